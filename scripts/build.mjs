@@ -1,0 +1,22 @@
+// Bundles the four faces with esbuild: extension (node, external vscode), language server (node),
+// webviews (browser) and CLI (node). Type checking is its own step (`npm run typecheck`).
+import * as esbuild from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const production = process.argv.includes('--production');
+const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', legalComments: 'none' };
+const node = { ...common, platform: 'node', target: 'node22', external: ['vscode', 'better-sqlite3'] };
+
+const targets = [
+    { ...node, entryPoints: ['src/extension/main.ts'], outfile: 'dist/extension.cjs', format: 'cjs' },
+    { ...node, entryPoints: ['src/server/main.ts'], outfile: 'dist/server.cjs', format: 'cjs' },
+    { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.mjs', format: 'esm',
+      banner: { js: "import { createRequire as __hpCreateRequire } from 'node:module'; const require = __hpCreateRequire(import.meta.url);" } },
+];
+for (const name of ['graph', 'preview']) {
+    const entry = `webview/${name}/main.ts`;
+    if (existsSync(entry)) targets.push({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: [entry], outfile: `dist/webview/${name}.js` });
+}
+
+await Promise.all(targets.filter(t => existsSync(t.entryPoints[0])).map(t => esbuild.build(t)));
+console.log(`built ${targets.length} bundles${production ? ' (production)' : ''}`);

@@ -1,0 +1,42 @@
+/** Minimal `--flag value` / `--flag=value` / `--switch` parsing shared by every subcommand. */
+export interface ParsedArgs {
+    positional: string[];
+    flags: Record<string, string | boolean>;
+}
+
+const SWITCHES = new Set(['help', 'h', 'json', 'force', 'no-cache', 'yes', 'quiet', 'verbose', 'dry-run']);
+
+export function parseArgs(argv: string[]): ParsedArgs {
+    const out: ParsedArgs = { positional: [], flags: {} };
+    for (let i = 0; i < argv.length; i++) {
+        const a = argv[i]!;
+        if (a === '--') { out.positional.push(...argv.slice(i + 1)); break; }
+        if (a.startsWith('--')) {
+            const eq = a.indexOf('=');
+            if (eq > 0) { out.flags[a.slice(2, eq)] = a.slice(eq + 1); continue; }
+            const name = a.slice(2);
+            const next = argv[i + 1];
+            if (!SWITCHES.has(name) && next !== undefined && !next.startsWith('--')) { out.flags[name] = next; i++; }
+            else out.flags[name] = true;
+        } else if (a === '-h') out.flags.help = true;
+        else out.positional.push(a);
+    }
+    return out;
+}
+
+export function stringFlag(args: ParsedArgs, name: string): string | undefined {
+    const v = args.flags[name];
+    return typeof v === 'string' ? v : undefined;
+}
+
+/** An integer flag, or an error message naming the flag. */
+export function intFlag(args: ParsedArgs, name: string): number | undefined {
+    const v = stringFlag(args, name);
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${name} must be a non-negative integer, got "${v}".`);
+    return n;
+}
+
+/** Bad command-line input: printed without a stack trace, exit code 2. */
+export class UsageError extends Error {}

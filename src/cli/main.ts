@@ -1,0 +1,48 @@
+/**
+ * halluprobe — the engine from a terminal or CI. Each subcommand lives in its own file under commands/.
+ */
+import { parseArgs, UsageError } from './args.js';
+import { COMMANDS } from './commands/index.js';
+
+const USAGE = `halluprobe <command> [options]
+
+Commands:
+${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(9)} ${c.summary}`).join('\n')}
+
+Run "halluprobe <command> --help" for a command's options.`;
+
+export async function main(argv: string[]): Promise<number> {
+    const [name, ...rest] = argv;
+    if (!name || name === '--help' || name === '-h' || name === 'help') {
+        console.log(USAGE);
+        return name ? 0 : 2;
+    }
+    if (name === '--version' || name === '-v') {
+        console.log('halluprobe 0.1.0');
+        return 0;
+    }
+    const command = COMMANDS[name];
+    if (!command) {
+        console.error(`halluprobe: unknown command "${name}".\n\n${USAGE}`);
+        return 2;
+    }
+    const args = parseArgs(rest);
+    if (args.flags.help) {
+        console.log(command.usage);
+        return 0;
+    }
+    try {
+        return await command.run(args);
+    } catch (e) {
+        if (e instanceof UsageError) { console.error(`halluprobe ${name}: ${e.message}`); return 2; }
+        // Bad input is reported by the commands themselves; reaching here is a bug in HalluProbe.
+        console.error(`halluprobe ${name}: internal error: ${e instanceof Error ? e.message : String(e)}`);
+        if (process.env.HALLUPROBE_DEBUG) console.error(e);
+        return 70;
+    }
+}
+
+const invokedDirectly = process.argv[1] !== undefined && /(cli\.mjs|main\.ts|halluprobe(\.js)?)$/.test(process.argv[1]);
+if (invokedDirectly) {
+    main(process.argv.slice(2)).then(code => { process.exitCode = code; });
+}

@@ -1,0 +1,163 @@
+import { AstUtils, type AstNode, type LangiumDocument, type Reference } from 'langium';
+import { URI } from 'vscode-uri';
+import * as path from 'node:path';
+import {
+    isAliasList, isBoolValue, isGoldLiteral, isGoldWhen, isListValue, isLookup, isNameValue, isNumberValue, isOption,
+    isPhrasing, isAsk, isStem, isQuota, isSample, isSetting, isSpec, isStringValue, isSuiteModels, isSuiteProbes, isVariant,
+    isSource, isRelation, isFd, isFk, isAliases, isProbe, isModel, isSuite,
+    type AttributePath, type AttributeTuple, type Setting, type Spec, type Value,
+} from './generated/ast.js';
+import {
+    fdId, fkId,
+    type AliasDecl, type AttributeRef, type FdDecl, type FkDecl, type ModelDecl, type ProbeDecl, type RelationDecl,
+    type SettingValue, type Settings, type SourceDecl, type SpecLocation, type SpecModel, type SuiteDecl,
+} from '../spec/model.js';
+
+/** Absolute file path of a document (file URIs) or the URI text (other schemes, e.g. tests in memory). */
+export function documentPath(uri: URI): string {
+    return uri.scheme === 'file' ? uri.fsPath : uri.toString();
+}
+
+export function locationOf(node: AstNode): SpecLocation {
+    const doc = AstUtils.getDocument(node);
+    const range = node.$cstNode?.range ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    return { file: documentPath(doc.uri), range: { start: { ...range.start }, end: { ...range.end } } };
+}
+
+
+export function settingValue(value: Value | undefined): SettingValue {
+    if (value === undefined) return '';
+    if (isStringValue(value)) return value.value;
+    if (isNumberValue(value)) return value.value;
+    if (isBoolValue(value)) return value.value === true;
+    if (isNameValue(value)) return value.value;
+    if (isListValue(value)) return value.items.map(settingValue);
+    return '';
+}
+
+export function settingsOf(settings: Setting[]): Settings {
+    const out: Settings = {};
+    for (const s of settings) out[s.name] = settingValue(s.value);
+    return out;
+}
+
+const refName = (r: Reference | undefined): string => r?.ref ? (r.ref as unknown as { name: string }).name : (r?.$refText ?? '');
+
+function attributePath(p: AttributePath): AttributeRef {
+    return { relation: refName(p.relation), attribute: refName(p.attribute) };
+}
+
+function tuple(t: AttributeTuple) {
+    return { relation: refName(t.relation), attributes: t.attributes.map(refName) };
+}
+
+function resolveDataPath(doc: LangiumDocument, p: string): string {
+    if (doc.uri.scheme !== 'file') return p;
+    return path.resolve(path.dirname(doc.uri.fsPath), p);
+}
+
+/**
+ * Turns the linked documents of a spec (its entry and every imported file) into plain data. Unresolved
+ * references keep their written text so that later rooms can still report them by name.
+ */
+export function buildSpecModel(documents: LangiumDocument[]): SpecModel {
+    const model: SpecModel = { files: [], sources: [], relations: [], fds: [], fks: [], aliases: [], probes: [], models: [], suites: [] };
+    for (const doc of documents) {
+        const root = doc.parseResult.value;
+        if (!isSpec(root)) continue;
+        model.files.push(documentPath(doc.uri));
+        addElements(model, doc, root);
+    }
+    return model;
+}
+
+function addElements(model: SpecModel, doc: LangiumDocument, root: Spec): void {
+    for (const el of root.elements) {
+        const loc = locationOf(el);
+        if (isSource(el)) {
+            const src: SourceDecl = { name: el.name, format: el.format as 'csv' | 'sqlite', path: resolveDataPath(doc, el.path ?? ''), settings: settingsOf(el.settings), loc };
+            if (el.table !== undefined) src.table = el.table;
+            if (el.query !== undefined) src.query = el.query;
+            model.sources.push(src);
+        } else if (isRelation(el)) {
+            const rel: RelationDecl = {
+                name: el.name, source: refName(el.source), distinct: el.distinct, attributes: [], keys: el.keys.map(k => k.attributes.map(refName)), loc,
+            };
+            if (el.label !== undefined) rel.label = el.label;
+            for (const a of el.attributes) {
+                const attr: RelationDecl['attributes'][number] = {
+                    name: a.name, type: { scalar: (a.type?.element ?? 'text') as 'text', list: a.type?.list ?? false }, column: a.column ?? a.name, loc: locationOf(a),
+                };
+                if (a.label !== undefined) attr.label = a.label;
+                if (a.unit !== undefined) attr.unit = a.unit;
+                rel.attributes.push(attr);
+            }
+            model.relations.push(rel);
+        } else if (isFd(el)) {
+            const relation = refName(el.relation);
+            const lhs = el.lhs.map(refName);
+            const rhs = el.rhs.map(refName);
+            const fd: FdDecl = { id: el.name ?? fdId(relation, lhs, rhs), relation, lhs, rhs, loc };
+            if (el.name !== undefined) fd.name = el.name;
+            model.fds.push(fd);
+        } else if (isFk(el)) {
+            const from = tuple(el.from);
+            const to = tuple(el.to);
+            const fk: FkDecl = { id: el.name ?? fkId(from, to), from, to, loc };
+            if (el.name !== undefined) fk.name = el.name;
+            model.fks.push(fk);
+        } else if (isAliases(el)) {
+            const decl: AliasDecl = { target: attributePath(el.target), rules: [], loc };
+            for (const r of el.rules) {
+                const rloc = locationOf(r);
+                if (isAliasList(r)) decl.rules.push({ kind: 'list', value: r.value, alternatives: [...r.alternatives], loc: rloc });
+                else if (isLookup(r)) decl.rules.push({ kind: 'lookup', relation: refName(r.key.relation), key: refName(r.key.attribute), value: refName(r.value), loc: rloc });
+                else decl.rules.push({ kind: 'normaliser', name: r.kind, args: r.args.map(settingValue), loc: rloc });
+            }
+            model.aliases.push(decl);
+        } else if (isProbe(el)) {
+            const probe: ProbeDecl = {
+                name: el.name, kind: el.kind as ProbeDecl['kind'], phrasings: [], stems: [], options: [], asks: [],
+                settings: settingsOf(el.members.filter(isSetting)), loc,
+            };
+            if (el.fd !== undefined) probe.fd = el.fd.ref?.name ?? (el.fd.ref ? fdId(refName(el.fd.ref.relation), el.fd.ref.lhs.map(refName), el.fd.ref.rhs.map(refName)) : el.fd.$refText);
+            if (el.path.length > 0) probe.path = el.path.map(attributePath);
+            if (el.relation !== undefined) probe.relation = refName(el.relation);
+            for (const m of el.members) {
+                const mloc = locationOf(m);
+                if (isPhrasing(m)) {
+                    const gold = isGoldLiteral(m.gold) ? { kind: m.gold.value as 'yes' | 'no' }
+                        : isGoldWhen(m.gold) ? { kind: 'when' as const, condition: m.gold.condition }
+                        : { kind: m.name === 'negated' ? 'no' as const : 'yes' as const };
+                    probe.phrasings.push({ name: m.name, gold, text: m.text, loc: mloc });
+                } else if (isStem(m)) probe.stems.push({ text: m.text, loc: mloc });
+                else if (isOption(m)) probe.options.push({ attribute: refName(m.attribute), text: m.text, loc: mloc });
+                else if (isAsk(m)) probe.asks.push({ text: m.text, loc: mloc });
+            }
+            model.probes.push(probe);
+        } else if (isModel(el)) {
+            const m: ModelDecl = { name: el.name, provider: el.provider, settings: settingsOf(el.settings), loc };
+            model.models.push(m);
+        } else if (isSuite(el)) {
+            const suite: SuiteDecl = {
+                name: el.name, probes: [], models: [], sample: { mode: 'all' }, quotas: {}, variants: [],
+                settings: settingsOf(el.members.filter(isSetting)), loc,
+            };
+            for (const m of el.members) {
+                if (isSuiteProbes(m)) suite.probes.push(...m.probes.map(refName));
+                else if (isSuiteModels(m)) suite.models.push(...m.models.map(refName));
+                else if (isSample(m)) {
+                    suite.sample = { mode: m.mode as 'first' | 'random' | 'all' };
+                    if (m.count !== undefined) suite.sample.count = m.count;
+                    if (m.seed !== undefined) suite.sample.seed = m.seed;
+                } else if (isQuota(m)) suite.quotas[refName(m.probe)] = m.count;
+                else if (isVariant(m)) {
+                    const v: SuiteDecl['variants'][number] = { kind: m.kind, args: m.args.map(settingValue), loc: locationOf(m) };
+                    if (m.passage !== undefined) v.passage = attributePath(m.passage);
+                    suite.variants.push(v);
+                }
+            }
+            model.suites.push(suite);
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import { inject, type DeepPartial, type LangiumCoreServices, type LangiumSharedCoreServices, type Module, type PartialLangiumCoreServices } from 'langium';
+import { createDefaultModule, createDefaultSharedModule, type DefaultSharedModuleContext, type LangiumServices, type LangiumSharedServices, type PartialLangiumServices } from 'langium/lsp';
+import { ProbeSpecGeneratedModule, ProbeSpecGeneratedSharedModule } from './generated/module.js';
+import { ProbeScopeProvider } from './scope.js';
+import { registerValidationChecks, ProbeValidator } from './validator.js';
+
+/** Services added by the .probe language on top of Langium's. */
+export interface ProbeAddedServices {
+    validation: { ProbeValidator: ProbeValidator };
+}
+
+export type ProbeServices = LangiumServices & ProbeAddedServices;
+
+export const ProbeModule: Module<ProbeServices, PartialLangiumServices & ProbeAddedServices> = {
+    references: {
+        ScopeProvider: (services) => new ProbeScopeProvider(services),
+    },
+    validation: {
+        ProbeValidator: () => new ProbeValidator(),
+    },
+};
+
+/** Extra modules a face may plug in (the language server adds its LSP features, tests may add fakes). */
+export type ProbeModuleOverride = DeepPartial<ProbeServices>;
+
+/**
+ * Creates the language services. The same factory serves the language server (with a connection), the CLI
+ * (NodeFileSystem) and tests (EmptyFileSystem).
+ */
+export function createProbeServices(context: DefaultSharedModuleContext, ...overrides: Module<ProbeServices, ProbeModuleOverride>[]): {
+    shared: LangiumSharedServices;
+    probe: ProbeServices;
+} {
+    const shared = inject(createDefaultSharedModule(context), ProbeSpecGeneratedSharedModule);
+    const probe = inject(
+        createDefaultModule({ shared }),
+        ProbeSpecGeneratedModule,
+        ProbeModule,
+        ...overrides,
+    );
+    shared.ServiceRegistry.register(probe);
+    registerValidationChecks(probe);
+    if (!context.connection) {
+        // Without a connection nobody triggers the index build, so configure it here (as Langium's examples do).
+        shared.workspace.ConfigurationProvider.initialized({});
+    }
+    return { shared, probe };
+}
+
+export type { LangiumCoreServices, LangiumSharedCoreServices, PartialLangiumCoreServices };

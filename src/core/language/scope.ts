@@ -1,0 +1,74 @@
+import { AstUtils, DefaultScopeProvider, EMPTY_SCOPE, UriUtils, WorkspaceCache, type AstNode, type ReferenceInfo, type Scope, type LangiumCoreServices, type LangiumDocument } from 'langium';
+import {
+    isAttributePath, isAttributeTuple, isFd, isKey, isLookup, isOption, isProbe, isRelation, isSpec,
+    type Relation, type Spec,
+} from './generated/ast.js';
+
+/**
+ * Attribute names are only meaningful inside their relation, so each attribute reference is resolved against
+ * the relation its context names; every other reference sees the current file and the files it imports.
+ */
+export class ProbeScopeProvider extends DefaultScopeProvider {
+    private readonly documents: LangiumCoreServices['shared']['workspace']['LangiumDocuments'];
+    private readonly visibleCache: WorkspaceCache<string, Scope>;
+
+    constructor(services: LangiumCoreServices) {
+        super(services);
+        this.documents = services.shared.workspace.LangiumDocuments;
+        this.visibleCache = new WorkspaceCache(services.shared);
+    }
+
+    override getScope(context: ReferenceInfo): Scope {
+        if (context.property === 'attributes' || context.property === 'lhs' || context.property === 'rhs'
+            || context.property === 'attribute' || context.property === 'value') {
+            const relation = relationOfAttributeContext(context.container);
+            if (relation !== undefined) return this.createScopeForNodes(relation.attributes);
+            if (isLookup(context.container) || isAttributePath(context.container) || isAttributeTuple(context.container)
+                || isFd(context.container) || isKey(context.container) || isOption(context.container)) {
+                return EMPTY_SCOPE;
+            }
+        }
+        return super.getScope(context);
+    }
+
+    protected override getGlobalScope(referenceType: string, context: ReferenceInfo): Scope {
+        const document = AstUtils.getDocument(context.container);
+        return this.visibleCache.get(`${document.uri.toString()}\u0000${referenceType}`, () => {
+            const visible = importedDocuments(document, this.documents);
+            const elements = this.indexManager.allElements(referenceType).filter(d => visible.has(d.documentUri.toString()));
+            return this.createScope(elements);
+        });
+    }
+}
+
+/** The relation whose attributes a reference in `node` may name, or undefined when it cannot be known yet. */
+export function relationOfAttributeContext(node: AstNode): Relation | undefined {
+    if (isKey(node)) return node.$container;
+    if (isFd(node)) return node.relation.ref;
+    if (isAttributeTuple(node) || isAttributePath(node)) return node.relation.ref;
+    if (isLookup(node)) return node.key.relation.ref;
+    if (isOption(node)) return isProbe(node.$container) ? node.$container.fd?.ref?.relation.ref : undefined;
+    if (isRelation(node)) return node;
+    return undefined;
+}
+
+/** URIs of `document` and of every document it imports, transitively, that the workspace has loaded. */
+export function importedDocuments(document: LangiumDocument, documents: { getDocument(uri: import('langium').URI): LangiumDocument | undefined }): Set<string> {
+    const seen = new Set<string>();
+    const stack: LangiumDocument[] = [document];
+    while (stack.length > 0) {
+        const doc = stack.pop()!;
+        const key = doc.uri.toString();
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const root = doc.parseResult.value;
+        if (!isSpec(root)) continue;
+        for (const imp of (root as Spec).imports) {
+            if (!imp.path) continue;
+            const target = UriUtils.resolvePath(UriUtils.dirname(doc.uri), imp.path);
+            const next = documents.getDocument(target);
+            if (next !== undefined) stack.push(next);
+        }
+    }
+    return seen;
+}

@@ -1,0 +1,88 @@
+/**
+ * A generated question: the contract between generation (probes), running (models, store), verification
+ * (verify, report) and the faces. Plain JSON-serialisable data.
+ */
+import type { SpecLocation } from '../spec/model.js';
+
+export interface ChatMessage { role: 'system' | 'user' | 'assistant'; content: string }
+
+export type QuestionKind = 'binary' | 'choice' | 'path' | 'knows';
+
+/** yes / no for binary, path and knows questions; a 1-based option number or 'none' for choice. */
+export type Gold = 'yes' | 'no' | 'none' | number;
+
+/** A value the rationale must mention; `relation.attribute` selects the alias rules and the contradiction domain. */
+export interface Keyword {
+    relation: string;
+    attribute: string;
+    /** The value as it appears in the data, formatted as in questions. A list value is one keyword per item. */
+    value: string;
+}
+
+/** A row a question was built from: where it is in the data. */
+export interface RowRef {
+    relation: string;
+    /** Key attribute values, formatted. */
+    key: string[];
+    file: string;
+    /** 1-based line of the row in its source file (the first line of a multi-line CSV record). */
+    line: number;
+}
+
+export interface KgNode {
+    id: string;
+    kind: 'entity' | 'value';
+    relation?: string;
+    attribute?: string;
+    label: string;
+    /** 0 for the start entity, i for the node reached by hop i. */
+    hop: number;
+    /** Shown in the question (true) or hidden and to be recalled by the model (false). */
+    given: boolean;
+}
+
+export interface KgEdge { from: string; to: string; label: string; hop: number }
+
+export interface KgPath { nodes: KgNode[]; edges: KgEdge[] }
+
+export interface QuestionSource {
+    spec: string;
+    /** The probe's declaration. */
+    probe: SpecLocation;
+    /** The FD (binary, choice) or the FKs (path) the question uses. */
+    constraints: SpecLocation[];
+    rows: RowRef[];
+}
+
+export interface Question {
+    /** Stable: a hash of what defines the question (probe, template text, row key, variant), not of positions. */
+    id: string;
+    probe: string;
+    kind: QuestionKind;
+    /** basic, negated, a user phrasing's name, or stem-N for choice questions. */
+    phrasing: string;
+    /** zero_shot, few_shot, cot, augment. */
+    variant: string;
+    /** The question text as asked (without demonstrations or system prompt). */
+    question: string;
+    /** Exactly what is sent to the model. */
+    messages: ChatMessage[];
+    gold: Gold;
+    /** One list of keywords per hop (single-hop questions have one hop). */
+    keywords: Keyword[][];
+    /** choice: the option texts in order. */
+    options?: string[];
+    /** The entity the question is about (for the knowledge filter): relation and key values. */
+    entity: { relation: string; key: string[] };
+    source: QuestionSource;
+    path: KgPath;
+}
+
+/** The JSONL / preview shape: keywords as plain strings per hop. */
+export function questionRecord(q: Question): Record<string, unknown> {
+    return {
+        id: q.id, probe: q.probe, kind: q.kind, phrasing: q.phrasing, variant: q.variant, question: q.question,
+        messages: q.messages, gold: q.gold, keywords: q.keywords.map(h => h.map(k => k.value)),
+        options: q.options, entity: q.entity, source: q.source, path: q.path,
+    };
+}

@@ -1,0 +1,76 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { URI, type LangiumDocument } from 'langium';
+import { NodeFileSystem } from 'langium/node';
+import { createProbeServices, type ProbeServices } from '../language/module.js';
+import { buildSpecModel, documentPath } from '../language/build-model.js';
+import { isSpec } from '../language/generated/ast.js';
+import type { SpecModel, Range } from './model.js';
+
+export type Severity = 'error' | 'warning' | 'info' | 'hint';
+
+/** A problem found in a spec or its data, with where it is and (in the message) how to fix it. */
+export interface SpecDiagnostic {
+    file: string;
+    range: Range;
+    severity: Severity;
+    code: string;
+    message: string;
+}
+
+export interface LoadedSpec {
+    model: SpecModel;
+    diagnostics: SpecDiagnostic[];
+    documents: LangiumDocument[];
+    services: ProbeServices;
+}
+
+const SEVERITY: Record<number, Severity> = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' };
+
+let shared: ReturnType<typeof createProbeServices> | undefined;
+function services() {
+    shared ??= createProbeServices(NodeFileSystem);
+    return shared;
+}
+
+/**
+ * Parses, links and validates a spec file and every file it imports (from disk) and returns the spec as
+ * plain data with the language diagnostics. Data checks are separate (see core/data).
+ */
+export async function loadSpec(entry: string): Promise<LoadedSpec> {
+    const { shared: sharedServices, probe } = services();
+    const documents = sharedServices.workspace.LangiumDocuments;
+    const loaded: LangiumDocument[] = [];
+    const diagnostics: SpecDiagnostic[] = [];
+    const queue = [path.resolve(entry)];
+    const seen = new Set<string>();
+    while (queue.length > 0) {
+        const file = queue.shift()!;
+        if (seen.has(file)) continue;
+        seen.add(file);
+        const uri = URI.file(file);
+        const text = fs.readFileSync(file, 'utf8');
+        if (documents.hasDocument(uri)) await sharedServices.workspace.DocumentBuilder.update([], [uri]);
+        const doc = sharedServices.workspace.LangiumDocumentFactory.fromString(text, uri);
+        documents.addDocument(doc);
+        loaded.push(doc);
+        const root = doc.parseResult.value;
+        if (!isSpec(root)) continue;
+        for (const imp of root.imports) {
+            if (!imp.path) continue;
+            const target = path.resolve(path.dirname(file), imp.path);
+            if (fs.existsSync(target)) queue.push(target);
+        }
+    }
+    await sharedServices.workspace.DocumentBuilder.build(loaded, { validation: true });
+    for (const doc of loaded) {
+        for (const d of doc.diagnostics ?? []) {
+            diagnostics.push({
+                file: documentPath(doc.uri), range: d.range, severity: SEVERITY[d.severity ?? 1] ?? 'error',
+                code: typeof d.code === 'string' ? d.code : String(d.code ?? (d.data as { code?: string } | undefined)?.code ?? 'syntax'),
+                message: typeof d.message === 'string' ? d.message : d.message.value,
+            });
+        }
+    }
+    return { model: buildSpecModel(loaded), diagnostics, documents: loaded, services: probe };
+}

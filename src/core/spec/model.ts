@@ -1,0 +1,181 @@
+/**
+ * The spec as plain data: what every other room of the engine (data, kg, probes, models, verify) reads.
+ * Built from the linked Langium AST by `buildSpecModel`; nothing here refers to Langium.
+ */
+
+/** 0-based line and character, as in LSP. */
+export interface Position { line: number; character: number }
+export interface Range { start: Position; end: Position }
+/** Where something is written: an absolute file path and a range in it. */
+export interface SpecLocation { file: string; range: Range }
+
+export type ScalarType = 'text' | 'int' | 'real' | 'bool' | 'date';
+export interface AttrType { scalar: ScalarType; list: boolean }
+
+export type SettingValue = string | number | boolean | SettingValue[];
+export type Settings = Record<string, SettingValue>;
+
+export interface SourceDecl {
+    name: string;
+    format: 'csv' | 'sqlite';
+    /** Absolute path, resolved relative to the spec file that declares it. */
+    path: string;
+    table?: string;
+    query?: string;
+    /** csv: delimiter, quote, header (default true), encoding, list_separator (default ","). */
+    settings: Settings;
+    loc: SpecLocation;
+}
+
+export interface AttributeDecl {
+    name: string;
+    type: AttrType;
+    /** Source column; defaults to the attribute name. */
+    column: string;
+    label?: string;
+    unit?: string;
+    loc: SpecLocation;
+}
+
+export interface RelationDecl {
+    name: string;
+    source: string;
+    /** Keep one row per distinct combination of the attribute values (a projection of a denormalised file). */
+    distinct: boolean;
+    label?: string;
+    attributes: AttributeDecl[];
+    keys: string[][];
+    loc: SpecLocation;
+}
+
+export interface FdDecl {
+    /** Declared name (`as name`), if any. */
+    name?: string;
+    /** Stable identifier: the name, or `Relation: a, b -> c`. */
+    id: string;
+    relation: string;
+    lhs: string[];
+    rhs: string[];
+    loc: SpecLocation;
+}
+
+export interface AttributeTupleRef { relation: string; attributes: string[] }
+
+export interface FkDecl {
+    name?: string;
+    /** Stable identifier: the name, or `From.a -> To.b`. */
+    id: string;
+    from: AttributeTupleRef;
+    to: AttributeTupleRef;
+    loc: SpecLocation;
+}
+
+export interface AttributeRef { relation: string; attribute: string }
+
+export type AliasRuleDecl =
+    | { kind: 'list'; value: string; alternatives: string[]; loc: SpecLocation }
+    | { kind: 'lookup'; relation: string; key: string; value: string; loc: SpecLocation }
+    /** Named normalisers: name_parts, round(n), truncate(n), tolerance(x), strip("FC", ...), month_year. */
+    | { kind: 'normaliser'; name: string; args: SettingValue[]; loc: SpecLocation };
+
+export interface AliasDecl { target: AttributeRef; rules: AliasRuleDecl[]; loc: SpecLocation }
+
+export type GoldDecl = { kind: 'yes' } | { kind: 'no' } | { kind: 'when'; condition: string };
+
+export interface PhrasingDecl {
+    /** basic, negated, or the user's own name. */
+    name: string;
+    gold: GoldDecl;
+    /** Template text with {placeholders}. */
+    text: string;
+    loc: SpecLocation;
+}
+
+export type ProbeKind = 'binary' | 'choice' | 'path' | 'knows';
+
+export interface ProbeDecl {
+    name: string;
+    kind: ProbeKind;
+    /** binary / choice: the FD id the probe uses. */
+    fd?: string;
+    /** path: the FK steps, each `Relation.fkAttribute`, then the end attribute. */
+    path?: AttributeRef[];
+    /** knows: the relation whose entities are probed. */
+    relation?: string;
+    phrasings: PhrasingDecl[];
+    stems: { text: string; loc: SpecLocation }[];
+    options: { attribute: string; text: string; loc: SpecLocation }[];
+    asks: { text: string; loc: SpecLocation }[];
+    settings: Settings;
+    loc: SpecLocation;
+}
+
+export interface ModelDecl {
+    name: string;
+    /** openai, azure, ollama, vllm, lmstudio, llamacpp, openrouter, replay, offline. */
+    provider: string;
+    /** id, endpoint, temperature, max_tokens, seed, samples, key_env, price_input, price_output, file, format, ... */
+    settings: Settings;
+    loc: SpecLocation;
+}
+
+export interface SampleDecl { mode: 'first' | 'random' | 'all'; count?: number; seed?: number }
+
+export interface VariantDecl {
+    /** zero_shot, few_shot(n), cot, augment — with `from Relation.attribute` for the passage. */
+    kind: string;
+    args: SettingValue[];
+    passage?: AttributeRef;
+    loc: SpecLocation;
+}
+
+export interface SuiteDecl {
+    name: string;
+    probes: string[];
+    models: string[];
+    sample: SampleDecl;
+    quotas: Record<string, number>;
+    variants: VariantDecl[];
+    settings: Settings;
+    loc: SpecLocation;
+}
+
+export interface SpecModel {
+    /** The entry file and every file it imports. */
+    files: string[];
+    sources: SourceDecl[];
+    relations: RelationDecl[];
+    fds: FdDecl[];
+    fks: FkDecl[];
+    aliases: AliasDecl[];
+    probes: ProbeDecl[];
+    models: ModelDecl[];
+    suites: SuiteDecl[];
+}
+
+export function findRelation(spec: SpecModel, name: string): RelationDecl | undefined {
+    return spec.relations.find(r => r.name === name);
+}
+
+export function findAttribute(spec: SpecModel, ref: AttributeRef): AttributeDecl | undefined {
+    return findRelation(spec, ref.relation)?.attributes.find(a => a.name === ref.attribute);
+}
+
+export function findFd(spec: SpecModel, id: string): FdDecl | undefined {
+    return spec.fds.find(f => f.id === id);
+}
+
+export function aliasesOf(spec: SpecModel, ref: AttributeRef): AliasRuleDecl[] {
+    return spec.aliases
+        .filter(a => a.target.relation === ref.relation && a.target.attribute === ref.attribute)
+        .flatMap(a => a.rules);
+}
+
+export function fdId(relation: string, lhs: string[], rhs: string[]): string {
+    return `${relation}: ${lhs.join(', ')} -> ${rhs.join(', ')}`;
+}
+
+export function fkId(from: AttributeTupleRef, to: AttributeTupleRef): string {
+    const side = (t: AttributeTupleRef) => t.attributes.length === 1 ? `${t.relation}.${t.attributes[0]}` : `${t.relation}(${t.attributes.join(', ')})`;
+    return `${side(from)} -> ${side(to)}`;
+}
