@@ -1,5 +1,10 @@
 import type { ParsedArgs } from '../args.js';
 import { check } from './check.js';
+import { preview } from './preview.js';
+import { run } from './run.js';
+import { runs } from './runs.js';
+import { report } from './report.js';
+import { compare } from './compare.js';
 
 export interface Command {
     summary: string;
@@ -9,5 +14,5 @@ export interface Command {
 
 /** Every subcommand, in the order `halluprobe --help` lists them. */
 export const COMMANDS: Record<string, Command> = {
-    check,
+    check, preview, run, runs, report, compare,
 };
