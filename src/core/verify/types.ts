@@ -1,0 +1,50 @@
+/**
+ * A verdict on one response: the contract between verification, the store, reports and the faces.
+ * Extend additively; every field is plain JSON.
+ */
+
+/** How the answer was read: binary / statement classes, or a choice outcome. */
+export type AnswerClass =
+    | 'yes' | 'no' | 'unsure' | 'unparseable'
+    | 'true' | 'false' | 'dont_know'
+    | 'option' | 'none' | 'multiple' | 'binding';
+
+export type KeywordStatus = 'found' | 'missing' | 'contradicted';
+
+export interface Span { start: number; end: number }
+
+export interface KeywordVerdict {
+    relation: string;
+    attribute: string;
+    value: string;
+    status: KeywordStatus;
+    /** Offsets into the response text of each match. */
+    spans: Span[];
+    /** What matched: 'exact', 'normalised', 'alias:<alternative>', 'name_parts', 'round(2)', 'lookup', ... */
+    rule?: string;
+    /** For 'contradicted': the other value stated, where, and the row it belongs to. */
+    conflict?: { value: string; spans: Span[]; row?: { file: string; line: number } };
+}
+
+export interface HopVerdict { hop: number; status: KeywordStatus; keywords: KeywordVerdict[] }
+
+export interface Verdict {
+    questionId: string;
+    model: string;
+    /** 0-based sample index when k samples per question are asked. */
+    sample: number;
+    answer: AnswerClass;
+    /** The chosen option for choice questions (1-based). */
+    option?: number;
+    /** answer == gold */
+    correct: boolean;
+    /** Every keyword of every hop found (and none contradicted). */
+    rationale: boolean;
+    /** The text after the answer word. */
+    rationaleText: string;
+    hops: HopVerdict[];
+    /** The first hop that is missing or contradicted, if any (1-based). */
+    failedHop?: number;
+    /** A user's override, when one was recorded. */
+    override?: { correct?: boolean; rationale?: boolean; by: string; at: string; why: string };
+}
