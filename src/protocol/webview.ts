@@ -1,0 +1,187 @@
+/**
+ * The messages between the extension host and the HalluProbe webviews (preview table, graph panel).
+ * Imported by both sides; types plus two small runtime guards, because a message from a webview is
+ * untrusted input to the host. Data only travels here, never interpolated into HTML.
+ *
+ * Handshake: the webview posts `ready` once its script runs; the host answers with `init` (and later
+ * pushes `update` as the spec or the selection changes). Requests carry a `requestId` that the host's
+ * `response` echoes, so the webview can await them.
+ */
+import type { KgPath } from '../core/probes/question.js';
+import type { KeywordStatus } from '../core/verify/types.js';
+
+export const PROTOCOL_VERSION = 1;
+
+// ── preview ────────────────────────────────────────────────────────────────────────────────────────
+
+export interface PreviewRow {
+    id: string;
+    probe: string;
+    kind: string;
+    phrasing: string;
+    question: string;
+    gold: string;
+    /** One list of keyword values per hop. */
+    keywords: string[][];
+    /** The first source row: file (absolute), 1-based line and a short label such as `movies.csv:12`. */
+    source?: { file: string; line: number; label: string };
+    /** Input tokens of the exact messages. */
+    tokens: number;
+}
+
+export interface ModelEstimate {
+    model: string;
+    questions: number;
+    inputTokens: number;
+    outputTokens: number;
+    /** In US dollars; null when the model has no price. */
+    cost: number | null;
+}
+
+export interface PreviewData {
+    title: string;
+    spec: string;
+    rows: PreviewRow[];
+    estimates: ModelEstimate[];
+    /** Why rows were left out (nulls, FD violations), in words. */
+    notes: string[];
+}
+
+// ── graph ──────────────────────────────────────────────────────────────────────────────────────────
+
+export interface SchemaRelation {
+    name: string;
+    label?: string;
+    attributes: string[];
+    keys: string[][];
+    fds: { id: string; lhs: string[]; rhs: string[] }[];
+    rows?: number;
+}
+
+export interface SchemaFk { id: string; from: string; to: string; fromAttributes: string[]; toAttributes: string[] }
+
+export interface SchemaGraph { spec: string; relations: SchemaRelation[]; fks: SchemaFk[] }
+
+/** Where a keyword of the rationale was found (or which other value contradicted it), for highlighting. */
+export interface RationaleSpan { start: number; end: number; status: KeywordStatus; keyword: string }
+
+export interface HopStatus { hop: number; status: KeywordStatus; keywords: { value: string; status: KeywordStatus; conflict?: string }[] }
+
+export interface QuestionGraph {
+    questionId: string;
+    question: string;
+    model: string;
+    gold: string;
+    answer: string;
+    correct: boolean;
+    path: KgPath;
+    /** Per hop (1-based); empty before the question was run. */
+    hops: HopStatus[];
+    failedHop?: number;
+    rationale: { text: string; spans: RationaleSpan[] };
+}
+
+export interface GraphNeighbourhood {
+    nodeId: string;
+    nodes: { id: string; label: string; kind: 'entity' | 'value'; relation?: string }[];
+    edges: { from: string; to: string; label: string }[];
+}
+
+export type GraphView = { view: 'schema'; schema: SchemaGraph } | { view: 'question'; graph: QuestionGraph; schema?: SchemaGraph };
+
+// ── messages ───────────────────────────────────────────────────────────────────────────────────────
+
+/** Requests a webview may make, with their parameters and results. */
+export interface WebviewRequests {
+    /** Graph: the neighbourhood of a node, read from the data. */
+    expand: { params: { nodeId: string; relation?: string; label: string }; result: GraphNeighbourhood };
+    /** Graph: save an export the webview rendered (PNG as a data URL, SVG as text). */
+    save: { params: { format: 'png' | 'svg'; data: string }; result: { saved: string | null } };
+}
+export type RequestMethod = keyof WebviewRequests;
+
+export type WebviewRequest = { [M in RequestMethod]: { type: 'request'; requestId: number; method: M; params: WebviewRequests[M]['params'] } }[RequestMethod];
+
+/** Webview → host. */
+export type WebviewToHost =
+    | { type: 'ready'; version: number }
+    | { type: 'openSource'; file: string; line: number }
+    | { type: 'openQuestion'; questionId: string }
+    | { type: 'log'; level: 'info' | 'error'; message: string }
+    | WebviewRequest;
+
+/** Host → webview. */
+export type HostToWebview =
+    | { type: 'init'; panel: 'preview'; data: PreviewData }
+    | { type: 'init'; panel: 'graph'; data: GraphView }
+    | { type: 'update'; panel: 'preview'; data: PreviewData }
+    | { type: 'update'; panel: 'graph'; data: GraphView }
+    | { type: 'busy'; message: string }
+    | { type: 'error'; message: string }
+    | { type: 'response'; requestId: number; ok: true; result: unknown }
+    | { type: 'response'; requestId: number; ok: false; error: string };
+
+export type ResultOf<M extends RequestMethod> = WebviewRequests[M]['result'];
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+
+/** Validates a message from a webview; anything else is dropped by the host. */
+export function isWebviewToHost(msg: unknown): msg is WebviewToHost {
+    if (!isObject(msg)) return false;
+    switch (msg.type) {
+        case 'ready': return isInt(msg.version);
+        case 'openSource': return isString(msg.file) && isInt(msg.line) && msg.line >= 1;
+        case 'openQuestion': return isString(msg.questionId);
+        case 'log': return (msg.level === 'info' || msg.level === 'error') && isString(msg.message);
+        case 'request': {
+            if (!isInt(msg.requestId) || !isObject(msg.params)) return false;
+            const p = msg.params;
+            if (msg.method === 'expand') return isString(p.nodeId) && isString(p.label) && (p.relation === undefined || isString(p.relation));
+            if (msg.method === 'save') return (p.format === 'png' || p.format === 'svg') && isString(p.data);
+            return false;
+        }
+        default: return false;
+    }
+}
+
+/** Validates a message from the host (the webview trusts its host, but a malformed one must not crash it). */
+export function isHostToWebview(msg: unknown): msg is HostToWebview {
+    if (!isObject(msg)) return false;
+    switch (msg.type) {
+        case 'init': case 'update': return (msg.panel === 'preview' || msg.panel === 'graph') && isObject(msg.data);
+        case 'busy': case 'error': return isString(msg.message);
+        case 'response': return isInt(msg.requestId) && typeof msg.ok === 'boolean';
+        default: return false;
+    }
+}
+
+/** Client side of the request/response pairing; `post` sends, `settle` is fed every `response` message. */
+export class RequestTracker {
+    private next = 1;
+    private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+
+    constructor(private readonly post: (msg: WebviewToHost) => void) {}
+
+    request<M extends RequestMethod>(method: M, params: WebviewRequests[M]['params']): Promise<ResultOf<M>> {
+        const requestId = this.next++;
+        return new Promise<ResultOf<M>>((resolve, reject) => {
+            this.pending.set(requestId, { resolve: v => resolve(v as ResultOf<M>), reject });
+            this.post({ type: 'request', requestId, method, params } as WebviewRequest);
+        });
+    }
+
+    /** Returns true when the message answered a pending request. */
+    settle(msg: HostToWebview): boolean {
+        if (msg.type !== 'response') return false;
+        const p = this.pending.get(msg.requestId);
+        if (!p) return false;
+        this.pending.delete(msg.requestId);
+        if (msg.ok) p.resolve(msg.result);
+        else p.reject(new Error(msg.error));
+        return true;
+    }
+
+    get size(): number { return this.pending.size; }
+}

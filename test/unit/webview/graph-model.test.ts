@@ -1,0 +1,80 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { schemaElements, questionElements, rationaleSegments, neighbourhoodElements, hopSummary } from '../../../webview/graph/model.js';
+import type { QuestionGraph, SchemaGraph } from '../../../src/protocol/webview.js';
+
+const schema: SchemaGraph = {
+    spec: '/x/movie.probe',
+    relations: [
+        { name: 'Movie', label: 'movie', attributes: ['title', 'year', 'director'], keys: [['title', 'year']], fds: [{ id: 'movie_director', lhs: ['title', 'year'], rhs: ['director'] }] },
+        { name: 'Director', attributes: ['name', 'birth_year'], keys: [['name']], fds: [], rows: 4 },
+    ],
+    fks: [
+        { id: 'directed_by', from: 'Movie', to: 'Director', fromAttributes: ['director'], toAttributes: ['name'] },
+        { id: 'dangling', from: 'Movie', to: 'Studio', fromAttributes: ['studio'], toAttributes: ['name'] },
+    ],
+};
+
+const graph: QuestionGraph = {
+    questionId: 'q1', question: 'Was the director of Avatar (2009) born in the 1950s?', model: 'm', gold: 'yes', answer: 'yes', correct: true,
+    path: {
+        nodes: [
+            { id: 'm', kind: 'entity', relation: 'Movie', label: 'Avatar (2009)', hop: 0, given: true },
+            { id: 'd', kind: 'entity', relation: 'Director', label: 'James Cameron', hop: 1, given: false },
+            { id: 'b', kind: 'value', relation: 'Director', attribute: 'birth_year', label: '1950s', hop: 2, given: true },
+        ],
+        edges: [{ from: 'm', to: 'd', label: 'director', hop: 1 }, { from: 'd', to: 'b', label: 'birth_year', hop: 2 }],
+    },
+    hops: [
+        { hop: 1, status: 'contradicted', keywords: [{ value: 'James Cameron', status: 'contradicted', conflict: 'Steven Spielberg' }] },
+        { hop: 2, status: 'found', keywords: [{ value: '1954', status: 'found' }] },
+    ],
+    failedHop: 1,
+    rationale: { text: 'Steven Spielberg, born 1954, directed it.', spans: [] },
+};
+
+describe('graph view-model', () => {
+    it('draws relations with keys and FDs, and FKs between known relations only', () => {
+        const els = schemaElements(schema);
+        const nodes = els.filter(e => e.group === 'nodes');
+        const edges = els.filter(e => e.group === 'edges');
+        assert.equal(nodes.length, 2);
+        assert.match(nodes[0]!.data.label, /^Movie \(movie\)\nkey \(title, year\)\ntitle, year → director$/);
+        assert.match(nodes[1]!.data.label, /4 rows/);
+        assert.equal(edges.length, 1);
+        assert.deepEqual([edges[0]!.data.source, edges[0]!.data.target], ['rel:Movie', 'rel:Director']);
+    });
+
+    it('colours each hop by its verdict and draws the conflicting entity as its own node', () => {
+        const els = questionElements(graph);
+        const byId = new Map(els.map(e => [e.data.id, e]));
+        assert.equal(byId.get('m')!.data.status, 'none');
+        assert.equal(byId.get('d')!.data.status, 'contradicted');
+        assert.equal(byId.get('b')!.data.status, 'found');
+        const conflict = els.find(e => e.data.kind === 'conflict');
+        assert.equal(conflict?.data.label, 'Steven Spielberg');
+        const conflictEdge = els.find(e => e.group === 'edges' && e.data.target === conflict!.data.id);
+        assert.equal(conflictEdge?.data.source, 'd');
+        assert.deepEqual(els.filter(e => e.classes?.startsWith('path')).map(e => e.data.status), ['contradicted', 'found']);
+        assert.equal(hopSummary(graph), 'hop 1 contradicted (James Cameron) · hop 2 found');
+    });
+
+    it('cuts the rationale into segments, clipping and ignoring overlapping spans', () => {
+        const text = 'Steven Spielberg, born 1954.';
+        const segs = rationaleSegments(text, [
+            { start: 23, end: 27, status: 'found', keyword: '1954' },
+            { start: 0, end: 16, status: 'contradicted', keyword: 'James Cameron' },
+            { start: 5, end: 10, status: 'found', keyword: 'x' },
+            { start: 26, end: 999, status: 'missing', keyword: 'y' },
+        ]);
+        assert.equal(segs.map(s => s.text).join(''), text);
+        assert.deepEqual(segs.map(s => s.status), ['contradicted', undefined, 'found', 'missing']);
+        assert.deepEqual(rationaleSegments('', []), [{ text: '' }]);
+        assert.deepEqual(rationaleSegments('<script>', [{ start: -5, end: 3, status: 'found', keyword: 'k' }]), [{ text: '<sc', status: 'found', keyword: 'k' }, { text: 'ript>' }]);
+    });
+
+    it('adds only new neighbourhood elements', () => {
+        const els = neighbourhoodElements({ nodeId: 'd', nodes: [{ id: 'd', label: 'x', kind: 'entity' }, { id: 'n2', label: 'Titanic', kind: 'entity', relation: 'Movie' }], edges: [{ from: 'n2', to: 'd', label: 'director' }] }, new Set(['d']));
+        assert.deepEqual(els.map(e => e.data.id), ['n2', 'x:n2->d:director']);
+    });
+});

@@ -1,0 +1,107 @@
+/**
+ * The graph panel's view-model, pure: cytoscape element definitions for the schema view and the question
+ * view, and the rationale cut into plain-text segments for highlighting (rendered with textContent only).
+ */
+import type { SchemaGraph, QuestionGraph, RationaleSpan, GraphNeighbourhood } from '../../src/protocol/webview.js';
+import type { KeywordStatus } from '../../src/core/verify/types.js';
+
+export interface NodeDef { group: 'nodes'; data: { id: string; label: string; kind: string; status?: KeywordStatus | 'none'; relation?: string; hop?: number; given?: boolean } ; classes?: string }
+export interface EdgeDef { group: 'edges'; data: { id: string; source: string; target: string; label: string; status?: KeywordStatus | 'none'; hop?: number }; classes?: string }
+export type ElementDef = NodeDef | EdgeDef;
+
+export function schemaElements(schema: SchemaGraph): ElementDef[] {
+    const out: ElementDef[] = [];
+    const names = new Set(schema.relations.map(r => r.name));
+    for (const r of schema.relations) {
+        const lines = [r.label && r.label !== r.name ? `${r.name} (${r.label})` : r.name];
+        for (const k of r.keys) lines.push(`key (${k.join(', ')})`);
+        for (const fd of r.fds) lines.push(`${fd.lhs.join(', ')} → ${fd.rhs.join(', ')}`);
+        if (r.rows !== undefined) lines.push(`${r.rows} rows`);
+        out.push({ group: 'nodes', data: { id: `rel:${r.name}`, label: lines.join('\n'), kind: 'relation', relation: r.name }, classes: 'relation' });
+    }
+    for (const fk of schema.fks) {
+        if (!names.has(fk.from) || !names.has(fk.to)) continue;
+        out.push({ group: 'edges', data: { id: `fk:${fk.id}`, source: `rel:${fk.from}`, target: `rel:${fk.to}`, label: `${fk.fromAttributes.join(', ')} → ${fk.toAttributes.join(', ')}` }, classes: 'fk' });
+    }
+    return out;
+}
+
+/** The status a hop's node and its incoming edge are coloured with. */
+function hopStatus(graph: QuestionGraph, hop: number): KeywordStatus | 'none' {
+    return graph.hops.find(h => h.hop === hop)?.status ?? 'none';
+}
+
+/**
+ * The KG path of a question: start entity → each FK hop → the asked value; nodes and edges of hop i take
+ * hop i's verdict; each contradicting value becomes its own node beside the node it contradicts.
+ */
+export function questionElements(graph: QuestionGraph): ElementDef[] {
+    const out: ElementDef[] = [];
+    for (const n of graph.path.nodes) {
+        const status = n.hop === 0 ? 'none' : hopStatus(graph, n.hop);
+        const classes = [n.kind, n.given ? 'given' : 'hidden', `status-${status}`].join(' ');
+        out.push({ group: 'nodes', data: { id: n.id, label: n.label, kind: n.kind, status, hop: n.hop, given: n.given, ...(n.relation ? { relation: n.relation } : {}) }, classes });
+    }
+    graph.path.edges.forEach((e, i) => {
+        const status = hopStatus(graph, e.hop);
+        out.push({ group: 'edges', data: { id: `e${i}:${e.from}->${e.to}`, source: e.from, target: e.to, label: e.label, status, hop: e.hop }, classes: `path status-${status}` });
+    });
+    for (const h of graph.hops) {
+        const anchor = graph.path.nodes.find(n => n.hop === h.hop && !n.given) ?? graph.path.nodes.find(n => n.hop === h.hop);
+        h.keywords.forEach((k, j) => {
+            if (k.status !== 'contradicted' || !k.conflict) return;
+            const id = `conflict:${h.hop}:${j}`;
+            out.push({ group: 'nodes', data: { id, label: k.conflict, kind: 'conflict', status: 'contradicted', hop: h.hop }, classes: 'conflict status-contradicted' });
+            if (anchor) out.push({ group: 'edges', data: { id: `${id}:edge`, source: anchor.id, target: id, label: `model said (not ${k.value})`, status: 'contradicted', hop: h.hop }, classes: 'conflict status-contradicted' });
+        });
+    }
+    return out;
+}
+
+/** New elements for a node's neighbourhood, skipping those already drawn. */
+export function neighbourhoodElements(n: GraphNeighbourhood, existing: ReadonlySet<string>): ElementDef[] {
+    const out: ElementDef[] = [];
+    for (const node of n.nodes) {
+        if (existing.has(node.id)) continue;
+        out.push({ group: 'nodes', data: { id: node.id, label: node.label, kind: node.kind, ...(node.relation ? { relation: node.relation } : {}) }, classes: `${node.kind} expanded` });
+    }
+    n.edges.forEach(e => {
+        const id = `x:${e.from}->${e.to}:${e.label}`;
+        if (!existing.has(id)) out.push({ group: 'edges', data: { id, source: e.from, target: e.to, label: e.label }, classes: 'expanded' });
+    });
+    return out;
+}
+
+export interface Segment { text: string; status?: KeywordStatus; keyword?: string }
+
+/**
+ * Cuts the rationale into segments; a span marks its characters with its status. Overlaps resolve to the
+ * earlier span (spans are sorted by start); spans outside the text are clipped, so untrusted offsets
+ * cannot break the rendering.
+ */
+export function rationaleSegments(text: string, spans: readonly RationaleSpan[]): Segment[] {
+    const sorted = spans
+        .map(s => ({ ...s, start: Math.max(0, Math.min(text.length, s.start)), end: Math.max(0, Math.min(text.length, s.end)) }))
+        .filter(s => s.end > s.start)
+        .sort((a, b) => a.start - b.start || b.end - a.end);
+    const out: Segment[] = [];
+    let at = 0;
+    for (const s of sorted) {
+        if (s.end <= at) continue;
+        const start = Math.max(s.start, at);
+        if (start > at) out.push({ text: text.slice(at, start) });
+        out.push({ text: text.slice(start, s.end), status: s.status, keyword: s.keyword });
+        at = s.end;
+    }
+    if (at < text.length || out.length === 0) out.push({ text: text.slice(at) });
+    return out;
+}
+
+/** A one-line summary of the hop verdicts, e.g. `hop 1 found · hop 2 missing (1954)`. */
+export function hopSummary(graph: QuestionGraph): string {
+    if (graph.hops.length === 0) return 'not run yet';
+    return graph.hops.map(h => {
+        const bad = h.keywords.filter(k => k.status !== 'found').map(k => k.value);
+        return `hop ${h.hop} ${h.status}${bad.length ? ` (${bad.join(', ')})` : ''}`;
+    }).join(' · ');
+}

@@ -1,0 +1,65 @@
+/**
+ * The preview table's view-model, pure: which rows are visible (the table is virtualised so 100k rows stay
+ * smooth — only the rows in the viewport plus a margin exist in the DOM) and which rows match the filter.
+ */
+import type { PreviewRow, ModelEstimate } from '../../src/protocol/webview.js';
+
+export interface Window { first: number; last: number; offsetTop: number; totalHeight: number }
+
+/** Rows [first, last) to render for a viewport, with `overscan` extra rows above and below. */
+export function visibleWindow(scrollTop: number, viewportHeight: number, rowHeight: number, total: number, overscan = 10): Window {
+    const totalHeight = total * rowHeight;
+    if (total === 0 || rowHeight <= 0) return { first: 0, last: 0, offsetTop: 0, totalHeight: 0 };
+    const top = Math.max(0, Math.min(scrollTop, Math.max(0, totalHeight - viewportHeight)));
+    const first = Math.max(0, Math.floor(top / rowHeight) - overscan);
+    const last = Math.min(total, Math.ceil((top + Math.max(0, viewportHeight)) / rowHeight) + overscan);
+    return { first, last, offsetTop: first * rowHeight, totalHeight };
+}
+
+/** The text a row is searched by: question, probe, phrasing, gold and keywords. */
+export function rowText(row: PreviewRow): string {
+    return `${row.question}\n${row.probe}\n${row.phrasing}\n${row.kind}\n${row.gold}\n${row.keywords.flat().join('\n')}`.toLowerCase();
+}
+
+/**
+ * Indices of the rows matching every word of the filter (case-insensitive); `probe:name` and `gold:yes`
+ * restrict a field. An empty filter matches all rows.
+ */
+export function filterRows(rows: readonly PreviewRow[], filter: string, texts?: readonly string[]): number[] {
+    const terms = filter.toLowerCase().split(/\s+/).filter(Boolean);
+    const out: number[] = [];
+    for (let i = 0; i < rows.length; i++) {
+        const row = rows[i]!;
+        const text = texts?.[i] ?? rowText(row);
+        if (terms.every(t => matches(row, text, t))) out.push(i);
+    }
+    return out;
+}
+
+function matches(row: PreviewRow, text: string, term: string): boolean {
+    const colon = term.indexOf(':');
+    if (colon > 0) {
+        const field = term.slice(0, colon);
+        const value = term.slice(colon + 1);
+        if (field === 'probe') return row.probe.toLowerCase() === value;
+        if (field === 'gold') return row.gold.toLowerCase() === value;
+        if (field === 'kind') return row.kind.toLowerCase() === value;
+        if (field === 'phrasing') return row.phrasing.toLowerCase() === value;
+    }
+    return text.includes(term);
+}
+
+/** `title, year | director` — hops separated by a bar. */
+export function formatKeywords(keywords: string[][]): string {
+    return keywords.map(h => h.join(', ')).join(' | ');
+}
+
+export function formatCost(cost: number | null): string {
+    if (cost === null) return 'no price';
+    if (cost === 0) return '$0';
+    return cost < 0.01 ? `< $0.01` : `$${cost.toFixed(2)}`;
+}
+
+export function formatEstimate(e: ModelEstimate): string {
+    return `${e.model}: ${e.questions} questions · ${e.inputTokens.toLocaleString('en-US')} in + ~${e.outputTokens.toLocaleString('en-US')} out tokens · ${formatCost(e.cost)}`;
+}
