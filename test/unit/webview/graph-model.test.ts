@@ -51,10 +51,10 @@ describe('graph view-model', () => {
         assert.equal(byId.get('m')!.data.status, 'none');
         assert.equal(byId.get('d')!.data.status, 'contradicted');
         assert.equal(byId.get('b')!.data.status, 'found');
-        const conflict = els.find(e => e.data.kind === 'conflict');
+        const conflict = els.find(e => e.group === 'nodes' && e.data.kind === 'conflict');
         assert.equal(conflict?.data.label, 'Steven Spielberg');
         const conflictEdge = els.find(e => e.group === 'edges' && e.data.target === conflict!.data.id);
-        assert.equal(conflictEdge?.data.source, 'd');
+        assert.equal(conflictEdge?.group === 'edges' ? conflictEdge.data.source : undefined, 'd');
         assert.deepEqual(els.filter(e => e.classes?.startsWith('path')).map(e => e.data.status), ['contradicted', 'found']);
         assert.equal(hopSummary(graph), 'hop 1 contradicted (James Cameron) · hop 2 found');
     });
