@@ -2,21 +2,22 @@ import { inject, type DeepPartial, type LangiumCoreServices, type LangiumSharedC
 import { createDefaultModule, createDefaultSharedModule, type DefaultSharedModuleContext, type LangiumServices, type LangiumSharedServices, type PartialLangiumServices } from 'langium/lsp';
 import { ProbeSpecGeneratedModule, ProbeSpecGeneratedSharedModule } from './generated/module.js';
 import { ProbeScopeProvider } from './scope.js';
-import { registerValidationChecks, ProbeValidator } from './validator.js';
+import { registerValidationChecks } from './validator.js';
+import { ProbeLinker } from './linker.js';
+import { ProbeDocumentValidator } from './document-validator.js';
 
-/** Services added by the .probe language on top of Langium's. */
-export interface ProbeAddedServices {
-    validation: { ProbeValidator: ProbeValidator };
-}
+/** Services added by the .probe language on top of Langium's (none yet; checks are plain functions). */
+export type ProbeAddedServices = object;
 
 export type ProbeServices = LangiumServices & ProbeAddedServices;
 
 export const ProbeModule: Module<ProbeServices, PartialLangiumServices & ProbeAddedServices> = {
     references: {
         ScopeProvider: (services) => new ProbeScopeProvider(services),
+        Linker: (services) => new ProbeLinker(services),
     },
     validation: {
-        ProbeValidator: () => new ProbeValidator(),
+        DocumentValidator: (services) => new ProbeDocumentValidator(services),
     },
 };
 

@@ -1,26 +1,40 @@
-import type { ValidationAcceptor, ValidationChecks } from 'langium';
-import type { ProbeSpecAstType, Spec } from './generated/ast.js';
+import type { ValidationChecks } from 'langium';
+import type { ProbeSpecAstType } from './generated/ast.js';
 import type { ProbeServices } from './module.js';
+import { checkImport, checkUniqueAttributes, checkUniqueNames } from './validation/names.js';
+import { checkFdSides, checkFkTypes, checkKeyAttributes, checkSourceShape } from './validation/relations.js';
+import { checkTemplate } from './validation/templates.js';
+import { checkProbeMembers, checkProbePath, checkProbeTarget } from './validation/probes.js';
+import { checkProvider, checkSecretSetting, checkSettingName } from './validation/settings.js';
+import { checkNormaliser, checkQuota, checkSample, checkSuiteShape, checkVariant } from './validation/suites.js';
 
-/** Registers the checks, one small named method per concern, per AST type. */
+/**
+ * Registers the checks, one small named function per concern, per AST type. Every diagnostic carries a code
+ * (see docs/language.md for the list) so that quick fixes, tests and `halluprobe check --format json` can rely on it.
+ */
 export function registerValidationChecks(services: ProbeServices): void {
-    const registry = services.validation.ValidationRegistry;
-    const validator = services.validation.ProbeValidator;
+    const text = checkTemplate(services, 'text');
     const checks: ValidationChecks<ProbeSpecAstType> = {
-        Spec: [validator.checkUniqueNames],
+        Spec: [checkUniqueNames(services)],
+        Import: [checkImport(services)],
+        Source: [checkSourceShape],
+        Relation: [checkUniqueAttributes],
+        Key: [checkKeyAttributes],
+        Fd: [checkFdSides],
+        Fk: [checkFkTypes],
+        Normaliser: [checkNormaliser],
+        Probe: [checkProbeTarget, checkProbePath(services), checkProbeMembers],
+        Phrasing: [text],
+        Stem: [text],
+        Option: [text],
+        Ask: [text],
+        GoldWhen: [checkTemplate(services, 'condition')],
+        Model: [checkProvider],
+        Setting: [checkSecretSetting, checkSettingName],
+        Suite: [checkSuiteShape],
+        Sample: [checkSample],
+        Quota: [checkQuota],
+        Variant: [checkVariant],
     };
-    registry.register(checks, validator);
-}
-
-export class ProbeValidator {
-    checkUniqueNames(spec: Spec, accept: ValidationAcceptor): void {
-        const seen = new Map<string, string>();
-        for (const el of spec.elements) {
-            const name = (el as { name?: string }).name;
-            if (!name) continue;
-            const key = `${el.$type}:${name}`;
-            if (seen.has(key)) accept('error', `Duplicate ${el.$type.toLowerCase()} name '${name}'.`, { node: el, property: 'name', code: 'duplicate-name' });
-            seen.set(key, name);
-        }
-    }
+    services.validation.ValidationRegistry.register(checks);
 }

@@ -1738,6 +1738,11 @@ export const ProbeSpecGrammar = (): Grammar => loadedProbeSpecGrammar ?? (loaded
               },
               {
                 "$type": "Keyword",
+                "value": "gold",
+                "cardinality": "?"
+              },
+              {
+                "$type": "Keyword",
                 "value": "when"
               },
               {

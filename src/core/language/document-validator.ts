@@ -1,0 +1,44 @@
+import { DefaultDocumentValidator, type LangiumDocument, type ValidationOptions } from 'langium';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { Cancellation } from 'langium';
+type CancellationToken = Cancellation.CancellationToken;
+
+/** Our codes for Langium's built-in diagnostic kinds, so every diagnostic a user sees has a code. */
+const BUILT_IN_CODES: Record<string, string> = {
+    'lexing-error': 'syntax', 'parsing-error': 'syntax', 'linking-error': 'unresolved-name',
+};
+
+/**
+ * Langium's document validator with two changes: every diagnostic carries a code (built-in ones get
+ * `syntax` / `unresolved-name`), and unresolved names carry the suggested name for the quick fix.
+ * Faces may add diagnostics (the language server adds the data checks) by overriding `moreDiagnostics`.
+ */
+export class ProbeDocumentValidator extends DefaultDocumentValidator {
+    override async validateDocument(document: LangiumDocument, options: ValidationOptions = {}, cancelToken?: CancellationToken): Promise<Diagnostic[]> {
+        const diagnostics = await super.validateDocument(document, options, cancelToken);
+        for (const d of diagnostics) {
+            if (d.code === undefined) {
+                const builtIn = (d.data as { code?: string } | undefined)?.code;
+                d.code = (builtIn && BUILT_IN_CODES[builtIn]) ?? builtIn ?? 'syntax';
+            }
+        }
+        if (!options.categories || options.categories.includes('slow')) diagnostics.push(...await this.moreDiagnostics(document, diagnostics, cancelToken));
+        return diagnostics;
+    }
+
+    protected override processLinkingErrors(document: LangiumDocument, diagnostics: Diagnostic[], options: ValidationOptions): void {
+        const before = diagnostics.length;
+        super.processLinkingErrors(document, diagnostics, options);
+        // Same order as document.references: copy our suggestion into each new diagnostic's data.
+        const errors = document.references.filter(r => r.error).map(r => r.error as unknown as { data?: { suggestion?: string; kind?: string } });
+        for (let i = before; i < diagnostics.length; i++) {
+            const extra = errors[i - before]?.data;
+            if (extra) diagnostics[i]!.data = { ...(diagnostics[i]!.data as object), ...extra };
+        }
+    }
+
+    /** Diagnostics beyond the language's own (e.g. the data checks in the language server). */
+    protected async moreDiagnostics(_document: LangiumDocument, _language: Diagnostic[], _cancelToken?: CancellationToken): Promise<Diagnostic[]> {
+        return [];
+    }
+}

@@ -1,0 +1,55 @@
+import { AstUtils, UriUtils, type ValidationAcceptor } from 'langium';
+import { isSpec, type Import, type Relation, type Spec } from '../generated/ast.js';
+import type { ProbeServices } from '../module.js';
+import { KIND_WORDS } from '../linker.js';
+import { shortName, visibleSpecs } from './context.js';
+
+type Named = Spec['elements'][number] & { name?: string };
+
+/** Duplicate names per kind, within the file and against every file it imports. */
+export function checkUniqueNames(services: ProbeServices) {
+    return (spec: Spec, accept: ValidationAcceptor): void => {
+        const seen = new Map<string, string>();
+        const others = visibleSpecs(spec, services).slice(1);
+        for (const el of spec.elements as Named[]) {
+            if (!el.name) continue;
+            const key = `${el.$type}:${el.name}`;
+            const kind = KIND_WORDS[el.$type] ?? el.$type.toLowerCase();
+            if (seen.has(key)) {
+                accept('error', `Duplicate ${kind} name '${el.name}': it is already declared ${seen.get(key)}. Rename one of them.`, { node: el, property: 'name', code: 'duplicate-name' });
+                continue;
+            }
+            const line = (el.$cstNode?.range.start.line ?? 0) + 1;
+            seen.set(key, `on line ${line}`);
+            const clash = others.find(o => (o.spec.elements as Named[]).some(x => x.$type === el.$type && x.name === el.name));
+            if (clash) accept('error', `Duplicate ${kind} name '${el.name}': it is also declared in the imported file ${shortName(clash.doc)}. Rename one of them.`, { node: el, property: 'name', code: 'duplicate-name' });
+        }
+    };
+}
+
+/** Attribute names are unique within their relation. */
+export function checkUniqueAttributes(relation: Relation, accept: ValidationAcceptor): void {
+    const seen = new Set<string>();
+    for (const a of relation.attributes) {
+        if (seen.has(a.name)) accept('error', `Relation ${relation.name} already has an attribute '${a.name}'. Rename one of them.`, { node: a, property: 'name', code: 'duplicate-name' });
+        seen.add(a.name);
+    }
+}
+
+/** An import must name a file that exists (and not the importing file itself). */
+export function checkImport(services: ProbeServices) {
+    return (imp: Import, accept: ValidationAcceptor): void => {
+        if (!imp.path) return;
+        const doc = AstUtils.getDocument(imp);
+        const target = UriUtils.resolvePath(UriUtils.dirname(doc.uri), imp.path);
+        if (target.toString() === doc.uri.toString()) {
+            accept('warning', 'A file cannot import itself; remove this import.', { node: imp, property: 'path', code: 'self-import' });
+            return;
+        }
+        const loaded = services.shared.workspace.LangiumDocuments.getDocument(target);
+        if (loaded && isSpec(loaded.parseResult.value)) return;
+        let exists = false;
+        try { exists = target.scheme === 'file' && services.shared.workspace.FileSystemProvider.existsSync(target); } catch { exists = false; }
+        if (!exists) accept('error', `Imported file not found: ${imp.path} (resolved to ${target.scheme === 'file' ? target.fsPath : target.toString()}). Check the path, which is relative to this file.`, { node: imp, property: 'path', code: 'missing-import' });
+    };
+}

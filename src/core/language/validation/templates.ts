@@ -1,0 +1,121 @@
+import { AstUtils, GrammarUtils, type AstNode, type ValidationAcceptor } from 'langium';
+import type { Range } from 'vscode-languageserver-types';
+import { isProbe, type Attribute, type Probe, type Relation } from '../generated/ast.js';
+import { parseExpression, parseTemplate, TEMPLATE_FUNCTIONS, type Expr } from '../../spec/template.js';
+import type { ProbeServices } from '../module.js';
+import { joinedRelations, visibleFks } from './context.js';
+import { didYouMean } from './suggest.js';
+
+/** Functions that take a list-valued attribute as a whole; elsewhere a list has no single value to show. */
+const LIST_FUNCTIONS = new Set(['count', 'join', 'first', 'nonempty']);
+
+/** The attributes a probe's templates may name: unqualified (the probe's own relations) and qualified (joined ones). */
+export interface TemplateScope {
+    unqualified: Relation[];
+    qualified: Relation[];
+}
+
+export function templateScope(probe: Probe, services: ProbeServices): TemplateScope {
+    const own: Relation[] = [];
+    if (probe.fd?.ref?.relation.ref) own.push(probe.fd.ref.relation.ref);
+    if (probe.relation?.ref) own.push(probe.relation.ref);
+    for (const step of probe.path) if (step.relation.ref) own.push(step.relation.ref);
+    return { unqualified: own, qualified: joinedRelations(own, visibleFks(probe, services)) };
+}
+
+/** Maps an index in a STRING's value to the document offset of that character (escapes take two raw characters). */
+export function stringOffsets(node: AstNode, property: string): ((valueIndex: number) => number) | undefined {
+    const cst = GrammarUtils.findNodeForProperty(node.$cstNode, property);
+    if (!cst) return undefined;
+    const raw = cst.text;
+    const map: number[] = [];
+    for (let i = 1; i < raw.length - 1; i++) {
+        map.push(cst.offset + i);
+        if (raw[i] === '\\') i++;
+    }
+    map.push(cst.offset + raw.length - 1);
+    return (k: number) => map[Math.max(0, Math.min(k, map.length - 1))]!;
+}
+
+function rangeIn(node: AstNode, property: string, offset: number, length: number): Range | undefined {
+    const at = stringOffsets(node, property);
+    if (!at) return undefined;
+    const doc = AstUtils.getDocument(node).textDocument;
+    const start = at(offset);
+    const end = Math.max(start + 1, at(offset + length - 1) + 1);
+    return { start: doc.positionAt(start), end: doc.positionAt(end) };
+}
+
+/** Checks a template string (`text`) or a gold condition (`condition`) of any probe member. */
+export function checkTemplate(services: ProbeServices, property: 'text' | 'condition') {
+    return (node: AstNode, accept: ValidationAcceptor): void => {
+        const text = (node as unknown as Record<string, unknown>)[property];
+        if (typeof text !== 'string') return;
+        const probe = AstUtils.getContainerOfType(node, isProbe);
+        const scope = probe ? templateScope(probe, services) : { unqualified: [], qualified: [] };
+        const report = (message: string, offset: number, length: number, code: string) => {
+            const range = rangeIn(node, property, offset, length);
+            accept('error', message, range ? { node, range, code } : { node, property, code });
+        };
+        if (property === 'condition') {
+            const parsed = parseExpression(text, 0);
+            if ('error' in parsed) report(`The when condition does not parse: ${parsed.error.message}`, parsed.error.offset, parsed.error.length, 'condition-syntax');
+            else checkExpr(parsed.expr, scope, false, report);
+            return;
+        }
+        const parsed = parseTemplate(text);
+        for (const e of parsed.errors) report(e.message, e.offset, e.length, 'template-syntax');
+        for (const part of parsed.parts) if (part.kind === 'placeholder') checkExpr(part.expr, scope, false, report);
+    };
+}
+
+type Report = (message: string, offset: number, length: number, code: string) => void;
+
+function checkExpr(expr: Expr, scope: TemplateScope, inListFunction: boolean, report: Report): void {
+    switch (expr.kind) {
+        case 'name': return checkName(expr, scope, inListFunction, report);
+        case 'call': {
+            const fn = TEMPLATE_FUNCTIONS[expr.fn];
+            if (!fn) report(`Unknown template function '${expr.fn}'.${didYouMean(expr.fn, Object.keys(TEMPLATE_FUNCTIONS))} Known: ${Object.keys(TEMPLATE_FUNCTIONS).join(', ')}.`, expr.offset, expr.fn.length, 'unknown-function');
+            else if (expr.args.length < fn.min || expr.args.length > fn.max) {
+                const want = fn.min === fn.max ? `${fn.min}` : `${fn.min} to ${fn.max}`;
+                report(`${expr.fn} takes ${want} argument(s), not ${expr.args.length}: ${fn.doc}.`, expr.offset, expr.length, 'function-arity');
+            }
+            for (const a of expr.args) checkExpr(a, scope, LIST_FUNCTIONS.has(expr.fn), report);
+            return;
+        }
+        case 'unary': return checkExpr(expr.arg, scope, false, report);
+        case 'binary': checkExpr(expr.left, scope, false, report); checkExpr(expr.right, scope, false, report); return;
+        default: return;
+    }
+}
+
+function checkName(expr: Extract<Expr, { kind: 'name' }>, scope: TemplateScope, inListFunction: boolean, report: Report): void {
+    let attribute: Attribute | undefined;
+    if (expr.qualifier !== undefined) {
+        const relation = scope.qualified.find(r => r.name === expr.qualifier);
+        if (!relation) {
+            const names = scope.qualified.map(r => r.name);
+            report(`'${expr.qualifier}' is not a relation this probe can reach (its own relation or one joined to it by an fk).${didYouMean(expr.qualifier, names)}`, expr.offset, expr.qualifier.length, 'unknown-attribute');
+            return;
+        }
+        attribute = relation.attributes.find(a => a.name === expr.name);
+        if (!attribute) {
+            report(`Relation ${relation.name} has no attribute '${expr.name}'.${didYouMean(expr.name, relation.attributes.map(a => a.name))}`, expr.offset, expr.length, 'unknown-attribute');
+            return;
+        }
+    } else {
+        if (scope.unqualified.length === 0) return; // the probe's target is itself unresolved: reported there
+        attribute = scope.unqualified.flatMap(r => r.attributes).find(a => a.name === expr.name);
+        if (!attribute) {
+            const names = scope.unqualified.flatMap(r => r.attributes.map(a => a.name));
+            const joined = scope.qualified.find(r => r.attributes.some(a => a.name === expr.name));
+            const hint = joined ? ` It is an attribute of the joined relation ${joined.name}: write {${joined.name}.${expr.name}}.` : didYouMean(expr.name, names);
+            report(`Unknown attribute '${expr.name}' in this template (attributes of ${scope.unqualified.map(r => r.name).join(', ')}).${hint}`, expr.offset, expr.length, 'unknown-attribute');
+            return;
+        }
+    }
+    if (attribute.type?.list && !inListFunction) {
+        report(`'${expr.name}' is a list (list<${attribute.type.element}>): use it inside count(), join(), first() or nonempty(), e.g. {join(${expr.name})}.`, expr.offset, expr.length, 'list-attribute');
+    }
+}
