@@ -1,0 +1,35 @@
+/** Models: one entry point that turns a resolved model declaration into a client. */
+import * as path from 'node:path';
+import { OfflineClient, offlineRates, type DomainFn } from './offline.js';
+import { OpenAIChatClient } from './openai-client.js';
+import type { ResolvedModel } from './providers.js';
+import { ReplayClient } from './replay.js';
+import type { ModelClient } from './types.js';
+
+export * from './types.js';
+export * from './providers.js';
+export * from './secrets.js';
+export * from './cost.js';
+export { parseErbenchLog, type ErbenchLogRecord } from './erbench-log.js';
+export { OfflineClient, offlineRates, type DomainFn, type OfflineRates } from './offline.js';
+export { ReplayClient, readTranscript, textKey } from './replay.js';
+export { OpenAIChatClient } from './openai-client.js';
+
+export interface ClientOptions {
+    /** The key from resolveKey (held in memory only). */
+    key?: string;
+    /** Other values of an attribute, for the offline simulator's contradictions. */
+    domain?: DomainFn;
+    /** Relative replay files are resolved against this folder (the spec's). */
+    baseDir?: string;
+}
+
+export function createClient(model: ResolvedModel, options: ClientOptions = {}): ModelClient {
+    if (model.provider === 'offline') return new OfflineClient(model.name, offlineRates(model.settings), options.domain);
+    if (model.provider === 'replay') {
+        const file = String(model.settings.file ?? '');
+        const format = model.settings.format === undefined ? undefined : String(model.settings.format);
+        return ReplayClient.fromFile(model.name, path.resolve(options.baseDir ?? process.cwd(), file), format);
+    }
+    return new OpenAIChatClient(model, options.key ?? '');
+}

@@ -1,0 +1,114 @@
+/**
+ * The offline simulator: answers from each question's own gold answer and keywords, with configurable rates of
+ * not knowing, saying it is unsure, leaving the rationale out and contradicting it with another value of the same
+ * attribute. It lets people try HalluProbe with no model at all; its name says "offline simulator" everywhere.
+ * Deterministic: every draw is a hash of the model seed, the question (or its entity) and what is drawn.
+ */
+import { createHash } from 'node:crypto';
+import type { Keyword, Question } from '../probes/question.js';
+import type { Settings } from '../spec/model.js';
+import { ModelError, type Completion, type CompletionRequest, type ModelClient } from './types.js';
+
+export interface OfflineRates {
+    /** Share of entities the simulated model knows. */
+    knowledge: number;
+    /** Share of answers about an unknown entity that say "not sure" instead of guessing. */
+    unsure: number;
+    /** Share of correct answers that give no rationale. */
+    omit: number;
+    /** Share of answers whose rationale states another value of the same attribute. */
+    contradict: number;
+    seed: number;
+}
+
+/** Other values of an attribute, for contradictions (the CLI passes the loaded data's column). */
+export type DomainFn = (relation: string, attribute: string) => readonly string[];
+
+export const DEFAULT_RATES: OfflineRates = { knowledge: 0.8, unsure: 0.05, omit: 0.1, contradict: 0.05, seed: 1 };
+
+export function offlineRates(settings: Settings): OfflineRates {
+    const pick = (name: keyof OfflineRates) => {
+        const v = Number(settings[name]);
+        return settings[name] !== undefined && Number.isFinite(v) ? v : DEFAULT_RATES[name];
+    };
+    return { knowledge: pick('knowledge'), unsure: pick('unsure'), omit: pick('omit'), contradict: pick('contradict'), seed: pick('seed') };
+}
+
+/** A uniform draw in [0, 1) from the hash of its parts. */
+export function draw(...parts: (string | number)[]): number {
+    const h = createHash('sha256').update(parts.join('\u0000')).digest();
+    return h.readUInt32BE(0) / 0x1_0000_0000;
+}
+
+function pickFrom<T>(items: readonly T[], u: number): T | undefined {
+    return items.length ? items[Math.floor(u * items.length)] : undefined;
+}
+
+export class OfflineClient implements ModelClient {
+    readonly cacheable = false;
+    readonly displayName: string;
+
+    constructor(name: string, readonly rates: OfflineRates, private readonly domain?: DomainFn) {
+        this.displayName = `${name} (offline simulator)`;
+    }
+
+    async complete(request: CompletionRequest): Promise<Completion> {
+        const q = request.question;
+        if (!q) throw new ModelError('no_answer', 'the offline simulator answers generated questions only');
+        const text = this.answer(q, request.sample);
+        return { text, tokens: { input: 0, output: 0 }, latencyMs: 0, finishReason: 'stop' };
+    }
+
+    /** The simulated answer to one question (pure). */
+    answer(q: Question, sample = 0): string {
+        const r = this.rates;
+        const u = (what: string) => draw(r.seed, q.id, sample, what);
+        // Knowing is a property of the entity, so every phrasing about it agrees.
+        const knows = draw(r.seed, q.entity.relation, ...q.entity.key, 'knows') < r.knowledge;
+        const keywords = q.keywords.flat();
+        if (!knows) {
+            if (u('unsure') < r.unsure) return "I'm not sure. I don't have reliable information about this.";
+            return this.guess(q, u('guess'), u('guess-value'));
+        }
+        const contradict = u('contradict') < r.contradict;
+        const omit = !contradict && u('omit') < r.omit;
+        const facts = omit ? '' : ' ' + this.rationale(keywords, contradict ? u('which') : undefined, q);
+        return this.answerWord(q, q.gold) + facts;
+    }
+
+    private answerWord(q: Question, gold: Question['gold']): string {
+        if (q.kind === 'choice') {
+            if (gold === 'none') return 'None of the options is correct.';
+            const n = Number(gold);
+            return `The answer is ${n}.${q.options?.[n - 1] ? ` ${q.options[n - 1]}` : ''}`;
+        }
+        return gold === 'no' ? 'No.' : 'Yes.';
+    }
+
+    private guess(q: Question, u: number, v: number): string {
+        if (q.kind === 'choice') {
+            const n = q.options?.length ?? 0;
+            return n ? this.answerWord(q, 1 + Math.floor(u * n)) : this.answerWord(q, 'none');
+        }
+        // A guesser leans to "yes" (as real models do) and backs it with a made-up value.
+        const word = u < 0.7 ? 'yes' : 'no';
+        const kw = pickFrom(q.keywords.flat(), v);
+        const other = kw ? this.otherValue(kw, q, v) : undefined;
+        return this.answerWord(q, word) + (other && kw ? ` I believe the ${kw.attribute.replace(/_/g, ' ')} is ${other}.` : '');
+    }
+
+    private rationale(keywords: Keyword[], contradictAt: number | undefined, q: Question): string {
+        const wrong = contradictAt === undefined ? -1 : Math.floor(contradictAt * keywords.length);
+        return keywords.map((k, i) => {
+            const value = i === wrong ? this.otherValue(k, q, contradictAt!) ?? k.value : k.value;
+            return `The ${k.attribute.replace(/_/g, ' ')} is ${value}.`;
+        }).join(' ');
+    }
+
+    /** Another value of the keyword's attribute: from the domain when given, else from the question's other keywords. */
+    private otherValue(k: Keyword, q: Question, u: number): string | undefined {
+        const pool = (this.domain?.(k.relation, k.attribute) ?? []).filter(v => v !== k.value);
+        const fallback = q.keywords.flat().filter(o => o.attribute === k.attribute && o.value !== k.value).map(o => o.value);
+        return pickFrom(pool.length ? pool : fallback, u);
+    }
+}

@@ -1,0 +1,100 @@
+/**
+ * OpenAI-compatible chat completions through the official SDK (OpenAI, Azure OpenAI v1, Ollama, vLLM, LM Studio,
+ * llama.cpp, OpenRouter). The SDK's own retries are off: the runner retries, so every attempt is counted.
+ */
+import OpenAI from 'openai';
+import type { ResolvedModel } from './providers.js';
+import { redact } from './secrets.js';
+import { ModelError, type Completion, type CompletionRequest, type ModelClient } from './types.js';
+
+export function parseRetryAfter(headers: Headers | undefined, now = Date.now()): number | undefined {
+    if (!headers) return undefined;
+    const ms = headers.get('retry-after-ms');
+    if (ms && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
+    const ra = headers.get('retry-after');
+    if (!ra) return undefined;
+    if (Number.isFinite(Number(ra))) return Math.max(0, Number(ra) * 1000);
+    const at = Date.parse(ra);
+    return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** Maps whatever the SDK or the network threw to a ModelError with the key redacted. */
+export function toModelError(e: unknown, key: string, signal?: AbortSignal): ModelError {
+    const clean = (m: string) => redact(m, [key]);
+    if (signal?.aborted) return new ModelError('cancelled', 'cancelled');
+    if (e instanceof ModelError) return e;
+    if (e instanceof OpenAI.APIUserAbortError) return new ModelError('cancelled', 'cancelled');
+    if (e instanceof OpenAI.APIConnectionTimeoutError) return new ModelError('timeout', 'the request timed out');
+    if (e instanceof OpenAI.APIConnectionError) return new ModelError('connection', clean(`connection failed: ${causeOf(e)}`));
+    if (e instanceof OpenAI.APIError) {
+        const status = e.status ?? 0;
+        const msg = clean(`HTTP ${status}: ${e.message}`);
+        if (status === 429) return new ModelError('rate_limit', msg, parseRetryAfter(e.headers), status);
+        if (status === 408) return new ModelError('timeout', msg, undefined, status);
+        if (status >= 500) return new ModelError('server', msg, parseRetryAfter(e.headers), status);
+        if (status === 401 || status === 403) return new ModelError('auth', msg, undefined, status);
+        if (status === 404) return new ModelError('not_found', msg, undefined, status);
+        return new ModelError('request', msg, undefined, status);
+    }
+    // JSON that does not parse, a stream cut short: the endpoint answered, but not with an answer.
+    const text = e instanceof Error ? e.message : String(e);
+    if (e instanceof SyntaxError || /JSON|stream|terminated|premature/i.test(text)) return new ModelError('bad_response', clean(`unreadable response: ${text}`));
+    return new ModelError('connection', clean(text));
+}
+
+function causeOf(e: Error): string {
+    const cause = (e as { cause?: unknown }).cause;
+    return cause instanceof Error ? `${cause.message}${(cause as { code?: string }).code ? ` (${(cause as { code?: string }).code})` : ''}` : e.message;
+}
+
+export class OpenAIChatClient implements ModelClient {
+    readonly cacheable = true;
+    readonly displayName: string;
+    private readonly sdk: OpenAI;
+
+    constructor(private readonly model: ResolvedModel, private readonly key: string) {
+        this.displayName = `${model.id} (${model.provider})`;
+        this.sdk = new OpenAI({ apiKey: key || 'not-needed', baseURL: model.endpoint, maxRetries: 0, timeout: model.limits.timeoutMs });
+    }
+
+    async complete(request: CompletionRequest, signal?: AbortSignal): Promise<Completion> {
+        const { params } = request;
+        const body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = {
+            model: this.model.id, messages: request.messages, temperature: params.temperature,
+        };
+        if (params.maxTokens !== undefined) body.max_tokens = params.maxTokens;
+        if (params.seed !== undefined) body.seed = params.seed;
+        const started = performance.now();
+        try {
+            if (params.stream) return await this.streamed(body, started, signal);
+            const res = await this.sdk.chat.completions.create(body, { signal, timeout: this.model.limits.timeoutMs });
+            const choice = res.choices?.[0];
+            if (!choice || typeof choice.message?.content !== 'string') throw new ModelError('bad_response', 'the response has no message content');
+            return {
+                text: choice.message.content,
+                tokens: { input: res.usage?.prompt_tokens ?? 0, output: res.usage?.completion_tokens ?? 0 },
+                latencyMs: performance.now() - started,
+                finishReason: choice.finish_reason ?? 'unknown',
+            };
+        } catch (e) {
+            throw toModelError(e, this.key, signal);
+        }
+    }
+
+    private async streamed(body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, started: number, signal?: AbortSignal): Promise<Completion> {
+        const stream = await this.sdk.chat.completions.create(
+            { ...body, stream: true, stream_options: { include_usage: true } }, { signal, timeout: this.model.limits.timeoutMs });
+        let text = '';
+        let finishReason: string | undefined;
+        let tokens = { input: 0, output: 0 };
+        for await (const chunk of stream) {
+            const choice = chunk.choices?.[0];
+            if (choice?.delta?.content) text += choice.delta.content;
+            if (choice?.finish_reason) finishReason = choice.finish_reason;
+            if (chunk.usage) tokens = { input: chunk.usage.prompt_tokens ?? 0, output: chunk.usage.completion_tokens ?? 0 };
+        }
+        // A stream that ends without a finish reason was cut off: the text may be partial.
+        if (!finishReason) throw new ModelError('bad_response', 'the stream ended before the answer was complete');
+        return { text, tokens, latencyMs: performance.now() - started, finishReason };
+    }
+}

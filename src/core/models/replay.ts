@@ -1,0 +1,133 @@
+/**
+ * Replay: answers recorded elsewhere (JSONL, CSV or a published ERBench log), matched to questions by id or by
+ * question text, so people can verify answers they already collected. Recorded text is untrusted: it is stored
+ * and verified, never executed or interpreted.
+ */
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { parseErbenchLog } from './erbench-log.js';
+import { ModelError, type Completion, type CompletionRequest, type ModelClient } from './types.js';
+
+export interface ReplayRecord { id?: string; question?: string; answer: string; sample?: number }
+
+/** Questions match whatever the whitespace and case of the transcript. */
+export function textKey(text: string): string {
+    return text.replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+const ANSWER_FIELDS = ['answer', 'response', 'text', 'output', 'completion'];
+const ID_FIELDS = ['id', 'question_id', 'questionId'];
+const QUESTION_FIELDS = ['question', 'prompt', 'input'];
+
+function field(row: Record<string, unknown>, names: string[]): string | undefined {
+    for (const n of names) {
+        const v = row[n];
+        if (typeof v === 'string' || typeof v === 'number') return String(v);
+    }
+    return undefined;
+}
+
+function fromRow(row: Record<string, unknown>): ReplayRecord | undefined {
+    const answer = field(row, ANSWER_FIELDS);
+    if (answer === undefined) return undefined;
+    const rec: ReplayRecord = { answer };
+    const id = field(row, ID_FIELDS);
+    const question = field(row, QUESTION_FIELDS);
+    const sample = Number(field(row, ['sample']));
+    if (id) rec.id = id;
+    if (question) rec.question = question;
+    if (Number.isInteger(sample)) rec.sample = sample;
+    return rec;
+}
+
+export type ReplayFormat = 'jsonl' | 'csv' | 'erbench';
+
+export function detectFormat(file: string, explicit?: string): ReplayFormat {
+    if (explicit === 'jsonl' || explicit === 'csv' || explicit === 'erbench') return explicit;
+    const ext = path.extname(file).toLowerCase();
+    if (ext === '.csv') return 'csv';
+    if (ext === '.log' || ext === '.txt') return 'erbench';
+    return 'jsonl';
+}
+
+/** Reads a transcript; `problems` names the lines that could not be read. */
+export function readTranscript(text: string, format: ReplayFormat): { records: ReplayRecord[]; problems: string[] } {
+    const problems: string[] = [];
+    if (format === 'erbench') {
+        return { records: parseErbenchLog(text).map(r => ({ question: r.question, answer: r.answer })), problems };
+    }
+    if (format === 'csv') {
+        const rows = parseCsv(text, { columns: true, skip_empty_lines: true, relax_column_count: true, bom: true }) as Record<string, unknown>[];
+        const records: ReplayRecord[] = [];
+        rows.forEach((row, i) => {
+            const rec = fromRow(row);
+            if (rec) records.push(rec); else problems.push(`row ${i + 2}: no answer column (${ANSWER_FIELDS.join(', ')})`);
+        });
+        return { records, problems };
+    }
+    const records: ReplayRecord[] = [];
+    text.split(/\r?\n/).forEach((line, i) => {
+        if (line.trim() === '') return;
+        try {
+            const rec = fromRow(JSON.parse(line) as Record<string, unknown>);
+            if (rec) records.push(rec); else problems.push(`line ${i + 1}: no answer field (${ANSWER_FIELDS.join(', ')})`);
+        } catch {
+            problems.push(`line ${i + 1}: not JSON`);
+        }
+    });
+    return { records, problems };
+}
+
+export class ReplayClient implements ModelClient {
+    readonly cacheable = false;
+    readonly displayName: string;
+    private readonly byId = new Map<string, ReplayRecord[]>();
+    private readonly byText = new Map<string, ReplayRecord[]>();
+    readonly problems: string[];
+    readonly size: number;
+
+    constructor(name: string, records: ReplayRecord[], problems: string[] = []) {
+        this.displayName = `${name} (replay)`;
+        this.problems = problems;
+        this.size = records.length;
+        for (const r of records) {
+            if (r.id) push(this.byId, r.id, r);
+            if (r.question) push(this.byText, textKey(r.question), r);
+        }
+    }
+
+    static fromFile(name: string, file: string, format?: string): ReplayClient {
+        let text: string;
+        try { text = readFileSync(file, 'utf8'); } catch (e) {
+            throw new ModelError('request', `replay file ${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}); check the file setting.`);
+        }
+        const { records, problems } = readTranscript(text, detectFormat(file, format));
+        return new ReplayClient(name, records, problems);
+    }
+
+    lookup(request: CompletionRequest): ReplayRecord | undefined {
+        const q = request.question;
+        const candidates = (q && this.byId.get(q.id))
+            ?? (q && this.byText.get(textKey(q.question)))
+            ?? this.byText.get(textKey(lastUser(request) ?? ''));
+        if (!candidates) return undefined;
+        return candidates.find(c => c.sample === request.sample) ?? candidates[Math.min(request.sample, candidates.length - 1)];
+    }
+
+    async complete(request: CompletionRequest): Promise<Completion> {
+        const rec = this.lookup(request);
+        if (!rec) throw new ModelError('no_answer', `no recorded answer for question ${request.question?.id ?? ''}`.trim());
+        return { text: rec.answer, tokens: { input: 0, output: 0 }, latencyMs: 0, finishReason: 'replay' };
+    }
+}
+
+function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+    const list = m.get(k);
+    if (list) list.push(v); else m.set(k, [v]);
+}
+
+function lastUser(request: CompletionRequest): string | undefined {
+    for (let i = request.messages.length - 1; i >= 0; i--) if (request.messages[i]!.role === 'user') return request.messages[i]!.content;
+    return undefined;
+}

@@ -1,0 +1,196 @@
+/**
+ * The runner: asks every unanswered (question × model × sample) of a run, each model with its own pool of
+ * workers, pacing (rpm / tpm), per-request timeout and retries; answers come from the cache when an identical
+ * request was answered before (in any run). Every answer is committed before the worker awaits anything else,
+ * and cancelling stops new calls at once, leaving the run resumable.
+ */
+import type { Question } from '../probes/question.js';
+import { costOf, countMessageTokens, DEFAULT_OUTPUT_TOKENS, type Price } from '../models/cost.js';
+import type { ResolvedModel } from '../models/providers.js';
+import { ModelError, type Completion, type ModelClient } from '../models/types.js';
+import { slotKey, type RunStatus, type Store } from '../store/index.js';
+import { answerParams, requestHash } from './hash.js';
+import { Gate, sleep } from './limiter.js';
+import { backoffMs, DEFAULT_RETRY, type RetryPolicy } from './retry.js';
+
+export interface RunModel {
+    model: ResolvedModel;
+    client: ModelClient;
+    price?: Price;
+    /** Key text to scrub from any error stored or shown (belt and braces: clients already redact). */
+    secret?: string;
+}
+
+export interface Progress {
+    /** Slots in the run: questions × models × samples. */
+    total: number;
+    /** Answered (including before a resume) + failed. */
+    done: number;
+    answered: number;
+    cached: number;
+    failed: number;
+    /** Slots answered before this execution (resume). */
+    resumed: number;
+    tokensIn: number;
+    tokensOut: number;
+    /** USD spent by this execution. */
+    cost: number;
+    /** Answers per second in this execution. */
+    rate: number;
+    elapsedMs: number;
+}
+
+export interface AnswerEvent {
+    question: Question;
+    model: string;
+    sample: number;
+    text?: string;
+    cached?: boolean;
+    error?: string;
+}
+
+export interface RunOptions {
+    store: Store;
+    runId: string;
+    questions: Question[];
+    models: RunModel[];
+    signal?: AbortSignal;
+    onProgress?: (p: Progress) => void;
+    onAnswer?: (e: AnswerEvent) => void;
+    retry?: RetryPolicy;
+}
+
+export interface RunOutcome { status: RunStatus; progress: Progress }
+
+interface Slot { question: Question; sample: number }
+
+export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
+    const { store, runId, questions, models, signal } = opts;
+    const retry = opts.retry ?? DEFAULT_RETRY;
+    const started = performance.now();
+    const answered = store.answered(runId);
+    const total = questions.length * models.reduce((n, m) => n + m.model.samples, 0);
+    const progress: Progress = {
+        total, done: 0, answered: 0, cached: 0, failed: 0, resumed: 0, tokensIn: 0, tokensOut: 0, cost: 0, rate: 0, elapsedMs: 0,
+    };
+    const emit = () => {
+        progress.elapsedMs = performance.now() - started;
+        progress.rate = progress.elapsedMs > 0 ? ((progress.answered - progress.resumed) * 1000) / progress.elapsedMs : 0;
+        opts.onProgress?.(progress);
+    };
+
+    const pools = models.map(m => {
+        const todo: Slot[] = [];
+        for (const q of questions) {
+            for (let s = 0; s < m.model.samples; s++) {
+                if (answered.has(slotKey(q.id, m.model.name, s))) progress.resumed++;
+                else todo.push({ question: q, sample: s });
+            }
+        }
+        return { m, todo };
+    });
+    progress.answered = progress.done = progress.resumed;
+    emit();
+
+    await Promise.all(pools.map(({ m, todo }) => runModel(m, todo)));
+    const status: RunStatus = signal?.aborted ? 'cancelled' : 'completed';
+    store.setStatus(runId, status);
+    emit();
+    return { status, progress: { ...progress } };
+
+    async function runModel(rm: RunModel, todo: Slot[]): Promise<void> {
+        const { model, client } = rm;
+        const gate = new Gate(model.limits.rpm, model.limits.tpm);
+        const inflight = new Map<string, Promise<Completion>>();
+        let next = 0;
+        const worker = async () => {
+            while (next < todo.length && !signal?.aborted) await ask(todo[next++]!);
+        };
+
+        async function ask({ question, sample }: Slot): Promise<void> {
+            const params = answerParams(model.params, sample);
+            const slot = { run: runId, question: question.id, model: model.name, sample };
+            const hash = client.cacheable ? requestHash(model.endpoint, model.id, params, question.messages) : '';
+            const hit = client.cacheable ? store.cached(hash) : undefined;
+            if (hit) {
+                store.recordAnswer({
+                    ...slot, hash, params, text: hit.text, tokensIn: hit.tokensIn, tokensOut: hit.tokensOut, latencyMs: 0, cost: 0,
+                    attempts: 0, finishReason: hit.finishReason, cached: true, cacheable: false,
+                });
+                progress.answered++; progress.done++; progress.cached++;
+                opts.onAnswer?.({ question, model: model.name, sample, text: hit.text, cached: true });
+                emit();
+                return;
+            }
+            // Two slots with the same request in one run (rare) share one call.
+            const same = client.cacheable ? inflight.get(hash) : undefined;
+            let attempts = 0;
+            const t0 = performance.now();
+            try {
+                let completion: Completion;
+                if (same) completion = await same;
+                else {
+                    const call = callWithRetries(question, sample, gate, () => attempts++);
+                    if (client.cacheable) inflight.set(hash, call);
+                    try { completion = await call; } finally { inflight.delete(hash); }
+                }
+                const cost = same ? 0 : costOf(rm.price, completion.tokens);
+                store.recordAnswer({
+                    ...slot, hash, params, text: completion.text, tokensIn: same ? 0 : completion.tokens.input, tokensOut: same ? 0 : completion.tokens.output,
+                    latencyMs: completion.latencyMs, cost, attempts, finishReason: completion.finishReason, cached: Boolean(same), cacheable: client.cacheable,
+                });
+                progress.answered++; progress.done++;
+                if (same) progress.cached++;
+                else { progress.tokensIn += completion.tokens.input; progress.tokensOut += completion.tokens.output; progress.cost += cost; }
+                opts.onAnswer?.({ question, model: model.name, sample, text: completion.text, cached: Boolean(same) });
+            } catch (e) {
+                // Cancelled: nothing is recorded, so a resume asks this slot again.
+                if (signal?.aborted) return;
+                const err = e instanceof ModelError ? e : new ModelError('connection', e instanceof Error ? e.message : String(e));
+                const error = scrub(`${err.kind}: ${err.message}`, rm.secret);
+                store.recordFailure({ ...slot, hash, params, attempts, error, latencyMs: performance.now() - t0 });
+                progress.failed++; progress.done++;
+                opts.onAnswer?.({ question, model: model.name, sample, error });
+            }
+            emit();
+        }
+
+        async function callWithRetries(question: Question, sample: number, gate: Gate, count: () => void): Promise<Completion> {
+            const tokens = model.limits.tpm > 0 ? countMessageTokens(question.messages) + (model.params.maxTokens ?? DEFAULT_OUTPUT_TOKENS) : 0;
+            for (let attempt = 0; ; attempt++) {
+                if (!(await gate.acquire(tokens, signal))) throw new ModelError('cancelled', 'cancelled');
+                count();
+                try {
+                    return await callOnce(question, sample);
+                } catch (e) {
+                    const err = e instanceof ModelError ? e : new ModelError('connection', e instanceof Error ? e.message : String(e));
+                    if (signal?.aborted || !err.retryable || attempt >= model.limits.retries) throw err;
+                    const delay = backoffMs(attempt + 1, retry, err.retryAfterMs);
+                    if (err.kind === 'rate_limit') gate.pause(delay);
+                    await sleep(delay, signal);
+                    if (signal?.aborted) throw err;
+                }
+            }
+        }
+
+        async function callOnce(question: Question, sample: number): Promise<Completion> {
+            const request = { messages: question.messages, params: model.params, question, sample };
+            if (!client.cacheable) return client.complete(request, signal);
+            // The per-request timeout, on top of the caller's cancellation.
+            const timeout = AbortSignal.timeout(model.limits.timeoutMs);
+            const both = signal ? AbortSignal.any([signal, timeout]) : timeout;
+            try {
+                return await client.complete(request, both);
+            } catch (e) {
+                if (!signal?.aborted && timeout.aborted) throw new ModelError('timeout', `no answer within ${model.limits.timeoutMs} ms`);
+                throw e;
+            }
+        }
+
+        await Promise.all(Array.from({ length: Math.min(model.limits.concurrency, Math.max(1, todo.length)) }, worker));
+    }
+}
+
+function scrub(text: string, secret?: string): string {
+    return secret && secret.length >= 4 ? text.split(secret).join('[redacted]') : text;
+}

@@ -1,0 +1,230 @@
+/**
+ * The results store: one SQLite file (better-sqlite3, WAL) holding runs, their questions, every call, the
+ * response cache, answers and verdicts. Each answer is committed in its own transaction as it arrives, so a
+ * killed run loses nothing it received. Keys never reach this file: callers pass parameters without them.
+ */
+import { mkdirSync } from 'node:fs';
+import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
+import type { Question } from '../probes/question.js';
+import type { Verdict } from '../verify/types.js';
+import { migrate } from './migrations.js';
+
+export type RunStatus = 'running' | 'completed' | 'cancelled' | 'failed';
+
+export interface RunRecord {
+    id: string;
+    spec: string;
+    suite: string;
+    started: string;
+    finished: string | null;
+    status: RunStatus;
+    settings: Record<string, unknown>;
+}
+
+export interface StoredAnswer { questionId: string; model: string; sample: number; text: string }
+
+export interface RunResults { run: RunRecord; questions: Question[]; answers: StoredAnswer[]; verdicts: Verdict[] }
+
+export interface CacheEntry { text: string; tokensIn: number; tokensOut: number; finishReason: string; latencyMs: number | null }
+
+/** Identifies one answer slot of a run. */
+export interface Slot { run: string; question: string; model: string; sample: number }
+
+export interface AnswerRecord extends Slot {
+    hash: string;
+    params: Record<string, unknown>;
+    text: string;
+    tokensIn: number;
+    tokensOut: number;
+    latencyMs: number;
+    cost: number;
+    attempts: number;
+    finishReason: string;
+    /** Answered from the cache: no call was made. */
+    cached: boolean;
+    /** Put the answer in the cache (network models only). */
+    cacheable: boolean;
+}
+
+export interface FailureRecord extends Slot { hash: string; params: Record<string, unknown>; attempts: number; error: string; latencyMs: number }
+
+export interface RunCounts {
+    questions: number;
+    slots: number;
+    answered: number;
+    cached: number;
+    failed: number;
+    tokensIn: number;
+    tokensOut: number;
+    cost: number;
+    calls: number;
+}
+
+export const slotKey = (question: string, model: string, sample: number) => `${question}\u0000${model}\u0000${sample}`;
+
+interface RunRow { id: string; spec: string; suite: string; started: string; finished: string | null; status: RunStatus; settings: string }
+
+const toRun = (r: RunRow): RunRecord => ({ ...r, settings: JSON.parse(r.settings) as Record<string, unknown> });
+
+export class Store {
+    readonly db: Database.Database;
+    readonly schemaVersion: number;
+    private readonly stmts;
+
+    constructor(readonly file: string) {
+        if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+        this.db = new Database(file);
+        this.db.pragma('journal_mode = WAL');
+        // NORMAL in WAL mode: a committed answer survives the process being killed (not a power cut), and
+        // commits stay cheap enough to make one per answer.
+        this.db.pragma('synchronous = NORMAL');
+        this.db.pragma('busy_timeout = 5000');
+        this.schemaVersion = migrate(this.db);
+        const db = this.db;
+        this.stmts = {
+            insertRun: db.prepare('INSERT INTO runs (id, spec, suite, started, finished, status, settings) VALUES (?, ?, ?, ?, NULL, ?, ?)'),
+            getRun: db.prepare('SELECT * FROM runs WHERE id = ?'),
+            setStatus: db.prepare('UPDATE runs SET status = ?, finished = ? WHERE id = ?'),
+            insertQuestion: db.prepare('INSERT OR IGNORE INTO questions (run, id, seq, probe, kind, phrasing, json) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+            countQuestions: db.prepare('SELECT COUNT(*) AS n FROM questions WHERE run = ?'),
+            getCache: db.prepare('SELECT text, tokens_in AS tokensIn, tokens_out AS tokensOut, finish_reason AS finishReason, latency_ms AS latencyMs FROM cache WHERE hash = ?'),
+            putCache: db.prepare('INSERT OR IGNORE INTO cache (hash, text, tokens_in, tokens_out, finish_reason, latency_ms, created) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+            insertCall: db.prepare(`INSERT INTO calls (run, question, model, sample, hash, params, latency_ms, tokens_in, tokens_out, cost, attempts, status, error, at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+            insertResponse: db.prepare('INSERT OR REPLACE INTO responses (run, question, model, sample, text, cached, call) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+            answered: db.prepare('SELECT question, model, sample FROM responses WHERE run = ?'),
+            upsertVerdict: db.prepare('INSERT OR REPLACE INTO verdicts (run, question, model, sample, answer, correct, rationale, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+        };
+    }
+
+    close(): void { this.db.close(); }
+
+    createRun(spec: string, suite: string, settings: Record<string, unknown>): RunRecord {
+        const now = new Date();
+        const id = `${now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`;
+        this.stmts.insertRun.run(id, spec, suite, now.toISOString(), 'running', JSON.stringify(settings));
+        return this.getRun(id)!;
+    }
+
+    getRun(id: string): RunRecord | undefined {
+        const r = this.stmts.getRun.get(id) as RunRow | undefined;
+        return r && toRun(r);
+    }
+
+    setStatus(id: string, status: RunStatus): void {
+        this.stmts.setStatus.run(status, status === 'running' ? null : new Date().toISOString(), id);
+    }
+
+    updateSettings(id: string, settings: Record<string, unknown>): void {
+        this.db.prepare('UPDATE runs SET settings = ? WHERE id = ?').run(JSON.stringify(settings), id);
+    }
+
+    listRuns(): RunRecord[] {
+        return (this.db.prepare('SELECT * FROM runs ORDER BY started DESC, id DESC').all() as RunRow[]).map(toRun);
+    }
+
+    latestRun(spec?: string, suite?: string): RunRecord | undefined {
+        const r = (spec === undefined
+            ? this.db.prepare('SELECT * FROM runs ORDER BY started DESC, id DESC LIMIT 1').get()
+            : this.db.prepare('SELECT * FROM runs WHERE spec = ? AND suite = ? ORDER BY started DESC, id DESC LIMIT 1').get(spec, suite ?? '')) as RunRow | undefined;
+        return r && toRun(r);
+    }
+
+    /** The latest run of this spec and suite that did not complete: what `halluprobe run` continues. */
+    resumableRun(spec: string, suite: string): RunRecord | undefined {
+        const r = this.latestRun(spec, suite);
+        return r && r.status !== 'completed' ? r : undefined;
+    }
+
+    /** Adds the run's questions (already stored ones are kept), in one transaction. */
+    saveQuestions(runId: string, questions: Iterable<Question>): number {
+        let seq = (this.stmts.countQuestions.get(runId) as { n: number }).n;
+        let added = 0;
+        this.db.transaction(() => {
+            for (const q of questions) {
+                const r = this.stmts.insertQuestion.run(runId, q.id, seq, q.probe, q.kind, q.phrasing, JSON.stringify(q));
+                if (r.changes) { seq++; added++; }
+            }
+        })();
+        return added;
+    }
+
+    questions(runId: string): Question[] {
+        return (this.db.prepare('SELECT json FROM questions WHERE run = ? ORDER BY seq').all(runId) as { json: string }[])
+            .map(r => JSON.parse(r.json) as Question);
+    }
+
+    cached(hash: string): CacheEntry | undefined {
+        return this.stmts.getCache.get(hash) as CacheEntry | undefined;
+    }
+
+    /** Commits one answer: the call, the cache entry and the response, atomically. */
+    recordAnswer(a: AnswerRecord): void {
+        this.db.transaction(() => {
+            const now = new Date().toISOString();
+            const call = this.stmts.insertCall.run(a.run, a.question, a.model, a.sample, a.hash, JSON.stringify(a.params), a.latencyMs,
+                a.tokensIn, a.tokensOut, a.cost, a.attempts, a.cached ? 'cached' : 'ok', null, now);
+            if (a.cacheable && !a.cached) this.stmts.putCache.run(a.hash, a.text, a.tokensIn, a.tokensOut, a.finishReason, a.latencyMs, now);
+            this.stmts.insertResponse.run(a.run, a.question, a.model, a.sample, a.text, a.cached ? 1 : 0, call.lastInsertRowid);
+        })();
+    }
+
+    recordFailure(f: FailureRecord): void {
+        this.stmts.insertCall.run(f.run, f.question, f.model, f.sample, f.hash, JSON.stringify(f.params), f.latencyMs, 0, 0, 0, f.attempts, 'error', f.error, new Date().toISOString());
+    }
+
+    /** The answer slots of a run that already have a response. */
+    answered(runId: string): Set<string> {
+        const rows = this.stmts.answered.all(runId) as { question: string; model: string; sample: number }[];
+        return new Set(rows.map(r => slotKey(r.question, r.model, r.sample)));
+    }
+
+    /** Average output tokens of the model's answered calls, for estimates; undefined when there are none. */
+    averageOutputTokens(model: string): number | undefined {
+        const r = this.db.prepare("SELECT AVG(tokens_out) AS avg, COUNT(*) AS n FROM calls WHERE model = ? AND status IN ('ok', 'cached') AND tokens_out > 0").get(model) as { avg: number | null; n: number };
+        return r.n > 0 && r.avg !== null ? r.avg : undefined;
+    }
+
+    counts(runId: string): RunCounts {
+        const db = this.db;
+        const q = (db.prepare('SELECT COUNT(*) AS n FROM questions WHERE run = ?').get(runId) as { n: number }).n;
+        const resp = db.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(cached), 0) AS cached FROM responses WHERE run = ?').get(runId) as { n: number; cached: number };
+        const calls = db.prepare("SELECT COUNT(*) AS n, COALESCE(SUM(tokens_in), 0) AS tin, COALESCE(SUM(tokens_out), 0) AS tout, COALESCE(SUM(cost), 0) AS cost FROM calls WHERE run = ? AND status != 'cached'").get(runId) as { n: number; tin: number; tout: number; cost: number };
+        const failed = (db.prepare(`SELECT COUNT(*) AS n FROM (SELECT DISTINCT question, model, sample FROM calls c WHERE run = ? AND status = 'error'
+            AND NOT EXISTS (SELECT 1 FROM responses r WHERE r.run = c.run AND r.question = c.question AND r.model = c.model AND r.sample = c.sample))`).get(runId) as { n: number }).n;
+        const run = this.getRun(runId);
+        const slots = Number((run?.settings as { slots?: number } | undefined)?.slots ?? resp.n + failed);
+        return { questions: q, slots, answered: resp.n, cached: resp.cached, failed, tokensIn: calls.tin, tokensOut: calls.tout, cost: calls.cost, calls: calls.n };
+    }
+
+    /** The last error of each unanswered slot of a run. */
+    failures(runId: string): { question: string; model: string; sample: number; error: string; attempts: number }[] {
+        return this.db.prepare(`SELECT question, model, sample, error, attempts FROM calls c WHERE run = ? AND status = 'error'
+            AND id = (SELECT MAX(id) FROM calls d WHERE d.run = c.run AND d.question = c.question AND d.model = c.model AND d.sample = c.sample)
+            AND NOT EXISTS (SELECT 1 FROM responses r WHERE r.run = c.run AND r.question = c.question AND r.model = c.model AND r.sample = c.sample)`)
+            .all(runId) as { question: string; model: string; sample: number; error: string; attempts: number }[];
+    }
+
+    saveVerdicts(runId: string, verdicts: Verdict[]): void {
+        this.db.transaction(() => {
+            for (const v of verdicts) {
+                this.stmts.upsertVerdict.run(runId, v.questionId, v.model, v.sample, v.answer, v.correct ? 1 : 0, v.rationale ? 1 : 0, JSON.stringify(v));
+            }
+        })();
+    }
+
+    loadRunResults(runId: string): RunResults | undefined {
+        const run = this.getRun(runId);
+        if (!run) return undefined;
+        const answers = this.db.prepare(`SELECT r.question AS questionId, r.model, r.sample, r.text FROM responses r
+            JOIN questions q ON q.run = r.run AND q.id = r.question WHERE r.run = ? ORDER BY q.seq, r.model, r.sample`).all(runId) as StoredAnswer[];
+        const verdicts = (this.db.prepare('SELECT json FROM verdicts WHERE run = ?').all(runId) as { json: string }[]).map(r => JSON.parse(r.json) as Verdict);
+        return { run, questions: this.questions(runId), answers, verdicts };
+    }
+}
+
+export function openStore(file: string): Store {
+    return new Store(file);
+}

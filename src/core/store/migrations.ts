@@ -1,0 +1,107 @@
+/**
+ * The store's schema, as numbered migrations recorded in the `migrations` table. Append new ones; never edit an
+ * applied one (stores on users' disks have run it).
+ */
+import type Database from 'better-sqlite3';
+
+export interface Migration { version: number; name: string; sql: string }
+
+export const MIGRATIONS: Migration[] = [
+    {
+        version: 1,
+        name: 'runs, questions, calls, cache, responses, verdicts',
+        sql: `
+CREATE TABLE runs (
+    id TEXT PRIMARY KEY,
+    spec TEXT NOT NULL,
+    suite TEXT NOT NULL,
+    started TEXT NOT NULL,
+    finished TEXT,
+    status TEXT NOT NULL,
+    settings TEXT NOT NULL
+);
+CREATE INDEX runs_spec_suite ON runs(spec, suite, started);
+
+CREATE TABLE questions (
+    run TEXT NOT NULL REFERENCES runs(id),
+    id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    probe TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    phrasing TEXT NOT NULL,
+    json TEXT NOT NULL,
+    PRIMARY KEY (run, id)
+);
+
+-- One row per logical call (all its attempts): what it cost and how it ended. Never holds a key.
+CREATE TABLE calls (
+    id INTEGER PRIMARY KEY,
+    run TEXT NOT NULL,
+    question TEXT NOT NULL,
+    model TEXT NOT NULL,
+    sample INTEGER NOT NULL,
+    hash TEXT NOT NULL,
+    params TEXT NOT NULL,
+    latency_ms REAL,
+    tokens_in INTEGER NOT NULL DEFAULT 0,
+    tokens_out INTEGER NOT NULL DEFAULT 0,
+    cost REAL NOT NULL DEFAULT 0,
+    attempts INTEGER NOT NULL DEFAULT 1,
+    status TEXT NOT NULL,
+    error TEXT,
+    at TEXT NOT NULL
+);
+CREATE INDEX calls_run ON calls(run, question, model, sample);
+
+-- The response cache: an identical request (endpoint, model, parameters, messages) is answered from here.
+CREATE TABLE cache (
+    hash TEXT PRIMARY KEY,
+    text TEXT NOT NULL,
+    tokens_in INTEGER NOT NULL,
+    tokens_out INTEGER NOT NULL,
+    finish_reason TEXT NOT NULL,
+    latency_ms REAL,
+    created TEXT NOT NULL
+);
+
+CREATE TABLE responses (
+    run TEXT NOT NULL,
+    question TEXT NOT NULL,
+    model TEXT NOT NULL,
+    sample INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    cached INTEGER NOT NULL,
+    call INTEGER,
+    PRIMARY KEY (run, question, model, sample)
+);
+
+CREATE TABLE verdicts (
+    run TEXT NOT NULL,
+    question TEXT NOT NULL,
+    model TEXT NOT NULL,
+    sample INTEGER NOT NULL,
+    answer TEXT NOT NULL,
+    correct INTEGER NOT NULL,
+    rationale INTEGER NOT NULL,
+    json TEXT NOT NULL,
+    PRIMARY KEY (run, question, model, sample)
+);
+`,
+    },
+];
+
+export function migrate(db: Database.Database): number {
+    db.exec('CREATE TABLE IF NOT EXISTS migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied TEXT NOT NULL)');
+    const done = new Set((db.prepare('SELECT version FROM migrations').all() as { version: number }[]).map(r => r.version));
+    const record = db.prepare('INSERT INTO migrations (version, name, applied) VALUES (?, ?, ?)');
+    let version = 0;
+    for (const m of MIGRATIONS) {
+        version = m.version;
+        if (done.has(m.version)) continue;
+        db.transaction(() => {
+            db.exec(m.sql);
+            record.run(m.version, m.name, new Date().toISOString());
+        })();
+    }
+    return version;
+}
