@@ -45,6 +45,8 @@ export interface Verdict {
     hops: HopVerdict[];
     /** The first hop that is missing or contradicted, if any (1-based). */
     failedHop?: number;
+    /** knows questions: the model knows the entity (answered yes and said no "no"). */
+    known?: boolean;
     /** A user's override, when one was recorded. */
     override?: { correct?: boolean; rationale?: boolean; by: string; at: string; why: string };
 }

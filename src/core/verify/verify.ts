@@ -1,0 +1,233 @@
+/**
+ * One verdict per response: the answer read against the gold, and the rationale checked keyword by keyword and
+ * hop by hop — found (with the rule that matched), missing, or contradicted (another value of the same
+ * attribute stated instead, with the row it belongs to).
+ *
+ * Contradiction rule (chosen to avoid false alarms; see docs/results.md): another value V of the keyword's
+ * attribute counts only when
+ *   - V is not the keyword, not one of its alternatives, and neither contains the other ("Avatar" / "Avatar 2");
+ *   - V does not occur in the question (the question's own words are not claims);
+ *   - V does not overlap where the keyword itself matched;
+ *   - V is the whole of a double-quoted phrase ("V" or "The V"; a part of a longer quoted name is not a claim),
+ *     or emphased ('V', *V*, _V_), or written capitalised, at least 4 characters long and, if one word only, at
+ *     least 6 characters long, not at the start of a sentence and not a common word;
+ *   - numbers (int / real attributes): V is a stand-alone number in the domain and the keyword is missing
+ *     (a rationale cites many numbers; one counts as a conflicting claim only when the right one is absent).
+ */
+import type { LoadedData } from '../data/types.js';
+import type { Keyword, Question } from '../probes/question.js';
+import type { SpecModel } from '../spec/model.js';
+import { keywordForms, type KeywordForms } from './aliases.js';
+import { parseBinary, parseChoice, type ParsedAnswer } from './answer.js';
+import { buildDomain, canonicalNumber, scanDomain, type Domain } from './domain.js';
+import { findAllWords, findWord, folded, stripped, stripValue, foldValue, toSpan, type Folded } from './normalise.js';
+import type { HopVerdict, KeywordStatus, KeywordVerdict, Span, Verdict } from './types.js';
+
+export interface VerifyContext {
+    spec: SpecModel;
+    data: LoadedData | undefined;
+    /** relation.attribute → its indexed domain (built on first use, once per run). */
+    domains: Map<string, Domain | undefined>;
+    forms: Map<string, KeywordForms>;
+    /** Detect contradictions (default true). */
+    contradictions: boolean;
+}
+
+export function createVerifyContext(spec: SpecModel, data?: LoadedData, options: { contradictions?: boolean } = {}): VerifyContext {
+    return { spec, data, domains: new Map(), forms: new Map(), contradictions: options.contradictions ?? true };
+}
+
+function domainOf(ctx: VerifyContext, k: Keyword): Domain | undefined {
+    const id = `${k.relation}.${k.attribute}`;
+    if (!ctx.domains.has(id)) {
+        const table = ctx.data?.tables.get(k.relation);
+        ctx.domains.set(id, table ? buildDomain(table, k.attribute) : undefined);
+    }
+    return ctx.domains.get(id);
+}
+
+function formsOf(ctx: VerifyContext, k: Keyword): KeywordForms {
+    const id = `${k.relation}.${k.attribute}\u0000${k.value}`;
+    let f = ctx.forms.get(id);
+    if (!f) {
+        f = keywordForms(ctx.spec, ctx.data, k.relation, k.attribute, k.value);
+        if (ctx.forms.size > 200_000) ctx.forms.clear();
+        ctx.forms.set(id, f);
+    }
+    return f;
+}
+
+/** The rationale in both normal forms, computed once per response. */
+interface Rationale {
+    text: string; offset: number; f: Folded; s: Folded;
+    numbers?: { value: number; start: number; end: number }[];
+    quoted?: { start: number; end: number; key: string }[];
+}
+
+function numbersIn(r: Rationale): { value: number; start: number; end: number }[] {
+    if (!r.numbers) {
+        r.numbers = [];
+        for (const m of r.text.matchAll(/(?<![\w.])-?\d+(?:\.\d+)?(?![\w]|\.\d)/g)) {
+            if (r.numbers.length > 500) break;
+            r.numbers.push({ value: Number(m[0]), start: m.index + r.offset, end: m.index + m[0].length + r.offset });
+        }
+    }
+    return r.numbers;
+}
+
+function spansOf(f: Folded, ranges: [number, number][], offset: number): Span[] {
+    return ranges.map(([a, b]) => toSpan(f, a, b, offset));
+}
+
+/** Finds the keyword: folded, then punctuation-stripped, then each alternative, then numeric rules. */
+function findKeyword(r: Rationale, k: Keyword, forms: KeywordForms): { spans: Span[]; rule?: string } {
+    const candidates = [{ text: k.value, rule: '' }, ...forms.alternatives];
+    for (const c of candidates) {
+        const fv = foldValue(c.text);
+        let hits = fv ? findAllWords(r.f.text, fv) : [];
+        let rule = c.rule;
+        let form = r.f;
+        if (hits.length === 0) {
+            const sv = stripValue(c.text);
+            hits = sv ? findAllWords(r.s.text, sv) : [];
+            form = r.s;
+            if (!rule) rule = 'punctuation';
+        } else if (!rule) {
+            rule = r.text.includes(k.value) ? 'exact' : 'normalised';
+        }
+        if (hits.length > 0) return { spans: spansOf(form, hits, r.offset), rule };
+    }
+    for (const nr of forms.numbers) {
+        const hits = numbersIn(r).filter(n => nr.matches(n.value));
+        if (hits.length > 0) return { spans: hits.map(h => ({ start: h.start, end: h.end })), rule: nr.rule };
+    }
+    return { spans: [] };
+}
+
+const QUOTES = new Set(['"', "'", '*', '_', '`', '\u201c', '\u201d', '\u2018', '\u2019', '\u00ab', '(']);
+const COMMON = new Set(['the', 'this', 'that', 'there', 'they', 'then', 'than', 'these', 'those', 'what', 'when', 'where', 'which', 'while', 'with', 'however', 'also', 'yes', 'unsure', 'movie', 'film', 'director', 'star', 'released', 'year', 'about', 'after', 'before', 'because', 'since', 'both', 'although', 'some', 'many', 'most', 'other', 'another', 'here', 'home', 'none', 'true', 'false', 'answer', 'question']);
+
+function quotedAt(text: string, start: number): boolean {
+    let i = start - 1;
+    while (i >= 0 && text[i] === ' ') i--;
+    return i >= 0 && QUOTES.has(text[i]!);
+}
+
+function sentenceStart(text: string, start: number, rationaleStart: number): boolean {
+    let i = start - 1;
+    while (i >= 0 && /\s/.test(text[i]!)) i--;
+    return i < rationaleStart || /[.!?:\n"]/.test(text[i]!);
+}
+
+/** The stripped text of the double-quoted phrase that contains `span`, if any. */
+function quotedSegmentAround(r: Rationale, span: Span): string | undefined {
+    if (!r.quoted) {
+        r.quoted = [];
+        for (const m of r.text.matchAll(/["\u201c\u201d\u00ab\u00bb]([^"\u201c\u201d\u00ab\u00bb\n]{1,200})["\u201c\u201d\u00ab\u00bb]/g)) {
+            r.quoted.push({ start: m.index + 1 + r.offset, end: m.index + 1 + m[1]!.length + r.offset, key: stripValue(m[1]!) });
+        }
+    }
+    return r.quoted.find(q => q.start <= span.start && span.end <= q.end)?.key;
+}
+
+interface Conflict { value: string; spans: Span[]; row: { file: string; line: number } }
+
+function conflictsOf(ctx: VerifyContext, r: Rationale, response: string, question: string, k: Keyword, forms: KeywordForms, own: Span[]): Conflict | undefined {
+    const domain = domainOf(ctx, k);
+    if (!domain) return undefined;
+    const rowRef = (row: number) => ({ file: domain.file, line: domain.lines[row] ?? row + 1 });
+    if (domain.numeric) {
+        if (own.length > 0) return undefined;
+        const mine = new Set([k.value, ...forms.alternatives.map(a => a.text)].map(v => canonicalNumber(v)));
+        const asked = new Set((question.match(/-?\d+(?:\.\d+)?/g) ?? []).map(v => canonicalNumber(v)));
+        for (const n of numbersIn(r)) {
+            const key = canonicalNumber(response.slice(n.start, n.end));
+            if (key === undefined || mine.has(key) || asked.has(key)) continue;
+            const e = domain.numbers.get(key);
+            if (e) return { value: e.value, spans: [{ start: n.start, end: n.end }], row: rowRef(e.row) };
+        }
+        return undefined;
+    }
+    const mine = [k.value, ...forms.alternatives.map(a => a.text)].map(stripValue).filter(Boolean);
+    const q = stripValue(question);
+    for (const [a, b, e] of scanDomain(domain, r.s.text)) {
+        if (mine.some(m => m === e.key || m.includes(e.key) || e.key.includes(m))) continue;
+        if (findWord(q, e.key) >= 0) continue;
+        const span = toSpan(r.s, a, b, r.offset);
+        if (own.some(o => o.start < span.end && span.start < o.end)) continue;
+        const segment = quotedSegmentAround(r, span);
+        if (segment !== undefined) {
+            // Part of a longer quoted name ("Fantastic Four: Rise of ...") is not a claim of the shorter value.
+            if (segment !== e.key && segment !== `the ${e.key}`) continue;
+        } else if (!quotedAt(response, span.start)) {
+            const first = response[span.start]!;
+            if (e.key.length < 4 || first === first.toLowerCase()) continue;
+            if (e.tokens === 1 && (e.key.length < 6 || COMMON.has(e.key) || sentenceStart(response, span.start, r.offset))) continue;
+        }
+        return { value: e.value, spans: [span], row: rowRef(e.row) };
+    }
+    return undefined;
+}
+
+function verifyKeyword(ctx: VerifyContext, r: Rationale, response: string, question: string, k: Keyword): KeywordVerdict {
+    const forms = formsOf(ctx, k);
+    const found = findKeyword(r, k, forms);
+    const conflict = ctx.contradictions ? conflictsOf(ctx, r, response, question, k, forms, found.spans) : undefined;
+    const status: KeywordStatus = conflict ? 'contradicted' : found.spans.length > 0 ? 'found' : 'missing';
+    const out: KeywordVerdict = { relation: k.relation, attribute: k.attribute, value: k.value, status, spans: found.spans };
+    if (found.rule) out.rule = found.rule;
+    if (conflict) out.conflict = conflict;
+    return out;
+}
+
+function hopStatus(keywords: KeywordVerdict[]): KeywordStatus {
+    if (keywords.some(k => k.status === 'contradicted')) return 'contradicted';
+    if (keywords.some(k => k.status === 'missing')) return 'missing';
+    return 'found';
+}
+
+/** Knowledge probe (paper rule): known iff the answer is yes and no word "no" appears outside the entity's own name. */
+function knows(q: Question, response: string, parsed: ParsedAnswer): boolean {
+    if (parsed.answer !== 'yes') return false;
+    let rest = response;
+    for (const v of q.entity.key) if (v) rest = rest.split(v).join(' ');
+    return !/\bno\b/i.test(rest);
+}
+
+/** Never throws: any response (empty, huge, binary, RTL, HTML) gives a verdict. */
+export function verify(question: Question, responseText: string, ctx: VerifyContext, model: string, sample = 0): Verdict {
+    const response = typeof responseText === 'string' ? responseText : String(responseText ?? '');
+    const parsed = question.kind === 'choice' ? parseChoice(response, question.options?.length ?? 0) : parseBinary(response);
+    let correct: boolean;
+    if (question.kind === 'choice') correct = question.gold === 'none' ? parsed.answer === 'none' : parsed.answer === 'option' && parsed.option === question.gold;
+    else correct = parsed.answer === question.gold;
+    const text = response.slice(parsed.rationaleStart);
+    const r: Rationale = { text, offset: parsed.rationaleStart, f: folded(text), s: stripped(text) };
+    const hops: HopVerdict[] = question.keywords.map((list, i) => {
+        const keywords = list.map(k => verifyKeyword(ctx, r, response, question.question, k));
+        return { hop: i + 1, status: hopStatus(keywords), keywords };
+    });
+    const failed = hops.find(h => h.status !== 'found');
+    const verdict: Verdict = {
+        questionId: question.id, model, sample, answer: parsed.answer, correct,
+        rationale: hops.length > 0 && !failed, rationaleText: text, hops,
+    };
+    if (parsed.option !== undefined) verdict.option = parsed.option;
+    if (failed) verdict.failedHop = failed.hop;
+    if (question.kind === 'knows') {
+        verdict.known = knows(question, response, parsed);
+        verdict.correct = verdict.known;
+    }
+    return verdict;
+}
+
+/** Keywords written in the rationale (found, or found but also contradicted): the paper's R. */
+export function keywordsPresent(v: Verdict): boolean {
+    if (v.override?.rationale !== undefined) return v.override.rationale;
+    return v.hops.length > 0 && v.hops.every(h => h.keywords.every(k => k.spans.length > 0));
+}
+
+export function hopPresent(v: Verdict, hop: number): boolean {
+    const h = v.hops[hop];
+    return !!h && h.keywords.every(k => k.spans.length > 0);
+}
