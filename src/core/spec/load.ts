@@ -16,6 +16,8 @@ export interface SpecDiagnostic {
     severity: Severity;
     code: string;
     message: string;
+    /** For quick fixes: the data rows a data diagnostic is about, and the real column names of its source. */
+    data?: { rows?: { file: string; line: number }[]; columns?: string[] };
 }
 
 export interface LoadedSpec {
