@@ -1,0 +1,58 @@
+/**
+ * Binary probes (ERBench §1): one row and one FD `X -> Y`; the question states X, the Y values are the
+ * critical keywords. Basic phrasing gold yes, negated gold no, user phrasings with their own gold or a
+ * `when` condition over the row (thresholds, buckets, equality).
+ */
+import { findFd, type PhrasingDecl, type ProbeDecl, type SpecModel } from '../spec/model.js';
+import type { LoadedData } from '../data/types.js';
+import { SYSTEM_BINARY } from './prompts.js';
+import { compilePhrasings, phrasedItems, sentence, settingTemplate, starPath, type Plan, type PlanProblem } from './plan.js';
+import { labelOf, relationLabel, Scope, slotFor } from './scope.js';
+import { repeatedKeyRows, violatingRows } from './rows.js';
+
+/** "whose director is {director}, star is {star} and release year is {year}" */
+export function describeBy(relation: Parameters<typeof labelOf>[0], attrs: string[]): string {
+    const parts = attrs.map(a => `${labelOf(relation, a)} is {${a}}`);
+    return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[]): Plan | undefined {
+    const fd = probe.fd ? findFd(spec, probe.fd) : undefined;
+    if (!fd) {
+        problems.push({ loc: probe.loc, severity: 'error', code: 'probe-fd', message: `Probe ${probe.name} needs an FD: write \`using <fd name>\` with an FD declared \`as <name>\`.` });
+        return undefined;
+    }
+    const slot = slotFor(spec, data.tables, fd.relation);
+    if (typeof slot === 'string') { problems.push({ loc: probe.loc, severity: 'error', code: 'probe-data', message: slot }); return undefined; }
+    const scope = new Scope([slot], [{ slot: 0 }]);
+    const rel = slot.relation;
+    let decls: PhrasingDecl[] = probe.phrasings;
+    if (decls.length === 0) {
+        // No phrasing written: the ERBench pattern over the relation's labels.
+        const about = `${relationLabel(rel)} whose ${describeBy(rel, fd.lhs)}`;
+        decls = [
+            { name: 'basic', gold: { kind: 'yes' }, text: `Is there a ${about}?`, loc: probe.loc },
+            { name: 'negated', gold: { kind: 'no' }, text: `Is it true that there is no ${about}?`, loc: probe.loc },
+        ];
+    }
+    const phrasings = compilePhrasings(scope, decls);
+    for (const a of [...fd.lhs, ...fd.rhs]) scope.need(0, a);
+    const explainTemplate = settingTemplate(scope, probe, 'explain');
+    const violating = violatingRows(slot.table, fd.lhs, fd.rhs);
+    const repeated = repeatedKeyRows(slot.table, rel.keys[0] ?? []);
+    return {
+        probe, kind: 'binary', scope, system: SYSTEM_BINARY, constraints: [fd.loc],
+        bind(row, rows) {
+            rows[0] = row;
+            if (scope.hasNull(rows)) return 'null';
+            if (violating?.[row] || repeated?.[row]) return 'violating';
+            return undefined;
+        },
+        items(rows) {
+            const keywords = fd.rhs.map(a => scope.keywords(rows, 0, a, { relation: rel.name, attribute: a }));
+            const explain = explainTemplate ? explainTemplate(rows) : fd.rhs.map((a, i) => sentence(labelOf(rel, a), keywords[i]!)).join(' ');
+            return phrasedItems(scope, phrasings, rows, [keywords.flat()], explain);
+        },
+        path: rows => starPath(scope, rows, fd.lhs, fd.rhs),
+    };
+}

@@ -1,0 +1,108 @@
+/**
+ * Multiple-choice probes (ERBench §1): one option per right-hand-side attribute of the FD; exactly one
+ * option is falsified with a different value of the same column (a two-valued column is flipped); the
+ * gold is that option's number and the keyword its true value. Three stems (the paper's by default), and
+ * an optional share (`none_of_above 0.2`) of all-true questions whose gold is 'none'.
+ */
+import { findFd, type ProbeDecl, type SpecModel } from '../spec/model.js';
+import type { CellValue, LoadedData } from '../data/types.js';
+import type { KgEdge, KgNode } from './question.js';
+import { format, render, type TemplateValue } from '../spec/template.js';
+import { DEFAULT_STEMS, SYSTEM_CHOICE, SYSTEM_CHOICE_NONE } from './prompts.js';
+import { entityNode, valueNode, type Item, type Plan, type PlanProblem } from './plan.js';
+import { keyValues, labelOf, relationLabel, Scope, slotFor } from './scope.js';
+import { repeatedKeyRows, violatingRows } from './rows.js';
+import { hashSeed, pick, prng } from './sampling.js';
+import { describeBy } from './binary.js';
+
+export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[], seed: number): Plan | undefined {
+    const fail = (code: string, message: string) => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
+    const fd = probe.fd ? findFd(spec, probe.fd) : undefined;
+    if (!fd) return fail('probe-fd', `Probe ${probe.name} needs an FD: write \`using <fd name>\` with an FD declared \`as <name>\`.`);
+    const slot = slotFor(spec, data.tables, fd.relation);
+    if (typeof slot === 'string') return fail('probe-data', slot);
+    const rel = slot.relation;
+    const scope = new Scope([slot], [{ slot: 0 }]);
+    for (const o of probe.options) {
+        if (!fd.rhs.includes(o.attribute)) {
+            problems.push({ loc: o.loc, severity: 'warning', code: 'probe-option', message: `Option ${o.attribute} is not on the right-hand side of ${fd.id}, so its truth is not determined: it is ignored.` });
+        }
+    }
+    const declared = probe.options.filter(o => fd.rhs.includes(o.attribute));
+    const optionDecls = declared.length > 0 ? declared : fd.rhs.map(a => ({ attribute: a, text: `The ${labelOf(rel, a)} is {${a}}.` }));
+    // Columns with a single value cannot be falsified; two values are flipped, more are drawn from.
+    const options = optionDecls.map(o => ({ attribute: o.attribute, template: scope.template(o.text), column: slot.table.column(o.attribute) }))
+        .filter(o => o.column !== undefined);
+    const falsifiable = options.map((o, i) => (o.column!.values.length >= 2 ? i : -1)).filter(i => i >= 0);
+    if (options.length < 2 || falsifiable.length === 0) {
+        return fail('probe-choice-options', options.length < 2
+            ? `Choice probe ${probe.name} has ${options.length} option(s): a multiple-choice question needs at least 2 (one per right-hand-side attribute of ${fd.id}).`
+            : `No option of ${probe.name} can be falsified: every option's column holds a single value.`);
+    }
+    const subjectText = typeof probe.settings.subject === 'string' ? probe.settings.subject : `the ${relationLabel(rel)} whose ${describeBy(rel, fd.lhs)}`;
+    const stems = (probe.stems.length > 0 ? probe.stems.map(s => s.text) : DEFAULT_STEMS).map(t => scope.template(t.replaceAll('{subject}', subjectText)));
+    for (const a of [...fd.lhs, ...options.map(o => o.attribute)]) scope.need(0, a);
+    const noneShare = Number(probe.settings.none_of_above ?? 0);
+    if (!(noneShare >= 0 && noneShare <= 1)) problems.push({ loc: probe.loc, severity: 'warning', code: 'probe-setting', message: 'none_of_above is a share between 0 and 1, e.g. none_of_above 0.2; ignored.' });
+    const share = noneShare >= 0 && noneShare <= 1 ? noneShare : 0;
+    const violating = violatingRows(slot.table, fd.lhs, fd.rhs);
+    const repeated = repeatedKeyRows(slot.table, rel.keys[0] ?? []);
+    const optionsText = optionDecls.map(o => o.text).join('\n');
+
+    /** Which option is false (undefined: all true) and its replacement value, drawn per entity and seed. */
+    const falsify = (rows: Int32Array): { index: number; fake: CellValue } | undefined => {
+        const random = prng(hashSeed(`${probe.name}\u0000${keyValues(rel, slot.table, rows[0]!).join('\u0000')}`, seed));
+        if (share > 0 && random() < share) return undefined;
+        const index = falsifiable[pick(random, falsifiable.length)]!;
+        const col = options[index]!.column!;
+        const truth = col.codes[rows[0]!]!;
+        const n = col.values.length;
+        let code = n === 2 ? 1 - truth : pick(random, n - 1);
+        if (n > 2 && code >= truth) code++;
+        return { index, fake: col.values[code]! };
+    };
+
+    return {
+        probe, kind: 'choice', scope, system: share > 0 ? SYSTEM_CHOICE_NONE : SYSTEM_CHOICE, constraints: [fd.loc],
+        bind(row, rows) {
+            rows[0] = row;
+            if (scope.hasNull(rows)) return 'null';
+            return violating?.[row] || repeated?.[row] ? 'violating' : undefined;
+        },
+        items(rows) {
+            const f = falsify(rows);
+            const truthLookup = scope.lookup(rows);
+            let texts: string[];
+            try {
+                texts = options.map((o, i) => render(o.template.parsed, f && f.index === i ? scope.lookup(rows, { slot: 0, attribute: o.attribute, value: f.fake }) : truthLookup));
+            } catch {
+                return 'invalid';
+            }
+            const gold = f ? f.index + 1 : 'none';
+            const falseAttr = f ? options[f.index]!.attribute : undefined;
+            const keywords = falseAttr ? [scope.keywords(rows, 0, falseAttr, { relation: rel.name, attribute: falseAttr })] : [];
+            const explain = f && falseAttr
+                ? `The ${labelOf(rel, falseAttr)} is ${keywords[0]!.map(k => k.value).join(', ')}, not ${format(f.fake as TemplateValue)}.`
+                : 'All options are correct.';
+            return stems.map((stem, s): Item => {
+                const question = `Q: ${render(stem.parsed, truthLookup)} Provide an explanation.\n${texts.map((t, i) => `Option ${i + 1}: ${t}`).join('\n')}\nA: `;
+                const item: Item = { phrasing: `stem-${s + 1}`, template: `${stem.text}\n${optionsText}`, question, gold, keywords, options: texts, explain };
+                if (f && falseAttr) item.falsified = { attribute: falseAttr, value: format(f.fake as TemplateValue) };
+                return item;
+            });
+        },
+        path(rows, item) {
+            const entity = entityNode(scope, rows, 0, 0, true);
+            const nodes: KgNode[] = [entity];
+            const edges: KgEdge[] = [];
+            const add = (a: string, hop: number, given: boolean, shown?: string) => {
+                const n = valueNode(scope, rows, 0, a, hop, given, shown);
+                nodes.push(n);
+                edges.push({ from: entity.id, to: n.id, label: a, hop });
+            };
+            for (const a of fd.lhs) add(a, 0, true);
+            for (const o of options) add(o.attribute, 1, item.falsified?.attribute !== o.attribute);
+            return { nodes, edges };
+        },
+    };
+}

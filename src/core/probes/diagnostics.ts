@@ -1,0 +1,53 @@
+/**
+ * Generation-time problems of every probe, as spec diagnostics anchored at the probe: bad templates,
+ * missing FDs or paths, path cycles, choice probes with fewer than two options, an FD whose right-hand side
+ * is empty in every row, and probes with no eligible row (with the reasons rows were skipped).
+ */
+import { findFd, type SpecModel } from '../spec/model.js';
+import type { LoadedData } from '../data/types.js';
+import type { SpecDiagnostic } from '../spec/load.js';
+import { compileProbe, toDiagnostic } from './generate.js';
+import type { PlanProblem, SkipReason } from './plan.js';
+
+const WHY: Record<SkipReason, string> = {
+    null: 'have an empty value the questions or keywords need',
+    violating: 'are in groups that violate the FD or repeat a key (ambiguous ground truth)',
+    dangling: 'reference a row that does not exist (dangling fk)',
+    cycle: 'lead back to an entity already on the path (cycle)',
+    invalid: 'make a condition or predicate fail (e.g. arithmetic on text)',
+};
+
+export function probeDiagnostics(spec: SpecModel, data: LoadedData): SpecDiagnostic[] {
+    const problems: PlanProblem[] = [];
+    for (const probe of spec.probes) {
+        const fd = probe.fd ? findFd(spec, probe.fd) : undefined;
+        const table = fd ? data.tables.get(fd.relation) : undefined;
+        if (fd && table && table.rowCount > 0) {
+            for (const a of fd.rhs) {
+                const col = table.column(a);
+                if (col && col.codes.every(c => c < 0)) {
+                    problems.push({ loc: probe.loc, severity: 'error', code: 'probe-fd-empty', message: `${fd.relation}.${a}, the right-hand side of ${fd.id}, is empty in every row: there is no answer to ask about. Check the column mapping of ${a}.` });
+                }
+            }
+        }
+        const plan = compileProbe(spec, data, probe, problems);
+        if (!plan || problems.some(p => p.loc === probe.loc && p.code === 'probe-fd-empty')) continue;
+        const rows = new Int32Array(plan.scope.slots.length);
+        const counts: Partial<Record<SkipReason, number>> = {};
+        let eligible = 0;
+        const total = plan.scope.slots[0]!.table.rowCount;
+        for (let row = 0; row < total && eligible === 0; row++) {
+            const reason = plan.bind(row, rows) ?? (plan.items(rows) === 'invalid' ? 'invalid' : undefined);
+            if (reason) counts[reason] = (counts[reason] ?? 0) + 1;
+            else eligible++;
+        }
+        if (eligible > 0) continue;
+        const why = (Object.entries(counts) as [SkipReason, number][]).map(([r, n]) => `${n} ${WHY[r]}`).join('; ');
+        problems.push({
+            loc: probe.loc, severity: 'warning', code: 'probe-no-rows',
+            message: total === 0 ? `Probe ${probe.name} gives no questions: ${plan.scope.slots[0]!.relation.name} has no rows.`
+                : `Probe ${probe.name} gives no questions: all ${total} rows are skipped — ${why}.`,
+        });
+    }
+    return problems.map(toDiagnostic);
+}

@@ -1,0 +1,226 @@
+/**
+ * Question generation: compiles the selected probes against the data and streams their questions row by
+ * row (nothing is accumulated, so a million rows cost no more memory than the data itself). Deterministic:
+ * same spec + data + seed → same questions in the same order with the same ids.
+ */
+import type { ProbeDecl, SampleDecl, SpecLocation, SpecModel, SuiteDecl } from '../spec/model.js';
+import type { LoadedData } from '../data/types.js';
+import type { SpecDiagnostic } from '../spec/load.js';
+import type { Question } from './question.js';
+import { format, type TemplateValue } from '../spec/template.js';
+import { binaryPlan } from './binary.js';
+import { choicePlan } from './choice.js';
+import { pathPlan } from './multihop.js';
+import { knowsPlan } from './knows.js';
+import { questionId } from './ids.js';
+import { messagesFor, variantOf, ZERO_SHOT, type Demo, type Variant } from './prompts.js';
+import { hashSeed, rowOrder } from './sampling.js';
+import { keyValues } from './scope.js';
+import type { Item, Plan, PlanProblem, SkipReason } from './plan.js';
+
+export interface GenerateOptions { suite?: string; probe?: string; limit?: number; seed?: number }
+
+export interface ProbeStats {
+    /** Rows looked at (sampling stops early once it has enough eligible rows). */
+    rows: number;
+    generated: number;
+    skippedNull: number;
+    skippedViolating: number;
+    /** FK value with no referenced row (path probes). */
+    skippedDangling: number;
+    /** The FK join came back to an entity already on the path. */
+    skippedCycle: number;
+    /** A condition or predicate could not be evaluated (e.g. arithmetic on text). */
+    skippedInvalid: number;
+}
+
+export interface GenerationStats extends ProbeStats { byProbe: Record<string, ProbeStats> }
+
+export interface Generation {
+    /** Streams the questions; consume once. */
+    questions: IterableIterator<Question>;
+    /** Filled while `questions` is consumed; final once it is exhausted. */
+    stats: GenerationStats;
+    /** Why a selected probe, suite or variant gives no questions (unknown names, bad templates, …). */
+    diagnostics: SpecDiagnostic[];
+}
+
+const emptyStats = (): ProbeStats => ({ rows: 0, generated: 0, skippedNull: 0, skippedViolating: 0, skippedDangling: 0, skippedCycle: 0, skippedInvalid: 0 });
+
+const SKIP_FIELD: Record<SkipReason, keyof ProbeStats> = {
+    null: 'skippedNull', violating: 'skippedViolating', dangling: 'skippedDangling', cycle: 'skippedCycle', invalid: 'skippedInvalid',
+};
+
+export function toDiagnostic(p: PlanProblem): SpecDiagnostic {
+    return { file: p.loc.file, range: p.loc.range, severity: p.severity, code: p.code, message: p.message };
+}
+
+/** Compiles one probe; problems (including its templates') go to `problems`. Undefined when it cannot generate. */
+export function compileProbe(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[], seed = 0): Plan | undefined {
+    const plan = probe.kind === 'binary' ? binaryPlan(spec, data, probe, problems)
+        : probe.kind === 'choice' ? choicePlan(spec, data, probe, problems, seed)
+        : probe.kind === 'path' ? pathPlan(spec, data, probe, problems)
+        : knowsPlan(spec, data, probe, problems);
+    if (!plan) return undefined;
+    const seen = new Set<string>();
+    for (const t of plan.scope.problems) {
+        const message = `In "${t.text}": ${t.message}`;
+        if (seen.has(message)) continue;
+        seen.add(message);
+        problems.push({ loc: templateLoc(probe, t.text), severity: t.severity, code: 'probe-template', message });
+    }
+    return plan.scope.problems.some(t => t.severity === 'error') ? undefined : plan;
+}
+
+/** The location of the phrasing / stem / option / ask whose text this is, else the probe. */
+function templateLoc(probe: ProbeDecl, text: string): SpecLocation {
+    const all = [...probe.phrasings, ...probe.stems, ...probe.options, ...probe.asks];
+    return all.find(m => m.text === text || text.includes(m.text))?.loc ?? probe.loc;
+}
+
+function specLoc(spec: SpecModel): SpecLocation {
+    return { file: spec.files[0] ?? '', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
+}
+
+interface Selected { plan: Plan; count: number; variants: Variant[] }
+
+/**
+ * Generates the questions of a suite (its probes, sample, quotas and variants), of one probe, or of every
+ * probe. `limit` caps the total; `seed` overrides the suite's seed (without a suite: random order).
+ */
+export function generateQuestions(spec: SpecModel, data: LoadedData, options: GenerateOptions = {}): Generation {
+    const stats: GenerationStats = { ...emptyStats(), byProbe: {} };
+    const problems: PlanProblem[] = [];
+    let suite: SuiteDecl | undefined;
+    if (options.suite !== undefined) {
+        suite = spec.suites.find(s => s.name === options.suite);
+        if (!suite) problems.push({ loc: specLoc(spec), severity: 'error', code: 'unknown-suite', message: `No suite named ${options.suite}; the spec declares: ${spec.suites.map(s => s.name).join(', ') || 'none'}.` });
+    }
+    const sample: SampleDecl = suite ? { ...suite.sample } : options.seed !== undefined ? { mode: 'random' } : { mode: 'all' };
+    if (options.seed !== undefined) sample.seed = options.seed;
+    const seed = sample.seed ?? 0;
+    let names = options.probe !== undefined ? [options.probe] : suite ? suite.probes : spec.probes.map(p => p.name);
+    if (options.suite !== undefined && !suite) names = [];
+    const variants: Variant[] = [];
+    for (const decl of suite?.variants ?? []) {
+        const v = variantOf(decl);
+        if (typeof v === 'string') problems.push({ loc: decl.loc, severity: 'error', code: 'variant', message: v });
+        else variants.push(v);
+    }
+    if (variants.length === 0) variants.push(ZERO_SHOT);
+    const selected: Selected[] = [];
+    for (const name of names) {
+        const probe = spec.probes.find(p => p.name === name);
+        if (!probe) {
+            problems.push({ loc: suite?.loc ?? specLoc(spec), severity: 'error', code: 'unknown-probe', message: `No probe named ${name}; the spec declares: ${spec.probes.map(p => p.name).join(', ') || 'none'}.` });
+            continue;
+        }
+        const plan = compileProbe(spec, data, probe, problems, seed);
+        if (!plan) continue;
+        stats.byProbe[name] = emptyStats();
+        const usable = variants.filter(v => {
+            if (!v.passage || plan.scope.resolve(v.passage.attribute, v.passage.relation)) return true;
+            problems.push({ loc: probe.loc, severity: 'warning', code: 'variant', message: `${v.id} does not apply to ${probe.name}: ${v.passage.relation} is not one of its relations.` });
+            return false;
+        });
+        for (const v of usable) {
+            const r = v.passage && plan.scope.resolve(v.passage.attribute, v.passage.relation);
+            if (r) plan.scope.need(r.slot, r.attribute.name);
+        }
+        const quota = suite?.quotas[name] ?? (sample.mode === 'all' ? undefined : sample.count);
+        selected.push({ plan, count: quota ?? Number.POSITIVE_INFINITY, variants: usable });
+    }
+    return { questions: stream(selected, sample, seed, options.limit ?? Number.POSITIVE_INFINITY, stats), stats, diagnostics: problems.map(toDiagnostic) };
+}
+
+function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: number, stats: GenerationStats): Generator<Question> {
+    let total = 0;
+    for (const { plan, count, variants } of selected) {
+        const st = stats.byProbe[plan.probe.name]!;
+        const start = plan.scope.slots[0]!;
+        const rows = new Int32Array(plan.scope.slots.length);
+        const pools = new Map<string, DemoPool>();
+        const pseudo = { mode: sample.mode, seed: hashSeed(plan.probe.name, seed) };
+        let taken = 0;
+        for (const row of rowOrder(start.table.rowCount, pseudo)) {
+            if (taken >= count || total >= limit) break;
+            st.rows++; stats.rows++;
+            const reason = plan.bind(row, rows);
+            const items = reason ? reason : plan.items(rows);
+            if (typeof items === 'string') { st[SKIP_FIELD[items]]++; stats[SKIP_FIELD[items]]++; continue; }
+            taken++;
+            const key = keyValues(start.relation, start.table, row);
+            const source = { spec: plan.probe.loc.file, probe: plan.probe.loc, constraints: plan.constraints, rows: plan.scope.slots.map((_, i) => plan.scope.rowRef(rows, i)) };
+            for (const variant of variants) {
+                let demos: Demo[] = [];
+                if (variant.n > 0) {
+                    let pool = pools.get(variant.id);
+                    if (!pool) { pool = demoPool(plan, variant, seed); pools.set(variant.id, pool); }
+                    demos = pickDemos(pool, variant.n, row);
+                }
+                let passage: string | undefined;
+                if (variant.passage) {
+                    const r = plan.scope.resolve(variant.passage.attribute, variant.passage.relation)!;
+                    passage = format(plan.scope.slots[r.slot]!.table.value(rows[r.slot]!, r.attribute.name) as TemplateValue);
+                }
+                for (const item of items) {
+                    if (total >= limit) return;
+                    total++; st.generated++; stats.generated++;
+                    yield assemble(plan, item, variant, key, rows, source, messagesFor(plan.system, item.question, variant, demos, passage));
+                }
+            }
+        }
+    }
+}
+
+function assemble(plan: Plan, item: Item, variant: Variant, key: string[], rows: Int32Array, source: Question['source'], messages: Question['messages']): Question {
+    const q: Question = {
+        id: questionId({ probe: plan.probe.name, kind: plan.kind, template: item.template, key, variant: variant.id, phrasing: item.phrasing }),
+        probe: plan.probe.name, kind: plan.kind, phrasing: item.phrasing, variant: variant.kind, question: item.question, messages,
+        gold: item.gold, keywords: item.keywords, entity: { relation: plan.scope.slots[0]!.relation.name, key }, source, path: plan.path(rows, item),
+    };
+    if (item.options) q.options = item.options;
+    return q;
+}
+
+interface DemoPool { yes: (Demo & { row: number })[]; no: (Demo & { row: number })[]; other: (Demo & { row: number })[] }
+
+/**
+ * Demonstrations come from other rows, drawn once per probe and variant in a seeded order (so every
+ * question of a probe shares the same prefix, which providers can cache). One spare of each kind lets a
+ * question drop a demonstration built from its own row.
+ */
+function demoPool(plan: Plan, variant: Variant, seed: number): DemoPool {
+    const pool: DemoPool = { yes: [], no: [], other: [] };
+    const want = variant.n + 1;
+    const rows = new Int32Array(plan.scope.slots.length);
+    const table = plan.scope.slots[0]!.table;
+    let scanned = 0;
+    for (const row of rowOrder(table.rowCount, { mode: 'random', seed: hashSeed(`${plan.probe.name}\u0000${variant.id}`, seed) })) {
+        if (++scanned > 20000 || (pool.yes.length >= want && pool.no.length >= want && pool.other.length >= want)) break;
+        if (plan.bind(row, rows)) continue;
+        const items = plan.items(rows);
+        if (items === 'invalid') continue;
+        const yes = items.find(i => i.gold === 'yes');
+        const no = items.find(i => i.gold === 'no');
+        const demo = (i: Item) => ({ question: i.question, gold: i.gold, explain: i.explain, row });
+        // One demonstration per row, alternating so that yes and no come from different entities.
+        if (yes && (pool.yes.length <= pool.no.length || !no) && pool.yes.length < want) pool.yes.push(demo(yes));
+        else if (no && pool.no.length < want) pool.no.push(demo(no));
+        if (items[0] && pool.other.length < want) pool.other.push(demo(items[0]));
+    }
+    return pool;
+}
+
+/** n demonstrations, none from `row`: balanced yes / no when the probe has both, else the first ones. */
+function pickDemos(pool: DemoPool, n: number, row: number): Demo[] {
+    const yes = pool.yes.filter(d => d.row !== row);
+    const no = pool.no.filter(d => d.row !== row);
+    if (yes.length === 0 || no.length === 0) return pool.other.filter(d => d.row !== row).slice(0, n);
+    const out: Demo[] = [];
+    for (let i = 0; out.length < n && (i < yes.length || i < no.length); i++) {
+        if (i < yes.length) out.push(yes[i]!);
+        if (out.length < n && i < no.length) out.push(no[i]!);
+    }
+    return out;
+}

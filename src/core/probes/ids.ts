@@ -1,0 +1,60 @@
+/**
+ * Stable question ids and content fingerprints, and the continuous-evaluation diff between generations.
+ * An id hashes what defines a question (probe, kind, template text, the entity's key, variant, phrasing),
+ * never file positions, so editing elsewhere in the spec or reordering rows keeps every id. The
+ * fingerprint hashes what the question says and expects, so a data edit that changes a gold answer or a
+ * keyword shows as "changed".
+ */
+import { createHash } from 'node:crypto';
+import type { Question } from './question.js';
+
+const SEP = '\u001f';
+
+function sha(text: string, hexChars: number): string {
+    return createHash('sha256').update(text).digest('hex').slice(0, hexChars);
+}
+
+export interface IdParts { probe: string; kind: string; template: string; key: string[]; variant: string; phrasing: string }
+
+/** 16 hex digits (64 bits) of sha256 over the defining parts. */
+export function questionId(p: IdParts): string {
+    return sha([p.probe, p.kind, p.template, p.key.join(SEP), p.variant, p.phrasing].join(SEP + SEP), 16);
+}
+
+/** 16 hex digits of sha256 over the asked content: messages, gold, keywords per hop, options. */
+export function questionFingerprint(q: Pick<Question, 'messages' | 'gold' | 'keywords' | 'options'>): string {
+    return sha(JSON.stringify([q.messages, q.gold, q.keywords.map(h => h.map(k => `${k.relation}.${k.attribute}=${k.value}`)), q.options ?? null]), 16);
+}
+
+export interface GenerationDiff {
+    /** Ids present now and not before. */
+    new: string[];
+    /** Ids present before and not now. */
+    removed: string[];
+    /** Same id, different fingerprint: results of these questions are stale. */
+    changed: string[];
+    /** Same id and fingerprint: earlier results stay valid. */
+    unchanged: number;
+}
+
+/**
+ * Compares an earlier generation ({id, fingerprint} per question, e.g. from the store) with the current
+ * questions (consumed once, streaming; only the earlier side is held in memory).
+ */
+export function diffGenerations(previous: Iterable<{ id: string; fingerprint: string }>, current: Iterable<Question | { id: string; fingerprint: string }>): GenerationDiff {
+    const before = new Map<string, string>();
+    for (const p of previous) before.set(p.id, p.fingerprint);
+    const diff: GenerationDiff = { new: [], removed: [], changed: [], unchanged: 0 };
+    const seen = new Set<string>();
+    for (const q of current) {
+        if (seen.has(q.id)) continue;
+        seen.add(q.id);
+        const fp = 'fingerprint' in q ? q.fingerprint : questionFingerprint(q);
+        const old = before.get(q.id);
+        if (old === undefined) diff.new.push(q.id);
+        else if (old !== fp) diff.changed.push(q.id);
+        else diff.unchanged++;
+    }
+    for (const id of before.keys()) if (!seen.has(id)) diff.removed.push(id);
+    return diff;
+}

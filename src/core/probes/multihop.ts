@@ -1,0 +1,89 @@
+/**
+ * Path (multi-hop) probes: `along R1.fk -> R2.fk -> … -> Rn.end`. The question shows attributes of the
+ * start entity and the end attribute (or a predicate on it) and hides every FK value in between; the
+ * rationale must recall one keyword set per hop (a list value: all of its items).
+ */
+import type { ProbeDecl, SpecModel } from '../spec/model.js';
+import type { LoadedData } from '../data/types.js';
+import type { KgEdge, KgNode, Keyword } from './question.js';
+import { AMBIGUOUS, DANGLING, FkJoin, resolvePath } from '../kg/graph.js';
+import { SYSTEM_BINARY } from './prompts.js';
+import { compilePhrasings, entityNode, phrasedItems, sentence, settingTemplate, valueNode, type Plan, type PlanProblem } from './plan.js';
+import { labelOf, Scope, slotFor, type Slot } from './scope.js';
+import { repeatedKeyRows } from './rows.js';
+
+export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[]): Plan | undefined {
+    const fail = (code: string, message: string) => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
+    const resolution = resolvePath(spec, probe.path ?? []);
+    if ('error' in resolution) return fail('probe-path', resolution.error);
+    const { hops, relations, cycleAt } = resolution.path;
+    if (cycleAt !== undefined) {
+        problems.push({
+            loc: probe.loc, severity: 'warning', code: 'probe-path-cycle',
+            message: `The path returns to ${relations[cycleAt]} at hop ${cycleAt + 1} (a cycle): rows whose join comes back to the same entity are skipped.`,
+        });
+    }
+    if (probe.phrasings.length === 0) return fail('probe-phrasing', `Path probe ${probe.name} needs at least one phrasing, e.g. basic "Was the director of {title} born in the {decade(birth_year)}s?".`);
+    const slots: Slot[] = [];
+    for (const name of relations) {
+        const s = slotFor(spec, data.tables, name);
+        if (typeof s === 'string') return fail('probe-data', s);
+        slots.push(s);
+    }
+    const last = slots.length - 1;
+    const end = hops[last]!.step.attribute;
+    const hidden = new Set<string>();
+    hops.forEach((h, i) => {
+        if (!h.fk) return;
+        h.fk.from.attributes.forEach(a => hidden.add(`${i}.${a}`));
+        h.fk.to.attributes.forEach(a => hidden.add(`${i + 1}.${a}`));
+    });
+    const scope = new Scope(slots, [{ slot: 0 }, { slot: last, only: end }], hidden);
+    const phrasings = compilePhrasings(scope, probe.phrasings);
+    const explainTemplate = settingTemplate(scope, probe, 'explain');
+    // Each hop's keyword lives in the slot the hop reaches (the FK target), the last one at the end attribute.
+    const keywordSlot = hops.map((_, i) => (i < last ? i + 1 : last));
+    hops.forEach((h, i) => scope.need(keywordSlot[i]!, h.keyword.attribute));
+    const joins = hops.slice(0, last).map((h, i) => new FkJoin(slots[i]!.table, h.fk!.from.attributes, slots[i + 1]!.table, h.fk!.to.attributes));
+    const repeated = repeatedKeyRows(slots[0]!.table, slots[0]!.relation.keys[0] ?? []);
+    return {
+        probe, kind: 'path', scope, system: SYSTEM_BINARY, constraints: hops.flatMap(h => (h.fk ? [h.fk.loc] : [])),
+        bind(row, rows) {
+            rows[0] = row;
+            if (repeated?.[row]) return 'violating';
+            for (let i = 0; i < joins.length; i++) {
+                const t = joins[i]!.target(rows[i]!);
+                if (t === DANGLING) return 'dangling';
+                if (t === AMBIGUOUS) return 'violating';
+                for (let j = 0; j <= i; j++) if (relations[j] === relations[i + 1] && rows[j] === t) return 'cycle';
+                rows[i + 1] = t;
+            }
+            return scope.hasNull(rows) ? 'null' : undefined;
+        },
+        items(rows) {
+            const keywords: Keyword[][] = hops.map((h, i) => scope.keywords(rows, keywordSlot[i]!, h.keyword.attribute, h.keyword));
+            const explain = explainTemplate ? explainTemplate(rows)
+                : hops.flatMap((h, i) => (keywords[i]!.length ? [sentence(labelOf(slots[i]!.relation, h.step.attribute), keywords[i]!)] : [])).join(' ');
+            return phrasedItems(scope, phrasings, rows, keywords, explain);
+        },
+        path(rows) {
+            const start = entityNode(scope, rows, 0, 0, true);
+            const nodes: KgNode[] = [start];
+            const edges: KgEdge[] = [];
+            for (const r of scope.used.values()) {
+                if (r.slot !== 0 || hidden.has(`0.${r.attribute.name}`)) continue;
+                const n = valueNode(scope, rows, 0, r.attribute.name, 0, true);
+                nodes.push(n);
+                edges.push({ from: start.id, to: n.id, label: r.attribute.name, hop: 0 });
+            }
+            let at = start;
+            hops.forEach((h, i) => {
+                const next = i < last ? entityNode(scope, rows, i + 1, i + 1, false) : valueNode(scope, rows, last, end, i + 1, false);
+                nodes.push(next);
+                edges.push({ from: at.id, to: next.id, label: h.step.attribute, hop: i + 1 });
+                at = next;
+            });
+            return { nodes, edges };
+        },
+    };
+}

@@ -1,0 +1,108 @@
+/**
+ * A probe compiled against the loaded data: how to bind a row, what questions a bound row gives, and the
+ * knowledge-graph path behind them. Each probe kind (binary, choice, path, knows) builds one.
+ */
+import type { PhrasingDecl, ProbeDecl, SpecLocation } from '../spec/model.js';
+import type { Gold, KgEdge, KgNode, KgPath, Keyword, QuestionKind } from './question.js';
+import { evaluate, format, render, truthy, type Expr, type TemplateValue } from '../spec/template.js';
+import { keyValues, type Compiled, type Scope } from './scope.js';
+
+export type SkipReason = 'null' | 'violating' | 'dangling' | 'cycle' | 'invalid';
+
+/** One question's content, before a prompt variant turns it into messages. */
+export interface Item {
+    phrasing: string;
+    /** The template text that defines the question (part of its stable id). */
+    template: string;
+    question: string;
+    gold: Gold;
+    keywords: Keyword[][];
+    options?: string[];
+    /** The rationale a demonstration of this item gives (few-shot, chain of thought). */
+    explain: string;
+    /** Values shown as options but false (choice), for the graph. */
+    falsified?: { attribute: string; value: string };
+}
+
+/** A problem found while compiling a probe, anchored at a spec location. */
+export interface PlanProblem { loc: SpecLocation; severity: 'error' | 'warning'; code: string; message: string }
+
+export interface Plan {
+    probe: ProbeDecl;
+    kind: QuestionKind;
+    scope: Scope;
+    system: string;
+    /** The FD or FKs the questions rest on. */
+    constraints: SpecLocation[];
+    /** Fills one row index per slot; a reason when the row cannot give questions. */
+    bind(row: number, rows: Int32Array): SkipReason | undefined;
+    /** The questions of a bound row, in phrasing order; 'invalid' when a condition cannot be evaluated. */
+    items(rows: Int32Array): Item[] | 'invalid';
+    path(rows: Int32Array, item: Item): KgPath;
+}
+
+export interface CompiledPhrasing { decl: PhrasingDecl; template: Compiled; when?: Expr }
+
+export function compilePhrasings(scope: Scope, phrasings: PhrasingDecl[]): CompiledPhrasing[] {
+    return phrasings.map(decl => {
+        const c: CompiledPhrasing = { decl, template: scope.template(decl.text) };
+        if (decl.gold.kind === 'when') {
+            const when = scope.condition(decl.gold.condition);
+            if (when) c.when = when;
+        }
+        return c;
+    });
+}
+
+/** Binary, path and knows questions: one per phrasing, gold from the phrasing (or its `when` condition). */
+export function phrasedItems(scope: Scope, phrasings: CompiledPhrasing[], rows: Int32Array, keywords: Keyword[][], explain: string): Item[] | 'invalid' {
+    const lookup = scope.lookup(rows);
+    const items: Item[] = [];
+    try {
+        for (const p of phrasings) {
+            const g = p.decl.gold;
+            const gold: Gold = g.kind === 'when' ? (p.when && truthy(evaluate(p.when, lookup)) ? 'yes' : 'no') : g.kind;
+            items.push({ phrasing: p.decl.name, template: p.decl.text, question: render(p.template.parsed, lookup), gold, keywords, explain });
+        }
+    } catch {
+        // A value that is not a number where arithmetic needs one, and the like: not a question.
+        return 'invalid';
+    }
+    return items;
+}
+
+/** The sentence a demonstration gives for a hop: "The birth year is 1954." */
+export function sentence(label: string, keywords: Keyword[]): string {
+    return `The ${label} is ${keywords.map(k => k.value).join(', ')}.`;
+}
+
+/** Graph helpers: an entity node for a bound row and value nodes for its attributes. */
+export function entityNode(scope: Scope, rows: Int32Array, slot: number, hop: number, given: boolean): KgNode {
+    const { relation, table } = scope.slots[slot]!;
+    const key = keyValues(relation, table, rows[slot]!);
+    return { id: `${relation.name}(${key.join(', ')})`, kind: 'entity', relation: relation.name, label: key.join(', '), hop, given };
+}
+
+export function valueNode(scope: Scope, rows: Int32Array, slot: number, attribute: string, hop: number, given: boolean, shown?: string): KgNode {
+    const { relation, table } = scope.slots[slot]!;
+    const label = shown ?? format(table.value(rows[slot]!, attribute) as TemplateValue);
+    return { id: `${relation.name}.${attribute}=${label}`, kind: 'value', relation: relation.name, attribute, label, hop, given };
+}
+
+/** Entity → attribute values: given ones at hop 0, the asked ones at `hop`. */
+export function starPath(scope: Scope, rows: Int32Array, given: string[], asked: string[], hop = 1): KgPath {
+    const entity = entityNode(scope, rows, 0, 0, true);
+    const nodes: KgNode[] = [entity];
+    const edges: KgEdge[] = [];
+    for (const a of given) { const n = valueNode(scope, rows, 0, a, 0, true); nodes.push(n); edges.push({ from: entity.id, to: n.id, label: a, hop: 0 }); }
+    for (const a of asked) { const n = valueNode(scope, rows, 0, a, hop, false); nodes.push(n); edges.push({ from: entity.id, to: n.id, label: a, hop }); }
+    return { nodes, edges };
+}
+
+/** A template written as a probe setting (`explain "…"`, `subject "…"`), rendered per bound rows. */
+export function settingTemplate(scope: Scope, probe: ProbeDecl, name: string): ((rows: Int32Array) => string) | undefined {
+    const v = probe.settings[name];
+    if (typeof v !== 'string') return undefined;
+    const c = scope.template(v);
+    return rows => render(c.parsed, scope.lookup(rows));
+}

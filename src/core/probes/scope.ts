@@ -1,0 +1,161 @@
+/**
+ * What a probe's templates may name, and how a name reads a value from the rows a question is built from.
+ * A question binds one row per slot (binary / choice / knows: one slot; path: one per hop's relation).
+ */
+import type { AttributeDecl, RelationDecl, SpecModel } from '../spec/model.js';
+import type { CellValue, RelationTable } from '../data/types.js';
+import type { Keyword, RowRef } from './question.js';
+import { format, namesIn, parseExpression, parseTemplate, type Expr, type NameLookup, type ParsedTemplate, type TemplateValue } from '../spec/template.js';
+
+export interface Slot { relation: RelationDecl; table: RelationTable }
+
+export interface Resolved { slot: number; attribute: AttributeDecl }
+
+/** A problem in one template of the probe: where in the template text and what to do. */
+export interface TemplateProblem { text: string; message: string; severity: 'error' | 'warning' }
+
+export interface Compiled { text: string; parsed: ParsedTemplate }
+
+export class Scope {
+    readonly problems: TemplateProblem[] = [];
+    /** Every attribute some template or condition reads, per slot (null checks use it). */
+    readonly used = new Map<string, Resolved>();
+    private readonly resolved = new Map<string, Resolved | null>();
+
+    /**
+     * `unqualified` lists, in order, the slots whose attributes a bare name may mean (for paths: the start
+     * relation, then the end attribute only — see `only`).
+     */
+    constructor(readonly slots: Slot[], private readonly unqualified: { slot: number; only?: string }[], private readonly hidden: Set<string> = new Set()) {}
+
+    resolve(name: string, qualifier?: string): Resolved | null {
+        const id = qualifier ? `${qualifier}.${name}` : name;
+        if (this.resolved.has(id)) return this.resolved.get(id)!;
+        let found: Resolved | null = null;
+        if (qualifier) {
+            const slot = this.slots.findIndex(s => s.relation.name === qualifier);
+            const attribute = slot >= 0 ? this.slots[slot]!.relation.attributes.find(a => a.name === name) : undefined;
+            if (attribute) found = { slot, attribute };
+        } else {
+            for (const u of this.unqualified) {
+                if (u.only !== undefined && u.only !== name) continue;
+                const attribute = this.slots[u.slot]!.relation.attributes.find(a => a.name === name);
+                if (attribute) { found = { slot: u.slot, attribute }; break; }
+            }
+        }
+        this.resolved.set(id, found);
+        return found;
+    }
+
+    /** Parses a template, checks its names, and records the attributes it needs. */
+    template(text: string): Compiled {
+        const parsed = parseTemplate(text);
+        for (const e of parsed.errors) this.problems.push({ text, message: e.message, severity: 'error' });
+        for (const part of parsed.parts) {
+            if (part.kind !== 'placeholder') continue;
+            this.checkNames(text, part.expr);
+            if (part.expr.kind === 'name') {
+                const r = this.resolve(part.expr.name, part.expr.qualifier);
+                if (r?.attribute.type.list) {
+                    this.problems.push({ text, severity: 'warning', message: `{${part.source}} is list-valued: show it with {join(${part.source})}, {first(${part.source})} or {count(${part.source})}.` });
+                }
+            }
+        }
+        return { text, parsed };
+    }
+
+    /** Parses a `when` condition (an expression without braces). */
+    condition(text: string): Expr | undefined {
+        const r = parseExpression(text);
+        if ('error' in r) { this.problems.push({ text, message: r.error.message, severity: 'error' }); return undefined; }
+        this.checkNames(text, r.expr);
+        return r.expr;
+    }
+
+    /** Records that an attribute is needed even if no template shows it (keywords, passages). */
+    need(slot: number, attribute: string): Resolved | null {
+        const a = this.slots[slot]?.relation.attributes.find(x => x.name === attribute);
+        if (!a) return null;
+        const r = { slot, attribute: a };
+        this.used.set(`${slot}.${attribute}`, r);
+        return r;
+    }
+
+    private checkNames(text: string, expr: Expr): void {
+        for (const n of namesIn(expr)) {
+            const shown = n.qualifier ? `${n.qualifier}.${n.name}` : n.name;
+            const r = this.resolve(n.name, n.qualifier);
+            if (!r) {
+                const where = this.slots.map(s => s.relation.name).join(', ');
+                this.problems.push({ text, severity: 'error', message: `{${shown}} names no attribute this probe can show (${where}); check the spelling or qualify it as Relation.attribute.` });
+                continue;
+            }
+            if (this.hidden.has(`${r.slot}.${r.attribute.name}`)) {
+                this.problems.push({ text, severity: 'warning', message: `{${shown}} reveals a hidden hop of the path: the model must recall it, so the question must not state it.` });
+            }
+            this.used.set(`${r.slot}.${r.attribute.name}`, r);
+        }
+    }
+
+    /** A lookup over the bound rows; a null list reads as an empty list. */
+    lookup(rows: Int32Array, override?: { slot: number; attribute: string; value: CellValue }): NameLookup {
+        return (name, qualifier) => {
+            const r = this.resolve(name, qualifier);
+            if (!r) return null;
+            if (override && override.slot === r.slot && override.attribute === r.attribute.name) return override.value as TemplateValue;
+            const v = this.slots[r.slot]!.table.value(rows[r.slot]!, r.attribute.name);
+            return (v === null && r.attribute.type.list ? [] : v) as TemplateValue;
+        };
+    }
+
+    /** True when a scalar attribute that a template or keyword needs is null in the bound rows. */
+    hasNull(rows: Int32Array): boolean {
+        for (const r of this.used.values()) {
+            if (r.attribute.type.list) continue;
+            const col = this.slots[r.slot]!.table.column(r.attribute.name);
+            if (!col || col.codes[rows[r.slot]!]! < 0) return true;
+        }
+        return false;
+    }
+
+    /** The keyword(s) of one attribute: a list value gives one keyword per item, a null list none. */
+    keywords(rows: Int32Array, slot: number, attribute: string, as: { relation: string; attribute: string }): Keyword[] {
+        const v = this.slots[slot]!.table.value(rows[slot]!, attribute);
+        if (v === null) return [];
+        const values = Array.isArray(v) ? v : [v];
+        return values.map(x => ({ relation: as.relation, attribute: as.attribute, value: format(x as TemplateValue) }));
+    }
+
+    rowRef(rows: Int32Array, slot: number): RowRef {
+        const { relation, table } = this.slots[slot]!;
+        const row = rows[slot]!;
+        return { relation: relation.name, key: keyValues(relation, table, row), file: table.file, line: table.lines[row]! };
+    }
+}
+
+/** The attributes that identify a row: the first declared key, else every attribute. */
+export function keyAttributes(relation: RelationDecl): string[] {
+    return relation.keys[0] ?? relation.attributes.map(a => a.name);
+}
+
+export function keyValues(relation: RelationDecl, table: RelationTable, row: number): string[] {
+    return keyAttributes(relation).map(a => format(table.value(row, a) as TemplateValue));
+}
+
+/** The natural-language name of an attribute: its label, else its name with underscores as spaces. */
+export function labelOf(relation: RelationDecl, attribute: string): string {
+    const a = relation.attributes.find(x => x.name === attribute);
+    return a?.label ?? attribute.replace(/_/g, ' ');
+}
+
+export function relationLabel(relation: RelationDecl): string {
+    return relation.label ?? relation.name.toLowerCase();
+}
+
+export function slotFor(spec: SpecModel, tables: Map<string, RelationTable>, name: string): Slot | string {
+    const relation = spec.relations.find(r => r.name === name);
+    if (!relation) return `No relation named ${name}.`;
+    const table = tables.get(name);
+    if (!table) return `The data of ${name} is not loaded (see the data diagnostics).`;
+    return { relation, table };
+}
