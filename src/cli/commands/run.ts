@@ -1,10 +1,203 @@
+import * as path from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { createInterface } from 'node:readline/promises';
 import type { Command } from './index.js';
+import { intFlag, stringFlag, UsageError, type ParsedArgs } from '../args.js';
+import { loadSpec } from '../../core/spec/load.js';
+import type { ModelDecl, SpecModel } from '../../core/spec/model.js';
+import type { LoadedData } from '../../core/data/types.js';
+import { loadData } from '../../core/data/index.js';
+import { generateQuestions } from '../../core/probes/index.js';
+import { verifyRun } from '../../core/verify/index.js';
+import { modelFromFlag, redact, type ConfirmHost, type DomainFn } from '../../core/models/index.js';
+import { openStore, type Store } from '../../core/store/index.js';
+import { prepareRun, startRun, type Progress } from '../../core/run/index.js';
+import { estimateLines, progressBar, progressLine, summaryLines, usd } from '../../core/run/format.js';
+import { toRow } from './check.js';
+
+const FLAGS = new Set(['suite', 'model', 'limit', 'seed', 'concurrency', 'db', 'format', 'resume', 'yes', 'new', 'help', 'no-verify']);
+
+/** Above this estimate a run asks before spending (or needs --yes). */
+const CONFIRM_USD = Number(process.env.HALLUPROBE_CONFIRM_USD ?? 1);
 
 export const run: Command = {
-    summary: '(not implemented yet)',
-    usage: 'halluprobe run — not implemented yet',
-    async run() {
-        console.error('halluprobe run: not implemented yet');
-        return 2;
+    summary: 'Ask the models a suite\'s questions, store the answers, verify them.',
+    usage: `halluprobe run <spec.probe> [options]
+
+Generates the suite's questions, asks every model, stores each answer as it arrives, then verifies them.
+  --suite S          the suite to run (default: the spec's first suite)
+  --model M          instead of the suite's models (comma-separated): a model declared in the spec,
+                     openai:<id>, ollama:<id>, azure:<id>, openrouter:<id>, replay:<file> or offline
+  --limit N          at most N questions
+  --seed K           sampling seed (default: the suite's)
+  --concurrency C    parallel requests per model (overrides the model's setting)
+  --db FILE          the results store (default: .halluprobe/results.db beside the spec)
+  --resume ID        continue run ID; without it an unfinished run of the same spec and suite continues
+  --new              start a new run even if an unfinished one exists (answers still come from the cache)
+  --yes              do not ask: send keys to the configured hosts, accept the cost estimate
+  --format text|json the summary as text (default) or JSON
+Keys come from the environment (OPENAI_API_KEY, or the model's key_env); they are never stored.
+Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures or cancelled, 2 bad usage.`,
+    async run(args: ParsedArgs) {
+        const file = args.positional[0];
+        const format = stringFlag(args, 'format') ?? 'text';
+        const unknown = Object.keys(args.flags).filter(f => !FLAGS.has(f));
+        const problem = !file ? 'no spec file given'
+            : unknown.length > 0 ? `unknown option --${unknown[0]}`
+            : !['text', 'json'].includes(format) ? `--format must be text or json, not "${String(args.flags.format)}"`
+            : !existsSync(file) || statSync(file).isDirectory() ? `no such spec file: ${file}`
+            : undefined;
+        if (problem) { console.error(`halluprobe run: ${problem}\n\n${this.usage}`); return 2; }
+        const json = format === 'json';
+        const say = (line: string) => { if (!json) console.error(line); };
+        const specFile = path.resolve(file!);
+
+        const loaded = await loadSpec(specFile);
+        if (reportErrors(loaded.diagnostics.map(toRow))) return 1;
+        const spec = loaded.model;
+        const suiteName = stringFlag(args, 'suite') ?? spec.suites[0]?.name;
+        const suite = suiteName === undefined ? undefined : spec.suites.find(s => s.name === suiteName);
+        if (suiteName !== undefined && !suite) throw new UsageError(`no suite "${suiteName}" in ${file}; suites: ${spec.suites.map(s => s.name).join(', ') || '(none)'}.`);
+        const models = pickModels(spec, stringFlag(args, 'model'), suite?.models ?? []);
+
+        const data = await loadData(spec);
+        if (reportErrors(data.diagnostics.map(toRow))) return 1;
+        const limit = intFlag(args, 'limit');
+        const seed = intFlag(args, 'seed');
+        const generation = generateQuestions(spec, data, { suite: suiteName, limit, seed });
+        const questions = [...generation.questions];
+        if (reportErrors(generation.diagnostics.map(toRow))) return 1;
+
+        const yes = args.flags.yes === true;
+        const store = openStore(path.resolve(stringFlag(args, 'db') ?? path.join(path.dirname(specFile), '.halluprobe', 'results.db')));
+        try {
+            const resume = stringFlag(args, 'resume') ?? (args.flags.new === true ? 'new' : 'auto');
+            const { prepared, problems } = await prepareRun({
+                store, spec: specFile, suite: suiteName ?? '', questions, models, resume,
+                confirmHost: confirmer(yes), domain: domainOf(data), baseDir: path.dirname(specFile),
+                concurrency: intFlag(args, 'concurrency'), settings: { limit, seed },
+            });
+            if (!prepared) { for (const p of problems) console.error(`halluprobe run: ${p}`); return 1; }
+            const total = prepared.questions.length * prepared.models.reduce((n, m) => n + m.model.samples, 0);
+            say(`${prepared.resumed ? 'Resuming' : 'Starting'} run ${prepared.run.id} of ${path.basename(specFile)}${suiteName ? ` suite ${suiteName}` : ''}: ${prepared.questions.length} questions × ${prepared.models.map(m => m.client.displayName).join(', ')}`);
+            for (const line of estimateLines(prepared.estimates, prepared.todo, total)) say(line);
+            const spend = prepared.estimates.reduce((n, e) => n + (e.usd ?? 0), 0);
+            if (spend > CONFIRM_USD && !yes && !(await ask(`Spend about ${usd(spend)}? [y/N] `))) {
+                say(`Not started. Run again with --yes to accept the estimate.`);
+                store.setStatus(prepared.run.id, 'cancelled');
+                return 1;
+            }
+            const secrets = prepared.models.map(m => m.secret ?? '').filter(Boolean);
+            const outcome = await runWithSignals(store, prepared, json, secrets);
+            const verified = outcome.status === 'completed' && args.flags['no-verify'] !== true ? await verify(store, prepared.run.id, spec, data, say) : false;
+            const runRecord = store.getRun(prepared.run.id)!;
+            const counts = store.counts(prepared.run.id);
+            const failures = store.failures(prepared.run.id);
+            if (json) {
+                console.log(JSON.stringify({ run: runRecord, counts, verified, store: store.file, failures: failures.slice(0, 50) }, null, 2));
+            } else {
+                for (const f of failures.slice(0, 5)) console.error(`  failed: ${f.question} (${f.model}): ${redact(f.error, secrets)}`);
+                if (failures.length > 5) console.error(`  … and ${failures.length - 5} more failures (see halluprobe runs --format json)`);
+                for (const line of summaryLines(runRecord, counts, outcome.progress.elapsedMs)) console.log(line);
+                if (verified) console.log(`  Verified ${counts.answered} answers; see them with: halluprobe report --db ${store.file}`);
+                console.log(`  Results: ${store.file}`);
+            }
+            return outcome.status === 'completed' && counts.failed === 0 ? 0 : 1;
+        } finally {
+            store.close();
+        }
     },
 };
+
+function reportErrors(rows: ReturnType<typeof toRow>[]): boolean {
+    const errors = rows.filter(r => r.severity === 'error');
+    for (const r of errors) console.error(`${path.relative(process.cwd(), r.file) || r.file}:${r.line}:${r.column} error [${r.code}] ${r.message}`);
+    return errors.length > 0;
+}
+
+function pickModels(spec: SpecModel, flag: string | undefined, suiteModels: string[]): ModelDecl[] {
+    const names = flag ? flag.split(',').map(s => s.trim()).filter(Boolean) : suiteModels;
+    if (names.length === 0) return [modelFromFlag('offline', spec.models)!];
+    return names.map(n => {
+        const m = modelFromFlag(n, spec.models);
+        if (!m) throw new UsageError(`unknown model "${n}": use a model declared in the spec (${spec.models.map(d => d.name).join(', ') || 'none'}), openai:<id>, ollama:<id>, replay:<file> or offline.`);
+        return m;
+    });
+}
+
+/** Other values of each attribute, for the offline simulator's contradictions. */
+function domainOf(data: LoadedData): DomainFn {
+    const memo = new Map<string, string[]>();
+    return (relation, attribute) => {
+        const k = `${relation}.${attribute}`;
+        let values = memo.get(k);
+        if (!values) {
+            const column = data.tables.get(relation)?.column(attribute);
+            values = column ? column.values.flat(2).filter(v => v !== null && v !== '').map(String) : [];
+            memo.set(k, values);
+        }
+        return values;
+    };
+}
+
+async function ask(question: string): Promise<boolean> {
+    if (!process.stdin.isTTY) return false;
+    const rl = createInterface({ input: process.stdin, output: process.stderr });
+    try { return /^y(es)?$/i.test((await rl.question(question)).trim()); } finally { rl.close(); }
+}
+
+function confirmer(yes: boolean): ConfirmHost {
+    return async q => yes || ask(`Send the key from ${q.keyFrom} (meant for ${q.savedFor}) to ${q.host} for model ${q.model}? [y/N] `);
+}
+
+/** Runs with Ctrl-C / SIGTERM wired to cancellation and progress drawn on stderr. */
+async function runWithSignals(store: Store, prepared: NonNullable<Awaited<ReturnType<typeof prepareRun>>['prepared']>, json: boolean, secrets: string[]) {
+    const controller = new AbortController();
+    const stop = () => {
+        if (controller.signal.aborted) process.exit(130);
+        if (!json) process.stderr.write('\nStopping: no new calls; answers received so far are saved.\n');
+        controller.abort();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    const tty = process.stderr.isTTY && !json;
+    let lastDraw = 0;
+    let lastShare = -1;
+    const draw = (p: Progress, final = false) => {
+        if (json) return;
+        const now = performance.now();
+        if (tty) {
+            if (!final && now - lastDraw < 100) return;
+            lastDraw = now;
+            process.stderr.write(`\r${progressBar(p)}\x1b[K${final ? '\n' : ''}`);
+        } else {
+            // Plain lines for logs: one per tenth of the run.
+            const share = p.total ? Math.floor((p.done / p.total) * 10) : 10;
+            if (share === lastShare) return;
+            lastShare = share;
+            process.stderr.write(`${progressLine(p)}\n`);
+        }
+    };
+    try {
+        const outcome = await startRun(store, prepared, {
+            signal: controller.signal,
+            onProgress: p => draw(p),
+            onAnswer: e => { if (e.error && !tty && !json) process.stderr.write(`  ${e.question.id} ${e.model}: ${redact(e.error, secrets)}\n`); },
+        });
+        draw(outcome.progress, true);
+        return outcome;
+    } finally {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+    }
+}
+
+async function verify(store: Store, runId: string, spec: SpecModel, data: LoadedData, say: (l: string) => void): Promise<boolean> {
+    try {
+        await verifyRun(store, runId, spec, data);
+        return true;
+    } catch (e) {
+        say(`Verification failed: ${e instanceof Error ? e.message : String(e)} (answers are stored; run "halluprobe report" later).`);
+        return false;
+    }
+}

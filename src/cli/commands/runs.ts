@@ -1,10 +1,44 @@
+import * as path from 'node:path';
+import { existsSync } from 'node:fs';
 import type { Command } from './index.js';
+import { stringFlag, type ParsedArgs } from '../args.js';
+import { openStore } from '../../core/store/index.js';
+import { usd } from '../../core/run/format.js';
+
+const FLAGS = new Set(['db', 'format', 'help']);
 
 export const runs: Command = {
-    summary: '(not implemented yet)',
-    usage: 'halluprobe runs — not implemented yet',
-    async run() {
-        console.error('halluprobe runs: not implemented yet');
-        return 2;
+    summary: 'List the runs in a results store.',
+    usage: `halluprobe runs [--db FILE] [--format text|json]
+
+Lists runs, newest first: id, status, spec, suite, models, answers, failures, tokens and cost.
+  --db FILE          the results store (default: .halluprobe/results.db in the current folder)
+  --format text|json one line per run (default), or a JSON array`,
+    async run(args: ParsedArgs) {
+        const format = stringFlag(args, 'format') ?? 'text';
+        const unknown = Object.keys(args.flags).filter(f => !FLAGS.has(f));
+        const db = path.resolve(stringFlag(args, 'db') ?? path.join('.halluprobe', 'results.db'));
+        const problem = unknown.length > 0 ? `unknown option --${unknown[0]}`
+            : !['text', 'json'].includes(format) ? `--format must be text or json, not "${String(args.flags.format)}"`
+            : !existsSync(db) ? `no results store at ${db}; run "halluprobe run <spec>" first or pass --db FILE`
+            : undefined;
+        if (problem) { console.error(`halluprobe runs: ${problem}`); return 2; }
+        const store = openStore(db);
+        try {
+            const rows = store.listRuns().map(run => {
+                const models = ((run.settings.models ?? []) as { name: string; display?: string }[]).map(m => m.display ?? m.name);
+                return { ...run, models, counts: store.counts(run.id) };
+            });
+            if (format === 'json') { console.log(JSON.stringify(rows, null, 2)); return 0; }
+            if (rows.length === 0) { console.log(`No runs in ${db}.`); return 0; }
+            for (const r of rows) {
+                const c = r.counts;
+                console.log(`${r.id}  ${r.status.padEnd(9)}  ${path.relative(process.cwd(), r.spec) || r.spec}${r.suite ? ` / ${r.suite}` : ''}  ${r.models.join(', ')}`);
+                console.log(`    ${c.answered}/${c.slots} answered (${c.cached} cached), ${c.failed} failed, ${c.tokensIn + c.tokensOut} tokens, ${usd(c.cost)}, started ${r.started}`);
+            }
+            return 0;
+        } finally {
+            store.close();
+        }
     },
 };

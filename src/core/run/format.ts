@@ -1,0 +1,55 @@
+/** Text for people: progress lines, the progress bar, estimates and run summaries (pure; the CLI prints them). */
+import type { CostEstimate } from '../models/cost.js';
+import type { RunCounts, RunRecord } from '../store/index.js';
+import type { Progress } from './runner.js';
+
+export function usd(n: number): string {
+    return n === 0 ? '$0' : n < 0.01 ? `$${n.toFixed(4)}` : `$${n.toFixed(2)}`;
+}
+
+function duration(ms: number): string {
+    const s = Math.round(ms / 1000);
+    return s < 60 ? `${s}s` : s < 3600 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${Math.floor(s / 3600)}h${String(Math.floor(s / 60) % 60).padStart(2, '0')}m`;
+}
+
+/** One line: counts, tokens, cost, rate and (when it makes sense) the time left. */
+export function progressLine(p: Progress): string {
+    const parts = [`${p.done}/${p.total}`];
+    if (p.cached) parts.push(`${p.cached} cached`);
+    if (p.failed) parts.push(`${p.failed} failed`);
+    if (p.resumed) parts.push(`${p.resumed} from before`);
+    if (p.tokensIn + p.tokensOut) parts.push(`${p.tokensIn + p.tokensOut} tokens`);
+    if (p.cost) parts.push(usd(p.cost));
+    if (p.rate > 0) {
+        parts.push(`${p.rate.toFixed(p.rate < 10 ? 1 : 0)}/s`);
+        const left = p.total - p.done;
+        if (left > 0) parts.push(`~${duration((left / p.rate) * 1000)} left`);
+    }
+    return parts.join(' · ');
+}
+
+export function progressBar(p: Progress, width = 28): string {
+    const share = p.total ? p.done / p.total : 1;
+    const filled = Math.round(share * width);
+    return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.floor(share * 100)).padStart(3)}% ${progressLine(p)}`;
+}
+
+export function estimateLines(estimates: CostEstimate[], todo: number, total: number): string[] {
+    const lines = [`${todo} of ${total} answers to get${total > todo ? ` (${total - todo} already in this run)` : ''}.`];
+    for (const e of estimates) {
+        if (e.requests === 0) continue;
+        const cost = e.usd === undefined ? 'price unknown (set price_input / price_output)' : `about ${usd(e.usd)}`;
+        lines.push(`  ${e.model}: ${e.requests} requests, ~${e.inputTokens} input + ~${e.outputTokens} output tokens (output ${e.outputFrom === 'cache' ? 'from past answers' : e.outputFrom === 'setting' ? 'from the model setting' : 'guessed'}), ${cost}`);
+    }
+    return lines;
+}
+
+export function summaryLines(run: RunRecord, counts: RunCounts, elapsedMs?: number): string[] {
+    const lines = [
+        `Run ${run.id} ${run.status}${elapsedMs === undefined ? '' : ` in ${duration(elapsedMs)}`}.`,
+        `  ${counts.questions} questions, ${counts.answered} answers (${counts.cached} from the cache), ${counts.failed} failed.`,
+        `  ${counts.calls} model calls, ${counts.tokensIn} input + ${counts.tokensOut} output tokens, ${usd(counts.cost)}.`,
+    ];
+    if (run.status === 'cancelled' || counts.failed > 0) lines.push(`  Continue it with: halluprobe run ${run.spec} --resume ${run.id}`);
+    return lines;
+}

@@ -1,0 +1,140 @@
+/**
+ * A run from start to finish, as the CLI and the extension use it: resolve the models and their keys, create or
+ * resume the run in the store, estimate what is left to pay for, then execute.
+ */
+import type { Question } from '../probes/question.js';
+import type { ModelDecl } from '../spec/model.js';
+import {
+    createClient, estimateCost, priceOf, resolveKey, resolveModel,
+    type ConfirmHost, type CostEstimate, type DomainFn, type SecretSource,
+} from '../models/index.js';
+import { slotKey, type RunRecord, type Store } from '../store/index.js';
+import { answerParams, requestHash } from './hash.js';
+import { executeRun, type AnswerEvent, type Progress, type RunModel, type RunOutcome } from './runner.js';
+import type { RetryPolicy } from './retry.js';
+
+export { executeRun, type AnswerEvent, type Progress, type RunModel, type RunOutcome } from './runner.js';
+export { requestHash, answerParams, canonicalJson } from './hash.js';
+export { DEFAULT_RETRY, backoffMs, type RetryPolicy } from './retry.js';
+
+export interface PrepareRequest {
+    store: Store;
+    /** Absolute path of the spec: runs of the same spec and suite resume each other. */
+    spec: string;
+    suite: string;
+    /** The questions to ask in a new run; a resumed run keeps the questions it stored. */
+    questions: Question[];
+    models: ModelDecl[];
+    /** A run id to continue, 'auto' (continue the latest unfinished run of this spec and suite) or 'new'. */
+    resume?: string | 'auto' | 'new';
+    secrets?: SecretSource;
+    confirmHost: ConfirmHost;
+    env?: NodeJS.ProcessEnv;
+    /** Other values of an attribute, for the offline simulator. */
+    domain?: DomainFn;
+    /** Relative replay files are resolved against this folder. */
+    baseDir: string;
+    /** Overrides every model's concurrency. */
+    concurrency?: number;
+    /** Recorded with the run (limit, seed, …); never a key. */
+    settings?: Record<string, unknown>;
+}
+
+export interface PreparedRun {
+    run: RunRecord;
+    resumed: boolean;
+    questions: Question[];
+    models: RunModel[];
+    /** Per model: what the unanswered, uncached requests will cost. */
+    estimates: CostEstimate[];
+    /** Slots still to answer (from the cache or a call). */
+    todo: number;
+}
+
+/** Endpoint as recorded: without any user:password a URL might carry. */
+function publicEndpoint(endpoint: string): string {
+    try {
+        const u = new URL(endpoint);
+        u.username = ''; u.password = '';
+        return u.toString().replace(/\/$/, '');
+    } catch { return endpoint; }
+}
+
+export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: PreparedRun; problems: string[] }> {
+    const problems: string[] = [];
+    const models: RunModel[] = [];
+    for (const decl of req.models) {
+        const { model, problems: p } = resolveModel(decl);
+        problems.push(...p);
+        if (!model) continue;
+        if (req.concurrency !== undefined && req.concurrency > 0) model.limits.concurrency = req.concurrency;
+        const key = await resolveKey(model, req.secrets, req.confirmHost, req.env);
+        if (!key.ok) { problems.push(key.message); continue; }
+        try {
+            const client = createClient(model, { key: key.key, domain: req.domain, baseDir: req.baseDir });
+            const rm: RunModel = { model, client };
+            const price = priceOf(model);
+            if (price) rm.price = price;
+            if (key.key && key.key !== 'not-needed') rm.secret = key.key;
+            models.push(rm);
+        } catch (e) {
+            problems.push(`model ${decl.name}: ${e instanceof Error ? e.message : String(e)}`);
+        }
+    }
+    if (models.length === 0 && problems.length === 0) problems.push('no model to ask: name one with --model or in the suite\'s models.');
+    if (problems.length) return { problems };
+
+    const { store } = req;
+    let run: RunRecord | undefined;
+    if (req.resume && req.resume !== 'auto' && req.resume !== 'new') {
+        run = store.getRun(req.resume);
+        if (!run) return { problems: [`no run ${req.resume} in ${store.file}; list runs with "halluprobe runs".`] };
+    } else if (req.resume !== 'new') {
+        run = store.resumableRun(req.spec, req.suite);
+    }
+    const resumed = run !== undefined;
+    const settings = {
+        ...req.settings,
+        models: models.map(m => ({
+            name: m.model.name, provider: m.model.provider, id: m.model.id, endpoint: publicEndpoint(m.model.endpoint),
+            display: m.client.displayName, params: answerParams(m.model.params, 0), samples: m.model.samples,
+        })),
+    };
+    if (!run) {
+        run = store.createRun(req.spec, req.suite, settings);
+        store.saveQuestions(run.id, req.questions);
+    } else {
+        store.setStatus(run.id, 'running');
+    }
+    const questions = resumed ? store.questions(run.id) : req.questions;
+    const slots = questions.length * models.reduce((n, m) => n + m.model.samples, 0);
+    store.updateSettings(run.id, { ...run.settings, ...settings, slots });
+    run = store.getRun(run.id)!;
+
+    const answered = store.answered(run.id);
+    let todo = 0;
+    const estimates = models.map(m => {
+        const toAsk: { messages: Question['messages'] }[] = [];
+        for (const q of questions) {
+            for (let s = 0; s < m.model.samples; s++) {
+                if (answered.has(slotKey(q.id, m.model.name, s))) continue;
+                todo++;
+                if (m.client.cacheable && store.cached(requestHash(m.model.endpoint, m.model.id, answerParams(m.model.params, s), q.messages))) continue;
+                if (m.client.cacheable) toAsk.push(q);
+            }
+        }
+        return estimateCost(m.model, toAsk, store.averageOutputTokens(m.model.name));
+    });
+    return { prepared: { run, resumed, questions, models, estimates, todo }, problems };
+}
+
+export interface ExecuteOptions {
+    signal?: AbortSignal;
+    onProgress?: (p: Progress) => void;
+    onAnswer?: (e: AnswerEvent) => void;
+    retry?: RetryPolicy;
+}
+
+export function startRun(store: Store, prepared: PreparedRun, options: ExecuteOptions = {}): Promise<RunOutcome> {
+    return executeRun({ store, runId: prepared.run.id, questions: prepared.questions, models: prepared.models, ...options });
+}

@@ -1,0 +1,201 @@
+/**
+ * A local OpenAI-compatible server for tests and benchmarks: real node:http on 127.0.0.1, `/v1/chat/completions`
+ * (JSON and SSE streaming) and `/v1/models`, scripted answers, a latency distribution, fault injection per request
+ * and a count of every request it receives (by question text too). No mocks: the real `openai` SDK talks to it.
+ */
+import * as http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { OfflineClient, type OfflineRates } from '../../src/core/models/offline.js';
+import type { Question } from '../../src/core/probes/question.js';
+
+export type Fault = 'rate_limit' | 'server_error' | 'hang' | 'reset' | 'malformed' | 'truncated';
+export const FAULTS: Fault[] = ['rate_limit', 'server_error', 'hang', 'reset', 'malformed', 'truncated'];
+
+export interface ChatRequest {
+    model: string;
+    messages: { role: string; content: string }[];
+    temperature?: number;
+    max_tokens?: number;
+    seed?: number;
+    stream?: boolean;
+    stream_options?: { include_usage?: boolean };
+}
+
+export interface RequestInfo {
+    /** 1-based number of this request among all chat requests. */
+    n: number;
+    /** The last user message: the question as asked. */
+    question: string;
+    /** 1-based: how many requests with this question text the server has received, this one included. */
+    attempt: number;
+    body: ChatRequest;
+}
+
+export interface ServerOptions {
+    /** The answer text; wins over `answers`. */
+    answer?: (info: RequestInfo) => string;
+    /** Answers keyed by question text (the last user message). */
+    answers?: Record<string, string> | Map<string, string>;
+    /** Fixed latency in ms, or a function drawing one per request (a distribution). */
+    latencyMs?: number | ((info: RequestInfo) => number);
+    /** A fault to inject into this request, if any. */
+    fault?: (info: RequestInfo) => Fault | undefined;
+    /** Retry-After (seconds) sent with 429s; default 0.05. */
+    retryAfterSeconds?: number;
+    /** When set, requests must carry `Authorization: Bearer <apiKey>` (else 401). */
+    apiKey?: string;
+    port?: number;
+}
+
+export interface ReceivedRequest { n: number; question: string; at: number; fault?: Fault; authorization?: string }
+
+export interface TestServer {
+    /** Base URL for the SDK, ending in /v1. */
+    url: string;
+    port: number;
+    /** Chat requests received (every attempt counts). */
+    readonly requests: number;
+    /** Requests per question text. */
+    readonly byQuestion: Map<string, number>;
+    readonly log: ReceivedRequest[];
+    /** Chat requests answered in full. */
+    readonly completed: number;
+    reset(): void;
+    close(): Promise<void>;
+}
+
+const words = (s: string) => (s.match(/\S+/g) ?? []).length;
+
+function lastUser(body: ChatRequest): string {
+    for (let i = (body.messages?.length ?? 0) - 1; i >= 0; i--) if (body.messages[i]!.role === 'user') return body.messages[i]!.content;
+    return '';
+}
+
+export async function startOpenAIServer(options: ServerOptions = {}): Promise<TestServer> {
+    let requests = 0;
+    let completed = 0;
+    const byQuestion = new Map<string, number>();
+    const log: ReceivedRequest[] = [];
+    const sockets = new Set<Socket>();
+    const table = options.answers instanceof Map ? options.answers : new Map(Object.entries(options.answers ?? {}));
+
+    const answerFor = (info: RequestInfo) => options.answer?.(info) ?? table.get(info.question) ?? 'Yes.';
+
+    const server = http.createServer((req, res) => {
+        const url = req.url ?? '';
+        if (req.method === 'GET' && url.startsWith('/v1/models')) {
+            return json(res, 200, { object: 'list', data: [{ id: 'test-model', object: 'model', created: 0, owned_by: 'halluprobe-test' }] });
+        }
+        if (req.method !== 'POST' || !url.startsWith('/v1/chat/completions')) return json(res, 404, { error: { message: `no route ${req.method} ${url}` } });
+        const chunks: Buffer[] = [];
+        req.on('data', c => chunks.push(c as Buffer));
+        req.on('end', () => {
+            let body: ChatRequest;
+            try { body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatRequest; } catch { return json(res, 400, { error: { message: 'body is not JSON' } }); }
+            const question = lastUser(body);
+            requests++;
+            const attempt = (byQuestion.get(question) ?? 0) + 1;
+            byQuestion.set(question, attempt);
+            const info: RequestInfo = { n: requests, question, attempt, body };
+            const fault = options.fault?.(info);
+            const entry: ReceivedRequest = { n: requests, question, at: Date.now() };
+            if (req.headers.authorization) entry.authorization = req.headers.authorization;
+            if (fault) entry.fault = fault;
+            log.push(entry);
+            if (options.apiKey !== undefined && req.headers.authorization !== `Bearer ${options.apiKey}`) {
+                return json(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
+            }
+            const latency = typeof options.latencyMs === 'function' ? options.latencyMs(info) : options.latencyMs ?? 0;
+            const respond = () => handle(res, body, info, fault);
+            if (latency > 0) setTimeout(respond, latency); else respond();
+        });
+    });
+
+    function handle(res: http.ServerResponse, body: ChatRequest, info: RequestInfo, fault: Fault | undefined): void {
+        switch (fault) {
+            case 'hang': return; // never answers; the client's timeout must fire
+            case 'reset': res.socket?.destroy(); return;
+            case 'rate_limit':
+                res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(options.retryAfterSeconds ?? 0.05) });
+                res.end(JSON.stringify({ error: { message: 'Rate limit reached', type: 'rate_limit_error' } }));
+                return;
+            case 'server_error': return json(res, 500, { error: { message: 'The server had an error', type: 'server_error' } });
+            case 'malformed':
+                res.writeHead(200, { 'content-type': 'application/json' });
+                res.end('{"id":"chatcmpl-broken","choices":[{"message":{"content":"Ye');
+                return;
+            default:
+        }
+        const text = answerFor(info);
+        const usage = { prompt_tokens: body.messages.reduce((n, m) => n + words(m.content) + 4, 3), completion_tokens: words(text) };
+        usage.completion_tokens = Math.max(1, usage.completion_tokens);
+        const base = { id: `chatcmpl-${info.n}`, created: 0, model: body.model };
+        if (fault === 'truncated' && !body.stream) {
+            // The body promised is longer than the body sent: the connection drops mid-response.
+            res.writeHead(200, { 'content-type': 'application/json', 'content-length': 400 });
+            res.write('{"id":"chatcmpl-cut","choices":[');
+            setImmediate(() => res.socket?.destroy());
+            return;
+        }
+        if (!body.stream) {
+            completed++;
+            return json(res, 200, {
+                ...base, object: 'chat.completion',
+                choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop', logprobs: null }],
+                usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+            });
+        }
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+        const send = (o: unknown) => res.write(`data: ${JSON.stringify(o)}\n\n`);
+        const pieces = text.match(/\S+\s*/g) ?? [text];
+        const chunk = (delta: object, finish: string | null) => ({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] });
+        send(chunk({ role: 'assistant', content: '' }, null));
+        // A truncated stream stops half way, without a finish reason or [DONE].
+        const upTo = fault === 'truncated' ? Math.max(1, Math.floor(pieces.length / 2)) : pieces.length;
+        for (const p of pieces.slice(0, upTo)) send(chunk({ content: p }, null));
+        if (fault === 'truncated') { res.end(); return; }
+        send(chunk({}, 'stop'));
+        if (body.stream_options?.include_usage) send({ ...base, object: 'chat.completion.chunk', choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } });
+        res.write('data: [DONE]\n\n');
+        res.end();
+        completed++;
+    }
+
+    server.on('connection', s => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+    server.keepAliveTimeout = 30_000;
+    await new Promise<void>(resolve => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    return {
+        url: `http://127.0.0.1:${port}/v1`, port,
+        get requests() { return requests; },
+        get completed() { return completed; },
+        byQuestion, log,
+        reset() { requests = 0; completed = 0; byQuestion.clear(); log.length = 0; },
+        close: () => new Promise<void>(resolve => {
+            for (const s of sockets) s.destroy();
+            server.close(() => resolve());
+        }),
+    };
+}
+
+function json(res: http.ServerResponse, status: number, body: unknown): void {
+    const text = JSON.stringify(body);
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+    res.end(text);
+}
+
+/** Injects `kinds` in turn into the first attempt of each question; later attempts succeed. */
+export function firstAttemptFaults(kinds: Fault[] = FAULTS): (info: RequestInfo) => Fault | undefined {
+    const assigned = new Map<string, Fault>();
+    return info => {
+        if (info.attempt !== 1) return undefined;
+        if (!assigned.has(info.question)) assigned.set(info.question, kinds[assigned.size % kinds.length]!);
+        return assigned.get(info.question);
+    };
+}
+
+/** Answers "from the data", as the offline simulator would give them, keyed by question text. */
+export function offlineAnswers(questions: Question[], rates: OfflineRates): Map<string, string> {
+    const sim = new OfflineClient('test server', rates);
+    return new Map(questions.map(q => [q.messages.filter(m => m.role === 'user').at(-1)?.content ?? q.question, sim.answer(q)]));
+}
