@@ -1,10 +1,91 @@
+import * as path from 'node:path';
+import { existsSync } from 'node:fs';
 import type { Command } from './index.js';
+import { intFlag, stringFlag, UsageError, type ParsedArgs } from '../args.js';
+import { toRow } from './check.js';
+import { loadSpec } from '../../core/spec/load.js';
+import type { SpecDiagnostic } from '../../core/spec/load.js';
+import { loadData } from '../../core/data/index.js';
+import { generateQuestions, probeDiagnostics, type GenerationStats } from '../../core/probes/index.js';
+import { questionRecord, type Question } from '../../core/probes/question.js';
+
+const FORMATS = ['table', 'jsonl', 'csv'];
 
 export const preview: Command = {
-    summary: '(not implemented yet)',
-    usage: 'halluprobe preview — not implemented yet',
-    async run() {
-        console.error('halluprobe preview: not implemented yet');
-        return 2;
+    summary: 'Generate the questions of a spec (no model is called) and print them.',
+    usage: `halluprobe preview <spec.probe> [--suite S] [--probe P] [--limit N] [--seed K] [--format table|jsonl|csv]
+
+Loads the spec and its data and prints the generated questions with their gold answers and keywords.
+  --suite S    a suite's probes, sample, quotas and prompt variants (default: every probe, zero-shot)
+  --probe P    only this probe
+  --limit N    at most N questions in all
+  --seed K     the sampling seed (without a suite: random row order with this seed)
+  --format     table (default), jsonl (one question per line: id, probe, kind, phrasing, question,
+               messages, gold, keywords, source, path …) or csv
+Problems are printed to stderr as file:line:column messages. Exit status: 0 questions printed,
+1 the spec has errors (nothing generated), 2 bad usage.`,
+    async run(args: ParsedArgs) {
+        const file = args.positional[0];
+        const format = stringFlag(args, 'format') ?? 'table';
+        if (!file || !FORMATS.includes(format)) throw new UsageError(`${file ? `--format must be one of ${FORMATS.join(', ')}` : 'name a spec file'}.\n\n${this.usage}`);
+        if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
+        const options = { suite: stringFlag(args, 'suite'), probe: stringFlag(args, 'probe'), limit: intFlag(args, 'limit'), seed: intFlag(args, 'seed') };
+        const loaded = await loadSpec(file);
+        const errors = loaded.diagnostics.filter(d => d.severity === 'error');
+        if (errors.length > 0) {
+            printDiagnostics(errors);
+            console.error(`halluprobe preview: the spec has ${errors.length} error(s); fix them first (halluprobe check ${file}).`);
+            return 1;
+        }
+        const data = await loadData(loaded.model);
+        printDiagnostics(data.diagnostics.filter(d => d.severity === 'error'));
+        const generation = generateQuestions(loaded.model, data, Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)));
+        const seen = new Set(generation.diagnostics.map(key));
+        printDiagnostics([...generation.diagnostics, ...probeDiagnostics(loaded.model, data).filter(d => !seen.has(key(d)))]);
+        const print = format === 'jsonl' ? (q: Question) => JSON.stringify(questionRecord(q))
+            : format === 'csv' ? csvLine
+            : tableLine;
+        if (format === 'csv') console.log(CSV_HEADER.join(','));
+        if (format === 'table') console.log(TABLE_HEADER);
+        for (const q of generation.questions) console.log(print(q));
+        console.error(summary(generation.stats));
+        return generation.diagnostics.some(d => d.severity === 'error') && generation.stats.generated === 0 ? 1 : 0;
     },
 };
+
+const key = (d: SpecDiagnostic) => `${d.file}:${d.range.start.line}:${d.code}:${d.message}`;
+
+function printDiagnostics(diagnostics: SpecDiagnostic[]): void {
+    for (const r of diagnostics.map(toRow)) console.error(`${path.relative(process.cwd(), r.file) || r.file}:${r.line}:${r.column} ${r.severity} [${r.code}] ${r.message}`);
+}
+
+function summary(stats: GenerationStats): string {
+    const skipped = ([['skippedNull', 'with empty values'], ['skippedViolating', 'in FD-violating groups or repeating a key'], ['skippedDangling', 'with a dangling fk'],
+        ['skippedCycle', 'on a cyclic path'], ['skippedInvalid', 'where a condition failed']] as const).filter(([k]) => stats[k] > 0).map(([k, s]) => `${stats[k]} ${s}`);
+    const probes = Object.entries(stats.byProbe).map(([name, s]) => `${name} ${s.generated}`).join(', ');
+    return `${stats.generated} question(s) from ${stats.rows} row(s)${probes ? ` (${probes})` : ''}; ${skipped.length ? `rows skipped: ${skipped.join(', ')}` : 'no rows skipped'}.`;
+}
+
+const keywordText = (q: Question) => q.keywords.map(h => h.map(k => k.value).join('; ')).join(' | ');
+const firstRow = (q: Question) => (q.source.rows[0] ? `${q.source.rows[0].file}:${q.source.rows[0].line}` : '');
+
+const TABLE_HEADER = ['id'.padEnd(16), 'probe'.padEnd(16), 'phrasing'.padEnd(10), 'gold'.padEnd(4), 'keywords'.padEnd(24), 'question'].join('  ');
+
+function cell(text: string, width: number): string {
+    const flat = text.replace(/\s*\n\s*/g, ' ⏎ ');
+    return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat.padEnd(width);
+}
+
+function tableLine(q: Question): string {
+    return [q.id, cell(q.probe, 16), cell(q.phrasing, 10), cell(String(q.gold), 4), cell(keywordText(q), 24), cell(q.question, 160).trimEnd()].join('  ');
+}
+
+const CSV_HEADER = ['id', 'probe', 'kind', 'phrasing', 'variant', 'gold', 'question', 'keywords', 'source'];
+
+function csvField(v: string): string {
+    return /[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+function csvLine(q: Question): string {
+    return [q.id, q.probe, q.kind, q.phrasing, q.variant, String(q.gold), q.question, keywordText(q), firstRow(q)].map(csvField).join(',');
+}
