@@ -11,27 +11,49 @@ export function cellKey(value: CellValue): string {
     return typeof value === 'string' ? 's' + value : typeof value === 'number' ? 'n' + value : 'b' + value;
 }
 
-/** Appends values to one column, reusing dictionary codes for values seen before. */
-export class ColumnBuilder {
-    private codes: Int32Array;
-    private readonly values: CellValue[] = [];
-    private readonly index = new Map<string | number | boolean, number>();
+/** A growable Int32Array (rows arrive one by one from a stream of unknown length). */
+export class Int32Builder {
+    private data: Int32Array;
     private size = 0;
 
-    constructor(readonly attribute: string, readonly type: AttrType, capacity = 1024) {
-        this.codes = new Int32Array(Math.max(16, capacity));
+    constructor(capacity = 1024) {
+        this.data = new Int32Array(Math.max(16, capacity));
     }
 
     get length(): number { return this.size; }
 
+    push(value: number): void {
+        if (this.size === this.data.length) {
+            const grown = new Int32Array(this.data.length * 2);
+            grown.set(this.data);
+            this.data = grown;
+        }
+        this.data[this.size++] = value;
+    }
+
+    build(): Int32Array { return this.data.slice(0, this.size); }
+}
+
+/** Appends values to one column, reusing dictionary codes for values seen before. */
+export class ColumnBuilder {
+    private readonly codes: Int32Builder;
+    private readonly values: CellValue[] = [];
+    private readonly index = new Map<string | number | boolean, number>();
+
+    constructor(readonly attribute: string, readonly type: AttrType, capacity = 1024) {
+        this.codes = new Int32Builder(capacity);
+    }
+
+    get length(): number { return this.codes.length; }
+
     /** Adds one row's value; null (or undefined) becomes code -1. */
     push(value: CellValue | undefined): void {
-        if (this.size === this.codes.length) {
-            const grown = new Int32Array(this.codes.length * 2);
-            grown.set(this.codes);
-            this.codes = grown;
-        }
-        this.codes[this.size++] = this.code(value);
+        this.codes.push(this.code(value));
+    }
+
+    /** Adds a row by an already known code (from `code`, or -1 for null). */
+    pushCode(code: number): void {
+        this.codes.push(code);
     }
 
     /** The dictionary code of a value (adding it when new); -1 for null. */
@@ -48,18 +70,8 @@ export class ColumnBuilder {
         return code;
     }
 
-    /** Adds a row by an already known code (used by projections). */
-    pushCode(code: number): void {
-        if (this.size === this.codes.length) {
-            const grown = new Int32Array(this.codes.length * 2);
-            grown.set(this.codes);
-            this.codes = grown;
-        }
-        this.codes[this.size++] = code;
-    }
-
     build(): Column {
-        return { attribute: this.attribute, type: this.type, codes: this.codes.slice(0, this.size), values: this.values };
+        return { attribute: this.attribute, type: this.type, codes: this.codes.build(), values: this.values };
     }
 }
 

@@ -1,11 +1,51 @@
-import { loadSpec, type LoadedSpec } from './load.js';
+import { AstUtils } from 'langium';
+import { loadSpec, type LoadedSpec, type SpecDiagnostic } from './load.js';
+import type { Range, SpecLocation } from './model.js';
+import { isKey, isRelation } from '../language/generated/ast.js';
+import { locationOf } from '../language/build-model.js';
+import { loadData, type DataCache, type LoadOptions } from '../data/index.js';
+import type { LoadedData } from '../data/types.js';
+
+export type CheckedSpec = LoadedSpec & { data: LoadedData };
+
+export interface CheckOptions {
+    /** Keep one per editor session so unchanged data files are not read again. */
+    cache?: DataCache;
+    signal?: AbortSignal;
+}
+
+const inside = (inner: Range, outer: Range) =>
+    (inner.start.line > outer.start.line || (inner.start.line === outer.start.line && inner.start.character >= outer.start.character))
+    && (inner.end.line < outer.end.line || (inner.end.line === outer.end.line && inner.end.character <= outer.end.character));
 
 /**
- * Everything `halluprobe check` and the editor report for a spec: language diagnostics, then (when the
- * spec has no errors that would make them meaningless) the data checks.
+ * What the data layer needs from the parsed documents: where each `key (…)` is written, and which relations
+ * to leave alone because their declaration (or their source's) has an error, so data checks never report on
+ * a half-understood declaration.
  */
-export async function checkSpec(entry: string): Promise<LoadedSpec> {
+export function dataOptionsFor(loaded: Pick<LoadedSpec, 'model' | 'documents'>, diagnostics: SpecDiagnostic[]): LoadOptions {
+    const keyLocations = new Map<string, SpecLocation[]>();
+    for (const doc of loaded.documents) {
+        for (const node of AstUtils.streamAst(doc.parseResult.value)) {
+            if (isRelation(node) && node.name) keyLocations.set(node.name, node.keys.filter(isKey).map(locationOf));
+        }
+    }
+    const errors = diagnostics.filter(d => d.severity === 'error');
+    const broken = (loc: SpecLocation) => errors.some(e => e.file === loc.file && inside(e.range, loc.range));
+    const skip = new Set<string>();
+    for (const relation of loaded.model.relations) {
+        const source = loaded.model.sources.find(s => s.name === relation.source);
+        if (!source || broken(relation.loc) || broken(source.loc)) skip.add(relation.name);
+    }
+    return { skip, keyLocation: (relation, index) => keyLocations.get(relation.name)?.[index] };
+}
+
+/**
+ * Everything `halluprobe check` and the editor report for a spec: language diagnostics, then the data
+ * checks (missing files and columns, coercion, keys, FDs, FKs) for every relation declared without errors.
+ */
+export async function checkSpec(entry: string, options: CheckOptions = {}): Promise<CheckedSpec> {
     const loaded = await loadSpec(entry);
-    // Data checks (coercion, keys, FDs, FKs) are added here by core/data.
-    return loaded;
+    const data = await loadData(loaded.model, options.cache, options.signal, dataOptionsFor(loaded, loaded.diagnostics));
+    return { ...loaded, diagnostics: [...loaded.diagnostics, ...data.diagnostics], data };
 }

@@ -1,0 +1,166 @@
+/**
+ * The data checks as pure functions over loaded tables: FDs (rows that agree on the left-hand side but not
+ * on the right), keys (duplicate key values), FKs (references with no match) and column statistics.
+ * Rows with an empty (null) value in the attributes compared are not compared: an unknown value neither
+ * breaks nor confirms a dependency, as in SQL's COUNT(DISTINCT …).
+ */
+import type { CellValue, Column, ColumnStats, RelationTable } from './types.js';
+import { cellKey } from './table.js';
+import { groupCodes, type Codes } from './group.js';
+
+/** How many example rows each group keeps. */
+const ROWS_KEPT = 3;
+
+export interface FdVariant {
+    /** The right-hand-side values of these rows. */
+    rhs: CellValue[];
+    /** How many rows have them. */
+    count: number;
+    /** The first few rows (indices into the table) that have them. */
+    rows: number[];
+}
+
+export interface FdViolation {
+    /** The left-hand-side values shared by the rows that disagree. */
+    lhs: CellValue[];
+    /** Two or more right-hand sides, in order of first appearance. */
+    variants: FdVariant[];
+}
+
+export interface KeyViolation { values: CellValue[]; count: number; rows: number[] }
+export interface FkViolation { values: CellValue[]; count: number; rows: number[] }
+
+function columnsOf(table: RelationTable, attributes: string[]): Column[] {
+    return attributes.map(a => {
+        const column = table.column(a);
+        if (!column) throw new Error(`${table.relation} has no attribute '${a}'`);
+        return column;
+    });
+}
+
+const codesOf = (c: Column): Codes => ({ codes: c.codes, cardinality: Math.max(1, c.values.length) });
+
+function valuesAt(columns: Column[], row: number): CellValue[] {
+    return columns.map(c => { const code = c.codes[row]!; return code < 0 ? null : c.values[code]!; });
+}
+
+/** Groups of rows sharing the FD's left-hand side but not its right-hand side, in order of first row. */
+export function checkFd(table: RelationTable, fd: { lhs: string[]; rhs: string[] }): FdViolation[] {
+    const lhsColumns = columnsOf(table, fd.lhs), rhsColumns = columnsOf(table, fd.rhs);
+    const n = table.rowCount;
+    const lhs = groupCodes(lhsColumns.map(codesOf), n), rhs = groupCodes(rhsColumns.map(codesOf), n);
+    const first = new Int32Array(lhs.cardinality).fill(-1);
+    const broken = new Uint8Array(lhs.cardinality);
+    const lc = lhs.codes, rc = rhs.codes;
+    let any = false;
+    for (let r = 0; r < n; r++) {
+        const g = lc[r]!, v = rc[r]!;
+        if (g < 0 || v < 0) continue;
+        const f = first[g]!;
+        if (f === -1) first[g] = v;
+        else if (f !== v && broken[g] === 0) { broken[g] = 1; any = true; }
+    }
+    if (!any) return [];
+    const groups = new Map<number, Map<number, FdVariant>>();
+    const order: FdViolation[] = [];
+    for (let r = 0; r < n; r++) {
+        const g = lc[r]!, v = rc[r]!;
+        if (g < 0 || v < 0 || broken[g] === 0) continue;
+        let variants = groups.get(g);
+        if (!variants) {
+            variants = new Map();
+            groups.set(g, variants);
+            order.push({ lhs: valuesAt(lhsColumns, r), variants: [] });
+        }
+        let variant = variants.get(v);
+        if (!variant) {
+            variant = { rhs: valuesAt(rhsColumns, r), count: 0, rows: [] };
+            variants.set(v, variant);
+        }
+        variant.count++;
+        if (variant.rows.length < ROWS_KEPT) variant.rows.push(r);
+    }
+    let i = 0;
+    for (const variants of groups.values()) order[i++]!.variants = [...variants.values()];
+    return order;
+}
+
+/** Key values held by more than one row, in order of first row. */
+export function checkKey(table: RelationTable, key: string[]): KeyViolation[] {
+    const columns = columnsOf(table, key);
+    const n = table.rowCount;
+    const grouped = groupCodes(columns.map(codesOf), n);
+    const counts = new Int32Array(grouped.cardinality);
+    for (let r = 0; r < n; r++) { const g = grouped.codes[r]!; if (g >= 0) counts[g]++; }
+    const found = new Map<number, KeyViolation>();
+    for (let r = 0; r < n; r++) {
+        const g = grouped.codes[r]!;
+        if (g < 0 || counts[g]! < 2) continue;
+        let v = found.get(g);
+        if (!v) { v = { values: valuesAt(columns, r), count: counts[g]!, rows: [] }; found.set(g, v); }
+        if (v.rows.length < ROWS_KEPT) v.rows.push(r);
+    }
+    return [...found.values()];
+}
+
+/**
+ * Values of `from` (per distinct referencing tuple) with no row of `to` holding them, in order of first row.
+ * Values are compared typed: the int 1954 does not match the text '1954'.
+ */
+export function checkFk(from: RelationTable, to: RelationTable, fk: { from: { attributes: string[] }; to: { attributes: string[] } }): FkViolation[] {
+    const fromColumns = columnsOf(from, fk.from.attributes), toColumns = columnsOf(to, fk.to.attributes);
+    if (fromColumns.length !== toColumns.length) throw new Error('an fk needs as many attributes on each side');
+    // Translate each `from` dictionary into `to` codes once; -2 marks a value `to` never has.
+    const translated = fromColumns.map((fc, i) => {
+        const tc = toColumns[i]!;
+        const index = new Map<string, number>(tc.values.map((v, code) => [cellKey(v), code]));
+        return Int32Array.from(fc.values, v => index.get(cellKey(v)) ?? -2);
+    });
+    const present = new Set<string>();
+    for (let r = 0; r < to.rowCount; r++) {
+        if (toColumns.some(c => c.codes[r]! < 0)) continue;
+        present.add(toColumns.map(c => c.codes[r]!).join(','));
+    }
+    const grouped = groupCodes(fromColumns.map(codesOf), from.rowCount);
+    const found = new Map<number, FkViolation>();
+    const tuple: number[] = new Array(fromColumns.length);
+    for (let r = 0; r < from.rowCount; r++) {
+        const g = grouped.codes[r]!;
+        if (g < 0) continue;
+        let dangling = false;
+        for (let i = 0; i < fromColumns.length; i++) {
+            const t = translated[i]![fromColumns[i]!.codes[r]!]!;
+            if (t === -2) { dangling = true; break; }
+            tuple[i] = t;
+        }
+        if (!dangling && present.has(tuple.join(','))) continue;
+        let v = found.get(g);
+        if (!v) { v = { values: valuesAt(fromColumns, r), count: 0, rows: [] }; found.set(g, v); }
+        v.count++;
+        if (v.rows.length < ROWS_KEPT) v.rows.push(r);
+    }
+    return [...found.values()];
+}
+
+/** Row, null and distinct counts of one attribute, its most frequent values and (for numbers) its range. */
+export function columnStats(table: RelationTable, attribute: string): ColumnStats {
+    const column = columnsOf(table, [attribute])[0]!;
+    const counts = new Int32Array(column.values.length);
+    let nulls = 0;
+    for (let r = 0; r < table.rowCount; r++) {
+        const code = column.codes[r]!;
+        if (code < 0) nulls++;
+        else counts[code]++;
+    }
+    const used: number[] = [];
+    for (let code = 0; code < counts.length; code++) if (counts[code]! > 0) used.push(code);
+    const samples = [...used].sort((a, b) => counts[b]! - counts[a]! || a - b).slice(0, 5).map(code => column.values[code]!);
+    const stats: ColumnStats = { attribute, rows: table.rowCount, nulls, distinct: used.length, samples };
+    if ((column.type.scalar === 'int' || column.type.scalar === 'real') && !column.type.list && used.length > 0) {
+        let min = Infinity, max = -Infinity;
+        for (const code of used) { const v = column.values[code] as number; if (v < min) min = v; if (v > max) max = v; }
+        stats.min = min;
+        stats.max = max;
+    }
+    return stats;
+}

@@ -1,0 +1,153 @@
+/**
+ * Streaming CSV reading with csv-parse: the file is read in chunks and never held as one string, each record
+ * comes with the 1-based line it starts on (quoted newlines included), and every format problem becomes a
+ * plain message with line numbers instead of a parser exception.
+ */
+import * as fs from 'node:fs';
+import { parse, CsvError } from 'csv-parse';
+import type { SourceDecl } from '../spec/model.js';
+
+/** A problem with the file as a whole or with some of its lines (not with one typed value). */
+export interface FormatProblem { message: string; lines: number[]; severity: 'error' | 'warning' }
+
+export interface StreamResult {
+    header: string[];
+    problems: FormatProblem[];
+    /** False when the file could not be read to the end (binary, unclosed quote, ...). */
+    complete: boolean;
+}
+
+export type RowSink = (fields: string[], line: number) => void;
+
+const SQLITE_MAGIC = 'SQLite format 3\u0000';
+const ENCODINGS: Record<string, string> = { 'latin-1': 'latin1', 'iso-8859-1': 'latin1', latin1: 'latin1', 'utf-8': 'utf-8', utf8: 'utf-8', 'utf-16': 'utf-16le', utf16: 'utf-16le' };
+
+function setting(source: SourceDecl, name: string): string | number | boolean | undefined {
+    const v = source.settings[name];
+    return Array.isArray(v) ? undefined : v;
+}
+
+/** The single-character setting as the user meant it: `"\t"` and `tab` both mean a tab. */
+function character(value: string | number | boolean | undefined, fallback: string): string {
+    if (value === undefined || typeof value !== 'string') return fallback;
+    if (value === 'tab' || value === '\\t') return '\t';
+    return value;
+}
+
+export function csvOptions(source: SourceDecl): { delimiter: string; quote: string | false; header: boolean; encoding: string } {
+    const quote = setting(source, 'quote');
+    const encoding = String(setting(source, 'encoding') ?? 'utf-8').toLowerCase();
+    return {
+        delimiter: character(setting(source, 'delimiter'), ','),
+        quote: quote === false || quote === '' ? false : character(quote, '"'),
+        header: setting(source, 'header') !== false,
+        encoding: ENCODINGS[encoding] ?? encoding,
+    };
+}
+
+/** Why the first bytes show this is not a CSV text file, or undefined when it looks like text. */
+function notText(head: Buffer, encoding: string): string | undefined {
+    if (head.subarray(0, 16).toString('latin1') === SQLITE_MAGIC) return 'is an SQLite database, not a CSV file; declare the source as `sqlite` with a table or query';
+    if (!encoding.startsWith('utf-16') && head.includes(0)) return 'is not a text file (it contains binary data); point the source at a CSV file';
+    return undefined;
+}
+
+/**
+ * Reads a CSV source record by record. The header row (when `header` is on) is returned, not passed to
+ * `onRow`; blank lines are skipped. Rows whose field count differs from the header are still passed on
+ * (missing fields read as empty) and reported once, with their lines.
+ */
+export async function streamCsv(source: SourceDecl, onRow: RowSink, signal?: AbortSignal, headerOnly = false): Promise<StreamResult> {
+    const options = csvOptions(source);
+    const problems: FormatProblem[] = [];
+    let decoder: TextDecoder;
+    try {
+        decoder = new TextDecoder(options.encoding);
+    } catch {
+        return { header: [], complete: false, problems: [{ severity: 'error', lines: [], message: `unknown encoding '${options.encoding}'; use utf-8, latin1, windows-1252 or utf-16` }] };
+    }
+    const fd = fs.openSync(source.path, 'r');
+    const head = Buffer.alloc(4096);
+    const headLength = fs.readSync(fd, head, 0, head.length, 0);
+    fs.closeSync(fd);
+    const binary = notText(head.subarray(0, headLength), options.encoding);
+    if (binary) return { header: [], complete: false, problems: [{ severity: 'error', lines: [], message: binary }] };
+
+    const parser = parse({ delimiter: options.delimiter, quote: options.quote, bom: true, info: true, relax_column_count: true, relax_quotes: true });
+    const input = fs.createReadStream(source.path, { highWaterMark: 1 << 20 });
+    const feeding = (async () => {
+        try {
+            for await (const chunk of input) {
+                if (parser.destroyed) return;
+                if (!parser.write(decoder.decode(chunk as Buffer, { stream: true }))) {
+                    await new Promise(resolve => { parser.once('drain', resolve); parser.once('close', resolve); });
+                }
+            }
+            if (!parser.destroyed) parser.end(decoder.decode());
+        } catch (e) {
+            parser.destroy(e as Error);
+        }
+    })();
+
+    let header: string[] | undefined;
+    let lastLine = 0;
+    let records = 0;
+    const ragged: { line: number; fields: number }[] = [];
+    let raggedCount = 0;
+    let complete = true;
+    try {
+        for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+            const line = lastLine + 1;
+            lastLine = info.lines;
+            if (record.length === 1 && record[0] === '') continue;
+            if (++records % 8192 === 0 && signal?.aborted) break;
+            if (header === undefined) {
+                header = options.header ? record.map(h => h.trim()) : record.map((_, i) => String(i + 1));
+                if (headerOnly) break;
+                if (options.header) continue;
+            }
+            if (record.length !== header.length) {
+                raggedCount++;
+                if (ragged.length < 5) ragged.push({ line, fields: record.length });
+            }
+            onRow(record, line);
+        }
+    } catch (e) {
+        complete = false;
+        problems.push(parseProblem(e, lastLine + 1));
+    } finally {
+        input.destroy();
+        parser.destroy();
+        await feeding;
+    }
+    signal?.throwIfAborted();
+    if (header === undefined) {
+        problems.push({ severity: 'error', lines: [], message: 'is empty: it has no header row' });
+        return { header: [], problems, complete: false };
+    }
+    if (headerOnly) return { header, problems, complete };
+    if (records === (options.header ? 1 : 0) && complete) problems.push({ severity: 'warning', lines: [], message: 'has a header row but no data rows' });
+    if (raggedCount > 0) {
+        const shown = ragged.map(r => `line ${r.line} has ${r.fields}`).join(', ');
+        problems.push({
+            severity: 'error', lines: ragged.map(r => r.line),
+            message: `has ${raggedCount} row${raggedCount === 1 ? '' : 's'} whose number of fields differs from the header's ${header.length} (${shown}${raggedCount > ragged.length ? ', …' : ''}); `
+                + 'check the delimiter and quoting of those lines',
+        });
+    }
+    return { header, problems, complete };
+}
+
+function parseProblem(e: unknown, line: number): FormatProblem {
+    if (e instanceof CsvError && e.code === 'CSV_QUOTE_NOT_CLOSED') {
+        return { severity: 'error', lines: [line], message: `has a quote opened on line ${line} that is never closed; the rows from there on could not be read` };
+    }
+    if (e instanceof CsvError) return { severity: 'error', lines: [line], message: `could not be read from line ${line}: ${e.message.replace(/^Invalid Record Length: /, '')}` };
+    const err = e as NodeJS.ErrnoException;
+    return { severity: 'error', lines: [], message: `could not be read: ${err.code ?? ''} ${err.message ?? String(e)}`.trim() };
+}
+
+/** The column names of a CSV source (its first row, or 1, 2, … when `header false`); [] when unreadable. */
+export async function readCsvHeader(source: SourceDecl): Promise<string[]> {
+    return (await streamCsv(source, () => undefined, undefined, true)).header;
+}

@@ -1,0 +1,101 @@
+/**
+ * The data layer's entry: load every relation of a spec from its source and check its keys, FDs and FKs.
+ * Everything found is a diagnostic anchored in the spec; nothing here throws for bad data.
+ */
+import type { RelationDecl, SourceDecl, SpecLocation, SpecModel } from '../spec/model.js';
+import type { SpecDiagnostic } from '../spec/load.js';
+import type { LoadedData, RelationTable } from './types.js';
+import { DataCache } from './cache.js';
+import { loadSource, type RelationLoad } from './load.js';
+import { checkFd, checkFk, checkKey } from './checks.js';
+import { fdDiagnostic, fkDiagnostic, keyDiagnostic, problemDiagnostic, type Declarations } from './diagnostics.js';
+import { readCsvHeader } from './csv.js';
+import { streamSqlite } from './sqlite.js';
+
+export { DataCache } from './cache.js';
+export { createTable, makeTable, ColumnBuilder } from './table.js';
+export { checkFd, checkFk, checkKey, columnStats, type FdViolation, type FdVariant, type KeyViolation, type FkViolation } from './checks.js';
+export { coerceText, coerceSqlite, showValue } from './coerce.js';
+export type { LoadProblem, RelationLoad, CoercionExample } from './load.js';
+
+export interface LoadOptions {
+    /** Where a relation's `key (…)` number `index` is written; defaults to the relation's first line. */
+    keyLocation?: (relation: RelationDecl, index: number) => SpecLocation | undefined;
+    /** Relations not to load or check (e.g. their declarations have errors). */
+    skip?: Set<string>;
+}
+
+/** The column names of a source: a CSV header row (1, 2, … without one), or a SQLite table's or query's columns. */
+export async function readHeader(source: SourceDecl): Promise<string[]> {
+    if (source.format === 'csv') return readCsvHeader(source).catch(() => []);
+    return streamSqlite(source, () => undefined, undefined, true).header;
+}
+
+/**
+ * Loads and checks the data of a spec. With a cache, unchanged files are not read again and check results
+ * on unchanged tables are reused. An aborted signal rejects with its reason.
+ */
+export async function loadData(spec: SpecModel, cache?: DataCache, signal?: AbortSignal, options: LoadOptions = {}): Promise<LoadedData> {
+    const decls: Declarations = {
+        source: name => spec.sources.find(s => s.name === name),
+        relation: name => spec.relations.find(r => r.name === name),
+    };
+    const tables = new Map<string, RelationTable>();
+    const diagnostics: SpecDiagnostic[] = [];
+    const seen = new Set<string>();
+    const emit = (d: SpecDiagnostic | undefined) => {
+        if (!d) return;
+        // Source-level problems come once per relation on the source; report them once.
+        const id = `${d.file}|${d.range.start.line}|${d.range.start.character}|${d.code}|${d.message}`;
+        if (!seen.has(id)) { seen.add(id); diagnostics.push(d); }
+    };
+    const loads = new Map<string, RelationLoad>();
+
+    for (const source of spec.sources) {
+        const relations = spec.relations.filter(r => r.source === source.name && !options.skip?.has(r.name));
+        if (relations.length === 0) continue;
+        signal?.throwIfAborted();
+        const loaded = cache ? await cache.load(source, relations, signal) : await loadSource(source, relations, signal);
+        for (const [name, load] of loaded) {
+            loads.set(name, load);
+            if (load.table) tables.set(name, load.table);
+            for (const p of load.problems) emit(problemDiagnostic(p, decls));
+        }
+    }
+
+    const memo = <T>(table: RelationTable, key: string, compute: () => T): T => cache ? cache.memo(table, key, compute) : compute();
+    /** The table of a relation when all the named attributes were loaded from real columns. */
+    const usable = (relation: string, attributes: string[]): RelationTable | undefined => {
+        const table = tables.get(relation);
+        const load = loads.get(relation);
+        if (!table || !load || attributes.length === 0) return undefined;
+        return attributes.every(a => table.column(a) && !load.missing.includes(a)) ? table : undefined;
+    };
+
+    for (const relation of spec.relations) {
+        relation.keys.forEach((key, index) => {
+            const table = usable(relation.name, key);
+            if (!table) return;
+            const violations = memo(table, `key ${key.join(',')}`, () => checkKey(table, key));
+            const loc = options.keyLocation?.(relation, index) ?? relation.loc;
+            if (violations.length > 0) emit(keyDiagnostic(relation, key, loc, table, violations));
+        });
+    }
+    for (const fd of spec.fds) {
+        const table = usable(fd.relation, [...fd.lhs, ...fd.rhs]);
+        if (!table || fd.rhs.length === 0) continue;
+        const violations = memo(table, `fd ${fd.lhs.join(',')}->${fd.rhs.join(',')}`, () => checkFd(table, fd));
+        if (violations.length > 0) emit(fdDiagnostic(fd, table, violations));
+    }
+    for (const fk of spec.fks) {
+        const from = usable(fk.from.relation, fk.from.attributes), to = usable(fk.to.relation, fk.to.attributes);
+        if (!from || !to || fk.from.attributes.length !== fk.to.attributes.length) continue;
+        const key = `fk ${fk.from.attributes.join(',')}->${fk.to.relation}.${fk.to.attributes.join(',')}`;
+        // The result depends on both tables; remember it on `from`, keyed by the identity of `to` through its cache entry.
+        const violations = memo(from, key, () => new WeakMap<RelationTable, ReturnType<typeof checkFk>>());
+        let found = violations.get(to);
+        if (!found) { found = checkFk(from, to, fk); violations.set(to, found); }
+        if (found.length > 0) emit(fkDiagnostic(fk, from, found));
+    }
+    return { tables, diagnostics };
+}

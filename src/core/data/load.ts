@@ -1,0 +1,170 @@
+/**
+ * Loading one source for the relations declared on it: the file is read once, each mapped column is
+ * coerced (once per distinct raw text) into a dictionary-encoded column, and `distinct` relations are
+ * projected from the same rows. Problems are returned as data about the source and its attributes;
+ * turning them into spec diagnostics happens later so that cached loads can be re-anchored after edits.
+ */
+import * as fs from 'node:fs';
+import type { AttrType, RelationDecl, SourceDecl } from '../spec/model.js';
+import type { CellValue, Column, RelationTable } from './types.js';
+import { ColumnBuilder, Int32Builder, makeTable } from './table.js';
+import { coerceSqlite, coerceText, type Coerced } from './coerce.js';
+import { readCsvHeader, streamCsv, type FormatProblem } from './csv.js';
+import { streamSqlite } from './sqlite.js';
+import { firstOccurrences } from './group.js';
+
+export interface CoercionExample { line: number; column: number; value: string; reason: string }
+
+export type LoadProblem =
+    | { kind: 'missing-file'; source: string; file: string }
+    | { kind: 'format'; source: string; file: string; problem: FormatProblem }
+    | { kind: 'missing-column'; relation: string; attribute: string; column: string; columns: string[] }
+    | { kind: 'coercion'; relation: string; attribute: string; type: AttrType; file: string; count: number; examples: CoercionExample[] };
+
+export interface RelationLoad {
+    /** Undefined when the source could not be read at all. */
+    table?: RelationTable;
+    problems: LoadProblem[];
+    /** Attributes whose column is not in the source (their column is all null). */
+    missing: string[];
+}
+
+const EXAMPLES = 5;
+const FAILED = -2;
+
+/** Reads one column of every row: coercing each distinct raw value once, counting failures. */
+class ColumnReader {
+    readonly builder: ColumnBuilder;
+    private readonly seen = new Map<unknown, number>();
+    failures = 0;
+    readonly examples: CoercionExample[] = [];
+
+    constructor(readonly index: number, readonly type: AttrType, private readonly coerce: (raw: unknown) => Coerced) {
+        this.builder = new ColumnBuilder('', type);
+    }
+
+    read(raw: unknown, line: number): void {
+        let code = this.seen.get(raw);
+        if (code === undefined) {
+            const c = this.coerce(raw);
+            code = c.ok ? this.builder.code(c.value) : FAILED;
+            this.seen.set(raw, code);
+        }
+        if (code === FAILED) {
+            this.failures++;
+            if (this.examples.length < EXAMPLES) {
+                const c = this.coerce(raw);
+                this.examples.push({ line, column: this.index + 1, value: String(raw), reason: c.ok ? '' : c.reason });
+            }
+            code = -1;
+        }
+        this.builder.pushCode(code);
+    }
+}
+
+function listSeparator(source: SourceDecl): string {
+    const s = source.settings['list_separator'];
+    return typeof s === 'string' ? s : ',';
+}
+
+/** The header position of an attribute's column: exact name, then trimmed, then (without a header row) a 1-based number. */
+function columnIndex(header: string[], column: string): number {
+    const exact = header.indexOf(column);
+    if (exact >= 0) return exact;
+    return header.findIndex(h => h.trim() === column.trim());
+}
+
+/** Loads every relation declared on `source` from one pass over its file. */
+export async function loadSource(source: SourceDecl, relations: RelationDecl[], signal?: AbortSignal): Promise<Map<string, RelationLoad>> {
+    const result = new Map<string, RelationLoad>();
+    if (!fs.existsSync(source.path) || !fs.statSync(source.path).isFile()) {
+        for (const r of relations) result.set(r.name, { problems: [{ kind: 'missing-file', source: source.name, file: source.path }], missing: [] });
+        return result;
+    }
+    const separator = listSeparator(source);
+    const readers = new Map<string, ColumnReader>();
+    let plan: { relation: RelationDecl; readers: (ColumnReader | undefined)[] }[] = [];
+    const problems = new Map<string, LoadProblem[]>(relations.map(r => [r.name, []]));
+    const missing = new Map<string, string[]>(relations.map(r => [r.name, []]));
+    const lines = new Int32Builder();
+    let all: ColumnReader[] = [];
+
+    // The plan is made when the header is known: one reader per (column, type), shared by relations that map it alike.
+    const makePlan = (header: string[]) => {
+        plan = relations.map(relation => ({
+            relation,
+            readers: relation.attributes.map(a => {
+                const index = columnIndex(header, a.column);
+                if (index < 0) {
+                    problems.get(relation.name)!.push({ kind: 'missing-column', relation: relation.name, attribute: a.name, column: a.column, columns: header });
+                    missing.get(relation.name)!.push(a.name);
+                    return undefined;
+                }
+                const key = `${index}|${a.type.scalar}|${a.type.list}`;
+                let reader = readers.get(key);
+                if (!reader) {
+                    const type = a.type;
+                    reader = new ColumnReader(index, type, source.format === 'csv'
+                        ? raw => coerceText(raw as string, type, separator)
+                        : raw => coerceSqlite(raw, type, separator));
+                    readers.set(key, reader);
+                }
+                return reader;
+            }),
+        }));
+        all = [...readers.values()];
+    };
+
+    const onRow = (fields: unknown[], line: number) => {
+        for (const reader of all) reader.read(fields[reader.index] ?? (source.format === 'csv' ? '' : null), line);
+        lines.push(line);
+    };
+
+    let header: string[] | undefined;
+    let formatProblems: FormatProblem[];
+    if (source.format === 'csv') {
+        makePlan(await readCsvHeader(source));
+        const res = await streamCsv(source, onRow, signal);
+        header = res.header.length > 0 ? res.header : undefined;
+        formatProblems = res.problems;
+    } else {
+        const res = streamSqlite(source, () => undefined, signal, true);
+        if (res.header.length > 0) {
+            makePlan(res.header);
+            const full = streamSqlite(source, onRow, signal);
+            header = res.header;
+            formatProblems = full.problems;
+        } else formatProblems = res.problems;
+    }
+    for (const r of relations) problems.get(r.name)!.push(...formatProblems.map(p => ({ kind: 'format' as const, source: source.name, file: source.path, problem: p })));
+    if (header === undefined) {
+        for (const r of relations) result.set(r.name, { problems: problems.get(r.name)!, missing: [] });
+        return result;
+    }
+
+    const lineArray = lines.build();
+    const built = new Map<ColumnReader, Column>([...readers.values()].map(r => [r, r.builder.build()]));
+    const nulls = new Int32Array(lineArray.length).fill(-1);
+    for (const { relation, readers: used } of plan) {
+        const relationProblems = problems.get(relation.name)!;
+        const columns: Column[] = relation.attributes.map((a, i) => {
+            const reader = used[i];
+            if (!reader) return { attribute: a.name, type: a.type, codes: nulls, values: [] as CellValue[] };
+            if (reader.failures > 0) {
+                relationProblems.push({ kind: 'coercion', relation: relation.name, attribute: a.name, type: a.type, file: source.path, count: reader.failures, examples: reader.examples });
+            }
+            const column = built.get(reader)!;
+            return { attribute: a.name, type: a.type, codes: column.codes, values: column.values };
+        });
+        const table = relation.distinct ? project(relation.name, source.path, columns, lineArray) : makeTable(relation.name, source.path, columns, lineArray);
+        result.set(relation.name, { table, problems: relationProblems, missing: missing.get(relation.name)! });
+    }
+    return result;
+}
+
+/** A distinct projection: one row per distinct combination of the columns, at its first occurrence. */
+function project(relation: string, file: string, columns: Column[], lines: Int32Array): RelationTable {
+    const rows = firstOccurrences(columns.map(c => ({ codes: c.codes, cardinality: Math.max(1, c.values.length) })), lines.length);
+    const pick = (codes: Int32Array) => { const out = new Int32Array(rows.length); for (let i = 0; i < rows.length; i++) out[i] = codes[rows[i]!]!; return out; };
+    return makeTable(relation, file, columns.map(c => ({ ...c, codes: pick(c.codes) })), pick(lines));
+}
