@@ -32,7 +32,13 @@ export function createProbeServices(context: DefaultSharedModuleContext, ...over
     shared: LangiumSharedServices;
     probe: ProbeServices;
 } {
-    const shared = inject(createDefaultSharedModule(context), ProbeSpecGeneratedSharedModule);
+    return createProbeServicesWith(context, overrides);
+}
+
+/** As createProbeServices, with overrides of the shared services too (the server adds its command handler). */
+export function createProbeServicesWith(context: DefaultSharedModuleContext, overrides: Module<ProbeServices, ProbeModuleOverride>[],
+    sharedOverride: Module<LangiumSharedServices, DeepPartial<LangiumSharedServices>> = {}): { shared: LangiumSharedServices; probe: ProbeServices } {
+    const shared = inject(createDefaultSharedModule(context), ProbeSpecGeneratedSharedModule, sharedOverride);
     const probe = inject(
         createDefaultModule({ shared }),
         ProbeSpecGeneratedModule,

@@ -1,0 +1,12 @@
+/**
+ * Custom LSP names shared by the language server (src/server) and the extension (src/extension).
+ * Types and constants only. Keep this file small and additive: both sides read it.
+ */
+
+/**
+ * Command executed on the SERVER (client → server `workspace/executeCommand`, offered by the "open the
+ * conflicting row" quick fixes of an FD violation). Arguments: [fileUri: string, line: number (1-based)].
+ * The server answers by asking the client to show the file at that line (server → client `window/showDocument`).
+ */
+export const OPEN_DATA_ROW_COMMAND = 'halluprobe.server.openDataRow';
+export type OpenDataRowArguments = [fileUri: string, line: number];

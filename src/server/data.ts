@@ -1,0 +1,48 @@
+import { URI, type LangiumDocument } from 'langium';
+import type { LangiumSharedServices } from 'langium/lsp';
+import { buildSpecModel } from '../core/language/build-model.js';
+import { importedDocuments } from '../core/language/scope.js';
+import type { SpecModel } from '../core/spec/model.js';
+import type { LoadedData } from '../core/data/types.js';
+
+/** Loads the data of a spec; the server passes the data layer's `loadData` bound to ONE DataCache. */
+export type DataLoader = (spec: SpecModel, signal?: AbortSignal) => Promise<LoadedData>;
+
+export interface SpecData { spec: SpecModel; data: LoadedData }
+
+/**
+ * The spec (a document and everything it imports) and its loaded data, for diagnostics and hovers. The result
+ * is remembered per set of document versions, so validation and the hovers that follow share one load; the
+ * data layer's cache makes a reload after a spec-only edit cheap.
+ */
+export class SpecDataService {
+    private last = new Map<string, { key: string; value: Promise<SpecData | undefined> }>();
+
+    constructor(private readonly shared: LangiumSharedServices, private readonly loader: DataLoader | undefined) {}
+
+    get enabled(): boolean { return this.loader !== undefined; }
+
+    forDocument(document: LangiumDocument): Promise<SpecData | undefined> {
+        const loader = this.loader;
+        if (!loader) return Promise.resolve(undefined);
+        const documents = this.shared.workspace.LangiumDocuments;
+        const docs = [...importedDocuments(document, documents)]
+            .map(uri => uri === document.uri.toString() ? document : documents.getDocument(URI.parse(uri)))
+            .filter((d): d is LangiumDocument => d !== undefined);
+        const key = docs.map(d => `${d.uri.toString()}@${d.textDocument.version}`).join('|');
+        const cached = this.last.get(document.uri.toString());
+        if (cached && cached.key === key) return cached.value;
+        const value = (async () => {
+            const spec = buildSpecModel(docs);
+            try {
+                return { spec, data: await loader(spec) };
+            } catch (e) {
+                // The data layer reports bad data as diagnostics; an exception here is a bug, so keep the editor working.
+                console.error(`HalluProbe: loading data failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+                return undefined;
+            }
+        })();
+        this.last.set(document.uri.toString(), { key, value });
+        return value;
+    }
+}

@@ -1,0 +1,74 @@
+import { AstUtils, CstUtils, GrammarUtils, URI, type LangiumDocument } from 'langium';
+import type { CodeActionProvider } from 'langium/lsp';
+import { CodeActionKind, type CodeAction, type CodeActionParams, type Command, type Diagnostic } from 'vscode-languageserver';
+import { isAttribute, isPhrasing, isSetting } from '../../core/language/generated/ast.js';
+import { closest } from '../../core/language/validation/suggest.js';
+import { OPEN_DATA_ROW_COMMAND, type OpenDataRowArguments } from '../../protocol/lsp.js';
+
+/** Diagnostic codes whose fix is "replace the flagged text with the suggested name". */
+const RENAME_CODES = new Set(['unresolved-name', 'unknown-setting', 'unknown-provider', 'unknown-normaliser', 'unknown-variant', 'unknown-attribute', 'unknown-function']);
+const MAX_ROW_ACTIONS = 10;
+
+interface DiagnosticData { suggestion?: string; columns?: string[]; rows?: { file: string; line: number }[] }
+
+export class ProbeCodeActionProvider implements CodeActionProvider {
+    getCodeActions(document: LangiumDocument, params: CodeActionParams): Array<Command | CodeAction> {
+        return params.context.diagnostics.flatMap(d => codeActionsFor(document, d));
+    }
+}
+
+/** The quick fixes for one diagnostic. Pure: depends only on the document and the diagnostic (its code and data). */
+export function codeActionsFor(document: LangiumDocument, diagnostic: Diagnostic): CodeAction[] {
+    const data = (diagnostic.data ?? {}) as DiagnosticData;
+    const code = String(diagnostic.code ?? '');
+    const uri = document.uri.toString();
+    const message = typeof diagnostic.message === 'string' ? diagnostic.message : (diagnostic.message as { value: string }).value;
+    const edit = (title: string, range: Diagnostic['range'], newText: string, preferred = true): CodeAction => ({
+        title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: preferred, edit: { changes: { [uri]: [{ range, newText }] } },
+    });
+    if (RENAME_CODES.has(code)) {
+        const suggestion = data.suggestion ?? /Did you mean '([^']+)'\?/.exec(message)?.[1] ?? /write \{([^}]+)\}/.exec(message)?.[1];
+        return suggestion ? [edit(`Change to '${suggestion}'`, diagnostic.range, suggestion)] : [];
+    }
+    if (code === 'missing-column' && data.columns?.length) return missingColumnFix(document, diagnostic, data.columns, edit);
+    if (code === 'fd-violated' && data.rows?.length) {
+        return data.rows.slice(0, MAX_ROW_ACTIONS).map(row => ({
+            title: `Open the conflicting row ${row.file.slice(row.file.lastIndexOf('/') + 1)}:${row.line}`,
+            kind: CodeActionKind.QuickFix, diagnostics: [diagnostic],
+            command: { title: 'Open the conflicting row', command: OPEN_DATA_ROW_COMMAND, arguments: [URI.file(row.file).toString(), row.line] satisfies OpenDataRowArguments },
+        }));
+    }
+    const node = nodeAt(document, diagnostic);
+    if (code === 'secret-in-spec' && node && isSetting(node) && node.$cstNode) {
+        const range = node.$cstNode.range;
+        return [edit('Replace with key_env "OPENAI_API_KEY" (then set that environment variable)', range, 'key_env "OPENAI_API_KEY"')];
+    }
+    if (code === 'phrasing-needs-gold' && node && isPhrasing(node)) {
+        const name = GrammarUtils.findNodeForProperty(node.$cstNode, 'name');
+        if (name) return [edit('Add gold yes', { start: name.range.end, end: name.range.end }, ' gold yes'), edit('Add gold no', { start: name.range.end, end: name.range.end }, ' gold no', false)];
+    }
+    return [];
+}
+
+function nodeAt(document: LangiumDocument, diagnostic: Diagnostic) {
+    const root = document.parseResult.value.$cstNode;
+    const leaf = root && CstUtils.findLeafNodeAtOffset(root, document.textDocument.offsetAt(diagnostic.range.start));
+    return leaf?.astNode;
+}
+
+type Edit = (title: string, range: Diagnostic['range'], newText: string) => CodeAction;
+
+/** Points the attribute at the real column closest to the one it names (or to its own name when unmapped). */
+function missingColumnFix(document: LangiumDocument, diagnostic: Diagnostic, columns: string[], edit: Edit): CodeAction[] {
+    const leaf = nodeAt(document, diagnostic);
+    const attribute = leaf && AstUtils.getContainerOfType(leaf, isAttribute);
+    if (!attribute) return [];
+    const wanted = attribute.column ?? attribute.name;
+    const best = closest(wanted, columns) ?? closest(attribute.name, columns);
+    if (best === undefined) return [];
+    const column = GrammarUtils.findNodeForProperty(attribute.$cstNode, 'column');
+    const quoted = JSON.stringify(best);
+    if (column) return [edit(`Use column '${best}'`, column.range, quoted)];
+    const type = GrammarUtils.findNodeForProperty(attribute.$cstNode, 'type');
+    return type ? [edit(`Map to column '${best}'`, { start: type.range.end, end: type.range.end }, ` = ${quoted}`)] : [];
+}

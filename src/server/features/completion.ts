@@ -1,0 +1,68 @@
+import { AstUtils, CstUtils, type LangiumDocument } from 'langium';
+import { DefaultCompletionProvider } from 'langium/lsp';
+import { CompletionItemKind, CompletionList, type CompletionItem, type CompletionParams } from 'vscode-languageserver';
+import { isProbe } from '../../core/language/generated/ast.js';
+import { templateScope } from '../../core/language/validation/templates.js';
+import { TEMPLATE_FUNCTIONS } from '../../core/spec/template.js';
+import type { ProbeServices } from '../../core/language/module.js';
+import type { SourceDecl } from '../../core/spec/model.js';
+import type { SpecDataService } from '../data.js';
+
+/** Reads a source's column names (the data layer's `readHeader`). */
+export type HeaderReader = (source: SourceDecl) => Promise<string[]>;
+
+/**
+ * Langium's completion (keywords; relation, attribute, fd, model and probe names in context) plus two kinds
+ * inside strings: source column names after `attribute: type = "`, and attribute names and functions after
+ * `{` in a question template.
+ */
+export class ProbeCompletionProvider extends DefaultCompletionProvider {
+    constructor(private readonly probeServices: ProbeServices, private readonly data: SpecDataService, private readonly readHeader: HeaderReader | undefined) {
+        super(probeServices);
+    }
+
+    override async getCompletion(document: LangiumDocument, params: CompletionParams): Promise<CompletionList | undefined> {
+        const text = document.textDocument.getText();
+        const offset = document.textDocument.offsetAt(params.position);
+        const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+        const before = text.slice(lineStart, offset);
+        const column = /^\s*[\w]+\s*:\s*(?:list\s*<\s*\w+\s*>|\w+)\s*=\s*"([^"]*)$/.exec(before);
+        if (column) return CompletionList.create(await this.columnItems(document, text.slice(0, offset), column[1]!.length, offset), false);
+        const template = /"[^"]*\{([\w.]*)$/.exec(before);
+        if (template && !/\}[^{]*$/.test(before.slice(before.lastIndexOf('"')))) return CompletionList.create(this.templateItems(document, offset, template[1]!.length), false);
+        return super.getCompletion(document, params);
+    }
+
+    private async columnItems(document: LangiumDocument, textBefore: string, typed: number, offset: number): Promise<CompletionItem[]> {
+        // Found in the text rather than the AST: the string being typed is unclosed, so the parse around it is broken.
+        const relations = [...textBefore.matchAll(/\brelation\s+\w+\s+from\s+(\w+)/g)];
+        const sourceName = relations.at(-1)?.[1];
+        const loaded = sourceName && this.readHeader ? await this.data.forDocument(document) : undefined;
+        const source = loaded?.spec.sources.find(s => s.name === sourceName);
+        if (!source || !this.readHeader) return [];
+        let header: string[] = [];
+        try { header = await this.readHeader(source); } catch { return []; }
+        const range = { start: document.textDocument.positionAt(offset - typed), end: document.textDocument.positionAt(offset) };
+        return header.map((name, i) => ({
+            label: name === '' ? '(unnamed column)' : name, kind: CompletionItemKind.Field, detail: `column ${i + 1} of ${source.name}`,
+            sortText: String(i).padStart(4, '0'), textEdit: { range, newText: name },
+        }));
+    }
+
+    private templateItems(document: LangiumDocument, offset: number, typed: number): CompletionItem[] {
+        const root = document.parseResult.value.$cstNode;
+        const leaf = root && CstUtils.findLeafNodeAtOffset(root, Math.max(0, offset - 1));
+        const probe = leaf && AstUtils.getContainerOfType(leaf.astNode, isProbe);
+        const range = { start: document.textDocument.positionAt(offset - typed), end: document.textDocument.positionAt(offset) };
+        const items: CompletionItem[] = [];
+        if (probe) {
+            const scope = templateScope(probe, this.probeServices);
+            for (const r of scope.unqualified) for (const a of r.attributes) items.push({ label: a.name, kind: CompletionItemKind.Field, detail: `${r.name}.${a.name}`, textEdit: { range, newText: a.name } });
+            for (const r of scope.qualified.filter(r => !scope.unqualified.includes(r))) {
+                for (const a of r.attributes) items.push({ label: `${r.name}.${a.name}`, kind: CompletionItemKind.Field, detail: 'joined by an fk', textEdit: { range, newText: `${r.name}.${a.name}` } });
+            }
+        }
+        for (const [name, fn] of Object.entries(TEMPLATE_FUNCTIONS)) items.push({ label: name, kind: CompletionItemKind.Function, detail: fn.doc, textEdit: { range, newText: `${name}(` } });
+        return items;
+    }
+}

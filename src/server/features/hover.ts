@@ -1,0 +1,136 @@
+import { AstUtils, CstUtils, type AstNode, type LangiumDocument } from 'langium';
+import { AstNodeHoverProvider, type LangiumServices } from 'langium/lsp';
+import type { Hover, HoverParams } from 'vscode-languageserver';
+import {
+    isAttribute, isFd, isFk, isModel, isProbe, isRelation, isSource, type Attribute, type Fd, type Fk, type Model, type Probe, type Relation, type Source,
+} from '../../core/language/generated/ast.js';
+import { settingsOf } from '../../core/language/build-model.js';
+import { fdId } from '../../core/spec/model.js';
+import { fdClosureSteps } from '../../core/kg/closure.js';
+import { checkFd, columnStats, showValue } from '../../core/data/index.js';
+import type { SpecData, SpecDataService } from '../data.js';
+import { groupCodes } from '../../core/data/group.js';
+
+const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * Hovers over names and declarations: what the thing is in the spec and, when its data is loaded, what the
+ * data says (row counts, distinct and null counts, sample values, whether an FD holds, its closure).
+ */
+export class ProbeHoverProvider extends AstNodeHoverProvider {
+    constructor(services: LangiumServices, private readonly data: SpecDataService) {
+        super(services);
+    }
+
+    override async getHoverContent(document: LangiumDocument, params: HoverParams): Promise<Hover | undefined> {
+        const hover = await super.getHoverContent(document, params);
+        if (hover) return hover;
+        // Anywhere else on an fd or fk line (e.g. the `fd` keyword of an unnamed fd) describes that constraint.
+        const root = document.parseResult.value.$cstNode;
+        const leaf = root && CstUtils.findLeafNodeAtOffset(root, document.textDocument.offsetAt(params.position));
+        const node = leaf && AstUtils.getContainerOfType(leaf.astNode, n => isFd(n) || isFk(n));
+        const text = node && await this.getAstNodeHoverContent(node);
+        return text ? { contents: { kind: 'markdown', value: text } } : undefined;
+    }
+
+    protected override async getAstNodeHoverContent(node: AstNode): Promise<string | undefined> {
+        const loaded = await this.data.forDocument(AstUtils.getDocument(node));
+        return describe(node, loaded);
+    }
+}
+
+/** Markdown describing a declaration, with data facts when `loaded` is given. Pure. */
+export function describe(node: AstNode, loaded: SpecData | undefined): string | undefined {
+    if (isAttribute(node)) return describeAttribute(node, loaded);
+    if (isRelation(node)) return describeRelation(node, loaded);
+    if (isFd(node)) return describeFd(node, loaded);
+    if (isFk(node)) return describeFk(node);
+    if (isSource(node)) return describeSource(node, loaded);
+    if (isProbe(node)) return describeProbe(node);
+    if (isModel(node)) return describeModel(node);
+    return undefined;
+}
+
+function describeAttribute(a: Attribute, loaded: SpecData | undefined): string {
+    const relation = a.$container as Relation;
+    const type = a.type ? (a.type.list ? `list<${a.type.element}>` : a.type.element) : 'text';
+    const lines = [`**attribute** ${code(`${relation.name}.${a.name}`)}: ${code(type)} — column ${code(a.column ?? a.name)}`];
+    const extra = [a.label && `label "${a.label}"`, a.unit && `unit "${a.unit}"`].filter(Boolean);
+    if (extra.length) lines.push(extra.join(' · '));
+    const table = loaded?.data.tables.get(relation.name);
+    if (table && table.column(a.name)) {
+        const s = columnStats(table, a.name);
+        lines.push(`${count(s.rows)} rows · ${count(s.distinct)} distinct · ${count(s.nulls)} null`
+            + (s.min !== undefined && s.max !== undefined ? ` · ${s.min} to ${s.max}` : ''));
+        if (s.samples.length) lines.push(`samples: ${s.samples.map(v => code(showValue(v))).join(', ')}`);
+    }
+    return lines.join('\n\n');
+}
+
+function describeRelation(r: Relation, loaded: SpecData | undefined): string {
+    const source = r.source.ref;
+    const lines = [`**relation** ${code(r.name)}${r.label ? ` ("${r.label}")` : ''} from ${source ? `${source.format} ${code(source.path)}` : code(r.source.$refText)}${r.distinct ? ', distinct rows' : ''}`];
+    lines.push(`${r.attributes.length} attribute(s)${r.keys.length ? ` · key ${r.keys.map(k => `(${k.attributes.map(x => x.$refText).join(', ')})`).join(', ')}` : ' · no key'}`);
+    const table = loaded?.data.tables.get(r.name);
+    if (table) lines.push(`${count(table.rowCount)} rows loaded from ${code(table.file)}`);
+    return lines.join('\n\n');
+}
+
+function fdText(fd: Fd): string {
+    return `${fd.relation.$refText}: ${fd.lhs.map(x => x.$refText).join(', ')} -> ${fd.rhs.map(x => x.$refText).join(', ')}`;
+}
+
+function describeFd(fd: Fd, loaded: SpecData | undefined): string {
+    const lines = [`**fd** ${fd.name ? `${code(fd.name)} ` : ''}${code(fdText(fd))}`];
+    const table = loaded?.data.tables.get(fd.relation.$refText);
+    const lhs = fd.lhs.map(x => x.$refText);
+    const rhs = fd.rhs.map(x => x.$refText);
+    const columns = table ? [...lhs, ...rhs].map(a => table.column(a)) : [];
+    if (table && columns.every(c => c !== undefined)) {
+        const groups = distinctGroups(groupCodes(columns.slice(0, lhs.length).map(c => ({ codes: c!.codes, cardinality: Math.max(1, c!.values.length) })), table.rowCount));
+        const violated = checkFd(table, { lhs, rhs }).length;
+        lines.push(`${count(table.rowCount)} rows · ${count(groups)} distinct left-hand sides · `
+            + (violated === 0 ? 'holds on the data ✓' : `**violated** by ${count(violated)} group(s)`));
+    }
+    if (loaded) {
+        const id = fd.name ?? fdId(fd.relation.$refText, fd.lhs.map(x => x.$refText), fd.rhs.map(x => x.$refText));
+        const steps = fdClosureSteps(loaded.spec, id);
+        const beyond = steps.filter(s => s.attribute.relation !== fd.relation.$refText || !fd.rhs.some(x => x.$refText === s.attribute.attribute));
+        if (beyond.length) lines.push(`also determines (closure through keys and fks): ${beyond.map(s => `${code(`${s.attribute.relation}.${s.attribute.attribute}`)} via ${s.via.kind} ${s.via.id}`).join(', ')}`);
+    }
+    return lines.join('\n\n');
+}
+
+/** Distinct non-null groups (`cardinality` is only an upper bound). */
+function distinctGroups(g: { codes: Int32Array; cardinality: number }): number {
+    const seen = new Uint8Array(g.cardinality);
+    let n = 0;
+    for (const code of g.codes) if (code >= 0 && !seen[code]) { seen[code] = 1; n++; }
+    return n;
+}
+
+function describeFk(fk: Fk): string {
+    const side = (t: Fk['from']) => t ? `${t.relation.$refText}(${t.attributes.map(x => x.$refText).join(', ')})` : '?';
+    return `**fk** ${fk.name ? `${code(fk.name)} ` : ''}${code(`${side(fk.from)} -> ${side(fk.to)}`)} — every value on the left must appear on the right; questions may hop along it`;
+}
+
+function describeSource(s: Source, loaded: SpecData | undefined): string {
+    const lines = [`**source** ${code(s.name)}: ${s.format} ${code(s.path)}${s.table ? ` table ${code(s.table)}` : ''}${s.query ? ` query ${code(s.query)}` : ''}`];
+    const decl = loaded?.spec.sources.find(x => x.name === s.name);
+    if (decl) lines.push(`file: ${code(decl.path)}`);
+    const tables = loaded ? loaded.spec.relations.filter(r => r.source === s.name).map(r => loaded.data.tables.get(r.name)).filter(t => t !== undefined) : [];
+    if (tables.length) lines.push(tables.map(t => `${t.relation}: ${count(t.rowCount)} rows`).join(' · '));
+    return lines.join('\n\n');
+}
+
+function describeProbe(p: Probe): string {
+    const target = p.fd ? `using fd ${code(p.fd.$refText)}` : p.path.length ? `along ${code(p.path.map(s => `${s.relation.$refText}.${s.attribute.$refText}`).join(' -> '))}` : p.relation ? `about ${code(p.relation.$refText)}` : '';
+    return `**probe** ${code(p.name)}: ${p.kind} ${target} · ${p.members.length} member(s)`;
+}
+
+function describeModel(m: Model): string {
+    const settings = settingsOf(m.settings);
+    const parts = ['id', 'endpoint', 'key_env', 'temperature'].filter(k => settings[k] !== undefined).map(k => `${k} ${code(String(settings[k]))}`);
+    return `**model** ${code(m.name)}: provider ${code(m.provider)}${parts.length ? ` · ${parts.join(' · ')}` : ''}`;
+}

@@ -1,0 +1,85 @@
+import { URI, type LangiumDocument, type Module } from 'langium';
+import { AbstractExecuteCommandHandler, type DefaultSharedModuleContext, type ExecuteCommandAcceptor } from 'langium/lsp';
+import type { Diagnostic } from 'vscode-languageserver';
+import { createProbeServicesWith, type ProbeModuleOverride, type ProbeServices } from '../core/language/module.js';
+import { ProbeDocumentValidator } from '../core/language/document-validator.js';
+import { documentPath } from '../core/language/build-model.js';
+import type { SpecDiagnostic } from '../core/spec/load.js';
+import { OPEN_DATA_ROW_COMMAND, type OpenDataRowArguments } from '../protocol/lsp.js';
+import { SpecDataService, type DataLoader } from './data.js';
+import { ProbeHoverProvider } from './features/hover.js';
+import { ProbeCompletionProvider, type HeaderReader } from './features/completion.js';
+import { ProbeCodeActionProvider } from './features/code-actions.js';
+import { ProbeFormatter } from './features/formatter.js';
+import { ProbeSemanticTokenProvider } from './features/semantic-tokens.js';
+
+/** What the server needs from the data layer; absent in tests of language-only features. */
+export interface ServerDataOptions {
+    loadData?: DataLoader;
+    readHeader?: HeaderReader;
+    /** Extra spec-level diagnostics computed from the loaded data (e.g. the probe generator's). */
+    moreDiagnostics?: (loaded: NonNullable<Awaited<ReturnType<SpecDataService['forDocument']>>>) => SpecDiagnostic[];
+}
+
+const SEVERITY = { error: 1, warning: 2, info: 3, hint: 4 } as const;
+
+/** Language diagnostics plus the data checks of the spec rooted at the document (only this file's share). */
+class DataDocumentValidator extends ProbeDocumentValidator {
+    constructor(services: ProbeServices, private readonly data: SpecDataService, private readonly more: ServerDataOptions['moreDiagnostics']) {
+        super(services);
+    }
+
+    protected override async moreDiagnostics(document: LangiumDocument, language: Diagnostic[]): Promise<Diagnostic[]> {
+        // Mid-edit syntax errors leave a partial spec; its data diagnostics would be noise until the text parses.
+        if (!this.data.enabled || language.some(d => d.code === 'syntax')) return [];
+        const loaded = await this.data.forDocument(document);
+        if (!loaded) return [];
+        const file = documentPath(document.uri);
+        const all = [...loaded.data.diagnostics, ...(this.more?.(loaded) ?? [])];
+        return all.filter(d => d.file === file).map(d => ({
+            range: d.range, severity: SEVERITY[d.severity], code: d.code, message: d.message, source: 'halluprobe',
+            data: { ...(d.data ?? {}), code: d.code },
+        }));
+    }
+}
+
+/** Runs the server-side half of the custom commands declared in src/protocol/lsp.ts. */
+class ProbeCommandHandler extends AbstractExecuteCommandHandler {
+    constructor(private readonly services: () => ProbeServices) { super(); }
+
+    registerCommands(accept: ExecuteCommandAcceptor): void {
+        accept(OPEN_DATA_ROW_COMMAND, async args => {
+            const [uri, line] = args as OpenDataRowArguments;
+            const position = { line: Math.max(0, line - 1), character: 0 };
+            await this.services().shared.lsp.Connection?.window.showDocument({ uri: URI.parse(uri).toString(), takeFocus: true, selection: { start: position, end: position } });
+            return undefined;
+        });
+    }
+}
+
+/**
+ * The language services with the editor features: the same factory as the CLI's plus hover, completion,
+ * quick fixes, formatting, semantic tokens and the data diagnostics (through ONE data cache, owned by the caller).
+ */
+export function createProbeServerServices(context: DefaultSharedModuleContext, options: ServerDataOptions = {}) {
+    let data: SpecDataService | undefined;
+    const dataOf = (services: ProbeServices) => (data ??= new SpecDataService(services.shared, options.loadData));
+    const features: Module<ProbeServices, ProbeModuleOverride> = {
+        lsp: {
+            HoverProvider: services => new ProbeHoverProvider(services, dataOf(services)),
+            CompletionProvider: services => new ProbeCompletionProvider(services, dataOf(services), options.readHeader),
+            CodeActionProvider: () => new ProbeCodeActionProvider(),
+            Formatter: () => new ProbeFormatter(),
+            SemanticTokenProvider: services => new ProbeSemanticTokenProvider(services),
+        },
+        validation: {
+            DocumentValidator: services => new DataDocumentValidator(services, dataOf(services), options.moreDiagnostics),
+        },
+    };
+    let probe: ProbeServices | undefined;
+    const created = createProbeServicesWith(context, [features], {
+        lsp: { ExecuteCommandHandler: () => new ProbeCommandHandler(() => probe!) },
+    });
+    probe = created.probe;
+    return created;
+}
