@@ -1,10 +1,42 @@
+import { writeFileSync } from 'node:fs';
 import type { Command } from './index.js';
+import { stringFlag, type ParsedArgs } from '../args.js';
+import { compareRuns, renderComparison } from '../../core/report/index.js';
+import { loadReport, openExisting, resolveRun } from './report.js';
+
+const FLAGS = new Set(['db', 'format', 'out', 'help']);
 
 export const compare: Command = {
-    summary: '(not implemented yet)',
-    usage: 'halluprobe compare — not implemented yet',
-    async run() {
-        console.error('halluprobe compare: not implemented yet');
-        return 2;
+    summary: 'Compare two runs: verdicts that changed and metric deltas with intervals.',
+    usage: `halluprobe compare <runA> <runB> [--db FILE] [--format md|json] [--out FILE]
+
+Lists the questions whose verdict changed from runA to runB and, per model × probe × phrasing × mode, the
+change of A, R, AR, M and H with a 95 % interval (Newcombe); "latest" names the newest run.
+  --db FILE        the results store (default: .halluprobe/results.db in the current directory)
+  --format md|json Markdown (default) or JSON
+  --out FILE       write to FILE instead of stdout
+Exit: 0 written, 2 bad usage.`,
+    async run(args: ParsedArgs) {
+        const unknown = Object.keys(args.flags).filter(f => !FLAGS.has(f));
+        const format = stringFlag(args, 'format') ?? 'md';
+        const problem = unknown.length > 0 ? `unknown option --${unknown[0]}`
+            : args.positional.length !== 2 ? 'give two run ids (or "latest")'
+            : !['md', 'json'].includes(format) ? `--format must be md or json, not "${String(args.flags.format)}"`
+            : undefined;
+        if (problem) { console.error(`halluprobe compare: ${problem}\n\n${this.usage}`); return 2; }
+        const store = openExisting(args);
+        try {
+            const [a, b] = args.positional.map(id => resolveRun(store, id));
+            const ra = await loadReport(store, a!);
+            const rb = await loadReport(store, b!);
+            const c = compareRuns(ra.data, rb.data);
+            const text = format === 'json' ? JSON.stringify(c, null, 2) + '\n' : renderComparison(c);
+            const out = stringFlag(args, 'out');
+            if (out) { writeFileSync(out, text); console.error(`Wrote the comparison to ${out}`); }
+            else process.stdout.write(text);
+            return 0;
+        } finally {
+            store.close();
+        }
     },
 };

@@ -1,10 +1,138 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 import type { Command } from './index.js';
+import { intFlag, stringFlag, UsageError, type ParsedArgs } from '../args.js';
+import { openStore, type Store } from '../../core/store/index.js';
+import { loadOverrides, recordOverride, verifyRun } from '../../core/verify/index.js';
+import { buildReport, passed, renderReport, REPORT_FORMATS, type ReportData, type ReportFormat } from '../../core/report/index.js';
+import { loadSpec } from '../../core/spec/load.js';
+import { loadData } from '../../core/data/index.js';
+
+const FLAGS = new Set(['db', 'run', 'format', 'out', 'help', 'fail-on-failures', 'max-h', 'override', 'model', 'sample', 'correct', 'rationale', 'by', 'why', 'min-known']);
+
+export function defaultDb(args: ParsedArgs): string {
+    return path.resolve(stringFlag(args, 'db') ?? path.join('.halluprobe', 'results.db'));
+}
+
+/** Opens the store named by --db; a missing file is a usage error (never create an empty store to report on). */
+export function openExisting(args: ParsedArgs): Store {
+    const file = defaultDb(args);
+    if (!existsSync(file)) throw new UsageError(`no results store at ${file}; run "halluprobe run <spec.probe>" first or pass --db FILE.`);
+    return openStore(file);
+}
+
+/** Resolves "latest" (or no --run) and checks the run exists. */
+export function resolveRun(store: Store, id: string | undefined): string {
+    if (id === undefined || id === 'latest') {
+        const latest = store.latestRun();
+        if (!latest) throw new UsageError(`the store ${store.file} has no runs yet.`);
+        return latest.id;
+    }
+    if (!store.getRun(id)) throw new UsageError(`no run "${id}" in ${store.file}; list them with: halluprobe runs --db ${store.file}`);
+    return id;
+}
+
+/** Verifies the run's answers that have no verdict yet, when the run's spec and data can still be loaded. */
+async function verifyMissing(store: Store, runId: string): Promise<string | undefined> {
+    const results = store.loadRunResults(runId)!;
+    if (results.answers.length === 0 || results.verdicts.length >= results.answers.length) return undefined;
+    if (!existsSync(results.run.spec)) return `the spec ${results.run.spec} is gone, so ${results.answers.length - results.verdicts.length} answers stay unverified`;
+    const loaded = await loadSpec(results.run.spec);
+    const data = await loadData(loaded.model);
+    verifyRun(store, runId, loaded.model, data);
+    return undefined;
+}
+
+export async function loadReport(store: Store, runId: string, minKnown?: number): Promise<{ data: ReportData; note?: string }> {
+    const note = await verifyMissing(store, runId).catch(e => `verification failed: ${e instanceof Error ? e.message : String(e)}`);
+    const results = store.loadRunResults(runId)!;
+    const data = buildReport(results, loadOverrides(store.db, runId), minKnown === undefined ? {} : { minKnown });
+    return note ? { data, note } : { data };
+}
+
+function yesNo(args: ParsedArgs, name: string): boolean | undefined {
+    const v = stringFlag(args, name);
+    if (v === undefined) return undefined;
+    if (/^(yes|true|right|1)$/i.test(v)) return true;
+    if (/^(no|false|wrong|0)$/i.test(v)) return false;
+    throw new UsageError(`--${name} must be yes or no, not "${v}".`);
+}
 
 export const report: Command = {
-    summary: '(not implemented yet)',
-    usage: 'halluprobe report — not implemented yet',
-    async run() {
-        console.error('halluprobe report: not implemented yet');
-        return 2;
+    summary: 'Report a run\'s verdicts and metrics (md, html, json, csv, jsonl, junit); record overrides.',
+    usage: `halluprobe report [--db FILE] [--run ID|latest] [--format md|html|json|csv|jsonl|junit] [--out FILE]
+
+Verifies any unverified answers, then writes the report (default: Markdown to stdout).
+  --db FILE              the results store (default: .halluprobe/results.db in the current directory)
+  --run ID|latest        which run (default: latest)
+  --format F             md (default), html (one self-contained file with charts), json (metrics per group),
+                         csv (metrics per group), jsonl (one line per question with its verdict and evidence),
+                         junit (one test case per question, for CI)
+  --out FILE             write to FILE instead of stdout
+  --min-known N          knowledge filter: a model knowing fewer entities is n/a (default 20)
+  --fail-on-failures     exit 1 when any question failed (wrong answer or rationale)
+  --max-h X              exit 1 when any group's hallucination rate H exceeds X (e.g. 0.2)
+Override a verdict (stored with who, when and why; metrics are recomputed):
+  --override QUESTION_ID [--model M] [--sample N] [--correct yes|no] [--rationale yes|no] --why TEXT [--by NAME]
+Exit: 0 written, 1 a --fail-on-failures / --max-h gate failed, 2 bad usage.`,
+    async run(args: ParsedArgs) {
+        const unknown = Object.keys(args.flags).filter(f => !FLAGS.has(f));
+        const format = (stringFlag(args, 'format') ?? 'md') as ReportFormat;
+        const maxH = stringFlag(args, 'max-h');
+        const problem = unknown.length > 0 ? `unknown option --${unknown[0]}`
+            : !REPORT_FORMATS.includes(format) ? `--format must be one of ${REPORT_FORMATS.join(', ')}, not "${String(args.flags.format)}"`
+            : maxH !== undefined && !(Number(maxH) >= 0 && Number(maxH) <= 1) ? `--max-h must be a number between 0 and 1, not "${maxH}"`
+            : args.positional.length > 0 ? `unexpected argument "${args.positional[0]}"`
+            : undefined;
+        if (problem) { console.error(`halluprobe report: ${problem}\n\n${this.usage}`); return 2; }
+        const store = openExisting(args);
+        try {
+            const runId = resolveRun(store, stringFlag(args, 'run'));
+            const target = stringFlag(args, 'override');
+            if (target !== undefined) recordFromFlags(store, runId, target, args);
+            const { data, note } = await loadReport(store, runId, intFlag(args, 'min-known'));
+            if (note) console.error(`halluprobe report: ${note}`);
+            const text = renderReport(data, format);
+            const out = stringFlag(args, 'out');
+            if (out) { writeFileSync(out, text); console.error(`Wrote ${format} report of run ${runId} to ${out}`); }
+            else process.stdout.write(text);
+            return gate(data, args.flags['fail-on-failures'] === true, maxH === undefined ? undefined : Number(maxH));
+        } finally {
+            store.close();
+        }
     },
 };
+
+function recordFromFlags(store: Store, runId: string, questionId: string, args: ParsedArgs): void {
+    const why = stringFlag(args, 'why');
+    if (!why) throw new UsageError('--override needs --why "the reason" (overrides are reported with their reason).');
+    const correct = yesNo(args, 'correct');
+    const rationale = yesNo(args, 'rationale');
+    if (correct === undefined && rationale === undefined) throw new UsageError('--override needs --correct yes|no and/or --rationale yes|no.');
+    const results = store.loadRunResults(runId)!;
+    const model = stringFlag(args, 'model');
+    const sample = intFlag(args, 'sample') ?? 0;
+    const matches = results.answers.filter(a => a.questionId === questionId && a.sample === sample && (model === undefined || a.model === model));
+    if (matches.length === 0) throw new UsageError(`no answer to question "${questionId}"${model ? ` by ${model}` : ''} (sample ${sample}) in run ${runId}.`);
+    if (matches.length > 1) throw new UsageError(`question "${questionId}" was answered by ${matches.map(m => m.model).join(', ')}; say which with --model.`);
+    const by = stringFlag(args, 'by') ?? process.env.USER ?? 'unknown';
+    const o = { run: runId, questionId, model: matches[0]!.model, sample, by, why, ...(correct === undefined ? {} : { correct }), ...(rationale === undefined ? {} : { rationale }) };
+    recordOverride(store.db, o);
+    console.error(`Recorded override of ${questionId} (${o.model}) by ${by}.`);
+}
+
+function gate(data: ReportData, failOnFailures: boolean, maxH: number | undefined): number {
+    let code = 0;
+    if (failOnFailures) {
+        const failed = data.rows.filter(r => !passed(r)).length;
+        if (failed > 0) { console.error(`halluprobe report: ${failed} of ${data.rows.length} questions failed.`); code = 1; }
+    }
+    if (maxH !== undefined) {
+        for (const g of data.metrics) {
+            if (g.na || g.H === null || g.H <= maxH) continue;
+            console.error(`halluprobe report: H ${g.H.toFixed(2)} > ${maxH} for ${g.model} · ${g.probe} · ${g.phrasing} (${g.mode}).`);
+            code = 1;
+        }
+    }
+    return code;
+}

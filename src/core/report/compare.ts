@@ -1,0 +1,84 @@
+/**
+ * Comparing two runs: the questions whose verdict changed (same question id, model and sample in both), and
+ * the metric deltas per group with an interval for the difference (Newcombe's method from the two Wilson
+ * intervals, so it stays inside [−1, 1] and needs no normal approximation of small groups).
+ */
+import type { GroupMetrics, Interval } from '../verify/metrics.js';
+import { mdText } from './markdown.js';
+import { passed, pct, type ReportData, type ReportRow } from './model.js';
+
+export interface VerdictChange {
+    questionId: string; model: string; sample: number; question: string;
+    before: { answer: string; correct: boolean; rationale: boolean; passed: boolean };
+    after: { answer: string; correct: boolean; rationale: boolean; passed: boolean };
+}
+
+export interface MetricDelta {
+    model: string; probe: string; phrasing: string; variant: string; mode: string;
+    metric: 'A' | 'R' | 'AR' | 'M' | 'H';
+    before: number | null; after: number | null; nBefore: number; nAfter: number;
+    delta: number | null;
+    /** 95 % interval of after − before. */
+    ci: Interval | null;
+}
+
+export interface Comparison { runA: string; runB: string; changed: VerdictChange[]; deltas: MetricDelta[]; onlyA: number; onlyB: number }
+
+/** Newcombe's hybrid score interval for p2 − p1 from the two Wilson intervals. */
+export function differenceInterval(p1: number, ci1: Interval, p2: number, ci2: Interval): Interval {
+    const d = p2 - p1;
+    const low = d - Math.sqrt((p2 - ci2[0]) ** 2 + (ci1[1] - p1) ** 2);
+    const high = d + Math.sqrt((ci2[1] - p2) ** 2 + (p1 - ci1[0]) ** 2);
+    return [Math.max(-1, low), Math.min(1, high)];
+}
+
+const key = (r: ReportRow) => `${r.verdict.questionId}\u0000${r.verdict.model}\u0000${r.verdict.sample}`;
+const state = (r: ReportRow) => ({ answer: r.verdict.answer, correct: r.verdict.override?.correct ?? r.verdict.correct, rationale: r.verdict.override?.rationale ?? r.verdict.rationale, passed: passed(r) });
+const groupKey = (g: GroupMetrics) => [g.model, g.probe, g.phrasing, g.variant, g.mode].join('\u0000');
+
+export function compareRuns(a: ReportData, b: ReportData): Comparison {
+    const before = new Map(a.rows.map(r => [key(r), r]));
+    const changed: VerdictChange[] = [];
+    let onlyB = 0;
+    for (const r of b.rows) {
+        const old = before.get(key(r));
+        if (!old) { onlyB++; continue; }
+        const s0 = state(old), s1 = state(r);
+        if (s0.answer !== s1.answer || s0.correct !== s1.correct || s0.rationale !== s1.rationale) {
+            changed.push({ questionId: r.verdict.questionId, model: r.verdict.model, sample: r.verdict.sample, question: r.question.question, before: s0, after: s1 });
+        }
+    }
+    const inB = new Set(b.rows.map(key));
+    const onlyA = a.rows.filter(r => !inB.has(key(r))).length;
+    const groupsA = new Map(a.metrics.map(g => [groupKey(g), g]));
+    const deltas: MetricDelta[] = [];
+    for (const g of b.metrics) {
+        const old = groupsA.get(groupKey(g));
+        if (!old || old.na || g.na) continue;
+        for (const metric of ['A', 'R', 'AR', 'M', 'H'] as const) {
+            const p1 = old[metric], p2 = g[metric], c1 = old.ci[metric], c2 = g.ci[metric];
+            const delta = p1 === null || p2 === null ? null : p2 - p1;
+            deltas.push({ model: g.model, probe: g.probe, phrasing: g.phrasing, variant: g.variant, mode: g.mode, metric, before: p1, after: p2, nBefore: old.n, nAfter: g.n, delta,
+                ci: p1 !== null && p2 !== null && c1 && c2 ? differenceInterval(p1, c1, p2, c2) : null });
+        }
+    }
+    return { runA: a.run.id, runB: b.run.id, changed, deltas, onlyA, onlyB };
+}
+
+export function renderComparison(c: Comparison, maxChanges = 200): string {
+    const out = [`# HalluProbe compare: ${mdText(c.runA)} → ${mdText(c.runB)}`, ''];
+    out.push(`${c.changed.length} verdicts changed; ${c.onlyA} only in ${mdText(c.runA)}, ${c.onlyB} only in ${mdText(c.runB)}.`, '');
+    out.push('## Metric deltas (after − before, Newcombe 95 % interval)', '', '| model | probe | phrasing | mode | metric | before | after | Δ | interval |', '|---|---|---|---|---|---|---|---|---|');
+    for (const d of c.deltas) {
+        const sig = d.ci && (d.ci[0] > 0 || d.ci[1] < 0) ? ' *' : '';
+        out.push(`| ${mdText(d.model)} | ${mdText(d.probe)} | ${mdText(d.phrasing)} | ${d.mode} | ${d.metric} | ${pct(d.before)} (N ${d.nBefore}) | ${pct(d.after)} (N ${d.nAfter}) | ${d.delta === null ? 'n/a' : (d.delta >= 0 ? '+' : '') + d.delta.toFixed(2)}${sig} | ${d.ci ? `[${d.ci[0].toFixed(2)}, ${d.ci[1].toFixed(2)}]` : ''} |`);
+    }
+    out.push('', '`*`: the interval excludes 0.', '');
+    if (c.changed.length) {
+        out.push(`## Changed verdicts (${Math.min(maxChanges, c.changed.length)} of ${c.changed.length})`, '');
+        const s = (x: VerdictChange['before']) => `${x.answer}, answer ${x.correct ? 'right' : 'wrong'}, rationale ${x.rationale ? 'right' : 'wrong'}`;
+        for (const ch of c.changed.slice(0, maxChanges)) out.push(`- ${mdText(ch.model)} · ${mdText(ch.questionId)}: ${mdText(ch.question)} — ${s(ch.before)} → ${s(ch.after)}`);
+        out.push('');
+    }
+    return out.join('\n');
+}

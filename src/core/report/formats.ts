@@ -1,0 +1,101 @@
+/** The machine-readable report formats: json, csv, jsonl, junit. */
+import type { GroupMetrics } from '../verify/metrics.js';
+import { failureReason, passed, type ReportData } from './model.js';
+
+const round = (x: number | null) => (x === null ? null : Math.round(x * 10000) / 10000);
+const roundCi = (ci: [number, number] | null) => (ci ? [round(ci[0]), round(ci[1])] : null);
+
+/** The JSON shape of one group: {model, probe, phrasing, mode, n, A, R, AR, M, H, ci} plus the extras. */
+export function groupJson(g: GroupMetrics): Record<string, unknown> {
+    const out: Record<string, unknown> = {
+        model: g.model, probe: g.probe, phrasing: g.phrasing, mode: g.mode, n: g.n,
+        A: round(g.A), R: round(g.R), AR: round(g.AR), M: round(g.M), H: round(g.H), C: round(g.C),
+        ci: Object.fromEntries(Object.entries(g.ci).map(([k, v]) => [k, roundCi(v)])),
+        kind: g.kind, variant: g.variant, counts: g.counts, overrides: g.overrides,
+    };
+    if (g.na) out.na = g.na;
+    if (g.rExt) out.rExt = { value: round(g.rExt.value), ci: roundCi(g.rExt.ci) };
+    if (g.hops) out.hops = g.hops.map(h => ({ hop: h.hop, R: round(h.r.value), AR: round(h.ar.value), ci: { R: roundCi(h.r.ci), AR: roundCi(h.ar.ci) },
+        givenPrevious: h.givenPrevious && { value: round(h.givenPrevious.value), n: h.givenPrevious.n, ci: roundCi(h.givenPrevious.ci) },
+        givenNotPrevious: h.givenNotPrevious && { value: round(h.givenNotPrevious.value), n: h.givenNotPrevious.n, ci: roundCi(h.givenNotPrevious.ci) } }));
+    if (g.multiple) out.multiple = { value: round(g.multiple.value), ci: roundCi(g.multiple.ci) };
+    if (g.binding) out.binding = { value: round(g.binding.value), ci: roundCi(g.binding.ci) };
+    return out;
+}
+
+export function renderJson(d: ReportData): string {
+    const body: Record<string, unknown> = {
+        run: d.run, groups: d.metrics.map(groupJson), overrides: d.overrides,
+        questions: d.rows.length, passed: d.rows.filter(passed).length, unverified: d.unverified,
+    };
+    if (d.judge) body.judge = { label: d.judge.label, preset: d.judge.preset, n: d.judge.n, agreement: d.judge.agreement, kappa: d.judge.kappa };
+    return JSON.stringify(body, null, 2) + '\n';
+}
+
+/** RFC 4180 field; a leading =, +, - or @ is prefixed with ' so spreadsheets do not run model text as a formula. */
+export function csvField(v: unknown): string {
+    let s = v === null || v === undefined ? '' : String(v);
+    if (/^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
+    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function renderCsv(d: ReportData): string {
+    const cols = ['model', 'probe', 'kind', 'phrasing', 'variant', 'mode', 'n', 'na', 'A', 'A_low', 'A_high', 'R', 'R_low', 'R_high', 'AR', 'AR_low', 'AR_high', 'M', 'M_low', 'M_high', 'H', 'H_low', 'H_high', 'C', 'overrides'];
+    const lines = [cols.join(',')];
+    for (const g of d.metrics) {
+        const fig = (k: 'A' | 'R' | 'AR' | 'M' | 'H') => [round(g[k]), round(g.ci[k]?.[0] ?? null), round(g.ci[k]?.[1] ?? null)];
+        const row = [g.model, g.probe, g.kind, g.phrasing, g.variant, g.mode, g.n, g.na ?? '', ...fig('A'), ...fig('R'), ...fig('AR'), ...fig('M'), ...fig('H'), round(g.C), g.overrides];
+        lines.push(row.map(csvField).join(','));
+    }
+    return lines.join('\n') + '\n';
+}
+
+export function renderJsonl(d: ReportData): string {
+    const out: string[] = [];
+    for (const r of d.rows) {
+        const q = r.question;
+        out.push(JSON.stringify({
+            question: q.id, probe: q.probe, kind: q.kind, phrasing: q.phrasing, variant: q.variant, text: q.question, gold: q.gold,
+            keywords: q.keywords.map(h => h.map(k => k.value)), model: r.verdict.model, sample: r.verdict.sample, response: r.response,
+            passed: passed(r), verdict: r.verdict,
+        }));
+    }
+    return out.join('\n') + (out.length ? '\n' : '');
+}
+
+/** XML 1.0 text: escapes markup and drops characters XML cannot carry (NUL, most C0 controls, lone surrogates). */
+export function xmlEscape(s: string): string {
+    return s
+        .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+        .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+/** JUnit: one test suite per model × probe, one test case per question; failure = wrong answer or rationale. */
+export function renderJunit(d: ReportData): string {
+    const suites = new Map<string, typeof d.rows>();
+    for (const r of d.rows) {
+        if (r.question.kind === 'knows') continue;
+        const key = `${r.verdict.model} / ${r.question.probe}`;
+        let list = suites.get(key);
+        if (!list) { list = []; suites.set(key, list); }
+        list.push(r);
+    }
+    const parts: string[] = [];
+    let tests = 0, failures = 0;
+    for (const [name, rows] of suites) {
+        const failed = rows.filter(r => !passed(r)).length;
+        tests += rows.length;
+        failures += failed;
+        parts.push(`  <testsuite name="${xmlEscape(name)}" tests="${rows.length}" failures="${failed}">`);
+        for (const r of rows) {
+            const caseName = `${r.question.phrasing}: ${r.question.question}${r.verdict.sample ? ` #${r.verdict.sample}` : ''}`;
+            parts.push(`    <testcase classname="${xmlEscape(`${r.verdict.model}.${r.question.probe}`)}" name="${xmlEscape(caseName)}">`);
+            if (!passed(r)) {
+                parts.push(`      <failure message="${xmlEscape(failureReason(r))}">${xmlEscape(r.response)}</failure>`);
+            }
+            parts.push('    </testcase>');
+        }
+        parts.push('  </testsuite>');
+    }
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${xmlEscape(`halluprobe ${d.run.id}`)}" tests="${tests}" failures="${failures}">\n${parts.join('\n')}\n</testsuites>\n`;
+}

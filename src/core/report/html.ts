@@ -1,0 +1,129 @@
+/**
+ * The HTML report: ONE self-contained file (inline CSS, inline SVG charts, no script, no external resource).
+ * Every piece of text that came from a model, the data or the user goes through `esc`, so a response containing
+ * <script> is shown as text and stays inert.
+ */
+import { MODE_LABELS, type GroupMetrics } from '../verify/metrics.js';
+import { ciText, failureReason, passed, pct, type ReportData } from './model.js';
+
+export function esc(s: unknown): string {
+    return String(s ?? '').replace(/[&<>"'`]/g, c => `&#${c.charCodeAt(0)};`);
+}
+
+const COLOURS: Record<string, string> = { A: '#3b82f6', R: '#10b981', AR: '#8b5cf6', H: '#ef4444' };
+
+/** Grouped bars with Wilson whiskers: one group per row label, one bar per metric. */
+function barChart(title: string, groups: { label: string; bars: { name: string; value: number | null; ci: [number, number] | null }[] }[]): string {
+    const barW = 14, gap = 24, h = 160, top = 24, left = 34;
+    const perGroup = Math.max(1, ...groups.map(g => g.bars.length)) * barW + gap;
+    const w = left + groups.length * perGroup + 10;
+    const y = (v: number) => top + h - v * h;
+    const parts: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${top + h + 58}" role="img" aria-label="${esc(title)}">`,
+        `<text x="${left}" y="14" class="t">${esc(title)}</text>`];
+    for (const t of [0, 0.5, 1]) parts.push(`<line x1="${left}" x2="${w - 6}" y1="${y(t)}" y2="${y(t)}" class="grid"/><text x="4" y="${y(t) + 4}" class="ax">${t.toFixed(1)}</text>`);
+    groups.forEach((g, gi) => {
+        const x0 = left + gi * perGroup + gap / 2;
+        g.bars.forEach((b, bi) => {
+            const x = x0 + bi * barW;
+            const v = b.value ?? 0;
+            parts.push(`<rect x="${x}" y="${y(v)}" width="${barW - 2}" height="${Math.max(0, h * v)}" fill="${COLOURS[b.name] ?? '#64748b'}"><title>${esc(`${g.label} ${b.name} ${pct(b.value)} ${ciText(b.ci)}`)}</title></rect>`);
+            if (b.ci) parts.push(`<line x1="${x + barW / 2 - 1}" x2="${x + barW / 2 - 1}" y1="${y(b.ci[1])}" y2="${y(b.ci[0])}" class="ci"/>`);
+        });
+        parts.push(`<text x="${x0}" y="${top + h + 14}" class="ax" transform="rotate(20 ${x0} ${top + h + 14})">${esc(g.label.length > 28 ? g.label.slice(0, 27) + '…' : g.label)}</text>`);
+    });
+    parts.push('</svg>');
+    return parts.join('');
+}
+
+function legend(names: string[]): string {
+    return `<p class="legend">${names.map(n => `<span><i style="background:${COLOURS[n] ?? '#64748b'}"></i>${esc(n)}</span>`).join(' ')}</p>`;
+}
+
+function metricsCharts(groups: GroupMetrics[]): string {
+    const byProbeMode = new Map<string, GroupMetrics[]>();
+    for (const g of groups) {
+        if (g.na || g.n === 0) continue;
+        const key = `${g.probe} — ${MODE_LABELS[g.mode]}`;
+        let list = byProbeMode.get(key);
+        if (!list) { list = []; byProbeMode.set(key, list); }
+        list.push(g);
+    }
+    const out: string[] = [];
+    for (const [title, list] of byProbeMode) {
+        out.push(barChart(title, list.slice(0, 40).map(g => ({
+            label: `${g.model} · ${g.phrasing}`,
+            bars: (['A', 'R', 'AR', 'H'] as const).map(k => ({ name: k, value: g[k], ci: g.ci[k] })),
+        }))));
+    }
+    return out.join('\n');
+}
+
+function hopCharts(groups: GroupMetrics[]): string {
+    return groups.filter(g => g.hops && !g.na && g.n > 0).map(g => barChart(`${g.model} · ${g.probe} · ${g.phrasing} — ${MODE_LABELS[g.mode]}: per hop`,
+        g.hops!.map(h => ({ label: `hop ${h.hop}`, bars: [{ name: 'R', value: h.r.value, ci: h.r.ci }, { name: 'AR', value: h.ar.value, ci: h.ar.ci }] })))).join('\n');
+}
+
+function metricsTable(groups: GroupMetrics[]): string {
+    const head = '<tr><th>model</th><th>probe</th><th>phrasing</th><th>mode</th><th>N</th><th>A</th><th>R</th><th>AR</th><th>M</th><th>H</th><th>C</th></tr>';
+    const rows = groups.map(g => {
+        if (g.na) return `<tr class="na"><td>${esc(g.model)}</td><td>${esc(g.probe)}</td><td>${esc(g.phrasing)}</td><td>${esc(MODE_LABELS[g.mode])}</td><td colspan="7">${esc(g.na)}</td></tr>`;
+        const f = (k: 'A' | 'R' | 'AR' | 'M' | 'H') => `<td>${pct(g[k])} <small>${ciText(g.ci[k])}</small></td>`;
+        return `<tr><td>${esc(g.model)}</td><td>${esc(g.probe)}</td><td>${esc(g.phrasing)}${g.variant !== 'zero_shot' ? ` <small>(${esc(g.variant)})</small>` : ''}</td><td>${esc(MODE_LABELS[g.mode])}</td><td>${g.n}</td>${f('A')}${f('R')}${f('AR')}${f('M')}${f('H')}<td>${pct(g.C)}</td></tr>`;
+    });
+    return `<table>${head}${rows.join('')}</table>`;
+}
+
+/** The response with the evidence spans marked (found keyword / conflicting value), all text escaped. */
+function marked(response: string, row: ReportData['rows'][number]): string {
+    const marks: { start: number; end: number; cls: string }[] = [];
+    for (const h of row.verdict.hops) for (const k of h.keywords) {
+        for (const s of k.spans) marks.push({ ...s, cls: 'found' });
+        for (const s of k.conflict?.spans ?? []) marks.push({ ...s, cls: 'conflict' });
+    }
+    marks.sort((a, b) => a.start - b.start);
+    const limit = 2000;
+    let out = '';
+    let at = 0;
+    for (const m of marks) {
+        if (m.start < at || m.end > limit) continue;
+        out += esc(response.slice(at, m.start)) + `<mark class="${m.cls}">${esc(response.slice(m.start, m.end))}</mark>`;
+        at = m.end;
+    }
+    out += esc(response.slice(at, limit));
+    return out + (response.length > limit ? '…' : '');
+}
+
+const CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#0f172a;max-width:1200px}h1{font-size:20px}h2{font-size:16px;margin-top:28px}
+table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #cbd5e1;padding:3px 7px;text-align:left;vertical-align:top}th{background:#f1f5f9}
+tr.na td{color:#64748b}small{color:#64748b}svg{margin:6px 12px 6px 0}.t{font-weight:600;font-size:12px}.ax{font-size:10px;fill:#475569}
+.grid{stroke:#e2e8f0}.ci{stroke:#0f172a;stroke-width:1.5}.legend span{margin-right:12px}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px}
+mark.found{background:#bbf7d0}mark.conflict{background:#fecaca}.resp{white-space:pre-wrap;font-family:ui-monospace,monospace;font-size:12px}
+.label{display:inline-block;background:#fef3c7;border:1px solid #f59e0b;padding:0 6px;border-radius:4px}`;
+
+export function renderHtml(d: ReportData, maxExamples = 200): string {
+    const failed = d.rows.filter(r => !passed(r));
+    const parts: string[] = [];
+    parts.push(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`,
+        `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`,
+        `<title>${esc(`HalluProbe report ${d.run.id}`)}</title><style>${CSS}</style></head><body>`);
+    parts.push(`<h1>HalluProbe report — run ${esc(d.run.id)}</h1>`,
+        `<p>Spec <code>${esc(d.run.spec)}</code>, suite <code>${esc(d.run.suite)}</code>, started ${esc(d.run.started)}, status ${esc(d.run.status)}. ${d.rows.length} verdicts, ${d.rows.length - failed.length} passed, ${failed.length} failed${d.unverified ? `, ${d.unverified} answers not verified yet` : ''}.</p>`,
+        '<p><small>A = answer correct, R = critical keywords in the rationale, AR = both, M = unsure or unparseable, H = 1 − A − M (lower is better), C = contradicted. Bracketed and whiskers: Wilson 95 % intervals.</small></p>');
+    parts.push('<h2>Metrics</h2>', legend(['A', 'R', 'AR', 'H']), metricsCharts(d.metrics), metricsTable(d.metrics));
+    const hops = hopCharts(d.metrics);
+    if (hops) parts.push('<h2>Paths, hop by hop</h2>', legend(['R', 'AR']), hops);
+    if (d.judge) parts.push(`<h2><span class="label">${esc(d.judge.label)}</span> opt-in, preset “${esc(d.judge.preset)}”</h2><p>Agreement with the deterministic verifier on ${d.judge.n} sampled verdicts: ${pct(d.judge.agreement)}; Cohen's kappa ${pct(d.judge.kappa)}.</p>`);
+    if (d.overrides.length) {
+        parts.push('<h2>Overrides</h2><table><tr><th>question</th><th>model</th><th>sample</th><th>correct</th><th>rationale</th><th>by</th><th>at</th><th>why</th></tr>',
+            ...d.overrides.map(o => `<tr><td>${esc(o.questionId)}</td><td>${esc(o.model)}</td><td>${o.sample}</td><td>${esc(o.correct ?? '')}</td><td>${esc(o.rationale ?? '')}</td><td>${esc(o.by)}</td><td>${esc(o.at)}</td><td>${esc(o.why)}</td></tr>`), '</table>');
+    }
+    if (failed.length) {
+        parts.push(`<h2>Failing questions (${Math.min(maxExamples, failed.length)} of ${failed.length})</h2><table><tr><th>model</th><th>question</th><th>why</th><th>response</th></tr>`);
+        for (const r of failed.slice(0, maxExamples)) {
+            parts.push(`<tr><td>${esc(r.verdict.model)}</td><td>${esc(r.question.question)}<br><small>${esc(r.question.probe)} · ${esc(r.question.phrasing)} · gold ${esc(r.question.gold)}</small></td><td>${esc(failureReason(r))}</td><td class="resp">${marked(r.response, r)}</td></tr>`);
+        }
+        parts.push('</table>');
+    }
+    parts.push('</body></html>\n');
+    return parts.join('\n');
+}

@@ -1,0 +1,22 @@
+/** Reports of a run in six formats, and run-to-run comparison. Pure: plain data in, text out. */
+import { renderJson, renderCsv, renderJsonl, renderJunit } from './formats.js';
+import { renderHtml } from './html.js';
+import { renderMarkdown } from './markdown.js';
+import type { ReportData, ReportFormat } from './model.js';
+
+export { buildReport, passed, failureReason, REPORT_FORMATS, type ReportData, type ReportFormat, type ReportInput, type ReportRow, type ReportRun } from './model.js';
+export { compareRuns, renderComparison, differenceInterval, type Comparison, type MetricDelta, type VerdictChange } from './compare.js';
+export { renderJson, renderCsv, renderJsonl, renderJunit, groupJson, csvField, xmlEscape } from './formats.js';
+export { renderHtml, esc } from './html.js';
+export { renderMarkdown } from './markdown.js';
+
+export function renderReport(data: ReportData, format: ReportFormat): string {
+    switch (format) {
+        case 'md': return renderMarkdown(data);
+        case 'html': return renderHtml(data);
+        case 'json': return renderJson(data);
+        case 'csv': return renderCsv(data);
+        case 'jsonl': return renderJsonl(data);
+        case 'junit': return renderJunit(data);
+    }
+}

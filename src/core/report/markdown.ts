@@ -1,0 +1,61 @@
+/** The Markdown report: metrics tables with intervals, paths per hop, overrides, judge, and failing examples. */
+import { MODE_LABELS, type GroupMetrics } from '../verify/metrics.js';
+import { ciText, failureReason, passed, pct, type ReportData } from './model.js';
+
+/** Model text inside a Markdown table cell or line: no pipes, no line breaks, no HTML, bounded. */
+export function mdText(s: string, max = 160): string {
+    const one = s.replace(/\s+/g, ' ').trim();
+    const cut = one.length > max ? one.slice(0, max - 1) + '…' : one;
+    return cut.replace(/[\\`*_[\]|<>#]/g, c => `\\${c}`);
+}
+
+export function metricsTable(groups: GroupMetrics[]): string[] {
+    const lines = ['| model | probe | phrasing | mode | N | A | R | AR | M | H | C |', '|---|---|---|---|---:|---|---|---|---|---|---|'];
+    for (const g of groups) {
+        if (g.na) { lines.push(`| ${mdText(g.model)} | ${mdText(g.probe)} | ${mdText(g.phrasing)} | ${MODE_LABELS[g.mode]} | – | ${mdText(g.na)} | | | | | |`); continue; }
+        const f = (k: 'A' | 'R' | 'AR' | 'M' | 'H') => `${pct(g[k])} ${ciText(g.ci[k])}`;
+        lines.push(`| ${mdText(g.model)} | ${mdText(g.probe)} | ${mdText(g.phrasing)}${g.variant !== 'zero_shot' ? ` (${mdText(g.variant)})` : ''} | ${MODE_LABELS[g.mode]} | ${g.n} | ${f('A')} | ${f('R')} | ${f('AR')} | ${f('M')} | ${f('H')} | ${pct(g.C)} |`);
+    }
+    return lines;
+}
+
+export function renderMarkdown(d: ReportData, maxExamples = 50): string {
+    const out: string[] = [];
+    out.push(`# HalluProbe report — run ${mdText(d.run.id)}`, '');
+    out.push(`Spec \`${mdText(d.run.spec)}\`, suite \`${mdText(d.run.suite)}\`, started ${d.run.started}, status ${d.run.status}.`);
+    const failed = d.rows.filter(r => !passed(r));
+    out.push(`${d.rows.length} verdicts, ${d.rows.length - failed.length} passed, ${failed.length} failed${d.unverified ? `, ${d.unverified} answers not verified yet` : ''}.`, '');
+    out.push('A = answer correct, R = critical keywords in the rationale, AR = both, M = unsure or unparseable, H = 1 − A − M (hallucination; lower is better), C = a keyword contradicted by another value from the data. Brackets: Wilson 95 % interval.', '');
+    out.push('## Metrics', '', ...metricsTable(d.metrics), '');
+    const paths = d.metrics.filter(g => g.hops && !g.na);
+    if (paths.length) {
+        out.push('## Paths, hop by hop', '', '| model | probe | phrasing | mode | R-ext | hop | R | AR-ext | P(r_i \\| r_i−1) | P(r_i \\| ¬r_i−1) |', '|---|---|---|---|---|---:|---|---|---|---|');
+        for (const g of paths) for (const h of g.hops!) {
+            out.push(`| ${mdText(g.model)} | ${mdText(g.probe)} | ${mdText(g.phrasing)} | ${MODE_LABELS[g.mode]} | ${pct(g.rExt?.value)} | ${h.hop} | ${pct(h.r.value)} ${ciText(h.r.ci)} | ${pct(h.ar.value)} ${ciText(h.ar.ci)} | ${h.givenPrevious ? `${pct(h.givenPrevious.value)} (N ${h.givenPrevious.n})` : ''} | ${h.givenNotPrevious ? `${pct(h.givenNotPrevious.value)} (N ${h.givenNotPrevious.n})` : ''} |`);
+        }
+        out.push('');
+    }
+    const choice = d.metrics.filter(g => g.multiple && !g.na);
+    if (choice.length) {
+        out.push('## Multiple choice errors', '', '| model | probe | stem | mode | multiple-answer | binding |', '|---|---|---|---|---|---|');
+        for (const g of choice) out.push(`| ${mdText(g.model)} | ${mdText(g.probe)} | ${mdText(g.phrasing)} | ${MODE_LABELS[g.mode]} | ${pct(g.multiple!.value)} ${ciText(g.multiple!.ci)} | ${pct(g.binding!.value)} ${ciText(g.binding!.ci)} |`);
+        out.push('');
+    }
+    if (d.judge) {
+        out.push(`## ${d.judge.label} (opt-in, preset "${d.judge.preset}")`, '', `Agreement with the deterministic verifier on ${d.judge.n} sampled verdicts: ${pct(d.judge.agreement)}; Cohen's kappa ${pct(d.judge.kappa)}.`, '');
+    }
+    if (d.overrides.length) {
+        out.push('## Overrides', '', '| question | model | sample | correct | rationale | by | at | why |', '|---|---|---:|---|---|---|---|---|');
+        for (const o of d.overrides) out.push(`| ${mdText(o.questionId)} | ${mdText(o.model)} | ${o.sample} | ${o.correct ?? ''} | ${o.rationale ?? ''} | ${mdText(o.by)} | ${o.at} | ${mdText(o.why)} |`);
+        out.push('');
+    }
+    if (failed.length) {
+        out.push(`## Failing questions (${Math.min(maxExamples, failed.length)} of ${failed.length})`, '');
+        for (const r of failed.slice(0, maxExamples)) {
+            out.push(`- **${mdText(r.verdict.model)}** · ${mdText(r.question.probe)} · ${mdText(r.question.phrasing)}: ${mdText(r.question.question)}`,
+                `  - ${mdText(failureReason(r))}`, `  - response: ${mdText(r.response, 300)}`);
+        }
+        out.push('');
+    }
+    return out.join('\n');
+}

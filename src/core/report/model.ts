@@ -1,0 +1,86 @@
+/**
+ * What every report format renders: the run, one row per verdict (with its question and response), the metrics
+ * (overrides applied) and the overrides themselves. Pure: built from plain data, no store access.
+ */
+import type { Question } from '../probes/question.js';
+import { computeMetrics, type GroupMetrics, type MetricsOptions } from '../verify/metrics.js';
+import { applyOverrides, type Override } from '../verify/overrides.js';
+import type { JudgeResult } from '../verify/judge.js';
+import type { Verdict } from '../verify/types.js';
+
+export type ReportFormat = 'md' | 'html' | 'json' | 'csv' | 'jsonl' | 'junit';
+export const REPORT_FORMATS: ReportFormat[] = ['md', 'html', 'json', 'csv', 'jsonl', 'junit'];
+
+export interface ReportRun { id: string; spec: string; suite: string; started: string; finished: string | null; status: string }
+
+export interface ReportRow { question: Question; verdict: Verdict; response: string }
+
+export interface ReportData {
+    run: ReportRun;
+    rows: ReportRow[];
+    metrics: GroupMetrics[];
+    overrides: Override[];
+    judge?: JudgeResult;
+    /** Answers that have no verdict yet (verify the run first). */
+    unverified: number;
+}
+
+export interface ReportInput {
+    run: ReportRun;
+    questions: Question[];
+    answers: { questionId: string; model: string; sample: number; text: string }[];
+    verdicts: Verdict[];
+}
+
+const slot = (q: string, m: string, s: number) => `${q}\u0000${m}\u0000${s}`;
+
+export function buildReport(input: ReportInput, overrides: Override[] = [], options: MetricsOptions & { judge?: JudgeResult } = {}): ReportData {
+    const verdicts = applyOverrides(input.verdicts, overrides);
+    const questions = new Map(input.questions.map(q => [q.id, q]));
+    const responses = new Map(input.answers.map(a => [slot(a.questionId, a.model, a.sample), a.text]));
+    const rows: ReportRow[] = [];
+    const seen = new Set<string>();
+    for (const v of verdicts) {
+        const q = questions.get(v.questionId);
+        if (!q) continue;
+        const key = slot(v.questionId, v.model, v.sample);
+        seen.add(key);
+        rows.push({ question: q, verdict: v, response: responses.get(key) ?? '' });
+    }
+    const unverified = input.answers.filter(a => !seen.has(slot(a.questionId, a.model, a.sample))).length;
+    const data: ReportData = { run: input.run, rows, metrics: computeMetrics(input.questions, verdicts, options), overrides, unverified };
+    if (options.judge) data.judge = options.judge;
+    return data;
+}
+
+/** Did this question pass? (answer right, and the rationale right where the question has keywords.) */
+export function passed(row: ReportRow): boolean {
+    const v = row.verdict;
+    const correct = v.override?.correct ?? v.correct;
+    if (row.question.kind === 'knows') return true;
+    const rationale = v.override?.rationale ?? v.rationale;
+    return correct && (row.question.keywords.length === 0 || rationale);
+}
+
+/** One line saying why a row failed, for JUnit messages and tables. */
+export function failureReason(row: ReportRow): string {
+    const v = row.verdict;
+    const parts: string[] = [];
+    if (!(v.override?.correct ?? v.correct)) parts.push(`answer ${v.answer}${v.option !== undefined ? ` ${v.option}` : ''}, expected ${row.question.gold}`);
+    if (row.question.keywords.length > 0 && !(v.override?.rationale ?? v.rationale)) {
+        const hop = v.hops.find(h => h.status !== 'found');
+        const k = hop?.keywords.find(x => x.status !== 'found');
+        if (k?.status === 'contradicted') parts.push(`hop ${hop!.hop}: "${k.value}" contradicted by "${k.conflict?.value}"`);
+        else if (k) parts.push(`hop ${hop!.hop}: "${k.value}" missing`);
+        else parts.push('rationale overridden as wrong');
+    }
+    return parts.join('; ');
+}
+
+export function pct(x: number | null | undefined): string {
+    return x === null || x === undefined ? 'n/a' : x.toFixed(2);
+}
+
+export function ciText(ci: [number, number] | null | undefined): string {
+    return ci ? `[${ci[0].toFixed(2)}, ${ci[1].toFixed(2)}]` : '';
+}

@@ -1,0 +1,8 @@
+/** Verification: answer parsing, keyword / alias / contradiction matching, metrics, judge, overrides. */
+export * from './types.js';
+export { parseBinary, parseChoice, parseStatement, type ParsedAnswer } from './answer.js';
+export { createVerifyContext, verify, keywordsPresent, hopPresent, type VerifyContext } from './verify.js';
+export { verifyRun, type VerifiableStore, type VerifyRunResult } from './run.js';
+export { computeMetrics, groupMetrics, wilson, figure, knownEntities, entityKey, MODE_LABELS, type GroupMetrics, type HopMetrics, type Figure, type Interval, type EvaluationMode } from './metrics.js';
+export { recordOverride, removeOverride, loadOverrides, applyOverrides, type Override } from './overrides.js';
+export { runJudge, cohensKappa, sampleVerdicts, JUDGE_LABEL, JUDGE_PRESET, type JudgeClient, type JudgeResult } from './judge.js';
