@@ -1,0 +1,53 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ReplayClient, readTranscript } from '../../../src/core/models/replay.js';
+import { ModelError } from '../../../src/core/models/types.js';
+import { movieQuestions } from '../../support/questions.js';
+
+const [q0, q1, q2] = movieQuestions(3);
+const request = (q: typeof q0, sample = 0) => ({ messages: q!.messages, params: { temperature: 0 }, question: q!, sample });
+const dir = mkdtempSync(path.join(tmpdir(), 'hp-replay-'));
+
+test('JSONL keyed by question id or by question text (any whitespace and case)', async () => {
+    const file = path.join(dir, 'a.jsonl');
+    writeFileSync(file, [
+        JSON.stringify({ id: q0!.id, answer: 'Yes, by id.' }),
+        JSON.stringify({ question: `  ${q1!.question.toUpperCase()} `, response: 'No, by text.' }),
+        'not json',
+    ].join('\n'));
+    const client = ReplayClient.fromFile('r', file);
+    assert.equal((await client.complete(request(q0))).text, 'Yes, by id.');
+    assert.equal((await client.complete(request(q1))).text, 'No, by text.');
+    assert.deepEqual(client.problems, ['line 3: not JSON']);
+    await assert.rejects(client.complete(request(q2)), (e: unknown) => e instanceof ModelError && e.kind === 'no_answer' && !e.retryable);
+});
+
+test('CSV with a question column and samples', async () => {
+    const file = path.join(dir, 'b.csv');
+    writeFileSync(file, `question,answer,sample\n"${q0!.question}","first, with comma",0\n"${q0!.question}",second,1\n`);
+    const client = ReplayClient.fromFile('r', file);
+    assert.equal((await client.complete(request(q0, 0))).text, 'first, with comma');
+    assert.equal((await client.complete(request(q0, 1))).text, 'second');
+});
+
+test('an ERBench log replays by question text', async () => {
+    const log = fileURLToPath(new URL('../../fixtures/runner/erbench-sample.log', import.meta.url));
+    const client = ReplayClient.fromFile('gpt35', log);
+    const q = { ...q0!, question: 'Is there a movie, released in 2009, starring CCH Pounder where James Cameron is the director?' };
+    assert.equal((await client.complete(request(q))).text, 'Yes. The movie is "Avatar".');
+    assert.equal(client.size, 3);
+});
+
+test('a missing file is an error with a remedy, not a crash', () => {
+    assert.throws(() => ReplayClient.fromFile('r', path.join(dir, 'nope.jsonl')), /cannot be read.*file setting/);
+});
+
+test('rows without an answer are reported', () => {
+    const { records, problems } = readTranscript('{"id":"x"}\n{"id":"y","text":"ok"}\n', 'jsonl');
+    assert.equal(records.length, 1);
+    assert.deepEqual(problems, ['line 1: no answer field (answer, response, text, output, completion)']);
+});
