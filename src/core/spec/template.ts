@@ -37,6 +37,7 @@ export const TEMPLATE_FUNCTIONS: Record<string, { min: number; max: number; doc:
     join: { min: 1, max: 2, doc: 'join(list, separator = ", ")' },
     year: { min: 1, max: 1, doc: 'year(date)' },
     month_year: { min: 1, max: 1, doc: 'month_year(date): e.g. "March, 2004"' },
+    article: { min: 1, max: 1, doc: 'article(word): "an" before a vowel, else "a" (e.g. {article(genre)} {genre} movie)' },
 };
 
 /** Splits a template into text and placeholders; `{{` and `}}` stand for literal braces. */
@@ -229,6 +230,7 @@ function call(fn: string, args: TemplateValue[]): TemplateValue {
         case 'first': return Array.isArray(a) ? (a[0] ?? null) : a!;
         case 'join': return Array.isArray(a) ? a.map(format).join(b === undefined ? ', ' : format(b)) : format(a!);
         case 'year': return Number(String(format(a!)).slice(0, 4));
+        case 'article': return /^[aeiou]/i.test(format(a!)) ? 'an' : 'a';
         case 'month_year': {
             const m = /^(\d{4})-(\d{2})/.exec(format(a!));
             return m ? `${MONTHS[Number(m[2]) - 1]}, ${m[1]}` : format(a!);

@@ -32,4 +32,11 @@ describe('templates', () => {
         assert.equal(t.errors.length, 1);
         assert.match(t.errors[0]!.message, /Unexpected|Incomplete/);
     });
+
+    it('chooses the indefinite article for a word', () => {
+        const t = parseTemplate('It is {article(genre)} {genre} movie.');
+        assert.deepEqual(t.errors, []);
+        assert.equal(render(t, name => (name === 'genre' ? 'animation' : null)), 'It is an animation movie.');
+        assert.equal(render(t, name => (name === 'genre' ? 'non-animation' : null)), 'It is a non-animation movie.');
+    });
 });

@@ -10,7 +10,7 @@ export const KNOWN_SETTINGS = {
     sqlite: [] as string[],
     model: ['id', 'endpoint', 'temperature', 'max_tokens', 'seed', 'samples', 'key_env', 'price_input', 'price_output', 'concurrency',
         'rpm', 'tpm', 'timeout_ms', 'file', 'format', 'stream', 'top_p', 'api_version', 'deployment', 'knowledge', 'unsure', 'omit', 'contradict'],
-    probe: ['none_of_above', 'limit', 'max_hops'],
+    probe: ['none_of_above', 'limit', 'max_hops', 'subject', 'explain'],
     suite: ['concurrency', 'limit', 'seed', 'rpm', 'tpm', 'timeout_ms', 'temperature', 'max_tokens', 'knowledge_probe'],
 };
 
