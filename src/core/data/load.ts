@@ -123,8 +123,10 @@ export async function loadSource(source: SourceDecl, relations: RelationDecl[], 
     let header: string[] | undefined;
     let formatProblems: FormatProblem[];
     if (source.format === 'csv') {
-        makePlan(await readCsvHeader(source));
-        const res = await streamCsv(source, onRow, signal);
+        // With no header there is nothing to map; the full read then only reports why (empty, binary, ...).
+        const known = await readCsvHeader(source);
+        if (known.length > 0) makePlan(known);
+        const res = await streamCsv(source, known.length > 0 ? onRow : () => undefined, signal);
         header = res.header.length > 0 ? res.header : undefined;
         formatProblems = res.problems;
     } else {
