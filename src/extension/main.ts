@@ -1,7 +1,54 @@
-import type * as vscode from 'vscode';
+/**
+ * Activation: commands first (they work before the language server is up), then the Test Explorer, the
+ * inline results and the status bar, then the language client. All disposables live in one Ctx.
+ * The time from activate to "ready" (commands and client started) is logged and kept for the tests.
+ */
+import * as vscode from 'vscode';
+import { Ctx } from './context.js';
+import { SpecState } from './state.js';
+import { Runs } from './runs.js';
+import { registerCommands, type Services } from './commands/index.js';
+import { Testing } from './testing/controller.js';
+import { ResultsLens } from './codelens.js';
+import { startClient } from './client.js';
 
-export function activate(_context: vscode.ExtensionContext): void {
-    // Filled in by the extension work: client, commands, Test Explorer, panels.
+let current: Ctx | undefined;
+
+export interface HalluProbeApi {
+    /** Milliseconds from activate() to commands registered and the language client started. */
+    activationMs: () => number | undefined;
+    ready: Promise<void>;
+    services: Services;
 }
 
-export function deactivate(): void {}
+export function activate(context: vscode.ExtensionContext): HalluProbeApi {
+    const started = performance.now();
+    const ctx = new Ctx(context);
+    current = ctx;
+    context.subscriptions.push(ctx);
+    const state = ctx.push(new SpecState(ctx));
+    const runs = ctx.push(new Runs(ctx, state));
+    const services: Services = { ctx, state, runs };
+    registerCommands(services);
+    services.testing = new Testing(services);
+    const lens = new ResultsLens(services);
+    ctx.push(vscode.languages.registerCodeLensProvider({ language: 'probe' }, lens));
+    ctx.push(vscode.languages.registerHoverProvider({ language: 'probe' }, lens));
+    ctx.push(vscode.workspace.onDidGrantWorkspaceTrust(() => { ctx.output.info('workspace trusted: runs are enabled'); services.testing?.refreshProfiles(); }));
+
+    let activationMs: number | undefined;
+    const ready = startClient(ctx).then(
+        () => { activationMs = performance.now() - started; },
+        err => { activationMs = performance.now() - started; ctx.output.error(`the language server did not start: ${err instanceof Error ? err.message : String(err)}`); },
+    ).then(() => {
+        ctx.setContext('halluprobe.ready', true);
+        ctx.output.info(`activated in ${activationMs!.toFixed(1)} ms (activate → language client ready)`);
+    });
+    void services.testing.discover();
+    return { activationMs: () => activationMs, ready, services };
+}
+
+export function deactivate(): void {
+    current?.dispose();
+    current = undefined;
+}

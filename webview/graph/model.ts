@@ -105,3 +105,33 @@ export function hopSummary(graph: QuestionGraph): string {
         return `hop ${h.hop} ${h.status}${bad.length ? ` (${bad.join(', ')})` : ''}`;
     }).join(' · ');
 }
+
+export interface Placed { id: string; label: string; x: number; y: number; w: number; h: number; colour: string; border: string }
+export interface PlacedEdge { source: string; target: string; label: string; colour: string }
+
+const xml = (s: string) => s.replace(/[<>&"']/g, c => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A standalone SVG of the drawn graph (cytoscape exports only PNG); every label is XML-escaped. */
+export function toSvg(nodes: readonly Placed[], edges: readonly PlacedEdge[], background: string, text: string): string {
+    if (nodes.length === 0) return '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
+    const pad = 40;
+    const minX = Math.min(...nodes.map(n => n.x - n.w / 2)) - pad, minY = Math.min(...nodes.map(n => n.y - n.h / 2)) - pad;
+    const maxX = Math.max(...nodes.map(n => n.x + n.w / 2)) + pad, maxY = Math.max(...nodes.map(n => n.y + n.h / 2)) + pad;
+    const at = new Map(nodes.map(n => [n.id, n]));
+    const parts = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="${minX} ${minY} ${maxX - minX} ${maxY - minY}" width="${Math.round(maxX - minX)}" height="${Math.round(maxY - minY)}" font-family="sans-serif" font-size="12">`,
+        `<rect x="${minX}" y="${minY}" width="${maxX - minX}" height="${maxY - minY}" fill="${xml(background)}"/>`];
+    for (const e of edges) {
+        const a = at.get(e.source), b = at.get(e.target);
+        if (!a || !b) continue;
+        parts.push(`<line x1="${a.x}" y1="${a.y}" x2="${b.x}" y2="${b.y}" stroke="${xml(e.colour)}" stroke-width="2"/>`);
+        if (e.label) parts.push(`<text x="${(a.x + b.x) / 2}" y="${(a.y + b.y) / 2 - 4}" fill="${xml(text)}" text-anchor="middle">${xml(e.label)}</text>`);
+    }
+    for (const n of nodes) {
+        parts.push(`<rect x="${n.x - n.w / 2}" y="${n.y - n.h / 2}" width="${n.w}" height="${n.h}" rx="6" fill="${xml(n.colour)}" stroke="${xml(n.border)}" stroke-width="2"/>`);
+        n.label.split('\n').forEach((line, i, all) => {
+            parts.push(`<text x="${n.x}" y="${n.y + (i - (all.length - 1) / 2) * 14 + 4}" fill="${xml(text)}" text-anchor="middle">${xml(line)}</text>`);
+        });
+    }
+    parts.push('</svg>');
+    return parts.join('\n');
+}

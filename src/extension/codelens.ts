@@ -1,0 +1,100 @@
+/**
+ * Results inline in the spec: after a run, a CodeLens above each probe and FD with the paper's metrics per
+ * model ("gpt-4o-mini · A .85 R .81 AR .80 H .15 · n 300 · 45 failed rationales"); clicking opens the
+ * failures; hovering the probe / FD line lists the worst examples. Before a run: Preview and Run.
+ */
+import * as vscode from 'vscode';
+import type { Services } from './commands/index.js';
+import { engine } from './state.js';
+import { groupResults, metricsOf, summaryLine, worstExamples } from './results/summary.js';
+import type { SpecModel, SpecLocation } from '../core/spec/model.js';
+
+interface Anchor { key: string; loc: SpecLocation }
+
+function anchors(spec: SpecModel, file: string): Anchor[] {
+    return [
+        ...spec.probes.filter(p => p.loc.file === file).map(p => ({ key: `probe:${p.name}`, loc: p.loc })),
+        ...spec.fds.filter(f => f.loc.file === file).map(f => ({ key: `fd:${f.id}`, loc: f.loc })),
+    ];
+}
+
+export function fdOfProbe(spec: SpecModel): Map<string, string> {
+    return new Map(spec.probes.filter(p => p.fd).map(p => [p.name, p.fd!]));
+}
+
+export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvider {
+    private readonly changed = new vscode.EventEmitter<void>();
+    readonly onDidChangeCodeLenses = this.changed.event;
+    private readonly specs = new Map<string, SpecModel>();
+
+    constructor(private readonly s: Services) {
+        s.ctx.push(s.state.onDidChangeResults(() => this.changed.fire()));
+        s.ctx.push(s.state.onDidChangeSpec(file => { if (file) this.specs.delete(file); this.changed.fire(); }));
+        s.ctx.push(this.changed);
+    }
+
+    private async spec(file: string): Promise<SpecModel> {
+        let spec = this.specs.get(file);
+        if (!spec) {
+            spec = (await (await engine()).specView(file)).spec;
+            this.specs.set(file, spec);
+        }
+        return spec;
+    }
+
+    /** The spec a document belongs to: itself (imports are resolved by the engine from the entry file). */
+    async provideCodeLenses(doc: vscode.TextDocument): Promise<vscode.CodeLens[]> {
+        const file = doc.uri.fsPath;
+        let spec: SpecModel;
+        try { spec = await this.spec(file); } catch { return []; }
+        const results = this.s.state.results(file) ?? await this.s.state.loadLatest(file);
+        const groups = results ? groupResults(new Map(results.questions.map(q => [q.id, q])), results.verdicts, fdOfProbe(spec)) : new Map();
+        const lenses: vscode.CodeLens[] = [];
+        for (const a of anchors(spec, file)) {
+            const range = new vscode.Range(a.loc.range.start.line, 0, a.loc.range.start.line, 0);
+            const found = groups.get(a.key) ?? [];
+            for (const g of found) {
+                lenses.push(new vscode.CodeLens(range, { title: summaryLine(g.model, metricsOf(g.verdicts)), command: 'halluprobe.showFailures', arguments: [{ file, key: a.key, model: g.model }], tooltip: 'Show the failed questions' }));
+            }
+            if (a.key.startsWith('probe:') && found.length === 0) {
+                const probe = a.key.slice(6);
+                lenses.push(new vscode.CodeLens(range, { title: 'Preview questions', command: 'halluprobe.previewQuestions', arguments: [{ file }] }));
+                if (vscode.workspace.isTrusted) lenses.push(new vscode.CodeLens(range, { title: 'Run', command: 'halluprobe.runProbe', arguments: [{ file, probe }] }));
+            }
+        }
+        return lenses;
+    }
+
+    async provideHover(doc: vscode.TextDocument, pos: vscode.Position): Promise<vscode.Hover | undefined> {
+        const file = doc.uri.fsPath;
+        const results = this.s.state.results(file);
+        if (!results) return undefined;
+        let spec: SpecModel;
+        try { spec = await this.spec(file); } catch { return undefined; }
+        const anchor = anchors(spec, file).find(a => a.loc.range.start.line === pos.line);
+        if (!anchor) return undefined;
+        const questions = new Map(results.questions.map(q => [q.id, q]));
+        const group = groupResults(questions, results.verdicts, fdOfProbe(spec)).get(anchor.key);
+        if (!group?.length) return undefined;
+        const md = new vscode.MarkdownString(undefined, false);
+        md.isTrusted = { enabledCommands: ['halluprobe.showFailures', 'halluprobe.openGraph'] };
+        for (const g of group) {
+            md.appendMarkdown(`**${escapeMd(summaryLine(g.model, metricsOf(g.verdicts)))}**\n\n`);
+            const worst = worstExamples(questions, g.verdicts, 5);
+            if (worst.length === 0) { md.appendMarkdown('No failures.\n\n'); continue; }
+            md.appendMarkdown('Worst examples:\n\n');
+            for (const w of worst) {
+                const args = encodeURIComponent(JSON.stringify([{ file, questionId: w.questionId, model: g.model }]));
+                md.appendMarkdown(`- ${escapeMd(w.question)} — ${escapeMd(w.line)} ([graph](command:halluprobe.openGraph?${args}))\n`);
+            }
+            const all = encodeURIComponent(JSON.stringify([{ file, key: anchor.key, model: g.model }]));
+            md.appendMarkdown(`\n[All failures](command:halluprobe.showFailures?${all})\n\n`);
+        }
+        return new vscode.Hover(md);
+    }
+}
+
+/** Model and data text in a hover: every Markdown / HTML character escaped. */
+export function escapeMd(text: string): string {
+    return text.replace(/[\\`*_{}[\]()#+\-.!|<>&]/g, c => `\\${c}`).replace(/\r?\n/g, ' ');
+}

@@ -1,0 +1,51 @@
+/**
+ * Every command of the "HalluProbe" category, registered before the language server is ready (each loads
+ * the engine when first run). One file per command.
+ */
+import * as vscode from 'vscode';
+import type { Ctx } from '../context.js';
+import type { SpecState } from '../state.js';
+import type { Runs } from '../runs.js';
+import type { Testing } from '../testing/controller.js';
+import { previewQuestions } from './previewQuestions.js';
+import { runSuite } from './runSuite.js';
+import { runProbe } from './runProbe.js';
+import { stopRun } from './stopRun.js';
+import { showResults } from './showResults.js';
+import { openGraph } from './openGraph.js';
+import { compareRuns } from './compareRuns.js';
+import { exportReport } from './exportReport.js';
+import { selectModel } from './selectModel.js';
+import { setApiKey } from './setApiKey.js';
+import { showFailures } from './showFailures.js';
+import { showRunProgress } from './showRunProgress.js';
+
+export interface Services {
+    ctx: Ctx;
+    state: SpecState;
+    runs: Runs;
+    testing?: Testing;
+}
+
+type Handler = (s: Services, arg?: unknown) => unknown;
+
+export const COMMANDS: Record<string, Handler> = {
+    'halluprobe.previewQuestions': previewQuestions,
+    'halluprobe.runSuite': runSuite,
+    'halluprobe.runProbe': runProbe,
+    'halluprobe.stopRun': stopRun,
+    'halluprobe.showResults': showResults,
+    'halluprobe.openGraph': openGraph,
+    'halluprobe.compareRuns': compareRuns,
+    'halluprobe.exportReport': exportReport,
+    'halluprobe.selectModel': selectModel,
+    'halluprobe.setApiKey': setApiKey,
+    'halluprobe.showFailures': showFailures,
+    'halluprobe.showRunProgress': showRunProgress,
+};
+
+export function registerCommands(s: Services): void {
+    for (const [id, handler] of Object.entries(COMMANDS)) {
+        s.ctx.push(vscode.commands.registerCommand(id, (arg?: unknown) => handler(s, arg)));
+    }
+}

@@ -1,0 +1,34 @@
+import * as vscode from 'vscode';
+import type { Services } from './index.js';
+import { argField, pickSpec } from './pick.js';
+import { errorText, showError } from '../context.js';
+import { engine } from '../state.js';
+import { GraphPanel } from '../panels/graph.js';
+import { questionGraph } from '../panels/graph-model.js';
+
+/**
+ * HalluProbe: Open Graph — the schema of the spec, or (with a question id, from a failure, the Test
+ * Explorer or the preview) the KG path behind that question with its hop verdicts.
+ */
+export async function openGraph(s: Services, arg?: unknown): Promise<void> {
+    const file = await pickSpec(arg);
+    const questionId = argField(arg, 'questionId');
+    if (!file) return;
+    try {
+        const e = await engine();
+        const view = await e.specView(file);
+        const panel = GraphPanel.show(s, file);
+        const schema = e.schemaGraph(view.spec, file);
+        if (!questionId) { panel.show({ view: 'schema', schema }); return; }
+        const results = s.state.results(file) ?? await s.state.loadLatest(file);
+        let question = results?.questions.find(q => q.id === questionId);
+        if (!question) question = (await s.state.generation(file)).questions.find(q => q.id === questionId);
+        if (!question) { panel.show({ view: 'schema', schema }); void vscode.window.showWarningMessage(`HalluProbe: question ${questionId} is not in the latest run or generation.`); return; }
+        const model = argField(arg, 'model');
+        const verdict = results?.verdicts.find(v => v.questionId === questionId && (!model || v.model === model));
+        const answer = verdict && results?.answers.find(a => a.questionId === questionId && a.model === verdict.model && a.sample === verdict.sample);
+        panel.show({ view: 'question', graph: questionGraph(question, verdict, answer?.text), schema });
+    } catch (err) {
+        showError(s.ctx, errorText(err), err);
+    }
+}

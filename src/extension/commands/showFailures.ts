@@ -1,0 +1,30 @@
+import * as vscode from 'vscode';
+import type { Services } from './index.js';
+import { argField, pickSpec } from './pick.js';
+import { worstExamples } from '../results/summary.js';
+import { engine } from '../state.js';
+
+/**
+ * The CodeLens / hover target: the failed questions of a probe or FD in the latest run, worst first;
+ * picking one opens it in the graph panel.
+ */
+export async function showFailures(s: Services, arg?: unknown): Promise<void> {
+    const file = await pickSpec(arg);
+    if (!file) return;
+    const results = s.state.results(file) ?? await s.state.loadLatest(file);
+    if (!results) { void vscode.window.showInformationMessage('HalluProbe: no results yet; run a suite first.'); return; }
+    const key = argField(arg, 'key');
+    const model = argField(arg, 'model');
+    const questions = new Map(results.questions.map(q => [q.id, q]));
+    const fdProbes = key?.startsWith('fd:') ? new Set((await (await engine()).specView(file)).spec.probes.filter(p => p.fd === key.slice(3)).map(p => p.name)) : undefined;
+    const verdicts = results.verdicts.filter(v => {
+        if (model && v.model !== model) return false;
+        const q = questions.get(v.questionId);
+        if (!key || !q) return true;
+        return key.startsWith('probe:') ? q.probe === key.slice(6) : fdProbes?.has(q.probe) ?? true;
+    });
+    const examples = worstExamples(questions, verdicts, 500);
+    if (examples.length === 0) { void vscode.window.showInformationMessage('HalluProbe: nothing failed here.'); return; }
+    const pick = await vscode.window.showQuickPick(examples.map(e => ({ label: e.question, detail: e.line, questionId: e.questionId })), { title: `HalluProbe: ${examples.length} failed question${examples.length === 1 ? '' : 's'}`, matchOnDetail: true });
+    if (pick) await vscode.commands.executeCommand('halluprobe.openGraph', { file, questionId: pick.questionId, model });
+}

@@ -1,0 +1,7 @@
+import * as vscode from 'vscode';
+import type { Services } from './index.js';
+
+/** HalluProbe: Stop Run — stops new calls at once; the run stays resumable. */
+export function stopRun(s: Services): void {
+    if (!s.runs.stop()) void vscode.window.showInformationMessage('HalluProbe: no run is active.');
+}

@@ -1,0 +1,159 @@
+/**
+ * The one door from the extension to the engine. Commands, the Test Explorer and the panels call these
+ * functions and only shape their results for VS Code; no generation, running or verification logic lives
+ * in the extension. Everything here is plain data in, plain data out (no 'vscode' import).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { loadSpec, type SpecDiagnostic } from '../core/spec/load.js';
+import type { ModelDecl, SpecModel } from '../core/spec/model.js';
+import type { LoadedData } from '../core/data/types.js';
+import type { Question } from '../core/probes/question.js';
+import { resolveModel, estimateCost, type ConfirmHost, type SecretSource } from '../core/models/index.js';
+import type { RunRecord, RunResults } from '../core/store/index.js';
+import type { ModelEstimate, PreviewData, PreviewRow, GraphNeighbourhood, SchemaGraph } from '../protocol/webview.js';
+import * as core from './engine-core.js';
+
+export interface SpecView { file: string; spec: SpecModel; diagnostics: SpecDiagnostic[] }
+
+export interface Generated {
+    file: string;
+    spec: SpecModel;
+    data: LoadedData;
+    questions: Question[];
+    /** Why rows were skipped, and generation problems, in words. */
+    notes: string[];
+    /** True when `limit` cut the generation short. */
+    truncated: boolean;
+}
+
+export interface GenerateOptions { suite?: string; probe?: string; limit?: number; seed?: number }
+
+export interface RunProgress { done: number; total: number; cached: number; failed: number; cost: number }
+
+export interface RunRequest extends GenerateOptions {
+    file: string;
+    /** Model name (declared in the spec or in settings); undefined → the suite's models. */
+    model?: string;
+    /** Only these questions (a Test Explorer selection); undefined → the whole suite / probe. */
+    questionIds?: string[];
+    db: string;
+    concurrency: number;
+    extraModels: ModelDecl[];
+    secrets: SecretSource;
+    confirmHost: ConfirmHost;
+    signal: AbortSignal;
+    onProgress: (p: RunProgress) => void;
+}
+
+export interface RunOutcome { runId: string; status: string; results: RunResults }
+
+export async function specView(file: string): Promise<SpecView> {
+    const { model, diagnostics } = await loadSpec(file);
+    return { file, spec: model, diagnostics };
+}
+
+/** Loads the spec and its data and generates questions (up to `limit`). Spec errors are thrown as one message. */
+export async function generate(file: string, options: GenerateOptions, signal?: AbortSignal): Promise<Generated> {
+    const { model: spec, diagnostics } = await loadSpec(file);
+    const errors = diagnostics.filter(d => d.severity === 'error');
+    if (errors.length > 0) throw new SpecError(errors);
+    const data = await core.loadData(spec, signal);
+    const dataErrors = data.diagnostics.filter(d => d.severity === 'error' && d.code !== 'fd-violated');
+    if (dataErrors.length > 0) throw new SpecError(dataErrors);
+    const { questions, notes, truncated } = core.generateQuestions(spec, data, options);
+    return { file, spec, data, questions, notes, truncated };
+}
+
+export class SpecError extends Error {
+    constructor(readonly diagnostics: SpecDiagnostic[]) {
+        const first = diagnostics[0]!;
+        super(`${path.basename(first.file)}:${first.range.start.line + 1}: ${first.message}${diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more problems; see the Problems panel)` : ''}`);
+    }
+}
+
+/** Every model a spec can run: its own declarations, then those from settings not shadowed by them. */
+export function availableModels(spec: SpecModel | undefined, extra: readonly ModelDecl[]): ModelDecl[] {
+    const own = spec?.models ?? [];
+    const names = new Set(own.map(m => m.name));
+    return [...own, ...extra.filter(m => !names.has(m.name))];
+}
+
+/** The models a suite runs with (its own list, or the chosen model). */
+export function suiteModels(spec: SpecModel, suite: string | undefined, chosen: string | undefined): string[] {
+    if (chosen) return [chosen];
+    const s = spec.suites.find(x => x.name === suite) ?? spec.suites[0];
+    return s?.models.length ? s.models : spec.models.slice(0, 1).map(m => m.name);
+}
+
+export function estimates(questions: readonly Question[], models: readonly ModelDecl[]): ModelEstimate[] {
+    const requests = questions.map(q => ({ messages: q.messages }));
+    return models.map(decl => {
+        const { model } = resolveModel(decl);
+        if (!model) return { model: decl.name, questions: questions.length, inputTokens: 0, outputTokens: 0, cost: null };
+        const e = estimateCost(model, requests);
+        return { model: decl.name, questions: e.requests * model.samples, inputTokens: e.inputTokens * model.samples, outputTokens: e.outputTokens * model.samples, cost: e.usd === undefined ? null : e.usd * model.samples };
+    });
+}
+
+const goldText = (q: Question) => typeof q.gold === 'number' ? `option ${q.gold}` : q.gold;
+
+/** The preview table's rows (token counts included) and notes. */
+export function previewData(gen: Generated, models: readonly ModelDecl[], title: string): PreviewData {
+    const rows: PreviewRow[] = gen.questions.map(q => {
+        const src = q.source.rows[0];
+        return {
+            id: q.id, probe: q.probe, kind: q.kind, phrasing: q.phrasing, question: q.question, gold: goldText(q),
+            keywords: q.keywords.map(h => h.map(k => k.value)), tokens: core.tokens(q.messages),
+            ...(src ? { source: { file: src.file, line: src.line, label: `${path.basename(src.file)}:${src.line}` } } : {}),
+        };
+    });
+    const notes = [...gen.notes];
+    if (gen.truncated) notes.push(`Showing the first ${gen.questions.length} questions (setting halluprobe.preview.limit).`);
+    return { title, spec: gen.file, rows, estimates: estimates(gen.questions, models), notes };
+}
+
+export function schemaGraph(spec: SpecModel, file: string, data?: LoadedData): SchemaGraph {
+    return {
+        spec: file,
+        relations: spec.relations.map(r => ({
+            name: r.name, ...(r.label ? { label: r.label } : {}), attributes: r.attributes.map(a => a.name), keys: r.keys,
+            fds: spec.fds.filter(f => f.relation === r.name).map(f => ({ id: f.id, lhs: f.lhs, rhs: f.rhs })),
+            ...(data?.tables.get(r.name) ? { rows: data.tables.get(r.name)!.rowCount } : {}),
+        })),
+        fks: spec.fks.map(fk => ({ id: fk.id, from: fk.from.relation, to: fk.to.relation, fromAttributes: fk.from.attributes, toAttributes: fk.to.attributes })),
+    };
+}
+
+export async function run(req: RunRequest): Promise<RunOutcome> {
+    fs.mkdirSync(path.dirname(req.db), { recursive: true });
+    return core.runSuite(req);
+}
+
+export function results(db: string, runId?: string): RunResults | undefined {
+    if (!fs.existsSync(db)) return undefined;
+    return core.withStore(db, store => {
+        const id = runId ?? store.latestRun()?.id;
+        return id ? store.loadRunResults(id) : undefined;
+    });
+}
+
+export function runs(db: string): RunRecord[] {
+    if (!fs.existsSync(db)) return [];
+    return core.withStore(db, store => store.listRuns());
+}
+
+export type ReportFormat = 'md' | 'html' | 'json' | 'csv' | 'jsonl' | 'junit';
+
+export function report(db: string, runId: string, format: ReportFormat): string {
+    return core.report(db, runId, format);
+}
+
+export function compare(db: string, a: string, b: string): string {
+    return core.compare(db, a, b);
+}
+
+/** The rows linked to an entity or value node (its relation's row and the FK neighbours), read from the data. */
+export function neighbourhood(gen: Pick<Generated, 'spec' | 'data'>, node: { nodeId: string; relation?: string; label: string }, limit = 12): GraphNeighbourhood {
+    return core.neighbourhood(gen.spec, gen.data, node, limit);
+}

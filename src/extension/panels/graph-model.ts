@@ -1,0 +1,25 @@
+/** Pure: a question and its verdict as the graph panel's question view (no 'vscode' here; unit-tested). */
+import type { Question } from '../../core/probes/question.js';
+import type { Verdict } from '../../core/verify/types.js';
+import type { QuestionGraph, RationaleSpan } from '../../protocol/webview.js';
+
+export function questionGraph(q: Question, v?: Verdict, response?: string): QuestionGraph {
+    // Spans are offsets into the whole response; without it, show the rationale and no highlights.
+    const text = response ?? v?.rationaleText ?? '';
+    const spans: RationaleSpan[] = [];
+    if (v && response !== undefined) {
+        for (const h of v.hops) for (const k of h.keywords) {
+            for (const s of k.spans) spans.push({ start: s.start, end: s.end, status: 'found', keyword: k.value });
+            if (k.conflict) for (const s of k.conflict.spans) spans.push({ start: s.start, end: s.end, status: 'contradicted', keyword: k.value });
+        }
+    }
+    return {
+        questionId: q.id, question: q.question, model: v?.model ?? '', gold: typeof q.gold === 'number' ? `option ${q.gold}` : q.gold,
+        answer: v ? (v.answer === 'option' && v.option !== undefined ? `option ${v.option}` : v.answer) : 'not run',
+        correct: v ? (v.override?.correct ?? v.correct) : false,
+        path: q.path,
+        hops: (v?.hops ?? []).map(h => ({ hop: h.hop, status: h.status, keywords: h.keywords.map(k => ({ value: k.value, status: k.status, ...(k.conflict ? { conflict: k.conflict.value } : {}) })) })),
+        ...(v?.failedHop !== undefined ? { failedHop: v.failedHop } : {}),
+        rationale: { text, spans },
+    };
+}

@@ -1,0 +1,66 @@
+import * as vscode from 'vscode';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { GraphView, WebviewRequest } from '../../protocol/webview.js';
+import type { Services } from '../commands/index.js';
+import { Panel } from './base.js';
+import { engine } from '../state.js';
+
+/** The graph panel of one spec: the schema (following the spec as it is saved) or a question's KG path. */
+export class GraphPanel extends Panel {
+    private static readonly open = new Map<string, GraphPanel>();
+    private initialised = false;
+    private view: GraphView['view'] = 'schema';
+
+    private constructor(private readonly s: Services, panel: vscode.WebviewPanel, readonly file: string) {
+        super(s.ctx, panel, 'graph', `Graph · ${path.basename(file)}`);
+        const sub = s.state.onDidChangeSpec(changed => { if (this.view === 'schema' && (changed === file || changed === '')) void this.refreshSchema(); });
+        this.onDidDispose(() => sub.dispose());
+    }
+
+    static show(s: Services, file: string): GraphPanel {
+        const existing = GraphPanel.open.get(file);
+        if (existing) { existing.panel.reveal(undefined, true); return existing; }
+        const panel = vscode.window.createWebviewPanel('halluprobe.graph', `Graph · ${path.basename(file)}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, Panel.options());
+        const p = new GraphPanel(s, panel, file);
+        GraphPanel.open.set(file, p);
+        p.onDidDispose(() => GraphPanel.open.delete(file));
+        return p;
+    }
+
+    show(data: GraphView): void {
+        this.view = data.view;
+        this.post(this.initialised ? { type: 'update', panel: 'graph', data } : { type: 'init', panel: 'graph', data });
+        this.initialised = true;
+    }
+
+    private async refreshSchema(): Promise<void> {
+        try {
+            const e = await engine();
+            const { spec } = await e.specView(this.file);
+            this.show({ view: 'schema', schema: e.schemaGraph(spec, this.file) });
+        } catch (err) {
+            this.ctx.output.warn(`graph: could not reload ${this.file}: ${err instanceof Error ? err.message : String(err)}`);
+        }
+    }
+
+    protected override async handle(req: WebviewRequest): Promise<unknown> {
+        if (req.method === 'expand') {
+            const e = await engine();
+            const gen = await this.s.state.generation(this.file);
+            return e.neighbourhood(gen, req.params);
+        }
+        const ext = req.params.format;
+        const target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.file(path.join(path.dirname(this.file), `halluprobe-graph.${ext}`)), filters: { [ext.toUpperCase()]: [ext] } });
+        if (!target) return { saved: null };
+        const data = req.params.data;
+        if (ext === 'png') {
+            const m = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/.exec(data);
+            if (!m) throw new Error('the PNG export was not a PNG data URL');
+            fs.writeFileSync(target.fsPath, Buffer.from(m[1]!, 'base64'));
+        } else {
+            fs.writeFileSync(target.fsPath, data);
+        }
+        return { saved: target.fsPath };
+    }
+}

@@ -1,0 +1,34 @@
+import * as vscode from 'vscode';
+import * as path from 'node:path';
+import type { PreviewData, WebviewToHost } from '../../protocol/webview.js';
+import type { Ctx } from '../context.js';
+import { Panel } from './base.js';
+
+/** The preview table of one spec's questions (virtualised in the webview). */
+export class PreviewPanel extends Panel {
+    private static readonly open = new Map<string, PreviewPanel>();
+    private initialised = false;
+
+    private constructor(ctx: Ctx, panel: vscode.WebviewPanel, readonly file: string) {
+        super(ctx, panel, 'preview', `Questions · ${path.basename(file)}`);
+    }
+
+    static show(ctx: Ctx, file: string): PreviewPanel {
+        const existing = PreviewPanel.open.get(file);
+        if (existing) { existing.panel.reveal(undefined, true); return existing; }
+        const panel = vscode.window.createWebviewPanel('halluprobe.preview', `Questions · ${path.basename(file)}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, Panel.options());
+        const p = new PreviewPanel(ctx, panel, file);
+        PreviewPanel.open.set(file, p);
+        p.onDidDispose(() => PreviewPanel.open.delete(file));
+        return p;
+    }
+
+    show(data: PreviewData): void {
+        this.post(this.initialised ? { type: 'update', panel: 'preview', data } : { type: 'init', panel: 'preview', data });
+        this.initialised = true;
+    }
+
+    protected override async other(msg: WebviewToHost): Promise<void> {
+        if (msg.type === 'openQuestion') await vscode.commands.executeCommand('halluprobe.openGraph', { file: this.file, questionId: msg.questionId });
+    }
+}

@@ -1,0 +1,130 @@
+/**
+ * The active run: one at a time, with a progress notification that can cancel it, a status bar item
+ * (done / total, cost so far) that reopens the progress, and the results handed to SpecState at the end.
+ * The run itself is the engine's (engine.run); nothing here asks a model.
+ */
+import * as vscode from 'vscode';
+import * as path from 'node:path';
+import type { Ctx } from './context.js';
+import { errorText, showError } from './context.js';
+import { engine, type SpecState } from './state.js';
+import { KeyStore, confirmHost } from './secrets.js';
+import * as settings from './settings.js';
+import type { RunOutcome, RunProgress } from './engine.js';
+import { sqliteStatus } from './native.js';
+
+export interface StartRun {
+    file: string;
+    suite?: string;
+    probe?: string;
+    model?: string;
+    questionIds?: string[];
+    /** Shown in progress and the status bar. */
+    label: string;
+    /** A Test Explorer run's token also cancels. */
+    token?: vscode.CancellationToken;
+}
+
+interface Active { label: string; file: string; abort: AbortController; progress: RunProgress; started: number }
+
+export class Runs implements vscode.Disposable {
+    private active: Active | undefined;
+    private readonly item: vscode.StatusBarItem;
+    private readonly finished = new vscode.EventEmitter<{ file: string; outcome?: RunOutcome }>();
+    readonly onDidFinish = this.finished.event;
+
+    constructor(private readonly ctx: Ctx, private readonly state: SpecState) {
+        this.item = vscode.window.createStatusBarItem('halluprobe.run', vscode.StatusBarAlignment.Left, 50);
+        this.item.name = 'HalluProbe run';
+        this.item.command = 'halluprobe.showRunProgress';
+        ctx.push(this.item);
+    }
+
+    get running(): boolean { return this.active !== undefined; }
+
+    /** Refuses in an untrusted workspace, or when another run is active or the store cannot load. */
+    async start(req: StartRun): Promise<RunOutcome | undefined> {
+        if (!vscode.workspace.isTrusted) {
+            void vscode.window.showWarningMessage('HalluProbe: this workspace is not trusted, so nothing calls a model. Trust the workspace to run probes; editing and Preview Questions work meanwhile.');
+            return undefined;
+        }
+        if (this.active) {
+            void vscode.window.showWarningMessage(`HalluProbe: a run is already active (${this.active.label}). Stop it first (HalluProbe: Stop Run).`);
+            return undefined;
+        }
+        const sqlite = sqliteStatus();
+        if (!sqlite.ok) { showError(this.ctx, sqlite.message); return undefined; }
+        const abort = new AbortController();
+        const active: Active = { label: req.label, file: req.file, abort, progress: { done: 0, total: 0, cached: 0, failed: 0, cost: 0 }, started: Date.now() };
+        this.active = active;
+        this.ctx.setContext('halluprobe.running', true);
+        this.render();
+        req.token?.onCancellationRequested(() => abort.abort());
+        try {
+            return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `HalluProbe: ${req.label}`, cancellable: true }, async (progress, token) => {
+                token.onCancellationRequested(() => abort.abort());
+                let reported = 0;
+                const e = await engine();
+                const uri = vscode.Uri.file(req.file);
+                const outcome = await e.run({
+                    file: req.file, suite: req.suite, probe: req.probe, model: req.model, questionIds: req.questionIds,
+                    db: settings.storePath(req.file), concurrency: settings.concurrency(uri), extraModels: settings.settingModels(uri),
+                    secrets: new KeyStore(this.ctx.extension.secrets), confirmHost, signal: abort.signal,
+                    onProgress: p => {
+                        active.progress = { ...p };
+                        const pct = p.total > 0 ? (p.done / p.total) * 100 : 0;
+                        progress.report({ message: progressText(p), increment: pct - reported });
+                        reported = pct;
+                        this.render();
+                    },
+                });
+                this.state.setResults(req.file, outcome.results);
+                this.finished.fire({ file: req.file, outcome });
+                const verdicts = outcome.results.verdicts;
+                const failed = verdicts.filter(v => !(v.override?.correct ?? v.correct) || !(v.override?.rationale ?? v.rationale)).length;
+                this.ctx.output.info(`run ${outcome.runId} (${req.label}) ${outcome.status}: ${verdicts.length} verdicts, ${failed} failed · store ${settings.storePath(req.file)}`);
+                void vscode.window.showInformationMessage(`HalluProbe: ${req.label} ${outcome.status} — ${verdicts.length} verdicts, ${failed} failed (${path.basename(req.file)}).`);
+                return outcome;
+            });
+        } catch (err) {
+            if (abort.signal.aborted) void vscode.window.showInformationMessage('HalluProbe: run stopped; run it again to resume where it stopped.');
+            else showError(this.ctx, errorText(err), err);
+            this.finished.fire({ file: req.file });
+            return undefined;
+        } finally {
+            this.active = undefined;
+            this.ctx.setContext('halluprobe.running', false);
+            this.render();
+        }
+    }
+
+    stop(): boolean {
+        if (!this.active) return false;
+        this.active.abort.abort();
+        return true;
+    }
+
+    /** The status of the active run in words (for the status bar command). */
+    describe(): string | undefined {
+        const a = this.active;
+        return a && `${a.label}: ${progressText(a.progress)} · ${Math.round((Date.now() - a.started) / 1000)} s`;
+    }
+
+    private render(): void {
+        const a = this.active;
+        if (!a) { this.item.hide(); return; }
+        const p = a.progress;
+        this.item.text = `$(beaker~spin) ${p.done}/${p.total || '…'} · $${p.cost.toFixed(p.cost < 1 ? 4 : 2)}`;
+        this.item.tooltip = `HalluProbe: ${a.label} — ${progressText(p)}. Click for details.`;
+        this.item.show();
+    }
+
+    dispose(): void {
+        this.active?.abort.abort();
+        this.finished.dispose();
+    }
+}
+
+export function progressText(p: RunProgress): string {
+    return `${p.done}/${p.total} answered${p.cached ? ` (${p.cached} cached)` : ''}${p.failed ? `, ${p.failed} failed` : ''} · $${p.cost.toFixed(4)}`;
+}

@@ -1,0 +1,92 @@
+/**
+ * What the extension remembers per spec file: the last generation (questions, data) and the latest run's
+ * results. Everything is loaded through the engine on demand and dropped when the spec or its data change.
+ */
+import * as vscode from 'vscode';
+import type * as Engine from './engine.js';
+import type { RunResults } from '../core/store/index.js';
+import type { Ctx } from './context.js';
+import * as settings from './settings.js';
+
+export type EngineModule = typeof Engine;
+
+let engineModule: Promise<EngineModule> | undefined;
+/** The engine is loaded on first use, which keeps activation fast (Langium and the store load later). */
+export function engine(): Promise<EngineModule> {
+    engineModule ??= import('./engine.js');
+    return engineModule;
+}
+
+export class SpecState implements vscode.Disposable {
+    private readonly generations = new Map<string, Promise<Engine.Generated>>();
+    private readonly latest = new Map<string, RunResults>();
+    private readonly changed = new vscode.EventEmitter<string>();
+    private readonly specChanged = new vscode.EventEmitter<string>();
+    /** Fires with the spec file whose results changed. */
+    readonly onDidChangeResults = this.changed.event;
+    /** Fires with the spec file that changed on disk (or any spec, '' , when data changed). */
+    readonly onDidChangeSpec = this.specChanged.event;
+
+    constructor(private readonly ctx: Ctx) {
+        const watcher = vscode.workspace.createFileSystemWatcher('**/*.{probe,csv,db,sqlite}');
+        const touch = (uri: vscode.Uri) => {
+            if (uri.fsPath.includes(`${'.halluprobe'}`)) return;
+            if (uri.fsPath.endsWith('.probe')) this.invalidate(uri.fsPath);
+            else this.invalidate();
+        };
+        ctx.push(watcher.onDidChange(touch));
+        ctx.push(watcher.onDidCreate(touch));
+        ctx.push(watcher.onDidDelete(touch));
+        ctx.push(watcher);
+        ctx.push(vscode.workspace.onDidSaveTextDocument(d => { if (d.languageId === 'probe') this.invalidate(d.uri.fsPath); }));
+    }
+
+    invalidate(file?: string): void {
+        if (file) this.generations.delete(file); else this.generations.clear();
+        this.specChanged.fire(file ?? '');
+    }
+
+    /** All questions of a spec (up to the preview limit), generated once and shared by preview, tests and graph. */
+    generation(file: string): Promise<Engine.Generated> {
+        let g = this.generations.get(file);
+        if (!g) {
+            g = engine().then(e => e.generate(file, { limit: settings.previewLimit(vscode.Uri.file(file)) }));
+            this.generations.set(file, g);
+            g.catch(() => { if (this.generations.get(file) === g) this.generations.delete(file); });
+        }
+        return g;
+    }
+
+    results(file: string): RunResults | undefined {
+        return this.latest.get(file);
+    }
+
+    setResults(file: string, results: RunResults): void {
+        this.latest.set(file, results);
+        this.ctx.setContext('halluprobe.hasResults', true);
+        this.changed.fire(file);
+    }
+
+    /** The latest run of a spec from its store, when the editor has none in memory (e.g. after a reload). */
+    async loadLatest(file: string): Promise<RunResults | undefined> {
+        const known = this.latest.get(file);
+        if (known) return known;
+        try {
+            const { sqliteStatus } = await import('./native.js');
+            if (!sqliteStatus().ok) return undefined;
+            const e = await engine();
+            const latest = e.runs(settings.storePath(file)).filter(r => r.spec === file).at(-1);
+            const res = latest ? e.results(settings.storePath(file), latest.id) : undefined;
+            if (res) this.setResults(file, res);
+            return res;
+        } catch (err) {
+            this.ctx.output.warn(`could not read earlier results for ${file}: ${err instanceof Error ? err.message : String(err)}`);
+            return undefined;
+        }
+    }
+
+    dispose(): void {
+        this.changed.dispose();
+        this.specChanged.dispose();
+    }
+}
