@@ -25,7 +25,7 @@ const BINARY = /^(yes|no|unsure)\b/i;
 /** Hedges that say unsure in other words (the paper counted them as unsure too, via "anything else"). */
 const UNSURE_WORDS = /^(?:i\s*(?:'|a)?m\s+(?:not\s+sure|unsure|uncertain)|i\s+am\s+not\s+sure|not\s+sure|uncertain|i\s+(?:do\s*n[o']?t|cannot|can't)\s+(?:know|say|determine|confirm|verify))\b/i;
 /** Punctuation between the answer word and the rationale. */
-const AFTER = /^[\s.,!:;)\]*_"'\u201d\u2019-]*/;
+const AFTER = /^[\s.,!:;)\]*_"'`\u201d\u2019\u2013\u2014-]*/;
 
 /** Skips the decoration before the answer; returns the offset of the first meaningful character. */
 function skipLead(text: string, max = 200): number {

@@ -1,0 +1,113 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { parseBinary, parseChoice, parseStatement } from '../../../src/core/verify/answer.js';
+import { parseErbenchLog } from '../../../src/core/models/erbench-log.js';
+
+const fixtures = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'verify');
+
+/** [response, expected class, expected start of the rationale] — real-looking model output. */
+const BINARY: [string, string, string][] = [
+    ['Yes. The movie is "Avatar".', 'yes', 'The movie'],
+    ['Yes, it is true. The movie is called "Avatar".', 'yes', 'it is true'],
+    ['No. There is no movie released in 2016 starring Mark Chinnery.', 'no', 'There is'],
+    ['No.', 'no', ''],
+    ['Unsure.', 'unsure', ''],
+    ['Unsure. As an AI language model, I don\'t have access to the complete information.', 'unsure', 'As an AI'],
+    ['yes', 'yes', ''],
+    ['YES! Avatar (2009).', 'yes', 'Avatar'],
+    ['   \n  Yes — Avatar.', 'yes', 'Avatar'],
+    ['"Yes." The film is Avatar.', 'yes', 'The film'],
+    ['**No**, Tom Hardy was not in it.', 'no', 'Tom Hardy'],
+    ['**Yes.** The movie is *Avatar*.', 'yes', 'The movie'],
+    ['## Answer: Yes\nThe movie is Avatar.', 'yes', 'The movie'],
+    ['Answer: yes. It is Avatar.', 'yes', 'It is'],
+    ['A: No. It was released in 2010.', 'no', 'It was'],
+    ['Yes/No: no. Cameron did not direct it.', 'no', 'Cameron'],
+    ['Yes or no: Yes. Avatar.', 'yes', 'Avatar'],
+    ['yes/unsure. I think it is Avatar.', 'unsure', 'I think'],
+    ['No/unsure - maybe Titanic.', 'unsure', 'maybe'],
+    ['Unsure, but possibly "Avatar".', 'unsure', 'but possibly'],
+    ['I\'m not sure, it may be Avatar.', 'unsure', 'it may be'],
+    ['I am not sure.', 'unsure', ''],
+    ['I don\'t know about that movie.', 'unsure', 'about'],
+    ['Not sure.', 'unsure', ''],
+    ['The movie is Avatar, so yes.', 'unparseable', 'The movie'],
+    ['Nope.', 'unparseable', 'Nope'],
+    ['Not really, it was 2010.', 'unparseable', 'Not really'],
+    ['Yesterday I watched Avatar.', 'unparseable', 'Yesterday'],
+    ['Nobody starred in it.', 'unparseable', 'Nobody'],
+    ['', 'unparseable', ''],
+    ['   ', 'unparseable', ''],
+    ['> Yes. Quoted answer.', 'yes', 'Quoted'],
+    ['- No, there is none.', 'no', 'there is'],
+    ['`yes` Avatar', 'yes', 'Avatar'],
+    ['\u201cYes,\u201d it is Avatar.', 'yes', 'it is'],
+    ['<p>Yes. <b>Avatar</b></p>', 'unparseable', '<p>'],
+    ['Yes.\n\nJames Cameron directed Avatar in 2009.', 'yes', 'James'],
+    ['No, it is not true. The movie "Spectre" exists.', 'no', 'it is not'],
+    ['Yes, Yes, Yes.', 'yes', 'Yes, Yes.'],
+    ['Yes. No. Yes.', 'yes', 'No. Yes.'],
+    ['نعم، الفيلم هو أفاتار', 'unparseable', 'نعم'],
+    ['\u0000\u0001\u00ff\ufffdYes', 'unparseable', '\u0000'],
+];
+
+describe('binary answers (paper rule, robust)', () => {
+    for (const [text, want, rationale] of BINARY) {
+        it(`${JSON.stringify(text.slice(0, 40))} → ${want}`, () => {
+            const p = parseBinary(text);
+            assert.equal(p.answer, want);
+            assert.ok(text.slice(p.rationaleStart).startsWith(rationale), `rationale starts "${text.slice(p.rationaleStart, p.rationaleStart + 20)}", wanted "${rationale}"`);
+        });
+    }
+
+    it('reads the real GPT-3.5 answers in the fixture log the way the paper does', () => {
+        const records = parseErbenchLog(readFileSync(path.join(fixtures, 'gpt35-movie-sample.log'), 'utf8'));
+        assert.equal(records.length, 21);
+        const classes = records.map(r => parseBinary(r.answer).answer);
+        assert.deepEqual(classes.filter(c => c === 'unsure').length, 2);
+        assert.ok(classes.every(c => c === 'yes' || c === 'no' || c === 'unsure'));
+        const first = records[0]!;
+        assert.equal(first.answer.slice(parseBinary(first.answer).rationaleStart), 'The movie is "Avatar".');
+    });
+});
+
+describe('multiple choice answers', () => {
+    const cases: [string, number, string, number?][] = [
+        ['Option 2 is false. Avatar was released in 2009.', 3, 'option', 2],
+        ['The inaccurate option is Option (3). The country is USA.', 3, 'option', 3],
+        ['Option 1 and Option 3 are wrong.', 3, 'multiple'],
+        ['Option 5 is wrong.', 4, 'binding', 5],
+        ['Option 2. Option 4 might also be.', 4, 'option', 2],
+        ['None of the above; all options are correct.', 3, 'none'],
+        ['All of them look right to me.', 3, 'none'],
+        ['', 3, 'unparseable'],
+        ['**Option #2** is the false one.', 3, 'option', 2],
+        ['option 0 is wrong', 3, 'binding', 0],
+    ];
+    for (const [text, count, want, option] of cases) {
+        it(`${JSON.stringify(text)} → ${want}`, () => {
+            const p = parseChoice(text, count);
+            assert.equal(p.answer, want);
+            if (option !== undefined) assert.equal(p.option, option);
+        });
+    }
+});
+
+describe('statements (true / false / don\'t know, don\'t-know first)', () => {
+    const cases: [string, string][] = [
+        ['Yes, the statement is true.', 'true'],
+        ['No, the statement is false.', 'false'],
+        ['I don\'t know.', 'dont_know'],
+        ['I don\'t know whether the statement is true.', 'dont_know'],
+        ['The statement is true because Cameron directed it.', 'true'],
+        ['The statement is false.', 'false'],
+        ['I\'m not sure, but the statement is true.', 'dont_know'],
+        ['True.', 'true'],
+        ['Hmm.', 'unparseable'],
+    ];
+    for (const [text, want] of cases) {
+        it(`${JSON.stringify(text)} → ${want}`, () => assert.equal(parseStatement(text).answer, want));
+    }
+});
