@@ -35,7 +35,8 @@ export class ProbeScopeProvider extends DefaultScopeProvider {
         const document = AstUtils.getDocument(context.container);
         return this.visibleCache.get(`${document.uri.toString()}\u0000${referenceType}`, () => {
             const visible = importedDocuments(document, this.documents);
-            const elements = this.indexManager.allElements(referenceType).filter(d => visible.has(d.documentUri.toString()));
+            // Materialised: the index's stream may be single-use, and this scope is cached and read many times.
+            const elements = this.indexManager.allElements(referenceType).filter(d => visible.has(d.documentUri.toString())).toArray();
             return this.createScope(elements);
         });
     }
