@@ -11,7 +11,7 @@ import { format, render, type TemplateValue } from '../spec/template.js';
 import { DEFAULT_STEMS, SYSTEM_CHOICE, SYSTEM_CHOICE_NONE } from './prompts.js';
 import { entityNode, valueNode, type Item, type Plan, type PlanProblem } from './plan.js';
 import { keyValues, labelOf, relationLabel, Scope, slotFor } from './scope.js';
-import { repeatedKeyRows, violatingRows } from './rows.js';
+import { violatingRows } from './rows.js';
 import { hashSeed, pick, prng } from './sampling.js';
 import { describeBy } from './binary.js';
 
@@ -28,10 +28,13 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
             problems.push({ loc: o.loc, severity: 'warning', code: 'probe-option', message: `Option ${o.attribute} is not on the right-hand side of ${fd.id}, so its truth is not determined: it is ignored.` });
         }
     }
-    const declared = probe.options.filter(o => fd.rhs.includes(o.attribute));
-    const optionDecls = declared.length > 0 ? declared : fd.rhs.map(a => ({ attribute: a, text: `The ${labelOf(rel, a)} is {${a}}.` }));
+    // An attribute may have one option text per stem (the paper words each stem's options differently):
+    // stem i uses the attribute's i-th text, or its last.
+    const texts = new Map<string, string[]>();
+    for (const o of probe.options) if (fd.rhs.includes(o.attribute)) texts.set(o.attribute, [...(texts.get(o.attribute) ?? []), o.text]);
+    if (texts.size === 0) for (const a of fd.rhs) texts.set(a, [`The ${labelOf(rel, a)} is {${a}}.`]);
     // Columns with a single value cannot be falsified; two values are flipped, more are drawn from.
-    const options = optionDecls.map(o => ({ attribute: o.attribute, template: scope.template(o.text), column: slot.table.column(o.attribute) }))
+    const options = [...texts].map(([attribute, t]) => ({ attribute, templates: t.map(x => scope.template(x)), column: slot.table.column(attribute) }))
         .filter(o => o.column !== undefined);
     const falsifiable = options.map((o, i) => (o.column!.values.length >= 2 ? i : -1)).filter(i => i >= 0);
     if (options.length < 2 || falsifiable.length === 0) {
@@ -46,8 +49,7 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
     if (!(noneShare >= 0 && noneShare <= 1)) problems.push({ loc: probe.loc, severity: 'warning', code: 'probe-setting', message: 'none_of_above is a share between 0 and 1, e.g. none_of_above 0.2; ignored.' });
     const share = noneShare >= 0 && noneShare <= 1 ? noneShare : 0;
     const violating = violatingRows(slot.table, fd.lhs, fd.rhs);
-    const repeated = repeatedKeyRows(slot.table, rel.keys[0] ?? []);
-    const optionsText = optionDecls.map(o => o.text).join('\n');
+    const optionTemplate = (o: (typeof options)[number], stem: number) => o.templates[Math.min(stem, o.templates.length - 1)]!;
 
     /** Which option is false (undefined: all true) and its replacement value, drawn per entity and seed. */
     const falsify = (rows: Int32Array): { index: number; fake: CellValue } | undefined => {
@@ -67,14 +69,15 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
         bind(row, rows) {
             rows[0] = row;
             if (scope.hasNull(rows)) return 'null';
-            return violating?.[row] || repeated?.[row] ? 'violating' : undefined;
+            return violating?.[row] ? 'violating' : undefined;
         },
         items(rows) {
             const f = falsify(rows);
             const truthLookup = scope.lookup(rows);
-            let texts: string[];
+            const fakeLookup = f ? scope.lookup(rows, { slot: 0, attribute: options[f.index]!.attribute, value: f.fake }) : truthLookup;
+            let optionTexts: string[][];
             try {
-                texts = options.map((o, i) => render(o.template.parsed, f && f.index === i ? scope.lookup(rows, { slot: 0, attribute: o.attribute, value: f.fake }) : truthLookup));
+                optionTexts = stems.map((_, s) => options.map((o, i) => render(optionTemplate(o, s).parsed, f && f.index === i ? fakeLookup : truthLookup)));
             } catch {
                 return 'invalid';
             }
@@ -85,8 +88,10 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
                 ? `The ${labelOf(rel, falseAttr)} is ${keywords[0]!.map(k => k.value).join(', ')}, not ${format(f.fake as TemplateValue)}.`
                 : 'All options are correct.';
             return stems.map((stem, s): Item => {
+                const texts = optionTexts[s]!;
                 const question = `Q: ${render(stem.parsed, truthLookup)} Provide an explanation.\n${texts.map((t, i) => `Option ${i + 1}: ${t}`).join('\n')}\nA: `;
-                const item: Item = { phrasing: `stem-${s + 1}`, template: `${stem.text}\n${optionsText}`, question, gold, keywords, options: texts, explain };
+                const template = [stem.text, ...options.map(o => optionTemplate(o, s).text)].join('\n');
+                const item: Item = { phrasing: `stem-${s + 1}`, template, question, gold, keywords, options: texts, explain };
                 if (f && falseAttr) item.falsified = { attribute: falseAttr, value: format(f.fake as TemplateValue) };
                 return item;
             });
