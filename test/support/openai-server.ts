@@ -77,6 +77,7 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Te
     const byQuestion = new Map<string, number>();
     const log: ReceivedRequest[] = [];
     const sockets = new Set<Socket>();
+    const timers = new Set<NodeJS.Timeout>();
     const table = options.answers instanceof Map ? options.answers : new Map(Object.entries(options.answers ?? {}));
 
     const answerFor = (info: RequestInfo) => options.answer?.(info) ?? table.get(info.question) ?? 'Yes.';
@@ -106,8 +107,11 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Te
                 return json(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
             }
             const latency = typeof options.latencyMs === 'function' ? options.latencyMs(info) : options.latencyMs ?? 0;
-            const respond = () => handle(res, body, info, fault);
-            if (latency > 0) setTimeout(respond, latency); else respond();
+            if (latency <= 0) return handle(res, body, info, fault);
+            // A client that gives up (timeout, cancellation) closes the connection: stop the pending answer.
+            const timer = setTimeout(() => { timers.delete(timer); handle(res, body, info, fault); }, latency);
+            timers.add(timer);
+            res.on('close', () => { clearTimeout(timer); timers.delete(timer); });
         });
     });
 
@@ -172,6 +176,7 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Te
         byQuestion, log,
         reset() { requests = 0; completed = 0; byQuestion.clear(); log.length = 0; },
         close: () => new Promise<void>(resolve => {
+            for (const t of timers) clearTimeout(t);
             for (const s of sockets) s.destroy();
             server.close(() => resolve());
         }),

@@ -1,0 +1,92 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { executeRun } from '../../../src/core/run/index.js';
+import { startOpenAIServer } from '../../support/openai-server.js';
+import { movieQuestions } from '../../support/questions.js';
+import { newRun, serverModel, tempStore } from '../../support/runner-fixtures.js';
+
+test('an identical request is answered from the cache, across runs, with zero requests', async () => {
+    const server = await startOpenAIServer({ answer: i => `Yes (${i.n}).` });
+    const store = tempStore();
+    try {
+        const questions = movieQuestions(20, 'c');
+        const first = newRun(store, questions);
+        await executeRun({ store, runId: first, questions, models: [serverModel(server.url)] });
+        assert.equal(server.requests, 20);
+        const second = newRun(store, questions);
+        const out = await executeRun({ store, runId: second, questions, models: [serverModel(server.url, {}, 'same-model-other-name')] });
+        assert.equal(server.requests, 20, 'no request for the second run');
+        assert.equal(out.progress.cached, 20);
+        const a = store.loadRunResults(first)!.answers.map(x => x.text);
+        const b = store.loadRunResults(second)!.answers.map(x => x.text);
+        assert.deepEqual(b, a, 'the cached answers are the ones received');
+        // A changed parameter misses the cache.
+        const third = newRun(store, questions);
+        await executeRun({ store, runId: third, questions, models: [serverModel(server.url, { max_tokens: 64 })] });
+        assert.equal(server.requests, 40);
+    } finally {
+        store.close();
+        await server.close();
+    }
+});
+
+test('k samples: each sample is its own request; sample 0 reuses the single-sample answer', async () => {
+    const server = await startOpenAIServer();
+    const store = tempStore();
+    try {
+        const questions = movieQuestions(5, 'k');
+        await executeRun({ store, runId: newRun(store, questions), questions, models: [serverModel(server.url)] });
+        const runId = newRun(store, questions);
+        await executeRun({ store, runId, questions, models: [serverModel(server.url, { samples: 3, temperature: 0.7 })] });
+        assert.equal(server.requests, 5 + 15, 'temperature changed: all 3 samples asked');
+        const again = newRun(store, questions);
+        await executeRun({ store, runId: again, questions, models: [serverModel(server.url, { samples: 4, temperature: 0.7 })] });
+        assert.equal(server.requests, 20 + 5, 'only the new fourth sample is asked');
+        assert.equal(store.counts(again).answered, 20);
+    } finally {
+        store.close();
+        await server.close();
+    }
+});
+
+test('cancelling stops new calls at once, aborts the ones in flight, and leaves the run resumable', async () => {
+    // Answers take 30 s, far beyond the test's own timeout: the run can only end because in-flight calls are aborted.
+    const server = await startOpenAIServer({ latencyMs: i => (i.n <= 8 ? 5 : 30_000) });
+    const store = tempStore();
+    try {
+        const questions = movieQuestions(40, 'x');
+        const runId = newRun(store, questions);
+        const controller = new AbortController();
+        let receivedAtAbort = -1;
+        const out = await executeRun({
+            store, runId, questions, models: [serverModel(server.url, { concurrency: 4 })], signal: controller.signal,
+            onAnswer: () => {
+                if (store.answered(runId).size === 8 && !controller.signal.aborted) {
+                    // Requests 9..12 are in flight (concurrency 4); none may start after this.
+                    setTimeout(() => { receivedAtAbort = server.requests; controller.abort(); }, 100);
+                }
+            },
+        });
+        assert.equal(out.status, 'cancelled');
+        assert.equal(receivedAtAbort, 12);
+        await new Promise(r => setTimeout(r, 200));
+        assert.equal(server.requests, receivedAtAbort, 'no request started after the abort');
+        assert.equal(store.getRun(runId)!.status, 'cancelled');
+        const c = store.counts(runId);
+        assert.deepEqual([c.answered, c.failed], [8, 0], 'aborted calls are not recorded as failures');
+
+        // Resume against a fast server: only the 32 unanswered questions are asked.
+        const fast = await startOpenAIServer();
+        try {
+            const resumed = await executeRun({ store, runId, questions: store.questions(runId), models: [serverModel(fast.url, { concurrency: 4 })] });
+            assert.equal(resumed.progress.resumed, 8);
+            assert.equal(fast.requests, 32);
+            assert.equal(store.counts(runId).answered, 40);
+        } finally {
+            await fast.close();
+        }
+    } finally {
+        store.close();
+        await server.close();
+    }
+});
