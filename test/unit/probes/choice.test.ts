@@ -1,0 +1,82 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { DEFAULT_STEMS, generateQuestions, SYSTEM_CHOICE, SYSTEM_CHOICE_NONE } from '../../../src/core/probes/index.js';
+import { world } from '../../fixtures/probes/world.js';
+
+const CSV = ['title,year,director,country,genre',
+    'Avatar,2009,James Cameron,USA,non-animation',
+    'Up,2009,Pete Docter,USA,animation',
+    'Spectre,2015,Sam Mendes,UK,non-animation',
+    'Amelie,2001,Jean-Pierre Jeunet,France,non-animation',
+    'Akira,1988,Katsuhiro Otomo,Japan,animation',
+    'Coco,2017,Lee Unkrich,USA,animation',
+    'Heat,1995,Michael Mann,USA,non-animation',
+    'Ran,1985,Akira Kurosawa,Japan,non-animation'].join('\n');
+
+const SPEC = (probe: string) => `
+source films csv "films.csv"
+relation Movie from films label "movie" {
+    title: text
+    year: int label "release year"
+    director: text
+    country: text
+    genre: text
+    key (title, year)
+}
+fd Movie: title, year -> director, country, genre as facts
+${probe}`;
+
+const rowsOf = () => new Map(CSV.split('\n').slice(1).map(l => l.split(',')).map(r => [r[0]!, r]));
+
+describe('choice probes', () => {
+    it('falsify exactly one option with another value of its column; gold is that option', async t => {
+        const w = await world(SPEC(`probe mc choice using facts {
+    subject "the movie {title} released in year {year}"
+    option director "Directed by {director}."
+    option country "Produced in the country {country}."
+    option genre "It is {article(genre)} {genre} movie."
+}`), { 'films.csv': CSV });
+        t.after(w.dispose);
+        const qs = [...generateQuestions(w.model, w.data, { probe: 'mc' }).questions];
+        assert.equal(qs.length, 8 * 3, 'three stems per row');
+        const truth = rowsOf();
+        for (const q of qs) {
+            assert.equal(typeof q.gold, 'number');
+            const row = truth.get(q.entity.key[0]!)!;
+            const trueTexts = [`Directed by ${row[2]}.`, `Produced in the country ${row[3]}.`, `It is ${row[4] === 'animation' ? 'an' : 'a'} ${row[4]} movie.`];
+            const differing = q.options!.map((o, i) => (o === trueTexts[i] ? -1 : i)).filter(i => i >= 0);
+            assert.deepEqual(differing, [(q.gold as number) - 1], `exactly the gold option is false: ${q.question}`);
+            const attr = ['director', 'country', 'genre'][(q.gold as number) - 1]!;
+            assert.deepEqual(q.keywords, [[{ relation: 'Movie', attribute: attr, value: row[['director', 'country', 'genre'].indexOf(attr) + 2]! }]]);
+            // A two-valued column is flipped.
+            if (attr === 'genre') assert.equal(q.options![2], `It is ${row[4] === 'animation' ? 'a non-animation' : 'an animation'} movie.`);
+            assert.equal(q.messages[0]!.content, SYSTEM_CHOICE);
+        }
+        const first = qs[0]!;
+        assert.equal(first.phrasing, 'stem-1');
+        assert.equal(first.question.split('\n')[0], "Q: What's the inaccurate option about the movie Avatar released in year 2009? Provide an explanation.");
+        assert.match(first.question, /^Q: .+ Provide an explanation\.\nOption 1: .+\nOption 2: .+\nOption 3: .+\nA: $/);
+        assert.equal(qs[1]!.question.split('\n')[0], DEFAULT_STEMS[1]!.replace('{subject}', 'the movie Avatar released in year 2009').replace(/^/, 'Q: ') + ' Provide an explanation.');
+        // The three stems of a row share the falsified option.
+        assert.deepEqual(qs.slice(0, 3).map(q => q.options), [first.options, first.options, first.options]);
+    });
+
+    it('mixes in all-true questions with gold none and the None-of-above prompt', async t => {
+        const w = await world(SPEC('probe mc choice using facts {\n none_of_above 0.5\n stem "Which is false about {title}?"\n}'), { 'films.csv': CSV });
+        t.after(w.dispose);
+        const qs = [...generateQuestions(w.model, w.data, { probe: 'mc', seed: 4 }).questions];
+        assert.equal(qs.length, 8);
+        const none = qs.filter(q => q.gold === 'none');
+        assert.ok(none.length > 0 && none.length < 8, `some but not all all-true (${none.length})`);
+        for (const q of none) { assert.deepEqual(q.keywords, []); assert.ok(q.options!.every(o => /^The (director|country|genre) is /.test(o))); }
+        for (const q of qs) assert.equal(q.messages[0]!.content, SYSTEM_CHOICE_NONE);
+    });
+
+    it('is deterministic: the same seed falsifies the same options', async t => {
+        const w = await world(SPEC('probe mc choice using facts {}'), { 'films.csv': CSV });
+        t.after(w.dispose);
+        const run = (seed: number) => [...generateQuestions(w.model, w.data, { probe: 'mc', seed }).questions].map(q => `${q.id} ${q.gold} ${q.options!.join('|')}`).sort();
+        assert.deepEqual(run(1), run(1));
+        assert.notDeepEqual(run(1), run(2));
+    });
+});
