@@ -41,7 +41,8 @@ Problems are printed to stderr as file:line:column messages. Exit status: 0 ques
         printDiagnostics(data.diagnostics.filter(d => d.severity === 'error'));
         const generation = generateQuestions(loaded.model, data, Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)));
         const seen = new Set(generation.diagnostics.map(key));
-        printDiagnostics([...generation.diagnostics, ...probeDiagnostics(loaded.model, data).filter(d => !seen.has(key(d)))]);
+        const problems = [...generation.diagnostics, ...probeDiagnostics(loaded.model, data).filter(d => !seen.has(key(d)))];
+        printDiagnostics(problems);
         const print = format === 'jsonl' ? (q: Question) => JSON.stringify(questionRecord(q))
             : format === 'csv' ? csvLine
             : tableLine;
@@ -49,7 +50,7 @@ Problems are printed to stderr as file:line:column messages. Exit status: 0 ques
         if (format === 'table') console.log(TABLE_HEADER);
         for (const q of generation.questions) console.log(print(q));
         console.error(summary(generation.stats));
-        return generation.diagnostics.some(d => d.severity === 'error') && generation.stats.generated === 0 ? 1 : 0;
+        return problems.some(d => d.severity === 'error') && generation.stats.generated === 0 ? 1 : 0;
     },
 };
 

@@ -1,0 +1,50 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { world, MOVIE_SPEC, MOVIES_CSV } from '../../fixtures/probes/world.js';
+
+const main = path.resolve('src/cli/main.ts');
+const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', main, 'preview', ...args], { encoding: 'utf8' });
+
+describe('halluprobe preview', () => {
+    it('prints JSONL questions with the documented fields, and a summary on stderr', async t => {
+        const w = await world(MOVIE_SPEC, { 'movies.csv': MOVIES_CSV });
+        t.after(w.dispose);
+        const r = cli([path.join(w.dir, 'spec.probe'), '--suite', 'all', '--format', 'jsonl', '--limit', '5']);
+        assert.equal(r.status, 0, r.stderr);
+        const lines = r.stdout.trim().split('\n').map(l => JSON.parse(l) as Record<string, unknown>);
+        assert.equal(lines.length, 5);
+        for (const key of ['id', 'probe', 'kind', 'phrasing', 'question', 'messages', 'gold', 'keywords', 'source', 'path']) assert.ok(key in lines[0]!, key);
+        assert.deepEqual(lines[0]!.keywords, [['Avatar']]);
+        assert.match(r.stderr, /5 question\(s\) from 2 row\(s\)/);
+        const csv = cli([path.join(w.dir, 'spec.probe'), '--probe', 'director_decade', '--format', 'csv', '--limit', '1']);
+        assert.equal(csv.stdout.split('\n')[0], 'id,probe,kind,phrasing,variant,gold,question,keywords,source');
+        assert.match(csv.stdout.split('\n')[1]!, /,path,basic,zero_shot,yes,Was the director .*,James Cameron \| 1954,/);
+        const table = cli([path.join(w.dir, 'spec.probe'), '--probe', 'know_movie', '--limit', '1']);
+        assert.match(table.stdout, /^id\s+probe\s+phrasing\s+gold\s+keywords\s+question\n[0-9a-f]{16}\s+know_movie\s+knows\s+yes/);
+    });
+
+    it('prints generation problems as file:line messages, never a stack trace', async t => {
+        // The director column is empty in every row: movie_long's FD has nothing to ask about.
+        const w = await world(MOVIE_SPEC, { 'movies.csv': 'title,year,director,star,birth_year,length,plot\nAvatar,2009,,CCH Pounder,1954,162,x\n' });
+        t.after(w.dispose);
+        const r = cli([path.join(w.dir, 'spec.probe'), '--probe', 'movie_long']);
+        assert.match(r.stderr, /spec\.probe:\d+:\d+ error \[probe-fd-empty\] Movie\.director, the right-hand side of movie_director, is empty in every row/);
+        assert.match(r.stderr, /0 question\(s\) from 1 row\(s\)/);
+        assert.doesNotMatch(r.stderr, /\n\s+at /);
+        assert.equal(r.status, 1);
+    });
+
+    it('refuses a spec with errors and bad usage', async t => {
+        const w = await world('relation Broken from nowhere {', {});
+        t.after(w.dispose);
+        const r = cli([path.join(w.dir, 'spec.probe')]);
+        assert.equal(r.status, 1);
+        assert.match(r.stderr, /the spec has \d+ error\(s\); fix them first/);
+        writeFileSync(path.join(w.dir, 'ok.probe'), '');
+        assert.equal(cli([path.join(w.dir, 'ok.probe'), '--format', 'xml']).status, 2);
+        assert.equal(cli([path.join(w.dir, 'missing.probe')]).status, 2);
+    });
+});
