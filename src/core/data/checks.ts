@@ -6,7 +6,7 @@
  */
 import type { CellValue, Column, ColumnStats, RelationTable } from './types.js';
 import { cellKey } from './table.js';
-import { groupCodes, type Codes } from './group.js';
+import { groupCodes, PairIds, type Codes } from './group.js';
 
 /** How many example rows each group keeps. */
 const ROWS_KEPT = 3;
@@ -61,28 +61,28 @@ export function checkFd(table: RelationTable, fd: { lhs: string[]; rhs: string[]
         else if (f !== v && broken[g] === 0) { broken[g] = 1; any = true; }
     }
     if (!any) return [];
-    const groups = new Map<number, Map<number, FdVariant>>();
-    const order: FdViolation[] = [];
+    // Second pass over the rows of broken groups only; a group has few variants, so they are scanned.
+    const index = new Int32Array(lhs.cardinality).fill(-1);
+    const found: { violation: FdViolation; codes: number[] }[] = [];
     for (let r = 0; r < n; r++) {
         const g = lc[r]!, v = rc[r]!;
         if (g < 0 || v < 0 || broken[g] === 0) continue;
-        let variants = groups.get(g);
-        if (!variants) {
-            variants = new Map();
-            groups.set(g, variants);
-            order.push({ lhs: valuesAt(lhsColumns, r), variants: [] });
+        let k = index[g]!;
+        if (k < 0) {
+            k = index[g] = found.length;
+            found.push({ violation: { lhs: valuesAt(lhsColumns, r), variants: [] }, codes: [] });
         }
-        let variant = variants.get(v);
-        if (!variant) {
-            variant = { rhs: valuesAt(rhsColumns, r), count: 0, rows: [] };
-            variants.set(v, variant);
+        const entry = found[k]!;
+        let j = entry.codes.indexOf(v);
+        if (j < 0) {
+            j = entry.codes.push(v) - 1;
+            entry.violation.variants.push({ rhs: valuesAt(rhsColumns, r), count: 0, rows: [] });
         }
+        const variant = entry.violation.variants[j]!;
         variant.count++;
         if (variant.rows.length < ROWS_KEPT) variant.rows.push(r);
     }
-    let i = 0;
-    for (const variants of groups.values()) order[i++]!.variants = [...variants.values()];
-    return order;
+    return found.map(f => f.violation);
 }
 
 /** Key values held by more than one row, in order of first row. */
@@ -110,30 +110,35 @@ export function checkKey(table: RelationTable, key: string[]): KeyViolation[] {
 export function checkFk(from: RelationTable, to: RelationTable, fk: { from: { attributes: string[] }; to: { attributes: string[] } }): FkViolation[] {
     const fromColumns = columnsOf(from, fk.from.attributes), toColumns = columnsOf(to, fk.to.attributes);
     if (fromColumns.length !== toColumns.length) throw new Error('an fk needs as many attributes on each side');
-    // Translate each `from` dictionary into `to` codes once; -2 marks a value `to` never has.
+    // Translate each `from` dictionary into `to` codes once; -1 marks a value `to` never has.
     const translated = fromColumns.map((fc, i) => {
         const tc = toColumns[i]!;
         const index = new Map<string, number>(tc.values.map((v, code) => [cellKey(v), code]));
-        return Int32Array.from(fc.values, v => index.get(cellKey(v)) ?? -2);
+        return Int32Array.from(fc.values, v => index.get(cellKey(v)) ?? -1);
     });
-    const present = new Set<string>();
+    // The tuples `to` holds, as ids built column by column (pairs of the id so far and the next code).
+    const first = toColumns[0]!;
+    const present = new Uint8Array(Math.max(1, first.values.length));
+    const pairs = toColumns.slice(1).map(() => new PairIds(to.rowCount));
     for (let r = 0; r < to.rowCount; r++) {
-        if (toColumns.some(c => c.codes[r]! < 0)) continue;
-        present.add(toColumns.map(c => c.codes[r]!).join(','));
+        let id = first.codes[r]!;
+        for (let c = 1; c < toColumns.length && id >= 0; c++) {
+            const code = toColumns[c]!.codes[r]!;
+            id = code < 0 ? -1 : pairs[c - 1]!.id(id, code);
+        }
+        if (id >= 0 && toColumns.length === 1) present[id] = 1;
     }
     const grouped = groupCodes(fromColumns.map(codesOf), from.rowCount);
     const found = new Map<number, FkViolation>();
-    const tuple: number[] = new Array(fromColumns.length);
     for (let r = 0; r < from.rowCount; r++) {
         const g = grouped.codes[r]!;
         if (g < 0) continue;
-        let dangling = false;
-        for (let i = 0; i < fromColumns.length; i++) {
-            const t = translated[i]![fromColumns[i]!.codes[r]!]!;
-            if (t === -2) { dangling = true; break; }
-            tuple[i] = t;
+        let id = translated[0]![fromColumns[0]!.codes[r]!]!;
+        for (let c = 1; c < fromColumns.length && id >= 0; c++) {
+            const code = translated[c]![fromColumns[c]!.codes[r]!]!;
+            id = code < 0 ? -1 : pairs[c - 1]!.get(id, code);
         }
-        if (!dangling && present.has(tuple.join(','))) continue;
+        if (id >= 0 && (fromColumns.length > 1 || present[id] === 1)) continue;
         let v = found.get(g);
         if (!v) { v = { values: valuesAt(fromColumns, r), count: 0, rows: [] }; found.set(g, v); }
         v.count++;

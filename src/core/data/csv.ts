@@ -80,7 +80,11 @@ export async function streamCsv(source: SourceDecl, onRow: RowSink, signal?: Abo
             for await (const chunk of input) {
                 if (parser.destroyed) return;
                 if (!parser.write(decoder.decode(chunk as Buffer, { stream: true }))) {
-                    await new Promise(resolve => { parser.once('drain', resolve); parser.once('close', resolve); });
+                    await new Promise<void>(resolve => {
+                        const done = () => { parser.off('drain', done); parser.off('close', done); resolve(); };
+                        parser.on('drain', done);
+                        parser.on('close', done);
+                    });
                 }
             }
             if (!parser.destroyed) parser.end(decoder.decode());
