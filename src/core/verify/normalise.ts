@@ -36,71 +36,112 @@ function foldChar(ch: string): string {
             if (code < 128) out += c;
         }
     }
-    out = out.toLowerCase();
-    if (/^\s+$/.test(out)) out = ' ';
+    out = out.toLowerCase().replace(/\s+/g, ' ');
     if (foldCache.size < 10_000) foldCache.set(ch, out);
     return out;
 }
 
-function isSpaceCode(c: number): boolean {
-    return c === 32 || (c >= 9 && c <= 13);
+// Reused output buffers (the engine is single-threaded): one set per form for `transient` results, which view
+// them directly and stay valid until the next transient fold of the same form, and a scratch set for the
+// copying folds (values, the exported functions), so those never clobber a transient result in use.
+interface Buffers { codes: Uint16Array; starts: Int32Array; ends: Int32Array }
+const buffers = [0, 1, 2].map(() => ({ codes: new Uint16Array(4096), starts: new Int32Array(4096), ends: new Int32Array(4096) })) as [Buffers, Buffers, Buffers];
+
+function ensure(b: Buffers, size: number): void {
+    if (b.codes.length >= size) return;
+    const n = Math.max(size, b.codes.length * 2);
+    b.codes = new Uint16Array(n); b.starts = new Int32Array(n); b.ends = new Int32Array(n);
 }
 
-/** Folds `text`; `keep` decides which folded characters survive (the stripped form drops punctuation). */
-function fold(text: string, keep: (code: number) => boolean): Folded {
-    const n = text.length;
+function codesToString(codeBuf: Uint16Array, len: number): string {
     let out = '';
+    for (let i = 0; i < len; i += 8192) out += String.fromCharCode.apply(null, codeBuf.subarray(i, Math.min(len, i + 8192)) as unknown as number[]);
+    return out;
+}
+
+/**
+ * Folds `text`; `alnumOnly` drops everything but letters, digits and spaces (the stripped form).
+ * A hot path (every response, twice): one pass, no closures, ASCII handled inline.
+ */
+export function fold(text: string, alnumOnly: boolean, transient = false, into?: Buffers): Folded {
+    const n = text.length;
+    const b = into ?? (transient ? buffers[alnumOnly ? 1 : 0] : buffers[2]);
     // NFKD expands a character to at most a few ASCII letters (ligatures, '…'); extra output is dropped.
-    const starts = new Int32Array(n * 4 + 8);
-    const ends = new Int32Array(n * 4 + 8);
+    ensure(b, n * 4 + 8);
+    const { codes: codeBuf, starts: startBuf, ends: endBuf } = b;
+    const cap = codeBuf.length;
     let len = 0;
     let lastSpace = true; // drops leading spaces and collapses runs
-    const push = (s: string, from: number, to: number) => {
-        for (let j = 0; j < s.length; j++) {
-            if (len >= starts.length) return;
-            const c = s.charCodeAt(j);
-            if (isSpaceCode(c)) {
+    for (let i = 0; i < n; i++) {
+        let c = text.charCodeAt(i);
+        if (c < 128) {
+            if (c === 32 || (c >= 9 && c <= 13)) {
                 if (lastSpace) continue;
                 lastSpace = true;
-                out += ' ';
+                c = 32;
             } else {
-                if (!keep(c)) continue;
+                if (c >= 65 && c <= 90) c += 32;
+                else if (alnumOnly && !((c >= 48 && c <= 57) || (c >= 97 && c <= 122))) continue;
                 lastSpace = false;
-                out += c >= 65 && c <= 90 ? String.fromCharCode(c + 32) : s[j];
             }
-            starts[len] = from; ends[len] = to; len++;
+            codeBuf[len] = c; startBuf[len] = i; endBuf[len] = i + 1; len++;
+            continue;
         }
-    };
-    for (let i = 0; i < n; i++) {
-        const c = text.charCodeAt(i);
-        if (c < 128) { push(text[i]!, i, i + 1); continue; }
         const wide = c >= 0xd800 && c <= 0xdbff && i + 1 < n;
         const ch = wide ? text.slice(i, i + 2) : text[i]!;
-        push(foldChar(ch), i, i + ch.length);
+        const rep = foldChar(ch);
+        const to = i + ch.length;
+        for (let j = 0; j < rep.length && len < cap; j++) {
+            const r = rep.charCodeAt(j);
+            if (r === 32) {
+                if (lastSpace) continue;
+                lastSpace = true;
+            } else {
+                if (alnumOnly && !((r >= 48 && r <= 57) || (r >= 97 && r <= 122))) continue;
+                lastSpace = false;
+            }
+            codeBuf[len] = r; startBuf[len] = i; endBuf[len] = to; len++;
+        }
         if (wide) i++;
     }
-    if (out.endsWith(' ')) { out = out.slice(0, -1); len--; }
-    return { text: out, starts: starts.subarray(0, len), ends: ends.subarray(0, len) };
+    if (len > 0 && codeBuf[len - 1] === 32) len--;
+    const text2 = codesToString(codeBuf, len);
+    return transient ? { text: text2, starts: startBuf.subarray(0, len), ends: endBuf.subarray(0, len) } : { text: text2, starts: startBuf.slice(0, len), ends: endBuf.slice(0, len) };
 }
 
-const keepAll = () => true;
-const keepAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
-
 export function folded(text: string): Folded {
-    return fold(text, keepAll);
+    return fold(text, false);
 }
 
 export function stripped(text: string): Folded {
-    return fold(text, keepAlnum);
+    return fold(text, true);
 }
 
-/** The folded form of a short value, without the offset map. */
+/** The stripped text alone (no offset map, no copy, no cache): for one-off texts such as questions. */
+export function stripText(text: string): string {
+    return fold(text, true, true, buffers[2]).text;
+}
+
+const valueCache = new Map<string, string>();
+
+function cachedValue(value: string, alnumOnly: boolean): string {
+    const key = (alnumOnly ? 's' : 'f') + value;
+    let out = valueCache.get(key);
+    if (out === undefined) {
+        out = fold(value, alnumOnly).text;
+        if (valueCache.size > 100_000) valueCache.clear();
+        valueCache.set(key, out);
+    }
+    return out;
+}
+
+/** The folded form of a short value (keywords, domain values), without the offset map; cached. */
 export function foldValue(value: string): string {
-    return folded(value).text;
+    return cachedValue(value, false);
 }
 
 export function stripValue(value: string): string {
-    return stripped(value).text;
+    return cachedValue(value, true);
 }
 
 export function isAlnumCode(c: number): boolean {

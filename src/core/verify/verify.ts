@@ -20,15 +20,24 @@ import type { SpecModel } from '../spec/model.js';
 import { keywordForms, type KeywordForms } from './aliases.js';
 import { parseBinary, parseChoice, type ParsedAnswer } from './answer.js';
 import { buildDomain, canonicalNumber, scanDomain, type Domain } from './domain.js';
-import { findAllWords, findWord, folded, stripped, stripValue, foldValue, toSpan, type Folded } from './normalise.js';
+import { findAllWords, findWord, fold, stripText, stripValue, foldValue, toSpan, type Folded } from './normalise.js';
 import type { HopVerdict, KeywordStatus, KeywordVerdict, Span, Verdict } from './types.js';
+
+/** A keyword's spellings, normalised once per run. */
+interface PreparedForms extends KeywordForms {
+    candidates: { text: string; rule: string; folded: string; stripped: string }[];
+    /** Stripped spellings of the keyword: domain values equal to, inside or around them are not conflicts. */
+    mine: string[];
+    /** Canonical numbers of the keyword's spellings. */
+    mineNumbers: Set<string | undefined>;
+}
 
 export interface VerifyContext {
     spec: SpecModel;
     data: LoadedData | undefined;
-    /** relation.attribute → its indexed domain (built on first use, once per run). */
-    domains: Map<string, Domain | undefined>;
-    forms: Map<string, KeywordForms>;
+    /** relation → attribute → its indexed domain (built on first use, once per run). */
+    domains: Map<string, Map<string, Domain | undefined>>;
+    forms: Map<string, PreparedForms>;
     /** Detect contradictions (default true). */
     contradictions: boolean;
 }
@@ -38,19 +47,25 @@ export function createVerifyContext(spec: SpecModel, data?: LoadedData, options:
 }
 
 function domainOf(ctx: VerifyContext, k: Keyword): Domain | undefined {
-    const id = `${k.relation}.${k.attribute}`;
-    if (!ctx.domains.has(id)) {
+    let byAttribute = ctx.domains.get(k.relation);
+    if (!byAttribute) { byAttribute = new Map(); ctx.domains.set(k.relation, byAttribute); }
+    if (!byAttribute.has(k.attribute)) {
         const table = ctx.data?.tables.get(k.relation);
-        ctx.domains.set(id, table ? buildDomain(table, k.attribute) : undefined);
+        byAttribute.set(k.attribute, table ? buildDomain(table, k.attribute) : undefined);
     }
-    return ctx.domains.get(id);
+    return byAttribute.get(k.attribute);
 }
 
-function formsOf(ctx: VerifyContext, k: Keyword): KeywordForms {
+function formsOf(ctx: VerifyContext, k: Keyword): PreparedForms {
     const id = `${k.relation}.${k.attribute}\u0000${k.value}`;
     let f = ctx.forms.get(id);
     if (!f) {
-        f = keywordForms(ctx.spec, ctx.data, k.relation, k.attribute, k.value);
+        const base = keywordForms(ctx.spec, ctx.data, k.relation, k.attribute, k.value);
+        const candidates = [{ text: k.value, rule: '' }, ...base.alternatives].map(c => ({ ...c, folded: foldValue(c.text), stripped: stripValue(c.text) }));
+        f = {
+            ...base, candidates, mine: candidates.map(c => c.stripped).filter(Boolean),
+            mineNumbers: new Set(candidates.map(c => canonicalNumber(c.text))),
+        };
         if (ctx.forms.size > 200_000) ctx.forms.clear();
         ctx.forms.set(id, f);
     }
@@ -59,7 +74,11 @@ function formsOf(ctx: VerifyContext, k: Keyword): KeywordForms {
 
 /** The rationale in both normal forms, computed once per response. */
 interface Rationale {
-    text: string; offset: number; f: Folded; s: Folded;
+    text: string; offset: number;
+    /** Stripped form (always needed: matching and the domain scan); folded form on first need. */
+    s: Folded; f?: Folded;
+    /** The question, stripped: its words are not claims (on first need). */
+    question?: string;
     numbers?: { value: number; start: number; end: number }[];
     quoted?: { start: number; end: number; key: string }[];
 }
@@ -80,22 +99,21 @@ function spansOf(f: Folded, ranges: [number, number][], offset: number): Span[] 
 }
 
 /** Finds the keyword: folded, then punctuation-stripped, then each alternative, then numeric rules. */
-function findKeyword(r: Rationale, k: Keyword, forms: KeywordForms): { spans: Span[]; rule?: string } {
-    const candidates = [{ text: k.value, rule: '' }, ...forms.alternatives];
-    for (const c of candidates) {
-        const fv = foldValue(c.text);
-        let hits = fv ? findAllWords(r.f.text, fv) : [];
-        let rule = c.rule;
-        let form = r.f;
+function findKeyword(r: Rationale, k: Keyword, forms: PreparedForms): { spans: Span[]; rule?: string } {
+    // Stripped first (it finds what folded finds, bar punctuation-made word boundaries), then folded; the
+    // rule says how close the written text is to the value.
+    for (const c of forms.candidates) {
+        let hits = c.stripped ? findAllWords(r.s.text, c.stripped) : [];
+        let form = r.s;
         if (hits.length === 0) {
-            const sv = stripValue(c.text);
-            hits = sv ? findAllWords(r.s.text, sv) : [];
-            form = r.s;
-            if (!rule) rule = 'punctuation';
-        } else if (!rule) {
-            rule = r.text.includes(k.value) ? 'exact' : 'normalised';
+            form = r.f ??= fold(r.text, false, true);
+            hits = c.folded ? findAllWords(form.text, c.folded) : [];
         }
-        if (hits.length > 0) return { spans: spansOf(form, hits, r.offset), rule };
+        if (hits.length === 0) continue;
+        const spans = spansOf(form, hits, r.offset);
+        if (c.rule) return { spans, rule: c.rule };
+        const written = r.text.slice(spans[0]!.start - r.offset, spans[0]!.end - r.offset);
+        return { spans, rule: written === k.value ? 'exact' : foldValue(written) === c.folded ? 'normalised' : 'punctuation' };
     }
     for (const nr of forms.numbers) {
         const hits = numbersIn(r).filter(n => nr.matches(n.value));
@@ -132,14 +150,14 @@ function quotedSegmentAround(r: Rationale, span: Span): string | undefined {
 
 interface Conflict { value: string; spans: Span[]; row: { file: string; line: number } }
 
-function conflictsOf(ctx: VerifyContext, r: Rationale, response: string, question: string, k: Keyword, forms: KeywordForms, own: Span[]): Conflict | undefined {
+function conflictsOf(ctx: VerifyContext, r: Rationale, response: string, question: Question, k: Keyword, forms: PreparedForms, own: Span[]): Conflict | undefined {
     const domain = domainOf(ctx, k);
     if (!domain) return undefined;
     const rowRef = (row: number) => ({ file: domain.file, line: domain.lines[row] ?? row + 1 });
     if (domain.numeric) {
         if (own.length > 0) return undefined;
-        const mine = new Set([k.value, ...forms.alternatives.map(a => a.text)].map(v => canonicalNumber(v)));
-        const asked = new Set((question.match(/-?\d+(?:\.\d+)?/g) ?? []).map(v => canonicalNumber(v)));
+        const mine = forms.mineNumbers;
+        const asked = new Set((question.question.match(/-?\d+(?:\.\d+)?/g) ?? []).map(v => canonicalNumber(v)));
         for (const n of numbersIn(r)) {
             const key = canonicalNumber(response.slice(n.start, n.end));
             if (key === undefined || mine.has(key) || asked.has(key)) continue;
@@ -148,8 +166,8 @@ function conflictsOf(ctx: VerifyContext, r: Rationale, response: string, questio
         }
         return undefined;
     }
-    const mine = [k.value, ...forms.alternatives.map(a => a.text)].map(stripValue).filter(Boolean);
-    const q = stripValue(question);
+    const mine = forms.mine;
+    const q = (r.question ??= stripText(question.question));
     for (const [a, b, e] of scanDomain(domain, r.s.text)) {
         if (mine.some(m => m === e.key || m.includes(e.key) || e.key.includes(m))) continue;
         if (findWord(q, e.key) >= 0) continue;
@@ -169,7 +187,7 @@ function conflictsOf(ctx: VerifyContext, r: Rationale, response: string, questio
     return undefined;
 }
 
-function verifyKeyword(ctx: VerifyContext, r: Rationale, response: string, question: string, k: Keyword): KeywordVerdict {
+function verifyKeyword(ctx: VerifyContext, r: Rationale, response: string, question: Question, k: Keyword): KeywordVerdict {
     const forms = formsOf(ctx, k);
     const found = findKeyword(r, k, forms);
     const conflict = ctx.contradictions ? conflictsOf(ctx, r, response, question, k, forms, found.spans) : undefined;
@@ -202,9 +220,9 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
     if (question.kind === 'choice') correct = question.gold === 'none' ? parsed.answer === 'none' : parsed.answer === 'option' && parsed.option === question.gold;
     else correct = parsed.answer === question.gold;
     const text = response.slice(parsed.rationaleStart);
-    const r: Rationale = { text, offset: parsed.rationaleStart, f: folded(text), s: stripped(text) };
+    const r: Rationale = { text, offset: parsed.rationaleStart, s: fold(text, true, true) };
     const hops: HopVerdict[] = question.keywords.map((list, i) => {
-        const keywords = list.map(k => verifyKeyword(ctx, r, response, question.question, k));
+        const keywords = list.map(k => verifyKeyword(ctx, r, response, question, k));
         return { hop: i + 1, status: hopStatus(keywords), keywords };
     });
     const failed = hops.find(h => h.status !== 'found');
