@@ -9,9 +9,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createVerifyContext, verify } from '../../src/core/verify/verify.js';
 import { computeMetrics, type GroupMetrics } from '../../src/core/verify/metrics.js';
-import { movieData, movieSpec, replayKnowsLog, replayMovieLog } from '../fixtures/verify/erbench-movie.js';
+import type { Verdict } from '../../src/core/verify/types.js';
+import { loadSpec } from '../../src/core/spec/load.js';
+import { loadData } from '../../src/core/data/index.js';
+import { generateQuestions } from '../../src/core/probes/index.js';
+import { parseErbenchLog } from '../../src/core/models/erbench-log.js';
 
-const root = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'erbench');
+const repo = path.resolve(import.meta.dirname, '..', '..');
+const root = path.resolve(repo, '..', 'shared', 'data', 'erbench');
+const PHRASING_INDEX: Record<string, number> = { basic: 0, negated: 1, is_there: 2 };
 const present = existsSync(path.join(root, 'responses', 'gpt35_movie.log'));
 const skip = present ? false : `../shared/data/erbench is absent (looked in ${root})`;
 
@@ -35,16 +41,35 @@ function line(label: string, g: GroupMetrics): string {
     return `${label.padEnd(28)} N=${String(g.n).padStart(4)}  A ${f(g.A)}  R ${f(g.R)}  AR ${f(g.AR)}  M ${f(g.M)}  H ${f(g.H)}  C ${f(g.C)}`;
 }
 
-describe('ERBench movie, GPT-3.5 replay (paper Tables 18 and 2)', { skip }, () => {
-    const { data, rows } = present ? movieData(readFileSync(path.join(root, 'movie.csv'), 'utf8'), path.join(root, 'movie.csv')) : { data: undefined, rows: [] };
-    const binary = present ? replayMovieLog(readFileSync(path.join(root, 'responses', 'gpt35_movie.log'), 'utf8'), rows) : { questions: [], answers: [] };
-    const knows = present ? replayKnowsLog(readFileSync(path.join(root, 'responses', 'gpt35_validate_movie.log'), 'utf8'), rows) : { questions: [], answers: [] };
-    const ctx = createVerifyContext(movieSpec(), data);
-    const byId = new Map([...binary.questions, ...knows.questions].map(q => [q.id, q]));
-    const verdictsOf = (answers: typeof binary.answers) => answers.map(a => verify(byId.get(a.questionId)!, a.text, ctx, a.model, a.sample));
+/**
+ * The questions come from the movie preset (examples/erbench/movie.probe: the generator, the spec's aliases);
+ * the answers from the authors' logs, matched by row (line − 2) and phrasing, as the replay model does.
+ */
+async function load() {
+    const { model: spec } = await loadSpec(path.join(repo, 'examples', 'erbench', 'movie.probe'));
+    const data = await loadData(spec);
+    const questions = [...generateQuestions(spec, data, { suite: 'erbench_movie' }).questions];
+    const log = new Map(parseErbenchLog(readFileSync(path.join(root, 'responses', 'gpt35_movie.log'), 'utf8')).map(r => [`${r.row}-${r.phrasing}`, r.answer]));
+    const knowsLog = new Map(parseErbenchLog(readFileSync(path.join(root, 'responses', 'gpt35_validate_movie.log'), 'utf8')).map(r => [r.row, r.answer]));
+    const ctx = createVerifyContext(spec, data);
+    const binary: Verdict[] = [];
+    const knows: Verdict[] = [];
+    for (const q of questions) {
+        const row = q.source.rows[0]!.line - 2;
+        const text = q.kind === 'knows' ? knowsLog.get(row) : log.get(`${row}-${PHRASING_INDEX[q.phrasing]}`);
+        if (text === undefined) continue;
+        (q.kind === 'knows' ? knows : binary).push(verify(q, text, ctx, 'gpt35'));
+    }
+    return { questions, binary, knows };
+}
 
-    it('without the knowledge filter matches Table 18', () => {
-        const groups = computeMetrics(binary.questions, verdictsOf(binary.answers));
+describe('ERBench movie, GPT-3.5 replay through the movie preset (paper Tables 18 and 2)', { skip }, () => {
+    const loaded = present ? load() : undefined;
+
+    it('without the knowledge filter matches Table 18', async () => {
+        const { questions, binary } = (await loaded)!;
+        assert.equal(binary.length, 4497, 'every logged answer is matched to a generated question');
+        const groups = computeMetrics(questions, binary);
         const { basic, negated } = figures(groups, 'all');
         console.log(line('Table 18 basic (all)', basic));
         console.log(line('Table 18 negated (all)', negated));
@@ -52,12 +77,11 @@ describe('ERBench movie, GPT-3.5 replay (paper Tables 18 and 2)', { skip }, () =
         expectClose(negated, TABLE_18.negated, 'negated');
     });
 
-    it('with the knowledge filter from gpt35_validate_movie.log matches Table 2', () => {
-        const verdicts = [...verdictsOf(binary.answers), ...verdictsOf(knows.answers)];
-        const known = verdicts.filter(v => v.known).length;
-        const groups = computeMetrics([...binary.questions, ...knows.questions], verdicts);
+    it('with the knowledge filter from gpt35_validate_movie.log matches Table 2', async () => {
+        const { questions, binary, knows } = (await loaded)!;
+        const groups = computeMetrics(questions, [...binary, ...knows]);
         const { basic, negated } = figures(groups, 'known');
-        console.log(`known entities: ${known} of ${knows.answers.length}`);
+        console.log(`known entities: ${knows.filter(v => v.known).length} of ${knows.length}`);
         console.log(line('Table 2 basic (known)', basic));
         console.log(line('Table 2 negated (known)', negated));
         expectClose(basic, TABLE_2.basic, 'basic');
