@@ -20,7 +20,9 @@ import type { RelationDecl, ScalarType, SourceDecl } from '../src/core/spec/mode
 import { loadSource } from '../src/core/data/load.js';
 import { checkFd, checkFk } from '../src/core/data/checks.js';
 import { DataCache } from '../src/core/data/cache.js';
-import { checkSpec } from '../src/core/spec/check.js';
+import { checkSpec, dataOptionsFor } from '../src/core/spec/check.js';
+import { loadSpec } from '../src/core/spec/load.js';
+import { loadData } from '../src/core/data/index.js';
 
 interface Attr { name: string; column: string; type: ScalarType | 'list' }
 interface Fk { attribute: string; file: string; column: string }
@@ -109,6 +111,20 @@ function erbenchCases(dir: string): BenchCase[] {
 }
 
 // ------------------------------------------------------------------ the two sides
+/**
+ * The best of a few runs for small tables, where one cold run measures the JIT more than the work (both
+ * sides are measured alike); one run for large tables.
+ */
+function best<T>(rows: number, work: () => T): [number, T] {
+    let fastest = Infinity, result!: T;
+    for (let i = 0; i < (rows < 100_000 ? 5 : 1); i++) {
+        const start = now();
+        result = work();
+        fastest = Math.min(fastest, now() - start);
+    }
+    return [fastest, result];
+}
+
 function relation(name: string, source: string, attributes: Attr[]): RelationDecl {
     return {
         name, source, distinct: false, keys: [], loc: noLoc,
@@ -122,12 +138,9 @@ async function runOurs(c: BenchCase): Promise<SideResult> {
     const table = (await loadSource(csvSource('t', c.file), [relation('T', 't', c.attributes)])).get('T')!.table!;
     const target = c.fk ? (await loadSource(csvSource('r', c.fk.file), [relation('R', 'r', [{ name: 'key', column: c.fk.column, type: 'text' }])])).get('R')!.table! : undefined;
     const loadMs = now() - start;
-    start = now();
-    const fdViolations = c.fds.map(fd => checkFd(table, fd).length);
-    const fdMs = now() - start;
-    start = now();
-    const fkDangling = c.fk && target ? checkFk(table, target, { from: { attributes: [c.fk.attribute] }, to: { attributes: ['key'] } }).length : 0;
-    return { loadMs, fdMs, fkMs: now() - start, rows: table.rowCount, fdViolations, fkDangling };
+    const [fdMs, fdViolations] = best(table.rowCount, () => c.fds.map(fd => checkFd(table, fd).length));
+    const [fkMs, fkDangling] = best(table.rowCount, () => c.fk && target ? checkFk(table, target, { from: { attributes: [c.fk.attribute] }, to: { attributes: ['key'] } }).length : 0);
+    return { loadMs, fdMs, fkMs, rows: table.rowCount, fdViolations, fkDangling };
 }
 
 const SQL_TYPE = { text: 'TEXT', int: 'INTEGER', real: 'REAL', bool: 'INTEGER', date: 'TEXT', list: 'TEXT' } as const;
@@ -159,20 +172,17 @@ async function runSqlite(c: BenchCase): Promise<SideResult> {
             db.exec('CREATE INDEX r_key ON r ("key")');
         }
         const loadMs = now() - start;
-        start = now();
-        const fdViolations = c.fds.map(fd => {
+        const rows = (db.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n;
+        const [fdMs, fdViolations] = best(rows, () => c.fds.map(fd => {
             const lhs = fd.lhs.map(q).join(', ');
             const rhs = fd.rhs.map(q).join(` || char(31) || `);
             const notNull = fd.lhs.map(x => `${q(x)} IS NOT NULL`).join(' AND ');
             return db.prepare(`SELECT ${lhs} FROM t WHERE ${notNull} GROUP BY ${lhs} HAVING COUNT(DISTINCT ${rhs}) > 1`).all().length;
-        });
-        const fdMs = now() - start;
-        start = now();
-        const fkDangling = c.fk
+        }));
+        const [fkMs, fkDangling] = best(rows, () => c.fk
             ? (db.prepare(`SELECT COUNT(DISTINCT t.${q(c.fk.attribute)}) AS n FROM t LEFT JOIN r ON r."key" = t.${q(c.fk.attribute)} WHERE r."key" IS NULL AND t.${q(c.fk.attribute)} IS NOT NULL`).get() as { n: number }).n
-            : 0;
-        const rows = (db.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n;
-        return { loadMs, fdMs, fkMs: now() - start, rows, fdViolations, fkDangling };
+            : 0);
+        return { loadMs, fdMs, fkMs, rows, fdViolations, fkDangling };
     } finally {
         db.close();
         fs.rmSync(dbFile, { force: true });
@@ -192,12 +202,20 @@ async function runRecheck(c: BenchCase): Promise<SideResult> {
     const cache = new DataCache();
     let start = now();
     await checkSpec(spec, { cache });
-    const loadMs = now() - start;
-    fs.appendFileSync(spec, '// an edit\n');
-    start = now();
-    const checked = await checkSpec(spec, { cache });
-    const fdMs = now() - start;
-    return { loadMs, fdMs, fkMs: 0, rows: checked.data.tables.get('Movie')?.rowCount ?? 0, fdViolations: [cache.parses], fkDangling: 0 };
+    const firstMs = now() - start;
+    // Three edits, as a language server sees them (warm); the last one is reported, split into its parts.
+    let specMs = 0, dataMs = 0, rows = 0;
+    for (let edit = 0; edit < 3; edit++) {
+        fs.appendFileSync(spec, `// edit ${edit}\n`);
+        start = now();
+        const loaded = await loadSpec(spec);
+        specMs = now() - start;
+        start = now();
+        const data = await loadData(loaded.model, cache, undefined, dataOptionsFor(loaded, loaded.diagnostics));
+        dataMs = now() - start;
+        rows = data.tables.get('Movie')?.rowCount ?? 0;
+    }
+    return { loadMs: firstMs, fdMs: dataMs, fkMs: specMs, rows, fdViolations: [cache.parses], fkDangling: 0 };
 }
 
 // ------------------------------------------------------------------ driver
@@ -241,8 +259,11 @@ async function main(): Promise<void> {
             rows.push(...rowsFor(c, ours, sqlite));
         }
         const recheck = child('recheck', generated);
-        console.error(`re-check: first ${recheck.loadMs.toFixed(0)} ms, after an edit ${recheck.fdMs.toFixed(1)} ms, parses ${recheck.fdViolations[0]}`);
-        rows.push({ bench: 'data', case: `checkSpec after an edit, 2,000-line spec, ${recheck.rows} rows cached`, value: recheck.fdMs, unit: 'ms', reference: recheck.loadMs, referenceName: 'first check (loads the data)', ratio: recheck.fdMs / recheck.loadMs, goal: '< 100 ms', met: recheck.fdMs < 100, peakMB: recheck.peakMB! });
+        console.error(`re-check: first ${recheck.loadMs.toFixed(0)} ms; after an edit: language ${recheck.fkMs.toFixed(1)} ms + data ${recheck.fdMs.toFixed(1)} ms; parses ${recheck.fdViolations[0]}`);
+        rows.push(
+            { bench: 'data', case: `data checks after a spec edit (2,000-line spec, ${recheck.rows} rows cached, ${recheck.fdViolations[0]} parse)`, value: recheck.fdMs, unit: 'ms', reference: recheck.loadMs, referenceName: 'first check (loads the data)', ratio: recheck.fdMs / recheck.loadMs, goal: '< 100 ms', met: recheck.fdMs < 100, peakMB: recheck.peakMB! },
+            { bench: 'data', case: 'checkSpec after a spec edit: language + data (language part is not the data room\'s)', value: recheck.fkMs + recheck.fdMs, unit: 'ms', goal: '< 100 ms', met: recheck.fkMs + recheck.fdMs < 100 },
+        );
     } finally {
         fs.rmSync(tmp, { recursive: true, force: true });
     }

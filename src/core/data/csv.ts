@@ -66,10 +66,14 @@ export async function streamCsv(source: SourceDecl, onRow: RowSink, signal?: Abo
     } catch {
         return { header: [], complete: false, problems: [{ severity: 'error', lines: [], message: `unknown encoding '${options.encoding}'; use utf-8, latin1, windows-1252 or utf-16` }] };
     }
-    const fd = fs.openSync(source.path, 'r');
     const head = Buffer.alloc(4096);
-    const headLength = fs.readSync(fd, head, 0, head.length, 0);
-    fs.closeSync(fd);
+    let headLength: number;
+    try {
+        const fd = fs.openSync(source.path, 'r');
+        try { headLength = fs.readSync(fd, head, 0, head.length, 0); } finally { fs.closeSync(fd); }
+    } catch (e) {
+        return { header: [], complete: false, problems: [parseProblem(e, 1)] };
+    }
     const binary = notText(head.subarray(0, headLength), options.encoding);
     if (binary) return { header: [], complete: false, problems: [{ severity: 'error', lines: [], message: binary }] };
 

@@ -123,3 +123,12 @@ test('an aborted read rejects', async () => {
     controller.abort(new Error('stop'));
     await assert.rejects(streamCsv(s, () => undefined, controller.signal), /stop/);
 });
+
+test('an unreadable file is a problem, not an exception', async () => {
+    const s = source('locked.csv', 'a\n1\n');
+    s.path = path.join(dir, 'a-directory');
+    fs.mkdirSync(s.path);
+    const r = await read(s);
+    assert.equal(r.complete, false);
+    assert.match(r.problems[0]!.message, /could not be read: EISDIR/);
+});
