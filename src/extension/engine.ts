@@ -59,11 +59,14 @@ export async function generate(file: string, options: GenerateOptions, signal?: 
     const errors = diagnostics.filter(d => d.severity === 'error');
     if (errors.length > 0) throw new SpecError(errors);
     const data = await core.loadData(spec, signal);
-    const dataErrors = data.diagnostics.filter(d => d.severity === 'error' && d.code !== 'fd-violated');
+    // Violations (FD, key, FK) only make the generator skip rows; a missing file or column makes it impossible.
+    const dataErrors = data.diagnostics.filter(d => d.severity === 'error' && BLOCKING.has(d.code));
     if (dataErrors.length > 0) throw new SpecError(dataErrors);
     const { questions, notes, truncated } = core.generateQuestions(spec, data, options);
     return { file, spec, data, questions, notes, truncated };
 }
+
+const BLOCKING = new Set(['missing-file', 'missing-column', 'csv-format']);
 
 export class SpecError extends Error {
     constructor(readonly diagnostics: SpecDiagnostic[]) {

@@ -15,8 +15,10 @@ import { startClient } from './client.js';
 let current: Ctx | undefined;
 
 export interface HalluProbeApi {
-    /** Milliseconds from activate() to commands registered and the language client started. */
+    /** Milliseconds from activate() to commands, Test Explorer, CodeLens and status bar registered. */
     activationMs: () => number | undefined;
+    /** Milliseconds from activate() to the language client's handshake with the server done. */
+    serverReadyMs: () => number | undefined;
     ready: Promise<void>;
     services: Services;
 }
@@ -36,16 +38,17 @@ export function activate(context: vscode.ExtensionContext): HalluProbeApi {
     ctx.push(vscode.languages.registerHoverProvider({ language: 'probe' }, lens));
     ctx.push(vscode.workspace.onDidGrantWorkspaceTrust(() => { ctx.output.info('workspace trusted: runs are enabled'); services.testing?.refreshProfiles(); }));
 
-    let activationMs: number | undefined;
+    const activationMs = performance.now() - started;
+    ctx.setContext('halluprobe.ready', true);
+    let serverReadyMs: number | undefined;
     const ready = startClient(ctx).then(
-        () => { activationMs = performance.now() - started; },
-        err => { activationMs = performance.now() - started; ctx.output.error(`the language server did not start: ${err instanceof Error ? err.message : String(err)}`); },
+        () => { serverReadyMs = performance.now() - started; },
+        err => { ctx.output.error(`the language server did not start: ${err instanceof Error ? err.message : String(err)}`); },
     ).then(() => {
-        ctx.setContext('halluprobe.ready', true);
-        ctx.output.info(`activated in ${activationMs!.toFixed(1)} ms (activate → language client ready)`);
+        ctx.output.info(`activated in ${activationMs.toFixed(1)} ms (activate → commands ready); language server ready after ${serverReadyMs?.toFixed(0) ?? '—'} ms`);
     });
     void services.testing.discover();
-    return { activationMs: () => activationMs, ready, services };
+    return { activationMs: () => activationMs, serverReadyMs: () => serverReadyMs, ready, services };
 }
 
 export function deactivate(): void {

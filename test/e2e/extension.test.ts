@@ -1,0 +1,132 @@
+/**
+ * End to end in a real VS Code (code-server + headless Chromium): the extension-host suite through the
+ * test-only companion, then the user's path through the workbench — Problems, Preview, a Test Explorer run
+ * against the local OpenAI-compatible server, the failure message, the CodeLens summary and the graph panel.
+ * Screenshots of each step go to test-artifacts/e2e/.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Workbench } from './support/workbench.js';
+import { S } from './support/selectors.js';
+import { missingPrerequisite, mustRun, openSession, startModelServer, type ModelServer, type Session } from './support/session.js';
+import { ARTIFACTS, bundleSuite } from './support/workspace.js';
+
+const missing = missingPrerequisite();
+if (missing && mustRun()) throw new Error(`e2e tier cannot run: ${missing}`);
+const skip = missing ? `e2e skipped: ${missing}` : false;
+
+/** No keyword in the rationale: every binary question is answered, its rationale fails with "missing". */
+const ANSWER = 'Yes, I believe so. That film is well known.';
+
+describe('extension host (mocha suite inside code-server)', { skip, timeout: 240_000 }, () => {
+    it('passes the extension-host suite', async () => {
+        const suite = await bundleSuite();
+        const results = path.join(os.tmpdir(), `halluprobe-vscode-${process.pid}-${Date.now()}.json`);
+        const session = await openSession({ env: { HALLUPROBE_VSCODE_SUITE: suite, HALLUPROBE_VSCODE_RESULTS: results } });
+        try {
+            const wb = new Workbench(session.page, ARTIFACTS);
+            await wb.open(session.server.url);
+            for (let i = 0; i < 180 && !fs.existsSync(results); i++) await session.page.waitForTimeout(1000);
+            assert.ok(fs.existsSync(results), `the companion wrote no results; code-server log:\n${session.server.log().slice(-2000)}`);
+            const r = JSON.parse(fs.readFileSync(results, 'utf8')) as { passes: number; failures: number; tests: { title: string; state: string; error?: string }[] };
+            for (const t of r.tests) console.log(`  ${t.state === 'passed' ? '✔' : '✖'} ${t.title}${t.error ? `\n      ${t.error.split('\n')[0]}` : ''}`);
+            assert.equal(r.failures, 0, r.tests.filter(t => t.state !== 'passed').map(t => `${t.title}: ${t.error}`).join('\n'));
+            assert.ok(r.passes >= 5);
+        } finally {
+            await session.close();
+            fs.rmSync(results, { force: true });
+        }
+    });
+});
+
+describe('the workbench, as a user sees it', { skip, timeout: 420_000 }, () => {
+    let model: ModelServer;
+    let session: Session;
+    let wb: Workbench;
+
+    before(async () => {
+        model = await startModelServer(ANSWER);
+        session = await openSession({ modelEndpoint: model.url });
+        wb = new Workbench(session.page, ARTIFACTS);
+        await wb.open(session.server.url);
+        await wb.openFile('movie.probe');
+        await wb.screenshot('spec-open');
+    });
+
+    after(async () => {
+        await session?.close();
+        model?.stop();
+    });
+
+    it('shows the injected FD violation in the Problems panel', async () => {
+        let rows: string[] = [];
+        for (let i = 0; i < 60 && !rows.some(r => /James Cameron/.test(r)); i++) {
+            rows = await wb.problems();
+            if (!rows.some(r => /James Cameron/.test(r))) await session.page.waitForTimeout(1000);
+        }
+        await wb.screenshot('problems');
+        assert.ok(rows.some(r => /James Cameron/.test(r) && /birth/i.test(r)), `Problems: ${rows.join(' | ') || '(none)'}`);
+    });
+
+    it('previews the generated questions in the virtualised table', async () => {
+        await wb.command('HalluProbe: Preview Questions');
+        const frame = await wb.webview('preview');
+        await frame.locator(S.webview.previewRows).first().waitFor({ timeout: 60_000 });
+        const count = await frame.locator(S.webview.count).innerText();
+        const rendered = await frame.locator(S.webview.previewRows).count();
+        await wb.screenshot('preview');
+        assert.match(count, /^\d[\d,]* of \d[\d,]* questions$/);
+        assert.ok(rendered > 0);
+        await frame.locator(S.webview.filter).fill('gold:no');
+        await frame.locator(S.webview.previewRows).first().waitFor();
+        assert.match(await frame.locator(`${S.webview.previewRows} .c-gold`).first().innerText(), /^no$/);
+    });
+
+    it('runs the suite from the Test Explorer and shows the missing keyword of a failed question', async () => {
+        await wb.command('View: Show Testing');
+        await session.page.locator(S.testingTree).first().waitFor({ timeout: 30_000 });
+        await wb.command('Test: Run All Tests');
+        const failed = session.page.locator(`${S.testingTree}[aria-label*="Failed" i], ${S.testingTree} .codicon-testing-failed-icon`);
+        await failed.first().waitFor({ timeout: 120_000 });
+        await wb.screenshot('test-explorer-run');
+        await wb.command('Test: Show Output');
+        await wb.command('Testing: Focus on Test Results View');
+        const results = session.page.locator('.test-output-peek, .test-results, .pane-body');
+        let text = '';
+        for (let i = 0; i < 30 && !/missing Movie\.title/.test(text); i++) {
+            text = (await results.allInnerTexts()).join('\n');
+            if (!/missing Movie\.title/.test(text)) {
+                const row = session.page.locator('.test-results .monaco-list-row, .pane-body .monaco-list-row').filter({ hasText: /Is there a movie/ }).first();
+                if (await row.count()) await row.click().catch(() => undefined);
+                await session.page.waitForTimeout(1000);
+            }
+        }
+        await wb.screenshot('failure-message');
+        assert.match(text, /missing Movie\.title "[^"]+"/);
+    });
+
+    it('shows the CodeLens summary on the probe and opens the graph for a failed question', async () => {
+        await wb.openFile('movie.probe');
+        let lenses: string[] = [];
+        for (let i = 0; i < 30 && !lenses.some(l => /A [.\d]+ R [.\d]+ AR [.\d]+ H [.\d]+ · n \d+/.test(l)); i++) {
+            lenses = await wb.codeLenses();
+            await session.page.waitForTimeout(500);
+        }
+        await wb.screenshot('codelens');
+        const summary = lenses.find(l => /local · A [.\d]+ R [.\d]+ AR [.\d]+ H [.\d]+ · n \d+ · \d+ failed rationales?/.test(l));
+        assert.ok(summary, `CodeLenses: ${lenses.join(' | ')}`);
+        await session.page.locator(`${S.codeLens} a`).filter({ hasText: /local · A/ }).first().click();
+        await wb.pick(/Is there a movie|Is it true/);
+        const frame = await wb.webview('graph');
+        await frame.locator(S.webview.rationale).waitFor({ timeout: 30_000 });
+        const nodes = await frame.locator(S.webview.graphNodes).evaluateAll(els => els.map(e => ({ kind: e.getAttribute('data-kind'), status: e.getAttribute('data-status'), text: e.textContent })));
+        await wb.screenshot('graph-question');
+        assert.ok(nodes.length >= 2, `graph nodes: ${JSON.stringify(nodes)}`);
+        assert.ok(nodes.some(n => n.kind === 'entity'), 'the start entity is drawn');
+        assert.ok(nodes.some(n => n.status === 'missing'), 'the asked value is marked missing');
+        assert.match(await frame.locator(S.webview.hops).innerText(), /hop 1 missing/);
+    });
+});

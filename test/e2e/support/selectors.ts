@@ -1,0 +1,23 @@
+/** Every workbench selector the e2e tests use, in one place (VS Code 1.104 / code-server 4.104). */
+export const S = {
+    workbench: '.monaco-workbench',
+    quickInput: '.quick-input-widget',
+    quickInputBox: '.quick-input-widget input.input',
+    quickInputRows: '.quick-input-widget .quick-input-list .monaco-list-row',
+    editor: '.editor-instance .monaco-editor',
+    editorTab: (name: string) => `.tabs-container .tab[aria-label^="${name}"]`,
+    problemsRows: '.markers-panel .monaco-list-row',
+    codeLens: '.monaco-editor .codelens-decoration',
+    testingTree: '.test-explorer .monaco-list-row',
+    testResultsView: '.test-output-peek, .test-results-view, .pane-body .test-result-list',
+    notificationToasts: '.notifications-toasts .notification-toast',
+    /** Inside a HalluProbe webview's inner frame. */
+    webview: {
+        previewRows: '.body .row[data-id]',
+        count: '#count',
+        filter: '#filter',
+        graphNodes: '#nodes li',
+        rationale: '#rationale',
+        hops: '#hops',
+    },
+} as const;

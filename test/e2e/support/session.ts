@@ -1,0 +1,60 @@
+/**
+ * One e2e session: the local OpenAI-compatible test server (its own process), a workspace copy of the movie
+ * example pointing at it, code-server with the extension, and headless Chromium on the workbench.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromiumPath, codeServerEntry, startCodeServer, type CodeServer } from './code-server.js';
+import { prepareWorkspace, REPO } from './workspace.js';
+
+export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Why the e2e tier cannot run here, or undefined. In CI (or HALLUPROBE_E2E=1) a missing piece is a failure. */
+export function missingPrerequisite(): string | undefined {
+    if (!codeServerEntry()) return 'code-server is not installed (run bash ../shared/scripts/setup-vscode-e2e.sh)';
+    if (!chromiumPath()) return 'Chromium is not installed at /usr/bin/chromium (the setup script apt-installs it)';
+    if (!fs.existsSync(path.join(REPO, 'dist/extension.cjs'))) return 'the extension is not built (npm run build)';
+    return undefined;
+}
+
+export const mustRun = () => process.env.CI !== undefined || process.env.HALLUPROBE_E2E === '1';
+
+export interface ModelServer { url: string; process: ChildProcess; stop(): void }
+
+/** The runner helper's test server as a child process; every request gets the same fixed answer. */
+export async function startModelServer(answer: string): Promise<ModelServer> {
+    const tsx = path.join(REPO, 'node_modules/.bin/tsx');
+    const child = spawn(tsx, [path.join(REPO, 'test/support/openai-server-cli.ts'), '--port', '0', '--answer', answer], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout!.on('data', (d: Buffer) => {
+            out += d.toString();
+            const line = out.split('\n')[0]!;
+            if (out.includes('\n')) resolve(line.trim());
+        });
+        child.once('exit', code => reject(new Error(`the test model server exited (${code}) before printing its URL`)));
+        setTimeout(() => reject(new Error('the test model server did not start within 30 s')), 30_000).unref();
+    });
+    return { url, process: child, stop: () => { child.kill('SIGTERM'); } };
+}
+
+export interface Session { server: CodeServer; browser: Browser; page: Page; workspace: string; close(): Promise<void> }
+
+export async function openSession(opts: { modelEndpoint?: string; env?: Record<string, string> }): Promise<Session> {
+    const workspace = prepareWorkspace(fs.mkdtempSync(path.join(os.tmpdir(), 'halluprobe-ws-')), opts.modelEndpoint);
+    const server = await startCodeServer({ workspace, env: opts.env });
+    const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+    const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
+    return {
+        server, browser, page, workspace,
+        close: async () => {
+            await browser.close().catch(() => undefined);
+            await server.stop();
+            fs.rmSync(server.root, { recursive: true, force: true });
+            fs.rmSync(workspace, { recursive: true, force: true });
+        },
+    };
+}

@@ -1,0 +1,83 @@
+/**
+ * Page objects over a code-server workbench driven by playwright-core: commands, files, panels, and
+ * frame-aware access to HalluProbe webviews (VS Code nests each webview in two iframes; the inner one
+ * holds our page, found by its `data-panel` attribute).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { S } from './selectors.js';
+
+export class Workbench {
+    private shot = 0;
+
+    constructor(readonly page: Page, private readonly artifacts: string) {
+        fs.mkdirSync(artifacts, { recursive: true });
+    }
+
+    async open(url: string): Promise<void> {
+        await this.page.goto(url);
+        await this.page.locator(S.workbench).waitFor({ timeout: 90_000 });
+    }
+
+    /** Saves `NN-name.png` under the artefacts folder and returns its path. */
+    async screenshot(name: string): Promise<string> {
+        const file = path.join(this.artifacts, `${String(++this.shot).padStart(2, '0')}-${name}.png`);
+        await this.page.screenshot({ path: file });
+        return file;
+    }
+
+    /** Runs a command by its palette title, e.g. "HalluProbe: Preview Questions". */
+    async command(title: string): Promise<void> {
+        await this.page.keyboard.press('Escape');
+        await this.page.keyboard.press('F1');
+        const box = this.page.locator(S.quickInputBox);
+        await box.waitFor();
+        await box.fill(`>${title}`);
+        const row = this.page.locator(S.quickInputRows).filter({ hasText: title }).first();
+        await row.waitFor({ timeout: 15_000 });
+        await box.press('Enter');
+    }
+
+    /** Opens a workspace file with Quick Open. */
+    async openFile(name: string): Promise<void> {
+        await this.page.keyboard.press('Escape');
+        await this.page.keyboard.press('Control+P');
+        const box = this.page.locator(S.quickInputBox);
+        await box.waitFor();
+        await box.fill(name);
+        await this.page.locator(S.quickInputRows).filter({ hasText: name }).first().waitFor();
+        await box.press('Enter');
+        await this.page.locator(S.editorTab(name)).first().waitFor();
+    }
+
+    /** Picks the quick pick row containing `text`. */
+    async pick(text: string | RegExp): Promise<void> {
+        const row = this.page.locator(S.quickInputRows).filter({ hasText: text }).first();
+        await row.waitFor({ timeout: 20_000 });
+        await row.click();
+    }
+
+    async problems(): Promise<string[]> {
+        await this.command('View: Focus Problems');
+        await this.page.locator('.markers-panel').waitFor();
+        return this.page.locator(S.problemsRows).allInnerTexts();
+    }
+
+    /** The inner frame of the HalluProbe webview `panel` ('preview' | 'graph'), once its page has loaded. */
+    async webview(panel: 'preview' | 'graph', timeoutMs = 60_000): Promise<Frame> {
+        const end = Date.now() + timeoutMs;
+        while (Date.now() < end) {
+            for (const frame of this.page.frames()) {
+                const found = await frame.evaluate(p => document.body?.dataset.panel === p, panel).catch(() => false);
+                if (found) return frame;
+            }
+            await this.page.waitForTimeout(250);
+        }
+        throw new Error(`the ${panel} webview did not appear within ${timeoutMs} ms`);
+    }
+
+    codeLenses(): Promise<string[]> {
+        return this.page.locator(S.codeLens).allInnerTexts();
+    }
+}

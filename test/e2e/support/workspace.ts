@@ -1,0 +1,41 @@
+/**
+ * The e2e workspace: a copy of the movie example whose data gets one injected FD violation (James Cameron
+ * with two birth years), plus a model pointing at the local OpenAI-compatible test server; and the mocha
+ * suite bundled for the extension host.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as esbuild from 'esbuild';
+
+export const REPO = path.resolve(import.meta.dirname, '../../..');
+export const ARTIFACTS = path.join(REPO, 'test-artifacts', 'e2e');
+
+/** Copies examples/movie into `dir` and breaks Director: name -> birth_year for James Cameron. */
+export function prepareWorkspace(dir: string, modelEndpoint?: string): string {
+    fs.cpSync(path.join(REPO, 'examples/movie'), dir, { recursive: true, filter: src => !src.includes('.halluprobe') });
+    const csv = path.join(dir, 'data/movies.csv');
+    const lines = fs.readFileSync(csv, 'utf8').split('\n');
+    const rows = lines.map((l, i) => ({ l, i })).filter(x => x.l.includes(',James Cameron,'));
+    if (rows.length < 2) throw new Error('the movie example needs two James Cameron rows for the injected FD violation');
+    const last = rows.at(-1)!;
+    lines[last.i] = last.l.replace(/,(\d{4})\s*$/, (_m, y: string) => `,${Number(y) + 1}`);
+    fs.writeFileSync(csv, lines.join('\n'));
+    if (modelEndpoint) {
+        const spec = path.join(dir, 'movie.probe');
+        let text = fs.readFileSync(spec, 'utf8');
+        text += `\nmodel local vllm {\n    id "test-model"\n    endpoint "${modelEndpoint}"\n}\n`;
+        text = text.replace(/(suite movies \{[\s\S]*?models )simulator/, '$1local');
+        fs.writeFileSync(spec, text);
+    }
+    return dir;
+}
+
+/** Bundles test/vscode/suite for the extension host (mocha and vscode stay external). */
+export async function bundleSuite(): Promise<string> {
+    const out = path.join(REPO, 'test-artifacts', 'vscode', 'suite.cjs');
+    await esbuild.build({
+        entryPoints: [path.join(REPO, 'test/vscode/suite/index.ts')], outfile: out, bundle: true, platform: 'node', format: 'cjs',
+        target: 'node22', external: ['vscode', 'mocha', 'better-sqlite3'], sourcemap: 'inline', logLevel: 'warning',
+    });
+    return out;
+}

@@ -1,0 +1,84 @@
+/**
+ * Extension-host tests with the real vscode API, against the workspace the runner opened (a copy of the
+ * movie example whose data has one injected FD violation: James Cameron with two birth years).
+ */
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { HalluProbeApi } from '../../../src/extension/main.js';
+
+const EXTENSION = 'halluprobe.halluprobe';
+
+async function until<T>(what: string, fn: () => T | undefined | Promise<T | undefined>, ms = 45_000): Promise<T> {
+    const end = Date.now() + ms;
+    for (;;) {
+        const v = await fn();
+        if (v !== undefined && v !== false) return v as T;
+        if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+        await new Promise(r => setTimeout(r, 200));
+    }
+}
+
+function specUri(): vscode.Uri {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'a workspace folder is open');
+    return vscode.Uri.file(path.join(folder.uri.fsPath, 'movie.probe'));
+}
+
+export function register(): void {
+    describe('HalluProbe in the extension host', () => {
+        let api: HalluProbeApi;
+
+        before(async () => {
+            const ext = vscode.extensions.getExtension<HalluProbeApi>(EXTENSION);
+            assert.ok(ext, `${EXTENSION} is installed`);
+            await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(specUri()));
+            api = await ext.activate();
+            await api.ready;
+        });
+
+        it('registers every HalluProbe command', async () => {
+            const all = new Set(await vscode.commands.getCommands(true));
+            for (const id of ['previewQuestions', 'runSuite', 'runProbe', 'stopRun', 'showResults', 'openGraph', 'compareRuns', 'exportReport', 'selectModel', 'setApiKey']) {
+                assert.ok(all.has(`halluprobe.${id}`), `halluprobe.${id} is registered`);
+            }
+        });
+
+        it('reports its activation time', () => {
+            const ms = api.activationMs();
+            assert.equal(typeof ms, 'number');
+            console.log(`activation (activate → commands ready): ${ms!.toFixed(1)} ms; language server ready after ${api.serverReadyMs()?.toFixed(0)} ms`);
+        });
+
+        it('publishes the injected FD violation as a diagnostic on the spec', async () => {
+            const code = (d: vscode.Diagnostic) => String(typeof d.code === 'object' ? d.code.value : d.code);
+            const diag = await until('an fd-violated diagnostic', () => vscode.languages.getDiagnostics(specUri()).find(d => code(d) === 'fd-violated'), 45_000)
+                .catch(err => { throw new Error(`${(err as Error).message}; diagnostics: ${vscode.languages.getDiagnostics(specUri()).map(d => `${code(d)}: ${d.message}`).join(' | ') || 'none'}`); });
+            assert.match(diag.message, /James Cameron/);
+            assert.equal(diag.severity, vscode.DiagnosticSeverity.Error);
+        });
+
+        it('builds the Test Explorer tree spec → suite → probe → phrasing', async () => {
+            const controller = api.services.testing!.controller;
+            const spec = await until('the spec item', () => { let found: vscode.TestItem | undefined; controller.items.forEach(i => { if (i.id === specUri().fsPath) found = i; }); return found; });
+            const suite = spec.children.get([specUri().fsPath, 'movies'].join('\u241f'));
+            assert.ok(suite, 'suite "movies" is an item');
+            const probes: string[] = [];
+            suite.children.forEach(p => probes.push(p.label));
+            assert.deepEqual(probes.sort(), ['director_decade', 'movie_binary']);
+            const binary = suite.children.get([specUri().fsPath, 'movies', 'movie_binary'].join('\u241f'))!;
+            const phrasings: string[] = [];
+            binary.children.forEach(p => phrasings.push(p.label));
+            assert.deepEqual(phrasings, ['basic', 'negated', 'is_there']);
+            assert.equal(binary.range?.start.line !== undefined, true);
+        });
+
+        it('opens the preview and the graph panel by command', async () => {
+            await vscode.commands.executeCommand('halluprobe.previewQuestions', specUri());
+            await vscode.commands.executeCommand('halluprobe.openGraph', specUri());
+            const tabs = vscode.window.tabGroups.all.flatMap(g => g.tabs).map(t => t.label);
+            assert.ok(tabs.some(t => t.startsWith('Questions · ')), `preview tab among ${tabs.join(', ')}`);
+            assert.ok(tabs.some(t => t.startsWith('Graph · ')), `graph tab among ${tabs.join(', ')}`);
+        });
+    });
+}
