@@ -87,6 +87,8 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Te
         if (req.method === 'GET' && url.startsWith('/v1/models')) {
             return json(res, 200, { object: 'list', data: [{ id: 'test-model', object: 'model', created: 0, owned_by: 'halluprobe-test' }] });
         }
+        // Counts for a test or benchmark driving the server in another process.
+        if (req.method === 'GET' && url === '/_stats') return json(res, 200, { requests, completed, byQuestion: Object.fromEntries(byQuestion) });
         if (req.method !== 'POST' || !url.startsWith('/v1/chat/completions')) return json(res, 404, { error: { message: `no route ${req.method} ${url}` } });
         const chunks: Buffer[] = [];
         req.on('data', c => chunks.push(c as Buffer));

@@ -25,5 +25,9 @@ export function answerParams(params: CompletionParams, sample: number): Record<s
 }
 
 export function requestHash(endpoint: string, model: string, params: Record<string, unknown>, messages: ChatMessage[]): string {
-    return createHash('sha256').update(canonicalJson({ endpoint, model, params, messages: messages.map(m => ({ role: m.role, content: m.content })) })).digest('hex');
+    // Same text as canonicalJson of the whole request (keys in sorted order), built without sorting each message.
+    let text = `{"endpoint":${JSON.stringify(endpoint)},"messages":[`;
+    for (let i = 0; i < messages.length; i++) text += `${i ? ',' : ''}{"content":${JSON.stringify(messages[i]!.content)},"role":${JSON.stringify(messages[i]!.role)}}`;
+    text += `],"model":${JSON.stringify(model)},"params":${canonicalJson(params)}}`;
+    return createHash('sha256').update(text).digest('hex');
 }

@@ -110,3 +110,11 @@ test('the cache key: canonical, parameter-sensitive, sample 0 is the plain reque
     assert.notEqual(h, requestHash('http://e/v1', 'm2', answerParams({ temperature: 0 }, 0), msgs));
     assert.equal(h, requestHash('http://e/v1', 'm', answerParams({ temperature: 0, stream: true }, 0), msgs), 'streaming does not change the answer');
 });
+
+test('the fast cache key equals the canonical JSON of the whole request', async () => {
+    const { createHash } = await import('node:crypto');
+    const messages = [{ role: 'system' as const, content: 'Say "yes"\n' }, { role: 'user' as const, content: 'Q ü?' }];
+    const params = { temperature: 0, max_tokens: 5 };
+    const expected = createHash('sha256').update(canonicalJson({ endpoint: 'http://e/v1', model: 'm', params, messages })).digest('hex');
+    assert.equal(requestHash('http://e/v1', 'm', params, messages), expected);
+});
