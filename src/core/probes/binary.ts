@@ -8,7 +8,7 @@ import type { LoadedData } from '../data/types.js';
 import { SYSTEM_BINARY } from './prompts.js';
 import { compilePhrasings, phrasedItems, sentence, settingTemplate, starPath, type Plan, type PlanProblem } from './plan.js';
 import { labelOf, relationLabel, Scope, slotFor } from './scope.js';
-import { repeatedKeyRows, violatingRows } from './rows.js';
+import { violatingRows } from './rows.js';
 
 /** "whose director is {director}, star is {star} and release year is {year}" */
 export function describeBy(relation: Parameters<typeof labelOf>[0], attrs: string[]): string {
@@ -39,13 +39,12 @@ export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
     for (const a of [...fd.lhs, ...fd.rhs]) scope.need(0, a);
     const explainTemplate = settingTemplate(scope, probe, 'explain');
     const violating = violatingRows(slot.table, fd.lhs, fd.rhs);
-    const repeated = repeatedKeyRows(slot.table, rel.keys[0] ?? []);
     return {
         probe, kind: 'binary', scope, system: SYSTEM_BINARY, constraints: [fd.loc],
         bind(row, rows) {
             rows[0] = row;
             if (scope.hasNull(rows)) return 'null';
-            if (violating?.[row] || repeated?.[row]) return 'violating';
+            if (violating?.[row]) return 'violating';
             return undefined;
         },
         items(rows) {

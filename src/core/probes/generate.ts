@@ -15,7 +15,8 @@ import { knowsPlan } from './knows.js';
 import { questionId } from './ids.js';
 import { messagesFor, variantOf, ZERO_SHOT, type Demo, type Variant } from './prompts.js';
 import { hashSeed, rowOrder } from './sampling.js';
-import { keyValues } from './scope.js';
+import { keyAttributes, keyValues } from './scope.js';
+import { keyOccurrences } from './rows.js';
 import type { Item, Plan, PlanProblem, SkipReason } from './plan.js';
 
 export interface GenerateOptions { suite?: string; probe?: string; limit?: number; seed?: number }
@@ -128,7 +129,9 @@ export function generateQuestions(spec: SpecModel, data: LoadedData, options: Ge
             if (r) plan.scope.need(r.slot, r.attribute.name);
         }
         const quota = suite?.quotas[name] ?? (sample.mode === 'all' ? undefined : sample.count);
-        selected.push({ plan, count: quota ?? Number.POSITIVE_INFINITY, variants: usable });
+        // A probe's own `limit N` caps its rows whatever the suite samples.
+        const own = typeof probe.settings.limit === 'number' ? probe.settings.limit : Number.POSITIVE_INFINITY;
+        selected.push({ plan, count: Math.min(quota ?? Number.POSITIVE_INFINITY, own), variants: usable });
     }
     return { questions: stream(selected, sample, seed, options.limit ?? Number.POSITIVE_INFINITY, stats), stats, diagnostics: problems.map(toDiagnostic) };
 }
@@ -141,6 +144,7 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
         const rows = new Int32Array(plan.scope.slots.length);
         const pools = new Map<string, DemoPool>();
         const pseudo = { mode: sample.mode, seed: hashSeed(plan.probe.name, seed) };
+        const occurrences = keyOccurrences(start.table, keyAttributes(start.relation));
         let taken = 0;
         for (const row of rowOrder(start.table.rowCount, pseudo)) {
             if (taken >= count || total >= limit) break;
@@ -166,16 +170,17 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
                 for (const item of items) {
                     if (total >= limit) return;
                     total++; st.generated++; stats.generated++;
-                    yield assemble(plan, item, variant, key, rows, source, messagesFor(plan.system, item.question, variant, demos, passage));
+                    yield assemble(plan, item, variant, key, occurrences?.[row] ?? 0, rows, source, messagesFor(plan.system, item.question, variant, demos, passage));
                 }
             }
         }
     }
 }
 
-function assemble(plan: Plan, item: Item, variant: Variant, key: string[], rows: Int32Array, source: Question['source'], messages: Question['messages']): Question {
+function assemble(plan: Plan, item: Item, variant: Variant, key: string[], occurrence: number, rows: Int32Array, source: Question['source'], messages: Question['messages']): Question {
     const q: Question = {
-        id: questionId({ probe: plan.probe.name, kind: plan.kind, template: item.template, key, variant: variant.id, phrasing: item.phrasing }),
+        // A repeated key (the data violates it, or the relation declares none) gets its occurrence number.
+        id: questionId({ probe: plan.probe.name, kind: plan.kind, template: item.template, key: occurrence ? [...key, `#${occurrence + 1}`] : key, variant: variant.id, phrasing: item.phrasing }),
         probe: plan.probe.name, kind: plan.kind, phrasing: item.phrasing, variant: variant.kind, question: item.question, messages,
         gold: item.gold, keywords: item.keywords, entity: { relation: plan.scope.slots[0]!.relation.name, key }, source, path: plan.path(rows, item),
     };

@@ -7,7 +7,7 @@ import type { LoadedData } from '../data/types.js';
 import { SYSTEM_KNOWS } from './prompts.js';
 import { phrasedItems, starPath, type CompiledPhrasing, type Plan, type PlanProblem } from './plan.js';
 import { keyAttributes, relationLabel, Scope, slotFor } from './scope.js';
-import { repeatedKeyRows } from './rows.js';
+import { keyOccurrences } from './rows.js';
 import { describeBy } from './binary.js';
 
 export function knowsPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[]): Plan | undefined {
@@ -20,13 +20,14 @@ export function knowsPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, p
     const text = probe.asks.length > 0 ? probe.asks.map(a => a.text).join(' ') : `Do you know about the ${relationLabel(rel)} whose ${describeBy(rel, key)}?`;
     const phrasing: CompiledPhrasing = { decl: { name: 'knows', gold: { kind: 'yes' }, text, loc: probe.asks[0]?.loc ?? probe.loc }, template: scope.template(text) };
     for (const a of key) scope.need(0, a);
-    const repeated = repeatedKeyRows(slot.table, key);
+    const repeated = keyOccurrences(slot.table, key);
     const shown = () => [...scope.used.values()].map(r => r.attribute.name);
     return {
         probe, kind: 'knows', scope, system: SYSTEM_KNOWS, constraints: [rel.loc],
         bind(row, rows) {
             rows[0] = row;
             if (scope.hasNull(rows)) return 'null';
+            // One question per entity: a repeated key is the same entity again.
             return repeated?.[row] ? 'violating' : undefined;
         },
         items: rows => phrasedItems(scope, [phrasing], rows, [], ''),

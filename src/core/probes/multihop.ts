@@ -10,7 +10,6 @@ import { AMBIGUOUS, DANGLING, FkJoin, resolvePath } from '../kg/graph.js';
 import { SYSTEM_BINARY } from './prompts.js';
 import { compilePhrasings, entityNode, phrasedItems, sentence, settingTemplate, valueNode, type Plan, type PlanProblem } from './plan.js';
 import { labelOf, Scope, slotFor, type Slot } from './scope.js';
-import { repeatedKeyRows } from './rows.js';
 
 export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[]): Plan | undefined {
     const fail = (code: string, message: string) => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
@@ -45,12 +44,10 @@ export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, pr
     const keywordSlot = hops.map((_, i) => (i < last ? i + 1 : last));
     hops.forEach((h, i) => scope.need(keywordSlot[i]!, h.keyword.attribute));
     const joins = hops.slice(0, last).map((h, i) => new FkJoin(slots[i]!.table, h.fk!.from.attributes, slots[i + 1]!.table, h.fk!.to.attributes));
-    const repeated = repeatedKeyRows(slots[0]!.table, slots[0]!.relation.keys[0] ?? []);
     return {
         probe, kind: 'path', scope, system: SYSTEM_BINARY, constraints: hops.flatMap(h => (h.fk ? [h.fk.loc] : [])),
         bind(row, rows) {
             rows[0] = row;
-            if (repeated?.[row]) return 'violating';
             for (let i = 0; i < joins.length; i++) {
                 const t = joins[i]!.target(rows[i]!);
                 if (t === DANGLING) return 'dangling';

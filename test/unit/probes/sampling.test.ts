@@ -49,5 +49,8 @@ suite quota { probes movie_binary, director_decade  sample all  quota director_d
         assert.equal(quota.filter(q => q.probe === 'director_decade').length, 2);
         assert.equal(quota.filter(q => q.probe === 'movie_binary').length, 18);
         assert.equal(run({ probe: 'movie_binary', limit: 4 }).length, 4);
+        const capped = await movieWorld('probe capped binary using movie_title {\n    limit 2\n}');
+        t.after(capped.dispose);
+        assert.equal([...generateQuestions(capped.model, capped.data, { probe: 'capped' }).questions].length, 2 * 2, 'a probe setting limit caps its rows');
     });
 });
