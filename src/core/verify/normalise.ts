@@ -44,19 +44,20 @@ function foldChar(ch: string): string {
 // Reused output buffers (the engine is single-threaded): one set per form for `transient` results, which view
 // them directly and stay valid until the next transient fold of the same form, and a scratch set for the
 // copying folds (values, the exported functions), so those never clobber a transient result in use.
-interface Buffers { codes: Uint16Array; starts: Int32Array; ends: Int32Array }
-const buffers = [0, 1, 2].map(() => ({ codes: new Uint16Array(4096), starts: new Int32Array(4096), ends: new Int32Array(4096) })) as [Buffers, Buffers, Buffers];
+interface Buffers { codes: Uint8Array; starts: Int32Array; ends: Int32Array }
+const buffers = [0, 1, 2].map(() => ({ codes: new Uint8Array(4096), starts: new Int32Array(4096), ends: new Int32Array(4096) })) as [Buffers, Buffers, Buffers];
 
 function ensure(b: Buffers, size: number): void {
     if (b.codes.length >= size) return;
     const n = Math.max(size, b.codes.length * 2);
-    b.codes = new Uint16Array(n); b.starts = new Int32Array(n); b.ends = new Int32Array(n);
+    b.codes = new Uint8Array(n); b.starts = new Int32Array(n); b.ends = new Int32Array(n);
 }
 
-function codesToString(codeBuf: Uint16Array, len: number): string {
-    let out = '';
-    for (let i = 0; i < len; i += 8192) out += String.fromCharCode.apply(null, codeBuf.subarray(i, Math.min(len, i + 8192)) as unknown as number[]);
-    return out;
+// Folded text is ASCII only, so one byte per character and a single-byte decoder build the string at once.
+const ascii = new TextDecoder('latin1');
+
+function codesToString(codeBuf: Uint8Array, len: number): string {
+    return ascii.decode(codeBuf.subarray(0, len));
 }
 
 /**

@@ -37,7 +37,8 @@ export interface VerifyContext {
     data: LoadedData | undefined;
     /** relation → attribute → its indexed domain (built on first use, once per run). */
     domains: Map<string, Map<string, Domain | undefined>>;
-    forms: Map<string, PreparedForms>;
+    /** relation → attribute → value → prepared spellings. */
+    forms: Map<string, Map<string, Map<string, PreparedForms>>>;
     /** Detect contradictions (default true). */
     contradictions: boolean;
 }
@@ -57,8 +58,11 @@ function domainOf(ctx: VerifyContext, k: Keyword): Domain | undefined {
 }
 
 function formsOf(ctx: VerifyContext, k: Keyword): PreparedForms {
-    const id = `${k.relation}.${k.attribute}\u0000${k.value}`;
-    let f = ctx.forms.get(id);
+    let byAttribute = ctx.forms.get(k.relation);
+    if (!byAttribute) { byAttribute = new Map(); ctx.forms.set(k.relation, byAttribute); }
+    let byValue = byAttribute.get(k.attribute);
+    if (!byValue) { byValue = new Map(); byAttribute.set(k.attribute, byValue); }
+    let f = byValue.get(k.value);
     if (!f) {
         const base = keywordForms(ctx.spec, ctx.data, k.relation, k.attribute, k.value);
         const candidates = [{ text: k.value, rule: '' }, ...base.alternatives].map(c => ({ ...c, folded: foldValue(c.text), stripped: stripValue(c.text) }));
@@ -66,8 +70,8 @@ function formsOf(ctx: VerifyContext, k: Keyword): PreparedForms {
             ...base, candidates, mine: candidates.map(c => c.stripped).filter(Boolean),
             mineNumbers: new Set(candidates.map(c => canonicalNumber(c.text))),
         };
-        if (ctx.forms.size > 200_000) ctx.forms.clear();
-        ctx.forms.set(id, f);
+        if (byValue.size > 200_000) byValue.clear();
+        byValue.set(k.value, f);
     }
     return f;
 }
@@ -133,8 +137,8 @@ function quotedAt(text: string, start: number): boolean {
 
 function sentenceStart(text: string, start: number, rationaleStart: number): boolean {
     let i = start - 1;
-    while (i >= 0 && /\s/.test(text[i]!)) i--;
-    return i < rationaleStart || /[.!?:\n"]/.test(text[i]!);
+    while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 10 || text.charCodeAt(i) === 9 || text.charCodeAt(i) === 13)) i--;
+    return i < rationaleStart || '.!?:\n"'.includes(text[i]!);
 }
 
 /** The stripped text of the double-quoted phrase that contains `span`, if any. */
@@ -142,37 +146,56 @@ function quotedSegmentAround(r: Rationale, span: Span): string | undefined {
     if (!r.quoted) {
         r.quoted = [];
         for (const m of r.text.matchAll(/["\u201c\u201d\u00ab\u00bb]([^"\u201c\u201d\u00ab\u00bb\n]{1,200})["\u201c\u201d\u00ab\u00bb]/g)) {
-            r.quoted.push({ start: m.index + 1 + r.offset, end: m.index + 1 + m[1]!.length + r.offset, key: stripValue(m[1]!) });
+            r.quoted.push({ start: m.index + 1 + r.offset, end: m.index + 1 + m[1]!.length + r.offset, key: stripText(m[1]!) });
         }
     }
-    return r.quoted.find(q => q.start <= span.start && span.end <= q.end)?.key;
+    for (const q of r.quoted) if (q.start <= span.start && span.end <= q.end) return q.key;
+    return undefined;
 }
 
 interface Conflict { value: string; spans: Span[]; row: { file: string; line: number } }
 
+function rowRef(domain: Domain, row: number): { file: string; line: number } {
+    return { file: domain.file, line: domain.lines[row] ?? row + 1 };
+}
+
+/** Is `value` the keyword, one of its spellings, or a word-bounded part or whole around one of them? */
+function isOwn(mine: string[], value: string): boolean {
+    for (let i = 0; i < mine.length; i++) {
+        const m = mine[i]!;
+        if (m === value || findWord(m, value) >= 0 || findWord(value, m) >= 0) return true;
+    }
+    return false;
+}
+
+function overlaps(own: Span[], start: number, end: number): boolean {
+    for (let i = 0; i < own.length; i++) if (own[i]!.start < end && start < own[i]!.end) return true;
+    return false;
+}
+
+function numericConflict(domain: Domain, r: Rationale, response: string, question: Question, forms: PreparedForms, own: Span[]): Conflict | undefined {
+    if (own.length > 0) return undefined;
+    const asked = new Set((question.question.match(/-?\d+(?:\.\d+)?/g) ?? []).map(canonicalNumber));
+    for (const n of numbersIn(r)) {
+        const key = canonicalNumber(response.slice(n.start, n.end));
+        if (key === undefined || forms.mineNumbers.has(key) || asked.has(key)) continue;
+        const e = domain.numbers.get(key);
+        if (e) return { value: e.value, spans: [{ start: n.start, end: n.end }], row: rowRef(domain, e.row) };
+    }
+    return undefined;
+}
+
 function conflictsOf(ctx: VerifyContext, r: Rationale, response: string, question: Question, k: Keyword, forms: PreparedForms, own: Span[]): Conflict | undefined {
     const domain = domainOf(ctx, k);
     if (!domain) return undefined;
-    const rowRef = (row: number) => ({ file: domain.file, line: domain.lines[row] ?? row + 1 });
-    if (domain.numeric) {
-        if (own.length > 0) return undefined;
-        const mine = forms.mineNumbers;
-        const asked = new Set((question.question.match(/-?\d+(?:\.\d+)?/g) ?? []).map(v => canonicalNumber(v)));
-        for (const n of numbersIn(r)) {
-            const key = canonicalNumber(response.slice(n.start, n.end));
-            if (key === undefined || mine.has(key) || asked.has(key)) continue;
-            const e = domain.numbers.get(key);
-            if (e) return { value: e.value, spans: [{ start: n.start, end: n.end }], row: rowRef(e.row) };
-        }
-        return undefined;
-    }
-    const mine = forms.mine;
-    const q = (r.question ??= stripText(question.question));
-    for (const [a, b, e] of scanDomain(domain, r.s.text)) {
-        if (mine.some(m => m === e.key || m.includes(e.key) || e.key.includes(m))) continue;
-        if (findWord(q, e.key) >= 0) continue;
+    if (domain.numeric) return numericConflict(domain, r, response, question, forms, own);
+    const hits = scanDomain(domain, r.s.text);
+    for (let h = 0; h < hits.length; h++) {
+        const [a, b, e] = hits[h]!;
+        if (isOwn(forms.mine, e.key)) continue;
+        if (findWord(r.question ??= stripText(question.question), e.key) >= 0) continue;
         const span = toSpan(r.s, a, b, r.offset);
-        if (own.some(o => o.start < span.end && span.start < o.end)) continue;
+        if (overlaps(own, span.start, span.end)) continue;
         const segment = quotedSegmentAround(r, span);
         if (segment !== undefined) {
             // Part of a longer quoted name ("Fantastic Four: Rise of ...") is not a claim of the shorter value.
@@ -182,7 +205,7 @@ function conflictsOf(ctx: VerifyContext, r: Rationale, response: string, questio
             if (e.key.length < 4 || first === first.toLowerCase()) continue;
             if (e.tokens === 1 && (e.key.length < 6 || COMMON.has(e.key) || sentenceStart(response, span.start, r.offset))) continue;
         }
-        return { value: e.value, spans: [span], row: rowRef(e.row) };
+        return { value: e.value, spans: [span], row: rowRef(domain, e.row) };
     }
     return undefined;
 }
