@@ -2,7 +2,6 @@
  * Data problems and check results as spec diagnostics, anchored at the declaration the user would edit
  * (the source, the attribute, the key, the fd, the fk), with rows shown as file:line and a remedy.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FdDecl, FkDecl, RelationDecl, SourceDecl, SpecLocation, Range } from '../spec/model.js';
 import type { SpecDiagnostic, Severity } from '../spec/load.js';
@@ -24,18 +23,13 @@ export function shownFile(file: string, from: SpecLocation): string {
     return path.relative(path.dirname(from.file), file).split(path.sep).join('/') || path.basename(file);
 }
 
-const lineCache = new Map<string, string[]>();
-/** A multi-line declaration is anchored at its first line only, so the squiggle does not cover a whole block. */
+/**
+ * A multi-line declaration is anchored at its first line only, so the squiggle does not cover a whole block:
+ * up to the start of the next line (which exists, as the declaration goes on there).
+ */
 function head(loc: SpecLocation): Range {
     const { start, end } = loc.range;
-    if (start.line === end.line) return loc.range;
-    let lines = lineCache.get(loc.file);
-    if (!lines) {
-        try { lines = fs.readFileSync(loc.file, 'utf8').split(/\r?\n/); } catch { lines = []; }
-        lineCache.set(loc.file, lines);
-        if (lineCache.size > 64) lineCache.delete(lineCache.keys().next().value!);
-    }
-    return { start, end: { line: start.line, character: Math.max(start.character, lines[start.line]?.length ?? start.character) } };
+    return start.line === end.line ? loc.range : { start, end: { line: start.line + 1, character: 0 } };
 }
 
 function at(loc: SpecLocation, severity: Severity, code: string, message: string, data?: SpecDiagnostic['data']): SpecDiagnostic {

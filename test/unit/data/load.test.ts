@@ -4,7 +4,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { checkSpec } from '../../../src/core/spec/check.js';
-import { DataCache, readHeader } from '../../../src/core/data/index.js';
+import { loadSpec } from '../../../src/core/spec/load.js';
+import { DataCache, loadData, readHeader } from '../../../src/core/data/index.js';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'halluprobe-load-'));
 test.after(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -188,4 +189,13 @@ test('readHeader of a CSV source', async () => {
     const spec = project({ 'spec.probe': SPEC, 'data/movies.csv': MOVIES });
     const checked = await checkSpec(spec);
     assert.deepEqual(await readHeader(checked.model.sources[0]!), ['', 'common_entity', 'entity3', 'entity2', 'entity4', 'hosts']);
+});
+
+test('without key locations, key-not-unique is anchored at the first line of the relation', async () => {
+    const spec = project({ 'spec.probe': SPEC, 'data/movies.csv': MOVIES + '4,Avatar,2009.0,James Cameron,1954,\n' });
+    const loaded = await loadSpec(spec);
+    const data = await loadData(loaded.model);
+    const key = data.diagnostics.find(d => d.code === 'key-not-unique')!;
+    const line = lineOf(spec, 'relation Movie');
+    assert.deepEqual(key.range, { start: { line, character: 0 }, end: { line: line + 1, character: 0 } });
 });
