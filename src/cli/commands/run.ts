@@ -61,12 +61,18 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
         const models = pickModels(spec, stringFlag(args, 'model'), suite?.models ?? []);
 
         const data = await loadData(spec);
-        if (reportErrors(data.diagnostics.map(toRow))) return 1;
+        // Real data is messy (duplicate keys, FD violations): the generator skips the rows concerned, so data
+        // problems are shown but only stop the run when no question can be asked.
+        const dataErrors = reportErrors(data.diagnostics.map(toRow), 5);
         const limit = intFlag(args, 'limit');
         const seed = intFlag(args, 'seed');
         const generation = generateQuestions(spec, data, { suite: suiteName, limit, seed });
         const questions = [...generation.questions];
-        if (reportErrors(generation.diagnostics.map(toRow))) return 1;
+        if (reportErrors(generation.diagnostics.map(toRow)) && questions.length === 0) return 1;
+        if (questions.length === 0) {
+            console.error(`halluprobe run: no questions to ask${dataErrors ? ' (see the data problems above)' : ''}; check the suite's probes with "halluprobe preview ${file}".`);
+            return 1;
+        }
 
         const yes = args.flags.yes === true;
         const store = openStore(path.resolve(stringFlag(args, 'db') ?? path.join(path.dirname(specFile), '.halluprobe', 'results.db')));
@@ -109,9 +115,10 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
     },
 };
 
-function reportErrors(rows: ReturnType<typeof toRow>[]): boolean {
+function reportErrors(rows: ReturnType<typeof toRow>[], max = Infinity): boolean {
     const errors = rows.filter(r => r.severity === 'error');
-    for (const r of errors) console.error(`${path.relative(process.cwd(), r.file) || r.file}:${r.line}:${r.column} error [${r.code}] ${r.message}`);
+    for (const r of errors.slice(0, max)) console.error(`${path.relative(process.cwd(), r.file) || r.file}:${r.line}:${r.column} error [${r.code}] ${r.message}`);
+    if (errors.length > max) console.error(`… and ${errors.length - max} more (halluprobe check ${rows[0]!.file} lists them all).`);
     return errors.length > 0;
 }
 
@@ -163,6 +170,7 @@ async function runWithSignals(store: Store, prepared: NonNullable<Awaited<Return
     const tty = process.stderr.isTTY && !json;
     let lastDraw = 0;
     let lastShare = -1;
+    let shown = 0;
     const draw = (p: Progress, final = false) => {
         if (json) return;
         const now = performance.now();
@@ -182,7 +190,8 @@ async function runWithSignals(store: Store, prepared: NonNullable<Awaited<Return
         const outcome = await startRun(store, prepared, {
             signal: controller.signal,
             onProgress: p => draw(p),
-            onAnswer: e => { if (e.error && !tty && !json) process.stderr.write(`  ${e.question.id} ${e.model}: ${redact(e.error, secrets)}\n`); },
+            // In logs, the first failures as they happen (the summary lists them too).
+            onAnswer: e => { if (e.error && !tty && !json && ++shown <= 10) process.stderr.write(`  ${e.question.id} ${e.model}: ${redact(e.error, secrets)}\n`); },
         });
         draw(outcome.progress, true);
         return outcome;

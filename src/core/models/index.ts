@@ -27,9 +27,10 @@ export interface ClientOptions {
 export function createClient(model: ResolvedModel, options: ClientOptions = {}): ModelClient {
     if (model.provider === 'offline') return new OfflineClient(model.name, offlineRates(model.settings), options.domain);
     if (model.provider === 'replay') {
-        const file = String(model.settings.file ?? '');
+        // `file` may list several transcripts (e.g. an ERBench answer log and its knowledge-probe log).
+        const files = ([] as unknown[]).concat(model.settings.file ?? []).map(f => path.resolve(options.baseDir ?? process.cwd(), String(f)));
         const format = model.settings.format === undefined ? undefined : String(model.settings.format);
-        return ReplayClient.fromFile(model.name, path.resolve(options.baseDir ?? process.cwd(), file), format);
+        return ReplayClient.fromFiles(model.name, files, format);
     }
     return new OpenAIChatClient(model, options.key ?? '');
 }

@@ -83,7 +83,7 @@ export function resolveModel(decl: ModelDecl): { model?: ResolvedModel; problems
     if (preset && endpoint === '') problems.push(`model ${decl.name}: provider ${provider} needs an endpoint setting (the resource's base URL).`);
     const id = str(s, 'id') ?? (preset ? '' : provider);
     if (preset && id === '') problems.push(`model ${decl.name}: add an id setting naming the model, e.g. id "gpt-4o-mini".`);
-    if (provider === 'replay' && !str(s, 'file')) problems.push(`model ${decl.name}: replay needs a file setting (JSONL, CSV or an ERBench .log).`);
+    if (provider === 'replay' && (s.file === undefined || s.file === '')) problems.push(`model ${decl.name}: replay needs a file setting (JSONL, CSV or an ERBench .log).`);
     const stream = s.stream === true || s.stream === 'true';
     const maxTokens = num(s, 'max_tokens');
     const seed = num(s, 'seed');

@@ -98,11 +98,21 @@ export class ReplayClient implements ModelClient {
     }
 
     static fromFile(name: string, file: string, format?: string): ReplayClient {
-        let text: string;
-        try { text = readFileSync(file, 'utf8'); } catch (e) {
-            throw new ModelError('request', `replay file ${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}); check the file setting.`);
+        return ReplayClient.fromFiles(name, [file], format);
+    }
+
+    static fromFiles(name: string, files: string[], format?: string): ReplayClient {
+        const records: ReplayRecord[] = [];
+        const problems: string[] = [];
+        for (const file of files) {
+            let text: string;
+            try { text = readFileSync(file, 'utf8'); } catch (e) {
+                throw new ModelError('request', `replay file ${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}); check the file setting.`);
+            }
+            const read = readTranscript(text, detectFormat(file, format));
+            records.push(...read.records);
+            problems.push(...read.problems.map(p => `${path.basename(file)} ${p}`));
         }
-        const { records, problems } = readTranscript(text, detectFormat(file, format));
         return new ReplayClient(name, records, problems);
     }
 

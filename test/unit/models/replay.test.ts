@@ -22,7 +22,7 @@ test('JSONL keyed by question id or by question text (any whitespace and case)',
     const client = ReplayClient.fromFile('r', file);
     assert.equal((await client.complete(request(q0))).text, 'Yes, by id.');
     assert.equal((await client.complete(request(q1))).text, 'No, by text.');
-    assert.deepEqual(client.problems, ['line 3: not JSON']);
+    assert.deepEqual(client.problems, ['a.jsonl line 3: not JSON']);
     await assert.rejects(client.complete(request(q2)), (e: unknown) => e instanceof ModelError && e.kind === 'no_answer' && !e.retryable);
 });
 
