@@ -3,12 +3,14 @@ import * as path from 'node:path';
 import type { Command } from './index.js';
 import { intFlag, stringFlag, UsageError, type ParsedArgs } from '../args.js';
 import { openStore, type Store } from '../../core/store/index.js';
-import { loadOverrides, recordOverride, verifyRun } from '../../core/verify/index.js';
+import { loadOverrides, recordOverride, runJudge, sampleVerdicts, verifyRun, type JudgeResult } from '../../core/verify/index.js';
+import { applyOverrides } from '../../core/verify/overrides.js';
+import { createClient, modelFromFlag, resolveKey, resolveModel } from '../../core/models/index.js';
 import { buildReport, passed, renderReport, REPORT_FORMATS, type ReportData, type ReportFormat } from '../../core/report/index.js';
 import { loadSpec } from '../../core/spec/load.js';
 import { loadData } from '../../core/data/index.js';
 
-const FLAGS = new Set(['db', 'run', 'format', 'out', 'help', 'fail-on-failures', 'max-h', 'override', 'model', 'sample', 'correct', 'rationale', 'by', 'why', 'min-known']);
+const FLAGS = new Set(['db', 'run', 'format', 'out', 'help', 'fail-on-failures', 'max-h', 'override', 'model', 'sample', 'correct', 'rationale', 'by', 'why', 'min-known', 'judge', 'judge-sample', 'judge-seed', 'yes']);
 
 export function defaultDb(args: ParsedArgs): string {
     return path.resolve(stringFlag(args, 'db') ?? path.join('.halluprobe', 'results.db'));
@@ -43,11 +45,34 @@ async function verifyMissing(store: Store, runId: string): Promise<string | unde
     return undefined;
 }
 
-export async function loadReport(store: Store, runId: string, minKnown?: number): Promise<{ data: ReportData; note?: string }> {
+export async function loadReport(store: Store, runId: string, minKnown?: number, judge?: JudgeOptions): Promise<{ data: ReportData; note?: string }> {
     const note = await verifyMissing(store, runId).catch(e => `verification failed: ${e instanceof Error ? e.message : String(e)}`);
     const results = store.loadRunResults(runId)!;
-    const data = buildReport(results, loadOverrides(store.db, runId), minKnown === undefined ? {} : { minKnown });
+    const overrides = loadOverrides(store.db, runId);
+    const options: Parameters<typeof buildReport>[2] = minKnown === undefined ? {} : { minKnown };
+    if (judge) options.judge = await judgeRun(results, applyOverrides(results.verdicts, overrides), judge);
+    const data = buildReport(results, overrides, options);
     return note ? { data, note } : { data };
+}
+
+interface JudgeOptions { model: string; sample: number; seed: number; yes: boolean }
+
+/** The opt-in LLM judge on a deterministic sample of the run's verdicts (questions with keywords only). */
+async function judgeRun(results: NonNullable<ReturnType<Store['loadRunResults']>>, verdicts: ReportData['rows'][number]['verdict'][], o: JudgeOptions): Promise<JudgeResult> {
+    // A model declared in the run's spec (with its endpoint and key_env), or a provider:id flag.
+    const declared = existsSync(results.run.spec) ? (await loadSpec(results.run.spec)).model.models : [];
+    const decl = modelFromFlag(o.model, declared);
+    if (!decl) throw new UsageError(`--judge: unknown model "${o.model}"; name a model of the spec or use openai:<id>, ollama:<id>, openrouter:<id>.`);
+    const { model, problems } = resolveModel(decl);
+    if (!model) throw new UsageError(`--judge: ${problems.join('; ')}`);
+    const key = await resolveKey(model, undefined, async () => o.yes);
+    if (!key.ok) throw new UsageError(`--judge: ${key.message}`);
+    const client = createClient(model, { key: key.key });
+    const questions = new Map(results.questions.map(q => [q.id, q]));
+    const responses = new Map(results.answers.map(a => [`${a.questionId}\u0000${a.model}\u0000${a.sample}`, a.text]));
+    const eligible = verdicts.filter(v => (questions.get(v.questionId)?.keywords.length ?? 0) > 0);
+    const items = sampleVerdicts(eligible, o.sample, o.seed).map(verdict => ({ verdict, response: responses.get(`${verdict.questionId}\u0000${verdict.model}\u0000${verdict.sample}`) ?? '' }));
+    return runJudge(async messages => (await client.complete({ messages, params: { temperature: 0 }, sample: 0 })).text, questions, items);
 }
 
 function yesNo(args: ParsedArgs, name: string): boolean | undefined {
@@ -72,6 +97,10 @@ Verifies any unverified answers, then writes the report (default: Markdown to st
   --min-known N          knowledge filter: a model knowing fewer entities is n/a (default 20)
   --fail-on-failures     exit 1 when any question failed (wrong answer or rationale)
   --max-h X              exit 1 when any group's hallucination rate H exceeds X (e.g. 0.2)
+  --judge MODEL          opt-in LLM judge (e.g. openai:gpt-4o) on a sample of verdicts: its agreement with
+                         the verifier and Cohen's kappa are added, labelled "LLM judge"
+  --judge-sample N       how many verdicts the judge reads (default 50); --judge-seed K the sample's seed
+  --yes                  send the judge model's key to its host without asking
 Override a verdict (stored with who, when and why; metrics are recomputed):
   --override QUESTION_ID [--model M] [--sample N] [--correct yes|no] [--rationale yes|no] --why TEXT [--by NAME]
 Exit: 0 written, 1 a --fail-on-failures / --max-h gate failed, 2 bad usage.`,
@@ -90,7 +119,10 @@ Exit: 0 written, 1 a --fail-on-failures / --max-h gate failed, 2 bad usage.`,
             const runId = resolveRun(store, stringFlag(args, 'run'));
             const target = stringFlag(args, 'override');
             if (target !== undefined) recordFromFlags(store, runId, target, args);
-            const { data, note } = await loadReport(store, runId, intFlag(args, 'min-known'));
+            const judgeModel = stringFlag(args, 'judge');
+            const judge = judgeModel === undefined ? undefined
+                : { model: judgeModel, sample: intFlag(args, 'judge-sample') ?? 50, seed: intFlag(args, 'judge-seed') ?? 1, yes: args.flags.yes === true };
+            const { data, note } = await loadReport(store, runId, intFlag(args, 'min-known'), judge);
             if (note) console.error(`halluprobe report: ${note}`);
             const text = renderReport(data, format);
             const out = stringFlag(args, 'out');

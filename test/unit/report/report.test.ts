@@ -105,7 +105,8 @@ describe('CLI report and compare over a real SQLite store', () => {
         const write = process.stdout.write.bind(process.stdout);
         const err = console.error;
         let out = '';
-        process.stdout.write = ((s: string) => { out += s; return true; }) as typeof process.stdout.write;
+        // The test runner sends its own (binary) messages through stdout: let those through.
+        process.stdout.write = ((s: string | Uint8Array, ...rest: never[]) => { if (typeof s !== 'string') return write(s, ...rest); out += s; return true; }) as typeof process.stdout.write;
         console.error = () => {};
         try { return { code: await fn(), out }; } finally { process.stdout.write = write; console.error = err; }
     };
