@@ -25,8 +25,8 @@ describe('language server features over the movie fixture and its data', () => {
     it('publishes the data diagnostics with the language ones: the FD violation with both line numbers', () => {
         const fd = (doc.diagnostics ?? []).find(d => d.code === 'fd-violated');
         assert.ok(fd, JSON.stringify(doc.diagnostics?.map(d => [d.code, d.message])));
-        assert.match(fd.message, /:2\b/);
-        assert.match(fd.message, /:13\b/);
+        assert.match(String(fd.message), /:2\b/);
+        assert.match(String(fd.message), /:13\b/);
         assert.equal(doc.textDocument.getText(fd.range).startsWith('fd Director'), true, doc.textDocument.getText(fd.range));
     });
 

@@ -22,7 +22,9 @@ export class ProbeDocumentValidator extends DefaultDocumentValidator {
                 d.code = (builtIn && BUILT_IN_CODES[builtIn]) ?? builtIn ?? 'syntax';
             }
         }
-        if (!options.categories || options.categories.includes('slow')) diagnostics.push(...await this.moreDiagnostics(document, diagnostics, cancelToken));
+        // Not tied to the 'slow' category: the language server validates with built-in + fast only, and data
+        // diagnostics must appear while typing (the data layer's cache keeps them cheap).
+        diagnostics.push(...await this.moreDiagnostics(document, diagnostics, cancelToken));
         return diagnostics;
     }
 

@@ -83,8 +83,8 @@ describe('imports', () => {
         const ok = await diagnose('import "countries.probe"\nsource p csv "p.csv"\nrelation Person from p { name: text  country: text }\nfk Person.country -> Country.code', 'file:///imp/people.probe');
         assert.deepEqual(ok.map(d => d.message), []);
         const dup = await diagnose('import "countries.probe"\nsource c2 csv "c.csv"\nrelation Country from c2 { code: text }', 'file:///imp/dup.probe');
-        assert.ok(dup.some(d => d.code === 'duplicate-name' && /imported file countries.probe/.test(d.message)), JSON.stringify(dup.map(d => d.message)));
+        assert.ok(dup.some(d => d.code === 'duplicate-name' && /imported file countries.probe/.test(String(d.message))), JSON.stringify(dup.map(d => d.message)));
         const without = await diagnose('source p csv "p.csv"\nrelation Person from p { country: text }\nfk Person.country -> Country.code', 'file:///imp/noimport.probe');
-        assert.ok(without.some(d => d.code === 'unresolved-name' && /Unknown relation 'Country'/.test(d.message)));
+        assert.ok(without.some(d => d.code === 'unresolved-name' && /Unknown relation 'Country'/.test(String(d.message))));
     });
 });

@@ -1,0 +1,81 @@
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+    createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection,
+} from 'vscode-languageserver-protocol/node';
+import type { Diagnostic, Hover, MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { FIXTURES } from './support.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SERVER = path.join(ROOT, 'dist/server.cjs');
+
+/** Talks JSON-RPC over stdio to the bundled server, exactly as an editor does. */
+// The timeout only stops a broken server from hanging the run; nothing here asserts on time.
+describe('the built language server over a real LSP connection', { timeout: 120_000 }, () => {
+    let child: ChildProcess;
+    let rpc: MessageConnection;
+    let dir: string;
+    const published = new Map<string, Diagnostic[]>();
+    const waiters: (() => void)[] = [];
+
+    before(async () => {
+        if (!fs.existsSync(SERVER)) {
+            const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, encoding: 'utf8' });
+            assert.equal(built.status, 0, `build failed: ${built.stderr}`);
+        }
+        dir = fs.mkdtempSync(path.join(os.tmpdir(), 'halluprobe-lsp-'));
+        fs.cpSync(FIXTURES, dir, { recursive: true });
+        child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+        rpc = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+        rpc.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+            published.set(p.uri, p.diagnostics);
+            waiters.splice(0).forEach(w => w());
+        });
+        rpc.onRequest(() => null); // workspace/configuration, client/registerCapability, ...
+        rpc.listen();
+        await rpc.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(dir).toString(), capabilities: {}, workspaceFolders: [{ uri: pathToFileURL(dir).toString(), name: 'w' }] });
+        rpc.sendNotification('initialized', {});
+    });
+
+    after(async () => {
+        if (rpc) {
+            await rpc.sendRequest('shutdown').catch(() => undefined);
+            const exited = new Promise(resolve => child.once('exit', resolve));
+            await rpc.sendNotification('exit').catch(() => undefined);
+            await exited;
+            rpc.dispose();
+        }
+        if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    /** Resolves when diagnostics for `uri` satisfy `ok` (the server may publish several rounds). */
+    const diagnosticsFor = (uri: string, ok: (ds: Diagnostic[]) => boolean) => new Promise<Diagnostic[]>(resolve => {
+        const check = () => { const ds = published.get(uri); if (ds && ok(ds)) resolve(ds); else waiters.push(check); };
+        check();
+    });
+
+    it('opens a document with an error and receives its language and data diagnostics', async () => {
+        const file = path.join(dir, 'movie.probe');
+        const uri = pathToFileURL(file).toString();
+        const text = fs.readFileSync(file, 'utf8').replace('fd Movie: title, year', 'fd Movie: titel, year');
+        rpc.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'probe', version: 1, text } });
+        const ds = await diagnosticsFor(uri, d => d.some(x => x.code === 'unresolved-name') && d.some(x => x.code === 'fd-violated'));
+        const unresolved = ds.find(d => d.code === 'unresolved-name')!;
+        assert.match(String(unresolved.message), /Did you mean 'title'/);
+        assert.equal(unresolved.range.start.line, text.split('\n').findIndex(l => l.includes('titel')));
+        assert.match(String(ds.find(d => d.code === 'fd-violated')!.message), /:13/);
+
+        const line = text.split('\n').findIndex(l => l.startsWith('fd Director'));
+        const hover = await rpc.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line, character: 1 } }) as Hover | null;
+        assert.match((hover?.contents as MarkupContent).value, /violated/);
+
+        rpc.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: text.replace('titel', 'title') }] });
+        const fixed = await diagnosticsFor(uri, d => !d.some(x => x.code === 'unresolved-name'));
+        assert.ok(fixed.some(d => d.code === 'fd-violated'), 'the data diagnostics stay after an edit');
+    });
+});
