@@ -248,7 +248,12 @@ export function truthy(v: TemplateValue): boolean {
 export function format(v: TemplateValue): string {
     if (v === null) return '';
     if (Array.isArray(v)) return v.map(format).join(', ');
-    if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(Number(v.toFixed(10)));
+    if (typeof v === 'number') {
+        if (Number.isInteger(v)) return String(v);
+        // A value as written in the data (up to 15 significant digits, e.g. 43.3708833333333) prints as is;
+        // arithmetic noise such as 0.1 + 0.2 is rounded away.
+        return Number(v.toPrecision(15)) === v ? String(v) : String(Number(v.toFixed(10)));
+    }
     return String(v);
 }
 

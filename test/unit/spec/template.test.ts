@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseTemplate, render, parseExpression, evaluate } from '../../../src/core/spec/template.js';
+import { parseTemplate, render, parseExpression, evaluate, format } from '../../../src/core/spec/template.js';
 
 describe('templates', () => {
     const row: Record<string, unknown> = { title: 'Avatar', year: 2009, birth_year: 1954, length: 162, host_years: [1992, 1996] };
@@ -38,5 +38,12 @@ describe('templates', () => {
         assert.deepEqual(t.errors, []);
         assert.equal(render(t, name => (name === 'genre' ? 'animation' : null)), 'It is an animation movie.');
         assert.equal(render(t, name => (name === 'genre' ? 'non-animation' : null)), 'It is a non-animation movie.');
+    });
+
+    it('prints numbers as written in the data, and rounds arithmetic noise', () => {
+        assert.equal(format(43.3708833333333), '43.3708833333333');
+        assert.equal(format(-34.7833328247), '-34.7833328247');
+        assert.equal(format(0.1 + 0.2), '0.3');
+        assert.equal(format(2009), '2009');
     });
 });
