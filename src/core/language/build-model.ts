@@ -111,7 +111,7 @@ function addElements(model: SpecModel, doc: LangiumDocument, root: Spec): void {
             for (const r of el.rules) {
                 const rloc = locationOf(r);
                 if (isAliasList(r)) decl.rules.push({ kind: 'list', value: r.value, alternatives: [...r.alternatives], loc: rloc });
-                else if (isLookup(r)) decl.rules.push({ kind: 'lookup', relation: refName(r.key.relation), key: refName(r.key.attribute), value: refName(r.value), loc: rloc });
+                else if (isLookup(r)) decl.rules.push({ kind: 'lookup', relation: refName(r.key?.relation), key: refName(r.key.attribute), value: refName(r.value), loc: rloc });
                 else decl.rules.push({ kind: 'normaliser', name: r.kind, args: r.args.map(settingValue), loc: rloc });
             }
             model.aliases.push(decl);

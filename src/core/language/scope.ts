@@ -45,10 +45,10 @@ export class ProbeScopeProvider extends DefaultScopeProvider {
 /** The relation whose attributes a reference in `node` may name, or undefined when it cannot be known yet. */
 export function relationOfAttributeContext(node: AstNode): Relation | undefined {
     if (isKey(node)) return node.$container;
-    if (isFd(node)) return node.relation.ref;
-    if (isAttributeTuple(node) || isAttributePath(node)) return node.relation.ref;
-    if (isLookup(node)) return node.key.relation.ref;
-    if (isOption(node)) return isProbe(node.$container) ? node.$container.fd?.ref?.relation.ref : undefined;
+    if (isFd(node)) return node.relation?.ref;
+    if (isAttributeTuple(node) || isAttributePath(node)) return node.relation?.ref;
+    if (isLookup(node)) return node.key?.relation?.ref;
+    if (isOption(node)) return isProbe(node.$container) ? node.$container.fd?.ref?.relation?.ref : undefined;
     if (isRelation(node)) return node;
     return undefined;
 }

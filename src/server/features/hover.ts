@@ -69,7 +69,7 @@ function describeAttribute(a: Attribute, loaded: SpecData | undefined): string {
 }
 
 function describeRelation(r: Relation, loaded: SpecData | undefined): string {
-    const source = r.source.ref;
+    const source = r.source?.ref;
     const lines = [`**relation** ${code(r.name)}${r.label ? ` ("${r.label}")` : ''} from ${source ? `${source.format} ${code(source.path)}` : code(r.source.$refText)}${r.distinct ? ', distinct rows' : ''}`];
     lines.push(`${r.attributes.length} attribute(s)${r.keys.length ? ` · key ${r.keys.map(k => `(${k.attributes.map(x => x.$refText).join(', ')})`).join(', ')}` : ' · no key'}`);
     const table = loaded?.data.tables.get(r.name);
@@ -78,12 +78,12 @@ function describeRelation(r: Relation, loaded: SpecData | undefined): string {
 }
 
 function fdText(fd: Fd): string {
-    return `${fd.relation.$refText}: ${fd.lhs.map(x => x.$refText).join(', ')} -> ${fd.rhs.map(x => x.$refText).join(', ')}`;
+    return `${fd.relation?.$refText}: ${fd.lhs.map(x => x.$refText).join(', ')} -> ${fd.rhs.map(x => x.$refText).join(', ')}`;
 }
 
 function describeFd(fd: Fd, loaded: SpecData | undefined): string {
     const lines = [`**fd** ${fd.name ? `${code(fd.name)} ` : ''}${code(fdText(fd))}`];
-    const table = loaded?.data.tables.get(fd.relation.$refText);
+    const table = loaded?.data.tables.get(fd.relation?.$refText);
     const lhs = fd.lhs.map(x => x.$refText);
     const rhs = fd.rhs.map(x => x.$refText);
     const columns = table ? [...lhs, ...rhs].map(a => table.column(a)) : [];
@@ -94,9 +94,9 @@ function describeFd(fd: Fd, loaded: SpecData | undefined): string {
             + (violated === 0 ? 'holds on the data ✓' : `**violated** by ${count(violated)} group(s)`));
     }
     if (loaded) {
-        const id = fd.name ?? fdId(fd.relation.$refText, fd.lhs.map(x => x.$refText), fd.rhs.map(x => x.$refText));
+        const id = fd.name ?? fdId(fd.relation?.$refText, fd.lhs.map(x => x.$refText), fd.rhs.map(x => x.$refText));
         const steps = fdClosureSteps(loaded.spec, id);
-        const beyond = steps.filter(s => s.attribute.relation !== fd.relation.$refText || !fd.rhs.some(x => x.$refText === s.attribute.attribute));
+        const beyond = steps.filter(s => s.attribute.relation !== fd.relation?.$refText || !fd.rhs.some(x => x.$refText === s.attribute.attribute));
         if (beyond.length) lines.push(`also determines (closure through keys and fks): ${beyond.map(s => `${code(`${s.attribute.relation}.${s.attribute.attribute}`)} via ${s.via.kind} ${s.via.id}`).join(', ')}`);
     }
     return lines.join('\n\n');
@@ -111,7 +111,7 @@ function distinctGroups(g: { codes: Int32Array; cardinality: number }): number {
 }
 
 function describeFk(fk: Fk): string {
-    const side = (t: Fk['from']) => t ? `${t.relation.$refText}(${t.attributes.map(x => x.$refText).join(', ')})` : '?';
+    const side = (t: Fk['from']) => t ? `${t.relation?.$refText}(${t.attributes.map(x => x.$refText).join(', ')})` : '?';
     return `**fk** ${fk.name ? `${code(fk.name)} ` : ''}${code(`${side(fk.from)} -> ${side(fk.to)}`)} — every value on the left must appear on the right; questions may hop along it`;
 }
 
@@ -125,7 +125,7 @@ function describeSource(s: Source, loaded: SpecData | undefined): string {
 }
 
 function describeProbe(p: Probe): string {
-    const target = p.fd ? `using fd ${code(p.fd.$refText)}` : p.path.length ? `along ${code(p.path.map(s => `${s.relation.$refText}.${s.attribute.$refText}`).join(' -> '))}` : p.relation ? `about ${code(p.relation.$refText)}` : '';
+    const target = p.fd ? `using fd ${code(p.fd.$refText)}` : p.path.length ? `along ${code(p.path.map(s => `${s.relation?.$refText}.${s.attribute?.$refText}`).join(' -> '))}` : p.relation ? `about ${code(p.relation?.$refText)}` : '';
     return `**probe** ${code(p.name)}: ${p.kind} ${target} · ${p.members.length} member(s)`;
 }
 

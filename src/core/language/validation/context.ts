@@ -25,8 +25,8 @@ export function joinedRelations(start: Relation[], fks: Fk[]): Relation[] {
     const out = [...new Set(start)];
     for (let i = 0; i < out.length; i++) {
         for (const fk of fks) {
-            if (fk.from?.relation.ref === out[i]) {
-                const to = fk.to?.relation.ref;
+            if (fk.from?.relation?.ref === out[i]) {
+                const to = fk.to?.relation?.ref;
                 if (to && !out.includes(to)) out.push(to);
             }
         }

@@ -23,17 +23,17 @@ export function checkProbePath(services: ProbeServices) {
         const fks = visibleFks(probe, services);
         const visited = new Set<string>();
         probe.path.forEach((step, index) => {
-            const relation = step.relation.ref;
+            const relation = step.relation?.ref;
             if (!relation) return;
             if (visited.has(relation.name)) {
                 accept('error', `The path visits relation ${relation.name} twice (a cycle); a path must reach a new relation at every hop.`, { node: probe, property: 'path', index, code: 'path-cycle' });
             }
             visited.add(relation.name);
-            const next = probe.path[index + 1]?.relation.ref;
-            const attribute = step.attribute.ref;
+            const next = probe.path[index + 1]?.relation?.ref;
+            const attribute = step.attribute?.ref;
             if (!next || !attribute) return;
-            const joined = fks.some(fk => fk.from?.relation.ref === relation && fk.from.attributes.length === 1
-                && fk.from.attributes[0]?.ref === attribute && fk.to?.relation.ref === next);
+            const joined = fks.some(fk => fk.from?.relation?.ref === relation && fk.from.attributes.length === 1
+                && fk.from.attributes[0]?.ref === attribute && fk.to?.relation?.ref === next);
             if (!joined) {
                 accept('error', `No fk joins ${relation.name}.${attribute.name} to relation ${next.name}, so this hop cannot be followed. Declare one, e.g. 'fk ${relation.name}.${attribute.name} -> ${next.name}.<key>'.`,
                     { node: probe, property: 'path', index, code: 'path-no-fk' });
@@ -52,8 +52,8 @@ export function checkProbeMembers(probe: Probe, accept: ValidationAcceptor): voi
         } else if (isOption(m)) {
             if (probe.kind !== 'choice') { accept('warning', 'Options are only used by choice probes.', { node: m, code: 'member-unused' }); continue; }
             const fd = probe.fd?.ref;
-            const name = m.attribute.$refText;
-            if (fd && m.attribute.ref && !fd.rhs.some(r => r.$refText === name)) {
+            const name = m.attribute?.$refText;
+            if (fd && m.attribute?.ref && !fd.rhs.some(r => r.$refText === name)) {
                 accept('error', `Option '${name}' is not on the right-hand side of fd ${fd.name ?? ''} (${fd.rhs.map(r => r.$refText).join(', ')}); a choice option must be a value the fd determines.`,
                     { node: m, property: 'attribute', code: 'option-not-rhs' });
             }

@@ -52,7 +52,7 @@ export function checkFkTypes(fk: Fk, accept: ValidationAcceptor): void {
 }
 
 function side(t: AttributeTuple, i: number): string {
-    return `${t.relation.$refText}.${t.attributes[i]?.$refText ?? '?'}`;
+    return `${t.relation?.$refText}.${t.attributes[i]?.$refText ?? '?'}`;
 }
 
 function compatibility(a: Attribute, b: Attribute): 'ok' | 'warn' | 'error' {

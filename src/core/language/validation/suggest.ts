@@ -20,11 +20,12 @@ export function editDistance(a: string, b: string): number {
  * enough to be a plausible typo: a suggestion that is far off misleads more than it helps.
  */
 export function closest(name: string, candidates: Iterable<string>): string | undefined {
+    if (!name) return undefined;
     let best: string | undefined;
     let bestDistance = Infinity;
     const lower = name.toLowerCase();
     for (const c of candidates) {
-        if (c === name) continue;
+        if (!c || c === name) continue;
         const d = editDistance(lower, c.toLowerCase());
         if (d < bestDistance) { best = c; bestDistance = d; }
     }

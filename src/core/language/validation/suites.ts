@@ -17,7 +17,7 @@ export function checkSuiteShape(suite: Suite, accept: ValidationAcceptor): void 
     for (const extra of samples.slice(1)) accept('warning', 'The suite has more than one sample line; the last one wins.', { node: extra, code: 'duplicate-setting' });
     const listed = new Set(suite.members.filter(isSuiteProbes).flatMap(m => m.probes.map(p => p.$refText)));
     for (const q of suite.members.filter(isQuota)) {
-        if (q.probe.ref && !listed.has(q.probe.$refText)) accept('warning', `Probe ${q.probe.$refText} has a quota but is not in this suite's probes.`, { node: q, property: 'probe', code: 'quota-unused' });
+        if (q.probe?.ref && !listed.has(q.probe?.$refText)) accept('warning', `Probe ${q.probe?.$refText} has a quota but is not in this suite's probes.`, { node: q, property: 'probe', code: 'quota-unused' });
     }
 }
 

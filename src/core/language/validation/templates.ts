@@ -17,9 +17,9 @@ export interface TemplateScope {
 
 export function templateScope(probe: Probe, services: ProbeServices): TemplateScope {
     const own: Relation[] = [];
-    if (probe.fd?.ref?.relation.ref) own.push(probe.fd.ref.relation.ref);
-    if (probe.relation?.ref) own.push(probe.relation.ref);
-    for (const step of probe.path) if (step.relation.ref) own.push(step.relation.ref);
+    if (probe.fd?.ref?.relation?.ref) own.push(probe.fd.ref.relation?.ref);
+    if (probe.relation?.ref) own.push(probe.relation?.ref);
+    for (const step of probe.path) if (step.relation?.ref) own.push(step.relation?.ref);
     return { unqualified: own, qualified: joinedRelations(own, visibleFks(probe, services)) };
 }
 
