@@ -60,6 +60,8 @@ export function renderJsonl(d: ReportData): string {
             passed: passed(r), verdict: r.verdict,
         }));
     }
+    // The judge is opt-in and always labelled: one trailing line, distinct from the per-question lines.
+    if (d.judge) out.push(JSON.stringify({ judge: { label: d.judge.label, preset: d.judge.preset, n: d.judge.n, agreement: d.judge.agreement, kappa: d.judge.kappa } }));
     return out.join('\n') + (out.length ? '\n' : '');
 }
 
@@ -82,11 +84,16 @@ export function renderJunit(d: ReportData): string {
     }
     const parts: string[] = [];
     let tests = 0, failures = 0;
+    // The opt-in judge, labelled, as a property of every suite (where JUnit readers look for properties).
+    const judge = d.judge
+        ? `    <properties><property name="LLM judge" value="${xmlEscape(`preset ${d.judge.preset}, n ${d.judge.n}, agreement ${d.judge.agreement?.toFixed(3) ?? 'n/a'}, kappa ${d.judge.kappa?.toFixed(3) ?? 'n/a'}`)}"/></properties>`
+        : undefined;
     for (const [name, rows] of suites) {
         const failed = rows.filter(r => !passed(r)).length;
         tests += rows.length;
         failures += failed;
         parts.push(`  <testsuite name="${xmlEscape(name)}" tests="${rows.length}" failures="${failed}">`);
+        if (judge) parts.push(judge);
         for (const r of rows) {
             const caseName = `${r.question.phrasing}: ${r.question.question}${r.verdict.sample ? ` #${r.verdict.sample}` : ''}`;
             parts.push(`    <testcase classname="${xmlEscape(`${r.verdict.model}.${r.question.probe}`)}" name="${xmlEscape(caseName)}">`);

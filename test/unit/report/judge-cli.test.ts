@@ -44,12 +44,14 @@ describe('report --judge', () => {
         try {
             assert.equal(await report.run(parseArgs(['--db', db, '--format', 'json', '--out', json, '--judge', 'judge', '--judge-sample', '4', '--yes'])), 0);
             assert.equal(await report.run(parseArgs(['--db', db, '--out', md, '--judge', 'judge', '--judge-sample', '2', '--yes'])), 0);
+            assert.equal(await report.run(parseArgs(['--db', db, '--format', 'junit', '--out', md + '.xml', '--judge', 'judge', '--judge-sample', '2', '--yes'])), 0);
         } finally { console.error = err; }
         const j = JSON.parse(readFileSync(json, 'utf8')) as { judge: { label: string; n: number; agreement: number; kappa: number } };
         assert.equal(j.judge.label, 'LLM judge');
         assert.equal(j.judge.n, 4);
-        assert.equal(judged.length, 6);
+        assert.equal(judged.length, 8);
         assert.equal(j.judge.agreement, 1, 'this judge agrees with the verifier on every sampled verdict');
         assert.match(readFileSync(md, 'utf8'), /## LLM judge/);
+        assert.match(readFileSync(md + '.xml', 'utf8'), /<property name="LLM judge" value="preset erbench-like, n 2/);
     });
 });
