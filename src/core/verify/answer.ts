@@ -55,13 +55,18 @@ export function parseBinary(response: string): ParsedAnswer {
     return { answer: 'unparseable', rationaleStart: start };
 }
 
-/** The end of the first sentence: a full stop, ! or ? followed by a space, or a line break. */
+/** Words whose full stop does not end a sentence ("No. 5", "e.g. Avatar", "Dr. Strange"). */
+const ABBREVIATIONS = new Set(['no', 'nr', 'mr', 'mrs', 'ms', 'dr', 'st', 'jr', 'sr', 'vs', 'eg', 'ie', 'etc', 'approx', 'ca', 'vol', 'pp']);
+
+/** The end of the first sentence: a full stop, ! or ? followed by a space or the end, or a line break. */
 export function firstSentenceEnd(text: string, from = 0): number {
     const re = /[.!?](?=\s|$)|\n/g;
     re.lastIndex = from;
     for (let m = re.exec(text); m; m = re.exec(text)) {
-        // "Option 1." and decimals are not sentence ends.
-        if (m[0] === '.' && /\b(?:option|no|nr)\s*\(?\d*\)?$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) && m.index > from + 12) continue;
+        if (m[0] === '.') {
+            const word = /([A-Za-z.]+)$/.exec(text.slice(Math.max(from, m.index - 8), m.index))?.[1]?.replace(/\./g, '').toLowerCase();
+            if (word && ABBREVIATIONS.has(word)) continue;
+        }
         return m.index + 1;
     }
     return text.length;

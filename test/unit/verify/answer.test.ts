@@ -85,6 +85,8 @@ describe('multiple choice answers', () => {
         ['', 3, 'unparseable'],
         ['**Option #2** is the false one.', 3, 'option', 2],
         ['option 0 is wrong', 3, 'binding', 0],
+        ['The answer is Option 2. Option 3 looks odd but is right.', 3, 'option', 2],
+        ['The false one is No. 2, i.e. Option 2. Option 1 is fine.', 3, 'option', 2],
     ];
     for (const [text, count, want, option] of cases) {
         it(`${JSON.stringify(text)} → ${want}`, () => {
