@@ -62,8 +62,13 @@ test('cancelling stops new calls at once, aborts the ones in flight, and leaves 
             store, runId, questions, models: [serverModel(server.url, { concurrency: 4 })], signal: controller.signal,
             onAnswer: () => {
                 if (store.answered(runId).size === 8 && !controller.signal.aborted) {
-                    // Requests 9..12 are in flight (concurrency 4); none may start after this.
-                    setTimeout(() => { receivedAtAbort = server.requests; controller.abort(); }, 100);
+                    // Abort once requests 9..12 (concurrency 4) have reached the server; none may start after.
+                    const poll = setInterval(() => {
+                        if (server.requests < 12) return;
+                        clearInterval(poll);
+                        receivedAtAbort = server.requests;
+                        controller.abort();
+                    }, 5);
                 }
             },
         });

@@ -14,7 +14,7 @@ for (const stream of [false, true]) {
         try {
             const questions = movieQuestions(3 * FAULTS.length, stream ? 's' : 'p');
             const runId = newRun(store, questions);
-            const model = serverModel(server.url, { timeout_ms: 300, stream, concurrency: 6 });
+            const model = serverModel(server.url, { timeout_ms: 2000, stream, concurrency: 6 });
             const out = await executeRun({ store, runId, questions, models: [model], retry: fast });
             assert.equal(out.status, 'completed');
             const counts = store.counts(runId);

@@ -1,0 +1,70 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { prepareRun, startRun } from '../../../src/core/run/index.js';
+import type { ModelDecl } from '../../../src/core/spec/model.js';
+import { startOpenAIServer } from '../../support/openai-server.js';
+import { movieQuestions } from '../../support/questions.js';
+import { tempStore } from '../../support/runner-fixtures.js';
+
+const loc = { file: '', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
+const decl = (name: string, provider: string, settings: ModelDecl['settings']): ModelDecl => ({ name, provider, settings, loc });
+const yes = async () => true;
+
+test('prepare: new run, estimate of what is left, automatic and explicit resume', async () => {
+    const server = await startOpenAIServer();
+    const store = tempStore();
+    try {
+        const questions = movieQuestions(10, 'prep');
+        const models = [decl('local', 'openai', { id: 'gpt-4o-mini', endpoint: server.url }), decl('sim', 'offline', {})];
+        const base = { store, spec: '/x/movie.probe', suite: 'movies', questions, models, confirmHost: yes, baseDir: '/x', env: { OPENAI_API_KEY: 'sk-prep-key-0000' } };
+        const first = (await prepareRun(base)).prepared!;
+        assert.equal(first.resumed, false);
+        assert.equal(first.todo, 20);
+        assert.equal(first.estimates[0]!.requests, 10);
+        assert.ok(first.estimates[0]!.usd! > 0, 'gpt-4o-mini has a list price');
+        assert.equal(first.estimates[1]!.requests, 0, 'the simulator costs nothing and is not estimated');
+        assert.ok(!JSON.stringify(first.run.settings).includes('sk-prep-key-0000'));
+
+        // Answer 4 questions, then stop: the next prepare continues this run.
+        const controller = new AbortController();
+        await startRun(store, { ...first, models: [first.models[0]!] }, { signal: controller.signal, onAnswer: () => { if (store.answered(first.run.id).size >= 4) controller.abort(); } });
+        const again = (await prepareRun(base)).prepared!;
+        assert.equal(again.run.id, first.run.id);
+        assert.equal(again.resumed, true);
+        const answered = store.answered(first.run.id).size;
+        assert.equal(again.todo, 20 - answered);
+        assert.equal(again.estimates[0]!.requests, 10 - answered, 'answered questions are not estimated again');
+
+        const done = await startRun(store, again);
+        assert.equal(done.status, 'completed');
+        assert.equal(store.counts(first.run.id).answered, 20);
+        const fresh = (await prepareRun({ ...base, resume: 'auto' })).prepared!;
+        assert.notEqual(fresh.run.id, first.run.id, 'a completed run is not resumed');
+        assert.equal(fresh.estimates[0]!.requests, 0, 'everything is in the cache: nothing to pay');
+        const explicit = (await prepareRun({ ...base, resume: first.run.id })).prepared!;
+        assert.equal(explicit.run.id, first.run.id);
+        assert.equal(explicit.todo, 0);
+        assert.match((await prepareRun({ ...base, resume: 'nope' })).problems[0]!, /no run nope/);
+    } finally {
+        store.close();
+        await server.close();
+    }
+});
+
+test('prepare: model problems and missing keys are reported, nothing is created', async () => {
+    const store = tempStore();
+    try {
+        const r = await prepareRun({
+            store, spec: '/x.probe', suite: '', questions: movieQuestions(2), baseDir: '/x', env: {}, confirmHost: yes,
+            models: [decl('a', 'openai', { id: 'gpt-4o' }), decl('b', 'replay', {}), decl('c', 'replay', { file: 'missing.jsonl' })],
+        });
+        assert.equal(r.prepared, undefined);
+        assert.equal(r.problems.length, 3);
+        assert.match(r.problems[0]!, /no API key; set OPENAI_API_KEY/);
+        assert.match(r.problems[1]!, /needs a file setting/);
+        assert.match(r.problems[2]!, /missing\.jsonl cannot be read/);
+        assert.equal(store.listRuns().length, 0);
+    } finally {
+        store.close();
+    }
+});
