@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { loadSpec } from '../../src/core/spec/load.js';
 import { loadData } from '../../src/core/data/index.js';
 import { generateQuestions } from '../../src/core/probes/index.js';
+import { parse } from 'csv-parse/sync';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const shared = path.resolve(repo, '../shared/data/erbench');
@@ -78,4 +79,45 @@ describe('ERBench movie questions', () => {
         assert.equal(generation.stats.generated + generation.stats.skippedViolating, 1500);
         assert.ok([...logged.values()].every(q => asked.has(q)));
     });
+
+    // The authors' get_prompt templates (their Python f-strings), applied to the published rows.
+    const int = (v: string) => String(Math.trunc(Number(v)));
+    const PRESETS: { spec: string; csv: string; probe: string; expected: (r: Record<string, string>) => string[] }[] = [
+        { spec: 'soccer', csv: 'soccer.csv', probe: 'soccer_binary', expected: r => [
+            `Is there a soccer player from ${r.entity2} who played for ${r.entity1} with uniform number ${int(r.entity3!)} in ${r.entity1} in 2019?`,
+            `Is it true that there are no soccer players from ${r.entity2} who played for ${r.entity1} with uniform number ${int(r.entity3!)} in ${r.entity1} in 2019?`] },
+        { spec: 'airport', csv: 'airport.csv', probe: 'airport_binary', expected: r => [
+            `Is there an airport located at latitude ${r.entity1} and longitude ${r.entity2}?`,
+            `Is it true that there are no airports located at latitude ${r.entity1} and longitude ${r.entity2}?`] },
+        { spec: 'music', csv: 'music.csv', probe: 'music_binary', expected: r => [
+            `Is there an artist or group who sang a song titled ${r.entity1} in ${r.entity2}?`,
+            `Is it true that no artists nor groups sang a song titled ${r.entity1} in ${r.entity2}?`] },
+        { spec: 'book', csv: 'book.csv', probe: 'book_binary', expected: r => [
+            `Is there a book written by ${r.entity1} that was published in ${r.entity2}?`,
+            `Is it true that there are no books written by ${r.entity1} that were published in ${r.entity2}?`] },
+        { spec: 'movie_director', csv: 'movie_director.csv', probe: 'director_decade', expected: r => [
+            `Was the director who directed the movie titled ${r.common_entity} that was released in ${int(r.entity3!)} born in the ${Math.floor(Number(r.entity4) / 10) * 10}s?`,
+            `Is it true that the director who directed the movie titled ${r.common_entity} that was released in ${int(r.entity3!)} was not born in the ${Math.floor(Number(r.entity4) / 10) * 10}s?`] },
+        { spec: 'soccer_olympic', csv: 'soccer_olympic.csv', probe: 'club_city_olympics', expected: r => [
+            `Did the city, where the soccer club, ${r.entity1} played for in 2019, is located in, hosted the Summer Olympics?`,
+            `Is it true that the city, where the soccer club, ${r.entity1} played for in 2019, is located in, never hosted the Summer Olympics?`] },
+    ];
+
+    for (const p of PRESETS) {
+        it(`${p.spec}: every generated question is the paper's, skipped rows are counted`, async t => {
+            if (!existsSync(path.join(shared, p.csv))) { t.skip('../shared/data/erbench is not present next to the repository'); return; }
+            const rows = parse(readFileSync(path.join(shared, p.csv)), { columns: true }) as Record<string, string>[];
+            const { model } = await loadSpec(path.join(repo, `examples/erbench/${p.spec}.probe`));
+            const generation = generateQuestions(model, await loadData(model), { probe: p.probe });
+            const byRow = new Map<number, string[]>();
+            for (const q of generation.questions) {
+                const n = q.source.rows[0]!.line - 2;
+                byRow.set(n, [...(byRow.get(n) ?? []), q.question]);
+            }
+            for (const [n, questions] of byRow) assert.deepEqual(questions, p.expected(rows[n]!), `row ${n}`);
+            const s = generation.stats;
+            t.diagnostic(`${byRow.size} of ${rows.length} rows asked as in the paper; skipped: ${s.skippedNull} empty, ${s.skippedViolating} ambiguous`);
+            assert.equal(byRow.size + s.skippedNull + s.skippedViolating + s.skippedDangling, rows.length);
+        });
+    }
 });
