@@ -1,0 +1,90 @@
+/**
+ * Knowledge-graph views for the graph panel: the schema (relations, FD attribute edges, FK entity edges)
+ * and the neighbourhood of one entity in the data (its attribute values, the entities its FKs reference
+ * and the entities that reference it). Same node / edge shapes as a question's path.
+ */
+import type { SpecModel } from '../spec/model.js';
+import type { LoadedData, RelationTable } from '../data/types.js';
+import type { KgEdge, KgNode, KgPath } from '../probes/question.js';
+import { format, type TemplateValue } from '../spec/template.js';
+import { keyAttributes } from '../probes/scope.js';
+import { FkJoin } from './graph.js';
+
+/** Relations as entity nodes, attributes as value nodes; FD edges between attributes, FK edges between relations. */
+export function schemaGraph(spec: SpecModel): KgPath {
+    const nodes: KgNode[] = [];
+    const edges: KgEdge[] = [];
+    for (const r of spec.relations) {
+        nodes.push({ id: r.name, kind: 'entity', relation: r.name, label: r.label ?? r.name, hop: 0, given: true });
+        for (const a of r.attributes) {
+            nodes.push({ id: `${r.name}.${a.name}`, kind: 'value', relation: r.name, attribute: a.name, label: a.label ?? a.name, hop: 0, given: true });
+            edges.push({ from: r.name, to: `${r.name}.${a.name}`, label: keyAttributes(r).includes(a.name) ? 'key' : 'attribute', hop: 0 });
+        }
+    }
+    for (const fd of spec.fds) {
+        for (const l of fd.lhs) for (const r of fd.rhs) edges.push({ from: `${fd.relation}.${l}`, to: `${fd.relation}.${r}`, label: fd.id, hop: 0 });
+    }
+    for (const fk of spec.fks) edges.push({ from: fk.from.relation, to: fk.to.relation, label: fk.id, hop: 1 });
+    return { nodes, edges };
+}
+
+const show = (v: unknown) => format(v as TemplateValue);
+
+function entityId(spec: SpecModel, table: RelationTable, row: number): { id: string; label: string } {
+    const rel = spec.relations.find(r => r.name === table.relation)!;
+    const key = keyAttributes(rel).map(a => show(table.value(row, a)));
+    return { id: `${rel.name}(${key.join(', ')})`, label: key.join(', ') };
+}
+
+/** The row of a relation with these key values (formatted as in questions), or -1. */
+export function findEntityRow(spec: SpecModel, table: RelationTable, key: string[]): number {
+    const rel = spec.relations.find(r => r.name === table.relation);
+    if (!rel) return -1;
+    const attrs = keyAttributes(rel);
+    for (let row = 0; row < table.rowCount; row++) if (attrs.every((a, i) => show(table.value(row, a)) === key[i])) return row;
+    return -1;
+}
+
+/**
+ * One entity and what is one hop away from it in the data. At most `limit` referencing entities per FK
+ * are listed (a popular director is referenced by many movies).
+ */
+export function entityNeighbourhood(spec: SpecModel, data: LoadedData, relation: string, key: string[], limit = 20): KgPath | undefined {
+    const table = data.tables.get(relation);
+    const row = table ? findEntityRow(spec, table, key) : -1;
+    if (!table || row < 0) return undefined;
+    const self = entityId(spec, table, row);
+    const nodes: KgNode[] = [{ id: self.id, kind: 'entity', relation, label: self.label, hop: 0, given: true }];
+    const edges: KgEdge[] = [];
+    for (const col of table.columns) {
+        const label = show(table.value(row, col.attribute));
+        const id = `${relation}.${col.attribute}=${label}`;
+        nodes.push({ id, kind: 'value', relation, attribute: col.attribute, label, hop: 1, given: true });
+        edges.push({ from: self.id, to: id, label: col.attribute, hop: 1 });
+    }
+    const seen = new Set(nodes.map(n => n.id));
+    const addEntity = (t: RelationTable, r: number, edge: (id: string) => KgEdge) => {
+        const e = entityId(spec, t, r);
+        if (!seen.has(e.id)) { seen.add(e.id); nodes.push({ id: e.id, kind: 'entity', relation: t.relation, label: e.label, hop: 1, given: true }); }
+        edges.push(edge(e.id));
+    };
+    for (const fk of spec.fks) {
+        const to = data.tables.get(fk.to.relation);
+        const from = data.tables.get(fk.from.relation);
+        if (!to || !from) continue;
+        if (fk.from.relation === relation) {
+            const target = new FkJoin(table, fk.from.attributes, to, fk.to.attributes).target(row);
+            if (target >= 0) addEntity(to, target, id => ({ from: self.id, to: id, label: fk.id, hop: 1 }));
+        }
+        if (fk.to.relation === relation) {
+            const join = new FkJoin(from, fk.from.attributes, table, fk.to.attributes);
+            let n = 0;
+            for (let r = 0; r < from.rowCount && n < limit; r++) {
+                if (join.target(r) !== row) continue;
+                n++;
+                addEntity(from, r, id => ({ from: id, to: self.id, label: fk.id, hop: 1 }));
+            }
+        }
+    }
+    return { nodes, edges };
+}
