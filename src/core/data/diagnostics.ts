@@ -27,7 +27,7 @@ export function shownFile(file: string, from: SpecLocation): string {
  * A multi-line declaration is anchored at its first line only, so the squiggle does not cover a whole block:
  * up to the start of the next line (which exists, as the declaration goes on there).
  */
-function head(loc: SpecLocation): Range {
+export function head(loc: SpecLocation): Range {
     const { start, end } = loc.range;
     return start.line === end.line ? loc.range : { start, end: { line: start.line + 1, character: 0 } };
 }

@@ -8,7 +8,7 @@ import type { LoadedData, RelationTable } from './types.js';
 import { DataCache } from './cache.js';
 import { loadSource, type RelationLoad } from './load.js';
 import { checkFd, checkFk, checkKey } from './checks.js';
-import { fdDiagnostic, fkDiagnostic, keyDiagnostic, problemDiagnostic, type Declarations } from './diagnostics.js';
+import { fdDiagnostic, fkDiagnostic, head, keyDiagnostic, problemDiagnostic, type Declarations } from './diagnostics.js';
 import { readCsvHeader } from './csv.js';
 import { streamSqlite } from './sqlite.js';
 
@@ -84,8 +84,12 @@ export async function loadData(spec: SpecModel, cache?: DataCache, signal?: Abor
     for (const fd of spec.fds) {
         const table = usable(fd.relation, [...fd.lhs, ...fd.rhs]);
         if (!table || fd.rhs.length === 0) continue;
-        const violations = memo(table, `fd ${fd.lhs.join(',')}->${fd.rhs.join(',')}`, () => checkFd(table, fd));
-        if (violations.length > 0) emit(fdDiagnostic(fd, table, violations));
+        const key = `fd ${fd.lhs.join(',')}->${fd.rhs.join(',')}`;
+        const violations = memo(table, key, () => checkFd(table, fd));
+        if (violations.length === 0) continue;
+        // The message is remembered too (it only moves with the declaration), which keeps re-checks cheap.
+        const message = memo(table, `${key} in ${fd.loc.file}`, () => fdDiagnostic(fd, table, violations));
+        emit({ ...message, file: fd.loc.file, range: head(fd.loc) });
     }
     for (const fk of spec.fks) {
         const from = usable(fk.from.relation, fk.from.attributes), to = usable(fk.to.relation, fk.to.attributes);
