@@ -79,6 +79,7 @@ function marked(response: string, row: ReportData['rows'][number]): string {
     for (const h of row.verdict.hops) for (const k of h.keywords) {
         for (const s of k.spans) marks.push({ ...s, cls: 'found' });
         for (const s of k.conflict?.spans ?? []) marks.push({ ...s, cls: 'conflict' });
+        for (const s of k.alsoStated?.spans ?? []) marks.push({ ...s, cls: 'also' });
     }
     marks.sort((a, b) => a.start - b.start);
     const limit = 2000;
@@ -97,7 +98,7 @@ const CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#0f172a;
 table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #cbd5e1;padding:3px 7px;text-align:left;vertical-align:top}th{background:#f1f5f9}
 tr.na td{color:#64748b}small{color:#64748b}svg{margin:6px 12px 6px 0}.t{font-weight:600;font-size:12px}.ax{font-size:10px;fill:#475569}
 .grid{stroke:#e2e8f0}.ci{stroke:#0f172a;stroke-width:1.5}.legend span{margin-right:12px}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px}
-mark.found{background:#bbf7d0}mark.conflict{background:#fecaca}.resp{white-space:pre-wrap;font-family:ui-monospace,monospace;font-size:12px}
+mark.found{background:#bbf7d0}mark.conflict{background:#fecaca}mark.also{background:#fde68a}.resp{white-space:pre-wrap;font-family:ui-monospace,monospace;font-size:12px}
 .label{display:inline-block;background:#fef3c7;border:1px solid #f59e0b;padding:0 6px;border-radius:4px}`;
 
 export function renderHtml(d: ReportData, maxExamples = 200): string {

@@ -24,6 +24,8 @@ export interface KeywordVerdict {
     rule?: string;
     /** For 'contradicted': the other value stated, where, and the row it belongs to. */
     conflict?: { value: string; spans: Span[]; row?: { file: string; line: number } };
+    /** For 'found': another value of the same attribute also stated (shown as a warning, not a failure). */
+    alsoStated?: { value: string; spans: Span[]; row?: { file: string; line: number } };
 }
 
 export interface HopVerdict { hop: number; status: KeywordStatus; keywords: KeywordVerdict[] }

@@ -3,8 +3,9 @@
  * hop by hop — found (with the rule that matched), missing, or contradicted (another value of the same
  * attribute stated instead, with the row it belongs to).
  *
- * Contradiction rule (chosen to avoid false alarms; see docs/results.md): another value V of the keyword's
- * attribute counts only when
+ * Contradiction rule (chosen to avoid false alarms; see docs/results.md): the keyword is missing and another
+ * value V of its attribute is stated instead (when the keyword is written too, V is reported as `alsoStated`).
+ * V counts only when
  *   - V is not the keyword, not one of its alternatives, and neither contains the other ("Avatar" / "Avatar 2");
  *   - V does not occur in the question (the question's own words are not claims);
  *   - V does not overlap where the keyword itself matched;
@@ -214,10 +215,13 @@ function verifyKeyword(ctx: VerifyContext, r: Rationale, response: string, quest
     const forms = formsOf(ctx, k);
     const found = findKeyword(r, k, forms);
     const conflict = ctx.contradictions ? conflictsOf(ctx, r, response, question, k, forms, found.spans) : undefined;
-    const status: KeywordStatus = conflict ? 'contradicted' : found.spans.length > 0 ? 'found' : 'missing';
+    // Written AND another value stated: on GPT-3.5's movie answers 15 of 17 such cases were other true facts
+    // ("he also starred in RoboCop (1987)"), so the keyword stays found and the other value is reported beside it.
+    const status: KeywordStatus = found.spans.length > 0 ? 'found' : conflict ? 'contradicted' : 'missing';
     const out: KeywordVerdict = { relation: k.relation, attribute: k.attribute, value: k.value, status, spans: found.spans };
     if (found.rule) out.rule = found.rule;
-    if (conflict) out.conflict = conflict;
+    if (conflict && status === 'contradicted') out.conflict = conflict;
+    else if (conflict) out.alsoStated = conflict;
     return out;
 }
 

@@ -90,10 +90,14 @@ describe('contradictions', () => {
         assert.equal(v.failedHop, 1);
     });
 
-    it('keyword present and another title asserted too → contradicted, keyword spans kept', () => {
-        const { k } = check('Yes. It is "Avatar", also known as "Inception".');
-        assert.equal(k.status, 'contradicted');
-        assert.equal(k.spans.length, 1);
+    it('keyword written and another title stated too → found, the other value reported as alsoStated', () => {
+        const r = 'Yes. It is "Avatar"; Cameron also made "Titanic".';
+        const { v, k } = check(r);
+        assert.equal(k.status, 'found');
+        assert.equal(k.conflict, undefined);
+        assert.equal(k.alsoStated!.value, 'Titanic');
+        assert.equal(r.slice(k.alsoStated!.spans[0]!.start, k.alsoStated!.spans[0]!.end), 'Titanic');
+        assert.equal(v.rationale, true);
     });
 
     it('a value inside the keyword is no contradiction ("The Dark Knight" in "The Dark Knight Rises")', () => {
