@@ -79,6 +79,10 @@ test('a key from the environment appears nowhere in the store, its WAL, the outp
         const run = await cli(['run', spec, '--db', db, '--yes', '--limit', '20'], { OPENAI_API_KEY: key });
         assert.ok(server.log.length > 0 && server.log.every(r => r.authorization === `Bearer ${key}`), 'the key was sent to the server');
         const list = await cli(['runs', '--db', db, '--format', 'json'], {});
+        const runs = JSON.parse(list.stdout) as { status: string; counts: { answered: number; failed: number; questions: number } }[];
+        assert.equal(runs.length, 1);
+        assert.equal(runs[0]!.counts.answered + runs[0]!.counts.failed, runs[0]!.counts.questions, 'answers + errors = questions');
+        assert.ok(runs[0]!.counts.failed >= 1);
         const refused = await cli(['run', spec, '--db', path.join(path.dirname(spec), 'other.db'), '--limit', '2'], { OPENAI_API_KEY: key });
         assert.equal(refused.code, 1, 'without --yes (and no terminal to ask) the key is not sent to a host it is not meant for');
         assert.match(refused.stderr, /HALLUPROBE_TRUSTED_HOSTS/);

@@ -1,0 +1,38 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { estimateLines, progressBar, progressLine, summaryLines, usd } from '../../../src/core/run/format.js';
+import type { Progress } from '../../../src/core/run/runner.js';
+
+const progress = (over: Partial<Progress>): Progress => ({
+    total: 100, done: 40, answered: 38, cached: 10, failed: 2, resumed: 5, tokensIn: 900, tokensOut: 100, cost: 0.0123, rate: 4, elapsedMs: 10_000, ...over,
+});
+
+test('progress: counts, tokens, cost, rate and time left', () => {
+    assert.equal(progressLine(progress({})), '40/100 · 10 cached · 2 failed · 5 from before · 1000 tokens · $0.01 · 4.0/s · ~15s left');
+    assert.equal(progressLine(progress({ done: 0, cached: 0, failed: 0, resumed: 0, tokensIn: 0, tokensOut: 0, cost: 0, rate: 0 })), '0/100');
+    assert.match(progressBar(progress({ done: 50 }), 10), /^\[#####-----\]  50% 50\/100/);
+});
+
+test('money is shown to the cent, or finer below a cent', () => {
+    assert.deepEqual([usd(0), usd(0.004), usd(1.5)], ['$0', '$0.0040', '$1.50']);
+});
+
+test('estimates say where the output guess came from and when a price is unknown', () => {
+    const lines = estimateLines([
+        { model: 'mini', requests: 10, inputTokens: 300, outputTokens: 600, usd: 0.0004, outputFrom: 'cache' },
+        { model: 'odd', requests: 10, inputTokens: 300, outputTokens: 600, outputFrom: 'default' },
+        { model: 'sim', requests: 0, inputTokens: 0, outputTokens: 0, usd: 0, outputFrom: 'default' },
+    ], 20, 30);
+    assert.deepEqual(lines, [
+        '20 of 30 answers to get (10 already in this run).',
+        '  mini: 10 requests, ~300 input + ~600 output tokens (output from past answers), about $0.0004',
+        '  odd: 10 requests, ~300 input + ~600 output tokens (output guessed), price unknown (set price_input / price_output)',
+    ]);
+});
+
+test('the summary names the models (the simulator as such) and how to resume', () => {
+    const run = { id: 'r1', spec: '/s.probe', suite: 'x', started: '', finished: null, status: 'cancelled' as const, settings: { models: [{ name: 'sim', display: 'sim (offline simulator)' }] } };
+    const lines = summaryLines(run, { questions: 10, slots: 10, answered: 4, cached: 1, failed: 0, tokensIn: 0, tokensOut: 0, cost: 0, calls: 3 }, 1500);
+    assert.equal(lines[0], 'Run r1 cancelled in 2s — sim (offline simulator).');
+    assert.equal(lines.at(-1), '  Continue it with: halluprobe run /s.probe --resume r1');
+});
