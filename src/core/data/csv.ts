@@ -77,7 +77,11 @@ export async function streamCsv(source: SourceDecl, onRow: RowSink, signal?: Abo
     const binary = notText(head.subarray(0, headLength), options.encoding);
     if (binary) return { header: [], complete: false, problems: [{ severity: 'error', lines: [], message: binary }] };
 
-    const parser = parse({ delimiter: options.delimiter, quote: options.quote, bom: true, info: true, relax_column_count: true, relax_quotes: true });
+    const parser = parse({
+        delimiter: options.delimiter, quote: options.quote, bom: true, info: true, relax_column_count: true, relax_quotes: true,
+        // Every line end counts, even mixed in one file (csv-parse would otherwise settle on the first it meets).
+        record_delimiter: ['\r\n', '\n', '\r'],
+    });
     const input = fs.createReadStream(source.path, { highWaterMark: 1 << 20 });
     const feeding = (async () => {
         try {

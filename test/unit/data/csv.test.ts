@@ -132,3 +132,23 @@ test('an unreadable file is a problem, not an exception', async () => {
     assert.equal(r.complete, false);
     assert.match(r.problems[0]!.message, /could not be read: EISDIR/);
 });
+
+test('CRLF line ends split across read chunks, and mixed line ends, keep exact line numbers', async () => {
+    const lines = ['id,name'];
+    for (let i = 0; i < 120_000; i++) lines.push(`${i},some name number ${i}`);
+    const r = await read(source('crlf-large.csv', lines.join('\r\n') + '\r\n'));
+    assert.equal(r.rows.length, 120_000);
+    assert.deepEqual(r.problems, []);
+    for (const i of [0, 50_000, 119_999]) assert.equal(r.rows[i]!.line, i + 2);
+    const mixed = await read(source('mixed.csv', 'a,b\r\n1,2\n3,4\r5,6\r\n'));
+    assert.deepEqual(mixed.rows.map(x => [x.line, ...x.fields]), [[2, '1', '2'], [3, '3', '4'], [4, '5', '6']]);
+});
+
+test('a CRLF whose CR ends one read chunk and LF starts the next is one line end', async () => {
+    const header = 'id,name\r\n';
+    const first = `0,${'x'.repeat((1 << 20) - 1 - header.length - 2)}\r\n`;
+    assert.equal((header + first).indexOf('\r', header.length), (1 << 20) - 1, 'the CR is the last byte of the first chunk');
+    const r = await read(source('boundary.csv', `${header}${first}1,y\r\n2,z\r\n`));
+    assert.deepEqual(r.rows.map(x => [x.line, x.fields[0]]), [[2, '0'], [3, '1'], [4, '2']]);
+    assert.deepEqual(r.problems, []);
+});
