@@ -20,6 +20,7 @@ export interface StreamResult {
 export type RowSink = (fields: string[], line: number) => void;
 
 const SQLITE_MAGIC = 'SQLite format 3\u0000';
+const REPLACEMENT = Buffer.from('\uFFFD', 'utf8');
 const ENCODINGS: Record<string, string> = { 'latin-1': 'latin1', 'iso-8859-1': 'latin1', latin1: 'latin1', 'utf-8': 'utf-8', utf8: 'utf-8', 'utf-16': 'utf-16le', utf16: 'utf-16le' };
 
 function setting(source: SourceDecl, name: string): string | number | boolean | undefined {
@@ -83,11 +84,16 @@ export async function streamCsv(source: SourceDecl, onRow: RowSink, signal?: Abo
         record_delimiter: ['\r\n', '\n', '\r'],
     });
     const input = fs.createReadStream(source.path, { highWaterMark: 1 << 20 });
+    const utf8 = options.encoding === 'utf-8';
+    let invalidUtf8 = false;
     const feeding = (async () => {
         try {
             for await (const chunk of input) {
                 if (parser.destroyed) return;
-                if (!parser.write(decoder.decode(chunk as Buffer, { stream: true }))) {
+                const text = decoder.decode(chunk as Buffer, { stream: true });
+                // A replacement character the file did not contain means bytes that are not valid UTF-8.
+                if (!invalidUtf8 && utf8 && text.includes('\uFFFD') && !(chunk as Buffer).includes(REPLACEMENT)) invalidUtf8 = true;
+                if (!parser.write(text)) {
                     await new Promise<void>(resolve => {
                         const done = () => { parser.off('drain', done); parser.off('close', done); resolve(); };
                         parser.on('drain', done);
@@ -138,6 +144,12 @@ export async function streamCsv(source: SourceDecl, onRow: RowSink, signal?: Abo
         return { header: [], problems, complete: false };
     }
     if (headerOnly) return { header, problems, complete };
+    if (invalidUtf8) {
+        problems.push({
+            severity: 'warning', lines: [],
+            message: 'contains bytes that are not valid UTF-8 (shown as �); if it was saved as Latin-1 or Windows-1252, add `encoding "windows-1252"` to the source',
+        });
+    }
     if (records === (options.header ? 1 : 0) && complete) problems.push({ severity: 'warning', lines: [], message: 'has a header row but no data rows' });
     if (raggedCount > 0) {
         const shown = ragged.map(r => `line ${r.line} has ${r.fields}`).join(', ');

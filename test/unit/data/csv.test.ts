@@ -152,3 +152,14 @@ test('a CRLF whose CR ends one read chunk and LF starts the next is one line end
     assert.deepEqual(r.rows.map(x => [x.line, x.fields[0]]), [[2, '0'], [3, '1'], [4, '2']]);
     assert.deepEqual(r.problems, []);
 });
+
+test('bytes that are not UTF-8 give a warning that names the encoding setting', async () => {
+    const latin = await read(source('latin-as-utf8.csv', Buffer.from('name\nBeyonc\xe9\n', 'latin1')));
+    assert.equal(latin.rows[0]!.fields[0], 'Beyonc\uFFFD');
+    assert.equal(latin.problems[0]!.severity, 'warning');
+    assert.match(latin.problems[0]!.message, /not valid UTF-8.*encoding "windows-1252"/);
+    const real = await read(source('real-replacement.csv', 'name\nBeyonc\uFFFD\n'));
+    assert.deepEqual(real.problems, [], 'a replacement character written in the file is not an encoding problem');
+    const windows = await read(source('cp1252.csv', Buffer.from([0x6e, 0x0a, 0x93, 0x71, 0x94, 0x0a]), { encoding: 'windows-1252' }));
+    assert.equal(windows.rows[0]!.fields[0], '\u201cq\u201d');
+});
