@@ -10,7 +10,7 @@ import { repoRoot, writeSpec } from '../../support/runner-fixtures.js';
 interface Child { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }
 
 /** Runs the real CLI in its own process; `kill` may end it early. */
-function cli(args: string[], env: NodeJS.ProcessEnv, kill?: (stop: () => void) => void): Promise<Child> {
+function cli(args: string[], env: NodeJS.ProcessEnv, kill?: (stop: (signal?: NodeJS.Signals) => void) => void): Promise<Child> {
     return new Promise(resolve => {
         const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'src', 'cli', 'main.ts'), ...args], {
             cwd: repoRoot, env: { ...process.env, HALLUPROBE_TRUSTED_HOSTS: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
@@ -19,7 +19,7 @@ function cli(args: string[], env: NodeJS.ProcessEnv, kill?: (stop: () => void) =
         let stderr = '';
         child.stdout.on('data', d => { stdout += d; });
         child.stderr.on('data', d => { stderr += d; });
-        kill?.(() => child.kill('SIGKILL'));
+        kill?.((signal = 'SIGKILL') => child.kill(signal));
         child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
     });
 }
@@ -92,6 +92,32 @@ test('a key from the environment appears nowhere in the store, its WAL, the outp
         assert.ok(files.length >= 1);
         for (const f of files) assert.ok(!readFileSync(f).includes(Buffer.from(key)), `key in ${path.basename(f)}`);
         assert.match(run.stdout + run.stderr, /failed/, 'the failing question went through the error path too');
+    } finally {
+        await server.close();
+    }
+});
+
+test('Ctrl-C stops new calls, keeps what was answered, and says how to resume', async () => {
+    const server = await startOpenAIServer({ latencyMs: i => (i.n <= 12 ? 10 : 60_000) });
+    try {
+        const spec = writeSpec(server.url);
+        const db = path.join(path.dirname(spec), 'results.db');
+        let atInterrupt = -1;
+        const stopped = await cli(['run', spec, '--db', db, '--yes'], { OPENAI_API_KEY: 'sk-test-interrupt' }, stop => {
+            const poll = setInterval(() => {
+                if (server.requests < 16) return;
+                clearInterval(poll);
+                atInterrupt = server.requests;
+                stop('SIGINT');
+            }, 5);
+        });
+        assert.equal(stopped.code, 1, stopped.stderr);
+        assert.equal(server.requests, atInterrupt, 'no request after the interrupt');
+        assert.match(stopped.stderr, /Stopping: no new calls/);
+        assert.match(stopped.stdout, /cancelled[\s\S]*12 answers[\s\S]*--resume/);
+        const conn = new Database(db, { readonly: true });
+        assert.equal((conn.prepare("SELECT status FROM runs").get() as { status: string }).status, 'cancelled');
+        conn.close();
     } finally {
         await server.close();
     }
