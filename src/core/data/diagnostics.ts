@@ -18,9 +18,14 @@ const ROWS_FOR_FIXES = 20;
 
 const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 
-/** A data file as the user wrote it: relative to the spec file that declares the thing, with forward slashes. */
+/**
+ * A data file as the user likely wrote it: relative to the spec file that declares the thing, with forward
+ * slashes; a file far outside the spec's folder is shown by its absolute path instead.
+ */
 export function shownFile(file: string, from: SpecLocation): string {
-    return path.relative(path.dirname(from.file), file).split(path.sep).join('/') || path.basename(file);
+    const relative = path.relative(path.dirname(from.file), file).split(path.sep).join('/');
+    if (relative === '') return path.basename(file);
+    return relative.startsWith('../../../') ? file : relative;
 }
 
 /**
