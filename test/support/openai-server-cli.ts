@@ -1,18 +1,19 @@
 /**
  * The local OpenAI-compatible server as its own process, for e2e tests and manual trials:
- *   npx tsx test/support/openai-server-cli.ts [--port N] [--latency MS] [--answers FILE.json] [--key KEY]
+ *   npx tsx test/support/openai-server-cli.ts [--port N] [--latency MS [--jitter MS]] [--answers FILE.json] [--key KEY]
  *       [--fault KIND --fault-every N]
  * Prints its base URL (http://127.0.0.1:PORT/v1) as the first line of stdout, then one line per request
  * with --verbose. FILE.json maps question text to answer text. Stops on SIGTERM / SIGINT.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { FAULTS, startOpenAIServer, type Fault, type ServerOptions } from './openai-server.js';
+import { FAULTS, latencyDistribution, startOpenAIServer, type Fault, type ServerOptions } from './openai-server.js';
 
 const { values } = parseArgs({
     options: {
         port: { type: 'string', default: '0' },
         latency: { type: 'string', default: '0' },
+        jitter: { type: 'string', default: '0' },
         answers: { type: 'string' },
         answer: { type: 'string' },
         key: { type: 'string' },
@@ -23,6 +24,7 @@ const { values } = parseArgs({
 });
 
 const options: ServerOptions = { port: Number(values.port), latencyMs: Number(values.latency) };
+if (Number(values.jitter) > 0) options.latencyMs = latencyDistribution({ meanMs: Number(values.latency), jitterMs: Number(values.jitter) });
 if (values.answers) options.answers = JSON.parse(readFileSync(values.answers, 'utf8')) as Record<string, string>;
 if (values.answer) { const fixed = values.answer; options.answer = () => fixed; }
 if (values.key) options.apiKey = values.key;

@@ -206,3 +206,17 @@ export function offlineAnswers(questions: Question[], rates: OfflineRates): Map<
     const sim = new OfflineClient('test server', rates);
     return new Map(questions.map(q => [q.messages.filter(m => m.role === 'user').at(-1)?.content ?? q.question, sim.answer(q)]));
 }
+
+/** A latency distribution: `meanMs` ± uniform `jitterMs`, with a share of slow outliers, seeded (same run, same delays). */
+export function latencyDistribution(o: { meanMs: number; jitterMs?: number; slowShare?: number; slowMs?: number; seed?: number }): (info: RequestInfo) => number {
+    let state = (o.seed ?? 1) >>> 0 || 1;
+    const next = () => {
+        // xorshift32: tiny, deterministic, good enough for delays.
+        state ^= state << 13; state >>>= 0; state ^= state >>> 17; state ^= state << 5; state >>>= 0;
+        return state / 0x1_0000_0000;
+    };
+    return () => {
+        const base = o.meanMs + (next() * 2 - 1) * (o.jitterMs ?? 0);
+        return Math.max(0, next() < (o.slowShare ?? 0) ? (o.slowMs ?? o.meanMs * 10) : base);
+    };
+}

@@ -95,3 +95,24 @@ test('cancelling stops new calls at once, aborts the ones in flight, and leaves 
         await server.close();
     }
 });
+
+test('the test server: a seeded latency distribution, /v1/models, and counts over HTTP', async () => {
+    const { latencyDistribution } = await import('../../support/openai-server.js');
+    const a = latencyDistribution({ meanMs: 100, jitterMs: 20, slowShare: 0.1, slowMs: 900, seed: 5 });
+    const b = latencyDistribution({ meanMs: 100, jitterMs: 20, slowShare: 0.1, slowMs: 900, seed: 5 });
+    const draws = Array.from({ length: 500 }, () => a({} as never));
+    assert.deepEqual(draws, Array.from({ length: 500 }, () => b({} as never)));
+    assert.ok(draws.every(d => (d >= 80 && d <= 120) || d === 900));
+    const slow = draws.filter(d => d === 900).length;
+    assert.ok(slow > 20 && slow < 90, `slow outliers: ${slow}`);
+    const server = await startOpenAIServer();
+    try {
+        const models = await (await fetch(`${server.url}/models`)).json() as { data: { id: string }[] };
+        assert.equal(models.data[0]!.id, 'test-model');
+        assert.equal(server.requests, 0, '/v1/models is not a chat request');
+        const stats = await (await fetch(server.url.replace(/\/v1$/, '/_stats'))).json() as { requests: number };
+        assert.equal(stats.requests, 0);
+    } finally {
+        await server.close();
+    }
+});
