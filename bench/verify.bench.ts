@@ -85,9 +85,12 @@ async function main(): Promise<void> {
         questions: w.questions, answers: w.questions.map((q, i) => ({ questionId: q.id, model: 'gpt35', sample: 0, text: w.texts[i]! })), verdicts,
     };
     for (const format of REPORT_FORMATS) {
+        const c0 = process.cpuUsage();
         const r = await measure(() => renderReport(buildReport(input), format).length);
-        console.error(`${format}: ${r.ms.toFixed(0)} ms, ${(r.result / 1e6).toFixed(1)} MB`);
-        rows.push({ bench: 'verify', case: `report ${format}, 100k questions (metrics included)`, value: r.ms / 1000, unit: 's', goal: '< 5 s', met: r.ms < 5000, peakMB: r.peakMB });
+        const c = process.cpuUsage(c0);
+        const s = (c.user + c.system) / 1e6;
+        console.error(`${format}: ${(s * 1000).toFixed(0)} ms CPU, ${r.ms.toFixed(0)} ms wall, ${(r.result / 1e6).toFixed(1)} MB`);
+        rows.push({ bench: 'verify', case: `report ${format}, 100k questions, metrics included (CPU time; wall ${(r.ms / 1000).toFixed(2)} s)`, value: s, unit: 's', goal: '< 5 s', met: s < 5, peakMB: r.peakMB });
     }
     report(rows);
 }

@@ -16,14 +16,19 @@ export interface DomainEntry {
     row: number;
 }
 
+export interface FirstToken { single?: DomainEntry; bySecond: Map<string, DomainEntry[]> }
+
 export interface Domain {
     relation: string;
     attribute: string;
     file: string;
     lines: Int32Array;
     numeric: boolean;
-    /** First token of the stripped value → entries, longest first. */
-    byFirst: Map<string, DomainEntry[]>;
+    /**
+     * First token of the stripped value → the one-token value, and the longer values by their second token,
+     * longest first (a two-level index, so the 300 titles starting with "the" are not all tried at each "the").
+     */
+    byFirst: Map<string, FirstToken>;
     /** Numeric domains: canonical number text → entry. */
     numbers: Map<string, DomainEntry>;
 }
@@ -48,7 +53,8 @@ export function buildDomain(table: RelationTable, attribute: string): Domain | u
         if (c >= 0 && firstRow[c] === -1) firstRow[c] = r;
     }
     const numeric = col.type.scalar === 'int' || col.type.scalar === 'real';
-    const byFirst = new Map<string, DomainEntry[]>();
+    const byFirst = new Map<string, FirstToken>();
+    const seen = new Set<string>();
     const numbers = new Map<string, DomainEntry>();
     col.values.forEach((v, code) => {
         const row = Math.max(0, firstRow[code]!);
@@ -59,38 +65,56 @@ export function buildDomain(table: RelationTable, attribute: string): Domain | u
                 continue;
             }
             const key = stripValue(value);
-            if (key.length < 2) continue;
-            const first = key.split(' ', 1)[0]!;
-            const list = byFirst.get(first) ?? [];
-            if (!list.some(e => e.key === key)) list.push({ value, key, tokens: key.split(' ').length, row });
-            byFirst.set(first, list);
+            if (key.length < 2 || seen.has(key)) continue;
+            seen.add(key);
+            const words = key.split(' ');
+            let slot = byFirst.get(words[0]!);
+            if (!slot) { slot = { bySecond: new Map() }; byFirst.set(words[0]!, slot); }
+            const entry = { value, key, tokens: words.length, row };
+            if (words.length === 1) { slot.single = entry; continue; }
+            const list = slot.bySecond.get(words[1]!) ?? [];
+            list.push(entry);
+            slot.bySecond.set(words[1]!, list);
         }
     });
-    for (const list of byFirst.values()) list.sort((a, b) => b.key.length - a.key.length);
+    for (const slot of byFirst.values()) for (const list of slot.bySecond.values()) list.sort((a, b) => b.key.length - a.key.length);
     return { relation: table.relation, attribute, file: table.file, lines: table.lines, numeric, byFirst, numbers };
 }
 
-/** Leftmost-longest occurrences of domain values in a stripped text, as [start, end, entry]. */
-export function scanDomain(domain: Domain, text: string): [number, number, DomainEntry][] {
-    const out: [number, number, DomainEntry][] = [];
+/** The tokens of a stripped text (split at its single spaces) with their offsets: computed once per response. */
+export interface Tokens { words: string[]; starts: number[] }
+
+export function tokenize(text: string): Tokens {
+    const words = text.length ? text.split(' ') : [];
+    const starts: number[] = new Array(words.length);
     let p = 0;
+    for (let i = 0; i < words.length; i++) { starts[i] = p; p += words[i]!.length + 1; }
+    return { words, starts };
+}
+
+/** Leftmost-longest occurrences of domain values in a stripped text, as [start, end, entry]. */
+export function scanDomain(domain: Domain, text: string, tokens: Tokens = tokenize(text)): [number, number, DomainEntry][] {
+    const out: [number, number, DomainEntry][] = [];
     const n = text.length;
-    while (p < n) {
-        let sp = text.indexOf(' ', p);
-        if (sp < 0) sp = n;
-        const list = domain.byFirst.get(text.slice(p, sp));
-        let next = sp + 1;
+    const { words, starts } = tokens;
+    for (let i = 0; i < words.length; i++) {
+        const slot = domain.byFirst.get(words[i]!);
+        if (!slot) continue;
+        const p = starts[i]!;
+        let hit: DomainEntry | undefined;
+        const list = i + 1 < words.length ? slot.bySecond.get(words[i + 1]!) : undefined;
         if (list) {
             for (const e of list) {
                 const end = p + e.key.length;
-                if (end <= n && (end === n || text.charCodeAt(end) === 32) && text.startsWith(e.key, p)) {
-                    out.push([p, end, e]);
-                    next = end + 1;
-                    break;
-                }
+                if (end <= n && (end === n || text.charCodeAt(end) === 32) && text.startsWith(e.key, p)) { hit = e; break; }
             }
         }
-        p = next;
+        hit ??= slot.single;
+        if (!hit) continue;
+        const end = p + hit.key.length;
+        out.push([p, end, hit]);
+        // Skip the tokens this value covers.
+        while (i + 1 < words.length && starts[i + 1]! < end) i++;
     }
     return out;
 }

@@ -20,7 +20,7 @@ import type { Keyword, Question } from '../probes/question.js';
 import type { SpecModel } from '../spec/model.js';
 import { keywordForms, type KeywordForms } from './aliases.js';
 import { parseBinary, parseChoice, type ParsedAnswer } from './answer.js';
-import { buildDomain, canonicalNumber, scanDomain, type Domain } from './domain.js';
+import { buildDomain, canonicalNumber, scanDomain, tokenize, type Domain, type Tokens } from './domain.js';
 import { findAllWords, findWord, fold, stripText, stripValue, foldValue, toSpan, type Folded } from './normalise.js';
 import type { HopVerdict, KeywordStatus, KeywordVerdict, Span, Verdict } from './types.js';
 
@@ -82,6 +82,8 @@ interface Rationale {
     text: string; offset: number;
     /** Stripped form (always needed: matching and the domain scan); folded form on first need. */
     s: Folded; f?: Folded;
+    /** Tokens of the stripped form, shared by every domain scanned (on first need). */
+    tokens?: Tokens;
     /** The question, stripped: its words are not claims (on first need). */
     question?: string;
     numbers?: { value: number; start: number; end: number }[];
@@ -190,7 +192,7 @@ function conflictsOf(ctx: VerifyContext, r: Rationale, response: string, questio
     const domain = domainOf(ctx, k);
     if (!domain) return undefined;
     if (domain.numeric) return numericConflict(domain, r, response, question, forms, own);
-    const hits = scanDomain(domain, r.s.text);
+    const hits = scanDomain(domain, r.s.text, r.tokens ??= tokenize(r.s.text));
     for (let h = 0; h < hits.length; h++) {
         const [a, b, e] = hits[h]!;
         if (isOwn(forms.mine, e.key)) continue;
