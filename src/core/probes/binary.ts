@@ -38,6 +38,7 @@ export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
     const phrasings = compilePhrasings(scope, decls);
     for (const a of [...fd.lhs, ...fd.rhs]) scope.need(0, a);
     const explainTemplate = settingTemplate(scope, probe, 'explain');
+    const labels = fd.rhs.map(a => labelOf(rel, a));
     const violating = violatingRows(slot.table, fd.lhs, fd.rhs);
     return {
         probe, kind: 'binary', scope, system: SYSTEM_BINARY, constraints: [fd.loc],
@@ -49,7 +50,7 @@ export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
         },
         items(rows) {
             const keywords = fd.rhs.map(a => scope.keywords(rows, 0, a, { relation: rel.name, attribute: a }));
-            const explain = explainTemplate ? explainTemplate(rows) : fd.rhs.map((a, i) => sentence(labelOf(rel, a), keywords[i]!)).join(' ');
+            const explain = explainTemplate ? explainTemplate(rows) : labels.map((label, i) => sentence(label, keywords[i]!)).join(' ');
             return phrasedItems(scope, phrasings, rows, [keywords.flat()], explain);
         },
         path: rows => starPath(scope, rows, fd.lhs, fd.rhs),

@@ -154,6 +154,7 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
             if (typeof items === 'string') { st[SKIP_FIELD[items]]++; stats[SKIP_FIELD[items]]++; continue; }
             taken++;
             const key = keyValues(start.relation, start.table, row);
+            let rowPath: Question['path'] | undefined;
             const source = { spec: plan.probe.loc.file, probe: plan.probe.loc, constraints: plan.constraints, rows: plan.scope.slots.map((_, i) => plan.scope.rowRef(rows, i)) };
             for (const variant of variants) {
                 let demos: Demo[] = [];
@@ -170,19 +171,22 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
                 for (const item of items) {
                     if (total >= limit) return;
                     total++; st.generated++; stats.generated++;
-                    yield assemble(plan, item, variant, key, occurrences?.[row] ?? 0, rows, source, messagesFor(plan.system, item.question, variant, demos, passage));
+                    // Only a choice question's graph depends on the item (which option is false).
+                    const path = plan.kind === 'choice' || !rowPath ? plan.path(rows, item) : rowPath;
+                    if (plan.kind !== 'choice') rowPath = path;
+                    yield assemble(plan, item, variant, key, occurrences?.[row] ?? 0, path, source, messagesFor(plan.system, item.question, variant, demos, passage));
                 }
             }
         }
     }
 }
 
-function assemble(plan: Plan, item: Item, variant: Variant, key: string[], occurrence: number, rows: Int32Array, source: Question['source'], messages: Question['messages']): Question {
+function assemble(plan: Plan, item: Item, variant: Variant, key: string[], occurrence: number, path: Question['path'], source: Question['source'], messages: Question['messages']): Question {
     const q: Question = {
         // A repeated key (the data violates it, or the relation declares none) gets its occurrence number.
         id: questionId({ probe: plan.probe.name, kind: plan.kind, template: item.template, key: occurrence ? [...key, `#${occurrence + 1}`] : key, variant: variant.id, phrasing: item.phrasing }),
         probe: plan.probe.name, kind: plan.kind, phrasing: item.phrasing, variant: variant.kind, question: item.question, messages,
-        gold: item.gold, keywords: item.keywords, entity: { relation: plan.scope.slots[0]!.relation.name, key }, source, path: plan.path(rows, item),
+        gold: item.gold, keywords: item.keywords, entity: { relation: plan.scope.slots[0]!.relation.name, key }, source, path,
     };
     if (item.options) q.options = item.options;
     return q;

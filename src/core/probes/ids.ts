@@ -5,13 +5,14 @@
  * fingerprint hashes what the question says and expects, so a data edit that changes a gold answer or a
  * keyword shows as "changed".
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Question } from './question.js';
 
 const SEP = '\u001f';
 
 function sha(text: string, hexChars: number): string {
-    return createHash('sha256').update(text).digest('hex').slice(0, hexChars);
+    // One-shot hashing: several times cheaper per question than createHash().update().digest().
+    return hash('sha256', text, 'hex').slice(0, hexChars);
 }
 
 export interface IdParts { probe: string; kind: string; template: string; key: string[]; variant: string; phrasing: string }
