@@ -78,18 +78,48 @@ export async function streamCsv(source: SourceDecl, onRow: RowSink, signal?: Abo
     const binary = notText(head.subarray(0, headLength), options.encoding);
     if (binary) return { header: [], complete: false, problems: [{ severity: 'error', lines: [], message: binary }] };
 
+    let header: string[] | undefined;
+    let lastLine = 0;
+    let records = 0;
+    const ragged: { line: number; fields: number }[] = [];
+    let raggedCount = 0;
+    let complete = true;
+    let stop = false;
+    // Records are handled synchronously as the parser finds them (not pushed through the stream), which
+    // saves an object and a stream round trip per row.
+    const onRecord = (record: string[], endLine: number) => {
+        const line = lastLine + 1;
+        lastLine = endLine;
+        if (stop || (record.length === 1 && record[0] === '')) return;
+        if (++records % 8192 === 0 && signal?.aborted) { stop = true; return; }
+        if (header === undefined) {
+            header = options.header ? record.map(h => h.trim()) : record.map((_, i) => String(i + 1));
+            if (headerOnly) { stop = true; return; }
+            if (options.header) return;
+        }
+        if (record.length !== header.length) {
+            raggedCount++;
+            if (ragged.length < 5) ragged.push({ line, fields: record.length });
+        }
+        onRow(record, line);
+    };
     const parser = parse({
-        delimiter: options.delimiter, quote: options.quote, bom: true, info: true, relax_column_count: true, relax_quotes: true,
+        delimiter: options.delimiter, quote: options.quote, bom: true, relax_column_count: true, relax_quotes: true,
         // Every line end counts, even mixed in one file (csv-parse would otherwise settle on the first it meets).
         record_delimiter: ['\r\n', '\n', '\r'],
+        on_record: (record: string[], context: { lines: number }) => { onRecord(record, context.lines); return undefined; },
     });
-    const input = fs.createReadStream(source.path, { highWaterMark: 1 << 20 });
     const utf8 = options.encoding === 'utf-8';
     let invalidUtf8 = false;
+    const finished = new Promise<void>((resolve, reject) => {
+        parser.on('end', resolve);
+        parser.on('error', reject);
+        parser.resume();
+    });
     const feeding = (async () => {
         try {
-            for await (const chunk of input) {
-                if (parser.destroyed) return;
+            for await (const chunk of fs.createReadStream(source.path, { highWaterMark: 1 << 20 })) {
+                if (parser.destroyed || stop) break;
                 const text = decoder.decode(chunk as Buffer, { stream: true });
                 // A replacement character the file did not contain means bytes that are not valid UTF-8.
                 if (!invalidUtf8 && utf8 && text.includes('\uFFFD') && !(chunk as Buffer).includes(REPLACEMENT)) invalidUtf8 = true;
@@ -101,41 +131,17 @@ export async function streamCsv(source: SourceDecl, onRow: RowSink, signal?: Abo
                     });
                 }
             }
-            if (!parser.destroyed) parser.end(decoder.decode());
+            if (!parser.destroyed) parser.end(stop ? undefined : decoder.decode());
         } catch (e) {
             parser.destroy(e as Error);
         }
     })();
-
-    let header: string[] | undefined;
-    let lastLine = 0;
-    let records = 0;
-    const ragged: { line: number; fields: number }[] = [];
-    let raggedCount = 0;
-    let complete = true;
     try {
-        for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-            const line = lastLine + 1;
-            lastLine = info.lines;
-            if (record.length === 1 && record[0] === '') continue;
-            if (++records % 8192 === 0 && signal?.aborted) break;
-            if (header === undefined) {
-                header = options.header ? record.map(h => h.trim()) : record.map((_, i) => String(i + 1));
-                if (headerOnly) break;
-                if (options.header) continue;
-            }
-            if (record.length !== header.length) {
-                raggedCount++;
-                if (ragged.length < 5) ragged.push({ line, fields: record.length });
-            }
-            onRow(record, line);
-        }
+        await finished;
     } catch (e) {
         complete = false;
         problems.push(parseProblem(e, lastLine + 1));
     } finally {
-        input.destroy();
-        parser.destroy();
         await feeding;
     }
     signal?.throwIfAborted();
