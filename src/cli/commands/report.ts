@@ -19,7 +19,9 @@ export function defaultDb(args: ParsedArgs): string {
 /** Opens the store named by --db; a missing file is a usage error (never create an empty store to report on). */
 export function openExisting(args: ParsedArgs): Store {
     const file = defaultDb(args);
-    if (!existsSync(file)) throw new UsageError(`no results store at ${file}; run "halluprobe run <spec.probe>" first or pass --db FILE.`);
+    if (!existsSync(file)) {
+        throw new UsageError(`no results store at ${file}; run "halluprobe run <spec.probe>" first, or pass --db FILE (halluprobe run keeps it beside the spec: <spec folder>/.halluprobe/results.db).`);
+    }
     return openStore(file);
 }
 
