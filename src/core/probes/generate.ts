@@ -99,7 +99,8 @@ export function generateQuestions(spec: SpecModel, data: LoadedData, options: Ge
     }
     const sample: SampleDecl = suite ? { ...suite.sample } : options.seed !== undefined ? { mode: 'random' } : { mode: 'all' };
     if (options.seed !== undefined) sample.seed = options.seed;
-    const seed = sample.seed ?? 0;
+    // The suite's `seed K` setting seeds choice falsification and demonstrations when sampling has none.
+    const seed = sample.seed ?? (typeof suite?.settings.seed === 'number' ? suite.settings.seed : 0);
     let names = options.probe !== undefined ? [options.probe] : suite ? suite.probes : spec.probes.map(p => p.name);
     if (options.suite !== undefined && !suite) names = [];
     const variants: Variant[] = [];

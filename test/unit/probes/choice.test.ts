@@ -78,5 +78,10 @@ describe('choice probes', () => {
         const run = (seed: number) => [...generateQuestions(w.model, w.data, { probe: 'mc', seed }).questions].map(q => `${q.id} ${q.gold} ${q.options!.join('|')}`).sort();
         assert.deepEqual(run(1), run(1));
         assert.notDeepEqual(run(1), run(2));
+        const suites = await world(SPEC('probe mc choice using facts {}\nsuite s1 { probes mc  seed 1 }\nsuite s2 { probes mc  seed 2 }'), { 'films.csv': CSV });
+        t.after(suites.dispose);
+        const bySuite = (suite: string) => [...generateQuestions(suites.model, suites.data, { suite }).questions].map(q => `${q.id} ${q.gold} ${q.options!.join('|')}`).sort();
+        assert.deepEqual(bySuite('s1'), run(1), "the suite's seed setting seeds the falsification");
+        assert.notDeepEqual(bySuite('s1'), bySuite('s2'));
     });
 });
