@@ -11,6 +11,8 @@ import {
 export class ProbeScopeProvider extends DefaultScopeProvider {
     private readonly documents: LangiumCoreServices['shared']['workspace']['LangiumDocuments'];
     private readonly visibleCache: WorkspaceCache<string, Scope>;
+    /** Per relation node: a reparse makes new nodes, so entries of edited documents simply fall away. */
+    private readonly attributeScopes = new WeakMap<Relation, Scope>();
 
     constructor(services: LangiumCoreServices) {
         super(services);
@@ -22,7 +24,14 @@ export class ProbeScopeProvider extends DefaultScopeProvider {
         if (context.property === 'attributes' || context.property === 'lhs' || context.property === 'rhs'
             || context.property === 'attribute' || context.property === 'value') {
             const relation = relationOfAttributeContext(context.container);
-            if (relation !== undefined) return this.createScopeForNodes(relation.attributes);
+            if (relation !== undefined) {
+                let scope = this.attributeScopes.get(relation);
+                if (!scope) {
+                    const descriptions = relation.attributes.filter(a => a.name !== undefined).map(a => this.descriptions.createDescription(a, a.name));
+                    this.attributeScopes.set(relation, scope = this.createScope(descriptions));
+                }
+                return scope;
+            }
             if (isLookup(context.container) || isAttributePath(context.container) || isAttributeTuple(context.container)
                 || isFd(context.container) || isKey(context.container) || isOption(context.container)) {
                 return EMPTY_SCOPE;

@@ -1,4 +1,4 @@
-import { AstUtils, URI, type AstNode, type LangiumDocument } from 'langium';
+import { AstUtils, URI, WorkspaceCache, type AstNode, type LangiumDocument } from 'langium';
 import { isFk, isSpec, type Fk, type Relation, type Spec } from '../generated/ast.js';
 import { importedDocuments } from '../scope.js';
 import type { ProbeServices } from '../module.js';
@@ -16,8 +16,13 @@ export function visibleSpecs(node: AstNode, services: ProbeServices): { doc: Lan
     return out;
 }
 
+const fkCaches = new WeakMap<ProbeServices, WorkspaceCache<string, Fk[]>>();
+
+/** The fks visible from a node's document; cached until the workspace changes (every template asks). */
 export function visibleFks(node: AstNode, services: ProbeServices): Fk[] {
-    return visibleSpecs(node, services).flatMap(v => v.spec.elements.filter(isFk));
+    let cache = fkCaches.get(services);
+    if (!cache) fkCaches.set(services, cache = new WorkspaceCache(services.shared));
+    return cache.get(AstUtils.getDocument(node).uri.toString(), () => visibleSpecs(node, services).flatMap(v => v.spec.elements.filter(isFk)));
 }
 
 /** Relations reachable from `start` by following fks forwards (start included), in breadth-first order. */

@@ -1,0 +1,40 @@
+import type { LoadedData, RelationTable } from '../core/data/types.js';
+import type { SpecDiagnostic } from '../core/spec/load.js';
+import type { ProbeDecl, SpecModel } from '../core/spec/model.js';
+
+type PerProbe = (spec: SpecModel, data: LoadedData) => SpecDiagnostic[];
+
+const withoutLocations = (_key: string, value: unknown) => (_key === 'loc' ? undefined : value);
+
+/**
+ * Remembers the probe generator's diagnostics per probe, so that after an edit only the probes whose
+ * declaration (or whose spec context or data) changed are analysed again. A probe that merely moved (lines
+ * added above it) reuses its diagnostics, shifted to its new line.
+ */
+export function cachedProbeDiagnostics(compute: PerProbe): PerProbe {
+    const tableIds = new WeakMap<RelationTable, number>();
+    let nextId = 0;
+    let memo = new Map<string, { probeLine: number; diagnostics: SpecDiagnostic[] }>();
+    return (spec, data) => {
+        const idOf = (t: RelationTable) => { let id = tableIds.get(t); if (id === undefined) tableIds.set(t, id = nextId++); return id; };
+        const context = JSON.stringify([spec.sources, spec.relations, spec.fds, spec.fks, spec.aliases, [...data.tables.values()].map(idOf)], withoutLocations);
+        const next = new Map<string, { probeLine: number; diagnostics: SpecDiagnostic[] }>();
+        const out: SpecDiagnostic[] = [];
+        for (const probe of spec.probes) {
+            const key = `${probe.loc.file}\u0000${JSON.stringify(probe, withoutLocations)}\u0000${context}`;
+            const line = probe.loc.range.start.line;
+            let entry = memo.get(key) ?? next.get(key);
+            if (!entry) entry = { probeLine: line, diagnostics: compute({ ...spec, probes: [probe] }, data) };
+            next.set(key, entry);
+            out.push(...entry.diagnostics.map(d => shift(d, probe, line - entry.probeLine)));
+        }
+        memo = next;
+        return out;
+    };
+}
+
+function shift(d: SpecDiagnostic, probe: ProbeDecl, lines: number): SpecDiagnostic {
+    if (lines === 0 || d.file !== probe.loc.file) return d;
+    const move = (p: { line: number; character: number }) => ({ line: p.line + lines, character: p.character });
+    return { ...d, range: { start: move(d.range.start), end: move(d.range.end) } };
+}
