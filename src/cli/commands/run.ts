@@ -128,6 +128,8 @@ function pickModels(spec: SpecModel, flag: string | undefined, suiteModels: stri
     return names.map(n => {
         const m = modelFromFlag(n, spec.models);
         if (!m) throw new UsageError(`unknown model "${n}": use a model declared in the spec (${spec.models.map(d => d.name).join(', ') || 'none'}), openai:<id>, ollama:<id>, replay:<file> or offline.`);
+        // A file typed on the command line is relative to where the command runs, not to the spec.
+        if (m.provider === 'replay' && !spec.models.includes(m)) return { ...m, settings: { ...m.settings, file: path.resolve(String(m.settings.file)) } };
         return m;
     });
 }
