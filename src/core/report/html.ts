@@ -16,7 +16,8 @@ const COLOURS: Record<string, string> = { A: '#3b82f6', R: '#10b981', AR: '#8b5c
 function barChart(title: string, groups: { label: string; bars: { name: string; value: number | null; ci: [number, number] | null }[] }[]): string {
     const barW = 14, gap = 24, h = 160, top = 24, left = 34;
     const perGroup = Math.max(1, ...groups.map(g => g.bars.length)) * barW + gap;
-    const w = left + groups.length * perGroup + 10;
+    // Wide enough for the bars, the title and the last (slanted) label.
+    const w = Math.max(left + groups.length * perGroup + 60, left + title.length * 7.5);
     const y = (v: number) => top + h - v * h;
     const parts: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${top + h + 58}" role="img" aria-label="${esc(title)}">`,
         `<text x="${left}" y="14" class="t">${esc(title)}</text>`];
