@@ -148,6 +148,15 @@ describe('hops and answers', () => {
         assert.equal(w.failedHop, 2);
     });
 
+    it('a multi-valued keyword needs every value (one keyword per item)', () => {
+        const years = [kw('City', 'hosted', '1992'), kw('City', 'hosted', '1996')];
+        const q = question('Did the city host the Summer Olympics?', [years], { kind: 'path' });
+        assert.equal(verify(q, 'Yes, in 1992 and in 1996.', ctx, 'm').hops[0]!.status, 'found');
+        const partial = verify(q, 'Yes, in 1992.', ctx, 'm');
+        assert.equal(partial.hops[0]!.status, 'missing');
+        assert.deepEqual(partial.hops[0]!.keywords.map(k => k.status), ['found', 'missing']);
+    });
+
     it('choice questions: option against gold', () => {
         const q = question('What is the false option about Avatar?', [[kw('Movie', 'year', '2009')]], { kind: 'choice', gold: 2, options: ['a', 'b', 'c'] });
         const v = verify(q, 'Option 2 is false: Avatar came out in 2009.', ctx, 'm');
