@@ -75,7 +75,7 @@ async function main(): Promise<void> {
         const cache = new DataCache();
         const probes = cachedProbeDiagnostics(probeDiagnostics);
         const { shared } = createProbeServerServices({ ...NodeFileSystem }, {
-            loadData: spec => loadData(spec, cache), readHeader, moreDiagnostics: ({ spec, data }) => probes(spec, data),
+            loadData: (spec, options) => loadData(spec, cache, undefined, options), readHeader, moreDiagnostics: ({ spec, data }) => probes(spec, data),
         });
         const uri = URI.file(file);
         const textDocuments = shared.workspace.TextDocuments!;

@@ -1,12 +1,18 @@
 import { URI, type LangiumDocument } from 'langium';
+import type { Diagnostic } from 'vscode-languageserver-types';
 import type { LangiumSharedServices } from 'langium/lsp';
-import { buildSpecModel } from '../core/language/build-model.js';
+import { buildSpecModel, documentPath } from '../core/language/build-model.js';
 import { importedDocuments } from '../core/language/scope.js';
 import type { SpecModel } from '../core/spec/model.js';
 import type { LoadedData } from '../core/data/types.js';
+import type { LoadOptions } from '../core/data/index.js';
+import { dataOptionsFor } from '../core/spec/check.js';
+import type { Severity, SpecDiagnostic } from '../core/spec/load.js';
 
 /** Loads the data of a spec; the server passes the data layer's `loadData` bound to ONE DataCache. */
-export type DataLoader = (spec: SpecModel, signal?: AbortSignal) => Promise<LoadedData>;
+export type DataLoader = (spec: SpecModel, options: LoadOptions) => Promise<LoadedData>;
+
+const SEVERITIES: Severity[] = ['error', 'error', 'warning', 'info', 'hint'];
 
 export interface SpecData { spec: SpecModel; data: LoadedData }
 
@@ -22,7 +28,12 @@ export class SpecDataService {
 
     get enabled(): boolean { return this.loader !== undefined; }
 
-    forDocument(document: LangiumDocument): Promise<SpecData | undefined> {
+    /**
+     * `diagnostics`: the language diagnostics of `document` when they are being computed right now (during
+     * validation); otherwise each document's last published ones are used. Relations whose declarations have
+     * errors are not loaded, as in `halluprobe check`.
+     */
+    forDocument(document: LangiumDocument, diagnostics?: Diagnostic[]): Promise<SpecData | undefined> {
         const loader = this.loader;
         if (!loader) return Promise.resolve(undefined);
         const documents = this.shared.workspace.LangiumDocuments;
@@ -34,8 +45,11 @@ export class SpecDataService {
         if (cached && cached.key === key) return cached.value;
         const value = (async () => {
             const spec = buildSpecModel(docs);
+            const language: SpecDiagnostic[] = docs.flatMap(d => ((d === document ? diagnostics : undefined) ?? d.diagnostics ?? []).map(x => ({
+                file: documentPath(d.uri), range: x.range, severity: SEVERITIES[x.severity ?? 1] ?? 'error', code: String(x.code ?? ''), message: String(x.message),
+            })));
             try {
-                return { spec, data: await loader(spec) };
+                return { spec, data: await loader(spec, dataOptionsFor({ model: spec, documents: docs }, language)) };
             } catch (e) {
                 // The data layer reports bad data as diagnostics; an exception here is a bug, so keep the editor working.
                 console.error(`HalluProbe: loading data failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);

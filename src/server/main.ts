@@ -12,7 +12,7 @@ const connection = createConnection(ProposedFeatures.all);
 const cache = new DataCache();
 const probes = cachedProbeDiagnostics(probeDiagnostics);
 const { shared } = createProbeServerServices({ connection, ...NodeFileSystem }, {
-    loadData: spec => loadData(spec, cache),
+    loadData: (spec, options) => loadData(spec, cache, undefined, options),
     readHeader,
     moreDiagnostics: ({ spec, data }) => probes(spec, data),
 });

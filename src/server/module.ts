@@ -30,9 +30,8 @@ class DataDocumentValidator extends ProbeDocumentValidator {
     }
 
     protected override async moreDiagnostics(document: LangiumDocument, language: Diagnostic[]): Promise<Diagnostic[]> {
-        // Mid-edit syntax errors leave a partial spec; its data diagnostics would be noise until the text parses.
-        if (!this.data.enabled || language.some(d => d.code === 'syntax')) return [];
-        const loaded = await this.data.forDocument(document);
+        if (!this.data.enabled) return [];
+        const loaded = await this.data.forDocument(document, language);
         if (!loaded) return [];
         const file = documentPath(document.uri);
         const all = [...loaded.data.diagnostics, ...(this.more?.(loaded) ?? [])];

@@ -12,7 +12,7 @@ export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/language'
 export function serverServices() {
     const cache = new DataCache();
     return createProbeServerServices({ ...NodeFileSystem }, {
-        loadData: spec => loadData(spec, cache), readHeader, moreDiagnostics: ({ spec, data }) => probeDiagnostics(spec, data),
+        loadData: (spec, options) => loadData(spec, cache, undefined, options), readHeader, moreDiagnostics: ({ spec, data }) => probeDiagnostics(spec, data),
     });
 }
 

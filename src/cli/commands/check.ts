@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import type { Command } from './index.js';
 import { stringFlag, type ParsedArgs } from '../args.js';
 import { checkSpec } from '../../core/spec/check.js';
+import { probeDiagnostics } from '../../core/probes/index.js';
 import type { SpecDiagnostic } from '../../core/spec/load.js';
 
 const FLAGS = new Set(['format', 'help']);
@@ -30,7 +31,9 @@ Exit status: 0 no errors, 1 errors found, 2 bad usage (missing file, unknown fla
             console.error(`halluprobe check: ${problem}\n\n${this.usage}`);
             return 2;
         }
-        const { diagnostics } = await checkSpec(file!);
+        const checked = await checkSpec(file!);
+        // The question generator's problems (e.g. a probe with no eligible row), as the editor shows them.
+        const diagnostics = [...checked.diagnostics, ...probeDiagnostics(checked.model, checked.data)];
         const rows = diagnostics.map(toRow).sort(byPosition);
         if (format === 'json') console.log(JSON.stringify(rows, null, 2));
         else printText(rows);
