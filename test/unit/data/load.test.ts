@@ -199,3 +199,14 @@ test('without key locations, key-not-unique is anchored at the first line of the
     const line = lineOf(spec, 'relation Movie');
     assert.deepEqual(key.range, { start: { line, character: 0 }, end: { line: line + 1, character: 0 } });
 });
+
+test('an aborted load rejects with the signal\'s reason and caches nothing', async () => {
+    const spec = project({ 'spec.probe': SPEC, 'data/movies.csv': MOVIES });
+    const loaded = await loadSpec(spec);
+    const cache = new DataCache();
+    const controller = new AbortController();
+    controller.abort(new Error('edited again'));
+    await assert.rejects(loadData(loaded.model, cache, controller.signal), /edited again/);
+    await loadData(loaded.model, cache);
+    assert.equal(cache.parses, 1);
+});
