@@ -1,4 +1,4 @@
-import { AstUtils, DefaultScopeProvider, EMPTY_SCOPE, UriUtils, WorkspaceCache, type AstNode, type ReferenceInfo, type Scope, type LangiumCoreServices, type LangiumDocument } from 'langium';
+import { AstUtils, DefaultScopeProvider, EMPTY_SCOPE, MapScope, UriUtils, WorkspaceCache, type AstNode, type ReferenceInfo, type Scope, type LangiumCoreServices, type LangiumDocument } from 'langium';
 import {
     isAttributePath, isAttributeTuple, isFd, isKey, isLookup, isOption, isProbe, isRelation, isSpec,
     type Relation, type Spec,
@@ -37,7 +37,9 @@ export class ProbeScopeProvider extends DefaultScopeProvider {
                 return EMPTY_SCOPE;
             }
         }
-        return super.getScope(context);
+        // Every other name is a top-level declaration, which the index already holds (this file's too), so the
+        // import-aware global scope alone answers, by hash lookup rather than Langium's scan of local symbols.
+        return this.getGlobalScope(this.reflection.getReferenceType(context), context);
     }
 
     protected override getGlobalScope(referenceType: string, context: ReferenceInfo): Scope {
@@ -46,7 +48,7 @@ export class ProbeScopeProvider extends DefaultScopeProvider {
             const visible = importedDocuments(document, this.documents);
             // Materialised: the index's stream may be single-use, and this scope is cached and read many times.
             const elements = this.indexManager.allElements(referenceType).filter(d => visible.has(d.documentUri.toString())).toArray();
-            return this.createScope(elements);
+            return new MapScope(elements);
         });
     }
 }
