@@ -1,5 +1,6 @@
 /** The language client: dist/server.cjs over IPC. Started after the commands are registered. */
 import * as vscode from 'vscode';
+import { DATA_GLOB } from './settings.js';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import type { Ctx } from './context.js';
 
@@ -11,7 +12,7 @@ export async function startClient(ctx: Ctx): Promise<LanguageClient> {
     };
     const clientOptions: LanguageClientOptions = {
         documentSelector: [{ language: 'probe' }],
-        synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{probe,csv,db,sqlite}') },
+        synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher(DATA_GLOB) },
         outputChannel: ctx.output,
     };
     const client = new LanguageClient('halluprobe', 'HalluProbe language server', serverOptions, clientOptions);

@@ -76,7 +76,7 @@ export class SpecError extends Error {
 }
 
 /** Every model a spec can run: its own declarations, then those from settings not shadowed by them. */
-export function availableModels(spec: SpecModel | undefined, extra: readonly ModelDecl[]): ModelDecl[] {
+export function availableModels(spec: Pick<SpecModel, 'models'> | undefined, extra: readonly ModelDecl[]): ModelDecl[] {
     const own = spec?.models ?? [];
     const names = new Set(own.map(m => m.name));
     return [...own, ...extra.filter(m => !names.has(m.name))];

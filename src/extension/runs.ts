@@ -64,6 +64,7 @@ export class Runs implements vscode.Disposable {
             return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `HalluProbe: ${req.label}`, cancellable: true }, async (progress, token) => {
                 token.onCancellationRequested(() => abort.abort());
                 let reported = 0;
+                let shown = 0;
                 const e = await engine();
                 const uri = vscode.Uri.file(req.file);
                 const outcome = await e.run({
@@ -72,12 +73,17 @@ export class Runs implements vscode.Disposable {
                     secrets: new KeyStore(this.ctx.extension.secrets), confirmHost, signal: abort.signal,
                     onProgress: p => {
                         active.progress = { ...p };
+                        // Every answer reports progress; the UI needs a few updates a second, not hundreds.
+                        const now = Date.now();
+                        if (now - shown < 200 && p.done < p.total) return;
+                        shown = now;
                         const pct = p.total > 0 ? (p.done / p.total) * 100 : 0;
                         progress.report({ message: progressText(p), increment: pct - reported });
                         reported = pct;
                         this.render();
                     },
                 });
+                this.ctx.output.info(`run ${outcome.runId}: ${outcome.results.answers.length} answers in ${((Date.now() - active.started) / 1000).toFixed(1)} s`);
                 this.state.setResults(req.file, outcome.results);
                 this.finished.fire({ file: req.file, outcome });
                 const verdicts = outcome.results.verdicts;

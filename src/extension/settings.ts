@@ -5,6 +5,13 @@ import type { ModelDecl, SettingValue } from '../core/spec/model.js';
 
 export interface ModelSetting { name: string; provider: string; [setting: string]: SettingValue }
 
+/**
+ * Files whose change means re-checking specs. Not `.db`: the results store is one, and each answer written
+ * to it would re-validate every open spec (SQLite data sources are usually .sqlite; a .db source is re-read
+ * when its spec is saved).
+ */
+export const DATA_GLOB = '**/*.{probe,csv,tsv,sqlite,sqlite3}';
+
 function config(scope?: vscode.Uri): vscode.WorkspaceConfiguration {
     return vscode.workspace.getConfiguration('halluprobe', scope);
 }

@@ -3,6 +3,7 @@
  * results. Everything is loaded through the engine on demand and dropped when the spec or its data change.
  */
 import * as vscode from 'vscode';
+import { DATA_GLOB } from './settings.js';
 import type * as Engine from './engine.js';
 import type { RunResults } from '../core/store/index.js';
 import type { Ctx } from './context.js';
@@ -28,7 +29,7 @@ export class SpecState implements vscode.Disposable {
     readonly onDidChangeSpec = this.specChanged.event;
 
     constructor(private readonly ctx: Ctx) {
-        const watcher = vscode.workspace.createFileSystemWatcher('**/*.{probe,csv,db,sqlite}');
+        const watcher = vscode.workspace.createFileSystemWatcher(DATA_GLOB);
         const touch = (uri: vscode.Uri) => {
             if (uri.fsPath.includes(`${'.halluprobe'}`)) return;
             if (uri.fsPath.endsWith('.probe')) this.invalidate(uri.fsPath);

@@ -4,15 +4,14 @@
  * failed question's message sits at its probe's line and says what was wrong.
  */
 import * as vscode from 'vscode';
-import * as path from 'node:path';
 import type { Services } from '../commands/index.js';
-import { buildSpecTree, questionNodes, questionIdOf, type TreeNode } from './tree.js';
+import { buildSpecTree, covers, planRuns, questionNodes, questionIdOf, type TreeNode } from './tree.js';
 import { engine } from '../state.js';
 import * as settings from '../settings.js';
 import { failureText, passed } from '../results/summary.js';
 import type { RunResults } from '../../core/store/index.js';
 import type { Question } from '../../core/probes/question.js';
-import type { SpecModel } from '../../core/spec/model.js';
+import type { ModelDecl, SpecModel } from '../../core/spec/model.js';
 
 const toRange = (n: TreeNode) => n.range && new vscode.Range(n.range.start.line, n.range.start.character, n.range.end.line, n.range.end.character);
 
@@ -20,6 +19,7 @@ export class Testing {
     readonly controller: vscode.TestController;
     private readonly nodes = new Map<string, TreeNode>();
     private readonly profiles = new Map<string, vscode.TestRunProfile>();
+    private readonly specModels = new Map<string, ModelDecl[]>();
 
     constructor(private readonly s: Services) {
         this.controller = vscode.tests.createTestController('halluprobe', 'HalluProbe');
@@ -34,7 +34,7 @@ export class Testing {
     async discover(): Promise<void> {
         const files = await vscode.workspace.findFiles('**/*.probe', '**/{node_modules,.halluprobe}/**', 200);
         const keep = new Set(files.map(f => f.fsPath));
-        this.controller.items.forEach(item => { if (!keep.has(item.id)) this.controller.items.delete(item.id); });
+        this.controller.items.forEach(item => { if (!keep.has(item.id)) { this.controller.items.delete(item.id); this.specModels.delete(item.id); } });
         await Promise.all(files.map(f => this.loadSpec(f.fsPath)));
         this.refreshProfiles();
     }
@@ -46,7 +46,7 @@ export class Testing {
             const { spec } = await e.specView(file);
             const tree = buildSpecTree(file, spec, vscode.workspace.asRelativePath(file));
             const item = this.mirror(tree, undefined);
-            this.refreshProfiles(spec);
+            this.refreshProfiles(file, spec);
             return item;
         } catch (err) {
             this.s.ctx.output.warn(`Test Explorer: could not read ${file}: ${err instanceof Error ? err.message : String(err)}`);
@@ -100,22 +100,26 @@ export class Testing {
         }
     }
 
-    /** One run profile per model (spec models and settings models); the default model's is the default. */
-    refreshProfiles(spec?: SpecModel): void {
+    /**
+     * One run profile per model declared by any open spec or in settings; the default model's profile is
+     * the default. `spec` updates what one spec file declares.
+     */
+    refreshProfiles(file?: string, spec?: SpecModel): void {
+        if (file && spec) this.specModels.set(file, spec.models);
         void engine().then(e => {
-            const models = e.availableModels(spec, settings.settingModels());
-            const known = new Set([...this.profiles.keys()]);
+            const declared = [...this.specModels.values()].flat();
+            const models = e.availableModels({ models: declared }, settings.settingModels());
             const preferred = settings.defaultModel();
+            const stale = new Set(this.profiles.keys());
             models.forEach((m, i) => {
-                known.delete(m.name);
-                if (this.profiles.has(m.name)) return;
+                stale.delete(m.name);
+                const isDefault = preferred ? preferred === m.name : i === 0;
+                const existing = this.profiles.get(m.name);
+                if (existing) { existing.isDefault = isDefault; return; }
                 const label = m.provider === 'offline' ? `${m.name} (offline simulator)` : m.name;
-                const profile = this.controller.createRunProfile(label, vscode.TestRunProfileKind.Run, (req, token) => this.run(req, token, m.name), preferred ? preferred === m.name : i === 0 && this.profiles.size === 0);
-                this.profiles.set(m.name, profile);
+                this.profiles.set(m.name, this.controller.createRunProfile(label, vscode.TestRunProfileKind.Run, (req, token) => this.run(req, token, m.name), isDefault));
             });
-            // Models from other specs stay; a profile is dropped only when nothing declares it any more.
-            if (spec) return;
-            for (const stale of known) { this.profiles.get(stale)?.dispose(); this.profiles.delete(stale); }
+            for (const name of stale) { this.profiles.get(name)?.dispose(); this.profiles.delete(name); }
         });
     }
 
@@ -131,26 +135,27 @@ export class Testing {
         const run = this.controller.createTestRun(req, `HalluProbe · ${model}`);
         try {
             for (const [file, items] of bySpec) {
-                if (token.isCancellationRequested) break;
-                const scopes = items.map(i => this.nodes.get(i.id)).filter((n): n is TreeNode => n !== undefined);
-                const wholeSpec = scopes.some(n => n.kind === 'spec');
-                const suites = new Set(scopes.filter(n => n.kind === 'suite').map(n => n.suite));
-                const single = scopes.length === 1 ? scopes[0]! : undefined;
+                const tree = this.nodes.get(file);
+                if (!tree) continue;
                 const gen = await this.s.state.generation(file);
-                // Every question below the selection: resolved once here so each gets an item and a result.
-                const wanted = gen.questions.filter(q => wholeSpec || scopes.some(n => covers(n, q.probe, q.phrasing, q.id)));
                 const excluded = new Set((req.exclude ?? []).map(i => i.id));
-                const leaves = this.ensureQuestionItems(file, wanted);
-                for (const item of leaves.values()) if (!excluded.has(item.id)) run.enqueued(item);
-                for (const item of leaves.values()) if (!excluded.has(item.id)) run.started(item);
-                const outcome = await this.s.runs.start({
-                    file, model, token,
-                    suite: single?.kind === 'suite' && single.suite !== '(no suite)' ? single.suite : suites.size === 1 && [...suites][0] !== '(no suite)' ? [...suites][0] : undefined,
-                    questionIds: wholeSpec ? undefined : wanted.map(q => q.id),
-                    label: `${wholeSpec ? path.basename(file) : items.map(i => i.label).join(', ')} · ${model}`,
-                });
-                if (!outcome) { for (const item of leaves.values()) run.skipped(item); continue; }
-                this.report(run, file, outcome.results, leaves, model);
+                const selectedNodes = items.map(i => this.nodes.get(i.id)).filter((n): n is TreeNode => n !== undefined);
+                for (const unit of planRuns(tree, selectedNodes)) {
+                    if (token.isCancellationRequested) break;
+                    // Every question below the selection gets an item (created now if its phrasing was never expanded).
+                    const wanted = gen.questions.filter(q => unit.scopes.some(n => covers(n, q.probe, q.phrasing, q.id)));
+                    const leaves = this.ensureQuestionItems(file, wanted);
+                    for (const [id, item] of leaves) if (excluded.has(item.id)) leaves.delete(id);
+                    for (const item of leaves.values()) run.enqueued(item);
+                    for (const item of leaves.values()) run.started(item);
+                    const outcome = await this.s.runs.start({
+                        file, model, token, suite: unit.suite,
+                        questionIds: unit.explicit ? [...leaves.keys()] : undefined,
+                        label: `${unit.suite ? `suite ${unit.suite}` : unit.scopes.map(n => n.label).join(', ')} · ${model}`,
+                    });
+                    if (!outcome) { for (const item of leaves.values()) run.skipped(item); continue; }
+                    this.report(run, outcome.results, leaves, model, unit.explicit);
+                }
             }
         } finally {
             run.end();
@@ -182,7 +187,8 @@ export class Testing {
         return walk(this.controller.items);
     }
 
-    private report(run: vscode.TestRun, file: string, results: RunResults, leaves: Map<string, vscode.TestItem>, model: string): void {
+    /** Verdicts onto items; questions a sampled suite did not ask are skipped, an explicit one without an answer errored. */
+    private report(run: vscode.TestRun, results: RunResults, leaves: Map<string, vscode.TestItem>, model: string, explicit: boolean): void {
         const questions = new Map(results.questions.map(q => [q.id, q]));
         const answers = new Map(results.answers.filter(a => a.model === model).map(a => [a.questionId, a.text]));
         for (const v of results.verdicts) {
@@ -194,22 +200,15 @@ export class Testing {
             const msg = new vscode.TestMessage(failureText(q, v, answers.get(v.questionId)));
             const loc = q.source.probe;
             msg.location = new vscode.Location(vscode.Uri.file(loc.file), new vscode.Range(loc.range.start.line, loc.range.start.character, loc.range.start.line, loc.range.end.line === loc.range.start.line ? loc.range.end.character : 1000));
-            msg.expectedOutput = `gold: ${q.gold}`;
-            msg.actualOutput = `answer: ${v.answer}\n${answers.get(v.questionId) ?? v.rationaleText}`;
             run.failed(item, msg);
             run.appendOutput(`${q.question}\r\n${failureText(q, v).replace(/\n/g, '\r\n')}\r\n\r\n`, msg.location, item);
         }
-        for (const [id, item] of leaves) if (!results.verdicts.some(v => v.questionId === id && v.model === model)) run.errored(item, new vscode.TestMessage('No answer was recorded for this question (see the HalluProbe log for the error).'));
-        this.s.ctx.output.info(`Test Explorer: reported ${results.verdicts.length} verdicts of ${path.basename(file)} for ${model}`);
-    }
-}
-
-function covers(n: TreeNode, probe: string, phrasing: string, id: string): boolean {
-    switch (n.kind) {
-        case 'spec': return true;
-        case 'suite': return n.children.some(p => p.probe === probe);
-        case 'probe': return n.probe === probe;
-        case 'phrasing': return n.probe === probe && n.phrasing === phrasing;
-        case 'question': return questionIdOf(n) === id;
+        const judged = new Set(results.verdicts.filter(v => v.model === model).map(v => v.questionId));
+        const asked = new Set(results.questions.map(q => q.id));
+        for (const [id, item] of leaves) {
+            if (judged.has(id)) continue;
+            if (!explicit && !asked.has(id)) run.skipped(item);
+            else run.errored(item, new vscode.TestMessage('No answer was recorded for this question (see the HalluProbe log for the error).'));
+        }
     }
 }

@@ -104,3 +104,35 @@ export function* walk(node: TreeNode): Generator<TreeNode> {
     yield node;
     for (const c of node.children) yield* walk(c);
 }
+
+/** One engine run of a Test Explorer request: a whole suite (its own sampling) or explicit questions. */
+export interface RunUnit { suite?: string; scopes: TreeNode[]; explicit: boolean }
+
+export const NO_SUITE = '(no suite)';
+
+/**
+ * What to run for a selection in one spec: the spec means each of its suites; a suite runs as declared
+ * (sampled); probes, phrasings and questions run exactly the questions below them.
+ */
+export function planRuns(spec: TreeNode, selected: readonly TreeNode[]): RunUnit[] {
+    const units: RunUnit[] = [];
+    const explicit: TreeNode[] = [];
+    const wanted = selected.some(n => n.kind === 'spec') ? spec.children.filter(s => s.suite !== NO_SUITE) : selected;
+    for (const n of wanted) {
+        if (n.kind === 'suite' && n.suite !== NO_SUITE) units.push({ suite: n.suite, scopes: [n], explicit: false });
+        else if (n.kind !== 'spec') explicit.push(n);
+    }
+    if (explicit.length > 0) units.push({ scopes: explicit, explicit: true });
+    return units;
+}
+
+/** Whether a question (probe, phrasing, id) lies below a node. */
+export function covers(n: TreeNode, probe: string, phrasing: string, id: string): boolean {
+    switch (n.kind) {
+        case 'spec': return true;
+        case 'suite': return n.children.some(p => p.probe === probe);
+        case 'probe': return n.probe === probe;
+        case 'phrasing': return n.probe === probe && n.phrasing === phrasing;
+        case 'question': return questionIdOf(n) === id;
+    }
+}

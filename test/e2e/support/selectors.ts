@@ -9,7 +9,9 @@ export const S = {
     problemsRows: '.markers-panel .monaco-list-row',
     codeLens: '.monaco-editor .codelens-decoration',
     testingTree: '.test-explorer .monaco-list-row',
-    testResultsView: '.test-output-peek, .test-results-view, .pane-body .test-result-list',
+    testPeek: '.peekview-widget',
+    activity: (name: string) => `.activitybar .action-label[aria-label^="${name}"]`,
+    runAllTests: '.part.sidebar .title-actions .action-label[aria-label^="Run"], .part.sidebar .pane-header .action-label[aria-label^="Run"]',
     notificationToasts: '.notifications-toasts .notification-toast',
     /** Inside a HalluProbe webview's inner frame. */
     webview: {

@@ -25,6 +25,8 @@ export function prepareWorkspace(dir: string, modelEndpoint?: string): string {
         let text = fs.readFileSync(spec, 'utf8');
         text += `\nmodel local vllm {\n    id "test-model"\n    endpoint "${modelEndpoint}"\n}\n`;
         text = text.replace(/(suite movies \{[\s\S]*?models )simulator/, '$1local');
+        // A short run keeps the e2e tier within a few minutes on two cores.
+        text = text.replace(/(suite movies \{[\s\S]*?)sample all/, '$1sample first 6');
         fs.writeFileSync(spec, text);
     }
     return dir;

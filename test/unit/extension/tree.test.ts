@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildSpecTree, questionNodes, questionIdOf, walk, parseNodeId } from '../../../src/extension/testing/tree.js';
+import { buildSpecTree, questionNodes, questionIdOf, walk, parseNodeId, planRuns, covers } from '../../../src/extension/testing/tree.js';
 import { spec, SPEC, question } from '../../fixtures/extension/model.js';
 
 describe('Test Explorer tree', () => {
@@ -44,5 +44,32 @@ describe('Test Explorer tree', () => {
         assert.equal(leaves[0]!.description, 'gold yes');
         assert.equal(questionNodes(basic, qs, 1).length, 1);
         assert.equal(questionIdOf(basic), undefined);
+    });
+});
+
+describe('Test Explorer run planning', () => {
+    const tree = buildSpecTree(SPEC, spec, 'movie.probe');
+    const movies = tree.children[0]!;
+    const loose = tree.children[1]!;
+
+    it('runs each real suite of a selected spec with its own sampling', () => {
+        const units = planRuns(tree, [tree]);
+        assert.deepEqual(units.map(u => [u.suite, u.explicit]), [['movies', false]]);
+    });
+
+    it('runs probes, phrasings and the pseudo-suite as explicit questions in one unit', () => {
+        const units = planRuns(tree, [movies.children[0]!, loose, movies]);
+        assert.deepEqual(units.map(u => [u.suite, u.explicit, u.scopes.map(s => s.label)]), [['movies', false, ['movies']], [undefined, true, ['movie_binary', '(no suite)']]]);
+    });
+
+    it('decides which questions lie below a node', () => {
+        const basic = movies.children[0]!.children[0]!;
+        assert.equal(covers(basic, 'movie_binary', 'basic', 'x'), true);
+        assert.equal(covers(basic, 'movie_binary', 'negated', 'x'), false);
+        assert.equal(covers(movies, 'movie_choice', 'stem-1', 'x'), true);
+        assert.equal(covers(movies, 'know_movie', 'ask', 'x'), false);
+        const leaf = questionNodes(basic, [question('q9', 'basic')])[0]!;
+        assert.equal(covers(leaf, 'movie_binary', 'basic', 'q9'), true);
+        assert.equal(covers(leaf, 'movie_binary', 'basic', 'q8'), false);
     });
 });
