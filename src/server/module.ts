@@ -12,6 +12,7 @@ import { ProbeCompletionProvider, type HeaderReader } from './features/completio
 import { ProbeCodeActionProvider } from './features/code-actions.js';
 import { ProbeFormatter } from './features/formatter.js';
 import { ProbeSemanticTokenProvider } from './features/semantic-tokens.js';
+import { ImportLoadingDocumentBuilder } from './imports.js';
 
 /** What the server needs from the data layer; absent in tests of language-only features. */
 export interface ServerDataOptions {
@@ -78,6 +79,7 @@ export function createProbeServerServices(context: DefaultSharedModuleContext, o
     let probe: ProbeServices | undefined;
     const created = createProbeServicesWith(context, [features], {
         lsp: { ExecuteCommandHandler: () => new ProbeCommandHandler(() => probe!) },
+        workspace: { DocumentBuilder: shared => new ImportLoadingDocumentBuilder(shared) },
     });
     probe = created.probe;
     return created;

@@ -1,0 +1,53 @@
+import { DefaultDocumentBuilder, UriUtils, type BuildOptions, type Cancellation, type LangiumDocument, type LangiumSharedCoreServices, type URI } from 'langium';
+
+const IMPORT = /^\s*import\s+(?:"((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)')/gm;
+
+/**
+ * Builds, with the documents being built, the files they import that the workspace has not loaded (e.g. a
+ * shared spec outside the opened folder), so their names resolve in the same build. Imports are found in
+ * the text, before parsing, so the loaded files take part in every phase.
+ */
+export class ImportLoadingDocumentBuilder extends DefaultDocumentBuilder {
+    private readonly services: LangiumSharedCoreServices;
+
+    constructor(services: LangiumSharedCoreServices) {
+        super(services);
+        this.services = services;
+    }
+
+    protected override async buildDocuments(documents: LangiumDocument[], options: BuildOptions, cancelToken: Cancellation.CancellationToken): Promise<void> {
+        const all = [...documents];
+        const seen = new Set(all.map(d => d.uri.toString()));
+        for (let i = 0; i < all.length; i++) {
+            for (const target of importsOf(all[i]!, this.services)) {
+                const key = target.toString();
+                if (seen.has(key)) continue;
+                seen.add(key);
+                const documents = this.services.workspace.LangiumDocuments;
+                if (documents.hasDocument(target)) continue;
+                if (target.scheme !== 'file' || !safeExists(this.services, target)) continue; // reported by the missing-import check
+                try {
+                    all.push(await documents.getOrCreateDocument(target, cancelToken));
+                } catch {
+                    // An unreadable file stays unloaded; the import check reports it.
+                }
+            }
+        }
+        return super.buildDocuments(all, options, cancelToken);
+    }
+}
+
+function importsOf(doc: LangiumDocument, services: LangiumSharedCoreServices): URI[] {
+    const text = (services as { workspace: { TextDocuments?: { get(uri: string): { getText(): string } | undefined } } }).workspace.TextDocuments?.get(doc.uri.toString())?.getText()
+        ?? doc.textDocument.getText();
+    const dir = UriUtils.dirname(doc.uri);
+    return [...text.matchAll(IMPORT)].map(m => UriUtils.resolvePath(dir, (m[1] ?? m[2])!.replace(/\\(.)/g, '$1')));
+}
+
+function safeExists(services: LangiumSharedCoreServices, uri: URI): boolean {
+    try {
+        return services.workspace.FileSystemProvider.existsSync(uri) && !services.workspace.FileSystemProvider.statSync(uri).isDirectory;
+    } catch {
+        return false;
+    }
+}
