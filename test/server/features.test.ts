@@ -37,6 +37,14 @@ describe('language server features over the movie fixture and its data', () => {
         assert.match(text, /samples: `1954`|samples: .*1954/);
     });
 
+    it('hovers attributes and functions inside a question template', async () => {
+        assert.match(hoverText(await hover('{director}', 2)), /Movie\.director.*text.*entity2/);
+        const d = await open(s, path.join(FIXTURES, 'hover-template.probe'), fs.readFileSync(spec, 'utf8').replace('({year})?', '({year}), born in the {decade(Director.birth_year)}s?'));
+        const at2 = (needle: string, delta: number) => s.probe.lsp.HoverProvider!.getHoverContent(d, { ...params(d), position: at(d, needle, delta) });
+        assert.match(hoverText(await at2('{decade(', 2)), /function.*decade/);
+        assert.match(hoverText(await at2('Director.birth_year)', 10)), /Director\.birth_year.*int/);
+    });
+
     it('hovers a relation with its source and row count', async () => {
         assert.match(hoverText(await hover('relation Movie', 10)), /csv `data\/movies.csv`[\s\S]*12 rows/);
     });

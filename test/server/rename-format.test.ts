@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
+import * as fs from 'node:fs';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { at, FIXTURES, open, params, serverServices } from './support.js';
 
@@ -59,6 +60,11 @@ describe('formatting', () => {
             '',
         ].join('\n');
         assert.equal(await format(messy), expected);
+    });
+
+    it('leaves the movie example (comments, blank lines, blocks) unchanged', async () => {
+        const example = fs.readFileSync(path.resolve(FIXTURES, '../../../examples/movie/movie.probe'), 'utf8');
+        assert.equal(await format(example), example);
     });
 
     it('leaves a formatted file unchanged', async () => {

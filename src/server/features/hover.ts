@@ -1,10 +1,13 @@
 import { AstUtils, CstUtils, type AstNode, type LangiumDocument } from 'langium';
-import { AstNodeHoverProvider, type LangiumServices } from 'langium/lsp';
+import { AstNodeHoverProvider } from 'langium/lsp';
 import type { Hover, HoverParams } from 'vscode-languageserver';
 import {
-    isAttribute, isFd, isFk, isModel, isProbe, isRelation, isSource, type Attribute, type Fd, type Fk, type Model, type Probe, type Relation, type Source,
+    isAsk, isAttribute, isFd, isFk, isGoldWhen, isModel, isOption, isPhrasing, isProbe, isRelation, isSource, isStem, type Attribute, type Fd, type Fk, type Model, type Probe, type Relation, type Source,
 } from '../../core/language/generated/ast.js';
 import { settingsOf } from '../../core/language/build-model.js';
+import type { ProbeServices } from '../../core/language/module.js';
+import { stringOffsets, templateScope } from '../../core/language/validation/templates.js';
+import { parseExpression, parseTemplate, TEMPLATE_FUNCTIONS, type Expr } from '../../core/spec/template.js';
 import { fdId } from '../../core/spec/model.js';
 import { fdClosureSteps } from '../../core/kg/closure.js';
 import { checkFd, columnStats, showValue } from '../../core/data/index.js';
@@ -19,8 +22,8 @@ const count = (n: number) => n.toLocaleString('en-US');
  * data says (row counts, distinct and null counts, sample values, whether an FD holds, its closure).
  */
 export class ProbeHoverProvider extends AstNodeHoverProvider {
-    constructor(services: LangiumServices, private readonly data: SpecDataService) {
-        super(services);
+    constructor(private readonly probeServices: ProbeServices, private readonly data: SpecDataService) {
+        super(probeServices);
     }
 
     override async getHoverContent(document: LangiumDocument, params: HoverParams): Promise<Hover | undefined> {
@@ -29,15 +32,49 @@ export class ProbeHoverProvider extends AstNodeHoverProvider {
         // Anywhere else on an fd or fk line (e.g. the `fd` keyword of an unnamed fd) describes that constraint.
         const root = document.parseResult.value.$cstNode;
         const leaf = root && CstUtils.findLeafNodeAtOffset(root, document.textDocument.offsetAt(params.position));
+        const inTemplate = leaf && await this.placeholderHover(leaf.astNode, document.textDocument.offsetAt(params.position));
+        if (inTemplate) return { contents: { kind: 'markdown', value: inTemplate } };
         const node = leaf && AstUtils.getContainerOfType(leaf.astNode, n => isFd(n) || isFk(n));
         const text = node && await this.getAstNodeHoverContent(node);
         return text ? { contents: { kind: 'markdown', value: text } } : undefined;
+    }
+
+    /** Inside a question template or condition: the attribute or function under the cursor. */
+    private async placeholderHover(node: AstNode, offset: number): Promise<string | undefined> {
+        const property = isGoldWhen(node) ? 'condition' : isPhrasing(node) || isStem(node) || isOption(node) || isAsk(node) ? 'text' : undefined;
+        const probe = AstUtils.getContainerOfType(node, isProbe);
+        const at = property && stringOffsets(node, property);
+        if (!property || !probe || !at) return undefined;
+        const text = (node as unknown as Record<string, string>)[property]!;
+        const exprs = property === 'condition'
+            ? [parseExpression(text, 0)].flatMap(r => 'expr' in r ? [r.expr] : [])
+            : parseTemplate(text).parts.flatMap(p => p.kind === 'placeholder' ? [p.expr] : []);
+        // A call is hovered on its function name; its arguments are hovered on their own.
+        const span = (e: Expr) => e.kind === 'call' ? e.fn.length : e.kind === 'name' ? e.length : 0;
+        const hit = exprs.flatMap(allNodes).find(e => (e.kind === 'call' || e.kind === 'name') && at(e.offset) <= offset && offset < at(e.offset + span(e) - 1) + 1);
+        if (!hit) return undefined;
+        if (hit.kind === 'call') {
+            const fn = TEMPLATE_FUNCTIONS[hit.fn];
+            return fn ? `**function** ${code(hit.fn)} — ${fn.doc}` : undefined;
+        }
+        if (hit.kind !== 'name') return undefined;
+        const scope = templateScope(probe, this.probeServices);
+        const relations = hit.qualifier ? scope.qualified.filter(r => r.name === hit.qualifier) : scope.unqualified;
+        const attribute = relations.flatMap(r => r.attributes).find(a => a.name === hit.name);
+        return attribute ? this.getAstNodeHoverContent(attribute) : undefined;
     }
 
     protected override async getAstNodeHoverContent(node: AstNode): Promise<string | undefined> {
         const loaded = await this.data.forDocument(AstUtils.getDocument(node));
         return describe(node, loaded);
     }
+}
+
+function allNodes(e: Expr): Expr[] {
+    if (e.kind === 'call') return [e, ...e.args.flatMap(allNodes)];
+    if (e.kind === 'unary') return [e, ...allNodes(e.arg)];
+    if (e.kind === 'binary') return [e, ...allNodes(e.left), ...allNodes(e.right)];
+    return [e];
 }
 
 /** Markdown describing a declaration, with data facts when `loaded` is given. Pure. */
