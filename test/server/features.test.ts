@@ -100,6 +100,16 @@ describe('language server features over the movie fixture and its data', () => {
         assert.ok(lines.has(probeLine), 'a token on the template line');
     });
 
+    it('offers quick fixes for secrets, phrasings without gold and misspelt settings', async () => {
+        const d = await open(s, path.join(FIXTURES, 'fixes2.probe'),
+            'model m openai {\n    api_key "sk-123"\n    temprature 0\n}\n' + fs.readFileSync(spec, 'utf8').replace('basic "Is', 'phrasing mine "Is'));
+        const fix = (code: string) => codeActionsFor(d, (d.diagnostics ?? []).find(x => x.code === code)!);
+        const apply = (a: CodeAction | undefined) => { const e = Object.values(a!.edit!.changes!)[0]![0]!; return d.textDocument.getText().slice(0, d.textDocument.offsetAt(e.range.start)) + e.newText + d.textDocument.getText().slice(d.textDocument.offsetAt(e.range.end)); };
+        assert.match(apply(fix('secret-in-spec')[0]), /model m openai \{\n {4}key_env "OPENAI_API_KEY"\n/);
+        assert.match(apply(fix('unknown-setting')[0]), /\n {4}temperature 0\n/);
+        assert.match(apply(fix('phrasing-needs-gold')[0]), /phrasing mine gold yes "Is/);
+    });
+
     it('offers quick fixes: closest name, closest column, and opening the conflicting rows', async () => {
         const d = await open(s, path.join(FIXTURES, 'fixes.probe'), fs.readFileSync(spec, 'utf8')
             .replace('fd Movie: title, year -> director', 'fd Movie: titel, year -> director')
