@@ -24,7 +24,15 @@ export interface SpecData { spec: SpecModel; data: LoadedData }
 export class SpecDataService {
     private last = new Map<string, { key: string; value: Promise<SpecData | undefined> }>();
 
+    /** Called with the data files a document's spec reads, after each load (the server watches them). */
+    onLoaded: ((documentUri: string, files: string[]) => void) | undefined;
+
     constructor(private readonly shared: LangiumSharedServices, private readonly loader: DataLoader | undefined) {}
+
+    /** Forgets every remembered load, so the next validation asks the data layer again (a data file changed). */
+    invalidate(): void {
+        this.last.clear();
+    }
 
     get enabled(): boolean { return this.loader !== undefined; }
 
@@ -49,7 +57,9 @@ export class SpecDataService {
                 file: documentPath(d.uri), range: x.range, severity: SEVERITIES[x.severity ?? 1] ?? 'error', code: String(x.code ?? ''), message: String(x.message),
             })));
             try {
-                return { spec, data: await loader(spec, dataOptionsFor({ model: spec, documents: docs }, language)) };
+                const data = await loader(spec, dataOptionsFor({ model: spec, documents: docs }, language));
+                this.onLoaded?.(document.uri.toString(), spec.sources.map(s => s.path));
+                return { spec, data };
             } catch (e) {
                 // The data layer reports bad data as diagnostics; an exception here is a bug, so keep the editor working.
                 console.error(`HalluProbe: loading data failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);

@@ -4,16 +4,25 @@ import { NodeFileSystem } from 'langium/node';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { DataCache, loadData, readHeader } from '../core/data/index.js';
 import { probeDiagnostics } from '../core/probes/index.js';
+import { URI } from 'langium';
 import { createProbeServerServices } from './module.js';
+import { DataFileWatcher } from './data-watch.js';
 import { cachedProbeDiagnostics } from './probe-diagnostics.js';
 
 const connection = createConnection(ProposedFeatures.all);
 // One cache for the server's life: an edit to the spec reloads no unchanged data file.
 const cache = new DataCache();
 const probes = cachedProbeDiagnostics(probeDiagnostics);
-const { shared } = createProbeServerServices({ connection, ...NodeFileSystem }, {
+const { shared, data } = createProbeServerServices({ connection, ...NodeFileSystem }, {
     loadData: (spec, options) => loadData(spec, cache, undefined, options),
     readHeader,
     moreDiagnostics: ({ spec, data }) => probes(spec, data),
 });
+// When a data file changes on disk, forget remembered loads and re-check the specs that read it.
+const watcher = new DataFileWatcher(uris => {
+    data.invalidate();
+    void shared.workspace.WorkspaceLock.write(token => shared.workspace.DocumentBuilder.update(uris.map(u => URI.parse(u)), [], token));
+});
+data.onLoaded = (uri, files) => watcher.watch(uri, files);
+connection.onExit(() => watcher.dispose());
 startLanguageServer(shared);

@@ -58,7 +58,7 @@ class ProbeCommandHandler extends AbstractExecuteCommandHandler {
 }
 
 /**
- * The language services with the editor features: the same factory as the CLI's plus hover, completion,
+ * The language services with the editor features (and `data`, so the entry can watch data files): the same factory as the CLI's plus hover, completion,
  * quick fixes, formatting, semantic tokens and the data diagnostics (through ONE data cache, owned by the caller).
  */
 export function createProbeServerServices(context: DefaultSharedModuleContext, options: ServerDataOptions = {}) {
@@ -82,5 +82,5 @@ export function createProbeServerServices(context: DefaultSharedModuleContext, o
         workspace: { DocumentBuilder: shared => new ImportLoadingDocumentBuilder(shared) },
     });
     probe = created.probe;
-    return created;
+    return { ...created, data: dataOf(created.probe) };
 }

@@ -77,5 +77,10 @@ describe('the built language server over a real LSP connection', { timeout: 120_
         rpc.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: text.replace('titel', 'title') }] });
         const fixed = await diagnosticsFor(uri, d => !d.some(x => x.code === 'unresolved-name'));
         assert.ok(fixed.some(d => d.code === 'fd-violated'), 'the data diagnostics stay after an edit');
+
+        // Mending the data file on disk re-checks the open spec without any edit to it.
+        const csv = path.join(dir, 'data/movies.csv');
+        fs.writeFileSync(csv, fs.readFileSync(csv, 'utf8').replace(/1955\n$/, '1954\n'));
+        await diagnosticsFor(uri, d => !d.some(x => x.code === 'fd-violated'));
     });
 });
