@@ -8,7 +8,7 @@ import type { Question } from '../probes/question.js';
 import { costOf, countMessageTokens, DEFAULT_OUTPUT_TOKENS, type Price } from '../models/cost.js';
 import type { ResolvedModel } from '../models/providers.js';
 import { ModelError, type Completion, type ModelClient } from '../models/types.js';
-import { slotKey, type RunStatus, type Store } from '../store/index.js';
+import { slotKey, type AnswerRecord, type RunStatus, type Store } from '../store/index.js';
 import { answerParams, requestHash } from './hash.js';
 import { Gate, sleep } from './limiter.js';
 import { backoffMs, DEFAULT_RETRY, type RetryPolicy } from './retry.js';
@@ -62,7 +62,10 @@ export interface RunOptions {
 
 export interface RunOutcome { status: RunStatus; progress: Progress }
 
-interface Slot { question: Question; sample: number }
+interface Slot { question: Question; sample: number; hash?: string }
+
+/** Cache hits committed per transaction. */
+const CACHE_BATCH = 500;
 
 export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
     const { store, runId, questions, models, signal } = opts;
@@ -102,15 +105,46 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
         const { model, client } = rm;
         const gate = new Gate(model.limits.rpm, model.limits.tpm);
         const inflight = new Map<string, Promise<Completion>>();
+        const toAsk = client.cacheable ? await serveFromCache(todo) : todo;
         let next = 0;
         const worker = async () => {
-            while (next < todo.length && !signal?.aborted) await ask(todo[next++]!);
+            while (next < toAsk.length && !signal?.aborted) await ask(toAsk[next++]!);
         };
 
-        async function ask({ question, sample }: Slot): Promise<void> {
+        /**
+         * Answers what the cache already holds, in batches of one transaction each (these answers are durable in
+         * the cache already, so a crash mid-batch loses nothing), and returns the slots left to ask.
+         */
+        async function serveFromCache(slots: Slot[]): Promise<Slot[]> {
+            const left: Slot[] = [];
+            for (let start = 0; start < slots.length && !signal?.aborted; start += CACHE_BATCH) {
+                const hits: { slot: Slot; record: AnswerRecord }[] = [];
+                for (const s of slots.slice(start, start + CACHE_BATCH)) {
+                    const params = answerParams(model.params, s.sample);
+                    s.hash = requestHash(model.endpoint, model.id, params, s.question.messages);
+                    const hit = store.cached(s.hash);
+                    if (!hit) { left.push(s); continue; }
+                    hits.push({ slot: s, record: {
+                        run: runId, question: s.question.id, model: model.name, sample: s.sample, hash: s.hash, params, text: hit.text,
+                        tokensIn: hit.tokensIn, tokensOut: hit.tokensOut, latencyMs: 0, cost: 0, attempts: 0, finishReason: hit.finishReason, cached: true, cacheable: false,
+                    } });
+                }
+                if (hits.length) {
+                    store.recordAnswers(hits.map(h => h.record));
+                    progress.answered += hits.length; progress.done += hits.length; progress.cached += hits.length;
+                    for (const h of hits) opts.onAnswer?.({ question: h.slot.question, model: model.name, sample: h.slot.sample, text: h.record.text, cached: true });
+                    emit();
+                }
+                // Let cancellation and progress drawing in between batches.
+                await new Promise(resolve => setImmediate(resolve));
+            }
+            return signal?.aborted ? [] : left;
+        }
+
+        async function ask({ question, sample, hash: known }: Slot): Promise<void> {
             const params = answerParams(model.params, sample);
             const slot = { run: runId, question: question.id, model: model.name, sample };
-            const hash = client.cacheable ? requestHash(model.endpoint, model.id, params, question.messages) : '';
+            const hash = known ?? (client.cacheable ? requestHash(model.endpoint, model.id, params, question.messages) : '');
             const hit = client.cacheable ? store.cached(hash) : undefined;
             if (hit) {
                 store.recordAnswer({

@@ -122,13 +122,13 @@ export class Store {
     }
 
     listRuns(): RunRecord[] {
-        return (this.db.prepare('SELECT * FROM runs ORDER BY started DESC, id DESC').all() as RunRow[]).map(toRun);
+        return (this.db.prepare('SELECT * FROM runs ORDER BY started DESC, rowid DESC').all() as RunRow[]).map(toRun);
     }
 
     latestRun(spec?: string, suite?: string): RunRecord | undefined {
         const r = (spec === undefined
-            ? this.db.prepare('SELECT * FROM runs ORDER BY started DESC, id DESC LIMIT 1').get()
-            : this.db.prepare('SELECT * FROM runs WHERE spec = ? AND suite = ? ORDER BY started DESC, id DESC LIMIT 1').get(spec, suite ?? '')) as RunRow | undefined;
+            ? this.db.prepare('SELECT * FROM runs ORDER BY started DESC, rowid DESC LIMIT 1').get()
+            : this.db.prepare('SELECT * FROM runs WHERE spec = ? AND suite = ? ORDER BY started DESC, rowid DESC LIMIT 1').get(spec, suite ?? '')) as RunRow | undefined;
         return r && toRun(r);
     }
 
@@ -162,13 +162,23 @@ export class Store {
 
     /** Commits one answer: the call, the cache entry and the response, atomically. */
     recordAnswer(a: AnswerRecord): void {
-        this.db.transaction(() => {
-            const now = new Date().toISOString();
-            const call = this.stmts.insertCall.run(a.run, a.question, a.model, a.sample, a.hash, JSON.stringify(a.params), a.latencyMs,
-                a.tokensIn, a.tokensOut, a.cost, a.attempts, a.cached ? 'cached' : 'ok', null, now);
-            if (a.cacheable && !a.cached) this.stmts.putCache.run(a.hash, a.text, a.tokensIn, a.tokensOut, a.finishReason, a.latencyMs, now);
-            this.stmts.insertResponse.run(a.run, a.question, a.model, a.sample, a.text, a.cached ? 1 : 0, call.lastInsertRowid);
-        })();
+        this.db.transaction(() => this.insertAnswer(a, new Date().toISOString()))();
+    }
+
+    /**
+     * Commits many answers in one transaction. Only for answers that are durable elsewhere already (cache
+     * hits): a crash before the commit loses nothing, a resume serves them from the cache again.
+     */
+    recordAnswers(answers: AnswerRecord[]): void {
+        const now = new Date().toISOString();
+        this.db.transaction(() => { for (const a of answers) this.insertAnswer(a, now); })();
+    }
+
+    private insertAnswer(a: AnswerRecord, now: string): void {
+        const call = this.stmts.insertCall.run(a.run, a.question, a.model, a.sample, a.hash, JSON.stringify(a.params), a.latencyMs,
+            a.tokensIn, a.tokensOut, a.cost, a.attempts, a.cached ? 'cached' : 'ok', null, now);
+        if (a.cacheable && !a.cached) this.stmts.putCache.run(a.hash, a.text, a.tokensIn, a.tokensOut, a.finishReason, a.latencyMs, now);
+        this.stmts.insertResponse.run(a.run, a.question, a.model, a.sample, a.text, a.cached ? 1 : 0, call.lastInsertRowid);
     }
 
     recordFailure(f: FailureRecord): void {

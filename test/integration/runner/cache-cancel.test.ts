@@ -116,3 +116,21 @@ test('the test server: a seeded latency distribution, /v1/models, and counts ove
         await server.close();
     }
 });
+
+test('a large run from the cache: every slot answered in batches, each reported, no request', async () => {
+    const server = await startOpenAIServer();
+    const store = tempStore();
+    try {
+        const questions = movieQuestions(1200, 'big');
+        await executeRun({ store, runId: newRun(store, questions), questions, models: [serverModel(server.url, { concurrency: 32 })] });
+        assert.equal(server.requests, 1200);
+        const runId = newRun(store, questions);
+        let reported = 0;
+        const out = await executeRun({ store, runId, questions, models: [serverModel(server.url)], onAnswer: e => { if (e.cached) reported++; } });
+        assert.equal(server.requests, 1200);
+        assert.deepEqual([out.progress.cached, reported, store.counts(runId).answered, store.counts(runId).calls], [1200, 1200, 1200, 0]);
+    } finally {
+        store.close();
+        await server.close();
+    }
+});
