@@ -14,7 +14,13 @@ export type EngineModule = typeof Engine;
 let engineModule: Promise<EngineModule> | undefined;
 /** The engine is loaded on first use, which keeps activation fast (Langium and the store load later). */
 export function engine(): Promise<EngineModule> {
-    engineModule ??= import('./engine.js');
+    engineModule ??= import('./engine.js').catch(async (err: unknown) => {
+        engineModule = undefined;
+        // The data layer loads better-sqlite3 with the engine: say what is wrong and how to fix it.
+        const { sqliteStatus } = await import('./native.js');
+        const sqlite = sqliteStatus();
+        throw sqlite.ok ? err : new Error(sqlite.message);
+    });
     return engineModule;
 }
 

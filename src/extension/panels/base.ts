@@ -50,6 +50,7 @@ export abstract class Panel implements vscode.Disposable {
         }
         if (msg.type === 'log') { (msg.level === 'error' ? this.ctx.output.error : this.ctx.output.info).call(this.ctx.output, `webview: ${msg.message}`); return; }
         if (msg.type === 'openSource') {
+            if (!this.mayOpen(msg.file)) { this.ctx.output.warn(`webview asked to open ${msg.file}, which is not one of its sources`); return; }
             const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(msg.file));
             const line = Math.max(0, Math.min(doc.lineCount - 1, msg.line - 1));
             await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One, selection: new vscode.Range(line, 0, line, doc.lineAt(line).text.length) });
@@ -72,6 +73,9 @@ export abstract class Panel implements vscode.Disposable {
     }
 
     protected async other(_msg: WebviewToHost): Promise<void> {}
+
+    /** A webview may only open the data files it was given (its messages are untrusted). */
+    protected mayOpen(_file: string): boolean { return false; }
 
     dispose(): void {
         for (const s of this.subscriptions.splice(0)) s.dispose();

@@ -23,10 +23,15 @@ export class PreviewPanel extends Panel {
         return p;
     }
 
+    private sources = new Set<string>();
+
     show(data: PreviewData): void {
+        this.sources = new Set(data.rows.flatMap(r => (r.source ? [r.source.file] : [])));
         this.post(this.initialised ? { type: 'update', panel: 'preview', data } : { type: 'init', panel: 'preview', data });
         this.initialised = true;
     }
+
+    protected override mayOpen(file: string): boolean { return this.sources.has(file); }
 
     protected override async other(msg: WebviewToHost): Promise<void> {
         if (msg.type === 'openQuestion') await vscode.commands.executeCommand('halluprobe.openGraph', { file: this.file, questionId: msg.questionId });

@@ -78,3 +78,19 @@ describe('graph view-model', () => {
         assert.deepEqual(els.map(e => e.data.id), ['n2', 'x:n2->d:director']);
     });
 });
+
+describe('SVG export', () => {
+    it('draws nodes and edges and escapes every label', async () => {
+        const { toSvg } = await import('../../../webview/graph/model.js');
+        const svg = toSvg(
+            [{ id: 'a', label: '<script>alert(1)</script>', x: 0, y: 0, w: 80, h: 30, colour: '#111', border: '#0f0' }, { id: 'b', label: 'Tom & "Jerry"\nline 2', x: 200, y: 0, w: 80, h: 40, colour: '#111', border: '#f00' }],
+            [{ source: 'a', target: 'b', label: 'director', colour: '#888' }, { source: 'a', target: 'gone', label: 'x', colour: '#888' }], '#000', '#fff');
+        assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+        assert.ok(!svg.includes('<script>'));
+        assert.match(svg, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
+        assert.match(svg, /Tom &amp; &quot;Jerry&quot;/);
+        assert.equal((svg.match(/<line /g) ?? []).length, 1, 'an edge to a missing node is left out');
+        assert.equal((svg.match(/<text /g) ?? []).length, 4, 'edge label + one label line + two label lines');
+        assert.equal(toSvg([], [], '#000', '#fff'), '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
+    });
+});
