@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import {
     createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection,
 } from 'vscode-languageserver-protocol/node';
-import type { Diagnostic, Hover, MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import type { CodeAction, Diagnostic, Hover, MarkupContent, PublishDiagnosticsParams, ShowDocumentParams } from 'vscode-languageserver-protocol';
 import { FIXTURES } from './support.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -22,6 +22,7 @@ describe('the built language server over a real LSP connection', { timeout: 120_
     let dir: string;
     const published = new Map<string, Diagnostic[]>();
     const waiters: (() => void)[] = [];
+    const shown: ShowDocumentParams[] = [];
 
     before(async () => {
         if (!fs.existsSync(SERVER)) {
@@ -36,6 +37,7 @@ describe('the built language server over a real LSP connection', { timeout: 120_
             published.set(p.uri, p.diagnostics);
             waiters.splice(0).forEach(w => w());
         });
+        rpc.onRequest('window/showDocument', (p: ShowDocumentParams) => { shown.push(p); return { success: true }; });
         rpc.onRequest(() => null); // workspace/configuration, client/registerCapability, ...
         rpc.listen();
         await rpc.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(dir).toString(), capabilities: {}, workspaceFolders: [{ uri: pathToFileURL(dir).toString(), name: 'w' }] });
@@ -73,6 +75,14 @@ describe('the built language server over a real LSP connection', { timeout: 120_
         const line = text.split('\n').findIndex(l => l.startsWith('fd Director'));
         const hover = await rpc.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line, character: 1 } }) as Hover | null;
         assert.match((hover?.contents as MarkupContent).value, /violated/);
+
+        // The quick fix of the FD violation opens the conflicting row: the server asks the editor to show it.
+        const violation = ds.find(d => d.code === 'fd-violated')!;
+        const actions = await rpc.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: violation.range, context: { diagnostics: [violation] } }) as CodeAction[];
+        const open = actions.find(a => a.command?.arguments?.[1] === 13)!;
+        await rpc.sendRequest('workspace/executeCommand', { command: open.command!.command, arguments: open.command!.arguments });
+        assert.equal(shown.at(-1)?.uri, pathToFileURL(path.join(dir, 'data/movies.csv')).toString());
+        assert.equal(shown.at(-1)?.selection?.start.line, 12);
 
         rpc.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: text.replace('titel', 'title') }] });
         const fixed = await diagnosticsFor(uri, d => !d.some(x => x.code === 'unresolved-name'));
