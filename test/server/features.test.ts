@@ -80,6 +80,12 @@ describe('language server features over the movie fixture and its data', () => {
         assert.ok(top.includes('relation') && top.includes('probe'), top.join(','));
     });
 
+    it('completes probe and model names in a suite', async () => {
+        const d = await open(s, path.join(FIXTURES, 'completion-suite.probe'), `${fs.readFileSync(spec, 'utf8')}\nmodel sim offline { }\nsuite s {\n    probes \n}\nsuite t {\n    probes movie_binary\n    models \n}\n`);
+        assert.ok((await complete(d, 'probes ', 7)).some(i => i.label === 'movie_binary'));
+        assert.ok((await complete(d, 'models ', 7)).some(i => i.label === 'sim'));
+    });
+
     it('goes to the definition, finds references, lists symbols and folds blocks', async () => {
         const defs = await s.probe.lsp.DefinitionProvider!.getDefinition(doc, { ...params(doc), position: at(doc, 'Director.name', 2) });
         assert.equal(defs?.[0]?.targetRange.start.line, doc.textDocument.positionAt(doc.textDocument.getText().indexOf('relation Director')).line);
