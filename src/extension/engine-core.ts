@@ -104,7 +104,8 @@ export async function runSuite(req: RunRequest): Promise<RunOutcome> {
         });
         if (outcome.status === 'completed') verifyRun(store, prepared.run.id, spec, gen.data);
         const results = store.loadRunResults(prepared.run.id)!;
-        return { runId: prepared.run.id, status: outcome.status, results };
+        const cached = store.db.prepare('SELECT question, model FROM responses WHERE run = ? AND cached = 1').all(prepared.run.id) as { question: string; model: string }[];
+        return { runId: prepared.run.id, status: outcome.status, results, cached: new Set(cached.map(c => `${c.question}\u0000${c.model}`)) };
     } finally {
         store.close();
     }

@@ -46,7 +46,13 @@ export interface RunRequest extends GenerateOptions {
     onProgress: (p: RunProgress) => void;
 }
 
-export interface RunOutcome { runId: string; status: string; results: RunResults }
+export interface RunOutcome {
+    runId: string;
+    status: string;
+    results: RunResults;
+    /** `questionId\u0000model` of the answers that came from the cache (nothing was paid for them). */
+    cached: Set<string>;
+}
 
 export async function specView(file: string): Promise<SpecView> {
     const { model, diagnostics } = await loadSpec(file);

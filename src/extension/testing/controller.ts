@@ -154,7 +154,7 @@ export class Testing {
                         label: `${unit.suite ? `suite ${unit.suite}` : unit.scopes.map(n => n.label).join(', ')} · ${model}`,
                     });
                     if (!outcome) { for (const item of leaves.values()) run.skipped(item); continue; }
-                    this.report(run, outcome.results, leaves, model, unit.explicit);
+                    this.report(run, outcome.results, leaves, model, unit.explicit, outcome.cached);
                 }
             }
         } finally {
@@ -188,7 +188,7 @@ export class Testing {
     }
 
     /** Verdicts onto items; questions a sampled suite did not ask are skipped, an explicit one without an answer errored. */
-    private report(run: vscode.TestRun, results: RunResults, leaves: Map<string, vscode.TestItem>, model: string, explicit: boolean): void {
+    private report(run: vscode.TestRun, results: RunResults, leaves: Map<string, vscode.TestItem>, model: string, explicit: boolean, cached: ReadonlySet<string>): void {
         const questions = new Map(results.questions.map(q => [q.id, q]));
         const answers = new Map(results.answers.filter(a => a.model === model).map(a => [a.questionId, a.text]));
         for (const v of results.verdicts) {
@@ -196,11 +196,14 @@ export class Testing {
             const item = leaves.get(v.questionId);
             const q = questions.get(v.questionId);
             if (!item || !q) continue;
-            if (passed(v)) { run.passed(item); continue; }
+            // A cached answer cost nothing and took no time: shown in the item's description and as 0 ms.
+            const fromCache = cached.has(`${v.questionId}\u0000${model}`);
+            item.description = `gold ${q.gold}${fromCache ? ' · cached answer' : ''}`;
+            if (passed(v)) { run.passed(item, fromCache ? 0 : undefined); continue; }
             const msg = new vscode.TestMessage(failureText(q, v, answers.get(v.questionId)));
             const loc = q.source.probe;
             msg.location = new vscode.Location(vscode.Uri.file(loc.file), new vscode.Range(loc.range.start.line, loc.range.start.character, loc.range.start.line, loc.range.end.line === loc.range.start.line ? loc.range.end.character : 1000));
-            run.failed(item, msg);
+            run.failed(item, msg, fromCache ? 0 : undefined);
             run.appendOutput(`${q.question}\r\n${failureText(q, v).replace(/\n/g, '\r\n')}\r\n\r\n`, msg.location, item);
         }
         const judged = new Set(results.verdicts.filter(v => v.model === model).map(v => v.questionId));

@@ -76,6 +76,14 @@ export function register(): void {
             assert.equal(binary.range?.start.line !== undefined, true);
         });
 
+        it('runs a suite by command (offline simulator) and shows its CodeLens summary', async () => {
+            await vscode.commands.executeCommand('halluprobe.runSuite', { file: specUri().fsPath, suite: 'movies' });
+            const titles = async () => ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', specUri(), 100)) ?? []).map(l => l.command?.title ?? '');
+            const summary = await until('a CodeLens summary', async () => (await titles()).find(t => /^simulator · A [.\d]+ R [.\d]+ AR [.\d]+ H [.\d]+ · n \d+ · \d+ failed rationales?$/.test(t)), 60_000)
+                .catch(async err => { throw new Error(`${(err as Error).message}; lenses: ${(await titles()).join(' | ')}`); });
+            assert.ok(summary);
+        });
+
         it('opens the preview and the graph panel by command', async () => {
             await vscode.commands.executeCommand('halluprobe.previewQuestions', specUri());
             await vscode.commands.executeCommand('halluprobe.openGraph', specUri());
