@@ -6,7 +6,7 @@ import { ProbeDocumentValidator } from '../core/language/document-validator.js';
 import { documentPath } from '../core/language/build-model.js';
 import type { SpecDiagnostic } from '../core/spec/load.js';
 import { OPEN_DATA_ROW_COMMAND, type OpenDataRowArguments } from '../protocol/lsp.js';
-import { SpecDataService, type DataLoader } from './data.js';
+import { SpecDataService, type DataLoader, type SpecData } from './data.js';
 import { ProbeHoverProvider } from './features/hover.js';
 import { ProbeCompletionProvider, type HeaderReader } from './features/completion.js';
 import { ProbeCodeActionProvider } from './features/code-actions.js';
@@ -19,7 +19,7 @@ export interface ServerDataOptions {
     loadData?: DataLoader;
     readHeader?: HeaderReader;
     /** Extra spec-level diagnostics computed from the loaded data (e.g. the probe generator's). */
-    moreDiagnostics?: (loaded: NonNullable<Awaited<ReturnType<SpecDataService['forDocument']>>>) => SpecDiagnostic[];
+    moreDiagnostics?: (loaded: SpecData) => SpecDiagnostic[];
 }
 
 const SEVERITY = { error: 1, warning: 2, info: 3, hint: 4 } as const;
@@ -35,7 +35,14 @@ class DataDocumentValidator extends ProbeDocumentValidator {
         const loaded = await this.data.forDocument(document, language);
         if (!loaded) return [];
         const file = documentPath(document.uri);
-        const all = [...loaded.data.diagnostics, ...(this.more?.(loaded) ?? [])];
+        let more: SpecDiagnostic[] = [];
+        try {
+            more = this.more?.(loaded) ?? [];
+        } catch (e) {
+            // A bug in a later stage must not hide the language and data diagnostics; log it for a report.
+            console.error(`HalluProbe: probe diagnostics failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+        }
+        const all = [...loaded.data.diagnostics, ...more];
         return all.filter(d => d.file === file).map(d => ({
             range: d.range, severity: SEVERITY[d.severity], code: d.code, message: d.message, source: 'halluprobe',
             data: { ...(d.data ?? {}), code: d.code },
