@@ -37,18 +37,19 @@ export function settingValue(value: Value | undefined): SettingValue {
 
 export function settingsOf(settings: Setting[]): Settings {
     const out: Settings = {};
-    for (const s of settings) out[s.name] = settingValue(s.value);
+    for (const s of settings) if (s.name !== undefined) out[s.name] = settingValue(s.value);
     return out;
 }
 
 const refName = (r: Reference | undefined): string => r?.ref ? (r.ref as unknown as { name: string }).name : (r?.$refText ?? '');
 
-function attributePath(p: AttributePath): AttributeRef {
-    return { relation: refName(p.relation), attribute: refName(p.attribute) };
+// Parts may be missing when the parser recovered from a syntax error; the model then holds empty names.
+function attributePath(p: AttributePath | undefined): AttributeRef {
+    return { relation: refName(p?.relation), attribute: refName(p?.attribute) };
 }
 
-function tuple(t: AttributeTuple) {
-    return { relation: refName(t.relation), attributes: t.attributes.map(refName) };
+function tuple(t: AttributeTuple | undefined) {
+    return { relation: refName(t?.relation), attributes: t?.attributes.map(refName) ?? [] };
 }
 
 function resolveDataPath(doc: LangiumDocument, p: string): string {
@@ -75,18 +76,18 @@ function addElements(model: SpecModel, doc: LangiumDocument, root: Spec): void {
     for (const el of root.elements) {
         const loc = locationOf(el);
         if (isSource(el)) {
-            const src: SourceDecl = { name: el.name, format: el.format as 'csv' | 'sqlite', path: resolveDataPath(doc, el.path ?? ''), settings: settingsOf(el.settings), loc };
+            const src: SourceDecl = { name: el.name ?? '', format: (el.format ?? 'csv') as 'csv' | 'sqlite', path: resolveDataPath(doc, el.path ?? ''), settings: settingsOf(el.settings), loc };
             if (el.table !== undefined) src.table = el.table;
             if (el.query !== undefined) src.query = el.query;
             model.sources.push(src);
         } else if (isRelation(el)) {
             const rel: RelationDecl = {
-                name: el.name, source: refName(el.source), distinct: el.distinct, attributes: [], keys: el.keys.map(k => k.attributes.map(refName)), loc,
+                name: el.name ?? '', source: refName(el.source), distinct: el.distinct ?? false, attributes: [], keys: el.keys.map(k => k.attributes.map(refName)), loc,
             };
             if (el.label !== undefined) rel.label = el.label;
             for (const a of el.attributes) {
                 const attr: RelationDecl['attributes'][number] = {
-                    name: a.name, type: { scalar: (a.type?.element ?? 'text') as 'text', list: a.type?.list ?? false }, column: a.column ?? a.name, loc: locationOf(a),
+                    name: a.name ?? '', type: { scalar: (a.type?.element ?? 'text') as 'text', list: a.type?.list ?? false }, column: a.column ?? a.name ?? '', loc: locationOf(a),
                 };
                 if (a.label !== undefined) attr.label = a.label;
                 if (a.unit !== undefined) attr.unit = a.unit;
@@ -110,14 +111,14 @@ function addElements(model: SpecModel, doc: LangiumDocument, root: Spec): void {
             const decl: AliasDecl = { target: attributePath(el.target), rules: [], loc };
             for (const r of el.rules) {
                 const rloc = locationOf(r);
-                if (isAliasList(r)) decl.rules.push({ kind: 'list', value: r.value, alternatives: [...r.alternatives], loc: rloc });
-                else if (isLookup(r)) decl.rules.push({ kind: 'lookup', relation: refName(r.key?.relation), key: refName(r.key.attribute), value: refName(r.value), loc: rloc });
-                else decl.rules.push({ kind: 'normaliser', name: r.kind, args: r.args.map(settingValue), loc: rloc });
+                if (isAliasList(r)) decl.rules.push({ kind: 'list', value: r.value ?? '', alternatives: [...r.alternatives], loc: rloc });
+                else if (isLookup(r)) decl.rules.push({ kind: 'lookup', relation: refName(r.key?.relation), key: refName(r.key?.attribute), value: refName(r.value), loc: rloc });
+                else decl.rules.push({ kind: 'normaliser', name: r.kind ?? '', args: r.args.map(settingValue), loc: rloc });
             }
             model.aliases.push(decl);
         } else if (isProbe(el)) {
             const probe: ProbeDecl = {
-                name: el.name, kind: el.kind as ProbeDecl['kind'], phrasings: [], stems: [], options: [], asks: [],
+                name: el.name ?? '', kind: (el.kind ?? 'binary') as ProbeDecl['kind'], phrasings: [], stems: [], options: [], asks: [],
                 settings: settingsOf(el.members.filter(isSetting)), loc,
             };
             if (el.fd !== undefined) probe.fd = el.fd.ref?.name ?? (el.fd.ref ? fdId(refName(el.fd.ref.relation), el.fd.ref.lhs.map(refName), el.fd.ref.rhs.map(refName)) : el.fd.$refText);
@@ -127,32 +128,32 @@ function addElements(model: SpecModel, doc: LangiumDocument, root: Spec): void {
                 const mloc = locationOf(m);
                 if (isPhrasing(m)) {
                     const gold = isGoldLiteral(m.gold) ? { kind: m.gold.value as 'yes' | 'no' }
-                        : isGoldWhen(m.gold) ? { kind: 'when' as const, condition: m.gold.condition }
+                        : isGoldWhen(m.gold) ? { kind: 'when' as const, condition: m.gold.condition ?? '' }
                         : { kind: m.name === 'negated' ? 'no' as const : 'yes' as const };
-                    probe.phrasings.push({ name: m.name, gold, text: m.text, loc: mloc });
-                } else if (isStem(m)) probe.stems.push({ text: m.text, loc: mloc });
-                else if (isOption(m)) probe.options.push({ attribute: refName(m.attribute), text: m.text, loc: mloc });
-                else if (isAsk(m)) probe.asks.push({ text: m.text, loc: mloc });
+                    probe.phrasings.push({ name: m.name ?? '', gold, text: m.text ?? '', loc: mloc });
+                } else if (isStem(m)) probe.stems.push({ text: m.text ?? '', loc: mloc });
+                else if (isOption(m)) probe.options.push({ attribute: refName(m.attribute), text: m.text ?? '', loc: mloc });
+                else if (isAsk(m)) probe.asks.push({ text: m.text ?? '', loc: mloc });
             }
             model.probes.push(probe);
         } else if (isModel(el)) {
-            const m: ModelDecl = { name: el.name, provider: el.provider, settings: settingsOf(el.settings), loc };
+            const m: ModelDecl = { name: el.name ?? '', provider: el.provider ?? '', settings: settingsOf(el.settings), loc };
             model.models.push(m);
         } else if (isSuite(el)) {
             const suite: SuiteDecl = {
-                name: el.name, probes: [], models: [], sample: { mode: 'all' }, quotas: {}, variants: [],
+                name: el.name ?? '', probes: [], models: [], sample: { mode: 'all' }, quotas: {}, variants: [],
                 settings: settingsOf(el.members.filter(isSetting)), loc,
             };
             for (const m of el.members) {
                 if (isSuiteProbes(m)) suite.probes.push(...m.probes.map(refName));
                 else if (isSuiteModels(m)) suite.models.push(...m.models.map(refName));
                 else if (isSample(m)) {
-                    suite.sample = { mode: m.mode as 'first' | 'random' | 'all' };
+                    suite.sample = { mode: (m.mode ?? 'all') as 'first' | 'random' | 'all' };
                     if (m.count !== undefined) suite.sample.count = m.count;
                     if (m.seed !== undefined) suite.sample.seed = m.seed;
-                } else if (isQuota(m)) suite.quotas[refName(m.probe)] = m.count;
+                } else if (isQuota(m)) suite.quotas[refName(m.probe)] = m.count ?? 0;
                 else if (isVariant(m)) {
-                    const v: SuiteDecl['variants'][number] = { kind: m.kind, args: m.args.map(settingValue), loc: locationOf(m) };
+                    const v: SuiteDecl['variants'][number] = { kind: m.kind ?? '', args: m.args.map(settingValue), loc: locationOf(m) };
                     if (m.passage !== undefined) v.passage = attributePath(m.passage);
                     suite.variants.push(v);
                 }
