@@ -7,7 +7,7 @@ import { FIXTURES, open, serverServices, type Services } from './support.js';
 
 const SPEC = path.join(FIXTURES, 'movie.probe');
 const TOKENS = fs.readFileSync(SPEC, 'utf8').match(/\/\/[^\n]*|"(?:\\.|[^"\\])*"|\w+|->|\s+|[^\w\s]/g)!;
-const WORDS = [...new Set(TOKENS.filter(t => t.trim() !== '')), 'list<int>', 'distinct', '"entity9"', '"data/none.csv"', 'key', '(', ')'];
+const WORDS = [...new Set(TOKENS.filter(t => t.trim() !== '')), 'choice', 'path', 'knows', 'along', 'about', 'Movie.director', '->', 'Director.birth_year', 'stem', 'option', 'ask', 'when', '"{decade(year)}"', '"{count(title)}"', 'fk', 'suite', 'probes', 'sample', 'random', '3', 'variant', 'few_shot(2)', 'list<int>', 'distinct', '"entity9"', '"data/none.csv"', 'key', '(', ')'];
 
 /** The server's whole diagnostics path (language + data + probe generator) on mutated specs over real data. */
 describe('bad specs over real data never crash the server diagnostics', () => {
