@@ -13,6 +13,7 @@ import { ProbeCodeActionProvider } from './features/code-actions.js';
 import { ProbeFormatter } from './features/formatter.js';
 import { ProbeSemanticTokenProvider } from './features/semantic-tokens.js';
 import { ImportLoadingDocumentBuilder } from './imports.js';
+import { ProbeDocumentSymbolProvider } from './features/symbols.js';
 
 /** What the server needs from the data layer; absent in tests of language-only features. */
 export interface ServerDataOptions {
@@ -78,6 +79,7 @@ export function createProbeServerServices(context: DefaultSharedModuleContext, o
             CodeActionProvider: () => new ProbeCodeActionProvider(),
             Formatter: () => new ProbeFormatter(),
             SemanticTokenProvider: services => new ProbeSemanticTokenProvider(services),
+            DocumentSymbolProvider: services => new ProbeDocumentSymbolProvider(services),
         },
         validation: {
             DocumentValidator: services => new DataDocumentValidator(services, dataOf(services), options.moreDiagnostics),

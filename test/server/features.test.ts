@@ -93,6 +93,8 @@ describe('language server features over the movie fixture and its data', () => {
         assert.equal(refs.length, 1);
         const symbols = await s.probe.lsp.DocumentSymbolProvider!.getSymbols(doc, params(doc));
         assert.ok(['movies', 'Movie', 'Director', 'movie_binary'].every(n => symbols.some(x => x.name === n)), symbols.map(x => x.name).join(','));
+        const unnamed = await s.probe.lsp.DocumentSymbolProvider!.getSymbols(await open(s, path.join(FIXTURES, 'symbols.probe'), 'fd Movie: title -> year\nfk Movie.director -> Director.name\n'), params(doc));
+        assert.deepEqual(unnamed.map(x => x.name), ['fd Movie: title -> year', 'fk Movie.director -> Director.name']);
         const folds = await s.probe.lsp.FoldingRangeProvider!.getFoldingRanges(doc, params(doc));
         assert.ok(folds.length >= 3);
     });
