@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromiumPath, codeServerEntry, startCodeServer, type CodeServer } from './code-server.js';
-import { prepareWorkspace, REPO } from './workspace.js';
+import { ARTIFACTS, prepareWorkspace, REPO } from './workspace.js';
 
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -41,6 +41,16 @@ export async function startModelServer(answer: string): Promise<ModelServer> {
     return { url, process: child, stop: () => { child.kill('SIGTERM'); } };
 }
 
+/** The extension's log and code-server's, kept under test-artifacts/e2e/logs/ for reading after a failure. */
+function keepLogs(root: string): void {
+    const dest = path.join(ARTIFACTS, 'logs', path.basename(root));
+    const walk = (dir: string): string[] => fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).flatMap(e => e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]) : [];
+    for (const f of walk(path.join(root, 'user-data', 'logs')).filter(f => /HalluProbe\.log$|exthost\.log$|remoteagent\.log$/.test(f))) {
+        fs.mkdirSync(dest, { recursive: true });
+        fs.copyFileSync(f, path.join(dest, path.basename(f)));
+    }
+}
+
 export interface Session { server: CodeServer; browser: Browser; page: Page; workspace: string; close(): Promise<void> }
 
 export async function openSession(opts: { modelEndpoint?: string; env?: Record<string, string>; settings?: Record<string, unknown> }): Promise<Session> {
@@ -53,6 +63,7 @@ export async function openSession(opts: { modelEndpoint?: string; env?: Record<s
         close: async () => {
             await browser.close().catch(() => undefined);
             await server.stop();
+            keepLogs(server.root);
             fs.rmSync(server.root, { recursive: true, force: true });
             fs.rmSync(workspace, { recursive: true, force: true });
         },

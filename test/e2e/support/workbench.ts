@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { S } from './selectors.js';
 
 export class Workbench {
@@ -27,12 +27,29 @@ export class Workbench {
         return file;
     }
 
+    /**
+     * Opens the quick input with `key` (F1: commands, Control+P: files). A busy workbench or an open peek
+     * view can swallow the key, so it closes what is open and tries again.
+     */
+    private async quickInput(key: string): Promise<Locator> {
+        const box = this.page.locator(S.quickInputBox);
+        for (let attempt = 1; ; attempt++) {
+            await this.page.keyboard.press('Escape');
+            await this.page.keyboard.press('Escape');
+            await this.page.locator(S.editor).first().click({ position: { x: 200, y: 10 }, trial: attempt === 1 }).catch(() => undefined);
+            await this.page.keyboard.press(key);
+            try {
+                await box.waitFor({ state: 'visible', timeout: 5_000 });
+                return box;
+            } catch (err) {
+                if (attempt >= 4) throw err;
+            }
+        }
+    }
+
     /** Runs a command by its palette title, e.g. "HalluProbe: Preview Questions". */
     async command(title: string): Promise<void> {
-        await this.page.keyboard.press('Escape');
-        await this.page.keyboard.press('F1');
-        const box = this.page.locator(S.quickInputBox);
-        await box.waitFor();
+        const box = await this.quickInput('F1');
         await box.fill(`>${title}`);
         const row = this.page.locator(S.quickInputRows).filter({ hasText: title }).first();
         await row.waitFor({ timeout: 15_000 });
@@ -41,10 +58,7 @@ export class Workbench {
 
     /** Opens a workspace file with Quick Open. */
     async openFile(name: string): Promise<void> {
-        await this.page.keyboard.press('Escape');
-        await this.page.keyboard.press('Control+P');
-        const box = this.page.locator(S.quickInputBox);
-        await box.waitFor();
+        const box = await this.quickInput('Control+P');
         await box.fill(name);
         await this.page.locator(S.quickInputRows).filter({ hasText: name }).first().waitFor();
         await box.press('Enter');
