@@ -86,6 +86,12 @@ describe('language server features over the movie fixture and its data', () => {
         assert.ok((await complete(d, 'models ', 7)).some(i => i.label === 'sim'));
     });
 
+    it('completes the settings a block knows', async () => {
+        const d = await open(s, path.join(FIXTURES, 'completion-settings.probe'), 'model m openai {\n    id "gpt-4o"\n    \n}\n');
+        const labels = (await complete(d, '"gpt-4o"\n    ', 12)).map(i => i.label);
+        assert.ok(labels.includes('temperature') && labels.includes('key_env'), labels.join(','));
+    });
+
     it('goes to the definition, finds references, lists symbols and folds blocks', async () => {
         const defs = await s.probe.lsp.DefinitionProvider!.getDefinition(doc, { ...params(doc), position: at(doc, 'Director.name', 2) });
         assert.equal(defs?.[0]?.targetRange.start.line, doc.textDocument.positionAt(doc.textDocument.getText().indexOf('relation Director')).line);

@@ -31,9 +31,11 @@ export function codeActionsFor(document: LangiumDocument, diagnostic: Diagnostic
         return suggestion ? [edit(`Change to '${suggestion}'`, diagnostic.range, suggestion)] : [];
     }
     if (code === 'missing-column' && data.columns?.length) return missingColumnFix(document, diagnostic, data.columns, edit);
-    if (code === 'fd-violated' && data.rows?.length) {
+    // fd-violated, and any other data diagnostic that names rows (duplicate keys, dangling fks, bad values).
+    if (data.rows?.length) {
+        const what = code === 'fd-violated' ? 'conflicting row' : 'row';
         return data.rows.slice(0, MAX_ROW_ACTIONS).map(row => ({
-            title: `Open the conflicting row ${row.file.slice(row.file.lastIndexOf('/') + 1)}:${row.line}`,
+            title: `Open the ${what} ${row.file.slice(row.file.lastIndexOf('/') + 1)}:${row.line}`,
             kind: CodeActionKind.QuickFix, diagnostics: [diagnostic],
             command: { title: 'Open the conflicting row', command: OPEN_DATA_ROW_COMMAND, arguments: [URI.file(row.file).toString(), row.line] satisfies OpenDataRowArguments },
         }));

@@ -1,7 +1,8 @@
 import { AstUtils, CstUtils, type LangiumDocument } from 'langium';
 import { DefaultCompletionProvider } from 'langium/lsp';
 import { CompletionItemKind, CompletionList, type CompletionItem, type CompletionParams } from 'vscode-languageserver';
-import { isProbe } from '../../core/language/generated/ast.js';
+import { isModel, isProbe, isSource, isSuite } from '../../core/language/generated/ast.js';
+import { KNOWN_SETTINGS } from '../../core/language/validation/settings.js';
 import { templateScope } from '../../core/language/validation/templates.js';
 import { TEMPLATE_FUNCTIONS } from '../../core/spec/template.js';
 import type { ProbeServices } from '../../core/language/module.js';
@@ -30,7 +31,23 @@ export class ProbeCompletionProvider extends DefaultCompletionProvider {
         if (column) return CompletionList.create(await this.columnItems(document, text.slice(0, offset), column[1]!.length, offset), false);
         const template = /"[^"]*\{([\w.]*)$/.exec(before);
         if (template && !/\}[^{]*$/.test(before.slice(before.lastIndexOf('"')))) return CompletionList.create(this.templateItems(document, offset, template[1]!.length), false);
-        return super.getCompletion(document, params);
+        const list = await super.getCompletion(document, params);
+        const settings = /^\s*(\w*)$/.test(before) ? this.settingItems(document, offset) : [];
+        if (settings.length === 0 || !list) return list;
+        const known = new Set(list.items.map(i => i.label));
+        return CompletionList.create([...list.items, ...settings.filter(i => !known.has(i.label))], list.isIncomplete);
+    }
+
+    /** At the start of a line inside a source, model, probe or suite block: the settings that block knows. */
+    private settingItems(document: LangiumDocument, offset: number): CompletionItem[] {
+        const root = document.parseResult.value.$cstNode;
+        // The last token before the cursor (whitespace is not in the syntax tree) tells which block we are in.
+        const previous = document.textDocument.getText().slice(0, offset).trimEnd().length - 1;
+        const leaf = root && previous >= 0 ? CstUtils.findLeafNodeAtOffset(root, previous) : undefined;
+        const block = leaf && AstUtils.getContainerOfType(leaf.astNode, n => isSource(n) || isModel(n) || isProbe(n) || isSuite(n));
+        if (!block || !block.$cstNode || offset <= block.$cstNode.offset || offset >= block.$cstNode.end) return [];
+        const names = isSource(block) ? KNOWN_SETTINGS[block.format === 'sqlite' ? 'sqlite' : 'csv'] : isModel(block) ? KNOWN_SETTINGS.model : isProbe(block) ? KNOWN_SETTINGS.probe : KNOWN_SETTINGS.suite;
+        return names.map(name => ({ label: name, kind: CompletionItemKind.Property, detail: 'setting' }));
     }
 
     private async columnItems(document: LangiumDocument, textBefore: string, typed: number, offset: number): Promise<CompletionItem[]> {
