@@ -75,6 +75,36 @@ function stage(prebuild) {
     return { dir, version: pkg.version, name: pkg.name };
 }
 
+/**
+ * The staged bundles load on their own: every require resolves inside the package (vscode is stubbed),
+ * and on the host's own target the shipped SQLite binary opens a database.
+ */
+function checkBundle(dir, prebuild) {
+    const script = `
+        const Module = require('node:module');
+        function Stub() {}
+        // Any member is a constructible class whose members are stubs again (vscode-languageclient extends some).
+        const stub = new Proxy(Stub, { get: (t, p) => (p === 'prototype' ? t.prototype : stub), construct: () => stub, apply: () => stub });
+        const load = Module._load;
+        Module._load = function (request, ...rest) {
+            if (request === 'vscode') return stub;
+            return load.call(this, request, ...rest);
+        };
+        const ext = require(${JSON.stringify(path.join(dir, 'dist/extension.cjs'))});
+        if (typeof ext.activate !== 'function') throw new Error('dist/extension.cjs exports no activate()');
+        if (${JSON.stringify(prebuild ?? '')} === process.platform + '-' + process.arch) {
+            const Database = require(${JSON.stringify(path.join(dir, 'node_modules/better-sqlite3'))});
+            new Database(':memory:').close();
+        }`;
+    try {
+        execFileSync(process.execPath, ['-e', script], { stdio: ['ignore', 'inherit', 'pipe'], cwd: dir });
+    } catch (err) {
+        const lines = String(err.stderr ?? '').split('\n').filter(l => l.length < 400);
+        console.error(`the staged bundle does not load (${path.relative(root, dir)}):\n${lines.slice(-12).join('\n')}`);
+        process.exit(1);
+    }
+}
+
 execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--production'], { stdio: 'inherit', cwd: root });
 fs.mkdirSync(out, { recursive: true });
 const { createVSIX } = require('@vscode/vsce');
@@ -82,8 +112,9 @@ const rows = [];
 const jobs = [...(universal ? [[undefined, undefined]] : []), ...targets.map(t => [t, TARGETS[t]])];
 for (const [target, prebuild] of jobs) {
     const { dir, version, name } = stage(prebuild);
+    checkBundle(dir, prebuild);
     const file = path.join(out, `${name}-${version}${target ? `-${target}` : ''}.vsix`);
-    await createVSIX({ cwd: dir, packagePath: file, target, dependencies: true, useYarn: false, skipLicense: true, allowMissingRepository: true, allowStarActivation: false });
+    await createVSIX({ cwd: dir, packagePath: file, target, dependencies: true, useYarn: false, skipLicense: true, rewriteRelativeLinks: false, allowMissingRepository: true, allowStarActivation: false });
     const native = prebuild ? fs.statSync(path.join(root, 'node_modules/better-sqlite3/prebuilds', `${prebuild}.node`)).size : 0;
     rows.push({ target: target ?? 'universal (no native binary)', mb: fs.statSync(file).size / 1e6, nativeMb: native / 1e6, file: path.relative(root, file) });
 }
