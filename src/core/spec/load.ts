@@ -61,7 +61,8 @@ export async function loadSpec(entry: string): Promise<LoadedSpec> {
         for (const imp of root.imports) {
             if (!imp.path) continue;
             const target = path.resolve(path.dirname(file), imp.path);
-            if (fs.existsSync(target)) queue.push(target);
+            // Only readable files; a missing file or a folder is reported by the import check.
+            if (fs.existsSync(target) && fs.statSync(target).isFile()) queue.push(target);
         }
     }
     await sharedServices.workspace.DocumentBuilder.build(loaded, { validation: true });

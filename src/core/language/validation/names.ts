@@ -48,8 +48,13 @@ export function checkImport(services: ProbeServices) {
         }
         const loaded = services.shared.workspace.LangiumDocuments.getDocument(target);
         if (loaded && isSpec(loaded.parseResult.value)) return;
-        let exists = false;
-        try { exists = target.scheme === 'file' && services.shared.workspace.FileSystemProvider.existsSync(target); } catch { exists = false; }
-        if (!exists) accept('error', `Imported file not found: ${imp.path} (resolved to ${target.scheme === 'file' ? target.fsPath : target.toString()}). Check the path, which is relative to this file.`, { node: imp, property: 'path', code: 'missing-import' });
+        let state: 'file' | 'folder' | 'missing' = 'missing';
+        try {
+            const fsp = services.shared.workspace.FileSystemProvider;
+            if (target.scheme === 'file' && fsp.existsSync(target)) state = fsp.statSync(target).isDirectory ? 'folder' : 'file';
+        } catch { state = 'missing'; }
+        const where = target.scheme === 'file' ? target.fsPath : target.toString();
+        if (state === 'missing') accept('error', `Imported file not found: ${imp.path} (resolved to ${where}). Check the path, which is relative to this file.`, { node: imp, property: 'path', code: 'missing-import' });
+        if (state === 'folder') accept('error', `${imp.path} is a folder (${where}); import a .probe file in it.`, { node: imp, property: 'path', code: 'missing-import' });
     };
 }
