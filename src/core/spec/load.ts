@@ -36,10 +36,10 @@ function services() {
 }
 
 /**
- * Parses, links and validates a spec file and every file it imports (from disk) and returns the spec as
- * plain data with the language diagnostics. Data checks are separate (see core/data).
+ * Parses, links and validates a spec file and every file it imports (from disk, or from `texts` by absolute
+ * path) and returns the spec as plain data with the language diagnostics. Data checks are separate (see core/data).
  */
-export async function loadSpec(entry: string): Promise<LoadedSpec> {
+export async function loadSpec(entry: string, texts?: ReadonlyMap<string, string>): Promise<LoadedSpec> {
     const { shared: sharedServices, probe } = services();
     const documents = sharedServices.workspace.LangiumDocuments;
     const loaded: LangiumDocument[] = [];
@@ -51,7 +51,8 @@ export async function loadSpec(entry: string): Promise<LoadedSpec> {
         if (seen.has(file)) continue;
         seen.add(file);
         const uri = URI.file(file);
-        const text = fs.readFileSync(file, 'utf8');
+        // An editor's unsaved text wins over the file on disk (the extension's views follow edits).
+        const text = texts?.get(file) ?? fs.readFileSync(file, 'utf8');
         if (documents.hasDocument(uri)) await sharedServices.workspace.DocumentBuilder.update([], [uri]);
         const doc = sharedServices.workspace.LangiumDocumentFactory.fromString(text, uri);
         documents.addDocument(doc);
