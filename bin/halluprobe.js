@@ -1,15 +1,28 @@
 #!/usr/bin/env node
-// The CLI entry: runs the bundle when built, else the TypeScript sources through tsx (a fresh clone).
-import { existsSync } from 'node:fs';
+// The CLI entry: runs the bundle when it is built and newer than every source file, else the TypeScript
+// sources through tsx (a fresh clone, or sources edited since the last build).
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as path from 'node:path';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const bundle = path.join(root, 'dist', 'cli.mjs');
-if (existsSync(bundle)) {
+const sources = path.join(root, 'src');
+
+function newestUnder(dir) {
+    let newest = 0;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, entry.name);
+        newest = Math.max(newest, entry.isDirectory() ? newestUnder(p) : statSync(p).mtimeMs);
+    }
+    return newest;
+}
+
+const bundleIsCurrent = existsSync(bundle) && (!existsSync(sources) || statSync(bundle).mtimeMs >= newestUnder(sources));
+if (bundleIsCurrent) {
     await import(pathToFileURL(bundle).href);
 } else {
     const { register } = await import('tsx/esm/api');
     register();
-    await import(pathToFileURL(path.join(root, 'src', 'cli', 'main.ts')).href);
+    await import(pathToFileURL(path.join(sources, 'cli', 'main.ts')).href);
 }

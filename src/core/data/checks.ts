@@ -27,7 +27,8 @@ export interface FdViolation {
     variants: FdVariant[];
 }
 
-export interface KeyViolation { values: CellValue[]; count: number; rows: number[] }
+/** `exact`: every row holding the key value is identical on every attribute (a repeated row, not a conflict). */
+export interface KeyViolation { values: CellValue[]; count: number; rows: number[]; exact: boolean }
 export interface FkViolation { values: CellValue[]; count: number; rows: number[] }
 
 function columnsOf(table: RelationTable, attributes: string[]): Column[] {
@@ -92,15 +93,18 @@ export function checkKey(table: RelationTable, key: string[]): KeyViolation[] {
     const grouped = groupCodes(columns.map(codesOf), n);
     const counts = new Int32Array(grouped.cardinality);
     for (let r = 0; r < n; r++) { const g = grouped.codes[r]!; if (g >= 0) counts[g]++; }
-    const found = new Map<number, KeyViolation>();
+    // Whole rows as one code each, to tell a repeated row from two rows that disagree under one key.
+    const whole = groupCodes(table.columns.map(codesOf), n);
+    const found = new Map<number, KeyViolation & { wholeCode: number }>();
     for (let r = 0; r < n; r++) {
         const g = grouped.codes[r]!;
         if (g < 0 || counts[g]! < 2) continue;
         let v = found.get(g);
-        if (!v) { v = { values: valuesAt(columns, r), count: counts[g]!, rows: [] }; found.set(g, v); }
+        if (!v) { v = { values: valuesAt(columns, r), count: counts[g]!, rows: [], exact: true, wholeCode: whole.codes[r]! }; found.set(g, v); }
+        if (whole.codes[r] !== v.wholeCode) v.exact = false;
         if (v.rows.length < ROWS_KEPT) v.rows.push(r);
     }
-    return [...found.values()];
+    return [...found.values()].map(({ wholeCode: _w, ...v }) => v);
 }
 
 /**

@@ -123,6 +123,18 @@ export function keyDiagnostic(relation: RelationDecl, key: string[], loc: SpecLo
         + 'Remove the duplicate rows, or declare a key that identifies each row.', { rows: rowRefs(table, violations.slice(0, SHOWN).flatMap(v => v.rows)) });
 }
 
+/**
+ * `duplicate-row` at the key: rows that repeat another row exactly. Not a conflict (published data often has
+ * them), so a warning; each copy still yields its own questions, as the ERBench authors asked them.
+ */
+export function repeatedRowsDiagnostic(relation: RelationDecl, loc: SpecLocation, table: RelationTable, repeated: KeyViolation[]): SpecDiagnostic {
+    const shown = repeated.slice(0, SHOWN).map(v => `${tuple(v.values)} (${lineList(table, v.rows, v.count, loc)})`).join(', ');
+    const more = repeated.length > SHOWN ? `, and ${plural(repeated.length - SHOWN, 'more')}` : '';
+    return at(loc, 'warning', 'duplicate-row',
+        `${plural(repeated.length, 'row of ' + relation.name + ' is', 'rows of ' + relation.name + ' are')} repeated exactly: ${shown}${more}. `
+        + 'Each copy is asked as its own question; remove the copies if they are accidental.', { rows: rowRefs(table, repeated.slice(0, SHOWN).flatMap(v => v.rows)) });
+}
+
 /** `fk-dangling` at the fk: how many referenced values have no match, with examples. */
 export function fkDiagnostic(fk: FkDecl, from: RelationTable, violations: FkViolation[]): SpecDiagnostic {
     const rows = violations.reduce((n, v) => n + v.count, 0);

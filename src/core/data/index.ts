@@ -8,7 +8,7 @@ import type { LoadedData, RelationTable } from './types.js';
 import { DataCache } from './cache.js';
 import { loadSource, type RelationLoad } from './load.js';
 import { checkFd, checkFk, checkKey } from './checks.js';
-import { fdDiagnostic, fkDiagnostic, head, keyDiagnostic, problemDiagnostic, type Declarations } from './diagnostics.js';
+import { fdDiagnostic, fkDiagnostic, head, keyDiagnostic, repeatedRowsDiagnostic, problemDiagnostic, type Declarations } from './diagnostics.js';
 import { readCsvHeader } from './csv.js';
 import { streamSqlite } from './sqlite.js';
 
@@ -78,7 +78,9 @@ export async function loadData(spec: SpecModel, cache?: DataCache, signal?: Abor
             if (!table) return;
             const violations = memo(table, `key ${key.join(',')}`, () => checkKey(table, key));
             const loc = options.keyLocation?.(relation, index) ?? relation.loc;
-            if (violations.length > 0) emit(keyDiagnostic(relation, key, loc, table, violations));
+            const conflicting = violations.filter(v => !v.exact), repeated = violations.filter(v => v.exact);
+            if (conflicting.length > 0) emit(keyDiagnostic(relation, key, loc, table, conflicting));
+            if (repeated.length > 0) emit(repeatedRowsDiagnostic(relation, loc, table, repeated));
         });
     }
     for (const fd of spec.fds) {

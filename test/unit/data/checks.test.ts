@@ -61,9 +61,17 @@ test('checkFd on many rows with a sparse and a dense combined left-hand side', (
 
 test('checkKey reports key values held by several rows', () => {
     const table = movies([['Avatar', 2009, 'A', 1], ['Avatar', 2010, 'B', 2], ['Avatar', 2009, 'C', 3], ['Up', 2009, 'D', 4], ['Avatar', 2009, 'E', 5]]);
-    assert.deepEqual(checkKey(table, ['title', 'year']), [{ values: ['Avatar', 2009], count: 3, rows: [0, 2, 4] }]);
+    assert.deepEqual(checkKey(table, ['title', 'year']), [{ values: ['Avatar', 2009], count: 3, rows: [0, 2, 4], exact: false }]);
     assert.deepEqual(checkKey(table, ['director']), []);
-    assert.deepEqual(checkKey(table, ['title']), [{ values: ['Avatar'], count: 4, rows: [0, 1, 2] }]);
+    assert.deepEqual(checkKey(table, ['title']), [{ values: ['Avatar'], count: 4, rows: [0, 1, 2], exact: false }]);
+});
+
+test('checkKey tells rows repeated exactly from rows that disagree under one key', () => {
+    const table = movies([['Avatar', 2009, 'A', 1], ['Up', 2009, 'D', 4], ['Avatar', 2009, 'A', 1], ['Up', 2009, 'E', 4]]);
+    assert.deepEqual(checkKey(table, ['title', 'year']), [
+        { values: ['Avatar', 2009], count: 2, rows: [0, 2], exact: true },
+        { values: ['Up', 2009], count: 2, rows: [1, 3], exact: false },
+    ]);
 });
 
 test('checkFk lists referencing values with no match, typed', () => {
