@@ -95,6 +95,16 @@ test('key-not-unique and fk-dangling', async () => {
     assert.match(fk.message, /Movie.director -> Person.name: 1 value \(in 2 rows\) has no match in Person.name: 'Sam Mendes' \(data\/movies.csv:4, 5\)/);
 });
 
+test('a row repeated exactly is a duplicate-row warning at the key, not a key conflict', async () => {
+    const spec = project({ 'spec.probe': SPEC, 'data/movies.csv': MOVIES + '4,Spectre,2015.0,Sam Mendes,1965,"2000,"\n' });
+    const checked = await checkSpec(spec);
+    assert.deepEqual(codes(checked), ['duplicate-row']);
+    const repeated = checked.diagnostics[0]!;
+    assert.equal(repeated.severity, 'warning');
+    assert.equal(repeated.range.start.line, lineOf(spec, 'key (title, year)'));
+    assert.match(repeated.message, /1 row of Movie is repeated exactly: \('Spectre', 2015\) \(data\/movies.csv:4, 6\)/);
+});
+
 test('missing-file at the source, missing-column at the attribute with the closest column and the header', async () => {
     const gone = project({ 'spec.probe': SPEC });
     const missing = await checkSpec(gone);
