@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { Services } from './commands/index.js';
-import { engine } from './state.js';
+import { engine, unsavedTexts } from './state.js';
 import { groupResults, metricsOf, summaryLine, worstExamples } from './results/summary.js';
 import type { SpecModel, SpecLocation } from '../core/spec/model.js';
 
@@ -29,14 +29,16 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
 
     constructor(private readonly s: Services) {
         s.ctx.push(s.state.onDidChangeResults(() => this.changed.fire()));
-        s.ctx.push(s.state.onDidChangeSpec(file => { if (file) this.specs.delete(file); this.changed.fire(); }));
+        const forget = (file: string) => { if (file) this.specs.delete(file); else this.specs.clear(); this.changed.fire(); };
+        s.ctx.push(s.state.onDidChangeSpec(forget));
+        s.ctx.push(s.state.onDidEditSpec(forget));
         s.ctx.push(this.changed);
     }
 
     private async spec(file: string): Promise<SpecModel> {
         let spec = this.specs.get(file);
         if (!spec) {
-            spec = (await (await engine()).specView(file)).spec;
+            spec = (await (await engine()).specView(file, unsavedTexts())).spec;
             this.specs.set(file, spec);
         }
         return spec;

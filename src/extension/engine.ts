@@ -54,14 +54,25 @@ export interface RunOutcome {
     cached: Set<string>;
 }
 
-export async function specView(file: string): Promise<SpecView> {
-    const { model, diagnostics } = await loadSpec(file);
-    return { file, spec: model, diagnostics };
+/** The spec as written; `texts` holds unsaved editor text by path (the graph and CodeLens follow edits). */
+export function specView(file: string, texts?: ReadonlyMap<string, string>): Promise<SpecView> {
+    return serialised(async () => {
+        const { model, diagnostics } = await loadSpec(file, texts);
+        return { file, spec: model, diagnostics };
+    });
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+/** loadSpec shares one Langium workspace: the CodeLens, the graph and the Test Explorer take turns. */
+function serialised<T>(fn: () => Promise<T>): Promise<T> {
+    const next = queue.then(fn, fn);
+    queue = next.catch(() => undefined);
+    return next;
 }
 
 /** Loads the spec and its data and generates questions (up to `limit`). Spec errors are thrown as one message. */
 export async function generate(file: string, options: GenerateOptions, signal?: AbortSignal): Promise<Generated> {
-    const { model: spec, diagnostics } = await loadSpec(file);
+    const { spec, diagnostics } = await specView(file);
     const errors = diagnostics.filter(d => d.severity === 'error');
     if (errors.length > 0) throw new SpecError(errors);
     const data = await core.loadData(spec, signal);

@@ -33,6 +33,10 @@ export class SpecState implements vscode.Disposable {
     readonly onDidChangeResults = this.changed.event;
     /** Fires with the spec file that changed on disk (or any spec, '' , when data changed). */
     readonly onDidChangeSpec = this.specChanged.event;
+    private readonly edited = new vscode.EventEmitter<string>();
+    /** Fires (debounced) with a spec file whose unsaved text changed: views that follow edits listen. */
+    readonly onDidEditSpec = this.edited.event;
+    private editTimer: ReturnType<typeof setTimeout> | undefined;
 
     constructor(private readonly ctx: Ctx) {
         const watcher = vscode.workspace.createFileSystemWatcher(DATA_GLOB);
@@ -46,6 +50,12 @@ export class SpecState implements vscode.Disposable {
         ctx.push(watcher.onDidDelete(touch));
         ctx.push(watcher);
         ctx.push(vscode.workspace.onDidSaveTextDocument(d => { if (d.languageId === 'probe') this.invalidate(d.uri.fsPath); }));
+        ctx.push(vscode.workspace.onDidChangeTextDocument(e => {
+            if (e.document.languageId !== 'probe' || e.contentChanges.length === 0) return;
+            const file = e.document.uri.fsPath;
+            clearTimeout(this.editTimer);
+            this.editTimer = setTimeout(() => this.edited.fire(file), 300);
+        }));
     }
 
     invalidate(file?: string): void {
@@ -93,7 +103,14 @@ export class SpecState implements vscode.Disposable {
     }
 
     dispose(): void {
+        clearTimeout(this.editTimer);
+        this.edited.dispose();
         this.changed.dispose();
         this.specChanged.dispose();
     }
+}
+
+/** The unsaved text of every open spec, by absolute path, for the engine to read instead of the disk. */
+export function unsavedTexts(): Map<string, string> {
+    return new Map(vscode.workspace.textDocuments.filter(d => d.isDirty && d.languageId === 'probe').map(d => [d.uri.fsPath, d.getText()]));
 }

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import type { GraphView, WebviewRequest } from '../../protocol/webview.js';
 import type { Services } from '../commands/index.js';
 import { Panel } from './base.js';
-import { engine } from '../state.js';
+import { engine, unsavedTexts } from '../state.js';
 
 /** The graph panel of one spec: the schema (following the spec as it is saved) or a question's KG path. */
 export class GraphPanel extends Panel {
@@ -14,8 +14,9 @@ export class GraphPanel extends Panel {
 
     private constructor(private readonly s: Services, panel: vscode.WebviewPanel, readonly file: string) {
         super(s.ctx, panel, 'graph', `Graph · ${path.basename(file)}`);
-        const sub = s.state.onDidChangeSpec(changed => { if (this.view === 'schema' && (changed === file || changed === '')) void this.refreshSchema(); });
-        this.onDidDispose(() => sub.dispose());
+        const follow = (changed: string) => { if (this.view === 'schema' && (changed === file || changed === '')) void this.refreshSchema(); };
+        const subs = [s.state.onDidChangeSpec(follow), s.state.onDidEditSpec(follow)];
+        this.onDidDispose(() => subs.forEach(d => d.dispose()));
     }
 
     static show(s: Services, file: string): GraphPanel {
@@ -37,7 +38,7 @@ export class GraphPanel extends Panel {
     private async refreshSchema(): Promise<void> {
         try {
             const e = await engine();
-            const { spec } = await e.specView(this.file);
+            const { spec } = await e.specView(this.file, unsavedTexts());
             this.show({ view: 'schema', schema: e.schemaGraph(spec, this.file) });
         } catch (err) {
             this.ctx.output.warn(`graph: could not reload ${this.file}: ${err instanceof Error ? err.message : String(err)}`);

@@ -84,6 +84,20 @@ export function register(): void {
             assert.ok(summary);
         });
 
+        it('moves the CodeLens with unsaved edits (views follow the spec as it is edited)', async () => {
+            const lensLine = async () => ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', specUri(), 100)) ?? [])
+                .find(l => /^simulator · A /.test(l.command?.title ?? ''))?.range.start.line;
+            const before = await until('a summary lens', lensLine);
+            const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(specUri()));
+            await editor.edit(e => e.insert(new vscode.Position(0, 0), '// one\n// two\n// three\n'));
+            try {
+                await until('the lens three lines lower', async () => (await lensLine()) === before + 3, 20_000);
+            } finally {
+                await vscode.commands.executeCommand('workbench.action.files.revert');
+            }
+            await until('the lens back in place', async () => (await lensLine()) === before, 20_000);
+        });
+
         it('opens the preview and the graph panel by command', async () => {
             await vscode.commands.executeCommand('halluprobe.previewQuestions', specUri());
             await vscode.commands.executeCommand('halluprobe.openGraph', specUri());
