@@ -21,7 +21,7 @@ export function sqliteStatus(): SqliteStatus {
             ok: false,
             message: `the SQLite results store cannot load (${detail}). Install the HalluProbe build for your platform ` +
                 `(${process.platform}-${process.arch}) from the Marketplace, or from a clone run \`npm ci\` so that better-sqlite3's ` +
-                'prebuilt binary for this Node/Electron is present. Editing and previewing still work.',
+                'prebuilt binary for this Node/Electron is present.',
         };
     }
     return status;
