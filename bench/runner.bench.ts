@@ -4,7 +4,9 @@
  * latency), per-call overhead at zero latency, a 10,000-question run answered from the cache, and the same
  * prompts through promptfoo (its Node API, openai:chat provider pointed at the same server, same concurrency).
  */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import OpenAI from 'openai';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -50,13 +52,30 @@ async function throughput(server: ServerProcess, concurrency: number, count: num
     }
 }
 
+/**
+ * promptfoo is only the benchmark's reference and brings ~900 packages, so it is not a dependency of the
+ * project: the first `npm run bench` installs the pinned version into bench/.tools (gitignored).
+ */
+const PROMPTFOO = 'promptfoo@0.121.20';
+function promptfooEntry(): string {
+    const prefix = path.join(path.dirname(new URL(import.meta.url).pathname), '.tools');
+    const dir = path.join(prefix, 'node_modules', 'promptfoo');
+    if (!existsSync(path.join(dir, 'package.json'))) {
+        mkdirSync(prefix, { recursive: true });
+        console.error(`installing ${PROMPTFOO} into bench/.tools (the reference of the runner benchmark) …`);
+        execFileSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', PROMPTFOO], { stdio: ['ignore', 'ignore', 'inherit'] });
+    }
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { main?: string; exports?: unknown };
+    return path.join(dir, pkg.main ?? 'index.js');
+}
+
 /** The same prompts through promptfoo's evaluate(), cache off, its results kept out of the user's ~/.promptfoo. */
 async function promptfooThroughput(server: ServerProcess, concurrency: number, count: number): Promise<number> {
     process.env.PROMPTFOO_CONFIG_DIR = mkdtempSync(path.join(tmpdir(), 'hp-promptfoo-'));
     process.env.PROMPTFOO_DISABLE_TELEMETRY = '1';
     process.env.PROMPTFOO_DISABLE_UPDATE = '1';
     process.env.PROMPTFOO_CACHE_ENABLED = 'false';
-    const promptfoo = (await import('promptfoo')).default;
+    const promptfoo = (await import(pathToFileURL(promptfooEntry()).href)).default;
     const questions = movieQuestions(count, 'pf-');
     const before = (await server.stats()).requests;
     const start = performance.now();
