@@ -10,7 +10,7 @@ import type { ChatMessage, Question } from '../core/probes/question.js';
 import type { Store } from '../core/store/index.js';
 import type { GraphNeighbourhood } from '../protocol/webview.js';
 import type { GenerateOptions, RunOutcome, RunRequest, ReportFormat } from './engine.js';
-import { countMessageTokens, modelFromFlag, type DomainFn } from '../core/models/index.js';
+import { countMessageTokens, modelFromFlag, domainFromData } from '../core/models/index.js';
 import { loadData as loadTables, DataCache, showValue } from '../core/data/index.js';
 import { generateQuestions as generate } from '../core/probes/index.js';
 import { keyValues } from '../core/probes/scope.js';
@@ -57,20 +57,6 @@ export function withStore<T>(db: string, fn: (store: Store) => T): T {
     try { return fn(store); } finally { store.close(); }
 }
 
-/** Other values of each attribute, for the offline simulator's contradictions. */
-function domainOf(data: LoadedData): DomainFn {
-    const memo = new Map<string, string[]>();
-    return (relation, attribute) => {
-        const k = `${relation}.${attribute}`;
-        let values = memo.get(k);
-        if (!values) {
-            const column = data.tables.get(relation)?.column(attribute);
-            values = column ? column.values.flat(2).filter(v => v !== null && v !== '').map(String) : [];
-            memo.set(k, values);
-        }
-        return values;
-    };
-}
 
 /** Load, generate, prepare (models, keys, resume), run and verify — the same steps as `halluprobe run`. */
 export async function runSuite(req: RunRequest): Promise<RunOutcome> {
@@ -94,7 +80,7 @@ export async function runSuite(req: RunRequest): Promise<RunOutcome> {
             store, spec: req.file, suite: req.suite ?? req.probe ?? '', questions, models,
             // A Test Explorer selection is its own run (its answers still come from the cache).
             resume: wanted ? 'new' : 'auto', secrets: req.secrets, confirmHost: req.confirmHost,
-            domain: domainOf(gen.data), baseDir: path.dirname(req.file), concurrency: req.concurrency,
+            domain: domainFromData(gen.data), baseDir: path.dirname(req.file), concurrency: req.concurrency,
             settings: { limit: req.limit, seed: req.seed, probe: req.probe, from: 'vscode' },
         });
         if (!prepared) throw new Error(problems.join(' '));

@@ -9,7 +9,7 @@ import type { LoadedData } from '../../core/data/types.js';
 import { loadData } from '../../core/data/index.js';
 import { generateQuestions } from '../../core/probes/index.js';
 import { verifyRun } from '../../core/verify/index.js';
-import { modelFromFlag, redact, type ConfirmHost, type DomainFn } from '../../core/models/index.js';
+import { modelFromFlag, redact, type ConfirmHost, domainFromData } from '../../core/models/index.js';
 import { openStore, type Store } from '../../core/store/index.js';
 import { prepareRun, startRun, type Progress } from '../../core/run/index.js';
 import { estimateLines, progressBar, progressLine, summaryLines, usd } from '../../core/run/format.js';
@@ -80,7 +80,7 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
             const resume = stringFlag(args, 'resume') ?? (args.flags.new === true ? 'new' : 'auto');
             const { prepared, problems } = await prepareRun({
                 store, spec: specFile, suite: suiteName ?? '', questions, models, resume,
-                confirmHost: confirmer(yes), domain: domainOf(data), baseDir: path.dirname(specFile),
+                confirmHost: confirmer(yes), domain: domainFromData(data), baseDir: path.dirname(specFile),
                 concurrency: intFlag(args, 'concurrency'), settings: { limit, seed },
             });
             if (!prepared) { for (const p of problems) console.error(`halluprobe run: ${p}`); return 1; }
@@ -134,20 +134,6 @@ function pickModels(spec: SpecModel, flag: string | undefined, suiteModels: stri
     });
 }
 
-/** Other values of each attribute, for the offline simulator's contradictions. */
-function domainOf(data: LoadedData): DomainFn {
-    const memo = new Map<string, string[]>();
-    return (relation, attribute) => {
-        const k = `${relation}.${attribute}`;
-        let values = memo.get(k);
-        if (!values) {
-            const column = data.tables.get(relation)?.column(attribute);
-            values = column ? column.values.flat(2).filter(v => v !== null && v !== '').map(String) : [];
-            memo.set(k, values);
-        }
-        return values;
-    };
-}
 
 async function ask(question: string): Promise<boolean> {
     if (!process.stdin.isTTY) return false;

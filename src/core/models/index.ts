@@ -11,7 +11,7 @@ export * from './providers.js';
 export * from './secrets.js';
 export * from './cost.js';
 export { parseErbenchLog, type ErbenchLogRecord } from './erbench-log.js';
-export { OfflineClient, offlineRates, type DomainFn, type OfflineRates } from './offline.js';
+export { OfflineClient, offlineRates, domainFromData, type DomainFn, type OfflineRates } from './offline.js';
 export { ReplayClient, readTranscript, textKey } from './replay.js';
 export { OpenAIChatClient } from './openai-client.js';
 

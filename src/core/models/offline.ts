@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Keyword, Question } from '../probes/question.js';
 import type { Settings } from '../spec/model.js';
 import { ModelError, type Completion, type CompletionRequest, type ModelClient } from './types.js';
+import type { LoadedData } from '../data/types.js';
 
 export interface OfflineRates {
     /** Share of entities the simulated model knows. */
@@ -23,6 +24,21 @@ export interface OfflineRates {
 
 /** Other values of an attribute, for contradictions (the CLI passes the loaded data's column). */
 export type DomainFn = (relation: string, attribute: string) => readonly string[];
+
+/** The values each attribute takes in the data (computed once per attribute), for the simulator's contradictions. */
+export function domainFromData(data: LoadedData): DomainFn {
+    const memo = new Map<string, string[]>();
+    return (relation, attribute) => {
+        const k = `${relation}.${attribute}`;
+        let values = memo.get(k);
+        if (!values) {
+            const column = data.tables.get(relation)?.column(attribute);
+            values = column ? column.values.flat(2).filter(v => v !== null && v !== '').map(String) : [];
+            memo.set(k, values);
+        }
+        return values;
+    };
+}
 
 export const DEFAULT_RATES: OfflineRates = { knowledge: 0.8, unsure: 0.05, omit: 0.1, contradict: 0.05, seed: 1 };
 
