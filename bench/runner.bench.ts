@@ -92,6 +92,7 @@ async function promptfooThroughput(server: ServerProcess, concurrency: number, c
 }
 
 async function main(): Promise<void> {
+    promptfooEntry(); // install the reference first: a long install must not sit between a server's requests
     // The server runs in its own process, as a real endpoint would: it must not share the runner's event loop.
     const slow = await spawnOpenAIServer(['--latency', String(LATENCY)]);
     const fast = await spawnOpenAIServer();
