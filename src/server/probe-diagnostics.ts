@@ -15,13 +15,17 @@ export function cachedProbeDiagnostics(compute: PerProbe): PerProbe {
     const tableIds = new WeakMap<RelationTable, number>();
     let nextId = 0;
     let memo = new Map<string, { probeLine: number; diagnostics: SpecDiagnostic[] }>();
+    // Everything but the probes, as one string: when it changes every probe is analysed again. Kept apart from
+    // the per-probe keys so that a large spec does not build one large key per probe on every edit.
+    let memoContext = '';
     return (spec, data) => {
         const idOf = (t: RelationTable) => { let id = tableIds.get(t); if (id === undefined) tableIds.set(t, id = nextId++); return id; };
         const context = JSON.stringify([spec.sources, spec.relations, spec.fds, spec.fks, spec.aliases, [...data.tables.values()].map(idOf)], withoutLocations);
+        if (context !== memoContext) { memo = new Map(); memoContext = context; }
         const next = new Map<string, { probeLine: number; diagnostics: SpecDiagnostic[] }>();
         const out: SpecDiagnostic[] = [];
         for (const probe of spec.probes) {
-            const key = `${probe.loc.file}\u0000${JSON.stringify(probe, withoutLocations)}\u0000${context}`;
+            const key = `${probe.loc.file}\u0000${JSON.stringify(probe, withoutLocations)}`;
             const line = probe.loc.range.start.line;
             let entry = memo.get(key) ?? next.get(key);
             if (!entry) entry = { probeLine: line, diagnostics: compute({ ...spec, probes: [probe] }, data) };
