@@ -11,7 +11,19 @@ import type { Verdict } from '../verify/types.js';
 export type ReportFormat = 'md' | 'html' | 'json' | 'csv' | 'jsonl' | 'junit';
 export const REPORT_FORMATS: ReportFormat[] = ['md', 'html', 'json', 'csv', 'jsonl', 'junit'];
 
-export interface ReportRun { id: string; spec: string; suite: string; started: string; finished: string | null; status: string }
+export interface ReportRun {
+    id: string; spec: string; suite: string; started: string; finished: string | null; status: string;
+    /** The run's settings as the store keeps them; `models[].provider` tells which models were simulated. */
+    settings?: Record<string, unknown>;
+}
+
+export const SIMULATOR_LABEL = '(offline simulator)';
+
+/** Names of the run's models that are HalluProbe's offline simulator, not a real model. */
+export function simulatedModels(run: ReportRun): Set<string> {
+    const models = (run.settings?.models ?? []) as { name?: unknown; provider?: unknown }[];
+    return new Set(models.filter(m => m.provider === 'offline' && typeof m.name === 'string').map(m => m.name as string));
+}
 
 export interface ReportRow { question: Question; verdict: Verdict; response: string }
 
@@ -35,18 +47,22 @@ export interface ReportInput {
 const slot = (q: string, m: string, s: number) => `${q}\u0000${m}\u0000${s}`;
 
 export function buildReport(input: ReportInput, overrides: Override[] = [], options: MetricsOptions & { judge?: JudgeResult } = {}): ReportData {
-    const verdicts = applyOverrides(input.verdicts, overrides);
+    // A simulated model is labelled as such in every format, whatever the user named it.
+    const simulated = simulatedModels(input.run);
+    const label = (v: Verdict): Verdict => simulated.has(v.model) ? { ...v, model: `${v.model} ${SIMULATOR_LABEL}` } : v;
+    const applied = applyOverrides(input.verdicts, overrides);
+    const verdicts = applied.map(label);
     const questions = new Map(input.questions.map(q => [q.id, q]));
     const responses = new Map(input.answers.map(a => [slot(a.questionId, a.model, a.sample), a.text]));
     const rows: ReportRow[] = [];
     const seen = new Set<string>();
-    for (const v of verdicts) {
+    applied.forEach((v, i) => {
         const q = questions.get(v.questionId);
-        if (!q) continue;
+        if (!q) return;
         const key = slot(v.questionId, v.model, v.sample);
         seen.add(key);
-        rows.push({ question: q, verdict: v, response: responses.get(key) ?? '' });
-    }
+        rows.push({ question: q, verdict: verdicts[i]!, response: responses.get(key) ?? '' });
+    });
     const unverified = input.answers.filter(a => !seen.has(slot(a.questionId, a.model, a.sample))).length;
     const data: ReportData = { run: input.run, rows, metrics: computeMetrics(input.questions, verdicts, options), overrides, unverified };
     if (options.judge) data.judge = options.judge;

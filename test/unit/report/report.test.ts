@@ -31,6 +31,16 @@ const overrides = [{ run: 'run-1', questionId: qs[2]!.id, model: 'gpt', sample: 
 const d = buildReport(input, overrides);
 
 describe('report formats', () => {
+    it('labels a model that is the offline simulator in every format, and leaves real models alone', () => {
+        const simulated = buildReport({ ...input, run: { ...run, settings: { models: [{ name: 'gpt', provider: 'offline' }] } } }, overrides);
+        for (const format of ['md', 'html', 'json', 'csv', 'jsonl', 'junit'] as const) {
+            assert.ok(renderReport(simulated, format).includes('gpt (offline simulator)'), format);
+            assert.ok(!renderReport(d, format).includes('offline simulator'), `${format} without a simulator`);
+        }
+        // The override recorded under the model's own name still applies.
+        assert.equal(simulated.rows.find(r => r.question.id === qs[2]!.id)!.verdict.override?.by, '<b>ann</b>');
+    });
+
     it('html is one self-contained file and every model text stays inert', () => {
         const html = renderReport(d, 'html');
         assert.ok(html.startsWith('<!DOCTYPE html>'));
