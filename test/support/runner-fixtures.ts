@@ -1,18 +1,18 @@
 /** Shared set-up for runner tests and benchmarks: a store in a temp dir and models pointed at the test server. */
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, priceOf, resolveModel } from '../../src/core/models/index.js';
 import type { Settings } from '../../src/core/spec/model.js';
 import { Store } from '../../src/core/store/index.js';
+import { tempDir as removedAtExit } from './temp.js';
 import type { RunModel } from '../../src/core/run/index.js';
 import type { Question } from '../../src/core/probes/question.js';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export function tempDir(prefix = 'hp-run-'): string {
-    return mkdtempSync(path.join(tmpdir(), prefix));
+    return removedAtExit(prefix);
 }
 
 export function tempStore(): Store {

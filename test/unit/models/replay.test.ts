@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { tempDir } from '../../support/temp.js';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ReplayClient, readTranscript } from '../../../src/core/models/replay.js';
@@ -10,7 +10,7 @@ import { movieQuestions } from '../../support/questions.js';
 
 const [q0, q1, q2] = movieQuestions(3);
 const request = (q: typeof q0, sample = 0) => ({ messages: q!.messages, params: { temperature: 0 }, question: q!, sample });
-const dir = mkdtempSync(path.join(tmpdir(), 'hp-replay-'));
+const dir = tempDir('hp-replay-');
 
 test('JSONL keyed by question id or by question text (any whitespace and case)', async () => {
     const file = path.join(dir, 'a.jsonl');

@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tempDir } from '../../support/temp.js';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { Store } from '../../../src/core/store/index.js';
@@ -10,7 +9,7 @@ import { answerParams, canonicalJson, requestHash } from '../../../src/core/run/
 import type { Verdict } from '../../../src/core/verify/types.js';
 import { movieQuestions } from '../../support/questions.js';
 
-const tmp = () => path.join(mkdtempSync(path.join(tmpdir(), 'hp-store-')), 'sub', 'results.db');
+const tmp = () => path.join(tempDir('hp-store-'), 'sub', 'results.db');
 const answer = (run: string, question: string, over: Partial<Parameters<Store['recordAnswer']>[0]> = {}) => ({
     run, question, model: 'm', sample: 0, hash: `h-${question}`, params: { temperature: 0 }, text: `answer ${question}`,
     tokensIn: 10, tokensOut: 5, latencyMs: 3, cost: 0.001, attempts: 1, finishReason: 'stop', cached: false, cacheable: true, ...over,
