@@ -4,6 +4,7 @@ import { ProbeSpecGeneratedModule, ProbeSpecGeneratedSharedModule } from './gene
 import { ProbeScopeProvider } from './scope.js';
 import { registerValidationChecks } from './validator.js';
 import { ProbeLinker } from './linker.js';
+import { ProbeTokenBuilder } from './tokens.js';
 import { ProbeDocumentValidator } from './document-validator.js';
 
 /** Services added by the .probe language on top of Langium's (none yet; checks are plain functions). */
@@ -12,6 +13,9 @@ export type ProbeAddedServices = object;
 export type ProbeServices = LangiumServices & ProbeAddedServices;
 
 export const ProbeModule: Module<ProbeServices, PartialLangiumServices & ProbeAddedServices> = {
+    parser: {
+        TokenBuilder: () => new ProbeTokenBuilder(),
+    },
     references: {
         ScopeProvider: (services) => new ProbeScopeProvider(services),
         Linker: (services) => new ProbeLinker(services),

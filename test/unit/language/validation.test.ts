@@ -88,3 +88,33 @@ describe('imports', () => {
         assert.ok(without.some(d => d.code === 'unresolved-name' && /Unknown relation 'Country'/.test(String(d.message))));
     });
 });
+
+describe('keywords used as names', () => {
+    it('parses and links relations, attributes and settings named like keywords, and keeps the keywords working', async () => {
+        const spec = `source path csv "x.csv"
+relation key from path {
+    date: date
+    label: text
+    key: int
+    seed: list<int>
+    key (key, date)
+}
+fd key: key, date -> label as sample
+probe first binary using sample {
+    basic "On {date}, is {label} the label of {key}?"
+    negated "Is it true that {label} is not the label of {key} on {date}?"
+}
+model all offline { seed 3 knowledge 0.5 }
+suite probes {
+    probes first
+    models all
+    sample random 5 seed 2
+}
+`;
+        const parsed = await parseSpec(spec);
+        assert.deepEqual(parsed.parseResult.lexerErrors, []);
+        assert.deepEqual(parsed.parseResult.parserErrors.map(e => e.message), []);
+        const ds = await diagnose(spec);
+        assert.deepEqual(ds.filter(d => d.code === 'unresolved-name' || d.code === 'syntax').map(d => d.message), []);
+    });
+});

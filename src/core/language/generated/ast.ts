@@ -390,10 +390,10 @@ export function isModel(item: unknown): item is Model {
     return reflection.isInstance(item, Model.$type);
 }
 
-export type Name = 'all' | 'ask' | 'basic' | 'binary' | 'bool' | 'choice' | 'csv' | 'date' | 'distinct' | 'first' | 'gold' | 'int' | 'key' | 'knows' | 'label' | 'list' | 'lookup' | 'models' | 'negated' | 'no' | 'option' | 'path' | 'probes' | 'query' | 'quota' | 'random' | 'real' | 'sample' | 'seed' | 'sqlite' | 'stem' | 'table' | 'text' | 'unit' | 'variant' | 'yes' | string;
+export type Name = string;
 
 export function isName(item: unknown): item is Name {
-    return item === 'text' || item === 'int' || item === 'real' || item === 'bool' || item === 'date' || item === 'list' || item === 'key' || item === 'label' || item === 'unit' || item === 'table' || item === 'query' || item === 'csv' || item === 'sqlite' || item === 'path' || item === 'binary' || item === 'choice' || item === 'knows' || item === 'basic' || item === 'negated' || item === 'gold' || item === 'yes' || item === 'no' || item === 'stem' || item === 'option' || item === 'ask' || item === 'first' || item === 'random' || item === 'all' || item === 'seed' || item === 'quota' || item === 'variant' || item === 'probes' || item === 'models' || item === 'sample' || item === 'distinct' || item === 'lookup' || (typeof item === 'string' && (/[_a-zA-Z][\w]*/.test(item)));
+    return (typeof item === 'string' && (/[_a-zA-Z][\w]*/.test(item)));
 }
 
 export interface NameValue extends langium.AstNode {
@@ -604,10 +604,10 @@ export function isSetting(item: unknown): item is Setting {
     return reflection.isInstance(item, Setting.$type);
 }
 
-export type SettingName = 'all' | 'binary' | 'choice' | 'csv' | 'date' | 'distinct' | 'first' | 'gold' | 'key' | 'knows' | 'label' | 'list' | 'lookup' | 'path' | 'query' | 'random' | 'seed' | 'sqlite' | 'table' | 'text' | 'unit' | string;
+export type SettingName = string;
 
 export function isSettingName(item: unknown): item is SettingName {
-    return item === 'seed' || item === 'key' || item === 'label' || item === 'unit' || item === 'table' || item === 'query' || item === 'distinct' || item === 'text' || item === 'date' || item === 'list' || item === 'path' || item === 'all' || item === 'first' || item === 'random' || item === 'csv' || item === 'sqlite' || item === 'gold' || item === 'lookup' || item === 'binary' || item === 'choice' || item === 'knows' || (typeof item === 'string' && (/[_a-zA-Z][\w]*/.test(item)));
+    return (typeof item === 'string' && (/[_a-zA-Z][\w]*/.test(item)));
 }
 
 export interface Source extends langium.AstNode {

@@ -11,7 +11,7 @@ export const ProbeSpecLanguageMetaData = {
     languageId: 'probe',
     fileExtensions: ['.probe'],
     caseInsensitive: false,
-    mode: 'development'
+    mode: 'production'
 } as const satisfies LanguageMetaData;
 
 export const ProbeSpecGeneratedSharedModule: Module<LangiumSharedCoreServices, LangiumGeneratedSharedCoreServices> = {
