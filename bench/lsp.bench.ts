@@ -91,7 +91,11 @@ async function editLoop(file: string, text: string, withData: boolean) {
         current = current.replace(/basic "Is \{director\}( really)* the director/, m => `${m.slice(0, -'the director'.length)}really the director`);
         textDocuments.set(TextDocument.create(uri.toString(), 'probe', ++version, current));
         const before = process.cpuUsage();
-        const { ms } = await measure(() => shared.workspace.DocumentBuilder.update([uri], []));
+        // Timed directly, not with measure(): that forces a full GC first, and repeated forced full GCs make V8
+        // flush compiled functions, which a running server does not suffer.
+        const start = performance.now();
+        await shared.workspace.DocumentBuilder.update([uri], []);
+        const ms = performance.now() - start;
         const used = process.cpuUsage(before);
         cpu.push((used.user + used.system) / 1000);
         const after = shared.workspace.LangiumDocuments.getDocument(uri)!;
