@@ -8,6 +8,7 @@ import type { Services } from './commands/index.js';
 import { engine, unsavedTexts } from './state.js';
 import { groupResults, metricsOf, summaryLine, worstExamples } from './results/summary.js';
 import type { SpecModel, SpecLocation } from '../core/spec/model.js';
+import { SIMULATOR_LABEL, simulatedModels, type ReportRun } from '../core/report/model.js';
 
 interface Anchor { key: string; loc: SpecLocation }
 
@@ -51,12 +52,13 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
         try { spec = await this.spec(file); } catch { return []; }
         const results = this.s.state.results(file) ?? await this.s.state.loadLatest(file);
         const groups = results ? groupResults(new Map(results.questions.map(q => [q.id, q])), results.verdicts, fdOfProbe(spec)) : new Map();
+        const shown = modelLabel(results?.run);
         const lenses: vscode.CodeLens[] = [];
         for (const a of anchors(spec, file)) {
             const range = new vscode.Range(a.loc.range.start.line, 0, a.loc.range.start.line, 0);
             const found = groups.get(a.key) ?? [];
             for (const g of found) {
-                lenses.push(new vscode.CodeLens(range, { title: summaryLine(g.model, metricsOf(g.verdicts)), command: 'halluprobe.showFailures', arguments: [{ file, key: a.key, model: g.model }], tooltip: 'Show the failed questions' }));
+                lenses.push(new vscode.CodeLens(range, { title: summaryLine(shown(g.model), metricsOf(g.verdicts)), command: 'halluprobe.showFailures', arguments: [{ file, key: a.key, model: g.model }], tooltip: 'Show the failed questions' }));
             }
             if (a.key.startsWith('probe:') && found.length === 0) {
                 const probe = a.key.slice(6);
@@ -78,10 +80,11 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
         const questions = new Map(results.questions.map(q => [q.id, q]));
         const group = groupResults(questions, results.verdicts, fdOfProbe(spec)).get(anchor.key);
         if (!group?.length) return undefined;
+        const shown = modelLabel(results.run);
         const md = new vscode.MarkdownString(undefined, false);
         md.isTrusted = { enabledCommands: ['halluprobe.showFailures', 'halluprobe.openGraph'] };
         for (const g of group) {
-            md.appendMarkdown(`**${escapeMd(summaryLine(g.model, metricsOf(g.verdicts)))}**\n\n`);
+            md.appendMarkdown(`**${escapeMd(summaryLine(shown(g.model), metricsOf(g.verdicts)))}**\n\n`);
             const worst = worstExamples(questions, g.verdicts, 5);
             if (worst.length === 0) { md.appendMarkdown('No failures.\n\n'); continue; }
             md.appendMarkdown('Worst examples:\n\n');
@@ -99,4 +102,10 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
 /** Model and data text in a hover: every Markdown / HTML character escaped. */
 export function escapeMd(text: string): string {
     return text.replace(/[\\`*_{}[\]()#+\-.!|<>&]/g, c => `\\${c}`).replace(/\r?\n/g, ' ');
+}
+
+/** How a model is named in summaries: the offline simulator always says so. */
+function modelLabel(run: ReportRun | undefined): (model: string) => string {
+    const simulated = run ? simulatedModels(run) : new Set<string>();
+    return model => simulated.has(model) ? `${model} ${SIMULATOR_LABEL}` : model;
 }

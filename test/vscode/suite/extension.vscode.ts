@@ -79,14 +79,14 @@ export function register(): void {
         it('runs a suite by command (offline simulator) and shows its CodeLens summary', async () => {
             await vscode.commands.executeCommand('halluprobe.runSuite', { file: specUri().fsPath, suite: 'movies' });
             const titles = async () => ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', specUri(), 100)) ?? []).map(l => l.command?.title ?? '');
-            const summary = await until('a CodeLens summary', async () => (await titles()).find(t => /^simulator · A [.\d]+ R [.\d]+ AR [.\d]+ H [.\d]+ · n \d+ · \d+ failed rationales?$/.test(t)), 60_000)
+            const summary = await until('a CodeLens summary', async () => (await titles()).find(t => /^simulator \(offline simulator\) · A [.\d]+ R [.\d]+ AR [.\d]+ H [.\d]+ · n \d+ · \d+ failed rationales?$/.test(t)), 60_000)
                 .catch(async err => { throw new Error(`${(err as Error).message}; lenses: ${(await titles()).join(' | ')}`); });
             assert.ok(summary);
         });
 
         it('moves the CodeLens with unsaved edits (views follow the spec as it is edited)', async () => {
             const lensLine = async () => ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', specUri(), 100)) ?? [])
-                .find(l => /^simulator · A /.test(l.command?.title ?? ''))?.range.start.line;
+                .find(l => /^simulator \(offline simulator\) · A /.test(l.command?.title ?? ''))?.range.start.line;
             const before = await until('a summary lens', lensLine);
             const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(specUri()));
             await editor.edit(e => e.insert(new vscode.Position(0, 0), '// one\n// two\n// three\n'));
