@@ -95,8 +95,9 @@ export function groupMetrics(head: Omit<GroupMetrics, 'n' | 'A' | 'R' | 'AR' | '
         if (ok) c.correct++;
         if (present) c.present++;
         if (ok && present) c.correctPresent++;
-        if (v.answer === 'unparseable') c.unparseable++;
-        else if (isMissingAnswer(v)) c.unsure++;
+        // An override may accept an unsure answer as correct: it then counts in A only, so H = 1 − A − M holds.
+        if (!ok && v.answer === 'unparseable') c.unparseable++;
+        else if (!ok && isMissingAnswer(v)) c.unsure++;
         if (!ok && !isMissingAnswer(v)) c.hallucinated++;
         if (v.override?.rationale === undefined && v.hops.some(h => h.status === 'contradicted')) c.contradicted++;
     }

@@ -60,6 +60,15 @@ describe('binary metrics (METHODS.md §1)', () => {
         assert.equal(h!.overrides, 1);
         assert.equal(vs[8]!.override, undefined, 'the original verdicts are untouched');
     });
+
+    it('an unsure answer overridden to correct leaves M, and H stays 1 − A − M with its interval', () => {
+        const over = applyOverrides(vs, [{ run: 'r', questionId: qs[6]!.id, model: 'm', sample: 0, correct: true, by: 'ann', at: '2026-01-01', why: 'the hedge names the right film' }]);
+        const [h] = computeMetrics(qs, over);
+        close(h!.A, 0.7);
+        close(h!.M, 0.1);
+        close(h!.H, 0.2);
+        assert.deepEqual(h!.ci.H, wilson(2, 10));
+    });
 });
 
 describe('evaluation modes from knowledge probes', () => {
