@@ -12,6 +12,7 @@ import { KeyStore, confirmHost } from './secrets.js';
 import * as settings from './settings.js';
 import type { RunOutcome, RunProgress } from './engine.js';
 import { sqliteStatus } from './native.js';
+import { passed } from './results/summary.js';
 
 export interface StartRun {
     file: string;
@@ -87,7 +88,8 @@ export class Runs implements vscode.Disposable {
                 this.state.setResults(req.file, outcome.results);
                 this.finished.fire({ file: req.file, outcome });
                 const verdicts = outcome.results.verdicts;
-                const failed = verdicts.filter(v => !(v.override?.correct ?? v.correct) || !(v.override?.rationale ?? v.rationale)).length;
+                const questions = new Map(outcome.results.questions.map(q => [q.id, q]));
+                const failed = verdicts.filter(v => !passed(v, questions.get(v.questionId))).length;
                 this.ctx.output.info(`run ${outcome.runId} (${req.label}) ${outcome.status}: ${verdicts.length} verdicts, ${failed} failed · store ${settings.storePath(req.file)}`);
                 void vscode.window.showInformationMessage(`HalluProbe: ${req.label} ${outcome.status} — ${verdicts.length} verdicts, ${failed} failed (${path.basename(req.file)}).`);
                 return outcome;

@@ -24,8 +24,10 @@ export function metricsOf(verdicts: readonly Verdict[]): Metrics {
 }
 
 export function effectiveCorrect(v: Verdict): boolean { return v.override?.correct ?? v.correct; }
-export function effectiveRationale(v: Verdict): boolean { return v.override?.rationale ?? v.rationale; }
-export function passed(v: Verdict): boolean { return effectiveCorrect(v) && effectiveRationale(v); }
+/** A question with no keywords (no hops to check) has nothing its rationale could miss. */
+export function effectiveRationale(v: Verdict): boolean { return v.override?.rationale ?? (v.hops.length === 0 || v.rationale); }
+/** The engine's rule (core/report `passed`): a knowledge probe only records what the model knows, never fails. */
+export function passed(v: Verdict, q?: Question): boolean { return q?.kind === 'knows' || (effectiveCorrect(v) && effectiveRationale(v)); }
 
 /** `.85`, `1.00`, `0` → `.00`: the paper's two-decimal style. */
 export function ratio(x: number): string {
@@ -88,6 +90,7 @@ export interface Example { questionId: string; question: string; line: string; s
 
 export function worstExamples(questions: ReadonlyMap<string, Question>, verdicts: readonly Verdict[], count = 5): Example[] {
     return verdicts
+        .filter(v => questions.get(v.questionId)?.kind !== 'knows')
         .map(v => ({ v, s: severity(v) }))
         .filter(x => x.s > 0)
         .sort((a, b) => b.s - a.s || a.v.questionId.localeCompare(b.v.questionId))

@@ -199,7 +199,7 @@ export class Testing {
             // A cached answer cost nothing and took no time: shown in the item's description and as 0 ms.
             const fromCache = cached.has(`${v.questionId}\u0000${model}`);
             item.description = `gold ${q.gold}${fromCache ? ' · cached answer' : ''}`;
-            if (passed(v)) { run.passed(item, fromCache ? 0 : undefined); continue; }
+            if (passed(v, q)) { run.passed(item, fromCache ? 0 : undefined); continue; }
             const msg = new vscode.TestMessage(failureText(q, v, answers.get(v.questionId)));
             const loc = q.source.probe;
             msg.location = new vscode.Location(vscode.Uri.file(loc.file), new vscode.Range(loc.range.start.line, loc.range.start.character, loc.range.start.line, loc.range.end.line === loc.range.start.line ? loc.range.end.character : 1000));

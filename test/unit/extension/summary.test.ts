@@ -34,6 +34,15 @@ describe('result summaries', () => {
         assert.equal(passed({ ...vs[1]!, override: { rationale: true, by: 'me', at: 'now', why: 'alias' } }), true);
     });
 
+    it('a knowledge probe never fails, and a question without keywords passes on its answer alone', () => {
+        const knows = { ...question('k', 'basic'), kind: 'knows' as const, keywords: [] };
+        const noHops = { ...vs[1]!, correct: false, rationale: false, hops: [] };
+        assert.equal(passed(noHops, knows), true);
+        assert.equal(passed({ ...noHops, correct: true }), true);
+        assert.equal(passed(noHops), false);
+        assert.deepEqual(worstExamples(new Map([[noHops.questionId, knows]]), [noHops]), []);
+    });
+
     it('orders the worst examples and groups verdicts per probe, FD and model', () => {
         const qs = new Map(['a', 'b', 'c', 'd'].map(id => [id, question(id, 'basic')]));
         assert.deepEqual(worstExamples(qs, vs).map(e => e.questionId), ['c', 'd', 'b']);
