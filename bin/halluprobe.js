@@ -5,6 +5,12 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as path from 'node:path';
 
+if (Number(process.versions.node.split('.')[0]) < 22) {
+    // better-sqlite3 13 crashes on older Node: say so instead of a segmentation fault.
+    console.error(`halluprobe needs Node.js 22 or later (this is ${process.version}). Run it as "npx halluprobe" in the project, which uses the Node 22 it installs, or install Node 22.`);
+    process.exit(2);
+}
+
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const bundle = path.join(root, 'dist', 'cli.mjs');
 const sources = path.join(root, 'src');

@@ -4,7 +4,8 @@ export interface ParsedArgs {
     flags: Record<string, string | boolean>;
 }
 
-const SWITCHES = new Set(['help', 'h', 'json', 'force', 'no-cache', 'yes', 'quiet', 'verbose', 'dry-run']);
+// Flags that never take a value (so the word after them stays a positional argument).
+const SWITCHES = new Set(['help', 'h', 'json', 'yes', 'new', 'no-verify', 'fail-on-failures']);
 
 export function parseArgs(argv: string[]): ParsedArgs {
     const out: ParsedArgs = { positional: [], flags: {} };

@@ -38,8 +38,10 @@ export async function resolveKey(
     const envKey = envName ? env[envName] : undefined;
     // An environment key is meant for the provider's own service; trusted hosts extend that.
     if (envKey) candidates.push({ key: envKey, from: `$${envName}`, savedFor: hostOf(preset.baseURL) });
+    // HALLUPROBE_TRUSTED_HOSTS extends where environment keys may go; a saved key stays bound to its own host.
+    const trusted = trustedHosts(env);
     for (const c of candidates) {
-        if (c.savedFor === host || trustedHosts(env).has(host)) return { ok: true, key: c.key, from: c.from };
+        if (c.savedFor === host || (c.from.startsWith('$') && trusted.has(host))) return { ok: true, key: c.key, from: c.from };
     }
     for (const c of candidates) {
         if (await confirmHost({ model: model.name, keyFrom: c.from, savedFor: c.savedFor || '(no host)', host })) {

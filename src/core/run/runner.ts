@@ -8,6 +8,7 @@ import type { Question } from '../probes/question.js';
 import { costOf, countMessageTokens, DEFAULT_OUTPUT_TOKENS, type Price } from '../models/cost.js';
 import type { ResolvedModel } from '../models/providers.js';
 import { ModelError, type Completion, type ModelClient } from '../models/types.js';
+import { redact } from '../models/secrets.js';
 import { slotKey, type AnswerRecord, type RunStatus, type Store } from '../store/index.js';
 import { answerParams, requestHash } from './hash.js';
 import { Gate, sleep } from './limiter.js';
@@ -181,7 +182,7 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
                 // Cancelled: nothing is recorded, so a resume asks this slot again.
                 if (signal?.aborted) return;
                 const err = e instanceof ModelError ? e : new ModelError('connection', e instanceof Error ? e.message : String(e));
-                const error = scrub(`${err.kind}: ${err.message}`, rm.secret);
+                const error = redact(`${err.kind}: ${err.message}`, rm.secret ? [rm.secret] : []);
                 store.recordFailure({ ...slot, hash, params, attempts, error, latencyMs: performance.now() - t0 });
                 progress.failed++; progress.done++;
                 opts.onAnswer?.({ question, model: model.name, sample, error });
@@ -232,6 +233,3 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
     }
 }
 
-function scrub(text: string, secret?: string): string {
-    return secret && secret.length >= 4 ? text.split(secret).join('[redacted]') : text;
-}

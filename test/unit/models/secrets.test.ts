@@ -37,6 +37,9 @@ test('trusted hosts come from the user\'s environment', async () => {
     const m = model('openai', { id: 'x', endpoint: 'http://127.0.0.1:9/v1' });
     const r = await resolveKey(m, undefined, never, { OPENAI_API_KEY: 'sk-env-1234567890', HALLUPROBE_TRUSTED_HOSTS: '127.0.0.1:9' });
     assert.equal(r.ok, true);
+    // Trusting a host for environment keys does not send a key saved for another host there.
+    const savedOnly = await resolveKey(m, saved('sk-saved-123456789', 'api.openai.com'), async () => false, { HALLUPROBE_TRUSTED_HOSTS: '127.0.0.1:9' });
+    assert.equal(savedOnly.ok, false);
 });
 
 test('local servers work without a key; hosted ones explain how to set one', async () => {
