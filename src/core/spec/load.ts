@@ -46,6 +46,7 @@ export async function loadSpec(entry: string, texts?: ReadonlyMap<string, string
     const diagnostics: SpecDiagnostic[] = [];
     const queue = [path.resolve(entry)];
     const seen = new Set<string>();
+    const stale: URI[] = [];
     while (queue.length > 0) {
         const file = queue.shift()!;
         if (seen.has(file)) continue;
@@ -53,9 +54,8 @@ export async function loadSpec(entry: string, texts?: ReadonlyMap<string, string
         const uri = URI.file(file);
         // An editor's unsaved text wins over the file on disk (the extension's views follow edits).
         const text = texts?.get(file) ?? fs.readFileSync(file, 'utf8');
-        if (documents.hasDocument(uri)) await sharedServices.workspace.DocumentBuilder.update([], [uri]);
+        if (documents.hasDocument(uri)) stale.push(uri);
         const doc = sharedServices.workspace.LangiumDocumentFactory.fromString(text, uri);
-        documents.addDocument(doc);
         loaded.push(doc);
         const root = doc.parseResult.value;
         if (!isSpec(root)) continue;
@@ -66,6 +66,10 @@ export async function loadSpec(entry: string, texts?: ReadonlyMap<string, string
             if (fs.existsSync(target) && fs.statSync(target).isFile()) queue.push(target);
         }
     }
+    // Replace the earlier copies all at once, then build the new ones together: removing them one by one
+    // would rebuild an entry file while the files it imports are missing, and leave it with false errors.
+    if (stale.length > 0) await sharedServices.workspace.DocumentBuilder.update([], stale);
+    for (const doc of loaded) documents.addDocument(doc);
     await sharedServices.workspace.DocumentBuilder.build(loaded, { validation: true });
     for (const doc of loaded) {
         for (const d of doc.diagnostics ?? []) {
