@@ -11,7 +11,8 @@ import type { Store } from '../core/store/index.js';
 import type { GraphNeighbourhood } from '../protocol/webview.js';
 import type { GenerateOptions, RunOutcome, RunRequest, ReportFormat } from './engine.js';
 import { countMessageTokens, modelFromFlag, domainFromData } from '../core/models/index.js';
-import { loadData as loadTables, DataCache, showValue } from '../core/data/index.js';
+import { loadData as loadTables, DataCache } from '../core/data/index.js';
+import { format, type TemplateValue } from '../core/spec/template.js';
 import { generateQuestions as generate } from '../core/probes/index.js';
 import { keyValues } from '../core/probes/scope.js';
 
@@ -116,10 +117,12 @@ export function compare(db: string, a: string, b: string): string {
 }
 
 const entityId = (relation: string, key: string[]) => `${relation}(${key.join(', ')})`;
+/** A cell as the graph's nodes show it (as questions do: no quotes, lists joined), so ids and labels match. */
+const shown = (table: RelationTable, row: number, attribute: string) => format(table.value(row, attribute) as TemplateValue);
 
 function rowsWhere(table: RelationTable, attribute: string, value: string, limit: number): number[] {
     const out: number[] = [];
-    for (let r = 0; r < table.rowCount && out.length < limit; r++) if (showValue(table.value(r, attribute)) === value) out.push(r);
+    for (let r = 0; r < table.rowCount && out.length < limit; r++) if (shown(table, r, attribute) === value) out.push(r);
     return out;
 }
 
@@ -146,7 +149,7 @@ export function neighbourhood(spec: SpecModel, data: LoadedData, node: { nodeId:
     for (let r = 0; r < table.rowCount; r++) if (keyValues(relation, table, r).join(', ') === node.label) { row = r; break; }
     if (row < 0) return out;
     for (const a of relation.attributes) {
-        const v = showValue(table.value(row, a.name));
+        const v = shown(table, row, a.name);
         if (v === '' || key.includes(v)) continue;
         const id = `${relation.name}.${a.name}=${v}`;
         out.nodes.push({ id, label: v, kind: 'value', relation: relation.name });
@@ -157,7 +160,7 @@ export function neighbourhood(spec: SpecModel, data: LoadedData, node: { nodeId:
             const to = spec.relations.find(r => r.name === fk.to.relation);
             const target = to && data.tables.get(to.name);
             if (!to || !target) continue;
-            const v = showValue(table.value(row, fk.from.attributes[0]!));
+            const v = shown(table, row, fk.from.attributes[0]!);
             for (const r of rowsWhere(target, fk.to.attributes[0]!, v, 1)) {
                 const k = keyValues(to, target, r);
                 out.nodes.push({ id: entityId(to.name, k), label: k.join(', '), kind: 'entity', relation: to.name });
@@ -168,7 +171,7 @@ export function neighbourhood(spec: SpecModel, data: LoadedData, node: { nodeId:
             const from = spec.relations.find(r => r.name === fk.from.relation);
             const source = from && data.tables.get(from.name);
             if (!from || !source) continue;
-            const v = showValue(table.value(row, fk.to.attributes[0]!));
+            const v = shown(table, row, fk.to.attributes[0]!);
             for (const r of rowsWhere(source, fk.from.attributes[0]!, v, limit)) {
                 const k = keyValues(from, source, r);
                 out.nodes.push({ id: entityId(from.name, k), label: k.join(', '), kind: 'entity', relation: from.name });
