@@ -29,6 +29,7 @@ Exit: 0 written, 2 bad usage.`,
             const [a, b] = args.positional.map(id => resolveRun(store, id));
             const ra = await loadReport(store, a!);
             const rb = await loadReport(store, b!);
+            for (const [id, r] of [[a, ra], [b, rb]] as const) if (r.note) console.error(`halluprobe compare: run ${id}: ${r.note}`);
             const c = compareRuns(ra.data, rb.data);
             const text = format === 'json' ? JSON.stringify(c, null, 2) + '\n' : renderComparison(c);
             const out = stringFlag(args, 'out');

@@ -8,6 +8,7 @@ import type { SpecDiagnostic } from '../../core/spec/load.js';
 import { loadData } from '../../core/data/index.js';
 import { generateQuestions, probeDiagnostics, type GenerationStats } from '../../core/probes/index.js';
 import { questionRecord, type Question } from '../../core/probes/question.js';
+import { csvField } from '../../core/report/formats.js';
 
 const FORMATS = ['table', 'jsonl', 'csv'];
 
@@ -82,10 +83,6 @@ function tableLine(q: Question): string {
 }
 
 const CSV_HEADER = ['id', 'probe', 'kind', 'phrasing', 'variant', 'gold', 'question', 'keywords', 'source'];
-
-function csvField(v: string): string {
-    return /[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
 
 function csvLine(q: Question): string {
     return [q.id, q.probe, q.kind, q.phrasing, q.variant, String(q.gold), q.question, keywordText(q), firstRow(q)].map(csvField).join(',');
