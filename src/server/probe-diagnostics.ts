@@ -7,6 +7,16 @@ type PerProbe = (spec: SpecModel, data: LoadedData) => SpecDiagnostic[];
 const withoutLocations = (_key: string, value: unknown) => (_key === 'loc' ? undefined : value);
 
 /**
+ * A probe's members keep their places relative to the probe's first line in its key: a probe that moved as a
+ * whole reuses its diagnostics (shifted), one whose inside changed (a line added above an option) does not.
+ */
+const relativeTo = (line: number) => (key: string, value: unknown) => {
+    if (key !== 'loc') return value;
+    const { start, end } = (value as ProbeDecl['loc']).range;
+    return [start.line - line, start.character, end.line - line, end.character];
+};
+
+/**
  * Remembers the probe generator's diagnostics per probe, so that after an edit only the probes whose
  * declaration (or whose spec context or data) changed are analysed again. A probe that merely moved (lines
  * added above it) reuses its diagnostics, shifted to its new line.
@@ -25,7 +35,7 @@ export function cachedProbeDiagnostics(compute: PerProbe): PerProbe {
         const next = new Map<string, { probeLine: number; diagnostics: SpecDiagnostic[] }>();
         const out: SpecDiagnostic[] = [];
         for (const probe of spec.probes) {
-            const key = `${probe.loc.file}\u0000${JSON.stringify(probe, withoutLocations)}`;
+            const key = `${probe.loc.file}\u0000${JSON.stringify(probe, relativeTo(probe.loc.range.start.line))}`;
             const line = probe.loc.range.start.line;
             let entry = memo.get(key) ?? next.get(key);
             if (!entry) entry = { probeLine: line, diagnostics: compute({ ...spec, probes: [probe] }, data) };

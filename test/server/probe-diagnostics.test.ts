@@ -35,6 +35,8 @@ describe('per-probe memo of the generator diagnostics', () => {
             assert.deepEqual(moved.got, moved.want, 'shifted diagnostics equal fresh ones');
             await run(`// a comment line\n${base.replace('wrong about', 'false about')}`);
             assert.equal(calls, first.probes + 1, 'only the edited probe is recomputed');
+            const inside = await run(`// a comment line\n${base.replace('wrong about', 'false about').replace('choice using movie_director {\n', 'choice using movie_director {\n\n')}`);
+            assert.deepEqual(inside.got, inside.want, 'a line added inside a probe moves its member diagnostics');
         } finally {
             fs.rmSync(dir, { recursive: true, force: true });
         }
