@@ -93,22 +93,25 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
         run = store.resumableRun(req.spec, req.suite);
     }
     const resumed = run !== undefined;
-    const settings = {
-        ...req.settings,
-        models: models.map(m => ({
-            name: m.model.name, provider: m.model.provider, id: m.model.id, endpoint: publicEndpoint(m.model.endpoint),
-            display: m.client.displayName, params: answerParams(m.model.params, 0), samples: m.model.samples,
-        })),
-    };
+    const current = models.map(m => ({
+        name: m.model.name, provider: m.model.provider, id: m.model.id, endpoint: publicEndpoint(m.model.endpoint),
+        display: m.client.displayName, params: answerParams(m.model.params, 0), samples: m.model.samples,
+    }));
+    let settings: Record<string, unknown>;
     if (!run) {
+        settings = { ...req.settings, models: current };
         run = store.createRun(req.spec, req.suite, settings);
         store.saveQuestions(run.id, req.questions);
     } else {
+        // A resumed run keeps its questions and so the options that chose them (limit, seed); its models are
+        // those it had plus those asked now, since the answers of both stay in the run.
+        const before = ((run.settings.models ?? []) as typeof current).filter(p => !current.some(c => c.name === p.name));
+        settings = { ...run.settings, models: [...before, ...current] };
         store.setStatus(run.id, 'running');
     }
     const questions = resumed ? store.questions(run.id) : req.questions;
-    const slots = questions.length * models.reduce((n, m) => n + m.model.samples, 0);
-    store.updateSettings(run.id, { ...run.settings, ...settings, slots });
+    const slots = questions.length * (settings.models as typeof current).reduce((n, m) => n + (m.samples ?? 1), 0);
+    store.updateSettings(run.id, { ...settings, slots });
     run = store.getRun(run.id)!;
 
     const answered = store.answered(run.id);

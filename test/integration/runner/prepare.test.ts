@@ -51,6 +51,24 @@ test('prepare: new run, estimate of what is left, automatic and explicit resume'
     }
 });
 
+test('prepare: resuming with other options keeps the run\'s own limit and adds the new model to its list', async () => {
+    const store = tempStore();
+    try {
+        const base = { store, spec: '/x/movie.probe', suite: 'movies', confirmHost: yes, baseDir: '/x', env: {} };
+        const first = (await prepareRun({ ...base, questions: movieQuestions(5, 'res'), models: [decl('sim', 'offline', {})], settings: { limit: 5 } })).prepared!;
+        await startRun(store, first);
+        const again = (await prepareRun({ ...base, resume: first.run.id, questions: movieQuestions(50, 'res'), models: [decl('sim2', 'offline', { seed: 2 })], settings: { limit: 50 } })).prepared!;
+        assert.equal(again.questions.length, 5);
+        assert.equal(again.run.settings.limit, 5);
+        assert.deepEqual((again.run.settings.models as { name: string }[]).map(m => m.name), ['sim', 'sim2']);
+        assert.equal(again.run.settings.slots, 10);
+        await startRun(store, again);
+        assert.equal(store.counts(first.run.id).answered, 10);
+    } finally {
+        store.close();
+    }
+});
+
 test('prepare: model problems and missing keys are reported, nothing is created', async () => {
     const store = tempStore();
     try {
