@@ -61,9 +61,9 @@ export function withStore<T>(db: string, fn: (store: Store) => T): T {
 
 /** Load, generate, prepare (models, keys, resume), run and verify — the same steps as `halluprobe run`. */
 export async function runSuite(req: RunRequest): Promise<RunOutcome> {
-    const { specView, generate: generateAll, availableModels, suiteModels } = await import('./engine.js');
-    const { spec } = await specView(req.file);
+    const { generate: generateAll, availableModels, suiteModels } = await import('./engine.js');
     const gen = await generateAll(req.file, { suite: req.suite, probe: req.probe, limit: req.limit, seed: req.seed }, req.signal);
+    const spec = gen.spec;
     const wanted = req.questionIds && new Set(req.questionIds);
     const questions = wanted ? gen.questions.filter(q => wanted.has(q.id)) : gen.questions;
     if (questions.length === 0) throw new Error('no questions to ask: the selection generates none (see Preview Questions for why).');
@@ -91,8 +91,7 @@ export async function runSuite(req: RunRequest): Promise<RunOutcome> {
         });
         if (outcome.status === 'completed') verifyRun(store, prepared.run.id, spec, gen.data);
         const results = store.loadRunResults(prepared.run.id)!;
-        const cached = store.db.prepare('SELECT question, model FROM responses WHERE run = ? AND cached = 1').all(prepared.run.id) as { question: string; model: string }[];
-        return { runId: prepared.run.id, status: outcome.status, results, cached: new Set(cached.map(c => `${c.question}\u0000${c.model}`)) };
+        return { runId: prepared.run.id, status: outcome.status, results, cached: store.cachedAnswers(prepared.run.id) };
     } finally {
         store.close();
     }

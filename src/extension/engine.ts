@@ -174,6 +174,12 @@ export function compare(db: string, a: string, b: string): string {
 }
 
 /** The rows linked to an entity or value node (its relation's row and the FK neighbours), read from the data. */
+/** A spec and its data (the data from the shared cache), without generating any question. */
+export async function specData(file: string): Promise<Pick<Generated, 'spec' | 'data'>> {
+    const { spec } = await specView(file);
+    return { spec, data: await core.loadData(spec) };
+}
+
 export function neighbourhood(gen: Pick<Generated, 'spec' | 'data'>, node: { nodeId: string; relation?: string; label: string }, limit = 12): GraphNeighbourhood {
     return core.neighbourhood(gen.spec, gen.data, node, limit);
 }

@@ -160,6 +160,12 @@ export class Store {
         return this.stmts.getCache.get(hash) as CacheEntry | undefined;
     }
 
+    /** The (question, model) pairs of a run that were answered from the cache, as `slotKey`-like "question\0model". */
+    cachedAnswers(runId: string): Set<string> {
+        const rows = this.db.prepare('SELECT question, model FROM responses WHERE run = ? AND cached = 1').all(runId) as { question: string; model: string }[];
+        return new Set(rows.map(r => `${r.question}\u0000${r.model}`));
+    }
+
     /** Commits one answer: the call, the cache entry and the response, atomically. */
     recordAnswer(a: AnswerRecord): void {
         this.db.transaction(() => this.insertAnswer(a, new Date().toISOString()))();

@@ -12,7 +12,7 @@ export class GraphPanel extends Panel {
     private initialised = false;
     private view: GraphView['view'] = 'schema';
 
-    private constructor(private readonly s: Services, panel: vscode.WebviewPanel, readonly file: string) {
+    private constructor(s: Services, panel: vscode.WebviewPanel, readonly file: string) {
         super(s.ctx, panel, 'graph', `Graph · ${path.basename(file)}`);
         const follow = (changed: string) => { if (this.view === 'schema' && (changed === file || changed === '')) void this.refreshSchema(); };
         const subs = [s.state.onDidChangeSpec(follow), s.state.onDidEditSpec(follow)];
@@ -48,8 +48,8 @@ export class GraphPanel extends Panel {
     protected override async handle(req: WebviewRequest): Promise<unknown> {
         if (req.method === 'expand') {
             const e = await engine();
-            const gen = await this.s.state.generation(this.file);
-            return e.neighbourhood(gen, req.params);
+            // Expanding reads the data only: no need to generate the spec's questions for it.
+            return e.neighbourhood(await e.specData(this.file), req.params);
         }
         const ext = req.params.format;
         const target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.file(path.join(path.dirname(this.file), `halluprobe-graph.${ext}`)), filters: { [ext.toUpperCase()]: [ext] } });
