@@ -42,8 +42,10 @@ async function verifyMissing(store: Store, runId: string): Promise<string | unde
     if (results.answers.length === 0 || results.verdicts.length >= results.answers.length) return undefined;
     if (!existsSync(results.run.spec)) return `the spec ${results.run.spec} is gone, so ${results.answers.length - results.verdicts.length} answers stay unverified`;
     const loaded = await loadSpec(results.run.spec);
+    const errors = loaded.diagnostics.filter(d => d.severity === 'error').length;
+    if (errors > 0) return `the spec ${results.run.spec} now has ${errors} error(s), so ${results.answers.length - results.verdicts.length} answers stay unverified (halluprobe check shows them)`;
     const data = await loadData(loaded.model);
-    verifyRun(store, runId, loaded.model, data);
+    verifyRun(store, runId, loaded.model, data, { onlyUnverified: true });
     return undefined;
 }
 

@@ -9,20 +9,31 @@ import type { Verdict } from './types.js';
 import { createVerifyContext, verify } from './verify.js';
 
 export interface VerifiableStore {
-    loadRunResults(runId: string): { questions: Question[]; answers: { questionId: string; model: string; sample: number; text: string }[] } | undefined;
+    loadRunResults(runId: string): {
+        questions: Question[];
+        answers: { questionId: string; model: string; sample: number; text: string }[];
+        verdicts?: { questionId: string; model: string; sample: number }[];
+    } | undefined;
     saveVerdicts(runId: string, verdicts: Verdict[]): void;
 }
 
 export interface VerifyRunResult { verdicts: Verdict[]; missingQuestions: number }
 
-export function verifyRun(store: VerifiableStore, runId: string, spec: SpecModel, data?: LoadedData): VerifyRunResult {
+/**
+ * `onlyUnverified`: leave the answers that already have a verdict as they are (a report on an old run must not
+ * re-judge it against today's spec and data just because a few answers were never verified).
+ */
+export function verifyRun(store: VerifiableStore, runId: string, spec: SpecModel, data?: LoadedData, options: { onlyUnverified?: boolean } = {}): VerifyRunResult {
     const results = store.loadRunResults(runId);
     if (!results) return { verdicts: [], missingQuestions: 0 };
+    const slot = (x: { questionId: string; model: string; sample: number }) => `${x.questionId}\u0000${x.model}\u0000${x.sample}`;
+    const done = new Set(options.onlyUnverified ? (results.verdicts ?? []).map(slot) : []);
     const ctx = createVerifyContext(spec, data);
     const byId = new Map(results.questions.map(q => [q.id, q]));
     const verdicts: Verdict[] = [];
     let missingQuestions = 0;
     for (const a of results.answers) {
+        if (done.has(slot(a))) continue;
         const q = byId.get(a.questionId);
         if (!q) { missingQuestions++; continue; }
         verdicts.push(verify(q, a.text, ctx, a.model, a.sample));

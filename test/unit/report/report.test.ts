@@ -174,3 +174,27 @@ describe('CLI report and compare over a real SQLite store', () => {
         assert.equal((await capture(() => compare.run(parseArgs([a!, '--db', db])))).code, 2);
     });
 });
+
+describe('verifyRun on a stored run', () => {
+    it('with onlyUnverified, leaves existing verdicts alone and verifies only the answers without one', () => {
+        const dir = mkdtempSync(path.join(tmpdir(), 'halluprobe-verify-'));
+        try {
+            const store = openStore(path.join(dir, 'results.db'));
+            const r = store.createRun(path.join(dir, 'x.probe'), 's', {});
+            store.saveQuestions(r.id, qs);
+            answers.forEach((a, i) => store.recordAnswer({ run: r.id, question: a.questionId, model: a.model, sample: 0, hash: `h${i}`, params: {}, text: a.text,
+                tokensIn: 0, tokensOut: 0, latencyMs: 0, cost: 0, attempts: 1, finishReason: 'stop', cached: false, cacheable: false }));
+            // An earlier verdict for the first answer, deliberately different from what verify() would say now.
+            const earlier = { ...verify(qs[0]!, answers[0]!.text, ctx, 'gpt', 0), rationale: false, rationaleText: 'earlier' };
+            store.saveVerdicts(r.id, [earlier]);
+            const result = verifyRun(store, r.id, spec, data, { onlyUnverified: true });
+            assert.equal(result.verdicts.length, 2, 'only the two answers without a verdict');
+            const stored = store.loadRunResults(r.id)!.verdicts;
+            assert.equal(stored.length, 3);
+            assert.equal(stored.find(v => v.questionId === qs[0]!.id)!.rationaleText, 'earlier');
+            store.close();
+        } finally {
+            rmSync(dir, { recursive: true, force: true });
+        }
+    });
+});
