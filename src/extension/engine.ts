@@ -106,8 +106,8 @@ export function suiteModels(spec: SpecModel, suite: string | undefined, chosen: 
     return s?.models.length ? s.models : spec.models.slice(0, 1).map(m => m.name);
 }
 
-export function estimates(questions: readonly Question[], models: readonly ModelDecl[]): ModelEstimate[] {
-    const requests = questions.map(q => ({ messages: q.messages }));
+export function estimates(questions: readonly Question[], models: readonly ModelDecl[], tokens?: readonly number[]): ModelEstimate[] {
+    const requests = questions.map((q, i) => ({ messages: q.messages, ...(tokens ? { tokens: tokens[i]! } : {}) }));
     return models.map(decl => {
         const { model } = resolveModel(decl);
         if (!model) return { model: decl.name, questions: questions.length, inputTokens: 0, outputTokens: 0, cost: null };
@@ -130,7 +130,7 @@ export function previewData(gen: Generated, models: readonly ModelDecl[], title:
     });
     const notes = [...gen.notes];
     if (gen.truncated) notes.push(`Showing the first ${gen.questions.length} questions (setting halluprobe.preview.limit).`);
-    return { title, spec: gen.file, rows, estimates: estimates(gen.questions, models), notes };
+    return { title, spec: gen.file, rows, estimates: estimates(gen.questions, models, rows.map(r => r.tokens)), notes };
 }
 
 export function schemaGraph(spec: SpecModel, file: string, data?: LoadedData): SchemaGraph {

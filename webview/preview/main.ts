@@ -41,8 +41,10 @@ function layout(d: PreviewData): void {
     app.replaceChildren(header, estimates, notes, head, viewport);
     filter.addEventListener('input', () => { apply(filter.value); });
     viewport.addEventListener('scroll', () => requestAnimationFrame(render), { passive: true });
-    window.addEventListener('resize', () => requestAnimationFrame(render));
 }
+
+// Once, not per layout: each init / update lays the table out again.
+window.addEventListener('resize', () => requestAnimationFrame(render));
 
 function apply(filter: string): void {
     if (!data) return;

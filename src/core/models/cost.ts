@@ -68,10 +68,11 @@ export const DEFAULT_OUTPUT_TOKENS = 60;
 
 /** Pre-run estimate for the requests still to make. */
 export function estimateCost(
-    model: ResolvedModel, requests: { messages: ChatMessage[] }[], averageOutputFromCache?: number,
+    model: ResolvedModel, requests: { messages: ChatMessage[]; tokens?: number }[], averageOutputFromCache?: number,
 ): CostEstimate {
     let inputTokens = 0;
-    for (const r of requests) inputTokens += countMessageTokens(r.messages);
+    // `tokens`: the request's input tokens when the caller counted them already (the preview does, per row).
+    for (const r of requests) inputTokens += r.tokens ?? countMessageTokens(r.messages);
     const outputFrom = averageOutputFromCache !== undefined ? 'cache' : model.expectedOutputTokens !== undefined ? 'setting' : 'default';
     const perAnswer = averageOutputFromCache ?? model.expectedOutputTokens ?? DEFAULT_OUTPUT_TOKENS;
     const outputTokens = Math.round(perAnswer * requests.length);
