@@ -10,6 +10,7 @@ import { stringOffsets, templateScope } from '../../core/language/validation/tem
 import { parseExpression, parseTemplate, TEMPLATE_FUNCTIONS, type Expr } from '../../core/spec/template.js';
 import { fdId } from '../../core/spec/model.js';
 import { fdClosureSteps } from '../../core/kg/closure.js';
+import type { RelationTable } from '../../core/data/types.js';
 import { checkFd, columnStats, showValue } from '../../core/data/index.js';
 import type { SpecData, SpecDataService } from '../data.js';
 import { groupCodes } from '../../core/data/group.js';
@@ -118,6 +119,17 @@ function fdText(fd: Fd): string {
     return `${fd.relation?.$refText}: ${fd.lhs.map(x => x.$refText).join(', ')} -> ${fd.rhs.map(x => x.$refText).join(', ')}`;
 }
 
+/** Per loaded table (tables are replaced, never changed, when data reloads): an fd's facts, counted once. */
+const fdFactsMemo = new WeakMap<RelationTable, Map<string, { groups: number; violated: number }>>();
+function fdFacts(table: RelationTable, lhs: string[], rhs: string[], compute: () => { groups: number; violated: number }): { groups: number; violated: number } {
+    let byFd = fdFactsMemo.get(table);
+    if (!byFd) fdFactsMemo.set(table, (byFd = new Map()));
+    const key = `${lhs.join(',')}->${rhs.join(',')}`;
+    let facts = byFd.get(key);
+    if (!facts) byFd.set(key, (facts = compute()));
+    return facts;
+}
+
 function describeFd(fd: Fd, loaded: SpecData | undefined): string {
     const lines = [`**fd** ${fd.name ? `${code(fd.name)} ` : ''}${code(fdText(fd))}`];
     const table = loaded?.data.tables.get(fd.relation?.$refText);
@@ -125,8 +137,10 @@ function describeFd(fd: Fd, loaded: SpecData | undefined): string {
     const rhs = fd.rhs.map(x => x.$refText);
     const columns = table ? [...lhs, ...rhs].map(a => table.column(a)) : [];
     if (table && columns.every(c => c !== undefined)) {
-        const groups = distinctGroups(groupCodes(columns.slice(0, lhs.length).map(c => ({ codes: c!.codes, cardinality: Math.max(1, c!.values.length) })), table.rowCount));
-        const violated = checkFd(table, { lhs, rhs }).length;
+        const { groups, violated } = fdFacts(table, lhs, rhs, () => ({
+            groups: distinctGroups(groupCodes(columns.slice(0, lhs.length).map(c => ({ codes: c!.codes, cardinality: Math.max(1, c!.values.length) })), table.rowCount)),
+            violated: checkFd(table, { lhs, rhs }).length,
+        }));
         lines.push(`${count(table.rowCount)} rows · ${count(groups)} distinct left-hand sides · `
             + (violated === 0 ? 'holds on the data ✓' : `**violated** by ${count(violated)} group(s)`));
     }
