@@ -1,18 +1,16 @@
 import { URI, type LangiumDocument } from 'langium';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { LangiumSharedServices } from 'langium/lsp';
-import { buildSpecModel, documentPath } from '../core/language/build-model.js';
+import { buildSpecModel } from '../core/language/build-model.js';
 import { importedDocuments } from '../core/language/scope.js';
 import type { SpecModel } from '../core/spec/model.js';
 import type { LoadedData } from '../core/data/types.js';
 import type { LoadOptions } from '../core/data/index.js';
 import { dataOptionsFor } from '../core/spec/check.js';
-import type { Severity, SpecDiagnostic } from '../core/spec/load.js';
+import { toSpecDiagnostic, type SpecDiagnostic } from '../core/spec/load.js';
 
 /** Loads the data of a spec; the server passes the data layer's `loadData` bound to ONE DataCache. */
 export type DataLoader = (spec: SpecModel, options: LoadOptions) => Promise<LoadedData>;
-
-const SEVERITIES: Severity[] = ['error', 'error', 'warning', 'info', 'hint'];
 
 export interface SpecData { spec: SpecModel; data: LoadedData }
 
@@ -53,9 +51,7 @@ export class SpecDataService {
         if (cached && cached.key === key) return cached.value;
         const value = (async () => {
             const spec = buildSpecModel(docs);
-            const language: SpecDiagnostic[] = docs.flatMap(d => ((d === document ? diagnostics : undefined) ?? d.diagnostics ?? []).map(x => ({
-                file: documentPath(d.uri), range: x.range, severity: SEVERITIES[x.severity ?? 1] ?? 'error', code: String(x.code ?? ''), message: String(x.message),
-            })));
+            const language: SpecDiagnostic[] = docs.flatMap(d => ((d === document ? diagnostics : undefined) ?? d.diagnostics ?? []).map(x => toSpecDiagnostic(d, x)));
             try {
                 const data = await loader(spec, dataOptionsFor({ model: spec, documents: docs }, language));
                 this.onLoaded?.(document.uri.toString(), spec.sources.map(s => s.path));

@@ -71,14 +71,15 @@ export async function loadSpec(entry: string, texts?: ReadonlyMap<string, string
     if (stale.length > 0) await sharedServices.workspace.DocumentBuilder.update([], stale);
     for (const doc of loaded) documents.addDocument(doc);
     await sharedServices.workspace.DocumentBuilder.build(loaded, { validation: true });
-    for (const doc of loaded) {
-        for (const d of doc.diagnostics ?? []) {
-            diagnostics.push({
-                file: documentPath(doc.uri), range: d.range, severity: SEVERITY[d.severity ?? 1] ?? 'error',
-                code: typeof d.code === 'string' ? d.code : String(d.code ?? (d.data as { code?: string } | undefined)?.code ?? 'syntax'),
-                message: typeof d.message === 'string' ? d.message : d.message.value,
-            });
-        }
-    }
+    for (const doc of loaded) diagnostics.push(...(doc.diagnostics ?? []).map(d => toSpecDiagnostic(doc, d)));
     return { model: buildSpecModel(loaded), diagnostics, documents: loaded, services: probe };
+}
+
+/** A language diagnostic of a document as a SpecDiagnostic (the one conversion, used by the CLI and the server). */
+export function toSpecDiagnostic(doc: LangiumDocument, d: NonNullable<LangiumDocument['diagnostics']>[number]): SpecDiagnostic {
+    return {
+        file: documentPath(doc.uri), range: d.range, severity: SEVERITY[d.severity ?? 1] ?? 'error',
+        code: typeof d.code === 'string' ? d.code : String(d.code ?? (d.data as { code?: string } | undefined)?.code ?? 'syntax'),
+        message: typeof d.message === 'string' ? d.message : d.message.value,
+    };
 }
