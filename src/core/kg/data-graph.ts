@@ -23,6 +23,8 @@ export interface EdgeRelation {
     headType: string;
     /** The tail's type: the FK's target relation, or `Relation.attribute` for a value. */
     tailType: string;
+    /** Words a sentence may use for it: the attribute's name, label and unit; the FK's name, attributes and target. */
+    words: string[];
 }
 
 const show = (v: CellValue) => format(v as TemplateValue);
@@ -178,7 +180,7 @@ export function buildDataGraph(spec: SpecModel, data: LoadedData): DataGraph {
             const col = table.column(a.name);
             if (!col) continue;
             const typeName = `${r.name}.${a.name}`;
-            const rel = b.relation({ name: typeName, label: a.label ?? words(a.name), kind: 'attribute', headType: r.name, tailType: typeName });
+            const rel = b.relation({ name: typeName, label: a.label ?? words(a.name), kind: 'attribute', headType: r.name, tailType: typeName, words: [words(a.name), a.label ?? '', a.unit ?? ''].filter(Boolean) });
             const nodeOfCode = new Int32Array(col.values.length).fill(-1);
             for (let row = 0; row < table.rowCount; row++) {
                 const code = col.codes[row]!;
@@ -194,7 +196,11 @@ export function buildDataGraph(spec: SpecModel, data: LoadedData): DataGraph {
         const from = data.tables.get(fk.from.relation), to = data.tables.get(fk.to.relation);
         const fromFirst = entityNode.get(fk.from.relation), toFirst = entityNode.get(fk.to.relation);
         if (!from || !to || fromFirst === undefined || toFirst === undefined) continue;
-        const rel = b.relation({ name: fk.id, label: fk.name ? words(fk.name) : fk.from.attributes.map(words).join(', '), kind: 'fk', headType: fk.from.relation, tailType: fk.to.relation });
+        const target = spec.relations.find(x => x.name === fk.to.relation);
+        const rel = b.relation({
+            name: fk.id, label: fk.name ? words(fk.name) : fk.from.attributes.map(words).join(', '), kind: 'fk', headType: fk.from.relation, tailType: fk.to.relation,
+            words: [fk.name ? words(fk.name) : '', ...fk.from.attributes.map(words), target?.label ?? fk.to.relation].filter(Boolean),
+        });
         const join = new FkJoin(from, fk.from.attributes, to, fk.to.attributes);
         for (let row = 0; row < from.rowCount; row++) {
             const target = join.target(row);

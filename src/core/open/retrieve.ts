@@ -46,6 +46,8 @@ export interface Retrieval {
     /** The pruned neighbourhood with PPR scores and prizes (the candidates of every form). */
     scored: ContextGraph;
     context: ContextGraph;
+    /** The data graph's node of each scored node id (claim checking reads the data through it). */
+    index: Map<string, number>;
 }
 
 export function retrieve(graph: DataGraph, seeds: number[], settings: Partial<RetrievalSettings> = {}): Retrieval {
@@ -64,7 +66,8 @@ export function retrieve(graph: DataGraph, seeds: number[], settings: Partial<Re
     const context = s.form === 'triplets' ? topTriplets(scored, s.triplets)
         : s.form === 'paths' ? bestPaths(scored, unique.length, s.paths)
             : steinerSubgraph(scored, unique.length);
-    return { seeds: unique.map(v => graph.id(v)), neighbourhood: { nodes: hood.nodes.length, edges: hood.edges.length }, pprIterations: ppr.iterations, scored, context };
+    const ids = new Map(scored.nodes.map((n, i) => [n.id, sub.nodes[i]!]));
+    return { seeds: unique.map(v => graph.id(v)), neighbourhood: { nodes: hood.nodes.length, edges: hood.edges.length }, pprIterations: ppr.iterations, scored, context, index: ids };
 }
 
 /** Rank-based prizes (see the header), as a ContextGraph whose first `seedCount` nodes are the seeds. */
