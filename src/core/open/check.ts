@@ -3,7 +3,7 @@
  * (perturbed edges included) — under a closed world over those facts:
  *   - supported: a fact links the claim's subject to one of its other mentions, through a relation the claim
  *     names (any relation when it names none);
- *   - contradicted: the claim names a relation and states something (a mention or a number), but none of
+ *   - contradicted: the claim names a relation and states something (a mention, a number or a name), but none of
  *     the subject's facts of that relation is what it states; or a fact links the subject (or the other
  *     mention) to a different node of the other's type ("Titanic was directed by Sam Mendes" against
  *     Titanic → James Cameron). The conflicting fact is kept;
@@ -83,7 +83,7 @@ export function checkClaim(claim: LinkedClaim, facts: FactSource): ClaimCheck {
         const f = own.find(f => other(f, s.id) === o.id && named(f));
         if (f) return { label: 'supported', edge: edgeOf(f) };
     }
-    const statesSomething = claim.objects.length > 0 || claim.numbers.length > 0;
+    const statesSomething = claim.objects.length > 0 || claim.numbers.length > 0 || claim.names.length > 0;
     for (const r of claim.relations) {
         const ofR = own.filter(f => f.relation === r);
         if (statesSomething && ofR.length > 0 && !ofR.some(f => states(claim, facts, other(f, s.id)))) return { label: 'contradicted', edge: edgeOf(ofR[0]!) };

@@ -25,6 +25,8 @@ export interface LinkedClaim {
     objects: LexiconEntry[];
     relations: string[];
     numbers: string[];
+    /** Capitalised word runs that link to no candidate ("Sam Mendes" outside the neighbourhood). */
+    names: string[];
 }
 
 const STOP = new Set(['the', 'and', 'was', 'were', 'has', 'had', 'have', 'his', 'her', 'its', 'for', 'with', 'that', 'this', 'which', 'who', 'are', 'from', 'into', 'also', 'not', 'but', 'been', 'being', 'their', 'they', 'them', 'one']);
@@ -46,7 +48,8 @@ function stems(text: string): string[] {
 
 export function splitClaims(answer: string): Claim[] {
     const out: Claim[] = [];
-    const sentences = answer.split(/(?<=[.!?;])\s+|\n+/).map(s => s.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '').trim()).filter(Boolean);
+    const sentences = answer.split(/\n+/).map(line => line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, ''))
+        .flatMap(line => line.split(/(?<=[.!?;])\s+/)).map(s => s.trim()).filter(Boolean);
     sentences.forEach((sentence, i) => {
         const parts = sentence.split(/,?\s+and\s+|,\s+while\s+/i).map(p => p.replace(/[.!?;]+$/, '').trim()).filter(p => p.length > 0);
         // A part of one or two words ("Cameron and Mendes") is a list, not a clause: keep the sentence whole.
@@ -98,6 +101,18 @@ function mentions(stripped: string, lexicon: Lexicon): Mention[] {
     return kept.sort((a, b) => a.start - b.start || (b.entry.entity ? 1 : 0) - (a.entry.entity ? 1 : 0));
 }
 
+/** Runs of capitalised words still present in the masked text; a lone word opening the claim ("It") is not a name. */
+function unlinkedNames(text: string, masked: string): string[] {
+    const out: string[] = [];
+    for (const m of text.matchAll(/\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)*/gu)) {
+        const run = m[0];
+        if (m.index === 0 && !/\s/.test(run)) continue;
+        const s = stripValue(run);
+        if (s && findWord(masked, s) >= 0) out.push(run);
+    }
+    return out;
+}
+
 export function linkClaims(claims: Claim[], lexicon: Lexicon): LinkedClaim[] {
     const out: LinkedClaim[] = [];
     let previous: { sentence: number; subject?: LexiconEntry } = { sentence: -1 };
@@ -111,7 +126,8 @@ export function linkClaims(claims: Claim[], lexicon: Lexicon): LinkedClaim[] {
         const numbers = masked.match(/\b\d+(?:\.\d+)?\b/g) ?? [];
         const words = new Set(stems(masked));
         const relations = lexicon.relations.filter(r => [...r.stems].some(s => words.has(s))).map(r => r.name);
-        const linked: LinkedClaim = { text: claim.text, stripped, objects, relations, numbers };
+        const names = unlinkedNames(claim.text, masked);
+        const linked: LinkedClaim = { text: claim.text, stripped, objects, relations, numbers, names };
         if (subject) linked.subject = subject;
         out.push(linked);
         previous = { sentence: claim.sentence, subject };
