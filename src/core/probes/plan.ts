@@ -1,9 +1,9 @@
 /**
  * A probe compiled against the loaded data: how to bind a row, what questions a bound row gives, and the
- * knowledge-graph path behind them. Each probe kind (binary, choice, path, knows) builds one.
+ * knowledge-graph path behind them. Each probe family's `compile` builds one.
  */
 import type { PhrasingDecl, ProbeDecl, SpecLocation } from '../spec/model.js';
-import type { Gold, KgEdge, KgNode, KgPath, Keyword, QuestionKind } from './question.js';
+import type { Gold, KgEdge, KgNode, KgPath, Keyword } from './question.js';
 import { evaluate, format, render, truthy, type Expr, type TemplateValue } from '../spec/template.js';
 import { keyValues, type Compiled, type Scope } from './scope.js';
 
@@ -29,7 +29,8 @@ export interface PlanProblem { loc: SpecLocation; severity: 'error' | 'warning';
 
 export interface Plan {
     probe: ProbeDecl;
-    kind: QuestionKind;
+    /** The family's kind (families.ts). */
+    kind: string;
     scope: Scope;
     system: string;
     /** The FD or FKs the questions rest on. */

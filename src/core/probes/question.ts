@@ -2,11 +2,9 @@
  * A generated question: the contract between generation (probes), running (models, store), verification
  * (verify, report) and the faces. Plain JSON-serialisable data.
  */
-import type { SpecLocation } from '../spec/model.js';
+import type { ProbeKind, SpecLocation } from '../spec/model.js';
 
 export interface ChatMessage { role: 'system' | 'user' | 'assistant'; content: string }
-
-export type QuestionKind = 'binary' | 'choice' | 'path' | 'knows';
 
 /** yes / no for binary, path and knows questions; a 1-based option number or 'none' for choice. */
 export type Gold = 'yes' | 'no' | 'none' | number;
@@ -58,7 +56,7 @@ export interface Question {
     /** Stable: a hash of what defines the question (probe, template text, row key, variant), not of positions. */
     id: string;
     probe: string;
-    kind: QuestionKind;
+    kind: ProbeKind;
     /** basic, negated, a user phrasing's name, or stem-N for choice questions. */
     phrasing: string;
     /** zero_shot, few_shot, cot, augment. */

@@ -7,6 +7,9 @@ import { computeMetrics, type GroupMetrics, type MetricsOptions } from '../verif
 import { applyOverrides, type Override } from '../verify/overrides.js';
 import type { JudgeResult } from '../verify/judge.js';
 import type { Verdict } from '../verify/types.js';
+import { questionPassed } from '../verify/passed.js';
+import { familyOf } from '../probes/families.js';
+import type { ReportSection } from '../probes/family.js';
 
 export type ReportFormat = 'md' | 'html' | 'json' | 'csv' | 'jsonl' | 'junit';
 export const REPORT_FORMATS: ReportFormat[] = ['md', 'html', 'json', 'csv', 'jsonl', 'junit'];
@@ -71,11 +74,7 @@ export function buildReport(input: ReportInput, overrides: Override[] = [], opti
 
 /** Did this question pass? (answer right, and the rationale right where the question has keywords.) */
 export function passed(row: ReportRow): boolean {
-    const v = row.verdict;
-    const correct = v.override?.correct ?? v.correct;
-    if (row.question.kind === 'knows') return true;
-    const rationale = v.override?.rationale ?? v.rationale;
-    return correct && (row.question.keywords.length === 0 || rationale);
+    return questionPassed(row.question, row.verdict);
 }
 
 /** One line saying why a row failed, for JUnit messages and tables. */
@@ -93,10 +92,10 @@ export function failureReason(row: ReportRow): string {
     return parts.join('; ');
 }
 
-export function pct(x: number | null | undefined): string {
-    return x === null || x === undefined ? 'n/a' : x.toFixed(2);
-}
+export { ciText, pct } from './numbers.js';
 
-export function ciText(ci: [number, number] | null | undefined): string {
-    return ci ? `[${ci[0].toFixed(2)}, ${ci[1].toFixed(2)}]` : '';
+/** The tables each probe family adds to the reports, in the order the families' groups first appear. */
+export function reportSections(metrics: readonly GroupMetrics[]): ReportSection[] {
+    const kinds = [...new Set(metrics.map(g => g.kind))];
+    return kinds.flatMap(kind => familyOf(kind).reportSections(metrics.filter(g => g.kind === kind)));
 }
