@@ -96,6 +96,8 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
                 const question = `Q: ${render(stem.parsed, truthLookup)} Provide an explanation.\n${texts.map((t, i) => `Option ${i + 1}: ${t}`).join('\n')}\nA: `;
                 const template = [stem.text, ...options.map(o => optionTemplate(o, s).text)].join('\n');
                 const item: Item = { phrasing: `stem-${s + 1}`, template, question, gold, keywords, options: texts, explain };
+                // The stems ask one question three ways: the answers must agree.
+                if (stems.length > 1) item.group = { key: 'stems', relation: 'twins', role: item.phrasing };
                 if (f && falseAttr) item.falsified = { attribute: falseAttr, value: format(f.fake as TemplateValue) };
                 return item;
             });

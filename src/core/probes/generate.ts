@@ -9,7 +9,7 @@ import type { SpecDiagnostic } from '../spec/load.js';
 import type { Question } from './question.js';
 import { format, type TemplateValue } from '../spec/template.js';
 import { familyKinds, familyOf, findFamily } from './families.js';
-import { questionId } from './ids.js';
+import { groupId, questionId } from './ids.js';
 import { messagesFor, variantOf, ZERO_SHOT, type Demo, type Variant } from './prompts.js';
 import { hashSeed, rowOrder } from './sampling.js';
 import { keyAttributes, keyValues } from './scope.js';
@@ -190,6 +190,10 @@ function assemble(plan: Plan, item: Item, variant: Variant, key: string[], occur
         gold: item.gold, keywords: item.keywords, entity: { relation: plan.scope.slots[0]!.relation.name, key }, source, path,
     };
     if (item.options) q.options = item.options;
+    if (item.group) {
+        const groupKey = occurrence ? [...key, `#${occurrence + 1}`] : key;
+        q.group = { id: groupId(plan.probe.name, groupKey, variant.id, item.group.key), relation: item.group.relation, role: item.group.role };
+    }
     return q;
 }
 

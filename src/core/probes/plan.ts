@@ -22,6 +22,11 @@ export interface Item {
     explain: string;
     /** Values shown as options but false (choice), for the graph. */
     falsified?: { attribute: string; value: string };
+    /**
+     * The question group of this item among the row's items: items of one row (and prompt variant) with the same
+     * `key` form one group judged by `relation` (verify/groups.ts); `role` names the item in it.
+     */
+    group?: { key: string; relation: string; role: string };
 }
 
 /** A problem found while compiling a probe, anchored at a spec location. */
@@ -65,6 +70,8 @@ export function phrasedItems(scope: Scope, phrasings: CompiledPhrasing[], rows: 
             const gold: Gold = g.kind === 'when' ? (p.when && truthy(evaluate(p.when, lookup)) ? 'yes' : 'no') : g.kind;
             items.push({ phrasing: p.decl.name, template: p.decl.text, question: render(p.template.parsed, lookup), gold, keywords, explain });
         }
+        // Phrasings of one row are twins: their answers must relate as their golds do.
+        if (items.length > 1) for (const item of items) item.group = { key: 'phrasings', relation: 'twins', role: item.phrasing };
     } catch {
         // A value that is not a number where arithmetic needs one, and the like: not a question.
         return 'invalid';

@@ -52,6 +52,8 @@ export interface QuestionSource {
     rows: RowRef[];
 }
 
+export interface QuestionGroupRef { id: string; relation: string; role: string }
+
 export interface Question {
     /** Stable: a hash of what defines the question (probe, template text, row key, variant), not of positions. */
     id: string;
@@ -70,6 +72,8 @@ export interface Question {
     keywords: Keyword[][];
     /** choice: the option texts in order. */
     options?: string[];
+    /** The question group it is judged in with others (verify/groups.ts): group id, relation, its role. */
+    group?: QuestionGroupRef;
     /** The entity the question is about (for the knowledge filter): relation and key values. */
     entity: { relation: string; key: string[] };
     source: QuestionSource;
@@ -81,6 +85,6 @@ export function questionRecord(q: Question): Record<string, unknown> {
     return {
         id: q.id, probe: q.probe, kind: q.kind, phrasing: q.phrasing, variant: q.variant, question: q.question,
         messages: q.messages, gold: q.gold, keywords: q.keywords.map(h => h.map(k => k.value)),
-        options: q.options, entity: q.entity, source: q.source, path: q.path,
+        options: q.options, group: q.group, entity: q.entity, source: q.source, path: q.path,
     };
 }

@@ -8,6 +8,7 @@ import { applyOverrides, type Override } from '../verify/overrides.js';
 import type { JudgeResult } from '../verify/judge.js';
 import type { Verdict } from '../verify/types.js';
 import { questionPassed } from '../verify/passed.js';
+import { judgeGroups, summarizeGroups, type GroupSummary, type GroupVerdict } from '../verify/groups.js';
 import { familyOf } from '../probes/families.js';
 import type { ReportSection } from '../probes/family.js';
 
@@ -34,6 +35,9 @@ export interface ReportData {
     run: ReportRun;
     rows: ReportRow[];
     metrics: GroupMetrics[];
+    /** Question groups judged together (twins, evidence swaps, levels): one verdict per group, and their counts. */
+    groupVerdicts: GroupVerdict[];
+    groups: GroupSummary[];
     overrides: Override[];
     judge?: JudgeResult;
     /** Answers that have no verdict yet (verify the run first). */
@@ -45,6 +49,8 @@ export interface ReportInput {
     questions: Question[];
     answers: { questionId: string; model: string; sample: number; text: string }[];
     verdicts: Verdict[];
+    /** As stored; judged here from the verdicts when absent (a run verified before groups existed). */
+    groupVerdicts?: GroupVerdict[];
 }
 
 const slot = (q: string, m: string, s: number) => `${q}\u0000${m}\u0000${s}`;
@@ -67,7 +73,10 @@ export function buildReport(input: ReportInput, overrides: Override[] = [], opti
         rows.push({ question: q, verdict: verdicts[i]!, response: responses.get(key) ?? '' });
     });
     const unverified = input.answers.filter(a => !seen.has(slot(a.questionId, a.model, a.sample))).length;
-    const data: ReportData = { run: input.run, rows, metrics: computeMetrics(input.questions, verdicts, options), overrides, unverified };
+    const groupVerdicts = (input.groupVerdicts?.length ? input.groupVerdicts : judgeGroups(input.questions, applied)).map(g => (simulated.has(g.model) ? { ...g, model: `${g.model} ${SIMULATOR_LABEL}` } : g));
+    const data: ReportData = {
+        run: input.run, rows, metrics: computeMetrics(input.questions, verdicts, options), groupVerdicts, groups: summarizeGroups(groupVerdicts), overrides, unverified,
+    };
     if (options.judge) data.judge = options.judge;
     return data;
 }
