@@ -1,9 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { UndirectedGraph } from 'graphology';
-import pagerank from 'graphology-metrics/centrality/pagerank.js';
+import pagerankModule from 'graphology-metrics/centrality/pagerank.js';
 import { personalisedPageRank } from '../../../src/core/open/ppr.js';
 import { prng } from '../../../src/core/probes/sampling.js';
+
+// A CommonJS module whose typings declare an ES default export: the function is module.exports itself at run time.
+const pagerank = ((pagerankModule as unknown as { default?: typeof pagerankModule.default }).default ?? pagerankModule) as typeof pagerankModule.default;
 
 /** Reference: solve (I − α·M) p = (1 − α)·s, with a dangling node's column equal to s, by Gaussian elimination. */
 function solveLinear(n: number, head: number[], tail: number[], s: number[], alpha: number): number[] {
@@ -66,7 +69,7 @@ describe('personalisedPageRank', () => {
         for (let v = 0; v < 30; v++) g.addNode(String(v));
         const h: number[] = [], t: number[] = [];
         head.forEach((a, j) => { const b = tail[j]!; if (!g.hasEdge(String(a), String(b))) { g.addEdge(String(a), String(b)); h.push(a); t.push(b); } });
-        const ref = pagerank(g, { alpha: 0.85, tolerance: 1e-12, maxIterations: 10_000 });
+        const ref = pagerank(g, { alpha: 0.85, tolerance: 1e-12, maxIterations: 10_000, getEdgeWeight: null });
         const ours = personalisedPageRank(30, h, t, new Array(30).fill(1), { tolerance: 1e-12, maxIterations: 10_000 });
         for (let v = 0; v < 30; v++) assert.ok(Math.abs(ref[String(v)]! - ours.scores[v]!) < 1e-8, `node ${v}`);
     });
