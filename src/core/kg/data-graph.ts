@@ -42,6 +42,8 @@ class IntList {
 }
 
 export class DataGraph {
+    /** The node of row 0 of each relation with rows (entities are numbered relation by relation, in row order). */
+    readonly entityStart = new Map<string, number>();
     /** Undirected CSR: the neighbours of node v are adjNode[offsets[v] .. offsets[v + 1]), through adjEdge[...]. */
     readonly offsets: Int32Array;
     readonly adjNode: Int32Array;
@@ -169,6 +171,7 @@ export function buildDataGraph(spec: SpecModel, data: LoadedData): DataGraph {
         for (let row = 1; row < table.rowCount; row++) b.entity(t, row);
         if (table.rowCount > 0) entityNode.set(r.name, first);
     }
+    const done = (g: DataGraph) => { for (const [k, v] of entityNode) g.entityStart.set(k, v); return g; };
     for (const r of spec.relations) {
         const table = data.tables.get(r.name);
         const first = entityNode.get(r.name);
@@ -207,7 +210,7 @@ export function buildDataGraph(spec: SpecModel, data: LoadedData): DataGraph {
             if (target >= 0) b.edge(fromFirst + row, rel, toFirst + target);
         }
     }
-    return b.build();
+    return done(b.build());
 }
 
 /** The first node of this relation whose label (key values, as shown) is this text; -1 when none. */

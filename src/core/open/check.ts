@@ -58,6 +58,36 @@ export function dataFacts(graph: DataGraph, index: Map<string, number>, limit = 
     };
 }
 
+/** Type and label from a node id: `Movie(Avatar, 2009)` → Movie / "Avatar, 2009"; `Movie.year=2009` → Movie.year / "2009". */
+export function parseNodeId(id: string): { type: string; label: string } {
+    const entity = /^([^(=]+)\((.*)\)$/s.exec(id);
+    if (entity) return { type: entity[1]!, label: entity[2]! };
+    const at = id.indexOf('=');
+    return at < 0 ? { type: '', label: id } : { type: id.slice(0, at), label: id.slice(at + 1) };
+}
+
+/** Facts stored with a question (open questions carry the data's facts about their neighbourhood). */
+export function storedFacts(facts: Fact[]): FactSource {
+    const by = new Map<string, Fact[]>();
+    const add = (id: string, f: Fact) => { if (!by.has(id)) by.set(id, []); by.get(id)!.push(f); };
+    for (const f of facts) { add(f.head, f); if (f.tail !== f.head) add(f.tail, f); }
+    return { factsOf: id => by.get(id) ?? [], labelOf: id => parseNodeId(id).label, typeOf: id => parseNodeId(id).type };
+}
+
+/** The data's facts about these nodes (at most `limit` per node), to store with a question. */
+export function factsAbout(graph: DataGraph, index: Map<string, number>, ids: string[], limit = 200): Fact[] {
+    const source = dataFacts(graph, index, limit);
+    const seen = new Set<string>();
+    const out: Fact[] = [];
+    for (const id of ids) {
+        for (const f of source.factsOf(id)) {
+            const k = `${f.head}\u0000${f.relation}\u0000${f.tail}`;
+            if (!seen.has(k)) { seen.add(k); out.push(f); }
+        }
+    }
+    return out;
+}
+
 const other = (f: Fact, id: string) => (f.head === id ? f.tail : f.head);
 
 function edgeOf(f: Fact): NonNullable<ClaimCheck['edge']> {

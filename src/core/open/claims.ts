@@ -8,8 +8,7 @@
  * its own takes the subject of the previous claim in its sentence ("… and was released in 2009").
  */
 import { findWord, stripValue } from '../verify/normalise.js';
-import type { EdgeRelation } from '../kg/data-graph.js';
-import type { ContextNode } from './types.js';
+import type { ContextNode, StoredRelation } from './types.js';
 
 export interface Claim { text: string; sentence: number }
 
@@ -60,7 +59,7 @@ export function splitClaims(answer: string): Claim[] {
 }
 
 /** Entities read "avatar 2009" and "avatar"; values as written; plus any alias forms. */
-export function buildLexicon(nodes: ContextNode[], relations: EdgeRelation[], aliases: (node: ContextNode) => string[] = () => []): Lexicon {
+export function buildLexicon(nodes: ContextNode[], relations: StoredRelation[], aliases: (node: ContextNode) => string[] = () => []): Lexicon {
     const seen = new Set<string>();
     const entries: LexiconEntry[] = [];
     for (const n of nodes) {

@@ -64,3 +64,27 @@ export interface ClaimVerdict {
     context: ClaimCheck;
     cause: ClaimCause;
 }
+
+/** A fact of the data, as claim checking reads it. */
+export interface StoredFact { head: string; relation: string; tail: string }
+
+/** An edge relation of the data graph, as the claim linker reads it. */
+export interface StoredRelation { name: string; label: string; headType: string; tailType: string; words: string[] }
+
+/** What an open question carries (preview JSONL shows it whole): enough to check its answer without the data. */
+export interface OpenQuestion {
+    /** none: the zero-context baseline; clean: the context as retrieved; else a perturbation kind. */
+    condition: 'none' | 'clean' | PerturbationKind;
+    /** Share of the context's edges perturbed (0 for none and clean). */
+    level: number;
+    form: RetrievalForm;
+    retrieval: { seeds: string[]; neighbourhood: { nodes: number; edges: number }; pprIterations: number; graph: ContextGraph };
+    /** The context sent; absent for the zero-context baseline. */
+    context?: ContextGraph;
+    /** The context as retrieved, for perturbed questions (and the baseline: what a model may know from memory). */
+    clean?: ContextGraph;
+    similarity?: { sc2d: number; sd2: number };
+    /** The data's facts about the neighbourhood's entities (claims are checked against them). */
+    facts: StoredFact[];
+    relations: StoredRelation[];
+}

@@ -44,6 +44,9 @@ export interface ReportSection {
     rows: string[][];
 }
 
+/** What an offline simulated model does with a given context (open answers). */
+export interface SimulatorRates { follows: number; invents: number; seed: number }
+
 /** A random draw in [0, 1) named by what it decides; the offline simulator's source of randomness. */
 export type Draw = (what: string) => number;
 
@@ -83,8 +86,11 @@ export interface ProbeFamily {
     /** Tables it adds to the reports, from its metric groups. */
     reportSections(groups: readonly GroupMetrics[]): ReportSection[];
 
-    /** Offline simulator: how an answer with this gold begins. */
-    answerText(question: Question, gold: Gold): string;
+    /**
+     * Offline simulator: how an answer with this gold begins. `simulator` carries the simulated model's
+     * rates for families whose answers are whole texts (open: how much of the context it follows, how much it invents).
+     */
+    answerText(question: Question, gold: Gold, simulator?: SimulatorRates): string;
     /** Offline simulator: the gold a guessing model picks. */
     guess(question: Question, draw: Draw): Gold;
 }

@@ -190,6 +190,7 @@ function assemble(plan: Plan, item: Item, variant: Variant, key: string[], occur
         gold: item.gold, keywords: item.keywords, entity: { relation: plan.scope.slots[0]!.relation.name, key }, source, path,
     };
     if (item.options) q.options = item.options;
+    if (item.open) q.open = item.open;
     if (item.group) {
         const groupKey = occurrence ? [...key, `#${occurrence + 1}`] : key;
         q.group = { id: groupId(plan.probe.name, groupKey, variant.id, item.group.key), relation: item.group.relation, role: item.group.role };

@@ -3,6 +3,7 @@
  * (verify, report) and the faces. Plain JSON-serialisable data.
  */
 import type { ProbeKind, SpecLocation } from '../spec/model.js';
+import type { OpenQuestion } from '../open/types.js';
 
 export interface ChatMessage { role: 'system' | 'user' | 'assistant'; content: string }
 
@@ -74,6 +75,8 @@ export interface Question {
     options?: string[];
     /** The question group it is judged in with others (verify/groups.ts): group id, relation, its role. */
     group?: QuestionGroupRef;
+    /** open questions: the retrieval, the context sent (perturbed or not) and the facts its claims are checked against. */
+    open?: OpenQuestion;
     /** The entity the question is about (for the knowledge filter): relation and key values. */
     entity: { relation: string; key: string[] };
     source: QuestionSource;
@@ -85,6 +88,6 @@ export function questionRecord(q: Question): Record<string, unknown> {
     return {
         id: q.id, probe: q.probe, kind: q.kind, phrasing: q.phrasing, variant: q.variant, question: q.question,
         messages: q.messages, gold: q.gold, keywords: q.keywords.map(h => h.map(k => k.value)),
-        options: q.options, group: q.group, entity: q.entity, source: q.source, path: q.path,
+        options: q.options, group: q.group, open: q.open, entity: q.entity, source: q.source, path: q.path,
     };
 }

@@ -35,6 +35,9 @@ export const MODE_LABELS: Record<EvaluationMode, string> = {
 /** A proportion with its counts and interval. */
 export interface Figure { k: number; n: number; value: number | null; ci: Interval | null }
 
+/** Claims of open answers: supported / contradicted by the data, followed a corrupted context edge, invented. */
+export interface OpenFigures { claims: number; answers: number; supported: Figure; contradicted: Figure; followedCorrupted: Figure; invented: Figure }
+
 export function figure(k: number, n: number): Figure {
     return { k, n, value: n > 0 ? k / n : null, ci: wilson(k, n) };
 }
@@ -69,6 +72,8 @@ export interface GroupMetrics {
     /** choice probes */
     multiple?: Figure;
     binding?: Figure;
+    /** open probes: shares of the answers' atomic claims (core/open). */
+    open?: OpenFigures;
     /** Overrides applied to this group's verdicts. */
     overrides: number;
 }
