@@ -21,6 +21,11 @@ export function groupJson(g: GroupMetrics): Record<string, unknown> {
         givenNotPrevious: h.givenNotPrevious && { value: round(h.givenNotPrevious.value), n: h.givenNotPrevious.n, ci: roundCi(h.givenNotPrevious.ci) } }));
     if (g.multiple) out.multiple = { value: round(g.multiple.value), ci: roundCi(g.multiple.ci) };
     if (g.binding) out.binding = { value: round(g.binding.value), ci: roundCi(g.binding.ci) };
+    if (g.open) {
+        const f = (x: NonNullable<GroupMetrics['open']>['supported']) => ({ value: round(x.value), k: x.k, n: x.n, ci: roundCi(x.ci) });
+        const o = g.open;
+        out.open = { claims: o.claims, answers: o.answers, supported: f(o.supported), contradicted: f(o.contradicted), followedCorrupted: f(o.followedCorrupted), invented: f(o.invented) };
+    }
     return out;
 }
 
