@@ -8,34 +8,17 @@
  * Data: 200,000 movies (year, genre, length values; FKs to 100,000 people as star and 20,000 directors),
  * people with a birth year: 1.12M edges. Values are shared nodes, so a year is a hub of ~2,800 movies.
  */
-import { ColumnBuilder, makeTable } from '../src/core/data/table.js';
-import type { LoadedData, RelationTable } from '../src/core/data/types.js';
-import type { AttrType, SpecLocation, SpecModel } from '../src/core/spec/model.js';
+import type { LoadedData } from '../src/core/data/types.js';
+import type { AttrType, SpecModel } from '../src/core/spec/model.js';
 import { buildDataGraph } from '../src/core/kg/data-graph.js';
 import { retrieve, type RetrievalSettings } from '../src/core/open/retrieve.js';
 import { perturb } from '../src/core/open/perturb.js';
 import { simulatedOpenAnswer } from '../src/core/open/simulate.js';
 import { dataFacts, verifyOpenAnswer } from '../src/core/open/check.js';
 import { measure, report, type BenchRow } from './support.js';
+import { int, loc, relation, table, text } from './tables.js';
 
-const text: AttrType = { scalar: 'text', list: false };
-const int: AttrType = { scalar: 'int', list: false };
-const loc: SpecLocation = { file: '/bench.probe', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
 const MOVIES = 200_000, PEOPLE = 100_000, DIRECTORS = 20_000;
-
-function table(name: string, attrs: [string, AttrType][], rows: number, cell: (row: number, col: number) => string | number): RelationTable {
-    const builders = attrs.map(([a, t]) => new ColumnBuilder(a, t, rows));
-    const lines = new Int32Array(rows);
-    for (let r = 0; r < rows; r++) {
-        for (let c = 0; c < builders.length; c++) builders[c]!.push(cell(r, c));
-        lines[r] = r + 2;
-    }
-    return makeTable(name, `/${name}.csv`, builders.map(b => b.build()), lines);
-}
-
-const relation = (name: string, attrs: [string, AttrType][], key: string[]) => ({
-    name, source: 'bench', distinct: false, attributes: attrs.map(([a, type]) => ({ name: a, type, column: a, loc })), keys: [key], loc,
-});
 
 const MOVIE: [string, AttrType][] = [['title', text], ['year', int], ['genre', text], ['length', int], ['director', text], ['star', text]];
 const PERSON: [string, AttrType][] = [['name', text], ['birth_year', int]];
