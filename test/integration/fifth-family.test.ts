@@ -98,7 +98,7 @@ suite s { probes exists }
         const d = diagnostics.find(x => x.code === 'probe-kind');
         assert.ok(d, JSON.stringify(diagnostics));
         assert.equal(d.range.start.line, 2);
-        assert.match(d.message, /Unknown probe kind 'nope': use one of binary, choice, path, knows, echo/);
+        assert.match(d.message, /Unknown probe kind 'nope': use one of binary, choice, path, knows, (?:\w+, )*echo/);
         await assert.rejects(runSpec({ spec, origin: 'test', confirmHost: async () => true, confirmCost: async () => true }), /probe-kind/);
     });
 });
