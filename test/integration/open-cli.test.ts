@@ -92,6 +92,11 @@ describe('open probes through the CLI', () => {
         const md = await cli(['report', '--db', db, '--format', 'md']);
         assert.match(md.stdout, /## Open answers: atomic claims by context/);
         assert.match(md.stdout, /\| simulator \(offline simulator\) \| explain\\_pair \| rewire-50 \|/);
+        const html = await cli(['report', '--db', db, '--format', 'html']);
+        // The robustness curves: per probe, one line per model and kind, clean plus three levels for explain_pair.
+        const chart = /<svg[^>]*aria-label="explain_pair: claims that followed corrupted context by perturbation level"[\s\S]*?<\/svg>/.exec(html.stdout)?.[0] ?? '';
+        assert.equal((chart.match(/<polyline/g) ?? []).length, 2);
+        assert.equal((chart.match(/<circle/g) ?? []).length, 8);
     });
 
     it('runs against the local OpenAI-compatible server through the SDK; a model following the context follows corrupted edges', async () => {

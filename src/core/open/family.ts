@@ -16,7 +16,7 @@ import { buildDataGraph, type DataGraph } from '../kg/data-graph.js';
 import { FkJoin } from '../kg/graph.js';
 import { keyAttributes, keyValues, Scope, slotFor, type Slot } from '../probes/scope.js';
 import { hashSeed } from '../probes/sampling.js';
-import type { ProbeFamily, CompileInput } from '../probes/family.js';
+import type { ProbeFamily, CompileInput, ReportCurve, ReportSection } from '../probes/family.js';
 import type { Item, Plan } from '../probes/plan.js';
 import type { KgPath, Question } from '../probes/question.js';
 import { ciText, pct } from '../report/numbers.js';
@@ -176,8 +176,34 @@ function openFigures(items: readonly { v: { rationaleText: string }; q: Question
     };
 }
 
-function reportSections(groups: readonly GroupMetrics[]) {
-    const rows = groups.filter(g => g.open && g.mode === 'all').map(g => {
+/** The level of a condition's phrasing: clean 0, `rewire-50` 0.5; the baseline has none. */
+function levelOf(phrasing: string): { kind: string; level: number } | undefined {
+    if (phrasing === 'clean') return { kind: 'clean', level: 0 };
+    const m = /^(\w+)-(\d+)$/.exec(phrasing);
+    return m ? { kind: m[1]!, level: Number(m[2]) / 100 } : undefined;
+}
+
+/** Robustness curves per probe: a figure against the level, one line per model and perturbation kind (from clean). */
+function curves(groups: readonly GroupMetrics[]): ReportCurve[] {
+    const out: ReportCurve[] = [];
+    for (const probe of [...new Set(groups.map(g => g.probe))]) {
+        const mine = groups.filter(g => g.probe === probe);
+        const kinds = [...new Set(mine.map(g => levelOf(g.phrasing)?.kind).filter((k): k is string => !!k && k !== 'clean'))];
+        for (const [title, pickFigure] of [['supported claims', (o: NonNullable<GroupMetrics['open']>) => o.supported], ['claims that followed corrupted context', (o: NonNullable<GroupMetrics['open']>) => o.followedCorrupted]] as const) {
+            const series = [...new Set(mine.map(g => g.model))].flatMap(model => kinds.map(kind => ({
+                name: `${model} · ${kind}`,
+                points: mine.filter(g => g.model === model && ['clean', kind].includes(levelOf(g.phrasing)?.kind ?? ''))
+                    .map(g => { const f = pickFigure(g.open!); return { x: levelOf(g.phrasing)!.level, y: f.value ?? 0, ci: f.ci }; }),
+            })));
+            if (series.some(s => s.points.length > 1)) out.push({ title: `${probe}: ${title} by perturbation level`, x: 'share of edges perturbed', y: title, series });
+        }
+    }
+    return out;
+}
+
+function reportSections(groups: readonly GroupMetrics[]): ReportSection[] {
+    const all = groups.filter(g => g.open && g.mode === 'all');
+    const rows = all.map(g => {
         const o = g.open!;
         const f = (x: typeof o.supported) => `${pct(x.value)} ${ciText(x.ci)}`;
         return [g.model, g.probe, g.phrasing, String(o.answers), String(o.claims), f(o.supported), f(o.contradicted), f(o.followedCorrupted), f(o.invented)];
@@ -185,6 +211,7 @@ function reportSections(groups: readonly GroupMetrics[]) {
     return rows.length ? [{
         title: 'Open answers: atomic claims by context (none = no context, clean = as retrieved, kind-N = N % of the edges perturbed)',
         columns: ['model', 'probe', 'context', 'answers', 'claims', 'supported', 'contradicted', 'followed corrupted context', 'invented'], rows,
+        curves: curves(all),
     }] : [];
 }
 

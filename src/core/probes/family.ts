@@ -37,11 +37,20 @@ export interface FamilyScore {
     known?: boolean;
 }
 
-/** A table a family adds to the reports (rendered by every format the same way). */
+/** A line chart of a report section: one line per series, points with their intervals (the HTML report draws them). */
+export interface ReportCurve {
+    title: string;
+    x: string;
+    y: string;
+    series: { name: string; points: { x: number; y: number; ci: [number, number] | null }[] }[];
+}
+
+/** A table a family adds to the reports (rendered by every format the same way), with optional curves. */
 export interface ReportSection {
     title: string;
     columns: string[];
     rows: string[][];
+    curves?: ReportCurve[];
 }
 
 /** What an offline simulated model does with a given context (open answers). */
