@@ -21,13 +21,14 @@ import type { Item, Plan } from '../probes/plan.js';
 import type { KgPath, Question } from '../probes/question.js';
 import { ciText, pct } from '../report/numbers.js';
 import { figure, type GroupMetrics } from '../verify/metrics.js';
+import { keywordForms } from '../verify/aliases.js';
 import { retrieve, RETRIEVAL_DEFAULTS, type RetrievalSettings } from './retrieve.js';
 import { openPrompt } from './render.js';
 import { perturb, PERTURBATION_KINDS } from './perturb.js';
 import { sc2d, sd2 } from './similarity.js';
 import { factsAbout, storedFacts, summariseClaims, verifyOpenAnswer } from './check.js';
 import { simulatedOpenAnswer } from './simulate.js';
-import type { ClaimVerdict, ContextGraph, OpenQuestion, PerturbationKind, RetrievalForm } from './types.js';
+import type { ClaimVerdict, ContextGraph, ContextNode, OpenQuestion, PerturbationKind, RetrievalForm } from './types.js';
 
 export const SYSTEM_OPEN = 'Answer the question in a few sentences. State facts plainly.';
 
@@ -114,20 +115,30 @@ function compileOpen({ spec, data, probe, problems, seed }: CompileInput): Plan 
         items(rows) {
             const question = template ? render(template.parsed, scope.lookup(rows))
                 : (slots.length > 1 ? preset!.pair : preset!.single).replace('{a}', entityName(slots[0]!, rows[0]!)).replace('{b}', slots[1] ? entityName(slots[1], rows[1]!) : '');
-            return openItems(graph, slots.map((s, i) => graph.entityStart.get(s.relation.name)! + rows[i]!), question, text || settings.preset, settings, seed);
+            return openItems(graph, slots.map((s, i) => graph.entityStart.get(s.relation.name)! + rows[i]!), question, text || settings.preset, settings, seed, n => aliasForms(spec, data, n));
         },
         path: (_rows, item) => contextPath(item.open?.context ?? item.open?.clean),
     };
 }
 
+/** The spec's aliases of a node: of its value (`Movie.year=2009`), or of an entity's first key value. */
+function aliasForms(spec: SpecModel, data: LoadedData, n: ContextNode): string[] {
+    const [relation, attribute] = n.entity
+        ? [n.type, keyAttributes(spec.relations.find(r => r.name === n.type)!)[0]!]
+        : [n.type.slice(0, n.type.indexOf('.')), n.type.slice(n.type.indexOf('.') + 1)];
+    return keywordForms(spec, data, relation, attribute, n.entity ? n.label.split(', ')[0]! : n.label).alternatives.map(a => a.text);
+}
+
 /** The items of one entity or pair: baseline, clean, then each perturbation kind at each level. */
-export function openItems(graph: DataGraph, seeds: number[], question: string, template: string, settings: OpenSettings, seed: number): Item[] {
+export function openItems(graph: DataGraph, seeds: number[], question: string, template: string, settings: OpenSettings, seed: number, aliases: (n: ContextNode) => string[] = () => []): Item[] {
     const r = retrieve(graph, seeds, settings.retrieval);
+    const forms = Object.fromEntries(r.scored.nodes.map(n => [n.id, aliases(n)]).filter(([, a]) => a!.length > 0));
     const base = {
         form: r.context.form as RetrievalForm,
         retrieval: { seeds: r.seeds, neighbourhood: r.neighbourhood, pprIterations: r.pprIterations, graph: r.scored },
         facts: factsAbout(graph, r.index, r.scored.nodes.filter(n => n.entity).map(n => n.id)),
         relations: graph.relations.map(({ name, label, headType, tailType, words }) => ({ name, label, headType, tailType, words })),
+        aliases: forms,
     };
     const item = (phrasing: string, prompt: string, open: OpenQuestion): Item =>
         ({ phrasing, template, question: prompt, gold: 'yes', keywords: [], explain: '', group: { key: 'levels', relation: 'levels', role: phrasing }, open });
@@ -161,7 +172,7 @@ export function openClaims(q: Question, response: string): ClaimVerdict[] {
     if (!open) return [];
     return verifyOpenAnswer({
         answer: response, nodes: [...open.retrieval.graph.nodes, ...(open.context?.nodes ?? [])], relations: open.relations,
-        data: storedFacts(open.facts), context: open.context,
+        data: storedFacts(open.facts), context: open.context, aliases: n => open.aliases[n.id] ?? [],
     });
 }
 

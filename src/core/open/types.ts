@@ -87,4 +87,6 @@ export interface OpenQuestion {
     /** The data's facts about the neighbourhood's entities (claims are checked against them). */
     facts: StoredFact[];
     relations: StoredRelation[];
+    /** Other spellings of the neighbourhood's nodes, from the spec's aliases (claims may use them). */
+    aliases: Record<string, string[]>;
 }
