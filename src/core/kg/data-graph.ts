@@ -91,6 +91,14 @@ export class DataGraph {
         return t.key!.map(a => show(t.table!.value(this.nodeRow[v]!, a))).join(', ');
     }
 
+    /** As a prompt writes it: "Avatar (2009)" for an entity keyed by title and year, else the label. */
+    display(v: number): string {
+        const t = this.types[this.nodeType[v]!]!;
+        if (!t.entity || t.key!.length < 2) return this.label(v);
+        const [first, ...rest] = t.key!.map(a => show(t.table!.value(this.nodeRow[v]!, a)));
+        return `${first} (${rest.join(', ')})`;
+    }
+
     /** Stable id, as in the graph panel: `Movie(Avatar, 2009)` or `Movie.year=2009`. */
     id(v: number): string {
         const t = this.types[this.nodeType[v]!]!;

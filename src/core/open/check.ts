@@ -3,7 +3,8 @@
  * (perturbed edges included) — under a closed world over those facts:
  *   - supported: a fact links the claim's subject to one of its other mentions, through a relation the claim
  *     names (any relation when it names none);
- *   - contradicted: the claim names a relation and states something (a mention, a number or a name), but none of
+ *   - contradicted: a fact links the subject to what the claim mentions, but by another relation than the one
+ *     it names; or the claim names a relation and states something (a mention, a number or a name), but none of
  *     the subject's facts of that relation is what it states; or a fact links the subject (or the other
  *     mention) to a different node of the other's type ("Titanic was directed by Sam Mendes" against
  *     Titanic → James Cameron). The conflicting fact is kept;
@@ -113,6 +114,11 @@ export function checkClaim(claim: LinkedClaim, facts: FactSource): ClaimCheck {
         const f = own.find(f => other(f, s.id) === o.id && named(f));
         if (f) return { label: 'supported', edge: edgeOf(f) };
     }
+    // Linked, but by another relation than the one the claim names ("Avatar's birth year is James Cameron").
+    for (const o of claim.objects) {
+        const f = own.find(f => other(f, s.id) === o.id);
+        if (f) return { label: 'contradicted', edge: edgeOf(f) };
+    }
     const statesSomething = claim.objects.length > 0 || claim.numbers.length > 0 || claim.names.length > 0;
     for (const r of claim.relations) {
         const ofR = own.filter(f => f.relation === r);
@@ -156,7 +162,7 @@ export interface VerifyOpenInput {
 
 export function verifyOpenAnswer(input: VerifyOpenInput): ClaimVerdict[] {
     const lexicon = input.lexicon ?? buildLexicon(input.nodes, input.relations, input.aliases);
-    const claims = input.claims ? input.claims.map((text, i) => ({ text, sentence: i })) : splitClaims(input.answer);
+    const claims = input.claims ? input.claims.map((text, i) => ({ text, sentence: i })) : splitClaims(input.answer, input.nodes.map(n => n.label));
     const ctx = input.context ? contextFacts(input.context) : undefined;
     return linkClaims(claims, lexicon).map(c => {
         const data = checkClaim(c, input.data);

@@ -45,12 +45,28 @@ function stems(text: string): string[] {
     return (text.toLowerCase().match(/[a-z]+/g) ?? []).filter(w => w.length >= 3 && !STOP.has(w)).map(stem);
 }
 
-export function splitClaims(answer: string): Claim[] {
+const KEEP = '\u0000';
+
+/**
+ * `names` are labels never to cut inside ("Oz the Great and Powerful", "J.K. Simmons"): their spaces are held
+ * while splitting. A full stop after a lone capital (an initial) ends no sentence either.
+ */
+export function splitClaims(answer: string, names: readonly string[] = []): Claim[] {
     const out: Claim[] = [];
-    const sentences = answer.split(/\n+/).map(line => line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, ''))
-        .flatMap(line => line.split(/(?<=[.!?;])\s+/)).map(s => s.trim()).filter(Boolean);
-    sentences.forEach((sentence, i) => {
-        const parts = sentence.split(/,?\s+and\s+|,\s+while\s+/i).map(p => p.replace(/[.!?;]+$/, '').trim()).filter(p => p.length > 0);
+    // A label's own closing full stop (a plot "A ship sinks.") still ends the sentence.
+    const held = [...new Set(names.map(n => n.replace(/[.!?;]+$/, '')))].filter(n => /\s|\./.test(n)).sort((a, b) => b.length - a.length);
+    const hold = (text: string) => held.reduce((t, n) => {
+        for (let at = t.toLowerCase().indexOf(n.toLowerCase()); at >= 0; at = t.toLowerCase().indexOf(n.toLowerCase(), at + n.length)) {
+            t = t.slice(0, at) + t.slice(at, at + n.length).replace(/\s/g, KEEP).replace(/\./g, '\u0001') + t.slice(at + n.length);
+        }
+        return t;
+    }, text);
+    const release = (text: string) => text.replaceAll(KEEP, ' ').replaceAll('\u0001', '.');
+    const sentences = answer.split(/\n+/).map(line => hold(line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '')))
+        .flatMap(line => line.split(/(?<=(?<!(?:^|[\s.])\p{Lu})[.!?;])\s+/u)).map(s => s.trim()).filter(Boolean);
+    sentences.forEach((held, i) => {
+        const sentence = release(held);
+        const parts = held.split(/,?\s+and\s+|,\s+while\s+/i).map(p => release(p).replace(/[.!?;]+$/, '').trim()).filter(p => p.length > 0);
         // A part of one or two words ("Cameron and Mendes") is a list, not a clause: keep the sentence whole.
         const clauses = parts.length > 1 && parts.every(p => p.split(/\s+/).length >= 3) ? parts : [sentence.replace(/[.!?;]+$/, '').trim()];
         for (const text of clauses) out.push({ text, sentence: i });
@@ -58,17 +74,18 @@ export function splitClaims(answer: string): Claim[] {
     return out;
 }
 
-/** Entities read "avatar 2009" and "avatar"; values as written; plus any alias forms. */
+/** Entities read as labelled ("avatar 2009"), as shown ("avatar (2009)") and by their first key value; values as written; plus alias forms. */
 export function buildLexicon(nodes: ContextNode[], relations: StoredRelation[], aliases: (node: ContextNode) => string[] = () => []): Lexicon {
     const seen = new Set<string>();
     const entries: LexiconEntry[] = [];
     for (const n of nodes) {
         if (seen.has(n.id)) continue;
         seen.add(n.id);
-        const forms = [n.label];
-        if (n.entity) {
-            const first = n.label.split(', ')[0]!;
-            if (first !== n.label && first.replace(/[^\p{L}\p{N}]/gu, '').length >= 3) forms.push(first);
+        const forms = [n.label, n.display ?? n.label];
+        // "Avatar (2009)": the first key value alone names it too.
+        if (n.entity && n.display && n.display !== n.label) {
+            const first = n.display.slice(0, n.display.indexOf(' ('));
+            if (first.replace(/[^\p{L}\p{N}]/gu, '').length >= 3) forms.push(first);
         }
         forms.push(...aliases(n));
         entries.push({ id: n.id, type: n.type, entity: n.entity, forms: [...new Set(forms.map(stripValue).filter(Boolean))] });

@@ -26,7 +26,8 @@ import { retrieve, RETRIEVAL_DEFAULTS, type RetrievalSettings } from './retrieve
 import { openPrompt } from './render.js';
 import { perturb, PERTURBATION_KINDS } from './perturb.js';
 import { sc2d, sd2 } from './similarity.js';
-import { factsAbout, storedFacts, summariseClaims, verifyOpenAnswer } from './check.js';
+import { factsAbout, summariseClaims } from './check.js';
+import { openClaims } from './answer.js';
 import { simulatedOpenAnswer } from './simulate.js';
 import type { ClaimVerdict, ContextGraph, ContextNode, OpenQuestion, PerturbationKind, RetrievalForm } from './types.js';
 
@@ -164,16 +165,6 @@ function contextPath(ctx: ContextGraph | undefined): KgPath {
         nodes: ctx.nodes.map(n => ({ id: n.id, kind: n.entity ? 'entity' : 'value', relation: n.type.split('.')[0]!, label: n.label, hop: n.seed ? 0 : 1, given: true })),
         edges: ctx.edges.map(e => ({ from: e.head, to: e.tail, label: e.perturbed ? `${e.label} (${e.perturbed.kind})` : e.label, hop: 1 })),
     };
-}
-
-/** The claims of a response to an open question, checked against its stored facts and the context it gave. */
-export function openClaims(q: Question, response: string): ClaimVerdict[] {
-    const open = q.open;
-    if (!open) return [];
-    return verifyOpenAnswer({
-        answer: response, nodes: [...open.retrieval.graph.nodes, ...(open.context?.nodes ?? [])], relations: open.relations,
-        data: storedFacts(open.facts), context: open.context, aliases: n => open.aliases[n.id] ?? [],
-    });
 }
 
 function openFigures(items: readonly { v: { rationaleText: string }; q: Question }[]): GroupMetrics['open'] {

@@ -8,12 +8,10 @@ import type { ContextEdge, ContextGraph } from './types.js';
 
 export const FACTS_INTRO = 'Below are the facts that might be relevant to answer the question:';
 
-/** An entity named by several key values reads "Avatar (2009)" rather than "Avatar, 2009". */
+/** An entity named by several key values reads "Avatar (2009)" rather than "Avatar, 2009" (its `display`). */
 function shown(ctx: ContextGraph, id: string): string {
     const node = ctx.nodes.find(n => n.id === id);
-    if (!node) return id;
-    const parts = node.entity ? node.label.split(', ') : [node.label];
-    return parts.length > 1 ? `${parts[0]} (${parts.slice(1).join(', ')})` : node.label;
+    return node ? node.display ?? node.label : id;
 }
 
 export function renderTriplet(ctx: ContextGraph, e: ContextEdge): string {

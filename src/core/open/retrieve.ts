@@ -83,7 +83,7 @@ function scoredGraph(graph: DataGraph, sub: LocalGraph, score: number[], seedCou
     const edgeOrder = sub.edges.map((_, j) => j).sort((a, b) => edgeScore[b]! - edgeScore[a]! || a - b);
     const edgePrize = rankPrize(edgeOrder);
     const nodes: ContextNode[] = sub.nodes.map((v, i) => ({
-        id: graph.id(v), label: graph.label(v), type: graph.typeOf(v), entity: graph.isEntity(v), ppr: score[i]!, prize: nodePrize[i]!, seed: i < seedCount,
+        id: graph.id(v), label: graph.label(v), display: graph.display(v), type: graph.typeOf(v), entity: graph.isEntity(v), ppr: score[i]!, prize: nodePrize[i]!, seed: i < seedCount,
     }));
     const edges: ContextEdge[] = sub.edges.map((e, j) => {
         const rel = graph.relations[graph.edgeRel[e]!]!;

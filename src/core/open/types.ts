@@ -6,6 +6,8 @@ export interface ContextNode {
     /** As in the graph panel: `Movie(Avatar, 2009)` or `Movie.year=2009`. */
     id: string;
     label: string;
+    /** As written in a prompt: an entity keyed by several values reads "Avatar (2009)"; else the label. */
+    display?: string;
     /** The entity's relation, or `Relation.attribute` for a value. */
     type: string;
     entity: boolean;

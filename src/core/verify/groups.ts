@@ -10,7 +10,7 @@
 import type { Question } from '../probes/question.js';
 import { figure, type Figure } from './metrics.js';
 import type { Verdict } from './types.js';
-import { openClaims } from '../open/family.js';
+import { openClaims } from '../open/answer.js';
 
 export interface GroupMember { q: Question; v: Verdict }
 

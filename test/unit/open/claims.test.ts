@@ -13,6 +13,14 @@ describe('splitClaims', () => {
         assert.deepEqual(claims.map(c => c.text), ['Titanic was directed by James Cameron', 'it was released in 1997', 'It starred Leonardo DiCaprio and Kate Winslet', 'A ship sinks']);
         assert.deepEqual(claims.map(c => c.sentence), [0, 0, 1, 2]);
     });
+
+    it('never cuts inside a known name or after an initial; a label\'s closing stop still ends its sentence', () => {
+        const names = ['Oz the Great and Powerful', 'J.K. Simmons', 'A ship sinks.'];
+        const text = 'Oz the Great and Powerful star J.K. Simmons. Titanic plot A ship sinks. Oz the Great and Powerful directed by Sam Raimi and it was released in 2013.';
+        assert.deepEqual(splitClaims(text, names).map(c => c.text), [
+            'Oz the Great and Powerful star J.K. Simmons', 'Titanic plot A ship sinks', 'Oz the Great and Powerful directed by Sam Raimi', 'it was released in 2013',
+        ]);
+    });
 });
 
 describe('verifyOpenAnswer on the movie data', async () => {
@@ -39,6 +47,12 @@ describe('verifyOpenAnswer on the movie data', async () => {
         assert.equal(director!.cause, 'invented');
         assert.equal(length!.data.label, 'contradicted');
         assert.deepEqual(length!.data.edge, { head: 'Movie(Titanic, 1997)', relation: 'Movie.length', tail: 'Movie.length=194' });
+    });
+
+    it('contradicts a claim that links two things by another relation than theirs', () => {
+        const [v] = check('Titanic star James Cameron.');
+        assert.equal(v!.data.label, 'contradicted');
+        assert.equal(v!.data.edge!.relation, 'directed_by');
     });
 
     it('leaves unverifiable what the data does not speak about', () => {
