@@ -171,11 +171,17 @@ function openFigures(items: readonly { v: { rationaleText: string }; q: Question
     const all = items.flatMap(({ v, q }) => openClaims(q, v.rationaleText));
     const n = all.length;
     const count = (f: (c: ClaimVerdict) => boolean) => figure(all.filter(f).length, n);
-    return {
+    const out: NonNullable<GroupMetrics['open']> = {
         claims: n, answers: items.length,
         supported: count(c => c.data.label === 'supported'), contradicted: count(c => c.data.label === 'contradicted'),
         followedCorrupted: count(c => c.cause === 'followed-corrupted'), invented: count(c => c.cause === 'invented'),
     };
+    const similar = items.map(({ q }) => q.open?.similarity).filter((s): s is { sc2d: number; sd2: number } => !!s);
+    if (similar.length) {
+        out.sc2d = similar.reduce((a, s) => a + s.sc2d, 0) / similar.length;
+        out.sd2 = similar.reduce((a, s) => a + s.sd2, 0) / similar.length;
+    }
+    return out;
 }
 
 /** The level of a condition's phrasing: clean 0, `rewire-50` 0.5; the baseline has none. */
@@ -204,15 +210,22 @@ function curves(groups: readonly GroupMetrics[]): ReportCurve[] {
 }
 
 function reportSections(groups: readonly GroupMetrics[]): ReportSection[] {
-    const all = groups.filter(g => g.open && g.mode === 'all');
+    // In curve order: no context, clean, then each kind by level.
+    const rank = (p: string) => { const l = levelOf(p); return p === 'none' ? [0, '', 0] as const : l?.kind === 'clean' ? [1, '', 0] as const : [2, l?.kind ?? p, l?.level ?? 0] as const; };
+    const order = (a: GroupMetrics, b: GroupMetrics) => {
+        const [x, y] = [rank(a.phrasing), rank(b.phrasing)];
+        return a.probe.localeCompare(b.probe) || a.model.localeCompare(b.model) || x[0] - y[0] || x[1].localeCompare(y[1]) || x[2] - y[2];
+    };
+    const all = groups.filter(g => g.open && g.mode === 'all').sort(order);
     const rows = all.map(g => {
         const o = g.open!;
         const f = (x: typeof o.supported) => `${pct(x.value)} ${ciText(x.ci)}`;
-        return [g.model, g.probe, g.phrasing, String(o.answers), String(o.claims), f(o.supported), f(o.contradicted), f(o.followedCorrupted), f(o.invented)];
+        const sim = o.sd2 === undefined ? '' : `${o.sc2d!.toFixed(2)} / ${o.sd2.toFixed(2)}`;
+        return [g.model, g.probe, g.phrasing, sim, String(o.answers), String(o.claims), f(o.supported), f(o.contradicted), f(o.followedCorrupted), f(o.invented)];
     });
     return rows.length ? [{
         title: 'Open answers: atomic claims by context (none = no context, clean = as retrieved, kind-N = N % of the edges perturbed)',
-        columns: ['model', 'probe', 'context', 'answers', 'claims', 'supported', 'contradicted', 'followed corrupted context', 'invented'], rows,
+        columns: ['model', 'probe', 'context', 'SC2D / SD2', 'answers', 'claims', 'supported', 'contradicted', 'followed corrupted context', 'invented'], rows,
         curves: curves(all),
     }] : [];
 }

@@ -24,7 +24,7 @@ export function groupJson(g: GroupMetrics): Record<string, unknown> {
     if (g.open) {
         const f = (x: NonNullable<GroupMetrics['open']>['supported']) => ({ value: round(x.value), k: x.k, n: x.n, ci: roundCi(x.ci) });
         const o = g.open;
-        out.open = { claims: o.claims, answers: o.answers, supported: f(o.supported), contradicted: f(o.contradicted), followedCorrupted: f(o.followedCorrupted), invented: f(o.invented) };
+        out.open = { claims: o.claims, answers: o.answers, supported: f(o.supported), contradicted: f(o.contradicted), followedCorrupted: f(o.followedCorrupted), invented: f(o.invented), sc2d: round(o.sc2d ?? null), sd2: round(o.sd2 ?? null) };
     }
     return out;
 }

@@ -36,7 +36,11 @@ export const MODE_LABELS: Record<EvaluationMode, string> = {
 export interface Figure { k: number; n: number; value: number | null; ci: Interval | null }
 
 /** Claims of open answers: supported / contradicted by the data, followed a corrupted context edge, invented. */
-export interface OpenFigures { claims: number; answers: number; supported: Figure; contradicted: Figure; followedCorrupted: Figure; invented: Figure }
+export interface OpenFigures {
+    claims: number; answers: number; supported: Figure; contradicted: Figure; followedCorrupted: Figure; invented: Figure;
+    /** Mean SC2D / SD2 similarity of the contexts given to the retrieved ones (perturbed questions only). */
+    sc2d?: number; sd2?: number;
+}
 
 export function figure(k: number, n: number): Figure {
     return { k, n, value: n > 0 ? k / n : null, ci: wilson(k, n) };
