@@ -10,6 +10,9 @@
 import type { KgPath } from '../core/probes/question.js';
 import type { KeywordStatus } from '../core/verify/types.js';
 
+/** The engine's keyword status, re-exported so that webviews import the protocol only. */
+export type { KeywordStatus };
+
 export const PROTOCOL_VERSION = 1;
 
 // ── preview ────────────────────────────────────────────────────────────────────────────────────────
