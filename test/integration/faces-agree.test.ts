@@ -63,7 +63,7 @@ describe('the CLI and the extension run the same engine path', () => {
             confirmHost: async () => true, confirmCost: async () => true, signal: new AbortController().signal, onProgress: () => {},
         });
         assert.equal(outcome.status, 'completed');
-        const extReport = await engine.report(extDb, outcome.runId, 'json');
+        const extReport = await engine.report(extDb, outcome.run.id, 'json');
 
         const a = verdictsOf(cliDb);
         const b = verdictsOf(extDb);
