@@ -103,9 +103,22 @@ export function failureReason(row: ReportRow): string {
 }
 
 export { ciText, pct } from './numbers.js';
+import { ciText, pct } from './numbers.js';
 
-/** The tables each probe family adds to the reports, in the order the families' groups first appear. */
-export function reportSections(metrics: readonly GroupMetrics[]): ReportSection[] {
-    const kinds = [...new Set(metrics.map(g => g.kind))];
-    return kinds.flatMap(kind => familyOf(kind).reportSections(metrics.filter(g => g.kind === kind)));
+/**
+ * The tables beyond the metrics, the same in every format: each probe family's own (in the order its groups
+ * first appear), then the question groups judged together.
+ */
+export function reportSections(d: Pick<ReportData, 'metrics' | 'groups'>): ReportSection[] {
+    const kinds = [...new Set(d.metrics.map(g => g.kind))];
+    const sections = kinds.flatMap(kind => familyOf(kind).reportSections(d.metrics.filter(g => g.kind === kind)));
+    if (d.groups.length) {
+        sections.push({
+            title: 'Question groups',
+            columns: ['model', 'probe', 'variant', 'relation', 'groups', 'ok (of decided)', 'outcomes'],
+            rows: d.groups.map(g => [g.model, g.probe, g.variant, g.relation, String(g.n),
+                `${pct(g.ok.value)} ${ciText(g.ok.ci)} (${g.ok.k}/${g.ok.n})`, Object.entries(g.outcomes).map(([o, n]) => `${o} ${n}`).join(', ')]),
+        });
+    }
+    return sections;
 }
