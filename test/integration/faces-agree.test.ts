@@ -68,6 +68,7 @@ describe('the CLI and the extension run the same engine path', () => {
         const a = verdictsOf(cliDb);
         const b = verdictsOf(extDb);
         assert.ok(a.verdicts.length > 100, `${a.verdicts.length} verdicts`);
+        assert.ok(a.groups.length > 50, `${a.groups.length} group verdicts`);
         assert.deepEqual(b.questions, a.questions, 'same questions');
         assert.deepEqual(b.verdicts, a.verdicts, 'same verdicts');
         assert.deepEqual(b.groups, a.groups, 'same group verdicts');
