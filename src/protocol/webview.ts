@@ -7,8 +7,11 @@
  * pushes `update` as the spec or the selection changes). Requests carry a `requestId` that the host's
  * `response` echoes, so the webview can await them.
  */
-import type { KgPath } from '../core/probes/question.js';
+import type { KgPath } from '../core/kg/path.js';
 import type { KeywordStatus } from '../core/verify/types.js';
+
+/** The engine's keyword status, re-exported so that webviews import the protocol only. */
+export type { KeywordStatus };
 
 export const PROTOCOL_VERSION = 1;
 

@@ -63,11 +63,12 @@ describe('the CLI and the extension run the same engine path', () => {
             confirmHost: async () => true, confirmCost: async () => true, signal: new AbortController().signal, onProgress: () => {},
         });
         assert.equal(outcome.status, 'completed');
-        const extReport = await engine.report(extDb, outcome.runId, 'json');
+        const extReport = await engine.report(extDb, outcome.run.id, 'json');
 
         const a = verdictsOf(cliDb);
         const b = verdictsOf(extDb);
         assert.ok(a.verdicts.length > 100, `${a.verdicts.length} verdicts`);
+        assert.ok(a.groups.length > 50, `${a.groups.length} group verdicts`);
         assert.deepEqual(b.questions, a.questions, 'same questions');
         assert.deepEqual(b.verdicts, a.verdicts, 'same verdicts');
         assert.deepEqual(b.groups, a.groups, 'same group verdicts');

@@ -2,8 +2,7 @@
  * The graph panel's view-model, pure: cytoscape element definitions for the schema view and the question
  * view, and the rationale cut into plain-text segments for highlighting (rendered with textContent only).
  */
-import type { SchemaGraph, QuestionGraph, RationaleSpan, GraphNeighbourhood } from '../../src/protocol/webview.js';
-import type { KeywordStatus } from '../../src/core/verify/types.js';
+import type { SchemaGraph, QuestionGraph, RationaleSpan, GraphNeighbourhood, KeywordStatus } from '../../src/protocol/webview.js';
 
 export interface NodeDef { group: 'nodes'; data: { id: string; label: string; kind: string; status?: KeywordStatus | 'none'; relation?: string; hop?: number; given?: boolean } ; classes?: string }
 export interface EdgeDef { group: 'edges'; data: { id: string; source: string; target: string; label: string; status?: KeywordStatus | 'none'; hop?: number }; classes?: string }

@@ -28,21 +28,8 @@ export interface RowRef {
     line: number;
 }
 
-export interface KgNode {
-    id: string;
-    kind: 'entity' | 'value';
-    relation?: string;
-    attribute?: string;
-    label: string;
-    /** 0 for the start entity, i for the node reached by hop i. */
-    hop: number;
-    /** Shown in the question (true) or hidden and to be recalled by the model (false). */
-    given: boolean;
-}
-
-export interface KgEdge { from: string; to: string; label: string; hop: number }
-
-export interface KgPath { nodes: KgNode[]; edges: KgEdge[] }
+export type { KgNode, KgEdge, KgPath } from '../kg/path.js';
+import type { KgPath } from '../kg/path.js';
 
 export interface QuestionSource {
     spec: string;

@@ -31,7 +31,7 @@ export function groupJson(g: GroupMetrics): Record<string, unknown> {
 
 export function renderJson(d: ReportData): string {
     const body: Record<string, unknown> = {
-        run: d.run, groups: d.metrics.map(groupJson), overrides: d.overrides,
+        run: d.run, groups: d.metrics.map(groupJson), questionGroups: d.groups.map(g => ({ ...g, ok: { k: g.ok.k, n: g.ok.n, value: round(g.ok.value), ci: roundCi(g.ok.ci) } })), overrides: d.overrides,
         questions: d.rows.length, passed: d.rows.filter(passed).length, unverified: d.unverified,
     };
     if (d.judge) body.judge = { label: d.judge.label, preset: d.judge.preset, n: d.judge.n, agreement: d.judge.agreement, kappa: d.judge.kappa };

@@ -144,7 +144,7 @@ export function renderHtml(d: ReportData, maxExamples = 200): string {
     parts.push('<h2>Metrics</h2>', legend(['A', 'R', 'AR', 'H']), metricsCharts(d.metrics), metricsTable(d.metrics));
     const hops = hopCharts(d.metrics);
     if (hops) parts.push('<h2>Paths per hop (charts)</h2>', legend(['R', 'AR']), hops);
-    for (const section of reportSections(d.metrics)) {
+    for (const section of reportSections(d)) {
         parts.push(`<h2>${esc(section.title)}</h2>`, ...(section.curves ?? []).map(lineChart));
         parts.push(`<table><tr>${section.columns.map(c => `<th>${esc(c)}</th>`).join('')}</tr>`,
             ...section.rows.map(row => `<tr>${row.map(c => `<td>${esc(c)}</td>`).join('')}</tr>`), '</table>');

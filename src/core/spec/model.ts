@@ -160,10 +160,6 @@ export function findRelation(spec: SpecModel, name: string): RelationDecl | unde
     return spec.relations.find(r => r.name === name);
 }
 
-export function findAttribute(spec: SpecModel, ref: AttributeRef): AttributeDecl | undefined {
-    return findRelation(spec, ref.relation)?.attributes.find(a => a.name === ref.attribute);
-}
-
 export function findFd(spec: SpecModel, id: string): FdDecl | undefined {
     return spec.fds.find(f => f.id === id);
 }
