@@ -8,6 +8,7 @@ import { binaryFamily } from './binary.js';
 import { choiceFamily } from './choice.js';
 import { pathFamily } from './multihop.js';
 import { knowsFamily } from './knows.js';
+import { statementFamily } from '../statements/family.js';
 import { openFamily } from '../open/family.js';
 
 export const BUILTIN_FAMILIES = {
@@ -15,6 +16,7 @@ export const BUILTIN_FAMILIES = {
     choice: choiceFamily,
     path: pathFamily,
     knows: knowsFamily,
+    statement: statementFamily,
     open: openFamily,
 } as const satisfies Record<string, ProbeFamily>;
 

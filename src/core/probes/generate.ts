@@ -193,6 +193,7 @@ function assemble(plan: Plan, item: Item, variant: Variant, key: string[], occur
     };
     if (item.options) q.options = item.options;
     if (item.open) q.open = item.open;
+    if (item.statement) q.statement = item.statement;
     if (item.group) {
         let id = groups.get(item.group.key);
         if (id === undefined) {

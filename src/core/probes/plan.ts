@@ -29,6 +29,8 @@ export interface Item {
     group?: { key: string; relation: string; role: string };
     /** open questions: carried onto the question as is. */
     open?: Question['open'];
+    /** statement questions: which fact it states and how a negative was made; carried onto the question. */
+    statement?: Question['statement'];
 }
 
 /** A problem found while compiling a probe, anchored at a spec location. */

@@ -64,6 +64,11 @@ export interface Question {
     group?: QuestionGroupRef;
     /** open questions: the retrieval, the context sent (perturbed or not) and the facts its claims are checked against. */
     open?: OpenQuestion;
+    /**
+     * statement questions: the attribute stated and, for a negative, how it was made ('tail', 'head' or 'relation')
+     * with the true value (`from`) and what the statement claims instead (`to`); 'true' for the true statement.
+     */
+    statement?: { attribute: string; corruption: 'true' | 'tail' | 'head' | 'relation'; from: string; to: string };
     /** The entity the question is about (for the knowledge filter): relation and key values. */
     entity: { relation: string; key: string[] };
     source: QuestionSource;
@@ -75,6 +80,6 @@ export function questionRecord(q: Question): Record<string, unknown> {
     return {
         id: q.id, probe: q.probe, kind: q.kind, phrasing: q.phrasing, variant: q.variant, question: q.question,
         messages: q.messages, gold: q.gold, keywords: q.keywords.map(h => h.map(k => k.value)),
-        options: q.options, group: q.group, open: q.open, entity: q.entity, source: q.source, path: q.path,
+        options: q.options, group: q.group, open: q.open, statement: q.statement, entity: q.entity, source: q.source, path: q.path,
     };
 }

@@ -85,7 +85,26 @@ const levels: GroupRelation = {
     },
 };
 
-export const GROUP_RELATIONS = { twins, levels } as const satisfies Record<string, GroupRelation>;
+/**
+ * A true statement and its corrupted negatives (statement probes): discerning when the model accepts the true one
+ * and rejects every negative; fooled when it accepts a negative.
+ */
+const statements: GroupRelation = {
+    name: 'statements',
+    title: 'a true statement and its corrupted negatives: accept the true one, reject every negative',
+    outcomes: ['discerning', 'fooled', 'rejected-true', 'abstained'],
+    judge(members) {
+        const said = (m: GroupMember) => (m.v.answer === 'true' ? 'yes' : m.v.answer === 'false' ? 'no' : 'idk');
+        const fooled = members.filter(m => m.q.gold === 'no' && said(m) === 'yes');
+        if (fooled.length) return { outcome: 'fooled', ok: false, detail: `accepted ${fooled.map(m => m.q.group?.role).join(', ')}` };
+        const truth = members.find(m => m.q.gold === 'yes');
+        if (truth && said(truth) === 'no') return { outcome: 'rejected-true', ok: false };
+        if (members.some(m => said(m) === 'idk')) return { outcome: 'abstained', ok: null };
+        return { outcome: 'discerning', ok: true };
+    },
+};
+
+export const GROUP_RELATIONS = { twins, levels, statements } as const satisfies Record<string, GroupRelation>;
 
 const relations = new Map<string, GroupRelation>(Object.entries(GROUP_RELATIONS));
 

@@ -11,6 +11,7 @@
  */
 import type { Question } from '../probes/question.js';
 import type { Verdict } from './types.js';
+import type { StatementFigures } from '../statements/metrics.js';
 import { hopPresent, keywordsPresent } from './verify.js';
 import { familyOf } from '../probes/families.js';
 
@@ -78,6 +79,8 @@ export interface GroupMetrics {
     binding?: Figure;
     /** open probes: shares of the answers' atomic claims (core/open). */
     open?: OpenFigures;
+    /** statement probes: T / I / C per triple, answers by polarity, negatives accepted (core/statements). */
+    statements?: StatementFigures;
     /** Overrides applied to this group's verdicts. */
     overrides: number;
 }
