@@ -4,7 +4,6 @@
  * on C needs on the movie example (cheap model: the offline simulator agreeing with the expensive one on 80 % of
  * the statements) against a full run. Goal: ≥ 100,000 statements/s at 1M rows.
  */
-import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AttrType, SpecModel } from '../src/core/spec/model.js';
@@ -16,7 +15,7 @@ import { OfflineClient, offlineRates } from '../src/core/models/offline.js';
 import { triplesOf, tripleScore } from '../src/core/statements/metrics.js';
 import { estimateMean } from '../src/core/statements/estimate.js';
 import { prng } from '../src/core/probes/sampling.js';
-import { measure, report, type BenchRow } from './support.js';
+import { measure, report, runCasesInChildren, type BenchRow } from './support.js';
 import { int, loc, relation, table, text } from './tables.js';
 
 const MOVIE: [string, AttrType][] = [['title', text], ['year', int], ['director', text], ['producer', text], ['genre', text]];
@@ -68,15 +67,8 @@ if (process.argv[2] === '--case') {
     console.log(`CASE ${JSON.stringify(await runCase(Number(process.argv[3])))}`);
 } else {
     const self = fileURLToPath(import.meta.url);
-    const results = new Map<number, Awaited<ReturnType<typeof runCase>>>();
-    for (const rows of [100_000, 1_000_000]) {
-        const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', self, '--case', String(rows)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-        const line = child.stdout.split('\n').find(l => l.startsWith('CASE '));
-        if (child.status !== 0 || !line) throw new Error(`case ${rows} failed (exit ${child.status})`);
-        const r = JSON.parse(line.slice(5)) as Awaited<ReturnType<typeof runCase>>;
-        results.set(rows, r);
-        console.error(`${rows} rows: ${r.statements} statements in ${r.seconds.toFixed(2)} s; RSS after indexes ${r.indexedMB.toFixed(0)} MB, stream peak ${r.streamPeakMB.toFixed(0)} MB, process peak ${r.peakMB.toFixed(0)} MB`);
-    }
+    const results = runCasesInChildren<Awaited<ReturnType<typeof runCase>>>(self, [100_000, 1_000_000], (rows, r) =>
+        `${rows} rows: ${r.statements} statements in ${r.seconds.toFixed(2)} s; RSS after indexes ${r.indexedMB.toFixed(0)} MB, stream peak ${r.streamPeakMB.toFixed(0)} MB, process peak ${r.peakMB.toFixed(0)} MB`);
     const s = results.get(100_000)!, l = results.get(1_000_000)!;
     const rate = l.statements / l.seconds;
     const extraS = Math.max(1, s.streamPeakMB - s.indexedMB), extraL = Math.max(1, l.streamPeakMB - l.indexedMB);

@@ -45,13 +45,24 @@ export function states(prediction: string, golds: readonly string[]): boolean {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Whole-word patterns, compiled once per form (a run asks about the same answers many times). */
+const patterns = new Map<string, RegExp>();
+function wordPattern(form: string): RegExp {
+    let re = patterns.get(form);
+    if (!re) {
+        if (patterns.size > 50_000) patterns.clear();
+        re = new RegExp(`(?<![\\p{L}\\p{N}])${escape(form)}(?![\\p{L}\\p{N}])`, 'giu');
+        patterns.set(form, re);
+    }
+    return re;
+}
+
 /** Where any of `forms` occurs in `text` as whole words (case-insensitive), longest form first, non-overlapping. */
 export function occurrences(text: string, forms: readonly string[]): [number, number][] {
     const out: [number, number][] = [];
     const sorted = [...new Set(forms.map(unquote).filter(f => f.length > 0))].sort((a, b) => b.length - a.length);
     for (const f of sorted) {
-        const re = new RegExp(`(?<![\\p{L}\\p{N}])${escape(f)}(?![\\p{L}\\p{N}])`, 'giu');
-        for (const m of text.matchAll(re)) {
+        for (const m of text.matchAll(wordPattern(f))) {
             const span: [number, number] = [m.index, m.index + m[0].length];
             if (!out.some(([a, b]) => a < span[1] && span[0] < b)) out.push(span);
         }
