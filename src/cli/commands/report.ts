@@ -5,7 +5,7 @@ import { intFlag, stringFlag, UsageError, type ParsedArgs } from '../args.js';
 import { openStore, type Store } from '../../core/store/index.js';
 import { loadOverrides, recordOverride, runJudge, sampleVerdicts, verifyRun, type JudgeResult } from '../../core/verify/index.js';
 import { applyOverrides } from '../../core/verify/overrides.js';
-import { createClient, modelFromFlag, resolveKey, resolveModel } from '../../core/models/index.js';
+import { createClient, fileKeyBindings, modelFromFlag, resolveKey, resolveModel } from '../../core/models/index.js';
 import { buildReport, passed, renderReport, REPORT_FORMATS, type ReportData, type ReportFormat } from '../../core/report/index.js';
 import { loadSpec } from '../../core/spec/load.js';
 import { loadData } from '../../core/data/index.js';
@@ -69,7 +69,7 @@ async function judgeRun(results: NonNullable<ReturnType<Store['loadRunResults']>
     if (!decl) throw new UsageError(`--judge: unknown model "${o.model}"; name a model of the spec or use openai:<id>, ollama:<id>, openrouter:<id>.`);
     const { model, problems } = resolveModel(decl);
     if (!model) throw new UsageError(`--judge: ${problems.join('; ')}`);
-    const key = await resolveKey(model, undefined, async () => o.yes);
+    const key = await resolveKey(model, undefined, async () => o.yes, process.env, fileKeyBindings());
     if (!key.ok) throw new UsageError(`--judge: ${key.message}`);
     const client = createClient(model, { key: key.key });
     const questions = new Map(results.questions.map(q => [q.id, q]));

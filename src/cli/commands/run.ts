@@ -9,7 +9,7 @@ import type { LoadedData } from '../../core/data/types.js';
 import { loadData } from '../../core/data/index.js';
 import { generateQuestions } from '../../core/probes/index.js';
 import { verifyRun } from '../../core/verify/index.js';
-import { modelFromFlag, redact, type ConfirmHost, domainFromData } from '../../core/models/index.js';
+import { fileKeyBindings, modelFromFlag, redact, type ConfirmHost, domainFromData } from '../../core/models/index.js';
 import { openStore, type Store } from '../../core/store/index.js';
 import { prepareRun, startRun, type Progress } from '../../core/run/index.js';
 import { estimateLines, progressBar, progressLine, summaryLines, usd } from '../../core/run/format.js';
@@ -80,7 +80,7 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
             const resume = stringFlag(args, 'resume') ?? (args.flags.new === true ? 'new' : 'auto');
             const { prepared, problems } = await prepareRun({
                 store, spec: specFile, suite: suiteName ?? '', questions, models, resume,
-                confirmHost: confirmer(yes), domain: domainFromData(data), baseDir: path.dirname(specFile),
+                confirmHost: confirmer(yes), bindings: fileKeyBindings(), domain: domainFromData(data), baseDir: path.dirname(specFile),
                 concurrency: intFlag(args, 'concurrency'), settings: { limit, seed },
             });
             if (!prepared) { for (const p of problems) console.error(`halluprobe run: ${p}`); return 1; }
@@ -142,7 +142,10 @@ async function ask(question: string): Promise<boolean> {
 }
 
 function confirmer(yes: boolean): ConfirmHost {
-    return async q => yes || ask(`Send the key from ${q.keyFrom} (meant for ${q.savedFor}) to ${q.host} for model ${q.model}? [y/N] `);
+    return async q => {
+        if (yes) { console.error(`halluprobe: sending the key from ${q.keyFrom} (bound to ${q.savedFor}) to ${q.host} for model ${q.model} (--yes)`); return true; }
+        return ask(`Send the key from ${q.keyFrom} (bound to ${q.savedFor}) to ${q.host} for model ${q.model}? [y/N] `);
+    };
 }
 
 /** Runs with Ctrl-C / SIGTERM wired to cancellation and progress drawn on stderr. */

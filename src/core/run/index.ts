@@ -6,7 +6,7 @@ import type { Question } from '../probes/question.js';
 import type { ModelDecl } from '../spec/model.js';
 import {
     createClient, estimateCost, priceOf, resolveKey, resolveModel,
-    type ConfirmHost, type CostEstimate, type DomainFn, type SecretSource,
+    type ConfirmHost, type CostEstimate, type DomainFn, type KeyBindings, type SecretSource,
 } from '../models/index.js';
 import { slotKey, type RunRecord, type Store } from '../store/index.js';
 import { answerParams, requestHash } from './hash.js';
@@ -30,6 +30,8 @@ export interface PrepareRequest {
     secrets?: SecretSource;
     confirmHost: ConfirmHost;
     env?: NodeJS.ProcessEnv;
+    /** Where a custom key variable's first confirmed origin is remembered. */
+    bindings?: KeyBindings;
     /** Other values of an attribute, for the offline simulator. */
     domain?: DomainFn;
     /** Relative replay files are resolved against this folder. */
@@ -68,7 +70,7 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
         problems.push(...p);
         if (!model) continue;
         if (req.concurrency !== undefined && req.concurrency > 0) model.limits.concurrency = req.concurrency;
-        const key = await resolveKey(model, req.secrets, req.confirmHost, req.env);
+        const key = await resolveKey(model, req.secrets, req.confirmHost, req.env, req.bindings);
         if (!key.ok) { problems.push(key.message); continue; }
         try {
             const client = createClient(model, { key: key.key, domain: req.domain, baseDir: req.baseDir });
