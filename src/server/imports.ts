@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import { specFileProblem } from '../core/language/importable.js';
 import { DefaultDocumentBuilder, UriUtils, type BuildOptions, type Cancellation, type LangiumDocument, type LangiumSharedCoreServices, type URI } from 'langium';
 
 const IMPORT = /^\s*import\s+(?:"((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)')/gm;
@@ -46,7 +48,13 @@ function importsOf(doc: LangiumDocument, services: LangiumSharedCoreServices): U
 
 function safeExists(services: LangiumSharedCoreServices, uri: URI): boolean {
     try {
-        return services.workspace.FileSystemProvider.existsSync(uri) && !services.workspace.FileSystemProvider.statSync(uri).isDirectory;
+        // Only regular .probe files of a sane size are loaded; the import check reports anything else.
+        const fsp = services.workspace.FileSystemProvider;
+        if (!fsp.existsSync(uri)) return false;
+        const node = fsp.statSync(uri);
+        let size: number | undefined;
+        try { size = statSync(uri.fsPath).size; } catch { size = undefined; }
+        return !node.isDirectory && !specFileProblem(uri.fsPath, { isFile: node.isFile, isDirectory: node.isDirectory, size });
     } catch {
         return false;
     }
