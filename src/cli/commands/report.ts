@@ -3,12 +3,17 @@ import * as path from 'node:path';
 import type { Command } from './index.js';
 import { intFlag, stringFlag, UsageError, type ParsedArgs } from '../args.js';
 import { openStore, type Store } from '../../core/store/index.js';
+<<<<<<< HEAD
 import { loadOverrides, recordOverride, runJudge, sampleVerdicts, verifyRun, type JudgeResult } from '../../core/verify/index.js';
 import { applyOverrides } from '../../core/verify/overrides.js';
 import { createClient, fileKeyBindings, modelFromFlag, resolveKey, resolveModel } from '../../core/models/index.js';
 import { buildReport, passed, renderReport, REPORT_FORMATS, type ReportData, type ReportFormat } from '../../core/report/index.js';
 import { loadSpec } from '../../core/spec/load.js';
 import { loadData } from '../../core/data/index.js';
+=======
+import { loadReport, passed, renderReport, resolveRunId, REPORT_FORMATS, type ReportData, type ReportFormat } from '../../core/report/index.js';
+import { HalluProbeError } from '../../core/errors.js';
+>>>>>>> main
 
 const FLAGS = new Set(['db', 'run', 'format', 'out', 'help', 'fail-on-failures', 'max-h', 'override', 'model', 'sample', 'correct', 'rationale', 'by', 'why', 'min-known', 'judge', 'judge-sample', 'judge-seed', 'yes']);
 
@@ -25,13 +30,15 @@ export function openExisting(args: ParsedArgs): Store {
     return openStore(file);
 }
 
-/** Resolves "latest" (or no --run) and checks the run exists. */
+/** Resolves "latest" (or no --run) and checks the run exists (the engine's rule, as a usage error here). */
 export function resolveRun(store: Store, id: string | undefined): string {
-    if (id === undefined || id === 'latest') {
-        const latest = store.latestRun();
-        if (!latest) throw new UsageError(`the store ${store.file} has no runs yet.`);
-        return latest.id;
+    try {
+        return resolveRunId(store, id);
+    } catch (e) {
+        if (e instanceof HalluProbeError) throw new UsageError(e.problems.map(p => `${p.message}${p.remedy ? ` ${p.remedy}` : ''}`).join(' '));
+        throw e;
     }
+<<<<<<< HEAD
     if (!store.getRun(id)) throw new UsageError(`no run "${id}" in ${store.file}; list them with: halluprobe runs --db ${store.file}`);
     return id;
 }
@@ -77,6 +84,8 @@ async function judgeRun(results: NonNullable<ReturnType<Store['loadRunResults']>
     const eligible = verdicts.filter(v => (questions.get(v.questionId)?.keywords.length ?? 0) > 0);
     const items = sampleVerdicts(eligible, o.sample, o.seed).map(verdict => ({ verdict, response: responses.get(`${verdict.questionId}\u0000${verdict.model}\u0000${verdict.sample}`) ?? '' }));
     return runJudge(async messages => (await client.complete({ messages, params: { temperature: 0 }, sample: 0 })).text, questions, items);
+=======
+>>>>>>> main
 }
 
 function yesNo(args: ParsedArgs, name: string): boolean | undefined {
@@ -124,9 +133,11 @@ Exit: 0 written, 1 a --fail-on-failures / --max-h gate failed, 2 bad usage.`,
             const target = stringFlag(args, 'override');
             if (target !== undefined) recordFromFlags(store, runId, target, args);
             const judgeModel = stringFlag(args, 'judge');
+            const yes = args.flags.yes === true;
             const judge = judgeModel === undefined ? undefined
-                : { model: judgeModel, sample: intFlag(args, 'judge-sample') ?? 50, seed: intFlag(args, 'judge-seed') ?? 1, yes: args.flags.yes === true };
-            const { data, note } = await loadReport(store, runId, intFlag(args, 'min-known'), judge);
+                : { model: judgeModel, sample: intFlag(args, 'judge-sample') ?? 50, seed: intFlag(args, 'judge-seed') ?? 1, confirmHost: async () => yes };
+            const minKnown = intFlag(args, 'min-known');
+            const { data, note } = await loadReport(store, runId, { ...(minKnown === undefined ? {} : { minKnown }), ...(judge ? { judge } : {}) });
             if (note) console.error(`halluprobe report: ${note}`);
             const text = renderReport(data, format);
             const out = stringFlag(args, 'out');
@@ -153,7 +164,7 @@ function recordFromFlags(store: Store, runId: string, questionId: string, args: 
     if (matches.length > 1) throw new UsageError(`question "${questionId}" was answered by ${matches.map(m => m.model).join(', ')}; say which with --model.`);
     const by = stringFlag(args, 'by') ?? process.env.USER ?? 'unknown';
     const o = { run: runId, questionId, model: matches[0]!.model, sample, by, why, ...(correct === undefined ? {} : { correct }), ...(rationale === undefined ? {} : { rationale }) };
-    recordOverride(store.db, o);
+    store.recordOverride(o);
     console.error(`Recorded override of ${questionId} (${o.model}) by ${by}.`);
 }
 

@@ -1,6 +1,6 @@
 /** The Markdown report: metrics tables with intervals, paths per hop, overrides, judge, and failing examples. */
 import { MODE_LABELS, type GroupMetrics } from '../verify/metrics.js';
-import { ciText, failureReason, passed, pct, type ReportData } from './model.js';
+import { ciText, failureReason, passed, pct, reportSections, type ReportData } from './model.js';
 
 /** Model text inside a Markdown table cell or line: no pipes, no line breaks, no HTML, bounded. */
 export function mdText(s: string, max = 160): string {
@@ -27,18 +27,9 @@ export function renderMarkdown(d: ReportData, maxExamples = 50): string {
     out.push(`${d.rows.length} verdicts, ${d.rows.length - failed.length} passed, ${failed.length} failed${d.unverified ? `, ${d.unverified} answers not verified yet` : ''}.`, '');
     out.push('A = answer correct, R = critical keywords in the rationale, AR = both, M = unsure or unparseable, H = 1 − A − M (hallucination; lower is better), C = a keyword contradicted by another value from the data. Brackets: Wilson 95 % interval.', '');
     out.push('## Metrics', '', ...metricsTable(d.metrics), '');
-    const paths = d.metrics.filter(g => g.hops && !g.na);
-    if (paths.length) {
-        out.push('## Paths, hop by hop', '', '| model | probe | phrasing | mode | R-ext | hop | R | AR-ext | P(r_i \\| r_i−1) | P(r_i \\| ¬r_i−1) |', '|---|---|---|---|---|---:|---|---|---|---|');
-        for (const g of paths) for (const h of g.hops!) {
-            out.push(`| ${mdText(g.model)} | ${mdText(g.probe)} | ${mdText(g.phrasing)} | ${MODE_LABELS[g.mode]} | ${pct(g.rExt?.value)} | ${h.hop} | ${pct(h.r.value)} ${ciText(h.r.ci)} | ${pct(h.ar.value)} ${ciText(h.ar.ci)} | ${h.givenPrevious ? `${pct(h.givenPrevious.value)} (N ${h.givenPrevious.n})` : ''} | ${h.givenNotPrevious ? `${pct(h.givenNotPrevious.value)} (N ${h.givenNotPrevious.n})` : ''} |`);
-        }
-        out.push('');
-    }
-    const choice = d.metrics.filter(g => g.multiple && !g.na);
-    if (choice.length) {
-        out.push('## Multiple choice errors', '', '| model | probe | stem | mode | multiple-answer | binding |', '|---|---|---|---|---|---|');
-        for (const g of choice) out.push(`| ${mdText(g.model)} | ${mdText(g.probe)} | ${mdText(g.phrasing)} | ${MODE_LABELS[g.mode]} | ${pct(g.multiple!.value)} ${ciText(g.multiple!.ci)} | ${pct(g.binding!.value)} ${ciText(g.binding!.ci)} |`);
+    for (const section of reportSections(d.metrics)) {
+        out.push(`## ${mdText(section.title)}`, '', `| ${section.columns.map(c => mdText(c)).join(' | ')} |`, `|${section.columns.map(() => '---').join('|')}|`);
+        for (const row of section.rows) out.push(`| ${row.map(c => mdText(c)).join(' | ')} |`);
         out.push('');
     }
     if (d.judge) {
