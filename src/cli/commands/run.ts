@@ -2,27 +2,12 @@ import * as path from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import type { Command } from './index.js';
-<<<<<<< HEAD
-import { intFlag, stringFlag, UsageError, type ParsedArgs } from '../args.js';
-import { loadSpec } from '../../core/spec/load.js';
-import type { ModelDecl, SpecModel } from '../../core/spec/model.js';
-import type { LoadedData } from '../../core/data/types.js';
-import { loadData } from '../../core/data/index.js';
-import { generateQuestions } from '../../core/probes/index.js';
-import { verifyRun } from '../../core/verify/index.js';
-import { fileKeyBindings, modelFromFlag, redact, type ConfirmHost, domainFromData } from '../../core/models/index.js';
-import { openStore, type Store } from '../../core/store/index.js';
-import { prepareRun, startRun, type Progress } from '../../core/run/index.js';
-import { estimateLines, progressBar, progressLine, summaryLines, usd } from '../../core/run/format.js';
-import { toRow } from './check.js';
-=======
 import { intFlag, stringFlag, type ParsedArgs } from '../args.js';
-import { redact, type ConfirmHost } from '../../core/models/index.js';
+import { fileKeyBindings, redact, type ConfirmHost } from '../../core/models/index.js';
 import type { Progress } from '../../core/run/index.js';
 import { runSpec } from '../../core/run/spec-run.js';
 import { estimateLines, progressBar, progressLine, summaryLines, usd as usdText } from '../../core/run/format.js';
 import { problemText } from '../../core/errors.js';
->>>>>>> main
 
 const FLAGS = new Set(['suite', 'model', 'limit', 'seed', 'concurrency', 'db', 'format', 'resume', 'yes', 'new', 'help', 'no-verify']);
 
@@ -66,7 +51,7 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
             spec: file!, suite: stringFlag(args, 'suite'), limit: intFlag(args, 'limit'), seed: intFlag(args, 'seed'),
             models: modelFlag ? modelFlag.split(',').map(m => m.trim()).filter(Boolean) : undefined,
             db: stringFlag(args, 'db'), resume: stringFlag(args, 'resume') ?? (args.flags.new === true ? 'new' : 'auto'),
-            concurrency: intFlag(args, 'concurrency'), confirmHost: confirmer(yes), origin: 'cli', signal: controller.signal,
+            concurrency: intFlag(args, 'concurrency'), confirmHost: confirmer(yes), bindings: fileKeyBindings(), origin: 'cli', signal: controller.signal,
             verify: args.flags['no-verify'] !== true,
             confirmCost: async usd => yes || ask(`Spend about ${usdText(usd)}? [y/N] `),
             onPrepared: prepared => {
@@ -87,46 +72,6 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
             say('Not started. Run again with --yes to accept the estimate.');
             return 1;
         }
-<<<<<<< HEAD
-
-        const yes = args.flags.yes === true;
-        const store = openStore(path.resolve(stringFlag(args, 'db') ?? path.join(path.dirname(specFile), '.halluprobe', 'results.db')));
-        try {
-            const resume = stringFlag(args, 'resume') ?? (args.flags.new === true ? 'new' : 'auto');
-            const { prepared, problems } = await prepareRun({
-                store, spec: specFile, suite: suiteName ?? '', questions, models, resume,
-                confirmHost: confirmer(yes), bindings: fileKeyBindings(), domain: domainFromData(data), baseDir: path.dirname(specFile),
-                concurrency: intFlag(args, 'concurrency'), settings: { limit, seed },
-            });
-            if (!prepared) { for (const p of problems) console.error(`halluprobe run: ${p}`); return 1; }
-            const total = prepared.questions.length * prepared.models.reduce((n, m) => n + m.model.samples, 0);
-            say(`${prepared.resumed ? 'Resuming' : 'Starting'} run ${prepared.run.id} of ${path.basename(specFile)}${suiteName ? ` suite ${suiteName}` : ''}: ${prepared.questions.length} questions × ${prepared.models.map(m => m.client.displayName).join(', ')}`);
-            for (const line of estimateLines(prepared.estimates, prepared.todo, total)) say(line);
-            const spend = prepared.estimates.reduce((n, e) => n + (e.usd ?? 0), 0);
-            if (spend > CONFIRM_USD && !yes && !(await ask(`Spend about ${usd(spend)}? [y/N] `))) {
-                say(`Not started. Run again with --yes to accept the estimate.`);
-                store.setStatus(prepared.run.id, 'cancelled');
-                return 1;
-            }
-            const secrets = prepared.models.map(m => m.secret ?? '').filter(Boolean);
-            const outcome = await runWithSignals(store, prepared, json, secrets);
-            const verified = outcome.status === 'completed' && args.flags['no-verify'] !== true ? await verify(store, prepared.run.id, spec, data, say) : false;
-            const runRecord = store.getRun(prepared.run.id)!;
-            const counts = store.counts(prepared.run.id);
-            const failures = store.failures(prepared.run.id);
-            if (json) {
-                console.log(JSON.stringify({ run: runRecord, counts, verified, store: store.file, failures: failures.slice(0, 50) }, null, 2));
-            } else {
-                for (const f of failures.slice(0, 5)) console.error(`  failed: ${f.question} (${f.model}): ${redact(f.error, secrets)}`);
-                if (failures.length > 5) console.error(`  … and ${failures.length - 5} more failures (see halluprobe runs --format json)`);
-                for (const line of summaryLines(runRecord, counts, outcome.progress.elapsedMs)) console.log(line);
-                if (verified) console.log(`  Verified ${counts.answered} answers; see them with: halluprobe report --db ${store.file}`);
-                console.log(`  Results: ${store.file}`);
-            }
-            return outcome.status === 'completed' && counts.failed === 0 ? 0 : 1;
-        } finally {
-            store.close();
-=======
         if (result.verifyNote) say(`${result.verifyNote[0]!.toUpperCase()}${result.verifyNote.slice(1)} (answers are stored; run "halluprobe report" later).`);
         const { counts, failures, run: runRecord } = result;
         if (json) {
@@ -137,7 +82,6 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
             for (const line of summaryLines(runRecord, counts, result.progress?.elapsedMs ?? 0)) console.log(line);
             if (result.verified) console.log(`  Verified ${counts.answered} answers; see them with: halluprobe report --db ${result.store}`);
             console.log(`  Results: ${result.store}`);
->>>>>>> main
         }
         return result.status === 'completed' && counts.failed === 0 ? 0 : 1;
     },
