@@ -8,7 +8,7 @@ import {
     createClient, estimateCost, priceOf, resolveKey, resolveModel,
     type ConfirmHost, type CostEstimate, type DomainFn, type KeyBindings, type SecretSource,
 } from '../models/index.js';
-import { slotKey, type RunRecord, type Store } from '../store/index.js';
+import { leaseMessage, slotKey, type RunRecord, type Store } from '../store/index.js';
 import { answerParams, requestHash } from './hash.js';
 import { executeRun, type AnswerEvent, type Progress, type RunModel, type RunOutcome } from './runner.js';
 import type { RetryPolicy } from './retry.js';
@@ -87,30 +87,16 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     if (problems.length) return { problems };
 
     const { store } = req;
-    let run: RunRecord | undefined;
-    if (req.resume && req.resume !== 'auto' && req.resume !== 'new') {
-        run = store.getRun(req.resume);
-        if (!run) return { problems: [`no run ${req.resume} in ${store.file}; list runs with "halluprobe runs".`] };
-    } else if (req.resume !== 'new') {
-        run = store.resumableRun(req.spec, req.suite);
-    }
-    const resumed = run !== undefined;
     const current = models.map(m => ({
         name: m.model.name, provider: m.model.provider, id: m.model.id, endpoint: publicEndpoint(m.model.endpoint),
         display: m.client.displayName, params: answerParams(m.model.params, 0), samples: m.model.samples,
     }));
-    let settings: Record<string, unknown>;
-    if (!run) {
-        settings = { ...req.settings, models: current };
-        run = store.createRun(req.spec, req.suite, settings);
-        store.saveQuestions(run.id, req.questions);
-    } else {
-        // A resumed run keeps its questions and so the options that chose them (limit, seed); its models are
-        // those it had plus those asked now, since the answers of both stay in the run.
-        const before = ((run.settings.models ?? []) as typeof current).filter(p => !current.some(c => c.name === p.name));
-        settings = { ...run.settings, models: [...before, ...current] };
-        store.setStatus(run.id, 'running');
-    }
+    // Choosing (or creating) the run and taking its one-writer lease is one transaction: two processes started
+    // at once cannot both resume, or both create, the same spec's run.
+    const chosen = store.exclusive(() => chooseRun(req, current));
+    if ('problem' in chosen) return { problems: [chosen.problem] };
+    let { run } = chosen;
+    const { resumed, settings } = chosen;
     const questions = resumed ? store.questions(run.id) : req.questions;
     const slots = questions.length * (settings.models as typeof current).reduce((n, m) => n + (m.samples ?? 1), 0);
     store.updateSettings(run.id, { ...settings, slots });
@@ -133,6 +119,33 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     return { prepared: { run, resumed, questions, models, estimates, todo }, problems };
 }
 
+type ModelSummary = { name: string; samples?: number } & Record<string, unknown>;
+
+function chooseRun(req: PrepareRequest, current: ModelSummary[]): { run: RunRecord; resumed: boolean; settings: Record<string, unknown> } | { problem: string } {
+    const { store } = req;
+    let run: RunRecord | undefined;
+    if (req.resume && req.resume !== 'auto' && req.resume !== 'new') {
+        run = store.getRun(req.resume);
+        if (!run) return { problem: `no run ${req.resume} in ${store.file}; list runs with "halluprobe runs".` };
+    } else if (req.resume !== 'new') {
+        run = store.resumableRun(req.spec, req.suite);
+    }
+    if (!run) {
+        const settings = { ...req.settings, models: current };
+        run = store.createRun(req.spec, req.suite, settings);
+        store.saveQuestions(run.id, req.questions);
+        store.acquireLease(run.id);
+        return { run, resumed: false, settings };
+    }
+    const holder = store.acquireLease(run.id);
+    if (holder) return { problem: leaseMessage(holder) };
+    // A resumed run keeps its questions and so the options that chose them (limit, seed); its models are
+    // those it had plus those asked now, since the answers of both stay in the run.
+    const before = ((run.settings.models ?? []) as ModelSummary[]).filter(p => !current.some(c => c.name === p.name));
+    store.setStatus(run.id, 'running');
+    return { run, resumed: true, settings: { ...run.settings, models: [...before, ...current] } };
+}
+
 export interface ExecuteOptions {
     signal?: AbortSignal;
     onProgress?: (p: Progress) => void;
@@ -140,6 +153,11 @@ export interface ExecuteOptions {
     retry?: RetryPolicy;
 }
 
-export function startRun(store: Store, prepared: PreparedRun, options: ExecuteOptions = {}): Promise<RunOutcome> {
-    return executeRun({ store, runId: prepared.run.id, questions: prepared.questions, models: prepared.models, ...options });
+/** Executes a prepared run, then gives up its one-writer lease (closing the store does too). */
+export async function startRun(store: Store, prepared: PreparedRun, options: ExecuteOptions = {}): Promise<RunOutcome> {
+    try {
+        return await executeRun({ store, runId: prepared.run.id, questions: prepared.questions, models: prepared.models, ...options });
+    } finally {
+        store.releaseLease(prepared.run.id);
+    }
 }
