@@ -14,8 +14,8 @@ test('two CLI runs of one spec and store started together: every question is ask
     try {
         const spec = writeSpec(server.url);
         const db = path.join(path.dirname(spec), 'results.db');
-        const env = { OPENAI_API_KEY: 'sk-test-lock-key', HALLUPROBE_TRUSTED_HOSTS: new URL(server.url).origin };
-        const [a, b] = await Promise.all([cli(['run', spec, '--db', db, '--no-verify'], env), cli(['run', spec, '--db', db, '--no-verify'], env)]);
+        const env = { OPENAI_API_KEY: 'sk-test-lock-key' };
+        const [a, b] = await Promise.all([cli(['run', spec, '--db', db, '--no-verify', '--yes'], env), cli(['run', spec, '--db', db, '--no-verify', '--yes'], env)]);
         const twice = [...server.byQuestion].filter(([, n]) => n > 1);
         assert.deepEqual(twice, [], `asked twice: ${twice.length} of ${server.byQuestion.size}`);
         assert.equal(server.byQuestion.size, 80);
