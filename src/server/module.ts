@@ -13,6 +13,7 @@ import { ProbeCodeActionProvider } from './features/code-actions.js';
 import { ProbeFormatter } from './features/formatter.js';
 import { ProbeSemanticTokenProvider } from './features/semantic-tokens.js';
 import { ImportLoadingDocumentBuilder } from './imports.js';
+import { SafeDocumentFactory } from './documents.js';
 import { ProbeDocumentSymbolProvider } from './features/symbols.js';
 
 /** What the server needs from the data layer; absent in tests of language-only features. */
@@ -88,7 +89,7 @@ export function createProbeServerServices(context: DefaultSharedModuleContext, o
     let probe: ProbeServices | undefined;
     const created = createProbeServicesWith(context, [features], {
         lsp: { ExecuteCommandHandler: () => new ProbeCommandHandler(() => probe!) },
-        workspace: { DocumentBuilder: shared => new ImportLoadingDocumentBuilder(shared) },
+        workspace: { DocumentBuilder: shared => new ImportLoadingDocumentBuilder(shared), LangiumDocumentFactory: shared => new SafeDocumentFactory(shared) },
     });
     probe = created.probe;
     return { ...created, data: dataOf(created.probe) };
