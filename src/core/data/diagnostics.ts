@@ -100,6 +100,15 @@ export function problemDiagnostic(problem: LoadProblem, decls: Declarations): Sp
                 + `Correct the data, or declare the attribute with a type that fits (e.g. text).`,
                 { rows: problem.examples.map(e => ({ file: problem.file, line: e.line })) });
         }
+        case 'truncated': {
+            const attribute = decls.relation(problem.relation)?.attributes.find(a => a.name === problem.attribute);
+            if (!attribute) return undefined;
+            const file = shownFile(problem.file, attribute.loc);
+            return at(attribute.loc, 'warning', 'cell-truncated',
+                `${plural(problem.count, 'cell')} of ${problem.relation}.${problem.attribute} ${problem.count === 1 ? 'is' : 'are'} longer than ${problem.limit} characters and ${problem.count === 1 ? 'was' : 'were'} cut to that length in questions, prompts and the store (${problem.lines.map(l => `${file}:${l}`).join(', ')}${problem.count > problem.lines.length ? ', …' : ''}). `
+                + `Map a shorter column, or raise the limit with HALLUPROBE_MAX_CELL_CHARS.`,
+                { rows: problem.lines.map(line => ({ file: problem.file, line })) });
+        }
     }
 }
 
