@@ -3,6 +3,8 @@ import { existsSync, statSync } from 'node:fs';
 import type { Command } from './index.js';
 import { stringFlag, type ParsedArgs } from '../args.js';
 import { checkSpec } from '../../core/spec/check.js';
+import { outsideSpecFolder } from '../../core/data/diagnostics.js';
+import type { SpecModel } from '../../core/spec/model.js';
 import { probeDiagnostics } from '../../core/probes/index.js';
 import type { SpecDiagnostic } from '../../core/spec/load.js';
 import { print, printError } from '../print.js';
@@ -37,10 +39,15 @@ Exit status: 0 no errors, 1 errors found, 2 bad usage (missing file, unknown fla
         const diagnostics = [...checked.diagnostics, ...probeDiagnostics(checked.model, checked.data)];
         const rows = diagnostics.map(toRow).sort(byPosition);
         if (format === 'json') print(JSON.stringify(rows, null, 2));
-        else printText(rows);
+        else { printSources(checked.model); printText(rows); }
         return rows.some(r => r.severity === 'error') ? 1 : 0;
     },
 };
+
+/** Where each data source resolved to (on stderr), so a spec cannot read a file the user did not expect. */
+export function printSources(model: SpecModel): void {
+    for (const s of model.sources) printError(`source ${s.name}: ${s.path}${outsideSpecFolder(s.path, s.loc) ? "  (outside the spec's folder)" : ''}`);
+}
 
 /** One diagnostic as `--format json` prints it: lines and columns 1-based. */
 export interface CheckRow { file: string; line: number; column: number; severity: string; code: string; message: string }

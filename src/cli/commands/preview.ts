@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { existsSync } from 'node:fs';
 import type { Command } from './index.js';
 import { intFlag, stringFlag, UsageError, type ParsedArgs } from '../args.js';
-import { toRow } from './check.js';
+import { printSources, toRow } from './check.js';
 import { loadSpec } from '../../core/spec/load.js';
 import type { SpecDiagnostic } from '../../core/spec/load.js';
 import { loadData } from '../../core/data/index.js';
@@ -39,6 +39,7 @@ Problems are printed to stderr as file:line:column messages. Exit status: 0 ques
             printError(`halluprobe preview: the spec has ${errors.length} error(s); fix them first (halluprobe check ${file}).`);
             return 1;
         }
+        printSources(loaded.model);
         const data = await loadData(loaded.model);
         printDiagnostics(data.diagnostics.filter(d => d.severity === 'error'));
         const generation = generateQuestions(loaded.model, data, Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)));
