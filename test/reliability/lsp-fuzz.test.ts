@@ -10,23 +10,12 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CancellationTokenSource, createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
 import { FIXTURES } from '../server/support.js';
+import { prng } from '../../src/core/probes/sampling.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER = path.join(ROOT, 'dist/server.cjs');
 const SEQUENCES = 520;
 const SEED = Number(process.env.HALLUPROBE_FUZZ_SEED ?? 20261123);
-
-/** mulberry32: a small seeded generator, so a failing run can be replayed. */
-function rng(seed: number): () => number {
-    let a = seed >>> 0;
-    return () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let t = a;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-}
 
 test('the language server survives ≥ 500 random document and file-event sequences', { timeout: 180_000 }, async () => {
     if (!fs.existsSync(SERVER)) {
@@ -47,7 +36,7 @@ test('the language server survives ≥ 500 random document and file-event sequen
     rpc.onNotification(() => undefined);
     rpc.onRequest(() => null);
     rpc.listen();
-    const random = rng(SEED);
+    const random = prng(SEED);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
     const texts = [
         spec, '', 'source', 'import "movie.probe"\n', 'import "gone.probe"\nrelation R from x { a: text = "a" key (a) }',
