@@ -3,13 +3,14 @@ import { existsSync } from 'node:fs';
 import type { Command } from './index.js';
 import { goldText } from '../../core/probes/question.js';
 import { intFlag, stringFlag, UsageError, type ParsedArgs } from '../args.js';
-import { toRow } from './check.js';
+import { printSources, toRow } from './check.js';
 import { loadSpec } from '../../core/spec/load.js';
 import type { SpecDiagnostic } from '../../core/spec/load.js';
 import { loadData } from '../../core/data/index.js';
 import { generateQuestions, probeDiagnostics, type GenerationStats } from '../../core/probes/index.js';
 import { questionRecord, type Question } from '../../core/probes/question.js';
 import { csvField } from '../../core/report/formats.js';
+import { print, printError } from '../print.js';
 
 const FORMATS = ['table', 'jsonl', 'csv'];
 
@@ -36,22 +37,23 @@ Problems are printed to stderr as file:line:column messages. Exit status: 0 ques
         const errors = loaded.diagnostics.filter(d => d.severity === 'error');
         if (errors.length > 0) {
             printDiagnostics(errors);
-            console.error(`halluprobe preview: the spec has ${errors.length} error(s); fix them first (halluprobe check ${file}).`);
+            printError(`halluprobe preview: the spec has ${errors.length} error(s); fix them first (halluprobe check ${file}).`);
             return 1;
         }
+        printSources(loaded.model);
         const data = await loadData(loaded.model);
         printDiagnostics(data.diagnostics.filter(d => d.severity === 'error'));
         const generation = generateQuestions(loaded.model, data, Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)));
         const seen = new Set(generation.diagnostics.map(key));
         const problems = [...generation.diagnostics, ...probeDiagnostics(loaded.model, data).filter(d => !seen.has(key(d)))];
         printDiagnostics(problems);
-        const print = format === 'jsonl' ? (q: Question) => JSON.stringify(questionRecord(q))
+        const line = format === 'jsonl' ? (q: Question) => JSON.stringify(questionRecord(q))
             : format === 'csv' ? csvLine
             : tableLine;
-        if (format === 'csv') console.log(CSV_HEADER.join(','));
-        if (format === 'table') console.log(TABLE_HEADER);
-        for (const q of generation.questions) console.log(print(q));
-        console.error(summary(generation.stats));
+        if (format === 'csv') print(CSV_HEADER.join(','));
+        if (format === 'table') print(TABLE_HEADER);
+        for (const q of generation.questions) print(line(q));
+        printError(summary(generation.stats));
         return problems.some(d => d.severity === 'error') && generation.stats.generated === 0 ? 1 : 0;
     },
 };
@@ -59,7 +61,7 @@ Problems are printed to stderr as file:line:column messages. Exit status: 0 ques
 const key = (d: SpecDiagnostic) => `${d.file}:${d.range.start.line}:${d.code}:${d.message}`;
 
 function printDiagnostics(diagnostics: SpecDiagnostic[]): void {
-    for (const r of diagnostics.map(toRow)) console.error(`${path.relative(process.cwd(), r.file) || r.file}:${r.line}:${r.column} ${r.severity} [${r.code}] ${r.message}`);
+    for (const r of diagnostics.map(toRow)) printError(`${path.relative(process.cwd(), r.file) || r.file}:${r.line}:${r.column} ${r.severity} [${r.code}] ${r.message}`);
 }
 
 function summary(stats: GenerationStats): string {

@@ -1,8 +1,8 @@
 import type { ValidationAcceptor } from 'langium';
 import { isModel, isProbe, isSource, isSuite, type Model, type Setting } from '../generated/ast.js';
 import { closest, didYouMean } from './suggest.js';
+import { PROVIDER_NAMES, providerFacts } from '../../models/providers.js';
 
-export const PROVIDERS = ['openai', 'azure', 'ollama', 'vllm', 'lmstudio', 'llamacpp', 'openrouter', 'replay', 'offline'] as const;
 
 /** Known settings per block; unknown ones are warnings (the engine ignores them, which is usually a typo). */
 export const KNOWN_SETTINGS = {
@@ -24,8 +24,8 @@ export const KNOWN_SETTINGS = {
 const SECRET_NAMES = /^(api_?key|key|token|access_token|secret|client_secret|password|passwd|authorization|auth|bearer)$/i;
 
 export function checkProvider(model: Model, accept: ValidationAcceptor): void {
-    if (!model.provider || (PROVIDERS as readonly string[]).includes(model.provider)) return;
-    accept('error', `Unknown provider '${model.provider}'.${didYouMean(model.provider, PROVIDERS)} Providers: ${PROVIDERS.join(', ')} (use openai with 'endpoint' for any other OpenAI-compatible server).`,
+    if (!model.provider || providerFacts(model.provider)) return;
+    accept('error', `Unknown provider '${model.provider}'.${didYouMean(model.provider, PROVIDER_NAMES)} Providers: ${PROVIDER_NAMES.join(', ')} (use openai with 'endpoint' for any other OpenAI-compatible server).`,
         { node: model, property: 'provider', code: 'unknown-provider' });
 }
 
