@@ -9,6 +9,7 @@ import { loadData } from '../../core/data/index.js';
 import { generateQuestions, probeDiagnostics, type GenerationStats } from '../../core/probes/index.js';
 import { questionRecord, type Question } from '../../core/probes/question.js';
 import { csvField } from '../../core/report/formats.js';
+import { variantId } from '../../core/report/labels.js';
 
 const FORMATS = ['table', 'jsonl', 'csv'];
 
@@ -71,7 +72,7 @@ function summary(stats: GenerationStats): string {
 const keywordText = (q: Question) => q.keywords.map(h => h.map(k => k.value).join('; ')).join(' | ');
 const firstRow = (q: Question) => (q.source.rows[0] ? `${q.source.rows[0].file}:${q.source.rows[0].line}` : '');
 
-const TABLE_HEADER = ['id'.padEnd(16), 'probe'.padEnd(16), 'phrasing'.padEnd(10), 'gold'.padEnd(4), 'keywords'.padEnd(24), 'question'].join('  ');
+const TABLE_HEADER = ['id'.padEnd(16), 'probe'.padEnd(16), 'phrasing'.padEnd(10), 'variant'.padEnd(12), 'gold'.padEnd(4), 'keywords'.padEnd(24), 'question'].join('  ');
 
 function cell(text: string, width: number): string {
     const flat = text.replace(/\s*\n\s*/g, ' ⏎ ');
@@ -79,11 +80,11 @@ function cell(text: string, width: number): string {
 }
 
 function tableLine(q: Question): string {
-    return [q.id, cell(q.probe, 16), cell(q.phrasing, 10), cell(String(q.gold), 4), cell(keywordText(q), 24), cell(q.question, 160).trimEnd()].join('  ');
+    return [q.id, cell(q.probe, 16), cell(q.phrasing, 10), cell(variantId(q), 12), cell(String(q.gold), 4), cell(keywordText(q), 24), cell(q.question, 160).trimEnd()].join('  ');
 }
 
-const CSV_HEADER = ['id', 'probe', 'kind', 'phrasing', 'variant', 'gold', 'question', 'keywords', 'source'];
+const CSV_HEADER = ['id', 'probe', 'kind', 'phrasing', 'variant', 'variant_id', 'gold', 'question', 'keywords', 'source'];
 
 function csvLine(q: Question): string {
-    return [q.id, q.probe, q.kind, q.phrasing, q.variant, String(q.gold), q.question, keywordText(q), firstRow(q)].map(csvField).join(',');
+    return [q.id, q.probe, q.kind, q.phrasing, q.variant, variantId(q), String(q.gold), q.question, keywordText(q), firstRow(q)].map(csvField).join(',');
 }

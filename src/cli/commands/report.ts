@@ -7,6 +7,7 @@ import { loadOverrides, recordOverride, runJudge, sampleVerdicts, verifyRun, typ
 import { applyOverrides } from '../../core/verify/overrides.js';
 import { createClient, modelFromFlag, resolveKey, resolveModel } from '../../core/models/index.js';
 import { buildReport, passed, renderReport, REPORT_FORMATS, type ReportData, type ReportFormat } from '../../core/report/index.js';
+import { groupKey, groupLabel } from '../../core/report/labels.js';
 import { loadSpec } from '../../core/spec/load.js';
 import { loadData } from '../../core/data/index.js';
 
@@ -166,7 +167,7 @@ function gate(data: ReportData, failOnFailures: boolean, maxH: number | undefine
     if (maxH !== undefined) {
         for (const g of data.metrics) {
             if (g.na || g.H === null || g.H <= maxH) continue;
-            console.error(`halluprobe report: H ${g.H.toFixed(2)} > ${maxH} for ${g.model} · ${g.probe} · ${g.phrasing} (${g.mode}).`);
+            console.error(`halluprobe report: H ${g.H.toFixed(2)} > ${maxH} for ${groupLabel(groupKey(g))}.`);
             code = 1;
         }
     }

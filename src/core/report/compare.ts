@@ -3,7 +3,8 @@
  * the metric deltas per group with an interval for the difference (Newcombe's method from the two Wilson
  * intervals, so it stays inside [−1, 1] and needs no normal approximation of small groups).
  */
-import type { GroupMetrics, Interval } from '../verify/metrics.js';
+import type { EvaluationMode, GroupMetrics, Interval } from '../verify/metrics.js';
+import { groupKey, LABEL_PARTS, partText } from './labels.js';
 import { mdText } from './markdown.js';
 import { passed, pct, type ReportData, type ReportRow } from './model.js';
 
@@ -14,7 +15,7 @@ export interface VerdictChange {
 }
 
 export interface MetricDelta {
-    model: string; probe: string; phrasing: string; variant: string; mode: string;
+    model: string; probe: string; phrasing: string; variant: string; mode: EvaluationMode;
     metric: 'A' | 'R' | 'AR' | 'M' | 'H';
     before: number | null; after: number | null; nBefore: number; nAfter: number;
     delta: number | null;
@@ -34,7 +35,7 @@ export function differenceInterval(p1: number, ci1: Interval, p2: number, ci2: I
 
 const key = (r: ReportRow) => `${r.verdict.questionId}\u0000${r.verdict.model}\u0000${r.verdict.sample}`;
 const state = (r: ReportRow) => ({ answer: r.verdict.answer, correct: r.verdict.override?.correct ?? r.verdict.correct, rationale: r.verdict.override?.rationale ?? r.verdict.rationale, passed: passed(r) });
-const groupKey = (g: GroupMetrics) => [g.model, g.probe, g.phrasing, g.variant, g.mode].join('\u0000');
+const groupId = (g: GroupMetrics) => JSON.stringify(Object.values(groupKey(g)));
 
 export function compareRuns(a: ReportData, b: ReportData): Comparison {
     const before = new Map(a.rows.map(r => [key(r), r]));
@@ -50,15 +51,15 @@ export function compareRuns(a: ReportData, b: ReportData): Comparison {
     }
     const inB = new Set(b.rows.map(key));
     const onlyA = a.rows.filter(r => !inB.has(key(r))).length;
-    const groupsA = new Map(a.metrics.map(g => [groupKey(g), g]));
+    const groupsA = new Map(a.metrics.map(g => [groupId(g), g]));
     const deltas: MetricDelta[] = [];
     for (const g of b.metrics) {
-        const old = groupsA.get(groupKey(g));
+        const old = groupsA.get(groupId(g));
         if (!old || old.na || g.na) continue;
         for (const metric of ['A', 'R', 'AR', 'M', 'H'] as const) {
             const p1 = old[metric], p2 = g[metric], c1 = old.ci[metric], c2 = g.ci[metric];
             const delta = p1 === null || p2 === null ? null : p2 - p1;
-            deltas.push({ model: g.model, probe: g.probe, phrasing: g.phrasing, variant: g.variant, mode: g.mode, metric, before: p1, after: p2, nBefore: old.n, nAfter: g.n, delta,
+            deltas.push({ ...groupKey(g), metric, before: p1, after: p2, nBefore: old.n, nAfter: g.n, delta,
                 ci: p1 !== null && p2 !== null && c1 && c2 ? differenceInterval(p1, c1, p2, c2) : null });
         }
     }
@@ -68,10 +69,10 @@ export function compareRuns(a: ReportData, b: ReportData): Comparison {
 export function renderComparison(c: Comparison, maxChanges = 200): string {
     const out = [`# HalluProbe compare: ${mdText(c.runA)} → ${mdText(c.runB)}`, ''];
     out.push(`${c.changed.length} verdicts changed; ${c.onlyA} only in ${mdText(c.runA)}, ${c.onlyB} only in ${mdText(c.runB)}.`, '');
-    out.push('## Metric deltas (after − before, Newcombe 95 % interval)', '', '| model | probe | phrasing | mode | metric | before | after | Δ | interval |', '|---|---|---|---|---|---|---|---|---|');
+    out.push('## Metric deltas (after − before, Newcombe 95 % interval)', '', `| ${LABEL_PARTS.join(' | ')} | metric | before | after | Δ | interval |`, `|${LABEL_PARTS.map(() => '---').join('|')}|---|---|---|---|---|`);
     for (const d of c.deltas) {
         const sig = d.ci && (d.ci[0] > 0 || d.ci[1] < 0) ? ' *' : '';
-        out.push(`| ${mdText(d.model)} | ${mdText(d.probe)} | ${mdText(d.phrasing)} | ${d.mode} | ${d.metric} | ${pct(d.before)} (N ${d.nBefore}) | ${pct(d.after)} (N ${d.nAfter}) | ${d.delta === null ? 'n/a' : (d.delta >= 0 ? '+' : '') + d.delta.toFixed(2)}${sig} | ${d.ci ? `[${d.ci[0].toFixed(2)}, ${d.ci[1].toFixed(2)}]` : ''} |`);
+        out.push(`| ${LABEL_PARTS.map(p => mdText(partText(d, p))).join(' | ')} | ${d.metric} | ${pct(d.before)} (N ${d.nBefore}) | ${pct(d.after)} (N ${d.nAfter}) | ${d.delta === null ? 'n/a' : (d.delta >= 0 ? '+' : '') + d.delta.toFixed(2)}${sig} | ${d.ci ? `[${d.ci[0].toFixed(2)}, ${d.ci[1].toFixed(2)}]` : ''} |`);
     }
     out.push('', '`*`: the interval excludes 0.', '');
     if (c.changed.length) {

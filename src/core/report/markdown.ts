@@ -1,5 +1,6 @@
 /** The Markdown report: metrics tables with intervals, paths per hop, overrides, judge, and failing examples. */
-import { MODE_LABELS, type GroupMetrics } from '../verify/metrics.js';
+import type { GroupMetrics } from '../verify/metrics.js';
+import { groupKey, groupLabel, LABEL_PARTS, partText, questionKey } from './labels.js';
 import { ciText, failureReason, passed, pct, type ReportData } from './model.js';
 
 /** Model text inside a Markdown table cell or line: no pipes, no line breaks, no HTML, bounded. */
@@ -9,12 +10,17 @@ export function mdText(s: string, max = 160): string {
     return cut.replace(/[\\`*_[\]|<>#]/g, c => `\\${c}`);
 }
 
+/** The group key as table cells (model | probe | phrasing | variant | mode), the same in every table. */
+const KEY_HEAD = `| ${LABEL_PARTS.join(' | ')} |`;
+const KEY_RULE = `|${LABEL_PARTS.map(() => '---').join('|')}|`;
+const keyCells = (g: GroupMetrics) => `| ${LABEL_PARTS.map(p => mdText(partText(groupKey(g), p))).join(' | ')} |`;
+
 export function metricsTable(groups: GroupMetrics[]): string[] {
-    const lines = ['| model | probe | phrasing | mode | N | A | R | AR | M | H | C |', '|---|---|---|---|---:|---|---|---|---|---|---|'];
+    const lines = [`${KEY_HEAD} N | A | R | AR | M | H | C |`, `${KEY_RULE}---:|---|---|---|---|---|---|`];
     for (const g of groups) {
-        if (g.na) { lines.push(`| ${mdText(g.model)} | ${mdText(g.probe)} | ${mdText(g.phrasing)} | ${MODE_LABELS[g.mode]} | – | ${mdText(g.na)} | | | | | |`); continue; }
+        if (g.na) { lines.push(`${keyCells(g)} – | ${mdText(g.na)} | | | | | |`); continue; }
         const f = (k: 'A' | 'R' | 'AR' | 'M' | 'H') => `${pct(g[k])} ${ciText(g.ci[k])}`;
-        lines.push(`| ${mdText(g.model)} | ${mdText(g.probe)} | ${mdText(g.phrasing)}${g.variant !== 'zero_shot' ? ` (${mdText(g.variant)})` : ''} | ${MODE_LABELS[g.mode]} | ${g.n} | ${f('A')} | ${f('R')} | ${f('AR')} | ${f('M')} | ${f('H')} | ${pct(g.C)} |`);
+        lines.push(`${keyCells(g)} ${g.n} | ${f('A')} | ${f('R')} | ${f('AR')} | ${f('M')} | ${f('H')} | ${pct(g.C)} |`);
     }
     return lines;
 }
@@ -29,16 +35,16 @@ export function renderMarkdown(d: ReportData, maxExamples = 50): string {
     out.push('## Metrics', '', ...metricsTable(d.metrics), '');
     const paths = d.metrics.filter(g => g.hops && !g.na);
     if (paths.length) {
-        out.push('## Paths, hop by hop', '', '| model | probe | phrasing | mode | R-ext | hop | R | AR-ext | P(r_i \\| r_i−1) | P(r_i \\| ¬r_i−1) |', '|---|---|---|---|---|---:|---|---|---|---|');
+        out.push('## Paths, hop by hop', '', `${KEY_HEAD} R-ext | hop | R | AR-ext | P(r_i \\| r_i−1) | P(r_i \\| ¬r_i−1) |`, `${KEY_RULE}---|---:|---|---|---|---|`);
         for (const g of paths) for (const h of g.hops!) {
-            out.push(`| ${mdText(g.model)} | ${mdText(g.probe)} | ${mdText(g.phrasing)} | ${MODE_LABELS[g.mode]} | ${pct(g.rExt?.value)} | ${h.hop} | ${pct(h.r.value)} ${ciText(h.r.ci)} | ${pct(h.ar.value)} ${ciText(h.ar.ci)} | ${h.givenPrevious ? `${pct(h.givenPrevious.value)} (N ${h.givenPrevious.n})` : ''} | ${h.givenNotPrevious ? `${pct(h.givenNotPrevious.value)} (N ${h.givenNotPrevious.n})` : ''} |`);
+            out.push(`${keyCells(g)} ${pct(g.rExt?.value)} | ${h.hop} | ${pct(h.r.value)} ${ciText(h.r.ci)} | ${pct(h.ar.value)} ${ciText(h.ar.ci)} | ${h.givenPrevious ? `${pct(h.givenPrevious.value)} (N ${h.givenPrevious.n})` : ''} | ${h.givenNotPrevious ? `${pct(h.givenNotPrevious.value)} (N ${h.givenNotPrevious.n})` : ''} |`);
         }
         out.push('');
     }
     const choice = d.metrics.filter(g => g.multiple && !g.na);
     if (choice.length) {
-        out.push('## Multiple choice errors', '', '| model | probe | stem | mode | multiple-answer | binding |', '|---|---|---|---|---|---|');
-        for (const g of choice) out.push(`| ${mdText(g.model)} | ${mdText(g.probe)} | ${mdText(g.phrasing)} | ${MODE_LABELS[g.mode]} | ${pct(g.multiple!.value)} ${ciText(g.multiple!.ci)} | ${pct(g.binding!.value)} ${ciText(g.binding!.ci)} |`);
+        out.push('## Multiple choice errors', '', `${KEY_HEAD} multiple-answer | binding |`, `${KEY_RULE}---|---|`);
+        for (const g of choice) out.push(`${keyCells(g)} ${pct(g.multiple!.value)} ${ciText(g.multiple!.ci)} | ${pct(g.binding!.value)} ${ciText(g.binding!.ci)} |`);
         out.push('');
     }
     if (d.judge) {
@@ -52,7 +58,7 @@ export function renderMarkdown(d: ReportData, maxExamples = 50): string {
     if (failed.length) {
         out.push(`## Failing questions (${Math.min(maxExamples, failed.length)} of ${failed.length})`, '');
         for (const r of failed.slice(0, maxExamples)) {
-            out.push(`- **${mdText(r.verdict.model)}** · ${mdText(r.question.probe)} · ${mdText(r.question.phrasing)}: ${mdText(r.question.question)}`,
+            out.push(`- **${mdText(r.verdict.model)}** · ${mdText(groupLabel(questionKey(r.question)))}: ${mdText(r.question.question)}`,
                 `  - ${mdText(failureReason(r))}`, `  - response: ${mdText(r.response, 300)}`);
         }
         out.push('');

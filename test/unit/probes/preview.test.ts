@@ -20,10 +20,10 @@ describe('halluprobe preview', () => {
         assert.deepEqual(lines[0]!.keywords, [['Avatar']]);
         assert.match(r.stderr, /5 question\(s\) from 2 row\(s\)/);
         const csv = cli([path.join(w.dir, 'spec.probe'), '--probe', 'director_decade', '--format', 'csv', '--limit', '1']);
-        assert.equal(csv.stdout.split('\n')[0], 'id,probe,kind,phrasing,variant,gold,question,keywords,source');
-        assert.match(csv.stdout.split('\n')[1]!, /,path,basic,zero_shot,yes,Was the director .*,James Cameron \| 1954,/);
+        assert.equal(csv.stdout.split('\n')[0], 'id,probe,kind,phrasing,variant,variant_id,gold,question,keywords,source');
+        assert.match(csv.stdout.split('\n')[1]!, /,path,basic,zero_shot,zero_shot,yes,Was the director .*,James Cameron \| 1954,/);
         const table = cli([path.join(w.dir, 'spec.probe'), '--probe', 'know_movie', '--limit', '1']);
-        assert.match(table.stdout, /^id\s+probe\s+phrasing\s+gold\s+keywords\s+question\n[0-9a-f]{16}\s+know_movie\s+knows\s+yes/);
+        assert.match(table.stdout, /^id\s+probe\s+phrasing\s+variant\s+gold\s+keywords\s+question\n[0-9a-f]{16}\s+know_movie\s+knows\s+zero_shot\s+yes/);
     });
 
     it('prints generation problems as file:line messages, never a stack trace', async t => {
