@@ -1,5 +1,5 @@
 /**
- * The soccer example with a suite of four prompt variants (zero_shot, few_shot(2), few_shot(3), cot), three
+ * The soccer example with a suite of prompt variants (by default zero_shot, few_shot(2), few_shot(3), cot), three
  * phrasings of one probe and two simulated models, written into a temp dir: the case where groups of a
  * report differ only by variant parameters, phrasing or model.
  */
@@ -7,7 +7,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { repoRoot, tempDir } from './runner-fixtures.js';
 
-export function writeVariantsSuite(): string {
+export function writeVariantsSuite(variants = ['zero_shot', 'few_shot(2)', 'few_shot(3)', 'cot']): string {
     const dir = tempDir('hp-variants-');
     const example = path.join(repoRoot, 'examples', 'soccer');
     mkdirSync(path.join(dir, 'data'));
@@ -24,10 +24,7 @@ suite olympics {
     probes club_city_olympics, player_club
     models simulator, simulator_two
     sample all
-    variant zero_shot
-    variant few_shot(2)
-    variant few_shot(3)
-    variant cot
+${variants.map(v => `    variant ${v}`).join('\n')}
 }
 `);
     const file = path.join(dir, 'soccer.probe');

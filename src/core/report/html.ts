@@ -57,24 +57,27 @@ function legend(names: string[]): string {
     return `<p class="legend">${names.map(n => `<span><i style="background:${COLOURS[n] ?? '#64748b'}"></i>${esc(n)}</span>`).join(' ')}</p>`;
 }
 
-const BAR_PARTS: readonly LabelPart[] = ['model', 'phrasing', 'variant'];
+const BAR_PARTS: readonly LabelPart[] = ['phrasing', 'variant'];
 
-/** One chart per probe and mode; its bars are labelled by the parts of the group key that vary within it. */
+/**
+ * One chart per model, probe and mode (the caption says which); its bars are labelled by the parts of the
+ * group key that vary within it (phrasing, variant), so labels stay short enough to read whole.
+ */
 function metricsCharts(groups: GroupMetrics[]): string {
-    const byProbeMode = new Map<string, GroupMetrics[]>();
+    const byChart = new Map<string, GroupMetrics[]>();
     for (const g of groups) {
         if (g.na || g.n === 0) continue;
-        const key = groupLabel(groupKey(g), ['probe', 'mode']);
-        let list = byProbeMode.get(key);
-        if (!list) { list = []; byProbeMode.set(key, list); }
+        const key = groupLabel(groupKey(g), ['model', 'probe', 'mode']);
+        let list = byChart.get(key);
+        if (!list) { list = []; byChart.set(key, list); }
         list.push(g);
     }
     const out: string[] = [];
-    for (const list of byProbeMode.values()) {
+    for (const list of byChart.values()) {
         const keys = list.slice(0, 40).map(groupKey);
         const varying = BAR_PARTS.filter(p => new Set(keys.map(k => k[p])).size > 1);
         const common = LABEL_PARTS.filter(p => !varying.includes(p));
-        out.push(barChart(groupLabel(keys[0]!, common) || 'all groups', keys.map((k, i) => ({
+        out.push(barChart(groupLabel(keys[0]!, common), keys.map((k, i) => ({
             lines: labelLines(k, varying),
             bars: (['A', 'R', 'AR', 'H'] as const).map(m => ({ name: m, value: list[i]![m], ci: list[i]!.ci[m] })),
         }))));
