@@ -3,6 +3,7 @@
  */
 import { parseArgs, UsageError } from './args.js';
 import { COMMANDS } from './commands/index.js';
+import { HalluProbeError, NAMING_CODES, problemText } from '../core/errors.js';
 
 const USAGE = `halluprobe <command> [options]
 
@@ -35,6 +36,10 @@ export async function main(argv: string[]): Promise<number> {
         return await command.run(args);
     } catch (e) {
         if (e instanceof UsageError) { console.error(`halluprobe ${name}: ${e.message}`); return 2; }
+        if (e instanceof HalluProbeError) {
+            for (const p of e.problems) console.error(p.location ? problemText(p) : `halluprobe ${name}: ${p.message}${p.remedy ? ` ${p.remedy}` : ''}`);
+            return e.problems.every(p => NAMING_CODES.has(p.code)) ? 2 : 1;
+        }
         // Bad input is reported by the commands themselves; reaching here is a bug in HalluProbe.
         console.error(`halluprobe ${name}: internal error: ${e instanceof Error ? e.message : String(e)}`);
         if (process.env.HALLUPROBE_DEBUG) console.error(e);

@@ -43,19 +43,19 @@ describe('the HTML report in a browser', { skip: browserPath ? false : 'e2e skip
             const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
             await page.goto(`file://${html}`);
             const m: Measured = await page.evaluate(() => ({
-                charts: [...document.querySelectorAll('figure.chart')].map(fig => {
+                charts: Array.from(document.querySelectorAll('figure.chart')).map(fig => {
                     const svg = fig.querySelector('svg')!;
                     const box = svg.getBoundingClientRect();
-                    const marks = [...svg.querySelectorAll('rect')].map(r => r.getBoundingClientRect().right);
+                    const marks = Array.from(svg.querySelectorAll('rect')).map(r => r.getBoundingClientRect().right);
                     return {
                         caption: fig.querySelector('figcaption')!.textContent!,
                         width: box.width,
                         dataRight: Math.max(...marks) - box.left,
                         // What the reader sees of the chart: the svg, within its (scrollable) figure.
                         box: { left: box.left, right: Math.min(box.right, fig.getBoundingClientRect().right), top: box.top, bottom: box.bottom },
-                        labels: [...svg.querySelectorAll('text.lbl')].map(t => {
+                        labels: Array.from(svg.querySelectorAll('text.lbl')).map(t => {
                             const r = t.getBoundingClientRect();
-                            return { text: [...t.querySelectorAll('tspan')].map(s => s.textContent).join(' | '), left: r.left, right: r.right, top: r.top, bottom: r.bottom, font: parseFloat(getComputedStyle(t).fontSize) };
+                            return { text: Array.from(t.querySelectorAll('tspan')).map(s => s.textContent).join(' | '), left: r.left, right: r.right, top: r.top, bottom: r.bottom, font: parseFloat(getComputedStyle(t).fontSize) };
                         }),
                     };
                 }),

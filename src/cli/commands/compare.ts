@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from './index.js';
 import { stringFlag, type ParsedArgs } from '../args.js';
-import { compareRuns, renderComparison } from '../../core/report/index.js';
-import { loadReport, openExisting, resolveRun } from './report.js';
+import { compareRuns, loadReport, renderComparison } from '../../core/report/index.js';
+import { openExisting, resolveRun } from './report.js';
 
 const FLAGS = new Set(['db', 'format', 'out', 'help']);
 

@@ -3,13 +3,9 @@ import * as path from 'node:path';
 import type { Command } from './index.js';
 import { intFlag, stringFlag, UsageError, type ParsedArgs } from '../args.js';
 import { openStore, type Store } from '../../core/store/index.js';
-import { loadOverrides, recordOverride, runJudge, sampleVerdicts, verifyRun, type JudgeResult } from '../../core/verify/index.js';
-import { applyOverrides } from '../../core/verify/overrides.js';
-import { createClient, modelFromFlag, resolveKey, resolveModel } from '../../core/models/index.js';
-import { buildReport, passed, renderReport, REPORT_FORMATS, type ReportData, type ReportFormat } from '../../core/report/index.js';
+import { loadReport, passed, renderReport, resolveRunId, REPORT_FORMATS, type ReportData, type ReportFormat } from '../../core/report/index.js';
+import { HalluProbeError } from '../../core/errors.js';
 import { groupKey, groupLabel } from '../../core/report/labels.js';
-import { loadSpec } from '../../core/spec/load.js';
-import { loadData } from '../../core/data/index.js';
 
 const FLAGS = new Set(['db', 'run', 'format', 'out', 'help', 'fail-on-failures', 'max-h', 'override', 'model', 'sample', 'correct', 'rationale', 'by', 'why', 'min-known', 'judge', 'judge-sample', 'judge-seed', 'yes']);
 
@@ -26,58 +22,14 @@ export function openExisting(args: ParsedArgs): Store {
     return openStore(file);
 }
 
-/** Resolves "latest" (or no --run) and checks the run exists. */
+/** Resolves "latest" (or no --run) and checks the run exists (the engine's rule, as a usage error here). */
 export function resolveRun(store: Store, id: string | undefined): string {
-    if (id === undefined || id === 'latest') {
-        const latest = store.latestRun();
-        if (!latest) throw new UsageError(`the store ${store.file} has no runs yet.`);
-        return latest.id;
+    try {
+        return resolveRunId(store, id);
+    } catch (e) {
+        if (e instanceof HalluProbeError) throw new UsageError(e.problems.map(p => `${p.message}${p.remedy ? ` ${p.remedy}` : ''}`).join(' '));
+        throw e;
     }
-    if (!store.getRun(id)) throw new UsageError(`no run "${id}" in ${store.file}; list them with: halluprobe runs --db ${store.file}`);
-    return id;
-}
-
-/** Verifies the run's answers that have no verdict yet, when the run's spec and data can still be loaded. */
-async function verifyMissing(store: Store, runId: string): Promise<string | undefined> {
-    const results = store.loadRunResults(runId)!;
-    if (results.answers.length === 0 || results.verdicts.length >= results.answers.length) return undefined;
-    if (!existsSync(results.run.spec)) return `the spec ${results.run.spec} is gone, so ${results.answers.length - results.verdicts.length} answers stay unverified`;
-    const loaded = await loadSpec(results.run.spec);
-    const errors = loaded.diagnostics.filter(d => d.severity === 'error').length;
-    if (errors > 0) return `the spec ${results.run.spec} now has ${errors} error(s), so ${results.answers.length - results.verdicts.length} answers stay unverified (halluprobe check shows them)`;
-    const data = await loadData(loaded.model);
-    verifyRun(store, runId, loaded.model, data, { onlyUnverified: true });
-    return undefined;
-}
-
-export async function loadReport(store: Store, runId: string, minKnown?: number, judge?: JudgeOptions): Promise<{ data: ReportData; note?: string }> {
-    const note = await verifyMissing(store, runId).catch(e => `verification failed: ${e instanceof Error ? e.message : String(e)}`);
-    const results = store.loadRunResults(runId)!;
-    const overrides = loadOverrides(store.db, runId);
-    const options: Parameters<typeof buildReport>[2] = minKnown === undefined ? {} : { minKnown };
-    if (judge) options.judge = await judgeRun(results, applyOverrides(results.verdicts, overrides), judge);
-    const data = buildReport(results, overrides, options);
-    return note ? { data, note } : { data };
-}
-
-interface JudgeOptions { model: string; sample: number; seed: number; yes: boolean }
-
-/** The opt-in LLM judge on a deterministic sample of the run's verdicts (questions with keywords only). */
-async function judgeRun(results: NonNullable<ReturnType<Store['loadRunResults']>>, verdicts: ReportData['rows'][number]['verdict'][], o: JudgeOptions): Promise<JudgeResult> {
-    // A model declared in the run's spec (with its endpoint and key_env), or a provider:id flag.
-    const declared = existsSync(results.run.spec) ? (await loadSpec(results.run.spec)).model.models : [];
-    const decl = modelFromFlag(o.model, declared);
-    if (!decl) throw new UsageError(`--judge: unknown model "${o.model}"; name a model of the spec or use openai:<id>, ollama:<id>, openrouter:<id>.`);
-    const { model, problems } = resolveModel(decl);
-    if (!model) throw new UsageError(`--judge: ${problems.join('; ')}`);
-    const key = await resolveKey(model, undefined, async () => o.yes);
-    if (!key.ok) throw new UsageError(`--judge: ${key.message}`);
-    const client = createClient(model, { key: key.key });
-    const questions = new Map(results.questions.map(q => [q.id, q]));
-    const responses = new Map(results.answers.map(a => [`${a.questionId}\u0000${a.model}\u0000${a.sample}`, a.text]));
-    const eligible = verdicts.filter(v => (questions.get(v.questionId)?.keywords.length ?? 0) > 0);
-    const items = sampleVerdicts(eligible, o.sample, o.seed).map(verdict => ({ verdict, response: responses.get(`${verdict.questionId}\u0000${verdict.model}\u0000${verdict.sample}`) ?? '' }));
-    return runJudge(async messages => (await client.complete({ messages, params: { temperature: 0 }, sample: 0 })).text, questions, items);
 }
 
 function yesNo(args: ParsedArgs, name: string): boolean | undefined {
@@ -125,9 +77,11 @@ Exit: 0 written, 1 a --fail-on-failures / --max-h gate failed, 2 bad usage.`,
             const target = stringFlag(args, 'override');
             if (target !== undefined) recordFromFlags(store, runId, target, args);
             const judgeModel = stringFlag(args, 'judge');
+            const yes = args.flags.yes === true;
             const judge = judgeModel === undefined ? undefined
-                : { model: judgeModel, sample: intFlag(args, 'judge-sample') ?? 50, seed: intFlag(args, 'judge-seed') ?? 1, yes: args.flags.yes === true };
-            const { data, note } = await loadReport(store, runId, intFlag(args, 'min-known'), judge);
+                : { model: judgeModel, sample: intFlag(args, 'judge-sample') ?? 50, seed: intFlag(args, 'judge-seed') ?? 1, confirmHost: async () => yes };
+            const minKnown = intFlag(args, 'min-known');
+            const { data, note } = await loadReport(store, runId, { ...(minKnown === undefined ? {} : { minKnown }), ...(judge ? { judge } : {}) });
             if (note) console.error(`halluprobe report: ${note}`);
             const text = renderReport(data, format);
             const out = stringFlag(args, 'out');
@@ -154,7 +108,7 @@ function recordFromFlags(store: Store, runId: string, questionId: string, args: 
     if (matches.length > 1) throw new UsageError(`question "${questionId}" was answered by ${matches.map(m => m.model).join(', ')}; say which with --model.`);
     const by = stringFlag(args, 'by') ?? process.env.USER ?? 'unknown';
     const o = { run: runId, questionId, model: matches[0]!.model, sample, by, why, ...(correct === undefined ? {} : { correct }), ...(rationale === undefined ? {} : { rationale }) };
-    recordOverride(store.db, o);
+    store.recordOverride(o);
     console.error(`Recorded override of ${questionId} (${o.model}) by ${by}.`);
 }
 

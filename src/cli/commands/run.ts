@@ -2,23 +2,14 @@ import * as path from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import type { Command } from './index.js';
-import { intFlag, stringFlag, UsageError, type ParsedArgs } from '../args.js';
-import { loadSpec } from '../../core/spec/load.js';
-import type { ModelDecl, SpecModel } from '../../core/spec/model.js';
-import type { LoadedData } from '../../core/data/types.js';
-import { loadData } from '../../core/data/index.js';
-import { generateQuestions } from '../../core/probes/index.js';
-import { verifyRun } from '../../core/verify/index.js';
-import { modelFromFlag, redact, type ConfirmHost, domainFromData } from '../../core/models/index.js';
-import { openStore, type Store } from '../../core/store/index.js';
-import { prepareRun, startRun, type Progress } from '../../core/run/index.js';
-import { estimateLines, progressBar, progressLine, summaryLines, usd } from '../../core/run/format.js';
-import { toRow } from './check.js';
+import { intFlag, stringFlag, type ParsedArgs } from '../args.js';
+import { redact, type ConfirmHost } from '../../core/models/index.js';
+import type { Progress } from '../../core/run/index.js';
+import { runSpec } from '../../core/run/spec-run.js';
+import { estimateLines, progressBar, progressLine, summaryLines, usd as usdText } from '../../core/run/format.js';
+import { problemText } from '../../core/errors.js';
 
 const FLAGS = new Set(['suite', 'model', 'limit', 'seed', 'concurrency', 'db', 'format', 'resume', 'yes', 'new', 'help', 'no-verify']);
-
-/** Above this estimate a run asks before spending (or needs --yes). */
-const CONFIRM_USD = Number(process.env.HALLUPROBE_CONFIRM_USD ?? 1);
 
 export const run: Command = {
     summary: 'Ask the models a suite\'s questions, store the answers, verify them.',
@@ -50,90 +41,51 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
         if (problem) { console.error(`halluprobe run: ${problem}\n\n${this.usage}`); return 2; }
         const json = format === 'json';
         const say = (line: string) => { if (!json) console.error(line); };
-        const specFile = path.resolve(file!);
-
-        const loaded = await loadSpec(specFile);
-        if (reportErrors(loaded.diagnostics.map(toRow))) return 1;
-        const spec = loaded.model;
-        const suiteName = stringFlag(args, 'suite') ?? spec.suites[0]?.name;
-        const suite = suiteName === undefined ? undefined : spec.suites.find(s => s.name === suiteName);
-        if (suiteName !== undefined && !suite) throw new UsageError(`no suite "${suiteName}" in ${file}; suites: ${spec.suites.map(s => s.name).join(', ') || '(none)'}.`);
-        const models = pickModels(spec, stringFlag(args, 'model'), suite?.models ?? []);
-
-        const data = await loadData(spec);
-        // Real data is messy (duplicate keys, FD violations): the generator skips the rows concerned, so data
-        // problems are shown but only stop the run when no question can be asked.
-        const dataErrors = reportErrors(data.diagnostics.map(toRow), 5);
-        const limit = intFlag(args, 'limit');
-        const seed = intFlag(args, 'seed');
-        const generation = generateQuestions(spec, data, { suite: suiteName, limit, seed });
-        const questions = [...generation.questions];
-        if (reportErrors(generation.diagnostics.map(toRow)) && questions.length === 0) return 1;
-        if (questions.length === 0) {
-            console.error(`halluprobe run: no questions to ask${dataErrors ? ' (see the data problems above)' : ''}; check the suite's probes with "halluprobe preview ${file}".`);
+        const yes = args.flags.yes === true;
+        const modelFlag = stringFlag(args, 'model');
+        const controller = new AbortController();
+        const progress = progressDrawer(json);
+        let secrets: string[] = [];
+        let shown = 0;
+        const result = await withSignals(controller, json, () => runSpec({
+            spec: file!, suite: stringFlag(args, 'suite'), limit: intFlag(args, 'limit'), seed: intFlag(args, 'seed'),
+            models: modelFlag ? modelFlag.split(',').map(m => m.trim()).filter(Boolean) : undefined,
+            db: stringFlag(args, 'db'), resume: stringFlag(args, 'resume') ?? (args.flags.new === true ? 'new' : 'auto'),
+            concurrency: intFlag(args, 'concurrency'), confirmHost: confirmer(yes), origin: 'cli', signal: controller.signal,
+            verify: args.flags['no-verify'] !== true,
+            confirmCost: async usd => yes || ask(`Spend about ${usdText(usd)}? [y/N] `),
+            onPrepared: prepared => {
+                secrets = prepared.models.map(m => m.secret ?? '').filter(Boolean);
+                const total = prepared.questions.length * prepared.models.reduce((n, m) => n + m.model.samples, 0);
+                const suite = prepared.run.suite;
+                say(`${prepared.resumed ? 'Resuming' : 'Starting'} run ${prepared.run.id} of ${path.basename(file!)}${suite ? ` suite ${suite}` : ''}: ${prepared.questions.length} questions × ${prepared.models.map(m => m.client.displayName).join(', ')}`);
+                for (const line of estimateLines(prepared.estimates, prepared.todo, total)) say(line);
+            },
+            onProgress: p => progress(p),
+            // In logs, the first failures as they happen (the summary lists them too).
+            onAnswer: e => { if (e.error && !process.stderr.isTTY && !json && ++shown <= 10) process.stderr.write(`  ${e.question.id} ${e.model}: ${redact(e.error, secrets)}\n`); },
+        }));
+        for (const note of result.notes.slice(0, 5)) console.error(problemText(note));
+        if (result.notes.length > 5) console.error(`… and ${result.notes.length - 5} more (halluprobe check ${file} lists them all).`);
+        if (result.progress) progress(result.progress, true);
+        if (result.status === 'declined') {
+            say('Not started. Run again with --yes to accept the estimate.');
             return 1;
         }
-
-        const yes = args.flags.yes === true;
-        const store = openStore(path.resolve(stringFlag(args, 'db') ?? path.join(path.dirname(specFile), '.halluprobe', 'results.db')));
-        try {
-            const resume = stringFlag(args, 'resume') ?? (args.flags.new === true ? 'new' : 'auto');
-            const { prepared, problems } = await prepareRun({
-                store, spec: specFile, suite: suiteName ?? '', questions, models, resume,
-                confirmHost: confirmer(yes), domain: domainFromData(data), baseDir: path.dirname(specFile),
-                concurrency: intFlag(args, 'concurrency'), settings: { limit, seed },
-            });
-            if (!prepared) { for (const p of problems) console.error(`halluprobe run: ${p}`); return 1; }
-            const total = prepared.questions.length * prepared.models.reduce((n, m) => n + m.model.samples, 0);
-            say(`${prepared.resumed ? 'Resuming' : 'Starting'} run ${prepared.run.id} of ${path.basename(specFile)}${suiteName ? ` suite ${suiteName}` : ''}: ${prepared.questions.length} questions × ${prepared.models.map(m => m.client.displayName).join(', ')}`);
-            for (const line of estimateLines(prepared.estimates, prepared.todo, total)) say(line);
-            const spend = prepared.estimates.reduce((n, e) => n + (e.usd ?? 0), 0);
-            if (spend > CONFIRM_USD && !yes && !(await ask(`Spend about ${usd(spend)}? [y/N] `))) {
-                say(`Not started. Run again with --yes to accept the estimate.`);
-                store.setStatus(prepared.run.id, 'cancelled');
-                return 1;
-            }
-            const secrets = prepared.models.map(m => m.secret ?? '').filter(Boolean);
-            const outcome = await runWithSignals(store, prepared, json, secrets);
-            const verified = outcome.status === 'completed' && args.flags['no-verify'] !== true ? await verify(store, prepared.run.id, spec, data, say) : false;
-            const runRecord = store.getRun(prepared.run.id)!;
-            const counts = store.counts(prepared.run.id);
-            const failures = store.failures(prepared.run.id);
-            if (json) {
-                console.log(JSON.stringify({ run: runRecord, counts, verified, store: store.file, failures: failures.slice(0, 50) }, null, 2));
-            } else {
-                for (const f of failures.slice(0, 5)) console.error(`  failed: ${f.question} (${f.model}): ${redact(f.error, secrets)}`);
-                if (failures.length > 5) console.error(`  … and ${failures.length - 5} more failures (see halluprobe runs --format json)`);
-                for (const line of summaryLines(runRecord, counts, outcome.progress.elapsedMs)) console.log(line);
-                if (verified) console.log(`  Verified ${counts.answered} answers; see them with: halluprobe report --db ${store.file}`);
-                console.log(`  Results: ${store.file}`);
-            }
-            return outcome.status === 'completed' && counts.failed === 0 ? 0 : 1;
-        } finally {
-            store.close();
+        if (result.verifyNote) say(`${result.verifyNote[0]!.toUpperCase()}${result.verifyNote.slice(1)} (answers are stored; run "halluprobe report" later).`);
+        const { counts, failures, run: runRecord } = result;
+        if (json) {
+            console.log(JSON.stringify({ run: runRecord, counts, verified: result.verified, store: result.store, failures: failures.slice(0, 50) }, null, 2));
+        } else {
+            for (const f of failures.slice(0, 5)) console.error(`  failed: ${f.question} (${f.model}): ${redact(f.error, secrets)}`);
+            if (failures.length > 5) console.error(`  … and ${failures.length - 5} more failures (see halluprobe runs --format json)`);
+            for (const line of summaryLines(runRecord, counts, result.progress?.elapsedMs ?? 0)) console.log(line);
+            if (result.verified) console.log(`  Verified ${counts.answered} answers; see them with: halluprobe report --db ${result.store}`);
+            console.log(`  Results: ${result.store}`);
         }
+        return result.status === 'completed' && counts.failed === 0 ? 0 : 1;
     },
 };
-
-function reportErrors(rows: ReturnType<typeof toRow>[], max = Infinity): boolean {
-    const errors = rows.filter(r => r.severity === 'error');
-    for (const r of errors.slice(0, max)) console.error(`${path.relative(process.cwd(), r.file) || r.file}:${r.line}:${r.column} error [${r.code}] ${r.message}`);
-    if (errors.length > max) console.error(`… and ${errors.length - max} more (halluprobe check ${rows[0]!.file} lists them all).`);
-    return errors.length > 0;
-}
-
-function pickModels(spec: SpecModel, flag: string | undefined, suiteModels: string[]): ModelDecl[] {
-    const names = flag ? flag.split(',').map(s => s.trim()).filter(Boolean) : suiteModels;
-    if (names.length === 0) return [modelFromFlag('offline', spec.models)!];
-    return names.map(n => {
-        const m = modelFromFlag(n, spec.models);
-        if (!m) throw new UsageError(`unknown model "${n}": use a model declared in the spec (${spec.models.map(d => d.name).join(', ') || 'none'}), openai:<id>, ollama:<id>, replay:<file> or offline.`);
-        // A file typed on the command line is relative to where the command runs, not to the spec.
-        if (m.provider === 'replay' && !spec.models.includes(m)) return { ...m, settings: { ...m.settings, file: path.resolve(String(m.settings.file)) } };
-        return m;
-    });
-}
-
 
 async function ask(question: string): Promise<boolean> {
     if (!process.stdin.isTTY) return false;
@@ -145,9 +97,8 @@ function confirmer(yes: boolean): ConfirmHost {
     return async q => yes || ask(`Send the key from ${q.keyFrom} (meant for ${q.savedFor}) to ${q.host} for model ${q.model}? [y/N] `);
 }
 
-/** Runs with Ctrl-C / SIGTERM wired to cancellation and progress drawn on stderr. */
-async function runWithSignals(store: Store, prepared: NonNullable<Awaited<ReturnType<typeof prepareRun>>['prepared']>, json: boolean, secrets: string[]) {
-    const controller = new AbortController();
+/** Runs `fn` with Ctrl-C / SIGTERM wired to cancellation (a second Ctrl-C exits at once). */
+async function withSignals<T>(controller: AbortController, json: boolean, fn: () => Promise<T>): Promise<T> {
     const stop = () => {
         if (controller.signal.aborted) process.exit(130);
         if (!json) process.stderr.write('\nStopping: no new calls; answers received so far are saved.\n');
@@ -155,46 +106,31 @@ async function runWithSignals(store: Store, prepared: NonNullable<Awaited<Return
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
-    const tty = process.stderr.isTTY && !json;
-    let lastDraw = 0;
-    let lastShare = -1;
-    let shown = 0;
-    const draw = (p: Progress, final = false) => {
-        if (json) return;
-        const now = performance.now();
-        if (tty) {
-            if (!final && now - lastDraw < 100) return;
-            lastDraw = now;
-            process.stderr.write(`\r${progressBar(p)}\x1b[K${final ? '\n' : ''}`);
-        } else {
-            // Plain lines for logs: one per tenth of the run.
-            const share = p.total ? Math.floor((p.done / p.total) * 10) : 10;
-            if (share === lastShare) return;
-            lastShare = share;
-            process.stderr.write(`${progressLine(p)}\n`);
-        }
-    };
     try {
-        const outcome = await startRun(store, prepared, {
-            signal: controller.signal,
-            onProgress: p => draw(p),
-            // In logs, the first failures as they happen (the summary lists them too).
-            onAnswer: e => { if (e.error && !tty && !json && ++shown <= 10) process.stderr.write(`  ${e.question.id} ${e.model}: ${redact(e.error, secrets)}\n`); },
-        });
-        draw(outcome.progress, true);
-        return outcome;
+        return await fn();
     } finally {
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
     }
 }
 
-async function verify(store: Store, runId: string, spec: SpecModel, data: LoadedData, say: (l: string) => void): Promise<boolean> {
-    try {
-        await verifyRun(store, runId, spec, data);
-        return true;
-    } catch (e) {
-        say(`Verification failed: ${e instanceof Error ? e.message : String(e)} (answers are stored; run "halluprobe report" later).`);
-        return false;
-    }
+/** Progress on stderr: a redrawn bar on a terminal, one plain line per tenth of the run in logs. */
+function progressDrawer(json: boolean): (p: Progress, final?: boolean) => void {
+    const tty = process.stderr.isTTY && !json;
+    let lastDraw = 0;
+    let lastShare = -1;
+    return (p, final = false) => {
+        if (json) return;
+        const now = performance.now();
+        if (tty) {
+            if (!final && now - lastDraw < 100) return;
+            lastDraw = now;
+            process.stderr.write(`\r${progressBar(p)}\x1b[K${final ? '\n' : ''}`);
+            return;
+        }
+        const share = p.total ? Math.floor((p.done / p.total) * 10) : 10;
+        if (share === lastShare) return;
+        lastShare = share;
+        process.stderr.write(`${progressLine(p)}\n`);
+    };
 }

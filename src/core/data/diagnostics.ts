@@ -22,6 +22,9 @@ const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ?
  * A data file as the user likely wrote it: relative to the spec file that declares the thing, with forward
  * slashes; a file far outside the spec's folder is shown by its absolute path instead.
  */
+/** Data problems that make generation impossible (as opposed to violations, whose rows are only skipped). */
+export const BLOCKING_DATA_CODES: ReadonlySet<string> = new Set(['missing-file', 'missing-column', 'csv-format', 'sqlite-error']);
+
 export function shownFile(file: string, from: SpecLocation): string {
     const relative = path.relative(path.dirname(from.file), file).split(path.sep).join('/');
     if (relative === '') return path.basename(file);

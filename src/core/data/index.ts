@@ -9,6 +9,7 @@ import { DataCache } from './cache.js';
 import { loadSource, type RelationLoad } from './load.js';
 import { checkFd, checkFk, checkKey } from './checks.js';
 import { fdDiagnostic, fkDiagnostic, head, keyDiagnostic, repeatedRowsDiagnostic, problemDiagnostic, type Declarations } from './diagnostics.js';
+export { BLOCKING_DATA_CODES } from './diagnostics.js';
 import { readCsvHeader } from './csv.js';
 import { streamSqlite } from './sqlite.js';
 

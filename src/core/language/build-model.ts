@@ -118,7 +118,7 @@ function addElements(model: SpecModel, doc: LangiumDocument, root: Spec): void {
             model.aliases.push(decl);
         } else if (isProbe(el)) {
             const probe: ProbeDecl = {
-                name: el.name ?? '', kind: (el.kind ?? 'binary') as ProbeDecl['kind'], phrasings: [], stems: [], options: [], asks: [],
+                name: el.name ?? '', kind: el.kind ?? '', phrasings: [], stems: [], options: [], asks: [],
                 settings: settingsOf(el.members.filter(isSetting)), loc,
             };
             if (el.fd !== undefined) probe.fd = el.fd.ref?.name ?? (el.fd.ref ? fdId(refName(el.fd.ref.relation), el.fd.ref.lhs.map(refName), el.fd.ref.rhs.map(refName)) : el.fd.$refText);

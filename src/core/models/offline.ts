@@ -9,6 +9,7 @@ import type { Keyword, Question } from '../probes/question.js';
 import type { Settings } from '../spec/model.js';
 import { ModelError, type Completion, type CompletionRequest, type ModelClient } from './types.js';
 import type { LoadedData } from '../data/types.js';
+import { familyOf } from '../probes/families.js';
 
 export interface OfflineRates {
     /** Share of entities the simulated model knows. */
@@ -84,7 +85,7 @@ export class OfflineClient implements ModelClient {
         const keywords = q.keywords.flat();
         if (!knows) {
             if (u('unsure') < r.unsure) return "I'm not sure. I don't have reliable information about this.";
-            return this.guess(q, u('guess'), u('guess-value'));
+            return this.guess(q, u);
         }
         const contradict = u('contradict') < r.contradict;
         const omit = !contradict && u('omit') < r.omit;
@@ -93,24 +94,17 @@ export class OfflineClient implements ModelClient {
     }
 
     private answerWord(q: Question, gold: Question['gold']): string {
-        if (q.kind === 'choice') {
-            if (gold === 'none') return 'None of the options is correct.';
-            const n = Number(gold);
-            return `The answer is ${n}.${q.options?.[n - 1] ? ` ${q.options[n - 1]}` : ''}`;
-        }
-        return gold === 'no' ? 'No.' : 'Yes.';
+        return familyOf(q.kind).answerText(q, gold);
     }
 
-    private guess(q: Question, u: number, v: number): string {
-        if (q.kind === 'choice') {
-            const n = q.options?.length ?? 0;
-            return n ? this.answerWord(q, 1 + Math.floor(u * n)) : this.answerWord(q, 'none');
-        }
-        // A guesser leans to "yes" (as real models do) and backs it with a made-up value.
-        const word = u < 0.7 ? 'yes' : 'no';
+    private guess(q: Question, u: (what: string) => number): string {
+        const gold = familyOf(q.kind).guess(q, u);
+        if (typeof gold === 'number' || gold === 'none') return this.answerWord(q, gold);
+        // A yes / no guess is backed with a made-up value, as real models do.
+        const v = u('guess-value');
         const kw = pickFrom(q.keywords.flat(), v);
         const other = kw ? this.otherValue(kw, q, v) : undefined;
-        return this.answerWord(q, word) + (other && kw ? ` I believe the ${kw.attribute.replace(/_/g, ' ')} is ${other}.` : '');
+        return this.answerWord(q, gold) + (other && kw ? ` I believe the ${kw.attribute.replace(/_/g, ' ')} is ${other}.` : '');
     }
 
     private rationale(keywords: Keyword[], contradictAt: number | undefined, q: Question): string {

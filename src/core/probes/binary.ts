@@ -9,6 +9,8 @@ import { SYSTEM_BINARY } from './prompts.js';
 import { compilePhrasings, phrasedItems, sentence, settingTemplate, starPath, type Plan, type PlanProblem } from './plan.js';
 import { labelOf, relationLabel, Scope, slotFor } from './scope.js';
 import { violatingRows } from './rows.js';
+import type { ProbeFamily } from './family.js';
+import { parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from './answers.js';
 
 /** "whose director is {director}, star is {star} and release year is {year}" */
 export function describeBy(relation: Parameters<typeof labelOf>[0], attrs: string[]): string {
@@ -56,3 +58,26 @@ export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
         path: rows => starPath(scope, rows, fd.lhs, fd.rhs),
     };
 }
+
+/** Without phrasings a binary probe asks the ERBench pair. */
+const DEFAULT_PHRASINGS = ['basic', 'negated'];
+
+export const binaryFamily: ProbeFamily = {
+    kind: 'binary',
+    title: 'yes / no questions from one FD: its left-hand side stated, its right-hand side the keywords',
+    target: 'fd',
+    example: "write 'using <fd name>'",
+    members: ['phrasing'],
+    compile: ({ spec, data, probe, problems }) => binaryPlan(spec, data, probe, problems),
+    phrasings: probe => (probe.phrasings.length ? probe.phrasings.map(p => p.name) : DEFAULT_PHRASINGS),
+    pathPerItem: false,
+    parse: parseYesNo,
+    score: scoreYesNo,
+    measured: true,
+    decidesKnowledge: false,
+    metricExtras: () => ({}),
+    meanOverPhrasings: false,
+    reportSections: () => [],
+    answerText: yesNoText,
+    guess: yesNoGuess,
+};

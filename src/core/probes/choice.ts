@@ -14,6 +14,11 @@ import { keyValues, labelOf, relationLabel, Scope, slotFor } from './scope.js';
 import { violatingRows } from './rows.js';
 import { hashSeed, pick, prng } from './sampling.js';
 import { describeBy } from './binary.js';
+import type { ProbeFamily } from './family.js';
+import { parseChoice } from '../verify/answer.js';
+import { figure } from '../verify/metrics.js';
+import { ciText, pct } from '../report/numbers.js';
+import { KEY_COLUMNS, keyCells } from '../report/labels.js';
 
 export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[], seed: number): Plan | undefined {
     const fail = (code: string, message: string) => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
@@ -92,6 +97,8 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
                 const question = `Q: ${render(stem.parsed, truthLookup)} Provide an explanation.\n${texts.map((t, i) => `Option ${i + 1}: ${t}`).join('\n')}\nA: `;
                 const template = [stem.text, ...options.map(o => optionTemplate(o, s).text)].join('\n');
                 const item: Item = { phrasing: `stem-${s + 1}`, template, question, gold, keywords, options: texts, explain };
+                // The stems ask one question three ways: the answers must agree.
+                if (stems.length > 1) item.group = { key: 'stems', relation: 'twins', role: item.phrasing };
                 if (f && falseAttr) item.falsified = { attribute: falseAttr, value: format(f.fake as TemplateValue) };
                 return item;
             });
@@ -111,3 +118,39 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
         },
     };
 }
+
+const stemNames = (count: number) => Array.from({ length: count }, (_, i) => `stem-${i + 1}`);
+
+export const choiceFamily: ProbeFamily = {
+    kind: 'choice',
+    title: 'multiple choice from one FD: one option per right-hand-side attribute, exactly one falsified',
+    target: 'fd',
+    example: "write 'using <fd name>'; its right-hand side gives the options",
+    members: ['stem', 'option'],
+    compile: ({ spec, data, probe, problems, seed }) => choicePlan(spec, data, probe, problems, seed),
+    phrasings: probe => stemNames(probe.stems.length > 0 ? probe.stems.length : DEFAULT_STEMS.length),
+    pathPerItem: true,
+    parse: (response, q) => parseChoice(response, q.options?.length ?? 0),
+    score: (q, parsed) => ({ correct: q.gold === 'none' ? parsed.answer === 'none' : parsed.answer === 'option' && parsed.option === q.gold }),
+    measured: true,
+    decidesKnowledge: false,
+    metricExtras: items => ({
+        multiple: figure(items.filter(i => i.v.answer === 'multiple').length, items.length),
+        binding: figure(items.filter(i => i.v.answer === 'binding').length, items.length),
+    }),
+    meanOverPhrasings: true,
+    reportSections: groups => {
+        const rows = groups.filter(g => g.multiple && g.binding && !g.na)
+            .map(g => [...keyCells(g), `${pct(g.multiple!.value)} ${ciText(g.multiple!.ci)}`, `${pct(g.binding!.value)} ${ciText(g.binding!.ci)}`]);
+        return rows.length ? [{ title: 'Multiple choice errors', columns: [...KEY_COLUMNS, 'multiple-answer', 'binding'], rows }] : [];
+    },
+    answerText: (q, gold) => {
+        if (gold === 'none') return 'None of the options is correct.';
+        const n = Number(gold);
+        return `The answer is ${n}.${q.options?.[n - 1] ? ` ${q.options[n - 1]}` : ''}`;
+    },
+    guess: (q, draw) => {
+        const n = q.options?.length ?? 0;
+        return n ? 1 + Math.floor(draw('guess') * n) : 'none';
+    },
+};

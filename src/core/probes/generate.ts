@@ -8,11 +8,8 @@ import type { LoadedData } from '../data/types.js';
 import type { SpecDiagnostic } from '../spec/load.js';
 import type { Question } from './question.js';
 import { format, type TemplateValue } from '../spec/template.js';
-import { binaryPlan } from './binary.js';
-import { choicePlan } from './choice.js';
-import { pathPlan } from './multihop.js';
-import { knowsPlan } from './knows.js';
-import { questionId } from './ids.js';
+import { familyKinds, familyOf, findFamily } from './families.js';
+import { groupId, questionId } from './ids.js';
 import { messagesFor, variantOf, ZERO_SHOT, type Demo, type Variant } from './prompts.js';
 import { hashSeed, rowOrder } from './sampling.js';
 import { keyAttributes, keyValues } from './scope.js';
@@ -58,10 +55,12 @@ export function toDiagnostic(p: PlanProblem): SpecDiagnostic {
 
 /** Compiles one probe; problems (including its templates') go to `problems`. Undefined when it cannot generate. */
 export function compileProbe(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[], seed = 0): Plan | undefined {
-    const plan = probe.kind === 'binary' ? binaryPlan(spec, data, probe, problems)
-        : probe.kind === 'choice' ? choicePlan(spec, data, probe, problems, seed)
-        : probe.kind === 'path' ? pathPlan(spec, data, probe, problems)
-        : knowsPlan(spec, data, probe, problems);
+    const family = findFamily(probe.kind);
+    if (!family) {
+        problems.push({ loc: probe.loc, severity: 'error', code: 'probe-kind', message: `Unknown probe kind '${probe.kind}': use one of ${familyKinds().join(', ')}.` });
+        return undefined;
+    }
+    const plan = family.compile({ spec, data, probe, problems, seed });
     if (!plan) return undefined;
     const seen = new Set<string>();
     for (const t of plan.scope.problems) {
@@ -141,6 +140,7 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
     let total = 0;
     for (const { plan, count, variants } of selected) {
         const st = stats.byProbe[plan.probe.name]!;
+        const perItem = familyOf(plan.kind).pathPerItem;
         const start = plan.scope.slots[0]!;
         const rows = new Int32Array(plan.scope.slots.length);
         const pools = new Map<string, DemoPool>();
@@ -172,9 +172,9 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
                 for (const item of items) {
                     if (total >= limit) return;
                     total++; st.generated++; stats.generated++;
-                    // Only a choice question's graph depends on the item (which option is false).
-                    const path = plan.kind === 'choice' || !rowPath ? plan.path(rows, item) : rowPath;
-                    if (plan.kind !== 'choice') rowPath = path;
+                    // Most families' graph depends on the row only; choice's also on the item (which option is false).
+                    const path = perItem || !rowPath ? plan.path(rows, item) : rowPath;
+                    if (!perItem) rowPath = path;
                     yield assemble(plan, item, variant, key, occurrences?.[row] ?? 0, path, source, messagesFor(plan.system, item.question, variant, demos, passage));
                 }
             }
@@ -190,6 +190,10 @@ function assemble(plan: Plan, item: Item, variant: Variant, key: string[], occur
         gold: item.gold, keywords: item.keywords, entity: { relation: plan.scope.slots[0]!.relation.name, key }, source, path,
     };
     if (item.options) q.options = item.options;
+    if (item.group) {
+        const groupKey = occurrence ? [...key, `#${occurrence + 1}`] : key;
+        q.group = { id: groupId(plan.probe.name, groupKey, variant.id, item.group.key), relation: item.group.relation, role: item.group.role };
+    }
     return q;
 }
 

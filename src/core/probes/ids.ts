@@ -22,6 +22,11 @@ export function questionId(p: IdParts): string {
     return sha([p.probe, p.kind, p.template, p.key.join(SEP), p.variant, p.phrasing].join(SEP + SEP), 16);
 }
 
+/** A question group's id: the probe, the entity's key, the prompt variant and the family's group key. */
+export function groupId(probe: string, key: string[], variant: string, groupKey: string): string {
+    return `g${sha(['group', probe, key.join(SEP), variant, groupKey].join(SEP + SEP), 15)}`;
+}
+
 /** 16 hex digits of sha256 over the asked content: messages, gold, keywords per hop, options. */
 export function questionFingerprint(q: Pick<Question, 'messages' | 'gold' | 'keywords' | 'options'>): string {
     return sha(JSON.stringify([q.messages, q.gold, q.keywords.map(h => h.map(k => `${k.relation}.${k.attribute}=${k.value}`)), q.options ?? null]), 16);

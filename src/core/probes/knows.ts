@@ -9,6 +9,10 @@ import { phrasedItems, starPath, type CompiledPhrasing, type Plan, type PlanProb
 import { keyAttributes, relationLabel, Scope, slotFor } from './scope.js';
 import { keyOccurrences } from './rows.js';
 import { describeBy } from './binary.js';
+import type { ProbeFamily } from './family.js';
+import type { Question } from './question.js';
+import type { ParsedAnswer } from '../verify/answer.js';
+import { parseYesNo, yesNoGuess, yesNoText } from './answers.js';
 
 export function knowsPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[]): Plan | undefined {
     const slot = slotFor(spec, data.tables, probe.relation ?? '');
@@ -34,3 +38,34 @@ export function knowsPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, p
         path: rows => starPath(scope, rows, shown(), []),
     };
 }
+
+/** Knowledge probe (paper rule): known iff the answer is yes and no word "no" appears outside the entity's own name. */
+export function knows(q: Question, response: string, parsed: ParsedAnswer): boolean {
+    if (parsed.answer !== 'yes') return false;
+    let rest = response;
+    for (const v of q.entity.key) if (v) rest = rest.split(v).join(' ');
+    return !/\bno\b/i.test(rest);
+}
+
+export const knowsFamily: ProbeFamily = {
+    kind: 'knows',
+    title: 'one question per entity ("Do you know about …?") that decides which entities a model knows',
+    target: 'relation',
+    example: "write 'about <relation>'",
+    members: ['ask'],
+    compile: ({ spec, data, probe, problems }) => knowsPlan(spec, data, probe, problems),
+    phrasings: () => ['knows'],
+    pathPerItem: false,
+    parse: parseYesNo,
+    score: (q, parsed, response) => {
+        const known = knows(q, response, parsed);
+        return { correct: known, known };
+    },
+    measured: false,
+    decidesKnowledge: true,
+    metricExtras: () => ({}),
+    meanOverPhrasings: false,
+    reportSections: () => [],
+    answerText: yesNoText,
+    guess: yesNoGuess,
+};

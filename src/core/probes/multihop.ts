@@ -10,6 +10,11 @@ import { AMBIGUOUS, DANGLING, FkJoin, resolvePath } from '../kg/graph.js';
 import { SYSTEM_BINARY } from './prompts.js';
 import { compilePhrasings, entityNode, phrasedItems, sentence, settingTemplate, valueNode, type Plan, type PlanProblem } from './plan.js';
 import { labelOf, Scope, slotFor, type Slot } from './scope.js';
+import type { ProbeFamily } from './family.js';
+import { parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from './answers.js';
+import { pathMetrics } from '../verify/metrics.js';
+import { ciText, pct } from '../report/numbers.js';
+import { KEY_COLUMNS, keyCells } from '../report/labels.js';
 
 export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[]): Plan | undefined {
     const fail = (code: string, message: string) => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
@@ -84,3 +89,33 @@ export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, pr
         },
     };
 }
+
+export const pathFamily: ProbeFamily = {
+    kind: 'path',
+    title: 'multi-hop yes / no questions along FK joins: the values in between hidden, one keyword set per hop',
+    target: 'path',
+    example: "write 'along Movie.director -> Director.birth_year'",
+    members: ['phrasing'],
+    compile: ({ spec, data, probe, problems }) => pathPlan(spec, data, probe, problems),
+    phrasings: probe => probe.phrasings.map(p => p.name),
+    pathPerItem: false,
+    parse: parseYesNo,
+    score: scoreYesNo,
+    measured: true,
+    decidesKnowledge: false,
+    metricExtras: items => pathMetrics(items),
+    meanOverPhrasings: false,
+    reportSections: groups => {
+        const rows: string[][] = [];
+        for (const g of groups) {
+            if (!g.hops || g.na) continue;
+            for (const h of g.hops) {
+                rows.push([...keyCells(g), pct(g.rExt?.value), String(h.hop), `${pct(h.r.value)} ${ciText(h.r.ci)}`, `${pct(h.ar.value)} ${ciText(h.ar.ci)}`,
+                    h.givenPrevious ? `${pct(h.givenPrevious.value)} (N ${h.givenPrevious.n})` : '', h.givenNotPrevious ? `${pct(h.givenNotPrevious.value)} (N ${h.givenNotPrevious.n})` : '']);
+            }
+        }
+        return rows.length ? [{ title: 'Paths, hop by hop', columns: [...KEY_COLUMNS, 'R-ext', 'hop', 'R', 'AR-ext', 'P(r_i | r_i−1)', 'P(r_i | ¬r_i−1)'], rows }] : [];
+    },
+    answerText: yesNoText,
+    guess: yesNoGuess,
+};

@@ -1,9 +1,9 @@
 /**
  * A probe compiled against the loaded data: how to bind a row, what questions a bound row gives, and the
- * knowledge-graph path behind them. Each probe kind (binary, choice, path, knows) builds one.
+ * knowledge-graph path behind them. Each probe family's `compile` builds one.
  */
 import type { PhrasingDecl, ProbeDecl, SpecLocation } from '../spec/model.js';
-import type { Gold, KgEdge, KgNode, KgPath, Keyword, QuestionKind } from './question.js';
+import type { Gold, KgEdge, KgNode, KgPath, Keyword } from './question.js';
 import { evaluate, format, render, truthy, type Expr, type TemplateValue } from '../spec/template.js';
 import { keyValues, type Compiled, type Scope } from './scope.js';
 
@@ -22,6 +22,11 @@ export interface Item {
     explain: string;
     /** Values shown as options but false (choice), for the graph. */
     falsified?: { attribute: string; value: string };
+    /**
+     * The question group of this item among the row's items: items of one row (and prompt variant) with the same
+     * `key` form one group judged by `relation` (verify/groups.ts); `role` names the item in it.
+     */
+    group?: { key: string; relation: string; role: string };
 }
 
 /** A problem found while compiling a probe, anchored at a spec location. */
@@ -29,7 +34,8 @@ export interface PlanProblem { loc: SpecLocation; severity: 'error' | 'warning';
 
 export interface Plan {
     probe: ProbeDecl;
-    kind: QuestionKind;
+    /** The family's kind (families.ts). */
+    kind: string;
     scope: Scope;
     system: string;
     /** The FD or FKs the questions rest on. */
@@ -64,6 +70,8 @@ export function phrasedItems(scope: Scope, phrasings: CompiledPhrasing[], rows: 
             const gold: Gold = g.kind === 'when' ? (p.when && truthy(evaluate(p.when, lookup)) ? 'yes' : 'no') : g.kind;
             items.push({ phrasing: p.decl.name, template: p.decl.text, question: render(p.template.parsed, lookup), gold, keywords, explain });
         }
+        // Phrasings of one row are twins: their answers must relate as their golds do.
+        if (items.length > 1) for (const item of items) item.group = { key: 'phrasings', relation: 'twins', role: item.phrasing };
     } catch {
         // A value that is not a number where arithmetic needs one, and the like: not a question.
         return 'invalid';

@@ -2,11 +2,9 @@
  * A generated question: the contract between generation (probes), running (models, store), verification
  * (verify, report) and the faces. Plain JSON-serialisable data.
  */
-import type { SpecLocation } from '../spec/model.js';
+import type { ProbeKind, SpecLocation } from '../spec/model.js';
 
 export interface ChatMessage { role: 'system' | 'user' | 'assistant'; content: string }
-
-export type QuestionKind = 'binary' | 'choice' | 'path' | 'knows';
 
 /** yes / no for binary, path and knows questions; a 1-based option number or 'none' for choice. */
 export type Gold = 'yes' | 'no' | 'none' | number;
@@ -54,11 +52,13 @@ export interface QuestionSource {
     rows: RowRef[];
 }
 
+export interface QuestionGroupRef { id: string; relation: string; role: string }
+
 export interface Question {
     /** Stable: a hash of what defines the question (probe, template text, row key, variant), not of positions. */
     id: string;
     probe: string;
-    kind: QuestionKind;
+    kind: ProbeKind;
     /** basic, negated, a user phrasing's name, or stem-N for choice questions. */
     phrasing: string;
     /** zero_shot, few_shot, cot, augment. */
@@ -74,6 +74,8 @@ export interface Question {
     keywords: Keyword[][];
     /** choice: the option texts in order. */
     options?: string[];
+    /** The question group it is judged in with others (verify/groups.ts): group id, relation, its role. */
+    group?: QuestionGroupRef;
     /** The entity the question is about (for the knowledge filter): relation and key values. */
     entity: { relation: string; key: string[] };
     source: QuestionSource;
@@ -85,6 +87,6 @@ export function questionRecord(q: Question): Record<string, unknown> {
     return {
         id: q.id, probe: q.probe, kind: q.kind, phrasing: q.phrasing, variant: q.variant, variantId: q.variantId ?? q.variant, question: q.question,
         messages: q.messages, gold: q.gold, keywords: q.keywords.map(h => h.map(k => k.value)),
-        options: q.options, entity: q.entity, source: q.source, path: q.path,
+        options: q.options, group: q.group, entity: q.entity, source: q.source, path: q.path,
     };
 }

@@ -2,6 +2,7 @@
 import type { GroupMetrics } from '../verify/metrics.js';
 import { groupLabel, questionKey, variantId } from './labels.js';
 import { failureReason, passed, type ReportData } from './model.js';
+import { isMeasured } from '../verify/passed.js';
 
 const round = (x: number | null) => (x === null ? null : Math.round(x * 10000) / 10000);
 const roundCi = (ci: [number, number] | null) => (ci ? [round(ci[0]), round(ci[1])] : null);
@@ -80,7 +81,7 @@ export function xmlEscape(s: string): string {
 export function renderJunit(d: ReportData): string {
     const suites = new Map<string, typeof d.rows>();
     for (const r of d.rows) {
-        if (r.question.kind === 'knows') continue;
+        if (!isMeasured(r.question)) continue;
         const key = `${r.verdict.model} / ${r.question.probe}`;
         let list = suites.get(key);
         if (!list) { list = []; suites.set(key, list); }

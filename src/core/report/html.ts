@@ -5,7 +5,7 @@
  */
 import type { GroupMetrics } from '../verify/metrics.js';
 import { groupKey, groupLabel, LABEL_PARTS, partText, questionKey, type GroupKey, type LabelPart } from './labels.js';
-import { ciText, failureReason, passed, pct, type ReportData } from './model.js';
+import { ciText, failureReason, passed, pct, reportSections, type ReportData } from './model.js';
 
 export function esc(s: unknown): string {
     return String(s ?? '').replace(/[&<>"'`]/g, c => `&#${c.charCodeAt(0)};`);
@@ -145,7 +145,11 @@ export function renderHtml(d: ReportData, maxExamples = 200): string {
         '<p><small>A = answer correct, R = critical keywords in the rationale, AR = both, M = unsure or unparseable, H = 1 − A − M (lower is better), C = contradicted. Bracketed and whiskers: Wilson 95 % intervals.</small></p>');
     parts.push('<h2>Metrics</h2>', legend(['A', 'R', 'AR', 'H']), metricsCharts(d.metrics), metricsTable(d.metrics));
     const hops = hopCharts(d.metrics);
-    if (hops) parts.push('<h2>Paths, hop by hop</h2>', legend(['R', 'AR']), hops);
+    if (hops) parts.push('<h2>Paths per hop (charts)</h2>', legend(['R', 'AR']), hops);
+    for (const section of reportSections(d.metrics)) {
+        parts.push(`<h2>${esc(section.title)}</h2><table><tr>${section.columns.map(c => `<th>${esc(c)}</th>`).join('')}</tr>`,
+            ...section.rows.map(row => `<tr>${row.map(c => `<td>${esc(c)}</td>`).join('')}</tr>`), '</table>');
+    }
     if (d.judge) parts.push(`<h2><span class="label">${esc(d.judge.label)}</span> opt-in, preset “${esc(d.judge.preset)}”</h2><p>Agreement with the deterministic verifier on ${d.judge.n} sampled verdicts: ${pct(d.judge.agreement)}; Cohen's kappa ${pct(d.judge.kappa)}.</p>`);
     if (d.overrides.length) {
         parts.push('<h2>Overrides</h2><table><tr><th>question</th><th>model</th><th>sample</th><th>correct</th><th>rationale</th><th>by</th><th>at</th><th>why</th></tr>',

@@ -9,6 +9,7 @@ export { compareRuns, renderComparison, differenceInterval, type Comparison, typ
 export { renderJson, renderCsv, renderJsonl, renderJunit, groupJson, csvField, xmlEscape } from './formats.js';
 export { renderHtml, esc } from './html.js';
 export { renderMarkdown } from './markdown.js';
+export { loadReport, resolveRunId, type LoadReportOptions, type JudgeOptions } from './load.js';
 
 export function renderReport(data: ReportData, format: ReportFormat): string {
     switch (format) {

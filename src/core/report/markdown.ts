@@ -1,7 +1,7 @@
 /** The Markdown report: metrics tables with intervals, paths per hop, overrides, judge, and failing examples. */
 import type { GroupMetrics } from '../verify/metrics.js';
-import { groupKey, groupLabel, LABEL_PARTS, partText, questionKey } from './labels.js';
-import { ciText, failureReason, passed, pct, type ReportData } from './model.js';
+import { groupLabel, KEY_COLUMNS, keyCells, questionKey } from './labels.js';
+import { ciText, failureReason, passed, pct, reportSections, type ReportData } from './model.js';
 
 /** Model text inside a Markdown table cell or line: no pipes, no line breaks, no HTML, bounded. */
 export function mdText(s: string, max = 160): string {
@@ -11,16 +11,16 @@ export function mdText(s: string, max = 160): string {
 }
 
 /** The group key as table cells (model | probe | phrasing | variant | mode), the same in every table. */
-const KEY_HEAD = `| ${LABEL_PARTS.join(' | ')} |`;
-const KEY_RULE = `|${LABEL_PARTS.map(() => '---').join('|')}|`;
-const keyCells = (g: GroupMetrics) => `| ${LABEL_PARTS.map(p => mdText(partText(groupKey(g), p))).join(' | ')} |`;
+const KEY_HEAD = `| ${KEY_COLUMNS.join(' | ')} |`;
+const KEY_RULE = `|${KEY_COLUMNS.map(() => '---').join('|')}|`;
+const keyRow = (g: GroupMetrics) => `| ${keyCells(g).map(c => mdText(c)).join(' | ')} |`;
 
 export function metricsTable(groups: GroupMetrics[]): string[] {
     const lines = [`${KEY_HEAD} N | A | R | AR | M | H | C |`, `${KEY_RULE}---:|---|---|---|---|---|---|`];
     for (const g of groups) {
-        if (g.na) { lines.push(`${keyCells(g)} – | ${mdText(g.na)} | | | | | |`); continue; }
+        if (g.na) { lines.push(`${keyRow(g)} – | ${mdText(g.na)} | | | | | |`); continue; }
         const f = (k: 'A' | 'R' | 'AR' | 'M' | 'H') => `${pct(g[k])} ${ciText(g.ci[k])}`;
-        lines.push(`${keyCells(g)} ${g.n} | ${f('A')} | ${f('R')} | ${f('AR')} | ${f('M')} | ${f('H')} | ${pct(g.C)} |`);
+        lines.push(`${keyRow(g)} ${g.n} | ${f('A')} | ${f('R')} | ${f('AR')} | ${f('M')} | ${f('H')} | ${pct(g.C)} |`);
     }
     return lines;
 }
@@ -33,18 +33,9 @@ export function renderMarkdown(d: ReportData, maxExamples = 50): string {
     out.push(`${d.rows.length} verdicts, ${d.rows.length - failed.length} passed, ${failed.length} failed${d.unverified ? `, ${d.unverified} answers not verified yet` : ''}.`, '');
     out.push('A = answer correct, R = critical keywords in the rationale, AR = both, M = unsure or unparseable, H = 1 − A − M (hallucination; lower is better), C = a keyword contradicted by another value from the data. Brackets: Wilson 95 % interval.', '');
     out.push('## Metrics', '', ...metricsTable(d.metrics), '');
-    const paths = d.metrics.filter(g => g.hops && !g.na);
-    if (paths.length) {
-        out.push('## Paths, hop by hop', '', `${KEY_HEAD} R-ext | hop | R | AR-ext | P(r_i \\| r_i−1) | P(r_i \\| ¬r_i−1) |`, `${KEY_RULE}---|---:|---|---|---|---|`);
-        for (const g of paths) for (const h of g.hops!) {
-            out.push(`${keyCells(g)} ${pct(g.rExt?.value)} | ${h.hop} | ${pct(h.r.value)} ${ciText(h.r.ci)} | ${pct(h.ar.value)} ${ciText(h.ar.ci)} | ${h.givenPrevious ? `${pct(h.givenPrevious.value)} (N ${h.givenPrevious.n})` : ''} | ${h.givenNotPrevious ? `${pct(h.givenNotPrevious.value)} (N ${h.givenNotPrevious.n})` : ''} |`);
-        }
-        out.push('');
-    }
-    const choice = d.metrics.filter(g => g.multiple && !g.na);
-    if (choice.length) {
-        out.push('## Multiple choice errors', '', `${KEY_HEAD} multiple-answer | binding |`, `${KEY_RULE}---|---|`);
-        for (const g of choice) out.push(`${keyCells(g)} ${pct(g.multiple!.value)} ${ciText(g.multiple!.ci)} | ${pct(g.binding!.value)} ${ciText(g.binding!.ci)} |`);
+    for (const section of reportSections(d.metrics)) {
+        out.push(`## ${mdText(section.title)}`, '', `| ${section.columns.map(c => mdText(c)).join(' | ')} |`, `|${section.columns.map(() => '---').join('|')}|`);
+        for (const row of section.rows) out.push(`| ${row.map(c => mdText(c)).join(' | ')} |`);
         out.push('');
     }
     if (d.judge) {

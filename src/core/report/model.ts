@@ -7,6 +7,10 @@ import { computeMetrics, type GroupMetrics, type MetricsOptions } from '../verif
 import { applyOverrides, type Override } from '../verify/overrides.js';
 import type { JudgeResult } from '../verify/judge.js';
 import type { Verdict } from '../verify/types.js';
+import { questionPassed } from '../verify/passed.js';
+import { judgeGroups, summarizeGroups, type GroupSummary, type GroupVerdict } from '../verify/groups.js';
+import { familyOf } from '../probes/families.js';
+import type { ReportSection } from '../probes/family.js';
 
 export type ReportFormat = 'md' | 'html' | 'json' | 'csv' | 'jsonl' | 'junit';
 export const REPORT_FORMATS: ReportFormat[] = ['md', 'html', 'json', 'csv', 'jsonl', 'junit'];
@@ -31,6 +35,9 @@ export interface ReportData {
     run: ReportRun;
     rows: ReportRow[];
     metrics: GroupMetrics[];
+    /** Question groups judged together (twins, evidence swaps, levels): one verdict per group, and their counts. */
+    groupVerdicts: GroupVerdict[];
+    groups: GroupSummary[];
     overrides: Override[];
     judge?: JudgeResult;
     /** Answers that have no verdict yet (verify the run first). */
@@ -42,6 +49,8 @@ export interface ReportInput {
     questions: Question[];
     answers: { questionId: string; model: string; sample: number; text: string }[];
     verdicts: Verdict[];
+    /** As stored; judged here from the verdicts when absent (a run verified before groups existed). */
+    groupVerdicts?: GroupVerdict[];
 }
 
 const slot = (q: string, m: string, s: number) => `${q}\u0000${m}\u0000${s}`;
@@ -64,18 +73,17 @@ export function buildReport(input: ReportInput, overrides: Override[] = [], opti
         rows.push({ question: q, verdict: verdicts[i]!, response: responses.get(key) ?? '' });
     });
     const unverified = input.answers.filter(a => !seen.has(slot(a.questionId, a.model, a.sample))).length;
-    const data: ReportData = { run: input.run, rows, metrics: computeMetrics(input.questions, verdicts, options), overrides, unverified };
+    const groupVerdicts = (input.groupVerdicts?.length ? input.groupVerdicts : judgeGroups(input.questions, applied)).map(g => (simulated.has(g.model) ? { ...g, model: `${g.model} ${SIMULATOR_LABEL}` } : g));
+    const data: ReportData = {
+        run: input.run, rows, metrics: computeMetrics(input.questions, verdicts, options), groupVerdicts, groups: summarizeGroups(groupVerdicts), overrides, unverified,
+    };
     if (options.judge) data.judge = options.judge;
     return data;
 }
 
 /** Did this question pass? (answer right, and the rationale right where the question has keywords.) */
 export function passed(row: ReportRow): boolean {
-    const v = row.verdict;
-    const correct = v.override?.correct ?? v.correct;
-    if (row.question.kind === 'knows') return true;
-    const rationale = v.override?.rationale ?? v.rationale;
-    return correct && (row.question.keywords.length === 0 || rationale);
+    return questionPassed(row.question, row.verdict);
 }
 
 /** One line saying why a row failed, for JUnit messages and tables. */
@@ -92,10 +100,10 @@ export function failureReason(row: ReportRow): string {
     return parts.join('; ');
 }
 
-export function pct(x: number | null | undefined): string {
-    return x === null || x === undefined ? 'n/a' : x.toFixed(2);
-}
+export { ciText, pct } from './numbers.js';
 
-export function ciText(ci: [number, number] | null | undefined): string {
-    return ci ? `[${ci[0].toFixed(2)}, ${ci[1].toFixed(2)}]` : '';
+/** The tables each probe family adds to the reports, in the order the families' groups first appear. */
+export function reportSections(metrics: readonly GroupMetrics[]): ReportSection[] {
+    const kinds = [...new Set(metrics.map(g => g.kind))];
+    return kinds.flatMap(kind => familyOf(kind).reportSections(metrics.filter(g => g.kind === kind)));
 }

@@ -91,7 +91,8 @@ export interface PhrasingDecl {
     loc: SpecLocation;
 }
 
-export type ProbeKind = 'binary' | 'choice' | 'path' | 'knows';
+/** A registered probe family's kind (src/core/probes/families.ts: binary, choice, path, knows, …). */
+export type ProbeKind = string;
 
 export interface ProbeDecl {
     name: string;

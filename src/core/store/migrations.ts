@@ -88,6 +88,31 @@ CREATE TABLE verdicts (
 );
 `,
     },
+    {
+        version: 2,
+        name: 'verdict overrides and question-group verdicts',
+        // verdict_overrides was created on first use before the store owned it: IF NOT EXISTS keeps such stores.
+        sql: `
+CREATE TABLE IF NOT EXISTS verdict_overrides (
+    run TEXT NOT NULL, question TEXT NOT NULL, model TEXT NOT NULL, sample INTEGER NOT NULL,
+    correct INTEGER, rationale INTEGER, by TEXT NOT NULL, at TEXT NOT NULL, why TEXT NOT NULL,
+    PRIMARY KEY (run, question, model, sample)
+);
+
+CREATE TABLE group_verdicts (
+    run TEXT NOT NULL,
+    grp TEXT NOT NULL,
+    model TEXT NOT NULL,
+    sample INTEGER NOT NULL,
+    relation TEXT NOT NULL,
+    probe TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    ok INTEGER,
+    json TEXT NOT NULL,
+    PRIMARY KEY (run, grp, model, sample)
+);
+`,
+    },
 ];
 
 export function migrate(db: Database.Database): number {

@@ -5,12 +5,14 @@
  *   AR = #(correct ∧ keywords written) / N;  M = #(unsure, don't know or unparseable) / N;  H = 1 − A − M;
  *   C = #(some keyword contradicted) / N (ours; the paper has no contradiction check).
  * Paths add R-ext, AR-ext per hop and the snowball conditionals P(r_{i+1} | r_i), P(r_{i+1} | ¬r_i); choice
- * probes add the multiple-answer and binding error rates and a 'mean' row over their stems.
+ * probes add the multiple-answer and binding error rates and a 'mean' row over their stems (each family's
+ * `metricExtras` and `meanOverPhrasings`, src/core/probes).
  * Overrides replace the verifier's correct / rationale before anything is counted.
  */
 import type { Question } from '../probes/question.js';
 import type { Verdict } from './types.js';
 import { hopPresent, keywordsPresent } from './verify.js';
+import { familyOf } from '../probes/families.js';
 
 export type Interval = [number, number];
 
@@ -112,15 +114,11 @@ export function groupMetrics(head: Omit<GroupMetrics, 'n' | 'A' | 'R' | 'AR' | '
         ci: { A: wilson(c.correct, n), R: wilson(c.present, n), AR: wilson(c.correctPresent, n), M: wilson(missing, n), H: wilson(c.hallucinated, n), C: wilson(c.contradicted, n) },
         counts: c, overrides,
     };
-    if (head.kind === 'path') Object.assign(out, pathMetrics(items));
-    if (head.kind === 'choice') {
-        out.multiple = figure(items.filter(i => i.v.answer === 'multiple').length, n);
-        out.binding = figure(items.filter(i => i.v.answer === 'binding').length, n);
-    }
+    Object.assign(out, familyOf(head.kind).metricExtras(items));
     return out;
 }
 
-function pathMetrics(items: { v: Verdict; q: Question }[]): { rExt: Figure; hops: HopMetrics[] } {
+export function pathMetrics(items: readonly { v: Verdict; q: Question }[]): { rExt: Figure; hops: HopMetrics[] } {
     const hopCount = Math.max(0, ...items.map(i => i.q.keywords.length));
     let presentHops = 0;
     let totalHops = 0;
@@ -151,7 +149,7 @@ export function knownEntities(questions: Map<string, Question>, verdicts: Verdic
     const known = new Map<string, Set<string>>();
     for (const v of verdicts) {
         const q = questions.get(v.questionId);
-        if (!q || q.kind !== 'knows') continue;
+        if (!q || !familyOf(q.kind).decidesKnowledge) continue;
         if (!known.has(v.model)) known.set(v.model, new Set());
         if (v.override?.correct ?? v.known) known.get(v.model)!.add(entityKey(q));
     }
@@ -166,18 +164,21 @@ export function computeMetrics(questions: Question[], verdicts: Verdict[], optio
     const groups = new Map<string, { v: Verdict; q: Question }[]>();
     for (const v of verdicts) {
         const q = byId.get(v.questionId);
-        if (!q || q.kind === 'knows') continue;
+        if (!q || !familyOf(q.kind).measured) continue;
         const key = [v.model, q.probe, q.phrasing, q.variantId ?? q.variant].join('\u0000');
         const list = groups.get(key) ?? [];
         list.push({ v, q });
         groups.set(key, list);
     }
     const out: GroupMetrics[] = [];
+    const itemsOf = new Map<GroupMetrics, { v: Verdict; q: Question }[]>();
     const emit = (all: { v: Verdict; q: Question }[], subset: { v: Verdict; q: Question }[], mode: EvaluationMode, na?: string) => {
         const q = all[0]!.q;
-        const m = groupMetrics({ model: all[0]!.v.model, probe: q.probe, kind: q.kind, phrasing: q.phrasing, variant: q.variant, variantId: q.variantId ?? q.variant, mode }, na ? [] : subset);
+        const counted = na ? [] : subset;
+        const m = groupMetrics({ model: all[0]!.v.model, probe: q.probe, kind: q.kind, phrasing: q.phrasing, variant: q.variant, variantId: q.variantId ?? q.variant, mode }, counted);
         if (na) m.na = na;
         out.push(m);
+        itemsOf.set(m, counted);
     };
     const sorted = [...groups.values()].sort((a, b) => cmp(a[0]!, b[0]!));
     for (const items of sorted) {
@@ -191,7 +192,7 @@ export function computeMetrics(questions: Question[], verdicts: Verdict[], optio
             emit(items, items.filter(i => everyone.has(entityKey(i.q))), 'all_known', everyone.size < minKnown ? `n/a: all models know ${everyone.size} entities (fewer than ${minKnown})` : undefined);
         }
     }
-    out.push(...choiceMeans(out));
+    out.push(...phrasingMeans(out, itemsOf));
     return out.filter(m => m.n > 0 || m.na);
 }
 
@@ -199,11 +200,11 @@ function cmp(a: { v: Verdict; q: Question }, b: { v: Verdict; q: Question }): nu
     return a.v.model.localeCompare(b.v.model) || a.q.probe.localeCompare(b.q.probe) || (a.q.variantId ?? a.q.variant).localeCompare(b.q.variantId ?? b.q.variant) || a.q.phrasing.localeCompare(b.q.phrasing);
 }
 
-/** Choice probes: the mean over stems of each figure (the paper's number), intervals from the pooled counts. */
-function choiceMeans(groups: GroupMetrics[]): GroupMetrics[] {
+/** Families whose phrasings are alternatives (choice stems): the mean over them of each figure (the paper's number), intervals from the pooled counts. */
+function phrasingMeans(groups: GroupMetrics[], itemsOf: Map<GroupMetrics, { v: Verdict; q: Question }[]>): GroupMetrics[] {
     const sets = new Map<string, GroupMetrics[]>();
     for (const g of groups) {
-        if (g.kind !== 'choice' || g.na || g.n === 0) continue;
+        if (!familyOf(g.kind).meanOverPhrasings || g.na || g.n === 0) continue;
         const key = [g.model, g.probe, g.variantId ?? g.variant, g.mode].join('\u0000');
         sets.set(key, [...(sets.get(key) ?? []), g]);
     }
@@ -216,12 +217,11 @@ function choiceMeans(groups: GroupMetrics[]): GroupMetrics[] {
         const counts = { correct: sum('correct'), present: sum('present'), correctPresent: sum('correctPresent'), unsure: sum('unsure'), unparseable: sum('unparseable'), contradicted: sum('contradicted'), hallucinated: sum('hallucinated') };
         const first = list[0]!;
         out.push({
-            model: first.model, probe: first.probe, kind: 'choice', phrasing: 'mean', variant: first.variant, variantId: first.variantId ?? first.variant, mode: first.mode, n,
+            model: first.model, probe: first.probe, kind: first.kind, phrasing: 'mean', variant: first.variant, variantId: first.variantId ?? first.variant, mode: first.mode, n,
             A: mean(g => g.A), R: mean(g => g.R), AR: mean(g => g.AR), M: mean(g => g.M), H: mean(g => g.H), C: mean(g => g.C),
             ci: { A: wilson(counts.correct, n), R: wilson(counts.present, n), AR: wilson(counts.correctPresent, n), M: wilson(counts.unsure + counts.unparseable, n), H: wilson(counts.hallucinated, n), C: wilson(counts.contradicted, n) },
             counts, overrides: list.reduce((s, g) => s + g.overrides, 0),
-            multiple: figure(list.reduce((s, g) => s + (g.multiple?.k ?? 0), 0), n),
-            binding: figure(list.reduce((s, g) => s + (g.binding?.k ?? 0), 0), n),
+            ...familyOf(first.kind).metricExtras(list.flatMap(g => itemsOf.get(g) ?? [])),
         });
     }
     return out;

@@ -1,9 +1,8 @@
 /**
- * Overrides: a user marks a verdict wrong (the answer or the rationale), with who, when and why. They live in
- * their own table of the results store (created on first use, so the store's migrations stay the runner's),
- * are applied before metrics are computed, and are listed in every report.
+ * Overrides: a user marks a verdict wrong (the answer or the rationale), with who, when and why. The store keeps
+ * them (`Store.recordOverride` / `Store.overrides`); they are applied before metrics are computed and listed in
+ * every report.
  */
-import type Database from 'better-sqlite3';
 import type { Verdict } from './types.js';
 
 export interface Override {
@@ -18,39 +17,6 @@ export interface Override {
     by: string;
     at: string;
     why: string;
-}
-
-const TABLE = `CREATE TABLE IF NOT EXISTS verdict_overrides (
-    run TEXT NOT NULL, question TEXT NOT NULL, model TEXT NOT NULL, sample INTEGER NOT NULL,
-    correct INTEGER, rationale INTEGER, by TEXT NOT NULL, at TEXT NOT NULL, why TEXT NOT NULL,
-    PRIMARY KEY (run, question, model, sample))`;
-
-interface Row { run: string; question: string; model: string; sample: number; correct: number | null; rationale: number | null; by: string; at: string; why: string }
-
-/** Records (or replaces) the override of one verdict; `at` defaults to now. */
-export function recordOverride(db: Database.Database, o: Omit<Override, 'at'> & { at?: string }): Override {
-    db.exec(TABLE);
-    const at = o.at ?? new Date().toISOString();
-    const bit = (b: boolean | undefined) => (b === undefined ? null : b ? 1 : 0);
-    db.prepare('INSERT OR REPLACE INTO verdict_overrides (run, question, model, sample, correct, rationale, by, at, why) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(o.run, o.questionId, o.model, o.sample, bit(o.correct), bit(o.rationale), o.by, at, o.why);
-    return { ...o, at };
-}
-
-export function removeOverride(db: Database.Database, run: string, questionId: string, model: string, sample: number): boolean {
-    db.exec(TABLE);
-    return db.prepare('DELETE FROM verdict_overrides WHERE run = ? AND question = ? AND model = ? AND sample = ?').run(run, questionId, model, sample).changes > 0;
-}
-
-export function loadOverrides(db: Database.Database, run: string): Override[] {
-    db.exec(TABLE);
-    const rows = db.prepare('SELECT * FROM verdict_overrides WHERE run = ? ORDER BY at, question').all(run) as Row[];
-    return rows.map(r => {
-        const o: Override = { run: r.run, questionId: r.question, model: r.model, sample: r.sample, by: r.by, at: r.at, why: r.why };
-        if (r.correct !== null) o.correct = r.correct === 1;
-        if (r.rationale !== null) o.rationale = r.rationale === 1;
-        return o;
-    });
 }
 
 /** Copies of the verdicts with each override attached (the verifier's own fields stay as they were). */

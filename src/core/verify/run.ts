@@ -1,5 +1,6 @@
 /**
- * Verifying a stored run: every answer of the run gets a verdict, saved back to the store.
+ * Verifying a stored run: every answer of the run gets a verdict, and every question group a group verdict,
+ * saved back to the store.
  * The store is typed structurally so that anything with the runner's two methods will do (tests, other stores).
  */
 import type { LoadedData } from '../data/types.js';
@@ -7,14 +8,16 @@ import type { Question } from '../probes/question.js';
 import type { SpecModel } from '../spec/model.js';
 import type { Verdict } from './types.js';
 import { createVerifyContext, verify } from './verify.js';
+import { judgeGroups, type GroupVerdict } from './groups.js';
 
 export interface VerifiableStore {
     loadRunResults(runId: string): {
         questions: Question[];
         answers: { questionId: string; model: string; sample: number; text: string }[];
-        verdicts?: { questionId: string; model: string; sample: number }[];
+        verdicts?: Verdict[];
     } | undefined;
     saveVerdicts(runId: string, verdicts: Verdict[]): void;
+    saveGroupVerdicts(runId: string, verdicts: GroupVerdict[]): void;
 }
 
 export interface VerifyRunResult { verdicts: Verdict[]; missingQuestions: number }
@@ -39,5 +42,9 @@ export function verifyRun(store: VerifiableStore, runId: string, spec: SpecModel
         verdicts.push(verify(q, a.text, ctx, a.model, a.sample));
     }
     store.saveVerdicts(runId, verdicts);
+    // Group verdicts depend on every member's verdict, old and new: judged again over the whole run.
+    const fresh = new Set(verdicts.map(slot));
+    const all = [...(results.verdicts ?? []).filter(v => !fresh.has(slot(v))), ...verdicts];
+    store.saveGroupVerdicts(runId, judgeGroups(results.questions, all));
     return { verdicts, missingQuestions };
 }

@@ -19,7 +19,7 @@ import type { LoadedData } from '../data/types.js';
 import type { Keyword, Question } from '../probes/question.js';
 import type { SpecModel } from '../spec/model.js';
 import { keywordForms, type KeywordForms } from './aliases.js';
-import { parseBinary, parseChoice, type ParsedAnswer } from './answer.js';
+import { familyOf } from '../probes/families.js';
 import { buildDomain, canonicalNumber, scanDomain, tokenize, type Domain, type Tokens } from './domain.js';
 import { findAllWords, findWord, fold, stripText, stripValue, foldValue, toSpan, type Folded } from './normalise.js';
 import type { HopVerdict, KeywordStatus, KeywordVerdict, Span, Verdict } from './types.js';
@@ -233,21 +233,12 @@ function hopStatus(keywords: KeywordVerdict[]): KeywordStatus {
     return 'found';
 }
 
-/** Knowledge probe (paper rule): known iff the answer is yes and no word "no" appears outside the entity's own name. */
-function knows(q: Question, response: string, parsed: ParsedAnswer): boolean {
-    if (parsed.answer !== 'yes') return false;
-    let rest = response;
-    for (const v of q.entity.key) if (v) rest = rest.split(v).join(' ');
-    return !/\bno\b/i.test(rest);
-}
-
 /** Never throws: any response (empty, huge, binary, RTL, HTML) gives a verdict. */
 export function verify(question: Question, responseText: string, ctx: VerifyContext, model: string, sample = 0): Verdict {
     const response = typeof responseText === 'string' ? responseText : String(responseText ?? '');
-    const parsed = question.kind === 'choice' ? parseChoice(response, question.options?.length ?? 0) : parseBinary(response);
-    let correct: boolean;
-    if (question.kind === 'choice') correct = question.gold === 'none' ? parsed.answer === 'none' : parsed.answer === 'option' && parsed.option === question.gold;
-    else correct = parsed.answer === question.gold;
+    const family = familyOf(question.kind);
+    const parsed = family.parse(response, question);
+    const score = family.score(question, parsed, response);
     const text = response.slice(parsed.rationaleStart);
     const r: Rationale = { text, offset: parsed.rationaleStart, s: fold(text, true, true) };
     const hops: HopVerdict[] = question.keywords.map((list, i) => {
@@ -256,15 +247,12 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
     });
     const failed = hops.find(h => h.status !== 'found');
     const verdict: Verdict = {
-        questionId: question.id, model, sample, answer: parsed.answer, correct,
+        questionId: question.id, model, sample, answer: parsed.answer, correct: score.correct,
         rationale: hops.length > 0 && !failed, rationaleText: text, hops,
     };
     if (parsed.option !== undefined) verdict.option = parsed.option;
     if (failed) verdict.failedHop = failed.hop;
-    if (question.kind === 'knows') {
-        verdict.known = knows(question, response, parsed);
-        verdict.correct = verdict.known;
-    }
+    if (score.known !== undefined) verdict.known = score.known;
     return verdict;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { SpecModel, ProbeDecl, Range } from '../../core/spec/model.js';
 import type { Question } from '../../core/probes/question.js';
+import { findFamily } from '../../core/probes/families.js';
 
 export type TreeKind = 'spec' | 'suite' | 'probe' | 'phrasing' | 'question';
 
@@ -36,13 +37,9 @@ export function parseNodeId(id: string): string[] {
     return id.split(SEP);
 }
 
-/** The phrasings a probe's questions are grouped by, in the names the generator gives them. */
+/** The phrasings a probe's questions are grouped by, as its family names them (none for an unknown kind). */
 export function phrasingNames(probe: ProbeDecl): string[] {
-    switch (probe.kind) {
-        case 'choice': return probe.stems.length > 0 ? probe.stems.map((_, i) => `stem-${i + 1}`) : ['stem-1', 'stem-2', 'stem-3'];
-        case 'knows': return probe.asks.length > 1 ? probe.asks.map((_, i) => `ask-${i + 1}`) : ['ask'];
-        default: return probe.phrasings.map(p => p.name);
-    }
+    return findFamily(probe.kind)?.phrasings(probe) ?? [];
 }
 
 /** spec → suites → probes → phrasings. Probes in no suite appear under a pseudo-suite "(no suite)". */

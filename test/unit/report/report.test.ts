@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { buildReport, compareRuns, renderComparison, renderReport, differenceInterval, csvField, type ReportInput } from '../../../src/core/report/index.js';
 import { createVerifyContext, verify } from '../../../src/core/verify/verify.js';
-import { loadOverrides, recordOverride } from '../../../src/core/verify/overrides.js';
 import { verifyRun } from '../../../src/core/verify/run.js';
 import { openStore } from '../../../src/core/store/index.js';
 import { report } from '../../../src/cli/commands/report.js';
@@ -156,9 +155,9 @@ describe('CLI report and compare over a real SQLite store', () => {
         const j = JSON.parse(o.out) as { overrides: { by: string }[]; passed: number };
         assert.equal(j.overrides[0]!.by, 'ann');
         const s2 = openStore(db);
-        assert.equal(loadOverrides(s2.db, latest).length, 1);
-        recordOverride(s2.db, { run: latest, questionId: qs[2]!.id, model: 'gpt', sample: 0, correct: false, by: 'bob', why: 'no' });
-        assert.equal(loadOverrides(s2.db, latest)[0]!.by, 'bob', 'replaced, not duplicated');
+        assert.equal(s2.overrides(latest).length, 1);
+        s2.recordOverride({ run: latest, questionId: qs[2]!.id, model: 'gpt', sample: 0, correct: false, by: 'bob', why: 'no' });
+        assert.equal(s2.overrides(latest)[0]!.by, 'bob', 'replaced, not duplicated');
         s2.close();
     });
 

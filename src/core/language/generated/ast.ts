@@ -36,9 +36,7 @@ export type ProbeSpecKeywordNames =
     | "as"
     | "ask"
     | "basic"
-    | "binary"
     | "bool"
-    | "choice"
     | "csv"
     | "date"
     | "distinct"
@@ -51,7 +49,6 @@ export type ProbeSpecKeywordNames =
     | "import"
     | "int"
     | "key"
-    | "knows"
     | "label"
     | "list"
     | "lookup"
@@ -60,7 +57,6 @@ export type ProbeSpecKeywordNames =
     | "negated"
     | "no"
     | "option"
-    | "path"
     | "phrasing"
     | "probe"
     | "probes"
@@ -483,7 +479,7 @@ export interface Probe extends langium.AstNode {
     readonly $container: Spec;
     readonly $type: 'Probe';
     fd?: langium.Reference<Fd>;
-    kind: ProbeKind;
+    kind: Name;
     members: Array<ProbeMember>;
     name: Name;
     path: Array<AttributePath>;
@@ -502,12 +498,6 @@ export const Probe = {
 
 export function isProbe(item: unknown): item is Probe {
     return reflection.isInstance(item, Probe.$type);
-}
-
-export type ProbeKind = 'binary' | 'choice' | 'knows' | 'path';
-
-export function isProbeKind(item: unknown): item is ProbeKind {
-    return item === 'binary' || item === 'choice' || item === 'path' || item === 'knows';
 }
 
 export type ProbeMember = Ask | Option | Phrasing | Setting | Stem;

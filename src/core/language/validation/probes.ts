@@ -1,19 +1,20 @@
 import type { ValidationAcceptor } from 'langium';
-import { isAsk, isOption, isPhrasing, isStem, type Phrasing, type Probe } from '../generated/ast.js';
+import { isAsk, isOption, isPhrasing, isStem, type Phrasing, type Probe, type ProbeMember } from '../generated/ast.js';
+import { familyKinds, findFamily } from '../../probes/families.js';
+import type { ProbeMemberKind } from '../../probes/family.js';
 import type { ProbeServices } from '../module.js';
 import { visibleFks } from './context.js';
 
-const TARGET_HELP: Record<string, string> = {
-    binary: "a binary probe asks about one fd: write 'using <fd name>'",
-    choice: "a choice probe builds its options from one fd's right-hand side: write 'using <fd name>'",
-    path: "a path probe follows fks: write 'along Movie.director -> Director.birth_year'",
-    knows: "a knows probe asks about entities of one relation: write 'about <relation>'",
-};
+const TARGET_OF = { fd: (p: Probe) => p.fd !== undefined, path: (p: Probe) => p.path.length > 0, relation: (p: Probe) => p.relation !== undefined };
 
-/** Each probe kind needs its own kind of target: binary/choice an fd, path an fk path, knows a relation. */
+/** The kind names a registered probe family, and the probe has the target that family needs. */
 export function checkProbeTarget(probe: Probe, accept: ValidationAcceptor): void {
-    const has = probe.kind === 'path' ? probe.path.length > 0 : probe.kind === 'knows' ? probe.relation !== undefined : probe.fd !== undefined;
-    if (!has && TARGET_HELP[probe.kind]) accept('error', `Wrong target for this probe: ${TARGET_HELP[probe.kind]}.`, { node: probe, property: 'kind', code: 'probe-target' });
+    const family = findFamily(probe.kind ?? '');
+    if (!family) {
+        accept('error', `Unknown probe kind '${probe.kind ?? ''}': use one of ${familyKinds().join(', ')}.`, { node: probe, property: 'kind', code: 'probe-kind' });
+        return;
+    }
+    if (!TARGET_OF[family.target](probe)) accept('error', `Wrong target for this probe: a ${family.kind} probe asks ${family.title}; ${family.example}.`, { node: probe, property: 'kind', code: 'probe-target' });
 }
 
 /** A path's steps are joined by fks from each step's attribute to the next step's relation, without revisiting a relation. */
@@ -44,23 +45,31 @@ export function checkProbePath(services: ProbeServices) {
 
 /** Phrasings other than basic/negated have no implied gold; choice options must be right-hand-side attributes of the fd. */
 export function checkProbeMembers(probe: Probe, accept: ValidationAcceptor): void {
+    const family = findFamily(probe.kind ?? '');
+    if (!family) return;
     const names = new Set<string>();
+    const unused = (m: ProbeMember, member: ProbeMemberKind) => {
+        if (family.members.includes(member)) return false;
+        const users = familyKinds().filter(k => findFamily(k)!.members.includes(member));
+        const own = family.members.length ? ` (a ${family.kind} probe reads: ${family.members.join(', ')})` : '';
+        accept('warning', `A ${member} is only read by ${users.join(', ')} probes${own}.`, { node: m, code: 'member-unused' });
+        return true;
+    };
     for (const m of probe.members) {
         if (isPhrasing(m)) {
             checkPhrasing(m, names, accept);
-            if (probe.kind === 'choice' || probe.kind === 'knows') accept('warning', `A ${probe.kind} probe does not use phrasings (${probe.kind === 'choice' ? 'use stem and option' : 'use ask'}).`, { node: m, code: 'member-unused' });
+            unused(m, 'phrasing');
         } else if (isOption(m)) {
-            if (probe.kind !== 'choice') { accept('warning', 'Options are only used by choice probes.', { node: m, code: 'member-unused' }); continue; }
+            if (unused(m, 'option')) continue;
             const fd = probe.fd?.ref;
             const name = m.attribute?.$refText;
             if (fd && m.attribute?.ref && !fd.rhs.some(r => r.$refText === name)) {
                 accept('error', `Option '${name}' is not on the right-hand side of fd ${fd.name ?? ''} (${fd.rhs.map(r => r.$refText).join(', ')}); a choice option must be a value the fd determines.`,
                     { node: m, property: 'attribute', code: 'option-not-rhs' });
             }
-        } else if (isStem(m) && probe.kind !== 'choice') accept('warning', 'Stems are only used by choice probes.', { node: m, code: 'member-unused' });
-        else if (isAsk(m) && probe.kind !== 'knows') accept('warning', 'ask is only used by knows probes.', { node: m, code: 'member-unused' });
+        } else if (isStem(m)) unused(m, 'stem');
+        else if (isAsk(m)) unused(m, 'ask');
     }
-    if (probe.kind === 'knows' && !probe.members.some(isAsk)) accept('warning', `A knows probe needs an ask template, e.g. ask "Do you know about {${'name'}}?"`, { node: probe, property: 'name', code: 'probe-empty' });
 }
 
 function checkPhrasing(p: Phrasing, names: Set<string>, accept: ValidationAcceptor): void {

@@ -1,0 +1,55 @@
+/**
+ * The probe-family registry: every kind the spec language knows, one `ProbeFamily` each. The built-in map is
+ * typed so the compiler demands every hook of every family; `familyOf` is the only way any room or face gets
+ * at kind-specific behaviour. An unknown kind is an error, never a default.
+ */
+import type { ProbeFamily } from './family.js';
+import { binaryFamily } from './binary.js';
+import { choiceFamily } from './choice.js';
+import { pathFamily } from './multihop.js';
+import { knowsFamily } from './knows.js';
+
+export const BUILTIN_FAMILIES = {
+    binary: binaryFamily,
+    choice: choiceFamily,
+    path: pathFamily,
+    knows: knowsFamily,
+} as const satisfies Record<string, ProbeFamily>;
+
+export type BuiltinKind = keyof typeof BUILTIN_FAMILIES;
+
+const registry = new Map<string, ProbeFamily>(Object.entries(BUILTIN_FAMILIES));
+for (const [key, family] of registry) if (family.kind !== key) throw new Error(`probe family ${family.kind} is registered as ${key}`);
+
+/** Thrown when a question or probe names a kind no family is registered for (a spec validated first never does). */
+export class UnknownKindError extends Error {
+    readonly code = 'unknown-probe-kind';
+    constructor(readonly kind: string) {
+        super(`No probe family "${kind}"; the known kinds are ${familyKinds().join(', ')}.`);
+    }
+}
+
+/** The family of a kind; throws `UnknownKindError` for a kind nobody registered. */
+export function familyOf(kind: string): ProbeFamily {
+    const family = registry.get(kind);
+    if (!family) throw new UnknownKindError(kind);
+    return family;
+}
+
+export function findFamily(kind: string): ProbeFamily | undefined {
+    return registry.get(kind);
+}
+
+export function familyKinds(): string[] {
+    return [...registry.keys()];
+}
+
+/**
+ * Adds a family at run time (an embedding tool's own kind, a test's fixture family). Its kind must be new.
+ * Returns a function that removes it again.
+ */
+export function registerFamily(family: ProbeFamily): () => void {
+    if (registry.has(family.kind)) throw new Error(`a probe family "${family.kind}" is already registered`);
+    registry.set(family.kind, family);
+    return () => { if (registry.get(family.kind) === family) registry.delete(family.kind); };
+}

@@ -1,0 +1,98 @@
+/**
+ * A probe family: everything one kind of probe means (binary, choice, path, knows; later statement, rule,
+ * evidence, open), behind one interface. Generation, verification, metrics, reports, the offline simulator and
+ * every face ask the family of a question what to do; nothing outside the family modules switches on a kind.
+ *
+ * To add a family: write one module that exports a `ProbeFamily`, add it to `BUILTIN_FAMILIES` in
+ * `families.ts` (the compiler then checks every hook), document it in docs/probes.md. See docs/architecture.md.
+ */
+import type { LoadedData } from '../data/types.js';
+import type { ProbeDecl, SpecModel } from '../spec/model.js';
+import type { GroupMetrics } from '../verify/metrics.js';
+import type { ParsedAnswer } from '../verify/answer.js';
+import type { Verdict } from '../verify/types.js';
+import type { Gold, Question } from './question.js';
+import type { Plan, PlanProblem } from './plan.js';
+
+/** What follows the kind in `probe NAME <kind> …`: `using <fd>`, `along R.a -> S.b`, `about <relation>`. */
+export type ProbeTarget = 'fd' | 'path' | 'relation';
+
+/** Members a probe body may hold; a family names those it reads, the others are reported as unused. */
+export type ProbeMemberKind = 'phrasing' | 'stem' | 'option' | 'ask';
+
+export interface CompileInput {
+    spec: SpecModel;
+    data: LoadedData;
+    probe: ProbeDecl;
+    /** Problems found while compiling, anchored in the spec. */
+    problems: PlanProblem[];
+    /** The suite's seed (falsification draws, demonstrations). */
+    seed: number;
+}
+
+/** How a family reads one response: the answer against the gold, plus what the family adds to the verdict. */
+export interface FamilyScore {
+    correct: boolean;
+    /** Knowledge probes: the model knows the entity. */
+    known?: boolean;
+}
+
+/** A table a family adds to the reports (rendered by every format the same way). */
+export interface ReportSection {
+    title: string;
+    columns: string[];
+    rows: string[][];
+}
+
+/** A random draw in [0, 1) named by what it decides; the offline simulator's source of randomness. */
+export type Draw = (what: string) => number;
+
+export interface ProbeFamily {
+    /** The spec keyword: `probe NAME <kind> …`; also the question's `kind`. */
+    readonly kind: string;
+    /** One line in the user's words (hover, completion, docs). */
+    readonly title: string;
+    /** The target clause the family accepts, and an example for the error when it is missing. */
+    readonly target: ProbeTarget;
+    readonly example: string;
+    /** The members it reads. */
+    readonly members: readonly ProbeMemberKind[];
+
+    /** Compiles a probe against the data: how rows bind and which questions a bound row gives. */
+    compile(input: CompileInput): Plan | undefined;
+    /** The phrasing names its questions carry, in order (Test Explorer tree, CodeLens). */
+    phrasings(probe: ProbeDecl): string[];
+    /** A question's graph depends on the item, not only on the row (choice: which option is false). */
+    readonly pathPerItem: boolean;
+
+    /** Reads the answer out of a response; the rest is the rationale. */
+    parse(response: string, question: Question): ParsedAnswer;
+    /** The answer against the gold. */
+    score(question: Question, parsed: ParsedAnswer, response: string): FamilyScore;
+    /**
+     * Its questions are measured (A / R / AR / H, pass / fail). A knowledge probe is not: it records what a
+     * model knows and decides the evaluation modes.
+     */
+    readonly measured: boolean;
+    /** Its verdicts decide which entities a model knows (evaluation modes). */
+    readonly decidesKnowledge: boolean;
+    /** Figures beyond A / R / AR / M / H for a group of its verdicts (path: R-ext per hop; choice: error rates). */
+    metricExtras(items: readonly { v: Verdict; q: Question }[]): Partial<GroupMetrics>;
+    /** Its phrasings are alternatives of one question (choice stems): metrics add their mean. */
+    readonly meanOverPhrasings: boolean;
+    /** Tables it adds to the reports, from its metric groups. */
+    reportSections(groups: readonly GroupMetrics[]): ReportSection[];
+
+    /** Offline simulator: how an answer with this gold begins. */
+    answerText(question: Question, gold: Gold): string;
+    /** Offline simulator: the gold a guessing model picks. */
+    guess(question: Question, draw: Draw): Gold;
+}
+
+/** Did this question pass? A measured family's answer is right, and its rationale where it has keywords. */
+export function passedWith(family: Pick<ProbeFamily, 'measured'>, question: Question, v: Verdict): boolean {
+    if (!family.measured) return true;
+    const correct = v.override?.correct ?? v.correct;
+    const rationale = v.override?.rationale ?? v.rationale;
+    return correct && (question.keywords.length === 0 || rationale);
+}

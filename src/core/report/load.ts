@@ -1,0 +1,85 @@
+/**
+ * `loadReport`: one user action "show me this run's results", the same from the CLI (`halluprobe report`) and the
+ * editor (Export Report, Show Results): verify the answers that have no verdict yet (when the run's spec and data
+ * still load cleanly), apply the overrides, run the opt-in judge, build the report data.
+ */
+import { existsSync } from 'node:fs';
+import { loadSpec } from '../spec/load.js';
+import { loadData, type DataCache } from '../data/index.js';
+import { createClient, modelFromFlag, resolveKey, resolveModel, type ConfirmHost } from '../models/index.js';
+import type { Store } from '../store/index.js';
+import { verifyRun } from '../verify/run.js';
+import { applyOverrides } from '../verify/overrides.js';
+import { runJudge, sampleVerdicts, type JudgeResult } from '../verify/judge.js';
+import type { Verdict } from '../verify/types.js';
+import { HalluProbeError, problem } from '../errors.js';
+import { buildReport, type ReportData } from './model.js';
+
+export interface JudgeOptions {
+    /** A model of the run's spec, or provider:id. */
+    model: string;
+    /** How many verdicts the judge reads, and the sample's seed. */
+    sample: number;
+    seed: number;
+    confirmHost: ConfirmHost;
+}
+
+export interface LoadReportOptions {
+    /** Knowledge filter: a model knowing fewer entities is n/a (default 20). */
+    minKnown?: number;
+    judge?: JudgeOptions;
+    cache?: DataCache;
+}
+
+/** Resolves "latest" (or nothing) to the newest run; throws for a run the store does not have. */
+export function resolveRunId(store: Store, id: string | undefined): string {
+    if (id === undefined || id === 'latest') {
+        const latest = store.latestRun();
+        if (!latest) throw new HalluProbeError(problem('no-runs', `The store ${store.file} has no runs yet.`, 'Run a suite first (halluprobe run <spec.probe>, or Run Suite in the editor).'));
+        return latest.id;
+    }
+    if (!store.getRun(id)) throw new HalluProbeError(problem('unknown-run', `No run "${id}" in ${store.file}.`, `List the runs with: halluprobe runs --db ${store.file}`));
+    return id;
+}
+
+/** Verifies the run's answers that have no verdict yet; a note says why some stay unverified. */
+async function verifyMissing(store: Store, runId: string, cache?: DataCache): Promise<string | undefined> {
+    const results = store.loadRunResults(runId)!;
+    if (results.answers.length === 0 || results.verdicts.length >= results.answers.length) return undefined;
+    const missing = results.answers.length - results.verdicts.length;
+    if (!existsSync(results.run.spec)) return `the spec ${results.run.spec} is gone, so ${missing} answers stay unverified`;
+    const loaded = await loadSpec(results.run.spec);
+    const errors = loaded.diagnostics.filter(d => d.severity === 'error').length;
+    if (errors > 0) return `the spec ${results.run.spec} now has ${errors} error(s), so ${missing} answers stay unverified (halluprobe check shows them)`;
+    const data = await loadData(loaded.model, cache);
+    verifyRun(store, runId, loaded.model, data, { onlyUnverified: true });
+    return undefined;
+}
+
+export async function loadReport(store: Store, runId: string, options: LoadReportOptions = {}): Promise<{ data: ReportData; note?: string }> {
+    const note = await verifyMissing(store, runId, options.cache).catch(e => `verification failed: ${e instanceof Error ? e.message : String(e)}`);
+    const results = store.loadRunResults(runId)!;
+    const overrides = store.overrides(runId);
+    const build: Parameters<typeof buildReport>[2] = options.minKnown === undefined ? {} : { minKnown: options.minKnown };
+    if (options.judge) build.judge = await judgeRun(results, applyOverrides(results.verdicts, overrides), options.judge);
+    const data = buildReport(results, overrides, build);
+    return note ? { data, note } : { data };
+}
+
+/** The opt-in LLM judge on a deterministic sample of the run's verdicts (questions with keywords only). */
+async function judgeRun(results: NonNullable<ReturnType<Store['loadRunResults']>>, verdicts: Verdict[], o: JudgeOptions): Promise<JudgeResult> {
+    // A model declared in the run's spec (with its endpoint and key_env), or a provider:id flag.
+    const declared = existsSync(results.run.spec) ? (await loadSpec(results.run.spec)).model.models : [];
+    const decl = modelFromFlag(o.model, declared);
+    if (!decl) throw new HalluProbeError(problem('unknown-model', `--judge: unknown model "${o.model}".`, 'Name a model of the spec or use openai:<id>, ollama:<id>, openrouter:<id>.'));
+    const { model, problems } = resolveModel(decl);
+    if (!model) throw new HalluProbeError(problem('judge-model', `--judge: ${problems.join('; ')}`));
+    const key = await resolveKey(model, undefined, o.confirmHost);
+    if (!key.ok) throw new HalluProbeError(problem('judge-key', `--judge: ${key.message}`));
+    const client = createClient(model, { key: key.key });
+    const questions = new Map(results.questions.map(q => [q.id, q]));
+    const responses = new Map(results.answers.map(a => [`${a.questionId}\u0000${a.model}\u0000${a.sample}`, a.text]));
+    const eligible = verdicts.filter(v => (questions.get(v.questionId)?.keywords.length ?? 0) > 0);
+    const items = sampleVerdicts(eligible, o.sample, o.seed).map(verdict => ({ verdict, response: responses.get(`${verdict.questionId}\u0000${verdict.model}\u0000${verdict.sample}`) ?? '' }));
+    return runJudge(async messages => (await client.complete({ messages, params: { temperature: 0 }, sample: 0 })).text, questions, items);
+}

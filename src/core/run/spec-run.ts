@@ -1,0 +1,194 @@
+/**
+ * `runSpec`: one user action "run this suite (or probe, or these questions)", the same from the CLI and from the
+ * editor. Load the spec → resolve the models → data-error gate → generate → prepare (keys, resume, estimate) →
+ * cost gate → execute → verify. Faces pass callbacks for what only they can do (ask the user, draw progress)
+ * and present the result; they never decide a default, a gate or a verdict themselves.
+ */
+import * as path from 'node:path';
+import { loadSpec } from '../spec/load.js';
+import type { ModelDecl, SpecModel } from '../spec/model.js';
+import { BLOCKING_DATA_CODES, loadData, type DataCache } from '../data/index.js';
+import type { LoadedData } from '../data/types.js';
+import { generateQuestions } from '../probes/index.js';
+import type { Question } from '../probes/question.js';
+import { domainFromData, modelFromFlag, type ConfirmHost, type CostEstimate, type SecretSource } from '../models/index.js';
+import { openStore, type RunCounts, type RunRecord, type RunResults, type RunStatus } from '../store/index.js';
+import { verifyRun } from '../verify/run.js';
+import { fromDiagnostic, HalluProbeError, problem, type Problem } from '../errors.js';
+import { prepareRun, startRun, type AnswerEvent, type PreparedRun, type Progress } from './index.js';
+
+/** Above this estimate (US dollars) a run asks before spending; HALLUPROBE_CONFIRM_USD changes it. */
+export const CONFIRM_USD_DEFAULT = 1;
+
+export function confirmThreshold(env: NodeJS.ProcessEnv = process.env): number {
+    const v = Number(env.HALLUPROBE_CONFIRM_USD);
+    return env.HALLUPROBE_CONFIRM_USD !== undefined && Number.isFinite(v) ? v : CONFIRM_USD_DEFAULT;
+}
+
+/** The default store of a spec: `.halluprobe/results.db` beside it. */
+export function defaultStorePath(specFile: string): string {
+    return path.join(path.dirname(path.resolve(specFile)), '.halluprobe', 'results.db');
+}
+
+export interface RunSpecRequest {
+    /** The spec file (absolute or relative to the working directory). */
+    spec: string;
+    suite?: string;
+    /** Only this probe (instead of a suite). */
+    probe?: string;
+    /** Only these questions (a Test Explorer selection): always a run of its own. */
+    questionIds?: string[];
+    limit?: number;
+    seed?: number;
+    /** Models by name or flag (a declared model, openai:<id>, replay:<file>, offline…); default: the suite's, else the offline simulator. */
+    models?: string[];
+    /** Models declared outside the spec (the editor's settings), after the spec's own. */
+    extraModels?: ModelDecl[];
+    /** Replay files named on a command line are relative to this folder (default: the working directory). */
+    cwd?: string;
+    /** The results store (default: `.halluprobe/results.db` beside the spec). */
+    db?: string;
+    /** A run id to continue, 'auto' (the latest unfinished run of this spec and suite) or 'new'. */
+    resume?: string;
+    concurrency?: number;
+    secrets?: SecretSource;
+    confirmHost: ConfirmHost;
+    /** Asked when the estimate is above the threshold; false stops before any call. */
+    confirmCost: (usd: number, estimates: CostEstimate[]) => Promise<boolean>;
+    env?: NodeJS.ProcessEnv;
+    cache?: DataCache;
+    signal?: AbortSignal;
+    /** Called once the run is prepared (what will be asked, what it costs), before the cost gate. */
+    onPrepared?: (prepared: PreparedRun) => void;
+    onProgress?: (p: Progress) => void;
+    onAnswer?: (e: AnswerEvent) => void;
+    /** Verify when the run completes (default true). */
+    verify?: boolean;
+    /** Who started the run (recorded with it): 'cli', 'vscode', … */
+    origin: string;
+}
+
+export interface RunSpecResult {
+    /** 'declined': the cost gate said no and nothing was asked. */
+    status: RunStatus | 'declined';
+    run: RunRecord;
+    prepared: PreparedRun;
+    spec: SpecModel;
+    data: LoadedData;
+    store: string;
+    progress?: Progress;
+    counts: RunCounts;
+    failures: ReturnType<ReturnType<typeof openStore>['failures']>;
+    verified: boolean;
+    /** Why verification did not run or failed (answers stay stored; a report verifies them later). */
+    verifyNote?: string;
+    /** Warnings on the way: data rows skipped, generator notes. */
+    notes: Problem[];
+    results: RunResults;
+    /** `questionId\u0000model` of the answers served from the cache. */
+    cached: Set<string>;
+}
+
+/** The models a run asks: those named, else the suite's, else the offline simulator. */
+export function resolveRunModels(spec: SpecModel, names: readonly string[] | undefined, suite: string | undefined, extra: readonly ModelDecl[] = [], cwd = process.cwd()): ModelDecl[] {
+    const declared = [...spec.models, ...extra.filter(m => !spec.models.some(s => s.name === m.name))];
+    const suiteModels = spec.suites.find(s => s.name === suite)?.models ?? [];
+    const wanted = names?.length ? names : suiteModels.length ? suiteModels : ['offline'];
+    return wanted.map(n => {
+        const m = modelFromFlag(n, declared);
+        if (!m) {
+            throw new HalluProbeError(problem('unknown-model', `Unknown model "${n}".`,
+                `Use a model declared in the spec (${declared.map(d => d.name).join(', ') || 'none'}), openai:<id>, ollama:<id>, azure:<id>, openrouter:<id>, replay:<file> or offline.`));
+        }
+        // A file typed on a command line is relative to where the command runs, not to the spec.
+        if (m.provider === 'replay' && !declared.includes(m)) return { ...m, settings: { ...m.settings, file: path.resolve(cwd, String(m.settings.file)) } };
+        return m;
+    });
+}
+
+/** Loads and checks the spec; throws its errors as one HalluProbeError. */
+export async function loadCheckedSpec(file: string): Promise<SpecModel> {
+    const loaded = await loadSpec(path.resolve(file));
+    const errors = loaded.diagnostics.filter(d => d.severity === 'error');
+    if (errors.length > 0) throw new HalluProbeError(errors.map(fromDiagnostic));
+    return loaded.model;
+}
+
+/**
+ * Loads the data; problems that make generation impossible (a missing file or column, an unreadable source) stop
+ * the run, the rest (key, FD, FK violations) only make the generator skip rows and come back as notes.
+ */
+export async function loadRunData(spec: SpecModel, cache?: DataCache, signal?: AbortSignal): Promise<{ data: LoadedData; notes: Problem[] }> {
+    const data = await loadData(spec, cache, signal);
+    const errors = data.diagnostics.filter(d => d.severity === 'error');
+    const blocking = errors.filter(d => BLOCKING_DATA_CODES.has(d.code));
+    if (blocking.length > 0) throw new HalluProbeError(blocking.map(fromDiagnostic));
+    return { data, notes: errors.map(d => ({ ...fromDiagnostic(d), severity: 'warning' as const })) };
+}
+
+export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
+    const specFile = path.resolve(req.spec);
+    const spec = await loadCheckedSpec(specFile);
+    const suite = req.probe !== undefined || req.questionIds ? req.suite : req.suite ?? spec.suites[0]?.name;
+    if (suite !== undefined && !spec.suites.some(s => s.name === suite)) {
+        throw new HalluProbeError(problem('unknown-suite', `No suite "${suite}" in ${path.basename(specFile)}.`, `Suites: ${spec.suites.map(s => s.name).join(', ') || '(none)'}.`));
+    }
+    const models = resolveRunModels(spec, req.models, suite, req.extraModels, req.cwd);
+    const { data, notes } = await loadRunData(spec, req.cache, req.signal);
+    const questions = generate(spec, data, req, suite, notes);
+
+    const store = openStore(path.resolve(req.db ?? defaultStorePath(specFile)));
+    try {
+        const { prepared, problems } = await prepareRun({
+            store, spec: specFile, suite: suite ?? req.probe ?? '', questions, models,
+            // A selection is a run of its own (its answers still come from the cache).
+            resume: req.questionIds ? 'new' : req.resume ?? 'auto',
+            secrets: req.secrets, confirmHost: req.confirmHost, env: req.env, domain: domainFromData(data), baseDir: path.dirname(specFile),
+            concurrency: req.concurrency, settings: { limit: req.limit, seed: req.seed, probe: req.probe, from: req.origin },
+        });
+        if (!prepared) throw new HalluProbeError(problems.map(p => problem('run-models', p)));
+        req.onPrepared?.(prepared);
+        const finish = (status: RunSpecResult['status'], progress?: Progress, verified = false, verifyNote?: string): RunSpecResult => {
+            const out: RunSpecResult = {
+                status, run: store.getRun(prepared.run.id)!, prepared, spec, data, store: store.file, counts: store.counts(prepared.run.id),
+                failures: store.failures(prepared.run.id), verified, notes, results: store.loadRunResults(prepared.run.id)!, cached: store.cachedAnswers(prepared.run.id),
+            };
+            if (progress) out.progress = progress;
+            if (verifyNote) out.verifyNote = verifyNote;
+            return out;
+        };
+        const spend = prepared.estimates.reduce((n, e) => n + (e.usd ?? 0), 0);
+        if (spend > confirmThreshold(req.env) && !(await req.confirmCost(spend, prepared.estimates))) {
+            store.setStatus(prepared.run.id, 'cancelled');
+            return finish('declined');
+        }
+        const outcome = await startRun(store, prepared, { signal: req.signal, onProgress: req.onProgress, onAnswer: req.onAnswer });
+        if (outcome.status !== 'completed' || req.verify === false) return finish(outcome.status, outcome.progress);
+        try {
+            verifyRun(store, prepared.run.id, spec, data);
+            return finish(outcome.status, outcome.progress, true);
+        } catch (e) {
+            return finish(outcome.status, outcome.progress, false, `verification failed: ${e instanceof Error ? e.message : String(e)}`);
+        }
+    } finally {
+        store.close();
+    }
+}
+
+function generate(spec: SpecModel, data: LoadedData, req: RunSpecRequest, suite: string | undefined, notes: Problem[]): Question[] {
+    const generation = generateQuestions(spec, data, { suite, probe: req.probe, limit: req.questionIds ? undefined : req.limit, seed: req.seed });
+    let questions = [...generation.questions];
+    const problems = generation.diagnostics.map(fromDiagnostic);
+    if (req.questionIds) {
+        const wanted = new Set(req.questionIds);
+        questions = questions.filter(q => wanted.has(q.id));
+    }
+    if (questions.length === 0) {
+        const errors = problems.filter(p => p.severity === 'error');
+        throw new HalluProbeError(errors.length ? errors : [problem('no-questions', 'No questions to ask: the selection generates none.',
+            `${notes.length ? 'See the data problems above; ' : ''}"halluprobe preview ${path.basename(req.spec)}" (or Preview Questions) shows which rows were skipped and why.`)]);
+    }
+    // Some probes generate: what the others could not do is a warning of this run.
+    notes.push(...problems.map(p => ({ ...p, severity: 'warning' as const })));
+    return questions;
+}
