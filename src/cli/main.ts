@@ -1,7 +1,7 @@
 /**
  * halluprobe — the engine from a terminal or CI. Each subcommand lives in its own file under commands/.
  */
-import { parseArgs, UsageError } from './args.js';
+import { checkOptions, commandHint, parseArgs, UsageError } from './args.js';
 import { COMMANDS } from './commands/index.js';
 import { HalluProbeError, NAMING_CODES, problemText } from '../core/errors.js';
 
@@ -24,7 +24,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     const command = COMMANDS[name];
     if (!command) {
-        console.error(`halluprobe: unknown command "${name}".\n\n${USAGE}`);
+        console.error(`halluprobe: unknown command "${name}".${commandHint(name, Object.keys(COMMANDS))}\n\n${USAGE}`);
         return 2;
     }
     const args = parseArgs(rest);
@@ -33,9 +33,10 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
     }
     try {
+        checkOptions(args, command.options);
         return await command.run(args);
     } catch (e) {
-        if (e instanceof UsageError) { console.error(`halluprobe ${name}: ${e.message}`); return 2; }
+        if (e instanceof UsageError) { console.error(`halluprobe ${name}: ${e.message}${/^unknown option/.test(e.message) ? `\nThe options of ${name}: halluprobe ${name} --help` : ''}`); return 2; }
         if (e instanceof HalluProbeError) {
             for (const p of e.problems) console.error(p.location ? problemText(p) : `halluprobe ${name}: ${p.message}${p.remedy ? ` ${p.remedy}` : ''}`);
             return e.problems.every(p => NAMING_CODES.has(p.code)) ? 2 : 1;

@@ -15,6 +15,7 @@ const FORMATS = ['table', 'jsonl', 'csv'];
 
 export const preview: Command = {
     summary: 'Generate the questions of a spec (no model is called) and print them.',
+    options: ['suite', 'probe', 'limit', 'seed', 'format'],
     usage: `halluprobe preview <spec.probe> [--suite S] [--probe P] [--limit N] [--seed K] [--format table|jsonl|csv]
 
 Loads the spec and its data and prints the generated questions with their gold answers and keywords.

@@ -42,6 +42,7 @@ function yesNo(args: ParsedArgs, name: string): boolean | undefined {
 
 export const report: Command = {
     summary: 'Report a run\'s verdicts and metrics (md, html, json, csv, jsonl, junit); record overrides.',
+    options: [...FLAGS],
     usage: `halluprobe report [--db FILE] [--run ID|latest] [--format md|html|json|csv|jsonl|junit] [--out FILE]
 
 Verifies any unverified answers, then writes the report (default: Markdown to stdout).

@@ -13,6 +13,7 @@ const FLAGS = new Set(['suite', 'model', 'limit', 'seed', 'concurrency', 'db', '
 
 export const run: Command = {
     summary: 'Ask the models a suite\'s questions, store the answers, verify them.',
+    options: [...FLAGS],
     usage: `halluprobe run <spec.probe> [options]
 
 Generates the suite's questions, asks every model, stores each answer as it arrives, then verifies them.

@@ -9,6 +9,7 @@ const FLAGS = new Set(['db', 'format', 'help']);
 
 export const runs: Command = {
     summary: 'List the runs in a results store.',
+    options: [...FLAGS],
     usage: `halluprobe runs [--db FILE] [--format text|json]
 
 Lists runs, newest first: id, status, spec, suite, models, answers, failures, tokens and cost.
