@@ -10,6 +10,7 @@ import { generateQuestions, probeDiagnostics, type GenerationStats } from '../..
 import { questionRecord, type Question } from '../../core/probes/question.js';
 import { csvField } from '../../core/report/formats.js';
 import { variantId } from '../../core/report/labels.js';
+import { cliCommand } from '../../core/invocation.js';
 
 const FORMATS = ['table', 'jsonl', 'csv'];
 
@@ -37,7 +38,7 @@ Problems are printed to stderr as file:line:column messages. Exit status: 0 ques
         const errors = loaded.diagnostics.filter(d => d.severity === 'error');
         if (errors.length > 0) {
             printDiagnostics(errors);
-            console.error(`halluprobe preview: the spec has ${errors.length} error(s); fix them first (halluprobe check ${file}).`);
+            console.error(`halluprobe preview: the spec has ${errors.length} error(s); fix them first (${cliCommand()} check ${file}).`);
             return 1;
         }
         const data = await loadData(loaded.model);

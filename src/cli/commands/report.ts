@@ -6,6 +6,7 @@ import { openStore, type Store } from '../../core/store/index.js';
 import { loadReport, passed, renderReport, resolveRunId, REPORT_FORMATS, type ReportData, type ReportFormat } from '../../core/report/index.js';
 import { HalluProbeError } from '../../core/errors.js';
 import { groupKey, groupLabel } from '../../core/report/labels.js';
+import { cliCommand } from '../../core/invocation.js';
 
 const FLAGS = new Set(['db', 'run', 'format', 'out', 'help', 'fail-on-failures', 'max-h', 'override', 'model', 'sample', 'correct', 'rationale', 'by', 'why', 'min-known', 'judge', 'judge-sample', 'judge-seed', 'yes']);
 
@@ -17,7 +18,7 @@ export function defaultDb(args: ParsedArgs): string {
 export function openExisting(args: ParsedArgs): Store {
     const file = defaultDb(args);
     if (!existsSync(file)) {
-        throw new UsageError(`no results store at ${file}; run "halluprobe run <spec.probe>" first, or pass --db FILE (halluprobe run keeps it beside the spec: <spec folder>/.halluprobe/results.db).`);
+        throw new UsageError(`no results store at ${file}; run "${cliCommand()} run <spec.probe>" first, or pass --db FILE (the run command keeps it beside the spec: <spec folder>/.halluprobe/results.db).`);
     }
     return openStore(file);
 }

@@ -12,6 +12,7 @@ import { slotKey, type RunRecord, type Store } from '../store/index.js';
 import { answerParams, requestHash } from './hash.js';
 import { executeRun, type AnswerEvent, type Progress, type RunModel, type RunOutcome } from './runner.js';
 import type { RetryPolicy } from './retry.js';
+import { cliCommand } from '../invocation.js';
 
 export { executeRun, type AnswerEvent, type Progress, type RunModel, type RunOutcome } from './runner.js';
 export { requestHash, answerParams, canonicalJson } from './hash.js';
@@ -88,7 +89,7 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     let run: RunRecord | undefined;
     if (req.resume && req.resume !== 'auto' && req.resume !== 'new') {
         run = store.getRun(req.resume);
-        if (!run) return { problems: [`no run ${req.resume} in ${store.file}; list runs with "halluprobe runs".`] };
+        if (!run) return { problems: [`no run ${req.resume} in ${store.file}; list runs with "${cliCommand()} runs".`] };
     } else if (req.resume !== 'new') {
         run = store.resumableRun(req.spec, req.suite);
     }
