@@ -12,7 +12,8 @@ import { KeyStore, confirmHost } from './secrets.js';
 import * as settings from './settings.js';
 import type { RunOutcome, RunProgress } from './engine.js';
 import { sqliteStatus } from './native.js';
-import { passed } from './results/summary.js';
+import { questionPassed } from '../core/verify/passed.js';
+import { usd } from '../core/run/format.js';
 
 export interface StartRun {
     file: string;
@@ -71,7 +72,7 @@ export class Runs implements vscode.Disposable {
                 const outcome = await e.run({
                     file: req.file, suite: req.suite, probe: req.probe, model: req.model, questionIds: req.questionIds,
                     db: settings.storePath(req.file), concurrency: settings.concurrency(uri), extraModels: settings.settingModels(uri),
-                    secrets: new KeyStore(this.ctx.extension.secrets), confirmHost, signal: abort.signal,
+                    secrets: new KeyStore(this.ctx.extension.secrets), confirmHost, confirmCost, signal: abort.signal,
                     onProgress: p => {
                         active.progress = { ...p };
                         // Every answer reports progress; the UI needs a few updates a second, not hundreds.
@@ -89,7 +90,7 @@ export class Runs implements vscode.Disposable {
                 this.finished.fire({ file: req.file, outcome });
                 const verdicts = outcome.results.verdicts;
                 const questions = new Map(outcome.results.questions.map(q => [q.id, q]));
-                const failed = verdicts.filter(v => !passed(v, questions.get(v.questionId))).length;
+                const failed = verdicts.filter(v => { const q = questions.get(v.questionId); return q !== undefined && !questionPassed(q, v); }).length;
                 this.ctx.output.info(`run ${outcome.runId} (${req.label}) ${outcome.status}: ${verdicts.length} verdicts, ${failed} failed · store ${settings.storePath(req.file)}`);
                 void vscode.window.showInformationMessage(`HalluProbe: ${req.label} ${outcome.status} — ${verdicts.length} verdicts, ${failed} failed (${path.basename(req.file)}).`);
                 return outcome;
@@ -135,4 +136,10 @@ export class Runs implements vscode.Disposable {
 
 export function progressText(p: RunProgress): string {
     return `${p.done}/${p.total} answered${p.cached ? ` (${p.cached} cached)` : ''}${p.failed ? `, ${p.failed} failed` : ''} · $${p.cost.toFixed(4)}`;
+}
+
+/** The cost gate's question, as a modal (the engine decides when to ask: above the same threshold as the CLI). */
+async function confirmCost(amount: number): Promise<boolean> {
+    const run = 'Run';
+    return (await vscode.window.showWarningMessage(`HalluProbe: this run is estimated to cost about ${usd(amount)}. Spend it?`, { modal: true }, run)) === run;
 }
