@@ -54,11 +54,10 @@ export class Testing {
         if (files.length === 0) return;
         try {
             const e = await engine();
-            const runs = e.runs(db);
             for (const file of files) {
-                const latest = runs.filter(r => r.spec === file).at(-1);
+                const latest = await e.latestRun(db, file);
                 if (!latest) continue;
-                const res = e.results(db, latest.id);
+                const res = await e.results(db, latest.id);
                 const known = this.s.state.results(file);
                 if (res && (known?.run.id !== res.run.id || known.verdicts.length !== res.verdicts.length)) this.s.state.setResults(file, res);
             }
