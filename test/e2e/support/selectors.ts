@@ -10,6 +10,8 @@ export const S = {
     codeLens: '.monaco-editor .codelens-decoration',
     testingTree: '.test-explorer .monaco-list-row',
     testPeek: '.peekview-widget',
+    /** A failed test's message, drawn after its line in the editor. */
+    testMessageInline: '.monaco-editor .test-error-content-widget',
     activity: (name: string) => `.activitybar .action-label[aria-label^="${name}"]`,
     runAllTests: '.part.sidebar .title-actions .action-label[aria-label^="Run"], .part.sidebar .pane-header .action-label[aria-label^="Run"]',
     notificationToasts: '.notifications-toasts .notification-toast',
