@@ -79,7 +79,7 @@ export function register(): void {
         it('runs a suite by command (offline simulator) and shows its CodeLens summary', async () => {
             await vscode.commands.executeCommand('halluprobe.runSuite', { file: specUri().fsPath, suite: 'movies' });
             const titles = async () => ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', specUri(), 100)) ?? []).map(l => l.command?.title ?? '');
-            const summary = await until('a CodeLens summary', async () => (await titles()).find(t => /^simulator \(offline simulator\) · A [.\d]+ R [.\d]+ AR [.\d]+ H [.\d]+ · n \d+ · \d+ failed rationales?$/.test(t)), 60_000)
+            const summary = await until('a CodeLens summary', async () => (await titles()).find(t => /^simulator \(offline simulator\) · A [.\d]+ R [.\d]+ AR [.\d]+ H [.\d]+ · \d+ of \d+ rationales failed$/.test(t)), 60_000)
                 .catch(async err => { throw new Error(`${(err as Error).message}; lenses: ${(await titles()).join(' | ')}`); });
             assert.ok(summary);
         });
