@@ -15,6 +15,7 @@ export const S = {
     activity: (name: string) => `.activitybar .action-label[aria-label^="${name}"]`,
     runAllTests: '.part.sidebar .title-actions .action-label[aria-label^="Run"], .part.sidebar .pane-header .action-label[aria-label^="Run"]',
     notificationToasts: '.notifications-toasts .notification-toast',
+    notificationMessage: '.notification-list-item-message',
     /** Inside a HalluProbe webview's inner frame. */
     webview: {
         previewRows: '.body .row[data-id]',
