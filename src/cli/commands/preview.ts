@@ -53,7 +53,7 @@ Problems are printed to stderr as file:line:column messages. Exit status: 0 ques
         if (format === 'csv') console.log(CSV_HEADER.join(','));
         if (format === 'table') console.log(TABLE_HEADER);
         for (const q of generation.questions) console.log(print(q));
-        console.error(summary(generation.stats));
+        console.error(summary(generation.stats, data.tables));
         return problems.some(d => d.severity === 'error') && generation.stats.generated === 0 ? 1 : 0;
     },
 };
@@ -64,11 +64,17 @@ function printDiagnostics(diagnostics: SpecDiagnostic[]): void {
     for (const r of diagnostics.map(toRow)) console.error(`${path.relative(process.cwd(), r.file) || r.file}:${r.line}:${r.column} ${r.severity} [${r.code}] ${r.message}`);
 }
 
-function summary(stats: GenerationStats): string {
+/**
+ * Says what each count counts: questions per probe and the rows each probe read (a probe reads its relation's
+ * rows once per phrasing), and the rows each relation has, so "360 questions" from a 60-row file adds up.
+ */
+export function summary(stats: GenerationStats, tables: ReadonlyMap<string, { rowCount: number }>): string {
     const skipped = ([['skippedNull', 'with empty values'], ['skippedViolating', 'in FD-violating groups or repeating a key'], ['skippedDangling', 'with a dangling fk'],
         ['skippedCycle', 'on a cyclic path'], ['skippedInvalid', 'where a condition failed']] as const).filter(([k]) => stats[k] > 0).map(([k, s]) => `${stats[k]} ${s}`);
-    const probes = Object.entries(stats.byProbe).map(([name, s]) => `${name} ${s.generated}`).join(', ');
-    return `${stats.generated} question(s) from ${stats.rows} row(s)${probes ? ` (${probes})` : ''}; ${skipped.length ? `rows skipped: ${skipped.join(', ')}` : 'no rows skipped'}.`;
+    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    const probes = Object.entries(stats.byProbe).map(([name, s]) => `${name} ${s.generated} from ${plural(s.rows, 'row')}`).join(', ');
+    const relations = [...tables].map(([name, t]) => `${name} ${plural(t.rowCount, 'row')}`).join(', ');
+    return `${plural(stats.generated, 'question')}${probes ? ` (${probes})` : ''}; data: ${relations || 'none'}; ${skipped.length ? `rows skipped: ${skipped.join(', ')}` : 'no rows skipped'}.`;
 }
 
 const keywordText = (q: Question) => q.keywords.map(h => h.map(k => k.value).join('; ')).join(' | ');
