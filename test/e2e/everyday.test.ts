@@ -92,6 +92,20 @@ describe('everyday use of the extension', { skip, timeout: 300_000 }, () => {
         for (const m of summaries) assert.match(m.text, /· \d+ of \d+ rationales failed/);
     });
 
+    it('the preview table fits a narrow panel: no horizontal scrollbar, question and keywords shown', async () => {
+        await wb.command('HalluProbe: Preview Questions');
+        const frame = await wb.webview('preview');
+        await frame.locator(S.webview.previewRows).first().waitFor({ timeout: 60_000 });
+        const m = await frame.evaluate(() => {
+            const viewport = document.querySelector('.viewport')!;
+            const [question, keywords] = ['c-question', 'c-keywords'].map(c => document.querySelector(`.body .row .${c}`)!.getBoundingClientRect().width);
+            return { page: document.documentElement.scrollWidth - innerWidth, viewport: viewport.scrollWidth - viewport.clientWidth, width: innerWidth, question, keywords };
+        });
+        await wb.screenshot('preview');
+        assert.ok(m.page <= 1 && m.viewport <= 1, `horizontal overflow in a ${m.width} px panel: page ${m.page} px, table ${m.viewport} px`);
+        assert.ok(m.question >= 100 && m.keywords >= 60, JSON.stringify(m));
+    });
+
     it('the graph opens readable: labels at least 10 px high', async () => {
         await wb.command('HalluProbe: Open Graph');
         const frame = await wb.webview('graph');
