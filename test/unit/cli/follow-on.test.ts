@@ -3,16 +3,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { main } from '../../../src/cli/main.js';
+import { runCli } from '../../support/cli.js';
 import { repoRoot, tempDir } from '../../support/runner-fixtures.js';
 
-async function cli(...argv: string[]): Promise<{ code: number; text: string }> {
-    const lines: string[] = [];
-    const log = console.log, error = console.error;
-    console.log = (...a: unknown[]) => { lines.push(a.join(' ')); };
-    console.error = (...a: unknown[]) => { lines.push(a.join(' ')); };
-    try { return { code: await main(argv), text: lines.join('\n') }; } finally { console.log = log; console.error = error; }
-}
+const cli = runCli;
 
 test('a missing comma in a key: three errors in check and preview, none of them [probe-data]', async () => {
     const dir = tempDir('hp-syntax-');

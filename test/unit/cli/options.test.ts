@@ -2,22 +2,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { main } from '../../../src/cli/main.js';
+import { runCli } from '../../support/cli.js';
 import { COMMANDS } from '../../../src/cli/commands/index.js';
 import { repoRoot } from '../../support/runner-fixtures.js';
 
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-    const out: string[] = [], err: string[] = [];
-    const log = console.log, error = console.error, write = process.stdout.write;
-    console.log = (...a: unknown[]) => { out.push(a.join(' ')); };
-    console.error = (...a: unknown[]) => { err.push(a.join(' ')); };
-    process.stdout.write = ((s: string) => { out.push(String(s)); return true; }) as typeof process.stdout.write;
-    try {
-        return { code: await main(argv), out: out.join('\n'), err: err.join('\n') };
-    } finally {
-        console.log = log; console.error = error; process.stdout.write = write;
-    }
-}
+const cli = runCli;
 
 const movie = path.join(repoRoot, 'examples', 'movie', 'movie.probe');
 

@@ -7,24 +7,11 @@ import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { main } from '../../../src/cli/main.js';
+import { runCli } from '../../support/cli.js';
 import { groupLabel, sharedLabels, type GroupKey } from '../../../src/core/report/labels.js';
 import { writeVariantsSuite } from '../../support/variants-suite.js';
 
-/** Runs the CLI in-process and returns what it printed. */
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-    const out: string[] = [], err: string[] = [];
-    const log = console.log, error = console.error;
-    console.log = (...a: unknown[]) => { out.push(a.join(' ')); };
-    console.error = (...a: unknown[]) => { err.push(a.join(' ')); };
-    try {
-        const code = await main(argv);
-        return { code, out: out.join('\n'), err: err.join('\n') };
-    } finally {
-        console.log = log;
-        console.error = error;
-    }
-}
+const cli = runCli;
 
 const duplicates = (xs: string[]) => [...new Set(xs.filter((x, i) => xs.indexOf(x) !== i))];
 /** The cells of a Markdown table's body rows under the heading `title`, first `width` columns. */
