@@ -68,7 +68,7 @@ export function register(): void {
             assert.ok(suite, 'suite "movies" is an item');
             const probes: string[] = [];
             suite.children.forEach(p => probes.push(p.label));
-            assert.deepEqual(probes.sort(), ['director_decade', 'movie_binary']);
+            assert.deepEqual(probes.sort(), ['director_decade', 'know_movie', 'movie_binary']);
             const binary = suite.children.get([specUri().fsPath, 'movies', 'movie_binary'].join('\u241f'))!;
             const phrasings: string[] = [];
             binary.children.forEach(p => phrasings.push(p.label));
