@@ -6,11 +6,12 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { Workbench } from './support/workbench.js';
 import { S } from './support/selectors.js';
 import { missingPrerequisite, mustRun, openSession, type Session } from './support/session.js';
-import { ARTIFACTS } from './support/workspace.js';
+import { ARTIFACTS, REPO } from './support/workspace.js';
 
 const missing = missingPrerequisite();
 if (missing && mustRun()) throw new Error(`e2e tier cannot run: ${missing}`);
@@ -60,6 +61,22 @@ describe('everyday use of the extension', { skip, timeout: 300_000 }, () => {
         await wb.screenshot('failure-peek');
         assert.match(text, /Question: /);
         assert.match(text, /Gold: .* · Answer \(simulator\)/);
+    });
+
+    it('a CLI run into the same store reaches the Testing view too', async () => {
+        const tsx = path.join(REPO, 'node_modules/.bin/tsx');
+        const cli = spawnSync(tsx, [path.join(REPO, 'src/cli/main.ts'), 'run', path.join(session.workspace, 'movie.probe'), '--model', 'offline', '--yes'], { encoding: 'utf8' });
+        assert.equal(cli.status, 0, cli.stderr);
+        const peek = session.page.locator(S.testPeek);
+        let text = '';
+        for (let i = 0; i < 30 && !/Answer \(offline\)/.test(text); i++) {
+            await session.page.keyboard.press('Escape');
+            await session.page.locator(S.testMessageInline).first().click().catch(() => undefined);
+            await session.page.waitForTimeout(1000);
+            text = (await peek.allInnerTexts()).join('\n').replace(/\u00a0/g, ' ');
+        }
+        await wb.screenshot('after-cli-run');
+        assert.match(text, /Gold: .* · Answer \(offline\)/);
     });
 
     it('no CodeLens is cut at 100 columns, and each says what it counts', async () => {
