@@ -23,7 +23,22 @@ export interface MetricDelta {
     ci: Interval | null;
 }
 
-export interface Comparison { runA: string; runB: string; changed: VerdictChange[]; deltas: MetricDelta[]; onlyA: number; onlyB: number }
+export interface Comparison {
+    runA: string; runB: string; changed: VerdictChange[]; deltas: MetricDelta[]; onlyA: number; onlyB: number;
+    /** When each run asked one model under different names (e.g. the spec's `simulator` and `--model offline`): the pair compared. */
+    paired?: { a: string; b: string };
+}
+
+/**
+ * A model's identity for comparing is its name in the run. Two runs of one model each are compared model to
+ * model whatever the names (the usual "before / after" of one model, or the spec's simulator against
+ * `--model offline`); with more models, names must match.
+ */
+function modelPairing(a: ReportData, b: ReportData): { a: string; b: string } | undefined {
+    const names = (d: ReportData) => [...new Set(d.rows.map(r => r.verdict.model))];
+    const [ma, mb] = [names(a), names(b)];
+    return ma.length === 1 && mb.length === 1 && ma[0] !== mb[0] ? { a: ma[0]!, b: mb[0]! } : undefined;
+}
 
 /** Newcombe's hybrid score interval for p2 − p1 from the two Wilson intervals. */
 export function differenceInterval(p1: number, ci1: Interval, p2: number, ci2: Interval): Interval {
@@ -38,6 +53,8 @@ const state = (r: ReportRow) => ({ answer: r.verdict.answer, correct: r.verdict.
 const groupId = (g: GroupMetrics) => JSON.stringify(Object.values(groupKey(g)));
 
 export function compareRuns(a: ReportData, b: ReportData): Comparison {
+    const paired = modelPairing(a, b);
+    if (paired) b = renameModel(b, paired.b, paired.a);
     const before = new Map(a.rows.map(r => [key(r), r]));
     const changed: VerdictChange[] = [];
     let onlyB = 0;
@@ -63,11 +80,18 @@ export function compareRuns(a: ReportData, b: ReportData): Comparison {
                 ci: p1 !== null && p2 !== null && c1 && c2 ? differenceInterval(p1, c1, p2, c2) : null });
         }
     }
-    return { runA: a.run.id, runB: b.run.id, changed, deltas, onlyA, onlyB };
+    return { runA: a.run.id, runB: b.run.id, changed, deltas, onlyA, onlyB, ...(paired ? { paired } : {}) };
+}
+
+/** Run b as if its model had run a's name (rows and groups), to compare one model with another. */
+function renameModel(d: ReportData, from: string, to: string): ReportData {
+    const rename = (m: string) => (m === from ? to : m);
+    return { ...d, rows: d.rows.map(r => ({ ...r, verdict: { ...r.verdict, model: rename(r.verdict.model) } })), metrics: d.metrics.map(g => ({ ...g, model: rename(g.model) })) };
 }
 
 export function renderComparison(c: Comparison, maxChanges = 200): string {
     const out = [`# HalluProbe compare: ${mdText(c.runA)} → ${mdText(c.runB)}`, ''];
+    if (c.paired) out.push(`Model ${mdText(c.paired.a)} (${mdText(c.runA)}) compared with model ${mdText(c.paired.b)} (${mdText(c.runB)}); the tables name it ${mdText(c.paired.a)}.`, '');
     out.push(`${c.changed.length} verdicts changed; ${c.onlyA} only in ${mdText(c.runA)}, ${c.onlyB} only in ${mdText(c.runB)}.`, '');
     out.push('## Metric deltas (after − before, Newcombe 95 % interval)', '', `| ${LABEL_PARTS.join(' | ')} | metric | before | after | Δ | interval |`, `|${LABEL_PARTS.map(() => '---').join('|')}|---|---|---|---|---|`);
     for (const d of c.deltas) {
