@@ -8,7 +8,8 @@ import type { SpecModel } from '../core/spec/model.js';
 import type { LoadedData } from '../core/data/types.js';
 import type { ChatMessage, Question } from '../core/probes/question.js';
 import type { Store } from '../core/store/index.js';
-import type { GenerateOptions, RunOutcome, RunRequest, ReportFormat } from './engine.js';
+import type { GenerateOptions, RunRequest, ReportFormat } from './engine.js';
+import type { RunSpecResult } from '../core/run/spec-run.js';
 import { countMessageTokens } from '../core/models/index.js';
 import { loadData as loadTables, DataCache } from '../core/data/index.js';
 import { generateQuestions as generate } from '../core/probes/index.js';
@@ -60,15 +61,14 @@ export async function withStore<T>(db: string, fn: (store: Store) => T | Promise
 
 
 /** The engine's own run step (`runSpec`, as `halluprobe run` uses it) with the editor's callbacks. */
-export async function runSuite(req: RunRequest): Promise<RunOutcome> {
+export async function runSuite(req: RunRequest): Promise<RunSpecResult> {
     const { runSpec } = await import('../core/run/spec-run.js');
-    const result = await runSpec({
+    return runSpec({
         spec: req.file, suite: req.suite, probe: req.probe, questionIds: req.questionIds, limit: req.limit, seed: req.seed,
         models: req.model ? [req.model] : undefined, extraModels: req.extraModels, db: req.db, concurrency: req.concurrency,
         secrets: req.secrets, confirmHost: req.confirmHost, confirmCost: usd => req.confirmCost(usd), cache, signal: req.signal, origin: 'vscode',
         onProgress: p => req.onProgress({ done: p.done, total: p.total, cached: p.cached, failed: p.failed, cost: p.cost }),
     });
-    return { runId: result.run.id, status: result.status, results: result.results, cached: result.cached };
 }
 
 /** The engine's report step (`loadReport`, as `halluprobe report` uses it), rendered. */

@@ -15,7 +15,11 @@ import type { ReportFormat } from '../core/report/model.js';
 import { nodeNeighbourhood, type NodeRef } from '../core/kg/view.js';
 import { fromDiagnostic, HalluProbeError } from '../core/errors.js';
 import type { ModelEstimate, PreviewData, PreviewRow, GraphNeighbourhood, SchemaGraph } from '../protocol/webview.js';
+import type { GenerateOptions } from '../core/probes/generate.js';
+import type { RunSpecResult } from '../core/run/spec-run.js';
 import * as core from './engine-core.js';
+
+export type { GenerateOptions, RunSpecResult, ReportFormat };
 
 export interface SpecView { file: string; spec: SpecModel; diagnostics: SpecDiagnostic[] }
 
@@ -30,7 +34,6 @@ export interface Generated {
     truncated: boolean;
 }
 
-export interface GenerateOptions { suite?: string; probe?: string; limit?: number; seed?: number }
 
 export interface RunProgress { done: number; total: number; cached: number; failed: number; cost: number }
 
@@ -51,14 +54,6 @@ export interface RunRequest extends GenerateOptions {
     onProgress: (p: RunProgress) => void;
 }
 
-export interface RunOutcome {
-    runId: string;
-    /** 'declined': the cost gate said no; nothing was asked. */
-    status: string;
-    results: RunResults;
-    /** `questionId\u0000model` of the answers that came from the cache (nothing was paid for them). */
-    cached: Set<string>;
-}
 
 /** The spec as written; `texts` holds unsaved editor text by path (the graph and CodeLens follow edits). */
 export function specView(file: string, texts?: ReadonlyMap<string, string>): Promise<SpecView> {
@@ -133,7 +128,7 @@ export function schemaGraph(spec: SpecModel, file: string, data?: LoadedData): S
     };
 }
 
-export async function run(req: RunRequest): Promise<RunOutcome> {
+export async function run(req: RunRequest): Promise<RunSpecResult> {
     fs.mkdirSync(path.dirname(req.db), { recursive: true });
     return core.runSuite(req);
 }
@@ -162,7 +157,6 @@ export function newestRun(list: readonly RunRecord[], spec?: string): RunRecord 
     return list.find(r => spec === undefined || r.spec === spec);
 }
 
-export type { ReportFormat } from '../core/report/model.js';
 
 /** The same report as `halluprobe report`: missing answers verified, overrides applied. */
 export function report(db: string, runId: string, format: ReportFormat): Promise<{ text: string; note?: string }> {

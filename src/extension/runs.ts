@@ -9,7 +9,7 @@ import { errorText, showError } from './context.js';
 import { engine, type SpecState } from './state.js';
 import { KeyStore, confirmHost } from './secrets.js';
 import * as settings from './settings.js';
-import type { RunOutcome, RunProgress } from './engine.js';
+import type { RunSpecResult, RunProgress } from './engine.js';
 import { sqliteStatus } from './native.js';
 import { questionPassed } from '../core/verify/passed.js';
 import { usd } from '../core/run/format.js';
@@ -31,7 +31,7 @@ interface Active { label: string; file: string; abort: AbortController; progress
 export class Runs implements vscode.Disposable {
     private active: Active | undefined;
     private readonly item: vscode.StatusBarItem;
-    private readonly finished = new vscode.EventEmitter<{ file: string; outcome?: RunOutcome }>();
+    private readonly finished = new vscode.EventEmitter<{ file: string; outcome?: RunSpecResult }>();
     readonly onDidFinish = this.finished.event;
 
     constructor(private readonly ctx: Ctx, private readonly state: SpecState) {
@@ -44,7 +44,7 @@ export class Runs implements vscode.Disposable {
     get running(): boolean { return this.active !== undefined; }
 
     /** Refuses in an untrusted workspace, or when another run is active or the store cannot load. */
-    async start(req: StartRun): Promise<RunOutcome | undefined> {
+    async start(req: StartRun): Promise<RunSpecResult | undefined> {
         if (!vscode.workspace.isTrusted) {
             void vscode.window.showWarningMessage('HalluProbe: this workspace is not trusted, so nothing calls a model. Trust the workspace to run probes; editing and Preview Questions work meanwhile.');
             return undefined;
@@ -84,13 +84,13 @@ export class Runs implements vscode.Disposable {
                         this.render();
                     },
                 });
-                this.ctx.output.info(`run ${outcome.runId}: ${outcome.results.answers.length} answers in ${((Date.now() - active.started) / 1000).toFixed(1)} s`);
+                this.ctx.output.info(`run ${outcome.run.id}: ${outcome.results.answers.length} answers in ${((Date.now() - active.started) / 1000).toFixed(1)} s`);
                 this.state.setResults(req.file, outcome.results);
                 this.finished.fire({ file: req.file, outcome });
                 const verdicts = outcome.results.verdicts;
                 const questions = new Map(outcome.results.questions.map(q => [q.id, q]));
                 const failed = verdicts.filter(v => { const q = questions.get(v.questionId); return q !== undefined && !questionPassed(q, v); }).length;
-                this.ctx.output.info(`run ${outcome.runId} (${req.label}) ${outcome.status}: ${verdicts.length} verdicts, ${failed} failed · store ${settings.storePath(req.file)}`);
+                this.ctx.output.info(`run ${outcome.run.id} (${req.label}) ${outcome.status}: ${verdicts.length} verdicts, ${failed} failed · store ${settings.storePath(req.file)}`);
                 // The count first, so a narrow toast never cuts it; it counts the whole run's answers (a CodeLens counts one probe's).
                 void vscode.window.showInformationMessage(`HalluProbe: ${failed} of ${verdicts.length} answers failed · ${req.label}${outcome.status === 'completed' ? '' : ` (${outcome.status})`}`);
                 return outcome;

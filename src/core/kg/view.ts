@@ -5,7 +5,7 @@
  */
 import type { SpecModel } from '../spec/model.js';
 import type { LoadedData, RelationTable } from '../data/types.js';
-import type { KgEdge, KgNode, KgPath } from '../probes/question.js';
+import type { KgEdge, KgNode, KgPath } from './path.js';
 import { format, type TemplateValue } from '../spec/template.js';
 import { keyAttributes } from '../probes/scope.js';
 import { FkJoin } from './graph.js';

@@ -20,6 +20,9 @@ export interface OfflineRates {
     omit: number;
     /** Share of answers whose rationale states another value of the same attribute. */
     contradict: number;
+    /** Open answers: share of the context's facts stated, and per fact the chance of adding an invented one. */
+    follows: number;
+    invents: number;
     seed: number;
 }
 
@@ -41,14 +44,14 @@ export function domainFromData(data: LoadedData): DomainFn {
     };
 }
 
-export const DEFAULT_RATES: OfflineRates = { knowledge: 0.8, unsure: 0.05, omit: 0.1, contradict: 0.05, seed: 1 };
+export const DEFAULT_RATES: OfflineRates = { knowledge: 0.8, unsure: 0.05, omit: 0.1, contradict: 0.05, follows: 1, invents: 0.05, seed: 1 };
 
 export function offlineRates(settings: Settings): OfflineRates {
     const pick = (name: keyof OfflineRates) => {
         const v = Number(settings[name]);
         return settings[name] !== undefined && Number.isFinite(v) ? v : DEFAULT_RATES[name];
     };
-    return { knowledge: pick('knowledge'), unsure: pick('unsure'), omit: pick('omit'), contradict: pick('contradict'), seed: pick('seed') };
+    return { knowledge: pick('knowledge'), unsure: pick('unsure'), omit: pick('omit'), contradict: pick('contradict'), follows: pick('follows'), invents: pick('invents'), seed: pick('seed') };
 }
 
 /** A uniform draw in [0, 1) from the hash of its parts. */
@@ -94,7 +97,7 @@ export class OfflineClient implements ModelClient {
     }
 
     private answerWord(q: Question, gold: Question['gold']): string {
-        return familyOf(q.kind).answerText(q, gold);
+        return familyOf(q.kind).answerText(q, gold, this.rates);
     }
 
     private guess(q: Question, u: (what: string) => number): string {

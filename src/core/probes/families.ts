@@ -8,12 +8,16 @@ import { binaryFamily } from './binary.js';
 import { choiceFamily } from './choice.js';
 import { pathFamily } from './multihop.js';
 import { knowsFamily } from './knows.js';
+import { statementFamily } from '../statements/family.js';
+import { openFamily } from '../open/family.js';
 
 export const BUILTIN_FAMILIES = {
     binary: binaryFamily,
     choice: choiceFamily,
     path: pathFamily,
     knows: knowsFamily,
+    statement: statementFamily,
+    open: openFamily,
 } as const satisfies Record<string, ProbeFamily>;
 
 export type BuiltinKind = keyof typeof BUILTIN_FAMILIES;

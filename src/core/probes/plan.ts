@@ -3,7 +3,7 @@
  * knowledge-graph path behind them. Each probe family's `compile` builds one.
  */
 import type { PhrasingDecl, ProbeDecl, SpecLocation } from '../spec/model.js';
-import type { Gold, KgEdge, KgNode, KgPath, Keyword } from './question.js';
+import type { Gold, KgEdge, KgNode, KgPath, Keyword, Question } from './question.js';
 import { evaluate, format, render, truthy, type Expr, type TemplateValue } from '../spec/template.js';
 import { keyValues, type Compiled, type Scope } from './scope.js';
 
@@ -27,6 +27,10 @@ export interface Item {
      * `key` form one group judged by `relation` (verify/groups.ts); `role` names the item in it.
      */
     group?: { key: string; relation: string; role: string };
+    /** open questions: carried onto the question as is. */
+    open?: Question['open'];
+    /** statement questions: which fact it states and how a negative was made; carried onto the question. */
+    statement?: Question['statement'];
 }
 
 /** A problem found while compiling a probe, anchored at a spec location. */

@@ -3,6 +3,7 @@
  * (verify, report) and the faces. Plain JSON-serialisable data.
  */
 import type { ProbeKind, SpecLocation } from '../spec/model.js';
+import type { OpenQuestion } from '../open/types.js';
 
 export interface ChatMessage { role: 'system' | 'user' | 'assistant'; content: string }
 
@@ -27,21 +28,8 @@ export interface RowRef {
     line: number;
 }
 
-export interface KgNode {
-    id: string;
-    kind: 'entity' | 'value';
-    relation?: string;
-    attribute?: string;
-    label: string;
-    /** 0 for the start entity, i for the node reached by hop i. */
-    hop: number;
-    /** Shown in the question (true) or hidden and to be recalled by the model (false). */
-    given: boolean;
-}
-
-export interface KgEdge { from: string; to: string; label: string; hop: number }
-
-export interface KgPath { nodes: KgNode[]; edges: KgEdge[] }
+export type { KgNode, KgEdge, KgPath } from '../kg/path.js';
+import type { KgPath } from '../kg/path.js';
 
 export interface QuestionSource {
     spec: string;
@@ -76,6 +64,13 @@ export interface Question {
     options?: string[];
     /** The question group it is judged in with others (verify/groups.ts): group id, relation, its role. */
     group?: QuestionGroupRef;
+    /** open questions: the retrieval, the context sent (perturbed or not) and the facts its claims are checked against. */
+    open?: OpenQuestion;
+    /**
+     * statement questions: the attribute stated and, for a negative, how it was made ('tail', 'head' or 'relation')
+     * with the true value (`from`) and what the statement claims instead (`to`); 'true' for the true statement.
+     */
+    statement?: { attribute: string; corruption: 'true' | 'tail' | 'head' | 'relation'; from: string; to: string };
     /** The entity the question is about (for the knowledge filter): relation and key values. */
     entity: { relation: string; key: string[] };
     source: QuestionSource;
@@ -87,6 +82,6 @@ export function questionRecord(q: Question): Record<string, unknown> {
     return {
         id: q.id, probe: q.probe, kind: q.kind, phrasing: q.phrasing, variant: q.variant, variantId: q.variantId ?? q.variant, question: q.question,
         messages: q.messages, gold: q.gold, keywords: q.keywords.map(h => h.map(k => k.value)),
-        options: q.options, group: q.group, entity: q.entity, source: q.source, path: q.path,
+        options: q.options, group: q.group, open: q.open, statement: q.statement, entity: q.entity, source: q.source, path: q.path,
     };
 }

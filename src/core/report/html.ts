@@ -6,6 +6,7 @@
 import type { GroupMetrics } from '../verify/metrics.js';
 import { groupKey, groupLabel, LABEL_PARTS, partText, questionKey, type GroupKey, type LabelPart } from './labels.js';
 import { ciText, failureReason, passed, pct, reportSections, type ReportData } from './model.js';
+import type { ReportCurve } from '../probes/family.js';
 
 export function esc(s: unknown): string {
     return String(s ?? '').replace(/[&<>"'`]/g, c => `&#${c.charCodeAt(0)};`);
@@ -50,6 +51,35 @@ function barChart(caption: string, groups: ChartGroup[]): string {
         x0 += widths[gi]!;
     });
     parts.push('</svg></figure>');
+    return parts.join('');
+}
+
+const SERIES = ['#3b82f6', '#ef4444', '#10b981', '#8b5cf6', '#f59e0b', '#0ea5e9', '#64748b', '#db2777'];
+
+/** Lines over x in [0, 1] with Wilson whiskers at each point, and a legend of the series. */
+function lineChart(c: ReportCurve): string {
+    const h = 160, top = 24, left = 34, right = 12;
+    const w = Math.max(460, left + c.title.length * 7.5);
+    const x = (v: number) => left + v * (w - left - right);
+    const y = (v: number) => top + h - v * h;
+    const parts: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${top + h + 36 + 14 * c.series.length}" role="img" aria-label="${esc(c.title)}">`,
+        `<text x="${left}" y="14" class="t">${esc(c.title)}</text>`];
+    for (const t of [0, 0.5, 1]) {
+        parts.push(`<line x1="${left}" x2="${w - right}" y1="${y(t)}" y2="${y(t)}" class="grid"/><text x="4" y="${y(t) + 4}" class="ax">${t.toFixed(1)}</text>`);
+        parts.push(`<text x="${x(t) - 6}" y="${top + h + 14}" class="ax">${t.toFixed(1)}</text>`);
+    }
+    parts.push(`<text x="${x(0.5) - c.x.length * 2.5}" y="${top + h + 26}" class="ax">${esc(c.x)}</text>`);
+    c.series.forEach((s, i) => {
+        const colour = SERIES[i % SERIES.length]!;
+        const pts = [...s.points].sort((a, b) => a.x - b.x);
+        parts.push(`<polyline fill="none" stroke="${colour}" stroke-width="2" points="${pts.map(p => `${x(p.x)},${y(p.y)}`).join(' ')}"/>`);
+        for (const p of pts) {
+            parts.push(`<circle cx="${x(p.x)}" cy="${y(p.y)}" r="3" fill="${colour}"><title>${esc(`${s.name} @ ${p.x}: ${pct(p.y)} ${ciText(p.ci)}`)}</title></circle>`);
+            if (p.ci) parts.push(`<line x1="${x(p.x)}" x2="${x(p.x)}" y1="${y(p.ci[1])}" y2="${y(p.ci[0])}" stroke="${colour}" class="ci"/>`);
+        }
+        parts.push(`<rect x="${left}" y="${top + h + 32 + 14 * i}" width="10" height="4" fill="${colour}"/><text x="${left + 14}" y="${top + h + 38 + 14 * i}" class="ax">${esc(s.name)}</text>`);
+    });
+    parts.push('</svg>');
     return parts.join('');
 }
 
@@ -146,8 +176,9 @@ export function renderHtml(d: ReportData, maxExamples = 200): string {
     parts.push('<h2>Metrics</h2>', legend(['A', 'R', 'AR', 'H']), metricsCharts(d.metrics), metricsTable(d.metrics));
     const hops = hopCharts(d.metrics);
     if (hops) parts.push('<h2>Paths per hop (charts)</h2>', legend(['R', 'AR']), hops);
-    for (const section of reportSections(d.metrics)) {
-        parts.push(`<h2>${esc(section.title)}</h2><table><tr>${section.columns.map(c => `<th>${esc(c)}</th>`).join('')}</tr>`,
+    for (const section of reportSections(d)) {
+        parts.push(`<h2>${esc(section.title)}</h2>`, ...(section.curves ?? []).map(lineChart));
+        parts.push(`<table><tr>${section.columns.map(c => `<th>${esc(c)}</th>`).join('')}</tr>`,
             ...section.rows.map(row => `<tr>${row.map(c => `<td>${esc(c)}</td>`).join('')}</tr>`), '</table>');
     }
     if (d.judge) parts.push(`<h2><span class="label">${esc(d.judge.label)}</span> opt-in, preset “${esc(d.judge.preset)}”</h2><p>Agreement with the deterministic verifier on ${d.judge.n} sampled verdicts: ${pct(d.judge.agreement)}; Cohen's kappa ${pct(d.judge.kappa)}.</p>`);

@@ -8,13 +8,13 @@ import {
     createClient, estimateCost, priceOf, resolveKey, resolveModel,
     type ConfirmHost, type CostEstimate, type DomainFn, type SecretSource,
 } from '../models/index.js';
-import { slotKey, type RunRecord, type Store } from '../store/index.js';
-import { answerParams, requestHash } from './hash.js';
-import { executeRun, type AnswerEvent, type Progress, type RunModel, type RunOutcome } from './runner.js';
+import type { RunModelRecord, RunRecord, RunSettings, Store } from '../store/index.js';
+import { answerParams } from './hash.js';
+import { executeRun, pendingSlots, type AnswerEvent, type PendingSlot, type Progress, type RunModel, type RunOutcome } from './runner.js';
 import type { RetryPolicy } from './retry.js';
 import { cliCommand } from '../invocation.js';
 
-export { executeRun, type AnswerEvent, type Progress, type RunModel, type RunOutcome } from './runner.js';
+export { executeRun, pendingSlots, type AnswerEvent, type PendingSlot, type Progress, type RunModel, type RunOutcome } from './runner.js';
 export { requestHash, answerParams, canonicalJson } from './hash.js';
 export { DEFAULT_RETRY, backoffMs, type RetryPolicy } from './retry.js';
 
@@ -38,7 +38,7 @@ export interface PrepareRequest {
     /** Overrides every model's concurrency. */
     concurrency?: number;
     /** Recorded with the run (limit, seed, …); never a key. */
-    settings?: Record<string, unknown>;
+    settings?: RunSettings;
 }
 
 export interface PreparedRun {
@@ -50,6 +50,8 @@ export interface PreparedRun {
     estimates: CostEstimate[];
     /** Slots still to answer (from the cache or a call). */
     todo: number;
+    /** Those slots per model, with their request hashes and cache hits. */
+    pending: Map<string, PendingSlot[]>;
 }
 
 /** Endpoint as recorded: without any user:password a URL might carry. */
@@ -94,11 +96,11 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
         run = store.resumableRun(req.spec, req.suite);
     }
     const resumed = run !== undefined;
-    const current = models.map(m => ({
+    const current: RunModelRecord[] = models.map(m => ({
         name: m.model.name, provider: m.model.provider, id: m.model.id, endpoint: publicEndpoint(m.model.endpoint),
         display: m.client.displayName, params: answerParams(m.model.params, 0), samples: m.model.samples,
     }));
-    let settings: Record<string, unknown>;
+    let settings: RunSettings;
     if (!run) {
         settings = { ...req.settings, models: current };
         run = store.createRun(req.spec, req.suite, settings);
@@ -106,30 +108,26 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     } else {
         // A resumed run keeps its questions and so the options that chose them (limit, seed); its models are
         // those it had plus those asked now, since the answers of both stay in the run.
-        const before = ((run.settings.models ?? []) as typeof current).filter(p => !current.some(c => c.name === p.name));
+        const before = (run.settings.models ?? []).filter(p => !current.some(c => c.name === p.name));
         settings = { ...run.settings, models: [...before, ...current] };
         store.setStatus(run.id, 'running');
     }
     const questions = resumed ? store.questions(run.id) : req.questions;
-    const slots = questions.length * (settings.models as typeof current).reduce((n, m) => n + (m.samples ?? 1), 0);
+    const slots = questions.length * (settings.models ?? []).reduce((n, m) => n + (m.samples ?? 1), 0);
     store.updateSettings(run.id, { ...settings, slots });
     run = store.getRun(run.id)!;
 
+    // What is left to ask, with request hashes and cache hits, worked out once: the estimate reads it, the runner uses it.
     const answered = store.answered(run.id);
+    const pending = new Map(models.map(m => [m.model.name, pendingSlots(store, run!.id, questions, m, answered)]));
     let todo = 0;
     const estimates = models.map(m => {
-        const toAsk: { messages: Question['messages'] }[] = [];
-        for (const q of questions) {
-            for (let s = 0; s < m.model.samples; s++) {
-                if (answered.has(slotKey(q.id, m.model.name, s))) continue;
-                todo++;
-                if (m.client.cacheable && store.cached(requestHash(m.model.endpoint, m.model.id, answerParams(m.model.params, s), q.messages))) continue;
-                if (m.client.cacheable) toAsk.push(q);
-            }
-        }
+        const slots = pending.get(m.model.name)!;
+        todo += slots.length;
+        const toAsk = m.client.cacheable ? slots.filter(s => !s.hit).map(s => s.question) : [];
         return estimateCost(m.model, toAsk, store.averageOutputTokens(m.model.name));
     });
-    return { prepared: { run, resumed, questions, models, estimates, todo }, problems };
+    return { prepared: { run, resumed, questions, models, estimates, todo, pending }, problems };
 }
 
 export interface ExecuteOptions {
@@ -140,5 +138,5 @@ export interface ExecuteOptions {
 }
 
 export function startRun(store: Store, prepared: PreparedRun, options: ExecuteOptions = {}): Promise<RunOutcome> {
-    return executeRun({ store, runId: prepared.run.id, questions: prepared.questions, models: prepared.models, ...options });
+    return executeRun({ store, runId: prepared.run.id, questions: prepared.questions, models: prepared.models, pending: prepared.pending, ...options });
 }

@@ -78,6 +78,7 @@ export type ProbeSpecKeywordNames =
     | "using"
     | "variant"
     | "when"
+    | "with"
     | "yes"
     | "{"
     | "}";
@@ -482,6 +483,7 @@ export interface Probe extends langium.AstNode {
     kind: Name;
     members: Array<ProbeMember>;
     name: Name;
+    pair?: langium.Reference<Relation>;
     path: Array<AttributePath>;
     relation?: langium.Reference<Relation>;
 }
@@ -492,6 +494,7 @@ export const Probe = {
     kind: 'kind',
     members: 'members',
     name: 'name',
+    pair: 'pair',
     path: 'path',
     relation: 'relation'
 } as const;
@@ -1136,6 +1139,11 @@ export class ProbeSpecAstReflection extends langium.AbstractAstReflection {
                 },
                 name: {
                     name: Probe.name
+                },
+                pair: {
+                    name: Probe.pair,
+                    referenceType: Relation.$type,
+                    optional: true
                 },
                 path: {
                     name: Probe.path,

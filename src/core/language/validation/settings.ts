@@ -9,8 +9,11 @@ export const KNOWN_SETTINGS = {
     csv: ['delimiter', 'quote', 'header', 'encoding', 'list_separator'],
     sqlite: [] as string[],
     model: ['id', 'endpoint', 'temperature', 'max_tokens', 'seed', 'samples', 'key_env', 'price_input', 'price_output', 'concurrency',
-        'rpm', 'tpm', 'timeout_ms', 'file', 'format', 'stream', 'top_p', 'api_version', 'deployment', 'knowledge', 'unsure', 'omit', 'contradict'],
-    probe: ['none_of_above', 'limit', 'max_hops', 'subject', 'explain'],
+        'rpm', 'tpm', 'timeout_ms', 'file', 'format', 'stream', 'top_p', 'api_version', 'deployment', 'knowledge', 'unsure', 'omit', 'contradict', 'follows', 'invents'],
+    // open probes (core/open/family.ts): preset … baseline.
+    probe: ['none_of_above', 'limit', 'max_hops', 'subject', 'explain', 'preset', 'form', 'k', 'triplets', 'paths', 'max_nodes', 'perturb', 'levels', 'baseline',
+        // statement probes (core/statements/family.ts)
+        'statement', 'negatives', 'corrupt'],
     suite: ['concurrency', 'limit', 'seed', 'rpm', 'tpm', 'timeout_ms', 'temperature', 'max_tokens', 'knowledge_probe'],
 };
 
