@@ -2,6 +2,7 @@
  * halluprobe — the engine from a terminal or CI. Each subcommand lives in its own file under commands/.
  */
 import { checkOptions, commandHint, parseArgs, UsageError } from './args.js';
+import { cliCommand } from '../core/invocation.js';
 import { COMMANDS } from './commands/index.js';
 import { HalluProbeError, NAMING_CODES, problemText } from '../core/errors.js';
 
@@ -36,7 +37,7 @@ export async function main(argv: string[]): Promise<number> {
         checkOptions(args, command.options);
         return await command.run(args);
     } catch (e) {
-        if (e instanceof UsageError) { console.error(`halluprobe ${name}: ${e.message}${/^unknown option/.test(e.message) ? `\nThe options of ${name}: halluprobe ${name} --help` : ''}`); return 2; }
+        if (e instanceof UsageError) { console.error(`halluprobe ${name}: ${e.message}${/^unknown option/.test(e.message) ? `\nThe options of ${name}: ${cliCommand()} ${name} --help` : ''}`); return 2; }
         if (e instanceof HalluProbeError) {
             for (const p of e.problems) console.error(p.location ? problemText(p) : `halluprobe ${name}: ${p.message}${p.remedy ? ` ${p.remedy}` : ''}`);
             return e.problems.every(p => NAMING_CODES.has(p.code)) ? 2 : 1;
