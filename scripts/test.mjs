@@ -2,19 +2,21 @@
 // Node's test runner. The end-to-end tier runs when code-server is installed (HALLUPROBE_E2E=1 forces it,
 // HALLUPROBE_E2E=0 skips it and says so). Exits non-zero when any step or test fails.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { countsLine, tapCounts } from './test-counts.mjs';
 import * as path from 'node:path';
 
 const args = process.argv.slice(2);
 const only = args.find(a => !a.startsWith('-'));
 const quick = args.includes('--quick');
 
-function run(cmd, cmdArgs, label) {
+function run(cmd, cmdArgs, label, after = () => undefined) {
     console.log(`\n▶ ${label}`);
     const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', env: process.env });
+    after();
     if (r.status !== 0) {
         console.error(`✖ ${label} failed (exit ${r.status ?? r.signal})`);
-        console.log('\n0 passed, 1 failed');
         process.exit(r.status || 1);
     }
 }
@@ -49,4 +51,7 @@ if (testFiles.length === 0) {
     console.error('no test files found');
     process.exit(1);
 }
-run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...testFiles], `tests (${testFiles.length} files)`);
+const tapFile = path.join(mkdtempSync(path.join(tmpdir(), 'halluprobe-test-')), 'report.tap');
+run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=tap', `--test-reporter-destination=${tapFile}`, ...testFiles], `tests (${testFiles.length} files)`,
+    () => { if (existsSync(tapFile)) console.log(`\n${countsLine(tapCounts(readFileSync(tapFile, 'utf8')))}`); });

@@ -1,4 +1,6 @@
 /** Minimal `--flag value` / `--flag=value` / `--switch` parsing shared by every subcommand. */
+import { closest } from '../core/language/validation/suggest.js';
+
 export interface ParsedArgs {
     positional: string[];
     flags: Record<string, string | boolean>;
@@ -37,6 +39,25 @@ export function intFlag(args: ParsedArgs, name: string): number | undefined {
     const n = Number(v);
     if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${name} must be a non-negative integer, got "${v}".`);
     return n;
+}
+
+/**
+ * The one rule every command follows: an option it does not know is an error (never silently ignored), with
+ * the closest option it does know as a suggestion.
+ */
+export function checkOptions(args: ParsedArgs, known: Iterable<string>): void {
+    const names = new Set([...known, 'help']);
+    for (const flag of Object.keys(args.flags)) {
+        if (names.has(flag)) continue;
+        const guess = closest(flag, names);
+        throw new UsageError(`unknown option --${flag}${guess ? `; did you mean --${guess}?` : ''}`);
+    }
+}
+
+/** ` Did you mean "x"?` for a mistyped command name, or "". */
+export function commandHint(name: string, commands: Iterable<string>): string {
+    const guess = closest(name, commands);
+    return guess ? ` Did you mean "${guess}"?` : '';
 }
 
 /** Bad command-line input: printed without a stack trace, exit code 2. */

@@ -1,7 +1,8 @@
 /**
  * halluprobe — the engine from a terminal or CI. Each subcommand lives in its own file under commands/.
  */
-import { parseArgs, UsageError } from './args.js';
+import { checkOptions, commandHint, parseArgs, UsageError } from './args.js';
+import { cliCommand } from '../core/invocation.js';
 import { COMMANDS } from './commands/index.js';
 import { HalluProbeError, NAMING_CODES, problemText } from '../core/errors.js';
 import { print, printError } from './print.js';
@@ -25,7 +26,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     const command = COMMANDS[name];
     if (!command) {
-        printError(`halluprobe: unknown command "${name}".\n\n${USAGE}`);
+        printError(`halluprobe: unknown command "${name}".${commandHint(name, Object.keys(COMMANDS))}\n\n${USAGE}`);
         return 2;
     }
     const args = parseArgs(rest);
@@ -34,9 +35,10 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
     }
     try {
+        checkOptions(args, command.options);
         return await command.run(args);
     } catch (e) {
-        if (e instanceof UsageError) { printError(`halluprobe ${name}: ${e.message}`); return 2; }
+        if (e instanceof UsageError) { printError(`halluprobe ${name}: ${e.message}${/^unknown option/.test(e.message) ? `\nThe options of ${name}: ${cliCommand()} ${name} --help` : ''}`); return 2; }
         if (e instanceof HalluProbeError) {
             for (const p of e.problems) printError(p.location ? problemText(p) : `halluprobe ${name}: ${p.message}${p.remedy ? ` ${p.remedy}` : ''}`);
             return e.problems.every(p => NAMING_CODES.has(p.code)) ? 2 : 1;

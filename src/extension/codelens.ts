@@ -1,6 +1,6 @@
 /**
  * Results inline in the spec: after a run, a CodeLens above each probe and FD with the paper's metrics per
- * model ("gpt-4o-mini · A .85 R .81 AR .80 H .15 · n 300 · 45 failed rationales"); clicking opens the
+ * model ("gpt-4o-mini · A .85 R .81 AR .80 H .15 · 45 of 300 rationales failed"); clicking opens the
  * failures; hovering the probe / FD line lists the worst examples. Before a run: Preview and Run.
  */
 import * as vscode from 'vscode';

@@ -4,7 +4,6 @@
  * The run itself is the engine's (engine.run); nothing here asks a model.
  */
 import * as vscode from 'vscode';
-import * as path from 'node:path';
 import type { Ctx } from './context.js';
 import { errorText, showError } from './context.js';
 import { engine, type SpecState } from './state.js';
@@ -92,7 +91,8 @@ export class Runs implements vscode.Disposable {
                 const questions = new Map(outcome.results.questions.map(q => [q.id, q]));
                 const failed = verdicts.filter(v => { const q = questions.get(v.questionId); return q !== undefined && !questionPassed(q, v); }).length;
                 this.ctx.output.info(`run ${outcome.run.id} (${req.label}) ${outcome.status}: ${verdicts.length} verdicts, ${failed} failed · store ${settings.storePath(req.file)}`);
-                void vscode.window.showInformationMessage(`HalluProbe: ${req.label} ${outcome.status} — ${verdicts.length} verdicts, ${failed} failed (${path.basename(req.file)}).`);
+                // The count first, so a narrow toast never cuts it; it counts the whole run's answers (a CodeLens counts one probe's).
+                void vscode.window.showInformationMessage(`HalluProbe: ${failed} of ${verdicts.length} answers failed · ${req.label}${outcome.status === 'completed' ? '' : ` (${outcome.status})`}`);
                 return outcome;
             });
         } catch (err) {

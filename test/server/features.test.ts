@@ -57,6 +57,12 @@ describe('language server features over the movie fixture and its data', () => {
         assert.match(violated, /violated\*\* by 1 group/);
     });
 
+    it('hovers an attribute of an fd with the fd first (rows, whether it holds), then the attribute', async () => {
+        const text = hoverText(await hover('fd Director: name -> birth_year', 'fd Director: name -> '.length + 2));
+        assert.match(text, /\*\*fd\*\*[\s\S]*rows · \d+ distinct left-hand sides · \*\*violated\*\*/);
+        assert.match(text, /---[\s\S]*Director\.birth_year.*int/);
+    });
+
     it('completes CSV column names inside a column mapping', async () => {
         const d = await open(s, path.join(FIXTURES, 'completion-column.probe'), 'source movies csv "data/movies.csv"\nrelation M from movies {\n    title: text = "ent\n}\n');
         const labels = (await complete(d, '"ent', 4)).map(i => i.label);

@@ -8,7 +8,7 @@ import cytoscape from 'cytoscape';
 import dagre from 'cytoscape-dagre';
 import type { GraphView, QuestionGraph } from '../../src/protocol/webview.js';
 import { connect, el, requests, status } from '../shared/host.js';
-import { claimSummary, hopSummary, neighbourhoodElements, questionElements, rationaleSegments, schemaElements, toSvg, type ElementDef } from './model.js';
+import { claimSummary, hopSummary, neighbourhoodElements, questionElements, rationaleSegments, rankDirection, readableZoom, schemaElements, SMALLEST_FONT_PX, toSvg, type ElementDef } from './model.js';
 
 cytoscape.use(dagre);
 
@@ -54,6 +54,7 @@ function toolbar(): HTMLElement {
     const bar = el('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Graph actions' });
     const button = (label: string, action: () => void) => { const b = el('button', { type: 'button' }, label); b.addEventListener('click', action); bar.append(b); return b; };
     button('Fit', () => cy?.fit(undefined, 30));
+    button('Readable', () => frame());
     button('Export PNG', () => void save('png'));
     button('Export SVG', () => void save('svg'));
     return bar;
@@ -103,7 +104,7 @@ async function expand(id: string): Promise<void> {
         const added = neighbourhoodElements(n, existing);
         if (added.length === 0) { note(`Nothing more around ${String(node.data('label'))} in the data.`); return; }
         cy.add(added as cytoscape.ElementDefinition[]);
-        cy.layout({ name: 'dagre', rankDir: 'LR', fit: true, padding: 30 } as cytoscape.LayoutOptions).run();
+        layout();
         document.getElementById('nodes')?.replaceWith(nodeList(cy.elements().map(x => ({ group: x.isNode() ? 'nodes' : 'edges', data: x.data(), classes: x.classes().join(' ') }) as ElementDef)));
     } catch (err) {
         note(err instanceof Error ? err.message : String(err));
@@ -152,9 +153,43 @@ function draw(view: GraphView): void {
     app.dataset.view = view.view;
     cy?.destroy();
     cy = cytoscape({ container: canvas, elements: elements as cytoscape.ElementDefinition[], style: style(), wheelSensitivity: 0.3 });
-    cy.layout({ name: 'dagre', rankDir: 'LR', nodeSep: 30, rankSep: 80, fit: true, padding: 30 } as cytoscape.LayoutOptions).run();
+    layout();
     cy.on('tap', 'node', evt => void expand(evt.target.id()));
 }
+
+/** Dagre along the canvas's longer side, then framed readably. */
+function layout(): void {
+    if (!cy) return;
+    const box = cy.container()!.getBoundingClientRect();
+    cy.layout({ name: 'dagre', rankDir: rankDirection(box.width, box.height), nodeSep: 30, rankSep: 70, fit: false } as cytoscape.LayoutOptions).run();
+    frame();
+}
+
+/**
+ * Fits the graph into the canvas, unless that would draw labels smaller than 10 px: then it zooms to the
+ * smallest readable size and shows the graph from its start (top left), to be panned. The label size on
+ * screen is published on the body (data-label-px) for tests and for the status line.
+ */
+function frame(): void {
+    if (!cy) return;
+    const pad = 30;
+    cy.fit(undefined, pad);
+    const zoom = readableZoom(cy.zoom());
+    if (zoom !== cy.zoom()) {
+        const bb = cy.elements().boundingBox();
+        const { height } = cy.container()!.getBoundingClientRect();
+        cy.zoom(zoom);
+        const y = bb.h * zoom + 2 * pad <= height ? (height - bb.h * zoom) / 2 - bb.y1 * zoom : pad - bb.y1 * zoom;
+        cy.pan({ x: pad - bb.x1 * zoom, y });
+    }
+    document.body.dataset.labelPx = (SMALLEST_FONT_PX * cy.zoom()).toFixed(1);
+}
+
+let resizeTimer: ReturnType<typeof setTimeout> | undefined;
+window.addEventListener('resize', () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => { cy?.resize(); frame(); }, 150);
+});
 
 connect(msg => {
     if (msg.type === 'busy') { status(msg.message); return; }

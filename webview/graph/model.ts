@@ -162,3 +162,21 @@ export function toSvg(nodes: readonly Placed[], edges: readonly PlacedEdge[], ba
     parts.push('</svg>');
     return parts.join('\n');
 }
+
+/** The smallest text the graph draws (edge labels), in CSS px at zoom 1. */
+export const SMALLEST_FONT_PX = 11;
+/** No label is drawn smaller than this on screen: below it a fitted graph is zoomed in and panned instead. */
+export const MIN_LABEL_PX = 10;
+
+/**
+ * The zoom to open a graph at: the zoom that fits it into the canvas, raised so the smallest label is at least
+ * MIN_LABEL_PX high (a large graph then opens readable at its start, to be panned), and never above 2.
+ */
+export function readableZoom(fitZoom: number, smallestFont = SMALLEST_FONT_PX, minPx = MIN_LABEL_PX): number {
+    return Math.min(2, Math.max(fitZoom, minPx / smallestFont));
+}
+
+/** Lay the graph out along the canvas's longer side, so it uses the panel's space. */
+export function rankDirection(width: number, height: number): 'LR' | 'TB' {
+    return width >= height * 0.8 ? 'LR' : 'TB';
+}

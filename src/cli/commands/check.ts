@@ -13,6 +13,7 @@ const FLAGS = new Set(['format', 'help']);
 
 export const check: Command = {
     summary: 'Check a spec and its data; print diagnostics (exit 1 on errors).',
+    options: [...FLAGS],
     usage: `halluprobe check <spec.probe> [--format text|json]
 
 Parses the spec and every file it imports, resolves names, loads the data and checks keys, FDs and FKs.

@@ -9,6 +9,7 @@ const FLAGS = new Set(['db', 'format', 'out', 'help']);
 
 export const compare: Command = {
     summary: 'Compare two runs: verdicts that changed and metric deltas with intervals.',
+    options: [...FLAGS],
     usage: `halluprobe compare <runA> <runB> [--db FILE] [--format md|json] [--out FILE]
 
 Lists the questions whose verdict changed from runA to runB and, per model × probe × phrasing × mode, the

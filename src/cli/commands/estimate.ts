@@ -12,6 +12,7 @@ const num = (s: string | undefined, name: string): number | undefined => {
 };
 
 export const estimate: Command = {
+    options: [...FLAGS],
     summary: 'Estimate a model\'s T / I / C over a statement probe from a sample, with a cheap model answering everything.',
     usage: `halluprobe estimate <spec.probe> --probe P --model EXPENSIVE --cheap CHEAP --budget N|10% [options]
 

@@ -10,6 +10,8 @@ import { estimate } from './estimate.js';
 export interface Command {
     summary: string;
     usage: string;
+    /** The options (without --) the command accepts; any other is rejected before it runs. */
+    options: readonly string[];
     run(args: ParsedArgs): Promise<number>;
 }
 

@@ -11,11 +11,14 @@ import { generateQuestions, probeDiagnostics, type GenerationStats } from '../..
 import { questionRecord, type Question } from '../../core/probes/question.js';
 import { csvField } from '../../core/report/formats.js';
 import { print, printError } from '../print.js';
+import { variantId } from '../../core/report/labels.js';
+import { cliCommand } from '../../core/invocation.js';
 
 const FORMATS = ['table', 'jsonl', 'csv'];
 
 export const preview: Command = {
     summary: 'Generate the questions of a spec (no model is called) and print them.',
+    options: ['suite', 'probe', 'limit', 'seed', 'format'],
     usage: `halluprobe preview <spec.probe> [--suite S] [--probe P] [--limit N] [--seed K] [--format table|jsonl|csv]
 
 Loads the spec and its data and prints the generated questions with their gold answers and keywords.
@@ -37,7 +40,7 @@ Problems are printed to stderr as file:line:column messages. Exit status: 0 ques
         const errors = loaded.diagnostics.filter(d => d.severity === 'error');
         if (errors.length > 0) {
             printDiagnostics(errors);
-            printError(`halluprobe preview: the spec has ${errors.length} error(s); fix them first (halluprobe check ${file}).`);
+            printError(`halluprobe preview: the spec has ${errors.length} error(s); fix them first (${cliCommand()} check ${file}).`);
             return 1;
         }
         printSources(loaded.model);
@@ -53,7 +56,7 @@ Problems are printed to stderr as file:line:column messages. Exit status: 0 ques
         if (format === 'csv') print(CSV_HEADER.join(','));
         if (format === 'table') print(TABLE_HEADER);
         for (const q of generation.questions) print(line(q));
-        printError(summary(generation.stats));
+        printError(summary(generation.stats, data.tables));
         return problems.some(d => d.severity === 'error') && generation.stats.generated === 0 ? 1 : 0;
     },
 };
@@ -64,18 +67,25 @@ function printDiagnostics(diagnostics: SpecDiagnostic[]): void {
     for (const r of diagnostics.map(toRow)) printError(`${path.relative(process.cwd(), r.file) || r.file}:${r.line}:${r.column} ${r.severity} [${r.code}] ${r.message}`);
 }
 
-function summary(stats: GenerationStats): string {
+/**
+ * Says what each count counts: questions per probe and the rows each probe read (a probe reads its relation's
+ * rows once per phrasing), and the rows each relation has, so "360 questions" from a 60-row file adds up.
+ */
+export function summary(stats: GenerationStats, tables: ReadonlyMap<string, { rowCount: number }>): string {
     const skipped = ([['skippedNull', 'with empty values'], ['skippedViolating', 'in FD-violating groups or repeating a key'], ['skippedDangling', 'with a dangling fk'],
         ['skippedCycle', 'on a cyclic path'], ['skippedInvalid', 'where a condition failed']] as const).filter(([k]) => stats[k] > 0).map(([k, s]) => `${stats[k]} ${s}`);
-    const probes = Object.entries(stats.byProbe).map(([name, s]) => `${name} ${s.generated}`).join(', ');
+    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    const probes = Object.entries(stats.byProbe).map(([name, s]) => `${name} ${s.generated} from ${plural(s.rows, 'row')}`).join(', ');
+    const relations = [...tables].map(([name, t]) => `${name} ${plural(t.rowCount, 'row')}`).join(', ');
+    // The families' own accounts (Plan.summary), e.g. evidence swaps dropped by validation.
     const notes = Object.entries(stats.byProbe).flatMap(([name, s]) => (s.notes ?? []).map(n => `\n${name}: ${n}`)).join('');
-    return `${stats.generated} question(s) from ${stats.rows} row(s)${probes ? ` (${probes})` : ''}; ${skipped.length ? `rows skipped: ${skipped.join(', ')}` : 'no rows skipped'}.${notes}`;
+    return `${plural(stats.generated, 'question')}${probes ? ` (${probes})` : ''}; data: ${relations || 'none'}; ${skipped.length ? `rows skipped: ${skipped.join(', ')}` : 'no rows skipped'}.${notes}`;
 }
 
 const keywordText = (q: Question) => q.keywords.map(h => h.map(k => k.value).join('; ')).join(' | ');
 const firstRow = (q: Question) => (q.source.rows[0] ? `${q.source.rows[0].file}:${q.source.rows[0].line}` : '');
 
-const TABLE_HEADER = ['id'.padEnd(16), 'probe'.padEnd(16), 'phrasing'.padEnd(10), 'gold'.padEnd(4), 'keywords'.padEnd(24), 'question'].join('  ');
+const TABLE_HEADER = ['id'.padEnd(16), 'probe'.padEnd(16), 'phrasing'.padEnd(10), 'variant'.padEnd(12), 'gold'.padEnd(4), 'keywords'.padEnd(24), 'question'].join('  ');
 
 function cell(text: string, width: number): string {
     const flat = text.replace(/\s*\n\s*/g, ' ⏎ ');
@@ -83,11 +93,11 @@ function cell(text: string, width: number): string {
 }
 
 function tableLine(q: Question): string {
-    return [q.id, cell(q.probe, 16), cell(q.phrasing, 10), cell(goldText(q), 4), cell(keywordText(q), 24), cell(q.question, 160).trimEnd()].join('  ');
+    return [q.id, cell(q.probe, 16), cell(q.phrasing, 10), cell(variantId(q), 12), cell(goldText(q), 4), cell(keywordText(q), 24), cell(q.question, 160).trimEnd()].join('  ');
 }
 
-const CSV_HEADER = ['id', 'probe', 'kind', 'phrasing', 'variant', 'gold', 'question', 'keywords', 'source'];
+const CSV_HEADER = ['id', 'probe', 'kind', 'phrasing', 'variant', 'variant_id', 'gold', 'question', 'keywords', 'source'];
 
 function csvLine(q: Question): string {
-    return [q.id, q.probe, q.kind, q.phrasing, q.variant, goldText(q), q.question, keywordText(q), firstRow(q)].map(csvField).join(',');
+    return [q.id, q.probe, q.kind, q.phrasing, q.variant, variantId(q), goldText(q), q.question, keywordText(q), firstRow(q)].map(csvField).join(',');
 }

@@ -7,6 +7,8 @@ import { loadReport, passed, renderReport, resolveRunId, REPORT_FORMATS, type Re
 import { HalluProbeError } from '../../core/errors.js';
 import { fileKeyBindings } from '../../core/models/index.js';
 import { printError, writeOut } from '../print.js';
+import { groupKey, groupLabel } from '../../core/report/labels.js';
+import { cliCommand } from '../../core/invocation.js';
 
 const FLAGS = new Set(['db', 'run', 'format', 'out', 'help', 'fail-on-failures', 'max-h', 'override', 'model', 'sample', 'correct', 'rationale', 'by', 'why', 'min-known', 'judge', 'judge-sample', 'judge-seed', 'yes']);
 
@@ -18,7 +20,7 @@ export function defaultDb(args: ParsedArgs): string {
 export function openExisting(args: ParsedArgs): Store {
     const file = defaultDb(args);
     if (!existsSync(file)) {
-        throw new UsageError(`no results store at ${file}; run "halluprobe run <spec.probe>" first, or pass --db FILE (halluprobe run keeps it beside the spec: <spec folder>/.halluprobe/results.db).`);
+        throw new UsageError(`no results store at ${file}; run "${cliCommand()} run <spec.probe>" first, or pass --db FILE (the run command keeps it beside the spec: <spec folder>/.halluprobe/results.db).`);
     }
     return openStore(file);
 }
@@ -43,6 +45,7 @@ function yesNo(args: ParsedArgs, name: string): boolean | undefined {
 
 export const report: Command = {
     summary: 'Report a run\'s verdicts and metrics (md, html, json, csv, jsonl, junit); record overrides.',
+    options: [...FLAGS],
     usage: `halluprobe report [--db FILE] [--run ID|latest] [--format md|html|json|csv|jsonl|junit] [--out FILE]
 
 Verifies any unverified answers, then writes the report (default: Markdown to stdout).
@@ -122,7 +125,7 @@ function gate(data: ReportData, failOnFailures: boolean, maxH: number | undefine
     if (maxH !== undefined) {
         for (const g of data.metrics) {
             if (g.na || g.H === null || g.H <= maxH) continue;
-            printError(`halluprobe report: H ${g.H.toFixed(2)} > ${maxH} for ${g.model} · ${g.probe} · ${g.phrasing} (${g.mode}).`);
+            printError(`halluprobe report: H ${g.H.toFixed(2)} > ${maxH} for ${groupLabel(groupKey(g))}.`);
             code = 1;
         }
     }

@@ -9,11 +9,13 @@ import { runSpec } from '../../core/run/spec-run.js';
 import { estimateLines, progressBar, progressLine, summaryLines, usd as usdText } from '../../core/run/format.js';
 import { problemText } from '../../core/errors.js';
 import { print, printError, writeErr } from '../print.js';
+import { cliCommand } from '../../core/invocation.js';
 
 const FLAGS = new Set(['suite', 'model', 'limit', 'seed', 'concurrency', 'db', 'format', 'resume', 'yes', 'new', 'help', 'no-verify']);
 
 export const run: Command = {
     summary: 'Ask the models a suite\'s questions, store the answers, verify them.',
+    options: [...FLAGS],
     usage: `halluprobe run <spec.probe> [options]
 
 Generates the suite's questions, asks every model, stores each answer as it arrives, then verifies them.
@@ -67,21 +69,21 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
             onAnswer: e => { if (e.error && !process.stderr.isTTY && !json && ++shown <= 10) writeErr(`  ${e.question.id} ${e.model}: ${redact(e.error, secrets)}\n`); },
         }));
         for (const note of result.notes.slice(0, 5)) printError(problemText(note));
-        if (result.notes.length > 5) printError(`… and ${result.notes.length - 5} more (halluprobe check ${file} lists them all).`);
+        if (result.notes.length > 5) printError(`… and ${result.notes.length - 5} more (${cliCommand()} check ${file} lists them all).`);
         if (result.progress) progress(result.progress, true);
         if (result.status === 'declined') {
             say('Not started. Run again with --yes to accept the estimate.');
             return 1;
         }
-        if (result.verifyNote) say(`${result.verifyNote[0]!.toUpperCase()}${result.verifyNote.slice(1)} (answers are stored; run "halluprobe report" later).`);
+        if (result.verifyNote) say(`${result.verifyNote[0]!.toUpperCase()}${result.verifyNote.slice(1)} (answers are stored; run "${cliCommand()} report" later).`);
         const { counts, failures, run: runRecord } = result;
         if (json) {
             print(JSON.stringify({ run: runRecord, counts, verified: result.verified, store: result.store, failures: failures.slice(0, 50) }, null, 2));
         } else {
             for (const f of failures.slice(0, 5)) printError(`  failed: ${f.question} (${f.model}): ${redact(f.error, secrets)}`);
-            if (failures.length > 5) printError(`  … and ${failures.length - 5} more failures (see halluprobe runs --format json)`);
+            if (failures.length > 5) printError(`  … and ${failures.length - 5} more failures (see ${cliCommand()} runs --format json)`);
             for (const line of summaryLines(runRecord, counts, result.progress?.elapsedMs ?? 0)) print(line);
-            if (result.verified) print(`  Verified ${counts.answered} answers; see them with: halluprobe report --db ${result.store}`);
+            if (result.verified) print(`  Verified ${counts.answered} answers; see them with: ${cliCommand()} report --db ${result.store}`);
             print(`  Results: ${result.store}`);
         }
         return result.status === 'completed' && counts.failed === 0 ? 0 : 1;

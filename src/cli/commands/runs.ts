@@ -5,11 +5,13 @@ import { stringFlag, type ParsedArgs } from '../args.js';
 import { openStore } from '../../core/store/index.js';
 import { usd } from '../../core/run/format.js';
 import { print, printError } from '../print.js';
+import { cliCommand } from '../../core/invocation.js';
 
 const FLAGS = new Set(['db', 'format', 'help']);
 
 export const runs: Command = {
     summary: 'List the runs in a results store.',
+    options: [...FLAGS],
     usage: `halluprobe runs [--db FILE] [--format text|json]
 
 Lists runs, newest first: id, status, spec, suite, models, answers, failures, tokens and cost.
@@ -21,7 +23,7 @@ Lists runs, newest first: id, status, spec, suite, models, answers, failures, to
         const db = path.resolve(stringFlag(args, 'db') ?? path.join('.halluprobe', 'results.db'));
         const problem = unknown.length > 0 ? `unknown option --${unknown[0]}`
             : !['text', 'json'].includes(format) ? `--format must be text or json, not "${String(args.flags.format)}"`
-            : !existsSync(db) ? `no results store at ${db}; run "halluprobe run <spec>" first or pass --db FILE`
+            : !existsSync(db) ? `no results store at ${db}; run "${cliCommand()} run <spec>" first or pass --db FILE`
             : undefined;
         if (problem) { printError(`halluprobe runs: ${problem}`); return 2; }
         const store = openStore(db);

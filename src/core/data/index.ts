@@ -106,5 +106,5 @@ export async function loadData(spec: SpecModel, cache?: DataCache, signal?: Abor
         if (!found) { found = checkFk(from, to, fk); violations.set(to, found); }
         if (found.length > 0) emit(fkDiagnostic(fk, from, found));
     }
-    return { tables, diagnostics };
+    return options.skip?.size ? { tables, diagnostics, skipped: options.skip } : { tables, diagnostics };
 }

@@ -44,4 +44,6 @@ export interface LoadedData {
     tables: Map<string, RelationTable>;
     /** Coercion problems, missing files and columns, key / FD / FK violations — anchored in the spec. */
     diagnostics: SpecDiagnostic[];
+    /** Relations not loaded because their declaration has errors: what depends on them waits for those errors' fix. */
+    skipped?: ReadonlySet<string>;
 }

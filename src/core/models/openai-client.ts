@@ -20,13 +20,13 @@ export function parseRetryAfter(headers: Headers | undefined, now = Date.now()):
 }
 
 /** Maps whatever the SDK or the network threw to a ModelError with the key redacted. */
-export function toModelError(e: unknown, key: string, signal?: AbortSignal): ModelError {
+export function toModelError(e: unknown, key: string, signal?: AbortSignal, where?: { endpoint?: string; provider?: string }): ModelError {
     const clean = (m: string) => redact(m, [key]);
     if (signal?.aborted) return new ModelError('cancelled', 'cancelled');
     if (e instanceof ModelError) return e;
     if (e instanceof OpenAI.APIUserAbortError) return new ModelError('cancelled', 'cancelled');
     if (e instanceof OpenAI.APIConnectionTimeoutError) return new ModelError('timeout', 'the request timed out');
-    if (e instanceof OpenAI.APIConnectionError) return new ModelError('connection', clean(`connection failed: ${causeOf(e)}`));
+    if (e instanceof OpenAI.APIConnectionError) return new ModelError('connection', clean(`cannot reach ${where?.endpoint ?? 'the model server'}: ${causeOf(e)}${unreachableHint(where)}`));
     if (e instanceof OpenAI.APIError) {
         const status = e.status ?? 0;
         const msg = clean(`HTTP ${status}: ${e.message}`);
@@ -41,6 +41,13 @@ export function toModelError(e: unknown, key: string, signal?: AbortSignal): Mod
     const text = e instanceof Error ? e.message : String(e);
     if (e instanceof SyntaxError || /JSON|stream|terminated|premature/i.test(text)) return new ModelError('bad_response', clean(`unreadable response: ${text}`));
     return new ModelError('connection', clean(text));
+}
+
+/** What to do when a model server does not answer at all: a local server is usually just not started. */
+function unreachableHint(where?: { endpoint?: string; provider?: string }): string {
+    if (where?.provider === 'ollama') return ' — is Ollama running? Start it with `ollama serve` (or set the model\'s endpoint).';
+    if (where?.endpoint && /\/\/(localhost|127\.|\[::1\])/.test(where.endpoint)) return ' — is the server running on that address?';
+    return ' — check the network and the model\'s endpoint.';
 }
 
 function causeOf(e: Error): string {
@@ -79,7 +86,7 @@ export class OpenAIChatClient implements ModelClient {
                 finishReason: choice.finish_reason ?? 'unknown',
             };
         } catch (e) {
-            throw toModelError(e, this.key, signal);
+            throw toModelError(e, this.key, signal, { endpoint: this.sdk.baseURL, provider: this.model.provider });
         }
     }
 

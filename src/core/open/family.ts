@@ -30,6 +30,7 @@ import { factsAbout, summariseClaims } from './check.js';
 import { openClaims } from './answer.js';
 import { simulatedOpenAnswer } from './simulate.js';
 import type { ClaimVerdict, ContextGraph, ContextNode, OpenQuestion, PerturbationKind, RetrievalForm } from './types.js';
+import { KEY_COLUMNS, keyCells } from '../report/labels.js';
 
 export const SYSTEM_OPEN = 'Answer the question in a few sentences. State facts plainly.';
 
@@ -221,11 +222,11 @@ function reportSections(groups: readonly GroupMetrics[]): ReportSection[] {
         const o = g.open!;
         const f = (x: typeof o.supported) => `${pct(x.value)} ${ciText(x.ci)}`;
         const sim = o.sd2 === undefined ? '' : `${o.sc2d!.toFixed(2)} / ${o.sd2.toFixed(2)}`;
-        return [g.model, g.probe, g.phrasing, sim, String(o.answers), String(o.claims), f(o.supported), f(o.contradicted), f(o.followedCorrupted), f(o.invented)];
+        return [...keyCells(g), sim, String(o.answers), String(o.claims), f(o.supported), f(o.contradicted), f(o.followedCorrupted), f(o.invented)];
     });
     return rows.length ? [{
-        title: 'Open answers: atomic claims by context (none = no context, clean = as retrieved, kind-N = N % of the edges perturbed)',
-        columns: ['model', 'probe', 'context', 'SC2D / SD2', 'answers', 'claims', 'supported', 'contradicted', 'followed corrupted context', 'invented'], rows,
+        title: 'Open answers: atomic claims by context, the phrasing column (none = no context, clean = as retrieved, kind-N = N % of the edges perturbed)',
+        columns: [...KEY_COLUMNS, 'SC2D / SD2', 'answers', 'claims', 'supported', 'contradicted', 'followed corrupted context', 'invented'], rows,
         curves: curves(all),
     }] : [];
 }

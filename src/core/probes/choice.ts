@@ -16,8 +16,9 @@ import { hashSeed, pick, prng } from './sampling.js';
 import { describeBy } from './binary.js';
 import type { ProbeFamily } from './family.js';
 import { parseChoice } from '../verify/answer.js';
-import { figure, MODE_LABELS } from '../verify/metrics.js';
+import { figure } from '../verify/metrics.js';
 import { ciText, pct } from '../report/numbers.js';
+import { KEY_COLUMNS, keyCells } from '../report/labels.js';
 
 export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[], seed: number): Plan | undefined {
     const fail = (code: string, message: string) => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
@@ -140,8 +141,8 @@ export const choiceFamily: ProbeFamily = {
     meanOverPhrasings: true,
     reportSections: groups => {
         const rows = groups.filter(g => g.multiple && g.binding && !g.na)
-            .map(g => [g.model, g.probe, g.phrasing, MODE_LABELS[g.mode], `${pct(g.multiple!.value)} ${ciText(g.multiple!.ci)}`, `${pct(g.binding!.value)} ${ciText(g.binding!.ci)}`]);
-        return rows.length ? [{ title: 'Multiple choice errors', columns: ['model', 'probe', 'stem', 'mode', 'multiple-answer', 'binding'], rows }] : [];
+            .map(g => [...keyCells(g), `${pct(g.multiple!.value)} ${ciText(g.multiple!.ci)}`, `${pct(g.binding!.value)} ${ciText(g.binding!.ci)}`]);
+        return rows.length ? [{ title: 'Multiple choice errors', columns: [...KEY_COLUMNS, 'multiple-answer', 'binding'], rows }] : [];
     },
     answerText: (q, gold) => {
         if (gold === 'none') return 'None of the options is correct.';

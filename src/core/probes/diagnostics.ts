@@ -8,6 +8,7 @@ import type { LoadedData } from '../data/types.js';
 import type { SpecDiagnostic } from '../spec/load.js';
 import { compileProbe, toDiagnostic } from './generate.js';
 import type { PlanProblem, SkipReason } from './plan.js';
+import { notLoaded } from './scope.js';
 
 const WHY: Record<SkipReason, string> = {
     null: 'have an empty value the questions or keywords need',
@@ -30,7 +31,11 @@ export function probeDiagnostics(spec: SpecModel, data: LoadedData): SpecDiagnos
                 }
             }
         }
-        const plan = compileProbe(spec, data, probe, problems);
+        // A relation left unloaded by an error in its declaration: the probe's problems would only repeat that error.
+        const own: PlanProblem[] = [];
+        const plan = compileProbe(spec, data, probe, own);
+        if ([...data.skipped ?? []].some(r => own.some(p => p.message === notLoaded(r)))) continue;
+        problems.push(...own);
         if (!plan || problems.some(p => p.loc === probe.loc && p.code === 'probe-fd-empty')) continue;
         const rows = new Int32Array(plan.scope.slots.length);
         const counts: Partial<Record<SkipReason, number>> = {};

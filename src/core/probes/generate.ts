@@ -192,7 +192,7 @@ function assemble(plan: Plan, item: Item, variant: Variant, key: string[], occur
     const q: Question = {
         // A repeated key (the data violates it, or the relation declares none) gets its occurrence number.
         id: questionId({ probe: plan.probe.name, kind: plan.kind, template: item.template, key: occurrence ? [...key, `#${occurrence + 1}`] : key, variant: variant.id, phrasing: item.phrasing }),
-        probe: plan.probe.name, kind: plan.kind, phrasing: item.phrasing, variant: variant.kind, question: item.question, messages,
+        probe: plan.probe.name, kind: plan.kind, phrasing: item.phrasing, variant: variant.kind, variantId: variant.id, question: item.question, messages,
         gold: item.gold, keywords: item.keywords, entity: { relation: plan.scope.slots[0]!.relation.name, key }, source, path,
     };
     if (item.options) q.options = item.options;

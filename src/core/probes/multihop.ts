@@ -12,8 +12,9 @@ import { compilePhrasings, entityNode, phrasedItems, sentence, settingTemplate, 
 import { labelOf, Scope, slotFor, type Slot } from './scope.js';
 import type { ProbeFamily } from './family.js';
 import { parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from './answers.js';
-import { MODE_LABELS, pathMetrics } from '../verify/metrics.js';
+import { pathMetrics } from '../verify/metrics.js';
 import { ciText, pct } from '../report/numbers.js';
+import { KEY_COLUMNS, keyCells } from '../report/labels.js';
 
 export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[]): Plan | undefined {
     const fail = (code: string, message: string) => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
@@ -109,11 +110,11 @@ export const pathFamily: ProbeFamily = {
         for (const g of groups) {
             if (!g.hops || g.na) continue;
             for (const h of g.hops) {
-                rows.push([g.model, g.probe, g.phrasing, MODE_LABELS[g.mode], pct(g.rExt?.value), String(h.hop), `${pct(h.r.value)} ${ciText(h.r.ci)}`, `${pct(h.ar.value)} ${ciText(h.ar.ci)}`,
+                rows.push([...keyCells(g), pct(g.rExt?.value), String(h.hop), `${pct(h.r.value)} ${ciText(h.r.ci)}`, `${pct(h.ar.value)} ${ciText(h.ar.ci)}`,
                     h.givenPrevious ? `${pct(h.givenPrevious.value)} (N ${h.givenPrevious.n})` : '', h.givenNotPrevious ? `${pct(h.givenNotPrevious.value)} (N ${h.givenNotPrevious.n})` : '']);
             }
         }
-        return rows.length ? [{ title: 'Paths, hop by hop', columns: ['model', 'probe', 'phrasing', 'mode', 'R-ext', 'hop', 'R', 'AR-ext', 'P(r_i | r_i−1)', 'P(r_i | ¬r_i−1)'], rows }] : [];
+        return rows.length ? [{ title: 'Paths, hop by hop', columns: [...KEY_COLUMNS, 'R-ext', 'hop', 'R', 'AR-ext', 'P(r_i | r_i−1)', 'P(r_i | ¬r_i−1)'], rows }] : [];
     },
     answerText: yesNoText,
     guess: yesNoGuess,

@@ -62,6 +62,8 @@ export interface Question {
     phrasing: string;
     /** zero_shot, few_shot, cot, augment. */
     variant: string;
+    /** The variant as written, with its parameters (`few_shot(2)`, `augment from Movie.plot`); tells groups apart. */
+    variantId?: string;
     /** The question text as asked (without demonstrations or system prompt). */
     question: string;
     /** Exactly what is sent to the model. */
@@ -94,7 +96,7 @@ export interface Question {
 /** The JSONL / preview shape: keywords as plain strings per hop. */
 export function questionRecord(q: Question): Record<string, unknown> {
     return {
-        id: q.id, probe: q.probe, kind: q.kind, phrasing: q.phrasing, variant: q.variant, question: q.question,
+        id: q.id, probe: q.probe, kind: q.kind, phrasing: q.phrasing, variant: q.variant, variantId: q.variantId ?? q.variant, question: q.question,
         messages: q.messages, gold: q.gold, keywords: q.keywords.map(h => h.map(k => k.value)),
         options: q.options, group: q.group, open: q.open, statement: q.statement, evidence: q.evidence, entity: q.entity, source: q.source, path: q.path,
     };

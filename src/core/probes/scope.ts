@@ -152,10 +152,13 @@ export function relationLabel(relation: RelationDecl): string {
     return relation.label ?? relation.name.toLowerCase();
 }
 
+/** Why a probe cannot use a relation whose table is missing. */
+export const notLoaded = (name: string) => `The data of ${name} is not loaded (see the data diagnostics).`;
+
 export function slotFor(spec: SpecModel, tables: Map<string, RelationTable>, name: string): Slot | string {
     const relation = spec.relations.find(r => r.name === name);
     if (!relation) return `No relation named ${name}.`;
     const table = tables.get(name);
-    if (!table) return `The data of ${name} is not loaded (see the data diagnostics).`;
+    if (!table) return notLoaded(name);
     return { relation, table };
 }

@@ -1,5 +1,6 @@
 /** The machine-readable report formats: json, csv, jsonl, junit. */
 import type { GroupMetrics } from '../verify/metrics.js';
+import { groupLabel, questionKey, variantId } from './labels.js';
 import { failureReason, passed, type ReportData } from './model.js';
 import { isMeasured } from '../verify/passed.js';
 
@@ -12,7 +13,7 @@ export function groupJson(g: GroupMetrics): Record<string, unknown> {
         model: g.model, probe: g.probe, phrasing: g.phrasing, mode: g.mode, n: g.n,
         A: round(g.A), R: round(g.R), AR: round(g.AR), M: round(g.M), H: round(g.H), C: round(g.C),
         ci: Object.fromEntries(Object.entries(g.ci).map(([k, v]) => [k, roundCi(v)])),
-        kind: g.kind, variant: g.variant, counts: g.counts, overrides: g.overrides,
+        kind: g.kind, variant: g.variant, variantId: g.variantId ?? g.variant, counts: g.counts, overrides: g.overrides,
     };
     if (g.na) out.na = g.na;
     if (g.rExt) out.rExt = { value: round(g.rExt.value), ci: roundCi(g.rExt.ci) };
@@ -57,11 +58,11 @@ export function csvField(v: unknown): string {
 }
 
 export function renderCsv(d: ReportData): string {
-    const cols = ['model', 'probe', 'kind', 'phrasing', 'variant', 'mode', 'n', 'na', 'A', 'A_low', 'A_high', 'R', 'R_low', 'R_high', 'AR', 'AR_low', 'AR_high', 'M', 'M_low', 'M_high', 'H', 'H_low', 'H_high', 'C', 'overrides'];
+    const cols = ['model', 'probe', 'kind', 'phrasing', 'variant', 'variant_id', 'mode', 'n', 'na', 'A', 'A_low', 'A_high', 'R', 'R_low', 'R_high', 'AR', 'AR_low', 'AR_high', 'M', 'M_low', 'M_high', 'H', 'H_low', 'H_high', 'C', 'overrides'];
     const lines = [cols.join(',')];
     for (const g of d.metrics) {
         const fig = (k: 'A' | 'R' | 'AR' | 'M' | 'H') => [round(g[k]), round(g.ci[k]?.[0] ?? null), round(g.ci[k]?.[1] ?? null)];
-        const row = [g.model, g.probe, g.kind, g.phrasing, g.variant, g.mode, g.n, g.na ?? '', ...fig('A'), ...fig('R'), ...fig('AR'), ...fig('M'), ...fig('H'), round(g.C), g.overrides];
+        const row = [g.model, g.probe, g.kind, g.phrasing, g.variant, g.variantId ?? g.variant, g.mode, g.n, g.na ?? '', ...fig('A'), ...fig('R'), ...fig('AR'), ...fig('M'), ...fig('H'), round(g.C), g.overrides];
         lines.push(row.map(csvField).join(','));
     }
     return lines.join('\n') + '\n';
@@ -72,7 +73,7 @@ export function renderJsonl(d: ReportData): string {
     for (const r of d.rows) {
         const q = r.question;
         out.push(JSON.stringify({
-            question: q.id, probe: q.probe, kind: q.kind, phrasing: q.phrasing, variant: q.variant, text: q.question, gold: q.gold,
+            question: q.id, probe: q.probe, kind: q.kind, phrasing: q.phrasing, variant: q.variant, variantId: variantId(q), text: q.question, gold: q.gold,
             keywords: q.keywords.map(h => h.map(k => k.value)), model: r.verdict.model, sample: r.verdict.sample, response: r.response,
             passed: passed(r), verdict: r.verdict,
         }));
@@ -89,7 +90,10 @@ export function xmlEscape(s: string): string {
         .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
-/** JUnit: one test suite per model × probe, one test case per question; failure = wrong answer or rationale. */
+/**
+ * JUnit: one test suite per model × probe, one test case per question and sample, named by its phrasing and
+ * variant (as every output labels groups) so that no two cases of a suite share a name.
+ */
 export function renderJunit(d: ReportData): string {
     const suites = new Map<string, typeof d.rows>();
     for (const r of d.rows) {
@@ -112,7 +116,7 @@ export function renderJunit(d: ReportData): string {
         parts.push(`  <testsuite name="${xmlEscape(name)}" tests="${rows.length}" failures="${failed}">`);
         if (judge) parts.push(judge);
         for (const r of rows) {
-            const caseName = `${r.question.phrasing}: ${r.question.question}${r.verdict.sample ? ` #${r.verdict.sample}` : ''}`;
+            const caseName = `${groupLabel(questionKey(r.question), ['phrasing', 'variant'])}: ${r.question.question}${r.verdict.sample ? ` #${r.verdict.sample}` : ''}`;
             parts.push(`    <testcase classname="${xmlEscape(`${r.verdict.model}.${r.question.probe}`)}" name="${xmlEscape(caseName)}">`);
             if (!passed(r)) {
                 parts.push(`      <failure message="${xmlEscape(failureReason(r))}">${xmlEscape(r.response)}</failure>`);

@@ -3,7 +3,8 @@
  * Every piece of text that came from a model, the data or the user goes through `esc`, so a response containing
  * <script> is shown as text and stays inert.
  */
-import { MODE_LABELS, type GroupMetrics } from '../verify/metrics.js';
+import type { GroupMetrics } from '../verify/metrics.js';
+import { groupKey, groupLabel, LABEL_PARTS, partText, questionKey, type GroupKey, type LabelPart } from './labels.js';
 import { ciText, failureReason, passed, pct, reportSections, type ReportData } from './model.js';
 import type { ReportCurve } from '../probes/family.js';
 import { goldText } from '../probes/question.js';
@@ -14,27 +15,43 @@ export function esc(s: unknown): string {
 
 const COLOURS: Record<string, string> = { A: '#3b82f6', R: '#10b981', AR: '#8b5cf6', H: '#ef4444' };
 
-/** Grouped bars with Wilson whiskers: one group per row label, one bar per metric. */
-function barChart(title: string, groups: { label: string; bars: { name: string; value: number | null; ci: [number, number] | null }[] }[]): string {
-    const barW = 14, gap = 24, h = 160, top = 24, left = 34;
-    const perGroup = Math.max(1, ...groups.map(g => g.bars.length)) * barW + gap;
-    // Wide enough for the bars, the title and the last (slanted) label.
-    const w = Math.max(left + groups.length * perGroup + 60, left + title.length * 7.5);
+/** Label text is 11 px; a character is at most this wide (system-ui digits and capitals), so labels are sized, never cut. */
+const LABEL_PX = 11;
+const CHAR_PX = 0.62 * LABEL_PX;
+const LINE_PX = 14;
+
+interface ChartGroup { lines: string[]; bars: { name: string; value: number | null; ci: [number, number] | null }[] }
+
+/**
+ * Grouped bars with Wilson whiskers, one group per label. A label is the lines of its group key that differ
+ * within the chart (what is common is in the caption), written level under its bars; each group is as wide as
+ * its longest line, so no label is cut or overlaps its neighbour, and the chart is as wide as its data.
+ */
+function barChart(caption: string, groups: ChartGroup[]): string {
+    const barW = 14, gap = 18, h = 160, top = 10, left = 34;
+    const barsW = Math.max(1, ...groups.map(g => g.bars.length)) * barW;
+    const widths = groups.map(g => Math.max(barsW, ...g.lines.map(l => Math.ceil(l.length * CHAR_PX))) + gap);
+    const lineCount = Math.max(0, ...groups.map(g => g.lines.length));
+    const w = left + widths.reduce((a, b) => a + b, 0) + 6;
+    const height = top + h + 6 + lineCount * LINE_PX + 6;
     const y = (v: number) => top + h - v * h;
-    const parts: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${top + h + 58}" role="img" aria-label="${esc(title)}">`,
-        `<text x="${left}" y="14" class="t">${esc(title)}</text>`];
+    const parts: string[] = [`<figure class="chart"><figcaption>${esc(caption)}</figcaption><svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${height}" role="img" aria-label="${esc(caption)}">`];
     for (const t of [0, 0.5, 1]) parts.push(`<line x1="${left}" x2="${w - 6}" y1="${y(t)}" y2="${y(t)}" class="grid"/><text x="4" y="${y(t) + 4}" class="ax">${t.toFixed(1)}</text>`);
+    let x0 = left;
     groups.forEach((g, gi) => {
-        const x0 = left + gi * perGroup + gap / 2;
+        const centre = x0 + widths[gi]! / 2;
+        const first = centre - (g.bars.length * barW) / 2;
         g.bars.forEach((b, bi) => {
-            const x = x0 + bi * barW;
+            const x = first + bi * barW;
             const v = b.value ?? 0;
-            parts.push(`<rect x="${x}" y="${y(v)}" width="${barW - 2}" height="${Math.max(0, h * v)}" fill="${COLOURS[b.name] ?? '#64748b'}"><title>${esc(`${g.label} ${b.name} ${pct(b.value)} ${ciText(b.ci)}`)}</title></rect>`);
+            parts.push(`<rect x="${x}" y="${y(v)}" width="${barW - 2}" height="${Math.max(0, h * v)}" fill="${COLOURS[b.name] ?? '#64748b'}"><title>${esc(`${g.lines.join(' · ')} ${b.name} ${pct(b.value)} ${ciText(b.ci)}`)}</title></rect>`);
             if (b.ci) parts.push(`<line x1="${x + barW / 2 - 1}" x2="${x + barW / 2 - 1}" y1="${y(b.ci[1])}" y2="${y(b.ci[0])}" class="ci"/>`);
         });
-        parts.push(`<text x="${x0}" y="${top + h + 14}" class="ax" transform="rotate(20 ${x0} ${top + h + 14})">${esc(g.label.length > 28 ? g.label.slice(0, 27) + '…' : g.label)}</text>`);
+        const tspans = g.lines.map((l, i) => `<tspan x="${centre}" dy="${i === 0 ? 0 : LINE_PX}">${esc(l)}</tspan>`).join('');
+        parts.push(`<text x="${centre}" y="${top + h + 6 + LABEL_PX}" class="lbl" text-anchor="middle">${tspans}</text>`);
+        x0 += widths[gi]!;
     });
-    parts.push('</svg>');
+    parts.push('</svg></figure>');
     return parts.join('');
 }
 
@@ -71,36 +88,51 @@ function legend(names: string[]): string {
     return `<p class="legend">${names.map(n => `<span><i style="background:${COLOURS[n] ?? '#64748b'}"></i>${esc(n)}</span>`).join(' ')}</p>`;
 }
 
+const BAR_PARTS: readonly LabelPart[] = ['phrasing', 'variant'];
+
+/**
+ * One chart per model, probe and mode (the caption says which); its bars are labelled by the parts of the
+ * group key that vary within it (phrasing, variant), so labels stay short enough to read whole.
+ */
 function metricsCharts(groups: GroupMetrics[]): string {
-    const byProbeMode = new Map<string, GroupMetrics[]>();
+    const byChart = new Map<string, GroupMetrics[]>();
     for (const g of groups) {
         if (g.na || g.n === 0) continue;
-        const key = `${g.probe} — ${MODE_LABELS[g.mode]}`;
-        let list = byProbeMode.get(key);
-        if (!list) { list = []; byProbeMode.set(key, list); }
+        const key = groupLabel(groupKey(g), ['model', 'probe', 'mode']);
+        let list = byChart.get(key);
+        if (!list) { list = []; byChart.set(key, list); }
         list.push(g);
     }
     const out: string[] = [];
-    for (const [title, list] of byProbeMode) {
-        out.push(barChart(title, list.slice(0, 40).map(g => ({
-            label: `${g.model} · ${g.phrasing}`,
-            bars: (['A', 'R', 'AR', 'H'] as const).map(k => ({ name: k, value: g[k], ci: g.ci[k] })),
+    for (const list of byChart.values()) {
+        const keys = list.slice(0, 40).map(groupKey);
+        const varying = BAR_PARTS.filter(p => new Set(keys.map(k => k[p])).size > 1);
+        const common = LABEL_PARTS.filter(p => !varying.includes(p));
+        out.push(barChart(groupLabel(keys[0]!, common), keys.map((k, i) => ({
+            lines: labelLines(k, varying),
+            bars: (['A', 'R', 'AR', 'H'] as const).map(m => ({ name: m, value: list[i]![m], ci: list[i]!.ci[m] })),
         }))));
     }
     return out.join('\n');
 }
 
+/** A bar group's label, one part per line (a default part, e.g. zero_shot, shown when it tells bars apart). */
+function labelLines(k: GroupKey, parts: readonly LabelPart[]): string[] {
+    return parts.map(p => partText(k, p));
+}
+
 function hopCharts(groups: GroupMetrics[]): string {
-    return groups.filter(g => g.hops && !g.na && g.n > 0).map(g => barChart(`${g.model} · ${g.probe} · ${g.phrasing} — ${MODE_LABELS[g.mode]}: per hop`,
-        g.hops!.map(h => ({ label: `hop ${h.hop}`, bars: [{ name: 'R', value: h.r.value, ci: h.r.ci }, { name: 'AR', value: h.ar.value, ci: h.ar.ci }] })))).join('\n');
+    return groups.filter(g => g.hops && !g.na && g.n > 0).map(g => barChart(`${groupLabel(groupKey(g))} — per hop`,
+        g.hops!.map(h => ({ lines: [`hop ${h.hop}`], bars: [{ name: 'R', value: h.r.value, ci: h.r.ci }, { name: 'AR', value: h.ar.value, ci: h.ar.ci }] })))).join('\n');
 }
 
 function metricsTable(groups: GroupMetrics[]): string {
-    const head = '<tr><th>model</th><th>probe</th><th>phrasing</th><th>mode</th><th>N</th><th>A</th><th>R</th><th>AR</th><th>M</th><th>H</th><th>C</th></tr>';
+    const head = `<tr>${LABEL_PARTS.map(p => `<th>${p}</th>`).join('')}<th>N</th><th>A</th><th>R</th><th>AR</th><th>M</th><th>H</th><th>C</th></tr>`;
     const rows = groups.map(g => {
-        if (g.na) return `<tr class="na"><td>${esc(g.model)}</td><td>${esc(g.probe)}</td><td>${esc(g.phrasing)}</td><td>${esc(MODE_LABELS[g.mode])}</td><td colspan="7">${esc(g.na)}</td></tr>`;
+        const key = LABEL_PARTS.map(p => `<td>${esc(partText(groupKey(g), p))}</td>`).join('');
+        if (g.na) return `<tr class="na">${key}<td colspan="7">${esc(g.na)}</td></tr>`;
         const f = (k: 'A' | 'R' | 'AR' | 'M' | 'H') => `<td>${pct(g[k])} <small>${ciText(g.ci[k])}</small></td>`;
-        return `<tr><td>${esc(g.model)}</td><td>${esc(g.probe)}</td><td>${esc(g.phrasing)}${g.variant !== 'zero_shot' ? ` <small>(${esc(g.variant)})</small>` : ''}</td><td>${esc(MODE_LABELS[g.mode])}</td><td>${g.n}</td>${f('A')}${f('R')}${f('AR')}${f('M')}${f('H')}<td>${pct(g.C)}</td></tr>`;
+        return `<tr>${key}<td>${g.n}</td>${f('A')}${f('R')}${f('AR')}${f('M')}${f('H')}<td>${pct(g.C)}</td></tr>`;
     });
     return `<table>${head}${rows.join('')}</table>`;
 }
@@ -128,7 +160,7 @@ function marked(response: string, row: ReportData['rows'][number]): string {
 
 const CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#0f172a;max-width:1200px}h1{font-size:20px}h2{font-size:16px;margin-top:28px}
 table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #cbd5e1;padding:3px 7px;text-align:left;vertical-align:top}th{background:#f1f5f9}
-tr.na td{color:#64748b}small{color:#64748b}svg{margin:6px 12px 6px 0}.t{font-weight:600;font-size:12px}.ax{font-size:10px;fill:#475569}
+tr.na td{color:#64748b}small{color:#64748b}figure.chart{display:inline-block;vertical-align:top;margin:6px 16px 10px 0;max-width:100%;overflow-x:auto}figcaption{font-weight:600;font-size:12px}.ax{font-size:10px;fill:#475569}.lbl{font-size:11px;fill:#334155}
 .grid{stroke:#e2e8f0}.ci{stroke:#0f172a;stroke-width:1.5}.legend span{margin-right:12px}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px}
 mark.found{background:#bbf7d0}mark.conflict{background:#fecaca}mark.also{background:#fde68a}.resp{white-space:pre-wrap;font-family:ui-monospace,monospace;font-size:12px}
 .label{display:inline-block;background:#fef3c7;border:1px solid #f59e0b;padding:0 6px;border-radius:4px}`;
@@ -158,7 +190,7 @@ export function renderHtml(d: ReportData, maxExamples = 200): string {
     if (failed.length) {
         parts.push(`<h2>Failing questions (${Math.min(maxExamples, failed.length)} of ${failed.length})</h2><table><tr><th>model</th><th>question</th><th>why</th><th>response</th></tr>`);
         for (const r of failed.slice(0, maxExamples)) {
-            parts.push(`<tr><td>${esc(r.verdict.model)}</td><td>${esc(r.question.question)}<br><small>${esc(r.question.probe)} · ${esc(r.question.phrasing)} · gold ${esc(goldText(r.question))}</small></td><td>${esc(failureReason(r))}</td><td class="resp">${marked(r.response, r)}</td></tr>`);
+            parts.push(`<tr><td>${esc(r.verdict.model)}</td><td>${esc(r.question.question)}<br><small>${esc(groupLabel(questionKey(r.question)))} · gold ${esc(goldText(r.question))}</small></td><td>${esc(failureReason(r))}</td><td class="resp">${marked(r.response, r)}</td></tr>`);
         }
         parts.push('</table>');
     }

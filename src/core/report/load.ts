@@ -14,6 +14,7 @@ import { runJudge, sampleVerdicts, type JudgeResult } from '../verify/judge.js';
 import type { Verdict } from '../verify/types.js';
 import { HalluProbeError, problem } from '../errors.js';
 import { buildReport, type ReportData } from './model.js';
+import { cliCommand } from '../invocation.js';
 
 export interface JudgeOptions {
     /** A model of the run's spec, or provider:id. */
@@ -36,10 +37,10 @@ export interface LoadReportOptions {
 export function resolveRunId(store: Store, id: string | undefined): string {
     if (id === undefined || id === 'latest') {
         const latest = store.latestRun();
-        if (!latest) throw new HalluProbeError(problem('no-runs', `The store ${store.file} has no runs yet.`, 'Run a suite first (halluprobe run <spec.probe>, or Run Suite in the editor).'));
+        if (!latest) throw new HalluProbeError(problem('no-runs', `The store ${store.file} has no runs yet.`, `Run a suite first (${cliCommand()} run <spec.probe>, or Run Suite in the editor).`));
         return latest.id;
     }
-    if (!store.getRun(id)) throw new HalluProbeError(problem('unknown-run', `No run "${id}" in ${store.file}.`, `List the runs with: halluprobe runs --db ${store.file}`));
+    if (!store.getRun(id)) throw new HalluProbeError(problem('unknown-run', `No run "${id}" in ${store.file}.`, `List the runs with: ${cliCommand()} runs --db ${store.file}`));
     return id;
 }
 
@@ -51,7 +52,7 @@ async function verifyMissing(store: Store, runId: string, cache?: DataCache): Pr
     if (!existsSync(results.run.spec)) return `the spec ${results.run.spec} is gone, so ${missing} answers stay unverified`;
     const loaded = await loadSpec(results.run.spec);
     const errors = loaded.diagnostics.filter(d => d.severity === 'error').length;
-    if (errors > 0) return `the spec ${results.run.spec} now has ${errors} error(s), so ${missing} answers stay unverified (halluprobe check shows them)`;
+    if (errors > 0) return `the spec ${results.run.spec} now has ${errors} error(s), so ${missing} answers stay unverified (${cliCommand()} check shows them)`;
     const data = await loadData(loaded.model, cache);
     verifyRun(store, runId, loaded.model, data, { onlyUnverified: true });
     return undefined;

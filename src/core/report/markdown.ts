@@ -1,5 +1,6 @@
 /** The Markdown report: metrics tables with intervals, paths per hop, overrides, judge, and failing examples. */
-import { MODE_LABELS, type GroupMetrics } from '../verify/metrics.js';
+import type { GroupMetrics } from '../verify/metrics.js';
+import { groupLabel, KEY_COLUMNS, keyCells, questionKey } from './labels.js';
 import { ciText, failureReason, passed, pct, reportSections, type ReportData } from './model.js';
 
 /** Model text inside a Markdown table cell or line: no pipes, no line breaks, no HTML, bounded. */
@@ -9,12 +10,17 @@ export function mdText(s: string, max = 160): string {
     return cut.replace(/[\\`*_[\]|<>#]/g, c => `\\${c}`);
 }
 
+/** The group key as table cells (model | probe | phrasing | variant | mode), the same in every table. */
+const KEY_HEAD = `| ${KEY_COLUMNS.join(' | ')} |`;
+const KEY_RULE = `|${KEY_COLUMNS.map(() => '---').join('|')}|`;
+const keyRow = (g: GroupMetrics) => `| ${keyCells(g).map(c => mdText(c)).join(' | ')} |`;
+
 export function metricsTable(groups: GroupMetrics[]): string[] {
-    const lines = ['| model | probe | phrasing | mode | N | A | R | AR | M | H | C |', '|---|---|---|---|---:|---|---|---|---|---|---|'];
+    const lines = [`${KEY_HEAD} N | A | R | AR | M | H | C |`, `${KEY_RULE}---:|---|---|---|---|---|---|`];
     for (const g of groups) {
-        if (g.na) { lines.push(`| ${mdText(g.model)} | ${mdText(g.probe)} | ${mdText(g.phrasing)} | ${MODE_LABELS[g.mode]} | – | ${mdText(g.na)} | | | | | |`); continue; }
+        if (g.na) { lines.push(`${keyRow(g)} – | ${mdText(g.na)} | | | | | |`); continue; }
         const f = (k: 'A' | 'R' | 'AR' | 'M' | 'H') => `${pct(g[k])} ${ciText(g.ci[k])}`;
-        lines.push(`| ${mdText(g.model)} | ${mdText(g.probe)} | ${mdText(g.phrasing)}${g.variant !== 'zero_shot' ? ` (${mdText(g.variant)})` : ''} | ${MODE_LABELS[g.mode]} | ${g.n} | ${f('A')} | ${f('R')} | ${f('AR')} | ${f('M')} | ${f('H')} | ${pct(g.C)} |`);
+        lines.push(`${keyRow(g)} ${g.n} | ${f('A')} | ${f('R')} | ${f('AR')} | ${f('M')} | ${f('H')} | ${pct(g.C)} |`);
     }
     return lines;
 }
@@ -43,7 +49,7 @@ export function renderMarkdown(d: ReportData, maxExamples = 50): string {
     if (failed.length) {
         out.push(`## Failing questions (${Math.min(maxExamples, failed.length)} of ${failed.length})`, '');
         for (const r of failed.slice(0, maxExamples)) {
-            out.push(`- **${mdText(r.verdict.model)}** · ${mdText(r.question.probe)} · ${mdText(r.question.phrasing)}: ${mdText(r.question.question)}`,
+            out.push(`- **${mdText(r.verdict.model)}** · ${mdText(groupLabel(questionKey(r.question)))}: ${mdText(r.question.question)}`,
                 `  - ${mdText(failureReason(r))}`, `  - response: ${mdText(r.response, 300)}`);
         }
         out.push('');

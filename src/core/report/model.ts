@@ -93,11 +93,10 @@ export function failureReason(row: ReportRow): string {
     const parts: string[] = [];
     if (!(v.override?.correct ?? v.correct)) parts.push(`answer ${v.answer}${v.option !== undefined ? ` ${v.option}` : ''}, expected ${goldText(row.question)}`);
     if (row.question.keywords.length > 0 && !(v.override?.rationale ?? v.rationale)) {
-        const hop = v.hops.find(h => h.status !== 'found');
-        const k = hop?.keywords.find(x => x.status !== 'found');
-        if (k?.status === 'contradicted') parts.push(`hop ${hop!.hop}: "${k.value}" contradicted by "${k.conflict?.value}"`);
-        else if (k) parts.push(`hop ${hop!.hop}: "${k.value}" missing`);
-        else parts.push('rationale overridden as wrong');
+        // Every failed hop, not only the first: the response highlights all the conflicts.
+        const failedHops = v.hops.flatMap(h => h.keywords.filter(k => k.status !== 'found').map(k =>
+            k.status === 'contradicted' ? `hop ${h.hop}: "${k.value}" contradicted by "${k.conflict?.value}"` : `hop ${h.hop}: "${k.value}" missing`));
+        parts.push(...(failedHops.length ? failedHops : ['rationale overridden as wrong']));
     }
     return parts.join('; ');
 }

@@ -2,6 +2,7 @@
 import type { CostEstimate } from '../models/cost.js';
 import type { RunCounts, RunRecord } from '../store/index.js';
 import type { Progress } from './runner.js';
+import { cliCommand } from '../invocation.js';
 
 export function usd(n: number): string {
     return n === 0 ? '$0' : n < 0.01 ? `$${n.toFixed(4)}` : `$${n.toFixed(2)}`;
@@ -51,6 +52,6 @@ export function summaryLines(run: RunRecord, counts: RunCounts, elapsedMs?: numb
         `  ${counts.questions} questions, ${counts.answered} answers (${counts.cached} from the cache), ${counts.failed} failed.`,
         `  ${counts.calls} model calls, ${counts.tokensIn} input + ${counts.tokensOut} output tokens, ${usd(counts.cost)}.`,
     ];
-    if (run.status === 'cancelled' || counts.failed > 0) lines.push(`  Continue it with: halluprobe run ${run.spec} --resume ${run.id}`);
+    if (run.status === 'cancelled' || counts.failed > 0) lines.push(`  Continue it with: ${cliCommand()} run ${run.spec} --resume ${run.id}`);
     return lines;
 }

@@ -12,6 +12,7 @@ import { leaseMessage, type RunModelRecord, type RunRecord, type RunSettings, ty
 import { answerParams } from './hash.js';
 import { executeRun, pendingSlots, type AnswerEvent, type PendingSlot, type Progress, type RunModel, type RunOutcome } from './runner.js';
 import type { RetryPolicy } from './retry.js';
+import { cliCommand } from '../invocation.js';
 
 export { executeRun, pendingSlots, type AnswerEvent, type PendingSlot, type Progress, type RunModel, type RunOutcome } from './runner.js';
 export { requestHash, answerParams, canonicalJson } from './hash.js';
@@ -122,7 +123,7 @@ function chooseRun(req: PrepareRequest, current: RunModelRecord[]): { run: RunRe
     let run: RunRecord | undefined;
     if (req.resume && req.resume !== 'auto' && req.resume !== 'new') {
         run = store.getRun(req.resume);
-        if (!run) return { problem: `no run ${req.resume} in ${store.file}; list runs with "halluprobe runs".` };
+        if (!run) return { problem: `no run ${req.resume} in ${store.file}; list runs with "${cliCommand()} runs".` };
     } else if (req.resume !== 'new') {
         run = store.resumableRun(req.spec, req.suite);
     }

@@ -88,6 +88,8 @@ export function pendingSlots(store: Store, runId: string, questions: readonly Qu
 
 /** Cache hits committed per transaction. */
 const CACHE_BATCH = 500;
+/** A model that cannot be reached this many times in a row, before any answer, is given up (its slots stay to resume). */
+export const UNREACHABLE_AFTER = 3;
 
 export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
     const { store, runId, questions, models, signal } = opts;
@@ -109,8 +111,11 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
     progress.answered = progress.done = progress.resumed;
     emit();
 
+    let unreachable = 0;
     await Promise.all(pools.map(({ m, todo }) => runModel(m, todo)));
-    const status: RunStatus = signal?.aborted ? 'cancelled' : 'completed';
+    // A run is completed only when every model could be asked and something was answered.
+    const status: RunStatus = signal?.aborted ? 'cancelled'
+        : unreachable > 0 || (progress.answered === 0 && progress.failed > 0) ? 'failed' : 'completed';
     store.setStatus(runId, status);
     emit();
     return { status, progress: { ...progress } };
@@ -121,8 +126,9 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
         const inflight = new Map<string, Promise<Completion>>();
         const toAsk = client.cacheable ? await serveFromCache(todo) : todo;
         let next = 0;
+        let unreachableInARow = 0, answeredHere = 0, givenUp = false;
         const worker = async () => {
-            while (next < toAsk.length && !signal?.aborted) await ask(toAsk[next++]!);
+            while (next < toAsk.length && !signal?.aborted && !givenUp) await ask(toAsk[next++]!);
         };
 
         /**
@@ -189,6 +195,7 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
                     latencyMs: completion.latencyMs, cost, attempts, finishReason: completion.finishReason, cached: Boolean(same), cacheable: client.cacheable,
                 });
                 progress.answered++; progress.done++;
+                answeredHere++; unreachableInARow = 0;
                 if (same) progress.cached++;
                 else { progress.tokensIn += completion.tokens.input; progress.tokensOut += completion.tokens.output; progress.cost += cost; }
                 opts.onAnswer?.({ question, model: model.name, sample, text: completion.text, cached: Boolean(same) });
@@ -200,6 +207,8 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
                 store.recordFailure({ ...slot, hash, params, attempts, error, latencyMs: performance.now() - t0 });
                 progress.failed++; progress.done++;
                 opts.onAnswer?.({ question, model: model.name, sample, error });
+                // The server is not there: stop asking it rather than failing every question the same way.
+                if (err.kind === 'connection' && answeredHere === 0 && ++unreachableInARow >= UNREACHABLE_AFTER && !givenUp) { givenUp = true; unreachable++; }
             }
             emit();
         }
@@ -213,7 +222,7 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
                     return await callOnce(question, sample);
                 } catch (e) {
                     const err = e instanceof ModelError ? e : new ModelError('connection', e instanceof Error ? e.message : String(e));
-                    if (signal?.aborted || !err.retryable || attempt >= model.limits.retries) throw err;
+                    if (signal?.aborted || givenUp || !err.retryable || attempt >= model.limits.retries) throw err;
                     const delay = backoffMs(attempt + 1, retry, err.retryAfterMs);
                     if (err.kind === 'rate_limit') gate.pause(delay);
                     await sleep(delay, signal);

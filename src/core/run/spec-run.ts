@@ -16,6 +16,7 @@ import { openStore, type RunCounts, type RunRecord, type RunResults, type RunSta
 import { verifyRun } from '../verify/run.js';
 import { fromDiagnostic, HalluProbeError, problem, type Problem } from '../errors.js';
 import { prepareRun, startRun, type AnswerEvent, type PreparedRun, type Progress } from './index.js';
+import { cliCommand } from '../invocation.js';
 
 /** Above this estimate (US dollars) a run asks before spending; HALLUPROBE_CONFIRM_USD changes it. */
 export const CONFIRM_USD_DEFAULT = 1;
@@ -188,7 +189,7 @@ function generate(spec: SpecModel, data: LoadedData, req: RunSpecRequest, suite:
     if (questions.length === 0) {
         const errors = problems.filter(p => p.severity === 'error');
         throw new HalluProbeError(errors.length ? errors : [problem('no-questions', 'No questions to ask: the selection generates none.',
-            `${notes.length ? 'See the data problems above; ' : ''}"halluprobe preview ${path.basename(req.spec)}" (or Preview Questions) shows which rows were skipped and why.`)]);
+            `${notes.length ? 'See the data problems above; ' : ''}"${cliCommand()} preview ${path.basename(req.spec)}" (or Preview Questions) shows which rows were skipped and why.`)]);
     }
     // Some probes generate: what the others could not do is a warning of this run.
     notes.push(...problems.map(p => ({ ...p, severity: 'warning' as const })));

@@ -12,8 +12,8 @@ import type { Question } from '../probes/question.js';
 import type { ReportSection } from '../probes/family.js';
 import type { Verdict } from '../verify/types.js';
 import type { GroupMetrics, Interval } from '../verify/metrics.js';
-import { MODE_LABELS } from '../verify/metrics.js';
 import { ciText, pct } from '../report/numbers.js';
+import { KEY_COLUMNS, keyCells } from '../report/labels.js';
 
 export type Vote = 'yes' | 'no' | 'idk';
 
@@ -130,21 +130,22 @@ const fig = (s: StatementScore) => `${pct(s.value)} ${ciText(s.ci)}`;
 export function statementSections(groups: readonly GroupMetrics[]): ReportSection[] {
     const shown = groups.filter(g => g.statements && !g.na && g.statements.triples > 0);
     if (shown.length === 0) return [];
-    const head = (g: GroupMetrics) => [g.model, g.probe, g.variant, MODE_LABELS[g.mode]];
+    // The group key every report table starts with (variant with its parameters, phrasing), so no two rows look alike.
+    const head = keyCells;
     return [
         {
             title: 'Statements: truthfulness, informativeness, correctness',
-            columns: ['model', 'probe', 'variant', 'mode', 'triples', 'T', 'I', 'C', 'paper T / I / C (mean of max(0, ·))'],
+            columns: [...KEY_COLUMNS, 'triples', 'T', 'I', 'C', 'paper T / I / C (mean of max(0, ·))'],
             rows: shown.map(g => { const s = g.statements!; return [...head(g), String(s.triples), fig(s.T), fig(s.I), fig(s.C), `${pct(s.T.paper)} / ${pct(s.I.paper)} / ${pct(s.C.paper)}`]; }),
         },
         {
             title: 'Statements: answers by polarity (majority of samples)',
-            columns: ['model', 'probe', 'variant', 'mode', 'true: yes', 'true: no', 'true: idk', 'corrupted: yes', 'corrupted: no', 'corrupted: idk'],
+            columns: [...KEY_COLUMNS, 'true: yes', 'true: no', 'true: idk', 'corrupted: yes', 'corrupted: no', 'corrupted: idk'],
             rows: shown.map(g => { const c = g.statements!.confusion; return [...head(g), ...[c.true.yes, c.true.no, c.true.idk, c.corrupted.yes, c.corrupted.no, c.corrupted.idk].map(String)]; }),
         },
         {
             title: 'Statements: false statements accepted, by corruption',
-            columns: ['model', 'probe', 'variant', 'mode', 'corruption', 'negatives', 'accepted'],
+            columns: [...KEY_COLUMNS, 'corruption', 'negatives', 'accepted'],
             rows: shown.flatMap(g => Object.entries(g.statements!.byCorruption).map(([k, x]) => [...head(g), k, String(x.n), `${x.accepted} (${pct(x.n ? x.accepted / x.n : null)})`])),
         },
     ];

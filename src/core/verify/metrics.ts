@@ -65,6 +65,8 @@ export interface GroupMetrics {
     kind: string;
     phrasing: string;
     variant: string;
+    /** The variant with its parameters (`few_shot(2)`): groups differ by it, not by the kind alone. */
+    variantId?: string;
     mode: EvaluationMode;
     n: number;
     /** Why the group is not reported ("n/a"), e.g. the model knows fewer than 20 entities. */
@@ -178,7 +180,7 @@ export function computeMetrics(questions: Question[], verdicts: Verdict[], optio
     for (const v of verdicts) {
         const q = byId.get(v.questionId);
         if (!q || !familyOf(q.kind).measured) continue;
-        const key = [v.model, q.probe, q.phrasing, q.variant].join('\u0000');
+        const key = [v.model, q.probe, q.phrasing, q.variantId ?? q.variant].join('\u0000');
         const list = groups.get(key) ?? [];
         list.push({ v, q });
         groups.set(key, list);
@@ -188,7 +190,7 @@ export function computeMetrics(questions: Question[], verdicts: Verdict[], optio
     const emit = (all: { v: Verdict; q: Question }[], subset: { v: Verdict; q: Question }[], mode: EvaluationMode, na?: string) => {
         const q = all[0]!.q;
         const counted = na ? [] : subset;
-        const m = groupMetrics({ model: all[0]!.v.model, probe: q.probe, kind: q.kind, phrasing: q.phrasing, variant: q.variant, mode }, counted);
+        const m = groupMetrics({ model: all[0]!.v.model, probe: q.probe, kind: q.kind, phrasing: q.phrasing, variant: q.variant, variantId: q.variantId ?? q.variant, mode }, counted);
         if (na) m.na = na;
         out.push(m);
         itemsOf.set(m, counted);
@@ -210,7 +212,7 @@ export function computeMetrics(questions: Question[], verdicts: Verdict[], optio
 }
 
 function cmp(a: { v: Verdict; q: Question }, b: { v: Verdict; q: Question }): number {
-    return a.v.model.localeCompare(b.v.model) || a.q.probe.localeCompare(b.q.probe) || a.q.variant.localeCompare(b.q.variant) || a.q.phrasing.localeCompare(b.q.phrasing);
+    return a.v.model.localeCompare(b.v.model) || a.q.probe.localeCompare(b.q.probe) || (a.q.variantId ?? a.q.variant).localeCompare(b.q.variantId ?? b.q.variant) || a.q.phrasing.localeCompare(b.q.phrasing);
 }
 
 /** Families whose phrasings are alternatives (choice stems): the mean over them of each figure (the paper's number), intervals from the pooled counts. */
@@ -218,7 +220,7 @@ function phrasingMeans(groups: GroupMetrics[], itemsOf: Map<GroupMetrics, { v: V
     const sets = new Map<string, GroupMetrics[]>();
     for (const g of groups) {
         if (!familyOf(g.kind).meanOverPhrasings || g.na || g.n === 0) continue;
-        const key = [g.model, g.probe, g.variant, g.mode].join('\u0000');
+        const key = [g.model, g.probe, g.variantId ?? g.variant, g.mode].join('\u0000');
         sets.set(key, [...(sets.get(key) ?? []), g]);
     }
     const out: GroupMetrics[] = [];
@@ -230,7 +232,7 @@ function phrasingMeans(groups: GroupMetrics[], itemsOf: Map<GroupMetrics, { v: V
         const counts = { correct: sum('correct'), present: sum('present'), correctPresent: sum('correctPresent'), unsure: sum('unsure'), unparseable: sum('unparseable'), contradicted: sum('contradicted'), hallucinated: sum('hallucinated') };
         const first = list[0]!;
         out.push({
-            model: first.model, probe: first.probe, kind: first.kind, phrasing: 'mean', variant: first.variant, mode: first.mode, n,
+            model: first.model, probe: first.probe, kind: first.kind, phrasing: 'mean', variant: first.variant, variantId: first.variantId ?? first.variant, mode: first.mode, n,
             A: mean(g => g.A), R: mean(g => g.R), AR: mean(g => g.AR), M: mean(g => g.M), H: mean(g => g.H), C: mean(g => g.C),
             ci: { A: wilson(counts.correct, n), R: wilson(counts.present, n), AR: wilson(counts.correctPresent, n), M: wilson(counts.unsure + counts.unparseable, n), H: wilson(counts.hallucinated, n), C: wilson(counts.contradicted, n) },
             counts, overrides: list.reduce((s, g) => s + g.overrides, 0),

@@ -12,13 +12,13 @@ export function ratio(x: number): string {
     return s.startsWith('0') ? s.slice(1) : s;
 }
 
-/** "gpt-4o-mini · A .85 R .81 AR .80 H .15 · n 300 · 45 failed rationales" (a knowledge probe: what it knows). */
+/** "gpt-4o-mini · A .85 R .81 AR .80 H .15 · 45 of 300 rationales failed" (a knowledge probe: what it knows). */
 export function summaryLine(model: string, r: Pick<AnchorResult, 'metrics' | 'failedRationales' | 'known'>): string {
     const m = r.metrics;
     if (m.n === 0 && r.known) return `${model} · knows ${r.known.k} of ${r.known.n} entities`;
-    const failed = `${r.failedRationales} failed rationale${r.failedRationales === 1 ? '' : 's'}`;
     const f = (x: number | null) => ratio(x ?? 0);
-    return `${model} · A ${f(m.A)} R ${f(m.R)} AR ${f(m.AR)} H ${f(m.H)} · n ${m.n} · ${failed}`;
+    // Says what it counts: this anchor's answers, of which so many failed their rationale (the run's toast counts the suite).
+    return `${model} · A ${f(m.A)} R ${f(m.R)} AR ${f(m.AR)} H ${f(m.H)} · ${r.failedRationales} of ${m.n} rationales failed`;
 }
 
 /** "Question groups: twins 48/60 consistent (12 undecided)" for a hover; empty without groups. */

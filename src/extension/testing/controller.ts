@@ -1,7 +1,9 @@
 /**
  * The Test Explorer: mirrors the pure tree (tree.ts) into TestItems, creates question items lazily from the
  * engine's generation, offers one run profile per configured model and reports the engine's verdicts: a
- * failed question's message sits at its probe's line and says what was wrong.
+ * failed question's message sits at its probe's line and says what was wrong. Every run reaches the Testing
+ * view, whatever started it (a palette command, a CodeLens, a CLI run into the same store): results that did not
+ * come from a Test Explorer run are reported as a run of their own.
  */
 import * as vscode from 'vscode';
 import type { Services } from '../commands/index.js';
@@ -22,6 +24,11 @@ export class Testing {
     private readonly nodes = new Map<string, TreeNode>();
     private readonly profiles = new Map<string, vscode.TestRunProfile>();
     private readonly specModels = new Map<string, ModelDecl[]>();
+    /** The results each spec last showed ("run id · verdict count"), so one run is reported once. */
+    private readonly shown = new Map<string, string>();
+    /** A Test Explorer run reports its own results; results arriving meanwhile are its own. */
+    private explorerRuns = 0;
+    private storeTimer: ReturnType<typeof setTimeout> | undefined;
 
     constructor(private readonly s: Services) {
         this.controller = vscode.tests.createTestController('halluprobe', 'HalluProbe');
@@ -30,7 +37,49 @@ export class Testing {
         this.controller.refreshHandler = () => this.discover();
         s.ctx.push(s.state.onDidChangeSpec(file => { if (file) void this.loadSpec(file); else void this.discover(); }));
         s.ctx.push(vscode.workspace.onDidChangeConfiguration(e => { if (e.affectsConfiguration('halluprobe.models') || e.affectsConfiguration('halluprobe.defaultModel')) this.refreshProfiles(); }));
+        s.ctx.push(s.state.onDidChangeResults(file => void this.showStored(file)));
+        // A run by the CLI (or another window) writes the store: pick up its latest run of each spec.
+        const stores = vscode.workspace.createFileSystemWatcher('**/*.db*');
+        const changed = (uri: vscode.Uri) => {
+            clearTimeout(this.storeTimer);
+            this.storeTimer = setTimeout(() => void this.reloadFromStore(uri.fsPath.replace(/-(wal|shm|journal)$/, '')), 800);
+        };
+        for (const d of [stores, stores.onDidChange(changed), stores.onDidCreate(changed), { dispose: () => clearTimeout(this.storeTimer) }]) s.ctx.push(d);
         this.refreshProfiles();
+    }
+
+    /** The latest run of every known spec whose store is `db`, when it is newer than what the editor shows. */
+    private async reloadFromStore(db: string): Promise<void> {
+        const files: string[] = [];
+        this.controller.items.forEach(i => { if (settings.storePath(i.id) === db) files.push(i.id); });
+        if (files.length === 0) return;
+        try {
+            const e = await engine();
+            for (const file of files) {
+                const latest = await e.latestRun(db, file);
+                if (!latest) continue;
+                const res = await e.results(db, latest.id);
+                const known = this.s.state.results(file);
+                if (res && (known?.run.id !== res.run.id || known.verdicts.length !== res.verdicts.length)) this.s.state.setResults(file, res);
+            }
+        } catch (err) {
+            this.s.ctx.output.warn(`Test Explorer: could not read ${db}: ${err instanceof Error ? err.message : String(err)}`);
+        }
+    }
+
+    /** Results that did not come from a Test Explorer run, as a test run of their own (one per model). */
+    private async showStored(file: string): Promise<void> {
+        const results = this.s.state.results(file);
+        if (!results || this.explorerRuns > 0) return;
+        const key = `${results.run.id} · ${results.verdicts.length}`;
+        if (this.shown.get(file) === key) return;
+        this.shown.set(file, key);
+        if (!this.nodes.has(file) && !await this.loadSpec(file)) return;
+        const leaves = this.ensureQuestionItems(file, results.questions);
+        for (const model of new Set(results.verdicts.map(v => v.model))) {
+            const run = this.controller.createTestRun(new vscode.TestRunRequest(), `HalluProbe · run ${results.run.id} · ${model}`, false);
+            try { this.report(run, results, leaves, model, false, new Set()); } finally { run.end(); }
+        }
     }
 
     async discover(): Promise<void> {
@@ -135,6 +184,7 @@ export class Testing {
             bySpec.set(file, [...(bySpec.get(file) ?? []), item]);
         }
         const run = this.controller.createTestRun(req, `HalluProbe · ${model}`);
+        this.explorerRuns++;
         try {
             for (const [file, items] of bySpec) {
                 const tree = this.nodes.get(file);
@@ -156,10 +206,12 @@ export class Testing {
                         label: `${unit.suite ? `suite ${unit.suite}` : unit.scopes.map(n => n.label).join(', ')} · ${model}`,
                     });
                     if (!outcome) { for (const item of leaves.values()) run.skipped(item); continue; }
+                    this.shown.set(file, `${outcome.results.run.id} · ${outcome.results.verdicts.length}`);
                     this.report(run, outcome.results, leaves, model, unit.explicit, outcome.cached);
                 }
             }
         } finally {
+            this.explorerRuns--;
             run.end();
         }
     }

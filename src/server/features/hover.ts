@@ -29,10 +29,18 @@ export class ProbeHoverProvider extends AstNodeHoverProvider {
 
     override async getHoverContent(document: LangiumDocument, params: HoverParams): Promise<Hover | undefined> {
         const hover = await super.getHoverContent(document, params);
-        if (hover) return hover;
-        // Anywhere else on an fd or fk line (e.g. the `fd` keyword of an unnamed fd) describes that constraint.
         const root = document.parseResult.value.$cstNode;
         const leaf = root && CstUtils.findLeafNodeAtOffset(root, document.textDocument.offsetAt(params.position));
+        // On an fd's attribute the fd comes first (rows, whether it holds, what it reaches through fks), as the
+        // README promises for an fd hover; the attribute's own hover follows.
+        const fd = leaf && AstUtils.getContainerOfType(leaf.astNode, isFd);
+        if (hover && fd) {
+            const fdText = await this.getAstNodeHoverContent(fd);
+            const own = typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
+            if (fdText && own !== fdText) return { contents: { kind: 'markdown', value: own ? `${fdText}\n\n---\n\n${own}` : fdText } };
+        }
+        if (hover) return hover;
+        // Anywhere else on an fd or fk line (e.g. the `fd` keyword of an unnamed fd) describes that constraint.
         const inTemplate = leaf && await this.placeholderHover(leaf.astNode, document.textDocument.offsetAt(params.position));
         if (inTemplate) return { contents: { kind: 'markdown', value: inTemplate } };
         const node = leaf && AstUtils.getContainerOfType(leaf.astNode, n => isFd(n) || isFk(n));

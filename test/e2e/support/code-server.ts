@@ -12,9 +12,14 @@ import * as path from 'node:path';
 export const REPO = path.resolve(import.meta.dirname, '../../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
 
-/** The code-server entry script: $HALLUPROBE_CODE_SERVER, or where the setup script installs it. */
-export function codeServerEntry(): string | undefined {
-    const candidates = [process.env.HALLUPROBE_CODE_SERVER, path.join(os.homedir(), '.cache/vscode-e2e/node_modules/code-server/out/node/entry.js')];
+/** Where scripts/e2e-setup.sh installs code-server: $HALLUPROBE_E2E_PREFIX (the one variable .ci/run, the setup script and the tests honour), or ~/.cache/vscode-e2e. */
+export function e2ePrefix(env: NodeJS.ProcessEnv = process.env): string {
+    return env.HALLUPROBE_E2E_PREFIX || path.join(os.homedir(), '.cache/vscode-e2e');
+}
+
+/** The code-server entry script: $HALLUPROBE_CODE_SERVER, or the one under the e2e prefix. */
+export function codeServerEntry(env: NodeJS.ProcessEnv = process.env): string | undefined {
+    const candidates = [env.HALLUPROBE_CODE_SERVER, path.join(e2ePrefix(env), 'node_modules/code-server/out/node/entry.js')];
     return candidates.find((c): c is string => !!c && fs.existsSync(c));
 }
 
@@ -57,7 +62,7 @@ function install(extensionsDir: string, folder: string): void {
 
 export async function startCodeServer(opts: StartOptions): Promise<CodeServer> {
     const entry = codeServerEntry();
-    if (!entry) throw new Error('code-server is not installed: run `bash ../shared/scripts/setup-vscode-e2e.sh` first (or set HALLUPROBE_CODE_SERVER).');
+    if (!entry) throw new Error(`code-server is not installed under ${e2ePrefix()}: run \`bash scripts/e2e-setup.sh\` first (it honours HALLUPROBE_E2E_PREFIX).`);
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'halluprobe-e2e-'));
     const userData = path.join(root, 'user-data');
     const extensions = path.join(root, 'extensions');

@@ -10,9 +10,12 @@ export const S = {
     codeLens: '.monaco-editor .codelens-decoration',
     testingTree: '.test-explorer .monaco-list-row',
     testPeek: '.peekview-widget',
+    /** A failed test's message, drawn after its line in the editor. */
+    testMessageInline: '.monaco-editor .test-error-content-widget',
     activity: (name: string) => `.activitybar .action-label[aria-label^="${name}"]`,
     runAllTests: '.part.sidebar .title-actions .action-label[aria-label^="Run"], .part.sidebar .pane-header .action-label[aria-label^="Run"]',
     notificationToasts: '.notifications-toasts .notification-toast',
+    notificationMessage: '.notification-list-item-message',
     /** Inside a HalluProbe webview's inner frame. */
     webview: {
         previewRows: '.body .row[data-id]',

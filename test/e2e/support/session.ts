@@ -7,14 +7,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { chromiumPath, codeServerEntry, startCodeServer, type CodeServer } from './code-server.js';
+import { chromiumPath, codeServerEntry, e2ePrefix, startCodeServer, type CodeServer } from './code-server.js';
 import { ARTIFACTS, prepareWorkspace, REPO } from './workspace.js';
 
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Why the e2e tier cannot run here, or undefined. In CI (or HALLUPROBE_E2E=1) a missing piece is a failure. */
 export function missingPrerequisite(): string | undefined {
-    if (!codeServerEntry()) return 'code-server is not installed (run bash ../shared/scripts/setup-vscode-e2e.sh)';
+    if (!codeServerEntry()) return `code-server is not installed under ${e2ePrefix()} (run bash scripts/e2e-setup.sh; HALLUPROBE_E2E_PREFIX chooses the folder)`;
     if (!chromiumPath()) return 'Chromium is not installed at /usr/bin/chromium (the setup script apt-installs it)';
     if (!fs.existsSync(path.join(REPO, 'dist/extension.cjs'))) return 'the extension is not built (npm run build)';
     return undefined;

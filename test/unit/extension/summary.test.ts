@@ -12,8 +12,8 @@ describe('result summaries (formatting the engine figures)', () => {
         assert.equal(ratio(0.85), '.85');
         assert.equal(ratio(1), '1.00');
         const r = anchorResults({ questions: qs, verdicts: vs }, new Map()).get('probe:movie_binary')![0]!;
-        assert.equal(summaryLine('gpt-4o-mini', r), 'gpt-4o-mini · A .50 R .50 AR .25 H .25 · n 4 · 2 failed rationales');
-        assert.match(summaryLine('m', { ...r, failedRationales: 1 }), /1 failed rationale$/);
+        assert.equal(summaryLine('gpt-4o-mini', r), 'gpt-4o-mini · A .50 R .50 AR .25 H .25 · 2 of 4 rationales failed');
+        assert.match(summaryLine('m', { ...r, failedRationales: 1 }), /1 of 4 rationales failed$/);
         assert.equal(groupsLine(r), '');
     });
 

@@ -18,12 +18,12 @@ describe('halluprobe preview', () => {
         assert.equal(lines.length, 5);
         for (const key of ['id', 'probe', 'kind', 'phrasing', 'question', 'messages', 'gold', 'keywords', 'source', 'path']) assert.ok(key in lines[0]!, key);
         assert.deepEqual(lines[0]!.keywords, [['Avatar']]);
-        assert.match(r.stderr, /5 question\(s\) from 2 row\(s\)/);
+        assert.match(r.stderr, /5 questions \(movie_binary 5 from 2 rows, director_decade 0 from 0 rows\); data: Movie 6 rows, Director 3 rows/);
         const csv = cli([path.join(w.dir, 'spec.probe'), '--probe', 'director_decade', '--format', 'csv', '--limit', '1']);
-        assert.equal(csv.stdout.split('\n')[0], 'id,probe,kind,phrasing,variant,gold,question,keywords,source');
-        assert.match(csv.stdout.split('\n')[1]!, /,path,basic,zero_shot,yes,Was the director .*,James Cameron \| 1954,/);
+        assert.equal(csv.stdout.split('\n')[0], 'id,probe,kind,phrasing,variant,variant_id,gold,question,keywords,source');
+        assert.match(csv.stdout.split('\n')[1]!, /,path,basic,zero_shot,zero_shot,yes,Was the director .*,James Cameron \| 1954,/);
         const table = cli([path.join(w.dir, 'spec.probe'), '--probe', 'know_movie', '--limit', '1']);
-        assert.match(table.stdout, /^id\s+probe\s+phrasing\s+gold\s+keywords\s+question\n[0-9a-f]{16}\s+know_movie\s+knows\s+yes/);
+        assert.match(table.stdout, /^id\s+probe\s+phrasing\s+variant\s+gold\s+keywords\s+question\n[0-9a-f]{16}\s+know_movie\s+knows\s+zero_shot\s+yes/);
     });
 
     it('prints generation problems as file:line messages, never a stack trace', async t => {
@@ -32,7 +32,7 @@ describe('halluprobe preview', () => {
         t.after(w.dispose);
         const r = cli([path.join(w.dir, 'spec.probe'), '--probe', 'movie_long']);
         assert.match(r.stderr, /spec\.probe:\d+:\d+ error \[probe-fd-empty\] Movie\.director, the right-hand side of movie_director, is empty in every row/);
-        assert.match(r.stderr, /0 question\(s\) from 1 row\(s\)/);
+        assert.match(r.stderr, /0 questions \(movie_long 0 from 1 row\); data: Movie 1 row/);
         assert.doesNotMatch(r.stderr, /\n\s+at /);
         assert.equal(r.status, 1);
     });

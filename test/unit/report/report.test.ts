@@ -87,7 +87,7 @@ describe('report formats', () => {
     it('markdown lists metrics, overrides and failing questions without raw HTML', () => {
         const md = renderReport(d, 'md');
         assert.match(md, /## Overrides/);
-        assert.match(md, /\| gpt \| p \| basic \| all questions \| 2 \|/);
+        assert.match(md, /\| gpt \| p \| basic \| zero\\_shot \| all questions \| 2 \|/);
         assert.ok(!md.includes('<script>'));
     });
 });

@@ -1,0 +1,47 @@
+/**
+ * A model server that is not there: the error names the URL and what to do, the run stops after the first
+ * few connection failures instead of failing every question, and a run with no answer is never "completed".
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { main } from '../../../src/cli/main.js';
+import { writeSpec } from '../../support/runner-fixtures.js';
+import { UNREACHABLE_AFTER } from '../../../src/core/run/runner.js';
+
+/** A port nothing listens on (bound, then closed). */
+async function closedPort(): Promise<number> {
+    const srv = net.createServer();
+    await new Promise<void>(r => srv.listen(0, '127.0.0.1', r));
+    const port = (srv.address() as net.AddressInfo).port;
+    await new Promise<void>(r => srv.close(() => r()));
+    return port;
+}
+
+test('an unreachable server: URL and hint in the error, the run stops early and is not completed', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}/v1`;
+    const spec = writeSpec(url);
+    const lines: string[] = [];
+    const log = console.log, error = console.error;
+    console.log = (...a: unknown[]) => { lines.push(a.join(' ')); };
+    console.error = (...a: unknown[]) => { lines.push(a.join(' ')); };
+    const key = process.env.OPENAI_API_KEY;
+    process.env.OPENAI_API_KEY = 'sk-test-unreachable';
+    let code: number;
+    try {
+        code = await main(['run', spec, '--db', path.join(path.dirname(spec), 'r.db'), '--yes', '--format', 'json']);
+    } finally {
+        console.log = log; console.error = error;
+        if (key === undefined) delete process.env.OPENAI_API_KEY; else process.env.OPENAI_API_KEY = key;
+    }
+    const out = lines.join('\n');
+    const summary = JSON.parse(lines.find(l => l.startsWith('{'))!) as { run: { status: string }; counts: { questions: number; answered: number; failed: number } };
+    assert.equal(code, 1);
+    assert.equal(summary.run.status, 'failed');
+    assert.equal(summary.counts.answered, 0);
+    // Four requests in flight (the model's concurrency) when the third failure gives the server up.
+    assert.ok(summary.counts.failed <= UNREACHABLE_AFTER + 4 && summary.counts.failed < summary.counts.questions, JSON.stringify(summary.counts));
+    assert.match(out, new RegExp(`cannot reach ${url.replace(/[.]/g, '\\.')}`));
+    assert.match(out, /is the server running on that address\?/);
+});

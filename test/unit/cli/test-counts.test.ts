@@ -1,0 +1,22 @@
+/** `npm test` ends with the runner's real counts, not a fixed "0 passed, 1 failed". */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { tempDir } from '../../support/temp.js';
+// @ts-expect-error — a plain .mjs script without types
+import { countsLine, tapCounts } from '../../../scripts/test-counts.mjs';
+
+test('the counts line reads the runner\'s TAP report', () => {
+    const dir = tempDir('hp-counts-');
+    const file = path.join(dir, 'sample.test.mjs');
+    writeFileSync(file, "import { test } from 'node:test';\ntest('a', () => {});\ntest('b', () => {});\ntest('c', () => { throw new Error('no'); });\ntest('d', { skip: true }, () => {});\n");
+    const tap = path.join(dir, 'r.tap');
+    // Outside this runner's own context, as npm test runs it.
+    const env = { ...process.env };
+    delete env.NODE_TEST_CONTEXT;
+    spawnSync(process.execPath, ['--test', '--test-reporter=tap', `--test-reporter-destination=${tap}`, file], { env });
+    const line = (countsLine as (c: unknown) => string)((tapCounts as (t: string) => unknown)(readFileSync(tap, 'utf8')));
+    assert.equal(line, '2 passed, 1 failed, 1 skipped (of 4 tests)');
+});
