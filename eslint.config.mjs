@@ -6,7 +6,15 @@ const noVscode = {
         { name: 'vscode-languageclient', message: 'Language client code belongs in src/extension.' },
         { name: 'vscode-languageclient/node', message: 'Language client code belongs in src/extension.' },
         { name: 'vscode-languageserver/node', message: 'Server wiring belongs in src/server; keep features pure.' },
+        { name: 'vscode-languageserver', message: 'LSP types belong in src/server and src/extension; the engine reports SpecDiagnostic / Problem.' },
+        { name: 'langium/lsp', message: "The engine builds on Langium's core services ('langium'); the LSP layer is added in src/server/module.ts." },
     ],
+};
+
+/** Webviews run in a browser and talk to the host by messages: they import the protocol, never the engine or the host. */
+const webviewOnly = {
+    ...noVscode,
+    patterns: [{ group: ['**/src/core/**', '**/src/extension/**', '**/src/server/**', '**/src/cli/**'], message: 'A webview imports src/protocol only.' }],
 };
 
 export default tseslint.config(
@@ -21,7 +29,11 @@ export default tseslint.config(
         },
     },
     {
-        files: ['src/core/**/*.ts', 'src/protocol/**/*.ts', 'webview/**/*.ts'],
+        files: ['src/core/**/*.ts', 'src/protocol/**/*.ts'],
         rules: { 'no-restricted-imports': ['error', noVscode], '@typescript-eslint/no-restricted-imports': 'off' },
+    },
+    {
+        files: ['webview/**/*.ts'],
+        rules: { 'no-restricted-imports': ['error', webviewOnly], '@typescript-eslint/no-restricted-imports': 'off' },
     },
 );

@@ -7,29 +7,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { ColumnBuilder, makeTable } from '../src/core/data/table.js';
 import type { LoadedData, RelationTable } from '../src/core/data/types.js';
-import type { AttrType, SpecLocation, SpecModel } from '../src/core/spec/model.js';
+import type { AttrType, SpecModel } from '../src/core/spec/model.js';
 import { generateQuestions } from '../src/core/probes/index.js';
 import { measure, report, type BenchRow } from './support.js';
-
-const text: AttrType = { scalar: 'text', list: false };
-const int: AttrType = { scalar: 'int', list: false };
-const loc: SpecLocation = { file: '/bench.probe', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
-
-function table(name: string, attrs: [string, AttrType][], rows: number, cell: (row: number, col: number) => string | number): RelationTable {
-    const builders = attrs.map(([a, t]) => new ColumnBuilder(a, t, rows));
-    const lines = new Int32Array(rows);
-    for (let r = 0; r < rows; r++) {
-        for (let c = 0; c < builders.length; c++) builders[c]!.push(cell(r, c));
-        lines[r] = r + 2;
-    }
-    return makeTable(name, `/${name}.csv`, builders.map(b => b.build()), lines);
-}
-
-const relation = (name: string, attrs: [string, AttrType][], key: string[]) => ({
-    name, source: 'bench', distinct: false, attributes: attrs.map(([a, type]) => ({ name: a, type, column: a, loc })), keys: [key], loc,
-});
+import { int, loc, relation, table, text } from './tables.js';
 
 const MOVIE: [string, AttrType][] = [['title', text], ['year', int], ['director', text], ['star', text], ['country', text], ['genre', text]];
 

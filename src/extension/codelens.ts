@@ -6,9 +6,11 @@
 import * as vscode from 'vscode';
 import type { Services } from './commands/index.js';
 import { engine, unsavedTexts } from './state.js';
-import { groupResults, metricsOf, summaryLine, worstExamples } from './results/summary.js';
+import { groupsLine, summaryLine } from './results/summary.js';
+import { anchorResults, fdOfProbe, worstExamples } from '../core/report/anchors.js';
 import type { SpecModel, SpecLocation } from '../core/spec/model.js';
 import { SIMULATOR_LABEL, simulatedModels, type ReportRun } from '../core/report/model.js';
+import type { AnchorResult } from '../core/report/anchors.js';
 
 interface Anchor { key: string; loc: SpecLocation }
 
@@ -17,10 +19,6 @@ function anchors(spec: SpecModel, file: string): Anchor[] {
         ...spec.probes.filter(p => p.loc.file === file).map(p => ({ key: `probe:${p.name}`, loc: p.loc })),
         ...spec.fds.filter(f => f.loc.file === file).map(f => ({ key: `fd:${f.id}`, loc: f.loc })),
     ];
-}
-
-export function fdOfProbe(spec: SpecModel): Map<string, string> {
-    return new Map(spec.probes.filter(p => p.fd).map(p => [p.name, p.fd!]));
 }
 
 export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvider {
@@ -51,14 +49,14 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
         let spec: SpecModel;
         try { spec = await this.spec(file); } catch { return []; }
         const results = this.s.state.results(file) ?? await this.s.state.loadLatest(file);
-        const groups = results ? groupResults(new Map(results.questions.map(q => [q.id, q])), results.verdicts, fdOfProbe(spec)) : new Map();
+        const groups = results ? anchorResults(results, fdOfProbe(spec)) : new Map<string, AnchorResult[]>();
         const shown = modelLabel(results?.run);
         const lenses: vscode.CodeLens[] = [];
         for (const a of anchors(spec, file)) {
             const range = new vscode.Range(a.loc.range.start.line, 0, a.loc.range.start.line, 0);
             const found = groups.get(a.key) ?? [];
             for (const g of found) {
-                lenses.push(new vscode.CodeLens(range, { title: summaryLine(shown(g.model), metricsOf(g.verdicts)), command: 'halluprobe.showFailures', arguments: [{ file, key: a.key, model: g.model }], tooltip: 'Show the failed questions' }));
+                lenses.push(new vscode.CodeLens(range, { title: summaryLine(shown(g.model), g), command: 'halluprobe.showFailures', arguments: [{ file, key: a.key, model: g.model }], tooltip: 'Show the failed questions' }));
             }
             if (a.key.startsWith('probe:') && found.length === 0) {
                 const probe = a.key.slice(6);
@@ -78,13 +76,15 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
         const anchor = anchors(spec, file).find(a => a.loc.range.start.line === pos.line);
         if (!anchor) return undefined;
         const questions = new Map(results.questions.map(q => [q.id, q]));
-        const group = groupResults(questions, results.verdicts, fdOfProbe(spec)).get(anchor.key);
+        const group = anchorResults(results, fdOfProbe(spec)).get(anchor.key);
         if (!group?.length) return undefined;
         const shown = modelLabel(results.run);
         const md = new vscode.MarkdownString(undefined, false);
         md.isTrusted = { enabledCommands: ['halluprobe.showFailures', 'halluprobe.openGraph'] };
         for (const g of group) {
-            md.appendMarkdown(`**${escapeMd(summaryLine(shown(g.model), metricsOf(g.verdicts)))}**\n\n`);
+            md.appendMarkdown(`**${escapeMd(summaryLine(shown(g.model), g))}**\n\n`);
+            const groupText = groupsLine(g);
+            if (groupText) md.appendMarkdown(`${escapeMd(groupText)}\n\n`);
             const worst = worstExamples(questions, g.verdicts, 5);
             if (worst.length === 0) { md.appendMarkdown('No failures.\n\n'); continue; }
             md.appendMarkdown('Worst examples:\n\n');

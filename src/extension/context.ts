@@ -9,7 +9,6 @@ export type ContextKey = 'halluprobe.ready' | 'halluprobe.running' | 'halluprobe
 export class Ctx implements vscode.Disposable {
     readonly output: vscode.LogOutputChannel;
     private readonly disposables: vscode.Disposable[] = [];
-    private readonly services = new Map<string, unknown>();
 
     constructor(readonly extension: vscode.ExtensionContext) {
         this.output = vscode.window.createOutputChannel('HalluProbe', { log: true });
@@ -32,17 +31,6 @@ export class Ctx implements vscode.Disposable {
     /** Absolute path of a file shipped with the extension. */
     asset(...parts: string[]): vscode.Uri {
         return vscode.Uri.joinPath(this.extension.extensionUri, ...parts);
-    }
-
-    provide<T>(name: string, service: T): T {
-        this.services.set(name, service);
-        return service;
-    }
-
-    get<T>(name: string): T {
-        const s = this.services.get(name);
-        if (s === undefined) throw new Error(`HalluProbe service '${name}' is not ready`);
-        return s as T;
     }
 
     dispose(): void {

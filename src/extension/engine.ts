@@ -8,11 +8,18 @@ import * as path from 'node:path';
 import { loadSpec, type SpecDiagnostic } from '../core/spec/load.js';
 import type { ModelDecl, SpecModel } from '../core/spec/model.js';
 import type { LoadedData } from '../core/data/types.js';
-import type { Question } from '../core/probes/question.js';
+import { goldText, type Question } from '../core/probes/question.js';
 import { resolveModel, estimateCost, type ConfirmHost, type SecretSource } from '../core/models/index.js';
 import type { RunRecord, RunResults } from '../core/store/index.js';
+import type { ReportFormat } from '../core/report/model.js';
+import { nodeNeighbourhood, type NodeRef } from '../core/kg/view.js';
+import { fromDiagnostic, HalluProbeError } from '../core/errors.js';
 import type { ModelEstimate, PreviewData, PreviewRow, GraphNeighbourhood, SchemaGraph } from '../protocol/webview.js';
+import type { GenerateOptions } from '../core/probes/generate.js';
+import type { RunSpecResult } from '../core/run/spec-run.js';
 import * as core from './engine-core.js';
+
+export type { GenerateOptions, RunSpecResult, ReportFormat };
 
 export interface SpecView { file: string; spec: SpecModel; diagnostics: SpecDiagnostic[] }
 
@@ -27,13 +34,12 @@ export interface Generated {
     truncated: boolean;
 }
 
-export interface GenerateOptions { suite?: string; probe?: string; limit?: number; seed?: number }
 
 export interface RunProgress { done: number; total: number; cached: number; failed: number; cost: number }
 
 export interface RunRequest extends GenerateOptions {
     file: string;
-    /** Model name (declared in the spec or in settings); undefined → the suite's models. */
+    /** Model name (declared in the spec or in settings); undefined → the suite's models, else the offline simulator. */
     model?: string;
     /** Only these questions (a Test Explorer selection); undefined → the whole suite / probe. */
     questionIds?: string[];
@@ -42,17 +48,12 @@ export interface RunRequest extends GenerateOptions {
     extraModels: ModelDecl[];
     secrets: SecretSource;
     confirmHost: ConfirmHost;
+    /** Asked when the cost estimate is above the threshold (the same gate as the CLI's). */
+    confirmCost: (usd: number) => Promise<boolean>;
     signal: AbortSignal;
     onProgress: (p: RunProgress) => void;
 }
 
-export interface RunOutcome {
-    runId: string;
-    status: string;
-    results: RunResults;
-    /** `questionId\u0000model` of the answers that came from the cache (nothing was paid for them). */
-    cached: Set<string>;
-}
 
 /** The spec as written; `texts` holds unsaved editor text by path (the graph and CodeLens follow edits). */
 export function specView(file: string, texts?: ReadonlyMap<string, string>): Promise<SpecView> {
@@ -74,22 +75,11 @@ function serialised<T>(fn: () => Promise<T>): Promise<T> {
 export async function generate(file: string, options: GenerateOptions, signal?: AbortSignal): Promise<Generated> {
     const { spec, diagnostics } = await specView(file);
     const errors = diagnostics.filter(d => d.severity === 'error');
-    if (errors.length > 0) throw new SpecError(errors);
-    const data = await core.loadData(spec, signal);
-    // Violations (FD, key, FK) only make the generator skip rows; a missing file or column makes it impossible.
-    const dataErrors = data.diagnostics.filter(d => d.severity === 'error' && BLOCKING.has(d.code));
-    if (dataErrors.length > 0) throw new SpecError(dataErrors);
+    if (errors.length > 0) throw new HalluProbeError(errors.map(fromDiagnostic));
+    // The run's own gate: a missing file or column stops generation, violations only skip rows.
+    const { data } = await core.loadRunData(spec, signal);
     const { questions, notes, truncated } = core.generateQuestions(spec, data, options);
     return { file, spec, data, questions, notes, truncated };
-}
-
-const BLOCKING = new Set(['missing-file', 'missing-column', 'csv-format']);
-
-export class SpecError extends Error {
-    constructor(readonly diagnostics: SpecDiagnostic[]) {
-        const first = diagnostics[0]!;
-        super(`${path.basename(first.file)}:${first.range.start.line + 1}: ${first.message}${diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more problems; see the Problems panel)` : ''}`);
-    }
 }
 
 /** Every model a spec can run: its own declarations, then those from settings not shadowed by them. */
@@ -97,13 +87,6 @@ export function availableModels(spec: Pick<SpecModel, 'models'> | undefined, ext
     const own = spec?.models ?? [];
     const names = new Set(own.map(m => m.name));
     return [...own, ...extra.filter(m => !names.has(m.name))];
-}
-
-/** The models a suite runs with (its own list, or the chosen model). */
-export function suiteModels(spec: SpecModel, suite: string | undefined, chosen: string | undefined): string[] {
-    if (chosen) return [chosen];
-    const s = spec.suites.find(x => x.name === suite) ?? spec.suites[0];
-    return s?.models.length ? s.models : spec.models.slice(0, 1).map(m => m.name);
 }
 
 export function estimates(questions: readonly Question[], models: readonly ModelDecl[], tokens?: readonly number[]): ModelEstimate[] {
@@ -116,7 +99,6 @@ export function estimates(questions: readonly Question[], models: readonly Model
     });
 }
 
-const goldText = (q: Question) => typeof q.gold === 'number' ? `option ${q.gold}` : q.gold;
 
 /** The preview table's rows (token counts included) and notes. */
 export function previewData(gen: Generated, models: readonly ModelDecl[], title: string): PreviewData {
@@ -145,12 +127,12 @@ export function schemaGraph(spec: SpecModel, file: string, data?: LoadedData): S
     };
 }
 
-export async function run(req: RunRequest): Promise<RunOutcome> {
+export async function run(req: RunRequest): Promise<RunSpecResult> {
     fs.mkdirSync(path.dirname(req.db), { recursive: true });
     return core.runSuite(req);
 }
 
-export function results(db: string, runId?: string): RunResults | undefined {
+export async function results(db: string, runId?: string): Promise<RunResults | undefined> {
     if (!fs.existsSync(db)) return undefined;
     return core.withStore(db, store => {
         const id = runId ?? store.latestRun()?.id;
@@ -158,28 +140,44 @@ export function results(db: string, runId?: string): RunResults | undefined {
     });
 }
 
-export function runs(db: string): RunRecord[] {
+/** The runs of a store, newest first. */
+export async function runs(db: string): Promise<RunRecord[]> {
     if (!fs.existsSync(db)) return [];
     return core.withStore(db, store => store.listRuns());
 }
 
-export type ReportFormat = 'md' | 'html' | 'json' | 'csv' | 'jsonl' | 'junit';
+/** The newest run of a store (of one spec, when given). */
+export async function latestRun(db: string, spec?: string): Promise<RunRecord | undefined> {
+    return newestRun(await runs(db), spec);
+}
 
-export function report(db: string, runId: string, format: ReportFormat): string {
+/** The newest of runs listed as the store lists them (newest first). */
+export function newestRun(list: readonly RunRecord[], spec?: string): RunRecord | undefined {
+    return list.find(r => spec === undefined || r.spec === spec);
+}
+
+
+/** The same report as `halluprobe report`: missing answers verified, overrides applied. */
+export function report(db: string, runId: string, format: ReportFormat): Promise<{ text: string; note?: string }> {
     return core.report(db, runId, format);
 }
 
-export function compare(db: string, a: string, b: string): string {
+export function compare(db: string, a: string, b: string): Promise<string> {
     return core.compare(db, a, b);
 }
 
-/** The rows linked to an entity or value node (its relation's row and the FK neighbours), read from the data. */
 /** A spec and its data (the data from the shared cache), without generating any question. */
 export async function specData(file: string): Promise<Pick<Generated, 'spec' | 'data'>> {
     const { spec } = await specView(file);
     return { spec, data: await core.loadData(spec) };
 }
 
-export function neighbourhood(gen: Pick<Generated, 'spec' | 'data'>, node: { nodeId: string; relation?: string; label: string }, limit = 12): GraphNeighbourhood {
-    return core.neighbourhood(gen.spec, gen.data, node, limit);
+/** The data one hop from a graph node (the engine's kg/view), in the panel's message shape. */
+export function neighbourhood(gen: Pick<Generated, 'spec' | 'data'>, node: NodeRef, limit = 12): GraphNeighbourhood {
+    const g = nodeNeighbourhood(gen.spec, gen.data, node, limit);
+    return {
+        nodeId: node.nodeId,
+        nodes: g.nodes.filter(n => n.id !== node.nodeId).map(n => ({ id: n.id, label: n.label, kind: n.kind, ...(n.relation ? { relation: n.relation } : {}) })),
+        edges: g.edges.map(e => ({ from: e.from, to: e.to, label: e.label })),
+    };
 }

@@ -1,6 +1,8 @@
 /**
  * Activation: commands first (they work before the language server is up), then the Test Explorer, the
- * inline results and the status bar, then the language client. All disposables live in one Ctx.
+ * inline results and the status bar, then the language client. Extension-lifetime disposables live in the
+ * Ctx; client-lifetime ones (the client, its watcher) in the LanguageServer, which "Restart Language Server"
+ * renews.
  * The time from activate to "ready" (commands and client started) is logged and kept for the tests.
  */
 import * as vscode from 'vscode';
@@ -10,7 +12,7 @@ import { Runs } from './runs.js';
 import { registerCommands, type Services } from './commands/index.js';
 import { Testing } from './testing/controller.js';
 import { ResultsLens } from './codelens.js';
-import { startClient } from './client.js';
+import { LanguageServer } from './client.js';
 
 let current: Ctx | undefined;
 
@@ -19,6 +21,8 @@ export interface HalluProbeApi {
     activationMs: () => number | undefined;
     /** Milliseconds from activate() to the language client's handshake with the server done. */
     serverReadyMs: () => number | undefined;
+    /** How many times the language server was started (restarts included). */
+    serverStarts: () => number;
     ready: Promise<void>;
     services: Services;
 }
@@ -41,14 +45,15 @@ export function activate(context: vscode.ExtensionContext): HalluProbeApi {
     const activationMs = performance.now() - started;
     ctx.setContext('halluprobe.ready', true);
     let serverReadyMs: number | undefined;
-    const ready = startClient(ctx).then(
+    services.server = ctx.push(new LanguageServer(ctx));
+    const ready = services.server.start().then(
         () => { serverReadyMs = performance.now() - started; },
         err => { ctx.output.error(`the language server did not start: ${err instanceof Error ? err.message : String(err)}`); },
     ).then(() => {
         ctx.output.info(`activated in ${activationMs.toFixed(1)} ms (activate → commands ready); language server ready after ${serverReadyMs?.toFixed(0) ?? '—'} ms`);
     });
     void services.testing.discover();
-    return { activationMs: () => activationMs, serverReadyMs: () => serverReadyMs, ready, services };
+    return { activationMs: () => activationMs, serverReadyMs: () => serverReadyMs, serverStarts: () => services.server?.starts ?? 0, ready, services };
 }
 
 export function deactivate(): void {

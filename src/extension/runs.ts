@@ -10,9 +10,10 @@ import { errorText, showError } from './context.js';
 import { engine, type SpecState } from './state.js';
 import { KeyStore, confirmHost } from './secrets.js';
 import * as settings from './settings.js';
-import type { RunOutcome, RunProgress } from './engine.js';
+import type { RunSpecResult, RunProgress } from './engine.js';
 import { sqliteStatus } from './native.js';
-import { passed } from './results/summary.js';
+import { questionPassed } from '../core/verify/passed.js';
+import { usd } from '../core/run/format.js';
 
 export interface StartRun {
     file: string;
@@ -31,7 +32,7 @@ interface Active { label: string; file: string; abort: AbortController; progress
 export class Runs implements vscode.Disposable {
     private active: Active | undefined;
     private readonly item: vscode.StatusBarItem;
-    private readonly finished = new vscode.EventEmitter<{ file: string; outcome?: RunOutcome }>();
+    private readonly finished = new vscode.EventEmitter<{ file: string; outcome?: RunSpecResult }>();
     readonly onDidFinish = this.finished.event;
 
     constructor(private readonly ctx: Ctx, private readonly state: SpecState) {
@@ -44,7 +45,7 @@ export class Runs implements vscode.Disposable {
     get running(): boolean { return this.active !== undefined; }
 
     /** Refuses in an untrusted workspace, or when another run is active or the store cannot load. */
-    async start(req: StartRun): Promise<RunOutcome | undefined> {
+    async start(req: StartRun): Promise<RunSpecResult | undefined> {
         if (!vscode.workspace.isTrusted) {
             void vscode.window.showWarningMessage('HalluProbe: this workspace is not trusted, so nothing calls a model. Trust the workspace to run probes; editing and Preview Questions work meanwhile.');
             return undefined;
@@ -71,7 +72,7 @@ export class Runs implements vscode.Disposable {
                 const outcome = await e.run({
                     file: req.file, suite: req.suite, probe: req.probe, model: req.model, questionIds: req.questionIds,
                     db: settings.storePath(req.file), concurrency: settings.concurrency(uri), extraModels: settings.settingModels(uri),
-                    secrets: new KeyStore(this.ctx.extension.secrets), confirmHost, signal: abort.signal,
+                    secrets: new KeyStore(this.ctx.extension.secrets), confirmHost, confirmCost, signal: abort.signal,
                     onProgress: p => {
                         active.progress = { ...p };
                         // Every answer reports progress; the UI needs a few updates a second, not hundreds.
@@ -84,13 +85,13 @@ export class Runs implements vscode.Disposable {
                         this.render();
                     },
                 });
-                this.ctx.output.info(`run ${outcome.runId}: ${outcome.results.answers.length} answers in ${((Date.now() - active.started) / 1000).toFixed(1)} s`);
+                this.ctx.output.info(`run ${outcome.run.id}: ${outcome.results.answers.length} answers in ${((Date.now() - active.started) / 1000).toFixed(1)} s`);
                 this.state.setResults(req.file, outcome.results);
                 this.finished.fire({ file: req.file, outcome });
                 const verdicts = outcome.results.verdicts;
                 const questions = new Map(outcome.results.questions.map(q => [q.id, q]));
-                const failed = verdicts.filter(v => !passed(v, questions.get(v.questionId))).length;
-                this.ctx.output.info(`run ${outcome.runId} (${req.label}) ${outcome.status}: ${verdicts.length} verdicts, ${failed} failed · store ${settings.storePath(req.file)}`);
+                const failed = verdicts.filter(v => { const q = questions.get(v.questionId); return q !== undefined && !questionPassed(q, v); }).length;
+                this.ctx.output.info(`run ${outcome.run.id} (${req.label}) ${outcome.status}: ${verdicts.length} verdicts, ${failed} failed · store ${settings.storePath(req.file)}`);
                 void vscode.window.showInformationMessage(`HalluProbe: ${req.label} ${outcome.status} — ${verdicts.length} verdicts, ${failed} failed (${path.basename(req.file)}).`);
                 return outcome;
             });
@@ -135,4 +136,10 @@ export class Runs implements vscode.Disposable {
 
 export function progressText(p: RunProgress): string {
     return `${p.done}/${p.total} answered${p.cached ? ` (${p.cached} cached)` : ''}${p.failed ? `, ${p.failed} failed` : ''} · $${p.cost.toFixed(4)}`;
+}
+
+/** The cost gate's question, as a modal (the engine decides when to ask: above the same threshold as the CLI). */
+async function confirmCost(amount: number): Promise<boolean> {
+    const run = 'Run';
+    return (await vscode.window.showWarningMessage(`HalluProbe: this run is estimated to cost about ${usd(amount)}. Spend it?`, { modal: true }, run)) === run;
 }

@@ -92,8 +92,8 @@ export class SpecState implements vscode.Disposable {
             const { sqliteStatus } = await import('./native.js');
             if (!sqliteStatus().ok) return undefined;
             const e = await engine();
-            const latest = e.runs(settings.storePath(file)).filter(r => r.spec === file).at(-1);
-            const res = latest ? e.results(settings.storePath(file), latest.id) : undefined;
+            const latest = await e.latestRun(settings.storePath(file), file);
+            const res = latest ? await e.results(settings.storePath(file), latest.id) : undefined;
             if (res) this.setResults(file, res);
             return res;
         } catch (err) {

@@ -7,8 +7,11 @@
  * pushes `update` as the spec or the selection changes). Requests carry a `requestId` that the host's
  * `response` echoes, so the webview can await them.
  */
-import type { KgPath } from '../core/probes/question.js';
+import type { KgPath } from '../core/kg/path.js';
 import type { KeywordStatus } from '../core/verify/types.js';
+
+/** The engine's keyword status, re-exported so that webviews import the protocol only. */
+export type { KeywordStatus };
 
 export const PROTOCOL_VERSION = 1;
 
@@ -67,6 +70,19 @@ export interface RationaleSpan { start: number; end: number; status: KeywordStat
 
 export interface HopStatus { hop: number; status: KeywordStatus; keywords: { value: string; status: KeywordStatus; conflict?: string }[] }
 
+/** An open answer's atomic claim (core/open): its labels against the data and the context, and the edges behind them. */
+export interface ClaimMark {
+    text: string;
+    data: 'supported' | 'contradicted' | 'unverifiable';
+    context: 'supported' | 'contradicted' | 'unverifiable';
+    cause: 'grounded' | 'followed-corrupted' | 'invented' | 'unverifiable';
+    /** The node ids it mentions, subject first. */
+    mentions: string[];
+    /** The context edge it rests on, and the data's fact that supports or contradicts it. */
+    contextEdge?: { head: string; tail: string };
+    dataEdge?: { head: string; relation: string; tail: string };
+}
+
 export interface QuestionGraph {
     questionId: string;
     question: string;
@@ -79,6 +95,8 @@ export interface QuestionGraph {
     hops: HopStatus[];
     failedHop?: number;
     rationale: { text: string; spans: RationaleSpan[] };
+    /** open questions: the answer's claims (the path is the context given). */
+    claims?: ClaimMark[];
 }
 
 export interface GraphNeighbourhood {

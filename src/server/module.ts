@@ -1,7 +1,16 @@
-import { URI, type LangiumDocument, type Module } from 'langium';
-import { AbstractExecuteCommandHandler, type DefaultSharedModuleContext, type ExecuteCommandAcceptor } from 'langium/lsp';
+import { inject, URI, type DeepPartial, type LangiumDocument, type Module } from 'langium';
+import {
+    AbstractExecuteCommandHandler, createDefaultModule, createDefaultSharedModule,
+    type DefaultSharedModuleContext, type ExecuteCommandAcceptor, type LangiumServices, type LangiumSharedServices, type PartialLangiumServices,
+} from 'langium/lsp';
 import type { Diagnostic } from 'vscode-languageserver';
-import { createProbeServicesWith, type ProbeModuleOverride, type ProbeServices } from '../core/language/module.js';
+import { ProbeModule, type ProbeAddedServices } from '../core/language/module.js';
+import { ProbeSpecGeneratedModule, ProbeSpecGeneratedSharedModule } from '../core/language/generated/module.js';
+import { registerValidationChecks } from '../core/language/validator.js';
+
+/** The language's services with Langium's LSP layer: the engine's ProbeModule plus the editor features. */
+export type ProbeServices = LangiumServices & ProbeAddedServices;
+type ProbeModuleOverride = DeepPartial<ProbeServices>;
 import { ProbeDocumentValidator } from '../core/language/document-validator.js';
 import { documentPath } from '../core/language/build-model.js';
 import type { SpecDiagnostic } from '../core/spec/load.js';
@@ -87,10 +96,16 @@ export function createProbeServerServices(context: DefaultSharedModuleContext, o
         },
     };
     let probe: ProbeServices | undefined;
-    const created = createProbeServicesWith(context, [features], {
+    const sharedOverride: Module<LangiumSharedServices, DeepPartial<LangiumSharedServices>> = {
         lsp: { ExecuteCommandHandler: () => new ProbeCommandHandler(() => probe!) },
         workspace: { DocumentBuilder: shared => new ImportLoadingDocumentBuilder(shared), LangiumDocumentFactory: shared => new SafeDocumentFactory(shared) },
-    });
-    probe = created.probe;
-    return { ...created, data: dataOf(created.probe) };
+    };
+    const shared = inject(createDefaultSharedModule(context), ProbeSpecGeneratedSharedModule, sharedOverride);
+    // The engine's module is written against Langium's core services, a subset of the LSP ones.
+    const engineModule = ProbeModule as Module<ProbeServices, PartialLangiumServices & ProbeAddedServices>;
+    probe = inject(createDefaultModule({ shared }), ProbeSpecGeneratedModule, engineModule, features);
+    shared.ServiceRegistry.register(probe);
+    registerValidationChecks(probe);
+    if (!context.connection) shared.workspace.ConfigurationProvider.initialized({});
+    return { shared, probe, data: dataOf(probe) };
 }

@@ -1,11 +1,11 @@
 /**
  * Real data: the replay of GPT-3.5's published answers to ERBench's movie questions must reproduce the paper's
  * figures — Table 18 (all questions) and Table 2 (entities the model knows) — within ±0.02.
- * Reads ../shared (next to the repository); skipped with a reason when it is absent.
+ * Reads ../shared (next to the repository): in CI a missing file fails; locally it is skipped, loudly.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createVerifyContext, verify } from '../../src/core/verify/verify.js';
 import { computeMetrics, type GroupMetrics } from '../../src/core/verify/metrics.js';
@@ -14,12 +14,12 @@ import { loadSpec } from '../../src/core/spec/load.js';
 import { loadData } from '../../src/core/data/index.js';
 import { generateQuestions } from '../../src/core/probes/index.js';
 import { parseErbenchLog } from '../../src/core/models/erbench-log.js';
+import { sharedMissing, sharedPath } from '../support/shared.js';
 
 const repo = path.resolve(import.meta.dirname, '..', '..');
-const root = path.resolve(repo, '..', 'shared', 'data', 'erbench');
+const root = sharedPath('data', 'erbench');
 const PHRASING_INDEX: Record<string, number> = { basic: 0, negated: 1, is_there: 2 };
-const present = existsSync(path.join(root, 'responses', 'gpt35_movie.log'));
-const skip = present ? false : `../shared/data/erbench is absent (looked in ${root})`;
+const skip = sharedMissing(path.join(root, 'responses', 'gpt35_movie.log'));
 
 const TABLE_18 = { basic: { A: 0.83, R: 0.78, AR: 0.77, H: 0.17 }, negated: { A: 0.06, R: 0.10, AR: 0.05, H: 0.94 } };
 const TABLE_2 = { basic: { A: 0.85, R: 0.81, AR: 0.80, H: 0.15 }, negated: { A: 0.06, R: 0.11, AR: 0.05, H: 0.94 } };
@@ -64,7 +64,7 @@ async function load() {
 }
 
 describe('ERBench movie, GPT-3.5 replay through the movie preset (paper Tables 18 and 2)', { skip }, () => {
-    const loaded = present ? load() : undefined;
+    const loaded = skip ? undefined : load();
 
     it('without the knowledge filter matches Table 18', async () => {
         const { questions, binary } = (await loaded)!;

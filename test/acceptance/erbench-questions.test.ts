@@ -4,26 +4,25 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSpec } from '../../src/core/spec/load.js';
 import { loadData } from '../../src/core/data/index.js';
 import { generateQuestions } from '../../src/core/probes/index.js';
 import { parse } from 'csv-parse/sync';
+import { sharedMissing, sharedPath } from '../support/shared.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const shared = path.resolve(repo, '../shared/data/erbench');
+const shared = sharedPath('data', 'erbench');
 const log = path.join(shared, 'responses/gpt35_movie.log');
 const spec = path.join(repo, 'examples/erbench/movie.probe');
 const PHRASING_INDEX: Record<string, number> = { basic: 0, negated: 1, is_there: 2 };
 
 describe('ERBench movie questions', () => {
     it('match the Q: lines of gpt35_movie.log for every row', async t => {
-        if (!existsSync(log) || !existsSync(path.join(shared, 'movie.csv'))) {
-            t.skip('../shared/data/erbench is not present next to the repository');
-            return;
-        }
+        const missing = sharedMissing(log, path.join(shared, 'movie.csv'));
+        if (missing) { t.skip(missing); return; }
         const logged = new Map<string, string>();
         for (const m of readFileSync(log, 'utf8').matchAll(/^(\d+)-(\d)th question\r?\nQ: ?(.*)$/gm)) logged.set(`${m[1]}-${m[2]}`, m[3]!.trim());
 
@@ -57,10 +56,8 @@ describe('ERBench movie questions', () => {
 
     it('knowledge probe: match the Q: lines of gpt35_validate_movie.log, one question per entity', async t => {
         const validate = path.join(shared, 'responses/gpt35_validate_movie.log');
-        if (!existsSync(validate) || !existsSync(path.join(shared, 'movie.csv'))) {
-            t.skip('../shared/data/erbench is not present next to the repository');
-            return;
-        }
+        const missing = sharedMissing(validate, path.join(shared, 'movie.csv'));
+        if (missing) { t.skip(missing); return; }
         const logged = new Map<number, string>();
         for (const m of readFileSync(validate, 'utf8').matchAll(/^(\d+)th question\r?\nQ: ?(.*)$/gm)) logged.set(Number(m[1]), m[2]!.trim());
         const { model } = await loadSpec(spec);
@@ -105,7 +102,8 @@ describe('ERBench movie questions', () => {
 
     for (const p of PRESETS) {
         it(`${p.spec}: every generated question is the paper's, skipped rows are counted`, async t => {
-            if (!existsSync(path.join(shared, p.csv))) { t.skip('../shared/data/erbench is not present next to the repository'); return; }
+            const missing = sharedMissing(path.join(shared, p.csv));
+            if (missing) { t.skip(missing); return; }
             const rows = parse(readFileSync(path.join(shared, p.csv)), { columns: true }) as Record<string, string>[];
             const { model } = await loadSpec(path.join(repo, `examples/erbench/${p.spec}.probe`));
             const generation = generateQuestions(model, await loadData(model), { probe: p.probe });

@@ -8,7 +8,7 @@ import cytoscape from 'cytoscape';
 import dagre from 'cytoscape-dagre';
 import type { GraphView, QuestionGraph } from '../../src/protocol/webview.js';
 import { connect, el, requests, status } from '../shared/host.js';
-import { hopSummary, neighbourhoodElements, questionElements, rationaleSegments, schemaElements, toSvg, type ElementDef } from './model.js';
+import { claimSummary, hopSummary, neighbourhoodElements, questionElements, rationaleSegments, schemaElements, toSvg, type ElementDef } from './model.js';
 
 cytoscape.use(dagre);
 
@@ -110,6 +110,21 @@ async function expand(id: string): Promise<void> {
     }
 }
 
+/** An open answer's claims; a click selects (and expands from the data) the entity the claim is about. */
+function claimList(g: QuestionGraph): HTMLElement {
+    const list = el('ol', { class: 'claims', id: 'claims', 'aria-label': 'Claims of the answer' });
+    for (const c of g.claims ?? []) {
+        const status = c.data === 'supported' ? 'found' : c.data === 'contradicted' ? 'contradicted' : 'missing';
+        const b = el('button', { type: 'button', class: `node status-${status}`, 'data-cause': c.cause, title: `data: ${c.data} · context: ${c.context}` }, claimSummary(c));
+        const subject = c.mentions[0];
+        if (subject) b.addEventListener('click', () => void expand(subject));
+        const li = el('li');
+        li.append(b);
+        list.append(li);
+    }
+    return list;
+}
+
 function rationale(g: QuestionGraph): HTMLElement {
     const aside = el('aside', { class: 'rationale', id: 'rationale', 'aria-label': 'The model’s answer' });
     aside.append(el('h2', {}, 'Question'), el('p', { class: 'question' }, g.question));
@@ -120,6 +135,7 @@ function rationale(g: QuestionGraph): HTMLElement {
         text.append(s.status ? el('mark', { class: `kw ${s.status}`, title: `${s.status}: ${s.keyword ?? ''}` }, s.text) : document.createTextNode(s.text));
     }
     aside.append(el('h2', {}, 'Rationale'), text);
+    if (g.claims?.length) aside.append(el('h2', {}, 'Claims'), claimList(g));
     return aside;
 }
 

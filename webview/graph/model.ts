@@ -2,8 +2,7 @@
  * The graph panel's view-model, pure: cytoscape element definitions for the schema view and the question
  * view, and the rationale cut into plain-text segments for highlighting (rendered with textContent only).
  */
-import type { SchemaGraph, QuestionGraph, RationaleSpan, GraphNeighbourhood } from '../../src/protocol/webview.js';
-import type { KeywordStatus } from '../../src/core/verify/types.js';
+import type { SchemaGraph, QuestionGraph, RationaleSpan, GraphNeighbourhood, KeywordStatus, ClaimMark } from '../../src/protocol/webview.js';
 
 export interface NodeDef { group: 'nodes'; data: { id: string; label: string; kind: string; status?: KeywordStatus | 'none'; relation?: string; hop?: number; given?: boolean } ; classes?: string }
 export interface EdgeDef { group: 'edges'; data: { id: string; source: string; target: string; label: string; status?: KeywordStatus | 'none'; hop?: number }; classes?: string }
@@ -46,6 +45,7 @@ export function questionElements(graph: QuestionGraph): ElementDef[] {
         const status = hopStatus(graph, e.hop);
         out.push({ group: 'edges', data: { id: `e${i}:${e.from}->${e.to}`, source: e.from, target: e.to, label: e.label, status, hop: e.hop }, classes: `path status-${status}` });
     });
+    if (graph.claims) overlayClaims(out, graph.claims);
     for (const h of graph.hops) {
         const anchor = graph.path.nodes.find(n => n.hop === h.hop && !n.given) ?? graph.path.nodes.find(n => n.hop === h.hop);
         h.keywords.forEach((k, j) => {
@@ -95,6 +95,33 @@ export function rationaleSegments(text: string, spans: readonly RationaleSpan[])
     }
     if (at < text.length || out.length === 0) out.push({ text: text.slice(at) });
     return out;
+}
+
+const CLAIM_STATUS = { supported: 'found', contradicted: 'contradicted', unverifiable: 'missing' } as const;
+const WORST: (KeywordStatus | 'none')[] = ['none', 'found', 'missing', 'contradicted'];
+
+/**
+ * An open answer's claims over its context: each context edge a claim rests on, and each node a claim
+ * mentions, takes the claim's label against the data (the worst one when several claims meet there).
+ */
+function overlayClaims(out: ElementDef[], claims: readonly ClaimMark[]): void {
+    const worse = (a: KeywordStatus | 'none' | undefined, b: KeywordStatus) => (WORST.indexOf(a ?? 'none') >= WORST.indexOf(b) ? a! : b);
+    for (const c of claims) {
+        const status = CLAIM_STATUS[c.data];
+        for (const d of out) {
+            const hit = d.group === 'nodes' ? c.mentions.includes(d.data.id)
+                : !!c.contextEdge && d.data.source === c.contextEdge.head && d.data.target === c.contextEdge.tail;
+            if (!hit) continue;
+            d.data.status = worse(d.data.status === 'none' ? undefined : d.data.status, status);
+            d.classes = `${(d.classes ?? '').replace(/\bstatus-\S+/g, '').trim()} status-${d.data.status}`.trim();
+        }
+    }
+}
+
+/** The claims as list entries: the claim, its labels, and where the model's claim came from. */
+export function claimSummary(c: ClaimMark): string {
+    const why = c.cause === 'followed-corrupted' ? 'followed a corrupted context edge' : c.cause === 'invented' ? 'invented' : c.cause === 'grounded' ? 'supported by the data' : 'unverifiable';
+    return `${c.text} — ${why}${c.dataEdge && c.data === 'contradicted' ? ` (data: ${c.dataEdge.head} ${c.dataEdge.relation} ${c.dataEdge.tail})` : ''}`;
 }
 
 /** A one-line summary of the hop verdicts, e.g. `hop 1 found · hop 2 missing (1954)`. */

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { existsSync } from 'node:fs';
 import type { Command } from './index.js';
+import { goldText } from '../../core/probes/question.js';
 import { intFlag, stringFlag, UsageError, type ParsedArgs } from '../args.js';
 import { printSources, toRow } from './check.js';
 import { loadSpec } from '../../core/spec/load.js';
@@ -67,7 +68,8 @@ function summary(stats: GenerationStats): string {
     const skipped = ([['skippedNull', 'with empty values'], ['skippedViolating', 'in FD-violating groups or repeating a key'], ['skippedDangling', 'with a dangling fk'],
         ['skippedCycle', 'on a cyclic path'], ['skippedInvalid', 'where a condition failed']] as const).filter(([k]) => stats[k] > 0).map(([k, s]) => `${stats[k]} ${s}`);
     const probes = Object.entries(stats.byProbe).map(([name, s]) => `${name} ${s.generated}`).join(', ');
-    return `${stats.generated} question(s) from ${stats.rows} row(s)${probes ? ` (${probes})` : ''}; ${skipped.length ? `rows skipped: ${skipped.join(', ')}` : 'no rows skipped'}.`;
+    const notes = Object.entries(stats.byProbe).flatMap(([name, s]) => (s.notes ?? []).map(n => `\n${name}: ${n}`)).join('');
+    return `${stats.generated} question(s) from ${stats.rows} row(s)${probes ? ` (${probes})` : ''}; ${skipped.length ? `rows skipped: ${skipped.join(', ')}` : 'no rows skipped'}.${notes}`;
 }
 
 const keywordText = (q: Question) => q.keywords.map(h => h.map(k => k.value).join('; ')).join(' | ');
@@ -81,11 +83,11 @@ function cell(text: string, width: number): string {
 }
 
 function tableLine(q: Question): string {
-    return [q.id, cell(q.probe, 16), cell(q.phrasing, 10), cell(String(q.gold), 4), cell(keywordText(q), 24), cell(q.question, 160).trimEnd()].join('  ');
+    return [q.id, cell(q.probe, 16), cell(q.phrasing, 10), cell(goldText(q), 4), cell(keywordText(q), 24), cell(q.question, 160).trimEnd()].join('  ');
 }
 
 const CSV_HEADER = ['id', 'probe', 'kind', 'phrasing', 'variant', 'gold', 'question', 'keywords', 'source'];
 
 function csvLine(q: Question): string {
-    return [q.id, q.probe, q.kind, q.phrasing, q.variant, String(q.gold), q.question, keywordText(q), firstRow(q)].map(csvField).join(',');
+    return [q.id, q.probe, q.kind, q.phrasing, q.variant, goldText(q), q.question, keywordText(q), firstRow(q)].map(csvField).join(',');
 }

@@ -27,7 +27,7 @@ Lists runs, newest first: id, status, spec, suite, models, answers, failures, to
         const store = openStore(db);
         try {
             const rows = store.listRuns().map(run => {
-                const models = ((run.settings.models ?? []) as { name: string; display?: string }[]).map(m => m.display ?? m.name);
+                const models = (run.settings.models ?? []).map(m => m.display ?? m.name);
                 return { ...run, models, counts: store.counts(run.id) };
             });
             if (format === 'json') { print(JSON.stringify(rows, null, 2)); return 0; }

@@ -80,6 +80,10 @@ export async function streamCsv(source: SourceDecl, onRow: RowSink, signal?: Abo
 
     let header: string[] | undefined;
     let lastLine = 0;
+    // csv-parse counts a \r\n inside a quoted field as two lines (one only between records): what it has
+    // over-counted so far, and the line it last reported.
+    let drift = 0;
+    let lastReported = 0;
     let records = 0;
     const ragged: { line: number; fields: number }[] = [];
     let raggedCount = 0;
@@ -87,9 +91,11 @@ export async function streamCsv(source: SourceDecl, onRow: RowSink, signal?: Abo
     let stop = false;
     // Records are handled synchronously as the parser finds them (not pushed through the stream), which
     // saves an object and a stream round trip per row.
-    const onRecord = (record: string[], endLine: number) => {
+    const onRecord = (record: string[], reported: number) => {
         const line = lastLine + 1;
-        lastLine = endLine;
+        if (reported - lastReported > 1) for (const f of record) for (let i = f.indexOf('\r\n'); i >= 0; i = f.indexOf('\r\n', i + 2)) drift++;
+        lastReported = reported;
+        lastLine = reported - drift;
         if (stop || (record.length === 1 && record[0] === '')) return;
         if (++records % 8192 === 0 && signal?.aborted) { stop = true; return; }
         if (header === undefined) {

@@ -11,6 +11,7 @@ import { ColumnBuilder, Int32Builder, makeTable } from './table.js';
 import { coerceSqlite, coerceText, type Coerced } from './coerce.js';
 import { readCsvHeader, streamCsv, type FormatProblem } from './csv.js';
 import { streamSqlite } from './sqlite.js';
+import { readJson } from './json.js';
 import { firstOccurrences } from './group.js';
 
 export interface CoercionExample { line: number; column: number; value: string; reason: string }
@@ -156,6 +157,14 @@ export async function loadSource(source: SourceDecl, relations: RelationDecl[], 
         if (known.length > 0) makePlan(known);
         const res = await streamCsv(source, known.length > 0 ? onRow : () => undefined, signal);
         header = res.header.length > 0 ? res.header : undefined;
+        formatProblems = res.problems;
+    } else if (source.format === 'json' || source.format === 'jsonl') {
+        const res = readJson(source, separator, undefined, signal);
+        if (res.header.length > 0) {
+            makePlan(res.header);
+            readJson(source, separator, onRow, signal);
+            header = res.header;
+        }
         formatProblems = res.problems;
     } else {
         const res = streamSqlite(source, () => undefined, signal, true);

@@ -53,33 +53,6 @@ export function resolvePath(spec: SpecModel, steps: AttributeRef[]): PathResolut
     return { path };
 }
 
-export interface FkPathEnumeration {
-    /** Every chain of FKs from the start relation, up to maxHops long, that never revisits a relation. */
-    paths: FkDecl[][];
-    /** Chains whose last FK returns to a relation already on the chain (reported, not extended). */
-    cycles: FkDecl[][];
-}
-
-/** Enumerates FK paths from a relation, breadth first, in declaration order. */
-export function fkPaths(spec: SpecModel, start: string, maxHops: number): FkPathEnumeration {
-    const out: FkPathEnumeration = { paths: [], cycles: [] };
-    let frontier: { chain: FkDecl[]; visited: string[] }[] = [{ chain: [], visited: [start] }];
-    for (let hop = 0; hop < maxHops && frontier.length > 0; hop++) {
-        const next: typeof frontier = [];
-        for (const { chain, visited } of frontier) {
-            const at = visited[visited.length - 1]!;
-            for (const fk of spec.fks.filter(f => f.from.relation === at)) {
-                const c = [...chain, fk];
-                if (visited.includes(fk.to.relation)) { out.cycles.push(c); continue; }
-                out.paths.push(c);
-                next.push({ chain: c, visited: [...visited, fk.to.relation] });
-            }
-        }
-        frontier = next;
-    }
-    return out;
-}
-
 /** Row of the referenced relation, or one of these markers. */
 export const DANGLING = -1;
 export const AMBIGUOUS = -2;

@@ -5,7 +5,7 @@
  */
 import type { SpecModel } from '../spec/model.js';
 import type { LoadedData, RelationTable } from '../data/types.js';
-import type { KgEdge, KgNode, KgPath } from '../probes/question.js';
+import type { KgEdge, KgNode, KgPath } from './path.js';
 import { format, type TemplateValue } from '../spec/template.js';
 import { keyAttributes } from '../probes/scope.js';
 import { FkJoin } from './graph.js';
@@ -56,8 +56,12 @@ export function entityNeighbourhood(spec: SpecModel, data: LoadedData, relation:
     const self = entityId(spec, table, row);
     const nodes: KgNode[] = [{ id: self.id, kind: 'entity', relation, label: self.label, hop: 0, given: true }];
     const edges: KgEdge[] = [];
+    const keyAttrs = new Set(keyAttributes(spec.relations.find(r => r.name === relation)!));
     for (const col of table.columns) {
+        // Key values are in the entity's own label; empty cells are no facts.
+        if (keyAttrs.has(col.attribute)) continue;
         const label = show(table.value(row, col.attribute));
+        if (label === '') continue;
         const id = `${relation}.${col.attribute}=${label}`;
         nodes.push({ id, kind: 'value', relation, attribute: col.attribute, label, hop: 1, given: true });
         edges.push({ from: self.id, to: id, label: col.attribute, hop: 1 });
@@ -87,4 +91,37 @@ export function entityNeighbourhood(spec: SpecModel, data: LoadedData, relation:
         }
     }
     return { nodes, edges };
+}
+
+/** A graph node as the panel knows it: its id (as in question paths), its relation and label. */
+export interface NodeRef { nodeId: string; relation?: string; label: string }
+
+/**
+ * What is one hop from a node of a question's graph: for an entity, `entityNeighbourhood`; for a value
+ * (`Relation.attribute=value`), the entities of that relation that have it (at most `limit`).
+ */
+export function nodeNeighbourhood(spec: SpecModel, data: LoadedData, node: NodeRef, limit = 12): KgPath {
+    const empty: KgPath = { nodes: [], edges: [] };
+    const table = node.relation ? data.tables.get(node.relation) : undefined;
+    const rel = spec.relations.find(r => r.name === node.relation);
+    if (!table || !rel) return empty;
+    const value = node.nodeId.startsWith(`${rel.name}.`) ? /^[^.]+\.([^=]+)=/.exec(node.nodeId) : null;
+    if (value) {
+        const attribute = value[1]!;
+        if (!table.column(attribute)) return empty;
+        const out: KgPath = { nodes: [], edges: [] };
+        for (let r = 0; r < table.rowCount && out.nodes.length < limit; r++) {
+            if (show(table.value(r, attribute)) !== node.label) continue;
+            const e = entityId(spec, table, r);
+            out.nodes.push({ id: e.id, kind: 'entity', relation: rel.name, label: e.label, hop: 1, given: true });
+            out.edges.push({ from: e.id, to: node.nodeId, label: attribute, hop: 1 });
+        }
+        return out;
+    }
+    for (let r = 0; r < table.rowCount; r++) {
+        const e = entityId(spec, table, r);
+        if (e.id !== node.nodeId) continue;
+        return entityNeighbourhood(spec, data, rel.name, keyAttributes(rel).map(a => show(table.value(r, a))), limit) ?? empty;
+    }
+    return empty;
 }

@@ -76,7 +76,7 @@ function addElements(model: SpecModel, doc: LangiumDocument, root: Spec): void {
     for (const el of root.elements) {
         const loc = locationOf(el);
         if (isSource(el)) {
-            const src: SourceDecl = { name: el.name ?? '', format: (el.format ?? 'csv') as 'csv' | 'sqlite', path: resolveDataPath(doc, el.path ?? ''), settings: settingsOf(el.settings), loc };
+            const src: SourceDecl = { name: el.name ?? '', format: (el.format ?? 'csv') as SourceDecl['format'], path: resolveDataPath(doc, el.path ?? ''), settings: settingsOf(el.settings), loc };
             if (el.table !== undefined) src.table = el.table;
             if (el.query !== undefined) src.query = el.query;
             model.sources.push(src);
@@ -124,6 +124,7 @@ function addElements(model: SpecModel, doc: LangiumDocument, root: Spec): void {
             if (el.fd !== undefined) probe.fd = el.fd.ref?.name ?? (el.fd.ref ? fdId(refName(el.fd.ref.relation), el.fd.ref.lhs.map(refName), el.fd.ref.rhs.map(refName)) : el.fd.$refText);
             if (el.path.length > 0) probe.path = el.path.map(attributePath);
             if (el.relation !== undefined) probe.relation = refName(el.relation);
+            if (el.pair !== undefined) probe.pair = refName(el.pair);
             for (const m of el.members) {
                 const mloc = locationOf(m);
                 if (isPhrasing(m)) {

@@ -1,5 +1,7 @@
-import { inject, type DeepPartial, type LangiumCoreServices, type LangiumSharedCoreServices, type Module, type PartialLangiumCoreServices } from 'langium';
-import { createDefaultModule, createDefaultSharedModule, type DefaultSharedModuleContext, type LangiumServices, type LangiumSharedServices, type PartialLangiumServices } from 'langium/lsp';
+import {
+    createDefaultCoreModule, createDefaultSharedCoreModule, inject,
+    type DeepPartial, type DefaultSharedCoreModuleContext, type LangiumCoreServices, type LangiumSharedCoreServices, type Module, type PartialLangiumCoreServices,
+} from 'langium';
 import { ProbeSpecGeneratedModule, ProbeSpecGeneratedSharedModule } from './generated/module.js';
 import { ProbeScopeProvider } from './scope.js';
 import { registerValidationChecks } from './validator.js';
@@ -10,9 +12,13 @@ import { ProbeDocumentValidator } from './document-validator.js';
 /** Services added by the .probe language on top of Langium's (none yet; checks are plain functions). */
 export type ProbeAddedServices = object;
 
-export type ProbeServices = LangiumServices & ProbeAddedServices;
+/**
+ * The language's services as the engine needs them: Langium's core (parsing, linking, validation, workspace),
+ * no LSP. The language server builds its LSP services on top of the same `ProbeModule` (src/server/module.ts).
+ */
+export type ProbeServices = LangiumCoreServices & ProbeAddedServices;
 
-export const ProbeModule: Module<ProbeServices, PartialLangiumServices & ProbeAddedServices> = {
+export const ProbeModule: Module<ProbeServices, PartialLangiumCoreServices & ProbeAddedServices> = {
     parser: {
         TokenBuilder: () => new ProbeTokenBuilder(),
     },
@@ -25,36 +31,23 @@ export const ProbeModule: Module<ProbeServices, PartialLangiumServices & ProbeAd
     },
 };
 
-/** Extra modules a face may plug in (the language server adds its LSP features, tests may add fakes). */
+/** Extra modules a face may plug in (tests may add fakes). */
 export type ProbeModuleOverride = DeepPartial<ProbeServices>;
 
 /**
- * Creates the language services. The same factory serves the language server (with a connection), the CLI
- * (NodeFileSystem) and tests (EmptyFileSystem).
+ * Creates the language's core services (the CLI with NodeFileSystem, tests with EmptyFileSystem). Each call makes
+ * an independent workspace: whoever holds the result owns its documents.
  */
-export function createProbeServices(context: DefaultSharedModuleContext, ...overrides: Module<ProbeServices, ProbeModuleOverride>[]): {
-    shared: LangiumSharedServices;
+export function createProbeServices(context: DefaultSharedCoreModuleContext, ...overrides: Module<ProbeServices, ProbeModuleOverride>[]): {
+    shared: LangiumSharedCoreServices;
     probe: ProbeServices;
 } {
-    return createProbeServicesWith(context, overrides);
-}
-
-/** As createProbeServices, with overrides of the shared services too (the server adds its command handler). */
-export function createProbeServicesWith(context: DefaultSharedModuleContext, overrides: Module<ProbeServices, ProbeModuleOverride>[],
-    sharedOverride: Module<LangiumSharedServices, DeepPartial<LangiumSharedServices>> = {}): { shared: LangiumSharedServices; probe: ProbeServices } {
-    const shared = inject(createDefaultSharedModule(context), ProbeSpecGeneratedSharedModule, sharedOverride);
-    const probe = inject(
-        createDefaultModule({ shared }),
-        ProbeSpecGeneratedModule,
-        ProbeModule,
-        ...overrides,
-    );
+    const shared = inject(createDefaultSharedCoreModule(context), ProbeSpecGeneratedSharedModule);
+    const probe = inject(createDefaultCoreModule({ shared }), ProbeSpecGeneratedModule, ProbeModule, ...overrides);
     shared.ServiceRegistry.register(probe);
     registerValidationChecks(probe);
-    if (!context.connection) {
-        // Without a connection nobody triggers the index build, so configure it here (as Langium's examples do).
-        shared.workspace.ConfigurationProvider.initialized({});
-    }
+    // Nobody triggers the index build without an LSP connection: configure it here (as Langium's examples do).
+    shared.workspace.ConfigurationProvider.initialized({});
     return { shared, probe };
 }
 

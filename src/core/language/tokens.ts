@@ -9,7 +9,7 @@ import type { TokenType, TokenVocabulary } from 'chevrotain';
 export const KEYWORDS_USABLE_AS_NAMES = new Set([
     'text', 'int', 'real', 'bool', 'date', 'list', 'key', 'label', 'unit', 'table', 'query', 'csv', 'sqlite', 'path',
     'binary', 'choice', 'knows', 'basic', 'negated', 'gold', 'yes', 'no', 'stem', 'option', 'ask', 'first', 'random',
-    'all', 'seed', 'quota', 'variant', 'probes', 'models', 'sample', 'distinct', 'lookup',
+    'all', 'seed', 'quota', 'variant', 'probes', 'models', 'sample', 'distinct', 'lookup', 'with', 'relation',
 ]);
 
 export class ProbeTokenBuilder extends DefaultTokenBuilder {

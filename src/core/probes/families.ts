@@ -8,12 +8,18 @@ import { binaryFamily } from './binary.js';
 import { choiceFamily } from './choice.js';
 import { pathFamily } from './multihop.js';
 import { knowsFamily } from './knows.js';
+import { statementFamily } from '../statements/family.js';
+import { evidenceFamily } from '../evidence/family.js';
+import { openFamily } from '../open/family.js';
 
 export const BUILTIN_FAMILIES = {
     binary: binaryFamily,
     choice: choiceFamily,
     path: pathFamily,
     knows: knowsFamily,
+    statement: statementFamily,
+    evidence: evidenceFamily,
+    open: openFamily,
 } as const satisfies Record<string, ProbeFamily>;
 
 export type BuiltinKind = keyof typeof BUILTIN_FAMILIES;

@@ -37,12 +37,24 @@ export interface FamilyScore {
     known?: boolean;
 }
 
-/** A table a family adds to the reports (rendered by every format the same way). */
+/** A line chart of a report section: one line per series, points with their intervals (the HTML report draws them). */
+export interface ReportCurve {
+    title: string;
+    x: string;
+    y: string;
+    series: { name: string; points: { x: number; y: number; ci: [number, number] | null }[] }[];
+}
+
+/** A table a family adds to the reports (rendered by every format the same way), with optional curves. */
 export interface ReportSection {
     title: string;
     columns: string[];
     rows: string[][];
+    curves?: ReportCurve[];
 }
+
+/** What an offline simulated model does with a given context (open answers). */
+export interface SimulatorRates { follows: number; invents: number; trustsMemory?: number; seed: number }
 
 /** A random draw in [0, 1) named by what it decides; the offline simulator's source of randomness. */
 export type Draw = (what: string) => number;
@@ -83,8 +95,11 @@ export interface ProbeFamily {
     /** Tables it adds to the reports, from its metric groups. */
     reportSections(groups: readonly GroupMetrics[]): ReportSection[];
 
-    /** Offline simulator: how an answer with this gold begins. */
-    answerText(question: Question, gold: Gold): string;
+    /**
+     * Offline simulator: how an answer with this gold begins. `simulator` carries the simulated model's
+     * rates for families whose answers are whole texts (open: how much of the context it follows, how much it invents).
+     */
+    answerText(question: Question, gold: Gold, simulator?: SimulatorRates): string;
     /** Offline simulator: the gold a guessing model picks. */
     guess(question: Question, draw: Draw): Gold;
 }

@@ -30,6 +30,8 @@ export interface ProbeStats {
     skippedCycle: number;
     /** A condition or predicate could not be evaluated (e.g. arithmetic on text). */
     skippedInvalid: number;
+    /** The family's own account of the generation (Plan.summary), once the probe's rows are done. */
+    notes?: string[];
 }
 
 export interface GenerationStats extends ProbeStats { byProbe: Record<string, ProbeStats> }
@@ -169,20 +171,24 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
                     const r = plan.scope.resolve(variant.passage.attribute, variant.passage.relation)!;
                     passage = format(plan.scope.slots[r.slot]!.table.value(rows[r.slot]!, r.attribute.name) as TemplateValue);
                 }
+                // The row's items share their groups: each group id is hashed once per row and variant.
+                const groups = new Map<string, string>();
                 for (const item of items) {
                     if (total >= limit) return;
                     total++; st.generated++; stats.generated++;
                     // Most families' graph depends on the row only; choice's also on the item (which option is false).
                     const path = perItem || !rowPath ? plan.path(rows, item) : rowPath;
                     if (!perItem) rowPath = path;
-                    yield assemble(plan, item, variant, key, occurrences?.[row] ?? 0, path, source, messagesFor(plan.system, item.question, variant, demos, passage));
+                    yield assemble(plan, item, variant, key, occurrences?.[row] ?? 0, path, source, messagesFor(plan.system, item.question, variant, demos, passage), groups);
                 }
             }
         }
+        const note = plan.summary?.();
+        if (note) st.notes = [note];
     }
 }
 
-function assemble(plan: Plan, item: Item, variant: Variant, key: string[], occurrence: number, path: Question['path'], source: Question['source'], messages: Question['messages']): Question {
+function assemble(plan: Plan, item: Item, variant: Variant, key: string[], occurrence: number, path: Question['path'], source: Question['source'], messages: Question['messages'], groups: Map<string, string>): Question {
     const q: Question = {
         // A repeated key (the data violates it, or the relation declares none) gets its occurrence number.
         id: questionId({ probe: plan.probe.name, kind: plan.kind, template: item.template, key: occurrence ? [...key, `#${occurrence + 1}`] : key, variant: variant.id, phrasing: item.phrasing }),
@@ -190,9 +196,16 @@ function assemble(plan: Plan, item: Item, variant: Variant, key: string[], occur
         gold: item.gold, keywords: item.keywords, entity: { relation: plan.scope.slots[0]!.relation.name, key }, source, path,
     };
     if (item.options) q.options = item.options;
+    if (item.open) q.open = item.open;
+    if (item.statement) q.statement = item.statement;
+    if (item.evidence) q.evidence = item.evidence;
     if (item.group) {
-        const groupKey = occurrence ? [...key, `#${occurrence + 1}`] : key;
-        q.group = { id: groupId(plan.probe.name, groupKey, variant.id, item.group.key), relation: item.group.relation, role: item.group.role };
+        let id = groups.get(item.group.key);
+        if (id === undefined) {
+            id = groupId(plan.probe.name, occurrence ? [...key, `#${occurrence + 1}`] : key, variant.id, item.group.key);
+            groups.set(item.group.key, id);
+        }
+        q.group = { id, relation: item.group.relation, role: item.group.role };
     }
     return q;
 }

@@ -3,7 +3,7 @@
  * knowledge-graph path behind them. Each probe family's `compile` builds one.
  */
 import type { PhrasingDecl, ProbeDecl, SpecLocation } from '../spec/model.js';
-import type { Gold, KgEdge, KgNode, KgPath, Keyword } from './question.js';
+import type { Gold, KgEdge, KgNode, KgPath, Keyword, Question } from './question.js';
 import { evaluate, format, render, truthy, type Expr, type TemplateValue } from '../spec/template.js';
 import { keyValues, type Compiled, type Scope } from './scope.js';
 
@@ -27,6 +27,12 @@ export interface Item {
      * `key` form one group judged by `relation` (verify/groups.ts); `role` names the item in it.
      */
     group?: { key: string; relation: string; role: string };
+    /** open questions: carried onto the question as is. */
+    open?: Question['open'];
+    /** statement questions: which fact it states and how a negative was made; carried onto the question. */
+    statement?: Question['statement'];
+    /** evidence questions: the passage given, the original answer and where it was swapped; carried onto the question. */
+    evidence?: Question['evidence'];
 }
 
 /** A problem found while compiling a probe, anchored at a spec location. */
@@ -45,6 +51,8 @@ export interface Plan {
     /** The questions of a bound row, in phrasing order; 'invalid' when a condition cannot be evaluated. */
     items(rows: Int32Array): Item[] | 'invalid';
     path(rows: Int32Array, item: Item): KgPath;
+    /** What the family wants said about the generation once it is done (e.g. evidence cases dropped by validation). */
+    summary?(): string | undefined;
 }
 
 export interface CompiledPhrasing { decl: PhrasingDecl; template: Compiled; when?: Expr }

@@ -21,12 +21,28 @@ export function groupJson(g: GroupMetrics): Record<string, unknown> {
         givenNotPrevious: h.givenNotPrevious && { value: round(h.givenNotPrevious.value), n: h.givenNotPrevious.n, ci: roundCi(h.givenNotPrevious.ci) } }));
     if (g.multiple) out.multiple = { value: round(g.multiple.value), ci: roundCi(g.multiple.ci) };
     if (g.binding) out.binding = { value: round(g.binding.value), ci: roundCi(g.binding.ci) };
+    if (g.open) {
+        const f = (x: NonNullable<GroupMetrics['open']>['supported']) => ({ value: round(x.value), k: x.k, n: x.n, ci: roundCi(x.ci) });
+        const o = g.open;
+        out.open = { claims: o.claims, answers: o.answers, supported: f(o.supported), contradicted: f(o.contradicted), followedCorrupted: f(o.followedCorrupted), invented: f(o.invented), sc2d: round(o.sc2d ?? null), sd2: round(o.sd2 ?? null) };
+    }
+    // Statement and evidence figures are plain numbers and figures already: written as they are, rounded.
+    if (g.statements) out.statements = roundDeep(g.statements);
+    if (g.evidence) out.evidence = roundDeep(g.evidence);
     return out;
+}
+
+/** Every number of a plain-data value rounded to 4 decimals (counts stay whole). */
+function roundDeep(v: unknown): unknown {
+    if (typeof v === 'number') return Number.isInteger(v) ? v : Math.round(v * 10000) / 10000;
+    if (Array.isArray(v)) return v.map(roundDeep);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, roundDeep(x)]));
+    return v;
 }
 
 export function renderJson(d: ReportData): string {
     const body: Record<string, unknown> = {
-        run: d.run, groups: d.metrics.map(groupJson), overrides: d.overrides,
+        run: d.run, groups: d.metrics.map(groupJson), questionGroups: d.groups.map(g => ({ ...g, ok: { k: g.ok.k, n: g.ok.n, value: round(g.ok.value), ci: roundCi(g.ok.ci) } })), overrides: d.overrides,
         questions: d.rows.length, passed: d.rows.filter(passed).length, unverified: d.unverified,
     };
     if (d.judge) body.judge = { label: d.judge.label, preset: d.judge.preset, n: d.judge.n, agreement: d.judge.agreement, kappa: d.judge.kappa };

@@ -5,6 +5,8 @@
  */
 import { MODE_LABELS, type GroupMetrics } from '../verify/metrics.js';
 import { ciText, failureReason, passed, pct, reportSections, type ReportData } from './model.js';
+import type { ReportCurve } from '../probes/family.js';
+import { goldText } from '../probes/question.js';
 
 export function esc(s: unknown): string {
     return String(s ?? '').replace(/[&<>"'`]/g, c => `&#${c.charCodeAt(0)};`);
@@ -31,6 +33,35 @@ function barChart(title: string, groups: { label: string; bars: { name: string; 
             if (b.ci) parts.push(`<line x1="${x + barW / 2 - 1}" x2="${x + barW / 2 - 1}" y1="${y(b.ci[1])}" y2="${y(b.ci[0])}" class="ci"/>`);
         });
         parts.push(`<text x="${x0}" y="${top + h + 14}" class="ax" transform="rotate(20 ${x0} ${top + h + 14})">${esc(g.label.length > 28 ? g.label.slice(0, 27) + '…' : g.label)}</text>`);
+    });
+    parts.push('</svg>');
+    return parts.join('');
+}
+
+const SERIES = ['#3b82f6', '#ef4444', '#10b981', '#8b5cf6', '#f59e0b', '#0ea5e9', '#64748b', '#db2777'];
+
+/** Lines over x in [0, 1] with Wilson whiskers at each point, and a legend of the series. */
+function lineChart(c: ReportCurve): string {
+    const h = 160, top = 24, left = 34, right = 12;
+    const w = Math.max(460, left + c.title.length * 7.5);
+    const x = (v: number) => left + v * (w - left - right);
+    const y = (v: number) => top + h - v * h;
+    const parts: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${top + h + 36 + 14 * c.series.length}" role="img" aria-label="${esc(c.title)}">`,
+        `<text x="${left}" y="14" class="t">${esc(c.title)}</text>`];
+    for (const t of [0, 0.5, 1]) {
+        parts.push(`<line x1="${left}" x2="${w - right}" y1="${y(t)}" y2="${y(t)}" class="grid"/><text x="4" y="${y(t) + 4}" class="ax">${t.toFixed(1)}</text>`);
+        parts.push(`<text x="${x(t) - 6}" y="${top + h + 14}" class="ax">${t.toFixed(1)}</text>`);
+    }
+    parts.push(`<text x="${x(0.5) - c.x.length * 2.5}" y="${top + h + 26}" class="ax">${esc(c.x)}</text>`);
+    c.series.forEach((s, i) => {
+        const colour = SERIES[i % SERIES.length]!;
+        const pts = [...s.points].sort((a, b) => a.x - b.x);
+        parts.push(`<polyline fill="none" stroke="${colour}" stroke-width="2" points="${pts.map(p => `${x(p.x)},${y(p.y)}`).join(' ')}"/>`);
+        for (const p of pts) {
+            parts.push(`<circle cx="${x(p.x)}" cy="${y(p.y)}" r="3" fill="${colour}"><title>${esc(`${s.name} @ ${p.x}: ${pct(p.y)} ${ciText(p.ci)}`)}</title></circle>`);
+            if (p.ci) parts.push(`<line x1="${x(p.x)}" x2="${x(p.x)}" y1="${y(p.ci[1])}" y2="${y(p.ci[0])}" stroke="${colour}" class="ci"/>`);
+        }
+        parts.push(`<rect x="${left}" y="${top + h + 32 + 14 * i}" width="10" height="4" fill="${colour}"/><text x="${left + 14}" y="${top + h + 38 + 14 * i}" class="ax">${esc(s.name)}</text>`);
     });
     parts.push('</svg>');
     return parts.join('');
@@ -114,8 +145,9 @@ export function renderHtml(d: ReportData, maxExamples = 200): string {
     parts.push('<h2>Metrics</h2>', legend(['A', 'R', 'AR', 'H']), metricsCharts(d.metrics), metricsTable(d.metrics));
     const hops = hopCharts(d.metrics);
     if (hops) parts.push('<h2>Paths per hop (charts)</h2>', legend(['R', 'AR']), hops);
-    for (const section of reportSections(d.metrics)) {
-        parts.push(`<h2>${esc(section.title)}</h2><table><tr>${section.columns.map(c => `<th>${esc(c)}</th>`).join('')}</tr>`,
+    for (const section of reportSections(d)) {
+        parts.push(`<h2>${esc(section.title)}</h2>`, ...(section.curves ?? []).map(lineChart));
+        parts.push(`<table><tr>${section.columns.map(c => `<th>${esc(c)}</th>`).join('')}</tr>`,
             ...section.rows.map(row => `<tr>${row.map(c => `<td>${esc(c)}</td>`).join('')}</tr>`), '</table>');
     }
     if (d.judge) parts.push(`<h2><span class="label">${esc(d.judge.label)}</span> opt-in, preset “${esc(d.judge.preset)}”</h2><p>Agreement with the deterministic verifier on ${d.judge.n} sampled verdicts: ${pct(d.judge.agreement)}; Cohen's kappa ${pct(d.judge.kappa)}.</p>`);
@@ -126,7 +158,7 @@ export function renderHtml(d: ReportData, maxExamples = 200): string {
     if (failed.length) {
         parts.push(`<h2>Failing questions (${Math.min(maxExamples, failed.length)} of ${failed.length})</h2><table><tr><th>model</th><th>question</th><th>why</th><th>response</th></tr>`);
         for (const r of failed.slice(0, maxExamples)) {
-            parts.push(`<tr><td>${esc(r.verdict.model)}</td><td>${esc(r.question.question)}<br><small>${esc(r.question.probe)} · ${esc(r.question.phrasing)} · gold ${esc(r.question.gold)}</small></td><td>${esc(failureReason(r))}</td><td class="resp">${marked(r.response, r)}</td></tr>`);
+            parts.push(`<tr><td>${esc(r.verdict.model)}</td><td>${esc(r.question.question)}<br><small>${esc(r.question.probe)} · ${esc(r.question.phrasing)} · gold ${esc(goldText(r.question))}</small></td><td>${esc(failureReason(r))}</td><td class="resp">${marked(r.response, r)}</td></tr>`);
         }
         parts.push('</table>');
     }

@@ -27,7 +27,7 @@ export function renderMarkdown(d: ReportData, maxExamples = 50): string {
     out.push(`${d.rows.length} verdicts, ${d.rows.length - failed.length} passed, ${failed.length} failed${d.unverified ? `, ${d.unverified} answers not verified yet` : ''}.`, '');
     out.push('A = answer correct, R = critical keywords in the rationale, AR = both, M = unsure or unparseable, H = 1 − A − M (hallucination; lower is better), C = a keyword contradicted by another value from the data. Brackets: Wilson 95 % interval.', '');
     out.push('## Metrics', '', ...metricsTable(d.metrics), '');
-    for (const section of reportSections(d.metrics)) {
+    for (const section of reportSections(d)) {
         out.push(`## ${mdText(section.title)}`, '', `| ${section.columns.map(c => mdText(c)).join(' | ')} |`, `|${section.columns.map(() => '---').join('|')}|`);
         for (const row of section.rows) out.push(`| ${row.map(c => mdText(c)).join(' | ')} |`);
         out.push('');

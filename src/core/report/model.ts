@@ -2,7 +2,8 @@
  * What every report format renders: the run, one row per verdict (with its question and response), the metrics
  * (overrides applied) and the overrides themselves. Pure: built from plain data, no store access.
  */
-import type { Question } from '../probes/question.js';
+import { goldText, type Question } from '../probes/question.js';
+import type { RunSettings } from '../store/index.js';
 import { computeMetrics, type GroupMetrics, type MetricsOptions } from '../verify/metrics.js';
 import { applyOverrides, type Override } from '../verify/overrides.js';
 import type { JudgeResult } from '../verify/judge.js';
@@ -18,15 +19,15 @@ export const REPORT_FORMATS: ReportFormat[] = ['md', 'html', 'json', 'csv', 'jso
 export interface ReportRun {
     id: string; spec: string; suite: string; started: string; finished: string | null; status: string;
     /** The run's settings as the store keeps them; `models[].provider` tells which models were simulated. */
-    settings?: Record<string, unknown>;
+    settings?: RunSettings;
 }
 
 export const SIMULATOR_LABEL = '(offline simulator)';
 
 /** Names of the run's models that are HalluProbe's offline simulator, not a real model. */
 export function simulatedModels(run: ReportRun): Set<string> {
-    const models = (run.settings?.models ?? []) as { name?: unknown; provider?: unknown }[];
-    return new Set(models.filter(m => m.provider === 'offline' && typeof m.name === 'string').map(m => m.name as string));
+    const models = run.settings?.models ?? [];
+    return new Set(models.filter(m => m.provider === 'offline').map(m => m.name));
 }
 
 export interface ReportRow { question: Question; verdict: Verdict; response: string }
@@ -90,7 +91,7 @@ export function passed(row: ReportRow): boolean {
 export function failureReason(row: ReportRow): string {
     const v = row.verdict;
     const parts: string[] = [];
-    if (!(v.override?.correct ?? v.correct)) parts.push(`answer ${v.answer}${v.option !== undefined ? ` ${v.option}` : ''}, expected ${row.question.gold}`);
+    if (!(v.override?.correct ?? v.correct)) parts.push(`answer ${v.answer}${v.option !== undefined ? ` ${v.option}` : ''}, expected ${goldText(row.question)}`);
     if (row.question.keywords.length > 0 && !(v.override?.rationale ?? v.rationale)) {
         const hop = v.hops.find(h => h.status !== 'found');
         const k = hop?.keywords.find(x => x.status !== 'found');
@@ -102,9 +103,22 @@ export function failureReason(row: ReportRow): string {
 }
 
 export { ciText, pct } from './numbers.js';
+import { ciText, pct } from './numbers.js';
 
-/** The tables each probe family adds to the reports, in the order the families' groups first appear. */
-export function reportSections(metrics: readonly GroupMetrics[]): ReportSection[] {
-    const kinds = [...new Set(metrics.map(g => g.kind))];
-    return kinds.flatMap(kind => familyOf(kind).reportSections(metrics.filter(g => g.kind === kind)));
+/**
+ * The tables beyond the metrics, the same in every format: each probe family's own (in the order its groups
+ * first appear), then the question groups judged together.
+ */
+export function reportSections(d: Pick<ReportData, 'metrics' | 'groups'>): ReportSection[] {
+    const kinds = [...new Set(d.metrics.map(g => g.kind))];
+    const sections = kinds.flatMap(kind => familyOf(kind).reportSections(d.metrics.filter(g => g.kind === kind)));
+    if (d.groups.length) {
+        sections.push({
+            title: 'Question groups',
+            columns: ['model', 'probe', 'variant', 'relation', 'groups', 'ok (of decided)', 'outcomes'],
+            rows: d.groups.map(g => [g.model, g.probe, g.variant, g.relation, String(g.n),
+                `${pct(g.ok.value)} ${ciText(g.ok.ci)} (${g.ok.k}/${g.ok.n})`, Object.entries(g.outcomes).map(([o, n]) => `${o} ${n}`).join(', ')]),
+        });
+    }
+    return sections;
 }

@@ -45,7 +45,7 @@ export function estimateLines(estimates: CostEstimate[], todo: number, total: nu
 }
 
 export function summaryLines(run: RunRecord, counts: RunCounts, elapsedMs?: number): string[] {
-    const models = ((run.settings.models ?? []) as { name: string; display?: string }[]).map(m => m.display ?? m.name);
+    const models = (run.settings.models ?? []).map(m => m.display ?? m.name);
     const lines = [
         `Run ${run.id} ${run.status}${elapsedMs === undefined ? '' : ` in ${duration(elapsedMs)}`}${models.length ? ` — ${models.join(', ')}` : ''}.`,
         `  ${counts.questions} questions, ${counts.answered} answers (${counts.cached} from the cache), ${counts.failed} failed.`,

@@ -8,12 +8,12 @@ import {
     createClient, estimateCost, priceOf, resolveKey, resolveModel,
     type ConfirmHost, type CostEstimate, type DomainFn, type KeyBindings, type SecretSource,
 } from '../models/index.js';
-import { leaseMessage, slotKey, type RunRecord, type Store } from '../store/index.js';
-import { answerParams, requestHash } from './hash.js';
-import { executeRun, type AnswerEvent, type Progress, type RunModel, type RunOutcome } from './runner.js';
+import { leaseMessage, type RunModelRecord, type RunRecord, type RunSettings, type Store } from '../store/index.js';
+import { answerParams } from './hash.js';
+import { executeRun, pendingSlots, type AnswerEvent, type PendingSlot, type Progress, type RunModel, type RunOutcome } from './runner.js';
 import type { RetryPolicy } from './retry.js';
 
-export { executeRun, type AnswerEvent, type Progress, type RunModel, type RunOutcome } from './runner.js';
+export { executeRun, pendingSlots, type AnswerEvent, type PendingSlot, type Progress, type RunModel, type RunOutcome } from './runner.js';
 export { requestHash, answerParams, canonicalJson } from './hash.js';
 export { DEFAULT_RETRY, backoffMs, type RetryPolicy } from './retry.js';
 
@@ -39,7 +39,7 @@ export interface PrepareRequest {
     /** Overrides every model's concurrency. */
     concurrency?: number;
     /** Recorded with the run (limit, seed, …); never a key. */
-    settings?: Record<string, unknown>;
+    settings?: RunSettings;
 }
 
 export interface PreparedRun {
@@ -51,6 +51,8 @@ export interface PreparedRun {
     estimates: CostEstimate[];
     /** Slots still to answer (from the cache or a call). */
     todo: number;
+    /** Those slots per model, with their request hashes and cache hits. */
+    pending: Map<string, PendingSlot[]>;
 }
 
 /** Endpoint as recorded: without any user:password a URL might carry. */
@@ -87,7 +89,7 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     if (problems.length) return { problems };
 
     const { store } = req;
-    const current = models.map(m => ({
+    const current: RunModelRecord[] = models.map(m => ({
         name: m.model.name, provider: m.model.provider, id: m.model.id, endpoint: publicEndpoint(m.model.endpoint),
         display: m.client.displayName, params: answerParams(m.model.params, 0), samples: m.model.samples,
     }));
@@ -98,30 +100,24 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     let { run } = chosen;
     const { resumed, settings } = chosen;
     const questions = resumed ? store.questions(run.id) : req.questions;
-    const slots = questions.length * (settings.models as typeof current).reduce((n, m) => n + (m.samples ?? 1), 0);
+    const slots = questions.length * (settings.models ?? []).reduce((n, m) => n + (m.samples ?? 1), 0);
     store.updateSettings(run.id, { ...settings, slots });
     run = store.getRun(run.id)!;
 
+    // What is left to ask, with request hashes and cache hits, worked out once: the estimate reads it, the runner uses it.
     const answered = store.answered(run.id);
+    const pending = new Map(models.map(m => [m.model.name, pendingSlots(store, run!.id, questions, m, answered)]));
     let todo = 0;
     const estimates = models.map(m => {
-        const toAsk: { messages: Question['messages'] }[] = [];
-        for (const q of questions) {
-            for (let s = 0; s < m.model.samples; s++) {
-                if (answered.has(slotKey(q.id, m.model.name, s))) continue;
-                todo++;
-                if (m.client.cacheable && store.cached(requestHash(m.model.endpoint, m.model.id, answerParams(m.model.params, s), q.messages))) continue;
-                if (m.client.cacheable) toAsk.push(q);
-            }
-        }
+        const slots = pending.get(m.model.name)!;
+        todo += slots.length;
+        const toAsk = m.client.cacheable ? slots.filter(s => !s.hit).map(s => s.question) : [];
         return estimateCost(m.model, toAsk, store.averageOutputTokens(m.model.name));
     });
-    return { prepared: { run, resumed, questions, models, estimates, todo }, problems };
+    return { prepared: { run, resumed, questions, models, estimates, todo, pending }, problems };
 }
 
-type ModelSummary = { name: string; samples?: number } & Record<string, unknown>;
-
-function chooseRun(req: PrepareRequest, current: ModelSummary[]): { run: RunRecord; resumed: boolean; settings: Record<string, unknown> } | { problem: string } {
+function chooseRun(req: PrepareRequest, current: RunModelRecord[]): { run: RunRecord; resumed: boolean; settings: RunSettings } | { problem: string } {
     const { store } = req;
     let run: RunRecord | undefined;
     if (req.resume && req.resume !== 'auto' && req.resume !== 'new') {
@@ -141,7 +137,7 @@ function chooseRun(req: PrepareRequest, current: ModelSummary[]): { run: RunReco
     if (holder) return { problem: leaseMessage(holder) };
     // A resumed run keeps its questions and so the options that chose them (limit, seed); its models are
     // those it had plus those asked now, since the answers of both stay in the run.
-    const before = ((run.settings.models ?? []) as ModelSummary[]).filter(p => !current.some(c => c.name === p.name));
+    const before = (run.settings.models ?? []).filter(p => !current.some(c => c.name === p.name));
     store.setStatus(run.id, 'running');
     return { run, resumed: true, settings: { ...run.settings, models: [...before, ...current] } };
 }
@@ -156,7 +152,7 @@ export interface ExecuteOptions {
 /** Executes a prepared run, then gives up its one-writer lease (closing the store does too). */
 export async function startRun(store: Store, prepared: PreparedRun, options: ExecuteOptions = {}): Promise<RunOutcome> {
     try {
-        return await executeRun({ store, runId: prepared.run.id, questions: prepared.questions, models: prepared.models, ...options });
+        return await executeRun({ store, runId: prepared.run.id, questions: prepared.questions, models: prepared.models, pending: prepared.pending, ...options });
     } finally {
         store.releaseLease(prepared.run.id);
     }

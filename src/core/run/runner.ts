@@ -9,7 +9,7 @@ import { costOf, countMessageTokens, DEFAULT_OUTPUT_TOKENS, type Price } from '.
 import type { ResolvedModel } from '../models/providers.js';
 import { ModelError, type Completion, type ModelClient } from '../models/types.js';
 import { redact } from '../models/secrets.js';
-import { slotKey, type AnswerRecord, type RunStatus, type Store } from '../store/index.js';
+import { slotKey, type AnswerRecord, type CacheEntry, type RunStatus, type Store } from '../store/index.js';
 import { answerParams, requestHash } from './hash.js';
 import { Gate, sleep } from './limiter.js';
 import { backoffMs, DEFAULT_RETRY, type RetryPolicy } from './retry.js';
@@ -59,11 +59,32 @@ export interface RunOptions {
     onProgress?: (p: Progress) => void;
     onAnswer?: (e: AnswerEvent) => void;
     retry?: RetryPolicy;
+    /**
+     * The slots still to answer per model (by name), as `prepareRun` found them: request hashes computed and
+     * cache hits looked up once. Without it they are worked out here.
+     */
+    pending?: ReadonlyMap<string, PendingSlot[]>;
 }
 
 export interface RunOutcome { status: RunStatus; progress: Progress }
 
-interface Slot { question: Question; sample: number; hash?: string }
+/** An unanswered (question × model × sample) of a run: its request hash and, when known, the cache entry answering it. */
+export interface PendingSlot { question: Question; sample: number; hash?: string; hit?: CacheEntry | null }
+
+/** The slots of one model a run has not answered yet (request hash and cache hit worked out once, for cacheable clients). */
+export function pendingSlots(store: Store, runId: string, questions: readonly Question[], rm: RunModel, answered = store.answered(runId)): PendingSlot[] {
+    const { model, client } = rm;
+    const out: PendingSlot[] = [];
+    for (const q of questions) {
+        for (let s = 0; s < model.samples; s++) {
+            if (answered.has(slotKey(q.id, model.name, s))) continue;
+            if (!client.cacheable) { out.push({ question: q, sample: s }); continue; }
+            const hash = requestHash(model.endpoint, model.id, answerParams(model.params, s), q.messages);
+            out.push({ question: q, sample: s, hash, hit: store.cached(hash) ?? null });
+        }
+    }
+    return out;
+}
 
 /** Cache hits committed per transaction. */
 const CACHE_BATCH = 500;
@@ -83,16 +104,8 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
         opts.onProgress?.(progress);
     };
 
-    const pools = models.map(m => {
-        const todo: Slot[] = [];
-        for (const q of questions) {
-            for (let s = 0; s < m.model.samples; s++) {
-                if (answered.has(slotKey(q.id, m.model.name, s))) progress.resumed++;
-                else todo.push({ question: q, sample: s });
-            }
-        }
-        return { m, todo };
-    });
+    const pools = models.map(m => ({ m, todo: opts.pending?.get(m.model.name) ?? pendingSlots(store, runId, questions, m, answered) }));
+    progress.resumed = total - pools.reduce((n, p) => n + p.todo.length, 0);
     progress.answered = progress.done = progress.resumed;
     emit();
 
@@ -102,7 +115,7 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
     emit();
     return { status, progress: { ...progress } };
 
-    async function runModel(rm: RunModel, todo: Slot[]): Promise<void> {
+    async function runModel(rm: RunModel, todo: PendingSlot[]): Promise<void> {
         const { model, client } = rm;
         const gate = new Gate(model.limits.rpm, model.limits.tpm);
         const inflight = new Map<string, Promise<Completion>>();
@@ -116,19 +129,15 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
          * Answers what the cache already holds, in batches of one transaction each (these answers are durable in
          * the cache already, so a crash mid-batch loses nothing), and returns the slots left to ask.
          */
-        async function serveFromCache(slots: Slot[]): Promise<Slot[]> {
-            const left: Slot[] = [];
+        async function serveFromCache(slots: PendingSlot[]): Promise<PendingSlot[]> {
+            const left: PendingSlot[] = [];
             for (let start = 0; start < slots.length && !signal?.aborted; start += CACHE_BATCH) {
-                const hits: { slot: Slot; record: AnswerRecord }[] = [];
+                const hits: { slot: PendingSlot; record: AnswerRecord }[] = [];
                 for (const s of slots.slice(start, start + CACHE_BATCH)) {
-                    const params = answerParams(model.params, s.sample);
-                    s.hash = requestHash(model.endpoint, model.id, params, s.question.messages);
-                    const hit = store.cached(s.hash);
+                    s.hash ??= requestHash(model.endpoint, model.id, answerParams(model.params, s.sample), s.question.messages);
+                    const hit = s.hit === undefined ? store.cached(s.hash) : s.hit;
                     if (!hit) { left.push(s); continue; }
-                    hits.push({ slot: s, record: {
-                        run: runId, question: s.question.id, model: model.name, sample: s.sample, hash: s.hash, params, text: hit.text,
-                        tokensIn: hit.tokensIn, tokensOut: hit.tokensOut, latencyMs: 0, cost: 0, attempts: 0, finishReason: hit.finishReason, cached: true, cacheable: false,
-                    } });
+                    hits.push({ slot: s, record: cacheRecord(s.question, s.sample, s.hash, hit) });
                 }
                 if (hits.length) {
                     store.recordAnswers(hits.map(h => h.record));
@@ -142,16 +151,21 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
             return signal?.aborted ? [] : left;
         }
 
-        async function ask({ question, sample, hash: known }: Slot): Promise<void> {
+        /** The answer record of a slot served from the cache (nothing was called, nothing paid). */
+        function cacheRecord(question: Question, sample: number, hash: string, hit: CacheEntry): AnswerRecord {
+            return {
+                run: runId, question: question.id, model: model.name, sample, hash, params: answerParams(model.params, sample), text: hit.text,
+                tokensIn: hit.tokensIn, tokensOut: hit.tokensOut, latencyMs: 0, cost: 0, attempts: 0, finishReason: hit.finishReason, cached: true, cacheable: false,
+            };
+        }
+
+        async function ask({ question, sample, hash: known }: PendingSlot): Promise<void> {
             const params = answerParams(model.params, sample);
             const slot = { run: runId, question: question.id, model: model.name, sample };
             const hash = known ?? (client.cacheable ? requestHash(model.endpoint, model.id, params, question.messages) : '');
             const hit = client.cacheable ? store.cached(hash) : undefined;
             if (hit) {
-                store.recordAnswer({
-                    ...slot, hash, params, text: hit.text, tokensIn: hit.tokensIn, tokensOut: hit.tokensOut, latencyMs: 0, cost: 0,
-                    attempts: 0, finishReason: hit.finishReason, cached: true, cacheable: false,
-                });
+                store.recordAnswer(cacheRecord(question, sample, hash, hit));
                 progress.answered++; progress.done++; progress.cached++;
                 opts.onAnswer?.({ question, model: model.name, sample, text: hit.text, cached: true });
                 emit();

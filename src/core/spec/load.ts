@@ -30,18 +30,26 @@ export interface LoadedSpec {
 
 const SEVERITY: Record<number, Severity> = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' };
 
-let shared: ReturnType<typeof createProbeServices> | undefined;
-function services() {
-    shared ??= createProbeServices(NodeFileSystem);
-    return shared;
+export type SpecServices = ReturnType<typeof createProbeServices>;
+
+/** A language workspace of its own (documents, index, caches), for a caller that must not share one. */
+export function createSpecServices(): SpecServices {
+    return createProbeServices(NodeFileSystem);
+}
+
+let standard: SpecServices | undefined;
+/** The workspace of callers that pass none (one CLI command, one extension host). */
+function defaultServices(): SpecServices {
+    standard ??= createSpecServices();
+    return standard;
 }
 
 /**
  * Parses, links and validates a spec file and every file it imports (from disk, or from `texts` by absolute
  * path) and returns the spec as plain data with the language diagnostics. Data checks are separate (see core/data).
  */
-export async function loadSpec(entry: string, texts?: ReadonlyMap<string, string>): Promise<LoadedSpec> {
-    const { shared: sharedServices, probe } = services();
+export async function loadSpec(entry: string, texts?: ReadonlyMap<string, string>, services: SpecServices = defaultServices()): Promise<LoadedSpec> {
+    const { shared: sharedServices, probe } = services;
     const documents = sharedServices.workspace.LangiumDocuments;
     const loaded: LangiumDocument[] = [];
     const diagnostics: SpecDiagnostic[] = [];
@@ -102,7 +110,7 @@ function readSpecFile(file: string, diagnostics: SpecDiagnostic[]): string | und
 }
 
 /** Parses a document; a text the parser cannot take at all becomes a located error, not a crash. */
-function parseOrReport(shared: ReturnType<typeof services>['shared'], text: string, uri: URI, diagnostics: SpecDiagnostic[]): LangiumDocument | undefined {
+function parseOrReport(shared: SpecServices['shared'], text: string, uri: URI, diagnostics: SpecDiagnostic[]): LangiumDocument | undefined {
     try {
         return shared.workspace.LangiumDocumentFactory.fromString(text, uri);
     } catch (e) {

@@ -17,7 +17,7 @@ export type Settings = Record<string, SettingValue>;
 
 export interface SourceDecl {
     name: string;
-    format: 'csv' | 'sqlite';
+    format: 'csv' | 'sqlite' | 'json' | 'jsonl';
     /** Absolute path, resolved relative to the spec file that declares it. */
     path: string;
     table?: string;
@@ -101,8 +101,10 @@ export interface ProbeDecl {
     fd?: string;
     /** path: the FK steps, each `Relation.fkAttribute`, then the end attribute. */
     path?: AttributeRef[];
-    /** knows: the relation whose entities are probed. */
+    /** knows, open: the relation whose entities are probed. */
     relation?: string;
+    /** open: `about A with B` — questions over pairs of an A row and the B row it is FK-linked with. */
+    pair?: string;
     phrasings: PhrasingDecl[];
     stems: { text: string; loc: SpecLocation }[];
     options: { attribute: string; text: string; loc: SpecLocation }[];
@@ -156,10 +158,6 @@ export interface SpecModel {
 
 export function findRelation(spec: SpecModel, name: string): RelationDecl | undefined {
     return spec.relations.find(r => r.name === name);
-}
-
-export function findAttribute(spec: SpecModel, ref: AttributeRef): AttributeDecl | undefined {
-    return findRelation(spec, ref.relation)?.attributes.find(a => a.name === ref.attribute);
 }
 
 export function findFd(spec: SpecModel, id: string): FdDecl | undefined {

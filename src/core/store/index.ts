@@ -19,6 +19,31 @@ export { leaseMessage, LEASE_STALE_MS, type LeaseHolder } from './lease.js';
 
 export type RunStatus = 'running' | 'completed' | 'cancelled' | 'failed';
 
+/** A model as a run records it (never a key). */
+export interface RunModelRecord {
+    name: string;
+    provider: string;
+    id?: string;
+    endpoint?: string;
+    /** The client's display name ("gpt-4o-mini", "simulator (offline simulator)"). */
+    display?: string;
+    params?: Record<string, unknown>;
+    samples?: number;
+}
+
+/** What a run records about how it was asked for (never a key). */
+export interface RunSettings {
+    limit?: number;
+    seed?: number;
+    probe?: string;
+    /** Who started it: 'cli', 'vscode', … */
+    from?: string;
+    models?: RunModelRecord[];
+    /** Answer slots in the run: questions × models × samples. */
+    slots?: number;
+    [other: string]: unknown;
+}
+
 export interface RunRecord {
     id: string;
     spec: string;
@@ -26,7 +51,7 @@ export interface RunRecord {
     started: string;
     finished: string | null;
     status: RunStatus;
-    settings: Record<string, unknown>;
+    settings: RunSettings;
 }
 
 export interface StoredAnswer { questionId: string; model: string; sample: number; text: string }
@@ -72,7 +97,7 @@ export const slotKey = (question: string, model: string, sample: number) => `${q
 
 interface RunRow { id: string; spec: string; suite: string; started: string; finished: string | null; status: RunStatus; settings: string }
 
-const toRun = (r: RunRow): RunRecord => ({ ...r, settings: JSON.parse(r.settings) as Record<string, unknown> });
+const toRun = (r: RunRow): RunRecord => ({ ...r, settings: JSON.parse(r.settings) as RunSettings });
 
 export class Store {
     readonly db: Database.Database;
@@ -126,7 +151,7 @@ export class Store {
     /** Runs `fn` in one IMMEDIATE transaction (choosing or creating a run is atomic across processes). */
     exclusive<T>(fn: () => T): T { return this.db.transaction(fn).immediate(); }
 
-    createRun(spec: string, suite: string, settings: Record<string, unknown>): RunRecord {
+    createRun(spec: string, suite: string, settings: RunSettings): RunRecord {
         const now = new Date();
         const id = `${now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`;
         this.stmts.insertRun.run(id, spec, suite, now.toISOString(), 'running', JSON.stringify(settings));
@@ -142,7 +167,7 @@ export class Store {
         this.stmts.setStatus.run(status, status === 'running' ? null : new Date().toISOString(), id);
     }
 
-    updateSettings(id: string, settings: Record<string, unknown>): void {
+    updateSettings(id: string, settings: RunSettings): void {
         this.db.prepare('UPDATE runs SET settings = ? WHERE id = ?').run(JSON.stringify(settings), id);
     }
 
@@ -236,7 +261,7 @@ export class Store {
         const failed = (db.prepare(`SELECT COUNT(*) AS n FROM (SELECT DISTINCT question, model, sample FROM calls c WHERE run = ? AND status = 'error'
             AND NOT EXISTS (SELECT 1 FROM responses r WHERE r.run = c.run AND r.question = c.question AND r.model = c.model AND r.sample = c.sample))`).get(runId) as { n: number }).n;
         const run = this.getRun(runId);
-        const slots = Number((run?.settings as { slots?: number } | undefined)?.slots ?? resp.n + failed);
+        const slots = Number(run?.settings.slots ?? resp.n + failed);
         return { questions: q, slots, answered: resp.n, cached: resp.cached, failed, tokensIn: calls.tin, tokensOut: calls.tout, cost: calls.cost, calls: calls.n };
     }
 

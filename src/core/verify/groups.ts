@@ -9,7 +9,9 @@
  */
 import type { Question } from '../probes/question.js';
 import { figure, type Figure } from './metrics.js';
+import { swapOutcome } from '../evidence/metrics.js';
 import type { Verdict } from './types.js';
+import { openClaims } from '../open/answer.js';
 
 export interface GroupMember { q: Question; v: Verdict }
 
@@ -67,7 +69,59 @@ const twins: GroupRelation = {
     },
 };
 
-export const GROUP_RELATIONS = { twins } as const satisfies Record<string, GroupRelation>;
+/**
+ * An open question asked with no context, its clean context and that context perturbed at increasing levels:
+ * robust when no answer states a claim that only a corrupted context edge supports.
+ */
+const levels: GroupRelation = {
+    name: 'levels',
+    title: 'an open question with its context clean and perturbed: no answer follows a corrupted context edge',
+    outcomes: ['robust', 'followed-corrupted', 'undecided'],
+    judge(members) {
+        const claims = members.map(m => ({ m, claims: openClaims(m.q, m.v.rationaleText) }));
+        if (claims.every(c => c.claims.length === 0)) return { outcome: 'undecided', ok: null, detail: 'no answer states a claim' };
+        const followed = claims.filter(c => c.claims.some(x => x.cause === 'followed-corrupted'));
+        if (followed.length) return { outcome: 'followed-corrupted', ok: false, detail: followed.map(c => c.m.q.phrasing).join(', ') };
+        return { outcome: 'robust', ok: true };
+    },
+};
+
+/**
+ * A true statement and its corrupted negatives (statement probes): discerning when the model accepts the true one
+ * and rejects every negative; fooled when it accepts a negative.
+ */
+const statements: GroupRelation = {
+    name: 'statements',
+    title: 'a true statement and its corrupted negatives: accept the true one, reject every negative',
+    outcomes: ['discerning', 'fooled', 'rejected-true', 'abstained'],
+    judge(members) {
+        const said = (m: GroupMember) => (m.v.answer === 'true' ? 'yes' : m.v.answer === 'false' ? 'no' : 'idk');
+        const fooled = members.filter(m => m.q.gold === 'no' && said(m) === 'yes');
+        if (fooled.length) return { outcome: 'fooled', ok: false, detail: `accepted ${fooled.map(m => m.q.group?.role).join(', ')}` };
+        const truth = members.find(m => m.q.gold === 'yes');
+        if (truth && said(truth) === 'no') return { outcome: 'rejected-true', ok: false };
+        if (members.some(m => said(m) === 'idk')) return { outcome: 'abstained', ok: null };
+        return { outcome: 'discerning', ok: true };
+    },
+};
+
+/**
+ * A question with its passage and the same question with the passage perturbed (evidence probes): followed when
+ * the swapped case is answered with the passage's new value, stale when with the original one.
+ */
+const evidence: GroupRelation = {
+    name: 'evidence',
+    title: 'a question with its passage and with the answer swapped in it: follow the passage, not the memory',
+    outcomes: ['followed', 'stale', 'other', 'no-swap'],
+    judge(members) {
+        const swap = members.find(m => m.q.evidence?.kind === 'swap');
+        if (!swap) return { outcome: 'no-swap', ok: null };
+        const outcome = swapOutcome(swap.q, swap.v.rationaleText);
+        return { outcome, ok: outcome === 'followed' ? true : outcome === 'stale' ? false : null };
+    },
+};
+
+export const GROUP_RELATIONS = { twins, levels, statements, evidence } as const satisfies Record<string, GroupRelation>;
 
 const relations = new Map<string, GroupRelation>(Object.entries(GROUP_RELATIONS));
 

@@ -11,6 +11,8 @@
  */
 import type { Question } from '../probes/question.js';
 import type { Verdict } from './types.js';
+import type { StatementFigures } from '../statements/metrics.js';
+import type { EvidenceFigures } from '../evidence/metrics.js';
 import { hopPresent, keywordsPresent } from './verify.js';
 import { familyOf } from '../probes/families.js';
 
@@ -34,6 +36,13 @@ export const MODE_LABELS: Record<EvaluationMode, string> = {
 
 /** A proportion with its counts and interval. */
 export interface Figure { k: number; n: number; value: number | null; ci: Interval | null }
+
+/** Claims of open answers: supported / contradicted by the data, followed a corrupted context edge, invented. */
+export interface OpenFigures {
+    claims: number; answers: number; supported: Figure; contradicted: Figure; followedCorrupted: Figure; invented: Figure;
+    /** Mean SC2D / SD2 similarity of the contexts given to the retrieved ones (perturbed questions only). */
+    sc2d?: number; sd2?: number;
+}
 
 export function figure(k: number, n: number): Figure {
     return { k, n, value: n > 0 ? k / n : null, ci: wilson(k, n) };
@@ -69,6 +78,12 @@ export interface GroupMetrics {
     /** choice probes */
     multiple?: Figure;
     binding?: Figure;
+    /** open probes: shares of the answers' atomic claims (core/open). */
+    open?: OpenFigures;
+    /** statement probes: T / I / C per triple, answers by polarity, negatives accepted (core/statements). */
+    statements?: StatementFigures;
+    /** evidence probes: accuracy, exact match, F1 per case; followed / stale on swaps (core/evidence). */
+    evidence?: EvidenceFigures;
     /** Overrides applied to this group's verdicts. */
     overrides: number;
 }

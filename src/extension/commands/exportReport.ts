@@ -17,13 +17,15 @@ const FORMATS: { format: ReportFormat; label: string; ext: string }[] = [
 /** HalluProbe: Export Report — the latest (or a picked) run in one of the engine's report formats. */
 export function exportReport(s: Services, arg?: unknown): Promise<void> {
     return withResultsStore(s, arg, async (e, db, file) => {
-        const run = e.runs(db).at(-1);
+        const run = await e.latestRun(db);
         if (!run) { void vscode.window.showInformationMessage('HalluProbe: no runs to export yet.'); return; }
         const choice = await vscode.window.showQuickPick(FORMATS.map(f => ({ ...f, description: f.format })), { title: `HalluProbe: export run ${run.id} as` });
         if (!choice) return;
         const target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.file(path.join(path.dirname(file), `halluprobe-${run.id}.${choice.ext}`)), filters: { [choice.label]: [choice.ext] } });
         if (!target) return;
-        fs.writeFileSync(target.fsPath, e.report(db, run.id, choice.format));
+        const { text, note } = await e.report(db, run.id, choice.format);
+        if (note) void vscode.window.showWarningMessage(`HalluProbe: ${note}`);
+        fs.writeFileSync(target.fsPath, text);
         const open = 'Open';
         if (await vscode.window.showInformationMessage(`HalluProbe: report written to ${vscode.workspace.asRelativePath(target)}.`, open) === open) {
             await vscode.commands.executeCommand('vscode.open', target);

@@ -19,12 +19,16 @@ import { selectModel } from './selectModel.js';
 import { setApiKey } from './setApiKey.js';
 import { showFailures } from './showFailures.js';
 import { showRunProgress } from './showRunProgress.js';
+import { restartServer } from './restartServer.js';
+import type { LanguageServer } from '../client.js';
 
 export interface Services {
     ctx: Ctx;
     state: SpecState;
     runs: Runs;
     testing?: Testing;
+    /** The language client and its server (client lifetime; restartable). */
+    server?: LanguageServer;
 }
 
 type Handler = (s: Services, arg?: unknown) => unknown;
@@ -42,6 +46,7 @@ export const COMMANDS: Record<string, Handler> = {
     'halluprobe.setApiKey': setApiKey,
     'halluprobe.showFailures': showFailures,
     'halluprobe.showRunProgress': showRunProgress,
+    'halluprobe.restartServer': restartServer,
 };
 
 export function registerCommands(s: Services): void {

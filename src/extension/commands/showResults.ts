@@ -6,13 +6,15 @@ import { withResultsStore } from './pick.js';
 /** HalluProbe: Show Results — a run of the spec's store, as the engine's Markdown report beside the spec. */
 export function showResults(s: Services, arg?: unknown): Promise<void> {
     return withResultsStore(s, arg, async (e, db, file) => {
-        const runs = e.runs(db).reverse();
+        const runs = (await e.runs(db)).reverse();
         if (runs.length === 0) { void vscode.window.showInformationMessage(`HalluProbe: no runs yet in ${vscode.workspace.asRelativePath(db)}. Run a suite first.`); return; }
         const run = runs.length === 1 ? runs[0]! : (await vscode.window.showQuickPick(runs.map(r => ({ label: r.id, description: `${path.basename(r.spec)} · ${r.suite} · ${r.status}`, run: r })), { title: 'HalluProbe: show which run?' }))?.run;
         if (!run) return;
-        const results = e.results(db, run.id);
+        const results = await e.results(db, run.id);
         if (results) s.state.setResults(file, results);
-        const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: e.report(db, run.id, 'md') });
+        const { text, note } = await e.report(db, run.id, 'md');
+        if (note) void vscode.window.showWarningMessage(`HalluProbe: ${note}`);
+        const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: text });
         await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside });
     });
 }

@@ -1,7 +1,8 @@
 /** Pure: a question and its verdict as the graph panel's question view (no 'vscode' here; unit-tested). */
-import type { Question } from '../../core/probes/question.js';
+import { goldText, type Question } from '../../core/probes/question.js';
 import type { Verdict } from '../../core/verify/types.js';
-import type { QuestionGraph, RationaleSpan } from '../../protocol/webview.js';
+import type { ClaimMark, QuestionGraph, RationaleSpan } from '../../protocol/webview.js';
+import { openClaims } from '../../core/open/answer.js';
 
 export function questionGraph(q: Question, v?: Verdict, response?: string): QuestionGraph {
     // Spans are offsets into the whole response; without it, show the rationale and no highlights.
@@ -13,8 +14,8 @@ export function questionGraph(q: Question, v?: Verdict, response?: string): Ques
             if (k.conflict) for (const s of k.conflict.spans) spans.push({ start: s.start, end: s.end, status: 'contradicted', keyword: k.value });
         }
     }
-    return {
-        questionId: q.id, question: q.question, model: v?.model ?? '', gold: typeof q.gold === 'number' ? `option ${q.gold}` : q.gold,
+    const out: QuestionGraph = {
+        questionId: q.id, question: q.question, model: v?.model ?? '', gold: goldText(q),
         answer: v ? (v.answer === 'option' && v.option !== undefined ? `option ${v.option}` : v.answer) : 'not run',
         correct: v ? (v.override?.correct ?? v.correct) : false,
         path: q.path,
@@ -22,4 +23,16 @@ export function questionGraph(q: Question, v?: Verdict, response?: string): Ques
         ...(v?.failedHop !== undefined ? { failedHop: v.failedHop } : {}),
         rationale: { text, spans },
     };
+    // Open questions carry their context and the facts their claims are checked against (core/open).
+    if (q.open && response !== undefined) out.claims = claimMarks(q, response);
+    return out;
+}
+
+function claimMarks(q: Question, response: string): ClaimMark[] {
+    return openClaims(q, response).map(c => {
+        const m: ClaimMark = { text: c.text, data: c.data.label, context: c.context.label, cause: c.cause, mentions: c.mentions };
+        if (c.context.edge) m.contextEdge = { head: c.context.edge.head, tail: c.context.edge.tail };
+        if (c.data.edge) m.dataEdge = { head: c.data.edge.head, relation: c.data.edge.relation, tail: c.data.edge.tail };
+        return m;
+    });
 }

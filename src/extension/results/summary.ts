@@ -1,33 +1,10 @@
 /**
- * Pure formatting of run results for the editor: the Test Explorer message of a failed question, the
- * CodeLens line per probe / FD, and the worst examples for its hover. Metrics come from the engine's
- * verdicts; the small counts here only group and format them.
+ * Pure formatting of run results for the editor: the Test Explorer message of a failed question and the CodeLens
+ * line per probe / FD. Every figure comes from the engine (core/report/anchors.ts); nothing is counted here.
  */
-import type { Question } from '../../core/probes/question.js';
+import { goldText, type Question } from '../../core/probes/question.js';
 import type { Verdict, KeywordVerdict } from '../../core/verify/types.js';
-
-export interface Metrics { n: number; A: number; R: number; AR: number; M: number; H: number; failedRationales: number }
-
-/** A, R, AR, M and H = 1 − A − M over the verdicts (METHODS.md §1), plus the count of failed rationales. */
-export function metricsOf(verdicts: readonly Verdict[]): Metrics {
-    const n = verdicts.length;
-    let a = 0, r = 0, ar = 0, m = 0;
-    for (const v of verdicts) {
-        const ok = effectiveCorrect(v), rat = effectiveRationale(v);
-        if (ok) a++;
-        if (rat) r++;
-        if (ok && rat) ar++;
-        if (v.answer === 'unsure' || v.answer === 'unparseable' || v.answer === 'dont_know') m++;
-    }
-    const share = (x: number) => (n === 0 ? 0 : x / n);
-    return { n, A: share(a), R: share(r), AR: share(ar), M: share(m), H: n === 0 ? 0 : 1 - share(a) - share(m), failedRationales: n - r };
-}
-
-export function effectiveCorrect(v: Verdict): boolean { return v.override?.correct ?? v.correct; }
-/** A question with no keywords (no hops to check) has nothing its rationale could miss. */
-export function effectiveRationale(v: Verdict): boolean { return v.override?.rationale ?? (v.hops.length === 0 || v.rationale); }
-/** The engine's rule (core/report `passed`): a knowledge probe only records what the model knows, never fails. */
-export function passed(v: Verdict, q?: Question): boolean { return q?.kind === 'knows' || (effectiveCorrect(v) && effectiveRationale(v)); }
+import type { AnchorResult } from '../../core/report/anchors.js';
 
 /** `.85`, `1.00`, `0` → `.00`: the paper's two-decimal style. */
 export function ratio(x: number): string {
@@ -35,10 +12,19 @@ export function ratio(x: number): string {
     return s.startsWith('0') ? s.slice(1) : s;
 }
 
-/** "gpt-4o-mini · A .85 R .81 AR .80 H .15 · n 300 · 45 failed rationales" */
-export function summaryLine(model: string, m: Metrics): string {
-    const failed = `${m.failedRationales} failed rationale${m.failedRationales === 1 ? '' : 's'}`;
-    return `${model} · A ${ratio(m.A)} R ${ratio(m.R)} AR ${ratio(m.AR)} H ${ratio(m.H)} · n ${m.n} · ${failed}`;
+/** "gpt-4o-mini · A .85 R .81 AR .80 H .15 · n 300 · 45 failed rationales" (a knowledge probe: what it knows). */
+export function summaryLine(model: string, r: Pick<AnchorResult, 'metrics' | 'failedRationales' | 'known'>): string {
+    const m = r.metrics;
+    if (m.n === 0 && r.known) return `${model} · knows ${r.known.k} of ${r.known.n} entities`;
+    const failed = `${r.failedRationales} failed rationale${r.failedRationales === 1 ? '' : 's'}`;
+    const f = (x: number | null) => ratio(x ?? 0);
+    return `${model} · A ${f(m.A)} R ${f(m.R)} AR ${f(m.AR)} H ${f(m.H)} · n ${m.n} · ${failed}`;
+}
+
+/** "Question groups: twins 48/60 consistent (12 undecided)" for a hover; empty without groups. */
+export function groupsLine(r: Pick<AnchorResult, 'groups'>): string {
+    const parts = r.groups.map(g => `${g.relation} ${g.ok.k}/${g.ok.n} consistent${g.n > g.ok.n ? ` (${g.n - g.ok.n} undecided)` : ''}`);
+    return parts.length ? `Question groups: ${parts.join(', ')}` : '';
 }
 
 function keywordLine(k: KeywordVerdict): string {
@@ -46,10 +32,6 @@ function keywordLine(k: KeywordVerdict): string {
     return `${k.status} ${k.relation}.${k.attribute} "${k.value}"${extra}`;
 }
 
-function goldText(q: Question): string {
-    if (typeof q.gold === 'number') return `option ${q.gold}${q.options?.[q.gold - 1] ? ` (${q.options[q.gold - 1]})` : ''}`;
-    return q.gold === 'none' ? 'none of the above' : q.gold;
-}
 
 function answerText(v: Verdict): string {
     return v.answer === 'option' && v.option !== undefined ? `option ${v.option}` : v.answer;
@@ -62,7 +44,7 @@ function answerText(v: Verdict): string {
 export function failureText(q: Question, v: Verdict, response?: string): string {
     const lines = [
         `Question: ${q.question}`,
-        `Gold: ${goldText(q)} · Answer (${v.model}): ${answerText(v)}${effectiveCorrect(v) ? ' ✓' : ' ✗'}`,
+        `Gold: ${goldText(q)} · Answer (${v.model}): ${answerText(v)}${(v.override?.correct ?? v.correct) ? ' ✓' : ' ✗'}`,
         `Rationale: ${v.rationaleText.trim() || (response ?? '').trim() || '(empty)'}`,
     ];
     for (const h of v.hops) {
@@ -76,50 +58,4 @@ export function failureText(q: Question, v: Verdict, response?: string): string 
     }
     if (v.override) lines.push(`Override by ${v.override.by} (${v.override.at}): ${v.override.why}`);
     return lines.join('\n');
-}
-
-/** How bad a failure is, for "worst examples": wrong with a contradiction, wrong, contradicted, missing. */
-export function severity(v: Verdict): number {
-    const contradicted = v.hops.some(h => h.status === 'contradicted');
-    if (!effectiveCorrect(v)) return contradicted ? 4 : 3;
-    if (!effectiveRationale(v)) return contradicted ? 2 : 1;
-    return 0;
-}
-
-export interface Example { questionId: string; question: string; line: string; severity: number }
-
-export function worstExamples(questions: ReadonlyMap<string, Question>, verdicts: readonly Verdict[], count = 5): Example[] {
-    return verdicts
-        .filter(v => questions.get(v.questionId)?.kind !== 'knows')
-        .map(v => ({ v, s: severity(v) }))
-        .filter(x => x.s > 0)
-        .sort((a, b) => b.s - a.s || a.v.questionId.localeCompare(b.v.questionId))
-        .slice(0, count)
-        .map(({ v, s }) => {
-            const q = questions.get(v.questionId);
-            const bad = v.hops.flatMap(h => h.keywords).filter(k => k.status !== 'found').map(k => `${k.status} "${k.value}"`);
-            return { questionId: v.questionId, question: q?.question ?? v.questionId, severity: s, line: `answered ${answerText(v)}${q ? ` (gold ${goldText(q)})` : ''}${bad.length ? ` · ${bad.join(', ')}` : ''}` };
-        });
-}
-
-export interface Group { key: string; model: string; verdicts: Verdict[] }
-
-/** Verdicts grouped per (probe or FD) × model; FDs collect the verdicts of every probe using them. */
-export function groupResults(questions: ReadonlyMap<string, Question>, verdicts: readonly Verdict[], fdOfProbe: ReadonlyMap<string, string>): Map<string, Group[]> {
-    const out = new Map<string, Map<string, Verdict[]>>();
-    const add = (key: string, v: Verdict) => {
-        let byModel = out.get(key);
-        if (!byModel) out.set(key, (byModel = new Map()));
-        let list = byModel.get(v.model);
-        if (!list) byModel.set(v.model, (list = []));
-        list.push(v);
-    };
-    for (const v of verdicts) {
-        const q = questions.get(v.questionId);
-        if (!q) continue;
-        add(`probe:${q.probe}`, v);
-        const fd = fdOfProbe.get(q.probe);
-        if (fd) add(`fd:${fd}`, v);
-    }
-    return new Map([...out].map(([key, byModel]) => [key, [...byModel].map(([model, vs]) => ({ key, model, verdicts: vs }))]));
 }

@@ -6,9 +6,11 @@
 import * as vscode from 'vscode';
 import type { Services } from '../commands/index.js';
 import { buildSpecTree, covers, planRuns, questionNodes, questionIdOf, type TreeNode } from './tree.js';
+import { goldText } from '../../core/probes/question.js';
 import { engine } from '../state.js';
 import * as settings from '../settings.js';
-import { failureText, passed } from '../results/summary.js';
+import { failureText } from '../results/summary.js';
+import { questionPassed } from '../../core/verify/passed.js';
 import type { RunResults } from '../../core/store/index.js';
 import type { Question } from '../../core/probes/question.js';
 import type { ModelDecl, SpecModel } from '../../core/spec/model.js';
@@ -198,8 +200,8 @@ export class Testing {
             if (!item || !q) continue;
             // A cached answer cost nothing and took no time: shown in the item's description and as 0 ms.
             const fromCache = cached.has(`${v.questionId}\u0000${model}`);
-            item.description = `gold ${q.gold}${fromCache ? ' · cached answer' : ''}`;
-            if (passed(v, q)) { run.passed(item, fromCache ? 0 : undefined); continue; }
+            item.description = `gold ${goldText(q)}${fromCache ? ' · cached answer' : ''}`;
+            if (questionPassed(q, v)) { run.passed(item, fromCache ? 0 : undefined); continue; }
             const msg = new vscode.TestMessage(failureText(q, v, answers.get(v.questionId)));
             const loc = q.source.probe;
             msg.location = new vscode.Location(vscode.Uri.file(loc.file), new vscode.Range(loc.range.start.line, loc.range.start.character, loc.range.start.line, loc.range.end.line === loc.range.start.line ? loc.range.end.character : 1000));

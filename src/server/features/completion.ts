@@ -5,7 +5,7 @@ import { isModel, isProbe, isSource, isSuite } from '../../core/language/generat
 import { KNOWN_SETTINGS } from '../../core/language/validation/settings.js';
 import { templateScope } from '../../core/language/validation/templates.js';
 import { TEMPLATE_FUNCTIONS } from '../../core/spec/template.js';
-import type { ProbeServices } from '../../core/language/module.js';
+import type { ProbeServices } from '../module.js';
 import type { SourceDecl } from '../../core/spec/model.js';
 import type { SpecDataService } from '../data.js';
 

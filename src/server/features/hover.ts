@@ -5,7 +5,7 @@ import {
     isAsk, isAttribute, isFd, isFk, isGoldWhen, isModel, isOption, isPhrasing, isProbe, isRelation, isSource, isStem, type Attribute, type Fd, type Fk, type Model, type Probe, type Relation, type Source,
 } from '../../core/language/generated/ast.js';
 import { settingsOf } from '../../core/language/build-model.js';
-import type { ProbeServices } from '../../core/language/module.js';
+import type { ProbeServices } from '../module.js';
 import { stringOffsets, templateScope } from '../../core/language/validation/templates.js';
 import { parseExpression, parseTemplate, TEMPLATE_FUNCTIONS, type Expr } from '../../core/spec/template.js';
 import { fdId } from '../../core/spec/model.js';

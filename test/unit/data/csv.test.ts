@@ -163,3 +163,9 @@ test('bytes that are not UTF-8 give a warning that names the encoding setting', 
     const windows = await read(source('cp1252.csv', Buffer.from([0x6e, 0x0a, 0x93, 0x71, 0x94, 0x0a]), { encoding: 'windows-1252' }));
     assert.equal(windows.rows[0]!.fields[0], '\u201cq\u201d');
 });
+
+test('a CRLF inside a quoted field is one line, so later rows keep their real line numbers', async () => {
+    const { rows } = await read(source('crlf-quoted.csv', 'a,b\r\n"x\r\ny",1\r\nz,2\r\n"p\r\nq\r\nr",3\n,4'));
+    assert.deepEqual(rows.map(r => r.line), [2, 4, 5, 8]);
+    assert.deepEqual(rows.map(r => r.fields[1]), ['1', '2', '3', '4']);
+});

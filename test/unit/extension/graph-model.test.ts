@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { questionGraph } from '../../../src/extension/panels/graph-model.js';
+import * as path from 'node:path';
 import { question, verdict } from '../../fixtures/extension/model.js';
 
 describe('question view of the graph panel', () => {
@@ -20,5 +21,30 @@ describe('question view of the graph panel', () => {
         assert.deepEqual(questionGraph(question('a', 'basic')).hops, []);
         assert.equal(questionGraph(question('a', 'basic')).answer, 'not run');
         assert.deepEqual(questionGraph(question('a', 'basic'), verdict('a', true, 'found')).rationale, { text: 'It was directed by James Cameron.', spans: [] });
+    });
+});
+
+describe('question view of an open question', async () => {
+    const { loadSpec } = await import('../../../src/core/spec/load.js');
+    const { loadData } = await import('../../../src/core/data/index.js');
+    const { generateQuestions } = await import('../../../src/core/probes/generate.js');
+    const { questionElements } = await import('../../../webview/graph/model.js');
+    const { model: spec } = await loadSpec(path.resolve('test/fixtures/open/open.probe'));
+    const data = await loadData(spec);
+    const rewired = [...generateQuestions(spec, data, { probe: 'pair' }).questions].find(q => q.entity.key[0] === 'Titanic' && q.phrasing === 'rewire-100')!;
+    const moved = rewired.open!.context!.edges.find(e => e.relation === 'directed_by')!;
+    const wrongDirector = rewired.open!.context!.nodes.find(n => n.id === moved.tail)!.label;
+
+    it('lists the answer\'s claims with their labels and colours the context edges they rest on', () => {
+        const g = questionGraph(rewired, undefined, `Titanic directed by ${wrongDirector}. Titanic was released in 1997.`);
+        assert.equal(g.claims!.length, 2);
+        assert.deepEqual([g.claims![0]!.data, g.claims![0]!.context, g.claims![0]!.cause], ['contradicted', 'supported', 'followed-corrupted']);
+        assert.deepEqual(g.claims![0]!.contextEdge, { head: 'Movie(Titanic)', tail: moved.tail });
+        assert.equal(g.claims![0]!.dataEdge!.tail, 'Director(James Cameron)');
+        const edge = questionElements(g).find(e => e.group === 'edges' && e.data.source === 'Movie(Titanic)' && e.data.target === moved.tail)!;
+        assert.equal(edge.data.status, 'contradicted');
+        assert.match(edge.classes!, /status-contradicted/);
+        // Without the response there is nothing to read claims from.
+        assert.equal(questionGraph(rewired).claims, undefined);
     });
 });

@@ -31,7 +31,7 @@ test('estimates say where the output guess came from and when a price is unknown
 });
 
 test('the summary names the models (the simulator as such) and how to resume', () => {
-    const run = { id: 'r1', spec: '/s.probe', suite: 'x', started: '', finished: null, status: 'cancelled' as const, settings: { models: [{ name: 'sim', display: 'sim (offline simulator)' }] } };
+    const run = { id: 'r1', spec: '/s.probe', suite: 'x', started: '', finished: null, status: 'cancelled' as const, settings: { models: [{ name: 'sim', provider: 'offline', display: 'sim (offline simulator)' }] } };
     const lines = summaryLines(run, { questions: 10, slots: 10, answered: 4, cached: 1, failed: 0, tokensIn: 0, tokensOut: 0, cost: 0, calls: 3 }, 1500);
     assert.equal(lines[0], 'Run r1 cancelled in 2s — sim (offline simulator).');
     assert.equal(lines.at(-1), '  Continue it with: halluprobe run /s.probe --resume r1');

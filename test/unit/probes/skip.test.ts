@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { generateQuestions, summarizeProbe } from '../../../src/core/probes/index.js';
+import { generateQuestions } from '../../../src/core/probes/index.js';
 import { movieWorld, MOVIES_CSV } from '../../fixtures/probes/world.js';
 
 // One row with an empty star, and two rows that agree on (director, star, year) but not on the title.
@@ -39,19 +39,5 @@ describe('skip rules', () => {
         const binary = [...generateQuestions(w.model, w.data, { probe: 'movie_binary' }).questions];
         assert.equal(binary.length, 21);
         assert.equal(new Set(binary.map(q => q.id)).size, 21);
-    });
-});
-
-describe('probe summaries (hover, CodeLens)', () => {
-    it('count eligible rows, skips by reason, questions per row, and show samples', async t => {
-        const w = await movieWorld('', MESSY);
-        t.after(w.dispose);
-        const s = summarizeProbe(w.model, w.data, 'movie_binary')!;
-        assert.equal(s.rows, 9);
-        assert.equal(s.eligible, 6);
-        assert.deepEqual(s.skipped, { null: 1, violating: 2, dangling: 0, cycle: 0, invalid: 0 });
-        assert.equal(s.questionsPerRow, 3);
-        assert.equal(s.samples.length, 3);
-        assert.equal(summarizeProbe(w.model, w.data, 'nope'), undefined);
     });
 });

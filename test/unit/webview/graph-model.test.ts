@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { schemaElements, questionElements, rationaleSegments, neighbourhoodElements, hopSummary } from '../../../webview/graph/model.js';
+import { schemaElements, questionElements, rationaleSegments, neighbourhoodElements, hopSummary, claimSummary } from '../../../webview/graph/model.js';
 import type { QuestionGraph, SchemaGraph } from '../../../src/protocol/webview.js';
 
 const schema: SchemaGraph = {
@@ -92,5 +92,39 @@ describe('SVG export', () => {
         assert.equal((svg.match(/<line /g) ?? []).length, 1, 'an edge to a missing node is left out');
         assert.equal((svg.match(/<text /g) ?? []).length, 4, 'edge label + one label line + two label lines');
         assert.equal(toSvg([], [], '#000', '#fff'), '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
+    });
+});
+
+describe('claims over an open question\'s context', () => {
+    const open: QuestionGraph = {
+        questionId: 'o', question: 'Explain Titanic.', model: 'm', gold: 'yes', answer: 'yes', correct: false, hops: [], rationale: { text: '', spans: [] },
+        path: {
+            nodes: [
+                { id: 'T', kind: 'entity', relation: 'Movie', label: 'Titanic', hop: 0, given: true },
+                { id: 'C', kind: 'entity', relation: 'Director', label: 'James Cameron', hop: 1, given: true },
+                { id: 'Y', kind: 'value', relation: 'Movie', label: '1997', hop: 1, given: true },
+            ],
+            edges: [{ from: 'T', to: 'C', label: 'directed by (rewire)', hop: 1 }, { from: 'T', to: 'Y', label: 'release year', hop: 1 }],
+        },
+        claims: [
+            { text: 'Titanic directed by James Cameron', data: 'supported', context: 'supported', cause: 'grounded', mentions: ['T', 'C'], contextEdge: { head: 'T', tail: 'C' } },
+            { text: 'Titanic released in 1998', data: 'contradicted', context: 'contradicted', cause: 'invented', mentions: ['T'], dataEdge: { head: 'T', relation: 'Movie.year', tail: 'Y' } },
+        ],
+    };
+
+    it('colours mentioned nodes and the edges claims rest on; the worst label wins where claims meet', () => {
+        const els = questionElements(open);
+        const status = (id: string) => els.find(e => e.group === 'nodes' && e.data.id === id)!.data.status;
+        assert.equal(status('C'), 'found');
+        assert.equal(status('T'), 'contradicted');
+        assert.equal(status('Y'), 'none');
+        const directed = els.find(e => e.group === 'edges' && e.data.target === 'C')!;
+        assert.equal(directed.data.status, 'found');
+        assert.equal(els.find(e => e.group === 'edges' && e.data.target === 'Y')!.data.status, 'none');
+    });
+
+    it('says where each claim came from', () => {
+        assert.equal(claimSummary(open.claims![1]!), 'Titanic released in 1998 — invented (data: T Movie.year Y)');
+        assert.equal(claimSummary(open.claims![0]!), 'Titanic directed by James Cameron — supported by the data');
     });
 });

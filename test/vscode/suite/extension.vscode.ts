@@ -40,7 +40,7 @@ export function register(): void {
 
         it('registers every HalluProbe command', async () => {
             const all = new Set(await vscode.commands.getCommands(true));
-            for (const id of ['previewQuestions', 'runSuite', 'runProbe', 'stopRun', 'showResults', 'openGraph', 'compareRuns', 'exportReport', 'selectModel', 'setApiKey']) {
+            for (const id of ['previewQuestions', 'runSuite', 'runProbe', 'stopRun', 'showResults', 'openGraph', 'compareRuns', 'exportReport', 'selectModel', 'setApiKey', 'restartServer']) {
                 assert.ok(all.has(`halluprobe.${id}`), `halluprobe.${id} is registered`);
             }
         });
@@ -59,6 +59,18 @@ export function register(): void {
                 .catch(err => { throw new Error(`${(err as Error).message}; diagnostics: ${vscode.languages.getDiagnostics(specUri()).map(d => `${code(d)}: ${d.message}`).join(' | ') || 'none'}`); });
             assert.match(diag.message, /James Cameron/);
             assert.equal(diag.severity, vscode.DiagnosticSeverity.Error);
+        });
+
+        it('restarts the language server: a new server process publishes the diagnostics again', async () => {
+            const before = api.serverStarts();
+            await vscode.commands.executeCommand('halluprobe.restartServer');
+            assert.equal(api.serverStarts(), before + 1);
+            const code = (d: vscode.Diagnostic) => String(typeof d.code === 'object' ? d.code.value : d.code);
+            // Touch the document so the new server validates it, then wait for its diagnostics.
+            const doc = await vscode.workspace.openTextDocument(specUri());
+            await vscode.window.showTextDocument(doc);
+            const diag = await until('an fd-violated diagnostic after the restart', () => vscode.languages.getDiagnostics(specUri()).find(d => code(d) === 'fd-violated'), 45_000);
+            assert.match(diag.message, /James Cameron/);
         });
 
         it('builds the Test Explorer tree spec → suite → probe → phrasing', async () => {

@@ -48,6 +48,8 @@ export type ProbeSpecKeywordNames =
     | "gold"
     | "import"
     | "int"
+    | "json"
+    | "jsonl"
     | "key"
     | "label"
     | "list"
@@ -78,6 +80,7 @@ export type ProbeSpecKeywordNames =
     | "using"
     | "variant"
     | "when"
+    | "with"
     | "yes"
     | "{"
     | "}";
@@ -482,6 +485,7 @@ export interface Probe extends langium.AstNode {
     kind: Name;
     members: Array<ProbeMember>;
     name: Name;
+    pair?: langium.Reference<Relation>;
     path: Array<AttributePath>;
     relation?: langium.Reference<Relation>;
 }
@@ -492,6 +496,7 @@ export const Probe = {
     kind: 'kind',
     members: 'members',
     name: 'name',
+    pair: 'pair',
     path: 'path',
     relation: 'relation'
 } as const;
@@ -603,7 +608,7 @@ export function isSettingName(item: unknown): item is SettingName {
 export interface Source extends langium.AstNode {
     readonly $container: Spec;
     readonly $type: 'Source';
-    format: 'csv' | 'sqlite';
+    format: 'csv' | 'json' | 'jsonl' | 'sqlite';
     name: Name;
     path: string;
     query?: string;
@@ -1136,6 +1141,11 @@ export class ProbeSpecAstReflection extends langium.AbstractAstReflection {
                 },
                 name: {
                     name: Probe.name
+                },
+                pair: {
+                    name: Probe.pair,
+                    referenceType: Relation.$type,
+                    optional: true
                 },
                 path: {
                     name: Probe.path,

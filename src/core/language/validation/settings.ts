@@ -8,9 +8,15 @@ import { PROVIDER_NAMES, providerFacts } from '../../models/providers.js';
 export const KNOWN_SETTINGS = {
     csv: ['delimiter', 'quote', 'header', 'encoding', 'list_separator'],
     sqlite: [] as string[],
+    json: ['list_separator'],
     model: ['id', 'endpoint', 'temperature', 'max_tokens', 'seed', 'samples', 'key_env', 'price_input', 'price_output', 'concurrency',
-        'rpm', 'tpm', 'timeout_ms', 'file', 'format', 'stream', 'top_p', 'api_version', 'deployment', 'knowledge', 'unsure', 'omit', 'contradict'],
-    probe: ['none_of_above', 'limit', 'max_hops', 'subject', 'explain'],
+        'rpm', 'tpm', 'timeout_ms', 'file', 'format', 'stream', 'top_p', 'api_version', 'deployment', 'knowledge', 'unsure', 'omit', 'contradict', 'follows', 'invents', 'trusts_memory'],
+    // open probes (core/open/family.ts): preset … baseline.
+    probe: ['none_of_above', 'limit', 'max_hops', 'subject', 'explain', 'preset', 'form', 'k', 'triplets', 'paths', 'max_nodes', 'perturb', 'levels', 'baseline',
+        // statement probes (core/statements/family.ts)
+        'statement', 'negatives', 'corrupt',
+        // evidence probes (core/evidence/family.ts)
+        'question', 'answer', 'passage', 'enrich_from', 'swap_with'],
     suite: ['concurrency', 'limit', 'seed', 'rpm', 'tpm', 'timeout_ms', 'temperature', 'max_tokens', 'knowledge_probe'],
 };
 
@@ -48,7 +54,7 @@ export function checkSettingName(setting: Setting, accept: ValidationAcceptor): 
 
 function knownFor(setting: Setting): { list: string[]; where: string } | undefined {
     const c = setting.$container;
-    if (isSource(c)) return { list: c.format === 'sqlite' ? KNOWN_SETTINGS.sqlite : KNOWN_SETTINGS.csv, where: `${c.format} source` };
+    if (isSource(c)) return { list: c.format === 'sqlite' ? KNOWN_SETTINGS.sqlite : c.format === 'json' || c.format === 'jsonl' ? KNOWN_SETTINGS.json : KNOWN_SETTINGS.csv, where: `${c.format} source` };
     if (isModel(c)) return { list: KNOWN_SETTINGS.model, where: 'model' };
     if (isProbe(c)) return { list: KNOWN_SETTINGS.probe, where: 'probe' };
     if (isSuite(c)) return { list: KNOWN_SETTINGS.suite, where: 'suite' };

@@ -1,0 +1,94 @@
+/** Plain data of the open family's engine: context graphs, perturbations and claim verdicts (issue 17). */
+
+export type RetrievalForm = 'triplets' | 'paths' | 'subgraph';
+
+export interface ContextNode {
+    /** As in the graph panel: `Movie(Avatar, 2009)` or `Movie.year=2009`. */
+    id: string;
+    label: string;
+    /** As written in a prompt: an entity keyed by several values reads "Avatar (2009)"; else the label. */
+    display?: string;
+    /** The entity's relation, or `Relation.attribute` for a value. */
+    type: string;
+    entity: boolean;
+    /** Personalised PageRank score in the question's neighbourhood. */
+    ppr: number;
+    prize: number;
+    /** One of the question's entities. */
+    seed: boolean;
+}
+
+export type PerturbationKind = 'swap' | 'replace' | 'rewire' | 'delete';
+
+/** How an edge of a perturbed context differs from the retrieved one. */
+export interface PerturbationMark { kind: PerturbationKind; relation?: string; tail?: string }
+
+export interface ContextEdge {
+    head: string;
+    /** The edge relation's name (`Movie.year`, an FK id). */
+    relation: string;
+    /** Its words in the prompt. */
+    label: string;
+    tail: string;
+    prize: number;
+    cost: number;
+    /** Set on a perturbed edge: what it was before. */
+    perturbed?: PerturbationMark;
+}
+
+export interface ContextGraph {
+    form: RetrievalForm | 'scored';
+    nodes: ContextNode[];
+    edges: ContextEdge[];
+    /** paths form: each path as indices into `edges`, in order. */
+    paths?: number[][];
+    /** Deleted edges of a perturbed context (never shown to the model). */
+    deleted?: ContextEdge[];
+}
+
+export type ClaimLabel = 'supported' | 'contradicted' | 'unverifiable';
+
+/** Why a claim is what it is, from its labels against the data and against the context given. */
+export type ClaimCause = 'grounded' | 'followed-corrupted' | 'invented' | 'unverifiable';
+
+export interface ClaimCheck {
+    label: ClaimLabel;
+    /** The edge that supports or contradicts the claim (for contradicted: the conflicting fact). */
+    edge?: { head: string; relation: string; tail: string; perturbed?: boolean };
+}
+
+export interface ClaimVerdict {
+    text: string;
+    /** Node ids the claim mentions, subject first. */
+    mentions: string[];
+    relations: string[];
+    data: ClaimCheck;
+    context: ClaimCheck;
+    cause: ClaimCause;
+}
+
+/** A fact of the data, as claim checking reads it. */
+export interface StoredFact { head: string; relation: string; tail: string }
+
+/** An edge relation of the data graph, as the claim linker reads it. */
+export interface StoredRelation { name: string; label: string; headType: string; tailType: string; words: string[] }
+
+/** What an open question carries (preview JSONL shows it whole): enough to check its answer without the data. */
+export interface OpenQuestion {
+    /** none: the zero-context baseline; clean: the context as retrieved; else a perturbation kind. */
+    condition: 'none' | 'clean' | PerturbationKind;
+    /** Share of the context's edges perturbed (0 for none and clean). */
+    level: number;
+    form: RetrievalForm;
+    retrieval: { seeds: string[]; neighbourhood: { nodes: number; edges: number }; pprIterations: number; graph: ContextGraph };
+    /** The context sent; absent for the zero-context baseline. */
+    context?: ContextGraph;
+    /** The context as retrieved, for perturbed questions (and the baseline: what a model may know from memory). */
+    clean?: ContextGraph;
+    similarity?: { sc2d: number; sd2: number };
+    /** The data's facts about the neighbourhood's entities (claims are checked against them). */
+    facts: StoredFact[];
+    relations: StoredRelation[];
+    /** Other spellings of the neighbourhood's nodes, from the spec's aliases (claims may use them). */
+    aliases: Record<string, string[]>;
+}

@@ -1,0 +1,109 @@
+/**
+ * Results per spec line: the metrics of each probe and each FD (every probe using it) per model, computed with the
+ * same `groupMetrics` as every report, plus the group verdicts and the worst failures. The editor's CodeLens,
+ * hovers and "Show Failures" only format these.
+ */
+import { goldText, type Question } from '../probes/question.js';
+import type { SpecModel } from '../spec/model.js';
+import { groupMetrics, type GroupMetrics } from '../verify/metrics.js';
+import { applyOverrides, type Override } from '../verify/overrides.js';
+import { summarizeGroups, type GroupSummary, type GroupVerdict } from '../verify/groups.js';
+import { isMeasured, questionPassed } from '../verify/passed.js';
+import type { Verdict } from '../verify/types.js';
+
+export interface AnchorResult {
+    /** `probe:<name>` or `fd:<id>`. */
+    key: string;
+    model: string;
+    /** Over the measured questions (a knowledge probe has none: see `known`). */
+    metrics: GroupMetrics;
+    /** Measured verdicts that failed (wrong answer or rationale). */
+    failed: number;
+    /** Measured verdicts with keywords whose rationale failed. */
+    failedRationales: number;
+    /** Knowledge probes: entities known of those asked. */
+    known?: { k: number; n: number };
+    groups: GroupSummary[];
+    verdicts: Verdict[];
+}
+
+export interface AnchorInput {
+    questions: readonly Question[];
+    verdicts: readonly Verdict[];
+    groupVerdicts?: readonly GroupVerdict[];
+    overrides?: readonly Override[];
+}
+
+/** Which FD each probe uses (an FD's line sums the probes that use it). */
+export function fdOfProbe(spec: Pick<SpecModel, 'probes'>): Map<string, string> {
+    return new Map(spec.probes.filter(p => p.fd).map(p => [p.name, p.fd!]));
+}
+
+export function anchorResults(input: AnchorInput, fdOf: ReadonlyMap<string, string>): Map<string, AnchorResult[]> {
+    const questions = new Map(input.questions.map(q => [q.id, q]));
+    const verdicts = applyOverrides([...input.verdicts], [...(input.overrides ?? [])]);
+    const sets = new Map<string, Map<string, { v: Verdict; q: Question }[]>>();
+    const add = (key: string, item: { v: Verdict; q: Question }) => {
+        let byModel = sets.get(key);
+        if (!byModel) sets.set(key, (byModel = new Map()));
+        let list = byModel.get(item.v.model);
+        if (!list) byModel.set(item.v.model, (list = []));
+        list.push(item);
+    };
+    for (const v of verdicts) {
+        const q = questions.get(v.questionId);
+        if (!q) continue;
+        add(`probe:${q.probe}`, { v, q });
+        const fd = fdOf.get(q.probe);
+        if (fd) add(`fd:${fd}`, { v, q });
+    }
+    const out = new Map<string, AnchorResult[]>();
+    for (const [key, byModel] of sets) {
+        out.set(key, [...byModel].map(([model, items]) => {
+            const measured = items.filter(i => isMeasured(i.q));
+            const first = items[0]!.q;
+            const metrics = groupMetrics({ model, probe: key.slice(key.indexOf(':') + 1), kind: first.kind, phrasing: 'all', variant: 'all', mode: 'all' }, measured);
+            const probes = new Set(items.map(i => i.q.probe));
+            const result: AnchorResult = {
+                key, model, metrics,
+                failed: measured.filter(i => !questionPassed(i.q, i.v)).length,
+                failedRationales: measured.filter(i => i.q.keywords.length > 0 && !(i.v.override?.rationale ?? i.v.rationale)).length,
+                groups: summarizeGroups((input.groupVerdicts ?? []).filter(g => g.model === model && probes.has(g.probe))),
+                verdicts: items.map(i => i.v),
+            };
+            const knowing = items.filter(i => i.v.known !== undefined);
+            if (knowing.length) result.known = { k: knowing.filter(i => i.v.override?.correct ?? i.v.known).length, n: knowing.length };
+            return result;
+        }));
+    }
+    return out;
+}
+
+/** How bad a failure is, for "worst examples": wrong with a contradiction, wrong, contradicted, missing. */
+export function severity(v: Verdict): number {
+    const contradicted = v.hops.some(h => h.status === 'contradicted');
+    const correct = v.override?.correct ?? v.correct;
+    const rationale = v.override?.rationale ?? (v.hops.length === 0 || v.rationale);
+    if (!correct) return contradicted ? 4 : 3;
+    if (!rationale) return contradicted ? 2 : 1;
+    return 0;
+}
+
+export interface FailureExample { questionId: string; question: string; line: string; severity: number }
+
+const answerText = (v: Verdict) => (v.answer === 'option' && v.option !== undefined ? `option ${v.option}` : v.answer);
+
+/** The failed measured questions, worst first. */
+export function worstExamples(questions: ReadonlyMap<string, Question>, verdicts: readonly Verdict[], count = 5): FailureExample[] {
+    return verdicts
+        .filter(v => { const q = questions.get(v.questionId); return q !== undefined && isMeasured(q); })
+        .map(v => ({ v, s: severity(v) }))
+        .filter(x => x.s > 0)
+        .sort((a, b) => b.s - a.s || a.v.questionId.localeCompare(b.v.questionId))
+        .slice(0, count)
+        .map(({ v, s }) => {
+            const q = questions.get(v.questionId)!;
+            const bad = v.hops.flatMap(h => h.keywords).filter(k => k.status !== 'found').map(k => `${k.status} "${k.value}"`);
+            return { questionId: v.questionId, question: q.question, severity: s, line: `answered ${answerText(v)} (gold ${goldText(q)})${bad.length ? ` · ${bad.join(', ')}` : ''}` };
+        });
+}
