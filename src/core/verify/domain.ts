@@ -82,7 +82,33 @@ export function buildDomain(table: RelationTable, attribute: string): Domain | u
 }
 
 /** The tokens of a stripped text (split at its single spaces) with their offsets: computed once per response. */
-export interface Tokens { words: string[]; starts: number[] }
+export interface Tokens {
+    words: string[];
+    starts: number[];
+    /** Word → its token indexes, built on first use (scanning many small domains over one long text). */
+    index?: Map<string, number[]>;
+}
+
+function wordIndex(tokens: Tokens): Map<string, number[]> {
+    if (tokens.index) return tokens.index;
+    const index = new Map<string, number[]>();
+    tokens.words.forEach((w, i) => { const at = index.get(w); if (at) at.push(i); else index.set(w, [i]); });
+    tokens.index = index;
+    return index;
+}
+
+/**
+ * The token indexes where a domain value may start, in order. A domain smaller than the text is looked up
+ * word by word in the text's index, so checking every hop of a long path against its own attribute's values
+ * costs the size of those domains, not hops × text length (which made a 2,000-hop path take half a minute).
+ */
+function candidateTokens(domain: Domain, tokens: Tokens): Iterable<number> {
+    if (domain.byFirst.size >= tokens.words.length) return tokens.words.keys();
+    const index = wordIndex(tokens);
+    const at: number[] = [];
+    for (const first of domain.byFirst.keys()) { const hits = index.get(first); if (hits) at.push(...hits); }
+    return at.sort((a, b) => a - b);
+}
 
 export function tokenize(text: string): Tokens {
     const words = text.length ? text.split(' ') : [];
@@ -97,7 +123,9 @@ export function scanDomain(domain: Domain, text: string, tokens: Tokens = tokeni
     const out: [number, number, DomainEntry][] = [];
     const n = text.length;
     const { words, starts } = tokens;
-    for (let i = 0; i < words.length; i++) {
+    let covered = 0;
+    for (const i of candidateTokens(domain, tokens)) {
+        if (starts[i]! < covered) continue; // inside the previous value found
         const slot = domain.byFirst.get(words[i]!);
         if (!slot) continue;
         const p = starts[i]!;
@@ -113,8 +141,7 @@ export function scanDomain(domain: Domain, text: string, tokens: Tokens = tokeni
         if (!hit) continue;
         const end = p + hit.key.length;
         out.push([p, end, hit]);
-        // Skip the tokens this value covers.
-        while (i + 1 < words.length && starts[i + 1]! < end) i++;
+        covered = end; // leftmost-longest: the tokens this value covers start no other
     }
     return out;
 }
