@@ -1,4 +1,5 @@
 /** Shared by every benchmark: the result row shape, timing and peak-memory sampling. */
+import { spawnSync } from 'node:child_process';
 export interface BenchRow {
     bench: string;
     case: string;
@@ -35,4 +36,21 @@ export async function measure<T>(fn: () => T | Promise<T>): Promise<{ result: T;
 /** Prints the rows for bench/run.ts to collect. */
 export function report(rows: BenchRow[]): void {
     console.log(`BENCH_RESULT ${JSON.stringify(rows)}`);
+}
+
+/**
+ * Runs `self --case N` in a child process for each size (so each peak memory is its own) and returns what each
+ * printed on its `CASE {json}` line.
+ */
+export function runCasesInChildren<T>(self: string, sizes: readonly number[], describe: (size: number, r: T) => string): Map<number, T> {
+    const out = new Map<number, T>();
+    for (const size of sizes) {
+        const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', self, '--case', String(size)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+        const line = child.stdout.split('\n').find(l => l.startsWith('CASE '));
+        if (child.status !== 0 || !line) throw new Error(`case ${size} failed (exit ${child.status})`);
+        const r = JSON.parse(line.slice(5)) as T;
+        out.set(size, r);
+        console.error(describe(size, r));
+    }
+    return out;
 }

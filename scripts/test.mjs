@@ -39,7 +39,7 @@ if (!quick) {
     run(process.execPath, ['scripts/build.mjs'], 'build bundles');
 }
 
-const tiers = ['unit', 'server', 'integration', 'acceptance', 'e2e'];
+const tiers = ['unit', 'server', 'security', 'reliability', 'integration', 'acceptance', 'e2e'];
 const e2eWanted = process.env.HALLUPROBE_E2E !== '0';
 let testFiles = [];
 for (const tier of tiers) {

@@ -5,6 +5,7 @@ import { checkOptions, commandHint, parseArgs, UsageError } from './args.js';
 import { cliCommand } from '../core/invocation.js';
 import { COMMANDS } from './commands/index.js';
 import { HalluProbeError, NAMING_CODES, problemText } from '../core/errors.js';
+import { print, printError } from './print.js';
 
 const USAGE = `halluprobe <command> [options]
 
@@ -16,35 +17,35 @@ Run "halluprobe <command> --help" for a command's options.`;
 export async function main(argv: string[]): Promise<number> {
     const [name, ...rest] = argv;
     if (!name || name === '--help' || name === '-h' || name === 'help') {
-        console.log(USAGE);
+        print(USAGE);
         return name ? 0 : 2;
     }
     if (name === '--version' || name === '-v') {
-        console.log('halluprobe 0.1.0');
+        print('halluprobe 0.1.0');
         return 0;
     }
     const command = COMMANDS[name];
     if (!command) {
-        console.error(`halluprobe: unknown command "${name}".${commandHint(name, Object.keys(COMMANDS))}\n\n${USAGE}`);
+        printError(`halluprobe: unknown command "${name}".${commandHint(name, Object.keys(COMMANDS))}\n\n${USAGE}`);
         return 2;
     }
     const args = parseArgs(rest);
     if (args.flags.help) {
-        console.log(command.usage);
+        print(command.usage);
         return 0;
     }
     try {
         checkOptions(args, command.options);
         return await command.run(args);
     } catch (e) {
-        if (e instanceof UsageError) { console.error(`halluprobe ${name}: ${e.message}${/^unknown option/.test(e.message) ? `\nThe options of ${name}: ${cliCommand()} ${name} --help` : ''}`); return 2; }
+        if (e instanceof UsageError) { printError(`halluprobe ${name}: ${e.message}${/^unknown option/.test(e.message) ? `\nThe options of ${name}: ${cliCommand()} ${name} --help` : ''}`); return 2; }
         if (e instanceof HalluProbeError) {
-            for (const p of e.problems) console.error(p.location ? problemText(p) : `halluprobe ${name}: ${p.message}${p.remedy ? ` ${p.remedy}` : ''}`);
+            for (const p of e.problems) printError(p.location ? problemText(p) : `halluprobe ${name}: ${p.message}${p.remedy ? ` ${p.remedy}` : ''}`);
             return e.problems.every(p => NAMING_CODES.has(p.code)) ? 2 : 1;
         }
         // Bad input is reported by the commands themselves; reaching here is a bug in HalluProbe.
-        console.error(`halluprobe ${name}: internal error: ${e instanceof Error ? e.message : String(e)}`);
-        if (process.env.HALLUPROBE_DEBUG) console.error(e);
+        printError(`halluprobe ${name}: internal error: ${e instanceof Error ? e.message : String(e)}`);
+        if (process.env.HALLUPROBE_DEBUG) printError(e);
         return 70;
     }
 }

@@ -41,6 +41,7 @@ export function generateQuestions(spec: SpecModel, data: LoadedData, options: Ge
             st.skippedDangling && `${st.skippedDangling} with dangling FKs`, st.skippedCycle && `${st.skippedCycle} on cycles`, st.skippedInvalid && `${st.skippedInvalid} invalid`,
         ].filter(Boolean);
         if (skipped.length) notes.push(`${probe}: skipped rows — ${skipped.join(', ')}.`);
+        for (const n of st.notes ?? []) notes.push(`${probe}: ${n}`);
     }
     return { questions, notes, truncated };
 }

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { loadSpec, type SpecDiagnostic } from '../core/spec/load.js';
 import type { ModelDecl, SpecModel } from '../core/spec/model.js';
 import type { LoadedData } from '../core/data/types.js';
-import type { Question } from '../core/probes/question.js';
+import { goldText, type Question } from '../core/probes/question.js';
 import { resolveModel, estimateCost, type ConfirmHost, type SecretSource } from '../core/models/index.js';
 import type { RunRecord, RunResults } from '../core/store/index.js';
 import type { ReportFormat } from '../core/report/model.js';
@@ -99,7 +99,6 @@ export function estimates(questions: readonly Question[], models: readonly Model
     });
 }
 
-const goldText = (q: Question) => typeof q.gold === 'number' ? `option ${q.gold}` : q.gold;
 
 /** The preview table's rows (token counts included) and notes. */
 export function previewData(gen: Generated, models: readonly ModelDecl[], title: string): PreviewData {

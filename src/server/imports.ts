@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import { specFileProblem } from '../core/language/importable.js';
 import { DefaultDocumentBuilder, UriUtils, type BuildOptions, type Cancellation, type LangiumDocument, type LangiumSharedCoreServices, type URI } from 'langium';
 
 const IMPORT = /^\s*import\s+(?:"((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)')/gm;
@@ -13,6 +15,24 @@ export class ImportLoadingDocumentBuilder extends DefaultDocumentBuilder {
     constructor(services: LangiumSharedCoreServices) {
         super(services);
         this.services = services;
+    }
+
+    /**
+     * The editor's text is the truth for an open document, the disk for the others: a "changed" document that
+     * is neither open nor on disk (closed before it was ever saved, a watcher event for a file already gone) is
+     * a deleted one — building it would read a file that is not there — and a "deleted" file that is still open
+     * is rebuilt from the editor's text, not dropped while requests about it wait for it.
+     */
+    override async update(changed: URI[], deleted: URI[], cancelToken?: Cancellation.CancellationToken): Promise<void> {
+        const gone = changed.filter(uri => !this.isOpen(uri) && uri.scheme === 'file' && !safeExistsAny(this.services, uri));
+        const stillOpen = deleted.filter(uri => this.isOpen(uri));
+        const kept = [...changed.filter(uri => !gone.includes(uri)), ...stillOpen];
+        return super.update(kept, [...deleted.filter(uri => !stillOpen.includes(uri)), ...gone], cancelToken);
+    }
+
+    private isOpen(uri: URI): boolean {
+        const docs = (this.services as { workspace: { TextDocuments?: { get(uri: string): unknown } } }).workspace.TextDocuments;
+        return docs?.get(uri.toString()) !== undefined;
     }
 
     protected override async buildDocuments(documents: LangiumDocument[], options: BuildOptions, cancelToken: Cancellation.CancellationToken): Promise<void> {
@@ -44,9 +64,20 @@ function importsOf(doc: LangiumDocument, services: LangiumSharedCoreServices): U
     return [...text.matchAll(IMPORT)].map(m => UriUtils.resolvePath(dir, (m[1] ?? m[2])!.replace(/\\(.)/g, '$1')));
 }
 
+/** A file or folder exists (a folder event stands for the documents in it). */
+function safeExistsAny(services: LangiumSharedCoreServices, uri: URI): boolean {
+    try { return services.workspace.FileSystemProvider.existsSync(uri); } catch { return false; }
+}
+
 function safeExists(services: LangiumSharedCoreServices, uri: URI): boolean {
     try {
-        return services.workspace.FileSystemProvider.existsSync(uri) && !services.workspace.FileSystemProvider.statSync(uri).isDirectory;
+        // Only regular .probe files of a sane size are loaded; the import check reports anything else.
+        const fsp = services.workspace.FileSystemProvider;
+        if (!fsp.existsSync(uri)) return false;
+        const node = fsp.statSync(uri);
+        let size: number | undefined;
+        try { size = statSync(uri.fsPath).size; } catch { size = undefined; }
+        return !node.isDirectory && !specFileProblem(uri.fsPath, { isFile: node.isFile, isDirectory: node.isDirectory, size });
     } catch {
         return false;
     }

@@ -10,6 +10,10 @@ import { DataFileWatcher } from './data-watch.js';
 import { cachedProbeDiagnostics } from './probe-diagnostics.js';
 
 const connection = createConnection(ProposedFeatures.all);
+// The server must outlive any bug in a handler: log it (the editor's output channel shows stderr) and go on.
+// Without this an unhandled rejection ends the process and the user loses diagnostics until a restart.
+process.on('uncaughtException', e => console.error(`HalluProbe language server: uncaught error (kept running): ${e.stack ?? e.message}`));
+process.on('unhandledRejection', e => console.error(`HalluProbe language server: unhandled rejection (kept running): ${e instanceof Error ? e.stack ?? e.message : String(e)}`));
 // One cache for the server's life: an edit to the spec reloads no unchanged data file.
 const cache = new DataCache();
 const probes = cachedProbeDiagnostics(probeDiagnostics);

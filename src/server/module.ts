@@ -22,6 +22,7 @@ import { ProbeCodeActionProvider } from './features/code-actions.js';
 import { ProbeFormatter } from './features/formatter.js';
 import { ProbeSemanticTokenProvider } from './features/semantic-tokens.js';
 import { ImportLoadingDocumentBuilder } from './imports.js';
+import { SafeDocumentFactory } from './documents.js';
 import { ProbeDocumentSymbolProvider } from './features/symbols.js';
 
 /** What the server needs from the data layer; absent in tests of language-only features. */
@@ -97,7 +98,7 @@ export function createProbeServerServices(context: DefaultSharedModuleContext, o
     let probe: ProbeServices | undefined;
     const sharedOverride: Module<LangiumSharedServices, DeepPartial<LangiumSharedServices>> = {
         lsp: { ExecuteCommandHandler: () => new ProbeCommandHandler(() => probe!) },
-        workspace: { DocumentBuilder: shared => new ImportLoadingDocumentBuilder(shared) },
+        workspace: { DocumentBuilder: shared => new ImportLoadingDocumentBuilder(shared), LangiumDocumentFactory: shared => new SafeDocumentFactory(shared) },
     };
     const shared = inject(createDefaultSharedModule(context), ProbeSpecGeneratedSharedModule, sharedOverride);
     // The engine's module is written against Langium's core services, a subset of the LSP ones.

@@ -3,8 +3,11 @@ import { existsSync, statSync } from 'node:fs';
 import type { Command } from './index.js';
 import { stringFlag, type ParsedArgs } from '../args.js';
 import { checkSpec } from '../../core/spec/check.js';
+import { outsideSpecFolder } from '../../core/data/diagnostics.js';
+import type { SpecModel } from '../../core/spec/model.js';
 import { probeDiagnostics } from '../../core/probes/index.js';
 import type { SpecDiagnostic } from '../../core/spec/load.js';
+import { print, printError } from '../print.js';
 
 const FLAGS = new Set(['format', 'help']);
 
@@ -29,18 +32,23 @@ Exit status: 0 no errors, 1 errors found, 2 bad usage (missing file, unknown fla
             : statSync(file).isDirectory() ? `${file} is a directory; give a .probe file`
             : undefined;
         if (problem) {
-            console.error(`halluprobe check: ${problem}\n\n${this.usage}`);
+            printError(`halluprobe check: ${problem}\n\n${this.usage}`);
             return 2;
         }
         const checked = await checkSpec(file!);
         // The question generator's problems (e.g. a probe with no eligible row), as the editor shows them.
         const diagnostics = [...checked.diagnostics, ...probeDiagnostics(checked.model, checked.data)];
         const rows = diagnostics.map(toRow).sort(byPosition);
-        if (format === 'json') console.log(JSON.stringify(rows, null, 2));
-        else printText(rows);
+        if (format === 'json') print(JSON.stringify(rows, null, 2));
+        else { printSources(checked.model); printText(rows); }
         return rows.some(r => r.severity === 'error') ? 1 : 0;
     },
 };
+
+/** Where each data source resolved to (on stderr), so a spec cannot read a file the user did not expect. */
+export function printSources(model: SpecModel): void {
+    for (const s of model.sources) printError(`source ${s.name}: ${s.path}${outsideSpecFolder(s.path, s.loc) ? "  (outside the spec's folder)" : ''}`);
+}
 
 /** One diagnostic as `--format json` prints it: lines and columns 1-based. */
 export interface CheckRow { file: string; line: number; column: number; severity: string; code: string; message: string }
@@ -54,8 +62,8 @@ function byPosition(a: CheckRow, b: CheckRow): number {
 }
 
 function printText(rows: CheckRow[]): void {
-    for (const r of rows) console.log(`${path.relative(process.cwd(), r.file) || r.file}:${r.line}:${r.column} ${r.severity} [${r.code}] ${r.message}`);
+    for (const r of rows) print(`${path.relative(process.cwd(), r.file) || r.file}:${r.line}:${r.column} ${r.severity} [${r.code}] ${r.message}`);
     const errors = rows.filter(r => r.severity === 'error').length;
     const warnings = rows.filter(r => r.severity === 'warning').length;
-    console.log(rows.length === 0 ? 'No problems found.' : `${errors} error(s), ${warnings} warning(s).`);
+    print(rows.length === 0 ? 'No problems found.' : `${errors} error(s), ${warnings} warning(s).`);
 }

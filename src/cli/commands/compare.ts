@@ -3,6 +3,7 @@ import type { Command } from './index.js';
 import { stringFlag, type ParsedArgs } from '../args.js';
 import { compareRuns, loadReport, renderComparison } from '../../core/report/index.js';
 import { openExisting, resolveRun } from './report.js';
+import { printError, writeOut } from '../print.js';
 
 const FLAGS = new Set(['db', 'format', 'out', 'help']);
 
@@ -24,18 +25,18 @@ Exit: 0 written, 2 bad usage.`,
             : args.positional.length !== 2 ? 'give two run ids (or "latest")'
             : !['md', 'json'].includes(format) ? `--format must be md or json, not "${String(args.flags.format)}"`
             : undefined;
-        if (problem) { console.error(`halluprobe compare: ${problem}\n\n${this.usage}`); return 2; }
+        if (problem) { printError(`halluprobe compare: ${problem}\n\n${this.usage}`); return 2; }
         const store = openExisting(args);
         try {
             const [a, b] = args.positional.map(id => resolveRun(store, id));
             const ra = await loadReport(store, a!);
             const rb = await loadReport(store, b!);
-            for (const [id, r] of [[a, ra], [b, rb]] as const) if (r.note) console.error(`halluprobe compare: run ${id}: ${r.note}`);
+            for (const [id, r] of [[a, ra], [b, rb]] as const) if (r.note) printError(`halluprobe compare: run ${id}: ${r.note}`);
             const c = compareRuns(ra.data, rb.data);
             const text = format === 'json' ? JSON.stringify(c, null, 2) + '\n' : renderComparison(c);
             const out = stringFlag(args, 'out');
-            if (out) { writeFileSync(out, text); console.error(`Wrote the comparison to ${out}`); }
-            else process.stdout.write(text);
+            if (out) { writeFileSync(out, text); printError(`Wrote the comparison to ${out}`); }
+            else writeOut(text);
             return 0;
         } finally {
             store.close();

@@ -5,6 +5,7 @@ import { run } from './run.js';
 import { runs } from './runs.js';
 import { report } from './report.js';
 import { compare } from './compare.js';
+import { estimate } from './estimate.js';
 
 export interface Command {
     summary: string;
@@ -16,5 +17,5 @@ export interface Command {
 
 /** Every subcommand, in the order `halluprobe --help` lists them. */
 export const COMMANDS: Record<string, Command> = {
-    check, preview, run, runs, report, compare,
+    check, preview, run, runs, report, compare, estimate,
 };

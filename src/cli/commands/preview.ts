@@ -1,14 +1,16 @@
 import * as path from 'node:path';
 import { existsSync } from 'node:fs';
 import type { Command } from './index.js';
+import { goldText } from '../../core/probes/question.js';
 import { intFlag, stringFlag, UsageError, type ParsedArgs } from '../args.js';
-import { toRow } from './check.js';
+import { printSources, toRow } from './check.js';
 import { loadSpec } from '../../core/spec/load.js';
 import type { SpecDiagnostic } from '../../core/spec/load.js';
 import { loadData } from '../../core/data/index.js';
 import { generateQuestions, probeDiagnostics, type GenerationStats } from '../../core/probes/index.js';
 import { questionRecord, type Question } from '../../core/probes/question.js';
 import { csvField } from '../../core/report/formats.js';
+import { print, printError } from '../print.js';
 import { variantId } from '../../core/report/labels.js';
 import { cliCommand } from '../../core/invocation.js';
 
@@ -38,22 +40,23 @@ Problems are printed to stderr as file:line:column messages. Exit status: 0 ques
         const errors = loaded.diagnostics.filter(d => d.severity === 'error');
         if (errors.length > 0) {
             printDiagnostics(errors);
-            console.error(`halluprobe preview: the spec has ${errors.length} error(s); fix them first (${cliCommand()} check ${file}).`);
+            printError(`halluprobe preview: the spec has ${errors.length} error(s); fix them first (${cliCommand()} check ${file}).`);
             return 1;
         }
+        printSources(loaded.model);
         const data = await loadData(loaded.model);
         printDiagnostics(data.diagnostics.filter(d => d.severity === 'error'));
         const generation = generateQuestions(loaded.model, data, Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)));
         const seen = new Set(generation.diagnostics.map(key));
         const problems = [...generation.diagnostics, ...probeDiagnostics(loaded.model, data).filter(d => !seen.has(key(d)))];
         printDiagnostics(problems);
-        const print = format === 'jsonl' ? (q: Question) => JSON.stringify(questionRecord(q))
+        const line = format === 'jsonl' ? (q: Question) => JSON.stringify(questionRecord(q))
             : format === 'csv' ? csvLine
             : tableLine;
-        if (format === 'csv') console.log(CSV_HEADER.join(','));
-        if (format === 'table') console.log(TABLE_HEADER);
-        for (const q of generation.questions) console.log(print(q));
-        console.error(summary(generation.stats, data.tables));
+        if (format === 'csv') print(CSV_HEADER.join(','));
+        if (format === 'table') print(TABLE_HEADER);
+        for (const q of generation.questions) print(line(q));
+        printError(summary(generation.stats, data.tables));
         return problems.some(d => d.severity === 'error') && generation.stats.generated === 0 ? 1 : 0;
     },
 };
@@ -61,7 +64,7 @@ Problems are printed to stderr as file:line:column messages. Exit status: 0 ques
 const key = (d: SpecDiagnostic) => `${d.file}:${d.range.start.line}:${d.code}:${d.message}`;
 
 function printDiagnostics(diagnostics: SpecDiagnostic[]): void {
-    for (const r of diagnostics.map(toRow)) console.error(`${path.relative(process.cwd(), r.file) || r.file}:${r.line}:${r.column} ${r.severity} [${r.code}] ${r.message}`);
+    for (const r of diagnostics.map(toRow)) printError(`${path.relative(process.cwd(), r.file) || r.file}:${r.line}:${r.column} ${r.severity} [${r.code}] ${r.message}`);
 }
 
 /**
@@ -74,7 +77,8 @@ export function summary(stats: GenerationStats, tables: ReadonlyMap<string, { ro
     const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
     const probes = Object.entries(stats.byProbe).map(([name, s]) => `${name} ${s.generated} from ${plural(s.rows, 'row')}`).join(', ');
     const relations = [...tables].map(([name, t]) => `${name} ${plural(t.rowCount, 'row')}`).join(', ');
-    return `${plural(stats.generated, 'question')}${probes ? ` (${probes})` : ''}; data: ${relations || 'none'}; ${skipped.length ? `rows skipped: ${skipped.join(', ')}` : 'no rows skipped'}.`;
+    const notes = Object.entries(stats.byProbe).flatMap(([name, s]) => (s.notes ?? []).map(n => `\n${name}: ${n}`)).join('');
+    return `${plural(stats.generated, 'question')}${probes ? ` (${probes})` : ''}; data: ${relations || 'none'}; ${skipped.length ? `rows skipped: ${skipped.join(', ')}` : 'no rows skipped'}.${notes}`;
 }
 
 const keywordText = (q: Question) => q.keywords.map(h => h.map(k => k.value).join('; ')).join(' | ');
@@ -88,11 +92,11 @@ function cell(text: string, width: number): string {
 }
 
 function tableLine(q: Question): string {
-    return [q.id, cell(q.probe, 16), cell(q.phrasing, 10), cell(variantId(q), 12), cell(String(q.gold), 4), cell(keywordText(q), 24), cell(q.question, 160).trimEnd()].join('  ');
+    return [q.id, cell(q.probe, 16), cell(q.phrasing, 10), cell(variantId(q), 12), cell(goldText(q), 4), cell(keywordText(q), 24), cell(q.question, 160).trimEnd()].join('  ');
 }
 
 const CSV_HEADER = ['id', 'probe', 'kind', 'phrasing', 'variant', 'variant_id', 'gold', 'question', 'keywords', 'source'];
 
 function csvLine(q: Question): string {
-    return [q.id, q.probe, q.kind, q.phrasing, q.variant, variantId(q), String(q.gold), q.question, keywordText(q), firstRow(q)].map(csvField).join(',');
+    return [q.id, q.probe, q.kind, q.phrasing, q.variant, variantId(q), goldText(q), q.question, keywordText(q), firstRow(q)].map(csvField).join(',');
 }

@@ -5,6 +5,8 @@ import { intFlag, stringFlag, UsageError, type ParsedArgs } from '../args.js';
 import { openStore, type Store } from '../../core/store/index.js';
 import { loadReport, passed, renderReport, resolveRunId, REPORT_FORMATS, type ReportData, type ReportFormat } from '../../core/report/index.js';
 import { HalluProbeError } from '../../core/errors.js';
+import { fileKeyBindings } from '../../core/models/index.js';
+import { printError, writeOut } from '../print.js';
 import { groupKey, groupLabel } from '../../core/report/labels.js';
 import { cliCommand } from '../../core/invocation.js';
 
@@ -72,7 +74,7 @@ Exit: 0 written, 1 a --fail-on-failures / --max-h gate failed, 2 bad usage.`,
             : maxH !== undefined && !(Number(maxH) >= 0 && Number(maxH) <= 1) ? `--max-h must be a number between 0 and 1, not "${maxH}"`
             : args.positional.length > 0 ? `unexpected argument "${args.positional[0]}"`
             : undefined;
-        if (problem) { console.error(`halluprobe report: ${problem}\n\n${this.usage}`); return 2; }
+        if (problem) { printError(`halluprobe report: ${problem}\n\n${this.usage}`); return 2; }
         const store = openExisting(args);
         try {
             const runId = resolveRun(store, stringFlag(args, 'run'));
@@ -81,14 +83,14 @@ Exit: 0 written, 1 a --fail-on-failures / --max-h gate failed, 2 bad usage.`,
             const judgeModel = stringFlag(args, 'judge');
             const yes = args.flags.yes === true;
             const judge = judgeModel === undefined ? undefined
-                : { model: judgeModel, sample: intFlag(args, 'judge-sample') ?? 50, seed: intFlag(args, 'judge-seed') ?? 1, confirmHost: async () => yes };
+                : { model: judgeModel, sample: intFlag(args, 'judge-sample') ?? 50, seed: intFlag(args, 'judge-seed') ?? 1, confirmHost: async () => yes, bindings: fileKeyBindings() };
             const minKnown = intFlag(args, 'min-known');
             const { data, note } = await loadReport(store, runId, { ...(minKnown === undefined ? {} : { minKnown }), ...(judge ? { judge } : {}) });
-            if (note) console.error(`halluprobe report: ${note}`);
+            if (note) printError(`halluprobe report: ${note}`);
             const text = renderReport(data, format);
             const out = stringFlag(args, 'out');
-            if (out) { writeFileSync(out, text); console.error(`Wrote ${format} report of run ${runId} to ${out}`); }
-            else process.stdout.write(text);
+            if (out) { writeFileSync(out, text); printError(`Wrote ${format} report of run ${runId} to ${out}`); }
+            else writeOut(text);
             return gate(data, args.flags['fail-on-failures'] === true, maxH === undefined ? undefined : Number(maxH));
         } finally {
             store.close();
@@ -111,19 +113,19 @@ function recordFromFlags(store: Store, runId: string, questionId: string, args: 
     const by = stringFlag(args, 'by') ?? process.env.USER ?? 'unknown';
     const o = { run: runId, questionId, model: matches[0]!.model, sample, by, why, ...(correct === undefined ? {} : { correct }), ...(rationale === undefined ? {} : { rationale }) };
     store.recordOverride(o);
-    console.error(`Recorded override of ${questionId} (${o.model}) by ${by}.`);
+    printError(`Recorded override of ${questionId} (${o.model}) by ${by}.`);
 }
 
 function gate(data: ReportData, failOnFailures: boolean, maxH: number | undefined): number {
     let code = 0;
     if (failOnFailures) {
         const failed = data.rows.filter(r => !passed(r)).length;
-        if (failed > 0) { console.error(`halluprobe report: ${failed} of ${data.rows.length} questions failed.`); code = 1; }
+        if (failed > 0) { printError(`halluprobe report: ${failed} of ${data.rows.length} questions failed.`); code = 1; }
     }
     if (maxH !== undefined) {
         for (const g of data.metrics) {
             if (g.na || g.H === null || g.H <= maxH) continue;
-            console.error(`halluprobe report: H ${g.H.toFixed(2)} > ${maxH} for ${groupLabel(groupKey(g))}.`);
+            printError(`halluprobe report: H ${g.H.toFixed(2)} > ${maxH} for ${groupLabel(groupKey(g))}.`);
             code = 1;
         }
     }

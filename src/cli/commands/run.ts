@@ -3,11 +3,12 @@ import { existsSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import type { Command } from './index.js';
 import { intFlag, stringFlag, type ParsedArgs } from '../args.js';
-import { redact, type ConfirmHost } from '../../core/models/index.js';
+import { fileKeyBindings, redact, type ConfirmHost } from '../../core/models/index.js';
 import type { Progress } from '../../core/run/index.js';
 import { runSpec } from '../../core/run/spec-run.js';
 import { estimateLines, progressBar, progressLine, summaryLines, usd as usdText } from '../../core/run/format.js';
 import { problemText } from '../../core/errors.js';
+import { print, printError, writeErr } from '../print.js';
 import { cliCommand } from '../../core/invocation.js';
 
 const FLAGS = new Set(['suite', 'model', 'limit', 'seed', 'concurrency', 'db', 'format', 'resume', 'yes', 'new', 'help', 'no-verify']);
@@ -40,9 +41,9 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
             : !['text', 'json'].includes(format) ? `--format must be text or json, not "${String(args.flags.format)}"`
             : !existsSync(file) || statSync(file).isDirectory() ? `no such spec file: ${file}`
             : undefined;
-        if (problem) { console.error(`halluprobe run: ${problem}\n\n${this.usage}`); return 2; }
+        if (problem) { printError(`halluprobe run: ${problem}\n\n${this.usage}`); return 2; }
         const json = format === 'json';
-        const say = (line: string) => { if (!json) console.error(line); };
+        const say = (line: string) => { if (!json) printError(line); };
         const yes = args.flags.yes === true;
         const modelFlag = stringFlag(args, 'model');
         const controller = new AbortController();
@@ -53,7 +54,7 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
             spec: file!, suite: stringFlag(args, 'suite'), limit: intFlag(args, 'limit'), seed: intFlag(args, 'seed'),
             models: modelFlag ? modelFlag.split(',').map(m => m.trim()).filter(Boolean) : undefined,
             db: stringFlag(args, 'db'), resume: stringFlag(args, 'resume') ?? (args.flags.new === true ? 'new' : 'auto'),
-            concurrency: intFlag(args, 'concurrency'), confirmHost: confirmer(yes), origin: 'cli', signal: controller.signal,
+            concurrency: intFlag(args, 'concurrency'), confirmHost: confirmer(yes), bindings: fileKeyBindings(), origin: 'cli', signal: controller.signal,
             verify: args.flags['no-verify'] !== true,
             confirmCost: async usd => yes || ask(`Spend about ${usdText(usd)}? [y/N] `),
             onPrepared: prepared => {
@@ -65,10 +66,10 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
             },
             onProgress: p => progress(p),
             // In logs, the first failures as they happen (the summary lists them too).
-            onAnswer: e => { if (e.error && !process.stderr.isTTY && !json && ++shown <= 10) process.stderr.write(`  ${e.question.id} ${e.model}: ${redact(e.error, secrets)}\n`); },
+            onAnswer: e => { if (e.error && !process.stderr.isTTY && !json && ++shown <= 10) writeErr(`  ${e.question.id} ${e.model}: ${redact(e.error, secrets)}\n`); },
         }));
-        for (const note of result.notes.slice(0, 5)) console.error(problemText(note));
-        if (result.notes.length > 5) console.error(`… and ${result.notes.length - 5} more (${cliCommand()} check ${file} lists them all).`);
+        for (const note of result.notes.slice(0, 5)) printError(problemText(note));
+        if (result.notes.length > 5) printError(`… and ${result.notes.length - 5} more (${cliCommand()} check ${file} lists them all).`);
         if (result.progress) progress(result.progress, true);
         if (result.status === 'declined') {
             say('Not started. Run again with --yes to accept the estimate.');
@@ -77,13 +78,13 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
         if (result.verifyNote) say(`${result.verifyNote[0]!.toUpperCase()}${result.verifyNote.slice(1)} (answers are stored; run "${cliCommand()} report" later).`);
         const { counts, failures, run: runRecord } = result;
         if (json) {
-            console.log(JSON.stringify({ run: runRecord, counts, verified: result.verified, store: result.store, failures: failures.slice(0, 50) }, null, 2));
+            print(JSON.stringify({ run: runRecord, counts, verified: result.verified, store: result.store, failures: failures.slice(0, 50) }, null, 2));
         } else {
-            for (const f of failures.slice(0, 5)) console.error(`  failed: ${f.question} (${f.model}): ${redact(f.error, secrets)}`);
-            if (failures.length > 5) console.error(`  … and ${failures.length - 5} more failures (see ${cliCommand()} runs --format json)`);
-            for (const line of summaryLines(runRecord, counts, result.progress?.elapsedMs ?? 0)) console.log(line);
-            if (result.verified) console.log(`  Verified ${counts.answered} answers; see them with: ${cliCommand()} report --db ${result.store}`);
-            console.log(`  Results: ${result.store}`);
+            for (const f of failures.slice(0, 5)) printError(`  failed: ${f.question} (${f.model}): ${redact(f.error, secrets)}`);
+            if (failures.length > 5) printError(`  … and ${failures.length - 5} more failures (see ${cliCommand()} runs --format json)`);
+            for (const line of summaryLines(runRecord, counts, result.progress?.elapsedMs ?? 0)) print(line);
+            if (result.verified) print(`  Verified ${counts.answered} answers; see them with: ${cliCommand()} report --db ${result.store}`);
+            print(`  Results: ${result.store}`);
         }
         return result.status === 'completed' && counts.failed === 0 ? 0 : 1;
     },
@@ -96,7 +97,10 @@ async function ask(question: string): Promise<boolean> {
 }
 
 function confirmer(yes: boolean): ConfirmHost {
-    return async q => yes || ask(`Send the key from ${q.keyFrom} (meant for ${q.savedFor}) to ${q.host} for model ${q.model}? [y/N] `);
+    return async q => {
+        if (yes) { printError(`halluprobe: sending the key from ${q.keyFrom} (bound to ${q.savedFor}) to ${q.host} for model ${q.model} (--yes)`); return true; }
+        return ask(`Send the key from ${q.keyFrom} (bound to ${q.savedFor}) to ${q.host} for model ${q.model}? [y/N] `);
+    };
 }
 
 /** Runs `fn` with Ctrl-C / SIGTERM wired to cancellation (a second Ctrl-C exits at once). */

@@ -4,6 +4,7 @@ import type { Command } from './index.js';
 import { stringFlag, type ParsedArgs } from '../args.js';
 import { openStore } from '../../core/store/index.js';
 import { usd } from '../../core/run/format.js';
+import { print, printError } from '../print.js';
 import { cliCommand } from '../../core/invocation.js';
 
 const FLAGS = new Set(['db', 'format', 'help']);
@@ -24,19 +25,19 @@ Lists runs, newest first: id, status, spec, suite, models, answers, failures, to
             : !['text', 'json'].includes(format) ? `--format must be text or json, not "${String(args.flags.format)}"`
             : !existsSync(db) ? `no results store at ${db}; run "${cliCommand()} run <spec>" first or pass --db FILE`
             : undefined;
-        if (problem) { console.error(`halluprobe runs: ${problem}`); return 2; }
+        if (problem) { printError(`halluprobe runs: ${problem}`); return 2; }
         const store = openStore(db);
         try {
             const rows = store.listRuns().map(run => {
                 const models = (run.settings.models ?? []).map(m => m.display ?? m.name);
                 return { ...run, models, counts: store.counts(run.id) };
             });
-            if (format === 'json') { console.log(JSON.stringify(rows, null, 2)); return 0; }
-            if (rows.length === 0) { console.log(`No runs in ${db}.`); return 0; }
+            if (format === 'json') { print(JSON.stringify(rows, null, 2)); return 0; }
+            if (rows.length === 0) { print(`No runs in ${db}.`); return 0; }
             for (const r of rows) {
                 const c = r.counts;
-                console.log(`${r.id}  ${r.status.padEnd(9)}  ${path.relative(process.cwd(), r.spec) || r.spec}${r.suite ? ` / ${r.suite}` : ''}  ${r.models.join(', ')}`);
-                console.log(`    ${c.answered}/${c.slots} answered (${c.cached} cached), ${c.failed} failed, ${c.tokensIn + c.tokensOut} tokens, ${usd(c.cost)}, started ${r.started}`);
+                print(`${r.id}  ${r.status.padEnd(9)}  ${path.relative(process.cwd(), r.spec) || r.spec}${r.suite ? ` / ${r.suite}` : ''}  ${r.models.join(', ')}`);
+                print(`    ${c.answered}/${c.slots} answered (${c.cached} cached), ${c.failed} failed, ${c.tokensIn + c.tokensOut} tokens, ${usd(c.cost)}, started ${r.started}`);
             }
             return 0;
         } finally {

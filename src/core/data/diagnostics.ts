@@ -23,12 +23,21 @@ const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ?
  * slashes; a file far outside the spec's folder is shown by its absolute path instead.
  */
 /** Data problems that make generation impossible (as opposed to violations, whose rows are only skipped). */
-export const BLOCKING_DATA_CODES: ReadonlySet<string> = new Set(['missing-file', 'missing-column', 'csv-format', 'sqlite-error']);
+export const BLOCKING_DATA_CODES: ReadonlySet<string> = new Set(['missing-file', 'missing-column', 'csv-format', 'sqlite-error', 'json-format']);
 
 export function shownFile(file: string, from: SpecLocation): string {
     const relative = path.relative(path.dirname(from.file), file).split(path.sep).join('/');
     if (relative === '') return path.basename(file);
     return relative.startsWith('../../../') ? file : relative;
+}
+
+/**
+ * Whether a data file lies outside the spec's folder tree (`source x csv "/etc/shadow"`). Such a file's content
+ * is never quoted in a diagnostic: a spec from elsewhere must not be able to read out files through the editor.
+ */
+export function outsideSpecFolder(file: string, from: SpecLocation): boolean {
+    const relative = path.relative(path.dirname(from.file), path.resolve(path.dirname(from.file), file));
+    return relative.startsWith('..') || path.isAbsolute(relative);
 }
 
 /**
@@ -76,12 +85,16 @@ export function problemDiagnostic(problem: LoadProblem, decls: Declarations): Sp
             if (!source) return undefined;
             const file = shownFile(problem.file, source.loc);
             const data = problem.problem.lines.length > 0 ? { rows: problem.problem.lines.map(line => ({ file: problem.file, line })) } : undefined;
-            return at(source.loc, problem.problem.severity, source.format === 'csv' ? 'csv-format' : 'sqlite-error', `${file} ${problem.problem.message}.`, data);
+            return at(source.loc, problem.problem.severity, source.format === 'csv' ? 'csv-format' : source.format === 'sqlite' ? 'sqlite-error' : 'json-format', `${file} ${problem.problem.message}.`, data);
         }
         case 'missing-column': {
             const attribute = decls.relation(problem.relation)?.attributes.find(a => a.name === problem.attribute);
             const source = decls.source(decls.relation(problem.relation)?.source ?? '');
             if (!attribute || !source) return undefined;
+            if (outsideSpecFolder(source.path, attribute.loc)) {
+                return at(attribute.loc, 'error', 'missing-column',
+                    `Column '${problem.column}' of ${problem.relation}.${problem.attribute} is not in ${source.path}, which is outside the spec's folder (its header is not shown). Check that the source names the file you mean.`);
+            }
             const guess = closest(problem.column, problem.columns);
             const listed = problem.columns.map(c => `'${c}'`).join(', ');
             return at(attribute.loc, 'error', 'missing-column',
@@ -99,6 +112,15 @@ export function problemDiagnostic(problem: LoadProblem, decls: Declarations): Sp
                 `${plural(problem.count, 'value')} of ${problem.relation}.${problem.attribute} ${problem.count === 1 ? 'is' : 'are'} not ${type} and ${problem.count === 1 ? 'was' : 'were'} loaded as empty: ${examples}${more}. `
                 + `Correct the data, or declare the attribute with a type that fits (e.g. text).`,
                 { rows: problem.examples.map(e => ({ file: problem.file, line: e.line })) });
+        }
+        case 'truncated': {
+            const attribute = decls.relation(problem.relation)?.attributes.find(a => a.name === problem.attribute);
+            if (!attribute) return undefined;
+            const file = shownFile(problem.file, attribute.loc);
+            return at(attribute.loc, 'warning', 'cell-truncated',
+                `${plural(problem.count, 'cell')} of ${problem.relation}.${problem.attribute} ${problem.count === 1 ? 'is' : 'are'} longer than ${problem.limit} characters and ${problem.count === 1 ? 'was' : 'were'} cut to that length in questions, prompts and the store (${problem.lines.map(l => `${file}:${l}`).join(', ')}${problem.count > problem.lines.length ? ', …' : ''}). `
+                + `Map a shorter column, or raise the limit with HALLUPROBE_MAX_CELL_CHARS.`,
+                { rows: problem.lines.map(line => ({ file: problem.file, line })) });
         }
     }
 }

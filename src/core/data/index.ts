@@ -10,6 +10,7 @@ import { loadSource, type RelationLoad } from './load.js';
 import { checkFd, checkFk, checkKey } from './checks.js';
 import { fdDiagnostic, fkDiagnostic, head, keyDiagnostic, repeatedRowsDiagnostic, problemDiagnostic, type Declarations } from './diagnostics.js';
 export { BLOCKING_DATA_CODES } from './diagnostics.js';
+import { readJson } from './json.js';
 import { readCsvHeader } from './csv.js';
 import { streamSqlite } from './sqlite.js';
 
@@ -29,6 +30,7 @@ export interface LoadOptions {
 /** The column names of a source: a CSV header row (1, 2, … without one), or a SQLite table's or query's columns. */
 export async function readHeader(source: SourceDecl): Promise<string[]> {
     if (source.format === 'csv') return readCsvHeader(source).catch(() => []);
+    if (source.format === 'json' || source.format === 'jsonl') return readJson(source, ',', undefined).header;
     return streamSqlite(source, () => undefined, undefined, true).header;
 }
 

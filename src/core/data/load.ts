@@ -11,6 +11,7 @@ import { ColumnBuilder, Int32Builder, makeTable } from './table.js';
 import { coerceSqlite, coerceText, type Coerced } from './coerce.js';
 import { readCsvHeader, streamCsv, type FormatProblem } from './csv.js';
 import { streamSqlite } from './sqlite.js';
+import { readJson } from './json.js';
 import { firstOccurrences } from './group.js';
 
 export interface CoercionExample { line: number; column: number; value: string; reason: string }
@@ -19,7 +20,18 @@ export type LoadProblem =
     | { kind: 'missing-file'; source: string; file: string }
     | { kind: 'format'; source: string; file: string; problem: FormatProblem }
     | { kind: 'missing-column'; relation: string; attribute: string; column: string; columns: string[] }
-    | { kind: 'coercion'; relation: string; attribute: string; type: AttrType; file: string; count: number; examples: CoercionExample[] };
+    | { kind: 'coercion'; relation: string; attribute: string; type: AttrType; file: string; count: number; examples: CoercionExample[] }
+    | { kind: 'truncated'; relation: string; attribute: string; file: string; count: number; lines: number[]; limit: number };
+
+/**
+ * The longest cell kept, in characters: a question must not carry megabytes of one cell into every prompt,
+ * stored question and report (50 cells of 1 MB made 12 MB of JSON per question). Longer cells are cut, and
+ * a warning says where. HALLUPROBE_MAX_CELL_CHARS changes it.
+ */
+export function maxCellChars(env: NodeJS.ProcessEnv = process.env): number {
+    const v = Number(env.HALLUPROBE_MAX_CELL_CHARS);
+    return Number.isInteger(v) && v > 0 ? v : 10_000;
+}
 
 export interface RelationLoad {
     /** Undefined when the source could not be read at all. */
@@ -38,15 +50,22 @@ class ColumnReader {
     private readonly seen = new Map<unknown, number>();
     failures = 0;
     readonly examples: CoercionExample[] = [];
+    truncated = 0;
+    readonly truncatedLines: number[] = [];
 
     private readonly plainText: boolean;
 
-    constructor(readonly index: number, readonly type: AttrType, private readonly coerce: (raw: unknown) => Coerced) {
+    constructor(readonly index: number, readonly type: AttrType, private readonly coerce: (raw: unknown) => Coerced, private readonly limit = maxCellChars()) {
         this.builder = new ColumnBuilder('', type);
         this.plainText = type.scalar === 'text' && !type.list;
     }
 
     read(raw: unknown, line: number): void {
+        if (typeof raw === 'string' && raw.length > this.limit) {
+            this.truncated++;
+            if (this.truncatedLines.length < EXAMPLES) this.truncatedLines.push(line);
+            raw = `${raw.slice(0, this.limit)}…`;
+        }
         if (this.plainText && typeof raw === 'string') {
             // Text needs no coercion beyond trimming: go straight to the dictionary (one map lookup, not two).
             const text = raw.trim();
@@ -63,7 +82,8 @@ class ColumnReader {
             this.failures++;
             if (this.examples.length < EXAMPLES) {
                 const c = this.coerce(raw);
-                this.examples.push({ line, column: this.index + 1, value: String(raw), reason: c.ok ? '' : c.reason });
+                const value = String(raw);
+                this.examples.push({ line, column: this.index + 1, value: value.length > 80 ? `${value.slice(0, 80)}…` : value, reason: c.ok ? '' : c.reason });
             }
             code = -1;
         }
@@ -138,6 +158,14 @@ export async function loadSource(source: SourceDecl, relations: RelationDecl[], 
         const res = await streamCsv(source, known.length > 0 ? onRow : () => undefined, signal);
         header = res.header.length > 0 ? res.header : undefined;
         formatProblems = res.problems;
+    } else if (source.format === 'json' || source.format === 'jsonl') {
+        const res = readJson(source, separator, undefined, signal);
+        if (res.header.length > 0) {
+            makePlan(res.header);
+            readJson(source, separator, onRow, signal);
+            header = res.header;
+        }
+        formatProblems = res.problems;
     } else {
         const res = streamSqlite(source, () => undefined, signal, true);
         if (res.header.length > 0) {
@@ -163,6 +191,9 @@ export async function loadSource(source: SourceDecl, relations: RelationDecl[], 
             if (!reader) return { attribute: a.name, type: a.type, codes: nulls, values: [] as CellValue[] };
             if (reader.failures > 0) {
                 relationProblems.push({ kind: 'coercion', relation: relation.name, attribute: a.name, type: a.type, file: source.path, count: reader.failures, examples: reader.examples });
+            }
+            if (reader.truncated > 0) {
+                relationProblems.push({ kind: 'truncated', relation: relation.name, attribute: a.name, file: source.path, count: reader.truncated, lines: reader.truncatedLines, limit: maxCellChars() });
             }
             const column = built.get(reader)!;
             return { attribute: a.name, type: a.type, codes: column.codes, values: column.values };

@@ -5,7 +5,7 @@
  */
 import { countTokens } from 'gpt-tokenizer';
 import type { ChatMessage } from '../probes/question.js';
-import type { ResolvedModel } from './providers.js';
+import { providerFacts, type ResolvedModel } from './providers.js';
 
 export interface Price { input: number; output: number }
 
@@ -25,13 +25,11 @@ export const PRICES: Record<string, Price> = {
     'o4-mini': { input: 1.1, output: 4.4 },
 };
 
-const FREE = new Set(['ollama', 'lmstudio', 'llamacpp', 'vllm', 'replay', 'offline']);
-
 /** The price for a model, or undefined when unknown (the estimate then says so rather than guessing). */
 export function priceOf(model: ResolvedModel): Price | undefined {
     const p = model.price;
     let base: Price | undefined;
-    if (FREE.has(model.provider)) base = { input: 0, output: 0 };
+    if (providerFacts(model.provider)?.free) base = { input: 0, output: 0 };
     else {
         // OpenRouter ids look like "openai/gpt-4o-mini".
         const id = model.id.toLowerCase().replace(/^[^/]+\//, '');

@@ -9,6 +9,7 @@ import type { ModelClient } from './types.js';
 export * from './types.js';
 export * from './providers.js';
 export * from './secrets.js';
+export { configDir, fileKeyBindings } from './bindings.js';
 export * from './cost.js';
 export { parseErbenchLog, type ErbenchLogRecord } from './erbench-log.js';
 export { OfflineClient, offlineRates, domainFromData, type DomainFn, type OfflineRates } from './offline.js';

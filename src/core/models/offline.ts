@@ -4,8 +4,8 @@
  * attribute. It lets people try HalluProbe with no model at all; its name says "offline simulator" everywhere.
  * Deterministic: every draw is a hash of the model seed, the question (or its entity) and what is drawn.
  */
-import { createHash } from 'node:crypto';
 import type { Keyword, Question } from '../probes/question.js';
+import { draw } from './draw.js';
 import type { Settings } from '../spec/model.js';
 import { ModelError, type Completion, type CompletionRequest, type ModelClient } from './types.js';
 import type { LoadedData } from '../data/types.js';
@@ -23,6 +23,8 @@ export interface OfflineRates {
     /** Open answers: share of the context's facts stated, and per fact the chance of adding an invented one. */
     follows: number;
     invents: number;
+    /** Evidence probes: share of swapped passages answered from memory (the original value) instead of the passage. */
+    trustsMemory: number;
     seed: number;
 }
 
@@ -44,21 +46,20 @@ export function domainFromData(data: LoadedData): DomainFn {
     };
 }
 
-export const DEFAULT_RATES: OfflineRates = { knowledge: 0.8, unsure: 0.05, omit: 0.1, contradict: 0.05, follows: 1, invents: 0.05, seed: 1 };
+export const DEFAULT_RATES: OfflineRates = { knowledge: 0.8, unsure: 0.05, omit: 0.1, contradict: 0.05, follows: 1, invents: 0.05, trustsMemory: 0, seed: 1 };
 
 export function offlineRates(settings: Settings): OfflineRates {
-    const pick = (name: keyof OfflineRates) => {
-        const v = Number(settings[name]);
-        return settings[name] !== undefined && Number.isFinite(v) ? v : DEFAULT_RATES[name];
+    const pick = (name: keyof OfflineRates, setting: string = name) => {
+        const v = Number(settings[setting]);
+        return settings[setting] !== undefined && Number.isFinite(v) ? v : DEFAULT_RATES[name];
     };
-    return { knowledge: pick('knowledge'), unsure: pick('unsure'), omit: pick('omit'), contradict: pick('contradict'), follows: pick('follows'), invents: pick('invents'), seed: pick('seed') };
+    return {
+        knowledge: pick('knowledge'), unsure: pick('unsure'), omit: pick('omit'), contradict: pick('contradict'), follows: pick('follows'), invents: pick('invents'),
+        trustsMemory: pick('trustsMemory', 'trusts_memory'), seed: pick('seed'),
+    };
 }
 
-/** A uniform draw in [0, 1) from the hash of its parts. */
-export function draw(...parts: (string | number)[]): number {
-    const h = createHash('sha256').update(parts.join('\u0000')).digest();
-    return h.readUInt32BE(0) / 0x1_0000_0000;
-}
+export { draw } from './draw.js';
 
 function pickFrom<T>(items: readonly T[], u: number): T | undefined {
     return items.length ? items[Math.floor(u * items.length)] : undefined;

@@ -5,6 +5,7 @@
 import OpenAI from 'openai';
 import type { ResolvedModel } from './providers.js';
 import { redact } from './secrets.js';
+import { idleTimeoutFetch } from './idle-fetch.js';
 import { ModelError, type Completion, type CompletionRequest, type ModelClient } from './types.js';
 
 export function parseRetryAfter(headers: Headers | undefined, now = Date.now()): number | undefined {
@@ -61,7 +62,8 @@ export class OpenAIChatClient implements ModelClient {
 
     constructor(private readonly model: ResolvedModel, private readonly key: string) {
         this.displayName = `${model.id} (${model.provider})`;
-        this.sdk = new OpenAI({ apiKey: key || 'not-needed', baseURL: model.endpoint, maxRetries: 0, timeout: model.limits.timeoutMs });
+        // timeout_ms bounds the wait for the answer to start and each gap in its body, never the whole transfer.
+        this.sdk = new OpenAI({ apiKey: key || 'not-needed', baseURL: model.endpoint, maxRetries: 0, timeout: model.limits.timeoutMs, fetch: idleTimeoutFetch(model.limits.timeoutMs) });
     }
 
     async complete(request: CompletionRequest, signal?: AbortSignal): Promise<Completion> {

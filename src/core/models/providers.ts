@@ -5,26 +5,55 @@
 import type { ModelDecl, Settings, SettingValue } from '../spec/model.js';
 import type { CompletionParams } from './types.js';
 
-export interface ProviderPreset {
+/** Every fact about a provider, in this one table: the grammar, settings schema, costs and key rules read it. */
+export interface ProviderFacts {
+    /** 'http': an OpenAI-compatible endpoint; 'local': answers made in this process (replay, offline). */
+    transport: 'http' | 'local';
+    /** Default base URL for HTTP providers; '' when there is no useful default (Azure) or no HTTP at all. */
     baseURL: string;
-    /** The environment variable holding the key when the model does not name one with `key_env`. */
+    /** The environment variable that belongs to this provider; its key is bound to `keyHosts` over https. */
     keyEnv?: string;
-    /** Local servers accept any key; the SDK still needs a non-empty one. */
+    /** Hosts this provider's key may go to without asking (https only); '*.x' means any subdomain of x. */
+    keyHosts: readonly string[];
+    /** Local servers accept any key; the SDK still needs a non-empty one, so a dummy is sent. */
     needsKey: boolean;
+    /** Answers cost nothing (local servers and in-process models). */
+    free: boolean;
 }
 
-export const PROVIDERS: Record<string, ProviderPreset> = {
-    openai: { baseURL: 'https://api.openai.com/v1', keyEnv: 'OPENAI_API_KEY', needsKey: true },
+/** The one list of providers: adding a name here is all the grammar, schema and key rules need. */
+export const PROVIDERS = {
+    openai: { transport: 'http', baseURL: 'https://api.openai.com/v1', keyEnv: 'OPENAI_API_KEY', keyHosts: ['api.openai.com'], needsKey: true, free: false },
     // Azure needs the resource's endpoint (…/openai/v1); there is no useful default host.
-    azure: { baseURL: '', keyEnv: 'AZURE_OPENAI_API_KEY', needsKey: true },
-    openrouter: { baseURL: 'https://openrouter.ai/api/v1', keyEnv: 'OPENROUTER_API_KEY', needsKey: true },
-    ollama: { baseURL: 'http://localhost:11434/v1', needsKey: false },
-    vllm: { baseURL: 'http://localhost:8000/v1', keyEnv: 'VLLM_API_KEY', needsKey: false },
-    lmstudio: { baseURL: 'http://localhost:1234/v1', needsKey: false },
-    llamacpp: { baseURL: 'http://localhost:8080/v1', needsKey: false },
-};
+    azure: { transport: 'http', baseURL: '', keyEnv: 'AZURE_OPENAI_API_KEY', keyHosts: ['*.openai.azure.com', '*.cognitiveservices.azure.com', '*.services.ai.azure.com'], needsKey: true, free: false },
+    openrouter: { transport: 'http', baseURL: 'https://openrouter.ai/api/v1', keyEnv: 'OPENROUTER_API_KEY', keyHosts: ['openrouter.ai'], needsKey: true, free: false },
+    // Local servers get no key unless the spec names one with key_env and the user confirms it.
+    ollama: { transport: 'http', baseURL: 'http://localhost:11434/v1', keyHosts: [], needsKey: false, free: true },
+    vllm: { transport: 'http', baseURL: 'http://localhost:8000/v1', keyHosts: [], needsKey: false, free: true },
+    lmstudio: { transport: 'http', baseURL: 'http://localhost:1234/v1', keyHosts: [], needsKey: false, free: true },
+    llamacpp: { transport: 'http', baseURL: 'http://localhost:8080/v1', keyHosts: [], needsKey: false, free: true },
+    replay: { transport: 'local', baseURL: '', keyHosts: [], needsKey: false, free: true },
+    offline: { transport: 'local', baseURL: '', keyHosts: [], needsKey: false, free: true },
+} as const satisfies Record<string, ProviderFacts>;
 
-export const LOCAL_PROVIDERS = new Set(['replay', 'offline']);
+export type ProviderName = keyof typeof PROVIDERS;
+export const PROVIDER_NAMES = Object.keys(PROVIDERS) as ProviderName[];
+
+/** The facts for a provider name, or undefined (own keys only: "constructor" is not a provider). */
+export function providerFacts(name: string): ProviderFacts | undefined {
+    return Object.hasOwn(PROVIDERS, name) ? PROVIDERS[name as ProviderName] : undefined;
+}
+
+/** The HTTP provider's facts, or undefined for local and unknown providers. */
+export function httpProvider(name: string): ProviderFacts | undefined {
+    const facts = providerFacts(name);
+    return facts?.transport === 'http' ? facts : undefined;
+}
+
+/** The provider whose own variable this is (OPENAI_API_KEY → openai), if any. */
+export function providerOfKeyEnv(name: string): ProviderName | undefined {
+    return PROVIDER_NAMES.find(p => (PROVIDERS[p] as ProviderFacts).keyEnv === name);
+}
 
 export interface Limits {
     concurrency: number;
@@ -75,10 +104,10 @@ export function resolveModel(decl: ModelDecl): { model?: ResolvedModel; problems
     const s = decl.settings;
     const problems: string[] = [];
     const provider = decl.provider;
-    const preset = PROVIDERS[provider];
-    if (!preset && !LOCAL_PROVIDERS.has(provider)) {
-        return { problems: [`model ${decl.name}: unknown provider "${provider}"; use one of ${[...Object.keys(PROVIDERS), ...LOCAL_PROVIDERS].join(', ')}.`] };
+    if (!providerFacts(provider)) {
+        return { problems: [`model ${decl.name}: unknown provider "${provider}"; use one of ${PROVIDER_NAMES.join(', ')}.`] };
     }
+    const preset = httpProvider(provider);
     const endpoint = preset ? (str(s, 'endpoint') ?? preset.baseURL).replace(/\/+$/, '') : '';
     if (preset && endpoint === '') problems.push(`model ${decl.name}: provider ${provider} needs an endpoint setting (the resource's base URL).`);
     const id = str(s, 'id') ?? (preset ? '' : provider);
@@ -128,10 +157,18 @@ export function modelFromFlag(text: string, declared: ModelDecl[]): ModelDecl | 
     const provider = text.slice(0, colon);
     const rest = text.slice(colon + 1);
     if (provider === 'replay') return { name: text, provider, settings: { file: rest }, loc: none };
-    if (!PROVIDERS[provider]) return undefined;
+    if (!httpProvider(provider)) return undefined;
     return { name: text, provider, settings: { id: rest }, loc: none };
 }
 
 export function hostOf(endpoint: string): string {
     try { return new URL(endpoint).host.toLowerCase(); } catch { return ''; }
+}
+
+/** Scheme, host and port (default ports dropped): "https://api.openai.com"; '' when not a URL. */
+export function originOf(endpoint: string): string {
+    try {
+        const u = new URL(endpoint);
+        return u.protocol === 'http:' || u.protocol === 'https:' ? `${u.protocol}//${u.host.toLowerCase()}` : '';
+    } catch { return ''; }
 }

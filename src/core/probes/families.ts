@@ -9,6 +9,7 @@ import { choiceFamily } from './choice.js';
 import { pathFamily } from './multihop.js';
 import { knowsFamily } from './knows.js';
 import { statementFamily } from '../statements/family.js';
+import { evidenceFamily } from '../evidence/family.js';
 import { openFamily } from '../open/family.js';
 
 export const BUILTIN_FAMILIES = {
@@ -17,6 +18,7 @@ export const BUILTIN_FAMILIES = {
     path: pathFamily,
     knows: knowsFamily,
     statement: statementFamily,
+    evidence: evidenceFamily,
     open: openFamily,
 } as const satisfies Record<string, ProbeFamily>;
 

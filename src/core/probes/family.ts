@@ -54,7 +54,7 @@ export interface ReportSection {
 }
 
 /** What an offline simulated model does with a given context (open answers). */
-export interface SimulatorRates { follows: number; invents: number; seed: number }
+export interface SimulatorRates { follows: number; invents: number; trustsMemory?: number; seed: number }
 
 /** A random draw in [0, 1) named by what it decides; the offline simulator's source of randomness. */
 export type Draw = (what: string) => number;

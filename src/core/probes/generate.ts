@@ -30,6 +30,8 @@ export interface ProbeStats {
     skippedCycle: number;
     /** A condition or predicate could not be evaluated (e.g. arithmetic on text). */
     skippedInvalid: number;
+    /** The family's own account of the generation (Plan.summary), once the probe's rows are done. */
+    notes?: string[];
 }
 
 export interface GenerationStats extends ProbeStats { byProbe: Record<string, ProbeStats> }
@@ -181,6 +183,8 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
                 }
             }
         }
+        const note = plan.summary?.();
+        if (note) st.notes = [note];
     }
 }
 
@@ -194,6 +198,7 @@ function assemble(plan: Plan, item: Item, variant: Variant, key: string[], occur
     if (item.options) q.options = item.options;
     if (item.open) q.open = item.open;
     if (item.statement) q.statement = item.statement;
+    if (item.evidence) q.evidence = item.evidence;
     if (item.group) {
         let id = groups.get(item.group.key);
         if (id === undefined) {

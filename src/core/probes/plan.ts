@@ -31,6 +31,8 @@ export interface Item {
     open?: Question['open'];
     /** statement questions: which fact it states and how a negative was made; carried onto the question. */
     statement?: Question['statement'];
+    /** evidence questions: the passage given, the original answer and where it was swapped; carried onto the question. */
+    evidence?: Question['evidence'];
 }
 
 /** A problem found while compiling a probe, anchored at a spec location. */
@@ -49,6 +51,8 @@ export interface Plan {
     /** The questions of a bound row, in phrasing order; 'invalid' when a condition cannot be evaluated. */
     items(rows: Int32Array): Item[] | 'invalid';
     path(rows: Int32Array, item: Item): KgPath;
+    /** What the family wants said about the generation once it is done (e.g. evidence cases dropped by validation). */
+    summary?(): string | undefined;
 }
 
 export interface CompiledPhrasing { decl: PhrasingDecl; template: Compiled; when?: Expr }

@@ -52,6 +52,7 @@ export const ZERO_SHOT: Variant = { kind: 'zero_shot', n: 0, id: 'zero_shot' };
 
 /** How a correct answer begins. */
 export function answerText(gold: Gold): string {
+    if (typeof gold === 'object') return gold.answer;
     if (gold === 'yes') return 'Yes';
     if (gold === 'no') return 'No';
     if (gold === 'none') return 'None of above';
@@ -68,7 +69,8 @@ export function demoAnswer(demo: Demo, variant: Variant): string {
 }
 
 export function messagesFor(system: string, question: string, variant: Variant, demos: Demo[], passage?: string): ChatMessage[] {
-    const messages: ChatMessage[] = [{ role: 'system', content: system }];
+    // A family whose paper prompt is one user message (evidence probes) has no system prompt.
+    const messages: ChatMessage[] = system ? [{ role: 'system', content: system }] : [];
     for (const d of demos) {
         messages.push({ role: 'user', content: d.question }, { role: 'assistant', content: demoAnswer(d, variant) });
     }

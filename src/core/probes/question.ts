@@ -7,8 +7,19 @@ import type { OpenQuestion } from '../open/types.js';
 
 export interface ChatMessage { role: 'system' | 'user' | 'assistant'; content: string }
 
-/** yes / no for binary, path and knows questions; a 1-based option number or 'none' for choice. */
-export type Gold = 'yes' | 'no' | 'none' | number;
+/**
+ * yes / no for binary, path, knows and statement questions; a 1-based option number or 'none' for choice; the
+ * expected short answer for evidence questions.
+ */
+export type Gold = 'yes' | 'no' | 'none' | number | { answer: string };
+
+/** The gold as every face shows it: "yes", "option 2 (The director is …)", "none of the above", the answer. */
+export function goldText(q: Pick<Question, 'gold' | 'options'>): string {
+    const g = q.gold;
+    if (typeof g === 'number') return `option ${g}${q.options?.[g - 1] ? ` (${q.options[g - 1]})` : ''}`;
+    if (typeof g === 'object') return g.answer;
+    return g === 'none' ? 'none of the above' : g;
+}
 
 /** A value the rationale must mention; `relation.attribute` selects the alias rules and the contradiction domain. */
 export interface Keyword {
@@ -71,6 +82,11 @@ export interface Question {
      * with the true value (`from`) and what the statement claims instead (`to`); 'true' for the true statement.
      */
     statement?: { attribute: string; corruption: 'true' | 'tail' | 'head' | 'relation'; from: string; to: string };
+    /**
+     * evidence questions: which case it is, the passage given ('' closed book), the original answer and its
+     * aliases, and for a swap the spans of the passage where the new answer was written.
+     */
+    evidence?: { kind: 'seed' | 'swap' | 'enrich' | 'closed'; passage: string; original: string; aliases: string[]; spans?: [number, number][] };
     /** The entity the question is about (for the knowledge filter): relation and key values. */
     entity: { relation: string; key: string[] };
     source: QuestionSource;
@@ -82,6 +98,6 @@ export function questionRecord(q: Question): Record<string, unknown> {
     return {
         id: q.id, probe: q.probe, kind: q.kind, phrasing: q.phrasing, variant: q.variant, variantId: q.variantId ?? q.variant, question: q.question,
         messages: q.messages, gold: q.gold, keywords: q.keywords.map(h => h.map(k => k.value)),
-        options: q.options, group: q.group, open: q.open, statement: q.statement, entity: q.entity, source: q.source, path: q.path,
+        options: q.options, group: q.group, open: q.open, statement: q.statement, evidence: q.evidence, entity: q.entity, source: q.source, path: q.path,
     };
 }

@@ -3,7 +3,7 @@
  * same `groupMetrics` as every report, plus the group verdicts and the worst failures. The editor's CodeLens,
  * hovers and "Show Failures" only format these.
  */
-import type { Question } from '../probes/question.js';
+import { goldText, type Question } from '../probes/question.js';
 import type { SpecModel } from '../spec/model.js';
 import { groupMetrics, type GroupMetrics } from '../verify/metrics.js';
 import { applyOverrides, type Override } from '../verify/overrides.js';
@@ -91,7 +91,6 @@ export function severity(v: Verdict): number {
 
 export interface FailureExample { questionId: string; question: string; line: string; severity: number }
 
-const goldText = (q: Question) => (typeof q.gold === 'number' ? `option ${q.gold}${q.options?.[q.gold - 1] ? ` (${q.options[q.gold - 1]})` : ''}` : q.gold === 'none' ? 'none of the above' : q.gold);
 const answerText = (v: Verdict) => (v.answer === 'option' && v.option !== undefined ? `option ${v.option}` : v.answer);
 
 /** The failed measured questions, worst first. */

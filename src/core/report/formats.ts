@@ -27,7 +27,18 @@ export function groupJson(g: GroupMetrics): Record<string, unknown> {
         const o = g.open;
         out.open = { claims: o.claims, answers: o.answers, supported: f(o.supported), contradicted: f(o.contradicted), followedCorrupted: f(o.followedCorrupted), invented: f(o.invented), sc2d: round(o.sc2d ?? null), sd2: round(o.sd2 ?? null) };
     }
+    // Statement and evidence figures are plain numbers and figures already: written as they are, rounded.
+    if (g.statements) out.statements = roundDeep(g.statements);
+    if (g.evidence) out.evidence = roundDeep(g.evidence);
     return out;
+}
+
+/** Every number of a plain-data value rounded to 4 decimals (counts stay whole). */
+function roundDeep(v: unknown): unknown {
+    if (typeof v === 'number') return Number.isInteger(v) ? v : Math.round(v * 10000) / 10000;
+    if (Array.isArray(v)) return v.map(roundDeep);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, roundDeep(x)]));
+    return v;
 }
 
 export function renderJson(d: ReportData): string {

@@ -7,6 +7,7 @@ import type { GroupMetrics } from '../verify/metrics.js';
 import { groupKey, groupLabel, LABEL_PARTS, partText, questionKey, type GroupKey, type LabelPart } from './labels.js';
 import { ciText, failureReason, passed, pct, reportSections, type ReportData } from './model.js';
 import type { ReportCurve } from '../probes/family.js';
+import { goldText } from '../probes/question.js';
 
 export function esc(s: unknown): string {
     return String(s ?? '').replace(/[&<>"'`]/g, c => `&#${c.charCodeAt(0)};`);
@@ -189,7 +190,7 @@ export function renderHtml(d: ReportData, maxExamples = 200): string {
     if (failed.length) {
         parts.push(`<h2>Failing questions (${Math.min(maxExamples, failed.length)} of ${failed.length})</h2><table><tr><th>model</th><th>question</th><th>why</th><th>response</th></tr>`);
         for (const r of failed.slice(0, maxExamples)) {
-            parts.push(`<tr><td>${esc(r.verdict.model)}</td><td>${esc(r.question.question)}<br><small>${esc(groupLabel(questionKey(r.question)))} · gold ${esc(r.question.gold)}</small></td><td>${esc(failureReason(r))}</td><td class="resp">${marked(r.response, r)}</td></tr>`);
+            parts.push(`<tr><td>${esc(r.verdict.model)}</td><td>${esc(r.question.question)}<br><small>${esc(groupLabel(questionKey(r.question)))} · gold ${esc(goldText(r.question))}</small></td><td>${esc(failureReason(r))}</td><td class="resp">${marked(r.response, r)}</td></tr>`);
         }
         parts.push('</table>');
     }

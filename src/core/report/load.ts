@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { loadSpec } from '../spec/load.js';
 import { loadData, type DataCache } from '../data/index.js';
-import { createClient, modelFromFlag, resolveKey, resolveModel, type ConfirmHost } from '../models/index.js';
+import { createClient, modelFromFlag, resolveKey, resolveModel, type ConfirmHost, type KeyBindings } from '../models/index.js';
 import type { Store } from '../store/index.js';
 import { verifyRun } from '../verify/run.js';
 import { applyOverrides } from '../verify/overrides.js';
@@ -23,6 +23,7 @@ export interface JudgeOptions {
     sample: number;
     seed: number;
     confirmHost: ConfirmHost;
+    bindings?: KeyBindings;
 }
 
 export interface LoadReportOptions {
@@ -75,7 +76,7 @@ async function judgeRun(results: NonNullable<ReturnType<Store['loadRunResults']>
     if (!decl) throw new HalluProbeError(problem('unknown-model', `--judge: unknown model "${o.model}".`, 'Name a model of the spec or use openai:<id>, ollama:<id>, openrouter:<id>.'));
     const { model, problems } = resolveModel(decl);
     if (!model) throw new HalluProbeError(problem('judge-model', `--judge: ${problems.join('; ')}`));
-    const key = await resolveKey(model, undefined, o.confirmHost);
+    const key = await resolveKey(model, undefined, o.confirmHost, process.env, o.bindings);
     if (!key.ok) throw new HalluProbeError(problem('judge-key', `--judge: ${key.message}`));
     const client = createClient(model, { key: key.key });
     const questions = new Map(results.questions.map(q => [q.id, q]));

@@ -2,7 +2,7 @@
  * What every report format renders: the run, one row per verdict (with its question and response), the metrics
  * (overrides applied) and the overrides themselves. Pure: built from plain data, no store access.
  */
-import type { Question } from '../probes/question.js';
+import { goldText, type Question } from '../probes/question.js';
 import type { RunSettings } from '../store/index.js';
 import { computeMetrics, type GroupMetrics, type MetricsOptions } from '../verify/metrics.js';
 import { applyOverrides, type Override } from '../verify/overrides.js';
@@ -91,7 +91,7 @@ export function passed(row: ReportRow): boolean {
 export function failureReason(row: ReportRow): string {
     const v = row.verdict;
     const parts: string[] = [];
-    if (!(v.override?.correct ?? v.correct)) parts.push(`answer ${v.answer}${v.option !== undefined ? ` ${v.option}` : ''}, expected ${row.question.gold}`);
+    if (!(v.override?.correct ?? v.correct)) parts.push(`answer ${v.answer}${v.option !== undefined ? ` ${v.option}` : ''}, expected ${goldText(row.question)}`);
     if (row.question.keywords.length > 0 && !(v.override?.rationale ?? v.rationale)) {
         // Every failed hop, not only the first: the response highlights all the conflicts.
         const failedHops = v.hops.flatMap(h => h.keywords.filter(k => k.status !== 'found').map(k =>

@@ -6,9 +6,9 @@ import type { Question } from '../probes/question.js';
 import type { ModelDecl } from '../spec/model.js';
 import {
     createClient, estimateCost, priceOf, resolveKey, resolveModel,
-    type ConfirmHost, type CostEstimate, type DomainFn, type SecretSource,
+    type ConfirmHost, type CostEstimate, type DomainFn, type KeyBindings, type SecretSource,
 } from '../models/index.js';
-import type { RunModelRecord, RunRecord, RunSettings, Store } from '../store/index.js';
+import { leaseMessage, type RunModelRecord, type RunRecord, type RunSettings, type Store } from '../store/index.js';
 import { answerParams } from './hash.js';
 import { executeRun, pendingSlots, type AnswerEvent, type PendingSlot, type Progress, type RunModel, type RunOutcome } from './runner.js';
 import type { RetryPolicy } from './retry.js';
@@ -31,6 +31,8 @@ export interface PrepareRequest {
     secrets?: SecretSource;
     confirmHost: ConfirmHost;
     env?: NodeJS.ProcessEnv;
+    /** Where a custom key variable's first confirmed origin is remembered. */
+    bindings?: KeyBindings;
     /** Other values of an attribute, for the offline simulator. */
     domain?: DomainFn;
     /** Relative replay files are resolved against this folder. */
@@ -71,7 +73,7 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
         problems.push(...p);
         if (!model) continue;
         if (req.concurrency !== undefined && req.concurrency > 0) model.limits.concurrency = req.concurrency;
-        const key = await resolveKey(model, req.secrets, req.confirmHost, req.env);
+        const key = await resolveKey(model, req.secrets, req.confirmHost, req.env, req.bindings);
         if (!key.ok) { problems.push(key.message); continue; }
         try {
             const client = createClient(model, { key: key.key, domain: req.domain, baseDir: req.baseDir });
@@ -88,30 +90,16 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     if (problems.length) return { problems };
 
     const { store } = req;
-    let run: RunRecord | undefined;
-    if (req.resume && req.resume !== 'auto' && req.resume !== 'new') {
-        run = store.getRun(req.resume);
-        if (!run) return { problems: [`no run ${req.resume} in ${store.file}; list runs with "${cliCommand()} runs".`] };
-    } else if (req.resume !== 'new') {
-        run = store.resumableRun(req.spec, req.suite);
-    }
-    const resumed = run !== undefined;
     const current: RunModelRecord[] = models.map(m => ({
         name: m.model.name, provider: m.model.provider, id: m.model.id, endpoint: publicEndpoint(m.model.endpoint),
         display: m.client.displayName, params: answerParams(m.model.params, 0), samples: m.model.samples,
     }));
-    let settings: RunSettings;
-    if (!run) {
-        settings = { ...req.settings, models: current };
-        run = store.createRun(req.spec, req.suite, settings);
-        store.saveQuestions(run.id, req.questions);
-    } else {
-        // A resumed run keeps its questions and so the options that chose them (limit, seed); its models are
-        // those it had plus those asked now, since the answers of both stay in the run.
-        const before = (run.settings.models ?? []).filter(p => !current.some(c => c.name === p.name));
-        settings = { ...run.settings, models: [...before, ...current] };
-        store.setStatus(run.id, 'running');
-    }
+    // Choosing (or creating) the run and taking its one-writer lease is one transaction: two processes started
+    // at once cannot both resume, or both create, the same spec's run.
+    const chosen = store.exclusive(() => chooseRun(req, current));
+    if ('problem' in chosen) return { problems: [chosen.problem] };
+    let { run } = chosen;
+    const { resumed, settings } = chosen;
     const questions = resumed ? store.questions(run.id) : req.questions;
     const slots = questions.length * (settings.models ?? []).reduce((n, m) => n + (m.samples ?? 1), 0);
     store.updateSettings(run.id, { ...settings, slots });
@@ -130,6 +118,31 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     return { prepared: { run, resumed, questions, models, estimates, todo, pending }, problems };
 }
 
+function chooseRun(req: PrepareRequest, current: RunModelRecord[]): { run: RunRecord; resumed: boolean; settings: RunSettings } | { problem: string } {
+    const { store } = req;
+    let run: RunRecord | undefined;
+    if (req.resume && req.resume !== 'auto' && req.resume !== 'new') {
+        run = store.getRun(req.resume);
+        if (!run) return { problem: `no run ${req.resume} in ${store.file}; list runs with "${cliCommand()} runs".` };
+    } else if (req.resume !== 'new') {
+        run = store.resumableRun(req.spec, req.suite);
+    }
+    if (!run) {
+        const settings = { ...req.settings, models: current };
+        run = store.createRun(req.spec, req.suite, settings);
+        store.saveQuestions(run.id, req.questions);
+        store.acquireLease(run.id);
+        return { run, resumed: false, settings };
+    }
+    const holder = store.acquireLease(run.id);
+    if (holder) return { problem: leaseMessage(holder) };
+    // A resumed run keeps its questions and so the options that chose them (limit, seed); its models are
+    // those it had plus those asked now, since the answers of both stay in the run.
+    const before = (run.settings.models ?? []).filter(p => !current.some(c => c.name === p.name));
+    store.setStatus(run.id, 'running');
+    return { run, resumed: true, settings: { ...run.settings, models: [...before, ...current] } };
+}
+
 export interface ExecuteOptions {
     signal?: AbortSignal;
     onProgress?: (p: Progress) => void;
@@ -137,6 +150,11 @@ export interface ExecuteOptions {
     retry?: RetryPolicy;
 }
 
-export function startRun(store: Store, prepared: PreparedRun, options: ExecuteOptions = {}): Promise<RunOutcome> {
-    return executeRun({ store, runId: prepared.run.id, questions: prepared.questions, models: prepared.models, pending: prepared.pending, ...options });
+/** Executes a prepared run, then gives up its one-writer lease (closing the store does too). */
+export async function startRun(store: Store, prepared: PreparedRun, options: ExecuteOptions = {}): Promise<RunOutcome> {
+    try {
+        return await executeRun({ store, runId: prepared.run.id, questions: prepared.questions, models: prepared.models, pending: prepared.pending, ...options });
+    } finally {
+        store.releaseLease(prepared.run.id);
+    }
 }

@@ -11,7 +11,7 @@ import { BLOCKING_DATA_CODES, loadData, type DataCache } from '../data/index.js'
 import type { LoadedData } from '../data/types.js';
 import { generateQuestions } from '../probes/index.js';
 import type { Question } from '../probes/question.js';
-import { domainFromData, modelFromFlag, type ConfirmHost, type CostEstimate, type SecretSource } from '../models/index.js';
+import { domainFromData, modelFromFlag, type ConfirmHost, type KeyBindings, type CostEstimate, type SecretSource } from '../models/index.js';
 import { openStore, type RunCounts, type RunRecord, type RunResults, type RunStatus } from '../store/index.js';
 import { verifyRun } from '../verify/run.js';
 import { fromDiagnostic, HalluProbeError, problem, type Problem } from '../errors.js';
@@ -54,6 +54,8 @@ export interface RunSpecRequest {
     concurrency?: number;
     secrets?: SecretSource;
     confirmHost: ConfirmHost;
+    /** Where a custom key variable's first confirmed origin is remembered. */
+    bindings?: KeyBindings;
     /** Asked when the estimate is above the threshold; false stops before any call. */
     confirmCost: (usd: number, estimates: CostEstimate[]) => Promise<boolean>;
     env?: NodeJS.ProcessEnv;
@@ -144,7 +146,7 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
             store, spec: specFile, suite: suite ?? req.probe ?? '', questions, models,
             // A selection is a run of its own (its answers still come from the cache).
             resume: req.questionIds ? 'new' : req.resume ?? 'auto',
-            secrets: req.secrets, confirmHost: req.confirmHost, env: req.env, domain: domainFromData(data), baseDir: path.dirname(specFile),
+            secrets: req.secrets, confirmHost: req.confirmHost, bindings: req.bindings, env: req.env, domain: domainFromData(data), baseDir: path.dirname(specFile),
             concurrency: req.concurrency, settings: { limit: req.limit, seed: req.seed, probe: req.probe, from: req.origin },
         });
         if (!prepared) throw new HalluProbeError(problems.map(p => problem('run-models', p)));

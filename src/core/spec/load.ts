@@ -5,6 +5,7 @@ import { NodeFileSystem } from 'langium/node';
 import { createProbeServices, type ProbeServices } from '../language/module.js';
 import { buildSpecModel, documentPath } from '../language/build-model.js';
 import { isSpec } from '../language/generated/ast.js';
+import { SPEC_EXTENSION, specFileProblem, type FileFacts } from '../language/importable.js';
 import type { SpecModel, Range } from './model.js';
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
@@ -61,17 +62,19 @@ export async function loadSpec(entry: string, texts?: ReadonlyMap<string, string
         seen.add(file);
         const uri = URI.file(file);
         // An editor's unsaved text wins over the file on disk (the extension's views follow edits).
-        const text = texts?.get(file) ?? fs.readFileSync(file, 'utf8');
+        const text = texts?.get(file) ?? readSpecFile(file, diagnostics);
+        if (text === undefined) continue;
         if (documents.hasDocument(uri)) stale.push(uri);
-        const doc = sharedServices.workspace.LangiumDocumentFactory.fromString(text, uri);
+        const doc = parseOrReport(sharedServices, text, uri, diagnostics);
+        if (!doc) continue;
         loaded.push(doc);
         const root = doc.parseResult.value;
         if (!isSpec(root)) continue;
         for (const imp of root.imports) {
             if (!imp.path) continue;
             const target = path.resolve(path.dirname(file), imp.path);
-            // Only readable files; a missing file or a folder is reported by the import check.
-            if (fs.existsSync(target) && fs.statSync(target).isFile()) queue.push(target);
+            // Only regular .probe files of a sane size; anything else is reported by the import check.
+            if (texts?.has(target) || !specFileProblem(target, statOf(target))) queue.push(target);
         }
     }
     // Replace the earlier copies all at once, then build the new ones together: removing them one by one
@@ -81,6 +84,39 @@ export async function loadSpec(entry: string, texts?: ReadonlyMap<string, string
     await sharedServices.workspace.DocumentBuilder.build(loaded, { validation: true });
     for (const doc of loaded) diagnostics.push(...(doc.diagnostics ?? []).map(d => toSpecDiagnostic(doc, d)));
     return { model: buildSpecModel(loaded), diagnostics, documents: loaded, services: probe };
+}
+
+function statOf(file: string): FileFacts | undefined {
+    try {
+        const st = fs.statSync(file);
+        return { isFile: st.isFile(), isDirectory: st.isDirectory(), size: st.size };
+    } catch { return undefined; }
+}
+
+const FILE_START: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+/** The spec's text, or undefined with a diagnostic when it is not a readable spec file. */
+function readSpecFile(file: string, diagnostics: SpecDiagnostic[]): string | undefined {
+    const facts = statOf(file);
+    // The entry file may have any name (the CLI was given it); only its kind and size matter.
+    const problem = facts?.isFile ? specFileProblem(`${file}${SPEC_EXTENSION}`, facts) : specFileProblem(file, facts ?? { isFile: false, isDirectory: false });
+    if (problem) { diagnostics.push({ file, range: FILE_START, severity: 'error', code: 'bad-spec-file', message: problem }); return undefined; }
+    try {
+        return fs.readFileSync(file, 'utf8');
+    } catch (e) {
+        diagnostics.push({ file, range: FILE_START, severity: 'error', code: 'bad-spec-file', message: `Cannot read ${file}: ${(e as Error).message}. Check the path and its permissions.` });
+        return undefined;
+    }
+}
+
+/** Parses a document; a text the parser cannot take at all becomes a located error, not a crash. */
+function parseOrReport(shared: SpecServices['shared'], text: string, uri: URI, diagnostics: SpecDiagnostic[]): LangiumDocument | undefined {
+    try {
+        return shared.workspace.LangiumDocumentFactory.fromString(text, uri);
+    } catch (e) {
+        diagnostics.push({ file: uri.fsPath, range: FILE_START, severity: 'error', code: 'syntax', message: `This file cannot be parsed (${(e as Error).message}). Look for an extremely long string, comment or nesting, and shorten it.` });
+        return undefined;
+    }
 }
 
 /** A language diagnostic of a document as a SpecDiagnostic (the one conversion, used by the CLI and the server). */

@@ -17,7 +17,7 @@ export type Settings = Record<string, SettingValue>;
 
 export interface SourceDecl {
     name: string;
-    format: 'csv' | 'sqlite';
+    format: 'csv' | 'sqlite' | 'json' | 'jsonl';
     /** Absolute path, resolved relative to the spec file that declares it. */
     path: string;
     table?: string;

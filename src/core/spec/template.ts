@@ -22,8 +22,11 @@ export interface TemplateError { message: string; offset: number; length: number
 
 export interface ParsedTemplate { parts: TemplatePart[]; errors: TemplateError[] }
 
-/** Functions a template may call, with their arity; `evaluate` implements them. */
-export const TEMPLATE_FUNCTIONS: Record<string, { min: number; max: number; doc: string }> = {
+/**
+ * Functions a template may call, with their arity; `evaluate` implements them. A null-prototype object, so
+ * `{constructor(x)}` or `{toString(x)}` is an unknown function, not an inherited key.
+ */
+export const TEMPLATE_FUNCTIONS: Readonly<Record<string, { min: number; max: number; doc: string }>> = Object.assign(Object.create(null) as object, {
     decade: { min: 1, max: 1, doc: 'decade(year): the decade, e.g. 1954 → 1950' },
     century: { min: 1, max: 1, doc: 'century(year): e.g. 1954 → 20' },
     round: { min: 1, max: 2, doc: 'round(x, digits = 0)' },
@@ -38,7 +41,10 @@ export const TEMPLATE_FUNCTIONS: Record<string, { min: number; max: number; doc:
     year: { min: 1, max: 1, doc: 'year(date)' },
     month_year: { min: 1, max: 1, doc: 'month_year(date): e.g. "March, 2004"' },
     article: { min: 1, max: 1, doc: 'article(word): "an" before a vowel, else "a" (e.g. {article(genre)} {genre} movie)' },
-};
+});
+
+/** Deeper placeholders than this are refused (a located error) rather than overflowing the stack. */
+export const MAX_TEMPLATE_DEPTH = 64;
 
 /** Splits a template into text and placeholders; `{{` and `}}` stand for literal braces. */
 export function parseTemplate(text: string): ParsedTemplate {
@@ -70,17 +76,26 @@ export function parseTemplate(text: string): ParsedTemplate {
 
 type Token = { t: 'num' | 'str' | 'id' | 'op' | 'end'; v: string; at: number };
 
+const NUM = /\d+(\.\d+)?/y;
+const ID = /[A-Za-z_]\w*/y;
+const OP = />=|<=|==|!=|[-+*/<>(),.]/y;
+
+/** Sticky matches at `i` (no slicing: a long placeholder tokenizes in linear time). */
+function matchAt(re: RegExp, src: string, i: number): string | undefined {
+    re.lastIndex = i;
+    return re.exec(src)?.[0];
+}
+
 function tokenize(src: string, base: number): Token[] | TemplateError {
     const out: Token[] = [];
     let i = 0;
     while (i < src.length) {
         const c = src[i]!;
         if (/\s/.test(c)) { i++; continue; }
-        const rest = src.slice(i);
-        let m: RegExpMatchArray | null;
-        if ((m = rest.match(/^\d+(\.\d+)?/))) { out.push({ t: 'num', v: m[0], at: base + i }); i += m[0].length; continue; }
-        if ((m = rest.match(/^[A-Za-z_]\w*/))) { out.push({ t: 'id', v: m[0], at: base + i }); i += m[0].length; continue; }
-        if ((m = rest.match(/^(>=|<=|==|!=|[-+*/<>(),.])/))) { out.push({ t: 'op', v: m[0], at: base + i }); i += m[0].length; continue; }
+        let m: string | undefined;
+        if ((m = matchAt(NUM, src, i))) { out.push({ t: 'num', v: m, at: base + i }); i += m.length; continue; }
+        if ((m = matchAt(ID, src, i))) { out.push({ t: 'id', v: m, at: base + i }); i += m.length; continue; }
+        if ((m = matchAt(OP, src, i))) { out.push({ t: 'op', v: m, at: base + i }); i += m.length; continue; }
         if (c === '"' || c === "'") {
             const end = src.indexOf(c, i + 1);
             if (end < 0) return { message: 'Unclosed string in placeholder.', offset: base + i, length: src.length - i };
@@ -104,8 +119,13 @@ export function parseExpression(src: string, base = 0): { expr: Expr } | { error
     const fail = (message: string, tok = peek()): never => { throw { message, offset: tok.at, length: Math.max(1, tok.v.length) } satisfies TemplateError; };
     const expectOp = (v: string) => { if (peek().t !== 'op' || peek().v !== v) fail(`Expected "${v}".`); p++; };
 
+    let depth = 0;
     const primary = (): Expr => {
         const tok = peek();
+        if (++depth > MAX_TEMPLATE_DEPTH) fail(`The placeholder nests deeper than ${MAX_TEMPLATE_DEPTH} levels; split it up.`);
+        try { return primaryAt(tok); } finally { depth--; }
+    };
+    const primaryAt = (tok: Token): Expr => {
         if (tok.t === 'num') { p++; return { kind: 'number', value: Number(tok.v) }; }
         if (tok.t === 'str') { p++; return { kind: 'string', value: tok.v }; }
         if (tok.t === 'op' && tok.v === '(') { p++; const e = or(); expectOp(')'); return e; }
@@ -155,7 +175,9 @@ export function parseExpression(src: string, base = 0): { expr: Expr } | { error
         if (peek().t !== 'end') fail(`Unexpected "${peek().v}".`);
         return { expr };
     } catch (e) {
-        return { error: e as TemplateError };
+        if (e && typeof e === 'object' && 'offset' in e) return { error: e as TemplateError };
+        // Anything else (it should not happen) still gets a location: the whole placeholder.
+        return { error: { message: `Cannot read this placeholder: ${e instanceof Error ? e.message : String(e)}`, offset: base, length: Math.max(1, src.length) } };
     }
 }
 

@@ -61,37 +61,55 @@ function score(diffs: number[]): StatementScore {
     return { value: clip(mean), mean, ci: [clip(mean - half), clip(mean + half)], paper: diffs.reduce((s, d) => s + Math.max(0, d), 0) / n };
 }
 
+export interface Triple {
+    /** The question group of the true statement and its negatives. */
+    id: string;
+    probe: string;
+    attribute: string;
+    truth: Vote;
+    negatives: { vote: Vote; corruption: string }[];
+}
+
 /** Per triple: the majority vote of the true statement and of each negative (with how it was made). */
-export function triplesOf(items: readonly { v: Verdict; q: Question }[]): { truth: Vote; negatives: { vote: Vote; corruption: string }[] }[] {
+export function triplesOf(items: readonly { v: Verdict; q: Question }[]): Triple[] {
     const votes = new Map<string, { q: Question; votes: Vote[] }>();
     for (const { v, q } of items) {
         let e = votes.get(q.id);
         if (!e) votes.set(q.id, (e = { q, votes: [] }));
         e.votes.push(voteOf(v));
     }
-    const triples = new Map<string, { truth?: Vote; negatives: { vote: Vote; corruption: string }[] }>();
+    const triples = new Map<string, Omit<Triple, 'truth'> & { truth?: Vote }>();
     for (const { q, votes: vs } of votes.values()) {
         const id = q.group?.id ?? q.id;
         let t = triples.get(id);
-        if (!t) triples.set(id, (t = { negatives: [] }));
+        if (!t) triples.set(id, (t = { id, probe: q.probe, attribute: q.statement?.attribute ?? '', negatives: [] }));
         const vote = majority(vs);
         if (q.gold === 'yes') t.truth = vote;
         else t.negatives.push({ vote, corruption: q.statement?.corruption ?? 'unknown' });
     }
-    return [...triples.values()].filter((t): t is { truth: Vote; negatives: { vote: Vote; corruption: string }[] } => t.truth !== undefined && t.negatives.length > 0);
+    return [...triples.values()].filter((t): t is Triple => t.truth !== undefined && t.negatives.length > 0);
+}
+
+export type StatementMetric = 'T' | 'I' | 'C';
+
+/** One triple's d = F − mean F' for a metric (its mean over triples is the metric before clipping). */
+export function tripleScore(t: Pick<Triple, 'truth' | 'negatives'>, metric: StatementMetric): number {
+    const m = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    const accepted = t.negatives.map(n => (n.vote === 'yes' ? 1 : 0));
+    if (metric === 'C') return (t.truth === 'yes' ? 1 : 0) - m(accepted);
+    if (metric === 'T') return (t.truth !== 'no' ? 1 : 0) - m(accepted);
+    return (t.truth !== 'idk' ? 1 : 0) - m(t.negatives.map(n => (n.vote === 'idk' ? 1 : 0)));
 }
 
 export function statementFigures(items: readonly { v: Verdict; q: Question }[]): StatementFigures {
     const triples = triplesOf(items);
-    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
     const t: number[] = [], i: number[] = [], c: number[] = [];
     const confusion = { true: { yes: 0, no: 0, idk: 0 }, corrupted: { yes: 0, no: 0, idk: 0 } };
     const byCorruption: StatementFigures['byCorruption'] = {};
     for (const tr of triples) {
-        const accepted = tr.negatives.map(n => (n.vote === 'yes' ? 1 : 0));
-        c.push((tr.truth === 'yes' ? 1 : 0) - mean(accepted));
-        t.push((tr.truth !== 'no' ? 1 : 0) - mean(accepted));
-        i.push((tr.truth !== 'idk' ? 1 : 0) - mean(tr.negatives.map(n => (n.vote === 'idk' ? 1 : 0))));
+        c.push(tripleScore(tr, 'C'));
+        t.push(tripleScore(tr, 'T'));
+        i.push(tripleScore(tr, 'I'));
         confusion.true[tr.truth]++;
         for (const n of tr.negatives) {
             confusion.corrupted[n.vote]++;

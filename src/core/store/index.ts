@@ -12,6 +12,10 @@ import type { Verdict } from '../verify/types.js';
 import type { GroupVerdict } from '../verify/groups.js';
 import type { Override } from '../verify/overrides.js';
 import { migrate } from './migrations.js';
+import { Leases, type LeaseHolder } from './lease.js';
+import { HalluProbeError, problem } from '../errors.js';
+
+export { leaseMessage, LEASE_STALE_MS, type LeaseHolder } from './lease.js';
 
 export type RunStatus = 'running' | 'completed' | 'cancelled' | 'failed';
 
@@ -99,16 +103,23 @@ export class Store {
     readonly db: Database.Database;
     readonly schemaVersion: number;
     private readonly stmts;
+    private readonly leases: Leases;
 
     constructor(readonly file: string) {
         if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-        this.db = new Database(file);
-        this.db.pragma('journal_mode = WAL');
-        // NORMAL in WAL mode: a committed answer survives the process being killed (not a power cut), and
-        // commits stay cheap enough to make one per answer.
-        this.db.pragma('synchronous = NORMAL');
-        this.db.pragma('busy_timeout = 5000');
-        this.schemaVersion = migrate(this.db);
+        this.db = openDatabase(file);
+        try {
+            this.db.pragma('journal_mode = WAL');
+            // NORMAL in WAL mode: a committed answer survives the process being killed (not a power cut), and
+            // commits stay cheap enough to make one per answer.
+            this.db.pragma('synchronous = NORMAL');
+            this.db.pragma('busy_timeout = 5000');
+            this.schemaVersion = migrate(this.db);
+        } catch (e) {
+            this.db.close();
+            throw storeError(file, e);
+        }
+        this.leases = new Leases(this.db);
         const db = this.db;
         this.stmts = {
             insertRun: db.prepare('INSERT INTO runs (id, spec, suite, started, finished, status, settings) VALUES (?, ?, ?, ?, NULL, ?, ?)'),
@@ -126,7 +137,19 @@ export class Store {
         };
     }
 
-    close(): void { this.db.close(); }
+    /** Releases this store's run leases, then closes the file. */
+    close(): void {
+        if (this.db.open) this.leases.releaseAll();
+        this.db.close();
+    }
+
+    /** Takes the one-writer lease of a run; the live holder when another process writes it. */
+    acquireLease(runId: string): LeaseHolder | undefined { return this.leases.acquire(runId); }
+
+    releaseLease(runId: string): void { this.leases.release(runId); }
+
+    /** Runs `fn` in one IMMEDIATE transaction (choosing or creating a run is atomic across processes). */
+    exclusive<T>(fn: () => T): T { return this.db.transaction(fn).immediate(); }
 
     createRun(spec: string, suite: string, settings: RunSettings): RunRecord {
         const now = new Date();
@@ -301,6 +324,22 @@ export class Store {
 }
 
 interface OverrideRow { run: string; question: string; model: string; sample: number; correct: number | null; rationale: number | null; by: string; at: string; why: string }
+
+function openDatabase(file: string): Database.Database {
+    try {
+        return new Database(file);
+    } catch (e) {
+        throw storeError(file, e);
+    }
+}
+
+/** A file that is not a results store (or cannot be opened) is the user's input problem, not a bug. */
+function storeError(file: string, e: unknown): Error {
+    const code = (e as { code?: string }).code ?? '';
+    if (!/^SQLITE_(NOTADB|CORRUPT|CANTOPEN|READONLY|PERM|IOERR)/.test(code)) return e as Error;
+    return new HalluProbeError(problem('bad-store', `${file} is not a HalluProbe results store (${(e as Error).message}).`,
+        'Pass the results file with --db (by default .halluprobe/results.db beside the spec), or a new file name to start one.'));
+}
 
 export function openStore(file: string): Store {
     return new Store(file);

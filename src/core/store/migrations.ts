@@ -113,6 +113,21 @@ CREATE TABLE group_verdicts (
 );
 `,
     },
+    {
+        version: 3,
+        name: 'run leases: one writer per run',
+        sql: `
+-- Who is writing a run now: a second process refuses instead of asking the same questions again.
+CREATE TABLE run_leases (
+    run TEXT PRIMARY KEY,
+    token TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    host TEXT NOT NULL,
+    started TEXT NOT NULL,
+    heartbeat INTEGER NOT NULL
+);
+`,
+    },
 ];
 
 export function migrate(db: Database.Database): number {

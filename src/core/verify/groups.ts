@@ -9,6 +9,7 @@
  */
 import type { Question } from '../probes/question.js';
 import { figure, type Figure } from './metrics.js';
+import { swapOutcome } from '../evidence/metrics.js';
 import type { Verdict } from './types.js';
 import { openClaims } from '../open/answer.js';
 
@@ -104,7 +105,23 @@ const statements: GroupRelation = {
     },
 };
 
-export const GROUP_RELATIONS = { twins, levels, statements } as const satisfies Record<string, GroupRelation>;
+/**
+ * A question with its passage and the same question with the passage perturbed (evidence probes): followed when
+ * the swapped case is answered with the passage's new value, stale when with the original one.
+ */
+const evidence: GroupRelation = {
+    name: 'evidence',
+    title: 'a question with its passage and with the answer swapped in it: follow the passage, not the memory',
+    outcomes: ['followed', 'stale', 'other', 'no-swap'],
+    judge(members) {
+        const swap = members.find(m => m.q.evidence?.kind === 'swap');
+        if (!swap) return { outcome: 'no-swap', ok: null };
+        const outcome = swapOutcome(swap.q, swap.v.rationaleText);
+        return { outcome, ok: outcome === 'followed' ? true : outcome === 'stale' ? false : null };
+    },
+};
+
+export const GROUP_RELATIONS = { twins, levels, statements, evidence } as const satisfies Record<string, GroupRelation>;
 
 const relations = new Map<string, GroupRelation>(Object.entries(GROUP_RELATIONS));
 

@@ -12,6 +12,7 @@
 import type { Question } from '../probes/question.js';
 import type { Verdict } from './types.js';
 import type { StatementFigures } from '../statements/metrics.js';
+import type { EvidenceFigures } from '../evidence/metrics.js';
 import { hopPresent, keywordsPresent } from './verify.js';
 import { familyOf } from '../probes/families.js';
 
@@ -83,6 +84,8 @@ export interface GroupMetrics {
     open?: OpenFigures;
     /** statement probes: T / I / C per triple, answers by polarity, negatives accepted (core/statements). */
     statements?: StatementFigures;
+    /** evidence probes: accuracy, exact match, F1 per case; followed / stale on swaps (core/evidence). */
+    evidence?: EvidenceFigures;
     /** Overrides applied to this group's verdicts. */
     overrides: number;
 }

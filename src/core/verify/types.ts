@@ -7,7 +7,9 @@
 export type AnswerClass =
     | 'yes' | 'no' | 'unsure' | 'unparseable'
     | 'true' | 'false' | 'dont_know'
-    | 'option' | 'none' | 'multiple' | 'binding';
+    | 'option' | 'none' | 'multiple' | 'binding'
+    /** A free short answer was given (evidence probes). */
+    | 'answer';
 
 export type KeywordStatus = 'found' | 'missing' | 'contradicted';
 

@@ -8,7 +8,7 @@ import { PROVIDERS, hostOf } from '../../core/models/providers.js';
  * a model pointing elsewhere gets it only after an explicit confirmation. Never written to a file.
  */
 export async function setApiKey(s: Services): Promise<void> {
-    const providers = Object.entries(PROVIDERS);
+    const providers = Object.entries(PROVIDERS).filter(([, p]) => p.transport === 'http');
     const provider = await vscode.window.showQuickPick(providers.map(([name, p]) => ({ label: name, description: p.baseURL })), { title: 'HalluProbe: API key for which provider?' });
     if (!provider) return;
     const host = await vscode.window.showInputBox({

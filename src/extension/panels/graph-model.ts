@@ -1,5 +1,5 @@
 /** Pure: a question and its verdict as the graph panel's question view (no 'vscode' here; unit-tested). */
-import type { Question } from '../../core/probes/question.js';
+import { goldText, type Question } from '../../core/probes/question.js';
 import type { Verdict } from '../../core/verify/types.js';
 import type { ClaimMark, QuestionGraph, RationaleSpan } from '../../protocol/webview.js';
 import { openClaims } from '../../core/open/answer.js';
@@ -15,7 +15,7 @@ export function questionGraph(q: Question, v?: Verdict, response?: string): Ques
         }
     }
     const out: QuestionGraph = {
-        questionId: q.id, question: q.question, model: v?.model ?? '', gold: typeof q.gold === 'number' ? `option ${q.gold}` : q.gold,
+        questionId: q.id, question: q.question, model: v?.model ?? '', gold: goldText(q),
         answer: v ? (v.answer === 'option' && v.option !== undefined ? `option ${v.option}` : v.answer) : 'not run',
         correct: v ? (v.override?.correct ?? v.correct) : false,
         path: q.path,

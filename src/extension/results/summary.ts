@@ -2,7 +2,7 @@
  * Pure formatting of run results for the editor: the Test Explorer message of a failed question and the CodeLens
  * line per probe / FD. Every figure comes from the engine (core/report/anchors.ts); nothing is counted here.
  */
-import type { Question } from '../../core/probes/question.js';
+import { goldText, type Question } from '../../core/probes/question.js';
 import type { Verdict, KeywordVerdict } from '../../core/verify/types.js';
 import type { AnchorResult } from '../../core/report/anchors.js';
 
@@ -32,10 +32,6 @@ function keywordLine(k: KeywordVerdict): string {
     return `${k.status} ${k.relation}.${k.attribute} "${k.value}"${extra}`;
 }
 
-function goldText(q: Question): string {
-    if (typeof q.gold === 'number') return `option ${q.gold}${q.options?.[q.gold - 1] ? ` (${q.options[q.gold - 1]})` : ''}`;
-    return q.gold === 'none' ? 'none of the above' : q.gold;
-}
 
 function answerText(v: Verdict): string {
     return v.answer === 'option' && v.option !== undefined ? `option ${v.option}` : v.answer;

@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import type { Services } from '../commands/index.js';
 import { buildSpecTree, covers, planRuns, questionNodes, questionIdOf, type TreeNode } from './tree.js';
+import { goldText } from '../../core/probes/question.js';
 import { engine } from '../state.js';
 import * as settings from '../settings.js';
 import { failureText } from '../results/summary.js';
@@ -251,7 +252,7 @@ export class Testing {
             if (!item || !q) continue;
             // A cached answer cost nothing and took no time: shown in the item's description and as 0 ms.
             const fromCache = cached.has(`${v.questionId}\u0000${model}`);
-            item.description = `gold ${q.gold}${fromCache ? ' · cached answer' : ''}`;
+            item.description = `gold ${goldText(q)}${fromCache ? ' · cached answer' : ''}`;
             if (questionPassed(q, v)) { run.passed(item, fromCache ? 0 : undefined); continue; }
             const msg = new vscode.TestMessage(failureText(q, v, answers.get(v.questionId)));
             const loc = q.source.probe;

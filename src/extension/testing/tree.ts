@@ -4,7 +4,7 @@
  * phrasing is expanded or run, from the engine's generator.
  */
 import type { SpecModel, ProbeDecl, Range } from '../../core/spec/model.js';
-import type { Question } from '../../core/probes/question.js';
+import { goldText, type Question } from '../../core/probes/question.js';
 import { findFamily } from '../../core/probes/families.js';
 
 export type TreeKind = 'spec' | 'suite' | 'probe' | 'phrasing' | 'question';
@@ -82,7 +82,7 @@ export function questionNodes(phrasing: TreeNode, questions: Iterable<Question>,
         if (q.probe !== phrasing.probe || q.phrasing !== phrasing.phrasing) continue;
         const label = q.question.length > 120 ? `${q.question.slice(0, 117)}…` : q.question;
         out.push({
-            id: nodeId(phrasing.id, q.id), kind: 'question', label, description: `gold ${q.gold}`,
+            id: nodeId(phrasing.id, q.id), kind: 'question', label, description: `gold ${goldText(q)}`,
             file: q.source.probe.file, range: q.source.probe.range,
             suite: phrasing.suite, probe: q.probe, phrasing: q.phrasing, children: [],
         });

@@ -1,28 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { startOpenAIServer } from '../../support/openai-server.js';
-import { repoRoot, writeSpec } from '../../support/runner-fixtures.js';
-
-interface Child { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }
-
-/** Runs the real CLI in its own process; `kill` may end it early. */
-function cli(args: string[], env: NodeJS.ProcessEnv, kill?: (stop: (signal?: NodeJS.Signals) => void) => void): Promise<Child> {
-    return new Promise(resolve => {
-        const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'src', 'cli', 'main.ts'), ...args], {
-            cwd: repoRoot, env: { ...process.env, HALLUPROBE_TRUSTED_HOSTS: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', d => { stdout += d; });
-        child.stderr.on('data', d => { stderr += d; });
-        kill?.((signal = 'SIGKILL') => child.kill(signal));
-        child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-    });
-}
+import { writeSpec } from '../../support/runner-fixtures.js';
+import { cli } from '../../support/cli-process.js';
 
 function userTexts(db: string): Map<string, string> {
     const conn = new Database(db, { readonly: true });

@@ -56,3 +56,14 @@ test('estimates count input tokens with the tokenizer and take output from the c
     assert.ok(Math.abs(e.usd! - (2 * tokens * 0.15 + 80 * 0.6) / 1e6) < 1e-12);
     assert.equal(estimateCost(m, [{ messages }]).outputFrom, 'default');
 });
+
+test('the settings schema lists exactly the providers of the one provider table', async () => {
+    const { PROVIDER_NAMES } = await import('../../../src/core/models/providers.js');
+    const pkg = JSON.parse((await import('node:fs')).readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+        contributes: { configuration: { properties: Record<string, { items?: { properties?: { provider?: { enum?: string[] } } } }> } | { properties: Record<string, unknown> }[] };
+    };
+    const configs = ([] as { properties: Record<string, { items?: { properties?: { provider?: { enum?: string[] } } } }> }[]).concat(pkg.contributes.configuration as never);
+    const enums = configs.flatMap(c => Object.values(c.properties)).map(p => p.items?.properties?.provider?.enum).filter(Boolean);
+    assert.equal(enums.length, 1);
+    assert.deepEqual([...enums[0]!].sort(), [...PROVIDER_NAMES].sort());
+});

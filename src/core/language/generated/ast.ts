@@ -10,7 +10,7 @@ export const ProbeSpecTerminals = {
     WS: /\s+/,
     ID: /[_a-zA-Z][\w]*/,
     NUMBER: /-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?/,
-    STRING: /"(\\.|[^"\\])*"|'(\\.|[^'\\])*'/,
+    STRING: /"[^"\\]*(\\.[^"\\]*)*"|'[^'\\]*(\\.[^'\\]*)*'/,
     ML_COMMENT: /\/\*[\s\S]*?\*\//,
     SL_COMMENT: /\/\/[^\n\r]*/,
 };
@@ -48,6 +48,8 @@ export type ProbeSpecKeywordNames =
     | "gold"
     | "import"
     | "int"
+    | "json"
+    | "jsonl"
     | "key"
     | "label"
     | "list"
@@ -606,7 +608,7 @@ export function isSettingName(item: unknown): item is SettingName {
 export interface Source extends langium.AstNode {
     readonly $container: Spec;
     readonly $type: 'Source';
-    format: 'csv' | 'sqlite';
+    format: 'csv' | 'json' | 'jsonl' | 'sqlite';
     name: Name;
     path: string;
     query?: string;

@@ -1,6 +1,7 @@
 import { AstUtils, UriUtils, type ValidationAcceptor } from 'langium';
 import { isSpec, type Import, type Relation, type Spec } from '../generated/ast.js';
 import type { ProbeServices } from '../module.js';
+import { specFileProblem, type FileFacts } from '../importable.js';
 import { KIND_WORDS } from '../linker.js';
 import { shortName, visibleSpecs } from './context.js';
 
@@ -49,11 +50,15 @@ export function checkImport(services: ProbeServices) {
         const loaded = services.shared.workspace.LangiumDocuments.getDocument(target);
         if (loaded && isSpec(loaded.parseResult.value)) return;
         let state: 'file' | 'folder' | 'missing' = 'missing';
+        let facts: FileFacts | undefined;
         try {
             const fsp = services.shared.workspace.FileSystemProvider;
-            if (target.scheme === 'file' && fsp.existsSync(target)) state = fsp.statSync(target).isDirectory ? 'folder' : 'file';
+            if (target.scheme === 'file' && fsp.existsSync(target)) facts = fsp.statSync(target);
+            if (facts) state = facts.isDirectory ? 'folder' : 'file';
         } catch { state = 'missing'; }
         const where = target.scheme === 'file' ? target.fsPath : target.toString();
+        const problem = state === 'file' ? specFileProblem(imp.path, facts) : undefined;
+        if (problem) accept('error', problem, { node: imp, property: 'path', code: 'bad-import' });
         if (state === 'missing') accept('error', `Imported file not found: ${imp.path} (resolved to ${where}). Check the path, which is relative to this file.`, { node: imp, property: 'path', code: 'missing-import' });
         if (state === 'folder') accept('error', `${imp.path} is a folder (${where}); import a .probe file in it.`, { node: imp, property: 'path', code: 'missing-import' });
     };

@@ -65,10 +65,10 @@ function compatibility(a: Attribute, b: Attribute): 'ok' | 'warn' | 'error' {
     return numeric(sa) && numeric(sb) ? 'warn' : 'error';
 }
 
-/** csv sources have no table or query; sqlite sources need exactly one of them. */
+/** csv and json sources have no table or query; sqlite sources need exactly one of them. */
 export function checkSourceShape(source: Source, accept: ValidationAcceptor): void {
-    if (source.format === 'csv' && (source.table !== undefined || source.query !== undefined)) {
-        accept('error', `A csv source reads the whole file; 'table' and 'query' are for sqlite sources. Remove it, or write 'source ${source.name} sqlite ...'.`,
+    if (source.format !== 'sqlite' && (source.table !== undefined || source.query !== undefined)) {
+        accept('error', `A ${source.format} source reads the whole file; 'table' and 'query' are for sqlite sources. Remove it, or write 'source ${source.name} sqlite ...'.`,
             { node: source, property: source.table !== undefined ? 'table' : 'query', code: 'source-shape' });
     }
     if (source.format === 'sqlite' && source.table === undefined && source.query === undefined) {

@@ -1,19 +1,22 @@
 import type { ValidationAcceptor } from 'langium';
 import { isModel, isProbe, isSource, isSuite, type Model, type Setting } from '../generated/ast.js';
 import { closest, didYouMean } from './suggest.js';
+import { PROVIDER_NAMES, providerFacts } from '../../models/providers.js';
 
-export const PROVIDERS = ['openai', 'azure', 'ollama', 'vllm', 'lmstudio', 'llamacpp', 'openrouter', 'replay', 'offline'] as const;
 
 /** Known settings per block; unknown ones are warnings (the engine ignores them, which is usually a typo). */
 export const KNOWN_SETTINGS = {
     csv: ['delimiter', 'quote', 'header', 'encoding', 'list_separator'],
     sqlite: [] as string[],
+    json: ['list_separator'],
     model: ['id', 'endpoint', 'temperature', 'max_tokens', 'seed', 'samples', 'key_env', 'price_input', 'price_output', 'concurrency',
-        'rpm', 'tpm', 'timeout_ms', 'file', 'format', 'stream', 'top_p', 'api_version', 'deployment', 'knowledge', 'unsure', 'omit', 'contradict', 'follows', 'invents'],
+        'rpm', 'tpm', 'timeout_ms', 'file', 'format', 'stream', 'top_p', 'api_version', 'deployment', 'knowledge', 'unsure', 'omit', 'contradict', 'follows', 'invents', 'trusts_memory'],
     // open probes (core/open/family.ts): preset … baseline.
     probe: ['none_of_above', 'limit', 'max_hops', 'subject', 'explain', 'preset', 'form', 'k', 'triplets', 'paths', 'max_nodes', 'perturb', 'levels', 'baseline',
         // statement probes (core/statements/family.ts)
-        'statement', 'negatives', 'corrupt'],
+        'statement', 'negatives', 'corrupt',
+        // evidence probes (core/evidence/family.ts)
+        'question', 'answer', 'passage', 'enrich_from', 'swap_with'],
     suite: ['concurrency', 'limit', 'seed', 'rpm', 'tpm', 'timeout_ms', 'temperature', 'max_tokens', 'knowledge_probe'],
 };
 
@@ -21,8 +24,8 @@ export const KNOWN_SETTINGS = {
 const SECRET_NAMES = /^(api_?key|key|token|access_token|secret|client_secret|password|passwd|authorization|auth|bearer)$/i;
 
 export function checkProvider(model: Model, accept: ValidationAcceptor): void {
-    if (!model.provider || (PROVIDERS as readonly string[]).includes(model.provider)) return;
-    accept('error', `Unknown provider '${model.provider}'.${didYouMean(model.provider, PROVIDERS)} Providers: ${PROVIDERS.join(', ')} (use openai with 'endpoint' for any other OpenAI-compatible server).`,
+    if (!model.provider || providerFacts(model.provider)) return;
+    accept('error', `Unknown provider '${model.provider}'.${didYouMean(model.provider, PROVIDER_NAMES)} Providers: ${PROVIDER_NAMES.join(', ')} (use openai with 'endpoint' for any other OpenAI-compatible server).`,
         { node: model, property: 'provider', code: 'unknown-provider' });
 }
 
@@ -51,7 +54,7 @@ export function checkSettingName(setting: Setting, accept: ValidationAcceptor): 
 
 function knownFor(setting: Setting): { list: string[]; where: string } | undefined {
     const c = setting.$container;
-    if (isSource(c)) return { list: c.format === 'sqlite' ? KNOWN_SETTINGS.sqlite : KNOWN_SETTINGS.csv, where: `${c.format} source` };
+    if (isSource(c)) return { list: c.format === 'sqlite' ? KNOWN_SETTINGS.sqlite : c.format === 'json' || c.format === 'jsonl' ? KNOWN_SETTINGS.json : KNOWN_SETTINGS.csv, where: `${c.format} source` };
     if (isModel(c)) return { list: KNOWN_SETTINGS.model, where: 'model' };
     if (isProbe(c)) return { list: KNOWN_SETTINGS.probe, where: 'probe' };
     if (isSuite(c)) return { list: KNOWN_SETTINGS.suite, where: 'suite' };

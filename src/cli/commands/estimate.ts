@@ -1,0 +1,57 @@
+import type { Command } from './index.js';
+import { stringFlag, UsageError, type ParsedArgs } from '../args.js';
+import { estimateStatements } from '../../core/statements/run-estimate.js';
+
+const FLAGS = new Set(['probe', 'model', 'cheap', 'budget', 'metric', 'target', 'seed', 'db', 'yes', 'format', 'help']);
+
+const num = (s: string | undefined, name: string): number | undefined => {
+    if (s === undefined) return undefined;
+    const n = s.endsWith('%') ? Number(s.slice(0, -1)) / 100 : Number(s);
+    if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--${name} must be a positive number, not "${s}".`);
+    return n;
+};
+
+export const estimate: Command = {
+    summary: 'Estimate a model\'s T / I / C over a statement probe from a sample, with a cheap model answering everything.',
+    options: [...FLAGS],
+    usage: `halluprobe estimate <spec.probe> --probe P --model EXPENSIVE --cheap CHEAP --budget N|10% [options]
+
+The cheap model (or "offline") answers every statement of probe P; the expensive model answers a sample of
+the triples chosen round by round where the interval is widest; prediction-powered inference combines both.
+  --budget N|X%     expensive triples to ask: a count, or a share of the triples
+  --metric T|I|C    which figure (default C, correctness)
+  --target W        stop once the 95 % interval's half-width is at most W
+  --seed K          the sample's seed (default 1)
+  --db FILE         the results store (default: .halluprobe/results.db beside the spec)
+  --yes             send keys to the configured hosts and accept cost estimates without asking
+  --format text|json
+Exit: 0 done, 1 a run failed, 2 bad usage.`,
+    async run(args: ParsedArgs) {
+        const file = args.positional[0];
+        const unknown = Object.keys(args.flags).filter(f => !FLAGS.has(f));
+        const probe = stringFlag(args, 'probe');
+        const expensive = stringFlag(args, 'model');
+        const cheap = stringFlag(args, 'cheap');
+        const metric = (stringFlag(args, 'metric') ?? 'C').toUpperCase();
+        const problem = !file ? 'no spec file given' : unknown.length ? `unknown option --${unknown[0]}`
+            : !probe ? 'name the statement probe with --probe' : !expensive ? 'name the model to estimate with --model'
+            : !cheap ? 'name the cheap model with --cheap (a model of the spec, provider:id, or offline)'
+            : !['T', 'I', 'C'].includes(metric) ? `--metric must be T, I or C, not "${metric}"` : undefined;
+        if (problem) { console.error(`halluprobe estimate: ${problem}\n\n${this.usage}`); return 2; }
+        const budget = num(stringFlag(args, 'budget') ?? '10%', 'budget')!;
+        const yes = args.flags.yes === true;
+        const r = await estimateStatements({
+            spec: file!, probe: probe!, expensive: expensive!, cheap: cheap!, budget, metric: metric as 'T' | 'I' | 'C',
+            target: num(stringFlag(args, 'target'), 'target'), seed: num(stringFlag(args, 'seed'), 'seed'), db: stringFlag(args, 'db'),
+            confirmHost: async () => yes, confirmCost: async () => yes,
+            onRound: (n, b) => console.error(`  round ${n}: asking the expensive model (budget ${b} triples)`),
+        });
+        if (stringFlag(args, 'format') === 'json') { console.log(JSON.stringify(r, null, 2)); return 0; }
+        const f = (x: number) => x.toFixed(3);
+        console.log(`${r.metric} of ${expensive} over ${r.population} triples of ${probe}: ${f(r.chosen.value)} [${f(r.chosen.ci[0])}, ${f(r.chosen.ci[1])}] (estimated, ${r.chosen.method === 'ppi' ? 'prediction-powered' : 'sample only'})`);
+        console.log(`  measured: ${expensive} on ${r.labelled} triples (${r.expensiveQuestions} statements, ${Math.round((100 * r.labelled) / r.population)} % of the triples); ${cheap} on all ${r.population}: ${f(r.cheapMeasured)}`);
+        console.log(`  interval half-width: ${f(r.chosen.halfWidth)} (prediction-powered ${f(r.ppi.halfWidth)}, sample only ${f(r.sampleOnly.halfWidth)})`);
+        console.log(`  per stratum: ${Object.entries(r.perStratum).map(([k, n]) => `${k} ${n}`).join(', ')}; runs: cheap ${r.cheapRun}, expensive ${r.expensiveRuns.join(', ')}`);
+        return 0;
+    },
+};

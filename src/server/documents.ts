@@ -1,0 +1,31 @@
+/**
+ * A language server that never dies on document events: a document whose file vanished (deleted while open,
+ * or never saved and then closed, or gone between the workspace scan and its read) keeps its last text instead of throwing ENOENT in the middle of a build — a
+ * build that throws leaves documents half-built and every later request waiting for them forever.
+ */
+import { DefaultLangiumDocumentFactory, type Cancellation, type LangiumDocument, type TextDocument, type URI } from 'langium';
+
+export class SafeDocumentFactory extends DefaultLangiumDocumentFactory {
+    /**
+     * A file listed by the workspace scan (or an import) that is gone before it is read is an empty document:
+     * throwing here would leave the workspace never "ready", and every request waiting for it. The watcher's
+     * delete event then removes it.
+     */
+    protected override async getInitialText(uri: URI, token: Cancellation.CancellationToken): Promise<string> {
+        try {
+            return await super.getInitialText(uri, token);
+        } catch (e) {
+            if ((e as NodeJS.ErrnoException).code === 'ENOENT') return '';
+            throw e;
+        }
+    }
+
+    protected override async getUpdatedText(document: LangiumDocument, textDocument: TextDocument | undefined, token: Cancellation.CancellationToken): Promise<string> {
+        try {
+            return await super.getUpdatedText(document, textDocument, token);
+        } catch {
+            // The builder drops documents that are neither open nor on disk; this covers the race in between.
+            return document.parseResult.value.$cstNode?.root.fullText ?? '';
+        }
+    }
+}
