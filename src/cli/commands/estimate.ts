@@ -12,8 +12,8 @@ const num = (s: string | undefined, name: string): number | undefined => {
 };
 
 export const estimate: Command = {
-    options: [...FLAGS],
     summary: 'Estimate a model\'s T / I / C over a statement probe from a sample, with a cheap model answering everything.',
+    options: [...FLAGS],
     usage: `halluprobe estimate <spec.probe> --probe P --model EXPENSIVE --cheap CHEAP --budget N|10% [options]
 
 The cheap model (or "offline") answers every statement of probe P; the expensive model answers a sample of

@@ -9,6 +9,7 @@ import type { Question } from '../probes/question.js';
 import { HalluProbeError, problem } from '../errors.js';
 import { estimateMean, type EstimateResult } from './estimate.js';
 import { triplesOf, tripleScore, type StatementMetric } from './metrics.js';
+import { cliCommand } from '../invocation.js';
 
 export interface EstimateRequest extends Pick<RunSpecRequest, 'spec' | 'db' | 'secrets' | 'confirmHost' | 'confirmCost' | 'env' | 'signal' | 'concurrency'> {
     probe: string;
@@ -46,7 +47,7 @@ export async function estimateStatements(req: EstimateRequest): Promise<Statemen
     }
     const byId = new Map(questions.map(q => [q.id, q]));
     const triples = triplesOf(cheapRun.results.verdicts.map(v => ({ v, q: byId.get(v.questionId)! })));
-    if (triples.length === 0) throw new HalluProbeError(problem('estimate-empty', `Probe ${req.probe} gave no triple with a true statement and a negative.`, 'Preview it: halluprobe preview SPEC --probe NAME.'));
+    if (triples.length === 0) throw new HalluProbeError(problem('estimate-empty', `Probe ${req.probe} gave no triple with a true statement and a negative.`, `Preview it: ${cliCommand()} preview SPEC --probe NAME.`));
     const members = new Map<string, Question[]>();
     for (const q of questions) if (q.group) members.set(q.group.id, [...(members.get(q.group.id) ?? []), q]);
     const budget = req.budget < 1 ? Math.max(2, Math.round(req.budget * triples.length)) : Math.round(req.budget);

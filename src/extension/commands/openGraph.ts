@@ -5,12 +5,15 @@ import { errorText, showError } from '../context.js';
 import { engine } from '../state.js';
 import { GraphPanel } from '../panels/graph.js';
 import { questionGraph } from '../panels/graph-model.js';
+import { graphArgOfTestItem } from '../testing/item-args.js';
 
 /**
  * HalluProbe: Open Graph — the schema of the spec, or (with a question id, from a failure, the Test
- * Explorer or the preview) the KG path behind that question with its hop verdicts.
+ * Explorer, the gutter mark of a failed question, or the preview) the KG path behind that question with its hop verdicts.
  */
 export async function openGraph(s: Services, arg?: unknown): Promise<void> {
+    // From a failed question's mark in the editor or the Test Explorer: that question's graph.
+    arg = graphArgOfTestItem(arg) ?? arg;
     const file = await pickSpec(arg);
     const questionId = argField(arg, 'questionId');
     if (!file) return;
