@@ -18,5 +18,6 @@ test('the counts line reads the runner\'s TAP report', () => {
     delete env.NODE_TEST_CONTEXT;
     spawnSync(process.execPath, ['--test', '--test-reporter=tap', `--test-reporter-destination=${tap}`, file], { env });
     const line = (countsLine as (c: unknown) => string)((tapCounts as (t: string) => unknown)(readFileSync(tap, 'utf8')));
-    assert.equal(line, '2 passed, 1 failed, 1 skipped (of 4 tests)');
+    assert.equal(line, '2 passed, 1 failed, 1 skipped');
+    assert.match(line, /^\d+ passed, \d+ failed(, \d+ skipped)?$/, 'the plain closing line CI reads');
 });

@@ -3,12 +3,15 @@
  * movie example whose data has one injected FD violation: James Cameron with two birth years).
  */
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { HalluProbeApi } from '../../../src/extension/main.js';
 import { measured } from './measured.js';
 
 const EXTENSION = 'halluprobe.halluprobe';
+/** The repository's examples (the suite bundle is written to test-artifacts/vscode/ in the repository). */
+const EXAMPLES = path.resolve(__dirname, '..', '..', 'examples');
 
 async function until<T>(what: string, fn: () => T | undefined | Promise<T | undefined>, ms = 45_000): Promise<T> {
     const end = Date.now() + ms;
@@ -108,6 +111,26 @@ export function register(): void {
                 await vscode.commands.executeCommand('workbench.action.files.revert');
             }
             await until('the lens back in place', async () => (await lensLine()) === before, 20_000);
+        });
+
+        it('shows an evidence probe in the Test Explorer and runs it from there (offline simulator)', async () => {
+            const folder = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+            const file = path.join(folder, 'evidence.probe');
+            const text = await fs.promises.readFile(path.join(EXAMPLES, 'evidence', 'evidence.probe'), 'utf8');
+            await fs.promises.writeFile(file, text.replace('"../movie/data/movies.csv"', '"data/movies.csv"'));
+            await api.services.testing!.discover();
+            const controller = api.services.testing!.controller;
+            const spec = await until('the evidence spec item', () => { let found: vscode.TestItem | undefined; controller.items.forEach(i => { if (i.id === file) found = i; }); return found; }, 30_000);
+            const probe = await until('the evidence probe item', () => spec.children.get([file, 'evidence'].join('\u241f'))?.children.get([file, 'evidence', 'directed_by'].join('\u241f')), 30_000);
+            const phrasings: string[] = [];
+            probe.children.forEach(p => phrasings.push(p.label));
+            assert.deepEqual(phrasings, ['seed', 'swap', 'enrich', 'closed']);
+            // Run everything the Test Explorer shows, with its default profile (the spec's offline simulator).
+            await vscode.commands.executeCommand('testing.runAll');
+            const results = await until('evidence verdicts', () => { const r = api.services.state.results(file); return r && r.verdicts.length > 0 ? r : undefined; }, 90_000);
+            const kinds = new Set(results.questions.map(q => q.evidence?.kind));
+            assert.deepEqual([...kinds].sort(), ['closed', 'enrich', 'seed', 'swap']);
+            assert.equal(results.verdicts.length, results.answers.length);
         });
 
         it('opens the preview and the graph panel by command', async () => {
