@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import type { AttrType, SpecModel } from '../src/core/spec/model.js';
 import { generateQuestions } from '../src/core/probes/index.js';
-import { measure, report, runCasesInChildren, type BenchRow } from './support.js';
+import { drain, measure, report, runCasesInChildren, type BenchRow } from './support.js';
 import { int, loc, relation, table, text } from './tables.js';
 
 const FILM: [string, AttrType][] = [['title', text], ['year', int], ['director', text], ['star', text]];
@@ -23,17 +23,9 @@ function spec(): SpecModel {
 
 async function runCase(rows: number) {
     const data = { tables: new Map([['Film', table('Film', FILM, rows, (r, c) => [`Film ${r}`, 1950 + (r % 70), `Director Number${r % 3000}`, `Star ${r % 7000}`][c]!)]]), diagnostics: [] };
-    const rss = () => process.memoryUsage().rss / (1 << 20);
-    let indexedMB = 0, streamPeakMB = 0;
-    const { result, ms, peakMB } = await measure(() => {
-        const qs = generateQuestions(spec(), data, {}).questions;
-        let next = qs.next();
-        indexedMB = streamPeakMB = rss();
-        let n = 0;
-        for (; !next.done; next = qs.next()) if ((++n & 0x3fff) === 0) streamPeakMB = Math.max(streamPeakMB, rss());
-        return n;
-    });
-    return { cases: result, seconds: ms / 1000, peakMB, indexedMB, streamPeakMB };
+    (globalThis as { gc?: () => void }).gc?.();
+    const { result, ms, peakMB } = await measure(() => drain(generateQuestions(spec(), data, {}).questions));
+    return { cases: result.n, seconds: ms / 1000, peakMB, indexedMB: result.firstMB, streamPeakMB: result.peakMB };
 }
 
 if (process.argv[2] === '--case') {

@@ -15,7 +15,7 @@ import { OfflineClient, offlineRates } from '../src/core/models/offline.js';
 import { triplesOf, tripleScore } from '../src/core/statements/metrics.js';
 import { estimateMean } from '../src/core/statements/estimate.js';
 import { prng } from '../src/core/probes/sampling.js';
-import { measure, report, runCasesInChildren, type BenchRow } from './support.js';
+import { drain, measure, report, runCasesInChildren, type BenchRow } from './support.js';
 import { int, loc, relation, table, text } from './tables.js';
 
 const MOVIE: [string, AttrType][] = [['title', text], ['year', int], ['director', text], ['producer', text], ['genre', text]];
@@ -30,18 +30,9 @@ function spec(): SpecModel {
 
 async function runCase(rows: number) {
     const data = { tables: new Map([['Movie', table('Movie', MOVIE, rows, (r, c) => [`Movie ${r}`, 1950 + (r % 70), `Person ${r % 5000}`, `Person ${(r * 7) % 5000}`, `Genre ${r % 12}`][c]!)]]), diagnostics: [] };
-    const rss = () => process.memoryUsage().rss / (1 << 20);
     (globalThis as { gc?: () => void }).gc?.();
-    let indexedMB = 0, streamPeakMB = 0;
-    const { result, ms, peakMB } = await measure(() => {
-        const qs = generateQuestions(spec(), data, {}).questions;
-        let next = qs.next();
-        indexedMB = streamPeakMB = rss();
-        let n = 0;
-        for (; !next.done; next = qs.next()) if ((++n & 0x3fff) === 0) streamPeakMB = Math.max(streamPeakMB, rss());
-        return n;
-    });
-    return { statements: result, seconds: ms / 1000, peakMB, indexedMB, streamPeakMB };
+    const { result, ms, peakMB } = await measure(() => drain(generateQuestions(spec(), data, {}).questions));
+    return { statements: result.n, seconds: ms / 1000, peakMB, indexedMB: result.firstMB, streamPeakMB: result.peakMB };
 }
 
 async function callsForTarget(): Promise<{ needed: number; triples: number; halfWidth: number }> {

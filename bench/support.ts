@@ -54,3 +54,14 @@ export function runCasesInChildren<T>(self: string, sizes: readonly number[], de
     }
     return out;
 }
+
+/** Drains a stream, sampling RSS every 16k items: the count, RSS after the first item (indexes built) and the peak. */
+export function drain(items: Iterator<unknown>): { n: number; firstMB: number; peakMB: number } {
+    const rss = () => process.memoryUsage().rss / (1 << 20);
+    let next = items.next();
+    const firstMB = rss();
+    let peakMB = firstMB;
+    let n = 0;
+    for (; !next.done; next = items.next()) if ((++n & 0x3fff) === 0) peakMB = Math.max(peakMB, rss());
+    return { n, firstMB, peakMB };
+}

@@ -3,11 +3,11 @@
  * critical keywords. Basic phrasing gold yes, negated gold no, user phrasings with their own gold or a
  * `when` condition over the row (thresholds, buckets, equality).
  */
-import { findFd, type PhrasingDecl, type ProbeDecl, type SpecModel } from '../spec/model.js';
+import type { PhrasingDecl, ProbeDecl, SpecModel } from '../spec/model.js';
 import type { LoadedData } from '../data/types.js';
 import { SYSTEM_BINARY } from './prompts.js';
-import { compilePhrasings, phrasedItems, sentence, settingTemplate, starPath, type Plan, type PlanProblem } from './plan.js';
-import { labelOf, relationLabel, Scope, slotFor } from './scope.js';
+import { compilePhrasings, fdTarget, phrasedItems, sentence, settingTemplate, starPath, type Plan, type PlanProblem } from './plan.js';
+import { labelOf, relationLabel, Scope } from './scope.js';
 import { violatingRows } from './rows.js';
 import type { ProbeFamily } from './family.js';
 import { parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from './answers.js';
@@ -19,13 +19,9 @@ export function describeBy(relation: Parameters<typeof labelOf>[0], attrs: strin
 }
 
 export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[]): Plan | undefined {
-    const fd = probe.fd ? findFd(spec, probe.fd) : undefined;
-    if (!fd) {
-        problems.push({ loc: probe.loc, severity: 'error', code: 'probe-fd', message: `Probe ${probe.name} needs an FD: write \`using <fd name>\` with an FD declared \`as <name>\`.` });
-        return undefined;
-    }
-    const slot = slotFor(spec, data.tables, fd.relation);
-    if (typeof slot === 'string') { problems.push({ loc: probe.loc, severity: 'error', code: 'probe-data', message: slot }); return undefined; }
+    const target = fdTarget(spec, data, probe, problems);
+    if (!target) return undefined;
+    const { fd, slot } = target;
     const scope = new Scope([slot], [{ slot: 0 }]);
     const rel = slot.relation;
     let decls: PhrasingDecl[] = probe.phrasings;

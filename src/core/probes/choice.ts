@@ -4,13 +4,13 @@
  * gold is that option's number and the keyword its true value. Three stems (the paper's by default), and
  * an optional share (`none_of_above 0.2`) of all-true questions whose gold is 'none'.
  */
-import { findFd, type ProbeDecl, type SpecModel } from '../spec/model.js';
+import type { ProbeDecl, SpecModel } from '../spec/model.js';
 import type { CellValue, LoadedData } from '../data/types.js';
 import type { KgEdge, KgNode } from './question.js';
 import { format, render, type TemplateValue } from '../spec/template.js';
 import { DEFAULT_STEMS, SYSTEM_CHOICE, SYSTEM_CHOICE_NONE } from './prompts.js';
-import { entityNode, valueNode, type Item, type Plan, type PlanProblem } from './plan.js';
-import { keyValues, labelOf, relationLabel, Scope, slotFor } from './scope.js';
+import { entityNode, fdTarget, valueNode, type Item, type Plan, type PlanProblem } from './plan.js';
+import { keyValues, labelOf, relationLabel, Scope } from './scope.js';
 import { violatingRows } from './rows.js';
 import { hashSeed, pick, prng } from './sampling.js';
 import { describeBy } from './binary.js';
@@ -22,10 +22,9 @@ import { KEY_COLUMNS, keyCells } from '../report/labels.js';
 
 export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[], seed: number): Plan | undefined {
     const fail = (code: string, message: string) => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
-    const fd = probe.fd ? findFd(spec, probe.fd) : undefined;
-    if (!fd) return fail('probe-fd', `Probe ${probe.name} needs an FD: write \`using <fd name>\` with an FD declared \`as <name>\`.`);
-    const slot = slotFor(spec, data.tables, fd.relation);
-    if (typeof slot === 'string') return fail('probe-data', slot);
+    const target = fdTarget(spec, data, probe, problems);
+    if (!target) return undefined;
+    const { fd, slot } = target;
     const rel = slot.relation;
     const scope = new Scope([slot], [{ slot: 0 }]);
     for (const o of probe.options) {

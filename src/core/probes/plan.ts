@@ -2,10 +2,11 @@
  * A probe compiled against the loaded data: how to bind a row, what questions a bound row gives, and the
  * knowledge-graph path behind them. Each probe family's `compile` builds one.
  */
-import type { PhrasingDecl, ProbeDecl, SpecLocation } from '../spec/model.js';
+import { findFd, type FdDecl, type PhrasingDecl, type ProbeDecl, type SpecLocation, type SpecModel } from '../spec/model.js';
+import type { LoadedData } from '../data/types.js';
 import type { Gold, KgEdge, KgNode, KgPath, Keyword, Question } from './question.js';
 import { evaluate, format, render, truthy, type Expr, type TemplateValue } from '../spec/template.js';
-import { keyValues, type Compiled, type Scope } from './scope.js';
+import { keyValues, slotFor, type Compiled, type Scope, type Slot } from './scope.js';
 
 export type SkipReason = 'null' | 'violating' | 'dangling' | 'cycle' | 'invalid';
 
@@ -121,4 +122,16 @@ export function settingTemplate(scope: Scope, probe: ProbeDecl, name: string): (
     if (typeof v !== 'string') return undefined;
     const c = scope.template(v);
     return rows => render(c.parsed, scope.lookup(rows));
+}
+
+/** The FD a probe names (`using <fd>`) and the loaded relation it is on; a located problem when either is missing. */
+export function fdTarget(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[]): { fd: FdDecl; slot: Slot } | undefined {
+    const fd = probe.fd ? findFd(spec, probe.fd) : undefined;
+    if (!fd) {
+        problems.push({ loc: probe.loc, severity: 'error', code: 'probe-fd', message: `Probe ${probe.name} needs an FD: write \`using <fd name>\` with an FD declared \`as <name>\`.` });
+        return undefined;
+    }
+    const slot = slotFor(spec, data.tables, fd.relation);
+    if (typeof slot === 'string') { problems.push({ loc: probe.loc, severity: 'error', code: 'probe-data', message: slot }); return undefined; }
+    return { fd, slot };
 }

@@ -7,12 +7,12 @@
  * The model answers true / false / I don't know; T, I and C per triple are computed against its negatives with
  * the intended polarity (statements/metrics.ts). The true statement and its negatives form one question group.
  */
-import { findFd, type ProbeDecl, type SettingValue } from '../spec/model.js';
+import type { ProbeDecl, SettingValue } from '../spec/model.js';
 import type { CellValue } from '../data/types.js';
 import type { ProbeFamily } from '../probes/family.js';
 import type { Item, Plan, PlanProblem } from '../probes/plan.js';
-import { starPath, valueNode, entityNode } from '../probes/plan.js';
-import { keyValues, labelOf, relationLabel, Scope, slotFor, type Compiled } from '../probes/scope.js';
+import { entityNode, fdTarget, starPath, valueNode } from '../probes/plan.js';
+import { keyValues, labelOf, relationLabel, Scope, type Compiled } from '../probes/scope.js';
 import { violatingRows } from '../probes/rows.js';
 import { hashSeed, pick, prng } from '../probes/sampling.js';
 import { describeBy } from '../probes/binary.js';
@@ -51,10 +51,9 @@ function corruptionsOf(probe: ProbeDecl, problems: PlanProblem[]): Corruption[] 
 export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | undefined {
     const { spec, data, probe, problems, seed } = input;
     const fail = (code: string, message: string) => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
-    const fd = probe.fd ? findFd(spec, probe.fd) : undefined;
-    if (!fd) return fail('probe-fd', `Probe ${probe.name} needs an FD: write \`using <fd name>\` with an FD declared \`as <name>\`.`);
-    const slot = slotFor(spec, data.tables, fd.relation);
-    if (typeof slot === 'string') return fail('probe-data', slot);
+    const target = fdTarget(spec, data, probe, problems);
+    if (!target) return undefined;
+    const { fd, slot } = target;
     const rel = slot.relation;
     const scope = new Scope([slot], [{ slot: 0 }]);
     const negatives = Number(probe.settings.negatives ?? 3);
