@@ -171,8 +171,9 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
                     const r = plan.scope.resolve(variant.passage.attribute, variant.passage.relation)!;
                     passage = format(plan.scope.slots[r.slot]!.table.value(rows[r.slot]!, r.attribute.name) as TemplateValue);
                 }
-                // The row's items share their groups: each group id is hashed once per row and variant.
-                const groups = new Map<string, string>();
+                // The row's items share their groups: a group id is hashed once per row and variant (most rows have
+                // one group, so the last one is kept rather than a map per row).
+                const groups: GroupCache = { key: undefined, id: '' };
                 for (const item of items) {
                     if (total >= limit) return;
                     total++; st.generated++; stats.generated++;
@@ -188,7 +189,9 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
     }
 }
 
-function assemble(plan: Plan, item: Item, variant: Variant, key: string[], occurrence: number, path: Question['path'], source: Question['source'], messages: Question['messages'], groups: Map<string, string>): Question {
+interface GroupCache { key: string | undefined; id: string }
+
+function assemble(plan: Plan, item: Item, variant: Variant, key: string[], occurrence: number, path: Question['path'], source: Question['source'], messages: Question['messages'], groups: GroupCache): Question {
     const q: Question = {
         // A repeated key (the data violates it, or the relation declares none) gets its occurrence number.
         id: questionId({ probe: plan.probe.name, kind: plan.kind, template: item.template, key: occurrence ? [...key, `#${occurrence + 1}`] : key, variant: variant.id, phrasing: item.phrasing }),
@@ -200,12 +203,11 @@ function assemble(plan: Plan, item: Item, variant: Variant, key: string[], occur
     if (item.statement) q.statement = item.statement;
     if (item.evidence) q.evidence = item.evidence;
     if (item.group) {
-        let id = groups.get(item.group.key);
-        if (id === undefined) {
-            id = groupId(plan.probe.name, occurrence ? [...key, `#${occurrence + 1}`] : key, variant.id, item.group.key);
-            groups.set(item.group.key, id);
+        if (groups.key !== item.group.key) {
+            groups.key = item.group.key;
+            groups.id = groupId(plan.probe.name, occurrence ? [...key, `#${occurrence + 1}`] : key, variant.id, item.group.key);
         }
-        q.group = { id, relation: item.group.relation, role: item.group.role };
+        q.group = { id: groups.id, relation: item.group.relation, role: item.group.role };
     }
     return q;
 }
