@@ -56,7 +56,11 @@ export interface Plan {
     summary?(): string | undefined;
 }
 
-export interface CompiledPhrasing { decl: PhrasingDecl; template: Compiled; when?: Expr }
+export interface CompiledPhrasing {
+    decl: PhrasingDecl; template: Compiled; when?: Expr;
+    /** Its role among the row's twins, made once per probe (not per row). */
+    twin?: NonNullable<Item['group']>;
+}
 
 export function compilePhrasings(scope: Scope, phrasings: PhrasingDecl[]): CompiledPhrasing[] {
     return phrasings.map(decl => {
@@ -80,7 +84,7 @@ export function phrasedItems(scope: Scope, phrasings: CompiledPhrasing[], rows: 
             items.push({ phrasing: p.decl.name, template: p.decl.text, question: render(p.template.parsed, lookup), gold, keywords, explain });
         }
         // Phrasings of one row are twins: their answers must relate as their golds do.
-        if (items.length > 1) for (const item of items) item.group = { key: 'phrasings', relation: 'twins', role: item.phrasing };
+        if (items.length > 1) items.forEach((item, i) => { const p = phrasings[i]!; item.group = p.twin ??= { key: 'phrasings', relation: 'twins', role: p.decl.name }; });
     } catch {
         // A value that is not a number where arithmetic needs one, and the like: not a question.
         return 'invalid';
