@@ -22,9 +22,12 @@ export function questionId(p: IdParts): string {
     return sha([p.probe, p.kind, p.template, p.key.join(SEP), p.variant, p.phrasing].join(SEP + SEP), 16);
 }
 
-/** A question group's id: the probe, the entity's key, the prompt variant and the family's group key. */
+/**
+ * A question group's id: the probe, the entity's key, the prompt variant and the family's group key, joined
+ * rather than hashed (one per row; it reads in the store as what it is).
+ */
 export function groupId(probe: string, key: string[], variant: string, groupKey: string): string {
-    return `g${sha(['group', probe, key.join(SEP), variant, groupKey].join(SEP + SEP), 15)}`;
+    return `${probe} · ${key.join(', ')} · ${variant} · ${groupKey}`;
 }
 
 /** 16 hex digits of sha256 over the asked content: messages, gold, keywords per hop, options. */
