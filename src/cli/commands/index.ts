@@ -5,6 +5,7 @@ import { run } from './run.js';
 import { runs } from './runs.js';
 import { report } from './report.js';
 import { compare } from './compare.js';
+import { importCommand } from './import.js';
 
 export interface Command {
     summary: string;
@@ -14,5 +15,5 @@ export interface Command {
 
 /** Every subcommand, in the order `halluprobe --help` lists them. */
 export const COMMANDS: Record<string, Command> = {
-    check, preview, run, runs, report, compare,
+    import: importCommand, check, preview, run, runs, report, compare,
 };
