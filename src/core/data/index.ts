@@ -12,6 +12,7 @@ import { fdDiagnostic, fkDiagnostic, head, keyDiagnostic, repeatedRowsDiagnostic
 export { BLOCKING_DATA_CODES } from './diagnostics.js';
 import { readCsvHeader } from './csv.js';
 import { streamSqlite } from './sqlite.js';
+import { streamPostgres } from './postgres.js';
 
 export { DataCache } from './cache.js';
 export { createTable, makeTable, ColumnBuilder } from './table.js';
@@ -29,6 +30,7 @@ export interface LoadOptions {
 /** The column names of a source: a CSV header row (1, 2, … without one), or a SQLite table's or query's columns. */
 export async function readHeader(source: SourceDecl): Promise<string[]> {
     if (source.format === 'csv') return readCsvHeader(source).catch(() => []);
+    if (source.format === 'postgres') return (await streamPostgres(source, () => undefined, () => undefined, undefined, true)).header;
     return streamSqlite(source, () => undefined, undefined, true).header;
 }
 

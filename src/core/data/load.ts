@@ -11,6 +11,7 @@ import { ColumnBuilder, Int32Builder, makeTable } from './table.js';
 import { coerceSqlite, coerceText, type Coerced } from './coerce.js';
 import { readCsvHeader, streamCsv, type FormatProblem } from './csv.js';
 import { streamSqlite } from './sqlite.js';
+import { streamPostgres } from './postgres.js';
 import { firstOccurrences } from './group.js';
 
 export interface CoercionExample { line: number; column: number; value: string; reason: string }
@@ -86,7 +87,7 @@ function columnIndex(header: string[], column: string): number {
 /** Loads every relation declared on `source` from one pass over its file. */
 export async function loadSource(source: SourceDecl, relations: RelationDecl[], signal?: AbortSignal): Promise<Map<string, RelationLoad>> {
     const result = new Map<string, RelationLoad>();
-    if (!fs.existsSync(source.path) || !fs.statSync(source.path).isFile()) {
+    if (source.format !== 'postgres' && (!fs.existsSync(source.path) || !fs.statSync(source.path).isFile())) {
         for (const r of relations) result.set(r.name, { problems: [{ kind: 'missing-file', source: source.name, file: source.path }], missing: [] });
         return result;
     }
@@ -136,6 +137,10 @@ export async function loadSource(source: SourceDecl, relations: RelationDecl[], 
         const known = await readCsvHeader(source);
         if (known.length > 0) makePlan(known);
         const res = await streamCsv(source, known.length > 0 ? onRow : () => undefined, signal);
+        header = res.header.length > 0 ? res.header : undefined;
+        formatProblems = res.problems;
+    } else if (source.format === 'postgres') {
+        const res = await streamPostgres(source, makePlan, onRow, signal);
         header = res.header.length > 0 ? res.header : undefined;
         formatProblems = res.problems;
     } else {

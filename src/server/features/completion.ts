@@ -46,7 +46,7 @@ export class ProbeCompletionProvider extends DefaultCompletionProvider {
         const leaf = root && previous >= 0 ? CstUtils.findLeafNodeAtOffset(root, previous) : undefined;
         const block = leaf && AstUtils.getContainerOfType(leaf.astNode, n => isSource(n) || isModel(n) || isProbe(n) || isSuite(n));
         if (!block || !block.$cstNode || offset <= block.$cstNode.offset || offset >= block.$cstNode.end) return [];
-        const names = isSource(block) ? KNOWN_SETTINGS[block.format === 'sqlite' ? 'sqlite' : 'csv'] : isModel(block) ? KNOWN_SETTINGS.model : isProbe(block) ? KNOWN_SETTINGS.probe : KNOWN_SETTINGS.suite;
+        const names = isSource(block) ? KNOWN_SETTINGS[block.format === 'sqlite' || block.format === 'postgres' ? block.format : 'csv'] : isModel(block) ? KNOWN_SETTINGS.model : isProbe(block) ? KNOWN_SETTINGS.probe : KNOWN_SETTINGS.suite;
         return names.map(name => ({ label: name, kind: CompletionItemKind.Property, detail: 'setting' }));
     }
 

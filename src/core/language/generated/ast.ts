@@ -58,6 +58,7 @@ export type ProbeSpecKeywordNames =
     | "no"
     | "option"
     | "phrasing"
+    | "postgres"
     | "probe"
     | "probes"
     | "query"
@@ -606,7 +607,7 @@ export function isSettingName(item: unknown): item is SettingName {
 export interface Source extends langium.AstNode {
     readonly $container: Spec;
     readonly $type: 'Source';
-    format: 'csv' | 'sqlite';
+    format: 'csv' | 'postgres' | 'sqlite';
     name: Name;
     path: string;
     query?: string;

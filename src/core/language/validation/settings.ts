@@ -8,6 +8,7 @@ export const PROVIDERS = ['openai', 'azure', 'ollama', 'vllm', 'lmstudio', 'llam
 export const KNOWN_SETTINGS = {
     csv: ['delimiter', 'quote', 'header', 'encoding', 'list_separator'],
     sqlite: [] as string[],
+    postgres: ['password_env', 'statement_timeout', 'version_column'],
     model: ['id', 'endpoint', 'temperature', 'max_tokens', 'seed', 'samples', 'key_env', 'price_input', 'price_output', 'concurrency',
         'rpm', 'tpm', 'timeout_ms', 'file', 'format', 'stream', 'top_p', 'api_version', 'deployment', 'knowledge', 'unsure', 'omit', 'contradict', 'follows', 'invents'],
     // open probes (core/open/family.ts): preset … baseline.
@@ -49,7 +50,7 @@ export function checkSettingName(setting: Setting, accept: ValidationAcceptor): 
 
 function knownFor(setting: Setting): { list: string[]; where: string } | undefined {
     const c = setting.$container;
-    if (isSource(c)) return { list: c.format === 'sqlite' ? KNOWN_SETTINGS.sqlite : KNOWN_SETTINGS.csv, where: `${c.format} source` };
+    if (isSource(c)) return { list: c.format === 'sqlite' || c.format === 'postgres' ? KNOWN_SETTINGS[c.format] : KNOWN_SETTINGS.csv, where: `${c.format} source` };
     if (isModel(c)) return { list: KNOWN_SETTINGS.model, where: 'model' };
     if (isProbe(c)) return { list: KNOWN_SETTINGS.probe, where: 'probe' };
     if (isSuite(c)) return { list: KNOWN_SETTINGS.suite, where: 'suite' };
