@@ -42,7 +42,14 @@ export function clientConfig(source: Pick<SourceDecl, 'path' | 'settings'>): pg.
         connectionString: source.path, statement_timeout: timeout, query_timeout: timeout + 5000, connectionTimeoutMillis: 10_000,
         application_name: 'halluprobe',
     };
-    if (typeof passwordEnv === 'string') config.password = process.env[passwordEnv] ?? '';
+    if (typeof passwordEnv === 'string') {
+        // pg lets the URL's (empty) password override `password`, so the secret goes into the in-memory URL.
+        try {
+            const url = new URL(source.path);
+            url.password = encodeURIComponent(process.env[passwordEnv] ?? '');
+            config.connectionString = url.toString();
+        } catch { /* not a URL: pg reports it when connecting */ }
+    }
     return config;
 }
 

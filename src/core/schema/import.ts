@@ -12,12 +12,14 @@ import { loadData } from '../data/index.js';
 import { readCsvHeader } from '../data/csv.js';
 import type { RelationTable } from '../data/types.js';
 import { readSqliteSchema, type DeclaredTable } from '../data/sqlite-schema.js';
+import { readPostgresSchema } from '../data/postgres-schema.js';
+import { passwordInUrl, safeUrl } from '../data/postgres-url.js';
 import { discoverFds, type FdDiscoveryOptions } from './discover.js';
 import { csvFiles, detectDelimiter, inclusionFks, inferType, uniqueCombinations } from './csv-folder.js';
 import { identifiers, renderSpec, type ImportedRelation, type ImportedSchema } from './spec-text.js';
 
 export interface ImportOptions {
-    /** A SQLite file or a folder of CSV files. */
+    /** A SQLite file, a folder of CSV files, or a postgres:// URL (password from PGPASSWORD). */
     input: string;
     /** The spec file to write. */
     out: string;
@@ -38,9 +40,15 @@ const portable = (p: string) => p.split(path.sep).join('/');
 /** Imports a database into a spec file; throws a HalluProbeError (nothing written) on bad input. */
 export async function importDatabase(options: ImportOptions): Promise<ImportResult> {
     const out = path.resolve(options.out);
+    if (/^postgres(ql)?:\/\//i.test(options.input)) return finish(await postgresSchema(options.input), out, options);
     const input = path.resolve(options.input);
     if (!fs.existsSync(input)) throw new HalluProbeError(problem('import-missing', `no such file or folder: ${options.input}`, 'Give a SQLite file or a folder of CSV files.', { file: input }));
-    let schema = fs.statSync(input).isDirectory() ? await csvFolderSchema(input, out) : sqliteSchema(input, out);
+    return finish(fs.statSync(input).isDirectory() ? await csvFolderSchema(input, out) : sqliteSchema(input, out), out, options);
+}
+
+/** Loads the relations, discovers FDs when asked, checks the text and writes it. */
+async function finish(imported: ImportedSchema, out: string, options: ImportOptions): Promise<ImportResult> {
+    let schema = imported;
     const tables = await loadTables(schema, out);
     if (options.fds) {
         const settings = typeof options.fds === 'object' ? options.fds : {};
@@ -55,6 +63,19 @@ export async function importDatabase(options: ImportOptions): Promise<ImportResu
     const diagnostics = await checkText(out, text);
     writeAtomically(out, text);
     return { file: out, schema, diagnostics };
+}
+
+async function postgresSchema(url: string): Promise<ImportedSchema> {
+    const where = safeUrl(url);
+    const location = { file: where };
+    if (passwordInUrl(url)) {
+        throw new HalluProbeError(problem('import-secret', `the URL ${where} holds a password`, 'Remove it and set PGPASSWORD instead: the URL is written into the spec.', location));
+    }
+    const declared = await readPostgresSchema(url);
+    if (declared instanceof Error) throw new HalluProbeError(problem('import-unreadable', `${where}: ${declared.message}`, 'Check the URL, that the server runs, and PGPASSWORD.', location));
+    if (declared.length === 0) throw new HalluProbeError(problem('import-no-tables', `${where} has no tables`, 'Import a database that has at least one table.', location));
+    requireRows(declared.map(t => ({ name: t.name, rows: t.rowCount })), where);
+    return declaredSchema(declared, { format: 'postgres', path: url }, where);
 }
 
 function sqliteSchema(file: string, out: string): ImportedSchema {

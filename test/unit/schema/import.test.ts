@@ -8,7 +8,9 @@ import { tempDir } from '../../support/temp.js';
 import { loadSpec } from '../../../src/core/spec/load.js';
 
 const main = path.resolve('src/cli/main.ts');
-const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', main, ...args], { encoding: 'utf8' });
+export const cliWith = (env: Record<string, string>, ...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', main, ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+const cli = (...args: string[]) => cliWith({}, ...args);
 
 /** Composite key, composite FK, a self-reference and a cycle (country.capital -> city, city.country -> country). */
 export const SCHEMA_SQL = `
@@ -41,13 +43,13 @@ export const DECLARED = {
 };
 
 /** `check` is clean, and with one probe added `preview` generates questions. */
-export function assertUsable(spec: string, relation: string, template: string) {
-    const check = cli('check', spec);
+export function assertUsable(spec: string, relation: string, template: string, env: Record<string, string> = {}) {
+    const check = cliWith(env, 'check', spec);
     assert.equal(check.status, 0, check.stdout + check.stderr);
     assert.match(check.stdout, /No problems found/);
     const withProbe = path.join(path.dirname(spec), 'with-probe.probe');
     fs.writeFileSync(withProbe, `import "${path.basename(spec)}"\n\nprobe know ${'knows'} about ${relation} {\n    ask "${template}"\n}\n`);
-    const preview = cli('preview', withProbe, '--format', 'jsonl', '--limit', '3');
+    const preview = cliWith(env, 'preview', withProbe, '--format', 'jsonl', '--limit', '3');
     assert.equal(preview.status, 0, preview.stderr);
     assert.equal(preview.stdout.trim().split('\n').length, 3);
 }
