@@ -6,6 +6,7 @@ import { runs } from './runs.js';
 import { report } from './report.js';
 import { compare } from './compare.js';
 import { estimate } from './estimate.js';
+import { importCommand } from './import.js';
 
 export interface Command {
     summary: string;
@@ -17,5 +18,5 @@ export interface Command {
 
 /** Every subcommand, in the order `halluprobe --help` lists them. */
 export const COMMANDS: Record<string, Command> = {
-    check, preview, run, runs, report, compare, estimate,
+    import: importCommand, check, preview, run, runs, report, compare, estimate,
 };

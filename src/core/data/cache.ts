@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import type { RelationDecl, SourceDecl } from '../spec/model.js';
 import type { RelationTable } from './types.js';
 import { loadSource, type RelationLoad } from './load.js';
+import { changeSignal } from './postgres.js';
 
 interface FileState { size: number; mtimeMs: number; hash: string }
 
@@ -53,7 +54,8 @@ export class DataCache {
 
     /** Loads the relations of one source, parsing the file only for relations not already loaded from the same content. */
     async load(source: SourceDecl, relations: RelationDecl[], signal?: AbortSignal): Promise<Map<string, RelationLoad>> {
-        const hash = await this.fileHash(source.path);
+        // A database has no file to hash: its cheap change signal (row count and newest writer) stands in.
+        const hash = source.format === 'postgres' ? await changeSignal(source) : await this.fileHash(source.path);
         if (hash === undefined) return loadSource(source, relations, signal);
         const result = new Map<string, RelationLoad>();
         const todo: RelationDecl[] = [];

@@ -106,6 +106,8 @@ export function coerceSqlite(raw: unknown, type: AttrType, separator = ','): Coe
     if (raw === null || raw === undefined) return { ok: true, value: null };
     if (typeof raw === 'string') return coerceText(raw, type, separator);
     if (typeof raw === 'bigint') return coerceSqlite(Number(raw), type, separator);
+    // PostgreSQL booleans arrive as booleans.
+    if (typeof raw === 'boolean') return type.scalar === 'bool' && !type.list ? { ok: true, value: raw } : coerceText(String(raw), type, separator);
     if (typeof raw === 'number') {
         if (type.list) return coerceText(String(raw), type, separator);
         switch (type.scalar) {

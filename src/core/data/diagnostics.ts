@@ -10,6 +10,7 @@ import type { LoadProblem } from './load.js';
 import type { FdViolation, FkViolation, KeyViolation } from './checks.js';
 import { showValue } from './coerce.js';
 import { closest } from '../language/validation/suggest.js';
+import { safeUrl } from './postgres-url.js';
 
 /** How many groups / values a message spells out before "and N more". */
 const SHOWN = 3;
@@ -23,7 +24,12 @@ const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ?
  * slashes; a file far outside the spec's folder is shown by its absolute path instead.
  */
 /** Data problems that make generation impossible (as opposed to violations, whose rows are only skipped). */
-export const BLOCKING_DATA_CODES: ReadonlySet<string> = new Set(['missing-file', 'missing-column', 'csv-format', 'sqlite-error', 'json-format']);
+export const BLOCKING_DATA_CODES: ReadonlySet<string> = new Set(['missing-file', 'missing-column', 'csv-format', 'sqlite-error', 'json-format', 'postgres-error']);
+
+/** The code of a source's own read problem, by its format. */
+const FORMAT_CODES: Record<SourceDecl['format'], string> = {
+    csv: 'csv-format', json: 'json-format', jsonl: 'json-format', sqlite: 'sqlite-error', postgres: 'postgres-error',
+};
 
 export function shownFile(file: string, from: SpecLocation): string {
     const relative = path.relative(path.dirname(from.file), file).split(path.sep).join('/');
@@ -83,9 +89,9 @@ export function problemDiagnostic(problem: LoadProblem, decls: Declarations): Sp
         case 'format': {
             const source = decls.source(problem.source);
             if (!source) return undefined;
-            const file = shownFile(problem.file, source.loc);
+            const file = source.format === 'postgres' ? safeUrl(problem.file) : shownFile(problem.file, source.loc);
             const data = problem.problem.lines.length > 0 ? { rows: problem.problem.lines.map(line => ({ file: problem.file, line })) } : undefined;
-            return at(source.loc, problem.problem.severity, source.format === 'csv' ? 'csv-format' : source.format === 'sqlite' ? 'sqlite-error' : 'json-format', `${file} ${problem.problem.message}.`, data);
+            return at(source.loc, problem.problem.severity, FORMAT_CODES[source.format], `${file} ${problem.problem.message}.`, data);
         }
         case 'missing-column': {
             const attribute = decls.relation(problem.relation)?.attributes.find(a => a.name === problem.attribute);

@@ -13,6 +13,7 @@ export { BLOCKING_DATA_CODES } from './diagnostics.js';
 import { readJson } from './json.js';
 import { readCsvHeader } from './csv.js';
 import { streamSqlite } from './sqlite.js';
+import { streamPostgres } from './postgres.js';
 
 export { DataCache } from './cache.js';
 export { createTable, makeTable, ColumnBuilder } from './table.js';
@@ -31,6 +32,7 @@ export interface LoadOptions {
 export async function readHeader(source: SourceDecl): Promise<string[]> {
     if (source.format === 'csv') return readCsvHeader(source).catch(() => []);
     if (source.format === 'json' || source.format === 'jsonl') return readJson(source, ',', undefined).header;
+    if (source.format === 'postgres') return (await streamPostgres(source, () => undefined, () => undefined, undefined, true)).header;
     return streamSqlite(source, () => undefined, undefined, true).header;
 }
 

@@ -12,6 +12,7 @@ import { coerceSqlite, coerceText, type Coerced } from './coerce.js';
 import { readCsvHeader, streamCsv, type FormatProblem } from './csv.js';
 import { streamSqlite } from './sqlite.js';
 import { readJson } from './json.js';
+import { streamPostgres } from './postgres.js';
 import { firstOccurrences } from './group.js';
 
 export interface CoercionExample { line: number; column: number; value: string; reason: string }
@@ -106,7 +107,7 @@ function columnIndex(header: string[], column: string): number {
 /** Loads every relation declared on `source` from one pass over its file. */
 export async function loadSource(source: SourceDecl, relations: RelationDecl[], signal?: AbortSignal): Promise<Map<string, RelationLoad>> {
     const result = new Map<string, RelationLoad>();
-    if (!fs.existsSync(source.path) || !fs.statSync(source.path).isFile()) {
+    if (source.format !== 'postgres' && (!fs.existsSync(source.path) || !fs.statSync(source.path).isFile())) {
         for (const r of relations) result.set(r.name, { problems: [{ kind: 'missing-file', source: source.name, file: source.path }], missing: [] });
         return result;
     }
@@ -165,6 +166,10 @@ export async function loadSource(source: SourceDecl, relations: RelationDecl[], 
             readJson(source, separator, onRow, signal);
             header = res.header;
         }
+        formatProblems = res.problems;
+    } else if (source.format === 'postgres') {
+        const res = await streamPostgres(source, makePlan, onRow, signal);
+        header = res.header.length > 0 ? res.header : undefined;
         formatProblems = res.problems;
     } else {
         const res = streamSqlite(source, () => undefined, signal, true);

@@ -76,7 +76,7 @@ function addElements(model: SpecModel, doc: LangiumDocument, root: Spec): void {
     for (const el of root.elements) {
         const loc = locationOf(el);
         if (isSource(el)) {
-            const src: SourceDecl = { name: el.name ?? '', format: (el.format ?? 'csv') as SourceDecl['format'], path: resolveDataPath(doc, el.path ?? ''), settings: settingsOf(el.settings), loc };
+            const src: SourceDecl = { name: el.name ?? '', format: (el.format ?? 'csv') as SourceDecl['format'], path: el.format === 'postgres' ? el.path ?? '' : resolveDataPath(doc, el.path ?? ''), settings: settingsOf(el.settings), loc };
             if (el.table !== undefined) src.table = el.table;
             if (el.query !== undefined) src.query = el.query;
             model.sources.push(src);

@@ -17,12 +17,12 @@ export type Settings = Record<string, SettingValue>;
 
 export interface SourceDecl {
     name: string;
-    format: 'csv' | 'sqlite' | 'json' | 'jsonl';
-    /** Absolute path, resolved relative to the spec file that declares it. */
+    format: 'csv' | 'sqlite' | 'json' | 'jsonl' | 'postgres';
+    /** Absolute path, resolved relative to the spec file that declares it (postgres: the connection URL, as written). */
     path: string;
     table?: string;
     query?: string;
-    /** csv: delimiter, quote, header (default true), encoding, list_separator (default ","). */
+    /** csv: delimiter, quote, header (default true), encoding, list_separator (default ","); postgres: password_env, statement_timeout (ms), version_column. */
     settings: Settings;
     loc: SpecLocation;
 }

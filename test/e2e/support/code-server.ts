@@ -5,9 +5,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { freePort } from '../../support/ports.js';
 
 export const REPO = path.resolve(import.meta.dirname, '../../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
@@ -27,16 +27,7 @@ export function chromiumPath(): string | undefined {
     return [process.env.HALLUPROBE_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((c): c is string => !!c && fs.existsSync(c));
 }
 
-export async function freePort(): Promise<number> {
-    return new Promise((resolve, reject) => {
-        const srv = net.createServer();
-        srv.once('error', reject);
-        srv.listen(0, '127.0.0.1', () => {
-            const port = (srv.address() as net.AddressInfo).port;
-            srv.close(() => resolve(port));
-        });
-    });
-}
+export { freePort } from '../../support/ports.js';
 
 export interface CodeServer {
     url: string;

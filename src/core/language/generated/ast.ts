@@ -60,6 +60,7 @@ export type ProbeSpecKeywordNames =
     | "no"
     | "option"
     | "phrasing"
+    | "postgres"
     | "probe"
     | "probes"
     | "query"
@@ -608,7 +609,7 @@ export function isSettingName(item: unknown): item is SettingName {
 export interface Source extends langium.AstNode {
     readonly $container: Spec;
     readonly $type: 'Source';
-    format: 'csv' | 'json' | 'jsonl' | 'sqlite';
+    format: 'csv' | 'json' | 'jsonl' | 'postgres' | 'sqlite';
     name: Name;
     path: string;
     query?: string;

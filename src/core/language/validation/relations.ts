@@ -1,5 +1,6 @@
 import type { ValidationAcceptor } from 'langium';
 import type { Attribute, AttributeTuple, Fd, Fk, Key, Source } from '../generated/ast.js';
+import { passwordInUrl } from '../../data/postgres-url.js';
 
 const typeText = (a: Attribute): string => a.type ? (a.type.list ? `list<${a.type.element}>` : a.type.element) : 'text';
 
@@ -65,14 +66,17 @@ function compatibility(a: Attribute, b: Attribute): 'ok' | 'warn' | 'error' {
     return numeric(sa) && numeric(sb) ? 'warn' : 'error';
 }
 
-/** csv and json sources have no table or query; sqlite sources need exactly one of them. */
+/** csv and json sources have no table or query; sqlite and postgres sources need exactly one of them. */
 export function checkSourceShape(source: Source, accept: ValidationAcceptor): void {
-    if (source.format !== 'sqlite' && (source.table !== undefined || source.query !== undefined)) {
-        accept('error', `A ${source.format} source reads the whole file; 'table' and 'query' are for sqlite sources. Remove it, or write 'source ${source.name} sqlite ...'.`,
+    if (source.format !== 'sqlite' && source.format !== 'postgres' && (source.table !== undefined || source.query !== undefined)) {
+        accept('error', `A ${source.format} source reads the whole file; 'table' and 'query' are for sqlite and postgres sources. Remove it, or write 'source ${source.name} sqlite ...'.`,
             { node: source, property: source.table !== undefined ? 'table' : 'query', code: 'source-shape' });
     }
-    if (source.format === 'sqlite' && source.table === undefined && source.query === undefined) {
-        accept('error', `A sqlite source needs a table or a query, e.g. 'source ${source.name} sqlite "${source.path}" table "movies"'.`, { node: source, property: 'format', code: 'source-shape' });
+    if ((source.format === 'sqlite' || source.format === 'postgres') && source.table === undefined && source.query === undefined) {
+        accept('error', `A ${source.format} source needs a table or a query, e.g. 'source ${source.name} ${source.format} "${source.path}" table "movies"'.`, { node: source, property: 'format', code: 'source-shape' });
+    }
+    if (source.format === 'postgres' && source.path !== undefined && passwordInUrl(source.path)) {
+        accept('error', 'The URL holds a password; a spec is shared, a password is not. Remove it and set PGPASSWORD (or name a variable with `password_env`).', { node: source, property: 'path', code: 'source-secret' });
     }
     if (source.path !== undefined && source.path.trim() === '') accept('error', 'The source path is empty; give the data file, relative to this spec.', { node: source, property: 'path', code: 'source-shape' });
 }

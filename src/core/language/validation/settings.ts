@@ -9,6 +9,7 @@ export const KNOWN_SETTINGS = {
     csv: ['delimiter', 'quote', 'header', 'encoding', 'list_separator'],
     sqlite: [] as string[],
     json: ['list_separator'],
+    postgres: ['password_env', 'statement_timeout', 'version_column'],
     model: ['id', 'endpoint', 'temperature', 'max_tokens', 'seed', 'samples', 'key_env', 'price_input', 'price_output', 'concurrency',
         'rpm', 'tpm', 'timeout_ms', 'file', 'format', 'stream', 'top_p', 'api_version', 'deployment', 'knowledge', 'unsure', 'omit', 'contradict', 'follows', 'invents', 'trusts_memory'],
     // open probes (core/open/family.ts): preset … baseline.
@@ -52,9 +53,15 @@ export function checkSettingName(setting: Setting, accept: ValidationAcceptor): 
     if (first && first !== setting) accept('warning', `'${setting.name}' is set twice in this block; the last one wins.`, { node: setting, property: 'name', code: 'duplicate-setting' });
 }
 
+/** The settings a source of this format reads (jsonl shares json's). */
+export function sourceSettings(format: string): string[] {
+    if (format === 'sqlite' || format === 'postgres' || format === 'json') return KNOWN_SETTINGS[format];
+    return format === 'jsonl' ? KNOWN_SETTINGS.json : KNOWN_SETTINGS.csv;
+}
+
 function knownFor(setting: Setting): { list: string[]; where: string } | undefined {
     const c = setting.$container;
-    if (isSource(c)) return { list: c.format === 'sqlite' ? KNOWN_SETTINGS.sqlite : c.format === 'json' || c.format === 'jsonl' ? KNOWN_SETTINGS.json : KNOWN_SETTINGS.csv, where: `${c.format} source` };
+    if (isSource(c)) return { list: sourceSettings(c.format), where: `${c.format} source` };
     if (isModel(c)) return { list: KNOWN_SETTINGS.model, where: 'model' };
     if (isProbe(c)) return { list: KNOWN_SETTINGS.probe, where: 'probe' };
     if (isSuite(c)) return { list: KNOWN_SETTINGS.suite, where: 'suite' };

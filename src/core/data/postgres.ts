@@ -1,0 +1,152 @@
+/**
+ * Reading a PostgreSQL source (a table or a query) with `pg` and a server-side cursor, so memory stays flat
+ * however large the table. Values arrive typed for numbers and booleans and as text for everything else
+ * (dates stay as written). The password never sits in the spec: `pg` reads PGPASSWORD, or the source names
+ * another variable with `password_env`. Every statement runs under a timeout (`statement_timeout`, ms).
+ */
+import pg from 'pg';
+import Cursor from 'pg-cursor';
+import type { SourceDecl } from '../spec/model.js';
+import type { FormatProblem } from './csv.js';
+import { passwordInUrl, safeUrl } from './postgres-url.js';
+
+export interface PostgresResult { header: string[]; problems: FormatProblem[]; complete: boolean }
+export type PostgresRowSink = (values: unknown[], line: number) => void;
+
+const BATCH = 8192;
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** `"schema"."table"` from `schema.table` or `table`. */
+export function quoteQualified(name: string): string {
+    const dot = name.indexOf('.');
+    const parts = dot > 0 && !name.startsWith('"') ? [name.slice(0, dot), name.slice(dot + 1)] : [name];
+    return parts.map(p => `"${p.replace(/^"|"$/g, '').replace(/"/g, '""')}"`).join('.');
+}
+
+// Numbers and booleans parsed; every other type (dates, timestamps, numeric beyond doubles, arrays) as its text.
+const INT_OIDS = new Set([20, 21, 23, 26]), FLOAT_OIDS = new Set([700, 701, 1700]);
+const TYPES = {
+    getTypeParser: (oid: number) => {
+        if (INT_OIDS.has(oid)) return (text: string) => { const n = Number(text); return Number.isSafeInteger(n) ? n : text; };
+        if (FLOAT_OIDS.has(oid)) return (text: string) => Number(text);
+        if (oid === 16) return (text: string) => text === 't';
+        return (text: string) => text;
+    },
+} as unknown as pg.CustomTypesConfig;
+
+/** Client settings for a source: its URL, the password from the environment, the statement timeout. */
+export function clientConfig(source: Pick<SourceDecl, 'path' | 'settings'>): pg.ClientConfig {
+    const passwordEnv = source.settings.password_env;
+    const timeout = Number(source.settings.statement_timeout ?? DEFAULT_TIMEOUT_MS);
+    const config: pg.ClientConfig = {
+        connectionString: source.path, statement_timeout: timeout, query_timeout: timeout + 5000, connectionTimeoutMillis: 10_000,
+        application_name: 'halluprobe',
+    };
+    if (typeof passwordEnv === 'string') {
+        // pg lets the URL's (empty) password override `password`, so the secret goes into the in-memory URL.
+        try {
+            const url = new URL(source.path);
+            url.password = encodeURIComponent(process.env[passwordEnv] ?? '');
+            config.connectionString = url.toString();
+        } catch { /* not a URL: pg reports it when connecting */ }
+    }
+    return config;
+}
+
+/** Why a connection failed, in the user's terms (unreachable, wrong credentials, no such database). */
+export function connectionProblem(e: unknown, url: string): FormatProblem {
+    const err = e as { code?: string; message?: string };
+    const where = safeUrl(url);
+    const message = err.code === 'ECONNREFUSED' || err.code === 'ENOTFOUND' || err.code === 'EHOSTUNREACH' || /timeout/i.test(err.message ?? '')
+        ? `cannot reach the PostgreSQL server at ${where} (${err.message}); check host and port and that the server is running`
+        : err.code === '28P01' || err.code === '28000'
+            ? `PostgreSQL refused the credentials for ${where} (${err.message}); set PGPASSWORD (or the variable named by password_env) — never a password in the spec`
+            : err.code === '3D000' ? `${err.message} at ${where}; check the database name in the URL`
+                : `could not connect to ${where}: ${err.message}`;
+    return { severity: 'error', lines: [], message };
+}
+
+/** Connects, or returns the problem; the caller ends the client. */
+export async function connect(source: Pick<SourceDecl, 'path' | 'settings'>): Promise<pg.Client | FormatProblem> {
+    if (passwordInUrl(source.path)) {
+        return { severity: 'error', lines: [], message: 'has a password in its URL; remove it and set PGPASSWORD (or name a variable with `password_env`): a spec is shared, a password is not' };
+    }
+    const client = new pg.Client(clientConfig(source));
+    client.on('error', () => undefined); // a dropped connection surfaces as the failing query's error
+    try {
+        await client.connect();
+        return client;
+    } catch (e) {
+        await client.end().catch(() => undefined);
+        return connectionProblem(e, source.path);
+    }
+}
+
+function statementOf(source: SourceDecl): string | FormatProblem {
+    if (source.query !== undefined) return source.query;
+    if (source.table === undefined) return { severity: 'error', lines: [], message: 'needs `table "schema.name"` or `query "select …"` to say which rows to read' };
+    return `SELECT * FROM ${quoteQualified(source.table)}`;
+}
+
+function queryProblem(e: unknown, source: SourceDecl): FormatProblem {
+    const err = e as { code?: string; message?: string };
+    if (err.code === '42P01' && source.table !== undefined) return { severity: 'error', lines: [], message: `has no table '${source.table}' (${err.message})` };
+    if (err.code === '57014') return { severity: 'error', lines: [], message: `the query ran past the statement timeout (${String(source.settings.statement_timeout ?? DEFAULT_TIMEOUT_MS)} ms); raise \`statement_timeout\` or narrow the query` };
+    return { severity: 'error', lines: [], message: `query failed: ${err.message}` };
+}
+
+/**
+ * Reads every row of a PostgreSQL source through a cursor; `onHeader` gets the column names before the first
+ * row. A row's line is its 1-based position.
+ */
+export async function streamPostgres(
+    source: SourceDecl, onHeader: (header: string[]) => void, onRow: PostgresRowSink, signal?: AbortSignal, headerOnly = false,
+): Promise<PostgresResult> {
+    const statement = statementOf(source);
+    if (typeof statement !== 'string') return { header: [], problems: [statement], complete: false };
+    const client = await connect(source);
+    if (!(client instanceof pg.Client)) return { header: [], problems: [client], complete: false };
+    let header: string[] = [];
+    try {
+        const cursor = client.query(new Cursor(headerOnly ? `SELECT * FROM (${statement}) AS q LIMIT 0` : statement, [], { rowMode: 'array', types: TYPES }));
+        let line = 0;
+        for (;;) {
+            signal?.throwIfAborted();
+            const { rows, fields } = await new Promise<{ rows: unknown[][]; fields: { name: string }[] }>((resolve, reject) => {
+                cursor.read(BATCH, (err, rows, result) => (err ? reject(err) : resolve({ rows: rows as unknown[][], fields: result.fields })));
+            });
+            if (line === 0 && header.length === 0) { header = fields.map(f => f.name); onHeader(header); }
+            for (const row of rows) onRow(row, ++line);
+            if (rows.length < BATCH) break;
+        }
+        await cursor.close();
+        return { header, problems: [], complete: true };
+    } catch (e) {
+        if (signal?.aborted) throw e;
+        return { header: [], problems: [queryProblem(e, source)], complete: false };
+    } finally {
+        await client.end().catch(() => undefined);
+    }
+}
+
+/**
+ * A cheap change signal for the data cache: for a table, its row count and the newest transaction that
+ * wrote a row (max xmin); with a `version_column` setting, that column's maximum. Undefined for a query
+ * (always read again) or when the server cannot be asked.
+ */
+export async function changeSignal(source: SourceDecl): Promise<string | undefined> {
+    if (source.table === undefined) return undefined;
+    const client = await connect(source);
+    if (!(client instanceof pg.Client)) return undefined;
+    try {
+        const version = source.settings.version_column;
+        const column = typeof version === 'string' ? `max(${quoteQualified(version)})::text` : `max(xmin::text::bigint)::text`;
+        const result = await client.query({ text: `SELECT count(*)::text AS n, ${column} AS v FROM ${quoteQualified(source.table)}`, rowMode: 'array' });
+        const [n, v] = result.rows[0] as [string, string | null];
+        return `pg:${n}:${v ?? ''}`;
+    } catch {
+        return undefined;
+    } finally {
+        await client.end().catch(() => undefined);
+    }
+}

@@ -1,0 +1,131 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { tempDir } from '../../support/temp.js';
+import { startPostgres, type PostgresServer } from '../../support/postgres.js';
+import { DECLARED, assertUsable, cliWith, declared } from '../../support/import-fixtures.js';
+import { checkSpec } from '../../../src/core/spec/check.js';
+import { DataCache } from '../../../src/core/data/index.js';
+import { loadSpec } from '../../../src/core/spec/load.js';
+import { loadData } from '../../../src/core/data/index.js';
+
+// The same world as the SQLite import test, in PostgreSQL: the cycle needs the FK added after both tables.
+const WORLD = `
+create table country(code text primary key, name text not null unique, capital_country text, capital_city text);
+create table city(country text not null references country(code), name text not null, population integer, primary key (country, name));
+alter table country add foreign key (capital_country, capital_city) references city(country, name) deferrable initially deferred;
+create table person(id integer primary key, name text not null, boss integer references person(id), home_country text, home_city text, born date,
+    foreign key (home_country, home_city) references city(country, name));
+begin;
+insert into country values ('fr', 'France', 'fr', 'Paris'), ('de', 'Germany', 'de', 'Berlin');
+insert into city values ('fr', 'Paris', 2100000), ('fr', 'Lyon', 520000), ('de', 'Berlin', 3600000);
+commit;
+insert into person values (1, 'Ann', null, 'fr', 'Paris', '1970-01-02'), (2, 'Bob', 1, 'fr', 'Lyon', '1980-03-04'),
+    (3, 'Cy', 1, 'de', 'Berlin', '1990-05-06'), (4, 'Di', 2, 'fr', 'Paris', '1991-05-06');
+create table film(title text, rating real, released boolean, shown date);
+insert into film values ('Avatar', 7.8, true, '2009-12-18'), ('Heat', 8.3, false, '1995-12-15');
+create table nothing(x integer);
+`;
+
+let server: PostgresServer | undefined;
+
+describe('PostgreSQL (a real server)', () => {
+    before(async () => {
+        server = await startPostgres();
+        if (!server) return;
+        server.createDatabase('world');
+        server.sql('world', WORLD);
+        server.createDatabase('clean');
+        server.sql('clean', WORLD.replace('create table nothing(x integer);', ''));
+    });
+    after(() => server?.stop());
+
+    it('imports a database: keys and FKs equal the declared ones (composite, self-reference, cycle); check clean; preview works', async t => {
+        if (!server) return t.skip('PostgreSQL is not installed (CI installs it and fails instead)');
+        const dir = tempDir();
+        const spec = path.join(dir, 'world.probe');
+        const r = cliWith(server.env, 'import', server.url('clean'), '--out', spec, '--fds');
+        assert.equal(r.status, 0, r.stdout + r.stderr);
+        const text = fs.readFileSync(spec, 'utf8');
+        assert.doesNotMatch(text, /test-secret/);
+        assert.match(text, /source city_src postgres "postgres:\/\/postgres@127\.0\.0\.1:\d+\/clean" table "city"/);
+        assert.match(text, /rating: real\n {4}released: bool\n {4}shown: date/);
+        const found = await declared(spec);
+        assert.deepEqual(found.fks, DECLARED.fks);
+        assert.deepEqual(found.keys, [...DECLARED.keys, 'film: '].sort());
+        assertUsable(spec, 'person', 'Was {name} born on {born}?', server.env);
+    });
+
+    it('reads a postgres source (table and query) with typed values, and reports bad input at the source', async t => {
+        if (!server) return t.skip('PostgreSQL is not installed');
+        const dir = tempDir();
+        const spec = path.join(dir, 'films.probe');
+        const write = (source: string) => fs.writeFileSync(spec, `${source}\n\nrelation Film from films {\n    title: text\n    rating: real\n    released: bool\n    shown: date\n    key (title)\n}\n`);
+        process.env.PGPASSWORD = server.password;
+        try {
+            write(`source films postgres "${server.url('world')}" table "film"`);
+            const checked = await checkSpec(spec);
+            assert.deepEqual(checked.diagnostics, []);
+            const film = checked.data.tables.get('Film')!;
+            assert.deepEqual([0, 1].map(i => [film.value(i, 'title'), film.value(i, 'rating'), film.value(i, 'released'), film.value(i, 'shown')]),
+                [['Avatar', 7.8, true, '2009-12-18'], ['Heat', 8.3, false, '1995-12-15']]);
+            write(`source films postgres "${server.url('world')}" query "select * from film where released"`);
+            assert.equal((await checkSpec(spec)).data.tables.get('Film')!.rowCount, 1);
+
+            const problemOf = async (source: string) => {
+                write(source);
+                const ds = (await checkSpec(spec)).diagnostics.filter(d => d.severity === 'error');
+                assert.equal(ds.length, 1, JSON.stringify(ds));
+                assert.equal(ds[0]!.range.start.line, 0, 'located at the source');
+                return ds[0]!.message;
+            };
+            assert.match(await problemOf(`source films postgres "${server.url('world')}" table "flim"`), /has no table 'flim'/);
+            assert.match(await problemOf(`source films postgres "${server.url('world')}" query "select * from film where nope"`), /query failed: column "nope" does not exist/);
+            assert.match(await problemOf(`source films postgres "postgres://postgres@127.0.0.1:1/world" table "film"`), /cannot reach the PostgreSQL server at postgres:\/\/postgres@127\.0\.0\.1:1\/world/);
+            assert.match(await problemOf(`source films postgres "postgres://postgres:hunter2@127.0.0.1:${server.port}/world" table "film"`), /holds a password/);
+            process.env.PGPASSWORD = 'wrong';
+            assert.match(await problemOf(`source films postgres "${server.url('world')}" table "film"`), /refused the credentials/);
+            process.env.FILM_PW = server.password;
+            write(`source films postgres "${server.url('world')}" table "film" {\n    password_env "FILM_PW"\n}`);
+            assert.deepEqual((await checkSpec(spec)).diagnostics, []);
+        } finally {
+            process.env.PGPASSWORD = server.password;
+        }
+    });
+
+    it('keeps loaded data while the table is unchanged, and reads again after a write', async t => {
+        if (!server) return t.skip('PostgreSQL is not installed');
+        const dir = tempDir();
+        const spec = path.join(dir, 'films.probe');
+        fs.writeFileSync(spec, `source films postgres "${server.url('world')}" table "film"\n\nrelation Film from films {\n    title: text\n    key (title)\n}\n`);
+        process.env.PGPASSWORD = server.password;
+        const cache = new DataCache();
+        const { model } = await loadSpec(spec);
+        const first = await loadData(model, cache);
+        const again = await loadData(model, cache);
+        assert.equal(again.tables.get('Film'), first.tables.get('Film'), 'unchanged table: the same loaded table');
+        server.sql('world', `insert into film values ('Alien', 8.5, true, '1979-05-25')`);
+        const changed = await loadData(model, cache);
+        assert.notEqual(changed.tables.get('Film'), first.tables.get('Film'));
+        assert.equal(changed.tables.get('Film')!.rowCount, 3);
+        server.sql('world', `delete from film where title = 'Alien'`);
+    });
+
+    it('refuses to import a table with no rows, an unreachable server and wrong credentials, writing nothing', async t => {
+        if (!server) return t.skip('PostgreSQL is not installed');
+        const dir = tempDir();
+        const out = path.join(dir, 'out.probe');
+        const attempt = (env: Record<string, string>, url: string) => {
+            const r = cliWith(env, 'import', url, '--out', out);
+            assert.equal(r.status, 1, r.stdout + r.stderr);
+            assert.doesNotMatch(r.stderr, /\n\s+at /);
+            assert.deepEqual(fs.readdirSync(dir), []);
+            return r.stderr;
+        };
+        assert.match(attempt(server.env, server.url('world')), /\[import-empty-table\] table 'nothing' of world has no rows/);
+        assert.match(attempt(server.env, 'postgres://postgres@127.0.0.1:1/world'), /\[import-unreadable\] .*cannot reach the PostgreSQL server/);
+        assert.match(attempt({ PGPASSWORD: 'wrong' }, server.url('world')), /refused the credentials/);
+        assert.match(attempt(server.env, server.url('missing_db')), /database "missing_db" does not exist/);
+    });
+});
