@@ -166,6 +166,12 @@ export function compare(db: string, a: string, b: string): Promise<string> {
     return core.compare(db, a, b);
 }
 
+/** The same import as `halluprobe import`: a SQLite file, a folder of CSV files or a postgres:// URL → a spec file. */
+export async function importDatabase(options: import('../core/schema/import.js').ImportOptions): Promise<import('../core/schema/import.js').ImportResult> {
+    const { importDatabase: run } = await import('../core/schema/import.js');
+    return run(options);
+}
+
 /** A spec and its data (the data from the shared cache), without generating any question. */
 export async function specData(file: string): Promise<Pick<Generated, 'spec' | 'data'>> {
     const { spec } = await specView(file);

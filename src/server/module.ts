@@ -86,7 +86,7 @@ export function createProbeServerServices(context: DefaultSharedModuleContext, o
         lsp: {
             HoverProvider: services => new ProbeHoverProvider(services, dataOf(services)),
             CompletionProvider: services => new ProbeCompletionProvider(services, dataOf(services), options.readHeader),
-            CodeActionProvider: () => new ProbeCodeActionProvider(),
+            CodeActionProvider: services => new ProbeCodeActionProvider(dataOf(services)),
             Formatter: () => new ProbeFormatter(),
             SemanticTokenProvider: services => new ProbeSemanticTokenProvider(services),
             DocumentSymbolProvider: services => new ProbeDocumentSymbolProvider(services),

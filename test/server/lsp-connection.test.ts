@@ -93,4 +93,41 @@ describe('the built language server over a real LSP connection', { timeout: 120_
         fs.writeFileSync(csv, fs.readFileSync(csv, 'utf8').replace(/1955\n$/, '1954\n'));
         await diagnosticsFor(uri, d => !d.some(x => x.code === 'fd-violated'));
     });
+
+    it('offers the FDs the data holds as code actions on a relation, with their evidence; an added one is not offered again', async () => {
+        // 2,000 rows: city -> country exactly, shop -> price except on 10 rows (0.5 %), id a key.
+        const rows = Array.from({ length: 2000 }, (_, i) => {
+            const city = (i * 7) % 40, shop = (i * 13) % 30;
+            return [i, city, city % 7, shop, i % 200 === 3 ? 99 : shop % 11].join(',');
+        });
+        fs.writeFileSync(path.join(dir, 'sales.csv'), `id,city,country,shop,price\n${rows.join('\n')}\n`);
+        const file = path.join(dir, 'sales.probe');
+        const uri = pathToFileURL(file).toString();
+        const text = 'source sales csv "sales.csv"\n\nrelation Sale from sales {\n    id: int\n    city: int\n    country: int\n    shop: int\n    price: int\n    key (id)\n}\n';
+        rpc.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'probe', version: 1, text } });
+        await diagnosticsFor(uri, () => true);
+        const onRelation = { start: { line: 2, character: 10 }, end: { line: 2, character: 10 } };
+        const ask = async () => await rpc.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: onRelation, context: { diagnostics: [] } }) as CodeAction[];
+        const actions = await ask();
+        const titles = actions.map(a => a.title);
+        assert.ok(titles.includes('add fd Sale: city -> country (holds on 100.0 % of rows, 40 groups)'), titles.join('\n'));
+        assert.ok(titles.includes('add fd Sale: shop -> price (holds on 99.5 % of rows, 30 groups)'), titles.join('\n'));
+        assert.ok(!titles.some(t => /fd Sale: id ->/.test(t)), 'a key left-hand side is not offered');
+        // Nothing is offered away from a relation.
+        const elsewhere = await rpc.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 2 }, end: { line: 0, character: 2 } }, context: { diagnostics: [] } }) as CodeAction[];
+        assert.deepEqual(elsewhere, []);
+
+        const add = actions.find(a => a.title.startsWith('add fd Sale: city -> country'))!;
+        const change = add.edit!.changes![uri]![0]!;
+        const lines = text.split('\n');
+        const offset = lines.slice(0, change.range.start.line).reduce((n, l) => n + l.length + 1, 0) + change.range.start.character;
+        const edited = text.slice(0, offset) + change.newText + text.slice(offset);
+        assert.match(edited, /\n}\nfd Sale: city -> country\n/);
+        rpc.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: edited }] });
+        const after = await diagnosticsFor(uri, () => true);
+        assert.deepEqual(after.filter(d => d.severity === 1), [], 'the added fd checks clean');
+        const again = (await ask()).map(a => a.title);
+        assert.ok(!again.some(t => t.startsWith('add fd Sale: city -> country')), again.join('\n'));
+        assert.ok(again.some(t => t.startsWith('add fd Sale: shop -> price')));
+    });
 });

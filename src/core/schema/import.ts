@@ -56,7 +56,7 @@ async function finish(imported: ImportedSchema, out: string, options: ImportOpti
             const table = tables.get(r.name);
             if (!table) return [];
             const found = discoverFds(table, settings);
-            return [{ relation: r.name, fds: found.fds, complete: found.complete }];
+            return [{ relation: r.name, fds: found.fds, complete: found.complete, elapsedMs: found.elapsedMs }];
         }) };
     }
     const text = renderSpec(schema);

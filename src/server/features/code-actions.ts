@@ -1,7 +1,9 @@
 import { AstUtils, CstUtils, GrammarUtils, URI, type LangiumDocument } from 'langium';
 import type { CodeActionProvider } from 'langium/lsp';
 import { CodeActionKind, type CodeAction, type CodeActionParams, type Command, type Diagnostic } from 'vscode-languageserver';
-import { isAttribute, isPhrasing, isSetting } from '../../core/language/generated/ast.js';
+import { isAttribute, isPhrasing, isRelation, isSetting } from '../../core/language/generated/ast.js';
+import { suggestFds } from '../../core/schema/suggest-fds.js';
+import type { SpecDataService } from '../data.js';
 import { closest } from '../../core/language/validation/suggest.js';
 import { OPEN_DATA_ROW_COMMAND, type OpenDataRowArguments } from '../../protocol/lsp.js';
 
@@ -12,8 +14,32 @@ const MAX_ROW_ACTIONS = 10;
 interface DiagnosticData { suggestion?: string; columns?: string[]; rows?: { file: string; line: number }[] }
 
 export class ProbeCodeActionProvider implements CodeActionProvider {
-    getCodeActions(document: LangiumDocument, params: CodeActionParams): Array<Command | CodeAction> {
-        return params.context.diagnostics.flatMap(d => codeActionsFor(document, d));
+    constructor(private readonly data?: SpecDataService) {}
+
+    async getCodeActions(document: LangiumDocument, params: CodeActionParams): Promise<Array<Command | CodeAction>> {
+        const fixes = params.context.diagnostics.flatMap(d => codeActionsFor(document, d));
+        const wanted = params.context.only === undefined || params.context.only.some(k => CodeActionKind.Refactor.startsWith(k));
+        return wanted && this.data ? [...fixes, ...await this.fdActions(document, params)] : fixes;
+    }
+
+    /**
+     * On a relation: "add fd …" for each FD its loaded rows hold that the spec does not declare, found by the
+     * engine's FD discovery (core/schema/suggest-fds.ts); the declaration goes on the line after the relation.
+     */
+    private async fdActions(document: LangiumDocument, params: CodeActionParams): Promise<CodeAction[]> {
+        const root = document.parseResult.value.$cstNode;
+        const leaf = root && CstUtils.findLeafNodeAtOffset(root, document.textDocument.offsetAt(params.range.start));
+        const relation = leaf && AstUtils.getContainerOfType(leaf.astNode, isRelation);
+        if (!relation?.name || !relation.$cstNode) return [];
+        const loaded = await this.data!.forDocument(document);
+        const table = loaded?.data.tables.get(relation.name);
+        if (!loaded || !table || table.rowCount === 0) return [];
+        const end = relation.$cstNode.range.end;
+        const uri = document.uri.toString();
+        return suggestFds(loaded.spec, relation.name, table).suggestions.map(s => ({
+            title: s.title, kind: CodeActionKind.Refactor,
+            edit: { changes: { [uri]: [{ range: { start: end, end }, newText: `\n${s.text}` }] } },
+        }));
     }
 }
 

@@ -1,0 +1,65 @@
+import * as vscode from 'vscode';
+import * as path from 'node:path';
+import type { Services } from './index.js';
+import { engine } from '../state.js';
+import { errorText, showError } from '../context.js';
+
+type Kind = 'sqlite' | 'csv' | 'postgres';
+
+const KINDS: { source: Kind; label: string; detail: string }[] = [
+    { source: 'sqlite', label: 'SQLite file', detail: 'tables, primary keys, unique constraints and foreign keys as declared' },
+    { source: 'csv', label: 'Folder of CSV files', detail: 'types, keys and foreign keys found in the data' },
+    { source: 'postgres', label: 'PostgreSQL database', detail: 'a postgres:// URL; the password comes from PGPASSWORD, never the URL' },
+];
+
+/** Where the database is: a picked file or folder, or a typed URL; undefined when the user cancels. */
+async function pickInput(kind: Kind): Promise<string | undefined> {
+    if (kind === 'postgres') {
+        return vscode.window.showInputBox({
+            title: 'HalluProbe: PostgreSQL URL', placeHolder: 'postgres://user@localhost:5432/database', ignoreFocusOut: true,
+            prompt: 'No password in the URL (it is written into the spec): set PGPASSWORD in the environment VS Code starts with.',
+            validateInput: v => (!/^postgres(ql)?:\/\//i.test(v.trim()) ? 'A URL such as postgres://user@localhost:5432/db'
+                : /^postgres(ql)?:\/\/[^/@]*:[^/@]*@/i.test(v.trim()) ? 'Remove the password from the URL; set PGPASSWORD instead' : undefined),
+        }).then(v => v?.trim());
+    }
+    const picked = await vscode.window.showOpenDialog({
+        title: kind === 'sqlite' ? 'HalluProbe: SQLite database to import' : 'HalluProbe: folder of CSV files to import',
+        canSelectFiles: kind === 'sqlite', canSelectFolders: kind === 'csv', canSelectMany: false,
+        defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+        ...(kind === 'sqlite' ? { filters: { 'SQLite database': ['db', 'sqlite', 'sqlite3', 'db3'], 'Any file': ['*'] } } : {}),
+    });
+    return picked?.[0]?.fsPath;
+}
+
+/** The spec file to write, next to the database (or in the workspace for a URL). */
+function defaultTarget(kind: Kind, input: string): vscode.Uri {
+    const name = kind === 'postgres' ? (input.split('/').pop() || 'database').replace(/\?.*$/, '') : path.basename(input).replace(/\.\w+$/, '');
+    const folder = kind === 'postgres' ? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? process.cwd() : path.dirname(input);
+    return vscode.Uri.file(path.join(folder, `${name}.probe`));
+}
+
+/**
+ * HalluProbe: Import Database… — the engine's import (the same step as `halluprobe import --fds`) from a SQLite
+ * file, a folder of CSV files or a PostgreSQL URL into a spec file, which is then opened.
+ */
+export async function importDatabase(s: Services): Promise<void> {
+    const choice = await vscode.window.showQuickPick(KINDS, { title: 'HalluProbe: import from' });
+    if (!choice) return;
+    const input = await pickInput(choice.source);
+    if (!input) return;
+    const target = await vscode.window.showSaveDialog({ title: 'HalluProbe: write the spec to', defaultUri: defaultTarget(choice.source, input), filters: { 'HalluProbe spec': ['probe'] } });
+    if (!target) return;
+    try {
+        const e = await engine();
+        const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'HalluProbe: importing the database and discovering its FDs' },
+            () => e.importDatabase({ input, out: target.fsPath, fds: true }));
+        await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(target));
+        const errors = result.diagnostics.filter(d => d.severity === 'error').length;
+        const summary = `${result.schema.relations.length} relation(s), ${result.schema.fks.length} FK(s)`;
+        if (errors > 0) void vscode.window.showWarningMessage(`HalluProbe: imported ${summary}; the spec has ${errors} problem(s), shown in the editor.`);
+        else void vscode.window.showInformationMessage(`HalluProbe: imported ${summary}. Add a probe to ask questions (docs/import.md).`);
+    } catch (err) {
+        // A HalluProbeError carries the located problem and its remedy in its message; nothing was written.
+        showError(s.ctx, `import failed, nothing written: ${errorText(err)}`, err);
+    }
+}
