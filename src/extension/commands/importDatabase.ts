@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import type { Services } from './index.js';
 import { engine } from '../state.js';
 import { errorText, showError } from '../context.js';
+import { argField } from './pick.js';
 
 type Kind = 'sqlite' | 'csv' | 'postgres';
 
@@ -40,15 +41,22 @@ function defaultTarget(kind: Kind, input: string): vscode.Uri {
 
 /**
  * HalluProbe: Import Database… — the engine's import (the same step as `halluprobe import --fds`) from a SQLite
- * file, a folder of CSV files or a PostgreSQL URL into a spec file, which is then opened.
+ * file, a folder of CSV files or a PostgreSQL URL into a spec file, which is then opened. An argument
+ * `{ input, out }` (a script, a test) skips the pickers.
  */
-export async function importDatabase(s: Services): Promise<void> {
+export async function importDatabase(s: Services, arg?: unknown): Promise<void> {
+    const given = argField(arg, 'input'), out = argField(arg, 'out');
+    if (given && out) return runImport(s, given, vscode.Uri.file(out));
     const choice = await vscode.window.showQuickPick(KINDS, { title: 'HalluProbe: import from' });
     if (!choice) return;
     const input = await pickInput(choice.source);
     if (!input) return;
     const target = await vscode.window.showSaveDialog({ title: 'HalluProbe: write the spec to', defaultUri: defaultTarget(choice.source, input), filters: { 'HalluProbe spec': ['probe'] } });
     if (!target) return;
+    return runImport(s, input, target);
+}
+
+async function runImport(s: Services, input: string, target: vscode.Uri): Promise<void> {
     try {
         const e = await engine();
         const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'HalluProbe: importing the database and discovering its FDs' },

@@ -43,9 +43,22 @@ export function register(): void {
 
         it('registers every HalluProbe command', async () => {
             const all = new Set(await vscode.commands.getCommands(true));
-            for (const id of ['previewQuestions', 'runSuite', 'runProbe', 'stopRun', 'showResults', 'openGraph', 'compareRuns', 'exportReport', 'selectModel', 'setApiKey', 'restartServer']) {
+            for (const id of ['previewQuestions', 'runSuite', 'runProbe', 'stopRun', 'showResults', 'openGraph', 'compareRuns', 'exportReport', 'selectModel', 'setApiKey', 'restartServer', 'importDatabase']) {
                 assert.ok(all.has(`halluprobe.${id}`), `halluprobe.${id} is registered`);
             }
+        });
+
+        it('imports a folder of CSV files by command and opens the written spec', async () => {
+            const folder = fs.mkdtempSync(path.join(path.dirname(specUri().fsPath), 'import-'));
+            fs.mkdirSync(path.join(folder, 'shop'));
+            fs.writeFileSync(path.join(folder, 'shop', 'city.csv'), 'name,country\nParis,fr\nLyon,fr\nBerlin,de\n');
+            fs.writeFileSync(path.join(folder, 'shop', 'store.csv'), 'id,city,size\n1,Paris,3\n2,Lyon,3\n3,Paris,5\n4,Berlin,5\n');
+            const out = path.join(folder, 'shop.probe');
+            await vscode.commands.executeCommand('halluprobe.importDatabase', { input: path.join(folder, 'shop'), out });
+            const text = fs.readFileSync(out, 'utf8');
+            assert.match(text, /relation store from store_src \{/);
+            assert.match(text, /fk store\.city -> city\.name/);
+            assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, out, 'the written spec is opened');
         });
 
         it('reports its activation time', () => {
