@@ -100,7 +100,7 @@ export function discoverFds(table: RelationTable, options: FdDiscoveryOptions = 
             if (!node.cplus.has(a)) continue;
             const lhs = without(node.attrs, a);
             const partition = previous.get(setKey(lhs))!.partition!;
-            const removals = g3Removals(partition, codes[a]!, scratch[a]!);
+            const removals = g3Removals(partition, codes[a]!, scratch[a]!, allowed);
             if (removals > allowed) continue;
             found.push(describe(lhs, a, partition, removals));
             node.cplus.delete(a);

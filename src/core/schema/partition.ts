@@ -56,55 +56,63 @@ export function wholePartition(rowCount: number): Partition {
 }
 
 /**
- * Shared scratch space for products: `owner[row]` is the group of the first partition a row is in (-1: none).
- * Allocated once per table and reset after each use, so a product costs O(||π1|| + ||π2||).
+ * Shared scratch space for products: `owner[row]` is the group of the first partition a row is in (-1: none),
+ * `count` / `next` are per group of the first partition. Allocated once per table (grown when a partition has
+ * more groups) and reset after each use, so a product costs O(||π1|| + ||π2||) and allocates only its result.
  */
 export class Refiner {
     private readonly owner: Int32Array;
+    private count = new Int32Array(0);
+    private next = new Int32Array(0);
 
     constructor(rowCount: number) {
         this.owner = new Int32Array(rowCount).fill(-1);
     }
 
-    /** π1 · π2: rows grouped by both; groups of one row dropped. */
+    /** π1 · π2: rows grouped by both; groups of one row dropped. Each group of π2 is split by π1's groups. */
     product(p1: Partition, p2: Partition): Partition {
         const owner = this.owner;
         const g1 = groupCount(p1);
+        if (this.count.length < g1) { this.count = new Int32Array(g1); this.next = new Int32Array(g1); }
+        const count = this.count, next = this.next;
         for (let g = 0; g < g1; g++) for (let i = p1.starts[g]!; i < p1.starts[g + 1]!; i++) owner[p1.rows[i]!] = g;
-        const buckets: number[][] = new Array(g1);
-        // The product's rows are a subset of p2's, so p2's size bounds the output.
-        const rows = new Int32Array(p2.rows.length), starts: number[] = [];
-        let kept = 0;
-        const touched: number[] = [];
+        // The product's rows are a subset of p2's, and each kept group has two rows or more.
+        const rows = new Int32Array(p2.rows.length), starts = new Int32Array((p2.rows.length >> 1) + 1);
+        let kept = 0, groups = 0;
         for (let g = 0; g < groupCount(p2); g++) {
-            for (let i = p2.starts[g]!; i < p2.starts[g + 1]!; i++) {
-                const row = p2.rows[i]!, o = owner[row]!;
+            const from = p2.starts[g]!, to = p2.starts[g + 1]!;
+            for (let i = from; i < to; i++) { const o = owner[p2.rows[i]!]!; if (o >= 0) count[o]!++; }
+            // Give each group of two rows or more its slot range, in order of first appearance.
+            for (let i = from; i < to; i++) {
+                const o = owner[p2.rows[i]!]!;
                 if (o < 0) continue;
-                const bucket = buckets[o];
-                if (bucket) bucket.push(row);
-                else { buckets[o] = [row]; touched.push(o); }
+                const n = count[o]!;
+                if (n >= 2) { starts[groups++] = kept; next[o] = kept; kept += n; count[o] = -1; } // -1: has its slots
+                else if (n === 1) count[o] = 0; // a singleton: dropped
             }
-            for (const o of touched) {
-                const bucket = buckets[o]!;
-                if (bucket.length >= 2) { starts.push(kept); for (const row of bucket) rows[kept++] = row; }
-                buckets[o] = undefined as unknown as number[];
+            for (let i = from; i < to; i++) {
+                const row = p2.rows[i]!, o = owner[row]!;
+                if (o >= 0 && count[o] === -1) rows[next[o]!++] = row;
             }
-            touched.length = 0;
+            for (let i = from; i < to; i++) { const o = owner[p2.rows[i]!]!; if (o >= 0) count[o] = 0; }
         }
         for (let i = 0; i < p1.rows.length; i++) owner[p1.rows[i]!] = -1;
-        starts.push(kept);
-        return { rows: rows.slice(0, kept), starts: Int32Array.from(starts) };
+        starts[groups] = kept;
+        return { rows: rows.slice(0, kept), starts: starts.slice(0, groups + 1) };
     }
 }
 
 /**
  * g3 error of X → A given π_X and A's codes: the fewest rows to delete for the dependency to hold — in each
  * group of X, every row but those carrying the group's most frequent A value. `scratch` has one slot per code
- * of A and is left zeroed.
+ * of A and is left zeroed. Counting stops once more than `limit` rows must go (the caller only needs to know
+ * the FD fails), so a failing candidate usually costs a few groups, not the whole partition.
  */
-export function g3Removals(px: Partition, aCodes: Int32Array, scratch: Int32Array): number {
+export function g3Removals(px: Partition, aCodes: Int32Array, scratch: Int32Array, limit = Infinity): number {
+    const groups = groupCount(px);
+    if (limit === 0) return holdsExactly(px, aCodes, groups) ? 0 : 1;
     let removed = 0;
-    for (let g = 0; g < groupCount(px); g++) {
+    for (let g = 0; g < groups && removed <= limit; g++) {
         const from = px.starts[g]!, to = px.starts[g + 1]!;
         let best = 0;
         for (let i = from; i < to; i++) {
@@ -115,4 +123,14 @@ export function g3Removals(px: Partition, aCodes: Int32Array, scratch: Int32Arra
         removed += to - from - best;
     }
     return removed;
+}
+
+/** Every group of π_X agrees on A (the exact test: no counting, stops at the first disagreement). */
+function holdsExactly(px: Partition, aCodes: Int32Array, groups: number): boolean {
+    for (let g = 0; g < groups; g++) {
+        const from = px.starts[g]!, to = px.starts[g + 1]!;
+        const first = aCodes[px.rows[from]!]!;
+        for (let i = from + 1; i < to; i++) if (aCodes[px.rows[i]!]! !== first) return false;
+    }
+    return true;
 }
