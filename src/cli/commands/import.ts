@@ -10,11 +10,11 @@ const FLAGS = new Set(['out', 'fds', 'max-lhs', 'max-error', 'budget', 'help']);
 export const importCommand: Command = {
     summary: 'Write a spec from a database: relations, keys, FKs (and FDs with --fds).',
     options: [...FLAGS],
-    usage: `halluprobe import <sqlite file | postgres URL | folder of CSV files> [--out FILE] [--fds] [--max-lhs N] [--max-error E] [--budget S]
+    usage: `halluprobe import <sqlite file | postgres URL | folder of CSV / JSONL files> [--out FILE] [--fds] [--max-lhs N] [--max-error E] [--budget S]
 
 Reads the tables of a database and writes a formatted spec with one relation per table, typed attributes,
 keys from primary keys and unique constraints, and FKs from declared constraints (composite ones included).
-For a folder of CSV files, types are inferred from the values, keys from unique column combinations, and FKs
+For a folder of CSV, JSON or JSONL files, types are inferred from the values, keys from unique column combinations, and FKs
 from inclusion dependencies between the files (with the share of values found).
   --out FILE      the spec to write (default: <input name>.probe in the current folder)
   --fds           also discover the functional dependencies each table holds (docs/import.md)

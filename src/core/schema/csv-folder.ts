@@ -1,5 +1,5 @@
 /**
- * Importing a folder of CSV files: one relation per file, attribute types inferred from the values, keys from
+ * Importing a folder of CSV (or JSON / JSONL) files: one relation per file, attribute types inferred from the values, keys from
  * the minimal unique column combinations, and FKs from unary inclusion dependencies between the files.
  */
 import * as fs from 'node:fs';
@@ -56,9 +56,15 @@ export function detectDelimiter(file: string): { delimiter: string } | Problem {
     return { delimiter };
 }
 
-/** The CSV files of a folder, sorted. */
-export function csvFiles(folder: string): string[] {
-    return fs.readdirSync(folder).filter(f => /\.(csv|tsv)$/i.test(f)).sort().map(f => path.join(folder, f));
+/** The CSV, TSV, JSON and JSONL files of a folder, sorted. */
+export function dataFiles(folder: string): string[] {
+    return fs.readdirSync(folder).filter(f => /\.(csv|tsv|jsonl|json)$/i.test(f)).sort().map(f => path.join(folder, f));
+}
+
+/** The source format of a data file, by its extension. */
+export function formatOf(file: string): 'csv' | 'json' | 'jsonl' {
+    const ext = path.extname(file).toLowerCase();
+    return ext === '.jsonl' ? 'jsonl' : ext === '.json' ? 'json' : 'csv';
 }
 
 const INT = /^[+-]?\d{1,15}$/, REAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/, BOOL = /^(true|false)$/i, DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -8,14 +8,13 @@ import * as path from 'node:path';
 import { HalluProbeError, problem, type Problem } from '../errors.js';
 import { loadSpec, type SpecDiagnostic } from '../spec/load.js';
 import { dataOptionsFor } from '../spec/check.js';
-import { loadData } from '../data/index.js';
-import { readCsvHeader } from '../data/csv.js';
+import { loadData, readHeader } from '../data/index.js';
 import type { RelationTable } from '../data/types.js';
 import { readSqliteSchema, type DeclaredTable } from '../data/sqlite-schema.js';
 import { readPostgresSchema } from '../data/postgres-schema.js';
 import { passwordInUrl, safeUrl } from '../data/postgres-url.js';
 import { discoverFds, type FdDiscoveryOptions } from './discover.js';
-import { csvFiles, detectDelimiter, inclusionFks, inferType, uniqueCombinations } from './csv-folder.js';
+import { dataFiles, detectDelimiter, formatOf, inclusionFks, inferType, uniqueCombinations } from './csv-folder.js';
 import { identifiers, renderSpec, type ImportedRelation, type ImportedSchema } from './spec-text.js';
 
 export interface ImportOptions {
@@ -137,10 +136,11 @@ export function declaredSchema(declared: DeclaredTable[], source: { format: 'sql
 
 /** A folder of CSV files: all-text relations first, loaded, then typed, keyed and linked from their values. */
 async function csvFolderSchema(folder: string, out: string): Promise<ImportedSchema> {
-    const files = csvFiles(folder);
-    if (files.length === 0) throw new HalluProbeError(problem('import-no-tables', `${folder} holds no .csv files`, 'Give a folder of CSV files (one table per file) or a SQLite file.', { file: folder }));
+    const files = dataFiles(folder);
+    if (files.length === 0) throw new HalluProbeError(problem('import-no-tables', `${folder} holds no .csv, .tsv, .json or .jsonl files`, 'Give a folder of data files (one table per file) or a SQLite file.', { file: folder }));
     const problems: Problem[] = [];
     const delimiters = files.map(f => {
+        if (formatOf(f) !== 'csv') return ',';
         const found = detectDelimiter(f);
         if ('delimiter' in found) return found.delimiter;
         problems.push(found);
@@ -149,18 +149,19 @@ async function csvFolderSchema(folder: string, out: string): Promise<ImportedSch
     if (problems.length > 0) throw new HalluProbeError(problems);
     const names = identifiers(files.map(f => path.basename(f).replace(/\.\w+$/, '')));
     const sources = identifiers(names.map(n => `${n.toLowerCase()}_src`), new Set(names.map(n => n.toLowerCase())));
-    const headers = await Promise.all(files.map(async (f, i) => readHeaderOf(f, delimiters[i]!)));
+    const sourceOf = (f: string, i: number) => ({ format: formatOf(f), settings: formatOf(f) === 'csv' ? delimiterSetting(delimiters[i]!) : {} });
+    const headers = await Promise.all(files.map(async (f, i) => readHeader({ name: 'import', path: f, ...sourceOf(f, i), loc: { file: f, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } } })));
     const relations: ImportedRelation[] = files.map((f, i) => {
         const columns = headers[i]!;
         const attrs = identifiers(columns);
         return {
             name: names[i]!,
-            source: { name: sources[i]!, format: 'csv', path: portable(path.relative(path.dirname(out), f)), settings: delimiterSetting(delimiters[i]!) },
+            source: { name: sources[i]!, path: portable(path.relative(path.dirname(out), f)), ...sourceOf(f, i) },
             attributes: columns.map((c, j) => ({ name: attrs[j]!, column: c, type: 'text' as const })),
             keys: [], rowCount: 0,
         };
     });
-    const origin = `the CSV files of ${path.basename(folder)}`;
+    const origin = `the data files of ${path.basename(folder)}`;
     const asText = await loadTables({ origin, relations, fks: [] }, out);
     requireRows(relations.map(r => ({ name: path.basename(files[relations.indexOf(r)]!), rows: asText.get(r.name)?.rowCount ?? 0 })), folder);
     for (const r of relations) {
@@ -175,10 +176,6 @@ async function csvFolderSchema(folder: string, out: string): Promise<ImportedSch
 function delimiterSetting(delimiter: string): Record<string, string> {
     if (delimiter === ',') return {};
     return { delimiter: delimiter === '\t' ? 'tab' : delimiter };
-}
-
-async function readHeaderOf(file: string, delimiter: string): Promise<string[]> {
-    return readCsvHeader({ name: 'import', format: 'csv', path: file, settings: { delimiter }, loc: { file, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } } });
 }
 
 /** Loads the relations of a schema through the data layer (the same reader `check` uses). */

@@ -9,7 +9,7 @@ import type { DiscoveredFd } from './discover.js';
 export interface ImportedAttribute { name: string; column: string; type: ScalarType }
 export interface ImportedRelation {
     name: string;
-    source: { name: string; format: 'csv' | 'sqlite' | 'postgres'; path: string; table?: string; settings?: Record<string, string> };
+    source: { name: string; format: 'csv' | 'json' | 'jsonl' | 'sqlite' | 'postgres'; path: string; table?: string; settings?: Record<string, string> };
     attributes: ImportedAttribute[];
     /** Attribute names. */
     keys: string[][];

@@ -45,6 +45,22 @@ describe('halluprobe import', () => {
         assertUsable(spec, 'movie', 'Was {title} released in {year}?');
     });
 
+    it('imports JSONL files beside CSV files: an FK from a JSONL file into a CSV file, found in the data', async () => {
+        const dir = tempDir();
+        const data = path.join(dir, 'data');
+        fs.mkdirSync(data);
+        fs.writeFileSync(path.join(data, 'studio.csv'), 'code,name\nWB,Warner Bros.\nPAR,Paramount\n');
+        fs.writeFileSync(path.join(data, 'movie.jsonl'), ['{"title":"Avatar","year":2009,"studio":"WB"}', '{"title":"Titanic","year":1997,"studio":"PAR"}', '{"title":"Heat","year":1995,"studio":"WB"}'].join('\n') + '\n');
+        const spec = path.join(dir, 'mixed.probe');
+        const r = cli('import', data, '--out', spec);
+        assert.equal(r.status, 0, r.stdout + r.stderr);
+        const text = fs.readFileSync(spec, 'utf8');
+        assert.match(text, /source movie_src jsonl "data\/movie\.jsonl"/);
+        assert.match(text, /year: int/);
+        assert.deepEqual((await declared(spec)).fks, ['movie(studio) -> studio(code)']);
+        assertUsable(spec, 'movie', 'Was {title} released in {year}?');
+    });
+
     it('refuses bad input with a located error and writes nothing', () => {
         const dir = tempDir();
         const out = path.join(dir, 'out.probe');
