@@ -15,7 +15,7 @@ import { domainFromData, modelFromFlag, type ConfirmHost, type KeyBindings, type
 import { openStore, type RunCounts, type RunRecord, type RunResults, type RunStatus } from '../store/index.js';
 import { verifyRun } from '../verify/run.js';
 import { fromDiagnostic, HalluProbeError, problem, type Problem } from '../errors.js';
-import { prepareRun, startRun, type AnswerEvent, type PreparedRun, type Progress } from './index.js';
+import { prepareRun, startRun, type AnswerEvent, type PreparedRun, type Progress, type QuestionSource } from './index.js';
 import { cliCommand } from '../invocation.js';
 
 /** Above this estimate (US dollars) a run asks before spending; HALLUPROBE_CONFIRM_USD changes it. */
@@ -138,7 +138,7 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
     }
     const models = resolveRunModels(spec, req.models, suite, req.extraModels, req.cwd);
     const { data, notes } = await loadRunData(spec, req.cache, req.signal);
-    const questions = generate(spec, data, req, suite, notes);
+    const questions = questionSource(spec, data, req, suite, notes);
 
     const store = openStore(path.resolve(req.db ?? defaultStorePath(specFile)));
     try {
@@ -147,7 +147,7 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
             // A selection is a run of its own (its answers still come from the cache).
             resume: req.questionIds ? 'new' : req.resume ?? 'auto',
             secrets: req.secrets, confirmHost: req.confirmHost, bindings: req.bindings, env: req.env, domain: domainFromData(data), baseDir: path.dirname(specFile),
-            concurrency: req.concurrency, settings: { limit: req.limit, seed: req.seed, probe: req.probe, from: req.origin },
+            concurrency: req.concurrency, settings: { limit: req.limit, seed: req.seed, probe: req.probe, from: req.origin }, onProgress: req.onProgress,
         });
         if (!prepared) throw new HalluProbeError(problems.map(p => problem('run-models', p)));
         req.onPrepared?.(prepared);
@@ -178,20 +178,36 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
     }
 }
 
-function generate(spec: SpecModel, data: LoadedData, req: RunSpecRequest, suite: string | undefined, notes: Problem[]): Question[] {
-    const generation = generateQuestions(spec, data, { suite, probe: req.probe, limit: req.questionIds ? undefined : req.limit, seed: req.seed });
-    let questions = [...generation.questions];
-    const problems = generation.diagnostics.map(fromDiagnostic);
-    if (req.questionIds) {
-        const wanted = new Set(req.questionIds);
-        questions = questions.filter(q => wanted.has(q.id));
-    }
-    if (questions.length === 0) {
+/**
+ * The run's questions as a stream: generation is deterministic, so each pass generates them afresh and none is
+ * held for long. The first pass is started here to find out, before a run is created, whether there is any.
+ */
+function questionSource(spec: SpecModel, data: LoadedData, req: RunSpecRequest, suite: string | undefined, notes: Problem[]): QuestionSource {
+    const wanted = req.questionIds && new Set(req.questionIds);
+    let problems: Problem[] = [];
+    const pass = (): Iterator<Question> => {
+        const generation = generateQuestions(spec, data, { suite, probe: req.probe, limit: req.questionIds ? undefined : req.limit, seed: req.seed });
+        problems = generation.diagnostics.map(fromDiagnostic);
+        return wanted ? filtered(generation.questions, q => wanted.has(q.id)) : generation.questions;
+    };
+    const first = pass();
+    const head = first.next();
+    if (head.done) {
         const errors = problems.filter(p => p.severity === 'error');
         throw new HalluProbeError(errors.length ? errors : [problem('no-questions', 'No questions to ask: the selection generates none.',
             `${notes.length ? 'See the data problems above; ' : ''}"${cliCommand()} preview ${path.basename(req.spec)}" (or Preview Questions) shows which rows were skipped and why.`)]);
     }
     // Some probes generate: what the others could not do is a warning of this run.
     notes.push(...problems.map(p => ({ ...p, severity: 'warning' as const })));
-    return questions;
+    let started: Iterator<Question> | undefined = first;
+    return () => {
+        const rest = started ?? pass();
+        const lead = started ? [head.value] : [];
+        started = undefined;
+        return { [Symbol.iterator]: function* () { yield* lead; for (let r = rest.next(); !r.done; r = rest.next()) yield r.value; } };
+    };
+}
+
+function* filtered(questions: Iterator<Question>, keep: (q: Question) => boolean): Generator<Question> {
+    for (let r = questions.next(); !r.done; r = questions.next()) if (keep(r.value)) yield r.value;
 }

@@ -5,7 +5,7 @@ import { cliCommand } from '../../../src/core/invocation.js';
 import type { Progress } from '../../../src/core/run/runner.js';
 
 const progress = (over: Partial<Progress>): Progress => ({
-    total: 100, done: 40, answered: 38, cached: 10, failed: 2, resumed: 5, tokensIn: 900, tokensOut: 100, cost: 0.0123, rate: 4, elapsedMs: 10_000, ...over,
+    total: 100, generating: false, questions: 50, done: 40, answered: 38, cached: 10, failed: 2, resumed: 5, tokensIn: 900, tokensOut: 100, cost: 0.0123, rate: 4, elapsedMs: 10_000, ...over,
 });
 
 test('progress: counts, tokens, cost, rate and time left', () => {
