@@ -8,7 +8,7 @@ import type { Question } from '../probes/question.js';
 import { costOf, countMessageTokens, DEFAULT_OUTPUT_TOKENS, type Price } from '../models/cost.js';
 import type { ResolvedModel } from '../models/providers.js';
 import { ModelError, type Completion, type ModelClient } from '../models/types.js';
-import { redact } from '../models/secrets.js';
+import { keyScrubber, redact } from '../models/secrets.js';
 import { slotKey, type AnswerRecord, type CacheEntry, type RunStatus, type Store } from '../store/index.js';
 import { answerParams, requestHash } from './hash.js';
 import { Gate, sleep } from './limiter.js';
@@ -206,6 +206,8 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
         const { model, client } = rm;
         const gate = new Gate(model.limits.rpm, model.limits.tpm);
         const inflight = new Map<string, Promise<Completion>>();
+        // An endpoint echoing the key back (in any of its encodings) must not get it into the store.
+        const scrub = keyScrubber(rm.secret);
         let unreachableInARow = 0, answeredHere = 0, givenUp = false;
         const worker = async () => {
             for (let slot = await queue.take(); slot && !signal?.aborted && !givenUp; slot = await queue.take()) await ask(slot);
@@ -235,6 +237,8 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
                     if (client.cacheable) inflight.set(hash, call);
                     try { completion = await call; } finally { inflight.delete(hash); }
                 }
+                const text = scrub(completion.text);
+                if (text !== completion.text) completion = { ...completion, text };
                 const cost = same ? 0 : costOf(rm.price, completion.tokens);
                 store.recordAnswer({
                     ...slot, hash, params, text: completion.text, tokensIn: same ? 0 : completion.tokens.input, tokensOut: same ? 0 : completion.tokens.output,
