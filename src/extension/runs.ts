@@ -66,6 +66,7 @@ export class Runs implements vscode.Disposable {
                 token.onCancellationRequested(() => abort.abort());
                 let reported = 0;
                 let shown = 0;
+                await this.state.readable(req.file);
                 const e = await engine();
                 const uri = vscode.Uri.file(req.file);
                 const outcome = await e.run({

@@ -10,6 +10,7 @@ import { preparedLines, progressBar, progressLine, summaryLines, usd as usdText 
 import { problemText } from '../../core/errors.js';
 import { print, printError, writeErr } from '../print.js';
 import { cliCommand } from '../../core/invocation.js';
+import { printSources } from './check.js';
 
 const FLAGS = new Set(['suite', 'model', 'limit', 'seed', 'concurrency', 'db', 'format', 'resume', 'yes', 'new', 'help', 'no-verify']);
 
@@ -57,6 +58,7 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
             concurrency: intFlag(args, 'concurrency'), confirmHost: confirmer(yes), bindings: fileKeyBindings(), origin: 'cli', signal: controller.signal,
             verify: args.flags['no-verify'] !== true,
             confirmCost: async usd => yes || ask(`Spend about ${usdText(usd)}? [y/N] `),
+            onSpec: spec => { if (!json) printSources(spec); },
             onPrepared: prepared => {
                 secrets = prepared.models.map(m => m.secret ?? '').filter(Boolean);
                 for (const line of preparedLines(prepared, path.basename(file!))) say(line);

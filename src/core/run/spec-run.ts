@@ -61,6 +61,8 @@ export interface RunSpecRequest {
     env?: NodeJS.ProcessEnv;
     cache?: DataCache;
     signal?: AbortSignal;
+    /** Called with the checked spec before its data is read (the CLI says where each source resolved to). */
+    onSpec?: (spec: SpecModel) => void;
     /** Called once the run is prepared (what will be asked, what it costs), before the cost gate. */
     onPrepared?: (prepared: PreparedRun) => void;
     onProgress?: (p: Progress) => void;
@@ -137,6 +139,7 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
         throw new HalluProbeError(problem('unknown-suite', `No suite "${suite}" in ${path.basename(specFile)}.`, `Suites: ${spec.suites.map(s => s.name).join(', ') || '(none)'}.`));
     }
     const models = resolveRunModels(spec, req.models, suite, req.extraModels, req.cwd);
+    req.onSpec?.(spec);
     const { data, notes } = await loadRunData(spec, req.cache, req.signal);
     const questions = questionSource(spec, data, req, suite, notes);
 
