@@ -6,6 +6,7 @@
  */
 import { sourcesToConfirm, type SourceAccess } from '../core/data/source-access.js';
 import type { SourceDecl } from '../core/spec/model.js';
+import type { SourceAccessParams } from '../protocol/lsp.js';
 
 /** The workspaceState shape (vscode.Memento) this needs. */
 export interface WorkspaceMemory {
@@ -27,6 +28,7 @@ const SEEN = 'halluprobe.workspaceSeen';
 export class SourceTrust {
     private readonly newlyOpened: boolean;
     private readonly refusedNow: Record<string, boolean> = {};
+    private readonly listeners: (() => void)[] = [];
 
     constructor(private readonly host: SourceTrustHost) {
         // The first session in a workspace counts as newly opened until the window reloads.
@@ -40,13 +42,26 @@ export class SourceTrust {
         const access: SourceAccess = { folders: this.host.folders(), trusted: this.host.trusted(), newlyOpened: this.newlyOpened, decisions: { ...allowed, ...this.refusedNow } };
         const { ask, refused } = sourcesToConfirm(sources, access);
         if (ask.length > 0) {
-            if (await this.host.ask(ask)) await this.host.memory.update(DECISIONS, { ...allowed, ...Object.fromEntries(ask.map(f => [f, true])) });
-            else {
+            if (await this.host.ask(ask)) {
+                await this.host.memory.update(DECISIONS, { ...allowed, ...Object.fromEntries(ask.map(f => [f, true])) });
+                for (const l of this.listeners) l();
+            } else {
                 for (const file of ask) this.refusedNow[file] = false;
                 refused.push(...ask);
             }
         }
         return refused.length ? { ok: false, refused } : { ok: true };
+    }
+
+    /** What the language server may read (it applies the same rule to its diagnostics, hovers and completions). */
+    snapshot(): SourceAccessParams {
+        const allowed = this.host.memory.get<Record<string, boolean>>(DECISIONS) ?? {};
+        return { trusted: this.host.trusted(), newlyOpened: this.newlyOpened, allowed: Object.keys(allowed).filter(f => allowed[f]) };
+    }
+
+    /** Called when the user allowed more files. */
+    onDidAllow(listener: () => void): void {
+        this.listeners.push(listener);
     }
 }
 

@@ -38,7 +38,7 @@ export class SpecState implements vscode.Disposable {
     /** Fires (debounced) with a spec file whose unsaved text changed: views that follow edits listen. */
     readonly onDidEditSpec = this.edited.event;
     private editTimer: ReturnType<typeof setTimeout> | undefined;
-    private readonly sources: SourceTrust;
+    readonly sources: SourceTrust;
 
     constructor(private readonly ctx: Ctx) {
         this.sources = new SourceTrust({

@@ -45,3 +45,8 @@ export function sourcesToConfirm(sources: readonly SourceDecl[], access: SourceA
     }
     return { ask: [...ask], refused: [...refused] };
 }
+
+/** The access a client described (trust, first session, allowed files) over the given workspace folders. */
+export function accessFrom(given: { trusted: boolean; newlyOpened: boolean; allowed: readonly string[] }, folders: readonly string[]): SourceAccess {
+    return { folders, trusted: given.trusted, newlyOpened: given.newlyOpened, decisions: Object.fromEntries(given.allowed.map(f => [path.resolve(f), true])) };
+}
