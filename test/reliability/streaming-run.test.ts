@@ -86,6 +86,28 @@ test('a run stopped while generating resumes: every question is asked once and a
     }
 });
 
+test('a run continued after it stopped mid-generation keeps its own limit and selection', { timeout: 120_000 }, async () => {
+    const server = await startOpenAIServer();
+    try {
+        const spec = bigSpec(server, 3_000);
+        const stop = new AbortController();
+        const first = await runSpec(request(spec, { limit: 2_000, signal: stop.signal, onAnswer: () => { if (server.completed >= 100) stop.abort(); } }));
+        assert.equal(first.status, 'cancelled');
+        const again = await runSpec(request(spec));
+        assert.equal(again.run.id, first.run.id);
+        assert.equal(again.counts.questions, 2_000, 'the limit of the run, not of the command that continued it');
+
+        const ids = first.results.questions.slice(0, 3).map(q => q.id);
+        const selection = new AbortController();
+        const picked = await runSpec(request(spec, { questionIds: ids, signal: selection.signal, onAnswer: () => selection.abort() }));
+        assert.equal(picked.status, 'cancelled');
+        const resumed = await runSpec(request(spec, { resume: picked.run.id }));
+        assert.deepEqual(resumed.results.questions.map(q => q.id).sort(), [...ids].sort(), 'still only the selected questions');
+    } finally {
+        await server.close();
+    }
+});
+
 test('a model with a price: every question is counted and priced before the cost gate, nothing is asked when it says no', { timeout: 120_000 }, async () => {
     const server = await startOpenAIServer();
     try {

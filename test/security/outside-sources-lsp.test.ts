@@ -50,7 +50,7 @@ test('an outside source is not read until allowed; then its data is checked', { 
         assert.ok(!before.some(d => d.code === 'fd-violated'), 'the outside data was not checked');
         const notRead = before.find(d => d.code === 'source-not-read')!;
         assert.equal(notRead.range.start.line, text.split('\n').findIndex(l => l.startsWith('source')));
-        assert.match(notRead.message, /outside the workspace folders/);
+        assert.match(String(notRead.message), /outside the workspace folders/);
 
         // The user allowed the file (Preview Questions asked): the server checks the data now.
         rpc.sendNotification(SOURCE_ACCESS_NOTIFICATION, { ...gated, allowed: [csv] } satisfies SourceAccessParams);

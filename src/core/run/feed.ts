@@ -5,10 +5,13 @@
  * finish storing the questions of a run that was stopped while they were still being generated.
  */
 import type { Question } from '../probes/question.js';
-import type { Store } from '../store/index.js';
+import type { RunSettings, Store } from '../store/index.js';
 
-/** Starts a fresh pass over the questions (a list works too). */
-export type QuestionSource = () => Iterable<Question>;
+/**
+ * Starts a fresh pass over the questions (a list works too). `from`: the settings of the run being continued, whose
+ * options (limit, seed, probe) chose its questions and so win over those of the command that continues it.
+ */
+export type QuestionSource = (from?: RunSettings) => Iterable<Question>;
 
 export const QUESTION_BATCH = 256;
 
@@ -16,7 +19,7 @@ export interface FeedRequest {
     store: Store;
     runId: string;
     /** Where the run's questions come from; undefined when the run's stored questions are complete. */
-    source?: QuestionSource;
+    source?: () => Iterable<Question>;
     /** The run holds questions from an earlier pass that did not finish: their stored versions are asked. */
     continued: boolean;
     /** Store the questions as they come (the run's own pass), or only read them (the estimate before it). */

@@ -114,7 +114,8 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     // A run whose questions were all stored reads them back; a new one, or one stopped while they were still being
     // generated, generates them (again: the stored ones are kept) and stores them as they come.
     const continued = resumed && settings.generating === true;
-    const source = resumed && !continued ? undefined : Array.isArray(req.questions) ? () => req.questions as Question[] : req.questions as QuestionSource;
+    const given = req.questions;
+    const source = resumed && !continued ? undefined : Array.isArray(given) ? () => given : () => (given as QuestionSource)(continued ? settings : undefined);
     const perQuestion = (settings.models ?? []).reduce((n, m) => n + (m.samples ?? 1), 0);
     const runId = run.id;
     const feed = (save: boolean) => questionBatches({ store, runId, source, continued, save, onStored: () => storedAll(store, runId, perQuestion) });

@@ -12,7 +12,7 @@ import type { LoadedData } from '../data/types.js';
 import { generateQuestions } from '../probes/index.js';
 import type { Question } from '../probes/question.js';
 import { domainFromData, modelFromFlag, type ConfirmHost, type KeyBindings, type CostEstimate, type SecretSource } from '../models/index.js';
-import { openStore, type RunCounts, type RunRecord, type RunResults, type RunStatus } from '../store/index.js';
+import { openStore, type RunSettings, type RunCounts, type RunRecord, type RunResults, type RunStatus } from '../store/index.js';
 import { verifyRun } from '../verify/run.js';
 import { fromDiagnostic, HalluProbeError, problem, type Problem } from '../errors.js';
 import { prepareRun, startRun, type AnswerEvent, type PreparedRun, type Progress, type QuestionSource } from './index.js';
@@ -150,7 +150,7 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
             // A selection is a run of its own (its answers still come from the cache).
             resume: req.questionIds ? 'new' : req.resume ?? 'auto',
             secrets: req.secrets, confirmHost: req.confirmHost, bindings: req.bindings, env: req.env, domain: domainFromData(data), baseDir: path.dirname(specFile),
-            concurrency: req.concurrency, settings: { limit: req.limit, seed: req.seed, probe: req.probe, from: req.origin }, onProgress: req.onProgress,
+            concurrency: req.concurrency, settings: runSettings(req), onProgress: req.onProgress,
         });
         if (!prepared) throw new HalluProbeError(problems.map(p => problem('run-models', p)));
         req.onPrepared?.(prepared);
@@ -181,19 +181,27 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
     }
 }
 
+/** What the run records about how it was asked for: what chose its questions (a selection by its ids) and who asked. */
+function runSettings(req: RunSpecRequest): RunSettings {
+    const settings: RunSettings = { limit: req.limit, seed: req.seed, probe: req.probe, from: req.origin };
+    if (req.questionIds) settings.questionIds = req.questionIds;
+    return settings;
+}
+
 /**
  * The run's questions as a stream: generation is deterministic, so each pass generates them afresh and none is
  * held for long. The first pass is started here to find out, before a run is created, whether there is any.
  */
 function questionSource(spec: SpecModel, data: LoadedData, req: RunSpecRequest, suite: string | undefined, notes: Problem[]): QuestionSource {
-    const wanted = req.questionIds && new Set(req.questionIds);
     let problems: Problem[] = [];
-    const pass = (): Iterator<Question> => {
-        const generation = generateQuestions(spec, data, { suite, probe: req.probe, limit: req.questionIds ? undefined : req.limit, seed: req.seed });
+    const own = { probe: req.probe, limit: req.questionIds ? undefined : req.limit, seed: req.seed, questionIds: req.questionIds };
+    const pass = ({ questionIds, ...options }: typeof own): Iterator<Question> => {
+        const generation = generateQuestions(spec, data, { suite, ...options });
         problems = generation.diagnostics.map(fromDiagnostic);
+        const wanted = questionIds && new Set(questionIds);
         return wanted ? filtered(generation.questions, q => wanted.has(q.id)) : generation.questions;
     };
-    const first = pass();
+    const first = pass(own);
     const head = first.next();
     if (head.done) {
         const errors = problems.filter(p => p.severity === 'error');
@@ -203,9 +211,12 @@ function questionSource(spec: SpecModel, data: LoadedData, req: RunSpecRequest, 
     // Some probes generate: what the others could not do is a warning of this run.
     notes.push(...problems.map(p => ({ ...p, severity: 'warning' as const })));
     let started: Iterator<Question> | undefined = first;
-    return () => {
-        const rest = started ?? pass();
-        const lead = started ? [head.value] : [];
+    return from => {
+        // A run continued after it stopped mid-generation keeps the options that chose its questions.
+        const options = from ? { probe: from.probe, limit: from.questionIds ? undefined : from.limit, seed: from.seed, questionIds: from.questionIds } : own;
+        const same = options.probe === own.probe && options.limit === own.limit && options.seed === own.seed && options.questionIds === own.questionIds;
+        const rest = started && same ? started : pass(options);
+        const lead = started && same ? [head.value] : [];
         started = undefined;
         return { [Symbol.iterator]: function* () { yield* lead; for (let r = rest.next(); !r.done; r = rest.next()) yield r.value; } };
     };

@@ -41,6 +41,8 @@ export interface RunSettings {
     models?: RunModelRecord[];
     /** Answer slots in the run: questions × models × samples (set once every question is stored). */
     slots?: number;
+    /** A selection (Test Explorer, estimation rounds): only these questions. */
+    questionIds?: string[];
     /** Its questions are still being generated and stored: a resume generates them again (the stored ones are kept). */
     generating?: boolean;
     [other: string]: unknown;
