@@ -144,7 +144,7 @@ export function resolveModel(decl: ModelDecl): { model?: ResolvedModel; problems
 }
 
 /**
- * `--model` text: a spec model's name, `offline`, `replay:<file>`, or `<provider>:<id>` (openai:gpt-4o-mini,
+ * `--model` text: a spec model's name, `offline`, `replay:<file>[+<file>…]`, or `<provider>:<id>` (openai:gpt-4o-mini,
  * ollama:llama3.1). Returns a declaration so it resolves the same way as a spec block.
  */
 export function modelFromFlag(text: string, declared: ModelDecl[]): ModelDecl | undefined {
@@ -156,7 +156,11 @@ export function modelFromFlag(text: string, declared: ModelDecl[]): ModelDecl | 
     if (colon <= 0) return undefined;
     const provider = text.slice(0, colon);
     const rest = text.slice(colon + 1);
-    if (provider === 'replay') return { name: text, provider, settings: { file: rest }, loc: none };
+    // Several transcripts of one model (its answers and its knowledge-probe answers) join with '+'.
+    if (provider === 'replay') {
+        const files = rest.split('+').map(f => f.trim()).filter(Boolean);
+        return { name: text, provider, settings: { file: files.length > 1 ? files : rest }, loc: none };
+    }
     if (!httpProvider(provider)) return undefined;
     return { name: text, provider, settings: { id: rest }, loc: none };
 }
