@@ -144,12 +144,18 @@ export function resolveModel(decl: ModelDecl): { model?: ResolvedModel; problems
 }
 
 /**
- * `--model` text: a spec model's name, `offline`, `replay:<file>[+<file>…]`, or `<provider>:<id>` (openai:gpt-4o-mini,
+ * `--model` text: a spec model's name, `offline`, `replay:<file>[+<file>…]`, `NAME=<any of these>`, or `<provider>:<id>` (openai:gpt-4o-mini,
  * ollama:llama3.1). Returns a declaration so it resolves the same way as a spec block.
  */
 export function modelFromFlag(text: string, declared: ModelDecl[]): ModelDecl | undefined {
     const found = declared.find(m => m.name === text);
     if (found) return found;
+    // `NAME=<model>` names a model given on the command line (reports show NAME, e.g. gpt35=replay:a.log+b.log).
+    const named = /^([A-Za-z_][\w.-]*)=(.+)$/.exec(text);
+    if (named) {
+        const inner = modelFromFlag(named[2]!, []);
+        return inner && { ...inner, name: named[1]! };
+    }
     const none = { file: '', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
     if (text === 'offline') return { name: 'offline', provider: 'offline', settings: { seed: 1 }, loc: none };
     const colon = text.indexOf(':');

@@ -202,6 +202,8 @@ function assemble(plan: Plan, item: Item, variant: Variant, key: string[], occur
     if (item.open) q.open = item.open;
     if (item.statement) q.statement = item.statement;
     if (item.evidence) q.evidence = item.evidence;
+    if (item.knownIf) q.knownIf = item.knownIf;
+    if (item.pathScoring) q.pathScoring = item.pathScoring;
     if (item.group) {
         if (groups.key !== item.group.key) {
             groups.key = item.group.key;
