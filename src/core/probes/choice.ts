@@ -19,6 +19,7 @@ import { parseChoice } from '../verify/answer.js';
 import { figure } from '../verify/metrics.js';
 import { ciText, pct } from '../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../report/labels.js';
+import { plainCells } from '../report/paper-cells.js';
 
 export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[], seed: number): Plan | undefined {
     const fail = (code: string, message: string) => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
@@ -142,6 +143,11 @@ export const choiceFamily: ProbeFamily = {
         const rows = groups.filter(g => g.multiple && g.binding && !g.na)
             .map(g => [...keyCells(g), `${pct(g.multiple!.value)} ${ciText(g.multiple!.ci)}`, `${pct(g.binding!.value)} ${ciText(g.binding!.ci)}`]);
         return rows.length ? [{ title: 'Multiple choice errors', columns: [...KEY_COLUMNS, 'multiple-answer', 'binding'], rows }] : [];
+    },
+    // MC: the mean over the stems (the paper's number), or the only stem's group.
+    paperColumns: groups => {
+        const mean = groups.find(g => g.phrasing === 'mean') ?? (groups.length === 1 ? groups[0] : undefined);
+        return mean ? [{ column: 'MC', cells: plainCells(mean) }] : [];
     },
     answerText: (q, gold) => {
         if (gold === 'none') return 'None of the options is correct.';
