@@ -83,3 +83,20 @@ describe('ERBench Table 4 (multi-hop, GPT-3.5, entities the model knows) from th
         });
     }
 });
+
+function checkPlain(label: string, g: Group, paper: { A: number; R: number; AR: number; H: number }): void {
+    console.log(`${label.padEnd(36)} N=${g.n}  A ${g.A.toFixed(3)}  R ${g.R.toFixed(3)}  AR ${g.AR.toFixed(3)}  H ${g.H.toFixed(3)}`);
+    for (const k of ['A', 'R', 'AR', 'H'] as const) close(`${label} ${k}`, g[k], paper[k]);
+}
+
+describe('ERBench Table 23 (few-shot binary Movie, GPT-3.5, entities the model knows) from the CLI', () => {
+    it('BN(Y) and BN(N) within ±0.02', async t => {
+        const missing = sharedMissing(log('gpt35_movie_demo.log'), log('gpt35_validate_movie.log'));
+        if (missing) { t.skip(missing); return; }
+        const { groups, table } = await reproduce('movie.probe', 'erbench_movie_few_shot', ['gpt35_movie_demo.log', 'gpt35_validate_movie.log']);
+        checkPlain('Few-shot Movie BN(Y)', pick(groups, 'movie_binary', 'basic', 'known'), { A: 0.79, R: 0.87, AR: 0.75, H: 0.21 });
+        checkPlain('Few-shot Movie BN(N)', pick(groups, 'movie_binary', 'negated', 'known'), { A: 0.70, R: 0.69, AR: 0.66, H: 0.30 });
+        assert.match(table, /## entities the model knows · few_shot\(8\)/);
+        assert.match(table, /\| model \| BN\(Y\) A \| BN\(Y\) R \| BN\(Y\) AR \| BN\(Y\) H \| BN\(N\) A/);
+    });
+});

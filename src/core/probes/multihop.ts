@@ -15,7 +15,7 @@ import { parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from './answers.js';
 import { pathMetrics, type HopMetrics } from '../verify/metrics.js';
 import { ciText, pct } from '../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../report/labels.js';
-import { binaryColumn, paperFigure } from '../report/paper-cells.js';
+import { binaryColumn, paperFigure, paperOrder } from '../report/paper-cells.js';
 
 export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[]): Plan | undefined {
     const fail = (code: string, message: string) => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
@@ -135,7 +135,7 @@ export const pathFamily: ProbeFamily = {
         return rows.length ? [{ title: 'Paths, hop by hop', columns: [...KEY_COLUMNS, 'R-ext', 'hop', 'R', 'AR-ext', 'P(r_i | r_i−1)', 'P(r_i | ¬r_i−1)'], rows }] : [];
     },
     // Table 4's cells: A, R-ext, AR-ext of every hop ("h1/h2/…"), H.
-    paperColumns: groups => groups.map(g => {
+    paperColumns: groups => paperOrder(groups).map(g => {
         const f = (x: number | null | undefined) => (g.na ? 'n/a' : paperFigure(x));
         return {
             column: binaryColumn(g.phrasing),

@@ -19,3 +19,9 @@ export function plainCells(g: GroupMetrics): PaperColumn['cells'] {
 export function binaryColumn(phrasing: string): string {
     return phrasing === 'basic' ? 'BN(Y)' : phrasing === 'negated' ? 'BN(N)' : phrasing;
 }
+
+/** The paper's order: BN(Y), BN(N), then any other phrasing in the order given. */
+export function paperOrder<T extends { phrasing: string }>(groups: readonly T[]): T[] {
+    const rank = (p: string) => (p === 'basic' ? 0 : p === 'negated' ? 1 : 2);
+    return [...groups].sort((a, b) => rank(a.phrasing) - rank(b.phrasing));
+}
