@@ -100,3 +100,16 @@ describe('ERBench Table 23 (few-shot binary Movie, GPT-3.5, entities the model k
         assert.match(table, /\| model \| BN\(Y\) A \| BN\(Y\) R \| BN\(Y\) AR \| BN\(Y\) H \| BN\(N\) A/);
     });
 });
+
+describe('ERBench multiple choice, Movie (GPT-3.5, the published draws) from the CLI', () => {
+    it('Table 18 (all questions) and Table 2 MC (entities the model knows) within ±0.02', async t => {
+        const missing = sharedMissing(log('gpt35_mc_movie_choice_3.log'), log('gpt35_mc_validate_movie.log'));
+        if (missing) { t.skip(missing); return; }
+        const { groups, table } = await reproduce('mc_movie.probe', 'erbench_mc_movie_published', ['gpt35_mc_movie_choice_3.log', 'gpt35_mc_validate_movie.log']);
+        const all = pick(groups, 'movie_choice_published', 'mean', 'all');
+        assert.equal(all.n, 4455, 'every logged question is generated from its recorded draw and answered');
+        checkPlain('MC Movie, all (Table 18)', all, { A: 0.94, R: 0.94, AR: 0.93, H: 0.06 });
+        checkPlain('MC Movie, known (Table 2)', pick(groups, 'movie_choice_published', 'mean', 'known'), { A: 0.97, R: 0.96, AR: 0.96, H: 0.03 });
+        assert.match(table, /\| model \| MC A \| MC R \| MC AR \| MC H \|/);
+    });
+});

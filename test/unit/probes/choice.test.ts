@@ -2,6 +2,9 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_STEMS, generateQuestions, SYSTEM_CHOICE, SYSTEM_CHOICE_NONE } from '../../../src/core/probes/index.js';
 import { world } from '../../fixtures/probes/world.js';
+import { parseChoiceAnswer } from '../../../src/core/probes/choice.js';
+import { readOption } from '../../../src/core/probes/choice-draws.js';
+import { parseTemplate } from '../../../src/core/spec/template.js';
 
 const CSV = ['title,year,director,country,genre',
     'Avatar,2009,James Cameron,USA,non-animation',
@@ -83,5 +86,118 @@ describe('choice probes', () => {
         const bySuite = (suite: string) => [...generateQuestions(suites.model, suites.data, { suite }).questions].map(q => `${q.id} ${q.gold} ${q.options!.join('|')}`).sort();
         assert.deepEqual(bySuite('s1'), run(1), "the suite's seed setting seeds the falsification");
         assert.notDeepEqual(bySuite('s1'), bySuite('s2'));
+    });
+});
+
+/** Two logged questions in the authors' multiple-choice layout: Avatar's genre and Up's director were falsified. */
+const LOG = `========================================
+0-0th question
+<Question> 
+Q: What's the inaccurate option about the movie Avatar released in year 2009? Provide an explanation.
+Option 1: Directed by James Cameron.
+Option 2: Produced in the country USA.
+Option 3: Has the genre of animation movie.
+
+A: 
+
+<Answer> 
+Option 3: Has the genre of animation movie.
+
+<Gold Answer> 
+3
+
+<Gold Entity> 
+non-animation
+========================================
+1-0th question
+<Question> 
+Q: What's the inaccurate option about the movie Up released in year 2009? Provide an explanation.
+Option 1: Directed by Sam Mendes.
+Option 2: Produced in the country USA.
+Option 3: Has the genre of animation movie.
+
+A: 
+
+<Answer> 
+Option 1.
+
+<Gold Answer> 
+1
+
+<Gold Entity> 
+Pete Docter
+========================================
+2-0th question
+<Question> 
+Q: What's the inaccurate option about the movie Spectre released in year 2015? Provide an explanation.
+Option 1: Directed by Sam Mendes.
+Option 2: Produced in the country UK.
+Option 3: Has the genre of non-animation movie.
+
+A: 
+
+<Answer> 
+Option 2.
+
+<Gold Answer> 
+2
+
+<Gold Entity> 
+UK
+`;
+
+const PUBLISHED = `probe mc choice using facts {
+    draws_from "published.log"
+    stem "What's the inaccurate option about the movie {title} released in year {year}?"
+    option director "Directed by {director}."
+    option country "Produced in the country {country}."
+    option genre "Has the genre of {genre} movie."
+}`;
+
+describe('choice probes from recorded draws (draws_from)', () => {
+    it('take the falsified option and its false value from the log, matched by stem; verify against the data', async t => {
+        const w = await world(SPEC(PUBLISHED), { 'films.csv': CSV, 'published.log': LOG });
+        t.after(w.dispose);
+        const g = generateQuestions(w.model, w.data, { probe: 'mc' });
+        const qs = [...g.questions];
+        assert.deepEqual(qs.map(q => q.entity.key[0]), ['Avatar', 'Up'], 'rows without a usable recorded question give none');
+        const [avatar, up] = qs;
+        assert.equal(avatar!.gold, 3);
+        assert.deepEqual(avatar!.keywords, [[{ relation: 'Movie', attribute: 'genre', value: 'non-animation' }]]);
+        assert.equal(avatar!.question, "Q: What's the inaccurate option about the movie Avatar released in year 2009? Provide an explanation.\nOption 1: Directed by James Cameron.\nOption 2: Produced in the country USA.\nOption 3: Has the genre of animation movie.\nA: ");
+        assert.equal(up!.gold, 1);
+        assert.deepEqual(up!.options, ['Directed by Sam Mendes.', 'Produced in the country USA.', 'Has the genre of animation movie.']);
+        assert.deepEqual(up!.keywords[0]!.map(k => k.value), ['Pete Docter']);
+        // Spectre's log says the UK is false, but the data says UK: that record does not fit the data.
+        assert.match(g.stats.byProbe.mc?.notes?.[0] ?? '', /2 questions from the draws recorded in .*published\.log; 1 recorded questions not used/);
+    });
+
+    it('a log that cannot be read is a located error with a remedy', async t => {
+        const w = await world(SPEC(PUBLISHED), { 'films.csv': CSV });
+        t.after(w.dispose);
+        const g = generateQuestions(w.model, w.data, { probe: 'mc' });
+        assert.equal([...g.questions].length, 0);
+        assert.ok(g.diagnostics.some(d => d.code === 'probe-setting' && /draws_from: .*published\.log cannot be read \(ENOENT\)/.test(d.message)));
+    });
+});
+
+describe('multiple-choice answers: the M rule', () => {
+    const q = { options: ['a', 'b', 'c'] };
+    it('an answer naming no option that declines (sorry, cannot, not enough, specific …) is unsure, not none of the above', () => {
+        assert.equal(parseChoiceAnswer("I'm sorry, I cannot determine the inaccurate option without additional information.", q).answer, 'unsure');
+        assert.equal(parseChoiceAnswer('There is not enough information to tell.', q).answer, 'unsure');
+    });
+    it('a plain none of the above stays none; an option stays an option', () => {
+        assert.equal(parseChoiceAnswer('None of the above. All three options are correct.', q).answer, 'none');
+        assert.equal(parseChoiceAnswer('Option 2: I am sorry, it was produced in the UK.', q).answer, 'option');
+    });
+});
+
+describe('readOption', () => {
+    it('reads the attribute\'s value out of an option text through its template', () => {
+        assert.equal(readOption(parseTemplate('Directed by {director}.'), 'director', 'Directed by James Cameron.'), 'James Cameron');
+        assert.equal(readOption(parseTemplate('It is {article(genre)} {genre} movie.'), 'genre', 'It is an animation movie.'), 'animation');
+        assert.equal(readOption(parseTemplate('Directed by {director}.'), 'director', 'Produced in the country USA.'), undefined);
+        assert.equal(readOption(parseTemplate('Directed by {director}.'), 'country', 'Directed by James Cameron.'), undefined);
     });
 });
