@@ -199,7 +199,8 @@ export const choiceFamily: ProbeFamily = {
     answerText: (q, gold) => {
         if (gold === 'none') return 'None of the options is correct.';
         const n = Number(gold);
-        return `The answer is ${n}.${q.options?.[n - 1] ? ` ${q.options[n - 1]}` : ''}`;
+        // As the paper's models answer ("Option 3: …"), so the reader takes the option the simulator meant.
+        return `Option ${n}:${q.options?.[n - 1] ? ` ${q.options[n - 1]}` : ''}`;
     },
     guess: (q, draw) => {
         const n = q.options?.length ?? 0;

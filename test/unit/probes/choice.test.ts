@@ -5,6 +5,7 @@ import { world } from '../../fixtures/probes/world.js';
 import { parseChoiceAnswer } from '../../../src/core/probes/choice.js';
 import { readOption } from '../../../src/core/probes/choice-draws.js';
 import { parseTemplate } from '../../../src/core/spec/template.js';
+import { DEFAULT_RATES, OfflineClient } from '../../../src/core/models/offline.js';
 
 const CSV = ['title,year,director,country,genre',
     'Avatar,2009,James Cameron,USA,non-animation',
@@ -199,5 +200,19 @@ describe('readOption', () => {
         assert.equal(readOption(parseTemplate('It is {article(genre)} {genre} movie.'), 'genre', 'It is an animation movie.'), 'animation');
         assert.equal(readOption(parseTemplate('Directed by {director}.'), 'director', 'Produced in the country USA.'), undefined);
         assert.equal(readOption(parseTemplate('Directed by {director}.'), 'country', 'Directed by James Cameron.'), undefined);
+    });
+});
+
+describe('offline simulator on choice questions', () => {
+    it('a simulator that knows everything answers every question right (its answer names the option as models do)', async t => {
+        const w = await world(SPEC('probe mc choice using facts {}'), { 'films.csv': CSV });
+        t.after(w.dispose);
+        const sim = new OfflineClient('s', { ...DEFAULT_RATES, knowledge: 1, unsure: 0, omit: 0, contradict: 0 });
+        const qs = [...generateQuestions(w.model, w.data, { probe: 'mc', seed: 3 }).questions];
+        assert.ok(qs.length > 0);
+        for (const q of qs) {
+            const parsed = parseChoiceAnswer(sim.answer(q), q);
+            assert.equal(parsed.option, q.gold, sim.answer(q));
+        }
     });
 });
