@@ -90,62 +90,20 @@ describe('choice probes', () => {
     });
 });
 
-/** Two logged questions in the authors' multiple-choice layout: Avatar's genre and Up's director were falsified. */
-const LOG = `========================================
-0-0th question
-<Question> 
-Q: What's the inaccurate option about the movie Avatar released in year 2009? Provide an explanation.
-Option 1: Directed by James Cameron.
-Option 2: Produced in the country USA.
-Option 3: Has the genre of animation movie.
+/** One logged question in the authors' multiple-choice layout. */
+const logged = (row: number, movie: string, options: string[], gold: number, entity: string) => [
+    '========================================', `${row}-0th question`, '<Question> ',
+    `Q: What's the inaccurate option about the movie ${movie}? Provide an explanation.`,
+    ...options.map((o, i) => `Option ${i + 1}: ${o}`), '', 'A: ', '', '<Answer> ', `Option ${gold}.`, '',
+    '<Gold Answer> ', String(gold), '', '<Gold Entity> ', entity,
+].join('\n');
 
-A: 
-
-<Answer> 
-Option 3: Has the genre of animation movie.
-
-<Gold Answer> 
-3
-
-<Gold Entity> 
-non-animation
-========================================
-1-0th question
-<Question> 
-Q: What's the inaccurate option about the movie Up released in year 2009? Provide an explanation.
-Option 1: Directed by Sam Mendes.
-Option 2: Produced in the country USA.
-Option 3: Has the genre of animation movie.
-
-A: 
-
-<Answer> 
-Option 1.
-
-<Gold Answer> 
-1
-
-<Gold Entity> 
-Pete Docter
-========================================
-2-0th question
-<Question> 
-Q: What's the inaccurate option about the movie Spectre released in year 2015? Provide an explanation.
-Option 1: Directed by Sam Mendes.
-Option 2: Produced in the country UK.
-Option 3: Has the genre of non-animation movie.
-
-A: 
-
-<Answer> 
-Option 2.
-
-<Gold Answer> 
-2
-
-<Gold Entity> 
-UK
-`;
+/** Avatar's genre and Up's director were falsified; the record for Spectre calls the true country false. */
+const LOG = [
+    logged(0, 'Avatar released in year 2009', ['Directed by James Cameron.', 'Produced in the country USA.', 'Has the genre of animation movie.'], 3, 'non-animation'),
+    logged(1, 'Up released in year 2009', ['Directed by Sam Mendes.', 'Produced in the country USA.', 'Has the genre of animation movie.'], 1, 'Pete Docter'),
+    logged(2, 'Spectre released in year 2015', ['Directed by Sam Mendes.', 'Produced in the country UK.', 'Has the genre of non-animation movie.'], 2, 'UK'),
+].join('\n');
 
 const PUBLISHED = `probe mc choice using facts {
     draws_from "published.log"
