@@ -113,3 +113,16 @@ describe('ERBench multiple choice, Movie (GPT-3.5, the published draws) from the
         assert.match(table, /\| model \| MC A \| MC R \| MC AR \| MC H \|/);
     });
 });
+
+describe('ERBench binary Movie (GPT-3.5) from the CLI', () => {
+    it('Table 18 (all questions) and Table 2 (entities the model knows) within ±0.02', async t => {
+        const missing = sharedMissing(log('gpt35_movie.log'), log('gpt35_validate_movie.log'));
+        if (missing) { t.skip(missing); return; }
+        const { groups, table } = await reproduce('movie.probe', 'erbench_movie', ['gpt35_movie.log', 'gpt35_validate_movie.log']);
+        checkPlain('Movie BN(Y), all (Table 18)', pick(groups, 'movie_binary', 'basic', 'all'), { A: 0.83, R: 0.78, AR: 0.77, H: 0.17 });
+        checkPlain('Movie BN(N), all (Table 18)', pick(groups, 'movie_binary', 'negated', 'all'), { A: 0.06, R: 0.10, AR: 0.05, H: 0.94 });
+        checkPlain('Movie BN(Y), known (Table 2)', pick(groups, 'movie_binary', 'basic', 'known'), { A: 0.85, R: 0.81, AR: 0.80, H: 0.15 });
+        checkPlain('Movie BN(N), known (Table 2)', pick(groups, 'movie_binary', 'negated', 'known'), { A: 0.06, R: 0.11, AR: 0.05, H: 0.94 });
+        assert.match(table, /## all questions · zero_shot/);
+    });
+});
