@@ -61,7 +61,11 @@ export function readTranscript(text: string, format: ReplayFormat): { records: R
     const problems: string[] = [];
     if (format === 'erbench') {
         const records = isChoiceLog(text) ? parseErbenchChoiceLog(text) : parseErbenchLog(text);
-        return { records: records.map(r => ({ question: r.question, answer: r.answer })), problems };
+        // The authors logged a failed API call as the answer "RESPONSE ERROR" (and left it out of their figures):
+        // it is no answer of the model, so its question stays unanswered rather than being scored.
+        const failed = records.filter(r => r.answer === 'RESPONSE ERROR');
+        for (const r of failed) problems.push(`record ${r.row}-${r.phrasing}: "RESPONSE ERROR" is a failed call, not an answer`);
+        return { records: records.filter(r => r.answer !== 'RESPONSE ERROR').map(r => ({ question: r.question, answer: r.answer })), problems };
     }
     if (format === 'csv') {
         const rows = parseCsv(text, { columns: true, skip_empty_lines: true, relax_column_count: true, bom: true }) as Record<string, unknown>[];

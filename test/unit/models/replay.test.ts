@@ -64,3 +64,10 @@ test('an ERBench multiple-choice log replays its framed prompts, and its knowled
     const choice = { ...q0!, question: 'Q: What is the false option? Provide an explanation.\nOption 1: A.\nOption 2: B.\nA: ' };
     assert.equal((await client.complete(request(choice))).text, 'Option 2.');
 });
+
+test('an ERBench record whose answer is "RESPONSE ERROR" (a failed call) is no answer', () => {
+    const text = ['0-0th question', 'Q: Is there X?', 'A:RESPONSE ERROR', 'Gold Answer: yes', 'Gold Entity: X', '', '0-1th question', 'Q: Is there Y?', 'A:No.', 'Gold Answer: no', 'Gold Entity: Y'].join('\n');
+    const read = readTranscript(text, 'erbench');
+    assert.deepEqual(read.records, [{ question: 'Is there Y?', answer: 'No.' }]);
+    assert.deepEqual(read.problems, ['record 0-0: "RESPONSE ERROR" is a failed call, not an answer']);
+});
