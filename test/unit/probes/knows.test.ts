@@ -80,3 +80,16 @@ describe('knowledge rules (known_if)', () => {
         assert.equal(read('NO.', 'no_word_no'), false);
     });
 });
+
+describe('knowledge probes in a suite with prompt variants', () => {
+    it('are asked zero-shot, once, whatever variants the suite compares', async t => {
+        const spec = `${OLYMPICS_SPEC}${KNOWS}\nsuite s { probes olympics, know_player  sample all  variant zero_shot  variant cot }\n`;
+        const w = await world(spec, OLYMPICS_FILES);
+        t.after(w.dispose);
+        const qs = [...generateQuestions(w.model, w.data, { suite: 's' }).questions];
+        const knowsQs = qs.filter(q => q.kind === 'knows');
+        assert.equal(knowsQs.length, 4, 'one per entity, not one per variant');
+        assert.ok(knowsQs.every(q => q.variant === 'zero_shot' && q.messages.length === 2), 'system prompt and the question, no demonstrations');
+        assert.deepEqual([...new Set(qs.filter(q => q.kind === 'path').map(q => q.variant))].sort(), ['cot', 'zero_shot']);
+    });
+});
