@@ -6,7 +6,7 @@
  * knows, with and without chain of thought), Tables 18 and 2 (multiple choice, Movie) and Table 23 (few-shot).
  * Reads ../shared (next to the repository): in CI a missing file fails; locally it is skipped, loudly.
  */
-import { describe, it } from 'node:test';
+import { describe, it, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { cli } from '../support/cli-process.js';
@@ -29,6 +29,13 @@ async function reproduce(spec: string, suite: string, files: string[]): Promise<
     const table = await cli(['report', '--db', db, '--format', 'erbench'], {});
     assert.equal(table.code, 0, table.stderr);
     return { groups: (JSON.parse(json.stdout) as { groups: Group[] }).groups, table: table.stdout };
+}
+
+/** `reproduce` when the logs are there; undefined (the test skipped, loudly) when they are not. */
+async function replayed(t: TestContext, spec: string, suite: string, files: string[]): Promise<{ groups: Group[]; table: string } | undefined> {
+    const missing = sharedMissing(...files.map(log));
+    if (missing) { t.skip(missing); return undefined; }
+    return reproduce(spec, suite, files);
 }
 
 const pick = (groups: Group[], probe: string, phrasing: string, mode: string) => {
@@ -72,9 +79,9 @@ const CASES = [
 describe('ERBench Table 4 (multi-hop, GPT-3.5, entities the model knows) from the CLI', () => {
     for (const c of CASES) {
         it(`${c.name} within ±0.02`, async t => {
-            const missing = sharedMissing(log(c.answers), log(c.knows));
-            if (missing) { t.skip(missing); return; }
-            const { groups, table } = await reproduce(c.spec, c.suite, [c.answers, c.knows]);
+            const got = await replayed(t, c.spec, c.suite, [c.answers, c.knows]);
+            if (!got) return;
+            const { groups, table } = got;
             checkPath(`${c.name} BN(Y)`, pick(groups, c.probe, 'basic', 'known'), c.paper.Y);
             checkPath(`${c.name} BN(N)`, pick(groups, c.probe, 'negated', 'known'), c.paper.N);
             // The printed table carries the same figures in the paper's layout.
@@ -89,40 +96,51 @@ function checkPlain(label: string, g: Group, paper: { A: number; R: number; AR: 
     for (const k of ['A', 'R', 'AR', 'H'] as const) close(`${label} ${k}`, g[k], paper[k]);
 }
 
-describe('ERBench Table 23 (few-shot binary Movie, GPT-3.5, entities the model knows) from the CLI', () => {
-    it('BN(Y) and BN(N) within ±0.02', async t => {
-        const missing = sharedMissing(log('gpt35_movie_demo.log'), log('gpt35_validate_movie.log'));
-        if (missing) { t.skip(missing); return; }
-        const { groups, table } = await reproduce('movie.probe', 'erbench_movie_few_shot', ['gpt35_movie_demo.log', 'gpt35_validate_movie.log']);
-        checkPlain('Few-shot Movie BN(Y)', pick(groups, 'movie_binary', 'basic', 'known'), { A: 0.79, R: 0.87, AR: 0.75, H: 0.21 });
-        checkPlain('Few-shot Movie BN(N)', pick(groups, 'movie_binary', 'negated', 'known'), { A: 0.70, R: 0.69, AR: 0.66, H: 0.30 });
-        assert.match(table, /## entities the model knows · few_shot\(8\)/);
-        assert.match(table, /\| model \| BN\(Y\) A \| BN\(Y\) R \| BN\(Y\) AR \| BN\(Y\) H \| BN\(N\) A/);
-    });
-});
+type Plain = { A: number; R: number; AR: number; H: number };
 
-describe('ERBench multiple choice, Movie (GPT-3.5, the published draws) from the CLI', () => {
-    it('Table 18 (all questions) and Table 2 MC (entities the model knows) within ±0.02', async t => {
-        const missing = sharedMissing(log('gpt35_mc_movie_choice_3.log'), log('gpt35_mc_validate_movie.log'));
-        if (missing) { t.skip(missing); return; }
-        const { groups, table } = await reproduce('mc_movie.probe', 'erbench_mc_movie_published', ['gpt35_mc_movie_choice_3.log', 'gpt35_mc_validate_movie.log']);
-        const all = pick(groups, 'movie_choice_published', 'mean', 'all');
-        assert.equal(all.n, 4455, 'every logged question is generated from its recorded draw and answered');
-        checkPlain('MC Movie, all (Table 18)', all, { A: 0.94, R: 0.94, AR: 0.93, H: 0.06 });
-        checkPlain('MC Movie, known (Table 2)', pick(groups, 'movie_choice_published', 'mean', 'known'), { A: 0.97, R: 0.96, AR: 0.96, H: 0.03 });
-        assert.match(table, /\| model \| MC A \| MC R \| MC AR \| MC H \|/);
-    });
-});
+/** Binary and multiple-choice tables: each check is [label, probe, phrasing, mode, the paper's cells]. */
+const PLAIN_CASES: { name: string; spec: string; suite: string; files: string[]; checks: [string, string, string, string, Plain][]; table: RegExp; n?: [string, number] }[] = [
+    {
+        name: 'Table 23 (few-shot binary Movie, entities the model knows)', spec: 'movie.probe', suite: 'erbench_movie_few_shot', files: ['gpt35_movie_demo.log', 'gpt35_validate_movie.log'],
+        checks: [
+            ['Few-shot Movie BN(Y)', 'movie_binary', 'basic', 'known', { A: 0.79, R: 0.87, AR: 0.75, H: 0.21 }],
+            ['Few-shot Movie BN(N)', 'movie_binary', 'negated', 'known', { A: 0.70, R: 0.69, AR: 0.66, H: 0.30 }],
+        ],
+        table: /## entities the model knows · few_shot\(8\)\n\n\| model \| BN\(Y\) A \| BN\(Y\) R \| BN\(Y\) AR \| BN\(Y\) H \| BN\(N\) A/,
+    },
+    {
+        name: 'Table 18 and Table 2 MC (multiple choice Movie, the published draws)', spec: 'mc_movie.probe', suite: 'erbench_mc_movie_published', files: ['gpt35_mc_movie_choice_3.log', 'gpt35_mc_validate_movie.log'],
+        checks: [
+            ['MC Movie, all (Table 18)', 'movie_choice_published', 'mean', 'all', { A: 0.94, R: 0.94, AR: 0.93, H: 0.06 }],
+            ['MC Movie, known (Table 2)', 'movie_choice_published', 'mean', 'known', { A: 0.97, R: 0.96, AR: 0.96, H: 0.03 }],
+        ],
+        table: /\| model \| MC A \| MC R \| MC AR \| MC H \|/,
+        // Every logged question is generated from its recorded draw and answered.
+        n: ['MC Movie, all (Table 18)', 4455],
+    },
+    {
+        name: 'Tables 18 and 2 (binary Movie)', spec: 'movie.probe', suite: 'erbench_movie', files: ['gpt35_movie.log', 'gpt35_validate_movie.log'],
+        checks: [
+            ['Movie BN(Y), all (Table 18)', 'movie_binary', 'basic', 'all', { A: 0.83, R: 0.78, AR: 0.77, H: 0.17 }],
+            ['Movie BN(N), all (Table 18)', 'movie_binary', 'negated', 'all', { A: 0.06, R: 0.10, AR: 0.05, H: 0.94 }],
+            ['Movie BN(Y), known (Table 2)', 'movie_binary', 'basic', 'known', { A: 0.85, R: 0.81, AR: 0.80, H: 0.15 }],
+            ['Movie BN(N), known (Table 2)', 'movie_binary', 'negated', 'known', { A: 0.06, R: 0.11, AR: 0.05, H: 0.94 }],
+        ],
+        table: /## all questions · zero_shot/,
+    },
+];
 
-describe('ERBench binary Movie (GPT-3.5) from the CLI', () => {
-    it('Table 18 (all questions) and Table 2 (entities the model knows) within ±0.02', async t => {
-        const missing = sharedMissing(log('gpt35_movie.log'), log('gpt35_validate_movie.log'));
-        if (missing) { t.skip(missing); return; }
-        const { groups, table } = await reproduce('movie.probe', 'erbench_movie', ['gpt35_movie.log', 'gpt35_validate_movie.log']);
-        checkPlain('Movie BN(Y), all (Table 18)', pick(groups, 'movie_binary', 'basic', 'all'), { A: 0.83, R: 0.78, AR: 0.77, H: 0.17 });
-        checkPlain('Movie BN(N), all (Table 18)', pick(groups, 'movie_binary', 'negated', 'all'), { A: 0.06, R: 0.10, AR: 0.05, H: 0.94 });
-        checkPlain('Movie BN(Y), known (Table 2)', pick(groups, 'movie_binary', 'basic', 'known'), { A: 0.85, R: 0.81, AR: 0.80, H: 0.15 });
-        checkPlain('Movie BN(N), known (Table 2)', pick(groups, 'movie_binary', 'negated', 'known'), { A: 0.06, R: 0.11, AR: 0.05, H: 0.94 });
-        assert.match(table, /## all questions · zero_shot/);
-    });
+describe('ERBench binary and multiple-choice tables (GPT-3.5) from the CLI', () => {
+    for (const c of PLAIN_CASES) {
+        it(`${c.name} within ±0.02`, async t => {
+            const got = await replayed(t, c.spec, c.suite, c.files);
+            if (!got) return;
+            for (const [label, probe, phrasing, mode, paper] of c.checks) {
+                const g = pick(got.groups, probe, phrasing, mode);
+                if (c.n?.[0] === label) assert.equal(g.n, c.n[1]);
+                checkPlain(label, g, paper);
+            }
+            assert.match(got.table, c.table);
+        });
+    }
 });
