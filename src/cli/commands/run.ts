@@ -22,7 +22,7 @@ export const run: Command = {
 Generates the suite's questions, asks every model, stores each answer as it arrives, then verifies them.
   --suite S          the suite to run (default: the spec's first suite)
   --model M          instead of the suite's models (comma-separated): a model declared in the spec,
-                     openai:<id>, ollama:<id>, azure:<id>, openrouter:<id>, replay:<file> or offline
+                     openai:<id>, ollama:<id>, azure:<id>, openrouter:<id>, replay:<file>[+<file>…] or offline; NAME=<model> names it
   --limit N          at most N questions
   --seed K           sampling seed (default: the suite's)
   --concurrency C    parallel requests per model (overrides the model's setting)

@@ -103,10 +103,13 @@ export function resolveRunModels(spec: SpecModel, names: readonly string[] | und
         const m = modelFromFlag(n, declared);
         if (!m) {
             throw new HalluProbeError(problem('unknown-model', `Unknown model "${n}".`,
-                `Use a model declared in the spec (${declared.map(d => d.name).join(', ') || 'none'}), openai:<id>, ollama:<id>, azure:<id>, openrouter:<id>, replay:<file> or offline.`));
+                `Use a model declared in the spec (${declared.map(d => d.name).join(', ') || 'none'}), openai:<id>, ollama:<id>, azure:<id>, openrouter:<id>, replay:<file>[+<file>…] or offline.`));
         }
         // A file typed on a command line is relative to where the command runs, not to the spec.
-        if (m.provider === 'replay' && !declared.includes(m)) return { ...m, settings: { ...m.settings, file: path.resolve(cwd, String(m.settings.file)) } };
+        if (m.provider === 'replay' && !declared.includes(m)) {
+            const file = m.settings.file;
+            return { ...m, settings: { ...m.settings, file: Array.isArray(file) ? file.map(f => path.resolve(cwd, String(f))) : path.resolve(cwd, String(file)) } };
+        }
         return m;
     });
 }

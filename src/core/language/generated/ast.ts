@@ -134,11 +134,13 @@ export function isAliasRule(item: unknown): item is AliasRule {
 export interface Ask extends langium.AstNode {
     readonly $container: Probe;
     readonly $type: 'Ask';
+    condition?: string;
     text: string;
 }
 
 export const Ask = {
     $type: 'Ask',
+    condition: 'condition',
     text: 'text'
 } as const;
 
@@ -861,6 +863,10 @@ export class ProbeSpecAstReflection extends langium.AbstractAstReflection {
         Ask: {
             name: Ask.$type,
             properties: {
+                condition: {
+                    name: Ask.condition,
+                    optional: true
+                },
                 text: {
                     name: Ask.text
                 }

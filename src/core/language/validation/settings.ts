@@ -16,7 +16,9 @@ export const KNOWN_SETTINGS = {
         // statement probes (core/statements/family.ts)
         'statement', 'negatives', 'corrupt',
         // evidence probes (core/evidence/family.ts)
-        'question', 'answer', 'passage', 'enrich_from', 'swap_with'],
+        'question', 'answer', 'passage', 'enrich_from', 'swap_with',
+        // ERBench (knows: known_if, asks; path: ar_ext; choice: draws_from)
+        'known_if', 'asks', 'ar_ext', 'draws_from'],
     suite: ['concurrency', 'limit', 'seed', 'rpm', 'tpm', 'timeout_ms', 'temperature', 'max_tokens', 'knowledge_probe'],
 };
 
