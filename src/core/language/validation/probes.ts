@@ -1,5 +1,5 @@
 import type { ValidationAcceptor } from 'langium';
-import { isAsk, isOption, isPhrasing, isStem, type Phrasing, type Probe, type ProbeMember } from '../generated/ast.js';
+import { isAsk, isFd, isOption, isPhrasing, isStem, type Phrasing, type Probe, type ProbeMember } from '../generated/ast.js';
 import { familyKinds, findFamily } from '../../probes/families.js';
 import type { ProbeMemberKind } from '../../probes/family.js';
 import type { ProbeServices } from '../module.js';
@@ -61,7 +61,7 @@ export function checkProbeMembers(probe: Probe, accept: ValidationAcceptor): voi
             unused(m, 'phrasing');
         } else if (isOption(m)) {
             if (unused(m, 'option')) continue;
-            const fd = probe.fd?.ref;
+            const fd = isFd(probe.fd?.ref) ? probe.fd.ref : undefined;
             const name = m.attribute?.$refText;
             if (fd && m.attribute?.ref && !fd.rhs.some(r => r.$refText === name)) {
                 accept('error', `Option '${name}' is not on the right-hand side of fd ${fd.name ?? ''} (${fd.rhs.map(r => r.$refText).join(', ')}); a choice option must be a value the fd determines.`,
