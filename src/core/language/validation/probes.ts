@@ -1,11 +1,11 @@
 import type { ValidationAcceptor } from 'langium';
-import { isAsk, isFd, isOption, isPhrasing, isStem, type Phrasing, type Probe, type ProbeMember } from '../generated/ast.js';
+import { isAsk, isFd, isRule, isOption, isPhrasing, isStem, type Phrasing, type Probe, type ProbeMember } from '../generated/ast.js';
 import { familyKinds, findFamily } from '../../probes/families.js';
 import type { ProbeMemberKind } from '../../probes/family.js';
 import type { ProbeServices } from '../module.js';
 import { visibleFks } from './context.js';
 
-const TARGET_OF = { fd: (p: Probe) => p.fd !== undefined, path: (p: Probe) => p.path.length > 0, relation: (p: Probe) => p.relation !== undefined };
+const TARGET_OF = { fd: (p: Probe) => p.fd !== undefined && !isRule(p.fd.ref), rule: (p: Probe) => isRule(p.fd?.ref), path: (p: Probe) => p.path.length > 0, relation: (p: Probe) => p.relation !== undefined };
 
 /** The kind names a registered probe family, and the probe has the target that family needs. */
 export function checkProbeTarget(probe: Probe, accept: ValidationAcceptor): void {
