@@ -39,3 +39,11 @@ export function previewRule(spec: SpecModel, data: LoadedData, rule: string, sam
         samples: facts.slice(0, samples).map(f => ({ fact: factText(f), proof: proofLines(d.proof(f) ?? { kind: 'base', fact: f }) })),
     };
 }
+
+/** The preview as Markdown (data values sit in code blocks, so nothing in them is read as markup). */
+export function previewText(p: RulePreview): string {
+    if (p.problem) return `# ${p.rule}\n\nCannot derive facts: ${p.problem}\n`;
+    const head = `# ${p.rule}: ${p.count} derived fact(s)${p.truncated ? ' (cut short by its cap)' : ''}\n`;
+    const fence = (lines: string[]) => '```text\n' + lines.join('\n').replace(/```/g, "'''") + '\n```';
+    return [head, ...p.samples.map(s => fence(s.proof))].join('\n') + '\n';
+}
