@@ -128,3 +128,32 @@ function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
     for (const x of a) if (b.has(x)) both++;
     return both / (a.size + b.size - both);
 }
+
+/** A claim as the graph panel overlays it (the protocol's ClaimMark shape): nodes it mentions, its label. */
+export interface RuleClaimMark {
+    text: string;
+    data: 'supported' | 'contradicted' | 'unverifiable';
+    context: 'supported' | 'contradicted' | 'unverifiable';
+    cause: 'grounded' | 'invented' | 'unverifiable';
+    mentions: string[];
+    dataEdge?: { head: string; relation: string; tail: string };
+}
+
+/**
+ * The rationale's claims over the proof tree: each premise is supported (its subject and value green),
+ * contradicted (red, with the value the model stated instead) or missing (grey: no point states it).
+ */
+export function ruleClaimMarks(q: Question, v: Parameters<typeof checkRuleAnswer>[1]): RuleClaimMark[] {
+    const check = checkRuleAnswer(q, v);
+    if (!check || !q.rule) return [];
+    return q.rule.premises.map((p, i) => {
+        const status = check.premises[i]!;
+        const said = check.claims.find(c => c.premise === i && c.status === 'contradicted');
+        const label = status === 'supported' ? 'supported' : status === 'contradicted' ? 'contradicted' : 'unverifiable';
+        const text = status === 'missing' ? `not stated: ${p.subject} ${p.attribute} ${p.value}` : said ? `${p.subject} ${p.attribute} ${said.value} (data: ${p.value})` : `${p.subject} ${p.attribute} ${p.value}`;
+        const mentions = p.nodes ? [...p.nodes] : [];
+        const mark: RuleClaimMark = { text, data: label, context: label, cause: status === 'supported' ? 'grounded' : status === 'contradicted' ? 'invented' : 'unverifiable', mentions };
+        if (said) mark.dataEdge = { head: p.subject, relation: p.attribute, tail: p.value };
+        return mark;
+    });
+}

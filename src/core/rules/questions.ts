@@ -67,6 +67,8 @@ export interface Premise {
     /** The subject entity's key (display form) and the value. */
     subject: string;
     value: string;
+    /** Its subject's and value's nodes in the proof graph (family.ts proofPath). */
+    nodes?: [string, string];
     /** Other ways to write them (the spec's aliases), for finding claims in a rationale. */
     forms?: { subject: string[]; value: string[] };
 }
@@ -82,7 +84,7 @@ export function premisesOf(proof: Proof, fkAttribute: (pred: string) => { relati
         seen.add(key);
         const at = fkAttribute(p.fact.pred);
         if (!at) return;
-        out.push({ pred: p.fact.pred, relation: at.relation, attribute: at.attribute, subject: display(p.fact.args[0]!), value: display(p.fact.args[1]!) });
+        out.push({ pred: p.fact.pred, relation: at.relation, attribute: at.attribute, subject: display(p.fact.args[0]!), value: display(p.fact.args[1]!), nodes: [`node:${String(p.fact.args[0])}`, `node:${String(p.fact.args[1])}`] });
     };
     walk(proof);
     return out;
