@@ -89,18 +89,19 @@ describe('rule probes through the CLI', () => {
     });
 
     it('runs against the local OpenAI-compatible server: an always-"Yes" model breaks every polarity twin', async () => {
-        const server = await startOpenAIServer({ answer: () => 'Yes.\n1. I believe the statement is true.' });
+        const systems = new Set<string>();
+        const server = await startOpenAIServer({ answer: info => { for (const m of info.body.messages) if (m.role === 'system') systems.add(String(m.content)); return 'Yes.\n1. I believe the statement is true.'; } });
         try {
             const served = path.join(dir, 'rules', 'served.probe');
             writeFileSync(served, readFileSync(spec, 'utf8')
                 .replace(/model simulator offline \{[^}]*\}/, `model local openai {\n    id "test-model"\n    endpoint "${server.url}"\n    key_env "RULES_TEST_KEY"\n}`)
                 .replace('models simulator', 'models local'));
             const db = path.join(dir, 'served.db');
-            const run = await cli(['run', served, '--db', db, '--yes', '--probe', 'teammates'], { RULES_TEST_KEY: 'sk-rules-test' });
+            const run = await cli(['run', served, '--db', db, '--yes'], { RULES_TEST_KEY: 'sk-rules-test' });
             assert.equal(run.code === 0 || run.code === 1, true, run.stderr);
             assert.ok(server.completed > 0);
             // The paper's system prompt and instruction were sent.
-            assert.ok(server.log.length > 0);
+            assert.ok([...systems].some(t => t.startsWith('Answer the question with your knowledge and reasoning power.') && t.includes('Begin your answer with "Yes", "No" or "I don\'t know"')), [...systems].join('\n'));
             const json = JSON.parse((await cli(['report', '--db', db, '--format', 'json'])).stdout) as Report;
             const group = (phrasing: string) => json.groups.find(g => g.probe === 'teammates' && g.phrasing === phrasing && g.mode === 'all')!;
             assert.equal(group('basic').rules!.hallucination.value, 0);

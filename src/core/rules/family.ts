@@ -26,6 +26,8 @@ import { ruleExtras, ruleSections } from './metrics.js';
 import { simulateRuleAnswer } from './simulate.js';
 
 export const RULE_GROUP = 'metamorphic';
+/** The phrasing of a fact read the other way (its symmetric or inverse reading). */
+export const READING = 'reading';
 
 /** Where a base predicate's facts sit in the data: the relation and attribute a premise names. */
 function premiseAttribute(spec: SpecModel): (pred: string) => { relation: string; attribute: string } | undefined {
@@ -117,8 +119,8 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
                 });
                 for (const t of templates) items.push(item(t.name, fill(t.text, info, f.args), t.gold, t.gold === 'yes' ? 'fact' : 'polarity'));
                 const basic = templates.find(t => t.gold === 'yes');
-                if (twinRole === 'symmetric' && basic) items.push(item('symmetric', fill(basic.text, info, [...f.args].reverse()), 'yes', 'symmetric'));
-                if (twinRole === 'inverse' && inverse) items.push(item('inverse', `Is it true that ${fill(inverse.phrase!, inverse, [...f.args].reverse())}?`, 'yes', 'inverse'));
+                if (twinRole === 'symmetric' && basic) items.push(item(READING, fill(basic.text, info, [...f.args].reverse()), 'yes', 'symmetric'));
+                if (twinRole === 'inverse' && inverse) items.push(item(READING, `Is it true that ${fill(inverse.phrase!, inverse, [...f.args].reverse())}?`, 'yes', 'inverse'));
             }
             return items;
         },
@@ -180,7 +182,7 @@ export const ruleFamily: ProbeFamily = {
     example: "write 'using <rule name>' with a rule declared 'rule NAME(a: R, b: S) :- …'",
     members: ['phrasing'],
     compile: rulePlan,
-    phrasings: () => ['basic', 'negated', 'symmetric', 'inverse'],
+    phrasings: probe => [...(probe.phrasings.length ? probe.phrasings.map(p => p.name) : ['basic', 'negated']), READING],
     pathPerItem: true,
     parse: response => parseBinary(response),
     score: scoreYesNo,
