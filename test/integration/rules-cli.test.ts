@@ -2,25 +2,14 @@
 // simulator and one against the local OpenAI-compatible server through the SDK, each verified and reported.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startOpenAIServer } from '../support/openai-server.js';
 import { repoRoot } from '../support/runner-fixtures.js';
+import { cli as run } from '../support/cli-process.js';
 
-interface Child { code: number | null; stdout: string; stderr: string }
-function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Child> {
-    return new Promise(resolve => {
-        const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'src', 'cli', 'main.ts'), ...args], {
-            cwd: repoRoot, env: { ...process.env, HALLUPROBE_TRUSTED_HOSTS: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let stdout = '', stderr = '';
-        child.stdout.on('data', d => { stdout += d; });
-        child.stderr.on('data', d => { stderr += d; });
-        child.on('close', code => resolve({ code, stdout, stderr }));
-    });
-}
+const cli = (args: string[], env: NodeJS.ProcessEnv = {}) => run(args, env);
 
 interface RuleRecord { probe: string; phrasing: string; gold: string; question: string; group: { id: string; relation: string; role: string }; rule: { pred: string; proof: { kind: string; rule?: string }; premises: { relation: string; attribute: string; subject: string; value: string }[] }; keywords: string[][] }
 interface Report { groups: { probe: string; phrasing: string; mode: string; kind: string; rules?: { hallucination: { value: number }; errorInference: { value: number } } }[]; questionGroups: { probe: string; relation: string; outcomes: Record<string, number>; n: number }[] }
