@@ -202,6 +202,7 @@ function assemble(plan: Plan, item: Item, variant: Variant, key: string[], occur
     if (item.open) q.open = item.open;
     if (item.statement) q.statement = item.statement;
     if (item.evidence) q.evidence = item.evidence;
+    if (item.rule) q.rule = item.rule;
     if (item.group) {
         if (groups.key !== item.group.key) {
             groups.key = item.group.key;

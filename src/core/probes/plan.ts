@@ -34,6 +34,8 @@ export interface Item {
     statement?: Question['statement'];
     /** evidence questions: the passage given, the original answer and where it was swapped; carried onto the question. */
     evidence?: Question['evidence'];
+    /** rule questions: the derived fact and its proof; carried onto the question. */
+    rule?: Question['rule'];
 }
 
 /** A problem found while compiling a probe, anchored at a spec location. */
