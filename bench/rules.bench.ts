@@ -5,8 +5,10 @@
  *   (a) a random recursive tree: node i's parent is uniform in [0, i); its closure is every (ancestor,
  *       descendant) pair, about n·ln n facts. Program: reach(a,b) :- edge(a,b). reach(a,c) :- reach(a,b), edge(b,c).
  *   (b) 1M movies, 333,334 directors (groups of 3): same_director(a,b) :- director(a,d), director(b,d), a != b.
- * Times: HalluProbe's `evaluate` including indexing its base facts; SWI-Prolog's `main` after consulting the
- * file (loading not counted); SQLite's query after the rows are inserted and indexed (loading not counted).
+ * Two times per engine, from the same facts in memory: deriving only (HalluProbe: `evaluate` after it has taken
+ * in its base facts; SWI-Prolog: `main` after consulting the file; SQLite: the query after inserting and
+ * indexing), and load + derive (HalluProbe: the whole `evaluate`; SWI-Prolog: the whole process, consult
+ * included; SQLite: inserts, index and query).
  * Goal: faster than SWI-Prolog, within 2× of SQLite, peak memory under 1 GB.
  */
 import { spawnSync } from 'node:child_process';
@@ -40,7 +42,7 @@ const CASES = {
         base: (): FactBase => new Map([['edge', treeEdges()]]),
         derived: 'reach',
         sql: {
-            load: (db: Database.Database) => { db.exec('create table edge(a integer, b integer); '); insert(db, 'edge', treeEdges()); db.exec('create index edge_a on edge(a)'); },
+            load: (db: Database.Database, base: FactBase) => { db.exec('create table edge(a integer, b integer)'); insert(db, 'edge', base.get('edge')!); db.exec('create index edge_a on edge(a)'); },
             query: 'with recursive reach(a, b) as (select a, b from edge union select r.a, e.b from reach r join edge e on e.a = r.b) select count(*) from reach',
         },
     },
@@ -51,19 +53,20 @@ const CASES = {
         base: (): FactBase => new Map([['director', directors()]]),
         derived: 'same_director',
         sql: {
-            load: (db: Database.Database) => { db.exec('create table director(m integer, d integer)'); insert(db, 'director', directors()); db.exec('create index director_d on director(d)'); },
+            load: (db: Database.Database, base: FactBase) => { db.exec('create table director(m integer, d integer)'); insert(db, 'director', base.get('director')!); db.exec('create index director_d on director(d)'); },
             query: 'select count(*) from (select distinct x.m, y.m from director x join director y on x.d = y.d and x.m <> y.m)',
         },
     },
 };
 type CaseName = keyof typeof CASES;
 
-function insert(db: Database.Database, table: string, rows: Value[][]): void {
+function insert(db: Database.Database, table: string, rows: readonly (readonly Value[])[]): void {
     const stmt = db.prepare(`insert into ${table} values (?, ?)`);
     db.transaction(() => { for (const r of rows) stmt.run(...r); })();
 }
 
-interface Result { facts: number; ms: number; peakMB: number }
+/** `ms`: deriving only; `totalMs`: taking in the same in-memory facts and deriving. */
+interface Result { facts: number; ms: number; totalMs: number; peakMB: number }
 
 async function ours(name: CaseName): Promise<Result> {
     const c = CASES[name];
@@ -73,9 +76,9 @@ async function ours(name: CaseName): Promise<Result> {
         // Proofs are kept for every fact: rebuild one, from the last fact derived (the deepest).
         const n = d.size(c.derived);
         if (!d.proof(d.factAt(c.derived, n - 1)!)) throw new Error('no proof');
-        return { facts: n, ms: d.stats.millis };
+        return { facts: n, ms: d.stats.millis - d.stats.loadMillis, totalMs: d.stats.millis };
     });
-    return { facts: result.facts, ms: result.ms, peakMB };
+    return { ...result, peakMB };
 }
 
 async function sqlite(name: CaseName): Promise<Result> {
@@ -84,11 +87,12 @@ async function sqlite(name: CaseName): Promise<Result> {
     const db = new Database(file);
     db.pragma('journal_mode = off');
     db.pragma('synchronous = off');
-    c.sql.load(db);
+    const base = c.base();
+    const loaded = await measure(() => c.sql.load(db, base));
     const { result, ms, peakMB } = await measure(() => (db.prepare(c.sql.query).pluck().get() as number));
     db.close();
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
-    return { facts: result, ms, peakMB };
+    return { facts: result, ms, totalMs: loaded.ms + ms, peakMB: Math.max(peakMB, loaded.peakMB) };
 }
 
 async function prolog(name: CaseName): Promise<Result> {
@@ -99,7 +103,8 @@ async function prolog(name: CaseName): Promise<Result> {
         const run = await runSwipl(file, { measure: true, timeoutMs: 1_800_000 });
         const count = Number(/\t(\d+)\n/.exec(run.stdout)?.[1]);
         const ms = Number(/HP_MS\t([\d.e+]+)/.exec(run.stdout)?.[1]);
-        return { facts: count, ms, peakMB: run.peakMB ?? NaN };
+        // The whole process: start, reading the facts (consult), deriving.
+        return { facts: count, ms, totalMs: run.millis, peakMB: run.peakMB ?? NaN };
     } finally {
         fs.rmSync(path.dirname(file), { recursive: true, force: true });
     }
@@ -118,7 +123,7 @@ if (process.argv[2] === '--case') {
         const line = child.stdout.split('\n').find(l => l.startsWith('CASE '));
         if (child.status !== 0 || !line) throw new Error(`${engine} ${name} failed (exit ${child.status})`);
         const r = JSON.parse(line.slice(5)) as Result;
-        console.error(`${name} / ${engine}: ${r.facts} facts in ${(r.ms / 1000).toFixed(2)} s, peak ${r.peakMB.toFixed(0)} MB`);
+        console.error(`${name} / ${engine}: ${r.facts} facts, deriving ${(r.ms / 1000).toFixed(2)} s, with loading ${(r.totalMs / 1000).toFixed(2)} s, peak ${r.peakMB.toFixed(0)} MB`);
         return r;
     };
     const rows: BenchRow[] = [];
@@ -126,9 +131,13 @@ if (process.argv[2] === '--case') {
         const o = run('ours', name), s = run('sqlite', name), p = run('prolog', name);
         if (o.facts !== s.facts || o.facts !== p.facts) throw new Error(`${name}: the engines disagree (${o.facts} / ${s.facts} / ${p.facts} facts)`);
         const label = name === 'transitive' ? `transitive closure, ${EDGES.toLocaleString('en')} edges (${o.facts.toLocaleString('en')} facts, proofs kept)` : `shared-object join, ${MOVIES.toLocaleString('en')} rows (${o.facts.toLocaleString('en')} facts, proofs kept)`;
+        const row = (vs: string, mine: number, ref: number, refName: string, goal: string, met: boolean): BenchRow =>
+            ({ bench: 'rules', case: `${label} vs ${vs}`, value: mine / 1000, unit: 's', reference: ref / 1000, referenceName: refName, ratio: mine / ref, goal, met, peakMB: o.peakMB });
         rows.push(
-            { bench: 'rules', case: `${label} vs SWI-Prolog (tabled)`, value: o.ms / 1000, unit: 's', reference: p.ms / 1000, referenceName: `SWI-Prolog, peak ${p.peakMB.toFixed(0)} MB`, ratio: o.ms / p.ms, goal: 'faster than SWI-Prolog', met: o.ms < p.ms, peakMB: o.peakMB },
-            { bench: 'rules', case: `${label} vs SQLite`, value: o.ms / 1000, unit: 's', reference: s.ms / 1000, referenceName: `SQLite, peak ${s.peakMB.toFixed(0)} MB`, ratio: o.ms / s.ms, goal: '≤ 2× SQLite', met: o.ms <= 2 * s.ms, peakMB: o.peakMB },
+            row('SWI-Prolog (tabled), load + derive', o.totalMs, p.totalMs, `SWI-Prolog, peak ${p.peakMB.toFixed(0)} MB`, 'faster than SWI-Prolog', o.totalMs < p.totalMs),
+            row('SWI-Prolog (tabled), derive only', o.ms, p.ms, 'SWI-Prolog', 'faster than SWI-Prolog', o.ms < p.ms),
+            row('SQLite, load + derive', o.totalMs, s.totalMs, `SQLite, peak ${s.peakMB.toFixed(0)} MB`, '≤ 2× SQLite', o.totalMs <= 2 * s.totalMs),
+            row('SQLite, derive only', o.ms, s.ms, 'SQLite', '≤ 2× SQLite', o.ms <= 2 * s.ms),
             { bench: 'rules', case: `${label}: peak memory`, value: o.peakMB, unit: 'MB', reference: 1024, referenceName: 'goal', ratio: o.peakMB / 1024, goal: '< 1 GB', met: o.peakMB < 1024, peakMB: o.peakMB },
         );
     }

@@ -101,7 +101,7 @@ class Evaluator {
     private readonly poolRel = new IntVec();
     private readonly poolRow = new IntVec();
     private readonly random: () => number;
-    private readonly stats: EvaluateStats = { iterations: 0, derived: {}, truncated: [], millis: 0 };
+    private readonly stats: EvaluateStats = { iterations: 0, derived: {}, truncated: [], millis: 0, loadMillis: 0 };
     private derivedTotal = 0;
     private stopped = false;
     /** Per relation in the current stratum: the rows of the last round (delta) and what came before (old). */
@@ -140,6 +140,7 @@ class Evaluator {
         for (const [pred, rows] of base) {
             const arity = rows[0]?.length ?? this.relations.get(pred)?.arity ?? 0;
             const rel = this.relation(pred, arity);
+            rel.set.reserve(rel.count + rows.length);
             const ids: number[] = new Array(rel.arity);
             for (const row of rows) {
                 if (row.length !== rel.arity) throw new Error(`a base fact of ${pred} has ${row.length} values; ${pred} has ${rel.arity}`);
@@ -147,6 +148,7 @@ class Evaluator {
                 if (rel.set.find(ids) < 0) this.append(rel, ids, -1, NONE, NONE, 0);
             }
         }
+        this.stats.loadMillis = performance.now() - started;
         const derived = new Set(this.program.rules.map(r => r.head.pred));
         for (const stratum of stratify(this.program)) {
             if (this.stopped) break;
@@ -299,13 +301,15 @@ class Evaluator {
                 step(k + 1);
                 return;
             }
-            const [lo, hi] = this.range(s.rel, s.range);
+            const hi = this.deltaEnd.get(s.rel) ?? s.rel.count;
+            const lo = s.range === 'delta' ? this.deltaStart.get(s.rel) ?? 0 : 0;
+            const top = s.range === 'old' ? this.deltaStart.get(s.rel) ?? 0 : hi;
             const list = s.mask === 0 ? undefined : s.rel.index(s.mask).get(maskKey(s.mask, probe)) ?? EMPTY;
             const { rows, arity } = s.rel;
             const args = s.args;
-            for (let i = list ? lowerBound(list, lo) : lo, end = list ? list.length : hi; i < end; i++) {
+            for (let i = list ? lowerBound(list, lo) : lo, end = list ? list.length : top; i < end; i++) {
                 const row = list ? list[i]! : i;
-                if (row >= hi) break;
+                if (row >= top) break;
                 const base = row * arity;
                 let ok = true;
                 for (let j = 0; j < args.length; j++) {
@@ -320,13 +324,6 @@ class Evaluator {
             for (const a of args) if (a.k === 'free') env[a.slot] = -1;
         };
         step(0);
-    }
-
-    private range(rel: Relation, range: 'full' | 'old' | 'delta'): [number, number] {
-        const end = this.deltaEnd.get(rel) ?? rel.count;
-        if (range === 'full') return [0, end];
-        const start = this.deltaStart.get(rel) ?? 0;
-        return range === 'old' ? [0, start] : [start, end];
     }
 
     /**

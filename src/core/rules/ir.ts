@@ -84,7 +84,9 @@ export interface EvaluateStats {
     derived: Record<string, number>;
     /** Predicates whose cap (or maxFacts) cut the fixpoint short. */
     truncated: string[];
+    /** Whole evaluation, and the part of it spent taking in the base facts (interning, dedupe). */
     millis: number;
+    loadMillis: number;
 }
 
 export interface Derivation {

@@ -54,6 +54,16 @@ export class TupleSet {
         }
     }
 
+    /** Makes room for this many tuples at once (one resize instead of many while loading). */
+    reserve(tuples: number): void {
+        let capacity = this.slots.length;
+        while (tuples * 2 > capacity) capacity *= 2;
+        if (capacity === this.slots.length) return;
+        const old = this.slots;
+        this.slots = new Int32Array(capacity).fill(-1);
+        for (const row of old) if (row >= 0) this.place(row);
+    }
+
     /** Adds a row already stored in `rows` (and not yet in the set). */
     add(row: number): void {
         if ((this.size + 1) * 2 > this.slots.length) this.grow();
@@ -69,9 +79,7 @@ export class TupleSet {
     }
 
     private grow(): void {
-        const old = this.slots;
-        this.slots = new Int32Array(old.length * 2).fill(-1);
-        for (const row of old) if (row >= 0) this.place(row);
+        this.reserve(this.slots.length);
     }
 
     private equals(row: number, ids: ArrayLike<number>): boolean {
