@@ -205,6 +205,7 @@ function assemble(plan: Plan, item: Item, variant: Variant, key: string[], occur
     if (item.evidence) q.evidence = item.evidence;
     if (item.knownIf) q.knownIf = item.knownIf;
     if (item.pathScoring) q.pathScoring = item.pathScoring;
+    if (item.rule) q.rule = item.rule;
     if (item.group) {
         if (groups.key !== item.group.key) {
             groups.key = item.group.key;

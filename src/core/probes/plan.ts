@@ -38,6 +38,8 @@ export interface Item {
     knownIf?: Question['knownIf'];
     /** path questions: how AR-ext is counted, when not the default; carried onto the question. */
     pathScoring?: Question['pathScoring'];
+    /** rule questions: the derived fact and its proof; carried onto the question. */
+    rule?: Question['rule'];
 }
 
 /** A problem found while compiling a probe, anchored at a spec location. */

@@ -9,6 +9,7 @@
  * `metricExtras` and `meanOverPhrasings`, src/core/probes).
  * Overrides replace the verifier's correct / rationale before anything is counted.
  */
+import type { RuleFigures } from '../rules/metrics.js';
 import type { Question } from '../probes/question.js';
 import type { Verdict } from './types.js';
 import type { StatementFigures } from '../statements/metrics.js';
@@ -88,6 +89,8 @@ export interface GroupMetrics {
     statements?: StatementFigures;
     /** evidence probes: accuracy, exact match, F1 per case; followed / stale on swaps (core/evidence). */
     evidence?: EvidenceFigures;
+    /** rule probes: hallucination by category, relation and first wrong step; the paper's overlaps (core/rules). */
+    rules?: RuleFigures;
     /** Overrides applied to this group's verdicts. */
     overrides: number;
 }

@@ -20,6 +20,7 @@ import { setApiKey } from './setApiKey.js';
 import { showFailures } from './showFailures.js';
 import { showRunProgress } from './showRunProgress.js';
 import { restartServer } from './restartServer.js';
+import { previewRule } from './previewRule.js';
 import type { LanguageServer } from '../client.js';
 
 export interface Services {
@@ -47,6 +48,7 @@ export const COMMANDS: Record<string, Handler> = {
     'halluprobe.showFailures': showFailures,
     'halluprobe.showRunProgress': showRunProgress,
     'halluprobe.restartServer': restartServer,
+    'halluprobe.previewRule': previewRule,
 };
 
 export function registerCommands(s: Services): void {
