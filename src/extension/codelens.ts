@@ -18,6 +18,8 @@ function anchors(spec: SpecModel, file: string): Anchor[] {
     return [
         ...spec.probes.filter(p => p.loc.file === file).map(p => ({ key: `probe:${p.name}`, loc: p.loc })),
         ...spec.fds.filter(f => f.loc.file === file).map(f => ({ key: `fd:${f.id}`, loc: f.loc })),
+        // One lens per rule, on its first clause.
+        ...(spec.rules ?? []).filter((r, i, all) => r.loc.file === file && all.findIndex(x => x.name === r.name) === i).map(r => ({ key: `rule:${r.name}`, loc: r.loc })),
     ];
 }
 
@@ -57,6 +59,9 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
             const found = groups.get(a.key) ?? [];
             for (const g of found) {
                 lenses.push(new vscode.CodeLens(range, { title: summaryLine(shown(g.model), g), command: 'halluprobe.showFailures', arguments: [{ file, key: a.key, model: g.model }], tooltip: 'Show the failed questions' }));
+            }
+            if (a.key.startsWith('rule:')) {
+                lenses.push(new vscode.CodeLens(range, { title: 'Preview derived facts', command: 'halluprobe.previewRule', arguments: [{ file, rule: a.key.slice(5) }] }));
             }
             if (a.key.startsWith('probe:') && found.length === 0) {
                 const probe = a.key.slice(6);

@@ -13,6 +13,7 @@ import { resolveModel, estimateCost, type ConfirmHost, type SecretSource } from 
 import type { RunRecord, RunResults } from '../core/store/index.js';
 import type { ReportFormat } from '../core/report/model.js';
 import { nodeNeighbourhood, type NodeRef } from '../core/kg/view.js';
+import { previewRule, previewText } from '../core/rules/preview.js';
 import { fromDiagnostic, HalluProbeError } from '../core/errors.js';
 import type { ModelEstimate, PreviewData, PreviewRow, GraphNeighbourhood, SchemaGraph } from '../protocol/webview.js';
 import type { GenerateOptions } from '../core/probes/generate.js';
@@ -35,7 +36,8 @@ export interface Generated {
 }
 
 
-export interface RunProgress { done: number; total: number; cached: number; failed: number; cost: number }
+/** `generating`: the questions are still being generated, so `total` is only what has been generated so far. */
+export interface RunProgress { done: number; total: number; generating: boolean; questions: number; cached: number; failed: number; cost: number }
 
 export interface RunRequest extends GenerateOptions {
     file: string;
@@ -176,6 +178,12 @@ export async function importDatabase(options: import('../core/schema/import.js')
 export async function specData(file: string): Promise<Pick<Generated, 'spec' | 'data'>> {
     const { spec } = await specView(file);
     return { spec, data: await core.loadData(spec) };
+}
+
+/** What a rule derives, as the text the "Preview derived facts" lens shows (the engine's rules/preview). */
+export async function rulePreview(file: string, rule: string): Promise<string> {
+    const { spec, data } = await specData(file);
+    return previewText(previewRule(spec, data, rule, 20));
 }
 
 /** The data one hop from a graph node (the engine's kg/view), in the panel's message shape. */

@@ -4,9 +4,10 @@ import * as path from 'node:path';
 import {
     isAliasList, isBoolValue, isGoldLiteral, isGoldWhen, isListValue, isLookup, isNameValue, isNumberValue, isOption,
     isPhrasing, isAsk, isStem, isQuota, isSample, isSetting, isSpec, isStringValue, isSuiteModels, isSuiteProbes, isVariant,
-    isSource, isRelation, isFd, isFk, isAliases, isProbe, isModel, isSuite,
+    isSource, isRelation, isFd, isFk, isAliases, isProbe, isModel, isSuite, isRule,
     type AttributePath, type AttributeTuple, type Setting, type Spec, type Value,
 } from './generated/ast.js';
+import { edgeProperties, ruleDecl } from './build-rules.js';
 import {
     fdId, fkId,
     type AliasDecl, type AttributeRef, type FdDecl, type FkDecl, type ModelDecl, type ProbeDecl, type RelationDecl,
@@ -62,7 +63,7 @@ function resolveDataPath(doc: LangiumDocument, p: string): string {
  * references keep their written text so that later rooms can still report them by name.
  */
 export function buildSpecModel(documents: LangiumDocument[]): SpecModel {
-    const model: SpecModel = { files: [], sources: [], relations: [], fds: [], fks: [], aliases: [], probes: [], models: [], suites: [] };
+    const model: SpecModel = { files: [], sources: [], relations: [], fds: [], fks: [], aliases: [], probes: [], models: [], suites: [], rules: [] };
     for (const doc of documents) {
         const root = doc.parseResult.value;
         if (!isSpec(root)) continue;
@@ -85,6 +86,7 @@ function addElements(model: SpecModel, doc: LangiumDocument, root: Spec): void {
                 name: el.name ?? '', source: refName(el.source), distinct: el.distinct ?? false, attributes: [], keys: el.keys.map(k => k.attributes.map(refName)), loc,
             };
             if (el.label !== undefined) rel.label = el.label;
+            if (el.complete) rel.complete = true;
             for (const a of el.attributes) {
                 const attr: RelationDecl['attributes'][number] = {
                     name: a.name ?? '', type: { scalar: (a.type?.element ?? 'text') as 'text', list: a.type?.list ?? false }, column: a.column ?? a.name ?? '', loc: locationOf(a),
@@ -106,6 +108,7 @@ function addElements(model: SpecModel, doc: LangiumDocument, root: Spec): void {
             const to = tuple(el.to);
             const fk: FkDecl = { id: el.name ?? fkId(from, to), from, to, loc };
             if (el.name !== undefined) fk.name = el.name;
+            if (el.properties.length > 0) fk.properties = edgeProperties(el.properties);
             model.fks.push(fk);
         } else if (isAliases(el)) {
             const decl: AliasDecl = { target: attributePath(el.target), rules: [], loc };
@@ -121,7 +124,9 @@ function addElements(model: SpecModel, doc: LangiumDocument, root: Spec): void {
                 name: el.name ?? '', kind: el.kind ?? '', phrasings: [], stems: [], options: [], asks: [],
                 settings: settingsOf(el.members.filter(isSetting)), loc,
             };
-            if (el.fd !== undefined) probe.fd = el.fd.ref?.name ?? (el.fd.ref ? fdId(refName(el.fd.ref.relation), el.fd.ref.lhs.map(refName), el.fd.ref.rhs.map(refName)) : el.fd.$refText);
+            const target = el.fd?.ref;
+            if (isRule(target)) probe.rule = target.name;
+            else if (el.fd !== undefined) probe.fd = target?.name ?? (target ? fdId(refName(target.relation), target.lhs.map(refName), target.rhs.map(refName)) : el.fd.$refText);
             if (el.path.length > 0) probe.path = el.path.map(attributePath);
             if (el.relation !== undefined) probe.relation = refName(el.relation);
             if (el.pair !== undefined) probe.pair = refName(el.pair);
@@ -134,7 +139,7 @@ function addElements(model: SpecModel, doc: LangiumDocument, root: Spec): void {
                     probe.phrasings.push({ name: m.name ?? '', gold, text: m.text ?? '', loc: mloc });
                 } else if (isStem(m)) probe.stems.push({ text: m.text ?? '', loc: mloc });
                 else if (isOption(m)) probe.options.push({ attribute: refName(m.attribute), text: m.text ?? '', loc: mloc });
-                else if (isAsk(m)) probe.asks.push({ text: m.text ?? '', loc: mloc });
+                else if (isAsk(m)) probe.asks.push({ text: m.text ?? '', ...(m.condition !== undefined ? { when: m.condition } : {}), loc: mloc });
             }
             model.probes.push(probe);
         } else if (isModel(el)) {
@@ -160,6 +165,8 @@ function addElements(model: SpecModel, doc: LangiumDocument, root: Spec): void {
                 }
             }
             model.suites.push(suite);
+        } else if (isRule(el)) {
+            model.rules!.push(ruleDecl(el, loc));
         }
     }
 }

@@ -4,6 +4,7 @@ import { closest } from './validation/suggest.js';
 /** What the user calls each kind of thing a reference can name. */
 export const KIND_WORDS: Record<string, string> = {
     Source: 'source', Relation: 'relation', Attribute: 'attribute', Fd: 'fd', Fk: 'fk', Probe: 'probe', Model: 'model', Suite: 'suite',
+    Rule: 'rule', UsingTarget: 'fd or rule',
 };
 
 /** Data attached to an unresolved-name diagnostic so a quick fix can offer the suggestion. */

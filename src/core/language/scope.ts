@@ -59,7 +59,7 @@ export function relationOfAttributeContext(node: AstNode): Relation | undefined 
     if (isFd(node)) return node.relation?.ref;
     if (isAttributeTuple(node) || isAttributePath(node)) return node.relation?.ref;
     if (isLookup(node)) return node.key?.relation?.ref;
-    if (isOption(node)) return isProbe(node.$container) ? node.$container.fd?.ref?.relation?.ref : undefined;
+    if (isOption(node)) { const fd = isProbe(node.$container) ? node.$container.fd?.ref : undefined; return isFd(fd) ? fd.relation?.ref : undefined; }
     if (isRelation(node)) return node;
     return undefined;
 }

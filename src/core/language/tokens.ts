@@ -10,6 +10,7 @@ export const KEYWORDS_USABLE_AS_NAMES = new Set([
     'text', 'int', 'real', 'bool', 'date', 'list', 'key', 'label', 'unit', 'table', 'query', 'csv', 'sqlite', 'postgres', 'path',
     'binary', 'choice', 'knows', 'basic', 'negated', 'gold', 'yes', 'no', 'stem', 'option', 'ask', 'first', 'random',
     'all', 'seed', 'quota', 'variant', 'probes', 'models', 'sample', 'distinct', 'lookup', 'with', 'relation',
+    'rule', 'not', 'complete', 'symmetric', 'transitive', 'inverse', 'phrase', 'cap',
 ]);
 
 export class ProbeTokenBuilder extends DefaultTokenBuilder {

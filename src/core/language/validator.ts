@@ -6,6 +6,7 @@ import { checkFdSides, checkFkTypes, checkKeyAttributes, checkSourceShape } from
 import { checkTemplate } from './validation/templates.js';
 import { checkProbeMembers, checkProbePath, checkProbeTarget } from './validation/probes.js';
 import { checkProvider, checkSecretSetting, checkSettingName } from './validation/settings.js';
+import { checkRules } from './validation/rules.js';
 import { checkNormaliser, checkQuota, checkSample, checkSuiteShape, checkVariant } from './validation/suites.js';
 
 /**
@@ -15,7 +16,7 @@ import { checkNormaliser, checkQuota, checkSample, checkSuiteShape, checkVariant
 export function registerValidationChecks(services: ProbeServices): void {
     const text = checkTemplate(services, 'text');
     const checks: ValidationChecks<ProbeSpecAstType> = {
-        Spec: [checkUniqueNames(services)],
+        Spec: [checkUniqueNames(services), checkRules(services)],
         Import: [checkImport(services)],
         Source: [checkSourceShape],
         Relation: [checkUniqueAttributes],
@@ -27,7 +28,8 @@ export function registerValidationChecks(services: ProbeServices): void {
         Phrasing: [text],
         Stem: [text],
         Option: [text],
-        Ask: [text],
+        // An ask's `when` condition is checked like a phrasing's (absent: nothing to check).
+        Ask: [text, checkTemplate(services, 'condition')],
         GoldWhen: [checkTemplate(services, 'condition')],
         Model: [checkProvider],
         Setting: [checkSecretSetting, checkSettingName],

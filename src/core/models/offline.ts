@@ -25,6 +25,10 @@ export interface OfflineRates {
     invents: number;
     /** Evidence probes: share of swapped passages answered from memory (the original value) instead of the passage. */
     trustsMemory: number;
+    /** Rule probes: shares of derived facts stated with a wrong premise, concluded wrongly, and of polarity twins answered flipped. */
+    wrongPremises: number;
+    wrongInferences: number;
+    flipsTwins: number;
     seed: number;
 }
 
@@ -46,7 +50,7 @@ export function domainFromData(data: LoadedData): DomainFn {
     };
 }
 
-export const DEFAULT_RATES: OfflineRates = { knowledge: 0.8, unsure: 0.05, omit: 0.1, contradict: 0.05, follows: 1, invents: 0.05, trustsMemory: 0, seed: 1 };
+export const DEFAULT_RATES: OfflineRates = { knowledge: 0.8, unsure: 0.05, omit: 0.1, contradict: 0.05, follows: 1, invents: 0.05, trustsMemory: 0, wrongPremises: 0, wrongInferences: 0, flipsTwins: 0, seed: 1 };
 
 export function offlineRates(settings: Settings): OfflineRates {
     const pick = (name: keyof OfflineRates, setting: string = name) => {
@@ -55,7 +59,8 @@ export function offlineRates(settings: Settings): OfflineRates {
     };
     return {
         knowledge: pick('knowledge'), unsure: pick('unsure'), omit: pick('omit'), contradict: pick('contradict'), follows: pick('follows'), invents: pick('invents'),
-        trustsMemory: pick('trustsMemory', 'trusts_memory'), seed: pick('seed'),
+        trustsMemory: pick('trustsMemory', 'trusts_memory'), wrongPremises: pick('wrongPremises', 'wrong_premises'),
+        wrongInferences: pick('wrongInferences', 'wrong_inferences'), flipsTwins: pick('flipsTwins', 'flips_twins'), seed: pick('seed'),
     };
 }
 
@@ -91,6 +96,8 @@ export class OfflineClient implements ModelClient {
             if (u('unsure') < r.unsure) return "I'm not sure. I don't have reliable information about this.";
             return this.guess(q, u);
         }
+        const family = familyOf(q.kind);
+        if (family.simulate) return family.simulate(q, r, (...parts) => draw(r.seed, ...parts), this.domain);
         const contradict = u('contradict') < r.contradict;
         const omit = !contradict && u('omit') < r.omit;
         const facts = omit ? '' : ' ' + this.rationale(keywords, contradict ? u('which') : undefined, q);

@@ -11,6 +11,7 @@ import { knowsFamily } from './knows.js';
 import { statementFamily } from '../statements/family.js';
 import { evidenceFamily } from '../evidence/family.js';
 import { openFamily } from '../open/family.js';
+import { ruleFamily } from '../rules/family.js';
 
 export const BUILTIN_FAMILIES = {
     binary: binaryFamily,
@@ -20,6 +21,7 @@ export const BUILTIN_FAMILIES = {
     statement: statementFamily,
     evidence: evidenceFamily,
     open: openFamily,
+    rule: ruleFamily,
 } as const satisfies Record<string, ProbeFamily>;
 
 export type BuiltinKind = keyof typeof BUILTIN_FAMILIES;

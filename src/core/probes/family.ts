@@ -14,8 +14,8 @@ import type { Verdict } from '../verify/types.js';
 import type { Gold, Question } from './question.js';
 import type { Plan, PlanProblem } from './plan.js';
 
-/** What follows the kind in `probe NAME <kind> …`: `using <fd>`, `along R.a -> S.b`, `about <relation>`. */
-export type ProbeTarget = 'fd' | 'path' | 'relation';
+/** What follows the kind in `probe NAME <kind> …`: `using <fd>`, `along R.a -> S.b`, `about <relation>`, `using <rule>`. */
+export type ProbeTarget = 'fd' | 'path' | 'relation' | 'rule';
 
 /** Members a probe body may hold; a family names those it reads, the others are reported as unused. */
 export type ProbeMemberKind = 'phrasing' | 'stem' | 'option' | 'ask';
@@ -53,8 +53,18 @@ export interface ReportSection {
     curves?: ReportCurve[];
 }
 
+/** One column block of the ERBench paper's tables (BN(Y), BN(N), MC) with its cells, already written as figures. */
+export interface PaperColumn { column: string; cells: { label: string; text: string }[] }
+
 /** What an offline simulated model does with a given context (open answers). */
-export interface SimulatorRates { follows: number; invents: number; trustsMemory?: number; seed: number }
+export interface SimulatorRates {
+    follows: number; invents: number; trustsMemory?: number; seed: number;
+    /** Rule answers: shares of facts stated with a wrong premise, facts concluded wrongly, polarity twins answered flipped. */
+    wrongPremises?: number; wrongInferences?: number; flipsTwins?: number;
+}
+
+/** A draw in [0, 1) keyed by the simulated model's seed and the given parts only (e.g. one per derived fact). */
+export type KeyedDraw = (...parts: (string | number)[]) => number;
 
 /** A random draw in [0, 1) named by what it decides; the offline simulator's source of randomness. */
 export type Draw = (what: string) => number;
@@ -94,6 +104,11 @@ export interface ProbeFamily {
     readonly meanOverPhrasings: boolean;
     /** Tables it adds to the reports, from its metric groups. */
     reportSections(groups: readonly GroupMetrics[]): ReportSection[];
+    /**
+     * Its blocks of the ERBench paper's table (`report --format erbench`), from the groups of one model, probe,
+     * variant and mode; families the paper has no column for leave it out.
+     */
+    paperColumns?(groups: readonly GroupMetrics[]): PaperColumn[];
 
     /**
      * Offline simulator: how an answer with this gold begins. `simulator` carries the simulated model's
@@ -102,6 +117,12 @@ export interface ProbeFamily {
     answerText(question: Question, gold: Gold, simulator?: SimulatorRates): string;
     /** Offline simulator: the gold a guessing model picks. */
     guess(question: Question, draw: Draw): Gold;
+    /**
+     * Offline simulator, optional: the whole answer of a model that knows the entity, for families whose answers
+     * carry their own reasoning (rule: numbered knowledge points, with wrong premises and inferences at set shares).
+     * Without it the simulator words the answer (`answerText`) and states the keywords.
+     */
+    simulate?(question: Question, rates: SimulatorRates, draw: KeyedDraw, domain?: (relation: string, attribute: string) => readonly string[]): string;
 }
 
 /** Did this question pass? A measured family's answer is right, and its rationale where it has keywords. */

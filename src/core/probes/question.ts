@@ -4,6 +4,7 @@
  */
 import type { ProbeKind, SpecLocation } from '../spec/model.js';
 import type { OpenQuestion } from '../open/types.js';
+import type { RuleQuestion } from '../rules/types.js';
 
 export interface ChatMessage { role: 'system' | 'user' | 'assistant'; content: string }
 
@@ -87,6 +88,12 @@ export interface Question {
      * aliases, and for a swap the spans of the passage where the new answer was written.
      */
     evidence?: { kind: 'seed' | 'swap' | 'enrich' | 'closed'; passage: string; original: string; aliases: string[]; spans?: [number, number][] };
+    /** path questions: how AR-ext is counted (`complete`: only over questions whose path has every hop); absent = per hop. */
+    pathScoring?: { arExt: 'complete' };
+    /** knows questions: how "known" is read from the answer (probes/knows.ts KNOWN_RULES); absent = only_yes. */
+    knownIf?: 'only_yes' | 'no_word_no';
+    /** rule questions: the derived fact, its proof, the premises the rationale should state, its role in the group. */
+    rule?: RuleQuestion;
     /** The entity the question is about (for the knowledge filter): relation and key values. */
     entity: { relation: string; key: string[] };
     source: QuestionSource;
@@ -98,6 +105,6 @@ export function questionRecord(q: Question): Record<string, unknown> {
     return {
         id: q.id, probe: q.probe, kind: q.kind, phrasing: q.phrasing, variant: q.variant, variantId: q.variantId ?? q.variant, question: q.question,
         messages: q.messages, gold: q.gold, keywords: q.keywords.map(h => h.map(k => k.value)),
-        options: q.options, group: q.group, open: q.open, statement: q.statement, evidence: q.evidence, entity: q.entity, source: q.source, path: q.path,
+        options: q.options, group: q.group, open: q.open, statement: q.statement, evidence: q.evidence, rule: q.rule, entity: q.entity, source: q.source, path: q.path,
     };
 }

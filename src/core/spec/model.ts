@@ -45,6 +45,8 @@ export interface RelationDecl {
     label?: string;
     attributes: AttributeDecl[];
     keys: string[][];
+    /** Closed world (`complete`): a fact absent from the data is false, so rules may negate it. */
+    complete?: boolean;
     loc: SpecLocation;
 }
 
@@ -67,6 +69,40 @@ export interface FkDecl {
     id: string;
     from: AttributeTupleRef;
     to: AttributeTupleRef;
+    /** Relationship properties (`symmetric`, `transitive`, `inverse NAME`, `phrase`, `cap`), for rules. */
+    properties?: EdgeProperties;
+    loc: SpecLocation;
+}
+
+/** Properties of an fk edge or a rule: how rules extend it and how questions phrase it (src/core/rules). */
+export interface EdgeProperties {
+    symmetric?: SpecLocation;
+    transitive?: SpecLocation;
+    inverse?: { name: string; text?: string; loc: SpecLocation };
+    /** "{subject} plays for {object}" (fks) or with the rule's parameter names ("{p} and {q} play together"). */
+    phrase?: { text: string; loc: SpecLocation };
+    /** At most this many derived facts: required wherever recursion can run unbounded. */
+    cap?: { value: number; loc: SpecLocation };
+}
+
+export type RuleComparisonOp = '=' | '!=' | '<' | '<=' | '>' | '>=';
+
+/** A term in a rule: a variable, an attribute of a variable's row (`a.director`), or a constant. */
+export type RuleTermDecl =
+    | { kind: 'var'; name: string; attribute?: string; loc: SpecLocation }
+    | { kind: 'const'; value: string | number; loc: SpecLocation };
+
+export type RuleLiteralDecl =
+    | { kind: 'atom'; pred: string; args: RuleTermDecl[]; loc: SpecLocation }
+    | { kind: 'not'; pred: string; args: RuleTermDecl[]; loc: SpecLocation }
+    | { kind: 'compare'; op: RuleComparisonOp; left: RuleTermDecl; right: RuleTermDecl; loc: SpecLocation };
+
+/** `rule NAME(a: R, b: S) :- body` — one clause; clauses sharing a name form one rule. */
+export interface RuleDecl {
+    name: string;
+    params: { name: string; type: string; loc: SpecLocation }[];
+    body: RuleLiteralDecl[];
+    properties: EdgeProperties;
     loc: SpecLocation;
 }
 
@@ -101,6 +137,8 @@ export interface ProbeDecl {
     fd?: string;
     /** path: the FK steps, each `Relation.fkAttribute`, then the end attribute. */
     path?: AttributeRef[];
+    /** rule: the rule whose derived facts are asked about (`probe NAME rule using RULE`). */
+    rule?: string;
     /** knows, open: the relation whose entities are probed. */
     relation?: string;
     /** open: `about A with B` — questions over pairs of an A row and the B row it is FK-linked with. */
@@ -108,7 +146,8 @@ export interface ProbeDecl {
     phrasings: PhrasingDecl[];
     stems: { text: string; loc: SpecLocation }[];
     options: { attribute: string; text: string; loc: SpecLocation }[];
-    asks: { text: string; loc: SpecLocation }[];
+    /** knows: the prompt's clauses; `when` keeps a clause only for rows where the condition holds. */
+    asks: { text: string; when?: string; loc: SpecLocation }[];
     settings: Settings;
     loc: SpecLocation;
 }
@@ -154,6 +193,8 @@ export interface SpecModel {
     probes: ProbeDecl[];
     models: ModelDecl[];
     suites: SuiteDecl[];
+    /** Logic rules (src/core/rules); absent in specs built by hand before rules existed. */
+    rules?: RuleDecl[];
 }
 
 export function findRelation(spec: SpecModel, name: string): RelationDecl | undefined {

@@ -121,7 +121,27 @@ const evidence: GroupRelation = {
     },
 };
 
-export const GROUP_RELATIONS = { twins, levels, statements, evidence } as const satisfies Record<string, GroupRelation>;
+/**
+ * A derived fact asked as itself, as its polarity twin and read the other way (symmetric / inverse; rule probes):
+ * the twin's answer must differ from the fact's and the other reading's must agree — no gold needed.
+ */
+const metamorphic: GroupRelation = {
+    name: 'metamorphic',
+    title: 'a derived fact, its polarity twin and its symmetric / inverse reading: the twin answered opposite, the reading the same',
+    outcomes: ['consistent', 'polarity-broken', 'symmetry-broken', 'undecided'],
+    judge(members) {
+        const fact = members.find(m => m.q.group?.role === 'fact');
+        if (!fact || members.some(m => UNDECIDED.has(m.v.answer))) return { outcome: 'undecided', ok: null };
+        const twins = members.filter(m => m !== fact);
+        const polarity = twins.find(m => m.q.group?.role === 'polarity' && m.v.answer === fact.v.answer);
+        if (polarity) return { outcome: 'polarity-broken', ok: false, detail: `fact → ${fact.v.answer}, polarity twin → ${polarity.v.answer}` };
+        const reading = twins.find(m => m.q.group?.role !== 'polarity' && m.v.answer !== fact.v.answer);
+        if (reading) return { outcome: 'symmetry-broken', ok: false, detail: `fact → ${fact.v.answer}, ${reading.q.group?.role} reading → ${reading.v.answer}` };
+        return { outcome: 'consistent', ok: true };
+    },
+};
+
+export const GROUP_RELATIONS = { twins, levels, statements, evidence, metamorphic } as const satisfies Record<string, GroupRelation>;
 
 const relations = new Map<string, GroupRelation>(Object.entries(GROUP_RELATIONS));
 

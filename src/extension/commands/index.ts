@@ -21,6 +21,7 @@ import { showFailures } from './showFailures.js';
 import { showRunProgress } from './showRunProgress.js';
 import { restartServer } from './restartServer.js';
 import { importDatabase } from './importDatabase.js';
+import { previewRule } from './previewRule.js';
 import type { LanguageServer } from '../client.js';
 
 export interface Services {
@@ -49,6 +50,7 @@ export const COMMANDS: Record<string, Handler> = {
     'halluprobe.showRunProgress': showRunProgress,
     'halluprobe.restartServer': restartServer,
     'halluprobe.importDatabase': importDatabase,
+    'halluprobe.previewRule': previewRule,
 };
 
 export function registerCommands(s: Services): void {

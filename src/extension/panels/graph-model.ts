@@ -3,6 +3,7 @@ import { goldText, type Question } from '../../core/probes/question.js';
 import type { Verdict } from '../../core/verify/types.js';
 import type { ClaimMark, QuestionGraph, RationaleSpan } from '../../protocol/webview.js';
 import { openClaims } from '../../core/open/answer.js';
+import { ruleClaimMarks } from '../../core/rules/claims.js';
 
 export function questionGraph(q: Question, v?: Verdict, response?: string): QuestionGraph {
     // Spans are offsets into the whole response; without it, show the rationale and no highlights.
@@ -25,6 +26,8 @@ export function questionGraph(q: Question, v?: Verdict, response?: string): Ques
     };
     // Open questions carry their context and the facts their claims are checked against (core/open).
     if (q.open && response !== undefined) out.claims = claimMarks(q, response);
+    // Rule questions: the proof tree with each premise as the rationale states it (core/rules/claims).
+    if (q.rule && v) out.claims = ruleClaimMarks(q, v);
     return out;
 }
 

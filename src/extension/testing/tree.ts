@@ -62,7 +62,7 @@ export function buildSpecTree(specFile: string, spec: SpecModel, label: string):
             const p = probeByName.get(name);
             if (!p) continue;
             const probeId = nodeId(suiteId, p.name);
-            const probe: TreeNode = { id: probeId, kind: 'probe', label: p.name, description: p.kind + (p.fd ? ` · ${p.fd}` : ''), file: p.loc.file, range: p.loc.range, suite: s.name, probe: p.name, children: [] };
+            const probe: TreeNode = { id: probeId, kind: 'probe', label: p.name, description: p.kind + (p.fd ?? p.rule ? ` · ${p.fd ?? p.rule}` : ''), file: p.loc.file, range: p.loc.range, suite: s.name, probe: p.name, children: [] };
             for (const ph of phrasingNames(p)) {
                 const decl = p.phrasings.find(d => d.name === ph);
                 const loc = decl?.loc ?? p.loc;

@@ -2,7 +2,7 @@ import { AstUtils, CstUtils, type AstNode, type LangiumDocument } from 'langium'
 import { AstNodeHoverProvider } from 'langium/lsp';
 import type { Hover, HoverParams } from 'vscode-languageserver';
 import {
-    isAsk, isAttribute, isFd, isFk, isGoldWhen, isModel, isOption, isPhrasing, isProbe, isRelation, isSource, isStem, type Attribute, type Fd, type Fk, type Model, type Probe, type Relation, type Source,
+    isAsk, isAttribute, isFd, isFk, isGoldWhen, isModel, isOption, isPhrasing, isProbe, isRelation, isRule, isSource, isStem, type Attribute, type Rule, type Fd, type Fk, type Model, type Probe, type Relation, type Source,
 } from '../../core/language/generated/ast.js';
 import { settingsOf } from '../../core/language/build-model.js';
 import type { ProbeServices } from '../module.js';
@@ -14,6 +14,7 @@ import type { RelationTable } from '../../core/data/types.js';
 import { checkFd, columnStats, showValue } from '../../core/data/index.js';
 import type { SpecData, SpecDataService } from '../data.js';
 import { groupCodes } from '../../core/data/group.js';
+import { previewRule, type RulePreview } from '../../core/rules/preview.js';
 
 const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
 const count = (n: number) => n.toLocaleString('en-US');
@@ -43,7 +44,7 @@ export class ProbeHoverProvider extends AstNodeHoverProvider {
         // Anywhere else on an fd or fk line (e.g. the `fd` keyword of an unnamed fd) describes that constraint.
         const inTemplate = leaf && await this.placeholderHover(leaf.astNode, document.textDocument.offsetAt(params.position));
         if (inTemplate) return { contents: { kind: 'markdown', value: inTemplate } };
-        const node = leaf && AstUtils.getContainerOfType(leaf.astNode, n => isFd(n) || isFk(n));
+        const node = leaf && AstUtils.getContainerOfType(leaf.astNode, n => isFd(n) || isFk(n) || isRule(n));
         const text = node && await this.getAstNodeHoverContent(node);
         return text ? { contents: { kind: 'markdown', value: text } } : undefined;
     }
@@ -95,7 +96,27 @@ export function describe(node: AstNode, loaded: SpecData | undefined): string | 
     if (isSource(node)) return describeSource(node, loaded);
     if (isProbe(node)) return describeProbe(node);
     if (isModel(node)) return describeModel(node);
+    if (isRule(node)) return describeRule(node, loaded);
     return undefined;
+}
+
+/** Per loaded data (replaced, never changed, on reload): each rule's preview, evaluated once. */
+const previews = new WeakMap<object, Map<string, RulePreview>>();
+
+function describeRule(rule: Rule, loaded: SpecData | undefined): string {
+    const lines = [`**rule** ${code(`${rule.name}(${rule.params.map(p => `${p.name}: ${p.type?.$refText ?? '?'}`).join(', ')})`)}`];
+    if (!loaded) return lines.join('\n\n');
+    let byRule = previews.get(loaded.data);
+    if (!byRule) previews.set(loaded.data, (byRule = new Map()));
+    let preview = byRule.get(rule.name);
+    if (!preview) {
+        try { preview = previewRule(loaded.spec, loaded.data, rule.name); } catch (e) { preview = { rule: rule.name, count: 0, truncated: false, samples: [], problem: (e as Error).message }; }
+        byRule.set(rule.name, preview);
+    }
+    if (preview.problem) { lines.push(`Cannot derive facts yet: ${preview.problem}`); return lines.join('\n\n'); }
+    lines.push(`derives ${count(preview.count)} fact(s)${preview.truncated ? ' (cut short by its cap)' : ''} over the loaded data`);
+    for (const s of preview.samples) lines.push('```text\n' + s.proof.join('\n').replace(/```/g, "'''") + '\n```');
+    return lines.join('\n\n');
 }
 
 function describeAttribute(a: Attribute, loaded: SpecData | undefined): string {

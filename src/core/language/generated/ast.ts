@@ -18,15 +18,19 @@ export const ProbeSpecTerminals = {
 export type ProbeSpecTerminalNames = keyof typeof ProbeSpecTerminals;
 
 export type ProbeSpecKeywordNames =
+    | "!="
     | "("
     | ")"
     | ","
     | "->"
     | "."
     | ":"
+    | ":-"
     | "<"
+    | "<="
     | "="
     | ">"
+    | ">="
     | "["
     | "]"
     | "about"
@@ -37,6 +41,8 @@ export type ProbeSpecKeywordNames =
     | "ask"
     | "basic"
     | "bool"
+    | "cap"
+    | "complete"
     | "csv"
     | "date"
     | "distinct"
@@ -48,6 +54,7 @@ export type ProbeSpecKeywordNames =
     | "gold"
     | "import"
     | "int"
+    | "inverse"
     | "json"
     | "jsonl"
     | "key"
@@ -58,7 +65,9 @@ export type ProbeSpecKeywordNames =
     | "models"
     | "negated"
     | "no"
+    | "not"
     | "option"
+    | "phrase"
     | "phrasing"
     | "postgres"
     | "probe"
@@ -68,14 +77,17 @@ export type ProbeSpecKeywordNames =
     | "random"
     | "real"
     | "relation"
+    | "rule"
     | "sample"
     | "seed"
     | "source"
     | "sqlite"
     | "stem"
     | "suite"
+    | "symmetric"
     | "table"
     | "text"
+    | "transitive"
     | "true"
     | "unit"
     | "using"
@@ -135,11 +147,13 @@ export function isAliasRule(item: unknown): item is AliasRule {
 export interface Ask extends langium.AstNode {
     readonly $container: Probe;
     readonly $type: 'Ask';
+    condition?: string;
     text: string;
 }
 
 export const Ask = {
     $type: 'Ask',
+    condition: 'condition',
     text: 'text'
 } as const;
 
@@ -219,7 +233,32 @@ export function isBoolValue(item: unknown): item is BoolValue {
     return reflection.isInstance(item, BoolValue.$type);
 }
 
-export type Element = Aliases | Fd | Fk | Model | Probe | Relation | Source | Suite;
+export interface CapProperty extends langium.AstNode {
+    readonly $container: Fk | Rule;
+    readonly $type: 'CapProperty';
+    cap: number;
+}
+
+export const CapProperty = {
+    $type: 'CapProperty',
+    cap: 'cap'
+} as const;
+
+export function isCapProperty(item: unknown): item is CapProperty {
+    return reflection.isInstance(item, CapProperty.$type);
+}
+
+export type EdgeProperty = CapProperty | InverseProperty | PhraseProperty | SymmetricProperty | TransitiveProperty;
+
+export const EdgeProperty = {
+    $type: 'EdgeProperty'
+} as const;
+
+export function isEdgeProperty(item: unknown): item is EdgeProperty {
+    return reflection.isInstance(item, EdgeProperty.$type);
+}
+
+export type Element = Aliases | Fd | Fk | Model | Probe | Relation | Rule | Source | Suite;
 
 export const Element = {
     $type: 'Element'
@@ -255,6 +294,7 @@ export interface Fk extends langium.AstNode {
     readonly $type: 'Fk';
     from: AttributeTuple;
     name?: Name;
+    properties: Array<EdgeProperty>;
     to: AttributeTuple;
 }
 
@@ -262,6 +302,7 @@ export const Fk = {
     $type: 'Fk',
     from: 'from',
     name: 'name',
+    properties: 'properties',
     to: 'to'
 } as const;
 
@@ -322,6 +363,23 @@ export const Import = {
 
 export function isImport(item: unknown): item is Import {
     return reflection.isInstance(item, Import.$type);
+}
+
+export interface InverseProperty extends langium.AstNode {
+    readonly $container: Fk | Rule;
+    readonly $type: 'InverseProperty';
+    name: Name;
+    text?: string;
+}
+
+export const InverseProperty = {
+    $type: 'InverseProperty',
+    name: 'name',
+    text: 'text'
+} as const;
+
+export function isInverseProperty(item: unknown): item is InverseProperty {
+    return reflection.isInstance(item, InverseProperty.$type);
 }
 
 export interface Key extends langium.AstNode {
@@ -460,6 +518,21 @@ export function isOption(item: unknown): item is Option {
     return reflection.isInstance(item, Option.$type);
 }
 
+export interface PhraseProperty extends langium.AstNode {
+    readonly $container: Fk | Rule;
+    readonly $type: 'PhraseProperty';
+    text: string;
+}
+
+export const PhraseProperty = {
+    $type: 'PhraseProperty',
+    text: 'text'
+} as const;
+
+export function isPhraseProperty(item: unknown): item is PhraseProperty {
+    return reflection.isInstance(item, PhraseProperty.$type);
+}
+
 export interface Phrasing extends langium.AstNode {
     readonly $container: Probe;
     readonly $type: 'Phrasing';
@@ -482,7 +555,7 @@ export function isPhrasing(item: unknown): item is Phrasing {
 export interface Probe extends langium.AstNode {
     readonly $container: Spec;
     readonly $type: 'Probe';
-    fd?: langium.Reference<Fd>;
+    fd?: langium.Reference<UsingTarget>;
     kind: Name;
     members: Array<ProbeMember>;
     name: Name;
@@ -537,6 +610,7 @@ export interface Relation extends langium.AstNode {
     readonly $container: Spec;
     readonly $type: 'Relation';
     attributes: Array<Attribute>;
+    complete: boolean;
     distinct: boolean;
     keys: Array<Key>;
     label?: string;
@@ -547,6 +621,7 @@ export interface Relation extends langium.AstNode {
 export const Relation = {
     $type: 'Relation',
     attributes: 'attributes',
+    complete: 'complete',
     distinct: 'distinct',
     keys: 'keys',
     label: 'label',
@@ -556,6 +631,149 @@ export const Relation = {
 
 export function isRelation(item: unknown): item is Relation {
     return reflection.isInstance(item, Relation.$type);
+}
+
+export interface Rule extends langium.AstNode {
+    readonly $container: Spec;
+    readonly $type: 'Rule';
+    body: Array<RuleLiteral>;
+    name: Name;
+    params: Array<RuleParam>;
+    properties: Array<EdgeProperty>;
+}
+
+export const Rule = {
+    $type: 'Rule',
+    body: 'body',
+    name: 'name',
+    params: 'params',
+    properties: 'properties'
+} as const;
+
+export function isRule(item: unknown): item is Rule {
+    return reflection.isInstance(item, Rule.$type);
+}
+
+export interface RuleAtom extends langium.AstNode {
+    readonly $container: Rule | RuleNegation;
+    readonly $type: 'RuleAtom';
+    args: Array<RuleTerm>;
+    pred: Name;
+}
+
+export const RuleAtom = {
+    $type: 'RuleAtom',
+    args: 'args',
+    pred: 'pred'
+} as const;
+
+export function isRuleAtom(item: unknown): item is RuleAtom {
+    return reflection.isInstance(item, RuleAtom.$type);
+}
+
+export interface RuleComparison extends langium.AstNode {
+    readonly $container: Rule;
+    readonly $type: 'RuleComparison';
+    left: RuleTerm;
+    op: '!=' | '<' | '<=' | '=' | '>' | '>=';
+    right: RuleTerm;
+}
+
+export const RuleComparison = {
+    $type: 'RuleComparison',
+    left: 'left',
+    op: 'op',
+    right: 'right'
+} as const;
+
+export function isRuleComparison(item: unknown): item is RuleComparison {
+    return reflection.isInstance(item, RuleComparison.$type);
+}
+
+export interface RuleConst extends langium.AstNode {
+    readonly $container: RuleAtom | RuleComparison;
+    readonly $type: 'RuleConst';
+    number?: number;
+    text?: string;
+}
+
+export const RuleConst = {
+    $type: 'RuleConst',
+    number: 'number',
+    text: 'text'
+} as const;
+
+export function isRuleConst(item: unknown): item is RuleConst {
+    return reflection.isInstance(item, RuleConst.$type);
+}
+
+export type RuleLiteral = RuleAtom | RuleComparison | RuleNegation;
+
+export const RuleLiteral = {
+    $type: 'RuleLiteral'
+} as const;
+
+export function isRuleLiteral(item: unknown): item is RuleLiteral {
+    return reflection.isInstance(item, RuleLiteral.$type);
+}
+
+export interface RuleNegation extends langium.AstNode {
+    readonly $container: Rule;
+    readonly $type: 'RuleNegation';
+    atom: RuleAtom;
+}
+
+export const RuleNegation = {
+    $type: 'RuleNegation',
+    atom: 'atom'
+} as const;
+
+export function isRuleNegation(item: unknown): item is RuleNegation {
+    return reflection.isInstance(item, RuleNegation.$type);
+}
+
+export interface RuleParam extends langium.AstNode {
+    readonly $container: Rule;
+    readonly $type: 'RuleParam';
+    name: Name;
+    type: langium.Reference<Relation>;
+}
+
+export const RuleParam = {
+    $type: 'RuleParam',
+    name: 'name',
+    type: 'type'
+} as const;
+
+export function isRuleParam(item: unknown): item is RuleParam {
+    return reflection.isInstance(item, RuleParam.$type);
+}
+
+export type RuleTerm = RuleConst | RuleVar;
+
+export const RuleTerm = {
+    $type: 'RuleTerm'
+} as const;
+
+export function isRuleTerm(item: unknown): item is RuleTerm {
+    return reflection.isInstance(item, RuleTerm.$type);
+}
+
+export interface RuleVar extends langium.AstNode {
+    readonly $container: RuleAtom | RuleComparison;
+    readonly $type: 'RuleVar';
+    attribute?: Name;
+    name: Name;
+}
+
+export const RuleVar = {
+    $type: 'RuleVar',
+    attribute: 'attribute',
+    name: 'name'
+} as const;
+
+export function isRuleVar(item: unknown): item is RuleVar {
+    return reflection.isInstance(item, RuleVar.$type);
 }
 
 export interface Sample extends langium.AstNode {
@@ -734,6 +952,32 @@ export function isSuiteProbes(item: unknown): item is SuiteProbes {
     return reflection.isInstance(item, SuiteProbes.$type);
 }
 
+export interface SymmetricProperty extends langium.AstNode {
+    readonly $container: Fk | Rule;
+    readonly $type: 'SymmetricProperty';
+}
+
+export const SymmetricProperty = {
+    $type: 'SymmetricProperty'
+} as const;
+
+export function isSymmetricProperty(item: unknown): item is SymmetricProperty {
+    return reflection.isInstance(item, SymmetricProperty.$type);
+}
+
+export interface TransitiveProperty extends langium.AstNode {
+    readonly $container: Fk | Rule;
+    readonly $type: 'TransitiveProperty';
+}
+
+export const TransitiveProperty = {
+    $type: 'TransitiveProperty'
+} as const;
+
+export function isTransitiveProperty(item: unknown): item is TransitiveProperty {
+    return reflection.isInstance(item, TransitiveProperty.$type);
+}
+
 export interface TypeRef extends langium.AstNode {
     readonly $container: Attribute;
     readonly $type: 'TypeRef';
@@ -749,6 +993,16 @@ export const TypeRef = {
 
 export function isTypeRef(item: unknown): item is TypeRef {
     return reflection.isInstance(item, TypeRef.$type);
+}
+
+export type UsingTarget = Fd | Rule;
+
+export const UsingTarget = {
+    $type: 'UsingTarget'
+} as const;
+
+export function isUsingTarget(item: unknown): item is UsingTarget {
+    return reflection.isInstance(item, UsingTarget.$type);
 }
 
 export type Value = BoolValue | ListValue | NameValue | NumberValue | StringValue;
@@ -789,6 +1043,8 @@ export type ProbeSpecAstType = {
     AttributePath: AttributePath
     AttributeTuple: AttributeTuple
     BoolValue: BoolValue
+    CapProperty: CapProperty
+    EdgeProperty: EdgeProperty
     Element: Element
     Fd: Fd
     Fk: Fk
@@ -796,6 +1052,7 @@ export type ProbeSpecAstType = {
     GoldLiteral: GoldLiteral
     GoldWhen: GoldWhen
     Import: Import
+    InverseProperty: InverseProperty
     Key: Key
     ListValue: ListValue
     Lookup: Lookup
@@ -804,11 +1061,21 @@ export type ProbeSpecAstType = {
     Normaliser: Normaliser
     NumberValue: NumberValue
     Option: Option
+    PhraseProperty: PhraseProperty
     Phrasing: Phrasing
     Probe: Probe
     ProbeMember: ProbeMember
     Quota: Quota
     Relation: Relation
+    Rule: Rule
+    RuleAtom: RuleAtom
+    RuleComparison: RuleComparison
+    RuleConst: RuleConst
+    RuleLiteral: RuleLiteral
+    RuleNegation: RuleNegation
+    RuleParam: RuleParam
+    RuleTerm: RuleTerm
+    RuleVar: RuleVar
     Sample: Sample
     Setting: Setting
     Source: Source
@@ -819,7 +1086,10 @@ export type ProbeSpecAstType = {
     SuiteMember: SuiteMember
     SuiteModels: SuiteModels
     SuiteProbes: SuiteProbes
+    SymmetricProperty: SymmetricProperty
+    TransitiveProperty: TransitiveProperty
     TypeRef: TypeRef
+    UsingTarget: UsingTarget
     Value: Value
     Variant: Variant
 }
@@ -862,6 +1132,10 @@ export class ProbeSpecAstReflection extends langium.AbstractAstReflection {
         Ask: {
             name: Ask.$type,
             properties: {
+                condition: {
+                    name: Ask.condition,
+                    optional: true
+                },
                 text: {
                     name: Ask.text
                 }
@@ -932,6 +1206,21 @@ export class ProbeSpecAstReflection extends langium.AbstractAstReflection {
             },
             superTypes: [Value.$type]
         },
+        CapProperty: {
+            name: CapProperty.$type,
+            properties: {
+                cap: {
+                    name: CapProperty.cap
+                }
+            },
+            superTypes: [EdgeProperty.$type]
+        },
+        EdgeProperty: {
+            name: EdgeProperty.$type,
+            properties: {
+            },
+            superTypes: []
+        },
         Element: {
             name: Element.$type,
             properties: {
@@ -960,7 +1249,7 @@ export class ProbeSpecAstReflection extends langium.AbstractAstReflection {
                     referenceType: Attribute.$type
                 }
             },
-            superTypes: [Element.$type]
+            superTypes: [Element.$type, UsingTarget.$type]
         },
         Fk: {
             name: Fk.$type,
@@ -970,6 +1259,11 @@ export class ProbeSpecAstReflection extends langium.AbstractAstReflection {
                 },
                 name: {
                     name: Fk.name,
+                    optional: true
+                },
+                properties: {
+                    name: Fk.properties,
+                    defaultValue: [],
                     optional: true
                 },
                 to: {
@@ -1010,6 +1304,19 @@ export class ProbeSpecAstReflection extends langium.AbstractAstReflection {
                 }
             },
             superTypes: []
+        },
+        InverseProperty: {
+            name: InverseProperty.$type,
+            properties: {
+                name: {
+                    name: InverseProperty.name
+                },
+                text: {
+                    name: InverseProperty.text,
+                    optional: true
+                }
+            },
+            superTypes: [EdgeProperty.$type]
         },
         Key: {
             name: Key.$type,
@@ -1108,6 +1415,15 @@ export class ProbeSpecAstReflection extends langium.AbstractAstReflection {
             },
             superTypes: [ProbeMember.$type]
         },
+        PhraseProperty: {
+            name: PhraseProperty.$type,
+            properties: {
+                text: {
+                    name: PhraseProperty.text
+                }
+            },
+            superTypes: [EdgeProperty.$type]
+        },
         Phrasing: {
             name: Phrasing.$type,
             properties: {
@@ -1129,7 +1445,7 @@ export class ProbeSpecAstReflection extends langium.AbstractAstReflection {
             properties: {
                 fd: {
                     name: Probe.fd,
-                    referenceType: Fd.$type,
+                    referenceType: UsingTarget.$type,
                     optional: true
                 },
                 kind: {
@@ -1188,6 +1504,11 @@ export class ProbeSpecAstReflection extends langium.AbstractAstReflection {
                     defaultValue: [],
                     optional: true
                 },
+                complete: {
+                    name: Relation.complete,
+                    defaultValue: false,
+                    optional: true
+                },
                 distinct: {
                     name: Relation.distinct,
                     defaultValue: false,
@@ -1211,6 +1532,117 @@ export class ProbeSpecAstReflection extends langium.AbstractAstReflection {
                 }
             },
             superTypes: [Element.$type]
+        },
+        Rule: {
+            name: Rule.$type,
+            properties: {
+                body: {
+                    name: Rule.body,
+                    defaultValue: []
+                },
+                name: {
+                    name: Rule.name
+                },
+                params: {
+                    name: Rule.params,
+                    defaultValue: []
+                },
+                properties: {
+                    name: Rule.properties,
+                    defaultValue: [],
+                    optional: true
+                }
+            },
+            superTypes: [Element.$type, UsingTarget.$type]
+        },
+        RuleAtom: {
+            name: RuleAtom.$type,
+            properties: {
+                args: {
+                    name: RuleAtom.args,
+                    defaultValue: []
+                },
+                pred: {
+                    name: RuleAtom.pred
+                }
+            },
+            superTypes: [RuleLiteral.$type]
+        },
+        RuleComparison: {
+            name: RuleComparison.$type,
+            properties: {
+                left: {
+                    name: RuleComparison.left
+                },
+                op: {
+                    name: RuleComparison.op
+                },
+                right: {
+                    name: RuleComparison.right
+                }
+            },
+            superTypes: [RuleLiteral.$type]
+        },
+        RuleConst: {
+            name: RuleConst.$type,
+            properties: {
+                number: {
+                    name: RuleConst.number,
+                    optional: true
+                },
+                text: {
+                    name: RuleConst.text,
+                    optional: true
+                }
+            },
+            superTypes: [RuleTerm.$type]
+        },
+        RuleLiteral: {
+            name: RuleLiteral.$type,
+            properties: {
+            },
+            superTypes: []
+        },
+        RuleNegation: {
+            name: RuleNegation.$type,
+            properties: {
+                atom: {
+                    name: RuleNegation.atom
+                }
+            },
+            superTypes: [RuleLiteral.$type]
+        },
+        RuleParam: {
+            name: RuleParam.$type,
+            properties: {
+                name: {
+                    name: RuleParam.name
+                },
+                type: {
+                    name: RuleParam.type,
+                    referenceType: Relation.$type
+                }
+            },
+            superTypes: []
+        },
+        RuleTerm: {
+            name: RuleTerm.$type,
+            properties: {
+            },
+            superTypes: []
+        },
+        RuleVar: {
+            name: RuleVar.$type,
+            properties: {
+                attribute: {
+                    name: RuleVar.attribute,
+                    optional: true
+                },
+                name: {
+                    name: RuleVar.name
+                }
+            },
+            superTypes: [RuleTerm.$type]
         },
         Sample: {
             name: Sample.$type,
@@ -1345,6 +1777,18 @@ export class ProbeSpecAstReflection extends langium.AbstractAstReflection {
             },
             superTypes: [SuiteMember.$type]
         },
+        SymmetricProperty: {
+            name: SymmetricProperty.$type,
+            properties: {
+            },
+            superTypes: [EdgeProperty.$type]
+        },
+        TransitiveProperty: {
+            name: TransitiveProperty.$type,
+            properties: {
+            },
+            superTypes: [EdgeProperty.$type]
+        },
         TypeRef: {
             name: TypeRef.$type,
             properties: {
@@ -1356,6 +1800,12 @@ export class ProbeSpecAstReflection extends langium.AbstractAstReflection {
                     defaultValue: false,
                     optional: true
                 }
+            },
+            superTypes: []
+        },
+        UsingTarget: {
+            name: UsingTarget.$type,
+            properties: {
             },
             superTypes: []
         },

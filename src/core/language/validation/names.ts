@@ -13,7 +13,8 @@ export function checkUniqueNames(services: ProbeServices) {
         const seen = new Map<string, string>();
         const others = visibleSpecs(spec, services).slice(1);
         for (const el of spec.elements as Named[]) {
-            if (!el.name) continue;
+            // Clauses of one rule share its name (a base and a recursive step).
+            if (!el.name || el.$type === 'Rule') continue;
             const key = `${el.$type}:${el.name}`;
             const kind = KIND_WORDS[el.$type] ?? el.$type.toLowerCase();
             if (seen.has(key)) {

@@ -1,11 +1,11 @@
 import type { ValidationAcceptor } from 'langium';
-import { isAsk, isOption, isPhrasing, isStem, type Phrasing, type Probe, type ProbeMember } from '../generated/ast.js';
+import { isAsk, isFd, isRule, isOption, isPhrasing, isStem, type Phrasing, type Probe, type ProbeMember } from '../generated/ast.js';
 import { familyKinds, findFamily } from '../../probes/families.js';
 import type { ProbeMemberKind } from '../../probes/family.js';
 import type { ProbeServices } from '../module.js';
 import { visibleFks } from './context.js';
 
-const TARGET_OF = { fd: (p: Probe) => p.fd !== undefined, path: (p: Probe) => p.path.length > 0, relation: (p: Probe) => p.relation !== undefined };
+const TARGET_OF = { fd: (p: Probe) => p.fd !== undefined && !isRule(p.fd.ref), rule: (p: Probe) => isRule(p.fd?.ref), path: (p: Probe) => p.path.length > 0, relation: (p: Probe) => p.relation !== undefined };
 
 /** The kind names a registered probe family, and the probe has the target that family needs. */
 export function checkProbeTarget(probe: Probe, accept: ValidationAcceptor): void {
@@ -61,7 +61,7 @@ export function checkProbeMembers(probe: Probe, accept: ValidationAcceptor): voi
             unused(m, 'phrasing');
         } else if (isOption(m)) {
             if (unused(m, 'option')) continue;
-            const fd = probe.fd?.ref;
+            const fd = isFd(probe.fd?.ref) ? probe.fd.ref : undefined;
             const name = m.attribute?.$refText;
             if (fd && m.attribute?.ref && !fd.rhs.some(r => r.$refText === name)) {
                 accept('error', `Option '${name}' is not on the right-hand side of fd ${fd.name ?? ''} (${fd.rhs.map(r => r.$refText).join(', ')}); a choice option must be a value the fd determines.`,

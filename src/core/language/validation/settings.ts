@@ -11,13 +11,18 @@ export const KNOWN_SETTINGS = {
     json: ['list_separator'],
     postgres: ['password_env', 'statement_timeout', 'version_column'],
     model: ['id', 'endpoint', 'temperature', 'max_tokens', 'seed', 'samples', 'key_env', 'price_input', 'price_output', 'concurrency',
-        'rpm', 'tpm', 'timeout_ms', 'file', 'format', 'stream', 'top_p', 'api_version', 'deployment', 'knowledge', 'unsure', 'omit', 'contradict', 'follows', 'invents', 'trusts_memory'],
+        'rpm', 'tpm', 'timeout_ms', 'file', 'format', 'stream', 'top_p', 'api_version', 'deployment', 'knowledge', 'unsure', 'omit', 'contradict', 'follows', 'invents', 'trusts_memory',
+        'wrong_premises', 'wrong_inferences', 'flips_twins'],
     // open probes (core/open/family.ts): preset … baseline.
     probe: ['none_of_above', 'limit', 'max_hops', 'subject', 'explain', 'preset', 'form', 'k', 'triplets', 'paths', 'max_nodes', 'perturb', 'levels', 'baseline',
         // statement probes (core/statements/family.ts)
         'statement', 'negatives', 'corrupt',
         // evidence probes (core/evidence/family.ts)
-        'question', 'answer', 'passage', 'enrich_from', 'swap_with'],
+        'question', 'answer', 'passage', 'enrich_from', 'swap_with',
+        // ERBench (knows: known_if, asks; path: ar_ext; choice: draws_from)
+        'known_if', 'asks', 'ar_ext', 'draws_from',
+        // rule probes (core/rules/family.ts)
+        'per_entity', 'noun', 'active', 'passive', 'system'],
     suite: ['concurrency', 'limit', 'seed', 'rpm', 'tpm', 'timeout_ms', 'temperature', 'max_tokens', 'knowledge_probe'],
 };
 

@@ -1,6 +1,6 @@
 import { AstUtils, GrammarUtils, type AstNode, type ValidationAcceptor } from 'langium';
 import type { Range } from 'vscode-languageserver-types';
-import { isProbe, type Attribute, type Probe, type Relation } from '../generated/ast.js';
+import { isFd, isProbe, type Attribute, type Probe, type Relation } from '../generated/ast.js';
 import { parseExpression, parseTemplate, TEMPLATE_FUNCTIONS, type Expr } from '../../spec/template.js';
 import type { ProbeServices } from '../module.js';
 import { joinedRelations, visibleFks } from './context.js';
@@ -17,7 +17,8 @@ export interface TemplateScope {
 
 export function templateScope(probe: Probe, services: ProbeServices): TemplateScope {
     const own: Relation[] = [];
-    if (probe.fd?.ref?.relation?.ref) own.push(probe.fd.ref.relation?.ref);
+    const fd = probe.fd?.ref;
+    if (isFd(fd) && fd.relation?.ref) own.push(fd.relation.ref);
     if (probe.relation?.ref) own.push(probe.relation?.ref);
     for (const step of probe.path) if (step.relation?.ref) own.push(step.relation?.ref);
     return { unqualified: own, qualified: joinedRelations(own, visibleFks(probe, services)) };

@@ -1,0 +1,159 @@
+/**
+ * Checking a rule answer's reasoning against its proof (HalluVault's oracle, done with the data instead of
+ * OpenIE + embeddings). The rationale is split into its numbered points; a point states a claim about a premise
+ * when it names the premise's subject (or an alias) and a value of the premise's attribute: the true one
+ * (supported) or another one the verifier found in the data (contradicted, with that value's row). A premise no
+ * point states is missing. The first premise the rationale gets wrong is the step where the reasoning fails;
+ * with the answer it gives the paper's categories. Beside it, the paper's own measure: node and edge overlap
+ * (Jaccard) between the rationale's triples and the proof's.
+ */
+import type { Question } from '../probes/question.js';
+import type { Verdict } from '../verify/types.js';
+import { findWord, foldValue } from '../verify/normalise.js';
+import type { Premise } from './questions.js';
+
+export type ClaimStatus = 'supported' | 'contradicted' | 'unknown';
+
+export interface RuleClaim {
+    /** 1-based point of the rationale. */
+    point: number;
+    subject: string;
+    relation: string;
+    attribute: string;
+    value: string;
+    status: ClaimStatus;
+    /** The premise it speaks about (0-based), when it names one. */
+    premise?: number;
+    /** contradicted: the data row the stated value belongs to. */
+    row?: { file: string; line: number };
+}
+
+export type PremiseStatus = 'supported' | 'contradicted' | 'missing';
+
+/** error-knowledge: a premise wrong or missing, answer right; error-inference: premises right, answer wrong. */
+export type RuleCategory = 'correct' | 'error-knowledge' | 'error-inference' | 'both' | 'refused';
+
+export interface RuleCheck {
+    points: string[];
+    claims: RuleClaim[];
+    premises: PremiseStatus[];
+    /** 1-based index of the first premise stated wrongly or not at all. */
+    firstWrongStep?: number;
+    category: RuleCategory;
+    /** The paper's oracle: Jaccard of nodes and of edges, rationale triples against the proof's. */
+    nodeOverlap: number;
+    edgeOverlap: number;
+}
+
+/** The rationale's points: numbered or bulleted lines, else its sentences. */
+export function splitPoints(rationale: string): string[] {
+    const lines = rationale.split(/\n+/).map(l => l.trim()).filter(Boolean);
+    const listed = lines.filter(l => /^(?:\d+[.):]|[-*•])\s*/.test(l));
+    const items = listed.length > 0 ? listed.map(l => l.replace(/^(?:\d+[.):]|[-*•])\s*/, '')) : rationale.split(/(?<=[.!?])\s+/);
+    return items.map(s => s.trim()).filter(s => s.length > 0);
+}
+
+const contains = (hay: string, forms: readonly string[]) => forms.some(f => f.length > 0 && findWord(hay, foldValue(f)) >= 0);
+
+const MISSING_ANSWERS = new Set(['unsure', 'unparseable', 'dont_know']);
+
+/** Checks one answer's rationale against the question's proof. */
+export function checkRuleAnswer(q: Question, v: Pick<Verdict, 'answer' | 'correct' | 'rationaleText' | 'hops' | 'override'>): RuleCheck | undefined {
+    const rule = q.rule;
+    if (!rule) return undefined;
+    const points = splitPoints(v.rationaleText);
+    const folded = points.map(p => foldValue(p));
+    const claims: RuleClaim[] = [];
+    const premises: PremiseStatus[] = rule.premises.map((p, i) => {
+        const hop = v.hops[i]?.keywords[0];
+        const other = hop?.conflict ?? hop?.alsoStated;
+        let status: PremiseStatus = 'missing';
+        folded.forEach((text, at) => {
+            if (!contains(text, subjectForms(p))) return;
+            const base = { point: at + 1, subject: p.subject, relation: p.relation, attribute: p.attribute, premise: i };
+            if (other && contains(text, [other.value])) {
+                const c: RuleClaim = { ...base, value: other.value, status: 'contradicted' };
+                if (other.row) c.row = other.row;
+                claims.push(c);
+                status = 'contradicted';
+            } else if (contains(text, valueForms(p))) {
+                claims.push({ ...base, value: p.value, status: 'supported' });
+                if (status === 'missing') status = 'supported';
+            }
+        });
+        // The value stated somewhere without naming the subject in the same point still counts as stated.
+        if (status === 'missing' && hop?.status === 'found') status = 'supported';
+        if (status === 'missing' && hop?.status === 'contradicted') status = 'contradicted';
+        return status;
+    });
+    // Points that name an entity of the proof but no premise value: claims the data cannot decide here.
+    folded.forEach((text, at) => {
+        if (claims.some(c => c.point === at + 1)) return;
+        const p = rule.premises.find(x => contains(text, subjectForms(x)));
+        if (p) claims.push({ point: at + 1, subject: p.subject, relation: p.relation, attribute: p.attribute, value: points[at]!, status: 'unknown' });
+    });
+    const wrong = premises.findIndex(s => s !== 'supported');
+    const correct = v.override?.correct ?? v.correct;
+    const knowledgeWrong = wrong >= 0;
+    const category: RuleCategory = MISSING_ANSWERS.has(v.answer) && !correct ? 'refused'
+        : correct ? (knowledgeWrong ? 'error-knowledge' : 'correct') : knowledgeWrong ? 'both' : 'error-inference';
+    const out: RuleCheck = { points, claims, premises, category, ...overlap(rule.premises, claims) };
+    if (wrong >= 0) out.firstWrongStep = wrong + 1;
+    return out;
+}
+
+function subjectForms(p: Premise): string[] {
+    return [p.subject, ...(p.forms?.subject ?? [])];
+}
+
+function valueForms(p: Premise): string[] {
+    return [p.value, ...(p.forms?.value ?? [])];
+}
+
+/** Node and edge Jaccard between the proof's triples and the rationale's (supported and contradicted claims). */
+function overlap(premises: readonly Premise[], claims: readonly RuleClaim[]): { nodeOverlap: number; edgeOverlap: number } {
+    const node = (s: string) => foldValue(s);
+    const edge = (s: string, a: string, o: string) => `${node(s)}\u0000${a}\u0000${node(o)}`;
+    const stated = claims.filter(c => c.status !== 'unknown');
+    const proofNodes = new Set(premises.flatMap(p => [node(p.subject), node(p.value)]));
+    const saidNodes = new Set(stated.flatMap(c => [node(c.subject), node(c.value)]));
+    const proofEdges = new Set(premises.map(p => edge(p.subject, p.attribute, p.value)));
+    const saidEdges = new Set(stated.map(c => edge(c.subject, c.attribute, c.value)));
+    return { nodeOverlap: jaccard(proofNodes, saidNodes), edgeOverlap: jaccard(proofEdges, saidEdges) };
+}
+
+function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+    if (a.size === 0 && b.size === 0) return 1;
+    let both = 0;
+    for (const x of a) if (b.has(x)) both++;
+    return both / (a.size + b.size - both);
+}
+
+/** A claim as the graph panel overlays it (the protocol's ClaimMark shape): nodes it mentions, its label. */
+export interface RuleClaimMark {
+    text: string;
+    data: 'supported' | 'contradicted' | 'unverifiable';
+    context: 'supported' | 'contradicted' | 'unverifiable';
+    cause: 'grounded' | 'invented' | 'unverifiable';
+    mentions: string[];
+    dataEdge?: { head: string; relation: string; tail: string };
+}
+
+/**
+ * The rationale's claims over the proof tree: each premise is supported (its subject and value green),
+ * contradicted (red, with the value the model stated instead) or missing (grey: no point states it).
+ */
+export function ruleClaimMarks(q: Question, v: Parameters<typeof checkRuleAnswer>[1]): RuleClaimMark[] {
+    const check = checkRuleAnswer(q, v);
+    if (!check || !q.rule) return [];
+    return q.rule.premises.map((p, i) => {
+        const status = check.premises[i]!;
+        const said = check.claims.find(c => c.premise === i && c.status === 'contradicted');
+        const label = status === 'supported' ? 'supported' : status === 'contradicted' ? 'contradicted' : 'unverifiable';
+        const text = status === 'missing' ? `not stated: ${p.subject} ${p.attribute} ${p.value}` : said ? `${p.subject} ${p.attribute} ${said.value} (data: ${p.value})` : `${p.subject} ${p.attribute} ${p.value}`;
+        const mentions = p.nodes ? [...p.nodes] : [];
+        const mark: RuleClaimMark = { text, data: label, context: label, cause: status === 'supported' ? 'grounded' : status === 'contradicted' ? 'invented' : 'unverifiable', mentions };
+        if (said) mark.dataEdge = { head: p.subject, relation: p.attribute, tail: p.value };
+        return mark;
+    });
+}

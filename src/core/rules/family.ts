@@ -1,0 +1,166 @@
+/**
+ * Rule probes (HalluVault / Drowzee, METHODS.md §2): `probe NAME rule using RULE { … }`. The rules are evaluated
+ * over the data (evaluate.ts); every derived fact of RULE gives a metamorphic question group — the fact
+ * ("Is it true that …?", gold yes), its polarity twin (gold no) and, for a symmetric rule or one with an inverse,
+ * the fact read the other way (gold yes). Each question carries the fact and its proof; the rationale is checked
+ * premise by premise (claims.ts), and the group is judged without any gold (`metamorphic`, verify/groups.ts).
+ */
+import type { ProbeFamily } from '../probes/family.js';
+import type { Item, Plan, PlanProblem } from '../probes/plan.js';
+import type { Keyword } from '../probes/question.js';
+import type { RuleQuestion } from './types.js';
+import type { Fact, Proof } from './ir.js';
+import type { LoadedData } from '../data/types.js';
+import type { SpecModel } from '../spec/model.js';
+import { KEY_SEPARATOR } from './ir.js';
+import { keyValues, Scope, slotFor } from '../probes/scope.js';
+import { hashSeed, prng } from '../probes/sampling.js';
+import { parseBinary } from '../verify/answer.js';
+import { keywordForms } from '../verify/aliases.js';
+import { scoreYesNo, yesNoText } from '../probes/answers.js';
+import { translateRules } from './translate.js';
+import { evaluate } from './evaluate.js';
+import { baseFacts } from './facts.js';
+import { display, fill, premisesOf, RULE_SYSTEM, ruleTemplates, type Premise } from './questions.js';
+import { proofPath } from './graph.js';
+import { ruleExtras, ruleSections } from './metrics.js';
+import { simulateRuleAnswer } from './simulate.js';
+
+export const RULE_GROUP = 'metamorphic';
+/** The phrasing of a fact read the other way (its symmetric or inverse reading). */
+export const READING = 'reading';
+
+/** Where a base predicate's facts sit in the data: the relation and attribute a premise names. */
+function premiseAttribute(spec: SpecModel): (pred: string) => { relation: string; attribute: string } | undefined {
+    return pred => {
+        if (pred.startsWith('fk:')) {
+            const fk = spec.fks.find(f => `fk:${f.from.relation}.${f.from.attributes[0]}->${f.to.relation}.${f.to.attributes[0]}` === pred);
+            return fk ? { relation: fk.from.relation, attribute: fk.from.attributes[0]! } : undefined;
+        }
+        const dot = pred.indexOf('.');
+        return dot > 0 ? { relation: pred.slice(0, dot), attribute: pred.slice(dot + 1) } : undefined;
+    };
+}
+
+/** The program's facts for every rule probe of one spec and data, evaluated once. */
+const derivations = new WeakMap<LoadedData, Map<SpecModel, ReturnType<typeof evaluate>>>();
+function derive(spec: SpecModel, data: LoadedData, program: Parameters<typeof evaluate>[0], seed: number): ReturnType<typeof evaluate> {
+    let bySpec = derivations.get(data);
+    if (!bySpec) derivations.set(data, (bySpec = new Map()));
+    let d = bySpec.get(spec);
+    if (!d) bySpec.set(spec, (d = evaluate(program, baseFacts(spec, data), { seed })));
+    return d;
+}
+
+export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | undefined {
+    const { spec, data, probe, problems, seed } = input;
+    const fail = (code: string, message: string) => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
+    if (!probe.rule) return fail('probe-target', `Probe ${probe.name} needs a rule: write 'probe ${probe.name} rule using <rule name>'.`);
+    const translation = translateRules(spec);
+    for (const p of translation.problems) problems.push({ loc: p.loc, severity: 'error', code: p.code, message: p.message } satisfies PlanProblem);
+    if (translation.problems.length > 0) return undefined;
+    const info = translation.predicates.get(probe.rule);
+    if (!info || info.params.length === 0) return fail('probe-target', `No rule named ${probe.rule}.`);
+    const subject = info.params[0]!.type;
+    const slot = slotFor(spec, data.tables, subject);
+    if (typeof slot === 'string') return fail('probe-data', slot);
+    const templates = ruleTemplates(probe, info);
+    if (typeof templates === 'string') return fail('probe-phrasing', templates);
+    const derivation = derive(spec, data, translation.program, seed);
+    const perEntity = Number(probe.settings.per_entity ?? 2);
+    if (!Number.isInteger(perEntity) || perEntity < 1) return fail('probe-setting', 'per_entity is how many derived facts to ask about per entity: a whole number of at least 1, e.g. per_entity 2.');
+
+    // The derived facts by subject; a symmetric fact is asked once (its twin is the other reading).
+    const bySubject = new Map<string, Fact[]>();
+    for (const f of derivation.facts(probe.rule)) {
+        if (info.symmetric && String(f.args[0]) > String(f.args[1])) continue;
+        const k = String(f.args[0]);
+        let list = bySubject.get(k);
+        if (!list) bySubject.set(k, (list = []));
+        list.push(f);
+    }
+    const scope = new Scope([slot], [{ slot: 0 }]);
+    const attributeOf = premiseAttribute(spec);
+    const inverse = info.inverse ? translation.predicates.get(info.inverse) : undefined;
+    const twinRole = info.symmetric ? 'symmetric' : inverse?.phrase !== undefined ? 'inverse' : undefined;
+    let current: Fact[] = [];
+
+    const withForms = (p: Premise): Premise => {
+        const rel = spec.relations.find(r => r.name === p.relation);
+        const keyAttribute = rel?.keys[0]?.[0];
+        const subject = keyAttribute ? keywordForms(spec, data, p.relation, keyAttribute, p.subject).alternatives.map(a => a.text) : [];
+        // A composite key reads "Avatar (2009)"; its first part alone names it too.
+        if (p.subject.includes(' (')) subject.push(p.subject.slice(0, p.subject.indexOf(' (')));
+        const value = keywordForms(spec, data, p.relation, p.attribute, p.value).alternatives.map(a => a.text);
+        return subject.length || value.length ? { ...p, forms: { subject, value } } : p;
+    };
+    const question = (f: Fact, proof: Proof): Omit<RuleQuestion, 'role'> => ({ pred: f.pred, args: f.args.map(display), fact: f, proof, premises: premisesOf(proof, attributeOf).map(withForms) });
+
+    return {
+        probe, kind: 'rule', scope, system: typeof probe.settings.system === 'string' ? probe.settings.system : RULE_SYSTEM, constraints: [probe.loc],
+        bind(row, rows) {
+            rows[0] = row;
+            const key = keyValues(slot.relation, slot.table, row).join(KEY_SEPARATOR);
+            const facts = bySubject.get(key);
+            if (!facts || facts.length === 0) return 'null';
+            current = sample(facts, perEntity, hashSeed(`${probe.name}\u0000${key}`, seed));
+            return undefined;
+        },
+        items() {
+            const items: Item[] = [];
+            for (const f of current) {
+                const proof = derivation.proof(f);
+                if (!proof) continue;
+                const rule = question(f, proof);
+                const keywords: Keyword[][] = rule.premises.map(p => [{ relation: p.relation, attribute: p.attribute, value: p.value }]);
+                const groupKey = f.args.map(String).join('\u0000');
+                const item = (name: string, text: string, gold: 'yes' | 'no', role: string): Item => ({
+                    phrasing: name, template: `${text}\u0000${groupKey}`, question: text, gold, keywords, explain: explainOf(rule.premises),
+                    group: { key: groupKey, relation: RULE_GROUP, role }, rule: { ...rule, role },
+                });
+                for (const t of templates) items.push(item(t.name, fill(t.text, info, f.args), t.gold, t.gold === 'yes' ? 'fact' : 'polarity'));
+                const basic = templates.find(t => t.gold === 'yes');
+                if (twinRole === 'symmetric' && basic) items.push(item(READING, fill(basic.text, info, [...f.args].reverse()), 'yes', 'symmetric'));
+                if (twinRole === 'inverse' && inverse) items.push(item(READING, `Is it true that ${fill(inverse.phrase!, inverse, [...f.args].reverse())}?`, 'yes', 'inverse'));
+            }
+            return items;
+        },
+        path(_rows, item) {
+            return item.rule ? proofPath(item.rule.proof, info) : { nodes: [], edges: [] };
+        },
+    };
+}
+
+function sample(facts: Fact[], n: number, seed: number): Fact[] {
+    if (facts.length <= n) return facts;
+    const random = prng(seed);
+    const order = facts.map((f, i) => ({ f, r: random(), i })).sort((a, b) => a.r - b.r || a.i - b.i);
+    return order.slice(0, n).sort((a, b) => a.i - b.i).map(x => x.f);
+}
+
+/** The sentences a demonstration gives: one per premise. */
+function explainOf(premises: Premise[]): string {
+    return premises.map((p, i) => `${i + 1}. The ${p.attribute.replace(/_/g, ' ')} of ${p.subject} is ${p.value}.`).join('\n');
+}
+
+export const ruleFamily: ProbeFamily = {
+    kind: 'rule',
+    title: 'yes / no questions about facts derived by a logic rule, each with its proof, its polarity twin and its symmetric or inverse twin',
+    target: 'rule',
+    example: "write 'using <rule name>' with a rule declared 'rule NAME(a: R, b: S) :- …'",
+    members: ['phrasing'],
+    compile: rulePlan,
+    phrasings: probe => [...(probe.phrasings.length ? probe.phrasings.map(p => p.name) : ['basic', 'negated']), READING],
+    pathPerItem: true,
+    parse: response => parseBinary(response),
+    score: scoreYesNo,
+    measured: true,
+    decidesKnowledge: false,
+    metricExtras: items => ruleExtras(items),
+    meanOverPhrasings: false,
+    reportSections: groups => ruleSections(groups),
+    answerText: yesNoText,
+    guess: (_q, draw) => (draw('guess') < 0.6 ? 'yes' : 'no'),
+    simulate: simulateRuleAnswer,
+};
+

@@ -1,0 +1,108 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkRuleAnswer, splitPoints } from '../../../src/core/rules/claims.js';
+import { ruleFigures } from '../../../src/core/rules/metrics.js';
+import { judgeGroups } from '../../../src/core/verify/groups.js';
+import type { Question } from '../../../src/core/probes/question.js';
+import type { Verdict, KeywordVerdict } from '../../../src/core/verify/types.js';
+import type { Proof } from '../../../src/core/rules/ir.js';
+
+const proof: Proof = {
+    kind: 'rule', rule: 'colleague', clause: 0, bindings: {}, fact: { pred: 'colleague', args: ['Lionel Messi', 'Xavi'] },
+    premises: [
+        { kind: 'base', fact: { pred: 'Player.club', args: ['Lionel Messi', 'Barcelona'] } },
+        { kind: 'base', fact: { pred: 'Player.club', args: ['Xavi', 'Barcelona'] } },
+    ],
+};
+
+function question(role: string, gold: 'yes' | 'no', id = `q-${role}`): Question {
+    return {
+        id, probe: 'colleagues', kind: 'rule', phrasing: role === 'fact' ? 'basic' : 'negated', variant: 'zero_shot', question: '?', messages: [], gold,
+        keywords: [[{ relation: 'Player', attribute: 'club', value: 'Barcelona' }], [{ relation: 'Player', attribute: 'club', value: 'Barcelona' }]],
+        group: { id: 'g1', relation: 'metamorphic', role },
+        rule: {
+            pred: 'colleague', args: ['Lionel Messi', 'Xavi'], fact: proof.fact, proof, role,
+            premises: [
+                { pred: 'Player.club', relation: 'Player', attribute: 'club', subject: 'Lionel Messi', value: 'Barcelona', forms: { subject: ['Messi'], value: ['FC Barcelona'] } },
+                { pred: 'Player.club', relation: 'Player', attribute: 'club', subject: 'Xavi', value: 'Barcelona' },
+            ],
+        },
+        entity: { relation: 'Player', key: ['Lionel Messi'] },
+        source: { spec: 's', probe: { file: 's', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }, constraints: [], rows: [] },
+        path: { nodes: [], edges: [] },
+    };
+}
+
+function kw(status: KeywordVerdict['status'], other?: string): KeywordVerdict {
+    const k: KeywordVerdict = { relation: 'Player', attribute: 'club', value: 'Barcelona', status, spans: [] };
+    if (other && status === 'found') k.alsoStated = { value: other, spans: [], row: { file: 'players.csv', line: 7 } };
+    if (other && status === 'contradicted') k.conflict = { value: other, spans: [], row: { file: 'players.csv', line: 7 } };
+    return k;
+}
+
+function verdict(q: Question, answer: 'yes' | 'no' | 'unsure', rationale: string, hops: KeywordVerdict[]): Verdict {
+    return {
+        questionId: q.id, model: 'm', sample: 0, answer, correct: answer === q.gold, rationale: hops.every(h => h.status === 'found'), rationaleText: rationale,
+        hops: hops.map((k, i) => ({ hop: i + 1, status: k.status, keywords: [k] })),
+    };
+}
+
+describe('rule answers against their proofs', () => {
+    it('splits numbered points, else sentences', () => {
+        assert.deepEqual(splitPoints('\n1. A is B.\n2) C is D.\n- E'), ['A is B.', 'C is D.', 'E']);
+        assert.deepEqual(splitPoints('A is B. C is D.'), ['A is B.', 'C is D.']);
+    });
+
+    it('all premises stated (with aliases), answer right: correct, full overlap', () => {
+        const q = question('fact', 'yes');
+        const c = checkRuleAnswer(q, verdict(q, 'yes', '1. Messi played for FC Barcelona.\n2. Xavi played for Barcelona.', [kw('found'), kw('found')]))!;
+        assert.deepEqual(c.premises, ['supported', 'supported']);
+        assert.equal(c.category, 'correct');
+        assert.equal(c.firstWrongStep, undefined);
+        assert.equal(c.nodeOverlap, 1);
+        assert.equal(c.edgeOverlap, 1);
+    });
+
+    it('a wrong premise in one point is contradicted with its row, even when the true value appears elsewhere', () => {
+        const q = question('fact', 'yes');
+        const c = checkRuleAnswer(q, verdict(q, 'yes', '1. Lionel Messi played for Barcelona.\n2. Xavi played for Real Madrid.', [kw('found', 'Real Madrid'), kw('found', 'Real Madrid')]))!;
+        assert.deepEqual(c.premises, ['supported', 'contradicted']);
+        assert.equal(c.firstWrongStep, 2);
+        assert.equal(c.category, 'error-knowledge');
+        const bad = c.claims.find(x => x.status === 'contradicted')!;
+        assert.deepEqual([bad.point, bad.subject, bad.value, bad.row?.line], [2, 'Xavi', 'Real Madrid', 7]);
+        assert.ok(c.edgeOverlap < 1 && c.edgeOverlap > 0);
+    });
+
+    it('premises right, answer wrong: error inference; both wrong: both; refusal: not a hallucination', () => {
+        const q = question('fact', 'yes');
+        const right = '1. Lionel Messi played for Barcelona.\n2. Xavi played for Barcelona.';
+        assert.equal(checkRuleAnswer(q, verdict(q, 'no', right, [kw('found'), kw('found')]))!.category, 'error-inference');
+        assert.equal(checkRuleAnswer(q, verdict(q, 'no', '1. Lionel Messi played for Barcelona.', [kw('found'), kw('missing')]))!.category, 'both');
+        assert.equal(checkRuleAnswer(q, verdict(q, 'unsure', '', [kw('missing'), kw('missing')]))!.category, 'refused');
+        const f = ruleFigures([
+            { q, v: verdict(q, 'no', right, [kw('found'), kw('found')]) },
+            { q, v: verdict(q, 'yes', right, [kw('found'), kw('found')]) },
+            { q, v: verdict(q, 'unsure', '', [kw('missing'), kw('missing')]) },
+        ])!;
+        assert.equal(f.answered, 2);
+        assert.equal(f.errorInference.k, 1);
+        assert.equal(f.errorInference.n, 2);
+        assert.equal(f.hallucination.k, 1);
+        assert.equal(f.hallucination.n, 3);
+        assert.equal(f.byRelation['Player.club']?.k, 1);
+    });
+
+    it('a metamorphic group is inconsistent when the polarity twin agrees or the symmetric reading disagrees', () => {
+        const fact = question('fact', 'yes'), twin = question('polarity', 'no'), sym = question('symmetric', 'yes');
+        const judge = (a: string, b: string, c: string) => judgeGroups([fact, twin, sym], [
+            verdict(fact, a as 'yes', '', []), verdict(twin, b as 'yes', '', []), verdict(sym, c as 'yes', '', []),
+        ])[0]!;
+        assert.equal(judge('yes', 'no', 'yes').outcome, 'consistent');
+        // Wrong but consistent: every member answers against the fact. No gold is needed to see consistency.
+        assert.equal(judge('no', 'yes', 'no').outcome, 'consistent');
+        assert.equal(judge('yes', 'yes', 'yes').outcome, 'polarity-broken');
+        assert.equal(judge('yes', 'no', 'no').outcome, 'symmetry-broken');
+        assert.equal(judge('yes', 'unsure', 'yes').outcome, 'undecided');
+    });
+});

@@ -1,0 +1,74 @@
+// Acceptance (issue 14): with the offline simulator set to known shares of wrong inferences, wrong premises and
+// flipped polarity twins, the reported error-inference rate, error-knowledge rate and metamorphic inconsistency
+// rate cover the shares the simulator was given, within their 95 % intervals.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { generateQuestions } from '../../../src/core/probes/index.js';
+import { createVerifyContext, verify } from '../../../src/core/verify/verify.js';
+import { computeMetrics, type Figure } from '../../../src/core/verify/metrics.js';
+import { judgeGroups, summarizeGroups } from '../../../src/core/verify/groups.js';
+import { OfflineClient, domainFromData, offlineRates } from '../../../src/core/models/offline.js';
+import { prng } from '../../../src/core/probes/sampling.js';
+import type { Question } from '../../../src/core/probes/question.js';
+import { world, type World } from '../../fixtures/probes/world.js';
+
+const PLAYERS = 1200;
+const CLUBS = 60;
+
+function covers(f: Figure | { ci: [number, number] | null }, truth: number, what: string): void {
+    assert.ok(f.ci && f.ci[0] <= truth && truth <= f.ci[1], `${what}: interval ${JSON.stringify(f.ci)} does not cover ${truth}`);
+}
+
+async function measure(w: World, settings: Record<string, number>) {
+    const questions: Question[] = [...generateQuestions(w.model, w.data, { probe: 'teammates' }).questions];
+    const client = new OfflineClient('sim', offlineRates({ knowledge: 1, unsure: 0, omit: 0, contradict: 0, seed: 5, ...settings }), domainFromData(w.data));
+    const ctx = createVerifyContext(w.model, w.data);
+    const verdicts = questions.map(q => verify(q, client.answer(q), ctx, 'sim'));
+    const metrics = computeMetrics(questions, verdicts).filter(g => g.mode === 'all');
+    const groups = summarizeGroups(judgeGroups(questions, verdicts));
+    return { questions, metrics, groups };
+}
+
+describe('rule metrics against the simulator\'s known shares', () => {
+    let w: World;
+    before(async () => {
+        const random = prng(3);
+        const rows = Array.from({ length: PLAYERS }, (_, i) => `Player ${String(i).padStart(4, '0')},Club ${String(Math.floor(random() * CLUBS)).padStart(2, '0')}`);
+        w = await world(`source players csv "players.csv"
+relation Player from players { name: text  club: text  key (name) }
+fd Player: name -> club as player_club
+rule colleague(p: Player, q: Player) :- p.club = q.club, p != q
+    symmetric
+probe teammates rule using colleague { noun "club"  per_entity 1 }
+`, { 'players.csv': `name,club\n${rows.join('\n')}\n` });
+        assert.deepEqual(w.diagnostics.filter(d => d.severity === 'error'), []);
+    });
+    after(() => w?.dispose());
+
+    it('20 % wrong inferences and 10 % flipped twins: error-inference ≈ 20 %, inconsistency ≈ 10 %', async () => {
+        const { questions, metrics, groups } = await measure(w, { wrong_inferences: 0.2, flips_twins: 0.1 });
+        const facts = questions.filter(q => q.group?.role === 'fact').length;
+        assert.ok(facts > 1000, `${facts} derived facts asked`);
+        const basic = metrics.find(g => g.phrasing === 'basic')!.rules!;
+        covers(basic.errorInference, 0.2, 'error inference (fact questions)');
+        assert.equal(basic.errorKnowledge.k, 0, 'every premise stated right');
+        covers(basic.hallucination, 0.2, 'hallucination (fact questions)');
+        const g = groups.find(x => x.relation === 'metamorphic')!;
+        const inconsistency = { ci: [1 - g.ok.ci![1], 1 - g.ok.ci![0]] as [number, number] };
+        covers(inconsistency, 0.1, 'metamorphic inconsistency');
+        // A wrong inference flips the whole group, so it never breaks the symmetric reading.
+        assert.equal(g.outcomes['symmetry-broken'] ?? 0, 0);
+    });
+
+    it('with 10 % wrong premises as well: error-knowledge, error-inference and both split as the shares multiply', async () => {
+        const { metrics } = await measure(w, { wrong_inferences: 0.2, flips_twins: 0.1, wrong_premises: 0.1 });
+        const basic = metrics.find(g => g.phrasing === 'basic')!.rules!;
+        covers(basic.errorInference, 0.2 * 0.9, 'error inference');
+        covers(basic.errorKnowledge, 0.1 * 0.8, 'error knowledge');
+        covers(basic.both, 0.1 * 0.2, 'both');
+        // The first wrong step is the premise the simulator changed: step 1 or 2 of the shared-club proof.
+        const steps = Object.keys(basic.firstWrongStep).sort();
+        assert.deepEqual(steps, ['1', '2']);
+        assert.ok(basic.claims.contradicted > 0);
+    });
+});
