@@ -66,3 +66,13 @@ test('a trusted workspace asks only the first time it is opened', async () => {
     assert.deepEqual(await new SourceTrust(later.h).confirm([source('/data/other.csv')]), { ok: true });
     assert.equal(later.asked.length, 0, 'trusted and opened before: read without asking');
 });
+
+test('a database URL (postgres source) is never inside the folders: asked about by its URL as written, never as a path', async () => {
+    const url = 'postgres://me@db.example:5432/hr';
+    assert.equal(sourceDecision(url, access({ trusted: false })), 'ask');
+    assert.equal(sourceDecision(url, access({})), 'read', 'trusted and opened before');
+    assert.equal(sourceDecision(url, access({ trusted: false, decisions: { [url]: true } })), 'read');
+    const { h, asked } = host({ answers: [true] });
+    assert.deepEqual(await new SourceTrust(h).confirm([{ ...source(url), format: 'postgres', table: 'staff' }]), { ok: true });
+    assert.deepEqual(asked, [[url]]);
+});
