@@ -64,19 +64,29 @@ export function checkRuleAnswer(q: Question, v: Pick<Verdict, 'answer' | 'correc
     const points = splitPoints(v.rationaleText);
     const folded = points.map(p => foldValue(p));
     const claims: RuleClaim[] = [];
+    // Which premises each point states right: in a chain (a in b, b in c) the point "a is in b" names b, the
+    // next premise's subject, and must not be read as a wrong value for it.
+    const states = folded.map(text => rule.premises.map(p => contains(text, subjectForms(p)) && contains(without(text, subjectForms(p)), valueForms(p))));
     const premises: PremiseStatus[] = rule.premises.map((p, i) => {
         const hop = v.hops[i]?.keywords[0];
         const other = hop?.conflict ?? hop?.alsoStated;
         let status: PremiseStatus = 'missing';
+        const truth = foldValue(p.value);
+        // Another value counts only where it is not part of the true value ("France" in "Île-de-France").
+        const conflicting = other && !truth.includes(foldValue(other.value)) ? other : undefined;
         folded.forEach((text, at) => {
             if (!contains(text, subjectForms(p))) return;
+            // The subject's own name is not a value stated about it.
+            const rest = without(text, subjectForms(p));
+            const others = rule.premises.filter((_, j) => j !== i && states[at]![j]).flatMap(o => [...subjectForms(o), ...valueForms(o)]);
             const base = { point: at + 1, subject: p.subject, relation: p.relation, attribute: p.attribute, premise: i };
-            if (other && contains(text, [other.value])) {
+            if (conflicting && contains(without(rest, others), [conflicting.value]) && !contains(rest, valueForms(p))) {
+                const other = conflicting;
                 const c: RuleClaim = { ...base, value: other.value, status: 'contradicted' };
                 if (other.row) c.row = other.row;
                 claims.push(c);
                 status = 'contradicted';
-            } else if (contains(text, valueForms(p))) {
+            } else if (contains(rest, valueForms(p))) {
                 claims.push({ ...base, value: p.value, status: 'supported' });
                 if (status === 'missing') status = 'supported';
             }
@@ -99,6 +109,17 @@ export function checkRuleAnswer(q: Question, v: Pick<Verdict, 'answer' | 'correc
         : correct ? (knowledgeWrong ? 'error-knowledge' : 'correct') : knowledgeWrong ? 'both' : 'error-inference';
     const out: RuleCheck = { points, claims, premises, category, ...overlap(rule.premises, claims) };
     if (wrong >= 0) out.firstWrongStep = wrong + 1;
+    return out;
+}
+
+/** The folded text with every word-bounded occurrence of the forms blanked out. */
+function without(text: string, forms: readonly string[]): string {
+    let out = text;
+    for (const f of forms) {
+        const needle = foldValue(f);
+        if (!needle) continue;
+        for (let i = findWord(out, needle); i >= 0; i = findWord(out, needle, i + needle.length)) out = out.slice(0, i) + ' '.repeat(needle.length) + out.slice(i + needle.length);
+    }
     return out;
 }
 

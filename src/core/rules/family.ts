@@ -13,12 +13,12 @@ import type { Fact, Proof } from './ir.js';
 import type { LoadedData } from '../data/types.js';
 import type { SpecModel } from '../spec/model.js';
 import { KEY_SEPARATOR } from './ir.js';
-import { keyValues, Scope, slotFor } from '../probes/scope.js';
+import { keyValues, labelOf, Scope, slotFor } from '../probes/scope.js';
 import { hashSeed, prng } from '../probes/sampling.js';
 import { parseBinary } from '../verify/answer.js';
 import { keywordForms } from '../verify/aliases.js';
 import { scoreYesNo, yesNoText } from '../probes/answers.js';
-import { translateRules } from './translate.js';
+import { fkPredicate, translateRules } from './translate.js';
 import { evaluate } from './evaluate.js';
 import { baseFacts } from './facts.js';
 import { display, fill, premisesOf, RULE_SYSTEM, ruleTemplates, type Premise } from './questions.js';
@@ -31,14 +31,18 @@ export const RULE_GROUP = 'metamorphic';
 export const READING = 'reading';
 
 /** Where a base predicate's facts sit in the data: the relation and attribute a premise names. */
-function premiseAttribute(spec: SpecModel): (pred: string) => { relation: string; attribute: string } | undefined {
+function premiseAttribute(spec: SpecModel): (pred: string) => { relation: string; attribute: string; label: string } | undefined {
+    const withLabel = (relation: string, attribute: string) => {
+        const rel = spec.relations.find(r => r.name === relation);
+        return { relation, attribute, label: rel ? labelOf(rel, attribute) : attribute };
+    };
     return pred => {
         if (pred.startsWith('fk:')) {
-            const fk = spec.fks.find(f => `fk:${f.from.relation}.${f.from.attributes[0]}->${f.to.relation}.${f.to.attributes[0]}` === pred);
-            return fk ? { relation: fk.from.relation, attribute: fk.from.attributes[0]! } : undefined;
+            const fk = spec.fks.find(f => fkPredicate(f) === pred);
+            return fk ? withLabel(fk.from.relation, fk.from.attributes[0]!) : undefined;
         }
         const dot = pred.indexOf('.');
-        return dot > 0 ? { relation: pred.slice(0, dot), attribute: pred.slice(dot + 1) } : undefined;
+        return dot > 0 ? withLabel(pred.slice(0, dot), pred.slice(dot + 1)) : undefined;
     };
 }
 
@@ -140,7 +144,7 @@ function sample(facts: Fact[], n: number, seed: number): Fact[] {
 
 /** The sentences a demonstration gives: one per premise. */
 function explainOf(premises: Premise[]): string {
-    return premises.map((p, i) => `${i + 1}. The ${p.attribute.replace(/_/g, ' ')} of ${p.subject} is ${p.value}.`).join('\n');
+    return premises.map((p, i) => `${i + 1}. The ${p.label ?? p.attribute} of ${p.subject} is ${p.value}.`).join('\n');
 }
 
 export const ruleFamily: ProbeFamily = {
