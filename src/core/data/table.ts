@@ -31,6 +31,8 @@ export class Int32Builder {
         this.data[this.size++] = value;
     }
 
+    at(i: number): number { return this.data[i]!; }
+
     build(): Int32Array { return this.data.slice(0, this.size); }
 }
 

@@ -1,6 +1,448 @@
-// Placeholder until branch h14a's evaluator is merged (it replaces this file).
-import type { Derivation, EvaluateOptions, FactBase, Program } from './ir.js';
+/**
+ * Bottom-up evaluation of a rules program (ir.ts): stratified, semi-naive, with hash indexes, per-predicate caps
+ * filled by a seeded sample, and for every derived fact the clause and premise facts it came from, so that any
+ * fact's proof can be rebuilt on demand.
+ *
+ * Values are interned to integer ids; a predicate's facts are rows of ids in one growable Int32Array, in the
+ * order they were derived (so a "round" of semi-naive evaluation is a range of row numbers). Provenance costs a
+ * clause number and an offset into one shared premise pool per fact.
+ */
+import type {
+    Atom, Comparison, Derivation, EvaluateOptions, EvaluateStats, Fact, FactBase, Literal, Program, Proof, Rule, Term, Value,
+} from './ir.js';
+import { prng } from '../probes/sampling.js';
+import { Int32Builder as IntVec } from '../data/table.js';
+import { Interner, tupleKey, type TupleKey } from './store.js';
+import { stratify } from './strata.js';
 
-export function evaluate(_program: Program, _base: FactBase, _options: EvaluateOptions = {}): Derivation {
-    throw new Error('the rules evaluator is not merged yet (branch h14a)');
+/** One predicate's facts, their indexes and provenance. */
+class Relation {
+    readonly rows = new IntVec();
+    /** Tuple key → row number; -1 for a candidate dropped by the cap (it never becomes a fact). */
+    readonly seen = new Map<TupleKey, number>();
+    /** Bound-positions mask → key of those positions → row numbers, ascending. */
+    readonly indexes = new Map<number, Map<TupleKey, number[]>>();
+    /** Clause number per row (-1: a base fact) and where its premises start in the pool. */
+    readonly clause = new IntVec();
+    readonly premStart = new IntVec();
+    count = 0;
+    /** Candidates of a capped predicate waiting for the end of the round. */
+    pending: { ids: number[]; clause: number; prem: number[] }[] = [];
+
+    constructor(readonly id: number, readonly name: string, readonly arity: number) {}
+
+    row(i: number, out: number[]): number[] {
+        const base = i * this.arity;
+        for (let k = 0; k < this.arity; k++) out[k] = this.rows.at(base + k);
+        return out;
+    }
+
+    index(mask: number): Map<TupleKey, number[]> {
+        let ix = this.indexes.get(mask);
+        if (ix) return ix;
+        ix = new Map();
+        const tuple: number[] = new Array(this.arity);
+        for (let i = 0; i < this.count; i++) addToIndex(ix, mask, this.row(i, tuple), i);
+        this.indexes.set(mask, ix);
+        return ix;
+    }
+}
+
+function maskKey(mask: number, ids: ArrayLike<number>): TupleKey {
+    let single = -1, parts: number[] | undefined;
+    for (let k = 0; mask >> k; k++) {
+        if (!(mask & (1 << k))) continue;
+        if (single < 0 && !parts) single = ids[k]!;
+        else { parts ??= [single]; parts.push(ids[k]!); }
+    }
+    return parts ? tupleKey(parts) : single;
+}
+
+function addToIndex(ix: Map<TupleKey, number[]>, mask: number, ids: ArrayLike<number>, row: number): void {
+    const key = maskKey(mask, ids);
+    const list = ix.get(key);
+    if (list) list.push(row); else ix.set(key, [row]);
+}
+
+/** First position in an ascending list whose value is ≥ lo. */
+function lowerBound(list: number[], lo: number): number {
+    if (lo <= 0 || list.length === 0 || list[0]! >= lo) return 0;
+    let a = 0, b = list.length;
+    while (a < b) { const m = (a + b) >> 1; if (list[m]! < lo) a = m + 1; else b = m; }
+    return a;
+}
+
+/** How one argument of an atom is matched: a constant id, a variable already bound, or a variable this atom binds. */
+type Arg = { k: 'const'; id: number } | { k: 'bound'; slot: number } | { k: 'free'; slot: number } | { k: 'same'; slot: number };
+
+type Step =
+    | { k: 'atom'; rel: Relation; args: Arg[]; mask: number; range: 'full' | 'old' | 'delta'; prem: number }
+    | { k: 'not'; rel: Relation; args: Arg[]; mask: number; sound: 'fd' | 'complete'; prem: number }
+    | { k: 'compare'; op: Comparison; left: Arg; right: Arg };
+
+interface Plan { clause: number; steps: Step[]; head: Arg[]; headRel: Relation; slots: number; premises: number }
+
+export function evaluate(program: Program, base: FactBase, options: EvaluateOptions = {}): Derivation {
+    return new Evaluator(program, options).run(base);
+}
+
+class Evaluator {
+    private readonly values = new Interner();
+    private readonly relations = new Map<string, Relation>();
+    private readonly byId: Relation[] = [];
+    /** The premise pool: relation id and row of each premise, in clause body order. */
+    private readonly poolRel = new IntVec();
+    private readonly poolRow = new IntVec();
+    private readonly random: () => number;
+    private readonly stats: EvaluateStats = { iterations: 0, derived: {}, truncated: [], millis: 0 };
+    private derivedTotal = 0;
+    private stopped = false;
+    /** Per relation in the current stratum: the rows of the last round (delta) and what came before (old). */
+    private deltaStart = new Map<Relation, number>();
+    private deltaEnd = new Map<Relation, number>();
+
+    constructor(private readonly program: Program, private readonly options: EvaluateOptions) {
+        this.random = prng(options.seed ?? 1);
+        for (const d of program.base) this.relation(d.name, d.arity);
+        for (const r of program.rules) this.relation(r.head.pred, r.head.args.length);
+        for (const r of program.rules) for (const l of r.body) if (l.kind !== 'compare') this.need(l.atom, r);
+    }
+
+    private need(atom: Atom, rule: Rule): void {
+        if (!this.relations.has(atom.pred)) {
+            throw new Error(`rule ${rule.name} uses ${atom.pred}, which is neither a base predicate nor the head of a rule`);
+        }
+        const rel = this.relations.get(atom.pred)!;
+        if (rel.arity !== atom.args.length) {
+            throw new Error(`rule ${rule.name} uses ${atom.pred} with ${atom.args.length} arguments; it has ${rel.arity}`);
+        }
+    }
+
+    private relation(name: string, arity: number): Relation {
+        let rel = this.relations.get(name);
+        if (!rel) {
+            rel = new Relation(this.byId.length, name, arity);
+            this.relations.set(name, rel);
+            this.byId.push(rel);
+        }
+        return rel;
+    }
+
+    run(base: FactBase): Derivation {
+        const started = performance.now();
+        for (const [pred, rows] of base) {
+            const arity = rows[0]?.length ?? this.relations.get(pred)?.arity ?? 0;
+            const rel = this.relation(pred, arity);
+            for (const row of rows) {
+                if (row.length !== rel.arity) throw new Error(`a base fact of ${pred} has ${row.length} values; ${pred} has ${rel.arity}`);
+                this.insert(rel, row.map(v => this.values.id(v)), -1, []);
+            }
+        }
+        const derived = new Set(this.program.rules.map(r => r.head.pred));
+        for (const stratum of stratify(this.program)) {
+            if (this.stopped) break;
+            this.evaluateStratum(stratum.filter(p => derived.has(p)));
+        }
+        for (const pred of derived) this.stats.derived[pred] = this.relations.get(pred)!.count;
+        this.stats.millis = performance.now() - started;
+        return this.derivation();
+    }
+
+    private evaluateStratum(preds: string[]): void {
+        const inStratum = new Set(preds.map(p => this.relations.get(p)!));
+        const clauses = this.program.rules.map((r, i) => ({ r, i })).filter(({ r }) => preds.includes(r.head.pred));
+        const recursive = (r: Rule) => r.body.some(l => l.kind === 'atom' && inStratum.has(this.relations.get(l.atom.pred)!));
+        // Round 0: the clauses that read only lower strata, once.
+        for (const { r, i } of clauses) if (!recursive(r)) this.fire(this.plan(r, i, -1, inStratum));
+        this.endRound(inStratum);
+        const deltaPlans = clauses.filter(({ r }) => recursive(r)).flatMap(({ r, i }) =>
+            r.body.flatMap((l, pos) => l.kind === 'atom' && inStratum.has(this.relations.get(l.atom.pred)!) ? [this.plan(r, i, pos, inStratum)] : []));
+        if (deltaPlans.length === 0) return;
+        let starts = new Map([...inStratum].map(rel => [rel, 0]));
+        while (!this.stopped) {
+            this.deltaStart = starts;
+            this.deltaEnd = new Map([...inStratum].map(rel => [rel, rel.count]));
+            if ([...inStratum].every(rel => this.deltaStart.get(rel)! >= rel.count)) break;
+            this.options.signal?.throwIfAborted();
+            for (const plan of deltaPlans) {
+                const delta = (plan.steps[0] as Step & { k: 'atom' }).rel;
+                if (this.deltaStart.get(delta)! < this.deltaEnd.get(delta)!) this.fire(plan);
+            }
+            starts = this.deltaEnd;
+            this.endRound(inStratum);
+        }
+    }
+
+    private endRound(rels: Set<Relation>): void {
+        this.stats.iterations++;
+        for (const rel of rels) this.flushPending(rel);
+    }
+
+    /** A capped predicate keeps a seeded sample of the round's candidates that fit under its cap. */
+    private flushPending(rel: Relation): void {
+        if (rel.pending.length === 0) return;
+        const cap = this.program.caps?.[rel.name] ?? Infinity;
+        const room = Math.max(0, cap - rel.count);
+        const pending = rel.pending;
+        rel.pending = [];
+        if (pending.length > room) {
+            for (let i = pending.length - 1; i > 0; i--) {
+                const j = Math.floor(this.random() * (i + 1));
+                [pending[i], pending[j]] = [pending[j]!, pending[i]!];
+            }
+            this.truncate(rel.name);
+        }
+        for (const c of pending.slice(0, room)) this.append(rel, c.ids, c.clause, c.prem);
+    }
+
+    private truncate(name: string): void {
+        if (!this.stats.truncated.includes(name)) this.stats.truncated.push(name);
+    }
+
+    /** Orders a clause's body for a join: the delta atom first, then whatever binds most; tests as soon as they can run. */
+    private plan(rule: Rule, clause: number, deltaPos: number, inStratum: Set<Relation>): Plan {
+        const slotOf = new Map<string, number>();
+        const slot = (v: string) => { let s = slotOf.get(v); if (s === undefined) { s = slotOf.size; slotOf.set(v, s); } return s; };
+        const bound = new Set<string>();
+        const premOf = new Map<Literal, number>();
+        for (const l of rule.body) if (l.kind === 'atom' || (l.kind === 'not' && l.sound === 'fd')) premOf.set(l, premOf.size);
+        const arg = (t: Term, binding: boolean, local?: Set<string>): Arg => {
+            if ('const' in t) return { k: 'const', id: this.values.id(t.const) };
+            const s = slot(t.var);
+            if (bound.has(t.var)) return { k: 'bound', slot: s };
+            if (local?.has(t.var)) return { k: 'same', slot: s };
+            if (binding) local?.add(t.var);
+            return { k: binding ? 'free' : 'bound', slot: s };
+        };
+        const atomStep = (l: Literal & { kind: 'atom' }, pos: number): Step => {
+            const rel = this.relations.get(l.atom.pred)!;
+            const local = new Set<string>();
+            const args = l.atom.args.map(t => arg(t, true, local));
+            for (const v of local) bound.add(v);
+            const range = !inStratum.has(rel) || deltaPos < 0 ? 'full' : pos === deltaPos ? 'delta' : pos < deltaPos ? 'old' : 'full';
+            return { k: 'atom', rel, args, mask: maskOf(args), range, prem: premOf.get(l)! };
+        };
+        const ready = (l: Literal) => termsOf(l).every(t => 'const' in t || bound.has(t.var));
+        const steps: Step[] = [];
+        const left = rule.body.map((l, pos) => ({ l, pos }));
+        const take = (i: number) => left.splice(i, 1)[0]!;
+        if (deltaPos >= 0) { const i = left.findIndex(x => x.pos === deltaPos); const { l, pos } = take(i); steps.push(atomStep(l as Literal & { kind: 'atom' }, pos)); }
+        while (left.length > 0) {
+            const test = left.findIndex(({ l }) => l.kind !== 'atom' && (ready(l) || isAssignment(l, bound)));
+            if (test >= 0) {
+                const { l } = take(test);
+                if (l.kind === 'compare') {
+                    if (isAssignment(l, bound)) {
+                        const [from, to] = 'var' in l.right && !bound.has(l.right.var) ? [l.left, l.right] : [l.right, l.left];
+                        steps.push({ k: 'compare', op: '=', left: arg(from, false), right: { k: 'free', slot: slot((to as { var: string }).var) } });
+                        bound.add((to as { var: string }).var);
+                    } else steps.push({ k: 'compare', op: l.op, left: arg(l.left, false), right: arg(l.right, false) });
+                } else if (l.kind === 'not') {
+                    const rel = this.relations.get(l.atom.pred)!;
+                    const args = l.atom.args.map(t => arg(t, false));
+                    steps.push({ k: 'not', rel, args, mask: l.sound === 'fd' ? 1 : maskOf(args), sound: l.sound, prem: premOf.get(l) ?? -1 });
+                }
+                continue;
+            }
+            let best = -1, bestScore = -1;
+            left.forEach(({ l }, i) => {
+                if (l.kind !== 'atom') return;
+                const score = l.atom.args.filter(t => 'const' in t || bound.has(t.var)).length;
+                if (score > bestScore) { best = i; bestScore = score; }
+            });
+            if (best < 0) throw new Error(`rule ${rule.name}: a 'not' or comparison uses a variable no atom binds`);
+            const { l, pos } = take(best);
+            steps.push(atomStep(l as Literal & { kind: 'atom' }, pos));
+        }
+        const head = rule.head.args.map(t => {
+            if ('var' in t && !bound.has(t.var)) throw new Error(`rule ${rule.name}: head variable ${t.var} is not bound by the body`);
+            return arg(t, false);
+        });
+        return { clause, steps, head, headRel: this.relations.get(rule.head.pred)!, slots: slotOf.size, premises: premOf.size };
+    }
+
+    /** Runs one plan: a nested-loop join over indexes, emitting head facts with their premises. */
+    private fire(plan: Plan): void {
+        const env = new Int32Array(plan.slots).fill(-1);
+        const premRel = new Int32Array(plan.premises), premRow = new Int32Array(plan.premises);
+        const tuple: number[] = [];
+        const probe: number[] = [];
+        const value = (a: Arg) => a.k === 'const' ? a.id : env[a.slot]!;
+        const emit = () => {
+            const ids = plan.head.map(value);
+            const prem: number[] = [];
+            for (let p = 0; p < plan.premises; p++) prem.push(premRel[p]!, premRow[p]!);
+            this.insert(plan.headRel, ids, plan.clause, prem);
+        };
+        const step = (k: number): void => {
+            if (this.stopped) return;
+            if (k === plan.steps.length) { emit(); return; }
+            const s = plan.steps[k]!;
+            if (s.k === 'compare') {
+                if (s.right.k === 'free') { env[s.right.slot] = value(s.left); step(k + 1); env[s.right.slot] = -1; return; }
+                if (this.compare(s.op, value(s.left), value(s.right))) step(k + 1);
+                return;
+            }
+            for (let i = 0; i < s.args.length; i++) probe[i] = value(s.args[i]!);
+            if (s.k === 'not') {
+                const witness = this.negation(s, probe);
+                if (witness === undefined) return;
+                if (s.prem >= 0) { premRel[s.prem] = s.rel.id; premRow[s.prem] = witness; }
+                step(k + 1);
+                return;
+            }
+            const [lo, hi] = this.range(s.rel, s.range);
+            const visit = (row: number) => {
+                s.rel.row(row, tuple);
+                for (let i = 0; i < s.args.length; i++) {
+                    const a = s.args[i]!;
+                    if (a.k === 'free') env[a.slot] = tuple[i]!;
+                    else if (a.k === 'same' && env[a.slot] !== tuple[i]) return;
+                }
+                premRel[s.prem] = s.rel.id; premRow[s.prem] = row;
+                step(k + 1);
+            };
+            if (s.mask === 0) {
+                for (let row = lo; row < hi; row++) visit(row);
+            } else {
+                const list = s.rel.index(s.mask).get(maskKey(s.mask, probe));
+                if (list) for (let i = lowerBound(list, lo); i < list.length && list[i]! < hi; i++) visit(list[i]!);
+            }
+            for (const a of s.args) if (a.k === 'free') env[a.slot] = -1;
+        };
+        step(0);
+    }
+
+    private range(rel: Relation, range: 'full' | 'old' | 'delta'): [number, number] {
+        const end = this.deltaEnd.get(rel) ?? rel.count;
+        if (range === 'full') return [0, end];
+        const start = this.deltaStart.get(rel) ?? 0;
+        return range === 'old' ? [0, start] : [start, end];
+    }
+
+    /**
+     * A sound negation: `fd` holds when the key (argument 0) has a fact and none of its facts is this one — the
+     * witness is a fact with another value; `complete` holds when no fact matches. Returns the witness row (or
+     * -1 for a closed-world absence), undefined when the negation does not hold.
+     */
+    private negation(s: Step & { k: 'not' }, probe: number[]): number | undefined {
+        const list = s.rel.index(s.mask).get(maskKey(s.mask, probe));
+        if (s.sound === 'complete') return list && list.length > 0 ? undefined : -1;
+        if (!list || list.length === 0) return undefined;
+        const own = s.rel.seen.get(tupleKey(probe.slice(0, s.rel.arity)));
+        return own !== undefined && own >= 0 ? undefined : list[0];
+    }
+
+    private compare(op: Comparison, a: number, b: number): boolean {
+        if (op === '=') return a === b;
+        if (op === '!=') return a !== b;
+        const x = this.values.value(a), y = this.values.value(b);
+        if (typeof x !== typeof y) return false;
+        return op === '<' ? x < y : op === '<=' ? x <= y : op === '>' ? x > y : x >= y;
+    }
+
+    private insert(rel: Relation, ids: number[], clause: number, prem: number[]): void {
+        const key = tupleKey(ids);
+        if (rel.seen.has(key)) return;
+        if (clause >= 0) {
+            const max = this.options.maxFacts ?? Infinity;
+            if (this.derivedTotal >= max) { this.truncate(rel.name); this.stopped = true; return; }
+            if (this.program.caps?.[rel.name] !== undefined) {
+                rel.seen.set(key, -1);
+                rel.pending.push({ ids, clause, prem });
+                return;
+            }
+        }
+        this.append(rel, ids, clause, prem);
+    }
+
+    private append(rel: Relation, ids: number[], clause: number, prem: number[]): void {
+        const row = rel.count++;
+        rel.seen.set(tupleKey(ids), row);
+        for (const id of ids) rel.rows.push(id);
+        rel.clause.push(clause);
+        rel.premStart.push(this.poolRel.length);
+        for (let p = 0; p < prem.length; p += 2) { this.poolRel.push(prem[p]!); this.poolRow.push(prem[p + 1]!); }
+        for (const [mask, ix] of rel.indexes) addToIndex(ix, mask, ids, row);
+        if (clause >= 0) this.derivedTotal++;
+    }
+
+    private derivation(): Derivation {
+        const cache = new Map<string, Fact[]>();
+        const factAt = (rel: Relation, row: number): Fact => ({ pred: rel.name, args: rel.row(row, new Array(rel.arity)).map(id => this.values.value(id)) });
+        const rowOf = (fact: Fact): [Relation, number] | undefined => {
+            const rel = this.relations.get(fact.pred);
+            if (!rel || fact.args.length !== rel.arity) return undefined;
+            const ids: number[] = [];
+            for (const v of fact.args) { const id = this.values.lookup(v); if (id === undefined) return undefined; ids.push(id); }
+            const row = rel.seen.get(tupleKey(ids));
+            return row === undefined || row < 0 ? undefined : [rel, row];
+        };
+        const proofAt = (rel: Relation, row: number, memo: Map<number, Proof>): Proof => {
+            const memoKey = rel.id * 2 ** 32 + row;
+            const known = memo.get(memoKey);
+            if (known) return known;
+            const fact = factAt(rel, row);
+            const clause = rel.clause.at(row);
+            let proof: Proof;
+            if (clause < 0) proof = { kind: 'base', fact };
+            else {
+                const rule = this.program.rules[clause]!;
+                const start = rel.premStart.at(row);
+                const count = rule.body.filter(l => l.kind === 'atom' || (l.kind === 'not' && l.sound === 'fd')).length;
+                const premises: Proof[] = [];
+                for (let p = 0; p < count; p++) premises.push(proofAt(this.byId[this.poolRel.at(start + p)]!, this.poolRow.at(start + p), memo));
+                proof = { kind: 'rule', fact, rule: rule.name, clause, premises, bindings: bindingsOf(rule, premises.map(q => q.fact), fact) };
+            }
+            memo.set(memoKey, proof);
+            return proof;
+        };
+        return {
+            stats: this.stats,
+            facts: pred => {
+                let out = cache.get(pred);
+                if (!out) {
+                    const rel = this.relations.get(pred);
+                    out = rel ? Array.from({ length: rel.count }, (_, i) => factAt(rel, i)) : [];
+                    cache.set(pred, out);
+                }
+                return out;
+            },
+            has: fact => rowOf(fact) !== undefined,
+            proof: fact => {
+                const at = rowOf(fact);
+                return at ? proofAt(at[0], at[1], new Map()) : undefined;
+            },
+        };
+    }
+}
+
+function maskOf(args: Arg[]): number {
+    let mask = 0;
+    args.forEach((a, i) => { if (a.k === 'const' || a.k === 'bound') mask |= 1 << i; });
+    return mask;
+}
+
+function termsOf(l: Literal): Term[] {
+    return l.kind === 'compare' ? [l.left, l.right] : l.atom.args;
+}
+
+/** `x = expr` where one side is an unbound variable and the other is known: it binds, it does not test. */
+function isAssignment(l: Literal, bound: Set<string>): boolean {
+    if (l.kind !== 'compare' || l.op !== '=') return false;
+    const free = (t: Term) => 'var' in t && !bound.has(t.var);
+    return free(l.left) !== free(l.right);
+}
+
+/** The variable bindings of a clause application, read back from its premises (positive atoms) and its head. */
+function bindingsOf(rule: Rule, premises: Fact[], head: Fact): Record<string, Value> {
+    const out: Record<string, Value> = {};
+    const bind = (args: Term[], values: readonly Value[]) => args.forEach((t, i) => { if ('var' in t) out[t.var] = values[i]!; });
+    let p = 0;
+    for (const l of rule.body) {
+        if (l.kind === 'atom') bind(l.atom.args, premises[p++]!.args);
+        else if (l.kind === 'not' && l.sound === 'fd') p++;
+    }
+    bind(rule.head.args, head.args);
+    return out;
 }
