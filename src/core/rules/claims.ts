@@ -91,9 +91,11 @@ export function checkRuleAnswer(q: Question, v: Pick<Verdict, 'answer' | 'correc
                 if (status === 'missing') status = 'supported';
             }
         });
-        // The value stated somewhere without naming the subject in the same point still counts as stated.
-        if (status === 'missing' && hop?.status === 'found') status = 'supported';
-        if (status === 'missing' && hop?.status === 'contradicted') status = 'contradicted';
+        // A value stated in a point that names no subject ("they both play for Barcelona") counts for this
+        // premise; one stated about another premise's subject does not.
+        const unattributed = (forms: readonly string[]) => folded.some(t => contains(t, forms) && !rule.premises.some((o, j) => j !== i && contains(t, subjectForms(o))));
+        if (status === 'missing' && hop?.status === 'found' && unattributed(valueForms(p))) status = 'supported';
+        if (status === 'missing' && hop?.status === 'contradicted' && hop.conflict && unattributed([hop.conflict.value])) status = 'contradicted';
         return status;
     });
     // Points that name an entity of the proof but no premise value: claims the data cannot decide here.

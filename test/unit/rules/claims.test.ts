@@ -106,3 +106,16 @@ describe('rule answers against their proofs', () => {
         assert.equal(judge('yes', 'unsure', 'yes').outcome, 'undecided');
     });
 });
+
+describe('claims about one premise are not credited to another', () => {
+    it('a value stated about one subject neither supports nor contradicts a premise about another', () => {
+        const q = question('fact', 'yes');
+        const about = checkRuleAnswer(q, verdict(q, 'no', '1. The club of Lionel Messi is Juventus.', [kw('contradicted', 'Juventus'), kw('contradicted', 'Juventus')]))!;
+        assert.deepEqual(about.premises, ['contradicted', 'missing']);
+        const right = checkRuleAnswer(q, verdict(q, 'yes', '1. Lionel Messi played for Barcelona.', [kw('found'), kw('found')]))!;
+        assert.deepEqual(right.premises, ['supported', 'missing']);
+        // Said of nobody in particular, it counts for every premise with that value.
+        const both = checkRuleAnswer(q, verdict(q, 'yes', '1. They both played for Barcelona.', [kw('found'), kw('found')]))!;
+        assert.deepEqual(both.premises, ['supported', 'supported']);
+    });
+});
