@@ -23,7 +23,7 @@ function checkProof(program: Program, d: Derivation, proof: Proof): void {
     let p = 0;
     for (const l of rule.body) {
         if (l.kind === 'atom') {
-            const premise = proof.premises[p++]!;
+            const premise: Proof = proof.premises[p++]!;
             assert.deepEqual(premise.fact, { pred: l.atom.pred, args: l.atom.args.map(val) });
             assert.ok(d.has(premise.fact));
             checkProof(program, d, premise);
@@ -31,7 +31,7 @@ function checkProof(program: Program, d: Derivation, proof: Proof): void {
             const a = val(l.left)!, b = val(l.right)!;
             assert.ok(l.op === '=' ? a === b : l.op === '!=' ? a !== b : a < b, `${l.op} in ${proof.rule}`);
         } else if (l.sound === 'fd') {
-            const witness = proof.premises[p++]!.fact;
+            const witness: Fact = proof.premises[p++]!.fact;
             const args = l.atom.args.map(val);
             assert.equal(witness.pred, l.atom.pred);
             assert.equal(witness.args[0], args[0]);
