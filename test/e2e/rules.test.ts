@@ -6,6 +6,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Workbench } from './support/workbench.js';
 import { S } from './support/selectors.js';
@@ -48,8 +49,12 @@ describe('a failed rule question in the graph panel', { skip, timeout: 420_000 }
 
     it('draws the proof tree with the contradicted and the missing premise coloured', async () => {
         await wb.openFile('rules.probe');
+        // Between the colleague rule and the teammates probe: both lines, and their CodeLenses, are drawn.
+        const text = fs.readFileSync(path.join(session.workspace, 'rules/rules.probe'), 'utf8').split('\n');
+        const rule = text.findIndex(l => l.startsWith('rule colleague')) + 1, probe = text.findIndex(l => l.startsWith('probe teammates')) + 1;
+        await wb.goToLine(Math.round((rule + probe) / 2));
         let lenses: string[] = [];
-        for (let i = 0; i < 60 && !lenses.some(l => /^local · /.test(l)); i++) {
+        for (let i = 0; i < 60 && !(lenses.some(l => /^local · /.test(l)) && lenses.includes('Preview derived facts')); i++) {
             lenses = await wb.codeLenses();
             await session.page.waitForTimeout(500);
         }

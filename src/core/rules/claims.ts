@@ -180,3 +180,11 @@ export function ruleClaimMarks(q: Question, v: Parameters<typeof checkRuleAnswer
         return mark;
     });
 }
+
+/**
+ * A rule answer's premises as keyword statuses (premise i is hop i + 1): the verifier finds a value anywhere in
+ * the rationale, but only the points tell whose value it is — the graph and the hop summary show these.
+ */
+export function premiseStatuses(q: Question, v: Parameters<typeof checkRuleAnswer>[1]): ('found' | 'missing' | 'contradicted')[] | undefined {
+    return checkRuleAnswer(q, v)?.premises.map(s => (s === 'supported' ? 'found' : s));
+}
