@@ -33,6 +33,8 @@ describe('rule probes through the CLI', () => {
         const r = await cli(['check', bad]);
         assert.equal(r.code, 1);
         assert.match(r.stdout + r.stderr, /bad\.probe:\d+:\d+ error \[rule-unsound-negation\] 'not colleague\(…\)' is unsound: colleague rests on Player/);
+        // Once, where it is written (not again for every rule probe).
+        assert.equal((r.stdout + r.stderr).match(/\[rule-unsound-negation\]/g)?.length, 1);
     });
 
     it('previews each derived fact as a metamorphic group carrying its proof', async () => {

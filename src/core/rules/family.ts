@@ -6,7 +6,7 @@
  * premise by premise (claims.ts), and the group is judged without any gold (`metamorphic`, verify/groups.ts).
  */
 import type { ProbeFamily } from '../probes/family.js';
-import type { Item, Plan, PlanProblem } from '../probes/plan.js';
+import type { Item, Plan } from '../probes/plan.js';
 import type { Keyword } from '../probes/question.js';
 import type { RuleQuestion } from './types.js';
 import type { Fact, Proof } from './ir.js';
@@ -61,7 +61,7 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
     const fail = (code: string, message: string) => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
     if (!probe.rule) return fail('probe-target', `Probe ${probe.name} needs a rule: write 'probe ${probe.name} rule using <rule name>'.`);
     const translation = translateRules(spec);
-    for (const p of translation.problems) problems.push({ loc: p.loc, severity: 'error', code: p.code, message: p.message } satisfies PlanProblem);
+    // The rules' problems are language diagnostics (validation/rules.ts), reported once where they are written.
     if (translation.problems.length > 0) return undefined;
     const info = translation.predicates.get(probe.rule);
     if (!info || info.params.length === 0) return fail('probe-target', `No rule named ${probe.rule}.`);
