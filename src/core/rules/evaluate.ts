@@ -12,24 +12,26 @@ import type {
 } from './ir.js';
 import { prng } from '../probes/sampling.js';
 import { Int32Builder as IntVec } from '../data/table.js';
-import { Interner, tupleKey, type TupleKey } from './store.js';
+import { Interner, TupleSet, tupleKey, type TupleKey } from './store.js';
 import { stratify } from './strata.js';
 
 /** One predicate's facts, their indexes and provenance. */
 class Relation {
     readonly rows = new IntVec();
-    /** Tuple key → row number; -1 for a candidate dropped by the cap (it never becomes a fact). */
-    readonly seen = new Map<TupleKey, number>();
+    readonly set: TupleSet;
     /** Bound-positions mask → key of those positions → row numbers, ascending. */
     readonly indexes = new Map<number, Map<TupleKey, number[]>>();
     /** Clause number per row (-1: a base fact) and where its premises start in the pool. */
     readonly clause = new IntVec();
     readonly premStart = new IntVec();
     count = 0;
-    /** Candidates of a capped predicate waiting for the end of the round. */
-    pending: { ids: number[]; clause: number; prem: number[] }[] = [];
+    /** Candidates of a capped predicate waiting for the end of the round, and their keys (no candidate twice). */
+    pending: Candidate[] = [];
+    readonly pendingKeys = new Set<TupleKey>();
 
-    constructor(readonly id: number, readonly name: string, readonly arity: number) {}
+    constructor(readonly id: number, readonly name: string, readonly arity: number) {
+        this.set = new TupleSet(arity, this.rows);
+    }
 
     row(i: number, out: number[]): number[] {
         const base = i * this.arity;
@@ -47,6 +49,11 @@ class Relation {
         return ix;
     }
 }
+
+interface Candidate { ids: number[]; clause: number; premRel: number[]; premRow: number[] }
+
+const NONE = new Int32Array(0);
+const EMPTY: number[] = [];
 
 function maskKey(mask: number, ids: ArrayLike<number>): TupleKey {
     let single = -1, parts: number[] | undefined;
@@ -94,7 +101,7 @@ class Evaluator {
     private readonly poolRel = new IntVec();
     private readonly poolRow = new IntVec();
     private readonly random: () => number;
-    private readonly stats: EvaluateStats = { iterations: 0, derived: {}, truncated: [], millis: 0 };
+    private readonly stats: EvaluateStats = { iterations: 0, derived: {}, truncated: [], millis: 0, loadMillis: 0 };
     private derivedTotal = 0;
     private stopped = false;
     /** Per relation in the current stratum: the rows of the last round (delta) and what came before (old). */
@@ -133,11 +140,15 @@ class Evaluator {
         for (const [pred, rows] of base) {
             const arity = rows[0]?.length ?? this.relations.get(pred)?.arity ?? 0;
             const rel = this.relation(pred, arity);
+            rel.set.reserve(rel.count + rows.length);
+            const ids: number[] = new Array(rel.arity);
             for (const row of rows) {
                 if (row.length !== rel.arity) throw new Error(`a base fact of ${pred} has ${row.length} values; ${pred} has ${rel.arity}`);
-                this.insert(rel, row.map(v => this.values.id(v)), -1, []);
+                for (let k = 0; k < rel.arity; k++) ids[k] = this.values.id(row[k]!);
+                if (rel.set.find(ids) < 0) this.append(rel, ids, -1, NONE, NONE, 0);
             }
         }
+        this.stats.loadMillis = performance.now() - started;
         const derived = new Set(this.program.rules.map(r => r.head.pred));
         for (const stratum of stratify(this.program)) {
             if (this.stopped) break;
@@ -192,7 +203,8 @@ class Evaluator {
             }
             this.truncate(rel.name);
         }
-        for (const c of pending.slice(0, room)) this.append(rel, c.ids, c.clause, c.prem);
+        rel.pendingKeys.clear();
+        for (const c of pending.slice(0, room)) this.append(rel, c.ids, c.clause, c.premRel, c.premRow, c.premRel.length);
     }
 
     private truncate(name: string): void {
@@ -265,18 +277,16 @@ class Evaluator {
     private fire(plan: Plan): void {
         const env = new Int32Array(plan.slots).fill(-1);
         const premRel = new Int32Array(plan.premises), premRow = new Int32Array(plan.premises);
-        const tuple: number[] = [];
+        const head: number[] = new Array(plan.head.length);
         const probe: number[] = [];
         const value = (a: Arg) => a.k === 'const' ? a.id : env[a.slot]!;
-        const emit = () => {
-            const ids = plan.head.map(value);
-            const prem: number[] = [];
-            for (let p = 0; p < plan.premises; p++) prem.push(premRel[p]!, premRow[p]!);
-            this.insert(plan.headRel, ids, plan.clause, prem);
-        };
         const step = (k: number): void => {
             if (this.stopped) return;
-            if (k === plan.steps.length) { emit(); return; }
+            if (k === plan.steps.length) {
+                for (let i = 0; i < head.length; i++) head[i] = value(plan.head[i]!);
+                this.derive(plan.headRel, head, plan.clause, premRel, premRow);
+                return;
+            }
             const s = plan.steps[k]!;
             if (s.k === 'compare') {
                 if (s.right.k === 'free') { env[s.right.slot] = value(s.left); step(k + 1); env[s.right.slot] = -1; return; }
@@ -291,33 +301,29 @@ class Evaluator {
                 step(k + 1);
                 return;
             }
-            const [lo, hi] = this.range(s.rel, s.range);
-            const visit = (row: number) => {
-                s.rel.row(row, tuple);
-                for (let i = 0; i < s.args.length; i++) {
-                    const a = s.args[i]!;
-                    if (a.k === 'free') env[a.slot] = tuple[i]!;
-                    else if (a.k === 'same' && env[a.slot] !== tuple[i]) return;
+            const hi = this.deltaEnd.get(s.rel) ?? s.rel.count;
+            const lo = s.range === 'delta' ? this.deltaStart.get(s.rel) ?? 0 : 0;
+            const top = s.range === 'old' ? this.deltaStart.get(s.rel) ?? 0 : hi;
+            const list = s.mask === 0 ? undefined : s.rel.index(s.mask).get(maskKey(s.mask, probe)) ?? EMPTY;
+            const { rows, arity } = s.rel;
+            const args = s.args;
+            for (let i = list ? lowerBound(list, lo) : lo, end = list ? list.length : top; i < end; i++) {
+                const row = list ? list[i]! : i;
+                if (row >= top) break;
+                const base = row * arity;
+                let ok = true;
+                for (let j = 0; j < args.length; j++) {
+                    const a = args[j]!;
+                    if (a.k === 'free') env[a.slot] = rows.at(base + j);
+                    else if (a.k === 'same' && env[a.slot] !== rows.at(base + j)) { ok = false; break; }
                 }
+                if (!ok) continue;
                 premRel[s.prem] = s.rel.id; premRow[s.prem] = row;
                 step(k + 1);
-            };
-            if (s.mask === 0) {
-                for (let row = lo; row < hi; row++) visit(row);
-            } else {
-                const list = s.rel.index(s.mask).get(maskKey(s.mask, probe));
-                if (list) for (let i = lowerBound(list, lo); i < list.length && list[i]! < hi; i++) visit(list[i]!);
             }
-            for (const a of s.args) if (a.k === 'free') env[a.slot] = -1;
+            for (const a of args) if (a.k === 'free') env[a.slot] = -1;
         };
         step(0);
-    }
-
-    private range(rel: Relation, range: 'full' | 'old' | 'delta'): [number, number] {
-        const end = this.deltaEnd.get(rel) ?? rel.count;
-        if (range === 'full') return [0, end];
-        const start = this.deltaStart.get(rel) ?? 0;
-        return range === 'old' ? [0, start] : [start, end];
     }
 
     /**
@@ -329,8 +335,7 @@ class Evaluator {
         const list = s.rel.index(s.mask).get(maskKey(s.mask, probe));
         if (s.sound === 'complete') return list && list.length > 0 ? undefined : -1;
         if (!list || list.length === 0) return undefined;
-        const own = s.rel.seen.get(tupleKey(probe.slice(0, s.rel.arity)));
-        return own !== undefined && own >= 0 ? undefined : list[0];
+        return s.rel.set.find(probe) >= 0 ? undefined : list[0];
     }
 
     private compare(op: Comparison, a: number, b: number): boolean {
@@ -341,28 +346,27 @@ class Evaluator {
         return op === '<' ? x < y : op === '<=' ? x <= y : op === '>' ? x > y : x >= y;
     }
 
-    private insert(rel: Relation, ids: number[], clause: number, prem: number[]): void {
-        const key = tupleKey(ids);
-        if (rel.seen.has(key)) return;
-        if (clause >= 0) {
-            const max = this.options.maxFacts ?? Infinity;
-            if (this.derivedTotal >= max) { this.truncate(rel.name); this.stopped = true; return; }
-            if (this.program.caps?.[rel.name] !== undefined) {
-                rel.seen.set(key, -1);
-                rel.pending.push({ ids, clause, prem });
-                return;
-            }
+    /** A head fact found by a clause: new facts are kept (capped predicates: at the end of the round). */
+    private derive(rel: Relation, ids: number[], clause: number, premRel: Int32Array, premRow: Int32Array): void {
+        if (rel.set.find(ids) >= 0) return;
+        if (this.derivedTotal >= (this.options.maxFacts ?? Infinity)) { this.truncate(rel.name); this.stopped = true; return; }
+        if (this.program.caps?.[rel.name] !== undefined) {
+            const key = tupleKey(ids);
+            if (rel.pendingKeys.has(key)) return;
+            rel.pendingKeys.add(key);
+            rel.pending.push({ ids: [...ids], clause, premRel: [...premRel], premRow: [...premRow] });
+            return;
         }
-        this.append(rel, ids, clause, prem);
+        this.append(rel, ids, clause, premRel, premRow, premRel.length);
     }
 
-    private append(rel: Relation, ids: number[], clause: number, prem: number[]): void {
+    private append(rel: Relation, ids: ArrayLike<number>, clause: number, premRel: ArrayLike<number>, premRow: ArrayLike<number>, premises: number): void {
         const row = rel.count++;
-        rel.seen.set(tupleKey(ids), row);
-        for (const id of ids) rel.rows.push(id);
+        for (let k = 0; k < rel.arity; k++) rel.rows.push(ids[k]!);
+        rel.set.add(row);
         rel.clause.push(clause);
         rel.premStart.push(this.poolRel.length);
-        for (let p = 0; p < prem.length; p += 2) { this.poolRel.push(prem[p]!); this.poolRow.push(prem[p + 1]!); }
+        for (let p = 0; p < premises; p++) { this.poolRel.push(premRel[p]!); this.poolRow.push(premRow[p]!); }
         for (const [mask, ix] of rel.indexes) addToIndex(ix, mask, ids, row);
         if (clause >= 0) this.derivedTotal++;
     }
@@ -375,8 +379,8 @@ class Evaluator {
             if (!rel || fact.args.length !== rel.arity) return undefined;
             const ids: number[] = [];
             for (const v of fact.args) { const id = this.values.lookup(v); if (id === undefined) return undefined; ids.push(id); }
-            const row = rel.seen.get(tupleKey(ids));
-            return row === undefined || row < 0 ? undefined : [rel, row];
+            const row = rel.set.find(ids);
+            return row < 0 ? undefined : [rel, row];
         };
         const proofAt = (rel: Relation, row: number, memo: Map<number, Proof>): Proof => {
             const memoKey = rel.id * 2 ** 32 + row;
@@ -407,6 +411,11 @@ class Evaluator {
                     cache.set(pred, out);
                 }
                 return out;
+            },
+            size: pred => this.relations.get(pred)?.count ?? 0,
+            factAt: (pred, index) => {
+                const rel = this.relations.get(pred);
+                return rel && index >= 0 && index < rel.count ? factAt(rel, index) : undefined;
             },
             has: fact => rowOf(fact) !== undefined,
             proof: fact => {

@@ -84,12 +84,17 @@ export interface EvaluateStats {
     derived: Record<string, number>;
     /** Predicates whose cap (or maxFacts) cut the fixpoint short. */
     truncated: string[];
+    /** Whole evaluation, and the part of it spent taking in the base facts (interning, dedupe). */
     millis: number;
+    loadMillis: number;
 }
 
 export interface Derivation {
     /** Every derived fact per predicate, in a deterministic order. */
     facts(pred: string): readonly Fact[];
+    /** How many facts a predicate holds, and the i-th of them (in the order of `facts`), without listing them all. */
+    size(pred: string): number;
+    factAt(pred: string, index: number): Fact | undefined;
     /** Is this fact derived (or a base fact)? */
     has(fact: Fact): boolean;
     /** The proof of a derived or base fact; undefined when it does not hold. */
