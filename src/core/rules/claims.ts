@@ -9,7 +9,7 @@
  */
 import type { Question } from '../probes/question.js';
 import type { Verdict } from '../verify/types.js';
-import { findWord, foldValue } from '../verify/normalise.js';
+import { findAllWords, findWord, foldValue } from '../verify/normalise.js';
 import type { Premise } from './questions.js';
 
 export type ClaimStatus = 'supported' | 'contradicted' | 'unknown';
@@ -66,34 +66,38 @@ export function checkRuleAnswer(q: Question, v: Pick<Verdict, 'answer' | 'correc
     const claims: RuleClaim[] = [];
     // Which premises each point states right: in a chain (a in b, b in c) the point "a is in b" names b, the
     // next premise's subject, and must not be read as a wrong value for it.
-    const states = folded.map(text => rule.premises.map(p => contains(text, subjectForms(p)) && contains(without(text, subjectForms(p)), valueForms(p))));
+    const states = folded.map(text => rule.premises.map(p => statesRight(text, p)));
     const premises: PremiseStatus[] = rule.premises.map((p, i) => {
         const hop = v.hops[i]?.keywords[0];
         const other = hop?.conflict ?? hop?.alsoStated;
         let status: PremiseStatus = 'missing';
-        const truth = foldValue(p.value);
-        // Another value counts only where it is not part of the true value ("France" in "Île-de-France").
-        const conflicting = other && !truth.includes(foldValue(other.value)) ? other : undefined;
         folded.forEach((text, at) => {
-            if (!contains(text, subjectForms(p))) return;
-            // The subject's own name is not a value stated about it.
-            const rest = without(text, subjectForms(p));
-            const others = rule.premises.filter((_, j) => j !== i && states[at]![j]).flatMap(o => [...subjectForms(o), ...valueForms(o)]);
+            const subject = spans(text, subjectForms(p));
+            if (subject.length === 0) return;
             const base = { point: at + 1, subject: p.subject, relation: p.relation, attribute: p.attribute, premise: i };
-            if (conflicting && contains(without(rest, others), [conflicting.value]) && !contains(rest, valueForms(p))) {
-                const other = conflicting;
-                const c: RuleClaim = { ...base, value: other.value, status: 'contradicted' };
-                if (other.row) c.row = other.row;
-                claims.push(c);
-                status = 'contradicted';
-            } else if (contains(rest, valueForms(p))) {
+            if (states[at]![i]) {
                 claims.push({ ...base, value: p.value, status: 'supported' });
                 if (status === 'missing') status = 'supported';
+                return;
             }
+            if (!other) return;
+            // Another value counts where it is not part of the true value ("France" in "Île-de-France") nor of
+            // what the point states right about another premise.
+            const taken = [...spans(text, valueForms(p)), ...rule.premises.filter((_, j) => j !== i && states[at]![j]).flatMap(o => spans(text, [...subjectForms(o), ...valueForms(o)]))];
+            const said = spans(text, [other.value]).filter(c => taken.every(t => disjoint(c, t)));
+            if (!apart(subject, said)) return;
+            const c: RuleClaim = { ...base, value: other.value, status: 'contradicted' };
+            if (other.row) c.row = other.row;
+            claims.push(c);
+            status = 'contradicted';
         });
         // A value stated in a point that names no subject ("they both play for Barcelona") counts for this
         // premise; one stated about another premise's subject does not.
-        const unattributed = (forms: readonly string[]) => folded.some(t => contains(t, forms) && !rule.premises.some((o, j) => j !== i && contains(t, subjectForms(o))));
+        const unattributed = (forms: readonly string[]) => folded.some(t => {
+            if (rule.premises.some((o, j) => j !== i && contains(t, subjectForms(o)))) return false;
+            const own = spans(t, subjectForms(p));
+            return spans(t, forms).some(x => own.every(y => disjoint(x, y)));
+        });
         if (status === 'missing' && hop?.status === 'found' && unattributed(valueForms(p))) status = 'supported';
         if (status === 'missing' && hop?.status === 'contradicted' && hop.conflict && unattributed([hop.conflict.value])) status = 'contradicted';
         return status;
@@ -114,15 +118,23 @@ export function checkRuleAnswer(q: Question, v: Pick<Verdict, 'answer' | 'correc
     return out;
 }
 
-/** The folded text with every word-bounded occurrence of the forms blanked out. */
-function without(text: string, forms: readonly string[]): string {
-    let out = text;
-    for (const f of forms) {
-        const needle = foldValue(f);
-        if (!needle) continue;
-        for (let i = findWord(out, needle); i >= 0; i = findWord(out, needle, i + needle.length)) out = out.slice(0, i) + ' '.repeat(needle.length) + out.slice(i + needle.length);
-    }
-    return out;
+type Span = [number, number];
+
+/** Where the forms occur in a folded text (word-bounded). */
+function spans(text: string, forms: readonly string[]): Span[] {
+    return forms.flatMap(f => { const n = foldValue(f); return n ? findAllWords(text, n) : []; });
+}
+
+const disjoint = (a: Span, b: Span) => a[1] <= b[0] || b[1] <= a[0];
+
+/** Some occurrence of the one and some of the other are separate words ("FC Barcelona … is Barcelona"). */
+function apart(a: readonly Span[], b: readonly Span[]): boolean {
+    return a.some(x => b.some(y => disjoint(x, y)));
+}
+
+/** The point names the premise's subject and, apart from it, its value. */
+function statesRight(text: string, p: Premise): boolean {
+    return apart(spans(text, subjectForms(p)), spans(text, valueForms(p)));
 }
 
 function subjectForms(p: Premise): string[] {
