@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { DATA_GLOB } from './settings.js';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import type { Ctx } from './context.js';
+import { SOURCE_ACCESS_NOTIFICATION, type SourceAccessParams } from '../protocol/lsp.js';
 
 export class LanguageServer implements vscode.Disposable {
     /** Client-lifetime disposables: gone with each restart. */
@@ -15,7 +16,8 @@ export class LanguageServer implements vscode.Disposable {
     /** How many times the server was started (1 after activation). */
     starts = 0;
 
-    constructor(private readonly ctx: Ctx) {}
+    /** `access`: what the server may read outside the workspace folders (sent at start and by `sendSourceAccess`). */
+    constructor(private readonly ctx: Ctx, private readonly access?: () => SourceAccessParams) {}
 
     async start(): Promise<void> {
         const module = this.ctx.asset('dist', 'server.cjs').fsPath;
@@ -28,12 +30,18 @@ export class LanguageServer implements vscode.Disposable {
             documentSelector: [{ language: 'probe' }],
             synchronize: { fileEvents: watcher },
             outputChannel: this.ctx.output,
+            initializationOptions: this.access ? { sourceAccess: this.access() } : undefined,
         };
         const client = new LanguageClient('halluprobe', 'HalluProbe language server', serverOptions, clientOptions);
         this.owned.push(watcher, client);
         this.client = client;
         this.starts++;
         await client.start();
+    }
+
+    /** Tells the running server what it may read now (the user allowed a file, or trusted the workspace). */
+    sendSourceAccess(): void {
+        if (this.access && this.client?.isRunning()) void this.client.sendNotification(SOURCE_ACCESS_NOTIFICATION, this.access());
     }
 
     /** Stops the client and its server process, disposes what they owned, and starts a fresh pair. */

@@ -68,7 +68,7 @@ export async function runSuite(req: RunRequest): Promise<RunSpecResult> {
         spec: req.file, suite: req.suite, probe: req.probe, questionIds: req.questionIds, limit: req.limit, seed: req.seed,
         models: req.model ? [req.model] : undefined, extraModels: req.extraModels, db: req.db, concurrency: req.concurrency,
         secrets: req.secrets, confirmHost: req.confirmHost, confirmCost: usd => req.confirmCost(usd), cache, signal: req.signal, origin: 'vscode',
-        onProgress: p => req.onProgress({ done: p.done, total: p.total, cached: p.cached, failed: p.failed, cost: p.cost }),
+        onProgress: p => req.onProgress({ done: p.done, total: p.total, generating: p.generating, questions: p.questions, cached: p.cached, failed: p.failed, cost: p.cost }),
     });
 }
 

@@ -36,7 +36,8 @@ export interface Generated {
 }
 
 
-export interface RunProgress { done: number; total: number; cached: number; failed: number; cost: number }
+/** `generating`: the questions are still being generated, so `total` is only what has been generated so far. */
+export interface RunProgress { done: number; total: number; generating: boolean; questions: number; cached: number; failed: number; cost: number }
 
 export interface RunRequest extends GenerateOptions {
     file: string;

@@ -40,12 +40,13 @@ export function activate(context: vscode.ExtensionContext): HalluProbeApi {
     const lens = new ResultsLens(services);
     ctx.push(vscode.languages.registerCodeLensProvider({ language: 'probe' }, lens));
     ctx.push(vscode.languages.registerHoverProvider({ language: 'probe' }, lens));
-    ctx.push(vscode.workspace.onDidGrantWorkspaceTrust(() => { ctx.output.info('workspace trusted: runs are enabled'); services.testing?.refreshProfiles(); }));
+    ctx.push(vscode.workspace.onDidGrantWorkspaceTrust(() => { ctx.output.info('workspace trusted: runs are enabled'); services.testing?.refreshProfiles(); services.server?.sendSourceAccess(); }));
 
     const activationMs = performance.now() - started;
     ctx.setContext('halluprobe.ready', true);
     let serverReadyMs: number | undefined;
-    services.server = ctx.push(new LanguageServer(ctx));
+    services.server = ctx.push(new LanguageServer(ctx, () => state.sources.snapshot()));
+    state.sources.onDidAllow(() => services.server?.sendSourceAccess());
     const ready = services.server.start().then(
         () => { serverReadyMs = performance.now() - started; },
         err => { ctx.output.error(`the language server did not start: ${err instanceof Error ? err.message : String(err)}`); },

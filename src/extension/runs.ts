@@ -56,7 +56,7 @@ export class Runs implements vscode.Disposable {
         const sqlite = sqliteStatus();
         if (!sqlite.ok) { showError(this.ctx, sqlite.message); return undefined; }
         const abort = new AbortController();
-        const active: Active = { label: req.label, file: req.file, abort, progress: { done: 0, total: 0, cached: 0, failed: 0, cost: 0 }, started: Date.now() };
+        const active: Active = { label: req.label, file: req.file, abort, progress: { done: 0, total: 0, generating: true, questions: 0, cached: 0, failed: 0, cost: 0 }, started: Date.now() };
         this.active = active;
         this.ctx.setContext('halluprobe.running', true);
         this.render();
@@ -66,6 +66,7 @@ export class Runs implements vscode.Disposable {
                 token.onCancellationRequested(() => abort.abort());
                 let reported = 0;
                 let shown = 0;
+                await this.state.readable(req.file);
                 const e = await engine();
                 const uri = vscode.Uri.file(req.file);
                 const outcome = await e.run({
@@ -76,9 +77,9 @@ export class Runs implements vscode.Disposable {
                         active.progress = { ...p };
                         // Every answer reports progress; the UI needs a few updates a second, not hundreds.
                         const now = Date.now();
-                        if (now - shown < 200 && p.done < p.total) return;
+                        if (now - shown < 200 && (p.generating || p.done < p.total)) return;
                         shown = now;
-                        const pct = p.total > 0 ? (p.done / p.total) * 100 : 0;
+                        const pct = p.total > 0 && !p.generating ? (p.done / p.total) * 100 : 0;
                         progress.report({ message: progressText(p), increment: pct - reported });
                         reported = pct;
                         this.render();
@@ -123,7 +124,7 @@ export class Runs implements vscode.Disposable {
         const a = this.active;
         if (!a) { this.item.hide(); return; }
         const p = a.progress;
-        this.item.text = `$(beaker~spin) ${p.done}/${p.total || '…'} · $${p.cost.toFixed(p.cost < 1 ? 4 : 2)}`;
+        this.item.text = `$(beaker~spin) ${p.done}/${p.generating || !p.total ? '…' : p.total} · $${p.cost.toFixed(p.cost < 1 ? 4 : 2)}`;
         this.item.tooltip = `HalluProbe: ${a.label} — ${progressText(p)}. Click for details.`;
         this.item.show();
     }
@@ -135,7 +136,8 @@ export class Runs implements vscode.Disposable {
 }
 
 export function progressText(p: RunProgress): string {
-    return `${p.done}/${p.total} answered${p.cached ? ` (${p.cached} cached)` : ''}${p.failed ? `, ${p.failed} failed` : ''} · $${p.cost.toFixed(4)}`;
+    const of = p.generating ? `${p.done} answered (generating… ${p.questions} questions so far)` : `${p.done}/${p.total} answered`;
+    return `${of}${p.cached ? ` (${p.cached} cached)` : ''}${p.failed ? `, ${p.failed} failed` : ''} · $${p.cost.toFixed(4)}`;
 }
 
 /** The cost gate's question, as a modal (the engine decides when to ask: above the same threshold as the CLI). */

@@ -8,6 +8,7 @@ import type * as Engine from './engine.js';
 import type { RunResults } from '../core/store/index.js';
 import type { Ctx } from './context.js';
 import * as settings from './settings.js';
+import { refusedMessage, SourceTrust } from './source-trust.js';
 
 export type EngineModule = typeof Engine;
 
@@ -37,8 +38,17 @@ export class SpecState implements vscode.Disposable {
     /** Fires (debounced) with a spec file whose unsaved text changed: views that follow edits listen. */
     readonly onDidEditSpec = this.edited.event;
     private editTimer: ReturnType<typeof setTimeout> | undefined;
+    readonly sources: SourceTrust;
 
     constructor(private readonly ctx: Ctx) {
+        this.sources = new SourceTrust({
+            folders: () => (vscode.workspace.workspaceFolders ?? []).map(f => f.uri.fsPath),
+            trusted: () => vscode.workspace.isTrusted,
+            memory: ctx.extension.workspaceState,
+            ask: async files => (await vscode.window.showWarningMessage(
+                `HalluProbe: this spec reads data outside the workspace folders:\n${files.join('\n')}\nRead ${files.length === 1 ? 'it' : 'them'}?`,
+                { modal: true }, 'Read')) === 'Read',
+        });
         const watcher = vscode.workspace.createFileSystemWatcher(DATA_GLOB);
         const touch = (uri: vscode.Uri) => {
             if (uri.fsPath.includes(`${'.halluprobe'}`)) return;
@@ -67,11 +77,21 @@ export class SpecState implements vscode.Disposable {
     generation(file: string): Promise<Engine.Generated> {
         let g = this.generations.get(file);
         if (!g) {
-            g = engine().then(e => e.generate(file, { limit: settings.previewLimit(vscode.Uri.file(file)) }));
+            g = this.readable(file).then(async () => (await engine()).generate(file, { limit: settings.previewLimit(vscode.Uri.file(file)) }));
             this.generations.set(file, g);
             g.catch(() => { if (this.generations.get(file) === g) this.generations.delete(file); });
         }
         return g;
+    }
+
+    /**
+     * Resolves when the spec's data files may be read: sources outside the workspace folders are confirmed first
+     * in an untrusted or newly opened workspace (throws, with a remedy, when the user says no).
+     */
+    async readable(file: string): Promise<void> {
+        const view = await (await engine()).specView(file);
+        const answer = await this.sources.confirm(view.spec.sources);
+        if (!answer.ok) throw new Error(refusedMessage(answer.refused));
     }
 
     results(file: string): RunResults | undefined {

@@ -10,3 +10,11 @@
  */
 export const OPEN_DATA_ROW_COMMAND = 'halluprobe.server.openDataRow';
 export type OpenDataRowArguments = [fileUri: string, line: number];
+
+/**
+ * What the editor lets the server read outside the workspace folders (issue 11): sent as
+ * `initializationOptions.sourceAccess` and then client → server as this notification whenever it changes. A
+ * client that sends neither is not gated. `allowed`: absolute paths the user allowed in this workspace.
+ */
+export const SOURCE_ACCESS_NOTIFICATION = 'halluprobe/sourceAccess';
+export interface SourceAccessParams { trusted: boolean; newlyOpened: boolean; allowed: string[] }

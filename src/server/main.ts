@@ -5,9 +5,11 @@ import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { DataCache, loadData, readHeader } from '../core/data/index.js';
 import { probeDiagnostics } from '../core/probes/index.js';
 import { URI } from 'langium';
+import { SOURCE_ACCESS_NOTIFICATION, type SourceAccessParams } from '../protocol/lsp.js';
 import { createProbeServerServices } from './module.js';
 import { DataFileWatcher } from './data-watch.js';
 import { cachedProbeDiagnostics } from './probe-diagnostics.js';
+import { SourceGate } from './source-gate.js';
 
 const connection = createConnection(ProposedFeatures.all);
 // The server must outlive any bug in a handler: log it (the editor's output channel shows stderr) and go on.
@@ -17,9 +19,11 @@ process.on('unhandledRejection', e => console.error(`HalluProbe language server:
 // One cache for the server's life: an edit to the spec reloads no unchanged data file.
 const cache = new DataCache();
 const probes = cachedProbeDiagnostics(probeDiagnostics);
+// Files outside the workspace folders are read only as the editor allows (when the editor gates them at all).
+const gate = new SourceGate();
 const { shared, data } = createProbeServerServices({ connection, ...NodeFileSystem }, {
-    loadData: (spec, options) => loadData(spec, cache, undefined, options),
-    readHeader,
+    loadData: (spec, options) => loadData(spec, cache, undefined, gate.active ? { ...options, readable: gate.readable } : options),
+    readHeader: source => (gate.readable(source.path) ? readHeader(source) : Promise.resolve([])),
     moreDiagnostics: ({ spec, data }) => probes(spec, data),
 });
 // When a data file changes on disk, forget remembered loads and re-check the specs that read it.
@@ -28,5 +32,13 @@ const watcher = new DataFileWatcher(uris => {
     void shared.workspace.WorkspaceLock.write(token => shared.workspace.DocumentBuilder.update(uris.map(u => URI.parse(u)), [], token));
 });
 data.onLoaded = (uri, files) => watcher.watch(uri, files);
+shared.lsp.LanguageServer.onInitialize(params => gate.initialize(params));
+// The user allowed a file (or trusted the workspace): check every spec again with what may now be read.
+connection.onNotification(SOURCE_ACCESS_NOTIFICATION, (params: SourceAccessParams) => {
+    gate.update(params);
+    data.invalidate();
+    const all = shared.workspace.LangiumDocuments.all.map(d => d.uri).toArray();
+    void shared.workspace.WorkspaceLock.write(token => shared.workspace.DocumentBuilder.update(all, [], token));
+});
 connection.onExit(() => watcher.dispose());
 startLanguageServer(shared);

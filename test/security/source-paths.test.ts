@@ -25,3 +25,13 @@ test('a source inside the spec\'s folder is listed plainly and its columns are s
     assert.ok(r.stderr.includes(`source movies: ${path.join(path.dirname(spec), 'movies.csv')}\n`), r.stderr);
     assert.match(r.stdout, /did you mean 'entity3'\?/);
 });
+
+test('run says where each source resolved to before reading it', async () => {
+    const spec = writeSpec('http://127.0.0.1:9/v1');
+    const outside = path.join(tempDir('hp-elsewhere-'), 'movies.csv');
+    writeFileSync(outside, readFileSync(path.join(path.dirname(spec), 'movies.csv')));
+    writeFileSync(spec, readFileSync(spec, 'utf8').replace('source movies csv "movies.csv"', `source movies csv "${outside}"`));
+    const r = await cli(['run', spec, '--model', 'sim', '--db', path.join(path.dirname(spec), 'r.db'), '--no-verify'], {});
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(r.stderr.startsWith(`source movies: ${outside}  (outside the spec's folder)\n`), r.stderr);
+});

@@ -29,6 +29,8 @@ export interface RequestInfo {
     /** 1-based: how many requests with this question text the server has received, this one included. */
     attempt: number;
     body: ChatRequest;
+    /** The Authorization header as received (an endpoint echoing the key back is a case to test). */
+    authorization?: string;
 }
 
 export interface ServerOptions {
@@ -100,6 +102,7 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Te
             const attempt = (byQuestion.get(question) ?? 0) + 1;
             byQuestion.set(question, attempt);
             const info: RequestInfo = { n: requests, question, attempt, body };
+            if (req.headers.authorization) info.authorization = req.headers.authorization;
             const fault = options.fault?.(info);
             const entry: ReceivedRequest = { n: requests, question, at: Date.now() };
             if (req.headers.authorization) entry.authorization = req.headers.authorization;

@@ -46,14 +46,16 @@ function yesNo(args: ParsedArgs, name: string): boolean | undefined {
 export const report: Command = {
     summary: 'Report a run\'s verdicts and metrics (md, html, json, csv, jsonl, junit); record overrides.',
     options: [...FLAGS],
-    usage: `halluprobe report [--db FILE] [--run ID|latest] [--format md|html|json|csv|jsonl|junit] [--out FILE]
+    usage: `halluprobe report [--db FILE] [--run ID|latest] [--format md|html|json|csv|jsonl|junit|erbench] [--out FILE]
 
 Verifies any unverified answers, then writes the report (default: Markdown to stdout).
   --db FILE              the results store (default: .halluprobe/results.db in the current directory)
   --run ID|latest        which run (default: latest)
   --format F             md (default), html (one self-contained file with charts), json (metrics per group),
                          csv (metrics per group), jsonl (one line per question with its verdict and evidence),
-                         junit (one test case per question, for CI)
+                         junit (one test case per question, for CI), erbench (the ERBench paper's table layout:
+                         a row per model, BN(Y) / BN(N) / MC columns, cells A / R / AR / H; paths A / R-ext /
+                         AR-ext per hop / H; one table per evaluation mode and prompt variant)
   --out FILE             write to FILE instead of stdout
   --min-known N          knowledge filter: a model knowing fewer entities is n/a (default 20)
   --fail-on-failures     exit 1 when any question failed (wrong answer or rationale)

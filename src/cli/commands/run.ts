@@ -6,10 +6,11 @@ import { intFlag, stringFlag, type ParsedArgs } from '../args.js';
 import { fileKeyBindings, redact, type ConfirmHost } from '../../core/models/index.js';
 import type { Progress } from '../../core/run/index.js';
 import { runSpec } from '../../core/run/spec-run.js';
-import { estimateLines, progressBar, progressLine, summaryLines, usd as usdText } from '../../core/run/format.js';
+import { preparedLines, progressBar, progressLine, summaryLines, usd as usdText } from '../../core/run/format.js';
 import { problemText } from '../../core/errors.js';
 import { print, printError, writeErr } from '../print.js';
 import { cliCommand } from '../../core/invocation.js';
+import { printSources } from './check.js';
 
 const FLAGS = new Set(['suite', 'model', 'limit', 'seed', 'concurrency', 'db', 'format', 'resume', 'yes', 'new', 'help', 'no-verify']);
 
@@ -21,7 +22,7 @@ export const run: Command = {
 Generates the suite's questions, asks every model, stores each answer as it arrives, then verifies them.
   --suite S          the suite to run (default: the spec's first suite)
   --model M          instead of the suite's models (comma-separated): a model declared in the spec,
-                     openai:<id>, ollama:<id>, azure:<id>, openrouter:<id>, replay:<file> or offline
+                     openai:<id>, ollama:<id>, azure:<id>, openrouter:<id>, replay:<file>[+<file>…] or offline; NAME=<model> names it
   --limit N          at most N questions
   --seed K           sampling seed (default: the suite's)
   --concurrency C    parallel requests per model (overrides the model's setting)
@@ -57,12 +58,10 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
             concurrency: intFlag(args, 'concurrency'), confirmHost: confirmer(yes), bindings: fileKeyBindings(), origin: 'cli', signal: controller.signal,
             verify: args.flags['no-verify'] !== true,
             confirmCost: async usd => yes || ask(`Spend about ${usdText(usd)}? [y/N] `),
+            onSpec: spec => { if (!json) printSources(spec); },
             onPrepared: prepared => {
                 secrets = prepared.models.map(m => m.secret ?? '').filter(Boolean);
-                const total = prepared.questions.length * prepared.models.reduce((n, m) => n + m.model.samples, 0);
-                const suite = prepared.run.suite;
-                say(`${prepared.resumed ? 'Resuming' : 'Starting'} run ${prepared.run.id} of ${path.basename(file!)}${suite ? ` suite ${suite}` : ''}: ${prepared.questions.length} questions × ${prepared.models.map(m => m.client.displayName).join(', ')}`);
-                for (const line of estimateLines(prepared.estimates, prepared.todo, total)) say(line);
+                for (const line of preparedLines(prepared, path.basename(file!))) say(line);
             },
             onProgress: p => progress(p),
             // In logs, the first failures as they happen (the summary lists them too).
@@ -132,6 +131,13 @@ function progressDrawer(json: boolean): (p: Progress, final?: boolean) => void {
             if (!final && now - lastDraw < 100) return;
             lastDraw = now;
             process.stderr.write(`\r${progressBar(p)}\x1b[K${final ? '\n' : ''}`);
+            return;
+        }
+        // While generating, the total grows: a line every few seconds instead of one per tenth.
+        if (p.generating && !final) {
+            if (now - lastDraw < 5000) return;
+            lastDraw = now;
+            process.stderr.write(`${progressLine(p)}\n`);
             return;
         }
         const share = p.total ? Math.floor((p.done / p.total) * 10) : 10;

@@ -40,6 +40,14 @@ export function outsideSpecFolder(file: string, from: SpecLocation): boolean {
     return relative.startsWith('..') || path.isAbsolute(relative);
 }
 
+/** A source the editor did not read: outside the workspace folders and not allowed (yet) in this workspace. */
+export function notReadDiagnostic(source: SourceDecl): SpecDiagnostic {
+    return {
+        file: source.loc.file, range: head(source.loc), severity: 'warning', code: 'source-not-read',
+        message: `Not read: ${source.path} is outside the workspace folders. Preview Questions or a run asks whether to read it; until then its relations are not checked.`,
+    };
+}
+
 /**
  * A multi-line declaration is anchored at its first line only, so the squiggle does not cover a whole block:
  * up to the start of the next line (which exists, as the declaration goes on there).

@@ -8,7 +8,7 @@ import type { LoadedData, RelationTable } from './types.js';
 import { DataCache } from './cache.js';
 import { loadSource, type RelationLoad } from './load.js';
 import { checkFd, checkFk, checkKey } from './checks.js';
-import { fdDiagnostic, fkDiagnostic, head, keyDiagnostic, repeatedRowsDiagnostic, problemDiagnostic, type Declarations } from './diagnostics.js';
+import { fdDiagnostic, fkDiagnostic, head, keyDiagnostic, notReadDiagnostic, repeatedRowsDiagnostic, problemDiagnostic, type Declarations } from './diagnostics.js';
 export { BLOCKING_DATA_CODES } from './diagnostics.js';
 import { readJson } from './json.js';
 import { readCsvHeader } from './csv.js';
@@ -25,6 +25,8 @@ export interface LoadOptions {
     keyLocation?: (relation: RelationDecl, index: number) => SpecLocation | undefined;
     /** Relations not to load or check (e.g. their declarations have errors). */
     skip?: Set<string>;
+    /** Whether a data file may be read (the editor's rule for files outside the workspace); default: all. */
+    readable?: (file: string) => boolean;
 }
 
 /** The column names of a source: a CSV header row (1, 2, … without one), or a SQLite table's or query's columns. */
@@ -57,6 +59,10 @@ export async function loadData(spec: SpecModel, cache?: DataCache, signal?: Abor
     for (const source of spec.sources) {
         const relations = spec.relations.filter(r => r.source === source.name && !options.skip?.has(r.name));
         if (relations.length === 0) continue;
+        if (options.readable && !options.readable(source.path)) {
+            emit(notReadDiagnostic(source));
+            continue;
+        }
         signal?.throwIfAborted();
         const loaded = cache ? await cache.load(source, relations, signal) : await loadSource(source, relations, signal);
         for (const [name, load] of loaded) {

@@ -139,7 +139,7 @@ function addElements(model: SpecModel, doc: LangiumDocument, root: Spec): void {
                     probe.phrasings.push({ name: m.name ?? '', gold, text: m.text ?? '', loc: mloc });
                 } else if (isStem(m)) probe.stems.push({ text: m.text ?? '', loc: mloc });
                 else if (isOption(m)) probe.options.push({ attribute: refName(m.attribute), text: m.text ?? '', loc: mloc });
-                else if (isAsk(m)) probe.asks.push({ text: m.text ?? '', loc: mloc });
+                else if (isAsk(m)) probe.asks.push({ text: m.text ?? '', ...(m.condition !== undefined ? { when: m.condition } : {}), loc: mloc });
             }
             model.probes.push(probe);
         } else if (isModel(el)) {

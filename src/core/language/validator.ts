@@ -28,7 +28,8 @@ export function registerValidationChecks(services: ProbeServices): void {
         Phrasing: [text],
         Stem: [text],
         Option: [text],
-        Ask: [text],
+        // An ask's `when` condition is checked like a phrasing's (absent: nothing to check).
+        Ask: [text, checkTemplate(services, 'condition')],
         GoldWhen: [checkTemplate(services, 'condition')],
         Model: [checkProvider],
         Setting: [checkSecretSetting, checkSettingName],

@@ -66,16 +66,22 @@ export const DEFAULT_OUTPUT_TOKENS = 60;
 
 /** Pre-run estimate for the requests still to make. */
 export function estimateCost(
-    model: ResolvedModel, requests: { messages: ChatMessage[]; tokens?: number }[], averageOutputFromCache?: number,
+    model: ResolvedModel, requests: Iterable<{ messages: ChatMessage[]; tokens?: number }>, averageOutputFromCache?: number,
 ): CostEstimate {
     let inputTokens = 0;
+    let count = 0;
     // `tokens`: the request's input tokens when the caller counted them already (the preview does, per row).
-    for (const r of requests) inputTokens += r.tokens ?? countMessageTokens(r.messages);
+    for (const r of requests) { inputTokens += r.tokens ?? countMessageTokens(r.messages); count++; }
+    return estimateFromCounts(model, count, inputTokens, averageOutputFromCache);
+}
+
+/** The estimate of `requests` requests holding `inputTokens` input tokens in all (counted as they streamed by). */
+export function estimateFromCounts(model: ResolvedModel, requests: number, inputTokens: number, averageOutputFromCache?: number): CostEstimate {
     const outputFrom = averageOutputFromCache !== undefined ? 'cache' : model.expectedOutputTokens !== undefined ? 'setting' : 'default';
     const perAnswer = averageOutputFromCache ?? model.expectedOutputTokens ?? DEFAULT_OUTPUT_TOKENS;
-    const outputTokens = Math.round(perAnswer * requests.length);
+    const outputTokens = Math.round(perAnswer * requests);
     const price = priceOf(model);
-    const est: CostEstimate = { model: model.name, requests: requests.length, inputTokens, outputTokens, outputFrom };
+    const est: CostEstimate = { model: model.name, requests, inputTokens, outputTokens, outputFrom };
     if (price) est.usd = costOf(price, { input: inputTokens, output: outputTokens });
     return est;
 }

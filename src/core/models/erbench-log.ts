@@ -9,6 +9,16 @@
  *   Gold Answer: no                      (no gold lines: the next header ends the answer)
  *   Gold Entity: Avatar
  *
+ * The multiple-choice logs (gpt35_mc_movie_choice_3.log, gpt35_mc_validate_movie.log) use a third layout, read
+ * by `parseErbenchChoiceLog`: blocks separated by a line of '=', each `N-Kth question` followed by tagged fields
+ *
+ *   <Question>                            <Answer>
+ *   Q: What's the inaccurate option …      Option 3: Has the genre of animation movie. …
+ *   Option 1: Directed by James Cameron.  <Gold Answer>
+ *   …                                     3            (the falsified option; "None" in the knowledge log)
+ *   A:                                    <Gold Entity>
+ *                                         non-animation (the falsified option's true value)
+ *
  * The log is untrusted text: a damaged record is skipped, never fatal.
  */
 
@@ -63,4 +73,61 @@ export function parseErbenchLog(text: string): ErbenchLogRecord[] {
     }
     finish();
     return out;
+}
+
+/** The tagged layout of the multiple-choice logs (see the file comment). */
+export function isChoiceLog(text: string): boolean {
+    return /^<Question>\s*$/m.test(text.slice(0, 20000));
+}
+
+const TAG = /^<(Question|Answer|Gold Answer|Gold Entity)>\s*$/;
+
+/**
+ * Reads a multiple-choice log. `question` is the prompt as logged ("Q: <stem> Provide an explanation.\nOption 1: …\nA:"),
+ * `answer` the response, `gold` the falsified option's number as written ('' or 'none' when there is none).
+ */
+export function parseErbenchChoiceLog(text: string): ErbenchLogRecord[] {
+    const out: ErbenchLogRecord[] = [];
+    let current: ErbenchLogRecord | undefined;
+    let field: 'question' | 'answer' | 'gold' | 'goldEntity' | undefined;
+    const finish = () => {
+        if (current) {
+            current.question = current.question.trim();
+            current.answer = current.answer.trim();
+            current.gold = current.gold.trim().toLowerCase();
+            current.goldEntity = current.goldEntity.trim();
+            if (current.question !== '') out.push(current);
+        }
+        current = undefined;
+        field = undefined;
+    };
+    for (const line of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
+        const header = HEADER.exec(line);
+        if (header) {
+            finish();
+            current = { row: Number(header[1]), phrasing: header[2] === undefined ? 0 : Number(header[2]), question: '', answer: '', gold: '', goldEntity: '' };
+            continue;
+        }
+        if (/^={5,}\s*$/.test(line)) { finish(); continue; }
+        if (!current) continue;
+        const tag = TAG.exec(line);
+        if (tag) {
+            field = tag[1] === 'Question' ? 'question' : tag[1] === 'Answer' ? 'answer' : tag[1] === 'Gold Answer' ? 'gold' : 'goldEntity';
+            continue;
+        }
+        if (field) current[field] += (current[field] === '' ? '' : '\n') + line;
+    }
+    finish();
+    return out;
+}
+
+/** The options of a logged multiple-choice prompt, in order ("Option 1: …" lines). */
+export function loggedOptions(question: string): string[] {
+    return [...question.matchAll(/^Option (\d+): ?(.*)$/gm)].map(m => m[2]!.trim());
+}
+
+/** The stem of a logged multiple-choice prompt: the "Q:" line without "Provide an explanation.". */
+export function loggedStem(question: string): string {
+    const q = /^Q: ?(.*)$/m.exec(question)?.[1] ?? '';
+    return q.replace(/\s*Provide an explanation\.?\s*$/, '').trim();
 }

@@ -144,19 +144,29 @@ export function resolveModel(decl: ModelDecl): { model?: ResolvedModel; problems
 }
 
 /**
- * `--model` text: a spec model's name, `offline`, `replay:<file>`, or `<provider>:<id>` (openai:gpt-4o-mini,
+ * `--model` text: a spec model's name, `offline`, `replay:<file>[+<file>…]`, `NAME=<any of these>`, or `<provider>:<id>` (openai:gpt-4o-mini,
  * ollama:llama3.1). Returns a declaration so it resolves the same way as a spec block.
  */
 export function modelFromFlag(text: string, declared: ModelDecl[]): ModelDecl | undefined {
     const found = declared.find(m => m.name === text);
     if (found) return found;
+    // `NAME=<model>` names a model given on the command line (reports show NAME, e.g. gpt35=replay:a.log+b.log).
+    const named = /^([A-Za-z_][\w.-]*)=(.+)$/.exec(text);
+    if (named) {
+        const inner = modelFromFlag(named[2]!, []);
+        return inner && { ...inner, name: named[1]! };
+    }
     const none = { file: '', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
     if (text === 'offline') return { name: 'offline', provider: 'offline', settings: { seed: 1 }, loc: none };
     const colon = text.indexOf(':');
     if (colon <= 0) return undefined;
     const provider = text.slice(0, colon);
     const rest = text.slice(colon + 1);
-    if (provider === 'replay') return { name: text, provider, settings: { file: rest }, loc: none };
+    // Several transcripts of one model (its answers and its knowledge-probe answers) join with '+'.
+    if (provider === 'replay') {
+        const files = rest.split('+').map(f => f.trim()).filter(Boolean);
+        return { name: text, provider, settings: { file: files.length > 1 ? files : rest }, loc: none };
+    }
     if (!httpProvider(provider)) return undefined;
     return { name: text, provider, settings: { id: rest }, loc: none };
 }

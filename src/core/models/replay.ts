@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { parseErbenchLog } from './erbench-log.js';
+import { isChoiceLog, parseErbenchChoiceLog, parseErbenchLog } from './erbench-log.js';
 import { ModelError, type Completion, type CompletionRequest, type ModelClient } from './types.js';
 
 export interface ReplayRecord { id?: string; question?: string; answer: string; sample?: number }
@@ -14,6 +14,11 @@ export interface ReplayRecord { id?: string; question?: string; answer: string; 
 /** Questions match whatever the whitespace and case of the transcript. */
 export function textKey(text: string): string {
     return text.replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/** A logged prompt without its "Q:" / "A:" frame (the ERBench multiple-choice logs frame every question so). */
+function unframed(key: string): string {
+    return key.replace(/^q:\s*/, '').replace(/\s*a:$/, '');
 }
 
 const ANSWER_FIELDS = ['answer', 'response', 'text', 'output', 'completion'];
@@ -55,7 +60,12 @@ export function detectFormat(file: string, explicit?: string): ReplayFormat {
 export function readTranscript(text: string, format: ReplayFormat): { records: ReplayRecord[]; problems: string[] } {
     const problems: string[] = [];
     if (format === 'erbench') {
-        return { records: parseErbenchLog(text).map(r => ({ question: r.question, answer: r.answer })), problems };
+        const records = isChoiceLog(text) ? parseErbenchChoiceLog(text) : parseErbenchLog(text);
+        // The authors logged a failed API call as the answer "RESPONSE ERROR" (and left it out of their figures):
+        // it is no answer of the model, so its question stays unanswered rather than being scored.
+        const failed = records.filter(r => r.answer === 'RESPONSE ERROR');
+        for (const r of failed) problems.push(`record ${r.row}-${r.phrasing}: "RESPONSE ERROR" is a failed call, not an answer`);
+        return { records: records.filter(r => r.answer !== 'RESPONSE ERROR').map(r => ({ question: r.question, answer: r.answer })), problems };
     }
     if (format === 'csv') {
         const rows = parseCsv(text, { columns: true, skip_empty_lines: true, relax_column_count: true, bom: true }) as Record<string, unknown>[];
@@ -93,7 +103,11 @@ export class ReplayClient implements ModelClient {
         this.size = records.length;
         for (const r of records) {
             if (r.id) push(this.byId, r.id, r);
-            if (r.question) push(this.byText, textKey(r.question), r);
+            if (r.question) {
+                const key = textKey(r.question);
+                push(this.byText, key, r);
+                if (unframed(key) !== key) push(this.byText, unframed(key), r);
+            }
         }
     }
 
@@ -119,7 +133,7 @@ export class ReplayClient implements ModelClient {
     lookup(request: CompletionRequest): ReplayRecord | undefined {
         const q = request.question;
         const candidates = (q && this.byId.get(q.id))
-            ?? (q && this.byText.get(textKey(q.question)))
+            ?? (q && (this.byText.get(textKey(q.question)) ?? this.byText.get(unframed(textKey(q.question)))))
             ?? this.byText.get(textKey(lastUser(request) ?? ''));
         if (!candidates) return undefined;
         return candidates.find(c => c.sample === request.sample) ?? candidates[Math.min(request.sample, candidates.length - 1)];

@@ -120,6 +120,20 @@ export function redact(text: string, keys: readonly string[]): string {
     return out.replace(/\b(sk|rk|pk)-[A-Za-z0-9_-]{8,}/g, '[redacted]').replace(/(Bearer\s+)[^\s"']+/gi, '$1[redacted]');
 }
 
+/**
+ * Removes the key's own forms (plain, URL-encoded, base64) from model output before it is stored or shown; unlike
+ * `redact` it leaves other key-shaped text alone, since an answer may legitimately mention one.
+ */
+export function keyScrubber(key: string | undefined): (text: string) => string {
+    const all = key && key.length >= 4 ? keyForms(key) : [];
+    if (all.length === 0) return text => text;
+    return text => {
+        let out = text;
+        for (const form of all) if (out.includes(form)) out = out.split(form).join('[redacted]');
+        return out;
+    };
+}
+
 /** The key as an endpoint might echo it back: plain, URL-encoded, base64 (standard, URL-safe, unpadded). */
 function keyForms(key: string): string[] {
     const b64 = Buffer.from(key, 'utf8').toString('base64');

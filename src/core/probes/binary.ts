@@ -11,6 +11,7 @@ import { labelOf, relationLabel, Scope } from './scope.js';
 import { violatingRows } from './rows.js';
 import type { ProbeFamily } from './family.js';
 import { parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from './answers.js';
+import { binaryColumn, paperOrder, plainCells } from '../report/paper-cells.js';
 
 /** "whose director is {director}, star is {star} and release year is {year}" */
 export function describeBy(relation: Parameters<typeof labelOf>[0], attrs: string[]): string {
@@ -74,6 +75,7 @@ export const binaryFamily: ProbeFamily = {
     metricExtras: () => ({}),
     meanOverPhrasings: false,
     reportSections: () => [],
+    paperColumns: groups => paperOrder(groups).map(g => ({ column: binaryColumn(g.phrasing), cells: plainCells(g) })),
     answerText: yesNoText,
     guess: yesNoGuess,
 };

@@ -6,7 +6,7 @@
  */
 import type { ProbeDecl, SpecModel } from '../spec/model.js';
 import type { CellValue, LoadedData } from '../data/types.js';
-import type { KgEdge, KgNode } from './question.js';
+import type { KgEdge, KgNode, Question } from './question.js';
 import { format, render, type TemplateValue } from '../spec/template.js';
 import { DEFAULT_STEMS, SYSTEM_CHOICE, SYSTEM_CHOICE_NONE } from './prompts.js';
 import { entityNode, fdTarget, valueNode, type Item, type Plan, type PlanProblem } from './plan.js';
@@ -14,11 +14,13 @@ import { keyValues, labelOf, relationLabel, Scope } from './scope.js';
 import { violatingRows } from './rows.js';
 import { hashSeed, pick, prng } from './sampling.js';
 import { describeBy } from './binary.js';
+import { readOption, RecordedDraws } from './choice-draws.js';
 import type { ProbeFamily } from './family.js';
-import { parseChoice } from '../verify/answer.js';
+import { parseChoice, type ParsedAnswer } from '../verify/answer.js';
 import { figure } from '../verify/metrics.js';
 import { ciText, pct } from '../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../report/labels.js';
+import { plainCells } from '../report/paper-cells.js';
 
 export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[], seed: number): Plan | undefined {
     const fail = (code: string, message: string) => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
@@ -68,14 +70,49 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
         return { index, fake: col.values[code]! };
     };
 
+    // `draws_from "<log>"`: the authors' recorded draws instead of ours (choice-draws.ts).
+    let draws: RecordedDraws | undefined;
+    if (typeof probe.settings.draws_from === 'string') {
+        const read = RecordedDraws.read(probe.settings.draws_from, probe.loc.file);
+        if (typeof read === 'string') return fail('probe-setting', read);
+        draws = read;
+    }
+    /** The row's questions as the log recorded them: one per stem the log has for this entity. */
+    const recordedItems = (rows: Int32Array, recorded: RecordedDraws): Item[] | 'invalid' => {
+        const truthLookup = scope.lookup(rows);
+        const items: Item[] = [];
+        try {
+            stems.forEach((stem, s) => {
+                const stemText = render(stem.parsed, truthLookup);
+                const truth = (o: number, text: string) => text.trim() === render(optionTemplate(options[o]!, s).parsed, truthLookup).trim();
+                const read = (o: number, at: number, text: string) => readOption(optionTemplate(options[o]!, at).parsed, options[o]!.attribute, text);
+                const draw = recorded.find(s, stemText, slot.table.lines[rows[0]!]! - 2, options.map(o => ({ attribute: o.attribute, template: (at: number) => optionTemplate(o, at).parsed })), truth, read);
+                if (!draw) return;
+                const falseAttr = options[draw.attributes[draw.gold - 1]!]!.attribute;
+                const keywords = [scope.keywords(rows, 0, falseAttr, { relation: rel.name, attribute: falseAttr })];
+                const question = `Q: ${stemText} Provide an explanation.\n${draw.options.map((t, i) => `Option ${i + 1}: ${t}`).join('\n')}\nA: `;
+                const template = [stem.text, ...draw.attributes.map(o => optionTemplate(options[o]!, s).text)].join('\n');
+                const explain = `The ${labelOf(rel, falseAttr)} is ${keywords[0]!.map(k => k.value).join(', ')}, not ${draw.fake}.`;
+                const item: Item = { phrasing: `stem-${s + 1}`, template, question, gold: draw.gold, keywords, options: draw.options, explain, falsified: { attribute: falseAttr, value: draw.fake } };
+                if (stems.length > 1) item.group = { key: 'stems', relation: 'twins', role: item.phrasing };
+                items.push(item);
+            });
+        } catch {
+            return 'invalid';
+        }
+        return items.length ? items : 'invalid';
+    };
+
     return {
         probe, kind: 'choice', scope, system: share > 0 ? SYSTEM_CHOICE_NONE : SYSTEM_CHOICE, constraints: [fd.loc],
+        summary: () => (draws ? `${draws.matched} questions from the draws recorded in ${draws.file}${draws.unusable.length ? `; ${draws.unusable.length} recorded questions not used (e.g. ${draws.unusable[0]})` : ''}.` : undefined),
         bind(row, rows) {
             rows[0] = row;
             if (scope.hasNull(rows)) return 'null';
             return violating?.[row] ? 'violating' : undefined;
         },
         items(rows) {
+            if (draws) return recordedItems(rows, draws);
             const f = falsify(rows);
             const truthLookup = scope.lookup(rows);
             const fakeLookup = f ? scope.lookup(rows, { slot: 0, attribute: options[f.index]!.attribute, value: f.fake }) : truthLookup;
@@ -118,6 +155,17 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
     };
 }
 
+/**
+ * Words of a model that declines rather than answers (the ERBench authors' M rule for multiple choice): an
+ * answer naming no option that says one of them is "unsure" (counted in M), not "None of the above".
+ */
+const DECLINES = /\b(?:impossible|further|enough|specific|actual|additional|cannot|sorry)/i;
+
+export function parseChoiceAnswer(response: string, q: Pick<Question, 'options'>): ParsedAnswer {
+    const parsed = parseChoice(response, q.options?.length ?? 0);
+    return parsed.answer === 'none' && DECLINES.test(response) ? { answer: 'unsure', rationaleStart: parsed.rationaleStart } : parsed;
+}
+
 const stemNames = (count: number) => Array.from({ length: count }, (_, i) => `stem-${i + 1}`);
 
 export const choiceFamily: ProbeFamily = {
@@ -129,7 +177,7 @@ export const choiceFamily: ProbeFamily = {
     compile: ({ spec, data, probe, problems, seed }) => choicePlan(spec, data, probe, problems, seed),
     phrasings: probe => stemNames(probe.stems.length > 0 ? probe.stems.length : DEFAULT_STEMS.length),
     pathPerItem: true,
-    parse: (response, q) => parseChoice(response, q.options?.length ?? 0),
+    parse: parseChoiceAnswer,
     score: (q, parsed) => ({ correct: q.gold === 'none' ? parsed.answer === 'none' : parsed.answer === 'option' && parsed.option === q.gold }),
     measured: true,
     decidesKnowledge: false,
@@ -143,10 +191,16 @@ export const choiceFamily: ProbeFamily = {
             .map(g => [...keyCells(g), `${pct(g.multiple!.value)} ${ciText(g.multiple!.ci)}`, `${pct(g.binding!.value)} ${ciText(g.binding!.ci)}`]);
         return rows.length ? [{ title: 'Multiple choice errors', columns: [...KEY_COLUMNS, 'multiple-answer', 'binding'], rows }] : [];
     },
+    // MC: the mean over the stems (the paper's number), or the only stem's group.
+    paperColumns: groups => {
+        const mean = groups.find(g => g.phrasing === 'mean') ?? (groups.length === 1 ? groups[0] : undefined);
+        return mean ? [{ column: 'MC', cells: plainCells(mean) }] : [];
+    },
     answerText: (q, gold) => {
         if (gold === 'none') return 'None of the options is correct.';
         const n = Number(gold);
-        return `The answer is ${n}.${q.options?.[n - 1] ? ` ${q.options[n - 1]}` : ''}`;
+        // As the paper's models answer ("Option 3: …"), so the reader takes the option the simulator meant.
+        return `Option ${n}:${q.options?.[n - 1] ? ` ${q.options[n - 1]}` : ''}`;
     },
     guess: (q, draw) => {
         const n = q.options?.length ?? 0;

@@ -53,6 +53,9 @@ export interface ReportSection {
     curves?: ReportCurve[];
 }
 
+/** One column block of the ERBench paper's tables (BN(Y), BN(N), MC) with its cells, already written as figures. */
+export interface PaperColumn { column: string; cells: { label: string; text: string }[] }
+
 /** What an offline simulated model does with a given context (open answers). */
 export interface SimulatorRates {
     follows: number; invents: number; trustsMemory?: number; seed: number;
@@ -101,6 +104,11 @@ export interface ProbeFamily {
     readonly meanOverPhrasings: boolean;
     /** Tables it adds to the reports, from its metric groups. */
     reportSections(groups: readonly GroupMetrics[]): ReportSection[];
+    /**
+     * Its blocks of the ERBench paper's table (`report --format erbench`), from the groups of one model, probe,
+     * variant and mode; families the paper has no column for leave it out.
+     */
+    paperColumns?(groups: readonly GroupMetrics[]): PaperColumn[];
 
     /**
      * Offline simulator: how an answer with this gold begins. `simulator` carries the simulated model's

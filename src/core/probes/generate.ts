@@ -121,7 +121,8 @@ export function generateQuestions(spec: SpecModel, data: LoadedData, options: Ge
         const plan = compileProbe(spec, data, probe, problems, seed);
         if (!plan) continue;
         stats.byProbe[name] = emptyStats();
-        const usable = variants.filter(v => {
+        // A knowledge probe asks what a model knows, as the paper does: zero-shot, whatever variants the suite compares.
+        const usable = familyOf(plan.kind).decidesKnowledge ? [ZERO_SHOT] : variants.filter(v => {
             if (!v.passage || plan.scope.resolve(v.passage.attribute, v.passage.relation)) return true;
             problems.push({ loc: probe.loc, severity: 'warning', code: 'variant', message: `${v.id} does not apply to ${probe.name}: ${v.passage.relation} is not one of its relations.` });
             return false;
@@ -202,6 +203,8 @@ function assemble(plan: Plan, item: Item, variant: Variant, key: string[], occur
     if (item.open) q.open = item.open;
     if (item.statement) q.statement = item.statement;
     if (item.evidence) q.evidence = item.evidence;
+    if (item.knownIf) q.knownIf = item.knownIf;
+    if (item.pathScoring) q.pathScoring = item.pathScoring;
     if (item.rule) q.rule = item.rule;
     if (item.group) {
         if (groups.key !== item.group.key) {

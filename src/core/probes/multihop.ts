@@ -12,9 +12,10 @@ import { compilePhrasings, entityNode, phrasedItems, sentence, settingTemplate, 
 import { labelOf, Scope, slotFor, type Slot } from './scope.js';
 import type { ProbeFamily } from './family.js';
 import { parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from './answers.js';
-import { pathMetrics } from '../verify/metrics.js';
+import { pathMetrics, type HopMetrics } from '../verify/metrics.js';
 import { ciText, pct } from '../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../report/labels.js';
+import { binaryColumn, paperFigure, paperOrder } from '../report/paper-cells.js';
 
 export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[]): Plan | undefined {
     const fail = (code: string, message: string) => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
@@ -45,6 +46,7 @@ export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, pr
     const scope = new Scope(slots, [{ slot: 0 }, { slot: last, only: end }], hidden);
     const phrasings = compilePhrasings(scope, probe.phrasings);
     const explainTemplate = settingTemplate(scope, probe, 'explain');
+    const arExt = arExtSetting(probe, problems);
     // Each hop's keyword lives in the slot the hop reaches (the FK target), the last one at the end attribute.
     const keywordSlot = hops.map((_, i) => (i < last ? i + 1 : last));
     hops.forEach((h, i) => scope.need(keywordSlot[i]!, h.keyword.attribute));
@@ -64,9 +66,13 @@ export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, pr
         },
         items(rows) {
             const keywords: Keyword[][] = hops.map((h, i) => scope.keywords(rows, keywordSlot[i]!, h.keyword.attribute, h.keyword));
+            // A path whose last value is empty (a city that never hosted) has one hop fewer: no keyword to find.
+            while (keywords.length > 0 && keywords[keywords.length - 1]!.length === 0) keywords.pop();
             const explain = explainTemplate ? explainTemplate(rows)
-                : hops.flatMap((h, i) => (keywords[i]!.length ? [sentence(labelOf(slots[i]!.relation, h.step.attribute), keywords[i]!)] : [])).join(' ');
-            return phrasedItems(scope, phrasings, rows, keywords, explain);
+                : hops.flatMap((h, i) => (keywords[i]?.length ? [sentence(labelOf(slots[i]!.relation, h.step.attribute), keywords[i]!)] : [])).join(' ');
+            const items = phrasedItems(scope, phrasings, rows, keywords, explain);
+            if (arExt === 'complete' && items !== 'invalid') for (const item of items) item.pathScoring = { arExt: 'complete' };
+            return items;
         },
         path(rows) {
             const start = entityNode(scope, rows, 0, 0, true);
@@ -90,6 +96,18 @@ export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, pr
     };
 }
 
+/**
+ * `ar_ext per_hop` (default): AR-ext of hop i over the questions whose path has hop i. `ar_ext complete`: over
+ * the questions whose path has every hop only (the ERBench authors' Soccer & Olympic figures, Table 4).
+ */
+function arExtSetting(probe: ProbeDecl, problems: PlanProblem[]): 'per_hop' | 'complete' {
+    const v = probe.settings.ar_ext;
+    if (v === undefined || v === 'per_hop') return 'per_hop';
+    if (v === 'complete') return 'complete';
+    problems.push({ loc: probe.loc, severity: 'warning', code: 'probe-setting', message: `ar_ext is per_hop or complete, not "${String(v)}"; per_hop is used.` });
+    return 'per_hop';
+}
+
 export const pathFamily: ProbeFamily = {
     kind: 'path',
     title: 'multi-hop yes / no questions along FK joins: the values in between hidden, one keyword set per hop',
@@ -111,11 +129,24 @@ export const pathFamily: ProbeFamily = {
             if (!g.hops || g.na) continue;
             for (const h of g.hops) {
                 rows.push([...keyCells(g), pct(g.rExt?.value), String(h.hop), `${pct(h.r.value)} ${ciText(h.r.ci)}`, `${pct(h.ar.value)} ${ciText(h.ar.ci)}`,
-                    h.givenPrevious ? `${pct(h.givenPrevious.value)} (N ${h.givenPrevious.n})` : '', h.givenNotPrevious ? `${pct(h.givenNotPrevious.value)} (N ${h.givenNotPrevious.n})` : '']);
+                    snowballText(h.givenPrevious), snowballText(h.givenNotPrevious)]);
             }
         }
         return rows.length ? [{ title: 'Paths, hop by hop', columns: [...KEY_COLUMNS, 'R-ext', 'hop', 'R', 'AR-ext', 'P(r_i | r_i−1)', 'P(r_i | ¬r_i−1)'], rows }] : [];
     },
+    // Table 4's cells: A, R-ext, AR-ext of every hop ("h1/h2/…"), H.
+    paperColumns: groups => paperOrder(groups).map(g => {
+        const f = (x: number | null | undefined) => (g.na ? 'n/a' : paperFigure(x));
+        return {
+            column: binaryColumn(g.phrasing),
+            cells: [{ label: 'A', text: f(g.A) }, { label: 'R-ext', text: f(g.rExt?.value) }, { label: 'AR-ext', text: g.na ? 'n/a' : (g.hops ?? []).map(h => f(h.ar.value)).join('/') }, { label: 'H', text: f(g.H) }],
+        };
+    }),
     answerText: yesNoText,
     guess: yesNoGuess,
 };
+
+function snowballText(f: HopMetrics['givenPrevious']): string {
+    if (!f) return '';
+    return f.value === null ? `n/a (N ${f.n})` : `${pct(f.value)} (N ${f.n})`;
+}

@@ -34,6 +34,10 @@ export interface Item {
     statement?: Question['statement'];
     /** evidence questions: the passage given, the original answer and where it was swapped; carried onto the question. */
     evidence?: Question['evidence'];
+    /** knows questions: the rule that reads "known" from the answer, when not the default; carried onto the question. */
+    knownIf?: Question['knownIf'];
+    /** path questions: how AR-ext is counted, when not the default; carried onto the question. */
+    pathScoring?: Question['pathScoring'];
     /** rule questions: the derived fact and its proof; carried onto the question. */
     rule?: Question['rule'];
 }

@@ -88,6 +88,10 @@ export interface Question {
      * aliases, and for a swap the spans of the passage where the new answer was written.
      */
     evidence?: { kind: 'seed' | 'swap' | 'enrich' | 'closed'; passage: string; original: string; aliases: string[]; spans?: [number, number][] };
+    /** path questions: how AR-ext is counted (`complete`: only over questions whose path has every hop); absent = per hop. */
+    pathScoring?: { arExt: 'complete' };
+    /** knows questions: how "known" is read from the answer (probes/knows.ts KNOWN_RULES); absent = only_yes. */
+    knownIf?: 'only_yes' | 'no_word_no';
     /** rule questions: the derived fact, its proof, the premises the rationale should state, its role in the group. */
     rule?: RuleQuestion;
     /** The entity the question is about (for the knowledge filter): relation and key values. */

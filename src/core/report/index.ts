@@ -2,6 +2,7 @@
 import { renderJson, renderCsv, renderJsonl, renderJunit } from './formats.js';
 import { renderHtml } from './html.js';
 import { renderMarkdown } from './markdown.js';
+import { renderPaperTables } from './paper.js';
 import type { ReportData, ReportFormat } from './model.js';
 
 export { buildReport, passed, failureReason, REPORT_FORMATS, type ReportData, type ReportFormat, type ReportInput, type ReportRow, type ReportRun } from './model.js';
@@ -9,6 +10,7 @@ export { compareRuns, renderComparison, differenceInterval, type Comparison, typ
 export { renderJson, renderCsv, renderJsonl, renderJunit, groupJson, csvField, xmlEscape } from './formats.js';
 export { renderHtml, esc } from './html.js';
 export { renderMarkdown } from './markdown.js';
+export { renderPaperTables, paperFigure } from './paper.js';
 export { loadReport, resolveRunId, type LoadReportOptions, type JudgeOptions } from './load.js';
 
 export function renderReport(data: ReportData, format: ReportFormat): string {
@@ -19,5 +21,6 @@ export function renderReport(data: ReportData, format: ReportFormat): string {
         case 'csv': return renderCsv(data);
         case 'jsonl': return renderJsonl(data);
         case 'junit': return renderJunit(data);
+        case 'erbench': return renderPaperTables(data);
     }
 }

@@ -74,5 +74,6 @@ export const KEY_COLUMNS: readonly string[] = LABEL_PARTS;
 
 export function keyCells(g: GroupMetrics): string[] {
     const key = groupKey(g);
-    return LABEL_PARTS.map(p => partText(key, p));
+    // "Entities all models know" says which models it covers (those with knowledge verdicts).
+    return LABEL_PARTS.map(p => (p === 'mode' && g.covers ? `${partText(key, p)} (${g.covers.join(', ')})` : partText(key, p)));
 }

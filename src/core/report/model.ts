@@ -13,8 +13,8 @@ import { judgeGroups, summarizeGroups, type GroupSummary, type GroupVerdict } fr
 import { familyOf } from '../probes/families.js';
 import type { ReportSection } from '../probes/family.js';
 
-export type ReportFormat = 'md' | 'html' | 'json' | 'csv' | 'jsonl' | 'junit';
-export const REPORT_FORMATS: ReportFormat[] = ['md', 'html', 'json', 'csv', 'jsonl', 'junit'];
+export type ReportFormat = 'md' | 'html' | 'json' | 'csv' | 'jsonl' | 'junit' | 'erbench';
+export const REPORT_FORMATS: ReportFormat[] = ['md', 'html', 'json', 'csv', 'jsonl', 'junit', 'erbench'];
 
 export interface ReportRun {
     id: string; spec: string; suite: string; started: string; finished: string | null; status: string;

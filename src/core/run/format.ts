@@ -2,6 +2,7 @@
 import type { CostEstimate } from '../models/cost.js';
 import type { RunCounts, RunRecord } from '../store/index.js';
 import type { Progress } from './runner.js';
+import type { PreparedRun } from './index.js';
 import { cliCommand } from '../invocation.js';
 
 export function usd(n: number): string {
@@ -15,7 +16,8 @@ function duration(ms: number): string {
 
 /** One line: counts, tokens, cost, rate and (when it makes sense) the time left. */
 export function progressLine(p: Progress): string {
-    const parts = [`${p.done}/${p.total}`];
+    // While the questions are still being generated the total is only what has been generated so far.
+    const parts = p.generating ? [`${p.done} done`, `generating… ${p.questions} questions so far`] : [`${p.done}/${p.total}`];
     if (p.cached) parts.push(`${p.cached} cached`);
     if (p.failed) parts.push(`${p.failed} failed`);
     if (p.resumed) parts.push(`${p.resumed} from before`);
@@ -24,15 +26,25 @@ export function progressLine(p: Progress): string {
     if (p.rate > 0) {
         parts.push(`${p.rate.toFixed(p.rate < 10 ? 1 : 0)}/s`);
         const left = p.total - p.done;
-        if (left > 0) parts.push(`~${duration((left / p.rate) * 1000)} left`);
+        if (left > 0 && !p.generating) parts.push(`~${duration((left / p.rate) * 1000)} left`);
     }
     return parts.join(' · ');
 }
 
 export function progressBar(p: Progress, width = 28): string {
+    if (p.generating) return `[${'~'.repeat(width)}]    … ${progressLine(p)}`;
     const share = p.total ? p.done / p.total : 1;
     const filled = Math.round(share * width);
     return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.floor(share * 100)).padStart(3)}% ${progressLine(p)}`;
+}
+
+/** What a prepared run will ask: its questions (or that they are generated as it goes), models and estimate. */
+export function preparedLines(prepared: PreparedRun, specName: string): string[] {
+    const { run, questionCount, models, todo } = prepared;
+    const what = questionCount === undefined ? 'questions generated as the run goes' : `${questionCount} questions`;
+    const lines = [`${prepared.resumed ? 'Resuming' : 'Starting'} run ${run.id} of ${specName}${run.suite ? ` suite ${run.suite}` : ''}: ${what} × ${models.map(m => m.client.displayName).join(', ')}`];
+    if (questionCount !== undefined && todo !== undefined) lines.push(...estimateLines(prepared.estimates, todo, questionCount * models.reduce((n, m) => n + m.model.samples, 0)));
+    return lines;
 }
 
 export function estimateLines(estimates: CostEstimate[], todo: number, total: number): string[] {

@@ -5,16 +5,18 @@
 import type { Question } from '../probes/question.js';
 import type { ModelDecl } from '../spec/model.js';
 import {
-    createClient, estimateCost, priceOf, resolveKey, resolveModel,
+    countMessageTokens, createClient, estimateFromCounts, priceOf, resolveKey, resolveModel,
     type ConfirmHost, type CostEstimate, type DomainFn, type KeyBindings, type SecretSource,
 } from '../models/index.js';
 import { leaseMessage, type RunModelRecord, type RunRecord, type RunSettings, type Store } from '../store/index.js';
 import { answerParams } from './hash.js';
-import { executeRun, pendingSlots, type AnswerEvent, type PendingSlot, type Progress, type RunModel, type RunOutcome } from './runner.js';
+import { executeRun, generatingProgress, pendingSlots, type AnswerEvent, type Progress, type RunModel, type RunOptions, type RunOutcome } from './runner.js';
 import type { RetryPolicy } from './retry.js';
+import { questionBatches, type QuestionSource } from './feed.js';
 import { cliCommand } from '../invocation.js';
 
-export { executeRun, pendingSlots, type AnswerEvent, type PendingSlot, type Progress, type RunModel, type RunOutcome } from './runner.js';
+export { executeRun, generatingProgress, pendingSlots, type AnswerEvent, type PendingSlot, type Progress, type RunModel, type RunOutcome } from './runner.js';
+export { questionBatches, QUESTION_BATCH, type QuestionSource } from './feed.js';
 export { requestHash, answerParams, canonicalJson } from './hash.js';
 export { DEFAULT_RETRY, backoffMs, type RetryPolicy } from './retry.js';
 
@@ -23,8 +25,11 @@ export interface PrepareRequest {
     /** Absolute path of the spec: runs of the same spec and suite resume each other. */
     spec: string;
     suite: string;
-    /** The questions to ask in a new run; a resumed run keeps the questions it stored. */
-    questions: Question[];
+    /**
+     * The questions to ask in a new run, or how to generate them (read more than once when estimating); a resumed
+     * run keeps the questions it stored.
+     */
+    questions: Question[] | QuestionSource;
     models: ModelDecl[];
     /** A run id to continue, 'auto' (continue the latest unfinished run of this spec and suite) or 'new'. */
     resume?: string | 'auto' | 'new';
@@ -41,19 +46,25 @@ export interface PrepareRequest {
     concurrency?: number;
     /** Recorded with the run (limit, seed, …); never a key. */
     settings?: RunSettings;
+    /** Questions generated so far while estimating (before anything is asked). */
+    onProgress?: (p: Progress) => void;
 }
 
 export interface PreparedRun {
     run: RunRecord;
     resumed: boolean;
-    questions: Question[];
     models: RunModel[];
-    /** Per model: what the unanswered, uncached requests will cost. */
+    /** Questions in the run when known before asking (a resumed run's, or estimated); else they are generated as the run goes. */
+    questionCount?: number;
+    /**
+     * Per model: what the unanswered, uncached requests will cost. Worked out (a pass over every question before
+     * anything is asked) only when a model has a price: otherwise asking starts with the first generated batch.
+     */
     estimates: CostEstimate[];
-    /** Slots still to answer (from the cache or a call). */
-    todo: number;
-    /** Those slots per model, with their request hashes and cache hits. */
-    pending: Map<string, PendingSlot[]>;
+    /** Slots still to answer (from the cache or a call), when estimated. */
+    todo?: number;
+    /** The run's questions in batches: stored ones, or generated and stored as they come. */
+    batches: () => Iterable<Question[]>;
 }
 
 /** Endpoint as recorded: without any user:password a URL might carry. */
@@ -100,22 +111,54 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     if ('problem' in chosen) return { problems: [chosen.problem] };
     let { run } = chosen;
     const { resumed, settings } = chosen;
-    const questions = resumed ? store.questions(run.id) : req.questions;
-    const slots = questions.length * (settings.models ?? []).reduce((n, m) => n + (m.samples ?? 1), 0);
-    store.updateSettings(run.id, { ...settings, slots });
-    run = store.getRun(run.id)!;
+    // A run whose questions were all stored reads them back; a new one, or one stopped while they were still being
+    // generated, generates them (again: the stored ones are kept) and stores them as they come.
+    const continued = resumed && settings.generating === true;
+    const given = req.questions;
+    const source = resumed && !continued ? undefined : Array.isArray(given) ? () => given : () => (given as QuestionSource)(continued ? settings : undefined);
+    const perQuestion = (settings.models ?? []).reduce((n, m) => n + (m.samples ?? 1), 0);
+    const runId = run.id;
+    const feed = (save: boolean) => questionBatches({ store, runId, source, continued, save, onStored: () => storedAll(store, runId, perQuestion) });
+    let questionCount = source ? undefined : store.questionCount(runId);
+    store.updateSettings(runId, source ? { ...settings, generating: true } : { ...settings, slots: questionCount! * perQuestion });
+    run = store.getRun(runId)!;
 
-    // What is left to ask, with request hashes and cache hits, worked out once: the estimate reads it, the runner uses it.
-    const answered = store.answered(run.id);
-    const pending = new Map(models.map(m => [m.model.name, pendingSlots(store, run!.id, questions, m, answered)]));
-    let todo = 0;
-    const estimates = models.map(m => {
-        const slots = pending.get(m.model.name)!;
-        todo += slots.length;
-        const toAsk = m.client.cacheable ? slots.filter(s => !s.hit).map(s => s.question) : [];
-        return estimateCost(m.model, toAsk, store.averageOutputTokens(m.model.name));
-    });
-    return { prepared: { run, resumed, questions, models, estimates, todo, pending }, problems };
+    const prepared: PreparedRun = { run, resumed, models, estimates: [], batches: () => feed(true) };
+    if (questionCount !== undefined) prepared.questionCount = questionCount;
+    // The cost gate needs the whole estimate before the first call, so only a priced model waits for it.
+    if (models.some(m => m.client.cacheable && m.price && (m.price.input > 0 || m.price.output > 0))) {
+        const { count, todo, estimates } = await estimate(store, runId, models, feed(false), req.onProgress);
+        prepared.questionCount = questionCount = count;
+        prepared.todo = todo;
+        prepared.estimates = estimates;
+    }
+    return { prepared, problems };
+}
+
+/** Every question is stored: the run's slot count is final and a resume reads them back instead of generating. */
+function storedAll(store: Store, runId: string, perQuestion: number): void {
+    const { generating: _, ...settings } = store.getRun(runId)!.settings;
+    store.updateSettings(runId, { ...settings, slots: store.questionCount(runId) * perQuestion });
+}
+
+/** One pass over the questions (nothing stored, nothing asked): what is left to ask per model and what it costs. */
+async function estimate(store: Store, runId: string, models: RunModel[], batches: Iterable<Question[]>, onProgress?: (p: Progress) => void) {
+    const answered = store.answered(runId);
+    const counts = models.map(() => ({ requests: 0, tokens: 0 }));
+    let count = 0, todo = 0;
+    for (const batch of batches) {
+        count += batch.length;
+        models.forEach((m, i) => {
+            const slots = pendingSlots(store, runId, batch, m, answered);
+            todo += slots.length;
+            if (!m.client.cacheable) return;
+            for (const s of slots) if (!s.hit) { counts[i]!.requests++; counts[i]!.tokens += countMessageTokens(s.question.messages); }
+        });
+        onProgress?.(generatingProgress(count));
+        await new Promise(resolve => setImmediate(resolve));
+    }
+    const estimates = models.map((m, i) => estimateFromCounts(m.model, counts[i]!.requests, counts[i]!.tokens, store.averageOutputTokens(m.model.name)));
+    return { count, todo, estimates };
 }
 
 function chooseRun(req: PrepareRequest, current: RunModelRecord[]): { run: RunRecord; resumed: boolean; settings: RunSettings } | { problem: string } {
@@ -128,9 +171,9 @@ function chooseRun(req: PrepareRequest, current: RunModelRecord[]): { run: RunRe
         run = store.resumableRun(req.spec, req.suite);
     }
     if (!run) {
-        const settings = { ...req.settings, models: current };
+        // Its questions are stored as they are generated (until then a resume generates them again).
+        const settings = { ...req.settings, models: current, generating: true };
         run = store.createRun(req.spec, req.suite, settings);
-        store.saveQuestions(run.id, req.questions);
         store.acquireLease(run.id);
         return { run, resumed: false, settings };
     }
@@ -153,7 +196,9 @@ export interface ExecuteOptions {
 /** Executes a prepared run, then gives up its one-writer lease (closing the store does too). */
 export async function startRun(store: Store, prepared: PreparedRun, options: ExecuteOptions = {}): Promise<RunOutcome> {
     try {
-        return await executeRun({ store, runId: prepared.run.id, questions: prepared.questions, models: prepared.models, pending: prepared.pending, ...options });
+        const run: RunOptions = { store, runId: prepared.run.id, batches: prepared.batches(), models: prepared.models, ...options };
+        if (prepared.questionCount !== undefined) run.questionCount = prepared.questionCount;
+        return await executeRun(run);
     } finally {
         store.releaseLease(prepared.run.id);
     }

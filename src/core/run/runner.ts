@@ -8,11 +8,12 @@ import type { Question } from '../probes/question.js';
 import { costOf, countMessageTokens, DEFAULT_OUTPUT_TOKENS, type Price } from '../models/cost.js';
 import type { ResolvedModel } from '../models/providers.js';
 import { ModelError, type Completion, type ModelClient } from '../models/types.js';
-import { redact } from '../models/secrets.js';
+import { keyScrubber, redact } from '../models/secrets.js';
 import { slotKey, type AnswerRecord, type CacheEntry, type RunStatus, type Store } from '../store/index.js';
 import { answerParams, requestHash } from './hash.js';
 import { Gate, sleep } from './limiter.js';
 import { backoffMs, DEFAULT_RETRY, type RetryPolicy } from './retry.js';
+import { SlotQueue } from './queue.js';
 
 export interface RunModel {
     model: ResolvedModel;
@@ -23,8 +24,12 @@ export interface RunModel {
 }
 
 export interface Progress {
-    /** Slots in the run: questions × models × samples. */
+    /** Slots in the run: questions × models × samples (so far, while `generating`). */
     total: number;
+    /** The questions are still being generated: `total` grows until this is false. */
+    generating: boolean;
+    /** Questions generated (or read back) so far. */
+    questions: number;
     /** Answered (including before a resume) + failed. */
     done: number;
     answered: number;
@@ -53,17 +58,17 @@ export interface AnswerEvent {
 export interface RunOptions {
     store: Store;
     runId: string;
-    questions: Question[];
+    /** The questions to ask, all known up front … */
+    questions?: readonly Question[];
+    /** … or in batches as they are generated (`questionBatches`): asking starts with the first batch. */
+    batches?: Iterable<Question[]>;
+    /** How many questions the batches hold, when known before they end (for the progress total). */
+    questionCount?: number;
     models: RunModel[];
     signal?: AbortSignal;
     onProgress?: (p: Progress) => void;
     onAnswer?: (e: AnswerEvent) => void;
     retry?: RetryPolicy;
-    /**
-     * The slots still to answer per model (by name), as `prepareRun` found them: request hashes computed and
-     * cache hits looked up once. Without it they are worked out here.
-     */
-    pending?: ReadonlyMap<string, PendingSlot[]>;
 }
 
 export interface RunOutcome { status: RunStatus; progress: Progress }
@@ -86,33 +91,48 @@ export function pendingSlots(store: Store, runId: string, questions: readonly Qu
     return out;
 }
 
-/** Cache hits committed per transaction. */
-const CACHE_BATCH = 500;
+/** The progress of a run whose questions are being generated before anything is asked (the estimate's pass). */
+export function generatingProgress(questions: number): Progress {
+    return { total: 0, generating: true, questions, done: 0, answered: 0, cached: 0, failed: 0, resumed: 0, tokensIn: 0, tokensOut: 0, cost: 0, rate: 0, elapsedMs: 0 };
+}
+
+/** Questions per batch when a list is asked (generated questions come in the feed's batches). */
+const BATCH = 256;
 /** A model that cannot be reached this many times in a row, before any answer, is given up (its slots stay to resume). */
 export const UNREACHABLE_AFTER = 3;
 
+function* inBatches(questions: readonly Question[]): Generator<Question[]> {
+    for (let i = 0; i < questions.length; i += BATCH) yield questions.slice(i, i + BATCH);
+}
+
 export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
-    const { store, runId, questions, models, signal } = opts;
+    const { store, runId, models, signal } = opts;
     const retry = opts.retry ?? DEFAULT_RETRY;
     const started = performance.now();
     const answered = store.answered(runId);
-    const total = questions.length * models.reduce((n, m) => n + m.model.samples, 0);
+    const perQuestion = models.reduce((n, m) => n + m.model.samples, 0);
+    const known = opts.questions?.length ?? opts.questionCount;
     const progress: Progress = {
-        total, done: 0, answered: 0, cached: 0, failed: 0, resumed: 0, tokensIn: 0, tokensOut: 0, cost: 0, rate: 0, elapsedMs: 0,
+        total: (known ?? 0) * perQuestion, generating: known === undefined, questions: 0,
+        done: 0, answered: 0, cached: 0, failed: 0, resumed: 0, tokensIn: 0, tokensOut: 0, cost: 0, rate: 0, elapsedMs: 0,
     };
     const emit = () => {
         progress.elapsedMs = performance.now() - started;
         progress.rate = progress.elapsedMs > 0 ? ((progress.answered - progress.resumed) * 1000) / progress.elapsedMs : 0;
         opts.onProgress?.(progress);
     };
-
-    const pools = models.map(m => ({ m, todo: opts.pending?.get(m.model.name) ?? pendingSlots(store, runId, questions, m, answered) }));
-    progress.resumed = total - pools.reduce((n, p) => n + p.todo.length, 0);
-    progress.answered = progress.done = progress.resumed;
+    const pools = models.map(m => ({ m, queue: new SlotQueue() }));
+    // Cancelling wakes every waiting worker and the producer, and forgets the slots not asked yet.
+    const stop = () => { for (const p of pools) p.queue.close(true); };
+    signal?.addEventListener('abort', stop, { once: true });
     emit();
 
     let unreachable = 0;
-    await Promise.all(pools.map(({ m, todo }) => runModel(m, todo)));
+    try {
+        await Promise.all([produce(), ...pools.map(({ m, queue }) => runModel(m, queue))]);
+    } finally {
+        signal?.removeEventListener('abort', stop);
+    }
     // A run is completed only when every model could be asked and something was answered.
     const status: RunStatus = signal?.aborted ? 'cancelled'
         : unreachable > 0 || (progress.answered === 0 && progress.failed > 0) ? 'failed' : 'completed';
@@ -120,50 +140,78 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
     emit();
     return { status, progress: { ...progress } };
 
-    async function runModel(rm: RunModel, todo: PendingSlot[]): Promise<void> {
+    /**
+     * Reads the questions batch by batch (generating and storing them, when they come from the feed), hands each
+     * model the slots it has not answered, and waits while any model has a few batches waiting: generation runs
+     * only as far ahead of the asking as that, so memory does not grow with the number of questions.
+     */
+    async function produce(): Promise<void> {
+        const room = Math.max(2 * BATCH, ...models.map(m => 4 * m.model.limits.concurrency));
+        try {
+            for (const batch of opts.batches ?? inBatches(opts.questions ?? [])) {
+                // Cancelled, or every model given up: nobody is left to ask.
+                if (signal?.aborted || pools.every(p => p.queue.isClosed)) return;
+                progress.questions += batch.length;
+                if (progress.generating) progress.total = progress.questions * perQuestion;
+                for (const { m, queue } of pools) {
+                    const slots = pendingSlots(store, runId, batch, m, answered);
+                    const before = batch.length * m.model.samples - slots.length;
+                    progress.resumed += before; progress.answered += before; progress.done += before;
+                    queue.push(m.client.cacheable ? serveFromCache(m, slots) : slots);
+                }
+                emit();
+                for (const { queue } of pools) await queue.room(room);
+                // Let the workers send, and cancellation and progress drawing in, between batches.
+                await new Promise(resolve => setImmediate(resolve));
+            }
+            if (signal?.aborted) return;
+            progress.generating = false;
+            progress.total = progress.questions * perQuestion;
+            emit();
+        } finally {
+            for (const { queue } of pools) queue.close();
+        }
+    }
+
+    /**
+     * Answers what the cache already holds in one transaction per batch (these answers are durable in the cache
+     * already, so a crash mid-batch loses nothing), and returns the slots left to ask.
+     */
+    function serveFromCache(rm: RunModel, slots: PendingSlot[]): PendingSlot[] {
+        const left: PendingSlot[] = [];
+        const hits: { slot: PendingSlot; record: AnswerRecord }[] = [];
+        for (const s of slots) {
+            s.hash ??= requestHash(rm.model.endpoint, rm.model.id, answerParams(rm.model.params, s.sample), s.question.messages);
+            const hit = s.hit === undefined ? store.cached(s.hash) : s.hit;
+            if (!hit) { left.push(s); continue; }
+            hits.push({ slot: s, record: cacheRecord(rm, s.question, s.sample, s.hash, hit) });
+        }
+        if (hits.length) {
+            store.recordAnswers(hits.map(h => h.record));
+            progress.answered += hits.length; progress.done += hits.length; progress.cached += hits.length;
+            for (const h of hits) opts.onAnswer?.({ question: h.slot.question, model: rm.model.name, sample: h.slot.sample, text: h.record.text, cached: true });
+        }
+        return left;
+    }
+
+    /** The answer record of a slot served from the cache (nothing was called, nothing paid). */
+    function cacheRecord({ model }: RunModel, question: Question, sample: number, hash: string, hit: CacheEntry): AnswerRecord {
+        return {
+            run: runId, question: question.id, model: model.name, sample, hash, params: answerParams(model.params, sample), text: hit.text,
+            tokensIn: hit.tokensIn, tokensOut: hit.tokensOut, latencyMs: 0, cost: 0, attempts: 0, finishReason: hit.finishReason, cached: true, cacheable: false,
+        };
+    }
+
+    async function runModel(rm: RunModel, queue: SlotQueue): Promise<void> {
         const { model, client } = rm;
         const gate = new Gate(model.limits.rpm, model.limits.tpm);
         const inflight = new Map<string, Promise<Completion>>();
-        const toAsk = client.cacheable ? await serveFromCache(todo) : todo;
-        let next = 0;
+        // An endpoint echoing the key back (in any of its encodings) must not get it into the store.
+        const scrub = keyScrubber(rm.secret);
         let unreachableInARow = 0, answeredHere = 0, givenUp = false;
         const worker = async () => {
-            while (next < toAsk.length && !signal?.aborted && !givenUp) await ask(toAsk[next++]!);
+            for (let slot = await queue.take(); slot && !signal?.aborted && !givenUp; slot = await queue.take()) await ask(slot);
         };
-
-        /**
-         * Answers what the cache already holds, in batches of one transaction each (these answers are durable in
-         * the cache already, so a crash mid-batch loses nothing), and returns the slots left to ask.
-         */
-        async function serveFromCache(slots: PendingSlot[]): Promise<PendingSlot[]> {
-            const left: PendingSlot[] = [];
-            for (let start = 0; start < slots.length && !signal?.aborted; start += CACHE_BATCH) {
-                const hits: { slot: PendingSlot; record: AnswerRecord }[] = [];
-                for (const s of slots.slice(start, start + CACHE_BATCH)) {
-                    s.hash ??= requestHash(model.endpoint, model.id, answerParams(model.params, s.sample), s.question.messages);
-                    const hit = s.hit === undefined ? store.cached(s.hash) : s.hit;
-                    if (!hit) { left.push(s); continue; }
-                    hits.push({ slot: s, record: cacheRecord(s.question, s.sample, s.hash, hit) });
-                }
-                if (hits.length) {
-                    store.recordAnswers(hits.map(h => h.record));
-                    progress.answered += hits.length; progress.done += hits.length; progress.cached += hits.length;
-                    for (const h of hits) opts.onAnswer?.({ question: h.slot.question, model: model.name, sample: h.slot.sample, text: h.record.text, cached: true });
-                    emit();
-                }
-                // Let cancellation and progress drawing in between batches.
-                await new Promise(resolve => setImmediate(resolve));
-            }
-            return signal?.aborted ? [] : left;
-        }
-
-        /** The answer record of a slot served from the cache (nothing was called, nothing paid). */
-        function cacheRecord(question: Question, sample: number, hash: string, hit: CacheEntry): AnswerRecord {
-            return {
-                run: runId, question: question.id, model: model.name, sample, hash, params: answerParams(model.params, sample), text: hit.text,
-                tokensIn: hit.tokensIn, tokensOut: hit.tokensOut, latencyMs: 0, cost: 0, attempts: 0, finishReason: hit.finishReason, cached: true, cacheable: false,
-            };
-        }
 
         async function ask({ question, sample, hash: known }: PendingSlot): Promise<void> {
             const params = answerParams(model.params, sample);
@@ -171,7 +219,7 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
             const hash = known ?? (client.cacheable ? requestHash(model.endpoint, model.id, params, question.messages) : '');
             const hit = client.cacheable ? store.cached(hash) : undefined;
             if (hit) {
-                store.recordAnswer(cacheRecord(question, sample, hash, hit));
+                store.recordAnswer(cacheRecord(rm, question, sample, hash, hit));
                 progress.answered++; progress.done++; progress.cached++;
                 opts.onAnswer?.({ question, model: model.name, sample, text: hit.text, cached: true });
                 emit();
@@ -189,6 +237,8 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
                     if (client.cacheable) inflight.set(hash, call);
                     try { completion = await call; } finally { inflight.delete(hash); }
                 }
+                const text = scrub(completion.text);
+                if (text !== completion.text) completion = { ...completion, text };
                 const cost = same ? 0 : costOf(rm.price, completion.tokens);
                 store.recordAnswer({
                     ...slot, hash, params, text: completion.text, tokensIn: same ? 0 : completion.tokens.input, tokensOut: same ? 0 : completion.tokens.output,
@@ -208,7 +258,7 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
                 progress.failed++; progress.done++;
                 opts.onAnswer?.({ question, model: model.name, sample, error });
                 // The server is not there: stop asking it rather than failing every question the same way.
-                if (err.kind === 'connection' && answeredHere === 0 && ++unreachableInARow >= UNREACHABLE_AFTER && !givenUp) { givenUp = true; unreachable++; }
+                if (err.kind === 'connection' && answeredHere === 0 && ++unreachableInARow >= UNREACHABLE_AFTER && !givenUp) { givenUp = true; unreachable++; queue.close(true); }
             }
             emit();
         }
@@ -252,7 +302,7 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
             }
         }
 
-        await Promise.all(Array.from({ length: Math.min(model.limits.concurrency, Math.max(1, todo.length)) }, worker));
+        await Promise.all(Array.from({ length: Math.max(1, model.limits.concurrency) }, worker));
     }
 }
 

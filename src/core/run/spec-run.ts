@@ -12,10 +12,10 @@ import type { LoadedData } from '../data/types.js';
 import { generateQuestions } from '../probes/index.js';
 import type { Question } from '../probes/question.js';
 import { domainFromData, modelFromFlag, type ConfirmHost, type KeyBindings, type CostEstimate, type SecretSource } from '../models/index.js';
-import { openStore, type RunCounts, type RunRecord, type RunResults, type RunStatus } from '../store/index.js';
+import { openStore, type RunSettings, type RunCounts, type RunRecord, type RunResults, type RunStatus } from '../store/index.js';
 import { verifyRun } from '../verify/run.js';
 import { fromDiagnostic, HalluProbeError, problem, type Problem } from '../errors.js';
-import { prepareRun, startRun, type AnswerEvent, type PreparedRun, type Progress } from './index.js';
+import { prepareRun, startRun, type AnswerEvent, type PreparedRun, type Progress, type QuestionSource } from './index.js';
 import { cliCommand } from '../invocation.js';
 
 /** Above this estimate (US dollars) a run asks before spending; HALLUPROBE_CONFIRM_USD changes it. */
@@ -61,6 +61,8 @@ export interface RunSpecRequest {
     env?: NodeJS.ProcessEnv;
     cache?: DataCache;
     signal?: AbortSignal;
+    /** Called with the checked spec before its data is read (the CLI says where each source resolved to). */
+    onSpec?: (spec: SpecModel) => void;
     /** Called once the run is prepared (what will be asked, what it costs), before the cost gate. */
     onPrepared?: (prepared: PreparedRun) => void;
     onProgress?: (p: Progress) => void;
@@ -101,10 +103,13 @@ export function resolveRunModels(spec: SpecModel, names: readonly string[] | und
         const m = modelFromFlag(n, declared);
         if (!m) {
             throw new HalluProbeError(problem('unknown-model', `Unknown model "${n}".`,
-                `Use a model declared in the spec (${declared.map(d => d.name).join(', ') || 'none'}), openai:<id>, ollama:<id>, azure:<id>, openrouter:<id>, replay:<file> or offline.`));
+                `Use a model declared in the spec (${declared.map(d => d.name).join(', ') || 'none'}), openai:<id>, ollama:<id>, azure:<id>, openrouter:<id>, replay:<file>[+<file>…] or offline.`));
         }
         // A file typed on a command line is relative to where the command runs, not to the spec.
-        if (m.provider === 'replay' && !declared.includes(m)) return { ...m, settings: { ...m.settings, file: path.resolve(cwd, String(m.settings.file)) } };
+        if (m.provider === 'replay' && !declared.includes(m)) {
+            const file = m.settings.file;
+            return { ...m, settings: { ...m.settings, file: Array.isArray(file) ? file.map(f => path.resolve(cwd, String(f))) : path.resolve(cwd, String(file)) } };
+        }
         return m;
     });
 }
@@ -137,8 +142,9 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
         throw new HalluProbeError(problem('unknown-suite', `No suite "${suite}" in ${path.basename(specFile)}.`, `Suites: ${spec.suites.map(s => s.name).join(', ') || '(none)'}.`));
     }
     const models = resolveRunModels(spec, req.models, suite, req.extraModels, req.cwd);
+    req.onSpec?.(spec);
     const { data, notes } = await loadRunData(spec, req.cache, req.signal);
-    const questions = generate(spec, data, req, suite, notes);
+    const questions = questionSource(spec, data, req, suite, notes);
 
     const store = openStore(path.resolve(req.db ?? defaultStorePath(specFile)));
     try {
@@ -147,7 +153,7 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
             // A selection is a run of its own (its answers still come from the cache).
             resume: req.questionIds ? 'new' : req.resume ?? 'auto',
             secrets: req.secrets, confirmHost: req.confirmHost, bindings: req.bindings, env: req.env, domain: domainFromData(data), baseDir: path.dirname(specFile),
-            concurrency: req.concurrency, settings: { limit: req.limit, seed: req.seed, probe: req.probe, from: req.origin },
+            concurrency: req.concurrency, settings: runSettings(req), onProgress: req.onProgress,
         });
         if (!prepared) throw new HalluProbeError(problems.map(p => problem('run-models', p)));
         req.onPrepared?.(prepared);
@@ -178,20 +184,47 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
     }
 }
 
-function generate(spec: SpecModel, data: LoadedData, req: RunSpecRequest, suite: string | undefined, notes: Problem[]): Question[] {
-    const generation = generateQuestions(spec, data, { suite, probe: req.probe, limit: req.questionIds ? undefined : req.limit, seed: req.seed });
-    let questions = [...generation.questions];
-    const problems = generation.diagnostics.map(fromDiagnostic);
-    if (req.questionIds) {
-        const wanted = new Set(req.questionIds);
-        questions = questions.filter(q => wanted.has(q.id));
-    }
-    if (questions.length === 0) {
+/** What the run records about how it was asked for: what chose its questions (a selection by its ids) and who asked. */
+function runSettings(req: RunSpecRequest): RunSettings {
+    const settings: RunSettings = { limit: req.limit, seed: req.seed, probe: req.probe, from: req.origin };
+    if (req.questionIds) settings.questionIds = req.questionIds;
+    return settings;
+}
+
+/**
+ * The run's questions as a stream: generation is deterministic, so each pass generates them afresh and none is
+ * held for long. The first pass is started here to find out, before a run is created, whether there is any.
+ */
+function questionSource(spec: SpecModel, data: LoadedData, req: RunSpecRequest, suite: string | undefined, notes: Problem[]): QuestionSource {
+    let problems: Problem[] = [];
+    const own = { probe: req.probe, limit: req.questionIds ? undefined : req.limit, seed: req.seed, questionIds: req.questionIds };
+    const pass = ({ questionIds, ...options }: typeof own): Iterator<Question> => {
+        const generation = generateQuestions(spec, data, { suite, ...options });
+        problems = generation.diagnostics.map(fromDiagnostic);
+        const wanted = questionIds && new Set(questionIds);
+        return wanted ? filtered(generation.questions, q => wanted.has(q.id)) : generation.questions;
+    };
+    const first = pass(own);
+    const head = first.next();
+    if (head.done) {
         const errors = problems.filter(p => p.severity === 'error');
         throw new HalluProbeError(errors.length ? errors : [problem('no-questions', 'No questions to ask: the selection generates none.',
             `${notes.length ? 'See the data problems above; ' : ''}"${cliCommand()} preview ${path.basename(req.spec)}" (or Preview Questions) shows which rows were skipped and why.`)]);
     }
     // Some probes generate: what the others could not do is a warning of this run.
     notes.push(...problems.map(p => ({ ...p, severity: 'warning' as const })));
-    return questions;
+    let started: Iterator<Question> | undefined = first;
+    return from => {
+        // A run continued after it stopped mid-generation keeps the options that chose its questions.
+        const options = from ? { probe: from.probe, limit: from.questionIds ? undefined : from.limit, seed: from.seed, questionIds: from.questionIds } : own;
+        const same = options.probe === own.probe && options.limit === own.limit && options.seed === own.seed && options.questionIds === own.questionIds;
+        const rest = started && same ? started : pass(options);
+        const lead = started && same ? [head.value] : [];
+        started = undefined;
+        return { [Symbol.iterator]: function* () { yield* lead; for (let r = rest.next(); !r.done; r = rest.next()) yield r.value; } };
+    };
+}
+
+function* filtered(questions: Iterator<Question>, keep: (q: Question) => boolean): Generator<Question> {
+    for (let r = questions.next(); !r.done; r = questions.next()) if (keep(r.value)) yield r.value;
 }

@@ -146,7 +146,8 @@ export interface ProbeDecl {
     phrasings: PhrasingDecl[];
     stems: { text: string; loc: SpecLocation }[];
     options: { attribute: string; text: string; loc: SpecLocation }[];
-    asks: { text: string; loc: SpecLocation }[];
+    /** knows: the prompt's clauses; `when` keeps a clause only for rows where the condition holds. */
+    asks: { text: string; when?: string; loc: SpecLocation }[];
     settings: Settings;
     loc: SpecLocation;
 }

@@ -39,8 +39,12 @@ export interface RunSettings {
     /** Who started it: 'cli', 'vscode', … */
     from?: string;
     models?: RunModelRecord[];
-    /** Answer slots in the run: questions × models × samples. */
+    /** Answer slots in the run: questions × models × samples (set once every question is stored). */
     slots?: number;
+    /** A selection (Test Explorer, estimation rounds): only these questions. */
+    questionIds?: string[];
+    /** Its questions are still being generated and stored: a resume generates them again (the stored ones are kept). */
+    generating?: boolean;
     [other: string]: unknown;
 }
 
@@ -127,6 +131,10 @@ export class Store {
             setStatus: db.prepare('UPDATE runs SET status = ?, finished = ? WHERE id = ?'),
             insertQuestion: db.prepare('INSERT OR IGNORE INTO questions (run, id, seq, probe, kind, phrasing, json) VALUES (?, ?, ?, ?, ?, ?, ?)'),
             countQuestions: db.prepare('SELECT COUNT(*) AS n FROM questions WHERE run = ?'),
+            getQuestion: db.prepare('SELECT json FROM questions WHERE run = ? AND id = ?'),
+            // By rowid, which follows seq within a run: a range scan per page (the table has no (run, seq) index).
+            firstQuestionRow: db.prepare('SELECT MIN(rowid) AS r FROM questions WHERE run = ?'),
+            questionPage: db.prepare('SELECT rowid AS r, json FROM questions NOT INDEXED WHERE run = ? AND rowid >= ? ORDER BY rowid LIMIT ?'),
             getCache: db.prepare('SELECT text, tokens_in AS tokensIn, tokens_out AS tokensOut, finish_reason AS finishReason, latency_ms AS latencyMs FROM cache WHERE hash = ?'),
             putCache: db.prepare('INSERT OR IGNORE INTO cache (hash, text, tokens_in, tokens_out, finish_reason, latency_ms, created) VALUES (?, ?, ?, ?, ?, ?, ?)'),
             insertCall: db.prepare(`INSERT INTO calls (run, question, model, sample, hash, params, latency_ms, tokens_in, tokens_out, cost, attempts, status, error, at)
@@ -199,6 +207,43 @@ export class Store {
             }
         })();
         return added;
+    }
+
+    /**
+     * Stores a batch of the run's questions, numbered from `seq` on, in one transaction; says which were new (a
+     * question id the run holds already keeps its stored version). Generation streams through this in batches.
+     */
+    addQuestions(runId: string, questions: readonly Question[], seq: number): boolean[] {
+        const added: boolean[] = [];
+        this.db.transaction(() => {
+            for (const q of questions) {
+                const r = this.stmts.insertQuestion.run(runId, q.id, seq, q.probe, q.kind, q.phrasing, JSON.stringify(q));
+                added.push(r.changes > 0);
+                if (r.changes) seq++;
+            }
+        })();
+        return added;
+    }
+
+    questionCount(runId: string): number {
+        return (this.stmts.countQuestions.get(runId) as { n: number }).n;
+    }
+
+    /** One stored question of a run. */
+    storedQuestion(runId: string, id: string): Question | undefined {
+        const r = this.stmts.getQuestion.get(runId, id) as { json: string } | undefined;
+        return r && (JSON.parse(r.json) as Question);
+    }
+
+    /** The run's stored questions page by page, in the order they were stored (only one page is held at a time). */
+    *questionPages(runId: string, size = 500): Generator<Question[]> {
+        let from = (this.stmts.firstQuestionRow.get(runId) as { r: number | null }).r;
+        while (from !== null) {
+            const rows = this.stmts.questionPage.all(runId, from, size) as { r: number; json: string }[];
+            if (rows.length === 0) return;
+            from = rows[rows.length - 1]!.r + 1;
+            yield rows.map(r => JSON.parse(r.json) as Question);
+        }
     }
 
     questions(runId: string): Question[] {

@@ -1,6 +1,6 @@
 /**
  * The other ways a keyword may be written, from the spec's `aliases` blocks: alias lists, lookups (code ↔
- * name through another relation), and named normalisers (name_parts, strip(...), month_year for text;
+ * name through another relation), and named normalisers (name_parts, strip(...), strip_prefix(...), month_year for text;
  * round(n), truncate(n), tolerance(x) for numbers).
  */
 import type { LoadedData, RelationTable } from '../data/types.js';
@@ -53,6 +53,15 @@ function stripAffixes(value: string, affixes: string[]): Alternative[] {
     return text && text !== value ? [{ text, rule: 'strip' }] : [];
 }
 
+/** The value without one of these words at its start ("FC Barcelona" → "Barcelona"; "Royal Antwerp FC" stays). */
+function stripPrefix(value: string, prefixes: string[]): Alternative[] {
+    const words = value.trim().split(/\s+/);
+    const first = words[0]?.toLowerCase();
+    const hit = prefixes.some(p => p.toLowerCase() === first);
+    const text = words.slice(1).join(' ');
+    return hit && text ? [{ text, rule: 'strip_prefix' }] : [];
+}
+
 /** "March, 2005" → "March 2005", "Mar 2005", "03/2005", "2005-03", ... */
 function monthYear(value: string): Alternative[] {
     const m = /^\s*([A-Za-z]+)\.?,?\s+(\d{4})\s*$/.exec(value);
@@ -103,6 +112,8 @@ export function keywordForms(spec: SpecModel, data: LoadedData | undefined, rela
             alternatives.push(...nameParts(value));
         } else if (rule.name === 'strip') {
             alternatives.push(...stripAffixes(value, rule.args.map(String)));
+        } else if (rule.name === 'strip_prefix') {
+            alternatives.push(...stripPrefix(value, rule.args.map(String)));
         } else if (rule.name === 'month_year') {
             alternatives.push(...monthYear(value));
         } else {

@@ -52,7 +52,22 @@ export function parseBinary(response: string): ParsedAnswer {
     if (m) return { answer: m[1]!.toLowerCase() as AnswerClass, rationaleStart: after(response, start + m[0].length) };
     const u = UNSURE_WORDS.exec(head);
     if (u) return { answer: 'unsure', rationaleStart: after(response, start + u[0].length) };
+    const concluded = concludingAnswer(response);
+    if (concluded) return { answer: concluded, rationaleStart: start };
     return { answer: 'unparseable', rationaleStart: start };
+}
+
+/** "… The answer is yes." (the close of a chain-of-thought demonstration): the last such sentence. */
+const CONCLUSION = /\bthe\s+(?:final\s+)?answer\s+is\s*:?\s*["'*]*(yes|no|unsure)\b/gi;
+
+/**
+ * A chain-of-thought answer that does not open with yes / no / unsure but ends "The answer is yes." is read
+ * from that close (the ERBench authors' CoT demonstrations end that way); the whole text is the rationale.
+ */
+function concludingAnswer(response: string): 'yes' | 'no' | 'unsure' | undefined {
+    let last: string | undefined;
+    for (const m of response.matchAll(CONCLUSION)) last = m[1]!.toLowerCase();
+    return last as 'yes' | 'no' | 'unsure' | undefined;
 }
 
 /** Words whose full stop does not end a sentence ("No. 5", "e.g. Avatar", "Dr. Strange"). */

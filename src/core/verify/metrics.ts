@@ -72,6 +72,8 @@ export interface GroupMetrics {
     n: number;
     /** Why the group is not reported ("n/a"), e.g. the model knows fewer than 20 entities. */
     na?: string;
+    /** 'all_known' mode: the models whose knowledge verdicts "entities all models know" intersects. */
+    covers?: string[];
     A: number | null; R: number | null; AR: number | null; M: number | null; H: number | null; C: number | null;
     ci: Record<'A' | 'R' | 'AR' | 'M' | 'H' | 'C', Interval | null>;
     counts: { correct: number; present: number; correctPresent: number; unsure: number; unparseable: number; contradicted: number; hallucinated: number };
@@ -136,25 +138,38 @@ export function groupMetrics(head: Omit<GroupMetrics, 'n' | 'A' | 'R' | 'AR' | '
     return out;
 }
 
+/** Fewer cases than this make a snowball conditional n/a (too few to say anything). */
+export const SNOWBALL_MIN = 4;
+
+/**
+ * Path figures. A hop a question's path does not have (a city that never hosted: no host years) is no
+ * keyword: per-hop R and AR-ext count only the questions that have the hop, and R-ext divides each question's
+ * found hops by the hops it has. With `ar_ext complete` (the ERBench authors' Soccer & Olympic scoring) AR-ext
+ * counts only the questions whose path has every hop, for every hop.
+ */
 export function pathMetrics(items: readonly { v: Verdict; q: Question }[]): { rExt: Figure; hops: HopMetrics[] } {
     const hopCount = Math.max(0, ...items.map(i => i.q.keywords.length));
     let presentHops = 0;
     let totalHops = 0;
     const hops: HopMetrics[] = [];
+    const complete = items.filter(i => i.q.keywords.length === hopCount);
+    const completeOnly = items.some(i => i.q.pathScoring?.arExt === 'complete');
     for (let h = 0; h < hopCount; h++) {
-        let r = 0, ar = 0, prev = 0, prevAnd = 0, notPrev = 0, notPrevAnd = 0;
+        let r = 0, prev = 0, prevAnd = 0, notPrev = 0, notPrevAnd = 0;
         const within = items.filter(i => i.q.keywords.length > h);
         for (const { v } of within) {
             const here = hopPresent(v, h);
-            if (here) { r++; if (effectiveCorrect(v)) ar++; }
+            if (here) r++;
             if (h > 0) {
                 if (hopPresent(v, h - 1)) { prev++; if (here) prevAnd++; } else { notPrev++; if (here) notPrevAnd++; }
             }
         }
+        const arBase = completeOnly ? complete : within;
+        const ar = arBase.filter(i => hopPresent(i.v, h) && effectiveCorrect(i.v)).length;
         presentHops += r;
         totalHops += within.length;
-        const m: HopMetrics = { hop: h + 1, r: figure(r, items.length), ar: figure(ar, items.length) };
-        if (h > 0) { m.givenPrevious = figure(prevAnd, prev); m.givenNotPrevious = figure(notPrevAnd, notPrev); }
+        const m: HopMetrics = { hop: h + 1, r: figure(r, within.length), ar: figure(ar, arBase.length) };
+        if (h > 0) { m.givenPrevious = snowball(prevAnd, prev); m.givenNotPrevious = snowball(notPrevAnd, notPrev); }
         hops.push(m);
     }
     // R-ext is a mean of per-question shares; with equal hop counts it equals pooled hops, whose Wilson interval we give.
@@ -162,15 +177,27 @@ export function pathMetrics(items: readonly { v: Verdict; q: Question }[]): { rE
     return { rExt, hops };
 }
 
-/** Which entities each model knows, from its knows-probe verdicts. */
+/** A snowball conditional: n/a (value null) on fewer than SNOWBALL_MIN cases. */
+function snowball(k: number, n: number): Figure {
+    return n < SNOWBALL_MIN ? { k, n, value: null, ci: null } : figure(k, n);
+}
+
+/**
+ * Which entities each model knows, from its knows-probe verdicts: an entity asked several knowledge questions
+ * (one per attribute) is known only when every one of them says so. A model without knowledge verdicts is absent.
+ */
 export function knownEntities(questions: Map<string, Question>, verdicts: Verdict[]): Map<string, Set<string>> {
-    const known = new Map<string, Set<string>>();
+    const verdictOf = new Map<string, Map<string, boolean>>();
     for (const v of verdicts) {
         const q = questions.get(v.questionId);
         if (!q || !familyOf(q.kind).decidesKnowledge) continue;
-        if (!known.has(v.model)) known.set(v.model, new Set());
-        if (v.override?.correct ?? v.known) known.get(v.model)!.add(entityKey(q));
+        let mine = verdictOf.get(v.model);
+        if (!mine) verdictOf.set(v.model, mine = new Map());
+        const key = entityKey(q);
+        mine.set(key, (mine.get(key) ?? true) && Boolean(v.override?.correct ?? v.known));
     }
+    const known = new Map<string, Set<string>>();
+    for (const [model, entities] of verdictOf) known.set(model, new Set([...entities].filter(([, k]) => k).map(([e]) => e)));
     return known;
 }
 
@@ -178,6 +205,8 @@ export function computeMetrics(questions: Question[], verdicts: Verdict[], optio
     const minKnown = options.minKnown ?? 20;
     const byId = new Map(questions.map(q => [q.id, q]));
     const known = knownEntities(byId, verdicts);
+    // "Entities all models know" covers the models with knowledge verdicts; the others are n/a there, and say so.
+    const covers = [...known.keys()].sort();
     const everyone = known.size === 0 ? undefined : [...known.values()].reduce((a, b) => new Set([...a].filter(x => b.has(x))));
     const groups = new Map<string, { v: Verdict; q: Question }[]>();
     for (const v of verdicts) {
@@ -205,9 +234,15 @@ export function computeMetrics(questions: Question[], verdicts: Verdict[], optio
         const mine = known.get(model);
         if (mine) {
             emit(items, items.filter(i => mine.has(entityKey(i.q))), 'known', mine.size < minKnown ? `n/a: ${model} knows ${mine.size} entities (fewer than ${minKnown})` : undefined);
+        } else if (everyone) {
+            // Other models were probed for knowledge and this one was not (or its probe never answered): n/a, never dropped.
+            emit(items, [], 'known', `n/a: ${model} has no knowledge verdicts`);
         }
         if (everyone) {
-            emit(items, items.filter(i => everyone.has(entityKey(i.q))), 'all_known', everyone.size < minKnown ? `n/a: all models know ${everyone.size} entities (fewer than ${minKnown})` : undefined);
+            const na = !mine ? `n/a: ${model} has no knowledge verdicts (entities all models know covers ${covers.join(', ')})`
+                : everyone.size < minKnown ? `n/a: all models know ${everyone.size} entities (fewer than ${minKnown})` : undefined;
+            emit(items, items.filter(i => everyone.has(entityKey(i.q))), 'all_known', na);
+            out[out.length - 1]!.covers = covers;
         }
     }
     out.push(...phrasingMeans(out, itemsOf));

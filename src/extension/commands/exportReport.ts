@@ -12,6 +12,7 @@ const FORMATS: { format: ReportFormat; label: string; ext: string }[] = [
     { format: 'csv', label: 'CSV', ext: 'csv' },
     { format: 'jsonl', label: 'JSONL (one line per question with its verdict)', ext: 'jsonl' },
     { format: 'junit', label: 'JUnit XML (for CI)', ext: 'xml' },
+    { format: 'erbench', label: 'ERBench tables (the paper\'s layout, Markdown)', ext: 'md' },
 ];
 
 /** HalluProbe: Export Report — the latest (or a picked) run in one of the engine's report formats. */

@@ -12,7 +12,7 @@ export class GraphPanel extends Panel {
     private initialised = false;
     private view: GraphView['view'] = 'schema';
 
-    private constructor(s: Services, panel: vscode.WebviewPanel, readonly file: string) {
+    private constructor(private readonly s: Services, panel: vscode.WebviewPanel, readonly file: string) {
         super(s.ctx, panel, 'graph', `Graph · ${path.basename(file)}`);
         const follow = (changed: string) => { if (this.view === 'schema' && (changed === file || changed === '')) void this.refreshSchema(); };
         const subs = [s.state.onDidChangeSpec(follow), s.state.onDidEditSpec(follow)];
@@ -47,6 +47,7 @@ export class GraphPanel extends Panel {
 
     protected override async handle(req: WebviewRequest): Promise<unknown> {
         if (req.method === 'expand') {
+            await this.s.state.readable(this.file);
             const e = await engine();
             // Expanding reads the data only: no need to generate the spec's questions for it.
             return e.neighbourhood(await e.specData(this.file), req.params);

@@ -29,6 +29,8 @@ describe('language diagnostics', () => {
         { name: 'wrong arity', replace: ['{decade(birth_year)}', '{decade(birth_year, 2)}'], code: 'function-arity', covers: 'decade(birth_year, 2)' },
         { name: 'unclosed placeholder', replace: ['released in {year}?', 'released in {year?'], code: 'template-syntax' },
         { name: 'when condition does not parse', add: 'probe p4 binary using movie_title { phrasing g when "year >" "In {year}?" }', code: 'condition-syntax' },
+        { name: 'an ask\'s when condition is checked too', add: 'probe k1 knows about Movie { ask when "nonempty(genress)" "Do you know {title}?" }', code: 'unknown-attribute', covers: 'genress' },
+        { name: 'an ask\'s when condition that does not parse', add: 'probe k2 knows about Movie { ask when "year >" "Do you know {title}?" }', code: 'condition-syntax' },
         { name: 'binary probe without an fd', add: 'probe p5 binary about Movie { basic "x" }', code: 'probe-target' },
         { name: 'path hop without fk', add: 'probe p6 path along Director.name -> Movie.title { basic "x" }', code: 'path-no-fk' },
         { name: 'path cycle', add: 'fk Director.name -> Movie.director\nprobe p7 path along Movie.director -> Director.name -> Movie.title { basic "x" }', code: 'path-cycle' },

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseErbenchLog } from '../../../src/core/models/erbench-log.js';
+import { isChoiceLog, loggedOptions, loggedStem, parseErbenchChoiceLog, parseErbenchLog } from '../../../src/core/models/erbench-log.js';
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`../../fixtures/runner/${name}`, import.meta.url)), 'utf8');
 
@@ -27,4 +27,23 @@ test('CRLF line ends and damaged records do not break parsing', () => {
     const records = parseErbenchLog(text);
     assert.equal(records.length, 1);
     assert.deepEqual(records[0], { row: 3, phrasing: 0, question: 'Is there X?', answer: 'No.', gold: 'yes', goldEntity: 'X' });
+});
+
+test('reads the multiple-choice layout: tagged fields, blocks separated by "=" lines', () => {
+    const text = [
+        '========================================', '0-2th question', '<Question> ',
+        'Q: What is the wrong option regarding the movie Avatar released in year 2009? Provide an explanation.',
+        'Option 1: The name of the Director is James Cameron.', 'Option 2: The movie was produced in the country USA.', '', 'A: ', '',
+        '<Answer> ', 'Option 2: The movie was produced in the country USA.', '', 'Explanation: it was produced in the USA.', '',
+        '<Gold Answer> ', '2', '', '<Gold Entity> ', 'UK', '========================================',
+        '3-1th question', '<Question> ', 'Q: Is the movie Up released in year 2009 directed by Pete Docter?', 'A:', '', '<Answer> ', 'Yes.', '', '<Gold Answer> ', 'None',
+    ].join('\n');
+    assert.equal(isChoiceLog(text), true);
+    assert.equal(isChoiceLog(fixture('erbench-sample.log')), false);
+    const records = parseErbenchChoiceLog(text);
+    assert.deepEqual(records.map(r => [r.row, r.phrasing, r.gold, r.goldEntity]), [[0, 2, '2', 'UK'], [3, 1, 'none', '']]);
+    assert.equal(records[0]!.answer, 'Option 2: The movie was produced in the country USA.\n\nExplanation: it was produced in the USA.');
+    assert.deepEqual(loggedOptions(records[0]!.question), ['The name of the Director is James Cameron.', 'The movie was produced in the country USA.']);
+    assert.equal(loggedStem(records[0]!.question), 'What is the wrong option regarding the movie Avatar released in year 2009?');
+    assert.equal(records[1]!.question, 'Q: Is the movie Up released in year 2009 directed by Pete Docter?\nA:');
 });

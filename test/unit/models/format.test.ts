@@ -5,13 +5,16 @@ import { cliCommand } from '../../../src/core/invocation.js';
 import type { Progress } from '../../../src/core/run/runner.js';
 
 const progress = (over: Partial<Progress>): Progress => ({
-    total: 100, done: 40, answered: 38, cached: 10, failed: 2, resumed: 5, tokensIn: 900, tokensOut: 100, cost: 0.0123, rate: 4, elapsedMs: 10_000, ...over,
+    total: 100, generating: false, questions: 50, done: 40, answered: 38, cached: 10, failed: 2, resumed: 5, tokensIn: 900, tokensOut: 100, cost: 0.0123, rate: 4, elapsedMs: 10_000, ...over,
 });
 
 test('progress: counts, tokens, cost, rate and time left', () => {
     assert.equal(progressLine(progress({})), '40/100 · 10 cached · 2 failed · 5 from before · 1000 tokens · $0.01 · 4.0/s · ~15s left');
     assert.equal(progressLine(progress({ done: 0, cached: 0, failed: 0, resumed: 0, tokensIn: 0, tokensOut: 0, cost: 0, rate: 0 })), '0/100');
     assert.match(progressBar(progress({ done: 50 }), 10), /^\[#####-----\]  50% 50\/100/);
+    // While the questions are being generated the total is not known: no share, no time left.
+    assert.equal(progressLine(progress({ generating: true, questions: 768 })), '40 done · generating… 768 questions so far · 10 cached · 2 failed · 5 from before · 1000 tokens · $0.01 · 4.0/s');
+    assert.match(progressBar(progress({ generating: true }), 10), /^\[~~~~~~~~~~\]    … 40 done/);
 });
 
 test('money is shown to the cent, or finer below a cent', () => {

@@ -35,6 +35,16 @@ test('--model text: spec names, provider:id, replay:file, offline', () => {
     assert.equal(modelFromFlag('unknown', declared), undefined);
 });
 
+test('--model text: several transcripts of one replay model with +, and NAME= to name it', () => {
+    assert.deepEqual(modelFromFlag('replay:answers.log+validate.log', [])?.settings, { file: ['answers.log', 'validate.log'] });
+    const named = modelFromFlag('gpt35=replay:answers.log+validate.log', []);
+    assert.equal(named?.name, 'gpt35');
+    assert.equal(named?.provider, 'replay');
+    assert.deepEqual(named?.settings, { file: ['answers.log', 'validate.log'] });
+    assert.equal(modelFromFlag('mini=openai:gpt-4o-mini', [])?.name, 'mini');
+    assert.equal(modelFromFlag('x=nope:y', []), undefined);
+});
+
 test('prices: longest prefix of the id, OpenRouter prefixes, settings override, local models free', () => {
     const price = (p: string, s: ModelDecl['settings']) => priceOf(resolveModel(decl(p, s)).model!);
     assert.deepEqual(price('openai', { id: 'gpt-4o-mini-2024-07-18' }), { input: 0.15, output: 0.6 });

@@ -51,3 +51,23 @@ test('rows without an answer are reported', () => {
     assert.equal(records.length, 1);
     assert.deepEqual(problems, ['line 1: no answer field (answer, response, text, output, completion)']);
 });
+
+test('an ERBench multiple-choice log replays its framed prompts, and its knowledge questions without the "Q:" / "A:" frame', async () => {
+    const file = path.join(dir, 'mc.log');
+    writeFileSync(file, ['0-0th question', '<Question> ', 'Q: Is the movie Avatar released in year 2009 directed by James Cameron?', 'A:', '', '<Answer> ', 'Yes.', '',
+        '<Gold Answer> ', 'None', '', '<Gold Entity> ', 'None', '',
+        '0-1th question', '<Question> ', 'Q: What is the false option? Provide an explanation.', 'Option 1: A.', 'Option 2: B.', '', 'A: ', '', '<Answer> ', 'Option 2.', '',
+        '<Gold Answer> ', '2'].join('\n'));
+    const client = ReplayClient.fromFile('gpt35', file);
+    const knows = { ...q0!, question: 'Is the movie Avatar released in year 2009 directed by James Cameron?' };
+    assert.equal((await client.complete(request(knows))).text, 'Yes.');
+    const choice = { ...q0!, question: 'Q: What is the false option? Provide an explanation.\nOption 1: A.\nOption 2: B.\nA: ' };
+    assert.equal((await client.complete(request(choice))).text, 'Option 2.');
+});
+
+test('an ERBench record whose answer is "RESPONSE ERROR" (a failed call) is no answer', () => {
+    const text = ['0-0th question', 'Q: Is there X?', 'A:RESPONSE ERROR', 'Gold Answer: yes', 'Gold Entity: X', '', '0-1th question', 'Q: Is there Y?', 'A:No.', 'Gold Answer: no', 'Gold Entity: Y'].join('\n');
+    const read = readTranscript(text, 'erbench');
+    assert.deepEqual(read.records, [{ question: 'Is there Y?', answer: 'No.' }]);
+    assert.deepEqual(read.problems, ['record 0-0: "RESPONSE ERROR" is a failed call, not an answer']);
+});

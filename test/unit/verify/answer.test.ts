@@ -51,6 +51,15 @@ const BINARY: [string, string, string][] = [
     ['Yes. No. Yes.', 'yes', 'No. Yes.'],
     ['نعم، الفيلم هو أفاتار', 'unparseable', 'نعم'],
     ['\u0000\u0001\u00ff\ufffdYes', 'unparseable', '\u0000'],
+    // Chain of thought: the close "The answer is yes." decides when the opening does not; all of it is the rationale.
+    ['The director is James Cameron, born in 1954. The answer is yes.', 'yes', 'The director'],
+    ['James Cameron was born in 1954, so the answer is no.', 'no', 'James'],
+    ['Cameron was born in 1954. The answer is no. On reflection, the answer is yes.', 'yes', 'Cameron'],
+    ['It is hard to tell. The answer is unsure.', 'unsure', 'It is'],
+    // The opening still decides when it is there.
+    ['Yes, Cameron was born in 1954. The answer is no.', 'yes', 'Cameron'],
+    // "answer" alone, without the close, decides nothing.
+    ['The answer depends on the cut of the film.', 'unparseable', 'The answer'],
 ];
 
 describe('binary answers (paper rule, robust)', () => {

@@ -101,6 +101,38 @@ describe('evaluation modes from knowledge probes', () => {
     });
 });
 
+describe('knowledge verdicts: all must pass, n/a for a model without any, coverage named', () => {
+    const entities = Array.from({ length: 25 }, (_, i) => ({ relation: 'Movie', key: [`m${i}`] }));
+    // Two knowledge questions per entity (one per attribute, as in the MC knowledge probe).
+    const director = entities.map(e => question('Is it directed by …?', [], { kind: 'knows', probe: 'k', phrasing: 'ask1', entity: e }));
+    const country = entities.map(e => question('Is it produced in …?', [], { kind: 'knows', probe: 'k', phrasing: 'ask2', entity: e }));
+    const qs = entities.map(e => question('Q?', [[kw('R', 'a', 'v')]], { entity: e }));
+    const knowsVerdict = (q: Question, model: string, known: boolean): Verdict => ({ ...verdict(q, known ? 'yes' : 'no', known, ''), model, known });
+    const verdicts = [
+        // model a: every director question passes, the country question fails for entities 0–2 → 22 known.
+        ...director.map(q => knowsVerdict(q, 'a', true)), ...country.map((q, i) => knowsVerdict(q, 'a', i >= 3)),
+        // model c was never asked the knowledge probe.
+        ...qs.map(q => verdict(q, 'yes', true, 'f', 'a')), ...qs.map(q => verdict(q, 'yes', true, 'f', 'c')),
+    ];
+    const groups = computeMetrics([...director, ...country, ...qs], verdicts);
+    const pick = (model: string, mode: string) => groups.find(g => g.model === model && g.mode === mode);
+
+    it('an entity is known only when every one of its knowledge questions passes', () => {
+        assert.equal(pick('a', 'known')!.n, 22);
+    });
+
+    it('a model without knowledge verdicts is n/a in both knowledge modes, never dropped', () => {
+        assert.equal(pick('c', 'all')!.n, 25);
+        assert.match(pick('c', 'known')!.na!, /c has no knowledge verdicts/);
+        assert.match(pick('c', 'all_known')!.na!, /covers a/);
+    });
+
+    it('"entities all models know" names the models it covers', () => {
+        assert.deepEqual(pick('a', 'all_known')!.covers, ['a']);
+        assert.equal(pick('a', 'all_known')!.n, 22);
+    });
+});
+
 describe('paths: R-ext, AR-ext per hop, snowball conditionals', () => {
     const qs = Array.from({ length: 4 }, () => question('Q?', [[kw('R', 'a', 'v')], [kw('S', 'b', 'w')]], { kind: 'path' }));
     const vs = [verdict(qs[0]!, 'yes', true, 'ff'), verdict(qs[1]!, 'yes', true, 'fm'), verdict(qs[2]!, 'no', false, 'mf'), verdict(qs[3]!, 'no', false, 'mm')];
@@ -111,9 +143,45 @@ describe('paths: R-ext, AR-ext per hop, snowball conditionals', () => {
         close(g!.hops![0]!.r.value, 0.5);
         close(g!.hops![0]!.ar.value, 0.5);
         close(g!.hops![1]!.ar.value, 0.25);
-        close(g!.hops![1]!.givenPrevious!.value, 0.5);
-        close(g!.hops![1]!.givenNotPrevious!.value, 0.5);
+        // Two cases each: too few for a snowball conditional (n/a below 4).
+        assert.equal(g!.hops![1]!.givenPrevious!.value, null);
         assert.equal(g!.hops![1]!.givenPrevious!.n, 2);
+        assert.equal(g!.hops![1]!.givenNotPrevious!.value, null);
+    });
+
+    it('snowball P(r2 | r1), P(r2 | ¬r1) from 4 cases on', () => {
+        const more = Array.from({ length: 8 }, () => question('Q?', [[kw('R', 'a', 'v')], [kw('S', 'b', 'w')]], { kind: 'path' }));
+        const hops = ['ff', 'ff', 'ff', 'fm', 'mf', 'mm', 'mm', 'mm'];
+        const [m] = computeMetrics(more, more.map((q, i) => verdict(q, 'yes', true, hops[i]!)));
+        close(m!.hops![1]!.givenPrevious!.value, 3 / 4);
+        close(m!.hops![1]!.givenNotPrevious!.value, 1 / 4);
+    });
+});
+
+describe('paths with a hop that does not exist (a city that never hosted)', () => {
+    // Two 3-hop questions and two whose third hop is empty (2 keyword lists): the missing hop is no keyword.
+    const full = Array.from({ length: 2 }, () => question('Q?', [[kw('C', 'club', 'c')], [kw('T', 'city', 't')], [kw('T', 'years', '1992')]], { kind: 'path' }));
+    const short = Array.from({ length: 2 }, () => question('Q?', [[kw('C', 'club', 'c')], [kw('T', 'city', 't')]], { kind: 'path' }));
+    const vs = [verdict(full[0]!, 'yes', true, 'fff'), verdict(full[1]!, 'yes', false, 'mmf'), verdict(short[0]!, 'no', true, 'mf'), verdict(short[1]!, 'no', true, 'ff')];
+
+    it('R-ext divides by the hops a question has; per-hop R and AR-ext count the questions that have the hop', () => {
+        const [g] = computeMetrics([...full, ...short], vs);
+        close(g!.rExt!.value, (1 + 1 / 3 + 1 / 2 + 1) / 4);
+        close(g!.hops![2]!.r.value, 1);
+        assert.equal(g!.hops![2]!.r.n, 2);
+        close(g!.hops![2]!.ar.value, 1 / 2);
+        // hops 1 and 2 exist everywhere: AR-ext over all four.
+        close(g!.hops![0]!.ar.value, 2 / 4);
+        close(g!.hops![1]!.ar.value, 3 / 4);
+    });
+
+    it('ar_ext complete (the authors\' Soccer & Olympic rule): every hop over the questions whose path is complete', () => {
+        const withSetting = [...full, ...short].map(q => ({ ...q, pathScoring: { arExt: 'complete' as const } }));
+        const [g] = computeMetrics(withSetting, vs);
+        assert.deepEqual(g!.hops!.map(h => h.ar.n), [2, 2, 2]);
+        close(g!.hops![0]!.ar.value, 1 / 2);
+        close(g!.hops![1]!.ar.value, 1 / 2);
+        close(g!.hops![2]!.ar.value, 1 / 2);
     });
 });
 

@@ -146,11 +146,13 @@ export function isAliasRule(item: unknown): item is AliasRule {
 export interface Ask extends langium.AstNode {
     readonly $container: Probe;
     readonly $type: 'Ask';
+    condition?: string;
     text: string;
 }
 
 export const Ask = {
     $type: 'Ask',
+    condition: 'condition',
     text: 'text'
 } as const;
 
@@ -1129,6 +1131,10 @@ export class ProbeSpecAstReflection extends langium.AbstractAstReflection {
         Ask: {
             name: Ask.$type,
             properties: {
+                condition: {
+                    name: Ask.condition,
+                    optional: true
+                },
                 text: {
                     name: Ask.text
                 }

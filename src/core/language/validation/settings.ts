@@ -18,6 +18,8 @@ export const KNOWN_SETTINGS = {
         'statement', 'negatives', 'corrupt',
         // evidence probes (core/evidence/family.ts)
         'question', 'answer', 'passage', 'enrich_from', 'swap_with',
+        // ERBench (knows: known_if, asks; path: ar_ext; choice: draws_from)
+        'known_if', 'asks', 'ar_ext', 'draws_from',
         // rule probes (core/rules/family.ts)
         'per_entity', 'noun', 'active', 'passive', 'system'],
     suite: ['concurrency', 'limit', 'seed', 'rpm', 'tpm', 'timeout_ms', 'temperature', 'max_tokens', 'knowledge_probe'],

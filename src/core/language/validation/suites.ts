@@ -56,13 +56,14 @@ export const NORMALISERS: Record<string, { args: 'none' | 'int' | 'number' | 'st
     truncate: { args: 'int', doc: 'truncate(n): numbers match after truncating to n decimals' },
     tolerance: { args: 'number', doc: 'tolerance(x): numbers within x match' },
     strip: { args: 'strings', doc: 'strip("FC", "CF"): these affixes are ignored' },
+    strip_prefix: { args: 'strings', doc: 'strip_prefix("FC", "AC"): these words are ignored at the start of the value only' },
     month_year: { args: 'none', doc: 'month_year: dates match when written "Month, Year"' },
 };
 
 export function checkNormaliser(n: Normaliser, accept: ValidationAcceptor): void {
     const spec = NORMALISERS[n.kind];
     if (!spec) {
-        accept('error', `Unknown normaliser '${n.kind}'.${didYouMean(n.kind, Object.keys(NORMALISERS))} Known: name_parts, round(n), truncate(n), tolerance(x), strip("…"), month_year; or an alias list "A" = "B", or lookup R.code -> name.`,
+        accept('error', `Unknown normaliser '${n.kind}'.${didYouMean(n.kind, Object.keys(NORMALISERS))} Known: name_parts, round(n), truncate(n), tolerance(x), strip("…"), strip_prefix("…"), month_year; or an alias list "A" = "B", or lookup R.code -> name.`,
             { node: n, property: 'kind', code: 'unknown-normaliser' });
         return;
     }

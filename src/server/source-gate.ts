@@ -1,0 +1,28 @@
+/**
+ * The server's side of the editor's rule on data files outside the workspace folders (`sourceDecision`): the
+ * client describes trust, first session and allowed files at initialisation and on every change. A client
+ * that describes nothing (another editor, the tests) is not gated, as before.
+ */
+import type { InitializeParams } from 'vscode-languageserver';
+import { URI } from 'langium';
+import { accessFrom, sourceDecision, type SourceAccess } from '../core/data/source-access.js';
+import type { SourceAccessParams } from '../protocol/lsp.js';
+
+export class SourceGate {
+    private access: SourceAccess | undefined;
+    private folders: string[] = [];
+
+    get active(): boolean { return this.access !== undefined; }
+
+    initialize(params: InitializeParams): void {
+        this.folders = (params.workspaceFolders ?? []).map(f => URI.parse(f.uri).fsPath);
+        const given = (params.initializationOptions as { sourceAccess?: SourceAccessParams } | undefined)?.sourceAccess;
+        if (given) this.update(given);
+    }
+
+    update(params: SourceAccessParams): void {
+        this.access = accessFrom(params, this.folders);
+    }
+
+    readonly readable = (file: string): boolean => !this.access || sourceDecision(file, this.access) === 'read';
+}
