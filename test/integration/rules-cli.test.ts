@@ -63,6 +63,13 @@ describe('rule probes through the CLI', () => {
         assert.match(notAt.question, /does not play for/);
     });
 
+    it('says why entities give no question: no fact of the rule is derived for them', async () => {
+        const r = await cli(['preview', spec, '--suite', 'rules']);
+        assert.equal(r.code, 0, r.stderr);
+        assert.match(r.stdout + r.stderr, /rows skipped: \d+ with no derived fact of the rule\./);
+        assert.doesNotMatch(r.stdout + r.stderr, /with empty values/);
+    });
+
     it('runs offline and reports rule figures and metamorphic groups', async () => {
         const db = path.join(dir, 'offline.db');
         const run = await cli(['run', spec, '--db', db, '--yes']);

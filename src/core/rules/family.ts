@@ -106,7 +106,7 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
             rows[0] = row;
             const key = keyValues(slot.relation, slot.table, row).join(KEY_SEPARATOR);
             const facts = bySubject.get(key);
-            if (!facts || facts.length === 0) return 'null';
+            if (!facts || facts.length === 0) return 'underived';
             current = sample(facts, perEntity, hashSeed(`${probe.name}\u0000${key}`, seed));
             return undefined;
         },
