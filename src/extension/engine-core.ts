@@ -39,6 +39,7 @@ export function generateQuestions(spec: SpecModel, data: LoadedData, options: Ge
         const skipped = [
             st.skippedNull && `${st.skippedNull} with empty values`, st.skippedViolating && `${st.skippedViolating} in FD-violating groups`,
             st.skippedDangling && `${st.skippedDangling} with dangling FKs`, st.skippedCycle && `${st.skippedCycle} on cycles`, st.skippedInvalid && `${st.skippedInvalid} invalid`,
+            st.skippedUnderived && `${st.skippedUnderived} with no derived fact`,
         ].filter(Boolean);
         if (skipped.length) notes.push(`${probe}: skipped rows — ${skipped.join(', ')}.`);
         for (const n of st.notes ?? []) notes.push(`${probe}: ${n}`);

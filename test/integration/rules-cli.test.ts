@@ -33,6 +33,8 @@ describe('rule probes through the CLI', () => {
         const r = await cli(['check', bad]);
         assert.equal(r.code, 1);
         assert.match(r.stdout + r.stderr, /bad\.probe:\d+:\d+ error \[rule-unsound-negation\] 'not colleague\(…\)' is unsound: colleague rests on Player/);
+        // Once, where it is written (not again for every rule probe).
+        assert.equal((r.stdout + r.stderr).match(/\[rule-unsound-negation\]/g)?.length, 1);
     });
 
     it('previews each derived fact as a metamorphic group carrying its proof', async () => {
@@ -59,6 +61,13 @@ describe('rule probes through the CLI', () => {
         // FD negation: every other club of the player's city.
         const notAt = byProbe('other_club').find(x => x.group.role === 'fact')!;
         assert.match(notAt.question, /does not play for/);
+    });
+
+    it('says why entities give no question: no fact of the rule is derived for them', async () => {
+        const r = await cli(['preview', spec, '--suite', 'rules']);
+        assert.equal(r.code, 0, r.stderr);
+        assert.match(r.stdout + r.stderr, /rows skipped: \d+ with no derived fact of the rule\./);
+        assert.doesNotMatch(r.stdout + r.stderr, /with empty values/);
     });
 
     it('runs offline and reports rule figures and metamorphic groups', async () => {

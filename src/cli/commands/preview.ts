@@ -73,7 +73,8 @@ function printDiagnostics(diagnostics: SpecDiagnostic[]): void {
  */
 export function summary(stats: GenerationStats, tables: ReadonlyMap<string, { rowCount: number }>): string {
     const skipped = ([['skippedNull', 'with empty values'], ['skippedViolating', 'in FD-violating groups or repeating a key'], ['skippedDangling', 'with a dangling fk'],
-        ['skippedCycle', 'on a cyclic path'], ['skippedInvalid', 'where a condition failed']] as const).filter(([k]) => stats[k] > 0).map(([k, s]) => `${stats[k]} ${s}`);
+        ['skippedCycle', 'on a cyclic path'], ['skippedInvalid', 'where a condition failed'], ['skippedUnderived', 'with no derived fact of the rule']] as const)
+        .filter(([k]) => (stats[k] ?? 0) > 0).map(([k, s]) => `${stats[k]} ${s}`);
     const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
     const probes = Object.entries(stats.byProbe).map(([name, s]) => `${name} ${s.generated} from ${plural(s.rows, 'row')}`).join(', ');
     const relations = [...tables].map(([name, t]) => `${name} ${plural(t.rowCount, 'row')}`).join(', ');

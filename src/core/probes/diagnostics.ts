@@ -16,6 +16,7 @@ const WHY: Record<SkipReason, string> = {
     dangling: 'reference a row that does not exist (dangling fk)',
     cycle: 'lead back to an entity already on the path (cycle)',
     invalid: 'make a condition or predicate fail (e.g. arithmetic on text)',
+    underived: 'have no fact the rule derives',
 };
 
 export function probeDiagnostics(spec: SpecModel, data: LoadedData): SpecDiagnostic[] {

@@ -30,6 +30,8 @@ export interface ProbeStats {
     skippedCycle: number;
     /** A condition or predicate could not be evaluated (e.g. arithmetic on text). */
     skippedInvalid: number;
+    /** Rule probes: the entity has no derived fact of the rule. */
+    skippedUnderived?: number;
     /** The family's own account of the generation (Plan.summary), once the probe's rows are done. */
     notes?: string[];
 }
@@ -47,8 +49,10 @@ export interface Generation {
 
 const emptyStats = (): ProbeStats => ({ rows: 0, generated: 0, skippedNull: 0, skippedViolating: 0, skippedDangling: 0, skippedCycle: 0, skippedInvalid: 0 });
 
-const SKIP_FIELD: Record<SkipReason, keyof ProbeStats> = {
-    null: 'skippedNull', violating: 'skippedViolating', dangling: 'skippedDangling', cycle: 'skippedCycle', invalid: 'skippedInvalid',
+type SkipField = 'skippedNull' | 'skippedViolating' | 'skippedDangling' | 'skippedCycle' | 'skippedInvalid' | 'skippedUnderived';
+
+const SKIP_FIELD: Record<SkipReason, SkipField> = {
+    null: 'skippedNull', violating: 'skippedViolating', dangling: 'skippedDangling', cycle: 'skippedCycle', invalid: 'skippedInvalid', underived: 'skippedUnderived',
 };
 
 export function toDiagnostic(p: PlanProblem): SpecDiagnostic {
@@ -155,7 +159,7 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
             st.rows++; stats.rows++;
             const reason = plan.bind(row, rows);
             const items = reason ? reason : plan.items(rows);
-            if (typeof items === 'string') { st[SKIP_FIELD[items]]++; stats[SKIP_FIELD[items]]++; continue; }
+            if (typeof items === 'string') { const k = SKIP_FIELD[items]; st[k] = (st[k] ?? 0) + 1; stats[k] = (stats[k] ?? 0) + 1; continue; }
             taken++;
             const key = keyValues(start.relation, start.table, row);
             let rowPath: Question['path'] | undefined;

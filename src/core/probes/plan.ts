@@ -8,7 +8,7 @@ import type { Gold, KgEdge, KgNode, KgPath, Keyword, Question } from './question
 import { evaluate, format, render, truthy, type Expr, type TemplateValue } from '../spec/template.js';
 import { keyValues, slotFor, type Compiled, type Scope, type Slot } from './scope.js';
 
-export type SkipReason = 'null' | 'violating' | 'dangling' | 'cycle' | 'invalid';
+export type SkipReason = 'null' | 'violating' | 'dangling' | 'cycle' | 'invalid' | 'underived';
 
 /** One question's content, before a prompt variant turns it into messages. */
 export interface Item {

@@ -30,6 +30,7 @@ export function groupJson(g: GroupMetrics): Record<string, unknown> {
     // Statement and evidence figures are plain numbers and figures already: written as they are, rounded.
     if (g.statements) out.statements = roundDeep(g.statements);
     if (g.evidence) out.evidence = roundDeep(g.evidence);
+    if (g.rules) out.rules = roundDeep(g.rules);
     return out;
 }
 

@@ -9,7 +9,7 @@
  */
 import type { Question } from '../probes/question.js';
 import type { Verdict } from '../verify/types.js';
-import { findWord, foldValue } from '../verify/normalise.js';
+import { findAllWords, findWord, foldValue } from '../verify/normalise.js';
 import type { Premise } from './questions.js';
 
 export type ClaimStatus = 'supported' | 'contradicted' | 'unknown';
@@ -64,26 +64,42 @@ export function checkRuleAnswer(q: Question, v: Pick<Verdict, 'answer' | 'correc
     const points = splitPoints(v.rationaleText);
     const folded = points.map(p => foldValue(p));
     const claims: RuleClaim[] = [];
+    // Which premises each point states right: in a chain (a in b, b in c) the point "a is in b" names b, the
+    // next premise's subject, and must not be read as a wrong value for it.
+    const states = folded.map(text => rule.premises.map(p => statesRight(text, p)));
     const premises: PremiseStatus[] = rule.premises.map((p, i) => {
         const hop = v.hops[i]?.keywords[0];
         const other = hop?.conflict ?? hop?.alsoStated;
         let status: PremiseStatus = 'missing';
         folded.forEach((text, at) => {
-            if (!contains(text, subjectForms(p))) return;
+            const subject = spans(text, subjectForms(p));
+            if (subject.length === 0) return;
             const base = { point: at + 1, subject: p.subject, relation: p.relation, attribute: p.attribute, premise: i };
-            if (other && contains(text, [other.value])) {
-                const c: RuleClaim = { ...base, value: other.value, status: 'contradicted' };
-                if (other.row) c.row = other.row;
-                claims.push(c);
-                status = 'contradicted';
-            } else if (contains(text, valueForms(p))) {
+            if (states[at]![i]) {
                 claims.push({ ...base, value: p.value, status: 'supported' });
                 if (status === 'missing') status = 'supported';
+                return;
             }
+            if (!other) return;
+            // Another value counts where it is not part of the true value ("France" in "Île-de-France") nor of
+            // what the point states right about another premise.
+            const taken = [...spans(text, valueForms(p)), ...rule.premises.filter((_, j) => j !== i && states[at]![j]).flatMap(o => spans(text, [...subjectForms(o), ...valueForms(o)]))];
+            const said = spans(text, [other.value]).filter(c => taken.every(t => disjoint(c, t)));
+            if (!apart(subject, said)) return;
+            const c: RuleClaim = { ...base, value: other.value, status: 'contradicted' };
+            if (other.row) c.row = other.row;
+            claims.push(c);
+            status = 'contradicted';
         });
-        // The value stated somewhere without naming the subject in the same point still counts as stated.
-        if (status === 'missing' && hop?.status === 'found') status = 'supported';
-        if (status === 'missing' && hop?.status === 'contradicted') status = 'contradicted';
+        // A value stated in a point that names no subject ("they both play for Barcelona") counts for this
+        // premise; one stated about another premise's subject does not.
+        const unattributed = (forms: readonly string[]) => folded.some(t => {
+            if (rule.premises.some((o, j) => j !== i && contains(t, subjectForms(o)))) return false;
+            const own = spans(t, subjectForms(p));
+            return spans(t, forms).some(x => own.every(y => disjoint(x, y)));
+        });
+        if (status === 'missing' && hop?.status === 'found' && unattributed(valueForms(p))) status = 'supported';
+        if (status === 'missing' && hop?.status === 'contradicted' && hop.conflict && unattributed([hop.conflict.value])) status = 'contradicted';
         return status;
     });
     // Points that name an entity of the proof but no premise value: claims the data cannot decide here.
@@ -100,6 +116,25 @@ export function checkRuleAnswer(q: Question, v: Pick<Verdict, 'answer' | 'correc
     const out: RuleCheck = { points, claims, premises, category, ...overlap(rule.premises, claims) };
     if (wrong >= 0) out.firstWrongStep = wrong + 1;
     return out;
+}
+
+type Span = [number, number];
+
+/** Where the forms occur in a folded text (word-bounded). */
+function spans(text: string, forms: readonly string[]): Span[] {
+    return forms.flatMap(f => { const n = foldValue(f); return n ? findAllWords(text, n) : []; });
+}
+
+const disjoint = (a: Span, b: Span) => a[1] <= b[0] || b[1] <= a[0];
+
+/** Some occurrence of the one and some of the other are separate words ("FC Barcelona … is Barcelona"). */
+function apart(a: readonly Span[], b: readonly Span[]): boolean {
+    return a.some(x => b.some(y => disjoint(x, y)));
+}
+
+/** The point names the premise's subject and, apart from it, its value. */
+function statesRight(text: string, p: Premise): boolean {
+    return apart(spans(text, subjectForms(p)), spans(text, valueForms(p)));
 }
 
 function subjectForms(p: Premise): string[] {
@@ -156,4 +191,12 @@ export function ruleClaimMarks(q: Question, v: Parameters<typeof checkRuleAnswer
         if (said) mark.dataEdge = { head: p.subject, relation: p.attribute, tail: p.value };
         return mark;
     });
+}
+
+/**
+ * A rule answer's premises as keyword statuses (premise i is hop i + 1): the verifier finds a value anywhere in
+ * the rationale, but only the points tell whose value it is — the graph and the hop summary show these.
+ */
+export function premiseStatuses(q: Question, v: Parameters<typeof checkRuleAnswer>[1]): ('found' | 'missing' | 'contradicted')[] | undefined {
+    return checkRuleAnswer(q, v)?.premises.map(s => (s === 'supported' ? 'found' : s));
 }

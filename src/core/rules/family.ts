@@ -6,19 +6,19 @@
  * premise by premise (claims.ts), and the group is judged without any gold (`metamorphic`, verify/groups.ts).
  */
 import type { ProbeFamily } from '../probes/family.js';
-import type { Item, Plan, PlanProblem } from '../probes/plan.js';
+import type { Item, Plan } from '../probes/plan.js';
 import type { Keyword } from '../probes/question.js';
 import type { RuleQuestion } from './types.js';
 import type { Fact, Proof } from './ir.js';
 import type { LoadedData } from '../data/types.js';
 import type { SpecModel } from '../spec/model.js';
 import { KEY_SEPARATOR } from './ir.js';
-import { keyValues, Scope, slotFor } from '../probes/scope.js';
+import { keyValues, labelOf, Scope, slotFor } from '../probes/scope.js';
 import { hashSeed, prng } from '../probes/sampling.js';
 import { parseBinary } from '../verify/answer.js';
 import { keywordForms } from '../verify/aliases.js';
 import { scoreYesNo, yesNoText } from '../probes/answers.js';
-import { translateRules } from './translate.js';
+import { fkPredicate, translateRules } from './translate.js';
 import { evaluate } from './evaluate.js';
 import { baseFacts } from './facts.js';
 import { display, fill, premisesOf, RULE_SYSTEM, ruleTemplates, type Premise } from './questions.js';
@@ -31,14 +31,18 @@ export const RULE_GROUP = 'metamorphic';
 export const READING = 'reading';
 
 /** Where a base predicate's facts sit in the data: the relation and attribute a premise names. */
-function premiseAttribute(spec: SpecModel): (pred: string) => { relation: string; attribute: string } | undefined {
+function premiseAttribute(spec: SpecModel): (pred: string) => { relation: string; attribute: string; label: string } | undefined {
+    const withLabel = (relation: string, attribute: string) => {
+        const rel = spec.relations.find(r => r.name === relation);
+        return { relation, attribute, label: rel ? labelOf(rel, attribute) : attribute };
+    };
     return pred => {
         if (pred.startsWith('fk:')) {
-            const fk = spec.fks.find(f => `fk:${f.from.relation}.${f.from.attributes[0]}->${f.to.relation}.${f.to.attributes[0]}` === pred);
-            return fk ? { relation: fk.from.relation, attribute: fk.from.attributes[0]! } : undefined;
+            const fk = spec.fks.find(f => fkPredicate(f) === pred);
+            return fk ? withLabel(fk.from.relation, fk.from.attributes[0]!) : undefined;
         }
         const dot = pred.indexOf('.');
-        return dot > 0 ? { relation: pred.slice(0, dot), attribute: pred.slice(dot + 1) } : undefined;
+        return dot > 0 ? withLabel(pred.slice(0, dot), pred.slice(dot + 1)) : undefined;
     };
 }
 
@@ -57,7 +61,7 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
     const fail = (code: string, message: string) => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
     if (!probe.rule) return fail('probe-target', `Probe ${probe.name} needs a rule: write 'probe ${probe.name} rule using <rule name>'.`);
     const translation = translateRules(spec);
-    for (const p of translation.problems) problems.push({ loc: p.loc, severity: 'error', code: p.code, message: p.message } satisfies PlanProblem);
+    // The rules' problems are language diagnostics (validation/rules.ts), reported once where they are written.
     if (translation.problems.length > 0) return undefined;
     const info = translation.predicates.get(probe.rule);
     if (!info || info.params.length === 0) return fail('probe-target', `No rule named ${probe.rule}.`);
@@ -102,7 +106,7 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
             rows[0] = row;
             const key = keyValues(slot.relation, slot.table, row).join(KEY_SEPARATOR);
             const facts = bySubject.get(key);
-            if (!facts || facts.length === 0) return 'null';
+            if (!facts || facts.length === 0) return 'underived';
             current = sample(facts, perEntity, hashSeed(`${probe.name}\u0000${key}`, seed));
             return undefined;
         },
@@ -140,7 +144,7 @@ function sample(facts: Fact[], n: number, seed: number): Fact[] {
 
 /** The sentences a demonstration gives: one per premise. */
 function explainOf(premises: Premise[]): string {
-    return premises.map((p, i) => `${i + 1}. The ${p.attribute.replace(/_/g, ' ')} of ${p.subject} is ${p.value}.`).join('\n');
+    return premises.map((p, i) => `${i + 1}. The ${p.label ?? p.attribute} of ${p.subject} is ${p.value}.`).join('\n');
 }
 
 export const ruleFamily: ProbeFamily = {

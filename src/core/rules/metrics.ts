@@ -78,9 +78,10 @@ export function ruleSections(groups: readonly GroupMetrics[]): ReportSection[] {
     if (shown.length === 0) return [];
     return [
         {
+            // Hallucination is the engine's H (wrong and not a refusal), shown as in the metrics table.
             title: 'Rules: hallucination and the paper\'s categories (error knowledge / error inference / both)',
             columns: [...KEY_COLUMNS, 'rule', 'questions', 'hallucination', 'answered', 'error knowledge', 'error inference', 'both', 'node overlap', 'edge overlap'],
-            rows: shown.map(g => { const r = g.rules!; return [...keyCells(g), r.rule, String(r.questions), fig(r.hallucination), String(r.answered), fig(r.errorKnowledge), fig(r.errorInference), fig(r.both), mean(r.nodeOverlap), mean(r.edgeOverlap)]; }),
+            rows: shown.map(g => { const r = g.rules!; return [...keyCells(g), r.rule, String(r.questions), `${pct(g.H)} ${ciText(g.ci.H)}`, String(r.answered), fig(r.errorKnowledge), fig(r.errorInference), fig(r.both), mean(r.nodeOverlap), mean(r.edgeOverlap)]; }),
         },
         {
             title: 'Rules: hallucination by relation the proof rests on',

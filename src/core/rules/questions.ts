@@ -65,6 +65,8 @@ export interface Premise {
     relation: string;
     attribute: string;
     /** The subject entity's key (display form) and the value. */
+    /** How the attribute reads ("club", the attribute's label). */
+    label?: string;
     subject: string;
     value: string;
     /** Its subject's and value's nodes in the proof graph (family.ts proofPath). */
@@ -74,7 +76,7 @@ export interface Premise {
 }
 
 /** The base facts of a proof in the order the derivation uses them (each once). */
-export function premisesOf(proof: Proof, fkAttribute: (pred: string) => { relation: string; attribute: string } | undefined): Premise[] {
+export function premisesOf(proof: Proof, fkAttribute: (pred: string) => { relation: string; attribute: string; label?: string } | undefined): Premise[] {
     const out: Premise[] = [];
     const seen = new Set<string>();
     const walk = (p: Proof) => {
@@ -83,8 +85,9 @@ export function premisesOf(proof: Proof, fkAttribute: (pred: string) => { relati
         if (seen.has(key)) return;
         seen.add(key);
         const at = fkAttribute(p.fact.pred);
-        if (!at) return;
-        out.push({ pred: p.fact.pred, relation: at.relation, attribute: at.attribute, subject: display(p.fact.args[0]!), value: display(p.fact.args[1]!), nodes: [`node:${String(p.fact.args[0])}`, `node:${String(p.fact.args[1])}`] });
+        // Reading a row's own key (`b.name` of a Place keyed by name) states nothing to know.
+        if (!at || String(p.fact.args[0]) === String(p.fact.args[1])) return;
+        out.push({ pred: p.fact.pred, relation: at.relation, attribute: at.attribute, label: at.label ?? at.attribute.replace(/_/g, ' '), subject: display(p.fact.args[0]!), value: display(p.fact.args[1]!), nodes: [`node:${String(p.fact.args[0])}`, `node:${String(p.fact.args[1])}`] });
     };
     walk(proof);
     return out;

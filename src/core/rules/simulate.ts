@@ -28,7 +28,7 @@ export function simulateRuleAnswer(q: Question, rates: SimulatorRates, draw: Key
             const others = (domain?.(p.relation, p.attribute) ?? []).filter(v => v !== p.value);
             if (others.length) value = others[Math.floor(draw(fact, 'other-value') * others.length)]!;
         }
-        return `${i + 1}. The ${p.attribute.replace(/_/g, ' ')} of ${p.subject} is ${value}.`;
+        return `${i + 1}. The ${p.label ?? p.attribute.replace(/_/g, ' ')} of ${p.subject} is ${value}.`;
     });
     const conclusion = `${points.length + 1}. So ${answer === gold ? 'the statement asked about follows' : 'the statement asked about does not follow'} from these facts.`;
     return `${answer === 'yes' ? 'Yes' : 'No'}.\n${[...points, conclusion].join('\n')}`;

@@ -3,7 +3,7 @@ import { goldText, type Question } from '../../core/probes/question.js';
 import type { Verdict } from '../../core/verify/types.js';
 import type { ClaimMark, QuestionGraph, RationaleSpan } from '../../protocol/webview.js';
 import { openClaims } from '../../core/open/answer.js';
-import { ruleClaimMarks } from '../../core/rules/claims.js';
+import { premiseStatuses, ruleClaimMarks } from '../../core/rules/claims.js';
 
 export function questionGraph(q: Question, v?: Verdict, response?: string): QuestionGraph {
     // Spans are offsets into the whole response; without it, show the rationale and no highlights.
@@ -27,7 +27,18 @@ export function questionGraph(q: Question, v?: Verdict, response?: string): Ques
     // Open questions carry their context and the facts their claims are checked against (core/open).
     if (q.open && response !== undefined) out.claims = claimMarks(q, response);
     // Rule questions: the proof tree with each premise as the rationale states it (core/rules/claims).
-    if (q.rule && v) out.claims = ruleClaimMarks(q, v);
+    if (q.rule && v) {
+        out.claims = ruleClaimMarks(q, v);
+        const premises = premiseStatuses(q, v) ?? [];
+        // A premise's hop takes the premise's status; a value the verifier saw said of another subject is not its conflict.
+        out.hops = out.hops.map((h, i) => {
+            const status = premises[i];
+            if (!status || status === h.status) return h;
+            return { hop: h.hop, status, keywords: h.keywords.map(k => ({ value: k.value, status, ...(status === 'contradicted' && k.conflict ? { conflict: k.conflict } : {}) })) };
+        });
+        const failed = out.hops.find(h => h.status !== 'found');
+        if (failed) out.failedHop = failed.hop; else delete out.failedHop;
+    }
     return out;
 }
 

@@ -53,8 +53,9 @@ function keepLogs(root: string): void {
 
 export interface Session { server: CodeServer; browser: Browser; page: Page; workspace: string; close(): Promise<void> }
 
-export async function openSession(opts: { modelEndpoint?: string; env?: Record<string, string>; settings?: Record<string, unknown> }): Promise<Session> {
-    const workspace = prepareWorkspace(fs.mkdtempSync(path.join(os.tmpdir(), 'halluprobe-ws-')), opts.modelEndpoint);
+/** `prepare` fills the workspace folder (default: the movie example with its injected FD violation). */
+export async function openSession(opts: { modelEndpoint?: string; env?: Record<string, string>; settings?: Record<string, unknown>; prepare?: (dir: string, modelEndpoint?: string) => string }): Promise<Session> {
+    const workspace = (opts.prepare ?? prepareWorkspace)(fs.mkdtempSync(path.join(os.tmpdir(), 'halluprobe-ws-')), opts.modelEndpoint);
     const server = await startCodeServer({ workspace, env: opts.env, settings: opts.settings });
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
     const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });

@@ -47,6 +47,13 @@ export class Workbench {
         }
     }
 
+    /** Scrolls the active editor to a 1-based line (Go to Line), so that its CodeLenses are drawn. */
+    async goToLine(line: number): Promise<void> {
+        const box = await this.quickInput('Control+G');
+        await box.fill(`:${line}`);
+        await box.press('Enter');
+    }
+
     /** Runs a command by its palette title, e.g. "HalluProbe: Preview Questions". */
     async command(title: string): Promise<void> {
         const box = await this.quickInput('F1');

@@ -32,6 +32,24 @@ export function prepareWorkspace(dir: string, modelEndpoint?: string): string {
     return dir;
 }
 
+/**
+ * The rules example (examples/rules with the soccer data beside it, as in the repository), its suite pointed at
+ * the local test server and cut to the teammates probe over the first players.
+ */
+export function prepareRulesWorkspace(dir: string, modelEndpoint?: string): string {
+    fs.cpSync(path.join(REPO, 'examples/rules'), path.join(dir, 'rules'), { recursive: true, filter: src => !src.includes('.halluprobe') });
+    fs.cpSync(path.join(REPO, 'examples/soccer/data'), path.join(dir, 'soccer/data'), { recursive: true });
+    if (modelEndpoint) {
+        const spec = path.join(dir, 'rules/rules.probe');
+        let text = fs.readFileSync(spec, 'utf8');
+        text += `\nmodel local vllm {\n    id "test-model"\n    endpoint "${modelEndpoint}"\n}\n`;
+        text = text.replace(/(suite rules \{[\s\S]*?)probes [^\n]*\n(\s*)models simulator/, '$1probes teammates\n$2models local');
+        text = text.replace(/(suite rules \{[\s\S]*?)sample all/, '$1sample first 2');
+        fs.writeFileSync(spec, text);
+    }
+    return dir;
+}
+
 /** Bundles test/vscode/suite for the extension host (mocha and vscode stay external). */
 export async function bundleSuite(): Promise<string> {
     const out = path.join(REPO, 'test-artifacts', 'vscode', 'suite.cjs');

@@ -27,4 +27,19 @@ describe('Test Explorer tree on the movie example', () => {
             assert.equal(phrasings.filter(n => n.probe === q.probe && n.phrasing === q.phrasing).length > 0, true, `${q.probe} · ${q.phrasing} has no node`);
         }
     });
+
+    it('lists each rule probe of the rules example with its phrasings and their questions', async () => {
+        const file = path.resolve('examples/rules/rules.probe');
+        const { model } = await loadSpec(file);
+        const data = await loadData(model);
+        const questions = [...generateQuestions(model, data, { suite: 'rules' }).questions];
+        const tree = buildSpecTree(file, model, 'rules.probe');
+        const probes = [...walk(tree)].filter(n => n.kind === 'probe');
+        assert.deepEqual(probes.map(p => `${p.label} (${p.description})`), ['teammates (rule · colleague)', 'derbies (rule · derby)', 'regions (rule · inside)', 'player_regions (rule · plays_in)', 'other_club (rule · not_at)']);
+        for (const node of [...walk(tree)].filter(n => n.kind === 'phrasing')) {
+            // other_club's rule is neither symmetric nor inverted: its "reading" node is empty; every other has questions.
+            const n = questionNodes(node, questions).length;
+            assert.equal(n > 0, !(node.probe === 'other_club' && node.phrasing === 'reading') && !(node.probe === 'regions' && node.phrasing === 'reading'), `${node.probe} · ${node.phrasing}: ${n}`);
+        }
+    });
 });

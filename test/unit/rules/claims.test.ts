@@ -106,3 +106,35 @@ describe('rule answers against their proofs', () => {
         assert.equal(judge('yes', 'unsure', 'yes').outcome, 'undecided');
     });
 });
+
+describe('claims about one premise are not credited to another', () => {
+    it('a value stated about one subject neither supports nor contradicts a premise about another', () => {
+        const q = question('fact', 'yes');
+        const about = checkRuleAnswer(q, verdict(q, 'no', '1. The club of Lionel Messi is Juventus.', [kw('contradicted', 'Juventus'), kw('contradicted', 'Juventus')]))!;
+        assert.deepEqual(about.premises, ['contradicted', 'missing']);
+        const right = checkRuleAnswer(q, verdict(q, 'yes', '1. Lionel Messi played for Barcelona.', [kw('found'), kw('found')]))!;
+        assert.deepEqual(right.premises, ['supported', 'missing']);
+        // Said of nobody in particular, it counts for every premise with that value.
+        const both = checkRuleAnswer(q, verdict(q, 'yes', '1. They both played for Barcelona.', [kw('found'), kw('found')]))!;
+        assert.deepEqual(both.premises, ['supported', 'supported']);
+    });
+});
+
+describe('a subject whose name holds the value, or the value the subject\'s name', () => {
+    const chain = (subject: string, value: string, subjectForms: string[] = []): Question => {
+        const q = question('fact', 'yes');
+        const premise = { pred: 'Place.part_of', relation: 'Place', attribute: 'part_of', subject, value, forms: { subject: subjectForms, value: [] } };
+        return { ...q, keywords: [[{ relation: 'Place', attribute: 'part_of', value }]], rule: { ...q.rule!, premises: [premise] } };
+    };
+    const found = (q: Question, text: string) => checkRuleAnswer(q, verdict(q, 'yes', text, [{ relation: 'Place', attribute: 'part_of', value: q.rule!.premises[0]!.value, status: 'found', spans: [] }]))!.premises;
+
+    it('reads "The region of Madrid is Community of Madrid" as stating the premise', () => {
+        assert.deepEqual(found(chain('Madrid', 'Community of Madrid'), '1. The region of Madrid is Community of Madrid.'), ['supported']);
+    });
+
+    it('reads "The city of FC Barcelona is Barcelona" as stating it, though "Barcelona" also names the club', () => {
+        assert.deepEqual(found(chain('FC Barcelona', 'Barcelona', ['Barcelona']), '1. The city of FC Barcelona is Barcelona.'), ['supported']);
+        // Naming the club alone is not stating its city.
+        assert.deepEqual(found(chain('FC Barcelona', 'Barcelona', ['Barcelona']), '1. FC Barcelona won the league.\n2. Messi played for FC Barcelona.'), ['missing']);
+    });
+});

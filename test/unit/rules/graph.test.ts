@@ -58,4 +58,23 @@ describe('a rule question in the graph panel', () => {
         // The model's wrong value is drawn beside the premise it contradicts.
         assert.ok(questionElements(g).some(e => e.group === 'nodes' && e.data.kind === 'conflict' && e.data.label === 'France'));
     });
+
+    it('a value the verifier saw said of one subject colours only that subject\'s premise', () => {
+        const b = (p: string): Proof => ({ kind: 'base', fact: { pred: 'Player.club', args: [p, 'FC Barcelona'] } });
+        const pr: Proof = { kind: 'rule', rule: 'colleague', clause: 0, bindings: {}, fact: { pred: 'colleague', args: ['L. Messi', 'Piqué'] }, premises: [b('L. Messi'), b('Piqué')] };
+        const ps = premisesOf(pr, pred => ({ relation: 'Player', attribute: pred.split('.')[1]! }));
+        const q: Question = { ...question, id: 'c', rule: { pred: 'colleague', args: ['L. Messi', 'Piqué'], fact: pr.fact, proof: pr, premises: ps, role: 'fact' }, keywords: ps.map(p => [{ relation: 'Player', attribute: 'club', value: p.value }]), path: proofPath(pr) };
+        const response = 'No.\n1. The club of L. Messi is Juventus.';
+        // The verifier: both hops' keyword (the same club) is missing and Juventus, another club, is stated.
+        const kw = { relation: 'Player', attribute: 'club', value: 'FC Barcelona', status: 'contradicted' as const, spans: [], conflict: { value: 'Juventus', spans: [] } };
+        const v: Verdict = { questionId: 'c', model: 'm', sample: 0, answer: 'no', correct: false, rationale: false, rationaleText: response.slice(4), hops: [1, 2].map(hop => ({ hop, status: 'contradicted' as const, keywords: [kw] })), failedHop: 1 };
+        const g = questionGraph(q, v, response);
+        assert.deepEqual(g.hops.map(h => h.status), ['contradicted', 'missing']);
+        const els = questionElements(g);
+        const status = new Map(els.filter(e => e.group === 'nodes').map(e => [e.data.id, e.data.status]));
+        assert.equal(status.get('node:L. Messi'), 'contradicted');
+        assert.equal(status.get('node:Piqué'), 'missing');
+        // One "model said" node: Juventus beside Messi's premise only.
+        assert.equal(els.filter(e => e.group === 'nodes' && e.data.kind === 'conflict').length, 1);
+    });
 });
