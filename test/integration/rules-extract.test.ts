@@ -11,14 +11,17 @@ import { startOpenAIServer, type TestServer } from '../support/openai-server.js'
 import { repoRoot } from '../support/runner-fixtures.js';
 import { cli as run } from '../support/cli-process.js';
 
-interface Figures { errorKnowledge: { k: number; n: number }; errorInference: { k: number; n: number }; claims: { supported: number; contradicted: number }; extraction: { model: number; patterns: number; fallback: number; firstFallback?: string } }
+interface Figures { nodeOverlap: number; edgeOverlap: number; overlapBy: Record<string, number>; errorKnowledge: { k: number; n: number }; errorInference: { k: number; n: number }; claims: { supported: number; contradicted: number }; extraction: { model: number; patterns: number; fallback: number; firstFallback?: string } }
 interface Report { groups: { probe: string; phrasing: string; mode: string; rules?: Figures }[] }
 
-/** A faithful extractor: "The club of X is Y." → (X, club, Y); the rationale naming `garbled` gets prose instead of JSON. */
+/**
+ * A faithful extractor: "The club of X is Y." → (X, club, Y), writing clubs without "FC" as a model may; the
+ * rationale naming `garbled` gets prose instead of JSON.
+ */
 function extractor(garbled: string) {
     return (text: string) => {
         if (text.includes(garbled)) return 'Sure! The triples are: Messi plays for Barcelona.';
-        const triples = [...text.matchAll(/The (.+?) of (.+?) is (.+?)\.$/gm)].map(m => ({ subject: m[2], relation: m[1], object: m[3] }));
+        const triples = [...text.matchAll(/The (.+?) of (.+?) is (.+?)\.$/gm)].map(m => ({ subject: m[2], relation: m[1], object: m[3]!.replace(/^FC /, '') }));
         return JSON.stringify({ triples });
     };
 }
@@ -39,6 +42,8 @@ describe('rule claims extracted by a configured model', () => {
         writeFileSync(path.join(dir, 'rules', 'extract.probe'), `${spec
             .replace('probe teammates rule using colleague {', 'probe teammates rule using colleague {\n    extract_with extractor')
             .replace(/probes teammates, .*/, 'probes teammates')}\nmodel extractor openai {\n    id "extract-model"\n    endpoint "${server.url}"\n    key_env "EXTRACT_TEST_KEY"\n}\n`);
+        writeFileSync(path.join(dir, 'rules', 'embed.probe'), `${readFileSync(path.join(dir, 'rules', 'extract.probe'), 'utf8')
+            .replace('extract_with extractor', 'extract_with extractor\n    embeddings embedder\n    similarity 0.7')}\nmodel embedder openai {\n    id "test-embedding"\n    endpoint "${server.url}"\n    key_env "EXTRACT_TEST_KEY"\n}\n`);
     });
     after(async () => { await server.close(); rmSync(dir, { recursive: true, force: true }); });
 
@@ -75,5 +80,27 @@ describe('rule claims extracted by a configured model', () => {
         assert.equal(r.code === 0 || r.code === 1, true, r.stdout + r.stderr);
         assert.equal(server.completed, before);
         assert.ok((await figures(db)).extraction.model > 0);
+    });
+
+    it('matches overlap elements by embeddings (cosine >= similarity) from the /v1/embeddings endpoint, cached', async () => {
+        const exact = await figures(path.join(dir, 'extract.db'));
+        const db = path.join(dir, 'embed.db');
+        const r = await cli(['run', path.join(dir, 'rules', 'embed.probe'), '--db', db, '--yes']);
+        assert.equal(r.code === 0 || r.code === 1, true, r.stdout + r.stderr);
+        assert.ok(server.embedded > 0);
+        const embedded = await figures(db);
+        assert.deepEqual(Object.keys(embedded.overlapBy), ['embeddings embedder ≥ 0.7']);
+        assert.deepEqual(Object.keys(exact.overlapBy), ['exact / alias']);
+        // "Barcelona" (the extractor's) is not "FC Barcelona" exactly, but its embedding is close (cos 0.71): exact
+        // matching finds two of the three nodes of a right answer about two FC Barcelona players, embeddings all three.
+        assert.ok(embedded.nodeOverlap > exact.nodeOverlap + 0.05, `${embedded.nodeOverlap} vs ${exact.nodeOverlap}`);
+        assert.ok(embedded.edgeOverlap > exact.edgeOverlap + 0.05, `${embedded.edgeOverlap} vs ${exact.edgeOverlap}`);
+        // The categories do not depend on the overlap.
+        assert.equal(embedded.errorKnowledge.k, exact.errorKnowledge.k);
+        const texts = server.embedded;
+        const again = await cli(['run', path.join(dir, 'rules', 'embed.probe'), '--db', db, '--yes', '--new']);
+        assert.equal(again.code === 0 || again.code === 1, true, again.stderr);
+        assert.equal(server.embedded, texts, 'every vector came from the cache');
+        assert.equal((await figures(db)).nodeOverlap, embedded.nodeOverlap);
     });
 });

@@ -1,7 +1,8 @@
 /**
  * A local OpenAI-compatible server for tests and benchmarks: real node:http on 127.0.0.1, `/v1/chat/completions`
- * (JSON and SSE streaming) and `/v1/models`, scripted answers, a latency distribution, fault injection per request
- * and a count of every request it receives (by question text too). No mocks: the real `openai` SDK talks to it.
+ * (JSON and SSE streaming), `/v1/models` and `/v1/embeddings` (deterministic bag-of-words vectors), scripted answers,
+ * a latency distribution, fault injection per request and a count of every request it receives (by question text
+ * too). No mocks: the real `openai` SDK talks to it.
  */
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -75,16 +76,17 @@ export interface TestServer {
 const words = (s: string) => (s.match(/\S+/g) ?? []).length;
 
 /**
- * A deterministic embedding: each lower-cased word (accents dropped) hashed into one of 64 dimensions, the vector
+ * A deterministic embedding: each lower-cased word (accents dropped) hashed into one of 256 dimensions, the vector
  * normalised — texts sharing words are close ("FC Barcelona" / "Barcelona" ≈ 0.71), texts sharing none orthogonal
  * unless two words collide.
  */
 export function bagOfWords(text: string): number[] {
-    const v = new Array<number>(64).fill(0);
+    const v = new Array<number>(256).fill(0);
     for (const w of text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().match(/[a-z0-9]+/g) ?? []) {
         let h = 2166136261;
         for (const ch of w) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
-        v[h % 64]! += 1;
+        h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> 0;
+        v[((h ^ (h >>> 12)) >>> 0) % 256]! += 1;
     }
     const norm = Math.hypot(...v) || 1;
     return v.map(x => x / norm);

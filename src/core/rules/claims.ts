@@ -46,9 +46,11 @@ export interface RuleCheck {
     edgeOverlap: number;
     /** Where the claims come from: the spec's patterns, or a model's triples (`extract_with`); `fallback` says why a model's were not used. */
     extraction: { by: 'patterns'; fallback?: string } | { by: 'model'; model: string };
+    /** How the overlap's elements were matched: exact / alias, or embeddings (`embeddings MODEL`, similarity ≥ threshold). */
+    overlapBy: string;
 }
 
-type Checked = Pick<Verdict, 'answer' | 'correct' | 'rationaleText' | 'hops' | 'override' | 'extracted'>;
+type Checked = Pick<Verdict, 'answer' | 'correct' | 'rationaleText' | 'hops' | 'override' | 'extracted' | 'similarity'>;
 
 /** The rationale's points: numbered or bulleted lines, else its sentences. */
 export function splitPoints(rationale: string): string[] {
@@ -141,7 +143,11 @@ function finish(v: Checked, premises: readonly Premise[], points: string[], clai
     const knowledgeWrong = wrong >= 0;
     const category: RuleCategory = MISSING_ANSWERS.has(v.answer) && !correct ? 'refused'
         : correct ? (knowledgeWrong ? 'error-knowledge' : 'correct') : knowledgeWrong ? 'both' : 'error-inference';
-    const out: RuleCheck = { points, claims, premises: status, category, ...overlap(premises, claims), extraction };
+    const sim = v.similarity;
+    const byEmbeddings = sim?.nodeOverlap !== undefined && sim.edgeOverlap !== undefined;
+    const overlaps = byEmbeddings ? { nodeOverlap: sim.nodeOverlap!, edgeOverlap: sim.edgeOverlap! } : overlap(premises, claims);
+    const overlapBy = byEmbeddings ? `embeddings ${sim.model} ≥ ${sim.threshold}` : sim?.error ? `exact / alias (${sim.model}: ${sim.error})` : 'exact / alias';
+    const out: RuleCheck = { points, claims, premises: status, category, ...overlaps, extraction, overlapBy };
     if (wrong >= 0) out.firstWrongStep = wrong + 1;
     return out;
 }
@@ -171,6 +177,17 @@ function subjectForms(p: Premise): string[] {
 
 function valueForms(p: Premise): string[] {
     return [p.value, ...(p.forms?.value ?? [])];
+}
+
+/** The overlap's elements as text (for embeddings): the proof's and the stated nodes, and edges as "subject attribute value". */
+export function overlapElements(premises: readonly Premise[], claims: readonly RuleClaim[]): { proofNodes: string[]; saidNodes: string[]; proofEdges: string[]; saidEdges: string[] } {
+    const stated = claims.filter(c => c.status !== 'unknown');
+    const edge = (s: string, a: string, o: string) => `${s} ${a.replace(/_/g, ' ')} ${o}`;
+    const uniq = (xs: string[]) => [...new Set(xs)];
+    return {
+        proofNodes: uniq(premises.flatMap(p => [p.subject, p.value])), saidNodes: uniq(stated.flatMap(c => [c.subject, c.value])),
+        proofEdges: uniq(premises.map(p => edge(p.subject, p.attribute, p.value))), saidEdges: uniq(stated.map(c => edge(c.subject, c.attribute, c.value))),
+    };
 }
 
 /** Node and edge Jaccard between the proof's triples and the rationale's (supported and contradicted claims). */

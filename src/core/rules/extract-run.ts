@@ -8,13 +8,33 @@ import type { Store } from '../store/index.js';
 import type { Verdict } from '../verify/types.js';
 import type { ModelClient, CompletionParams } from '../models/types.js';
 import type { ResolvedModel } from '../models/providers.js';
-import { modelFromFlag, resolveModel } from '../models/index.js';
-import { ModelError } from '../models/types.js';
+import { createClient, modelFromFlag, resolveModel } from '../models/index.js';
 import { requestHash } from '../run/hash.js';
 import { extractionMessages, parseTriples } from './extract.js';
 
-/** Makes the client of a resolved model (the caller resolves its key where it is bound). */
-export type ExtractionClients = (model: ResolvedModel) => Promise<ModelClient | string>;
+/** The key of a resolved model, as `resolveKey` gives it (the caller knows the secrets, bindings and host prompts). */
+export type KeyFor = (model: ResolvedModel) => Promise<{ ok: true; key: string } | { ok: false; message: string }>;
+
+/**
+ * Declared models resolved with their keys on first use (once per name), made into what a step needs; a model that
+ * cannot be used gives why, once in `problems`.
+ */
+export function modelsOnDemand<T>(spec: SpecModel, setting: string, keyFor: KeyFor, make: (model: ResolvedModel, key: string) => T, problems: string[]): (name: string) => Promise<T | string> {
+    const ready = new Map<string, T | string>();
+    return async name => {
+        let c = ready.get(name);
+        if (c === undefined) {
+            const decl = modelFromFlag(name, spec.models);
+            const resolved = decl ? resolveModel(decl) : undefined;
+            const key = resolved?.model ? await keyFor(resolved.model) : undefined;
+            c = !decl ? `${setting}: unknown model "${name}"` : !resolved?.model ? `${setting}: ${resolved!.problems.join('; ')}`
+                : !key!.ok ? `${setting} ${name}: ${key!.message}` : make(resolved.model, key!.key);
+            ready.set(name, c);
+            if (typeof c === 'string') problems.push(c);
+        }
+        return c;
+    };
+}
 
 export interface ExtractionOutcome { calls: number; cached: number; unreadable: number; problems: string[] }
 
@@ -27,30 +47,15 @@ function extractors(spec: SpecModel): Map<string, string> {
     return out;
 }
 
-export function wantsExtraction(spec: SpecModel): boolean {
-    return extractors(spec).size > 0;
-}
 
-export async function extractRuleClaims(store: Store, runId: string, spec: SpecModel, clients: ExtractionClients, signal?: AbortSignal): Promise<ExtractionOutcome> {
+export async function extractRuleClaims(store: Store, runId: string, spec: SpecModel, keyFor: KeyFor, signal?: AbortSignal): Promise<ExtractionOutcome> {
     const outcome: ExtractionOutcome = { calls: 0, cached: 0, unreadable: 0, problems: [] };
     const byProbe = extractors(spec);
     if (byProbe.size === 0) return outcome;
     const results = store.loadRunResults(runId);
     if (!results) return outcome;
     const questions = new Map(results.questions.map(q => [q.id, q]));
-    const ready = new Map<string, { model: ResolvedModel; client: ModelClient } | string>();
-    const clientFor = async (name: string) => {
-        let c = ready.get(name);
-        if (!c) {
-            const decl = modelFromFlag(name, spec.models);
-            const resolved = decl ? resolveModel(decl) : undefined;
-            if (!resolved?.model) c = `extract_with: ${decl ? resolved!.problems.join('; ') : `unknown model "${name}"`}`;
-            else { const client = await clients(resolved.model); c = typeof client === 'string' ? `extract_with ${name}: ${client}` : { model: resolved.model, client }; }
-            ready.set(name, c);
-            if (typeof c === 'string') outcome.problems.push(c);
-        }
-        return c;
-    };
+    const clientFor = modelsOnDemand(spec, 'extract_with', keyFor, (model, key) => ({ model, client: createClient(model, { key }) as ModelClient }), outcome.problems);
     const updated: Verdict[] = [];
     for (const v of results.verdicts) {
         if (signal?.aborted) break;
@@ -76,7 +81,7 @@ export async function extractRuleClaims(store: Store, runId: string, spec: SpecM
                 outcome.calls++;
                 if (c.client.cacheable) store.recordSideCall({ ...slot, text, tokensIn: done.tokens.input, tokensOut: done.tokens.output, latencyMs: done.latencyMs, cost: 0, attempts: 1, finishReason: done.finishReason, cached: false });
             } catch (e) {
-                updated.push({ ...v, extracted: { model: name, error: `the call failed: ${e instanceof ModelError || e instanceof Error ? e.message : String(e)}` } });
+                updated.push({ ...v, extracted: { model: name, error: `the call failed: ${e instanceof Error ? e.message : String(e)}` } });
                 continue;
             }
         }

@@ -287,12 +287,14 @@ export class Store {
      * call, and its cache entry when it was asked (not served from the cache); no response row, so the run's
      * answers and their counts stay the questions'.
      */
-    recordSideCall(a: Omit<AnswerRecord, 'cacheable'>): void {
+    recordSideCall(a: Omit<AnswerRecord, 'cacheable'>, entries?: { hash: string; text: string }[]): void {
         const now = new Date().toISOString();
         this.db.transaction(() => {
             this.stmts.insertCall.run(a.run, a.question, a.model, a.sample, a.hash, JSON.stringify(a.params), a.latencyMs,
                 a.tokensIn, a.tokensOut, a.cost, a.attempts, a.cached ? 'cached' : 'ok', null, now);
-            if (!a.cached) this.stmts.putCache.run(a.hash, a.text, a.tokensIn, a.tokensOut, a.finishReason, a.latencyMs, now);
+            if (a.cached) return;
+            // One request may answer several cache entries (a batch of embeddings: one entry per text).
+            for (const e of entries ?? [{ hash: a.hash, text: a.text }]) this.stmts.putCache.run(e.hash, e.text, entries ? 0 : a.tokensIn, entries ? 0 : a.tokensOut, a.finishReason, a.latencyMs, now);
         })();
     }
 
