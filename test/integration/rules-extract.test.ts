@@ -36,7 +36,8 @@ describe('rule claims extracted by a configured model', () => {
         cpSync(path.join(repoRoot, 'examples', 'rules'), path.join(dir, 'rules'), { recursive: true });
         cpSync(path.join(repoRoot, 'examples', 'soccer', 'data'), path.join(dir, 'soccer', 'data'), { recursive: true });
         const answer = extractor('M. ter Stegen');
-        server = await startOpenAIServer({ answer: info => { formats.push(info.body.response_format?.type); return answer(info.question); } });
+        // The server requires the key: it reaches the extractor and the embedder only through their key_env binding.
+        server = await startOpenAIServer({ apiKey: 'sk-extract-test', answer: info => { formats.push(info.body.response_format?.type); return answer(info.question); } });
         const spec = readFileSync(path.join(dir, 'rules', 'rules.probe'), 'utf8');
         writeFileSync(path.join(dir, 'rules', 'plain.probe'), spec.replace(/probes teammates, .*/, 'probes teammates'));
         writeFileSync(path.join(dir, 'rules', 'extract.probe'), `${spec
