@@ -3,6 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { intervalFacts, truth, yearOf, type TemporalFact, type TemporalSetup } from '../../../src/core/rules/temporal.js';
+import { diagnose } from '../language/support.js';
 
 const setup = (op: TemporalSetup['op'], window: [number, number] = [0, 2]): TemporalSetup => ({ op, during: 2, window, complete: true, begin: 'begin', end: 'end', relation: 'Spell' });
 const fact = (club: string, ...spans: [number, number][]): TemporalFact => ({ args: ['P', club], intervals: spans.map(([begin, end]) => ({ begin, end, fact: { pred: 'r', args: ['P', club, `${club}${begin}`] } })) });
@@ -43,4 +44,24 @@ describe('temporal operators', () => {
         const got = intervalFacts(facts, setup('at'), base);
         assert.deepEqual(got.map(f => [f.args, f.intervals.map(i => [i.begin, i.end])]), [[['P', 'United'], [[2003, 2009], [2021, 2022]]]]);
     });
+});
+
+describe('during in the language', () => {
+    const spec = (during: string, end = 'int') => `source spells csv "s.csv"
+relation Spell from spells { player: text  club: text  begin: int  end: ${end}  note: bool  key (player, club, begin)  ${during} }
+`;
+    it('a relation with one during over two year attributes (int or date) is clean', async () => {
+        assert.deepEqual((await diagnose(spec('during (begin, end)'))).map(d => d.code), []);
+        assert.deepEqual((await diagnose(spec('during (begin, end)', 'date'))).map(d => d.code), []);
+    });
+    for (const [name, during, code] of [
+        ['twice', 'during (begin, end) during (begin, end)', 'during-duplicate'],
+        ['one attribute twice', 'during (begin, begin)', 'during-attributes'],
+        ['a non-year attribute', 'during (begin, note)', 'during-attributes'],
+        ['an unknown attribute', 'during (begin, finish)', 'unresolved-name'],
+    ] as const) {
+        it(`rejects ${name}`, async () => {
+            assert.ok((await diagnose(spec(during))).some(d => d.code === code), code);
+        });
+    }
 });
