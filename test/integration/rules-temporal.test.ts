@@ -11,7 +11,7 @@ import { cli as run } from '../support/cli-process.js';
 
 const cli = (args: string[]) => run(args, {});
 
-interface Record { probe: string; phrasing: string; gold: string; question: string; group: { relation: string; role: string }; rule: { temporal?: { op: string; years: number[] }; premises: { attribute: string; value: string }[] } }
+interface Record { probe: string; phrasing: string; gold: string; question: string; group: { relation: string; role: string }; rule: { temporal?: { op: string; years: number[] }; premises: { attribute: string; subject: string; value: string }[] } }
 
 /** Spells from the CSV: player → club → [begin, end] (end empty: still running). */
 function spells(file: string): { player: string; club: string; begin: number; end: number | undefined }[] {
@@ -61,8 +61,10 @@ describe('temporal rule probes through the CLI', () => {
                 }
             } else throw new Error(`unexpected question: ${x.question}`);
             assert.equal(x.gold, expected ? 'yes' : 'no', x.question);
-            // The interval the question rests on is among its premises (first and last year).
-            assert.ok(x.rule.premises.some(p => p.attribute === 'begin') && x.rule.premises.some(p => p.attribute === 'end'), x.question);
+            // The premises are the interval's first and last year, the row named without its years (a year stated
+            // in the rationale is read as the value, never as part of the name).
+            assert.deepEqual([...new Set(x.rule.premises.map(p => p.attribute))].sort(), ['begin', 'end'], x.question);
+            for (const p of x.rule.premises) assert.doesNotMatch(p.subject, /\d{4}/, x.question);
         }
         assert.deepEqual([...ops].sort(), ['at', 'finally', 'globally', 'next', 'until']);
         // Both golds occur (the spells are declared complete), and each question has its polarity twin.
@@ -96,11 +98,13 @@ describe('temporal rule probes through the CLI', () => {
         assert.equal(run.code === 0 || run.code === 1, true, run.stdout + run.stderr);
         const md = await cli(['report', '--db', db, '--format', 'md']);
         assert.match(md.stdout, /## Rules: hallucination and the paper's categories/);
-        const json = JSON.parse((await cli(['report', '--db', db, '--format', 'json'])).stdout) as { groups: { probe: string; kind: string; rules?: unknown }[]; questionGroups: { probe: string; relation: string; n: number; outcomes: { [k: string]: number } }[] };
+        const json = JSON.parse((await cli(['report', '--db', db, '--format', 'json'])).stdout) as { groups: { probe: string; kind: string; mode: string; rules?: { errorKnowledge: { k: number } } }[]; questionGroups: { probe: string; relation: string; n: number; outcomes: { [k: string]: number } }[] };
         const meta = json.questionGroups.filter(g => g.relation === 'metamorphic');
         assert.deepEqual(meta.map(g => g.probe).sort(), ['club_at_some_point', 'club_in_year', 'club_next_year', 'club_throughout', 'club_until_next']);
         // The simulator flips 10 % of polarity twins: over all operators some group breaks, most hold.
         const broken = meta.reduce((n, g) => n + (g.outcomes['polarity-broken'] ?? 0), 0), total = meta.reduce((n, g) => n + g.n, 0);
         assert.ok(broken > 0 && broken < total / 3, `${broken} of ${total}`);
+        // The simulator states some first / last years wrongly (wrong_premises 0.1): read as error knowledge.
+        assert.ok(json.groups.filter(g => g.mode === 'all').some(g => (g.rules?.errorKnowledge.k ?? 0) > 0));
     });
 });

@@ -25,7 +25,7 @@ import { display, fill, premisesOf, RULE_SYSTEM, ruleTemplates, type Premise } f
 import { proofPath } from './graph.js';
 import { ruleExtras, ruleSections } from './metrics.js';
 import { simulateRuleAnswer } from './simulate.js';
-import { intervalFacts, intervalPremises, nearestInterval, temporalQuestion, temporalSetup, type TemporalFact, type TemporalSetup } from './temporal.js';
+import { intervalFacts, intervalPremises, nearestInterval, rowName, temporalQuestion, temporalSetup, type TemporalFact, type TemporalSetup } from './temporal.js';
 
 export const RULE_GROUP = 'metamorphic';
 /** The phrasing of a fact read the other way (its symmetric or inverse reading). */
@@ -113,7 +113,10 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
             const proof = derivation.proof(stated[0]!.fact);
             if (!proof) continue;
             const rule = question(stated[0]!.fact, proof);
-            rule.premises = dedupe([...stated.flatMap(i => { const p = derivation.proof(i.fact); return p ? premisesOf(p, attributeOf) : []; }), ...stated.flatMap(i => intervalPremises(setup, i, attributeOf))].map(withForms));
+            // An interval row is named by its key without the years ("Cristiano Ronaldo (Manchester United)"): reading
+            // the key parts the name carries states nothing to know; its other facts and its years are premises.
+            const ofRow = (p: Premise): Premise[] => (p.relation !== setup.relation || !p.nodes ? [p] : setup.named.includes(p.attribute) ? [] : [{ ...p, subject: rowName(setup, p.nodes[0].slice('node:'.length)) }]);
+            rule.premises = dedupe([...stated.flatMap(i => { const p = derivation.proof(i.fact); return p ? premisesOf(p, attributeOf).flatMap(ofRow) : []; }), ...stated.flatMap(i => intervalPremises(setup, i, attributeOf))].map(withForms));
             const keywords: Keyword[][] = rule.premises.map(p => [{ relation: p.relation, attribute: p.attribute, value: p.value }]);
             const groupKey = [...tf.args.map(String), setup.op, q.year, q.other?.args.join('\u0000') ?? ''].join('\u0000');
             const temporalInfo = { op: setup.op, years: q.years };

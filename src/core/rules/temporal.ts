@@ -16,6 +16,7 @@
  */
 import type { ProbeDecl, SpecModel } from '../spec/model.js';
 import type { Fact, FactBase, Value } from './ir.js';
+import { KEY_SEPARATOR } from './ir.js';
 import type { PredicateInfo } from './translate.js';
 import { attributePredicate } from './translate.js';
 import { display, fill, type Premise } from './questions.js';
@@ -39,6 +40,10 @@ export interface TemporalSetup {
     begin: string;
     end: string;
     relation: string;
+    /** Per part of the interval relation's key: false for the begin / end parts (see `rowName`). */
+    keep: boolean[];
+    /** The key attributes a row's name carries: premises reading them state nothing to know. */
+    named: string[];
 }
 
 /** The year of a value: a whole number, or the leading year of an ISO date. */
@@ -64,7 +69,9 @@ export function temporalSetup(spec: SpecModel, probe: ProbeDecl, info: Predicate
     }
     if (info.phrase === undefined) return `temporal questions read the rule's phrase: add phrase "…" to rule ${info.name}.`;
     const rel = withDuring[0]!.rel!;
-    return { op: op as TemporalOp, during: withDuring[0]!.i, window: [window[0] as number, window[1] as number], complete: rel.complete ?? false, begin: rel.during!.begin, end: rel.during!.end, relation: rel.name };
+    const keep = (rel.keys[0] ?? []).map(a => a !== rel.during!.begin && a !== rel.during!.end);
+    const named = (rel.keys[0] ?? []).filter((_, i) => keep[i]);
+    return { op: op as TemporalOp, during: withDuring[0]!.i, window: [window[0] as number, window[1] as number], complete: rel.complete ?? false, begin: rel.during!.begin, end: rel.during!.end, relation: rel.name, keep, named };
 }
 
 /**
@@ -163,12 +170,21 @@ export function nearestInterval(f: TemporalFact, year: number): Interval {
     return f.intervals.reduce((best, i) => (distance(i) < distance(best) ? i : best));
 }
 
+/**
+ * How an interval row is named in premises: its key without the begin / end parts ("Cristiano Ronaldo (Manchester
+ * United)", not "… 2003)"), so a year the rationale states is read as a value, never as part of the name.
+ */
+export function rowName(setup: TemporalSetup, row: Value): string {
+    const parts = String(row).split(KEY_SEPARATOR);
+    return display(parts.filter((_, i) => setup.keep[i] ?? true).join(KEY_SEPARATOR));
+}
+
 /** The interval row's begin and end as premises the rationale should state (as years). */
 export function intervalPremises(setup: TemporalSetup, i: Interval, attributeOf: (pred: string) => { relation: string; attribute: string; label?: string } | undefined): Premise[] {
     const row = i.fact.args[setup.during]!;
     return ([[setup.begin, i.begin], [setup.end, i.end]] as const).map(([attribute, year]) => {
         const pred = attributePredicate(setup.relation, attribute);
         const at = attributeOf(pred);
-        return { pred, relation: setup.relation, attribute, label: at?.label ?? attribute, subject: display(row), value: String(year), nodes: [`node:${String(row)}`, `node:${year}`] };
+        return { pred, relation: setup.relation, attribute, label: at?.label ?? attribute, subject: rowName(setup, row), value: String(year), nodes: [`node:${String(row)}`, `node:${year}`] };
     });
 }

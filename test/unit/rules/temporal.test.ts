@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { intervalFacts, truth, yearOf, type TemporalFact, type TemporalSetup } from '../../../src/core/rules/temporal.js';
 import { diagnose } from '../language/support.js';
 
-const setup = (op: TemporalSetup['op'], window: [number, number] = [0, 2]): TemporalSetup => ({ op, during: 2, window, complete: true, begin: 'begin', end: 'end', relation: 'Spell' });
+const setup = (op: TemporalSetup['op'], window: [number, number] = [0, 2]): TemporalSetup => ({ op, during: 2, window, complete: true, begin: 'begin', end: 'end', relation: 'Spell', keep: [true, true, false], named: ['player', 'club'] });
 const fact = (club: string, ...spans: [number, number][]): TemporalFact => ({ args: ['P', club], intervals: spans.map(([begin, end]) => ({ begin, end, fact: { pred: 'r', args: ['P', club, `${club}${begin}`] } })) });
 
 describe('temporal operators', () => {
