@@ -104,4 +104,18 @@ describe('rule claims extracted by a configured model', () => {
         assert.equal(server.embedded, texts, 'every vector came from the cache');
         assert.equal((await figures(db)).nodeOverlap, embedded.nodeOverlap);
     });
+
+    it('rejects an extraction or embeddings model the spec does not declare, and a similarity outside (0, 1]', async () => {
+        const spec = readFileSync(path.join(dir, 'rules', 'embed.probe'), 'utf8');
+        for (const [from, to, message] of [
+            ['embeddings embedder', 'embeddings embeder', /embeddings names a model declared in the spec .* 'embeder' is neither/],
+            ['extract_with extractor', 'extract_with nobody', /extract_with names a model declared in the spec .* 'nobody' is neither/],
+            ['similarity 0.7', 'similarity 70', /similarity is the cosine at which two embeddings match: a number in \(0, 1\]/],
+        ] as const) {
+            const file = path.join(dir, 'rules', 'bad-model.probe');
+            writeFileSync(file, spec.replace(from, to));
+            const r = await cli(['preview', file]);
+            assert.match(r.stdout + r.stderr, new RegExp(`bad-model\\.probe:\\d+:\\d+ error \\[probe-setting\\] ${message.source}`));
+        }
+    });
 });

@@ -78,6 +78,8 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
     const { derivation, base } = derive(spec, data, translation.program, seed);
     const temporal = temporalSetup(spec, probe, info);
     if (typeof temporal === 'string') return fail('probe-setting', temporal);
+    const models = modelSettingsProblem(spec, probe);
+    if (models) return fail('probe-setting', models);
     const perEntity = Number(probe.settings.per_entity ?? 2);
     if (!Number.isInteger(perEntity) || perEntity < 1) return fail('probe-setting', 'per_entity is how many derived facts to ask about per entity: a whole number of at least 1, e.g. per_entity 2.');
 
@@ -170,6 +172,19 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
             return item.rule ? proofPath(item.rule.proof, info) : { nodes: [], edges: [] };
         },
     };
+}
+
+/** `extract_with` / `embeddings` name a model of the spec (or a provider:id flag); `similarity` is a cosine in (0, 1]. */
+function modelSettingsProblem(spec: SpecModel, probe: Parameters<typeof ruleTemplates>[0]): string | undefined {
+    for (const setting of ['extract_with', 'embeddings']) {
+        const v = probe.settings[setting];
+        if (v !== undefined && (typeof v !== 'string' || (!v.includes(':') && !spec.models.some(m => m.name === v)))) {
+            return `${setting} names a model declared in the spec (model NAME openai { id "…" endpoint "…" }) or provider:id; '${String(v)}' is neither. Declared: ${spec.models.map(m => m.name).join(', ') || 'none'}.`;
+        }
+    }
+    const sim = probe.settings.similarity;
+    if (sim !== undefined && !(typeof sim === 'number' && sim > 0 && sim <= 1)) return `similarity is the cosine at which two embeddings match: a number in (0, 1], e.g. similarity 0.8 (the paper's).`;
+    return undefined;
 }
 
 function groupBy<T>(xs: readonly T[], key: (x: T) => string): Map<string, T[]> {
