@@ -1,7 +1,8 @@
 /**
  * A local OpenAI-compatible server for tests and benchmarks: real node:http on 127.0.0.1, `/v1/chat/completions`
- * (JSON and SSE streaming) and `/v1/models`, scripted answers, a latency distribution, fault injection per request
- * and a count of every request it receives (by question text too). No mocks: the real `openai` SDK talks to it.
+ * (JSON and SSE streaming), `/v1/models` and `/v1/embeddings` (deterministic bag-of-words vectors), scripted answers,
+ * a latency distribution, fault injection per request and a count of every request it receives (by question text
+ * too). No mocks: the real `openai` SDK talks to it.
  */
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -19,6 +20,8 @@ export interface ChatRequest {
     seed?: number;
     stream?: boolean;
     stream_options?: { include_usage?: boolean };
+    /** JSON mode: `{ type: 'json_object' }`. */
+    response_format?: { type: string };
 }
 
 export interface RequestInfo {
@@ -47,6 +50,8 @@ export interface ServerOptions {
     /** When set, requests must carry `Authorization: Bearer <apiKey>` (else 401). */
     apiKey?: string;
     port?: number;
+    /** `/v1/embeddings`: the vector of one input text (default: `bagOfWords`, deterministic). */
+    embed?: (text: string) => number[];
 }
 
 export interface ReceivedRequest { n: number; question: string; at: number; fault?: Fault; authorization?: string }
@@ -62,11 +67,30 @@ export interface TestServer {
     readonly log: ReceivedRequest[];
     /** Chat requests answered in full. */
     readonly completed: number;
+    /** Texts embedded by `/v1/embeddings` (every input of every request). */
+    readonly embedded: number;
     reset(): void;
     close(): Promise<void>;
 }
 
 const words = (s: string) => (s.match(/\S+/g) ?? []).length;
+
+/**
+ * A deterministic embedding: each lower-cased word (accents dropped) hashed into one of 256 dimensions, the vector
+ * normalised — texts sharing words are close ("FC Barcelona" / "Barcelona" ≈ 0.71), texts sharing none orthogonal
+ * unless two words collide.
+ */
+export function bagOfWords(text: string): number[] {
+    const v = new Array<number>(256).fill(0);
+    for (const w of text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+        let h = 2166136261;
+        for (const ch of w) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
+        h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> 0;
+        v[((h ^ (h >>> 12)) >>> 0) % 256]! += 1;
+    }
+    const norm = Math.hypot(...v) || 1;
+    return v.map(x => x / norm);
+}
 
 function lastUser(body: ChatRequest): string {
     for (let i = (body.messages?.length ?? 0) - 1; i >= 0; i--) if (body.messages[i]!.role === 'user') return body.messages[i]!.content;
@@ -82,7 +106,23 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Te
     const timers = new Set<NodeJS.Timeout>();
     const table = options.answers instanceof Map ? options.answers : new Map(Object.entries(options.answers ?? {}));
 
+    let embedded = 0;
     const answerFor = (info: RequestInfo) => options.answer?.(info) ?? table.get(info.question) ?? 'Yes.';
+
+    const embeddings = (req: http.IncomingMessage, res: http.ServerResponse) => {
+        const chunks: Buffer[] = [];
+        req.on('data', c => chunks.push(c as Buffer));
+        req.on('end', () => {
+            let body: { model?: string; input?: string | string[] };
+            try { body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as typeof body; } catch { return json(res, 400, { error: { message: 'body is not JSON' } }); }
+            if (options.apiKey !== undefined && req.headers.authorization !== `Bearer ${options.apiKey}`) return json(res, 401, { error: { message: 'Incorrect API key provided' } });
+            const inputs = Array.isArray(body.input) ? body.input : typeof body.input === 'string' ? [body.input] : undefined;
+            if (!inputs) return json(res, 400, { error: { message: 'input must be a string or a list of strings' } });
+            embedded += inputs.length;
+            const data = inputs.map((t, index) => ({ object: 'embedding', index, embedding: (options.embed ?? bagOfWords)(t) }));
+            json(res, 200, { object: 'list', data, model: body.model ?? 'test-embedding', usage: { prompt_tokens: inputs.reduce((n, t) => n + words(t), 0), total_tokens: inputs.reduce((n, t) => n + words(t), 0) } });
+        });
+    };
 
     const server = http.createServer((req, res) => {
         const url = req.url ?? '';
@@ -91,6 +131,7 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Te
         }
         // Counts for a test or benchmark driving the server in another process.
         if (req.method === 'GET' && url === '/_stats') return json(res, 200, { requests, completed, byQuestion: Object.fromEntries(byQuestion) });
+        if (req.method === 'POST' && url.startsWith('/v1/embeddings')) return embeddings(req, res);
         if (req.method !== 'POST' || !url.startsWith('/v1/chat/completions')) return json(res, 404, { error: { message: `no route ${req.method} ${url}` } });
         const chunks: Buffer[] = [];
         req.on('data', c => chunks.push(c as Buffer));
@@ -178,8 +219,9 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Te
         url: `http://127.0.0.1:${port}/v1`, port,
         get requests() { return requests; },
         get completed() { return completed; },
+        get embedded() { return embedded; },
         byQuestion, log,
-        reset() { requests = 0; completed = 0; byQuestion.clear(); log.length = 0; },
+        reset() { requests = 0; completed = 0; embedded = 0; byQuestion.clear(); log.length = 0; },
         close: () => new Promise<void>(resolve => {
             for (const t of timers) clearTimeout(t);
             for (const s of sockets) s.destroy();

@@ -87,6 +87,8 @@ function addElements(model: SpecModel, doc: LangiumDocument, root: Spec): void {
             };
             if (el.label !== undefined) rel.label = el.label;
             if (el.complete) rel.complete = true;
+            const during = el.during[0]?.attributes.map(refName);
+            if (during?.length === 2) rel.during = { begin: during[0]!, end: during[1]! };
             for (const a of el.attributes) {
                 const attr: RelationDecl['attributes'][number] = {
                     name: a.name ?? '', type: { scalar: (a.type?.element ?? 'text') as 'text', list: a.type?.list ?? false }, column: a.column ?? a.name ?? '', loc: locationOf(a),

@@ -1,6 +1,6 @@
 import { AstUtils, DefaultScopeProvider, EMPTY_SCOPE, MapScope, UriUtils, WorkspaceCache, type AstNode, type ReferenceInfo, type Scope, type LangiumCoreServices, type LangiumDocument } from 'langium';
 import {
-    isAttributePath, isAttributeTuple, isFd, isKey, isLookup, isOption, isProbe, isRelation, isSpec,
+    isAttributePath, isAttributeTuple, isDuring, isFd, isKey, isLookup, isOption, isProbe, isRelation, isSpec,
     type Relation, type Spec,
 } from './generated/ast.js';
 
@@ -55,7 +55,7 @@ export class ProbeScopeProvider extends DefaultScopeProvider {
 
 /** The relation whose attributes a reference in `node` may name, or undefined when it cannot be known yet. */
 export function relationOfAttributeContext(node: AstNode): Relation | undefined {
-    if (isKey(node)) return node.$container;
+    if (isKey(node) || isDuring(node)) return node.$container;
     if (isFd(node)) return node.relation?.ref;
     if (isAttributeTuple(node) || isAttributePath(node)) return node.relation?.ref;
     if (isLookup(node)) return node.key?.relation?.ref;

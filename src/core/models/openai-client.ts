@@ -73,6 +73,7 @@ export class OpenAIChatClient implements ModelClient {
         };
         if (params.maxTokens !== undefined) body.max_tokens = params.maxTokens;
         if (params.seed !== undefined) body.seed = params.seed;
+        if (params.json) body.response_format = { type: 'json_object' };
         const started = performance.now();
         try {
             if (params.stream) return await this.streamed(body, started, signal);

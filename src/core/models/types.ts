@@ -10,6 +10,8 @@ export interface CompletionParams {
     seed?: number;
     /** Ask for a streamed answer and collect the deltas. */
     stream?: boolean;
+    /** JSON mode (`response_format: { type: "json_object" }`): the answer is one JSON object (claim extraction). */
+    json?: boolean;
 }
 
 /** One request: what is sent plus the question it comes from (replay and offline answer from it). */

@@ -11,6 +11,7 @@ import type { Question } from '../probes/question.js';
 import type { Verdict } from '../verify/types.js';
 import { findAllWords, findWord, foldValue } from '../verify/normalise.js';
 import type { Premise } from './questions.js';
+import { tripleClaims } from './extract.js';
 
 export type ClaimStatus = 'supported' | 'contradicted' | 'unknown';
 
@@ -43,7 +44,13 @@ export interface RuleCheck {
     /** The paper's oracle: Jaccard of nodes and of edges, rationale triples against the proof's. */
     nodeOverlap: number;
     edgeOverlap: number;
+    /** Where the claims come from: the spec's patterns, or a model's triples (`extract_with`); `fallback` says why a model's were not used. */
+    extraction: { by: 'patterns'; fallback?: string } | { by: 'model'; model: string };
+    /** How the overlap's elements were matched: exact / alias, or embeddings (`embeddings MODEL`, similarity ≥ threshold). */
+    overlapBy: string;
 }
+
+type Checked = Pick<Verdict, 'answer' | 'correct' | 'rationaleText' | 'hops' | 'override' | 'extracted' | 'similarity'>;
 
 /** The rationale's points: numbered or bulleted lines, else its sentences. */
 export function splitPoints(rationale: string): string[] {
@@ -58,10 +65,12 @@ const contains = (hay: string, forms: readonly string[]) => forms.some(f => f.le
 const MISSING_ANSWERS = new Set(['unsure', 'unparseable', 'dont_know']);
 
 /** Checks one answer's rationale against the question's proof. */
-export function checkRuleAnswer(q: Question, v: Pick<Verdict, 'answer' | 'correct' | 'rationaleText' | 'hops' | 'override'>): RuleCheck | undefined {
+export function checkRuleAnswer(q: Question, v: Checked): RuleCheck | undefined {
     const rule = q.rule;
     if (!rule) return undefined;
     const points = splitPoints(v.rationaleText);
+    if (v.extracted?.triples) return fromTriples(q, v, points, v.extracted.model, v.extracted.triples);
+    const fallback = v.extracted ? `${v.extracted.model}: ${v.extracted.error ?? 'no triples'}` : undefined;
     const folded = points.map(p => foldValue(p));
     const claims: RuleClaim[] = [];
     // Which premises each point states right: in a chain (a in b, b in c) the point "a is in b" names b, the
@@ -108,12 +117,37 @@ export function checkRuleAnswer(q: Question, v: Pick<Verdict, 'answer' | 'correc
         const p = rule.premises.find(x => contains(text, subjectForms(x)));
         if (p) claims.push({ point: at + 1, subject: p.subject, relation: p.relation, attribute: p.attribute, value: points[at]!, status: 'unknown' });
     });
-    const wrong = premises.findIndex(s => s !== 'supported');
+    return finish(v, rule.premises, points, claims, premises, fallback ? { by: 'patterns', fallback } : { by: 'patterns' });
+}
+
+/** The claims of a model's triples (extract.ts), each checked against the premise it speaks about. */
+function fromTriples(q: Question, v: Checked, points: string[], model: string, triples: NonNullable<Verdict['extracted']>['triples'] & object): RuleCheck {
+    const premises = q.rule!.premises;
+    const claims: RuleClaim[] = tripleClaims(triples, premises, v.hops).map(t => {
+        const p = t.premise !== undefined ? premises[t.premise] : undefined;
+        const c: RuleClaim = { point: t.point, subject: p?.subject ?? t.triple.subject, relation: p?.relation ?? '', attribute: p?.attribute ?? t.triple.relation, value: t.triple.object, status: t.status };
+        if (t.premise !== undefined) c.premise = t.premise;
+        if (t.row) c.row = t.row;
+        return c;
+    });
+    const status: PremiseStatus[] = premises.map((_, i) => {
+        const about = claims.filter(c => c.premise === i);
+        return about.some(c => c.status === 'contradicted') ? 'contradicted' : about.some(c => c.status === 'supported') ? 'supported' : 'missing';
+    });
+    return finish(v, premises, points, claims, status, { by: 'model', model });
+}
+
+function finish(v: Checked, premises: readonly Premise[], points: string[], claims: RuleClaim[], status: PremiseStatus[], extraction: RuleCheck['extraction']): RuleCheck {
+    const wrong = status.findIndex(s => s !== 'supported');
     const correct = v.override?.correct ?? v.correct;
     const knowledgeWrong = wrong >= 0;
     const category: RuleCategory = MISSING_ANSWERS.has(v.answer) && !correct ? 'refused'
         : correct ? (knowledgeWrong ? 'error-knowledge' : 'correct') : knowledgeWrong ? 'both' : 'error-inference';
-    const out: RuleCheck = { points, claims, premises, category, ...overlap(rule.premises, claims) };
+    const sim = v.similarity;
+    const byEmbeddings = sim?.nodeOverlap !== undefined && sim.edgeOverlap !== undefined;
+    const overlaps = byEmbeddings ? { nodeOverlap: sim.nodeOverlap!, edgeOverlap: sim.edgeOverlap! } : overlap(premises, claims);
+    const overlapBy = byEmbeddings ? `embeddings ${sim.model} ≥ ${sim.threshold}` : sim?.error ? `exact / alias (${sim.model}: ${sim.error})` : 'exact / alias';
+    const out: RuleCheck = { points, claims, premises: status, category, ...overlaps, extraction, overlapBy };
     if (wrong >= 0) out.firstWrongStep = wrong + 1;
     return out;
 }
@@ -143,6 +177,17 @@ function subjectForms(p: Premise): string[] {
 
 function valueForms(p: Premise): string[] {
     return [p.value, ...(p.forms?.value ?? [])];
+}
+
+/** The overlap's elements as text (for embeddings): the proof's and the stated nodes, and edges as "subject attribute value". */
+export function overlapElements(premises: readonly Premise[], claims: readonly RuleClaim[]): { proofNodes: string[]; saidNodes: string[]; proofEdges: string[]; saidEdges: string[] } {
+    const stated = claims.filter(c => c.status !== 'unknown');
+    const edge = (s: string, a: string, o: string) => `${s} ${a.replace(/_/g, ' ')} ${o}`;
+    const uniq = (xs: string[]) => [...new Set(xs)];
+    return {
+        proofNodes: uniq(premises.flatMap(p => [p.subject, p.value])), saidNodes: uniq(stated.flatMap(c => [c.subject, c.value])),
+        proofEdges: uniq(premises.map(p => edge(p.subject, p.attribute, p.value))), saidEdges: uniq(stated.map(c => edge(c.subject, c.attribute, c.value))),
+    };
 }
 
 /** Node and edge Jaccard between the proof's triples and the rationale's (supported and contradicted claims). */

@@ -28,6 +28,10 @@ export interface RuleFigures {
     /** How often each derivation step (1-based) is the first one the rationale gets wrong. */
     firstWrongStep: Record<string, number>;
     claims: { supported: number; contradicted: number; unknown: number };
+    /** Where the claims came from: a model's triples (`extract_with`), the patterns, or the patterns because the model's answer was unreadable. */
+    extraction: { model: number; patterns: number; fallback: number; firstFallback?: string };
+    /** How the overlap's elements were matched, with how many questions each way ("exact / alias", "embeddings m ≥ 0.8"). */
+    overlapBy: Record<string, number>;
     /** Means over answered questions of the paper's node and edge Jaccard. */
     nodeOverlap: number | null;
     edgeOverlap: number | null;
@@ -41,8 +45,15 @@ export function ruleFigures(items: readonly { v: Verdict; q: Question }[]): Rule
     const firstWrongStep: Record<string, number> = {};
     const claims = { supported: 0, contradicted: 0, unknown: 0 };
     let node = 0, edge = 0;
+    const extraction: RuleFigures['extraction'] = { model: 0, patterns: 0, fallback: 0 };
+    const overlapBy: Record<string, number> = {};
     for (const { q, c } of checked) {
         count[c!.category]++;
+        const from = c!.extraction;
+        if (from.by === 'model') extraction.model++;
+        else if (from.fallback !== undefined) { extraction.fallback++; extraction.firstFallback ??= from.fallback; }
+        else extraction.patterns++;
+        overlapBy[c!.overlapBy] = (overlapBy[c!.overlapBy] ?? 0) + 1;
         const wrong = c!.category === 'error-inference' || c!.category === 'both';
         for (const r of new Set(q.rule!.premises.map(p => `${p.relation}.${p.attribute}`))) {
             const e = relations.get(r) ?? { k: 0, n: 0 };
@@ -60,7 +71,7 @@ export function ruleFigures(items: readonly { v: Verdict; q: Question }[]): Rule
         hallucination: figure(count['error-inference'] + count.both, checked.length),
         errorKnowledge: figure(count['error-knowledge'], answered), errorInference: figure(count['error-inference'], answered), both: figure(count.both, answered),
         byRelation: Object.fromEntries([...relations].map(([r, e]) => [r, figure(e.k, e.n)])),
-        firstWrongStep, claims,
+        firstWrongStep, claims, extraction, overlapBy,
         nodeOverlap: answered ? node / answered : null, edgeOverlap: answered ? edge / answered : null,
     };
 }
@@ -90,8 +101,14 @@ export function ruleSections(groups: readonly GroupMetrics[]): ReportSection[] {
         },
         {
             title: 'Rules: the first derivation step the rationale gets wrong, and its claims',
-            columns: [...KEY_COLUMNS, 'rule', 'first wrong step (step: questions)', 'claims supported', 'contradicted', 'unknown'],
-            rows: shown.map(g => { const r = g.rules!; return [...keyCells(g), r.rule, Object.entries(r.firstWrongStep).map(([s, n]) => `${s}: ${n}`).join(', ') || 'none', String(r.claims.supported), String(r.claims.contradicted), String(r.claims.unknown)]; }),
+            columns: [...KEY_COLUMNS, 'rule', 'first wrong step (step: questions)', 'claims supported', 'contradicted', 'unknown', 'claims from', 'overlap matched by'],
+            rows: shown.map(g => { const r = g.rules!; return [...keyCells(g), r.rule, Object.entries(r.firstWrongStep).map(([s, n]) => `${s}: ${n}`).join(', ') || 'none', String(r.claims.supported), String(r.claims.contradicted), String(r.claims.unknown), claimsFrom(r.extraction), Object.entries(r.overlapBy).map(([by, n]) => `${by}: ${n}`).join(', ')]; }),
         },
     ];
+}
+
+/** "model 38, patterns 2 (model answer unreadable: …)": where the claims came from. */
+function claimsFrom(e: RuleFigures['extraction']): string {
+    const parts = [e.model ? `model ${e.model}` : '', e.patterns ? `patterns ${e.patterns}` : '', e.fallback ? `patterns after an unreadable extraction ${e.fallback} (${e.firstFallback})` : ''];
+    return parts.filter(Boolean).join(', ');
 }

@@ -12,4 +12,6 @@ export interface RuleQuestion {
     premises: Premise[];
     /** fact, polarity, symmetric or inverse: its place in the metamorphic group. */
     role: string;
+    /** Temporal questions (temporal.ts): the operator and the years it asks about. */
+    temporal?: { op: string; years: [number, number] };
 }

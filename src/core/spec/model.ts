@@ -47,6 +47,8 @@ export interface RelationDecl {
     keys: string[][];
     /** Closed world (`complete`): a fact absent from the data is false, so rules may negate it. */
     complete?: boolean;
+    /** `during (begin, end)`: each row holds over the years begin..end (temporal facts, src/core/rules/temporal.ts). */
+    during?: { begin: string; end: string };
     loc: SpecLocation;
 }
 

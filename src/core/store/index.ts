@@ -282,6 +282,22 @@ export class Store {
         this.stmts.insertResponse.run(a.run, a.question, a.model, a.sample, a.text, a.cached ? 1 : 0, call.lastInsertRowid);
     }
 
+    /**
+     * Commits a call made on the way to a verdict rather than as an answer (a rule probe's claim extraction): the
+     * call, and its cache entry when it was asked (not served from the cache); no response row, so the run's
+     * answers and their counts stay the questions'.
+     */
+    recordSideCall(a: Omit<AnswerRecord, 'cacheable'>, entries?: { hash: string; text: string }[]): void {
+        const now = new Date().toISOString();
+        this.db.transaction(() => {
+            this.stmts.insertCall.run(a.run, a.question, a.model, a.sample, a.hash, JSON.stringify(a.params), a.latencyMs,
+                a.tokensIn, a.tokensOut, a.cost, a.attempts, a.cached ? 'cached' : 'ok', null, now);
+            if (a.cached) return;
+            // One request may answer several cache entries (a batch of embeddings: one entry per text).
+            for (const e of entries ?? [{ hash: a.hash, text: a.text }]) this.stmts.putCache.run(e.hash, e.text, entries ? 0 : a.tokensIn, entries ? 0 : a.tokensOut, a.finishReason, a.latencyMs, now);
+        })();
+    }
+
     recordFailure(f: FailureRecord): void {
         this.stmts.insertCall.run(f.run, f.question, f.model, f.sample, f.hash, JSON.stringify(f.params), f.latencyMs, 0, 0, 0, f.attempts, 'error', f.error, new Date().toISOString());
     }

@@ -46,6 +46,7 @@ export type ProbeSpecKeywordNames =
     | "csv"
     | "date"
     | "distinct"
+    | "during"
     | "false"
     | "fd"
     | "first"
@@ -246,6 +247,21 @@ export const CapProperty = {
 
 export function isCapProperty(item: unknown): item is CapProperty {
     return reflection.isInstance(item, CapProperty.$type);
+}
+
+export interface During extends langium.AstNode {
+    readonly $container: Relation;
+    readonly $type: 'During';
+    attributes: Array<langium.Reference<Attribute>>;
+}
+
+export const During = {
+    $type: 'During',
+    attributes: 'attributes'
+} as const;
+
+export function isDuring(item: unknown): item is During {
+    return reflection.isInstance(item, During.$type);
 }
 
 export type EdgeProperty = CapProperty | InverseProperty | PhraseProperty | SymmetricProperty | TransitiveProperty;
@@ -612,6 +628,7 @@ export interface Relation extends langium.AstNode {
     attributes: Array<Attribute>;
     complete: boolean;
     distinct: boolean;
+    during: Array<During>;
     keys: Array<Key>;
     label?: string;
     name: Name;
@@ -623,6 +640,7 @@ export const Relation = {
     attributes: 'attributes',
     complete: 'complete',
     distinct: 'distinct',
+    during: 'during',
     keys: 'keys',
     label: 'label',
     name: 'name',
@@ -1044,6 +1062,7 @@ export type ProbeSpecAstType = {
     AttributeTuple: AttributeTuple
     BoolValue: BoolValue
     CapProperty: CapProperty
+    During: During
     EdgeProperty: EdgeProperty
     Element: Element
     Fd: Fd
@@ -1214,6 +1233,17 @@ export class ProbeSpecAstReflection extends langium.AbstractAstReflection {
                 }
             },
             superTypes: [EdgeProperty.$type]
+        },
+        During: {
+            name: During.$type,
+            properties: {
+                attributes: {
+                    name: During.attributes,
+                    defaultValue: [],
+                    referenceType: Attribute.$type
+                }
+            },
+            superTypes: []
         },
         EdgeProperty: {
             name: EdgeProperty.$type,
@@ -1512,6 +1542,11 @@ export class ProbeSpecAstReflection extends langium.AbstractAstReflection {
                 distinct: {
                     name: Relation.distinct,
                     defaultValue: false,
+                    optional: true
+                },
+                during: {
+                    name: Relation.during,
+                    defaultValue: [],
                     optional: true
                 },
                 keys: {

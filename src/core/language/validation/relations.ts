@@ -1,5 +1,5 @@
 import type { ValidationAcceptor } from 'langium';
-import type { Attribute, AttributeTuple, Fd, Fk, Key, Source } from '../generated/ast.js';
+import type { Attribute, AttributeTuple, During, Fd, Fk, Key, Source } from '../generated/ast.js';
 import { passwordInUrl } from '../../data/postgres-url.js';
 
 const typeText = (a: Attribute): string => a.type ? (a.type.list ? `list<${a.type.element}>` : a.type.element) : 'text';
@@ -11,6 +11,23 @@ export function checkKeyAttributes(key: Key, accept: ValidationAcceptor): void {
         const name = ref.$refText;
         if (seen.has(name)) accept('error', `The key names '${name}' twice; list each attribute once.`, { node: key, property: 'attributes', index, code: 'key-duplicate-attribute' });
         seen.add(name);
+    });
+}
+
+/**
+ * `during (begin, end)`: once per relation, two different attributes holding years (`int`, or `date` / `text`
+ * holding ISO dates, whose year is read; rules/temporal.ts).
+ */
+export function checkDuring(during: During, accept: ValidationAcceptor): void {
+    const relation = during.$container;
+    if (relation.during.indexOf(during) > 0) accept('error', `${relation.name} declares 'during' twice; a relation's rows hold over one interval: keep one.`, { node: during, code: 'during-duplicate' });
+    const [begin, end] = during.attributes;
+    if (begin && end && begin.$refText === end.$refText) accept('error', `'during' needs two attributes, the first and the last year; '${begin.$refText}' is named twice.`, { node: during, property: 'attributes', index: 1, code: 'during-attributes' });
+    during.attributes.forEach((ref, index) => {
+        const a = ref.ref;
+        if (a?.type && (a.type.list || !['int', 'date', 'text'].includes(a.type.element ?? 'text'))) {
+            accept('error', `'during' reads years from '${ref.$refText}', which is ${typeText(a)}; use an int (a year) or a date attribute.`, { node: during, property: 'attributes', index, code: 'during-attributes' });
+        }
     });
 }
 

@@ -22,7 +22,7 @@ export const KNOWN_SETTINGS = {
         // ERBench (knows: known_if, asks; path: ar_ext; choice: draws_from)
         'known_if', 'asks', 'ar_ext', 'draws_from',
         // rule probes (core/rules/family.ts)
-        'per_entity', 'noun', 'active', 'passive', 'system'],
+        'per_entity', 'noun', 'active', 'passive', 'system', 'temporal', 'within', 'extract_with', 'embeddings', 'similarity'],
     suite: ['concurrency', 'limit', 'seed', 'rpm', 'tpm', 'timeout_ms', 'temperature', 'max_tokens', 'knowledge_probe'],
 };
 

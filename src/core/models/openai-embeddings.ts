@@ -1,0 +1,39 @@
+/**
+ * OpenAI-compatible embeddings (`/v1/embeddings`) through the official SDK: the optional similarity oracle of rule
+ * probes (`embeddings MODEL`, rules/embed-run.ts). The model is declared like a chat model (provider, id,
+ * endpoint, key_env) and its key resolved the same way, so it only goes where it is bound.
+ */
+import OpenAI from 'openai';
+import type { ResolvedModel } from './providers.js';
+import { idleTimeoutFetch } from './idle-fetch.js';
+import { toModelError } from './openai-client.js';
+import { ModelError } from './types.js';
+
+export interface Embeddings { vectors: number[][]; tokens: number; latencyMs: number }
+
+export class OpenAIEmbeddingsClient {
+    private readonly sdk: OpenAI;
+
+    constructor(private readonly model: ResolvedModel, private readonly key: string) {
+        this.sdk = new OpenAI({ apiKey: key || 'not-needed', baseURL: model.endpoint, maxRetries: 0, timeout: model.limits.timeoutMs, fetch: idleTimeoutFetch(model.limits.timeoutMs) });
+    }
+
+    async embed(texts: string[], signal?: AbortSignal): Promise<Embeddings> {
+        const started = performance.now();
+        try {
+            const res = await this.sdk.embeddings.create({ model: this.model.id, input: texts, encoding_format: 'float' }, { signal });
+            const vectors = texts.map((_, i) => res.data.find(d => d.index === i)?.embedding);
+            if (vectors.some(v => !Array.isArray(v))) throw new ModelError('bad_response', 'the embeddings response lacks a vector for some input');
+            return { vectors: vectors as number[][], tokens: res.usage?.prompt_tokens ?? 0, latencyMs: performance.now() - started };
+        } catch (e) {
+            throw toModelError(e, this.key, signal, { endpoint: this.sdk.baseURL, provider: this.model.provider });
+        }
+    }
+}
+
+/** Cosine similarity of two vectors (0 when either is zero). */
+export function cosine(a: readonly number[], b: readonly number[]): number {
+    let dot = 0, na = 0, nb = 0;
+    for (let i = 0; i < Math.min(a.length, b.length); i++) { dot += a[i]! * b[i]!; na += a[i]! * a[i]!; nb += b[i]! * b[i]!; }
+    return na && nb ? dot / Math.sqrt(na * nb) : 0;
+}

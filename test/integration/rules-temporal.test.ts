@@ -1,0 +1,110 @@
+// Temporal rule probes through the CLI (issue 14, item 3): the example's spells at clubs become interval facts,
+// asked at a year, the next year, over a window and "until" the next club. Every gold is recomputed here from
+// the CSV, independently of the engine, and an offline run is reported with its metamorphic groups.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { repoRoot } from '../support/runner-fixtures.js';
+import { cli as run } from '../support/cli-process.js';
+
+const cli = (args: string[]) => run(args, {});
+
+interface Record { probe: string; phrasing: string; gold: string; question: string; group: { relation: string; role: string }; rule: { temporal?: { op: string; years: number[] }; premises: { attribute: string; subject: string; value: string }[] } }
+
+/** Spells from the CSV: player → club → [begin, end] (end empty: still running). */
+function spells(file: string): { player: string; club: string; begin: number; end: number | undefined }[] {
+    return readFileSync(file, 'utf8').trim().split('\n').slice(1).map(l => {
+        const [player, club, begin, end] = l.split(',');
+        return { player: player!, club: club!, begin: Number(begin), end: end ? Number(end) : undefined };
+    });
+}
+
+describe('temporal rule probes through the CLI', () => {
+    let dir: string;
+    let spec: string;
+    before(() => {
+        dir = mkdtempSync(path.join(os.tmpdir(), 'halluprobe-temporal-'));
+        cpSync(path.join(repoRoot, 'examples', 'temporal'), dir, { recursive: true });
+        spec = path.join(dir, 'temporal.probe');
+    });
+    after(() => rmSync(dir, { recursive: true, force: true }));
+
+    const preview = async (file: string) => {
+        const r = await cli(['preview', file, '--suite', 'temporal', '--format', 'jsonl']);
+        assert.equal(r.code, 0, r.stdout + r.stderr);
+        return r.stdout.trim().split('\n').map(l => JSON.parse(l) as Record);
+    };
+
+    it('asks every operator, and each gold follows from the spells in the data', async () => {
+        const data = spells(path.join(dir, 'data', 'spells.csv'));
+        const holds = (player: string, club: string, y: number) => data.some(s => s.player === player && s.club === club && s.end !== undefined && s.begin <= y && y <= s.end);
+        const records = await preview(spec);
+        const ops = new Set<string>();
+        for (const x of records.filter(r => r.phrasing === 'basic')) {
+            ops.add(x.rule.temporal!.op);
+            let m: RegExpExecArray | null, expected: boolean;
+            if ((m = /^Is it true that in (\d+), (.+) played for (.+)\?$/.exec(x.question))) expected = holds(m[2]!, m[3]!, Number(m[1]));
+            else if ((m = /^Is it true that in the year after (\d+), (.+) played for (.+)\?$/.exec(x.question))) expected = holds(m[2]!, m[3]!, Number(m[1]) + 1);
+            else if ((m = /^Is it true that in every year from (\d+) to (\d+), (.+) played for (.+)\?$/.exec(x.question))) {
+                expected = true;
+                for (let y = Number(m[1]); y <= Number(m[2]); y++) expected &&= holds(m[3]!, m[4]!, y);
+            } else if ((m = /^Is it true that in at least one year from (\d+) to (\d+), (.+) played for (.+)\?$/.exec(x.question))) {
+                expected = false;
+                for (let y = Number(m[1]); y <= Number(m[2]); y++) expected ||= holds(m[3]!, m[4]!, y);
+            } else if ((m = /^Is it true that from (\d+), (.+) played for (.+) until \2 played for (.+)\?$/.exec(x.question))) {
+                expected = false;
+                for (let y = Number(m[1]); y < 2100; y++) {
+                    if (holds(m[2]!, m[4]!, y)) { expected = true; break; }
+                    if (!holds(m[2]!, m[3]!, y)) break;
+                }
+            } else throw new Error(`unexpected question: ${x.question}`);
+            assert.equal(x.gold, expected ? 'yes' : 'no', x.question);
+            // The premises are the interval's first and last year, the row named without its years (a year stated
+            // in the rationale is read as the value, never as part of the name).
+            assert.deepEqual([...new Set(x.rule.premises.map(p => p.attribute))].sort(), ['begin', 'end'], x.question);
+            for (const p of x.rule.premises) assert.doesNotMatch(p.subject, /\d{4}/, x.question);
+        }
+        assert.deepEqual([...ops].sort(), ['at', 'finally', 'globally', 'next', 'until']);
+        // Both golds occur (the spells are declared complete), and each question has its polarity twin.
+        assert.ok(records.some(r => r.phrasing === 'basic' && r.gold === 'no') && records.some(r => r.phrasing === 'basic' && r.gold === 'yes'));
+        assert.equal(records.filter(r => r.group.role === 'polarity').length, records.filter(r => r.group.role === 'fact').length);
+        for (const r of records) assert.equal(r.group.relation, 'metamorphic');
+        // A fact with a running spell (no end) is never asked about: its interval could cover any later year.
+        assert.ok(!records.some(r => /Inter Miami|Al Nassr|R\. Lewandowski played for FC Barcelona/.test(r.question)));
+    });
+
+    it('asks only years the data shows true when the interval relation is not declared complete', async () => {
+        const open = path.join(dir, 'open.probe');
+        writeFileSync(open, readFileSync(spec, 'utf8').replace('relation Spell from spells complete', 'relation Spell from spells'));
+        const records = await preview(open);
+        assert.ok(records.length > 0);
+        for (const r of records) assert.equal(r.gold, r.group.role === 'fact' ? 'yes' : 'no', r.question);
+    });
+
+    it('rejects a temporal probe over a rule without an interval parameter, saying how to fix it', async () => {
+        const bad = path.join(dir, 'bad.probe');
+        writeFileSync(bad, `${readFileSync(spec, 'utf8')}\nrule same_country(p: Player, q: Player) :- p.country = q.country, p != q\n    phrase "{p} and {q} come from the same country"\nprobe bad_at rule using same_country {\n    temporal at\n}\n`
+            .replace('probes club_in_year,', 'probes bad_at, club_in_year,'));
+        const r = await cli(['preview', bad, '--suite', 'temporal']);
+        // The probe is left out with a located error; the other probes still preview.
+        assert.match(r.stdout + r.stderr, /bad\.probe:\d+:\d+ error \[probe-setting\] temporal needs a rule with exactly one parameter of a relation declaring 'during \(begin, end\)'/);
+    });
+
+    it('runs offline and reports the rule figures and the metamorphic groups per operator', async () => {
+        const db = path.join(dir, 'offline.db');
+        const run = await cli(['run', spec, '--db', db, '--yes']);
+        assert.equal(run.code === 0 || run.code === 1, true, run.stdout + run.stderr);
+        const md = await cli(['report', '--db', db, '--format', 'md']);
+        assert.match(md.stdout, /## Rules: hallucination and the paper's categories/);
+        const json = JSON.parse((await cli(['report', '--db', db, '--format', 'json'])).stdout) as { groups: { probe: string; kind: string; mode: string; rules?: { errorKnowledge: { k: number } } }[]; questionGroups: { probe: string; relation: string; n: number; outcomes: { [k: string]: number } }[] };
+        const meta = json.questionGroups.filter(g => g.relation === 'metamorphic');
+        assert.deepEqual(meta.map(g => g.probe).sort(), ['club_at_some_point', 'club_in_year', 'club_next_year', 'club_throughout', 'club_until_next']);
+        // The simulator flips 10 % of polarity twins: over all operators some group breaks, most hold.
+        const broken = meta.reduce((n, g) => n + (g.outcomes['polarity-broken'] ?? 0), 0), total = meta.reduce((n, g) => n + g.n, 0);
+        assert.ok(broken > 0 && broken < total / 3, `${broken} of ${total}`);
+        // The simulator states some first / last years wrongly (wrong_premises 0.1): read as error knowledge.
+        assert.ok(json.groups.filter(g => g.mode === 'all').some(g => (g.rules?.errorKnowledge.k ?? 0) > 0));
+    });
+});
