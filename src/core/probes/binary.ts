@@ -72,6 +72,7 @@ export const binaryFamily: ProbeFamily = {
     measured: true,
     decidesKnowledge: false,
     metricExtras: () => ({}),
+    keywordsUnstated: true,
     meanOverPhrasings: false,
     reportSections: () => [],
     answerText: yesNoText,
