@@ -5,9 +5,12 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as path from 'node:path';
 
-if (Number(process.versions.node.split('.')[0]) < 22) {
-    // better-sqlite3 13 crashes on older Node: say so instead of a segmentation fault.
-    console.error(`halluprobe needs Node.js 22 or later (this is ${process.version}). Run it as "npx halluprobe" in the project, which uses the Node 22 it installs, or install Node 22.`);
+import { nodeVersionProblem } from './node-version.js';
+
+// better-sqlite3 13 crashes on older Node: say so instead of a segmentation fault.
+const tooOld = nodeVersionProblem(process.versions.node);
+if (tooOld) {
+    console.error(tooOld);
     process.exit(2);
 }
 

@@ -13,8 +13,8 @@ export function writeVariantsSuite(variants = ['zero_shot', 'few_shot(2)', 'few_
     mkdirSync(path.join(dir, 'data'));
     for (const f of ['players.csv', 'clubs.csv', 'cities.csv']) copyFileSync(path.join(example, 'data', f), path.join(dir, 'data', f));
     const spec = readFileSync(path.join(example, 'soccer.probe'), 'utf8')
-        .replace('negated "Is it true that {name} did not play for {club} in 2019?"',
-            'negated "Is it true that {name} did not play for {club} in 2019?"\n    phrasing asked gold yes "In 2019, was {name} a player of {club}?"')
+        .replace(/^(\s*negated "Is it true that there is no soccer club that \{name\} played for in 2019\?")$/m,
+            '$1\n    phrasing asked gold yes "In 2019, did {name} play for a soccer club?"')
         .replace(/suite olympics \{[\s\S]*\}\s*$/, `model simulator_two offline {
     knowledge 0.5
     seed 9

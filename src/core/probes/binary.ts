@@ -73,6 +73,7 @@ export const binaryFamily: ProbeFamily = {
     measured: true,
     decidesKnowledge: false,
     metricExtras: () => ({}),
+    keywordsUnstated: true,
     meanOverPhrasings: false,
     reportSections: () => [],
     paperColumns: groups => paperOrder(groups).map(g => ({ column: binaryColumn(g.phrasing), cells: plainCells(g) })),

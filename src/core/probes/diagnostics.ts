@@ -9,6 +9,7 @@ import type { SpecDiagnostic } from '../spec/load.js';
 import { compileProbe, toDiagnostic } from './generate.js';
 import type { PlanProblem, SkipReason } from './plan.js';
 import { notLoaded } from './scope.js';
+import { answerInQuestion } from './answer-leak.js';
 
 const WHY: Record<SkipReason, string> = {
     null: 'have an empty value the questions or keywords need',
@@ -38,6 +39,7 @@ export function probeDiagnostics(spec: SpecModel, data: LoadedData): SpecDiagnos
         if ([...data.skipped ?? []].some(r => own.some(p => p.message === notLoaded(r)))) continue;
         problems.push(...own);
         if (!plan || problems.some(p => p.loc === probe.loc && p.code === 'probe-fd-empty')) continue;
+        problems.push(...answerInQuestion(spec, probe, plan));
         const rows = new Int32Array(plan.scope.slots.length);
         const counts: Partial<Record<SkipReason, number>> = {};
         let eligible = 0;

@@ -100,6 +100,11 @@ export interface ProbeFamily {
     readonly decidesKnowledge: boolean;
     /** Figures beyond A / R / AR / M / H for a group of its verdicts (path: R-ext per hop; choice: error rates). */
     metricExtras(items: readonly { v: Verdict; q: Question }[]): Partial<GroupMetrics>;
+    /**
+     * Its questions must not state their keywords (binary: the fd's right-hand side is what the rationale has
+     * to supply); `check`, `preview` and the editor warn at a phrasing whose question does.
+     */
+    readonly keywordsUnstated?: boolean;
     /** Its phrasings are alternatives of one question (choice stems): metrics add their mean. */
     readonly meanOverPhrasings: boolean;
     /** Tables it adds to the reports, from its metric groups. */

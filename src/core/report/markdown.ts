@@ -50,7 +50,7 @@ export function renderMarkdown(d: ReportData, maxExamples = 50): string {
         out.push(`## Failing questions (${Math.min(maxExamples, failed.length)} of ${failed.length})`, '');
         for (const r of failed.slice(0, maxExamples)) {
             out.push(`- **${mdText(r.verdict.model)}** · ${mdText(groupLabel(questionKey(r.question)))}: ${mdText(r.question.question)}`,
-                `  - ${mdText(failureReason(r))}`, `  - response: ${mdText(r.response, 300)}`);
+                `  - ${mdText(failureReason(r), 600)}`, `  - response: ${mdText(r.response, 300)}`);
         }
         out.push('');
     }

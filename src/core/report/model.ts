@@ -87,6 +87,14 @@ export function passed(row: ReportRow): boolean {
     return questionPassed(row.question, row.verdict);
 }
 
+/** `hop 3: "Munich" contradicted by "London", "2012", "1948" missing`: one part per failed hop, its missing keywords together. */
+function hopReason(h: ReportRow['verdict']['hops'][number]): string | undefined {
+    const contradicted = h.keywords.filter(k => k.status === 'contradicted').map(k => `"${k.value}" contradicted by "${k.conflict?.value}"`);
+    const missing = h.keywords.filter(k => k.status !== 'found' && k.status !== 'contradicted').map(k => `"${k.value}"`);
+    const said = [...contradicted, ...(missing.length ? [`${missing.join(', ')} missing`] : [])];
+    return said.length ? `hop ${h.hop}: ${said.join(', ')}` : undefined;
+}
+
 /** One line saying why a row failed, for JUnit messages and tables. */
 export function failureReason(row: ReportRow): string {
     const v = row.verdict;
@@ -94,8 +102,7 @@ export function failureReason(row: ReportRow): string {
     if (!(v.override?.correct ?? v.correct)) parts.push(`answer ${v.answer}${v.option !== undefined ? ` ${v.option}` : ''}, expected ${goldText(row.question)}`);
     if (row.question.keywords.length > 0 && !(v.override?.rationale ?? v.rationale)) {
         // Every failed hop, not only the first: the response highlights all the conflicts.
-        const failedHops = v.hops.flatMap(h => h.keywords.filter(k => k.status !== 'found').map(k =>
-            k.status === 'contradicted' ? `hop ${h.hop}: "${k.value}" contradicted by "${k.conflict?.value}"` : `hop ${h.hop}: "${k.value}" missing`));
+        const failedHops = v.hops.map(hopReason).filter((r): r is string => r !== undefined);
         parts.push(...(failedHops.length ? failedHops : ['rationale overridden as wrong']));
     }
     return parts.join('; ');
