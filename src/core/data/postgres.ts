@@ -39,7 +39,11 @@ export function clientConfig(source: Pick<SourceDecl, 'path' | 'settings'>): pg.
     const passwordEnv = source.settings.password_env;
     const timeout = Number(source.settings.statement_timeout ?? DEFAULT_TIMEOUT_MS);
     const config: pg.ClientConfig = {
-        connectionString: source.path, statement_timeout: timeout, query_timeout: timeout + 5000, connectionTimeoutMillis: 10_000,
+        // The server ends a statement past its timeout. No client-side query_timeout: pg arms it on every query
+        // and clears it only through the query's callback, which a cursor never calls, so each read left a
+        // live timer that held the process open for the whole timeout (every CLI call took 65 s to exit).
+        // A dead connection is noticed by TCP keepalive instead.
+        connectionString: source.path, statement_timeout: timeout, connectionTimeoutMillis: 10_000, keepAlive: true,
         application_name: 'halluprobe',
     };
     if (typeof passwordEnv === 'string') {

@@ -65,7 +65,11 @@ describe('PostgreSQL (a real server)', () => {
         process.env.PGPASSWORD = server.password;
         try {
             write(`source films postgres "${server.url('world')}" table "film"`);
+            const timers = () => process.getActiveResourcesInfo().filter(r => r === 'Timeout').length;
+            const before = timers();
             const checked = await checkSpec(spec);
+            // Nothing of the read may stay armed: a leftover client timer kept every CLI call alive for 65 s.
+            assert.equal(timers(), before, 'no timer left behind by reading the source');
             assert.deepEqual(checked.diagnostics, []);
             const film = checked.data.tables.get('Film')!;
             assert.deepEqual([0, 1].map(i => [film.value(i, 'title'), film.value(i, 'rating'), film.value(i, 'released'), film.value(i, 'shown')]),
