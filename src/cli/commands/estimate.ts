@@ -1,3 +1,4 @@
+import { print } from '../print.js';
 import type { Command } from './index.js';
 import { stringFlag, UsageError, type ParsedArgs } from '../args.js';
 import { estimateStatements } from '../../core/statements/run-estimate.js';
@@ -46,12 +47,12 @@ Exit: 0 done, 1 a run failed, 2 bad usage.`,
             confirmHost: async () => yes, confirmCost: async () => yes,
             onRound: (n, b) => console.error(`  round ${n}: asking the expensive model (budget ${b} triples)`),
         });
-        if (stringFlag(args, 'format') === 'json') { console.log(JSON.stringify(r, null, 2)); return 0; }
+        if (stringFlag(args, 'format') === 'json') { print(JSON.stringify(r, null, 2)); return 0; }
         const f = (x: number) => x.toFixed(3);
-        console.log(`${r.metric} of ${expensive} over ${r.population} triples of ${probe}: ${f(r.chosen.value)} [${f(r.chosen.ci[0])}, ${f(r.chosen.ci[1])}] (estimated, ${r.chosen.method === 'ppi' ? 'prediction-powered' : 'sample only'})`);
-        console.log(`  measured: ${expensive} on ${r.labelled} triples (${r.expensiveQuestions} statements, ${Math.round((100 * r.labelled) / r.population)} % of the triples); ${cheap} on all ${r.population}: ${f(r.cheapMeasured)}`);
-        console.log(`  interval half-width: ${f(r.chosen.halfWidth)} (prediction-powered ${f(r.ppi.halfWidth)}, sample only ${f(r.sampleOnly.halfWidth)})`);
-        console.log(`  per stratum: ${Object.entries(r.perStratum).map(([k, n]) => `${k} ${n}`).join(', ')}; runs: cheap ${r.cheapRun}, expensive ${r.expensiveRuns.join(', ')}`);
+        print(`${r.metric} of ${expensive} over ${r.population} triples of ${probe}: ${f(r.chosen.value)} [${f(r.chosen.ci[0])}, ${f(r.chosen.ci[1])}] (estimated, ${r.chosen.method === 'ppi' ? 'prediction-powered' : 'sample only'})`);
+        print(`  measured: ${expensive} on ${r.labelled} triples (${r.expensiveQuestions} statements, ${Math.round((100 * r.labelled) / r.population)} % of the triples); ${cheap} on all ${r.population}: ${f(r.cheapMeasured)}`);
+        print(`  interval half-width: ${f(r.chosen.halfWidth)} (prediction-powered ${f(r.ppi.halfWidth)}, sample only ${f(r.sampleOnly.halfWidth)})`);
+        print(`  per stratum: ${Object.entries(r.perStratum).map(([k, n]) => `${k} ${n}`).join(', ')}; runs: cheap ${r.cheapRun}, expensive ${r.expensiveRuns.join(', ')}`);
         return 0;
     },
 };

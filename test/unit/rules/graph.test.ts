@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { proofPath } from '../../../src/core/rules/graph.js';
 import { premisesOf } from '../../../src/core/rules/questions.js';
-import { questionGraph } from '../../../src/extension/panels/graph-model.js';
+import { questionGraph } from '../../../src/core/kg/question-graph.js';
 import { questionElements } from '../../../webview/graph/model.js';
 import type { Proof } from '../../../src/core/rules/ir.js';
 import type { Question } from '../../../src/core/probes/question.js';

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { questionGraph } from '../../../src/extension/panels/graph-model.js';
+import { questionGraph } from '../../../src/core/kg/question-graph.js';
 import * as path from 'node:path';
 import { question, verdict } from '../../fixtures/extension/model.js';
 

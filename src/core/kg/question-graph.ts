@@ -1,9 +1,9 @@
-/** Pure: a question and its verdict as the graph panel's question view (no 'vscode' here; unit-tested). */
-import { goldText, type Question } from '../../core/probes/question.js';
-import type { Verdict } from '../../core/verify/types.js';
+/** Pure: a question and its verdict as the graph panel's question view, built by the engine so every face draws the same (unit-tested). */
+import { goldText, type Question } from '../probes/question.js';
+import type { Verdict } from '../verify/types.js';
 import type { ClaimMark, QuestionGraph, RationaleSpan } from '../../protocol/webview.js';
-import { openClaims } from '../../core/open/answer.js';
-import { premiseStatuses, ruleClaimMarks } from '../../core/rules/claims.js';
+import { openClaims } from '../open/answer.js';
+import { premiseStatuses, ruleClaimMarks } from '../rules/claims.js';
 
 export function questionGraph(q: Question, v?: Verdict, response?: string): QuestionGraph {
     // Spans are offsets into the whole response; without it, show the rationale and no highlights.
