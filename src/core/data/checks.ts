@@ -93,6 +93,9 @@ export function checkKey(table: RelationTable, key: string[]): KeyViolation[] {
     const grouped = groupCodes(columns.map(codesOf), n);
     const counts = new Int32Array(grouped.cardinality);
     for (let r = 0; r < n; r++) { const g = grouped.codes[r]!; if (g >= 0) counts[g]++; }
+    let repeated = false;
+    for (let g = 0; g < counts.length && !repeated; g++) repeated = counts[g]! > 1;
+    if (!repeated) return [];
     // Whole rows as one code each, to tell a repeated row from two rows that disagree under one key.
     const whole = groupCodes(table.columns.map(codesOf), n);
     const found = new Map<number, KeyViolation & { wholeCode: number }>();

@@ -13,6 +13,7 @@ import { readCsvHeader, streamCsv, type FormatProblem } from './csv.js';
 import { streamSqlite } from './sqlite.js';
 import { readJson } from './json.js';
 import { streamPostgres } from './postgres.js';
+import { Decode, fieldValue, isInteger, isNumeric, rawNumber, shortestFloat4, type FieldBatch, type RowBatch } from './postgres-copy.js';
 import { firstOccurrences } from './group.js';
 
 export interface CoercionExample { line: number; column: number; value: string; reason: string }
@@ -56,8 +57,9 @@ class ColumnReader {
 
     private readonly plainText: boolean;
 
-    constructor(readonly index: number, readonly type: AttrType, private readonly coerce: (raw: unknown) => Coerced, private readonly limit = maxCellChars()) {
-        this.builder = new ColumnBuilder('', type);
+    /** With `textBytes` (a binary reader), texts are keyed by their bytes; see readBatch. */
+    constructor(readonly index: number, readonly type: AttrType, private readonly coerce: (raw: unknown) => Coerced, private readonly textBytes = false, private readonly limit = maxCellChars()) {
+        this.builder = new ColumnBuilder('', type, 1024, textBytes);
         this.plainText = type.scalar === 'text' && !type.list;
     }
 
@@ -90,7 +92,53 @@ class ColumnReader {
         }
         this.builder.pushCode(code);
     }
+
+    /**
+     * Reads one column of a PostgreSQL batch straight from its bytes when no coercion is due: numbers into the
+     * number dictionary, texts (when trimming ASCII blanks is all they need) by their bytes, booleans as
+     * such. Anything else takes the general path, value by value.
+     */
+    readBatch(batch: RowBatch, column: FieldBatch): void {
+        const { size, firstLine, buffer: buf } = batch, { starts, ends, decode } = column, builder = this.builder;
+        const scalar = this.type.list ? undefined : this.type.scalar;
+        if (decode === Decode.Text && this.plainText && this.textBytes) {
+            const limit = this.limit;
+            for (let i = 0; i < size; i++) {
+                let start = starts[i]!, end = ends[i]!;
+                if (start < 0) { builder.pushCode(-1); continue; }
+                while (start < end && isAsciiBlank(buf[start]!)) start++;
+                while (end > start && isAsciiBlank(buf[end - 1]!)) end--;
+                // A long cell (maybe cut) or one with non-ASCII at an edge (maybe a Unicode blank) takes the text path.
+                if (end - start > limit || (end > start && (buf[start]! >= 0x80 || buf[end - 1]! >= 0x80))) this.read(buf.toString('utf8', starts[i], ends[i]), firstLine + i);
+                else builder.pushCode(start === end ? -1 : builder.textCode(buf, start, end));
+            }
+        } else if (isNumeric(decode) && (scalar === 'real' || (scalar === 'int' && isInteger(decode)))) {
+            for (let i = 0; i < size; i++) {
+                const start = starts[i]!;
+                const value = start < 0 ? null : rawNumber(buf, decode, start, ends[i]!);
+                if (value === null) builder.pushCode(-1);
+                else if (value === undefined) this.read(fieldValue(batch, column, i), firstLine + i);
+                else builder.pushCode(decode === Decode.Float4 ? this.float4Code(value) : builder.numberCode(value));
+            }
+        } else if (decode === Decode.Bool && scalar === 'bool') {
+            for (let i = 0; i < size; i++) builder.pushCode(starts[i]! < 0 ? -1 : builder.code(buf[starts[i]!] !== 0));
+        } else {
+            for (let i = 0; i < size; i++) this.read(fieldValue(batch, column, i), firstLine + i);
+        }
+    }
+
+    private readonly float4 = new Map<number, number>();
+
+    /** A float4's code: the value kept is the shortest decimal PostgreSQL prints (worked out once per float). */
+    private float4Code(raw: number): number {
+        let code = this.float4.get(raw);
+        if (code === undefined) { code = this.builder.numberCode(shortestFloat4(raw)); this.float4.set(raw, code); }
+        return code;
+    }
 }
+
+/** Space, tab, line feed, vertical tab, form feed, carriage return: the ASCII blanks `trim()` removes. */
+function isAsciiBlank(byte: number): boolean { return byte === 0x20 || (byte >= 0x09 && byte <= 0x0d); }
 
 function listSeparator(source: SourceDecl): string {
     const s = source.settings['list_separator'];
@@ -136,7 +184,7 @@ export async function loadSource(source: SourceDecl, relations: RelationDecl[], 
                     const type = a.type;
                     reader = new ColumnReader(index, type, source.format === 'csv'
                         ? raw => coerceText(raw as string, type, separator)
-                        : raw => coerceSqlite(raw, type, separator));
+                        : raw => coerceSqlite(raw, type, separator), source.format === 'postgres');
                     readers.set(key, reader);
                 }
                 return reader;
@@ -168,7 +216,11 @@ export async function loadSource(source: SourceDecl, relations: RelationDecl[], 
         }
         formatProblems = res.problems;
     } else if (source.format === 'postgres') {
-        const res = await streamPostgres(source, makePlan, onRow, signal);
+        const onBatch = (batch: RowBatch) => {
+            for (const reader of all) reader.readBatch(batch, batch.columns[reader.index]!);
+            for (let i = 0; i < batch.size; i++) lines.push(batch.firstLine + i);
+        };
+        const res = await streamPostgres(source, makePlan, onBatch, signal);
         header = res.header.length > 0 ? res.header : undefined;
         formatProblems = res.problems;
     } else {

@@ -1,17 +1,17 @@
 /**
- * Reading a PostgreSQL source (a table or a query) with `pg` and a server-side cursor, so memory stays flat
- * however large the table. Values arrive typed for numbers and booleans and as text for everything else
- * (dates stay as written). The password never sits in the spec: `pg` reads PGPASSWORD, or the source names
- * another variable with `password_env`. Every statement runs under a timeout (`statement_timeout`, ms).
+ * Reading a PostgreSQL source (a table or a query) with `pg` as a binary COPY streamed in batches, so memory
+ * stays flat however large the table and the wire costs what `COPY … TO STDOUT` costs. Values arrive typed
+ * for numbers and booleans and as text for everything else (dates stay as written). The password never sits in the spec:
+ * `pg` reads PGPASSWORD, or the source names another variable with `password_env`. Every statement runs under a timeout (`statement_timeout`, ms).
  */
 import pg from 'pg';
-import Cursor from 'pg-cursor';
+import { to as copyTo } from 'pg-copy-streams';
 import type { SourceDecl } from '../spec/model.js';
 import type { FormatProblem } from './csv.js';
 import { passwordInUrl, safeUrl } from './postgres-url.js';
+import { BinaryCopyDecoder, copyStatement, withoutTerminator, type RowBatch } from './postgres-copy.js';
 
 export interface PostgresResult { header: string[]; problems: FormatProblem[]; complete: boolean }
-export type PostgresRowSink = (values: unknown[], line: number) => void;
 
 const BATCH = 8192;
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -22,17 +22,6 @@ export function quoteQualified(name: string): string {
     const parts = dot > 0 && !name.startsWith('"') ? [name.slice(0, dot), name.slice(dot + 1)] : [name];
     return parts.map(p => `"${p.replace(/^"|"$/g, '').replace(/"/g, '""')}"`).join('.');
 }
-
-// Numbers and booleans parsed; every other type (dates, timestamps, numeric beyond doubles, arrays) as its text.
-const INT_OIDS = new Set([20, 21, 23, 26]), FLOAT_OIDS = new Set([700, 701, 1700]);
-const TYPES = {
-    getTypeParser: (oid: number) => {
-        if (INT_OIDS.has(oid)) return (text: string) => { const n = Number(text); return Number.isSafeInteger(n) ? n : text; };
-        if (FLOAT_OIDS.has(oid)) return (text: string) => Number(text);
-        if (oid === 16) return (text: string) => text === 't';
-        return (text: string) => text;
-    },
-} as unknown as pg.CustomTypesConfig;
 
 /** Client settings for a source: its URL, the password from the environment, the statement timeout. */
 export function clientConfig(source: Pick<SourceDecl, 'path' | 'settings'>): pg.ClientConfig {
@@ -87,7 +76,7 @@ export async function connect(source: Pick<SourceDecl, 'path' | 'settings'>): Pr
 }
 
 function statementOf(source: SourceDecl): string | FormatProblem {
-    if (source.query !== undefined) return source.query;
+    if (source.query !== undefined) return withoutTerminator(source.query);
     if (source.table === undefined) return { severity: 'error', lines: [], message: 'needs `table "schema.name"` or `query "select …"` to say which rows to read' };
     return `SELECT * FROM ${quoteQualified(source.table)}`;
 }
@@ -100,11 +89,12 @@ function queryProblem(e: unknown, source: SourceDecl): FormatProblem {
 }
 
 /**
- * Reads every row of a PostgreSQL source through a cursor; `onHeader` gets the column names before the first
- * row. A row's line is its 1-based position.
+ * Reads every row of a PostgreSQL source as a binary COPY, in column batches (see postgres-copy.ts); `onHeader`
+ * gets the column names before the first batch. A row's line is its 1-based position. The column types come
+ * from describing the statement first (`LIMIT 0`), which is also all `headerOnly` does.
  */
 export async function streamPostgres(
-    source: SourceDecl, onHeader: (header: string[]) => void, onRow: PostgresRowSink, signal?: AbortSignal, headerOnly = false,
+    source: SourceDecl, onHeader: (header: string[]) => void, onBatch: (batch: RowBatch) => void, signal?: AbortSignal, headerOnly = false,
 ): Promise<PostgresResult> {
     const statement = statementOf(source);
     if (typeof statement !== 'string') return { header: [], problems: [statement], complete: false };
@@ -112,21 +102,26 @@ export async function streamPostgres(
     if (!(client instanceof pg.Client)) return { header: [], problems: [client], complete: false };
     let header: string[] = [];
     try {
-        const cursor = client.query(new Cursor(headerOnly ? `SELECT * FROM (${statement}) AS q LIMIT 0` : statement, [], { rowMode: 'array', types: TYPES }));
-        let line = 0;
-        for (;;) {
-            signal?.throwIfAborted();
-            const { rows, fields } = await new Promise<{ rows: unknown[][]; fields: { name: string }[] }>((resolve, reject) => {
-                cursor.read(BATCH, (err, rows, result) => (err ? reject(err) : resolve({ rows: rows as unknown[][], fields: result.fields })));
-            });
-            if (line === 0 && header.length === 0) { header = fields.map(f => f.name); onHeader(header); }
-            for (const row of rows) onRow(row, ++line);
-            if (rows.length < BATCH) break;
+        const described = await client.query({ text: `SELECT * FROM (${statement}) AS q LIMIT 0`, rowMode: 'array' });
+        const fields = described.fields.map(f => ({ name: f.name, dataTypeID: f.dataTypeID }));
+        header = fields.map(f => f.name);
+        onHeader(header);
+        if (headerOnly) return { header, problems: [], complete: true };
+        signal?.throwIfAborted();
+        const decoder = new BinaryCopyDecoder(fields, onBatch, BATCH);
+        const stream = client.query(copyTo(copyStatement(statement, fields)));
+        // A cancel ends the connection, which ends the COPY on the server too.
+        const abort = () => stream.destroy(signal?.reason instanceof Error ? signal.reason : new Error('cancelled'));
+        signal?.addEventListener('abort', abort, { once: true });
+        try {
+            for await (const chunk of stream) decoder.write(chunk as Buffer);
+        } finally {
+            signal?.removeEventListener('abort', abort);
         }
-        await cursor.close();
+        decoder.end();
         return { header, problems: [], complete: true };
     } catch (e) {
-        if (signal?.aborted) throw e;
+        if (signal?.aborted) throw signal.reason;
         return { header: [], problems: [queryProblem(e, source)], complete: false };
     } finally {
         await client.end().catch(() => undefined);

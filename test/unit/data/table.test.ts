@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTable } from '../../../src/core/data/table.js';
+import fc from 'fast-check';
+import { ColumnBuilder, NumberCodes, TextCodes, createTable } from '../../../src/core/data/table.js';
 
 const text = { scalar: 'text', list: false } as const;
 const int = { scalar: 'int', list: false } as const;
@@ -30,4 +31,50 @@ test('createTable shares codes between equal lists and keeps given lines', () =>
 test('createTable keeps a string and a number that print alike apart', () => {
     const table = createTable('T', '/t.csv', [{ name: 'v', type: text }], [['1'], [1 as unknown as string]]);
     assert.deepEqual([...table.column('v')!.codes], [0, 1]);
+});
+
+// The typed dictionaries behind ColumnBuilder must number values exactly as a Map does (first occurrence
+// first, SameValueZero equality), whatever the values and however often the tables grow.
+
+function mapCodes<T>(values: T[]): number[] {
+    const seen = new Map<T, number>();
+    return values.map(v => { let c = seen.get(v); if (c === undefined) { c = seen.size; seen.set(v, c); } return c; });
+}
+
+test('NumberCodes numbers like a Map: 0 and -0 are one key, NaN is one key, doubles and huge ints are exact', () => {
+    const number = fc.oneof(fc.integer({ min: -50, max: 50 }), fc.double(), fc.constantFrom(0, -0, NaN, Infinity, -Infinity, 2 ** 53, 2 ** 31, -(2 ** 31), 0.1 + 0.2, 0.3));
+    fc.assert(fc.property(fc.array(number, { maxLength: 3000 }), values => {
+        const codes = new NumberCodes(1);
+        let next = 0;
+        const got = values.map(v => { const c = codes.codeOr(v, next); if (c === next) next++; return c; });
+        assert.deepEqual(got, mapCodes(values));
+    }), { numRuns: 200 });
+});
+
+test('TextCodes numbers texts by their UTF-8 bytes like a Map numbers the strings (bytes and strings mixed)', () => {
+    const text = fc.oneof(fc.string({ maxLength: 6 }), fc.string({ unit: 'grapheme', maxLength: 4 }), fc.constantFrom('', 'é', 'e\u0301', '東京', '🙂', 'a'.repeat(200)));
+    fc.assert(fc.property(fc.array(fc.tuple(text, fc.boolean()), { maxLength: 3000 }), cells => {
+        const codes = new TextCodes(1);
+        let next = 0;
+        const got = cells.map(([s, asBytes]) => {
+            const bytes = Buffer.from(`##${s}#`); // the text sits inside a larger buffer, as in a COPY chunk
+            const c = asBytes ? codes.codeOr(bytes, 2, bytes.length - 1, next) : codes.codeOfString(s, next);
+            if (c === next) next++;
+            return c;
+        });
+        assert.deepEqual(got, mapCodes(cells.map(([s]) => s)));
+    }), { numRuns: 200 });
+});
+
+test('a ColumnBuilder keyed by bytes gives the same column as one keyed by strings', () => {
+    const type = { scalar: 'text', list: false } as const;
+    fc.assert(fc.property(fc.array(fc.option(fc.string({ unit: 'grapheme', maxLength: 5 }), { nil: null }), { maxLength: 500 }), cells => {
+        const bytes = new ColumnBuilder('t', type, 4, true), strings = new ColumnBuilder('t', type, 4);
+        for (const cell of cells) {
+            strings.push(cell);
+            if (cell === null) bytes.push(null);
+            else { const b = Buffer.from(cell); bytes.pushCode(bytes.textCode(b, 0, b.length)); }
+        }
+        assert.deepEqual(bytes.build(), strings.build());
+    }), { numRuns: 200 });
 });
