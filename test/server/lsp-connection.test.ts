@@ -130,4 +130,27 @@ describe('the built language server over a real LSP connection', { timeout: 120_
         assert.ok(!again.some(t => t.startsWith('add fd Sale: city -> country')), again.join('\n'));
         assert.ok(again.some(t => t.startsWith('add fd Sale: shop -> price')));
     });
+
+    it('keeps answering while it works out the FD suggestions of a large table', async () => {
+        // 150,000 rows × 10 columns: discovery takes about a second or more, on its budget of 2 s of computing.
+        let seed = 7;
+        const next = (limit: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % limit; };
+        const sizes = [2, 5, 10, 30, 100, 300, 1000, 3000, 10000, 50000];
+        const rows = Array.from({ length: 150_000 }, () => sizes.map(n => next(n)).join(','));
+        fs.writeFileSync(path.join(dir, 'wide.csv'), `${sizes.map((_, i) => `c${i}`).join(',')}\n${rows.join('\n')}\n`);
+        const file = path.join(dir, 'wide.probe');
+        const uri = pathToFileURL(file).toString();
+        const text = `source wide csv "wide.csv"\n\nrelation Wide from wide {\n${sizes.map((_, i) => `    c${i}: int\n`).join('')}}\n`;
+        rpc.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'probe', version: 1, text } });
+        await diagnosticsFor(uri, () => true);
+        const order: string[] = [];
+        const actions = rpc.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 2, character: 10 }, end: { line: 2, character: 10 } }, context: { diagnostics: [] } })
+            .then(r => { order.push('code actions'); return r as CodeAction[]; });
+        // A hover asked right after: answered while the discovery runs, not after it.
+        const hover = rpc.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 3, character: 5 } }).then(r => { order.push('hover'); return r; });
+        const [found, shown] = await Promise.all([actions, hover]);
+        assert.ok(shown, 'the hover has content');
+        assert.ok(found.some(a => a.title.startsWith('add fd Wide:')), found.map(a => a.title).join('\n') || 'no FD offered');
+        assert.deepEqual(order, ['hover', 'code actions']);
+    });
 });

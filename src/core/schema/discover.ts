@@ -72,6 +72,41 @@ export const DEFAULT_BUDGET_MS = 10_000;
 /** Every minimal, non-trivial FD X → A of a table with |X| ≤ maxLhs (and g3 ≤ maxError). */
 export function discoverFds(table: RelationTable, options: FdDiscoveryOptions = {}): FdDiscovery {
     const started = Date.now();
+    const run = search(table, options, () => Date.now() - started);
+    for (;;) {
+        const step = run.next();
+        if (step.done) return step.value;
+    }
+}
+
+/** How long the async discovery computes before it lets other work run (ms). */
+const SLICE_MS = 15;
+
+/**
+ * The same search in slices of about 15 ms, so a language server stays responsive (hovers, diagnostics) while
+ * the first FD suggestions of a large table are worked out. The budget counts computing time only: waiting
+ * for other work does not make the result incomplete. An aborted signal rejects with its reason.
+ */
+export async function discoverFdsAsync(table: RelationTable, options: FdDiscoveryOptions = {}, signal?: AbortSignal): Promise<FdDiscovery> {
+    let computed = 0, sliceStart = Date.now();
+    const run = search(table, options, () => computed + Date.now() - sliceStart);
+    for (;;) {
+        signal?.throwIfAborted();
+        const step = run.next();
+        if (step.done) return step.value;
+        if (Date.now() - sliceStart >= SLICE_MS) {
+            computed += Date.now() - sliceStart;
+            await new Promise(resolve => setImmediate(resolve));
+            sliceStart = Date.now();
+        }
+    }
+}
+
+/**
+ * TANE's search as a generator: it pauses (yields) before each dependency test and each partition product, the
+ * points where a caller may let other work run; `elapsed` is the computing time so far, checked at each pause.
+ */
+function* search(table: RelationTable, options: FdDiscoveryOptions, elapsed: () => number): Generator<void, FdDiscovery> {
     const maxLhs = Math.max(0, options.maxLhs ?? 3);
     const n = table.rowCount;
     const allowed = Math.floor((options.maxError ?? 0) * n + 1e-9);
@@ -84,8 +119,8 @@ export function discoverFds(table: RelationTable, options: FdDiscoveryOptions = 
     const refiner = new Refiner(n);
     const all = columns.map((_, i) => i);
     const found: DiscoveredFd[] = [];
-    const deadline = started + (options.budgetMs ?? DEFAULT_BUDGET_MS);
-    const tick = () => { if (Date.now() > deadline) throw new OutOfTime(); };
+    const budget = options.budgetMs ?? DEFAULT_BUDGET_MS;
+    const due = () => { if (elapsed() > budget) throw new OutOfTime(); };
 
     let previous = new Map<string, LatticeNode>([['', { attrs: [], partition: wholePartition(n), cplus: new Set(all) }]]);
     let level = new Map<string, LatticeNode>(all.map(i => [String(i), {
@@ -120,11 +155,11 @@ export function discoverFds(table: RelationTable, options: FdDiscoveryOptions = 
 
     try {
         for (let size = 1; size <= maxLhs + 1 && level.size > 0; size++) {
-            for (const node of level.values()) { tick(); computeDependencies(node); }
+            for (const node of level.values()) { yield; due(); computeDependencies(node); }
             levels = size;
             for (const [key, node] of level) if (node.cplus.size === 0) level.delete(key);
             if (size === maxLhs + 1) break;
-            const next = nextLevel(level, size + 1 <= maxLhs ? (p, q) => { tick(); return refiner.product(p, q); } : undefined);
+            const next = yield* nextLevel(level, size + 1 <= maxLhs ? (p, q) => { due(); return refiner.product(p, q); } : undefined);
             for (const node of previous.values()) node.partition = undefined;
             previous = level;
             level = next;
@@ -135,7 +170,7 @@ export function discoverFds(table: RelationTable, options: FdDiscoveryOptions = 
     }
     found.sort((x, y) => y.coveredRows - x.coveredRows || Number(y.exact) - Number(x.exact) || x.lhs.length - y.lhs.length
         || x.removals - y.removals || `${x.lhs}>${x.rhs}`.localeCompare(`${y.lhs}>${y.rhs}`));
-    return { relation: table.relation, rowCount: n, fds: found, complete, levels, elapsedMs: Date.now() - started };
+    return { relation: table.relation, rowCount: n, fds: found, complete, levels, elapsedMs: elapsed() };
 }
 
 /** C+(X) = ∩ C+(X \ B) over B ∈ X; a pruned subset means an empty candidate set. */
@@ -153,7 +188,7 @@ function intersectCandidates(attrs: number[], previous: Map<string, LatticeNode>
  * TANE's GENERATE_NEXT_LEVEL: join sets that share all but their last attribute, keep a union only when every
  * one of its subsets survived pruning, and refine the partition when the next level still needs one.
  */
-function nextLevel(level: Map<string, LatticeNode>, product?: (p: Partition, q: Partition) => Partition): Map<string, LatticeNode> {
+function* nextLevel(level: Map<string, LatticeNode>, product?: (p: Partition, q: Partition) => Partition): Generator<void, Map<string, LatticeNode>> {
     const blocks = new Map<string, LatticeNode[]>();
     for (const node of level.values()) {
         const prefix = setKey(node.attrs.slice(0, -1));
@@ -167,6 +202,7 @@ function nextLevel(level: Map<string, LatticeNode>, product?: (p: Partition, q: 
             for (let j = i + 1; j < block.length; j++) {
                 const attrs = [...block[i]!.attrs, block[j]!.attrs[block[j]!.attrs.length - 1]!];
                 if (!attrs.every(a => level.has(setKey(without(attrs, a))))) continue;
+                if (product) yield;
                 const partition = product ? product(block[i]!.partition!, block[j]!.partition!) : undefined;
                 next.set(setKey(attrs), { attrs, partition, cplus: new Set() });
             }

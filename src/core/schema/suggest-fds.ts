@@ -6,7 +6,7 @@
  */
 import type { RelationTable } from '../data/types.js';
 import type { SpecModel } from '../spec/model.js';
-import { discoverFds, type DiscoveredFd, type FdDiscoveryOptions } from './discover.js';
+import { discoverFdsAsync, type DiscoveredFd, type FdDiscovery, type FdDiscoveryOptions } from './discover.js';
 import { fdEvidence } from './spec-text.js';
 
 export interface FdSuggestion {
@@ -27,12 +27,14 @@ export interface FdSuggestions {
 export const EDITOR_FD_OPTIONS: FdDiscoveryOptions = { maxLhs: 3, maxError: 0.01, budgetMs: 2_000 };
 const MAX_SUGGESTIONS = 8;
 
-// One discovery per loaded table: the data cache hands out the same table object until the data changes.
-const discovered = new WeakMap<RelationTable, ReturnType<typeof discoverFds>>();
+// One discovery per loaded table, shared by the requests that wait for it: the data cache hands out the same
+// table object until the data changes. It runs in slices (discoverFdsAsync), so the server keeps answering.
+const discovered = new WeakMap<RelationTable, Promise<FdDiscovery>>();
 
-export function suggestFds(spec: SpecModel, relation: string, table: RelationTable): FdSuggestions {
-    let found = discovered.get(table);
-    if (!found) { found = discoverFds(table, EDITOR_FD_OPTIONS); discovered.set(table, found); }
+export async function suggestFds(spec: SpecModel, relation: string, table: RelationTable): Promise<FdSuggestions> {
+    let pending = discovered.get(table);
+    if (!pending) { pending = discoverFdsAsync(table, EDITOR_FD_OPTIONS); discovered.set(table, pending); }
+    const found = await pending;
     const declared = spec.fds.filter(fd => fd.relation === relation);
     const implied = (fd: DiscoveredFd) => declared.some(d => d.rhs.includes(fd.rhs) && d.lhs.every(a => fd.lhs.includes(a)));
     const suggestions = found.fds

@@ -36,7 +36,7 @@ export class ProbeCodeActionProvider implements CodeActionProvider {
         if (!loaded || !table || table.rowCount === 0) return [];
         const end = relation.$cstNode.range.end;
         const uri = document.uri.toString();
-        return suggestFds(loaded.spec, relation.name, table).suggestions.map(s => ({
+        return (await suggestFds(loaded.spec, relation.name, table)).suggestions.map(s => ({
             title: s.title, kind: CodeActionKind.Refactor,
             edit: { changes: { [uri]: [{ range: { start: end, end }, newText: `\n${s.text}` }] } },
         }));

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { createTable } from '../../../src/core/data/table.js';
-import { discoverFds } from '../../../src/core/schema/discover.js';
+import { discoverFds, discoverFdsAsync } from '../../../src/core/schema/discover.js';
 import type { CellValue } from '../../../src/core/data/types.js';
 
 const int = { scalar: 'int', list: false } as const;
@@ -111,4 +111,17 @@ test('a zero time budget stops early and says so', () => {
     const rows = Array.from({ length: 2000 }, (_, i) => [i % 7, i % 11, i % 13, i % 17, i % 19]);
     const result = discoverFds(table(rows, 5), { budgetMs: -1 });
     assert.equal(result.complete, false);
+});
+
+test('discoverFdsAsync (the editor\'s sliced search) finds what discoverFds finds, and stops when aborted', async () => {
+    await fc.assert(fc.asyncProperty(randomTable, async ({ rows, width, cap, maxError }) => {
+        const t = table(rows, width);
+        const [sync, sliced] = [discoverFds(t, { maxLhs: cap, maxError }), await discoverFdsAsync(t, { maxLhs: cap, maxError })];
+        assert.deepEqual(sliced.fds, sync.fds);
+        assert.equal(sliced.complete, true);
+    }), { numRuns: 100 });
+    const wide = table(Array.from({ length: 3000 }, (_, r) => Array.from({ length: 8 }, (_, c) => (r * (c + 3) * 2654435761) % (5 + c * 40))), 8);
+    const controller = new AbortController();
+    controller.abort(new Error('the request was cancelled'));
+    await assert.rejects(discoverFdsAsync(wide, {}, controller.signal), /the request was cancelled/);
 });
