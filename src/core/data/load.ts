@@ -56,11 +56,14 @@ class ColumnReader {
     readonly truncatedLines: number[] = [];
 
     private readonly plainText: boolean;
+    /** An int or real attribute (not a list): plain digits skip the per-value memo (see plainNumber). */
+    private readonly numeric: 'int' | 'real' | undefined;
 
     /** With `textBytes` (a binary reader), texts are keyed by their bytes; see readBatch. */
     constructor(readonly index: number, readonly type: AttrType, private readonly coerce: (raw: unknown) => Coerced, private readonly textBytes = false, private readonly limit = maxCellChars()) {
         this.builder = new ColumnBuilder('', type, 1024, textBytes);
         this.plainText = type.scalar === 'text' && !type.list;
+        this.numeric = !type.list && (type.scalar === 'int' || type.scalar === 'real') ? type.scalar : undefined;
     }
 
     read(raw: unknown, line: number): void {
@@ -74,6 +77,11 @@ class ColumnReader {
             const text = raw.trim();
             this.builder.pushCode(text === '' ? -1 : this.builder.code(text));
             return;
+        }
+        if (this.numeric && typeof raw === 'string') {
+            // A column of a million distinct ids would otherwise fill the memo with a million strings.
+            const n = plainNumber(raw, this.numeric === 'int');
+            if (n !== undefined) { this.builder.pushCode(this.builder.numberCode(n)); return; }
         }
         let code = this.seen.get(raw);
         if (code === undefined) {
@@ -135,6 +143,26 @@ class ColumnReader {
         if (code === undefined) { code = this.builder.numberCode(shortestFloat4(raw)); this.float4.set(raw, code); }
         return code;
     }
+}
+
+/**
+ * The number a plain decimal text stands for — optional minus, digits, and for a real at most one point; at
+ * most 15 characters, so the double is exact — or undefined for anything else (blanks, exponents, signs, NaN,
+ * thousands separators…), which then takes the full coercion. Gives what coerceText gives for the same text.
+ */
+export function plainNumber(raw: string, integer: boolean): number | undefined {
+    const length = raw.length;
+    if (length === 0 || length > 15) return undefined;
+    let i = raw.charCodeAt(0) === 45 ? 1 : 0, digits = 0, point = false;
+    for (; i < length; i++) {
+        const c = raw.charCodeAt(i);
+        if (c >= 48 && c <= 57) digits++;
+        else if (c === 46 && !integer && !point) point = true;
+        else return undefined;
+    }
+    if (digits === 0) return undefined;
+    const n = Number(raw);
+    return n === 0 ? 0 : n;
 }
 
 /** Space, tab, line feed, vertical tab, form feed, carriage return: the ASCII blanks `trim()` removes. */

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { coerceScalar, coerceSqlite, coerceText, showValue } from '../../../src/core/data/coerce.js';
+import fc from 'fast-check';
+import { plainNumber } from '../../../src/core/data/load.js';
 import type { AttrType, ScalarType } from '../../../src/core/spec/model.js';
 
 const t = (scalar: ScalarType, list = false): AttrType => ({ scalar, list });
@@ -102,4 +104,18 @@ test('coerceScalar and showValue', () => {
     assert.equal(showValue([1992, 1996]), '[1992, 1996]');
     assert.equal(showValue(null), 'null');
     assert.equal(showValue(true), 'true');
+});
+
+test('plainNumber, the loader\'s shortcut for plain decimals, gives exactly what coerceText gives, or declines', () => {
+    const cell = fc.string({ unit: fc.constantFrom('0', '1', '7', '9', '-', '.', '+', 'e', ' ', ',', 'x', 'N', 'a'), maxLength: 18 });
+    fc.assert(fc.property(cell, fc.boolean(), (raw, integer) => {
+        const shortcut = plainNumber(raw, integer);
+        if (shortcut === undefined) return;
+        const full = coerceText(raw, { scalar: integer ? 'int' : 'real', list: false });
+        assert.deepEqual(full, { ok: true, value: shortcut }, `'${raw}'`);
+        assert.ok(!Object.is(shortcut, -0));
+    }), { numRuns: 5000 });
+    assert.equal(plainNumber('1954', true), 1954);
+    assert.equal(plainNumber('-0.50', false), -0.5);
+    for (const declined of ['', '-', '.', '1e3', ' 12', '1,000', '2009.0', '0x10', '1234567890123456']) assert.equal(plainNumber(declined, declined !== '.'), undefined, declined);
 });
