@@ -104,6 +104,7 @@ export async function streamPostgres(
     try {
         const described = await client.query({ text: `SELECT * FROM (${statement}) AS q LIMIT 0`, rowMode: 'array' });
         const fields = described.fields.map(f => ({ name: f.name, dataTypeID: f.dataTypeID }));
+        if (fields.length === 0) return { header: [], problems: [{ severity: 'error', lines: [], message: 'has no columns to read (the query selects none)' }], complete: false };
         header = fields.map(f => f.name);
         onHeader(header);
         if (headerOnly) return { header, problems: [], complete: true };

@@ -89,6 +89,7 @@ describe('PostgreSQL (a real server)', () => {
             };
             assert.match(await problemOf(`source films postgres "${server.url('world')}" table "flim"`), /has no table 'flim'/);
             assert.match(await problemOf(`source films postgres "${server.url('world')}" query "select * from film where nope"`), /query failed: column "nope" does not exist/);
+            assert.match(await problemOf(`source films postgres "${server.url('world')}" query "select from film"`), /has no columns to read \(the query selects none\)/);
             assert.match(await problemOf(`source films postgres "postgres://postgres@127.0.0.1:1/world" table "film"`), /cannot reach the PostgreSQL server at postgres:\/\/postgres@127\.0\.0\.1:1\/world/);
             assert.match(await problemOf(`source films postgres "postgres://postgres:hunter2@127.0.0.1:${server.port}/world" table "film"`), /holds a password/);
             process.env.PGPASSWORD = 'wrong';
@@ -206,5 +207,20 @@ describe('PostgreSQL (a real server)', () => {
         }
         assert.equal(running, '0', 'the server ended the COPY');
         server.sql('world', 'drop table many');
+    });
+
+    it('a statement timeout in the middle of the COPY is a located error, not a half-read table', async t => {
+        if (!server) return t.skip('PostgreSQL is not installed');
+        const dir = tempDir();
+        const spec = path.join(dir, 'slow.probe');
+        // Rows come out one per millisecond: the server stops the statement after 300 ms, with rows already sent.
+        fs.writeFileSync(spec, `source slow postgres "${server.url('world')}" query "select i, pg_sleep(0.001)::text as s from generate_series(1, 5000) as i" {\n    statement_timeout "300"\n}\n\nrelation Slow from slow {\n    i: int\n    key (i)\n}\n`);
+        process.env.PGPASSWORD = server.password;
+        const checked = await checkSpec(spec);
+        const errors = checked.diagnostics.filter(d => d.severity === 'error');
+        assert.equal(errors.length, 1, JSON.stringify(errors));
+        assert.match(errors[0]!.message, /ran past the statement timeout \(300 ms\); raise `statement_timeout` or narrow the query/);
+        assert.equal(errors[0]!.range.start.line, 0, 'located at the source');
+        assert.equal(checked.data.tables.get('Slow'), undefined, 'no partial table');
     });
 });
