@@ -25,17 +25,13 @@ export function quoteQualified(name: string): string {
 }
 
 /**
- * The password for a source, first found of: the variable named by `password_env` (when set), the password
- * the editor saved for this database; undefined leaves it to pg (PGPASSWORD, then ~/.pgpass).
+ * Client settings for a source: its URL, the statement timeout, and its password, the first found of: the
+ * variable named by `password_env` (when set), the password the editor saved for this database; with neither,
+ * pg's own PGPASSWORD, then ~/.pgpass.
  */
-function passwordFor(source: Pick<SourceDecl, 'path' | 'settings'>): string | undefined {
-    const passwordEnv = source.settings.password_env;
-    const fromEnv = typeof passwordEnv === 'string' ? process.env[passwordEnv] : undefined;
-    return fromEnv ?? savedPassword(source.path);
-}
-
-/** Client settings for a source: its URL, its password (see `passwordFor`), the statement timeout. */
 export function clientConfig(source: Pick<SourceDecl, 'path' | 'settings'>): pg.ClientConfig {
+    const passwordEnv = source.settings.password_env;
+    const password = (typeof passwordEnv === 'string' ? process.env[passwordEnv] : undefined) ?? savedPassword(source.path);
     const timeout = Number(source.settings.statement_timeout ?? DEFAULT_TIMEOUT_MS);
     const config: pg.ClientConfig = {
         // The server ends a statement past its timeout. No client-side query_timeout: pg arms it on every query
@@ -45,7 +41,6 @@ export function clientConfig(source: Pick<SourceDecl, 'path' | 'settings'>): pg.
         connectionString: source.path, statement_timeout: timeout, connectionTimeoutMillis: 10_000, keepAlive: true,
         application_name: 'halluprobe',
     };
-    const password = passwordFor(source);
     if (password !== undefined) {
         // pg lets the URL's (empty) password override `password`, so the secret goes into the in-memory URL.
         try {
