@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { DATA_GLOB } from './settings.js';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import type { Ctx } from './context.js';
-import { SOURCE_ACCESS_NOTIFICATION, type SourceAccessParams } from '../protocol/lsp.js';
+import { DATABASE_PASSWORDS_NOTIFICATION, SOURCE_ACCESS_NOTIFICATION, type SourceAccessParams } from '../protocol/lsp.js';
 
 export class LanguageServer implements vscode.Disposable {
     /** Client-lifetime disposables: gone with each restart. */
@@ -16,8 +16,11 @@ export class LanguageServer implements vscode.Disposable {
     /** How many times the server was started (1 after activation). */
     starts = 0;
 
-    /** `access`: what the server may read outside the workspace folders (sent at start and by `sendSourceAccess`). */
-    constructor(private readonly ctx: Ctx, private readonly access?: () => SourceAccessParams) {}
+    /**
+     * `access`: what the server may read outside the workspace folders (sent at start and by `sendSourceAccess`);
+     * `passwords`: the saved database passwords by database id (sent at start and by `sendDatabasePasswords`).
+     */
+    constructor(private readonly ctx: Ctx, private readonly access?: () => SourceAccessParams, private readonly passwords?: () => Record<string, string>) {}
 
     async start(): Promise<void> {
         const module = this.ctx.asset('dist', 'server.cjs').fsPath;
@@ -30,7 +33,10 @@ export class LanguageServer implements vscode.Disposable {
             documentSelector: [{ language: 'probe' }],
             synchronize: { fileEvents: watcher },
             outputChannel: this.ctx.output,
-            initializationOptions: this.access ? { sourceAccess: this.access() } : undefined,
+            initializationOptions: {
+                ...(this.access ? { sourceAccess: this.access() } : {}),
+                ...(this.passwords ? { databasePasswords: { passwords: this.passwords() } } : {}),
+            },
         };
         const client = new LanguageClient('halluprobe', 'HalluProbe language server', serverOptions, clientOptions);
         this.owned.push(watcher, client);
@@ -42,6 +48,11 @@ export class LanguageServer implements vscode.Disposable {
     /** Tells the running server what it may read now (the user allowed a file, or trusted the workspace). */
     sendSourceAccess(): void {
         if (this.access && this.client?.isRunning()) void this.client.sendNotification(SOURCE_ACCESS_NOTIFICATION, this.access());
+    }
+
+    /** Tells the running server the saved database passwords (one was set or deleted). */
+    sendDatabasePasswords(): void {
+        if (this.passwords && this.client?.isRunning()) void this.client.sendNotification(DATABASE_PASSWORDS_NOTIFICATION, { passwords: this.passwords() });
     }
 
     /** Stops the client and its server process, disposes what they owned, and starts a fresh pair. */

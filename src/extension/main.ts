@@ -13,6 +13,8 @@ import { registerCommands, type Services } from './commands/index.js';
 import { Testing } from './testing/controller.js';
 import { ResultsLens } from './codelens.js';
 import { LanguageServer } from './client.js';
+import { DatabasePasswords } from './secrets.js';
+import { useSavedPasswords } from '../core/data/postgres-url.js';
 
 let current: Ctx | undefined;
 
@@ -34,7 +36,10 @@ export function activate(context: vscode.ExtensionContext): HalluProbeApi {
     context.subscriptions.push(ctx);
     const state = ctx.push(new SpecState(ctx));
     const runs = ctx.push(new Runs(ctx, state));
-    const services: Services = { ctx, state, runs };
+    // Saved database passwords: the engine in this host (runs, preview, import) reads them from memory.
+    const passwords = new DatabasePasswords(context.secrets, context.globalState);
+    useSavedPasswords(passwords.get);
+    const services: Services = { ctx, state, runs, passwords };
     registerCommands(services);
     services.testing = new Testing(services);
     const lens = new ResultsLens(services);
@@ -45,9 +50,11 @@ export function activate(context: vscode.ExtensionContext): HalluProbeApi {
     const activationMs = performance.now() - started;
     ctx.setContext('halluprobe.ready', true);
     let serverReadyMs: number | undefined;
-    services.server = ctx.push(new LanguageServer(ctx, () => state.sources.snapshot()));
+    const server = services.server = ctx.push(new LanguageServer(ctx, () => state.sources.snapshot(), () => passwords.all()));
     state.sources.onDidAllow(() => services.server?.sendSourceAccess());
-    const ready = services.server.start().then(
+    // The server starts with the saved passwords, so its first check of a database source already uses them.
+    const loaded = passwords.load().catch(err => { ctx.output.warn(`could not read the saved database passwords: ${err instanceof Error ? err.message : String(err)}`); });
+    const ready = loaded.then(() => server.start()).then(
         () => { serverReadyMs = performance.now() - started; },
         err => { ctx.output.error(`the language server did not start: ${err instanceof Error ? err.message : String(err)}`); },
     ).then(() => {

@@ -39,3 +39,47 @@ export const confirmHost: ConfirmHost = async q => {
         { modal: true, detail: 'Only agree when you trust this host: a spec or workspace setting chose it.' }, send);
     return answer === send;
 };
+
+const passwordSlot = (databaseId: string) => `halluprobe.databasePassword.${databaseId}`;
+/** The ids of the databases with a saved password (SecretStorage cannot list its keys); never a password. */
+const PASSWORD_IDS = 'halluprobe.databasePasswordIds';
+
+/**
+ * Database passwords in SecretStorage, one per database id (`user@host:port/database`, see `databaseId`). The
+ * ids live in globalState so the passwords can be loaded at activation; the passwords are kept in memory for
+ * the engine's registry and the language server, and written nowhere else.
+ */
+export class DatabasePasswords {
+    private readonly known = new Map<string, string>();
+
+    constructor(private readonly storage: vscode.SecretStorage, private readonly memory: vscode.Memento) {}
+
+    /** Reads every saved password into memory (ids whose secret is gone are dropped from the list). */
+    async load(): Promise<void> {
+        const ids = this.memory.get<string[]>(PASSWORD_IDS) ?? [];
+        for (const id of ids) {
+            const password = await this.storage.get(passwordSlot(id));
+            if (password !== undefined) this.known.set(id, password);
+        }
+        if (this.known.size !== ids.length) await this.memory.update(PASSWORD_IDS, [...this.known.keys()]);
+    }
+
+    readonly get = (databaseId: string): string | undefined => this.known.get(databaseId);
+
+    /** Every saved password by database id, for the language server. */
+    all(): Record<string, string> {
+        return Object.fromEntries(this.known);
+    }
+
+    /** Saves a password for a database; an empty one deletes the saved password. */
+    async set(databaseId: string, password: string): Promise<void> {
+        if (password === '') {
+            this.known.delete(databaseId);
+            await this.storage.delete(passwordSlot(databaseId));
+        } else {
+            this.known.set(databaseId, password);
+            await this.storage.store(passwordSlot(databaseId), password);
+        }
+        await this.memory.update(PASSWORD_IDS, [...this.known.keys()]);
+    }
+}

@@ -43,14 +43,22 @@ export class SourceTrust {
         const { ask, refused } = sourcesToConfirm(sources, access);
         if (ask.length > 0) {
             if (await this.host.ask(ask)) {
-                await this.host.memory.update(DECISIONS, { ...allowed, ...Object.fromEntries(ask.map(f => [f, true])) });
-                for (const l of this.listeners) l();
+                await this.allow(ask);
             } else {
                 for (const file of ask) this.refusedNow[file] = false;
                 refused.push(...ask);
             }
         }
         return refused.length ? { ok: false, refused } : { ok: true };
+    }
+
+    /** Records sources as allowed in this workspace (the user chose to connect to a database) and tells the listeners. */
+    async allow(keys: readonly string[]): Promise<void> {
+        const allowed = this.host.memory.get<Record<string, boolean>>(DECISIONS) ?? {};
+        if (keys.every(k => allowed[k] === true)) return;
+        for (const k of keys) delete this.refusedNow[k];
+        await this.host.memory.update(DECISIONS, { ...allowed, ...Object.fromEntries(keys.map(k => [k, true])) });
+        for (const l of this.listeners) l();
     }
 
     /** What the language server may read (it applies the same rule to its diagnostics, hovers and completions). */

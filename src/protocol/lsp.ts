@@ -18,3 +18,11 @@ export type OpenDataRowArguments = [fileUri: string, line: number];
  */
 export const SOURCE_ACCESS_NOTIFICATION = 'halluprobe/sourceAccess';
 export interface SourceAccessParams { trusted: boolean; newlyOpened: boolean; allowed: string[] }
+
+/**
+ * The database passwords the user saved in the editor (SecretStorage), by database id (`user@host:port/database`,
+ * see `databaseId`): sent as `initializationOptions.databasePasswords` and then client → server as this
+ * notification whenever one is set or deleted. The server connects with them and never logs them.
+ */
+export const DATABASE_PASSWORDS_NOTIFICATION = 'halluprobe/databasePasswords';
+export interface DatabasePasswordsParams { passwords: Record<string, string> }

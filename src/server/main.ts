@@ -5,7 +5,8 @@ import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { DataCache, loadData, readHeader } from '../core/data/index.js';
 import { probeDiagnostics } from '../core/probes/index.js';
 import { URI } from 'langium';
-import { SOURCE_ACCESS_NOTIFICATION, type SourceAccessParams } from '../protocol/lsp.js';
+import { DATABASE_PASSWORDS_NOTIFICATION, SOURCE_ACCESS_NOTIFICATION, type DatabasePasswordsParams, type SourceAccessParams } from '../protocol/lsp.js';
+import { useClientPasswords } from './database-passwords.js';
 import { createProbeServerServices } from './module.js';
 import { DataFileWatcher } from './data-watch.js';
 import { cachedProbeDiagnostics } from './probe-diagnostics.js';
@@ -32,13 +33,25 @@ const watcher = new DataFileWatcher(uris => {
     void shared.workspace.WorkspaceLock.write(token => shared.workspace.DocumentBuilder.update(uris.map(u => URI.parse(u)), [], token));
 });
 data.onLoaded = (uri, files) => watcher.watch(uri, files);
-shared.lsp.LanguageServer.onInitialize(params => gate.initialize(params));
-// The user allowed a file (or trusted the workspace): check every spec again with what may now be read.
-connection.onNotification(SOURCE_ACCESS_NOTIFICATION, (params: SourceAccessParams) => {
-    gate.update(params);
+shared.lsp.LanguageServer.onInitialize(params => {
+    gate.initialize(params);
+    useClientPasswords((params.initializationOptions as { databasePasswords?: DatabasePasswordsParams } | undefined)?.databasePasswords);
+});
+/** Forgets remembered loads and checks every spec again (what may be read, or how, changed). */
+const recheckAll = () => {
     data.invalidate();
     const all = shared.workspace.LangiumDocuments.all.map(d => d.uri).toArray();
     void shared.workspace.WorkspaceLock.write(token => shared.workspace.DocumentBuilder.update(all, [], token));
+};
+// The user allowed a file (or trusted the workspace): check every spec again with what may now be read.
+connection.onNotification(SOURCE_ACCESS_NOTIFICATION, (params: SourceAccessParams) => {
+    gate.update(params);
+    recheckAll();
+});
+// The user saved or deleted a database password: connect again with it.
+connection.onNotification(DATABASE_PASSWORDS_NOTIFICATION, (params: DatabasePasswordsParams) => {
+    useClientPasswords(params);
+    recheckAll();
 });
 connection.onExit(() => watcher.dispose());
 startLanguageServer(shared);

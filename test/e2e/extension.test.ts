@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { Workbench } from './support/workbench.js';
 import { S } from './support/selectors.js';
 import { missingPrerequisite, mustRun, openSession, startModelServer, type ModelServer, type Session } from './support/session.js';
-import { ARTIFACTS, bundleSuite } from './support/workspace.js';
+import { ARTIFACTS, bundleSuite, startSuitePostgres } from './support/workspace.js';
 
 const missing = missingPrerequisite();
 if (missing && mustRun()) throw new Error(`e2e tier cannot run: ${missing}`);
@@ -26,8 +26,10 @@ describe('extension host (mocha suite inside code-server)', { skip, timeout: 240
     it('passes the extension-host suite', async () => {
         const suite = await bundleSuite();
         const results = path.join(os.tmpdir(), `halluprobe-vscode-${process.pid}-${Date.now()}.json`);
-        const session = await openSession({ env: { HALLUPROBE_VSCODE_SUITE: suite, HALLUPROBE_VSCODE_RESULTS: results } });
+        const pg = await startSuitePostgres();
+        let session: Session | undefined;
         try {
+            session = await openSession({ env: { HALLUPROBE_VSCODE_SUITE: suite, HALLUPROBE_VSCODE_RESULTS: results, ...pg.env } });
             const wb = new Workbench(session.page, ARTIFACTS);
             await wb.open(session.server.url);
             for (let i = 0; i < 180 && !fs.existsSync(results); i++) await session.page.waitForTimeout(1000);
@@ -38,7 +40,8 @@ describe('extension host (mocha suite inside code-server)', { skip, timeout: 240
             assert.equal(r.failures, 0, r.tests.filter(t => t.state !== 'passed').map(t => `${t.title}: ${t.error}`).join('\n'));
             assert.ok(r.passes >= 5);
         } finally {
-            await session.close();
+            await session?.close();
+            pg.stop();
             fs.rmSync(results, { force: true });
         }
     });

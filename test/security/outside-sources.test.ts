@@ -76,3 +76,20 @@ test('a database URL (postgres source) is never inside the folders: asked about 
     assert.deepEqual(await new SourceTrust(h).confirm([{ ...source(url), format: 'postgres', table: 'staff' }]), { ok: true });
     assert.deepEqual(asked, [[url]]);
 });
+
+test('allowing a database (a password was set for it) is remembered like a yes, asks nothing and tells the server', async () => {
+    const url = 'postgres://me@db.example:5432/hr';
+    const { h, asked } = host({ answers: [false] });
+    const trust = new SourceTrust(h);
+    let told = 0;
+    trust.onDidAllow(() => { told++; });
+    const staff = { ...source(url), format: 'postgres' as const, table: 'staff' };
+    assert.deepEqual(await trust.confirm([staff]), { ok: false, refused: [url] }, 'refused for this session first');
+    await trust.allow([url]);
+    assert.equal(told, 1);
+    assert.deepEqual(trust.snapshot().allowed, [url]);
+    assert.deepEqual(await trust.confirm([staff]), { ok: true }, 'an earlier no of this session is overridden');
+    assert.equal(asked.length, 1, 'not asked again');
+    await trust.allow([url]);
+    assert.equal(told, 1, 'nothing new: no notification');
+});

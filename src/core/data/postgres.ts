@@ -2,13 +2,14 @@
  * Reading a PostgreSQL source (a table or a query) with `pg` as a binary COPY streamed in batches, so memory
  * stays flat however large the table and the wire costs what `COPY … TO STDOUT` costs. Values arrive typed
  * for numbers and booleans and as text for everything else (dates stay as written). The password never sits in the spec:
- * `pg` reads PGPASSWORD, or the source names another variable with `password_env`. Every statement runs under a timeout (`statement_timeout`, ms).
+ * it comes from the variable the source names with `password_env`, a password the editor saved for the database,
+ * or pg's own PGPASSWORD / ~/.pgpass. Every statement runs under a timeout (`statement_timeout`, ms).
  */
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { SourceDecl } from '../spec/model.js';
 import type { FormatProblem } from './csv.js';
-import { passwordInUrl, safeUrl } from './postgres-url.js';
+import { PASSWORD_REMEDY, passwordInUrl, safeUrl, savedPassword } from './postgres-url.js';
 import { BinaryCopyDecoder, copyStatement, withoutTerminator, type RowBatch } from './postgres-copy.js';
 
 export interface PostgresResult { header: string[]; problems: FormatProblem[]; complete: boolean }
@@ -23,9 +24,14 @@ export function quoteQualified(name: string): string {
     return parts.map(p => `"${p.replace(/^"|"$/g, '').replace(/"/g, '""')}"`).join('.');
 }
 
-/** Client settings for a source: its URL, the password from the environment, the statement timeout. */
+/**
+ * Client settings for a source: its URL, the statement timeout, and its password, the first found of: the
+ * variable named by `password_env` (when set), the password the editor saved for this database; with neither,
+ * pg's own PGPASSWORD, then ~/.pgpass.
+ */
 export function clientConfig(source: Pick<SourceDecl, 'path' | 'settings'>): pg.ClientConfig {
     const passwordEnv = source.settings.password_env;
+    const password = (typeof passwordEnv === 'string' ? process.env[passwordEnv] : undefined) ?? savedPassword(source.path);
     const timeout = Number(source.settings.statement_timeout ?? DEFAULT_TIMEOUT_MS);
     const config: pg.ClientConfig = {
         // The server ends a statement past its timeout. No client-side query_timeout: pg arms it on every query
@@ -35,34 +41,37 @@ export function clientConfig(source: Pick<SourceDecl, 'path' | 'settings'>): pg.
         connectionString: source.path, statement_timeout: timeout, connectionTimeoutMillis: 10_000, keepAlive: true,
         application_name: 'halluprobe',
     };
-    if (typeof passwordEnv === 'string') {
+    if (password !== undefined) {
         // pg lets the URL's (empty) password override `password`, so the secret goes into the in-memory URL.
         try {
             const url = new URL(source.path);
-            url.password = encodeURIComponent(process.env[passwordEnv] ?? '');
+            url.password = encodeURIComponent(password);
             config.connectionString = url.toString();
         } catch { /* not a URL: pg reports it when connecting */ }
     }
     return config;
 }
 
-/** Why a connection failed, in the user's terms (unreachable, wrong credentials, no such database). */
+/** Why a connection failed, in the user's terms (unreachable, no or wrong password, no such database). */
 export function connectionProblem(e: unknown, url: string): FormatProblem {
     const err = e as { code?: string; message?: string };
     const where = safeUrl(url);
     const message = err.code === 'ECONNREFUSED' || err.code === 'ENOTFOUND' || err.code === 'EHOSTUNREACH' || /timeout/i.test(err.message ?? '')
         ? `cannot reach the PostgreSQL server at ${where} (${err.message}); check host and port and that the server is running`
         : err.code === '28P01' || err.code === '28000'
-            ? `PostgreSQL refused the credentials for ${where} (${err.message}); set PGPASSWORD (or the variable named by password_env) — never a password in the spec`
-            : err.code === '3D000' ? `${err.message} at ${where}; check the database name in the URL`
-                : `could not connect to ${where}: ${err.message}`;
+            ? `PostgreSQL refused the credentials for ${where} (${err.message}); ${PASSWORD_REMEDY}`
+            // pg meets a password request with no password as a plain Error, without a code.
+            : /client password must be a string/.test(err.message ?? '')
+                ? `PostgreSQL asks for a password for ${where} and none was given; ${PASSWORD_REMEDY}`
+                : err.code === '3D000' ? `${err.message} at ${where}; check the database name in the URL`
+                    : `could not connect to ${where}: ${err.message}`;
     return { severity: 'error', lines: [], message };
 }
 
 /** Connects, or returns the problem; the caller ends the client. */
 export async function connect(source: Pick<SourceDecl, 'path' | 'settings'>): Promise<pg.Client | FormatProblem> {
     if (passwordInUrl(source.path)) {
-        return { severity: 'error', lines: [], message: 'has a password in its URL; remove it and set PGPASSWORD (or name a variable with `password_env`): a spec is shared, a password is not' };
+        return { severity: 'error', lines: [], message: `has a password in its URL; remove it and ${PASSWORD_REMEDY}: a spec is shared, a password is not` };
     }
     const client = new pg.Client(clientConfig(source));
     client.on('error', () => undefined); // a dropped connection surfaces as the failing query's error

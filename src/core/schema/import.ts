@@ -12,7 +12,7 @@ import { loadData, readHeader } from '../data/index.js';
 import type { RelationTable } from '../data/types.js';
 import { readSqliteSchema, type DeclaredTable } from '../data/sqlite-schema.js';
 import { readPostgresSchema } from '../data/postgres-schema.js';
-import { passwordInUrl, safeUrl } from '../data/postgres-url.js';
+import { PASSWORD_REMEDY, passwordInUrl, safeUrl } from '../data/postgres-url.js';
 import { discoverFds, type FdDiscoveryOptions } from './discover.js';
 import { dataFiles, detectDelimiter, formatOf, inclusionFks, inferType, uniqueCombinations } from './csv-folder.js';
 import { identifiers, renderSpec, type ImportedRelation, type ImportedSchema } from './spec-text.js';
@@ -68,10 +68,10 @@ async function postgresSchema(url: string): Promise<ImportedSchema> {
     const where = safeUrl(url);
     const location = { file: where };
     if (passwordInUrl(url)) {
-        throw new HalluProbeError(problem('import-secret', `the URL ${where} holds a password`, 'Remove it and set PGPASSWORD instead: the URL is written into the spec.', location));
+        throw new HalluProbeError(problem('import-secret', `the URL ${where} holds a password`, `Remove it (the URL is written into the spec) and ${PASSWORD_REMEDY}.`, location));
     }
     const declared = await readPostgresSchema(url);
-    if (declared instanceof Error) throw new HalluProbeError(problem('import-unreadable', `${where}: ${declared.message}`, 'Check the URL, that the server runs, and PGPASSWORD.', location));
+    if (declared instanceof Error) throw new HalluProbeError(problem('import-unreadable', `${where}: ${declared.message}`, 'Check the URL, that the server runs, and the password (as the message says).', location));
     if (declared.length === 0) throw new HalluProbeError(problem('import-no-tables', `${where} has no tables`, 'Import a database that has at least one table.', location));
     requireRows(declared.map(t => ({ name: t.name, rows: t.rowCount })), where);
     return declaredSchema(declared, { format: 'postgres', path: url }, where);

@@ -4,24 +4,21 @@ import type { Services } from './index.js';
 import { engine } from '../state.js';
 import { errorText, showError } from '../context.js';
 import { argField } from './pick.js';
+import { askDatabasePassword, askPostgresUrl, saveDatabasePassword } from './setDatabasePassword.js';
+import { databaseId } from '../../core/data/postgres-url.js';
 
 type Kind = 'sqlite' | 'csv' | 'postgres';
 
 const KINDS: { source: Kind; label: string; detail: string }[] = [
     { source: 'sqlite', label: 'SQLite file', detail: 'tables, primary keys, unique constraints and foreign keys as declared' },
     { source: 'csv', label: 'Folder of CSV files', detail: 'types, keys and foreign keys found in the data' },
-    { source: 'postgres', label: 'PostgreSQL database', detail: 'a postgres:// URL; the password comes from PGPASSWORD, never the URL' },
+    { source: 'postgres', label: 'PostgreSQL database', detail: 'a postgres:// URL; the password is asked for and kept in the OS keychain (or PGPASSWORD), never in the URL' },
 ];
 
 /** Where the database is: a picked file or folder, or a typed URL; undefined when the user cancels. */
 async function pickInput(kind: Kind): Promise<string | undefined> {
     if (kind === 'postgres') {
-        return vscode.window.showInputBox({
-            title: 'HalluProbe: PostgreSQL URL', placeHolder: 'postgres://user@localhost:5432/database', ignoreFocusOut: true,
-            prompt: 'No password in the URL (it is written into the spec): set PGPASSWORD in the environment VS Code starts with.',
-            validateInput: v => (!/^postgres(ql)?:\/\//i.test(v.trim()) ? 'A URL such as postgres://user@localhost:5432/db'
-                : /^postgres(ql)?:\/\/[^/@]*:[^/@]*@/i.test(v.trim()) ? 'Remove the password from the URL; set PGPASSWORD instead' : undefined),
-        }).then(v => v?.trim());
+        return askPostgresUrl('No password in the URL (it is written into the spec): HalluProbe asks for it next, or run "HalluProbe: Set Database Password" later; PGPASSWORD in the environment VS Code starts with works too.');
     }
     const picked = await vscode.window.showOpenDialog({
         title: kind === 'sqlite' ? 'HalluProbe: SQLite database to import' : 'HalluProbe: folder of CSV files to import',
@@ -51,9 +48,23 @@ export async function importDatabase(s: Services, arg?: unknown): Promise<void> 
     if (!choice) return;
     const input = await pickInput(choice.source);
     if (!input) return;
+    if (choice.source === 'postgres' && !(await offerPassword(s, input))) return;
     const target = await vscode.window.showSaveDialog({ title: 'HalluProbe: write the spec to', defaultUri: defaultTarget(choice.source, input), filters: { 'HalluProbe spec': ['probe'] } });
     if (!target) return;
     return runImport(s, input, target);
+}
+
+/**
+ * Before a PostgreSQL import, a database without a saved password gets the chance of one (saved like "Set
+ * Database Password"); empty leaves it to PGPASSWORD / ~/.pgpass. False when the user cancels.
+ */
+async function offerPassword(s: Services, url: string): Promise<boolean> {
+    const id = databaseId(url);
+    if (id === undefined || s.passwords.get(id) !== undefined) return true;
+    const password = await askDatabasePassword(url, 'use PGPASSWORD or ~/.pgpass');
+    if (password === undefined) return false;
+    if (password !== '') await saveDatabasePassword(s, url, password);
+    return true;
 }
 
 async function runImport(s: Services, input: string, target: vscode.Uri): Promise<void> {

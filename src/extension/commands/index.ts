@@ -23,12 +23,16 @@ import { restartServer } from './restartServer.js';
 import { importDatabase } from './importDatabase.js';
 import { previewRule } from './previewRule.js';
 import type { LanguageServer } from '../client.js';
+import type { DatabasePasswords } from '../secrets.js';
+import { setDatabasePassword } from './setDatabasePassword.js';
 
 export interface Services {
     ctx: Ctx;
     state: SpecState;
     runs: Runs;
     testing?: Testing;
+    /** Saved database passwords (SecretStorage), also the engine's registry in this host. */
+    passwords: DatabasePasswords;
     /** The language client and its server (client lifetime; restartable). */
     server?: LanguageServer;
 }
@@ -50,6 +54,7 @@ export const COMMANDS: Record<string, Handler> = {
     'halluprobe.showRunProgress': showRunProgress,
     'halluprobe.restartServer': restartServer,
     'halluprobe.importDatabase': importDatabase,
+    'halluprobe.setDatabasePassword': setDatabasePassword,
     'halluprobe.previewRule': previewRule,
 };
 

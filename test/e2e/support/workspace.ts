@@ -59,3 +59,18 @@ export async function bundleSuite(): Promise<string> {
     });
     return out;
 }
+
+/**
+ * A real PostgreSQL for the suite's database-password test, with a database `shop` (table `store`). Its URL
+ * and password reach the extension host as HALLUPROBE_TEST_PG_URL / HALLUPROBE_TEST_PG_PASSWORD — never as
+ * PGPASSWORD, which would make the password command pointless. Without PostgreSQL the env stays empty and
+ * that suite test fails (it never skips).
+ */
+export async function startSuitePostgres(): Promise<{ env: Record<string, string>; stop(): void }> {
+    const { startPostgres } = await import('../../support/postgres.js');
+    const pg = await startPostgres();
+    if (!pg) return { env: {}, stop: () => undefined };
+    pg.createDatabase('shop');
+    pg.sql('shop', `create table store(id integer primary key, city text); insert into store values (1, 'Paris'), (2, 'Lyon');`);
+    return { env: { HALLUPROBE_TEST_PG_URL: pg.url('shop'), HALLUPROBE_TEST_PG_PASSWORD: pg.password }, stop: () => pg.stop() };
+}

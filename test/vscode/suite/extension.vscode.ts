@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { HalluProbeApi } from '../../../src/extension/main.js';
 import { measured } from './measured.js';
+import { databaseId } from '../../../src/core/data/postgres-url.js';
 
 const EXTENSION = 'halluprobe.halluprobe';
 /** The repository's examples (the suite bundle is written to test-artifacts/vscode/ in the repository). */
@@ -43,7 +44,7 @@ export function register(): void {
 
         it('registers every HalluProbe command', async () => {
             const all = new Set(await vscode.commands.getCommands(true));
-            for (const id of ['previewQuestions', 'runSuite', 'runProbe', 'stopRun', 'showResults', 'openGraph', 'compareRuns', 'exportReport', 'selectModel', 'setApiKey', 'restartServer', 'importDatabase']) {
+            for (const id of ['previewQuestions', 'runSuite', 'runProbe', 'stopRun', 'showResults', 'openGraph', 'compareRuns', 'exportReport', 'selectModel', 'setApiKey', 'restartServer', 'importDatabase', 'setDatabasePassword']) {
                 assert.ok(all.has(`halluprobe.${id}`), `halluprobe.${id} is registered`);
             }
         });
@@ -162,6 +163,41 @@ export function register(): void {
             const tabs = () => vscode.window.tabGroups.all.flatMap(g => g.tabs).map(t => t.label);
             await until('the preview and graph tabs', () => tabs().some(t => t.startsWith('Questions · ')) && tabs().some(t => t.startsWith('Graph · ')), 20_000)
                 .catch(err => { throw new Error(`${(err as Error).message}; tabs: ${tabs().join(', ')}`); });
+        });
+
+        it('connects to a PostgreSQL source once its password is set by command (SecretStorage)', async () => {
+            // A real PostgreSQL started by the runner; its password is NOT in PGPASSWORD.
+            const url = process.env.HALLUPROBE_TEST_PG_URL, password = process.env.HALLUPROBE_TEST_PG_PASSWORD;
+            assert.ok(url && password, 'the runner passes a real PostgreSQL as HALLUPROBE_TEST_PG_URL and HALLUPROBE_TEST_PG_PASSWORD');
+            const file = vscode.Uri.file(path.join(path.dirname(specUri().fsPath), 'shop.probe'));
+            await fs.promises.writeFile(file.fsPath, `source store_src postgres "${url}" table "store"\n\nrelation Store from store_src {\n    id: int\n    city: text\n    key (id)\n}\n`);
+            const code = (d: vscode.Diagnostic) => String(typeof d.code === 'object' ? d.code.value : d.code);
+            const shown = () => vscode.languages.getDiagnostics(file).map(d => `${code(d)}: ${d.message}`).join(' | ') || 'none';
+            const waitFor = (what: string, ok: (ds: vscode.Diagnostic[]) => boolean) => until(what, () => ok(vscode.languages.getDiagnostics(file)) || undefined, 45_000)
+                .catch(err => { throw new Error(`${(err as Error).message}; diagnostics: ${shown()}`); });
+            try {
+                await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file));
+                // A database is outside the workspace: not read until the user allows it.
+                await waitFor('the source-not-read warning', ds => ds.some(d => code(d) === 'source-not-read'));
+                await api.services.state.sources.allow([url]);
+                const passwordProblem = (ds: vscode.Diagnostic[]) => ds.some(d => code(d) === 'postgres-error' && /Set Database Password/.test(d.message));
+                await waitFor('the diagnostic saying how to give a password', passwordProblem);
+                assert.doesNotMatch(shown(), new RegExp(password), 'no password in a diagnostic');
+
+                await vscode.commands.executeCommand('halluprobe.setDatabasePassword', { url, password });
+                await waitFor('clean diagnostics after the password was saved', ds => !ds.some(d => d.severity === vscode.DiagnosticSeverity.Error));
+                assert.equal(api.services.passwords.get(databaseId(url)!), password, 'saved under user@host:port/database');
+                // The engine in the extension host reads the same saved password (preview, runs, import).
+                const { data } = await api.services.state.generation(file.fsPath);
+                assert.equal(data.tables.get('Store')?.rowCount, 2);
+
+                // An empty password deletes the saved one: the problem comes back.
+                await vscode.commands.executeCommand('halluprobe.setDatabasePassword', { url, password: '' });
+                await waitFor('the password diagnostic again after deleting it', passwordProblem);
+            } finally {
+                await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+                await fs.promises.rm(file.fsPath, { force: true });
+            }
         });
     });
 }

@@ -1,0 +1,125 @@
+/**
+ * The built language server over a real LSP connection, with a real PostgreSQL and no PGPASSWORD in its
+ * environment: a spec reading the database shows how to give a password; once the editor sends the saved
+ * password (`halluprobe/databasePasswords`), the same spec checks clean. Also at start-up
+ * (`initializationOptions.databasePasswords`).
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-languageserver-protocol/node';
+import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { startPostgres, type PostgresServer } from '../support/postgres.js';
+import { DATABASE_PASSWORDS_NOTIFICATION, type DatabasePasswordsParams } from '../../src/protocol/lsp.js';
+import { databaseId } from '../../src/core/data/postgres-url.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SERVER = path.join(ROOT, 'dist/server.cjs');
+
+interface Lsp { rpc: MessageConnection; child: ChildProcess; diagnosticsFor(uri: string, ok: (ds: Diagnostic[]) => boolean): Promise<Diagnostic[]>; close(): Promise<void> }
+
+/** The bundled server over stdio, started without any PostgreSQL password in its environment. */
+async function startServer(dir: string, initializationOptions?: unknown): Promise<Lsp> {
+    const env: NodeJS.ProcessEnv = { ...process.env, PGPASSFILE: path.join(dir, 'no-pgpass') };
+    delete env.PGPASSWORD;
+    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
+    const rpc = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const published = new Map<string, Diagnostic[]>();
+    const waiters: (() => void)[] = [];
+    rpc.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+        published.set(p.uri, p.diagnostics);
+        waiters.splice(0).forEach(w => w());
+    });
+    rpc.onRequest(() => null);
+    rpc.listen();
+    const root = pathToFileURL(dir).toString();
+    await rpc.sendRequest('initialize', { processId: process.pid, rootUri: root, capabilities: {}, workspaceFolders: [{ uri: root, name: 'w' }], initializationOptions });
+    await rpc.sendNotification('initialized', {});
+    return {
+        rpc, child,
+        diagnosticsFor: (uri, ok) => new Promise(resolve => {
+            const check = () => { const ds = published.get(uri); if (ds && ok(ds)) resolve(ds); else waiters.push(check); };
+            check();
+        }),
+        close: async () => {
+            await rpc.sendRequest('shutdown').catch(() => undefined);
+            const exited = new Promise(resolve => child.once('exit', resolve));
+            await rpc.sendNotification('exit').catch(() => undefined);
+            await exited;
+            rpc.dispose();
+        },
+    };
+}
+
+const message = (ds: Diagnostic[]) => ds.map(d => `${String(d.code)}: ${String(d.message)}`).join(' | ');
+
+describe('database passwords through the language server', { timeout: 120_000 }, () => {
+    let pg: PostgresServer | undefined;
+    let dir: string;
+
+    before(async () => {
+        if (!fs.existsSync(SERVER)) {
+            const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, encoding: 'utf8' });
+            assert.equal(built.status, 0, `build failed: ${built.stderr}`);
+        }
+        pg = await startPostgres();
+        if (!pg) return;
+        pg.createDatabase('shop');
+        pg.sql('shop', `create table store(id integer primary key, city text); insert into store values (1, 'Paris'), (2, 'Lyon');`);
+        dir = fs.mkdtempSync(path.join(os.tmpdir(), 'halluprobe-lsp-pg-'));
+    });
+    after(() => {
+        pg?.stop();
+        if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    /** Opens a spec reading the `store` table and returns its URI. */
+    const openSpec = async (lsp: Lsp, name: string): Promise<string> => {
+        const uri = pathToFileURL(path.join(dir, name)).toString();
+        const text = `source store_src postgres "${pg!.url('shop')}" table "store"\n\nrelation Store from store_src {\n    id: int\n    city: text\n    key (id)\n}\n`;
+        await lsp.rpc.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'probe', version: 1, text } });
+        return uri;
+    };
+
+    it('reports the missing password, then checks clean once the editor sends the saved one', async t => {
+        if (!pg) return t.skip('PostgreSQL is not installed (CI installs it and fails instead)');
+        const lsp = await startServer(dir);
+        try {
+            const uri = await openSpec(lsp, 'shop.probe');
+            const before = await lsp.diagnosticsFor(uri, ds => ds.some(d => d.code === 'postgres-error'));
+            const problem = before.find(d => d.code === 'postgres-error')!;
+            assert.match(String(problem.message), /asks for a password .* none was given/, message(before));
+            assert.match(String(problem.message), /HalluProbe: Set Database Password/);
+            assert.equal(problem.range.start.line, 0, 'located at the source');
+
+            const params: DatabasePasswordsParams = { passwords: { [databaseId(pg.url('shop'))!]: pg.password } };
+            await lsp.rpc.sendNotification(DATABASE_PASSWORDS_NOTIFICATION, params);
+            const after = await lsp.diagnosticsFor(uri, ds => !ds.some(d => d.code === 'postgres-error'));
+            assert.deepEqual(after.filter(d => d.severity === 1), [], message(after));
+
+            // A wrong saved password is refused with the same remedy.
+            await lsp.rpc.sendNotification(DATABASE_PASSWORDS_NOTIFICATION, { passwords: { [databaseId(pg.url('shop'))!]: 'wrong' } });
+            const refused = await lsp.diagnosticsFor(uri, ds => ds.some(d => d.code === 'postgres-error'));
+            assert.match(String(refused.find(d => d.code === 'postgres-error')!.message), /refused the credentials.*Set Database Password/);
+            assert.doesNotMatch(message(refused), /wrong|test-secret/, 'no password in a diagnostic');
+        } finally {
+            await lsp.close();
+        }
+    });
+
+    it('connects with the passwords given at start-up (initializationOptions)', async t => {
+        if (!pg) return t.skip('PostgreSQL is not installed');
+        const lsp = await startServer(dir, { databasePasswords: { passwords: { [databaseId(pg.url('shop'))!]: pg.password } } });
+        try {
+            const uri = await openSpec(lsp, 'start.probe');
+            const ds = await lsp.diagnosticsFor(uri, () => true);
+            assert.deepEqual(ds.filter(d => d.severity === 1), [], message(ds));
+        } finally {
+            await lsp.close();
+        }
+    });
+});
