@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { DATA_GLOB } from './settings.js';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import type { Ctx } from './context.js';
+import { redactingLog } from './redacting-channel.js';
 import { DATABASE_PASSWORDS_NOTIFICATION, SOURCE_ACCESS_NOTIFICATION, type SourceAccessParams } from '../protocol/lsp.js';
 
 export class LanguageServer implements vscode.Disposable {
@@ -32,7 +33,8 @@ export class LanguageServer implements vscode.Disposable {
         const clientOptions: LanguageClientOptions = {
             documentSelector: [{ language: 'probe' }],
             synchronize: { fileEvents: watcher },
-            outputChannel: this.ctx.output,
+            // At log level Trace the client writes every message it sends, the passwords below included: redacted.
+            outputChannel: redactingLog(this.ctx.output, () => Object.values(this.passwords?.() ?? {})),
             initializationOptions: {
                 ...(this.access ? { sourceAccess: this.access() } : {}),
                 ...(this.passwords ? { databasePasswords: { passwords: this.passwords() } } : {}),
