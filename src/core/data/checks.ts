@@ -39,7 +39,7 @@ function columnsOf(table: RelationTable, attributes: string[]): Column[] {
     });
 }
 
-const codesOf = (c: Column): Codes => ({ codes: c.codes, cardinality: Math.max(1, c.values.length) });
+const codesOf = (c: Column): Codes => ({ codes: c.codes, cardinality: Math.max(1, c.size) });
 
 function valuesAt(columns: Column[], row: number): CellValue[] {
     return columns.map(c => { const code = c.codes[row]!; return code < 0 ? null : c.values[code]!; });
@@ -125,7 +125,7 @@ export function checkFk(from: RelationTable, to: RelationTable, fk: { from: { at
     });
     // The tuples `to` holds, as ids built column by column (pairs of the id so far and the next code).
     const first = toColumns[0]!;
-    const present = new Uint8Array(Math.max(1, first.values.length));
+    const present = new Uint8Array(Math.max(1, first.size));
     const pairs = toColumns.slice(1).map(() => new PairIds(to.rowCount));
     for (let r = 0; r < to.rowCount; r++) {
         let id = first.codes[r]!;
@@ -157,7 +157,7 @@ export function checkFk(from: RelationTable, to: RelationTable, fk: { from: { at
 /** Row, null and distinct counts of one attribute, its most frequent values and (for numbers) its range. */
 export function columnStats(table: RelationTable, attribute: string): ColumnStats {
     const column = columnsOf(table, [attribute])[0]!;
-    const counts = new Int32Array(column.values.length);
+    const counts = new Int32Array(column.size);
     let nulls = 0;
     for (let r = 0; r < table.rowCount; r++) {
         const code = column.codes[r]!;

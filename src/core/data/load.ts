@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import type { AttrType, RelationDecl, SourceDecl } from '../spec/model.js';
 import type { CellValue, Column, RelationTable } from './types.js';
-import { ColumnBuilder, Int32Builder, makeTable } from './table.js';
+import { ColumnBuilder, Int32Builder, NumberCodes, deriveColumn, makeTable } from './table.js';
 import { coerceSqlite, coerceText, type Coerced } from './coerce.js';
 import { readCsvHeader, streamCsv, type FormatProblem } from './csv.js';
 import { streamSqlite } from './sqlite.js';
@@ -60,8 +60,9 @@ class ColumnReader {
     private readonly numeric: 'int' | 'real' | undefined;
 
     /** With `textBytes` (a binary reader), texts are keyed by their bytes; see readBatch. */
-    constructor(readonly index: number, readonly type: AttrType, private readonly coerce: (raw: unknown) => Coerced, private readonly textBytes = false, private readonly limit = maxCellChars()) {
-        this.builder = new ColumnBuilder('', type, 1024, textBytes);
+    /** `expectedRows`: a reader's estimate of the rows to come (0: unknown), to size the column once. */
+    constructor(readonly index: number, readonly type: AttrType, private readonly coerce: (raw: unknown) => Coerced, private readonly textBytes = false, expectedRows = 0, private readonly limit = maxCellChars()) {
+        this.builder = new ColumnBuilder('', type, Math.max(1024, Math.min(expectedRows, 1 << 25)), textBytes);
         this.plainText = type.scalar === 'text' && !type.list;
         this.numeric = !type.list && (type.scalar === 'int' || type.scalar === 'real') ? type.scalar : undefined;
     }
@@ -135,13 +136,13 @@ class ColumnReader {
         }
     }
 
-    private readonly float4 = new Map<number, number>();
+    /** Raw float4 → code (the builder keeps the shortest decimal; two raw floats never share one). */
+    private readonly float4 = new NumberCodes();
 
     /** A float4's code: the value kept is the shortest decimal PostgreSQL prints (worked out once per float). */
     private float4Code(raw: number): number {
-        let code = this.float4.get(raw);
-        if (code === undefined) { code = this.builder.numberCode(shortestFloat4(raw)); this.float4.set(raw, code); }
-        return code;
+        const code = this.float4.lookup(raw);
+        return code !== -1 ? code : this.float4.codeOr(raw, this.builder.numberCode(shortestFloat4(raw)));
     }
 }
 
@@ -196,7 +197,8 @@ export async function loadSource(source: SourceDecl, relations: RelationDecl[], 
     let all: ColumnReader[] = [];
 
     // The plan is made when the header is known: one reader per (column, type), shared by relations that map it alike.
-    const makePlan = (header: string[]) => {
+    const makePlan = (header: string[], expectedRows = 0) => {
+        lines.reserve(Math.min(expectedRows, 1 << 25));
         plan = relations.map(relation => ({
             relation,
             readers: relation.attributes.map(a => {
@@ -212,7 +214,7 @@ export async function loadSource(source: SourceDecl, relations: RelationDecl[], 
                     const type = a.type;
                     reader = new ColumnReader(index, type, source.format === 'csv'
                         ? raw => coerceText(raw as string, type, separator)
-                        : raw => coerceSqlite(raw, type, separator), source.format === 'postgres');
+                        : raw => coerceSqlite(raw, type, separator), source.format === 'postgres', expectedRows);
                     readers.set(key, reader);
                 }
                 return reader;
@@ -246,7 +248,7 @@ export async function loadSource(source: SourceDecl, relations: RelationDecl[], 
     } else if (source.format === 'postgres') {
         const onBatch = (batch: RowBatch) => {
             for (const reader of all) reader.readBatch(batch, batch.columns[reader.index]!);
-            for (let i = 0; i < batch.size; i++) lines.push(batch.firstLine + i);
+            lines.pushRange(batch.firstLine, batch.size);
         };
         const res = await streamPostgres(source, makePlan, onBatch, signal);
         header = res.header.length > 0 ? res.header : undefined;
@@ -273,7 +275,7 @@ export async function loadSource(source: SourceDecl, relations: RelationDecl[], 
         const relationProblems = problems.get(relation.name)!;
         const columns: Column[] = relation.attributes.map((a, i) => {
             const reader = used[i];
-            if (!reader) return { attribute: a.name, type: a.type, codes: nulls, values: [] as CellValue[] };
+            if (!reader) return { attribute: a.name, type: a.type, codes: nulls, size: 0, values: [] as CellValue[] };
             if (reader.failures > 0) {
                 relationProblems.push({ kind: 'coercion', relation: relation.name, attribute: a.name, type: a.type, file: source.path, count: reader.failures, examples: reader.examples });
             }
@@ -281,7 +283,7 @@ export async function loadSource(source: SourceDecl, relations: RelationDecl[], 
                 relationProblems.push({ kind: 'truncated', relation: relation.name, attribute: a.name, file: source.path, count: reader.truncated, lines: reader.truncatedLines, limit: maxCellChars() });
             }
             const column = built.get(reader)!;
-            return { attribute: a.name, type: a.type, codes: column.codes, values: column.values };
+            return deriveColumn(column, { attribute: a.name, type: a.type });
         });
         const table = relation.distinct ? project(relation.name, source.path, columns, lineArray) : makeTable(relation.name, source.path, columns, lineArray);
         result.set(relation.name, { table, problems: relationProblems, missing: missing.get(relation.name)! });
@@ -291,7 +293,7 @@ export async function loadSource(source: SourceDecl, relations: RelationDecl[], 
 
 /** A distinct projection: one row per distinct combination of the columns, at its first occurrence. */
 function project(relation: string, file: string, columns: Column[], lines: Int32Array): RelationTable {
-    const rows = firstOccurrences(columns.map(c => ({ codes: c.codes, cardinality: Math.max(1, c.values.length) })), lines.length);
+    const rows = firstOccurrences(columns.map(c => ({ codes: c.codes, cardinality: Math.max(1, c.size) })), lines.length);
     const pick = (codes: Int32Array) => { const out = new Int32Array(rows.length); for (let i = 0; i < rows.length; i++) out[i] = codes[rows[i]!]!; return out; };
-    return makeTable(relation, file, columns.map(c => ({ ...c, codes: pick(c.codes) })), pick(lines));
+    return makeTable(relation, file, columns.map(c => deriveColumn(c, { codes: pick(c.codes) })), pick(lines));
 }

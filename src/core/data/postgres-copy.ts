@@ -128,27 +128,51 @@ export class BinaryCopyDecoder {
 
     /** Takes the next chunk of the stream; whole rows go out in batches. */
     write(chunk: Buffer): void {
-        const buf = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
-        this.pending = undefined;
-        let pos = 0;
+        this.take(chunk, 0, chunk.length);
+        this.flush();
+    }
+
+    /**
+     * Takes bytes `[start, end)` of `buf`, the next piece of the stream. Rows decoded in place point into `buf`:
+     * call `flush` before `buf` is reused (a piece from another buffer flushes by itself).
+     */
+    take(buf: Buffer, start: number, end: number): void {
+        if (this.pending) {
+            const joined = Buffer.concat([this.pending, buf.subarray(start, end)]);
+            this.pending = undefined;
+            this.parse(joined, 0, joined.length);
+        } else {
+            this.parse(buf, start, end);
+        }
+    }
+
+    /** Checks that the stream ended after a whole row, and sends the last batch. */
+    end(): void {
+        this.flush();
+        if (this.pending && !this.done) throw new Error('the COPY stream ended inside a row');
+    }
+
+    private parse(buf: Buffer, pos: number, length: number): void {
+        if (this.done) return;
         if (!this.headerRead) {
-            if (buf.length < 19) { this.pending = Buffer.from(buf); return; }
-            if (!buf.subarray(0, 11).equals(SIGNATURE)) throw new Error('not a binary COPY stream (bad signature)');
-            pos = 19 + buf.readInt32BE(15);
+            if (length - pos < 19) { this.pending = Buffer.from(buf.subarray(pos, length)); return; }
+            if (!buf.subarray(pos, pos + 11).equals(SIGNATURE)) throw new Error('not a binary COPY stream (bad signature)');
+            pos += 19 + buf.readInt32BE(pos + 15);
             this.headerRead = true;
         }
-        const batch = this.batch, columns = batch.columns, width = columns.length, length = buf.length;
+        const batch = this.batch, columns = batch.columns, width = columns.length;
+        if (batch.size > 0 && batch.buffer !== buf) this.flush();
         batch.buffer = buf;
-        while (pos + 2 <= length && !this.done) {
-            const count = buf.readInt16BE(pos);
+        while (pos + 2 <= length) {
+            const count = (buf[pos]! << 24 >> 16) | buf[pos + 1]!;
             if (count === -1) { this.done = true; pos += 2; break; }
             if (count !== width) throw new Error(`a COPY row has ${count} fields, expected ${width}`);
-            // The row's fields go into the batch; it counts only once it is whole in this buffer.
+            // The row's fields go into the batch; it counts only once it is whole in this piece.
             const row = batch.size;
             let at = pos + 2, whole = true;
             for (let c = 0; c < width; c++) {
                 if (at + 4 > length) { whole = false; break; }
-                const len = buf.readInt32BE(at);
+                const len = (buf[at]! << 24) | (buf[at + 1]! << 16) | (buf[at + 2]! << 8) | buf[at + 3]!;
                 at += 4;
                 const column = columns[c]!;
                 column.starts[row] = len < 0 ? -1 : at;
@@ -160,16 +184,12 @@ export class BinaryCopyDecoder {
             this.line++;
             if (++batch.size === this.batchSize) this.flush();
         }
-        if (batch.size > 0) this.flush();
-        if (pos < length && !this.done) this.pending = Buffer.from(buf.subarray(pos));
+        if (pos < length && !this.done) this.pending = Buffer.from(buf.subarray(pos, length));
     }
 
-    /** Checks that the stream ended after a whole row. */
-    end(): void {
-        if (this.pending && !this.done) throw new Error('the COPY stream ended inside a row');
-    }
-
-    private flush(): void {
+    /** Sends the rows decoded so far. */
+    flush(): void {
+        if (this.batch.size === 0) return;
         const batch = this.batch;
         batch.firstLine = this.line - batch.size + 1;
         this.onBatch(batch);

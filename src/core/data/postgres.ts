@@ -6,7 +6,7 @@
  * or pg's own PGPASSWORD / ~/.pgpass. Every statement runs under a timeout (`statement_timeout`, ms).
  */
 import pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
+import { CopyOutQuery } from './postgres-wire.js';
 import type { SourceDecl } from '../spec/model.js';
 import type { FormatProblem } from './csv.js';
 import { PASSWORD_REMEDY, passwordInUrl, safeUrl, savedPassword } from './postgres-url.js';
@@ -103,7 +103,7 @@ function queryProblem(e: unknown, source: SourceDecl): FormatProblem {
  * from describing the statement first (`LIMIT 0`), which is also all `headerOnly` does.
  */
 export async function streamPostgres(
-    source: SourceDecl, onHeader: (header: string[]) => void, onBatch: (batch: RowBatch) => void, signal?: AbortSignal, headerOnly = false,
+    source: SourceDecl, onHeader: (header: string[], expectedRows?: number) => void, onBatch: (batch: RowBatch) => void, signal?: AbortSignal, headerOnly = false,
 ): Promise<PostgresResult> {
     const statement = statementOf(source);
     if (typeof statement !== 'string') return { header: [], problems: [statement], complete: false };
@@ -115,16 +115,16 @@ export async function streamPostgres(
         const fields = described.fields.map(f => ({ name: f.name, dataTypeID: f.dataTypeID }));
         if (fields.length === 0) return { header: [], problems: [{ severity: 'error', lines: [], message: 'has no columns to read (the query selects none)' }], complete: false };
         header = fields.map(f => f.name);
-        onHeader(header);
-        if (headerOnly) return { header, problems: [], complete: true };
+        if (headerOnly) { onHeader(header); return { header, problems: [], complete: true }; }
+        onHeader(header, await plannedRows(client, statement));
         signal?.throwIfAborted();
         const decoder = new BinaryCopyDecoder(fields, onBatch, BATCH);
-        const stream = client.query(copyTo(copyStatement(statement, fields)));
-        // A cancel ends the connection, which ends the COPY on the server too.
-        const abort = () => stream.destroy(signal?.reason instanceof Error ? signal.reason : new Error('cancelled'));
+        const copy = new CopyOutQuery(copyStatement(statement, fields), (buf, start, end) => decoder.take(buf, start, end), () => decoder.flush());
+        // A cancel drops the connection, which ends the COPY on the server too.
+        const abort = () => { copy.cancel(signal?.reason); (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy(); };
         signal?.addEventListener('abort', abort, { once: true });
         try {
-            for await (const chunk of stream) decoder.write(chunk as Buffer);
+            await client.query(copy).done;
         } finally {
             signal?.removeEventListener('abort', abort);
         }
@@ -135,6 +135,18 @@ export async function streamPostgres(
         return { header: [], problems: [queryProblem(e, source)], complete: false };
     } finally {
         await client.end().catch(() => undefined);
+    }
+}
+
+/** The planner's estimate of the rows a statement returns (a hint for sizing columns; 0 when unknown). */
+async function plannedRows(client: pg.Client, statement: string): Promise<number> {
+    try {
+        const result = await client.query({ text: `EXPLAIN (FORMAT JSON) ${statement}`, rowMode: 'array' });
+        const plan = (result.rows[0] as [[{ Plan?: { 'Plan Rows'?: number } }]])[0][0];
+        const rows = plan.Plan?.['Plan Rows'];
+        return typeof rows === 'number' && Number.isFinite(rows) && rows > 0 ? rows : 0;
+    } catch {
+        return 0;
     }
 }
 

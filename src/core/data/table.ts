@@ -22,6 +22,14 @@ export class Int32Builder {
 
     get length(): number { return this.size; }
 
+    /** Makes room for `count` numbers in all (when a reader knows roughly how many rows come). */
+    reserve(count: number): void {
+        if (count <= this.data.length) return;
+        const grown = new Int32Array(count);
+        grown.set(this.data.subarray(0, this.size));
+        this.data = grown;
+    }
+
     push(value: number): void {
         if (this.size === this.data.length) {
             const grown = new Int32Array(this.data.length * 2);
@@ -29,6 +37,16 @@ export class Int32Builder {
             this.data = grown;
         }
         this.data[this.size++] = value;
+    }
+
+    /** Adds `first`, `first + 1`, … (`count` numbers). */
+    pushRange(first: number, count: number): void {
+        while (this.size + count > this.data.length) {
+            const grown = new Int32Array(this.data.length * 2);
+            grown.set(this.data);
+            this.data = grown;
+        }
+        for (let i = 0; i < count; i++) this.data[this.size++] = first + i;
     }
 
     at(i: number): number { return this.data[i]!; }
@@ -48,6 +66,9 @@ export class NumberCodes {
     private size = 0;
     private readonly scratch = new Float64Array(1);
     private readonly halves = new Int32Array(this.scratch.buffer);
+
+    /** Rows expected in all: a table that passes 2^16 numbers grows straight to that size (see roomFor). */
+    expectedRows = 0;
 
     constructor(expected = 1024) {
         let capacity = 16;
@@ -74,8 +95,31 @@ export class NumberCodes {
         return i;
     }
 
+    /**
+     * Small non-negative integers (ids, years, counts) are looked up by index in `direct` instead of hashed: as
+     * long as every number seen is one and the largest stays within a few times the distinct count (so the array
+     * stays small), lookups of increasing ids touch memory in order. The first other number moves every code into
+     * the hash table for good.
+     */
+    private direct: Int32Array | undefined = new Int32Array(1024).fill(-1);
+
     /** The number's code, or `next` (which the caller then owns) when it is new. */
     codeOr(v: number, next: number): number {
+        const direct = this.direct;
+        if (direct) {
+            if (v >= 0 && v < direct.length && (v | 0) === v) {
+                const code = direct[v]!;
+                if (code !== -1) return code;
+                direct[v] = next;
+                this.size++;
+                return next;
+            }
+            if ((v | 0) === v && v >= 0 && v < 4 * (this.size + 1) + 65536) {
+                this.widen(v);
+                return this.codeOr(v, next);
+            }
+            this.leaveDirect();
+        }
         let i = this.slot(v);
         if (this.codes[i] !== -1) return this.codes[i]!;
         if ((this.size + 1) * 2 > this.keys.length) { this.grow(); i = this.slot(v); }
@@ -85,16 +129,62 @@ export class NumberCodes {
         return next;
     }
 
+    /** The number's code, or -1 when it has none. */
+    lookup(v: number): number {
+        const direct = this.direct;
+        if (direct) return v >= 0 && v < direct.length && (v | 0) === v ? direct[v]! : -1;
+        return this.codes[this.slot(v)]!;
+    }
+
+    /** A direct array long enough for `v`. */
+    private widen(v: number): void {
+        let length = this.direct!.length;
+        while (length <= v) length *= 2;
+        const wider = new Int32Array(length).fill(-1);
+        wider.set(this.direct!);
+        this.direct = wider;
+    }
+
+    /** Moves the directly indexed codes into the hash table. */
+    private leaveDirect(): void {
+        const direct = this.direct!;
+        this.direct = undefined;
+        const count = this.size;
+        let capacity = this.keys.length;
+        while (capacity < (count + 1) * 2) capacity *= 2;
+        this.keys = new Float64Array(capacity);
+        this.codes = new Int32Array(capacity).fill(-1);
+        this.mask = capacity - 1;
+        for (let v = 0; v < direct.length; v++) {
+            if (direct[v] === -1) continue;
+            const i = this.slot(v);
+            this.keys[i] = v;
+            this.codes[i] = direct[v]!;
+        }
+    }
+
     private grow(): void {
         const { keys, codes } = this;
-        this.keys = new Float64Array(keys.length * 2);
-        this.codes = new Int32Array(keys.length * 2).fill(-1);
+        const capacity = roomFor(keys.length * 2, this.size, this.expectedRows);
+        this.keys = new Float64Array(capacity);
+        this.codes = new Int32Array(capacity).fill(-1);
         this.mask = this.keys.length - 1;
         for (let j = 0; j < keys.length; j++) if (codes[j] !== -1) { const i = this.slot(keys[j]!); this.keys[i] = keys[j]!; this.codes[i] = codes[j]!; }
     }
 }
 
 const UTF8 = new TextEncoder();
+
+/**
+ * The next capacity of a hash table (a power of two, kept at most half full): double, or — once it holds 2^16
+ * values and the reader expects many more rows — room for all of them at once, which spares a dozen rehashes
+ * of a column whose values are mostly distinct (ids, names).
+ */
+function roomFor(doubled: number, size: number, expectedRows: number): number {
+    let capacity = doubled;
+    if (size >= 1 << 16 && expectedRows > size * 2) while (capacity < expectedRows * 2) capacity *= 2;
+    return capacity;
+}
 
 /** Whether bytes are all ASCII (then Latin-1 decoding, which is cheaper, gives the same text as UTF-8). */
 function isAscii(buf: Uint8Array, start: number, end: number): boolean {
@@ -116,6 +206,9 @@ export class TextCodes {
     private arena = Buffer.allocUnsafe(1 << 16);
     private used = 0;
     private readonly encoded = Buffer.allocUnsafe(4096);
+
+    /** Rows expected in all: a table that passes 2^16 texts grows straight to that size (see roomFor). */
+    expectedRows = 0;
 
     constructor(expected = 1024) {
         let capacity = 16;
@@ -142,11 +235,9 @@ export class TextCodes {
             }
             i = (i + 1) & mask;
         }
-        if ((this.size + 1) * 2 > mask + 1) {
-            this.grow();
-            slots = this.slots; mask = this.mask; i = hash & mask;
-            while (slots[i * 2 + 1] !== -1) i = (i + 1) & mask;
-        }
+        // Rare branches live in their own methods: the optimised loop never meets code it has not run yet.
+        if ((this.size + 1) * 2 > mask + 1) i = this.growFor(hash);
+        slots = this.slots;
         slots[i * 2] = hash;
         slots[i * 2 + 1] = next;
         this.keep(buf, start, end, next);
@@ -154,9 +245,30 @@ export class TextCodes {
         return next;
     }
 
+    /** Grows the table; the free slot for `hash` in the new one. */
+    private growFor(hash: number): number {
+        this.grow();
+        const slots = this.slots, mask = this.mask;
+        let i = hash & mask;
+        while (slots[i * 2 + 1] !== -1) i = (i + 1) & mask;
+        return i;
+    }
+
     /** Copies a new text's bytes into the arena. */
     private keep(buf: Uint8Array, start: number, end: number, code: number): void {
         const length = end - start;
+        if (code >= this.offsets.length || this.used + length > this.arena.length) this.makeRoom(code, length);
+        const arena = this.arena;
+        // Short texts are copied by hand: a subarray per text costs an object.
+        if (length > 64) arena.set(buf.subarray(start, end), this.used);
+        else for (let k = start, j = this.used; k < end; k++, j++) arena[j] = buf[k]!;
+        this.offsets[code] = this.used;
+        this.lengths[code] = length;
+        this.used += length;
+    }
+
+    /** Room for one more text of `length` bytes under `code`. */
+    private makeRoom(code: number, length: number): void {
         if (code >= this.offsets.length) {
             const offsets = new Int32Array(this.offsets.length * 2), lengths = new Int32Array(this.offsets.length * 2);
             offsets.set(this.offsets); lengths.set(this.lengths);
@@ -167,13 +279,17 @@ export class TextCodes {
             this.arena.copy(grown, 0, 0, this.used);
             this.arena = grown;
         }
-        const arena = this.arena;
-        // Short texts are copied by hand: a subarray per text costs an object.
-        if (length > 64) arena.set(buf.subarray(start, end), this.used);
-        else for (let k = start, j = this.used; k < end; k++, j++) arena[j] = buf[k]!;
-        this.offsets[code] = this.used;
-        this.lengths[code] = length;
-        this.used += length;
+    }
+
+    /** The text of a code given to bytes (as a JS string). */
+    text(code: number): string {
+        const start = this.offsets[code]!, end = start + this.lengths[code]!;
+        return isAscii(this.arena, start, end) ? this.arena.toString('latin1', start, end) : this.arena.toString('utf8', start, end);
+    }
+
+    /** Drops the hash table once no more texts come (the texts themselves stay, for `text`). */
+    seal(): void {
+        this.slots = new Int32Array(0);
     }
 
     /** The code of a JS string, through its UTF-8 bytes. */
@@ -188,7 +304,7 @@ export class TextCodes {
 
     private grow(): void {
         const old = this.slots;
-        const slots = this.slots = new Int32Array(old.length * 2).fill(-1);
+        const slots = this.slots = new Int32Array(roomFor(old.length, this.size, this.expectedRows) * 2).fill(-1);
         const mask = this.mask = slots.length / 2 - 1;
         for (let j = 0; j < old.length; j += 2) {
             if (old[j + 1] === -1) continue;
@@ -212,6 +328,8 @@ export class ColumnBuilder {
     constructor(readonly attribute: string, readonly type: AttrType, capacity = 1024, textBytes = false) {
         this.codes = new Int32Builder(capacity);
         this.texts = textBytes ? new TextCodes() : undefined;
+        this.numbers.expectedRows = capacity;
+        if (this.texts) this.texts.expectedRows = capacity;
     }
 
     get length(): number { return this.codes.length; }
@@ -253,16 +371,48 @@ export class ColumnBuilder {
         return code;
     }
 
-    /** The dictionary code of the text in `buf[start, end)` (UTF-8; adding it when new). Needs `textBytes`. */
+    /**
+     * The dictionary code of the text in `buf[start, end)` (UTF-8; adding it when new). Needs `textBytes`. The
+     * text stays as bytes until the column's values are first read (see build).
+     */
     textCode(buf: Buffer, start: number, end: number): number {
         const code = this.texts!.codeOr(buf, start, end, this.values.length);
-        if (code === this.values.length) this.values.push(isAscii(buf, start, end) ? buf.toString('latin1', start, end) : buf.toString('utf8', start, end));
+        if (code === this.values.length) { this.values.push(undefined as unknown as CellValue); this.undecoded++; }
         return code;
     }
 
+    private undecoded = 0;
+
+    /**
+     * The column. Texts taken as bytes become JS strings on the first read of `values`, all at once: checking
+     * keys, FDs and FKs reads codes and `size` only, so a million distinct names a check never shows cost no
+     * million strings.
+     */
     build(): Column {
-        return { attribute: this.attribute, type: this.type, codes: this.codes.build(), values: this.values };
+        const { attribute, type, values, texts } = this;
+        const codes = this.codes.build();
+        if (this.undecoded === 0 || !texts) return { attribute, type, codes, size: values.length, values };
+        texts.seal();
+        let ready = false;
+        return {
+            attribute, type, codes, size: values.length,
+            get values() {
+                if (!ready) {
+                    for (let code = 0; code < values.length; code++) if (values[code] === undefined) values[code] = texts.text(code);
+                    ready = true;
+                }
+                return values;
+            },
+        };
     }
+}
+
+/** A column under another name, type or codes, sharing its values without reading them. */
+export function deriveColumn(column: Column, changes: Partial<Pick<Column, 'attribute' | 'type' | 'codes'>>): Column {
+    return {
+        attribute: changes.attribute ?? column.attribute, type: changes.type ?? column.type, codes: changes.codes ?? column.codes, size: column.size,
+        get values() { return column.values; },
+    };
 }
 
 /** Wraps finished columns as a RelationTable with by-name access. */

@@ -13,6 +13,11 @@ export interface Column {
     attribute: string;
     type: AttrType;
     codes: Int32Array;
+    /**
+     * The distinct values (`values.length`). Where only the count matters, read this: a column may turn its
+     * values into JS strings on the first read of `values` (see ColumnBuilder.build).
+     */
+    size: number;
     values: CellValue[];
 }
 

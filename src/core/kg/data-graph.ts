@@ -192,7 +192,7 @@ export function buildDataGraph(spec: SpecModel, data: LoadedData): DataGraph {
             if (!col) continue;
             const typeName = `${r.name}.${a.name}`;
             const rel = b.relation({ name: typeName, label: a.label ?? words(a.name), kind: 'attribute', headType: r.name, tailType: typeName, words: [words(a.name), a.label ?? '', a.unit ?? ''].filter(Boolean) });
-            const nodeOfCode = new Int32Array(col.values.length).fill(-1);
+            const nodeOfCode = new Int32Array(col.size).fill(-1);
             for (let row = 0; row < table.rowCount; row++) {
                 const code = col.codes[row]!;
                 if (code < 0) continue;

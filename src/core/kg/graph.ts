@@ -96,7 +96,7 @@ export class FkJoin {
             const code = col.codes[row]!;
             if (code < 0) return DANGLING;
             if (!this.byCode) {
-                this.byCode = new Int32Array(col.values.length);
+                this.byCode = new Int32Array(col.size);
                 col.values.forEach((v, c) => { this.byCode![c] = v === null ? DANGLING : (this.byValue.get(format(v)) ?? DANGLING); });
             }
             return this.byCode[code]!;

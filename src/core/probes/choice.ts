@@ -42,7 +42,7 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
     // Columns with a single value cannot be falsified; two values are flipped, more are drawn from.
     const options = [...texts].map(([attribute, t]) => ({ attribute, templates: t.map(x => scope.template(x)), column: slot.table.column(attribute) }))
         .filter(o => o.column !== undefined);
-    const falsifiable = options.map((o, i) => (o.column!.values.length >= 2 ? i : -1)).filter(i => i >= 0);
+    const falsifiable = options.map((o, i) => (o.column!.size >= 2 ? i : -1)).filter(i => i >= 0);
     if (options.length < 2 || falsifiable.length === 0) {
         return fail('probe-choice-options', options.length < 2
             ? `Choice probe ${probe.name} has ${options.length} option(s): a multiple-choice question needs at least 2 (one per right-hand-side attribute of ${fd.id}).`
@@ -64,7 +64,7 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
         const index = falsifiable[pick(random, falsifiable.length)]!;
         const col = options[index]!.column!;
         const truth = col.codes[rows[0]!]!;
-        const n = col.values.length;
+        const n = col.size;
         let code = n === 2 ? 1 - truth : pick(random, n - 1);
         if (n > 2 && code >= truth) code++;
         return { index, fake: col.values[code]! };

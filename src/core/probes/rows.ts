@@ -19,7 +19,7 @@ function cached<T extends Uint8Array | Int32Array>(table: RelationTable, id: str
 function grouped(table: RelationTable, attrs: string[]): Codes | undefined {
     const cols = attrs.map(a => table.column(a));
     if (cols.some(c => c === undefined)) return undefined;
-    return groupCodes(cols.map(c => ({ codes: c!.codes, cardinality: Math.max(1, c!.values.length) })), table.rowCount);
+    return groupCodes(cols.map(c => ({ codes: c!.codes, cardinality: Math.max(1, c!.size) })), table.rowCount);
 }
 
 /**
@@ -32,7 +32,7 @@ export function violatingRows(table: RelationTable, lhs: string[], rhs: string[]
         const left = grouped(table, lhs);
         const rightCols = rhs.map(a => table.column(a));
         if (!left || rightCols.some(c => c === undefined)) return null;
-        const right = groupCodes(rightCols.map(c => ({ codes: c!.codes.map(v => v + 1), cardinality: c!.values.length + 1 })), table.rowCount);
+        const right = groupCodes(rightCols.map(c => ({ codes: c!.codes.map(v => v + 1), cardinality: c!.size + 1 })), table.rowCount);
         const UNSEEN = -1, CONFLICT = -2;
         const first = new Int32Array(left.cardinality).fill(UNSEEN);
         let any = false;

@@ -81,7 +81,7 @@ export function inferType(values: readonly unknown[]): ScalarType {
 
 /** Partitions of a table's columns, NULL as a value. */
 function columnPartitions(table: RelationTable): Partition[] {
-    return table.columns.map(c => partitionOfCodes(nullAsValue(c.codes, c.values.length), c.values.length + 1));
+    return table.columns.map(c => partitionOfCodes(nullAsValue(c.codes, c.size), c.size + 1));
 }
 
 /**

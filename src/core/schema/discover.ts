@@ -114,8 +114,8 @@ function* search(table: RelationTable, options: FdDiscoveryOptions, elapsed: () 
     const columns = options.attributes
         ? options.attributes.map(a => { const c = table.column(a); if (!c) throw new Error(`discoverFds: no column '${a}' in ${table.relation}`); return c; })
         : table.columns;
-    const codes = columns.map(c => nullAsValue(c.codes, c.values.length));
-    const scratch = columns.map(c => new Int32Array(c.values.length + 1));
+    const codes = columns.map(c => nullAsValue(c.codes, c.size));
+    const scratch = columns.map(c => new Int32Array(c.size + 1));
     const refiner = new Refiner(n);
     const all = columns.map((_, i) => i);
     const found: DiscoveredFd[] = [];
@@ -124,7 +124,7 @@ function* search(table: RelationTable, options: FdDiscoveryOptions, elapsed: () 
 
     let previous = new Map<string, LatticeNode>([['', { attrs: [], partition: wholePartition(n), cplus: new Set(all) }]]);
     let level = new Map<string, LatticeNode>(all.map(i => [String(i), {
-        attrs: [i], partition: maxLhs >= 1 ? partitionOfCodes(codes[i]!, columns[i]!.values.length + 1) : undefined, cplus: new Set<number>(),
+        attrs: [i], partition: maxLhs >= 1 ? partitionOfCodes(codes[i]!, columns[i]!.size + 1) : undefined, cplus: new Set<number>(),
     }]));
     let levels = 0, complete = true;
 

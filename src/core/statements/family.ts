@@ -149,7 +149,7 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
     function corrupt(kind: Corruption, edge: Edge, rows: Int32Array, truth: number, value: CellValue, random: () => number): { text: string; from: string; to: string } | undefined {
         const shown = (v: CellValue) => format(v as TemplateValue);
         if (kind === 'tail') {
-            const n = edge.column.values.length;
+            const n = edge.column.size;
             if (n < 2) return undefined;
             let code = pick(random, n - 1);
             if (code >= truth) code++;

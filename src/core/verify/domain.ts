@@ -47,7 +47,7 @@ export function canonicalNumber(text: string): string | undefined {
 export function buildDomain(table: RelationTable, attribute: string): Domain | undefined {
     const col = table.column(attribute);
     if (!col) return undefined;
-    const firstRow = new Int32Array(col.values.length).fill(-1);
+    const firstRow = new Int32Array(col.size).fill(-1);
     for (let r = 0; r < table.rowCount; r++) {
         const c = col.codes[r]!;
         if (c >= 0 && firstRow[c] === -1) firstRow[c] = r;

@@ -167,7 +167,7 @@ function describeFd(fd: Fd, loaded: SpecData | undefined): string {
     const columns = table ? [...lhs, ...rhs].map(a => table.column(a)) : [];
     if (table && columns.every(c => c !== undefined)) {
         const { groups, violated } = fdFacts(table, lhs, rhs, () => ({
-            groups: distinctGroups(groupCodes(columns.slice(0, lhs.length).map(c => ({ codes: c!.codes, cardinality: Math.max(1, c!.values.length) })), table.rowCount)),
+            groups: distinctGroups(groupCodes(columns.slice(0, lhs.length).map(c => ({ codes: c!.codes, cardinality: Math.max(1, c!.size) })), table.rowCount)),
             violated: checkFd(table, { lhs, rhs }).length,
         }));
         lines.push(`${count(table.rowCount)} rows · ${count(groups)} distinct left-hand sides · `

@@ -41,8 +41,8 @@ function mapCodes<T>(values: T[]): number[] {
     return values.map(v => { let c = seen.get(v); if (c === undefined) { c = seen.size; seen.set(v, c); } return c; });
 }
 
-test('NumberCodes numbers like a Map: 0 and -0 are one key, NaN is one key, doubles and huge ints are exact', () => {
-    const number = fc.oneof(fc.integer({ min: -50, max: 50 }), fc.double(), fc.constantFrom(0, -0, NaN, Infinity, -Infinity, 2 ** 53, 2 ** 31, -(2 ** 31), 0.1 + 0.2, 0.3));
+test('NumberCodes numbers like a Map (by index for small ints, hashed otherwise): 0 and -0 are one key, NaN is one key, doubles and huge ints are exact', () => {
+    const number = fc.oneof(fc.integer({ min: -50, max: 50 }), fc.integer({ min: 0, max: 200_000 }), fc.double(), fc.constantFrom(0, -0, NaN, Infinity, -Infinity, 2 ** 53, 2 ** 31, -(2 ** 31), 0.1 + 0.2, 0.3));
     fc.assert(fc.property(fc.array(number, { maxLength: 3000 }), values => {
         const codes = new NumberCodes(1);
         let next = 0;
