@@ -53,7 +53,7 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export function copyStatement(statement: string, fields: Field[]): string {
     const names = fields.map((_, i) => quoteIdent(`c${i + 1}`));
     const select = fields.map((f, i) => (BINARY[f.dataTypeID] !== undefined ? names[i]! : `${names[i]!}::text`));
-    return `COPY (SELECT ${select.length > 0 ? select.join(', ') : 'NULL'} FROM (${statement}) AS q(${names.join(', ')})) TO STDOUT (FORMAT binary)`;
+    return `COPY (SELECT ${select.join(', ')} FROM (${statement}) AS q(${names.join(', ')})) TO STDOUT (FORMAT binary)`;
 }
 
 /** Trailing semicolons and blanks, which a statement inside COPY ( … ) cannot have. */
