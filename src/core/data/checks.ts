@@ -117,6 +117,7 @@ export function checkKey(table: RelationTable, key: string[]): KeyViolation[] {
 export function checkFk(from: RelationTable, to: RelationTable, fk: { from: { attributes: string[] }; to: { attributes: string[] } }): FkViolation[] {
     const fromColumns = columnsOf(from, fk.from.attributes), toColumns = columnsOf(to, fk.to.attributes);
     if (fromColumns.length !== toColumns.length) throw new Error('an fk needs as many attributes on each side');
+    if (fromColumns.length === 1 && fromColumns[0]!.type.list && !toColumns[0]!.type.list) return checkListFk(from.rowCount, fromColumns[0]!, toColumns[0]!);
     // Translate each `from` dictionary into `to` codes once; -1 marks a value `to` never has.
     const translated = fromColumns.map((fc, i) => {
         const tc = toColumns[i]!;
@@ -150,6 +151,39 @@ export function checkFk(from: RelationTable, to: RelationTable, fk: { from: { at
         if (!v) { v = { values: valuesAt(fromColumns, r), count: 0, rows: [] }; found.set(g, v); }
         v.count++;
         if (v.rows.length < ROWS_KEPT) v.rows.push(r);
+    }
+    return [...found.values()];
+}
+
+/**
+ * A list-valued attribute referencing a scalar one (`fk Movie.genres -> Genre.name`): each element is a
+ * reference, so each element `to` never holds is a violation of its own, counted once per row that lists it.
+ */
+function checkListFk(rowCount: number, list: Column, target: Column): FkViolation[] {
+    const present = new Set(target.values.map(cellKey));
+    // The missing elements of each distinct list, worked out once per list.
+    const missingOf = new Map<number, CellValue[]>();
+    const found = new Map<string, FkViolation>();
+    for (let r = 0; r < rowCount; r++) {
+        const code = list.codes[r]!;
+        if (code < 0) continue;
+        let missing = missingOf.get(code);
+        if (!missing) {
+            const seen = new Set<string>();
+            missing = [];
+            for (const element of list.values[code] as CellValue[]) {
+                const key = cellKey(element);
+                if (!present.has(key) && !seen.has(key)) { seen.add(key); missing.push(element); }
+            }
+            missingOf.set(code, missing);
+        }
+        for (const element of missing) {
+            const key = cellKey(element);
+            let v = found.get(key);
+            if (!v) { v = { values: [element], count: 0, rows: [] }; found.set(key, v); }
+            v.count++;
+            if (v.rows.length < ROWS_KEPT) v.rows.push(r);
+        }
     }
     return [...found.values()];
 }

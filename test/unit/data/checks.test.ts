@@ -110,3 +110,13 @@ test('groupCodes and firstOccurrences', () => {
     const allNull = { codes: Int32Array.from([-1, 0]), cardinality: 1 };
     assert.deepEqual([...firstOccurrences([allNull], 2)], [1]);
 });
+
+test('checkFk takes each element of a list-valued attribute as a reference of its own', () => {
+    const textList = { scalar: 'text', list: true } as const;
+    const films = createTable('Movie', '/data/movies.csv', [{ name: 'title', type: text }, { name: 'genres', type: textList }],
+        [['Avatar', ['Drama', 'Sci-Fi']], ['Heat', ['Drama']], ['Unforgiven', ['Western', 'Drama', 'Western']], ['Tombstone', ['Western']], ['Blank', null]]);
+    const genres = createTable('Genre', '/data/genres.csv', [{ name: 'name', type: text }], [['Drama'], ['Sci-Fi']]);
+    assert.deepEqual(checkFk(films, genres, { from: { attributes: ['genres'] }, to: { attributes: ['name'] } }), [{ values: ['Western'], count: 2, rows: [2, 3] }]);
+    const all = createTable('Genre', '/data/genres.csv', [{ name: 'name', type: text }], [['Drama'], ['Sci-Fi'], ['Western']]);
+    assert.deepEqual(checkFk(films, all, { from: { attributes: ['genres'] }, to: { attributes: ['name'] } }), []);
+});
