@@ -6,7 +6,7 @@
  */
 import type { CellValue, Column, ColumnStats, RelationTable } from './types.js';
 import { cellKey } from './table.js';
-import { groupCodes, PairIds, type Codes } from './group.js';
+import { columnCodes, groupCodes, PairIds } from './group.js';
 
 /** How many example rows each group keeps. */
 const ROWS_KEPT = 3;
@@ -39,7 +39,6 @@ function columnsOf(table: RelationTable, attributes: string[]): Column[] {
     });
 }
 
-const codesOf = (c: Column): Codes => ({ codes: c.codes, cardinality: Math.max(1, c.size) });
 
 function valuesAt(columns: Column[], row: number): CellValue[] {
     return columns.map(c => { const code = c.codes[row]!; return code < 0 ? null : c.values[code]!; });
@@ -49,7 +48,7 @@ function valuesAt(columns: Column[], row: number): CellValue[] {
 export function checkFd(table: RelationTable, fd: { lhs: string[]; rhs: string[] }): FdViolation[] {
     const lhsColumns = columnsOf(table, fd.lhs), rhsColumns = columnsOf(table, fd.rhs);
     const n = table.rowCount;
-    const lhs = groupCodes(lhsColumns.map(codesOf), n), rhs = groupCodes(rhsColumns.map(codesOf), n);
+    const lhs = groupCodes(lhsColumns.map(columnCodes), n), rhs = groupCodes(rhsColumns.map(columnCodes), n);
     const first = new Int32Array(lhs.cardinality).fill(-1);
     const broken = new Uint8Array(lhs.cardinality);
     const lc = lhs.codes, rc = rhs.codes;
@@ -90,14 +89,14 @@ export function checkFd(table: RelationTable, fd: { lhs: string[]; rhs: string[]
 export function checkKey(table: RelationTable, key: string[]): KeyViolation[] {
     const columns = columnsOf(table, key);
     const n = table.rowCount;
-    const grouped = groupCodes(columns.map(codesOf), n);
+    const grouped = groupCodes(columns.map(columnCodes), n);
     const counts = new Int32Array(grouped.cardinality);
     for (let r = 0; r < n; r++) { const g = grouped.codes[r]!; if (g >= 0) counts[g]++; }
     let repeated = false;
     for (let g = 0; g < counts.length && !repeated; g++) repeated = counts[g]! > 1;
     if (!repeated) return [];
     // Whole rows as one code each, to tell a repeated row from two rows that disagree under one key.
-    const whole = groupCodes(table.columns.map(codesOf), n);
+    const whole = groupCodes(table.columns.map(columnCodes), n);
     const found = new Map<number, KeyViolation & { wholeCode: number }>();
     for (let r = 0; r < n; r++) {
         const g = grouped.codes[r]!;
@@ -136,7 +135,7 @@ export function checkFk(from: RelationTable, to: RelationTable, fk: { from: { at
         }
         if (id >= 0 && toColumns.length === 1) present[id] = 1;
     }
-    const grouped = groupCodes(fromColumns.map(codesOf), from.rowCount);
+    const grouped = groupCodes(fromColumns.map(columnCodes), from.rowCount);
     const found = new Map<number, FkViolation>();
     for (let r = 0; r < from.rowCount; r++) {
         const g = grouped.codes[r]!;

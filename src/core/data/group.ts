@@ -2,7 +2,12 @@
  * Grouping rows by several dictionary-encoded columns at once: each row gets one integer per distinct
  * combination, so FD, key and distinct work is a pass over typed arrays instead of string hashing.
  */
+import type { Column } from './types.js';
+
 export interface Codes { codes: Int32Array; cardinality: number }
+
+/** A column's codes with its cardinality (its distinct count, without reading its values). */
+export const columnCodes = (c: Column): Codes => ({ codes: c.codes, cardinality: Math.max(1, c.size) });
 
 /** A combined code per row over `columns` (-1 when any of them is null); `cardinality` bounds the codes. */
 export function groupCodes(columns: Codes[], rowCount: number): Codes {

@@ -7,14 +7,15 @@
 import * as fs from 'node:fs';
 import type { AttrType, RelationDecl, SourceDecl } from '../spec/model.js';
 import type { CellValue, Column, RelationTable } from './types.js';
-import { ColumnBuilder, Int32Builder, NumberCodes, deriveColumn, makeTable } from './table.js';
+import { ColumnBuilder, Int32Builder, deriveColumn, makeTable } from './table.js';
+import { NumberCodes } from './codes.js';
 import { coerceSqlite, coerceText, type Coerced } from './coerce.js';
 import { readCsvHeader, streamCsv, type FormatProblem } from './csv.js';
 import { streamSqlite } from './sqlite.js';
 import { readJson } from './json.js';
 import { streamPostgres } from './postgres.js';
 import { Decode, fieldValue, isInteger, isNumeric, rawNumber, shortestFloat4, type FieldBatch, type RowBatch } from './postgres-copy.js';
-import { firstOccurrences } from './group.js';
+import { columnCodes, firstOccurrences } from './group.js';
 
 export interface CoercionExample { line: number; column: number; value: string; reason: string }
 
@@ -59,8 +60,10 @@ class ColumnReader {
     /** An int or real attribute (not a list): plain digits skip the per-value memo (see plainNumber). */
     private readonly numeric: 'int' | 'real' | undefined;
 
-    /** With `textBytes` (a binary reader), texts are keyed by their bytes; see readBatch. */
-    /** `expectedRows`: a reader's estimate of the rows to come (0: unknown), to size the column once. */
+    /**
+     * `textBytes` (a binary reader): texts are keyed by their bytes, see readBatch. `expectedRows`: the reader's
+     * estimate of the rows to come (0: unknown), to size the column once.
+     */
     constructor(readonly index: number, readonly type: AttrType, private readonly coerce: (raw: unknown) => Coerced, private readonly textBytes = false, expectedRows = 0, private readonly limit = maxCellChars()) {
         this.builder = new ColumnBuilder('', type, Math.max(1024, Math.min(expectedRows, 1 << 25)), textBytes);
         this.plainText = type.scalar === 'text' && !type.list;
@@ -293,7 +296,7 @@ export async function loadSource(source: SourceDecl, relations: RelationDecl[], 
 
 /** A distinct projection: one row per distinct combination of the columns, at its first occurrence. */
 function project(relation: string, file: string, columns: Column[], lines: Int32Array): RelationTable {
-    const rows = firstOccurrences(columns.map(c => ({ codes: c.codes, cardinality: Math.max(1, c.size) })), lines.length);
+    const rows = firstOccurrences(columns.map(columnCodes), lines.length);
     const pick = (codes: Int32Array) => { const out = new Int32Array(rows.length); for (let i = 0; i < rows.length; i++) out[i] = codes[rows[i]!]!; return out; };
     return makeTable(relation, file, columns.map(c => deriveColumn(c, { codes: pick(c.codes) })), pick(lines));
 }

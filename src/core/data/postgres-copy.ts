@@ -126,12 +126,6 @@ export class BinaryCopyDecoder {
         };
     }
 
-    /** Takes the next chunk of the stream; whole rows go out in batches. */
-    write(chunk: Buffer): void {
-        this.take(chunk, 0, chunk.length);
-        this.flush();
-    }
-
     /**
      * Takes bytes `[start, end)` of `buf`, the next piece of the stream. Rows decoded in place point into `buf`:
      * call `flush` before `buf` is reused (a piece from another buffer flushes by itself).

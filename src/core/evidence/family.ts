@@ -16,7 +16,7 @@
 import type { ProbeDecl, SettingValue } from '../spec/model.js';
 import type { ProbeFamily } from '../probes/family.js';
 import type { Item, Plan } from '../probes/plan.js';
-import { starPath } from '../probes/plan.js';
+import { planFailure, starPath } from '../probes/plan.js';
 import { keyValues, Scope, slotFor, type Compiled } from '../probes/scope.js';
 import { keyOccurrences } from '../probes/rows.js';
 import { hashSeed, pick, prng } from '../probes/sampling.js';
@@ -61,7 +61,7 @@ export function swapStats(plan: Plan): SwapStats | undefined {
 
 export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | undefined {
     const { spec, data, probe, problems, seed } = input;
-    const fail = (code: string, message: string) => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
+    const fail = planFailure(problems, probe);
     const slot = slotFor(spec, data.tables, probe.relation ?? '');
     if (typeof slot === 'string') return fail('probe-data', slot);
     const rel = slot.relation;

@@ -9,7 +9,7 @@ import type { CellValue, LoadedData } from '../data/types.js';
 import type { KgEdge, KgNode, Question } from './question.js';
 import { format, render, type TemplateValue } from '../spec/template.js';
 import { DEFAULT_STEMS, SYSTEM_CHOICE, SYSTEM_CHOICE_NONE } from './prompts.js';
-import { entityNode, fdTarget, valueNode, type Item, type Plan, type PlanProblem } from './plan.js';
+import { entityNode, fdTarget, planFailure, valueNode, type Item, type Plan, type PlanProblem } from './plan.js';
 import { keyValues, labelOf, relationLabel, Scope } from './scope.js';
 import { violatingRows } from './rows.js';
 import { hashSeed, pick, prng } from './sampling.js';
@@ -23,7 +23,7 @@ import { KEY_COLUMNS, keyCells } from '../report/labels.js';
 import { plainCells } from '../report/paper-cells.js';
 
 export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[], seed: number): Plan | undefined {
-    const fail = (code: string, message: string) => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
+    const fail = planFailure(problems, probe);
     const target = fdTarget(spec, data, probe, problems);
     if (!target) return undefined;
     const { fd, slot } = target;

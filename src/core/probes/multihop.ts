@@ -8,7 +8,7 @@ import type { LoadedData } from '../data/types.js';
 import type { KgEdge, KgNode, Keyword } from './question.js';
 import { AMBIGUOUS, DANGLING, FkJoin, resolvePath } from '../kg/graph.js';
 import { SYSTEM_BINARY } from './prompts.js';
-import { compilePhrasings, entityNode, phrasedItems, sentence, settingTemplate, valueNode, type Plan, type PlanProblem } from './plan.js';
+import { compilePhrasings, entityNode, phrasedItems, planFailure, sentence, settingTemplate, valueNode, type Plan, type PlanProblem } from './plan.js';
 import { labelOf, Scope, slotFor, type Slot } from './scope.js';
 import type { ProbeFamily } from './family.js';
 import { parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from './answers.js';
@@ -18,7 +18,7 @@ import { KEY_COLUMNS, keyCells } from '../report/labels.js';
 import { binaryColumn, paperFigure, paperOrder } from '../report/paper-cells.js';
 
 export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[]): Plan | undefined {
-    const fail = (code: string, message: string) => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
+    const fail = planFailure(problems, probe);
     const resolution = resolvePath(spec, probe.path ?? []);
     if ('error' in resolution) return fail('probe-path', resolution.error);
     const { hops, relations, cycleAt } = resolution.path;

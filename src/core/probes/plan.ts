@@ -134,6 +134,11 @@ export function settingTemplate(scope: Scope, probe: ProbeDecl, name: string): (
     return rows => render(c.parsed, scope.lookup(rows));
 }
 
+/** A plan's way to give up: records a located problem on the probe and returns undefined (no plan). */
+export function planFailure(problems: PlanProblem[], probe: ProbeDecl): (code: string, message: string) => undefined {
+    return (code, message) => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
+}
+
 /** The FD a probe names (`using <fd>`) and the loaded relation it is on; a located problem when either is missing. */
 export function fdTarget(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[]): { fd: FdDecl; slot: Slot } | undefined {
     const fd = probe.fd ? findFd(spec, probe.fd) : undefined;

@@ -4,7 +4,7 @@
  * grouping (no per-row objects or maps, so a million rows cost a few Int32Arrays, briefly).
  */
 import type { RelationTable } from '../data/types.js';
-import { groupCodes, type Codes } from '../data/group.js';
+import { columnCodes, groupCodes, type Codes } from '../data/group.js';
 
 const cache = new WeakMap<RelationTable, Map<string, Uint8Array | Int32Array | null>>();
 
@@ -19,7 +19,7 @@ function cached<T extends Uint8Array | Int32Array>(table: RelationTable, id: str
 function grouped(table: RelationTable, attrs: string[]): Codes | undefined {
     const cols = attrs.map(a => table.column(a));
     if (cols.some(c => c === undefined)) return undefined;
-    return groupCodes(cols.map(c => ({ codes: c!.codes, cardinality: Math.max(1, c!.size) })), table.rowCount);
+    return groupCodes(cols.map(c => columnCodes(c!)), table.rowCount);
 }
 
 /**

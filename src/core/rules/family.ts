@@ -6,7 +6,7 @@
  * premise by premise (claims.ts), and the group is judged without any gold (`metamorphic`, verify/groups.ts).
  */
 import type { ProbeFamily } from '../probes/family.js';
-import type { Item, Plan } from '../probes/plan.js';
+import { planFailure, type Item, type Plan } from '../probes/plan.js';
 import type { Keyword } from '../probes/question.js';
 import type { RuleQuestion } from './types.js';
 import type { Fact, FactBase, Proof } from './ir.js';
@@ -63,7 +63,7 @@ function derive(spec: SpecModel, data: LoadedData, program: Parameters<typeof ev
 
 export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | undefined {
     const { spec, data, probe, problems, seed } = input;
-    const fail = (code: string, message: string) => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
+    const fail = planFailure(problems, probe);
     if (!probe.rule) return fail('probe-target', `Probe ${probe.name} needs a rule: write 'probe ${probe.name} rule using <rule name>'.`);
     const translation = translateRules(spec);
     // The rules' problems are language diagnostics (validation/rules.ts), reported once where they are written.

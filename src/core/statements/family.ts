@@ -11,7 +11,7 @@ import type { ProbeDecl, SettingValue } from '../spec/model.js';
 import type { CellValue } from '../data/types.js';
 import type { ProbeFamily } from '../probes/family.js';
 import type { Item, Plan, PlanProblem } from '../probes/plan.js';
-import { entityNode, fdTarget, starPath, valueNode } from '../probes/plan.js';
+import { entityNode, fdTarget, planFailure, starPath, valueNode } from '../probes/plan.js';
 import { keyValues, labelOf, relationLabel, Scope, type Compiled } from '../probes/scope.js';
 import { violatingRows } from '../probes/rows.js';
 import { hashSeed, pick, prng } from '../probes/sampling.js';
@@ -50,7 +50,7 @@ function corruptionsOf(probe: ProbeDecl, problems: PlanProblem[]): Corruption[] 
 
 export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | undefined {
     const { spec, data, probe, problems, seed } = input;
-    const fail = (code: string, message: string) => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
+    const fail = planFailure(problems, probe);
     const target = fdTarget(spec, data, probe, problems);
     if (!target) return undefined;
     const { fd, slot } = target;

@@ -4,9 +4,7 @@ import type { Services } from './index.js';
 import { argField } from './pick.js';
 import { databaseId, passwordInUrl, safeUrl } from '../../core/data/postgres-url.js';
 import { errorText, showError } from '../context.js';
-
-/** `source NAME postgres "URL"` as a spec writes it. */
-const POSTGRES_SOURCE = /^\s*source\s+\S+\s+postgres\s+"([^"]+)"/gm;
+import { engine } from '../state.js';
 
 /** Why a typed URL cannot be used, or undefined. */
 export function postgresUrlProblem(value: string): string | undefined {
@@ -25,18 +23,20 @@ export async function askPostgresUrl(prompt: string): Promise<string | undefined
     return url?.trim();
 }
 
-/** The postgres URLs of the open .probe documents, each with the file that names it. */
-function openDatabaseUrls(): { url: string; file: string }[] {
+/** The postgres URLs of the open specs (as the engine reads them, unsaved text included), each with its spec. */
+async function openDatabaseUrls(): Promise<{ url: string; file: string }[]> {
+    const e = await engine();
     const found = new Map<string, string>();
-    for (const doc of vscode.workspace.textDocuments.filter(d => d.languageId === 'probe' || d.fileName.endsWith('.probe'))) {
-        for (const m of doc.getText().matchAll(POSTGRES_SOURCE)) if (!found.has(m[1]!)) found.set(m[1]!, doc.uri.fsPath);
+    for (const doc of vscode.workspace.textDocuments.filter(d => d.languageId === 'probe')) {
+        const view = await e.specView(doc.uri.fsPath, new Map([[doc.uri.fsPath, doc.getText()]])).catch(() => undefined);
+        for (const source of view?.spec.sources ?? []) if (source.format === 'postgres' && !found.has(source.path)) found.set(source.path, doc.uri.fsPath);
     }
     return [...found].map(([url, file]) => ({ url, file }));
 }
 
 /** A URL of the open specs, or a typed one; undefined when the user cancels. */
 async function pickDatabaseUrl(s: Services): Promise<string | undefined> {
-    const urls = openDatabaseUrls().filter(u => databaseId(u.url) !== undefined && !passwordInUrl(u.url));
+    const urls = (await openDatabaseUrls()).filter(u => databaseId(u.url) !== undefined && !passwordInUrl(u.url));
     const prompt = 'The database whose password to save (no password in the URL).';
     if (urls.length === 0) return askPostgresUrl(prompt);
     const typed = { label: 'Another database…', description: 'type a postgres:// URL', url: undefined as string | undefined };

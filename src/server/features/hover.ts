@@ -13,7 +13,7 @@ import { fdClosureSteps } from '../../core/kg/closure.js';
 import type { RelationTable } from '../../core/data/types.js';
 import { checkFd, columnStats, showValue } from '../../core/data/index.js';
 import type { SpecData, SpecDataService } from '../data.js';
-import { groupCodes } from '../../core/data/group.js';
+import { columnCodes, groupCodes } from '../../core/data/group.js';
 import { previewRule, type RulePreview } from '../../core/rules/preview.js';
 
 const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
@@ -167,7 +167,7 @@ function describeFd(fd: Fd, loaded: SpecData | undefined): string {
     const columns = table ? [...lhs, ...rhs].map(a => table.column(a)) : [];
     if (table && columns.every(c => c !== undefined)) {
         const { groups, violated } = fdFacts(table, lhs, rhs, () => ({
-            groups: distinctGroups(groupCodes(columns.slice(0, lhs.length).map(c => ({ codes: c!.codes, cardinality: Math.max(1, c!.size) })), table.rowCount)),
+            groups: distinctGroups(groupCodes(columns.slice(0, lhs.length).map(c => columnCodes(c!)), table.rowCount)),
             violated: checkFd(table, { lhs, rhs }).length,
         }));
         lines.push(`${count(table.rowCount)} rows · ${count(groups)} distinct left-hand sides · `

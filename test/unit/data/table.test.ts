@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { ColumnBuilder, NumberCodes, TextCodes, createTable } from '../../../src/core/data/table.js';
+import { ColumnBuilder, createTable } from '../../../src/core/data/table.js';
+import { NumberCodes, TextCodes } from '../../../src/core/data/codes.js';
 
 const text = { scalar: 'text', list: false } as const;
 const int = { scalar: 'int', list: false } as const;

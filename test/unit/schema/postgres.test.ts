@@ -177,7 +177,7 @@ describe('PostgreSQL (a real server)', () => {
                 const decoder = new BinaryCopyDecoder(fields, batch => {
                     for (let r = 0; r < batch.size; r++) rows.push(batch.columns.map(c => fieldValue(batch, c, r)));
                 }, 2);
-                for (let at = 0, k = 0; at < bytes.length; k++) { const n = sizes[k % sizes.length]!; decoder.write(bytes.subarray(at, at + n)); at += n; }
+                for (let at = 0, k = 0; at < bytes.length; k++) { const n = sizes[k % sizes.length]!; const piece = bytes.subarray(at, at + n); decoder.take(piece, 0, piece.length); decoder.flush(); at += n; }
                 decoder.end();
                 return rows;
             };
@@ -185,7 +185,7 @@ describe('PostgreSQL (a real server)', () => {
             assert.equal(whole.length, 3);
             assert.deepEqual(whole[0]!.slice(0, 5), [-3, 2147483647, 9007199254740991, '9223372036854775807', 12.3]);
             for (const sizes of [[1], [2, 3], [7], [19, 1, 40]]) assert.deepEqual(decode(sizes), whole, `pieces of ${sizes.join(', ')} bytes`);
-            assert.throws(() => { const d = new BinaryCopyDecoder(fields, () => undefined); d.write(bytes.subarray(0, bytes.length - 5)); d.end(); }, /ended inside a row/);
+            assert.throws(() => { const d = new BinaryCopyDecoder(fields, () => undefined); d.take(bytes, 0, bytes.length - 5); d.end(); }, /ended inside a row/);
         } finally {
             await client.end();
         }
