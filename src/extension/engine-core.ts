@@ -3,16 +3,15 @@
  * The store, runner and reports are imported lazily: better-sqlite3 is native, and a missing prebuild must
  * become a message (see native.ts), not a failure to load the extension.
  */
-import * as path from 'node:path';
 import type { SpecModel } from '../core/spec/model.js';
 import type { LoadedData } from '../core/data/types.js';
-import type { ChatMessage, Question } from '../core/probes/question.js';
+import type { ChatMessage } from '../core/probes/question.js';
 import type { Store } from '../core/store/index.js';
 import type { GenerateOptions, RunRequest, ReportFormat } from './engine.js';
 import type { RunSpecResult } from '../core/run/spec-run.js';
 import { countMessageTokens } from '../core/models/index.js';
 import { loadData as loadTables, DataCache } from '../core/data/index.js';
-import { generateQuestions as generate } from '../core/probes/index.js';
+import { previewSpec, type Preview, type PreviewBlocked, type PreviewRequest } from '../core/run/preview.js';
 
 const cache = new DataCache();
 
@@ -20,31 +19,9 @@ export function loadData(spec: SpecModel, signal?: AbortSignal): Promise<LoadedD
     return loadTables(spec, cache, signal);
 }
 
-/** The data behind a run, with the run's gate (a missing file or column stops it). */
-export async function loadRunData(spec: SpecModel, signal?: AbortSignal): ReturnType<typeof import('../core/run/spec-run.js').loadRunData> {
-    const { loadRunData: load } = await import('../core/run/spec-run.js');
-    return load(spec, cache, signal);
-}
-
-/** Collects the streamed generation up to `limit`, and says in words what was skipped and why. */
-export function generateQuestions(spec: SpecModel, data: LoadedData, options: GenerateOptions): { questions: Question[]; notes: string[]; truncated: boolean } {
-    const limit = options.limit ?? Number.POSITIVE_INFINITY;
-    const gen = generate(spec, data, { ...options, limit: Number.isFinite(limit) ? limit + 1 : undefined });
-    const questions: Question[] = [];
-    for (const q of gen.questions) questions.push(q);
-    const truncated = questions.length > limit;
-    if (truncated) questions.length = limit;
-    const notes = gen.diagnostics.map(d => `${path.basename(d.file)}:${d.range.start.line + 1}: ${d.message}`);
-    for (const [probe, st] of Object.entries(gen.stats.byProbe)) {
-        const skipped = [
-            st.skippedNull && `${st.skippedNull} with empty values`, st.skippedViolating && `${st.skippedViolating} in FD-violating groups`,
-            st.skippedDangling && `${st.skippedDangling} with dangling FKs`, st.skippedCycle && `${st.skippedCycle} on cycles`, st.skippedInvalid && `${st.skippedInvalid} invalid`,
-            st.skippedUnderived && `${st.skippedUnderived} with no derived fact`,
-        ].filter(Boolean);
-        if (skipped.length) notes.push(`${probe}: skipped rows — ${skipped.join(', ')}.`);
-        for (const n of st.notes ?? []) notes.push(`${probe}: ${n}`);
-    }
-    return { questions, notes, truncated };
+/** The engine's preview step with the extension's data cache. */
+export function preview(file: string, options: GenerateOptions, load: PreviewRequest['load'], signal?: AbortSignal): Promise<Preview | PreviewBlocked> {
+    return previewSpec({ spec: file, ...options, load, cache, signal });
 }
 
 export function tokens(messages: ChatMessage[]): number {

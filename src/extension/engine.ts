@@ -12,10 +12,10 @@ import { goldText, type Question } from '../core/probes/question.js';
 import { resolveModel, estimateCost, type ConfirmHost, type SecretSource } from '../core/models/index.js';
 import type { RunRecord, RunResults } from '../core/store/index.js';
 import type { ReportFormat } from '../core/report/model.js';
-import { nodeNeighbourhood, type NodeRef } from '../core/kg/view.js';
+import { nodeNeighbourhood, schemaGraph as kgSchemaGraph, type NodeRef } from '../core/kg/view.js';
 import { previewRule, previewText } from '../core/rules/preview.js';
 import { fromDiagnostic, HalluProbeError } from '../core/errors.js';
-import type { ModelEstimate, PreviewData, PreviewRow, GraphNeighbourhood, SchemaGraph } from '../protocol/webview.js';
+import type { ModelEstimate, PreviewData, PreviewRow, GraphNeighbourhood } from '../protocol/webview.js';
 import type { GenerateOptions } from '../core/probes/generate.js';
 import type { RunSpecResult } from '../core/run/spec-run.js';
 import * as core from './engine-core.js';
@@ -73,15 +73,15 @@ function serialised<T>(fn: () => Promise<T>): Promise<T> {
     return next;
 }
 
-/** Loads the spec and its data and generates questions (up to `limit`). Spec errors are thrown as one message. */
+/**
+ * The engine's preview step (`previewSpec`, as `halluprobe preview` uses it), up to `limit` questions. Spec errors
+ * and data that cannot be read (a missing file or column) are thrown as one message, as the CLI stops on them.
+ */
 export async function generate(file: string, options: GenerateOptions, signal?: AbortSignal): Promise<Generated> {
-    const { spec, diagnostics } = await specView(file);
-    const errors = diagnostics.filter(d => d.severity === 'error');
-    if (errors.length > 0) throw new HalluProbeError(errors.map(fromDiagnostic));
-    // The run's own gate: a missing file or column stops generation, violations only skip rows.
-    const { data } = await core.loadRunData(spec, signal);
-    const { questions, notes, truncated } = core.generateQuestions(spec, data, options);
-    return { file, spec, data, questions, notes, truncated };
+    const load = (spec: string) => serialised(() => loadSpec(spec));
+    const preview = await core.preview(file, options, load, signal);
+    if (preview.blocked) throw new HalluProbeError(preview.diagnostics.map(fromDiagnostic));
+    return { file, spec: preview.spec, data: preview.data, questions: preview.questions, notes: preview.notes, truncated: preview.limited };
 }
 
 /** Every model a spec can run: its own declarations, then those from settings not shadowed by them. */
@@ -97,7 +97,7 @@ export function estimates(questions: readonly Question[], models: readonly Model
         const { model } = resolveModel(decl);
         if (!model) return { model: decl.name, questions: questions.length, inputTokens: 0, outputTokens: 0, cost: null };
         const e = estimateCost(model, requests);
-        return { model: decl.name, questions: e.requests * model.samples, inputTokens: e.inputTokens * model.samples, outputTokens: e.outputTokens * model.samples, cost: e.usd === undefined ? null : e.usd * model.samples };
+        return { model: decl.name, questions: e.requests, inputTokens: e.inputTokens, outputTokens: e.outputTokens, cost: e.usd ?? null };
     });
 }
 
@@ -117,17 +117,8 @@ export function previewData(gen: Generated, models: readonly ModelDecl[], title:
     return { title, spec: gen.file, rows, estimates: estimates(gen.questions, models, rows.map(r => r.tokens)), notes };
 }
 
-export function schemaGraph(spec: SpecModel, file: string, data?: LoadedData): SchemaGraph {
-    return {
-        spec: file,
-        relations: spec.relations.map(r => ({
-            name: r.name, ...(r.label ? { label: r.label } : {}), attributes: r.attributes.map(a => a.name), keys: r.keys,
-            fds: spec.fds.filter(f => f.relation === r.name).map(f => ({ id: f.id, lhs: f.lhs, rhs: f.rhs })),
-            ...(data?.tables.get(r.name) ? { rows: data.tables.get(r.name)!.rowCount } : {}),
-        })),
-        fks: spec.fks.map(fk => ({ id: fk.id, from: fk.from.relation, to: fk.to.relation, fromAttributes: fk.from.attributes, toAttributes: fk.to.attributes })),
-    };
-}
+/** The schema as the graph panel draws it (the engine's kg/view). */
+export const schemaGraph = kgSchemaGraph;
 
 export async function run(req: RunRequest): Promise<RunSpecResult> {
     fs.mkdirSync(path.dirname(req.db), { recursive: true });

@@ -1,4 +1,5 @@
 /** Typed access to the `halluprobe.*` settings (declared in package.json `contributes.configuration`). */
+import { defaultStorePath } from '../core/places.js';
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import type { ModelDecl, SettingValue } from '../core/spec/model.js';
@@ -40,7 +41,7 @@ export function questionLimit(scope?: vscode.Uri): number {
 export function storePath(specFile: string): string {
     const uri = vscode.Uri.file(specFile);
     const setting = config(uri).get<string>('storePath');
-    if (!setting) return path.join(path.dirname(specFile), '.halluprobe', 'results.db');
+    if (!setting) return defaultStorePath(specFile);
     if (path.isAbsolute(setting)) return setting;
     const folder = vscode.workspace.getWorkspaceFolder(uri);
     return path.join(folder ? folder.uri.fsPath : path.dirname(specFile), setting);

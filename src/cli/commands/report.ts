@@ -1,5 +1,5 @@
 import { existsSync, writeFileSync } from 'node:fs';
-import * as path from 'node:path';
+import { storePath } from '../../core/places.js';
 import type { Command } from './index.js';
 import { intFlag, stringFlag, UsageError, type ParsedArgs } from '../args.js';
 import { openStore, type Store } from '../../core/store/index.js';
@@ -13,7 +13,7 @@ import { cliCommand } from '../../core/invocation.js';
 const FLAGS = new Set(['db', 'run', 'format', 'out', 'help', 'fail-on-failures', 'max-h', 'override', 'model', 'sample', 'correct', 'rationale', 'by', 'why', 'min-known', 'judge', 'judge-sample', 'judge-seed', 'yes']);
 
 export function defaultDb(args: ParsedArgs): string {
-    return path.resolve(stringFlag(args, 'db') ?? path.join('.halluprobe', 'results.db'));
+    return storePath(stringFlag(args, 'db'));
 }
 
 /** Opens the store named by --db; a missing file is a usage error (never create an empty store to report on). */

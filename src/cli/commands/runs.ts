@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { storePath } from '../../core/places.js';
 import { existsSync } from 'node:fs';
 import type { Command } from './index.js';
 import { stringFlag, type ParsedArgs } from '../args.js';
@@ -20,7 +21,7 @@ Lists runs, newest first: id, status, spec, suite, models, answers, failures, to
     async run(args: ParsedArgs) {
         const format = stringFlag(args, 'format') ?? 'text';
         const unknown = Object.keys(args.flags).filter(f => !FLAGS.has(f));
-        const db = path.resolve(stringFlag(args, 'db') ?? path.join('.halluprobe', 'results.db'));
+        const db = storePath(stringFlag(args, 'db'));
         const problem = unknown.length > 0 ? `unknown option --${unknown[0]}`
             : !['text', 'json'].includes(format) ? `--format must be text or json, not "${String(args.flags.format)}"`
             : !existsSync(db) ? `no results store at ${db}; run "${cliCommand()} run <spec>" first or pass --db FILE`

@@ -26,6 +26,15 @@ const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ?
 /** Data problems that make generation impossible (as opposed to violations, whose rows are only skipped). */
 export const BLOCKING_DATA_CODES: ReadonlySet<string> = new Set(['missing-file', 'missing-column', 'csv-format', 'sqlite-error', 'json-format', 'postgres-error']);
 
+/**
+ * The data gate of every step that generates questions (run, preview): errors that make generation impossible
+ * stop it (`blocking`); the other errors (key, FD, FK violations) only make the generator skip rows (`skipping`).
+ */
+export function dataGate(diagnostics: readonly SpecDiagnostic[]): { blocking: SpecDiagnostic[]; skipping: SpecDiagnostic[] } {
+    const errors = diagnostics.filter(d => d.severity === 'error');
+    return { blocking: errors.filter(d => BLOCKING_DATA_CODES.has(d.code)), skipping: errors.filter(d => !BLOCKING_DATA_CODES.has(d.code)) };
+}
+
 /** The code of a source's own read problem, by its format. */
 const FORMAT_CODES: Record<SourceDecl['format'], string> = {
     csv: 'csv-format', json: 'json-format', jsonl: 'json-format', sqlite: 'sqlite-error', postgres: 'postgres-error',

@@ -9,13 +9,14 @@ import { DataCache } from './cache.js';
 import { loadSource, type RelationLoad } from './load.js';
 import { checkFd, checkFk, checkKey } from './checks.js';
 import { fdDiagnostic, fkDiagnostic, head, keyDiagnostic, notReadDiagnostic, repeatedRowsDiagnostic, problemDiagnostic, type Declarations } from './diagnostics.js';
-export { BLOCKING_DATA_CODES } from './diagnostics.js';
+export { BLOCKING_DATA_CODES, dataGate } from './diagnostics.js';
 import { readJson } from './json.js';
 import { readCsvHeader } from './csv.js';
 import { streamSqlite } from './sqlite.js';
 import { streamPostgres } from './postgres.js';
 
 export { DataCache } from './cache.js';
+export { fdFacts, type FdFacts } from './fd-facts.js';
 export { createTable, makeTable, ColumnBuilder } from './table.js';
 export { checkFd, checkFk, checkKey, columnStats, type FdViolation, type FdVariant, type KeyViolation, type FkViolation } from './checks.js';
 export { coerceText, coerceSqlite, showValue } from './coerce.js';

@@ -1,5 +1,5 @@
 /**
- * Knowledge-graph views for the graph panel: the schema (relations, FD attribute edges, FK entity edges)
+ * Knowledge-graph views for the graph panel: the schema (relations, their keys and FDs, FKs between them)
  * and the neighbourhood of one entity in the data (its attribute values, the entities its FKs reference
  * and the entities that reference it). Same node / edge shapes as a question's path.
  */
@@ -9,23 +9,22 @@ import type { KgEdge, KgNode, KgPath } from './path.js';
 import { format, type TemplateValue } from '../spec/template.js';
 import { keyAttributes } from '../probes/scope.js';
 import { FkJoin } from './graph.js';
+import type { SchemaGraph } from '../../protocol/webview.js';
 
-/** Relations as entity nodes, attributes as value nodes; FD edges between attributes, FK edges between relations. */
-export function schemaGraph(spec: SpecModel): KgPath {
-    const nodes: KgNode[] = [];
-    const edges: KgEdge[] = [];
-    for (const r of spec.relations) {
-        nodes.push({ id: r.name, kind: 'entity', relation: r.name, label: r.label ?? r.name, hop: 0, given: true });
-        for (const a of r.attributes) {
-            nodes.push({ id: `${r.name}.${a.name}`, kind: 'value', relation: r.name, attribute: a.name, label: a.label ?? a.name, hop: 0, given: true });
-            edges.push({ from: r.name, to: `${r.name}.${a.name}`, label: keyAttributes(r).includes(a.name) ? 'key' : 'attribute', hop: 0 });
-        }
-    }
-    for (const fd of spec.fds) {
-        for (const l of fd.lhs) for (const r of fd.rhs) edges.push({ from: `${fd.relation}.${l}`, to: `${fd.relation}.${r}`, label: fd.id, hop: 0 });
-    }
-    for (const fk of spec.fks) edges.push({ from: fk.from.relation, to: fk.to.relation, label: fk.id, hop: 1 });
-    return { nodes, edges };
+/**
+ * The schema as the graph panel draws it: relations with their attributes, keys, FDs and (when the data is
+ * loaded) row counts; FKs between relations.
+ */
+export function schemaGraph(spec: SpecModel, file: string, data?: LoadedData): SchemaGraph {
+    return {
+        spec: file,
+        relations: spec.relations.map(r => ({
+            name: r.name, ...(r.label ? { label: r.label } : {}), attributes: r.attributes.map(a => a.name), keys: r.keys,
+            fds: spec.fds.filter(f => f.relation === r.name).map(f => ({ id: f.id, lhs: f.lhs, rhs: f.rhs })),
+            ...(data?.tables.get(r.name) ? { rows: data.tables.get(r.name)!.rowCount } : {}),
+        })),
+        fks: spec.fks.map(fk => ({ id: fk.id, from: fk.from.relation, to: fk.to.relation, fromAttributes: fk.from.attributes, toAttributes: fk.to.attributes })),
+    };
 }
 
 const show = (v: unknown) => format(v as TemplateValue);

@@ -64,7 +64,7 @@ export interface CostEstimate {
 
 export const DEFAULT_OUTPUT_TOKENS = 60;
 
-/** Pre-run estimate for the requests still to make. */
+/** Pre-run estimate for questions not asked yet: each is asked `model.samples` times. */
 export function estimateCost(
     model: ResolvedModel, requests: Iterable<{ messages: ChatMessage[]; tokens?: number }>, averageOutputFromCache?: number,
 ): CostEstimate {
@@ -72,7 +72,7 @@ export function estimateCost(
     let count = 0;
     // `tokens`: the request's input tokens when the caller counted them already (the preview does, per row).
     for (const r of requests) { inputTokens += r.tokens ?? countMessageTokens(r.messages); count++; }
-    return estimateFromCounts(model, count, inputTokens, averageOutputFromCache);
+    return estimateFromCounts(model, count * model.samples, inputTokens * model.samples, averageOutputFromCache);
 }
 
 /** The estimate of `requests` requests holding `inputTokens` input tokens in all (counted as they streamed by). */

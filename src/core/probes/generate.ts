@@ -36,7 +36,11 @@ export interface ProbeStats {
     notes?: string[];
 }
 
-export interface GenerationStats extends ProbeStats { byProbe: Record<string, ProbeStats> }
+export interface GenerationStats extends ProbeStats {
+    byProbe: Record<string, ProbeStats>;
+    /** True when `limit` stopped generation with rows or items still to go. */
+    limited?: boolean;
+}
 
 export interface Generation {
     /** Streams the questions; consume once. */
@@ -155,7 +159,8 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
         const occurrences = keyOccurrences(start.table, keyAttributes(start.relation));
         let taken = 0;
         for (const row of rowOrder(start.table.rowCount, pseudo)) {
-            if (taken >= count || total >= limit) break;
+            if (total >= limit) { stats.limited = true; break; }
+            if (taken >= count) break;
             st.rows++; stats.rows++;
             const reason = plan.bind(row, rows);
             const items = reason ? reason : plan.items(rows);
@@ -180,7 +185,7 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
                 // one group, so the last one is kept rather than a map per row).
                 const groups: GroupCache = { key: undefined, id: '' };
                 for (const item of items) {
-                    if (total >= limit) return;
+                    if (total >= limit) { stats.limited = true; return; }
                     total++; st.generated++; stats.generated++;
                     // Most families' graph depends on the row only; choice's also on the item (which option is false).
                     const path = perItem || !rowPath ? plan.path(rows, item) : rowPath;

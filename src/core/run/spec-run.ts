@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import { loadSpec } from '../spec/load.js';
 import type { ModelDecl, SpecModel } from '../spec/model.js';
-import { BLOCKING_DATA_CODES, loadData, type DataCache } from '../data/index.js';
+import { dataGate, loadData, type DataCache } from '../data/index.js';
 import type { LoadedData } from '../data/types.js';
 import { generateQuestions } from '../probes/index.js';
 import type { Question } from '../probes/question.js';
@@ -18,6 +18,7 @@ import { ruleModelSteps } from '../rules/embed-run.js';
 import { fromDiagnostic, HalluProbeError, problem, type Problem } from '../errors.js';
 import { prepareRun, startRun, type AnswerEvent, type PreparedRun, type Progress, type QuestionSource } from './index.js';
 import { cliCommand } from '../invocation.js';
+import { storePath } from '../places.js';
 
 /** Above this estimate (US dollars) a run asks before spending; HALLUPROBE_CONFIRM_USD changes it. */
 export const CONFIRM_USD_DEFAULT = 1;
@@ -27,10 +28,7 @@ export function confirmThreshold(env: NodeJS.ProcessEnv = process.env): number {
     return env.HALLUPROBE_CONFIRM_USD !== undefined && Number.isFinite(v) ? v : CONFIRM_USD_DEFAULT;
 }
 
-/** The default store of a spec: `.halluprobe/results.db` beside it. */
-export function defaultStorePath(specFile: string): string {
-    return path.join(path.dirname(path.resolve(specFile)), '.halluprobe', 'results.db');
-}
+export { defaultStorePath } from '../places.js';
 
 export interface RunSpecRequest {
     /** The spec file (absolute or relative to the working directory). */
@@ -129,10 +127,9 @@ export async function loadCheckedSpec(file: string): Promise<SpecModel> {
  */
 export async function loadRunData(spec: SpecModel, cache?: DataCache, signal?: AbortSignal): Promise<{ data: LoadedData; notes: Problem[] }> {
     const data = await loadData(spec, cache, signal);
-    const errors = data.diagnostics.filter(d => d.severity === 'error');
-    const blocking = errors.filter(d => BLOCKING_DATA_CODES.has(d.code));
+    const { blocking, skipping } = dataGate(data.diagnostics);
     if (blocking.length > 0) throw new HalluProbeError(blocking.map(fromDiagnostic));
-    return { data, notes: errors.map(d => ({ ...fromDiagnostic(d), severity: 'warning' as const })) };
+    return { data, notes: skipping.map(d => ({ ...fromDiagnostic(d), severity: 'warning' as const })) };
 }
 
 export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
@@ -147,7 +144,7 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
     const { data, notes } = await loadRunData(spec, req.cache, req.signal);
     const questions = questionSource(spec, data, req, suite, notes);
 
-    const store = openStore(path.resolve(req.db ?? defaultStorePath(specFile)));
+    const store = openStore(storePath(req.db, specFile));
     try {
         const { prepared, problems } = await prepareRun({
             store, spec: specFile, suite: suite ?? req.probe ?? '', questions, models,

@@ -48,13 +48,11 @@ export function codeActionsFor(document: LangiumDocument, diagnostic: Diagnostic
     const data = (diagnostic.data ?? {}) as DiagnosticData;
     const code = String(diagnostic.code ?? '');
     const uri = document.uri.toString();
-    const message = typeof diagnostic.message === 'string' ? diagnostic.message : (diagnostic.message as { value: string }).value;
     const edit = (title: string, range: Diagnostic['range'], newText: string, preferred = true): CodeAction => ({
         title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: preferred, edit: { changes: { [uri]: [{ range, newText }] } },
     });
     if (RENAME_CODES.has(code)) {
-        const suggestion = data.suggestion ?? /Did you mean '([^']+)'\?/.exec(message)?.[1] ?? /write \{([^}]+)\}/.exec(message)?.[1];
-        return suggestion ? [edit(`Change to '${suggestion}'`, diagnostic.range, suggestion)] : [];
+        return data.suggestion ? [edit(`Change to '${data.suggestion}'`, diagnostic.range, data.suggestion)] : [];
     }
     if (code === 'missing-column' && data.columns?.length) return missingColumnFix(document, diagnostic, data.columns, edit);
     // fd-violated, and any other data diagnostic that names rows (duplicate keys, dangling fks, bad values).

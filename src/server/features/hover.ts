@@ -10,10 +10,8 @@ import { stringOffsets, templateScope } from '../../core/language/validation/tem
 import { parseExpression, parseTemplate, TEMPLATE_FUNCTIONS, type Expr } from '../../core/spec/template.js';
 import { fdId } from '../../core/spec/model.js';
 import { fdClosureSteps } from '../../core/kg/closure.js';
-import type { RelationTable } from '../../core/data/types.js';
-import { checkFd, columnStats, showValue } from '../../core/data/index.js';
+import { columnStats, fdFacts, showValue } from '../../core/data/index.js';
 import type { SpecData, SpecDataService } from '../data.js';
-import { columnCodes, groupCodes } from '../../core/data/group.js';
 import { previewRule, type RulePreview } from '../../core/rules/preview.js';
 
 const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
@@ -148,30 +146,15 @@ function fdText(fd: Fd): string {
     return `${fd.relation?.$refText}: ${fd.lhs.map(x => x.$refText).join(', ')} -> ${fd.rhs.map(x => x.$refText).join(', ')}`;
 }
 
-/** Per loaded table (tables are replaced, never changed, when data reloads): an fd's facts, counted once. */
-const fdFactsMemo = new WeakMap<RelationTable, Map<string, { groups: number; violated: number }>>();
-function fdFacts(table: RelationTable, lhs: string[], rhs: string[], compute: () => { groups: number; violated: number }): { groups: number; violated: number } {
-    let byFd = fdFactsMemo.get(table);
-    if (!byFd) fdFactsMemo.set(table, (byFd = new Map()));
-    const key = `${lhs.join(',')}->${rhs.join(',')}`;
-    let facts = byFd.get(key);
-    if (!facts) byFd.set(key, (facts = compute()));
-    return facts;
-}
-
 function describeFd(fd: Fd, loaded: SpecData | undefined): string {
     const lines = [`**fd** ${fd.name ? `${code(fd.name)} ` : ''}${code(fdText(fd))}`];
     const table = loaded?.data.tables.get(fd.relation?.$refText);
     const lhs = fd.lhs.map(x => x.$refText);
     const rhs = fd.rhs.map(x => x.$refText);
-    const columns = table ? [...lhs, ...rhs].map(a => table.column(a)) : [];
-    if (table && columns.every(c => c !== undefined)) {
-        const { groups, violated } = fdFacts(table, lhs, rhs, () => ({
-            groups: distinctGroups(groupCodes(columns.slice(0, lhs.length).map(c => columnCodes(c!)), table.rowCount)),
-            violated: checkFd(table, { lhs, rhs }).length,
-        }));
-        lines.push(`${count(table.rowCount)} rows · ${count(groups)} distinct left-hand sides · `
-            + (violated === 0 ? 'holds on the data ✓' : `**violated** by ${count(violated)} group(s)`));
+    const facts = table && fdFacts(table, lhs, rhs);
+    if (facts) {
+        lines.push(`${count(facts.rows)} rows · ${count(facts.groups)} distinct left-hand sides · `
+            + (facts.violated === 0 ? 'holds on the data ✓' : `**violated** by ${count(facts.violated)} group(s)`));
     }
     if (loaded) {
         const id = fd.name ?? fdId(fd.relation?.$refText, fd.lhs.map(x => x.$refText), fd.rhs.map(x => x.$refText));
@@ -180,14 +163,6 @@ function describeFd(fd: Fd, loaded: SpecData | undefined): string {
         if (beyond.length) lines.push(`also determines (closure through keys and fks): ${beyond.map(s => `${code(`${s.attribute.relation}.${s.attribute.attribute}`)} via ${s.via.kind} ${s.via.id}`).join(', ')}`);
     }
     return lines.join('\n\n');
-}
-
-/** Distinct non-null groups (`cardinality` is only an upper bound). */
-function distinctGroups(g: { codes: Int32Array; cardinality: number }): number {
-    const seen = new Uint8Array(g.cardinality);
-    let n = 0;
-    for (const code of g.codes) if (code >= 0 && !seen[code]) { seen[code] = 1; n++; }
-    return n;
 }
 
 function describeFk(fk: Fk): string {

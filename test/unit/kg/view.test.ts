@@ -4,15 +4,17 @@ import { entityNeighbourhood, schemaGraph } from '../../../src/core/kg/view.js';
 import { movieWorld } from '../../fixtures/probes/world.js';
 
 describe('knowledge-graph views', () => {
-    it('draws the schema: relations, attributes, FD edges between attributes, FK edges between relations', async t => {
+    it('draws the schema: relations, attributes, keys, FDs between attributes, FKs between relations, row counts', async t => {
         const w = await movieWorld();
         t.after(w.dispose);
-        const g = schemaGraph(w.model);
-        assert.ok(g.nodes.some(n => n.id === 'Movie' && n.kind === 'entity' && n.label === 'movie'));
-        assert.ok(g.nodes.some(n => n.id === 'Director.birth_year' && n.kind === 'value'));
-        assert.ok(g.edges.some(e => e.from === 'Director.name' && e.to === 'Director.birth_year' && e.label === 'director_birth'));
-        assert.ok(g.edges.some(e => e.from === 'Movie' && e.to === 'Director' && e.label === 'directed_by'));
-        assert.deepEqual(g.edges.filter(e => e.from === 'Movie' && e.label === 'key').map(e => e.to), ['Movie.title', 'Movie.year']);
+        const g = schemaGraph(w.model, 'movie.probe', w.data);
+        const movie = g.relations.find(r => r.name === 'Movie')!;
+        assert.equal(movie.label, 'movie');
+        assert.ok(g.relations.find(r => r.name === 'Director')!.attributes.includes('birth_year'));
+        assert.ok(g.relations.find(r => r.name === 'Director')!.fds.some(f => f.id === 'director_birth' && f.lhs.includes('name') && f.rhs.includes('birth_year')));
+        assert.ok(g.fks.some(fk => fk.from === 'Movie' && fk.to === 'Director' && fk.id === 'directed_by'));
+        assert.deepEqual(movie.keys, [['title', 'year']]);
+        assert.equal(movie.rows, w.data.tables.get('Movie')!.rowCount);
     });
 
     it("expands an entity's neighbourhood from the data, both FK directions", async t => {

@@ -1,6 +1,6 @@
 import type { ValidationAcceptor } from 'langium';
 import { isModel, isProbe, isSource, isSuite, type Model, type Setting } from '../generated/ast.js';
-import { closest, didYouMean } from './suggest.js';
+import { closest, didYouMean, suggestionData } from './suggest.js';
 import { PROVIDER_NAMES, providerFacts } from '../../models/providers.js';
 
 
@@ -32,7 +32,7 @@ const SECRET_NAMES = /^(api_?key|key|token|access_token|secret|client_secret|pas
 export function checkProvider(model: Model, accept: ValidationAcceptor): void {
     if (!model.provider || providerFacts(model.provider)) return;
     accept('error', `Unknown provider '${model.provider}'.${didYouMean(model.provider, PROVIDER_NAMES)} Providers: ${PROVIDER_NAMES.join(', ')} (use openai with 'endpoint' for any other OpenAI-compatible server).`,
-        { node: model, property: 'provider', code: 'unknown-provider' });
+        { node: model, property: 'provider', code: 'unknown-provider', data: suggestionData(model.provider, PROVIDER_NAMES) });
 }
 
 /** Secrets never go in a spec: only the name of the environment variable that holds the key. */

@@ -39,3 +39,9 @@ export function didYouMean(name: string, candidates: Iterable<string>): string {
     const c = closest(name, candidates);
     return c === undefined ? '' : ` Did you mean '${c}'?`;
 }
+
+/** The closest name as diagnostic data (`{ suggestion }`), which the quick fix reads; undefined when none is close. */
+export function suggestionData(name: string, candidates: Iterable<string>): { suggestion: string } | undefined {
+    const c = closest(name, candidates);
+    return c === undefined ? undefined : { suggestion: c };
+}

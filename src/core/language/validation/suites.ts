@@ -1,6 +1,6 @@
 import type { ValidationAcceptor } from 'langium';
 import { isQuota, isSample, isSuiteProbes, isSuiteModels, type Normaliser, type Quota, type Sample, type Suite, type Value, type Variant } from '../generated/ast.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean, suggestionData } from './suggest.js';
 
 export const VARIANTS = ['zero_shot', 'few_shot', 'cot', 'augment'] as const;
 
@@ -36,7 +36,7 @@ export function checkQuota(quota: Quota, accept: ValidationAcceptor): void {
 
 export function checkVariant(variant: Variant, accept: ValidationAcceptor): void {
     if (!(VARIANTS as readonly string[]).includes(variant.kind)) {
-        accept('error', `Unknown prompt variant '${variant.kind}'.${didYouMean(variant.kind, VARIANTS)} Variants: zero_shot, few_shot(n), cot, augment from Relation.attribute.`, { node: variant, property: 'kind', code: 'unknown-variant' });
+        accept('error', `Unknown prompt variant '${variant.kind}'.${didYouMean(variant.kind, VARIANTS)} Variants: zero_shot, few_shot(n), cot, augment from Relation.attribute.`, { node: variant, property: 'kind', code: 'unknown-variant', data: suggestionData(variant.kind, VARIANTS) });
         return;
     }
     if (variant.kind === 'few_shot') {
@@ -64,7 +64,7 @@ export function checkNormaliser(n: Normaliser, accept: ValidationAcceptor): void
     const spec = NORMALISERS[n.kind];
     if (!spec) {
         accept('error', `Unknown normaliser '${n.kind}'.${didYouMean(n.kind, Object.keys(NORMALISERS))} Known: name_parts, round(n), truncate(n), tolerance(x), strip("…"), strip_prefix("…"), month_year; or an alias list "A" = "B", or lookup R.code -> name.`,
-            { node: n, property: 'kind', code: 'unknown-normaliser' });
+            { node: n, property: 'kind', code: 'unknown-normaliser', data: suggestionData(n.kind, Object.keys(NORMALISERS)) });
         return;
     }
     const bad = (why: string) => accept('error', `${why} (${spec.doc}).`, { node: n, property: 'kind', code: 'normaliser-args' });

@@ -4,7 +4,7 @@ import { isFd, isProbe, type Attribute, type Probe, type Relation } from '../gen
 import { parseExpression, parseTemplate, TEMPLATE_FUNCTIONS, type Expr } from '../../spec/template.js';
 import type { ProbeServices } from '../module.js';
 import { joinedRelations, visibleFks } from './context.js';
-import { didYouMean } from './suggest.js';
+import { closest, didYouMean } from './suggest.js';
 
 /** Functions that take a list-valued attribute as a whole; elsewhere a list has no single value to show. */
 const LIST_FUNCTIONS = new Set(['count', 'join', 'first', 'nonempty']);
@@ -54,9 +54,10 @@ export function checkTemplate(services: ProbeServices, property: 'text' | 'condi
         if (typeof text !== 'string') return;
         const probe = AstUtils.getContainerOfType(node, isProbe);
         const scope = probe ? templateScope(probe, services) : { unqualified: [], qualified: [] };
-        const report = (message: string, offset: number, length: number, code: string) => {
+        const report: Report = (message, offset, length, code, suggestion) => {
             const range = rangeIn(node, property, offset, length);
-            accept('error', message, range ? { node, range, code } : { node, property, code });
+            const data = suggestion === undefined ? {} : { data: { suggestion } };
+            accept('error', message, range ? { node, range, code, ...data } : { node, property, code, ...data });
         };
         if (property === 'condition') {
             const parsed = parseExpression(text, 0);
@@ -70,15 +71,18 @@ export function checkTemplate(services: ProbeServices, property: 'text' | 'condi
     };
 }
 
-type Report = (message: string, offset: number, length: number, code: string) => void;
+/** `suggestion`: the text that replaces the flagged span (the quick fix reads it from the diagnostic's data). */
+type Report = (message: string, offset: number, length: number, code: string, suggestion?: string) => void;
 
 function checkExpr(expr: Expr, scope: TemplateScope, inListFunction: boolean, report: Report): void {
     switch (expr.kind) {
         case 'name': return checkName(expr, scope, inListFunction, report);
         case 'call': {
             const fn = TEMPLATE_FUNCTIONS[expr.fn];
-            if (!fn) report(`Unknown template function '${expr.fn}'.${didYouMean(expr.fn, Object.keys(TEMPLATE_FUNCTIONS))} Known: ${Object.keys(TEMPLATE_FUNCTIONS).join(', ')}.`, expr.offset, expr.fn.length, 'unknown-function');
-            else if (expr.args.length < fn.min || expr.args.length > fn.max) {
+            if (!fn) {
+                report(`Unknown template function '${expr.fn}'.${didYouMean(expr.fn, Object.keys(TEMPLATE_FUNCTIONS))} Known: ${Object.keys(TEMPLATE_FUNCTIONS).join(', ')}.`, expr.offset, expr.fn.length, 'unknown-function',
+                    closest(expr.fn, Object.keys(TEMPLATE_FUNCTIONS)));
+            } else if (expr.args.length < fn.min || expr.args.length > fn.max) {
                 const want = fn.min === fn.max ? `${fn.min}` : `${fn.min} to ${fn.max}`;
                 report(`${expr.fn} takes ${want} argument(s), not ${expr.args.length}: ${fn.doc}.`, expr.offset, expr.length, 'function-arity');
             }
@@ -97,12 +101,15 @@ function checkName(expr: Extract<Expr, { kind: 'name' }>, scope: TemplateScope, 
         const relation = scope.qualified.find(r => r.name === expr.qualifier);
         if (!relation) {
             const names = scope.qualified.map(r => r.name);
-            report(`'${expr.qualifier}' is not a relation this probe can reach (its own relation or one joined to it by an fk).${didYouMean(expr.qualifier, names)}`, expr.offset, expr.qualifier.length, 'unknown-attribute');
+            report(`'${expr.qualifier}' is not a relation this probe can reach (its own relation or one joined to it by an fk).${didYouMean(expr.qualifier, names)}`, expr.offset, expr.qualifier.length, 'unknown-attribute',
+                closest(expr.qualifier, names));
             return;
         }
         attribute = relation.attributes.find(a => a.name === expr.name);
         if (!attribute) {
-            report(`Relation ${relation.name} has no attribute '${expr.name}'.${didYouMean(expr.name, relation.attributes.map(a => a.name))}`, expr.offset, expr.length, 'unknown-attribute');
+            const wanted = closest(expr.name, relation.attributes.map(a => a.name));
+            report(`Relation ${relation.name} has no attribute '${expr.name}'.${didYouMean(expr.name, relation.attributes.map(a => a.name))}`, expr.offset, expr.length, 'unknown-attribute',
+                wanted === undefined ? undefined : `${expr.qualifier}.${wanted}`);
             return;
         }
     } else {
@@ -112,7 +119,8 @@ function checkName(expr: Extract<Expr, { kind: 'name' }>, scope: TemplateScope, 
             const names = scope.unqualified.flatMap(r => r.attributes.map(a => a.name));
             const joined = scope.qualified.find(r => r.attributes.some(a => a.name === expr.name));
             const hint = joined ? ` It is an attribute of the joined relation ${joined.name}: write {${joined.name}.${expr.name}}.` : didYouMean(expr.name, names);
-            report(`Unknown attribute '${expr.name}' in this template (attributes of ${scope.unqualified.map(r => r.name).join(', ')}).${hint}`, expr.offset, expr.length, 'unknown-attribute');
+            report(`Unknown attribute '${expr.name}' in this template (attributes of ${scope.unqualified.map(r => r.name).join(', ')}).${hint}`, expr.offset, expr.length, 'unknown-attribute',
+                joined ? `${joined.name}.${expr.name}` : closest(expr.name, names));
             return;
         }
     }
