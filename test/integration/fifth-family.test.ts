@@ -25,7 +25,7 @@ const echo: ProbeFamily = {
     members: [],
     compile({ spec, data, probe, problems }) {
         const slot = slotFor(spec, data.tables, probe.relation ?? '');
-        if (typeof slot === 'string') { problems.push({ loc: probe.loc, severity: 'error', code: 'probe-data', message: slot }); return undefined; }
+        if (typeof slot === 'string') { problems.push({ location: probe.loc, severity: 'error', code: 'probe-data', message: slot }); return undefined; }
         const scope = new Scope([slot], [{ slot: 0 }]);
         const key = keyAttributes(slot.relation);
         const other = slot.relation.attributes.find(a => !key.includes(a.name))!.name;

@@ -68,19 +68,19 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     const table = slot.table;
     const answerAttr = text(probe.settings.answer) ?? list(probe.settings.answer)[0];
     const answer = rel.attributes.find(a => a.name === answerAttr);
-    if (!answer) return fail('probe-setting', `Evidence probe ${probe.name} needs 'answer ATTRIBUTE': the attribute of ${rel.name} that holds the gold answer (one of ${rel.attributes.map(a => a.name).join(', ')}).`);
+    if (!answer) return fail('probe-needs-setting', `Evidence probe ${probe.name} needs 'answer ATTRIBUTE': the attribute of ${rel.name} that holds the gold answer (one of ${rel.attributes.map(a => a.name).join(', ')}).`);
     const questionText = text(probe.settings.question);
     const passageText = text(probe.settings.passage);
-    if (!questionText || !passageText) return fail('probe-setting', `Evidence probe ${probe.name} needs 'question "…"' and 'passage "…"' templates, e.g. question "Who directed {title}?" passage "{title} was directed by {${answer.name}}." (or "{evidence}" for a text column).`);
+    if (!questionText || !passageText) return fail('probe-needs-setting', `Evidence probe ${probe.name} needs 'question "…"' and 'passage "…"' templates, e.g. question "Who directed {title}?" passage "{title} was directed by {${answer.name}}." (or "{evidence}" for a text column).`);
     const kinds = list(probe.settings.perturb);
     const perturb = (kinds.length ? kinds : ['swap']).filter((k): k is EvidenceKind => {
         if ((PERTURBATIONS as readonly string[]).includes(k)) return true;
-        problems.push({ loc: probe.loc, severity: 'warning', code: 'probe-setting', message: `perturb ${k}: not a perturbation; use swap, enrich or closed.` });
+        problems.push({ location: probe.loc, severity: 'warning', code: 'probe-setting', message: `perturb ${k}: not a perturbation; use swap, enrich or closed.` });
         return false;
     });
     const enrichFrom = text(probe.settings.enrich_from) ?? list(probe.settings.enrich_from)[0];
     const enrichColumn = enrichFrom ? table.column(enrichFrom) : undefined;
-    if (enrichFrom && !enrichColumn) problems.push({ loc: probe.loc, severity: 'warning', code: 'probe-setting', message: `enrich_from ${enrichFrom}: ${rel.name} has no such attribute; related rows' passages are used instead.` });
+    if (enrichFrom && !enrichColumn) problems.push({ location: probe.loc, severity: 'warning', code: 'probe-setting', message: `enrich_from ${enrichFrom}: ${rel.name} has no such attribute; related rows' passages are used instead.` });
     const scope = new Scope([slot], [{ slot: 0 }]);
     const question: Compiled = scope.template(questionText);
     const passage: Compiled = scope.template(passageText);

@@ -86,7 +86,7 @@ export function phrasingsOf(probe: ProbeDecl): string[] {
 }
 
 function compileOpen({ spec, data, probe, problems, seed }: CompileInput): Plan | undefined {
-    const fail = (message: string, code = 'probe-data') => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
+    const fail = (message: string, code = 'probe-data') => { problems.push({ location: probe.loc, severity: 'error', code, message }); return undefined; };
     const a = slotFor(spec, data.tables, probe.relation ?? '');
     if (typeof a === 'string') return fail(a);
     const slots: Slot[] = [a];

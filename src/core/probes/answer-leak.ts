@@ -6,7 +6,8 @@
  */
 import { findFd, type ProbeDecl, type SpecModel } from '../spec/model.js';
 import { findFamily } from './families.js';
-import type { Plan, PlanProblem } from './plan.js';
+import type { Plan } from './plan.js';
+import type { Problem } from '../errors.js';
 
 /** Rows looked at per probe: enough for a placeholder (every row) or a written-out value among the first rows. */
 const ROWS_LOOKED_AT = 200;
@@ -17,7 +18,7 @@ const stated = (question: string, value: string) =>
     value.trim().length > 0 && new RegExp(`(?<![\\p{L}\\p{N}])${escape(value.trim())}(?![\\p{L}\\p{N}])`, 'iu').test(question);
 
 /** A warning per phrasing whose questions state one of their keywords, with the first such question. */
-export function answerInQuestion(spec: SpecModel, probe: ProbeDecl, plan: Plan): PlanProblem[] {
+export function answerInQuestion(spec: SpecModel, probe: ProbeDecl, plan: Plan): Problem[] {
     if (!findFamily(probe.kind)?.keywordsUnstated) return [];
     const found = new Map<string, { question: string; attribute: string; value: string }>();
     const rows = new Int32Array(plan.scope.slots.length);
@@ -35,7 +36,7 @@ export function answerInQuestion(spec: SpecModel, probe: ProbeDecl, plan: Plan):
     const fd = probe.fd ? findFd(spec, probe.fd) : undefined;
     const lhs = fd ? ` (${fd.lhs.join(', ')})` : '';
     return [...found].map(([phrasing, f]) => ({
-        loc: probe.phrasings.find(p => p.name === phrasing)?.loc ?? probe.loc,
+        location: probe.phrasings.find(p => p.name === phrasing)?.loc ?? probe.loc,
         severity: 'warning',
         code: 'probe-answer-in-question',
         message: `Phrasing ${phrasing} of probe ${probe.name} states its answer: "${f.question}" contains "${f.value}", `

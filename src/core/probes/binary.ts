@@ -6,12 +6,13 @@
 import type { PhrasingDecl, ProbeDecl, SpecModel } from '../spec/model.js';
 import type { LoadedData } from '../data/types.js';
 import { SYSTEM_BINARY } from './prompts.js';
-import { compilePhrasings, fdTarget, phrasedItems, sentence, settingTemplate, starPath, type Plan, type PlanProblem } from './plan.js';
+import { compilePhrasings, fdTarget, phrasedItems, sentence, settingTemplate, starPath, type Plan } from './plan.js';
 import { labelOf, relationLabel, Scope } from './scope.js';
 import { violatingRows } from './rows.js';
 import type { ProbeFamily } from './family.js';
 import { parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from './answers.js';
 import { binaryColumn, paperOrder, plainCells } from '../report/paper-cells.js';
+import type { Problem } from '../errors.js';
 
 /** "whose director is {director}, star is {star} and release year is {year}" */
 export function describeBy(relation: Parameters<typeof labelOf>[0], attrs: string[]): string {
@@ -19,7 +20,7 @@ export function describeBy(relation: Parameters<typeof labelOf>[0], attrs: strin
     return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
-export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[]): Plan | undefined {
+export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[]): Plan | undefined {
     const target = fdTarget(spec, data, probe, problems);
     if (!target) return undefined;
     const { fd, slot } = target;

@@ -9,7 +9,7 @@ import type { CellValue, LoadedData } from '../data/types.js';
 import type { KgEdge, KgNode, Question } from './question.js';
 import { format, render, type TemplateValue } from '../spec/template.js';
 import { DEFAULT_STEMS, SYSTEM_CHOICE, SYSTEM_CHOICE_NONE } from './prompts.js';
-import { entityNode, fdTarget, planFailure, valueNode, type Item, type Plan, type PlanProblem } from './plan.js';
+import { entityNode, fdTarget, planFailure, valueNode, type Item, type Plan } from './plan.js';
 import { keyValues, labelOf, relationLabel, Scope } from './scope.js';
 import { violatingRows } from './rows.js';
 import { hashSeed, pick, prng } from './sampling.js';
@@ -21,8 +21,9 @@ import { figure } from '../verify/metrics.js';
 import { ciText, pct } from '../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../report/labels.js';
 import { plainCells } from '../report/paper-cells.js';
+import type { Problem } from '../errors.js';
 
-export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[], seed: number): Plan | undefined {
+export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[], seed: number): Plan | undefined {
     const fail = planFailure(problems, probe);
     const target = fdTarget(spec, data, probe, problems);
     if (!target) return undefined;
@@ -31,7 +32,7 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
     const scope = new Scope([slot], [{ slot: 0 }]);
     for (const o of probe.options) {
         if (!fd.rhs.includes(o.attribute)) {
-            problems.push({ loc: o.loc, severity: 'warning', code: 'probe-option', message: `Option ${o.attribute} is not on the right-hand side of ${fd.id}, so its truth is not determined: it is ignored.` });
+            problems.push({ location: o.loc, severity: 'warning', code: 'probe-option', message: `Option ${o.attribute} is not on the right-hand side of ${fd.id}, so its truth is not determined: it is ignored.` });
         }
     }
     // An attribute may have one option text per stem (the paper words each stem's options differently):
@@ -52,7 +53,7 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
     const stems = (probe.stems.length > 0 ? probe.stems.map(s => s.text) : DEFAULT_STEMS).map(t => scope.template(t.replaceAll('{subject}', subjectText)));
     for (const a of [...fd.lhs, ...options.map(o => o.attribute)]) scope.need(0, a);
     const noneShare = Number(probe.settings.none_of_above ?? 0);
-    if (!(noneShare >= 0 && noneShare <= 1)) problems.push({ loc: probe.loc, severity: 'warning', code: 'probe-setting', message: 'none_of_above is a share between 0 and 1, e.g. none_of_above 0.2; ignored.' });
+    if (!(noneShare >= 0 && noneShare <= 1)) problems.push({ location: probe.loc, severity: 'warning', code: 'probe-setting', message: 'none_of_above is a share between 0 and 1, e.g. none_of_above 0.2; ignored.' });
     const share = noneShare >= 0 && noneShare <= 1 ? noneShare : 0;
     const violating = violatingRows(slot.table, fd.lhs, fd.rhs);
     const optionTemplate = (o: (typeof options)[number], stem: number) => o.templates[Math.min(stem, o.templates.length - 1)]!;

@@ -7,9 +7,10 @@ import { findFd, type SpecModel } from '../spec/model.js';
 import type { LoadedData } from '../data/types.js';
 import type { SpecDiagnostic } from '../spec/load.js';
 import { compileProbe, toDiagnostic } from './generate.js';
-import type { PlanProblem, SkipReason } from './plan.js';
+import type { SkipReason } from './plan.js';
 import { notLoaded } from './scope.js';
 import { answerInQuestion } from './answer-leak.js';
+import type { Problem } from '../errors.js';
 
 const WHY: Record<SkipReason, string> = {
     null: 'have an empty value the questions or keywords need',
@@ -21,7 +22,7 @@ const WHY: Record<SkipReason, string> = {
 };
 
 export function probeDiagnostics(spec: SpecModel, data: LoadedData): SpecDiagnostic[] {
-    const problems: PlanProblem[] = [];
+    const problems: Problem[] = [];
     for (const probe of spec.probes) {
         const fd = probe.fd ? findFd(spec, probe.fd) : undefined;
         const table = fd ? data.tables.get(fd.relation) : undefined;
@@ -29,16 +30,16 @@ export function probeDiagnostics(spec: SpecModel, data: LoadedData): SpecDiagnos
             for (const a of fd.rhs) {
                 const col = table.column(a);
                 if (col && col.codes.every(c => c < 0)) {
-                    problems.push({ loc: probe.loc, severity: 'error', code: 'probe-fd-empty', message: `${fd.relation}.${a}, the right-hand side of ${fd.id}, is empty in every row: there is no answer to ask about. Check the column mapping of ${a}.` });
+                    problems.push({ location: probe.loc, severity: 'error', code: 'probe-fd-empty', message: `${fd.relation}.${a}, the right-hand side of ${fd.id}, is empty in every row: there is no answer to ask about. Check the column mapping of ${a}.` });
                 }
             }
         }
         // A relation left unloaded by an error in its declaration: the probe's problems would only repeat that error.
-        const own: PlanProblem[] = [];
+        const own: Problem[] = [];
         const plan = compileProbe(spec, data, probe, own);
         if ([...data.skipped ?? []].some(r => own.some(p => p.message === notLoaded(r)))) continue;
         problems.push(...own);
-        if (!plan || problems.some(p => p.loc === probe.loc && p.code === 'probe-fd-empty')) continue;
+        if (!plan || problems.some(p => p.location === probe.loc && p.code === 'probe-fd-empty')) continue;
         problems.push(...answerInQuestion(spec, probe, plan));
         const rows = new Int32Array(plan.scope.slots.length);
         const counts: Partial<Record<SkipReason, number>> = {};
@@ -52,7 +53,7 @@ export function probeDiagnostics(spec: SpecModel, data: LoadedData): SpecDiagnos
         if (eligible > 0) continue;
         const why = (Object.entries(counts) as [SkipReason, number][]).map(([r, n]) => `${n} ${WHY[r]}`).join('; ');
         problems.push({
-            loc: probe.loc, severity: 'warning', code: 'probe-no-rows',
+            location: probe.loc, severity: 'warning', code: 'probe-no-rows',
             message: total === 0 ? `Probe ${probe.name} gives no questions: ${plan.scope.slots[0]!.relation.name} has no rows.`
                 : `Probe ${probe.name} gives no questions: all ${total} rows are skipped — ${why}.`,
         });

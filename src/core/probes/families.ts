@@ -12,6 +12,7 @@ import { statementFamily } from '../statements/family.js';
 import { evidenceFamily } from '../evidence/family.js';
 import { openFamily } from '../open/family.js';
 import { ruleFamily } from '../rules/family.js';
+import { HalluProbeError, problem } from '../errors.js';
 
 export const BUILTIN_FAMILIES = {
     binary: binaryFamily,
@@ -29,18 +30,13 @@ export type BuiltinKind = keyof typeof BUILTIN_FAMILIES;
 const registry = new Map<string, ProbeFamily>(Object.entries(BUILTIN_FAMILIES));
 for (const [key, family] of registry) if (family.kind !== key) throw new Error(`probe family ${family.kind} is registered as ${key}`);
 
-/** Thrown when a question or probe names a kind no family is registered for (a spec validated first never does). */
-export class UnknownKindError extends Error {
-    readonly code = 'unknown-probe-kind';
-    constructor(readonly kind: string) {
-        super(`No probe family "${kind}"; the known kinds are ${familyKinds().join(', ')}.`);
-    }
-}
-
-/** The family of a kind; throws `UnknownKindError` for a kind nobody registered. */
+/**
+ * The family of a kind. A kind nobody registered (a question stored by another version; a spec validated first
+ * never names one) is a `probe-kind` problem, the same code the spec check gives.
+ */
 export function familyOf(kind: string): ProbeFamily {
     const family = registry.get(kind);
-    if (!family) throw new UnknownKindError(kind);
+    if (!family) throw new HalluProbeError(problem('probe-kind', `No probe family "${kind}"; the known kinds are ${familyKinds().join(', ')}.`));
     return family;
 }
 

@@ -12,7 +12,8 @@ import type { GroupMetrics } from '../verify/metrics.js';
 import type { ParsedAnswer } from '../verify/answer.js';
 import type { Verdict } from '../verify/types.js';
 import type { Gold, Question } from './question.js';
-import type { Plan, PlanProblem } from './plan.js';
+import type { Plan } from './plan.js';
+import type { Problem } from '../errors.js';
 
 /** What follows the kind in `probe NAME <kind> …`: `using <fd>`, `along R.a -> S.b`, `about <relation>`, `using <rule>`. */
 export type ProbeTarget = 'fd' | 'path' | 'relation' | 'rule';
@@ -25,7 +26,7 @@ export interface CompileInput {
     data: LoadedData;
     probe: ProbeDecl;
     /** Problems found while compiling, anchored in the spec. */
-    problems: PlanProblem[];
+    problems: Problem[];
     /** The suite's seed (falsification draws, demonstrations). */
     seed: number;
 }

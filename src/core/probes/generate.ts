@@ -14,7 +14,8 @@ import { messagesFor, variantOf, ZERO_SHOT, type Demo, type Variant } from './pr
 import { hashSeed, rowOrder } from './sampling.js';
 import { keyAttributes, keyValues } from './scope.js';
 import { keyOccurrences } from './rows.js';
-import type { Item, Plan, PlanProblem, SkipReason } from './plan.js';
+import type { Item, Plan, SkipReason } from './plan.js';
+import type { Problem } from '../errors.js';
 
 export interface GenerateOptions { suite?: string; probe?: string; limit?: number; seed?: number }
 
@@ -59,27 +60,22 @@ const SKIP_FIELD: Record<SkipReason, SkipField> = {
     null: 'skippedNull', violating: 'skippedViolating', dangling: 'skippedDangling', cycle: 'skippedCycle', invalid: 'skippedInvalid', underived: 'skippedUnderived',
 };
 
-export function toDiagnostic(p: PlanProblem): SpecDiagnostic {
-    return { file: p.loc.file, range: p.loc.range, severity: p.severity, code: p.code, message: p.message };
+export function toDiagnostic(p: Problem): SpecDiagnostic {
+    const range = p.location?.range ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    return { file: p.location?.file ?? '', range, severity: p.severity, code: p.code, message: p.remedy ? `${p.message} ${p.remedy}` : p.message };
 }
 
 /** Compiles one probe; problems (including its templates') go to `problems`. Undefined when it cannot generate. */
-export function compileProbe(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[], seed = 0): Plan | undefined {
+export function compileProbe(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[], seed = 0): Plan | undefined {
     const family = findFamily(probe.kind);
     if (!family) {
-        problems.push({ loc: probe.loc, severity: 'error', code: 'probe-kind', message: `Unknown probe kind '${probe.kind}': use one of ${familyKinds().join(', ')}.` });
+        problems.push({ location: probe.loc, severity: 'error', code: 'probe-kind', message: `Unknown probe kind '${probe.kind}': use one of ${familyKinds().join(', ')}.` });
         return undefined;
     }
     const plan = family.compile({ spec, data, probe, problems, seed });
     if (!plan) return undefined;
-    const seen = new Set<string>();
-    for (const t of plan.scope.problems) {
-        const message = `In "${t.text}": ${t.message}`;
-        if (seen.has(message)) continue;
-        seen.add(message);
-        problems.push({ loc: templateLoc(probe, t.text), severity: t.severity, code: 'probe-template', message });
-    }
-    return plan.scope.problems.some(t => t.severity === 'error') ? undefined : plan;
+    problems.push(...plan.scope.problems(text => templateLoc(probe, text)));
+    return plan.scope.failed ? undefined : plan;
 }
 
 /** The location of the phrasing / stem / option / ask whose text this is, else the probe. */
@@ -100,11 +96,11 @@ interface Selected { plan: Plan; count: number; variants: Variant[] }
  */
 export function generateQuestions(spec: SpecModel, data: LoadedData, options: GenerateOptions = {}): Generation {
     const stats: GenerationStats = { ...emptyStats(), byProbe: {} };
-    const problems: PlanProblem[] = [];
+    const problems: Problem[] = [];
     let suite: SuiteDecl | undefined;
     if (options.suite !== undefined) {
         suite = spec.suites.find(s => s.name === options.suite);
-        if (!suite) problems.push({ loc: specLoc(spec), severity: 'error', code: 'unknown-suite', message: `No suite named ${options.suite}; the spec declares: ${spec.suites.map(s => s.name).join(', ') || 'none'}.` });
+        if (!suite) problems.push({ location: specLoc(spec), severity: 'error', code: 'unknown-suite', message: `No suite named ${options.suite}; the spec declares: ${spec.suites.map(s => s.name).join(', ') || 'none'}.` });
     }
     const sample: SampleDecl = suite ? { ...suite.sample } : options.seed !== undefined ? { mode: 'random' } : { mode: 'all' };
     if (options.seed !== undefined) sample.seed = options.seed;
@@ -115,7 +111,7 @@ export function generateQuestions(spec: SpecModel, data: LoadedData, options: Ge
     const variants: Variant[] = [];
     for (const decl of suite?.variants ?? []) {
         const v = variantOf(decl);
-        if (typeof v === 'string') problems.push({ loc: decl.loc, severity: 'error', code: 'variant', message: v });
+        if (!('id' in v)) problems.push({ location: decl.loc, severity: 'error', code: v.code, message: v.message });
         else variants.push(v);
     }
     if (variants.length === 0) variants.push(ZERO_SHOT);
@@ -123,7 +119,7 @@ export function generateQuestions(spec: SpecModel, data: LoadedData, options: Ge
     for (const name of names) {
         const probe = spec.probes.find(p => p.name === name);
         if (!probe) {
-            problems.push({ loc: suite?.loc ?? specLoc(spec), severity: 'error', code: 'unknown-probe', message: `No probe named ${name}; the spec declares: ${spec.probes.map(p => p.name).join(', ') || 'none'}.` });
+            problems.push({ location: suite?.loc ?? specLoc(spec), severity: 'error', code: 'unknown-probe', message: `No probe named ${name}; the spec declares: ${spec.probes.map(p => p.name).join(', ') || 'none'}.` });
             continue;
         }
         const plan = compileProbe(spec, data, probe, problems, seed);
@@ -132,7 +128,7 @@ export function generateQuestions(spec: SpecModel, data: LoadedData, options: Ge
         // A knowledge probe asks what a model knows, as the paper does: zero-shot, whatever variants the suite compares.
         const usable = familyOf(plan.kind).decidesKnowledge ? [ZERO_SHOT] : variants.filter(v => {
             if (!v.passage || plan.scope.resolve(v.passage.attribute, v.passage.relation)) return true;
-            problems.push({ loc: probe.loc, severity: 'warning', code: 'variant', message: `${v.id} does not apply to ${probe.name}: ${v.passage.relation} is not one of its relations.` });
+            problems.push({ location: probe.loc, severity: 'warning', code: 'variant-not-applicable', message: `${v.id} does not apply to ${probe.name}: ${v.passage.relation} is not one of its relations.` });
             return false;
         });
         for (const v of usable) {

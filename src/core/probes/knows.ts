@@ -9,7 +9,7 @@
 import type { ProbeDecl, SpecModel } from '../spec/model.js';
 import type { LoadedData } from '../data/types.js';
 import { SYSTEM_KNOWS } from './prompts.js';
-import { starPath, type Item, type Plan, type PlanProblem } from './plan.js';
+import { starPath, type Item, type Plan } from './plan.js';
 import { keyAttributes, relationLabel, Scope, slotFor, type Slot } from './scope.js';
 import { keyOccurrences } from './rows.js';
 import { describeBy } from './binary.js';
@@ -19,6 +19,7 @@ import type { ParsedAnswer } from '../verify/answer.js';
 import { parseYesNo, yesNoGuess, yesNoText } from './answers.js';
 import { AMBIGUOUS, DANGLING, FkJoin } from '../kg/graph.js';
 import { evaluate, namesIn, parseExpression, parseTemplate, render, truthy, type Expr } from '../spec/template.js';
+import type { Problem } from '../errors.js';
 
 /**
  * How a knowledge answer decides "known" (METHODS.md §1):
@@ -48,7 +49,7 @@ function qualifiers(probe: ProbeDecl, own: string): string[] {
  * Slots for the joined relations: a breadth-first walk over the spec's FKs from the entity's relation, so
  * `{Director.birth_year}` on Movie reads the director row that Movie.director points to.
  */
-function joinedSlots(spec: SpecModel, data: LoadedData, start: Slot, wanted: string[], problems: PlanProblem[], probe: ProbeDecl): { slots: Slot[]; joins: SlotJoin[] } {
+function joinedSlots(spec: SpecModel, data: LoadedData, start: Slot, wanted: string[], problems: Problem[], probe: ProbeDecl): { slots: Slot[]; joins: SlotJoin[] } {
     const slots: Slot[] = [start];
     const joins: SlotJoin[] = [];
     const pending = new Set(wanted);
@@ -63,14 +64,14 @@ function joinedSlots(spec: SpecModel, data: LoadedData, start: Slot, wanted: str
         }
     }
     for (const name of pending) {
-        problems.push({ loc: probe.loc, severity: 'error', code: 'probe-template', message: `Knowledge probe ${probe.name} names ${name}, which no chain of fks from ${start.relation.name} reaches; declare an fk or drop the reference.` });
+        problems.push({ location: probe.loc, severity: 'error', code: 'probe-template', message: `Knowledge probe ${probe.name} names ${name}, which no chain of fks from ${start.relation.name} reaches; declare an fk or drop the reference.` });
     }
     return { slots, joins };
 }
 
-export function knowsPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[]): Plan | undefined {
+export function knowsPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[]): Plan | undefined {
     const slot = slotFor(spec, data.tables, probe.relation ?? '');
-    if (typeof slot === 'string') { problems.push({ loc: probe.loc, severity: 'error', code: 'probe-data', message: slot }); return undefined; }
+    if (typeof slot === 'string') { problems.push({ location: probe.loc, severity: 'error', code: 'probe-data', message: slot }); return undefined; }
     const rel = slot.relation;
     const { slots, joins } = joinedSlots(spec, data, slot, qualifiers(probe, rel.name), problems, probe);
     const scope = new Scope(slots, [{ slot: 0 }]);
@@ -121,11 +122,11 @@ export function knowsPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, p
     };
 }
 
-function knownRule(probe: ProbeDecl, problems: PlanProblem[]): KnownRule {
+function knownRule(probe: ProbeDecl, problems: Problem[]): KnownRule {
     const v = probe.settings.known_if;
     if (v === undefined) return 'only_yes';
     if ((KNOWN_RULES as readonly unknown[]).includes(v)) return v as KnownRule;
-    problems.push({ loc: probe.loc, severity: 'warning', code: 'probe-setting', message: `known_if is ${KNOWN_RULES.join(' or ')}, not "${String(v)}"; only_yes is used.` });
+    problems.push({ location: probe.loc, severity: 'warning', code: 'probe-setting', message: `known_if is ${KNOWN_RULES.join(' or ')}, not "${String(v)}"; only_yes is used.` });
     return 'only_yes';
 }
 

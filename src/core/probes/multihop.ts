@@ -8,7 +8,7 @@ import type { LoadedData } from '../data/types.js';
 import type { KgEdge, KgNode, Keyword } from './question.js';
 import { AMBIGUOUS, DANGLING, FkJoin, resolvePath } from '../kg/graph.js';
 import { SYSTEM_BINARY } from './prompts.js';
-import { compilePhrasings, entityNode, phrasedItems, planFailure, sentence, settingTemplate, valueNode, type Plan, type PlanProblem } from './plan.js';
+import { compilePhrasings, entityNode, phrasedItems, planFailure, sentence, settingTemplate, valueNode, type Plan } from './plan.js';
 import { labelOf, Scope, slotFor, type Slot } from './scope.js';
 import type { ProbeFamily } from './family.js';
 import { parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from './answers.js';
@@ -16,15 +16,16 @@ import { pathMetrics, type HopMetrics } from '../verify/metrics.js';
 import { ciText, pct } from '../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../report/labels.js';
 import { binaryColumn, paperFigure, paperOrder } from '../report/paper-cells.js';
+import type { Problem } from '../errors.js';
 
-export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[]): Plan | undefined {
+export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[]): Plan | undefined {
     const fail = planFailure(problems, probe);
     const resolution = resolvePath(spec, probe.path ?? []);
     if ('error' in resolution) return fail('probe-path', resolution.error);
     const { hops, relations, cycleAt } = resolution.path;
     if (cycleAt !== undefined) {
         problems.push({
-            loc: probe.loc, severity: 'warning', code: 'probe-path-cycle',
+            location: probe.loc, severity: 'warning', code: 'probe-path-cycle',
             message: `The path returns to ${relations[cycleAt]} at hop ${cycleAt + 1} (a cycle): rows whose join comes back to the same entity are skipped.`,
         });
     }
@@ -100,11 +101,11 @@ export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, pr
  * `ar_ext per_hop` (default): AR-ext of hop i over the questions whose path has hop i. `ar_ext complete`: over
  * the questions whose path has every hop only (the ERBench authors' Soccer & Olympic figures, Table 4).
  */
-function arExtSetting(probe: ProbeDecl, problems: PlanProblem[]): 'per_hop' | 'complete' {
+function arExtSetting(probe: ProbeDecl, problems: Problem[]): 'per_hop' | 'complete' {
     const v = probe.settings.ar_ext;
     if (v === undefined || v === 'per_hop') return 'per_hop';
     if (v === 'complete') return 'complete';
-    problems.push({ loc: probe.loc, severity: 'warning', code: 'probe-setting', message: `ar_ext is per_hop or complete, not "${String(v)}"; per_hop is used.` });
+    problems.push({ location: probe.loc, severity: 'warning', code: 'probe-setting', message: `ar_ext is per_hop or complete, not "${String(v)}"; per_hop is used.` });
     return 'per_hop';
 }
 

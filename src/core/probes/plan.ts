@@ -7,6 +7,7 @@ import type { LoadedData } from '../data/types.js';
 import type { Gold, KgEdge, KgNode, KgPath, Keyword, Question } from './question.js';
 import { evaluate, format, render, truthy, type Expr, type TemplateValue } from '../spec/template.js';
 import { keyValues, slotFor, type Compiled, type Scope, type Slot } from './scope.js';
+import type { Problem } from '../errors.js';
 
 export type SkipReason = 'null' | 'violating' | 'dangling' | 'cycle' | 'invalid' | 'underived';
 
@@ -41,9 +42,6 @@ export interface Item {
     /** rule questions: the derived fact and its proof; carried onto the question. */
     rule?: Question['rule'];
 }
-
-/** A problem found while compiling a probe, anchored at a spec location. */
-export interface PlanProblem { loc: SpecLocation; severity: 'error' | 'warning'; code: string; message: string }
 
 export interface Plan {
     probe: ProbeDecl;
@@ -135,18 +133,18 @@ export function settingTemplate(scope: Scope, probe: ProbeDecl, name: string): (
 }
 
 /** A plan's way to give up: records a located problem on the probe and returns undefined (no plan). */
-export function planFailure(problems: PlanProblem[], probe: ProbeDecl): (code: string, message: string) => undefined {
-    return (code, message) => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
+export function planFailure(problems: Problem[], probe: ProbeDecl): (code: string, message: string) => undefined {
+    return (code, message) => { problems.push({ location: probe.loc, severity: 'error', code, message }); return undefined; };
 }
 
 /** The FD a probe names (`using <fd>`) and the loaded relation it is on; a located problem when either is missing. */
-export function fdTarget(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[]): { fd: FdDecl; slot: Slot } | undefined {
+export function fdTarget(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[]): { fd: FdDecl; slot: Slot } | undefined {
     const fd = probe.fd ? findFd(spec, probe.fd) : undefined;
     if (!fd) {
-        problems.push({ loc: probe.loc, severity: 'error', code: 'probe-fd', message: `Probe ${probe.name} needs an FD: write \`using <fd name>\` with an FD declared \`as <name>\`.` });
+        problems.push({ location: probe.loc, severity: 'error', code: 'probe-fd', message: `Probe ${probe.name} needs an FD: write \`using <fd name>\` with an FD declared \`as <name>\`.` });
         return undefined;
     }
     const slot = slotFor(spec, data.tables, fd.relation);
-    if (typeof slot === 'string') { problems.push({ loc: probe.loc, severity: 'error', code: 'probe-data', message: slot }); return undefined; }
+    if (typeof slot === 'string') { problems.push({ location: probe.loc, severity: 'error', code: 'probe-data', message: slot }); return undefined; }
     return { fd, slot };
 }

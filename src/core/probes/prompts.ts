@@ -27,7 +27,8 @@ export interface Variant {
 }
 
 /** A prompt variant, or a message saying what is wrong with it. */
-export function variantOf(decl: VariantDecl): Variant | string {
+/** The variant a suite declares, or why it cannot be one: `unknown-variant` or `variant-args` (the spec check's codes). */
+export function variantOf(decl: VariantDecl): Variant | { code: 'unknown-variant' | 'variant-args'; message: string } {
     const kind = decl.kind as VariantKind;
     const arg = decl.args[0];
     const args = decl.args.length ? `(${decl.args.map(a => format(a as TemplateValue)).join(', ')})` : '';
@@ -38,14 +39,14 @@ export function variantOf(decl: VariantDecl): Variant | string {
         case 'few_shot':
         case 'cot': {
             const n = arg === undefined ? (kind === 'cot' ? 2 : 8) : Number(arg);
-            if (!Number.isInteger(n) || n < 1 || n > 32) return `${kind}(n) needs a whole number of demonstrations between 1 and 32.`;
+            if (!Number.isInteger(n) || n < 1 || n > 32) return { code: 'variant-args', message: `${kind}(n) needs a whole number of demonstrations between 1 and 32.` };
             return { kind, n, id };
         }
         case 'augment':
-            if (!decl.passage) return 'augment needs the text column of its passage: `variant augment from Relation.attribute`.';
+            if (!decl.passage) return { code: 'variant-args', message: 'augment needs the text column of its passage: `variant augment from Relation.attribute`.' };
             return { kind, n: 0, passage: decl.passage, id };
     }
-    return `Unknown variant "${decl.kind}": use zero_shot, few_shot(n), cot or augment from Relation.attribute.`;
+    return { code: 'unknown-variant', message: `Unknown variant "${decl.kind}": use zero_shot, few_shot(n), cot or augment from Relation.attribute.` };
 }
 
 export const ZERO_SHOT: Variant = { kind: 'zero_shot', n: 0, id: 'zero_shot' };

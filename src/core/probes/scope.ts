@@ -2,7 +2,8 @@
  * What a probe's templates may name, and how a name reads a value from the rows a question is built from.
  * A question binds one row per slot (binary / choice / knows: one slot; path: one per hop's relation).
  */
-import type { AttributeDecl, RelationDecl, SpecModel } from '../spec/model.js';
+import type { AttributeDecl, RelationDecl, SpecLocation, SpecModel } from '../spec/model.js';
+import type { Problem } from '../errors.js';
 import type { CellValue, RelationTable } from '../data/types.js';
 import type { Keyword, RowRef } from './question.js';
 import { format, namesIn, parseExpression, parseTemplate, type Expr, type NameLookup, type ParsedTemplate, type TemplateValue } from '../spec/template.js';
@@ -11,13 +12,12 @@ export interface Slot { relation: RelationDecl; table: RelationTable }
 
 export interface Resolved { slot: number; attribute: AttributeDecl }
 
-/** A problem in one template of the probe: where in the template text and what to do. */
-export interface TemplateProblem { text: string; message: string; severity: 'error' | 'warning' }
 
 export interface Compiled { text: string; parsed: ParsedTemplate }
 
 export class Scope {
-    readonly problems: TemplateProblem[] = [];
+    /** The problems of the probe's templates, each with the template text that locates it. */
+    private readonly found: { text: string; problem: Problem }[] = [];
     /** Every attribute some template or condition reads, per slot (null checks use it). */
     readonly used = new Map<string, Resolved>();
     private readonly resolved = new Map<string, Resolved | null>();
@@ -47,17 +47,33 @@ export class Scope {
         return found;
     }
 
+    /** True when a template cannot be rendered (the probe gives no questions). */
+    get failed(): boolean {
+        return this.found.some(f => f.problem.severity === 'error');
+    }
+
+    /** The templates' problems (`probe-template`), once each, located by `locate(text)`: the member that holds the text. */
+    problems(locate: (text: string) => SpecLocation): Problem[] {
+        const seen = new Set<string>();
+        return this.found.filter(f => !seen.has(f.problem.message) && seen.add(f.problem.message))
+            .map(f => ({ ...f.problem, location: locate(f.text) }));
+    }
+
+    private report(text: string, severity: Problem['severity'], message: string): void {
+        this.found.push({ text, problem: { severity, code: 'probe-template', message: `In "${text}": ${message}` } });
+    }
+
     /** Parses a template, checks its names, and records the attributes it needs. */
     template(text: string): Compiled {
         const parsed = parseTemplate(text);
-        for (const e of parsed.errors) this.problems.push({ text, message: e.message, severity: 'error' });
+        for (const e of parsed.errors) this.report(text, 'error', e.message);
         for (const part of parsed.parts) {
             if (part.kind !== 'placeholder') continue;
             this.checkNames(text, part.expr);
             if (part.expr.kind === 'name') {
                 const r = this.resolve(part.expr.name, part.expr.qualifier);
                 if (r?.attribute.type.list) {
-                    this.problems.push({ text, severity: 'warning', message: `{${part.source}} is list-valued: show it with {join(${part.source})}, {first(${part.source})} or {count(${part.source})}.` });
+                    this.report(text, 'warning', `{${part.source}} is list-valued: show it with {join(${part.source})}, {first(${part.source})} or {count(${part.source})}.`);
                 }
             }
         }
@@ -67,7 +83,7 @@ export class Scope {
     /** Parses a `when` condition (an expression without braces). */
     condition(text: string): Expr | undefined {
         const r = parseExpression(text);
-        if ('error' in r) { this.problems.push({ text, message: r.error.message, severity: 'error' }); return undefined; }
+        if ('error' in r) { this.report(text, 'error', r.error.message); return undefined; }
         this.checkNames(text, r.expr);
         return r.expr;
     }
@@ -87,11 +103,11 @@ export class Scope {
             const r = this.resolve(n.name, n.qualifier);
             if (!r) {
                 const where = this.slots.map(s => s.relation.name).join(', ');
-                this.problems.push({ text, severity: 'error', message: `{${shown}} names no attribute this probe can show (${where}); check the spelling or qualify it as Relation.attribute.` });
+                this.report(text, 'error', `{${shown}} names no attribute this probe can show (${where}); check the spelling or qualify it as Relation.attribute.`);
                 continue;
             }
             if (this.hidden.has(`${r.slot}.${r.attribute.name}`)) {
-                this.problems.push({ text, severity: 'warning', message: `{${shown}} reveals a hidden hop of the path: the model must recall it, so the question must not state it.` });
+                this.report(text, 'warning', `{${shown}} reveals a hidden hop of the path: the model must recall it, so the question must not state it.`);
             }
             this.used.set(`${r.slot}.${r.attribute.name}`, r);
         }

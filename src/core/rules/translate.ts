@@ -15,9 +15,9 @@ import type { Literal, PredicateDecl, Program, Rule, Term } from './ir.js';
 import { didYouMean } from '../language/validation/suggest.js';
 import { checkRecursion } from './recursion.js';
 import { attributePredicate, Clause, loc0, type ClauseContext } from './clause.js';
+import type { Problem } from '../errors.js';
 
 /** A located problem with the rules: the message says what is wrong and what to do. */
-export interface RuleProblem { loc: SpecLocation; code: string; message: string }
 
 /** What the rest of the engine needs to know about a predicate beyond the program (questions, claims). */
 export interface PredicateInfo {
@@ -37,7 +37,7 @@ export interface PredicateInfo {
 export interface Translation {
     program: Program;
     predicates: Map<string, PredicateInfo>;
-    problems: RuleProblem[];
+    problems: Problem[];
 }
 
 export { attributePredicate };
@@ -62,7 +62,7 @@ export function translateRules(spec: SpecModel): Translation {
 class Translator implements ClauseContext {
     readonly program: Program = { base: [], rules: [], caps: {} };
     readonly predicates = new Map<string, PredicateInfo>();
-    readonly problems: RuleProblem[] = [];
+    readonly problems: Problem[] = [];
     private readonly relations = new Map<string, RelationDecl>();
     private readonly caps = new Map<string, SpecLocation | undefined>();
     /** Clauses that may recurse without growing past a bound (symmetric closure adds at most one reverse per fact). */
@@ -73,7 +73,7 @@ class Translator implements ClauseContext {
     }
 
     private problem(loc: SpecLocation, code: string, message: string): void {
-        this.problems.push({ loc, code, message });
+        this.problems.push({ severity: 'error', code, message, location: loc });
     }
 
     declareBase(): void {

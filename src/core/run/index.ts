@@ -14,6 +14,7 @@ import { executeRun, generatingProgress, pendingSlots, type AnswerEvent, type Pr
 import type { RetryPolicy } from './retry.js';
 import { questionBatches, type QuestionSource } from './feed.js';
 import { cliCommand } from '../invocation.js';
+import { problem, type Problem } from '../errors.js';
 
 export { executeRun, generatingProgress, pendingSlots, type AnswerEvent, type PendingSlot, type Progress, type RunModel, type RunOutcome } from './runner.js';
 export { questionBatches, QUESTION_BATCH, type QuestionSource } from './feed.js';
@@ -76,16 +77,16 @@ function publicEndpoint(endpoint: string): string {
     } catch { return endpoint; }
 }
 
-export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: PreparedRun; problems: string[] }> {
-    const problems: string[] = [];
+export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: PreparedRun; problems: Problem[] }> {
+    const problems: Problem[] = [];
     const models: RunModel[] = [];
     for (const decl of req.models) {
         const { model, problems: p } = resolveModel(decl);
-        problems.push(...p);
+        problems.push(...p.map(m => problem('model-settings', m)));
         if (!model) continue;
         if (req.concurrency !== undefined && req.concurrency > 0) model.limits.concurrency = req.concurrency;
         const key = await resolveKey(model, req.secrets, req.confirmHost, req.env, req.bindings);
-        if (!key.ok) { problems.push(key.message); continue; }
+        if (!key.ok) { problems.push(problem('missing-key', key.message)); continue; }
         try {
             const client = createClient(model, { key: key.key, domain: req.domain, baseDir: req.baseDir });
             const rm: RunModel = { model, client };
@@ -94,10 +95,10 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
             if (key.key && key.key !== 'not-needed') rm.secret = key.key;
             models.push(rm);
         } catch (e) {
-            problems.push(`model ${decl.name}: ${e instanceof Error ? e.message : String(e)}`);
+            problems.push(problem('model-client', `model ${decl.name}: ${e instanceof Error ? e.message : String(e)}`));
         }
     }
-    if (models.length === 0 && problems.length === 0) problems.push('no model to ask: name one with --model or in the suite\'s models.');
+    if (models.length === 0 && problems.length === 0) problems.push(problem('no-model', 'no model to ask: name one with --model or in the suite\'s models.'));
     if (problems.length) return { problems };
 
     const { store } = req;
@@ -161,12 +162,12 @@ async function estimate(store: Store, runId: string, models: RunModel[], batches
     return { count, todo, estimates };
 }
 
-function chooseRun(req: PrepareRequest, current: RunModelRecord[]): { run: RunRecord; resumed: boolean; settings: RunSettings } | { problem: string } {
+function chooseRun(req: PrepareRequest, current: RunModelRecord[]): { run: RunRecord; resumed: boolean; settings: RunSettings } | { problem: Problem } {
     const { store } = req;
     let run: RunRecord | undefined;
     if (req.resume && req.resume !== 'auto' && req.resume !== 'new') {
         run = store.getRun(req.resume);
-        if (!run) return { problem: `no run ${req.resume} in ${store.file}; list runs with "${cliCommand()} runs".` };
+        if (!run) return { problem: problem('unknown-run', `no run ${req.resume} in ${store.file}; list runs with "${cliCommand()} runs".`) };
     } else if (req.resume !== 'new') {
         run = store.resumableRun(req.spec, req.suite);
     }
@@ -178,7 +179,7 @@ function chooseRun(req: PrepareRequest, current: RunModelRecord[]): { run: RunRe
         return { run, resumed: false, settings };
     }
     const holder = store.acquireLease(run.id);
-    if (holder) return { problem: leaseMessage(holder) };
+    if (holder) return { problem: problem('run-busy', leaseMessage(holder)) };
     // A resumed run keeps its questions and so the options that chose them (limit, seed); its models are
     // those it had plus those asked now, since the answers of both stay in the run.
     const before = (run.settings.models ?? []).filter(p => !current.some(c => c.name === p.name));

@@ -153,7 +153,7 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
             secrets: req.secrets, confirmHost: req.confirmHost, bindings: req.bindings, env: req.env, domain: domainFromData(data), baseDir: path.dirname(specFile),
             concurrency: req.concurrency, settings: runSettings(req), onProgress: req.onProgress,
         });
-        if (!prepared) throw new HalluProbeError(problems.map(p => problem('run-models', p)));
+        if (!prepared) throw new HalluProbeError(problems);
         req.onPrepared?.(prepared);
         const finish = (status: RunSpecResult['status'], progress?: Progress, verified = false, verifyNote?: string): RunSpecResult => {
             const out: RunSpecResult = {

@@ -10,7 +10,7 @@
 import type { ProbeDecl, SettingValue } from '../spec/model.js';
 import type { CellValue } from '../data/types.js';
 import type { ProbeFamily } from '../probes/family.js';
-import type { Item, Plan, PlanProblem } from '../probes/plan.js';
+import type { Item, Plan } from '../probes/plan.js';
 import { entityNode, fdTarget, planFailure, starPath, valueNode } from '../probes/plan.js';
 import { keyValues, labelOf, relationLabel, Scope, type Compiled } from '../probes/scope.js';
 import { violatingRows } from '../probes/rows.js';
@@ -20,6 +20,7 @@ import { format, render, type TemplateValue } from '../spec/template.js';
 import { parseStatement } from '../verify/answer.js';
 import type { Gold } from '../probes/question.js';
 import { statementExtras, statementSections } from './metrics.js';
+import type { Problem } from '../errors.js';
 
 /** GraphEval's instruction, verbatim (the "paper" preset and the default). */
 export const SYSTEM_STATEMENT = "You are given a statement. You are asked to judge whether the statement is true or false. Answer 'Yes, the statement is true.' if you know the statement is true. Answer 'No, the statement is false.' if you know the statement is false. Otherwise, answer 'I don't know.'";
@@ -38,12 +39,12 @@ function settingList(v: SettingValue | undefined): string[] {
 }
 
 /** Which corruptions to make: `corrupt [tail, head, relation]` (default tail and head). */
-function corruptionsOf(probe: ProbeDecl, problems: PlanProblem[]): Corruption[] {
+function corruptionsOf(probe: ProbeDecl, problems: Problem[]): Corruption[] {
     const wanted = settingList(probe.settings.corrupt);
     if (wanted.length === 0) return ['tail', 'head'];
     const ok = wanted.filter((w): w is Corruption => (CORRUPTIONS as readonly string[]).includes(w));
     for (const w of wanted.filter(x => !ok.includes(x as Corruption))) {
-        problems.push({ loc: probe.loc, severity: 'warning', code: 'probe-setting', message: `corrupt ${w}: not a corruption; use head, tail or relation.` });
+        problems.push({ location: probe.loc, severity: 'warning', code: 'probe-setting', message: `corrupt ${w}: not a corruption; use head, tail or relation.` });
     }
     return ok.length ? ok : ['tail'];
 }
@@ -70,11 +71,11 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
         if (column) edges.push({ attribute: a, template: scope.template(text), column });
     }
     for (const t of written.filter(t => !fd.rhs.some(a => t.includes(`{${a}}`)))) {
-        problems.push({ loc: probe.loc, severity: 'warning', code: 'probe-statement', message: `The statement "${t}" names no right-hand-side attribute of ${fd.id} (${fd.rhs.join(', ')}), so it states nothing the FD determines: it is ignored.` });
+        problems.push({ location: probe.loc, severity: 'warning', code: 'probe-statement', message: `The statement "${t}" names no right-hand-side attribute of ${fd.id} (${fd.rhs.join(', ')}), so it states nothing the FD determines: it is ignored.` });
     }
     if (edges.length === 0) return fail('probe-statement', `${fd.id} determines no scalar attribute to state: statements need a right-hand side that is not a list.`);
     if (kinds.includes('relation') && !edges.some(e => edges.some(o => o !== e && o.column.type.scalar === e.column.type.scalar))) {
-        problems.push({ loc: probe.loc, severity: 'warning', code: 'probe-corrupt', message: `corrupt relation needs two right-hand-side attributes of one type in ${fd.id}; none here, so only ${kinds.filter(k => k !== 'relation').join(', ') || 'no'} corruptions are made.` });
+        problems.push({ location: probe.loc, severity: 'warning', code: 'probe-corrupt', message: `corrupt relation needs two right-hand-side attributes of one type in ${fd.id}; none here, so only ${kinds.filter(k => k !== 'relation').join(', ') || 'no'} corruptions are made.` });
     }
     for (const a of [...fd.lhs, ...edges.map(e => e.attribute)]) scope.need(0, a);
     const violating = violatingRows(slot.table, fd.lhs, fd.rhs);

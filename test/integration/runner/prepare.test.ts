@@ -44,7 +44,7 @@ test('prepare: new run, estimate of what is left, automatic and explicit resume'
         const explicit = (await prepareRun({ ...base, resume: first.run.id })).prepared!;
         assert.equal(explicit.run.id, first.run.id);
         assert.equal(explicit.todo, 0);
-        assert.match((await prepareRun({ ...base, resume: 'nope' })).problems[0]!, /no run nope/);
+        assert.match((await prepareRun({ ...base, resume: 'nope' })).problems[0]!.message, /no run nope/);
     } finally {
         store.close();
         await server.close();
@@ -78,9 +78,9 @@ test('prepare: model problems and missing keys are reported, nothing is created'
         });
         assert.equal(r.prepared, undefined);
         assert.equal(r.problems.length, 3);
-        assert.match(r.problems[0]!, /no API key; set OPENAI_API_KEY/);
-        assert.match(r.problems[1]!, /needs a file setting/);
-        assert.match(r.problems[2]!, /missing\.jsonl cannot be read/);
+        assert.match(r.problems[0]!.message, /no API key; set OPENAI_API_KEY/);
+        assert.match(r.problems[1]!.message, /needs a file setting/);
+        assert.match(r.problems[2]!.message, /missing\.jsonl cannot be read/);
         assert.equal(store.listRuns().length, 0);
     } finally {
         store.close();

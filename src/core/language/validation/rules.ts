@@ -19,8 +19,8 @@ export function checkRules(services: ProbeServices) {
         const model = buildSpecModel(visible.map(v => v.doc));
         const file = documentPath(AstUtils.getDocument(spec).uri);
         for (const p of translateRules(model).problems) {
-            if (p.loc.file !== file) continue;
-            accept('error', p.message, { node: spec, range: p.loc.range, code: p.code });
+            if (p.location?.file !== file) continue;
+            accept('error', p.message, { node: spec, range: p.location.range, code: p.code });
         }
     };
 }

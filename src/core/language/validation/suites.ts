@@ -23,15 +23,15 @@ export function checkSuiteShape(suite: Suite, accept: ValidationAcceptor): void 
 
 export function checkSample(sample: Sample, accept: ValidationAcceptor): void {
     if (sample.mode !== 'all' && sample.count === undefined) {
-        accept('error', `'sample ${sample.mode}' needs a count, e.g. 'sample ${sample.mode} 100'.`, { node: sample, property: 'mode', code: 'sample-count' });
+        accept('error', `'sample ${sample.mode}' needs a count, e.g. 'sample ${sample.mode} 100'.`, { node: sample, property: 'mode', code: 'sample-count-missing' });
     }
     if (sample.count !== undefined && !positiveInt(sample.count)) accept('error', `The sample count must be a positive integer, not ${sample.count}.`, { node: sample, property: 'count', code: 'sample-count' });
-    if (sample.mode === 'all' && sample.count !== undefined) accept('warning', "'sample all' takes every question; the count is ignored.", { node: sample, property: 'count', code: 'sample-count' });
+    if (sample.mode === 'all' && sample.count !== undefined) accept('warning', "'sample all' takes every question; the count is ignored.", { node: sample, property: 'count', code: 'sample-count-ignored' });
     if (sample.seed !== undefined && !(Number.isInteger(sample.seed) && sample.seed >= 0)) accept('error', `The seed must be a non-negative integer, not ${sample.seed}.`, { node: sample, property: 'seed', code: 'sample-seed' });
 }
 
 export function checkQuota(quota: Quota, accept: ValidationAcceptor): void {
-    if (!positiveInt(quota.count)) accept('error', `A quota must be a positive integer, not ${quota.count}.`, { node: quota, property: 'count', code: 'sample-count' });
+    if (!positiveInt(quota.count)) accept('error', `A quota must be a positive integer, not ${quota.count}.`, { node: quota, property: 'count', code: 'quota-count' });
 }
 
 export function checkVariant(variant: Variant, accept: ValidationAcceptor): void {
