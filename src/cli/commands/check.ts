@@ -23,10 +23,8 @@ Exit status: 0 no errors, 1 errors found, 2 bad usage (missing file, unknown fla
     async run(args: ParsedArgs) {
         const file = args.positional[0];
         const format = stringFlag(args, 'format') ?? 'text';
-        const unknown = Object.keys(args.flags).filter(f => !FLAGS.has(f));
         const problem = !file ? 'no spec file given'
             : args.positional.length > 1 ? `one spec file expected, got ${args.positional.length}`
-            : unknown.length > 0 ? `unknown option --${unknown[0]}`
             : !['text', 'json'].includes(format) ? `--format must be text or json, not "${String(args.flags.format)}"`
             : !existsSync(file) ? `no such file: ${file}`
             : statSync(file).isDirectory() ? `${file} is a directory; give a .probe file`

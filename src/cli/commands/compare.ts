@@ -19,10 +19,8 @@ change of A, R, AR, M and H with a 95 % interval (Newcombe); "latest" names the 
   --out FILE       write to FILE instead of stdout
 Exit: 0 written, 2 bad usage.`,
     async run(args: ParsedArgs) {
-        const unknown = Object.keys(args.flags).filter(f => !FLAGS.has(f));
         const format = stringFlag(args, 'format') ?? 'md';
-        const problem = unknown.length > 0 ? `unknown option --${unknown[0]}`
-            : args.positional.length !== 2 ? 'give two run ids (or "latest")'
+        const problem = args.positional.length !== 2 ? 'give two run ids (or "latest")'
             : !['md', 'json'].includes(format) ? `--format must be md or json, not "${String(args.flags.format)}"`
             : undefined;
         if (problem) { printError(`halluprobe compare: ${problem}\n\n${this.usage}`); return 2; }

@@ -29,12 +29,11 @@ the triples chosen round by round where the interval is widest; prediction-power
 Exit: 0 done, 1 a run failed, 2 bad usage.`,
     async run(args: ParsedArgs) {
         const file = args.positional[0];
-        const unknown = Object.keys(args.flags).filter(f => !FLAGS.has(f));
         const probe = stringFlag(args, 'probe');
         const expensive = stringFlag(args, 'model');
         const cheap = stringFlag(args, 'cheap');
         const metric = (stringFlag(args, 'metric') ?? 'C').toUpperCase();
-        const problem = !file ? 'no spec file given' : unknown.length ? `unknown option --${unknown[0]}`
+        const problem = !file ? 'no spec file given'
             : !probe ? 'name the statement probe with --probe' : !expensive ? 'name the model to estimate with --model'
             : !cheap ? 'name the cheap model with --cheap (a model of the spec, provider:id, or offline)'
             : !['T', 'I', 'C'].includes(metric) ? `--metric must be T, I or C, not "${metric}"` : undefined;

@@ -68,11 +68,9 @@ Override a verdict (stored with who, when and why; metrics are recomputed):
   --override QUESTION_ID [--model M] [--sample N] [--correct yes|no] [--rationale yes|no] --why TEXT [--by NAME]
 Exit: 0 written, 1 a --fail-on-failures / --max-h gate failed, 2 bad usage.`,
     async run(args: ParsedArgs) {
-        const unknown = Object.keys(args.flags).filter(f => !FLAGS.has(f));
         const format = (stringFlag(args, 'format') ?? 'md') as ReportFormat;
         const maxH = stringFlag(args, 'max-h');
-        const problem = unknown.length > 0 ? `unknown option --${unknown[0]}`
-            : !REPORT_FORMATS.includes(format) ? `--format must be one of ${REPORT_FORMATS.join(', ')}, not "${String(args.flags.format)}"`
+        const problem = !REPORT_FORMATS.includes(format) ? `--format must be one of ${REPORT_FORMATS.join(', ')}, not "${String(args.flags.format)}"`
             : maxH !== undefined && !(Number(maxH) >= 0 && Number(maxH) <= 1) ? `--max-h must be a number between 0 and 1, not "${maxH}"`
             : args.positional.length > 0 ? `unexpected argument "${args.positional[0]}"`
             : undefined;

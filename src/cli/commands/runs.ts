@@ -20,10 +20,8 @@ Lists runs, newest first: id, status, spec, suite, models, answers, failures, to
   --format text|json one line per run (default), or a JSON array`,
     async run(args: ParsedArgs) {
         const format = stringFlag(args, 'format') ?? 'text';
-        const unknown = Object.keys(args.flags).filter(f => !FLAGS.has(f));
         const db = storePath(stringFlag(args, 'db'));
-        const problem = unknown.length > 0 ? `unknown option --${unknown[0]}`
-            : !['text', 'json'].includes(format) ? `--format must be text or json, not "${String(args.flags.format)}"`
+        const problem = !['text', 'json'].includes(format) ? `--format must be text or json, not "${String(args.flags.format)}"`
             : !existsSync(db) ? `no results store at ${db}; run "${cliCommand()} run <spec>" first or pass --db FILE`
             : undefined;
         if (problem) { printError(`halluprobe runs: ${problem}`); return 2; }

@@ -52,13 +52,6 @@ export function supportingSentence(passage: string, forms: readonly string[]): s
 /** Why swaps were dropped, counted while a plan generates (one count per row that has no valid swap). */
 export type SwapStats = Record<'valid' | SwapRejection, number>;
 
-const planStats = new WeakMap<Plan, SwapStats>();
-
-/** The swap validation counts of a compiled evidence plan so far (undefined for other plans). */
-export function swapStats(plan: Plan): SwapStats | undefined {
-    return planStats.get(plan);
-}
-
 export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | undefined {
     const { spec, data, probe, problems, seed } = input;
     const fail = planFailure(problems, probe);
@@ -140,7 +133,6 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
         const tried = stats.valid + dropped.reduce((s, [, n]) => s + n, 0);
         return tried ? `swap: ${stats.valid} of ${tried} cases valid${dropped.length ? `; dropped: ${dropped.map(([k, n]) => `${k} ${n}`).join(', ')}` : ''}` : undefined;
     };
-    planStats.set(plan, stats);
     return plan;
 
     function item(kind: EvidenceKind, q: string, context: string | undefined, answerText: string, e: Omit<NonNullable<Question['evidence']>, 'kind'>): Item {

@@ -199,10 +199,6 @@ export interface SpecModel {
     rules?: RuleDecl[];
 }
 
-export function findRelation(spec: SpecModel, name: string): RelationDecl | undefined {
-    return spec.relations.find(r => r.name === name);
-}
-
 export function findFd(spec: SpecModel, id: string): FdDecl | undefined {
     return spec.fds.find(f => f.id === id);
 }

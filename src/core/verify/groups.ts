@@ -152,10 +152,6 @@ export function registerGroupRelation(relation: GroupRelation): () => void {
     return () => { if (relations.get(relation.name) === relation) relations.delete(relation.name); };
 }
 
-export function groupRelation(name: string): GroupRelation | undefined {
-    return relations.get(name);
-}
-
 /** Judges every group that has at least two answered members, per model and sample. */
 export function judgeGroups(questions: readonly Question[], verdicts: readonly Verdict[]): GroupVerdict[] {
     const byId = new Map(questions.map(q => [q.id, q]));
