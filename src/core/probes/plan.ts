@@ -45,8 +45,6 @@ export interface Item {
 
 export interface Plan {
     probe: ProbeDecl;
-    /** The family's kind (families.ts). */
-    kind: string;
     scope: Scope;
     system: string;
     /** The FD or FKs the questions rest on. */

@@ -12,7 +12,7 @@ import { fdId } from '../../core/spec/model.js';
 import { fdClosureSteps } from '../../core/kg/closure.js';
 import { columnStats, fdFacts, showValue } from '../../core/data/index.js';
 import type { SpecData, SpecDataService } from '../data.js';
-import { previewRule, type RulePreview } from '../../core/rules/preview.js';
+import { previewRule, type RulePreview } from '../../core/families/rule/preview.js';
 
 const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
 const count = (n: number) => n.toLocaleString('en-US');
