@@ -1,5 +1,5 @@
 /** Minimal `--flag value` / `--flag=value` / `--switch` parsing shared by every subcommand. */
-import { closest } from '../core/language/validation/suggest.js';
+import { closest } from '../core/language/index.js';
 
 export interface ParsedArgs {
     positional: string[];

@@ -3,15 +3,15 @@
  * The store, runner and reports are imported lazily: better-sqlite3 is native, and a missing prebuild must
  * become a message (see native.ts), not a failure to load the extension.
  */
-import type { SpecModel } from '../core/spec/model.js';
-import type { LoadedData } from '../core/data/types.js';
-import type { ChatMessage } from '../core/probes/question.js';
+import type { SpecModel } from '../core/spec/index.js';
+import type { LoadedData } from '../core/data/index.js';
+import type { ChatMessage } from '../core/probes/index.js';
 import type { Store } from '../core/store/index.js';
 import type { GenerateOptions, RunRequest, ReportFormat } from './engine.js';
-import type { RunSpecResult } from '../core/run/spec-run.js';
+import type { RunSpecResult } from '../core/run/index.js';
 import { countMessageTokens } from '../core/models/index.js';
 import { loadData as loadTables, DataCache } from '../core/data/index.js';
-import { previewSpec, type Preview, type PreviewBlocked, type PreviewRequest } from '../core/run/preview.js';
+import { previewSpec, type Preview, type PreviewBlocked, type PreviewRequest } from '../core/run/index.js';
 
 const cache = new DataCache();
 
@@ -41,7 +41,7 @@ export async function withStore<T>(db: string, fn: (store: Store) => T | Promise
 
 /** The engine's own run step (`runSpec`, as `halluprobe run` uses it) with the editor's callbacks. */
 export async function runSuite(req: RunRequest): Promise<RunSpecResult> {
-    const { runSpec } = await import('../core/run/spec-run.js');
+    const { runSpec } = await import('../core/run/index.js');
     return runSpec({
         spec: req.file, suite: req.suite, probe: req.probe, questionIds: req.questionIds, limit: req.limit, seed: req.seed,
         models: req.model ? [req.model] : undefined, extraModels: req.extraModels, db: req.db, concurrency: req.concurrency,

@@ -5,19 +5,19 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadSpec, type SpecDiagnostic } from '../core/spec/load.js';
-import type { ModelDecl, SpecModel } from '../core/spec/model.js';
-import type { LoadedData } from '../core/data/types.js';
-import { goldText, type Question } from '../core/probes/question.js';
+import { loadSpec, type SpecDiagnostic } from '../core/spec/index.js';
+import type { ModelDecl, SpecModel } from '../core/spec/index.js';
+import type { LoadedData } from '../core/data/index.js';
+import { goldText, type Question } from '../core/probes/index.js';
 import { resolveModel, estimateCost, type ConfirmHost, type SecretSource } from '../core/models/index.js';
 import type { RunRecord, RunResults } from '../core/store/index.js';
-import type { ReportFormat } from '../core/report/model.js';
-import { nodeNeighbourhood, schemaGraph as kgSchemaGraph, type NodeRef } from '../core/kg/view.js';
+import type { ReportFormat } from '../core/report/index.js';
+import { nodeNeighbourhood, schemaGraph as kgSchemaGraph, type NodeRef } from '../core/kg/index.js';
 import { previewRule, previewText } from '../core/families/rule/preview.js';
 import { fromDiagnostic, HalluProbeError } from '../core/errors.js';
 import type { ModelEstimate, PreviewData, PreviewRow, GraphNeighbourhood } from '../protocol/webview.js';
-import type { GenerateOptions } from '../core/probes/generate.js';
-import type { RunSpecResult } from '../core/run/spec-run.js';
+import type { GenerateOptions } from '../core/probes/index.js';
+import type { RunSpecResult } from '../core/run/index.js';
 import * as core from './engine-core.js';
 
 export type { GenerateOptions, RunSpecResult, ReportFormat };
@@ -160,8 +160,8 @@ export function compare(db: string, a: string, b: string): Promise<string> {
 }
 
 /** The same import as `halluprobe import`: a SQLite file, a folder of CSV files or a postgres:// URL → a spec file. */
-export async function importDatabase(options: import('../core/schema/import.js').ImportOptions): Promise<import('../core/schema/import.js').ImportResult> {
-    const { importDatabase: run } = await import('../core/schema/import.js');
+export async function importDatabase(options: import('../core/schema/index.js').ImportOptions): Promise<import('../core/schema/index.js').ImportResult> {
+    const { importDatabase: run } = await import('../core/schema/index.js');
     return run(options);
 }
 

@@ -11,7 +11,7 @@ import { KeyStore, confirmHost } from './secrets.js';
 import * as settings from './settings.js';
 import type { RunSpecResult, RunProgress } from './engine.js';
 import { sqliteStatus } from './native.js';
-import { questionPassed } from '../core/verify/passed.js';
+import { questionPassed } from '../core/verify/index.js';
 import { usd } from '../core/run/format.js';
 
 export interface StartRun {

@@ -4,7 +4,7 @@
  * a different host is the `confirmHost` prompt below.
  */
 import * as vscode from 'vscode';
-import type { SavedKey, SecretSource, ConfirmHost } from '../core/models/secrets.js';
+import type { SavedKey, SecretSource, ConfirmHost } from '../core/models/index.js';
 
 const slot = (provider: string) => `halluprobe.apiKey.${provider}`;
 

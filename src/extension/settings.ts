@@ -2,7 +2,7 @@
 import { defaultStorePath } from '../core/places.js';
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import type { ModelDecl, SettingValue } from '../core/spec/model.js';
+import type { ModelDecl, SettingValue } from '../core/spec/index.js';
 
 export interface ModelSetting { name: string; provider: string; [setting: string]: SettingValue }
 

@@ -5,7 +5,7 @@
  * import: state.ts passes the host, tests a fake.
  */
 import { sourcesToConfirm, type SourceAccess } from '../core/data/source-access.js';
-import type { SourceDecl } from '../core/spec/model.js';
+import type { SourceDecl } from '../core/spec/index.js';
 import type { SourceAccessParams } from '../protocol/lsp.js';
 
 /** The workspaceState shape (vscode.Memento) this needs. */

@@ -1,13 +1,13 @@
 import { URI, type LangiumDocument } from 'langium';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { LangiumSharedServices } from 'langium/lsp';
-import { buildSpecModel } from '../core/language/build-model.js';
-import { importedDocuments } from '../core/language/scope.js';
-import type { SpecModel } from '../core/spec/model.js';
-import type { LoadedData } from '../core/data/types.js';
+import { buildSpecModel } from '../core/language/index.js';
+import { importedDocuments } from '../core/language/index.js';
+import type { SpecModel } from '../core/spec/index.js';
+import type { LoadedData } from '../core/data/index.js';
 import type { LoadOptions } from '../core/data/index.js';
-import { dataOptionsFor } from '../core/spec/check.js';
-import { toSpecDiagnostic, type SpecDiagnostic } from '../core/spec/load.js';
+import { dataOptionsFor } from '../core/spec/index.js';
+import { toSpecDiagnostic, type SpecDiagnostic } from '../core/spec/index.js';
 
 /** Loads the data of a spec; the server passes the data layer's `loadData` bound to ONE DataCache. */
 export type DataLoader = (spec: SpecModel, options: LoadOptions) => Promise<LoadedData>;

@@ -3,7 +3,7 @@
  * names one of these databases connect with its password (after `password_env`, before PGPASSWORD). A client
  * that sends none (another editor, the CLI's tests) leaves the environment as the only source.
  */
-import { useSavedPasswords } from '../core/data/postgres-url.js';
+import { useSavedPasswords } from '../core/data/index.js';
 import type { DatabasePasswordsParams } from '../protocol/lsp.js';
 
 export function useClientPasswords(params: DatabasePasswordsParams | undefined): void {

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { specFileProblem } from '../core/language/importable.js';
+import { specFileProblem } from '../core/language/index.js';
 import { DefaultDocumentBuilder, UriUtils, type BuildOptions, type Cancellation, type LangiumDocument, type LangiumSharedCoreServices, type URI } from 'langium';
 
 const IMPORT = /^\s*import\s+(?:"((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)')/gm;

@@ -4,16 +4,16 @@ import {
     type DefaultSharedModuleContext, type ExecuteCommandAcceptor, type LangiumServices, type LangiumSharedServices, type PartialLangiumServices,
 } from 'langium/lsp';
 import type { Diagnostic } from 'vscode-languageserver';
-import { ProbeModule, type ProbeAddedServices } from '../core/language/module.js';
-import { ProbeSpecGeneratedModule, ProbeSpecGeneratedSharedModule } from '../core/language/generated/module.js';
-import { registerValidationChecks } from '../core/language/validator.js';
+import { ProbeModule, type ProbeAddedServices } from '../core/language/index.js';
+import { ProbeSpecGeneratedModule, ProbeSpecGeneratedSharedModule } from '../core/language/index.js';
+import { registerValidationChecks } from '../core/language/index.js';
 
 /** The language's services with Langium's LSP layer: the engine's ProbeModule plus the editor features. */
 export type ProbeServices = LangiumServices & ProbeAddedServices;
 type ProbeModuleOverride = DeepPartial<ProbeServices>;
-import { ProbeDocumentValidator } from '../core/language/document-validator.js';
-import { documentPath } from '../core/language/build-model.js';
-import type { SpecDiagnostic } from '../core/spec/load.js';
+import { ProbeDocumentValidator } from '../core/language/index.js';
+import { documentPath } from '../core/language/index.js';
+import type { SpecDiagnostic } from '../core/spec/index.js';
 import { OPEN_DATA_ROW_COMMAND, type OpenDataRowArguments } from '../protocol/lsp.js';
 import { SpecDataService, type DataLoader, type SpecData } from './data.js';
 import { ProbeHoverProvider } from './features/hover.js';

@@ -1,6 +1,6 @@
-import type { LoadedData, RelationTable } from '../core/data/types.js';
-import type { SpecDiagnostic } from '../core/spec/load.js';
-import type { ProbeDecl, SpecModel } from '../core/spec/model.js';
+import type { LoadedData, RelationTable } from '../core/data/index.js';
+import type { SpecDiagnostic } from '../core/spec/index.js';
+import type { ProbeDecl, SpecModel } from '../core/spec/index.js';
 
 type PerProbe = (spec: SpecModel, data: LoadedData) => SpecDiagnostic[];
 

@@ -5,7 +5,7 @@
  */
 import type { InitializeParams } from 'vscode-languageserver';
 import { URI } from 'langium';
-import { accessFrom, sourceDecision, type SourceAccess } from '../core/data/source-access.js';
+import { accessFrom, sourceDecision, type SourceAccess } from '../core/data/index.js';
 import type { SourceAccessParams } from '../protocol/lsp.js';
 
 export class SourceGate {

@@ -2,11 +2,11 @@ import * as path from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import type { Command } from './index.js';
 import { stringFlag, type ParsedArgs } from '../args.js';
-import { checkSpec } from '../../core/spec/check.js';
-import { outsideSpecFolder } from '../../core/data/diagnostics.js';
-import type { SpecModel } from '../../core/spec/model.js';
+import { checkSpec } from '../../core/spec/index.js';
+import { outsideSpecFolder } from '../../core/data/index.js';
+import type { SpecModel } from '../../core/spec/index.js';
 import { probeDiagnostics } from '../../core/probes/index.js';
-import type { SpecDiagnostic } from '../../core/spec/load.js';
+import type { SpecDiagnostic } from '../../core/spec/index.js';
 import { print, printError } from '../print.js';
 
 const FLAGS = new Set(['format', 'help']);

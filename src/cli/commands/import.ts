@@ -3,7 +3,7 @@ import type { Command } from './index.js';
 import { stringFlag, UsageError, type ParsedArgs } from '../args.js';
 import { toRow } from './check.js';
 import { print, printError } from '../print.js';
-import { importDatabase } from '../../core/schema/import.js';
+import { importDatabase } from '../../core/schema/index.js';
 
 const FLAGS = new Set(['out', 'fds', 'max-lhs', 'max-error', 'budget', 'help']);
 

@@ -3,12 +3,12 @@ import { existsSync } from 'node:fs';
 import type { Command } from './index.js';
 import { intFlag, stringFlag, UsageError, type ParsedArgs } from '../args.js';
 import { printSources, toRow } from './check.js';
-import type { SpecDiagnostic } from '../../core/spec/load.js';
-import { previewSpec, previewSummary } from '../../core/run/preview.js';
-import { goldText, questionRecord, type Question } from '../../core/probes/question.js';
-import { csvField } from '../../core/report/formats.js';
+import type { SpecDiagnostic } from '../../core/spec/index.js';
+import { previewSpec, previewSummary } from '../../core/run/index.js';
+import { goldText, questionRecord, type Question } from '../../core/probes/index.js';
+import { csvField } from '../../core/report/index.js';
 import { print, printError } from '../print.js';
-import { variantId } from '../../core/report/labels.js';
+import { variantId } from '../../core/report/index.js';
 import { cliCommand } from '../../core/invocation.js';
 
 const FORMATS = ['table', 'jsonl', 'csv'];

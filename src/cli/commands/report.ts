@@ -7,7 +7,7 @@ import { loadReport, passed, renderReport, resolveRunId, REPORT_FORMATS, type Re
 import { HalluProbeError } from '../../core/errors.js';
 import { fileKeyBindings } from '../../core/models/index.js';
 import { printError, writeOut } from '../print.js';
-import { groupKey, groupLabel } from '../../core/report/labels.js';
+import { groupKey, groupLabel } from '../../core/report/index.js';
 import { cliCommand } from '../../core/invocation.js';
 
 const FLAGS = new Set(['db', 'run', 'format', 'out', 'help', 'fail-on-failures', 'max-h', 'override', 'model', 'sample', 'correct', 'rationale', 'by', 'why', 'min-known', 'judge', 'judge-sample', 'judge-seed', 'yes']);

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import type { Command } from './index.js';
 import { stringFlag, type ParsedArgs } from '../args.js';
 import { openStore } from '../../core/store/index.js';
-import { usd } from '../../core/run/format.js';
+import { usd } from '../../core/run/index.js';
 import { print, printError } from '../print.js';
 import { cliCommand } from '../../core/invocation.js';
 

@@ -4,3 +4,4 @@ export { resolvePath, FkJoin, DANGLING, AMBIGUOUS, type PathHop, type ResolvedPa
 export { schemaGraph, entityNeighbourhood, nodeNeighbourhood, findEntityRow, type NodeRef } from './view.js';
 export { DataGraph, DataGraphBuilder, buildDataGraph, findNode, type EdgeRelation } from './data-graph.js';
 export { kHop, restrict, type LocalGraph, type KHopOptions } from './khop.js';
+export { questionGraph } from './question-graph.js';

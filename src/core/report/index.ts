@@ -24,3 +24,6 @@ export function renderReport(data: ReportData, format: ReportFormat): string {
         case 'erbench': return renderPaperTables(data);
     }
 }
+export { type AnchorResult, anchorResults, fdOfProbe, worstExamples } from './anchors.js';
+export { groupKey, groupLabel, variantId } from './labels.js';
+export { SIMULATOR_LABEL, simulatedModels } from './model.js';

@@ -2,7 +2,7 @@
 import type { CostEstimate } from '../models/cost.js';
 import type { RunCounts, RunRecord } from '../store/index.js';
 import type { Progress } from './runner.js';
-import type { PreparedRun } from './index.js';
+import type { PreparedRun } from './prepare.js';
 import { cliCommand } from '../invocation.js';
 
 export function usd(n: number): string {

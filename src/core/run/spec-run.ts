@@ -16,7 +16,7 @@ import { openStore, type RunSettings, type RunCounts, type RunRecord, type RunRe
 import { verifyRun } from '../verify/run.js';
 import { ruleModelSteps } from '../families/rule/embed-run.js';
 import { fromDiagnostic, HalluProbeError, problem, type Problem } from '../errors.js';
-import { prepareRun, startRun, type AnswerEvent, type PreparedRun, type Progress, type QuestionSource } from './index.js';
+import { prepareRun, startRun, type AnswerEvent, type PreparedRun, type Progress, type QuestionSource } from './prepare.js';
 import { cliCommand } from '../invocation.js';
 import { storePath } from '../places.js';
 

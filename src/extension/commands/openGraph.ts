@@ -4,7 +4,7 @@ import { argField, pickSpec } from './pick.js';
 import { errorText, showError } from '../context.js';
 import { engine } from '../state.js';
 import { GraphPanel } from '../panels/graph.js';
-import { questionGraph } from '../../core/kg/question-graph.js';
+import { questionGraph } from '../../core/kg/index.js';
 import { graphArgOfTestItem } from '../testing/item-args.js';
 
 /**

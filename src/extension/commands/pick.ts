@@ -1,7 +1,7 @@
 /** Shared by the commands: which spec, suite, probe or model the user means. */
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import type { SpecModel, ModelDecl } from '../../core/spec/model.js';
+import type { SpecModel, ModelDecl } from '../../core/spec/index.js';
 import * as settings from '../settings.js';
 import type { Services } from './index.js';
 import { engine, type EngineModule } from '../state.js';

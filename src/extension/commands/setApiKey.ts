@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Services } from './index.js';
 import { KeyStore } from '../secrets.js';
-import { PROVIDERS, hostOf } from '../../core/models/providers.js';
+import { PROVIDERS, hostOf } from '../../core/models/index.js';
 
 /**
  * HalluProbe: Set API Key — stores a provider's key in SecretStorage (the OS keychain), bound to one host;

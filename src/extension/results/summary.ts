@@ -2,9 +2,9 @@
  * Pure formatting of run results for the editor: the Test Explorer message of a failed question and the CodeLens
  * line per probe / FD. Every figure comes from the engine (core/report/anchors.ts); nothing is counted here.
  */
-import { goldText, type Question } from '../../core/probes/question.js';
-import type { Verdict, KeywordVerdict } from '../../core/verify/types.js';
-import type { AnchorResult } from '../../core/report/anchors.js';
+import { goldText, type Question } from '../../core/probes/index.js';
+import type { Verdict, KeywordVerdict } from '../../core/verify/index.js';
+import type { AnchorResult } from '../../core/report/index.js';
 
 /** `.85`, `1.00`, `0` → `.00`: the paper's two-decimal style. */
 export function ratio(x: number): string {

@@ -8,14 +8,14 @@
 import * as vscode from 'vscode';
 import type { Services } from '../commands/index.js';
 import { buildSpecTree, covers, planRuns, questionNodes, questionIdOf, type TreeNode } from './tree.js';
-import { goldText } from '../../core/probes/question.js';
+import { goldText } from '../../core/probes/index.js';
 import { engine } from '../state.js';
 import * as settings from '../settings.js';
 import { failureText } from '../results/summary.js';
-import { questionPassed } from '../../core/verify/passed.js';
+import { questionPassed } from '../../core/verify/index.js';
 import type { RunResults } from '../../core/store/index.js';
-import type { Question } from '../../core/probes/question.js';
-import type { ModelDecl, SpecModel } from '../../core/spec/model.js';
+import type { Question } from '../../core/probes/index.js';
+import type { ModelDecl, SpecModel } from '../../core/spec/index.js';
 
 const toRange = (n: TreeNode) => n.range && new vscode.Range(n.range.start.line, n.range.start.character, n.range.end.line, n.range.end.character);
 

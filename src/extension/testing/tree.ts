@@ -3,9 +3,9 @@
  * vscode.TestItems): spec file → suite → probe → phrasing → questions. Questions are produced lazily, when a
  * phrasing is expanded or run, from the engine's generator.
  */
-import type { SpecModel, ProbeDecl, Range } from '../../core/spec/model.js';
-import { goldText, type Question } from '../../core/probes/question.js';
-import { findFamily } from '../../core/probes/families.js';
+import type { SpecModel, ProbeDecl, Range } from '../../core/spec/index.js';
+import { goldText, type Question } from '../../core/probes/index.js';
+import { findFamily } from '../../core/probes/index.js';
 
 export type TreeKind = 'spec' | 'suite' | 'probe' | 'phrasing' | 'question';
 

@@ -1,10 +1,10 @@
 import { AstUtils, CstUtils, GrammarUtils, URI, type LangiumDocument } from 'langium';
 import type { CodeActionProvider } from 'langium/lsp';
 import { CodeActionKind, type CodeAction, type CodeActionParams, type Command, type Diagnostic } from 'vscode-languageserver';
-import { isAttribute, isPhrasing, isRelation, isSetting } from '../../core/language/generated/ast.js';
-import { suggestFds } from '../../core/schema/suggest-fds.js';
+import { isAttribute, isPhrasing, isRelation, isSetting } from '../../core/language/index.js';
+import { suggestFds } from '../../core/schema/index.js';
 import type { SpecDataService } from '../data.js';
-import { closest } from '../../core/language/validation/suggest.js';
+import { closest } from '../../core/language/index.js';
 import { OPEN_DATA_ROW_COMMAND, type OpenDataRowArguments } from '../../protocol/lsp.js';
 
 /** Diagnostic codes whose fix is "replace the flagged text with the suggested name". */

@@ -1,12 +1,12 @@
 import { AstUtils, CstUtils, type LangiumDocument } from 'langium';
 import { DefaultCompletionProvider } from 'langium/lsp';
 import { CompletionItemKind, CompletionList, type CompletionItem, type CompletionParams } from 'vscode-languageserver';
-import { isModel, isProbe, isSource, isSuite } from '../../core/language/generated/ast.js';
-import { settingNames } from '../../core/language/validation/settings.js';
-import { templateScope } from '../../core/language/validation/templates.js';
-import { TEMPLATE_FUNCTIONS } from '../../core/spec/template.js';
+import { isModel, isProbe, isSource, isSuite } from '../../core/language/index.js';
+import { settingNames } from '../../core/language/index.js';
+import { templateScope } from '../../core/language/index.js';
+import { TEMPLATE_FUNCTIONS } from '../../core/spec/index.js';
 import type { ProbeServices } from '../module.js';
-import type { SourceDecl } from '../../core/spec/model.js';
+import type { SourceDecl } from '../../core/spec/index.js';
 import type { SpecDataService } from '../data.js';
 
 /** Reads a source's column names (the data layer's `readHeader`). */

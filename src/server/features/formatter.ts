@@ -2,7 +2,7 @@ import type { AstNode } from 'langium';
 import { AbstractFormatter, Formatting } from 'langium/lsp';
 import {
     isAliases, isAttribute, isAttributePath, isAttributeTuple, isFd, isModel, isProbe, isRelation, isSource, isSpec, isSuite,
-} from '../../core/language/generated/ast.js';
+} from '../../core/language/index.js';
 
 /**
  * The house layout of a spec: one declaration per line (blank lines between them are kept), blocks opened on

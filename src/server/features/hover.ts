@@ -3,13 +3,13 @@ import { AstNodeHoverProvider } from 'langium/lsp';
 import type { Hover, HoverParams } from 'vscode-languageserver';
 import {
     isAsk, isAttribute, isFd, isFk, isGoldWhen, isModel, isOption, isPhrasing, isProbe, isRelation, isRule, isSource, isStem, type Attribute, type Rule, type Fd, type Fk, type Model, type Probe, type Relation, type Source,
-} from '../../core/language/generated/ast.js';
-import { settingsOf } from '../../core/language/build-model.js';
+} from '../../core/language/index.js';
+import { settingsOf } from '../../core/language/index.js';
 import type { ProbeServices } from '../module.js';
-import { stringOffsets, templateScope } from '../../core/language/validation/templates.js';
-import { parseExpression, parseTemplate, TEMPLATE_FUNCTIONS, type Expr } from '../../core/spec/template.js';
-import { fdId } from '../../core/spec/model.js';
-import { fdClosureSteps } from '../../core/kg/closure.js';
+import { stringOffsets, templateScope } from '../../core/language/index.js';
+import { parseExpression, parseTemplate, TEMPLATE_FUNCTIONS, type Expr } from '../../core/spec/index.js';
+import { fdId } from '../../core/spec/index.js';
+import { fdClosureSteps } from '../../core/kg/index.js';
 import { columnStats, fdFacts, showValue } from '../../core/data/index.js';
 import type { SpecData, SpecDataService } from '../data.js';
 import { previewRule, type RulePreview } from '../../core/families/rule/preview.js';

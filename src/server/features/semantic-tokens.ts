@@ -1,9 +1,9 @@
 import { AstUtils, isReference, type AstNode, type Reference } from 'langium';
 import { AbstractSemanticTokenProvider, type SemanticTokenAcceptor } from 'langium/lsp';
 import { SemanticTokenModifiers, SemanticTokenTypes } from 'vscode-languageserver';
-import { isAsk, isGoldWhen, isOption, isPhrasing, isStem } from '../../core/language/generated/ast.js';
-import { stringOffsets } from '../../core/language/validation/templates.js';
-import { parseExpression, parseTemplate, type Expr } from '../../core/spec/template.js';
+import { isAsk, isGoldWhen, isOption, isPhrasing, isStem } from '../../core/language/index.js';
+import { stringOffsets } from '../../core/language/index.js';
+import { parseExpression, parseTemplate, type Expr } from '../../core/spec/index.js';
 
 /** Token type per kind of declaration; references to a thing get the same type as its declaration. */
 const TYPES: Record<string, string> = {

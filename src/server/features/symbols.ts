@@ -1,7 +1,7 @@
 import { GrammarUtils, type AstNode, type LangiumDocument } from 'langium';
 import { DefaultDocumentSymbolProvider } from 'langium/lsp';
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
-import { isFd, isFk, type AttributeTuple } from '../../core/language/generated/ast.js';
+import { isFd, isFk, type AttributeTuple } from '../../core/language/index.js';
 
 /** The outline: Langium's named declarations, plus unnamed fds and fks shown as what they say (`Movie: a -> b`). */
 export class ProbeDocumentSymbolProvider extends DefaultDocumentSymbolProvider {

@@ -1,0 +1,206 @@
+/**
+ * Preparing a run, as runSpec uses it: resolve the models and their keys, create or
+ * resume the run in the store, estimate what is left to pay for, then execute.
+ */
+import type { Question } from '../probes/question.js';
+import type { ModelDecl } from '../spec/model.js';
+import {
+    countMessageTokens, createClient, estimateFromCounts, priceOf, resolveKey, resolveModel,
+    type ConfirmHost, type CostEstimate, type DomainFn, type KeyBindings, type SecretSource,
+} from '../models/index.js';
+import { leaseMessage, type RunModelRecord, type RunRecord, type RunSettings, type Store } from '../store/index.js';
+import { answerParams } from './hash.js';
+import { executeRun, generatingProgress, pendingSlots, type AnswerEvent, type Progress, type RunModel, type RunOptions, type RunOutcome } from './runner.js';
+import type { RetryPolicy } from './retry.js';
+import { questionBatches, type QuestionSource } from './feed.js';
+import { cliCommand } from '../invocation.js';
+import { problem, type Problem } from '../errors.js';
+
+export { executeRun, generatingProgress, pendingSlots, type AnswerEvent, type PendingSlot, type Progress, type RunModel, type RunOutcome } from './runner.js';
+export { questionBatches, QUESTION_BATCH, type QuestionSource } from './feed.js';
+export { requestHash, answerParams, canonicalJson } from './hash.js';
+export { DEFAULT_RETRY, backoffMs, type RetryPolicy } from './retry.js';
+
+export interface PrepareRequest {
+    store: Store;
+    /** Absolute path of the spec: runs of the same spec and suite resume each other. */
+    spec: string;
+    suite: string;
+    /**
+     * The questions to ask in a new run, or how to generate them (read more than once when estimating); a resumed
+     * run keeps the questions it stored.
+     */
+    questions: Question[] | QuestionSource;
+    models: ModelDecl[];
+    /** A run id to continue, 'auto' (continue the latest unfinished run of this spec and suite) or 'new'. */
+    resume?: string | 'auto' | 'new';
+    secrets?: SecretSource;
+    confirmHost: ConfirmHost;
+    env?: NodeJS.ProcessEnv;
+    /** Where a custom key variable's first confirmed origin is remembered. */
+    bindings?: KeyBindings;
+    /** Other values of an attribute, for the offline simulator. */
+    domain?: DomainFn;
+    /** Relative replay files are resolved against this folder. */
+    baseDir: string;
+    /** Overrides every model's concurrency. */
+    concurrency?: number;
+    /** Recorded with the run (limit, seed, …); never a key. */
+    settings?: RunSettings;
+    /** Questions generated so far while estimating (before anything is asked). */
+    onProgress?: (p: Progress) => void;
+}
+
+export interface PreparedRun {
+    run: RunRecord;
+    resumed: boolean;
+    models: RunModel[];
+    /** Questions in the run when known before asking (a resumed run's, or estimated); else they are generated as the run goes. */
+    questionCount?: number;
+    /**
+     * Per model: what the unanswered, uncached requests will cost. Worked out (a pass over every question before
+     * anything is asked) only when a model has a price: otherwise asking starts with the first generated batch.
+     */
+    estimates: CostEstimate[];
+    /** Slots still to answer (from the cache or a call), when estimated. */
+    todo?: number;
+    /** The run's questions in batches: stored ones, or generated and stored as they come. */
+    batches: () => Iterable<Question[]>;
+}
+
+/** Endpoint as recorded: without any user:password a URL might carry. */
+function publicEndpoint(endpoint: string): string {
+    try {
+        const u = new URL(endpoint);
+        u.username = ''; u.password = '';
+        return u.toString().replace(/\/$/, '');
+    } catch { return endpoint; }
+}
+
+export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: PreparedRun; problems: Problem[] }> {
+    const problems: Problem[] = [];
+    const models: RunModel[] = [];
+    for (const decl of req.models) {
+        const { model, problems: p } = resolveModel(decl);
+        problems.push(...p.map(m => problem('model-settings', m)));
+        if (!model) continue;
+        if (req.concurrency !== undefined && req.concurrency > 0) model.limits.concurrency = req.concurrency;
+        const key = await resolveKey(model, req.secrets, req.confirmHost, req.env, req.bindings);
+        if (!key.ok) { problems.push(problem('missing-key', key.message)); continue; }
+        try {
+            const client = createClient(model, { key: key.key, domain: req.domain, baseDir: req.baseDir });
+            const rm: RunModel = { model, client };
+            const price = priceOf(model);
+            if (price) rm.price = price;
+            if (key.key && key.key !== 'not-needed') rm.secret = key.key;
+            models.push(rm);
+        } catch (e) {
+            problems.push(problem('model-client', `model ${decl.name}: ${e instanceof Error ? e.message : String(e)}`));
+        }
+    }
+    if (models.length === 0 && problems.length === 0) problems.push(problem('no-model', 'no model to ask: name one with --model or in the suite\'s models.'));
+    if (problems.length) return { problems };
+
+    const { store } = req;
+    const current: RunModelRecord[] = models.map(m => ({
+        name: m.model.name, provider: m.model.provider, id: m.model.id, endpoint: publicEndpoint(m.model.endpoint),
+        display: m.client.displayName, params: answerParams(m.model.params, 0), samples: m.model.samples,
+    }));
+    // Choosing (or creating) the run and taking its one-writer lease is one transaction: two processes started
+    // at once cannot both resume, or both create, the same spec's run.
+    const chosen = store.exclusive(() => chooseRun(req, current));
+    if ('problem' in chosen) return { problems: [chosen.problem] };
+    let { run } = chosen;
+    const { resumed, settings } = chosen;
+    // A run whose questions were all stored reads them back; a new one, or one stopped while they were still being
+    // generated, generates them (again: the stored ones are kept) and stores them as they come.
+    const continued = resumed && settings.generating === true;
+    const given = req.questions;
+    const source = resumed && !continued ? undefined : Array.isArray(given) ? () => given : () => (given as QuestionSource)(continued ? settings : undefined);
+    const perQuestion = (settings.models ?? []).reduce((n, m) => n + (m.samples ?? 1), 0);
+    const runId = run.id;
+    const feed = (save: boolean) => questionBatches({ store, runId, source, continued, save, onStored: () => storedAll(store, runId, perQuestion) });
+    let questionCount = source ? undefined : store.questionCount(runId);
+    store.updateSettings(runId, source ? { ...settings, generating: true } : { ...settings, slots: questionCount! * perQuestion });
+    run = store.getRun(runId)!;
+
+    const prepared: PreparedRun = { run, resumed, models, estimates: [], batches: () => feed(true) };
+    if (questionCount !== undefined) prepared.questionCount = questionCount;
+    // The cost gate needs the whole estimate before the first call, so only a priced model waits for it.
+    if (models.some(m => m.client.cacheable && m.price && (m.price.input > 0 || m.price.output > 0))) {
+        const { count, todo, estimates } = await estimate(store, runId, models, feed(false), req.onProgress);
+        prepared.questionCount = questionCount = count;
+        prepared.todo = todo;
+        prepared.estimates = estimates;
+    }
+    return { prepared, problems };
+}
+
+/** Every question is stored: the run's slot count is final and a resume reads them back instead of generating. */
+function storedAll(store: Store, runId: string, perQuestion: number): void {
+    const { generating: _, ...settings } = store.getRun(runId)!.settings;
+    store.updateSettings(runId, { ...settings, slots: store.questionCount(runId) * perQuestion });
+}
+
+/** One pass over the questions (nothing stored, nothing asked): what is left to ask per model and what it costs. */
+async function estimate(store: Store, runId: string, models: RunModel[], batches: Iterable<Question[]>, onProgress?: (p: Progress) => void) {
+    const answered = store.answered(runId);
+    const counts = models.map(() => ({ requests: 0, tokens: 0 }));
+    let count = 0, todo = 0;
+    for (const batch of batches) {
+        count += batch.length;
+        models.forEach((m, i) => {
+            const slots = pendingSlots(store, runId, batch, m, answered);
+            todo += slots.length;
+            if (!m.client.cacheable) return;
+            for (const s of slots) if (!s.hit) { counts[i]!.requests++; counts[i]!.tokens += countMessageTokens(s.question.messages); }
+        });
+        onProgress?.(generatingProgress(count));
+        await new Promise(resolve => setImmediate(resolve));
+    }
+    const estimates = models.map((m, i) => estimateFromCounts(m.model, counts[i]!.requests, counts[i]!.tokens, store.averageOutputTokens(m.model.name)));
+    return { count, todo, estimates };
+}
+
+function chooseRun(req: PrepareRequest, current: RunModelRecord[]): { run: RunRecord; resumed: boolean; settings: RunSettings } | { problem: Problem } {
+    const { store } = req;
+    let run: RunRecord | undefined;
+    if (req.resume && req.resume !== 'auto' && req.resume !== 'new') {
+        run = store.getRun(req.resume);
+        if (!run) return { problem: problem('unknown-run', `no run ${req.resume} in ${store.file}; list runs with "${cliCommand()} runs".`) };
+    } else if (req.resume !== 'new') {
+        run = store.resumableRun(req.spec, req.suite);
+    }
+    if (!run) {
+        // Its questions are stored as they are generated (until then a resume generates them again).
+        const settings = { ...req.settings, models: current, generating: true };
+        run = store.createRun(req.spec, req.suite, settings);
+        store.acquireLease(run.id);
+        return { run, resumed: false, settings };
+    }
+    const holder = store.acquireLease(run.id);
+    if (holder) return { problem: problem('run-busy', leaseMessage(holder)) };
+    // A resumed run keeps its questions and so the options that chose them (limit, seed); its models are
+    // those it had plus those asked now, since the answers of both stay in the run.
+    const before = (run.settings.models ?? []).filter(p => !current.some(c => c.name === p.name));
+    store.setStatus(run.id, 'running');
+    return { run, resumed: true, settings: { ...run.settings, models: [...before, ...current] } };
+}
+
+export interface ExecuteOptions {
+    signal?: AbortSignal;
+    onProgress?: (p: Progress) => void;
+    onAnswer?: (e: AnswerEvent) => void;
+    retry?: RetryPolicy;
+}
+
+/** Executes a prepared run, then gives up its one-writer lease (closing the store does too). */
+export async function startRun(store: Store, prepared: PreparedRun, options: ExecuteOptions = {}): Promise<RunOutcome> {
+    try {
+        const run: RunOptions = { store, runId: prepared.run.id, batches: prepared.batches(), models: prepared.models, ...options };
+        if (prepared.questionCount !== undefined) run.questionCount = prepared.questionCount;
+        return await executeRun(run);
+    } finally {
+        store.releaseLease(prepared.run.id);
+    }
+}
