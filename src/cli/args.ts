@@ -46,12 +46,17 @@ export function intFlag(args: ParsedArgs, name: string): number | undefined {
  * the closest option it does know as a suggestion.
  */
 export function checkOptions(args: ParsedArgs, known: Iterable<string>): void {
+    const unknown = unknownOption(args, known);
+    if (unknown) throw new UsageError(unknown);
+}
+
+/** `unknown option --x; did you mean --y?` for the first option not in `known` (help is always known), else undefined. */
+export function unknownOption(args: ParsedArgs, known: Iterable<string>): string | undefined {
     const names = new Set([...known, 'help']);
-    for (const flag of Object.keys(args.flags)) {
-        if (names.has(flag)) continue;
-        const guess = closest(flag, names);
-        throw new UsageError(`unknown option --${flag}${guess ? `; did you mean --${guess}?` : ''}`);
-    }
+    const flag = Object.keys(args.flags).find(f => !names.has(f));
+    if (flag === undefined) return undefined;
+    const guess = closest(flag, names);
+    return `unknown option --${flag}${guess ? `; did you mean --${guess}?` : ''}`;
 }
 
 /** ` Did you mean "x"?` for a mistyped command name, or "". */

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import type { Command } from './index.js';
-import { stringFlag, type ParsedArgs } from '../args.js';
+import { stringFlag, type ParsedArgs, unknownOption } from '../args.js';
 import { checkSpec } from '../../core/spec/index.js';
 import { outsideSpecFolder } from '../../core/data/index.js';
 import type { SpecModel } from '../../core/spec/index.js';
@@ -23,8 +23,10 @@ Exit status: 0 no errors, 1 errors found, 2 bad usage (missing file, unknown fla
     async run(args: ParsedArgs) {
         const file = args.positional[0];
         const format = stringFlag(args, 'format') ?? 'text';
+        const unknown = unknownOption(args, FLAGS);
         const problem = !file ? 'no spec file given'
             : args.positional.length > 1 ? `one spec file expected, got ${args.positional.length}`
+            : unknown ? unknown
             : !['text', 'json'].includes(format) ? `--format must be text or json, not "${String(args.flags.format)}"`
             : !existsSync(file) ? `no such file: ${file}`
             : statSync(file).isDirectory() ? `${file} is a directory; give a .probe file`

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from './index.js';
-import { stringFlag, type ParsedArgs } from '../args.js';
+import { stringFlag, type ParsedArgs, unknownOption } from '../args.js';
 import { compareRuns, loadReport, renderComparison } from '../../core/report/index.js';
 import { openExisting, resolveRun } from './report.js';
 import { printError, writeOut } from '../print.js';
@@ -20,7 +20,9 @@ change of A, R, AR, M and H with a 95 % interval (Newcombe); "latest" names the 
 Exit: 0 written, 2 bad usage.`,
     async run(args: ParsedArgs) {
         const format = stringFlag(args, 'format') ?? 'md';
-        const problem = args.positional.length !== 2 ? 'give two run ids (or "latest")'
+        const unknown = unknownOption(args, FLAGS);
+        const problem = unknown ? unknown
+            : args.positional.length !== 2 ? 'give two run ids (or "latest")'
             : !['md', 'json'].includes(format) ? `--format must be md or json, not "${String(args.flags.format)}"`
             : undefined;
         if (problem) { printError(`halluprobe compare: ${problem}\n\n${this.usage}`); return 2; }

@@ -1,6 +1,6 @@
 import { print } from '../print.js';
 import type { Command } from './index.js';
-import { stringFlag, UsageError, type ParsedArgs } from '../args.js';
+import { stringFlag, UsageError, type ParsedArgs, unknownOption } from '../args.js';
 import { estimateStatements } from '../../core/families/statement/run-estimate.js';
 
 const FLAGS = new Set(['probe', 'model', 'cheap', 'budget', 'metric', 'target', 'seed', 'db', 'yes', 'format', 'help']);
@@ -33,7 +33,8 @@ Exit: 0 done, 1 a run failed, 2 bad usage.`,
         const expensive = stringFlag(args, 'model');
         const cheap = stringFlag(args, 'cheap');
         const metric = (stringFlag(args, 'metric') ?? 'C').toUpperCase();
-        const problem = !file ? 'no spec file given'
+        const unknown = unknownOption(args, FLAGS);
+        const problem = !file ? 'no spec file given' : unknown ? unknown
             : !probe ? 'name the statement probe with --probe' : !expensive ? 'name the model to estimate with --model'
             : !cheap ? 'name the cheap model with --cheap (a model of the spec, provider:id, or offline)'
             : !['T', 'I', 'C'].includes(metric) ? `--metric must be T, I or C, not "${metric}"` : undefined;

@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { storePath } from '../../core/places.js';
 import type { Command } from './index.js';
-import { intFlag, stringFlag, UsageError, type ParsedArgs } from '../args.js';
+import { intFlag, stringFlag, UsageError, type ParsedArgs, unknownOption } from '../args.js';
 import { openStore, type Store } from '../../core/store/index.js';
 import { loadReport, passed, renderReport, resolveRunId, REPORT_FORMATS, type ReportData, type ReportFormat } from '../../core/report/index.js';
 import { HalluProbeError } from '../../core/errors.js';
@@ -70,7 +70,9 @@ Exit: 0 written, 1 a --fail-on-failures / --max-h gate failed, 2 bad usage.`,
     async run(args: ParsedArgs) {
         const format = (stringFlag(args, 'format') ?? 'md') as ReportFormat;
         const maxH = stringFlag(args, 'max-h');
-        const problem = !REPORT_FORMATS.includes(format) ? `--format must be one of ${REPORT_FORMATS.join(', ')}, not "${String(args.flags.format)}"`
+        const unknown = unknownOption(args, FLAGS);
+        const problem = unknown ? unknown
+            : !REPORT_FORMATS.includes(format) ? `--format must be one of ${REPORT_FORMATS.join(', ')}, not "${String(args.flags.format)}"`
             : maxH !== undefined && !(Number(maxH) >= 0 && Number(maxH) <= 1) ? `--max-h must be a number between 0 and 1, not "${maxH}"`
             : args.positional.length > 0 ? `unexpected argument "${args.positional[0]}"`
             : undefined;

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import type { Command } from './index.js';
-import { intFlag, stringFlag, type ParsedArgs } from '../args.js';
+import { intFlag, stringFlag, type ParsedArgs, unknownOption } from '../args.js';
 import { fileKeyBindings, redact, type ConfirmHost } from '../../core/models/index.js';
 import type { Progress } from '../../core/run/index.js';
 import { runSpec } from '../../core/run/index.js';
@@ -36,7 +36,9 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
     async run(args: ParsedArgs) {
         const file = args.positional[0];
         const format = stringFlag(args, 'format') ?? 'text';
+        const unknown = unknownOption(args, FLAGS);
         const problem = !file ? 'no spec file given'
+            : unknown ? unknown
             : !['text', 'json'].includes(format) ? `--format must be text or json, not "${String(args.flags.format)}"`
             : !existsSync(file) || statSync(file).isDirectory() ? `no such spec file: ${file}`
             : undefined;

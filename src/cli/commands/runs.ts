@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { storePath } from '../../core/places.js';
 import { existsSync } from 'node:fs';
 import type { Command } from './index.js';
-import { stringFlag, type ParsedArgs } from '../args.js';
+import { stringFlag, type ParsedArgs, unknownOption } from '../args.js';
 import { openStore } from '../../core/store/index.js';
 import { usd } from '../../core/run/index.js';
 import { print, printError } from '../print.js';
@@ -21,7 +21,9 @@ Lists runs, newest first: id, status, spec, suite, models, answers, failures, to
     async run(args: ParsedArgs) {
         const format = stringFlag(args, 'format') ?? 'text';
         const db = storePath(stringFlag(args, 'db'));
-        const problem = !['text', 'json'].includes(format) ? `--format must be text or json, not "${String(args.flags.format)}"`
+        const unknown = unknownOption(args, FLAGS);
+        const problem = unknown ? unknown
+            : !['text', 'json'].includes(format) ? `--format must be text or json, not "${String(args.flags.format)}"`
             : !existsSync(db) ? `no results store at ${db}; run "${cliCommand()} run <spec>" first or pass --db FILE`
             : undefined;
         if (problem) { printError(`halluprobe runs: ${problem}`); return 2; }
