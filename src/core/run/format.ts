@@ -1,7 +1,7 @@
 /** Text for people: progress lines, the progress bar, estimates and run summaries (pure; the CLI prints them). */
 import type { CostEstimate } from '../models/cost.js';
 import type { RunCounts, RunRecord } from '../store/index.js';
-import type { Progress } from './runner.js';
+import type { Progress } from './progress.js';
 import type { PreparedRun } from './index.js';
 import { cliCommand } from '../invocation.js';
 
