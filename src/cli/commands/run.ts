@@ -6,7 +6,7 @@ import { intFlag, stringFlag, type ParsedArgs } from '../args.js';
 import { fileKeyBindings, redact, type ConfirmHost } from '../../core/models/index.js';
 import type { Progress } from '../../core/run/index.js';
 import { runSpec } from '../../core/run/spec-run.js';
-import { preparedLines, progressBar, progressLine, summaryLines, usd as usdText } from '../../core/run/format.js';
+import { pacingLines, preparedLines, progressBar, progressLine, summaryLines, usd as usdText } from '../../core/run/format.js';
 import { problemText } from '../../core/errors.js';
 import { print, printError, writeErr } from '../print.js';
 import { cliCommand } from '../../core/invocation.js';
@@ -82,6 +82,7 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
             for (const f of failures.slice(0, 5)) printError(`  failed: ${f.question} (${f.model}): ${redact(f.error, secrets)}`);
             if (failures.length > 5) printError(`  … and ${failures.length - 5} more failures (see ${cliCommand()} runs --format json)`);
             for (const line of summaryLines(runRecord, counts, result.progress?.elapsedMs ?? 0)) print(line);
+            if (result.progress) for (const line of pacingLines(result.progress)) print(line);
             if (result.verified) print(`  Verified ${counts.answered} answers; see them with: ${cliCommand()} report --db ${result.store}`);
             print(`  Results: ${result.store}`);
         }

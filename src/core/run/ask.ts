@@ -9,7 +9,8 @@ import { ModelError, type Completion } from '../models/types.js';
 import { keyScrubber, redact } from '../models/secrets.js';
 import type { Store } from '../store/index.js';
 import { answerParams, requestHash } from './hash.js';
-import { Gate, sleep } from './limiter.js';
+import { sleep } from './limiter.js';
+import { Pacer } from './pacing.js';
 import { backoffMs, type RetryPolicy } from './retry.js';
 import type { SlotQueue } from './queue.js';
 import { cacheRecord, type PendingSlot, type RunModel } from './pending.js';
@@ -34,7 +35,9 @@ export interface AskContext {
 export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue): Promise<void> {
     const { store, runId, signal, retry, progress, emit } = ctx;
     const { model, client } = rm;
-    const gate = new Gate(model.limits.rpm, model.limits.tpm);
+    // Local answers (replay, offline) have no endpoint to learn limits from.
+    const pacer = new Pacer({ concurrency: model.limits.concurrency, rpm: model.limits.rpm, tpm: model.limits.tpm, learn: client.cacheable && model.limits.pacing !== 'fixed' });
+    (progress.pacing ??= {})[model.name] = pacer.stats;
     const inflight = new Map<string, Promise<Completion>>();
     // An endpoint echoing the key back (in any of its encodings) must not get it into the store.
     const scrub = keyScrubber(rm.secret);
@@ -63,7 +66,7 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
             let completion: Completion;
             if (same) completion = await same;
             else {
-                const call = callWithRetries(question, sample, gate, () => attempts++);
+                const call = callWithRetries(question, sample, () => attempts++);
                 if (client.cacheable) inflight.set(hash, call);
                 try { completion = await call; } finally { inflight.delete(hash); }
             }
@@ -93,18 +96,22 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
         emit();
     }
 
-    async function callWithRetries(question: Question, sample: number, gate: Gate, count: () => void): Promise<Completion> {
-        const tokens = model.limits.tpm > 0 ? countMessageTokens(question.messages) + (model.params.maxTokens ?? DEFAULT_OUTPUT_TOKENS) : 0;
+    async function callWithRetries(question: Question, sample: number, count: () => void): Promise<Completion> {
+        const estimate = countMessageTokens(question.messages) + (model.params.maxTokens ?? DEFAULT_OUTPUT_TOKENS);
         for (let attempt = 0; ; attempt++) {
-            if (!(await gate.acquire(tokens, signal))) throw new ModelError('cancelled', 'cancelled');
+            const ticket = await pacer.acquire(estimate, signal);
+            if (!ticket) throw new ModelError('cancelled', 'cancelled');
             count();
             try {
-                return await callOnce(question, sample);
+                const completion = await callOnce(question, sample);
+                pacer.done(ticket, { rateLimits: completion.rateLimits, tokens: completion.tokens.input + completion.tokens.output });
+                return completion;
             } catch (e) {
                 const err = e instanceof ModelError ? e : new ModelError('connection', e instanceof Error ? e.message : String(e));
+                pacer.done(ticket, { rateLimits: err.rateLimits, rateLimited: err.kind === 'rate_limit' });
                 if (signal?.aborted || givenUp || !err.retryable || attempt >= model.limits.retries) throw err;
                 const delay = backoffMs(attempt + 1, retry, err.retryAfterMs);
-                if (err.kind === 'rate_limit') gate.pause(delay);
+                if (err.kind === 'rate_limit') pacer.pause(delay);
                 await sleep(delay, signal);
                 if (signal?.aborted) throw err;
             }

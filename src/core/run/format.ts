@@ -67,3 +67,17 @@ export function summaryLines(run: RunRecord, counts: RunCounts, elapsedMs?: numb
     if (run.status === 'cancelled' || counts.failed > 0) lines.push(`  Continue it with: ${cliCommand()} run ${run.spec} --resume ${run.id}`);
     return lines;
 }
+
+/** Per model with an endpoint: how it was paced — requests, 429s, time paused, tokens/min against the endpoint's limit. */
+export function pacingLines(p: Progress): string[] {
+    const lines: string[] = [];
+    for (const [model, s] of Object.entries(p.pacing ?? {})) {
+        if (s.mode === 'fixed' && s.rateLimited === 0) continue;
+        const perMinute = s.activeMs > 0 ? (s.tokens * 60_000) / s.activeMs : 0;
+        const limit = s.limitTokensPerMinute;
+        const share = s.requests ? ` (${((100 * s.rateLimited) / s.requests).toFixed(1)} %)` : '';
+        const against = limit ? ` of the endpoint's ${Math.round(limit)} (${Math.round((100 * perMinute) / limit)} %)` : s.mode === 'aimd' ? ' (the endpoint sends no limits: paced by its 429s)' : '';
+        lines.push(`  ${model}: ${s.requests} requests, ${s.rateLimited} answered 429${share}, paused ${(s.pausedMs / 1000).toFixed(1)} s, ${Math.round(perMinute)} tokens/min${against}.`);
+    }
+    return lines;
+}

@@ -2,6 +2,7 @@
  * What a run reports while it goes: the progress counts and one event per answer.
  */
 import type { Question } from '../probes/question.js';
+import type { PacingStats } from './pacing.js';
 
 export interface Progress {
     /** Slots in the run: questions × models × samples (so far, while `generating`). */
@@ -24,6 +25,8 @@ export interface Progress {
     /** Answers per second in this execution. */
     rate: number;
     elapsedMs: number;
+    /** Per model name: how it was paced (requests, 429s, pauses, tokens against the endpoint's limit). */
+    pacing?: Record<string, PacingStats>;
 }
 
 export interface AnswerEvent {

@@ -11,7 +11,7 @@ export const KNOWN_SETTINGS = {
     json: ['list_separator'],
     postgres: ['password_env', 'statement_timeout', 'version_column'],
     model: ['id', 'endpoint', 'temperature', 'max_tokens', 'seed', 'samples', 'key_env', 'price_input', 'price_output', 'concurrency',
-        'rpm', 'tpm', 'timeout_ms', 'file', 'format', 'stream', 'top_p', 'api_version', 'deployment', 'knowledge', 'unsure', 'omit', 'contradict', 'follows', 'invents', 'trusts_memory',
+        'rpm', 'tpm', 'pacing', 'timeout_ms', 'file', 'format', 'stream', 'top_p', 'api_version', 'deployment', 'knowledge', 'unsure', 'omit', 'contradict', 'follows', 'invents', 'trusts_memory',
         'wrong_premises', 'wrong_inferences', 'flips_twins'],
     // open probes (core/open/family.ts): preset … baseline.
     probe: ['none_of_above', 'limit', 'max_hops', 'subject', 'explain', 'preset', 'form', 'k', 'triplets', 'paths', 'max_nodes', 'perturb', 'levels', 'baseline',
@@ -23,7 +23,7 @@ export const KNOWN_SETTINGS = {
         'known_if', 'asks', 'ar_ext', 'draws_from',
         // rule probes (core/rules/family.ts)
         'per_entity', 'noun', 'active', 'passive', 'system', 'temporal', 'within', 'extract_with', 'embeddings', 'similarity'],
-    suite: ['concurrency', 'limit', 'seed', 'rpm', 'tpm', 'timeout_ms', 'temperature', 'max_tokens', 'knowledge_probe'],
+    suite: ['concurrency', 'limit', 'seed', 'rpm', 'tpm', 'pacing', 'timeout_ms', 'temperature', 'max_tokens', 'knowledge_probe'],
 };
 
 /** Setting names that hold credentials; a literal value would put a secret in a file users commit. */
