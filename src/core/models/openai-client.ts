@@ -56,6 +56,16 @@ function causeOf(e: Error): string {
     return cause instanceof Error ? `${cause.message}${(cause as { code?: string }).code ? ` (${(cause as { code?: string }).code})` : ''}` : e.message;
 }
 
+/** The chat completions body of a request (a call, or one line of a batch). */
+export function chatBody(modelId: string, request: CompletionRequest): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming {
+    const { params } = request;
+    const body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = { model: modelId, messages: request.messages, temperature: params.temperature };
+    if (params.maxTokens !== undefined) body.max_tokens = params.maxTokens;
+    if (params.seed !== undefined) body.seed = params.seed;
+    if (params.json) body.response_format = { type: 'json_object' };
+    return body;
+}
+
 export class OpenAIChatClient implements ModelClient {
     readonly cacheable = true;
     readonly displayName: string;
@@ -69,12 +79,7 @@ export class OpenAIChatClient implements ModelClient {
 
     async complete(request: CompletionRequest, signal?: AbortSignal): Promise<Completion> {
         const { params } = request;
-        const body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = {
-            model: this.model.id, messages: request.messages, temperature: params.temperature,
-        };
-        if (params.maxTokens !== undefined) body.max_tokens = params.maxTokens;
-        if (params.seed !== undefined) body.seed = params.seed;
-        if (params.json) body.response_format = { type: 'json_object' };
+        const body = chatBody(this.model.id, request);
         const started = performance.now();
         try {
             if (params.stream) return await this.streamed(body, started, signal);

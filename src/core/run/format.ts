@@ -16,6 +16,18 @@ function duration(ms: number): string {
 
 /** One line: counts, tokens, cost, rate and (when it makes sense) the time left. */
 export function progressLine(p: Progress): string {
+    if (p.batches?.length) return `${batchLine(p)} · ${plainLine(p)}`;
+    return plainLine(p);
+}
+
+/** A batch run's batches by state: "batches: 2 in_progress, 1 completed". */
+function batchLine(p: Progress): string {
+    const states = new Map<string, number>();
+    for (const b of p.batches ?? []) states.set(b.status, (states.get(b.status) ?? 0) + 1);
+    return `batches: ${[...states].map(([s, n]) => `${n} ${s}`).join(', ')}`;
+}
+
+function plainLine(p: Progress): string {
     // While the questions are still being generated the total is only what has been generated so far.
     const parts = p.generating ? [`${p.done} done`, `generating… ${p.questions} questions so far`] : [`${p.done}/${p.total}`];
     if (p.cached) parts.push(`${p.cached} cached`);
@@ -51,7 +63,7 @@ export function estimateLines(estimates: CostEstimate[], todo: number, total: nu
     const lines = [`${todo} of ${total} answers to get${total > todo ? ` (${total - todo} already in this run)` : ''}.`];
     for (const e of estimates) {
         if (e.requests === 0) continue;
-        const cost = e.usd === undefined ? 'price unknown (set price_input / price_output)' : `about ${usd(e.usd)}`;
+        const cost = e.usd === undefined ? 'price unknown (set price_input / price_output)' : `about ${usd(e.usd)}${e.batch ? ' at the batch price' : ''}`;
         lines.push(`  ${e.model}: ${e.requests} requests, ~${e.inputTokens} input + ~${e.outputTokens} output tokens (output ${e.outputFrom === 'cache' ? 'from past answers' : e.outputFrom === 'setting' ? 'from the model setting' : 'guessed'}), ${cost}`);
     }
     return lines;

@@ -3,6 +3,7 @@
  */
 import type { Question } from '../probes/question.js';
 import type { PacingStats } from './pacing.js';
+import type { BatchProgress } from './batch.js';
 
 export interface Progress {
     /** Slots in the run: questions × models × samples (so far, while `generating`). */
@@ -27,6 +28,8 @@ export interface Progress {
     elapsedMs: number;
     /** Per model name: how it was paced (requests, 429s, pauses, tokens against the endpoint's limit). */
     pacing?: Record<string, PacingStats>;
+    /** A batch run: every provider batch of the run and its state. */
+    batches?: BatchProgress[];
 }
 
 export interface AnswerEvent {

@@ -2,7 +2,7 @@
  * The results store: one SQLite file (better-sqlite3, WAL) holding runs, their questions, every call, the
  * response cache, answers and verdicts. Each answer is committed in its own transaction as it arrives, so a
  * killed run loses nothing it received. Keys never reach this file: callers pass parameters without them.
- * The records are in types.ts, opening a file in open.ts, the judgement tables in verdicts.ts.
+ * The records are in types.ts, opening a file in open.ts, the judgement tables in verdicts.ts, batches in batches.ts.
  */
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
@@ -13,10 +13,12 @@ import type { Override } from '../verify/overrides.js';
 import { Leases, type LeaseHolder } from './lease.js';
 import { openSqlite } from './open.js';
 import { Judgements } from './verdicts.js';
+import { BatchTables } from './batches.js';
 import { slotKey, type AnswerRecord, type CacheEntry, type FailureRecord, type RunCounts, type RunRecord, type RunResults, type RunSettings, type RunStatus, type StoredAnswer } from './types.js';
 
 export { leaseMessage, LEASE_STALE_MS, type LeaseHolder } from './lease.js';
 export * from './types.js';
+export type { BatchRecord, BatchSlot } from './batches.js';
 
 interface RunRow { id: string; spec: string; suite: string; started: string; finished: string | null; status: RunStatus; settings: string }
 
@@ -28,11 +30,14 @@ export class Store {
     private readonly stmts;
     private readonly leases: Leases;
     private readonly judgements: Judgements;
+    /** The provider batches of batch runs. */
+    readonly batches: BatchTables;
 
     constructor(readonly file: string) {
         ({ db: this.db, schemaVersion: this.schemaVersion } = openSqlite(file));
         this.leases = new Leases(this.db);
         this.judgements = new Judgements(this.db);
+        this.batches = new BatchTables(this.db);
         const db = this.db;
         this.stmts = {
             insertRun: db.prepare('INSERT INTO runs (id, spec, suite, started, finished, status, settings) VALUES (?, ?, ?, ?, NULL, ?, ?)'),

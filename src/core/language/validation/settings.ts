@@ -23,7 +23,7 @@ export const KNOWN_SETTINGS = {
         'known_if', 'asks', 'ar_ext', 'draws_from',
         // rule probes (core/rules/family.ts)
         'per_entity', 'noun', 'active', 'passive', 'system', 'temporal', 'within', 'extract_with', 'embeddings', 'similarity'],
-    suite: ['concurrency', 'limit', 'seed', 'rpm', 'tpm', 'pacing', 'timeout_ms', 'temperature', 'max_tokens', 'knowledge_probe'],
+    suite: ['concurrency', 'limit', 'seed', 'rpm', 'tpm', 'pacing', 'timeout_ms', 'temperature', 'max_tokens', 'knowledge_probe', 'batch'],
 };
 
 /** Setting names that hold credentials; a literal value would put a secret in a file users commit. */
