@@ -54,3 +54,9 @@ test('pacing: requests, 429s, time paused and tokens/min against the endpoint\'s
         '  local: 50 requests, 5 answered 429 (10.0 %), paused 0.0 s, 2000 tokens/min (the endpoint sends no limits: paced by its 429s).',
     ]);
 });
+
+test('a batch run\'s progress counts its batches by state; its estimate says it is at the batch price', () => {
+    const b = (status: string) => ({ model: 'mini', id: `batch_${status}`, status, requests: 10, done: 0, failed: 0 });
+    assert.match(progressLine(progress({ batches: [b('in_progress'), b('in_progress'), b('completed')] })), /^batches: 2 in_progress, 1 completed · 40\/100/);
+    assert.match(estimateLines([{ model: 'mini', requests: 10, inputTokens: 300, outputTokens: 600, usd: 0.5, outputFrom: 'cache', batch: true }], 10, 10)[1]!, /about \$0\.50 at the batch price$/);
+});
