@@ -79,7 +79,7 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
         if (result.verifyNote) say(`${result.verifyNote[0]!.toUpperCase()}${result.verifyNote.slice(1)} (answers are stored; run "${cliCommand()} report" later).`);
         const { counts, failures, run: runRecord } = result;
         if (json) {
-            print(JSON.stringify({ run: runRecord, counts, verified: result.verified, store: result.store, failures: failures.slice(0, 50) }, null, 2));
+            print(JSON.stringify({ run: runRecord, counts, verified: result.verified, store: result.store, failures: failures.slice(0, 50), pacing: result.progress?.pacing }, null, 2));
         } else {
             for (const f of failures.slice(0, 5)) printError(`  failed: ${f.question} (${f.model}): ${redact(f.error, secrets)}`);
             if (failures.length > 5) printError(`  … and ${failures.length - 5} more failures (see ${cliCommand()} runs --format json)`);
