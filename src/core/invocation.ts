@@ -32,7 +32,14 @@ export function cliCommand(env: NodeJS.ProcessEnv = process.env, how: Invocation
     const bin = path.join(project, 'node_modules', '.bin', names[0]!);
     if (nm >= 0 && executable(bin)) return quote(bin);
     const entry = nm >= 0 ? script : path.join(project, 'bin', 'halluprobe.js');
-    return `node ${quote(entry)}`;
+    return `${nodeCommand(dirs)} ${quote(entry)}`;
+}
+
+/** `node` when the user's `node` is the one running now, else this Node's path (an older `node` cannot run it). */
+function nodeCommand(dirs: readonly string[]): string {
+    const name = process.platform === 'win32' ? 'node.exe' : 'node';
+    const first = dirs.map(d => path.join(d, name)).find(executable);
+    return first && real(first) === real(process.execPath) ? 'node' : quote(process.execPath);
 }
 
 /** The nearest folder above the script with a package.json (bin/, dist/ and src/cli/ sit at most two below it). */

@@ -38,7 +38,8 @@ describe('the command name in suggestions', () => {
         symlinkSync(path.join('..', 'halluprobe', 'bin', 'halluprobe.js'), path.join(project, 'node_modules', '.bin', 'halluprobe'));
         chmodSync(path.join(pkgBin, 'halluprobe.js'), 0o755);
         const script = path.join(project, 'node_modules', '.bin', 'halluprobe');
-        const env = { PATH: '/usr/bin' };
+        // A PATH with neither halluprobe nor node on it.
+        const env = { PATH: tempDir('hp-empty-path-') };
         mkdirSync(path.join(project, 'specs'));
         assert.equal(cliCommand(env, { script, cwd: path.join(project, 'specs') }), 'npx halluprobe');
         const elsewhere = tempDir('hp-elsewhere-');
@@ -50,7 +51,9 @@ describe('the command name in suggestions', () => {
         writeFileSync(path.join(checkout, 'bin', 'halluprobe.js'), '');
         const entry = path.join(checkout, 'bin', 'halluprobe.js');
         assert.equal(cliCommand(env, { script: entry, cwd: checkout }), 'npx halluprobe');
-        assert.equal(cliCommand(env, { script: entry, cwd: elsewhere }), `node ${path.join(realpathSync(checkout), 'bin', 'halluprobe.js')}`);
+        // No `node` of the user's that is this one: this Node's path.
+        assert.equal(cliCommand(env, { script: entry, cwd: elsewhere }), `${process.execPath} ${path.join(realpathSync(checkout), 'bin', 'halluprobe.js')}`);
+        assert.equal(cliCommand({ PATH: path.dirname(process.execPath) }, { script: entry, cwd: elsewhere }), `node ${path.join(realpathSync(checkout), 'bin', 'halluprobe.js')}`);
     });
 
     it('a run in a project without halluprobe on PATH suggests npx halluprobe report', async () => {
