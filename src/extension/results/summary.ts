@@ -16,10 +16,20 @@ export function ratio(x: number): string {
 export function summaryLine(model: string, r: Pick<AnchorResult, 'metrics' | 'failedRationales' | 'known'>): string {
     const m = r.metrics;
     if (m.n === 0 && r.known) return `${model} · knows ${r.known.k} of ${r.known.n} entities`;
-    const f = (x: number | null) => ratio(x ?? 0);
+    // A figure the engine reports as not applying (null: R / AR of a statement or open probe) is n/a, never .00.
+    const f = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? 'n/a' : ratio(x));
     // Says what it counts: this anchor's answers, of which so many failed their rationale (the run's toast counts the suite).
-    return `${model} · A ${f(m.A)} R ${f(m.R)} AR ${f(m.AR)} H ${f(m.H)} · ${r.failedRationales} of ${m.n} rationales failed`;
+    const rationales = m.R === null || m.R === undefined ? `${m.n} answers` : `${r.failedRationales} of ${m.n} rationales failed`;
+    return `${model} · A ${f(m.A)} R ${f(m.R)} AR ${f(m.AR)} H ${f(m.H)} · ${rationales}`;
 }
+
+/** The end-of-run notification: the count first (a narrow toast never cuts it), and what can be done next. */
+export function runFinishedMessage(failed: number, total: number, label: string, status: string): { text: string; actions: string[] } {
+    const text = `HalluProbe: ${failed} of ${total} answers failed · ${label}${status === 'completed' ? '' : ` (${status})`}`;
+    return { text, actions: [...(failed > 0 ? [RUN_ACTIONS.failures] : []), RUN_ACTIONS.report] };
+}
+
+export const RUN_ACTIONS = { failures: 'Show Failures', report: 'Open Report' } as const;
 
 /** "Question groups: twins 48/60 consistent (12 undecided)" for a hover; empty without groups. */
 export function groupsLine(r: Pick<AnchorResult, 'groups'>): string {

@@ -28,7 +28,7 @@ async function until<T>(what: string, fn: () => T | undefined | Promise<T | unde
  * Resolves with a document's diagnostics once `ok` holds, checked on every diagnostics change of that document
  * (the event), not on a timer; the deadline only turns a never-coming event into a readable failure.
  */
-function diagnosticsUntil(uri: vscode.Uri, what: string, ok: (ds: vscode.Diagnostic[]) => boolean, ms = 90_000): Promise<vscode.Diagnostic[]> {
+function diagnosticsUntil(uri: vscode.Uri, what: string, ok: (ds: vscode.Diagnostic[]) => boolean, ms = 90_000, more = () => ''): Promise<vscode.Diagnostic[]> {
     const code = (d: vscode.Diagnostic) => String(typeof d.code === 'object' ? d.code.value : d.code);
     return new Promise((resolve, reject) => {
         const check = () => {
@@ -40,7 +40,7 @@ function diagnosticsUntil(uri: vscode.Uri, what: string, ok: (ds: vscode.Diagnos
         const sub = vscode.languages.onDidChangeDiagnostics(e => { if (e.uris.some(u => u.toString() === uri.toString())) check(); });
         const timer = setTimeout(() => {
             done();
-            reject(new Error(`no ${what} within ${ms / 1000} s; diagnostics: ${vscode.languages.getDiagnostics(uri).map(d => `${code(d)}: ${d.message}`).join(' | ') || 'none'}`));
+            reject(new Error(`no ${what} within ${ms / 1000} s; diagnostics: ${vscode.languages.getDiagnostics(uri).map(d => `${code(d)}: ${d.message}`).join(' | ') || 'none'}${more()}`));
         }, ms);
         const done = () => { sub.dispose(); clearTimeout(timer); };
         check();
@@ -197,7 +197,8 @@ export function register(): void {
             await fs.promises.writeFile(file.fsPath, `source store_src postgres "${url}" table "store"\n\nrelation Store from store_src {\n    id: int\n    city: text\n    key (id)\n}\n`);
             const code = (d: vscode.Diagnostic) => String(typeof d.code === 'object' ? d.code.value : d.code);
             const shown = () => vscode.languages.getDiagnostics(file).map(d => `${code(d)}: ${d.message}`).join(' | ') || 'none';
-            const waitFor = (what: string, ok: (ds: vscode.Diagnostic[]) => boolean) => diagnosticsUntil(file, what, ok);
+            const waitFor = (what: string, ok: (ds: vscode.Diagnostic[]) => boolean) => diagnosticsUntil(file, what, ok, 90_000,
+                () => `; sent to the server: ${api.services.server?.sent.join(', ') || 'nothing'}; passwords saved for: ${Object.keys(api.services.passwords.all()).join(', ') || 'none'}`);
             try {
                 await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file));
                 // A database is outside the workspace: not read until the user allows it.
