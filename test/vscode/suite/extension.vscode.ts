@@ -143,17 +143,21 @@ export function register(): void {
             const lensLine = async () => ((await lensLines()).has(at) ? at : undefined);
             let at = await until('a summary lens', async () => { const lines = await lensLines(); return lines.size ? Math.min(...lines) : undefined; });
             const before = at;
-            const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(specUri()));
-            await editor.edit(e => e.insert(new vscode.Position(0, 0), '// one\n// two\n// three\n'));
+            // Edits through a WorkspaceEdit on the document itself: an editor's edit() fails once that editor is
+            // replaced, and revert acts on whichever editor is active — on a busy machine, sometimes another.
+            const doc = await vscode.workspace.openTextDocument(specUri());
+            await vscode.window.showTextDocument(doc);
+            const original = doc.getText();
+            const edit = (change: (e: vscode.WorkspaceEdit) => void) => { const e = new vscode.WorkspaceEdit(); change(e); return vscode.workspace.applyEdit(e); };
+            assert.ok(await edit(e => e.insert(doc.uri, new vscode.Position(0, 0), '// one\n// two\n// three\n')), 'the lines were inserted');
             try {
                 at = before + 3;
                 await until('the lens three lines lower', lensLine);
             } finally {
-                // Undo the edit in this document itself (revert acts on whichever editor is active, which on a busy
-                // machine may be another), then revert to clear the dirty mark: the spec is left as the next test expects.
-                await vscode.window.showTextDocument(editor.document);
-                await editor.edit(e => e.delete(new vscode.Range(0, 0, 3, 0)));
-                await vscode.commands.executeCommand('workbench.action.files.revert');
+                // Back to the saved text, then saved (the same bytes), so the spec is left as the next test expects.
+                assert.ok(await edit(e => e.delete(doc.uri, new vscode.Range(0, 0, 3, 0))), 'the lines were deleted');
+                assert.equal(doc.getText(), original);
+                await doc.save();
             }
             at = before;
             await until('the lens back in place', lensLine);
