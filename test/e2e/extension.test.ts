@@ -90,6 +90,10 @@ describe('the workbench, as a user sees it', { skip, timeout: 420_000 }, () => {
         await wb.screenshot('preview');
         assert.match(count, /^\d[\d,]* of \d[\d,]* questions$/);
         assert.ok(rendered > 0);
+        // Probe and phrasing names are shown whole (no "movie_…", "neg…").
+        const cut = await frame.locator(`${S.webview.previewRows} .c-probe, ${S.webview.previewRows} .c-phrasing`)
+            .evaluateAll(els => els.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent));
+        assert.deepEqual(cut, [], 'truncated probe / phrasing cells');
         await frame.locator(S.webview.filter).fill('gold:no');
         await frame.locator(S.webview.previewRows).first().waitFor();
         assert.match(await frame.locator(`${S.webview.previewRows} .c-gold`).first().innerText(), /^no$/);
