@@ -13,7 +13,8 @@ import type { RunSpecResult, RunProgress } from './engine.js';
 import { sqliteStatus } from './native.js';
 import { questionPassed } from '../core/verify/passed.js';
 import { usd } from '../core/run/format.js';
-import { RUN_ACTIONS, runFinishedMessage } from './results/summary.js';
+import { problemsNotice, RUN_ACTIONS, runFinishedMessage, SHOW_PROBLEMS } from './results/summary.js';
+import type { HalluProbeError } from '../core/errors.js';
 
 export interface StartRun {
     file: string;
@@ -102,8 +103,14 @@ export class Runs implements vscode.Disposable {
                 return outcome;
             });
         } catch (err) {
+            const problems = (err as Partial<HalluProbeError> | undefined)?.problems;
+            const notice = Array.isArray(problems) ? problemsNotice(problems) : undefined;
             if (abort.signal.aborted) void vscode.window.showInformationMessage('HalluProbe: run stopped; run it again to resume where it stopped.');
-            else showError(this.ctx, errorText(err), err);
+            else if (notice) {
+                // Every problem is in the Problems panel (the language server's diagnostics) and in the log.
+                this.ctx.output.error(errorText(err));
+                void vscode.window.showErrorMessage(notice, SHOW_PROBLEMS).then(a => { if (a === SHOW_PROBLEMS) void vscode.commands.executeCommand('workbench.actions.view.problems'); });
+            } else showError(this.ctx, errorText(err), err);
             this.finished.fire({ file: req.file });
             return undefined;
         } finally {

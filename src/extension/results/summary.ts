@@ -5,6 +5,7 @@
 import { goldText, type Question } from '../../core/probes/question.js';
 import type { Verdict, KeywordVerdict } from '../../core/verify/types.js';
 import type { AnchorResult } from '../../core/report/anchors.js';
+import type { Problem } from '../../core/errors.js';
 
 /** `.85`, `1.00`, `0` → `.00`: the paper's two-decimal style. */
 export function ratio(x: number): string {
@@ -69,3 +70,17 @@ export function failureText(q: Question, v: Verdict, response?: string): string 
     if (v.override) lines.push(`Override by ${v.override.by} (${v.override.at}): ${v.override.why}`);
     return lines.join('\n');
 }
+
+/**
+ * A run refused for several located problems: one short line pointing at the Problems panel ("3 problems in
+ * movie.probe — Show Problems") instead of every problem in one toast. One problem, or problems without a place,
+ * are shown as they are (undefined here).
+ */
+export function problemsNotice(problems: readonly Problem[]): string | undefined {
+    const located = problems.filter(p => p.location);
+    if (problems.length < 2 || located.length < problems.length) return undefined;
+    const files = [...new Set(located.map(p => p.location!.file.split(/[\\/]/).at(-1)!))];
+    return `HalluProbe: ${problems.length} problems in ${files.length === 1 ? files[0] : `${files.length} specs`}`;
+}
+
+export const SHOW_PROBLEMS = 'Show Problems';

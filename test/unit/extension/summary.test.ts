@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { summaryLine, groupsLine, ratio, failureText, runFinishedMessage } from '../../../src/extension/results/summary.js';
+import { summaryLine, groupsLine, ratio, failureText, runFinishedMessage, problemsNotice } from '../../../src/extension/results/summary.js';
 import { anchorResults } from '../../../src/core/report/anchors.js';
 import { question, verdict } from '../../fixtures/extension/model.js';
 
@@ -28,6 +28,14 @@ describe('result summaries (formatting the engine figures)', () => {
         assert.deepEqual(runFinishedMessage(96, 360, 'suite movies', 'completed'), { text: 'HalluProbe: 96 of 360 answers failed · suite movies', actions: ['Show Failures', 'Open Report'] });
         assert.deepEqual(runFinishedMessage(0, 360, 'suite movies', 'failed').actions, ['Open Report']);
         assert.match(runFinishedMessage(0, 360, 'suite movies', 'failed').text, /\(failed\)$/);
+    });
+
+    it('sums up several located problems in one line for the Problems panel, instead of one toast with all of them', () => {
+        const at = (line: number) => ({ file: '/ws/movie.probe', range: { start: { line, character: 0 }, end: { line, character: 5 } } });
+        const problems = [1, 2, 3].map(l => ({ severity: 'error' as const, code: 'syntax', message: `bad ${l}`, location: at(l) }));
+        assert.equal(problemsNotice(problems), 'HalluProbe: 3 problems in movie.probe');
+        assert.equal(problemsNotice(problems.slice(0, 1)), undefined);
+        assert.equal(problemsNotice([...problems, { severity: 'error', code: 'x', message: 'no place' }]), undefined);
     });
 
     it('explains a failure: question, gold vs answer, keywords per hop, failed hop', () => {
