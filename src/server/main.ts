@@ -50,7 +50,10 @@ const recheck = (why: string, concerned: (source: string) => boolean) => {
     const affected = all.filter(uri => readsBy.get(uri.toString())?.some(concerned) ?? true);
     connection.console.info(`${why}: checking ${affected.length} of ${all.length} specs again`);
     if (affected.length === 0) return;
-    void shared.workspace.WorkspaceLock.write(token => shared.workspace.DocumentBuilder.update(affected, [], token));
+    const started = performance.now();
+    shared.workspace.WorkspaceLock.write(token => shared.workspace.DocumentBuilder.update(affected, [], token)).then(
+        () => connection.console.log(`${why}: re-check done after ${Math.round(performance.now() - started)} ms`),
+        err => connection.console.error(`${why}: re-check failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`));
 };
 const isDatabase = (source: string) => /^postgres(ql)?:\/\//i.test(source);
 // The user allowed a file (or trusted the workspace): check the specs reading outside sources again.

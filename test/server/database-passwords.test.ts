@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-languageserver-protocol/node';
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { startPostgres, type PostgresServer } from '../support/postgres.js';
-import { DATABASE_PASSWORDS_NOTIFICATION, type DatabasePasswordsParams } from '../../src/protocol/lsp.js';
+import { DATABASE_PASSWORDS_NOTIFICATION, SOURCE_ACCESS_NOTIFICATION, type DatabasePasswordsParams, type SourceAccessParams } from '../../src/protocol/lsp.js';
 import { databaseId } from '../../src/core/data/postgres-url.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -140,6 +140,46 @@ describe('database passwords through the language server', { timeout: 120_000 },
             assert.deepEqual(after.filter(d => d.severity === 1), [], message(after));
             // The server logs what it re-checks before it does, on the same connection: the line is here by now.
             assert.match(lsp.logs().find(l => /database passwords changed/.test(l)) ?? lsp.logs().join('\n'), /checking 1 of 2 specs again/);
+        } finally {
+            await lsp.close();
+        }
+    });
+
+    it('allowed, then given a password at once (the editor\'s order): the spec checks clean', async t => {
+        if (!pg) return t.skip('PostgreSQL is not installed (CI installs it and fails instead)');
+        const lsp = await startServer(dir, { sourceAccess: { trusted: true, newlyOpened: true, allowed: [] } satisfies SourceAccessParams });
+        try {
+            const uri = await openSpec(lsp, 'gated.probe');
+            await lsp.diagnosticsFor(uri, ds => ds.some(d => d.code === 'source-not-read'));
+            await lsp.rpc.sendNotification(SOURCE_ACCESS_NOTIFICATION, { trusted: true, newlyOpened: true, allowed: [pg.url('shop')] } satisfies SourceAccessParams);
+            await lsp.diagnosticsFor(uri, ds => ds.some(d => d.code === 'postgres-error'));
+            await lsp.rpc.sendNotification(DATABASE_PASSWORDS_NOTIFICATION, { passwords: { [databaseId(pg.url('shop'))!]: pg.password } });
+            const after = await lsp.diagnosticsFor(uri, ds => !ds.some(d => d.code === 'postgres-error'));
+            assert.deepEqual(after.filter(d => d.severity === 1), [], message(after));
+        } finally {
+            await lsp.close();
+        }
+    });
+
+    it('publishes the clean check even when another edit cancels the re-check just as it finishes (the editor\'s password test)', async t => {
+        if (!pg) return t.skip('PostgreSQL is not installed (CI installs it and fails instead)');
+        const lsp = await startServer(dir);
+        try {
+            const other = pathToFileURL(path.join(dir, 'other.probe')).toString();
+            await lsp.rpc.sendNotification('textDocument/didOpen', { textDocument: { uri: other, languageId: 'probe', version: 1, text: '// nothing yet\n' } });
+            const uri = await openSpec(lsp, 'cancelled.probe');
+            await lsp.diagnosticsFor(uri, ds => ds.some(d => d.code === 'postgres-error'));
+            await lsp.rpc.sendNotification(DATABASE_PASSWORDS_NOTIFICATION, { passwords: { [databaseId(pg.url('shop'))!]: pg.password } });
+            // An edit elsewhere while the re-check connects to the database: its build cancels the re-check's.
+            await lsp.rpc.sendNotification('textDocument/didChange', { textDocument: { uri: other, version: 2 }, contentChanges: [{ text: '// still nothing\n' }] });
+            let timer: NodeJS.Timeout | undefined;
+            const deadline = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('the clean check was never published')), 30_000); });
+            try {
+                const after = await Promise.race([lsp.diagnosticsFor(uri, ds => !ds.some(d => d.code === 'postgres-error')), deadline]);
+                assert.deepEqual(after.filter(d => d.severity === 1), [], message(after));
+            } finally {
+                clearTimeout(timer);
+            }
         } finally {
             await lsp.close();
         }
