@@ -57,6 +57,13 @@ describe('graph view-model', () => {
         assert.equal(conflictEdge?.group === 'edges' ? conflictEdge.data.source : undefined, 'd');
         assert.deepEqual(els.filter(e => e.classes?.startsWith('path')).map(e => e.data.status), ['contradicted', 'found']);
         assert.equal(hopSummary(graph), 'hop 1 contradicted (James Cameron) · hop 2 found');
+        // An answered open question (claims, no hops) is never "not run yet": its claims say what went wrong.
+        const open = { ...graph, hops: [], failedHop: undefined, claims: [
+            { text: 'Avatar was directed by Sam Mendes', data: 'contradicted' as const, context: 'supported' as const, cause: 'followed-corrupted' as const, mentions: [], dataEdge: { head: 'Avatar', relation: 'director', tail: 'James Cameron' } },
+            { text: 'Avatar was released in 2009', data: 'supported' as const, context: 'supported' as const, cause: 'grounded' as const, mentions: [] },
+        ] };
+        assert.equal(hopSummary(open), '2 claims: 1 contradicted, 1 supported — "Avatar was directed by Sam Mendes" followed a corrupted context edge (data: Avatar director James Cameron)');
+        assert.equal(hopSummary({ ...graph, hops: [], failedHop: undefined, answer: 'yes', correct: true }), 'answered yes ✓ (no hops to check)');
     });
 
     it('cuts the rationale into segments, clipping and ignoring overlapping spans', () => {
