@@ -125,7 +125,7 @@ function packCli() {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
     const manifest = {
         name: pkg.name, version: pkg.version, description: pkg.description, license: pkg.license, type: 'module',
-        bin: pkg.bin, engines: { node: pkg.engines.node }, files: CLI_FILES,
+        bin: pkg.bin, engines: { node: '>=22' }, files: CLI_FILES,
         dependencies: { 'better-sqlite3': pkg.dependencies['better-sqlite3'] },
     };
     fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
