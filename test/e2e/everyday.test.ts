@@ -132,7 +132,7 @@ describe('everyday use of the extension', { skip, timeout: 300_000 }, () => {
             return { labelPx: Number(document.body.dataset.labelPx), canvas: { w: canvas.width, h: canvas.height }, page: { w: innerWidth, h: innerHeight } };
         });
         await wb.screenshot('graph');
-        assert.ok(m.labelPx >= 10, `labels ${m.labelPx} px high`);
+        assert.ok(m.labelPx >= 11, `labels ${m.labelPx} px high`);
         assert.ok(m.canvas.w * m.canvas.h >= 0.4 * m.page.w * m.page.h, `the drawing uses ${JSON.stringify(m.canvas)} of ${JSON.stringify(m.page)}`);
     });
 });

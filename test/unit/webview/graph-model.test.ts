@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { schemaElements, questionElements, rationaleSegments, neighbourhoodElements, hopSummary, claimSummary } from '../../../webview/graph/model.js';
+import { schemaElements, questionElements, rationaleSegments, neighbourhoodElements, hopSummary, claimSummary, readableZoom, SMALLEST_FONT_PX } from '../../../webview/graph/model.js';
 import type { QuestionGraph, SchemaGraph } from '../../../src/protocol/webview.js';
 
 const schema: SchemaGraph = {
@@ -133,5 +133,9 @@ describe('claims over an open question\'s context', () => {
     it('says where each claim came from', () => {
         assert.equal(claimSummary(open.claims![1]!), 'Titanic released in 1998 — invented (data: T Movie.year Y)');
         assert.equal(claimSummary(open.claims![0]!), 'Titanic directed by James Cameron — supported by the data');
+    });
+    it('opens every graph with labels at least 11 px high (a fit that would shrink them zooms in instead)', () => {
+        for (const fit of [0.05, 0.2, 0.5, 0.9, 1, 1.5]) assert.ok(readableZoom(fit) * SMALLEST_FONT_PX >= 11, `fit ${fit}`);
+        assert.equal(readableZoom(1.5), 1.5, 'a small graph keeps its fit');
     });
 });
