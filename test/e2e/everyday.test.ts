@@ -123,7 +123,7 @@ describe('everyday use of the extension', { skip, timeout: 300_000 }, () => {
         assert.ok(m.question >= 100 && m.keywords >= 60, JSON.stringify(m));
     });
 
-    it('the graph opens readable: labels at least 10 px high', async () => {
+    it('the graph opens readable: labels at least 11 px high', async () => {
         await wb.command('HalluProbe: Open Graph');
         const frame = await wb.webview('graph');
         await frame.locator('body[data-label-px]').waitFor({ timeout: 30_000 });
