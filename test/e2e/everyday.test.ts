@@ -2,7 +2,7 @@
  * Everyday use in a real VS Code (code-server + headless Chromium), on the movie example with its offline
  * simulator: a run started from the command palette reaches the Testing view (failed questions marked, the
  * peek shows the failure message); the end-of-run message and the CodeLens lines are not cut (measured at
- * 100 columns); the graph panel opens with labels at least 10 px high. Screenshots go to test-artifacts/e2e/everyday/.
+ * 100 columns); the graph panel opens with labels at least 11 px high. Screenshots go to test-artifacts/e2e/everyday/.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
