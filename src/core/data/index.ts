@@ -119,5 +119,5 @@ export async function loadData(spec: SpecModel, cache?: DataCache, signal?: Abor
 }
 export { outsideSpecFolder } from './diagnostics.js';
 export { databaseId, passwordInUrl, safeUrl, useSavedPasswords } from './postgres-url.js';
-export { type SourceAccess, accessFrom, sourceDecision, sourcesToConfirm } from './source-access.js';
+export { type SourceAccess, accessFrom, insideFolders, sourceDecision, sourcesToConfirm } from './source-access.js';
 export { type LoadedData, type RelationTable } from './types.js';
