@@ -24,8 +24,8 @@ import { format, render, type TemplateValue } from '../spec/template.js';
 import { keywordForms } from '../verify/aliases.js';
 import type { Question } from '../probes/question.js';
 import { draw } from '../models/draw.js';
-import { shapeOf, swapAnswer, validateSwap, type SwapRejection } from './swap.js';
-import { occurrences, states, unquote } from './text.js';
+import { answerType, swapAnswer, validateSwap, type AnswerType, type SwapRejection } from './swap.js';
+import { occurrences, plainText, states, unquote } from './text.js';
 import { evidenceExtras, evidenceSections } from './metrics.js';
 
 /** ReEval's open-book prompt, verbatim (one user message, no system prompt). */
@@ -86,17 +86,13 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     const passage: Compiled = scope.template(passageText);
     scope.need(0, answer.name);
     const column = table.column(answer.name)!;
-    // Replacements: values of the same column, or (free text) other answers of the same shape.
-    const byShape = new Map<string, number[]>();
-    column.values.forEach((v, code) => {
-        const s = shapeOf(format(v as TemplateValue));
-        byShape.set(s, [...(byShape.get(s) ?? []), code]);
-    });
-    const sameColumn = text(probe.settings.swap_with) !== 'same_shape';
+    // Replacements: values of the same column, or (free text) other answers of the same type (typed when drawn).
+    const typeOfCode = (code: number) => answerType(format(column.values[code] as TemplateValue));
+    const sameColumn = !['same_type', 'same_shape'].includes(text(probe.settings.swap_with) ?? 'same_column');
     const repeated = keyOccurrences(table, rel.keys[0] ?? []);
     const formsOf = (value: string) => [value, unquote(value), ...keywordForms(spec, data, rel.name, answer.name, value).alternatives.map(a => a.text)];
 
-    const stats: SwapStats = { 'valid': 0, 'no-occurrence': 0, 'old-answer-left': 0, 'new-answer-missing': 0, 'type-mismatch': 0, 'extra-changes': 0, 'same-answer': 0 };
+    const stats: SwapStats = { 'valid': 0, 'no-occurrence': 0, 'old-answer-left': 0, 'new-answer-missing': 0, 'type-mismatch': 0, 'containment': 0, 'extra-changes': 0, 'same-answer': 0 };
     const plan: Plan = {
         probe, kind: 'evidence', scope, system: '', constraints: [rel.loc],
         bind(row, rows) {
@@ -110,7 +106,7 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
             let q: string, ctx: string;
             try {
                 q = render(question.parsed, scope.lookup(rows));
-                ctx = render(passage.parsed, scope.lookup(rows));
+                ctx = plainText(render(passage.parsed, scope.lookup(rows)));
             } catch {
                 return 'invalid';
             }
@@ -122,11 +118,11 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
                 if (kind === 'closed') items.push(item('closed', q, undefined, gold, { ...base, passage: '' }));
                 if (kind === 'swap') {
                     const swapped = swapCase(ctx, gold, forms, row, random);
-                    if (swapped) items.push(item('swap', q, swapped.passage, swapped.replacement, { ...base, passage: swapped.passage, spans: swapped.spans }));
+                    if (swapped) items.push(item('swap', q, swapped.passage, swapped.replacement, { ...base, passage: swapped.passage, spans: swapped.spans, type: swapped.type }));
                 }
                 if (kind === 'enrich') {
                     const support = supportingSentence(ctx, forms);
-                    const others = enrichColumn ? splitPassages(format(table.value(row, enrichColumn.attribute) as TemplateValue)) : relatedPassages(rows, random);
+                    const others = enrichColumn ? splitPassages(plainText(format(table.value(row, enrichColumn.attribute) as TemplateValue))) : relatedPassages(rows, random);
                     const merged = shuffle([support, ...others.slice(0, 4)], random).join('\n\n');
                     if (occurrences(merged, forms).length > 0) items.push(item('enrich', q, merged, gold, { ...base, passage: merged }));
                 }
@@ -150,18 +146,25 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
         };
     }
 
-    /** A validated swap of the answer in the passage, or undefined (the case is dropped). */
+    /**
+     * A validated swap of the answer in the passage, with the answers' type, or undefined (the case is dropped).
+     * Free text draws other answers until one of the gold's type comes up (at most 40 draws, 8 validated); one
+     * column is one type.
+     */
     function swapCase(ctx: string, gold: string, forms: string[], row: number, random: () => number) {
         const truth = column.codes[row]!;
-        const pool = sameColumn ? column.values.map((_, c) => c) : byShape.get(shapeOf(gold)) ?? [];
+        const type: AnswerType = answerType(gold);
         let last: SwapRejection = 'same-answer';
-        for (let tries = 0; tries < 8; tries++) {
-            const code = pool[pick(random, pool.length)];
-            if (code === undefined || code === truth) continue;
+        for (let draws = 0, tries = 0; draws < 40 && tries < 8; draws++) {
+            const code = pick(random, column.values.length);
+            if (code === truth) continue;
+            const fresh = sameColumn ? type : typeOfCode(code);
+            if (!sameColumn && fresh !== type) { last = 'type-mismatch'; continue; }
+            tries++;
             const replacement = unquote(format(column.values[code] as TemplateValue));
             const swap = swapAnswer(ctx, forms, replacement);
-            const rejected = validateSwap(ctx, swap, forms, gold);
-            if (rejected === undefined) { stats.valid++; return swap!; }
+            const rejected = validateSwap(ctx, swap, forms, gold, { old: type, fresh });
+            if (rejected === undefined) { stats.valid++; return { ...swap!, type }; }
             last = rejected;
             // An answer the passage does not contain cannot be swapped, whatever the replacement.
             if (rejected === 'no-occurrence') break;
@@ -176,7 +179,7 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
         for (let tries = 0; tries < 12 && out.length < 3; tries++) {
             other[0] = pick(random, table.rowCount);
             if (other[0] === rows[0]) continue;
-            try { out.push(render(passage.parsed, scope.lookup(other))); } catch { /* a row that cannot render is no passage */ }
+            try { out.push(plainText(render(passage.parsed, scope.lookup(other)))); } catch { /* a row that cannot render is no passage */ }
         }
         return out;
     }

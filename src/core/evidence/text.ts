@@ -1,7 +1,8 @@
 /**
  * Short answers compared as SQuAD does (lower case, punctuation and articles dropped, white space folded), and the
- * places an answer occurs in a passage (whole words, any case, typographic quotes ignored).
+ * places an answer occurs in a passage (whole words, any case, typographic quotes and apostrophes ignored).
  */
+import { convert } from 'html-to-text';
 
 /** SQuAD-style normalisation of an answer. */
 export function normalise(s: string): string {
@@ -51,7 +52,7 @@ function wordPattern(form: string): RegExp {
     let re = patterns.get(form);
     if (!re) {
         if (patterns.size > 50_000) patterns.clear();
-        re = new RegExp(`(?<![\\p{L}\\p{N}])${escape(form)}(?![\\p{L}\\p{N}])`, 'giu');
+        re = new RegExp(`(?<![\\p{L}\\p{N}])${formSource(form)}(?![\\p{L}\\p{N}])`, 'giu');
         patterns.set(form, re);
     }
     return re;
@@ -68,4 +69,62 @@ export function occurrences(text: string, forms: readonly string[]): [number, nu
         }
     }
     return out.sort((a, b) => a[0] - b[0]);
+}
+
+/** Characters that look alike in an answer and a passage: curly apostrophes and quotes. */
+const apostrophes = /['\u2018\u2019\u02bc`]/;
+
+/**
+ * A regex source for `form` as written in a passage: any apostrophe for an apostrophe (“Trader Joe’s” for
+ * “Trader Joe's”) and any run of spaces for a space.
+ */
+function formSource(form: string): string {
+    return [...form].map(c => (apostrophes.test(c) ? "['\u2018\u2019\u02bc`]" : /\s/.test(c) ? '\\s+' : escape(c))).join('').replace(/(\\s\+)+/g, '\\s+');
+}
+
+/** Markup in a passage: an element or an entity (“<a href=…>”, “&amp;”). */
+const MARKUP = /<\/?[a-z][a-z0-9]*(\s[^<>]*)?\/?>|&(#\d+|#x[0-9a-f]+|[a-z]+);/i;
+
+/**
+ * A passage as plain text: markup (RealtimeQA's `<a href=…>` links) turned to text with html-to-text, link targets
+ * and images dropped, no line wrapping; a passage without markup is returned as it is.
+ */
+export function plainText(passage: string): string {
+    if (!MARKUP.test(passage)) return passage;
+    return convert(passage, {
+        wordwrap: false,
+        selectors: [
+            { selector: 'a', options: { ignoreHref: true } },
+            { selector: 'img', format: 'skip' },
+            ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map(selector => ({ selector, options: { uppercase: false } })),
+        ],
+    }).trim();
+}
+
+/**
+ * The same text, folded for finding an answer wherever it hides (length-preserving, so positions carry over):
+ * lower case, any apostrophe as ', hyphens, dashes, underscores, slashes and plus signs (URL slugs, hyphenated
+ * forms) as spaces.
+ */
+export function fold(s: string): string {
+    let out = '';
+    for (const c of s) {
+        const l = c.toLowerCase();
+        const one = l.length === c.length ? l : c;
+        out += apostrophes.test(one) ? "'" : /[-\u2010-\u2015_/+]/.test(one) ? ' '.repeat(one.length) : one;
+    }
+    return out;
+}
+
+/**
+ * Where a form of the answer occurs in the folded text, inside words too ("Avatarland", a URL slug), except that a
+ * number is never found inside a longer number ("6" in "2016").
+ */
+export function foldedHits(text: string, form: string): [number, number][] {
+    const f = fold(unquote(form)).trim();
+    if (!f) return [];
+    const before = /^\d/.test(f) ? '(?<![\\d.,])' : '';
+    const after = /\d$/.test(f) ? '(?![\\d]|[.,]\\d)' : '';
+    const re = new RegExp(`${before}${formSource(f)}${after}`, 'gu');
+    return [...fold(text).matchAll(re)].map(m => [m.index, m.index + m[0].length] as [number, number]);
 }

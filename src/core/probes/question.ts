@@ -85,9 +85,9 @@ export interface Question {
     statement?: { attribute: string; corruption: 'true' | 'tail' | 'head' | 'relation'; from: string; to: string };
     /**
      * evidence questions: which case it is, the passage given ('' closed book), the original answer and its
-     * aliases, and for a swap the spans of the passage where the new answer was written.
+     * aliases, and for a swap the spans of the passage where the new answer was written and the answers' type.
      */
-    evidence?: { kind: 'seed' | 'swap' | 'enrich' | 'closed'; passage: string; original: string; aliases: string[]; spans?: [number, number][] };
+    evidence?: { kind: 'seed' | 'swap' | 'enrich' | 'closed'; passage: string; original: string; aliases: string[]; spans?: [number, number][]; type?: string };
     /** path questions: how AR-ext is counted (`complete`: only over questions whose path has every hop); absent = per hop. */
     pathScoring?: { arExt: 'complete' };
     /** knows questions: how "known" is read from the answer (probes/knows.ts KNOWN_RULES); absent = only_yes. */
