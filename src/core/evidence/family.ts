@@ -25,7 +25,8 @@ import { keywordForms } from '../verify/aliases.js';
 import type { Question } from '../probes/question.js';
 import { draw } from '../models/draw.js';
 import { answerType, swapAnswer, validateSwap, type AnswerType, type SwapRejection } from './swap.js';
-import { occurrences, plainText, states, unquote } from './text.js';
+import { plainText, states, unquote } from './text.js';
+import { enrichCase, splitPassages, type EnrichRejection } from './enrich.js';
 import { evidenceExtras, evidenceSections } from './metrics.js';
 
 /** ReEval's open-book prompt, verbatim (one user message, no system prompt). */
@@ -43,20 +44,22 @@ export function prompt(question: string, passage: string | undefined): string {
     return passage === undefined ? CLOSED_BOOK.replace('{Question}', question) : OPEN_BOOK.replace('{Evidence}', passage).replace('{Question}', question);
 }
 
-/** The sentence of a passage that states the answer (the first one that does), else the whole passage. */
-export function supportingSentence(passage: string, forms: readonly string[]): string {
-    const sentences = passage.match(/[^.!?\n]+[.!?]*["”’)]*\s*/g) ?? [passage];
-    return (sentences.find(s => occurrences(s, forms).length > 0) ?? passage).trim();
-}
-
 /** Why swaps were dropped, counted while a plan generates (one count per row that has no valid swap). */
 export type SwapStats = Record<'valid' | SwapRejection, number>;
+/** Why enriched cases were dropped, likewise. */
+export type EnrichStats = Record<'valid' | EnrichRejection, number>;
 
 const planStats = new WeakMap<Plan, SwapStats>();
+const enrichPlanStats = new WeakMap<Plan, EnrichStats>();
 
 /** The swap validation counts of a compiled evidence plan so far (undefined for other plans). */
 export function swapStats(plan: Plan): SwapStats | undefined {
     return planStats.get(plan);
+}
+
+/** The enrich validation counts of a compiled evidence plan so far. */
+export function enrichStats(plan: Plan): EnrichStats | undefined {
+    return enrichPlanStats.get(plan);
 }
 
 export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | undefined {
@@ -92,6 +95,7 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     const repeated = keyOccurrences(table, rel.keys[0] ?? []);
     const formsOf = (value: string) => [value, unquote(value), ...keywordForms(spec, data, rel.name, answer.name, value).alternatives.map(a => a.text)];
 
+    const enrichCounts: EnrichStats = { 'valid': 0, 'no-support': 0, 'no-related': 0 };
     const stats: SwapStats = { 'valid': 0, 'no-occurrence': 0, 'old-answer-left': 0, 'new-answer-missing': 0, 'type-mismatch': 0, 'containment': 0, 'extra-changes': 0, 'same-answer': 0 };
     const plan: Plan = {
         probe, kind: 'evidence', scope, system: '', constraints: [rel.loc],
@@ -121,10 +125,13 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
                     if (swapped) items.push(item('swap', q, swapped.passage, swapped.replacement, { ...base, passage: swapped.passage, spans: swapped.spans, type: swapped.type }));
                 }
                 if (kind === 'enrich') {
-                    const support = supportingSentence(ctx, forms);
-                    const others = enrichColumn ? splitPassages(plainText(format(table.value(row, enrichColumn.attribute) as TemplateValue))) : relatedPassages(rows, random);
-                    const merged = shuffle([support, ...others.slice(0, 4)], random).join('\n\n');
-                    if (occurrences(merged, forms).length > 0) items.push(item('enrich', q, merged, gold, { ...base, passage: merged }));
+                    const candidates = enrichColumn ? splitPassages(plainText(format(table.value(row, enrichColumn.attribute) as TemplateValue))) : otherPassages(rows, random);
+                    const enriched = enrichCase({ question: q, passage: ctx, forms, candidates, random, max: 4 });
+                    if (typeof enriched === 'string') enrichCounts[enriched]++;
+                    else {
+                        enrichCounts.valid++;
+                        items.push(item('enrich', q, enriched.passage, gold, { ...base, passage: enriched.passage, position: enriched.position }));
+                    }
                 }
             }
             return items;
@@ -132,11 +139,16 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
         path: rows => starPath(scope, rows, rel.keys[0] ?? [], [answer.name]),
     };
     plan.summary = () => {
-        const dropped = Object.entries(stats).filter(([k, n]) => k !== 'valid' && n > 0);
-        const tried = stats.valid + dropped.reduce((s, [, n]) => s + n, 0);
-        return tried ? `swap: ${stats.valid} of ${tried} cases valid${dropped.length ? `; dropped: ${dropped.map(([k, n]) => `${k} ${n}`).join(', ')}` : ''}` : undefined;
+        const line = (name: string, counts: Record<string, number>) => {
+            const dropped = Object.entries(counts).filter(([k, n]) => k !== 'valid' && n > 0);
+            const tried = counts.valid! + dropped.reduce((s, [, n]) => s + n, 0);
+            return tried ? `${name}: ${counts.valid} of ${tried} cases valid${dropped.length ? `; dropped: ${dropped.map(([k, n]) => `${k} ${n}`).join(', ')}` : ''}` : undefined;
+        };
+        const lines = [line('swap', stats), line('enrich', enrichCounts)].filter(Boolean);
+        return lines.length ? lines.join('\n') : undefined;
     };
     planStats.set(plan, stats);
+    enrichPlanStats.set(plan, enrichCounts);
     return plan;
 
     function item(kind: EvidenceKind, q: string, context: string | undefined, answerText: string, e: Omit<NonNullable<Question['evidence']>, 'kind'>): Item {
@@ -173,25 +185,17 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
         return undefined;
     }
 
-    function relatedPassages(rows: Int32Array, random: () => number): string[] {
+    /** Other rows' passages (up to 12 of 24 random rows), the candidates of related passages without a text column. */
+    function otherPassages(rows: Int32Array, random: () => number): string[] {
         const out: string[] = [];
         const other = new Int32Array(1);
-        for (let tries = 0; tries < 12 && out.length < 3; tries++) {
+        for (let tries = 0; tries < 24 && out.length < 12; tries++) {
             other[0] = pick(random, table.rowCount);
             if (other[0] === rows[0]) continue;
             try { out.push(plainText(render(passage.parsed, scope.lookup(other)))); } catch { /* a row that cannot render is no passage */ }
         }
         return out;
     }
-}
-
-function splitPassages(s: string): string[] {
-    return s.split(/\n{2,}|(?<=[.!?])\s+(?=\p{Lu})/u).map(x => x.trim()).filter(x => x.length > 20);
-}
-
-function shuffle<T>(xs: T[], random: () => number): T[] {
-    for (let i = xs.length - 1; i > 0; i--) { const j = Math.floor(random() * (i + 1)); [xs[i], xs[j]] = [xs[j]!, xs[i]!]; }
-    return xs;
 }
 
 const answerOf = (q: Question) => (typeof q.gold === 'object' ? q.gold.answer : '');

@@ -128,3 +128,26 @@ export function foldedHits(text: string, form: string): [number, number][] {
     const re = new RegExp(`${before}${formSource(f)}${after}`, 'gu');
     return [...fold(text).matchAll(re)].map(m => [m.index, m.index + m[0].length] as [number, number]);
 }
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+/** Words that end in a full stop without ending a sentence (titles, months, initials, Latin, company forms). */
+const ABBREVIATION = /(?:^|[\s(“"'])(?:mr|mrs|ms|dr|prof|st|jr|sr|gen|gov|sen|rep|rev|lt|col|capt|sgt|maj|mt|ft|inc|corp|ltd|co|vs|etc|approx|no|nos|fig|est|dept|univ|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|a\.m|p\.m|e\.g|i\.e|u\.s|u\.k|u\.n|d\.c|\p{Lu})\.["”’)]*\s*$/iu;
+
+/**
+ * A text's sentences: Unicode sentence boundaries (Intl.Segmenter), joined again where a boundary is not one — after
+ * an abbreviation or an initial ("Mr.", "Jan.", "J."), before a lower-case word or a number, or around a piece with
+ * no letters — so URLs, decimals and abbreviations stay whole. Blank lines always end a sentence.
+ */
+export function sentences(text: string): string[] {
+    const out: string[] = [];
+    for (const block of text.split(/\n\s*\n/)) {
+        let current = '';
+        for (const { segment } of segmenter.segment(block)) {
+            const glue = current !== '' && (ABBREVIATION.test(current) || /^\s*[\p{Ll}\d%$€£]/u.test(segment) || !/\p{L}/u.test(segment) || !/[.!?]["”’)]*\s*$/.test(current));
+            if (current !== '' && !glue) { out.push(current.trim()); current = ''; }
+            current += segment;
+        }
+        if (current.trim()) out.push(current.trim());
+    }
+    return out;
+}

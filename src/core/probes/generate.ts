@@ -190,7 +190,7 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
             }
         }
         const note = plan.summary?.();
-        if (note) st.notes = [note];
+        if (note) st.notes = note.split('\n');
     }
 }
 

@@ -85,9 +85,10 @@ export interface Question {
     statement?: { attribute: string; corruption: 'true' | 'tail' | 'head' | 'relation'; from: string; to: string };
     /**
      * evidence questions: which case it is, the passage given ('' closed book), the original answer and its
-     * aliases, and for a swap the spans of the passage where the new answer was written and the answers' type.
+     * aliases, and for a swap the spans of the passage where the new answer was written and the answers' type; for
+     * an enriched case the position (1-based) of the supporting sentence among the passages.
      */
-    evidence?: { kind: 'seed' | 'swap' | 'enrich' | 'closed'; passage: string; original: string; aliases: string[]; spans?: [number, number][]; type?: string };
+    evidence?: { kind: 'seed' | 'swap' | 'enrich' | 'closed'; passage: string; original: string; aliases: string[]; spans?: [number, number][]; type?: string; position?: number };
     /** path questions: how AR-ext is counted (`complete`: only over questions whose path has every hop); absent = per hop. */
     pathScoring?: { arExt: 'complete' };
     /** knows questions: how "known" is read from the answer (probes/knows.ts KNOWN_RULES); absent = only_yes. */
