@@ -24,15 +24,31 @@ import { format, render, type TemplateValue } from '../spec/template.js';
 import { keywordForms } from '../verify/aliases.js';
 import type { Question } from '../probes/question.js';
 import { draw } from '../models/draw.js';
+import type { Demo } from '../probes/prompts.js';
 import { answerType, swapAnswer, validateSwap, type AnswerType, type SwapRejection } from './swap.js';
 import { plainText, states, unquote } from './text.js';
 import { enrichCase, splitPassages, type EnrichRejection } from './enrich.js';
 import { evidenceExtras, evidenceSections } from './metrics.js';
 
+/** ReEval's open-book instruction, verbatim. */
+export const OPEN_INSTRUCTION = 'Answer the question below, paired with a context that provides background knowledge. Only output the answer without other context words.';
+/** The closed-book instruction: the same without the context. */
+export const CLOSED_INSTRUCTION = 'Answer the question below. Only output the answer without other context words.';
 /** ReEval's open-book prompt, verbatim (one user message, no system prompt). */
-export const OPEN_BOOK = 'Answer the question below, paired with a context that provides background knowledge. Only output the answer without other context words.\n\nContext: {Evidence}\n\nQuestion: {Question}\n\nAnswer:';
+export const OPEN_BOOK = `${OPEN_INSTRUCTION}\n\nContext: {Evidence}\n\nQuestion: {Question}\n\nAnswer:`;
 /** The closed-book form: the same without the context. */
-export const CLOSED_BOOK = 'Answer the question below. Only output the answer without other context words.\n\nQuestion: {Question}\n\nAnswer:';
+export const CLOSED_BOOK = `${CLOSED_INSTRUCTION}\n\nQuestion: {Question}\n\nAnswer:`;
+
+/**
+ * How the prompt is laid out (`prompt STYLE`): `paper` (default) ReEval's prompt as one user message; `chat` its
+ * instruction as the system prompt of a chat model and the context, question and "Answer:" as the user turn;
+ * `opinion` the context-faithful third-person prompt (Zhou et al. 2023, "Bob said, …"), which asks for the
+ * passage's answer rather than the model's belief. Closed book is ReEval's closed-book prompt in every style.
+ */
+export const PROMPT_STYLES = ['paper', 'chat', 'opinion'] as const;
+export type PromptStyle = typeof PROMPT_STYLES[number];
+/** Values of the family's settings, for the setting-value check (`swap_with same_shape` is the old `same_type`). */
+export const SETTING_VALUES = { perturb: ['swap', 'enrich', 'closed'], prompt: PROMPT_STYLES, swap_with: ['same_column', 'same_type', 'same_shape'] } as const;
 
 export type EvidenceKind = 'seed' | 'swap' | 'enrich' | 'closed';
 const PERTURBATIONS: readonly EvidenceKind[] = ['swap', 'enrich', 'closed'];
@@ -40,8 +56,21 @@ const PERTURBATIONS: readonly EvidenceKind[] = ['swap', 'enrich', 'closed'];
 const text = (v: SettingValue | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
 const list = (v: SettingValue | undefined): string[] => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).map(String));
 
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{(Evidence|Question)\}/g, (_, k: string) => values[k]!);
+
+/** ReEval's prompt (paper style): open book with the passage, closed book without. */
 export function prompt(question: string, passage: string | undefined): string {
-    return passage === undefined ? CLOSED_BOOK.replace('{Question}', question) : OPEN_BOOK.replace('{Evidence}', passage).replace('{Question}', question);
+    return passage === undefined ? fill(CLOSED_BOOK, { Question: question }) : fill(OPEN_BOOK, { Evidence: passage, Question: question });
+}
+
+/** The user turn and, for `chat`, the system prompt of a case in a prompt style. */
+export function styledPrompt(style: PromptStyle, question: string, passage: string | undefined): { system?: string; user: string } {
+    if (style === 'chat') {
+        return passage === undefined ? { system: CLOSED_INSTRUCTION, user: `Question: ${question}\n\nAnswer:` }
+            : { system: OPEN_INSTRUCTION, user: `Context: ${passage}\n\nQuestion: ${question}\n\nAnswer:` };
+    }
+    if (style === 'opinion' && passage !== undefined) return { user: `Bob said, "${passage}"\nQ: ${question.trim().replace(/\?+$/, '')} in Bob's opinion?\nA:` };
+    return { user: prompt(question, passage) };
 }
 
 /** Why swaps were dropped, counted while a plan generates (one count per row that has no valid swap). */
@@ -84,6 +113,10 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     const enrichFrom = text(probe.settings.enrich_from) ?? list(probe.settings.enrich_from)[0];
     const enrichColumn = enrichFrom ? table.column(enrichFrom) : undefined;
     if (enrichFrom && !enrichColumn) problems.push({ loc: probe.loc, severity: 'warning', code: 'probe-setting', message: `enrich_from ${enrichFrom}: ${rel.name} has no such attribute; related rows' passages are used instead.` });
+    const styleText = text(probe.settings.prompt) ?? 'paper';
+    const style: PromptStyle = (PROMPT_STYLES as readonly string[]).includes(styleText) ? styleText as PromptStyle : 'paper';
+    if (style !== styleText) problems.push({ loc: probe.loc, severity: 'warning', code: 'probe-setting', message: `prompt ${styleText}: not a prompt style; use ${PROMPT_STYLES.join(', ')}.` });
+    const demos = demonstrations(text(probe.settings.demos) ?? list(probe.settings.demos)[0]);
     const scope = new Scope([slot], [{ slot: 0 }]);
     const question: Compiled = scope.template(questionText);
     const passage: Compiled = scope.template(passageText);
@@ -98,7 +131,7 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     const enrichCounts: EnrichStats = { 'valid': 0, 'no-support': 0, 'no-related': 0 };
     const stats: SwapStats = { 'valid': 0, 'no-occurrence': 0, 'old-answer-left': 0, 'new-answer-missing': 0, 'type-mismatch': 0, 'containment': 0, 'extra-changes': 0, 'same-answer': 0 };
     const plan: Plan = {
-        probe, kind: 'evidence', scope, system: '', constraints: [rel.loc],
+        probe, kind: 'evidence', scope, system: '', constraints: [rel.loc], ...(demos ? { demos } : {}),
         bind(row, rows) {
             rows[0] = row;
             if (scope.hasNull(rows)) return 'null';
@@ -152,10 +185,32 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     return plan;
 
     function item(kind: EvidenceKind, q: string, context: string | undefined, answerText: string, e: Omit<NonNullable<Question['evidence']>, 'kind'>): Item {
+        const asked = styledPrompt(style, q, context);
         return {
-            phrasing: kind, template: `${questionText}\u0000${passageText}\u0000${kind}`, question: prompt(q, context), gold: { answer: answerText }, keywords: [], explain: answerText,
+            phrasing: kind, template: `${questionText}\u0000${passageText}\u0000${kind}${style === 'paper' ? '' : `\u0000${style}`}`, question: asked.user, ...(asked.system ? { system: asked.system } : {}),
+            gold: { answer: answerText }, keywords: [], explain: '',
             group: { key: 'evidence', relation: 'evidence', role: kind }, evidence: { kind, ...e },
         };
+    }
+
+    /**
+     * Few-shot demonstrations from a relation of demonstration items (ReEval's nq_demo: question, answer, evidence),
+     * each asked in the probe's prompt style and answered with its answer alone.
+     */
+    function demonstrations(name: string | undefined): Demo[] | undefined {
+        if (!name) return undefined;
+        const demo = spec.relations.find(r => r.name === name);
+        const t = data.tables.get(name);
+        const need = ['question', 'answer', 'evidence'];
+        if (!demo || !t || need.some(a => !t.column(a))) {
+            problems.push({ loc: probe.loc, severity: 'error', code: 'probe-setting', message: `demos ${name}: needs a relation with attributes ${need.join(', ')} (e.g. ReEval's nq_demo.json).` });
+            return undefined;
+        }
+        return Array.from({ length: t.rowCount }, (_, r) => {
+            const get = (a: string) => unquote(format(t.value(r, a) as TemplateValue));
+            const asked = styledPrompt(style, get('question'), plainText(get('evidence')));
+            return { question: asked.user, gold: { answer: get('answer') }, explain: '', reply: get('answer') };
+        });
     }
 
     /**

@@ -166,7 +166,8 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
             const source = { spec: plan.probe.loc.file, probe: plan.probe.loc, constraints: plan.constraints, rows: plan.scope.slots.map((_, i) => plan.scope.rowRef(rows, i)) };
             for (const variant of variants) {
                 let demos: Demo[] = [];
-                if (variant.n > 0) {
+                if (variant.n > 0 && plan.demos) demos = plan.demos.slice(0, variant.n);
+                else if (variant.n > 0) {
                     let pool = pools.get(variant.id);
                     if (!pool) { pool = demoPool(plan, variant, seed); pools.set(variant.id, pool); }
                     demos = pickDemos(pool, variant.n, row);
@@ -185,7 +186,7 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
                     // Most families' graph depends on the row only; choice's also on the item (which option is false).
                     const path = perItem || !rowPath ? plan.path(rows, item) : rowPath;
                     if (!perItem) rowPath = path;
-                    yield assemble(plan, item, variant, key, occurrences?.[row] ?? 0, path, source, messagesFor(plan.system, item.question, variant, demos, passage), groups);
+                    yield assemble(plan, item, variant, key, occurrences?.[row] ?? 0, path, source, messagesFor(item.system ?? plan.system, item.question, variant, demos, passage), groups);
                 }
             }
         }

@@ -3,6 +3,7 @@
  * knowledge-graph path behind them. Each probe family's `compile` builds one.
  */
 import { findFd, type FdDecl, type PhrasingDecl, type ProbeDecl, type SpecLocation, type SpecModel } from '../spec/model.js';
+import type { Demo } from './prompts.js';
 import type { LoadedData } from '../data/types.js';
 import type { Gold, KgEdge, KgNode, KgPath, Keyword, Question } from './question.js';
 import { evaluate, format, render, truthy, type Expr, type TemplateValue } from '../spec/template.js';
@@ -40,6 +41,8 @@ export interface Item {
     pathScoring?: Question['pathScoring'];
     /** rule questions: the derived fact and its proof; carried onto the question. */
     rule?: Question['rule'];
+    /** This item's system prompt when it is not the plan's (an evidence closed-book case under `prompt chat`). */
+    system?: string;
 }
 
 /** A problem found while compiling a probe, anchored at a spec location. */
@@ -60,6 +63,8 @@ export interface Plan {
     path(rows: Int32Array, item: Item): KgPath;
     /** What the family wants said about the generation once it is done (e.g. evidence cases dropped by validation). */
     summary?(): string | undefined;
+    /** Demonstrations of the family's own (evidence `demos RELATION`), used by few_shot(n) instead of other rows'. */
+    demos?: Demo[];
 }
 
 export interface CompiledPhrasing {

@@ -18,7 +18,7 @@ export const KNOWN_SETTINGS = {
         // statement probes (core/statements/family.ts)
         'statement', 'negatives', 'corrupt',
         // evidence probes (core/evidence/family.ts)
-        'question', 'answer', 'passage', 'enrich_from', 'swap_with',
+        'question', 'answer', 'passage', 'enrich_from', 'swap_with', 'prompt', 'demos',
         // ERBench (knows: known_if, asks; path: ar_ext; choice: draws_from)
         'known_if', 'asks', 'ar_ext', 'draws_from',
         // rule probes (core/rules/family.ts)
