@@ -5,7 +5,7 @@
  * candidates that match neither dropped, ranked by the sum of the two ranks. A case is kept only when the answer
  * is in the supporting sentence and in no related passage (in any form: URL, slug, case, apostrophe).
  */
-import MiniSearch from 'minisearch';
+import { lexicalScores } from '../kg/lexical.js';
 import { foldedHits, occurrences, sentences } from './text.js';
 
 export type EnrichRejection = 'no-support' | 'no-related';
@@ -17,30 +17,21 @@ export function supportingSentence(passage: string, forms: readonly string[]): s
     return sentences(passage).find(s => occurrences(s, forms).length > 0);
 }
 
-const STOP = new Set('a an the of in on at to for from by with and or but is are was were be been has have had do does did it its this that these those what which who whom whose when where why how as than then there their they he she his her him we our you your i not no yes will would can could should may might into about after before over under between during since up down out more most less'.split(' '));
-
-/** Lower-case words, stop words dropped, a plural's s folded (“contests” ~ “contest”). */
-function term(t: string): string | null {
-    const w = t.toLowerCase();
-    if (w.length < 2 || STOP.has(w)) return null;
-    return w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w;
-}
-
 /**
  * Up to `k` candidates related to the question or the supporting sentence (a BM25 score > 0), none that states the
  * answer in any form, best by the sum of the two ranks (a candidate one retrieval misses ranks last there).
  */
 export function relatedPassages(question: string, support: string, candidates: readonly string[], forms: readonly string[], k: number): string[] {
-    const pool = candidates.map((text, id) => ({ id, text })).filter(c => !forms.some(f => foldedHits(c.text, f).length > 0));
+    const pool = candidates.filter(c => !forms.some(f => foldedHits(c, f).length > 0));
     if (pool.length === 0) return [];
-    const index = new MiniSearch<{ id: number; text: string }>({ fields: ['text'], processTerm: term });
-    index.addAll(pool);
-    const rank = (query: string) => new Map(index.search(query).map((r, i) => [r.id as number, i]));
-    const byQuestion = rank(question), byEvidence = rank(support);
-    const score = (id: number) => (byQuestion.get(id) ?? pool.length) + (byEvidence.get(id) ?? pool.length);
-    return pool.filter(c => byQuestion.has(c.id) || byEvidence.has(c.id))
-        .sort((a, b) => score(a.id) - score(b.id) || a.id - b.id)
-        .slice(0, k).map(c => c.text);
+    const [q, e] = lexicalScores(pool, [question, support]);
+    // Each retrieval's rank of a pool entry (by its BM25 score), absent where it shares no word with the query.
+    const rank = (scores: Float64Array) => new Map(pool.map((_, i) => i).filter(i => scores[i]! > 0).sort((a, b) => scores[b]! - scores[a]! || a - b).map((i, r) => [i, r]));
+    const byQuestion = rank(q!), byEvidence = rank(e!);
+    const score = (i: number) => (byQuestion.get(i) ?? pool.length) + (byEvidence.get(i) ?? pool.length);
+    return pool.map((_, i) => i).filter(i => byQuestion.has(i) || byEvidence.has(i))
+        .sort((a, b) => score(a) - score(b) || a - b)
+        .slice(0, k).map(i => pool[i]!);
 }
 
 /** Passages of a text column (blank lines, else sentences), short scraps dropped. */

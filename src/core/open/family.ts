@@ -7,7 +7,8 @@
  *
  * Settings: preset (descriptive, explanatory, predictive, comparative, critical — used when there is no
  * `ask`), form (triplets | paths | subgraph), k, triplets, paths, max_nodes, perturb (a kind or a list:
- * swap, replace, rewire, delete), levels (list of shares), baseline (true).
+ * swap, replace, rewire, delete), levels (list of shares), baseline (true), prizes (question | ppr: node and edge
+ * prizes from the question's similarity, or from PageRank alone).
  */
 import type { ProbeDecl, Settings, SpecModel } from '../spec/model.js';
 import type { LoadedData } from '../data/types.js';
@@ -56,6 +57,7 @@ export function openSettings(settings: Settings): OpenSettings {
         retrieval: {
             form: ['triplets', 'paths', 'subgraph'].includes(form) ? form : 'triplets', k: num('k', RETRIEVAL_DEFAULTS.k),
             triplets: num('triplets', RETRIEVAL_DEFAULTS.triplets), paths: num('paths', RETRIEVAL_DEFAULTS.paths), maxNodes: num('max_nodes', RETRIEVAL_DEFAULTS.maxNodes),
+            prizes: settings.prizes === 'ppr' ? 'ppr' : 'question',
         },
         kinds: settings.perturb === undefined ? ['rewire'] : kinds,
         levels: settings.levels === undefined ? [0.25, 0.5, 0.75, 1] : levels,
@@ -133,7 +135,7 @@ function aliasForms(spec: SpecModel, data: LoadedData, n: ContextNode): string[]
 
 /** The items of one entity or pair: baseline, clean, then each perturbation kind at each level. */
 export function openItems(graph: DataGraph, seeds: number[], question: string, template: string, settings: OpenSettings, seed: number, aliases: (n: ContextNode) => string[] = () => []): Item[] {
-    const r = retrieve(graph, seeds, settings.retrieval);
+    const r = retrieve(graph, seeds, { ...settings.retrieval, question });
     const forms = Object.fromEntries(r.scored.nodes.map(n => [n.id, aliases(n)]).filter(([, a]) => a!.length > 0));
     const base = {
         form: r.context.form as RetrievalForm,

@@ -14,7 +14,7 @@ export const KNOWN_SETTINGS = {
         'rpm', 'tpm', 'timeout_ms', 'file', 'format', 'stream', 'top_p', 'api_version', 'deployment', 'knowledge', 'unsure', 'omit', 'contradict', 'follows', 'invents', 'trusts_memory',
         'wrong_premises', 'wrong_inferences', 'flips_twins'],
     // open probes (core/open/family.ts): preset … baseline.
-    probe: ['none_of_above', 'limit', 'max_hops', 'subject', 'explain', 'preset', 'form', 'k', 'triplets', 'paths', 'max_nodes', 'perturb', 'levels', 'baseline',
+    probe: ['none_of_above', 'limit', 'max_hops', 'subject', 'explain', 'preset', 'form', 'k', 'triplets', 'paths', 'max_nodes', 'perturb', 'levels', 'baseline', 'prizes',
         // statement probes (core/statements/family.ts)
         'statement', 'negatives', 'corrupt',
         // evidence probes (core/evidence/family.ts)
