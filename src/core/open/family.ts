@@ -5,8 +5,8 @@
  * and with that context perturbed at each level. The prompt sent is the question, "Below are the facts …",
  * the context, "Answer:". Answers are scored claim by claim against the data's facts stored with the question.
  *
- * Settings: preset (descriptive, explanatory, predictive, comparative, critical — used when there is no
- * `ask`), form (triplets | paths | subgraph), k, triplets, paths, max_nodes, perturb (a kind or a list:
+ * Settings: preset (a group — descriptive, explanatory, predictive, comparative, critical — or one of its two
+ * sub-types, OPEN_SUBTYPES; used when there is no `ask`), form (triplets | paths | subgraph), k, triplets, paths, max_nodes, perturb (a kind or a list:
  * swap, replace, rewire, delete), levels (list of shares), baseline (true), prizes (question | ppr: node and edge
  * prizes from the question's similarity, or from PageRank alone).
  */
@@ -23,7 +23,7 @@ import type { KgPath, Question } from '../probes/question.js';
 import { ciText, pct } from '../report/numbers.js';
 import { figure, type GroupMetrics } from '../verify/metrics.js';
 import { keywordForms } from '../verify/aliases.js';
-import { retrieve, RETRIEVAL_DEFAULTS, type RetrievalSettings } from './retrieve.js';
+import { PRIZE_SOURCES, retrieve, RETRIEVAL_DEFAULTS, type RetrievalSettings } from './retrieve.js';
 import { openPrompt } from './render.js';
 import { perturb, PERTURBATION_KINDS } from './perturb.js';
 import { sc2d, sd2 } from './similarity.js';
@@ -35,14 +35,36 @@ import { KEY_COLUMNS, keyCells } from '../report/labels.js';
 
 export const SYSTEM_OPEN = 'Answer the question in a few sentences. State facts plainly.';
 
-/** The paper's question sub-types, for one entity ({a}) and for a pair ({a}, {b}). */
-export const OPEN_PRESETS: Record<string, { single: string; pair: string }> = {
-    descriptive: { single: 'Describe {a} and what is notable about it.', pair: 'Describe how {a} and {b} are connected.' },
-    explanatory: { single: 'Explain the significance of {a}.', pair: 'Explain the relationship between {a} and {b} and its significance.' },
-    predictive: { single: 'Given what is known about {a}, what is it likely to be remembered for?', pair: 'Given the relationship between {a} and {b}, what is likely to follow from it?' },
-    comparative: { single: 'Compare {a} with the entities most closely related to it.', pair: 'Compare {a} and {b}: what do they share and how do they differ?' },
-    critical: { single: 'Critically assess the importance of {a}.', pair: 'Critically assess the relationship between {a} and {b}.' },
+/**
+ * OKGQA's ten question sub-types in its five groups, each for one entity ({a}) and for a pair ({a}, {b}). The
+ * groups are the paper's; the sub-type names and wordings are ours (templates in the paper's spirit, e.g. its
+ * "Explain the relationship between [entity A] and [entity B] and its significance.").
+ */
+export const OPEN_SUBTYPES: Record<string, { group: string; single: string; pair: string }> = {
+    overview: { group: 'descriptive', single: 'Describe {a} and what is notable about it.', pair: 'Describe how {a} and {b} are connected.' },
+    characteristics: { group: 'descriptive', single: 'What are the main characteristics of {a}?', pair: 'What are the main characteristics of {a} and {b}, and which do they share?' },
+    relationship: { group: 'explanatory', single: 'Explain the significance of {a}.', pair: 'Explain the relationship between {a} and {b} and its significance.' },
+    causal: { group: 'explanatory', single: 'Explain how {a} came to be what it is.', pair: 'Explain how {a} came to be connected with {b}.' },
+    outcome: { group: 'predictive', single: 'Given what is known about {a}, what is it likely to be remembered for?', pair: 'Given the relationship between {a} and {b}, what is likely to follow from it?' },
+    hypothetical: { group: 'predictive', single: 'What would be different if {a} did not exist?', pair: 'How might things have turned out if {a} had not been connected with {b}?' },
+    similarity: { group: 'comparative', single: 'Compare {a} with the entities most closely related to it.', pair: 'Compare {a} and {b}: what do they share and how do they differ?' },
+    contrast: { group: 'comparative', single: 'How does {a} differ from the entities most closely related to it?', pair: 'What sets {a} apart from {b}?' },
+    assessment: { group: 'critical', single: 'Critically assess the importance of {a}.', pair: 'Critically assess the relationship between {a} and {b}.' },
+    limitations: { group: 'critical', single: 'What are the weaknesses or limitations of {a}?', pair: 'What are the weaknesses or limitations of the connection between {a} and {b}?' },
 };
+
+/** The five groups and their sub-types; a group named as a preset means its first sub-type. */
+export const OPEN_GROUPS: Record<string, string[]> = {};
+for (const [name, t] of Object.entries(OPEN_SUBTYPES)) (OPEN_GROUPS[t.group] ??= []).push(name);
+
+/** Every `preset` value: a group (its first sub-type) or a sub-type. */
+export const OPEN_PRESETS: Record<string, { single: string; pair: string }> = {
+    ...Object.fromEntries(Object.entries(OPEN_GROUPS).map(([g, [first]]) => [g, OPEN_SUBTYPES[first!]!])),
+    ...OPEN_SUBTYPES,
+};
+
+/** Values of the family's settings, for the setting-value check (issue 24 item 11, h23a's hook). */
+export const SETTING_VALUES = { form: ['triplets', 'paths', 'subgraph'], perturb: PERTURBATION_KINDS, prizes: PRIZE_SOURCES, preset: Object.keys(OPEN_PRESETS) } as const;
 
 export interface OpenSettings { retrieval: Partial<RetrievalSettings>; kinds: PerturbationKind[]; levels: number[]; baseline: boolean; preset: string }
 
@@ -103,7 +125,7 @@ function compileOpen({ spec, data, probe, problems, seed }: CompileInput): Plan 
     }
     const settings = openSettings(probe.settings);
     const preset = OPEN_PRESETS[settings.preset];
-    if (!preset && probe.asks.length === 0) return fail(`Unknown preset '${settings.preset}': use one of ${Object.keys(OPEN_PRESETS).join(', ')}, or write an ask.`, 'open-preset');
+    if (!preset && probe.asks.length === 0) return fail(`Unknown preset '${settings.preset}': use a group (${Object.keys(OPEN_GROUPS).join(', ')}) or a sub-type (${Object.keys(OPEN_SUBTYPES).join(', ')}), or write an ask.`, 'open-preset');
     const scope = new Scope(slots, slots.map((_, slot) => ({ slot })));
     slots.forEach((s, i) => { for (const k of keyAttributes(s.relation)) scope.need(i, k); });
     const text = probe.asks.map(x => x.text).join(' ');
