@@ -124,6 +124,34 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     const column = table.column(answer.name)!;
     // Replacements: values of the same column, or (free text) other answers of the same type (typed when drawn).
     const typeOfCode = (code: number) => answerType(format(column.values[code] as TemplateValue));
+    // Free text: an answer typed with its own question (the first row that has it), once per answer.
+    let rowOfCode: Int32Array | undefined;
+    const askedTypes = new Map<number, AnswerType>();
+    const typeInQuestion = (code: number): AnswerType => {
+        let t = askedTypes.get(code);
+        if (t === undefined) {
+            if (!rowOfCode) {
+                rowOfCode = new Int32Array(column.values.length).fill(-1);
+                column.codes.forEach((c, r) => { if (c >= 0 && rowOfCode![c] === -1) rowOfCode![c] = r; });
+            }
+            let asked: string | undefined;
+            try { asked = render(question.parsed, scope.lookup(Int32Array.of(rowOfCode[code]!))); } catch { asked = undefined; }
+            t = answerType(format(column.values[code] as TemplateValue), asked);
+            askedTypes.set(code, t);
+        }
+        return t;
+    };
+    // One column is one type: the commonest among (up to) 25 of its values, typed once.
+    let ofColumn: AnswerType | undefined;
+    const columnType = (): AnswerType => {
+        if (ofColumn === undefined) {
+            const counts = new Map<AnswerType, number>();
+            const step = Math.max(1, Math.floor(column.values.length / 25));
+            for (let c = 0; c < column.values.length; c += step) { const t = typeOfCode(c); counts.set(t, (counts.get(t) ?? 0) + 1); }
+            ofColumn = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'thing';
+        }
+        return ofColumn;
+    };
     const sameColumn = !['same_type', 'same_shape'].includes(text(probe.settings.swap_with) ?? 'same_column');
     const repeated = keyOccurrences(table, rel.keys[0] ?? []);
     const formsOf = (value: string) => [value, unquote(value), ...keywordForms(spec, data, rel.name, answer.name, value).alternatives.map(a => a.text)];
@@ -154,7 +182,7 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
             for (const kind of perturb) {
                 if (kind === 'closed') items.push(item('closed', q, undefined, gold, { ...base, passage: '' }));
                 if (kind === 'swap') {
-                    const swapped = swapCase(ctx, gold, forms, row, random);
+                    const swapped = swapCase(ctx, gold, forms, row, random, q);
                     if (swapped) items.push(item('swap', q, swapped.passage, swapped.replacement, { ...base, passage: swapped.passage, spans: swapped.spans, type: swapped.type }));
                 }
                 if (kind === 'enrich') {
@@ -215,17 +243,21 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
 
     /**
      * A validated swap of the answer in the passage, with the answers' type, or undefined (the case is dropped).
-     * Free text draws other answers until one of the gold's type comes up (at most 40 draws, 8 validated); one
-     * column is one type.
+     * Free text draws other answers until one of the gold's type (typed with its question) comes up (40 draws, then
+     * a scan of up to 2,000 answers; 8 validated at most); one column is one type.
      */
-    function swapCase(ctx: string, gold: string, forms: string[], row: number, random: () => number) {
+    function swapCase(ctx: string, gold: string, forms: string[], row: number, random: () => number, asked: string) {
         const truth = column.codes[row]!;
-        const type: AnswerType = answerType(gold);
+        const type: AnswerType = sameColumn ? columnType() : answerType(gold, asked);
         let last: SwapRejection = 'same-answer';
-        for (let draws = 0, tries = 0; draws < 40 && tries < 8; draws++) {
-            const code = pick(random, column.values.length);
+        // 40 random draws, then (free text, a rare type) a scan of up to 2,000 answers from a random start.
+        const values = column.values.length;
+        const start = pick(random, values);
+        const limit = sameColumn ? 40 : 40 + Math.min(values, 2000);
+        for (let draws = 0, tries = 0; draws < limit && tries < 8; draws++) {
+            const code = draws < 40 ? pick(random, values) : (start + draws - 40) % values;
             if (code === truth) continue;
-            const fresh = sameColumn ? type : typeOfCode(code);
+            const fresh = sameColumn ? type : typeInQuestion(code);
             if (!sameColumn && fresh !== type) { last = 'type-mismatch'; continue; }
             tries++;
             const replacement = unquote(format(column.values[code] as TemplateValue));

@@ -6,13 +6,16 @@
  */
 import nlp from 'compromise';
 import { foldedHits, normalise, occurrences, unquote } from './text.js';
+import { stem } from '../kg/lexical.js';
 
 /**
  * What an answer is, so a replacement of the same kind can be chosen. Numbers, money, percentages, dates and years
  * by their form; people, places and organisations by compromise's lexicon and tagger (shipped in the package);
  * `name` is any other proper name, `thing` any other phrase.
  */
-export type AnswerType = 'year' | 'date' | 'money' | 'percent' | 'count' | 'number' | 'person' | 'place' | 'organisation' | 'name' | 'thing';
+export type BaseType = 'year' | 'date' | 'money' | 'percent' | 'count' | 'number' | 'person' | 'place' | 'organisation' | 'name' | 'thing';
+/** A base type, or a thing of the kind the question names ("Which beverage …?" → `thing:beverag`, stemmed). */
+export type AnswerType = BaseType | `thing:${string}`;
 
 /** @deprecated the old name of AnswerType. */
 export type Shape = AnswerType;
@@ -30,10 +33,14 @@ const QUANTITY = new RegExp(`^(${QUALIFIER}\\s+)?${NUMBER}(\\s+[\\p{L}-]+){0,3}$
 const ORGANISATION_HEADS = /^(university|college|school|academy|institute|inc\.?|corp\.?|corporation|company|co\.?|ltd\.?|llc|plc|group|party|airways|airlines|bank|association|council|committee|agency|department|ministry|foundation|club|league|union|court|senate|congress|parliament|commission|federation|network|studios?|records|times|post|journal|news|fc|united|society|organi[sz]ation|board|office|service|authority|administration|bureau|church|hospital|museum|orchestra|band)$/i;
 const PLACE_HEADS = /^(city|county|state|states|river|mountains?|mount|island|islands|lake|bay|sea|ocean|street|avenue|road|square|park|valley|canyon|province|republic|kingdom|region|coast|peninsula|desert|forest|falls|beach|harbou?r|airport|stadium|arena|bridge|tower|palace|castle|village|town|district|territory|gulf|strait|channel)$/i;
 
-const typeCache = new Map<string, AnswerType>();
+const typeCache = new Map<string, BaseType>();
 
-/** The type of an answer (cached per answer text). */
-export function answerType(answer: string): AnswerType {
+/**
+ * The type of an answer (cached per answer text). With its question, the type the question asks for wins over a
+ * proper name of unknown kind or a phrase (answer typing from the wh-phrase, as QA systems do); a number, amount,
+ * date or year is typed by its form whatever the question.
+ */
+export function answerType(answer: string, question?: string): AnswerType {
     const a = unquote(answer);
     let t = typeCache.get(a);
     if (t === undefined) {
@@ -41,10 +48,40 @@ export function answerType(answer: string): AnswerType {
         t = typeOf(a);
         typeCache.set(a, t);
     }
-    return t;
+    if (question === undefined || !['name', 'thing', 'person', 'place', 'organisation'].includes(t)) return t;
+    return questionType(question) ?? t;
 }
 
-function typeOf(a: string): AnswerType {
+const PERSON_HEADS = /^(person|people|man|men|woman|women|politician|leader|president|minister|actor|actress|singer|musician|rapper|artist|author|writer|player|athlete|star|celebrity|figure|ceo|founder|director|coach|candidate|senator|governor|official|scientist|billionaire|journalist|host|comedian|king|queen|prince|princess|pope|judge|lawmaker|footballer|chancellor|mayor|chef|designer|entrepreneur|astronaut|activist|monarch|ruler|dictator|general|boxer|golfer|tennis|driver|composer|band|group|duo)s?$/;
+const PLACE_QUESTION_HEADS = /^(country|countries|city|cities|state|states|town|borough|region|island|continent|nation|capital|province|county|village|district|territory|location|place|area|neighbou?rhood|port|airport|resort|destination|mountain|river|lake|sea|ocean|coast|park|stadium|venue|address|street)s?$/;
+const ORGANISATION_QUESTION_HEADS = /^(company|companies|firm|brand|airline|bank|team|club|university|college|school|party|platform|network|retailer|chain|organi[sz]ation|agency|carrier|broadcaster|newspaper|publisher|studio|automaker|carmaker|manufacturer|supermarket|store|restaurant|app|website|service|startup|charity|union|league|institution|business|corporation|giant|maker|insurer|exchange|channel|outlet|magazine)s?$/;
+/** Words that end a wh-phrase: auxiliaries, pronouns, determiners, prepositions and common irregular past verbs. */
+const PHRASE_END = /^(is|are|was|were|be|been|has|have|had|did|does|do|will|can|could|would|should|may|might|must|its|it|his|her|their|they|this|that|these|those|to|of|in|on|for|with|by|from|at|as|lit|won|led|made|took|became|began|came|went|saw|said|got|gave|found|left|hit|set|put|ran|sold|bought|told|held|kept|brought|paid|met|rose|fell|grew|broke|chose|drew|drove|flew|wrote|spoke|recently|just|now|still|also|currently)$/;
+
+/** The type a question asks for, from its wh-phrase; undefined when it does not say (how many, what is …). */
+export function questionType(question: string): AnswerType | undefined {
+    const q = question.toLowerCase().replace(/[\u2018\u2019]/g, "'");
+    if (/(^|[,;.]\s*)(who|whom|whose)\b/.test(q)) return 'person';
+    if (/(^|[,;.]\s*)where\b/.test(q)) return 'place';
+    if (/(^|[,;.]\s*)when\b/.test(q)) return 'date';
+    // "which type of bird" asks for a bird: skip a classifier noun and its "of".
+    const m = /\b(?:which|what)\s+(?:(?:type|kind|sort|form|variety|species|breed)\s+of\s+)?((?:[a-z0-9'-]+\s*){1,4})/.exec(q);
+    if (!m) return undefined;
+    const run: string[] = [];
+    for (const w of m[1]!.trim().split(/\s+/)) {
+        if (PHRASE_END.test(w) || (/ed$/.test(w) && run.length > 0)) break;
+        run.push(w.replace(/'s$/, ''));
+        if (run.length === 3) break;
+    }
+    const head = run.at(-1);
+    if (!head || PHRASE_END.test(head)) return undefined;
+    if (PERSON_HEADS.test(head)) return 'person';
+    if (PLACE_QUESTION_HEADS.test(head)) return 'place';
+    if (ORGANISATION_QUESTION_HEADS.test(head)) return 'organisation';
+    return `thing:${stem(head) ?? head}`;
+}
+
+function typeOf(a: string): BaseType {
     if (/^(in\s+)?(1[5-9]|20)\d\d$/i.test(a)) return 'year';
     if (/\d/.test(a) || new RegExp(`\\b(${NUMBER_WORDS})\\b`, 'i').test(a)) {
         if (PERCENT.test(a)) return 'percent';
@@ -56,6 +93,8 @@ function typeOf(a: string): AnswerType {
     const last = a.split(/\s+/).at(-1)!;
     if (/^\p{Lu}/u.test(a) && a.includes(' ') && ORGANISATION_HEADS.test(last)) return 'organisation';
     if (/^\p{Lu}/u.test(a) && a.includes(' ') && PLACE_HEADS.test(last)) return 'place';
+    // People, places and organisations are proper names: a phrase in lower case is a thing (no tagger needed).
+    if (!/^\p{Lu}/u.test(a)) return 'thing';
     const doc = nlp(a);
     const covers = (found: { text(): string }) => normalise(found.text()) === normalise(a);
     if (covers(doc.people())) return 'person';
@@ -144,13 +183,15 @@ export function validateSwap(original: string, swap: Swap | undefined, oldForms:
     const fresh = unquote(swap.replacement);
     if (oldForms.some(f => normalise(f) === normalise(fresh))) return 'same-answer';
     // A replacement inside the old answer or around it still states (part of) the old answer.
-    if (oldForms.some(f => !partForms(oldForms).has(f) && contains(f, fresh))) return 'containment';
+    const parts = partForms(oldForms);
+    if (oldForms.some(f => !parts.has(f) && contains(f, fresh))) return 'containment';
     const t = types ?? { old: answerType(oldAnswer), fresh: answerType(fresh) };
     if (!sameType(t.old, t.fresh)) return 'type-mismatch';
     // The old answer must be gone everywhere: as itself, in a possessive, inside another word, a URL or a
     // hyphenated slug, in any case, with any apostrophe — except a name part inside another name.
     const inSwap = ([a, b]: [number, number]) => swap.spans.some(([s, e]) => s <= a && b <= e);
-    const foreign = occurrences(swap.passage, oldForms).filter(([a, b]) => !answerSpans(swap.passage, oldForms).some(([s, e]) => s === a && e === b));
+    const own = new Set(answerSpans(swap.passage, oldForms).map(([a, b]) => `${a}:${b}`));
+    const foreign = occurrences(swap.passage, oldForms).filter(([a, b]) => !own.has(`${a}:${b}`));
     const excused = ([a, b]: [number, number]) => inSwap([a, b]) || foreign.some(([s, e]) => s <= a && b <= e);
     if (oldForms.some(f => foldedHits(swap.passage, f).some(h => !excused(h)))) return 'old-answer-left';
     if (occurrences(swap.passage, [fresh]).length === 0) return 'new-answer-missing';

@@ -2,7 +2,7 @@
  * Short answers compared as SQuAD does (lower case, punctuation and articles dropped, white space folded), and the
  * places an answer occurs in a passage (whole words, any case, typographic quotes and apostrophes ignored).
  */
-import { convert } from 'html-to-text';
+import { compile } from 'html-to-text';
 
 /** SQuAD-style normalisation of an answer. */
 export function normalise(s: string): string {
@@ -44,42 +44,50 @@ export function states(prediction: string, golds: readonly string[]): boolean {
     return golds.some(g => { const n = normalise(g); return n.length > 0 && p.includes(` ${n} `); });
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const WORD_CHAR = /[\p{L}\p{N}]/u;
 
-/** Whole-word patterns, compiled once per form (a run asks about the same answers many times). */
-const patterns = new Map<string, RegExp>();
-function wordPattern(form: string): RegExp {
-    let re = patterns.get(form);
-    if (!re) {
-        if (patterns.size > 50_000) patterns.clear();
-        re = new RegExp(`(?<![\\p{L}\\p{N}])${formSource(form)}(?![\\p{L}\\p{N}])`, 'giu');
-        patterns.set(form, re);
+/**
+ * A length-preserving fold (so positions carry over): lower case, any apostrophe as ', any white space as a space,
+ * and with `hyphens` also hyphens, dashes, underscores, slashes and plus signs as spaces (URL slugs). Forms are
+ * found with indexOf on folded text: a regex per form would be compiled per answer (milliseconds each with
+ * Unicode classes), and a run meets thousands of answers.
+ */
+function foldText(s: string, hyphens: boolean): string {
+    let lower = s.toLowerCase();
+    if (lower.length !== s.length) {
+        // A character whose lower case is longer ("İ"): fold character by character, keeping it as it is.
+        lower = '';
+        for (const c of s) { const l = c.toLowerCase(); lower += l.length === c.length ? l : c; }
     }
-    return re;
+    const out = lower.replace(/['\u2018\u2019\u02bc`]/g, "'").replace(/\s/g, ' ');
+    return hyphens ? out.replace(/[-\u2010-\u2015_/+]/g, ' ') : out;
 }
+
+/** A form as looked for: folded, runs of white space as one space. */
+const foldForm = (form: string, hyphens: boolean) => foldText(unquote(form), hyphens).replace(/ {2,}/g, ' ').trim();
+
+/** Where `form` starts in `folded` (already folded), every time. */
+function starts(folded: string, form: string): number[] {
+    const out: number[] = [];
+    for (let i = folded.indexOf(form); i >= 0; i = folded.indexOf(form, i + 1)) out.push(i);
+    return out;
+}
+
+const isWordChar = (c: string | undefined) => c !== undefined && WORD_CHAR.test(c);
 
 /** Where any of `forms` occurs in `text` as whole words (case-insensitive), longest form first, non-overlapping. */
 export function occurrences(text: string, forms: readonly string[]): [number, number][] {
     const out: [number, number][] = [];
-    const sorted = [...new Set(forms.map(unquote).filter(f => f.length > 0))].sort((a, b) => b.length - a.length);
+    const folded = foldText(text, false);
+    const sorted = [...new Set(forms.map(f => foldForm(f, false)).filter(f => f.length > 0))].sort((a, b) => b.length - a.length);
     for (const f of sorted) {
-        for (const m of text.matchAll(wordPattern(f))) {
-            const span: [number, number] = [m.index, m.index + m[0].length];
-            if (!out.some(([a, b]) => a < span[1] && span[0] < b)) out.push(span);
+        for (const a of starts(folded, f)) {
+            const b = a + f.length;
+            if (isWordChar(text[a - 1]) || isWordChar(text[b])) continue;
+            if (!out.some(([x, y]) => x < b && a < y)) out.push([a, b]);
         }
     }
     return out.sort((a, b) => a[0] - b[0]);
-}
-
-/** Characters that look alike in an answer and a passage: curly apostrophes and quotes. */
-const apostrophes = /['\u2018\u2019\u02bc`]/;
-
-/**
- * A regex source for `form` as written in a passage: any apostrophe for an apostrophe (“Trader Joe’s” for
- * “Trader Joe's”) and any run of spaces for a space.
- */
-function formSource(form: string): string {
-    return [...form].map(c => (apostrophes.test(c) ? "['\u2018\u2019\u02bc`]" : /\s/.test(c) ? '\\s+' : escape(c))).join('').replace(/(\\s\+)+/g, '\\s+');
 }
 
 /** Markup in a passage: an element or an entity (“<a href=…>”, “&amp;”). */
@@ -91,15 +99,19 @@ const MARKUP = /<\/?[a-z][a-z0-9]*(\s[^<>]*)?\/?>|&(#\d+|#x[0-9a-f]+|[a-z]+);/i;
  */
 export function plainText(passage: string): string {
     if (!MARKUP.test(passage)) return passage;
-    return convert(passage, {
+    toText ??= compile({
         wordwrap: false,
         selectors: [
             { selector: 'a', options: { ignoreHref: true } },
             { selector: 'img', format: 'skip' },
             ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map(selector => ({ selector, options: { uppercase: false } })),
         ],
-    }).trim();
+    });
+    return toText(passage).trim();
 }
+
+/** html-to-text's converter, its options compiled once (compiling per passage costs more than converting). */
+let toText: ((html: string) => string) | undefined;
 
 /**
  * The same text, folded for finding an answer wherever it hides (length-preserving, so positions carry over):
@@ -107,26 +119,27 @@ export function plainText(passage: string): string {
  * forms) as spaces.
  */
 export function fold(s: string): string {
-    let out = '';
-    for (const c of s) {
-        const l = c.toLowerCase();
-        const one = l.length === c.length ? l : c;
-        out += apostrophes.test(one) ? "'" : /[-\u2010-\u2015_/+]/.test(one) ? ' '.repeat(one.length) : one;
-    }
-    return out;
+    return foldText(s, true);
 }
 
 /**
  * Where a form of the answer occurs in the folded text, inside words too ("Avatarland", a URL slug), except that a
- * number is never found inside a longer number ("6" in "2016").
+ * number is never found inside a longer number ("6" in "2016", "16.5").
  */
 export function foldedHits(text: string, form: string): [number, number][] {
-    const f = fold(unquote(form)).trim();
+    const f = foldForm(form, true);
     if (!f) return [];
-    const before = /^\d/.test(f) ? '(?<![\\d.,])' : '';
-    const after = /\d$/.test(f) ? '(?![\\d]|[.,]\\d)' : '';
-    const re = new RegExp(`${before}${formSource(f)}${after}`, 'gu');
-    return [...fold(text).matchAll(re)].map(m => [m.index, m.index + m[0].length] as [number, number]);
+    const folded = fold(text);
+    const digit = (i: number) => i >= 0 && i < folded.length && folded.charCodeAt(i) >= 48 && folded.charCodeAt(i) <= 57;
+    const point = (i: number) => folded[i] === '.' || folded[i] === ',';
+    const out: [number, number][] = [];
+    for (const a of starts(folded, f)) {
+        const b = a + f.length;
+        if (digit(a) && (digit(a - 1) || (point(a - 1) && digit(a - 2)))) continue;
+        if (digit(b - 1) && (digit(b) || (point(b) && digit(b + 1)))) continue;
+        out.push([a, b]);
+    }
+    return out;
 }
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });

@@ -3,7 +3,7 @@
 // caught against the old passage; answers typed (person, place, date, money, percent, count …).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerType, swapAnswer, validateSwap, type Swap } from '../../../src/core/evidence/swap.js';
+import { answerType, questionType, swapAnswer, validateSwap, type Swap } from '../../../src/core/evidence/swap.js';
 import { plainText } from '../../../src/core/evidence/text.js';
 
 describe('passages with markup (item 1)', () => {
@@ -82,5 +82,26 @@ describe('answer types (item 4)', () => {
         const r = 'Unemployment fell to 60% this year.';
         assert.equal(validateSwap(r, swapAnswer(r, ['60%'], '12'), ['60%'], '60%'), 'type-mismatch');
         assert.equal(validateSwap(r, swapAnswer(r, ['60%'], '49%'), ['60%'], '60%'), undefined);
+    });
+});
+
+describe('answer types from the question (item 4)', () => {
+    it('reads the type the question asks for: who, where, when, and which / what NOUN', () => {
+        assert.equal(questionType('Who directed Avatar?'), 'person');
+        assert.equal(questionType('Where was the summit held?'), 'place');
+        assert.equal(questionType('When did the war end?'), 'date');
+        assert.equal(questionType('Which politician announced a run for president?'), 'person');
+        assert.equal(questionType('Which London borough is the cheapest to rent in?'), 'place');
+        assert.equal(questionType('Which company agreed to pay $30 million?'), 'organisation');
+        assert.equal(questionType('Which movie is at the top of the box office?'), 'thing:movie');
+        assert.equal(questionType('After 60 years, which popular beverage is getting a new bottle?'), 'thing:beverage');
+        assert.equal(questionType('Which type of aquatic bird was seen?'), 'thing:bird');
+        assert.equal(questionType('How many people were arrested?'), undefined);
+    });
+
+    it('a question\'s type overrides a name of unknown kind, never a number, date or amount', () => {
+        assert.equal(answerType('Sprite', 'Which popular beverage is getting a new bottle design?'), 'thing:beverage');
+        assert.equal(answerType('Rishi Sunak', 'Which politician became prime minister?'), 'person');
+        assert.equal(answerType('$5', 'Which price did gas reach?'), 'money');
     });
 });

@@ -55,7 +55,7 @@ describe('answer swapping', () => {
     });
 
     it('tells types apart', () => {
-        assert.deepEqual(['1997', '3,400', 'June 2, 2022', 'Peter Jackson', '“Squid Game”', 'ban on assault weapons'].map(answerType), ['year', 'count', 'date', 'person', 'name', 'thing']);
+        assert.deepEqual(['1997', '3,400', 'June 2, 2022', 'Peter Jackson', '“Squid Game”', 'ban on assault weapons'].map(a => answerType(a)), ['year', 'count', 'date', 'person', 'name', 'thing']);
     });
 });
 
