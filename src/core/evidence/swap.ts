@@ -17,9 +17,6 @@ export type BaseType = 'year' | 'date' | 'money' | 'percent' | 'count' | 'number
 /** A base type, or a thing of the kind the question names ("Which beverage …?" → `thing:beverag`, stemmed). */
 export type AnswerType = BaseType | `thing:${string}`;
 
-/** @deprecated the old name of AnswerType. */
-export type Shape = AnswerType;
-
 const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
 const DAYS = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday|tonight';
 const NUMBER_WORDS = 'zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|trillion|dozen|dozens|hundreds|thousands|millions|billions';
@@ -112,9 +109,6 @@ export function sameType(a: AnswerType, b: AnswerType): boolean {
     const named = (t: AnswerType) => t === 'person' || t === 'place' || t === 'organisation';
     return a === b || (a === 'name' && named(b)) || (b === 'name' && named(a));
 }
-
-/** @deprecated the old name of answerType. */
-export const shapeOf = answerType;
 
 export type SwapRejection = 'no-occurrence' | 'old-answer-left' | 'new-answer-missing' | 'type-mismatch' | 'containment' | 'extra-changes' | 'same-answer';
 
