@@ -3,8 +3,8 @@
 // the answer; enriched cases validated, drops counted by reason.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { sentences } from '../../../src/core/evidence/text.js';
-import { enrichCase, relatedPassages, supportingSentence } from '../../../src/core/evidence/enrich.js';
+import { sentences } from '../../../src/core/families/evidence/text.js';
+import { enrichCase, relatedPassages, supportingSentence } from '../../../src/core/families/evidence/enrich.js';
 
 describe('sentence splitting', () => {
     it('keeps abbreviations, initials, decimals, dates and URLs inside their sentence', () => {

@@ -3,8 +3,8 @@
 // caught against the old passage; answers typed (person, place, date, money, percent, count …).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerType, questionType, swapAnswer, validateSwap, type Swap } from '../../../src/core/evidence/swap.js';
-import { plainText } from '../../../src/core/evidence/text.js';
+import { answerType, questionType, swapAnswer, validateSwap, type Swap } from '../../../src/core/families/evidence/swap.js';
+import { plainText } from '../../../src/core/families/evidence/text.js';
 
 describe('passages with markup (item 1)', () => {
     it('are turned to text: link text kept, the URL gone, entities decoded', () => {

@@ -2,7 +2,7 @@
 // (BM25) to each node's and edge's words, PageRank breaking ties, as G-Retriever ranks by similarity to the question.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { retrieve } from '../../../src/core/open/retrieve.js';
+import { retrieve } from '../../../src/core/families/open/retrieve.js';
 import { movieGraph } from './support.js';
 
 describe('question-aware prizes', async () => {

@@ -2,8 +2,8 @@
 // nodes, averaged over the graph's relations into one |V|-vector; similarity = 1 − d / (d + 1).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { clusteringVector, degreeVector, sc2d, sd2 } from '../../../src/core/open/similarity.js';
-import type { ContextGraph } from '../../../src/core/open/types.js';
+import { clusteringVector, degreeVector, sc2d, sd2 } from '../../../src/core/families/open/similarity.js';
+import type { ContextGraph } from '../../../src/core/families/open/types.js';
 
 const g = (edges: [string, string, string][]): ContextGraph => ({
     form: 'triplets', nodes: [], edges: edges.map(([head, relation, tail]) => ({ head, relation, label: relation, tail, prize: 0, cost: 0.5 })),

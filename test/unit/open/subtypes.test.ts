@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { generateQuestions } from '../../../src/core/probes/generate.js';
-import { OPEN_GROUPS, OPEN_SUBTYPES } from '../../../src/core/open/family.js';
+import { OPEN_GROUPS, OPEN_SUBTYPES } from '../../../src/core/families/open/family.js';
 import { world } from '../../fixtures/probes/world.js';
 
 const fixtureDir = path.resolve('test/fixtures/open');

@@ -1,0 +1,324 @@
+/**
+ * Evidence probes (ReEval, METHODS.md §4): a question answered with a passage, then the same question with the
+ * passage perturbed — the answer swapped for another value of the same attribute (the model should follow the
+ * passage), or the supporting sentence buried among related passages (the answer stays) — and without any
+ * passage (closed book). One question group per row: the seed and its perturbations (relation `evidence`).
+ *
+ * probe NAME evidence about RELATION {
+ *     question "Who directed {title} ({year})?"     // or "{question}" for a question column
+ *     answer director                                 // the attribute holding the gold answer
+ *     passage "{title} ({year}) was directed by {director}."   // or "{evidence}" for a text column
+ *     perturb [swap, enrich, closed]                  // default [swap]
+ *     enrich_from related_passages                    // optional: a text column of other passages
+ *     swap_with same_shape                            // same_column (default for short columns) or same_shape
+ * }
+ */
+import type { ProbeDecl, SettingValue } from '../../spec/model.js';
+import type { ProbeFamily } from '../../probes/family.js';
+import type { Item, Plan } from '../../probes/plan.js';
+import { planFailure, starPath } from '../../probes/plan.js';
+import { keyValues, Scope, slotFor, type Compiled } from '../../probes/scope.js';
+import { keyOccurrences } from '../../probes/rows.js';
+import { hashSeed, pick, prng } from '../../probes/sampling.js';
+import { format, render, type TemplateValue } from '../../spec/template.js';
+import { keywordForms } from '../../verify/aliases.js';
+import type { Question } from '../../probes/question.js';
+import { draw } from '../../models/draw.js';
+import type { Demo } from '../../probes/prompts.js';
+import { answerType, swapAnswer, validateSwap, type AnswerType, type SwapRejection } from './swap.js';
+import { plainText, states, unquote } from './text.js';
+import { enrichCase, splitPassages, type EnrichRejection } from './enrich.js';
+import { evidenceExtras, evidenceSections } from './metrics.js';
+
+/** ReEval's open-book instruction, verbatim. */
+export const OPEN_INSTRUCTION = 'Answer the question below, paired with a context that provides background knowledge. Only output the answer without other context words.';
+/** The closed-book instruction: the same without the context. */
+export const CLOSED_INSTRUCTION = 'Answer the question below. Only output the answer without other context words.';
+/** ReEval's open-book prompt, verbatim (one user message, no system prompt). */
+export const OPEN_BOOK = `${OPEN_INSTRUCTION}\n\nContext: {Evidence}\n\nQuestion: {Question}\n\nAnswer:`;
+/** The closed-book form: the same without the context. */
+export const CLOSED_BOOK = `${CLOSED_INSTRUCTION}\n\nQuestion: {Question}\n\nAnswer:`;
+
+/**
+ * How the prompt is laid out (`prompt STYLE`): `paper` (default) ReEval's prompt as one user message; `chat` its
+ * instruction as the system prompt of a chat model and the context, question and "Answer:" as the user turn;
+ * `opinion` the context-faithful third-person prompt (Zhou et al. 2023, "Bob said, …"), which asks for the
+ * passage's answer rather than the model's belief. Closed book is ReEval's closed-book prompt in every style.
+ */
+export const PROMPT_STYLES = ['paper', 'chat', 'opinion'] as const;
+export type PromptStyle = typeof PROMPT_STYLES[number];
+
+export type EvidenceKind = 'seed' | 'swap' | 'enrich' | 'closed';
+const PERTURBATIONS: readonly EvidenceKind[] = ['swap', 'enrich', 'closed'];
+
+const text = (v: SettingValue | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
+const list = (v: SettingValue | undefined): string[] => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).map(String));
+
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{(Evidence|Question)\}/g, (_, k: string) => values[k]!);
+
+/** ReEval's prompt (paper style): open book with the passage, closed book without. */
+export function prompt(question: string, passage: string | undefined): string {
+    return passage === undefined ? fill(CLOSED_BOOK, { Question: question }) : fill(OPEN_BOOK, { Evidence: passage, Question: question });
+}
+
+/** The user turn and, for `chat`, the system prompt of a case in a prompt style. */
+export function styledPrompt(style: PromptStyle, question: string, passage: string | undefined): { system?: string; user: string } {
+    if (style === 'chat') {
+        return passage === undefined ? { system: CLOSED_INSTRUCTION, user: `Question: ${question}\n\nAnswer:` }
+            : { system: OPEN_INSTRUCTION, user: `Context: ${passage}\n\nQuestion: ${question}\n\nAnswer:` };
+    }
+    if (style === 'opinion' && passage !== undefined) return { user: `Bob said, "${passage}"\nQ: ${question.trim().replace(/\?+$/, '')} in Bob's opinion?\nA:` };
+    return { user: prompt(question, passage) };
+}
+
+/** Why swaps were dropped, counted while a plan generates (one count per row that has no valid swap). */
+export type SwapStats = Record<'valid' | SwapRejection, number>;
+/** Why enriched cases were dropped, likewise. */
+export type EnrichStats = Record<'valid' | EnrichRejection, number>;
+
+const planStats = new WeakMap<Plan, SwapStats>();
+const enrichPlanStats = new WeakMap<Plan, EnrichStats>();
+
+/** The swap validation counts of a compiled evidence plan so far (undefined for other plans). */
+export function swapStats(plan: Plan): SwapStats | undefined {
+    return planStats.get(plan);
+}
+
+/** The enrich validation counts of a compiled evidence plan so far. */
+export function enrichStats(plan: Plan): EnrichStats | undefined {
+    return enrichPlanStats.get(plan);
+}
+
+export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | undefined {
+    const { spec, data, probe, problems, seed } = input;
+    const fail = planFailure(problems, probe);
+    const slot = slotFor(spec, data.tables, probe.relation ?? '');
+    if (typeof slot === 'string') return fail('probe-data', slot);
+    const rel = slot.relation;
+    const table = slot.table;
+    const answerAttr = text(probe.settings.answer) ?? list(probe.settings.answer)[0];
+    const answer = rel.attributes.find(a => a.name === answerAttr);
+    if (!answer) return fail('probe-setting', `Evidence probe ${probe.name} needs 'answer ATTRIBUTE': the attribute of ${rel.name} that holds the gold answer (one of ${rel.attributes.map(a => a.name).join(', ')}).`);
+    const questionText = text(probe.settings.question);
+    const passageText = text(probe.settings.passage);
+    if (!questionText || !passageText) return fail('probe-setting', `Evidence probe ${probe.name} needs 'question "…"' and 'passage "…"' templates, e.g. question "Who directed {title}?" passage "{title} was directed by {${answer.name}}." (or "{evidence}" for a text column).`);
+    const kinds = list(probe.settings.perturb);
+    const perturb = (kinds.length ? kinds : ['swap']).filter((k): k is EvidenceKind => {
+        if ((PERTURBATIONS as readonly string[]).includes(k)) return true;
+        problems.push({ loc: probe.loc, severity: 'warning', code: 'probe-setting', message: `perturb ${k}: not a perturbation; use swap, enrich or closed.` });
+        return false;
+    });
+    const enrichFrom = text(probe.settings.enrich_from) ?? list(probe.settings.enrich_from)[0];
+    const enrichColumn = enrichFrom ? table.column(enrichFrom) : undefined;
+    if (enrichFrom && !enrichColumn) problems.push({ loc: probe.loc, severity: 'warning', code: 'probe-setting', message: `enrich_from ${enrichFrom}: ${rel.name} has no such attribute; related rows' passages are used instead.` });
+    const styleText = text(probe.settings.prompt) ?? 'paper';
+    const style: PromptStyle = (PROMPT_STYLES as readonly string[]).includes(styleText) ? styleText as PromptStyle : 'paper';
+    if (style !== styleText) problems.push({ loc: probe.loc, severity: 'warning', code: 'probe-setting', message: `prompt ${styleText}: not a prompt style; use ${PROMPT_STYLES.join(', ')}.` });
+    const demos = demonstrations(text(probe.settings.demos) ?? list(probe.settings.demos)[0]);
+    const scope = new Scope([slot], [{ slot: 0 }]);
+    const question: Compiled = scope.template(questionText);
+    const passage: Compiled = scope.template(passageText);
+    scope.need(0, answer.name);
+    const column = table.column(answer.name)!;
+    // Replacements: values of the same column, or (free text) other answers of the same type (typed when drawn).
+    const typeOfCode = (code: number) => answerType(format(column.values[code] as TemplateValue));
+    // Free text: an answer typed with its own question (the first row that has it), once per answer.
+    let rowOfCode: Int32Array | undefined;
+    const askedTypes = new Map<number, AnswerType>();
+    const typeInQuestion = (code: number): AnswerType => {
+        let t = askedTypes.get(code);
+        if (t === undefined) {
+            if (!rowOfCode) {
+                rowOfCode = new Int32Array(column.values.length).fill(-1);
+                column.codes.forEach((c, r) => { if (c >= 0 && rowOfCode![c] === -1) rowOfCode![c] = r; });
+            }
+            let asked: string | undefined;
+            try { asked = render(question.parsed, scope.lookup(Int32Array.of(rowOfCode[code]!))); } catch { asked = undefined; }
+            t = answerType(format(column.values[code] as TemplateValue), asked);
+            askedTypes.set(code, t);
+        }
+        return t;
+    };
+    // One column is one type: the commonest among (up to) 25 of its values, typed once.
+    let ofColumn: AnswerType | undefined;
+    const columnType = (): AnswerType => {
+        if (ofColumn === undefined) {
+            const counts = new Map<AnswerType, number>();
+            const step = Math.max(1, Math.floor(column.values.length / 25));
+            for (let c = 0; c < column.values.length; c += step) { const t = typeOfCode(c); counts.set(t, (counts.get(t) ?? 0) + 1); }
+            ofColumn = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'thing';
+        }
+        return ofColumn;
+    };
+    const sameColumn = !['same_type', 'same_shape'].includes(text(probe.settings.swap_with) ?? 'same_column');
+    const repeated = keyOccurrences(table, rel.keys[0] ?? []);
+    const formsOf = (value: string) => [value, unquote(value), ...keywordForms(spec, data, rel.name, answer.name, value).alternatives.map(a => a.text)];
+
+    const enrichCounts: EnrichStats = { 'valid': 0, 'no-support': 0, 'no-related': 0 };
+    const stats: SwapStats = { 'valid': 0, 'no-occurrence': 0, 'old-answer-left': 0, 'new-answer-missing': 0, 'type-mismatch': 0, 'containment': 0, 'extra-changes': 0, 'same-answer': 0 };
+    const plan: Plan = {
+        probe, scope, system: '', constraints: [rel.loc], ...(demos ? { demos } : {}),
+        bind(row, rows) {
+            rows[0] = row;
+            if (scope.hasNull(rows)) return 'null';
+            return repeated?.[row] ? 'violating' : undefined;
+        },
+        items(rows) {
+            const row = rows[0]!;
+            const random = prng(hashSeed(`${probe.name}\u0000${keyValues(rel, table, row).join('\u0000')}`, seed));
+            let q: string, ctx: string;
+            try {
+                q = render(question.parsed, scope.lookup(rows));
+                ctx = plainText(render(passage.parsed, scope.lookup(rows)));
+            } catch {
+                return 'invalid';
+            }
+            const gold = format(table.value(row, answer.name) as TemplateValue);
+            const forms = formsOf(gold);
+            const base = { original: gold, aliases: forms, passage: ctx };
+            const items: Item[] = [item('seed', q, ctx, gold, base)];
+            for (const kind of perturb) {
+                if (kind === 'closed') items.push(item('closed', q, undefined, gold, { ...base, passage: '' }));
+                if (kind === 'swap') {
+                    const swapped = swapCase(ctx, gold, forms, row, random, q);
+                    if (swapped) items.push(item('swap', q, swapped.passage, swapped.replacement, { ...base, passage: swapped.passage, spans: swapped.spans, type: swapped.type }));
+                }
+                if (kind === 'enrich') {
+                    const candidates = enrichColumn ? splitPassages(plainText(format(table.value(row, enrichColumn.attribute) as TemplateValue))) : otherPassages(rows, random);
+                    const enriched = enrichCase({ question: q, passage: ctx, forms, candidates, random, max: 4 });
+                    if (typeof enriched === 'string') enrichCounts[enriched]++;
+                    else {
+                        enrichCounts.valid++;
+                        items.push(item('enrich', q, enriched.passage, gold, { ...base, passage: enriched.passage, position: enriched.position }));
+                    }
+                }
+            }
+            return items;
+        },
+        path: rows => starPath(scope, rows, rel.keys[0] ?? [], [answer.name]),
+    };
+    plan.summary = () => {
+        const line = (name: string, counts: Record<string, number>) => {
+            const dropped = Object.entries(counts).filter(([k, n]) => k !== 'valid' && n > 0);
+            const tried = counts.valid! + dropped.reduce((s, [, n]) => s + n, 0);
+            return tried ? `${name}: ${counts.valid} of ${tried} cases valid${dropped.length ? `; dropped: ${dropped.map(([k, n]) => `${k} ${n}`).join(', ')}` : ''}` : undefined;
+        };
+        const lines = [line('swap', stats), line('enrich', enrichCounts)].filter(Boolean);
+        return lines.length ? lines.join('\n') : undefined;
+    };
+    planStats.set(plan, stats);
+    enrichPlanStats.set(plan, enrichCounts);
+    return plan;
+
+    function item(kind: EvidenceKind, q: string, context: string | undefined, answerText: string, e: Omit<NonNullable<Question['evidence']>, 'kind'>): Item {
+        const asked = styledPrompt(style, q, context);
+        return {
+            phrasing: kind, template: `${questionText}\u0000${passageText}\u0000${kind}${style === 'paper' ? '' : `\u0000${style}`}`, question: asked.user, ...(asked.system ? { system: asked.system } : {}),
+            gold: { answer: answerText }, keywords: [], explain: '',
+            group: { key: 'evidence', relation: 'evidence', role: kind }, evidence: { kind, ...e },
+        };
+    }
+
+    /**
+     * Few-shot demonstrations from a relation of demonstration items (ReEval's nq_demo: question, answer, evidence),
+     * each asked in the probe's prompt style and answered with its answer alone.
+     */
+    function demonstrations(name: string | undefined): Demo[] | undefined {
+        if (!name) return undefined;
+        const demo = spec.relations.find(r => r.name === name);
+        const t = data.tables.get(name);
+        const need = ['question', 'answer', 'evidence'];
+        if (!demo || !t || need.some(a => !t.column(a))) {
+            problems.push({ loc: probe.loc, severity: 'error', code: 'probe-setting', message: `demos ${name}: needs a relation with attributes ${need.join(', ')} (e.g. ReEval's nq_demo.json).` });
+            return undefined;
+        }
+        return Array.from({ length: t.rowCount }, (_, r) => {
+            const get = (a: string) => unquote(format(t.value(r, a) as TemplateValue));
+            const asked = styledPrompt(style, get('question'), plainText(get('evidence')));
+            return { question: asked.user, gold: { answer: get('answer') }, explain: '', reply: get('answer') };
+        });
+    }
+
+    /**
+     * A validated swap of the answer in the passage, with the answers' type, or undefined (the case is dropped).
+     * Free text draws other answers until one of the gold's type (typed with its question) comes up (40 draws, then
+     * a scan of up to 2,000 answers; 8 validated at most); one column is one type.
+     */
+    function swapCase(ctx: string, gold: string, forms: string[], row: number, random: () => number, asked: string) {
+        const truth = column.codes[row]!;
+        const type: AnswerType = sameColumn ? columnType() : answerType(gold, asked);
+        let last: SwapRejection = 'same-answer';
+        // 40 random draws, then (free text, a rare type) a scan of up to 2,000 answers from a random start.
+        const values = column.values.length;
+        const start = pick(random, values);
+        const limit = sameColumn ? 40 : 40 + Math.min(values, 2000);
+        for (let draws = 0, tries = 0; draws < limit && tries < 8; draws++) {
+            const code = draws < 40 ? pick(random, values) : (start + draws - 40) % values;
+            if (code === truth) continue;
+            const fresh = sameColumn ? type : typeInQuestion(code);
+            if (!sameColumn && fresh !== type) { last = 'type-mismatch'; continue; }
+            tries++;
+            const replacement = unquote(format(column.values[code] as TemplateValue));
+            const swap = swapAnswer(ctx, forms, replacement);
+            const rejected = validateSwap(ctx, swap, forms, gold, { old: type, fresh });
+            if (rejected === undefined) { stats.valid++; return { ...swap!, type }; }
+            last = rejected;
+            // An answer the passage does not contain cannot be swapped, whatever the replacement.
+            if (rejected === 'no-occurrence') break;
+        }
+        stats[last]++;
+        return undefined;
+    }
+
+    /** Other rows' passages (up to 12 of 24 random rows), the candidates of related passages without a text column. */
+    function otherPassages(rows: Int32Array, random: () => number): string[] {
+        const out: string[] = [];
+        const other = new Int32Array(1);
+        for (let tries = 0; tries < 24 && out.length < 12; tries++) {
+            other[0] = pick(random, table.rowCount);
+            if (other[0] === rows[0]) continue;
+            try { out.push(plainText(render(passage.parsed, scope.lookup(other)))); } catch { /* a row that cannot render is no passage */ }
+        }
+        return out;
+    }
+}
+
+const answerOf = (q: Question) => (typeof q.gold === 'object' ? q.gold.answer : '');
+
+export const evidenceFamily: ProbeFamily = {
+    kind: 'evidence',
+    title: 'short answers with a passage, then with the passage perturbed (answer swapped, support buried) and without it',
+    target: 'relation',
+    example: "write 'about <relation>' with question, answer and passage settings",
+    members: [],
+    settings: [
+        { name: 'question', type: 'text', doc: 'The question template, e.g. question "Who directed {title}?".' },
+        { name: 'answer', type: 'text', doc: 'The attribute that answers the question (its value is the gold).' },
+        { name: 'passage', type: 'text', doc: 'The passage template (or "{evidence}" for a text column).' },
+        { name: 'perturb', type: 'text', list: true, values: PERTURBATIONS, doc: 'Which cases to ask besides the seed: swap, enrich, closed (default [swap]).' },
+        { name: 'swap_with', type: 'text', values: ['same_column', 'same_type', 'same_shape'], doc: 'The replacement answer: another value of the same column (same_column, default) or another row\'s answer of the same type (same_type; same_shape is its old name): year, date, money, percent, count, number, person, place, organisation, or the kind of thing the question asks for.' },
+        { name: 'enrich_from', type: 'text', list: true, doc: 'A text column of other passages to draw related passages from (default: other rows\' passages); related by BM25 to the question or the supporting sentence, never stating the answer.' },
+        { name: 'prompt', type: 'text', values: PROMPT_STYLES, doc: 'The prompt layout: paper (default, ReEval\'s prompt as one user message), chat (its instruction as the system prompt), opinion (the third-person "Bob said, …" prompt).' },
+        { name: 'demos', type: 'text', doc: 'A relation of demonstration items (question, answer, evidence; e.g. ReEval\'s nq_demo.json) for few_shot(n).' },
+    ],
+    compile: evidencePlan,
+    phrasings: (probe: ProbeDecl) => {
+        const asked = list(probe.settings.perturb).filter(k => (PERTURBATIONS as readonly string[]).includes(k));
+        return ['seed', ...new Set(asked.length ? asked : ['swap'])];
+    },
+    pathPerItem: false,
+    parse: response => ({ answer: response.trim() ? 'answer' : 'unparseable', rationaleStart: 0 }),
+    score: (q, _parsed, response) => ({ correct: states(response, [answerOf(q), ...(q.evidence?.kind === 'swap' ? [] : q.evidence?.aliases ?? [])]) }),
+    measured: true,
+    decidesKnowledge: false,
+    metricExtras: items => evidenceExtras(items),
+    meanOverPhrasings: false,
+    reportSections: groups => evidenceSections(groups),
+    answerText: (q, gold, rates) => {
+        // A model that trusts its memory answers the original value although the passage says otherwise.
+        if (q.evidence?.kind === 'swap' && rates && draw(rates.seed, q.id, 'memory') < (rates.trustsMemory ?? 0)) return q.evidence.original;
+        return typeof gold === 'object' ? gold.answer : String(gold);
+    },
+    // Without the entity in memory: the passage still answers an open-book question; closed book, it guesses.
+    guess: q => (q.evidence?.kind === 'closed' ? { answer: 'I am not sure' } : q.gold),
+};
