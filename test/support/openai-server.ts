@@ -52,6 +52,10 @@ export interface ServerOptions {
     port?: number;
     /** `/v1/embeddings`: the vector of one input text (default: `bagOfWords`, deterministic). */
     embed?: (text: string) => number[];
+    /** The finish reason sent (default "stop"): an endpoint may echo anything there, the key included. */
+    finishReason?: (info: RequestInfo) => string;
+    /** An error answer (status and message) instead of a completion, for this request. */
+    error?: (info: RequestInfo) => { status: number; message: string } | undefined;
 }
 
 export interface ReceivedRequest { n: number; question: string; at: number; fault?: Fault; authorization?: string }
@@ -176,7 +180,10 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Te
                 return;
             default:
         }
+        const failure = options.error?.(info);
+        if (failure) return json(res, failure.status, { error: { message: failure.message, type: 'invalid_request_error' } });
         const text = answerFor(info);
+        const finish = options.finishReason?.(info) ?? 'stop';
         const usage = { prompt_tokens: body.messages.reduce((n, m) => n + words(m.content) + 4, 3), completion_tokens: words(text) };
         usage.completion_tokens = Math.max(1, usage.completion_tokens);
         const base = { id: `chatcmpl-${info.n}`, created: 0, model: body.model };
@@ -191,7 +198,7 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Te
             completed++;
             return json(res, 200, {
                 ...base, object: 'chat.completion',
-                choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop', logprobs: null }],
+                choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: finish, logprobs: null }],
                 usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
             });
         }
@@ -204,7 +211,7 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Te
         const upTo = fault === 'truncated' ? Math.max(1, Math.floor(pieces.length / 2)) : pieces.length;
         for (const p of pieces.slice(0, upTo)) send(chunk({ content: p }, null));
         if (fault === 'truncated') { res.end(); return; }
-        send(chunk({}, 'stop'));
+        send(chunk({}, finish));
         if (body.stream_options?.include_usage) send({ ...base, object: 'chat.completion.chunk', choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } });
         res.write('data: [DONE]\n\n');
         res.end();
