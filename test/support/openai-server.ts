@@ -54,6 +54,8 @@ export interface ServerOptions {
     embed?: (text: string) => number[];
     /** The finish reason sent (default "stop"): an endpoint may echo anything there, the key included. */
     finishReason?: (info: RequestInfo) => string;
+    /** Sends each answer's body in `pieces` parts `gapMs` apart (headers at once): slow, but never silent long. */
+    dribble?: { pieces: number; gapMs: number };
     /** An error answer (status and message) instead of a completion, for this request. */
     error?: (info: RequestInfo) => { status: number; message: string } | undefined;
 }
@@ -194,6 +196,7 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Te
             setImmediate(() => res.socket?.destroy());
             return;
         }
+        if (options.dribble) return dribbled(res, body, text, finish, usage, base, options.dribble, () => completed++);
         if (!body.stream) {
             completed++;
             return json(res, 200, {
@@ -235,6 +238,25 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Te
             server.close(() => resolve());
         }),
     };
+}
+
+/** A whole answer (JSON or SSE) written in `pieces` parts, `gapMs` apart. */
+function dribbled(res: http.ServerResponse, body: ChatRequest, text: string, finish: string, usage: { prompt_tokens: number; completion_tokens: number }, base: object, d: { pieces: number; gapMs: number }, done: () => void): void {
+    const total = { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
+    const whole = body.stream
+        ? [{ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant', content: text }, finish_reason: null }] },
+            { ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: finish }] },
+            { ...base, object: 'chat.completion.chunk', choices: [], usage: total }].map(o => `data: ${JSON.stringify(o)}\n\n`).join('') + 'data: [DONE]\n\n'
+        : JSON.stringify({ ...base, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: finish, logprobs: null }], usage: total });
+    res.writeHead(200, { 'content-type': body.stream ? 'text/event-stream' : 'application/json' });
+    let i = 0;
+    const next = () => {
+        if (res.destroyed) return;
+        res.write(whole.slice(Math.floor((i * whole.length) / d.pieces), Math.floor(((i + 1) * whole.length) / d.pieces)));
+        if (++i < d.pieces) setTimeout(next, d.gapMs);
+        else { res.end(); done(); }
+    };
+    next();
 }
 
 function json(res: http.ServerResponse, status: number, body: unknown): void {
