@@ -14,11 +14,11 @@ import type { RelationTable } from '../../core/data/types.js';
 import { checkFd, columnStats, showValue } from '../../core/data/index.js';
 import type { SpecData, SpecDataService } from '../data.js';
 import { columnCodes, groupCodes } from '../../core/data/group.js';
+import { previewRule, type RulePreview } from '../../core/families/rule/preview.js';
 import { safeUrl } from '../../core/data/postgres-url.js';
 
 /** A source's path as shown: a database URL without any password in it. */
 const shownPath = (s: { format?: string; path: string }) => (s.format === 'postgres' ? safeUrl(s.path) : s.path);
-import { previewRule, type RulePreview } from '../../core/rules/preview.js';
 
 const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
 const count = (n: number) => n.toLocaleString('en-US');
