@@ -53,6 +53,7 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
         const progress = progressDrawer(json);
         let secrets: string[] = [];
         let shown = 0;
+        const streamed = new Set<string>();
         const result = await withSignals(controller, json, () => runSpec({
             spec: file!, suite: stringFlag(args, 'suite'), limit: intFlag(args, 'limit'), seed: intFlag(args, 'seed'),
             models: modelFlag ? modelFlag.split(',').map(m => m.trim()).filter(Boolean) : undefined,
@@ -66,8 +67,14 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
                 for (const line of preparedLines(prepared, path.basename(file!))) say(line);
             },
             onProgress: p => progress(p),
-            // In logs, the first failures as they happen (the summary lists them too).
-            onAnswer: e => { if (e.error && !process.stderr.isTTY && !json && ++shown <= 10) writeErr(`  ${e.question.id} ${e.model}: ${redact(e.error, secrets)}\n`); },
+            // In logs, the first failures as they happen, each distinct error once (the summary counts them).
+            onAnswer: e => {
+                if (!e.error || process.stderr.isTTY || json) return;
+                const text = `${e.model}: ${redact(e.error, secrets)}`;
+                if (streamed.has(text) || ++shown > 10) return;
+                streamed.add(text);
+                writeErr(`  ${e.question.id} ${text}\n`);
+            },
         }));
         for (const note of result.notes.slice(0, 5)) printError(problemText(note));
         if (result.notes.length > 5) printError(`… and ${result.notes.length - 5} more (${cliCommand()} check ${file} lists them all).`);
@@ -81,8 +88,21 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
         if (json) {
             print(JSON.stringify({ run: runRecord, counts, verified: result.verified, store: result.store, failures: failures.slice(0, 50), pacing: result.progress?.pacing }, null, 2));
         } else {
-            for (const f of failures.slice(0, 5)) printError(`  failed: ${f.question} (${f.model}): ${redact(f.error, secrets)}`);
-            if (failures.length > 5) printError(`  … and ${failures.length - 5} more failures (see ${cliCommand()} runs --format json)`);
+            // One line per distinct error, with how many questions it failed; an error already printed as it
+            // happened is referred to, not repeated (an unreachable endpoint fails every question the same way).
+            const byError = new Map<string, { model: string; error: string; ids: string[] }>();
+            for (const f of failures) {
+                const error = redact(f.error, secrets);
+                const group = byError.get(`${f.model}\u0000${error}`) ?? { model: f.model, error, ids: [] };
+                group.ids.push(f.question);
+                byError.set(`${f.model}\u0000${error}`, group);
+            }
+            const groups = [...byError.values()];
+            for (const g of groups.slice(0, 5)) {
+                const which = g.ids.length === 1 ? g.ids[0]! : `${g.ids.length} questions`;
+                printError(`  failed: ${which} (${g.model}): ${streamed.has(`${g.model}: ${g.error}`) ? 'the error above' : g.error}`);
+            }
+            if (groups.length > 5) printError(`  … and ${groups.length - 5} more kinds of failure (see ${cliCommand()} runs --format json)`);
             for (const line of summaryLines(runRecord, counts, result.progress?.elapsedMs ?? 0)) print(line);
             if (result.progress) for (const line of pacingLines(result.progress)) print(line);
             if (result.verified) print(`  Verified ${counts.answered} answers; see them with: ${cliCommand()} report --db ${result.store}`);

@@ -28,6 +28,8 @@ class Relation {
     /** Candidates of a capped predicate waiting for the end of the round, and their keys (no candidate twice). */
     pending: Candidate[] = [];
     readonly pendingKeys = new Set<TupleKey>();
+    /** Candidates seen this round once the buffer overflowed (0: not overflowed); `pending` is then a uniform sample. */
+    sampled = 0;
 
     constructor(readonly id: number, readonly name: string, readonly arity: number) {
         this.set = new TupleSet(arity, this.rows);
@@ -196,6 +198,7 @@ class Evaluator {
         const room = Math.max(0, cap - rel.count);
         const pending = rel.pending;
         rel.pending = [];
+        rel.sampled = 0;
         if (pending.length > room) {
             for (let i = pending.length - 1; i > 0; i--) {
                 const j = Math.floor(this.random() * (i + 1));
@@ -205,6 +208,20 @@ class Evaluator {
         }
         rel.pendingKeys.clear();
         for (const c of pending.slice(0, room)) this.append(rel, c.ids, c.clause, c.premRel, c.premRow, c.premRel.length);
+    }
+
+    /** Shrinks an overflowing buffer to a uniform sample of `room` candidates; later ones replace them at random. */
+    private startSampling(rel: Relation, room: number): void {
+        const pending = rel.pending;
+        for (let i = 0; i < Math.min(room, pending.length - 1); i++) {
+            const j = i + Math.floor(this.random() * (pending.length - i));
+            [pending[i], pending[j]] = [pending[j]!, pending[i]!];
+        }
+        rel.sampled = pending.length;
+        pending.length = Math.min(room, pending.length);
+        rel.pendingKeys.clear();
+        for (const c of pending) rel.pendingKeys.add(tupleKey(c.ids));
+        this.truncate(rel.name);
     }
 
     private truncate(name: string): void {
@@ -353,6 +370,18 @@ class Evaluator {
         if (this.program.caps?.[rel.name] !== undefined) {
             const key = tupleKey(ids);
             if (rel.pendingKeys.has(key)) return;
+            // Memory stays bounded however many candidates a round finds (a capped 40M-fact join): past a few
+            // times the room, the buffer becomes a uniform sample of room's size (reservoir sampling).
+            const room = Math.max(0, this.program.caps[rel.name]! - rel.count);
+            if (!rel.sampled && rel.pending.length >= Math.max(4 * room, 100_000)) this.startSampling(rel, room);
+            if (rel.sampled) {
+                const j = Math.floor(this.random() * ++rel.sampled);
+                if (j >= room) return;
+                rel.pendingKeys.delete(tupleKey(rel.pending[j]!.ids));
+                rel.pending[j] = { ids: [...ids], clause, premRel: [...premRel], premRow: [...premRow] };
+                rel.pendingKeys.add(key);
+                return;
+            }
             rel.pendingKeys.add(key);
             rel.pending.push({ ids: [...ids], clause, premRel: [...premRel], premRow: [...premRow] });
             return;

@@ -18,6 +18,7 @@ import { ruleModelSteps } from '../families/rule/embed-run.js';
 import { fromDiagnostic, HalluProbeError, problem, type Problem } from '../errors.js';
 import { prepareRun, startRun, type AnswerEvent, type PreparedRun, type Progress, type QuestionSource } from './index.js';
 import { cliCommand } from '../invocation.js';
+import { closest } from '../language/validation/suggest.js';
 
 /** Above this estimate (US dollars) a run asks before spending; HALLUPROBE_CONFIRM_USD changes it. */
 export const CONFIRM_USD_DEFAULT = 1;
@@ -105,7 +106,11 @@ export function resolveRunModels(spec: SpecModel, names: readonly string[] | und
     return wanted.map(n => {
         const m = modelFromFlag(n, declared);
         if (!m) {
-            throw new HalluProbeError(problem('unknown-model', `Unknown model "${n}".`,
+            const names = [...declared.map(d => d.name), 'offline'];
+            // A typo, or the start of one name ("simm" → "simulator": a cut-short name is too far for edit distance).
+            const starts = n.length >= 3 ? names.filter(d => d.toLowerCase().startsWith(n.slice(0, 3).toLowerCase())) : [];
+            const guess = closest(n, names) ?? (starts.length === 1 ? starts[0] : undefined);
+            throw new HalluProbeError(problem('unknown-model', `Unknown model "${n}"${guess ? `; did you mean "${guess}"?` : '.'}`,
                 `Use a model declared in the spec (${declared.map(d => d.name).join(', ') || 'none'}), openai:<id>, ollama:<id>, azure:<id>, openrouter:<id>, replay:<file>[+<file>…] or offline.`));
         }
         // A file typed on a command line is relative to where the command runs, not to the spec.

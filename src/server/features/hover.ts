@@ -15,6 +15,10 @@ import { checkFd, columnStats, showValue } from '../../core/data/index.js';
 import type { SpecData, SpecDataService } from '../data.js';
 import { columnCodes, groupCodes } from '../../core/data/group.js';
 import { previewRule, type RulePreview } from '../../core/families/rule/preview.js';
+import { safeUrl } from '../../core/data/postgres-url.js';
+
+/** A source's path as shown: a database URL without any password in it. */
+const shownPath = (s: { format?: string; path: string }) => (s.format === 'postgres' ? safeUrl(s.path) : s.path);
 
 const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
 const count = (n: number) => n.toLocaleString('en-US');
@@ -137,7 +141,7 @@ function describeAttribute(a: Attribute, loaded: SpecData | undefined): string {
 
 function describeRelation(r: Relation, loaded: SpecData | undefined): string {
     const source = r.source?.ref;
-    const lines = [`**relation** ${code(r.name)}${r.label ? ` ("${r.label}")` : ''} from ${source ? `${source.format} ${code(source.path)}` : code(r.source.$refText)}${r.distinct ? ', distinct rows' : ''}`];
+    const lines = [`**relation** ${code(r.name)}${r.label ? ` ("${r.label}")` : ''} from ${source ? `${source.format} ${code(shownPath(source))}` : code(r.source.$refText)}${r.distinct ? ', distinct rows' : ''}`];
     lines.push(`${r.attributes.length} attribute(s)${r.keys.length ? ` · key ${r.keys.map(k => `(${k.attributes.map(x => x.$refText).join(', ')})`).join(', ')}` : ' · no key'}`);
     const table = loaded?.data.tables.get(r.name);
     if (table) lines.push(`${count(table.rowCount)} rows loaded from ${code(table.file)}`);
@@ -196,7 +200,7 @@ function describeFk(fk: Fk): string {
 }
 
 function describeSource(s: Source, loaded: SpecData | undefined): string {
-    const lines = [`**source** ${code(s.name)}: ${s.format} ${code(s.path)}${s.table ? ` table ${code(s.table)}` : ''}${s.query ? ` query ${code(s.query)}` : ''}`];
+    const lines = [`**source** ${code(s.name)}: ${s.format} ${code(shownPath(s))}${s.table ? ` table ${code(s.table)}` : ''}${s.query ? ` query ${code(s.query)}` : ''}`];
     const decl = loaded?.spec.sources.find(x => x.name === s.name);
     if (decl) lines.push(`file: ${code(decl.path)}`);
     const tables = loaded ? loaded.spec.relations.filter(r => r.source === s.name).map(r => loaded.data.tables.get(r.name)).filter(t => t !== undefined) : [];

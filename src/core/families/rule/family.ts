@@ -20,6 +20,7 @@ import { keywordForms } from '../../verify/aliases.js';
 import { scoreYesNo, yesNoText } from '../../probes/answers.js';
 import { fkPredicate, translateRules } from '../../rules/translate.js';
 import { evaluate } from '../../rules/evaluate.js';
+import { oversizedMessage, oversizedRules, type RuleEstimate } from '../../rules/estimate.js';
 import { baseFacts } from '../../rules/facts.js';
 import { display, fill, premisesOf, RULE_SYSTEM, ruleTemplates, type Premise } from './questions.js';
 import { proofPath } from './graph.js';
@@ -47,8 +48,11 @@ function premiseAttribute(spec: SpecModel): (pred: string) => { relation: string
     };
 }
 
-/** The program's facts for every rule probe of one spec and data, evaluated once (with the base facts). */
-type Derived = { derivation: ReturnType<typeof evaluate>; base: FactBase };
+/**
+ * The program's facts for every rule probe of one spec and data, evaluated once (with the base facts); or, when a
+ * rule without a cap would derive too many facts (estimate.ts), the rules refused, and nothing derived.
+ */
+type Derived = { derivation: ReturnType<typeof evaluate>; base: FactBase } | { oversized: RuleEstimate[] };
 const derivations = new WeakMap<LoadedData, Map<SpecModel, Derived>>();
 function derive(spec: SpecModel, data: LoadedData, program: Parameters<typeof evaluate>[0], seed: number): Derived {
     let bySpec = derivations.get(data);
@@ -56,7 +60,8 @@ function derive(spec: SpecModel, data: LoadedData, program: Parameters<typeof ev
     let d = bySpec.get(spec);
     if (!d) {
         const base = baseFacts(spec, data);
-        bySpec.set(spec, (d = { derivation: evaluate(program, base, { seed }), base }));
+        const oversized = oversizedRules(program, base);
+        bySpec.set(spec, (d = oversized.length ? { oversized } : { derivation: evaluate(program, base, { seed }), base }));
     }
     return d;
 }
@@ -75,7 +80,16 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
     if (typeof slot === 'string') return fail('probe-data', slot);
     const templates = ruleTemplates(probe, info);
     if (typeof templates === 'string') return fail('probe-phrasing', templates);
-    const { derivation, base } = derive(spec, data, translation.program, seed);
+    const derived = derive(spec, data, translation.program, seed);
+    if ('oversized' in derived) {
+        // Located at each rule refused (once, whichever probe met it first).
+        for (const e of derived.oversized) {
+            const loc = translation.predicates.get(e.rule)?.loc ?? probe.loc;
+            if (!problems.some(p => p.code === 'rule-too-large' && p.loc === loc)) problems.push({ loc, severity: 'error', code: 'rule-too-large', message: oversizedMessage(e) });
+        }
+        return undefined;
+    }
+    const { derivation, base } = derived;
     const temporal = temporalSetup(spec, probe, info);
     if (typeof temporal === 'string') return fail('probe-setting', temporal);
     const models = modelSettingsProblem(spec, probe);
