@@ -76,7 +76,7 @@ export interface Premise {
 }
 
 /** The base facts of a proof in the order the derivation uses them (each once). */
-export function premisesOf(proof: Proof, fkAttribute: (pred: string) => { relation: string; attribute: string; label?: string } | undefined): Premise[] {
+export function premisesOf(proof: Proof, fkAttribute: (pred: string) => { relation: string; attribute: string; label?: string; key?: boolean } | undefined): Premise[] {
     const out: Premise[] = [];
     const seen = new Set<string>();
     const walk = (p: Proof) => {
@@ -85,8 +85,9 @@ export function premisesOf(proof: Proof, fkAttribute: (pred: string) => { relati
         if (seen.has(key)) return;
         seen.add(key);
         const at = fkAttribute(p.fact.pred);
-        // Reading a row's own key (`b.name` of a Place keyed by name) states nothing to know.
-        if (!at || String(p.fact.args[0]) === String(p.fact.args[1])) return;
+        // Reading a row's own key (`b.name` of a Place keyed by name) states nothing to know; another attribute
+        // whose value happens to equal the name (Liverpool's city is Liverpool) is a fact like any other.
+        if (!at || at.key) return;
         out.push({ pred: p.fact.pred, relation: at.relation, attribute: at.attribute, label: at.label ?? at.attribute.replace(/_/g, ' '), subject: display(p.fact.args[0]!), value: display(p.fact.args[1]!), nodes: [`node:${String(p.fact.args[0])}`, `node:${String(p.fact.args[1])}`] });
     };
     walk(proof);
