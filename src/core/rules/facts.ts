@@ -9,8 +9,7 @@ import type { LoadedData, RelationTable } from '../data/types.js';
 import type { RelationDecl, SpecModel } from '../spec/model.js';
 import { keyValues } from '../probes/scope.js';
 import { cellKey } from '../data/table.js';
-import { violatingRows } from '../probes/rows.js';
-import { KEY_SEPARATOR, type FactBase, type Proof, type Value } from './ir.js';
+import { KEY_SEPARATOR, type FactBase, type Value } from './ir.js';
 import { attributePredicate, fkPredicate } from './translate.js';
 
 /** The value an entity is named by in facts. */
@@ -90,34 +89,3 @@ function combination(values: Cell[]): string | undefined {
     return values.map(v => cellKey(v!)).join('\u0000');
 }
 
-/**
- * Base facts read from rows that break a declared FD (`fd R: x -> a` with two rows of one x and different a):
- * the `R.a` facts and the fk edges through `a` of those rows. A rule probe asks nothing whose proof rests on one,
- * as statement probes skip such rows: the FD that makes a negation sound does not hold there.
- * Undefined when every FD holds.
- */
-export function violatedFacts(spec: SpecModel, data: LoadedData): Set<string> | undefined {
-    const out = new Set<string>();
-    for (const fd of spec.fds) {
-        const relation = spec.relations.find(r => r.name === fd.relation);
-        const table = data.tables.get(fd.relation);
-        if (!relation || !table) continue;
-        const flags = violatingRows(table, fd.lhs, fd.rhs);
-        if (!flags) continue;
-        const preds = [...fd.rhs.map(a => attributePredicate(relation.name, a)),
-            ...spec.fks.filter(fk => fk.from.relation === relation.name && fk.from.attributes.some(a => fd.rhs.includes(a))).map(fkPredicate)];
-        for (let row = 0; row < table.rowCount; row++) {
-            if (!flags[row]) continue;
-            const key = entityKey(relation, table, row);
-            for (const pred of preds) out.add(`${pred}\u0000${key}`);
-        }
-    }
-    return out.size ? out : undefined;
-}
-
-/** Does a proof rest on a base fact of `violatedFacts`? */
-export function restsOnViolation(proof: Proof, violated: Set<string> | undefined): boolean {
-    if (!violated) return false;
-    const walk = (p: Proof): boolean => (p.kind === 'base' ? violated.has(`${p.fact.pred}\u0000${String(p.fact.args[0])}`) : p.premises.some(walk));
-    return walk(proof);
-}

@@ -20,7 +20,8 @@ import { keywordForms } from '../verify/aliases.js';
 import { scoreYesNo, yesNoText } from '../probes/answers.js';
 import { fkPredicate, translateRules } from './translate.js';
 import { evaluate } from './evaluate.js';
-import { baseFacts, restsOnViolation, violatedFacts } from './facts.js';
+import { baseFacts } from './facts.js';
+import { soundProof } from './soundness.js';
 import { display, fill, premisesOf, RULE_SYSTEM, ruleTemplates, type Premise } from './questions.js';
 import { proofPath } from './graph.js';
 import { ruleExtras, ruleSections } from './metrics.js';
@@ -94,8 +95,8 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
     const inverse = info.inverse ? translation.predicates.get(info.inverse) : undefined;
     const twinRole = info.symmetric ? 'symmetric' : inverse?.phrase !== undefined ? 'inverse' : undefined;
     // Facts whose proof rests on a row that breaks a declared FD are not asked (the FD a negation rests on fails there).
-    const violated = violatedFacts(spec, data);
-    const sound = (f: Fact) => { const p = derivation.proof(f); return p !== undefined && !restsOnViolation(p, violated); };
+    const holds = soundProof(spec, data, translation.program);
+    const sound = (f: Fact) => { const p = derivation.proof(f); return p !== undefined && holds(p); };
     let current: Fact[] = [];
     let currentIntervals: TemporalFact[] = [];
     let subjectIntervals: TemporalFact[] = [];
@@ -150,7 +151,7 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
             }
             const all = bySubject.get(key);
             if (!all || all.length === 0) return 'underived';
-            const facts = violated ? all.filter(sound) : all;
+            const facts = all.filter(sound);
             if (facts.length === 0) return 'violating';
             current = sample(facts, perEntity, seedOf);
             return undefined;
