@@ -46,6 +46,16 @@ describe('statement probes from the command line', () => {
         assert.ok(json.questionGroups.some(g => g.relation === 'statements'));
     });
 
+    it('exits quietly when the reader of its output goes away (report | head -c1)', () => {
+        // The movie example's HTML report is larger than a pipe's buffer, so the write meets the closed pipe.
+        const db = path.join(dir, 'movie.db');
+        assert.equal(cli(['run', path.join(repo, 'examples', 'movie', 'movie.probe'), '--db', db, '--yes']).status, 0);
+        const main = path.join(repo, 'src', 'cli', 'main.ts');
+        const r = spawnSync('bash', ['-c', `"${process.execPath}" --import tsx "${main}" report --db "${db}" --format html | head -c1; echo " status \${PIPESTATUS[0]}"`], { cwd: repo, encoding: 'utf8', timeout: 180_000 });
+        assert.equal(r.stdout, '< status 0\n');
+        assert.doesNotMatch(r.stderr, /EPIPE|Error|at /, r.stderr);
+    });
+
     it('estimates a model\'s C from a sample and says what was measured', () => {
         const r = cli(['estimate', spec, '--probe', 'movie_facts', '--model', 'simulator', '--cheap', 'cheap', '--budget', '30%', '--db', path.join(dir, 'e.db'), '--format', 'json']);
         assert.equal(r.status, 0, r.stderr);
