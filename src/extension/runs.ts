@@ -91,9 +91,11 @@ export class Runs implements vscode.Disposable {
                 const verdicts = outcome.results.verdicts;
                 const questions = new Map(outcome.results.questions.map(q => [q.id, q]));
                 const failed = verdicts.filter(v => { const q = questions.get(v.questionId); return q !== undefined && !questionPassed(q, v); }).length;
-                this.ctx.output.info(`run ${outcome.run.id} (${req.label}) ${outcome.status}: ${verdicts.length} verdicts, ${failed} failed · store ${settings.storePath(req.file)}`);
+                // Questions whose calls failed are counted too: a run never reads as all passed when some went unasked.
+                const unasked = outcome.counts.failed ? `, ${outcome.counts.failed} not answered: the calls failed` : '';
+                this.ctx.output.info(`run ${outcome.run.id} (${req.label}) ${outcome.status}: ${verdicts.length} verdicts, ${failed} failed${unasked} · store ${settings.storePath(req.file)}`);
                 // The count first, so a narrow toast never cuts it; it counts the whole run's answers (a CodeLens counts one probe's).
-                void vscode.window.showInformationMessage(`HalluProbe: ${failed} of ${verdicts.length} answers failed · ${req.label}${outcome.status === 'completed' ? '' : ` (${outcome.status})`}`);
+                void vscode.window.showInformationMessage(`HalluProbe: ${failed} of ${verdicts.length} answers failed${unasked} · ${req.label}${outcome.status === 'completed' ? '' : ` (${outcome.status})`}`);
                 return outcome;
             });
         } catch (err) {
