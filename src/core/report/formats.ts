@@ -7,11 +7,16 @@ import { isMeasured } from '../verify/passed.js';
 const round = (x: number | null) => (x === null ? null : Math.round(x * 10000) / 10000);
 const roundCi = (ci: [number, number] | null) => (ci ? [round(ci[0]), round(ci[1])] : null);
 
-/** The JSON shape of one group: {model, probe, phrasing, mode, n, A, R, AR, M, H, ci} plus the extras. */
+/** A figure that does not apply to the group reads "n/a" (not 0, not a blank). */
+function shownFigure(g: GroupMetrics, k: 'R' | 'AR' | 'C'): number | null | 'n/a' {
+    return g[k] === null && g.notApplicable?.includes(k) ? 'n/a' : round(g[k]);
+}
+
+/** The JSON shape of one group: {model, probe, phrasing, mode, n, A, R, AR, M, H, contradicted, ci} plus the extras. */
 export function groupJson(g: GroupMetrics): Record<string, unknown> {
     const out: Record<string, unknown> = {
         model: g.model, probe: g.probe, phrasing: g.phrasing, mode: g.mode, n: g.n,
-        A: round(g.A), R: round(g.R), AR: round(g.AR), M: round(g.M), H: round(g.H), C: round(g.C),
+        A: round(g.A), R: shownFigure(g, 'R'), AR: shownFigure(g, 'AR'), M: round(g.M), H: round(g.H), contradicted: shownFigure(g, 'C'),
         ci: Object.fromEntries(Object.entries(g.ci).map(([k, v]) => [k, roundCi(v)])),
         kind: g.kind, variant: g.variant, variantId: g.variantId ?? g.variant, counts: g.counts, overrides: g.overrides,
     };
@@ -60,16 +65,16 @@ export function csvField(v: unknown): string {
 }
 
 export function renderCsv(d: ReportData): string {
-    const cols = ['model', 'probe', 'kind', 'phrasing', 'variant', 'variant_id', 'mode', 'n', 'na', 'A', 'A_low', 'A_high', 'R', 'R_low', 'R_high', 'AR', 'AR_low', 'AR_high', 'M', 'M_low', 'M_high', 'H', 'H_low', 'H_high', 'C', 'overrides', 'not_answered', 'failed_calls'];
+    const cols = ['model', 'probe', 'kind', 'phrasing', 'variant', 'variant_id', 'mode', 'n', 'na', 'A', 'A_low', 'A_high', 'R', 'R_low', 'R_high', 'AR', 'AR_low', 'AR_high', 'M', 'M_low', 'M_high', 'H', 'H_low', 'H_high', 'contradicted', 'overrides', 'not_answered', 'failed_calls'];
     const lines = [cols.join(',')];
     // Per model and probe: the questions without an answer, on each of its rows (and on a row of its own when none was answered).
     const missing = new Map(d.unanswered.map(u => [`${u.model}\u0000${u.probe}`, u]));
     const written = new Set<string>();
     for (const g of d.metrics) {
-        const fig = (k: 'A' | 'R' | 'AR' | 'M' | 'H') => [round(g[k]), round(g.ci[k]?.[0] ?? null), round(g.ci[k]?.[1] ?? null)];
+        const fig = (k: 'A' | 'R' | 'AR' | 'M' | 'H') => (k !== 'A' && k !== 'M' && k !== 'H' && g[k] === null && g.notApplicable?.includes(k) ? ['n/a', 'n/a', 'n/a'] : [round(g[k]), round(g.ci[k]?.[0] ?? null), round(g.ci[k]?.[1] ?? null)]);
         const u = missing.get(`${g.model}\u0000${g.probe}`);
         written.add(`${g.model}\u0000${g.probe}`);
-        const row = [g.model, g.probe, g.kind, g.phrasing, g.variant, g.variantId ?? g.variant, g.mode, g.n, g.na ?? '', ...fig('A'), ...fig('R'), ...fig('AR'), ...fig('M'), ...fig('H'), round(g.C), g.overrides, u?.notAnswered ?? 0, u?.failed ?? 0];
+        const row = [g.model, g.probe, g.kind, g.phrasing, g.variant, g.variantId ?? g.variant, g.mode, g.n, g.na ?? '', ...fig('A'), ...fig('R'), ...fig('AR'), ...fig('M'), ...fig('H'), shownFigure(g, 'C'), g.overrides, u?.notAnswered ?? 0, u?.failed ?? 0];
         lines.push(row.map(csvField).join(','));
     }
     for (const [k, u] of missing) {

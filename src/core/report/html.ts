@@ -127,7 +127,7 @@ function hopCharts(groups: GroupMetrics[]): string {
 }
 
 function metricsTable(groups: GroupMetrics[]): string {
-    const head = `<tr>${LABEL_PARTS.map(p => `<th>${p}</th>`).join('')}<th>N</th><th>A</th><th>R</th><th>AR</th><th>M</th><th>H</th><th>C</th></tr>`;
+    const head = `<tr>${LABEL_PARTS.map(p => `<th>${p}</th>`).join('')}<th>N</th><th>A</th><th>R</th><th>AR</th><th>M</th><th>H</th><th>contradicted</th></tr>`;
     const rows = groups.map(g => {
         const key = LABEL_PARTS.map(p => `<td>${esc(partText(groupKey(g), p))}</td>`).join('');
         if (g.na) return `<tr class="na">${key}<td colspan="7">${esc(g.na)}</td></tr>`;
@@ -173,7 +173,7 @@ export function renderHtml(d: ReportData, maxExamples = 200): string {
         `<title>${esc(`HalluProbe report ${d.run.id}`)}</title><style>${CSS}</style></head><body>`);
     parts.push(`<h1>HalluProbe report — run ${esc(d.run.id)}</h1>`,
         `<p>Spec <code>${esc(d.run.spec)}</code>, suite <code>${esc(d.run.suite)}</code>, started ${esc(d.run.started)}, status ${esc(d.run.status)}. ${esc(countsLine(d))}</p>`,
-        '<p><small>A = answer correct, R = critical keywords in the rationale, AR = both, M = unsure or unparseable, H = 1 − A − M (lower is better), C = contradicted. Bracketed and whiskers: Wilson 95 % intervals.</small></p>');
+        '<p><small>A = answer correct, R = critical keywords in the rationale, AR = both, M = unsure or unparseable, H = 1 − A − M (lower is better), contradicted = a keyword contradicted by another value from the data; n/a = the figure does not apply. Bracketed and whiskers: Wilson 95 % intervals.</small></p>');
     parts.push('<h2>Metrics</h2>', legend(['A', 'R', 'AR', 'H']), metricsCharts(d.metrics), metricsTable(d.metrics));
     const hops = hopCharts(d.metrics);
     if (hops) parts.push('<h2>Paths per hop (charts)</h2>', legend(['R', 'AR']), hops);

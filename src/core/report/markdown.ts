@@ -16,10 +16,10 @@ const KEY_RULE = `|${KEY_COLUMNS.map(() => '---').join('|')}|`;
 const keyRow = (g: GroupMetrics) => `| ${keyCells(g).map(c => mdText(c)).join(' | ')} |`;
 
 export function metricsTable(groups: GroupMetrics[]): string[] {
-    const lines = [`${KEY_HEAD} N | A | R | AR | M | H | C |`, `${KEY_RULE}---:|---|---|---|---|---|---|`];
+    const lines = [`${KEY_HEAD} N | A | R | AR | M | H | contradicted |`, `${KEY_RULE}---:|---|---|---|---|---|---|`];
     for (const g of groups) {
         if (g.na) { lines.push(`${keyRow(g)} – | ${mdText(g.na)} | | | | | |`); continue; }
-        const f = (k: 'A' | 'R' | 'AR' | 'M' | 'H') => `${pct(g[k])} ${ciText(g.ci[k])}`;
+        const f = (k: 'A' | 'R' | 'AR' | 'M' | 'H') => `${pct(g[k])} ${ciText(g.ci[k])}`.trim();
         lines.push(`${keyRow(g)} ${g.n} | ${f('A')} | ${f('R')} | ${f('AR')} | ${f('M')} | ${f('H')} | ${pct(g.C)} |`);
     }
     return lines;
@@ -31,7 +31,7 @@ export function renderMarkdown(d: ReportData, maxExamples = 50): string {
     out.push(`Spec \`${mdText(d.run.spec)}\`, suite \`${mdText(d.run.suite)}\`, started ${d.run.started}, status ${d.run.status}.`);
     const failed = d.rows.filter(r => !passed(r));
     out.push(countsLine(d), '');
-    out.push('A = answer correct, R = critical keywords in the rationale, AR = both, M = unsure or unparseable, H = 1 − A − M (hallucination; lower is better), C = a keyword contradicted by another value from the data. Brackets: Wilson 95 % interval.', '');
+    out.push('A = answer correct, R = critical keywords in the rationale, AR = both, M = unsure or unparseable, H = 1 − A − M (hallucination; lower is better), contradicted = a keyword contradicted by another value from the data; n/a = the figure does not apply (no keywords to look for). Brackets: Wilson 95 % interval.', '');
     out.push('## Metrics', '', ...metricsTable(d.metrics), '');
     for (const section of reportSections(d)) {
         out.push(`## ${mdText(section.title)}`, '', `| ${section.columns.map(c => mdText(c)).join(' | ')} |`, `|${section.columns.map(() => '---').join('|')}|`);

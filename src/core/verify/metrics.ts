@@ -76,6 +76,8 @@ export interface GroupMetrics {
     covers?: string[];
     A: number | null; R: number | null; AR: number | null; M: number | null; H: number | null; C: number | null;
     ci: Record<'A' | 'R' | 'AR' | 'M' | 'H' | 'C', Interval | null>;
+    /** Figures that do not apply to the group (null, shown "n/a"): R, AR and C where no question has keywords. */
+    notApplicable?: ('R' | 'AR' | 'C')[];
     counts: { correct: number; present: number; correctPresent: number; unsure: number; unparseable: number; contradicted: number; hallucinated: number };
     /** path probes */
     rExt?: Figure;
@@ -134,8 +136,15 @@ export function groupMetrics(head: Omit<GroupMetrics, 'n' | 'A' | 'R' | 'AR' | '
         ci: { A: wilson(c.correct, n), R: wilson(c.present, n), AR: wilson(c.correctPresent, n), M: wilson(missing, n), H: wilson(c.hallucinated, n), C: wilson(c.contradicted, n) },
         counts: c, overrides,
     };
+    // Keyword figures mean nothing where no question has keywords (statements, open answers): n/a, not 0.
+    if (n > 0 && !items.some(({ q }) => q.keywords.length > 0)) notApplicable(out);
     Object.assign(out, familyOf(head.kind).metricExtras(items));
     return out;
+}
+
+function notApplicable(g: GroupMetrics): void {
+    g.notApplicable = ['R', 'AR', 'C'];
+    for (const k of g.notApplicable) { g[k] = null; g.ci[k] = null; }
 }
 
 /** Fewer cases than this make a snowball conditional n/a (too few to say anything). */
@@ -276,6 +285,7 @@ function phrasingMeans(groups: GroupMetrics[], itemsOf: Map<GroupMetrics, { v: V
             counts, overrides: list.reduce((s, g) => s + g.overrides, 0),
             ...familyOf(first.kind).metricExtras(list.flatMap(g => itemsOf.get(g) ?? [])),
         });
+        if (list.every(g => g.notApplicable)) notApplicable(out[out.length - 1]!);
     }
     return out;
 }
