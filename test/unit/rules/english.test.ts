@@ -2,7 +2,7 @@
 // polarity twin of a negative phrase states the positive fact instead of "It is not true that … does not …".
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ruleTemplates } from '../../../src/core/rules/questions.js';
+import { ruleTemplates } from '../../../src/core/families/rule/questions.js';
 import type { ProbeDecl } from '../../../src/core/spec/model.js';
 import type { PredicateInfo } from '../../../src/core/rules/translate.js';
 
