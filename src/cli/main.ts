@@ -55,5 +55,9 @@ export async function main(argv: string[]): Promise<number> {
 
 const invokedDirectly = process.argv[1] !== undefined && /(cli\.mjs|main\.ts|halluprobe(\.js)?)$/.test(process.argv[1]);
 if (invokedDirectly) {
+    // `halluprobe report … | head -c1`: the reader went away, so there is no one left to tell; stop quietly.
+    for (const stream of [process.stdout, process.stderr]) {
+        stream.on('error', (e: NodeJS.ErrnoException) => { if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0); else throw e; });
+    }
     main(process.argv.slice(2)).then(code => { process.exitCode = code; });
 }

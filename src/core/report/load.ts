@@ -64,7 +64,7 @@ export async function loadReport(store: Store, runId: string, options: LoadRepor
     const overrides = store.overrides(runId);
     const build: Parameters<typeof buildReport>[2] = options.minKnown === undefined ? {} : { minKnown: options.minKnown };
     if (options.judge) build.judge = await judgeRun(results, applyOverrides(results.verdicts, overrides), options.judge);
-    const data = buildReport(results, overrides, build);
+    const data = buildReport({ ...results, failures: store.failures(runId) }, overrides, build);
     return note ? { data, note } : { data };
 }
 

@@ -22,6 +22,7 @@ import { fkPredicate, translateRules } from '../../rules/translate.js';
 import { evaluate } from '../../rules/evaluate.js';
 import { oversizedMessage, oversizedRules, type RuleEstimate } from '../../rules/estimate.js';
 import { baseFacts } from '../../rules/facts.js';
+import { soundProof } from '../../rules/soundness.js';
 import { display, fill, premisesOf, RULE_SYSTEM, ruleTemplates, type Premise } from './questions.js';
 import { proofPath } from './graph.js';
 import { ruleExtras, ruleSections } from './metrics.js';
@@ -33,15 +34,17 @@ export const RULE_GROUP = 'metamorphic';
 export const READING = 'reading';
 
 /** Where a base predicate's facts sit in the data: the relation and attribute a premise names. */
-function premiseAttribute(spec: SpecModel): (pred: string) => { relation: string; attribute: string; label: string } | undefined {
+function premiseAttribute(spec: SpecModel): (pred: string) => { relation: string; attribute: string; label: string; key: boolean } | undefined {
     const withLabel = (relation: string, attribute: string) => {
         const rel = spec.relations.find(r => r.name === relation);
-        return { relation, attribute, label: rel ? labelOf(rel, attribute) : attribute };
+        // The attributes an entity is named by (its first key): reading one states nothing to know.
+        return { relation, attribute, label: rel ? labelOf(rel, attribute) : attribute, key: rel?.keys[0]?.includes(attribute) ?? false };
     };
     return pred => {
         if (pred.startsWith('fk:')) {
             const fk = spec.fks.find(f => fkPredicate(f) === pred);
-            return fk ? withLabel(fk.from.relation, fk.from.attributes[0]!) : undefined;
+            // An fk edge links two entities: it is a fact even where both carry the same name.
+            return fk ? { ...withLabel(fk.from.relation, fk.from.attributes[0]!), key: false } : undefined;
         }
         const dot = pred.indexOf('.');
         return dot > 0 ? withLabel(pred.slice(0, dot), pred.slice(dot + 1)) : undefined;
@@ -105,6 +108,9 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
     const attributeOf = premiseAttribute(spec);
     const inverse = info.inverse ? translation.predicates.get(info.inverse) : undefined;
     const twinRole = info.symmetric ? 'symmetric' : inverse?.phrase !== undefined ? 'inverse' : undefined;
+    // Facts whose proof rests on a row that breaks a declared FD are not asked (the FD a negation rests on fails there).
+    const holds = soundProof(spec, data, translation.program);
+    const sound = (f: Fact) => { const p = derivation.proof(f); return p !== undefined && holds(p); };
     let current: Fact[] = [];
     let currentIntervals: TemporalFact[] = [];
     let subjectIntervals: TemporalFact[] = [];
@@ -127,7 +133,7 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
             if (!q) continue;
             const stated = [nearestInterval(tf, q.year), ...(q.other ? [nearestInterval(q.other, q.years[0])] : [])];
             const proof = derivation.proof(stated[0]!.fact);
-            if (!proof) continue;
+            if (!proof || stated.some(i => !sound(i.fact))) continue;
             const rule = question(stated[0]!.fact, proof);
             // An interval row is named by its key without the years ("Cristiano Ronaldo (Manchester United)"): reading
             // the key parts the name carries states nothing to know; its other facts and its years are premises.
@@ -157,8 +163,10 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
                 currentIntervals = sample(subjectIntervals, perEntity, seedOf);
                 return undefined;
             }
-            const facts = bySubject.get(key);
-            if (!facts || facts.length === 0) return 'underived';
+            const all = bySubject.get(key);
+            if (!all || all.length === 0) return 'underived';
+            const facts = all.filter(sound);
+            if (facts.length === 0) return 'violating';
             current = sample(facts, perEntity, seedOf);
             return undefined;
         },
