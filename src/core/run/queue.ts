@@ -2,10 +2,9 @@
  * The slots one model still has to ask, between the producer (generation, cache hits) and the model's workers.
  * Bounded by the producer waiting for room, so a run holds a few batches of questions, not all of them.
  */
-import type { PendingSlot } from './runner.js';
-
-export class SlotQueue {
-    private items: PendingSlot[] = [];
+/** T: what a slot is (runner.ts: a T); the queue does not need to know. */
+export class SlotQueue<T> {
+    private items: T[] = [];
     private head = 0;
     private closed = false;
     private waiting: (() => void)[] = [];
@@ -14,7 +13,7 @@ export class SlotQueue {
 
     get isClosed(): boolean { return this.closed; }
 
-    push(slots: readonly PendingSlot[]): void {
+    push(slots: readonly T[]): void {
         if (this.closed || slots.length === 0) return;
         if (this.head > 0 && this.head >= this.items.length / 2) { this.items = this.items.slice(this.head); this.head = 0; }
         this.items.push(...slots);
@@ -22,11 +21,11 @@ export class SlotQueue {
     }
 
     /** The next slot; undefined once the queue is closed and empty. */
-    async take(): Promise<PendingSlot | undefined> {
+    async take(): Promise<T | undefined> {
         for (;;) {
             if (this.head < this.items.length) {
                 const slot = this.items[this.head]!;
-                this.items[this.head++] = undefined as unknown as PendingSlot;
+                this.items[this.head++] = undefined as unknown as T;
                 this.wakeAll();
                 return slot;
             }

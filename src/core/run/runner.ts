@@ -121,7 +121,7 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
         progress.rate = progress.elapsedMs > 0 ? ((progress.answered - progress.resumed) * 1000) / progress.elapsedMs : 0;
         opts.onProgress?.(progress);
     };
-    const pools = models.map(m => ({ m, queue: new SlotQueue() }));
+    const pools = models.map(m => ({ m, queue: new SlotQueue<PendingSlot>() }));
     // Cancelling wakes every waiting worker and the producer, and forgets the slots not asked yet.
     const stop = () => { for (const p of pools) p.queue.close(true); };
     signal?.addEventListener('abort', stop, { once: true });
@@ -202,7 +202,7 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
         };
     }
 
-    async function runModel(rm: RunModel, queue: SlotQueue): Promise<void> {
+    async function runModel(rm: RunModel, queue: SlotQueue<PendingSlot>): Promise<void> {
         const { model, client } = rm;
         const gate = new Gate(model.limits.rpm, model.limits.tpm);
         const inflight = new Map<string, Promise<Completion>>();

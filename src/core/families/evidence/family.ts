@@ -14,7 +14,7 @@
  * }
  */
 import type { ProbeDecl, SettingValue } from '../../spec/model.js';
-import type { ProbeFamily } from '../../probes/family.js';
+import type { GroupRelation, ProbeFamily } from '../../probes/family.js';
 import type { Item, Plan } from '../../probes/plan.js';
 import { planFailure, starPath } from '../../probes/plan.js';
 import { keyValues, Scope, slotFor, type Compiled } from '../../probes/scope.js';
@@ -26,7 +26,17 @@ import type { Question } from '../../probes/question.js';
 import { draw } from '../../models/draw.js';
 import { shapeOf, swapAnswer, validateSwap, type SwapRejection } from './swap.js';
 import { occurrences, states, unquote } from './text.js';
-import { evidenceExtras, evidenceSections } from './metrics.js';
+import { evidenceExtras, evidenceSections, swapOutcome } from './metrics.js';
+
+declare module '../../probes/question.js' {
+    interface QuestionData {
+        /**
+         * evidence questions: which case it is, the passage given ('' closed book), the original answer and its
+         * aliases, and for a swap the spans of the passage where the new answer was written.
+         */
+        evidence?: { kind: 'seed' | 'swap' | 'enrich' | 'closed'; passage: string; original: string; aliases: string[]; spans?: [number, number][] };
+    }
+}
 
 /** ReEval's open-book prompt, verbatim (one user message, no system prompt). */
 export const OPEN_BOOK = 'Answer the question below, paired with a context that provides background knowledge. Only output the answer without other context words.\n\nContext: {Evidence}\n\nQuestion: {Question}\n\nAnswer:';
@@ -193,6 +203,22 @@ function shuffle<T>(xs: T[], random: () => number): T[] {
 
 const answerOf = (q: Question) => (typeof q.gold === 'object' ? q.gold.answer : '');
 
+/**
+ * A question with its passage and the same question with the passage perturbed (evidence probes): followed when
+ * the swapped case is answered with the passage's new value, stale when with the original one.
+ */
+const evidenceRelation: GroupRelation = {
+    name: 'evidence',
+    title: 'a question with its passage and with the answer swapped in it: follow the passage, not the memory',
+    outcomes: ['followed', 'stale', 'other', 'no-swap'],
+    judge(members) {
+        const swap = members.find(m => m.q.evidence?.kind === 'swap');
+        if (!swap) return { outcome: 'no-swap', ok: null };
+        const outcome = swapOutcome(swap.q, swap.v.rationaleText);
+        return { outcome, ok: outcome === 'followed' ? true : outcome === 'stale' ? false : null };
+    },
+};
+
 export const evidenceFamily: ProbeFamily = {
     kind: 'evidence',
     title: 'short answers with a passage, then with the passage perturbed (answer swapped, support buried) and without it',
@@ -219,6 +245,7 @@ export const evidenceFamily: ProbeFamily = {
     decidesKnowledge: false,
     metricExtras: items => evidenceExtras(items),
     meanOverPhrasings: false,
+    groupRelations: [evidenceRelation],
     reportSections: groups => evidenceSections(groups),
     answerText: (q, gold, rates) => {
         // A model that trusts its memory answers the original value although the passage says otherwise.
