@@ -2,6 +2,7 @@
 // webviews (browser) and CLI (node). Type checking is its own step (`npm run typecheck`).
 import * as esbuild from 'esbuild';
 import { existsSync } from 'node:fs';
+import { syncGrammarKinds } from './grammar-kinds.mjs';
 
 const production = process.argv.includes('--production');
 const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', legalComments: 'none' };
@@ -18,5 +19,7 @@ for (const name of ['graph', 'preview']) {
     if (existsSync(entry)) targets.push({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: [entry], outfile: `dist/webview/${name}.js` });
 }
 
+// The TextMate grammar's probe kinds are the registry's (scripts/grammar-kinds.mjs).
+syncGrammarKinds();
 await Promise.all(targets.filter(t => existsSync(t.entryPoints[0])).map(t => esbuild.build(t)));
 console.log(`built ${targets.length} bundles${production ? ' (production)' : ''}`);
