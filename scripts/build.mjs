@@ -7,10 +7,12 @@ import { syncGrammarKinds } from './grammar-kinds.mjs';
 const production = process.argv.includes('--production');
 const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', legalComments: 'none' };
 const node = { ...common, platform: 'node', target: 'node22', external: ['vscode', 'better-sqlite3', 'pg-native'] };
+// A CommonJS bundle has no import.meta: code shared with the ES module faces gets the file URL from __filename.
+const cjs = { format: 'cjs', define: { 'import.meta.url': '__hpImportMetaUrl' }, banner: { js: "const __hpImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" } };
 
-const targets = [
-    { ...node, entryPoints: ['src/extension/main.ts'], outfile: 'dist/extension.cjs', format: 'cjs' },
-    { ...node, entryPoints: ['src/server/main.ts'], outfile: 'dist/server.cjs', format: 'cjs' },
+export const targets = [
+    { ...node, ...cjs, entryPoints: ['src/extension/main.ts'], outfile: 'dist/extension.cjs' },
+    { ...node, ...cjs, entryPoints: ['src/server/main.ts'], outfile: 'dist/server.cjs' },
     { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.mjs', format: 'esm',
       banner: { js: "import { createRequire as __hpCreateRequire } from 'node:module'; const require = __hpCreateRequire(import.meta.url);" } },
 ];
@@ -19,7 +21,10 @@ for (const name of ['graph', 'preview']) {
     if (existsSync(entry)) targets.push({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: [entry], outfile: `dist/webview/${name}.js` });
 }
 
-// The TextMate grammar's probe kinds are the registry's (scripts/grammar-kinds.mjs).
-syncGrammarKinds();
-await Promise.all(targets.filter(t => existsSync(t.entryPoints[0])).map(t => esbuild.build(t)));
-console.log(`built ${targets.length} bundles${production ? ' (production)' : ''}`);
+// Imported (by a test, to build in memory): only the targets. Run: build them.
+if (process.argv[1] && import.meta.filename === (await import('node:fs')).realpathSync(process.argv[1])) {
+    // The TextMate grammar's probe kinds are the registry's (scripts/grammar-kinds.mjs).
+    syncGrammarKinds();
+    await Promise.all(targets.filter(t => existsSync(t.entryPoints[0])).map(t => esbuild.build(t)));
+    console.log(`built ${targets.length} bundles${production ? ' (production)' : ''}`);
+}

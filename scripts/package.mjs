@@ -1,4 +1,5 @@
-// `npm run package [-- --target linux-x64 ...] [--universal]`: builds the production bundles, then one
+// `npm run package [-- --target linux-x64 ...] [--universal] [--cli-only]`: builds the production bundles, then the
+// CLI as an npm tarball (out/halluprobe-<version>.tgz: `npm install -g <it>` gives `halluprobe` anywhere), then one
 // platform-specific .vsix per VS Code target, each carrying only the better-sqlite3 prebuild that platform
 // loads (N-API, so it runs in VS Code's Electron without a rebuild). Files enter a package only through
 // the whitelist in .vscodeignore, applied to a staging folder. `--universal` adds a package without any
@@ -23,6 +24,7 @@ const wanted = args.flatMap((a, i) => (a === '--target' ? [args[i + 1]] : []));
 const targets = wanted.length ? wanted : Object.keys(TARGETS);
 for (const t of targets) if (!TARGETS[t]) { console.error(`unknown target ${t}; use one of ${Object.keys(TARGETS).join(', ')}`); process.exit(2); }
 const universal = args.includes('--universal') || wanted.length === 0;
+const cliOnly = args.includes('--cli-only');
 
 /** The whitelist: lines of .vscodeignore that start with `!` (everything else is ignored by `**`). */
 function whitelist() {
@@ -105,7 +107,37 @@ function checkBundle(dir, prebuild) {
     }
 }
 
+/** The CLI's own files: its entry, the bundle and the example `halluprobe init` writes (the `files` list). */
+const CLI_FILES = ['bin/halluprobe.js', 'bin/node-version.js', 'dist/cli.mjs', 'examples/movie/movie.probe', 'examples/movie/data/movies.csv', 'README.md'];
+
+/**
+ * The CLI as an installable npm package: a staging folder with only CLI_FILES and a manifest that is not
+ * private, declares its bin and Node >= 22, and depends on nothing but better-sqlite3 (every other module is in
+ * the bundle), packed with `npm pack`. Returns the tarball's path.
+ */
+function packCli() {
+    const dir = path.join(root, 'out', 'cli');
+    fs.rmSync(dir, { recursive: true, force: true });
+    for (const rel of CLI_FILES) {
+        fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+        fs.copyFileSync(path.join(root, rel), path.join(dir, rel));
+    }
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+    const manifest = {
+        name: pkg.name, version: pkg.version, description: pkg.description, license: pkg.license, type: 'module',
+        bin: pkg.bin, engines: { node: '>=22' }, files: CLI_FILES,
+        dependencies: { 'better-sqlite3': pkg.dependencies['better-sqlite3'] },
+    };
+    fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const packed = JSON.parse(execFileSync(npm, ['pack', '--json', '--pack-destination', path.join(root, 'out')], { cwd: dir, encoding: 'utf8' }));
+    return path.join(root, 'out', packed[0].filename);
+}
+
 execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--production'], { stdio: 'inherit', cwd: root });
+const tarball = packCli();
+console.log(`CLI package: ${path.relative(root, tarball)} (${(fs.statSync(tarball).size / 1e6).toFixed(2)} MB; install anywhere with: npm install -g ${path.relative(root, tarball)})`);
+if (cliOnly) process.exit(0);
 fs.mkdirSync(out, { recursive: true });
 const { createVSIX } = require('@vscode/vsce');
 const rows = [];

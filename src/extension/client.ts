@@ -14,8 +14,11 @@ export class LanguageServer implements vscode.Disposable {
     /** Client-lifetime disposables: gone with each restart. */
     private owned: vscode.Disposable[] = [];
     private client: LanguageClient | undefined;
+    private started: Promise<void> | undefined;
     /** How many times the server was started (1 after activation). */
     starts = 0;
+    /** The notifications sent to the running server, oldest first (names only; for the output channel and tests). */
+    readonly sent: string[] = [];
 
     /**
      * `access`: what the server may read outside the workspace folders (sent at start and by `sendSourceAccess`);
@@ -44,17 +47,35 @@ export class LanguageServer implements vscode.Disposable {
         this.owned.push(watcher, client);
         this.client = client;
         this.starts++;
-        await client.start();
+        this.started = client.start();
+        await this.started;
     }
 
     /** Tells the running server what it may read now (the user allowed a file, or trusted the workspace). */
     sendSourceAccess(): void {
-        if (this.access && this.client?.isRunning()) void this.client.sendNotification(SOURCE_ACCESS_NOTIFICATION, this.access());
+        this.notify(SOURCE_ACCESS_NOTIFICATION, this.access && (() => this.access!()));
     }
 
     /** Tells the running server the saved database passwords (one was set or deleted). */
     sendDatabasePasswords(): void {
-        if (this.passwords && this.client?.isRunning()) void this.client.sendNotification(DATABASE_PASSWORDS_NOTIFICATION, { passwords: this.passwords() });
+        this.notify(DATABASE_PASSWORDS_NOTIFICATION, this.passwords && (() => ({ passwords: this.passwords!() })));
+    }
+
+    /**
+     * Sends a notification to the server, or — while it is starting — once it has started (a notification
+     * dropped then would leave the server checking with what it knew at start).
+     */
+    private notify(method: string, params: (() => unknown) | undefined): void {
+        if (!params) return;
+        const client = this.client;
+        if (!client) return;
+        const send = () => {
+            if (this.client !== client) return; // restarted meanwhile: the new server got the current state at start
+            this.sent.push(method);
+            client.sendNotification(method, params()).catch(err => this.ctx.output.warn(`could not tell the language server (${method}): ${err instanceof Error ? err.message : String(err)}`));
+        };
+        if (client.isRunning()) send();
+        else void this.started?.then(send, () => undefined);
     }
 
     /** Stops the client and its server process, disposes what they owned, and starts a fresh pair. */

@@ -26,7 +26,12 @@ function anchors(spec: SpecModel, file: string): Anchor[] {
 export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvider {
     private readonly changed = new vscode.EventEmitter<void>();
     readonly onDidChangeCodeLenses = this.changed.event;
-    private readonly specs = new Map<string, SpecModel>();
+    /**
+     * The spec view per file, stored as the promise when asked for, so that an edit's `forget` also drops a view
+     * still being computed from the text before the edit (storing the result on arrival kept that stale view, and
+     * its lines, until the next edit).
+     */
+    private readonly specs = new Map<string, Promise<SpecModel>>();
 
     constructor(private readonly s: Services) {
         s.ctx.push(s.state.onDidChangeResults(() => this.changed.fire()));
@@ -36,11 +41,14 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
         s.ctx.push(this.changed);
     }
 
-    private async spec(file: string): Promise<SpecModel> {
+    private spec(file: string): Promise<SpecModel> {
         let spec = this.specs.get(file);
         if (!spec) {
-            spec = (await (await engine()).specView(file, unsavedTexts())).spec;
-            this.specs.set(file, spec);
+            const texts = unsavedTexts();
+            const view = engine().then(e => e.specView(file, texts)).then(v => v.spec);
+            spec = view;
+            this.specs.set(file, view);
+            view.catch(() => { if (this.specs.get(file) === view) this.specs.delete(file); });
         }
         return spec;
     }

@@ -13,6 +13,8 @@ import type { RunSpecResult, RunProgress } from './engine.js';
 import { sqliteStatus } from './native.js';
 import { questionPassed } from '../core/verify/passed.js';
 import { usd } from '../core/run/format.js';
+import { problemsNotice, RUN_ACTIONS, runFinishedMessage, SHOW_PROBLEMS } from './results/summary.js';
+import type { HalluProbeError } from '../core/errors.js';
 
 export interface StartRun {
     file: string;
@@ -93,12 +95,22 @@ export class Runs implements vscode.Disposable {
                 const failed = verdicts.filter(v => { const q = questions.get(v.questionId); return q !== undefined && !questionPassed(q, v); }).length;
                 this.ctx.output.info(`run ${outcome.run.id} (${req.label}) ${outcome.status}: ${verdicts.length} verdicts, ${failed} failed · store ${settings.storePath(req.file)}`);
                 // The count first, so a narrow toast never cuts it; it counts the whole run's answers (a CodeLens counts one probe's).
-                void vscode.window.showInformationMessage(`HalluProbe: ${failed} of ${verdicts.length} answers failed · ${req.label}${outcome.status === 'completed' ? '' : ` (${outcome.status})`}`);
+                const done = runFinishedMessage(failed, verdicts.length, req.label, outcome.status);
+                void vscode.window.showInformationMessage(done.text, ...done.actions).then(action => {
+                    if (action === RUN_ACTIONS.failures) void vscode.commands.executeCommand('halluprobe.showFailures', { file: req.file });
+                    if (action === RUN_ACTIONS.report) void vscode.commands.executeCommand('halluprobe.showResults', { file: req.file, run: outcome.run.id });
+                });
                 return outcome;
             });
         } catch (err) {
+            const problems = (err as Partial<HalluProbeError> | undefined)?.problems;
+            const notice = Array.isArray(problems) ? problemsNotice(problems) : undefined;
             if (abort.signal.aborted) void vscode.window.showInformationMessage('HalluProbe: run stopped; run it again to resume where it stopped.');
-            else showError(this.ctx, errorText(err), err);
+            else if (notice) {
+                // Every problem is in the Problems panel (the language server's diagnostics) and in the log.
+                this.ctx.output.error(errorText(err));
+                void vscode.window.showErrorMessage(notice, SHOW_PROBLEMS).then(a => { if (a === SHOW_PROBLEMS) void vscode.commands.executeCommand('workbench.actions.view.problems'); });
+            } else showError(this.ctx, errorText(err), err);
             this.finished.fire({ file: req.file });
             return undefined;
         } finally {

@@ -71,15 +71,11 @@ export class DatabasePasswords {
         return Object.fromEntries(this.known);
     }
 
-    /** Saves a password for a database; an empty one deletes the saved password. */
+    /** Saves a password for a database; an empty one deletes the saved password. Memory changes before the first await. */
     async set(databaseId: string, password: string): Promise<void> {
-        if (password === '') {
-            this.known.delete(databaseId);
-            await this.storage.delete(passwordSlot(databaseId));
-        } else {
-            this.known.set(databaseId, password);
-            await this.storage.store(passwordSlot(databaseId), password);
-        }
+        if (password === '') this.known.delete(databaseId); else this.known.set(databaseId, password);
+        if (password === '') await this.storage.delete(passwordSlot(databaseId));
+        else await this.storage.store(passwordSlot(databaseId), password);
         await this.memory.update(PASSWORD_IDS, [...this.known.keys()]);
     }
 }

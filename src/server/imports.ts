@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { specFileProblem } from '../core/language/importable.js';
-import { DefaultDocumentBuilder, UriUtils, type BuildOptions, type Cancellation, type LangiumDocument, type LangiumSharedCoreServices, type URI } from 'langium';
+import { Cancellation as CancellationNs, DefaultDocumentBuilder, DocumentState, UriUtils, type BuildOptions, type Cancellation, type LangiumDocument, type LangiumSharedCoreServices, type URI } from 'langium';
 
 const IMPORT = /^\s*import\s+(?:"((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)')/gm;
 
@@ -33,6 +33,16 @@ export class ImportLoadingDocumentBuilder extends DefaultDocumentBuilder {
     private isOpen(uri: URI): boolean {
         const docs = (this.services as { workspace: { TextDocuments?: { get(uri: string): unknown } } }).workspace.TextDocuments;
         return docs?.get(uri.toString()) !== undefined;
+    }
+
+    /**
+     * A document's diagnostics are published when it reaches Validated, even if the build was cancelled meanwhile.
+     * Langium skips the phase's listeners once the build is cancelled but leaves the document Validated, so no
+     * later build validates it again: the diagnostics just computed (after a slow data load, e.g. a database
+     * connection that now has its password) were never published, and the editor kept showing the old ones.
+     */
+    protected override async notifyDocumentPhase(document: LangiumDocument, state: DocumentState, cancelToken: Cancellation.CancellationToken): Promise<void> {
+        return super.notifyDocumentPhase(document, state, state === DocumentState.Validated ? CancellationNs.CancellationToken.None : cancelToken);
     }
 
     protected override async buildDocuments(documents: LangiumDocument[], options: BuildOptions, cancelToken: Cancellation.CancellationToken): Promise<void> {

@@ -32,26 +32,39 @@ const watcher = new DataFileWatcher(uris => {
     data.invalidate();
     void shared.workspace.WorkspaceLock.write(token => shared.workspace.DocumentBuilder.update(uris.map(u => URI.parse(u)), [], token));
 });
-data.onLoaded = (uri, files) => watcher.watch(uri, files);
+/** The sources each document's spec read at its last load: a change of access or password re-checks only the specs it concerns. */
+const readsBy = new Map<string, string[]>();
+data.onLoaded = (uri, files) => { readsBy.set(uri, files); watcher.watch(uri, files); };
 shared.lsp.LanguageServer.onInitialize(params => {
     gate.initialize(params);
     useClientPasswords((params.initializationOptions as { databasePasswords?: DatabasePasswordsParams } | undefined)?.databasePasswords);
 });
-/** Forgets remembered loads and checks every spec again (what may be read, or how, changed). */
-const recheckAll = () => {
+/**
+ * Forgets remembered loads and checks again every spec that reads a source `concerned` picks (or that has not
+ * been loaded yet): what may be read, or how, changed. Specs reading nothing it concerns are not rebuilt, so the
+ * spec the user is waiting on is published without waiting for every other spec of the workspace.
+ */
+const recheck = (why: string, concerned: (source: string) => boolean) => {
     data.invalidate();
     const all = shared.workspace.LangiumDocuments.all.map(d => d.uri).toArray();
-    void shared.workspace.WorkspaceLock.write(token => shared.workspace.DocumentBuilder.update(all, [], token));
+    const affected = all.filter(uri => readsBy.get(uri.toString())?.some(concerned) ?? true);
+    connection.console.info(`${why}: checking ${affected.length} of ${all.length} specs again`);
+    if (affected.length === 0) return;
+    const started = performance.now();
+    shared.workspace.WorkspaceLock.write(token => shared.workspace.DocumentBuilder.update(affected, [], token)).then(
+        () => connection.console.log(`${why}: re-check done after ${Math.round(performance.now() - started)} ms`),
+        err => connection.console.error(`${why}: re-check failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`));
 };
-// The user allowed a file (or trusted the workspace): check every spec again with what may now be read.
+const isDatabase = (source: string) => /^postgres(ql)?:\/\//i.test(source);
+// The user allowed a file (or trusted the workspace): check the specs reading outside sources again.
 connection.onNotification(SOURCE_ACCESS_NOTIFICATION, (params: SourceAccessParams) => {
     gate.update(params);
-    recheckAll();
+    recheck('what may be read changed', source => !gate.inside(source));
 });
-// The user saved or deleted a database password: connect again with it.
+// The user saved or deleted a database password: the specs reading a database connect again with it.
 connection.onNotification(DATABASE_PASSWORDS_NOTIFICATION, (params: DatabasePasswordsParams) => {
     useClientPasswords(params);
-    recheckAll();
+    recheck('database passwords changed', isDatabase);
 });
 connection.onExit(() => watcher.dispose());
 startLanguageServer(shared);

@@ -5,7 +5,7 @@
  */
 import type { InitializeParams } from 'vscode-languageserver';
 import { URI } from 'langium';
-import { accessFrom, sourceDecision, type SourceAccess } from '../core/data/source-access.js';
+import { accessFrom, insideFolders, sourceDecision, type SourceAccess } from '../core/data/source-access.js';
 import type { SourceAccessParams } from '../protocol/lsp.js';
 
 export class SourceGate {
@@ -23,6 +23,9 @@ export class SourceGate {
     update(params: SourceAccessParams): void {
         this.access = accessFrom(params, this.folders);
     }
+
+    /** A source inside the workspace folders: read whatever the editor allows (a database never is). */
+    readonly inside = (file: string): boolean => insideFolders(file, this.folders);
 
     readonly readable = (file: string): boolean => !this.access || sourceDecision(file, this.access) === 'read';
 }

@@ -2,7 +2,7 @@
  * Everyday use in a real VS Code (code-server + headless Chromium), on the movie example with its offline
  * simulator: a run started from the command palette reaches the Testing view (failed questions marked, the
  * peek shows the failure message); the end-of-run message and the CodeLens lines are not cut (measured at
- * 100 columns); the graph panel opens with labels at least 10 px high. Screenshots go to test-artifacts/e2e/everyday/.
+ * 100 columns); the graph panel opens with labels at least 11 px high. Screenshots go to test-artifacts/e2e/everyday/.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -123,7 +123,7 @@ describe('everyday use of the extension', { skip, timeout: 300_000 }, () => {
         assert.ok(m.question >= 100 && m.keywords >= 60, JSON.stringify(m));
     });
 
-    it('the graph opens readable: labels at least 10 px high', async () => {
+    it('the graph opens readable: labels at least 11 px high', async () => {
         await wb.command('HalluProbe: Open Graph');
         const frame = await wb.webview('graph');
         await frame.locator('body[data-label-px]').waitFor({ timeout: 30_000 });
@@ -132,7 +132,7 @@ describe('everyday use of the extension', { skip, timeout: 300_000 }, () => {
             return { labelPx: Number(document.body.dataset.labelPx), canvas: { w: canvas.width, h: canvas.height }, page: { w: innerWidth, h: innerHeight } };
         });
         await wb.screenshot('graph');
-        assert.ok(m.labelPx >= 10, `labels ${m.labelPx} px high`);
+        assert.ok(m.labelPx >= 11, `labels ${m.labelPx} px high`);
         assert.ok(m.canvas.w * m.canvas.h >= 0.4 * m.page.w * m.page.h, `the drawing uses ${JSON.stringify(m.canvas)} of ${JSON.stringify(m.page)}`);
     });
 });

@@ -22,7 +22,10 @@ if (!missing) fs.rmSync(ARTIFACTS, { recursive: true, force: true });
 /** No keyword in the rationale: every binary question is answered, its rationale fails with "missing". */
 const ANSWER = 'Yes, I believe so. That film is well known.';
 
-describe('extension host (mocha suite inside code-server)', { skip, timeout: 240_000 }, () => {
+/** The whole extension-host suite's budget: each of its tests waits on its own event, bounded by mocha's timeout. */
+const SUITE_MS = 900_000;
+
+describe('extension host (mocha suite inside code-server)', { skip, timeout: SUITE_MS }, () => {
     it('passes the extension-host suite', async () => {
         const suite = await bundleSuite();
         const results = path.join(os.tmpdir(), `halluprobe-vscode-${process.pid}-${Date.now()}.json`);
@@ -32,7 +35,9 @@ describe('extension host (mocha suite inside code-server)', { skip, timeout: 240
             session = await openSession({ env: { HALLUPROBE_VSCODE_SUITE: suite, HALLUPROBE_VSCODE_RESULTS: results, ...pg.env } });
             const wb = new Workbench(session.page, ARTIFACTS);
             await wb.open(session.server.url);
-            for (let i = 0; i < 180 && !fs.existsSync(results); i++) await session.page.waitForTimeout(1000);
+            // The companion writes the results file when mocha ends: wait for that file, up to the suite's budget.
+            const deadline = Date.now() + SUITE_MS - 60_000;
+            while (!fs.existsSync(results) && Date.now() < deadline) await session.page.waitForTimeout(1000);
             assert.ok(fs.existsSync(results), `the companion wrote no results; code-server log:\n${session.server.log().slice(-2000)}`);
             const r = JSON.parse(fs.readFileSync(results, 'utf8')) as { passes: number; failures: number; tests: { title: string; state: string; error?: string }[]; measured: Record<string, number> };
             for (const t of r.tests) console.log(`  ${t.state === 'passed' ? '✔' : '✖'} ${t.title}${t.error ? `\n      ${t.error.split('\n')[0]}` : ''}`);
@@ -85,6 +90,12 @@ describe('the workbench, as a user sees it', { skip, timeout: 420_000 }, () => {
         await wb.screenshot('preview');
         assert.match(count, /^\d[\d,]* of \d[\d,]* questions$/);
         assert.ok(rendered > 0);
+        // Probe and phrasing names are shown whole (no "movie_…", "neg…") when the panel is wider than the narrow
+        // layout (≤ 560 px, media/preview.css), which shrinks them rather than scroll sideways (everyday.test.ts).
+        const width = await frame.evaluate(() => innerWidth);
+        const cut = await frame.locator(`${S.webview.previewRows} .c-probe, ${S.webview.previewRows} .c-phrasing`)
+            .evaluateAll(els => els.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent));
+        if (width > 560) assert.deepEqual(cut, [], `truncated probe / phrasing cells in a ${width} px panel`);
         await frame.locator(S.webview.filter).fill('gold:no');
         await frame.locator(S.webview.previewRows).first().waitFor();
         assert.match(await frame.locator(`${S.webview.previewRows} .c-gold`).first().innerText(), /^no$/);

@@ -166,7 +166,7 @@ function layout(): void {
 }
 
 /**
- * Fits the graph into the canvas, unless that would draw labels smaller than 10 px: then it zooms to the
+ * Fits the graph into the canvas, unless that would draw labels smaller than 11 px: then it zooms to the
  * smallest readable size and shows the graph from its start (top left), to be panned. The label size on
  * screen is published on the body (data-label-px) for tests and for the status line.
  */

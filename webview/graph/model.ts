@@ -124,9 +124,19 @@ export function claimSummary(c: ClaimMark): string {
     return `${c.text} — ${why}${c.dataEdge && c.data === 'contradicted' ? ` (data: ${c.dataEdge.head} ${c.dataEdge.relation} ${c.dataEdge.tail})` : ''}`;
 }
 
-/** A one-line summary of the hop verdicts, e.g. `hop 1 found · hop 2 missing (1954)`. */
+/**
+ * A one-line summary of the verdict, e.g. `hop 1 found · hop 2 missing (1954)`; an open question's by its claims
+ * (`2 claims: 1 contradicted — followed a corrupted context edge, 1 supported`); "not run yet" only without an answer.
+ */
 export function hopSummary(graph: QuestionGraph): string {
-    if (graph.hops.length === 0) return 'not run yet';
+    if (graph.claims?.length) {
+        const bad = graph.claims.filter(c => c.data === 'contradicted' || c.cause === 'followed-corrupted' || c.cause === 'invented');
+        const counts = new Map<string, number>();
+        for (const c of graph.claims) counts.set(c.data, (counts.get(c.data) ?? 0) + 1);
+        const n = graph.claims.length;
+        return `${n} claim${n === 1 ? '' : 's'}: ${[...counts].map(([k, v]) => `${v} ${k}`).join(', ')}${bad[0] ? ` — "${bad[0].text}" ${claimSummary(bad[0]).slice(bad[0].text.length + 3)}` : ''}`;
+    }
+    if (graph.hops.length === 0) return graph.answer ? `answered ${graph.answer}${graph.correct ? ' ✓' : ' ✗'} (no hops to check)` : 'not run yet';
     return graph.hops.map(h => {
         const bad = h.keywords.filter(k => k.status !== 'found').map(k => k.value);
         return `hop ${h.hop} ${h.status}${bad.length ? ` (${bad.join(', ')})` : ''}`;
@@ -165,8 +175,8 @@ export function toSvg(nodes: readonly Placed[], edges: readonly PlacedEdge[], ba
 
 /** The smallest text the graph draws (edge labels), in CSS px at zoom 1. */
 export const SMALLEST_FONT_PX = 11;
-/** No label is drawn smaller than this on screen: below it a fitted graph is zoomed in and panned instead. */
-export const MIN_LABEL_PX = 10;
+/** No label is drawn smaller than this (11 px) on screen: below it a fitted graph is zoomed in and panned instead. */
+export const MIN_LABEL_PX = 11;
 
 /**
  * The zoom to open a graph at: the zoom that fits it into the canvas, raised so the smallest label is at least

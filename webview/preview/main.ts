@@ -4,7 +4,7 @@
  */
 import type { PreviewData, PreviewRow } from '../../src/protocol/webview.js';
 import { connect, el, post, status } from '../shared/host.js';
-import { filterRows, formatEstimate, formatKeywords, rowText, visibleWindow } from './model.js';
+import { columnWidths, filterRows, formatEstimate, formatKeywords, rowText, visibleWindow } from './model.js';
 
 const ROW_HEIGHT = 28;
 let data: PreviewData | undefined;
@@ -39,6 +39,9 @@ function layout(d: PreviewData): void {
     spacer.append(body);
     viewport.append(spacer);
     app.replaceChildren(header, estimates, notes, head, viewport);
+    // The short columns as wide as their values (media/preview.css reads these).
+    const widths = columnWidths(d.rows);
+    for (const [name, chars] of Object.entries(widths)) app.style.setProperty(`--w-${name}`, String(chars));
     filter.addEventListener('input', () => { apply(filter.value); });
     viewport.addEventListener('scroll', () => requestAnimationFrame(render), { passive: true });
 }
@@ -58,9 +61,9 @@ function rowElement(r: PreviewRow, index: number): HTMLDivElement {
     const row = el('div', { class: 'row', role: 'row', 'data-id': r.id, 'aria-rowindex': String(index + 1) });
     row.append(
         el('div', { class: 'cell c-probe', title: r.kind }, r.probe),
-        el('div', { class: 'cell c-phrasing' }, r.phrasing),
+        el('div', { class: 'cell c-phrasing', title: r.phrasing }, r.phrasing),
         el('div', { class: 'cell c-question', title: r.question }, r.question),
-        el('div', { class: 'cell c-gold' }, r.gold),
+        el('div', { class: 'cell c-gold', title: r.gold }, r.gold),
         el('div', { class: 'cell c-keywords', title: formatKeywords(r.keywords) }, formatKeywords(r.keywords)),
     );
     const src = el('div', { class: 'cell c-source' });

@@ -63,3 +63,13 @@ export function formatCost(cost: number | null): string {
 export function formatEstimate(e: ModelEstimate): string {
     return `${e.model}: ${e.questions} questions · ${e.inputTokens.toLocaleString('en-US')} in + ~${e.outputTokens.toLocaleString('en-US')} out tokens · ${formatCost(e.cost)}`;
 }
+
+/**
+ * The widths (in characters) of the short columns: as wide as their longest value, never narrower than the
+ * title, at most `cap` — so "movie_binary" and "negated" show whole instead of "movie_…" and "neg…".
+ */
+export function columnWidths(rows: readonly Pick<PreviewRow, 'probe' | 'phrasing' | 'gold'>[], cap = 32): { probe: number; phrasing: number; gold: number } {
+    const widest = (title: string, get: (r: Pick<PreviewRow, 'probe' | 'phrasing' | 'gold'>) => string) =>
+        Math.min(cap, rows.reduce((w, r) => Math.max(w, get(r).length), title.length));
+    return { probe: widest('Probe', r => r.probe), phrasing: widest('Phrasing', r => r.phrasing), gold: widest('Gold', r => r.gold) };
+}

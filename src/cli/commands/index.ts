@@ -7,6 +7,8 @@ import { report } from './report.js';
 import { compare } from './compare.js';
 import { estimate } from './estimate.js';
 import { importCommand } from './import.js';
+import { store } from './store.js';
+import { init } from './init.js';
 
 export interface Command {
     summary: string;
@@ -18,5 +20,5 @@ export interface Command {
 
 /** Every subcommand, in the order `halluprobe --help` lists them. */
 export const COMMANDS: Record<string, Command> = {
-    import: importCommand, check, preview, run, runs, report, compare, estimate,
+    init, import: importCommand, check, preview, run, runs, report, compare, estimate, store,
 };

@@ -28,8 +28,8 @@ Loads the spec and its data and prints the generated questions with their gold a
   --seed K     the sampling seed (without a suite: random row order with this seed)
   --format     table (default), jsonl (one question per line: id, probe, kind, phrasing, question,
                messages, gold, keywords, source, path …) or csv
-Problems are printed to stderr as file:line:column messages. Exit status: 0 questions printed,
-1 the spec has errors (nothing generated), 2 bad usage.`,
+Problems are printed to stderr as file:line:column messages. Exit status: 0 questions printed and no errors,
+1 the spec or its data has errors (the questions that could be generated are still printed), 2 bad usage.`,
     async run(args: ParsedArgs) {
         const file = args.positional[0];
         const format = stringFlag(args, 'format') ?? 'table';
@@ -45,19 +45,24 @@ Problems are printed to stderr as file:line:column messages. Exit status: 0 ques
         }
         printSources(loaded.model);
         const data = await loadData(loaded.model);
-        printDiagnostics(data.diagnostics.filter(d => d.severity === 'error'));
+        const dataErrors = data.diagnostics.filter(d => d.severity === 'error');
+        printDiagnostics(dataErrors);
         const generation = generateQuestions(loaded.model, data, Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)));
         const seen = new Set(generation.diagnostics.map(key));
         const problems = [...generation.diagnostics, ...probeDiagnostics(loaded.model, data).filter(d => !seen.has(key(d)))];
         printDiagnostics(problems);
+        // The table sizes its columns to the questions, so it reads them all first; jsonl and csv stream.
+        const questions: Iterable<Question> = format === 'table' ? [...generation.questions] : generation.questions;
+        const table = format === 'table' ? tableFormat(questions as Question[]) : undefined;
         const line = format === 'jsonl' ? (q: Question) => JSON.stringify(questionRecord(q))
             : format === 'csv' ? csvLine
-            : tableLine;
+            : table!.line;
         if (format === 'csv') print(CSV_HEADER.join(','));
-        if (format === 'table') print(TABLE_HEADER);
-        for (const q of generation.questions) print(line(q));
+        if (table) print(table.header);
+        for (const q of questions) print(line(q));
         printError(summary(generation.stats, data.tables));
-        return problems.some(d => d.severity === 'error') && generation.stats.generated === 0 ? 1 : 0;
+        // The questions that could be generated are printed, but a spec with errors is never a pass.
+        return dataErrors.length > 0 || problems.some(d => d.severity === 'error') ? 1 : 0;
     },
 };
 
@@ -86,15 +91,27 @@ export function summary(stats: GenerationStats, tables: ReadonlyMap<string, { ro
 const keywordText = (q: Question) => q.keywords.map(h => h.map(k => k.value).join('; ')).join(' | ');
 const firstRow = (q: Question) => (q.source.rows[0] ? `${q.source.rows[0].file}:${q.source.rows[0].line}` : '');
 
-const TABLE_HEADER = ['id'.padEnd(16), 'probe'.padEnd(16), 'phrasing'.padEnd(10), 'variant'.padEnd(12), 'gold'.padEnd(4), 'keywords'.padEnd(24), 'question'].join('  ');
-
-function cell(text: string, width: number): string {
-    const flat = text.replace(/\s*\n\s*/g, ' ⏎ ');
-    return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat.padEnd(width);
+/**
+ * The table's columns, each as wide as its longest value among the printed questions (never narrower than its
+ * title, at most its cap), so rows that differ only late in a column ("option 3 (…)", "movie_title_year") can be
+ * told apart; only the question and keywords are cut.
+ */
+function tableFormat(questions: readonly Question[]): { header: string; line: (q: Question) => string } {
+    const columns: [string, (q: Question) => string, number][] = [
+        ['probe', q => q.probe, 32], ['phrasing', q => q.phrasing, 24], ['variant', variantId, 24], ['gold', goldText, 48], ['keywords', keywordText, 24],
+    ];
+    const widths = columns.map(([title, get, cap]) => Math.min(cap, questions.reduce((w, q) => Math.max(w, flat(get(q)).length), title.length)));
+    return {
+        header: ['id'.padEnd(16), ...columns.map(([title], i) => title.padEnd(widths[i]!)), 'question'].join('  '),
+        line: q => [q.id, ...columns.map(([, get], i) => cell(get(q), widths[i]!)), cell(q.question, 160).trimEnd()].join('  '),
+    };
 }
 
-function tableLine(q: Question): string {
-    return [q.id, cell(q.probe, 16), cell(q.phrasing, 10), cell(variantId(q), 12), cell(goldText(q), 4), cell(keywordText(q), 24), cell(q.question, 160).trimEnd()].join('  ');
+const flat = (text: string) => text.replace(/\s*\n\s*/g, ' ⏎ ');
+
+function cell(text: string, width: number): string {
+    const one = flat(text);
+    return one.length > width ? `${one.slice(0, width - 1)}…` : one.padEnd(width);
 }
 
 const CSV_HEADER = ['id', 'probe', 'kind', 'phrasing', 'variant', 'variant_id', 'gold', 'question', 'keywords', 'source'];

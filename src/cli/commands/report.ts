@@ -59,7 +59,9 @@ Verifies any unverified answers, then writes the report (default: Markdown to st
   --out FILE             write to FILE instead of stdout
   --min-known N          knowledge filter: a model knowing fewer entities is n/a (default 20)
   --fail-on-failures     exit 1 when any question failed (wrong answer or rationale)
-  --max-h X              exit 1 when any group's hallucination rate H exceeds X (e.g. 0.2)
+  --max-h X              exit 1 when any group's hallucination rate H exceeds X (e.g. 0.2); scoped limits, comma-
+                         separated, take a probe, a phrasing or probe/phrasing before "=": --max-h 0.2,open/rewire-50=1
+                         (the most specific limit applies; without a plain X, groups no scope names are not gated)
   --judge MODEL          opt-in LLM judge (e.g. openai:gpt-4o) on a sample of verdicts: its agreement with
                          the verifier and Cohen's kappa are added, labelled "LLM judge"
   --judge-sample N       how many verdicts the judge reads (default 50); --judge-seed K the sample's seed
@@ -73,7 +75,7 @@ Exit: 0 written, 1 a --fail-on-failures / --max-h gate failed, 2 bad usage.`,
         const maxH = stringFlag(args, 'max-h');
         const problem = unknown.length > 0 ? `unknown option --${unknown[0]}`
             : !REPORT_FORMATS.includes(format) ? `--format must be one of ${REPORT_FORMATS.join(', ')}, not "${String(args.flags.format)}"`
-            : maxH !== undefined && !(Number(maxH) >= 0 && Number(maxH) <= 1) ? `--max-h must be a number between 0 and 1, not "${maxH}"`
+            : maxH !== undefined && typeof parseMaxH(maxH) === 'string' ? parseMaxH(maxH) as string
             : args.positional.length > 0 ? `unexpected argument "${args.positional[0]}"`
             : undefined;
         if (problem) { printError(`halluprobe report: ${problem}\n\n${this.usage}`); return 2; }
@@ -95,7 +97,7 @@ Exit: 0 written, 1 a --fail-on-failures / --max-h gate failed, 2 bad usage.`,
             const out = stringFlag(args, 'out');
             if (out) { writeFileSync(out, text); printError(`Wrote ${format} report of run ${runId} to ${out}`); }
             else writeOut(text);
-            return gate(data, args.flags['fail-on-failures'] === true, maxH === undefined ? undefined : Number(maxH));
+            return gate(data, args.flags['fail-on-failures'] === true, maxH === undefined ? undefined : parseMaxH(maxH) as HLimit[]);
         } finally {
             store.close();
         }
@@ -120,7 +122,34 @@ function recordFromFlags(store: Store, runId: string, questionId: string, args: 
     printError(`Recorded override of ${questionId} (${o.model}) by ${by}.`);
 }
 
-function gate(data: ReportData, failOnFailures: boolean, maxH: number | undefined): number {
+/** One --max-h limit: for every group (no scope), or for a probe, a phrasing or probe/phrasing. */
+export interface HLimit { scope?: string; max: number }
+
+/** `0.2,open/rewire-50=1` → limits, or the problem with the flag's value. */
+export function parseMaxH(text: string): HLimit[] | string {
+    const limits: HLimit[] = [];
+    for (const part of text.split(',').map(p => p.trim()).filter(Boolean)) {
+        const eq = part.lastIndexOf('=');
+        const scope = eq >= 0 ? part.slice(0, eq).trim() : undefined;
+        const value = eq >= 0 ? part.slice(eq + 1).trim() : part;
+        const max = Number(value);
+        if (value === '' || !(max >= 0 && max <= 1)) return `--max-h must be a number between 0 and 1 (or SCOPE=number), not "${part}"`;
+        if (scope === '') return `--max-h: "${part}" names no probe or phrasing before "="`;
+        limits.push(scope === undefined ? { max } : { scope, max });
+    }
+    return limits.length ? limits : `--max-h needs a number between 0 and 1, not "${text}"`;
+}
+
+/** The limit for a group: probe/phrasing, then phrasing, then probe, then the plain one; undefined: not gated. */
+export function limitFor(limits: readonly HLimit[], g: { probe: string; phrasing: string }): number | undefined {
+    for (const scope of [`${g.probe}/${g.phrasing}`, g.phrasing, g.probe, undefined]) {
+        const hit = limits.find(l => l.scope === scope);
+        if (hit) return hit.max;
+    }
+    return undefined;
+}
+
+function gate(data: ReportData, failOnFailures: boolean, maxH: readonly HLimit[] | undefined): number {
     let code = 0;
     if (failOnFailures) {
         const failed = data.rows.filter(r => !passed(r)).length;
@@ -128,8 +157,9 @@ function gate(data: ReportData, failOnFailures: boolean, maxH: number | undefine
     }
     if (maxH !== undefined) {
         for (const g of data.metrics) {
-            if (g.na || g.H === null || g.H <= maxH) continue;
-            printError(`halluprobe report: H ${g.H.toFixed(2)} > ${maxH} for ${groupLabel(groupKey(g))}.`);
+            const max = limitFor(maxH, g);
+            if (max === undefined || g.na || g.H === null || g.H <= max) continue;
+            printError(`halluprobe report: H ${g.H.toFixed(2)} > ${max} for ${groupLabel(groupKey(g))}.`);
             code = 1;
         }
     }

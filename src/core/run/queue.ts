@@ -2,9 +2,10 @@
  * The slots one model still has to ask, between the producer (generation, cache hits) and the model's workers.
  * Bounded by the producer waiting for room, so a run holds a few batches of questions, not all of them.
  */
-/** T: what a slot is (runner.ts: a T); the queue does not need to know. */
-export class SlotQueue<T> {
-    private items: T[] = [];
+import type { PendingSlot } from './pending.js';
+
+export class SlotQueue {
+    private items: PendingSlot[] = [];
     private head = 0;
     private closed = false;
     private waiting: (() => void)[] = [];
@@ -13,7 +14,7 @@ export class SlotQueue<T> {
 
     get isClosed(): boolean { return this.closed; }
 
-    push(slots: readonly T[]): void {
+    push(slots: readonly PendingSlot[]): void {
         if (this.closed || slots.length === 0) return;
         if (this.head > 0 && this.head >= this.items.length / 2) { this.items = this.items.slice(this.head); this.head = 0; }
         this.items.push(...slots);
@@ -21,11 +22,11 @@ export class SlotQueue<T> {
     }
 
     /** The next slot; undefined once the queue is closed and empty. */
-    async take(): Promise<T | undefined> {
+    async take(): Promise<PendingSlot | undefined> {
         for (;;) {
             if (this.head < this.items.length) {
                 const slot = this.items[this.head]!;
-                this.items[this.head++] = undefined as unknown as T;
+                this.items[this.head++] = undefined as unknown as PendingSlot;
                 this.wakeAll();
                 return slot;
             }

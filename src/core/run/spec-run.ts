@@ -18,6 +18,7 @@ import { familyModelSteps } from '../probes/families.js';
 import { fromDiagnostic, HalluProbeError, problem, type Problem } from '../errors.js';
 import { prepareRun, startRun, type AnswerEvent, type PreparedRun, type Progress, type QuestionSource } from './index.js';
 import { cliCommand } from '../invocation.js';
+import { closest } from '../language/validation/suggest.js';
 
 /** Above this estimate (US dollars) a run asks before spending; HALLUPROBE_CONFIRM_USD changes it. */
 export const CONFIRM_USD_DEFAULT = 1;
@@ -53,6 +54,8 @@ export interface RunSpecRequest {
     /** A run id to continue, 'auto' (the latest unfinished run of this spec and suite) or 'new'. */
     resume?: string;
     concurrency?: number;
+    /** Send the run to the provider's Batch API (also the suite setting `batch true`). */
+    batch?: boolean;
     secrets?: SecretSource;
     confirmHost: ConfirmHost;
     /** Where a custom key variable's first confirmed origin is remembered. */
@@ -103,7 +106,11 @@ export function resolveRunModels(spec: SpecModel, names: readonly string[] | und
     return wanted.map(n => {
         const m = modelFromFlag(n, declared);
         if (!m) {
-            throw new HalluProbeError(problem('unknown-model', `Unknown model "${n}".`,
+            const names = [...declared.map(d => d.name), 'offline'];
+            // A typo, or the start of one name ("simm" → "simulator": a cut-short name is too far for edit distance).
+            const starts = n.length >= 3 ? names.filter(d => d.toLowerCase().startsWith(n.slice(0, 3).toLowerCase())) : [];
+            const guess = closest(n, names) ?? (starts.length === 1 ? starts[0] : undefined);
+            throw new HalluProbeError(problem('unknown-model', `Unknown model "${n}"${guess ? `; did you mean "${guess}"?` : '.'}`,
                 `Use a model declared in the spec (${declared.map(d => d.name).join(', ') || 'none'}), openai:<id>, ollama:<id>, azure:<id>, openrouter:<id>, replay:<file>[+<file>…] or offline.`));
         }
         // A file typed on a command line is relative to where the command runs, not to the spec.
@@ -155,6 +162,7 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
             resume: req.questionIds ? 'new' : req.resume ?? 'auto',
             secrets: req.secrets, confirmHost: req.confirmHost, bindings: req.bindings, env: req.env, domain: domainFromData(data), baseDir: path.dirname(specFile),
             concurrency: req.concurrency, settings: runSettings(req), onProgress: req.onProgress,
+            batch: req.batch ?? isTrue(spec.suites.find(s => s.name === suite)?.settings.batch),
         });
         if (!prepared) throw new HalluProbeError(problems.map(p => problem('run-models', p)));
         req.onPrepared?.(prepared);
@@ -192,6 +200,8 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
 }
 
 /** What the run records about how it was asked for: what chose its questions (a selection by its ids) and who asked. */
+const isTrue = (v: unknown) => v === true || v === 'true';
+
 function runSettings(req: RunSpecRequest): RunSettings {
     const settings: RunSettings = { limit: req.limit, seed: req.seed, probe: req.probe, from: req.origin };
     if (req.questionIds) settings.questionIds = req.questionIds;

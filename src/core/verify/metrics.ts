@@ -99,7 +99,12 @@ export function computeMetrics(questions: Question[], verdicts: Verdict[], optio
         out.push(m);
         itemsOf.set(m, counted);
     };
-    const sorted = [...groups.values()].sort((a, b) => cmp(a[0]!, b[0]!));
+    // Phrasings in the order the spec declares them (the questions' order): an open probe's none → clean → perturbed
+    // levels, a binary probe's basic → negated, never alphabetical.
+    const phrasingRank = new Map<string, number>();
+    for (const q of questions) { const k = `${q.probe}\u0000${q.phrasing}`; if (!phrasingRank.has(k)) phrasingRank.set(k, phrasingRank.size); }
+    const rankOf = (q: Question) => phrasingRank.get(`${q.probe}\u0000${q.phrasing}`) ?? Number.MAX_SAFE_INTEGER;
+    const sorted = [...groups.values()].sort((a, b) => cmp(a[0]!, b[0]!, rankOf));
     for (const items of sorted) {
         const model = items[0]!.v.model;
         emit(items, items, 'all');
@@ -121,8 +126,9 @@ export function computeMetrics(questions: Question[], verdicts: Verdict[], optio
     return out.filter(m => m.n > 0 || m.na);
 }
 
-function cmp(a: { v: Verdict; q: Question }, b: { v: Verdict; q: Question }): number {
-    return a.v.model.localeCompare(b.v.model) || a.q.probe.localeCompare(b.q.probe) || (a.q.variantId ?? a.q.variant).localeCompare(b.q.variantId ?? b.q.variant) || a.q.phrasing.localeCompare(b.q.phrasing);
+function cmp(a: { v: Verdict; q: Question }, b: { v: Verdict; q: Question }, rankOf: (q: Question) => number): number {
+    return a.v.model.localeCompare(b.v.model) || a.q.probe.localeCompare(b.q.probe) || (a.q.variantId ?? a.q.variant).localeCompare(b.q.variantId ?? b.q.variant)
+        || rankOf(a.q) - rankOf(b.q) || a.q.phrasing.localeCompare(b.q.phrasing);
 }
 
 /** Families whose phrasings are alternatives (choice stems): the mean over them of each figure (the paper's number), intervals from the pooled counts. */

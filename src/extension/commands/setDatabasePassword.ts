@@ -64,10 +64,13 @@ export function askDatabasePassword(url: string, emptyMeans: string): Thenable<s
 export async function saveDatabasePassword(s: Services, url: string, password: string): Promise<void> {
     const id = databaseId(url);
     if (id === undefined) throw new Error(`${safeUrl(url)} is not a postgres:// URL`);
-    await s.passwords.set(id, password);
+    // The password is in memory as soon as set() is called; the server and the previews use it at once, while it is
+    // still being written to SecretStorage (which may be slow, or fail: then it holds for this session only).
+    const persisted = s.passwords.set(id, password);
     s.server?.sendDatabasePasswords();
     s.state.invalidate();
     if (password !== '') await s.state.sources.allow([url]);
+    await persisted;
 }
 
 /**

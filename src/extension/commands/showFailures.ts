@@ -25,6 +25,8 @@ export async function showFailures(s: Services, arg?: unknown): Promise<void> {
     });
     const examples = worstExamples(questions, verdicts, 500);
     if (examples.length === 0) { void vscode.window.showInformationMessage('HalluProbe: nothing failed here.'); return; }
-    const pick = await vscode.window.showQuickPick(examples.map(e => ({ label: e.question, detail: e.line, questionId: e.questionId })), { title: `HalluProbe: ${examples.length} failed question${examples.length === 1 ? '' : 's'}`, matchOnDetail: true });
+    // The question's own line: an open question's prompt goes on with its whole context, which is not a label.
+    const label = (text: string) => { const first = text.split('\n')[0]!.trim(); return first.length > 160 ? `${first.slice(0, 159)}…` : first; };
+    const pick = await vscode.window.showQuickPick(examples.map(e => ({ label: label(e.question), detail: e.line, questionId: e.questionId })), { title: `HalluProbe: ${examples.length} failed question${examples.length === 1 ? '' : 's'}`, matchOnDetail: true });
     if (pick) await vscode.commands.executeCommand('halluprobe.openGraph', { file, questionId: pick.questionId, model });
 }

@@ -1,14 +1,15 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import type { Services } from './index.js';
-import { withResultsStore } from './pick.js';
+import { argField, withResultsStore } from './pick.js';
 
-/** HalluProbe: Show Results — a run of the spec's store, as the engine's Markdown report beside the spec. */
+/** HalluProbe: Show Results — a run of the spec's store (`{ run }` names it), as the engine's Markdown report beside the spec. */
 export function showResults(s: Services, arg?: unknown): Promise<void> {
     return withResultsStore(s, arg, async (e, db, file) => {
         const runs = (await e.runs(db)).reverse();
         if (runs.length === 0) { void vscode.window.showInformationMessage(`HalluProbe: no runs yet in ${vscode.workspace.asRelativePath(db)}. Run a suite first.`); return; }
-        const run = runs.length === 1 ? runs[0]! : (await vscode.window.showQuickPick(runs.map(r => ({ label: r.id, description: `${path.basename(r.spec)} · ${r.suite} · ${r.status}`, run: r })), { title: 'HalluProbe: show which run?' }))?.run;
+        const asked = argField(arg, 'run');
+        const run = asked ? runs.find(r => r.id === asked) : runs.length === 1 ? runs[0]! : (await vscode.window.showQuickPick(runs.map(r => ({ label: r.id, description: `${path.basename(r.spec)} · ${r.suite} · ${r.status}`, run: r })), { title: 'HalluProbe: show which run?' }))?.run;
         if (!run) return;
         const results = await e.results(db, run.id);
         if (results) s.state.setResults(file, results);

@@ -22,7 +22,9 @@ export class GraphPanel extends Panel {
     static show(s: Services, file: string): GraphPanel {
         const existing = GraphPanel.open.get(file);
         if (existing) { existing.panel.reveal(undefined, true); return existing; }
-        const panel = vscode.window.createWebviewPanel('halluprobe.graph', `Graph · ${path.basename(file)}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, Panel.options());
+        // Another spec's graph panel already has a column: open there, so graphs never take a new column each.
+        const column = [...GraphPanel.open.values()].map(g => g.panel.viewColumn).find(c => c !== undefined) ?? vscode.ViewColumn.Beside;
+        const panel = vscode.window.createWebviewPanel('halluprobe.graph', `Graph · ${path.basename(file)}`, { viewColumn: column, preserveFocus: true }, Panel.options());
         const p = new GraphPanel(s, panel, file);
         GraphPanel.open.set(file, p);
         p.onDidDispose(() => GraphPanel.open.delete(file));

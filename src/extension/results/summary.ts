@@ -5,6 +5,7 @@
 import { goldText, type Question } from '../../core/probes/question.js';
 import type { Verdict, KeywordVerdict } from '../../core/verify/types.js';
 import type { AnchorResult } from '../../core/report/anchors.js';
+import type { Problem } from '../../core/errors.js';
 
 /** `.85`, `1.00`, `0` → `.00`: the paper's two-decimal style. */
 export function ratio(x: number): string {
@@ -16,10 +17,20 @@ export function ratio(x: number): string {
 export function summaryLine(model: string, r: Pick<AnchorResult, 'metrics' | 'failedRationales' | 'known'>): string {
     const m = r.metrics;
     if (m.n === 0 && r.known) return `${model} · knows ${r.known.k} of ${r.known.n} entities`;
-    const f = (x: number | null) => ratio(x ?? 0);
+    // A figure the engine reports as not applying (null: R / AR of a statement or open probe) is n/a, never .00.
+    const f = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? 'n/a' : ratio(x));
     // Says what it counts: this anchor's answers, of which so many failed their rationale (the run's toast counts the suite).
-    return `${model} · A ${f(m.A)} R ${f(m.R)} AR ${f(m.AR)} H ${f(m.H)} · ${r.failedRationales} of ${m.n} rationales failed`;
+    const rationales = m.R === null || m.R === undefined ? `${m.n} answers` : `${r.failedRationales} of ${m.n} rationales failed`;
+    return `${model} · A ${f(m.A)} R ${f(m.R)} AR ${f(m.AR)} H ${f(m.H)} · ${rationales}`;
 }
+
+/** The end-of-run notification: the count first (a narrow toast never cuts it), and what can be done next. */
+export function runFinishedMessage(failed: number, total: number, label: string, status: string): { text: string; actions: string[] } {
+    const text = `HalluProbe: ${failed} of ${total} answers failed · ${label}${status === 'completed' ? '' : ` (${status})`}`;
+    return { text, actions: [...(failed > 0 ? [RUN_ACTIONS.failures] : []), RUN_ACTIONS.report] };
+}
+
+export const RUN_ACTIONS = { failures: 'Show Failures', report: 'Open Report' } as const;
 
 /** "Question groups: twins 48/60 consistent (12 undecided)" for a hover; empty without groups. */
 export function groupsLine(r: Pick<AnchorResult, 'groups'>): string {
@@ -59,3 +70,17 @@ export function failureText(q: Question, v: Verdict, response?: string): string 
     if (v.override) lines.push(`Override by ${v.override.by} (${v.override.at}): ${v.override.why}`);
     return lines.join('\n');
 }
+
+/**
+ * A run refused for several located problems: one short line pointing at the Problems panel ("3 problems in
+ * movie.probe — Show Problems") instead of every problem in one toast. One problem, or problems without a place,
+ * are shown as they are (undefined here).
+ */
+export function problemsNotice(problems: readonly Problem[]): string | undefined {
+    const located = problems.filter(p => p.location);
+    if (problems.length < 2 || located.length < problems.length) return undefined;
+    const files = [...new Set(located.map(p => p.location!.file.split(/[\\/]/).at(-1)!))];
+    return `HalluProbe: ${problems.length} problems in ${files.length === 1 ? files[0] : `${files.length} specs`}`;
+}
+
+export const SHOW_PROBLEMS = 'Show Problems';

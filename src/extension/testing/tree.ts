@@ -75,12 +75,25 @@ export function buildSpecTree(specFile: string, spec: SpecModel, label: string):
     return root;
 }
 
-/** The question leaves of one phrasing node, labelled by their text, located at the probe's line. */
+/**
+ * A question's label: the key values of the entity it asks about, then its phrasing (and variant, when not the
+ * plain one) — "Avatar (2009) · basic" — so the questions of one template differ at their start. A question
+ * without key values keeps its text.
+ */
+export function questionLabel(q: Question): string {
+    const [first, ...rest] = q.entity.key.filter(v => v !== '');
+    const cut = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
+    if (first === undefined) return cut(q.question, 120);
+    const entity = cut(`${first}${rest.length ? ` (${rest.join(', ')})` : ''}`, 80);
+    return [entity, q.phrasing, ...(q.variant && q.variant !== 'zero_shot' ? [q.variant] : [])].join(' · ');
+}
+
+/** The question leaves of one phrasing node, labelled by their entity's key values, located at the probe's line. */
 export function questionNodes(phrasing: TreeNode, questions: Iterable<Question>, limit = 10_000): TreeNode[] {
     const out: TreeNode[] = [];
     for (const q of questions) {
         if (q.probe !== phrasing.probe || q.phrasing !== phrasing.phrasing) continue;
-        const label = q.question.length > 120 ? `${q.question.slice(0, 117)}…` : q.question;
+        const label = questionLabel(q);
         out.push({
             id: nodeId(phrasing.id, q.id), kind: 'question', label, description: `gold ${goldText(q)}`,
             file: q.source.probe.file, range: q.source.probe.range,

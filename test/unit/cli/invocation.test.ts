@@ -1,7 +1,7 @@
 /** Every command a message suggests works when pasted: `npx halluprobe …` unless halluprobe is on the user's PATH. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { cliCommand } from '../../../src/core/invocation.js';
 import { main } from '../../../src/cli/main.js';
@@ -25,6 +25,35 @@ describe('the command name in suggestions', () => {
         assert.equal(cliCommand({ PATH: [local, '/usr/bin'].join(path.delimiter) }), 'npx halluprobe');
         assert.equal(cliCommand({ PATH: '/usr/bin' }), 'npx halluprobe');
         assert.equal(cliCommand({ PATH: '/usr/bin', HALLUPROBE_COMMAND: 'pnpm exec halluprobe' }), 'pnpm exec halluprobe');
+    });
+
+    it('outside the project holding the CLI, names that project\'s own command (npx there would ask the registry)', () => {
+        const root = tempDir('hp-where-');
+        // A project that depends on halluprobe: node_modules/.bin/halluprobe -> ../halluprobe/bin/halluprobe.js.
+        const project = path.join(root, 'project');
+        const pkgBin = path.join(project, 'node_modules', 'halluprobe', 'bin');
+        mkdirSync(pkgBin, { recursive: true });
+        writeFileSync(path.join(pkgBin, 'halluprobe.js'), '');
+        mkdirSync(path.join(project, 'node_modules', '.bin'));
+        symlinkSync(path.join('..', 'halluprobe', 'bin', 'halluprobe.js'), path.join(project, 'node_modules', '.bin', 'halluprobe'));
+        chmodSync(path.join(pkgBin, 'halluprobe.js'), 0o755);
+        const script = path.join(project, 'node_modules', '.bin', 'halluprobe');
+        // A PATH with neither halluprobe nor node on it.
+        const env = { PATH: tempDir('hp-empty-path-') };
+        mkdirSync(path.join(project, 'specs'));
+        assert.equal(cliCommand(env, { script, cwd: path.join(project, 'specs') }), 'npx halluprobe');
+        const elsewhere = tempDir('hp-elsewhere-');
+        assert.equal(cliCommand(env, { script, cwd: elsewhere }), path.join(realpathSync(project), 'node_modules', '.bin', 'halluprobe'));
+        // A checkout started by its path (node /repo/bin/halluprobe.js) from another folder.
+        const checkout = path.join(root, 'checkout');
+        mkdirSync(path.join(checkout, 'bin'), { recursive: true });
+        writeFileSync(path.join(checkout, 'package.json'), '{}');
+        writeFileSync(path.join(checkout, 'bin', 'halluprobe.js'), '');
+        const entry = path.join(checkout, 'bin', 'halluprobe.js');
+        assert.equal(cliCommand(env, { script: entry, cwd: checkout }), 'npx halluprobe');
+        // No `node` of the user's that is this one: this Node's path.
+        assert.equal(cliCommand(env, { script: entry, cwd: elsewhere }), `${process.execPath} ${path.join(realpathSync(checkout), 'bin', 'halluprobe.js')}`);
+        assert.equal(cliCommand({ PATH: path.dirname(process.execPath) }, { script: entry, cwd: elsewhere }), `node ${path.join(realpathSync(checkout), 'bin', 'halluprobe.js')}`);
     });
 
     it('a run in a project without halluprobe on PATH suggests npx halluprobe report', async () => {

@@ -18,6 +18,12 @@ describe('command-line options', () => {
         assert.equal(r.out, '');
     });
 
+    it('run --model simm names the closest model', async () => {
+        const r = await cli('run', movie, '--model', 'simm', '--db', path.join(repoRoot, 'test-artifacts', 'never-written.db'));
+        assert.equal(r.code, 2, r.err);
+        assert.match(r.err, /Unknown model "simm"; did you mean "simulator"\?/);
+    });
+
     for (const name of Object.keys(COMMANDS)) {
         it(`${name} rejects an unknown option before doing anything`, async () => {
             const r = await cli(name, movie, '--no-such-option', 'x');

@@ -21,3 +21,15 @@ test('the counts line reads the runner\'s TAP report', () => {
     assert.equal(line, '2 passed, 1 failed, 1 skipped');
     assert.match(line, /^\d+ passed, \d+ failed(, \d+ skipped)?$/, 'the plain closing line CI reads');
 });
+
+test('a skipped suite (the e2e tier without code-server) counts as skipped on the closing line', () => {
+    const dir = tempDir('hp-counts-suite-');
+    const file = path.join(dir, 'sample.test.mjs');
+    writeFileSync(file, "import { describe, it, test } from 'node:test';\ndescribe('e2e', { skip: 'no code-server' }, () => { it('a', () => {}); });\ndescribe('ok', () => { it('b', () => {}); it('c', t => t.skip('x')); });\ntest('d', () => {});\n");
+    const tap = path.join(dir, 'r.tap');
+    const env = { ...process.env };
+    delete env.NODE_TEST_CONTEXT;
+    spawnSync(process.execPath, ['--test', '--test-reporter=tap', `--test-reporter-destination=${tap}`, file], { env });
+    const line = (countsLine as (c: unknown) => string)((tapCounts as (t: string) => unknown)(readFileSync(tap, 'utf8')));
+    assert.equal(line, '2 passed, 0 failed, 2 skipped');
+});

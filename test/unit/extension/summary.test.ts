@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { summaryLine, groupsLine, ratio, failureText } from '../../../src/extension/results/summary.js';
+import { summaryLine, groupsLine, ratio, failureText, runFinishedMessage, problemsNotice } from '../../../src/extension/results/summary.js';
 import { anchorResults } from '../../../src/core/report/anchors.js';
 import { question, verdict } from '../../fixtures/extension/model.js';
 
@@ -15,6 +15,27 @@ describe('result summaries (formatting the engine figures)', () => {
         assert.equal(summaryLine('gpt-4o-mini', r), 'gpt-4o-mini · A .50 R .50 AR .25 H .25 · 2 of 4 rationales failed');
         assert.match(summaryLine('m', { ...r, failedRationales: 1 }), /1 of 4 rationales failed$/);
         assert.equal(groupsLine(r), '');
+    });
+
+    it('shows n/a for a figure the engine reports as not applying (R / AR of a statement or open probe), never .00', () => {
+        const r = anchorResults({ questions: qs, verdicts: vs }, new Map()).get('probe:movie_binary')![0]!;
+        const line = summaryLine('m', { ...r, metrics: { ...r.metrics, R: null, AR: null } as unknown as typeof r.metrics });
+        assert.equal(line, 'm · A .50 R n/a AR n/a H .25 · 4 answers');
+        assert.doesNotMatch(line, /rationales failed/);
+    });
+
+    it('ends a run with the count and the actions Show Failures and Open Report', () => {
+        assert.deepEqual(runFinishedMessage(96, 360, 'suite movies', 'completed'), { text: 'HalluProbe: 96 of 360 answers failed · suite movies', actions: ['Show Failures', 'Open Report'] });
+        assert.deepEqual(runFinishedMessage(0, 360, 'suite movies', 'failed').actions, ['Open Report']);
+        assert.match(runFinishedMessage(0, 360, 'suite movies', 'failed').text, /\(failed\)$/);
+    });
+
+    it('sums up several located problems in one line for the Problems panel, instead of one toast with all of them', () => {
+        const at = (line: number) => ({ file: '/ws/movie.probe', range: { start: { line, character: 0 }, end: { line, character: 5 } } });
+        const problems = [1, 2, 3].map(l => ({ severity: 'error' as const, code: 'syntax', message: `bad ${l}`, location: at(l) }));
+        assert.equal(problemsNotice(problems), 'HalluProbe: 3 problems in movie.probe');
+        assert.equal(problemsNotice(problems.slice(0, 1)), undefined);
+        assert.equal(problemsNotice([...problems, { severity: 'error', code: 'x', message: 'no place' }]), undefined);
     });
 
     it('explains a failure: question, gold vs answer, keywords per hop, failed hop', () => {

@@ -42,6 +42,8 @@ describe('Test Explorer tree', () => {
         assert.deepEqual(leaves.map(l => questionIdOf(l)), ['a', 'c']);
         assert.equal(leaves[0]!.range?.start.line, 30);
         assert.equal(leaves[0]!.description, 'gold yes');
+        // Labelled by the entity's key values and the phrasing, so sixty questions of one template can be told apart.
+        assert.equal(leaves[0]!.label, 'Avatar (2009) · basic');
         assert.equal(questionNodes(basic, qs, 1).length, 1);
         assert.equal(questionIdOf(basic), undefined);
     });

@@ -37,6 +37,27 @@ describe('halluprobe preview', () => {
         assert.equal(r.status, 1);
     });
 
+    it('prints the questions it can but exits 1 when the data has errors (an FD violated)', async t => {
+        // James Cameron born in 1954 and in 1955: director_birth is violated.
+        const w = await world(MOVIE_SPEC, { 'movies.csv': MOVIES_CSV.replace('Titanic,1997,James Cameron,Leonardo DiCaprio,1954', 'Titanic,1997,James Cameron,Leonardo DiCaprio,1955') });
+        t.after(w.dispose);
+        const r = cli([path.join(w.dir, 'spec.probe'), '--probe', 'movie_binary', '--format', 'jsonl']);
+        assert.match(r.stderr, /error \[fd-violated\].*James Cameron/);
+        assert.ok(r.stdout.trim().split('\n').length > 0, 'the questions are still printed');
+        assert.equal(r.status, 1, 'a spec with errors is not a pass');
+    });
+
+    it('shows a choice question\'s gold in full in the table (not "opt…")', async t => {
+        const choice = `${MOVIE_SPEC}\nfd Movie: title, year -> director, star as pick_facts\nprobe pick choice using pick_facts {\n    stem "Which is wrong about {title} ({year})?"\n    option director "Directed by {director}."\n    option star "Starring {star}."\n}\n`;
+        const w = await world(choice, { 'movies.csv': MOVIES_CSV });
+        t.after(w.dispose);
+        const r = cli([path.join(w.dir, 'spec.probe'), '--probe', 'pick', '--limit', '2']);
+        const rows = r.stdout.trim().split('\n');
+        assert.match(rows[0]!, /gold\s+keywords/);
+        assert.match(rows[1]!, /\soption \d \((Directed by|Starring) [^)]+\.\)\s/, r.stdout + r.stderr);
+        assert.doesNotMatch(r.stdout, /opt…/);
+    });
+
     it('refuses a spec with errors and bad usage', async t => {
         const w = await world('relation Broken from nowhere {', {});
         t.after(w.dispose);

@@ -7,7 +7,7 @@ import { buildReport, compareRuns, renderComparison, renderReport, differenceInt
 import { createVerifyContext, verify } from '../../../src/core/verify/verify.js';
 import { verifyRun } from '../../../src/core/verify/run.js';
 import { openStore } from '../../../src/core/store/index.js';
-import { report } from '../../../src/cli/commands/report.js';
+import { limitFor, parseMaxH, report, type HLimit } from '../../../src/cli/commands/report.js';
 import { compare } from '../../../src/cli/commands/compare.js';
 import { parseArgs } from '../../../src/cli/args.js';
 import { data, kw, question, spec } from '../../fixtures/verify/world.js';
@@ -145,6 +145,16 @@ describe('CLI report and compare over a real SQLite store', () => {
         assert.match(readFileSync(out, 'utf8'), /<testsuites/);
         assert.equal((await capture(() => report.run(parseArgs(['--db', db, '--fail-on-failures'])))).code, 1);
         assert.equal((await capture(() => report.run(parseArgs(['--db', db, '--max-h', '1'])))).code, 0);
+        // Scoped gates: a limit per probe / phrasing / probe/phrasing, the most specific one applying.
+        const limits = parseMaxH('0.2, open=0.5, rewire-50=0.9, open/rewire-50=1') as HLimit[];
+        assert.equal(limitFor(limits, { probe: 'open', phrasing: 'rewire-50' }), 1);
+        assert.equal(limitFor(limits, { probe: 'other', phrasing: 'rewire-50' }), 0.9);
+        assert.equal(limitFor(limits, { probe: 'open', phrasing: 'clean' }), 0.5);
+        assert.equal(limitFor(limits, { probe: 'binary', phrasing: 'basic' }), 0.2);
+        assert.equal(limitFor(parseMaxH('open=0.5') as HLimit[], { probe: 'binary', phrasing: 'basic' }), undefined, 'a group no scope names is not gated');
+        assert.match(parseMaxH('open=') as string, /between 0 and 1/);
+        assert.equal((await capture(() => report.run(parseArgs(['--db', db, '--max-h', 'no_such_probe=0'])))).code, 0);
+        assert.equal((await capture(() => report.run(parseArgs(['--db', db, '--max-h', 'basic=2'])))).code, 2);
         assert.equal((await capture(() => report.run(parseArgs(['--db', db, '--format', 'pdf'])))).code, 2);
 
         const store = openStore(db);

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { schemaElements, questionElements, rationaleSegments, neighbourhoodElements, hopSummary, claimSummary } from '../../../webview/graph/model.js';
+import { schemaElements, questionElements, rationaleSegments, neighbourhoodElements, hopSummary, claimSummary, readableZoom, SMALLEST_FONT_PX } from '../../../webview/graph/model.js';
 import type { QuestionGraph, SchemaGraph } from '../../../src/protocol/webview.js';
 
 const schema: SchemaGraph = {
@@ -57,6 +57,13 @@ describe('graph view-model', () => {
         assert.equal(conflictEdge?.group === 'edges' ? conflictEdge.data.source : undefined, 'd');
         assert.deepEqual(els.filter(e => e.classes?.startsWith('path')).map(e => e.data.status), ['contradicted', 'found']);
         assert.equal(hopSummary(graph), 'hop 1 contradicted (James Cameron) · hop 2 found');
+        // An answered open question (claims, no hops) is never "not run yet": its claims say what went wrong.
+        const open = { ...graph, hops: [], failedHop: undefined, claims: [
+            { text: 'Avatar was directed by Sam Mendes', data: 'contradicted' as const, context: 'supported' as const, cause: 'followed-corrupted' as const, mentions: [], dataEdge: { head: 'Avatar', relation: 'director', tail: 'James Cameron' } },
+            { text: 'Avatar was released in 2009', data: 'supported' as const, context: 'supported' as const, cause: 'grounded' as const, mentions: [] },
+        ] };
+        assert.equal(hopSummary(open), '2 claims: 1 contradicted, 1 supported — "Avatar was directed by Sam Mendes" followed a corrupted context edge (data: Avatar director James Cameron)');
+        assert.equal(hopSummary({ ...graph, hops: [], failedHop: undefined, answer: 'yes', correct: true }), 'answered yes ✓ (no hops to check)');
     });
 
     it('cuts the rationale into segments, clipping and ignoring overlapping spans', () => {
@@ -126,5 +133,9 @@ describe('claims over an open question\'s context', () => {
     it('says where each claim came from', () => {
         assert.equal(claimSummary(open.claims![1]!), 'Titanic released in 1998 — invented (data: T Movie.year Y)');
         assert.equal(claimSummary(open.claims![0]!), 'Titanic directed by James Cameron — supported by the data');
+    });
+    it('opens every graph with labels at least 11 px high (a fit that would shrink them zooms in instead)', () => {
+        for (const fit of [0.05, 0.2, 0.5, 0.9, 1, 1.5]) assert.ok(readableZoom(fit) * SMALLEST_FONT_PX >= 11, `fit ${fit}`);
+        assert.equal(readableZoom(1.5), 1.5, 'a small graph keeps its fit');
     });
 });

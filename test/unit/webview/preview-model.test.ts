@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { visibleWindow, filterRows, formatKeywords, formatCost, formatEstimate } from '../../../webview/preview/model.js';
+import { visibleWindow, filterRows, formatKeywords, formatCost, formatEstimate, columnWidths } from '../../../webview/preview/model.js';
 import type { PreviewRow } from '../../../src/protocol/webview.js';
 
 const row = (i: number, probe = 'movie_binary', gold = 'yes'): PreviewRow => ({
@@ -9,6 +9,12 @@ const row = (i: number, probe = 'movie_binary', gold = 'yes'): PreviewRow => ({
 });
 
 describe('preview view-model', () => {
+    it('sizes the probe, phrasing and gold columns to their longest value (no "movie_…" / "neg…")', () => {
+        const rows = [{ probe: 'movie_binary', phrasing: 'negated', gold: 'no' }, { probe: 'x', phrasing: 'is_there', gold: 'option 3 (Directed by James Cameron.)' }];
+        assert.deepEqual(columnWidths(rows), { probe: 12, phrasing: 8, gold: 32 });
+        assert.deepEqual(columnWidths([]), { probe: 5, phrasing: 8, gold: 4 });
+    });
+
     it('renders only the visible rows of 100,000 plus overscan', () => {
         const w = visibleWindow(2_000_000, 600, 24, 100_000, 5);
         assert.equal(w.totalHeight, 2_400_000);

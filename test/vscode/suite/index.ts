@@ -19,7 +19,7 @@ export function run(): Promise<SuiteResult> {
     // mocha 12 is an ES module kept external to the bundle; require() of it gives its namespace.
     const ns = require('mocha') as { default?: typeof MochaType } & typeof MochaType;
     const Mocha = ns.default ?? ns;
-    const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
+    const mocha = new Mocha({ ui: 'bdd', timeout: 150_000, color: false, reporter: 'spec' });
     mocha.suite.emit('pre-require', globalThis, 'extension.vscode', mocha);
     register();
     return new Promise(resolve => {
