@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import type { Range } from './spec/model.js';
-import type { SpecDiagnostic } from './spec/load.js';
+import type { SpecDiagnostic } from './spec/model.js';
 
 export interface Problem {
     severity: 'error' | 'warning';

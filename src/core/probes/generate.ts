@@ -210,12 +210,9 @@ function assemble(plan: KindedPlan, item: Item, variant: Variant, key: string[],
         gold: item.gold, keywords: item.keywords, entity: { relation: plan.scope.slots[0]!.relation.name, key }, source, path,
     };
     if (item.options) q.options = item.options;
-    if (item.open) q.open = item.open;
-    if (item.statement) q.statement = item.statement;
-    if (item.evidence) q.evidence = item.evidence;
-    if (item.knownIf) q.knownIf = item.knownIf;
-    if (item.pathScoring) q.pathScoring = item.pathScoring;
-    if (item.rule) q.rule = item.rule;
+    // The family's own data (QuestionData: open's context, rule's proof, …), every key as the plan gave it.
+    const { phrasing: _p, template: _t, question: _q, gold: _g, keywords: _k, options: _o, explain: _e, falsified: _f, group: _gr, ...data } = item;
+    for (const [k, v] of Object.entries(data)) if (v !== undefined) (q as unknown as Record<string, unknown>)[k] = v;
     if (item.group) {
         if (groups.key !== item.group.key) {
             groups.key = item.group.key;

@@ -1,7 +1,7 @@
 /** The machine-readable report formats: json, csv, jsonl, junit. */
 import type { GroupMetrics } from '../verify/metrics.js';
 import { groupLabel, questionKey, variantId } from './labels.js';
-import { failureReason, passed, type ReportData } from './model.js';
+import { failureReason, figureColumns, figureText, passed, type ReportData } from './model.js';
 import { isMeasured } from '../verify/passed.js';
 
 const round = (x: number | null) => (x === null ? null : Math.round(x * 10000) / 10000);
@@ -58,7 +58,9 @@ export function csvField(v: unknown): string {
 }
 
 export function renderCsv(d: ReportData): string {
-    const cols = ['model', 'probe', 'kind', 'phrasing', 'variant', 'variant_id', 'mode', 'n', 'na', 'A', 'A_low', 'A_high', 'R', 'R_low', 'R_high', 'AR', 'AR_low', 'AR_high', 'M', 'M_low', 'M_high', 'H', 'H_low', 'H_high', 'contradicted', 'overrides', 'not_answered', 'failed_calls'];
+    // The families' figure columns follow the shared ones (none for the built-in families: the columns stay as they were).
+    const extra = figureColumns(d.metrics);
+    const cols = ['model', 'probe', 'kind', 'phrasing', 'variant', 'variant_id', 'mode', 'n', 'na', 'A', 'A_low', 'A_high', 'R', 'R_low', 'R_high', 'AR', 'AR_low', 'AR_high', 'M', 'M_low', 'M_high', 'H', 'H_low', 'H_high', 'contradicted', 'overrides', 'not_answered', 'failed_calls', ...extra.map(e => e.column.name)];
     const lines = [cols.join(',')];
     // Per model and probe: the questions without an answer, on each of its rows (and on a row of its own when none was answered).
     const missing = new Map(d.unanswered.map(u => [`${u.model}\u0000${u.probe}`, u]));
@@ -67,12 +69,13 @@ export function renderCsv(d: ReportData): string {
         const fig = (k: 'A' | 'R' | 'AR' | 'M' | 'H') => (k !== 'A' && k !== 'M' && k !== 'H' && g[k] === null && g.notApplicable?.includes(k) ? ['n/a', 'n/a', 'n/a'] : [round(g[k]), round(g.ci[k]?.[0] ?? null), round(g.ci[k]?.[1] ?? null)]);
         const u = missing.get(`${g.model}\u0000${g.probe}`);
         written.add(`${g.model}\u0000${g.probe}`);
-        const row = [g.model, g.probe, g.kind, g.phrasing, g.variant, g.variantId ?? g.variant, g.mode, g.n, g.na ?? '', ...fig('A'), ...fig('R'), ...fig('AR'), ...fig('M'), ...fig('H'), shownFigure(g, 'C'), g.overrides, u?.notAnswered ?? 0, u?.failed ?? 0];
+        const own = extra.map(e => (e.kind === g.kind && !g.na ? e.column.value(g) : null)).map(v => (typeof v === 'number' ? round(v) : v));
+        const row = [g.model, g.probe, g.kind, g.phrasing, g.variant, g.variantId ?? g.variant, g.mode, g.n, g.na ?? '', ...fig('A'), ...fig('R'), ...fig('AR'), ...fig('M'), ...fig('H'), shownFigure(g, 'C'), g.overrides, u?.notAnswered ?? 0, u?.failed ?? 0, ...own];
         lines.push(row.map(csvField).join(','));
     }
     for (const [k, u] of missing) {
         if (written.has(k)) continue;
-        lines.push([u.model, u.probe, '', '', '', '', '', 0, 'no answers', ...Array.from({ length: 17 }, () => ''), u.notAnswered, u.failed].map(csvField).join(','));
+        lines.push([u.model, u.probe, '', '', '', '', '', 0, 'no answers', ...Array.from({ length: 17 }, () => ''), u.notAnswered, u.failed, ...extra.map(() => '')].map(csvField).join(','));
     }
     return lines.join('\n') + '\n';
 }
@@ -134,7 +137,12 @@ export function renderJunit(d: ReportData): string {
         failures += failed;
         errors += broken.length;
         parts.push(`  <testsuite name="${xmlEscape(name)}" tests="${rows.length + broken.length}" failures="${failed}" errors="${broken.length}">`);
-        if (judge) parts.push(judge);
+        // The families' figure columns of this model and probe (all questions), one property per phrasing and column.
+        const [model, probe] = rows[0] ? [rows[0].verdict.model, rows[0].question.probe] : [broken[0]?.model, broken[0]?.question.probe];
+        const figures = d.metrics.filter(g => g.model === model && g.probe === probe && g.mode === 'all' && !g.na)
+            .flatMap(g => figureColumns([g]).map(({ column }) => `<property name="${xmlEscape(`${g.phrasing} ${column.name}`)}" value="${xmlEscape(figureText(column.value(g)))}"/>`));
+        if (judge && figures.length === 0) parts.push(judge);
+        else if (figures.length) parts.push(`    <properties>${judge ? judge.replace(/^\s*<properties>|<\/properties>$/g, '') : ''}${figures.join('')}</properties>`);
         for (const r of rows) {
             const caseName = `${groupLabel(questionKey(r.question), ['phrasing', 'variant'])}: ${r.question.question}${r.verdict.sample ? ` #${r.verdict.sample}` : ''}`;
             parts.push(`    <testcase classname="${xmlEscape(`${r.verdict.model}.${r.question.probe}`)}" name="${xmlEscape(caseName)}">`);

@@ -11,7 +11,7 @@ import type { Verdict } from '../verify/types.js';
 import { questionPassed } from '../verify/passed.js';
 import { judgeGroups, summarizeGroups, type GroupSummary, type GroupVerdict } from '../verify/groups.js';
 import { familyOf } from '../probes/families.js';
-import type { ReportSection } from '../probes/family.js';
+import type { FigureColumn, ReportSection } from '../probes/family.js';
 
 export type ReportFormat = 'md' | 'html' | 'json' | 'csv' | 'jsonl' | 'junit' | 'erbench';
 export const REPORT_FORMATS: ReportFormat[] = ['md', 'html', 'json', 'csv', 'jsonl', 'junit', 'erbench'];
@@ -159,14 +159,35 @@ export function failureReason(row: ReportRow): string {
 
 export { ciText, pct } from './numbers.js';
 import { ciText, pct } from './numbers.js';
+import { KEY_COLUMNS, keyCells } from './labels.js';
+
+/** A figure column's value as text: a number to 4 decimals at most, n/a when it does not apply. */
+export function figureText(v: number | string | null): string {
+    return v === null ? 'n/a' : typeof v === 'number' ? String(Math.round(v * 10000) / 10000) : v;
+}
 
 /**
  * The tables beyond the metrics, the same in every format: each probe family's own (in the order its groups
  * first appear), then the question groups judged together.
  */
+/** Every family's figure columns among these groups, in the order the kinds first appear (CSV, JUnit). */
+export function figureColumns(groups: readonly GroupMetrics[]): { kind: string; column: FigureColumn }[] {
+    return [...new Set(groups.map(g => g.kind))].flatMap(kind => (familyOf(kind).figureColumns ?? []).map(column => ({ kind, column })));
+}
+
 export function reportSections(d: Pick<ReportData, 'metrics' | 'groups'>): ReportSection[] {
     const kinds = [...new Set(d.metrics.map(g => g.kind))];
-    const sections = kinds.flatMap(kind => familyOf(kind).reportSections(d.metrics.filter(g => g.kind === kind)));
+    const sections = kinds.flatMap(kind => {
+        const mine = d.metrics.filter(g => g.kind === kind);
+        const own = familyOf(kind).reportSections(mine);
+        const columns = familyOf(kind).figureColumns ?? [];
+        const shown = mine.filter(g => !g.na && g.n > 0);
+        // A family's figure columns, as one table (md, html): the figures every format shows without knowing them.
+        if (columns.length && shown.length) {
+            own.push({ title: `Figures: ${kind}`, columns: [...KEY_COLUMNS, ...columns.map(c => c.name)], rows: shown.map(g => [...keyCells(g), ...columns.map(c => figureText(c.value(g)))]) });
+        }
+        return own;
+    });
     if (d.groups.length) {
         sections.push({
             title: 'Question groups',

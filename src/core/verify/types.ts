@@ -64,3 +64,18 @@ export interface Verdict {
     /** A user's override, when one was recorded. */
     override?: { correct?: boolean; rationale?: boolean; by: string; at: string; why: string };
 }
+
+/** A group's verdict for one model and sample. */
+export interface GroupVerdict {
+    group: string;
+    relation: string;
+    probe: string;
+    variant: string;
+    model: string;
+    sample: number;
+    outcome: string;
+    ok: boolean | null;
+    /** Member question ids, with their roles. */
+    members: { questionId: string; role: string }[];
+    detail?: string;
+}

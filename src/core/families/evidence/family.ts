@@ -14,7 +14,7 @@
  * }
  */
 import type { ProbeDecl, SettingValue } from '../../spec/model.js';
-import type { ProbeFamily } from '../../probes/family.js';
+import type { GroupRelation, ProbeFamily } from '../../probes/family.js';
 import type { Item, Plan } from '../../probes/plan.js';
 import { planFailure, starPath } from '../../probes/plan.js';
 import { keyValues, Scope, slotFor, type Compiled } from '../../probes/scope.js';
@@ -28,7 +28,18 @@ import type { Demo } from '../../probes/prompts.js';
 import { answerType, swapAnswer, validateSwap, type AnswerType, type SwapRejection } from './swap.js';
 import { plainText, states, unquote } from './text.js';
 import { enrichCase, splitPassages, type EnrichRejection } from './enrich.js';
-import { evidenceExtras, evidenceSections } from './metrics.js';
+import { evidenceExtras, evidenceSections, swapOutcome } from './metrics.js';
+
+declare module '../../probes/question.js' {
+    interface QuestionData {
+        /**
+         * evidence questions: which case it is, the passage given ('' closed book), the original answer and its
+         * aliases, and for a swap the spans of the passage where the new answer was written and the answers' type; for
+         * an enriched case the position (1-based) of the supporting sentence among the passages.
+         */
+        evidence?: { kind: 'seed' | 'swap' | 'enrich' | 'closed'; passage: string; original: string; aliases: string[]; spans?: [number, number][]; type?: string; position?: number };
+    }
+}
 
 /** ReEval's open-book instruction, verbatim. */
 export const OPEN_INSTRUCTION = 'Answer the question below, paired with a context that provides background knowledge. Only output the answer without other context words.';
@@ -285,6 +296,22 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
 
 const answerOf = (q: Question) => (typeof q.gold === 'object' ? q.gold.answer : '');
 
+/**
+ * A question with its passage and the same question with the passage perturbed (evidence probes): followed when
+ * the swapped case is answered with the passage's new value, stale when with the original one.
+ */
+const evidenceRelation: GroupRelation = {
+    name: 'evidence',
+    title: 'a question with its passage and with the answer swapped in it: follow the passage, not the memory',
+    outcomes: ['followed', 'stale', 'other', 'no-swap'],
+    judge(members) {
+        const swap = members.find(m => m.q.evidence?.kind === 'swap');
+        if (!swap) return { outcome: 'no-swap', ok: null };
+        const outcome = swapOutcome(swap.q, swap.v.rationaleText);
+        return { outcome, ok: outcome === 'followed' ? true : outcome === 'stale' ? false : null };
+    },
+};
+
 export const evidenceFamily: ProbeFamily = {
     kind: 'evidence',
     title: 'short answers with a passage, then with the passage perturbed (answer swapped, support buried) and without it',
@@ -313,6 +340,7 @@ export const evidenceFamily: ProbeFamily = {
     decidesKnowledge: false,
     metricExtras: items => evidenceExtras(items),
     meanOverPhrasings: false,
+    groupRelations: [evidenceRelation],
     reportSections: groups => evidenceSections(groups),
     answerText: (q, gold, rates) => {
         // A model that trusts its memory answers the original value although the passage says otherwise.

@@ -17,7 +17,9 @@ import { buildDataGraph, type DataGraph } from '../../kg/data-graph.js';
 import { FkJoin } from '../../kg/graph.js';
 import { keyAttributes, keyValues, Scope, slotFor, type Slot } from '../../probes/scope.js';
 import { hashSeed } from '../../probes/sampling.js';
-import type { ProbeFamily, CompileInput, ReportCurve, ReportSection } from '../../probes/family.js';
+import type { ProbeFamily, CompileInput, GroupRelation, ReportCurve, ReportSection } from '../../probes/family.js';
+import type { ClaimMark, QuestionGraph } from '../../../protocol/webview.js';
+import type { Verdict } from '../../verify/types.js';
 import type { Item, Plan } from '../../probes/plan.js';
 import type { KgPath, Question } from '../../probes/question.js';
 import { ciText, pct } from '../../report/numbers.js';
@@ -263,6 +265,35 @@ function reportSections(groups: readonly GroupMetrics[]): ReportSection[] {
     }] : [];
 }
 
+/**
+ * An open question asked with no context, its clean context and that context perturbed at increasing levels:
+ * robust when no answer states a claim that only a corrupted context edge supports.
+ */
+const levelsRelation: GroupRelation = {
+    name: 'levels',
+    title: 'an open question with its context clean and perturbed: no answer follows a corrupted context edge',
+    outcomes: ['robust', 'followed-corrupted', 'undecided'],
+    judge(members) {
+        const claims = members.map(m => ({ m, claims: openClaims(m.q, m.v.rationaleText) }));
+        if (claims.every(c => c.claims.length === 0)) return { outcome: 'undecided', ok: null, detail: 'no answer states a claim' };
+        const followed = claims.filter(c => c.claims.some(x => x.cause === 'followed-corrupted'));
+        if (followed.length) return { outcome: 'followed-corrupted', ok: false, detail: followed.map(c => c.m.q.phrasing).join(', ') };
+        return { outcome: 'robust', ok: true };
+    },
+};
+
+/** The panel's view of an open answer: each atomic claim with its label against the data and the context. */
+function openGraph(graph: QuestionGraph, q: Question, _v: Verdict | undefined, response: string | undefined): QuestionGraph {
+    if (!q.open || response === undefined) return graph;
+    graph.claims = openClaims(q, response).map(c => {
+        const m: ClaimMark = { text: c.text, data: c.data.label, context: c.context.label, cause: c.cause, mentions: c.mentions };
+        if (c.context.edge) m.contextEdge = { head: c.context.edge.head, tail: c.context.edge.tail };
+        if (c.data.edge) m.dataEdge = { head: c.data.edge.head, relation: c.data.edge.relation, tail: c.data.edge.tail };
+        return m;
+    });
+    return graph;
+}
+
 export const openFamily: ProbeFamily = {
     kind: 'open',
     title: 'open-ended questions answered with context retrieved from the data\'s graph (clean and perturbed), scored claim by claim',
@@ -295,6 +326,8 @@ export const openFamily: ProbeFamily = {
     decidesKnowledge: false,
     metricExtras: items => ({ figures: { open: openFigures(items) } }),
     meanOverPhrasings: false,
+    groupRelations: [levelsRelation],
+    questionGraph: openGraph,
     reportSections,
     answerText: (q, _gold, rates) => {
         const ctx = q.open?.context ?? q.open?.clean;

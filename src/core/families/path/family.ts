@@ -17,6 +17,13 @@ import { ciText, pct } from '../../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
 import { binaryColumn, paperFigure, paperOrder } from '../../report/paper-cells.js';
 
+declare module '../../probes/question.js' {
+    interface QuestionData {
+        /** path questions: how AR-ext is counted (`complete`: only over questions whose path has every hop); absent = per hop. */
+        pathScoring?: { arExt: 'complete' };
+    }
+}
+
 export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[]): Plan | undefined {
     const fail = planFailure(problems, probe);
     const resolution = resolvePath(spec, probe.path ?? []);

@@ -5,9 +5,13 @@
  * the fact read the other way (gold yes). Each question carries the fact and its proof; the rationale is checked
  * premise by premise (claims.ts), and the group is judged without any gold (`metamorphic`, verify/groups.ts).
  */
-import type { ProbeFamily } from '../../probes/family.js';
+import type { GroupRelation, ProbeFamily } from '../../probes/family.js';
+import type { QuestionGraph } from '../../../protocol/webview.js';
+import { premiseStatuses, ruleClaimMarks } from './claims.js';
+import { ruleModelSteps } from './embed-run.js';
 import { planFailure, type Item, type Plan } from '../../probes/plan.js';
-import type { Keyword } from '../../probes/question.js';
+import type { Keyword, Question } from '../../probes/question.js';
+import type { Verdict } from '../../verify/types.js';
 import type { RuleQuestion } from './types.js';
 import type { Fact, FactBase, Proof } from '../../rules/ir.js';
 import type { LoadedData } from '../../data/types.js';
@@ -238,6 +242,44 @@ function explainOf(premises: Premise[]): string {
     return premises.map((p, i) => `${i + 1}. The ${p.label ?? p.attribute} of ${p.subject} is ${p.value}.`).join('\n');
 }
 
+const UNDECIDED = new Set(['unsure', 'unparseable', 'dont_know']);
+
+/**
+ * A derived fact asked as itself, as its polarity twin and read the other way (symmetric / inverse; rule probes):
+ * the twin's answer must differ from the fact's and the other reading's must agree — no gold needed.
+ */
+const metamorphicRelation: GroupRelation = {
+    name: 'metamorphic',
+    title: 'a derived fact, its polarity twin and its symmetric / inverse reading: the twin answered opposite, the reading the same',
+    outcomes: ['consistent', 'polarity-broken', 'symmetry-broken', 'undecided'],
+    judge(members) {
+        const fact = members.find(m => m.q.group?.role === 'fact');
+        if (!fact || members.some(m => UNDECIDED.has(m.v.answer))) return { outcome: 'undecided', ok: null };
+        const twins = members.filter(m => m !== fact);
+        const polarity = twins.find(m => m.q.group?.role === 'polarity' && m.v.answer === fact.v.answer);
+        if (polarity) return { outcome: 'polarity-broken', ok: false, detail: `fact → ${fact.v.answer}, polarity twin → ${polarity.v.answer}` };
+        const reading = twins.find(m => m.q.group?.role !== 'polarity' && m.v.answer !== fact.v.answer);
+        if (reading) return { outcome: 'symmetry-broken', ok: false, detail: `fact → ${fact.v.answer}, ${reading.q.group?.role} reading → ${reading.v.answer}` };
+        return { outcome: 'consistent', ok: true };
+    },
+};
+
+/** The panel's view of a rule answer: the proof's claims, and each premise's hop with the status the rationale gives it. */
+function ruleGraph(out: QuestionGraph, q: Question, v: Verdict | undefined): QuestionGraph {
+    if (!q.rule || !v) return out;
+    out.claims = ruleClaimMarks(q, v);
+    const premises = premiseStatuses(q, v) ?? [];
+    // A premise's hop takes the premise's status; a value the verifier saw said of another subject is not its conflict.
+    out.hops = out.hops.map((h, i) => {
+        const status = premises[i];
+        if (!status || status === h.status) return h;
+        return { hop: h.hop, status, keywords: h.keywords.map(k => ({ value: k.value, status, ...(status === 'contradicted' && k.conflict ? { conflict: k.conflict } : {}) })) };
+    });
+    const failed = out.hops.find(h => h.status !== 'found');
+    if (failed) out.failedHop = failed.hop; else delete out.failedHop;
+    return out;
+}
+
 export const ruleFamily: ProbeFamily = {
     kind: 'rule',
     title: 'yes / no questions about facts derived by a logic rule, each with its proof, its polarity twin and its symmetric or inverse twin',
@@ -254,7 +296,8 @@ export const ruleFamily: ProbeFamily = {
         { name: 'within', type: 'integer', list: true, doc: 'The years of globally / finally relative to the anchor year: [a, b] with a <= b (default [0, 2]).' },
         { name: 'extract_with', type: 'text', doc: 'A model of the spec that extracts the rationale\'s triples (JSON mode).' },
         { name: 'embeddings', type: 'text', doc: 'An embeddings model of the spec for the paper\'s node / edge overlaps.' },
-        { name: 'similarity', type: 'number', above: 0, max: 1, doc: 'The cosine at which two embeddings match, in (0, 1] (default 0.8, the paper\'s).' },
+        // Its range (0, 1] is checked where the rule family compiles, with the paper's value in the message.
+        { name: 'similarity', type: 'number', doc: 'The cosine at which two embeddings match, in (0, 1] (default 0.8, the paper\'s).' },
     ],
     compile: rulePlan,
     phrasings: probe => [...(probe.phrasings.length ? probe.phrasings.map(p => p.name) : ['basic', 'negated']), READING],
@@ -265,6 +308,9 @@ export const ruleFamily: ProbeFamily = {
     decidesKnowledge: false,
     metricExtras: items => ruleExtras(items),
     meanOverPhrasings: false,
+    groupRelations: [metamorphicRelation],
+    questionGraph: ruleGraph,
+    modelSteps: ruleModelSteps,
     reportSections: groups => ruleSections(groups),
     answerText: yesNoText,
     guess: (_q, draw) => (draw('guess') < 0.6 ? 'yes' : 'no'),

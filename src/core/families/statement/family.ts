@@ -9,18 +9,27 @@
  */
 import type { ProbeDecl, SettingValue } from '../../spec/model.js';
 import type { CellValue } from '../../data/types.js';
-import type { ProbeFamily } from '../../probes/family.js';
+import type { GroupMember, GroupRelation, ProbeFamily } from '../../probes/family.js';
 import type { Item, Plan, PlanProblem } from '../../probes/plan.js';
 import { entityNode, fdTarget, planFailure, starPath, valueNode } from '../../probes/plan.js';
-import { keyValues, labelOf, relationLabel, Scope, type Compiled } from '../../probes/scope.js';
+import { keyValues, labelOf, relationLabel, Scope, type Compiled, describeBy } from '../../probes/scope.js';
 import { violatingRows } from '../../probes/rows.js';
 import { hashSeed, pick, prng } from '../../probes/sampling.js';
-import { describeBy } from '../binary/family.js';
 import { format, render, type TemplateValue } from '../../spec/template.js';
 import { parseStatement } from '../../verify/answer.js';
 import type { Gold } from '../../probes/question.js';
 import { statementExtras, statementSections } from './metrics.js';
 import { falseOfEveryMeaning, missingAttributes, SubjectIndex } from '../../probes/golds.js';
+
+declare module '../../probes/question.js' {
+    interface QuestionData {
+        /**
+         * statement questions: the attribute stated and, for a negative, how it was made ('tail', 'head' or 'relation')
+         * with the true value (`from`) and what the statement claims instead (`to`); 'true' for the true statement.
+         */
+        statement?: { attribute: string; corruption: 'true' | 'tail' | 'head' | 'relation'; from: string; to: string };
+    }
+}
 
 /** GraphEval's instruction, verbatim (the "paper" preset and the default). */
 export const SYSTEM_STATEMENT = "You are given a statement. You are asked to judge whether the statement is true or false. Answer 'Yes, the statement is true.' if you know the statement is true. Answer 'No, the statement is false.' if you know the statement is false. Otherwise, answer 'I don't know.'";
@@ -192,6 +201,25 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
     }
 }
 
+/**
+ * A true statement and its corrupted negatives (statement probes): discerning when the model accepts the true one
+ * and rejects every negative; fooled when it accepts a negative.
+ */
+const statementsRelation: GroupRelation = {
+    name: 'statements',
+    title: 'a true statement and its corrupted negatives: accept the true one, reject every negative',
+    outcomes: ['discerning', 'fooled', 'rejected-true', 'abstained'],
+    judge(members) {
+        const said = (m: GroupMember) => (m.v.answer === 'true' ? 'yes' : m.v.answer === 'false' ? 'no' : 'idk');
+        const fooled = members.filter(m => m.q.gold === 'no' && said(m) === 'yes');
+        if (fooled.length) return { outcome: 'fooled', ok: false, detail: `accepted ${fooled.map(m => m.q.group?.role).join(', ')}` };
+        const truth = members.find(m => m.q.gold === 'yes');
+        if (truth && said(truth) === 'no') return { outcome: 'rejected-true', ok: false };
+        if (members.some(m => said(m) === 'idk')) return { outcome: 'abstained', ok: null };
+        return { outcome: 'discerning', ok: true };
+    },
+};
+
 export const statementFamily: ProbeFamily = {
     kind: 'statement',
     title: 'true / false / I don\'t know statements from one FD: each true fact with corrupted ones the FD makes false',
@@ -212,6 +240,7 @@ export const statementFamily: ProbeFamily = {
     decidesKnowledge: false,
     metricExtras: items => statementExtras(items),
     meanOverPhrasings: false,
+    groupRelations: [statementsRelation],
     reportSections: groups => statementSections(groups),
     answerText: (_q, gold) => (gold === 'no' ? 'No, the statement is false.' : 'Yes, the statement is true.'),
     guess: (_q, draw) => (draw('guess') < 0.7 ? 'yes' : 'no'),
