@@ -22,6 +22,7 @@ import { keyOccurrences } from '../probes/rows.js';
 import { hashSeed, pick, prng } from '../probes/sampling.js';
 import { format, render, type TemplateValue } from '../spec/template.js';
 import { keywordForms } from '../verify/aliases.js';
+import { readShort } from '../reader/index.js';
 import type { Question } from '../probes/question.js';
 import { draw } from '../models/draw.js';
 import { shapeOf, swapAnswer, validateSwap, type SwapRejection } from './swap.js';
@@ -205,7 +206,11 @@ export const evidenceFamily: ProbeFamily = {
         return ['seed', ...new Set(asked.length ? asked : ['swap'])];
     },
     pathPerItem: false,
-    parse: response => ({ answer: response.trim() ? 'answer' : 'unparseable', rationaleStart: 0 }),
+    // The reader's short answer: an abstention ("I am not sure") or a refusal is no answer (M), a hedged one is.
+    parse: response => {
+        const r = readShort(response);
+        return { answer: r.label, rationaleStart: r.label === 'answer' ? 0 : r.rationaleStart, span: r.span, why: r.why, stance: r.stance };
+    },
     score: (q, _parsed, response) => ({ correct: states(response, [answerOf(q), ...(q.evidence?.kind === 'swap' ? [] : q.evidence?.aliases ?? [])]) }),
     measured: true,
     decidesKnowledge: false,

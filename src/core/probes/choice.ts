@@ -17,6 +17,7 @@ import { describeBy } from './binary.js';
 import { readOption, RecordedDraws } from './choice-draws.js';
 import type { ProbeFamily } from './family.js';
 import { parseChoice, type ParsedAnswer } from '../verify/answer.js';
+import { AUTHORS_DECLINE_WORDS } from '../reader/index.js';
 import { figure } from '../verify/metrics.js';
 import { ciText, pct } from '../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../report/labels.js';
@@ -156,14 +157,12 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
 }
 
 /**
- * Words of a model that declines rather than answers (the ERBench authors' M rule for multiple choice): an
- * answer naming no option that says one of them is "unsure" (counted in M), not "None of the above".
+ * The ERBench authors' M rule for multiple choice: an answer naming no option that uses one of their decline
+ * words counts as unsure (M), not "None of the above" (AUTHORS_DECLINE_WORDS in the reader).
  */
-const DECLINES = /\b(?:impossible|further|enough|specific|actual|additional|cannot|sorry)/i;
-
 export function parseChoiceAnswer(response: string, q: Pick<Question, 'options'>): ParsedAnswer {
-    const parsed = parseChoice(response, q.options?.length ?? 0);
-    return parsed.answer === 'none' && DECLINES.test(response) ? { answer: 'unsure', rationaleStart: parsed.rationaleStart } : parsed;
+    const parsed = parseChoice(response, q.options?.length ?? 0, q.options);
+    return parsed.answer === 'none' && AUTHORS_DECLINE_WORDS.test(response) ? { ...parsed, answer: 'unsure', why: `${parsed.why ?? 'no option'}; a decline word (authors' M rule)` } : parsed;
 }
 
 const stemNames = (count: number) => Array.from({ length: count }, (_, i) => `stem-${i + 1}`);

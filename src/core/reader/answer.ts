@@ -135,18 +135,19 @@ export function readYesNo(response: string): Reading<YesNo> {
         const caveat = notAnswering(first);
         return reading(word, [start, end], `opens with "${m[1]}"`, caveat ? 'hedged' : 'answer', after(response, end));
     }
+    let last: RegExpExecArray | undefined;
+    for (const c of response.matchAll(CONCLUSION)) last = c as RegExpExecArray;
+    const first = notAnswering(response.slice(start, firstSentenceEnd(response, start)));
+    if (last) {
+        const word = last[1]!.toLowerCase() as 'yes' | 'no' | 'unsure';
+        const at = last.index + last[0].length - last[1]!.length;
+        return reading(word, [at, at + last[1]!.length], '"The answer is …" closes the response', word === 'unsure' ? 'abstain' : first ? 'hedged' : 'answer', start);
+    }
     const firstEnd = firstSentenceEnd(response, start);
     const decline = notAnswering(response.slice(start, firstEnd));
     if (decline) {
         const span: [number, number] = [start + decline.span[0], start + decline.span[1]];
         return reading('unsure', span, decline.stance === 'refuse' ? 'refuses in its first sentence' : 'says it does not know in its first sentence', decline.stance, after(response, span[1]));
-    }
-    let last: RegExpExecArray | undefined;
-    for (const c of response.matchAll(CONCLUSION)) last = c as RegExpExecArray;
-    if (last) {
-        const word = last[1]!.toLowerCase() as 'yes' | 'no' | 'unsure';
-        const at = last.index + last[0].length - last[1]!.length;
-        return reading(word, [at, at + last[1]!.length], '"The answer is …" closes the response', word === 'unsure' ? 'abstain' : 'answer', start);
     }
     return reading('unparseable', [start, start], 'no yes / no / unsure at the start', 'none', start);
 }

@@ -179,7 +179,7 @@ export class ClaimReader {
 }
 
 /** The clauses of a sentence, never cut inside a mention. */
-function clauses(text: string, a: number, b: number, mentions: readonly Mention[]): [number, number][] {
+export function clauses(text: string, a: number, b: number, mentions: readonly Mention[]): [number, number][] {
     const out: [number, number][] = [];
     const s = text.slice(a, b);
     let from = 0;
@@ -198,7 +198,7 @@ function clauses(text: string, a: number, b: number, mentions: readonly Mention[
 }
 
 /** Offset of the first negation cue of a clause outside any mention (-1 if none). */
-function negationAt(text: string, offset: number, inClause: readonly Mention[]): number {
+export function negationAt(text: string, offset: number, inClause: readonly Mention[]): number {
     if (NOT_ONLY.test(text)) return -1;
     NEGATION.lastIndex = 0;
     for (const m of text.matchAll(NEGATION)) {

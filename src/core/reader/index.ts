@@ -5,6 +5,6 @@
  */
 export { readYesNo, readStatement, readChoice, readShort, notAnswering, skipLead, firstSentenceEnd, AUTHORS_DECLINE_WORDS } from './answer.js';
 export type { Reading, ChoiceReading, Stance, YesNo, Truth, ChoiceLabel, ChoiceOptions } from './answer.js';
-export { Linker, shortForms, type EntityEntry, type Mention } from './link.js';
-export { ClaimReader, sentences, factScore, tripleScores } from './claims.js';
+export { Linker, shortForms, partOfLongerName, type EntityEntry, type Mention } from './link.js';
+export { ClaimReader, sentences, clauses, negationAt, factScore, tripleScores } from './claims.js';
 export type { RelationPhrasing, FactIndex, FactRow, ClaimStatus, ReadClaim, Interval, Triple } from './claims.js';

@@ -35,6 +35,8 @@ export interface Mention {
     /** The folded form that matched. */
     form: string;
     how: 'name' | 'alias' | 'short' | 'noun';
+    /** Every entry this form names in full (several entities may share a name: a chain's value and next subject). */
+    entries: number[];
 }
 
 const AFFIXES = /^(?:fc|cf|ac|afc|sc|ssc|as|ss|rcd|cd|sd|ud|rc|sv|vfl|vfb|tsg|fk|sk|bv|psv|ogc|sl|sporting)\s+|\s+(?:fc|cf|afc|sc|ac)$/;
@@ -144,8 +146,27 @@ export class Linker {
             last = h.end;
             const e = this.entries[pick.entry]!;
             if (pick.how === 'name' || pick.how === 'alias') named.push(pick.entry);
-            out.push({ entry: pick.entry, id: e.id, type: e.type, start: f.starts[h.start]!, end: f.ends[h.end - 1]!, form: h.pattern, how: pick.how });
+            const all = full ? data.filter(p => p.how === 'name' || p.how === 'alias').map(p => p.entry) : [pick.entry];
+            out.push({ entry: pick.entry, id: e.id, type: e.type, start: f.starts[h.start]!, end: f.ends[h.end - 1]!, form: h.pattern, how: pick.how, entries: all });
         }
         return out;
     }
+}
+
+const CAPITALISED = /[\p{Lu}][\p{L}'’-]*$/u;
+const NAME_FUNCTION_WORDS = new Set(['The', 'A', 'An', 'Yes', 'No', 'In', 'On', 'At', 'By', 'Of', 'And', 'But', 'So', 'It', 'He', 'She', 'They', 'This', 'That', 'I', 'Is', 'Was', 'Did', 'Does', 'Answer', 'Director', 'Directed', 'Actor', 'Player', 'Mr', 'Mrs', 'Dr', 'Both', 'While', 'Although']);
+
+/**
+ * Is text[start, end) one word of a longer written name — a capitalised word right before or after it with
+ * nothing but a space between ("James" in "James Franco", "James" in "LeBron James")? A short form found
+ * there names someone else, not the entity it abbreviates.
+ */
+export function partOfLongerName(text: string, start: number, end: number): boolean {
+    const before = /([\p{L}'’-]+) $/u.exec(text.slice(Math.max(0, start - 40), start));
+    if (before && CAPITALISED.test(before[1]!) && /^[\p{Lu}]/u.test(before[1]!) && !NAME_FUNCTION_WORDS.has(before[1]!)) {
+        // the word before ends a sentence? then it is no part of the name
+        return true;
+    }
+    const afterWord = /^ ([\p{L}'’-]+)/u.exec(text.slice(end, end + 40));
+    return !!afterWord && /^[\p{Lu}]/u.test(afterWord[1]!) && !NAME_FUNCTION_WORDS.has(afterWord[1]!);
 }

@@ -21,6 +21,7 @@ import type { SpecModel } from '../spec/model.js';
 import { keywordForms, type KeywordForms } from './aliases.js';
 import { familyOf } from '../probes/families.js';
 import { buildDomain, canonicalNumber, scanDomain, tokenize, type Domain, type Tokens } from './domain.js';
+import { partOfLongerName } from '../reader/index.js';
 import { findAllWords, findWord, fold, stripText, stripValue, foldValue, toSpan, type Folded } from './normalise.js';
 import type { HopVerdict, KeywordStatus, KeywordVerdict, Span, Verdict } from './types.js';
 
@@ -117,7 +118,10 @@ function findKeyword(r: Rationale, k: Keyword, forms: PreparedForms): { spans: S
             hits = c.folded ? findAllWords(form.text, c.folded) : [];
         }
         if (hits.length === 0) continue;
-        const spans = spansOf(form, hits, r.offset);
+        let spans = spansOf(form, hits, r.offset);
+        // A name part ("James") inside a longer written name ("James Franco") names someone else.
+        if (c.rule === 'name_parts') spans = spans.filter(x => !partOfLongerName(r.text, x.start - r.offset, x.end - r.offset));
+        if (spans.length === 0) continue;
         if (c.rule) return { spans, rule: c.rule };
         const written = r.text.slice(spans[0]!.start - r.offset, spans[0]!.end - r.offset);
         return { spans, rule: written === k.value ? 'exact' : foldValue(written) === c.folded ? 'normalised' : 'punctuation' };
