@@ -57,9 +57,9 @@ const NEG = String.raw`(?:do\s*n[o']?t|don'?t|dont|cannot|can\s*not|can'?t|could
 const KNOW_VERB = String.raw`(?:know|say|tell|determine|verify|confirm|answer\s+(?:this|that|the\s+question)\s+(?:with\s+certainty|accurately|definitively)|find|recall|provide\s+(?:a\s+)?(?:definitive|accurate|specific|reliable|an?\s+answer)|be\s+(?:sure|certain))`;
 /** Phrases that say the model does not know (anywhere they occur). */
 const ABSTAIN = new RegExp(String.raw`\b(?:i\s*${NEG}\s+${KNOW_VERB}` +
-    String.raw`|i\s*(?:'?m|am)\s+(?:not\s+(?:sure|certain|aware)|unsure|uncertain)` +
+    String.raw`|i\s*(?:'?m|am)\s+(?:not\s+(?:(?:entirely|completely|totally|fully|quite|100%|absolutely)\s+)?(?:sure|certain|aware)|unsure|uncertain)` +
     String.raw`|(?:^|[^a-z])not\s+sure|\bunsure\b|\buncertain\b` +
-    String.raw`|i\s*(?:do\s*n[o']?t|don'?t|dont)\s+have\s+(?:enough|sufficient|any|specific|reliable|access\s+to|the|real-time|up-to-date|information)` +
+    String.raw`|i\s*(?:do\s*n[o']?t|don'?t|dont)\s+have\s+(?:enough|sufficient|any|specific|reliable|complete|full|detailed|access\s+to|the|real-time|up-to-date|information)` +
     String.raw`|i\s+have\s+no\s+(?:information|knowledge|data|record|details|way)` +
     String.raw`|there\s+(?:is|are)\s+no\s+(?:available\s+)?(?:information|records?|data|details)\s+(?:available|about|on|regarding)` +
     String.raw`|(?:it\s+is|it'?s)\s+(?:not\s+possible|impossible|unclear|difficult|hard)\s+(?:for\s+me\s+)?to\s+(?:determine|say|know|verify|tell|confirm)` +
@@ -131,7 +131,8 @@ export function readYesNo(response: string): Reading<YesNo> {
         const word = m[1]!.toLowerCase() as 'yes' | 'no' | 'unsure';
         const end = start + m[0].length;
         if (word === 'unsure') return reading('unsure', [start, end], 'opens with "unsure"', 'abstain', after(response, end));
-        const first = response.slice(end, firstSentenceEnd(response, end));
+        // a caveat in the answer's sentence or the next one makes it a hedged answer
+        const first = response.slice(end, firstSentenceEnd(response, firstSentenceEnd(response, end)));
         const caveat = notAnswering(first);
         return reading(word, [start, end], `opens with "${m[1]}"`, caveat ? 'hedged' : 'answer', after(response, end));
     }
@@ -229,7 +230,7 @@ const OPTION_REF = /\boptions?\s*[#(]?\s*(\d+)\s*\)?((?:\s*(?:,|and|&|or)\s*(?:o
 const BARE = /^[([]?(\d{1,2})(?:[.):\]]|\s*[-\u2013\u2014]\s)(?!\d)/;
 const NONE_OF = /\b(?:none\s+of\s+(?:the\s+)?(?:above|options|them|these)|(?:all|each)\s+(?:of\s+)?(?:the\s+)?(?:above\s+)?(?:options|statements)?\s*(?:are|is)\s+(?:correct|true|accurate)|there\s+is\s+no\s+(?:inaccurate|false|wrong|incorrect)\s+option|no\s+option\s+is\s+(?:inaccurate|false|wrong|incorrect))\b/i;
 /** A line that introduces the answer rather than giving it ("The inaccurate option about … is:"). */
-const PREAMBLE = /:\s*$|^(?:the\s+)?(?:answer|correct\s+answer|inaccurate|false|wrong|incorrect)\b.*\b(?:option|answer|statement)\b.*\b(?:is|are)\s*$/i;
+const PREAMBLE = /[:?]\s*$|^(?:the\s+)?(?:answer|correct\s+answer|inaccurate|false|wrong|incorrect)\b.*\b(?:option|answer|statement)\b.*\b(?:is|are)\s*$/i;
 
 export interface ChoiceOptions {
     /** 'paper': the authors' rule — `Option (\d)` in the first sentence, nothing else. Default 'robust'. */

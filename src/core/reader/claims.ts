@@ -85,7 +85,7 @@ export function sentences(text: string): [number, number][] {
     }).filter(([a, b]) => b > a);
 }
 
-const CLAUSE_CUT = /\s*(?:;|,?\s+but\s+|,?\s+while\s+|,?\s+whereas\s+|,?\s+although\s+|,\s+and\s+|,\s+which\s+)\s*/gi;
+const CLAUSE_CUT = /\s*(?:;|,\s+(?=not\s)|,?\s+but\s+|,?\s+while\s+|,?\s+whereas\s+|,?\s+although\s+|,\s+and\s+|,\s+which\s+)\s*/gi;
 const NEGATION = /\b(?:not|never|no\s+longer|neither|nor|cannot)\b|n't\b|n’t\b/gi;
 const NOT_ONLY = /\bnot\s+only\b/i;
 /** An answer word at the start of a sentence is no part of a claim ("No, Messi …"). */
