@@ -70,7 +70,11 @@ const ABSTAIN = new RegExp(String.raw`\b(?:i\s*${NEG}\s+${KNOW_VERB}` +
 const REFUSE = /\b(?:i\s*(?:'?m|am)\s+sorry,?\s+but\s+i\s+(?:can(?:no|')?t|won'?t|am\s+not\s+able\s+to|'?m\s+not\s+able\s+to|am\s+unable\s+to)\s+(?:help|assist|answer|comply|respond|provide\s+(?:an\s+)?answer|engage)|i\s+(?:can(?:no|')?t|won'?t|will\s+not)\s+(?:help|assist)\s+with|as\s+an\s+ai(?:\s+language\s+model)?,?\s+i\s+(?:can(?:no|')?t|don'?t|do\s+not|am\s+not)|i\s+(?:must|have\s+to)\s+decline|i\s+(?:can(?:no|')?t|won'?t)\s+answer\s+(?:this|that))/i;
 
 /** How a text declines, if it does: refuse before abstain (a refusal often also says it cannot say). */
+/** Every abstention or refusal phrase contains one of these: a cheap test before the two long expressions. */
+const MAYBE_DECLINES = /not|n[\u2019']t|unsure|uncertain|sorry|unable|no\s|without|beyond|knowledge|impossible|unclear|difficult|hard|decline|as an ai|dont/i;
+
 export function notAnswering(text: string): { stance: 'abstain' | 'refuse'; span: [number, number] } | undefined {
+    if (!MAYBE_DECLINES.test(text)) return undefined;
     const r = REFUSE.exec(text);
     if (r) return { stance: 'refuse', span: [r.index, r.index + r[0].length] };
     const a = ABSTAIN.exec(text);
