@@ -11,10 +11,10 @@
 import type { LoadedData } from '../src/core/data/types.js';
 import type { AttrType, SpecModel } from '../src/core/spec/model.js';
 import { buildDataGraph } from '../src/core/kg/data-graph.js';
-import { retrieve, type RetrievalSettings } from '../src/core/open/retrieve.js';
-import { perturb } from '../src/core/open/perturb.js';
-import { simulatedOpenAnswer } from '../src/core/open/simulate.js';
-import { dataFacts, verifyOpenAnswer } from '../src/core/open/check.js';
+import { retrieve, type RetrievalSettings } from '../src/core/families/open/retrieve.js';
+import { perturb } from '../src/core/families/open/perturb.js';
+import { simulatedOpenAnswer } from '../src/core/families/open/simulate.js';
+import { dataFacts, verifyOpenAnswer } from '../src/core/families/open/check.js';
 import { measure, report, type BenchRow } from './support.js';
 import { int, loc, relation, table, text } from './tables.js';
 

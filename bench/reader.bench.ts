@@ -9,8 +9,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { readYesNo, Linker, ClaimReader, type EntityEntry } from '../src/core/reader/index.js';
-import { buildLexicon, linkClaims, splitClaims } from '../src/core/open/claims.js';
-import type { ContextNode } from '../src/core/open/types.js';
+import { buildLexicon, linkClaims, splitClaims } from '../src/core/families/open/claims.js';
+import type { ContextNode } from '../src/core/families/open/types.js';
 import { measure, report, type BenchRow } from './support.js';
 
 const YES_NO = ['Yes, it is true. The movie is called "Avatar".', 'No.', '**Yes**, Nolan directed it.', "I'm not sure about this movie.", 'Unsure. I lack information.',

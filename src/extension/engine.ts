@@ -13,7 +13,7 @@ import { resolveModel, estimateCost, type ConfirmHost, type SecretSource } from 
 import type { RunRecord, RunResults } from '../core/store/index.js';
 import type { ReportFormat } from '../core/report/model.js';
 import { nodeNeighbourhood, type NodeRef } from '../core/kg/view.js';
-import { previewRule, previewText } from '../core/rules/preview.js';
+import { previewRule, previewText } from '../core/families/rule/preview.js';
 import { fromDiagnostic, HalluProbeError } from '../core/errors.js';
 import type { ModelEstimate, PreviewData, PreviewRow, GraphNeighbourhood, SchemaGraph } from '../protocol/webview.js';
 import type { GenerateOptions } from '../core/probes/generate.js';

@@ -10,8 +10,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { startOpenAIServer } from '../support/openai-server.js';
 import { repoRoot } from '../support/runner-fixtures.js';
-import { FACTS_INTRO, renderContext } from '../../src/core/open/render.js';
-import type { OpenQuestion } from '../../src/core/open/types.js';
+import { FACTS_INTRO, renderContext } from '../../src/core/families/open/render.js';
+import type { OpenQuestion } from '../../src/core/families/open/types.js';
 
 interface Child { code: number | null; stdout: string; stderr: string }
 

@@ -1,7 +1,7 @@
 import { print } from '../print.js';
 import type { Command } from './index.js';
 import { stringFlag, UsageError, type ParsedArgs } from '../args.js';
-import { estimateStatements } from '../../core/statements/run-estimate.js';
+import { estimateStatements } from '../../core/families/statement/run-estimate.js';
 
 const FLAGS = new Set(['probe', 'model', 'cheap', 'budget', 'metric', 'target', 'seed', 'db', 'yes', 'format', 'help']);
 

@@ -2,8 +2,8 @@
 import { goldText, type Question } from '../probes/question.js';
 import type { Verdict } from '../verify/types.js';
 import type { ClaimMark, QuestionGraph, RationaleSpan } from '../../protocol/webview.js';
-import { openClaims } from '../open/answer.js';
-import { premiseStatuses, ruleClaimMarks } from '../rules/claims.js';
+import { openClaims } from '../families/open/answer.js';
+import { premiseStatuses, ruleClaimMarks } from '../families/rule/claims.js';
 
 export function questionGraph(q: Question, v?: Verdict, response?: string): QuestionGraph {
     // Spans are offsets into the whole response; without it, show the rationale and no highlights.

@@ -4,14 +4,14 @@
  * at kind-specific behaviour. An unknown kind is an error, never a default.
  */
 import type { ProbeFamily } from './family.js';
-import { binaryFamily } from './binary.js';
-import { choiceFamily } from './choice.js';
-import { pathFamily } from './multihop.js';
-import { knowsFamily } from './knows.js';
-import { statementFamily } from '../statements/family.js';
-import { evidenceFamily } from '../evidence/family.js';
-import { openFamily } from '../open/family.js';
-import { ruleFamily } from '../rules/family.js';
+import { binaryFamily } from '../families/binary/family.js';
+import { choiceFamily } from '../families/choice/family.js';
+import { pathFamily } from '../families/path/family.js';
+import { knowsFamily } from '../families/knows/family.js';
+import { statementFamily } from '../families/statement/family.js';
+import { evidenceFamily } from '../families/evidence/family.js';
+import { openFamily } from '../families/open/family.js';
+import { ruleFamily } from '../families/rule/family.js';
 
 export const BUILTIN_FAMILIES = {
     binary: binaryFamily,

@@ -3,8 +3,8 @@
  * (verify, report) and the faces. Plain JSON-serialisable data.
  */
 import type { ProbeKind, SpecLocation } from '../spec/model.js';
-import type { OpenQuestion } from '../open/types.js';
-import type { RuleQuestion } from '../rules/types.js';
+import type { OpenQuestion } from '../families/open/types.js';
+import type { RuleQuestion } from '../families/rule/types.js';
 
 export interface ChatMessage { role: 'system' | 'user' | 'assistant'; content: string }
 

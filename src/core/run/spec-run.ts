@@ -14,7 +14,7 @@ import type { Question } from '../probes/question.js';
 import { domainFromData, modelFromFlag, resolveKey, type ConfirmHost, type KeyBindings, type CostEstimate, type SecretSource } from '../models/index.js';
 import { openStore, type RunSettings, type RunCounts, type RunRecord, type RunResults, type RunStatus } from '../store/index.js';
 import { verifyRun } from '../verify/run.js';
-import { ruleModelSteps } from '../rules/embed-run.js';
+import { ruleModelSteps } from '../families/rule/embed-run.js';
 import { fromDiagnostic, HalluProbeError, problem, type Problem } from '../errors.js';
 import { prepareRun, startRun, type AnswerEvent, type PreparedRun, type Progress, type QuestionSource } from './index.js';
 import { cliCommand } from '../invocation.js';

@@ -9,9 +9,9 @@
  */
 import type { Question } from '../probes/question.js';
 import { figure, type Figure } from './metrics.js';
-import { swapOutcome } from '../evidence/metrics.js';
+import { swapOutcome } from '../families/evidence/metrics.js';
 import type { Verdict } from './types.js';
-import { openClaims } from '../open/answer.js';
+import { openClaims } from '../families/open/answer.js';
 
 export interface GroupMember { q: Question; v: Verdict }
 

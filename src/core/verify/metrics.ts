@@ -9,11 +9,11 @@
  * `metricExtras` and `meanOverPhrasings`, src/core/probes).
  * Overrides replace the verifier's correct / rationale before anything is counted.
  */
-import type { RuleFigures } from '../rules/metrics.js';
+import type { RuleFigures } from '../families/rule/metrics.js';
 import type { Question } from '../probes/question.js';
 import type { Verdict } from './types.js';
-import type { StatementFigures } from '../statements/metrics.js';
-import type { EvidenceFigures } from '../evidence/metrics.js';
+import type { StatementFigures } from '../families/statement/metrics.js';
+import type { EvidenceFigures } from '../families/evidence/metrics.js';
 import { hopPresent, keywordsPresent } from './verify.js';
 import { familyOf } from '../probes/families.js';
 

@@ -14,7 +14,7 @@ import type { RelationTable } from '../../core/data/types.js';
 import { checkFd, columnStats, showValue } from '../../core/data/index.js';
 import type { SpecData, SpecDataService } from '../data.js';
 import { columnCodes, groupCodes } from '../../core/data/group.js';
-import { previewRule, type RulePreview } from '../../core/rules/preview.js';
+import { previewRule, type RulePreview } from '../../core/families/rule/preview.js';
 
 const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
 const count = (n: number) => n.toLocaleString('en-US');

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { shapeOf, swapAnswer, validateSwap, type Swap } from '../../../src/core/evidence/swap.js';
-import { exactMatch, normalise, occurrences, states, tokenF1 } from '../../../src/core/evidence/text.js';
+import { shapeOf, swapAnswer, validateSwap, type Swap } from '../../../src/core/families/evidence/swap.js';
+import { exactMatch, normalise, occurrences, states, tokenF1 } from '../../../src/core/families/evidence/text.js';
 
 const P = 'Avatar is a 2009 film directed by James Cameron. Cameron wrote it in 1994.';
 

@@ -1,10 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { retrieve } from '../../../src/core/open/retrieve.js';
-import { dataFacts, summariseClaims, verifyOpenAnswer } from '../../../src/core/open/check.js';
-import { splitClaims } from '../../../src/core/open/claims.js';
-import { perturb } from '../../../src/core/open/perturb.js';
-import type { ContextGraph } from '../../../src/core/open/types.js';
+import { retrieve } from '../../../src/core/families/open/retrieve.js';
+import { dataFacts, summariseClaims, verifyOpenAnswer } from '../../../src/core/families/open/check.js';
+import { splitClaims } from '../../../src/core/families/open/claims.js';
+import { perturb } from '../../../src/core/families/open/perturb.js';
+import type { ContextGraph } from '../../../src/core/families/open/types.js';
 import { movieGraph } from './support.js';
 
 describe('splitClaims', () => {

@@ -7,8 +7,8 @@ import { generateQuestions } from '../../../src/core/probes/generate.js';
 import { familyOf } from '../../../src/core/probes/families.js';
 import { judgeGroups } from '../../../src/core/verify/groups.js';
 import { createVerifyContext, verify } from '../../../src/core/verify/verify.js';
-import { openClaims } from '../../../src/core/open/answer.js';
-import { summariseClaims } from '../../../src/core/open/check.js';
+import { openClaims } from '../../../src/core/families/open/answer.js';
+import { summariseClaims } from '../../../src/core/families/open/check.js';
 import type { Question } from '../../../src/core/probes/question.js';
 
 const fixture = path.resolve('test/fixtures/open/open.probe');

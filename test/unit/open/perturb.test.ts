@@ -1,9 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { perturb, perturbedCount, PERTURBATION_KINDS } from '../../../src/core/open/perturb.js';
-import { sc2d, sd2 } from '../../../src/core/open/similarity.js';
+import { perturb, perturbedCount, PERTURBATION_KINDS } from '../../../src/core/families/open/perturb.js';
+import { sc2d, sd2 } from '../../../src/core/families/open/similarity.js';
 import type { EdgeRelation } from '../../../src/core/kg/data-graph.js';
-import type { ContextEdge, ContextGraph, ContextNode } from '../../../src/core/open/types.js';
+import type { ContextEdge, ContextGraph, ContextNode } from '../../../src/core/families/open/types.js';
 
 const node = (id: string, type: string, entity = true): ContextNode => ({ id, label: id, type, entity, ppr: 0.1, prize: 0, seed: false });
 const edge = (head: string, relation: string, tail: string): ContextEdge => ({ head, relation, label: relation, tail, prize: 0, cost: 0.5 });

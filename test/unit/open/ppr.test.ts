@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { UndirectedGraph } from 'graphology';
 import pagerankModule from 'graphology-metrics/centrality/pagerank.js';
-import { personalisedPageRank } from '../../../src/core/open/ppr.js';
+import { personalisedPageRank } from '../../../src/core/families/open/ppr.js';
 import { prng } from '../../../src/core/probes/sampling.js';
 
 // A CommonJS module whose typings declare an ES default export: the function is module.exports itself at run time.

@@ -2,11 +2,11 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DataGraphBuilder } from '../../../src/core/kg/data-graph.js';
 import { kHop } from '../../../src/core/kg/khop.js';
-import { retrieve } from '../../../src/core/open/retrieve.js';
-import { FACTS_INTRO, openPrompt, renderContext } from '../../../src/core/open/render.js';
-import { PERTURBATION_KINDS, perturb } from '../../../src/core/open/perturb.js';
-import { simulatedOpenAnswer } from '../../../src/core/open/simulate.js';
-import { dataFacts, summariseClaims, verifyOpenAnswer } from '../../../src/core/open/check.js';
+import { retrieve } from '../../../src/core/families/open/retrieve.js';
+import { FACTS_INTRO, openPrompt, renderContext } from '../../../src/core/families/open/render.js';
+import { PERTURBATION_KINDS, perturb } from '../../../src/core/families/open/perturb.js';
+import { simulatedOpenAnswer } from '../../../src/core/families/open/simulate.js';
+import { dataFacts, summariseClaims, verifyOpenAnswer } from '../../../src/core/families/open/check.js';
 import { movieGraph } from './support.js';
 
 describe('the data graph', async () => {

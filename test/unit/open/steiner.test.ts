@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { pcstObjective, prizeCollectingSteiner, type PcstInput } from '../../../src/core/open/steiner.js';
+import { pcstObjective, prizeCollectingSteiner, type PcstInput } from '../../../src/core/families/open/steiner.js';
 import { prng } from '../../../src/core/probes/sampling.js';
 
 /** Minimum spanning tree cost of the subgraph induced by `set`, or Infinity when it is not connected. */

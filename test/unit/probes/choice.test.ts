@@ -2,8 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_STEMS, generateQuestions, SYSTEM_CHOICE, SYSTEM_CHOICE_NONE } from '../../../src/core/probes/index.js';
 import { world } from '../../fixtures/probes/world.js';
-import { parseChoiceAnswer } from '../../../src/core/probes/choice.js';
-import { readOption } from '../../../src/core/probes/choice-draws.js';
+import { parseChoiceAnswer } from '../../../src/core/families/choice/family.js';
+import { readOption } from '../../../src/core/families/choice/draws.js';
 import { parseTemplate } from '../../../src/core/spec/template.js';
 import { DEFAULT_RATES, OfflineClient } from '../../../src/core/models/offline.js';
 

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateQuestions } from '../../../src/core/probes/index.js';
-import { knows } from '../../../src/core/probes/knows.js';
+import { knows } from '../../../src/core/families/knows/family.js';
 import { parseBinary } from '../../../src/core/verify/answer.js';
 import { world } from '../../fixtures/probes/world.js';
 import { question } from '../../fixtures/verify/world.js';

@@ -5,13 +5,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import '../../../src/core/probes/families.js';
-import { parseChoiceAnswer } from '../../../src/core/probes/choice.js';
+import { parseChoiceAnswer } from '../../../src/core/families/choice/family.js';
 import { parseStatement } from '../../../src/core/verify/answer.js';
-import { evidenceFamily } from '../../../src/core/evidence/family.js';
-import { states } from '../../../src/core/evidence/text.js';
-import { checkRuleAnswer } from '../../../src/core/rules/claims.js';
-import { storedFacts, verifyOpenAnswer } from '../../../src/core/open/check.js';
-import type { ContextNode, StoredRelation } from '../../../src/core/open/types.js';
+import { evidenceFamily } from '../../../src/core/families/evidence/family.js';
+import { states } from '../../../src/core/families/evidence/text.js';
+import { checkRuleAnswer } from '../../../src/core/families/rule/claims.js';
+import { storedFacts, verifyOpenAnswer } from '../../../src/core/families/open/check.js';
+import type { ContextNode, StoredRelation } from '../../../src/core/families/open/types.js';
 import type { Question } from '../../../src/core/probes/question.js';
 import type { KeywordVerdict, Verdict } from '../../../src/core/verify/types.js';
 

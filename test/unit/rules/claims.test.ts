@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkRuleAnswer, splitPoints } from '../../../src/core/rules/claims.js';
-import { ruleFigures } from '../../../src/core/rules/metrics.js';
+import { checkRuleAnswer, splitPoints } from '../../../src/core/families/rule/claims.js';
+import { ruleFigures } from '../../../src/core/families/rule/metrics.js';
 import { judgeGroups } from '../../../src/core/verify/groups.js';
 import type { Question } from '../../../src/core/probes/question.js';
 import type { Verdict, KeywordVerdict } from '../../../src/core/verify/types.js';

@@ -2,7 +2,7 @@
 // threshold, on the local server's deterministic bag-of-words vectors.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { similarJaccard } from '../../../src/core/rules/embed-run.js';
+import { similarJaccard } from '../../../src/core/families/rule/embed-run.js';
 import { cosine } from '../../../src/core/models/openai-embeddings.js';
 import { bagOfWords } from '../../support/openai-server.js';
 

@@ -2,8 +2,8 @@
 // is refused; triples matched to premises by subject and value (aliases too), a wrong value contradicting.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseTriples, tripleClaims } from '../../../src/core/rules/extract.js';
-import type { Premise } from '../../../src/core/rules/questions.js';
+import { parseTriples, tripleClaims } from '../../../src/core/families/rule/extract.js';
+import type { Premise } from '../../../src/core/families/rule/questions.js';
 
 const premise = (subject: string, attribute: string, value: string, forms?: Premise['forms']): Premise => ({ pred: `Player.${attribute}`, relation: 'Player', attribute, label: attribute, subject, value, ...(forms ? { forms } : {}) });
 

@@ -1,8 +1,8 @@
 // The graph panel's view of a rule question: the proof tree, each premise coloured as the rationale states it.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { proofPath } from '../../../src/core/rules/graph.js';
-import { premisesOf } from '../../../src/core/rules/questions.js';
+import { proofPath } from '../../../src/core/families/rule/graph.js';
+import { premisesOf } from '../../../src/core/families/rule/questions.js';
 import { questionGraph } from '../../../src/core/kg/question-graph.js';
 import { questionElements } from '../../../webview/graph/model.js';
 import type { Proof } from '../../../src/core/rules/ir.js';

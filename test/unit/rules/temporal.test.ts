@@ -2,7 +2,7 @@
 // an anchor year, years read from ints and ISO dates, and open intervals left out (never asked about).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { intervalFacts, truth, yearOf, type TemporalFact, type TemporalSetup } from '../../../src/core/rules/temporal.js';
+import { intervalFacts, truth, yearOf, type TemporalFact, type TemporalSetup } from '../../../src/core/families/rule/temporal.js';
 import { diagnose } from '../language/support.js';
 
 const setup = (op: TemporalSetup['op'], window: [number, number] = [0, 2]): TemporalSetup => ({ op, during: 2, window, complete: true, begin: 'begin', end: 'end', relation: 'Spell', keep: [true, true, false], named: ['player', 'club'] });

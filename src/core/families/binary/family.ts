@@ -1,0 +1,82 @@
+/**
+ * Binary probes (ERBench §1): one row and one FD `X -> Y`; the question states X, the Y values are the
+ * critical keywords. Basic phrasing gold yes, negated gold no, user phrasings with their own gold or a
+ * `when` condition over the row (thresholds, buckets, equality).
+ */
+import type { PhrasingDecl, ProbeDecl, SpecModel } from '../../spec/model.js';
+import type { LoadedData } from '../../data/types.js';
+import { SYSTEM_BINARY } from '../../probes/prompts.js';
+import { compilePhrasings, fdTarget, phrasedItems, sentence, settingTemplate, starPath, type Plan, type PlanProblem } from '../../probes/plan.js';
+import { labelOf, relationLabel, Scope } from '../../probes/scope.js';
+import { violatingRows } from '../../probes/rows.js';
+import type { ProbeFamily } from '../../probes/family.js';
+import { parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
+import { binaryColumn, paperOrder, plainCells } from '../../report/paper-cells.js';
+
+/** "whose director is {director}, star is {star} and release year is {year}" */
+export function describeBy(relation: Parameters<typeof labelOf>[0], attrs: string[]): string {
+    const parts = attrs.map(a => `${labelOf(relation, a)} is {${a}}`);
+    return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[]): Plan | undefined {
+    const target = fdTarget(spec, data, probe, problems);
+    if (!target) return undefined;
+    const { fd, slot } = target;
+    const scope = new Scope([slot], [{ slot: 0 }]);
+    const rel = slot.relation;
+    let decls: PhrasingDecl[] = probe.phrasings;
+    if (decls.length === 0) {
+        // No phrasing written: the ERBench pattern over the relation's labels.
+        const about = `${relationLabel(rel)} whose ${describeBy(rel, fd.lhs)}`;
+        decls = [
+            { name: 'basic', gold: { kind: 'yes' }, text: `Is there a ${about}?`, loc: probe.loc },
+            { name: 'negated', gold: { kind: 'no' }, text: `Is it true that there is no ${about}?`, loc: probe.loc },
+        ];
+    }
+    const phrasings = compilePhrasings(scope, decls);
+    for (const a of [...fd.lhs, ...fd.rhs]) scope.need(0, a);
+    const explainTemplate = settingTemplate(scope, probe, 'explain');
+    const labels = fd.rhs.map(a => labelOf(rel, a));
+    const violating = violatingRows(slot.table, fd.lhs, fd.rhs);
+    return {
+        probe, kind: 'binary', scope, system: SYSTEM_BINARY, constraints: [fd.loc],
+        bind(row, rows) {
+            rows[0] = row;
+            if (scope.hasNull(rows)) return 'null';
+            if (violating?.[row]) return 'violating';
+            return undefined;
+        },
+        items(rows) {
+            const keywords = fd.rhs.map(a => scope.keywords(rows, 0, a, { relation: rel.name, attribute: a }));
+            const explain = explainTemplate ? explainTemplate(rows) : labels.map((label, i) => sentence(label, keywords[i]!)).join(' ');
+            return phrasedItems(scope, phrasings, rows, [keywords.flat()], explain);
+        },
+        path: rows => starPath(scope, rows, fd.lhs, fd.rhs),
+    };
+}
+
+/** Without phrasings a binary probe asks the ERBench pair. */
+const DEFAULT_PHRASINGS = ['basic', 'negated'];
+
+export const binaryFamily: ProbeFamily = {
+    kind: 'binary',
+    title: 'yes / no questions from one FD: its left-hand side stated, its right-hand side the keywords',
+    target: 'fd',
+    example: "write 'using <fd name>'",
+    members: ['phrasing'],
+    compile: ({ spec, data, probe, problems }) => binaryPlan(spec, data, probe, problems),
+    phrasings: probe => (probe.phrasings.length ? probe.phrasings.map(p => p.name) : DEFAULT_PHRASINGS),
+    pathPerItem: false,
+    parse: parseYesNo,
+    score: scoreYesNo,
+    measured: true,
+    decidesKnowledge: false,
+    metricExtras: () => ({}),
+    keywordsUnstated: true,
+    meanOverPhrasings: false,
+    reportSections: () => [],
+    paperColumns: groups => paperOrder(groups).map(g => ({ column: binaryColumn(g.phrasing), cells: plainCells(g) })),
+    answerText: yesNoText,
+    guess: yesNoGuess,
+};

@@ -1,0 +1,208 @@
+/**
+ * Multiple-choice probes (ERBench §1): one option per right-hand-side attribute of the FD; exactly one
+ * option is falsified with a different value of the same column (a two-valued column is flipped); the
+ * gold is that option's number and the keyword its true value. Three stems (the paper's by default), and
+ * an optional share (`none_of_above 0.2`) of all-true questions whose gold is 'none'.
+ */
+import type { ProbeDecl, SpecModel } from '../../spec/model.js';
+import type { CellValue, LoadedData } from '../../data/types.js';
+import type { KgEdge, KgNode, Question } from '../../probes/question.js';
+import { format, render, type TemplateValue } from '../../spec/template.js';
+import { DEFAULT_STEMS, SYSTEM_CHOICE, SYSTEM_CHOICE_NONE } from '../../probes/prompts.js';
+import { entityNode, fdTarget, planFailure, valueNode, type Item, type Plan, type PlanProblem } from '../../probes/plan.js';
+import { keyValues, labelOf, relationLabel, Scope } from '../../probes/scope.js';
+import { violatingRows } from '../../probes/rows.js';
+import { hashSeed, pick, prng } from '../../probes/sampling.js';
+import { describeBy } from '../binary/family.js';
+import { readOption, RecordedDraws } from './draws.js';
+import type { ProbeFamily } from '../../probes/family.js';
+import { parseChoice, type ParsedAnswer } from '../../verify/answer.js';
+import { figure } from '../../verify/metrics.js';
+import { ciText, pct } from '../../report/numbers.js';
+import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
+import { plainCells } from '../../report/paper-cells.js';
+import { AUTHORS_DECLINE_WORDS } from '../../reader/index.js';
+
+export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[], seed: number): Plan | undefined {
+    const fail = planFailure(problems, probe);
+    const target = fdTarget(spec, data, probe, problems);
+    if (!target) return undefined;
+    const { fd, slot } = target;
+    const rel = slot.relation;
+    const scope = new Scope([slot], [{ slot: 0 }]);
+    for (const o of probe.options) {
+        if (!fd.rhs.includes(o.attribute)) {
+            problems.push({ loc: o.loc, severity: 'warning', code: 'probe-option', message: `Option ${o.attribute} is not on the right-hand side of ${fd.id}, so its truth is not determined: it is ignored.` });
+        }
+    }
+    // An attribute may have one option text per stem (the paper words each stem's options differently):
+    // stem i uses the attribute's i-th text, or its last.
+    const texts = new Map<string, string[]>();
+    for (const o of probe.options) if (fd.rhs.includes(o.attribute)) texts.set(o.attribute, [...(texts.get(o.attribute) ?? []), o.text]);
+    if (texts.size === 0) for (const a of fd.rhs) texts.set(a, [`The ${labelOf(rel, a)} is {${a}}.`]);
+    // Columns with a single value cannot be falsified; two values are flipped, more are drawn from.
+    const options = [...texts].map(([attribute, t]) => ({ attribute, templates: t.map(x => scope.template(x)), column: slot.table.column(attribute) }))
+        .filter(o => o.column !== undefined);
+    const falsifiable = options.map((o, i) => (o.column!.size >= 2 ? i : -1)).filter(i => i >= 0);
+    if (options.length < 2 || falsifiable.length === 0) {
+        return fail('probe-choice-options', options.length < 2
+            ? `Choice probe ${probe.name} has ${options.length} option(s): a multiple-choice question needs at least 2 (one per right-hand-side attribute of ${fd.id}).`
+            : `No option of ${probe.name} can be falsified: every option's column holds a single value.`);
+    }
+    const subjectText = typeof probe.settings.subject === 'string' ? probe.settings.subject : `the ${relationLabel(rel)} whose ${describeBy(rel, fd.lhs)}`;
+    const stems = (probe.stems.length > 0 ? probe.stems.map(s => s.text) : DEFAULT_STEMS).map(t => scope.template(t.replaceAll('{subject}', subjectText)));
+    for (const a of [...fd.lhs, ...options.map(o => o.attribute)]) scope.need(0, a);
+    const noneShare = Number(probe.settings.none_of_above ?? 0);
+    if (!(noneShare >= 0 && noneShare <= 1)) problems.push({ loc: probe.loc, severity: 'warning', code: 'probe-setting', message: 'none_of_above is a share between 0 and 1, e.g. none_of_above 0.2; ignored.' });
+    const share = noneShare >= 0 && noneShare <= 1 ? noneShare : 0;
+    const violating = violatingRows(slot.table, fd.lhs, fd.rhs);
+    const optionTemplate = (o: (typeof options)[number], stem: number) => o.templates[Math.min(stem, o.templates.length - 1)]!;
+
+    /** Which option is false (undefined: all true) and its replacement value, drawn per entity and seed. */
+    const falsify = (rows: Int32Array): { index: number; fake: CellValue } | undefined => {
+        const random = prng(hashSeed(`${probe.name}\u0000${keyValues(rel, slot.table, rows[0]!).join('\u0000')}`, seed));
+        if (share > 0 && random() < share) return undefined;
+        const index = falsifiable[pick(random, falsifiable.length)]!;
+        const col = options[index]!.column!;
+        const truth = col.codes[rows[0]!]!;
+        const n = col.size;
+        let code = n === 2 ? 1 - truth : pick(random, n - 1);
+        if (n > 2 && code >= truth) code++;
+        return { index, fake: col.values[code]! };
+    };
+
+    // `draws_from "<log>"`: the authors' recorded draws instead of ours (choice-draws.ts).
+    let draws: RecordedDraws | undefined;
+    if (typeof probe.settings.draws_from === 'string') {
+        const read = RecordedDraws.read(probe.settings.draws_from, probe.loc.file);
+        if (typeof read === 'string') return fail('probe-setting', read);
+        draws = read;
+    }
+    /** The row's questions as the log recorded them: one per stem the log has for this entity. */
+    const recordedItems = (rows: Int32Array, recorded: RecordedDraws): Item[] | 'invalid' => {
+        const truthLookup = scope.lookup(rows);
+        const items: Item[] = [];
+        try {
+            stems.forEach((stem, s) => {
+                const stemText = render(stem.parsed, truthLookup);
+                const truth = (o: number, text: string) => text.trim() === render(optionTemplate(options[o]!, s).parsed, truthLookup).trim();
+                const read = (o: number, at: number, text: string) => readOption(optionTemplate(options[o]!, at).parsed, options[o]!.attribute, text);
+                const draw = recorded.find(s, stemText, slot.table.lines[rows[0]!]! - 2, options.map(o => ({ attribute: o.attribute, template: (at: number) => optionTemplate(o, at).parsed })), truth, read);
+                if (!draw) return;
+                const falseAttr = options[draw.attributes[draw.gold - 1]!]!.attribute;
+                const keywords = [scope.keywords(rows, 0, falseAttr, { relation: rel.name, attribute: falseAttr })];
+                const question = `Q: ${stemText} Provide an explanation.\n${draw.options.map((t, i) => `Option ${i + 1}: ${t}`).join('\n')}\nA: `;
+                const template = [stem.text, ...draw.attributes.map(o => optionTemplate(options[o]!, s).text)].join('\n');
+                const explain = `The ${labelOf(rel, falseAttr)} is ${keywords[0]!.map(k => k.value).join(', ')}, not ${draw.fake}.`;
+                const item: Item = { phrasing: `stem-${s + 1}`, template, question, gold: draw.gold, keywords, options: draw.options, explain, falsified: { attribute: falseAttr, value: draw.fake } };
+                if (stems.length > 1) item.group = { key: 'stems', relation: 'twins', role: item.phrasing };
+                items.push(item);
+            });
+        } catch {
+            return 'invalid';
+        }
+        return items.length ? items : 'invalid';
+    };
+
+    return {
+        probe, kind: 'choice', scope, system: share > 0 ? SYSTEM_CHOICE_NONE : SYSTEM_CHOICE, constraints: [fd.loc],
+        summary: () => (draws ? `${draws.matched} questions from the draws recorded in ${draws.file}${draws.unusable.length ? `; ${draws.unusable.length} recorded questions not used (e.g. ${draws.unusable[0]})` : ''}.` : undefined),
+        bind(row, rows) {
+            rows[0] = row;
+            if (scope.hasNull(rows)) return 'null';
+            return violating?.[row] ? 'violating' : undefined;
+        },
+        items(rows) {
+            if (draws) return recordedItems(rows, draws);
+            const f = falsify(rows);
+            const truthLookup = scope.lookup(rows);
+            const fakeLookup = f ? scope.lookup(rows, { slot: 0, attribute: options[f.index]!.attribute, value: f.fake }) : truthLookup;
+            let optionTexts: string[][];
+            try {
+                optionTexts = stems.map((_, s) => options.map((o, i) => render(optionTemplate(o, s).parsed, f && f.index === i ? fakeLookup : truthLookup)));
+            } catch {
+                return 'invalid';
+            }
+            const gold = f ? f.index + 1 : 'none';
+            const falseAttr = f ? options[f.index]!.attribute : undefined;
+            const keywords = falseAttr ? [scope.keywords(rows, 0, falseAttr, { relation: rel.name, attribute: falseAttr })] : [];
+            const explain = f && falseAttr
+                ? `The ${labelOf(rel, falseAttr)} is ${keywords[0]!.map(k => k.value).join(', ')}, not ${format(f.fake as TemplateValue)}.`
+                : 'All options are correct.';
+            return stems.map((stem, s): Item => {
+                const texts = optionTexts[s]!;
+                const question = `Q: ${render(stem.parsed, truthLookup)} Provide an explanation.\n${texts.map((t, i) => `Option ${i + 1}: ${t}`).join('\n')}\nA: `;
+                const template = [stem.text, ...options.map(o => optionTemplate(o, s).text)].join('\n');
+                const item: Item = { phrasing: `stem-${s + 1}`, template, question, gold, keywords, options: texts, explain };
+                // The stems ask one question three ways: the answers must agree.
+                if (stems.length > 1) item.group = { key: 'stems', relation: 'twins', role: item.phrasing };
+                if (f && falseAttr) item.falsified = { attribute: falseAttr, value: format(f.fake as TemplateValue) };
+                return item;
+            });
+        },
+        path(rows, item) {
+            const entity = entityNode(scope, rows, 0, 0, true);
+            const nodes: KgNode[] = [entity];
+            const edges: KgEdge[] = [];
+            const add = (a: string, hop: number, given: boolean, shown?: string) => {
+                const n = valueNode(scope, rows, 0, a, hop, given, shown);
+                nodes.push(n);
+                edges.push({ from: entity.id, to: n.id, label: a, hop });
+            };
+            for (const a of fd.lhs) add(a, 0, true);
+            for (const o of options) add(o.attribute, 1, item.falsified?.attribute !== o.attribute);
+            return { nodes, edges };
+        },
+    };
+}
+
+/**
+ * The ERBench authors' M rule for multiple choice: an answer naming no option that uses one of their decline
+ * words counts as unsure (M), not "None of the above" (AUTHORS_DECLINE_WORDS in the reader).
+ */
+export function parseChoiceAnswer(response: string, q: Pick<Question, 'options'>): ParsedAnswer {
+    const parsed = parseChoice(response, q.options?.length ?? 0, q.options);
+    return parsed.answer === 'none' && AUTHORS_DECLINE_WORDS.test(response) ? { ...parsed, answer: 'unsure', why: `${parsed.why ?? 'no option'}; a decline word (authors' M rule)` } : parsed;
+}
+
+const stemNames = (count: number) => Array.from({ length: count }, (_, i) => `stem-${i + 1}`);
+
+export const choiceFamily: ProbeFamily = {
+    kind: 'choice',
+    title: 'multiple choice from one FD: one option per right-hand-side attribute, exactly one falsified',
+    target: 'fd',
+    example: "write 'using <fd name>'; its right-hand side gives the options",
+    members: ['stem', 'option'],
+    compile: ({ spec, data, probe, problems, seed }) => choicePlan(spec, data, probe, problems, seed),
+    phrasings: probe => stemNames(probe.stems.length > 0 ? probe.stems.length : DEFAULT_STEMS.length),
+    pathPerItem: true,
+    parse: parseChoiceAnswer,
+    score: (q, parsed) => ({ correct: q.gold === 'none' ? parsed.answer === 'none' : parsed.answer === 'option' && parsed.option === q.gold }),
+    measured: true,
+    decidesKnowledge: false,
+    metricExtras: items => ({
+        multiple: figure(items.filter(i => i.v.answer === 'multiple').length, items.length),
+        binding: figure(items.filter(i => i.v.answer === 'binding').length, items.length),
+    }),
+    meanOverPhrasings: true,
+    reportSections: groups => {
+        const rows = groups.filter(g => g.multiple && g.binding && !g.na)
+            .map(g => [...keyCells(g), `${pct(g.multiple!.value)} ${ciText(g.multiple!.ci)}`, `${pct(g.binding!.value)} ${ciText(g.binding!.ci)}`]);
+        return rows.length ? [{ title: 'Multiple choice errors', columns: [...KEY_COLUMNS, 'multiple-answer', 'binding'], rows }] : [];
+    },
+    // MC: the mean over the stems (the paper's number), or the only stem's group.
+    paperColumns: groups => {
+        const mean = groups.find(g => g.phrasing === 'mean') ?? (groups.length === 1 ? groups[0] : undefined);
+        return mean ? [{ column: 'MC', cells: plainCells(mean) }] : [];
+    },
+    answerText: (q, gold) => {
+        if (gold === 'none') return 'None of the options is correct.';
+        const n = Number(gold);
+        // As the paper's models answer ("Option 3: …"), so the reader takes the option the simulator meant.
+        return `Option ${n}:${q.options?.[n - 1] ? ` ${q.options[n - 1]}` : ''}`;
+    },
+    guess: (q, draw) => {
+        const n = q.options?.length ?? 0;
+        return n ? 1 + Math.floor(draw('guess') * n) : 'none';
+    },
+};

@@ -1,0 +1,197 @@
+/**
+ * Claim labels (issue 17 step 4), against a set of facts — the clean data, or the context actually given
+ * (perturbed edges included) — under a closed world over those facts:
+ *   - supported: a fact links the claim's subject to one of its other mentions, through a relation the claim
+ *     names (any relation when it names none);
+ *   - contradicted: a fact links the subject to what the claim mentions, but by another relation than the one
+ *     it names; or the claim names a relation and states something (a mention, a number or a name), but none of
+ *     the subject's facts of that relation is what it states; or a fact links the subject (or the other
+ *     mention) to a different node of the other's type ("Titanic was directed by Sam Mendes" against
+ *     Titanic → James Cameron). The conflicting fact is kept;
+ *   - unverifiable: neither.
+ * The two labels together give the cause: grounded (supported by the data), followed-corrupted (supported
+ * only by a perturbed context edge), invented (contradicted by the data without support from the context),
+ * unverifiable.
+ */
+import { findWord, stripValue } from '../../verify/normalise.js';
+import type { DataGraph } from '../../kg/data-graph.js';
+import type { LexiconEntry, LinkedClaim, Lexicon } from './claims.js';
+import { buildLexicon, linkClaims, splitClaims } from './claims.js';
+import type { ClaimCause, ClaimCheck, ClaimVerdict, ContextGraph, ContextNode } from './types.js';
+
+export interface Fact { head: string; relation: string; tail: string; perturbed?: boolean }
+
+/** The facts touching a node, and the shown label of a node (to see whether a claim states it). */
+export interface FactSource {
+    factsOf(id: string): Fact[];
+    labelOf(id: string): string | undefined;
+    typeOf(id: string): string | undefined;
+}
+
+export function contextFacts(ctx: ContextGraph): FactSource {
+    const by = new Map<string, Fact[]>();
+    const add = (id: string, f: Fact) => { if (!by.has(id)) by.set(id, []); by.get(id)!.push(f); };
+    for (const e of ctx.edges) {
+        const f: Fact = { head: e.head, relation: e.relation, tail: e.tail, perturbed: e.perturbed !== undefined };
+        add(e.head, f);
+        if (e.tail !== e.head) add(e.tail, f);
+    }
+    const nodes = new Map(ctx.nodes.map(n => [n.id, n]));
+    return { factsOf: id => by.get(id) ?? [], labelOf: id => nodes.get(id)?.label, typeOf: id => nodes.get(id)?.type };
+}
+
+/** The data's facts, for the nodes `index` knows (the question's neighbourhood: retrieval's `index`). */
+export function dataFacts(graph: DataGraph, index: Map<string, number>, limit = 1000): FactSource {
+    const node = (id: string) => index.get(id);
+    return {
+        factsOf(id) {
+            const v = node(id);
+            if (v === undefined) return [];
+            const out: Fact[] = [];
+            for (let a = graph.offsets[v]!; a < graph.offsets[v + 1]! && out.length < limit; a++) {
+                const e = graph.adjEdge[a]!;
+                out.push({ head: graph.id(graph.edgeHead[e]!), relation: graph.relations[graph.edgeRel[e]!]!.name, tail: graph.id(graph.edgeTail[e]!) });
+            }
+            return out;
+        },
+        labelOf: id => { const v = node(id); return v === undefined ? undefined : graph.label(v); },
+        typeOf: id => { const v = node(id); return v === undefined ? undefined : graph.typeOf(v); },
+    };
+}
+
+/** Type and label from a node id: `Movie(Avatar, 2009)` → Movie / "Avatar, 2009"; `Movie.year=2009` → Movie.year / "2009". */
+export function parseNodeId(id: string): { type: string; label: string } {
+    const entity = /^([^(=]+)\((.*)\)$/s.exec(id);
+    if (entity) return { type: entity[1]!, label: entity[2]! };
+    const at = id.indexOf('=');
+    return at < 0 ? { type: '', label: id } : { type: id.slice(0, at), label: id.slice(at + 1) };
+}
+
+/** Facts stored with a question (open questions carry the data's facts about their neighbourhood). */
+export function storedFacts(facts: Fact[]): FactSource {
+    const by = new Map<string, Fact[]>();
+    const add = (id: string, f: Fact) => { if (!by.has(id)) by.set(id, []); by.get(id)!.push(f); };
+    for (const f of facts) { add(f.head, f); if (f.tail !== f.head) add(f.tail, f); }
+    return { factsOf: id => by.get(id) ?? [], labelOf: id => parseNodeId(id).label, typeOf: id => parseNodeId(id).type };
+}
+
+/** The data's facts about these nodes (at most `limit` per node), to store with a question. */
+export function factsAbout(graph: DataGraph, index: Map<string, number>, ids: string[], limit = 200): Fact[] {
+    const source = dataFacts(graph, index, limit);
+    const seen = new Set<string>();
+    const out: Fact[] = [];
+    for (const id of ids) {
+        for (const f of source.factsOf(id)) {
+            const k = `${f.head}\u0000${f.relation}\u0000${f.tail}`;
+            if (!seen.has(k)) { seen.add(k); out.push(f); }
+        }
+    }
+    return out;
+}
+
+const other = (f: Fact, id: string) => (f.head === id ? f.tail : f.head);
+
+function edgeOf(f: Fact): NonNullable<ClaimCheck['edge']> {
+    const edge: NonNullable<ClaimCheck['edge']> = { head: f.head, relation: f.relation, tail: f.tail };
+    if (f.perturbed) edge.perturbed = true;
+    return edge;
+}
+
+/** Does the claim state this node (its label, as a word run)? */
+function states(claim: LinkedClaim, facts: FactSource, id: string): boolean {
+    if (claim.objects.some(o => o.id === id)) return true;
+    const label = facts.labelOf(id);
+    if (label === undefined) return false;
+    // In the masked text: a label written only inside a longer linked name ("Barcelona" in "FC Barcelona") is not stated.
+    return [label, label.split(', ')[0]!].some(l => { const s = stripValue(l); return s.length > 0 && findWord(claim.masked, s) >= 0; });
+}
+
+/**
+ * A claim's label against the facts; a negated claim ("Messi does not play for RCD Espanyol") flips it: what
+ * the facts support it denies (contradicted), what they contradict it rightly denies (supported).
+ */
+export function checkClaim(claim: LinkedClaim, facts: FactSource): ClaimCheck {
+    const read = checkStated(claim, facts);
+    if (!claim.negated || read.label === 'unverifiable') return read;
+    return { ...read, label: read.label === 'supported' ? 'contradicted' : 'supported' };
+}
+
+function checkStated(claim: LinkedClaim, facts: FactSource): ClaimCheck {
+    const s = claim.subject;
+    if (!s) return { label: 'unverifiable' };
+    const own = facts.factsOf(s.id);
+    const named = (f: Fact) => claim.relations.length === 0 || claim.relations.includes(f.relation);
+    for (const o of claim.objects) {
+        const f = own.find(f => other(f, s.id) === o.id && named(f));
+        if (f) return { label: 'supported', edge: edgeOf(f) };
+    }
+    // Linked, but by another relation than the one the claim names ("Avatar's birth year is James Cameron").
+    for (const o of claim.objects) {
+        const f = own.find(f => other(f, s.id) === o.id);
+        if (f) return { label: 'contradicted', edge: edgeOf(f) };
+    }
+    const statesSomething = claim.objects.length > 0 || claim.numbers.length > 0 || claim.names.length > 0;
+    for (const r of claim.relations) {
+        const ofR = own.filter(f => f.relation === r);
+        if (statesSomething && ofR.length > 0 && !ofR.some(f => states(claim, facts, other(f, s.id)))) return { label: 'contradicted', edge: edgeOf(ofR[0]!) };
+    }
+    for (const o of claim.objects) {
+        // From the other side only for an entity: a value node (a year) is shared by many entities.
+        const conflict = typedConflict(own, s.id, o, facts) ?? (o.entity ? typedConflict(facts.factsOf(o.id), o.id, s, facts) : undefined);
+        if (conflict && named(conflict)) return { label: 'contradicted', edge: edgeOf(conflict) };
+    }
+    return { label: 'unverifiable' };
+}
+
+/** A fact from `from` to a node of `to`'s type that is not `to`, when no fact reaches `to` itself. */
+function typedConflict(own: Fact[], from: string, to: LexiconEntry, facts: FactSource): Fact | undefined {
+    const sameType = own.filter(f => facts.typeOf(other(f, from)) === to.type);
+    if (sameType.some(f => other(f, from) === to.id)) return undefined;
+    return sameType[0];
+}
+
+export function causeOf(data: ClaimCheck, context: ClaimCheck): ClaimCause {
+    if (data.label === 'supported') return 'grounded';
+    if (context.label === 'supported' && context.edge?.perturbed) return 'followed-corrupted';
+    if (data.label === 'contradicted') return 'invented';
+    return 'unverifiable';
+}
+
+export interface VerifyOpenInput {
+    answer: string;
+    /** Candidate nodes to link (the scored neighbourhood and the context, rewired tails included). */
+    nodes: ContextNode[];
+    lexicon?: Lexicon;
+    relations: Parameters<typeof buildLexicon>[1];
+    aliases?: Parameters<typeof buildLexicon>[2];
+    data: FactSource;
+    /** The context given; absent for the zero-context baseline (every context label is then unverifiable). */
+    context?: ContextGraph;
+    /** Claims from an extraction model; the pattern splitter otherwise. */
+    claims?: string[];
+}
+
+export function verifyOpenAnswer(input: VerifyOpenInput): ClaimVerdict[] {
+    const lexicon = input.lexicon ?? buildLexicon(input.nodes, input.relations, input.aliases);
+    const claims = input.claims ? input.claims.map((text, i) => ({ text, sentence: i })) : splitClaims(input.answer, input.nodes.map(n => n.label));
+    const ctx = input.context ? contextFacts(input.context) : undefined;
+    return linkClaims(claims, lexicon).map(c => {
+        const data = checkClaim(c, input.data);
+        const context = ctx ? checkClaim(c, ctx) : { label: 'unverifiable' as const };
+        return { text: c.text, mentions: [c.subject?.id, ...c.objects.map(o => o.id)].filter((x): x is string => !!x), relations: c.relations, data, context, cause: causeOf(data, context) };
+    });
+}
+
+/** Per answer: shares of claims supported / contradicted by the data, and of each cause. */
+export interface ClaimSummary { claims: number; supported: number; contradicted: number; followedCorrupted: number; invented: number }
+
+export function summariseClaims(verdicts: ClaimVerdict[]): ClaimSummary {
+    const share = (f: (v: ClaimVerdict) => boolean) => (verdicts.length ? verdicts.filter(f).length / verdicts.length : 0);
+    return {
+        claims: verdicts.length,
+        supported: share(v => v.data.label === 'supported'),
+        contradicted: share(v => v.data.label === 'contradicted'),
+        followedCorrupted: share(v => v.cause === 'followed-corrupted'),
+        invented: share(v => v.cause === 'invented'),
+    };
+}

@@ -1,0 +1,262 @@
+/**
+ * The `open` probe family (issue 17, OKGQA): `probe NAME open about RELATION [with RELATION] { ask "…" }`.
+ * Each entity (or FK-linked pair) gives one question asked several ways, one question group (relation
+ * `levels`): with no context (the zero-context baseline), with the context retrieved from the data's graph,
+ * and with that context perturbed at each level. The prompt sent is the question, "Below are the facts …",
+ * the context, "Answer:". Answers are scored claim by claim against the data's facts stored with the question.
+ *
+ * Settings: preset (descriptive, explanatory, predictive, comparative, critical — used when there is no
+ * `ask`), form (triplets | paths | subgraph), k, triplets, paths, max_nodes, perturb (a kind or a list:
+ * swap, replace, rewire, delete), levels (list of shares), baseline (true).
+ */
+import type { ProbeDecl, Settings, SpecModel } from '../../spec/model.js';
+import type { LoadedData } from '../../data/types.js';
+import { render } from '../../spec/template.js';
+import { buildDataGraph, type DataGraph } from '../../kg/data-graph.js';
+import { FkJoin } from '../../kg/graph.js';
+import { keyAttributes, keyValues, Scope, slotFor, type Slot } from '../../probes/scope.js';
+import { hashSeed } from '../../probes/sampling.js';
+import type { ProbeFamily, CompileInput, ReportCurve, ReportSection } from '../../probes/family.js';
+import type { Item, Plan } from '../../probes/plan.js';
+import type { KgPath, Question } from '../../probes/question.js';
+import { ciText, pct } from '../../report/numbers.js';
+import { figure, type GroupMetrics } from '../../verify/metrics.js';
+import { keywordForms } from '../../verify/aliases.js';
+import { retrieve, RETRIEVAL_DEFAULTS, type RetrievalSettings } from './retrieve.js';
+import { openPrompt } from './render.js';
+import { perturb, PERTURBATION_KINDS } from './perturb.js';
+import { sc2d, sd2 } from './similarity.js';
+import { factsAbout, summariseClaims } from './check.js';
+import { openClaims } from './answer.js';
+import { simulatedOpenAnswer } from './simulate.js';
+import type { ClaimVerdict, ContextGraph, ContextNode, OpenQuestion, PerturbationKind, RetrievalForm } from './types.js';
+import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
+
+export const SYSTEM_OPEN = 'Answer the question in a few sentences. State facts plainly.';
+
+/** The paper's question sub-types, for one entity ({a}) and for a pair ({a}, {b}). */
+export const OPEN_PRESETS: Record<string, { single: string; pair: string }> = {
+    descriptive: { single: 'Describe {a} and what is notable about it.', pair: 'Describe how {a} and {b} are connected.' },
+    explanatory: { single: 'Explain the significance of {a}.', pair: 'Explain the relationship between {a} and {b} and its significance.' },
+    predictive: { single: 'Given what is known about {a}, what is it likely to be remembered for?', pair: 'Given the relationship between {a} and {b}, what is likely to follow from it?' },
+    comparative: { single: 'Compare {a} with the entities most closely related to it.', pair: 'Compare {a} and {b}: what do they share and how do they differ?' },
+    critical: { single: 'Critically assess the importance of {a}.', pair: 'Critically assess the relationship between {a} and {b}.' },
+};
+
+export interface OpenSettings { retrieval: Partial<RetrievalSettings>; kinds: PerturbationKind[]; levels: number[]; baseline: boolean; preset: string }
+
+const list = (v: Settings[string] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+export function openSettings(settings: Settings): OpenSettings {
+    const num = (name: string, fallback: number) => { const v = Number(settings[name]); return settings[name] !== undefined && Number.isFinite(v) ? v : fallback; };
+    const form = String(settings.form ?? 'triplets') as RetrievalForm;
+    const kinds = list(settings.perturb).map(String).filter((k): k is PerturbationKind => (PERTURBATION_KINDS as string[]).includes(k));
+    const levels = list(settings.levels).map(Number).filter(l => Number.isFinite(l) && l > 0 && l <= 1);
+    return {
+        retrieval: {
+            form: ['triplets', 'paths', 'subgraph'].includes(form) ? form : 'triplets', k: num('k', RETRIEVAL_DEFAULTS.k),
+            triplets: num('triplets', RETRIEVAL_DEFAULTS.triplets), paths: num('paths', RETRIEVAL_DEFAULTS.paths), maxNodes: num('max_nodes', RETRIEVAL_DEFAULTS.maxNodes),
+        },
+        kinds: settings.perturb === undefined ? ['rewire'] : kinds,
+        levels: settings.levels === undefined ? [0.25, 0.5, 0.75, 1] : levels,
+        baseline: settings.baseline !== false,
+        preset: String(settings.preset ?? 'explanatory'),
+    };
+}
+
+/** One data graph per loaded data (a spec's probes share it). */
+const graphs = new WeakMap<LoadedData, DataGraph>();
+function graphOf(spec: SpecModel, data: LoadedData): DataGraph {
+    let g = graphs.get(data);
+    if (!g) { g = buildDataGraph(spec, data); graphs.set(data, g); }
+    return g;
+}
+
+/** "Titanic (1997)" for an entity keyed by title and year. */
+function entityName(slot: Slot, row: number): string {
+    const [first, ...rest] = keyValues(slot.relation, slot.table, row);
+    return rest.length ? `${first} (${rest.join(', ')})` : first ?? '';
+}
+
+const levelName = (kind: string, level: number) => `${kind}-${Math.round(level * 100)}`;
+
+export function phrasingsOf(probe: ProbeDecl): string[] {
+    const s = openSettings(probe.settings);
+    return [...(s.baseline ? ['none'] : []), 'clean', ...s.kinds.flatMap(k => s.levels.map(l => levelName(k, l)))];
+}
+
+function compileOpen({ spec, data, probe, problems, seed }: CompileInput): Plan | undefined {
+    const fail = (message: string, code = 'probe-data') => { problems.push({ loc: probe.loc, severity: 'error', code, message }); return undefined; };
+    const a = slotFor(spec, data.tables, probe.relation ?? '');
+    if (typeof a === 'string') return fail(a);
+    const slots: Slot[] = [a];
+    let join: FkJoin | undefined;
+    if (probe.pair) {
+        const b = slotFor(spec, data.tables, probe.pair);
+        if (typeof b === 'string') return fail(b);
+        const fk = spec.fks.find(f => f.from.relation === a.relation.name && f.to.relation === b.relation.name);
+        if (!fk) return fail(`No fk leads from ${a.relation.name} to ${probe.pair}: declare \`fk ${a.relation.name}.<attribute> -> ${probe.pair}.<key>\` or drop \`with ${probe.pair}\`.`, 'open-pair');
+        join = new FkJoin(a.table, fk.from.attributes, b.table, fk.to.attributes);
+        slots.push(b);
+    }
+    const settings = openSettings(probe.settings);
+    const preset = OPEN_PRESETS[settings.preset];
+    if (!preset && probe.asks.length === 0) return fail(`Unknown preset '${settings.preset}': use one of ${Object.keys(OPEN_PRESETS).join(', ')}, or write an ask.`, 'open-preset');
+    const scope = new Scope(slots, slots.map((_, slot) => ({ slot })));
+    slots.forEach((s, i) => { for (const k of keyAttributes(s.relation)) scope.need(i, k); });
+    const text = probe.asks.map(x => x.text).join(' ');
+    const template = text ? scope.template(text) : undefined;
+    const graph = graphOf(spec, data);
+    return {
+        probe, kind: 'open', scope, system: SYSTEM_OPEN, constraints: [a.relation.loc],
+        bind(row, rows) {
+            rows[0] = row;
+            if (join) { const t = join.target(row); if (t < 0) return 'dangling'; rows[1] = t; }
+            return scope.hasNull(rows) ? 'null' : undefined;
+        },
+        items(rows) {
+            const question = template ? render(template.parsed, scope.lookup(rows))
+                : (slots.length > 1 ? preset!.pair : preset!.single).replace('{a}', entityName(slots[0]!, rows[0]!)).replace('{b}', slots[1] ? entityName(slots[1], rows[1]!) : '');
+            return openItems(graph, slots.map((s, i) => graph.entityStart.get(s.relation.name)! + rows[i]!), question, text || settings.preset, settings, seed, n => aliasForms(spec, data, n));
+        },
+        path: (_rows, item) => contextPath(item.open?.context ?? item.open?.clean),
+    };
+}
+
+/** The spec's aliases of a node: of its value (`Movie.year=2009`), or of an entity's first key value. */
+function aliasForms(spec: SpecModel, data: LoadedData, n: ContextNode): string[] {
+    const [relation, attribute] = n.entity
+        ? [n.type, keyAttributes(spec.relations.find(r => r.name === n.type)!)[0]!]
+        : [n.type.slice(0, n.type.indexOf('.')), n.type.slice(n.type.indexOf('.') + 1)];
+    return keywordForms(spec, data, relation, attribute, n.entity ? n.label.split(', ')[0]! : n.label).alternatives.map(a => a.text);
+}
+
+/** The items of one entity or pair: baseline, clean, then each perturbation kind at each level. */
+export function openItems(graph: DataGraph, seeds: number[], question: string, template: string, settings: OpenSettings, seed: number, aliases: (n: ContextNode) => string[] = () => []): Item[] {
+    const r = retrieve(graph, seeds, settings.retrieval);
+    const forms = Object.fromEntries(r.scored.nodes.map(n => [n.id, aliases(n)]).filter(([, a]) => a!.length > 0));
+    const base = {
+        form: r.context.form as RetrievalForm,
+        retrieval: { seeds: r.seeds, neighbourhood: r.neighbourhood, pprIterations: r.pprIterations, graph: r.scored },
+        facts: factsAbout(graph, r.index, r.scored.nodes.filter(n => n.entity).map(n => n.id)),
+        relations: graph.relations.map(({ name, label, headType, tailType, words }) => ({ name, label, headType, tailType, words })),
+        aliases: forms,
+    };
+    const item = (phrasing: string, prompt: string, open: OpenQuestion): Item =>
+        ({ phrasing, template, question: prompt, gold: 'yes', keywords: [], explain: '', group: { key: 'levels', relation: 'levels', role: phrasing }, open });
+    const items: Item[] = [];
+    if (settings.baseline) items.push(item('none', openPrompt(question), { ...base, condition: 'none', level: 0, clean: r.context }));
+    items.push(item('clean', openPrompt(question, r.context), { ...base, condition: 'clean', level: 0, context: r.context }));
+    const rowSeed = hashSeed(r.seeds.join('\n'), seed);
+    for (const kind of settings.kinds) {
+        for (const level of settings.levels) {
+            const ctx = perturb(r.context, { kind, level, seed: rowSeed, relations: graph.relations, pool: r.scored });
+            items.push(item(levelName(kind, level), openPrompt(question, ctx), {
+                ...base, condition: kind, level, context: ctx, clean: r.context, similarity: { sc2d: sc2d(r.context, ctx), sd2: sd2(r.context, ctx) },
+            }));
+        }
+    }
+    return items;
+}
+
+/** The context as a graph-panel path: perturbed edges say so in their label. */
+function contextPath(ctx: ContextGraph | undefined): KgPath {
+    if (!ctx) return { nodes: [], edges: [] };
+    return {
+        nodes: ctx.nodes.map(n => ({ id: n.id, kind: n.entity ? 'entity' : 'value', relation: n.type.split('.')[0]!, label: n.label, hop: n.seed ? 0 : 1, given: true })),
+        edges: ctx.edges.map(e => ({ from: e.head, to: e.tail, label: e.perturbed ? `${e.label} (${e.perturbed.kind})` : e.label, hop: 1 })),
+    };
+}
+
+function openFigures(items: readonly { v: { rationaleText: string }; q: Question }[]): GroupMetrics['open'] {
+    const all = items.flatMap(({ v, q }) => openClaims(q, v.rationaleText));
+    const n = all.length;
+    const count = (f: (c: ClaimVerdict) => boolean) => figure(all.filter(f).length, n);
+    const out: NonNullable<GroupMetrics['open']> = {
+        claims: n, answers: items.length,
+        supported: count(c => c.data.label === 'supported'), contradicted: count(c => c.data.label === 'contradicted'),
+        followedCorrupted: count(c => c.cause === 'followed-corrupted'), invented: count(c => c.cause === 'invented'),
+    };
+    const similar = items.map(({ q }) => q.open?.similarity).filter((s): s is { sc2d: number; sd2: number } => !!s);
+    if (similar.length) {
+        out.sc2d = similar.reduce((a, s) => a + s.sc2d, 0) / similar.length;
+        out.sd2 = similar.reduce((a, s) => a + s.sd2, 0) / similar.length;
+    }
+    return out;
+}
+
+/** The level of a condition's phrasing: clean 0, `rewire-50` 0.5; the baseline has none. */
+function levelOf(phrasing: string): { kind: string; level: number } | undefined {
+    if (phrasing === 'clean') return { kind: 'clean', level: 0 };
+    const m = /^(\w+)-(\d+)$/.exec(phrasing);
+    return m ? { kind: m[1]!, level: Number(m[2]) / 100 } : undefined;
+}
+
+/** Robustness curves per probe: a figure against the level, one line per model and perturbation kind (from clean). */
+function curves(groups: readonly GroupMetrics[]): ReportCurve[] {
+    const out: ReportCurve[] = [];
+    for (const probe of [...new Set(groups.map(g => g.probe))]) {
+        const mine = groups.filter(g => g.probe === probe);
+        const kinds = [...new Set(mine.map(g => levelOf(g.phrasing)?.kind).filter((k): k is string => !!k && k !== 'clean'))];
+        for (const [title, pickFigure] of [['supported claims', (o: NonNullable<GroupMetrics['open']>) => o.supported], ['claims that followed corrupted context', (o: NonNullable<GroupMetrics['open']>) => o.followedCorrupted]] as const) {
+            const series = [...new Set(mine.map(g => g.model))].flatMap(model => kinds.map(kind => ({
+                name: `${model} · ${kind}`,
+                points: mine.filter(g => g.model === model && ['clean', kind].includes(levelOf(g.phrasing)?.kind ?? ''))
+                    .map(g => { const f = pickFigure(g.open!); return { x: levelOf(g.phrasing)!.level, y: f.value ?? 0, ci: f.ci }; }),
+            })));
+            if (series.some(s => s.points.length > 1)) out.push({ title: `${probe}: ${title} by perturbation level`, x: 'share of edges perturbed', y: title, series });
+        }
+    }
+    return out;
+}
+
+function reportSections(groups: readonly GroupMetrics[]): ReportSection[] {
+    // In curve order: no context, clean, then each kind by level.
+    const rank = (p: string) => { const l = levelOf(p); return p === 'none' ? [0, '', 0] as const : l?.kind === 'clean' ? [1, '', 0] as const : [2, l?.kind ?? p, l?.level ?? 0] as const; };
+    const order = (a: GroupMetrics, b: GroupMetrics) => {
+        const [x, y] = [rank(a.phrasing), rank(b.phrasing)];
+        return a.probe.localeCompare(b.probe) || a.model.localeCompare(b.model) || x[0] - y[0] || x[1].localeCompare(y[1]) || x[2] - y[2];
+    };
+    const all = groups.filter(g => g.open && g.mode === 'all').sort(order);
+    const rows = all.map(g => {
+        const o = g.open!;
+        const f = (x: typeof o.supported) => `${pct(x.value)} ${ciText(x.ci)}`;
+        const sim = o.sd2 === undefined ? '' : `${o.sc2d!.toFixed(2)} / ${o.sd2.toFixed(2)}`;
+        return [...keyCells(g), sim, String(o.answers), String(o.claims), f(o.supported), f(o.contradicted), f(o.followedCorrupted), f(o.invented)];
+    });
+    return rows.length ? [{
+        title: 'Open answers: atomic claims by context, the phrasing column (none = no context, clean = as retrieved, kind-N = N % of the edges perturbed)',
+        columns: [...KEY_COLUMNS, 'SC2D / SD2', 'answers', 'claims', 'supported', 'contradicted', 'followed corrupted context', 'invented'], rows,
+        curves: curves(all),
+    }] : [];
+}
+
+export const openFamily: ProbeFamily = {
+    kind: 'open',
+    title: 'open-ended questions answered with context retrieved from the data\'s graph (clean and perturbed), scored claim by claim',
+    target: 'relation',
+    example: "write 'about <relation>' (and 'with <relation>' for FK-linked pairs)",
+    members: ['ask'],
+    compile: compileOpen,
+    phrasings: phrasingsOf,
+    pathPerItem: true,
+    parse: response => ({ answer: response.trim() ? 'yes' : 'unparseable', rationaleStart: 0 }),
+    score: (q, parsed, response) => {
+        if (parsed.answer !== 'yes') return { correct: false };
+        const s = summariseClaims(openClaims(q, response));
+        // An answer passes when it states something the data supports and nothing the data contradicts.
+        return { correct: s.supported > 0 && s.contradicted === 0 };
+    },
+    measured: true,
+    decidesKnowledge: false,
+    metricExtras: items => ({ open: openFigures(items) }),
+    meanOverPhrasings: false,
+    reportSections,
+    answerText: (q, _gold, rates) => {
+        const ctx = q.open?.context ?? q.open?.clean;
+        if (!ctx) return 'I have no facts to state about this.';
+        const text = simulatedOpenAnswer(ctx, { follows: rates?.follows ?? 1, invents: rates?.invents ?? 0, seed: hashSeed(q.id, rates?.seed ?? 0), pool: q.open!.retrieval.graph });
+        return text || 'I have no facts to state about this.';
+    },
+    guess: () => 'yes',
+};

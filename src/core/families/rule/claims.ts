@@ -1,0 +1,267 @@
+/**
+ * Checking a rule answer's reasoning against its proof (HalluVault's oracle, done with the data instead of
+ * OpenIE + embeddings). The rationale is split into its numbered points; a point states a claim about a premise
+ * when it names the premise's subject (or an alias) and a value of the premise's attribute: the true one
+ * (supported) or another one the verifier found in the data (contradicted, with that value's row). A premise no
+ * point states is missing. The first premise the rationale gets wrong is the step where the reasoning fails;
+ * with the answer it gives the paper's categories. Beside it, the paper's own measure: node and edge overlap
+ * (Jaccard) between the rationale's triples and the proof's.
+ */
+import type { Question } from '../../probes/question.js';
+import type { Verdict } from '../../verify/types.js';
+import { foldValue } from '../../verify/normalise.js';
+import { Linker, clauses, negationAt, type EntityEntry, type Mention } from '../../reader/index.js';
+import type { Premise } from './questions.js';
+import { tripleClaims } from './extract.js';
+
+export type ClaimStatus = 'supported' | 'contradicted' | 'unknown';
+
+export interface RuleClaim {
+    /** 1-based point of the rationale. */
+    point: number;
+    subject: string;
+    relation: string;
+    attribute: string;
+    value: string;
+    status: ClaimStatus;
+    /** The premise it speaks about (0-based), when it names one. */
+    premise?: number;
+    /** contradicted: the data row the stated value belongs to. */
+    row?: { file: string; line: number };
+    /** The point denies the premise ("… does not play for …"). */
+    negated?: boolean;
+}
+
+export type PremiseStatus = 'supported' | 'contradicted' | 'missing';
+
+/** error-knowledge: a premise wrong or missing, answer right; error-inference: premises right, answer wrong. */
+export type RuleCategory = 'correct' | 'error-knowledge' | 'error-inference' | 'both' | 'refused';
+
+export interface RuleCheck {
+    points: string[];
+    claims: RuleClaim[];
+    premises: PremiseStatus[];
+    /** 1-based index of the first premise stated wrongly or not at all. */
+    firstWrongStep?: number;
+    category: RuleCategory;
+    /** The paper's oracle: Jaccard of nodes and of edges, rationale triples against the proof's. */
+    nodeOverlap: number;
+    edgeOverlap: number;
+    /**
+     * The oracle as precision and recall: points that state a premise right / all points (three irrelevant facts
+     * lower it), and premises stated right / all premises.
+     */
+    precision: number;
+    recall: number;
+    /** Where the claims come from: the spec's patterns, or a model's triples (`extract_with`); `fallback` says why a model's were not used. */
+    extraction: { by: 'patterns'; fallback?: string } | { by: 'model'; model: string };
+    /** How the overlap's elements were matched: exact / alias, or embeddings (`embeddings MODEL`, similarity ≥ threshold). */
+    overlapBy: string;
+}
+
+type Checked = Pick<Verdict, 'answer' | 'correct' | 'rationaleText' | 'hops' | 'override' | 'extracted' | 'similarity'>;
+
+/** The rationale's points: numbered or bulleted lines, else its sentences. */
+export function splitPoints(rationale: string): string[] {
+    const lines = rationale.split(/\n+/).map(l => l.trim()).filter(Boolean);
+    const listed = lines.filter(l => /^(?:\d+[.):]|[-*•])\s*/.test(l));
+    const items = listed.length > 0 ? listed.map(l => l.replace(/^(?:\d+[.):]|[-*•])\s*/, '')) : rationale.split(/(?<=[.!?])\s+/);
+    return items.map(s => s.trim()).filter(s => s.length > 0);
+}
+
+const MISSING_ANSWERS = new Set(['unsure', 'unparseable', 'dont_know']);
+
+/** Checks one answer's rationale against the question's proof. */
+export function checkRuleAnswer(q: Question, v: Checked): RuleCheck | undefined {
+    const rule = q.rule;
+    if (!rule) return undefined;
+    const points = splitPoints(v.rationaleText);
+    if (v.extracted?.triples) return fromTriples(q, v, points, v.extracted.model, v.extracted.triples);
+    const fallback = v.extracted ? `${v.extracted.model}: ${v.extracted.error ?? 'no triples'}` : undefined;
+    const claims: RuleClaim[] = [];
+    // One linker per question over the proof's names (reader/link.ts): leftmost-longest, so a value inside a
+    // longer name ("Barcelona" in "FC Barcelona") is no mention of its own. Each point is cut into clauses;
+    // a negation in a clause flips what it states ("Messi does not play for FC Barcelona" denies the premise).
+    const ids: string[] = [];
+    const entries: EntityEntry[] = [];
+    const entry = (id: string, names: readonly string[]) => { ids.push(id); entries.push({ id, type: id.split(':')[0]!, names: names.filter(n => n.trim() !== '') }); };
+    rule.premises.forEach((p, i) => {
+        entry(`s:${i}`, subjectForms(p));
+        entry(`v:${i}`, valueForms(p));
+        const hop = v.hops[i]?.keywords[0];
+        const other = hop?.conflict ?? hop?.alsoStated;
+        if (other) entry(`o:${i}`, [other.value]);
+    });
+    const linker = new Linker(entries);
+    const index = new Map(ids.map((id, k) => [id, k]));
+    const clausesOf = points.map(point => {
+        const mentions = linker.link(point);
+        return clauses(point, 0, point.length, mentions).map(([a, b]) => {
+            const inClause = mentions.filter(m => m.start >= a && m.end <= b);
+            return { mentions: inClause, negated: negationAt(point.slice(a, b), a, inClause) >= 0 };
+        });
+    });
+    const has = (m: Mention, id: string) => { const k = index.get(id); return k !== undefined && m.entries.includes(k); };
+    const names = (c: { mentions: Mention[] }, id: string) => c.mentions.filter(m => has(m, id));
+    /** The clause names the premise's subject and, in another mention, its value. */
+    const statesRight = (c: { mentions: Mention[] }, i: number) => names(c, `s:${i}`).some(x => names(c, `v:${i}`).some(y => y !== x));
+    const premises: PremiseStatus[] = rule.premises.map((p, i) => {
+        const hop = v.hops[i]?.keywords[0];
+        const other = hop?.conflict ?? hop?.alsoStated;
+        let status: PremiseStatus = 'missing';
+        clausesOf.forEach((cs, at) => {
+            const base = { point: at + 1, subject: p.subject, relation: p.relation, attribute: p.attribute, premise: i };
+            for (const c of cs) {
+                if (names(c, `s:${i}`).length === 0) continue;
+                if (statesRight(c, i)) {
+                    if (c.negated) {
+                        claims.push({ ...base, value: p.value, status: 'contradicted', negated: true });
+                        status = 'contradicted';
+                    } else {
+                        claims.push({ ...base, value: p.value, status: 'supported' });
+                        if (status === 'missing') status = 'supported';
+                    }
+                    continue;
+                }
+                if (!other || c.negated) continue;
+                // Another value counts where it is its own mention, not a name stated right about another premise.
+                const rightElsewhere = rule.premises.map((_, j) => j !== i && statesRight(c, j));
+                const said = names(c, `o:${i}`).filter(m => !rule.premises.some((_, j) => rightElsewhere[j] && (has(m, `s:${j}`) || has(m, `v:${j}`))) && !names(c, `s:${i}`).includes(m));
+                if (said.length === 0) continue;
+                const claim: RuleClaim = { ...base, value: other.value, status: 'contradicted' };
+                if (other.row) claim.row = other.row;
+                claims.push(claim);
+                status = 'contradicted';
+            }
+        });
+        // A value stated in a point that names no subject ("they both play for Barcelona") counts for this
+        // premise; one stated about another premise's subject does not.
+        const unattributed = (id: string) => clausesOf.some(cs => cs.some(c => {
+            if (c.negated) return false;
+            if (rule.premises.some((_, j) => j !== i && names(c, `s:${j}`).some(m => !has(m, id)))) return false;
+            const own = names(c, `s:${i}`);
+            return names(c, id).some(m => !own.includes(m));
+        }));
+        if (status === 'missing' && hop?.status === 'found' && unattributed(`v:${i}`)) status = 'supported';
+        if (status === 'missing' && hop?.status === 'contradicted' && hop.conflict && unattributed(`o:${i}`)) status = 'contradicted';
+        return status;
+    });
+    // Points that name an entity of the proof but no premise value: claims the data cannot decide here.
+    clausesOf.forEach((cs, at) => {
+        if (claims.some(c => c.point === at + 1)) return;
+        const i = rule.premises.findIndex((_, j) => cs.some(c => names(c, `s:${j}`).length > 0));
+        const p = rule.premises[i];
+        if (p) claims.push({ point: at + 1, subject: p.subject, relation: p.relation, attribute: p.attribute, value: points[at]!, status: 'unknown' });
+    });
+    return finish(v, rule.premises, points, claims, premises, fallback ? { by: 'patterns', fallback } : { by: 'patterns' });
+}
+
+/** The claims of a model's triples (extract.ts), each checked against the premise it speaks about. */
+function fromTriples(q: Question, v: Checked, points: string[], model: string, triples: NonNullable<Verdict['extracted']>['triples'] & object): RuleCheck {
+    const premises = q.rule!.premises;
+    const claims: RuleClaim[] = tripleClaims(triples, premises, v.hops).map(t => {
+        const p = t.premise !== undefined ? premises[t.premise] : undefined;
+        const c: RuleClaim = { point: t.point, subject: p?.subject ?? t.triple.subject, relation: p?.relation ?? '', attribute: p?.attribute ?? t.triple.relation, value: t.triple.object, status: t.status };
+        if (t.premise !== undefined) c.premise = t.premise;
+        if (t.row) c.row = t.row;
+        return c;
+    });
+    const status: PremiseStatus[] = premises.map((_, i) => {
+        const about = claims.filter(c => c.premise === i);
+        return about.some(c => c.status === 'contradicted') ? 'contradicted' : about.some(c => c.status === 'supported') ? 'supported' : 'missing';
+    });
+    return finish(v, premises, points, claims, status, { by: 'model', model });
+}
+
+function finish(v: Checked, premises: readonly Premise[], points: string[], claims: RuleClaim[], status: PremiseStatus[], extraction: RuleCheck['extraction']): RuleCheck {
+    const wrong = status.findIndex(s => s !== 'supported');
+    const correct = v.override?.correct ?? v.correct;
+    const knowledgeWrong = wrong >= 0;
+    const category: RuleCategory = MISSING_ANSWERS.has(v.answer) && !correct ? 'refused'
+        : correct ? (knowledgeWrong ? 'error-knowledge' : 'correct') : knowledgeWrong ? 'both' : 'error-inference';
+    const sim = v.similarity;
+    const byEmbeddings = sim?.nodeOverlap !== undefined && sim.edgeOverlap !== undefined;
+    const overlaps = byEmbeddings ? { nodeOverlap: sim.nodeOverlap!, edgeOverlap: sim.edgeOverlap! } : overlap(premises, claims);
+    const overlapBy = byEmbeddings ? `embeddings ${sim.model} ≥ ${sim.threshold}` : sim?.error ? `exact / alias (${sim.model}: ${sim.error})` : 'exact / alias';
+    const right = new Set(claims.filter(c => c.status === 'supported').map(c => c.point)).size;
+    const precision = points.length === 0 ? 0 : right / points.length;
+    const recall = status.length === 0 ? 1 : status.filter(x => x === 'supported').length / status.length;
+    const out: RuleCheck = { points, claims, premises: status, category, ...overlaps, precision, recall, extraction, overlapBy };
+    if (wrong >= 0) out.firstWrongStep = wrong + 1;
+    return out;
+}
+
+function subjectForms(p: Premise): string[] {
+    return [p.subject, ...(p.forms?.subject ?? [])];
+}
+
+function valueForms(p: Premise): string[] {
+    return [p.value, ...(p.forms?.value ?? [])];
+}
+
+/** The overlap's elements as text (for embeddings): the proof's and the stated nodes, and edges as "subject attribute value". */
+export function overlapElements(premises: readonly Premise[], claims: readonly RuleClaim[]): { proofNodes: string[]; saidNodes: string[]; proofEdges: string[]; saidEdges: string[] } {
+    const stated = claims.filter(c => c.status !== 'unknown');
+    const edge = (s: string, a: string, o: string) => `${s} ${a.replace(/_/g, ' ')} ${o}`;
+    const uniq = (xs: string[]) => [...new Set(xs)];
+    return {
+        proofNodes: uniq(premises.flatMap(p => [p.subject, p.value])), saidNodes: uniq(stated.flatMap(c => [c.subject, c.value])),
+        proofEdges: uniq(premises.map(p => edge(p.subject, p.attribute, p.value))), saidEdges: uniq(stated.map(c => edge(c.subject, c.attribute, c.value))),
+    };
+}
+
+/** Node and edge Jaccard between the proof's triples and the rationale's (supported and contradicted claims). */
+function overlap(premises: readonly Premise[], claims: readonly RuleClaim[]): { nodeOverlap: number; edgeOverlap: number } {
+    const node = (s: string) => foldValue(s);
+    const edge = (s: string, a: string, o: string) => `${node(s)}\u0000${a}\u0000${node(o)}`;
+    const stated = claims.filter(c => c.status !== 'unknown');
+    const proofNodes = new Set(premises.flatMap(p => [node(p.subject), node(p.value)]));
+    const saidNodes = new Set(stated.flatMap(c => [node(c.subject), node(c.value)]));
+    const proofEdges = new Set(premises.map(p => edge(p.subject, p.attribute, p.value)));
+    const saidEdges = new Set(stated.map(c => edge(c.subject, c.attribute, c.value)));
+    return { nodeOverlap: jaccard(proofNodes, saidNodes), edgeOverlap: jaccard(proofEdges, saidEdges) };
+}
+
+function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+    if (a.size === 0 && b.size === 0) return 1;
+    let both = 0;
+    for (const x of a) if (b.has(x)) both++;
+    return both / (a.size + b.size - both);
+}
+
+/** A claim as the graph panel overlays it (the protocol's ClaimMark shape): nodes it mentions, its label. */
+export interface RuleClaimMark {
+    text: string;
+    data: 'supported' | 'contradicted' | 'unverifiable';
+    context: 'supported' | 'contradicted' | 'unverifiable';
+    cause: 'grounded' | 'invented' | 'unverifiable';
+    mentions: string[];
+    dataEdge?: { head: string; relation: string; tail: string };
+}
+
+/**
+ * The rationale's claims over the proof tree: each premise is supported (its subject and value green),
+ * contradicted (red, with the value the model stated instead) or missing (grey: no point states it).
+ */
+export function ruleClaimMarks(q: Question, v: Parameters<typeof checkRuleAnswer>[1]): RuleClaimMark[] {
+    const check = checkRuleAnswer(q, v);
+    if (!check || !q.rule) return [];
+    return q.rule.premises.map((p, i) => {
+        const status = check.premises[i]!;
+        const said = check.claims.find(c => c.premise === i && c.status === 'contradicted');
+        const label = status === 'supported' ? 'supported' : status === 'contradicted' ? 'contradicted' : 'unverifiable';
+        const text = status === 'missing' ? `not stated: ${p.subject} ${p.attribute} ${p.value}` : said ? `${p.subject} ${p.attribute} ${said.value} (data: ${p.value})` : `${p.subject} ${p.attribute} ${p.value}`;
+        const mentions = p.nodes ? [...p.nodes] : [];
+        const mark: RuleClaimMark = { text, data: label, context: label, cause: status === 'supported' ? 'grounded' : status === 'contradicted' ? 'invented' : 'unverifiable', mentions };
+        if (said) mark.dataEdge = { head: p.subject, relation: p.attribute, tail: p.value };
+        return mark;
+    });
+}
+
+/**
+ * A rule answer's premises as keyword statuses (premise i is hop i + 1): the verifier finds a value anywhere in
+ * the rationale, but only the points tell whose value it is — the graph and the hop summary show these.
+ */
+export function premiseStatuses(q: Question, v: Parameters<typeof checkRuleAnswer>[1]): ('found' | 'missing' | 'contradicted')[] | undefined {
+    return checkRuleAnswer(q, v)?.premises.map(s => (s === 'supported' ? 'found' : s));
+}

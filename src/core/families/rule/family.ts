@@ -1,0 +1,239 @@
+/**
+ * Rule probes (HalluVault / Drowzee, METHODS.md §2): `probe NAME rule using RULE { … }`. The rules are evaluated
+ * over the data (evaluate.ts); every derived fact of RULE gives a metamorphic question group — the fact
+ * ("Is it true that …?", gold yes), its polarity twin (gold no) and, for a symmetric rule or one with an inverse,
+ * the fact read the other way (gold yes). Each question carries the fact and its proof; the rationale is checked
+ * premise by premise (claims.ts), and the group is judged without any gold (`metamorphic`, verify/groups.ts).
+ */
+import type { ProbeFamily } from '../../probes/family.js';
+import { planFailure, type Item, type Plan } from '../../probes/plan.js';
+import type { Keyword } from '../../probes/question.js';
+import type { RuleQuestion } from './types.js';
+import type { Fact, FactBase, Proof } from '../../rules/ir.js';
+import type { LoadedData } from '../../data/types.js';
+import type { SpecModel } from '../../spec/model.js';
+import { KEY_SEPARATOR } from '../../rules/ir.js';
+import { keyValues, labelOf, Scope, slotFor } from '../../probes/scope.js';
+import { hashSeed, prng } from '../../probes/sampling.js';
+import { parseBinary } from '../../verify/answer.js';
+import { keywordForms } from '../../verify/aliases.js';
+import { scoreYesNo, yesNoText } from '../../probes/answers.js';
+import { fkPredicate, translateRules } from '../../rules/translate.js';
+import { evaluate } from '../../rules/evaluate.js';
+import { baseFacts } from '../../rules/facts.js';
+import { display, fill, premisesOf, RULE_SYSTEM, ruleTemplates, type Premise } from './questions.js';
+import { proofPath } from './graph.js';
+import { ruleExtras, ruleSections } from './metrics.js';
+import { simulateRuleAnswer } from './simulate.js';
+import { intervalFacts, intervalPremises, nearestInterval, rowName, temporalQuestion, temporalSetup, type TemporalFact, type TemporalSetup } from './temporal.js';
+
+export const RULE_GROUP = 'metamorphic';
+/** The phrasing of a fact read the other way (its symmetric or inverse reading). */
+export const READING = 'reading';
+
+/** Where a base predicate's facts sit in the data: the relation and attribute a premise names. */
+function premiseAttribute(spec: SpecModel): (pred: string) => { relation: string; attribute: string; label: string } | undefined {
+    const withLabel = (relation: string, attribute: string) => {
+        const rel = spec.relations.find(r => r.name === relation);
+        return { relation, attribute, label: rel ? labelOf(rel, attribute) : attribute };
+    };
+    return pred => {
+        if (pred.startsWith('fk:')) {
+            const fk = spec.fks.find(f => fkPredicate(f) === pred);
+            return fk ? withLabel(fk.from.relation, fk.from.attributes[0]!) : undefined;
+        }
+        const dot = pred.indexOf('.');
+        return dot > 0 ? withLabel(pred.slice(0, dot), pred.slice(dot + 1)) : undefined;
+    };
+}
+
+/** The program's facts for every rule probe of one spec and data, evaluated once (with the base facts). */
+type Derived = { derivation: ReturnType<typeof evaluate>; base: FactBase };
+const derivations = new WeakMap<LoadedData, Map<SpecModel, Derived>>();
+function derive(spec: SpecModel, data: LoadedData, program: Parameters<typeof evaluate>[0], seed: number): Derived {
+    let bySpec = derivations.get(data);
+    if (!bySpec) derivations.set(data, (bySpec = new Map()));
+    let d = bySpec.get(spec);
+    if (!d) {
+        const base = baseFacts(spec, data);
+        bySpec.set(spec, (d = { derivation: evaluate(program, base, { seed }), base }));
+    }
+    return d;
+}
+
+export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | undefined {
+    const { spec, data, probe, problems, seed } = input;
+    const fail = planFailure(problems, probe);
+    if (!probe.rule) return fail('probe-target', `Probe ${probe.name} needs a rule: write 'probe ${probe.name} rule using <rule name>'.`);
+    const translation = translateRules(spec);
+    // The rules' problems are language diagnostics (validation/rules.ts), reported once where they are written.
+    if (translation.problems.length > 0) return undefined;
+    const info = translation.predicates.get(probe.rule);
+    if (!info || info.params.length === 0) return fail('probe-target', `No rule named ${probe.rule}.`);
+    const subject = info.params[0]!.type;
+    const slot = slotFor(spec, data.tables, subject);
+    if (typeof slot === 'string') return fail('probe-data', slot);
+    const templates = ruleTemplates(probe, info);
+    if (typeof templates === 'string') return fail('probe-phrasing', templates);
+    const { derivation, base } = derive(spec, data, translation.program, seed);
+    const temporal = temporalSetup(spec, probe, info);
+    if (typeof temporal === 'string') return fail('probe-setting', temporal);
+    const models = modelSettingsProblem(spec, probe);
+    if (models) return fail('probe-setting', models);
+    const perEntity = Number(probe.settings.per_entity ?? 2);
+    if (!Number.isInteger(perEntity) || perEntity < 1) return fail('probe-setting', 'per_entity is how many derived facts to ask about per entity: a whole number of at least 1, e.g. per_entity 2.');
+
+    // The derived facts by subject; a symmetric fact is asked once (its twin is the other reading). A temporal
+    // probe asks about interval facts instead (temporal.ts).
+    const bySubject = groupBy(derivation.facts(probe.rule).filter(f => !info.symmetric || String(f.args[0]) <= String(f.args[1])), f => String(f.args[0]));
+    const intervalsBySubject = temporal ? groupBy(intervalFacts(derivation.facts(probe.rule), temporal, base), f => String(f.args[0])) : undefined;
+    const scope = new Scope([slot], [{ slot: 0 }]);
+    const attributeOf = premiseAttribute(spec);
+    const inverse = info.inverse ? translation.predicates.get(info.inverse) : undefined;
+    const twinRole = info.symmetric ? 'symmetric' : inverse?.phrase !== undefined ? 'inverse' : undefined;
+    let current: Fact[] = [];
+    let currentIntervals: TemporalFact[] = [];
+    let subjectIntervals: TemporalFact[] = [];
+
+    const withForms = (p: Premise): Premise => {
+        const rel = spec.relations.find(r => r.name === p.relation);
+        const keyAttribute = rel?.keys[0]?.[0];
+        const subject = keyAttribute ? keywordForms(spec, data, p.relation, keyAttribute, p.subject).alternatives.map(a => a.text) : [];
+        // A composite key reads "Avatar (2009)"; its first part alone names it too.
+        if (p.subject.includes(' (')) subject.push(p.subject.slice(0, p.subject.indexOf(' (')));
+        const value = keywordForms(spec, data, p.relation, p.attribute, p.value).alternatives.map(a => a.text);
+        return subject.length || value.length ? { ...p, forms: { subject, value } } : p;
+    };
+    const question = (f: Fact, proof: Proof): Omit<RuleQuestion, 'role'> => ({ pred: f.pred, args: f.args.map(display), fact: f, proof, premises: premisesOf(proof, attributeOf).map(withForms) });
+
+    const temporalItems = (setup: TemporalSetup, facts: readonly TemporalFact[], ofSubject: readonly TemporalFact[]): Item[] => {
+        const items: Item[] = [];
+        for (const tf of facts) {
+            const q = temporalQuestion(setup, info, tf, ofSubject, prng(hashSeed(`${probe.name}\u0000${tf.args.join('\u0000')}`, seed)));
+            if (!q) continue;
+            const stated = [nearestInterval(tf, q.year), ...(q.other ? [nearestInterval(q.other, q.years[0])] : [])];
+            const proof = derivation.proof(stated[0]!.fact);
+            if (!proof) continue;
+            const rule = question(stated[0]!.fact, proof);
+            // An interval row is named by its key without the years ("Cristiano Ronaldo (Manchester United)"): reading
+            // the key parts the name carries states nothing to know; its other facts and its years are premises.
+            const ofRow = (p: Premise): Premise[] => (p.relation !== setup.relation || !p.nodes ? [p] : setup.named.includes(p.attribute) ? [] : [{ ...p, subject: rowName(setup, p.nodes[0].slice('node:'.length)) }]);
+            rule.premises = dedupe([...stated.flatMap(i => { const p = derivation.proof(i.fact); return p ? premisesOf(p, attributeOf).flatMap(ofRow) : []; }), ...stated.flatMap(i => intervalPremises(setup, i, attributeOf))].map(withForms));
+            const keywords: Keyword[][] = rule.premises.map(p => [{ relation: p.relation, attribute: p.attribute, value: p.value }]);
+            const groupKey = [...tf.args.map(String), setup.op, q.year, q.other?.args.join('\u0000') ?? ''].join('\u0000');
+            const temporalInfo = { op: setup.op, years: q.years };
+            const item = (name: string, text: string, gold: 'yes' | 'no', role: string): Item => ({
+                phrasing: name, template: `${text}\u0000${groupKey}`, question: text, gold, keywords, explain: explainOf(rule.premises),
+                group: { key: groupKey, relation: RULE_GROUP, role }, rule: { ...rule, role, temporal: temporalInfo },
+            });
+            items.push(item('basic', q.basic, q.gold, 'fact'), item('negated', q.negated, q.gold === 'yes' ? 'no' : 'yes', 'polarity'));
+        }
+        return items;
+    };
+
+    return {
+        probe, kind: 'rule', scope, system: typeof probe.settings.system === 'string' ? probe.settings.system : RULE_SYSTEM, constraints: [probe.loc],
+        bind(row, rows) {
+            rows[0] = row;
+            const key = keyValues(slot.relation, slot.table, row).join(KEY_SEPARATOR);
+            const seedOf = hashSeed(`${probe.name}\u0000${key}`, seed);
+            if (intervalsBySubject) {
+                subjectIntervals = intervalsBySubject.get(key) ?? [];
+                if (subjectIntervals.length === 0) return 'underived';
+                currentIntervals = sample(subjectIntervals, perEntity, seedOf);
+                return undefined;
+            }
+            const facts = bySubject.get(key);
+            if (!facts || facts.length === 0) return 'underived';
+            current = sample(facts, perEntity, seedOf);
+            return undefined;
+        },
+        items() {
+            if (temporal) return temporalItems(temporal, currentIntervals, subjectIntervals);
+            const items: Item[] = [];
+            for (const f of current) {
+                const proof = derivation.proof(f);
+                if (!proof) continue;
+                const rule = question(f, proof);
+                const keywords: Keyword[][] = rule.premises.map(p => [{ relation: p.relation, attribute: p.attribute, value: p.value }]);
+                const groupKey = f.args.map(String).join('\u0000');
+                const item = (name: string, text: string, gold: 'yes' | 'no', role: string): Item => ({
+                    phrasing: name, template: `${text}\u0000${groupKey}`, question: text, gold, keywords, explain: explainOf(rule.premises),
+                    group: { key: groupKey, relation: RULE_GROUP, role }, rule: { ...rule, role },
+                });
+                for (const t of templates) items.push(item(t.name, fill(t.text, info, f.args), t.gold, t.gold === 'yes' ? 'fact' : 'polarity'));
+                const basic = templates.find(t => t.gold === 'yes');
+                if (twinRole === 'symmetric' && basic) items.push(item(READING, fill(basic.text, info, [...f.args].reverse()), 'yes', 'symmetric'));
+                if (twinRole === 'inverse' && inverse) items.push(item(READING, `Is it true that ${fill(inverse.phrase!, inverse, [...f.args].reverse())}?`, 'yes', 'inverse'));
+            }
+            return items;
+        },
+        path(_rows, item) {
+            return item.rule ? proofPath(item.rule.proof, info) : { nodes: [], edges: [] };
+        },
+    };
+}
+
+/** `extract_with` / `embeddings` name a model of the spec (or a provider:id flag); `similarity` is a cosine in (0, 1]. */
+function modelSettingsProblem(spec: SpecModel, probe: Parameters<typeof ruleTemplates>[0]): string | undefined {
+    for (const setting of ['extract_with', 'embeddings']) {
+        const v = probe.settings[setting];
+        if (v !== undefined && (typeof v !== 'string' || (!v.includes(':') && !spec.models.some(m => m.name === v)))) {
+            return `${setting} names a model declared in the spec (model NAME openai { id "…" endpoint "…" }) or provider:id; '${String(v)}' is neither. Declared: ${spec.models.map(m => m.name).join(', ') || 'none'}.`;
+        }
+    }
+    const sim = probe.settings.similarity;
+    if (sim !== undefined && !(typeof sim === 'number' && sim > 0 && sim <= 1)) return `similarity is the cosine at which two embeddings match: a number in (0, 1], e.g. similarity 0.8 (the paper's).`;
+    return undefined;
+}
+
+function groupBy<T>(xs: readonly T[], key: (x: T) => string): Map<string, T[]> {
+    const out = new Map<string, T[]>();
+    for (const x of xs) {
+        const k = key(x);
+        let list = out.get(k);
+        if (!list) out.set(k, (list = []));
+        list.push(x);
+    }
+    return out;
+}
+
+/** Premises stated once each (two intervals of an until question may share a row's facts). */
+function dedupe(premises: Premise[]): Premise[] {
+    const seen = new Set<string>();
+    return premises.filter(p => { const k = `${p.pred}\u0000${p.subject}\u0000${p.value}`; if (seen.has(k)) return false; seen.add(k); return true; });
+}
+
+function sample<T>(facts: T[], n: number, seed: number): T[] {
+    if (facts.length <= n) return facts;
+    const random = prng(seed);
+    const order = facts.map((f, i) => ({ f, r: random(), i })).sort((a, b) => a.r - b.r || a.i - b.i);
+    return order.slice(0, n).sort((a, b) => a.i - b.i).map(x => x.f);
+}
+
+/** The sentences a demonstration gives: one per premise. */
+function explainOf(premises: Premise[]): string {
+    return premises.map((p, i) => `${i + 1}. The ${p.label ?? p.attribute} of ${p.subject} is ${p.value}.`).join('\n');
+}
+
+export const ruleFamily: ProbeFamily = {
+    kind: 'rule',
+    title: 'yes / no questions about facts derived by a logic rule, each with its proof, its polarity twin and its symmetric or inverse twin',
+    target: 'rule',
+    example: "write 'using <rule name>' with a rule declared 'rule NAME(a: R, b: S) :- …'",
+    members: ['phrasing'],
+    compile: rulePlan,
+    phrasings: probe => [...(probe.phrasings.length ? probe.phrasings.map(p => p.name) : ['basic', 'negated']), READING],
+    pathPerItem: true,
+    parse: response => parseBinary(response),
+    score: scoreYesNo,
+    measured: true,
+    decidesKnowledge: false,
+    metricExtras: items => ruleExtras(items),
+    meanOverPhrasings: false,
+    reportSections: groups => ruleSections(groups),
+    answerText: yesNoText,
+    guess: (_q, draw) => (draw('guess') < 0.6 ? 'yes' : 'no'),
+    simulate: simulateRuleAnswer,
+};
+

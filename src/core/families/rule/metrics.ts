@@ -1,0 +1,114 @@
+/**
+ * Rule probe figures (METHODS.md §2): hallucination rate (answer wrong and not a refusal) with the paper's
+ * categories — error knowledge (a premise wrong or missing), error inference (premises right, conclusion wrong),
+ * both — per relation the proof rests on, the first derivation step the rationale gets wrong, the claims' status,
+ * and the paper's own oracle (node / edge overlap with the proof) beside ours. Intervals are Wilson's.
+ */
+import type { Question } from '../../probes/question.js';
+import type { ReportSection } from '../../probes/family.js';
+import type { Verdict } from '../../verify/types.js';
+import { figure, type Figure, type GroupMetrics } from '../../verify/metrics.js';
+import { ciText, pct } from '../../report/numbers.js';
+import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
+import { checkRuleAnswer, type RuleCategory } from './claims.js';
+
+export interface RuleFigures {
+    rule: string;
+    questions: number;
+    /** Answers that are not refusals / "I don't know". */
+    answered: number;
+    /** Wrong and not a refusal, over all questions. */
+    hallucination: Figure;
+    /** Over answered questions. */
+    errorKnowledge: Figure;
+    errorInference: Figure;
+    both: Figure;
+    /** Per premise relation (`Relation.attribute`): hallucination over the questions whose proof uses it. */
+    byRelation: Record<string, Figure>;
+    /** How often each derivation step (1-based) is the first one the rationale gets wrong. */
+    firstWrongStep: Record<string, number>;
+    claims: { supported: number; contradicted: number; unknown: number };
+    /** Where the claims came from: a model's triples (`extract_with`), the patterns, or the patterns because the model's answer was unreadable. */
+    extraction: { model: number; patterns: number; fallback: number; firstFallback?: string };
+    /** How the overlap's elements were matched, with how many questions each way ("exact / alias", "embeddings m ≥ 0.8"). */
+    overlapBy: Record<string, number>;
+    /** Means over answered questions of the paper's node and edge Jaccard. */
+    nodeOverlap: number | null;
+    edgeOverlap: number | null;
+}
+
+export function ruleFigures(items: readonly { v: Verdict; q: Question }[]): RuleFigures | undefined {
+    const checked = items.map(({ v, q }) => ({ q, c: checkRuleAnswer(q, v) })).filter(x => x.c !== undefined);
+    if (checked.length === 0) return undefined;
+    const count: Record<RuleCategory, number> = { correct: 0, 'error-knowledge': 0, 'error-inference': 0, both: 0, refused: 0 };
+    const relations = new Map<string, { k: number; n: number }>();
+    const firstWrongStep: Record<string, number> = {};
+    const claims = { supported: 0, contradicted: 0, unknown: 0 };
+    let node = 0, edge = 0;
+    const extraction: RuleFigures['extraction'] = { model: 0, patterns: 0, fallback: 0 };
+    const overlapBy: Record<string, number> = {};
+    for (const { q, c } of checked) {
+        count[c!.category]++;
+        const from = c!.extraction;
+        if (from.by === 'model') extraction.model++;
+        else if (from.fallback !== undefined) { extraction.fallback++; extraction.firstFallback ??= from.fallback; }
+        else extraction.patterns++;
+        overlapBy[c!.overlapBy] = (overlapBy[c!.overlapBy] ?? 0) + 1;
+        const wrong = c!.category === 'error-inference' || c!.category === 'both';
+        for (const r of new Set(q.rule!.premises.map(p => `${p.relation}.${p.attribute}`))) {
+            const e = relations.get(r) ?? { k: 0, n: 0 };
+            e.n++;
+            if (wrong) e.k++;
+            relations.set(r, e);
+        }
+        if (c!.firstWrongStep !== undefined) firstWrongStep[c!.firstWrongStep] = (firstWrongStep[c!.firstWrongStep] ?? 0) + 1;
+        for (const cl of c!.claims) claims[cl.status]++;
+        if (c!.category !== 'refused') { node += c!.nodeOverlap; edge += c!.edgeOverlap; }
+    }
+    const answered = checked.length - count.refused;
+    return {
+        rule: checked[0]!.q.rule!.pred, questions: checked.length, answered,
+        hallucination: figure(count['error-inference'] + count.both, checked.length),
+        errorKnowledge: figure(count['error-knowledge'], answered), errorInference: figure(count['error-inference'], answered), both: figure(count.both, answered),
+        byRelation: Object.fromEntries([...relations].map(([r, e]) => [r, figure(e.k, e.n)])),
+        firstWrongStep, claims, extraction, overlapBy,
+        nodeOverlap: answered ? node / answered : null, edgeOverlap: answered ? edge / answered : null,
+    };
+}
+
+export function ruleExtras(items: readonly { v: Verdict; q: Question }[]): Partial<GroupMetrics> {
+    const rules = ruleFigures(items);
+    return rules ? { rules } : {};
+}
+
+const fig = (f: Figure) => `${pct(f.value)} ${ciText(f.ci)}`;
+const mean = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));
+
+export function ruleSections(groups: readonly GroupMetrics[]): ReportSection[] {
+    const shown = groups.filter(g => g.rules && !g.na && g.rules.questions > 0);
+    if (shown.length === 0) return [];
+    return [
+        {
+            // Hallucination is the engine's H (wrong and not a refusal), shown as in the metrics table.
+            title: 'Rules: hallucination and the paper\'s categories (error knowledge / error inference / both)',
+            columns: [...KEY_COLUMNS, 'rule', 'questions', 'hallucination', 'answered', 'error knowledge', 'error inference', 'both', 'node overlap', 'edge overlap'],
+            rows: shown.map(g => { const r = g.rules!; return [...keyCells(g), r.rule, String(r.questions), `${pct(g.H)} ${ciText(g.ci.H)}`, String(r.answered), fig(r.errorKnowledge), fig(r.errorInference), fig(r.both), mean(r.nodeOverlap), mean(r.edgeOverlap)]; }),
+        },
+        {
+            title: 'Rules: hallucination by relation the proof rests on',
+            columns: [...KEY_COLUMNS, 'rule', 'relation', 'questions', 'hallucination'],
+            rows: shown.flatMap(g => Object.entries(g.rules!.byRelation).map(([rel, f]) => [...keyCells(g), g.rules!.rule, rel, String(f.n), fig(f)])),
+        },
+        {
+            title: 'Rules: the first derivation step the rationale gets wrong, and its claims',
+            columns: [...KEY_COLUMNS, 'rule', 'first wrong step (step: questions)', 'claims supported', 'contradicted', 'unknown', 'claims from', 'overlap matched by'],
+            rows: shown.map(g => { const r = g.rules!; return [...keyCells(g), r.rule, Object.entries(r.firstWrongStep).map(([s, n]) => `${s}: ${n}`).join(', ') || 'none', String(r.claims.supported), String(r.claims.contradicted), String(r.claims.unknown), claimsFrom(r.extraction), Object.entries(r.overlapBy).map(([by, n]) => `${by}: ${n}`).join(', ')]; }),
+        },
+    ];
+}
+
+/** "model 38, patterns 2 (model answer unreadable: …)": where the claims came from. */
+function claimsFrom(e: RuleFigures['extraction']): string {
+    const parts = [e.model ? `model ${e.model}` : '', e.patterns ? `patterns ${e.patterns}` : '', e.fallback ? `patterns after an unreadable extraction ${e.fallback} (${e.firstFallback})` : ''];
+    return parts.filter(Boolean).join(', ');
+}

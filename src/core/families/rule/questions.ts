@@ -1,0 +1,99 @@
+/**
+ * How a derived fact becomes questions (HalluVault, METHODS.md §2): phrasing templates per relation form (the
+ * rule's phrase, a noun phrase, an active or a passive verb), a polarity twin whose gold flips, and the paper's
+ * prompt. Plain text work: no data access here.
+ */
+import type { ProbeDecl } from '../../spec/model.js';
+import type { Fact, Proof, Value } from '../../rules/ir.js';
+import { KEY_SEPARATOR } from '../../rules/ir.js';
+import type { PredicateInfo } from '../../rules/translate.js';
+
+/** HalluVault's system prompt, its instruction and one worked example (the `paper` preset, the default). */
+export const PAPER_SYSTEM = 'Answer the question with your knowledge and reasoning power.';
+export const PAPER_INSTRUCTION = 'Think of it step by step with a human-like reasoning process. Begin your answer with "Yes", "No" or "I don\'t know". '
+    + 'After giving the answer, list the knowledge used in your reasoning process in the form of declarative sentences and point by point.';
+export const PAPER_EXAMPLE = 'Example. Question: Is it true that Lionel Messi and Andrés Iniesta played for the same club?\n'
+    + 'Answer: Yes.\n1. Lionel Messi played for FC Barcelona.\n2. Andrés Iniesta played for FC Barcelona.\n3. So they played for the same club.';
+export const RULE_SYSTEM = `${PAPER_SYSTEM} ${PAPER_INSTRUCTION}\n\n${PAPER_EXAMPLE}`;
+
+/** How an entity or value of a fact reads in a question: a composite key as "Avatar (2009)". */
+export function display(v: Value): string {
+    const parts = String(v).split(KEY_SEPARATOR);
+    return parts.length > 1 ? `${parts[0]} (${parts.slice(1).join(', ')})` : parts[0]!;
+}
+
+export interface RuleTemplate { name: string; text: string; gold: 'yes' | 'no' }
+
+/** Fills `{param}` with the fact's arguments and `{fact}` with the predicate's phrase. */
+export function fill(text: string, info: PredicateInfo, args: readonly Value[]): string {
+    const byName = new Map(info.params.map((p, i) => [p.name, display(args[i] ?? '')]));
+    const fact = info.phrase !== undefined ? fill(info.phrase, { ...info, phrase: undefined } as PredicateInfo, args) : '';
+    return text.replace(/\{([^}]*)\}/g, (m, n: string) => (n.trim() === 'fact' ? fact : byName.get(n.trim()) ?? m));
+}
+
+const text = (probe: ProbeDecl, name: string) => (typeof probe.settings[name] === 'string' ? probe.settings[name] as string : undefined);
+
+/**
+ * The positive question and its polarity twin: the probe's own `basic` / `negated`, else a relation form
+ * (`noun "club"`, `active "directed"`, `passive "was directed by"`), else the predicate's phrase — in the
+ * paper's forms "Is it true that …?" and "… Please judge the truth of this statement."
+ */
+export function ruleTemplates(probe: ProbeDecl, info: PredicateInfo): RuleTemplate[] | string {
+    const [a, b] = info.params.map(p => `{${p.name}}`);
+    const own = probe.phrasings.filter(p => p.gold.kind !== 'when').map(p => ({ name: p.name, text: p.text, gold: p.gold.kind as 'yes' | 'no' }));
+    if (own.length > 0) return own;
+    const noun = text(probe, 'noun'), active = text(probe, 'active'), passive = text(probe, 'passive');
+    if (noun !== undefined && b) {
+        return [
+            { name: 'basic', text: `Is it true that ${a} and ${b} share the same ${noun}?`, gold: 'yes' },
+            { name: 'negated', text: `${a} and ${b} have totally different ${noun}. Please judge the truth of this statement.`, gold: 'no' },
+        ];
+    }
+    const sentence = active !== undefined && b ? `${a} ${active} ${b}` : passive !== undefined && b ? `${b} ${passive} ${a}` : info.phrase !== undefined ? '{fact}' : undefined;
+    if (sentence === undefined) {
+        return `Probe ${probe.name} has no way to phrase ${info.name}: write basic "…" and negated "…" phrasings with {${info.params.map(p => p.name).join('}, {')}}, a relation form (noun "…", active "…" or passive "…"), or a phrase on the rule.`;
+    }
+    return [
+        { name: 'basic', text: `Is it true that ${sentence}?`, gold: 'yes' },
+        { name: 'negated', text: `It is not true that ${sentence}. Please judge the truth of this statement.`, gold: 'no' },
+    ];
+}
+
+/** A base fact of a proof, as a premise the rationale should state. */
+export interface Premise {
+    pred: string;
+    relation: string;
+    attribute: string;
+    /** The subject entity's key (display form) and the value. */
+    /** How the attribute reads ("club", the attribute's label). */
+    label?: string;
+    subject: string;
+    value: string;
+    /** Its subject's and value's nodes in the proof graph (family.ts proofPath). */
+    nodes?: [string, string];
+    /** Other ways to write them (the spec's aliases), for finding claims in a rationale. */
+    forms?: { subject: string[]; value: string[] };
+}
+
+/** The base facts of a proof in the order the derivation uses them (each once). */
+export function premisesOf(proof: Proof, fkAttribute: (pred: string) => { relation: string; attribute: string; label?: string } | undefined): Premise[] {
+    const out: Premise[] = [];
+    const seen = new Set<string>();
+    const walk = (p: Proof) => {
+        if (p.kind === 'rule') { p.premises.forEach(walk); return; }
+        const key = `${p.fact.pred}(${p.fact.args.join(',')})`;
+        if (seen.has(key)) return;
+        seen.add(key);
+        const at = fkAttribute(p.fact.pred);
+        // Reading a row's own key (`b.name` of a Place keyed by name) states nothing to know.
+        if (!at || String(p.fact.args[0]) === String(p.fact.args[1])) return;
+        out.push({ pred: p.fact.pred, relation: at.relation, attribute: at.attribute, label: at.label ?? at.attribute.replace(/_/g, ' '), subject: display(p.fact.args[0]!), value: display(p.fact.args[1]!), nodes: [`node:${String(p.fact.args[0])}`, `node:${String(p.fact.args[1])}`] });
+    };
+    walk(proof);
+    return out;
+}
+
+/** "colleague(Messi, Iniesta)" */
+export function factText(f: Fact): string {
+    return `${f.pred}(${f.args.map(display).join(', ')})`;
+}

@@ -1,0 +1,17 @@
+/** What a rule question carries (plain JSON): the derived fact, its proof and the premises the rationale should state. */
+import type { Fact, Proof } from '../../rules/ir.js';
+import type { Premise } from './questions.js';
+
+export interface RuleQuestion {
+    pred: string;
+    /** The fact's arguments as shown. */
+    args: string[];
+    fact: Fact;
+    proof: Proof;
+    /** The proof's base facts in derivation order: hop i of the question's keywords is premise i. */
+    premises: Premise[];
+    /** fact, polarity, symmetric or inverse: its place in the metamorphic group. */
+    role: string;
+    /** Temporal questions (temporal.ts): the operator and the years it asks about. */
+    temporal?: { op: string; years: [number, number] };
+}

@@ -1,0 +1,194 @@
+/**
+ * Statement probes (GraphEval, METHODS.md §3): for each row and each attribute its FD determines, one true
+ * statement "(entity, attribute, value)" and `negatives` corrupted ones, each guaranteed false by the FD:
+ *   - tail:     another value of the same column (y' ≠ y; X → A makes (x, A, y') false);
+ *   - head:     another entity x' whose A differs from y (its own A is y' ≠ y);
+ *   - relation: another right-hand-side attribute B of the same type whose value for x differs from y.
+ * The model answers true / false / I don't know; T, I and C per triple are computed against its negatives with
+ * the intended polarity (statements/metrics.ts). The true statement and its negatives form one question group.
+ */
+import type { ProbeDecl, SettingValue } from '../../spec/model.js';
+import type { CellValue } from '../../data/types.js';
+import type { ProbeFamily } from '../../probes/family.js';
+import type { Item, Plan, PlanProblem } from '../../probes/plan.js';
+import { entityNode, fdTarget, planFailure, starPath, valueNode } from '../../probes/plan.js';
+import { keyValues, labelOf, relationLabel, Scope, type Compiled } from '../../probes/scope.js';
+import { violatingRows } from '../../probes/rows.js';
+import { hashSeed, pick, prng } from '../../probes/sampling.js';
+import { describeBy } from '../binary/family.js';
+import { format, render, type TemplateValue } from '../../spec/template.js';
+import { parseStatement } from '../../verify/answer.js';
+import type { Gold } from '../../probes/question.js';
+import { statementExtras, statementSections } from './metrics.js';
+
+/** GraphEval's instruction, verbatim (the "paper" preset and the default). */
+export const SYSTEM_STATEMENT = "You are given a statement. You are asked to judge whether the statement is true or false. Answer 'Yes, the statement is true.' if you know the statement is true. Answer 'No, the statement is false.' if you know the statement is false. Otherwise, answer 'I don't know.'";
+
+export type Corruption = 'tail' | 'head' | 'relation';
+const CORRUPTIONS: readonly Corruption[] = ['tail', 'head', 'relation'];
+
+/** The phrasing every statement carries: true ones and negatives are judged in one metric group. */
+export const STATEMENT_PHRASING = 'statement';
+
+interface Edge { attribute: string; template: Compiled; column: NonNullable<ReturnType<Scope['slots'][number]['table']['column']>> }
+
+function settingList(v: SettingValue | undefined): string[] {
+    if (v === undefined) return [];
+    return (Array.isArray(v) ? v : [v]).map(x => String(x));
+}
+
+/** Which corruptions to make: `corrupt [tail, head, relation]` (default tail and head). */
+function corruptionsOf(probe: ProbeDecl, problems: PlanProblem[]): Corruption[] {
+    const wanted = settingList(probe.settings.corrupt);
+    if (wanted.length === 0) return ['tail', 'head'];
+    const ok = wanted.filter((w): w is Corruption => (CORRUPTIONS as readonly string[]).includes(w));
+    for (const w of wanted.filter(x => !ok.includes(x as Corruption))) {
+        problems.push({ loc: probe.loc, severity: 'warning', code: 'probe-setting', message: `corrupt ${w}: not a corruption; use head, tail or relation.` });
+    }
+    return ok.length ? ok : ['tail'];
+}
+
+export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | undefined {
+    const { spec, data, probe, problems, seed } = input;
+    const fail = planFailure(problems, probe);
+    const target = fdTarget(spec, data, probe, problems);
+    if (!target) return undefined;
+    const { fd, slot } = target;
+    const rel = slot.relation;
+    const scope = new Scope([slot], [{ slot: 0 }]);
+    const negatives = Number(probe.settings.negatives ?? 3);
+    if (!Number.isInteger(negatives) || negatives < 1 || negatives > 20) return fail('probe-setting', 'negatives is a whole number of corrupted statements per true one, from 1 to 20, e.g. negatives 3.');
+    const kinds = corruptionsOf(probe, problems);
+    // One template per right-hand-side attribute: the written one that names it, else a sentence from the labels.
+    const written = settingList(probe.settings.statement);
+    const edges: Edge[] = [];
+    for (const a of fd.rhs) {
+        const attr = rel.attributes.find(x => x.name === a);
+        if (!attr || attr.type.list) continue;
+        const text = written.find(t => t.includes(`{${a}}`)) ?? `The ${labelOf(rel, a)} of the ${relationLabel(rel)} whose ${describeBy(rel, fd.lhs)} is {${a}}.`;
+        const column = slot.table.column(a);
+        if (column) edges.push({ attribute: a, template: scope.template(text), column });
+    }
+    for (const t of written.filter(t => !fd.rhs.some(a => t.includes(`{${a}}`)))) {
+        problems.push({ loc: probe.loc, severity: 'warning', code: 'probe-statement', message: `The statement "${t}" names no right-hand-side attribute of ${fd.id} (${fd.rhs.join(', ')}), so it states nothing the FD determines: it is ignored.` });
+    }
+    if (edges.length === 0) return fail('probe-statement', `${fd.id} determines no scalar attribute to state: statements need a right-hand side that is not a list.`);
+    if (kinds.includes('relation') && !edges.some(e => edges.some(o => o !== e && o.column.type.scalar === e.column.type.scalar))) {
+        problems.push({ loc: probe.loc, severity: 'warning', code: 'probe-corrupt', message: `corrupt relation needs two right-hand-side attributes of one type in ${fd.id}; none here, so only ${kinds.filter(k => k !== 'relation').join(', ') || 'no'} corruptions are made.` });
+    }
+    for (const a of [...fd.lhs, ...edges.map(e => e.attribute)]) scope.need(0, a);
+    const violating = violatingRows(slot.table, fd.lhs, fd.rhs);
+    const table = slot.table;
+
+    /** Rows whose `attribute` value differs from `code` (for head corruptions), drawn lazily per attribute. */
+    const otherRow = (random: () => number, edge: Edge, code: number, self: number): number | undefined => {
+        for (let tries = 0; tries < 20; tries++) {
+            const r = pick(random, table.rowCount);
+            if (r === self || violating?.[r]) continue;
+            const c = edge.column.codes[r]!;
+            if (c >= 0 && c !== code && fd.lhs.every(l => (table.column(l)?.codes[r] ?? -1) >= 0)) return r;
+        }
+        return undefined;
+    };
+
+    return {
+        probe, kind: 'statement', scope, system: SYSTEM_STATEMENT, constraints: [fd.loc],
+        bind(row, rows) {
+            rows[0] = row;
+            if (scope.hasNull(rows)) return 'null';
+            return violating?.[row] ? 'violating' : undefined;
+        },
+        items(rows) {
+            const row = rows[0]!;
+            const random = prng(hashSeed(`${probe.name}\u0000${keyValues(rel, table, row).join('\u0000')}`, seed));
+            const items: Item[] = [];
+            try {
+                for (const edge of edges) {
+                    const truth = edge.column.codes[row]!;
+                    const value = edge.column.values[truth]!;
+                    const key = edge.attribute;
+                    const truthText = render(edge.template.parsed, scope.lookup(rows));
+                    items.push(statementItem(edge, truthText, 'yes', 'true', key, 0));
+                    const made = new Set<string>([truthText]);
+                    for (let n = 0, tries = 0; n < negatives && tries < negatives * 6; tries++) {
+                        const kind = kinds[pick(random, kinds.length)]!;
+                        const text = corrupt(kind, edge, rows, truth, value, random);
+                        if (text === undefined || made.has(text.text)) continue;
+                        made.add(text.text);
+                        n++;
+                        items.push({ ...statementItem(edge, text.text, 'no', kind, key, n), statement: { attribute: key, corruption: kind, from: text.from, to: text.to } });
+                    }
+                }
+            } catch {
+                return 'invalid';
+            }
+            return items;
+        },
+        path(rows, item) {
+            const s = item.statement;
+            if (!s || s.corruption === 'true') return starPath(scope, rows, fd.lhs, [s?.attribute ?? edges[0]!.attribute]);
+            // The true fact and, beside it, what the negative claims instead.
+            const p = starPath(scope, rows, fd.lhs, [s.attribute]);
+            const entity = entityNode(scope, rows, 0, 0, true);
+            const claimed = { ...valueNode(scope, rows, 0, s.attribute, 1, false, s.to), id: `${rel.name}.${s.attribute}=${s.to} (${s.corruption})` };
+            p.nodes.push(claimed);
+            p.edges.push({ from: entity.id, to: claimed.id, label: `${s.attribute} (${s.corruption}, false)`, hop: 1 });
+            return p;
+        },
+    };
+
+    function statementItem(edge: Edge, text: string, gold: Gold, role: string, groupKey: string, n: number): Item {
+        return {
+            phrasing: STATEMENT_PHRASING, template: `${edge.template.text}\u0000${role}#${n}`, question: text, gold, keywords: [], explain: '',
+            group: { key: groupKey, relation: 'statements', role: n === 0 ? 'true' : `${role}-${n}` },
+            statement: { attribute: edge.attribute, corruption: 'true', from: '', to: '' },
+        };
+    }
+
+    /** A corrupted statement the FD makes false, or undefined when this kind cannot make one for the row. */
+    function corrupt(kind: Corruption, edge: Edge, rows: Int32Array, truth: number, value: CellValue, random: () => number): { text: string; from: string; to: string } | undefined {
+        const shown = (v: CellValue) => format(v as TemplateValue);
+        if (kind === 'tail') {
+            const n = edge.column.size;
+            if (n < 2) return undefined;
+            let code = pick(random, n - 1);
+            if (code >= truth) code++;
+            const fake = edge.column.values[code]!;
+            return { text: render(edge.template.parsed, scope.lookup(rows, { slot: 0, attribute: edge.attribute, value: fake })), from: shown(value), to: shown(fake) };
+        }
+        if (kind === 'head') {
+            const other = otherRow(random, edge, truth, rows[0]!);
+            if (other === undefined) return undefined;
+            const moved = new Int32Array([other]);
+            return {
+                text: render(edge.template.parsed, scope.lookup(moved, { slot: 0, attribute: edge.attribute, value })),
+                from: keyValues(rel, table, rows[0]!).join(', '), to: keyValues(rel, table, other).join(', '),
+            };
+        }
+        // relation: state y as the value of another attribute B (same type) whose value for this entity is not y.
+        const others = edges.filter(o => o !== edge && o.column.type.scalar === edge.column.type.scalar && shown(o.column.values[o.column.codes[rows[0]!]!]!) !== shown(value));
+        if (others.length === 0) return undefined;
+        const b = others[pick(random, others.length)]!;
+        return { text: render(b.template.parsed, scope.lookup(rows, { slot: 0, attribute: b.attribute, value })), from: edge.attribute, to: b.attribute };
+    }
+}
+
+export const statementFamily: ProbeFamily = {
+    kind: 'statement',
+    title: 'true / false / I don\'t know statements from one FD: each true fact with corrupted ones the FD makes false',
+    target: 'fd',
+    example: "write 'using <fd name>'; its right-hand side gives the facts",
+    members: [],
+    compile: statementPlan,
+    phrasings: () => [STATEMENT_PHRASING],
+    pathPerItem: true,
+    parse: response => parseStatement(response),
+    score: (q, parsed) => ({ correct: (parsed.answer === 'true' && q.gold === 'yes') || (parsed.answer === 'false' && q.gold === 'no') }),
+    measured: true,
+    decidesKnowledge: false,
+    metricExtras: items => statementExtras(items),
+    meanOverPhrasings: false,
+    reportSections: groups => statementSections(groups),
+    answerText: (_q, gold) => (gold === 'no' ? 'No, the statement is false.' : 'Yes, the statement is true.'),
+    guess: (_q, draw) => (draw('guess') < 0.7 ? 'yes' : 'no'),
+};

@@ -1,0 +1,152 @@
+/**
+ * Truthfulness, Informativeness and Correctness of statement answers (METHODS.md §3), with the intended polarity:
+ * per triple τ (a true statement and its negatives N(τ)), d(τ) = F(τ) − mean_{τ'∈N(τ)} F'(τ'), where
+ *   Correctness:     F = accepts the true statement,              F' = accepts the false one;
+ *   Truthfulness:    F = accepts the true one or says I don't know, F' = accepts the false one;
+ *   Informativeness: F = does not say I don't know,                F' = says I don't know to the false one.
+ * A question's answer is the majority of its samples (ties → I don't know). We report max(0, mean d) with a 95 %
+ * interval on mean d, which gives an always-"Yes" model C = 0, an always-"I don't know" one T = 1, I = C = 0, a
+ * perfect one 1 / 1 / 1 and a random one ≈ 0; the paper's per-triple mean of max(0, d) is given beside it.
+ */
+import type { Question } from '../../probes/question.js';
+import type { ReportSection } from '../../probes/family.js';
+import type { Verdict } from '../../verify/types.js';
+import type { GroupMetrics, Interval } from '../../verify/metrics.js';
+import { ciText, pct } from '../../report/numbers.js';
+import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
+
+export type Vote = 'yes' | 'no' | 'idk';
+
+export interface StatementScore {
+    /** max(0, mean d) over triples, its 95 % interval, and the paper's mean of max(0, d). */
+    value: number | null;
+    mean: number | null;
+    ci: Interval | null;
+    paper: number | null;
+}
+
+export interface StatementFigures {
+    /** Triples with a true statement and at least one negative. */
+    triples: number;
+    T: StatementScore;
+    I: StatementScore;
+    C: StatementScore;
+    /** Majority answers by polarity. */
+    confusion: { true: Record<Vote, number>; corrupted: Record<Vote, number> };
+    /** Negatives accepted (majority "yes"), per corruption kind. */
+    byCorruption: Record<string, { n: number; accepted: number }>;
+}
+
+/** The answer class of one response as a vote. */
+export function voteOf(v: Verdict): Vote {
+    return v.answer === 'true' ? 'yes' : v.answer === 'false' ? 'no' : 'idk';
+}
+
+/** The majority of a question's sample votes; a tie is I don't know. */
+export function majority(votes: readonly Vote[]): Vote {
+    const n = { yes: 0, no: 0, idk: 0 };
+    for (const v of votes) n[v]++;
+    const best = Math.max(n.yes, n.no, n.idk);
+    const top = (['yes', 'no', 'idk'] as const).filter(k => n[k] === best);
+    return top.length === 1 ? top[0]! : 'idk';
+}
+
+function score(diffs: number[]): StatementScore {
+    const n = diffs.length;
+    if (n === 0) return { value: null, mean: null, ci: null, paper: null };
+    const mean = diffs.reduce((s, d) => s + d, 0) / n;
+    const variance = n > 1 ? diffs.reduce((s, d) => s + (d - mean) ** 2, 0) / (n - 1) : 0;
+    const half = 1.959963984540054 * Math.sqrt(variance / n);
+    const clip = (x: number) => Math.min(1, Math.max(0, x));
+    return { value: clip(mean), mean, ci: [clip(mean - half), clip(mean + half)], paper: diffs.reduce((s, d) => s + Math.max(0, d), 0) / n };
+}
+
+export interface Triple {
+    /** The question group of the true statement and its negatives. */
+    id: string;
+    probe: string;
+    attribute: string;
+    truth: Vote;
+    negatives: { vote: Vote; corruption: string }[];
+}
+
+/** Per triple: the majority vote of the true statement and of each negative (with how it was made). */
+export function triplesOf(items: readonly { v: Verdict; q: Question }[]): Triple[] {
+    const votes = new Map<string, { q: Question; votes: Vote[] }>();
+    for (const { v, q } of items) {
+        let e = votes.get(q.id);
+        if (!e) votes.set(q.id, (e = { q, votes: [] }));
+        e.votes.push(voteOf(v));
+    }
+    const triples = new Map<string, Omit<Triple, 'truth'> & { truth?: Vote }>();
+    for (const { q, votes: vs } of votes.values()) {
+        const id = q.group?.id ?? q.id;
+        let t = triples.get(id);
+        if (!t) triples.set(id, (t = { id, probe: q.probe, attribute: q.statement?.attribute ?? '', negatives: [] }));
+        const vote = majority(vs);
+        if (q.gold === 'yes') t.truth = vote;
+        else t.negatives.push({ vote, corruption: q.statement?.corruption ?? 'unknown' });
+    }
+    return [...triples.values()].filter((t): t is Triple => t.truth !== undefined && t.negatives.length > 0);
+}
+
+export type StatementMetric = 'T' | 'I' | 'C';
+
+/** One triple's d = F − mean F' for a metric (its mean over triples is the metric before clipping). */
+export function tripleScore(t: Pick<Triple, 'truth' | 'negatives'>, metric: StatementMetric): number {
+    const m = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    const accepted = t.negatives.map(n => (n.vote === 'yes' ? 1 : 0));
+    if (metric === 'C') return (t.truth === 'yes' ? 1 : 0) - m(accepted);
+    if (metric === 'T') return (t.truth !== 'no' ? 1 : 0) - m(accepted);
+    return (t.truth !== 'idk' ? 1 : 0) - m(t.negatives.map(n => (n.vote === 'idk' ? 1 : 0)));
+}
+
+export function statementFigures(items: readonly { v: Verdict; q: Question }[]): StatementFigures {
+    const triples = triplesOf(items);
+    const t: number[] = [], i: number[] = [], c: number[] = [];
+    const confusion = { true: { yes: 0, no: 0, idk: 0 }, corrupted: { yes: 0, no: 0, idk: 0 } };
+    const byCorruption: StatementFigures['byCorruption'] = {};
+    for (const tr of triples) {
+        c.push(tripleScore(tr, 'C'));
+        t.push(tripleScore(tr, 'T'));
+        i.push(tripleScore(tr, 'I'));
+        confusion.true[tr.truth]++;
+        for (const n of tr.negatives) {
+            confusion.corrupted[n.vote]++;
+            const k = (byCorruption[n.corruption] ??= { n: 0, accepted: 0 });
+            k.n++;
+            if (n.vote === 'yes') k.accepted++;
+        }
+    }
+    return { triples: triples.length, T: score(t), I: score(i), C: score(c), confusion, byCorruption };
+}
+
+export function statementExtras(items: readonly { v: Verdict; q: Question }[]): Partial<GroupMetrics> {
+    return items.length ? { statements: statementFigures(items) } : {};
+}
+
+const fig = (s: StatementScore) => `${pct(s.value)} ${ciText(s.ci)}`;
+
+export function statementSections(groups: readonly GroupMetrics[]): ReportSection[] {
+    const shown = groups.filter(g => g.statements && !g.na && g.statements.triples > 0);
+    if (shown.length === 0) return [];
+    // The group key every report table starts with (variant with its parameters, phrasing), so no two rows look alike.
+    const head = keyCells;
+    return [
+        {
+            title: 'Statements: truthfulness, informativeness, correctness',
+            columns: [...KEY_COLUMNS, 'triples', 'T', 'I', 'C', 'paper T / I / C (mean of max(0, ·))'],
+            rows: shown.map(g => { const s = g.statements!; return [...head(g), String(s.triples), fig(s.T), fig(s.I), fig(s.C), `${pct(s.T.paper)} / ${pct(s.I.paper)} / ${pct(s.C.paper)}`]; }),
+        },
+        {
+            title: 'Statements: answers by polarity (majority of samples)',
+            columns: [...KEY_COLUMNS, 'true: yes', 'true: no', 'true: idk', 'corrupted: yes', 'corrupted: no', 'corrupted: idk'],
+            rows: shown.map(g => { const c = g.statements!.confusion; return [...head(g), ...[c.true.yes, c.true.no, c.true.idk, c.corrupted.yes, c.corrupted.no, c.corrupted.idk].map(String)]; }),
+        },
+        {
+            title: 'Statements: false statements accepted, by corruption',
+            columns: [...KEY_COLUMNS, 'corruption', 'negatives', 'accepted'],
+            rows: shown.flatMap(g => Object.entries(g.statements!.byCorruption).map(([k, x]) => [...head(g), k, String(x.n), `${x.accepted} (${pct(x.n ? x.accepted / x.n : null)})`])),
+        },
+    ];
+}
