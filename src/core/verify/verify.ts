@@ -255,6 +255,7 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
         rationale: hops.length > 0 && !failed, rationaleText: text, hops,
     };
     if (parsed.option !== undefined) verdict.option = parsed.option;
+    if (parsed.span && parsed.why) verdict.read = { text: response.slice(parsed.span[0], Math.min(parsed.span[1], parsed.span[0] + 120)), span: parsed.span, why: parsed.why, stance: parsed.stance ?? 'answer' };
     if (failed) verdict.failedHop = failed.hop;
     if (score.known !== undefined) verdict.known = score.known;
     return verdict;

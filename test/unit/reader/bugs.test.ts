@@ -135,3 +135,18 @@ describe('issue 28: open-answer claims', () => {
         assert.deepEqual(open('Messi plays for FC Barcelona.'), ['supported']);
     });
 });
+
+describe('issue 28: explained verdicts', () => {
+    it("the failing list names the span read as the answer and why", async () => {
+        const { buildReport, failureReason } = await import('../../../src/core/report/index.js');
+        const { createVerifyContext, verify } = await import('../../../src/core/verify/verify.js');
+        const { data, kw: key, question, spec } = await import('../../fixtures/verify/world.js');
+        const q = question('Did H. Lloris play for Tottenham Hotspur?', [[key('Club', 'name', 'Tottenham Hotspur')]], { kind: 'path', probe: 'club_city_olympics' });
+        const text = "I'm not sure. I believe he played for Tottenham Hotspur.";
+        const v = verify(q, text, createVerifyContext(spec, data), 'gpt', 0);
+        assert.deepEqual(v.read?.span, [0, 12]);
+        const run = { id: 'r', spec: 'world.probe', suite: 's', started: '2026-11-21T00:00:00Z', finished: null, status: 'completed' };
+        const d = buildReport({ run, questions: [q], answers: [{ questionId: q.id, model: 'gpt', sample: 0, text }], verdicts: [v] });
+        assert.match(failureReason(d.rows[0]!), /answer unsure, expected yes \(read "I'm not sure" at 0–12: says it does not know in its first sentence\)/);
+    });
+});
