@@ -217,9 +217,8 @@ function conflictsOf(ctx: VerifyContext, r: Rationale, response: string, questio
     return undefined;
 }
 
-function verifyKeyword(ctx: VerifyContext, r: Rationale, response: string, question: Question, k: Keyword): KeywordVerdict {
+function verifyKeyword(ctx: VerifyContext, r: Rationale, response: string, question: Question, k: Keyword, found: { spans: Span[]; rule?: string }): KeywordVerdict {
     const forms = formsOf(ctx, k);
-    const found = findKeyword(r, k, forms);
     const conflict = ctx.contradictions ? conflictsOf(ctx, r, response, question, k, forms, found.spans) : undefined;
     // Written AND another value stated: on GPT-3.5's movie answers 15 of 17 such cases were other true facts
     // ("he also starred in RoboCop (1987)"), so the keyword stays found and the other value is reported beside it.
@@ -245,8 +244,21 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
     const score = family.score(question, parsed, response);
     const text = response.slice(parsed.rationaleStart);
     const r: Rationale = { text, offset: parsed.rationaleStart, s: fold(text, true, true) };
+    // A keyword written only inside a longer name — another keyword's or the question's entity ("Barcelona" in
+    // "FC Barcelona") — is not written (the reader's leftmost-longest rule).
+    const raw = question.keywords.map(list => list.map(k => findKeyword(r, k, formsOf(ctx, k))));
+    const names: Span[] = raw.flat().flatMap(f => f.spans);
+    for (const key of question.entity?.key ?? []) {
+        const s = stripValue(key);
+        if (s.includes(' ')) names.push(...spansOf(r.s, findAllWords(r.s.text, s), r.offset));
+    }
+    const inside = (x: Span) => names.some(n => n.start <= x.start && x.end <= n.end && n.end - n.start > x.end - x.start);
     const hops: HopVerdict[] = question.keywords.map((list, i) => {
-        const keywords = list.map(k => verifyKeyword(ctx, r, response, question, k));
+        const keywords = list.map((k, j) => {
+            const f = raw[i]![j]!;
+            const spans = f.spans.filter(x => !inside(x));
+            return verifyKeyword(ctx, r, response, question, k, spans.length === f.spans.length ? f : { spans, ...(spans.length && f.rule ? { rule: f.rule } : {}) });
+        });
         return { hop: i + 1, status: hopStatus(keywords), keywords };
     });
     const failed = hops.find(h => h.status !== 'found');

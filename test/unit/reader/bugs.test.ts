@@ -150,3 +150,28 @@ describe('issue 28: explained verdicts', () => {
         assert.match(failureReason(d.rows[0]!), /answer unsure, expected yes \(read "I'm not sure" at 0–12: says it does not know in its first sentence\)/);
     });
 });
+
+describe('issue 28: keyword checks (every family)', () => {
+    it('a first name is not the person when it opens another full name ("James Franco" for James Cameron)', async () => {
+        const { createVerifyContext, verify } = await import('../../../src/core/verify/verify.js');
+        const { data, kw: key, question, spec } = await import('../../fixtures/verify/world.js');
+        const q = question('Is there a movie released in 2009 directed by James Cameron?', [[key('Director', 'name', 'James Cameron')]]);
+        const ctx = createVerifyContext(spec, data);
+        assert.equal(verify(q, 'Yes. It was directed by James Franco.', ctx, 'm').hops[0]!.keywords[0]!.spans.length, 0);
+        assert.equal(verify(q, 'Yes. Cameron directed it.', ctx, 'm').hops[0]!.status, 'found');
+    });
+    it('a value inside a longer name of the question is not written ("The Dark Knight" in "The Dark Knight Rises")', async () => {
+        const { createVerifyContext, verify } = await import('../../../src/core/verify/verify.js');
+        const { data, kw: key, question, spec } = await import('../../fixtures/verify/world.js');
+        const q = question('Is there a movie by Christopher Nolan released in 2012?', [[key('Movie', 'title', 'The Dark Knight')]], { entity: { relation: 'Movie', key: ['The Dark Knight Rises', '2012'] } });
+        const v = verify(q, 'Yes. Nolan directed The Dark Knight Rises in 2012.', createVerifyContext(spec, data), 'm');
+        assert.equal(v.hops[0]!.keywords[0]!.spans.length, 0);
+    });
+});
+
+describe('issue 28: a label inside a longer name (open), the other city outside the neighbourhood', () => {
+    it('"FC Barcelona is based in the city of Madrid" is contradicted, not unverifiable', () => {
+        const without = nodes.filter(n => n.id !== 'Club.city=Madrid');
+        assert.deepEqual(verifyOpenAnswer({ answer: 'FC Barcelona is based in the city of Madrid.', nodes: without, relations, data }).map(v => v.data.label), ['contradicted']);
+    });
+});
