@@ -175,3 +175,14 @@ describe('issue 28: a label inside a longer name (open), the other city outside 
         assert.deepEqual(verifyOpenAnswer({ answer: 'FC Barcelona is based in the city of Madrid.', nodes: without, relations, data }).map(v => v.data.label), ['contradicted']);
     });
 });
+
+describe('issue 28: a model as reader (rules extract_with)', () => {
+    it('keeps how often the pattern reader agrees with the model reader', () => {
+        const v = { ...ruleVerdict('1. L. Messi does not play for FC Barcelona.', [kw('Player', 'club', 'FC Barcelona', 'found')]), extracted: { model: 'x', triples: [{ subject: 'Lionel Messi', relation: 'club', object: 'FC Barcelona' }] } };
+        const c = checkRuleAnswer(ruleQuestion([messi]), v)!;
+        assert.equal(c.extraction.by, 'model');
+        assert.deepEqual(c.agreement, { premises: 1, agree: c.premises[0] === 'contradicted' ? 1 : 0 });
+        assert.equal(c.premises[0], 'supported', 'the model read no negation: the readers disagree');
+        assert.deepEqual(c.agreement, { premises: 1, agree: 0 });
+    });
+});

@@ -53,6 +53,8 @@ export interface RuleCheck {
      */
     precision: number;
     recall: number;
+    /** With a model reader: premises read, and those whose status the pattern reader gives the same. */
+    agreement?: { premises: number; agree: number };
     /** Where the claims come from: the spec's patterns, or a model's triples (`extract_with`); `fallback` says why a model's were not used. */
     extraction: { by: 'patterns'; fallback?: string } | { by: 'model'; model: string };
     /** How the overlap's elements were matched: exact / alias, or embeddings (`embeddings MODEL`, similarity ≥ threshold). */
@@ -76,7 +78,13 @@ export function checkRuleAnswer(q: Question, v: Checked): RuleCheck | undefined 
     const rule = q.rule;
     if (!rule) return undefined;
     const points = splitPoints(v.rationaleText);
-    if (v.extracted?.triples) return fromTriples(q, v, points, v.extracted.model, v.extracted.triples);
+    if (v.extracted?.triples) {
+        // The model reader decides (extract_with); the pattern reader reads too, and how often they agree is kept.
+        const byModel = fromTriples(q, v, points, v.extracted.model, v.extracted.triples);
+        const byPatterns = checkRuleAnswer(q, { ...v, extracted: undefined });
+        if (byPatterns) byModel.agreement = { premises: byModel.premises.length, agree: byModel.premises.filter((p, i) => p === byPatterns.premises[i]).length };
+        return byModel;
+    }
     const fallback = v.extracted ? `${v.extracted.model}: ${v.extracted.error ?? 'no triples'}` : undefined;
     const claims: RuleClaim[] = [];
     // One linker per question over the proof's names (reader/link.ts): leftmost-longest, so a value inside a
