@@ -23,6 +23,7 @@ const echo: ProbeFamily = {
     target: 'relation',
     example: "write 'about <relation>'",
     members: [],
+    settings: [],
     compile({ spec, data, probe, problems }) {
         const slot = slotFor(spec, data.tables, probe.relation ?? '');
         if (typeof slot === 'string') { problems.push({ loc: probe.loc, severity: 'error', code: 'probe-data', message: slot }); return undefined; }
@@ -32,7 +33,7 @@ const echo: ProbeFamily = {
         for (const a of [...key, other]) scope.need(0, a);
         const phrasings = compilePhrasings(scope, [{ name: 'echo', gold: { kind: 'yes' }, text: `Does {${key[0]}} exist?`, loc: probe.loc }]);
         return {
-            probe, kind: 'echo', scope, system: 'Answer yes or no, then explain.', constraints: [slot.relation.loc],
+            probe, scope, system: 'Answer yes or no, then explain.', constraints: [slot.relation.loc],
             bind(row, rows) { rows[0] = row; return scope.hasNull(rows) ? 'null' : undefined; },
             items: rows => phrasedItems(scope, phrasings, rows, [scope.keywords(rows, 0, other, { relation: slot.relation.name, attribute: other })], ''),
             path: rows => starPath(scope, rows, key, [other]),

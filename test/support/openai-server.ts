@@ -52,7 +52,21 @@ export interface ServerOptions {
     port?: number;
     /** `/v1/embeddings`: the vector of one input text (default: `bagOfWords`, deterministic). */
     embed?: (text: string) => number[];
+    /** Enforce rate limits on chat requests (see `RateLimitOptions`). */
+    rateLimit?: RateLimitOptions;
 }
+
+/**
+ * Rate limits as OpenAI enforces them: buckets of `tokens` (prompt + completion of the answer about to be given,
+ * charged when the request arrives) and `requests`, each refilled continuously to its limit over `windowMs` (a
+ * minute at OpenAI; shorter in tests so they run fast). A request that does not fit is answered 429. Every
+ * response carries `x-ratelimit-limit|remaining|reset-requests|tokens` and 429s `retry-after-ms`, unless
+ * `headers` is false (an endpoint that says nothing).
+ */
+export interface RateLimitOptions { tokens?: number; requests?: number; windowMs: number; headers?: boolean }
+
+/** A chat request the rate limiter let through: when and how many tokens it charged. */
+export interface Charge { at: number; tokens: number }
 
 export interface ReceivedRequest { n: number; question: string; at: number; fault?: Fault; authorization?: string }
 
@@ -69,6 +83,9 @@ export interface TestServer {
     readonly completed: number;
     /** Texts embedded by `/v1/embeddings` (every input of every request). */
     readonly embedded: number;
+    /** With `rateLimit`: the requests it let through, in order, and how many it answered 429. */
+    readonly charges: Charge[];
+    readonly rateLimited: number;
     reset(): void;
     close(): Promise<void>;
 }
@@ -107,6 +124,7 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Te
     const table = options.answers instanceof Map ? options.answers : new Map(Object.entries(options.answers ?? {}));
 
     let embedded = 0;
+    const limiter = options.rateLimit && rateLimiter(options.rateLimit);
     const answerFor = (info: RequestInfo) => options.answer?.(info) ?? table.get(info.question) ?? 'Yes.';
 
     const embeddings = (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -152,6 +170,9 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Te
             if (options.apiKey !== undefined && req.headers.authorization !== `Bearer ${options.apiKey}`) {
                 return json(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
             }
+            if (limiter && !limiter.admit(res, usageOf(body, answerFor(info)))) {
+                return json(res, 429, { error: { message: 'Rate limit reached for tokens per min', type: 'tokens', code: 'rate_limit_exceeded' } });
+            }
             const latency = typeof options.latencyMs === 'function' ? options.latencyMs(info) : options.latencyMs ?? 0;
             if (latency <= 0) return handle(res, body, info, fault);
             // A client that gives up (timeout, cancellation) closes the connection: stop the pending answer.
@@ -177,8 +198,7 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Te
             default:
         }
         const text = answerFor(info);
-        const usage = { prompt_tokens: body.messages.reduce((n, m) => n + words(m.content) + 4, 3), completion_tokens: words(text) };
-        usage.completion_tokens = Math.max(1, usage.completion_tokens);
+        const usage = usageOf(body, text);
         const base = { id: `chatcmpl-${info.n}`, created: 0, model: body.model };
         if (fault === 'truncated' && !body.stream) {
             // The body promised is longer than the body sent: the connection drops mid-response.
@@ -220,6 +240,8 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Te
         get requests() { return requests; },
         get completed() { return completed; },
         get embedded() { return embedded; },
+        charges: limiter?.charges ?? [],
+        get rateLimited() { return limiter?.rejected ?? 0; },
         byQuestion, log,
         reset() { requests = 0; completed = 0; embedded = 0; byQuestion.clear(); log.length = 0; },
         close: () => new Promise<void>(resolve => {
@@ -228,6 +250,51 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Te
             server.close(() => resolve());
         }),
     };
+}
+
+function usageOf(body: ChatRequest, text: string): { prompt_tokens: number; completion_tokens: number } {
+    return { prompt_tokens: body.messages.reduce((n, m) => n + words(m.content) + 4, 3), completion_tokens: Math.max(1, words(text)) };
+}
+
+/** OpenAI's way of writing a duration: "1.25s", "250ms". */
+const duration = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(3)}s` : `${Math.ceil(ms)}ms`);
+
+function rateLimiter(o: RateLimitOptions) {
+    const buckets = (['requests', 'tokens'] as const).filter(k => (o[k] ?? 0) > 0).map(k => ({ kind: k, limit: o[k]!, level: o[k]!, at: performance.now() }));
+    const charges: Charge[] = [];
+    const state = { charges, rejected: 0, admit };
+    return state;
+
+    /** Charges the request, or answers why not; sets the rate-limit headers either way. */
+    function admit(res: http.ServerResponse, usage: { prompt_tokens: number; completion_tokens: number }): boolean {
+        const now = performance.now();
+        const need = (k: 'requests' | 'tokens') => (k === 'requests' ? 1 : usage.prompt_tokens + usage.completion_tokens);
+        for (const b of buckets) { b.level = Math.min(b.limit, b.level + ((now - b.at) * b.limit) / o.windowMs); b.at = now; }
+        const short = buckets.filter(b => b.level < need(b.kind));
+        if (short.length === 0) for (const b of buckets) b.level -= need(b.kind);
+        if (o.headers !== false) {
+            for (const b of buckets) {
+                res.setHeader(`x-ratelimit-limit-${b.kind}`, String(b.limit));
+                res.setHeader(`x-ratelimit-remaining-${b.kind}`, String(Math.max(0, Math.floor(b.level))));
+                res.setHeader(`x-ratelimit-reset-${b.kind}`, duration(((b.limit - b.level) * o.windowMs) / b.limit));
+            }
+            if (short.length) res.setHeader('retry-after-ms', String(Math.ceil(Math.max(...short.map(b => ((need(b.kind) - b.level) * o.windowMs) / b.limit)))));
+        }
+        if (short.length) { state.rejected++; return false; }
+        charges.push({ at: now, tokens: need('tokens') });
+        return true;
+    }
+}
+
+/** The most tokens charged within any `windowMs` (a sliding window over the charges, in ms of performance.now()). */
+export function maxInWindow(charges: readonly Charge[], windowMs: number): number {
+    let best = 0, sum = 0, from = 0;
+    for (let i = 0; i < charges.length; i++) {
+        sum += charges[i]!.tokens;
+        while (charges[from]!.at <= charges[i]!.at - windowMs) sum -= charges[from++]!.tokens;
+        best = Math.max(best, sum);
+    }
+    return best;
 }
 
 function json(res: http.ServerResponse, status: number, body: unknown): void {

@@ -7,6 +7,7 @@ import { report } from './report.js';
 import { compare } from './compare.js';
 import { estimate } from './estimate.js';
 import { importCommand } from './import.js';
+import { store } from './store.js';
 
 export interface Command {
     summary: string;
@@ -18,5 +19,5 @@ export interface Command {
 
 /** Every subcommand, in the order `halluprobe --help` lists them. */
 export const COMMANDS: Record<string, Command> = {
-    import: importCommand, check, preview, run, runs, report, compare, estimate,
+    import: importCommand, check, preview, run, runs, report, compare, estimate, store,
 };

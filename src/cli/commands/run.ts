@@ -6,13 +6,13 @@ import { intFlag, stringFlag, type ParsedArgs } from '../args.js';
 import { fileKeyBindings, redact, type ConfirmHost } from '../../core/models/index.js';
 import type { Progress } from '../../core/run/index.js';
 import { runSpec } from '../../core/run/spec-run.js';
-import { preparedLines, progressBar, progressLine, summaryLines, usd as usdText } from '../../core/run/format.js';
+import { pacingLines, preparedLines, progressBar, progressLine, summaryLines, usd as usdText } from '../../core/run/format.js';
 import { problemText } from '../../core/errors.js';
 import { print, printError, writeErr } from '../print.js';
 import { cliCommand } from '../../core/invocation.js';
 import { printSources } from './check.js';
 
-const FLAGS = new Set(['suite', 'model', 'limit', 'seed', 'concurrency', 'db', 'format', 'resume', 'yes', 'new', 'help', 'no-verify']);
+const FLAGS = new Set(['suite', 'model', 'limit', 'seed', 'concurrency', 'db', 'format', 'resume', 'yes', 'new', 'help', 'no-verify', 'batch']);
 
 export const run: Command = {
     summary: 'Ask the models a suite\'s questions, store the answers, verify them.',
@@ -29,6 +29,8 @@ Generates the suite's questions, asks every model, stores each answer as it arri
   --db FILE          the results store (default: .halluprobe/results.db beside the spec)
   --resume ID        continue run ID; without it an unfinished run of the same spec and suite continues
   --new              start a new run even if an unfinished one exists (answers still come from the cache)
+  --batch            send the questions to the provider's Batch API (half price, within 24 h; openai only);
+                     Ctrl-C leaves the batches running: --resume collects them later
   --yes              do not ask: send keys to the configured hosts, accept the cost estimate
   --format text|json the summary as text (default) or JSON
 Keys come from the environment (OPENAI_API_KEY, or the model's key_env); they are never stored.
@@ -56,7 +58,7 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
             models: modelFlag ? modelFlag.split(',').map(m => m.trim()).filter(Boolean) : undefined,
             db: stringFlag(args, 'db'), resume: stringFlag(args, 'resume') ?? (args.flags.new === true ? 'new' : 'auto'),
             concurrency: intFlag(args, 'concurrency'), confirmHost: confirmer(yes), bindings: fileKeyBindings(), origin: 'cli', signal: controller.signal,
-            verify: args.flags['no-verify'] !== true,
+            verify: args.flags['no-verify'] !== true, batch: args.flags.batch === true ? true : undefined,
             confirmCost: async usd => yes || ask(`Spend about ${usdText(usd)}? [y/N] `),
             onSpec: spec => { if (!json) printSources(spec); },
             onPrepared: prepared => {
@@ -77,11 +79,12 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
         if (result.verifyNote) say(`${result.verifyNote[0]!.toUpperCase()}${result.verifyNote.slice(1)} (answers are stored; run "${cliCommand()} report" later).`);
         const { counts, failures, run: runRecord } = result;
         if (json) {
-            print(JSON.stringify({ run: runRecord, counts, verified: result.verified, store: result.store, failures: failures.slice(0, 50) }, null, 2));
+            print(JSON.stringify({ run: runRecord, counts, verified: result.verified, store: result.store, failures: failures.slice(0, 50), pacing: result.progress?.pacing }, null, 2));
         } else {
             for (const f of failures.slice(0, 5)) printError(`  failed: ${f.question} (${f.model}): ${redact(f.error, secrets)}`);
             if (failures.length > 5) printError(`  … and ${failures.length - 5} more failures (see ${cliCommand()} runs --format json)`);
             for (const line of summaryLines(runRecord, counts, result.progress?.elapsedMs ?? 0)) print(line);
+            if (result.progress) for (const line of pacingLines(result.progress)) print(line);
             if (result.verified) print(`  Verified ${counts.answered} answers; see them with: ${cliCommand()} report --db ${result.store}`);
             print(`  Results: ${result.store}`);
         }

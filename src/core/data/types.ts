@@ -3,7 +3,7 @@
  * read rows (kg, probes, verify, the language server's hovers).
  */
 import type { AttrType } from '../spec/model.js';
-import type { SpecDiagnostic } from '../spec/load.js';
+import type { SpecDiagnostic } from '../spec/model.js';
 
 /** A typed cell: int/real → number, bool → boolean, text/date → string (dates as written), list → array, empty → null. */
 export type CellValue = string | number | boolean | null | CellValue[];

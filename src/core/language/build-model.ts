@@ -1,5 +1,5 @@
-import { AstUtils, type AstNode, type LangiumDocument, type Reference } from 'langium';
-import { URI } from 'vscode-uri';
+import type { LangiumDocument, Reference } from 'langium';
+import { documentPath, locationOf } from './location.js';
 import * as path from 'node:path';
 import {
     isAliasList, isBoolValue, isGoldLiteral, isGoldWhen, isListValue, isLookup, isNameValue, isNumberValue, isOption,
@@ -11,20 +11,10 @@ import { edgeProperties, ruleDecl } from './build-rules.js';
 import {
     fdId, fkId,
     type AliasDecl, type AttributeRef, type FdDecl, type FkDecl, type ModelDecl, type ProbeDecl, type RelationDecl,
-    type SettingValue, type Settings, type SourceDecl, type SpecLocation, type SpecModel, type SuiteDecl,
+    type SettingValue, type Settings, type SourceDecl, type SpecModel, type SuiteDecl,
 } from '../spec/model.js';
 
-/** Absolute file path of a document (file URIs) or the URI text (other schemes, e.g. tests in memory). */
-export function documentPath(uri: URI): string {
-    return uri.scheme === 'file' ? uri.fsPath : uri.toString();
-}
-
-export function locationOf(node: AstNode): SpecLocation {
-    const doc = AstUtils.getDocument(node);
-    const range = node.$cstNode?.range ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-    return { file: documentPath(doc.uri), range: { start: { ...range.start }, end: { ...range.end } } };
-}
-
+export { documentPath, locationOf } from './location.js';
 
 export function settingValue(value: Value | undefined): SettingValue {
     if (value === undefined) return '';

@@ -7,7 +7,7 @@ import {
     type EdgeProperty, type Rule, type RuleAtom, type RuleTerm,
 } from './generated/ast.js';
 import type { EdgeProperties, RuleDecl, RuleLiteralDecl, RuleTermDecl, SpecLocation } from '../spec/model.js';
-import { locationOf } from './build-model.js';
+import { locationOf } from './location.js';
 
 export function edgeProperties(properties: EdgeProperty[]): EdgeProperties {
     const out: EdgeProperties = {};

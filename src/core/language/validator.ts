@@ -5,7 +5,7 @@ import { checkImport, checkUniqueAttributes, checkUniqueNames } from './validati
 import { checkDuring, checkFdSides, checkFkTypes, checkKeyAttributes, checkSourceShape } from './validation/relations.js';
 import { checkTemplate } from './validation/templates.js';
 import { checkProbeMembers, checkProbePath, checkProbeTarget } from './validation/probes.js';
-import { checkProvider, checkSecretSetting, checkSettingName } from './validation/settings.js';
+import { checkProvider, checkSecretSetting, checkSettingName, checkSettingValue } from './validation/settings.js';
 import { checkRules } from './validation/rules.js';
 import { checkNormaliser, checkQuota, checkSample, checkSuiteShape, checkVariant } from './validation/suites.js';
 
@@ -33,7 +33,7 @@ export function registerValidationChecks(services: ProbeServices): void {
         Ask: [text, checkTemplate(services, 'condition')],
         GoldWhen: [checkTemplate(services, 'condition')],
         Model: [checkProvider],
-        Setting: [checkSecretSetting, checkSettingName],
+        Setting: [checkSecretSetting, checkSettingName, checkSettingValue],
         Suite: [checkSuiteShape],
         Sample: [checkSample],
         Quota: [checkQuota],

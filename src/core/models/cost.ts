@@ -60,6 +60,8 @@ export interface CostEstimate {
     usd?: number;
     /** Where the output estimate came from. */
     outputFrom: 'cache' | 'setting' | 'default';
+    /** Priced as a provider batch (half the list price at OpenAI). */
+    batch?: boolean;
 }
 
 export const DEFAULT_OUTPUT_TOKENS = 60;

@@ -6,6 +6,7 @@ import OpenAI from 'openai';
 import type { ResolvedModel } from './providers.js';
 import { redact } from './secrets.js';
 import { idleTimeoutFetch } from './idle-fetch.js';
+import { parseRateLimits } from './rate-headers.js';
 import { ModelError, type Completion, type CompletionRequest, type ModelClient } from './types.js';
 
 export function parseRetryAfter(headers: Headers | undefined, now = Date.now()): number | undefined {
@@ -30,7 +31,7 @@ export function toModelError(e: unknown, key: string, signal?: AbortSignal, wher
     if (e instanceof OpenAI.APIError) {
         const status = e.status ?? 0;
         const msg = clean(`HTTP ${status}: ${e.message}`);
-        if (status === 429) return new ModelError('rate_limit', msg, parseRetryAfter(e.headers), status);
+        if (status === 429) return Object.assign(new ModelError('rate_limit', msg, parseRetryAfter(e.headers), status), { rateLimits: parseRateLimits(e.headers) });
         if (status === 408) return new ModelError('timeout', msg, undefined, status);
         if (status >= 500) return new ModelError('server', msg, parseRetryAfter(e.headers), status);
         if (status === 401 || status === 403) return new ModelError('auth', msg, undefined, status);
@@ -55,6 +56,16 @@ function causeOf(e: Error): string {
     return cause instanceof Error ? `${cause.message}${(cause as { code?: string }).code ? ` (${(cause as { code?: string }).code})` : ''}` : e.message;
 }
 
+/** The chat completions body of a request (a call, or one line of a batch). */
+export function chatBody(modelId: string, request: CompletionRequest): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming {
+    const { params } = request;
+    const body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = { model: modelId, messages: request.messages, temperature: params.temperature };
+    if (params.maxTokens !== undefined) body.max_tokens = params.maxTokens;
+    if (params.seed !== undefined) body.seed = params.seed;
+    if (params.json) body.response_format = { type: 'json_object' };
+    return body;
+}
+
 export class OpenAIChatClient implements ModelClient {
     readonly cacheable = true;
     readonly displayName: string;
@@ -68,16 +79,12 @@ export class OpenAIChatClient implements ModelClient {
 
     async complete(request: CompletionRequest, signal?: AbortSignal): Promise<Completion> {
         const { params } = request;
-        const body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = {
-            model: this.model.id, messages: request.messages, temperature: params.temperature,
-        };
-        if (params.maxTokens !== undefined) body.max_tokens = params.maxTokens;
-        if (params.seed !== undefined) body.seed = params.seed;
-        if (params.json) body.response_format = { type: 'json_object' };
+        const body = chatBody(this.model.id, request);
         const started = performance.now();
         try {
             if (params.stream) return await this.streamed(body, started, signal);
-            const res = await this.sdk.chat.completions.create(body, { signal, timeout: this.model.limits.timeoutMs });
+            // withResponse: the headers carry the endpoint's rate limits, which the runner paces by.
+            const { data: res, response } = await this.sdk.chat.completions.create(body, { signal, timeout: this.model.limits.timeoutMs }).withResponse();
             const choice = res.choices?.[0];
             if (!choice || typeof choice.message?.content !== 'string') throw new ModelError('bad_response', 'the response has no message content');
             return {
@@ -85,6 +92,7 @@ export class OpenAIChatClient implements ModelClient {
                 tokens: { input: res.usage?.prompt_tokens ?? 0, output: res.usage?.completion_tokens ?? 0 },
                 latencyMs: performance.now() - started,
                 finishReason: choice.finish_reason ?? 'unknown',
+                rateLimits: parseRateLimits(response.headers),
             };
         } catch (e) {
             throw toModelError(e, this.key, signal, { endpoint: this.sdk.baseURL, provider: this.model.provider });
@@ -92,8 +100,8 @@ export class OpenAIChatClient implements ModelClient {
     }
 
     private async streamed(body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, started: number, signal?: AbortSignal): Promise<Completion> {
-        const stream = await this.sdk.chat.completions.create(
-            { ...body, stream: true, stream_options: { include_usage: true } }, { signal, timeout: this.model.limits.timeoutMs });
+        const { data: stream, response } = await this.sdk.chat.completions.create(
+            { ...body, stream: true, stream_options: { include_usage: true } }, { signal, timeout: this.model.limits.timeoutMs }).withResponse();
         let text = '';
         let finishReason: string | undefined;
         let tokens = { input: 0, output: 0 };
@@ -105,6 +113,6 @@ export class OpenAIChatClient implements ModelClient {
         }
         // A stream that ends without a finish reason was cut off: the text may be partial.
         if (!finishReason) throw new ModelError('bad_response', 'the stream ended before the answer was complete');
-        return { text, tokens, latencyMs: performance.now() - started, finishReason };
+        return { text, tokens, latencyMs: performance.now() - started, finishReason, rateLimits: parseRateLimits(response.headers) };
     }
 }

@@ -64,6 +64,8 @@ export interface Limits {
     timeoutMs: number;
     /** Attempts after the first. */
     retries: number;
+    /** 'endpoint' (default): pace from the endpoint's rate-limit headers, rpm / tpm as caps; 'fixed': rpm / tpm only. */
+    pacing: 'endpoint' | 'fixed';
 }
 
 export interface ResolvedModel {
@@ -85,7 +87,7 @@ export interface ResolvedModel {
     settings: Settings;
 }
 
-export const DEFAULT_LIMITS: Limits = { concurrency: 8, rpm: 0, tpm: 0, timeoutMs: 60_000, retries: 4 };
+export const DEFAULT_LIMITS: Limits = { concurrency: 8, rpm: 0, tpm: 0, timeoutMs: 60_000, retries: 4, pacing: 'endpoint' };
 
 function num(s: Settings, name: string): number | undefined {
     const v = s[name];
@@ -128,6 +130,7 @@ export function resolveModel(decl: ModelDecl): { model?: ResolvedModel; problems
         tpm: num(s, 'tpm') ?? 0,
         timeoutMs: num(s, 'timeout_ms') ?? DEFAULT_LIMITS.timeoutMs,
         retries: num(s, 'retries') ?? DEFAULT_LIMITS.retries,
+        pacing: str(s, 'pacing') === 'fixed' ? 'fixed' : 'endpoint',
     };
     const priceIn = num(s, 'price_input');
     const priceOut = num(s, 'price_output');

@@ -2,6 +2,7 @@
  * What every model face (OpenAI-compatible HTTP, replay, offline simulator) offers the runner.
  */
 import type { ChatMessage, Question } from '../probes/question.js';
+import type { RateLimitInfo } from './rate-headers.js';
 
 export interface CompletionParams {
     /** 0 unless the spec says otherwise: ERBench measures the model's single most likely answer. */
@@ -28,6 +29,8 @@ export interface Completion {
     tokens: { input: number; output: number };
     latencyMs: number;
     finishReason: string;
+    /** The endpoint's rate-limit headers on this response, when it sent any. */
+    rateLimits?: RateLimitInfo;
 }
 
 export interface ModelClient {
@@ -55,6 +58,9 @@ export class ModelError extends Error {
     ) {
         super(message);
     }
+
+    /** The endpoint's rate-limit headers on the failed response (a 429), when it sent any. */
+    rateLimits?: RateLimitInfo;
 
     get retryable(): boolean { return RETRYABLE.has(this.kind); }
 }

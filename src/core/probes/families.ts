@@ -3,7 +3,7 @@
  * typed so the compiler demands every hook of every family; `familyOf` is the only way any room or face gets
  * at kind-specific behaviour. An unknown kind is an error, never a default.
  */
-import type { ProbeFamily } from './family.js';
+import type { FamilySetting, ProbeFamily } from './family.js';
 import { binaryFamily } from '../families/binary/family.js';
 import { choiceFamily } from '../families/choice/family.js';
 import { pathFamily } from '../families/path/family.js';
@@ -61,3 +61,15 @@ export function registerFamily(family: ProbeFamily): () => void {
     registry.set(family.kind, family);
     return () => { if (registry.get(family.kind) === family) registry.delete(family.kind); };
 }
+
+/** Settings every probe reads, whatever its family (src/core/probes/generate.ts). */
+export const COMMON_PROBE_SETTINGS: readonly FamilySetting[] = [
+    { name: 'limit', type: 'integer', min: 1, doc: 'The most rows this probe asks about, whatever the suite samples.' },
+];
+
+/** The settings a probe of this kind reads: the common ones and its family's; undefined for an unknown kind. */
+export function probeSettings(kind: string): readonly FamilySetting[] | undefined {
+    const family = registry.get(kind);
+    return family ? [...COMMON_PROBE_SETTINGS, ...family.settings] : undefined;
+}
+

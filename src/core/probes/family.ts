@@ -8,7 +8,7 @@
  */
 import type { LoadedData } from '../data/types.js';
 import type { ProbeDecl, SpecModel } from '../spec/model.js';
-import type { GroupMetrics } from '../verify/metrics.js';
+import type { GroupMetrics } from '../verify/figures.js';
 import type { ParsedAnswer } from '../verify/answer.js';
 import type { Verdict } from '../verify/types.js';
 import type { Gold, Question } from './question.js';
@@ -16,6 +16,29 @@ import type { Plan, PlanProblem } from './plan.js';
 
 /** What follows the kind in `probe NAME <kind> …`: `using <fd>`, `along R.a -> S.b`, `about <relation>`, `using <rule>`. */
 export type ProbeTarget = 'fd' | 'path' | 'relation' | 'rule';
+
+/** What a setting's value is: a number, a whole number, a text (a string or a bare name), or true / false. */
+export type SettingType = 'number' | 'integer' | 'text' | 'boolean';
+
+/**
+ * A setting a family reads (`probe p <kind> … { NAME VALUE }`): `check` and the editor validate every value
+ * against it (a located error with the closest allowed value), completion offers its name and values, hover
+ * shows its doc. A family reads only the settings it declares; any other name is a warning.
+ */
+export interface FamilySetting {
+    readonly name: string;
+    readonly type: SettingType;
+    /** It takes a list `[a, b]` of such values (a single value counts as a list of one). */
+    readonly list?: boolean;
+    /** The values a text setting allows; anything else is an error naming the closest. */
+    readonly values?: readonly string[];
+    /** Bounds of a number (inclusive); `above` is an exclusive lower bound. */
+    readonly min?: number;
+    readonly above?: number;
+    readonly max?: number;
+    /** One line in the user's words: what it does and its default. */
+    readonly doc: string;
+}
 
 /** Members a probe body may hold; a family names those it reads, the others are reported as unused. */
 export type ProbeMemberKind = 'phrasing' | 'stem' | 'option' | 'ask';
@@ -79,6 +102,8 @@ export interface ProbeFamily {
     readonly example: string;
     /** The members it reads. */
     readonly members: readonly ProbeMemberKind[];
+    /** The settings it reads, with their types and allowed values (validated, completed and documented from here). */
+    readonly settings: readonly FamilySetting[];
 
     /** Compiles a probe against the data: how rows bind and which questions a bound row gives. */
     compile(input: CompileInput): Plan | undefined;

@@ -59,15 +59,20 @@ export function toDiagnostic(p: PlanProblem): SpecDiagnostic {
     return { file: p.loc.file, range: p.loc.range, severity: p.severity, code: p.code, message: p.message };
 }
 
+/** A family's plan with the kind of the family that compiled it. */
+export type KindedPlan = Plan & { readonly kind: string };
+
 /** Compiles one probe; problems (including its templates') go to `problems`. Undefined when it cannot generate. */
-export function compileProbe(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[], seed = 0): Plan | undefined {
+export function compileProbe(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[], seed = 0): KindedPlan | undefined {
     const family = findFamily(probe.kind);
     if (!family) {
         problems.push({ loc: probe.loc, severity: 'error', code: 'probe-kind', message: `Unknown probe kind '${probe.kind}': use one of ${familyKinds().join(', ')}.` });
         return undefined;
     }
-    const plan = family.compile({ spec, data, probe, problems, seed });
-    if (!plan) return undefined;
+    const compiled = family.compile({ spec, data, probe, problems, seed });
+    if (!compiled) return undefined;
+    // The kind comes from the family that compiled it, never from the plan: it cannot disagree.
+    const plan: KindedPlan = Object.assign(compiled, { kind: family.kind });
     const seen = new Set<string>();
     for (const t of plan.scope.problems) {
         const message = `In "${t.text}": ${t.message}`;
@@ -88,7 +93,7 @@ function specLoc(spec: SpecModel): SpecLocation {
     return { file: spec.files[0] ?? '', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
 }
 
-interface Selected { plan: Plan; count: number; variants: Variant[] }
+interface Selected { plan: KindedPlan; count: number; variants: Variant[] }
 
 /**
  * Generates the questions of a suite (its probes, sample, quotas and variants), of one probe, or of every
@@ -196,7 +201,7 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
 
 interface GroupCache { key: string | undefined; id: string }
 
-function assemble(plan: Plan, item: Item, variant: Variant, key: string[], occurrence: number, path: Question['path'], source: Question['source'], messages: Question['messages'], groups: GroupCache): Question {
+function assemble(plan: KindedPlan, item: Item, variant: Variant, key: string[], occurrence: number, path: Question['path'], source: Question['source'], messages: Question['messages'], groups: GroupCache): Question {
     const q: Question = {
         // A repeated key (the data violates it, or the relation declares none) gets its occurrence number.
         id: questionId({ probe: plan.probe.name, kind: plan.kind, template: item.template, key: occurrence ? [...key, `#${occurrence + 1}`] : key, variant: variant.id, phrasing: item.phrasing }),

@@ -47,8 +47,6 @@ export interface PlanProblem { loc: SpecLocation; severity: 'error' | 'warning';
 
 export interface Plan {
     probe: ProbeDecl;
-    /** The family's kind (families.ts). */
-    kind: string;
     scope: Scope;
     system: string;
     /** The FD or FKs the questions rest on. */

@@ -22,15 +22,8 @@ export function groupJson(g: GroupMetrics): Record<string, unknown> {
         givenNotPrevious: h.givenNotPrevious && { value: round(h.givenNotPrevious.value), n: h.givenNotPrevious.n, ci: roundCi(h.givenNotPrevious.ci) } }));
     if (g.multiple) out.multiple = { value: round(g.multiple.value), ci: roundCi(g.multiple.ci) };
     if (g.binding) out.binding = { value: round(g.binding.value), ci: roundCi(g.binding.ci) };
-    if (g.open) {
-        const f = (x: NonNullable<GroupMetrics['open']>['supported']) => ({ value: round(x.value), k: x.k, n: x.n, ci: roundCi(x.ci) });
-        const o = g.open;
-        out.open = { claims: o.claims, answers: o.answers, supported: f(o.supported), contradicted: f(o.contradicted), followedCorrupted: f(o.followedCorrupted), invented: f(o.invented), sc2d: round(o.sc2d ?? null), sd2: round(o.sd2 ?? null) };
-    }
-    // Statement and evidence figures are plain numbers and figures already: written as they are, rounded.
-    if (g.statements) out.statements = roundDeep(g.statements);
-    if (g.evidence) out.evidence = roundDeep(g.evidence);
-    if (g.rules) out.rules = roundDeep(g.rules);
+    // A family's own figures (GroupMetrics' figure slot): each key a field of the group, its numbers rounded.
+    for (const [key, value] of Object.entries(g.figures ?? {})) out[key] = roundDeep(value);
     return out;
 }
 

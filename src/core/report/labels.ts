@@ -5,7 +5,7 @@
  * so two groups of one report never look alike.
  */
 import type { Question } from '../probes/question.js';
-import { MODE_LABELS, type EvaluationMode, type GroupMetrics } from '../verify/metrics.js';
+import { MODE_LABELS, type EvaluationMode, type GroupMetrics } from '../verify/figures.js';
 
 export interface GroupKey {
     model?: string;

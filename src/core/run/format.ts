@@ -1,7 +1,7 @@
 /** Text for people: progress lines, the progress bar, estimates and run summaries (pure; the CLI prints them). */
 import type { CostEstimate } from '../models/cost.js';
 import type { RunCounts, RunRecord } from '../store/index.js';
-import type { Progress } from './runner.js';
+import type { Progress } from './progress.js';
 import type { PreparedRun } from './index.js';
 import { cliCommand } from '../invocation.js';
 
@@ -16,6 +16,18 @@ function duration(ms: number): string {
 
 /** One line: counts, tokens, cost, rate and (when it makes sense) the time left. */
 export function progressLine(p: Progress): string {
+    if (p.batches?.length) return `${batchLine(p)} · ${plainLine(p)}`;
+    return plainLine(p);
+}
+
+/** A batch run's batches by state: "batches: 2 in_progress, 1 completed". */
+function batchLine(p: Progress): string {
+    const states = new Map<string, number>();
+    for (const b of p.batches ?? []) states.set(b.status, (states.get(b.status) ?? 0) + 1);
+    return `batches: ${[...states].map(([s, n]) => `${n} ${s}`).join(', ')}`;
+}
+
+function plainLine(p: Progress): string {
     // While the questions are still being generated the total is only what has been generated so far.
     const parts = p.generating ? [`${p.done} done`, `generating… ${p.questions} questions so far`] : [`${p.done}/${p.total}`];
     if (p.cached) parts.push(`${p.cached} cached`);
@@ -51,7 +63,7 @@ export function estimateLines(estimates: CostEstimate[], todo: number, total: nu
     const lines = [`${todo} of ${total} answers to get${total > todo ? ` (${total - todo} already in this run)` : ''}.`];
     for (const e of estimates) {
         if (e.requests === 0) continue;
-        const cost = e.usd === undefined ? 'price unknown (set price_input / price_output)' : `about ${usd(e.usd)}`;
+        const cost = e.usd === undefined ? 'price unknown (set price_input / price_output)' : `about ${usd(e.usd)}${e.batch ? ' at the batch price' : ''}`;
         lines.push(`  ${e.model}: ${e.requests} requests, ~${e.inputTokens} input + ~${e.outputTokens} output tokens (output ${e.outputFrom === 'cache' ? 'from past answers' : e.outputFrom === 'setting' ? 'from the model setting' : 'guessed'}), ${cost}`);
     }
     return lines;
@@ -65,5 +77,19 @@ export function summaryLines(run: RunRecord, counts: RunCounts, elapsedMs?: numb
         `  ${counts.calls} model calls, ${counts.tokensIn} input + ${counts.tokensOut} output tokens, ${usd(counts.cost)}.`,
     ];
     if (run.status === 'cancelled' || counts.failed > 0) lines.push(`  Continue it with: ${cliCommand()} run ${run.spec} --resume ${run.id}`);
+    return lines;
+}
+
+/** Per model with an endpoint: how it was paced — requests, 429s, time paused, tokens/min against the endpoint's limit. */
+export function pacingLines(p: Progress): string[] {
+    const lines: string[] = [];
+    for (const [model, s] of Object.entries(p.pacing ?? {})) {
+        if (s.mode === 'fixed' && s.rateLimited === 0) continue;
+        const perMinute = s.activeMs > 0 ? (s.tokens * 60_000) / s.activeMs : 0;
+        const limit = s.limitTokensPerMinute;
+        const share = s.requests ? ` (${((100 * s.rateLimited) / s.requests).toFixed(1)} %)` : '';
+        const against = limit ? ` of the endpoint's ${Math.round(limit)} (${Math.round((100 * perMinute) / limit)} %)` : s.mode === 'aimd' ? ' (the endpoint sends no limits: paced by its 429s)' : '';
+        lines.push(`  ${model}: ${s.requests} requests, ${s.rateLimited} answered 429${share}, paused ${(s.pausedMs / 1000).toFixed(1)} s, ${Math.round(perMinute)} tokens/min${against}.`);
+    }
     return lines;
 }

@@ -14,6 +14,8 @@ import { executeRun, generatingProgress, pendingSlots, type AnswerEvent, type Pr
 import type { RetryPolicy } from './retry.js';
 import { questionBatches, type QuestionSource } from './feed.js';
 import { cliCommand } from '../invocation.js';
+import { batchProblem, executeBatchRun, type BatchOptions } from './batch.js';
+import { BATCH_PRICE_SHARE } from '../models/openai-batch.js';
 
 export { executeRun, generatingProgress, pendingSlots, type AnswerEvent, type PendingSlot, type Progress, type RunModel, type RunOutcome } from './runner.js';
 export { questionBatches, QUESTION_BATCH, type QuestionSource } from './feed.js';
@@ -48,6 +50,8 @@ export interface PrepareRequest {
     settings?: RunSettings;
     /** Questions generated so far while estimating (before anything is asked). */
     onProgress?: (p: Progress) => void;
+    /** Send the pending slots to the provider's Batch API (a run started as a batch run resumes as one). */
+    batch?: boolean;
 }
 
 export interface PreparedRun {
@@ -65,6 +69,8 @@ export interface PreparedRun {
     todo?: number;
     /** The run's questions in batches: stored ones, or generated and stored as they come. */
     batches: () => Iterable<Question[]>;
+    /** A batch run: answers come from the provider's Batch API, at its price. */
+    batch?: boolean;
 }
 
 /** Endpoint as recorded: without any user:password a URL might carry. */
@@ -98,6 +104,8 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
         }
     }
     if (models.length === 0 && problems.length === 0) problems.push('no model to ask: name one with --model or in the suite\'s models.');
+    const noBatch = req.batch ? batchProblem(models) : undefined;
+    if (noBatch) problems.push(noBatch);
     if (problems.length) return { problems };
 
     const { store } = req;
@@ -110,7 +118,13 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     const chosen = store.exclusive(() => chooseRun(req, current));
     if ('problem' in chosen) return { problems: [chosen.problem] };
     let { run } = chosen;
-    const { resumed, settings } = chosen;
+    const { resumed } = chosen;
+    const batch = req.batch === true || chosen.settings.batch === true;
+    const settings: RunSettings = batch ? { ...chosen.settings, batch: true } : chosen.settings;
+    if (batch && !req.batch) {
+        const resumedNoBatch = batchProblem(models);
+        if (resumedNoBatch) return { problems: [resumedNoBatch] };
+    }
     // A run whose questions were all stored reads them back; a new one, or one stopped while they were still being
     // generated, generates them (again: the stored ones are kept) and stores them as they come.
     const continued = resumed && settings.generating === true;
@@ -124,13 +138,15 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     run = store.getRun(runId)!;
 
     const prepared: PreparedRun = { run, resumed, models, estimates: [], batches: () => feed(true) };
+    if (batch) prepared.batch = true;
     if (questionCount !== undefined) prepared.questionCount = questionCount;
     // The cost gate needs the whole estimate before the first call, so only a priced model waits for it.
     if (models.some(m => m.client.cacheable && m.price && (m.price.input > 0 || m.price.output > 0))) {
         const { count, todo, estimates } = await estimate(store, runId, models, feed(false), req.onProgress);
         prepared.questionCount = questionCount = count;
         prepared.todo = todo;
-        prepared.estimates = estimates;
+        // A batch is paid at the provider's batch price.
+        prepared.estimates = batch ? estimates.map(e => (e.usd === undefined ? { ...e, batch: true } : { ...e, usd: e.usd * BATCH_PRICE_SHARE, batch: true })) : estimates;
     }
     return { prepared, problems };
 }
@@ -188,6 +204,8 @@ function chooseRun(req: PrepareRequest, current: RunModelRecord[]): { run: RunRe
 
 export interface ExecuteOptions {
     signal?: AbortSignal;
+    /** A batch run's polling and chunk size. */
+    batch?: BatchOptions;
     onProgress?: (p: Progress) => void;
     onAnswer?: (e: AnswerEvent) => void;
     retry?: RetryPolicy;
@@ -198,7 +216,7 @@ export async function startRun(store: Store, prepared: PreparedRun, options: Exe
     try {
         const run: RunOptions = { store, runId: prepared.run.id, batches: prepared.batches(), models: prepared.models, ...options };
         if (prepared.questionCount !== undefined) run.questionCount = prepared.questionCount;
-        return await executeRun(run);
+        return await (prepared.batch ? executeBatchRun({ ...run, batch: options.batch }) : executeRun(run));
     } finally {
         store.releaseLease(prepared.run.id);
     }

@@ -1,6 +1,6 @@
 /**
- * Per-model request pacing: requests-per-minute and tokens-per-minute token buckets, plus a shared pause when the
- * endpoint says to slow down (429 with Retry-After), so one worker's back-off holds back all of them.
+ * The spec's fixed caps: requests-per-minute and tokens-per-minute token buckets (pacing.ts combines them with the
+ * limits the endpoint reports), and an abortable sleep.
  */
 export class TokenBucket {
     private level: number;
@@ -37,34 +37,4 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
         const timer = setTimeout(done, ms);
         signal?.addEventListener('abort', done, { once: true });
     });
-}
-
-export class Gate {
-    private readonly requests: TokenBucket;
-    private readonly tokens: TokenBucket;
-    private pausedUntil = 0;
-
-    constructor(rpm: number, tpm: number) {
-        this.requests = new TokenBucket(rpm);
-        this.tokens = new TokenBucket(tpm);
-    }
-
-    pause(ms: number): void {
-        this.pausedUntil = Math.max(this.pausedUntil, performance.now() + ms);
-    }
-
-    /** Waits until a request of about `tokens` tokens may start; returns early (false) when aborted. */
-    async acquire(tokens: number, signal?: AbortSignal): Promise<boolean> {
-        for (;;) {
-            if (signal?.aborted) return false;
-            const paused = this.pausedUntil - performance.now();
-            if (paused > 0) { await sleep(paused, signal); continue; }
-            // Take from both buckets only when both allow it, so waiting on one does not drain the other.
-            const wait = Math.max(this.requests.wait(1), this.tokens.wait(tokens));
-            if (wait > 0) { await sleep(wait, signal); continue; }
-            this.requests.take(1);
-            this.tokens.take(tokens);
-            return true;
-        }
-    }
 }

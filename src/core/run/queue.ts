@@ -2,7 +2,7 @@
  * The slots one model still has to ask, between the producer (generation, cache hits) and the model's workers.
  * Bounded by the producer waiting for room, so a run holds a few batches of questions, not all of them.
  */
-import type { PendingSlot } from './runner.js';
+import type { PendingSlot } from './pending.js';
 
 export class SlotQueue {
     private items: PendingSlot[] = [];

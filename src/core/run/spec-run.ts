@@ -53,6 +53,8 @@ export interface RunSpecRequest {
     /** A run id to continue, 'auto' (the latest unfinished run of this spec and suite) or 'new'. */
     resume?: string;
     concurrency?: number;
+    /** Send the run to the provider's Batch API (also the suite setting `batch true`). */
+    batch?: boolean;
     secrets?: SecretSource;
     confirmHost: ConfirmHost;
     /** Where a custom key variable's first confirmed origin is remembered. */
@@ -155,6 +157,7 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
             resume: req.questionIds ? 'new' : req.resume ?? 'auto',
             secrets: req.secrets, confirmHost: req.confirmHost, bindings: req.bindings, env: req.env, domain: domainFromData(data), baseDir: path.dirname(specFile),
             concurrency: req.concurrency, settings: runSettings(req), onProgress: req.onProgress,
+            batch: req.batch ?? isTrue(spec.suites.find(s => s.name === suite)?.settings.batch),
         });
         if (!prepared) throw new HalluProbeError(problems.map(p => problem('run-models', p)));
         req.onPrepared?.(prepared);
@@ -189,6 +192,8 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
 }
 
 /** What the run records about how it was asked for: what chose its questions (a selection by its ids) and who asked. */
+const isTrue = (v: unknown) => v === true || v === 'true';
+
 function runSettings(req: RunSpecRequest): RunSettings {
     const settings: RunSettings = { limit: req.limit, seed: req.seed, probe: req.probe, from: req.origin };
     if (req.questionIds) settings.questionIds = req.questionIds;

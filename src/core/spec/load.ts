@@ -6,20 +6,9 @@ import { createProbeServices, type ProbeServices } from '../language/module.js';
 import { buildSpecModel, documentPath } from '../language/build-model.js';
 import { isSpec } from '../language/generated/ast.js';
 import { SPEC_EXTENSION, specFileProblem, type FileFacts } from '../language/importable.js';
-import type { SpecModel, Range } from './model.js';
+import type { SpecModel, SpecDiagnostic, Severity, Range } from './model.js';
 
-export type Severity = 'error' | 'warning' | 'info' | 'hint';
-
-/** A problem found in a spec or its data, with where it is and (in the message) how to fix it. */
-export interface SpecDiagnostic {
-    file: string;
-    range: Range;
-    severity: Severity;
-    code: string;
-    message: string;
-    /** For quick fixes: the data rows a data diagnostic is about, and the real column names of its source. */
-    data?: { rows?: { file: string; line: number }[]; columns?: string[] };
-}
+export type { Severity, SpecDiagnostic } from './model.js';
 
 export interface LoadedSpec {
     model: SpecModel;

@@ -221,3 +221,16 @@ export function fkId(from: AttributeTupleRef, to: AttributeTupleRef): string {
     const side = (t: AttributeTupleRef) => t.attributes.length === 1 ? `${t.relation}.${t.attributes[0]}` : `${t.relation}(${t.attributes.join(', ')})`;
     return `${side(from)} -> ${side(to)}`;
 }
+
+export type Severity = 'error' | 'warning' | 'info' | 'hint';
+
+/** A problem found in a spec or its data, with where it is and (in the message) how to fix it. */
+export interface SpecDiagnostic {
+    file: string;
+    range: Range;
+    severity: Severity;
+    code: string;
+    message: string;
+    /** For quick fixes: the data rows a data diagnostic is about, and the real column names of its source. */
+    data?: { rows?: { file: string; line: number }[]; columns?: string[] };
+}

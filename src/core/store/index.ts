@@ -2,102 +2,23 @@
  * The results store: one SQLite file (better-sqlite3, WAL) holding runs, their questions, every call, the
  * response cache, answers and verdicts. Each answer is committed in its own transaction as it arrives, so a
  * killed run loses nothing it received. Keys never reach this file: callers pass parameters without them.
+ * The records are in types.ts, opening a file in open.ts, the judgement tables in verdicts.ts, batches in batches.ts.
  */
-import { mkdirSync } from 'node:fs';
-import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { Question } from '../probes/question.js';
 import type { Verdict } from '../verify/types.js';
 import type { GroupVerdict } from '../verify/groups.js';
 import type { Override } from '../verify/overrides.js';
-import { migrate } from './migrations.js';
 import { Leases, type LeaseHolder } from './lease.js';
-import { HalluProbeError, problem } from '../errors.js';
+import { openSqlite } from './open.js';
+import { Judgements } from './verdicts.js';
+import { BatchTables } from './batches.js';
+import { slotKey, type AnswerRecord, type CacheEntry, type FailureRecord, type RunCounts, type RunRecord, type RunResults, type RunSettings, type RunStatus, type StoredAnswer } from './types.js';
 
 export { leaseMessage, LEASE_STALE_MS, type LeaseHolder } from './lease.js';
-
-export type RunStatus = 'running' | 'completed' | 'cancelled' | 'failed';
-
-/** A model as a run records it (never a key). */
-export interface RunModelRecord {
-    name: string;
-    provider: string;
-    id?: string;
-    endpoint?: string;
-    /** The client's display name ("gpt-4o-mini", "simulator (offline simulator)"). */
-    display?: string;
-    params?: Record<string, unknown>;
-    samples?: number;
-}
-
-/** What a run records about how it was asked for (never a key). */
-export interface RunSettings {
-    limit?: number;
-    seed?: number;
-    probe?: string;
-    /** Who started it: 'cli', 'vscode', … */
-    from?: string;
-    models?: RunModelRecord[];
-    /** Answer slots in the run: questions × models × samples (set once every question is stored). */
-    slots?: number;
-    /** A selection (Test Explorer, estimation rounds): only these questions. */
-    questionIds?: string[];
-    /** Its questions are still being generated and stored: a resume generates them again (the stored ones are kept). */
-    generating?: boolean;
-    [other: string]: unknown;
-}
-
-export interface RunRecord {
-    id: string;
-    spec: string;
-    suite: string;
-    started: string;
-    finished: string | null;
-    status: RunStatus;
-    settings: RunSettings;
-}
-
-export interface StoredAnswer { questionId: string; model: string; sample: number; text: string }
-
-export interface RunResults { run: RunRecord; questions: Question[]; answers: StoredAnswer[]; verdicts: Verdict[]; groupVerdicts: GroupVerdict[] }
-
-export interface CacheEntry { text: string; tokensIn: number; tokensOut: number; finishReason: string; latencyMs: number | null }
-
-/** Identifies one answer slot of a run. */
-export interface Slot { run: string; question: string; model: string; sample: number }
-
-export interface AnswerRecord extends Slot {
-    hash: string;
-    params: Record<string, unknown>;
-    text: string;
-    tokensIn: number;
-    tokensOut: number;
-    latencyMs: number;
-    cost: number;
-    attempts: number;
-    finishReason: string;
-    /** Answered from the cache: no call was made. */
-    cached: boolean;
-    /** Put the answer in the cache (network models only). */
-    cacheable: boolean;
-}
-
-export interface FailureRecord extends Slot { hash: string; params: Record<string, unknown>; attempts: number; error: string; latencyMs: number }
-
-export interface RunCounts {
-    questions: number;
-    slots: number;
-    answered: number;
-    cached: number;
-    failed: number;
-    tokensIn: number;
-    tokensOut: number;
-    cost: number;
-    calls: number;
-}
-
-export const slotKey = (question: string, model: string, sample: number) => `${question}\u0000${model}\u0000${sample}`;
+export * from './types.js';
+export type { BatchRecord, BatchSlot } from './batches.js';
 
 interface RunRow { id: string; spec: string; suite: string; started: string; finished: string | null; status: RunStatus; settings: string }
 
@@ -108,22 +29,15 @@ export class Store {
     readonly schemaVersion: number;
     private readonly stmts;
     private readonly leases: Leases;
+    private readonly judgements: Judgements;
+    /** The provider batches of batch runs. */
+    readonly batches: BatchTables;
 
     constructor(readonly file: string) {
-        if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-        this.db = openDatabase(file);
-        try {
-            this.db.pragma('journal_mode = WAL');
-            // NORMAL in WAL mode: a committed answer survives the process being killed (not a power cut), and
-            // commits stay cheap enough to make one per answer.
-            this.db.pragma('synchronous = NORMAL');
-            this.db.pragma('busy_timeout = 5000');
-            this.schemaVersion = migrate(this.db);
-        } catch (e) {
-            this.db.close();
-            throw storeError(file, e);
-        }
+        ({ db: this.db, schemaVersion: this.schemaVersion } = openSqlite(file));
         this.leases = new Leases(this.db);
+        this.judgements = new Judgements(this.db);
+        this.batches = new BatchTables(this.db);
         const db = this.db;
         this.stmts = {
             insertRun: db.prepare('INSERT INTO runs (id, spec, suite, started, finished, status, settings) VALUES (?, ?, ?, ?, NULL, ?, ?)'),
@@ -141,7 +55,6 @@ export class Store {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
             insertResponse: db.prepare('INSERT OR REPLACE INTO responses (run, question, model, sample, text, cached, call) VALUES (?, ?, ?, ?, ?, ?, ?)'),
             answered: db.prepare('SELECT question, model, sample FROM responses WHERE run = ?'),
-            upsertVerdict: db.prepare('INSERT OR REPLACE INTO verdicts (run, question, model, sample, answer, correct, rationale, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
         };
     }
 
@@ -334,72 +247,25 @@ export class Store {
             .all(runId) as { question: string; model: string; sample: number; error: string; attempts: number }[];
     }
 
-    saveVerdicts(runId: string, verdicts: Verdict[]): void {
-        this.db.transaction(() => {
-            for (const v of verdicts) {
-                this.stmts.upsertVerdict.run(runId, v.questionId, v.model, v.sample, v.answer, v.correct ? 1 : 0, v.rationale ? 1 : 0, JSON.stringify(v));
-            }
-        })();
-    }
+    saveVerdicts(runId: string, verdicts: Verdict[]): void { this.judgements.saveVerdicts(runId, verdicts); }
 
     loadRunResults(runId: string): RunResults | undefined {
         const run = this.getRun(runId);
         if (!run) return undefined;
         const answers = this.db.prepare(`SELECT r.question AS questionId, r.model, r.sample, r.text FROM responses r
             JOIN questions q ON q.run = r.run AND q.id = r.question WHERE r.run = ? ORDER BY q.seq, r.model, r.sample`).all(runId) as StoredAnswer[];
-        const verdicts = (this.db.prepare('SELECT json FROM verdicts WHERE run = ?').all(runId) as { json: string }[]).map(r => JSON.parse(r.json) as Verdict);
-        return { run, questions: this.questions(runId), answers, verdicts, groupVerdicts: this.groupVerdicts(runId) };
+        return { run, questions: this.questions(runId), answers, verdicts: this.judgements.verdicts(runId), groupVerdicts: this.groupVerdicts(runId) };
     }
 
     /** Replaces the run's group verdicts (they are derived from all its verdicts at once). */
-    saveGroupVerdicts(runId: string, verdicts: readonly GroupVerdict[]): void {
-        const insert = this.db.prepare('INSERT OR REPLACE INTO group_verdicts (run, grp, model, sample, relation, probe, outcome, ok, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-        this.db.transaction(() => {
-            this.db.prepare('DELETE FROM group_verdicts WHERE run = ?').run(runId);
-            for (const g of verdicts) insert.run(runId, g.group, g.model, g.sample, g.relation, g.probe, g.outcome, g.ok === null ? null : g.ok ? 1 : 0, JSON.stringify(g));
-        })();
-    }
+    saveGroupVerdicts(runId: string, verdicts: readonly GroupVerdict[]): void { this.judgements.saveGroupVerdicts(runId, verdicts); }
 
-    groupVerdicts(runId: string): GroupVerdict[] {
-        return (this.db.prepare('SELECT json FROM group_verdicts WHERE run = ? ORDER BY model, probe, grp, sample').all(runId) as { json: string }[]).map(r => JSON.parse(r.json) as GroupVerdict);
-    }
+    groupVerdicts(runId: string): GroupVerdict[] { return this.judgements.groupVerdicts(runId); }
 
     /** Records (or replaces) a user's override of one verdict; `at` defaults to now. */
-    recordOverride(o: Omit<Override, 'at'> & { at?: string }): Override {
-        const at = o.at ?? new Date().toISOString();
-        const bit = (b: boolean | undefined) => (b === undefined ? null : b ? 1 : 0);
-        this.db.prepare('INSERT OR REPLACE INTO verdict_overrides (run, question, model, sample, correct, rationale, by, at, why) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-            .run(o.run, o.questionId, o.model, o.sample, bit(o.correct), bit(o.rationale), o.by, at, o.why);
-        return { ...o, at };
-    }
+    recordOverride(o: Omit<Override, 'at'> & { at?: string }): Override { return this.judgements.recordOverride(o); }
 
-    overrides(runId: string): Override[] {
-        const rows = this.db.prepare('SELECT * FROM verdict_overrides WHERE run = ? ORDER BY at').all(runId) as OverrideRow[];
-        return rows.map(r => {
-            const o: Override = { run: r.run, questionId: r.question, model: r.model, sample: r.sample, by: r.by, at: r.at, why: r.why };
-            if (r.correct !== null) o.correct = r.correct === 1;
-            if (r.rationale !== null) o.rationale = r.rationale === 1;
-            return o;
-        });
-    }
-}
-
-interface OverrideRow { run: string; question: string; model: string; sample: number; correct: number | null; rationale: number | null; by: string; at: string; why: string }
-
-function openDatabase(file: string): Database.Database {
-    try {
-        return new Database(file);
-    } catch (e) {
-        throw storeError(file, e);
-    }
-}
-
-/** A file that is not a results store (or cannot be opened) is the user's input problem, not a bug. */
-function storeError(file: string, e: unknown): Error {
-    const code = (e as { code?: string }).code ?? '';
-    if (!/^SQLITE_(NOTADB|CORRUPT|CANTOPEN|READONLY|PERM|IOERR)/.test(code)) return e as Error;
-    return new HalluProbeError(problem('bad-store', `${file} is not a HalluProbe results store (${(e as Error).message}).`,
-        'Pass the results file with --db (by default .halluprobe/results.db beside the spec), or a new file name to start one.'));
+    overrides(runId: string): Override[] { return this.judgements.overrides(runId); }
 }
 
 export function openStore(file: string): Store {

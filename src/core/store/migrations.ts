@@ -128,6 +128,45 @@ CREATE TABLE run_leases (
 );
 `,
     },
+    {
+        version: 4,
+        name: 'provider batches of a run and the slots each holds',
+        sql: `
+-- A chunk of a run's slots sent to a provider's Batch API. Stored (with its input file) before the batch is
+-- created, under our own id sent as the batch's metadata: a run killed in between finds the batch again.
+CREATE TABLE batches (
+    local TEXT PRIMARY KEY,
+    run TEXT NOT NULL,
+    model TEXT NOT NULL,
+    id TEXT,
+    input_file TEXT NOT NULL,
+    status TEXT NOT NULL,
+    output_file TEXT,
+    error_file TEXT,
+    requests INTEGER NOT NULL,
+    done INTEGER NOT NULL DEFAULT 0,
+    failed INTEGER NOT NULL DEFAULT 0,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    collected INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX batches_run ON batches(run, model);
+
+-- Which slot each request of a batch answers; attempt 2 is the one resubmission of a failed or expired request.
+CREATE TABLE batch_slots (
+    batch TEXT NOT NULL,
+    custom_id TEXT NOT NULL,
+    run TEXT NOT NULL,
+    question TEXT NOT NULL,
+    model TEXT NOT NULL,
+    sample INTEGER NOT NULL,
+    hash TEXT NOT NULL,
+    attempt INTEGER NOT NULL,
+    PRIMARY KEY (batch, custom_id)
+);
+CREATE INDEX batch_slots_slot ON batch_slots(run, model, question, sample);
+`,
+    },
 ];
 
 export function migrate(db: Database.Database): number {

@@ -273,13 +273,4 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
     return verdict;
 }
 
-/** Keywords written in the rationale (found, or found but also contradicted): the paper's R. */
-export function keywordsPresent(v: Verdict): boolean {
-    if (v.override?.rationale !== undefined) return v.override.rationale;
-    return v.hops.length > 0 && v.hops.every(h => h.keywords.every(k => k.spans.length > 0));
-}
-
-export function hopPresent(v: Verdict, hop: number): boolean {
-    const h = v.hops[hop];
-    return !!h && h.keywords.every(k => k.spans.length > 0);
-}
+export { hopPresent, keywordsPresent } from './figures.js';

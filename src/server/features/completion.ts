@@ -2,7 +2,7 @@ import { AstUtils, CstUtils, type LangiumDocument } from 'langium';
 import { DefaultCompletionProvider } from 'langium/lsp';
 import { CompletionItemKind, CompletionList, type CompletionItem, type CompletionParams } from 'vscode-languageserver';
 import { isModel, isProbe, isSource, isSuite } from '../../core/language/generated/ast.js';
-import { KNOWN_SETTINGS, sourceSettings } from '../../core/language/validation/settings.js';
+import { settingNames } from '../../core/language/validation/settings.js';
 import { templateScope } from '../../core/language/validation/templates.js';
 import { TEMPLATE_FUNCTIONS } from '../../core/spec/template.js';
 import type { ProbeServices } from '../module.js';
@@ -46,8 +46,7 @@ export class ProbeCompletionProvider extends DefaultCompletionProvider {
         const leaf = root && previous >= 0 ? CstUtils.findLeafNodeAtOffset(root, previous) : undefined;
         const block = leaf && AstUtils.getContainerOfType(leaf.astNode, n => isSource(n) || isModel(n) || isProbe(n) || isSuite(n));
         if (!block || !block.$cstNode || offset <= block.$cstNode.offset || offset >= block.$cstNode.end) return [];
-        const names = isSource(block) ? sourceSettings(block.format) : isModel(block) ? KNOWN_SETTINGS.model : isProbe(block) ? KNOWN_SETTINGS.probe : KNOWN_SETTINGS.suite;
-        return names.map(name => ({ label: name, kind: CompletionItemKind.Property, detail: 'setting' }));
+        return settingNames(block).map(name => ({ label: name, kind: CompletionItemKind.Property, detail: 'setting' }));
     }
 
     private async columnItems(document: LangiumDocument, textBefore: string, typed: number, offset: number): Promise<CompletionItem[]> {

@@ -86,3 +86,26 @@ test('prepare: model problems and missing keys are reported, nothing is created'
         store.close();
     }
 });
+
+test('prepare: a batch run is estimated (and gated) at the batch price, and resumes as a batch run', async () => {
+    const store = tempStore();
+    try {
+        const questions = movieQuestions(10, 'bp');
+        const models = [decl('mini', 'openai', { id: 'gpt-4o-mini', endpoint: 'http://127.0.0.1:9/v1' })];
+        const base = { store, spec: '/x/movie.probe', suite: 'movies', questions, models, confirmHost: yes, baseDir: '/x', env: { OPENAI_API_KEY: 'sk-prep-key-0000' } };
+        const list = (await prepareRun({ ...base, resume: 'new' })).prepared!;
+        store.releaseLease(list.run.id);
+        const batch = (await prepareRun({ ...base, resume: 'new', batch: true })).prepared!;
+        assert.equal(batch.batch, true);
+        assert.equal(batch.estimates[0]!.batch, true);
+        assert.ok(Math.abs(batch.estimates[0]!.usd! - list.estimates[0]!.usd! / 2) < 1e-12, `${batch.estimates[0]!.usd} is half of ${list.estimates[0]!.usd}`);
+        store.releaseLease(batch.run.id);
+        const resumed = (await prepareRun({ ...base, resume: batch.run.id })).prepared!;
+        assert.equal(resumed.batch, true, 'a batch run resumes as one without --batch');
+        store.releaseLease(resumed.run.id);
+        const refused = await prepareRun({ ...base, resume: 'new', batch: true, models: [decl('llama', 'ollama', { id: 'llama3.1' })] });
+        assert.match(refused.problems.join('\n'), /model llama \(provider ollama\): no Batch API; batch runs work with openai/);
+    } finally {
+        store.close();
+    }
+});

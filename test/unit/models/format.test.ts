@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { estimateLines, progressBar, progressLine, summaryLines, usd } from '../../../src/core/run/format.js';
+import { estimateLines, pacingLines, progressBar, progressLine, summaryLines, usd } from '../../../src/core/run/format.js';
 import { cliCommand } from '../../../src/core/invocation.js';
 import type { Progress } from '../../../src/core/run/runner.js';
 
@@ -39,4 +39,24 @@ test('the summary names the models (the simulator as such) and how to resume', (
     const lines = summaryLines(run, { questions: 10, slots: 10, answered: 4, cached: 1, failed: 0, tokensIn: 0, tokensOut: 0, cost: 0, calls: 3 }, 1500);
     assert.equal(lines[0], 'Run r1 cancelled in 2s — sim (offline simulator).');
     assert.equal(lines.at(-1), `  Continue it with: ${cliCommand()} run /s.probe --resume r1`);
+});
+
+test('pacing: requests, 429s, time paused and tokens/min against the endpoint\'s limit, per model', () => {
+    const lines = pacingLines(progress({
+        pacing: {
+            mini: { mode: 'endpoint', requests: 200, rateLimited: 1, pausedMs: 1500, tokens: 58_000, activeMs: 60_000, limitTokensPerMinute: 60_000 },
+            local: { mode: 'aimd', requests: 50, rateLimited: 5, pausedMs: 0, tokens: 1000, activeMs: 30_000 },
+            replay: { mode: 'fixed', requests: 10, rateLimited: 0, pausedMs: 0, tokens: 0, activeMs: 1 },
+        },
+    }));
+    assert.deepEqual(lines, [
+        '  mini: 200 requests, 1 answered 429 (0.5 %), paused 1.5 s, 58000 tokens/min of the endpoint\'s 60000 (97 %).',
+        '  local: 50 requests, 5 answered 429 (10.0 %), paused 0.0 s, 2000 tokens/min (the endpoint sends no limits: paced by its 429s).',
+    ]);
+});
+
+test('a batch run\'s progress counts its batches by state; its estimate says it is at the batch price', () => {
+    const b = (status: string) => ({ model: 'mini', id: `batch_${status}`, status, requests: 10, done: 0, failed: 0 });
+    assert.match(progressLine(progress({ batches: [b('in_progress'), b('in_progress'), b('completed')] })), /^batches: 2 in_progress, 1 completed · 40\/100/);
+    assert.match(estimateLines([{ model: 'mini', requests: 10, inputTokens: 300, outputTokens: 600, usd: 0.5, outputFrom: 'cache', batch: true }], 10, 10)[1]!, /about \$0\.50 at the batch price$/);
 });

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { generateQuestions } from '../../../src/core/probes/index.js';
 import { createVerifyContext, verify } from '../../../src/core/verify/verify.js';
 import { computeMetrics, type Figure } from '../../../src/core/verify/metrics.js';
+import { rulesOf } from '../../../src/core/families/rule/metrics.js';
 import { judgeGroups, summarizeGroups } from '../../../src/core/verify/groups.js';
 import { OfflineClient, domainFromData, offlineRates } from '../../../src/core/models/offline.js';
 import { prng } from '../../../src/core/probes/sampling.js';
@@ -50,7 +51,7 @@ probe teammates rule using colleague { noun "club"  per_entity 1 }
         const { questions, metrics, groups } = await measure(w, { wrong_inferences: 0.2, flips_twins: 0.1 });
         const facts = questions.filter(q => q.group?.role === 'fact').length;
         assert.ok(facts > 1000, `${facts} derived facts asked`);
-        const basic = metrics.find(g => g.phrasing === 'basic')!.rules!;
+        const basic = rulesOf(metrics.find(g => g.phrasing === 'basic')!)!;
         covers(basic.errorInference, 0.2, 'error inference (fact questions)');
         assert.equal(basic.errorKnowledge.k, 0, 'every premise stated right');
         covers(basic.hallucination, 0.2, 'hallucination (fact questions)');
@@ -63,7 +64,7 @@ probe teammates rule using colleague { noun "club"  per_entity 1 }
 
     it('with 10 % wrong premises as well: error-knowledge, error-inference and both split as the shares multiply', async () => {
         const { metrics } = await measure(w, { wrong_inferences: 0.2, flips_twins: 0.1, wrong_premises: 0.1 });
-        const basic = metrics.find(g => g.phrasing === 'basic')!.rules!;
+        const basic = rulesOf(metrics.find(g => g.phrasing === 'basic')!)!;
         covers(basic.errorInference, 0.2 * 0.9, 'error inference');
         covers(basic.errorKnowledge, 0.1 * 0.8, 'error knowledge');
         covers(basic.both, 0.1 * 0.2, 'both');

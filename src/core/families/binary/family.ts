@@ -40,7 +40,7 @@ export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
     const labels = fd.rhs.map(a => labelOf(rel, a));
     const violating = violatingRows(slot.table, fd.lhs, fd.rhs);
     return {
-        probe, kind: 'binary', scope, system: SYSTEM_BINARY, constraints: [fd.loc],
+        probe, scope, system: SYSTEM_BINARY, constraints: [fd.loc],
         bind(row, rows) {
             rows[0] = row;
             if (scope.hasNull(rows)) return 'null';
@@ -65,6 +65,9 @@ export const binaryFamily: ProbeFamily = {
     target: 'fd',
     example: "write 'using <fd name>'",
     members: ['phrasing'],
+    settings: [
+        { name: 'explain', type: 'text', doc: 'A template for the demonstration\'s rationale (few-shot and chain-of-thought variants).' },
+    ],
     compile: ({ spec, data, probe, problems }) => binaryPlan(spec, data, probe, problems),
     phrasings: probe => (probe.phrasings.length ? probe.phrasings.map(p => p.name) : DEFAULT_PHRASINGS),
     pathPerItem: false,

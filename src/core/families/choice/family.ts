@@ -17,7 +17,7 @@ import { describeBy } from '../binary/family.js';
 import { readOption, RecordedDraws } from './draws.js';
 import type { ProbeFamily } from '../../probes/family.js';
 import { parseChoice, type ParsedAnswer } from '../../verify/answer.js';
-import { figure } from '../../verify/metrics.js';
+import { figure } from '../../verify/figures.js';
 import { ciText, pct } from '../../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
 import { plainCells } from '../../report/paper-cells.js';
@@ -105,7 +105,7 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
     };
 
     return {
-        probe, kind: 'choice', scope, system: share > 0 ? SYSTEM_CHOICE_NONE : SYSTEM_CHOICE, constraints: [fd.loc],
+        probe, scope, system: share > 0 ? SYSTEM_CHOICE_NONE : SYSTEM_CHOICE, constraints: [fd.loc],
         summary: () => (draws ? `${draws.matched} questions from the draws recorded in ${draws.file}${draws.unusable.length ? `; ${draws.unusable.length} recorded questions not used (e.g. ${draws.unusable[0]})` : ''}.` : undefined),
         bind(row, rows) {
             rows[0] = row;
@@ -173,6 +173,11 @@ export const choiceFamily: ProbeFamily = {
     target: 'fd',
     example: "write 'using <fd name>'; its right-hand side gives the options",
     members: ['stem', 'option'],
+    settings: [
+        { name: 'none_of_above', type: 'number', min: 0, max: 1, doc: 'The share of all-true questions whose answer is "none of the above", e.g. none_of_above 0.2 (default 0).' },
+        { name: 'subject', type: 'text', doc: 'How the stem names the entity (default: "the <relation> whose <key>").' },
+        { name: 'draws_from', type: 'text', doc: 'An ERBench log file: ask the published questions\' draws (which option was falsified, and with what).' },
+    ],
     compile: ({ spec, data, probe, problems, seed }) => choicePlan(spec, data, probe, problems, seed),
     phrasings: probe => stemNames(probe.stems.length > 0 ? probe.stems.length : DEFAULT_STEMS.length),
     pathPerItem: true,

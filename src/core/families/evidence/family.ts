@@ -99,7 +99,7 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
 
     const stats: SwapStats = { 'valid': 0, 'no-occurrence': 0, 'old-answer-left': 0, 'new-answer-missing': 0, 'type-mismatch': 0, 'extra-changes': 0, 'same-answer': 0 };
     const plan: Plan = {
-        probe, kind: 'evidence', scope, system: '', constraints: [rel.loc],
+        probe, scope, system: '', constraints: [rel.loc],
         bind(row, rows) {
             rows[0] = row;
             if (scope.hasNull(rows)) return 'null';
@@ -200,6 +200,14 @@ export const evidenceFamily: ProbeFamily = {
     target: 'relation',
     example: "write 'about <relation>' with question, answer and passage settings",
     members: [],
+    settings: [
+        { name: 'question', type: 'text', doc: 'The question template, e.g. question "Who directed {title}?".' },
+        { name: 'answer', type: 'text', doc: 'The attribute that answers the question (its value is the gold).' },
+        { name: 'passage', type: 'text', doc: 'The passage template (or "{evidence}" for a text column).' },
+        { name: 'perturb', type: 'text', list: true, values: PERTURBATIONS, doc: 'Which cases to ask besides the seed: swap, enrich, closed (default [swap]).' },
+        { name: 'swap_with', type: 'text', values: ['same_shape', 'same_column'], doc: 'The replacement answer: another value of the same column (same_column, default) or of the same shape (same_shape: year, number, date, name, text).' },
+        { name: 'enrich_from', type: 'text', list: true, doc: 'A text column of other passages to bury the support in (default: 3-4 related rows\' passages).' },
+    ],
     compile: evidencePlan,
     phrasings: (probe: ProbeDecl) => {
         const asked = list(probe.settings.perturb).filter(k => (PERTURBATIONS as readonly string[]).includes(k));

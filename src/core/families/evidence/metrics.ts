@@ -6,7 +6,7 @@
 import type { Question } from '../../probes/question.js';
 import type { ReportSection } from '../../probes/family.js';
 import type { Verdict } from '../../verify/types.js';
-import { figure, MODE_LABELS, type Figure, type GroupMetrics } from '../../verify/metrics.js';
+import { figure, figuresOf, MODE_LABELS, type Figure, type GroupMetrics } from '../../verify/figures.js';
 import { ciText, pct } from '../../report/numbers.js';
 import { exactMatch, states, tokenF1 } from './text.js';
 
@@ -50,29 +50,32 @@ export function evidenceFigures(items: readonly { v: Verdict; q: Question }[]): 
     return { byKind, swap: swaps.length ? { n: swaps.length, followed: count('followed'), stale: count('stale'), other: count('other') } : undefined };
 }
 
+/** The evidence figures of a group (GroupMetrics' figure slot, key `evidence`). */
+export const evidenceOf = (g: GroupMetrics) => figuresOf<EvidenceFigures>(g, 'evidence');
+
 export function evidenceExtras(items: readonly { v: Verdict; q: Question }[]): Partial<GroupMetrics> {
-    return items.length ? { evidence: evidenceFigures(items) } : {};
+    return items.length ? { figures: { evidence: evidenceFigures(items) } } : {};
 }
 
 const f = (x: Figure) => `${pct(x.value)} ${ciText(x.ci)}`;
 
 export function evidenceSections(groups: readonly GroupMetrics[]): ReportSection[] {
-    const shown = groups.filter(g => g.evidence && !g.na);
+    const shown = groups.filter(g => evidenceOf(g) && !g.na);
     if (shown.length === 0) return [];
     // Every case kind is its own metric group (its phrasing); the swap group carries the outcomes.
     const head = (g: GroupMetrics) => [g.model, g.probe, g.phrasing, g.variant, MODE_LABELS[g.mode]];
     const sections: ReportSection[] = [{
         title: 'Evidence: accuracy, exact match and F1 per case',
         columns: ['model', 'probe', 'case', 'variant', 'mode', 'n', 'accuracy', 'exact match', 'token F1'],
-        rows: shown.flatMap(g => Object.entries(g.evidence!.byKind).map(([, k]) => [...head(g), String(k.n), f(k.accuracy), f(k.exact), k.f1.toFixed(2)])),
+        rows: shown.flatMap(g => Object.entries(evidenceOf(g)!.byKind).map(([, k]) => [...head(g), String(k.n), f(k.accuracy), f(k.exact), k.f1.toFixed(2)])),
     }];
-    const swaps = shown.filter(g => g.evidence!.swap);
+    const swaps = shown.filter(g => evidenceOf(g)!.swap);
     if (swaps.length) {
         sections.push({
             title: 'Evidence: swapped answers — followed the passage or stale',
             columns: ['model', 'probe', 'case', 'variant', 'mode', 'swapped cases', 'followed', 'stale (memory over context)', 'other', 'accuracy drop from the seed'],
             rows: swaps.map(g => {
-                const s = g.evidence!.swap!;
+                const s = evidenceOf(g)!.swap!;
                 // The seed is its own metric group (phrasing 'seed') of the same model, probe, variant and mode.
                 const seed = shown.find(x => x.model === g.model && x.probe === g.probe && x.variant === g.variant && x.mode === g.mode && x.phrasing === 'seed');
                 const drop = seed && seed.A !== null && g.A !== null ? (seed.A - g.A).toFixed(2) : 'n/a';

@@ -93,7 +93,7 @@ export function knowsPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, p
         return it;
     };
     return {
-        probe, kind: 'knows', scope, system: SYSTEM_KNOWS, constraints: [rel.loc],
+        probe, scope, system: SYSTEM_KNOWS, constraints: [rel.loc],
         bind(row, rows) {
             rows[0] = row;
             for (const j of joins) {
@@ -149,6 +149,10 @@ export const knowsFamily: ProbeFamily = {
     target: 'relation',
     example: "write 'about <relation>'",
     members: ['ask'],
+    settings: [
+        { name: 'known_if', type: 'text', values: KNOWN_RULES, doc: 'How "known" is read from the answer: only_yes (default) or no_word_no.' },
+        { name: 'asks', type: 'text', values: ['separate'], doc: 'asks separate: each ask is its own question (default: one question from all asks).' },
+    ],
     compile: ({ spec, data, probe, problems }) => knowsPlan(spec, data, probe, problems),
     phrasings: probe => (probe.settings.asks === 'separate' ? probe.asks.map((_, i) => `ask${i + 1}`) : ['knows']),
     pathPerItem: false,

@@ -20,7 +20,7 @@ import type { ProbeFamily, CompileInput, ReportCurve, ReportSection } from '../.
 import type { Item, Plan } from '../../probes/plan.js';
 import type { KgPath, Question } from '../../probes/question.js';
 import { ciText, pct } from '../../report/numbers.js';
-import { figure, type GroupMetrics } from '../../verify/metrics.js';
+import { figure, figuresOf, type Figure, type GroupMetrics } from '../../verify/figures.js';
 import { keywordForms } from '../../verify/aliases.js';
 import { retrieve, RETRIEVAL_DEFAULTS, type RetrievalSettings } from './retrieve.js';
 import { openPrompt } from './render.js';
@@ -108,7 +108,7 @@ function compileOpen({ spec, data, probe, problems, seed }: CompileInput): Plan 
     const template = text ? scope.template(text) : undefined;
     const graph = graphOf(spec, data);
     return {
-        probe, kind: 'open', scope, system: SYSTEM_OPEN, constraints: [a.relation.loc],
+        probe, scope, system: SYSTEM_OPEN, constraints: [a.relation.loc],
         bind(row, rows) {
             rows[0] = row;
             if (join) { const t = join.target(row); if (t < 0) return 'dangling'; rows[1] = t; }
@@ -168,14 +168,25 @@ function contextPath(ctx: ContextGraph | undefined): KgPath {
     };
 }
 
-function openFigures(items: readonly { v: { rationaleText: string }; q: Question }[]): GroupMetrics['open'] {
+/** Claims of open answers: supported / contradicted by the data, followed a corrupted context edge, invented. */
+export interface OpenFigures {
+    claims: number; answers: number; supported: Figure; contradicted: Figure; followedCorrupted: Figure; invented: Figure;
+    /** Mean SC2D / SD2 similarity of the contexts given to the retrieved ones (perturbed questions only; null when none). */
+    sc2d: number | null; sd2: number | null;
+}
+
+/** The open figures of a group (GroupMetrics' figure slot, key `open`). */
+const openOf = (g: GroupMetrics) => figuresOf<OpenFigures>(g, 'open');
+
+function openFigures(items: readonly { v: { rationaleText: string }; q: Question }[]): OpenFigures {
     const all = items.flatMap(({ v, q }) => openClaims(q, v.rationaleText));
     const n = all.length;
     const count = (f: (c: ClaimVerdict) => boolean) => figure(all.filter(f).length, n);
-    const out: NonNullable<GroupMetrics['open']> = {
+    const out: OpenFigures = {
         claims: n, answers: items.length,
         supported: count(c => c.data.label === 'supported'), contradicted: count(c => c.data.label === 'contradicted'),
         followedCorrupted: count(c => c.cause === 'followed-corrupted'), invented: count(c => c.cause === 'invented'),
+        sc2d: null, sd2: null,
     };
     const similar = items.map(({ q }) => q.open?.similarity).filter((s): s is { sc2d: number; sd2: number } => !!s);
     if (similar.length) {
@@ -198,11 +209,11 @@ function curves(groups: readonly GroupMetrics[]): ReportCurve[] {
     for (const probe of [...new Set(groups.map(g => g.probe))]) {
         const mine = groups.filter(g => g.probe === probe);
         const kinds = [...new Set(mine.map(g => levelOf(g.phrasing)?.kind).filter((k): k is string => !!k && k !== 'clean'))];
-        for (const [title, pickFigure] of [['supported claims', (o: NonNullable<GroupMetrics['open']>) => o.supported], ['claims that followed corrupted context', (o: NonNullable<GroupMetrics['open']>) => o.followedCorrupted]] as const) {
+        for (const [title, pickFigure] of [['supported claims', (o: OpenFigures) => o.supported], ['claims that followed corrupted context', (o: OpenFigures) => o.followedCorrupted]] as const) {
             const series = [...new Set(mine.map(g => g.model))].flatMap(model => kinds.map(kind => ({
                 name: `${model} · ${kind}`,
                 points: mine.filter(g => g.model === model && ['clean', kind].includes(levelOf(g.phrasing)?.kind ?? ''))
-                    .map(g => { const f = pickFigure(g.open!); return { x: levelOf(g.phrasing)!.level, y: f.value ?? 0, ci: f.ci }; }),
+                    .map(g => { const f = pickFigure(openOf(g)!); return { x: levelOf(g.phrasing)!.level, y: f.value ?? 0, ci: f.ci }; }),
             })));
             if (series.some(s => s.points.length > 1)) out.push({ title: `${probe}: ${title} by perturbation level`, x: 'share of edges perturbed', y: title, series });
         }
@@ -217,11 +228,11 @@ function reportSections(groups: readonly GroupMetrics[]): ReportSection[] {
         const [x, y] = [rank(a.phrasing), rank(b.phrasing)];
         return a.probe.localeCompare(b.probe) || a.model.localeCompare(b.model) || x[0] - y[0] || x[1].localeCompare(y[1]) || x[2] - y[2];
     };
-    const all = groups.filter(g => g.open && g.mode === 'all').sort(order);
+    const all = groups.filter(g => openOf(g) && g.mode === 'all').sort(order);
     const rows = all.map(g => {
-        const o = g.open!;
+        const o = openOf(g)!;
         const f = (x: typeof o.supported) => `${pct(x.value)} ${ciText(x.ci)}`;
-        const sim = o.sd2 === undefined ? '' : `${o.sc2d!.toFixed(2)} / ${o.sd2.toFixed(2)}`;
+        const sim = o.sd2 === null ? '' : `${o.sc2d!.toFixed(2)} / ${o.sd2.toFixed(2)}`;
         return [...keyCells(g), sim, String(o.answers), String(o.claims), f(o.supported), f(o.contradicted), f(o.followedCorrupted), f(o.invented)];
     });
     return rows.length ? [{
@@ -237,6 +248,17 @@ export const openFamily: ProbeFamily = {
     target: 'relation',
     example: "write 'about <relation>' (and 'with <relation>' for FK-linked pairs)",
     members: ['ask'],
+    settings: [
+        { name: 'preset', type: 'text', values: Object.keys(OPEN_PRESETS), doc: `The question asked when the probe has no ask: ${Object.keys(OPEN_PRESETS).join(', ')} (default explanatory).` },
+        { name: 'form', type: 'text', values: ['triplets', 'paths', 'subgraph'], doc: 'The retrieved context\'s form: triplets (default), paths or subgraph.' },
+        { name: 'k', type: 'integer', min: 1, doc: `Seed neighbourhood size for retrieval (default ${RETRIEVAL_DEFAULTS.k}).` },
+        { name: 'triplets', type: 'integer', min: 1, doc: `Triplets kept in a triplets context (default ${RETRIEVAL_DEFAULTS.triplets}).` },
+        { name: 'paths', type: 'integer', min: 1, doc: `Paths kept in a paths context (default ${RETRIEVAL_DEFAULTS.paths}).` },
+        { name: 'max_nodes', type: 'integer', min: 1, doc: `The most nodes of a subgraph context (default ${RETRIEVAL_DEFAULTS.maxNodes}).` },
+        { name: 'perturb', type: 'text', list: true, values: PERTURBATION_KINDS, doc: `How the context is corrupted: ${PERTURBATION_KINDS.join(', ')} (default [rewire]).` },
+        { name: 'levels', type: 'number', list: true, above: 0, max: 1, doc: 'Shares of the context\'s edges perturbed, each in (0, 1] (default [0.25, 0.5, 0.75, 1]).' },
+        { name: 'baseline', type: 'boolean', doc: 'Also ask without any context (default true).' },
+    ],
     compile: compileOpen,
     phrasings: phrasingsOf,
     pathPerItem: true,
@@ -249,7 +271,7 @@ export const openFamily: ProbeFamily = {
     },
     measured: true,
     decidesKnowledge: false,
-    metricExtras: items => ({ open: openFigures(items) }),
+    metricExtras: items => ({ figures: { open: openFigures(items) } }),
     meanOverPhrasings: false,
     reportSections,
     answerText: (q, _gold, rates) => {

@@ -12,7 +12,7 @@ import { compilePhrasings, entityNode, phrasedItems, planFailure, sentence, sett
 import { labelOf, Scope, slotFor, type Slot } from '../../probes/scope.js';
 import type { ProbeFamily } from '../../probes/family.js';
 import { parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
-import { pathMetrics, type HopMetrics } from '../../verify/metrics.js';
+import { pathMetrics, type HopMetrics } from '../../verify/figures.js';
 import { ciText, pct } from '../../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
 import { binaryColumn, paperFigure, paperOrder } from '../../report/paper-cells.js';
@@ -52,7 +52,7 @@ export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, pr
     hops.forEach((h, i) => scope.need(keywordSlot[i]!, h.keyword.attribute));
     const joins = hops.slice(0, last).map((h, i) => new FkJoin(slots[i]!.table, h.fk!.from.attributes, slots[i + 1]!.table, h.fk!.to.attributes));
     return {
-        probe, kind: 'path', scope, system: SYSTEM_BINARY, constraints: hops.flatMap(h => (h.fk ? [h.fk.loc] : [])),
+        probe, scope, system: SYSTEM_BINARY, constraints: hops.flatMap(h => (h.fk ? [h.fk.loc] : [])),
         bind(row, rows) {
             rows[0] = row;
             for (let i = 0; i < joins.length; i++) {
@@ -114,6 +114,11 @@ export const pathFamily: ProbeFamily = {
     target: 'path',
     example: "write 'along Movie.director -> Director.birth_year'",
     members: ['phrasing'],
+    settings: [
+        { name: 'explain', type: 'text', doc: 'A template for the demonstration\'s rationale (few-shot and chain-of-thought variants).' },
+        { name: 'ar_ext', type: 'text', values: ['per_hop', 'complete'], doc: 'How AR-ext counts: per_hop (default) or complete (only questions whose path has every hop, the ERBench authors\' Soccer & Olympic scoring).' },
+        { name: 'max_hops', type: 'integer', min: 1, doc: 'The most hops asked along the path.' },
+    ],
     compile: ({ spec, data, probe, problems }) => pathPlan(spec, data, probe, problems),
     phrasings: probe => probe.phrasings.map(p => p.name),
     pathPerItem: false,

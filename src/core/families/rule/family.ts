@@ -25,7 +25,7 @@ import { display, fill, premisesOf, RULE_SYSTEM, ruleTemplates, type Premise } f
 import { proofPath } from './graph.js';
 import { ruleExtras, ruleSections } from './metrics.js';
 import { simulateRuleAnswer } from './simulate.js';
-import { intervalFacts, intervalPremises, nearestInterval, rowName, temporalQuestion, temporalSetup, type TemporalFact, type TemporalSetup } from './temporal.js';
+import { intervalFacts, intervalPremises, nearestInterval, rowName, temporalQuestion, temporalSetup, TEMPORAL_OPS, type TemporalFact, type TemporalSetup } from './temporal.js';
 
 export const RULE_GROUP = 'metamorphic';
 /** The phrasing of a fact read the other way (its symmetric or inverse reading). */
@@ -132,7 +132,7 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
     };
 
     return {
-        probe, kind: 'rule', scope, system: typeof probe.settings.system === 'string' ? probe.settings.system : RULE_SYSTEM, constraints: [probe.loc],
+        probe, scope, system: typeof probe.settings.system === 'string' ? probe.settings.system : RULE_SYSTEM, constraints: [probe.loc],
         bind(row, rows) {
             rows[0] = row;
             const key = keyValues(slot.relation, slot.table, row).join(KEY_SEPARATOR);
@@ -222,6 +222,18 @@ export const ruleFamily: ProbeFamily = {
     target: 'rule',
     example: "write 'using <rule name>' with a rule declared 'rule NAME(a: R, b: S) :- …'",
     members: ['phrasing'],
+    settings: [
+        { name: 'per_entity', type: 'integer', min: 1, doc: 'Derived facts asked per entity (default 2).' },
+        { name: 'noun', type: 'text', doc: 'How the rule\'s subject is named in questions.' },
+        { name: 'active', type: 'text', doc: 'The rule\'s phrase in the active voice.' },
+        { name: 'passive', type: 'text', doc: 'The rule\'s phrase in the passive voice.' },
+        { name: 'system', type: 'text', doc: 'The system prompt (default: the paper\'s).' },
+        { name: 'temporal', type: 'text', values: TEMPORAL_OPS, doc: `Ask about interval facts: ${TEMPORAL_OPS.join(', ')}.` },
+        { name: 'within', type: 'integer', list: true, doc: 'The years of globally / finally relative to the anchor year: [a, b] with a <= b (default [0, 2]).' },
+        { name: 'extract_with', type: 'text', doc: 'A model of the spec that extracts the rationale\'s triples (JSON mode).' },
+        { name: 'embeddings', type: 'text', doc: 'An embeddings model of the spec for the paper\'s node / edge overlaps.' },
+        { name: 'similarity', type: 'number', above: 0, max: 1, doc: 'The cosine at which two embeddings match, in (0, 1] (default 0.8, the paper\'s).' },
+    ],
     compile: rulePlan,
     phrasings: probe => [...(probe.phrasings.length ? probe.phrasings.map(p => p.name) : ['basic', 'negated']), READING],
     pathPerItem: true,

@@ -7,7 +7,7 @@
 import type { Question } from '../../probes/question.js';
 import type { ReportSection } from '../../probes/family.js';
 import type { Verdict } from '../../verify/types.js';
-import { figure, type Figure, type GroupMetrics } from '../../verify/metrics.js';
+import { figure, figuresOf, type Figure, type GroupMetrics } from '../../verify/figures.js';
 import { ciText, pct } from '../../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
 import { checkRuleAnswer, type RuleCategory } from './claims.js';
@@ -84,23 +84,26 @@ export function ruleFigures(items: readonly { v: Verdict; q: Question }[]): Rule
     };
 }
 
+/** The rule figures of a group (GroupMetrics' figure slot, key `rules`). */
+export const rulesOf = (g: GroupMetrics) => figuresOf<RuleFigures>(g, 'rules');
+
 export function ruleExtras(items: readonly { v: Verdict; q: Question }[]): Partial<GroupMetrics> {
     const rules = ruleFigures(items);
-    return rules ? { rules } : {};
+    return rules ? { figures: { rules } } : {};
 }
 
 const fig = (f: Figure) => `${pct(f.value)} ${ciText(f.ci)}`;
 const mean = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));
 
 export function ruleSections(groups: readonly GroupMetrics[]): ReportSection[] {
-    const shown = groups.filter(g => g.rules && !g.na && g.rules.questions > 0);
+    const shown = groups.filter(g => !g.na && (rulesOf(g)?.questions ?? 0) > 0);
     if (shown.length === 0) return [];
     return [
         {
             // Hallucination is the engine's H (wrong and not a refusal), shown as in the metrics table.
             title: 'Rules: hallucination and the paper\'s categories (error knowledge / error inference / both)',
             columns: [...KEY_COLUMNS, 'rule', 'questions', 'hallucination', 'answered', 'error knowledge', 'error inference', 'both', 'node overlap', 'edge overlap'],
-            rows: shown.map(g => { const r = g.rules!; return [...keyCells(g), r.rule, String(r.questions), `${pct(g.H)} ${ciText(g.ci.H)}`, String(r.answered), fig(r.errorKnowledge), fig(r.errorInference), fig(r.both), mean(r.nodeOverlap), mean(r.edgeOverlap)]; }),
+            rows: shown.map(g => { const r = rulesOf(g)!; return [...keyCells(g), r.rule, String(r.questions), `${pct(g.H)} ${ciText(g.ci.H)}`, String(r.answered), fig(r.errorKnowledge), fig(r.errorInference), fig(r.both), mean(r.nodeOverlap), mean(r.edgeOverlap)]; }),
         },
         {
             title: 'Rules: the rationale against the proof (precision, recall) and the readers\' agreement',
@@ -110,12 +113,12 @@ export function ruleSections(groups: readonly GroupMetrics[]): ReportSection[] {
         {
             title: 'Rules: hallucination by relation the proof rests on',
             columns: [...KEY_COLUMNS, 'rule', 'relation', 'questions', 'hallucination'],
-            rows: shown.flatMap(g => Object.entries(g.rules!.byRelation).map(([rel, f]) => [...keyCells(g), g.rules!.rule, rel, String(f.n), fig(f)])),
+            rows: shown.flatMap(g => Object.entries(rulesOf(g)!.byRelation).map(([rel, f]) => [...keyCells(g), rulesOf(g)!.rule, rel, String(f.n), fig(f)])),
         },
         {
             title: 'Rules: the first derivation step the rationale gets wrong, and its claims',
             columns: [...KEY_COLUMNS, 'rule', 'first wrong step (step: questions)', 'claims supported', 'contradicted', 'unknown', 'claims from', 'overlap matched by'],
-            rows: shown.map(g => { const r = g.rules!; return [...keyCells(g), r.rule, Object.entries(r.firstWrongStep).map(([s, n]) => `${s}: ${n}`).join(', ') || 'none', String(r.claims.supported), String(r.claims.contradicted), String(r.claims.unknown), claimsFrom(r.extraction), Object.entries(r.overlapBy).map(([by, n]) => `${by}: ${n}`).join(', ')]; }),
+            rows: shown.map(g => { const r = rulesOf(g)!; return [...keyCells(g), r.rule, Object.entries(r.firstWrongStep).map(([s, n]) => `${s}: ${n}`).join(', ') || 'none', String(r.claims.supported), String(r.claims.contradicted), String(r.claims.unknown), claimsFrom(r.extraction), Object.entries(r.overlapBy).map(([by, n]) => `${by}: ${n}`).join(', ')]; }),
         },
     ];
 }

@@ -92,7 +92,7 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
     };
 
     return {
-        probe, kind: 'statement', scope, system: SYSTEM_STATEMENT, constraints: [fd.loc],
+        probe, scope, system: SYSTEM_STATEMENT, constraints: [fd.loc],
         bind(row, rows) {
             rows[0] = row;
             if (scope.hasNull(rows)) return 'null';
@@ -179,6 +179,11 @@ export const statementFamily: ProbeFamily = {
     target: 'fd',
     example: "write 'using <fd name>'; its right-hand side gives the facts",
     members: [],
+    settings: [
+        { name: 'statement', type: 'text', list: true, doc: 'The true statement\'s template(s), one per right-hand-side attribute (default: a sentence from the labels).' },
+        { name: 'negatives', type: 'integer', min: 1, max: 20, doc: 'Corrupted statements per true one, 1 to 20 (default 3).' },
+        { name: 'corrupt', type: 'text', list: true, values: CORRUPTIONS, doc: 'How negatives are made: head, tail, relation (default [tail, head]).' },
+    ],
     compile: statementPlan,
     phrasings: () => [STATEMENT_PHRASING],
     pathPerItem: true,

@@ -11,7 +11,7 @@
 import type { Question } from '../../probes/question.js';
 import type { ReportSection } from '../../probes/family.js';
 import type { Verdict } from '../../verify/types.js';
-import type { GroupMetrics, Interval } from '../../verify/metrics.js';
+import { figuresOf, type GroupMetrics, type Interval } from '../../verify/figures.js';
 import { ciText, pct } from '../../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
 
@@ -121,14 +121,17 @@ export function statementFigures(items: readonly { v: Verdict; q: Question }[]):
     return { triples: triples.length, T: score(t), I: score(i), C: score(c), confusion, byCorruption };
 }
 
+/** The statement figures of a group (GroupMetrics' figure slot, key `statements`). */
+export const statementsOf = (g: GroupMetrics) => figuresOf<StatementFigures>(g, 'statements');
+
 export function statementExtras(items: readonly { v: Verdict; q: Question }[]): Partial<GroupMetrics> {
-    return items.length ? { statements: statementFigures(items) } : {};
+    return items.length ? { figures: { statements: statementFigures(items) } } : {};
 }
 
 const fig = (s: StatementScore) => `${pct(s.value)} ${ciText(s.ci)}`;
 
 export function statementSections(groups: readonly GroupMetrics[]): ReportSection[] {
-    const shown = groups.filter(g => g.statements && !g.na && g.statements.triples > 0);
+    const shown = groups.filter(g => !g.na && (statementsOf(g)?.triples ?? 0) > 0);
     if (shown.length === 0) return [];
     // The group key every report table starts with (variant with its parameters, phrasing), so no two rows look alike.
     const head = keyCells;
@@ -136,17 +139,17 @@ export function statementSections(groups: readonly GroupMetrics[]): ReportSectio
         {
             title: 'Statements: truthfulness, informativeness, correctness',
             columns: [...KEY_COLUMNS, 'triples', 'T', 'I', 'C', 'paper T / I / C (mean of max(0, ·))'],
-            rows: shown.map(g => { const s = g.statements!; return [...head(g), String(s.triples), fig(s.T), fig(s.I), fig(s.C), `${pct(s.T.paper)} / ${pct(s.I.paper)} / ${pct(s.C.paper)}`]; }),
+            rows: shown.map(g => { const s = statementsOf(g)!; return [...head(g), String(s.triples), fig(s.T), fig(s.I), fig(s.C), `${pct(s.T.paper)} / ${pct(s.I.paper)} / ${pct(s.C.paper)}`]; }),
         },
         {
             title: 'Statements: answers by polarity (majority of samples)',
             columns: [...KEY_COLUMNS, 'true: yes', 'true: no', 'true: idk', 'corrupted: yes', 'corrupted: no', 'corrupted: idk'],
-            rows: shown.map(g => { const c = g.statements!.confusion; return [...head(g), ...[c.true.yes, c.true.no, c.true.idk, c.corrupted.yes, c.corrupted.no, c.corrupted.idk].map(String)]; }),
+            rows: shown.map(g => { const c = statementsOf(g)!.confusion; return [...head(g), ...[c.true.yes, c.true.no, c.true.idk, c.corrupted.yes, c.corrupted.no, c.corrupted.idk].map(String)]; }),
         },
         {
             title: 'Statements: false statements accepted, by corruption',
             columns: [...KEY_COLUMNS, 'corruption', 'negatives', 'accepted'],
-            rows: shown.flatMap(g => Object.entries(g.statements!.byCorruption).map(([k, x]) => [...head(g), k, String(x.n), `${x.accepted} (${pct(x.n ? x.accepted / x.n : null)})`])),
+            rows: shown.flatMap(g => Object.entries(statementsOf(g)!.byCorruption).map(([k, x]) => [...head(g), k, String(x.n), `${x.accepted} (${pct(x.n ? x.accepted / x.n : null)})`])),
         },
     ];
 }

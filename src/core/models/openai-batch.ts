@@ -1,0 +1,113 @@
+/**
+ * A provider's Batch API through the official `openai` SDK: upload a JSONL of chat requests (`files.create`,
+ * purpose "batch"), create the batch (`batches.create`, 24 h window, our id as metadata), read its state
+ * (`batches.retrieve`), find it again by that metadata after a crash (`batches.list`), and read its output and
+ * error files (`files.content`). Answers cost half the list price. Only providers that have one get one.
+ */
+import OpenAI, { toFile } from 'openai';
+import type { ResolvedModel } from './providers.js';
+import { chatBody, toModelError } from './openai-client.js';
+import type { Completion, CompletionRequest } from './types.js';
+
+/** Providers whose endpoint has a Batch API (files + batches, OpenAI's shape). */
+export const BATCH_PROVIDERS: readonly string[] = ['openai'];
+
+/** Batch answers cost this share of the list price (OpenAI: 50 %). */
+export const BATCH_PRICE_SHARE = 0.5;
+
+/** At most this many requests in one batch (OpenAI's limit: 50,000 and a 200 MB input file). */
+export const BATCH_MAX_REQUESTS = 50_000;
+export const BATCH_MAX_BYTES = 190 * 1024 * 1024;
+
+export type BatchStatus = 'validating' | 'failed' | 'in_progress' | 'finalizing' | 'completed' | 'expired' | 'cancelling' | 'cancelled';
+
+/** A batch no longer changes once in one of these states. */
+export const TERMINAL: ReadonlySet<string> = new Set(['failed', 'completed', 'expired', 'cancelled']);
+
+export interface BatchState { id: string; status: BatchStatus; outputFile: string | null; errorFile: string | null; done: number; failed: number; errors: string[] }
+
+/** One line of a batch's output or error file: the answer of a request, or why there is none. */
+export type BatchResult = { customId: string; completion: Completion } | { customId: string; error: string };
+
+const state = (b: OpenAI.Batches.Batch): BatchState => ({
+    id: b.id, status: b.status, outputFile: b.output_file_id ?? null, errorFile: b.error_file_id ?? null,
+    done: b.request_counts?.completed ?? 0, failed: b.request_counts?.failed ?? 0,
+    errors: (b.errors?.data ?? []).map(e => `${e.code ?? 'error'}: ${e.message ?? ''}`),
+});
+
+export class OpenAIBatchApi {
+    private readonly sdk: OpenAI;
+
+    constructor(private readonly model: ResolvedModel, private readonly key: string) {
+        this.sdk = new OpenAI({ apiKey: key || 'not-needed', baseURL: model.endpoint, maxRetries: 2, timeout: Math.max(model.limits.timeoutMs, 120_000) });
+    }
+
+    /** One JSONL line: the chat request of a slot, under `customId`. */
+    line(customId: string, request: CompletionRequest): string {
+        return JSON.stringify({ custom_id: customId, method: 'POST', url: '/v1/chat/completions', body: chatBody(this.model.id, request) });
+    }
+
+    async upload(jsonl: string, name: string): Promise<string> {
+        return this.guard(async () => (await this.sdk.files.create({ file: await toFile(Buffer.from(jsonl, 'utf8'), name), purpose: 'batch' })).id);
+    }
+
+    async create(inputFile: string, local: string): Promise<BatchState> {
+        return this.guard(async () => state(await this.sdk.batches.create({
+            input_file_id: inputFile, endpoint: '/v1/chat/completions', completion_window: '24h', metadata: { halluprobe_batch: local },
+        })));
+    }
+
+    /** The batch created with our id `local`, if the provider has one (a run killed right after creating it). */
+    async find(local: string): Promise<BatchState | undefined> {
+        return this.guard(async () => {
+            for await (const b of this.sdk.batches.list({ limit: 100 })) if (b.metadata?.halluprobe_batch === local) return state(b);
+            return undefined;
+        });
+    }
+
+    async retrieve(id: string): Promise<BatchState> {
+        return this.guard(async () => state(await this.sdk.batches.retrieve(id)));
+    }
+
+    /** The lines of an output or error file. */
+    async results(fileId: string): Promise<BatchResult[]> {
+        const text = await this.guard(async () => (await this.sdk.files.content(fileId)).text());
+        const out: BatchResult[] = [];
+        for (const raw of text.split('\n')) {
+            if (raw.trim() === '') continue;
+            out.push(parseLine(JSON.parse(raw) as ResultLine));
+        }
+        return out;
+    }
+
+    private async guard<T>(fn: () => Promise<T>): Promise<T> {
+        try { return await fn(); } catch (e) { throw toModelError(e, this.key, undefined, { endpoint: this.model.endpoint, provider: this.model.provider }); }
+    }
+}
+
+interface ResultLine {
+    custom_id: string;
+    response?: { status_code: number; body?: OpenAI.Chat.ChatCompletion & { error?: { message?: string } } } | null;
+    error?: { code?: string; message?: string } | null;
+}
+
+function parseLine(l: ResultLine): BatchResult {
+    const customId = l.custom_id;
+    if (l.error) return { customId, error: `${l.error.code ?? 'error'}: ${l.error.message ?? ''}` };
+    const r = l.response;
+    if (!r || r.status_code !== 200 || !r.body) return { customId, error: `HTTP ${r?.status_code ?? 0}: ${r?.body?.error?.message ?? 'no answer'}` };
+    const choice = r.body.choices?.[0];
+    if (!choice || typeof choice.message?.content !== 'string') return { customId, error: 'bad_response: the response has no message content' };
+    return {
+        customId,
+        completion: {
+            text: choice.message.content, latencyMs: 0, finishReason: choice.finish_reason ?? 'unknown',
+            tokens: { input: r.body.usage?.prompt_tokens ?? 0, output: r.body.usage?.completion_tokens ?? 0 },
+        },
+    };
+}
+
+/** The model's Batch API, or undefined when its provider has none. */
+export function batchApiFor(model: ResolvedModel, key: string): OpenAIBatchApi | undefined {
+    return BATCH_PROVIDERS.includes(model.provider) ? new OpenAIBatchApi(model, key) : undefined;
+}

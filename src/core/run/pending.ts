@@ -1,0 +1,44 @@
+/**
+ * The slots a run still has to ask, per model: which are unanswered, their request hashes, and the cache entries
+ * answering some of them.
+ */
+import type { Question } from '../probes/question.js';
+import type { Price } from '../models/cost.js';
+import type { ResolvedModel } from '../models/providers.js';
+import type { ModelClient } from '../models/types.js';
+import { slotKey, type AnswerRecord, type CacheEntry, type Store } from '../store/index.js';
+import { answerParams, requestHash } from './hash.js';
+
+export interface RunModel {
+    model: ResolvedModel;
+    client: ModelClient;
+    price?: Price;
+    /** Key text to scrub from any error stored or shown (belt and braces: clients already redact). */
+    secret?: string;
+}
+
+/** An unanswered (question × model × sample) of a run: its request hash and, when known, the cache entry answering it. */
+export interface PendingSlot { question: Question; sample: number; hash?: string; hit?: CacheEntry | null }
+
+/** The slots of one model a run has not answered yet (request hash and cache hit worked out once, for cacheable clients). */
+export function pendingSlots(store: Store, runId: string, questions: readonly Question[], rm: RunModel, answered = store.answered(runId)): PendingSlot[] {
+    const { model, client } = rm;
+    const out: PendingSlot[] = [];
+    for (const q of questions) {
+        for (let s = 0; s < model.samples; s++) {
+            if (answered.has(slotKey(q.id, model.name, s))) continue;
+            if (!client.cacheable) { out.push({ question: q, sample: s }); continue; }
+            const hash = requestHash(model.endpoint, model.id, answerParams(model.params, s), q.messages);
+            out.push({ question: q, sample: s, hash, hit: store.cached(hash) ?? null });
+        }
+    }
+    return out;
+}
+
+/** The answer record of a slot served from the cache (nothing was called, nothing paid). */
+export function cacheRecord(runId: string, { model }: RunModel, question: Question, sample: number, hash: string, hit: CacheEntry): AnswerRecord {
+    return {
+        run: runId, question: question.id, model: model.name, sample, hash, params: answerParams(model.params, sample), text: hit.text,
+        tokensIn: hit.tokensIn, tokensOut: hit.tokensOut, latencyMs: 0, cost: 0, attempts: 0, finishReason: hit.finishReason, cached: true, cacheable: false,
+    };
+}

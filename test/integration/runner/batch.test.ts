@@ -1,0 +1,134 @@
+/**
+ * Batch runs against a local OpenAI Batch API (files, batches, status transitions, output and error files),
+ * through the real `openai` SDK: resubmitting failed and expired requests once, finding a batch created by a
+ * run killed before it stored the batch id, the batch price, and (through the CLI) a SIGKILL between submit and
+ * collect, and a provider without a Batch API.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as path from 'node:path';
+import Database from 'better-sqlite3';
+import { executeBatchRun } from '../../../src/core/run/batch.js';
+import { batchApiFor } from '../../../src/core/models/openai-batch.js';
+import { startBatchServer } from '../../support/openai-batch-server.js';
+import { movieQuestions } from '../../support/questions.js';
+import { newRun, serverModel, tempStore, writeSpec } from '../../support/runner-fixtures.js';
+import { cli } from '../../support/cli-process.js';
+
+const batch = { pollMs: 1 };
+
+test('a request that fails in a completed batch is sent once more; one that fails twice is reported', async () => {
+    const questions = movieQuestions(12, 'b');
+    const once = questions[2]!.question, always = questions[5]!.question;
+    const server = await startBatchServer({ lineError: (q, attempt) => (q === always || (q === once && attempt === 1) ? 'invalid max_tokens' : undefined) });
+    const store = tempStore();
+    try {
+        const runId = newRun(store, questions);
+        const model = serverModel(server.url, { price_input: 1, price_output: 2 });
+        const out = await executeBatchRun({ store, runId, questions, models: [model], batch });
+        assert.equal(out.status, 'completed');
+        const counts = store.counts(runId);
+        assert.deepEqual([counts.answered, counts.failed], [11, 1]);
+        assert.equal(server.created.length, 2, 'the first batch, then one with the two failed requests');
+        assert.deepEqual(server.created[1]!.questions.sort(), [once, always].sort());
+        for (const q of questions) assert.equal(server.asked.get(q.question), q.question === once || q.question === always ? 2 : 1, q.question);
+        const failure = store.failures(runId);
+        assert.equal(failure.length, 1);
+        assert.match(failure[0]!.error, /invalid max_tokens/);
+        assert.equal(failure[0]!.question, questions[5]!.id);
+        // Half the list price: $1 / $2 per 1M tokens.
+        const row = store.db.prepare("SELECT SUM(tokens_in) AS tin, SUM(tokens_out) AS tout, SUM(cost) AS cost FROM calls WHERE run = ? AND status = 'ok'").get(runId) as { tin: number; tout: number; cost: number };
+        assert.ok(Math.abs(row.cost - 0.5 * (row.tin * 1 + row.tout * 2) / 1e6) < 1e-12, `batch price: ${row.cost}`);
+        assert.deepEqual(out.progress.batches!.map(b => b.status), ['completed', 'completed']);
+    } finally {
+        store.close();
+        await server.close();
+    }
+});
+
+test('an expired batch\'s unanswered requests go in a new batch; when that one fails they are reported, each asked twice', async () => {
+    const questions = movieQuestions(10, 'x');
+    const server = await startBatchServer({ outcome: n => (n === 1 ? 'expired' : 'failed') });
+    const store = tempStore();
+    try {
+        const runId = newRun(store, questions);
+        const out = await executeBatchRun({ store, runId, questions, models: [serverModel(server.url)], batch });
+        const counts = store.counts(runId);
+        assert.deepEqual([counts.answered, counts.failed], [5, 5]);
+        assert.equal(out.status, 'completed');
+        assert.equal(server.created.length, 2);
+        assert.deepEqual(server.created[1]!.questions, questions.slice(5).map(q => q.question));
+        assert.ok(store.failures(runId).every(f => /the batch failed/.test(f.error)));
+        assert.ok([...server.asked.values()].every(n => n <= 2));
+    } finally {
+        store.close();
+        await server.close();
+    }
+});
+
+test('a batch created by a run killed before it stored the batch id is found by its metadata, not created again', async () => {
+    const questions = movieQuestions(6, 'k');
+    const server = await startBatchServer();
+    const store = tempStore();
+    try {
+        const runId = newRun(store, questions);
+        const model = serverModel(server.url);
+        // What the killed run did: upload, store the batch and its slots, create it — and die before recording the id.
+        const api = batchApiFor(model.model, 'sk-test-key')!;
+        const lines = questions.map((q, i) => api.line(`1-${i}`, { messages: q.messages, params: model.model.params, question: q, sample: 0 }));
+        const file = await api.upload(`${lines.join('\n')}\n`, 'killed.jsonl');
+        store.batches.addBatch({ local: 'hp-killed', run: runId, model: model.model.name, inputFile: file },
+            questions.map((q, i) => ({ customId: `1-${i}`, question: q.id, sample: 0, hash: `h${i}`, attempt: 1 })));
+        await api.create(file, 'hp-killed');
+        assert.equal(server.created.length, 1);
+
+        const out = await executeBatchRun({ store, runId, questions, models: [model], batch });
+        assert.equal(out.status, 'completed');
+        assert.equal(store.counts(runId).answered, questions.length);
+        assert.equal(server.created.length, 1, 'no second batch');
+        assert.ok([...server.asked.values()].every(n => n === 1));
+    } finally {
+        store.close();
+        await server.close();
+    }
+});
+
+test('CLI: a batch run SIGKILLed between submit and collect resumes and collects, no slot asked twice', async () => {
+    const server = await startBatchServer();
+    try {
+        const spec = writeSpec(server.url);
+        const db = path.join(path.dirname(spec), 'results.db');
+        const env = { OPENAI_API_KEY: 'sk-test-batch-key', HALLUPROBE_BATCH_POLL_MS: '20' };
+        server.hold = true;
+        const killed = await cli(['run', spec, '--db', db, '--yes', '--batch'], env, stop => {
+            const poll = setInterval(() => { if (server.created.length >= 1) { clearInterval(poll); stop(); } }, 5);
+        });
+        assert.equal(killed.signal, 'SIGKILL', killed.stderr);
+        server.hold = false;
+        const resumed = await cli(['run', spec, '--db', db, '--yes', '--format', 'json'], env);
+        assert.equal(resumed.code, 0, resumed.stderr);
+        const summary = JSON.parse(resumed.stdout) as { counts: { answered: number; failed: number; questions: number } };
+        assert.deepEqual([summary.counts.answered, summary.counts.failed, summary.counts.questions], [80, 0, 80]);
+        assert.equal(server.created.length, 1, 'the batch of the killed run was collected, none sent again');
+        assert.equal(server.asked.size, 80);
+        assert.ok([...server.asked.values()].every(n => n === 1), 'zero slots asked twice');
+        const conn = new Database(db, { readonly: true });
+        assert.equal((conn.prepare('SELECT COUNT(*) AS n FROM runs').get() as { n: number }).n, 1);
+        conn.close();
+    } finally {
+        await server.close();
+    }
+});
+
+test('CLI: --batch with a provider that has no Batch API is a clear error naming the providers that have one', async () => {
+    const server = await startBatchServer();
+    try {
+        const spec = writeSpec(server.url);
+        const out = await cli(['run', spec, '--db', path.join(path.dirname(spec), 'r.db'), '--yes', '--batch', '--model', 'offline'], {});
+        assert.notEqual(out.code, 0);
+        assert.match(out.stderr, /model offline \(provider offline\): no Batch API; batch runs work with openai/);
+        assert.equal(server.created.length, 0);
+    } finally {
+        await server.close();
+    }
+});

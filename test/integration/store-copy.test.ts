@@ -1,0 +1,87 @@
+/**
+ * Copying runs between a SQLite results file and a real PostgreSQL server (started by the test): everything a run
+ * holds arrives, a second copy skips it, and the way back gives the same results. The password comes from
+ * PGPASSWORD, never the URL.
+ */
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { copyStore } from '../../src/core/store/copy.js';
+import { openStore, type Store } from '../../src/core/store/index.js';
+import { startPostgres, type PostgresServer } from '../support/postgres.js';
+import { movieQuestions } from '../support/questions.js';
+import { newRun, tempDir } from '../support/runner-fixtures.js';
+import { cli } from '../support/cli-process.js';
+
+let pg: PostgresServer | undefined;
+before(async () => {
+    pg = await startPostgres();
+    if (!pg) return;
+    pg.createDatabase('team');
+    process.env.PGPASSWORD = pg.password;
+});
+after(() => { pg?.stop(); delete process.env.PGPASSWORD; });
+
+/** A run with answers (one from the cache), a failure, verdicts, an override, a group verdict and a batch. */
+function fill(store: Store): string {
+    const questions = movieQuestions(4, 'c');
+    const runId = newRun(store, questions);
+    const answer = (i: number, cached: boolean) => ({
+        run: runId, question: questions[i]!.id, model: 'mini', sample: 0, hash: `h${i}`, params: { temperature: 0 }, text: `Yes ${i}.`,
+        tokensIn: 10 + i, tokensOut: 2, latencyMs: 5, cost: 0.001 * i, attempts: 1, finishReason: 'stop', cached, cacheable: !cached,
+    });
+    store.recordAnswer(answer(0, false));
+    store.recordAnswer(answer(1, false));
+    store.recordAnswer(answer(2, true));
+    store.recordFailure({ run: runId, question: questions[3]!.id, model: 'mini', sample: 0, hash: 'h3', params: {}, attempts: 2, error: 'server: HTTP 500', latencyMs: 3 });
+    store.saveVerdicts(runId, [0, 1, 2].map(i => ({ questionId: questions[i]!.id, model: 'mini', sample: 0, answer: 'yes', correct: i !== 1, rationale: true } as never)));
+    store.recordOverride({ run: runId, questionId: questions[1]!.id, model: 'mini', sample: 0, correct: true, by: 'ann', why: 'gold was wrong', at: '2026-11-25T10:00:00.000Z' });
+    store.saveGroupVerdicts(runId, [{ group: 'g1', model: 'mini', sample: 0, relation: 'twins', probe: 'movie_binary', outcome: 'consistent', ok: true } as never]);
+    store.batches.addBatch({ local: 'hp-1', run: runId, model: 'mini', inputFile: 'file-1' }, [{ customId: '1-0', question: questions[0]!.id, sample: 0, hash: 'h0', attempt: 1 }]);
+    store.batches.updateBatch('hp-1', { id: 'batch_1', status: 'completed', done: 1 });
+    return runId;
+}
+
+function snapshot(store: Store, runId: string) {
+    const results = store.loadRunResults(runId)!;
+    return {
+        results, counts: store.counts(runId), failures: store.failures(runId), overrides: store.overrides(runId),
+        batches: store.batches.batches(runId).map(({ updated: _u, ...b }) => b), slots: store.batches.batchSlots('hp-1'), cache: store.cached('h0'),
+    };
+}
+
+test('store copy: SQLite → PostgreSQL → SQLite keeps every table of a run; copying again skips it', async t => {
+    if (!pg) return t.skip('PostgreSQL is not installed here');
+    const dir = tempDir('hp-copy-');
+    const first = openStore(path.join(dir, 'a.db'));
+    const runId = fill(first);
+    const want = snapshot(first, runId);
+    first.close();
+    const url = pg.url('team');
+    assert.deepEqual(await copyStore(path.join(dir, 'a.db'), url), { copied: [runId], skipped: [] });
+    assert.deepEqual(await copyStore(path.join(dir, 'a.db'), url), { copied: [], skipped: [runId] }, 'a repeated copy adds nothing');
+    assert.equal(pg.sql('team', 'select count(*) from calls').trim().split('\n').at(-1)?.trim(), '4');
+    assert.deepEqual(await copyStore(url, path.join(dir, 'b.db')), { copied: [runId], skipped: [] });
+    const back = openStore(path.join(dir, 'b.db'));
+    try {
+        assert.deepEqual(snapshot(back, runId), want);
+    } finally {
+        back.close();
+    }
+});
+
+test('CLI: halluprobe store copy names the stores without a password and refuses one in the URL', async t => {
+    if (!pg) return t.skip('PostgreSQL is not installed here');
+    const dir = tempDir('hp-copy-cli-');
+    const s = openStore(path.join(dir, 'x.db'));
+    const runId = fill(s);
+    s.close();
+    const ok = await cli(['store', 'copy', path.join(dir, 'x.db'), pg.url('team').replace('/team', '/postgres')], pg.env);
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.match(ok.stdout, new RegExp(`Copied 1 run from .*x\\.db to postgres://${pg.user}@127\\.0\\.0\\.1:${pg.port}/postgres`));
+    const bad = await cli(['store', 'copy', path.join(dir, 'x.db'), `postgres://${pg.user}:${pg.password}@127.0.0.1:${pg.port}/postgres`], {});
+    assert.notEqual(bad.code, 0);
+    assert.match(bad.stderr, /password in its URL/);
+    assert.doesNotMatch(bad.stderr + bad.stdout, new RegExp(pg.password));
+    assert.ok(runId);
+});
