@@ -108,7 +108,7 @@ export function ruleSections(groups: readonly GroupMetrics[]): ReportSection[] {
         {
             title: 'Rules: the rationale against the proof (precision, recall) and the readers\' agreement',
             columns: [...KEY_COLUMNS, 'rule', 'answered', 'precision', 'recall', 'pattern reader agrees with the model reader'],
-            rows: shown.map(g => { const r = g.rules!; return [...keyCells(g), r.rule, String(r.answered), mean(r.precision), mean(r.recall), r.readerAgreement ? `${fig(r.readerAgreement)} of ${r.readerAgreement.n} premises` : 'n/a (no model reader)']; }),
+            rows: shown.map(g => { const r = rulesOf(g)!; return [...keyCells(g), r.rule, String(r.answered), mean(r.precision), mean(r.recall), r.readerAgreement ? `${fig(r.readerAgreement)} of ${r.readerAgreement.n} premises` : 'n/a (no model reader)']; }),
         },
         {
             title: 'Rules: hallucination by relation the proof rests on',
