@@ -148,7 +148,11 @@ function hopReason(h: ReportRow['verdict']['hops'][number]): string | undefined 
 export function failureReason(row: ReportRow): string {
     const v = row.verdict;
     const parts: string[] = [];
-    if (!(v.override?.correct ?? v.correct)) parts.push(`answer ${v.answer}${v.option !== undefined ? ` ${v.option}` : ''}, expected ${goldText(row.question)}`);
+    if (!(v.override?.correct ?? v.correct)) {
+        // The span the reader took as the answer, and why: a misreading shows here, not only a wrong answer.
+        const read = v.read ? ` (read ${v.read.text ? `"${v.read.text}" at ${v.read.span[0]}–${v.read.span[1]}: ` : ''}${v.read.why})` : '';
+        parts.push(`answer ${v.answer}${v.option !== undefined ? ` ${v.option}` : ''}, expected ${goldText(row.question)}${read}`);
+    }
     if (row.question.keywords.length > 0 && !(v.override?.rationale ?? v.rationale)) {
         // Every failed hop, not only the first: the response highlights all the conflicts.
         const failedHops = v.hops.map(hopReason).filter((r): r is string => r !== undefined);

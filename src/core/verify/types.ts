@@ -42,6 +42,8 @@ export interface Verdict {
     option?: number;
     /** answer == gold */
     correct: boolean;
+    /** What the reader read as the answer (src/core/reader): the words, their span in the response, why, and the stance. */
+    read?: { text: string; span: [number, number]; why: string; stance: string };
     /** Every keyword of every hop found (and none contradicted). */
     rationale: boolean;
     /** The text after the answer word. */

@@ -21,6 +21,7 @@ import { figure } from '../../verify/figures.js';
 import { ciText, pct } from '../../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
 import { plainCells } from '../../report/paper-cells.js';
+import { AUTHORS_DECLINE_WORDS } from '../../reader/index.js';
 
 export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: PlanProblem[], seed: number): Plan | undefined {
     const fail = planFailure(problems, probe);
@@ -186,14 +187,12 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
 }
 
 /**
- * Words of a model that declines rather than answers (the ERBench authors' M rule for multiple choice): an
- * answer naming no option that says one of them is "unsure" (counted in M), not "None of the above".
+ * The ERBench authors' M rule for multiple choice: an answer naming no option that uses one of their decline
+ * words counts as unsure (M), not "None of the above" (AUTHORS_DECLINE_WORDS in the reader).
  */
-const DECLINES = /\b(?:impossible|further|enough|specific|actual|additional|cannot|sorry)/i;
-
 export function parseChoiceAnswer(response: string, q: Pick<Question, 'options'>): ParsedAnswer {
-    const parsed = parseChoice(response, q.options?.length ?? 0);
-    return parsed.answer === 'none' && DECLINES.test(response) ? { answer: 'unsure', rationaleStart: parsed.rationaleStart } : parsed;
+    const parsed = parseChoice(response, q.options?.length ?? 0, q.options);
+    return parsed.answer === 'none' && AUTHORS_DECLINE_WORDS.test(response) ? { ...parsed, answer: 'unsure', why: `${parsed.why ?? 'no option'}; a decline word (authors' M rule)` } : parsed;
 }
 
 const stemNames = (count: number) => Array.from({ length: count }, (_, i) => `stem-${i + 1}`);

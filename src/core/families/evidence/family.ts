@@ -29,6 +29,7 @@ import { answerType, swapAnswer, validateSwap, type AnswerType, type SwapRejecti
 import { plainText, states, unquote } from './text.js';
 import { enrichCase, splitPassages, type EnrichRejection } from './enrich.js';
 import { evidenceExtras, evidenceSections, swapOutcome } from './metrics.js';
+import { readShort } from '../../reader/index.js';
 
 declare module '../../probes/question.js' {
     interface QuestionData {
@@ -334,7 +335,11 @@ export const evidenceFamily: ProbeFamily = {
         return ['seed', ...new Set(asked.length ? asked : ['swap'])];
     },
     pathPerItem: false,
-    parse: response => ({ answer: response.trim() ? 'answer' : 'unparseable', rationaleStart: 0 }),
+    // The reader's short answer: an abstention ("I am not sure") or a refusal is no answer (M), a hedged one is.
+    parse: response => {
+        const r = readShort(response);
+        return { answer: r.label, rationaleStart: r.label === 'answer' ? 0 : r.rationaleStart, span: r.span, why: r.why, stance: r.stance };
+    },
     score: (q, _parsed, response) => ({ correct: states(response, [answerOf(q), ...(q.evidence?.kind === 'swap' ? [] : q.evidence?.aliases ?? [])]) }),
     measured: true,
     decidesKnowledge: false,

@@ -3,6 +3,7 @@
  * places an answer occurs in a passage (whole words, any case, typographic quotes and apostrophes ignored).
  */
 import { compile } from 'html-to-text';
+import { partOfLongerName } from '../../reader/index.js';
 
 /** SQuAD-style normalisation of an answer. */
 export function normalise(s: string): string {
@@ -38,10 +39,19 @@ export function tokenF1(prediction: string, golds: readonly string[]): number {
     return best;
 }
 
-/** The answer is stated in the prediction: an exact match, or the normalised answer as whole words inside it. */
+/**
+ * The answer is stated in the prediction: an exact match, or the normalised answer as whole words inside it.
+ * A one-word form that is part of a longer form of the list (a name part: "James" of "James Harden") counts
+ * only where it is not one word of a longer written name ("LeBron James" names someone else).
+ */
 export function states(prediction: string, golds: readonly string[]): boolean {
     const p = ` ${normalise(prediction)} `;
-    return golds.some(g => { const n = normalise(g); return n.length > 0 && p.includes(` ${n} `); });
+    const forms = golds.map(normalise).filter(n => n.length > 0);
+    return forms.some(n => {
+        if (!p.includes(` ${n} `)) return false;
+        const part = !n.includes(' ') && forms.some(o => o !== n && ` ${o} `.includes(` ${n} `));
+        return !part || occurrences(prediction, [n]).some(([a, b]) => !partOfLongerName(prediction, a, b));
+    });
 }
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
