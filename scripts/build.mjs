@@ -2,6 +2,7 @@
 // webviews (browser) and CLI (node). Type checking is its own step (`npm run typecheck`).
 import * as esbuild from 'esbuild';
 import { existsSync } from 'node:fs';
+import { syncGrammarKinds } from './grammar-kinds.mjs';
 
 const production = process.argv.includes('--production');
 const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', legalComments: 'none' };
@@ -22,6 +23,8 @@ for (const name of ['graph', 'preview']) {
 
 // Imported (by a test, to build in memory): only the targets. Run: build them.
 if (process.argv[1] && import.meta.filename === (await import('node:fs')).realpathSync(process.argv[1])) {
+    // The TextMate grammar's probe kinds are the registry's (scripts/grammar-kinds.mjs).
+    syncGrammarKinds();
     await Promise.all(targets.filter(t => existsSync(t.entryPoints[0])).map(t => esbuild.build(t)));
     console.log(`built ${targets.length} bundles${production ? ' (production)' : ''}`);
 }

@@ -36,6 +36,7 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 if (!quick) {
     run(npx, ['eslint', '--no-error-on-unmatched-pattern', 'src', 'webview', 'test', 'bench', 'scripts'], 'lint (includes the purity rule: no vscode in core, protocol, webview)');
     run(npx, ['tsc', '--noEmit', '-p', '.'], 'type check');
+    run(npx, ['depcruise', 'src', '--config', '.dependency-cruiser.cjs'], 'layering (dependency-cruiser: no cycles, a family imports no other family, only the registry imports families, core imports no face)');
     run(process.execPath, ['scripts/build.mjs'], 'build bundles');
 }
 

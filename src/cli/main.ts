@@ -4,7 +4,7 @@
 import { checkOptions, commandHint, parseArgs, UsageError } from './args.js';
 import { cliCommand } from '../core/invocation.js';
 import { COMMANDS } from './commands/index.js';
-import { HalluProbeError, NAMING_CODES, problemText } from '../core/errors.js';
+import { HalluProbeError, NAMING_CODES, ordinaryProblem, problemText } from '../core/errors.js';
 import { print, printError } from './print.js';
 
 const USAGE = `halluprobe <command> [options]
@@ -43,6 +43,9 @@ export async function main(argv: string[]): Promise<number> {
             for (const p of e.problems) printError(p.location ? problemText(p) : `halluprobe ${name}: ${p.message}${p.remedy ? ` ${p.remedy}` : ''}`);
             return e.problems.every(p => NAMING_CODES.has(p.code)) ? 2 : 1;
         }
+        // A full disk, a read-only store, a damaged page: the user's to mend, with a remedy (exit 1).
+        const ordinary = ordinaryProblem(e);
+        if (ordinary) { printError(`halluprobe ${name}: ${ordinary.message} ${ordinary.remedy ?? ''}`.trimEnd()); return 1; }
         // Bad input is reported by the commands themselves; reaching here is a bug in HalluProbe.
         printError(`halluprobe ${name}: internal error: ${e instanceof Error ? e.message : String(e)}`);
         if (process.env.HALLUPROBE_DEBUG) printError(e);
@@ -52,5 +55,9 @@ export async function main(argv: string[]): Promise<number> {
 
 const invokedDirectly = process.argv[1] !== undefined && /(cli\.mjs|main\.ts|halluprobe(\.js)?)$/.test(process.argv[1]);
 if (invokedDirectly) {
+    // `halluprobe report … | head -c1`: the reader went away, so there is no one left to tell; stop quietly.
+    for (const stream of [process.stdout, process.stderr]) {
+        stream.on('error', (e: NodeJS.ErrnoException) => { if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0); else throw e; });
+    }
     main(process.argv.slice(2)).then(code => { process.exitCode = code; });
 }

@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import type { Range } from './spec/model.js';
-import type { SpecDiagnostic } from './spec/load.js';
+import type { SpecDiagnostic } from './spec/model.js';
 
 export interface Problem {
     severity: 'error' | 'warning';
@@ -51,3 +51,18 @@ export function problemText(p: Problem, cwd = process.cwd()): string {
 
 /** Problems that mean the request named something that is not there (a command line's usage errors). */
 export const NAMING_CODES: ReadonlySet<string> = new Set(['unknown-suite', 'unknown-model', 'unknown-run', 'no-runs']);
+
+/**
+ * What the system said when a write or read failed for an ordinary reason (a full disk, a read-only or
+ * unwritable folder, a damaged database): a problem with a remedy, never an "internal error". Undefined for
+ * anything else, which is a bug.
+ */
+export function ordinaryProblem(e: unknown): Problem | undefined {
+    const code = String((e as { code?: unknown }).code ?? '');
+    const detail = e instanceof Error ? e.message : String(e);
+    if (/^SQLITE_FULL|^ENOSPC$|^EDQUOT$/.test(code)) return problem('disk-full', `the disk is full (${detail}).`, 'Free some space (or pass --db on another disk) and run again: answers already stored are kept, and a resumed run asks only the rest.');
+    if (/^SQLITE_READONLY|^EROFS$/.test(code)) return problem('read-only', `a file could not be written: the disk or file is read-only (${detail}).`, 'Pass --db with a file on a writable disk, or make the file writable.');
+    if (/^EACCES$|^EPERM$|^ENOTDIR$/.test(code)) return problem('not-writable', `a file or folder could not be used (${detail}).`, 'Check the path and its permissions.');
+    if (/^SQLITE_CORRUPT|^SQLITE_NOTADB|^SQLITE_IOERR/.test(code)) return problem('bad-store', `the results store is damaged or unreadable (${detail}).`, 'Restore it from a copy, recover it with `sqlite3 FILE .recover`, or pass --db with a new file.');
+    return undefined;
+}

@@ -93,9 +93,11 @@ export class Runs implements vscode.Disposable {
                 const verdicts = outcome.results.verdicts;
                 const questions = new Map(outcome.results.questions.map(q => [q.id, q]));
                 const failed = verdicts.filter(v => { const q = questions.get(v.questionId); return q !== undefined && !questionPassed(q, v); }).length;
-                this.ctx.output.info(`run ${outcome.run.id} (${req.label}) ${outcome.status}: ${verdicts.length} verdicts, ${failed} failed · store ${settings.storePath(req.file)}`);
+                // Questions whose calls failed are counted too: a run never reads as all passed when some went unasked.
+                const unasked = outcome.counts.failed ? `, ${outcome.counts.failed} not answered: the calls failed` : '';
+                this.ctx.output.info(`run ${outcome.run.id} (${req.label}) ${outcome.status}: ${verdicts.length} verdicts, ${failed} failed${unasked} · store ${settings.storePath(req.file)}`);
                 // The count first, so a narrow toast never cuts it; it counts the whole run's answers (a CodeLens counts one probe's).
-                const done = runFinishedMessage(failed, verdicts.length, req.label, outcome.status);
+                const done = runFinishedMessage(failed, verdicts.length, req.label, outcome.status, outcome.counts.failed);
                 void vscode.window.showInformationMessage(done.text, ...done.actions).then(action => {
                     if (action === RUN_ACTIONS.failures) void vscode.commands.executeCommand('halluprobe.showFailures', { file: req.file });
                     if (action === RUN_ACTIONS.report) void vscode.commands.executeCommand('halluprobe.showResults', { file: req.file, run: outcome.run.id });

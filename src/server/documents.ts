@@ -3,7 +3,8 @@
  * or never saved and then closed, or gone between the workspace scan and its read) keeps its last text instead of throwing ENOENT in the middle of a build — a
  * build that throws leaves documents half-built and every later request waiting for them forever.
  */
-import { DefaultLangiumDocumentFactory, type Cancellation, type LangiumDocument, type TextDocument, type URI } from 'langium';
+import { DefaultLangiumDocumentFactory, type AstNode, type Cancellation, type LangiumDocument, type ParseResult, type ParserOptions, type TextDocument, type URI } from 'langium';
+import { unparseableMessage } from '../core/language/index.js';
 
 export class SafeDocumentFactory extends DefaultLangiumDocumentFactory {
     /**
@@ -27,5 +28,31 @@ export class SafeDocumentFactory extends DefaultLangiumDocumentFactory {
             // The builder drops documents that are neither open nor on disk; this covers the race in between.
             return document.parseResult.value.$cstNode?.root.fullText ?? '';
         }
+    }
+
+    /**
+     * A text the parser cannot take (it threw) is an empty spec with one error at its start naming the cause: a
+     * parse that throws would stop the workspace build, and with it every other document's diagnostics and hovers.
+     */
+    protected override parse<T extends AstNode>(uri: URI, text: string, options?: ParserOptions): ParseResult<T> {
+        try {
+            return super.parse<T>(uri, text, options);
+        } catch (e) {
+            return this.unparseable<T>(uri, text, e);
+        }
+    }
+
+    protected override async parseAsync<T extends AstNode>(uri: URI, text: string, token: Cancellation.CancellationToken): Promise<ParseResult<T>> {
+        try {
+            return await super.parseAsync<T>(uri, text, token);
+        } catch (e) {
+            return this.unparseable<T>(uri, text, e);
+        }
+    }
+
+    private unparseable<T extends AstNode>(uri: URI, text: string, e: unknown): ParseResult<T> {
+        const result = super.parse<T>(uri, '', undefined);
+        result.lexerErrors.push({ offset: 0, line: 1, column: 1, length: 0, message: unparseableMessage(text, e) });
+        return result;
     }
 }

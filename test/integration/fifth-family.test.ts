@@ -1,95 +1,102 @@
-// A probe family defined here, in the test, runs end to end — spec validation, generation, the offline
-// simulator, verification, metrics, reports, the Test Explorer tree — with no change outside the registry.
+// A contributor's check (issue 23): a fifth probe family written in one folder (test/fixtures/families/echo) and
+// registered by one line runs end to end with its own setting (allowed values: validated with a did-you-mean,
+// completed), figure (md / json / csv / html / JUnit), per-question data (in the store and the JSONL record),
+// group relation and graph view (in the panel's protocol message) — with no change outside its folder.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { ProbeFamily } from '../../src/core/probes/family.js';
 import { registerFamily } from '../../src/core/probes/families.js';
-import { compilePhrasings, phrasedItems, starPath } from '../../src/core/probes/plan.js';
-import { keyAttributes, Scope, slotFor } from '../../src/core/probes/scope.js';
-import { parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from '../../src/core/probes/answers.js';
+import { questionRecord } from '../../src/core/probes/question.js';
+import { questionGraph } from '../../src/core/kg/question-graph.js';
+import { isHostToWebview, type HostToWebview } from '../../src/protocol/webview.js';
+import { settingNames } from '../../src/core/language/validation/settings.js';
+import { AstUtils } from 'langium';
+import { isProbe } from '../../src/core/language/generated/ast.js';
+import { echoFamily } from '../fixtures/families/echo/family.js';
 import { runSpec } from '../../src/core/run/spec-run.js';
 import { loadReport, renderReport } from '../../src/core/report/index.js';
 import { openStore } from '../../src/core/store/index.js';
 import { loadSpec } from '../../src/core/spec/load.js';
 import { buildSpecTree, walk } from '../../src/extension/testing/tree.js';
 
-/** "Does <key> exist?": one yes question per row; the rationale must name the row's first non-key value. */
-const echo: ProbeFamily = {
-    kind: 'echo',
-    title: 'one "does it exist?" question per row',
-    target: 'relation',
-    example: "write 'about <relation>'",
-    members: [],
-    settings: [],
-    compile({ spec, data, probe, problems }) {
-        const slot = slotFor(spec, data.tables, probe.relation ?? '');
-        if (typeof slot === 'string') { problems.push({ location: probe.loc, severity: 'error', code: 'probe-data', message: slot }); return undefined; }
-        const scope = new Scope([slot], [{ slot: 0 }]);
-        const key = keyAttributes(slot.relation);
-        const other = slot.relation.attributes.find(a => !key.includes(a.name))!.name;
-        for (const a of [...key, other]) scope.need(0, a);
-        const phrasings = compilePhrasings(scope, [{ name: 'echo', gold: { kind: 'yes' }, text: `Does {${key[0]}} exist?`, loc: probe.loc }]);
-        return {
-            probe, scope, system: 'Answer yes or no, then explain.', constraints: [slot.relation.loc],
-            bind(row, rows) { rows[0] = row; return scope.hasNull(rows) ? 'null' : undefined; },
-            items: rows => phrasedItems(scope, phrasings, rows, [scope.keywords(rows, 0, other, { relation: slot.relation.name, attribute: other })], ''),
-            path: rows => starPath(scope, rows, key, [other]),
-        };
-    },
-    phrasings: () => ['echo'],
-    pathPerItem: false,
-    parse: parseYesNo,
-    score: scoreYesNo,
-    measured: true,
-    decidesKnowledge: false,
-    metricExtras: items => ({ C: items.length }),
-    meanOverPhrasings: false,
-    reportSections: groups => [{ title: 'Echo section', columns: ['model', 'n'], rows: groups.map(g => [g.model, String(g.n)]) }],
-    answerText: yesNoText,
-    guess: yesNoGuess,
-};
-
 describe('a fifth probe family registered by a test', () => {
     let dir: string;
     let unregister: () => void;
     before(() => {
-        unregister = registerFamily(echo);
+        unregister = registerFamily(echoFamily);
         dir = mkdtempSync(path.join(os.tmpdir(), 'halluprobe-echo-'));
         cpSync(path.join(import.meta.dirname, '..', '..', 'examples', 'movie', 'data'), path.join(dir, 'data'), { recursive: true });
         writeFileSync(path.join(dir, 'echo.probe'), `source movies csv "data/movies.csv"
 relation Movie from movies { title: text = "common_entity"  year: int = "entity3"  director: text = "entity2"  star: text = "entity1"  key(title, year) }
-probe exists echo about Movie { }
+probe exists echo about Movie { tone loud }
 suite s { probes exists }
 `);
     });
     after(() => { unregister(); rmSync(dir, { recursive: true, force: true }); });
 
-    it('validates, generates, runs offline, verifies and reports with its own hooks', async () => {
+    it('validates its setting against the allowed values, with a did-you-mean, and completes its name', async () => {
+        const bad = path.join(dir, 'bad-tone.probe');
+        writeFileSync(bad, readFileSync(path.join(dir, 'echo.probe'), 'utf8').replace('tone loud', 'tone lowd'));
+        const { diagnostics } = await loadSpec(bad);
+        const d = diagnostics.find(x => x.code === 'setting-value');
+        assert.ok(d, JSON.stringify(diagnostics));
+        assert.equal(d.severity, 'error');
+        assert.equal(d.range.start.line, 2);
+        assert.equal(d.message, "tone: 'lowd' is not one of plain, loud, quiet. Did you mean 'loud'?");
+        const { model, documents } = await loadSpec(path.join(dir, 'echo.probe'));
+        assert.deepEqual(model.probes.map(p => p.settings), [{ tone: 'loud' }]);
+        const probeNode = AstUtils.streamAllContents(documents[0]!.parseResult.value).find(n => isProbe(n) && n.name === 'exists')!;
+        assert.deepEqual(settingNames(probeNode), ['limit', 'tone']);
+    });
+
+    it('generates, runs offline, verifies and reports with its own hooks: figure, data, group relation, graph', async () => {
         const spec = path.join(dir, 'echo.probe');
         const { model, diagnostics } = await loadSpec(spec);
         assert.deepEqual(diagnostics.filter(d => d.severity === 'error'), []);
         const result = await runSpec({ spec, origin: 'test', confirmHost: async () => true, confirmCost: async () => true });
         assert.equal(result.status, 'completed');
-        assert.equal(result.results.questions.length, 60);
-        assert.ok(result.results.questions.every(q => q.kind === 'echo' && q.question.startsWith('Does ')));
-        assert.equal(result.results.verdicts.length, 60);
+        assert.equal(result.results.questions.length, 120);
+        assert.ok(result.results.questions.every(q => q.kind === 'echo' && q.question.startsWith('DOES ')));
         const store = openStore(result.store);
         try {
+            // Per-question data: in the store, in the JSONL / preview record.
+            const stored = store.loadRunResults(result.run.id)!;
+            const first = stored.questions[0]!;
+            assert.equal(first.echo?.tone, 'loud');
+            assert.ok(first.echo!.value.length > 0);
+            assert.deepEqual(questionRecord(first).echo, first.echo);
+            // The group relation judged every pair.
+            assert.equal(stored.groupVerdicts.length, 60);
+            assert.ok(stored.groupVerdicts.every(g => g.relation === 'echo-pair' && ['same', 'different'].includes(g.outcome)));
             const { data } = await loadReport(store, result.run.id);
-            const group = data.metrics.find(g => g.probe === 'exists' && g.mode === 'all')!;
+            const group = data.metrics.find(g => g.probe === 'exists' && g.phrasing === 'echo' && g.mode === 'all')!;
             assert.equal(group.n, 60);
-            assert.equal(group.C, 60, 'the family\'s own metric extras are applied');
-            assert.ok(group.A! > 0.5, `A ${group.A}`);
-            assert.match(renderReport(data, 'md'), /## Echo section/);
-            assert.match(renderReport(data, 'html'), /<h2>Echo section<\/h2>/);
+            const repeated = (group.figures!.echo as { repeated: { value: number } }).repeated.value;
+            assert.ok(repeated > 0 && repeated <= 1, String(repeated));
+            const shown = String(Math.round(repeated * 10000) / 10000);
+            // The figure in every format, without a line of report code for it.
+            const json = JSON.parse(renderReport(data, 'json')) as { groups: { phrasing: string; mode: string; echo?: { repeated: { value: number } } }[] };
+            assert.equal(json.groups.find(g => g.phrasing === 'echo' && g.mode === 'all')!.echo!.repeated.value, Math.round(repeated * 10000) / 10000);
+            const csv = renderReport(data, 'csv').split('\n');
+            const header = csv[0]!.split(',');
+            assert.equal(header.at(-1), 'echo_repeated');
+            assert.equal(csv.find(l => l.includes(',echo,') && l.includes(',all,'))!.split(',').at(-1), shown);
+            assert.match(renderReport(data, 'md'), new RegExp(`## Figures: echo[\\s\\S]*echo\\\\_repeated[\\s\\S]*${shown.replace('.', '\\.')}`));
+            assert.match(renderReport(data, 'html'), new RegExp(`Figures: echo[\\s\\S]*echo_repeated[\\s\\S]*${shown.replace('.', '\\.')}`));
+            assert.match(renderReport(data, 'junit'), new RegExp(`<property name="echo echo_repeated" value="${shown.replace('.', '\\.')}"/>`));
+            assert.ok(data.groups.some(g => g.relation === 'echo-pair' && g.n === 60));
+            // The graph view, as the panel's protocol message carries it.
+            const v = stored.verdicts.find(x => x.questionId === first.id)!;
+            const message: HostToWebview = { type: 'init', panel: 'graph', data: { view: 'question', graph: questionGraph(first, v, stored.answers.find(a => a.questionId === first.id)?.text) } };
+            assert.ok(isHostToWebview(message));
+            assert.deepEqual((message.data as { graph: { claims?: { text: string }[] } }).graph.claims!.map(c => c.text), ['echo in a loud tone']);
         } finally {
             store.close();
         }
         const tree = buildSpecTree(spec, model, 'echo.probe');
-        assert.deepEqual([...walk(tree)].filter(n => n.kind === 'phrasing').map(n => n.label), ['echo']);
+        assert.deepEqual([...walk(tree)].filter(n => n.kind === 'phrasing').map(n => n.label), ['echo', 'echo_again']);
     });
 
     it('an unregistered kind is a located error naming the known kinds, never a default', async () => {

@@ -51,7 +51,7 @@ describe('rule probes through the CLI', () => {
         }
         // The paper's shared-object form, with its polarity twin.
         assert.ok(byProbe('teammates').some(x => /^Is it true that .+ and .+ share the same club\?$/.test(x.question)));
-        assert.ok(byProbe('teammates').some(x => / have totally different club\. Please judge the truth of this statement\.$/.test(x.question)));
+        assert.ok(byProbe('teammates').some(x => / have totally different clubs\. Please judge the truth of this statement\.$/.test(x.question)));
         // Symmetric rules add the swapped reading; a rule with an inverse adds the inverse reading.
         assert.ok(byProbe('derbies').some(x => x.group.role === 'symmetric'));
         assert.ok(byProbe('player_regions').some(x => x.group.role === 'inverse' && / is home to the club of /.test(x.question)));

@@ -83,6 +83,17 @@ describe('rule claims extracted by a configured model', () => {
         assert.ok((await figures(db)).extraction.model > 0);
     });
 
+    it('run --no-verify, then report: the report verifies and runs the extraction too (issue 23: loadReport runs the families\' model steps)', async () => {
+        const db = path.join(dir, 'later.db');
+        const r = await cli(['run', path.join(dir, 'rules', 'extract.probe'), '--db', db, '--yes', '--no-verify']);
+        assert.equal(r.code === 0 || r.code === 1, true, r.stdout + r.stderr);
+        const json = JSON.parse((await cli(['report', '--db', db, '--format', 'json', '--yes'])).stdout) as Report;
+        const later = json.groups.find(g => g.probe === 'teammates' && g.phrasing === 'basic' && g.mode === 'all')!.rules!;
+        const whole = await figures(path.join(dir, 'extract.db'));
+        assert.ok(later.extraction.model > 0, JSON.stringify(later.extraction));
+        assert.deepEqual(later.extraction, whole.extraction);
+    });
+
     it('matches overlap elements by embeddings (cosine >= similarity) from the /v1/embeddings endpoint, cached', async () => {
         const exact = await figures(path.join(dir, 'extract.db'));
         const db = path.join(dir, 'embed.db');

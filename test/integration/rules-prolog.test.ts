@@ -18,6 +18,7 @@ import { translateRules } from '../../src/core/rules/translate.js';
 import { loadSpec } from '../../src/core/spec/load.js';
 import { loadData } from '../../src/core/data/index.js';
 import { prng } from '../../src/core/probes/sampling.js';
+import { generateQuestions } from '../../src/core/probes/index.js';
 import type { Fact, FactBase, Literal, Program, Term, Value } from '../../src/core/rules/ir.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -111,5 +112,37 @@ describe('the evaluator derives what SWI-Prolog derives', { skip: !haveSwipl && 
         const program = { ...t.program, caps: {} };
         const { facts } = await compare('example', program, baseFacts(model, await loadData(model)));
         assert.ok(facts > 100, `${facts} derived facts`);
+    });
+
+    it('refuses negation through a composite key that no FD justifies; with the FD the engines agree and its broken rows are not asked', async () => {
+        const spec = (extra: string) => `source p csv "p.csv"
+source c csv "c.csv"
+relation Player from p { name: text  club: text  key (name, club) }
+relation Club from c { name: text  city: text  key (name) }
+fk Player.club -> Club.name as plays_for
+fd Club: name -> city as club_city
+${extra}
+rule not_at(p: Player, k: Club) :- plays_for(p, h), h.city = k.city, not plays_for(p, k)
+probe away rule using not_at { per_entity 4  basic "Is it true that {p} does not play for {k}?"  negated "Is it true that {p} plays for {k}?" }
+`;
+        const folder = fs.mkdtempSync(path.join(dir, 'composite-'));
+        fs.writeFileSync(path.join(folder, 'p.csv'), 'name,club\nX,A\nX,B\nY,A\nZ,C\n');
+        fs.writeFileSync(path.join(folder, 'c.csv'), 'name,city\nA,Rome\nB,Rome\nC,Milan\n');
+        const load = async (extra: string) => {
+            fs.writeFileSync(path.join(folder, 'spec.probe'), spec(extra));
+            return loadSpec(path.join(folder, 'spec.probe'));
+        };
+        const refused = await load('');
+        assert.ok(translateRules(refused.model).problems.some(p => p.code === 'rule-unsound-negation'), 'a key (name, club) does not make club one value per player');
+        assert.ok(refused.diagnostics.some(d => d.severity === 'error' && d.code === 'rule-unsound-negation'));
+        const justified = await load('fd Player: name -> club as player_club');
+        assert.deepEqual(justified.diagnostics.filter(d => d.severity === 'error'), []);
+        const t = translateRules(justified.model);
+        assert.deepEqual(t.problems, []);
+        const data = await loadData(justified.model);
+        await compare('composite', t.program, baseFacts(justified.model, data));
+        // X plays for A and B, so "X (A) does not play for B" is false: the FD is broken at X's rows, which give no question.
+        const questions = [...generateQuestions(justified.model, data).questions];
+        assert.deepEqual(questions.filter(q => q.gold === 'yes' && q.phrasing === 'basic').map(q => q.question), ['Is it true that Y (A) does not play for B?']);
     });
 });

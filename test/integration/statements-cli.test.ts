@@ -2,9 +2,14 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { startOpenAIServer } from '../support/openai-server.js';
+import { cli as run } from '../support/cli-process.js';
+import { loadSpec } from '../../src/core/spec/load.js';
+import { loadData } from '../../src/core/data/index.js';
+import { generateQuestions } from '../../src/core/probes/index.js';
 
 const repo = path.resolve(import.meta.dirname, '..', '..');
 const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', path.join(repo, 'src', 'cli', 'main.ts'), ...args], { cwd: repo, encoding: 'utf8', timeout: 180_000 });
@@ -41,6 +46,16 @@ describe('statement probes from the command line', () => {
         assert.ok(json.questionGroups.some(g => g.relation === 'statements'));
     });
 
+    it('exits quietly when the reader of its output goes away (report | head -c1)', () => {
+        // The movie example's HTML report is larger than a pipe's buffer, so the write meets the closed pipe.
+        const db = path.join(dir, 'movie.db');
+        assert.equal(cli(['run', path.join(repo, 'examples', 'movie', 'movie.probe'), '--db', db, '--yes']).status, 0);
+        const main = path.join(repo, 'src', 'cli', 'main.ts');
+        const r = spawnSync('bash', ['-c', `"${process.execPath}" --import tsx "${main}" report --db "${db}" --format html | head -c1; echo " status \${PIPESTATUS[0]}"`], { cwd: repo, encoding: 'utf8', timeout: 180_000 });
+        assert.equal(r.stdout, '< status 0\n');
+        assert.doesNotMatch(r.stderr, /EPIPE|Error|at /, r.stderr);
+    });
+
     it('estimates a model\'s C from a sample and says what was measured', () => {
         const r = cli(['estimate', spec, '--probe', 'movie_facts', '--model', 'simulator', '--cheap', 'cheap', '--budget', '30%', '--db', path.join(dir, 'e.db'), '--format', 'json']);
         assert.equal(r.status, 0, r.stderr);
@@ -52,5 +67,40 @@ describe('statement probes from the command line', () => {
         const bad = cli(['estimate', spec, '--probe', 'movie_facts', '--model', 'simulator']);
         assert.equal(bad.status, 2);
         assert.match(bad.stderr, /--cheap/);
+    });
+
+    it('reads --budget 100% as every triple, not one', () => {
+        const r = cli(['estimate', spec, '--probe', 'movie_facts', '--model', 'simulator', '--cheap', 'cheap', '--budget', '100%', '--db', path.join(dir, 'all.db'), '--format', 'json']);
+        assert.equal(r.status, 0, r.stderr);
+        const e = JSON.parse(r.stdout) as { labelled: number; population: number };
+        assert.equal(e.population, 120);
+        assert.equal(e.labelled, 120);
+        const over = cli(['estimate', spec, '--probe', 'movie_facts', '--model', 'simulator', '--cheap', 'cheap', '--budget', '150%']);
+        assert.equal(over.status, 2);
+        assert.match(over.stderr, /100 ?%/);
+    });
+
+    it('leaves failed expensive calls out of the estimate and counts them (a perfect model stays at 1)', async () => {
+        const { model, data } = await loadSpec(spec).then(async l => ({ model: l.model, data: await loadData(l.model) }));
+        const gold = new Map([...generateQuestions(model, data, { probe: 'movie_facts' }).questions].map(q => [q.question, q.gold]));
+        const server = await startOpenAIServer({
+            answer: info => (gold.get(info.question) === 'no' ? 'No, the statement is false.' : 'Yes, the statement is true.'),
+            // Every call about Avatar fails, on every attempt.
+            fault: info => (info.question.includes('Avatar') ? 'server_error' : undefined),
+        });
+        try {
+            const served = path.join(dir, 'statements', 'served.probe');
+            writeFileSync(served, `${readFileSync(spec, 'utf8')}\nmodel perfect openai { id "m"  endpoint "${server.url}"  key_env "STATEMENTS_TEST_KEY"  retries 0 }\n`);
+            const r = await run(['estimate', served, '--probe', 'movie_facts', '--model', 'perfect', '--cheap', 'cheap', '--budget', '100%', '--db', path.join(dir, 'failed.db'), '--yes', '--format', 'json'], { STATEMENTS_TEST_KEY: 'sk-statements' });
+            assert.equal(r.code, 1, 'calls failed: the exit status says so');
+            const e = JSON.parse(r.stdout) as { labelled: number; failed: number; population: number; sampleOnly: { value: number } };
+            assert.ok(e.failed > 0, r.stdout);
+            assert.equal(e.labelled + e.failed, e.population);
+            assert.equal(e.sampleOnly.value, 1, 'the triples answered are all right: failures are not scored 0');
+            const text = await run(['estimate', served, '--probe', 'movie_facts', '--model', 'perfect', '--cheap', 'cheap', '--budget', '100%', '--db', path.join(dir, 'failed.db'), '--yes'], { STATEMENTS_TEST_KEY: 'sk-statements' });
+            assert.match(text.stdout, new RegExp(`${e.failed} triples? left out: the expensive model's calls failed`));
+        } finally {
+            await server.close();
+        }
     });
 });

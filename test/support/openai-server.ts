@@ -54,6 +54,12 @@ export interface ServerOptions {
     embed?: (text: string) => number[];
     /** Enforce rate limits on chat requests (see `RateLimitOptions`). */
     rateLimit?: RateLimitOptions;
+    /** The finish reason sent (default "stop"): an endpoint may echo anything there, the key included. */
+    finishReason?: (info: RequestInfo) => string;
+    /** Sends each answer's body in `pieces` parts `gapMs` apart (headers at once): slow, but never silent long. */
+    dribble?: { pieces: number; gapMs: number };
+    /** An error answer (status and message) instead of a completion, for this request. */
+    error?: (info: RequestInfo) => { status: number; message: string } | undefined;
 }
 
 /**
@@ -197,7 +203,10 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Te
                 return;
             default:
         }
+        const failure = options.error?.(info);
+        if (failure) return json(res, failure.status, { error: { message: failure.message, type: 'invalid_request_error' } });
         const text = answerFor(info);
+        const finish = options.finishReason?.(info) ?? 'stop';
         const usage = usageOf(body, text);
         const base = { id: `chatcmpl-${info.n}`, created: 0, model: body.model };
         if (fault === 'truncated' && !body.stream) {
@@ -207,11 +216,12 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Te
             setImmediate(() => res.socket?.destroy());
             return;
         }
+        if (options.dribble) return dribbled(res, body, text, finish, usage, base, options.dribble, () => completed++);
         if (!body.stream) {
             completed++;
             return json(res, 200, {
                 ...base, object: 'chat.completion',
-                choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop', logprobs: null }],
+                choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: finish, logprobs: null }],
                 usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
             });
         }
@@ -224,7 +234,7 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Te
         const upTo = fault === 'truncated' ? Math.max(1, Math.floor(pieces.length / 2)) : pieces.length;
         for (const p of pieces.slice(0, upTo)) send(chunk({ content: p }, null));
         if (fault === 'truncated') { res.end(); return; }
-        send(chunk({}, 'stop'));
+        send(chunk({}, finish));
         if (body.stream_options?.include_usage) send({ ...base, object: 'chat.completion.chunk', choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } });
         res.write('data: [DONE]\n\n');
         res.end();
@@ -295,6 +305,25 @@ export function maxInWindow(charges: readonly Charge[], windowMs: number): numbe
         best = Math.max(best, sum);
     }
     return best;
+}
+
+/** A whole answer (JSON or SSE) written in `pieces` parts, `gapMs` apart. */
+function dribbled(res: http.ServerResponse, body: ChatRequest, text: string, finish: string, usage: { prompt_tokens: number; completion_tokens: number }, base: object, d: { pieces: number; gapMs: number }, done: () => void): void {
+    const total = { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
+    const whole = body.stream
+        ? [{ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant', content: text }, finish_reason: null }] },
+            { ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: finish }] },
+            { ...base, object: 'chat.completion.chunk', choices: [], usage: total }].map(o => `data: ${JSON.stringify(o)}\n\n`).join('') + 'data: [DONE]\n\n'
+        : JSON.stringify({ ...base, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: finish, logprobs: null }], usage: total });
+    res.writeHead(200, { 'content-type': body.stream ? 'text/event-stream' : 'application/json' });
+    let i = 0;
+    const next = () => {
+        if (res.destroyed) return;
+        res.write(whole.slice(Math.floor((i * whole.length) / d.pieces), Math.floor(((i + 1) * whole.length) / d.pieces)));
+        if (++i < d.pieces) setTimeout(next, d.gapMs);
+        else { res.end(); done(); }
+    };
+    next();
 }
 
 function json(res: http.ServerResponse, status: number, body: unknown): void {

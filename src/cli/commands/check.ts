@@ -7,6 +7,7 @@ import { outsideSpecFolder } from '../../core/data/index.js';
 import type { SpecModel } from '../../core/spec/index.js';
 import { probeDiagnostics } from '../../core/probes/index.js';
 import type { SpecDiagnostic } from '../../core/spec/index.js';
+import { safeUrl } from '../../core/data/index.js';
 import { print, printError } from '../print.js';
 
 const FLAGS = new Set(['format', 'help']);
@@ -47,7 +48,7 @@ Exit status: 0 no errors, 1 errors found, 2 bad usage (missing file, unknown fla
 
 /** Where each data source resolved to (on stderr), so a spec cannot read a file the user did not expect. */
 export function printSources(model: SpecModel): void {
-    for (const s of model.sources) printError(`source ${s.name}: ${s.path}${outsideSpecFolder(s.path, s.loc) ? "  (outside the spec's folder)" : ''}`);
+    for (const s of model.sources) printError(`source ${s.name}: ${s.format === 'postgres' ? safeUrl(s.path) : s.path}${outsideSpecFolder(s.path, s.loc) ? "  (outside the spec's folder)" : ''}`);
 }
 
 /** One diagnostic as `--format json` prints it: lines and columns 1-based. */

@@ -12,6 +12,17 @@ const num = (s: string | undefined, name: string): number | undefined => {
     return n;
 };
 
+/** `--budget 30%` is a share of the triples (100 % = all of them), `--budget 40` a count. */
+function budgetOf(s: string): { triples: number } | { share: number } {
+    const n = num(s, 'budget')!;
+    if (!s.endsWith('%')) {
+        if (!Number.isInteger(n)) throw new UsageError(`--budget is a whole number of triples or a share such as 30%, not "${s}".`);
+        return { triples: n };
+    }
+    if (n > 1) throw new UsageError(`--budget as a share is at most 100%, not "${s}".`);
+    return { share: n };
+}
+
 export const estimate: Command = {
     summary: 'Estimate a model\'s T / I / C over a statement probe from a sample, with a cheap model answering everything.',
     options: [...FLAGS],
@@ -39,7 +50,7 @@ Exit: 0 done, 1 a run failed, 2 bad usage.`,
             : !cheap ? 'name the cheap model with --cheap (a model of the spec, provider:id, or offline)'
             : !['T', 'I', 'C'].includes(metric) ? `--metric must be T, I or C, not "${metric}"` : undefined;
         if (problem) { console.error(`halluprobe estimate: ${problem}\n\n${this.usage}`); return 2; }
-        const budget = num(stringFlag(args, 'budget') ?? '10%', 'budget')!;
+        const budget = budgetOf(stringFlag(args, 'budget') ?? '10%');
         const yes = args.flags.yes === true;
         const r = await estimateStatements({
             spec: file!, probe: probe!, expensive: expensive!, cheap: cheap!, budget, metric: metric as 'T' | 'I' | 'C',
@@ -47,12 +58,15 @@ Exit: 0 done, 1 a run failed, 2 bad usage.`,
             confirmHost: async () => yes, confirmCost: async () => yes,
             onRound: (n, b) => console.error(`  round ${n}: asking the expensive model (budget ${b} triples)`),
         });
-        if (stringFlag(args, 'format') === 'json') { print(JSON.stringify(r, null, 2)); return 0; }
+        // Failed expensive calls are left out of the estimate and make the exit status 1 (a run failed).
+        const status = r.failed > 0 ? 1 : 0;
+        if (stringFlag(args, 'format') === 'json') { print(JSON.stringify(r, null, 2)); return status; }
         const f = (x: number) => x.toFixed(3);
         print(`${r.metric} of ${expensive} over ${r.population} triples of ${probe}: ${f(r.chosen.value)} [${f(r.chosen.ci[0])}, ${f(r.chosen.ci[1])}] (estimated, ${r.chosen.method === 'ppi' ? 'prediction-powered' : 'sample only'})`);
         print(`  measured: ${expensive} on ${r.labelled} triples (${r.expensiveQuestions} statements, ${Math.round((100 * r.labelled) / r.population)} % of the triples); ${cheap} on all ${r.population}: ${f(r.cheapMeasured)}`);
         print(`  interval half-width: ${f(r.chosen.halfWidth)} (prediction-powered ${f(r.ppi.halfWidth)}, sample only ${f(r.sampleOnly.halfWidth)})`);
         print(`  per stratum: ${Object.entries(r.perStratum).map(([k, n]) => `${k} ${n}`).join(', ')}; runs: cheap ${r.cheapRun}, expensive ${r.expensiveRuns.join(', ')}`);
-        return 0;
+        if (r.failed > 0) print(`  ${r.failed} triple${r.failed === 1 ? '' : 's'} left out: the expensive model's calls failed (see halluprobe runs; asking again retries them)`);
+        return status;
     },
 };

@@ -65,7 +65,7 @@ Verifies any unverified answers, then writes the report (default: Markdown to st
   --judge MODEL          opt-in LLM judge (e.g. openai:gpt-4o) on a sample of verdicts: its agreement with
                          the verifier and Cohen's kappa are added, labelled "LLM judge"
   --judge-sample N       how many verdicts the judge reads (default 50); --judge-seed K the sample's seed
-  --yes                  send the judge model's key to its host without asking
+  --yes                  send the judge's (and extract_with / embeddings models') key to its host without asking
 Override a verdict (stored with who, when and why; metrics are recomputed):
   --override QUESTION_ID [--model M] [--sample N] [--correct yes|no] [--rationale yes|no] --why TEXT [--by NAME]
 Exit: 0 written, 1 a --fail-on-failures / --max-h gate failed, 2 bad usage.`,
@@ -89,7 +89,9 @@ Exit: 0 written, 1 a --fail-on-failures / --max-h gate failed, 2 bad usage.`,
             const judge = judgeModel === undefined ? undefined
                 : { model: judgeModel, sample: intFlag(args, 'judge-sample') ?? 50, seed: intFlag(args, 'judge-seed') ?? 1, confirmHost: async () => yes, bindings: fileKeyBindings() };
             const minKnown = intFlag(args, 'min-known');
-            const { data, note } = await loadReport(store, runId, { ...(minKnown === undefined ? {} : { minKnown }), ...(judge ? { judge } : {}) });
+            // Model steps of the families (rule: extract_with, embeddings) send keys as the judge does: --yes confirms a host.
+            const keys = { confirmHost: async () => yes, bindings: fileKeyBindings() };
+            const { data, note } = await loadReport(store, runId, { keys, ...(minKnown === undefined ? {} : { minKnown }), ...(judge ? { judge } : {}) });
             if (note) printError(`halluprobe report: ${note}`);
             const text = renderReport(data, format);
             const out = stringFlag(args, 'out');

@@ -1,13 +1,40 @@
 /** PostgreSQL connection URLs, without loading the client (the language validator uses these). */
 
-/** A URL carrying a password is refused: the spec is shared, the password is not. */
-export function passwordInUrl(url: string): boolean {
-    try { return new URL(url).password !== ''; } catch { return false; }
+/** Query parameters libpq reads a password from. */
+const PASSWORD_PARAMETERS = /^(password|sslpassword)$/i;
+/** A password inside `options` ("-c PGPASSWORD=…", "password=…"). */
+const IN_OPTIONS = /\b(PGPASSWORD|password|sslpassword)\s*=\s*\S+/gi;
+
+/**
+ * Where a URL carries a password, if anywhere: in its userinfo, a `password=` / `sslpassword=` parameter (any
+ * case), or PGPASSWORD / password= inside an `options` parameter. Such a URL is refused: the spec is shared, the
+ * password is not.
+ */
+export function passwordPlace(url: string): string | undefined {
+    let u: URL;
+    try { u = new URL(url.trim()); } catch { return undefined; }
+    if (u.password !== '') return 'its user part (user:password@)';
+    for (const [name, value] of u.searchParams) {
+        if (PASSWORD_PARAMETERS.test(name)) return `its ${name}= parameter`;
+        if (/^options$/i.test(name) && new RegExp(IN_OPTIONS.source, 'i').test(value)) return 'its options= parameter';
+    }
+    return undefined;
 }
 
-/** The URL without a password, for messages. */
+export function passwordInUrl(url: string): boolean {
+    return passwordPlace(url) !== undefined;
+}
+
+/** The URL without any password (userinfo dropped, password parameters and options values replaced), for messages. */
 export function safeUrl(url: string): string {
-    try { const u = new URL(url); u.password = ''; return u.toString(); } catch { return url; }
+    let u: URL;
+    try { u = new URL(url.trim()); } catch { return url.replace(/(:\/\/[^/:@\s]*):[^@/\s]*@/, '$1@'); }
+    u.password = '';
+    for (const [name, value] of [...u.searchParams]) {
+        if (PASSWORD_PARAMETERS.test(name)) u.searchParams.set(name, 'redacted');
+        else if (/^options$/i.test(name)) u.searchParams.set(name, value.replace(IN_OPTIONS, (_m, key: string) => `${key}=redacted`));
+    }
+    return u.toString();
 }
 
 /**

@@ -5,6 +5,7 @@
  * it comes from the variable the source names with `password_env`, a password the editor saved for the database,
  * or pg's own PGPASSWORD / ~/.pgpass. Every statement runs under a timeout (`statement_timeout`, ms).
  */
+import * as fs from 'node:fs';
 import pg from 'pg';
 import { CopyOutQuery } from './postgres-wire.js';
 import type { SourceDecl } from '../spec/model.js';
@@ -73,7 +74,18 @@ export async function connect(source: Pick<SourceDecl, 'path' | 'settings'>): Pr
     if (passwordInUrl(source.path)) {
         return { severity: 'error', lines: [], message: `has a password in its URL; remove it and ${PASSWORD_REMEDY}: a spec is shared, a password is not` };
     }
-    const client = new pg.Client(clientConfig(source));
+    // pg reads sslcert / sslkey / sslrootcert files while it parses the URL: a missing one throws there.
+    for (const name of ['sslcert', 'sslkey', 'sslrootcert']) {
+        let file: string | null = null;
+        try { file = new URL(source.path).searchParams.get(name); } catch { /* not a URL: pg reports it */ }
+        if (file && !fs.existsSync(file)) return { severity: 'error', lines: [], message: `names ${name}=${file}, which does not exist; give the path of the file (absolute, or relative to where halluprobe runs) or remove the parameter` };
+    }
+    let client: pg.Client;
+    try {
+        client = new pg.Client(clientConfig(source));
+    } catch (e) {
+        return { severity: 'error', lines: [], message: `has settings pg cannot use (${(e as Error).message}); check the URL's parameters` };
+    }
     client.on('error', () => undefined); // a dropped connection surfaces as the failing query's error
     try {
         await client.connect();

@@ -1,5 +1,5 @@
 import {
-    createDefaultCoreModule, createDefaultSharedCoreModule, inject,
+    createDefaultCoreModule, createLangiumParser, createDefaultSharedCoreModule, inject,
     type DeepPartial, type DefaultSharedCoreModuleContext, type LangiumCoreServices, type LangiumSharedCoreServices, type Module, type PartialLangiumCoreServices,
 } from 'langium';
 import { ProbeSpecGeneratedModule, ProbeSpecGeneratedSharedModule } from './generated/module.js';
@@ -8,6 +8,7 @@ import { registerValidationChecks } from './validator.js';
 import { ProbeLinker } from './linker.js';
 import { ProbeTokenBuilder } from './tokens.js';
 import { ProbeDocumentValidator } from './document-validator.js';
+import { withoutSpreads } from './parse-guard.js';
 
 /** Services added by the .probe language on top of Langium's (none yet; checks are plain functions). */
 export type ProbeAddedServices = object;
@@ -21,6 +22,7 @@ export type ProbeServices = LangiumCoreServices & ProbeAddedServices;
 export const ProbeModule: Module<ProbeServices, PartialLangiumCoreServices & ProbeAddedServices> = {
     parser: {
         TokenBuilder: () => new ProbeTokenBuilder(),
+        LangiumParser: (services) => withoutSpreads(createLangiumParser(services)),
     },
     references: {
         ScopeProvider: (services) => new ProbeScopeProvider(services),

@@ -7,8 +7,8 @@ import type { TokenType, TokenVocabulary } from 'chevrotain';
  * expects an ID it accepts them too; where a keyword itself is expected, the keyword alternative comes first.
  */
 export const KEYWORDS_USABLE_AS_NAMES = new Set([
-    'text', 'int', 'real', 'bool', 'date', 'list', 'key', 'label', 'unit', 'table', 'query', 'csv', 'sqlite', 'postgres', 'path',
-    'binary', 'choice', 'knows', 'basic', 'negated', 'gold', 'yes', 'no', 'stem', 'option', 'ask', 'first', 'random',
+    'text', 'int', 'real', 'bool', 'date', 'list', 'key', 'label', 'unit', 'table', 'query', 'csv', 'sqlite', 'postgres',
+    'basic', 'negated', 'gold', 'yes', 'no', 'stem', 'option', 'ask', 'first', 'random',
     'all', 'seed', 'quota', 'variant', 'probes', 'models', 'sample', 'distinct', 'lookup', 'with', 'relation',
     'rule', 'not', 'complete', 'symmetric', 'transitive', 'inverse', 'phrase', 'cap',
     'during',

@@ -7,6 +7,7 @@ import { checkTemplate } from './validation/templates.js';
 import { checkProbeMembers, checkProbePath, checkProbeTarget } from './validation/probes.js';
 import { checkProvider, checkSecretSetting, checkSettingName, checkSettingValue } from './validation/settings.js';
 import { checkRules } from './validation/rules.js';
+import { checkEndpointCredentials } from './validation/endpoints.js';
 import { checkNormaliser, checkQuota, checkSample, checkSuiteShape, checkVariant } from './validation/suites.js';
 
 /**
@@ -33,7 +34,7 @@ export function registerValidationChecks(services: ProbeServices): void {
         Ask: [text, checkTemplate(services, 'condition')],
         GoldWhen: [checkTemplate(services, 'condition')],
         Model: [checkProvider],
-        Setting: [checkSecretSetting, checkSettingName, checkSettingValue],
+        Setting: [checkSecretSetting, checkSettingName, checkSettingValue, checkEndpointCredentials],
         Suite: [checkSuiteShape],
         Sample: [checkSample],
         Quota: [checkQuota],

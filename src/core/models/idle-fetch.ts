@@ -17,13 +17,37 @@ export function idleTimeoutFetch(ms: number, base: Fetch = globalThis.fetch): Fe
         const connect = setTimeout(() => controller.abort(), ms);
         let res: Response;
         try {
-            res = await base(input, { ...init, signal: controller.signal });
+            res = await sameOriginOnly(base, input, { ...init, signal: controller.signal });
         } finally {
             clearTimeout(connect);
         }
         if (!res.body) return res;
         return new Response(gapLimited(res.body, ms, controller), { status: res.status, statusText: res.statusText, headers: res.headers });
     };
+}
+
+const MAX_REDIRECTS = 5;
+
+/**
+ * Follows redirects within the endpoint's origin only: a redirect to another origin would send the question (and,
+ * by some clients, the key) elsewhere and store that answer under the declared endpoint. It becomes a 421 answer
+ * saying where it pointed, which the runner records as a request error (not retried).
+ */
+async function sameOriginOnly(base: Fetch, input: Parameters<Fetch>[0], init: RequestInit): Promise<Response> {
+    let url = new URL(input instanceof Request ? input.url : String(input));
+    const origin = url.origin;
+    for (let hop = 0; ; hop++) {
+        const res = await base(hop === 0 ? input : url, { ...init, redirect: 'manual' });
+        const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
+        if (!location) return res;
+        await res.body?.cancel().catch(() => undefined);
+        const next = new URL(location, url);
+        const refusal = next.origin !== origin ? `the endpoint ${origin} redirected to another origin (${next.origin}); HalluProbe does not follow redirects across origins — point the model's endpoint at the server that answers`
+            : hop >= MAX_REDIRECTS ? `the endpoint ${origin} redirected more than ${MAX_REDIRECTS} times` : undefined;
+        if (refusal) return new Response(JSON.stringify({ error: { message: refusal, type: 'redirect_refused' } }), { status: 421, headers: { 'content-type': 'application/json' } });
+        // 301 / 302 / 303 turn a POST into a GET in browsers; an API endpoint that does so is misconfigured anyway.
+        url = next;
+    }
 }
 
 /** The body, failing with a timeout when a read waits longer than `ms` for the next chunk. */

@@ -4,7 +4,7 @@
  */
 import OpenAI from 'openai';
 import type { ResolvedModel } from './providers.js';
-import { redact } from './secrets.js';
+import { keyScrubber, redact } from './secrets.js';
 import { idleTimeoutFetch } from './idle-fetch.js';
 import { parseRateLimits } from './rate-headers.js';
 import { ModelError, type Completion, type CompletionRequest, type ModelClient } from './types.js';
@@ -70,8 +70,11 @@ export class OpenAIChatClient implements ModelClient {
     readonly cacheable = true;
     readonly displayName: string;
     private readonly sdk: OpenAI;
+    /** Every text the endpoint sends back loses the key's forms here, before anything stores, parses or shows it. */
+    private readonly scrub: (text: string) => string;
 
     constructor(private readonly model: ResolvedModel, private readonly key: string) {
+        this.scrub = keyScrubber(key);
         this.displayName = `${model.id} (${model.provider})`;
         // timeout_ms bounds the wait for the answer to start and each gap in its body, never the whole transfer.
         this.sdk = new OpenAI({ apiKey: key || 'not-needed', baseURL: model.endpoint, maxRetries: 0, timeout: model.limits.timeoutMs, fetch: idleTimeoutFetch(model.limits.timeoutMs) });
@@ -88,10 +91,10 @@ export class OpenAIChatClient implements ModelClient {
             const choice = res.choices?.[0];
             if (!choice || typeof choice.message?.content !== 'string') throw new ModelError('bad_response', 'the response has no message content');
             return {
-                text: choice.message.content,
+                text: this.scrub(choice.message.content),
                 tokens: { input: res.usage?.prompt_tokens ?? 0, output: res.usage?.completion_tokens ?? 0 },
                 latencyMs: performance.now() - started,
-                finishReason: choice.finish_reason ?? 'unknown',
+                finishReason: this.scrub(String(choice.finish_reason ?? 'unknown')),
                 rateLimits: parseRateLimits(response.headers),
             };
         } catch (e) {
@@ -113,6 +116,6 @@ export class OpenAIChatClient implements ModelClient {
         }
         // A stream that ends without a finish reason was cut off: the text may be partial.
         if (!finishReason) throw new ModelError('bad_response', 'the stream ended before the answer was complete');
-        return { text, tokens, latencyMs: performance.now() - started, finishReason, rateLimits: parseRateLimits(response.headers) };
+        return { text: this.scrub(text), tokens, latencyMs: performance.now() - started, finishReason: this.scrub(finishReason), rateLimits: parseRateLimits(response.headers) };
     }
 }

@@ -112,6 +112,7 @@ export function resolveModel(decl: ModelDecl): { model?: ResolvedModel; problems
     const preset = httpProvider(provider);
     const endpoint = preset ? (str(s, 'endpoint') ?? preset.baseURL).replace(/\/+$/, '') : '';
     if (preset && endpoint === '') problems.push(`model ${decl.name}: provider ${provider} needs an endpoint setting (the resource's base URL).`);
+    if (endpointHasUserinfo(endpoint)) problems.push(`model ${decl.name}: the endpoint holds a user name or password (user:pass@host); remove it and give the key with key_env.`);
     const id = str(s, 'id') ?? (preset ? '' : provider);
     if (preset && id === '') problems.push(`model ${decl.name}: add an id setting naming the model, e.g. id "gpt-4o-mini".`);
     if (provider === 'replay' && (s.file === undefined || s.file === '')) problems.push(`model ${decl.name}: replay needs a file setting (JSONL, CSV or an ERBench .log).`);
@@ -172,6 +173,11 @@ export function modelFromFlag(text: string, declared: ModelDecl[]): ModelDecl | 
     }
     if (!httpProvider(provider)) return undefined;
     return { name: text, provider, settings: { id: rest }, loc: none };
+}
+
+/** Whether a URL carries userinfo (user or user:password before the host): refused as an endpoint. */
+export function endpointHasUserinfo(url: string): boolean {
+    try { const u = new URL(url.trim()); return u.username !== '' || u.password !== ''; } catch { return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url.trim()); }
 }
 
 export function hostOf(endpoint: string): string {

@@ -3,7 +3,7 @@
  * typed so the compiler demands every hook of every family; `familyOf` is the only way any room or face gets
  * at kind-specific behaviour. An unknown kind is an error, never a default.
  */
-import type { FamilySetting, ProbeFamily } from './family.js';
+import type { FamilySetting, GroupRelation, ModelStepRun, ProbeFamily } from './family.js';
 import { binaryFamily } from '../families/binary/family.js';
 import { choiceFamily } from '../families/choice/family.js';
 import { pathFamily } from '../families/path/family.js';
@@ -67,5 +67,24 @@ export const COMMON_PROBE_SETTINGS: readonly FamilySetting[] = [
 export function probeSettings(kind: string): readonly FamilySetting[] | undefined {
     const family = registry.get(kind);
     return family ? [...COMMON_PROBE_SETTINGS, ...family.settings] : undefined;
+}
+
+/** The group relation a registered family owns under this name (src/core/verify/groups.ts asks here). */
+export function familyGroupRelation(name: string): GroupRelation | undefined {
+    for (const family of registry.values()) {
+        const found = family.groupRelations?.find(r => r.name === name);
+        if (found) return found;
+    }
+    return undefined;
+}
+
+/** Every model step of the families the run's spec probes with (src/core/run/spec-run.ts, src/core/report/load.ts). */
+export async function familyModelSteps(run: ModelStepRun): Promise<string[]> {
+    const kinds = new Set(run.spec.probes.map(p => p.kind));
+    const problems: string[] = [];
+    for (const family of registry.values()) {
+        if (family.modelSteps && kinds.has(family.kind)) problems.push(...await family.modelSteps(run));
+    }
+    return problems;
 }
 

@@ -13,6 +13,10 @@ import type { ParsedAnswer } from '../verify/answer.js';
 import type { Verdict } from '../verify/types.js';
 import type { Gold, Question } from './question.js';
 import type { Plan } from './plan.js';
+import type { QuestionGraph } from '../../protocol/webview.js';
+import type { Store } from '../store/index.js';
+import type { ResolvedModel } from '../models/providers.js';
+import type { ModelClient } from '../models/types.js';
 import type { Problem } from '../errors.js';
 
 /** What follows the kind in `probe NAME <kind> …`: `using <fd>`, `along R.a -> S.b`, `about <relation>`, `using <rule>`. */
@@ -93,6 +97,49 @@ export type KeyedDraw = (...parts: (string | number)[]) => number;
 /** A random draw in [0, 1) named by what it decides; the offline simulator's source of randomness. */
 export type Draw = (what: string) => number;
 
+/** Questions judged together (a fact and its twin, a passage and its swaps): see src/core/verify/groups.ts. */
+export interface GroupMember { q: Question; v: Verdict }
+
+export interface GroupJudgement {
+    /** One of the relation's outcomes. */
+    outcome: string;
+    /** true: the members relate as they must; false: they do not; null: undecided (a member did not commit). */
+    ok: boolean | null;
+    detail?: string;
+}
+
+export interface GroupRelation {
+    readonly name: string;
+    /** What the relation demands, in the user's words (reports, hovers). */
+    readonly title: string;
+    readonly outcomes: readonly string[];
+    judge(members: readonly GroupMember[]): GroupJudgement;
+}
+
+
+/**
+ * A run after verification, as a family's model steps see it (rule: \`extract_with\` claim extraction, \`embeddings\`
+ * overlaps). Run by \`runSpec\` after verifying and by \`loadReport\` (so \`run --no-verify\` then \`report\` does them too).
+ */
+export interface ModelStepRun {
+    store: Store;
+    runId: string;
+    spec: SpecModel;
+    /** The key for a model, only where it is bound (the engine's resolveKey with the face's confirmation). */
+    keyFor(model: ResolvedModel): Promise<{ ok: true; key: string } | { ok: false; message: string }>;
+    /** A chat client for a resolved model (the engine's createClient: offline simulator, replay or OpenAI-compatible). */
+    client(model: ResolvedModel, key: string): ModelClient;
+    signal?: AbortSignal;
+}
+
+/** One figure of a family's groups as a column: CSV, JUnit properties and the md / html "figures" table show it. */
+export interface FigureColumn {
+    /** Column name (CSV header, JUnit property, table column): short, no spaces, e.g. \`echo_rate\`. */
+    readonly name: string;
+    /** Its value for a group (usually read from the group's figure slot); null when it does not apply. */
+    value(group: GroupMetrics): number | string | null;
+}
+
 export interface ProbeFamily {
     /** The spec keyword: `probe NAME <kind> …`; also the question's `kind`. */
     readonly kind: string;
@@ -133,6 +180,26 @@ export interface ProbeFamily {
     readonly keywordsUnstated?: boolean;
     /** Its phrasings are alternatives of one question (choice stems): metrics add their mean. */
     readonly meanOverPhrasings: boolean;
+    /**
+     * The group relations its plans name (\`item.group.relation\`): how the answers of a group of its questions
+     * must relate. \`twins\` is shared (src/core/verify/groups.ts); a relation's name is unique across families.
+     */
+    readonly groupRelations?: readonly GroupRelation[];
+    /**
+     * The graph panel's question view, refined with what its questions carry (open: the answer's claims; rule:
+     * the proof with each premise's status). Gets the generic view (path, hops, rationale spans), returns it.
+     */
+    questionGraph?(graph: QuestionGraph, question: Question, verdict: Verdict | undefined, response: string | undefined): QuestionGraph;
+    /**
+     * Steps that ask models after verification (rule: claim extraction, embeddings); returns problems in words
+     * (warnings: the step falls back). Idempotent: answers already worked on come from the store's cache.
+     */
+    modelSteps?(run: ModelStepRun): Promise<string[]>;
+    /**
+     * Its figures as named columns: every report format shows them without knowing them (CSV columns, JUnit
+     * properties per suite, a figures table in md / html, and JSON through the group's figure slot).
+     */
+    readonly figureColumns?: readonly FigureColumn[];
     /** Tables it adds to the reports, from its metric groups. */
     reportSections(groups: readonly GroupMetrics[]): ReportSection[];
     /**

@@ -172,7 +172,8 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
             const source = { spec: plan.probe.loc.file, probe: plan.probe.loc, constraints: plan.constraints, rows: plan.scope.slots.map((_, i) => plan.scope.rowRef(rows, i)) };
             for (const variant of variants) {
                 let demos: Demo[] = [];
-                if (variant.n > 0) {
+                if (variant.n > 0 && plan.demos) demos = plan.demos.slice(0, variant.n);
+                else if (variant.n > 0) {
                     let pool = pools.get(variant.id);
                     if (!pool) { pool = demoPool(plan, variant, seed); pools.set(variant.id, pool); }
                     demos = pickDemos(pool, variant.n, row);
@@ -191,12 +192,12 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
                     // Most families' graph depends on the row only; choice's also on the item (which option is false).
                     const path = perItem || !rowPath ? plan.path(rows, item) : rowPath;
                     if (!perItem) rowPath = path;
-                    yield assemble(plan, item, variant, key, occurrences?.[row] ?? 0, path, source, messagesFor(plan.system, item.question, variant, demos, passage), groups);
+                    yield assemble(plan, item, variant, key, occurrences?.[row] ?? 0, path, source, messagesFor(item.system ?? plan.system, item.question, variant, demos, passage), groups);
                 }
             }
         }
         const note = plan.summary?.();
-        if (note) st.notes = [note];
+        if (note) st.notes = note.split('\n');
     }
 }
 
@@ -210,12 +211,9 @@ function assemble(plan: KindedPlan, item: Item, variant: Variant, key: string[],
         gold: item.gold, keywords: item.keywords, entity: { relation: plan.scope.slots[0]!.relation.name, key }, source, path,
     };
     if (item.options) q.options = item.options;
-    if (item.open) q.open = item.open;
-    if (item.statement) q.statement = item.statement;
-    if (item.evidence) q.evidence = item.evidence;
-    if (item.knownIf) q.knownIf = item.knownIf;
-    if (item.pathScoring) q.pathScoring = item.pathScoring;
-    if (item.rule) q.rule = item.rule;
+    // The family's own data (QuestionData: open's context, rule's proof, …), every key as the plan gave it.
+    const { phrasing: _p, template: _t, question: _q, gold: _g, keywords: _k, options: _o, explain: _e, falsified: _f, group: _gr, ...data } = item;
+    for (const [k, v] of Object.entries(data)) if (v !== undefined) (q as unknown as Record<string, unknown>)[k] = v;
     if (item.group) {
         if (groups.key !== item.group.key) {
             groups.key = item.group.key;

@@ -3,16 +3,17 @@
  * knowledge-graph path behind them. Each probe family's `compile` builds one.
  */
 import { findFd, type FdDecl, type PhrasingDecl, type ProbeDecl, type SpecLocation, type SpecModel } from '../spec/model.js';
+import type { Demo } from './prompts.js';
 import type { LoadedData } from '../data/types.js';
-import type { Gold, KgEdge, KgNode, KgPath, Keyword, Question } from './question.js';
+import type { Gold, KgEdge, KgNode, KgPath, Keyword, QuestionData } from './question.js';
 import { evaluate, format, render, truthy, type Expr, type TemplateValue } from '../spec/template.js';
 import { keyValues, slotFor, type Compiled, type Scope, type Slot } from './scope.js';
 import type { Problem } from '../errors.js';
 
 export type SkipReason = 'null' | 'violating' | 'dangling' | 'cycle' | 'invalid' | 'underived';
 
-/** One question's content, before a prompt variant turns it into messages. */
-export interface Item {
+/** One question's content, before a prompt variant turns it into messages; a family's own data (QuestionData) rides along. */
+export interface Item extends QuestionData {
     phrasing: string;
     /** The template text that defines the question (part of its stable id). */
     template: string;
@@ -29,18 +30,8 @@ export interface Item {
      * `key` form one group judged by `relation` (verify/groups.ts); `role` names the item in it.
      */
     group?: { key: string; relation: string; role: string };
-    /** open questions: carried onto the question as is. */
-    open?: Question['open'];
-    /** statement questions: which fact it states and how a negative was made; carried onto the question. */
-    statement?: Question['statement'];
-    /** evidence questions: the passage given, the original answer and where it was swapped; carried onto the question. */
-    evidence?: Question['evidence'];
-    /** knows questions: the rule that reads "known" from the answer, when not the default; carried onto the question. */
-    knownIf?: Question['knownIf'];
-    /** path questions: how AR-ext is counted, when not the default; carried onto the question. */
-    pathScoring?: Question['pathScoring'];
-    /** rule questions: the derived fact and its proof; carried onto the question. */
-    rule?: Question['rule'];
+    /** This item's system prompt when it is not the plan's (an evidence closed-book case under `prompt chat`). */
+    system?: string;
 }
 
 export interface Plan {
@@ -56,6 +47,8 @@ export interface Plan {
     path(rows: Int32Array, item: Item): KgPath;
     /** What the family wants said about the generation once it is done (e.g. evidence cases dropped by validation). */
     summary?(): string | undefined;
+    /** Demonstrations of the family's own (evidence `demos RELATION`), used by few_shot(n) instead of other rows'. */
+    demos?: Demo[];
 }
 
 export interface CompiledPhrasing {

@@ -60,10 +60,15 @@ export function answerText(gold: Gold): string {
     return `Option ${gold}`;
 }
 
-export interface Demo { question: string; gold: Gold; explain: string }
+export interface Demo {
+    question: string; gold: Gold; explain: string;
+    /** The assistant turn verbatim, when the family's demonstrations answer with the answer alone (evidence). */
+    reply?: string;
+}
 
 /** A demonstration's answer: few-shot gives the answer then why; chain of thought reasons hop by hop first. */
 export function demoAnswer(demo: Demo, variant: Variant): string {
+    if (demo.reply !== undefined) return demo.reply;
     const answer = answerText(demo.gold);
     if (variant.kind === 'cot') return `${demo.explain} The answer is ${typeof demo.gold === 'number' ? answer : answer.toLowerCase()}.`;
     return demo.explain ? `${answer}. ${demo.explain}` : `${answer}.`;

@@ -3,8 +3,6 @@
  * (verify, report) and the faces. Plain JSON-serialisable data.
  */
 import type { ProbeKind, SpecLocation } from '../spec/model.js';
-import type { OpenQuestion } from '../families/open/types.js';
-import type { RuleQuestion } from '../families/rule/types.js';
 
 export interface ChatMessage { role: 'system' | 'user' | 'assistant'; content: string }
 
@@ -54,7 +52,16 @@ export interface QuestionSource {
 
 export interface QuestionGroupRef { id: string; relation: string; role: string }
 
-export interface Question {
+/**
+ * What a family's questions carry beyond the shared fields (open: the context; rule: the proof; statement,
+ * evidence, knows, path: theirs). Each family declares its keys by augmenting this interface from its own folder
+ * (\`declare module '../../probes/question.js' { interface QuestionData { … } }\`), so this room imports no family.
+ * A plan's item carries them (\`Item\`), generation copies every one onto the question, the store keeps them in the
+ * question's JSON, \`questionRecord\` writes them all, reports and the panel read them through the family.
+ */
+export interface QuestionData {}
+
+export interface Question extends QuestionData {
     /** Stable: a hash of what defines the question (probe, template text, row key, variant), not of positions. */
     id: string;
     probe: string;
@@ -76,24 +83,6 @@ export interface Question {
     options?: string[];
     /** The question group it is judged in with others (verify/groups.ts): group id, relation, its role. */
     group?: QuestionGroupRef;
-    /** open questions: the retrieval, the context sent (perturbed or not) and the facts its claims are checked against. */
-    open?: OpenQuestion;
-    /**
-     * statement questions: the attribute stated and, for a negative, how it was made ('tail', 'head' or 'relation')
-     * with the true value (`from`) and what the statement claims instead (`to`); 'true' for the true statement.
-     */
-    statement?: { attribute: string; corruption: 'true' | 'tail' | 'head' | 'relation'; from: string; to: string };
-    /**
-     * evidence questions: which case it is, the passage given ('' closed book), the original answer and its
-     * aliases, and for a swap the spans of the passage where the new answer was written.
-     */
-    evidence?: { kind: 'seed' | 'swap' | 'enrich' | 'closed'; passage: string; original: string; aliases: string[]; spans?: [number, number][] };
-    /** path questions: how AR-ext is counted (`complete`: only over questions whose path has every hop); absent = per hop. */
-    pathScoring?: { arExt: 'complete' };
-    /** knows questions: how "known" is read from the answer (probes/knows.ts KNOWN_RULES); absent = only_yes. */
-    knownIf?: 'only_yes' | 'no_word_no';
-    /** rule questions: the derived fact, its proof, the premises the rationale should state, its role in the group. */
-    rule?: RuleQuestion;
     /** The entity the question is about (for the knowledge filter): relation and key values. */
     entity: { relation: string; key: string[] };
     source: QuestionSource;
@@ -102,9 +91,12 @@ export interface Question {
 
 /** The JSONL / preview shape: keywords as plain strings per hop. */
 export function questionRecord(q: Question): Record<string, unknown> {
+    const { id, probe, kind, phrasing, variant, variantId, question, messages, gold, keywords, options, group, entity, source, path, ...data } = q;
     return {
-        id: q.id, probe: q.probe, kind: q.kind, phrasing: q.phrasing, variant: q.variant, variantId: q.variantId ?? q.variant, question: q.question,
-        messages: q.messages, gold: q.gold, keywords: q.keywords.map(h => h.map(k => k.value)),
-        options: q.options, group: q.group, open: q.open, statement: q.statement, evidence: q.evidence, rule: q.rule, entity: q.entity, source: q.source, path: q.path,
+        id, probe, kind, phrasing, variant, variantId: variantId ?? variant, question, messages, gold, keywords: keywords.map(h => h.map(k => k.value)),
+        options, group,
+        // Every family's own data (QuestionData), whatever its keys: none is dropped.
+        ...data,
+        entity, source, path,
     };
 }

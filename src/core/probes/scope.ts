@@ -178,3 +178,9 @@ export function slotFor(spec: SpecModel, tables: Map<string, RelationTable>, nam
     if (!table) return notLoaded(name);
     return { relation, table };
 }
+
+/** "whose director is {director}, star is {star} and release year is {year}" */
+export function describeBy(relation: RelationDecl, attrs: string[]): string {
+    const parts = attrs.map(a => `${labelOf(relation, a)} is {${a}}`);
+    return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}

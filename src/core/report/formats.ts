@@ -1,17 +1,22 @@
 /** The machine-readable report formats: json, csv, jsonl, junit. */
 import type { GroupMetrics } from '../verify/metrics.js';
 import { groupLabel, questionKey, variantId } from './labels.js';
-import { failureReason, passed, type ReportData } from './model.js';
+import { failureReason, figureColumns, figureText, passed, type ReportData } from './model.js';
 import { isMeasured } from '../verify/passed.js';
 
 const round = (x: number | null) => (x === null ? null : Math.round(x * 10000) / 10000);
 const roundCi = (ci: [number, number] | null) => (ci ? [round(ci[0]), round(ci[1])] : null);
 
-/** The JSON shape of one group: {model, probe, phrasing, mode, n, A, R, AR, M, H, ci} plus the extras. */
+/** A figure that does not apply to the group reads "n/a" (not 0, not a blank). */
+function shownFigure(g: GroupMetrics, k: 'R' | 'AR' | 'C'): number | null | 'n/a' {
+    return g[k] === null && g.notApplicable?.includes(k) ? 'n/a' : round(g[k]);
+}
+
+/** The JSON shape of one group: {model, probe, phrasing, mode, n, A, R, AR, M, H, contradicted, ci} plus the extras. */
 export function groupJson(g: GroupMetrics): Record<string, unknown> {
     const out: Record<string, unknown> = {
         model: g.model, probe: g.probe, phrasing: g.phrasing, mode: g.mode, n: g.n,
-        A: round(g.A), R: round(g.R), AR: round(g.AR), M: round(g.M), H: round(g.H), C: round(g.C),
+        A: round(g.A), R: shownFigure(g, 'R'), AR: shownFigure(g, 'AR'), M: round(g.M), H: round(g.H), contradicted: shownFigure(g, 'C'),
         ci: Object.fromEntries(Object.entries(g.ci).map(([k, v]) => [k, roundCi(v)])),
         kind: g.kind, variant: g.variant, variantId: g.variantId ?? g.variant, counts: g.counts, overrides: g.overrides,
     };
@@ -39,6 +44,7 @@ export function renderJson(d: ReportData): string {
     const body: Record<string, unknown> = {
         run: d.run, groups: d.metrics.map(groupJson), questionGroups: d.groups.map(g => ({ ...g, ok: { k: g.ok.k, n: g.ok.n, value: round(g.ok.value), ci: roundCi(g.ok.ci) } })), overrides: d.overrides,
         questions: d.rows.length, passed: d.rows.filter(passed).length, unverified: d.unverified,
+        failedCalls: d.failedCalls, notAnswered: d.notAnswered, unanswered: d.unanswered,
     };
     if (d.judge) body.judge = { label: d.judge.label, preset: d.judge.preset, n: d.judge.n, agreement: d.judge.agreement, kappa: d.judge.kappa };
     return JSON.stringify(body, null, 2) + '\n';
@@ -52,12 +58,24 @@ export function csvField(v: unknown): string {
 }
 
 export function renderCsv(d: ReportData): string {
-    const cols = ['model', 'probe', 'kind', 'phrasing', 'variant', 'variant_id', 'mode', 'n', 'na', 'A', 'A_low', 'A_high', 'R', 'R_low', 'R_high', 'AR', 'AR_low', 'AR_high', 'M', 'M_low', 'M_high', 'H', 'H_low', 'H_high', 'C', 'overrides'];
+    // The families' figure columns follow the shared ones (none for the built-in families: the columns stay as they were).
+    const extra = figureColumns(d.metrics);
+    const cols = ['model', 'probe', 'kind', 'phrasing', 'variant', 'variant_id', 'mode', 'n', 'na', 'A', 'A_low', 'A_high', 'R', 'R_low', 'R_high', 'AR', 'AR_low', 'AR_high', 'M', 'M_low', 'M_high', 'H', 'H_low', 'H_high', 'contradicted', 'overrides', 'not_answered', 'failed_calls', ...extra.map(e => e.column.name)];
     const lines = [cols.join(',')];
+    // Per model and probe: the questions without an answer, on each of its rows (and on a row of its own when none was answered).
+    const missing = new Map(d.unanswered.map(u => [`${u.model}\u0000${u.probe}`, u]));
+    const written = new Set<string>();
     for (const g of d.metrics) {
-        const fig = (k: 'A' | 'R' | 'AR' | 'M' | 'H') => [round(g[k]), round(g.ci[k]?.[0] ?? null), round(g.ci[k]?.[1] ?? null)];
-        const row = [g.model, g.probe, g.kind, g.phrasing, g.variant, g.variantId ?? g.variant, g.mode, g.n, g.na ?? '', ...fig('A'), ...fig('R'), ...fig('AR'), ...fig('M'), ...fig('H'), round(g.C), g.overrides];
+        const fig = (k: 'A' | 'R' | 'AR' | 'M' | 'H') => (k !== 'A' && k !== 'M' && k !== 'H' && g[k] === null && g.notApplicable?.includes(k) ? ['n/a', 'n/a', 'n/a'] : [round(g[k]), round(g.ci[k]?.[0] ?? null), round(g.ci[k]?.[1] ?? null)]);
+        const u = missing.get(`${g.model}\u0000${g.probe}`);
+        written.add(`${g.model}\u0000${g.probe}`);
+        const own = extra.map(e => (e.kind === g.kind && !g.na ? e.column.value(g) : null)).map(v => (typeof v === 'number' ? round(v) : v));
+        const row = [g.model, g.probe, g.kind, g.phrasing, g.variant, g.variantId ?? g.variant, g.mode, g.n, g.na ?? '', ...fig('A'), ...fig('R'), ...fig('AR'), ...fig('M'), ...fig('H'), shownFigure(g, 'C'), g.overrides, u?.notAnswered ?? 0, u?.failed ?? 0, ...own];
         lines.push(row.map(csvField).join(','));
+    }
+    for (const [k, u] of missing) {
+        if (written.has(k)) continue;
+        lines.push([u.model, u.probe, '', '', '', '', '', 0, 'no answers', ...Array.from({ length: 17 }, () => ''), u.notAnswered, u.failed, ...extra.map(() => '')].map(csvField).join(','));
     }
     return lines.join('\n') + '\n';
 }
@@ -71,6 +89,10 @@ export function renderJsonl(d: ReportData): string {
             keywords: q.keywords.map(h => h.map(k => k.value)), model: r.verdict.model, sample: r.verdict.sample, response: r.response,
             passed: passed(r), verdict: r.verdict,
         }));
+    }
+    // A question whose calls failed is a line too, so that counting lines never hides it.
+    for (const f of d.failedSlots) {
+        out.push(JSON.stringify({ question: f.question.id, probe: f.question.probe, kind: f.question.kind, phrasing: f.question.phrasing, text: f.question.question, model: f.model, sample: f.sample, status: 'failed', error: f.error }));
     }
     // The judge is opt-in and always labelled: one trailing line, distinct from the per-question lines.
     if (d.judge) out.push(JSON.stringify({ judge: { label: d.judge.label, preset: d.judge.preset, n: d.judge.n, agreement: d.judge.agreement, kappa: d.judge.kappa } }));
@@ -90,25 +112,37 @@ export function xmlEscape(s: string): string {
  */
 export function renderJunit(d: ReportData): string {
     const suites = new Map<string, typeof d.rows>();
+    const errored = new Map<string, ReportData['failedSlots']>();
+    const suite = (key: string) => { if (!suites.has(key)) suites.set(key, []); return suites.get(key)!; };
     for (const r of d.rows) {
         if (!isMeasured(r.question)) continue;
-        const key = `${r.verdict.model} / ${r.question.probe}`;
-        let list = suites.get(key);
-        if (!list) { list = []; suites.set(key, list); }
-        list.push(r);
+        suite(`${r.verdict.model} / ${r.question.probe}`).push(r);
+    }
+    // A question whose calls failed is a test case in error (JUnit's word for "could not run").
+    for (const f of d.failedSlots) {
+        const key = `${f.model} / ${f.question.probe}`;
+        suite(key);
+        errored.set(key, [...(errored.get(key) ?? []), f]);
     }
     const parts: string[] = [];
-    let tests = 0, failures = 0;
+    let tests = 0, failures = 0, errors = 0;
     // The opt-in judge, labelled, as a property of every suite (where JUnit readers look for properties).
     const judge = d.judge
         ? `    <properties><property name="LLM judge" value="${xmlEscape(`preset ${d.judge.preset}, n ${d.judge.n}, agreement ${d.judge.agreement?.toFixed(3) ?? 'n/a'}, kappa ${d.judge.kappa?.toFixed(3) ?? 'n/a'}`)}"/></properties>`
         : undefined;
     for (const [name, rows] of suites) {
         const failed = rows.filter(r => !passed(r)).length;
-        tests += rows.length;
+        const broken = errored.get(name) ?? [];
+        tests += rows.length + broken.length;
         failures += failed;
-        parts.push(`  <testsuite name="${xmlEscape(name)}" tests="${rows.length}" failures="${failed}">`);
-        if (judge) parts.push(judge);
+        errors += broken.length;
+        parts.push(`  <testsuite name="${xmlEscape(name)}" tests="${rows.length + broken.length}" failures="${failed}" errors="${broken.length}">`);
+        // The families' figure columns of this model and probe (all questions), one property per phrasing and column.
+        const [model, probe] = rows[0] ? [rows[0].verdict.model, rows[0].question.probe] : [broken[0]?.model, broken[0]?.question.probe];
+        const figures = d.metrics.filter(g => g.model === model && g.probe === probe && g.mode === 'all' && !g.na)
+            .flatMap(g => figureColumns([g]).map(({ column }) => `<property name="${xmlEscape(`${g.phrasing} ${column.name}`)}" value="${xmlEscape(figureText(column.value(g)))}"/>`));
+        if (judge && figures.length === 0) parts.push(judge);
+        else if (figures.length) parts.push(`    <properties>${judge ? judge.replace(/^\s*<properties>|<\/properties>$/g, '') : ''}${figures.join('')}</properties>`);
         for (const r of rows) {
             const caseName = `${groupLabel(questionKey(r.question), ['phrasing', 'variant'])}: ${r.question.question}${r.verdict.sample ? ` #${r.verdict.sample}` : ''}`;
             parts.push(`    <testcase classname="${xmlEscape(`${r.verdict.model}.${r.question.probe}`)}" name="${xmlEscape(caseName)}">`);
@@ -117,7 +151,12 @@ export function renderJunit(d: ReportData): string {
             }
             parts.push('    </testcase>');
         }
+        for (const f of broken) {
+            const caseName = `${groupLabel(questionKey(f.question), ['phrasing', 'variant'])}: ${f.question.question}${f.sample ? ` #${f.sample}` : ''}`;
+            parts.push(`    <testcase classname="${xmlEscape(`${f.model}.${f.question.probe}`)}" name="${xmlEscape(caseName)}">`,
+                `      <error message="${xmlEscape(`the call failed: ${f.error}`)}"/>`, '    </testcase>');
+        }
         parts.push('  </testsuite>');
     }
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${xmlEscape(`halluprobe ${d.run.id}`)}" tests="${tests}" failures="${failures}">\n${parts.join('\n')}\n</testsuites>\n`;
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${xmlEscape(`halluprobe ${d.run.id}`)}" tests="${tests}" failures="${failures}" errors="${errors}">\n${parts.join('\n')}\n</testsuites>\n`;
 }

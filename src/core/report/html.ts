@@ -5,7 +5,7 @@
  */
 import type { GroupMetrics } from '../verify/metrics.js';
 import { groupKey, groupLabel, LABEL_PARTS, partText, questionKey, type GroupKey, type LabelPart } from './labels.js';
-import { ciText, failureReason, passed, pct, reportSections, type ReportData } from './model.js';
+import { ciText, countsLine, failureReason, passed, pct, reportSections, type ReportData } from './model.js';
 import type { ReportCurve } from '../probes/family.js';
 import { goldText } from '../probes/question.js';
 
@@ -127,7 +127,7 @@ function hopCharts(groups: GroupMetrics[]): string {
 }
 
 function metricsTable(groups: GroupMetrics[]): string {
-    const head = `<tr>${LABEL_PARTS.map(p => `<th>${p}</th>`).join('')}<th>N</th><th>A</th><th>R</th><th>AR</th><th>M</th><th>H</th><th>C</th></tr>`;
+    const head = `<tr>${LABEL_PARTS.map(p => `<th>${p}</th>`).join('')}<th>N</th><th>A</th><th>R</th><th>AR</th><th>M</th><th>H</th><th>contradicted</th></tr>`;
     const rows = groups.map(g => {
         const key = LABEL_PARTS.map(p => `<td>${esc(partText(groupKey(g), p))}</td>`).join('');
         if (g.na) return `<tr class="na">${key}<td colspan="7">${esc(g.na)}</td></tr>`;
@@ -172,8 +172,8 @@ export function renderHtml(d: ReportData, maxExamples = 200): string {
         `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`,
         `<title>${esc(`HalluProbe report ${d.run.id}`)}</title><style>${CSS}</style></head><body>`);
     parts.push(`<h1>HalluProbe report — run ${esc(d.run.id)}</h1>`,
-        `<p>Spec <code>${esc(d.run.spec)}</code>, suite <code>${esc(d.run.suite)}</code>, started ${esc(d.run.started)}, status ${esc(d.run.status)}. ${d.rows.length} verdicts, ${d.rows.length - failed.length} passed, ${failed.length} failed${d.unverified ? `, ${d.unverified} answers not verified yet` : ''}.</p>`,
-        '<p><small>A = answer correct, R = critical keywords in the rationale, AR = both, M = unsure or unparseable, H = 1 − A − M (lower is better), C = contradicted. Bracketed and whiskers: Wilson 95 % intervals.</small></p>');
+        `<p>Spec <code>${esc(d.run.spec)}</code>, suite <code>${esc(d.run.suite)}</code>, started ${esc(d.run.started)}, status ${esc(d.run.status)}. ${esc(countsLine(d))}</p>`,
+        '<p><small>A = answer correct, R = critical keywords in the rationale, AR = both, M = unsure or unparseable, H = 1 − A − M (lower is better), contradicted = a keyword contradicted by another value from the data; n/a = the figure does not apply. Bracketed and whiskers: Wilson 95 % intervals.</small></p>');
     parts.push('<h2>Metrics</h2>', legend(['A', 'R', 'AR', 'H']), metricsCharts(d.metrics), metricsTable(d.metrics));
     const hops = hopCharts(d.metrics);
     if (hops) parts.push('<h2>Paths per hop (charts)</h2>', legend(['R', 'AR']), hops);
@@ -181,6 +181,10 @@ export function renderHtml(d: ReportData, maxExamples = 200): string {
         parts.push(`<h2>${esc(section.title)}</h2>`, ...(section.curves ?? []).map(lineChart));
         parts.push(`<table><tr>${section.columns.map(c => `<th>${esc(c)}</th>`).join('')}</tr>`,
             ...section.rows.map(row => `<tr>${row.map(c => `<td>${esc(c)}</td>`).join('')}</tr>`), '</table>');
+    }
+    if (d.unanswered.length) {
+        parts.push('<h2>Questions without an answer</h2><table><tr><th>probe</th><th>model</th><th>calls failed</th><th>not answered yet</th></tr>',
+            ...d.unanswered.map(u => `<tr><td>${esc(u.probe)}</td><td>${esc(u.model)}</td><td>${u.failed}</td><td>${u.notAnswered}</td></tr>`), '</table>');
     }
     if (d.judge) parts.push(`<h2><span class="label">${esc(d.judge.label)}</span> opt-in, preset “${esc(d.judge.preset)}”</h2><p>Agreement with the deterministic verifier on ${d.judge.n} sampled verdicts: ${pct(d.judge.agreement)}; Cohen's kappa ${pct(d.judge.kappa)}.</p>`);
     if (d.overrides.length) {

@@ -13,6 +13,8 @@ import { applyOverrides } from '../verify/overrides.js';
 import { runJudge, sampleVerdicts, type JudgeResult } from '../verify/judge.js';
 import type { Verdict } from '../verify/types.js';
 import { HalluProbeError, problem } from '../errors.js';
+import { familyModelSteps } from '../probes/families.js';
+import type { SpecModel } from '../spec/model.js';
 import { buildReport, type ReportData } from './model.js';
 import { cliCommand } from '../invocation.js';
 
@@ -31,6 +33,11 @@ export interface LoadReportOptions {
     minKnown?: number;
     judge?: JudgeOptions;
     cache?: DataCache;
+    /**
+     * How the families' model steps (rule: claim extraction, embeddings) get keys: the face's host confirmation
+     * and bindings. Without it a key goes only where it is already bound (no host is confirmed).
+     */
+    keys?: { confirmHost: ConfirmHost; bindings?: KeyBindings };
 }
 
 /** Resolves "latest" (or nothing) to the newest run; throws for a run the store does not have. */
@@ -44,28 +51,43 @@ export function resolveRunId(store: Store, id: string | undefined): string {
     return id;
 }
 
-/** Verifies the run's answers that have no verdict yet; a note says why some stay unverified. */
-async function verifyMissing(store: Store, runId: string, cache?: DataCache): Promise<string | undefined> {
+/**
+ * Verifies the run's answers that have no verdict yet; a note says why some stay unverified. When it verified
+ * some, the spec it verified against comes back: the families' model steps run on it next.
+ */
+async function verifyMissing(store: Store, runId: string, cache?: DataCache): Promise<{ note?: string; verified?: SpecModel }> {
     const results = store.loadRunResults(runId)!;
-    if (results.answers.length === 0 || results.verdicts.length >= results.answers.length) return undefined;
+    if (results.answers.length === 0 || results.verdicts.length >= results.answers.length) return {};
     const missing = results.answers.length - results.verdicts.length;
-    if (!existsSync(results.run.spec)) return `the spec ${results.run.spec} is gone, so ${missing} answers stay unverified`;
+    if (!existsSync(results.run.spec)) return { note: `the spec ${results.run.spec} is gone, so ${missing} answers stay unverified` };
     const loaded = await loadSpec(results.run.spec);
     const errors = loaded.diagnostics.filter(d => d.severity === 'error').length;
-    if (errors > 0) return `the spec ${results.run.spec} now has ${errors} error(s), so ${missing} answers stay unverified (${cliCommand()} check shows them)`;
+    if (errors > 0) return { note: `the spec ${results.run.spec} now has ${errors} error(s), so ${missing} answers stay unverified (${cliCommand()} check shows them)` };
     const data = await loadData(loaded.model, cache);
     verifyRun(store, runId, loaded.model, data, { onlyUnverified: true });
-    return undefined;
+    return { verified: loaded.model };
 }
 
 export async function loadReport(store: Store, runId: string, options: LoadReportOptions = {}): Promise<{ data: ReportData; note?: string }> {
-    const note = await verifyMissing(store, runId, options.cache).catch(e => `verification failed: ${e instanceof Error ? e.message : String(e)}`);
+    const verification = await verifyMissing(store, runId, options.cache).catch(e => ({ note: `verification failed: ${e instanceof Error ? e.message : String(e)}`, verified: undefined }));
+    // Answers verified just now (a run with --no-verify) get the families' model steps, as runSpec gives them after verifying.
+    const stepNote = verification.verified ? await modelSteps(store, runId, verification.verified, options.keys).catch(e => `model steps failed: ${e instanceof Error ? e.message : String(e)}`) : undefined;
     const results = store.loadRunResults(runId)!;
     const overrides = store.overrides(runId);
     const build: Parameters<typeof buildReport>[2] = options.minKnown === undefined ? {} : { minKnown: options.minKnown };
     if (options.judge) build.judge = await judgeRun(results, applyOverrides(results.verdicts, overrides), options.judge);
-    const data = buildReport(results, overrides, build);
+    const data = buildReport({ ...results, failures: store.failures(runId) }, overrides, build);
+    const note = [verification.note, stepNote].filter((x): x is string => !!x).join('; ');
     return note ? { data, note } : { data };
+}
+
+/** The families' steps that ask models after verification (rule: extract_with, embeddings), as runSpec runs them. */
+async function modelSteps(store: Store, runId: string, spec: SpecModel, keys: LoadReportOptions['keys']): Promise<string | undefined> {
+    const problems = await familyModelSteps({
+        store, runId, spec, client: (model, key) => createClient(model, { key }),
+        keyFor: model => resolveKey(model, undefined, keys?.confirmHost ?? (async () => false), process.env, keys?.bindings),
+    });
+    return problems.length ? problems.join('; ') : undefined;
 }
 
 /** The opt-in LLM judge on a deterministic sample of the run's verdicts (questions with keywords only). */

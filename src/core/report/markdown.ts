@@ -1,7 +1,7 @@
 /** The Markdown report: metrics tables with intervals, paths per hop, overrides, judge, and failing examples. */
 import type { GroupMetrics } from '../verify/metrics.js';
 import { groupLabel, KEY_COLUMNS, keyCells, questionKey } from './labels.js';
-import { ciText, failureReason, passed, pct, reportSections, type ReportData } from './model.js';
+import { ciText, countsLine, failureReason, passed, pct, reportSections, type ReportData } from './model.js';
 
 /** Model text inside a Markdown table cell or line: no pipes, no line breaks, no HTML, bounded. */
 export function mdText(s: string, max = 160): string {
@@ -16,10 +16,10 @@ const KEY_RULE = `|${KEY_COLUMNS.map(() => '---').join('|')}|`;
 const keyRow = (g: GroupMetrics) => `| ${keyCells(g).map(c => mdText(c)).join(' | ')} |`;
 
 export function metricsTable(groups: GroupMetrics[]): string[] {
-    const lines = [`${KEY_HEAD} N | A | R | AR | M | H | C |`, `${KEY_RULE}---:|---|---|---|---|---|---|`];
+    const lines = [`${KEY_HEAD} N | A | R | AR | M | H | contradicted |`, `${KEY_RULE}---:|---|---|---|---|---|---|`];
     for (const g of groups) {
         if (g.na) { lines.push(`${keyRow(g)} – | ${mdText(g.na)} | | | | | |`); continue; }
-        const f = (k: 'A' | 'R' | 'AR' | 'M' | 'H') => `${pct(g[k])} ${ciText(g.ci[k])}`;
+        const f = (k: 'A' | 'R' | 'AR' | 'M' | 'H') => `${pct(g[k])} ${ciText(g.ci[k])}`.trim();
         lines.push(`${keyRow(g)} ${g.n} | ${f('A')} | ${f('R')} | ${f('AR')} | ${f('M')} | ${f('H')} | ${pct(g.C)} |`);
     }
     return lines;
@@ -30,12 +30,17 @@ export function renderMarkdown(d: ReportData, maxExamples = 50): string {
     out.push(`# HalluProbe report — run ${mdText(d.run.id)}`, '');
     out.push(`Spec \`${mdText(d.run.spec)}\`, suite \`${mdText(d.run.suite)}\`, started ${d.run.started}, status ${d.run.status}.`);
     const failed = d.rows.filter(r => !passed(r));
-    out.push(`${d.rows.length} verdicts, ${d.rows.length - failed.length} passed, ${failed.length} failed${d.unverified ? `, ${d.unverified} answers not verified yet` : ''}.`, '');
-    out.push('A = answer correct, R = critical keywords in the rationale, AR = both, M = unsure or unparseable, H = 1 − A − M (hallucination; lower is better), C = a keyword contradicted by another value from the data. Brackets: Wilson 95 % interval.', '');
+    out.push(countsLine(d), '');
+    out.push('A = answer correct, R = critical keywords in the rationale, AR = both, M = unsure or unparseable, H = 1 − A − M (hallucination; lower is better), contradicted = a keyword contradicted by another value from the data; n/a = the figure does not apply (no keywords to look for). Brackets: Wilson 95 % interval.', '');
     out.push('## Metrics', '', ...metricsTable(d.metrics), '');
     for (const section of reportSections(d)) {
         out.push(`## ${mdText(section.title)}`, '', `| ${section.columns.map(c => mdText(c)).join(' | ')} |`, `|${section.columns.map(() => '---').join('|')}|`);
         for (const row of section.rows) out.push(`| ${row.map(c => mdText(c)).join(' | ')} |`);
+        out.push('');
+    }
+    if (d.unanswered.length) {
+        out.push('## Questions without an answer', '', '| probe | model | calls failed | not answered yet |', '|---|---|---:|---:|');
+        for (const u of d.unanswered) out.push(`| ${mdText(u.probe)} | ${mdText(u.model)} | ${u.failed} | ${u.notAnswered} |`);
         out.push('');
     }
     if (d.judge) {

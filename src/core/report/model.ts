@@ -11,7 +11,7 @@ import type { Verdict } from '../verify/types.js';
 import { questionPassed } from '../verify/passed.js';
 import { judgeGroups, summarizeGroups, type GroupSummary, type GroupVerdict } from '../verify/groups.js';
 import { familyOf } from '../probes/families.js';
-import type { ReportSection } from '../probes/family.js';
+import type { FigureColumn, ReportSection } from '../probes/family.js';
 
 export type ReportFormat = 'md' | 'html' | 'json' | 'csv' | 'jsonl' | 'junit' | 'erbench';
 export const REPORT_FORMATS: ReportFormat[] = ['md', 'html', 'json', 'csv', 'jsonl', 'junit', 'erbench'];
@@ -43,7 +43,16 @@ export interface ReportData {
     judge?: JudgeResult;
     /** Answers that have no verdict yet (verify the run first). */
     unverified: number;
+    /** Questions asked of no avail: per probe and model, those whose calls failed and those not answered yet. */
+    unanswered: Unanswered[];
+    /** Each slot (question × model × sample) whose calls failed, with the last error. */
+    failedSlots: FailedSlot[];
+    failedCalls: number;
+    notAnswered: number;
 }
+
+export interface Unanswered { probe: string; model: string; failed: number; notAnswered: number }
+export interface FailedSlot { question: Question; model: string; sample: number; error: string }
 
 export interface ReportInput {
     run: ReportRun;
@@ -52,6 +61,8 @@ export interface ReportInput {
     verdicts: Verdict[];
     /** As stored; judged here from the verdicts when absent (a run verified before groups existed). */
     groupVerdicts?: GroupVerdict[];
+    /** The slots whose calls failed (the store's `failures`), with their last error. */
+    failures?: { question: string; model: string; sample: number; error: string }[];
 }
 
 const slot = (q: string, m: string, s: number) => `${q}\u0000${m}\u0000${s}`;
@@ -77,9 +88,47 @@ export function buildReport(input: ReportInput, overrides: Override[] = [], opti
     const groupVerdicts = (input.groupVerdicts?.length ? input.groupVerdicts : judgeGroups(input.questions, applied)).map(g => (simulated.has(g.model) ? { ...g, model: `${g.model} ${SIMULATOR_LABEL}` } : g));
     const data: ReportData = {
         run: input.run, rows, metrics: computeMetrics(input.questions, verdicts, options), groupVerdicts, groups: summarizeGroups(groupVerdicts), overrides, unverified,
+        ...unansweredOf(input, questions, simulated),
     };
     if (options.judge) data.judge = options.judge;
     return data;
+}
+
+/** Which of the run's slots (question × model × sample) have no answer: their calls failed, or were not made yet. */
+function unansweredOf(input: ReportInput, questions: Map<string, Question>, simulated: Set<string>): Pick<ReportData, 'unanswered' | 'failedSlots' | 'failedCalls' | 'notAnswered'> {
+    const answered = new Set(input.answers.map(a => slot(a.questionId, a.model, a.sample)));
+    const failures = new Map((input.failures ?? []).map(f => [slot(f.question, f.model, f.sample), f]));
+    const shown = (m: string) => (simulated.has(m) ? `${m} ${SIMULATOR_LABEL}` : m);
+    const models = input.run.settings?.models?.map(m => ({ name: m.name, samples: Math.max(1, m.samples ?? 1) }))
+        ?? [...new Set(input.answers.map(a => a.model))].map(name => ({ name, samples: 1 }));
+    const selected = input.run.settings?.questionIds ? new Set(input.run.settings.questionIds) : undefined;
+    const by = new Map<string, Unanswered>();
+    const failedSlots: FailedSlot[] = [];
+    for (const q of input.questions) {
+        if (selected && !selected.has(q.id)) continue;
+        for (const m of models) {
+            for (let sample = 0; sample < m.samples; sample++) {
+                const key = slot(q.id, m.name, sample);
+                if (answered.has(key)) continue;
+                const failure = failures.get(key);
+                const k = `${q.probe}\u0000${m.name}`;
+                let u = by.get(k);
+                if (!u) by.set(k, (u = { probe: q.probe, model: shown(m.name), failed: 0, notAnswered: 0 }));
+                if (failure) { u.failed++; failedSlots.push({ question: questions.get(q.id) ?? q, model: shown(m.name), sample, error: failure.error }); } else u.notAnswered++;
+            }
+        }
+    }
+    const unanswered = [...by.values()];
+    return { unanswered, failedSlots, failedCalls: failedSlots.length, notAnswered: unanswered.reduce((n, u) => n + u.notAnswered, 0) };
+}
+
+/** The report's one-line count: verdicts, passed, failed, and the questions that got no answer. */
+export function countsLine(d: ReportData): string {
+    const failed = d.rows.filter(r => !passed(r)).length;
+    return `${d.rows.length} verdicts, ${d.rows.length - failed} passed, ${failed} failed`
+        + (d.failedCalls ? `, ${d.failedCalls} question${d.failedCalls === 1 ? '' : 's'} not answered: the calls failed` : '')
+        + (d.notAnswered ? `, ${d.notAnswered} not answered yet` : '')
+        + (d.unverified ? `, ${d.unverified} answers not verified yet` : '') + '.';
 }
 
 /** Did this question pass? (answer right, and the rationale right where the question has keywords.) */
@@ -99,7 +148,11 @@ function hopReason(h: ReportRow['verdict']['hops'][number]): string | undefined 
 export function failureReason(row: ReportRow): string {
     const v = row.verdict;
     const parts: string[] = [];
-    if (!(v.override?.correct ?? v.correct)) parts.push(`answer ${v.answer}${v.option !== undefined ? ` ${v.option}` : ''}, expected ${goldText(row.question)}`);
+    if (!(v.override?.correct ?? v.correct)) {
+        // The span the reader took as the answer, and why: a misreading shows here, not only a wrong answer.
+        const read = v.read ? ` (read ${v.read.text ? `"${v.read.text}" at ${v.read.span[0]}–${v.read.span[1]}: ` : ''}${v.read.why})` : '';
+        parts.push(`answer ${v.answer}${v.option !== undefined ? ` ${v.option}` : ''}, expected ${goldText(row.question)}${read}`);
+    }
     if (row.question.keywords.length > 0 && !(v.override?.rationale ?? v.rationale)) {
         // Every failed hop, not only the first: the response highlights all the conflicts.
         const failedHops = v.hops.map(hopReason).filter((r): r is string => r !== undefined);
@@ -110,14 +163,35 @@ export function failureReason(row: ReportRow): string {
 
 export { ciText, pct } from './numbers.js';
 import { ciText, pct } from './numbers.js';
+import { KEY_COLUMNS, keyCells } from './labels.js';
+
+/** A figure column's value as text: a number to 4 decimals at most, n/a when it does not apply. */
+export function figureText(v: number | string | null): string {
+    return v === null ? 'n/a' : typeof v === 'number' ? String(Math.round(v * 10000) / 10000) : v;
+}
 
 /**
  * The tables beyond the metrics, the same in every format: each probe family's own (in the order its groups
  * first appear), then the question groups judged together.
  */
+/** Every family's figure columns among these groups, in the order the kinds first appear (CSV, JUnit). */
+export function figureColumns(groups: readonly GroupMetrics[]): { kind: string; column: FigureColumn }[] {
+    return [...new Set(groups.map(g => g.kind))].flatMap(kind => (familyOf(kind).figureColumns ?? []).map(column => ({ kind, column })));
+}
+
 export function reportSections(d: Pick<ReportData, 'metrics' | 'groups'>): ReportSection[] {
     const kinds = [...new Set(d.metrics.map(g => g.kind))];
-    const sections = kinds.flatMap(kind => familyOf(kind).reportSections(d.metrics.filter(g => g.kind === kind)));
+    const sections = kinds.flatMap(kind => {
+        const mine = d.metrics.filter(g => g.kind === kind);
+        const own = familyOf(kind).reportSections(mine);
+        const columns = familyOf(kind).figureColumns ?? [];
+        const shown = mine.filter(g => !g.na && g.n > 0);
+        // A family's figure columns, as one table (md, html): the figures every format shows without knowing them.
+        if (columns.length && shown.length) {
+            own.push({ title: `Figures: ${kind}`, columns: [...KEY_COLUMNS, ...columns.map(c => c.name)], rows: shown.map(g => [...keyCells(g), ...columns.map(c => figureText(c.value(g)))]) });
+        }
+        return own;
+    });
     if (d.groups.length) {
         sections.push({
             title: 'Question groups',

@@ -7,108 +7,35 @@
  * order they were derived (so a "round" of semi-naive evaluation is a range of row numbers). Provenance costs a
  * clause number and an offset into one shared premise pool per fact.
  */
-import type {
-    Atom, Comparison, Derivation, EvaluateOptions, EvaluateStats, Fact, FactBase, Literal, Program, Proof, Rule, Term, Value,
-} from './ir.js';
+import type { Atom, Comparison, Derivation, EvaluateOptions, EvaluateStats, FactBase, Program, Rule } from './ir.js';
 import { prng } from '../probes/sampling.js';
 import { Int32Builder as IntVec } from '../data/table.js';
-import { Interner, TupleSet, tupleKey, type TupleKey } from './store.js';
+import { Interner, tupleKey } from './store.js';
 import { stratify } from './strata.js';
-
-/** One predicate's facts, their indexes and provenance. */
-class Relation {
-    readonly rows = new IntVec();
-    readonly set: TupleSet;
-    /** Bound-positions mask → key of those positions → row numbers, ascending. */
-    readonly indexes = new Map<number, Map<TupleKey, number[]>>();
-    /** Clause number per row (-1: a base fact) and where its premises start in the pool. */
-    readonly clause = new IntVec();
-    readonly premStart = new IntVec();
-    count = 0;
-    /** Candidates of a capped predicate waiting for the end of the round, and their keys (no candidate twice). */
-    pending: Candidate[] = [];
-    readonly pendingKeys = new Set<TupleKey>();
-
-    constructor(readonly id: number, readonly name: string, readonly arity: number) {
-        this.set = new TupleSet(arity, this.rows);
-    }
-
-    row(i: number, out: number[]): number[] {
-        const base = i * this.arity;
-        for (let k = 0; k < this.arity; k++) out[k] = this.rows.at(base + k);
-        return out;
-    }
-
-    index(mask: number): Map<TupleKey, number[]> {
-        let ix = this.indexes.get(mask);
-        if (ix) return ix;
-        ix = new Map();
-        const tuple: number[] = new Array(this.arity);
-        for (let i = 0; i < this.count; i++) addToIndex(ix, mask, this.row(i, tuple), i);
-        this.indexes.set(mask, ix);
-        return ix;
-    }
-}
-
-interface Candidate { ids: number[]; clause: number; premRel: number[]; premRow: number[] }
-
-const NONE = new Int32Array(0);
-const EMPTY: number[] = [];
-
-function maskKey(mask: number, ids: ArrayLike<number>): TupleKey {
-    let single = -1, parts: number[] | undefined;
-    for (let k = 0; mask >> k; k++) {
-        if (!(mask & (1 << k))) continue;
-        if (single < 0 && !parts) single = ids[k]!;
-        else { parts ??= [single]; parts.push(ids[k]!); }
-    }
-    return parts ? tupleKey(parts) : single;
-}
-
-function addToIndex(ix: Map<TupleKey, number[]>, mask: number, ids: ArrayLike<number>, row: number): void {
-    const key = maskKey(mask, ids);
-    const list = ix.get(key);
-    if (list) list.push(row); else ix.set(key, [row]);
-}
-
-/** First position in an ascending list whose value is ≥ lo. */
-function lowerBound(list: number[], lo: number): number {
-    if (lo <= 0 || list.length === 0 || list[0]! >= lo) return 0;
-    let a = 0, b = list.length;
-    while (a < b) { const m = (a + b) >> 1; if (list[m]! < lo) a = m + 1; else b = m; }
-    return a;
-}
-
-/** How one argument of an atom is matched: a constant id, a variable already bound, or a variable this atom binds. */
-type Arg = { k: 'const'; id: number } | { k: 'bound'; slot: number } | { k: 'free'; slot: number } | { k: 'same'; slot: number };
-
-type Step =
-    | { k: 'atom'; rel: Relation; args: Arg[]; mask: number; range: 'full' | 'old' | 'delta'; prem: number }
-    | { k: 'not'; rel: Relation; args: Arg[]; mask: number; sound: 'fd' | 'complete'; prem: number }
-    | { k: 'compare'; op: Comparison; left: Arg; right: Arg };
-
-interface Plan { clause: number; steps: Step[]; head: Arg[]; headRel: Relation; slots: number; premises: number }
+import { addToIndex, EMPTY, lowerBound, maskKey, NONE, Relation } from './eval-relation.js';
+import { planClause, type Arg, type Plan, type Step } from './eval-plan.js';
+import { derivationOf } from './eval-proofs.js';
 
 export function evaluate(program: Program, base: FactBase, options: EvaluateOptions = {}): Derivation {
     return new Evaluator(program, options).run(base);
 }
 
 class Evaluator {
-    private readonly values = new Interner();
-    private readonly relations = new Map<string, Relation>();
-    private readonly byId: Relation[] = [];
+    readonly values = new Interner();
+    readonly relations = new Map<string, Relation>();
+    readonly byId: Relation[] = [];
     /** The premise pool: relation id and row of each premise, in clause body order. */
-    private readonly poolRel = new IntVec();
-    private readonly poolRow = new IntVec();
-    private readonly random: () => number;
-    private readonly stats: EvaluateStats = { iterations: 0, derived: {}, truncated: [], millis: 0, loadMillis: 0 };
+    readonly poolRel = new IntVec();
+    readonly poolRow = new IntVec();
+    readonly random: () => number;
+    readonly stats: EvaluateStats = { iterations: 0, derived: {}, truncated: [], millis: 0, loadMillis: 0 };
     private derivedTotal = 0;
     private stopped = false;
     /** Per relation in the current stratum: the rows of the last round (delta) and what came before (old). */
     private deltaStart = new Map<Relation, number>();
     private deltaEnd = new Map<Relation, number>();
 
-    constructor(private readonly program: Program, private readonly options: EvaluateOptions) {
+    constructor(readonly program: Program, private readonly options: EvaluateOptions) {
         this.random = prng(options.seed ?? 1);
         for (const d of program.base) this.relation(d.name, d.arity);
         for (const r of program.rules) this.relation(r.head.pred, r.head.args.length);
@@ -156,7 +83,7 @@ class Evaluator {
         }
         for (const pred of derived) this.stats.derived[pred] = this.relations.get(pred)!.count;
         this.stats.millis = performance.now() - started;
-        return this.derivation();
+        return derivationOf(this);
     }
 
     private evaluateStratum(preds: string[]): void {
@@ -196,6 +123,7 @@ class Evaluator {
         const room = Math.max(0, cap - rel.count);
         const pending = rel.pending;
         rel.pending = [];
+        rel.sampled = 0;
         if (pending.length > room) {
             for (let i = pending.length - 1; i > 0; i--) {
                 const j = Math.floor(this.random() * (i + 1));
@@ -207,71 +135,28 @@ class Evaluator {
         for (const c of pending.slice(0, room)) this.append(rel, c.ids, c.clause, c.premRel, c.premRow, c.premRel.length);
     }
 
+    /** Shrinks an overflowing buffer to a uniform sample of `room` candidates; later ones replace them at random. */
+    private startSampling(rel: Relation, room: number): void {
+        const pending = rel.pending;
+        for (let i = 0; i < Math.min(room, pending.length - 1); i++) {
+            const j = i + Math.floor(this.random() * (pending.length - i));
+            [pending[i], pending[j]] = [pending[j]!, pending[i]!];
+        }
+        rel.sampled = pending.length;
+        pending.length = Math.min(room, pending.length);
+        rel.pendingKeys.clear();
+        for (const c of pending) rel.pendingKeys.add(tupleKey(c.ids));
+        this.truncate(rel.name);
+    }
+
     private truncate(name: string): void {
         if (!this.stats.truncated.includes(name)) this.stats.truncated.push(name);
     }
 
-    /** Orders a clause's body for a join: the delta atom first, then whatever binds most; tests as soon as they can run. */
     private plan(rule: Rule, clause: number, deltaPos: number, inStratum: Set<Relation>): Plan {
-        const slotOf = new Map<string, number>();
-        const slot = (v: string) => { let s = slotOf.get(v); if (s === undefined) { s = slotOf.size; slotOf.set(v, s); } return s; };
-        const bound = new Set<string>();
-        const premOf = new Map<Literal, number>();
-        for (const l of rule.body) if (l.kind === 'atom' || (l.kind === 'not' && l.sound === 'fd')) premOf.set(l, premOf.size);
-        const arg = (t: Term, binding: boolean, local?: Set<string>): Arg => {
-            if ('const' in t) return { k: 'const', id: this.values.id(t.const) };
-            const s = slot(t.var);
-            if (bound.has(t.var)) return { k: 'bound', slot: s };
-            if (local?.has(t.var)) return { k: 'same', slot: s };
-            if (binding) local?.add(t.var);
-            return { k: binding ? 'free' : 'bound', slot: s };
-        };
-        const atomStep = (l: Literal & { kind: 'atom' }, pos: number): Step => {
-            const rel = this.relations.get(l.atom.pred)!;
-            const local = new Set<string>();
-            const args = l.atom.args.map(t => arg(t, true, local));
-            for (const v of local) bound.add(v);
-            const range = !inStratum.has(rel) || deltaPos < 0 ? 'full' : pos === deltaPos ? 'delta' : pos < deltaPos ? 'old' : 'full';
-            return { k: 'atom', rel, args, mask: maskOf(args), range, prem: premOf.get(l)! };
-        };
-        const ready = (l: Literal) => termsOf(l).every(t => 'const' in t || bound.has(t.var));
-        const steps: Step[] = [];
-        const left = rule.body.map((l, pos) => ({ l, pos }));
-        const take = (i: number) => left.splice(i, 1)[0]!;
-        if (deltaPos >= 0) { const i = left.findIndex(x => x.pos === deltaPos); const { l, pos } = take(i); steps.push(atomStep(l as Literal & { kind: 'atom' }, pos)); }
-        while (left.length > 0) {
-            const test = left.findIndex(({ l }) => l.kind !== 'atom' && (ready(l) || isAssignment(l, bound)));
-            if (test >= 0) {
-                const { l } = take(test);
-                if (l.kind === 'compare') {
-                    if (isAssignment(l, bound)) {
-                        const [from, to] = 'var' in l.right && !bound.has(l.right.var) ? [l.left, l.right] : [l.right, l.left];
-                        steps.push({ k: 'compare', op: '=', left: arg(from, false), right: { k: 'free', slot: slot((to as { var: string }).var) } });
-                        bound.add((to as { var: string }).var);
-                    } else steps.push({ k: 'compare', op: l.op, left: arg(l.left, false), right: arg(l.right, false) });
-                } else if (l.kind === 'not') {
-                    const rel = this.relations.get(l.atom.pred)!;
-                    const args = l.atom.args.map(t => arg(t, false));
-                    steps.push({ k: 'not', rel, args, mask: l.sound === 'fd' ? 1 : maskOf(args), sound: l.sound, prem: premOf.get(l) ?? -1 });
-                }
-                continue;
-            }
-            let best = -1, bestScore = -1;
-            left.forEach(({ l }, i) => {
-                if (l.kind !== 'atom') return;
-                const score = l.atom.args.filter(t => 'const' in t || bound.has(t.var)).length;
-                if (score > bestScore) { best = i; bestScore = score; }
-            });
-            if (best < 0) throw new Error(`rule ${rule.name}: a 'not' or comparison uses a variable no atom binds`);
-            const { l, pos } = take(best);
-            steps.push(atomStep(l as Literal & { kind: 'atom' }, pos));
-        }
-        const head = rule.head.args.map(t => {
-            if ('var' in t && !bound.has(t.var)) throw new Error(`rule ${rule.name}: head variable ${t.var} is not bound by the body`);
-            return arg(t, false);
-        });
-        return { clause, steps, head, headRel: this.relations.get(rule.head.pred)!, slots: slotOf.size, premises: premOf.size };
+        return planClause(this, rule, clause, deltaPos, inStratum);
     }
+
 
     /** Runs one plan: a nested-loop join over indexes, emitting head facts with their premises. */
     private fire(plan: Plan): void {
@@ -353,6 +238,18 @@ class Evaluator {
         if (this.program.caps?.[rel.name] !== undefined) {
             const key = tupleKey(ids);
             if (rel.pendingKeys.has(key)) return;
+            // Memory stays bounded however many candidates a round finds (a capped 40M-fact join): past a few
+            // times the room, the buffer becomes a uniform sample of room's size (reservoir sampling).
+            const room = Math.max(0, this.program.caps[rel.name]! - rel.count);
+            if (!rel.sampled && rel.pending.length >= Math.max(4 * room, 100_000)) this.startSampling(rel, room);
+            if (rel.sampled) {
+                const j = Math.floor(this.random() * ++rel.sampled);
+                if (j >= room) return;
+                rel.pendingKeys.delete(tupleKey(rel.pending[j]!.ids));
+                rel.pending[j] = { ids: [...ids], clause, premRel: [...premRel], premRow: [...premRow] };
+                rel.pendingKeys.add(key);
+                return;
+            }
             rel.pendingKeys.add(key);
             rel.pending.push({ ids: [...ids], clause, premRel: [...premRel], premRow: [...premRow] });
             return;
@@ -370,88 +267,4 @@ class Evaluator {
         for (const [mask, ix] of rel.indexes) addToIndex(ix, mask, ids, row);
         if (clause >= 0) this.derivedTotal++;
     }
-
-    private derivation(): Derivation {
-        const cache = new Map<string, Fact[]>();
-        const factAt = (rel: Relation, row: number): Fact => ({ pred: rel.name, args: rel.row(row, new Array(rel.arity)).map(id => this.values.value(id)) });
-        const rowOf = (fact: Fact): [Relation, number] | undefined => {
-            const rel = this.relations.get(fact.pred);
-            if (!rel || fact.args.length !== rel.arity) return undefined;
-            const ids: number[] = [];
-            for (const v of fact.args) { const id = this.values.lookup(v); if (id === undefined) return undefined; ids.push(id); }
-            const row = rel.set.find(ids);
-            return row < 0 ? undefined : [rel, row];
-        };
-        const proofAt = (rel: Relation, row: number, memo: Map<number, Proof>): Proof => {
-            const memoKey = rel.id * 2 ** 32 + row;
-            const known = memo.get(memoKey);
-            if (known) return known;
-            const fact = factAt(rel, row);
-            const clause = rel.clause.at(row);
-            let proof: Proof;
-            if (clause < 0) proof = { kind: 'base', fact };
-            else {
-                const rule = this.program.rules[clause]!;
-                const start = rel.premStart.at(row);
-                const count = rule.body.filter(l => l.kind === 'atom' || (l.kind === 'not' && l.sound === 'fd')).length;
-                const premises: Proof[] = [];
-                for (let p = 0; p < count; p++) premises.push(proofAt(this.byId[this.poolRel.at(start + p)]!, this.poolRow.at(start + p), memo));
-                proof = { kind: 'rule', fact, rule: rule.name, clause, premises, bindings: bindingsOf(rule, premises.map(q => q.fact), fact) };
-            }
-            memo.set(memoKey, proof);
-            return proof;
-        };
-        return {
-            stats: this.stats,
-            facts: pred => {
-                let out = cache.get(pred);
-                if (!out) {
-                    const rel = this.relations.get(pred);
-                    out = rel ? Array.from({ length: rel.count }, (_, i) => factAt(rel, i)) : [];
-                    cache.set(pred, out);
-                }
-                return out;
-            },
-            size: pred => this.relations.get(pred)?.count ?? 0,
-            factAt: (pred, index) => {
-                const rel = this.relations.get(pred);
-                return rel && index >= 0 && index < rel.count ? factAt(rel, index) : undefined;
-            },
-            has: fact => rowOf(fact) !== undefined,
-            proof: fact => {
-                const at = rowOf(fact);
-                return at ? proofAt(at[0], at[1], new Map()) : undefined;
-            },
-        };
-    }
-}
-
-function maskOf(args: Arg[]): number {
-    let mask = 0;
-    args.forEach((a, i) => { if (a.k === 'const' || a.k === 'bound') mask |= 1 << i; });
-    return mask;
-}
-
-function termsOf(l: Literal): Term[] {
-    return l.kind === 'compare' ? [l.left, l.right] : l.atom.args;
-}
-
-/** `x = expr` where one side is an unbound variable and the other is known: it binds, it does not test. */
-function isAssignment(l: Literal, bound: Set<string>): boolean {
-    if (l.kind !== 'compare' || l.op !== '=') return false;
-    const free = (t: Term) => 'var' in t && !bound.has(t.var);
-    return free(l.left) !== free(l.right);
-}
-
-/** The variable bindings of a clause application, read back from its premises (positive atoms) and its head. */
-function bindingsOf(rule: Rule, premises: Fact[], head: Fact): Record<string, Value> {
-    const out: Record<string, Value> = {};
-    const bind = (args: Term[], values: readonly Value[]) => args.forEach((t, i) => { if ('var' in t) out[t.var] = values[i]!; });
-    let p = 0;
-    for (const l of rule.body) {
-        if (l.kind === 'atom') bind(l.atom.args, premises[p++]!.args);
-        else if (l.kind === 'not' && l.sound === 'fd') p++;
-    }
-    bind(rule.head.args, head.args);
-    return out;
 }

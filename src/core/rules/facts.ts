@@ -88,3 +88,4 @@ function combination(values: Cell[]): string | undefined {
     if (values.some(v => v === null || v === undefined)) return undefined;
     return values.map(v => cellKey(v!)).join('\u0000');
 }
+

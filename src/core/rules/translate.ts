@@ -76,6 +76,15 @@ class Translator implements ClauseContext {
         this.problems.push({ severity: 'error', code, message, location: loc });
     }
 
+    /**
+     * Does a declared FD give `attribute` one value per entity of `relation`? A key alone does not: with
+     * key (name, club) a player's club is part of what names the row, and "X (A) does not play for B" would read
+     * as a claim about X, who may play for B too. Rows that break the FD are skipped by rule probes (family.ts).
+     */
+    private determined(relation: RelationDecl, attribute: string): boolean {
+        return this.spec.fds.some(fd => fd.relation === relation.name && fd.rhs.includes(attribute) && !fd.lhs.includes(attribute));
+    }
+
     declareBase(): void {
         for (const r of this.spec.relations) {
             const keyed = r.keys.length > 0;
@@ -83,7 +92,7 @@ class Translator implements ClauseContext {
                 const name = attributePredicate(r.name, a.name);
                 const decl: PredicateDecl = { name, arity: 2 };
                 if (r.complete) decl.complete = true;
-                if (keyed && !a.type.list) decl.functional = true;
+                if (keyed && !a.type.list && this.determined(r, a.name)) decl.functional = true;
                 this.program.base.push(decl);
                 this.predicates.set(name, { name, kind: 'attribute', params: [{ name: 'key', type: r.name }, { name: a.name, type: '' }] });
             }
@@ -95,7 +104,7 @@ class Translator implements ClauseContext {
             const listValued = fk.from.attributes.some(a => from?.attributes.find(x => x.name === a)?.type.list);
             const decl: PredicateDecl = { name, arity: 2 };
             if (from?.complete) decl.complete = true;
-            if (from && from.keys.length > 0 && !listValued) decl.functional = true;
+            if (from && from.keys.length > 0 && !listValued && fk.from.attributes.every(a => this.determined(from, a))) decl.functional = true;
             this.program.base.push(decl);
             this.predicates.set(name, { name, kind: 'fk', params: [{ name: 'subject', type: fk.from.relation }, { name: 'object', type: fk.to.relation }] });
         }
@@ -239,7 +248,20 @@ class Translator implements ClauseContext {
         if (plainFk && this.program.base.find(b => b.name === fkPredicate(fk))?.functional) return { sound: 'fd' };
         const open = this.openRelations(pred, new Set());
         if (open.length === 0) return { sound: 'complete' };
-        return { why: `${pred} rests on ${open.join(', ')}, which ${open.length > 1 ? 'are' : 'is'} not declared complete, so a fact missing from the data may still be true` };
+        const fd = this.missingFd(base ? pred : fk && plainFk ? fkPredicate(fk) : undefined);
+        return { why: `${pred} rests on ${open.join(', ')}, which ${open.length > 1 ? 'are' : 'is'} not declared complete, so a fact missing from the data may still be true${fd ? `, and no declared FD gives ${fd.what} one value per ${fd.relation} (a key does not: it names the row). Declare the FD if it holds ('${fd.text}')` : ''}` };
+    }
+
+    /** For a base attribute or fk predicate without an FD: the FD that would make negating it sound. */
+    private missingFd(pred: string | undefined): { what: string; relation: string; text: string } | undefined {
+        if (!pred) return undefined;
+        const fk = pred.startsWith('fk:') ? this.spec.fks.find(f => fkPredicate(f) === pred) : undefined;
+        const relation = this.relations.get(fk ? fk.from.relation : pred.split('.')[0]!);
+        const attributes = fk ? fk.from.attributes : [pred.slice(pred.indexOf('.') + 1)];
+        if (!relation || relation.keys.length === 0) return undefined;
+        const key = relation.keys[0]!;
+        const lhs = key.filter(k => !attributes.includes(k));
+        return { what: attributes.map(a => `${relation.name}.${a}`).join(', '), relation: relation.name, text: `fd ${relation.name}: ${(lhs.length ? lhs : key).join(', ')} -> ${attributes.join(', ')}` };
     }
 
     /** The relations a predicate's facts come from that are not declared complete. */

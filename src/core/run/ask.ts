@@ -121,20 +121,15 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
     async function callOnce(question: Question, sample: number): Promise<Completion> {
         const request = { messages: question.messages, params: model.params, question, sample };
         if (!client.cacheable) return client.complete(request, signal);
-        // The per-request timeout, on top of the caller's cancellation (one controller and timer per call:
-        // cheaper than AbortSignal.any, and nothing stays attached to the run's signal afterwards).
+        // timeout_ms is the client's: on connect and on each gap in the answer (idle-fetch.ts), never a deadline on
+        // the whole call, which would abort, retry and pay again for an answer still arriving. Here only the
+        // caller's cancellation (one controller per call: nothing stays attached to the run's signal afterwards).
         const controller = new AbortController();
-        let timedOut = false;
-        const timer = setTimeout(() => { timedOut = true; controller.abort(); }, model.limits.timeoutMs);
         const cancel = () => controller.abort();
         signal?.addEventListener('abort', cancel, { once: true });
         try {
             return await client.complete(request, controller.signal);
-        } catch (e) {
-            if (!signal?.aborted && timedOut) throw new ModelError('timeout', `no answer within ${model.limits.timeoutMs} ms`);
-            throw e;
         } finally {
-            clearTimeout(timer);
             signal?.removeEventListener('abort', cancel);
         }
     }

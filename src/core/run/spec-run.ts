@@ -11,10 +11,10 @@ import { dataGate, loadData, type DataCache } from '../data/index.js';
 import type { LoadedData } from '../data/types.js';
 import { generateQuestions } from '../probes/index.js';
 import type { Question } from '../probes/question.js';
-import { domainFromData, modelFromFlag, resolveKey, type ConfirmHost, type KeyBindings, type CostEstimate, type SecretSource } from '../models/index.js';
+import { createClient, domainFromData, modelFromFlag, resolveKey, type ConfirmHost, type KeyBindings, type CostEstimate, type SecretSource } from '../models/index.js';
 import { openStore, type RunSettings, type RunCounts, type RunRecord, type RunResults, type RunStatus } from '../store/index.js';
 import { verifyRun } from '../verify/run.js';
-import { ruleModelSteps } from '../families/rule/embed-run.js';
+import { familyModelSteps } from '../probes/families.js';
 import { fromDiagnostic, HalluProbeError, problem, type Problem } from '../errors.js';
 import { prepareRun, startRun, type AnswerEvent, type PreparedRun, type Progress, type QuestionSource } from './prepare.js';
 import { cliCommand } from '../invocation.js';
@@ -181,8 +181,11 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
         if (outcome.status !== 'completed' || req.verify === false) return finish(outcome.status, outcome.progress);
         try {
             verifyRun(store, prepared.run.id, spec, data);
-            // Rule probes' claim extraction (`extract_with`) and embeddings oracle (`embeddings`): keys only where bound.
-            const steps = await ruleModelSteps(store, prepared.run.id, spec, model => resolveKey(model, req.secrets, req.confirmHost, req.env ?? process.env, req.bindings), req.signal);
+            // The families' model steps (rule: claim extraction `extract_with`, embeddings `embeddings`): keys only where bound.
+            const steps = await familyModelSteps({
+                store, runId: prepared.run.id, spec, signal: req.signal, client: (model, key) => createClient(model, { key }),
+                keyFor: model => resolveKey(model, req.secrets, req.confirmHost, req.env ?? process.env, req.bindings),
+            });
             notes.push(...steps.map(p => ({ ...problem('rule-model', p, 'Name a model declared in the spec, with its endpoint and key_env; until then claims come from the patterns and overlaps are exact / alias.'), severity: 'warning' as const })));
             return finish(outcome.status, outcome.progress, true);
         } catch (e) {

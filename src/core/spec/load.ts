@@ -5,6 +5,7 @@ import { NodeFileSystem } from 'langium/node';
 import { createProbeServices, type ProbeServices } from '../language/module.js';
 import { buildSpecModel, documentPath } from '../language/build-model.js';
 import { isSpec } from '../language/generated/ast.js';
+import { unparseableMessage } from '../language/parse-guard.js';
 import { SPEC_EXTENSION, specFileProblem, type FileFacts } from '../language/importable.js';
 import type { SpecModel, SpecDiagnostic, Severity, Range } from './model.js';
 
@@ -103,7 +104,7 @@ function parseOrReport(shared: SpecServices['shared'], text: string, uri: URI, d
     try {
         return shared.workspace.LangiumDocumentFactory.fromString(text, uri);
     } catch (e) {
-        diagnostics.push({ file: uri.fsPath, range: FILE_START, severity: 'error', code: 'syntax', message: `This file cannot be parsed (${(e as Error).message}). Look for an extremely long string, comment or nesting, and shorten it.` });
+        diagnostics.push({ file: uri.fsPath, range: FILE_START, severity: 'error', code: 'syntax', message: unparseableMessage(text, e) });
         return undefined;
     }
 }

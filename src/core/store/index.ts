@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Question } from '../probes/question.js';
 import type { Verdict } from '../verify/types.js';
-import type { GroupVerdict } from '../verify/groups.js';
+import type { GroupVerdict } from '../verify/types.js';
 import type { Override } from '../verify/overrides.js';
 import { Leases, type LeaseHolder } from './lease.js';
 import { openSqlite } from './open.js';

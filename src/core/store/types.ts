@@ -3,7 +3,7 @@
  */
 import type { Question } from '../probes/question.js';
 import type { Verdict } from '../verify/types.js';
-import type { GroupVerdict } from '../verify/groups.js';
+import type { GroupVerdict } from '../verify/types.js';
 
 export type RunStatus = 'running' | 'completed' | 'cancelled' | 'failed';
 

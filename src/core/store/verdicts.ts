@@ -3,7 +3,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { Verdict } from '../verify/types.js';
-import type { GroupVerdict } from '../verify/groups.js';
+import type { GroupVerdict } from '../verify/types.js';
 import type { Override } from '../verify/overrides.js';
 
 export class Judgements {

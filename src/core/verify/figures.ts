@@ -59,6 +59,8 @@ export interface GroupMetrics {
     covers?: string[];
     A: number | null; R: number | null; AR: number | null; M: number | null; H: number | null; C: number | null;
     ci: Record<'A' | 'R' | 'AR' | 'M' | 'H' | 'C', Interval | null>;
+    /** Figures that do not apply to the group (null, shown "n/a"): R, AR and C where no question has keywords. */
+    notApplicable?: ('R' | 'AR' | 'C')[];
     counts: { correct: number; present: number; correctPresent: number; unsure: number; unparseable: number; contradicted: number; hallucinated: number };
     /** path probes */
     rExt?: Figure;

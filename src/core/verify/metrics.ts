@@ -50,8 +50,15 @@ export function groupMetrics(head: Omit<GroupMetrics, 'n' | 'A' | 'R' | 'AR' | '
         ci: { A: wilson(c.correct, n), R: wilson(c.present, n), AR: wilson(c.correctPresent, n), M: wilson(missing, n), H: wilson(c.hallucinated, n), C: wilson(c.contradicted, n) },
         counts: c, overrides,
     };
+    // Keyword figures mean nothing where no question has keywords (statements, open answers): n/a, not 0.
+    if (n > 0 && !items.some(({ q }) => q.keywords.length > 0)) notApplicable(out);
     Object.assign(out, familyOf(head.kind).metricExtras(items));
     return out;
+}
+
+function notApplicable(g: GroupMetrics): void {
+    g.notApplicable = ['R', 'AR', 'C'];
+    for (const k of g.notApplicable) { g[k] = null; g.ci[k] = null; }
 }
 
 /**
@@ -154,6 +161,7 @@ function phrasingMeans(groups: GroupMetrics[], itemsOf: Map<GroupMetrics, { v: V
             counts, overrides: list.reduce((s, g) => s + g.overrides, 0),
             ...familyOf(first.kind).metricExtras(list.flatMap(g => itemsOf.get(g) ?? [])),
         });
+        if (list.every(g => g.notApplicable)) notApplicable(out[out.length - 1]!);
     }
     return out;
 }

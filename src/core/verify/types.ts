@@ -42,6 +42,8 @@ export interface Verdict {
     option?: number;
     /** answer == gold */
     correct: boolean;
+    /** What the reader read as the answer (src/core/reader): the words, their span in the response, why, and the stance. */
+    read?: { text: string; span: [number, number]; why: string; stance: string };
     /** Every keyword of every hop found (and none contradicted). */
     rationale: boolean;
     /** The text after the answer word. */
@@ -63,4 +65,19 @@ export interface Verdict {
     similarity?: { model: string; threshold: number; nodeOverlap?: number; edgeOverlap?: number; error?: string };
     /** A user's override, when one was recorded. */
     override?: { correct?: boolean; rationale?: boolean; by: string; at: string; why: string };
+}
+
+/** A group's verdict for one model and sample. */
+export interface GroupVerdict {
+    group: string;
+    relation: string;
+    probe: string;
+    variant: string;
+    model: string;
+    sample: number;
+    outcome: string;
+    ok: boolean | null;
+    /** Member question ids, with their roles. */
+    members: { questionId: string; role: string }[];
+    detail?: string;
 }

@@ -21,6 +21,7 @@ import type { SpecModel } from '../spec/model.js';
 import { keywordForms, type KeywordForms } from './aliases.js';
 import { familyOf } from '../probes/families.js';
 import { buildDomain, canonicalNumber, scanDomain, tokenize, type Domain, type Tokens } from './domain.js';
+import { partOfLongerName } from '../reader/index.js';
 import { findAllWords, findWord, fold, stripText, stripValue, foldValue, toSpan, type Folded } from './normalise.js';
 import type { HopVerdict, KeywordStatus, KeywordVerdict, Span, Verdict } from './types.js';
 
@@ -117,7 +118,10 @@ function findKeyword(r: Rationale, k: Keyword, forms: PreparedForms): { spans: S
             hits = c.folded ? findAllWords(form.text, c.folded) : [];
         }
         if (hits.length === 0) continue;
-        const spans = spansOf(form, hits, r.offset);
+        let spans = spansOf(form, hits, r.offset);
+        // A name part ("James") inside a longer written name ("James Franco") names someone else.
+        if (c.rule === 'name_parts') spans = spans.filter(x => !partOfLongerName(r.text, x.start - r.offset, x.end - r.offset));
+        if (spans.length === 0) continue;
         if (c.rule) return { spans, rule: c.rule };
         const written = r.text.slice(spans[0]!.start - r.offset, spans[0]!.end - r.offset);
         return { spans, rule: written === k.value ? 'exact' : foldValue(written) === c.folded ? 'normalised' : 'punctuation' };
@@ -213,9 +217,8 @@ function conflictsOf(ctx: VerifyContext, r: Rationale, response: string, questio
     return undefined;
 }
 
-function verifyKeyword(ctx: VerifyContext, r: Rationale, response: string, question: Question, k: Keyword): KeywordVerdict {
+function verifyKeyword(ctx: VerifyContext, r: Rationale, response: string, question: Question, k: Keyword, found: { spans: Span[]; rule?: string }): KeywordVerdict {
     const forms = formsOf(ctx, k);
-    const found = findKeyword(r, k, forms);
     const conflict = ctx.contradictions ? conflictsOf(ctx, r, response, question, k, forms, found.spans) : undefined;
     // Written AND another value stated: on GPT-3.5's movie answers 15 of 17 such cases were other true facts
     // ("he also starred in RoboCop (1987)"), so the keyword stays found and the other value is reported beside it.
@@ -241,8 +244,21 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
     const score = family.score(question, parsed, response);
     const text = response.slice(parsed.rationaleStart);
     const r: Rationale = { text, offset: parsed.rationaleStart, s: fold(text, true, true) };
+    // A keyword written only inside a longer name — another keyword's or the question's entity ("Barcelona" in
+    // "FC Barcelona") — is not written (the reader's leftmost-longest rule).
+    const raw = question.keywords.map(list => list.map(k => findKeyword(r, k, formsOf(ctx, k))));
+    const names: Span[] = raw.flat().flatMap(f => f.spans);
+    for (const key of question.entity?.key ?? []) {
+        const s = stripValue(key);
+        if (s.includes(' ')) names.push(...spansOf(r.s, findAllWords(r.s.text, s), r.offset));
+    }
+    const inside = (x: Span) => names.some(n => n.start <= x.start && x.end <= n.end && n.end - n.start > x.end - x.start);
     const hops: HopVerdict[] = question.keywords.map((list, i) => {
-        const keywords = list.map(k => verifyKeyword(ctx, r, response, question, k));
+        const keywords = list.map((k, j) => {
+            const f = raw[i]![j]!;
+            const spans = f.spans.filter(x => !inside(x));
+            return verifyKeyword(ctx, r, response, question, k, spans.length === f.spans.length ? f : { spans, ...(spans.length && f.rule ? { rule: f.rule } : {}) });
+        });
         return { hop: i + 1, status: hopStatus(keywords), keywords };
     });
     const failed = hops.find(h => h.status !== 'found');
@@ -251,6 +267,7 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
         rationale: hops.length > 0 && !failed, rationaleText: text, hops,
     };
     if (parsed.option !== undefined) verdict.option = parsed.option;
+    if (parsed.span && parsed.why) verdict.read = { text: response.slice(parsed.span[0], Math.min(parsed.span[1], parsed.span[0] + 120)), span: parsed.span, why: parsed.why, stance: parsed.stance ?? 'answer' };
     if (failed) verdict.failedHop = failed.hop;
     if (score.known !== undefined) verdict.known = score.known;
     return verdict;

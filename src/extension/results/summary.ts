@@ -25,9 +25,11 @@ export function summaryLine(model: string, r: Pick<AnchorResult, 'metrics' | 'fa
 }
 
 /** The end-of-run notification: the count first (a narrow toast never cuts it), and what can be done next. */
-export function runFinishedMessage(failed: number, total: number, label: string, status: string): { text: string; actions: string[] } {
-    const text = `HalluProbe: ${failed} of ${total} answers failed · ${label}${status === 'completed' ? '' : ` (${status})`}`;
-    return { text, actions: [...(failed > 0 ? [RUN_ACTIONS.failures] : []), RUN_ACTIONS.report] };
+export function runFinishedMessage(failed: number, total: number, label: string, status: string, unanswered = 0): { text: string; actions: string[] } {
+    // Questions whose calls failed are counted too: a run never reads as all passed when some went unasked.
+    const unasked = unanswered ? `, ${unanswered} not answered: the calls failed` : '';
+    const text = `HalluProbe: ${failed} of ${total} answers failed${unasked} · ${label}${status === 'completed' ? '' : ` (${status})`}`;
+    return { text, actions: [...(failed > 0 || unanswered > 0 ? [RUN_ACTIONS.failures] : []), RUN_ACTIONS.report] };
 }
 
 export const RUN_ACTIONS = { failures: 'Show Failures', report: 'Open Report' } as const;

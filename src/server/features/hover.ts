@@ -10,9 +10,12 @@ import { stringOffsets, templateScope } from '../../core/language/index.js';
 import { parseExpression, parseTemplate, TEMPLATE_FUNCTIONS, type Expr } from '../../core/spec/index.js';
 import { fdId } from '../../core/spec/index.js';
 import { fdClosureSteps } from '../../core/kg/index.js';
-import { columnStats, fdFacts, showValue } from '../../core/data/index.js';
+import { columnStats, fdFacts, safeUrl, showValue } from '../../core/data/index.js';
 import type { SpecData, SpecDataService } from '../data.js';
 import { previewRule, type RulePreview } from '../../core/families/rule/preview.js';
+
+/** A source's path as shown: a database URL without any password in it. */
+const shownPath = (s: { format?: string; path: string }) => (s.format === 'postgres' ? safeUrl(s.path) : s.path);
 
 const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
 const count = (n: number) => n.toLocaleString('en-US');
@@ -135,7 +138,7 @@ function describeAttribute(a: Attribute, loaded: SpecData | undefined): string {
 
 function describeRelation(r: Relation, loaded: SpecData | undefined): string {
     const source = r.source?.ref;
-    const lines = [`**relation** ${code(r.name)}${r.label ? ` ("${r.label}")` : ''} from ${source ? `${source.format} ${code(source.path)}` : code(r.source.$refText)}${r.distinct ? ', distinct rows' : ''}`];
+    const lines = [`**relation** ${code(r.name)}${r.label ? ` ("${r.label}")` : ''} from ${source ? `${source.format} ${code(shownPath(source))}` : code(r.source.$refText)}${r.distinct ? ', distinct rows' : ''}`];
     lines.push(`${r.attributes.length} attribute(s)${r.keys.length ? ` · key ${r.keys.map(k => `(${k.attributes.map(x => x.$refText).join(', ')})`).join(', ')}` : ' · no key'}`);
     const table = loaded?.data.tables.get(r.name);
     if (table) lines.push(`${count(table.rowCount)} rows loaded from ${code(table.file)}`);
@@ -171,7 +174,7 @@ function describeFk(fk: Fk): string {
 }
 
 function describeSource(s: Source, loaded: SpecData | undefined): string {
-    const lines = [`**source** ${code(s.name)}: ${s.format} ${code(s.path)}${s.table ? ` table ${code(s.table)}` : ''}${s.query ? ` query ${code(s.query)}` : ''}`];
+    const lines = [`**source** ${code(s.name)}: ${s.format} ${code(shownPath(s))}${s.table ? ` table ${code(s.table)}` : ''}${s.query ? ` query ${code(s.query)}` : ''}`];
     const decl = loaded?.spec.sources.find(x => x.name === s.name);
     if (decl) lines.push(`file: ${code(decl.path)}`);
     const tables = loaded ? loaded.spec.relations.filter(r => r.source === s.name).map(r => loaded.data.tables.get(r.name)).filter(t => t !== undefined) : [];

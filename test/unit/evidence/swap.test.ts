@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { shapeOf, swapAnswer, validateSwap, type Swap } from '../../../src/core/families/evidence/swap.js';
+import { answerType, swapAnswer, validateSwap, type Swap } from '../../../src/core/families/evidence/swap.js';
 import { exactMatch, normalise, occurrences, states, tokenF1 } from '../../../src/core/families/evidence/text.js';
 
 const P = 'Avatar is a 2009 film directed by James Cameron. Cameron wrote it in 1994.';
@@ -54,8 +54,8 @@ describe('answer swapping', () => {
         assert.equal(validateSwap(P, bad, ['James Cameron', 'Cameron'], 'James Cameron'), 'new-answer-missing');
     });
 
-    it('tells shapes apart', () => {
-        assert.deepEqual(['1997', '3,400', 'June 2, 2022', 'Peter Jackson', '“Squid Game”', 'ban on assault weapons'].map(shapeOf), ['year', 'number', 'date', 'name', 'name', 'text']);
+    it('tells types apart', () => {
+        assert.deepEqual(['1997', '3,400', 'June 2, 2022', 'Peter Jackson', '“Squid Game”', 'ban on assault weapons'].map(a => answerType(a)), ['year', 'count', 'date', 'person', 'name', 'thing']);
     });
 });
 

@@ -54,4 +54,19 @@ describe('TextMate grammar and language configuration', () => {
         assert.deepEqual(config.comments.blockComment, ['/*', '*/']);
         assert.ok(config.folding.markers.start);
     });
+
+    it('highlights exactly the registry\'s probe kinds (generated at build time by scripts/grammar-kinds.mjs)', async () => {
+        const { BUILTIN_FAMILIES } = await import('../../../src/core/probes/families.js');
+        const kinds = Object.keys(BUILTIN_FAMILIES);
+        const lists = all.filter(r => /probe-kind/.test(r.scope) || /\(probe\)/.test(r.source)).map(r => /\(((?:[a-z_]+\|)+[a-z_]+)\)\\b/.exec(r.source)?.[1]).filter(Boolean);
+        assert.equal(lists.length, 2, JSON.stringify(lists));
+        for (const list of lists) assert.deepEqual(list!.split('|'), kinds);
+    });
+
+    it('keeps only real keywords usable as names (language/tokens.ts)', async () => {
+        const { KEYWORDS_USABLE_AS_NAMES } = await import('../../../src/core/language/tokens.js');
+        const langium = fs.readFileSync(path.join(ROOT, 'src/core/language/probe.langium'), 'utf8');
+        const keywords = new Set([...langium.matchAll(/'([a-z_]+)'/g)].map(m => m[1]!));
+        assert.deepEqual([...KEYWORDS_USABLE_AS_NAMES].filter(k => !keywords.has(k)), []);
+    });
 });

@@ -105,11 +105,12 @@ describe('SC2D and SD2', () => {
         assert.ok(Math.abs(sc2d(triangle, path) - (1 - Math.sqrt(3) / (Math.sqrt(3) + 1))) < 1e-12);
     });
 
-    it('SD2: degrees per (node, relation), a relation renamed counts on both sides', () => {
+    it('SD2: degrees averaged over each graph\'s relations, a renamed relation adds one to |R|', () => {
         // Degrees: triangle (2, 2, 2), path (1, 2, 1): distance √2.
         assert.ok(Math.abs(sd2(triangle, path) - (1 - Math.SQRT2 / (Math.SQRT2 + 1))) < 1e-12);
-        // a–b becomes relation s: (a,r) 2→1, (b,r) 2→1, (a,s) 0→1, (b,s) 0→1: distance 2 → 1/3.
+        // a–b becomes relation s: d^r = (1, 1, 2), d^s = (1, 1, 0), averaged over |R| = 2: (1, 1, 1); the triangle
+        // (one relation) stays (2, 2, 2): distance √3.
         const renamed = g([['a', 's', 'b'], ['b', 'r', 'c'], ['c', 'r', 'a']]);
-        assert.ok(Math.abs(sd2(triangle, renamed) - 1 / 3) < 1e-12);
+        assert.ok(Math.abs(sd2(triangle, renamed) - (1 - Math.sqrt(3) / (Math.sqrt(3) + 1))) < 1e-12);
     });
 });

@@ -6,6 +6,7 @@ const SOCCER = `source players csv "p.csv"
 source clubs csv "c.csv"
 relation Player from players { name: text  club: text  key (name) }
 relation Club from clubs { name: text  city: text  key (name) }
+fd Player: name -> club as player_club
 fk Player.club -> Club.name as plays_for phrase "{subject} plays for {object}" inverse has_player "{subject} has {object} in its squad"
 rule colleague(p: Player, q: Player) :- p.club = q.club, p != q
     symmetric phrase "{p} and {q} play for the same club"

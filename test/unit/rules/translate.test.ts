@@ -8,6 +8,7 @@ const SPEC = `source players csv "players.csv"
 source clubs csv "clubs.csv"
 relation Player from players { name: text  club: text  key (name) }
 relation Club from clubs complete { name: text  city: text  key (name) }
+fd Player: name -> club as player_club
 fk Player.club -> Club.name as plays_for inverse has_player "{subject} has {object} in its squad"
 fk Club.city -> Club.name as partner
 rule colleague(p: Player, q: Player) :- p.club = q.club, p != q

@@ -97,6 +97,10 @@ suite s { probes p  sample all seed ${seed} }
         const yes = figuresOf(model, data, questions, () => YES);
         assert.equal(yes.C.value, 0, 'always "Yes" is not correct (the published code gave 1.0)');
         assert.equal(yes.T.value, 0);
+        // GraphEval §3: F' = 0 only if the negative is rejected; I don't know to a negative counts against.
+        const sure = figuresOf(model, data, questions, q => (q.gold === 'yes' ? YES : IDK));
+        assert.equal(sure.C.value, 0, 'yes to every true statement and I don\'t know to every negative is not correct');
+        assert.equal(sure.T.value, 1, 'but it is truthful');
         const idk = figuresOf(model, data, questions, () => IDK);
         assert.deepEqual([idk.T.value, idk.I.value, idk.C.value], [1, 0, 0]);
         const perfect = figuresOf(model, data, questions, q => (q.gold === 'yes' ? YES : NO));
@@ -106,10 +110,11 @@ suite s { probes p  sample all seed ${seed} }
         const r = figuresOf(model, data, questions, () => (coin() < 0.5 ? YES : NO));
         for (const k of ['T', 'C'] as const) assert.ok(Math.abs(r[k].mean!) < 0.1, `random ${k} ${r[k].mean}`);
         assert.equal(r.I.value, 1);
-        // A three-way die: C is still near 0 (abstaining counts as truthful, so T is about 1/3).
+        // A three-way die: F = 1/3 and F' = 2/3 (an I don't know to a negative counts against), so mean d ≈ -1/3 and C = 0.
         const die = prng(11);
         const d = figuresOf(model, data, questions, () => [YES, NO, IDK][Math.floor(die() * 3)]!);
-        assert.ok(Math.abs(d.C.mean!) < 0.1, `die C ${d.C.mean}`);
+        assert.ok(Math.abs(d.C.mean! + 1 / 3) < 0.1, `die C ${d.C.mean}`);
+        assert.equal(d.C.value, 0);
         assert.equal(perfect.confusion.true.yes, perfect.triples);
         assert.equal(perfect.confusion.corrupted.no, questions.filter(q => q.gold === 'no').length);
     });

@@ -7,18 +7,12 @@ import type { PhrasingDecl, ProbeDecl, SpecModel } from '../../spec/model.js';
 import type { LoadedData } from '../../data/types.js';
 import { SYSTEM_BINARY } from '../../probes/prompts.js';
 import { compilePhrasings, fdTarget, phrasedItems, sentence, settingTemplate, starPath, type Plan } from '../../probes/plan.js';
-import { labelOf, relationLabel, Scope } from '../../probes/scope.js';
+import { describeBy, labelOf, relationLabel, Scope } from '../../probes/scope.js';
 import { violatingRows } from '../../probes/rows.js';
 import type { ProbeFamily } from '../../probes/family.js';
 import { parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
 import { binaryColumn, paperOrder, plainCells } from '../../report/paper-cells.js';
 import type { Problem } from '../../errors.js';
-
-/** "whose director is {director}, star is {star} and release year is {year}" */
-export function describeBy(relation: Parameters<typeof labelOf>[0], attrs: string[]): string {
-    const parts = attrs.map(a => `${labelOf(relation, a)} is {${a}}`);
-    return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
-}
 
 export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[]): Plan | undefined {
     const target = fdTarget(spec, data, probe, problems);

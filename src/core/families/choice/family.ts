@@ -10,11 +10,11 @@ import type { KgEdge, KgNode, Question } from '../../probes/question.js';
 import { format, render, type TemplateValue } from '../../spec/template.js';
 import { DEFAULT_STEMS, SYSTEM_CHOICE, SYSTEM_CHOICE_NONE } from '../../probes/prompts.js';
 import { entityNode, fdTarget, planFailure, valueNode, type Item, type Plan } from '../../probes/plan.js';
-import { keyValues, labelOf, relationLabel, Scope } from '../../probes/scope.js';
+import { keyValues, labelOf, relationLabel, Scope, describeBy } from '../../probes/scope.js';
 import { violatingRows } from '../../probes/rows.js';
 import { hashSeed, pick, prng } from '../../probes/sampling.js';
-import { describeBy } from '../binary/family.js';
 import { readOption, RecordedDraws } from './draws.js';
+import { falseOfEveryMeaning, missingAttributes, sameUnderAliases, SubjectIndex } from '../../probes/golds.js';
 import type { ProbeFamily } from '../../probes/family.js';
 import { parseChoice, type ParsedAnswer } from '../../verify/answer.js';
 import { figure } from '../../verify/figures.js';
@@ -22,6 +22,7 @@ import { ciText, pct } from '../../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
 import { plainCells } from '../../report/paper-cells.js';
 import type { Problem } from '../../errors.js';
+import { AUTHORS_DECLINE_WORDS } from '../../reader/index.js';
 
 export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[], seed: number): Plan | undefined {
     const fail = planFailure(problems, probe);
@@ -59,16 +60,45 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
     const optionTemplate = (o: (typeof options)[number], stem: number) => o.templates[Math.min(stem, o.templates.length - 1)]!;
 
     /** Which option is false (undefined: all true) and its replacement value, drawn per entity and seed. */
-    const falsify = (rows: Int32Array): { index: number; fake: CellValue } | undefined => {
+    // A question that does not name the FD's whole left-hand side may be about several rows: said here, and the
+    // rows whose question reads like another row's with other values are skipped (falsify below).
+    for (const [s, stem] of stems.entries()) {
+        const missing = missingAttributes([stem.parsed, ...options.map(o => optionTemplate(o, s).parsed)], fd.lhs);
+        if (missing.length > 0) {
+            problems.push({ location: probe.loc, severity: 'warning', code: 'probe-choice-ambiguous', message: `The stem "${stem.text}" and its options do not name ${missing.map(m => `{${m}}`).join(', ')} of ${fd.id}'s left-hand side (${fd.lhs.join(', ')}), so a question may be about several ${relationLabel(rel)} rows; rows whose question reads like another row's with other values are skipped. Add ${missing.map(m => `{${m}}`).join(' and ')} to the stem.` });
+            break;
+        }
+    }
+    /** Per stem and option: the rows a question's subject could mean (a false option is false of each). */
+    const subjects = stems.map(stem => options.map(o => new SubjectIndex(scope, slot.table, stem.parsed, o.attribute)));
+
+    /**
+     * Which option is false (undefined: all true) and its replacement value, drawn per entity and seed; null when
+     * no drawn value is false of every row the question could mean (or an alias of the truth).
+     */
+    const falsify = (rows: Int32Array): { index: number; fake: CellValue } | undefined | null => {
         const random = prng(hashSeed(`${probe.name}\u0000${keyValues(rel, slot.table, rows[0]!).join('\u0000')}`, seed));
+        // Every row the question could mean must agree on every option, or "the false option" has no single answer.
+        const row = rows[0]!;
+        for (const byOption of subjects) for (const [i, o] of options.entries()) {
+            const col = o.column!;
+            for (const r of byOption[i]!.rowsLike(row)) {
+                const a = col.codes[r]!, b = col.codes[row]!;
+                if (a !== b && (a < 0 || b < 0 || !sameUnderAliases(spec, data, rel.name, o.attribute, col.values[a]!, col.values[b]!))) return null;
+            }
+        }
         if (share > 0 && random() < share) return undefined;
-        const index = falsifiable[pick(random, falsifiable.length)]!;
-        const col = options[index]!.column!;
-        const truth = col.codes[rows[0]!]!;
-        const n = col.size;
-        let code = n === 2 ? 1 - truth : pick(random, n - 1);
-        if (n > 2 && code >= truth) code++;
-        return { index, fake: col.values[code]! };
+        for (let tries = 0; tries < 20; tries++) {
+            const index = falsifiable[pick(random, falsifiable.length)]!;
+            const col = options[index]!.column!;
+            const truth = col.codes[rows[0]!]!;
+            const n = col.size;
+            let code = n === 2 ? 1 - truth : pick(random, n - 1);
+            if (n > 2 && code >= truth) code++;
+            const fake = col.values[code]!;
+            if (subjects.every(byOption => falseOfEveryMeaning(spec, data, rel.name, byOption[index]!, slot.table, options[index]!.attribute, rows[0]!, fake))) return { index, fake };
+        }
+        return null;
     };
 
     // `draws_from "<log>"`: the authors' recorded draws instead of ours (choice-draws.ts).
@@ -115,6 +145,7 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
         items(rows) {
             if (draws) return recordedItems(rows, draws);
             const f = falsify(rows);
+            if (f === null) return 'invalid';
             const truthLookup = scope.lookup(rows);
             const fakeLookup = f ? scope.lookup(rows, { slot: 0, attribute: options[f.index]!.attribute, value: f.fake }) : truthLookup;
             let optionTexts: string[][];
@@ -157,14 +188,12 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
 }
 
 /**
- * Words of a model that declines rather than answers (the ERBench authors' M rule for multiple choice): an
- * answer naming no option that says one of them is "unsure" (counted in M), not "None of the above".
+ * The ERBench authors' M rule for multiple choice: an answer naming no option that uses one of their decline
+ * words counts as unsure (M), not "None of the above" (AUTHORS_DECLINE_WORDS in the reader).
  */
-const DECLINES = /\b(?:impossible|further|enough|specific|actual|additional|cannot|sorry)/i;
-
 export function parseChoiceAnswer(response: string, q: Pick<Question, 'options'>): ParsedAnswer {
-    const parsed = parseChoice(response, q.options?.length ?? 0);
-    return parsed.answer === 'none' && DECLINES.test(response) ? { answer: 'unsure', rationaleStart: parsed.rationaleStart } : parsed;
+    const parsed = parseChoice(response, q.options?.length ?? 0, q.options);
+    return parsed.answer === 'none' && AUTHORS_DECLINE_WORDS.test(response) ? { ...parsed, answer: 'unsure', why: `${parsed.why ?? 'no option'}; a decline word (authors' M rule)` } : parsed;
 }
 
 const stemNames = (count: number) => Array.from({ length: count }, (_, i) => `stem-${i + 1}`);

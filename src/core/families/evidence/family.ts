@@ -14,7 +14,7 @@
  * }
  */
 import type { ProbeDecl, SettingValue } from '../../spec/model.js';
-import type { ProbeFamily } from '../../probes/family.js';
+import type { GroupRelation, ProbeFamily } from '../../probes/family.js';
 import type { Item, Plan } from '../../probes/plan.js';
 import { planFailure, starPath } from '../../probes/plan.js';
 import { keyValues, Scope, slotFor, type Compiled } from '../../probes/scope.js';
@@ -24,14 +24,41 @@ import { format, render, type TemplateValue } from '../../spec/template.js';
 import { keywordForms } from '../../verify/aliases.js';
 import type { Question } from '../../probes/question.js';
 import { draw } from '../../models/draw.js';
-import { shapeOf, swapAnswer, validateSwap, type SwapRejection } from './swap.js';
-import { occurrences, states, unquote } from './text.js';
-import { evidenceExtras, evidenceSections } from './metrics.js';
+import type { Demo } from '../../probes/prompts.js';
+import { answerType, swapAnswer, validateSwap, type AnswerType, type SwapRejection } from './swap.js';
+import { plainText, states, unquote } from './text.js';
+import { enrichCase, splitPassages, type EnrichRejection } from './enrich.js';
+import { evidenceExtras, evidenceSections, swapOutcome } from './metrics.js';
+import { readShort } from '../../reader/index.js';
 
+declare module '../../probes/question.js' {
+    interface QuestionData {
+        /**
+         * evidence questions: which case it is, the passage given ('' closed book), the original answer and its
+         * aliases, and for a swap the spans of the passage where the new answer was written and the answers' type; for
+         * an enriched case the position (1-based) of the supporting sentence among the passages.
+         */
+        evidence?: { kind: 'seed' | 'swap' | 'enrich' | 'closed'; passage: string; original: string; aliases: string[]; spans?: [number, number][]; type?: string; position?: number };
+    }
+}
+
+/** ReEval's open-book instruction, verbatim. */
+export const OPEN_INSTRUCTION = 'Answer the question below, paired with a context that provides background knowledge. Only output the answer without other context words.';
+/** The closed-book instruction: the same without the context. */
+export const CLOSED_INSTRUCTION = 'Answer the question below. Only output the answer without other context words.';
 /** ReEval's open-book prompt, verbatim (one user message, no system prompt). */
-export const OPEN_BOOK = 'Answer the question below, paired with a context that provides background knowledge. Only output the answer without other context words.\n\nContext: {Evidence}\n\nQuestion: {Question}\n\nAnswer:';
+export const OPEN_BOOK = `${OPEN_INSTRUCTION}\n\nContext: {Evidence}\n\nQuestion: {Question}\n\nAnswer:`;
 /** The closed-book form: the same without the context. */
-export const CLOSED_BOOK = 'Answer the question below. Only output the answer without other context words.\n\nQuestion: {Question}\n\nAnswer:';
+export const CLOSED_BOOK = `${CLOSED_INSTRUCTION}\n\nQuestion: {Question}\n\nAnswer:`;
+
+/**
+ * How the prompt is laid out (`prompt STYLE`): `paper` (default) ReEval's prompt as one user message; `chat` its
+ * instruction as the system prompt of a chat model and the context, question and "Answer:" as the user turn;
+ * `opinion` the context-faithful third-person prompt (Zhou et al. 2023, "Bob said, …"), which asks for the
+ * passage's answer rather than the model's belief. Closed book is ReEval's closed-book prompt in every style.
+ */
+export const PROMPT_STYLES = ['paper', 'chat', 'opinion'] as const;
+export type PromptStyle = typeof PROMPT_STYLES[number];
 
 export type EvidenceKind = 'seed' | 'swap' | 'enrich' | 'closed';
 const PERTURBATIONS: readonly EvidenceKind[] = ['swap', 'enrich', 'closed'];
@@ -39,18 +66,27 @@ const PERTURBATIONS: readonly EvidenceKind[] = ['swap', 'enrich', 'closed'];
 const text = (v: SettingValue | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
 const list = (v: SettingValue | undefined): string[] => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).map(String));
 
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{(Evidence|Question)\}/g, (_, k: string) => values[k]!);
+
+/** ReEval's prompt (paper style): open book with the passage, closed book without. */
 export function prompt(question: string, passage: string | undefined): string {
-    return passage === undefined ? CLOSED_BOOK.replace('{Question}', question) : OPEN_BOOK.replace('{Evidence}', passage).replace('{Question}', question);
+    return passage === undefined ? fill(CLOSED_BOOK, { Question: question }) : fill(OPEN_BOOK, { Evidence: passage, Question: question });
 }
 
-/** The sentence of a passage that states the answer (the first one that does), else the whole passage. */
-export function supportingSentence(passage: string, forms: readonly string[]): string {
-    const sentences = passage.match(/[^.!?\n]+[.!?]*["”’)]*\s*/g) ?? [passage];
-    return (sentences.find(s => occurrences(s, forms).length > 0) ?? passage).trim();
+/** The user turn and, for `chat`, the system prompt of a case in a prompt style. */
+export function styledPrompt(style: PromptStyle, question: string, passage: string | undefined): { system?: string; user: string } {
+    if (style === 'chat') {
+        return passage === undefined ? { system: CLOSED_INSTRUCTION, user: `Question: ${question}\n\nAnswer:` }
+            : { system: OPEN_INSTRUCTION, user: `Context: ${passage}\n\nQuestion: ${question}\n\nAnswer:` };
+    }
+    if (style === 'opinion' && passage !== undefined) return { user: `Bob said, "${passage}"\nQ: ${question.trim().replace(/\?+$/, '')} in Bob's opinion?\nA:` };
+    return { user: prompt(question, passage) };
 }
 
 /** Why swaps were dropped, counted while a plan generates (one count per row that has no valid swap). */
 export type SwapStats = Record<'valid' | SwapRejection, number>;
+/** Why enriched cases were dropped, likewise. */
+export type EnrichStats = Record<'valid' | EnrichRejection, number>;
 
 export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | undefined {
     const { spec, data, probe, problems, seed } = input;
@@ -74,24 +110,53 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     const enrichFrom = text(probe.settings.enrich_from) ?? list(probe.settings.enrich_from)[0];
     const enrichColumn = enrichFrom ? table.column(enrichFrom) : undefined;
     if (enrichFrom && !enrichColumn) problems.push({ location: probe.loc, severity: 'warning', code: 'probe-setting', message: `enrich_from ${enrichFrom}: ${rel.name} has no such attribute; related rows' passages are used instead.` });
+    const styleText = text(probe.settings.prompt) ?? 'paper';
+    const style: PromptStyle = (PROMPT_STYLES as readonly string[]).includes(styleText) ? styleText as PromptStyle : 'paper';
+    if (style !== styleText) problems.push({ location: probe.loc, severity: 'warning', code: 'probe-setting', message: `prompt ${styleText}: not a prompt style; use ${PROMPT_STYLES.join(', ')}.` });
+    const demos = demonstrations(text(probe.settings.demos) ?? list(probe.settings.demos)[0]);
     const scope = new Scope([slot], [{ slot: 0 }]);
     const question: Compiled = scope.template(questionText);
     const passage: Compiled = scope.template(passageText);
     scope.need(0, answer.name);
     const column = table.column(answer.name)!;
-    // Replacements: values of the same column, or (free text) other answers of the same shape.
-    const byShape = new Map<string, number[]>();
-    column.values.forEach((v, code) => {
-        const s = shapeOf(format(v as TemplateValue));
-        byShape.set(s, [...(byShape.get(s) ?? []), code]);
-    });
-    const sameColumn = text(probe.settings.swap_with) !== 'same_shape';
+    // Replacements: values of the same column, or (free text) other answers of the same type (typed when drawn).
+    const typeOfCode = (code: number) => answerType(format(column.values[code] as TemplateValue));
+    // Free text: an answer typed with its own question (the first row that has it), once per answer.
+    let rowOfCode: Int32Array | undefined;
+    const askedTypes = new Map<number, AnswerType>();
+    const typeInQuestion = (code: number): AnswerType => {
+        let t = askedTypes.get(code);
+        if (t === undefined) {
+            if (!rowOfCode) {
+                rowOfCode = new Int32Array(column.values.length).fill(-1);
+                column.codes.forEach((c, r) => { if (c >= 0 && rowOfCode![c] === -1) rowOfCode![c] = r; });
+            }
+            let asked: string | undefined;
+            try { asked = render(question.parsed, scope.lookup(Int32Array.of(rowOfCode[code]!))); } catch { asked = undefined; }
+            t = answerType(format(column.values[code] as TemplateValue), asked);
+            askedTypes.set(code, t);
+        }
+        return t;
+    };
+    // One column is one type: the commonest among (up to) 25 of its values, typed once.
+    let ofColumn: AnswerType | undefined;
+    const columnType = (): AnswerType => {
+        if (ofColumn === undefined) {
+            const counts = new Map<AnswerType, number>();
+            const step = Math.max(1, Math.floor(column.values.length / 25));
+            for (let c = 0; c < column.values.length; c += step) { const t = typeOfCode(c); counts.set(t, (counts.get(t) ?? 0) + 1); }
+            ofColumn = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'thing';
+        }
+        return ofColumn;
+    };
+    const sameColumn = !['same_type', 'same_shape'].includes(text(probe.settings.swap_with) ?? 'same_column');
     const repeated = keyOccurrences(table, rel.keys[0] ?? []);
     const formsOf = (value: string) => [value, unquote(value), ...keywordForms(spec, data, rel.name, answer.name, value).alternatives.map(a => a.text)];
 
-    const stats: SwapStats = { 'valid': 0, 'no-occurrence': 0, 'old-answer-left': 0, 'new-answer-missing': 0, 'type-mismatch': 0, 'extra-changes': 0, 'same-answer': 0 };
+    const enrichCounts: EnrichStats = { 'valid': 0, 'no-support': 0, 'no-related': 0 };
+    const stats: SwapStats = { 'valid': 0, 'no-occurrence': 0, 'old-answer-left': 0, 'new-answer-missing': 0, 'type-mismatch': 0, 'containment': 0, 'extra-changes': 0, 'same-answer': 0 };
     const plan: Plan = {
-        probe, scope, system: '', constraints: [rel.loc],
+        probe, scope, system: '', constraints: [rel.loc], ...(demos ? { demos } : {}),
         bind(row, rows) {
             rows[0] = row;
             if (scope.hasNull(rows)) return 'null';
@@ -103,7 +168,7 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
             let q: string, ctx: string;
             try {
                 q = render(question.parsed, scope.lookup(rows));
-                ctx = render(passage.parsed, scope.lookup(rows));
+                ctx = plainText(render(passage.parsed, scope.lookup(rows)));
             } catch {
                 return 'invalid';
             }
@@ -114,14 +179,17 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
             for (const kind of perturb) {
                 if (kind === 'closed') items.push(item('closed', q, undefined, gold, { ...base, passage: '' }));
                 if (kind === 'swap') {
-                    const swapped = swapCase(ctx, gold, forms, row, random);
-                    if (swapped) items.push(item('swap', q, swapped.passage, swapped.replacement, { ...base, passage: swapped.passage, spans: swapped.spans }));
+                    const swapped = swapCase(ctx, gold, forms, row, random, q);
+                    if (swapped) items.push(item('swap', q, swapped.passage, swapped.replacement, { ...base, passage: swapped.passage, spans: swapped.spans, type: swapped.type }));
                 }
                 if (kind === 'enrich') {
-                    const support = supportingSentence(ctx, forms);
-                    const others = enrichColumn ? splitPassages(format(table.value(row, enrichColumn.attribute) as TemplateValue)) : relatedPassages(rows, random);
-                    const merged = shuffle([support, ...others.slice(0, 4)], random).join('\n\n');
-                    if (occurrences(merged, forms).length > 0) items.push(item('enrich', q, merged, gold, { ...base, passage: merged }));
+                    const candidates = enrichColumn ? splitPassages(plainText(format(table.value(row, enrichColumn.attribute) as TemplateValue))) : otherPassages(rows, random);
+                    const enriched = enrichCase({ question: q, passage: ctx, forms, candidates, random, max: 4 });
+                    if (typeof enriched === 'string') enrichCounts[enriched]++;
+                    else {
+                        enrichCounts.valid++;
+                        items.push(item('enrich', q, enriched.passage, gold, { ...base, passage: enriched.passage, position: enriched.position }));
+                    }
                 }
             }
             return items;
@@ -129,31 +197,68 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
         path: rows => starPath(scope, rows, rel.keys[0] ?? [], [answer.name]),
     };
     plan.summary = () => {
-        const dropped = Object.entries(stats).filter(([k, n]) => k !== 'valid' && n > 0);
-        const tried = stats.valid + dropped.reduce((s, [, n]) => s + n, 0);
-        return tried ? `swap: ${stats.valid} of ${tried} cases valid${dropped.length ? `; dropped: ${dropped.map(([k, n]) => `${k} ${n}`).join(', ')}` : ''}` : undefined;
+        const line = (name: string, counts: Record<string, number>) => {
+            const dropped = Object.entries(counts).filter(([k, n]) => k !== 'valid' && n > 0);
+            const tried = counts.valid! + dropped.reduce((s, [, n]) => s + n, 0);
+            return tried ? `${name}: ${counts.valid} of ${tried} cases valid${dropped.length ? `; dropped: ${dropped.map(([k, n]) => `${k} ${n}`).join(', ')}` : ''}` : undefined;
+        };
+        const lines = [line('swap', stats), line('enrich', enrichCounts)].filter(Boolean);
+        return lines.length ? lines.join('\n') : undefined;
     };
     return plan;
 
     function item(kind: EvidenceKind, q: string, context: string | undefined, answerText: string, e: Omit<NonNullable<Question['evidence']>, 'kind'>): Item {
+        const asked = styledPrompt(style, q, context);
         return {
-            phrasing: kind, template: `${questionText}\u0000${passageText}\u0000${kind}`, question: prompt(q, context), gold: { answer: answerText }, keywords: [], explain: answerText,
+            phrasing: kind, template: `${questionText}\u0000${passageText}\u0000${kind}${style === 'paper' ? '' : `\u0000${style}`}`, question: asked.user, ...(asked.system ? { system: asked.system } : {}),
+            gold: { answer: answerText }, keywords: [], explain: '',
             group: { key: 'evidence', relation: 'evidence', role: kind }, evidence: { kind, ...e },
         };
     }
 
-    /** A validated swap of the answer in the passage, or undefined (the case is dropped). */
-    function swapCase(ctx: string, gold: string, forms: string[], row: number, random: () => number) {
+    /**
+     * Few-shot demonstrations from a relation of demonstration items (ReEval's nq_demo: question, answer, evidence),
+     * each asked in the probe's prompt style and answered with its answer alone.
+     */
+    function demonstrations(name: string | undefined): Demo[] | undefined {
+        if (!name) return undefined;
+        const demo = spec.relations.find(r => r.name === name);
+        const t = data.tables.get(name);
+        const need = ['question', 'answer', 'evidence'];
+        if (!demo || !t || need.some(a => !t.column(a))) {
+            problems.push({ location: probe.loc, severity: 'error', code: 'probe-setting', message: `demos ${name}: needs a relation with attributes ${need.join(', ')} (e.g. ReEval's nq_demo.json).` });
+            return undefined;
+        }
+        return Array.from({ length: t.rowCount }, (_, r) => {
+            const get = (a: string) => unquote(format(t.value(r, a) as TemplateValue));
+            const asked = styledPrompt(style, get('question'), plainText(get('evidence')));
+            return { question: asked.user, gold: { answer: get('answer') }, explain: '', reply: get('answer') };
+        });
+    }
+
+    /**
+     * A validated swap of the answer in the passage, with the answers' type, or undefined (the case is dropped).
+     * Free text draws other answers until one of the gold's type (typed with its question) comes up (40 draws, then
+     * a scan of up to 2,000 answers; 8 validated at most); one column is one type.
+     */
+    function swapCase(ctx: string, gold: string, forms: string[], row: number, random: () => number, asked: string) {
         const truth = column.codes[row]!;
-        const pool = sameColumn ? column.values.map((_, c) => c) : byShape.get(shapeOf(gold)) ?? [];
+        const type: AnswerType = sameColumn ? columnType() : answerType(gold, asked);
         let last: SwapRejection = 'same-answer';
-        for (let tries = 0; tries < 8; tries++) {
-            const code = pool[pick(random, pool.length)];
-            if (code === undefined || code === truth) continue;
+        // 40 random draws, then (free text, a rare type) a scan of up to 2,000 answers from a random start.
+        const values = column.values.length;
+        const start = pick(random, values);
+        const limit = sameColumn ? 40 : 40 + Math.min(values, 2000);
+        for (let draws = 0, tries = 0; draws < limit && tries < 8; draws++) {
+            const code = draws < 40 ? pick(random, values) : (start + draws - 40) % values;
+            if (code === truth) continue;
+            const fresh = sameColumn ? type : typeInQuestion(code);
+            if (!sameColumn && fresh !== type) { last = 'type-mismatch'; continue; }
+            tries++;
             const replacement = unquote(format(column.values[code] as TemplateValue));
             const swap = swapAnswer(ctx, forms, replacement);
-            const rejected = validateSwap(ctx, swap, forms, gold);
-            if (rejected === undefined) { stats.valid++; return swap!; }
+            const rejected = validateSwap(ctx, swap, forms, gold, { old: type, fresh });
+            if (rejected === undefined) { stats.valid++; return { ...swap!, type }; }
             last = rejected;
             // An answer the passage does not contain cannot be swapped, whatever the replacement.
             if (rejected === 'no-occurrence') break;
@@ -162,28 +267,36 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
         return undefined;
     }
 
-    function relatedPassages(rows: Int32Array, random: () => number): string[] {
+    /** Other rows' passages (up to 12 of 24 random rows), the candidates of related passages without a text column. */
+    function otherPassages(rows: Int32Array, random: () => number): string[] {
         const out: string[] = [];
         const other = new Int32Array(1);
-        for (let tries = 0; tries < 12 && out.length < 3; tries++) {
+        for (let tries = 0; tries < 24 && out.length < 12; tries++) {
             other[0] = pick(random, table.rowCount);
             if (other[0] === rows[0]) continue;
-            try { out.push(render(passage.parsed, scope.lookup(other))); } catch { /* a row that cannot render is no passage */ }
+            try { out.push(plainText(render(passage.parsed, scope.lookup(other)))); } catch { /* a row that cannot render is no passage */ }
         }
         return out;
     }
 }
 
-function splitPassages(s: string): string[] {
-    return s.split(/\n{2,}|(?<=[.!?])\s+(?=\p{Lu})/u).map(x => x.trim()).filter(x => x.length > 20);
-}
-
-function shuffle<T>(xs: T[], random: () => number): T[] {
-    for (let i = xs.length - 1; i > 0; i--) { const j = Math.floor(random() * (i + 1)); [xs[i], xs[j]] = [xs[j]!, xs[i]!]; }
-    return xs;
-}
-
 const answerOf = (q: Question) => (typeof q.gold === 'object' ? q.gold.answer : '');
+
+/**
+ * A question with its passage and the same question with the passage perturbed (evidence probes): followed when
+ * the swapped case is answered with the passage's new value, stale when with the original one.
+ */
+const evidenceRelation: GroupRelation = {
+    name: 'evidence',
+    title: 'a question with its passage and with the answer swapped in it: follow the passage, not the memory',
+    outcomes: ['followed', 'stale', 'other', 'no-swap'],
+    judge(members) {
+        const swap = members.find(m => m.q.evidence?.kind === 'swap');
+        if (!swap) return { outcome: 'no-swap', ok: null };
+        const outcome = swapOutcome(swap.q, swap.v.rationaleText);
+        return { outcome, ok: outcome === 'followed' ? true : outcome === 'stale' ? false : null };
+    },
+};
 
 export const evidenceFamily: ProbeFamily = {
     kind: 'evidence',
@@ -196,8 +309,10 @@ export const evidenceFamily: ProbeFamily = {
         { name: 'answer', type: 'text', doc: 'The attribute that answers the question (its value is the gold).' },
         { name: 'passage', type: 'text', doc: 'The passage template (or "{evidence}" for a text column).' },
         { name: 'perturb', type: 'text', list: true, values: PERTURBATIONS, doc: 'Which cases to ask besides the seed: swap, enrich, closed (default [swap]).' },
-        { name: 'swap_with', type: 'text', values: ['same_shape', 'same_column'], doc: 'The replacement answer: another value of the same column (same_column, default) or of the same shape (same_shape: year, number, date, name, text).' },
-        { name: 'enrich_from', type: 'text', list: true, doc: 'A text column of other passages to bury the support in (default: 3-4 related rows\' passages).' },
+        { name: 'swap_with', type: 'text', values: ['same_column', 'same_type', 'same_shape'], doc: 'The replacement answer: another value of the same column (same_column, default) or another row\'s answer of the same type (same_type; same_shape is its old name): year, date, money, percent, count, number, person, place, organisation, or the kind of thing the question asks for.' },
+        { name: 'enrich_from', type: 'text', list: true, doc: 'A text column of other passages to draw related passages from (default: other rows\' passages); related by BM25 to the question or the supporting sentence, never stating the answer.' },
+        { name: 'prompt', type: 'text', values: PROMPT_STYLES, doc: 'The prompt layout: paper (default, ReEval\'s prompt as one user message), chat (its instruction as the system prompt), opinion (the third-person "Bob said, …" prompt).' },
+        { name: 'demos', type: 'text', doc: 'A relation of demonstration items (question, answer, evidence; e.g. ReEval\'s nq_demo.json) for few_shot(n).' },
     ],
     compile: evidencePlan,
     phrasings: (probe: ProbeDecl) => {
@@ -205,12 +320,17 @@ export const evidenceFamily: ProbeFamily = {
         return ['seed', ...new Set(asked.length ? asked : ['swap'])];
     },
     pathPerItem: false,
-    parse: response => ({ answer: response.trim() ? 'answer' : 'unparseable', rationaleStart: 0 }),
+    // The reader's short answer: an abstention ("I am not sure") or a refusal is no answer (M), a hedged one is.
+    parse: response => {
+        const r = readShort(response);
+        return { answer: r.label, rationaleStart: r.label === 'answer' ? 0 : r.rationaleStart, span: r.span, why: r.why, stance: r.stance };
+    },
     score: (q, _parsed, response) => ({ correct: states(response, [answerOf(q), ...(q.evidence?.kind === 'swap' ? [] : q.evidence?.aliases ?? [])]) }),
     measured: true,
     decidesKnowledge: false,
     metricExtras: items => evidenceExtras(items),
     meanOverPhrasings: false,
+    groupRelations: [evidenceRelation],
     reportSections: groups => evidenceSections(groups),
     answerText: (q, gold, rates) => {
         // A model that trusts its memory answers the original value although the passage says otherwise.

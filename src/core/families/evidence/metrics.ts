@@ -2,6 +2,10 @@
  * Scores of evidence probes per metric group: exact match and token F1 (SQuAD-style, alias-aware), and per swapped
  * case whether the answer followed the passage, stayed with the original value (stale: memory over context) or
  * was something else; accuracy on each case kind and the drop from the seed, with intervals.
+ * Across the groups of one model, probe, variant and mode (the report sections), as ReEval counts them: a swapped
+ * case only where the model answered its seed right, an enriched one only where it also answered wrong closed-book
+ * (the rest counted beside); memory (closed book) × what the swapped case did; accuracy by the supporting
+ * sentence's position among the enriched passages.
  */
 import type { Question } from '../../probes/question.js';
 import type { ReportSection } from '../../probes/family.js';
@@ -17,7 +21,16 @@ export interface EvidenceFigures {
     byKind: Record<string, { n: number; accuracy: Figure; exact: Figure; f1: number }>;
     /** Swapped cases: followed the passage, stale (the original value), other. */
     swap: { n: number; followed: Figure; stale: Figure; other: Figure } | undefined;
+    /** Enriched cases: accuracy by the supporting sentence's position (1-based) among the passages. */
+    positions?: Record<string, Figure>;
 }
+
+/** One case's result, per item (entity and sample): what the cross-group tables join on. */
+interface CaseResult { correct: boolean; outcome?: SwapOutcome }
+
+/** Per-case results of a group's figures; not enumerable, so reports and JSON never carry them. */
+const CASES = new WeakMap<EvidenceFigures, Map<string, CaseResult>>();
+const caseKey = (q: Question, v: Verdict) => `${q.entity.relation}\u0000${q.entity.key.join('\u0000')}\u0000${v.sample}`;
 
 const goldOf = (q: Question) => (typeof q.gold === 'object' ? q.gold.answer : String(q.gold));
 
@@ -39,7 +52,7 @@ export function evidenceFigures(items: readonly { v: Verdict; q: Question }[]): 
         const golds = (q: Question) => (k === 'swap' ? [goldOf(q)] : [goldOf(q), ...(q.evidence?.aliases ?? [])]);
         byKind[k] = {
             n: list.length,
-            accuracy: figure(list.filter(i => i.v.override?.correct ?? i.v.correct).length, list.length),
+            accuracy: figure(list.filter(i => correct(i.v)).length, list.length),
             exact: figure(list.filter(i => exactMatch(i.v.rationaleText, golds(i.q))).length, list.length),
             f1: list.reduce((s, i) => s + tokenF1(i.v.rationaleText, golds(i.q)), 0) / list.length,
         };
@@ -47,8 +60,18 @@ export function evidenceFigures(items: readonly { v: Verdict; q: Question }[]): 
     const swaps = kinds.get('swap') ?? [];
     const outcomes = swaps.map(i => swapOutcome(i.q, i.v.rationaleText));
     const count = (o: SwapOutcome) => figure(outcomes.filter(x => x === o).length, outcomes.length);
-    return { byKind, swap: swaps.length ? { n: swaps.length, followed: count('followed'), stale: count('stale'), other: count('other') } : undefined };
+    const out: EvidenceFigures = { byKind, swap: swaps.length ? { n: swaps.length, followed: count('followed'), stale: count('stale'), other: count('other') } : undefined };
+    const placed = (kinds.get('enrich') ?? []).filter(i => i.q.evidence?.position !== undefined);
+    if (placed.length) {
+        const at = new Map<number, boolean[]>();
+        for (const i of placed) at.set(i.q.evidence!.position!, [...(at.get(i.q.evidence!.position!) ?? []), correct(i.v)]);
+        out.positions = Object.fromEntries([...at].sort((a, b) => a[0] - b[0]).map(([p, xs]) => [String(p), figure(xs.filter(Boolean).length, xs.length)]));
+    }
+    CASES.set(out, new Map(items.map(i => [caseKey(i.q, i.v), { correct: correct(i.v), ...(i.q.evidence?.kind === 'swap' ? { outcome: swapOutcome(i.q, i.v.rationaleText) } : {}) }])));
+    return out;
 }
+
+const correct = (v: Verdict) => v.override?.correct ?? v.correct;
 
 /** The evidence figures of a group (GroupMetrics' figure slot, key `evidence`). */
 export const evidenceOf = (g: GroupMetrics) => figuresOf<EvidenceFigures>(g, 'evidence');
@@ -83,5 +106,50 @@ export function evidenceSections(groups: readonly GroupMetrics[]): ReportSection
             }),
         });
     }
+    sections.push(...seedSections(shown));
     return sections;
+}
+
+/** The groups of one model, probe, variant and mode, by case kind. */
+function caseSets(groups: readonly GroupMetrics[]): { head: string[]; kinds: Map<string, GroupMetrics> }[] {
+    const sets = new Map<string, { head: string[]; kinds: Map<string, GroupMetrics> }>();
+    for (const g of groups) {
+        const key = [g.model, g.probe, g.variantId ?? g.variant, g.mode].join('\u0000');
+        if (!sets.has(key)) sets.set(key, { head: [g.model, g.probe, g.variant, MODE_LABELS[g.mode]], kinds: new Map() });
+        sets.get(key)!.kinds.set(g.phrasing, g);
+    }
+    return [...sets.values()];
+}
+
+function seedSections(groups: readonly GroupMetrics[]): ReportSection[] {
+    const over: string[][] = [], memory: string[][] = [], position: string[][] = [];
+    for (const { head, kinds } of caseSets(groups)) {
+        const cases = (k: string) => { const g = kinds.get(k); const e = g ? evidenceOf(g) : undefined; return e ? CASES.get(e) : undefined; };
+        const seed = cases('seed'), swap = cases('swap'), enrich = cases('enrich'), closed = cases('closed');
+        if (seed && (swap || enrich)) {
+            const seeds = [...seed].filter(([, c]) => c.correct).map(([k]) => k);
+            const swapped = seeds.map(k => swap?.get(k)?.outcome).filter((o): o is SwapOutcome => o !== undefined);
+            const share = (o: SwapOutcome) => f(figure(swapped.filter(x => x === o).length, swapped.length));
+            // Enriching also needs the model not to know the answer without the passage (when closed book was asked).
+            const enrichSeeds = seeds.filter(k => enrich?.has(k) && (!closed || closed.get(k)?.correct === false));
+            over.push([...head, `${seeds.length} of ${seed.size}`, String(swapped.length), share('followed'), share('stale'), share('other'),
+                String(enrichSeeds.length), f(figure(enrichSeeds.filter(k => enrich!.get(k)!.correct).length, enrichSeeds.length)), String(seed.size - seeds.length)]);
+            if (swap && closed) {
+                for (const known of [true, false]) {
+                    const ks = seeds.filter(k => swap.has(k) && closed.get(k)?.correct === known);
+                    const n = (o: SwapOutcome) => String(ks.filter(k => swap.get(k)!.outcome === o).length);
+                    memory.push([...head, known ? 'right' : 'wrong', n('followed'), n('stale'), n('other')]);
+                }
+            }
+        }
+        const enrichGroup = kinds.get('enrich');
+        const placed = enrichGroup ? evidenceOf(enrichGroup)?.positions : undefined;
+        for (const [p, x] of Object.entries(placed ?? {})) position.push([...head, p, String(x.n), f(x)]);
+    }
+    const cols = ['model', 'probe', 'variant', 'mode'];
+    const out: ReportSection[] = [];
+    if (over.length) out.push({ title: 'Evidence over seeds (ReEval): swaps where the seed was answered right; enriched cases also wrong closed-book', columns: [...cols, 'seeds', 'swaps over seeds', 'followed', 'stale', 'other', 'enrich seeds', 'enrich accuracy', 'not seeds'], rows: over });
+    if (memory.length) out.push({ title: 'Evidence: memory × evidence (closed-book answer × the swapped case, over seeds)', columns: [...cols, 'memory (closed book)', 'followed', 'stale', 'other'], rows: memory });
+    if (position.length) out.push({ title: 'Evidence: enriched accuracy by the supporting sentence\'s position', columns: [...cols, 'position', 'n', 'accuracy'], rows: position });
+    return out;
 }

@@ -1,7 +1,9 @@
 /**
  * Short answers compared as SQuAD does (lower case, punctuation and articles dropped, white space folded), and the
- * places an answer occurs in a passage (whole words, any case, typographic quotes ignored).
+ * places an answer occurs in a passage (whole words, any case, typographic quotes and apostrophes ignored).
  */
+import { compile } from 'html-to-text';
+import { partOfLongerName } from '../../reader/index.js';
 
 /** SQuAD-style normalisation of an answer. */
 export function normalise(s: string): string {
@@ -37,35 +39,138 @@ export function tokenF1(prediction: string, golds: readonly string[]): number {
     return best;
 }
 
-/** The answer is stated in the prediction: an exact match, or the normalised answer as whole words inside it. */
+/**
+ * The answer is stated in the prediction: an exact match, or the normalised answer as whole words inside it.
+ * A one-word form that is part of a longer form of the list (a name part: "James" of "James Harden") counts
+ * only where it is not one word of a longer written name ("LeBron James" names someone else).
+ */
 export function states(prediction: string, golds: readonly string[]): boolean {
     const p = ` ${normalise(prediction)} `;
-    return golds.some(g => { const n = normalise(g); return n.length > 0 && p.includes(` ${n} `); });
+    const forms = golds.map(normalise).filter(n => n.length > 0);
+    return forms.some(n => {
+        if (!p.includes(` ${n} `)) return false;
+        const part = !n.includes(' ') && forms.some(o => o !== n && ` ${o} `.includes(` ${n} `));
+        return !part || occurrences(prediction, [n]).some(([a, b]) => !partOfLongerName(prediction, a, b));
+    });
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const WORD_CHAR = /[\p{L}\p{N}]/u;
 
-/** Whole-word patterns, compiled once per form (a run asks about the same answers many times). */
-const patterns = new Map<string, RegExp>();
-function wordPattern(form: string): RegExp {
-    let re = patterns.get(form);
-    if (!re) {
-        if (patterns.size > 50_000) patterns.clear();
-        re = new RegExp(`(?<![\\p{L}\\p{N}])${escape(form)}(?![\\p{L}\\p{N}])`, 'giu');
-        patterns.set(form, re);
+/**
+ * A length-preserving fold (so positions carry over): lower case, any apostrophe as ', any white space as a space,
+ * and with `hyphens` also hyphens, dashes, underscores, slashes and plus signs as spaces (URL slugs). Forms are
+ * found with indexOf on folded text: a regex per form would be compiled per answer (milliseconds each with
+ * Unicode classes), and a run meets thousands of answers.
+ */
+function foldText(s: string, hyphens: boolean): string {
+    let lower = s.toLowerCase();
+    if (lower.length !== s.length) {
+        // A character whose lower case is longer ("İ"): fold character by character, keeping it as it is.
+        lower = '';
+        for (const c of s) { const l = c.toLowerCase(); lower += l.length === c.length ? l : c; }
     }
-    return re;
+    const out = lower.replace(/['\u2018\u2019\u02bc`]/g, "'").replace(/\s/g, ' ');
+    return hyphens ? out.replace(/[-\u2010-\u2015_/+]/g, ' ') : out;
 }
+
+/** A form as looked for: folded, runs of white space as one space. */
+const foldForm = (form: string, hyphens: boolean) => foldText(unquote(form), hyphens).replace(/ {2,}/g, ' ').trim();
+
+/** Where `form` starts in `folded` (already folded), every time. */
+function starts(folded: string, form: string): number[] {
+    const out: number[] = [];
+    for (let i = folded.indexOf(form); i >= 0; i = folded.indexOf(form, i + 1)) out.push(i);
+    return out;
+}
+
+const isWordChar = (c: string | undefined) => c !== undefined && WORD_CHAR.test(c);
 
 /** Where any of `forms` occurs in `text` as whole words (case-insensitive), longest form first, non-overlapping. */
 export function occurrences(text: string, forms: readonly string[]): [number, number][] {
     const out: [number, number][] = [];
-    const sorted = [...new Set(forms.map(unquote).filter(f => f.length > 0))].sort((a, b) => b.length - a.length);
+    const folded = foldText(text, false);
+    const sorted = [...new Set(forms.map(f => foldForm(f, false)).filter(f => f.length > 0))].sort((a, b) => b.length - a.length);
     for (const f of sorted) {
-        for (const m of text.matchAll(wordPattern(f))) {
-            const span: [number, number] = [m.index, m.index + m[0].length];
-            if (!out.some(([a, b]) => a < span[1] && span[0] < b)) out.push(span);
+        for (const a of starts(folded, f)) {
+            const b = a + f.length;
+            if (isWordChar(text[a - 1]) || isWordChar(text[b])) continue;
+            if (!out.some(([x, y]) => x < b && a < y)) out.push([a, b]);
         }
     }
     return out.sort((a, b) => a[0] - b[0]);
+}
+
+/** Markup in a passage: an element or an entity (“<a href=…>”, “&amp;”). */
+const MARKUP = /<\/?[a-z][a-z0-9]*(\s[^<>]*)?\/?>|&(#\d+|#x[0-9a-f]+|[a-z]+);/i;
+
+/**
+ * A passage as plain text: markup (RealtimeQA's `<a href=…>` links) turned to text with html-to-text, link targets
+ * and images dropped, no line wrapping; a passage without markup is returned as it is.
+ */
+export function plainText(passage: string): string {
+    if (!MARKUP.test(passage)) return passage;
+    toText ??= compile({
+        wordwrap: false,
+        selectors: [
+            { selector: 'a', options: { ignoreHref: true } },
+            { selector: 'img', format: 'skip' },
+            ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map(selector => ({ selector, options: { uppercase: false } })),
+        ],
+    });
+    return toText(passage).trim();
+}
+
+/** html-to-text's converter, its options compiled once (compiling per passage costs more than converting). */
+let toText: ((html: string) => string) | undefined;
+
+/**
+ * The same text, folded for finding an answer wherever it hides (length-preserving, so positions carry over):
+ * lower case, any apostrophe as ', hyphens, dashes, underscores, slashes and plus signs (URL slugs, hyphenated
+ * forms) as spaces.
+ */
+export function fold(s: string): string {
+    return foldText(s, true);
+}
+
+/**
+ * Where a form of the answer occurs in the folded text, inside words too ("Avatarland", a URL slug), except that a
+ * number is never found inside a longer number ("6" in "2016", "16.5").
+ */
+export function foldedHits(text: string, form: string): [number, number][] {
+    const f = foldForm(form, true);
+    if (!f) return [];
+    const folded = fold(text);
+    const digit = (i: number) => i >= 0 && i < folded.length && folded.charCodeAt(i) >= 48 && folded.charCodeAt(i) <= 57;
+    const point = (i: number) => folded[i] === '.' || folded[i] === ',';
+    const out: [number, number][] = [];
+    for (const a of starts(folded, f)) {
+        const b = a + f.length;
+        if (digit(a) && (digit(a - 1) || (point(a - 1) && digit(a - 2)))) continue;
+        if (digit(b - 1) && (digit(b) || (point(b) && digit(b + 1)))) continue;
+        out.push([a, b]);
+    }
+    return out;
+}
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+/** Words that end in a full stop without ending a sentence (titles, months, initials, Latin, company forms). */
+const ABBREVIATION = /(?:^|[\s(“"'])(?:mr|mrs|ms|dr|prof|st|jr|sr|gen|gov|sen|rep|rev|lt|col|capt|sgt|maj|mt|ft|inc|corp|ltd|co|vs|etc|approx|no|nos|fig|est|dept|univ|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|a\.m|p\.m|e\.g|i\.e|u\.s|u\.k|u\.n|d\.c|\p{Lu})\.["”’)]*\s*$/iu;
+
+/**
+ * A text's sentences: Unicode sentence boundaries (Intl.Segmenter), joined again where a boundary is not one — after
+ * an abbreviation or an initial ("Mr.", "Jan.", "J."), before a lower-case word or a number, or around a piece with
+ * no letters — so URLs, decimals and abbreviations stay whole. Blank lines always end a sentence.
+ */
+export function sentences(text: string): string[] {
+    const out: string[] = [];
+    for (const block of text.split(/\n\s*\n/)) {
+        let current = '';
+        for (const { segment } of segmenter.segment(block)) {
+            const glue = current !== '' && (ABBREVIATION.test(current) || /^\s*[\p{Ll}\d%$€£]/u.test(segment) || !/\p{L}/u.test(segment) || !/[.!?]["”’)]*\s*$/.test(current));
+            if (current !== '' && !glue) { out.push(current.trim()); current = ''; }
+            current += segment;
+        }
+        if (current.trim()) out.push(current.trim());
+    }
+    return out;
 }

@@ -10,9 +10,8 @@ import type { ProbeDecl, SpecModel } from '../../spec/model.js';
 import type { LoadedData } from '../../data/types.js';
 import { SYSTEM_KNOWS } from '../../probes/prompts.js';
 import { starPath, type Item, type Plan } from '../../probes/plan.js';
-import { keyAttributes, relationLabel, Scope, slotFor, type Slot } from '../../probes/scope.js';
+import { keyAttributes, relationLabel, Scope, slotFor, type Slot, describeBy } from '../../probes/scope.js';
 import { keyOccurrences } from '../../probes/rows.js';
-import { describeBy } from '../binary/family.js';
 import type { ProbeFamily } from '../../probes/family.js';
 import type { Question } from '../../probes/question.js';
 import type { ParsedAnswer } from '../../verify/answer.js';
@@ -20,6 +19,13 @@ import { parseYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
 import { AMBIGUOUS, DANGLING, FkJoin } from '../../kg/graph.js';
 import { evaluate, namesIn, parseExpression, parseTemplate, render, truthy, type Expr } from '../../spec/template.js';
 import type { Problem } from '../../errors.js';
+
+declare module '../../probes/question.js' {
+    interface QuestionData {
+        /** knows questions: how "known" is read from the answer (KNOWN_RULES); absent = only_yes. */
+        knownIf?: 'only_yes' | 'no_word_no';
+    }
+}
 
 /**
  * How a knowledge answer decides "known" (METHODS.md §1):

@@ -102,10 +102,21 @@ function states(claim: LinkedClaim, facts: FactSource, id: string): boolean {
     if (claim.objects.some(o => o.id === id)) return true;
     const label = facts.labelOf(id);
     if (label === undefined) return false;
-    return [label, label.split(', ')[0]!].some(l => { const s = stripValue(l); return s.length > 0 && findWord(claim.stripped, s) >= 0; });
+    // In the masked text: a label written only inside a longer linked name ("Barcelona" in "FC Barcelona") is not stated.
+    return [label, label.split(', ')[0]!].some(l => { const s = stripValue(l); return s.length > 0 && findWord(claim.masked, s) >= 0; });
 }
 
+/**
+ * A claim's label against the facts; a negated claim ("Messi does not play for RCD Espanyol") flips it: what
+ * the facts support it denies (contradicted), what they contradict it rightly denies (supported).
+ */
 export function checkClaim(claim: LinkedClaim, facts: FactSource): ClaimCheck {
+    const read = checkStated(claim, facts);
+    if (!claim.negated || read.label === 'unverifiable') return read;
+    return { ...read, label: read.label === 'supported' ? 'contradicted' : 'supported' };
+}
+
+function checkStated(claim: LinkedClaim, facts: FactSource): ClaimCheck {
     const s = claim.subject;
     if (!s) return { label: 'unverifiable' };
     const own = facts.factsOf(s.id);

@@ -8,11 +8,16 @@
  * its own takes the subject of the previous claim in its sentence ("… and was released in 2009").
  */
 import { findWord, stripValue } from '../../verify/normalise.js';
+import { partOfLongerName, shortForms } from '../../reader/index.js';
 import type { ContextNode, StoredRelation } from './types.js';
 
 export interface Claim { text: string; sentence: number }
 
-export interface LexiconEntry { id: string; type: string; entity: boolean; forms: string[] }
+export interface LexiconEntry {
+    id: string; type: string; entity: boolean; forms: string[];
+    /** Short forms (surname, title without year, name without club affix): they link only to an entity named before in the answer, or when no other entry has them. */
+    short?: string[];
+}
 
 export interface Lexicon { entries: LexiconEntry[]; relations: { name: string; stems: Set<string>; headType: string; tailType: string }[] }
 
@@ -26,6 +31,10 @@ export interface LinkedClaim {
     numbers: string[];
     /** Capitalised word runs that link to no candidate ("Sam Mendes" outside the neighbourhood). */
     names: string[];
+    /** The stripped text with every linked mention blanked: a label found only inside a longer name is not stated. */
+    masked: string;
+    /** A negation ("not", "never", "n't", "no longer") outside the mentions: the claim denies what it says. */
+    negated: boolean;
 }
 
 const STOP = new Set(['the', 'and', 'was', 'were', 'has', 'had', 'have', 'his', 'her', 'its', 'for', 'with', 'that', 'this', 'which', 'who', 'are', 'from', 'into', 'also', 'not', 'but', 'been', 'being', 'their', 'they', 'them', 'one']);
@@ -88,23 +97,47 @@ export function buildLexicon(nodes: ContextNode[], relations: StoredRelation[], 
             if (first.replace(/[^\p{L}\p{N}]/gu, '').length >= 3) forms.push(first);
         }
         forms.push(...aliases(n));
-        entries.push({ id: n.id, type: n.type, entity: n.entity, forms: [...new Set(forms.map(stripValue).filter(Boolean))] });
+        const full = [...new Set(forms.map(stripValue).filter(Boolean))];
+        const entry: LexiconEntry = { id: n.id, type: n.type, entity: n.entity, forms: full };
+        if (n.entity) {
+            const name = (n.display ?? n.label).replace(/\s*\(.*\)\s*$/, '');
+            const person = /^\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*)+$/u.test(name);
+            const short = [...shortForms(n.display ?? n.label, person), ...shortForms(name, person)].map(stripValue).filter(f => f.length >= 3 && !full.includes(f));
+            if (short.length) entry.short = [...new Set(short)];
+        }
+        entries.push(entry);
     }
+    // A short form another entry also has (two Smiths) is ambiguous: it links only after its entity was named.
+    const owners = new Map<string, number>();
+    for (const e of entries) for (const f of [...e.forms, ...(e.short ?? [])]) owners.set(f, (owners.get(f) ?? 0) + 1);
+    for (const e of entries) if (e.short) uniqueShort.set(e, new Set(e.short.filter(f => owners.get(f) === 1)));
     return {
         entries,
         relations: relations.map(r => ({ name: r.name, stems: new Set(r.words.flatMap(stems)), headType: r.headType, tailType: r.tailType })),
     };
 }
 
+const uniqueShort = new WeakMap<LexiconEntry, Set<string>>();
+
 interface Mention { entry: LexiconEntry; start: number; end: number }
 
-/** Non-overlapping mentions, longest first where they overlap, in text order. */
-function mentions(stripped: string, lexicon: Lexicon): Mention[] {
+/**
+ * Non-overlapping mentions, longest first where they overlap, in text order. Short forms count for an entity
+ * named before (`named`) or when no other entry has them.
+ */
+function mentions(stripped: string, lexicon: Lexicon, named: ReadonlySet<string> = new Set(), text = stripped): Mention[] {
     const found: Mention[] = [];
+    const add = (entry: LexiconEntry, form: string) => {
+        let i = findWord(stripped, form);
+        while (i >= 0) { found.push({ entry, start: i, end: i + form.length }); i = findWord(stripped, form, i + form.length); }
+    };
     for (const entry of lexicon.entries) {
-        for (const form of entry.forms) {
-            let i = findWord(stripped, form);
-            while (i >= 0) { found.push({ entry, start: i, end: i + form.length }); i = findWord(stripped, form, i + form.length); }
+        for (const form of entry.forms) add(entry, form);
+        for (const form of entry.short ?? []) {
+            if (!named.has(entry.id) && !uniqueShort.get(entry)?.has(form)) continue;
+            // "Cameron" in "Jim Cameron" names someone else: a short form counts where it stands alone.
+            const re = new RegExp(`(?<![\\p{L}\\p{N}])${form.split(' ').map(w => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^\\p{L}\\p{N}]+')}(?![\\p{L}\\p{N}])`, 'giu');
+            if ([...text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').matchAll(re)].some(m => !partOfLongerName(text, m.index, m.index + m[0].length))) add(entry, form);
         }
     }
     found.sort((a, b) => (b.end - b.start) - (a.end - a.start) || a.start - b.start);
@@ -132,9 +165,11 @@ function unlinkedNames(text: string, masked: string): string[] {
 export function linkClaims(claims: Claim[], lexicon: Lexicon): LinkedClaim[] {
     const out: LinkedClaim[] = [];
     let previous: { sentence: number; subject?: LexiconEntry } = { sentence: -1 };
+    const named = new Set<string>();
     for (const claim of claims) {
         const stripped = stripValue(claim.text);
-        const found = mentions(stripped, lexicon);
+        const found = mentions(stripped, lexicon, named, claim.text);
+        for (const m of found) named.add(m.entry.id);
         let subject = found.find(m => m.entry.entity)?.entry;
         if (!subject && previous.sentence === claim.sentence) subject = previous.subject;
         const objects = [...new Map(found.filter(m => m.entry !== subject).map(m => [m.entry.id, m.entry])).values()];
@@ -143,7 +178,8 @@ export function linkClaims(claims: Claim[], lexicon: Lexicon): LinkedClaim[] {
         const words = new Set(stems(masked));
         const relations = lexicon.relations.filter(r => [...r.stems].some(s => words.has(s))).map(r => r.name);
         const names = unlinkedNames(claim.text, masked);
-        const linked: LinkedClaim = { text: claim.text, stripped, objects, relations, numbers, names };
+        const negated = /\b(?:not|never|nor|neither|cannot)\b|\b(?:isn|wasn|doesn|didn|aren|weren|hasn|hadn)t\b|\bno longer\b/.test(masked) && !/\bnot only\b/.test(masked);
+        const linked: LinkedClaim = { text: claim.text, stripped, objects, relations, numbers, names, masked, negated };
         if (subject) linked.subject = subject;
         out.push(linked);
         previous = { sentence: claim.sentence, subject };

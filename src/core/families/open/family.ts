@@ -5,9 +5,10 @@
  * and with that context perturbed at each level. The prompt sent is the question, "Below are the facts …",
  * the context, "Answer:". Answers are scored claim by claim against the data's facts stored with the question.
  *
- * Settings: preset (descriptive, explanatory, predictive, comparative, critical — used when there is no
- * `ask`), form (triplets | paths | subgraph), k, triplets, paths, max_nodes, perturb (a kind or a list:
- * swap, replace, rewire, delete), levels (list of shares), baseline (true).
+ * Settings: preset (a group — descriptive, explanatory, predictive, comparative, critical — or one of its two
+ * sub-types, OPEN_SUBTYPES; used when there is no `ask`), form (triplets | paths | subgraph), k, triplets, paths, max_nodes, perturb (a kind or a list:
+ * swap, replace, rewire, delete), levels (list of shares), baseline (true), prizes (question | ppr: node and edge
+ * prizes from the question's similarity, or from PageRank alone).
  */
 import type { ProbeDecl, Settings, SpecModel } from '../../spec/model.js';
 import type { LoadedData } from '../../data/types.js';
@@ -16,13 +17,15 @@ import { buildDataGraph, type DataGraph } from '../../kg/data-graph.js';
 import { FkJoin } from '../../kg/graph.js';
 import { keyAttributes, keyValues, Scope, slotFor, type Slot } from '../../probes/scope.js';
 import { hashSeed } from '../../probes/sampling.js';
-import type { ProbeFamily, CompileInput, ReportCurve, ReportSection } from '../../probes/family.js';
+import type { ProbeFamily, CompileInput, GroupRelation, ReportCurve, ReportSection } from '../../probes/family.js';
+import type { ClaimMark, QuestionGraph } from '../../../protocol/webview.js';
+import type { Verdict } from '../../verify/types.js';
 import type { Item, Plan } from '../../probes/plan.js';
 import type { KgPath, Question } from '../../probes/question.js';
 import { ciText, pct } from '../../report/numbers.js';
 import { figure, figuresOf, type Figure, type GroupMetrics } from '../../verify/figures.js';
 import { keywordForms } from '../../verify/aliases.js';
-import { retrieve, RETRIEVAL_DEFAULTS, type RetrievalSettings } from './retrieve.js';
+import { PRIZE_SOURCES, retrieve, RETRIEVAL_DEFAULTS, type RetrievalSettings } from './retrieve.js';
 import { openPrompt } from './render.js';
 import { perturb, PERTURBATION_KINDS } from './perturb.js';
 import { sc2d, sd2 } from './similarity.js';
@@ -34,13 +37,32 @@ import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
 
 export const SYSTEM_OPEN = 'Answer the question in a few sentences. State facts plainly.';
 
-/** The paper's question sub-types, for one entity ({a}) and for a pair ({a}, {b}). */
+/**
+ * OKGQA's ten question sub-types in its five groups, each for one entity ({a}) and for a pair ({a}, {b}). The
+ * groups are the paper's; the sub-type names and wordings are ours (templates in the paper's spirit, e.g. its
+ * "Explain the relationship between [entity A] and [entity B] and its significance.").
+ */
+export const OPEN_SUBTYPES: Record<string, { group: string; single: string; pair: string }> = {
+    overview: { group: 'descriptive', single: 'Describe {a} and what is notable about it.', pair: 'Describe how {a} and {b} are connected.' },
+    characteristics: { group: 'descriptive', single: 'What are the main characteristics of {a}?', pair: 'What are the main characteristics of {a} and {b}, and which do they share?' },
+    relationship: { group: 'explanatory', single: 'Explain the significance of {a}.', pair: 'Explain the relationship between {a} and {b} and its significance.' },
+    causal: { group: 'explanatory', single: 'Explain how {a} came to be what it is.', pair: 'Explain how {a} came to be connected with {b}.' },
+    outcome: { group: 'predictive', single: 'Given what is known about {a}, what is it likely to be remembered for?', pair: 'Given the relationship between {a} and {b}, what is likely to follow from it?' },
+    hypothetical: { group: 'predictive', single: 'What would be different if {a} did not exist?', pair: 'How might things have turned out if {a} had not been connected with {b}?' },
+    similarity: { group: 'comparative', single: 'Compare {a} with the entities most closely related to it.', pair: 'Compare {a} and {b}: what do they share and how do they differ?' },
+    contrast: { group: 'comparative', single: 'How does {a} differ from the entities most closely related to it?', pair: 'What sets {a} apart from {b}?' },
+    assessment: { group: 'critical', single: 'Critically assess the importance of {a}.', pair: 'Critically assess the relationship between {a} and {b}.' },
+    limitations: { group: 'critical', single: 'What are the weaknesses or limitations of {a}?', pair: 'What are the weaknesses or limitations of the connection between {a} and {b}?' },
+};
+
+/** The five groups and their sub-types; a group named as a preset means its first sub-type. */
+export const OPEN_GROUPS: Record<string, string[]> = {};
+for (const [name, t] of Object.entries(OPEN_SUBTYPES)) (OPEN_GROUPS[t.group] ??= []).push(name);
+
+/** Every `preset` value: a group (its first sub-type) or a sub-type. */
 export const OPEN_PRESETS: Record<string, { single: string; pair: string }> = {
-    descriptive: { single: 'Describe {a} and what is notable about it.', pair: 'Describe how {a} and {b} are connected.' },
-    explanatory: { single: 'Explain the significance of {a}.', pair: 'Explain the relationship between {a} and {b} and its significance.' },
-    predictive: { single: 'Given what is known about {a}, what is it likely to be remembered for?', pair: 'Given the relationship between {a} and {b}, what is likely to follow from it?' },
-    comparative: { single: 'Compare {a} with the entities most closely related to it.', pair: 'Compare {a} and {b}: what do they share and how do they differ?' },
-    critical: { single: 'Critically assess the importance of {a}.', pair: 'Critically assess the relationship between {a} and {b}.' },
+    ...Object.fromEntries(Object.entries(OPEN_GROUPS).map(([g, [first]]) => [g, OPEN_SUBTYPES[first!]!])),
+    ...OPEN_SUBTYPES,
 };
 
 export interface OpenSettings { retrieval: Partial<RetrievalSettings>; kinds: PerturbationKind[]; levels: number[]; baseline: boolean; preset: string }
@@ -56,6 +78,7 @@ export function openSettings(settings: Settings): OpenSettings {
         retrieval: {
             form: ['triplets', 'paths', 'subgraph'].includes(form) ? form : 'triplets', k: num('k', RETRIEVAL_DEFAULTS.k),
             triplets: num('triplets', RETRIEVAL_DEFAULTS.triplets), paths: num('paths', RETRIEVAL_DEFAULTS.paths), maxNodes: num('max_nodes', RETRIEVAL_DEFAULTS.maxNodes),
+            prizes: settings.prizes === 'ppr' ? 'ppr' : 'question',
         },
         kinds: settings.perturb === undefined ? ['rewire'] : kinds,
         levels: settings.levels === undefined ? [0.25, 0.5, 0.75, 1] : levels,
@@ -101,7 +124,7 @@ function compileOpen({ spec, data, probe, problems, seed }: CompileInput): Plan 
     }
     const settings = openSettings(probe.settings);
     const preset = OPEN_PRESETS[settings.preset];
-    if (!preset && probe.asks.length === 0) return fail(`Unknown preset '${settings.preset}': use one of ${Object.keys(OPEN_PRESETS).join(', ')}, or write an ask.`, 'open-preset');
+    if (!preset && probe.asks.length === 0) return fail(`Unknown preset '${settings.preset}': use a group (${Object.keys(OPEN_GROUPS).join(', ')}) or a sub-type (${Object.keys(OPEN_SUBTYPES).join(', ')}), or write an ask.`, 'open-preset');
     const scope = new Scope(slots, slots.map((_, slot) => ({ slot })));
     slots.forEach((s, i) => { for (const k of keyAttributes(s.relation)) scope.need(i, k); });
     const text = probe.asks.map(x => x.text).join(' ');
@@ -133,7 +156,7 @@ function aliasForms(spec: SpecModel, data: LoadedData, n: ContextNode): string[]
 
 /** The items of one entity or pair: baseline, clean, then each perturbation kind at each level. */
 export function openItems(graph: DataGraph, seeds: number[], question: string, template: string, settings: OpenSettings, seed: number, aliases: (n: ContextNode) => string[] = () => []): Item[] {
-    const r = retrieve(graph, seeds, settings.retrieval);
+    const r = retrieve(graph, seeds, { ...settings.retrieval, question });
     const forms = Object.fromEntries(r.scored.nodes.map(n => [n.id, aliases(n)]).filter(([, a]) => a!.length > 0));
     const base = {
         form: r.context.form as RetrievalForm,
@@ -242,6 +265,35 @@ function reportSections(groups: readonly GroupMetrics[]): ReportSection[] {
     }] : [];
 }
 
+/**
+ * An open question asked with no context, its clean context and that context perturbed at increasing levels:
+ * robust when no answer states a claim that only a corrupted context edge supports.
+ */
+const levelsRelation: GroupRelation = {
+    name: 'levels',
+    title: 'an open question with its context clean and perturbed: no answer follows a corrupted context edge',
+    outcomes: ['robust', 'followed-corrupted', 'undecided'],
+    judge(members) {
+        const claims = members.map(m => ({ m, claims: openClaims(m.q, m.v.rationaleText) }));
+        if (claims.every(c => c.claims.length === 0)) return { outcome: 'undecided', ok: null, detail: 'no answer states a claim' };
+        const followed = claims.filter(c => c.claims.some(x => x.cause === 'followed-corrupted'));
+        if (followed.length) return { outcome: 'followed-corrupted', ok: false, detail: followed.map(c => c.m.q.phrasing).join(', ') };
+        return { outcome: 'robust', ok: true };
+    },
+};
+
+/** The panel's view of an open answer: each atomic claim with its label against the data and the context. */
+function openGraph(graph: QuestionGraph, q: Question, _v: Verdict | undefined, response: string | undefined): QuestionGraph {
+    if (!q.open || response === undefined) return graph;
+    graph.claims = openClaims(q, response).map(c => {
+        const m: ClaimMark = { text: c.text, data: c.data.label, context: c.context.label, cause: c.cause, mentions: c.mentions };
+        if (c.context.edge) m.contextEdge = { head: c.context.edge.head, tail: c.context.edge.tail };
+        if (c.data.edge) m.dataEdge = { head: c.data.edge.head, relation: c.data.edge.relation, tail: c.data.edge.tail };
+        return m;
+    });
+    return graph;
+}
+
 export const openFamily: ProbeFamily = {
     kind: 'open',
     title: 'open-ended questions answered with context retrieved from the data\'s graph (clean and perturbed), scored claim by claim',
@@ -249,7 +301,7 @@ export const openFamily: ProbeFamily = {
     example: "write 'about <relation>' (and 'with <relation>' for FK-linked pairs)",
     members: ['ask'],
     settings: [
-        { name: 'preset', type: 'text', values: Object.keys(OPEN_PRESETS), doc: `The question asked when the probe has no ask: ${Object.keys(OPEN_PRESETS).join(', ')} (default explanatory).` },
+        { name: 'preset', type: 'text', values: Object.keys(OPEN_PRESETS), doc: `The question asked when the probe has no ask: a group (${Object.keys(OPEN_GROUPS).join(', ')}; its first sub-type) or a sub-type (${Object.keys(OPEN_SUBTYPES).join(', ')}); default explanatory.` },
         { name: 'form', type: 'text', values: ['triplets', 'paths', 'subgraph'], doc: 'The retrieved context\'s form: triplets (default), paths or subgraph.' },
         { name: 'k', type: 'integer', min: 1, doc: `Seed neighbourhood size for retrieval (default ${RETRIEVAL_DEFAULTS.k}).` },
         { name: 'triplets', type: 'integer', min: 1, doc: `Triplets kept in a triplets context (default ${RETRIEVAL_DEFAULTS.triplets}).` },
@@ -258,6 +310,7 @@ export const openFamily: ProbeFamily = {
         { name: 'perturb', type: 'text', list: true, values: PERTURBATION_KINDS, doc: `How the context is corrupted: ${PERTURBATION_KINDS.join(', ')} (default [rewire]).` },
         { name: 'levels', type: 'number', list: true, above: 0, max: 1, doc: 'Shares of the context\'s edges perturbed, each in (0, 1] (default [0.25, 0.5, 0.75, 1]).' },
         { name: 'baseline', type: 'boolean', doc: 'Also ask without any context (default true).' },
+        { name: 'prizes', type: 'text', values: PRIZE_SOURCES, doc: 'Node and edge prizes of retrieval: question (default; BM25 of the question against them, PageRank breaking ties) or ppr (PageRank alone).' },
     ],
     compile: compileOpen,
     phrasings: phrasingsOf,
@@ -273,6 +326,8 @@ export const openFamily: ProbeFamily = {
     decidesKnowledge: false,
     metricExtras: items => ({ figures: { open: openFigures(items) } }),
     meanOverPhrasings: false,
+    groupRelations: [levelsRelation],
+    questionGraph: openGraph,
     reportSections,
     answerText: (q, _gold, rates) => {
         const ctx = q.open?.context ?? q.open?.clean;

@@ -6,13 +6,16 @@
  *   - paths: greedy best paths from the question's entities (score = node prizes + edge prizes − edge costs);
  *   - subgraph: a prize-collecting Steiner tree (steiner.ts) rooted at the first entity.
  * Prizes follow G-Retriever: the i-th best of the top `topPrizes` nodes (edges) gets (topPrizes − i) / topPrizes,
- * the question's entities 1; every edge costs `edgeCost`.
+ * the question's entities 1; every edge costs `edgeCost`. "Best" reads the question (`prizes question`, the default
+ * when there is one): BM25 of the question against each node's label and type and each edge's head, relation words
+ * and tail (kg/lexical.ts), PageRank breaking ties; `prizes ppr` ranks by PageRank alone.
  */
 import { UndirectedGraph } from 'graphology';
 import { singleSource } from 'graphology-shortest-path/dijkstra.js';
 import type { DataGraph } from '../../kg/data-graph.js';
 import { kHop, restrict, type LocalGraph } from '../../kg/khop.js';
 import { personalisedPageRank, PPR_DEFAULTS } from './ppr.js';
+import { lexicalScores } from '../../kg/lexical.js';
 import { prizeCollectingSteiner } from './steiner.js';
 import type { ContextEdge, ContextGraph, ContextNode, RetrievalForm } from './types.js';
 
@@ -30,12 +33,18 @@ export interface RetrievalSettings {
     /** triplets: how many; paths: at most this many paths. */
     triplets: number;
     paths: number;
+    /** The question asked: prizes read it unless `prizes` is 'ppr'. */
+    question?: string;
+    prizes: PrizeSource;
 }
+
+export const PRIZE_SOURCES = ['question', 'ppr'] as const;
+export type PrizeSource = typeof PRIZE_SOURCES[number];
 
 export const RETRIEVAL_DEFAULTS: RetrievalSettings = {
     form: 'triplets', k: 2, maxDegree: 200, alpha: PPR_DEFAULTS.alpha, tolerance: PPR_DEFAULTS.tolerance,
     maxIterations: PPR_DEFAULTS.maxIterations, minScore: PPR_DEFAULTS.minScore, maxNodes: 300, topPrizes: 20,
-    edgeCost: 0.5, triplets: 30, paths: 5,
+    edgeCost: 0.5, triplets: 30, paths: 5, prizes: 'question',
 };
 
 /** What retrieval saw, for `preview --format jsonl` and the graph panel: the pruned, scored graph and the context. */
@@ -77,10 +86,11 @@ function scoredGraph(graph: DataGraph, sub: LocalGraph, score: number[], seedCou
         order.slice(0, s.topPrizes).forEach((i, rank) => { prize[i] = (s.topPrizes - rank) / s.topPrizes; });
         return prize;
     };
-    const nodeOrder = sub.nodes.map((_, i) => i).sort((a, b) => score[b]! - score[a]! || a - b);
-    const nodePrize = rankPrize(nodeOrder).map((p, i) => (i < seedCount ? 1 : p));
     const edgeScore = sub.edges.map((_, j) => score[sub.head[j]!]! + score[sub.tail[j]!]!);
-    const edgeOrder = sub.edges.map((_, j) => j).sort((a, b) => edgeScore[b]! - edgeScore[a]! || a - b);
+    const [nodeSimilarity, edgeSimilarity] = s.prizes === 'question' && s.question ? questionSimilarity(graph, sub, s.question) : [undefined, undefined];
+    const nodeOrder = sub.nodes.map((_, i) => i).sort((a, b) => (nodeSimilarity ? nodeSimilarity[b]! - nodeSimilarity[a]! : 0) || score[b]! - score[a]! || a - b);
+    const nodePrize = rankPrize(nodeOrder).map((p, i) => (i < seedCount ? 1 : p));
+    const edgeOrder = sub.edges.map((_, j) => j).sort((a, b) => (edgeSimilarity ? edgeSimilarity[b]! - edgeSimilarity[a]! : 0) || edgeScore[b]! - edgeScore[a]! || a - b);
     const edgePrize = rankPrize(edgeOrder);
     const nodes: ContextNode[] = sub.nodes.map((v, i) => ({
         id: graph.id(v), label: graph.label(v), display: graph.display(v), type: graph.typeOf(v), entity: graph.isEntity(v), ppr: score[i]!, prize: nodePrize[i]!, seed: i < seedCount,
@@ -90,6 +100,18 @@ function scoredGraph(graph: DataGraph, sub: LocalGraph, score: number[], seedCou
         return { head: nodes[sub.head[j]!]!.id, relation: rel.name, label: rel.label, tail: nodes[sub.tail[j]!]!.id, prize: edgePrize[j]!, cost: s.edgeCost };
     });
     return { form: 'scored', nodes, edges };
+}
+
+/** BM25 of the question against each node's words (label, type) and each edge's (head, relation words, tail). */
+function questionSimilarity(graph: DataGraph, sub: LocalGraph, question: string): [Float64Array, Float64Array] {
+    const nodeText = sub.nodes.map(v => `${graph.label(v)} ${graph.typeOf(v).replace(/[._]/g, ' ')}`);
+    const edgeText = sub.edges.map((e, j) => {
+        const rel = graph.relations[graph.edgeRel[e]!]!;
+        return `${nodeText[sub.head[j]!]} ${rel.label} ${rel.words.join(' ')} ${nodeText[sub.tail[j]!]}`;
+    });
+    const [nodes] = lexicalScores(nodeText, [question]);
+    const [edges] = lexicalScores(edgeText, [question]);
+    return [nodes!, edges!];
 }
 
 /** Only the nodes the chosen edges touch (seeds always), in the scored graph's order. */

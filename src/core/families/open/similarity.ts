@@ -1,9 +1,10 @@
 /**
- * How far a perturbed context is from the retrieved one (METHODS §5): SC2D over local clustering
- * coefficients and SD2 over degrees, both per (node, relation): x_{v,r} is v's clustering coefficient
- * (SC2D) or degree (SD2) in the undirected simple graph of the r-edges. A node or relation missing on one
- * side counts 0 there. similarity = 1 − ‖x_o − x_p‖₂ / (‖x_o − x_p‖₂ + 1): 1 for the same graph, towards 0
- * as they drift apart.
+ * How far a perturbed context is from the retrieved one (METHODS §5, OKGQA App. B.5): SC2D over local clustering
+ * coefficients and SD2 over degrees. For each relation r, x^r is a |V|-vector: every node's clustering coefficient
+ * (SC2D) or degree (SD2) in the undirected simple graph of the r-edges (0 for a node without r-edges). The graph's
+ * vector is their average over its relations, x = (1/|R|)·Σ_r x^r (averaged, not concatenated: a relation swap
+ * keeps every node's averaged degree). A node missing on one side counts 0 there.
+ * similarity = 1 − ‖x_o − x_p‖₂ / (‖x_o − x_p‖₂ + 1): 1 for the same graph, towards 0 as they drift apart.
  */
 import type { ContextEdge, ContextGraph } from './types.js';
 
@@ -26,24 +27,27 @@ function relationNeighbours(edges: ContextEdge[]): Map<string, Map<string, Set<s
     return out;
 }
 
-export function degreeVector(g: ContextGraph): Vector {
+/** (1/|R|)·Σ_r x^r, where `measure` gives a node's value in relation r's graph. */
+function averaged(g: ContextGraph, measure: (nodes: Map<string, Set<string>>, neighbours: Set<string>) => number): Vector {
     const v: Vector = new Map();
-    for (const [r, nodes] of relationNeighbours(g.edges)) for (const [n, nb] of nodes) v.set(`${n}\u0000${r}`, nb.size);
+    const byRelation = relationNeighbours(g.edges);
+    for (const [, nodes] of byRelation) for (const [n, nb] of nodes) v.set(n, (v.get(n) ?? 0) + measure(nodes, nb));
+    for (const [n, x] of v) v.set(n, x / byRelation.size);
     return v;
 }
 
+export function degreeVector(g: ContextGraph): Vector {
+    return averaged(g, (_, nb) => nb.size);
+}
+
 export function clusteringVector(g: ContextGraph): Vector {
-    const v: Vector = new Map();
-    for (const [r, nodes] of relationNeighbours(g.edges)) {
-        for (const [n, nb] of nodes) {
-            const list = [...nb];
-            let links = 0;
-            for (let i = 0; i < list.length; i++) for (let j = i + 1; j < list.length; j++) if (nodes.get(list[i]!)!.has(list[j]!)) links++;
-            const pairs = (list.length * (list.length - 1)) / 2;
-            v.set(`${n}\u0000${r}`, pairs > 0 ? links / pairs : 0);
-        }
-    }
-    return v;
+    return averaged(g, (nodes, nb) => {
+        const list = [...nb];
+        let links = 0;
+        for (let i = 0; i < list.length; i++) for (let j = i + 1; j < list.length; j++) if (nodes.get(list[i]!)!.has(list[j]!)) links++;
+        const pairs = (list.length * (list.length - 1)) / 2;
+        return pairs > 0 ? links / pairs : 0;
+    });
 }
 
 function distance(a: Vector, b: Vector): number {

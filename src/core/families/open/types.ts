@@ -1,5 +1,12 @@
 /** Plain data of the open family's engine: context graphs, perturbations and claim verdicts (issue 17). */
 
+declare module '../../probes/question.js' {
+    interface QuestionData {
+        /** open questions: the retrieval, the context sent (perturbed or not) and the facts its claims are checked against. */
+        open?: OpenQuestion;
+    }
+}
+
 export type RetrievalForm = 'triplets' | 'paths' | 'subgraph';
 
 export interface ContextNode {

@@ -18,6 +18,13 @@ import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
 import { binaryColumn, paperFigure, paperOrder } from '../../report/paper-cells.js';
 import type { Problem } from '../../errors.js';
 
+declare module '../../probes/question.js' {
+    interface QuestionData {
+        /** path questions: how AR-ext is counted (`complete`: only over questions whose path has every hop); absent = per hop. */
+        pathScoring?: { arExt: 'complete' };
+    }
+}
+
 export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[]): Plan | undefined {
     const fail = planFailure(problems, probe);
     const resolution = resolvePath(spec, probe.path ?? []);

@@ -9,7 +9,8 @@
  */
 import type { Question } from '../../probes/question.js';
 import type { Verdict } from '../../verify/types.js';
-import { findAllWords, findWord, foldValue } from '../../verify/normalise.js';
+import { foldValue } from '../../verify/normalise.js';
+import { Linker, clauses, negationAt, type EntityEntry, type Mention } from '../../reader/index.js';
 import type { Premise } from './questions.js';
 import { tripleClaims } from './extract.js';
 
@@ -27,6 +28,8 @@ export interface RuleClaim {
     premise?: number;
     /** contradicted: the data row the stated value belongs to. */
     row?: { file: string; line: number };
+    /** The point denies the premise ("… does not play for …"). */
+    negated?: boolean;
 }
 
 export type PremiseStatus = 'supported' | 'contradicted' | 'missing';
@@ -44,6 +47,14 @@ export interface RuleCheck {
     /** The paper's oracle: Jaccard of nodes and of edges, rationale triples against the proof's. */
     nodeOverlap: number;
     edgeOverlap: number;
+    /**
+     * The oracle as precision and recall: points that state a premise right / all points (three irrelevant facts
+     * lower it), and premises stated right / all premises.
+     */
+    precision: number;
+    recall: number;
+    /** With a model reader: premises read, and those whose status the pattern reader gives the same. */
+    agreement?: { premises: number; agree: number };
     /** Where the claims come from: the spec's patterns, or a model's triples (`extract_with`); `fallback` says why a model's were not used. */
     extraction: { by: 'patterns'; fallback?: string } | { by: 'model'; model: string };
     /** How the overlap's elements were matched: exact / alias, or embeddings (`embeddings MODEL`, similarity ≥ threshold). */
@@ -60,8 +71,6 @@ export function splitPoints(rationale: string): string[] {
     return items.map(s => s.trim()).filter(s => s.length > 0);
 }
 
-const contains = (hay: string, forms: readonly string[]) => forms.some(f => f.length > 0 && findWord(hay, foldValue(f)) >= 0);
-
 const MISSING_ANSWERS = new Set(['unsure', 'unparseable', 'dont_know']);
 
 /** Checks one answer's rationale against the question's proof. */
@@ -69,52 +78,87 @@ export function checkRuleAnswer(q: Question, v: Checked): RuleCheck | undefined 
     const rule = q.rule;
     if (!rule) return undefined;
     const points = splitPoints(v.rationaleText);
-    if (v.extracted?.triples) return fromTriples(q, v, points, v.extracted.model, v.extracted.triples);
+    if (v.extracted?.triples) {
+        // The model reader decides (extract_with); the pattern reader reads too, and how often they agree is kept.
+        const byModel = fromTriples(q, v, points, v.extracted.model, v.extracted.triples);
+        const byPatterns = checkRuleAnswer(q, { ...v, extracted: undefined });
+        if (byPatterns) byModel.agreement = { premises: byModel.premises.length, agree: byModel.premises.filter((p, i) => p === byPatterns.premises[i]).length };
+        return byModel;
+    }
     const fallback = v.extracted ? `${v.extracted.model}: ${v.extracted.error ?? 'no triples'}` : undefined;
-    const folded = points.map(p => foldValue(p));
     const claims: RuleClaim[] = [];
-    // Which premises each point states right: in a chain (a in b, b in c) the point "a is in b" names b, the
-    // next premise's subject, and must not be read as a wrong value for it.
-    const states = folded.map(text => rule.premises.map(p => statesRight(text, p)));
+    // One linker per question over the proof's names (reader/link.ts): leftmost-longest, so a value inside a
+    // longer name ("Barcelona" in "FC Barcelona") is no mention of its own. Each point is cut into clauses;
+    // a negation in a clause flips what it states ("Messi does not play for FC Barcelona" denies the premise).
+    const ids: string[] = [];
+    const entries: EntityEntry[] = [];
+    const entry = (id: string, names: readonly string[]) => { ids.push(id); entries.push({ id, type: id.split(':')[0]!, names: names.filter(n => n.trim() !== '') }); };
+    rule.premises.forEach((p, i) => {
+        entry(`s:${i}`, subjectForms(p));
+        entry(`v:${i}`, valueForms(p));
+        const hop = v.hops[i]?.keywords[0];
+        const other = hop?.conflict ?? hop?.alsoStated;
+        if (other) entry(`o:${i}`, [other.value]);
+    });
+    const linker = new Linker(entries);
+    const index = new Map(ids.map((id, k) => [id, k]));
+    const clausesOf = points.map(point => {
+        const mentions = linker.link(point);
+        return clauses(point, 0, point.length, mentions).map(([a, b]) => {
+            const inClause = mentions.filter(m => m.start >= a && m.end <= b);
+            return { mentions: inClause, negated: negationAt(point.slice(a, b), a, inClause) >= 0 };
+        });
+    });
+    const has = (m: Mention, id: string) => { const k = index.get(id); return k !== undefined && m.entries.includes(k); };
+    const names = (c: { mentions: Mention[] }, id: string) => c.mentions.filter(m => has(m, id));
+    /** The clause names the premise's subject and, in another mention, its value. */
+    const statesRight = (c: { mentions: Mention[] }, i: number) => names(c, `s:${i}`).some(x => names(c, `v:${i}`).some(y => y !== x));
     const premises: PremiseStatus[] = rule.premises.map((p, i) => {
         const hop = v.hops[i]?.keywords[0];
         const other = hop?.conflict ?? hop?.alsoStated;
         let status: PremiseStatus = 'missing';
-        folded.forEach((text, at) => {
-            const subject = spans(text, subjectForms(p));
-            if (subject.length === 0) return;
+        clausesOf.forEach((cs, at) => {
             const base = { point: at + 1, subject: p.subject, relation: p.relation, attribute: p.attribute, premise: i };
-            if (states[at]![i]) {
-                claims.push({ ...base, value: p.value, status: 'supported' });
-                if (status === 'missing') status = 'supported';
-                return;
+            for (const c of cs) {
+                if (names(c, `s:${i}`).length === 0) continue;
+                if (statesRight(c, i)) {
+                    if (c.negated) {
+                        claims.push({ ...base, value: p.value, status: 'contradicted', negated: true });
+                        status = 'contradicted';
+                    } else {
+                        claims.push({ ...base, value: p.value, status: 'supported' });
+                        if (status === 'missing') status = 'supported';
+                    }
+                    continue;
+                }
+                if (!other || c.negated) continue;
+                // Another value counts where it is its own mention, not a name stated right about another premise.
+                const rightElsewhere = rule.premises.map((_, j) => j !== i && statesRight(c, j));
+                const said = names(c, `o:${i}`).filter(m => !rule.premises.some((_, j) => rightElsewhere[j] && (has(m, `s:${j}`) || has(m, `v:${j}`))) && !names(c, `s:${i}`).includes(m));
+                if (said.length === 0) continue;
+                const claim: RuleClaim = { ...base, value: other.value, status: 'contradicted' };
+                if (other.row) claim.row = other.row;
+                claims.push(claim);
+                status = 'contradicted';
             }
-            if (!other) return;
-            // Another value counts where it is not part of the true value ("France" in "Île-de-France") nor of
-            // what the point states right about another premise.
-            const taken = [...spans(text, valueForms(p)), ...rule.premises.filter((_, j) => j !== i && states[at]![j]).flatMap(o => spans(text, [...subjectForms(o), ...valueForms(o)]))];
-            const said = spans(text, [other.value]).filter(c => taken.every(t => disjoint(c, t)));
-            if (!apart(subject, said)) return;
-            const c: RuleClaim = { ...base, value: other.value, status: 'contradicted' };
-            if (other.row) c.row = other.row;
-            claims.push(c);
-            status = 'contradicted';
         });
         // A value stated in a point that names no subject ("they both play for Barcelona") counts for this
         // premise; one stated about another premise's subject does not.
-        const unattributed = (forms: readonly string[]) => folded.some(t => {
-            if (rule.premises.some((o, j) => j !== i && contains(t, subjectForms(o)))) return false;
-            const own = spans(t, subjectForms(p));
-            return spans(t, forms).some(x => own.every(y => disjoint(x, y)));
-        });
-        if (status === 'missing' && hop?.status === 'found' && unattributed(valueForms(p))) status = 'supported';
-        if (status === 'missing' && hop?.status === 'contradicted' && hop.conflict && unattributed([hop.conflict.value])) status = 'contradicted';
+        const unattributed = (id: string) => clausesOf.some(cs => cs.some(c => {
+            if (c.negated) return false;
+            if (rule.premises.some((_, j) => j !== i && names(c, `s:${j}`).some(m => !has(m, id)))) return false;
+            const own = names(c, `s:${i}`);
+            return names(c, id).some(m => !own.includes(m));
+        }));
+        if (status === 'missing' && hop?.status === 'found' && unattributed(`v:${i}`)) status = 'supported';
+        if (status === 'missing' && hop?.status === 'contradicted' && hop.conflict && unattributed(`o:${i}`)) status = 'contradicted';
         return status;
     });
     // Points that name an entity of the proof but no premise value: claims the data cannot decide here.
-    folded.forEach((text, at) => {
+    clausesOf.forEach((cs, at) => {
         if (claims.some(c => c.point === at + 1)) return;
-        const p = rule.premises.find(x => contains(text, subjectForms(x)));
+        const i = rule.premises.findIndex((_, j) => cs.some(c => names(c, `s:${j}`).length > 0));
+        const p = rule.premises[i];
         if (p) claims.push({ point: at + 1, subject: p.subject, relation: p.relation, attribute: p.attribute, value: points[at]!, status: 'unknown' });
     });
     return finish(v, rule.premises, points, claims, premises, fallback ? { by: 'patterns', fallback } : { by: 'patterns' });
@@ -147,28 +191,12 @@ function finish(v: Checked, premises: readonly Premise[], points: string[], clai
     const byEmbeddings = sim?.nodeOverlap !== undefined && sim.edgeOverlap !== undefined;
     const overlaps = byEmbeddings ? { nodeOverlap: sim.nodeOverlap!, edgeOverlap: sim.edgeOverlap! } : overlap(premises, claims);
     const overlapBy = byEmbeddings ? `embeddings ${sim.model} ≥ ${sim.threshold}` : sim?.error ? `exact / alias (${sim.model}: ${sim.error})` : 'exact / alias';
-    const out: RuleCheck = { points, claims, premises: status, category, ...overlaps, extraction, overlapBy };
+    const right = new Set(claims.filter(c => c.status === 'supported').map(c => c.point)).size;
+    const precision = points.length === 0 ? 0 : right / points.length;
+    const recall = status.length === 0 ? 1 : status.filter(x => x === 'supported').length / status.length;
+    const out: RuleCheck = { points, claims, premises: status, category, ...overlaps, precision, recall, extraction, overlapBy };
     if (wrong >= 0) out.firstWrongStep = wrong + 1;
     return out;
-}
-
-type Span = [number, number];
-
-/** Where the forms occur in a folded text (word-bounded). */
-function spans(text: string, forms: readonly string[]): Span[] {
-    return forms.flatMap(f => { const n = foldValue(f); return n ? findAllWords(text, n) : []; });
-}
-
-const disjoint = (a: Span, b: Span) => a[1] <= b[0] || b[1] <= a[0];
-
-/** Some occurrence of the one and some of the other are separate words ("FC Barcelona … is Barcelona"). */
-function apart(a: readonly Span[], b: readonly Span[]): boolean {
-    return a.some(x => b.some(y => disjoint(x, y)));
-}
-
-/** The point names the premise's subject and, apart from it, its value. */
-function statesRight(text: string, p: Premise): boolean {
-    return apart(spans(text, subjectForms(p)), spans(text, valueForms(p)));
 }
 
 function subjectForms(p: Premise): string[] {

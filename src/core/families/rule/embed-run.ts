@@ -7,6 +7,7 @@
  */
 import type { SpecModel } from '../../spec/model.js';
 import type { Store } from '../../store/index.js';
+import type { ModelStepRun } from '../../probes/family.js';
 import type { Verdict } from '../../verify/types.js';
 import type { ResolvedModel } from '../../models/providers.js';
 import { cosine, OpenAIEmbeddingsClient } from '../../models/openai-embeddings.js';
@@ -17,8 +18,8 @@ import { extractRuleClaims, modelsOnDemand, type KeyFor } from './extract-run.js
 export const DEFAULT_SIMILARITY = 0.8;
 
 /** After verification: the claim extraction, then the embeddings oracle (which reads the extracted claims). Returns problems to show. */
-export async function ruleModelSteps(store: Store, runId: string, spec: SpecModel, keyFor: KeyFor, signal?: AbortSignal): Promise<string[]> {
-    const extraction = await extractRuleClaims(store, runId, spec, keyFor, signal);
+export async function ruleModelSteps({ store, runId, spec, keyFor, client, signal }: ModelStepRun): Promise<string[]> {
+    const extraction = await extractRuleClaims(store, runId, spec, keyFor, client, signal);
     const embedding = await embedOverlaps(store, runId, spec, keyFor, signal);
     return [...extraction.problems, ...embedding];
 }

@@ -8,7 +8,7 @@ import type { Store } from '../../store/index.js';
 import type { Verdict } from '../../verify/types.js';
 import type { ModelClient, CompletionParams } from '../../models/types.js';
 import type { ResolvedModel } from '../../models/providers.js';
-import { createClient, modelFromFlag, resolveModel } from '../../models/index.js';
+import { modelFromFlag, resolveModel } from '../../models/providers.js';
 import { requestHash } from '../../run/hash.js';
 import { extractionMessages, parseTriples } from './extract.js';
 
@@ -48,14 +48,14 @@ function extractors(spec: SpecModel): Map<string, string> {
 }
 
 
-export async function extractRuleClaims(store: Store, runId: string, spec: SpecModel, keyFor: KeyFor, signal?: AbortSignal): Promise<ExtractionOutcome> {
+export async function extractRuleClaims(store: Store, runId: string, spec: SpecModel, keyFor: KeyFor, createClient: (model: ResolvedModel, key: string) => ModelClient, signal?: AbortSignal): Promise<ExtractionOutcome> {
     const outcome: ExtractionOutcome = { calls: 0, cached: 0, unreadable: 0, problems: [] };
     const byProbe = extractors(spec);
     if (byProbe.size === 0) return outcome;
     const results = store.loadRunResults(runId);
     if (!results) return outcome;
     const questions = new Map(results.questions.map(q => [q.id, q]));
-    const clientFor = modelsOnDemand(spec, 'extract_with', keyFor, (model, key) => ({ model, client: createClient(model, { key }) as ModelClient }), outcome.problems);
+    const clientFor = modelsOnDemand(spec, 'extract_with', keyFor, (model, key) => ({ model, client: createClient(model, key) }), outcome.problems);
     const updated: Verdict[] = [];
     for (const v of results.verdicts) {
         if (signal?.aborted) break;

@@ -5,9 +5,13 @@
  * the fact read the other way (gold yes). Each question carries the fact and its proof; the rationale is checked
  * premise by premise (claims.ts), and the group is judged without any gold (`metamorphic`, verify/groups.ts).
  */
-import type { ProbeFamily } from '../../probes/family.js';
+import type { GroupRelation, ProbeFamily } from '../../probes/family.js';
+import type { QuestionGraph } from '../../../protocol/webview.js';
+import { premiseStatuses, ruleClaimMarks } from './claims.js';
+import { ruleModelSteps } from './embed-run.js';
 import { planFailure, type Item, type Plan } from '../../probes/plan.js';
-import type { Keyword } from '../../probes/question.js';
+import type { Keyword, Question } from '../../probes/question.js';
+import type { Verdict } from '../../verify/types.js';
 import type { RuleQuestion } from './types.js';
 import type { Fact, FactBase, Proof } from '../../rules/ir.js';
 import type { LoadedData } from '../../data/types.js';
@@ -20,7 +24,9 @@ import { keywordForms } from '../../verify/aliases.js';
 import { scoreYesNo, yesNoText } from '../../probes/answers.js';
 import { fkPredicate, translateRules } from '../../rules/translate.js';
 import { evaluate } from '../../rules/evaluate.js';
+import { oversizedMessage, oversizedRules, type RuleEstimate } from '../../rules/estimate.js';
 import { baseFacts } from '../../rules/facts.js';
+import { soundProof } from '../../rules/soundness.js';
 import { display, fill, premisesOf, RULE_SYSTEM, ruleTemplates, type Premise } from './questions.js';
 import { proofPath } from './graph.js';
 import { ruleExtras, ruleSections } from './metrics.js';
@@ -32,23 +38,28 @@ export const RULE_GROUP = 'metamorphic';
 export const READING = 'reading';
 
 /** Where a base predicate's facts sit in the data: the relation and attribute a premise names. */
-function premiseAttribute(spec: SpecModel): (pred: string) => { relation: string; attribute: string; label: string } | undefined {
+function premiseAttribute(spec: SpecModel): (pred: string) => { relation: string; attribute: string; label: string; key: boolean } | undefined {
     const withLabel = (relation: string, attribute: string) => {
         const rel = spec.relations.find(r => r.name === relation);
-        return { relation, attribute, label: rel ? labelOf(rel, attribute) : attribute };
+        // The attributes an entity is named by (its first key): reading one states nothing to know.
+        return { relation, attribute, label: rel ? labelOf(rel, attribute) : attribute, key: rel?.keys[0]?.includes(attribute) ?? false };
     };
     return pred => {
         if (pred.startsWith('fk:')) {
             const fk = spec.fks.find(f => fkPredicate(f) === pred);
-            return fk ? withLabel(fk.from.relation, fk.from.attributes[0]!) : undefined;
+            // An fk edge links two entities: it is a fact even where both carry the same name.
+            return fk ? { ...withLabel(fk.from.relation, fk.from.attributes[0]!), key: false } : undefined;
         }
         const dot = pred.indexOf('.');
         return dot > 0 ? withLabel(pred.slice(0, dot), pred.slice(dot + 1)) : undefined;
     };
 }
 
-/** The program's facts for every rule probe of one spec and data, evaluated once (with the base facts). */
-type Derived = { derivation: ReturnType<typeof evaluate>; base: FactBase };
+/**
+ * The program's facts for every rule probe of one spec and data, evaluated once (with the base facts); or, when a
+ * rule without a cap would derive too many facts (estimate.ts), the rules refused, and nothing derived.
+ */
+type Derived = { derivation: ReturnType<typeof evaluate>; base: FactBase } | { oversized: RuleEstimate[] };
 const derivations = new WeakMap<LoadedData, Map<SpecModel, Derived>>();
 function derive(spec: SpecModel, data: LoadedData, program: Parameters<typeof evaluate>[0], seed: number): Derived {
     let bySpec = derivations.get(data);
@@ -56,7 +67,8 @@ function derive(spec: SpecModel, data: LoadedData, program: Parameters<typeof ev
     let d = bySpec.get(spec);
     if (!d) {
         const base = baseFacts(spec, data);
-        bySpec.set(spec, (d = { derivation: evaluate(program, base, { seed }), base }));
+        const oversized = oversizedRules(program, base);
+        bySpec.set(spec, (d = oversized.length ? { oversized } : { derivation: evaluate(program, base, { seed }), base }));
     }
     return d;
 }
@@ -75,7 +87,16 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
     if (typeof slot === 'string') return fail('probe-data', slot);
     const templates = ruleTemplates(probe, info);
     if (typeof templates === 'string') return fail('probe-phrasing', templates);
-    const { derivation, base } = derive(spec, data, translation.program, seed);
+    const derived = derive(spec, data, translation.program, seed);
+    if ('oversized' in derived) {
+        // Located at each rule refused (once, whichever probe met it first).
+        for (const e of derived.oversized) {
+            const loc = translation.predicates.get(e.rule)?.loc ?? probe.loc;
+            if (!problems.some(p => p.code === 'rule-too-large' && p.location === loc)) problems.push({ location: loc, severity: 'error', code: 'rule-too-large', message: oversizedMessage(e) });
+        }
+        return undefined;
+    }
+    const { derivation, base } = derived;
     const temporal = temporalSetup(spec, probe, info);
     if (typeof temporal === 'string') return fail('probe-setting', temporal);
     const models = modelSettingsProblem(spec, probe);
@@ -91,6 +112,9 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
     const attributeOf = premiseAttribute(spec);
     const inverse = info.inverse ? translation.predicates.get(info.inverse) : undefined;
     const twinRole = info.symmetric ? 'symmetric' : inverse?.phrase !== undefined ? 'inverse' : undefined;
+    // Facts whose proof rests on a row that breaks a declared FD are not asked (the FD a negation rests on fails there).
+    const holds = soundProof(spec, data, translation.program);
+    const sound = (f: Fact) => { const p = derivation.proof(f); return p !== undefined && holds(p); };
     let current: Fact[] = [];
     let currentIntervals: TemporalFact[] = [];
     let subjectIntervals: TemporalFact[] = [];
@@ -113,7 +137,7 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
             if (!q) continue;
             const stated = [nearestInterval(tf, q.year), ...(q.other ? [nearestInterval(q.other, q.years[0])] : [])];
             const proof = derivation.proof(stated[0]!.fact);
-            if (!proof) continue;
+            if (!proof || stated.some(i => !sound(i.fact))) continue;
             const rule = question(stated[0]!.fact, proof);
             // An interval row is named by its key without the years ("Cristiano Ronaldo (Manchester United)"): reading
             // the key parts the name carries states nothing to know; its other facts and its years are premises.
@@ -143,8 +167,10 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
                 currentIntervals = sample(subjectIntervals, perEntity, seedOf);
                 return undefined;
             }
-            const facts = bySubject.get(key);
-            if (!facts || facts.length === 0) return 'underived';
+            const all = bySubject.get(key);
+            if (!all || all.length === 0) return 'underived';
+            const facts = all.filter(sound);
+            if (facts.length === 0) return 'violating';
             current = sample(facts, perEntity, seedOf);
             return undefined;
         },
@@ -216,6 +242,44 @@ function explainOf(premises: Premise[]): string {
     return premises.map((p, i) => `${i + 1}. The ${p.label ?? p.attribute} of ${p.subject} is ${p.value}.`).join('\n');
 }
 
+const UNDECIDED = new Set(['unsure', 'unparseable', 'dont_know']);
+
+/**
+ * A derived fact asked as itself, as its polarity twin and read the other way (symmetric / inverse; rule probes):
+ * the twin's answer must differ from the fact's and the other reading's must agree — no gold needed.
+ */
+const metamorphicRelation: GroupRelation = {
+    name: 'metamorphic',
+    title: 'a derived fact, its polarity twin and its symmetric / inverse reading: the twin answered opposite, the reading the same',
+    outcomes: ['consistent', 'polarity-broken', 'symmetry-broken', 'undecided'],
+    judge(members) {
+        const fact = members.find(m => m.q.group?.role === 'fact');
+        if (!fact || members.some(m => UNDECIDED.has(m.v.answer))) return { outcome: 'undecided', ok: null };
+        const twins = members.filter(m => m !== fact);
+        const polarity = twins.find(m => m.q.group?.role === 'polarity' && m.v.answer === fact.v.answer);
+        if (polarity) return { outcome: 'polarity-broken', ok: false, detail: `fact → ${fact.v.answer}, polarity twin → ${polarity.v.answer}` };
+        const reading = twins.find(m => m.q.group?.role !== 'polarity' && m.v.answer !== fact.v.answer);
+        if (reading) return { outcome: 'symmetry-broken', ok: false, detail: `fact → ${fact.v.answer}, ${reading.q.group?.role} reading → ${reading.v.answer}` };
+        return { outcome: 'consistent', ok: true };
+    },
+};
+
+/** The panel's view of a rule answer: the proof's claims, and each premise's hop with the status the rationale gives it. */
+function ruleGraph(out: QuestionGraph, q: Question, v: Verdict | undefined): QuestionGraph {
+    if (!q.rule || !v) return out;
+    out.claims = ruleClaimMarks(q, v);
+    const premises = premiseStatuses(q, v) ?? [];
+    // A premise's hop takes the premise's status; a value the verifier saw said of another subject is not its conflict.
+    out.hops = out.hops.map((h, i) => {
+        const status = premises[i];
+        if (!status || status === h.status) return h;
+        return { hop: h.hop, status, keywords: h.keywords.map(k => ({ value: k.value, status, ...(status === 'contradicted' && k.conflict ? { conflict: k.conflict } : {}) })) };
+    });
+    const failed = out.hops.find(h => h.status !== 'found');
+    if (failed) out.failedHop = failed.hop; else delete out.failedHop;
+    return out;
+}
+
 export const ruleFamily: ProbeFamily = {
     kind: 'rule',
     title: 'yes / no questions about facts derived by a logic rule, each with its proof, its polarity twin and its symmetric or inverse twin',
@@ -232,7 +296,8 @@ export const ruleFamily: ProbeFamily = {
         { name: 'within', type: 'integer', list: true, doc: 'The years of globally / finally relative to the anchor year: [a, b] with a <= b (default [0, 2]).' },
         { name: 'extract_with', type: 'text', doc: 'A model of the spec that extracts the rationale\'s triples (JSON mode).' },
         { name: 'embeddings', type: 'text', doc: 'An embeddings model of the spec for the paper\'s node / edge overlaps.' },
-        { name: 'similarity', type: 'number', above: 0, max: 1, doc: 'The cosine at which two embeddings match, in (0, 1] (default 0.8, the paper\'s).' },
+        // Its range (0, 1] is checked where the rule family compiles, with the paper's value in the message.
+        { name: 'similarity', type: 'number', doc: 'The cosine at which two embeddings match, in (0, 1] (default 0.8, the paper\'s).' },
     ],
     compile: rulePlan,
     phrasings: probe => [...(probe.phrasings.length ? probe.phrasings.map(p => p.name) : ['basic', 'negated']), READING],
@@ -243,6 +308,9 @@ export const ruleFamily: ProbeFamily = {
     decidesKnowledge: false,
     metricExtras: items => ruleExtras(items),
     meanOverPhrasings: false,
+    groupRelations: [metamorphicRelation],
+    questionGraph: ruleGraph,
+    modelSteps: ruleModelSteps,
     reportSections: groups => ruleSections(groups),
     answerText: yesNoText,
     guess: (_q, draw) => (draw('guess') < 0.6 ? 'yes' : 'no'),

@@ -35,6 +35,11 @@ export interface RuleFigures {
     /** Means over answered questions of the paper's node and edge Jaccard. */
     nodeOverlap: number | null;
     edgeOverlap: number | null;
+    /** Means over answered questions of the rationale's precision and recall against the proof (claims.ts). */
+    precision: number | null;
+    recall: number | null;
+    /** With a model reader (extract_with): premises on which the pattern reader agrees with it. */
+    readerAgreement?: Figure;
 }
 
 export function ruleFigures(items: readonly { v: Verdict; q: Question }[]): RuleFigures | undefined {
@@ -44,7 +49,7 @@ export function ruleFigures(items: readonly { v: Verdict; q: Question }[]): Rule
     const relations = new Map<string, { k: number; n: number }>();
     const firstWrongStep: Record<string, number> = {};
     const claims = { supported: 0, contradicted: 0, unknown: 0 };
-    let node = 0, edge = 0;
+    let node = 0, edge = 0, precision = 0, recall = 0, read = 0, agree = 0;
     const extraction: RuleFigures['extraction'] = { model: 0, patterns: 0, fallback: 0 };
     const overlapBy: Record<string, number> = {};
     for (const { q, c } of checked) {
@@ -63,7 +68,8 @@ export function ruleFigures(items: readonly { v: Verdict; q: Question }[]): Rule
         }
         if (c!.firstWrongStep !== undefined) firstWrongStep[c!.firstWrongStep] = (firstWrongStep[c!.firstWrongStep] ?? 0) + 1;
         for (const cl of c!.claims) claims[cl.status]++;
-        if (c!.category !== 'refused') { node += c!.nodeOverlap; edge += c!.edgeOverlap; }
+        if (c!.category !== 'refused') { node += c!.nodeOverlap; edge += c!.edgeOverlap; precision += c!.precision; recall += c!.recall; }
+        if (c!.agreement) { read += c!.agreement.premises; agree += c!.agreement.agree; }
     }
     const answered = checked.length - count.refused;
     return {
@@ -73,6 +79,8 @@ export function ruleFigures(items: readonly { v: Verdict; q: Question }[]): Rule
         byRelation: Object.fromEntries([...relations].map(([r, e]) => [r, figure(e.k, e.n)])),
         firstWrongStep, claims, extraction, overlapBy,
         nodeOverlap: answered ? node / answered : null, edgeOverlap: answered ? edge / answered : null,
+        precision: answered ? precision / answered : null, recall: answered ? recall / answered : null,
+        ...(read > 0 ? { readerAgreement: figure(agree, read) } : {}),
     };
 }
 
@@ -96,6 +104,11 @@ export function ruleSections(groups: readonly GroupMetrics[]): ReportSection[] {
             title: 'Rules: hallucination and the paper\'s categories (error knowledge / error inference / both)',
             columns: [...KEY_COLUMNS, 'rule', 'questions', 'hallucination', 'answered', 'error knowledge', 'error inference', 'both', 'node overlap', 'edge overlap'],
             rows: shown.map(g => { const r = rulesOf(g)!; return [...keyCells(g), r.rule, String(r.questions), `${pct(g.H)} ${ciText(g.ci.H)}`, String(r.answered), fig(r.errorKnowledge), fig(r.errorInference), fig(r.both), mean(r.nodeOverlap), mean(r.edgeOverlap)]; }),
+        },
+        {
+            title: 'Rules: the rationale against the proof (precision, recall) and the readers\' agreement',
+            columns: [...KEY_COLUMNS, 'rule', 'answered', 'precision', 'recall', 'pattern reader agrees with the model reader'],
+            rows: shown.map(g => { const r = rulesOf(g)!; return [...keyCells(g), r.rule, String(r.answered), mean(r.precision), mean(r.recall), r.readerAgreement ? `${fig(r.readerAgreement)} of ${r.readerAgreement.n} premises` : 'n/a (no model reader)']; }),
         },
         {
             title: 'Rules: hallucination by relation the proof rests on',

@@ -7,6 +7,7 @@ import type { SpecModel } from '../../spec/model.js';
 import type { Proof } from '../../rules/ir.js';
 import { translateRules } from '../../rules/translate.js';
 import { evaluate } from '../../rules/evaluate.js';
+import { oversizedMessage, oversizedRules } from '../../rules/estimate.js';
 import { baseFacts } from '../../rules/facts.js';
 import { factText } from './questions.js';
 
@@ -32,7 +33,11 @@ export function proofLines(proof: Proof, depth = 0, out: string[] = []): string[
 export function previewRule(spec: SpecModel, data: LoadedData, rule: string, samples = 3): RulePreview {
     const t = translateRules(spec);
     if (t.problems.length > 0) return { rule, count: 0, truncated: false, samples: [], problem: t.problems[0]!.message };
-    const d = evaluate(t.program, baseFacts(spec, data), { seed: 0 });
+    const base = baseFacts(spec, data);
+    // Never derive an unbounded set for a preview: a rule too large to derive says so instead.
+    const oversized = oversizedRules(t.program, base);
+    if (oversized.length > 0) return { rule, count: 0, truncated: false, samples: [], problem: oversizedMessage(oversized.find(e => e.rule === rule) ?? oversized[0]!) };
+    const d = evaluate(t.program, base, { seed: 0 });
     const facts = d.facts(rule);
     return {
         rule, count: facts.length, truncated: d.stats.truncated.includes(rule),

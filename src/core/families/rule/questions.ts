@@ -46,17 +46,47 @@ export function ruleTemplates(probe: ProbeDecl, info: PredicateInfo): RuleTempla
     if (noun !== undefined && b) {
         return [
             { name: 'basic', text: `Is it true that ${a} and ${b} share the same ${noun}?`, gold: 'yes' },
-            { name: 'negated', text: `${a} and ${b} have totally different ${noun}. Please judge the truth of this statement.`, gold: 'no' },
+            { name: 'negated', text: `${a} and ${b} have totally different ${plural(noun)}. Please judge the truth of this statement.`, gold: 'no' },
         ];
     }
     const sentence = active !== undefined && b ? `${a} ${active} ${b}` : passive !== undefined && b ? `${b} ${passive} ${a}` : info.phrase !== undefined ? '{fact}' : undefined;
     if (sentence === undefined) {
         return `Probe ${probe.name} has no way to phrase ${info.name}: write basic "…" and negated "…" phrasings with {${info.params.map(p => p.name).join('}, {')}}, a relation form (noun "…", active "…" or passive "…"), or a phrase on the rule.`;
     }
+    // A negative sentence ("{p} does not play for {k}") is denied by stating the positive one, not by "It is not
+    // true that … does not …".
+    const positive = unnegated(sentence === '{fact}' ? info.phrase ?? '' : sentence);
     return [
         { name: 'basic', text: `Is it true that ${sentence}?`, gold: 'yes' },
-        { name: 'negated', text: `It is not true that ${sentence}. Please judge the truth of this statement.`, gold: 'no' },
+        { name: 'negated', text: positive !== undefined ? `${positive}. Please judge the truth of this statement.` : `It is not true that ${sentence}. Please judge the truth of this statement.`, gold: 'no' },
     ];
+}
+
+/** "club" → "clubs", "city" → "cities", "match" → "matches" (the last word of a noun phrase). */
+export function plural(noun: string): string {
+    if (/(?:s|sh|ch|x|z)$/i.test(noun)) return `${noun}es`;
+    if (/[^aeiou]y$/i.test(noun)) return `${noun.slice(0, -1)}ies`;
+    return `${noun}s`;
+}
+
+/** The third person singular of a verb: "play" → "plays", "go" → "goes", "carry" → "carries". */
+function thirdPerson(verb: string): string {
+    return /(?:o|s|sh|ch|x|z)$/i.test(verb) ? `${verb}es` : /[^aeiou]y$/i.test(verb) ? `${verb.slice(0, -1)}ies` : `${verb}s`;
+}
+
+/** A sentence with its one negation removed ("does not play" → "plays", "is not" → "is"); undefined when it has none. */
+export function unnegated(sentence: string): string | undefined {
+    const rules: [RegExp, (m: string, ...g: string[]) => string][] = [
+        [/\b(?:does not|doesn't) (\w+)/i, (_m, verb) => thirdPerson(verb!)],
+        [/\b(?:do not|don't) (\w+)/i, (_m, verb) => verb!],
+        [/\b(is|are|was|were|has|have|can|will) not\b/i, (_m, aux) => aux!],
+        [/\b(isn't|aren't|wasn't|weren't|hasn't|haven't)/i, (_m, aux) => aux!.slice(0, -3)],
+        [/\bnever /i, () => ''],
+    ];
+    const hits = rules.filter(([re]) => re.test(sentence));
+    if (hits.length !== 1) return undefined;
+    const [re, to] = hits[0]!;
+    return sentence.replace(re, to as (substring: string, ...args: string[]) => string);
 }
 
 /** A base fact of a proof, as a premise the rationale should state. */
@@ -76,7 +106,7 @@ export interface Premise {
 }
 
 /** The base facts of a proof in the order the derivation uses them (each once). */
-export function premisesOf(proof: Proof, fkAttribute: (pred: string) => { relation: string; attribute: string; label?: string } | undefined): Premise[] {
+export function premisesOf(proof: Proof, fkAttribute: (pred: string) => { relation: string; attribute: string; label?: string; key?: boolean } | undefined): Premise[] {
     const out: Premise[] = [];
     const seen = new Set<string>();
     const walk = (p: Proof) => {
@@ -85,8 +115,9 @@ export function premisesOf(proof: Proof, fkAttribute: (pred: string) => { relati
         if (seen.has(key)) return;
         seen.add(key);
         const at = fkAttribute(p.fact.pred);
-        // Reading a row's own key (`b.name` of a Place keyed by name) states nothing to know.
-        if (!at || String(p.fact.args[0]) === String(p.fact.args[1])) return;
+        // Reading a row's own key (`b.name` of a Place keyed by name) states nothing to know; another attribute
+        // whose value happens to equal the name (Liverpool's city is Liverpool) is a fact like any other.
+        if (!at || at.key) return;
         out.push({ pred: p.fact.pred, relation: at.relation, attribute: at.attribute, label: at.label ?? at.attribute.replace(/_/g, ' '), subject: display(p.fact.args[0]!), value: display(p.fact.args[1]!), nodes: [`node:${String(p.fact.args[0])}`, `node:${String(p.fact.args[1])}`] });
     };
     walk(proof);

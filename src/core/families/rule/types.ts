@@ -2,6 +2,13 @@
 import type { Fact, Proof } from '../../rules/ir.js';
 import type { Premise } from './questions.js';
 
+declare module '../../probes/question.js' {
+    interface QuestionData {
+        /** rule questions: the derived fact, its proof, the premises the rationale should state, its role in the group. */
+        rule?: RuleQuestion;
+    }
+}
+
 export interface RuleQuestion {
     pred: string;
     /** The fact's arguments as shown. */

@@ -36,6 +36,8 @@ export interface EstimateResult {
     population: number;
     /** Labelled triples per stratum. */
     perStratum: Record<string, number>;
+    /** Triples asked whose expensive calls failed: left out of the estimate (not scored), counted here. */
+    failed: number;
 }
 
 interface Stratum { name: string; members: number[]; cheapMean: number; cheapVar: number }
@@ -89,8 +91,8 @@ export interface EstimateOptions {
     strata: readonly string[];
     /** How many triples the expensive model may score. */
     budget: number;
-    /** Asks the expensive model about these triples and returns their scores (in order). */
-    label: (triples: number[]) => number[] | Promise<number[]>;
+    /** Asks the expensive model about these triples and returns their scores (in order; undefined: the calls failed). */
+    label: (triples: number[]) => (number | undefined)[] | Promise<(number | undefined)[]>;
     seed?: number;
     /** Stop early once the chosen interval's half-width is at most this. */
     target?: number;
@@ -105,11 +107,13 @@ export async function estimateMean(o: EstimateOptions): Promise<EstimateResult> 
     // Each stratum's unlabelled triples in a seeded order.
     const queues = new Map(strata.map(s => [s.name, shuffle([...s.members], random)]));
     const labels = new Map<number, number>();
+    let failed = 0;
     const take = async (picked: number[]) => {
         if (picked.length === 0) return;
         const ys = await o.label(picked);
-        picked.forEach((t, i) => labels.set(t, ys[i]!));
+        picked.forEach((t, i) => { const y = ys[i]; if (y === undefined) failed++; else labels.set(t, y); });
     };
+    const spent = () => labels.size + failed;
     // Pilot: about a third of the budget, proportional to stratum size, at least 2 per stratum where possible.
     const pilot = Math.max(Math.min(budget, strata.length * 2), Math.round(budget / 3));
     const first: number[] = [];
@@ -119,7 +123,7 @@ export async function estimateMean(o: EstimateOptions): Promise<EstimateResult> 
     }
     await take(first);
     const round = Math.max(1, o.round ?? Math.ceil(budget / 10));
-    while (labels.size < budget) {
+    while (spent() < budget) {
         const current = estimateFrom(o.cheap, o.strata, labels);
         const chosen = current.ppi.halfWidth <= current.sampleOnly.halfWidth ? current.ppi : current.sampleOnly;
         if (o.target !== undefined && chosen.halfWidth <= o.target) break;
@@ -131,7 +135,7 @@ export async function estimateMean(o: EstimateOptions): Promise<EstimateResult> 
         }).sort((a, b) => b.score - a.score);
         const order = need.filter(n => n.score >= 0).map(n => n.s.name);
         const batch: number[] = [];
-        const room = Math.min(round, budget - labels.size);
+        const room = Math.min(round, budget - spent());
         const pull = (name: string) => { const x = queues.get(name)!.shift(); if (x !== undefined) batch.push(x); return x !== undefined; };
         // Half of a round goes to the neediest stratum, the rest round-robin in order of need.
         for (let k = 0; k < Math.ceil(room / 2) && order.length && pull(order[0]!); k++);
@@ -143,7 +147,7 @@ export async function estimateMean(o: EstimateOptions): Promise<EstimateResult> 
     const chosen = final.ppi.halfWidth <= final.sampleOnly.halfWidth ? final.ppi : final.sampleOnly;
     const perStratum: Record<string, number> = {};
     for (const s of strata) perStratum[s.name] = s.members.filter(i => labels.has(i)).length;
-    return { ...final, chosen, labelled: labels.size, population: o.cheap.length, perStratum };
+    return { ...final, chosen, labelled: labels.size, population: o.cheap.length, perStratum, failed };
 }
 
 function shuffle<T>(xs: T[], random: () => number): T[] {

@@ -9,18 +9,28 @@
  */
 import type { ProbeDecl, SettingValue } from '../../spec/model.js';
 import type { CellValue } from '../../data/types.js';
-import type { ProbeFamily } from '../../probes/family.js';
+import type { GroupMember, GroupRelation, ProbeFamily } from '../../probes/family.js';
 import type { Item, Plan } from '../../probes/plan.js';
 import { entityNode, fdTarget, planFailure, starPath, valueNode } from '../../probes/plan.js';
-import { keyValues, labelOf, relationLabel, Scope, type Compiled } from '../../probes/scope.js';
+import { keyValues, labelOf, relationLabel, Scope, type Compiled, describeBy } from '../../probes/scope.js';
 import { violatingRows } from '../../probes/rows.js';
 import { hashSeed, pick, prng } from '../../probes/sampling.js';
-import { describeBy } from '../binary/family.js';
 import { format, render, type TemplateValue } from '../../spec/template.js';
 import { parseStatement } from '../../verify/answer.js';
 import type { Gold } from '../../probes/question.js';
 import { statementExtras, statementSections } from './metrics.js';
 import type { Problem } from '../../errors.js';
+import { falseOfEveryMeaning, missingAttributes, SubjectIndex } from '../../probes/golds.js';
+
+declare module '../../probes/question.js' {
+    interface QuestionData {
+        /**
+         * statement questions: the attribute stated and, for a negative, how it was made ('tail', 'head' or 'relation')
+         * with the true value (`from`) and what the statement claims instead (`to`); 'true' for the true statement.
+         */
+        statement?: { attribute: string; corruption: 'true' | 'tail' | 'head' | 'relation'; from: string; to: string };
+    }
+}
 
 /** GraphEval's instruction, verbatim (the "paper" preset and the default). */
 export const SYSTEM_STATEMENT = "You are given a statement. You are asked to judge whether the statement is true or false. Answer 'Yes, the statement is true.' if you know the statement is true. Answer 'No, the statement is false.' if you know the statement is false. Otherwise, answer 'I don't know.'";
@@ -31,7 +41,7 @@ const CORRUPTIONS: readonly Corruption[] = ['tail', 'head', 'relation'];
 /** The phrasing every statement carries: true ones and negatives are judged in one metric group. */
 export const STATEMENT_PHRASING = 'statement';
 
-interface Edge { attribute: string; template: Compiled; column: NonNullable<ReturnType<Scope['slots'][number]['table']['column']>> }
+interface Edge { attribute: string; template: Compiled; column: NonNullable<ReturnType<Scope['slots'][number]['table']['column']>>; subjects: SubjectIndex }
 
 function settingList(v: SettingValue | undefined): string[] {
     if (v === undefined) return [];
@@ -68,8 +78,24 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
         if (!attr || attr.type.list) continue;
         const text = written.find(t => t.includes(`{${a}}`)) ?? `The ${labelOf(rel, a)} of the ${relationLabel(rel)} whose ${describeBy(rel, fd.lhs)} is {${a}}.`;
         const column = slot.table.column(a);
-        if (column) edges.push({ attribute: a, template: scope.template(text), column });
+        const template = scope.template(text);
+        if (column) edges.push({ attribute: a, template, column, subjects: new SubjectIndex(scope, slot.table, template.parsed, a) });
     }
+    // A statement that leaves out part of the FD's left-hand side does not say which entity it is about: the FD
+    // then decides nothing, and a "negative" may be another entity's truth (King Kong 1933 and 2005).
+    let ambiguous = false;
+    for (const edge of edges) {
+        const missing = missingAttributes([edge.template.parsed], fd.lhs);
+        if (missing.length === 0) continue;
+        ambiguous = true;
+        const example = edge.subjects.alike();
+        const keys = example?.rows.map(r => `(${keyValues(rel, slot.table, r).join(', ')})`).join(' and ');
+        problems.push({
+            location: probe.loc, severity: 'error', code: 'probe-statement-ambiguous',
+            message: `The statement "${edge.template.text}" does not name ${missing.map(m => `{${m}}`).join(', ')} of ${fd.id}'s left-hand side (${fd.lhs.join(', ')}), so its subject may mean several ${relationLabel(rel)} rows${example ? ` (e.g. "${example.text}" reads alike for ${keys})` : ''} and a corrupted statement may be true of one of them. Add ${missing.map(m => `{${m}}`).join(' and ')} to the statement.`,
+        });
+    }
+    if (ambiguous) return undefined;
     for (const t of written.filter(t => !fd.rhs.some(a => t.includes(`{${a}}`)))) {
         problems.push({ location: probe.loc, severity: 'warning', code: 'probe-statement', message: `The statement "${t}" names no right-hand-side attribute of ${fd.id} (${fd.rhs.join(', ')}), so it states nothing the FD determines: it is ignored.` });
     }
@@ -115,6 +141,8 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
                         const kind = kinds[pick(random, kinds.length)]!;
                         const text = corrupt(kind, edge, rows, truth, value, random);
                         if (text === undefined || made.has(text.text)) continue;
+                        // False of every row its text could mean, and not the truth written another way (aliases).
+                        if (!falseOfEveryMeaning(spec, data, rel.name, text.edge.subjects, table, text.edge.attribute, text.row, text.claimed)) continue;
                         made.add(text.text);
                         n++;
                         items.push({ ...statementItem(edge, text.text, 'no', kind, key, n), statement: { attribute: key, corruption: kind, from: text.from, to: text.to } });
@@ -147,7 +175,7 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
     }
 
     /** A corrupted statement the FD makes false, or undefined when this kind cannot make one for the row. */
-    function corrupt(kind: Corruption, edge: Edge, rows: Int32Array, truth: number, value: CellValue, random: () => number): { text: string; from: string; to: string } | undefined {
+    function corrupt(kind: Corruption, edge: Edge, rows: Int32Array, truth: number, value: CellValue, random: () => number): { text: string; from: string; to: string; row: number; edge: Edge; claimed: CellValue } | undefined {
         const shown = (v: CellValue) => format(v as TemplateValue);
         if (kind === 'tail') {
             const n = edge.column.size;
@@ -155,7 +183,7 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
             let code = pick(random, n - 1);
             if (code >= truth) code++;
             const fake = edge.column.values[code]!;
-            return { text: render(edge.template.parsed, scope.lookup(rows, { slot: 0, attribute: edge.attribute, value: fake })), from: shown(value), to: shown(fake) };
+            return { text: render(edge.template.parsed, scope.lookup(rows, { slot: 0, attribute: edge.attribute, value: fake })), from: shown(value), to: shown(fake), row: rows[0]!, edge, claimed: fake };
         }
         if (kind === 'head') {
             const other = otherRow(random, edge, truth, rows[0]!);
@@ -163,16 +191,35 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
             const moved = new Int32Array([other]);
             return {
                 text: render(edge.template.parsed, scope.lookup(moved, { slot: 0, attribute: edge.attribute, value })),
-                from: keyValues(rel, table, rows[0]!).join(', '), to: keyValues(rel, table, other).join(', '),
+                from: keyValues(rel, table, rows[0]!).join(', '), to: keyValues(rel, table, other).join(', '), row: other, edge, claimed: value,
             };
         }
         // relation: state y as the value of another attribute B (same type) whose value for this entity is not y.
         const others = edges.filter(o => o !== edge && o.column.type.scalar === edge.column.type.scalar && shown(o.column.values[o.column.codes[rows[0]!]!]!) !== shown(value));
         if (others.length === 0) return undefined;
         const b = others[pick(random, others.length)]!;
-        return { text: render(b.template.parsed, scope.lookup(rows, { slot: 0, attribute: b.attribute, value })), from: edge.attribute, to: b.attribute };
+        return { text: render(b.template.parsed, scope.lookup(rows, { slot: 0, attribute: b.attribute, value })), from: edge.attribute, to: b.attribute, row: rows[0]!, edge: b, claimed: value };
     }
 }
+
+/**
+ * A true statement and its corrupted negatives (statement probes): discerning when the model accepts the true one
+ * and rejects every negative; fooled when it accepts a negative.
+ */
+const statementsRelation: GroupRelation = {
+    name: 'statements',
+    title: 'a true statement and its corrupted negatives: accept the true one, reject every negative',
+    outcomes: ['discerning', 'fooled', 'rejected-true', 'abstained'],
+    judge(members) {
+        const said = (m: GroupMember) => (m.v.answer === 'true' ? 'yes' : m.v.answer === 'false' ? 'no' : 'idk');
+        const fooled = members.filter(m => m.q.gold === 'no' && said(m) === 'yes');
+        if (fooled.length) return { outcome: 'fooled', ok: false, detail: `accepted ${fooled.map(m => m.q.group?.role).join(', ')}` };
+        const truth = members.find(m => m.q.gold === 'yes');
+        if (truth && said(truth) === 'no') return { outcome: 'rejected-true', ok: false };
+        if (members.some(m => said(m) === 'idk')) return { outcome: 'abstained', ok: null };
+        return { outcome: 'discerning', ok: true };
+    },
+};
 
 export const statementFamily: ProbeFamily = {
     kind: 'statement',
@@ -194,6 +241,7 @@ export const statementFamily: ProbeFamily = {
     decidesKnowledge: false,
     metricExtras: items => statementExtras(items),
     meanOverPhrasings: false,
+    groupRelations: [statementsRelation],
     reportSections: groups => statementSections(groups),
     answerText: (_q, gold) => (gold === 'no' ? 'No, the statement is false.' : 'Yes, the statement is true.'),
     guess: (_q, draw) => (draw('guess') < 0.7 ? 'yes' : 'no'),

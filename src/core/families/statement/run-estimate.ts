@@ -16,8 +16,8 @@ export interface EstimateRequest extends Pick<RunSpecRequest, 'spec' | 'db' | 's
     /** The model whose figure is wanted, and the cheap one that answers everything. */
     expensive: string;
     cheap: string;
-    /** Expensive calls allowed: a count of triples, or a share (0 < x < 1) of them. */
-    budget: number;
+    /** Expensive calls allowed: a count of triples, or a share (0 < share ≤ 1) of them. */
+    budget: { triples: number } | { share: number };
     metric?: StatementMetric;
     target?: number;
     seed?: number;
@@ -50,7 +50,7 @@ export async function estimateStatements(req: EstimateRequest): Promise<Statemen
     if (triples.length === 0) throw new HalluProbeError(problem('estimate-empty', `Probe ${req.probe} gave no triple with a true statement and a negative.`, `Preview it: ${cliCommand()} preview SPEC --probe NAME.`));
     const members = new Map<string, Question[]>();
     for (const q of questions) if (q.group) members.set(q.group.id, [...(members.get(q.group.id) ?? []), q]);
-    const budget = req.budget < 1 ? Math.max(2, Math.round(req.budget * triples.length)) : Math.round(req.budget);
+    const budget = 'share' in req.budget ? Math.max(2, Math.round(req.budget.share * triples.length)) : Math.round(req.budget.triples);
     const expensiveRuns: string[] = [];
     let expensiveQuestions = 0;
     const result = await estimateMean({
@@ -61,9 +61,13 @@ export async function estimateStatements(req: EstimateRequest): Promise<Statemen
             const run = await runSpec({ ...base, probe: req.probe, models: [req.expensive], questionIds: ids });
             if (run.status !== 'completed') throw new HalluProbeError(problem('estimate-expensive', `The expensive model's run ended ${run.status}.`, 'Run the estimate again; answers already received come from the cache.'));
             expensiveRuns.push(run.run.id);
+            // A triple is scored only when the expensive model answered all of its statements; a failed call
+            // leaves it out (counted as failed), never scored 0.
+            const answered = new Set(run.results.verdicts.map(v => v.questionId));
+            const whole = (i: number) => (members.get(triples[i]!.id) ?? []).every(q => answered.has(q.id));
             const scored = new Map(triplesOf(run.results.verdicts.map(v => ({ v, q: byId.get(v.questionId)! }))).map(t => [t.id, tripleScore(t, metric)]));
             req.onRound?.(expensiveRuns.length, budget);
-            return picked.map(i => scored.get(triples[i]!.id) ?? 0);
+            return picked.map(i => (whole(i) ? scored.get(triples[i]!.id) : undefined));
         },
     });
     const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / (xs.length || 1);

@@ -1,7 +1,7 @@
-import { AstUtils, UriUtils, type ValidationAcceptor } from 'langium';
+import { AstUtils, UriUtils, type LangiumDocument, type URI, type ValidationAcceptor } from 'langium';
 import { isSpec, type Import, type Relation, type Spec } from '../generated/ast.js';
 import type { ProbeServices } from '../module.js';
-import { specFileProblem, type FileFacts } from '../importable.js';
+import { fileSize, specFileProblem, type FileFacts } from '../importable.js';
 import { KIND_WORDS } from '../linker.js';
 import { shortName, visibleSpecs } from './context.js';
 
@@ -49,12 +49,16 @@ export function checkImport(services: ProbeServices) {
             return;
         }
         const loaded = services.shared.workspace.LangiumDocuments.getDocument(target);
-        if (loaded && isSpec(loaded.parseResult.value)) return;
+        if (loaded && isSpec(loaded.parseResult.value)) {
+            const cycle = importCycle(services, loaded, doc.uri.toString());
+            if (cycle) accept('warning', `The imports form a cycle: ${[doc.uri, ...cycle].map(u => UriUtils.basename(u)).join(' → ')}. Each file is read once, so nothing is declared twice, but a cycle is easy to break by accident: move what both files need into a third one they both import.`, { node: imp, property: 'path', code: 'import-cycle' });
+            return;
+        }
         let state: 'file' | 'folder' | 'missing' = 'missing';
         let facts: FileFacts | undefined;
         try {
             const fsp = services.shared.workspace.FileSystemProvider;
-            if (target.scheme === 'file' && fsp.existsSync(target)) facts = fsp.statSync(target);
+            if (target.scheme === 'file' && fsp.existsSync(target)) facts = { ...fsp.statSync(target), size: fileSize(target.fsPath) };
             if (facts) state = facts.isDirectory ? 'folder' : 'file';
         } catch { state = 'missing'; }
         const where = target.scheme === 'file' ? target.fsPath : target.toString();
@@ -63,4 +67,26 @@ export function checkImport(services: ProbeServices) {
         if (state === 'missing') accept('error', `Imported file not found: ${imp.path} (resolved to ${where}). Check the path, which is relative to this file.`, { node: imp, property: 'path', code: 'missing-import' });
         if (state === 'folder') accept('error', `${imp.path} is a folder (${where}); import a .probe file in it.`, { node: imp, property: 'path', code: 'missing-import' });
     };
+}
+
+/** The chain of documents from `from` back to `start` through imports (loaded documents only), if there is one. */
+function importCycle(services: ProbeServices, from: LangiumDocument, start: string): URI[] | undefined {
+    const documents = services.shared.workspace.LangiumDocuments;
+    const seen = new Set<string>();
+    const walk = (doc: LangiumDocument, path: URI[]): URI[] | undefined => {
+        const key = doc.uri.toString();
+        if (key === start) return path;
+        if (seen.has(key) || path.length > 50) return undefined;
+        seen.add(key);
+        const root = doc.parseResult.value;
+        if (!isSpec(root)) return undefined;
+        for (const imp of root.imports) {
+            if (!imp.path) continue;
+            const next = documents.getDocument(UriUtils.resolvePath(UriUtils.dirname(doc.uri), imp.path));
+            const found = next && walk(next, [...path, next.uri]);
+            if (found) return found;
+        }
+        return undefined;
+    };
+    return walk(from, [from.uri]);
 }

@@ -1,6 +1,6 @@
 import type { ValidationAcceptor } from 'langium';
 import type { Attribute, AttributeTuple, During, Fd, Fk, Key, Source } from '../generated/ast.js';
-import { PASSWORD_REMEDY, passwordInUrl } from '../../data/postgres-url.js';
+import { PASSWORD_REMEDY, passwordPlace } from '../../data/postgres-url.js';
 
 const typeText = (a: Attribute): string => a.type ? (a.type.list ? `list<${a.type.element}>` : a.type.element) : 'text';
 
@@ -92,8 +92,9 @@ export function checkSourceShape(source: Source, accept: ValidationAcceptor): vo
     if ((source.format === 'sqlite' || source.format === 'postgres') && source.table === undefined && source.query === undefined) {
         accept('error', `A ${source.format} source needs a table or a query, e.g. 'source ${source.name} ${source.format} "${source.path}" table "movies"'.`, { node: source, property: 'format', code: 'source-shape' });
     }
-    if (source.format === 'postgres' && source.path !== undefined && passwordInUrl(source.path)) {
-        accept('error', `The URL holds a password; a spec is shared, a password is not. Remove it and ${PASSWORD_REMEDY}.`, { node: source, property: 'path', code: 'source-secret' });
+    const place = source.format === 'postgres' && source.path !== undefined ? passwordPlace(source.path) : undefined;
+    if (place) {
+        accept('error', `The URL holds a password in ${place}; a spec is shared, a password is not. Remove it and ${PASSWORD_REMEDY}.`, { node: source, property: 'path', code: 'source-secret' });
     }
     if (source.path !== undefined && source.path.trim() === '') accept('error', 'The source path is empty; give the data file, relative to this spec.', { node: source, property: 'path', code: 'source-shape' });
 }

@@ -1,0 +1,83 @@
+/**
+ * The layering of src/, checked by dependency-cruiser in `npm test` (and `npm run layering`). docs/architecture.md
+ * ("Rooms and layers") explains each rule. Type-only imports count: a type cycle is still a knot in the design.
+ *
+ *   faces (cli, server, extension)  →  core rooms through their index.ts
+ *   registry (core/probes/families.ts)  →  families (core/families/<kind>/)  →  contract + shared rooms below
+ */
+const FAMILY = '^src/core/families/([^/]+)/';
+const REGISTRY = '^src/core/probes/families\\.ts$';
+
+module.exports = {
+    forbidden: [
+        {
+            name: 'no-runtime-cycle',
+            comment: 'No module imports itself through others at run time (anywhere in src/).',
+            severity: 'error',
+            from: { path: '^src/' },
+            to: { circular: true, dependencyTypesNot: ['type-only'], viaOnly: { dependencyTypesNot: ['type-only'] } },
+        },
+        {
+            name: 'no-cycle-in-the-engine',
+            comment: 'No cycle at all, type imports included, through the families, the registry and the rooms they meet.',
+            severity: 'error',
+            from: { path: '^src/core/(families|probes|verify|report|kg|models|store|data|spec)/' },
+            to: { circular: true, viaOnly: { path: '^src/core/(families|probes|verify|report|kg|models|store|data|spec)/' } },
+        },
+        {
+            name: 'no-type-cycle',
+            comment: 'Type-only cycles elsewhere (langium service modules, command tables, the run room since its split: runner / progress / batch / ask): listed so they shrink; not yet an error.',
+            severity: 'warn',
+            from: { path: '^src/', pathNot: '^src/core/(families|probes|verify|report|kg|models|store|data|spec)/' },
+            to: { circular: true },
+        },
+        {
+            name: 'family-imports-no-other-family',
+            comment: 'A probe family is one folder: it imports the contract and shared rooms, never another family.',
+            severity: 'error',
+            from: { path: FAMILY },
+            to: { path: '^src/core/families/[^/]+/', pathNot: '^src/core/families/$1/' },
+        },
+        {
+            name: 'shared-rooms-import-no-family',
+            comment: 'Only the registry knows the families; every other room asks it (familyOf) or a family hook.',
+            severity: 'error',
+            from: { path: '^src/core/', pathNot: [FAMILY, REGISTRY] },
+            to: { path: '^src/core/families/' },
+        },
+        {
+            name: 'faces-import-no-family',
+            comment: 'CLI, language server and extension reach a family only through the registry and engine steps (3 left: rule preview in hover / extension, statement estimate in the CLI: a warning until they have engine steps).',
+            severity: 'warn',
+            from: { path: '^src/(cli|server|extension)/' },
+            to: { path: '^src/core/families/' },
+        },
+        {
+            name: 'contract-is-a-leaf',
+            comment: 'The family contract (core/probes/family.ts) imports types of leaf modules only: no registry, no engine steps, no report, no family.',
+            severity: 'error',
+            from: { path: '^src/core/probes/family\\.ts$' },
+            to: { path: ['^src/core/families/', REGISTRY, '^src/core/report/', '^src/core/verify/(metrics|verify|groups|run)\\.ts$'] },
+        },
+        {
+            name: 'core-imports-no-face',
+            comment: 'The engine never imports a face (cli, server, extension) or vscode.',
+            severity: 'error',
+            from: { path: '^src/core/' },
+            to: { path: ['^src/(cli|server|extension)/', '^vscode$'] },
+        },
+        {
+            name: 'faces-through-index',
+            comment: 'Faces import a core room through its index.ts front door (being added room by room: a warning until every room has one).',
+            severity: 'warn',
+            from: { path: '^src/(cli|server|extension)/' },
+            to: { path: '^src/core/[^/]+/', pathNot: ['^src/core/[^/]+/index\\.ts$', '^src/core/[^/]+\\.ts$'] },
+        },
+    ],
+    options: {
+        tsPreCompilationDeps: true,
+        tsConfig: { fileName: 'tsconfig.json' },
+        doNotFollow: { path: 'node_modules' },
+        exclude: { path: '^src/core/language/generated/' },
+    },
+};

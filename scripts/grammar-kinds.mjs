@@ -1,0 +1,31 @@
+// The TextMate grammar's probe kinds come from the registry: the keys of BUILTIN_FAMILIES
+// (src/core/probes/families.ts) are written into the two kind alternations of syntaxes/probe.tmLanguage.json.
+// Run by scripts/build.mjs; test/unit/language/syntaxes.test.ts checks the grammar matches the registry.
+import { readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const REGISTRY = path.join(ROOT, 'src/core/probes/families.ts');
+const GRAMMAR = path.join(ROOT, 'syntaxes/probe.tmLanguage.json');
+
+/** The registry's kinds, in its order (the keys of the BUILTIN_FAMILIES object literal). */
+export function registryKinds(text = readFileSync(REGISTRY, 'utf8')) {
+    const body = /export const BUILTIN_FAMILIES = \{([^}]*)\}/.exec(text)?.[1];
+    if (!body) throw new Error(`no BUILTIN_FAMILIES in ${REGISTRY}`);
+    return [...body.matchAll(/^\s*([a-z_]+)\s*:/gm)].map(m => m[1]);
+}
+
+/** Rewrites the grammar's kind alternations; returns true when the file changed. */
+export function syncGrammarKinds() {
+    const kinds = registryKinds().join('|');
+    const text = readFileSync(GRAMMAR, 'utf8');
+    const next = text
+        .replace(/("match": "\\\\b\(probe\)\\\\s\+\(\[A-Za-z_\]\\\\w\*\)\\\\s\+\()[a-z_|]+(\)\\\\b")/, `$1${kinds}$2`)
+        .replace(/("match": "\\\\b\()[a-z_|]+(\)\\\\b",\s*"name": "support\.constant\.probe-kind\.probe")/, `$1${kinds}$2`);
+    if (next !== text) writeFileSync(GRAMMAR, next);
+    return next !== text;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+    console.log(syncGrammarKinds() ? 'grammar kinds updated from the registry' : 'grammar kinds match the registry');
+}

@@ -1,0 +1,305 @@
+/**
+ * Claims (issue 28 item 3). An answer is cut into sentences (`Intl.Segmenter`, plus line breaks and list
+ * items), sentences into clauses (";", "but", "while", "whereas", ", and" — never inside a linked name).
+ * A clause states a claim (subject, relation phrase, object) when it has one of the spec's relation phrasings
+ * and linked entities of the relation's head and tail types around it; a clause with no phrasing of its own
+ * that names an entity of the previous claim's object type continues it ("… but not FC Barcelona"); a clause
+ * without a subject takes the previous claim's subject (the pronoun "he", "it", …).
+ * Negation ("not", "n't", "never", "no longer", "neither … nor") in the clause before the object flips the
+ * claim's polarity. Each claim is checked against the data's facts:
+ *   - supported: the data has the triple (positive claim), or a functional relation whose value is another
+ *     one (negative claim: "Messi does not play for RCD Espanyol");
+ *   - contradicted: a positive claim whose relation is functional and whose subject has another value (the
+ *     row of that value is returned), or a negative claim of a triple the data has;
+ *   - unverifiable: the data cannot decide (no value, not functional, the object not linked).
+ */
+import { fold } from './fold.js';
+import type { Linker, Mention } from './link.js';
+
+export interface RelationPhrasing {
+    name: string;
+    /** How answers say it: "plays for", "is based in", "directed", "director of". */
+    phrases: readonly string[];
+    head: string;
+    tail: string;
+    /** Head → tail is a function (an FD): another value contradicts, a negated other value is supported. */
+    functional?: boolean;
+}
+
+export interface FactRow { file: string; line: number }
+
+/** The data's facts: objects of (subject, relation), each with the row it comes from. */
+export interface FactIndex {
+    objects(subject: string, relation: string): readonly { id: string; row?: FactRow }[];
+}
+
+export type ClaimStatus = 'supported' | 'contradicted' | 'unverifiable';
+
+export interface ReadClaim {
+    sentence: number;
+    /** [start, end) of the clause in the answer. */
+    span: [number, number];
+    text: string;
+    subject: Mention;
+    relation: string;
+    /** The relation phrase as written, with its span (absent when the clause continues the previous claim). */
+    phrase?: { text: string; start: number; end: number };
+    object: Mention;
+    negated: boolean;
+    status: ClaimStatus;
+    /** contradicted / supported: the data row the decision rests on. */
+    row?: FactRow;
+    /** contradicted: what the data says instead. */
+    dataObject?: string;
+    why: string;
+}
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+/** A full stop, ! or ? then white space: a sentence boundary candidate. */
+const BOUNDARY = /[.!?]["')\]\u201d\u2019]*\s+/g;
+/** Before the mark: a lower-case word of two letters or more, or a digit — no initial, no abbreviation. */
+const PLAIN_END = /(?:[a-z]{2,}|\d)["')\]\u201d\u2019]*$/;
+const ABBREVIATED = /\b(?:e\.g|i\.e|etc|vs|approx|ca|no|st|jr|sr|mr|mrs|ms|dr)$/i;
+
+/**
+ * Sentences as [start, end): line breaks and list items cut too; a lone initial ("L. Messi") does not.
+ * `Intl.Segmenter` decides wherever a boundary is ambiguous; an ASCII text whose every candidate boundary follows
+ * a plain lower-case word or a digit is cut at those marks directly (the same cuts, without the segmenter's cost).
+ */
+export function sentences(text: string): [number, number][] {
+    if (/^[\x00-\x7f]*$/.test(text)) {
+        const cuts: number[] = [];
+        let plain = true;
+        BOUNDARY.lastIndex = 0;
+        for (const m of text.matchAll(BOUNDARY)) {
+            const head = text.slice(Math.max(0, m.index - 12), m.index + 1);
+            // "1. Messi …": a list number opening a line is no sentence
+            if (/(?:^|\n)[\s*_>-]*\d{1,3}$/.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
+            if (!PLAIN_END.test(text.slice(Math.max(0, m.index - 12), m.index)) || ABBREVIATED.test(head.slice(0, -1))) { plain = false; break; }
+            cuts.push(m.index + m[0].length);
+        }
+        if (plain) {
+            const out: [number, number][] = [];
+            let from = 0;
+            for (const c of [...cuts, text.length]) {
+                for (const [a, b] of lines(text, from, c)) out.push([a, b]);
+                from = c;
+            }
+            return out;
+        }
+    }
+    return segmented(text);
+}
+
+function lines(text: string, a: number, b: number): [number, number][] {
+    const out: [number, number][] = [];
+    let at = a;
+    for (const line of text.slice(a, b).split('\n')) {
+        let x = at, y = at + line.length;
+        at = y + 1;
+        while (x < y && /\s/.test(text[x]!)) x++;
+        while (y > x && /\s/.test(text[y - 1]!)) y--;
+        if (y > x) out.push([x, y]);
+    }
+    return out;
+}
+
+function segmented(text: string): [number, number][] {
+    const out: [number, number][] = [];
+    let pending = -1;
+    for (const s of segmenter.segment(text)) {
+        const seg = s.segment;
+        // The segmenter cuts after "L." (an initial): glue such a piece to the next one.
+        let from = s.index;
+        const lines = seg.split(/\n/);
+        let at = from;
+        for (const line of lines) {
+            const a = at, b = at + line.length;
+            at = b + 1;
+            if (line.trim() === '') continue;
+            const start = pending >= 0 ? pending : a;
+            if (/(?:^|\s)[A-Z]\.\s*$/.test(line) && b === from + seg.length) { pending = start; continue; }
+            pending = -1;
+            out.push([start, b]);
+        }
+        from = at;
+    }
+    if (pending >= 0) out.push([pending, text.length]);
+    return out.map(([a, b]) => {
+        while (a < b && /\s/.test(text[a]!)) a++;
+        while (b > a && /\s/.test(text[b - 1]!)) b--;
+        return [a, b] as [number, number];
+    }).filter(([a, b]) => b > a);
+}
+
+const CLAUSE_CUT = /\s*(?:;|,\s+(?=not\s)|,?\s+but\s+|,?\s+while\s+|,?\s+whereas\s+|,?\s+although\s+|,\s+and\s+|,\s+which\s+)\s*/gi;
+const NEGATION = /\b(?:not|never|no\s+longer|neither|nor|cannot)\b|n't\b|n’t\b/gi;
+const NOT_ONLY = /\bnot\s+only\b/i;
+/** An answer word at the start of a sentence is no part of a claim ("No, Messi …"). */
+const ANSWER_WORD = /^\s*(?:\d+[.)]\s*|[-*•]\s*)?(?:yes|no|true|false)\b[,.:!]?\s*/i;
+const PRONOUN = /^\s*(?:he|she|it|they|this|the\s+latter)\b/i;
+
+type Draft = Omit<ReadClaim, 'status' | 'why' | 'relation'> & { relation: RelationPhrasing };
+
+interface Phrase { relation: RelationPhrasing; start: number; end: number; text: string }
+
+/** Compiled relation phrasings: one regular expression per relation, over the original text (case-insensitive). */
+export class ClaimReader {
+    private readonly phrases: { relation: RelationPhrasing; re: RegExp }[];
+
+    constructor(readonly linker: Linker, readonly relations: readonly RelationPhrasing[]) {
+        const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+        this.phrases = relations.filter(r => r.phrases.length > 0).map(r => ({
+            relation: r,
+            re: new RegExp(`\\b(?:${[...r.phrases].sort((a, b) => b.length - a.length).map(esc).join('|')})\\b`, 'gi'),
+        }));
+    }
+
+    /** The claims of one answer, checked against `facts`. `given`: ids of entities named before (the question's). */
+    read(answer: string, facts: FactIndex, given: readonly string[] = []): ReadClaim[] {
+        const mentions = this.linker.link(answer, given);
+        const out: ReadClaim[] = [];
+        let previous: { subject: Mention; relation: RelationPhrasing } | undefined;
+        let lastSubject: Mention | undefined;
+        sentences(answer).forEach(([sa, sb], si) => {
+            for (const [ca, cb] of clauses(answer, sa, sb, mentions)) {
+                const inClause = mentions.filter(m => m.start >= ca && m.end <= cb);
+                const text = answer.slice(ca, cb);
+                const phrases = this.phrasesIn(text, ca, inClause);
+                const negAt = negationAt(text, ca, inClause);
+                if (phrases.length === 0) {
+                    // "… but not FC Barcelona": continues the previous claim with a new object
+                    const obj = previous && inClause.find(m => m.type === previous!.relation.tail && m.id !== previous!.subject.id);
+                    if (previous && obj && inClause.length === 1) {
+                        out.push(this.check({ sentence: si, span: [ca, cb], text, subject: previous.subject, relation: previous.relation, object: obj, negated: negAt >= 0 && negAt < obj.start }, facts));
+                    }
+                    continue;
+                }
+                for (const p of phrases) {
+                    const r = p.relation;
+                    const heads = inClause.filter(m => m.type === r.head);
+                    const tails = inClause.filter(m => m.type === r.tail);
+                    let subject = nearest(heads.filter(m => m.end <= p.start), p.start, true) ?? nearest(heads, p.start, false);
+                    if (!subject && PRONOUN.test(text) && lastSubject?.type === r.head) subject = lastSubject;
+                    if (!subject && previous && previous.subject.type === r.head && inClause.every(m => m.type !== r.head)) subject = previous.subject;
+                    const object = nearest(tails.filter(m => m.start >= p.end && m !== subject), p.end, false) ?? nearest(tails.filter(m => m !== subject), p.start, true);
+                    if (!subject || !object) continue;
+                    const negated = negAt >= 0 && negAt < Math.max(object.start, p.start) && negAt >= Math.min(subject.end, p.start) - 1;
+                    out.push(this.check({ sentence: si, span: [ca, cb], text, subject, relation: r, phrase: { text: p.text, start: p.start, end: p.end }, object, negated }, facts));
+                    previous = { subject, relation: r };
+                    lastSubject = subject;
+                }
+            }
+        });
+        return out;
+    }
+
+    private phrasesIn(text: string, offset: number, inClause: readonly Mention[]): Phrase[] {
+        const out: Phrase[] = [];
+        for (const { relation, re } of this.phrases) {
+            re.lastIndex = 0;
+            for (const m of text.matchAll(re)) {
+                const start = offset + m.index, end = start + m[0].length;
+                // a phrase inside a linked name is part of the name ("Directed by Whoever" as a title)
+                if (inClause.some(x => x.start <= start && end <= x.end)) continue;
+                out.push({ relation, start, end, text: m[0] });
+            }
+        }
+        return out.sort((a, b) => a.start - b.start);
+    }
+
+    private check(c: Draft, facts: FactIndex): ReadClaim {
+        const known = facts.objects(c.subject.id, c.relation.name);
+        const hit = known.find(k => k.id === c.object.id);
+        const other = known.find(k => k.id !== c.object.id);
+        const claim = (status: ClaimStatus, why: string, row?: FactRow, dataObject?: string): ReadClaim => {
+            const out: ReadClaim = { ...c, relation: c.relation.name, status, why };
+            if (row) out.row = row;
+            if (dataObject !== undefined) out.dataObject = dataObject;
+            return out;
+        };
+        const rel = c.relation;
+        if (hit) return c.negated ? claim('contradicted', 'denies a fact the data has', hit.row, hit.id) : claim('supported', 'the data has this fact', hit.row);
+        if (other && rel.functional) return c.negated ? claim('supported', `denies it; the data has ${other.id}`, other.row) : claim('contradicted', `the data has ${other.id}`, other.row, other.id);
+        return claim('unverifiable', known.length === 0 ? 'the data has no such fact about the subject' : 'the relation is not functional: another value does not decide');
+    }
+}
+
+/** The clauses of a sentence, never cut inside a mention. */
+export function clauses(text: string, a: number, b: number, mentions: readonly Mention[]): [number, number][] {
+    const out: [number, number][] = [];
+    const s = text.slice(a, b);
+    let from = 0;
+    CLAUSE_CUT.lastIndex = 0;
+    for (const m of s.matchAll(CLAUSE_CUT)) {
+        const at = a + m.index;
+        if (mentions.some(x => x.start < at && at < x.end)) continue;
+        if (m.index > from) out.push([a + from, at]);
+        from = m.index + m[0].length;
+    }
+    if (from < s.length) out.push([a + from, b]);
+    return out.map(([x, y]) => {
+        const lead = ANSWER_WORD.exec(text.slice(x, y));
+        return [x + (lead ? lead[0].length : 0), y] as [number, number];
+    }).filter(([x, y]) => y > x);
+}
+
+/** Offset of the first negation cue of a clause outside any mention (-1 if none). */
+export function negationAt(text: string, offset: number, inClause: readonly Mention[]): number {
+    if (NOT_ONLY.test(text)) return -1;
+    NEGATION.lastIndex = 0;
+    for (const m of text.matchAll(NEGATION)) {
+        const at = offset + m.index;
+        if (!inClause.some(x => x.start <= at && at < x.end)) return at;
+    }
+    return -1;
+}
+
+function nearest(ms: readonly Mention[], at: number, before: boolean): Mention | undefined {
+    let best: Mention | undefined;
+    let d = Infinity;
+    for (const m of ms) {
+        const dist = before ? Math.abs(at - m.end) : Math.abs(m.start - at);
+        if (dist < d) { d = dist; best = m; }
+    }
+    return best;
+}
+
+// ---------------------------------------------------------------- aggregation
+
+export interface Interval { value: number; low: number; high: number; n: number }
+
+/**
+ * FActScore's aggregation: the share of supported claims per answer, then the mean over answers (answers
+ * with no claim are left out and counted), with a 95 % interval over answers (normal approximation of the
+ * mean of per-answer shares, clipped to [0, 1]) — never over pooled claims.
+ */
+export function factScore(perAnswer: readonly (readonly ClaimStatus[])[]): Interval & { withoutClaims: number } {
+    const shares = perAnswer.filter(c => c.length > 0).map(c => c.filter(s => s === 'supported').length / c.length);
+    const n = shares.length;
+    const withoutClaims = perAnswer.length - n;
+    if (n === 0) return { value: 0, low: 0, high: 1, n, withoutClaims };
+    const mean = shares.reduce((s, x) => s + x, 0) / n;
+    const variance = n > 1 ? shares.reduce((s, x) => s + (x - mean) ** 2, 0) / (n - 1) : 0;
+    const half = 1.96 * Math.sqrt(variance / n);
+    return { value: mean, low: Math.max(0, mean - half), high: Math.min(1, mean + half), n, withoutClaims };
+}
+
+export interface Triple { subject: string; relation: string; object: string }
+
+/**
+ * The rules oracle: precision = the rationale's (positive) triples that are proof triples / all its triples;
+ * recall = the proof triples the rationale states / all proof triples. Three irrelevant facts lower precision.
+ */
+export function tripleScores(said: readonly (Triple & { negated?: boolean })[], proof: readonly Triple[]): { precision: number; recall: number } {
+    const key = (t: Triple) => `${fold(t.subject, true).text}\u0000${t.relation}\u0000${fold(t.object, true).text}`;
+    const proofKeys = new Set(proof.map(key));
+    const saidKeys = new Set(said.filter(t => !t.negated).map(key));
+    const all = said.length;
+    let hits = 0;
+    for (const k of saidKeys) if (proofKeys.has(k)) hits++;
+    let stated = 0;
+    for (const k of proofKeys) if (saidKeys.has(k)) stated++;
+    return { precision: all === 0 ? (proof.length === 0 ? 1 : 0) : hits / all, recall: proofKeys.size === 0 ? 1 : stated / proofKeys.size };
+}

@@ -1,0 +1,172 @@
+/**
+ * Entity linking (issue 28 item 2): every name and alias of the spec's data in one Aho–Corasick automaton
+ * (`modern-ahocorasick`), run over the folded response (NFKD → ASCII, lower case; spans map back to what the
+ * model wrote). Matches must start and end at word boundaries; among overlapping matches the leftmost, then
+ * the longest wins, so a name inside a longer linked name ("Barcelona" in "FC Barcelona") never counts on
+ * its own. Short forms — a person's surname, a title without its year, a name without a club affix, "the
+ * club" / "the movie" — link only to an entity already named in full earlier in the same answer (the most
+ * recent one). A first name alone is never a short form; the spec may list it as an alias.
+ */
+import AhoCorasick from 'modern-ahocorasick';
+import { fold, type Folded } from './fold.js';
+
+export interface EntityEntry {
+    id: string;
+    /** The entity's type (its relation or attribute), e.g. "Club", "Person". */
+    type: string;
+    /** Full names: each links on its own. */
+    names: readonly string[];
+    /** Aliases the spec gives: also link on their own. */
+    aliases?: readonly string[];
+    /** Person names get their surname as a short form; titles their name without "(year)". */
+    person?: boolean;
+    /** Extra short forms (link only after the entity was named in full). */
+    short?: readonly string[];
+}
+
+export interface Mention {
+    /** Index into the linker's entries. */
+    entry: number;
+    id: string;
+    type: string;
+    /** [start, end) in the original text. */
+    start: number;
+    end: number;
+    /** The folded form that matched. */
+    form: string;
+    how: 'name' | 'alias' | 'short' | 'noun';
+    /** Every entry this form names in full (several entities may share a name: a chain's value and next subject). */
+    entries: number[];
+}
+
+const AFFIXES = /^(?:fc|cf|ac|afc|sc|ssc|as|ss|rcd|cd|sd|ud|rc|sv|vfl|vfb|tsg|fk|sk|bv|psv|ogc|sl|sporting)\s+|\s+(?:fc|cf|afc|sc|ac)$/;
+
+/** The short forms a name implies (never a first name). */
+export function shortForms(name: string, person: boolean): string[] {
+    const f = fold(name, false).text;
+    const out = new Set<string>();
+    const noYear = f.replace(/\s*\((?:19|20)\d\d\)\s*$/, '').replace(/,\s*(?:19|20)\d\d$/, '');
+    if (noYear !== f && noYear.length > 0) out.add(noYear);
+    const noAffix = f.replace(AFFIXES, '');
+    if (noAffix !== f && noAffix.length >= 3) out.add(noAffix);
+    if (person) {
+        const words = f.replace(/\./g, '. ').split(/\s+/).filter(Boolean);
+        const last = words[words.length - 1];
+        if (words.length >= 2 && last && last.length >= 3 && !/\.$/.test(last) && !/^(?:jr|sr|ii|iii|iv)$/.test(last)) out.add(last);
+        // "L. Messi" → "Messi" (an initial then a surname), "Lionel Messi" → "L. Messi"
+        if (words.length === 2 && !words[0]!.endsWith('.')) out.add(`${words[0]![0]}. ${words[1]}`);
+    }
+    out.delete(f);
+    return [...out];
+}
+
+interface Pattern { entry: number; how: Mention['how'] }
+
+const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 122);
+
+export class Linker {
+    readonly entries: readonly EntityEntry[];
+    private readonly matcher: AhoCorasick<Pattern[]>;
+    /** type noun ("club", "movie") → types it names. */
+    private readonly nouns: Map<string, Set<string>>;
+    private readonly byId = new Map<string, number>();
+
+    /**
+     * `nouns`: type → the words that refer back to the last entity of that type ("the club", "the film").
+     * By default each type's own name, lower-cased.
+     */
+    constructor(entries: readonly EntityEntry[], nouns?: Record<string, readonly string[]>) {
+        this.entries = entries;
+        entries.forEach((e, i) => { if (!this.byId.has(e.id)) this.byId.set(e.id, i); });
+        const byForm = new Map<string, Pattern[]>();
+        const add = (form: string, p: Pattern) => {
+            if (form.length === 0) return;
+            const list = byForm.get(form);
+            if (!list) byForm.set(form, [p]);
+            else if (!list.some(x => x.entry === p.entry)) list.push(p);
+        };
+        entries.forEach((e, i) => {
+            for (const n of e.names) add(fold(n, false).text, { entry: i, how: 'name' });
+            for (const a of e.aliases ?? []) add(fold(a, false).text, { entry: i, how: 'alias' });
+        });
+        entries.forEach((e, i) => {
+            const shorts = [...(e.short ?? []).map(s => fold(s, false).text), ...e.names.flatMap(n => shortForms(n, !!e.person))];
+            for (const s of shorts) add(s, { entry: i, how: 'short' });
+        });
+        this.nouns = new Map();
+        const types = new Set(entries.map(e => e.type));
+        for (const t of types) for (const w of nouns?.[t] ?? [t.toLowerCase()]) {
+            const key = fold(w, false).text;
+            if (!this.nouns.has(key)) this.nouns.set(key, new Set());
+            this.nouns.get(key)!.add(t);
+        }
+        for (const w of this.nouns.keys()) add(`the ${w}`, { entry: -1, how: 'noun' });
+        this.matcher = new AhoCorasick([...byForm].map(([pattern, data]) => ({ pattern, data })));
+    }
+
+    /** The entry of an id, if any. */
+    entryOf(id: string): number | undefined {
+        return this.byId.get(id);
+    }
+
+    /**
+     * The mentions of `text`, leftmost-longest, each linked (short forms to an entity named before).
+     * `given`: ids of entities named before the answer (the question's), which short forms may also refer to.
+     */
+    link(text: string, given: readonly string[] = []): Mention[] {
+        const f = fold(text, false, true);
+        return this.linkFolded(f, given);
+    }
+
+    linkFolded(f: Folded, given: readonly string[] = []): Mention[] {
+        const t = f.text;
+        const hits = this.matcher.search(t);
+        // Leftmost-longest among the word-bounded matches (a bounded short match is not lost to an unbounded
+        // longer one, as the library's own leftmost-longest would do).
+        const ok = hits.filter(h => (h.start === 0 || !isAlnum(t.charCodeAt(h.start - 1)) || !isAlnum(t.charCodeAt(h.start)))
+            && (h.end === t.length || !isAlnum(t.charCodeAt(h.end)) || !isAlnum(t.charCodeAt(h.end - 1))));
+        ok.sort((a, b) => a.start - b.start || b.end - a.end);
+        const out: Mention[] = [];
+        const named: number[] = given.map(id => this.byId.get(id)).filter((e): e is number => e !== undefined);
+        let last = -1;
+        for (const h of ok) {
+            if (h.start < last) continue;
+            const data = h.data!;
+            const full = data.find(p => p.how === 'name') ?? data.find(p => p.how === 'alias');
+            let pick: Pattern | undefined = full;
+            if (!pick) {
+                // a short form or "the <noun>": the most recent entity named in full that owns it
+                for (let k = named.length - 1; k >= 0 && !pick; k--) {
+                    const e = named[k]!;
+                    if (data.some(p => p.how === 'short' && p.entry === e)) pick = { entry: e, how: 'short' };
+                    else if (data.some(p => p.how === 'noun') && this.nouns.get(h.pattern.slice(4))?.has(this.entries[e]!.type)) pick = { entry: e, how: 'noun' };
+                }
+            }
+            if (!pick) continue;
+            last = h.end;
+            const e = this.entries[pick.entry]!;
+            if (pick.how === 'name' || pick.how === 'alias') named.push(pick.entry);
+            const all = full ? data.filter(p => p.how === 'name' || p.how === 'alias').map(p => p.entry) : [pick.entry];
+            out.push({ entry: pick.entry, id: e.id, type: e.type, start: f.starts[h.start]!, end: f.ends[h.end - 1]!, form: h.pattern, how: pick.how, entries: all });
+        }
+        return out;
+    }
+}
+
+const CAPITALISED = /[\p{Lu}][\p{L}'’-]*$/u;
+const NAME_FUNCTION_WORDS = new Set(['The', 'A', 'An', 'Yes', 'No', 'In', 'On', 'At', 'By', 'Of', 'And', 'But', 'So', 'It', 'He', 'She', 'They', 'This', 'That', 'I', 'Is', 'Was', 'Did', 'Does', 'Answer', 'Director', 'Directed', 'Actor', 'Player', 'Mr', 'Mrs', 'Dr', 'Both', 'While', 'Although']);
+
+/**
+ * Is text[start, end) one word of a longer written name — a capitalised word right before or after it with
+ * nothing but a space between ("James" in "James Franco", "James" in "LeBron James")? A short form found
+ * there names someone else, not the entity it abbreviates.
+ */
+export function partOfLongerName(text: string, start: number, end: number): boolean {
+    const before = /([\p{L}'’-]+) $/u.exec(text.slice(Math.max(0, start - 40), start));
+    if (before && CAPITALISED.test(before[1]!) && /^[\p{Lu}]/u.test(before[1]!) && !NAME_FUNCTION_WORDS.has(before[1]!)) {
+        // the word before ends a sentence? then it is no part of the name
+        return true;
+    }
+    const afterWord = /^ ([\p{L}'’-]+)/u.exec(text.slice(end, end + 40));
+    return !!afterWord && /^[\p{Lu}]/u.test(afterWord[1]!) && !NAME_FUNCTION_WORDS.has(afterWord[1]!);
+}

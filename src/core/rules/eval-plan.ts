@@ -1,0 +1,100 @@
+/**
+ * How one clause of a rules program is run (evaluate.ts): its body ordered for a nested-loop join over hash
+ * indexes — the delta atom first in a semi-naive round, then whatever binds most — with each test (comparison,
+ * negation) placed as soon as its variables are bound.
+ */
+import type { Comparison, Literal, Rule, Term } from './ir.js';
+import type { Interner } from './store.js';
+import type { Relation } from './eval-relation.js';
+
+/** How one argument of an atom is matched: a constant id, a variable already bound, or a variable this atom binds. */
+export type Arg = { k: 'const'; id: number } | { k: 'bound'; slot: number } | { k: 'free'; slot: number } | { k: 'same'; slot: number };
+
+export type Step =
+    | { k: 'atom'; rel: Relation; args: Arg[]; mask: number; range: 'full' | 'old' | 'delta'; prem: number }
+    | { k: 'not'; rel: Relation; args: Arg[]; mask: number; sound: 'fd' | 'complete'; prem: number }
+    | { k: 'compare'; op: Comparison; left: Arg; right: Arg };
+
+export interface Plan { clause: number; steps: Step[]; head: Arg[]; headRel: Relation; slots: number; premises: number }
+
+/** What planning needs from the evaluator: the interned values and the relations by predicate name. */
+export interface PlanContext { values: Interner; relations: Map<string, Relation> }
+
+/** Orders a clause's body for a join: the delta atom first, then whatever binds most; tests as soon as they can run. */
+export function planClause(ctx: PlanContext, rule: Rule, clause: number, deltaPos: number, inStratum: Set<Relation>): Plan {
+    const slotOf = new Map<string, number>();
+    const slot = (v: string) => { let s = slotOf.get(v); if (s === undefined) { s = slotOf.size; slotOf.set(v, s); } return s; };
+    const bound = new Set<string>();
+    const premOf = new Map<Literal, number>();
+    for (const l of rule.body) if (l.kind === 'atom' || (l.kind === 'not' && l.sound === 'fd')) premOf.set(l, premOf.size);
+    const arg = (t: Term, binding: boolean, local?: Set<string>): Arg => {
+        if ('const' in t) return { k: 'const', id: ctx.values.id(t.const) };
+        const s = slot(t.var);
+        if (bound.has(t.var)) return { k: 'bound', slot: s };
+        if (local?.has(t.var)) return { k: 'same', slot: s };
+        if (binding) local?.add(t.var);
+        return { k: binding ? 'free' : 'bound', slot: s };
+    };
+    const atomStep = (l: Literal & { kind: 'atom' }, pos: number): Step => {
+        const rel = ctx.relations.get(l.atom.pred)!;
+        const local = new Set<string>();
+        const args = l.atom.args.map(t => arg(t, true, local));
+        for (const v of local) bound.add(v);
+        const range = !inStratum.has(rel) || deltaPos < 0 ? 'full' : pos === deltaPos ? 'delta' : pos < deltaPos ? 'old' : 'full';
+        return { k: 'atom', rel, args, mask: maskOf(args), range, prem: premOf.get(l)! };
+    };
+    const ready = (l: Literal) => termsOf(l).every(t => 'const' in t || bound.has(t.var));
+    const steps: Step[] = [];
+    const left = rule.body.map((l, pos) => ({ l, pos }));
+    const take = (i: number) => left.splice(i, 1)[0]!;
+    if (deltaPos >= 0) { const i = left.findIndex(x => x.pos === deltaPos); const { l, pos } = take(i); steps.push(atomStep(l as Literal & { kind: 'atom' }, pos)); }
+    while (left.length > 0) {
+        const test = left.findIndex(({ l }) => l.kind !== 'atom' && (ready(l) || isAssignment(l, bound)));
+        if (test >= 0) {
+            const { l } = take(test);
+            if (l.kind === 'compare') {
+                if (isAssignment(l, bound)) {
+                    const [from, to] = 'var' in l.right && !bound.has(l.right.var) ? [l.left, l.right] : [l.right, l.left];
+                    steps.push({ k: 'compare', op: '=', left: arg(from, false), right: { k: 'free', slot: slot((to as { var: string }).var) } });
+                    bound.add((to as { var: string }).var);
+                } else steps.push({ k: 'compare', op: l.op, left: arg(l.left, false), right: arg(l.right, false) });
+            } else if (l.kind === 'not') {
+                const rel = ctx.relations.get(l.atom.pred)!;
+                const args = l.atom.args.map(t => arg(t, false));
+                steps.push({ k: 'not', rel, args, mask: l.sound === 'fd' ? 1 : maskOf(args), sound: l.sound, prem: premOf.get(l) ?? -1 });
+            }
+            continue;
+        }
+        let best = -1, bestScore = -1;
+        left.forEach(({ l }, i) => {
+            if (l.kind !== 'atom') return;
+            const score = l.atom.args.filter(t => 'const' in t || bound.has(t.var)).length;
+            if (score > bestScore) { best = i; bestScore = score; }
+        });
+        if (best < 0) throw new Error(`rule ${rule.name}: a 'not' or comparison uses a variable no atom binds`);
+        const { l, pos } = take(best);
+        steps.push(atomStep(l as Literal & { kind: 'atom' }, pos));
+    }
+    const head = rule.head.args.map(t => {
+        if ('var' in t && !bound.has(t.var)) throw new Error(`rule ${rule.name}: head variable ${t.var} is not bound by the body`);
+        return arg(t, false);
+    });
+    return { clause, steps, head, headRel: ctx.relations.get(rule.head.pred)!, slots: slotOf.size, premises: premOf.size };
+}
+
+export function maskOf(args: Arg[]): number {
+    let mask = 0;
+    args.forEach((a, i) => { if (a.k === 'const' || a.k === 'bound') mask |= 1 << i; });
+    return mask;
+}
+
+function termsOf(l: Literal): Term[] {
+    return l.kind === 'compare' ? [l.left, l.right] : l.atom.args;
+}
+
+/** `x = expr` where one side is an unbound variable and the other is known: it binds, it does not test. */
+function isAssignment(l: Literal, bound: Set<string>): boolean {
+    if (l.kind !== 'compare' || l.op !== '=') return false;
+    const free = (t: Term) => 'var' in t && !bound.has(t.var);
+    return free(l.left) !== free(l.right);
+}
