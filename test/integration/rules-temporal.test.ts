@@ -98,13 +98,13 @@ describe('temporal rule probes through the CLI', () => {
         assert.equal(run.code === 0 || run.code === 1, true, run.stdout + run.stderr);
         const md = await cli(['report', '--db', db, '--format', 'md']);
         assert.match(md.stdout, /## Rules: hallucination and the paper's categories/);
-        const json = JSON.parse((await cli(['report', '--db', db, '--format', 'json'])).stdout) as { groups: { probe: string; kind: string; mode: string; rules?: { errorKnowledge: { k: number } } }[]; questionGroups: { probe: string; relation: string; n: number; outcomes: { [k: string]: number } }[] };
+        const json = JSON.parse((await cli(['report', '--db', db, '--format', 'json'])).stdout) as { groups: { probe: string; kind: string; mode: string; rules?: { rightAnswerWrongPremises: { k: number } } }[]; questionGroups: { probe: string; relation: string; n: number; outcomes: { [k: string]: number } }[] };
         const meta = json.questionGroups.filter(g => g.relation === 'metamorphic');
         assert.deepEqual(meta.map(g => g.probe).sort(), ['club_at_some_point', 'club_in_year', 'club_next_year', 'club_throughout', 'club_until_next']);
         // The simulator flips 10 % of polarity twins: over all operators some group breaks, most hold.
         const broken = meta.reduce((n, g) => n + (g.outcomes['polarity-broken'] ?? 0), 0), total = meta.reduce((n, g) => n + g.n, 0);
         assert.ok(broken > 0 && broken < total / 3, `${broken} of ${total}`);
-        // The simulator states some first / last years wrongly (wrong_premises 0.1): read as error knowledge.
-        assert.ok(json.groups.filter(g => g.mode === 'all').some(g => (g.rules?.errorKnowledge.k ?? 0) > 0));
+        // The simulator states some first / last years wrongly (wrong_premises 0.1): a right answer from a wrong premise.
+        assert.ok(json.groups.filter(g => g.mode === 'all').some(g => (g.rules?.rightAnswerWrongPremises.k ?? 0) > 0));
     });
 });

@@ -7,7 +7,7 @@
  */
 import type { GroupRelation, ProbeFamily } from '../../probes/family.js';
 import type { QuestionGraph } from '../../../protocol/webview.js';
-import { premiseStatuses, ruleClaimMarks } from './claims.js';
+import { LOW_OVERLAP, premiseStatuses, ruleClaimMarks } from './claims.js';
 import { ruleModelSteps } from './embed-run.js';
 import { planFailure, type Item, type Plan } from '../../probes/plan.js';
 import type { Keyword, Question } from '../../probes/question.js';
@@ -29,7 +29,7 @@ import { baseFacts } from '../../rules/facts.js';
 import { soundProof } from '../../rules/soundness.js';
 import { display, fill, premisesOf, RULE_SYSTEM, ruleTemplates, type Premise } from './questions.js';
 import { proofPath } from './graph.js';
-import { ruleExtras, ruleSections } from './metrics.js';
+import { ruleExtras, ruleFigureColumns, ruleSections } from './metrics.js';
 import { simulateRuleAnswer } from './simulate.js';
 import { intervalFacts, intervalPremises, nearestInterval, rowName, temporalQuestion, temporalSetup, TEMPORAL_OPS, type TemporalFact, type TemporalSetup } from './temporal.js';
 
@@ -128,7 +128,8 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
         const value = keywordForms(spec, data, p.relation, p.attribute, p.value).alternatives.map(a => a.text);
         return subject.length || value.length ? { ...p, forms: { subject, value } } : p;
     };
-    const question = (f: Fact, proof: Proof): Omit<RuleQuestion, 'role'> => ({ pred: f.pred, args: f.args.map(display), fact: f, proof, premises: premisesOf(proof, attributeOf).map(withForms) });
+    const lowOverlap = typeof probe.settings.low_overlap === 'number' ? probe.settings.low_overlap : LOW_OVERLAP;
+    const question = (f: Fact, proof: Proof): Omit<RuleQuestion, 'role'> => ({ pred: f.pred, args: f.args.map(display), fact: f, proof, premises: premisesOf(proof, attributeOf).map(withForms), lowOverlap });
 
     const temporalItems = (setup: TemporalSetup, facts: readonly TemporalFact[], ofSubject: readonly TemporalFact[]): Item[] => {
         const items: Item[] = [];
@@ -210,6 +211,8 @@ function modelSettingsProblem(spec: SpecModel, probe: Parameters<typeof ruleTemp
     }
     const sim = probe.settings.similarity;
     if (sim !== undefined && !(typeof sim === 'number' && sim > 0 && sim <= 1)) return `similarity is the cosine at which two embeddings match: a number in (0, 1], e.g. similarity 0.8 (the paper's).`;
+    const low = probe.settings.low_overlap;
+    if (low !== undefined && !(typeof low === 'number' && low > 0 && low <= 1)) return `low_overlap is the node / edge overlap below which a wrong answer's overlap counts as low (the paper's categories): a number in (0, 1], e.g. low_overlap ${LOW_OVERLAP} (the default).`;
     return undefined;
 }
 
@@ -298,6 +301,7 @@ export const ruleFamily: ProbeFamily = {
         { name: 'embeddings', type: 'text', doc: 'An embeddings model of the spec for the paper\'s node / edge overlaps.' },
         // Its range (0, 1] is checked where the rule family compiles, with the paper's value in the message.
         { name: 'similarity', type: 'number', doc: 'The cosine at which two embeddings match, in (0, 1] (default 0.8, the paper\'s).' },
+        { name: 'low_overlap', type: 'number', doc: 'Below it a node / edge overlap is low, for the paper\'s categories of wrong answers, in (0, 1] (default 0.5).' },
     ],
     compile: rulePlan,
     phrasings: probe => [...(probe.phrasings.length ? probe.phrasings.map(p => p.name) : ['basic', 'negated']), READING],
@@ -307,6 +311,7 @@ export const ruleFamily: ProbeFamily = {
     measured: true,
     decidesKnowledge: false,
     metricExtras: items => ruleExtras(items),
+    figureColumns: ruleFigureColumns,
     meanOverPhrasings: false,
     groupRelations: [metamorphicRelation],
     questionGraph: ruleGraph,

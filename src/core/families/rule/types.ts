@@ -21,4 +21,6 @@ export interface RuleQuestion {
     role: string;
     /** Temporal questions (temporal.ts): the operator and the years it asks about. */
     temporal?: { op: string; years: [number, number] };
+    /** The probe's `low_overlap`: below it a node / edge overlap is low (the paper's categories; claims.ts LOW_OVERLAP when absent). */
+    lowOverlap?: number;
 }
