@@ -27,7 +27,7 @@ import { evaluate } from '../../rules/evaluate.js';
 import { oversizedMessage, oversizedRules, type RuleEstimate } from '../../rules/estimate.js';
 import { baseFacts } from '../../rules/facts.js';
 import { soundProof } from '../../rules/soundness.js';
-import { display, fill, PAPER_NOUN_PHRASINGS, PAPER_SENTENCE_PHRASINGS, PAPER_SYSTEM, paperUserTurn, premisesOf, RULE_PROMPTS, RULE_SYSTEM, RULE_TEMPLATES, ruleTemplates, type Premise } from './questions.js';
+import { display, entityName, fill, fillPhrase, PAPER_NOUN_PHRASINGS, PAPER_SENTENCE_PHRASINGS, PAPER_SYSTEM, paperUserTurn, premisesOf, RULE_PROMPTS, RULE_SYSTEM, RULE_TEMPLATES, ruleTemplates, type EntityNamer, type Premise } from './questions.js';
 import { proofPath } from './graph.js';
 import { ruleExtras, ruleFigureColumns, ruleSections } from './metrics.js';
 import { simulateRuleAnswer } from './simulate.js';
@@ -132,12 +132,13 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
     // `prompt paper`: the user turn is the paper's, the question quoted inside it with the instruction and example.
     const paperPrompt = probe.settings.prompt === 'paper';
     const asked = (text: string) => (paperPrompt ? paperUserTurn(text) : text);
+    const named: EntityNamer = (relation, v) => entityName(spec.relations.find(r => r.name === relation), v);
     const question = (f: Fact, proof: Proof): Omit<RuleQuestion, 'role'> => ({ pred: f.pred, args: f.args.map(display), fact: f, proof, premises: premisesOf(proof, attributeOf).map(withForms), lowOverlap });
 
     const temporalItems = (setup: TemporalSetup, facts: readonly TemporalFact[], ofSubject: readonly TemporalFact[]): Item[] => {
         const items: Item[] = [];
         for (const tf of facts) {
-            const q = temporalQuestion(setup, info, tf, ofSubject, prng(hashSeed(`${probe.name}\u0000${tf.args.join('\u0000')}`, seed)));
+            const q = temporalQuestion(setup, info, tf, ofSubject, prng(hashSeed(`${probe.name}\u0000${tf.args.join('\u0000')}`, seed)), named);
             if (!q) continue;
             const stated = [nearestInterval(tf, q.year), ...(q.other ? [nearestInterval(q.other, q.years[0])] : [])];
             const proof = derivation.proof(stated[0]!.fact);
@@ -191,10 +192,10 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
                     phrasing: name, template: `${text}\u0000${groupKey}`, question: asked(text), gold, keywords, explain: explainOf(rule.premises),
                     group: { key: groupKey, relation: RULE_GROUP, role }, rule: { ...rule, role },
                 });
-                for (const t of templates) items.push(item(t.name, fill(t.text, info, f.args), t.gold, t.role));
+                for (const t of templates) items.push(item(t.name, fill(t.text, info, f.args, named), t.gold, t.role));
                 const basic = templates.find(t => t.gold === 'yes');
-                if (twinRole === 'symmetric' && basic) items.push(item(READING, fill(basic.text, info, [...f.args].reverse()), 'yes', 'symmetric'));
-                if (twinRole === 'inverse' && inverse) items.push(item(READING, `Is it true that ${fill(inverse.phrase!, inverse, [...f.args].reverse())}?`, 'yes', 'inverse'));
+                if (twinRole === 'symmetric' && basic) items.push(item(READING, fill(basic.text, info, [...f.args].reverse(), named), 'yes', 'symmetric'));
+                if (twinRole === 'inverse' && inverse) items.push(item(READING, `Is it true that ${fillPhrase(inverse.phrase!, inverse, [...f.args].reverse(), named)}?`, 'yes', 'inverse'));
             }
             return items;
         },

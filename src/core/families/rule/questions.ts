@@ -3,7 +3,8 @@
  * rule's phrase, a noun phrase, an active or a passive verb), a polarity twin whose gold flips, and the paper's
  * prompt. Plain text work: no data access here.
  */
-import type { ProbeDecl } from '../../spec/model.js';
+import type { ProbeDecl, RelationDecl } from '../../spec/model.js';
+import { describeBy, relationLabel } from '../../probes/scope.js';
 import type { Fact, Proof, Value } from '../../rules/ir.js';
 import { KEY_SEPARATOR } from '../../rules/ir.js';
 import type { PredicateInfo } from '../../rules/translate.js';
@@ -55,10 +56,34 @@ export const RULE_TEMPLATES = ['basic', 'paper'] as const;
 export const PAPER_NOUN_PHRASINGS = ['basic', 'same', 'separate', 'different', 'possibility', 'statement'];
 export const PAPER_SENTENCE_PHRASINGS = ['basic', 'possible', 'could', 'could_not', 'possibility', 'statement'];
 
-/** Fills `{param}` with the fact's arguments and `{fact}` with the predicate's phrase. */
-export function fill(text: string, info: PredicateInfo, args: readonly Value[]): string {
-    const byName = new Map(info.params.map((p, i) => [p.name, display(args[i] ?? '')]));
-    const fact = info.phrase !== undefined ? fill(info.phrase, { ...info, phrase: undefined } as PredicateInfo, args) : '';
+/** How an entity of a relation reads in a question (entityName; display when no relation is known). */
+export type EntityNamer = (relation: string, v: Value) => string;
+
+/**
+ * An entity as a question names it: its key; a key of several attributes by its relation's label phrasing, as the
+ * other families name rows ("the soccer player whose name is X and team is A", not "X (A)").
+ */
+export function entityName(relation: RelationDecl | undefined, v: Value): string {
+    const parts = String(v).split(KEY_SEPARATOR);
+    const key = relation?.keys[0];
+    if (parts.length < 2 || !relation || !key || key.length !== parts.length) return display(v);
+    return `the ${relationLabel(relation)} whose ${describeBy(relation, key).replace(/\{([^}]*)\}/g, (m, a: string) => parts[key.indexOf(a)] ?? m)}`;
+}
+
+/**
+ * Fills a whole question: `{param}` with the fact's arguments (named by `name`) and `{fact}` with the predicate's
+ * phrase. A question that opens with an entity named by its label phrasing opens with a capital ("The soccer player
+ * whose …").
+ */
+export function fill(text: string, info: PredicateInfo, args: readonly Value[], name: EntityNamer = (_r, v) => display(v)): string {
+    const out = fillPhrase(text, info, args, name);
+    return /^\{[^}]*\}/.test(text) && out.startsWith('the ') ? `T${out.slice(1)}` : out;
+}
+
+/** Fills a phrase that goes inside a sentence ("in 2019, {p} played for {c}"): no capital added. */
+export function fillPhrase(text: string, info: PredicateInfo, args: readonly Value[], name: EntityNamer = (_r, v) => display(v)): string {
+    const byName = new Map(info.params.map((p, i) => [p.name, name(p.type, args[i] ?? '')]));
+    const fact = info.phrase !== undefined ? fillPhrase(info.phrase, { ...info, phrase: undefined } as PredicateInfo, args, name) : '';
     return text.replace(/\{([^}]*)\}/g, (m, n: string) => (n.trim() === 'fact' ? fact : byName.get(n.trim()) ?? m));
 }
 

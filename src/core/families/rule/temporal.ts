@@ -23,7 +23,7 @@ import type { Fact, FactBase, Value } from '../../rules/ir.js';
 import { KEY_SEPARATOR } from '../../rules/ir.js';
 import type { PredicateInfo } from '../../rules/translate.js';
 import { attributePredicate } from '../../rules/translate.js';
-import { display, fill, type Premise } from './questions.js';
+import { display, fillPhrase, type EntityNamer, type Premise } from './questions.js';
 
 /** The operators a temporal formula is written with (`temporal "finally [0, 3] globally [0, 2]"`, `temporal and`). */
 export const TEMPORAL_OPS = ['at', 'next', 'globally', 'finally', 'until', 'and', 'or'] as const;
@@ -235,10 +235,10 @@ export interface TemporalQuestion { year: number; gold: 'yes' | 'no'; basic: str
  * intervals, else those where the formula is certainly true or false. Undefined when no sound question exists
  * (e.g. until with no later fact of the subject).
  */
-export function temporalQuestion(setup: TemporalSetup, info: PredicateInfo, f: TemporalFact, subjectFacts: readonly TemporalFact[], random: () => number): TemporalQuestion | undefined {
+export function temporalQuestion(setup: TemporalSetup, info: PredicateInfo, f: TemporalFact, subjectFacts: readonly TemporalFact[], random: () => number, name?: EntityNamer): TemporalQuestion | undefined {
     const formula = formulaOf(setup);
     // The phrase reads the rule's arguments; the interval argument is put back as any of the fact's rows.
-    const sentence = (t: TemporalFact) => fill(info.phrase!, info, t.intervals[0]!.fact.args);
+    const sentence = (t: TemporalFact) => fillPhrase(info.phrase!, info, t.intervals[0]!.fact.args, name);
     const candidates: { year: number; other?: TemporalFact; value: number }[] = [];
     for (const year of anchorYears(f, formula)) {
         if (formula.kind === 'until') {
