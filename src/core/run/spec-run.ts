@@ -181,12 +181,13 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
         if (outcome.status !== 'completed' || req.verify === false) return finish(outcome.status, outcome.progress);
         try {
             verifyRun(store, prepared.run.id, spec, data);
-            // The families' model steps (rule: claim extraction `extract_with`, embeddings `embeddings`): keys only where bound.
+            // The families' model steps (rule: claim extraction `extract_with`, embeddings `embeddings`; evidence: the
+            // entailment judge `judge_with`): keys only where bound.
             const steps = await familyModelSteps({
                 store, runId: prepared.run.id, spec, signal: req.signal, client: (model, key) => createClient(model, { key }),
                 keyFor: model => resolveKey(model, req.secrets, req.confirmHost, req.env ?? process.env, req.bindings),
             });
-            notes.push(...steps.map(p => ({ ...problem('rule-model', p, 'Name a model declared in the spec, with its endpoint and key_env; until then claims come from the patterns and overlaps are exact / alias.'), severity: 'warning' as const })));
+            notes.push(...steps.map(p => ({ ...problem('model-step', p, 'Name a model declared in the spec, with its endpoint and key_env; until then the step falls back (rule claims from the patterns, exact / alias overlaps; evidence entailment n/a).'), severity: 'warning' as const })));
             return finish(outcome.status, outcome.progress, true);
         } catch (e) {
             return finish(outcome.status, outcome.progress, false, `verification failed: ${e instanceof Error ? e.message : String(e)}`);

@@ -30,15 +30,17 @@ import { plainText, states, unquote } from './text.js';
 import { enrichCase, splitPassages, type EnrichRejection } from './enrich.js';
 import { evidenceExtras, evidenceSections, swapOutcome } from './metrics.js';
 import { readShort } from '../../reader/index.js';
+import { judgeEntailment } from './judge.js';
 
 declare module '../../probes/question.js' {
     interface QuestionData {
         /**
          * evidence questions: which case it is, the passage given ('' closed book), the original answer and its
          * aliases, and for a swap the spans of the passage where the new answer was written and the answers' type; for
-         * an enriched case the position (1-based) of the supporting sentence among the passages.
+         * an enriched case the position (1-based) of the supporting sentence among the passages; `asked` is the
+         * question as the data words it (the judge reads it).
          */
-        evidence?: { kind: 'seed' | 'swap' | 'enrich' | 'closed'; passage: string; original: string; aliases: string[]; spans?: [number, number][]; type?: string; position?: number };
+        evidence?: { kind: 'seed' | 'swap' | 'enrich' | 'closed'; passage: string; original: string; aliases: string[]; spans?: [number, number][]; type?: string; position?: number; asked?: string };
     }
 }
 
@@ -51,11 +53,17 @@ export const OPEN_BOOK = `${OPEN_INSTRUCTION}\n\nContext: {Evidence}\n\nQuestion
 /** The closed-book form: the same without the context. */
 export const CLOSED_BOOK = `${CLOSED_INSTRUCTION}\n\nQuestion: {Question}\n\nAnswer:`;
 
+/** The authors' system prompt for chat models (ReEval's gpt_inference.py): the prompt itself is the user turn. */
+export const CHAT_SYSTEM = 'You are a helpful assistant.';
+/** The authors' instruction of the third-person opinion prompt (ReEval's gpt_inference.py, after Zhou et al. 2023). */
+export const OPINION_INSTRUCTION = 'Instruction: read the given information and answer the corresponding question. Only output the answer without other context words.';
+
 /**
- * How the prompt is laid out (`prompt STYLE`): `paper` (default) ReEval's prompt as one user message; `chat` its
- * instruction as the system prompt of a chat model and the context, question and "Answer:" as the user turn;
- * `opinion` the context-faithful third-person prompt (Zhou et al. 2023, "Bob said, …"), which asks for the
- * passage's answer rather than the model's belief. Closed book is ReEval's closed-book prompt in every style.
+ * How the prompt is laid out (`prompt STYLE`), in the ReEval authors' wording (their gpt_inference.py): `paper`
+ * (default) the open-book prompt as one user message; `chat` the same user message after the authors' system prompt
+ * for chat models ("You are a helpful assistant."); `opinion` the context-faithful third-person prompt ("Bob said,
+ * …" — the passage as what Bob said, the question asked in Bob's opinion). Closed book is ReEval's closed-book
+ * prompt in every style (after the system prompt under `chat`).
  */
 export const PROMPT_STYLES = ['paper', 'chat', 'opinion'] as const;
 export type PromptStyle = typeof PROMPT_STYLES[number];
@@ -73,13 +81,15 @@ export function prompt(question: string, passage: string | undefined): string {
     return passage === undefined ? fill(CLOSED_BOOK, { Question: question }) : fill(OPEN_BOOK, { Evidence: passage, Question: question });
 }
 
-/** The user turn and, for `chat`, the system prompt of a case in a prompt style. */
+/**
+ * The user turn and, for `chat`, the system prompt of a case in a prompt style. The opinion prompt drops the
+ * question's own final "?" (the authors' template adds " in Bob's opinion based on the given text?" after it).
+ */
 export function styledPrompt(style: PromptStyle, question: string, passage: string | undefined): { system?: string; user: string } {
-    if (style === 'chat') {
-        return passage === undefined ? { system: CLOSED_INSTRUCTION, user: `Question: ${question}\n\nAnswer:` }
-            : { system: OPEN_INSTRUCTION, user: `Context: ${passage}\n\nQuestion: ${question}\n\nAnswer:` };
+    if (style === 'chat') return { system: CHAT_SYSTEM, user: prompt(question, passage) };
+    if (style === 'opinion' && passage !== undefined) {
+        return { user: `${OPINION_INSTRUCTION}\n\nBob said, "${passage}"\nQ: ${question.trim().replace(/\?+$/, '')} in Bob's opinion based on the given text?` };
     }
-    if (style === 'opinion' && passage !== undefined) return { user: `Bob said, "${passage}"\nQ: ${question.trim().replace(/\?+$/, '')} in Bob's opinion?\nA:` };
     return { user: prompt(question, passage) };
 }
 
@@ -174,7 +184,7 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
             }
             const gold = format(table.value(row, answer.name) as TemplateValue);
             const forms = formsOf(gold);
-            const base = { original: gold, aliases: forms, passage: ctx };
+            const base = { original: gold, aliases: forms, passage: ctx, asked: q };
             const items: Item[] = [item('seed', q, ctx, gold, base)];
             for (const kind of perturb) {
                 if (kind === 'closed') items.push(item('closed', q, undefined, gold, { ...base, passage: '' }));
@@ -311,7 +321,8 @@ export const evidenceFamily: ProbeFamily = {
         { name: 'perturb', type: 'text', list: true, values: PERTURBATIONS, doc: 'Which cases to ask besides the seed: swap, enrich, closed (default [swap]).' },
         { name: 'swap_with', type: 'text', values: ['same_column', 'same_type', 'same_shape'], doc: 'The replacement answer: another value of the same column (same_column, default) or another row\'s answer of the same type (same_type; same_shape is its old name): year, date, money, percent, count, number, person, place, organisation, or the kind of thing the question asks for.' },
         { name: 'enrich_from', type: 'text', list: true, doc: 'A text column of other passages to draw related passages from (default: other rows\' passages); related by BM25 to the question or the supporting sentence, never stating the answer.' },
-        { name: 'prompt', type: 'text', values: PROMPT_STYLES, doc: 'The prompt layout: paper (default, ReEval\'s prompt as one user message), chat (its instruction as the system prompt), opinion (the third-person "Bob said, …" prompt).' },
+        { name: 'prompt', type: 'text', values: PROMPT_STYLES, doc: 'The prompt layout, in the ReEval authors\' wording: paper (default, the prompt as one user message), chat (the same after the system prompt "You are a helpful assistant."), opinion (the third-person "Bob said, …" prompt).' },
+        { name: 'judge_with', type: 'text', doc: 'A chat model declared in the spec that judges entailment after the run (ReEval\'s entailment accuracy: does "question? answer" entail "question? gold"?); its label is kept on each answer. Without it the entailment figure is n/a.' },
         { name: 'demos', type: 'text', doc: 'A relation of demonstration items (question, answer, evidence; e.g. ReEval\'s nq_demo.json) for few_shot(n).' },
     ],
     compile: evidencePlan,
@@ -329,6 +340,7 @@ export const evidenceFamily: ProbeFamily = {
     measured: true,
     decidesKnowledge: false,
     metricExtras: items => evidenceExtras(items),
+    modelSteps: judgeEntailment,
     meanOverPhrasings: false,
     groupRelations: [evidenceRelation],
     reportSections: groups => evidenceSections(groups),
