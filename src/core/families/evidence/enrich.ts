@@ -10,7 +10,8 @@ import { foldedHits, occurrences, sentences } from './text.js';
 
 export type EnrichRejection = 'no-support' | 'no-related';
 
-export interface Enriched { passage: string; support: string; related: string[]; position: number }
+/** An enriched case: its passage, the supporting sentence, what surrounds it, and where the support sits (1-based among the passages; none when a model merged them). */
+export interface Enriched { passage: string; support: string; related: string[]; position?: number }
 
 /** The sentence of a passage that states the answer (the first one that does), else undefined. */
 export function supportingSentence(passage: string, forms: readonly string[]): string | undefined {

@@ -28,6 +28,7 @@ import type { Demo } from '../../probes/prompts.js';
 import { answerType, swapAnswer, validateSwap, type AnswerType, type SwapRejection } from './swap.js';
 import { plainText, states, unquote } from './text.js';
 import { enrichCase, splitPassages, type EnrichRejection } from './enrich.js';
+import { ENRICH_STEPS, modelEnrichCase, type EnrichStep, type ModelEnrichRejection } from './enrich-model.js';
 import { evidenceExtras, evidenceSections, swapOutcome } from './metrics.js';
 import { readShort } from '../../reader/index.js';
 import { judgeEntailment } from './judge.js';
@@ -37,10 +38,15 @@ declare module '../../probes/question.js' {
         /**
          * evidence questions: which case it is, the passage given ('' closed book), the original answer and its
          * aliases, and for a swap the spans of the passage where the new answer was written and the answers' type; for
-         * an enriched case the position (1-based) of the supporting sentence among the passages; `asked` is the
+         * an enriched case the position (1-based) of the supporting sentence among the passages (none when a model
+         * merged them); `asked` is the
          * question as the data words it (the judge reads it).
          */
-        evidence?: { kind: 'seed' | 'swap' | 'enrich' | 'closed'; passage: string; original: string; aliases: string[]; spans?: [number, number][]; type?: string; position?: number; asked?: string };
+        evidence?: {
+            kind: 'seed' | 'swap' | 'enrich' | 'closed'; passage: string; original: string; aliases: string[]; spans?: [number, number][]; type?: string; position?: number; asked?: string;
+            /** An enriched case built by a model's steps (`enrich_with`): the model and the steps. */
+            enrichedBy?: { model: string; steps: string[] };
+        };
     }
 }
 
@@ -96,10 +102,10 @@ export function styledPrompt(style: PromptStyle, question: string, passage: stri
 /** Why swaps were dropped, counted while a plan generates (one count per row that has no valid swap). */
 export type SwapStats = Record<'valid' | SwapRejection, number>;
 /** Why enriched cases were dropped, likewise. */
-export type EnrichStats = Record<'valid' | EnrichRejection, number>;
+export type EnrichStats = Record<'valid' | EnrichRejection | ModelEnrichRejection, number>;
 
 export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | undefined {
-    const { spec, data, probe, problems, seed } = input;
+    const { spec, data, probe, problems, seed, aids } = input;
     const fail = planFailure(problems, probe);
     const slot = slotFor(spec, data.tables, probe.relation ?? '');
     if (typeof slot === 'string') return fail('probe-data', slot);
@@ -124,6 +130,10 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     const style: PromptStyle = (PROMPT_STYLES as readonly string[]).includes(styleText) ? styleText as PromptStyle : 'paper';
     if (style !== styleText) problems.push({ location: probe.loc, severity: 'warning', code: 'probe-setting', message: `prompt ${styleText}: not a prompt style; use ${PROMPT_STYLES.join(', ')}.` });
     const demos = demonstrations(text(probe.settings.demos) ?? list(probe.settings.demos)[0]);
+    // The paper's model steps for enriching (select, summarise, merge) when a model is named; else the lexical path.
+    const enrichWith = text(probe.settings.enrich_with);
+    const askedSteps = list(probe.settings.enrich_steps).filter((k): k is EnrichStep => (ENRICH_STEPS as readonly string[]).includes(k));
+    const steps: readonly EnrichStep[] = probe.settings.enrich_steps === undefined ? ENRICH_STEPS : askedSteps;
     const scope = new Scope([slot], [{ slot: 0 }]);
     const question: Compiled = scope.template(questionText);
     const passage: Compiled = scope.template(passageText);
@@ -163,7 +173,7 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     const repeated = keyOccurrences(table, rel.keys[0] ?? []);
     const formsOf = (value: string) => [value, unquote(value), ...keywordForms(spec, data, rel.name, answer.name, value).alternatives.map(a => a.text)];
 
-    const enrichCounts: EnrichStats = { 'valid': 0, 'no-support': 0, 'no-related': 0 };
+    const enrichCounts: EnrichStats = { 'valid': 0, 'no-support': 0, 'no-related': 0, 'awaiting-model': 0, 'select-invalid': 0, 'summary-invalid': 0, 'merge-invalid': 0 };
     const stats: SwapStats = { 'valid': 0, 'no-occurrence': 0, 'old-answer-left': 0, 'new-answer-missing': 0, 'type-mismatch': 0, 'containment': 0, 'extra-changes': 0, 'same-answer': 0 };
     const plan: Plan = {
         probe, scope, system: '', constraints: [rel.loc], ...(demos ? { demos } : {}),
@@ -194,11 +204,14 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
                 }
                 if (kind === 'enrich') {
                     const candidates = enrichColumn ? splitPassages(plainText(format(table.value(row, enrichColumn.attribute) as TemplateValue))) : otherPassages(rows, random);
-                    const enriched = enrichCase({ question: q, passage: ctx, forms, candidates, random, max: 4 });
+                    const enriched = enrichWith
+                        ? modelEnrichCase({ question: q, passage: ctx, answer: unquote(gold), forms, candidates, random, max: 4, model: enrichWith, steps, aids })
+                        : enrichCase({ question: q, passage: ctx, forms, candidates, random, max: 4 });
                     if (typeof enriched === 'string') enrichCounts[enriched]++;
                     else {
                         enrichCounts.valid++;
-                        items.push(item('enrich', q, enriched.passage, gold, { ...base, passage: enriched.passage, position: enriched.position }));
+                        const by = enrichWith ? { enrichedBy: { model: enrichWith, steps: [...steps] } } : {};
+                        items.push(item('enrich', q, enriched.passage, gold, { ...base, passage: enriched.passage, ...(enriched.position === undefined ? {} : { position: enriched.position }), ...by }));
                     }
                 }
             }
@@ -219,8 +232,10 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
 
     function item(kind: EvidenceKind, q: string, context: string | undefined, answerText: string, e: Omit<NonNullable<Question['evidence']>, 'kind'>): Item {
         const asked = styledPrompt(style, q, context);
+        // A model-enriched case is another question than the lexical one (its id says so).
+        const enrichedBy = kind === 'enrich' && enrichWith ? `\u0000enrich_with ${enrichWith} ${steps.join(' ')}` : '';
         return {
-            phrasing: kind, template: `${questionText}\u0000${passageText}\u0000${kind}${style === 'paper' ? '' : `\u0000${style}`}`, question: asked.user, ...(asked.system ? { system: asked.system } : {}),
+            phrasing: kind, template: `${questionText}\u0000${passageText}\u0000${kind}${style === 'paper' ? '' : `\u0000${style}`}${enrichedBy}`, question: asked.user, ...(asked.system ? { system: asked.system } : {}),
             gold: { answer: answerText }, keywords: [], explain: '',
             group: { key: 'evidence', relation: 'evidence', role: kind }, evidence: { kind, ...e },
         };
@@ -322,10 +337,13 @@ export const evidenceFamily: ProbeFamily = {
         { name: 'swap_with', type: 'text', values: ['same_column', 'same_type', 'same_shape'], doc: 'The replacement answer: another value of the same column (same_column, default) or another row\'s answer of the same type (same_type; same_shape is its old name): year, date, money, percent, count, number, person, place, organisation, or the kind of thing the question asks for.' },
         { name: 'enrich_from', type: 'text', list: true, doc: 'A text column of other passages to draw related passages from (default: other rows\' passages); related by BM25 to the question or the supporting sentence, never stating the answer.' },
         { name: 'prompt', type: 'text', values: PROMPT_STYLES, doc: 'The prompt layout, in the ReEval authors\' wording: paper (default, the prompt as one user message), chat (the same after the system prompt "You are a helpful assistant."), opinion (the third-person "Bob said, …" prompt).' },
+        { name: 'enrich_with', type: 'text', doc: 'A chat model declared in the spec that builds enriched cases as the paper does: selects the supporting sentence, condenses the related passages, merges them keeping the answer (each answer validated; asked before the run generates, cached). Without it enriching is lexical.' },
+        { name: 'enrich_steps', type: 'text', list: true, values: ENRICH_STEPS, doc: 'Which of the model\'s enriching steps to use (default [select, summarise, merge]); a step left out is done lexically (the supporting sentence found, related passages as they are, the support placed among them).' },
         { name: 'judge_with', type: 'text', doc: 'A chat model declared in the spec that judges entailment after the run (ReEval\'s entailment accuracy: does "question? answer" entail "question? gold"?); its label is kept on each answer. Without it the entailment figure is n/a.' },
         { name: 'demos', type: 'text', doc: 'A relation of demonstration items (question, answer, evidence; e.g. ReEval\'s nq_demo.json) for few_shot(n).' },
     ],
     compile: evidencePlan,
+    generationModels: probe => (typeof probe.settings.enrich_with === 'string' && list(probe.settings.perturb).includes('enrich') ? [probe.settings.enrich_with] : []),
     phrasings: (probe: ProbeDecl) => {
         const asked = list(probe.settings.perturb).filter(k => (PERTURBATIONS as readonly string[]).includes(k));
         return ['seed', ...new Set(asked.length ? asked : ['swap'])];
