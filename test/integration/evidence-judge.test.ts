@@ -13,7 +13,6 @@ import { repoRoot } from '../support/runner-fixtures.js';
 import { runSpec } from '../../src/core/run/index.js';
 import { loadReport, renderReport } from '../../src/core/report/index.js';
 import { openStore } from '../../src/core/store/index.js';
-import { entailmentMessages, readLabel } from '../../src/core/families/evidence/judge.js';
 
 interface KindFigures { n: number; exact: { value: number | null }; entailment: { k: number; n: number; value: number | null } | null }
 
@@ -83,6 +82,7 @@ model judge openai {
 
     it('caches the judge: a second run of the same answers asks the server nothing and gives the same figure', async () => {
         const first = await figures('judged.db');
+        assert.ok(first.seed.entailment, 'the first run was judged');
         const before = server.completed;
         await run('judged.probe', 'judged.db', 'new');
         assert.equal(server.completed, before);
@@ -96,12 +96,4 @@ model judge openai {
         assert.match(f.md, /\| seed \|[^\n]*\| n\/a \|/);
     });
 
-    it('reads the label from the judge\'s JSON, and says why when it cannot', () => {
-        assert.equal(readLabel('{"label": "Entailment"}'), 'entailment');
-        assert.equal(readLabel('Sure: {"label":"neutral"}'), 'neutral');
-        assert.deepEqual(readLabel('{"label": "maybe"}'), { error: '"maybe" is not one of entailment, neutral, contradiction' });
-        assert.deepEqual(readLabel('yes'), { error: 'the answer is not a JSON object' });
-        const [, user] = entailmentMessages('Who directed Avatar (2009)?', 'James Cameron', 'James Cameron');
-        assert.equal(user!.content.split('\n').slice(0, 2).join('\n'), 'Premise: Who directed Avatar (2009)? James Cameron\nHypothesis: Who directed Avatar (2009)? James Cameron');
-    });
 });

@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { bagOfWords, startOpenAIServer, type TestServer } from '../support/openai-server.js';
 import { repoRoot } from '../support/runner-fixtures.js';
 import { previewSpec, runSpec, type Preview } from '../../src/core/run/index.js';
-import { cosine } from '../../src/core/models/cosine.js';
+import { cosine } from '../../src/core/models/openai-embeddings.js';
 import type { Question } from '../../src/core/probes/question.js';
 
 const nodeText = (n: { label: string; type: string }) => `${n.label} ${n.type.replace(/[._]/g, ' ')}`;

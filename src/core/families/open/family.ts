@@ -36,6 +36,7 @@ import { openClaims } from './answer.js';
 import { simulatedOpenAnswer } from './simulate.js';
 import type { ClaimVerdict, ContextGraph, ContextNode, OpenQuestion, PerturbationKind, RetrievalForm } from './types.js';
 import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
+import { factScore } from '../../reader/index.js';
 
 export const SYSTEM_OPEN = 'Answer the question in a few sentences. State facts plainly.';
 
@@ -222,6 +223,11 @@ function contextPath(ctx: ContextGraph | undefined): KgPath {
 /** Claims of open answers: supported / contradicted by the data, followed a corrupted context edge, invented. */
 export interface OpenFigures {
     claims: number; answers: number; supported: Figure; contradicted: Figure; followedCorrupted: Figure; invented: Figure;
+    /**
+     * FActScore as the paper aggregates it (the shared reader's factScore): each answer's share of supported claims,
+     * averaged over the answers that state a claim, with a 95 % interval over answers; `withoutClaims` answers left out.
+     */
+    factScore: { value: number | null; low: number; high: number; n: number; withoutClaims: number };
     /** Mean SC2D / SD2 similarity of the contexts given to the retrieved ones (perturbed questions only; null when none). */
     sc2d: number | null; sd2: number | null;
 }
@@ -230,11 +236,13 @@ export interface OpenFigures {
 const openOf = (g: GroupMetrics) => figuresOf<OpenFigures>(g, 'open');
 
 function openFigures(items: readonly { v: { rationaleText: string }; q: Question }[]): OpenFigures {
-    const all = items.flatMap(({ v, q }) => openClaims(q, v.rationaleText));
+    const perAnswer = items.map(({ v, q }) => openClaims(q, v.rationaleText));
+    const all = perAnswer.flat();
     const n = all.length;
     const count = (f: (c: ClaimVerdict) => boolean) => figure(all.filter(f).length, n);
+    const fact = factScore(perAnswer.map(cs => cs.map(c => c.data.label)));
     const out: OpenFigures = {
-        claims: n, answers: items.length,
+        claims: n, answers: items.length, factScore: { ...fact, value: fact.n ? fact.value : null },
         supported: count(c => c.data.label === 'supported'), contradicted: count(c => c.data.label === 'contradicted'),
         followedCorrupted: count(c => c.cause === 'followed-corrupted'), invented: count(c => c.cause === 'invented'),
         sc2d: null, sd2: null,
@@ -284,11 +292,12 @@ function reportSections(groups: readonly GroupMetrics[]): ReportSection[] {
         const o = openOf(g)!;
         const f = (x: typeof o.supported) => `${pct(x.value)} ${ciText(x.ci)}`;
         const sim = o.sd2 === null ? '' : `${o.sc2d!.toFixed(2)} / ${o.sd2.toFixed(2)}`;
-        return [...keyCells(g), sim, String(o.answers), String(o.claims), f(o.supported), f(o.contradicted), f(o.followedCorrupted), f(o.invented)];
+        const fs = o.factScore ? (o.factScore.value === null ? 'n/a' : `${pct(o.factScore.value)} [${pct(o.factScore.low)}, ${pct(o.factScore.high)}] over ${o.factScore.n}`) : 'n/a';
+        return [...keyCells(g), sim, String(o.answers), String(o.claims), fs, f(o.supported), f(o.contradicted), f(o.followedCorrupted), f(o.invented)];
     });
     return rows.length ? [{
         title: 'Open answers: atomic claims by context, the phrasing column (none = no context, clean = as retrieved, kind-N = N % of the edges perturbed)',
-        columns: [...KEY_COLUMNS, 'SC2D / SD2', 'answers', 'claims', 'supported', 'contradicted', 'followed corrupted context', 'invented'], rows,
+        columns: [...KEY_COLUMNS, 'SC2D / SD2', 'answers', 'claims', 'FActScore (per answer)', 'supported', 'contradicted', 'followed corrupted context', 'invented'], rows,
         curves: curves(all),
     }] : [];
 }
