@@ -13,7 +13,7 @@ import type { ModelAids } from '../../probes/family.js';
 import { jsonField } from '../../run/side-call.js';
 import { stem } from '../../kg/lexical.js';
 import { relatedPassages, supportingSentence, type Enriched, type EnrichRejection } from './enrich.js';
-import { foldedHits, normalise, occurrences, sentences } from './text.js';
+import { mentions, normalise, occurrences, sentences } from './text.js';
 
 /** The paper's model steps, in order; `enrich_steps` names a subset (default all three). */
 export const ENRICH_STEPS = ['select', 'summarise', 'merge'] as const;
@@ -94,7 +94,7 @@ export function modelEnrichCase(c: ModelEnrichInput): Enriched | EnrichRejection
     if (c.steps.includes('summarise')) {
         const summary = answerOf(summariseMessages(related), 'passage');
         information = summary === undefined || summary === null ? summary : [summary];
-        if (information === null || (information && c.forms.some(f => foldedHits(information![0]!, f).length > 0))) return 'summary-invalid';
+        if (information === null || (information && mentions(information[0]!, c.forms))) return 'summary-invalid';
     }
     if (support === undefined || information === undefined) return 'awaiting-model';
     if (c.steps.includes('merge')) {

@@ -6,7 +6,7 @@
  * is in the supporting sentence and in no related passage (in any form: URL, slug, case, apostrophe).
  */
 import { lexicalScores } from '../../kg/lexical.js';
-import { foldedHits, occurrences, sentences } from './text.js';
+import { mentions, occurrences, sentences } from './text.js';
 
 export type EnrichRejection = 'no-support' | 'no-related';
 
@@ -23,7 +23,7 @@ export function supportingSentence(passage: string, forms: readonly string[]): s
  * answer in any form, best by the sum of the two ranks (a candidate one retrieval misses ranks last there).
  */
 export function relatedPassages(question: string, support: string, candidates: readonly string[], forms: readonly string[], k: number): string[] {
-    const pool = candidates.filter(c => !forms.some(f => foldedHits(c, f).length > 0));
+    const pool = candidates.filter(c => !mentions(c, forms));
     if (pool.length === 0) return [];
     const [q, e] = lexicalScores(pool, [question, support]);
     // Each retrieval's rank of a pool entry (by its BM25 score), absent where it shares no word with the query.

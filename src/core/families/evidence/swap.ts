@@ -187,7 +187,7 @@ export function validateSwap(original: string, swap: Swap | undefined, oldForms:
     const own = new Set(answerSpans(swap.passage, oldForms).map(([a, b]) => `${a}:${b}`));
     const foreign = occurrences(swap.passage, oldForms).filter(([a, b]) => !own.has(`${a}:${b}`));
     const excused = ([a, b]: [number, number]) => inSwap([a, b]) || foreign.some(([s, e]) => s <= a && b <= e);
-    if (oldForms.some(f => foldedHits(swap.passage, f).some(h => !excused(h)))) return 'old-answer-left';
+    if (foldedHits(swap.passage, oldForms).some(h => !excused(h))) return 'old-answer-left';
     if (occurrences(swap.passage, [fresh]).length === 0) return 'new-answer-missing';
     // Outside the intended spans (the answer's own occurrences in the old passage) the passage is what it was.
     return masked(swap.passage, swap.spans) === masked(original, answerSpans(original, oldForms)) ? undefined : 'extra-changes';
