@@ -90,6 +90,18 @@ probe p evidence about Film {
         for (const q of qs.filter(x => x.phrasing === 'swap')) assert.equal(kind(q.gold.answer), kind(q.evidence!.original), `${q.evidence!.original} → ${q.gold.answer}`);
     });
 
+    it('item 4: among answers of one type, a swap takes one asked the same way (a city for a city) when there is one', () => {
+        const cities = ['Lyon', 'Porto', 'Seville', 'Leeds', 'Bergen', 'Turin'];
+        const countries = ['Peru', 'Chile', 'Kenya', 'Ghana', 'Nepal', 'Laos'];
+        const qs = preview('nouns', [
+            ...cities.map((c, i) => item(i + 1, `Which city hosted summit ${i + 1}?`, c, `Summit ${i + 1} was hosted by ${c} last year.`)),
+            ...countries.map((c, i) => item(i + 11, `Which country signed treaty ${i + 1}?`, c, `Treaty ${i + 1} was signed by ${c} last year.`)),
+        ], swapProbe);
+        const swaps = qs.filter(q => q.phrasing === 'swap');
+        assert.equal(swaps.length, 12);
+        for (const q of swaps) assert.equal(cities.includes(q.gold.answer), cities.includes(q.evidence!.original), `${q.evidence!.original} → ${q.gold.answer}`);
+    });
+
     it('item 6: the supporting sentence of an enriched case is a whole sentence, never cut at a URL', () => {
         const qs = preview('enrich', [
             item(1, 'How much does a gallon of gas cost?', '$5.9', 'Prices rose, per https://www.cnn.com/2022/06/11/business/gas-prices.html. Gas now costs $5.9 a gallon, AAA said. Drivers complained.',

@@ -25,7 +25,7 @@ import { keywordForms } from '../../verify/aliases.js';
 import type { Question } from '../../probes/question.js';
 import { draw } from '../../models/draw.js';
 import type { Demo } from '../../probes/prompts.js';
-import { answerType, swapAnswer, validateSwap, type AnswerType, type SwapRejection } from './swap.js';
+import { answerType, askedNoun, swapAnswer, validateSwap, type AnswerType, type SwapRejection } from './swap.js';
 import { plainText, states, unquote } from './text.js';
 import { enrichCase, splitPassages, type EnrichRejection } from './enrich.js';
 import { ENRICH_STEPS, modelEnrichCase, type EnrichStep, type ModelEnrichRejection } from './enrich-model.js';
@@ -141,10 +141,12 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     const column = table.column(answer.name)!;
     // Replacements: values of the same column, or (free text) other answers of the same type (typed when drawn).
     const typeOfCode = (code: number) => answerType(format(column.values[code] as TemplateValue));
-    // Free text: an answer typed with its own question (the first row that has it), once per answer.
+    // Free text: an answer typed with its own question (the first row that has it), once per answer, with the noun
+    // its question asks for ("which city" → city), so a city is swapped for a city before any other place.
     let rowOfCode: Int32Array | undefined;
-    const askedTypes = new Map<number, AnswerType>();
-    const typeInQuestion = (code: number): AnswerType => {
+    type Asked = { type: AnswerType; noun: ReturnType<typeof askedNoun> };
+    const askedTypes = new Map<number, Asked>();
+    const typeInQuestion = (code: number): Asked => {
         let t = askedTypes.get(code);
         if (t === undefined) {
             if (!rowOfCode) {
@@ -153,7 +155,7 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
             }
             let asked: string | undefined;
             try { asked = render(question.parsed, scope.lookup(Int32Array.of(rowOfCode[code]!))); } catch { asked = undefined; }
-            t = answerType(format(column.values[code] as TemplateValue), asked);
+            t = { type: answerType(format(column.values[code] as TemplateValue), asked), noun: asked === undefined ? undefined : askedNoun(asked) };
             askedTypes.set(code, t);
         }
         return t;
@@ -264,29 +266,50 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     /**
      * A validated swap of the answer in the passage, with the answers' type, or undefined (the case is dropped).
      * Free text draws other answers until one of the gold's type (typed with its question) comes up (40 draws, then
-     * a scan of up to 2,000 answers; 8 validated at most); one column is one type.
+     * a scan of up to 2,000 answers; 8 validated at most), preferring one whose question asks for the same noun
+     * phrase ("age group"), then for the same noun ("group"; a city for a city); those of the same type asked
+     * otherwise are kept aside and tried only if none is. One column is one type.
      */
     function swapCase(ctx: string, gold: string, forms: string[], row: number, random: () => number, asked: string) {
         const truth = column.codes[row]!;
         const type: AnswerType = sameColumn ? columnType() : answerType(gold, asked);
-        let last: SwapRejection = 'same-answer';
+        const noun = sameColumn ? undefined : askedNoun(asked);
+        let last = 'same-answer' as SwapRejection;
+        let tries = 0;
+        // Candidates of the gold's type asked otherwise: [0] the same noun, another phrase; [1] another noun.
+        const aside: [number[], number[]] = [[], []];
+        const attempt = (code: number) => {
+            tries++;
+            const replacement = unquote(format(column.values[code] as TemplateValue));
+            const swap = swapAnswer(ctx, forms, replacement);
+            const rejected = validateSwap(ctx, swap, forms, gold, { old: type, fresh: type });
+            if (rejected === undefined) return swap!;
+            last = rejected;
+            return undefined;
+        };
         // 40 random draws, then (free text, a rare type) a scan of up to 2,000 answers from a random start.
         const values = column.values.length;
         const start = pick(random, values);
         const limit = sameColumn ? 40 : 40 + Math.min(values, 2000);
-        for (let draws = 0, tries = 0; draws < limit && tries < 8; draws++) {
+        for (let draws = 0; draws < limit && tries < 8; draws++) {
             const code = draws < 40 ? pick(random, values) : (start + draws - 40) % values;
             if (code === truth) continue;
-            const fresh = sameColumn ? type : typeInQuestion(code);
-            if (!sameColumn && fresh !== type) { last = 'type-mismatch'; continue; }
-            tries++;
-            const replacement = unquote(format(column.values[code] as TemplateValue));
-            const swap = swapAnswer(ctx, forms, replacement);
-            const rejected = validateSwap(ctx, swap, forms, gold, { old: type, fresh });
-            if (rejected === undefined) { stats.valid++; return { ...swap!, type }; }
-            last = rejected;
+            const fresh: Asked = sameColumn ? { type, noun } : typeInQuestion(code);
+            if (fresh.type !== type) { last = 'type-mismatch'; continue; }
+            if (noun && fresh.noun?.phrase !== noun.phrase) {
+                const tier = aside[fresh.noun?.head === noun.head ? 0 : 1];
+                if (tier.length < 8) tier.push(code);
+                continue;
+            }
+            const swap = attempt(code);
+            if (swap) { stats.valid++; return { ...swap, type }; }
             // An answer the passage does not contain cannot be swapped, whatever the replacement.
-            if (rejected === 'no-occurrence') break;
+            if (last === 'no-occurrence') break;
+        }
+        for (const code of last === 'no-occurrence' ? [] : aside.flat()) {
+            if (tries >= 8) break;
+            const swap = attempt(code);
+            if (swap) { stats.valid++; return { ...swap, type }; }
         }
         stats[last]++;
         return undefined;
