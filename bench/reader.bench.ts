@@ -12,7 +12,6 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { readYesNo, Linker, ClaimReader, type EntityEntry } from '../src/core/reader/index.js';
-import { buildLexicon, linkClaims, splitClaims } from '../src/core/families/open/claims.js';
 import type { ContextNode } from '../src/core/families/open/types.js';
 import { measure, report, type BenchRow } from './support.js';
 
@@ -45,6 +44,24 @@ async function oldClaimReader(): Promise<typeof ClaimReader> {
         constructor(linker: Linker, relations: ConstructorParameters<typeof ClaimReader>[1]) { super(linker, relations); }
         static linker(entries: EntityEntry[], nouns: Record<string, string[]>): Linker { return new link.Linker(entries, nouns); }
     } as unknown as typeof ClaimReader & { linker(entries: EntityEntry[], nouns: Record<string, string[]>): Linker };
+}
+
+interface OpenLinker {
+    buildLexicon(nodes: ContextNode[], relations: { name: string; label: string; headType: string; tailType: string; words: string[] }[]): unknown;
+    splitClaims(answer: string): unknown[];
+    linkClaims(claims: unknown[], lexicon: unknown): unknown[];
+}
+
+/** The open family's own linker as it was at 06220d3 (one word search per lexicon form), from git. */
+async function oldOpenLinker(): Promise<OpenLinker> {
+    const here = path.dirname(new URL(import.meta.url).pathname);
+    const dir = mkdtempSync(path.join(tmpdir(), 'reader-bench-open-'));
+    const src = execFileSync('git', ['show', '06220d3:src/core/families/open/claims.ts'], { encoding: 'utf8', cwd: here })
+        .replace("'../../verify/normalise.js'", `'${path.join(here, '..', 'src/core/verify/normalise.js')}'`)
+        .replace("'../../reader/index.js'", `'${path.join(here, '..', 'src/core/reader/index.js')}'`)
+        .replace("'./types.js'", `'${path.join(here, '..', 'src/core/families/open/types.js')}'`);
+    writeFileSync(path.join(dir, 'claims.ts'), src);
+    return (await import(path.join(dir, 'claims.ts'))) as OpenLinker;
 }
 
 /** Answers per second of CPU time, and of wall time. */
@@ -102,9 +119,10 @@ const oldRate = rates(40_000, i => oldClaims.read(texts[i % texts.length]!, fact
 rows.push({ bench: 'reader', case: `automaton build @06220d3, ${N} names`, value: oldBuilt.ms, unit: 'ms', peakMB: oldBuilt.peakMB });
 rows.push({ bench: 'reader', case: `claims read, ${N} names loaded (CPU time)`, value: claimRate.cpu, unit: 'answers/s', reference: oldRate.cpu, referenceName: 'ClaimReader @06220d3', ratio: claimRate.cpu / oldRate.cpu, goal: '≥ 20,000/s', met: claimRate.cpu >= 20_000, peakMB });
 rows.push({ bench: 'reader', case: `claims read, ${N} names loaded (wall time)`, value: claimRate.wall, unit: 'answers/s', reference: oldRate.wall, referenceName: 'ClaimReader @06220d3', ratio: claimRate.wall / oldRate.wall, goal: '≥ 20,000/s', met: claimRate.wall >= 20_000 });
-// The open family's pattern linker as it was (one word search per lexicon form): a small sample.
+// The open family's own linker as it was at 06220d3 (one word search per lexicon form): a small sample.
+const open = await oldOpenLinker();
 const nodes: ContextNode[] = entries.map(e => ({ id: e.id, label: e.names[0]!, type: e.type, entity: true, ppr: 0, prize: 0 } as ContextNode));
-const lexicon = buildLexicon(nodes, [{ name: 'club', label: 'plays for', headType: 'Player', tailType: 'Club', words: ['plays'] }]);
-const openRate = perSecond(20, i => linkClaims(splitClaims(texts[i]!), lexicon).length);
-rows.push({ bench: 'reader', case: `open linkClaims (per-form search), ${N} names`, value: openRate, unit: 'answers/s', reference: claimRate.cpu, referenceName: 'ClaimReader', ratio: claimRate.cpu / openRate });
+const lexicon = open.buildLexicon(nodes, [{ name: 'club', label: 'plays for', headType: 'Player', tailType: 'Club', words: ['plays'] }]);
+const openRate = perSecond(20, i => open.linkClaims(open.splitClaims(texts[i]!), lexicon).length);
+rows.push({ bench: 'reader', case: `open linkClaims @06220d3 (per-form search), ${N} names`, value: openRate, unit: 'answers/s', reference: claimRate.cpu, referenceName: 'ClaimReader', ratio: claimRate.cpu / openRate });
 report(rows);

@@ -303,6 +303,14 @@ function cuesIn(text: string, mentions: readonly Mention[]): { first(a: number, 
     };
 }
 
+/** A rationale's points: numbered or bulleted lines, else its sentences. */
+export function rationalePoints(rationale: string): string[] {
+    const lines = rationale.split(/\n+/).map(l => l.trim()).filter(Boolean);
+    const listed = lines.filter(l => /^(?:\d+[.):]|[-*•])\s*/.test(l));
+    const items = listed.length > 0 ? listed.map(l => l.replace(/^(?:\d+[.):]|[-*•])\s*/, '')) : rationale.split(/(?<=[.!?])\s+/);
+    return items.map(s => s.trim()).filter(s => s.length > 0);
+}
+
 /** The clauses of a sentence, never cut inside a mention. */
 export function clauses(text: string, a: number, b: number, mentions: readonly Mention[]): [number, number][] {
     const out: [number, number][] = [];

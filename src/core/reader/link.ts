@@ -77,6 +77,14 @@ interface Form { form: string; full?: Pattern; fullEntries: number[]; shortOf: n
  */
 const ascii = new TextDecoder('latin1');
 
+export interface LinkerOptions {
+    /**
+     * A short form only one entry has links even before that entry is named (for a small set of names, such as a
+     * question's neighbourhood; with a whole data set's names a lone surname is too often someone else's).
+     */
+    uniqueShort?: boolean;
+}
+
 export class Linker {
     readonly entries: readonly EntityEntry[];
     private readonly matcher: AhoCorasick<Form>;
@@ -84,6 +92,7 @@ export class Linker {
     private readonly nouns: Map<string, Set<string>>;
     private readonly byId = new Map<string, number>();
     private readonly vocabulary: Vocabulary;
+    private readonly uniqueShort: boolean;
     private readonly scratch: number[] = [];
     /** The answer in codes, and the token each code character belongs to (reused: the engine is single-threaded). */
     private coded = new Uint8Array(1024);
@@ -93,8 +102,9 @@ export class Linker {
      * `nouns`: type → the words that refer back to the last entity of that type ("the club", "the film").
      * By default each type's own name, lower-cased.
      */
-    constructor(entries: readonly EntityEntry[], nouns?: Record<string, readonly string[]>) {
+    constructor(entries: readonly EntityEntry[], nouns?: Record<string, readonly string[]>, options: LinkerOptions = {}) {
         this.entries = entries;
+        this.uniqueShort = options.uniqueShort ?? false;
         entries.forEach((e, i) => { if (!this.byId.has(e.id)) this.byId.set(e.id, i); });
         const byForm = new Map<string, Pattern[]>();
         const add = (form: string, p: Pattern) => {
@@ -154,7 +164,7 @@ export class Linker {
      */
     link(text: string, given: readonly string[] = []): Mention[] {
         const f = fold(text, false, true);
-        return this.linkFolded(f, given);
+        return this.linkFolded(f, given, text);
     }
 
     /** `t` (folded) in the automaton's alphabet; `this.owner[i]` is the token (index into `this.scratch`) of code character i. */
@@ -178,7 +188,11 @@ export class Linker {
         return ascii.decode(coded.subarray(0, len));
     }
 
-    linkFolded(f: Folded, given: readonly string[] = []): Mention[] {
+    /**
+     * `original`: the text `f` folds; with it, a short form that is one word of a longer written name ("Cameron" in
+     * "Jim Cameron") is no mention.
+     */
+    linkFolded(f: Folded, given: readonly string[] = [], original?: string): Mention[] {
         const coded = this.encode(f.text);
         if (coded.length === 0) return [];
         const ts = this.scratch, at = this.owner;
@@ -203,13 +217,16 @@ export class Linker {
                     else if (types?.has(this.entries[e]!.type)) pick = { entry: e, how: 'noun' };
                 }
             }
+            if (!pick && this.uniqueShort && data.shortOf.length === 1 && data.noun === undefined) pick = { entry: data.shortOf[0]!, how: 'short' };
             if (!pick) continue;
+            const a = ts[at[h.start]!]!, b = ts[at[h.end - 1]! + 1]!;
+            const start = f.starts[a]!, end = f.ends[b - 1]!;
+            if (pick.how === 'short' && original !== undefined && partOfLongerName(original, start, end)) continue;
             last = h.end;
             const e = this.entries[pick.entry]!;
             if (data.full) named.push(pick.entry);
             const all = data.full ? data.fullEntries : [pick.entry];
-            const a = ts[at[h.start]!]!, b = ts[at[h.end - 1]! + 1]!;
-            out.push({ entry: pick.entry, id: e.id, type: e.type, start: f.starts[a]!, end: f.ends[b - 1]!, form: data.form, how: pick.how, entries: all });
+            out.push({ entry: pick.entry, id: e.id, type: e.type, start, end, form: data.form, how: pick.how, entries: all });
         }
         return out;
     }

@@ -10,7 +10,7 @@
 import type { Question } from '../../probes/question.js';
 import type { Verdict } from '../../verify/types.js';
 import { foldValue } from '../../verify/normalise.js';
-import { Linker, clauses, negationAt, type EntityEntry, type Mention } from '../../reader/index.js';
+import { Linker, clauses, negationAt, rationalePoints, type EntityEntry, type Mention } from '../../reader/index.js';
 import type { Premise } from './questions.js';
 import { tripleClaims } from './extract.js';
 
@@ -63,13 +63,8 @@ export interface RuleCheck {
 
 type Checked = Pick<Verdict, 'answer' | 'correct' | 'rationaleText' | 'hops' | 'override' | 'extracted' | 'similarity'>;
 
-/** The rationale's points: numbered or bulleted lines, else its sentences. */
-export function splitPoints(rationale: string): string[] {
-    const lines = rationale.split(/\n+/).map(l => l.trim()).filter(Boolean);
-    const listed = lines.filter(l => /^(?:\d+[.):]|[-*•])\s*/.test(l));
-    const items = listed.length > 0 ? listed.map(l => l.replace(/^(?:\d+[.):]|[-*•])\s*/, '')) : rationale.split(/(?<=[.!?])\s+/);
-    return items.map(s => s.trim()).filter(s => s.length > 0);
-}
+/** The rationale's points (the reader's `rationalePoints`): numbered or bulleted lines, else its sentences. */
+export const splitPoints = rationalePoints;
 
 const MISSING_ANSWERS = new Set(['unsure', 'unparseable', 'dont_know']);
 
