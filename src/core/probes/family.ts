@@ -152,6 +152,12 @@ export interface ProbeFamily {
     readonly members: readonly ProbeMemberKind[];
     /** The settings it reads, with their types and allowed values (validated, completed and documented from here). */
     readonly settings: readonly FamilySetting[];
+    /**
+     * The labels the model reader (`read_with`, src/core/verify/model-read.ts) chooses among for this family's
+     * answers; yes / no / unsure when absent. Empty: its answers are not labels (short answers, open answers) and the
+     * model reader leaves them to the patterns, saying so.
+     */
+    readonly readLabels?: readonly string[];
 
     /** Compiles a probe against the data: how rows bind and which questions a bound row gives. */
     compile(input: CompileInput): Plan | undefined;

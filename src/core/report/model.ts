@@ -150,7 +150,10 @@ export function failureReason(row: ReportRow): string {
     const parts: string[] = [];
     if (!(v.override?.correct ?? v.correct)) {
         // The span the reader took as the answer, and why: a misreading shows here, not only a wrong answer.
-        const read = v.read ? ` (read ${v.read.text ? `"${v.read.text}" at ${v.read.span[0]}–${v.read.span[1]}: ` : ''}${v.read.why})` : '';
+        const m = v.modelRead;
+        const read = m?.patterns !== undefined
+            ? ` (read by ${m.model}${m.quote ? ` as "${m.quote}"${m.span ? ` at ${m.span[0]}–${m.span[1]}` : ''}` : ''}; the pattern reader read ${m.patterns})`
+            : v.read ? ` (read ${v.read.text ? `"${v.read.text}" at ${v.read.span[0]}–${v.read.span[1]}: ` : ''}${v.read.why})` : '';
         parts.push(`answer ${v.answer}${v.option !== undefined ? ` ${v.option}` : ''}, expected ${goldText(row.question)}${read}`);
     }
     if (row.question.keywords.length > 0 && !(v.override?.rationale ?? v.rationale)) {
@@ -164,6 +167,7 @@ export function failureReason(row: ReportRow): string {
 export { ciText, pct } from './numbers.js';
 import { ciText, pct } from './numbers.js';
 import { KEY_COLUMNS, keyCells } from './labels.js';
+import { modelReadAgreement } from '../verify/model-read.js';
 
 /** A figure column's value as text: a number to 4 decimals at most, n/a when it does not apply. */
 export function figureText(v: number | string | null): string {
@@ -179,7 +183,7 @@ export function figureColumns(groups: readonly GroupMetrics[]): { kind: string; 
     return [...new Set(groups.map(g => g.kind))].flatMap(kind => (familyOf(kind).figureColumns ?? []).map(column => ({ kind, column })));
 }
 
-export function reportSections(d: Pick<ReportData, 'metrics' | 'groups'>): ReportSection[] {
+export function reportSections(d: Pick<ReportData, 'metrics' | 'groups' | 'rows'>): ReportSection[] {
     const kinds = [...new Set(d.metrics.map(g => g.kind))];
     const sections = kinds.flatMap(kind => {
         const mine = d.metrics.filter(g => g.kind === kind);
@@ -192,6 +196,14 @@ export function reportSections(d: Pick<ReportData, 'metrics' | 'groups'>): Repor
         }
         return own;
     });
+    const agreement = modelReadAgreement(d.rows);
+    if (agreement.length) {
+        sections.push({
+            title: 'Model reader: agreement with the pattern reader',
+            columns: ['probe', 'model', 'reader', 'decides', 'read by both', 'agree', 'share', 'unreadable'],
+            rows: agreement.map(a => [a.probe, a.model, a.reader, a.decides, String(a.n), String(a.agree), a.n ? pct(a.agree / a.n) : 'n/a', String(a.unreadable)]),
+        });
+    }
     if (d.groups.length) {
         sections.push({
             title: 'Question groups',

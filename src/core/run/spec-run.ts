@@ -15,6 +15,8 @@ import { createClient, domainFromData, modelFromFlag, resolveKey, type ConfirmHo
 import { openStore, type RunSettings, type RunCounts, type RunRecord, type RunResults, type RunStatus } from '../store/index.js';
 import { verifyRun } from '../verify/run.js';
 import { familyModelSteps } from '../probes/families.js';
+import { readWithModels } from '../verify/model-read.js';
+import type { ResolvedModel } from '../models/providers.js';
 import { fromDiagnostic, HalluProbeError, problem, type Problem } from '../errors.js';
 import { prepareRun, startRun, type AnswerEvent, type PreparedRun, type Progress, type QuestionSource } from './prepare.js';
 import { cliCommand } from '../invocation.js';
@@ -182,10 +184,12 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
         try {
             verifyRun(store, prepared.run.id, spec, data);
             // The families' model steps (rule: claim extraction `extract_with`, embeddings `embeddings`): keys only where bound.
-            const steps = await familyModelSteps({
-                store, runId: prepared.run.id, spec, signal: req.signal, client: (model, key) => createClient(model, { key }),
-                keyFor: model => resolveKey(model, req.secrets, req.confirmHost, req.env ?? process.env, req.bindings),
-            });
+            const stepRun = {
+                store, runId: prepared.run.id, spec, signal: req.signal, client: (model: ResolvedModel, key: string) => createClient(model, { key }),
+                keyFor: (model: ResolvedModel) => resolveKey(model, req.secrets, req.confirmHost, req.env ?? process.env, req.bindings),
+            };
+            // The model reader (`read_with`) first: a rule probe's extraction reads the verdicts it leaves.
+            const steps = [...(await readWithModels(stepRun)).problems, ...await familyModelSteps(stepRun)];
             notes.push(...steps.map(p => ({ ...problem('rule-model', p, 'Name a model declared in the spec, with its endpoint and key_env; until then claims come from the patterns and overlaps are exact / alias.'), severity: 'warning' as const })));
             return finish(outcome.status, outcome.progress, true);
         } catch (e) {

@@ -300,6 +300,7 @@ export const openFamily: ProbeFamily = {
     target: 'relation',
     example: "write 'about <relation>' (and 'with <relation>' for FK-linked pairs)",
     members: ['ask'],
+    readLabels: [],
     settings: [
         { name: 'preset', type: 'text', values: Object.keys(OPEN_PRESETS), doc: `The question asked when the probe has no ask: a group (${Object.keys(OPEN_GROUPS).join(', ')}; its first sub-type) or a sub-type (${Object.keys(OPEN_SUBTYPES).join(', ')}); default explanatory.` },
         { name: 'form', type: 'text', values: ['triplets', 'paths', 'subgraph'], doc: 'The retrieved context\'s form: triplets (default), paths or subgraph.' },

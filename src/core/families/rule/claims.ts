@@ -74,11 +74,15 @@ export function checkRuleAnswer(q: Question, v: Checked): RuleCheck | undefined 
     if (!rule) return undefined;
     const points = splitPoints(v.rationaleText);
     if (v.extracted?.triples) {
-        // The model reader decides (extract_with); the pattern reader reads too, and how often they agree is kept.
+        // Both readers read; the spec's `decide_by` says which decides (the model by default), and how often they
+        // agree is kept either way.
         const byModel = fromTriples(q, v, points, v.extracted.model, v.extracted.triples);
         const byPatterns = checkRuleAnswer(q, { ...v, extracted: undefined });
-        if (byPatterns) byModel.agreement = { premises: byModel.premises.length, agree: byModel.premises.filter((p, i) => p === byPatterns.premises[i]).length };
-        return byModel;
+        if (!byPatterns) return byModel;
+        const agreement = { premises: byModel.premises.length, agree: byModel.premises.filter((p, i) => p === byPatterns.premises[i]).length };
+        const decider = v.extracted.decides === false ? byPatterns : byModel;
+        decider.agreement = agreement;
+        return decider;
     }
     const fallback = v.extracted ? `${v.extracted.model}: ${v.extracted.error ?? 'no triples'}` : undefined;
     const claims: RuleClaim[] = [];
