@@ -197,6 +197,12 @@ export interface ProbeFamily {
      */
     questionGraph?(graph: QuestionGraph, question: Question, verdict: Verdict | undefined, response: string | undefined): QuestionGraph;
     /**
+     * Why a verdict of this family failed, in its own terms (open: which claim the data contradicts and by which
+     * edge; none supported), from the reader's spans; every face shows these lines. Absent or empty: the generic
+     * "answer X, expected Y" and the failed hops say it.
+     */
+    explainFailure?(question: Question, verdict: Verdict, response: string): string[];
+    /**
      * Steps that ask models after verification (rule: claim extraction, embeddings); returns problems in words
      * (warnings: the step falls back). Idempotent: answers already worked on come from the store's cache.
      */

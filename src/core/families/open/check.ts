@@ -178,7 +178,9 @@ export function verifyOpenAnswer(input: VerifyOpenInput): ClaimVerdict[] {
     return linkClaims(claims, lexicon).map(c => {
         const data = checkClaim(c, input.data);
         const context = ctx ? checkClaim(c, ctx) : { label: 'unverifiable' as const };
-        return { text: c.text, mentions: [c.subject?.id, ...c.objects.map(o => o.id)].filter((x): x is string => !!x), relations: c.relations, data, context, cause: causeOf(data, context) };
+        const out: ClaimVerdict = { text: c.text, mentions: [c.subject?.id, ...c.objects.map(o => o.id)].filter((x): x is string => !!x), relations: c.relations, data, context, cause: causeOf(data, context) };
+        if (c.span) out.span = c.span;
+        return out;
     });
 }
 
