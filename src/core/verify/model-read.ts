@@ -9,8 +9,7 @@
 import type { ChatMessage, Question } from '../probes/question.js';
 import type { ModelStepRun } from '../probes/family.js';
 import { familyOf } from '../probes/families.js';
-import { modelsOnDemand } from '../models/on-demand.js';
-import { jsonSideCall } from './side-call.js';
+import { askSide, modelsOnDemand } from '../run/side-call.js';
 import type { ModelRead, Verdict } from './types.js';
 import type { ParsedAnswer } from './answer.js';
 
@@ -73,9 +72,16 @@ export async function readWithModels(run: ModelStepRun): Promise<ModelReadOutcom
         const c = await clientFor(reader.model);
         if (typeof c === 'string') { updated.push(withReading(v, { model: reader.model, error: c })); continue; }
         const messages = readingMessages(q.question, response, labels);
-        const answered = await jsonSideCall(store, { run: runId, question: q.id, sample: v.sample, label: `read:${reader.model}` }, c, messages, outcome, signal);
-        if ('error' in answered) { updated.push(withReading(v, { model: reader.model, error: answered.error })); continue; }
-        const text = answered.text;
+        let text: string;
+        try {
+            const answered = await askSide(store, c, messages, { temperature: 0, json: true }, { run: runId, question: q.id, sample: v.sample, step: 'read' }, signal);
+            text = answered.text;
+            if (answered.cached) outcome.cached++;
+            else outcome.calls++;
+        } catch (e) {
+            updated.push(withReading(v, { model: reader.model, error: `the call failed: ${e instanceof Error ? e.message : String(e)}` }));
+            continue;
+        }
         const reading = parseReading(text, labels);
         if (typeof reading === 'string') { outcome.unreadable++; updated.push(withReading(v, { model: reader.model, error: reading })); continue; }
         const read: ModelRead = { model: reader.model, answer: reading.answer };

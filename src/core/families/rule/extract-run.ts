@@ -8,11 +8,10 @@ import type { Store } from '../../store/index.js';
 import type { Verdict } from '../../verify/types.js';
 import type { ModelClient } from '../../models/types.js';
 import type { ResolvedModel } from '../../models/providers.js';
-import { jsonSideCall } from '../../verify/side-call.js';
+import { askSide, modelsOnDemand, type KeyFor } from '../../run/side-call.js';
 import { extractionMessages, parseTriples } from './extract.js';
 
-export { modelsOnDemand, type KeyFor } from '../../models/on-demand.js';
-import { modelsOnDemand, type KeyFor } from '../../models/on-demand.js';
+export { modelsOnDemand, type KeyFor } from '../../run/side-call.js';
 
 export interface ExtractionOutcome { calls: number; cached: number; unreadable: number; problems: string[] }
 
@@ -55,9 +54,16 @@ export async function extractRuleClaims(store: Store, runId: string, spec: SpecM
         const c = await clientFor(name);
         if (typeof c === 'string') { updated.push({ ...v, extracted: { model: name, error: c } }); continue; }
         const messages = extractionMessages(v.rationaleText, q.rule.premises.map(p => p.label ?? p.attribute));
-        const answered = await jsonSideCall(store, { run: runId, question: q.id, sample: v.sample, label: `extract:${name}` }, c, messages, outcome, signal);
-        if ('error' in answered) { updated.push({ ...v, extracted: { model: name, error: answered.error } }); continue; }
-        const text = answered.text;
+        let text: string;
+        try {
+            const answered = await askSide(store, c, messages, { temperature: 0, json: true }, { run: runId, question: q.id, sample: v.sample, step: 'extract' }, signal);
+            text = answered.text;
+            if (answered.cached) outcome.cached++;
+            else outcome.calls++;
+        } catch (e) {
+            updated.push({ ...v, extracted: { model: name, error: `the call failed: ${e instanceof Error ? e.message : String(e)}` } });
+            continue;
+        }
         const triples = parseTriples(text);
         if (typeof triples === 'string') outcome.unreadable++;
         const extracted: NonNullable<Verdict['extracted']> = typeof triples === 'string' ? { model: name, error: triples } : { model: name, triples };
