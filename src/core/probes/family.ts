@@ -168,6 +168,12 @@ export interface ProbeFamily {
     readonly members: readonly ProbeMemberKind[];
     /** The settings it reads, with their types and allowed values (validated, completed and documented from here). */
     readonly settings: readonly FamilySetting[];
+    /**
+     * The labels the model reader (`read_with`, src/core/verify/model-read.ts) chooses among for this family's
+     * answers; yes / no / unsure when absent. Empty: its answers are not labels (short answers, open answers) and the
+     * model reader leaves them to the patterns, saying so.
+     */
+    readonly readLabels?: readonly string[];
 
     /** Compiles a probe against the data: how rows bind and which questions a bound row gives. */
     compile(input: CompileInput): Plan | undefined;
@@ -211,6 +217,12 @@ export interface ProbeFamily {
      * the proof with each premise's status). Gets the generic view (path, hops, rationale spans), returns it.
      */
     questionGraph?(graph: QuestionGraph, question: Question, verdict: Verdict | undefined, response: string | undefined): QuestionGraph;
+    /**
+     * Why a verdict of this family failed, in its own terms (open: which claim the data contradicts and by which
+     * edge; none supported), from the reader's spans; every face shows these lines. Absent or empty: the generic
+     * "answer X, expected Y" and the failed hops say it.
+     */
+    explainFailure?(question: Question, verdict: Verdict, response: string): string[];
     /**
      * Steps that ask models after verification (rule: claim extraction, embeddings); returns problems in words
      * (warnings: the step falls back). Idempotent: answers already worked on come from the store's cache.

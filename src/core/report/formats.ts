@@ -1,4 +1,5 @@
 /** The machine-readable report formats: json, csv, jsonl, junit. */
+import { modelReadAgreement } from '../verify/model-read.js';
 import type { GroupMetrics } from '../verify/metrics.js';
 import { groupLabel, questionKey, variantId } from './labels.js';
 import { failureReason, figureColumns, figureText, passed, type ReportData } from './model.js';
@@ -47,6 +48,8 @@ export function renderJson(d: ReportData): string {
         failedCalls: d.failedCalls, notAnswered: d.notAnswered, unanswered: d.unanswered,
     };
     if (d.judge) body.judge = { label: d.judge.label, preset: d.judge.preset, n: d.judge.n, agreement: d.judge.agreement, kappa: d.judge.kappa };
+    const reader = modelReadAgreement(d.rows);
+    if (reader.length) body.modelReader = reader;
     return JSON.stringify(body, null, 2) + '\n';
 }
 

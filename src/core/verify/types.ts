@@ -57,7 +57,12 @@ export interface Verdict {
      * Rule probes with `extract_with MODEL`: the triples MODEL extracted from the rationale (JSON mode), or why its
      * answer could not be read (the claims then come from the patterns). Added after verification (rules/extract-run.ts).
      */
-    extracted?: { model: string; triples?: { subject: string; relation: string; object: string }[]; error?: string };
+    extracted?: { model: string; triples?: { subject: string; relation: string; object: string }[]; error?: string; /** false under `decide_by patterns`: the triples are only compared. */ decides?: boolean };
+    /**
+     * Probes with `read_with MODEL`: what MODEL read as the answer (structured JSON), the words it quoted and where
+     * they stand, or why it could not be read; `patterns` is the pattern reader's answer when the model decided.
+     */
+    modelRead?: ModelRead;
     /**
      * Rule probes with `embeddings MODEL`: the paper's node / edge overlap with elements matched when their
      * embeddings' cosine is at least `threshold` (rules/embed-run.ts), or why it could not be computed.
@@ -80,4 +85,15 @@ export interface GroupVerdict {
     /** Member question ids, with their roles. */
     members: { questionId: string; role: string }[];
     detail?: string;
+}
+
+/** The model reader's reading of one answer (src/core/verify/model-read.ts). */
+export interface ModelRead {
+    model: string;
+    answer?: string;
+    quote?: string;
+    span?: [number, number];
+    /** The model decided the verdict (`decide_by reader`); the pattern reader's answer was this. */
+    patterns?: string;
+    error?: string;
 }

@@ -352,6 +352,7 @@ export const evidenceFamily: ProbeFamily = {
     target: 'relation',
     example: "write 'about <relation>' with question, answer and passage settings",
     members: [],
+    readLabels: [],
     settings: [
         { name: 'question', type: 'text', doc: 'The question template, e.g. question "Who directed {title}?".' },
         { name: 'answer', type: 'text', doc: 'The attribute that answers the question (its value is the gold).' },

@@ -10,7 +10,7 @@
 import type { Question } from '../../probes/question.js';
 import type { Verdict } from '../../verify/types.js';
 import { foldValue } from '../../verify/normalise.js';
-import { Linker, clauses, negationAt, type EntityEntry, type Mention } from '../../reader/index.js';
+import { Linker, clauses, negationAt, rationalePoints, type EntityEntry, type Mention } from '../../reader/index.js';
 import type { Premise } from './questions.js';
 import type { RuleQuestion } from './types.js';
 import { tripleClaims } from './extract.js';
@@ -84,13 +84,8 @@ export interface RuleCheck {
 
 type Checked = Pick<Verdict, 'answer' | 'correct' | 'rationaleText' | 'hops' | 'override' | 'extracted' | 'similarity'>;
 
-/** The rationale's points: numbered or bulleted lines, else its sentences. */
-export function splitPoints(rationale: string): string[] {
-    const lines = rationale.split(/\n+/).map(l => l.trim()).filter(Boolean);
-    const listed = lines.filter(l => /^(?:\d+[.):]|[-*•])\s*/.test(l));
-    const items = listed.length > 0 ? listed.map(l => l.replace(/^(?:\d+[.):]|[-*•])\s*/, '')) : rationale.split(/(?<=[.!?])\s+/);
-    return items.map(s => s.trim()).filter(s => s.length > 0);
-}
+/** The rationale's points (the reader's `rationalePoints`): numbered or bulleted lines, else its sentences. */
+export const splitPoints = rationalePoints;
 
 const MISSING_ANSWERS = new Set(['unsure', 'unparseable', 'dont_know']);
 
@@ -100,11 +95,15 @@ export function checkRuleAnswer(q: Question, v: Checked): RuleCheck | undefined 
     if (!rule) return undefined;
     const points = splitPoints(v.rationaleText);
     if (v.extracted?.triples) {
-        // The model reader decides (extract_with); the pattern reader reads too, and how often they agree is kept.
+        // Both readers read; the spec's `decide_by` says which decides (the model by default), and how often they
+        // agree is kept either way.
         const byModel = fromTriples(q, v, points, v.extracted.model, v.extracted.triples);
         const byPatterns = checkRuleAnswer(q, { ...v, extracted: undefined });
-        if (byPatterns) byModel.agreement = { premises: byModel.premises.length, agree: byModel.premises.filter((p, i) => p === byPatterns.premises[i]).length };
-        return byModel;
+        if (!byPatterns) return byModel;
+        const agreement = { premises: byModel.premises.length, agree: byModel.premises.filter((p, i) => p === byPatterns.premises[i]).length };
+        const decider = v.extracted.decides === false ? byPatterns : byModel;
+        decider.agreement = agreement;
+        return decider;
     }
     const fallback = v.extracted ? `${v.extracted.model}: ${v.extracted.error ?? 'no triples'}` : undefined;
     const claims: RuleClaim[] = [];

@@ -227,6 +227,7 @@ export const statementFamily: ProbeFamily = {
     target: 'fd',
     example: "write 'using <fd name>'; its right-hand side gives the facts",
     members: [],
+    readLabels: ['true', 'false', 'dont_know'],
     settings: [
         { name: 'statement', type: 'text', list: true, doc: 'The true statement\'s template(s), one per right-hand-side attribute (default: a sentence from the labels).' },
         { name: 'negatives', type: 'integer', min: 1, max: 20, doc: 'Corrupted statements per true one, 1 to 20 (default 3).' },
