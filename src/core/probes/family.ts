@@ -5,19 +5,21 @@
  *
  * To add a family: write one module that exports a `ProbeFamily`, add it to `BUILTIN_FAMILIES` in
  * `families.ts` (the compiler then checks every hook), document it in docs/probes.md. See docs/architecture.md.
+ *
+ * A leaf, types only: it imports nothing but the types of other leaf modules (plan-types, question, spec/model,
+ * data/types, verify/types, verify/figures, store/types, models/types, problem, protocol/webview), so it loads no
+ * code and no engine room can reach a family through it (`contract-is-a-leaf` in .dependency-cruiser.cjs).
  */
 import type { LoadedData } from '../data/types.js';
 import type { ProbeDecl, SpecModel } from '../spec/model.js';
 import type { GroupMetrics } from '../verify/figures.js';
-import type { ParsedAnswer } from '../verify/answer.js';
-import type { Verdict } from '../verify/types.js';
+import type { ParsedAnswer, Verdict } from '../verify/types.js';
 import type { Gold, Question } from './question.js';
-import type { Plan } from './plan.js';
+import type { Plan } from './plan-types.js';
 import type { QuestionGraph } from '../../protocol/webview.js';
-import type { Store } from '../store/index.js';
-import type { ResolvedModel } from '../models/providers.js';
-import type { ModelClient } from '../models/types.js';
-import type { Problem } from '../errors.js';
+import type { AnswerRecord, CacheEntry, RunResults } from '../store/types.js';
+import type { ModelClient, ResolvedModel } from '../models/types.js';
+import type { Problem } from '../problem.js';
 
 /** What follows the kind in `probe NAME <kind> …`: `using <fd>`, `along R.a -> S.b`, `about <relation>`, `using <rule>`. */
 export type ProbeTarget = 'fd' | 'path' | 'relation' | 'rule';
@@ -121,8 +123,18 @@ export interface GroupRelation {
  * A run after verification, as a family's model steps see it (rule: \`extract_with\` claim extraction, \`embeddings\`
  * overlaps). Run by \`runSpec\` after verifying and by \`loadReport\` (so \`run --no-verify\` then \`report\` does them too).
  */
+/** What a family's model steps use of the results store (the engine's `Store` is one). */
+export interface ModelStepStore {
+    loadRunResults(runId: string): Pick<RunResults, 'questions' | 'verdicts'> | undefined;
+    /** A cached answer by request hash. */
+    cached(hash: string): CacheEntry | undefined;
+    /** Records a call made for the run beside its questions' answers (and caches `entries` by hash). */
+    recordSideCall(call: Omit<AnswerRecord, 'cacheable'>, entries?: { hash: string; text: string }[]): void;
+    saveVerdicts(runId: string, verdicts: Verdict[]): void;
+}
+
 export interface ModelStepRun {
-    store: Store;
+    store: ModelStepStore;
     runId: string;
     spec: SpecModel;
     /** The key for a model, only where it is bound (the engine's resolveKey with the face's confirmation). */
@@ -221,12 +233,4 @@ export interface ProbeFamily {
      * Without it the simulator words the answer (`answerText`) and states the keywords.
      */
     simulate?(question: Question, rates: SimulatorRates, draw: KeyedDraw, domain?: (relation: string, attribute: string) => readonly string[]): string;
-}
-
-/** Did this question pass? A measured family's answer is right, and its rationale where it has keywords. */
-export function passedWith(family: Pick<ProbeFamily, 'measured'>, question: Question, v: Verdict): boolean {
-    if (!family.measured) return true;
-    const correct = v.override?.correct ?? v.correct;
-    const rationale = v.override?.rationale ?? v.rationale;
-    return correct && (question.keywords.length === 0 || rationale);
 }

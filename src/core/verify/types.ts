@@ -1,7 +1,8 @@
 /**
  * A verdict on one response: the contract between verification, the store, reports and the faces.
- * Extend additively; every field is plain JSON.
+ * Extend additively; every field is plain JSON. A leaf: it imports types of other leaves only.
  */
+import type { Stance } from '../reader/types.js';
 
 /** How the answer was read: binary / statement classes, or a choice outcome. */
 export type AnswerClass =
@@ -10,6 +11,19 @@ export type AnswerClass =
     | 'option' | 'none' | 'multiple' | 'binding'
     /** A free short answer was given (evidence probes). */
     | 'answer';
+
+/** What a family's `parse` read out of a response (src/core/verify/answer.ts, through the reader). */
+export interface ParsedAnswer {
+    answer: AnswerClass;
+    /** choice: the chosen option (1-based), for 'option' and 'binding'. */
+    option?: number;
+    /** Offset in the response where the rationale starts. */
+    rationaleStart: number;
+    /** What the reader read as the answer, and why (src/core/reader). */
+    span?: [number, number];
+    why?: string;
+    stance?: Stance;
+}
 
 export type KeywordStatus = 'found' | 'missing' | 'contradicted';
 
