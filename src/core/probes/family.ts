@@ -86,11 +86,28 @@ export interface ReportSection {
 /** One column block of the ERBench paper's tables (BN(Y), BN(N), MC) with its cells, already written as figures. */
 export interface PaperColumn { column: string; cells: { label: string; text: string }[] }
 
-/** What an offline simulated model does with a given context (open answers). */
+/**
+ * A rate of the offline simulator that a family reads (a setting of an `offline` model block, a share in [0, 1]):
+ * open's `follows`, rule's `wrong_premises` … The model block's check and completion, and the simulator's
+ * defaults, read it from here.
+ */
+export interface SimulatorRate {
+    /** The model block's setting name, e.g. `wrong_premises`; also the key in `SimulatorRates`. */
+    readonly name: string;
+    /** Its value when the model block does not set it. */
+    readonly default: number;
+    /** One line in the user's words: what the simulated model does more of as it grows. */
+    readonly doc: string;
+}
+
+/**
+ * The simulated model's seed and every rate of the offline simulator by its setting name: the shared ones and each
+ * registered family's own (`ProbeFamily.simulatorRates`, at their defaults unless the model block sets them). A
+ * hook reads its own with its default as the fallback (`rates.doubts ?? 0`): rates made by hand may leave it out.
+ */
 export interface SimulatorRates {
-    follows: number; invents: number; trustsMemory?: number; seed: number;
-    /** Rule answers: shares of facts stated with a wrong premise, facts concluded wrongly, polarity twins answered flipped. */
-    wrongPremises?: number; wrongInferences?: number; flipsTwins?: number;
+    readonly seed: number;
+    readonly [rate: string]: number | undefined;
 }
 
 /** A draw in [0, 1) keyed by the simulated model's seed and the given parts only (e.g. one per derived fact). */
@@ -221,8 +238,14 @@ export interface ProbeFamily {
     paperColumns?(groups: readonly GroupMetrics[]): PaperColumn[];
 
     /**
+     * Offline simulator, optional: the rates its answers read (open: how much of the context the simulated model
+     * follows, how much it invents; rule: wrong premises, wrong inferences, flipped twins), each a setting of an
+     * `offline` model block.
+     */
+    readonly simulatorRates?: readonly SimulatorRate[];
+    /**
      * Offline simulator: how an answer with this gold begins. `simulator` carries the simulated model's
-     * rates for families whose answers are whole texts (open: how much of the context it follows, how much it invents).
+     * rates (its seed and `simulatorRates` by name) for families whose answers depend on them.
      */
     answerText(question: Question, gold: Gold, simulator?: SimulatorRates): string;
     /** Offline simulator: the gold a guessing model picks. */
