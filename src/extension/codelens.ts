@@ -7,10 +7,8 @@ import * as vscode from 'vscode';
 import type { Services } from './commands/index.js';
 import { engine, unsavedTexts } from './state.js';
 import { groupsLine, summaryLine } from './results/summary.js';
-import { anchorResults, fdOfProbe, worstExamples } from '../core/report/anchors.js';
+import { anchorResults, fdOfProbe, SIMULATOR_LABEL, simulatedModels, worstExamples, type AnchorResult, type ReportRun } from '../core/report/light.js';
 import type { SpecModel, SpecLocation } from '../core/spec/index.js';
-import { SIMULATOR_LABEL, simulatedModels, type ReportRun } from '../core/report/model.js';
-import type { AnchorResult } from '../core/report/index.js';
 
 interface Anchor { key: string; loc: SpecLocation }
 

@@ -13,7 +13,7 @@ import { resolveModel, estimateCost, type ConfirmHost, type SecretSource } from 
 import type { RunRecord, RunResults } from '../core/store/index.js';
 import type { ReportFormat } from '../core/report/index.js';
 import { nodeNeighbourhood, schemaGraph as kgSchemaGraph, type NodeRef } from '../core/kg/index.js';
-import { previewRule, previewText } from '../core/families/rule/preview.js';
+import { previewRule, previewText } from '../core/rules/index.js';
 import { fromDiagnostic, HalluProbeError } from '../core/errors.js';
 import type { ModelEstimate, PreviewData, PreviewRow, GraphNeighbourhood } from '../protocol/webview.js';
 import type { GenerateOptions } from '../core/probes/index.js';

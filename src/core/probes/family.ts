@@ -6,7 +6,7 @@
  * To add a family: write one module that exports a `ProbeFamily`, add it to `BUILTIN_FAMILIES` in
  * `families.ts` (the compiler then checks every hook), document it in docs/probes.md. See docs/architecture.md.
  *
- * A leaf, types only: it imports nothing but the types of other leaf modules (plan-types, question, spec/model,
+ * A leaf, types only: it imports nothing but the types of other leaf modules (plan-types, estimate-types, question, spec/model,
  * data/types, verify/types, verify/figures, store/types, models/types, problem, protocol/webview), so it loads no
  * code and no engine room can reach a family through it (`contract-is-a-leaf` in .dependency-cruiser.cjs).
  */
@@ -16,6 +16,7 @@ import type { GroupMetrics } from '../verify/figures.js';
 import type { ParsedAnswer, Verdict } from '../verify/types.js';
 import type { Gold, Question } from './question.js';
 import type { Plan } from './plan-types.js';
+import type { EstimateRequest, EstimateRun, FigureEstimate } from './estimate-types.js';
 import type { QuestionGraph } from '../../protocol/webview.js';
 import type { AnswerRecord, CacheEntry, RunResults } from '../store/types.js';
 import type { ModelClient, ResolvedModel } from '../models/types.js';
@@ -231,6 +232,12 @@ export interface ProbeFamily {
     readonly figureColumns?: readonly FigureColumn[];
     /** Tables it adds to the reports, from its metric groups. */
     reportSections(groups: readonly GroupMetrics[]): ReportSection[];
+    /**
+     * `halluprobe estimate` over one of its probes, optional (statement: T / I / C of an expensive model from a
+     * sample): given the cheap model's run of the probe and a way to ask the expensive model chosen questions (each
+     * ask a run of the engine), the estimate. The run room's `estimateProbe` runs the models and calls it.
+     */
+    estimate?(request: EstimateRequest, cheap: EstimateRun, askExpensive: (questionIds: string[]) => Promise<EstimateRun>): Promise<FigureEstimate>;
     /**
      * Its blocks of the ERBench paper's table (`report --format erbench`), from the groups of one model, probe,
      * variant and mode; families the paper has no column for leave it out.

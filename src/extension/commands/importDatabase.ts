@@ -5,7 +5,7 @@ import { engine } from '../state.js';
 import { errorText, showError } from '../context.js';
 import { argField } from './pick.js';
 import { askDatabasePassword, askPostgresUrl, saveDatabasePassword } from './setDatabasePassword.js';
-import { databaseId } from '../../core/data/postgres-url.js';
+import { databaseId } from '../../core/data/light.js';
 
 type Kind = 'sqlite' | 'csv' | 'postgres';
 

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import type { Services } from './index.js';
 import { argField } from './pick.js';
-import { databaseId, passwordInUrl, safeUrl } from '../../core/data/postgres-url.js';
+import { databaseId, passwordInUrl, safeUrl } from '../../core/data/light.js';
 import { errorText, showError } from '../context.js';
 import { engine } from '../state.js';
 

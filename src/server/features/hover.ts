@@ -12,7 +12,7 @@ import { fdId } from '../../core/spec/index.js';
 import { fdClosureSteps } from '../../core/kg/index.js';
 import { columnStats, fdFacts, safeUrl, showValue } from '../../core/data/index.js';
 import type { SpecData, SpecDataService } from '../data.js';
-import { previewRule, type RulePreview } from '../../core/families/rule/preview.js';
+import { previewRule, type RulePreview } from '../../core/rules/index.js';
 
 /** A source's path as shown: a database URL without any password in it. */
 const shownPath = (s: { format?: string; path: string }) => (s.format === 'postgres' ? safeUrl(s.path) : s.path);

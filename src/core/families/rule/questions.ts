@@ -4,8 +4,10 @@
  * prompt. Plain text work: no data access here.
  */
 import type { ProbeDecl } from '../../spec/model.js';
-import type { Fact, Proof, Value } from '../../rules/ir.js';
-import { KEY_SEPARATOR } from '../../rules/ir.js';
+import type { Proof, Value } from '../../rules/ir.js';
+import { display } from '../../rules/text.js';
+
+export { display, factText } from '../../rules/text.js';
 import type { PredicateInfo } from '../../rules/translate.js';
 
 /** HalluVault's system prompt, its instruction and one worked example (the `paper` preset, the default). */
@@ -16,11 +18,6 @@ export const PAPER_EXAMPLE = 'Example. Question: Is it true that Lionel Messi an
     + 'Answer: Yes.\n1. Lionel Messi played for FC Barcelona.\n2. Andrés Iniesta played for FC Barcelona.\n3. So they played for the same club.';
 export const RULE_SYSTEM = `${PAPER_SYSTEM} ${PAPER_INSTRUCTION}\n\n${PAPER_EXAMPLE}`;
 
-/** How an entity or value of a fact reads in a question: a composite key as "Avatar (2009)". */
-export function display(v: Value): string {
-    const parts = String(v).split(KEY_SEPARATOR);
-    return parts.length > 1 ? `${parts[0]} (${parts.slice(1).join(', ')})` : parts[0]!;
-}
 
 export interface RuleTemplate { name: string; text: string; gold: 'yes' | 'no' }
 
@@ -122,9 +119,4 @@ export function premisesOf(proof: Proof, fkAttribute: (pred: string) => { relati
     };
     walk(proof);
     return out;
-}
-
-/** "colleague(Messi, Iniesta)" */
-export function factText(f: Fact): string {
-    return `${f.pred}(${f.args.map(display).join(', ')})`;
 }

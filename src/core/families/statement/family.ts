@@ -19,6 +19,7 @@ import { format, render, type TemplateValue } from '../../spec/template.js';
 import { parseStatement } from '../../verify/answer.js';
 import type { Gold } from '../../probes/question.js';
 import { statementExtras, statementSections } from './metrics.js';
+import { estimateStatements } from './run-estimate.js';
 import type { Problem } from '../../errors.js';
 import { falseOfEveryMeaning, missingAttributes, SubjectIndex } from '../../probes/golds.js';
 
@@ -243,6 +244,7 @@ export const statementFamily: ProbeFamily = {
     meanOverPhrasings: false,
     groupRelations: [statementsRelation],
     reportSections: groups => statementSections(groups),
+    estimate: estimateStatements,
     answerText: (_q, gold) => (gold === 'no' ? 'No, the statement is false.' : 'Yes, the statement is true.'),
     guess: (_q, draw) => (draw('guess') < 0.7 ? 'yes' : 'no'),
 };
