@@ -2,7 +2,7 @@
  * The layering of src/, checked by dependency-cruiser in `npm test` (and `npm run layering`). docs/architecture.md
  * ("Rooms and layers") explains each rule. Type-only imports count: a type cycle is still a knot in the design.
  *
- *   faces (cli, server, extension)  →  core rooms through their index.ts
+ *   faces (cli, server, extension)  →  core rooms through their index.ts (or light.ts: nothing native)
  *   registry (core/probes/families.ts)  →  families (core/families/<kind>/)  →  contract + shared rooms below
  */
 const FAMILY = '^src/core/families/([^/]+)/';
@@ -29,24 +29,10 @@ const LEAVES = [
 module.exports = {
     forbidden: [
         {
-            name: 'no-runtime-cycle',
-            comment: 'No module imports itself through others at run time (anywhere in src/).',
+            name: 'no-cycle',
+            comment: 'No module imports itself through others, anywhere in src/, type imports included: a type cycle is still a knot (shared types go in a module of their own).',
             severity: 'error',
             from: { path: '^src/' },
-            to: { circular: true, dependencyTypesNot: ['type-only'], viaOnly: { dependencyTypesNot: ['type-only'] } },
-        },
-        {
-            name: 'no-cycle-in-the-engine',
-            comment: 'No cycle at all, type imports included, through the families, the registry and the rooms they meet.',
-            severity: 'error',
-            from: { path: '^src/core/(families|probes|verify|report|kg|models|store|data|spec)/' },
-            to: { circular: true, viaOnly: { path: '^src/core/(families|probes|verify|report|kg|models|store|data|spec)/' } },
-        },
-        {
-            name: 'no-type-cycle',
-            comment: 'Type-only cycles elsewhere (langium service modules, command tables, the run room since its split: runner / progress / batch / ask): listed so they shrink; not yet an error.',
-            severity: 'warn',
-            from: { path: '^src/', pathNot: '^src/core/(families|probes|verify|report|kg|models|store|data|spec)/' },
             to: { circular: true },
         },
         {

@@ -1,5 +1,5 @@
 import { print } from '../print.js';
-import type { Command } from './index.js';
+import type { Command } from './command.js';
 import { stringFlag, UsageError, type ParsedArgs, unknownOption } from '../args.js';
 import { estimateProbe } from '../../core/run/index.js';
 

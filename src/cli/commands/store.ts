@@ -1,4 +1,4 @@
-import type { Command } from './index.js';
+import type { Command } from './command.js';
 import type { ParsedArgs } from '../args.js';
 import { copyStore } from '../../core/store/index.js';
 import { shownStore } from '../../core/data/index.js';

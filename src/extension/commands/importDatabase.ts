@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import type { Services } from './index.js';
+import type { Services } from '../services.js';
 import { engine } from '../state.js';
 import { errorText, showError } from '../context.js';
 import { argField } from './pick.js';

@@ -5,7 +5,7 @@ import { isModel, isProbe, isSource, isSuite } from '../../core/language/index.j
 import { settingNames } from '../../core/language/index.js';
 import { templateScope } from '../../core/language/index.js';
 import { TEMPLATE_FUNCTIONS } from '../../core/spec/index.js';
-import type { ProbeServices } from '../module.js';
+import type { ProbeServices } from '../services.js';
 import type { SourceDecl } from '../../core/spec/index.js';
 import type { SpecDataService } from '../data.js';
 

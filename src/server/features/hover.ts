@@ -5,7 +5,7 @@ import {
     isAsk, isAttribute, isFd, isFk, isGoldWhen, isModel, isOption, isPhrasing, isProbe, isRelation, isRule, isSource, isStem, type Attribute, type Rule, type Fd, type Fk, type Model, type Probe, type Relation, type Source,
 } from '../../core/language/index.js';
 import { settingsOf } from '../../core/language/index.js';
-import type { ProbeServices } from '../module.js';
+import type { ProbeServices } from '../services.js';
 import { stringOffsets, templateScope } from '../../core/language/index.js';
 import { parseExpression, parseTemplate, TEMPLATE_FUNCTIONS, type Expr } from '../../core/spec/index.js';
 import { fdId } from '../../core/spec/index.js';

@@ -7,7 +7,10 @@ import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
+import { createRequire } from 'node:module';
 import { repoRoot } from '../../support/runner-fixtures.js';
+
+const require = createRequire(import.meta.url);
 
 interface Dependency { module: string; resolved: string; dependencyTypes: string[] }
 interface Module { source: string; dependencies: Dependency[] }
@@ -65,5 +68,34 @@ describe('layering', () => {
     it('faces reach a core room only through its front door, and never a family', () => {
         const found = cruise.summary.violations.filter(v => ['faces-through-index', 'faces-import-no-family'].includes(v.rule.name)).map(v => `${v.rule.name}: ${v.from} → ${v.to}`);
         assert.deepEqual(found, []);
+    });
+
+    it('no import cycle in src/, type imports included', () => {
+        const local = new Map(cruise.modules.filter(m => m.source.startsWith('src/')).map(m => [m.source, m.dependencies.filter(d => d.resolved.startsWith('src/')).map(d => d.resolved)]));
+        // Tarjan's strongly connected components: a component of more than one module (or a module importing itself) is a cycle.
+        const index = new Map<string, number>(), low = new Map<string, number>(), stack: string[] = [], onStack = new Set<string>();
+        const cycles: string[][] = [];
+        let next = 0;
+        const visit = (v: string) => {
+            index.set(v, next); low.set(v, next); next++; stack.push(v); onStack.add(v);
+            for (const w of local.get(v) ?? []) {
+                if (!index.has(w)) { visit(w); low.set(v, Math.min(low.get(v)!, low.get(w)!)); }
+                else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+            }
+            if (low.get(v) === index.get(v)) {
+                const component: string[] = [];
+                let w: string;
+                do { w = stack.pop()!; onStack.delete(w); component.push(w); } while (w !== v);
+                if (component.length > 1 || (local.get(v) ?? []).includes(v)) cycles.push(component.sort());
+            }
+        };
+        for (const v of local.keys()) if (!index.has(v)) visit(v);
+        assert.deepEqual(cycles, []);
+    });
+
+    it('dependency-cruiser finds nothing: every rule is an error and none is broken', () => {
+        assert.deepEqual(cruise.summary.violations.map(v => `${v.rule.severity} ${v.rule.name}: ${v.from} → ${v.to}`), []);
+        const config = require(path.join(repoRoot, '.dependency-cruiser.cjs')) as { forbidden: { name: string; severity: string }[] };
+        assert.deepEqual(config.forbidden.filter(r => r.severity !== 'error').map(r => r.name), []);
     });
 });
