@@ -10,7 +10,8 @@ import type { CellValue, Column, RelationTable } from './types.js';
 import { ColumnBuilder, Int32Builder, deriveColumn, makeTable } from './table.js';
 import { NumberCodes } from './codes.js';
 import { coerceSqlite, coerceText, type Coerced } from './coerce.js';
-import { readCsvHeader, streamCsv, type FormatProblem } from './csv.js';
+import { readCsvHeader, streamCsv } from './csv.js';
+import type { SourceProblem } from '../problem.js';
 import { streamSqlite } from './sqlite.js';
 import { readJson } from './json.js';
 import { streamPostgres } from './postgres.js';
@@ -21,7 +22,7 @@ export interface CoercionExample { line: number; column: number; value: string; 
 
 export type LoadProblem =
     | { kind: 'missing-file'; source: string; file: string }
-    | { kind: 'format'; source: string; file: string; problem: FormatProblem }
+    | { kind: 'format'; source: string; file: string; problem: SourceProblem }
     | { kind: 'missing-column'; relation: string; attribute: string; column: string; columns: string[] }
     | { kind: 'coercion'; relation: string; attribute: string; type: AttrType; file: string; count: number; examples: CoercionExample[] }
     | { kind: 'truncated'; relation: string; attribute: string; file: string; count: number; lines: number[]; limit: number };
@@ -232,7 +233,7 @@ export async function loadSource(source: SourceDecl, relations: RelationDecl[], 
     };
 
     let header: string[] | undefined;
-    let formatProblems: FormatProblem[];
+    let formatProblems: SourceProblem[];
     if (source.format === 'csv') {
         // With no header there is nothing to map; the full read then only reports why (empty, binary, ...).
         const known = await readCsvHeader(source);
