@@ -74,6 +74,20 @@ export function settingNames(block: AstNode): string[] {
     return [];
 }
 
+/** A value completion offers for a setting: the value, how it is written in the spec, and the setting's doc. */
+export interface SettingChoice { value: string; text: string; doc: string }
+
+/**
+ * The values a setting of this block takes, for completion: a probe setting's allowed values as its family declares
+ * them, true / false for a yes-or-no one; none for any other setting.
+ */
+export function settingChoices(block: AstNode, name: string): SettingChoice[] {
+    const spec = isProbe(block) ? probeSettings(block.kind)?.find(x => x.name === name) : undefined;
+    const values = spec?.values ?? (spec?.type === 'boolean' ? ['true', 'false'] : []);
+    // A value that is not a bare name is written as a string.
+    return values.map(value => ({ value, text: /^[_a-zA-Z]\w*$/.test(value) ? value : JSON.stringify(value), doc: spec!.doc }));
+}
+
 /**
  * A probe setting's value against its family's declaration: type, bounds, allowed values. A value that does
  * not fit is an error on the value (a family would otherwise fall back without a word), with the closest
