@@ -84,6 +84,15 @@ export interface ReportSection {
     curves?: ReportCurve[];
 }
 
+/** One bar chart of the HTML report: a bar group per label (the label's lines under it), each bar with its interval. */
+export interface BarChart {
+    title: string;
+    groups: { lines: string[]; bars: { name: string; value: number | null; ci: [number, number] | null }[] }[];
+}
+
+/** Bar charts a family adds to the HTML report under one heading, with the legend of its bars (path: per hop). */
+export interface ChartSet { title: string; legend: string[]; charts: BarChart[] }
+
 /** One column block of the ERBench paper's tables (BN(Y), BN(N), MC) with its cells, already written as figures. */
 export interface PaperColumn { column: string; cells: { label: string; text: string }[] }
 
@@ -138,8 +147,8 @@ export interface GroupRelation {
 
 
 /**
- * A run after verification, as a family's model steps see it (rule: \`extract_with\` claim extraction, \`embeddings\`
- * overlaps). Run by \`runSpec\` after verifying and by \`loadReport\` (so \`run --no-verify\` then \`report\` does them too).
+ * A run after verification, as a family's model steps see it (rule: `extract_with` claim extraction, `embeddings`
+ * overlaps). Run by `runSpec` after verifying and by `loadReport` (so `run --no-verify` then `report` does them too).
  */
 /** What a family's model steps use of the results store (the engine's `Store` is one). */
 export interface ModelStepStore {
@@ -164,7 +173,7 @@ export interface ModelStepRun {
 
 /** One figure of a family's groups as a column: CSV, JUnit properties and the md / html "figures" table show it. */
 export interface FigureColumn {
-    /** Column name (CSV header, JUnit property, table column): short, no spaces, e.g. \`echo_rate\`. */
+    /** Column name (CSV header, JUnit property, table column): short, no spaces, e.g. `echo_rate`. */
     readonly name: string;
     /** Its value for a group (usually read from the group's figure slot); null when it does not apply. */
     value(group: GroupMetrics): number | string | null;
@@ -211,8 +220,8 @@ export interface ProbeFamily {
     /** Its phrasings are alternatives of one question (choice stems): metrics add their mean. */
     readonly meanOverPhrasings: boolean;
     /**
-     * The group relations its plans name (\`item.group.relation\`): how the answers of a group of its questions
-     * must relate. \`twins\` is shared (src/core/verify/groups.ts); a relation's name is unique across families.
+     * The group relations its plans name (`item.group.relation`): how the answers of a group of its questions
+     * must relate. `twins` is shared (src/core/verify/groups.ts); a relation's name is unique across families.
      */
     readonly groupRelations?: readonly GroupRelation[];
     /**
@@ -232,6 +241,14 @@ export interface ProbeFamily {
     readonly figureColumns?: readonly FigureColumn[];
     /** Tables it adds to the reports, from its metric groups. */
     reportSections(groups: readonly GroupMetrics[]): ReportSection[];
+    /**
+     * Its figures that are fields of the group (added to `GroupMetrics` from its folder, not in the figure slot:
+     * path's `rExt` and `hops`, choice's `multiple` and `binding`) as fields of the group's JSON, rounded as
+     * the JSON report rounds (`round4`, `roundCi` in report/numbers.ts). The figure slot needs nothing here.
+     */
+    groupJson?(group: GroupMetrics): Record<string, unknown>;
+    /** Bar charts it adds to the HTML report after the metrics (path: R and AR-ext per hop). */
+    charts?(groups: readonly GroupMetrics[]): ChartSet | undefined;
     /**
      * `halluprobe estimate` over one of its probes, optional (statement: T / I / C of an expensive model from a
      * sample): given the cheap model's run of the probe and a way to ask the expensive model chosen questions (each

@@ -1,6 +1,7 @@
 /**
  * A verdict on one response: the contract between verification, the store, reports and the faces.
- * Extend additively; every field is plain JSON. A leaf: it imports types of other leaves only.
+ * Extend additively; every field is plain JSON. A family's model steps add their own fields to `Verdict` from its
+ * folder (module augmentation: rule's `extracted` and `similarity`). A leaf: it imports types of other leaves only.
  */
 import type { Stance } from '../reader/types.js';
 
@@ -67,16 +68,6 @@ export interface Verdict {
     failedHop?: number;
     /** knows questions: the model knows the entity (answered yes and said no "no"). */
     known?: boolean;
-    /**
-     * Rule probes with `extract_with MODEL`: the triples MODEL extracted from the rationale (JSON mode), or why its
-     * answer could not be read (the claims then come from the patterns). Added after verification (rules/extract-run.ts).
-     */
-    extracted?: { model: string; triples?: { subject: string; relation: string; object: string }[]; error?: string };
-    /**
-     * Rule probes with `embeddings MODEL`: the paper's node / edge overlap with elements matched when their
-     * embeddings' cosine is at least `threshold` (rules/embed-run.ts), or why it could not be computed.
-     */
-    similarity?: { model: string; threshold: number; nodeOverlap?: number; edgeOverlap?: number; error?: string };
     /** A user's override, when one was recorded. */
     override?: { correct?: boolean; rationale?: boolean; by: string; at: string; why: string };
 }

@@ -18,11 +18,20 @@ import { falseOfEveryMeaning, missingAttributes, sameUnderAliases, SubjectIndex 
 import type { ProbeFamily } from '../../probes/family.js';
 import { parseChoice, type ParsedAnswer } from '../../verify/answer.js';
 import { figure } from '../../verify/figures.js';
-import { ciText, pct } from '../../report/numbers.js';
+import { ciText, pct, round4, roundCi } from '../../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
 import { plainCells } from '../../report/paper-cells.js';
 import type { Problem } from '../../errors.js';
 import { AUTHORS_DECLINE_WORDS } from '../../reader/index.js';
+
+// The group's error rates of multiple choice, declared from here (the shared GroupMetrics names no family's figures).
+declare module '../../verify/figures.js' {
+    interface GroupMetrics {
+        /** choice probes: the shares of answers naming several options, and of options bound to the wrong entity. */
+        multiple?: Figure;
+        binding?: Figure;
+    }
+}
 
 export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[], seed: number): Plan | undefined {
     const fail = planFailure(problems, probe);
@@ -221,6 +230,10 @@ export const choiceFamily: ProbeFamily = {
         binding: figure(items.filter(i => i.v.answer === 'binding').length, items.length),
     }),
     meanOverPhrasings: true,
+    groupJson: g => ({
+        ...(g.multiple ? { multiple: { value: round4(g.multiple.value), ci: roundCi(g.multiple.ci) } } : {}),
+        ...(g.binding ? { binding: { value: round4(g.binding.value), ci: roundCi(g.binding.ci) } } : {}),
+    }),
     reportSections: groups => {
         const rows = groups.filter(g => g.multiple && g.binding && !g.na)
             .map(g => [...keyCells(g), `${pct(g.multiple!.value)} ${ciText(g.multiple!.ci)}`, `${pct(g.binding!.value)} ${ciText(g.binding!.ci)}`]);
