@@ -2,11 +2,11 @@
  * A probe compiled against the loaded data: how to bind a row, what questions a bound row gives, and the
  * knowledge-graph path behind them. Each probe family's `compile` builds one.
  */
-import { findFd, type FdDecl, type PhrasingDecl, type ProbeDecl, type SpecModel } from '../spec/model.js';
+import { findFd, type FdDecl, type PhrasingDecl, type ProbeDecl, type RelationDecl, type SpecModel } from '../spec/model.js';
 import type { LoadedData } from '../data/types.js';
 import type { Gold, KgEdge, KgNode, KgPath, Keyword } from './question.js';
 import { evaluate, format, render, truthy, type Expr, type TemplateValue } from '../spec/template.js';
-import { keyValues, slotFor, type Compiled, type Scope, type Slot } from './scope.js';
+import { keyValues, Scope, slotFor, type Compiled, type Slot } from './scope.js';
 import type { Problem } from '../errors.js';
 import type { Item } from './plan-types.js';
 
@@ -99,4 +99,14 @@ export function fdTarget(spec: SpecModel, data: LoadedData, probe: ProbeDecl, pr
     const slot = slotFor(spec, data.tables, fd.relation);
     if (typeof slot === 'string') { problems.push({ location: probe.loc, severity: 'error', code: 'probe-data', message: slot }); return undefined; }
     return { fd, slot };
+}
+
+/**
+ * The start of a plan over one FD's relation (binary, choice, statement): the FD, its relation and slot, and a
+ * scope over that one slot; undefined, with a located problem, when the FD or its loaded relation is missing.
+ */
+export function fdPlanStart(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[]): { fd: FdDecl; slot: Slot; rel: RelationDecl; scope: Scope } | undefined {
+    const target = fdTarget(spec, data, probe, problems);
+    if (!target) return undefined;
+    return { ...target, rel: target.slot.relation, scope: new Scope([target.slot], [{ slot: 0 }]) };
 }

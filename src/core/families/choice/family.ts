@@ -9,8 +9,8 @@ import type { CellValue, LoadedData } from '../../data/types.js';
 import type { KgEdge, KgNode, Question } from '../../probes/question.js';
 import { format, render, type TemplateValue } from '../../spec/template.js';
 import { DEFAULT_STEMS, SYSTEM_CHOICE, SYSTEM_CHOICE_NONE } from '../../probes/prompts.js';
-import { entityNode, fdTarget, planFailure, valueNode, type Item, type Plan } from '../../probes/plan.js';
-import { keyValues, labelOf, relationLabel, Scope, describeBy } from '../../probes/scope.js';
+import { entityNode, fdPlanStart, planFailure, valueNode, type Item, type Plan } from '../../probes/plan.js';
+import { keyValues, labelOf, relationLabel, describeBy } from '../../probes/scope.js';
 import { violatingRows } from '../../probes/rows.js';
 import { hashSeed, pick, prng } from '../../probes/sampling.js';
 import { readOption, RecordedDraws } from './draws.js';
@@ -35,11 +35,9 @@ declare module '../../verify/figures.js' {
 
 export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[], seed: number): Plan | undefined {
     const fail = planFailure(problems, probe);
-    const target = fdTarget(spec, data, probe, problems);
-    if (!target) return undefined;
-    const { fd, slot } = target;
-    const rel = slot.relation;
-    const scope = new Scope([slot], [{ slot: 0 }]);
+    const start = fdPlanStart(spec, data, probe, problems);
+    if (!start) return undefined;
+    const { fd, slot, rel, scope } = start;
     for (const o of probe.options) {
         if (!fd.rhs.includes(o.attribute)) {
             problems.push({ location: o.loc, severity: 'warning', code: 'probe-option', message: `Option ${o.attribute} is not on the right-hand side of ${fd.id}, so its truth is not determined: it is ignored.` });
