@@ -14,7 +14,7 @@ import type { LoadedData } from '../data/types.js';
 import type { ProbeDecl, SpecModel } from '../spec/model.js';
 import type { GroupMetrics } from '../verify/figures.js';
 import type { ParsedAnswer, Verdict } from '../verify/types.js';
-import type { Gold, Question } from './question.js';
+import type { ChatMessage, Gold, Question } from './question.js';
 import type { Plan } from './plan-types.js';
 import type { EstimateRequest, EstimateRun, FigureEstimate } from './estimate-types.js';
 import type { QuestionGraph } from '../../protocol/webview.js';
@@ -59,6 +59,22 @@ export interface CompileInput {
     problems: Problem[];
     /** The suite's seed (falsification draws, demonstrations). */
     seed: number;
+    /** Model outputs the plan may read while it generates (see `ModelAids`); absent where no store is at hand. */
+    aids?: ModelAids;
+}
+
+/**
+ * Model outputs a plan reads while it generates (evidence `enrich_with`: the enriching steps; open `embeddings`:
+ * question-aware prizes). Generation is synchronous and deterministic, so a plan never calls a model: it asks for
+ * the output of a request, which comes from the store's cache; when it is not there the request is noted as wanted
+ * and the plan does without it (and says so). Before a run generates, the engine (run/aids.ts) asks the models for
+ * what the plans want, caches the answers, and generates again until nothing more is wanted.
+ */
+export interface ModelAids {
+    /** A declared chat model's answer to these messages (JSON mode with `json`), or undefined (wanted). */
+    chat(model: string, messages: ChatMessage[], options?: { json?: boolean }): string | undefined;
+    /** A declared embeddings model's vectors of these texts, in order, or undefined when any is missing (wanted). */
+    embed(model: string, texts: readonly string[]): (readonly number[])[] | undefined;
 }
 
 /** How a family reads one response: the answer against the gold, plus what the family adds to the verdict. */
@@ -152,7 +168,7 @@ export interface GroupRelation {
  */
 /** What a family's model steps use of the results store (the engine's `Store` is one). */
 export interface ModelStepStore {
-    loadRunResults(runId: string): Pick<RunResults, 'questions' | 'verdicts'> | undefined;
+    loadRunResults(runId: string): Pick<RunResults, 'questions' | 'verdicts' | 'answers'> | undefined;
     /** A cached answer by request hash. */
     cached(hash: string): CacheEntry | undefined;
     /** Records a call made for the run beside its questions' answers (and caches `entries` by hash). */
@@ -194,6 +210,11 @@ export interface ProbeFamily {
 
     /** Compiles a probe against the data: how rows bind and which questions a bound row gives. */
     compile(input: CompileInput): Plan | undefined;
+    /**
+     * The models a probe's generation reads through `ModelAids` (evidence: `enrich_with`; open: `embeddings`); a
+     * run fetches their outputs before it generates. None (or no hook): generation asks no model.
+     */
+    generationModels?(probe: ProbeDecl): string[];
     /** The phrasing names its questions carry, in order (Test Explorer tree, CodeLens). */
     phrasings(probe: ProbeDecl): string[];
     /** A question's graph depends on the item, not only on the row (choice: which option is false). */
