@@ -32,6 +32,10 @@ export interface Item extends QuestionData {
     group?: { key: string; relation: string; role: string };
     /** This item's system prompt when it is not the plan's (an evidence closed-book case under `prompt chat`). */
     system?: string;
+    /** How its keywords are looked for (Question.keywordMatch). */
+    keywordMatch?: 'paper';
+    /** Replay may answer it by entity key (Question.replayByEntity). */
+    replayByEntity?: number;
 }
 
 export interface Plan {

@@ -113,7 +113,7 @@ export interface AttributeRef { relation: string; attribute: string }
 export type AliasRuleDecl =
     | { kind: 'list'; value: string; alternatives: string[]; loc: SpecLocation }
     | { kind: 'lookup'; relation: string; key: string; value: string; loc: SpecLocation }
-    /** Named normalisers: name_parts, round(n), truncate(n), tolerance(x), strip("FC", ...), month_year. */
+    /** Named normalisers: name_parts, round(n), truncate(n), tolerance(x), strip("FC", ...), split("/"), first_word, ascii, month_year. */
     | { kind: 'normaliser'; name: string; args: SettingValue[]; loc: SpecLocation };
 
 export interface AliasDecl { target: AttributeRef; rules: AliasRuleDecl[]; loc: SpecLocation }
