@@ -36,6 +36,8 @@ export interface Item extends QuestionData {
     keywordMatch?: 'paper';
     /** Replay may answer it by entity key (Question.replayByEntity). */
     replayByEntity?: number;
+    /** When its data was true (Question.asOf; src/core/probes/as-of.ts). */
+    asOf?: { text: string; year: number };
 }
 
 export interface Plan {

@@ -94,6 +94,11 @@ export interface Question extends QuestionData {
      * in other words whether it knows an entity (knowledge probes). Absent: only id or words match.
      */
     replayByEntity?: number;
+    /**
+     * Its data is dated (`as of 2019` on the relation or its source): the question asks in that time, and a wrong
+     * answer placing its claim later is classed outdated (src/core/verify/outdated.ts).
+     */
+    asOf?: { text: string; year: number };
     /** The entity the question is about (for the knowledge filter): relation and key values. */
     entity: { relation: string; key: string[] };
     source: QuestionSource;

@@ -27,6 +27,7 @@ export function groupJson(g: GroupMetrics): Record<string, unknown> {
         givenNotPrevious: h.givenNotPrevious && { value: round(h.givenNotPrevious.value), n: h.givenNotPrevious.n, ci: roundCi(h.givenNotPrevious.ci) } }));
     if (g.multiple) out.multiple = { value: round(g.multiple.value), ci: roundCi(g.multiple.ci) };
     if (g.binding) out.binding = { value: round(g.binding.value), ci: roundCi(g.binding.ci) };
+    if (g.outdated) out.outdated = { value: round(g.outdated.value), k: g.outdated.k, ci: roundCi(g.outdated.ci) };
     // A family's own figures (GroupMetrics' figure slot): each key a field of the group, its numbers rounded.
     for (const [key, value] of Object.entries(g.figures ?? {})) out[key] = roundDeep(value);
     return out;
@@ -57,10 +58,19 @@ export function csvField(v: unknown): string {
     return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+/**
+ * Figures some groups carry beyond A / R / AR / M / H (the same ones md, html and json show): a CSV column each, present
+ * when a group of the report has the figure, "n/a" on the groups that do not.
+ */
+const OPTIONAL_COLUMNS: { name: string; value(g: GroupMetrics): number | null | undefined }[] = [
+    { name: 'outdated', value: g => g.outdated?.value },
+];
+
 export function renderCsv(d: ReportData): string {
     // The families' figure columns follow the shared ones (none for the built-in families: the columns stay as they were).
     const extra = figureColumns(d.metrics);
-    const cols = ['model', 'probe', 'kind', 'phrasing', 'variant', 'variant_id', 'mode', 'n', 'na', 'A', 'A_low', 'A_high', 'R', 'R_low', 'R_high', 'AR', 'AR_low', 'AR_high', 'M', 'M_low', 'M_high', 'H', 'H_low', 'H_high', 'contradicted', 'overrides', 'not_answered', 'failed_calls', ...extra.map(e => e.column.name)];
+    const optional = OPTIONAL_COLUMNS.filter(c => d.metrics.some(g => c.value(g) !== undefined));
+    const cols = ['model', 'probe', 'kind', 'phrasing', 'variant', 'variant_id', 'mode', 'n', 'na', 'A', 'A_low', 'A_high', 'R', 'R_low', 'R_high', 'AR', 'AR_low', 'AR_high', 'M', 'M_low', 'M_high', 'H', 'H_low', 'H_high', 'contradicted', 'overrides', 'not_answered', 'failed_calls', ...optional.map(c => c.name), ...extra.map(e => e.column.name)];
     const lines = [cols.join(',')];
     // Per model and probe: the questions without an answer, on each of its rows (and on a row of its own when none was answered).
     const missing = new Map(d.unanswered.map(u => [`${u.model}\u0000${u.probe}`, u]));
@@ -70,12 +80,13 @@ export function renderCsv(d: ReportData): string {
         const u = missing.get(`${g.model}\u0000${g.probe}`);
         written.add(`${g.model}\u0000${g.probe}`);
         const own = extra.map(e => (e.kind === g.kind && !g.na ? e.column.value(g) : null)).map(v => (typeof v === 'number' ? round(v) : v));
-        const row = [g.model, g.probe, g.kind, g.phrasing, g.variant, g.variantId ?? g.variant, g.mode, g.n, g.na ?? '', ...fig('A'), ...fig('R'), ...fig('AR'), ...fig('M'), ...fig('H'), shownFigure(g, 'C'), g.overrides, u?.notAnswered ?? 0, u?.failed ?? 0, ...own];
+        const opt = optional.map(c => { const v = c.value(g); return v === undefined || v === null ? 'n/a' : round(v); });
+        const row = [g.model, g.probe, g.kind, g.phrasing, g.variant, g.variantId ?? g.variant, g.mode, g.n, g.na ?? '', ...fig('A'), ...fig('R'), ...fig('AR'), ...fig('M'), ...fig('H'), shownFigure(g, 'C'), g.overrides, u?.notAnswered ?? 0, u?.failed ?? 0, ...opt, ...own];
         lines.push(row.map(csvField).join(','));
     }
     for (const [k, u] of missing) {
         if (written.has(k)) continue;
-        lines.push([u.model, u.probe, '', '', '', '', '', 0, 'no answers', ...Array.from({ length: 17 }, () => ''), u.notAnswered, u.failed, ...extra.map(() => '')].map(csvField).join(','));
+        lines.push([u.model, u.probe, '', '', '', '', '', 0, 'no answers', ...Array.from({ length: 17 }, () => ''), u.notAnswered, u.failed, ...optional.map(() => ''), ...extra.map(() => '')].map(csvField).join(','));
     }
     return lines.join('\n') + '\n';
 }

@@ -153,6 +153,8 @@ export function failureReason(row: ReportRow): string {
         const read = v.read ? ` (read ${v.read.text ? `"${v.read.text}" at ${v.read.span[0]}–${v.read.span[1]}: ` : ''}${v.read.why})` : '';
         parts.push(`answer ${v.answer}${v.option !== undefined ? ` ${v.option}` : ''}, expected ${goldText(row.question)}${read}`);
     }
+    // A dated question answered with a claim the response places later: said so, with what dated it.
+    if (v.outdated && v.override?.correct !== true) parts.push(`outdated: asked as of ${v.outdated.asOf}, answered with "${v.outdated.said}" (at ${v.outdated.span[0]}–${v.outdated.span[1]})${v.outdated.value ? `, stating "${v.outdated.value}"` : ''}`);
     if (row.question.keywords.length > 0 && !(v.override?.rationale ?? v.rationale)) {
         // Every failed hop, not only the first: the response highlights all the conflicts.
         const failedHops = v.hops.map(hopReason).filter((r): r is string => r !== undefined);
@@ -192,6 +194,15 @@ export function reportSections(d: Pick<ReportData, 'metrics' | 'groups'>): Repor
         }
         return own;
     });
+    // Dated questions (`as of`): the wrong answers that dated their claim later, a part of H.
+    const dated = d.metrics.filter(g => g.outdated && !g.na && g.n > 0);
+    if (dated.length) {
+        sections.push({
+            title: 'Outdated answers (dated questions answered with later facts)',
+            columns: [...KEY_COLUMNS, 'outdated', 'of H'],
+            rows: dated.map(g => [...keyCells(g), `${pct(g.outdated!.value)} ${ciText(g.outdated!.ci)} (${g.outdated!.k}/${g.n})`, g.counts.hallucinated ? `${g.outdated!.k}/${g.counts.hallucinated}` : '0/0']),
+        });
+    }
     if (d.groups.length) {
         sections.push({
             title: 'Question groups',

@@ -54,6 +54,11 @@ export interface Verdict {
     /** knows questions: the model knows the entity (answered yes and said no "no"). */
     known?: boolean;
     /**
+     * A dated question (`as of`) answered wrong with a claim the response itself places later (verify/outdated.ts):
+     * the date asked, what dated it (a later year, "currently", …) and where, and the value stated instead if any.
+     */
+    outdated?: { asOf: string; said: string; span: [number, number]; value?: string };
+    /**
      * Rule probes with `extract_with MODEL`: the triples MODEL extracted from the rationale (JSON mode), or why its
      * answer could not be read (the claims then come from the patterns). Added after verification (rules/extract-run.ts).
      */

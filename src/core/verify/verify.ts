@@ -24,6 +24,7 @@ import { buildDomain, canonicalNumber, scanDomain, tokenize, type Domain, type T
 import { partOfLongerName } from '../reader/index.js';
 import { findAllWords, findWord, fold, stripText, stripValue, foldValue, toSpan, type Folded } from './normalise.js';
 import { findPaperKeyword, paperText } from './paper-match.js';
+import { outdatedOf } from './outdated.js';
 import type { HopVerdict, KeywordStatus, KeywordVerdict, Span, Verdict } from './types.js';
 
 /** A keyword's spellings, normalised once per run. */
@@ -270,6 +271,8 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
     if (parsed.span && parsed.why) verdict.read = { text: response.slice(parsed.span[0], Math.min(parsed.span[1], parsed.span[0] + 120)), span: parsed.span, why: parsed.why, stance: parsed.stance ?? 'answer' };
     if (failed) verdict.failedHop = failed.hop;
     if (score.known !== undefined) verdict.known = score.known;
+    const outdated = outdatedOf(question, verdict, response);
+    if (outdated) verdict.outdated = outdated;
     return verdict;
 }
 

@@ -23,6 +23,7 @@ import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
 import { plainCells } from '../../report/paper-cells.js';
 import type { Problem } from '../../errors.js';
 import { AUTHORS_DECLINE_WORDS } from '../../reader/index.js';
+import { datedText, markDated, probeAsOf } from '../../probes/as-of.js';
 
 export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[], seed: number): Plan | undefined {
     const fail = planFailure(problems, probe);
@@ -58,6 +59,9 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
     const share = noneShare >= 0 && noneShare <= 1 ? noneShare : 0;
     const violating = violatingRows(slot.table, fd.lhs, fd.rhs);
     const paperMatch = keywordMatchOf(probe, problems) === 'paper';
+    const asOf = probeAsOf(scope.slots, probe, problems);
+    /** The stem as asked: in its time when the data is dated (the stem and its options are the templates that may say when). */
+    const asked = (stemText: string, s: number, template: string) => (asOf ? datedText(stemText, asOf, [template, ...options.map(o => optionTemplate(o, s).text)]) : stemText);
     const optionTemplate = (o: (typeof options)[number], stem: number) => o.templates[Math.min(stem, o.templates.length - 1)]!;
 
     /** Which option is false (undefined: all true) and its replacement value, drawn per entity and seed. */
@@ -123,13 +127,13 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
                 if (!draw) return;
                 const falseAttr = options[draw.attributes[draw.gold - 1]!]!.attribute;
                 const keywords = [scope.keywords(rows, 0, falseAttr, { relation: rel.name, attribute: falseAttr })];
-                const question = `Q: ${stemText} Provide an explanation.\n${draw.options.map((t, i) => `Option ${i + 1}: ${t}`).join('\n')}\nA: `;
+                const question = `Q: ${asked(stemText, s, stem.text)} Provide an explanation.\n${draw.options.map((t, i) => `Option ${i + 1}: ${t}`).join('\n')}\nA: `;
                 const template = [stem.text, ...draw.attributes.map(o => optionTemplate(options[o]!, s).text)].join('\n');
                 const explain = `The ${labelOf(rel, falseAttr)} is ${keywords[0]!.map(k => k.value).join(', ')}, not ${draw.fake}.`;
                 const item: Item = { phrasing: `stem-${s + 1}`, template, question, gold: draw.gold, keywords, options: draw.options, explain, falsified: { attribute: falseAttr, value: draw.fake } };
                 if (paperMatch) item.keywordMatch = 'paper';
                 if (stems.length > 1) item.group = { key: 'stems', relation: 'twins', role: item.phrasing };
-                items.push(item);
+                items.push(markDated(item, asOf));
             });
         } catch {
             return 'invalid';
@@ -184,14 +188,14 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
                 : 'All options are correct.';
             return stems.map((stem, s): Item => {
                 const texts = optionTexts[s]!;
-                const question = `Q: ${render(stem.parsed, truthLookup)} Provide an explanation.\n${texts.map((t, i) => `Option ${i + 1}: ${t}`).join('\n')}\nA: `;
+                const question = `Q: ${asked(render(stem.parsed, truthLookup), s, stem.text)} Provide an explanation.\n${texts.map((t, i) => `Option ${i + 1}: ${t}`).join('\n')}\nA: `;
                 const template = [stem.text, ...options.map(o => optionTemplate(o, s).text)].join('\n');
                 const item: Item = { phrasing: `stem-${s + 1}`, template, question, gold, keywords, options: texts, explain };
                 if (paperMatch) item.keywordMatch = 'paper';
                 // The stems ask one question three ways: the answers must agree.
                 if (stems.length > 1) item.group = { key: 'stems', relation: 'twins', role: item.phrasing };
                 if (f && falseAttr) item.falsified = { attribute: falseAttr, value: format(f.fake as TemplateValue) };
-                return item;
+                return markDated(item, asOf);
             });
         },
         path(rows, item) {

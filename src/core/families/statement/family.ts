@@ -8,6 +8,7 @@
  * the intended polarity (statements/metrics.ts). The true statement and its negatives form one question group.
  */
 import type { ProbeDecl, SettingValue } from '../../spec/model.js';
+import { dateItem, probeAsOf } from '../../probes/as-of.js';
 import type { CellValue } from '../../data/types.js';
 import type { GroupMember, GroupRelation, ProbeFamily } from '../../probes/family.js';
 import type { Item, Plan } from '../../probes/plan.js';
@@ -106,6 +107,7 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
     for (const a of [...fd.lhs, ...edges.map(e => e.attribute)]) scope.need(0, a);
     const violating = violatingRows(slot.table, fd.lhs, fd.rhs);
     const table = slot.table;
+    const asOf = probeAsOf(scope.slots, probe, problems);
 
     /** Rows whose `attribute` value differs from `code` (for head corruptions), drawn lazily per attribute. */
     const otherRow = (random: () => number, edge: Edge, code: number, self: number): number | undefined => {
@@ -167,11 +169,11 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
     };
 
     function statementItem(edge: Edge, text: string, gold: Gold, role: string, groupKey: string, n: number): Item {
-        return {
+        return dateItem({
             phrasing: STATEMENT_PHRASING, template: `${edge.template.text}\u0000${role}#${n}`, question: text, gold, keywords: [], explain: '',
             group: { key: groupKey, relation: 'statements', role: n === 0 ? 'true' : `${role}-${n}` },
             statement: { attribute: edge.attribute, corruption: 'true', from: '', to: '' },
-        };
+        }, asOf, [edge.template.text]);
     }
 
     /** A corrupted statement the FD makes false, or undefined when this kind cannot make one for the row. */
