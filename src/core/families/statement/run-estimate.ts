@@ -4,7 +4,9 @@
  * round by round (each a `runSpec` over the selected questions; the cache never pays twice), and the result says
  * what was measured and what estimated.
  */
-import { runSpec, type RunSpecRequest } from '../../run/spec-run.js';
+import { resolveRunModels, runSpec, type RunSpecRequest } from '../../run/spec-run.js';
+import { estimateCost } from '../../models/cost.js';
+import { resolveModel, type ResolvedModel } from '../../models/providers.js';
 import type { Question } from '../../probes/question.js';
 import { HalluProbeError, problem } from '../../errors.js';
 import { estimateMean, type EstimateResult } from './estimate.js';
@@ -16,15 +18,29 @@ export interface EstimateRequest extends Pick<RunSpecRequest, 'spec' | 'db' | 's
     /** The model whose figure is wanted, and the cheap one that answers everything. */
     expensive: string;
     cheap: string;
-    /** Expensive calls allowed: a count of triples, or a share (0 < share ≤ 1) of them. */
-    budget: { triples: number } | { share: number };
+    /**
+     * What the expensive model may spend: a count of triples, a share (0 < share ≤ 1) of them, a number of calls
+     * (each triple is its true statement and its negatives, each asked \`samples\` times), or dollars at its price.
+     */
+    budget: EstimateBudget;
     metric?: StatementMetric;
     target?: number;
     seed?: number;
     onRound?: (labelled: number, budget: number) => void;
 }
 
+export type EstimateBudget = { triples: number } | { share: number } | { calls: number } | { usd: number };
+
+/** Calls and dollars: what a budget allows, what the estimate spent, and what a full run would cost. */
+export interface Spending { triples: number; calls: number; usd?: number }
+
 export interface StatementEstimate extends EstimateResult {
+    /** The budget in triples, calls and (with a price) dollars, as asked. */
+    budget: Spending;
+    /** What the expensive model was actually asked (cache hits are free) and paid, over all its rounds. */
+    spent: { calls: number; usd: number };
+    /** The expensive model on every triple: the full run the estimate stands in for. */
+    full: Spending;
     metric: StatementMetric;
     /** The cheap model's own (measured) figure over every triple. */
     cheapMeasured: number;
@@ -50,9 +66,15 @@ export async function estimateStatements(req: EstimateRequest): Promise<Statemen
     if (triples.length === 0) throw new HalluProbeError(problem('estimate-empty', `Probe ${req.probe} gave no triple with a true statement and a negative.`, `Preview it: ${cliCommand()} preview SPEC --probe NAME.`));
     const members = new Map<string, Question[]>();
     for (const q of questions) if (q.group) members.set(q.group.id, [...(members.get(q.group.id) ?? []), q]);
-    const budget = 'share' in req.budget ? Math.max(2, Math.round(req.budget.share * triples.length)) : Math.round(req.budget.triples);
+    const model = expensiveModel(cheapRun.spec, req.expensive);
+    const perTriple = triples.map(t => members.get(t.id) ?? []);
+    const calls = perTriple.map(qs => qs.length * model.samples);
+    const usd = perTriple.map(qs => estimateCost(model, qs.map(q => ({ messages: q.messages }))).usd);
+    const full: Spending = { triples: triples.length, calls: sum(calls), ...(usd.every(u => u !== undefined) ? { usd: sum(usd as number[]) } : {}) };
+    const budget = budgetTriples(req.budget, full, req.probe, req.expensive);
     const expensiveRuns: string[] = [];
     let expensiveQuestions = 0;
+    const spent = { calls: 0, usd: 0 };
     const result = await estimateMean({
         cheap: triples.map(t => tripleScore(t, metric)), strata: triples.map(t => t.attribute), budget, seed: req.seed, target: req.target,
         label: async picked => {
@@ -61,6 +83,8 @@ export async function estimateStatements(req: EstimateRequest): Promise<Statemen
             const run = await runSpec({ ...base, probe: req.probe, models: [req.expensive], questionIds: ids });
             if (run.status !== 'completed') throw new HalluProbeError(problem('estimate-expensive', `The expensive model's run ended ${run.status}.`, 'Run the estimate again; answers already received come from the cache.'));
             expensiveRuns.push(run.run.id);
+            spent.calls += run.counts.calls;
+            spent.usd += run.counts.cost;
             // A triple is scored only when the expensive model answered all of its statements; a failed call
             // leaves it out (counted as failed), never scored 0.
             const answered = new Set(run.results.verdicts.map(v => v.questionId));
@@ -71,8 +95,43 @@ export async function estimateStatements(req: EstimateRequest): Promise<Statemen
         },
     });
     const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / (xs.length || 1);
+    const share = budget / triples.length;
     return {
         ...result, metric, cheapMeasured: mean(triples.map(t => tripleScore(t, metric))),
         sampleMeasured: result.sampleOnly.value, expensiveQuestions, cheapRun: cheapRun.run.id, expensiveRuns,
+        budget: { triples: budget, calls: Math.round(full.calls * share), ...(full.usd !== undefined ? { usd: full.usd * share } : {}) }, spent, full,
     };
+}
+
+const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
+
+/** The expensive model as the run resolves it (its samples and price). */
+function expensiveModel(spec: Parameters<typeof resolveRunModels>[0], name: string): ResolvedModel {
+    const decl = resolveRunModels(spec, [name], undefined)[0];
+    const resolved = decl ? resolveModel(decl) : { problems: [`no model ${name}`] };
+    if (!resolved.model) throw new HalluProbeError(problem('estimate-model', `The model to estimate, ${name}, cannot be used: ${resolved.problems.join('; ')}.`, 'Name a model declared in the spec, or provider:id.'));
+    return resolved.model;
+}
+
+/**
+ * The triples a budget buys. Calls and dollars are turned into triples at the mean cost of a triple over this probe
+ * (its statements × the model's samples; dollars at the model's price and the questions' token counts).
+ */
+function budgetTriples(b: EstimateBudget, full: Spending, probe: string, model: string): number {
+    const n = full.triples;
+    if ('share' in b) return Math.max(2, Math.round(b.share * n));
+    if ('triples' in b) return Math.round(b.triples);
+    if ('calls' in b) {
+        const each = full.calls / n;
+        const t = Math.floor(b.calls / each);
+        if (t < 2) throw new HalluProbeError(problem('estimate-budget', `${b.calls} calls buy ${t} triple${t === 1 ? '' : 's'} of ${probe} (${each.toFixed(1)} calls each); an estimate needs at least 2.`, `Give at least ${Math.ceil(2 * each)} calls.`));
+        return Math.min(n, t);
+    }
+    if (full.usd === undefined) {
+        throw new HalluProbeError(problem('estimate-budget', `A budget in dollars needs ${model}'s price, and it has none.`, 'Set price_input and price_output (USD per million tokens) on the model, or give the budget in triples or calls.'));
+    }
+    const each = full.usd / n;
+    const t = each > 0 ? Math.floor(b.usd / each) : n;
+    if (t < 2) throw new HalluProbeError(problem('estimate-budget', `$${b.usd} buys ${t} triple${t === 1 ? '' : 's'} of ${probe} (about $${each.toFixed(4)} each); an estimate needs at least 2.`, `Give at least $${(2 * each).toFixed(4)}.`));
+    return Math.min(n, t);
 }
