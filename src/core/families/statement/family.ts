@@ -126,6 +126,7 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
     const violating = violatingRows(slot.table, fd.lhs, fd.rhs);
     const table = slot.table;
     const asOf = probeAsOf(scope.slots, probe, problems);
+    const head = relationLabel(rel);
 
     /** Rows whose `attribute` value differs from `code` (for head corruptions), drawn lazily per attribute. */
     const otherRow = (random: () => number, edge: Edge, code: number, self: number): number | undefined => {
@@ -165,7 +166,7 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
                         if (!falseOfEveryMeaning(spec, data, rel.name, text.edge.subjects, table, text.edge.attribute, text.row, text.claimed)) continue;
                         made.add(text.text);
                         n++;
-                        items.push({ ...statementItem(edge, text.text, 'no', kind, key, n), statement: { attribute: key, corruption: kind, from: text.from, to: text.to, head: relationLabel(rel), tail: edge.tail } });
+                        items.push({ ...statementItem(edge, text.text, 'no', kind, key, n), statement: { attribute: key, corruption: kind, from: text.from, to: text.to, head, tail: edge.tail } });
                     }
                 }
             } catch {
@@ -190,7 +191,7 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
         return dateItem({
             phrasing: STATEMENT_PHRASING, template: `${edge.template.text}\u0000${role}#${n}`, question: text, gold, keywords: [], explain: '',
             group: { key: groupKey, relation: 'statements', role: n === 0 ? 'true' : `${role}-${n}` },
-            statement: { attribute: edge.attribute, corruption: 'true', from: '', to: '', head: relationLabel(rel), tail: edge.tail },
+            statement: { attribute: edge.attribute, corruption: 'true', from: '', to: '', head, tail: edge.tail },
         }, asOf, [edge.template.text]);
     }
 
