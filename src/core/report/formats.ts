@@ -79,7 +79,7 @@ const OPTIONAL_COLUMNS: { name: string; value(g: GroupMetrics): number | string 
 ];
 
 export function renderCsv(d: ReportData): string {
-    // The families' figure columns follow the shared ones (none for the built-in families: the columns stay as they were).
+    // The families' figure columns follow the shared ones (e.g. the statement family's T / I / C, the rule family's categories).
     const extra = figureColumns(d.metrics, { derived: true });
     const optional = OPTIONAL_COLUMNS.filter(c => d.metrics.some(g => c.value(g) !== undefined));
     const cols = ['model', 'probe', 'kind', 'phrasing', 'variant', 'variant_id', 'mode', 'n', 'na', 'A', 'A_low', 'A_high', 'R', 'R_low', 'R_high', 'AR', 'AR_low', 'AR_high', 'M', 'M_low', 'M_high', 'H', 'H_low', 'H_high', 'contradicted', 'overrides', 'not_answered', 'failed_calls', ...optional.map(c => c.name), ...extra.map(e => e.column.name)];

@@ -211,6 +211,17 @@ export class Store {
         })();
     }
 
+    /**
+     * Caches answers asked before their run exists (the models a probe's generation reads: run/aids.ts); their calls
+     * are recorded with the run once it is made (\`recordSideCall\`, which leaves these entries as they are).
+     */
+    cacheAnswers(entries: readonly ({ hash: string } & CacheEntry)[]): void {
+        const now = new Date().toISOString();
+        this.db.transaction(() => {
+            for (const e of entries) this.stmts.putCache.run(e.hash, e.text, e.tokensIn, e.tokensOut, e.finishReason, e.latencyMs, now);
+        })();
+    }
+
     recordFailure(f: FailureRecord): void {
         this.stmts.insertCall.run(f.run, f.question, f.model, f.sample, f.hash, JSON.stringify(f.params), f.latencyMs, 0, 0, 0, f.attempts, 'error', f.error, new Date().toISOString());
     }

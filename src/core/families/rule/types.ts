@@ -19,6 +19,11 @@ export interface RuleQuestion {
     premises: Premise[];
     /** fact, polarity, symmetric or inverse: its place in the metamorphic group. */
     role: string;
-    /** Temporal questions (temporal.ts): the operator and the years it asks about. */
-    temporal?: { op: string; years: [number, number] };
+    /**
+     * Temporal questions (temporal.ts): the operators (without windows), the formula as written, the anchor year, the
+     * years it reads, and for and / or / until the other fact's arguments as shown.
+     */
+    temporal?: { op: string; formula?: string; year?: number; years: [number, number]; other?: string[] };
+    /** The probe's `low_overlap`: below it a node / edge overlap is low (the paper's categories; claims.ts LOW_OVERLAP when absent). */
+    lowOverlap?: number;
 }
