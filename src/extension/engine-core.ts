@@ -35,7 +35,7 @@ async function openStore(db: string): Promise<Store> {
 
 export async function withStore<T>(db: string, fn: (store: Store) => T | Promise<T>): Promise<T> {
     const store = await openStore(db);
-    try { return await fn(store); } finally { store.close(); }
+    try { return await fn(store); } finally { await store.close(); }
 }
 
 

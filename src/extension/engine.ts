@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadSpec, type SpecDiagnostic } from '../core/spec/index.js';
 import type { ModelDecl, SpecModel } from '../core/spec/index.js';
-import type { LoadedData } from '../core/data/index.js';
+import { isPostgresUrl, type LoadedData } from '../core/data/index.js';
 import { goldText, type Question } from '../core/probes/index.js';
 import { resolveModel, estimateCost, type ConfirmHost, type SecretSource } from '../core/models/index.js';
 import type { RunRecord, RunResults } from '../core/store/index.js';
@@ -121,21 +121,24 @@ export function previewData(gen: Generated, models: readonly ModelDecl[], title:
 export const schemaGraph = kgSchemaGraph;
 
 export async function run(req: RunRequest): Promise<RunSpecResult> {
-    fs.mkdirSync(path.dirname(req.db), { recursive: true });
+    if (!isPostgresUrl(req.db)) fs.mkdirSync(path.dirname(req.db), { recursive: true });
     return core.runSuite(req);
 }
 
+/** A store that has no results yet: a file not made (a server store is asked). */
+const noStoreYet = (db: string) => !isPostgresUrl(db) && !fs.existsSync(db);
+
 export async function results(db: string, runId?: string): Promise<RunResults | undefined> {
-    if (!fs.existsSync(db)) return undefined;
-    return core.withStore(db, store => {
-        const id = runId ?? store.latestRun()?.id;
+    if (noStoreYet(db)) return undefined;
+    return core.withStore(db, async store => {
+        const id = runId ?? (await store.latestRun())?.id;
         return id ? store.loadRunResults(id) : undefined;
     });
 }
 
 /** The runs of a store, newest first. */
 export async function runs(db: string): Promise<RunRecord[]> {
-    if (!fs.existsSync(db)) return [];
+    if (noStoreYet(db)) return [];
     return core.withStore(db, store => store.listRuns());
 }
 

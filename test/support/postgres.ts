@@ -32,6 +32,9 @@ function binDir(): string | undefined {
     return versions[0] ? path.join(root, versions[0], 'bin') : undefined;
 }
 
+/** PostgreSQL's binaries are here (in CI they must be: `startPostgres` throws there without them). */
+export const postgresInstalled = () => binDir() !== undefined || Boolean(process.env.CI);
+
 const asPostgres = (bin: string, args: string[]) => {
     const r = spawnSync('runuser', ['-u', 'postgres', '--', bin, ...args], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${path.basename(bin)} failed: ${r.stderr || r.stdout}`);

@@ -1,13 +1,9 @@
 import type { Command } from './index.js';
-import type { ParsedArgs } from '../args.js';
-import { copyStore } from '../../core/store/copy.js';
-import { safeUrl } from '../../core/data/postgres-url.js';
-import { isPostgresUrl } from '../../core/store/postgres.js';
+import { stringFlag, type ParsedArgs } from '../args.js';
+import { copyStore, shownWhere } from '../../core/store/index.js';
 import { print, printError } from '../print.js';
 
-const FLAGS = new Set(['run', 'help']);
-
-const shown = (where: string) => (isPostgresUrl(where) ? safeUrl(where) : where);
+const FLAGS = new Set(['run', 'db-password-env', 'help']);
 
 export const store: Command = {
     summary: 'Copy runs between results stores (SQLite files and PostgreSQL servers).',
@@ -16,8 +12,8 @@ export const store: Command = {
 
 Copies every run of <from> (or only run ID) into <to>, with its questions, calls, cached answers, verdicts,
 overrides, group verdicts and batches. Each side is a results file (results.db) or postgres://user@host/db
-(the password from PGPASSWORD or ~/.pgpass, never in the URL). Runs <to> has already are skipped, so a copy
-can be repeated.`,
+(the password from PGPASSWORD, ~/.pgpass or the variable named by --db-password-env, never in the URL). Runs
+<to> has already are skipped, so a copy can be repeated.`,
     async run(args: ParsedArgs) {
         const [action, from, to] = args.positional;
         const unknown = Object.keys(args.flags).filter(f => !FLAGS.has(f));
@@ -27,8 +23,8 @@ can be repeated.`,
             : undefined;
         if (problem) { printError(`halluprobe store: ${problem}\n\n${this.usage}`); return 2; }
         const only = typeof args.flags.run === 'string' ? [args.flags.run] : undefined;
-        const { copied, skipped } = await copyStore(from!, to!, only);
-        print(`Copied ${copied.length} run${copied.length === 1 ? '' : 's'} from ${shown(from!)} to ${shown(to!)}${skipped.length ? ` (${skipped.length} already there: ${skipped.join(', ')})` : ''}.`);
+        const { copied, skipped } = await copyStore(from!, to!, only, stringFlag(args, 'db-password-env'));
+        print(`Copied ${copied.length} run${copied.length === 1 ? '' : 's'} from ${shownWhere(from!)} to ${shownWhere(to!)}${skipped.length ? ` (${skipped.length} already there: ${skipped.join(', ')})` : ''}.`);
         return 0;
     },
 };

@@ -1,5 +1,11 @@
 /** PostgreSQL connection URLs, without loading the client (the language validator uses these). */
 
+/** A PostgreSQL URL rather than a file name (a source, or a results store given with --db). */
+export const isPostgresUrl = (s: string) => /^postgres(ql)?:\/\//i.test(s.trim());
+
+/** What to show of a store or source that may be a URL: a URL without any password, a file as it is. */
+export const shownWhere = (where: string) => (isPostgresUrl(where) ? safeUrl(where) : where);
+
 /** Query parameters libpq reads a password from. */
 const PASSWORD_PARAMETERS = /^(password|sslpassword)$/i;
 /** A password inside `options` ("-c PGPASSWORD=…", "password=…"). */

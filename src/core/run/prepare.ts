@@ -69,7 +69,7 @@ export interface PreparedRun {
     /** Slots still to answer (from the cache or a call), when estimated. */
     todo?: number;
     /** The run's questions in batches: stored ones, or generated and stored as they come. */
-    batches: () => Iterable<Question[]>;
+    batches: () => AsyncIterable<Question[]>;
     /** A batch run: answers come from the provider's Batch API, at its price. */
     batch?: boolean;
 }
@@ -116,7 +116,7 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     }));
     // Choosing (or creating) the run and taking its one-writer lease is one transaction: two processes started
     // at once cannot both resume, or both create, the same spec's run.
-    const chosen = store.exclusive(() => chooseRun(req, current));
+    const chosen = await store.exclusive(tx => chooseRun(tx, req, current));
     if ('problem' in chosen) return { problems: [chosen.problem] };
     let { run } = chosen;
     const { resumed } = chosen;
@@ -134,9 +134,9 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     const perQuestion = (settings.models ?? []).reduce((n, m) => n + (m.samples ?? 1), 0);
     const runId = run.id;
     const feed = (save: boolean) => questionBatches({ store, runId, source, continued, save, onStored: () => storedAll(store, runId, perQuestion) });
-    let questionCount = source ? undefined : store.questionCount(runId);
-    store.updateSettings(runId, source ? { ...settings, generating: true } : { ...settings, slots: questionCount! * perQuestion });
-    run = store.getRun(runId)!;
+    let questionCount = source ? undefined : await store.questionCount(runId);
+    await store.updateSettings(runId, source ? { ...settings, generating: true } : { ...settings, slots: questionCount! * perQuestion });
+    run = (await store.getRun(runId))!;
 
     const prepared: PreparedRun = { run, resumed, models, estimates: [], batches: () => feed(true) };
     if (batch) prepared.batch = true;
@@ -153,53 +153,53 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
 }
 
 /** Every question is stored: the run's slot count is final and a resume reads them back instead of generating. */
-function storedAll(store: Store, runId: string, perQuestion: number): void {
-    const { generating: _, ...settings } = store.getRun(runId)!.settings;
-    store.updateSettings(runId, { ...settings, slots: store.questionCount(runId) * perQuestion });
+async function storedAll(store: Store, runId: string, perQuestion: number): Promise<void> {
+    const { generating: _, ...settings } = (await store.getRun(runId))!.settings;
+    await store.updateSettings(runId, { ...settings, slots: (await store.questionCount(runId)) * perQuestion });
 }
 
 /** One pass over the questions (nothing stored, nothing asked): what is left to ask per model and what it costs. */
-async function estimate(store: Store, runId: string, models: RunModel[], batches: Iterable<Question[]>, onProgress?: (p: Progress) => void) {
-    const answered = store.answered(runId);
+async function estimate(store: Store, runId: string, models: RunModel[], batches: AsyncIterable<Question[]>, onProgress?: (p: Progress) => void) {
+    const answered = await store.answered(runId);
     const counts = models.map(() => ({ requests: 0, tokens: 0 }));
     let count = 0, todo = 0;
-    for (const batch of batches) {
+    for await (const batch of batches) {
         count += batch.length;
-        models.forEach((m, i) => {
-            const slots = pendingSlots(store, runId, batch, m, answered);
+        for (const [i, m] of models.entries()) {
+            const slots = await pendingSlots(store, runId, batch, m, answered);
             todo += slots.length;
-            if (!m.client.cacheable) return;
+            if (!m.client.cacheable) continue;
             for (const s of slots) if (!s.hit) { counts[i]!.requests++; counts[i]!.tokens += countMessageTokens(s.question.messages); }
-        });
+        }
         onProgress?.(generatingProgress(count));
         await new Promise(resolve => setImmediate(resolve));
     }
-    const estimates = models.map((m, i) => estimateFromCounts(m.model, counts[i]!.requests, counts[i]!.tokens, store.averageOutputTokens(m.model.name)));
+    const averages = await Promise.all(models.map(m => store.averageOutputTokens(m.model.name)));
+    const estimates = models.map((m, i) => estimateFromCounts(m.model, counts[i]!.requests, counts[i]!.tokens, averages[i]));
     return { count, todo, estimates };
 }
 
-function chooseRun(req: PrepareRequest, current: RunModelRecord[]): { run: RunRecord; resumed: boolean; settings: RunSettings } | { problem: Problem } {
-    const { store } = req;
+async function chooseRun(store: Store, req: PrepareRequest, current: RunModelRecord[]): Promise<{ run: RunRecord; resumed: boolean; settings: RunSettings } | { problem: Problem }> {
     let run: RunRecord | undefined;
     if (req.resume && req.resume !== 'auto' && req.resume !== 'new') {
-        run = store.getRun(req.resume);
-        if (!run) return { problem: problem('unknown-run', `no run ${req.resume} in ${store.file}; list runs with "${cliCommand()} runs".`) };
+        run = await store.getRun(req.resume);
+        if (!run) return { problem: problem('unknown-run', `no run ${req.resume} in ${store.location}; list runs with "${cliCommand()} runs".`) };
     } else if (req.resume !== 'new') {
-        run = store.resumableRun(req.spec, req.suite);
+        run = await store.resumableRun(req.spec, req.suite);
     }
     if (!run) {
         // Its questions are stored as they are generated (until then a resume generates them again).
         const settings = { ...req.settings, models: current, generating: true };
-        run = store.createRun(req.spec, req.suite, settings);
-        store.acquireLease(run.id);
+        run = await store.createRun(req.spec, req.suite, settings);
+        await store.acquireLease(run.id);
         return { run, resumed: false, settings };
     }
-    const holder = store.acquireLease(run.id);
+    const holder = await store.acquireLease(run.id);
     if (holder) return { problem: problem('run-busy', leaseMessage(holder)) };
     // A resumed run keeps its questions and so the options that chose them (limit, seed); its models are
     // those it had plus those asked now, since the answers of both stay in the run.
     const before = (run.settings.models ?? []).filter(p => !current.some(c => c.name === p.name));
-    store.setStatus(run.id, 'running');
+    await store.setStatus(run.id, 'running');
     return { run, resumed: true, settings: { ...run.settings, models: [...before, ...current] } };
 }
 
@@ -219,6 +219,6 @@ export async function startRun(store: Store, prepared: PreparedRun, options: Exe
         if (prepared.questionCount !== undefined) run.questionCount = prepared.questionCount;
         return await (prepared.batch ? executeBatchRun({ ...run, batch: options.batch }) : executeRun(run));
     } finally {
-        store.releaseLease(prepared.run.id);
+        await store.releaseLease(prepared.run.id);
     }
 }

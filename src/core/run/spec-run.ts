@@ -12,7 +12,7 @@ import type { LoadedData } from '../data/types.js';
 import { generateQuestions } from '../probes/index.js';
 import type { Question } from '../probes/question.js';
 import { createClient, domainFromData, modelFromFlag, resolveKey, type ConfirmHost, type KeyBindings, type CostEstimate, type SecretSource } from '../models/index.js';
-import { openStore, type RunSettings, type RunCounts, type RunRecord, type RunResults, type RunStatus } from '../store/index.js';
+import { openStore, type FailureSummary, type RunSettings, type RunCounts, type RunRecord, type RunResults, type RunStatus } from '../store/index.js';
 import { verifyRun } from '../verify/run.js';
 import { familyModelSteps } from '../probes/families.js';
 import { fromDiagnostic, HalluProbeError, problem, type Problem } from '../errors.js';
@@ -47,8 +47,10 @@ export interface RunSpecRequest {
     extraModels?: ModelDecl[];
     /** Replay files named on a command line are relative to this folder (default: the working directory). */
     cwd?: string;
-    /** The results store (default: `.halluprobe/results.db` beside the spec). */
+    /** The results store: a file (default: `.halluprobe/results.db` beside the spec) or a postgres:// URL. */
     db?: string;
+    /** A server store's password is in this environment variable (else a saved password, PGPASSWORD, ~/.pgpass). */
+    dbPasswordEnv?: string;
     /** A run id to continue, 'auto' (the latest unfinished run of this spec and suite) or 'new'. */
     resume?: string;
     concurrency?: number;
@@ -85,7 +87,7 @@ export interface RunSpecResult {
     store: string;
     progress?: Progress;
     counts: RunCounts;
-    failures: ReturnType<ReturnType<typeof openStore>['failures']>;
+    failures: FailureSummary[];
     verified: boolean;
     /** Why verification did not run or failed (answers stay stored; a report verifies them later). */
     verifyNote?: string;
@@ -151,7 +153,7 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
     const { data, notes } = await loadRunData(spec, req.cache, req.signal);
     const questions = questionSource(spec, data, req, suite, notes);
 
-    const store = openStore(storePath(req.db, specFile));
+    const store = await openStore(storePath(req.db, specFile), { passwordEnv: req.dbPasswordEnv });
     try {
         const { prepared, problems } = await prepareRun({
             store, spec: specFile, suite: suite ?? req.probe ?? '', questions, models,
@@ -163,10 +165,11 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
         });
         if (!prepared) throw new HalluProbeError(problems);
         req.onPrepared?.(prepared);
-        const finish = (status: RunSpecResult['status'], progress?: Progress, verified = false, verifyNote?: string): RunSpecResult => {
+        const finish = async (status: RunSpecResult['status'], progress?: Progress, verified = false, verifyNote?: string): Promise<RunSpecResult> => {
+            const id = prepared.run.id;
             const out: RunSpecResult = {
-                status, run: store.getRun(prepared.run.id)!, prepared, spec, data, store: store.file, counts: store.counts(prepared.run.id),
-                failures: store.failures(prepared.run.id), verified, notes, results: store.loadRunResults(prepared.run.id)!, cached: store.cachedAnswers(prepared.run.id),
+                status, run: (await store.getRun(id))!, prepared, spec, data, store: store.location, counts: await store.counts(id),
+                failures: await store.failures(id), verified, notes, results: (await store.loadRunResults(id))!, cached: await store.cachedAnswers(id),
             };
             if (progress) out.progress = progress;
             if (verifyNote) out.verifyNote = verifyNote;
@@ -174,25 +177,25 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
         };
         const spend = prepared.estimates.reduce((n, e) => n + (e.usd ?? 0), 0);
         if (spend > confirmThreshold(req.env) && !(await req.confirmCost(spend, prepared.estimates))) {
-            store.setStatus(prepared.run.id, 'cancelled');
-            return finish('declined');
+            await store.setStatus(prepared.run.id, 'cancelled');
+            return await finish('declined');
         }
         const outcome = await startRun(store, prepared, { signal: req.signal, onProgress: req.onProgress, onAnswer: req.onAnswer });
-        if (outcome.status !== 'completed' || req.verify === false) return finish(outcome.status, outcome.progress);
+        if (outcome.status !== 'completed' || req.verify === false) return await finish(outcome.status, outcome.progress);
         try {
-            verifyRun(store, prepared.run.id, spec, data);
+            await verifyRun(store, prepared.run.id, spec, data);
             // The families' model steps (rule: claim extraction `extract_with`, embeddings `embeddings`): keys only where bound.
             const steps = await familyModelSteps({
                 store, runId: prepared.run.id, spec, signal: req.signal, client: (model, key) => createClient(model, { key }),
                 keyFor: model => resolveKey(model, req.secrets, req.confirmHost, req.env ?? process.env, req.bindings),
             });
             notes.push(...steps.map(p => ({ ...problem('rule-model', p, 'Name a model declared in the spec, with its endpoint and key_env; until then claims come from the patterns and overlaps are exact / alias.'), severity: 'warning' as const })));
-            return finish(outcome.status, outcome.progress, true);
+            return await finish(outcome.status, outcome.progress, true);
         } catch (e) {
-            return finish(outcome.status, outcome.progress, false, `verification failed: ${e instanceof Error ? e.message : String(e)}`);
+            return await finish(outcome.status, outcome.progress, false, `verification failed: ${e instanceof Error ? e.message : String(e)}`);
         }
     } finally {
-        store.close();
+        await store.close();
     }
 }
 

@@ -167,6 +167,12 @@ CREATE TABLE batch_slots (
 CREATE INDEX batch_slots_slot ON batch_slots(run, model, question, sample);
 `,
     },
+    {
+        version: 5,
+        name: 'questions read back in order by seq',
+        // Pages of a run's questions by (run, seq), the same statement on SQLite and PostgreSQL (which has no rowid).
+        sql: 'CREATE INDEX questions_seq ON questions(run, seq);',
+    },
 ];
 
 export function migrate(db: Database.Database): number {

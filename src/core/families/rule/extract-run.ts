@@ -52,7 +52,7 @@ export async function extractRuleClaims(store: Store, runId: string, spec: SpecM
     const outcome: ExtractionOutcome = { calls: 0, cached: 0, unreadable: 0, problems: [] };
     const byProbe = extractors(spec);
     if (byProbe.size === 0) return outcome;
-    const results = store.loadRunResults(runId);
+    const results = await store.loadRunResults(runId);
     if (!results) return outcome;
     const questions = new Map(results.questions.map(q => [q.id, q]));
     const clientFor = modelsOnDemand(spec, 'extract_with', keyFor, (model, key) => ({ model, client: createClient(model, key) }), outcome.problems);
@@ -69,17 +69,17 @@ export async function extractRuleClaims(store: Store, runId: string, spec: SpecM
         const hash = requestHash(c.model.endpoint, c.model.id, params, messages);
         const slot = { run: runId, question: q.id, model: `extract:${name}`, sample: v.sample, hash, params };
         let text: string;
-        const hit = c.client.cacheable ? store.cached(hash) : undefined;
+        const hit = c.client.cacheable ? await store.cached(hash) : undefined;
         if (hit) {
             text = hit.text;
             outcome.cached++;
-            store.recordSideCall({ ...slot, text, tokensIn: hit.tokensIn, tokensOut: hit.tokensOut, latencyMs: 0, cost: 0, attempts: 0, finishReason: hit.finishReason, cached: true });
+            await store.recordSideCall({ ...slot, text, tokensIn: hit.tokensIn, tokensOut: hit.tokensOut, latencyMs: 0, cost: 0, attempts: 0, finishReason: hit.finishReason, cached: true });
         } else {
             try {
                 const done = await c.client.complete({ messages, params: PARAMS, sample: 0 }, signal);
                 text = done.text;
                 outcome.calls++;
-                if (c.client.cacheable) store.recordSideCall({ ...slot, text, tokensIn: done.tokens.input, tokensOut: done.tokens.output, latencyMs: done.latencyMs, cost: 0, attempts: 1, finishReason: done.finishReason, cached: false });
+                if (c.client.cacheable) await store.recordSideCall({ ...slot, text, tokensIn: done.tokens.input, tokensOut: done.tokens.output, latencyMs: done.latencyMs, cost: 0, attempts: 1, finishReason: done.finishReason, cached: false });
             } catch (e) {
                 updated.push({ ...v, extracted: { model: name, error: `the call failed: ${e instanceof Error ? e.message : String(e)}` } });
                 continue;
@@ -89,6 +89,6 @@ export async function extractRuleClaims(store: Store, runId: string, spec: SpecM
         if (typeof triples === 'string') outcome.unreadable++;
         updated.push({ ...v, extracted: typeof triples === 'string' ? { model: name, error: triples } : { model: name, triples } });
     }
-    store.saveVerdicts(runId, updated);
+    await store.saveVerdicts(runId, updated);
     return outcome;
 }
