@@ -61,7 +61,8 @@ export function postgresEngine(): StoreEngine {
         open: async where => { await up(); return openStore(where); },
         rows: async <T>(where: string, sql: string, params: unknown[] = []) => {
             const s = await up();
-            const client = new pg.Client({ connectionString: where, password: s.password });
+            const u = new URL(where);
+            const client = new pg.Client({ host: u.hostname, port: Number(u.port), user: u.username, database: u.pathname.slice(1), password: s.password });
             await client.connect();
             try {
                 let i = 0;

@@ -43,7 +43,12 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
     const scrub = keyScrubber(rm.secret);
     let unreachableInARow = 0, answeredHere = 0, givenUp = false;
     const worker = async () => {
-        for (let slot = await queue.take(); slot && !signal?.aborted && !givenUp; slot = await queue.take()) await ask(slot);
+        for (let slot = await queue.take(); slot && !signal?.aborted && !givenUp; slot = await queue.take()) {
+            // A shared run's chunk taken by another worker (this one's lease lapsed): its slots are that worker's now.
+            if (slot.chunk?.lost) continue;
+            await ask(slot);
+            if (!signal?.aborted) slot.chunk?.settled();
+        }
     };
 
     async function ask({ question, sample, hash: known }: PendingSlot): Promise<void> {

@@ -17,8 +17,14 @@ export interface RunModel {
     secret?: string;
 }
 
-/** An unanswered (question × model × sample) of a run: its request hash and, when known, the cache entry answering it. */
-export interface PendingSlot { question: Question; sample: number; hash?: string; hit?: CacheEntry | null }
+/**
+ * An unanswered (question × model × sample) of a run: its request hash and, when known, the cache entry answering
+ * it; in a shared run, the chunk it belongs to (told when the slot is settled; its slots are dropped once lost).
+ */
+export interface PendingSlot { question: Question; sample: number; hash?: string; hit?: CacheEntry | null; chunk?: SlotChunk }
+
+/** The chunk of a shared run a slot came from. */
+export interface SlotChunk { readonly lost: boolean; settled(): void }
 
 /**
  * The slots of one model a run has not answered yet (request hash and cache hit worked out once, for cacheable

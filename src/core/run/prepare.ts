@@ -17,6 +17,7 @@ import { cliCommand } from '../invocation.js';
 import { problem, type Problem } from '../errors.js';
 import { batchProblem, executeBatchRun, type BatchOptions } from './batch.js';
 import { BATCH_PRICE_SHARE } from '../models/openai-batch.js';
+import { executeSharedRun, type SharedOptions } from './shared.js';
 
 export { executeRun, generatingProgress, pendingSlots, type AnswerEvent, type PendingSlot, type Progress, type RunModel, type RunOutcome } from './runner.js';
 export { questionBatches, QUESTION_BATCH, type QuestionSource } from './feed.js';
@@ -53,6 +54,8 @@ export interface PrepareRequest {
     onProgress?: (p: Progress) => void;
     /** Send the pending slots to the provider's Batch API (a run started as a batch run resumes as one). */
     batch?: boolean;
+    /** Work on the run together with other processes (a shared run: chunks of questions claimed in turn). */
+    join?: boolean;
 }
 
 export interface PreparedRun {
@@ -72,6 +75,8 @@ export interface PreparedRun {
     batches: () => AsyncIterable<Question[]>;
     /** A batch run: answers come from the provider's Batch API, at its price. */
     batch?: boolean;
+    /** A shared run: this process is one of its workers. */
+    shared?: boolean;
 }
 
 /** Endpoint as recorded: without any user:password a URL might carry. */
@@ -107,6 +112,7 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     if (models.length === 0 && problems.length === 0) problems.push(problem('no-model', 'no model to ask: name one with --model or in the suite\'s models.'));
     const noBatch = req.batch ? batchProblem(models) : undefined;
     if (noBatch) problems.push(problem('no-batch', noBatch));
+    if (req.batch && req.join) problems.push(problem('join-batch', 'a batch run is asked by the provider, not by workers: --join and --batch do not go together.', 'Run it with --batch alone; any machine collects it later with --resume RUN.'));
     if (problems.length) return { problems };
 
     const { store } = req;
@@ -121,6 +127,7 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     let { run } = chosen;
     const { resumed } = chosen;
     const batch = req.batch === true || chosen.settings.batch === true;
+    if (batch && req.join) return { problems: [problem('join-batch', `run ${run.id} is a batch run: it is asked by the provider, not by workers.`, 'Collect it with --resume RUN, without --join.')] };
     const settings: RunSettings = batch ? { ...chosen.settings, batch: true } : chosen.settings;
     if (batch && !req.batch) {
         const resumedNoBatch = batchProblem(models);
@@ -135,11 +142,13 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     const runId = run.id;
     const feed = (save: boolean) => questionBatches({ store, runId, source, continued, save, onStored: () => storedAll(store, runId, perQuestion) });
     let questionCount = source ? undefined : await store.questionCount(runId);
-    await store.updateSettings(runId, source ? { ...settings, generating: true } : { ...settings, slots: questionCount! * perQuestion });
+    // A worker joining a shared run wrote its settings when it chose the run: others may be storing its questions.
+    if (!req.join) await store.updateSettings(runId, source ? { ...settings, generating: true } : { ...settings, slots: questionCount! * perQuestion });
     run = (await store.getRun(runId))!;
 
     const prepared: PreparedRun = { run, resumed, models, estimates: [], batches: () => feed(true) };
     if (batch) prepared.batch = true;
+    if (req.join) prepared.shared = true;
     if (questionCount !== undefined) prepared.questionCount = questionCount;
     // The cost gate needs the whole estimate before the first call, so only a priced model waits for it.
     if (models.some(m => m.client.cacheable && m.price && (m.price.input > 0 || m.price.output > 0))) {
@@ -154,8 +163,11 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
 
 /** Every question is stored: the run's slot count is final and a resume reads them back instead of generating. */
 async function storedAll(store: Store, runId: string, perQuestion: number): Promise<void> {
-    const { generating: _, ...settings } = (await store.getRun(runId))!.settings;
-    await store.updateSettings(runId, { ...settings, slots: (await store.questionCount(runId)) * perQuestion });
+    // Exclusive: a worker joining a shared run writes the same settings (chooseRun).
+    await store.exclusive(async tx => {
+        const { generating: _, ...settings } = (await tx.getRun(runId))!.settings;
+        await tx.updateSettings(runId, { ...settings, slots: (await tx.questionCount(runId)) * perQuestion });
+    });
 }
 
 /** One pass over the questions (nothing stored, nothing asked): what is left to ask per model and what it costs. */
@@ -188,11 +200,16 @@ async function chooseRun(store: Store, req: PrepareRequest, current: RunModelRec
         run = await store.resumableRun(req.spec, req.suite);
     }
     if (!run) {
-        // Its questions are stored as they are generated (until then a resume generates them again).
-        const settings = { ...req.settings, models: current, generating: true };
+        // Its questions are stored as they are generated (until then a resume generates them again). A shared run's
+        // are stored by whichever worker takes its lease first (shared.ts).
+        const settings: RunSettings = { ...req.settings, models: current, generating: true, ...(req.join ? { shared: true } : {}) };
         run = await store.createRun(req.spec, req.suite, settings);
-        await store.acquireLease(run.id);
+        if (!req.join) await store.acquireLease(run.id);
         return { run, resumed: false, settings };
+    }
+    if (req.join) return joinRun(store, run, current);
+    if (run.settings.shared === true) {
+        return { problem: problem('run-shared', `run ${run.id} is shared by workers (started with --join).`, 'Continue it with --join (with --resume RUN to name it), or start a separate run with --new.') };
     }
     const holder = await store.acquireLease(run.id);
     if (holder) return { problem: problem('run-busy', leaseMessage(holder)) };
@@ -203,10 +220,28 @@ async function chooseRun(store: Store, req: PrepareRequest, current: RunModelRec
     return { run, resumed: true, settings: { ...run.settings, models: [...before, ...current] } };
 }
 
+/**
+ * A worker joining a run: a run that is not shared yet becomes shared, unless a process that is not a worker is
+ * writing it (it would ask every slot itself).
+ */
+async function joinRun(store: Store, run: RunRecord, current: RunModelRecord[]): Promise<{ run: RunRecord; resumed: boolean; settings: RunSettings } | { problem: Problem }> {
+    if (run.settings.shared !== true) {
+        const holder = await store.acquireLease(run.id);
+        if (holder) return { problem: problem('run-busy', leaseMessage(holder)) };
+        await store.releaseLease(run.id);
+    }
+    const before = (run.settings.models ?? []).filter(p => !current.some(c => c.name === p.name));
+    const settings: RunSettings = { ...run.settings, shared: true, models: [...before, ...current] };
+    await store.updateSettings(run.id, settings);
+    return { run, resumed: true, settings };
+}
+
 export interface ExecuteOptions {
     signal?: AbortSignal;
     /** A batch run's polling and chunk size. */
     batch?: BatchOptions;
+    /** A shared run's leases and polling. */
+    shared?: Omit<SharedOptions, 'generate'>;
     onProgress?: (p: Progress) => void;
     onAnswer?: (e: AnswerEvent) => void;
     retry?: RetryPolicy;
@@ -217,6 +252,7 @@ export async function startRun(store: Store, prepared: PreparedRun, options: Exe
     try {
         const run: RunOptions = { store, runId: prepared.run.id, batches: prepared.batches(), models: prepared.models, ...options };
         if (prepared.questionCount !== undefined) run.questionCount = prepared.questionCount;
+        if (prepared.shared) return await executeSharedRun({ ...run, shared: { generate: prepared.batches, ...options.shared } });
         return await (prepared.batch ? executeBatchRun({ ...run, batch: options.batch }) : executeRun(run));
     } finally {
         await store.releaseLease(prepared.run.id);

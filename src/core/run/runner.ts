@@ -33,7 +33,12 @@ export interface RunOptions {
     retry?: RetryPolicy;
 }
 
-export interface RunOutcome { status: RunStatus; progress: Progress }
+export interface RunOutcome {
+    status: RunStatus;
+    progress: Progress;
+    /** False for a worker of a shared run that another worker finished: that one verifies the run. */
+    verifies?: boolean;
+}
 
 /** Questions per batch when a list is asked (generated questions come in the feed's batches). */
 const BATCH = 256;

@@ -56,6 +56,8 @@ export interface RunSpecRequest {
     concurrency?: number;
     /** Send the run to the provider's Batch API (also the suite setting `batch true`). */
     batch?: boolean;
+    /** Be one of several workers on the run (`--join`): each claims chunks of its questions in turn. */
+    join?: boolean;
     secrets?: SecretSource;
     confirmHost: ConfirmHost;
     /** Where a custom key variable's first confirmed origin is remembered. */
@@ -161,7 +163,7 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
             resume: req.questionIds ? 'new' : req.resume ?? 'auto',
             secrets: req.secrets, confirmHost: req.confirmHost, bindings: req.bindings, env: req.env, domain: domainFromData(data), baseDir: path.dirname(specFile),
             concurrency: req.concurrency, settings: runSettings(req), onProgress: req.onProgress,
-            batch: req.batch ?? isTrue(spec.suites.find(s => s.name === suite)?.settings.batch),
+            batch: req.batch ?? isTrue(spec.suites.find(s => s.name === suite)?.settings.batch), join: req.join,
         });
         if (!prepared) throw new HalluProbeError(problems);
         req.onPrepared?.(prepared);
@@ -182,6 +184,7 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
         }
         const outcome = await startRun(store, prepared, { signal: req.signal, onProgress: req.onProgress, onAnswer: req.onAnswer });
         if (outcome.status !== 'completed' || req.verify === false) return await finish(outcome.status, outcome.progress);
+        if (outcome.verifies === false) return await finish(outcome.status, outcome.progress, false, 'another worker finished the run and verifies it');
         try {
             await verifyRun(store, prepared.run.id, spec, data);
             // The families' model steps (rule: claim extraction `extract_with`, embeddings `embeddings`): keys only where bound.

@@ -66,6 +66,14 @@ CREATE INDEX batch_slots_slot ON batch_slots(run, model, question, sample);
         // `ord`: the order runs were made in, where SQLite has its rowid (runs started in the same millisecond).
         sql: 'CREATE INDEX questions_seq ON questions(run, seq); ALTER TABLE runs ADD COLUMN ord BIGSERIAL;',
     },
+    {
+        version: 6,
+        name: 'work chunks: ranges of a shared run\'s questions leased to workers',
+        sql: `
+CREATE TABLE work_chunks (run TEXT NOT NULL, chunk INTEGER NOT NULL, first_seq INTEGER NOT NULL, last_seq INTEGER NOT NULL, holder TEXT, pid INTEGER, host TEXT,
+    expires BIGINT, claimed BIGINT, takeovers INTEGER NOT NULL DEFAULT 0, done INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (run, chunk));
+`,
+    },
 ];
 
 export { isPostgresUrl } from '../data/postgres-url.js';

@@ -2,7 +2,7 @@
  * The results store over either engine (sql.ts): runs, their questions, every call, the response cache, answers,
  * verdicts. Each answer is committed in its own transaction as it arrives, so a killed run loses nothing it
  * received. Keys never reach this file: callers pass parameters without them. The judgement tables are in
- * verdicts.ts, batches in batches.ts, the run lease in lease.ts.
+ * verdicts.ts, batches in batches.ts, the run lease in lease.ts, shared runs' chunks in chunks.ts.
  */
 import { randomBytes } from 'node:crypto';
 import type { Question } from '../probes/question.js';
@@ -12,6 +12,7 @@ import type { Override } from '../verify/overrides.js';
 import { Leases } from './lease.js';
 import { Judgements } from './verdicts.js';
 import { BatchTables } from './batches.js';
+import { WorkChunks } from './chunks.js';
 import { insertMany, type Sql } from './sql.js';
 import {
     slotKey, type AnswerRecord, type CacheEntry, type FailureRecord, type FailureSummary, type LeaseHolder, type RunCounts, type RunRecord,
@@ -36,6 +37,7 @@ interface Shared { leases: Leases }
 
 export class SqlStore implements Store {
     readonly batches: BatchTables;
+    readonly chunks: WorkChunks;
     private readonly judgements: Judgements;
 
     constructor(
@@ -44,6 +46,7 @@ export class SqlStore implements Store {
     ) {
         this.judgements = new Judgements(sql);
         this.batches = new BatchTables(sql);
+        this.chunks = new WorkChunks(sql);
     }
 
     get engine(): 'sqlite' | 'postgres' { return this.sql.dialect; }

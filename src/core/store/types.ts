@@ -110,6 +110,8 @@ export interface Store {
     readonly schemaVersion: number;
     /** The provider batches of batch runs. */
     readonly batches: BatchStore;
+    /** The chunks of shared runs (several workers on one run). */
+    readonly chunks: ChunkStore;
     /** Releases this store's run leases and chunks, then closes it. */
     close(): Promise<void>;
 
@@ -206,4 +208,20 @@ export interface BatchStore {
     batchSlots(local: string): Promise<BatchSlot[]>;
     /** Per slot of the run and model (`slotKey`): how many times it was sent in a batch, and whether one is still open. */
     batchAttempts(run: string, model: string): Promise<Map<string, { attempts: number; open: boolean }>>;
+}
+
+/** A shared run's chunks, as the workers see them (chunks.ts). */
+export interface ChunkStore {
+    /** This process as a worker. */
+    readonly worker: { token: string; pid: number; host: string };
+    addChunks(runId: string, questions: number, size?: number): Promise<number>;
+    claim(runId: string, leaseMs: number): Promise<WorkChunk | undefined>;
+    renew(runId: string, leaseMs: number): Promise<Set<number>>;
+    finish(runId: string, chunk: number): Promise<boolean>;
+    release(runId: string): Promise<void>;
+    reopen(runId: string): Promise<void>;
+    state(runId: string): Promise<ChunkState>;
+    questions(runId: string, first: number, last: number): Promise<Question[]>;
+    answered(runId: string, first: number, last: number): Promise<Set<string>>;
+    complete(runId: string): Promise<boolean>;
 }

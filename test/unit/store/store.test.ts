@@ -157,6 +157,50 @@ function suite(engine: StoreEngine): void {
         }
     }));
 
+    test('chunks of a shared run: claimed once each however many workers ask at once; a lapsed lease frees its chunk', () => withStore(async (store, where) => {
+        const run = (await store.createRun('/s.probe', 'x', {})).id;
+        await store.saveQuestions(run, movieQuestions(10));
+        assert.equal(await store.chunks.addChunks(run, 10, 3), 4);
+        assert.equal(await store.chunks.addChunks(run, 10, 3), 4, 'made once');
+        const others = await Promise.all([engine.open(where), engine.open(where), engine.open(where)]);
+        try {
+            const workers = [store, ...others];
+            // Every worker asks twice at once: four chunks, eight claims, each chunk to exactly one of them.
+            const claims = (await Promise.all(workers.flatMap(w => [w.chunks.claim(run, 60_000), w.chunks.claim(run, 60_000)])));
+            const got = claims.filter(c => c !== undefined).map(c => c!.chunk).sort();
+            assert.deepEqual(got, [0, 1, 2, 3]);
+            assert.deepEqual(await store.chunks.state(run), { total: 4, done: 0, held: 4, free: 0 });
+            const mine = claims.slice(0, 2).filter(c => c !== undefined).map(c => c!.chunk);
+            assert.deepEqual([...(await store.chunks.renew(run, 60_000))].sort(), mine.sort(), 'a worker renews only its own');
+            // A worker's lease lapses (here: it is given one that has already run out); the next claim takes it over.
+            const dead = others[0]!;
+            await dead.chunks.release(run);
+            const lapsed = await dead.chunks.claim(run, -1);
+            assert.ok(lapsed);
+            assert.equal(lapsed.takenOver, false);
+            const taken = await others[1]!.chunks.claim(run, 60_000);
+            assert.deepEqual([taken?.chunk, taken?.takenOver], [lapsed.chunk, true]);
+            assert.equal((await dead.chunks.renew(run, 60_000)).has(lapsed.chunk), false, 'the first holder sees it lost');
+            assert.equal(await dead.chunks.finish(run, lapsed.chunk), false, 'and cannot finish it');
+            assert.equal(await others[1]!.chunks.finish(run, lapsed.chunk), true);
+            const [row] = await engine.rows<{ takeovers: number; pid: number }>(where, 'SELECT takeovers, pid FROM work_chunks WHERE run = ? AND chunk = ?', [run, lapsed.chunk]);
+            assert.equal(Number(row!.takeovers), 1);
+            // The questions of a chunk, and which of its slots are answered.
+            const first = (await store.chunks.questions(run, 3, 5)).map(q => q.id);
+            assert.equal(first.length, 3);
+            await store.recordAnswer(answer(run, first[1]!));
+            assert.deepEqual([...(await store.chunks.answered(run, 3, 5))], [`${first[1]}\u0000m\u00000`]);
+            for (const w of workers) await w.chunks.release(run);
+            assert.deepEqual(await store.chunks.state(run), { total: 4, done: 1, held: 0, free: 3 });
+            await store.chunks.reopen(run);
+            assert.equal((await store.chunks.state(run)).free, 4);
+            assert.equal(await store.chunks.complete(run), true);
+            assert.equal(await store.chunks.complete(run), false, 'completed once: one worker verifies');
+        } finally {
+            for (const o of others) await o.close();
+        }
+    }));
+
     test('the run lease: a second store is refused while the first holds it, free once released', () => withStore(async (store, where) => {
         const run = (await store.createRun('/s.probe', 'x', {})).id;
         const other = await engine.open(where);
