@@ -18,6 +18,8 @@ export interface StoreEngine {
     open(where: string): Promise<Store>;
     /** Rows of a query on a second connection (SQL with `?` parameters, as the store writes it). */
     rows<T = Record<string, unknown>>(where: string, sql: string, params?: unknown[]): Promise<T[]>;
+    /** Runs a statement on a second connection (what another process, or a crash, leaves behind). */
+    exec(where: string, sql: string, params?: unknown[]): Promise<void>;
     stop(): Promise<void>;
 }
 
@@ -32,6 +34,10 @@ export function sqliteEngine(): StoreEngine {
         rows: async <T>(where: string, sql: string, params: unknown[] = []) => {
             const db = new Database(where, { readonly: true });
             try { return db.prepare(sql).all(...params) as T[]; } finally { db.close(); }
+        },
+        exec: async (where, sql, params = []) => {
+            const db = new Database(where);
+            try { db.prepare(sql).run(...params); } finally { db.close(); }
         },
         stop: async () => undefined,
     };
@@ -59,19 +65,21 @@ export function postgresEngine(): StoreEngine {
             return { store: await openStore(where), where };
         },
         open: async where => { await up(); return openStore(where); },
-        rows: async <T>(where: string, sql: string, params: unknown[] = []) => {
-            const s = await up();
-            const u = new URL(where);
-            const client = new pg.Client({ host: u.hostname, port: Number(u.port), user: u.username, database: u.pathname.slice(1), password: s.password });
-            await client.connect();
-            try {
-                let i = 0;
-                return (await client.query(sql.replace(/\?/g, () => `$${++i}`), params)).rows as T[];
-            } finally {
-                await client.end();
-            }
-        },
+        rows: async <T>(where: string, sql: string, params: unknown[] = []) => query<T>(where, sql, params),
+        exec: async (where, sql, params = []) => { await query(where, sql, params); },
         stop: async () => { server?.stop(); delete process.env.PGPASSWORD; },
     };
+    async function query<T>(where: string, sql: string, params: unknown[]): Promise<T[]> {
+        const s = await up();
+        const u = new URL(where);
+        const client = new pg.Client({ host: u.hostname, port: Number(u.port), user: u.username, database: u.pathname.slice(1), password: s.password });
+        await client.connect();
+        try {
+            let i = 0;
+            return (await client.query(sql.replace(/\?/g, () => `$${++i}`), params)).rows as T[];
+        } finally {
+            await client.end();
+        }
+    }
     return engine;
 }

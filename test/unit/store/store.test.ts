@@ -2,6 +2,7 @@
 // started by the test (skipped, and said so, only where PostgreSQL is not installed outside CI).
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { MIGRATIONS } from '../../../src/core/store/migrations.js';
 import { answerParams, canonicalJson, requestHash } from '../../../src/core/run/hash.js';
 import type { AnswerRecord, Store } from '../../../src/core/store/index.js';
@@ -198,6 +199,27 @@ function suite(engine: StoreEngine): void {
             assert.equal(await store.chunks.complete(run), false, 'completed once: one worker verifies');
         } finally {
             for (const o of others) await o.close();
+        }
+    }));
+
+    test('a lease is free once its process is gone or its heartbeat is stale', () => withStore(async (first, where) => {
+        const run = (await first.createRun('/s.probe', 's', {})).id;
+        assert.equal(await first.acquireLease(run), undefined);
+        const second = await engine.open(where);
+        try {
+            assert.equal((await second.acquireLease(run))?.pid, process.pid, 'a live holder is reported');
+            // A process that died (here: a finished child) leaves a lease that is free at once.
+            const child = spawn(process.execPath, ['-e', '0']);
+            const pid = await new Promise<number>(resolve => child.on('exit', () => resolve(child.pid!)));
+            await engine.exec(where, 'UPDATE run_leases SET pid = ? WHERE run = ?', [pid, run]);
+            assert.equal(await second.acquireLease(run), undefined);
+            // A holder on another host counts until its heartbeat is older than the timeout.
+            await engine.exec(where, "UPDATE run_leases SET host = 'elsewhere', token = 'x', heartbeat = ? WHERE run = ?", [Date.now(), run]);
+            assert.equal((await first.acquireLease(run))?.host, 'elsewhere');
+            await engine.exec(where, 'UPDATE run_leases SET heartbeat = 0 WHERE run = ?', [run]);
+            assert.equal(await first.acquireLease(run), undefined);
+        } finally {
+            await second.close();
         }
     }));
 
