@@ -131,18 +131,33 @@ function numbered(text: string): string {
     return text.replace(/\?/g, () => `$${++n}`);
 }
 
+const query = (q: pg.Pool | pg.PoolClient, c: pg.QueryConfig | string) => (typeof c === 'string' ? q.query(c) : q.query(c));
+
 /** One number for the store's advisory lock on a server ("hp" + "store"). */
 const EXCLUSIVE_LOCK = 4812345678;
 
+/** Statements kept prepared on each connection (by name); texts past this many are sent unnamed. */
+const NAMED_STATEMENTS = 256;
+
 /** A `pg` pool (or, inside a transaction, its one client) behind the promise door. */
 export function postgresSql(pool: pg.Pool): Sql {
-    const texts = new Map<string, string>();
-    const text = (t: string) => { let s = texts.get(t); if (s === undefined) { s = numbered(t); texts.set(t, s); } return s; };
+    // Each statement is parsed and planned once per connection, not once per call: most calls are a few rows.
+    const configs = new Map<string, { name?: string; text: string }>();
+    const config = (t: string, params: readonly Param[]): pg.QueryConfig | string => {
+        // Without parameters pg sends a simple query, which may hold several statements (a migration).
+        if (params.length === 0) return t;
+        let c = configs.get(t);
+        if (!c) {
+            c = configs.size < NAMED_STATEMENTS ? { name: `hp${configs.size}`, text: numbered(t) } : { text: numbered(t) };
+            if (c.name) configs.set(t, c);
+        }
+        return { ...c, values: params as Param[] };
+    };
     const over = (q: pg.Pool | pg.PoolClient, inTx: boolean): Sql => ({
         dialect: 'postgres',
-        all: async <T>(t: string, params: readonly Param[] = []) => (await q.query(text(t), params as Param[])).rows as T[],
-        get: async <T>(t: string, params: readonly Param[] = []) => (await q.query(text(t), params as Param[])).rows[0] as T | undefined,
-        run: async (t, params = []) => ({ changes: (await q.query(text(t), params as Param[])).rowCount ?? 0 }),
+        all: async <T>(t: string, params: readonly Param[] = []) => (await query(q, config(t, params))).rows as T[],
+        get: async <T>(t: string, params: readonly Param[] = []) => (await query(q, config(t, params))).rows[0] as T | undefined,
+        run: async (t, params = []) => ({ changes: (await query(q, config(t, params))).rowCount ?? 0 }),
         transaction: async (fn, exclusive) => {
             if (inTx) return fn(over(q, true));
             const client = await pool.connect();

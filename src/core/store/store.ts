@@ -29,6 +29,19 @@ const INSERT_CALL = `INSERT INTO calls (run, question, model, sample, hash, para
 const PUT_CACHE = 'INSERT INTO cache (hash, text, tokens_in, tokens_out, finish_reason, latency_ms, created) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING';
 const PUT_RESPONSE = `INSERT INTO responses (run, question, model, sample, text, cached, call) VALUES (?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (run, question, model, sample) DO UPDATE SET text = excluded.text, cached = excluded.cached, call = excluded.call`;
+/**
+ * The same three inserts as one statement, for a server: one round trip per answer instead of five (BEGIN, three
+ * inserts, COMMIT), and as atomic (a statement is its own transaction).
+ */
+const RECORD_ANSWER_PG = `WITH c AS (
+    INSERT INTO calls (run, question, model, sample, hash, params, latency_ms, tokens_in, tokens_out, cost, attempts, status, error, at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?) RETURNING id
+), k AS (
+    INSERT INTO cache (hash, text, tokens_in, tokens_out, finish_reason, latency_ms, created)
+    SELECT ?::TEXT, ?::TEXT, ?::BIGINT, ?::BIGINT, ?::TEXT, ?::DOUBLE PRECISION, ?::TEXT WHERE ?::BOOLEAN ON CONFLICT (hash) DO NOTHING
+)
+INSERT INTO responses (run, question, model, sample, text, cached, call) SELECT ?::TEXT, ?::TEXT, ?::TEXT, ?::INTEGER, ?::TEXT, ?::INTEGER, c.id FROM c
+    ON CONFLICT (run, question, model, sample) DO UPDATE SET text = excluded.text, cached = excluded.cached, call = excluded.call`;
 /** Hashes per `IN (…)` lookup. */
 const HASHES_PER_LOOKUP = 500;
 
@@ -181,7 +194,9 @@ export class SqlStore implements Store {
     }
 
     recordAnswer(a: AnswerRecord): Promise<void> {
-        return this.sql.transaction(tx => this.insertAnswer(tx, a, new Date().toISOString()));
+        const now = new Date().toISOString();
+        // On a server the answer is one statement, atomic as it is.
+        return this.sql.dialect === 'postgres' ? this.insertAnswer(this.sql, a, now) : this.sql.transaction(tx => this.insertAnswer(tx, a, now));
     }
 
     async recordAnswers(answers: AnswerRecord[]): Promise<void> {
@@ -189,7 +204,14 @@ export class SqlStore implements Store {
         await this.sql.transaction(async tx => { for (const a of answers) await this.insertAnswer(tx, a, now); });
     }
 
+    /** One answer's call, cache entry and response (on a server, as one statement). */
     private async insertAnswer(tx: Sql, a: AnswerRecord, now: string): Promise<void> {
+        if (tx.dialect === 'postgres') {
+            await tx.run(RECORD_ANSWER_PG, [a.run, a.question, a.model, a.sample, a.hash, JSON.stringify(a.params), a.latencyMs, a.tokensIn, a.tokensOut, a.cost, a.attempts,
+                a.cached ? 'cached' : 'ok', now, a.hash, a.text, a.tokensIn, a.tokensOut, a.finishReason, a.latencyMs, now, a.cacheable && !a.cached,
+                a.run, a.question, a.model, a.sample, a.text, a.cached ? 1 : 0]);
+            return;
+        }
         const call = await tx.get<{ id: number }>(INSERT_CALL, [a.run, a.question, a.model, a.sample, a.hash, JSON.stringify(a.params), a.latencyMs,
             a.tokensIn, a.tokensOut, a.cost, a.attempts, a.cached ? 'cached' : 'ok', null, now]);
         if (a.cacheable && !a.cached) await tx.run(PUT_CACHE, [a.hash, a.text, a.tokensIn, a.tokensOut, a.finishReason, a.latencyMs, now]);
