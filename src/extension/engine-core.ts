@@ -44,9 +44,12 @@ export async function runSuite(req: RunRequest): Promise<RunSpecResult> {
     const { runSpec } = await import('../core/run/index.js');
     return runSpec({
         spec: req.file, suite: req.suite, probe: req.probe, questionIds: req.questionIds, limit: req.limit, seed: req.seed,
-        models: req.model ? [req.model] : undefined, extraModels: req.extraModels, db: req.db, concurrency: req.concurrency,
+        models: req.model ? [req.model] : undefined, extraModels: req.extraModels, db: req.db, concurrency: req.concurrency, batch: req.batch,
         secrets: req.secrets, confirmHost: req.confirmHost, confirmCost: usd => req.confirmCost(usd), cache, signal: req.signal, origin: 'vscode',
-        onProgress: p => req.onProgress({ done: p.done, total: p.total, generating: p.generating, questions: p.questions, cached: p.cached, failed: p.failed, cost: p.cost }),
+        onProgress: p => req.onProgress({
+            done: p.done, total: p.total, generating: p.generating, questions: p.questions, cached: p.cached, failed: p.failed, cost: p.cost,
+            ...(p.batches ? { batches: p.batches.map(b => ({ id: b.id, status: b.status, requests: b.requests, done: b.done, failed: b.failed })) } : {}),
+        }),
     });
 }
 

@@ -17,7 +17,7 @@ import { previewRule, previewText } from '../core/families/rule/preview.js';
 import { fromDiagnostic, HalluProbeError } from '../core/errors.js';
 import type { ModelEstimate, PreviewData, PreviewRow, GraphNeighbourhood } from '../protocol/webview.js';
 import type { GenerateOptions } from '../core/probes/index.js';
-import type { RunSpecResult } from '../core/run/index.js';
+import { batchable, type RunSpecResult } from '../core/run/index.js';
 import * as core from './engine-core.js';
 
 export type { GenerateOptions, RunSpecResult, ReportFormat };
@@ -36,8 +36,14 @@ export interface Generated {
 }
 
 
-/** `generating`: the questions are still being generated, so `total` is only what has been generated so far. */
-export interface RunProgress { done: number; total: number; generating: boolean; questions: number; cached: number; failed: number; cost: number }
+/**
+ * `generating`: the questions are still being generated, so `total` is only what has been generated so far.
+ * `batches`: a batch run's provider batches and their states.
+ */
+export interface RunProgress {
+    done: number; total: number; generating: boolean; questions: number; cached: number; failed: number; cost: number;
+    batches?: { id: string; status: string; requests: number; done: number; failed: number }[];
+}
 
 export interface RunRequest extends GenerateOptions {
     file: string;
@@ -52,6 +58,8 @@ export interface RunRequest extends GenerateOptions {
     confirmHost: ConfirmHost;
     /** Asked when the cost estimate is above the threshold (the same gate as the CLI's). */
     confirmCost: (usd: number) => Promise<boolean>;
+    /** Send it to the provider's Batch API (true), ask now (false), or as the suite says (undefined). */
+    batch?: boolean;
     signal: AbortSignal;
     onProgress: (p: RunProgress) => void;
 }
@@ -119,6 +127,26 @@ export function previewData(gen: Generated, models: readonly ModelDecl[], title:
 
 /** The schema as the graph panel draws it (the engine's kg/view). */
 export const schemaGraph = kgSchemaGraph;
+
+/** Whether a model can be run as a batch (the Test Explorer offers a batch profile for it). */
+export function batchableModel(decl: ModelDecl): boolean {
+    return batchable([decl]);
+}
+
+/**
+ * Whether a run of this suite (with its models, or `model`) can go to a provider's Batch API, and whether the suite
+ * asks for that itself (`batch true`): the run picker offers a batch run then.
+ */
+export async function batchOffer(file: string, suite: string | undefined, model: string | undefined, extra: ModelDecl[]): Promise<{ can: boolean; suiteSays: boolean }> {
+    const { spec } = await specView(file);
+    const { resolveRunModels, batchable } = await import('../core/run/index.js');
+    const said = spec.suites.find(s => s.name === suite)?.settings.batch;
+    try {
+        return { can: batchable(resolveRunModels(spec, model ? [model] : undefined, suite, extra)), suiteSays: said === true || said === 'true' };
+    } catch {
+        return { can: false, suiteSays: false };
+    }
+}
 
 export async function run(req: RunRequest): Promise<RunSpecResult> {
     if (!isPostgresUrl(req.db)) fs.mkdirSync(path.dirname(req.db), { recursive: true });

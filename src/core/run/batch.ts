@@ -7,6 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Question } from '../probes/question.js';
+import type { ModelDecl } from '../spec/model.js';
+import { resolveModel } from '../models/providers.js';
 import { costOf } from '../models/cost.js';
 import { keyScrubber, redact } from '../models/secrets.js';
 import { BATCH_MAX_BYTES, BATCH_MAX_REQUESTS, BATCH_PRICE_SHARE, BATCH_PROVIDERS, batchApiFor, TERMINAL, type BatchState, type OpenAIBatchApi } from '../models/openai-batch.js';
@@ -36,6 +38,11 @@ export function batchProblem(models: readonly RunModel[]): string | undefined {
     const without = models.filter(m => !BATCH_PROVIDERS.includes(m.model.provider));
     if (without.length === 0) return undefined;
     return `${without.map(m => `model ${m.model.name} (provider ${m.model.provider})`).join(', ')}: no Batch API; batch runs work with ${BATCH_PROVIDERS.join(', ')}. Run without --batch (or batch false).`;
+}
+
+/** Whether these declared models can be run as a batch (what a face offers in its run picker). */
+export function batchable(models: readonly ModelDecl[]): boolean {
+    return models.length > 0 && models.every(decl => BATCH_PROVIDERS.includes(resolveModel(decl).model?.provider ?? ''));
 }
 
 export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions }): Promise<RunOutcome> {

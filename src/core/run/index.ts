@@ -5,5 +5,6 @@
  */
 export * from './prepare.js';
 export * from './spec-run.js';
+export { batchable } from './batch.js';
 export { previewSpec, previewSummary, skippedRows, type Preview, type PreviewBlocked, type PreviewRequest } from './preview.js';
 export { pacingLines, preparedLines, progressBar, progressLine, summaryLines, usd } from './format.js';
