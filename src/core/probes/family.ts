@@ -11,7 +11,7 @@ import type { ProbeDecl, SpecModel } from '../spec/model.js';
 import type { GroupMetrics } from '../verify/figures.js';
 import type { ParsedAnswer } from '../verify/answer.js';
 import type { Verdict } from '../verify/types.js';
-import type { Gold, Question } from './question.js';
+import type { ChatMessage, Gold, Question } from './question.js';
 import type { Plan } from './plan.js';
 import type { QuestionGraph } from '../../protocol/webview.js';
 import type { Store } from '../store/index.js';
@@ -56,6 +56,22 @@ export interface CompileInput {
     problems: Problem[];
     /** The suite's seed (falsification draws, demonstrations). */
     seed: number;
+    /** Model outputs the plan may read while it generates (see `ModelAids`); absent where no store is at hand. */
+    aids?: ModelAids;
+}
+
+/**
+ * Model outputs a plan reads while it generates (evidence \`enrich_with\`: the enriching steps; open \`embeddings\`:
+ * question-aware prizes). Generation is synchronous and deterministic, so a plan never calls a model: it asks for
+ * the output of a request, which comes from the store's cache; when it is not there the request is noted as wanted
+ * and the plan does without it (and says so). Before a run generates, the engine (run/aids.ts) asks the models for
+ * what the plans want, caches the answers, and generates again until nothing more is wanted.
+ */
+export interface ModelAids {
+    /** A declared chat model's answer to these messages (JSON mode with \`json\`), or undefined (wanted). */
+    chat(model: string, messages: ChatMessage[], options?: { json?: boolean }): string | undefined;
+    /** A declared embeddings model's vectors of these texts, in order, or undefined when any is missing (wanted). */
+    embed(model: string, texts: readonly string[]): (readonly number[])[] | undefined;
 }
 
 /** How a family reads one response: the answer against the gold, plus what the family adds to the verdict. */
@@ -155,6 +171,11 @@ export interface ProbeFamily {
 
     /** Compiles a probe against the data: how rows bind and which questions a bound row gives. */
     compile(input: CompileInput): Plan | undefined;
+    /**
+     * The models a probe's generation reads through \`ModelAids\` (evidence: \`enrich_with\`; open: \`embeddings\`); a
+     * run fetches their outputs before it generates. None (or no hook): generation asks no model.
+     */
+    generationModels?(probe: ProbeDecl): string[];
     /** The phrasing names its questions carry, in order (Test Explorer tree, CodeLens). */
     phrasings(probe: ProbeDecl): string[];
     /** A question's graph depends on the item, not only on the row (choice: which option is false). */

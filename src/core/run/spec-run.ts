@@ -20,6 +20,8 @@ import { prepareRun, startRun, type AnswerEvent, type PreparedRun, type Progress
 import { cliCommand } from '../invocation.js';
 import { storePath } from '../places.js';
 import { closest } from '../language/validation/suggest.js';
+import type { ModelAids } from '../probes/family.js';
+import { fetchAids } from './aids.js';
 
 /** Above this estimate (US dollars) a run asks before spending; HALLUPROBE_CONFIRM_USD changes it. */
 export const CONFIRM_USD_DEFAULT = 1;
@@ -153,10 +155,21 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
     const models = resolveRunModels(spec, req.models, suite, req.extraModels, req.cwd);
     req.onSpec?.(spec);
     const { data, notes } = await loadRunData(spec, req.cache, req.signal);
-    const questions = questionSource(spec, data, req, suite, notes);
 
     const store = await openStore(storePath(req.db, specFile), { passwordEnv: req.dbPasswordEnv });
     try {
+        // Models a probe's generation reads (evidence enrich_with, open embeddings): asked before the questions exist.
+        const fetched = await fetchAids({
+            spec, data, store, options: { suite, probe: req.probe, limit: req.questionIds ? undefined : req.limit, seed: req.seed },
+            keyFor: model => resolveKey(model, req.secrets, req.confirmHost, req.env ?? process.env, req.bindings),
+            client: (model, key) => createClient(model, { key }), confirm: req.confirmCost, threshold: confirmThreshold(req.env), signal: req.signal,
+        });
+        if (fetched.declined) {
+            throw new HalluProbeError(problem('cost-declined', 'The calls the questions need before they are asked (enrich_with, embeddings) were not confirmed; nothing was asked.',
+                'Run again and confirm, or raise HALLUPROBE_CONFIRM_USD.'));
+        }
+        notes.push(...fetched.problems.map(p => ({ ...problem('generation-model', p, 'Name a model declared in the spec, with its endpoint and key_env; until then the cases that need it are left out (enrich_with) or fall back (embeddings: BM25 prizes).'), severity: 'warning' as const })));
+        const questions = questionSource(spec, data, req, suite, notes, fetched.aids);
         const { prepared, problems } = await prepareRun({
             store, spec: specFile, suite: suite ?? req.probe ?? '', questions, models,
             // A selection is a run of its own (its answers still come from the cache).
@@ -166,6 +179,7 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
             batch: req.batch ?? isTrue(spec.suites.find(s => s.name === suite)?.settings.batch), join: req.join,
         });
         if (!prepared) throw new HalluProbeError(problems);
+        for (const call of fetched.calls) await store.recordSideCall({ ...call, run: prepared.run.id });
         req.onPrepared?.(prepared);
         const finish = async (status: RunSpecResult['status'], progress?: Progress, verified = false, verifyNote?: string): Promise<RunSpecResult> => {
             const id = prepared.run.id;
@@ -187,12 +201,13 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
         if (outcome.verifies === false) return await finish(outcome.status, outcome.progress, false, 'another worker finished the run and verifies it');
         try {
             await verifyRun(store, prepared.run.id, spec, data);
-            // The families' model steps (rule: claim extraction `extract_with`, embeddings `embeddings`): keys only where bound.
+            // The families' model steps (rule: claim extraction `extract_with`, embeddings `embeddings`; evidence: the
+            // entailment judge `judge_with`): keys only where bound.
             const steps = await familyModelSteps({
                 store, runId: prepared.run.id, spec, signal: req.signal, client: (model, key) => createClient(model, { key }),
                 keyFor: model => resolveKey(model, req.secrets, req.confirmHost, req.env ?? process.env, req.bindings),
             });
-            notes.push(...steps.map(p => ({ ...problem('rule-model', p, 'Name a model declared in the spec, with its endpoint and key_env; until then claims come from the patterns and overlaps are exact / alias.'), severity: 'warning' as const })));
+            notes.push(...steps.map(p => ({ ...problem('model-step', p, 'Name a model declared in the spec, with its endpoint and key_env; until then the step falls back (rule claims from the patterns, exact / alias overlaps; evidence entailment n/a).'), severity: 'warning' as const })));
             return await finish(outcome.status, outcome.progress, true);
         } catch (e) {
             return await finish(outcome.status, outcome.progress, false, `verification failed: ${e instanceof Error ? e.message : String(e)}`);
@@ -215,11 +230,11 @@ function runSettings(req: RunSpecRequest): RunSettings {
  * The run's questions as a stream: generation is deterministic, so each pass generates them afresh and none is
  * held for long. The first pass is started here to find out, before a run is created, whether there is any.
  */
-function questionSource(spec: SpecModel, data: LoadedData, req: RunSpecRequest, suite: string | undefined, notes: Problem[]): QuestionSource {
+function questionSource(spec: SpecModel, data: LoadedData, req: RunSpecRequest, suite: string | undefined, notes: Problem[], aids: ModelAids): QuestionSource {
     let problems: Problem[] = [];
     const own = { probe: req.probe, limit: req.questionIds ? undefined : req.limit, seed: req.seed, questionIds: req.questionIds };
     const pass = ({ questionIds, ...options }: typeof own): Iterator<Question> => {
-        const generation = generateQuestions(spec, data, { suite, ...options });
+        const generation = generateQuestions(spec, data, { suite, ...options, aids });
         problems = generation.diagnostics.map(fromDiagnostic);
         const wanted = questionIds && new Set(questionIds);
         return wanted ? filtered(generation.questions, q => wanted.has(q.id)) : generation.questions;

@@ -8,8 +8,8 @@ import { isPostgresUrl, safeUrl } from '../data/postgres-url.js';
 import { openSqlite } from './open.js';
 import { openPostgres } from './postgres.js';
 import { sqliteSql } from './sql.js';
-import { SqlStore } from './store.js';
-import type { Store } from './types.js';
+import { CACHE_COLUMNS, SqlStore } from './store.js';
+import type { CacheEntry, Store } from './types.js';
 
 export { leaseMessage, LEASE_STALE_MS } from './lease.js';
 export * from './types.js';
@@ -25,6 +25,17 @@ export class SqliteStore extends SqlStore {
         const { db, schemaVersion } = openSqlite(file);
         super(sqliteSql(db), file, schemaVersion);
         this.db = db;
+    }
+
+    /** A file's cache is read at once (a read never waits for a write on the same connection). */
+    override cacheReader(): (hash: string) => CacheEntry | undefined {
+        const get = this.db.prepare(`SELECT ${CACHE_COLUMNS} FROM cache WHERE hash = ?`);
+        return hash => {
+            const r = get.get(hash) as (CacheEntry & { hash: string }) | undefined;
+            if (!r) return undefined;
+            const { hash: _hash, ...entry } = r;
+            return entry;
+        };
     }
 }
 

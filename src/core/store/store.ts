@@ -23,7 +23,7 @@ interface RunRow { id: string; spec: string; suite: string; started: string; fin
 
 const toRun = (r: RunRow): RunRecord => ({ id: r.id, spec: r.spec, suite: r.suite, started: r.started, finished: r.finished, status: r.status, settings: JSON.parse(r.settings) as RunSettings });
 
-const CACHE_COLUMNS = 'hash, text, tokens_in AS "tokensIn", tokens_out AS "tokensOut", finish_reason AS "finishReason", latency_ms AS "latencyMs"';
+export const CACHE_COLUMNS = 'hash, text, tokens_in AS "tokensIn", tokens_out AS "tokensOut", finish_reason AS "finishReason", latency_ms AS "latencyMs"';
 const INSERT_CALL = `INSERT INTO calls (run, question, model, sample, hash, params, latency_ms, tokens_in, tokens_out, cost, attempts, status, error, at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`;
 const PUT_CACHE = 'INSERT INTO cache (hash, text, tokens_in, tokens_out, finish_reason, latency_ms, created) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING';
@@ -186,6 +186,15 @@ export class SqlStore implements Store {
             for (const { hash, ...entry } of rows) out.set(hash, entry);
         }
         return out;
+    }
+
+    async cacheAnswers(entries: readonly ({ hash: string } & CacheEntry)[]): Promise<void> {
+        const now = new Date().toISOString();
+        await this.sql.transaction(async tx => { for (const e of entries) await tx.run(PUT_CACHE, [e.hash, e.text, e.tokensIn, e.tokensOut, e.finishReason, e.latencyMs, now]); });
+    }
+
+    cacheReader(): ((hash: string) => CacheEntry | undefined) | undefined {
+        return undefined;
     }
 
     async cachedAnswers(runId: string): Promise<Set<string>> {

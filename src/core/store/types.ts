@@ -147,6 +147,16 @@ export interface Store {
     cached(hash: string): Promise<CacheEntry | undefined>;
     /** The cache entries of many request hashes at once (those the cache has). */
     cachedMany(hashes: readonly string[]): Promise<Map<string, CacheEntry>>;
+    /**
+     * Caches answers asked before their run exists (the models a probe's generation reads: run/aids.ts); their calls
+     * are recorded with the run once it is made (`recordSideCall`, which leaves these entries as they are).
+     */
+    cacheAnswers(entries: readonly ({ hash: string } & CacheEntry)[]): Promise<void>;
+    /**
+     * A synchronous read of the cache where the engine has one (a SQLite file): what synchronous question generation
+     * reads. Undefined on a server: read ahead with `cachedMany` instead.
+     */
+    cacheReader(): ((hash: string) => CacheEntry | undefined) | undefined;
     /** The (question, model) pairs of a run answered from the cache, as "question\0model". */
     cachedAnswers(runId: string): Promise<Set<string>>;
     /** Commits one answer: the call, the cache entry and the response, atomically. */
