@@ -1,6 +1,6 @@
 /** Typed access to the `halluprobe.*` settings (declared in package.json `contributes.configuration`). */
 import { defaultStorePath } from '../core/places.js';
-import { isPostgresUrl } from '../core/data/postgres-url.js';
+import { isPostgresUrl } from '../core/data/light.js';
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import type { ModelDecl, SettingValue } from '../core/spec/index.js';

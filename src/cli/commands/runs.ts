@@ -1,9 +1,9 @@
 import * as path from 'node:path';
 import { storePath } from '../../core/places.js';
 import { existsSync } from 'node:fs';
-import type { Command } from './index.js';
+import type { Command } from './command.js';
 import { stringFlag, type ParsedArgs, unknownOption } from '../args.js';
-import { isPostgresUrl, openStore, shownWhere } from '../../core/store/index.js';
+import { isPostgresUrl, openStore, shownStore } from '../../core/store/index.js';
 import { usd } from '../../core/run/index.js';
 import { print, printError } from '../print.js';
 import { cliCommand } from '../../core/invocation.js';
@@ -36,7 +36,7 @@ Lists runs, newest first: id, status, spec, suite, models, answers, failures, to
                 return { ...run, models, counts: await store.counts(run.id) };
             }));
             if (format === 'json') { print(JSON.stringify(rows, null, 2)); return 0; }
-            if (rows.length === 0) { print(`No runs in ${shownWhere(db)}.`); return 0; }
+            if (rows.length === 0) { print(`No runs in ${shownStore(db)}.`); return 0; }
             for (const r of rows) {
                 const c = r.counts;
                 print(`${r.id}  ${r.status.padEnd(9)}  ${path.relative(process.cwd(), r.spec) || r.spec}${r.suite ? ` / ${r.suite}` : ''}  ${r.models.join(', ')}`);

@@ -1,6 +1,7 @@
-import type { Command } from './index.js';
+import type { Command } from './command.js';
 import { stringFlag, type ParsedArgs } from '../args.js';
-import { copyStore, shownWhere } from '../../core/store/index.js';
+import { copyStore } from '../../core/store/index.js';
+import { shownStore } from '../../core/data/index.js';
 import { print, printError } from '../print.js';
 
 const FLAGS = new Set(['run', 'db-password-env', 'help']);
@@ -24,7 +25,7 @@ overrides, group verdicts and batches. Each side is a results file (results.db) 
         if (problem) { printError(`halluprobe store: ${problem}\n\n${this.usage}`); return 2; }
         const only = typeof args.flags.run === 'string' ? [args.flags.run] : undefined;
         const { copied, skipped } = await copyStore(from!, to!, only, stringFlag(args, 'db-password-env'));
-        print(`Copied ${copied.length} run${copied.length === 1 ? '' : 's'} from ${shownWhere(from!)} to ${shownWhere(to!)}${skipped.length ? ` (${skipped.length} already there: ${skipped.join(', ')})` : ''}.`);
+        print(`Copied ${copied.length} run${copied.length === 1 ? '' : 's'} from ${shownStore(from!)} to ${shownStore(to!)}${skipped.length ? ` (${skipped.length} already there: ${skipped.join(', ')})` : ''}.`);
         return 0;
     },
 };

@@ -1,11 +1,5 @@
 /** PostgreSQL connection URLs, without loading the client (the language validator uses these). */
 
-/** A PostgreSQL URL rather than a file name (a source, or a results store given with --db). */
-export const isPostgresUrl = (s: string) => /^postgres(ql)?:\/\//i.test(s.trim());
-
-/** What to show of a store or source that may be a URL: a URL without any password, a file as it is. */
-export const shownWhere = (where: string) => (isPostgresUrl(where) ? safeUrl(where) : where);
-
 /** Query parameters libpq reads a password from. */
 const PASSWORD_PARAMETERS = /^(password|sslpassword)$/i;
 /** A password inside `options` ("-c PGPASSWORD=…", "password=…"). */
@@ -77,3 +71,11 @@ export function savedPassword(url: string): string | undefined {
 
 /** How to give a password, for every message that needs one. */
 export const PASSWORD_REMEDY = 'set PGPASSWORD (or name a variable with `password_env`), or in VS Code run "HalluProbe: Set Database Password" — never a password in the spec';
+
+/** A PostgreSQL connection URL (a results store or a source on a server), not a file. */
+export const isPostgresUrl = (s: string) => /^postgres(ql)?:\/\//i.test(s.trim());
+
+/** A results store as people see it: a server's URL without a password, a file as given. */
+export function shownStore(where: string): string {
+    return isPostgresUrl(where) ? safeUrl(where) : where;
+}

@@ -15,6 +15,8 @@ import { createClient, domainFromData, modelFromFlag, resolveKey, type ConfirmHo
 import { openStore, type FailureSummary, type RunSettings, type RunCounts, type RunRecord, type RunResults, type RunStatus } from '../store/index.js';
 import { verifyRun } from '../verify/run.js';
 import { familyModelSteps } from '../probes/families.js';
+import { readWithModels } from '../verify/model-read.js';
+import type { ResolvedModel } from '../models/providers.js';
 import { fromDiagnostic, HalluProbeError, problem, type Problem } from '../errors.js';
 import { prepareRun, startRun, type AnswerEvent, type PreparedRun, type Progress, type QuestionSource } from './prepare.js';
 import { cliCommand } from '../invocation.js';
@@ -202,12 +204,14 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
         try {
             await verifyRun(store, prepared.run.id, spec, data);
             // The families' model steps (rule: claim extraction `extract_with`, embeddings `embeddings`; evidence: the
-            // entailment judge `judge_with`): keys only where bound.
-            const steps = await familyModelSteps({
-                store, runId: prepared.run.id, spec, signal: req.signal, client: (model, key) => createClient(model, { key }),
-                keyFor: model => resolveKey(model, req.secrets, req.confirmHost, req.env ?? process.env, req.bindings),
-            });
-            notes.push(...steps.map(p => ({ ...problem('model-step', p, 'Name a model declared in the spec, with its endpoint and key_env; until then the step falls back (rule claims from the patterns, exact / alias overlaps; evidence entailment n/a).'), severity: 'warning' as const })));
+            // entailment judge `judge_with`), after the model reader (`read_with`), whose verdicts a rule probe's
+            // extraction reads: keys only where bound.
+            const stepRun = {
+                store, runId: prepared.run.id, spec, signal: req.signal, client: (model: ResolvedModel, key: string) => createClient(model, { key }),
+                keyFor: (model: ResolvedModel) => resolveKey(model, req.secrets, req.confirmHost, req.env ?? process.env, req.bindings),
+            };
+            const steps = [...(await readWithModels(stepRun)).problems, ...await familyModelSteps(stepRun)];
+            notes.push(...steps.map(p => ({ ...problem('model-step', p, 'Name a model declared in the spec, with its endpoint and key_env; until then the step falls back (the pattern reader decides; rule claims from the patterns, exact / alias overlaps; evidence entailment n/a).'), severity: 'warning' as const })));
             return await finish(outcome.status, outcome.progress, true);
         } catch (e) {
             return await finish(outcome.status, outcome.progress, false, `verification failed: ${e instanceof Error ? e.message : String(e)}`);

@@ -8,7 +8,7 @@ import { openPostgres } from './postgres.js';
 import { openSqlite } from './open.js';
 import { sqliteSql, type Param, type Row, type Sql } from './sql.js';
 import { HalluProbeError, problem } from '../errors.js';
-import { isPostgresUrl, shownWhere } from '../data/postgres-url.js';
+import { isPostgresUrl, shownStore } from '../data/postgres-url.js';
 
 /** The tables a run owns, in the order they are copied, with their columns (`calls.id` is renumbered). */
 const TABLES: { table: string; columns: string[] }[] = [
@@ -63,7 +63,7 @@ export async function copyStore(from: string, to: string, runs?: readonly string
             const have = new Set(await runIds(target));
             const there = await runIds(source);
             const missing = (runs ?? []).filter(r => !there.includes(r));
-            if (missing.length) throw new HalluProbeError(problem('unknown-run', `No run ${missing.join(', ')} in ${shownWhere(from)}.`, 'List the runs with "halluprobe runs --db <store>".'));
+            if (missing.length) throw new HalluProbeError(problem('unknown-run', `No run ${missing.join(', ')} in ${shownStore(from)}.`, 'List the runs with "halluprobe runs --db <store>".'));
             const result: CopyResult = { copied: [], skipped: [] };
             for (const run of runs ?? there) {
                 if (have.has(run)) { result.skipped.push(run); continue; }

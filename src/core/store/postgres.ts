@@ -76,6 +76,7 @@ CREATE TABLE work_chunks (run TEXT NOT NULL, chunk INTEGER NOT NULL, first_seq I
     },
 ];
 
+/** A store URL rather than a file name. */
 export { isPostgresUrl } from '../data/postgres-url.js';
 
 /** Brings the server's tables up to the last migration; returns the schema version. */

@@ -6,7 +6,7 @@
 import type { Question } from '../probes/question.js';
 import type { Verdict } from '../verify/types.js';
 import type { GroupVerdict } from '../verify/types.js';
-import type { Override } from '../verify/overrides.js';
+import type { Override } from '../verify/types.js';
 
 export type RunStatus = 'running' | 'completed' | 'cancelled' | 'failed';
 

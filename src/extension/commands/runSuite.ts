@@ -1,4 +1,4 @@
-import type { Services } from './index.js';
+import type { Services } from '../services.js';
 import type { ModelDecl } from '../../core/spec/index.js';
 import type { EngineModule } from '../state.js';
 import { pickSpec, pickSuite, argField } from './pick.js';

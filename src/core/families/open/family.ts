@@ -324,11 +324,26 @@ function openGraph(graph: QuestionGraph, q: Question, _v: Verdict | undefined, r
     if (!q.open || response === undefined) return graph;
     graph.claims = openClaims(q, response).map(c => {
         const m: ClaimMark = { text: c.text, data: c.data.label, context: c.context.label, cause: c.cause, mentions: c.mentions };
+        if (c.span) m.span = c.span;
         if (c.context.edge) m.contextEdge = { head: c.context.edge.head, tail: c.context.edge.tail };
         if (c.data.edge) m.dataEdge = { head: c.data.edge.head, relation: c.data.edge.relation, tail: c.data.edge.tail };
         return m;
     });
     return graph;
+}
+
+/** Why an open answer failed: each claim the data contradicts, with its span and the edge; or that none is supported. */
+function explainOpen(q: Question, _v: Verdict, response: string): string[] {
+    const claims = openClaims(q, response);
+    const at = (c: { span?: [number, number] }) => (c.span ? ` at ${c.span[0]}–${c.span[1]}` : '');
+    const edge = (e: { head: string; relation: string; tail: string }) => `${e.head} —${e.relation}→ ${e.tail}`;
+    const out = claims.filter(c => c.data.label === 'contradicted')
+        .map(c => `claim "${c.text}"${at(c)} contradicted${c.data.edge ? ` by the data's ${edge(c.data.edge)}` : ''}${c.cause === 'followed-corrupted' ? ' (it followed a corrupted context edge)' : ''}`);
+    if (!claims.some(c => c.data.label === 'supported')) {
+        const unverifiable = claims.filter(c => c.data.label === 'unverifiable').length;
+        out.push(claims.length === 0 ? 'no claim read in the answer' : `no claim supported by the data (${claims.length} read, ${unverifiable} unverifiable)`);
+    }
+    return out;
 }
 
 export const openFamily: ProbeFamily = {
@@ -337,6 +352,7 @@ export const openFamily: ProbeFamily = {
     target: 'relation',
     example: "write 'about <relation>' (and 'with <relation>' for FK-linked pairs)",
     members: ['ask'],
+    readLabels: [],
     settings: [
         { name: 'preset', type: 'text', values: Object.keys(OPEN_PRESETS), doc: `The question asked when the probe has no ask: a group (${Object.keys(OPEN_GROUPS).join(', ')}; its first sub-type) or a sub-type (${Object.keys(OPEN_SUBTYPES).join(', ')}); default explanatory.` },
         { name: 'form', type: 'text', values: ['triplets', 'paths', 'subgraph'], doc: 'The retrieved context\'s form: triplets (default), paths or subgraph.' },
@@ -355,6 +371,7 @@ export const openFamily: ProbeFamily = {
     phrasings: phrasingsOf,
     pathPerItem: true,
     parse: response => ({ answer: response.trim() ? 'yes' : 'unparseable', rationaleStart: 0 }),
+    explainFailure: explainOpen,
     score: (q, parsed, response) => {
         if (parsed.answer !== 'yes') return { correct: false };
         const s = summariseClaims(openClaims(q, response));
@@ -368,6 +385,10 @@ export const openFamily: ProbeFamily = {
     groupRelations: [levelsRelation],
     questionGraph: openGraph,
     reportSections,
+    simulatorRates: [
+        { name: 'follows', default: 1, doc: 'Open answers: the share of the context\'s facts the simulated model states.' },
+        { name: 'invents', default: 0.05, doc: 'Open answers: per fact stated, the chance the simulated model adds an invented one.' },
+    ],
     answerText: (q, _gold, rates) => {
         const ctx = q.open?.context ?? q.open?.clean;
         if (!ctx) return 'I have no facts to state about this.';

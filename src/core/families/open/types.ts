@@ -69,6 +69,8 @@ export interface ClaimCheck {
 
 export interface ClaimVerdict {
     text: string;
+    /** [start, end) of the claim in the answer (absent for a claim a model extracted in its own words). */
+    span?: [number, number];
     /** Node ids the claim mentions, subject first. */
     mentions: string[];
     relations: string[];
