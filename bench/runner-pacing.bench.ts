@@ -27,7 +27,7 @@ async function paced(name: string, settings: Record<string, string | number>): P
     const store = tempStore();
     try {
         const questions = movieQuestions(Math.ceil((PER_MINUTE / 100) * (WINDOW / 60_000) * WINDOWS * 1.5) + 50, `${name}-`);
-        const runId = newRun(store, questions);
+        const runId = await newRun(store, questions);
         const controller = new AbortController();
         const length = WINDOW * WINDOWS;
         const timer = setTimeout(() => controller.abort(), length);
@@ -45,7 +45,7 @@ async function paced(name: string, settings: Record<string, string | number>): P
                 goal: name.startsWith('learned') ? '< 0.01' : undefined, met: name.startsWith('learned') ? share429 < 0.01 : undefined },
         ];
     } finally {
-        store.close();
+        await store.close();
         await server.close();
     }
 }

@@ -22,7 +22,7 @@ const LATENCY = 200;
 const rows: BenchRow[] = [];
 
 async function timedRun(store: Store, questions: Question[], model: RunModel) {
-    const runId = newRun(store, questions);
+    const runId = await newRun(store, questions);
     const { ms, peakMB, result } = await measure(() => executeRun({ store, runId, questions, models: [model] }));
     if (result.progress.answered !== questions.length) throw new Error(`only ${result.progress.answered}/${questions.length} answered`);
     return { ms, peakMB, progress: result.progress };
@@ -31,7 +31,7 @@ async function timedRun(store: Store, questions: Question[], model: RunModel) {
 async function timedRunOnce(url: string, concurrency: number): Promise<void> {
     const store = tempStore();
     await timedRun(store, movieQuestions(concurrency, 'warm-'), serverModel(url, { concurrency }));
-    store.close();
+    await store.close();
 }
 
 async function throughput(server: ServerProcess, concurrency: number, count: number): Promise<number> {
@@ -48,7 +48,7 @@ async function throughput(server: ServerProcess, concurrency: number, count: num
         });
         return rate;
     } finally {
-        store.close();
+        await store.close();
     }
 }
 
@@ -138,7 +138,7 @@ async function main(): Promise<void> {
             const added = (ours - bare) / (3 * n);
             rows.push({ bench: 'runner', case: `time per call, zero latency, concurrency 1 (loopback HTTP + SDK + runner)`, value: total, unit: 'ms/call', reference: bare / (3 * n), referenceName: 'bare SDK call', ratio: ours / bare });
             rows.push({ bench: 'runner', case: `runner overhead per call beyond the bare SDK call, zero latency`, value: added, unit: 'ms/call', goal: '< 1 ms', met: added < 1 });
-            store.close();
+            await store.close();
         }
 
         // 10,000 questions answered before: the second run is served entirely from the cache.
@@ -151,7 +151,7 @@ async function main(): Promise<void> {
             const { ms, peakMB, progress } = await timedRun(store, questions, model);
             if ((await fast.stats()).requests !== requests || progress.cached !== questions.length) throw new Error('the cached run made requests');
             rows.push({ bench: 'runner', case: '10,000-question run from the cache', value: ms, unit: 'ms', goal: '< 3000 ms', met: ms < 3000, peakMB });
-            store.close();
+            await store.close();
         }
 
         const pfCount = 256;

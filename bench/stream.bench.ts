@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { runSpec, loadCheckedSpec, loadRunData } from '../src/core/run/spec-run.js';
 import { executeRun } from '../src/core/run/index.js';
 import { generateQuestions } from '../src/core/probes/index.js';
-import { Store } from '../src/core/store/index.js';
+import { SqliteStore } from '../src/core/store/index.js';
 import { spawnOpenAIServer } from '../test/support/openai-server-process.js';
 import { serverModel, tempDir } from '../test/support/runner-fixtures.js';
 import { report, runCasesInChildren, type BenchRow } from './support.js';
@@ -45,11 +45,11 @@ async function runCase(streaming: boolean, url: string): Promise<void> {
         const model = await loadCheckedSpec(spec);
         const { data } = await loadRunData(model);
         const questions = [...generateQuestions(model, data, { suite: 'movies' }).questions];
-        const store = new Store(path.join(path.dirname(spec), 'results.db'));
-        const run = store.createRun(spec, 'movies', {});
-        store.saveQuestions(run.id, questions);
+        const store = new SqliteStore(path.join(path.dirname(spec), 'results.db'));
+        const run = await store.createRun(spec, 'movies', {});
+        await store.saveQuestions(run.id, questions);
         await executeRun({ store, runId: run.id, questions, models: [serverModel(url, { concurrency: 4 })], signal: stop.signal, onAnswer });
-        store.close();
+        await store.close();
     }
     const result: CaseResult = { firstAnswerMs, peakMB: (process.resourceUsage().maxRSS * 1024) / (1 << 20) };
     console.log(`CASE ${JSON.stringify(result)}`);

@@ -7,7 +7,7 @@ export interface ParsedArgs {
 }
 
 // Flags that never take a value (so the word after them stays a positional argument).
-const SWITCHES = new Set(['help', 'h', 'json', 'yes', 'new', 'no-verify', 'fail-on-failures', 'fds', 'batch']);
+const SWITCHES = new Set(['help', 'h', 'json', 'yes', 'new', 'no-verify', 'fail-on-failures', 'fds', 'batch', 'join']);
 
 export function parseArgs(argv: string[]): ParsedArgs {
     const out: ParsedArgs = { positional: [], flags: {} };

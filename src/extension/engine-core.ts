@@ -16,8 +16,14 @@ import { countMessageTokens } from '../core/models/index.js';
 import { loadData as loadTables, DataCache } from '../core/data/index.js';
 import { previewSpec, type Preview, type PreviewBlocked, type PreviewRequest } from '../core/run/index.js';
 
-/** `generating`: the questions are still being generated, so `total` is only what has been generated so far. */
-export interface RunProgress { done: number; total: number; generating: boolean; questions: number; cached: number; failed: number; cost: number }
+/**
+ * `generating`: the questions are still being generated, so `total` is only what has been generated so far.
+ * `batches`: a batch run's provider batches and their states.
+ */
+export interface RunProgress {
+    done: number; total: number; generating: boolean; questions: number; cached: number; failed: number; cost: number;
+    batches?: { id: string; status: string; requests: number; done: number; failed: number }[];
+}
 
 export interface RunRequest extends GenerateOptions {
     file: string;
@@ -32,6 +38,8 @@ export interface RunRequest extends GenerateOptions {
     confirmHost: ConfirmHost;
     /** Asked when the cost estimate is above the threshold (the same gate as the CLI's). */
     confirmCost: (usd: number) => Promise<boolean>;
+    /** Send it to the provider's Batch API (true), ask now (false), or as the suite says (undefined). */
+    batch?: boolean;
     signal: AbortSignal;
     onProgress: (p: RunProgress) => void;
 }
@@ -58,7 +66,7 @@ async function openStore(db: string): Promise<Store> {
 
 export async function withStore<T>(db: string, fn: (store: Store) => T | Promise<T>): Promise<T> {
     const store = await openStore(db);
-    try { return await fn(store); } finally { store.close(); }
+    try { return await fn(store); } finally { await store.close(); }
 }
 
 
@@ -67,9 +75,12 @@ export async function runSuite(req: RunRequest): Promise<RunSpecResult> {
     const { runSpec } = await import('../core/run/index.js');
     return runSpec({
         spec: req.file, suite: req.suite, probe: req.probe, questionIds: req.questionIds, limit: req.limit, seed: req.seed,
-        models: req.model ? [req.model] : undefined, extraModels: req.extraModels, db: req.db, concurrency: req.concurrency,
+        models: req.model ? [req.model] : undefined, extraModels: req.extraModels, db: req.db, concurrency: req.concurrency, batch: req.batch,
         secrets: req.secrets, confirmHost: req.confirmHost, confirmCost: usd => req.confirmCost(usd), cache, signal: req.signal, origin: 'vscode',
-        onProgress: p => req.onProgress({ done: p.done, total: p.total, generating: p.generating, questions: p.questions, cached: p.cached, failed: p.failed, cost: p.cost }),
+        onProgress: p => req.onProgress({
+            done: p.done, total: p.total, generating: p.generating, questions: p.questions, cached: p.cached, failed: p.failed, cost: p.cost,
+            ...(p.batches ? { batches: p.batches.map(b => ({ id: b.id, status: b.status, requests: b.requests, done: b.done, failed: b.failed })) } : {}),
+        }),
     });
 }
 

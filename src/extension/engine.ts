@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadSpec, type SpecDiagnostic } from '../core/spec/index.js';
 import type { ModelDecl, SpecModel } from '../core/spec/index.js';
-import type { LoadedData } from '../core/data/index.js';
+import { isPostgresUrl, type LoadedData } from '../core/data/index.js';
 import { goldText, type Question } from '../core/probes/index.js';
 import { resolveModel, estimateCost } from '../core/models/index.js';
 import type { RunRecord, RunResults } from '../core/store/index.js';
@@ -17,7 +17,7 @@ import { previewRule, previewText } from '../core/rules/index.js';
 import { fromDiagnostic, HalluProbeError } from '../core/errors.js';
 import type { ModelEstimate, PreviewData, PreviewRow, GraphNeighbourhood } from '../protocol/webview.js';
 import type { GenerateOptions } from '../core/probes/index.js';
-import type { RunSpecResult } from '../core/run/index.js';
+import { batchable, type RunSpecResult } from '../core/run/index.js';
 import * as core from './engine-core.js';
 import type { RunRequest } from './engine-core.js';
 
@@ -101,22 +101,45 @@ export function previewData(gen: Generated, models: readonly ModelDecl[], title:
 /** The schema as the graph panel draws it (the engine's kg/view). */
 export const schemaGraph = kgSchemaGraph;
 
+/** Whether a model can be run as a batch (the Test Explorer offers a batch profile for it). */
+export function batchableModel(decl: ModelDecl): boolean {
+    return batchable([decl]);
+}
+
+/**
+ * Whether a run of this suite (with its models, or `model`) can go to a provider's Batch API, and whether the suite
+ * asks for that itself (`batch true`): the run picker offers a batch run then.
+ */
+export async function batchOffer(file: string, suite: string | undefined, model: string | undefined, extra: ModelDecl[]): Promise<{ can: boolean; suiteSays: boolean }> {
+    const { spec } = await specView(file);
+    const { resolveRunModels, batchable } = await import('../core/run/index.js');
+    const said = spec.suites.find(s => s.name === suite)?.settings.batch;
+    try {
+        return { can: batchable(resolveRunModels(spec, model ? [model] : undefined, suite, extra)), suiteSays: said === true || said === 'true' };
+    } catch {
+        return { can: false, suiteSays: false };
+    }
+}
+
 export async function run(req: RunRequest): Promise<RunSpecResult> {
-    fs.mkdirSync(path.dirname(req.db), { recursive: true });
+    if (!isPostgresUrl(req.db)) fs.mkdirSync(path.dirname(req.db), { recursive: true });
     return core.runSuite(req);
 }
 
+/** A store that has no results yet: a file not made (a server store is asked). */
+const noStoreYet = (db: string) => !isPostgresUrl(db) && !fs.existsSync(db);
+
 export async function results(db: string, runId?: string): Promise<RunResults | undefined> {
-    if (!fs.existsSync(db)) return undefined;
-    return core.withStore(db, store => {
-        const id = runId ?? store.latestRun()?.id;
+    if (noStoreYet(db)) return undefined;
+    return core.withStore(db, async store => {
+        const id = runId ?? (await store.latestRun())?.id;
         return id ? store.loadRunResults(id) : undefined;
     });
 }
 
 /** The runs of a store, newest first. */
 export async function runs(db: string): Promise<RunRecord[]> {
-    if (!fs.existsSync(db)) return [];
+    if (noStoreYet(db)) return [];
     return core.withStore(db, store => store.listRuns());
 }
 

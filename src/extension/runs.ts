@@ -13,7 +13,7 @@ import type { RunSpecResult, RunProgress } from './engine.js';
 import { sqliteStatus } from './native.js';
 import { questionPassed } from '../core/verify/index.js';
 import { usd } from '../core/run/light.js';
-import { problemsNotice, RUN_ACTIONS, runFinishedMessage, SHOW_PROBLEMS } from './results/summary.js';
+import { batchStates, problemsNotice, RUN_ACTIONS, runFinishedMessage, SHOW_PROBLEMS } from './results/summary.js';
 import type { HalluProbeError } from '../core/errors.js';
 
 export interface StartRun {
@@ -26,15 +26,25 @@ export interface StartRun {
     label: string;
     /** A Test Explorer run's token also cancels. */
     token?: vscode.CancellationToken;
+    /** Send it to the provider's Batch API (the run picker's choice); undefined: as the suite says. */
+    batch?: boolean;
+    /** The Test Explorer started it (and shows it itself). */
+    fromExplorer?: boolean;
 }
 
-interface Active { label: string; file: string; abort: AbortController; progress: RunProgress; started: number }
+interface Active { label: string; file: string; abort: AbortController; progress: RunProgress; started: number; batch: boolean }
+
+/** A run as it starts and goes: what the Test Explorer shows of a run it did not start (a long batch run). */
+export interface RunEvent { req: StartRun; progress: RunProgress }
 
 export class Runs implements vscode.Disposable {
     private active: Active | undefined;
     private readonly item: vscode.StatusBarItem;
-    private readonly finished = new vscode.EventEmitter<{ file: string; outcome?: RunSpecResult }>();
+    private readonly finished = new vscode.EventEmitter<{ file: string; outcome?: RunSpecResult; req: StartRun }>();
     readonly onDidFinish = this.finished.event;
+    private readonly progressed = new vscode.EventEmitter<RunEvent>();
+    /** Fired when a run starts, and on each progress step shown (a few a second at most). */
+    readonly onDidProgress = this.progressed.event;
 
     constructor(private readonly ctx: Ctx, private readonly state: SpecState) {
         this.item = vscode.window.createStatusBarItem('halluprobe.run', vscode.StatusBarAlignment.Left, 50);
@@ -58,13 +68,16 @@ export class Runs implements vscode.Disposable {
         const sqlite = sqliteStatus();
         if (!sqlite.ok) { showError(this.ctx, sqlite.message); return undefined; }
         const abort = new AbortController();
-        const active: Active = { label: req.label, file: req.file, abort, progress: { done: 0, total: 0, generating: true, questions: 0, cached: 0, failed: 0, cost: 0 }, started: Date.now() };
+        const active: Active = { label: req.label, file: req.file, abort, progress: { done: 0, total: 0, generating: true, questions: 0, cached: 0, failed: 0, cost: 0 }, started: Date.now(), batch: req.batch === true };
         this.active = active;
         this.ctx.setContext('halluprobe.running', true);
         this.render();
         req.token?.onCancellationRequested(() => abort.abort());
+        this.progressed.fire({ req, progress: active.progress });
+        // A batch run waits hours for the provider: its progress sits in the status bar, not in a notification.
+        const location = req.batch ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification;
         try {
-            return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `HalluProbe: ${req.label}`, cancellable: true }, async (progress, token) => {
+            return await vscode.window.withProgress({ location, title: `HalluProbe: ${req.label}`, cancellable: true }, async (progress, token) => {
                 token.onCancellationRequested(() => abort.abort());
                 let reported = 0;
                 let shown = 0;
@@ -74,9 +87,10 @@ export class Runs implements vscode.Disposable {
                 const outcome = await e.run({
                     file: req.file, suite: req.suite, probe: req.probe, model: req.model, questionIds: req.questionIds,
                     db: settings.storePath(req.file), concurrency: settings.concurrency(uri), extraModels: settings.settingModels(uri),
-                    secrets: new KeyStore(this.ctx.extension.secrets), confirmHost, confirmCost, signal: abort.signal,
+                    secrets: new KeyStore(this.ctx.extension.secrets), confirmHost, confirmCost, signal: abort.signal, batch: req.batch,
                     onProgress: p => {
                         active.progress = { ...p };
+                        if (p.batches) active.batch = true;
                         // Every answer reports progress; the UI needs a few updates a second, not hundreds.
                         const now = Date.now();
                         if (now - shown < 200 && (p.generating || p.done < p.total)) return;
@@ -85,19 +99,20 @@ export class Runs implements vscode.Disposable {
                         progress.report({ message: progressText(p), increment: pct - reported });
                         reported = pct;
                         this.render();
+                        this.progressed.fire({ req, progress: active.progress });
                     },
                 });
                 this.ctx.output.info(`run ${outcome.run.id}: ${outcome.results.answers.length} answers in ${((Date.now() - active.started) / 1000).toFixed(1)} s`);
                 this.state.setResults(req.file, outcome.results);
-                this.finished.fire({ file: req.file, outcome });
+                this.finished.fire({ file: req.file, outcome, req });
                 const verdicts = outcome.results.verdicts;
                 const questions = new Map(outcome.results.questions.map(q => [q.id, q]));
                 const failed = verdicts.filter(v => { const q = questions.get(v.questionId); return q !== undefined && !questionPassed(q, v); }).length;
                 // Questions whose calls failed are counted too: a run never reads as all passed when some went unasked.
                 const unasked = outcome.counts.failed ? `, ${outcome.counts.failed} not answered: the calls failed` : '';
-                this.ctx.output.info(`run ${outcome.run.id} (${req.label}) ${outcome.status}: ${verdicts.length} verdicts, ${failed} failed${unasked} · store ${settings.storePath(req.file)}`);
+                this.ctx.output.info(`run ${outcome.run.id} (${req.label}) ${outcome.status}: ${verdicts.length} verdicts, ${failed} failed${unasked} · store ${outcome.store}`);
                 // The count first, so a narrow toast never cuts it; it counts the whole run's answers (a CodeLens counts one probe's).
-                const done = runFinishedMessage(failed, verdicts.length, req.label, outcome.status, outcome.counts.failed);
+                const done = runFinishedMessage(failed, verdicts.length, req.label, outcome.status, outcome.counts.failed, active.batch);
                 void vscode.window.showInformationMessage(done.text, ...done.actions).then(action => {
                     if (action === RUN_ACTIONS.failures) void vscode.commands.executeCommand('halluprobe.showFailures', { file: req.file });
                     if (action === RUN_ACTIONS.report) void vscode.commands.executeCommand('halluprobe.showResults', { file: req.file, run: outcome.run.id });
@@ -113,7 +128,7 @@ export class Runs implements vscode.Disposable {
                 this.ctx.output.error(errorText(err));
                 void vscode.window.showErrorMessage(notice, SHOW_PROBLEMS).then(a => { if (a === SHOW_PROBLEMS) void vscode.commands.executeCommand('workbench.actions.view.problems'); });
             } else showError(this.ctx, errorText(err), err);
-            this.finished.fire({ file: req.file });
+            this.finished.fire({ file: req.file, req });
             return undefined;
         } finally {
             this.active = undefined;
@@ -138,7 +153,7 @@ export class Runs implements vscode.Disposable {
         const a = this.active;
         if (!a) { this.item.hide(); return; }
         const p = a.progress;
-        this.item.text = `$(beaker~spin) ${p.done}/${p.generating || !p.total ? '…' : p.total} · $${p.cost.toFixed(p.cost < 1 ? 4 : 2)}`;
+        this.item.text = `$(${a.batch ? 'cloud' : 'beaker'}~spin) ${a.batch ? 'batch ' : ''}${p.done}/${p.generating || !p.total ? '…' : p.total} · $${p.cost.toFixed(p.cost < 1 ? 4 : 2)}`;
         this.item.tooltip = `HalluProbe: ${a.label} — ${progressText(p)}. Click for details.`;
         this.item.show();
     }
@@ -146,10 +161,12 @@ export class Runs implements vscode.Disposable {
     dispose(): void {
         this.active?.abort.abort();
         this.finished.dispose();
+        this.progressed.dispose();
     }
 }
 
 export function progressText(p: RunProgress): string {
+    if (p.batches) return `${batchStates(p.batches)} · ${p.done}/${p.total} answered · $${p.cost.toFixed(4)}`;
     const of = p.generating ? `${p.done} answered (generating… ${p.questions} questions so far)` : `${p.done}/${p.total} answered`;
     return `${of}${p.cached ? ` (${p.cached} cached)` : ''}${p.failed ? `, ${p.failed} failed` : ''} · $${p.cost.toFixed(4)}`;
 }

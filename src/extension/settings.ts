@@ -1,5 +1,6 @@
 /** Typed access to the `halluprobe.*` settings (declared in package.json `contributes.configuration`). */
 import { defaultStorePath } from '../core/places.js';
+import { isPostgresUrl } from '../core/data/light.js';
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import type { ModelDecl, SettingValue } from '../core/spec/index.js';
@@ -37,11 +38,15 @@ export function questionLimit(scope?: vscode.Uri): number {
     return config(scope).get<number>('testExplorer.questionLimit', 2000);
 }
 
-/** The results store of a spec: the setting (relative to the workspace folder) or `.halluprobe/results.db` beside it. */
+/**
+ * The results store of a spec: the setting — a file (relative to the workspace folder) or a team's postgres:// URL,
+ * its password saved with "HalluProbe: Set Database Password" — or `.halluprobe/results.db` beside it.
+ */
 export function storePath(specFile: string): string {
     const uri = vscode.Uri.file(specFile);
-    const setting = config(uri).get<string>('storePath');
+    const setting = config(uri).get<string>('storePath')?.trim();
     if (!setting) return defaultStorePath(specFile);
+    if (isPostgresUrl(setting)) return setting;
     if (path.isAbsolute(setting)) return setting;
     const folder = vscode.workspace.getWorkspaceFolder(uri);
     return path.join(folder ? folder.uri.fsPath : path.dirname(specFile), setting);

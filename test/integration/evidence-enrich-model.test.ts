@@ -88,8 +88,8 @@ model enricher openai {
             assert.equal(q.evidence!.position, undefined, 'a merged passage has no position among passages');
         }
         // The steps' calls are recorded with the run at the model's price.
-        const store = openStore(db());
-        try { assert.ok(store.counts(result.run.id).cost > 0); } finally { store.close(); }
+        const store = await openStore(db());
+        try { assert.ok((await store.counts(result.run.id)).cost > 0); } finally { await store.close(); }
     });
 
     it('the answers are cached: the preview shows the same cases and a second run asks nothing', async () => {

@@ -52,12 +52,13 @@ model judge openai {
 
     const run = (spec: string, db: string, resume = 'auto') => runSpec({ spec: path.join(dir, 'evidence', spec), db: path.join(dir, db), resume, limit: 40, env, origin: 'test', confirmHost: async () => true, confirmCost: async () => true });
     const figures = async (db: string) => {
-        const store = openStore(path.join(dir, db));
+        const store = await openStore(path.join(dir, db));
         try {
-            const { data } = await loadReport(store, store.latestRun()!.id);
+            const latest = (await store.latestRun())!.id;
+            const { data } = await loadReport(store, latest);
             const kinds = (phrasing: string) => (data.metrics.find(g => g.phrasing === phrasing && g.mode === 'all')!.figures!.evidence as { byKind: Record<string, KindFigures> }).byKind[phrasing]!;
-            return { seed: kinds('seed'), swap: kinds('swap'), md: renderReport(data, 'md'), counts: store.counts(store.latestRun()!.id) };
-        } finally { store.close(); }
+            return { seed: kinds('seed'), swap: kinds('swap'), md: renderReport(data, 'md'), counts: await store.counts(latest) };
+        } finally { await store.close(); }
     };
 
     it('asks the judge in JSON mode for every answer and shows entailment beside exact match and F1, with its cost', async () => {

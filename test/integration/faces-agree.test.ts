@@ -23,11 +23,11 @@ function comparable(json: string): unknown {
     return body;
 }
 
-function verdictsOf(db: string) {
-    const store = openStore(db);
+async function verdictsOf(db: string) {
+    const store = await openStore(db);
     try {
-        const run = store.latestRun()!;
-        const r = store.loadRunResults(run.id)!;
+        const run = (await store.latestRun())!;
+        const r = (await store.loadRunResults(run.id))!;
         const key = (v: { questionId: string; model: string; sample: number }) => `${v.questionId} ${v.model} ${v.sample}`;
         return {
             verdicts: r.verdicts.map(v => ({ ...v })).sort((a, b) => key(a).localeCompare(key(b))),
@@ -36,7 +36,7 @@ function verdictsOf(db: string) {
             settings: run.settings,
         };
     } finally {
-        store.close();
+        await store.close();
     }
 }
 
@@ -65,8 +65,8 @@ describe('the CLI and the extension run the same engine path', () => {
         assert.equal(outcome.status, 'completed');
         const extReport = await engine.report(extDb, outcome.run.id, 'json');
 
-        const a = verdictsOf(cliDb);
-        const b = verdictsOf(extDb);
+        const a = await verdictsOf(cliDb);
+        const b = await verdictsOf(extDb);
         assert.ok(a.verdicts.length > 100, `${a.verdicts.length} verdicts`);
         assert.ok(a.groups.length > 50, `${a.groups.length} group verdicts`);
         assert.deepEqual(b.questions, a.questions, 'same questions');
@@ -85,9 +85,9 @@ describe('the CLI and the extension run the same engine path', () => {
     it('with a replay of recorded answers, and the same report after answers were left unverified', async () => {
         // Recorded answers for every question the movie suite asks, keyed by question id.
         const { cliDb } = await both('simulator', 'seed');
-        const store = openStore(cliDb);
-        const r = store.loadRunResults(store.latestRun()!.id)!;
-        store.close();
+        const store = await openStore(cliDb);
+        const r = (await store.loadRunResults((await store.latestRun())!.id))!;
+        await store.close();
         const lines = r.answers.map((x, i) => JSON.stringify({ id: x.questionId, answer: i % 3 === 0 ? `No. ${x.text}` : x.text }));
         const file = path.join(dir, 'recorded.jsonl');
         writeFileSync(file, lines.join('\n') + '\n');

@@ -2,7 +2,8 @@
 // OpenAI-compatible server's /v1/embeddings (deterministic bag-of-words vectors) for the question's and every node's
 // and edge's vector before the run generates; prizes follow the cosine of the question with each text, and relation
 // replacement picks the least plausible relation by embeddings (ATS-style). Vectors are cached (a second run and the
-// preview ask nothing); without them the preview falls back to BM25 and says so.
+// preview ask nothing); without them the preview falls back to BM25 and says so. The same on a SQLite store and on a
+// PostgreSQL one (started by the test), where generation reads the vectors read ahead from the server.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,19 +14,26 @@ import { repoRoot } from '../support/runner-fixtures.js';
 import { previewSpec, runSpec, type Preview } from '../../src/core/run/index.js';
 import { cosine } from '../../src/core/models/openai-embeddings.js';
 import type { Question } from '../../src/core/probes/question.js';
+import { postgresInstalled, startPostgres, type PostgresServer } from '../support/postgres.js';
 
 const nodeText = (n: { label: string; type: string }) => `${n.label} ${n.type.replace(/[._]/g, ' ')}`;
 const similarity = (a: string, b: string) => cosine(bagOfWords(a), bagOfWords(b));
 /** The question as the data words it: the ask, without the prompt's facts. */
 const asked = (q: Question) => q.messages.at(-1)!.content.split('\n')[0]!;
 
-describe('open retrieval: prizes and relation replacement by embeddings', () => {
+for (const engine of ['sqlite', 'postgres'] as const) describe(`open retrieval: prizes and relation replacement by embeddings (${engine} store)`, { skip: engine === 'postgres' && !postgresInstalled() ? 'PostgreSQL is not installed here' : false }, () => {
     let dir: string;
     let server: TestServer;
+    let pg: PostgresServer | undefined;
     const env = { ...process.env, EMBED_TEST_KEY: 'sk-embed-test' };
     const spec = () => path.join(dir, 'open', 'embedded.probe');
-    const db = () => path.join(dir, 'open.db');
+    const db = () => (pg ? pg.url('open') : path.join(dir, 'open.db'));
     before(async () => {
+        if (engine === 'postgres') {
+            pg = await startPostgres();
+            pg!.createDatabase('open');
+            process.env.PGPASSWORD = pg!.password;
+        }
         dir = mkdtempSync(path.join(os.tmpdir(), 'halluprobe-open-embed-'));
         cpSync(path.join(repoRoot, 'examples', 'open'), path.join(dir, 'open'), { recursive: true });
         cpSync(path.join(repoRoot, 'examples', 'movie', 'data'), path.join(dir, 'movie', 'data'), { recursive: true });
@@ -42,7 +50,7 @@ model embedder openai {
 }
 `);
     });
-    after(async () => { await server.close(); rmSync(dir, { recursive: true, force: true }); });
+    after(async () => { await server.close(); pg?.stop(); delete process.env.PGPASSWORD; rmSync(dir, { recursive: true, force: true }); });
 
     const preview = async () => (await previewSpec({ spec: spec(), db: db(), suite: 'open' })) as Preview;
     const run = (resume = 'auto') => runSpec({ spec: spec(), db: db(), resume, env, origin: 'test', confirmHost: async () => true, confirmCost: async () => true });

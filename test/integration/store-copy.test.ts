@@ -23,59 +23,59 @@ before(async () => {
 after(() => { pg?.stop(); delete process.env.PGPASSWORD; });
 
 /** A run with answers (one from the cache), a failure, verdicts, an override, a group verdict and a batch. */
-function fill(store: Store): string {
+async function fill(store: Store): Promise<string> {
     const questions = movieQuestions(4, 'c');
-    const runId = newRun(store, questions);
+    const runId = await newRun(store, questions);
     const answer = (i: number, cached: boolean) => ({
         run: runId, question: questions[i]!.id, model: 'mini', sample: 0, hash: `h${i}`, params: { temperature: 0 }, text: `Yes ${i}.`,
         tokensIn: 10 + i, tokensOut: 2, latencyMs: 5, cost: 0.001 * i, attempts: 1, finishReason: 'stop', cached, cacheable: !cached,
     });
-    store.recordAnswer(answer(0, false));
-    store.recordAnswer(answer(1, false));
-    store.recordAnswer(answer(2, true));
-    store.recordFailure({ run: runId, question: questions[3]!.id, model: 'mini', sample: 0, hash: 'h3', params: {}, attempts: 2, error: 'server: HTTP 500', latencyMs: 3 });
-    store.saveVerdicts(runId, [0, 1, 2].map(i => ({ questionId: questions[i]!.id, model: 'mini', sample: 0, answer: 'yes', correct: i !== 1, rationale: true } as never)));
-    store.recordOverride({ run: runId, questionId: questions[1]!.id, model: 'mini', sample: 0, correct: true, by: 'ann', why: 'gold was wrong', at: '2026-11-25T10:00:00.000Z' });
-    store.saveGroupVerdicts(runId, [{ group: 'g1', model: 'mini', sample: 0, relation: 'twins', probe: 'movie_binary', outcome: 'consistent', ok: true } as never]);
-    store.batches.addBatch({ local: 'hp-1', run: runId, model: 'mini', inputFile: 'file-1' }, [{ customId: '1-0', question: questions[0]!.id, sample: 0, hash: 'h0', attempt: 1 }]);
-    store.batches.updateBatch('hp-1', { id: 'batch_1', status: 'completed', done: 1 });
+    await store.recordAnswer(answer(0, false));
+    await store.recordAnswer(answer(1, false));
+    await store.recordAnswer(answer(2, true));
+    await store.recordFailure({ run: runId, question: questions[3]!.id, model: 'mini', sample: 0, hash: 'h3', params: {}, attempts: 2, error: 'server: HTTP 500', latencyMs: 3 });
+    await store.saveVerdicts(runId, [0, 1, 2].map(i => ({ questionId: questions[i]!.id, model: 'mini', sample: 0, answer: 'yes', correct: i !== 1, rationale: true } as never)));
+    await store.recordOverride({ run: runId, questionId: questions[1]!.id, model: 'mini', sample: 0, correct: true, by: 'ann', why: 'gold was wrong', at: '2026-11-25T10:00:00.000Z' });
+    await store.saveGroupVerdicts(runId, [{ group: 'g1', model: 'mini', sample: 0, relation: 'twins', probe: 'movie_binary', outcome: 'consistent', ok: true } as never]);
+    await store.batches.addBatch({ local: 'hp-1', run: runId, model: 'mini', inputFile: 'file-1' }, [{ customId: '1-0', question: questions[0]!.id, sample: 0, hash: 'h0', attempt: 1 }]);
+    await store.batches.updateBatch('hp-1', { id: 'batch_1', status: 'completed', done: 1 });
     return runId;
 }
 
-function snapshot(store: Store, runId: string) {
-    const results = store.loadRunResults(runId)!;
+async function snapshot(store: Store, runId: string) {
+    const results = (await store.loadRunResults(runId))!;
     return {
-        results, counts: store.counts(runId), failures: store.failures(runId), overrides: store.overrides(runId),
-        batches: store.batches.batches(runId).map(({ updated: _u, ...b }) => b), slots: store.batches.batchSlots('hp-1'), cache: store.cached('h0'),
+        results, counts: await store.counts(runId), failures: await store.failures(runId), overrides: await store.overrides(runId),
+        batches: (await store.batches.batches(runId)).map(({ updated: _u, ...b }) => b), slots: await store.batches.batchSlots('hp-1'), cache: await store.cached('h0'),
     };
 }
 
 test('store copy: SQLite → PostgreSQL → SQLite keeps every table of a run; copying again skips it', async t => {
     if (!pg) return t.skip('PostgreSQL is not installed here');
     const dir = tempDir('hp-copy-');
-    const first = openStore(path.join(dir, 'a.db'));
-    const runId = fill(first);
-    const want = snapshot(first, runId);
-    first.close();
+    const first = await openStore(path.join(dir, 'a.db'));
+    const runId = await fill(first);
+    const want = await snapshot(first, runId);
+    await first.close();
     const url = pg.url('team');
     assert.deepEqual(await copyStore(path.join(dir, 'a.db'), url), { copied: [runId], skipped: [] });
     assert.deepEqual(await copyStore(path.join(dir, 'a.db'), url), { copied: [], skipped: [runId] }, 'a repeated copy adds nothing');
     assert.equal(pg.sql('team', 'select count(*) from calls').trim().split('\n').at(-1)?.trim(), '4');
     assert.deepEqual(await copyStore(url, path.join(dir, 'b.db')), { copied: [runId], skipped: [] });
-    const back = openStore(path.join(dir, 'b.db'));
+    const back = await openStore(path.join(dir, 'b.db'));
     try {
-        assert.deepEqual(snapshot(back, runId), want);
+        assert.deepEqual(await snapshot(back, runId), want);
     } finally {
-        back.close();
+        await back.close();
     }
 });
 
 test('CLI: halluprobe store copy names the stores without a password and refuses one in the URL', async t => {
     if (!pg) return t.skip('PostgreSQL is not installed here');
     const dir = tempDir('hp-copy-cli-');
-    const s = openStore(path.join(dir, 'x.db'));
-    const runId = fill(s);
-    s.close();
+    const s = await openStore(path.join(dir, 'x.db'));
+    const runId = await fill(s);
+    await s.close();
     const ok = await cli(['store', 'copy', path.join(dir, 'x.db'), pg.url('team').replace('/team', '/postgres')], pg.env);
     assert.equal(ok.code, 0, ok.stderr);
     assert.match(ok.stdout, new RegExp(`Copied 1 run from .*x\\.db to postgres://${pg.user}@127\\.0\\.0\\.1:${pg.port}/postgres`));

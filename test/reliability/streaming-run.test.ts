@@ -75,11 +75,13 @@ test('a run stopped while generating resumes: every question is asked once and a
         assert.ok(twice.length <= 4, `asked twice: ${twice.length}`);
         assert.equal(again.counts.calls, 2 * rows, 'one recorded call per slot: nothing was paid twice');
         // A resume of the completed questions reads them back from the store instead of generating them.
-        const store = openStore(again.store);
+        const store = await openStore(again.store);
         try {
-            assert.equal([...store.questionPages(again.run.id, 1000)].flat().length, 2 * rows);
+            let read = 0;
+            for await (const page of store.questionPages(again.run.id, 1000)) read += page.length;
+            assert.equal(read, 2 * rows);
         } finally {
-            store.close();
+            await store.close();
         }
     } finally {
         await server.close();

@@ -45,16 +45,16 @@ test('a redirect to another origin is not followed, not retried, and says why', 
     try {
         const url = `http://127.0.0.1:${(declared.address() as AddressInfo).port}/v1`;
         const questions = movieQuestions(2, 'r');
-        const runId = newRun(store, questions);
+        const runId = await newRun(store, questions);
         await executeRun({ store, runId, questions, models: [serverModel(url, { retries: 2 })], retry: { baseMs: 5, maxMs: 20 } });
         const errors = store.db.prepare("SELECT error FROM calls WHERE status = 'error'").all() as { error: string }[];
         assert.equal(elsewhere.requests, 0, 'the other origin got no question');
-        assert.equal(store.counts(runId).answered, 0);
+        assert.equal((await store.counts(runId)).answered, 0);
         assert.equal(redirected, 2, `each question asked once: a redirect is not retried (${JSON.stringify(errors)})`);
         assert.equal(errors.length, 2);
         assert.match(errors[0]!.error, /redirected to another origin \(http:\/\/127\.0\.0\.1:\d+\)/);
     } finally {
-        store.close();
+        await store.close();
         declared.close();
         await elsewhere.close();
     }

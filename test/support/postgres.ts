@@ -32,13 +32,20 @@ function binDir(): string | undefined {
     return versions[0] ? path.join(root, versions[0], 'bin') : undefined;
 }
 
+/** PostgreSQL's binaries are here (in CI they must be: `startPostgres` throws there without them). */
+export const postgresInstalled = () => binDir() !== undefined || Boolean(process.env.CI);
+
 const asPostgres = (bin: string, args: string[]) => {
     const r = spawnSync('runuser', ['-u', 'postgres', '--', bin, ...args], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${path.basename(bin)} failed: ${r.stderr || r.stdout}`);
     return r.stdout;
 };
 
-export async function startPostgres(): Promise<PostgresServer | undefined> {
+/**
+ * `durable`: the server's own defaults (fsync, synchronous commit, full page writes), for benchmarks that compare
+ * it with a store that keeps its commits; tests run without them.
+ */
+export async function startPostgres(options: { durable?: boolean } = {}): Promise<PostgresServer | undefined> {
     const bin = binDir();
     if (!bin) {
         if (process.env.CI) throw new Error('PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb); .ci/run must apt-get install postgresql');
@@ -61,7 +68,8 @@ export async function startPostgres(): Promise<PostgresServer | undefined> {
     };
     try {
         asPostgres(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', `--pwfile=${pwfile}`, '--auth-host=scram-sha-256', '--auth-local=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-        asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -h 127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`, 'start']);
+        const fast = options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+        asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -h 127.0.0.1 -k ${dir}${fast}`, 'start']);
         started = true;
     } catch (e) {
         stop();

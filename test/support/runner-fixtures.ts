@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, priceOf, resolveModel } from '../../src/core/models/index.js';
 import type { Settings } from '../../src/core/spec/model.js';
-import { Store } from '../../src/core/store/index.js';
+import { SqliteStore, type Store } from '../../src/core/store/index.js';
 import { tempDir as removedAtExit } from './temp.js';
 import type { RunModel } from '../../src/core/run/index.js';
 import type { Question } from '../../src/core/probes/question.js';
@@ -15,8 +15,8 @@ export function tempDir(prefix = 'hp-run-'): string {
     return removedAtExit(prefix);
 }
 
-export function tempStore(): Store {
-    return new Store(path.join(tempDir(), 'results.db'));
+export function tempStore(): SqliteStore {
+    return new SqliteStore(path.join(tempDir(), 'results.db'));
 }
 
 /** An OpenAI-provider model at `url` (the test server), through the real SDK. */
@@ -29,9 +29,9 @@ export function serverModel(url: string, settings: Settings = {}, name = 'local'
     return rm;
 }
 
-export function newRun(store: Store, questions: Question[], suite = 's'): string {
-    const run = store.createRun('/fixture.probe', suite, { slots: questions.length });
-    store.saveQuestions(run.id, questions);
+export async function newRun(store: Store, questions: Question[], suite = 's'): Promise<string> {
+    const run = await store.createRun('/fixture.probe', suite, { slots: questions.length });
+    await store.saveQuestions(run.id, questions);
     return run.id;
 }
 

@@ -5,16 +5,18 @@ import { compareRuns, loadReport, renderComparison } from '../../core/report/ind
 import { openExisting, resolveRun } from './report.js';
 import { printError, writeOut } from '../print.js';
 
-const FLAGS = new Set(['db', 'format', 'out', 'help']);
+const FLAGS = new Set(['db', 'db-password-env', 'format', 'out', 'help']);
 
 export const compare: Command = {
     summary: 'Compare two runs: verdicts that changed and metric deltas with intervals.',
     options: [...FLAGS],
-    usage: `halluprobe compare <runA> <runB> [--db FILE] [--format md|json] [--out FILE]
+    usage: `halluprobe compare <runA> <runB> [--db FILE|URL] [--format md|json] [--out FILE]
 
 Lists the questions whose verdict changed from runA to runB and, per model × probe × phrasing × mode, the
 change of A, R, AR, M and H with a 95 % interval (Newcombe); "latest" names the newest run.
-  --db FILE        the results store (default: .halluprobe/results.db in the current directory)
+  --db FILE|URL    the results store: a file (default: .halluprobe/results.db in the current directory) or
+                   postgres://user@host/db, where runs of a whole team can be compared
+  --db-password-env VAR  a PostgreSQL store's password is in VAR (else PGPASSWORD or ~/.pgpass)
   --format md|json Markdown (default) or JSON
   --out FILE       write to FILE instead of stdout
 Exit: 0 written, 2 bad usage.`,
@@ -26,11 +28,12 @@ Exit: 0 written, 2 bad usage.`,
             : !['md', 'json'].includes(format) ? `--format must be md or json, not "${String(args.flags.format)}"`
             : undefined;
         if (problem) { printError(`halluprobe compare: ${problem}\n\n${this.usage}`); return 2; }
-        const store = openExisting(args);
+        const store = await openExisting(args);
         try {
-            const [a, b] = args.positional.map(id => resolveRun(store, id));
-            const ra = await loadReport(store, a!);
-            const rb = await loadReport(store, b!);
+            const a = await resolveRun(store, args.positional[0]);
+            const b = await resolveRun(store, args.positional[1]);
+            const ra = await loadReport(store, a);
+            const rb = await loadReport(store, b);
             for (const [id, r] of [[a, ra], [b, rb]] as const) if (r.note) printError(`halluprobe compare: run ${id}: ${r.note}`);
             const c = compareRuns(ra.data, rb.data);
             const text = format === 'json' ? JSON.stringify(c, null, 2) + '\n' : renderComparison(c);
@@ -39,7 +42,7 @@ Exit: 0 written, 2 bad usage.`,
             else writeOut(text);
             return 0;
         } finally {
-            store.close();
+            await store.close();
         }
     },
 };

@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { storePath } from '../../core/places.js';
 import type { Command } from './command.js';
 import { intFlag, stringFlag, UsageError, type ParsedArgs, unknownOption } from '../args.js';
-import { openStore, type Store } from '../../core/store/index.js';
+import { isPostgresUrl, openStore, type Store } from '../../core/store/index.js';
 import { loadReport, passed, renderReport, resolveRunId, REPORT_FORMATS, type ReportData, type ReportFormat } from '../../core/report/index.js';
 import { HalluProbeError } from '../../core/errors.js';
 import { fileKeyBindings } from '../../core/models/index.js';
@@ -10,25 +10,28 @@ import { printError, writeOut } from '../print.js';
 import { groupKey, groupLabel } from '../../core/report/index.js';
 import { cliCommand } from '../../core/invocation.js';
 
-const FLAGS = new Set(['db', 'run', 'format', 'out', 'help', 'fail-on-failures', 'max-h', 'override', 'model', 'sample', 'correct', 'rationale', 'by', 'why', 'min-known', 'judge', 'judge-sample', 'judge-seed', 'yes']);
+const FLAGS = new Set(['db', 'db-password-env', 'run', 'format', 'out', 'help', 'fail-on-failures', 'max-h', 'override', 'model', 'sample', 'correct', 'rationale', 'by', 'why', 'min-known', 'judge', 'judge-sample', 'judge-seed', 'yes']);
 
 export function defaultDb(args: ParsedArgs): string {
     return storePath(stringFlag(args, 'db'));
 }
 
-/** Opens the store named by --db; a missing file is a usage error (never create an empty store to report on). */
-export function openExisting(args: ParsedArgs): Store {
-    const file = defaultDb(args);
-    if (!existsSync(file)) {
-        throw new UsageError(`no results store at ${file}; run "${cliCommand()} run <spec.probe>" first, or pass --db FILE (the run command keeps it beside the spec: <spec folder>/.halluprobe/results.db).`);
+/**
+ * Opens the store named by --db: a file (a missing one is a usage error: never create an empty store to report on)
+ * or a postgres:// URL (its password from --db-password-env's variable, PGPASSWORD or ~/.pgpass).
+ */
+export async function openExisting(args: ParsedArgs): Promise<Store> {
+    const where = defaultDb(args);
+    if (!isPostgresUrl(where) && !existsSync(where)) {
+        throw new UsageError(`no results store at ${where}; run "${cliCommand()} run <spec.probe>" first, or pass --db FILE or --db postgres://user@host/db (the run command keeps it beside the spec: <spec folder>/.halluprobe/results.db).`);
     }
-    return openStore(file);
+    return openStore(where, { passwordEnv: stringFlag(args, 'db-password-env') });
 }
 
 /** Resolves "latest" (or no --run) and checks the run exists (the engine's rule, as a usage error here). */
-export function resolveRun(store: Store, id: string | undefined): string {
+export async function resolveRun(store: Store, id: string | undefined): Promise<string> {
     try {
-        return resolveRunId(store, id);
+        return await resolveRunId(store, id);
     } catch (e) {
         if (e instanceof HalluProbeError) throw new UsageError(e.problems.map(p => `${p.message}${p.remedy ? ` ${p.remedy}` : ''}`).join(' '));
         throw e;
@@ -46,10 +49,12 @@ function yesNo(args: ParsedArgs, name: string): boolean | undefined {
 export const report: Command = {
     summary: 'Report a run\'s verdicts and metrics (md, html, json, csv, jsonl, junit); record overrides.',
     options: [...FLAGS],
-    usage: `halluprobe report [--db FILE] [--run ID|latest] [--format md|html|json|csv|jsonl|junit|erbench] [--out FILE]
+    usage: `halluprobe report [--db FILE|URL] [--run ID|latest] [--format md|html|json|csv|jsonl|junit|erbench] [--out FILE]
 
 Verifies any unverified answers, then writes the report (default: Markdown to stdout).
-  --db FILE              the results store (default: .halluprobe/results.db in the current directory)
+  --db FILE|URL          the results store: a file (default: .halluprobe/results.db in the current directory)
+                         or postgres://user@host/db (password from PGPASSWORD or ~/.pgpass, never in the URL)
+  --db-password-env VAR  a PostgreSQL store's password is in the environment variable VAR
   --run ID|latest        which run (default: latest)
   --format F             md (default), html (one self-contained file with charts), json (metrics per group),
                          csv (metrics per group), jsonl (one line per question with its verdict and evidence),
@@ -79,11 +84,11 @@ Exit: 0 written, 1 a --fail-on-failures / --max-h gate failed, 2 bad usage.`,
             : args.positional.length > 0 ? `unexpected argument "${args.positional[0]}"`
             : undefined;
         if (problem) { printError(`halluprobe report: ${problem}\n\n${this.usage}`); return 2; }
-        const store = openExisting(args);
+        const store = await openExisting(args);
         try {
-            const runId = resolveRun(store, stringFlag(args, 'run'));
+            const runId = await resolveRun(store, stringFlag(args, 'run'));
             const target = stringFlag(args, 'override');
-            if (target !== undefined) recordFromFlags(store, runId, target, args);
+            if (target !== undefined) await recordFromFlags(store, runId, target, args);
             const judgeModel = stringFlag(args, 'judge');
             const yes = args.flags.yes === true;
             const judge = judgeModel === undefined ? undefined
@@ -99,18 +104,18 @@ Exit: 0 written, 1 a --fail-on-failures / --max-h gate failed, 2 bad usage.`,
             else writeOut(text);
             return gate(data, args.flags['fail-on-failures'] === true, maxH === undefined ? undefined : parseMaxH(maxH) as HLimit[]);
         } finally {
-            store.close();
+            await store.close();
         }
     },
 };
 
-function recordFromFlags(store: Store, runId: string, questionId: string, args: ParsedArgs): void {
+async function recordFromFlags(store: Store, runId: string, questionId: string, args: ParsedArgs): Promise<void> {
     const why = stringFlag(args, 'why');
     if (!why) throw new UsageError('--override needs --why "the reason" (overrides are reported with their reason).');
     const correct = yesNo(args, 'correct');
     const rationale = yesNo(args, 'rationale');
     if (correct === undefined && rationale === undefined) throw new UsageError('--override needs --correct yes|no and/or --rationale yes|no.');
-    const results = store.loadRunResults(runId)!;
+    const results = (await store.loadRunResults(runId))!;
     const model = stringFlag(args, 'model');
     const sample = intFlag(args, 'sample') ?? 0;
     const matches = results.answers.filter(a => a.questionId === questionId && a.sample === sample && (model === undefined || a.model === model));
@@ -118,7 +123,7 @@ function recordFromFlags(store: Store, runId: string, questionId: string, args: 
     if (matches.length > 1) throw new UsageError(`question "${questionId}" was answered by ${matches.map(m => m.model).join(', ')}; say which with --model.`);
     const by = stringFlag(args, 'by') ?? process.env.USER ?? 'unknown';
     const o = { run: runId, questionId, model: matches[0]!.model, sample, by, why, ...(correct === undefined ? {} : { correct }), ...(rationale === undefined ? {} : { rationale }) };
-    store.recordOverride(o);
+    await store.recordOverride(o);
     printError(`Recorded override of ${questionId} (${o.model}) by ${by}.`);
 }
 

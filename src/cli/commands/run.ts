@@ -11,7 +11,7 @@ import { print, printError, writeErr } from '../print.js';
 import { cliCommand } from '../../core/invocation.js';
 import { printSources } from './check.js';
 
-const FLAGS = new Set(['suite', 'model', 'limit', 'seed', 'concurrency', 'db', 'format', 'resume', 'yes', 'new', 'help', 'no-verify', 'batch']);
+const FLAGS = new Set(['suite', 'model', 'limit', 'seed', 'concurrency', 'db', 'db-password-env', 'format', 'resume', 'yes', 'new', 'help', 'no-verify', 'batch', 'join']);
 
 export const run: Command = {
     summary: 'Ask the models a suite\'s questions, store the answers, verify them.',
@@ -25,11 +25,17 @@ Generates the suite's questions, asks every model, stores each answer as it arri
   --limit N          at most N questions
   --seed K           sampling seed (default: the suite's)
   --concurrency C    parallel requests per model (overrides the model's setting)
-  --db FILE          the results store (default: .halluprobe/results.db beside the spec)
+  --db FILE|URL      the results store: a file (default: .halluprobe/results.db beside the spec) or a team's
+                     postgres://user@host/db (password from PGPASSWORD or ~/.pgpass, never in the URL)
+  --db-password-env VAR  a PostgreSQL store's password is in the environment variable VAR
   --resume ID        continue run ID; without it an unfinished run of the same spec and suite continues
   --new              start a new run even if an unfinished one exists (answers still come from the cache)
   --batch            send the questions to the provider's Batch API (half price, within 24 h; openai only);
                      Ctrl-C leaves the batches running: --resume collects them later
+  --join             work on the run together with other machines (or processes) sharing the store: each claims
+                     chunks of its questions in turn, and a worker that dies hands its chunks on when its lease
+                     lapses (HALLUPROBE_LEASE_STALE_MS, default 30 s). Joins the run named by --resume, else the
+                     latest unfinished run of this spec and suite, else starts one; start every worker the same way
   --yes              do not ask: send keys to the configured hosts, accept the cost estimate
   --format text|json the summary as text (default) or JSON
 Keys come from the environment (OPENAI_API_KEY, or the model's key_env); they are never stored.
@@ -56,9 +62,9 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
         const result = await withSignals(controller, json, () => runSpec({
             spec: file!, suite: stringFlag(args, 'suite'), limit: intFlag(args, 'limit'), seed: intFlag(args, 'seed'),
             models: modelFlag ? modelFlag.split(',').map(m => m.trim()).filter(Boolean) : undefined,
-            db: stringFlag(args, 'db'), resume: stringFlag(args, 'resume') ?? (args.flags.new === true ? 'new' : 'auto'),
+            db: stringFlag(args, 'db'), dbPasswordEnv: stringFlag(args, 'db-password-env'), resume: stringFlag(args, 'resume') ?? (args.flags.new === true ? 'new' : 'auto'),
             concurrency: intFlag(args, 'concurrency'), confirmHost: confirmer(yes), bindings: fileKeyBindings(), origin: 'cli', signal: controller.signal,
-            verify: args.flags['no-verify'] !== true, batch: args.flags.batch === true ? true : undefined,
+            verify: args.flags['no-verify'] !== true, batch: args.flags.batch === true ? true : undefined, join: args.flags.join === true,
             confirmCost: async usd => yes || ask(`Spend about ${usdText(usd)}? [y/N] `),
             onSpec: spec => { if (!json) printSources(spec); },
             onPrepared: prepared => {

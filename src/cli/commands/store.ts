@@ -1,10 +1,10 @@
 import type { Command } from './command.js';
-import type { ParsedArgs } from '../args.js';
+import { stringFlag, type ParsedArgs } from '../args.js';
 import { copyStore } from '../../core/store/index.js';
 import { shownStore } from '../../core/data/index.js';
 import { print, printError } from '../print.js';
 
-const FLAGS = new Set(['run', 'help']);
+const FLAGS = new Set(['run', 'db-password-env', 'help']);
 
 export const store: Command = {
     summary: 'Copy runs between results stores (SQLite files and PostgreSQL servers).',
@@ -13,8 +13,8 @@ export const store: Command = {
 
 Copies every run of <from> (or only run ID) into <to>, with its questions, calls, cached answers, verdicts,
 overrides, group verdicts and batches. Each side is a results file (results.db) or postgres://user@host/db
-(the password from PGPASSWORD or ~/.pgpass, never in the URL). Runs <to> has already are skipped, so a copy
-can be repeated.`,
+(the password from PGPASSWORD, ~/.pgpass or the variable named by --db-password-env, never in the URL). Runs
+<to> has already are skipped, so a copy can be repeated.`,
     async run(args: ParsedArgs) {
         const [action, from, to] = args.positional;
         const unknown = Object.keys(args.flags).filter(f => !FLAGS.has(f));
@@ -24,7 +24,7 @@ can be repeated.`,
             : undefined;
         if (problem) { printError(`halluprobe store: ${problem}\n\n${this.usage}`); return 2; }
         const only = typeof args.flags.run === 'string' ? [args.flags.run] : undefined;
-        const { copied, skipped } = await copyStore(from!, to!, only);
+        const { copied, skipped } = await copyStore(from!, to!, only, stringFlag(args, 'db-password-env'));
         print(`Copied ${copied.length} run${copied.length === 1 ? '' : 's'} from ${shownStore(from!)} to ${shownStore(to!)}${skipped.length ? ` (${skipped.length} already there: ${skipped.join(', ')})` : ''}.`);
         return 0;
     },

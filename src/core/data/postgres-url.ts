@@ -73,7 +73,7 @@ export function savedPassword(url: string): string | undefined {
 export const PASSWORD_REMEDY = 'set PGPASSWORD (or name a variable with `password_env`), or in VS Code run "HalluProbe: Set Database Password" — never a password in the spec';
 
 /** A PostgreSQL connection URL (a results store or a source on a server), not a file. */
-export const isPostgresUrl = (s: string) => /^postgres(ql)?:\/\//i.test(s);
+export const isPostgresUrl = (s: string) => /^postgres(ql)?:\/\//i.test(s.trim());
 
 /** A results store as people see it: a server's URL without a password, a file as given. */
 export function shownStore(where: string): string {

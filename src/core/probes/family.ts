@@ -168,12 +168,12 @@ export interface GroupRelation {
  */
 /** What a family's model steps use of the results store (the engine's `Store` is one). */
 export interface ModelStepStore {
-    loadRunResults(runId: string): Pick<RunResults, 'questions' | 'verdicts' | 'answers'> | undefined;
+    loadRunResults(runId: string): Promise<Pick<RunResults, 'questions' | 'verdicts' | 'answers'> | undefined>;
     /** A cached answer by request hash. */
-    cached(hash: string): CacheEntry | undefined;
+    cached(hash: string): Promise<CacheEntry | undefined>;
     /** Records a call made for the run beside its questions' answers (and caches `entries` by hash). */
-    recordSideCall(call: Omit<AnswerRecord, 'cacheable'>, entries?: { hash: string; text: string }[]): void;
-    saveVerdicts(runId: string, verdicts: Verdict[]): void;
+    recordSideCall(call: Omit<AnswerRecord, 'cacheable'>, entries?: { hash: string; text: string }[]): Promise<void>;
+    saveVerdicts(runId: string, verdicts: Verdict[]): Promise<void>;
 }
 
 export interface ModelStepRun {

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { loadSpec } from '../spec/load.js';
 import { loadData, type DataCache } from '../data/index.js';
 import { createClient, modelFromFlag, resolveKey, resolveModel, type ConfirmHost, type KeyBindings } from '../models/index.js';
-import type { Store } from '../store/index.js';
+import type { RunResults, Store } from '../store/index.js';
 import { verifyRun } from '../verify/run.js';
 import { applyOverrides } from '../verify/overrides.js';
 import { runJudge, sampleVerdicts, type JudgeResult } from '../verify/judge.js';
@@ -43,13 +43,13 @@ export interface LoadReportOptions {
 }
 
 /** Resolves "latest" (or nothing) to the newest run; throws for a run the store does not have. */
-export function resolveRunId(store: Store, id: string | undefined): string {
+export async function resolveRunId(store: Store, id: string | undefined): Promise<string> {
     if (id === undefined || id === 'latest') {
-        const latest = store.latestRun();
-        if (!latest) throw new HalluProbeError(problem('no-runs', `The store ${store.file} has no runs yet.`, `Run a suite first (${cliCommand()} run <spec.probe>, or Run Suite in the editor).`));
+        const latest = await store.latestRun();
+        if (!latest) throw new HalluProbeError(problem('no-runs', `The store ${store.location} has no runs yet.`, `Run a suite first (${cliCommand()} run <spec.probe>, or Run Suite in the editor).`));
         return latest.id;
     }
-    if (!store.getRun(id)) throw new HalluProbeError(problem('unknown-run', `No run "${id}" in ${store.file}.`, `List the runs with: ${cliCommand()} runs --db ${store.file}`));
+    if (!(await store.getRun(id))) throw new HalluProbeError(problem('unknown-run', `No run "${id}" in ${store.location}.`, `List the runs with: ${cliCommand()} runs --db ${store.location}`));
     return id;
 }
 
@@ -58,7 +58,7 @@ export function resolveRunId(store: Store, id: string | undefined): string {
  * some, the spec it verified against comes back: the families' model steps run on it next.
  */
 async function verifyMissing(store: Store, runId: string, cache?: DataCache): Promise<{ note?: string; verified?: SpecModel }> {
-    const results = store.loadRunResults(runId)!;
+    const results = (await store.loadRunResults(runId))!;
     if (results.answers.length === 0 || results.verdicts.length >= results.answers.length) return {};
     const missing = results.answers.length - results.verdicts.length;
     if (!existsSync(results.run.spec)) return { note: `the spec ${results.run.spec} is gone, so ${missing} answers stay unverified` };
@@ -66,7 +66,7 @@ async function verifyMissing(store: Store, runId: string, cache?: DataCache): Pr
     const errors = loaded.diagnostics.filter(d => d.severity === 'error').length;
     if (errors > 0) return { note: `the spec ${results.run.spec} now has ${errors} error(s), so ${missing} answers stay unverified (${cliCommand()} check shows them)` };
     const data = await loadData(loaded.model, cache);
-    verifyRun(store, runId, loaded.model, data, { onlyUnverified: true });
+    await verifyRun(store, runId, loaded.model, data, { onlyUnverified: true });
     return { verified: loaded.model };
 }
 
@@ -74,11 +74,11 @@ export async function loadReport(store: Store, runId: string, options: LoadRepor
     const verification = await verifyMissing(store, runId, options.cache).catch(e => ({ note: `verification failed: ${e instanceof Error ? e.message : String(e)}`, verified: undefined }));
     // Answers verified just now (a run with --no-verify) get the families' model steps, as runSpec gives them after verifying.
     const stepNote = verification.verified ? await modelSteps(store, runId, verification.verified, options.keys).catch(e => `model steps failed: ${e instanceof Error ? e.message : String(e)}`) : undefined;
-    const results = store.loadRunResults(runId)!;
-    const overrides = store.overrides(runId);
+    const results = (await store.loadRunResults(runId))!;
+    const overrides = await store.overrides(runId);
     const build: Parameters<typeof buildReport>[2] = options.minKnown === undefined ? {} : { minKnown: options.minKnown };
     if (options.judge) build.judge = await judgeRun(results, applyOverrides(results.verdicts, overrides), options.judge);
-    const data = buildReport({ ...results, failures: store.failures(runId) }, overrides, build);
+    const data = buildReport({ ...results, failures: await store.failures(runId) }, overrides, build);
     const note = [verification.note, stepNote].filter((x): x is string => !!x).join('; ');
     return note ? { data, note } : { data };
 }
@@ -94,7 +94,7 @@ async function modelSteps(store: Store, runId: string, spec: SpecModel, keys: Lo
 }
 
 /** The opt-in LLM judge on a deterministic sample of the run's verdicts (questions with keywords only). */
-async function judgeRun(results: NonNullable<ReturnType<Store['loadRunResults']>>, verdicts: Verdict[], o: JudgeOptions): Promise<JudgeResult> {
+async function judgeRun(results: RunResults, verdicts: Verdict[], o: JudgeOptions): Promise<JudgeResult> {
     // A model declared in the run's spec (with its endpoint and key_env), or a provider:id flag.
     const declared = existsSync(results.run.spec) ? (await loadSpec(results.run.spec)).model.models : [];
     const decl = modelFromFlag(o.model, declared);

@@ -5,14 +5,15 @@
  * `fetchAids` generates the run's questions with a collecting reader, asks the models for what was wanted (chat
  * answers one request each, embeddings in batches), caches the answers, and repeats while a step's request depends
  * on an earlier answer (merging needs the selected sentence and the summary). Calls are gated by the same cost
- * question as the run and recorded with the run once it exists, at their price.
+ * question as the run and recorded with the run once it exists, at their price. On a server store generation cannot
+ * wait for the cache, so it reads answers read ahead (`CacheView`): each round first reads what was wanted.
  */
 import type { SpecModel } from '../spec/model.js';
 import type { LoadedData } from '../data/types.js';
 import type { ChatMessage } from '../probes/question.js';
 import type { ModelAids } from '../probes/family.js';
 import { findFamily, generateQuestions, type GenerateOptions } from '../probes/index.js';
-import type { AnswerRecord, Store } from '../store/index.js';
+import type { AnswerRecord, CacheEntry, Store } from '../store/index.js';
 import type { ModelClient } from '../models/types.js';
 import { modelFromFlag, resolveModel, type ResolvedModel } from '../models/providers.js';
 import { OpenAIEmbeddingsClient } from '../models/openai-embeddings.js';
@@ -83,9 +84,56 @@ export class StoreAids implements ModelAids {
     }
 }
 
+/**
+ * The store's cache as synchronous generation reads it: at once from a file, or, on a server, the answers read
+ * ahead for the hashes generation wanted (`readAhead`) and those asked since (`put`).
+ */
+export class CacheView {
+    private readonly reader: ((hash: string) => CacheEntry | undefined) | undefined;
+    private readonly ahead = new Map<string, string>();
+
+    constructor(private readonly store: Pick<Store, 'cacheReader' | 'cachedMany'>) {
+        this.reader = store.cacheReader();
+    }
+
+    readonly get = (hash: string): string | undefined => (this.reader ? this.reader(hash)?.text : this.ahead.get(hash));
+
+    /** Reads from a server the answers of these hashes; the hashes still missing. */
+    async readAhead(hashes: readonly string[]): Promise<string[]> {
+        if (this.reader) return hashes.filter(h => this.get(h) === undefined);
+        const found = await this.store.cachedMany(hashes.filter(h => !this.ahead.has(h)));
+        for (const [hash, entry] of found) this.ahead.set(hash, entry.text);
+        return hashes.filter(h => !this.ahead.has(h));
+    }
+
+    /** An answer just cached (a server's read-ahead must know it without reading it back). */
+    put(hash: string, text: string): void {
+        if (!this.reader) this.ahead.set(hash, text);
+    }
+}
+
 /** The store's cache as the aids read it. */
-export function storeAids(spec: SpecModel, store: Pick<Store, 'cached'>): StoreAids {
-    return new StoreAids(spec, hash => store.cached(hash)?.text);
+export function storeAids(spec: SpecModel, view: CacheView): StoreAids {
+    return new StoreAids(spec, view.get);
+}
+
+/**
+ * Reads ahead, from a server store, every answer generation will read: generates, reads what it wanted, and again
+ * while that found more (a merge step's request needs the answers of the steps before it). Nothing is asked.
+ */
+export async function readAheadAids(spec: SpecModel, data: LoadedData, options: GenerateOptions, view: CacheView): Promise<void> {
+    if (!readsModels(spec, options)) return;
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+        const aids = storeAids(spec, view);
+        generateAll(spec, data, options, aids);
+        const wanted = [...aids.wanted.keys()];
+        if (wanted.length === 0 || (await view.readAhead(wanted)).length === wanted.length) return;
+    }
+}
+
+function generateAll(spec: SpecModel, data: LoadedData, options: GenerateOptions, aids: StoreAids): void {
+    const generation = generateQuestions(spec, data, { ...options, aids });
+    for (let r = generation.questions.next(); !r.done; r = generation.questions.next()) { /* generate only to learn what is wanted */ }
 }
 
 /** A call asked before its run existed, recorded with the run once it does. */
@@ -134,18 +182,21 @@ const STEP_OUTPUT_TOKENS = 250;
 
 export async function fetchAids(req: AidsRequest): Promise<AidsOutcome> {
     const { spec, store } = req;
-    const outcome: AidsOutcome = { aids: storeAids(spec, store), calls: [], problems: [] };
+    const view = new CacheView(store);
+    const outcome: AidsOutcome = { aids: storeAids(spec, view), calls: [], problems: [] };
     if (!readsModels(spec, req.options)) return outcome;
     const failed = new Set<string>();
     const clients = new Map<string, { model: ResolvedModel; client: ModelClient; key: string } | string>();
     let spent = 0, confirmed = false;
     for (let round = 0; round < MAX_ROUNDS && !req.signal?.aborted; round++) {
-        const aids = storeAids(spec, store);
-        const generation = generateQuestions(spec, req.data, { ...req.options, aids });
-        for (let r = generation.questions.next(); !r.done; r = generation.questions.next()) { /* generate only to learn what is wanted */ }
+        const aids = storeAids(spec, view);
+        generateAll(spec, req.data, req.options, aids);
         for (const [name, why] of aids.unusable) note(outcome, `${name}: ${why}`);
-        const wanted = [...aids.wanted].filter(([hash]) => !failed.has(hash));
-        if (wanted.length === 0) break;
+        // On a server, what another run cached already is read, not asked.
+        const missing = new Set(await view.readAhead([...aids.wanted.keys()]));
+        const wanted = [...aids.wanted].filter(([hash]) => missing.has(hash) && !failed.has(hash));
+        if (wanted.length === 0 && missing.size === aids.wanted.size) break;
+        if (wanted.length === 0) continue;
         const estimates = estimate(wanted.map(([, w]) => w));
         const usd = estimates.reduce((n, e) => n + (e.usd ?? 0), 0);
         if (!confirmed && spent + usd > req.threshold) {
@@ -186,7 +237,8 @@ export async function fetchAids(req: AidsRequest): Promise<AidsOutcome> {
                 const params = { temperature: 0, json: w.json };
                 try {
                     const done = await c.client.complete({ messages: w.messages, params, sample: 0 }, req.signal);
-                    store.cacheAnswers([{ hash, text: done.text, tokensIn: done.tokens.input, tokensOut: done.tokens.output, finishReason: done.finishReason, latencyMs: done.latencyMs }]);
+                    await store.cacheAnswers([{ hash, text: done.text, tokensIn: done.tokens.input, tokensOut: done.tokens.output, finishReason: done.finishReason, latencyMs: done.latencyMs }]);
+                    view.put(hash, done.text);
                     outcome.calls.push({
                         question: 'generation', model: `generate:${c.model.name}`, sample: 0, hash, params: sideParams(params), text: done.text,
                         tokensIn: done.tokens.input, tokensOut: done.tokens.output, latencyMs: done.latencyMs, cost: costOf(priceOf(c.model), done.tokens),
@@ -207,7 +259,9 @@ export async function fetchAids(req: AidsRequest): Promise<AidsOutcome> {
             const batch = list.slice(i, i + EMBED_BATCH);
             try {
                 const got = await client.embed(batch.map(([, w]) => w.text), req.signal);
-                store.cacheAnswers(batch.map(([hash], j) => ({ hash, text: JSON.stringify(got.vectors[j]), tokensIn: 0, tokensOut: 0, finishReason: 'embedding', latencyMs: got.latencyMs })));
+                const entries = batch.map(([hash], j) => ({ hash, text: JSON.stringify(got.vectors[j]), tokensIn: 0, tokensOut: 0, finishReason: 'embedding', latencyMs: got.latencyMs }));
+                await store.cacheAnswers(entries);
+                for (const e of entries) view.put(e.hash, e.text);
                 outcome.calls.push({
                     question: 'generation', model: `embed:${c.model.name}`, sample: 0, hash: batch[0]![0], params: { embedding: true }, text: '',
                     tokensIn: got.tokens, tokensOut: 0, latencyMs: got.latencyMs, cost: costOf(priceOf(c.model), { input: got.tokens, output: 0 }),

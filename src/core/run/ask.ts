@@ -43,16 +43,21 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
     const scrub = keyScrubber(rm.secret);
     let unreachableInARow = 0, answeredHere = 0, givenUp = false;
     const worker = async () => {
-        for (let slot = await queue.take(); slot && !signal?.aborted && !givenUp; slot = await queue.take()) await ask(slot);
+        for (let slot = await queue.take(); slot && !signal?.aborted && !givenUp; slot = await queue.take()) {
+            // A shared run's chunk taken by another worker (this one's lease lapsed): its slots are that worker's now.
+            if (slot.chunk?.lost) continue;
+            await ask(slot);
+            if (!signal?.aborted) slot.chunk?.settled();
+        }
     };
 
     async function ask({ question, sample, hash: known }: PendingSlot): Promise<void> {
         const params = answerParams(model.params, sample);
         const slot = { run: runId, question: question.id, model: model.name, sample };
         const hash = known ?? (client.cacheable ? requestHash(model.endpoint, model.id, params, question.messages) : '');
-        const hit = client.cacheable ? store.cached(hash) : undefined;
+        const hit = client.cacheable ? await store.cached(hash) : undefined;
         if (hit) {
-            store.recordAnswer(cacheRecord(runId, rm, question, sample, hash, hit));
+            await store.recordAnswer(cacheRecord(runId, rm, question, sample, hash, hit));
             progress.answered++; progress.done++; progress.cached++;
             ctx.onAnswer?.({ question, model: model.name, sample, text: hit.text, cached: true });
             emit();
@@ -73,7 +78,7 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
             const text = scrub(completion.text);
             if (text !== completion.text) completion = { ...completion, text };
             const cost = same ? 0 : costOf(rm.price, completion.tokens);
-            store.recordAnswer({
+            await store.recordAnswer({
                 ...slot, hash, params, text: completion.text, tokensIn: same ? 0 : completion.tokens.input, tokensOut: same ? 0 : completion.tokens.output,
                 latencyMs: completion.latencyMs, cost, attempts, finishReason: completion.finishReason, cached: Boolean(same), cacheable: client.cacheable,
             });
@@ -87,7 +92,7 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
             if (signal?.aborted) return;
             const err = e instanceof ModelError ? e : new ModelError('connection', e instanceof Error ? e.message : String(e));
             const error = redact(`${err.kind}: ${err.message}`, rm.secret ? [rm.secret] : []);
-            store.recordFailure({ ...slot, hash, params, attempts, error, latencyMs: performance.now() - t0 });
+            await store.recordFailure({ ...slot, hash, params, attempts, error, latencyMs: performance.now() - t0 });
             progress.failed++; progress.done++;
             ctx.onAnswer?.({ question, model: model.name, sample, error });
             // The server is not there: stop asking it rather than failing every question the same way.

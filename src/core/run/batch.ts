@@ -7,6 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Question } from '../probes/question.js';
+import type { ModelDecl } from '../spec/model.js';
+import { resolveModel } from '../models/providers.js';
 import { costOf } from '../models/cost.js';
 import { keyScrubber, redact } from '../models/secrets.js';
 import { BATCH_MAX_BYTES, BATCH_MAX_REQUESTS, BATCH_PRICE_SHARE, BATCH_PROVIDERS, batchApiFor, TERMINAL, type BatchState, type OpenAIBatchApi } from '../models/openai-batch.js';
@@ -38,27 +40,34 @@ export function batchProblem(models: readonly RunModel[]): string | undefined {
     return `${without.map(m => `model ${m.model.name} (provider ${m.model.provider})`).join(', ')}: no Batch API; batch runs work with ${BATCH_PROVIDERS.join(', ')}. Run without --batch (or batch false).`;
 }
 
+/** Whether these declared models can be run as a batch (what a face offers in its run picker). */
+export function batchable(models: readonly ModelDecl[]): boolean {
+    return models.length > 0 && models.every(decl => BATCH_PROVIDERS.includes(resolveModel(decl).model?.provider ?? ''));
+}
+
 export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions }): Promise<RunOutcome> {
     const { store, runId, models, signal } = opts;
     const pollMs = opts.batch?.pollMs ?? Number(process.env.HALLUPROBE_BATCH_POLL_MS ?? 30_000);
     const maxRequests = Math.min(BATCH_MAX_REQUESTS, opts.batch?.maxRequests ?? BATCH_MAX_REQUESTS);
     const started = performance.now();
-    const questions: Question[] = [...(opts.questions ?? []), ...[...(opts.batches ?? [])].flat()];
+    const questions: Question[] = [...(opts.questions ?? [])];
+    for await (const batch of opts.batches ?? []) questions.push(...batch);
     const byId = new Map(questions.map(q => [q.id, q]));
     const perQuestion = models.reduce((n, m) => n + m.model.samples, 0);
     const progress: Progress = {
         total: questions.length * perQuestion, generating: false, questions: questions.length,
         done: 0, answered: 0, cached: 0, failed: 0, resumed: 0, tokensIn: 0, tokensOut: 0, cost: 0, rate: 0, elapsedMs: 0, batches: [],
     };
-    const emit = () => {
+    const asked = new Set(models.map(m => m.model.name));
+    const emit = async () => {
         progress.elapsedMs = performance.now() - started;
         progress.rate = progress.elapsedMs > 0 ? ((progress.answered - progress.resumed) * 1000) / progress.elapsedMs : 0;
-        progress.batches = models.flatMap(m => store.batches.batches(runId, m.model.name).map(b => ({
-            model: m.model.name, id: b.id ?? b.local, status: b.status, requests: b.requests, done: b.done, failed: b.failed,
-        })));
+        progress.batches = (await store.batches.batches(runId)).filter(b => asked.has(b.model)).map(b => ({
+            model: b.model, id: b.id ?? b.local, status: b.status, requests: b.requests, done: b.done, failed: b.failed,
+        }));
         opts.onProgress?.(progress);
     };
-    const answered = store.answered(runId);
+    const answered = await store.answered(runId);
     progress.resumed = progress.answered = progress.done = answered.size;
     const apis = new Map(models.map(m => [m.model.name, batchApiFor(m.model, m.secret ?? '')!]));
 
@@ -70,26 +79,26 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
                 await collect(rm, api);
                 if (signal?.aborted) break;
                 await submit(rm, api);
-                open += store.batches.batches(runId, rm.model.name).filter(b => !b.collected).length;
+                open += (await store.batches.batches(runId, rm.model.name)).filter(b => !b.collected).length;
             }
-            emit();
+            await emit();
             if (open === 0 || signal?.aborted) break;
             await sleep(pollMs, signal);
             if (signal?.aborted) break;
         }
     } catch (e) {
         // The provider refused (a bad key, no such model…): the run stops, resumable; its stored batches stay.
-        store.setStatus(runId, 'failed');
+        await store.setStatus(runId, 'failed');
         throw e;
     }
     const status: RunStatus = signal?.aborted ? 'cancelled' : progress.answered === 0 && progress.failed > 0 ? 'failed' : 'completed';
-    store.setStatus(runId, status);
-    emit();
+    await store.setStatus(runId, status);
+    await emit();
     return { status, progress: { ...progress } };
 
     /** Looks at every open batch of the model; reads the answers of those that ended. */
     async function collect(rm: RunModel, api: OpenAIBatchApi): Promise<void> {
-        for (const b of store.batches.batches(runId, rm.model.name)) {
+        for (const b of await store.batches.batches(runId, rm.model.name)) {
             if (b.collected || signal?.aborted) continue;
             let s: BatchState | undefined;
             if (b.id === null) {
@@ -98,14 +107,14 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
             } else {
                 s = await api.retrieve(b.id);
             }
-            store.batches.updateBatch(b.local, { id: s.id, status: s.status, outputFile: s.outputFile, errorFile: s.errorFile, done: s.done, failed: s.failed });
+            await store.batches.updateBatch(b.local, { id: s.id, status: s.status, outputFile: s.outputFile, errorFile: s.errorFile, done: s.done, failed: s.failed });
             if (TERMINAL.has(s.status)) await read(rm, api, b, s);
         }
     }
 
     /** Records a finished batch's answers; its failed, expired or missing requests go back to pending (once). */
     async function read(rm: RunModel, api: OpenAIBatchApi, b: BatchRecord, s: BatchState): Promise<void> {
-        const slots = new Map(store.batches.batchSlots(b.local).map(x => [x.customId, x]));
+        const slots = new Map((await store.batches.batchSlots(b.local)).map(x => [x.customId, x]));
         const results = [...(s.outputFile ? await api.results(s.outputFile) : []), ...(s.errorFile ? await api.results(s.errorFile) : [])];
         const scrub = keyScrubber(rm.secret);
         const seen = new Set<string>();
@@ -113,19 +122,19 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
             const slot = slots.get(r.customId);
             if (!slot || seen.has(r.customId)) continue;
             seen.add(r.customId);
-            if ('completion' in r) answer(rm, slot, { ...r.completion, text: scrub(r.completion.text) });
-            else fail(rm, slot, r.error);
+            if ('completion' in r) await answer(rm, slot, { ...r.completion, text: scrub(r.completion.text) });
+            else await fail(rm, slot, r.error);
         }
         const why = s.status === 'completed' ? 'no result for this request' : `the batch ${s.status}${s.errors.length ? ` (${s.errors.join('; ')})` : ''}`;
-        for (const slot of slots.values()) if (!seen.has(slot.customId)) fail(rm, slot, why);
-        store.batches.markCollected(b.local);
+        for (const slot of slots.values()) if (!seen.has(slot.customId)) await fail(rm, slot, why);
+        await store.batches.markCollected(b.local);
     }
 
-    function answer(rm: RunModel, slot: BatchSlot, c: { text: string; tokens: { input: number; output: number }; finishReason: string }): void {
+    async function answer(rm: RunModel, slot: BatchSlot, c: { text: string; tokens: { input: number; output: number }; finishReason: string }): Promise<void> {
         const key = slotKey(slot.question, rm.model.name, slot.sample);
         if (answered.has(key)) return;
         const cost = costOf(rm.price, c.tokens) * BATCH_PRICE_SHARE;
-        store.recordAnswer({
+        await store.recordAnswer({
             run: runId, question: slot.question, model: rm.model.name, sample: slot.sample, hash: slot.hash, params: answerParams(rm.model.params, slot.sample),
             text: c.text, tokensIn: c.tokens.input, tokensOut: c.tokens.output, latencyMs: 0, cost, attempts: slot.attempt, finishReason: c.finishReason, cached: false, cacheable: true,
         });
@@ -137,10 +146,10 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
     }
 
     /** A request without an answer: sent again in the next batch unless this was its last attempt. */
-    function fail(rm: RunModel, slot: BatchSlot, error: string): void {
+    async function fail(rm: RunModel, slot: BatchSlot, error: string): Promise<void> {
         if (answered.has(slotKey(slot.question, rm.model.name, slot.sample)) || slot.attempt < BATCH_ATTEMPTS) return;
         const message = redact(`batch: ${error}`, rm.secret ? [rm.secret] : []);
-        store.recordFailure({ run: runId, question: slot.question, model: rm.model.name, sample: slot.sample, hash: slot.hash, params: answerParams(rm.model.params, slot.sample), attempts: slot.attempt, error: message, latencyMs: 0 });
+        await store.recordFailure({ run: runId, question: slot.question, model: rm.model.name, sample: slot.sample, hash: slot.hash, params: answerParams(rm.model.params, slot.sample), attempts: slot.attempt, error: message, latencyMs: 0 });
         progress.failed++; progress.done++;
         const q = byId.get(slot.question);
         if (q) opts.onAnswer?.({ question: q, model: rm.model.name, sample: slot.sample, error: message });
@@ -148,10 +157,10 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
 
     /** Answers cache hits, then sends the slots that are in no open batch and have an attempt left. */
     async function submit(rm: RunModel, api: OpenAIBatchApi): Promise<void> {
-        const sent = store.batches.batchAttempts(runId, rm.model.name);
+        const sent = await store.batches.batchAttempts(runId, rm.model.name);
         const todo: (PendingSlot & { attempt: number })[] = [];
         const hits = [];
-        for (const s of pendingSlots(store, runId, questions, rm, answered)) {
+        for (const s of await pendingSlots(store, runId, questions, rm, answered)) {
             s.hash ??= requestHash(rm.model.endpoint, rm.model.id, answerParams(rm.model.params, s.sample), s.question.messages);
             if (s.hit) { hits.push(cacheRecord(runId, rm, s.question, s.sample, s.hash, s.hit)); continue; }
             const before = sent.get(slotKey(s.question.id, rm.model.name, s.sample));
@@ -159,7 +168,7 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
             todo.push({ ...s, attempt: (before?.attempts ?? 0) + 1 });
         }
         if (hits.length) {
-            store.recordAnswers(hits);
+            await store.recordAnswers(hits);
             for (const h of hits) answered.add(slotKey(h.question, h.model, h.sample));
             progress.answered += hits.length; progress.done += hits.length; progress.cached += hits.length;
         }
@@ -170,9 +179,9 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
             const local = `hp-${runId}-${randomBytes(4).toString('hex')}`;
             const inputFile = await api.upload(`${chunk.map(c => c.line).join('\n')}\n`, `${local}.jsonl`);
             // Stored before it is created: a run killed from here on finds this batch again (by `local`).
-            store.batches.addBatch({ local, run: runId, model: rm.model.name, inputFile }, chunk.map(c => c.slot));
+            await store.batches.addBatch({ local, run: runId, model: rm.model.name, inputFile }, chunk.map(c => c.slot));
             const s = await api.create(inputFile, local);
-            store.batches.updateBatch(local, { id: s.id, status: s.status });
+            await store.batches.updateBatch(local, { id: s.id, status: s.status });
             chunk = []; bytes = 0;
         };
         for (const [i, s] of todo.entries()) {

@@ -25,37 +25,37 @@ export interface FeedRequest {
     /** Store the questions as they come (the run's own pass), or only read them (the estimate before it). */
     save: boolean;
     /** Called once the source is exhausted and every question is stored. */
-    onStored?: () => void;
+    onStored?: () => Promise<void>;
 }
 
 /** The run's questions in batches: its stored ones when they are complete, else the source's (stored as they come). */
-export function* questionBatches(req: FeedRequest, size = QUESTION_BATCH): Generator<Question[]> {
+export async function* questionBatches(req: FeedRequest, size = QUESTION_BATCH): AsyncGenerator<Question[]> {
     const { store, runId, source } = req;
     if (!source) {
         yield* store.questionPages(runId, size);
         return;
     }
-    let seq = store.questionCount(runId);
+    let seq = await store.questionCount(runId);
     let batch: Question[] = [];
     for (const q of source()) {
         batch.push(q);
         if (batch.length < size) continue;
-        yield settle(batch);
+        yield await settle(batch);
         batch = [];
     }
-    if (batch.length) yield settle(batch);
-    if (req.save) req.onStored?.();
+    if (batch.length) yield await settle(batch);
+    if (req.save) await req.onStored?.();
 
     /** A question id the run holds already is asked as stored, and a repeat within this pass only once. */
-    function settle(qs: Question[]): Question[] {
-        if (!req.save) return req.continued ? qs.map(q => store.storedQuestion(runId, q.id) ?? q) : qs;
-        const added = store.addQuestions(runId, qs, seq);
+    async function settle(qs: Question[]): Promise<Question[]> {
+        if (!req.save) return req.continued ? Promise.all(qs.map(async q => (await store.storedQuestion(runId, q.id)) ?? q)) : qs;
+        const added = await store.addQuestions(runId, qs, seq);
         const out: Question[] = [];
-        qs.forEach((q, i) => {
-            if (added[i]) { seq++; out.push(q); return; }
-            const stored = req.continued ? store.storedQuestion(runId, q.id) : undefined;
+        for (const [i, q] of qs.entries()) {
+            if (added[i]) { seq++; out.push(q); continue; }
+            const stored = req.continued ? await store.storedQuestion(runId, q.id) : undefined;
             if (stored) out.push(stored);
-        });
+        }
         return out;
     }
 }

@@ -17,21 +17,33 @@ export interface RunModel {
     secret?: string;
 }
 
-/** An unanswered (question × model × sample) of a run: its request hash and, when known, the cache entry answering it. */
-export interface PendingSlot { question: Question; sample: number; hash?: string; hit?: CacheEntry | null }
+/**
+ * An unanswered (question × model × sample) of a run: its request hash and, when known, the cache entry answering
+ * it; in a shared run, the chunk it belongs to (told when the slot is settled; its slots are dropped once lost).
+ */
+export interface PendingSlot { question: Question; sample: number; hash?: string; hit?: CacheEntry | null; chunk?: SlotChunk }
 
-/** The slots of one model a run has not answered yet (request hash and cache hit worked out once, for cacheable clients). */
-export function pendingSlots(store: Store, runId: string, questions: readonly Question[], rm: RunModel, answered = store.answered(runId)): PendingSlot[] {
+/** The chunk of a shared run a slot came from. */
+export interface SlotChunk { readonly lost: boolean; settled(): void }
+
+/**
+ * The slots of one model a run has not answered yet (request hash and cache hit worked out once, for cacheable
+ * clients: the cache is read for all of them at once).
+ */
+export async function pendingSlots(store: Store, runId: string, questions: readonly Question[], rm: RunModel, answered?: ReadonlySet<string>): Promise<PendingSlot[]> {
     const { model, client } = rm;
+    const done = answered ?? await store.answered(runId);
     const out: PendingSlot[] = [];
     for (const q of questions) {
         for (let s = 0; s < model.samples; s++) {
-            if (answered.has(slotKey(q.id, model.name, s))) continue;
+            if (done.has(slotKey(q.id, model.name, s))) continue;
             if (!client.cacheable) { out.push({ question: q, sample: s }); continue; }
-            const hash = requestHash(model.endpoint, model.id, answerParams(model.params, s), q.messages);
-            out.push({ question: q, sample: s, hash, hit: store.cached(hash) ?? null });
+            out.push({ question: q, sample: s, hash: requestHash(model.endpoint, model.id, answerParams(model.params, s), q.messages) });
         }
     }
+    if (!client.cacheable || out.length === 0) return out;
+    const hits = await store.cachedMany(out.map(p => p.hash!));
+    for (const p of out) p.hit = hits.get(p.hash!) ?? null;
     return out;
 }
 

@@ -17,6 +17,7 @@ import { cliCommand } from '../invocation.js';
 import { problem, type Problem } from '../errors.js';
 import { batchProblem, executeBatchRun, type BatchOptions } from './batch.js';
 import { BATCH_PRICE_SHARE } from '../models/openai-batch.js';
+import { executeSharedRun, type SharedOptions } from './shared.js';
 
 export { executeRun, generatingProgress, pendingSlots, type AnswerEvent, type PendingSlot, type Progress, type RunModel, type RunOutcome } from './runner.js';
 export { questionBatches, QUESTION_BATCH, type QuestionSource } from './feed.js';
@@ -53,6 +54,8 @@ export interface PrepareRequest {
     onProgress?: (p: Progress) => void;
     /** Send the pending slots to the provider's Batch API (a run started as a batch run resumes as one). */
     batch?: boolean;
+    /** Work on the run together with other processes (a shared run: chunks of questions claimed in turn). */
+    join?: boolean;
 }
 
 export interface PreparedRun {
@@ -69,9 +72,11 @@ export interface PreparedRun {
     /** Slots still to answer (from the cache or a call), when estimated. */
     todo?: number;
     /** The run's questions in batches: stored ones, or generated and stored as they come. */
-    batches: () => Iterable<Question[]>;
+    batches: () => AsyncIterable<Question[]>;
     /** A batch run: answers come from the provider's Batch API, at its price. */
     batch?: boolean;
+    /** A shared run: this process is one of its workers. */
+    shared?: boolean;
 }
 
 /** Endpoint as recorded: without any user:password a URL might carry. */
@@ -107,6 +112,7 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     if (models.length === 0 && problems.length === 0) problems.push(problem('no-model', 'no model to ask: name one with --model or in the suite\'s models.'));
     const noBatch = req.batch ? batchProblem(models) : undefined;
     if (noBatch) problems.push(problem('no-batch', noBatch));
+    if (req.batch && req.join) problems.push(problem('join-batch', 'a batch run is asked by the provider, not by workers: --join and --batch do not go together.', 'Run it with --batch alone; any machine collects it later with --resume RUN.'));
     if (problems.length) return { problems };
 
     const { store } = req;
@@ -116,11 +122,12 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     }));
     // Choosing (or creating) the run and taking its one-writer lease is one transaction: two processes started
     // at once cannot both resume, or both create, the same spec's run.
-    const chosen = store.exclusive(() => chooseRun(req, current));
+    const chosen = await store.exclusive(tx => chooseRun(tx, req, current));
     if ('problem' in chosen) return { problems: [chosen.problem] };
     let { run } = chosen;
     const { resumed } = chosen;
     const batch = req.batch === true || chosen.settings.batch === true;
+    if (batch && req.join) return { problems: [problem('join-batch', `run ${run.id} is a batch run: it is asked by the provider, not by workers.`, 'Collect it with --resume RUN, without --join.')] };
     const settings: RunSettings = batch ? { ...chosen.settings, batch: true } : chosen.settings;
     if (batch && !req.batch) {
         const resumedNoBatch = batchProblem(models);
@@ -134,12 +141,14 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     const perQuestion = (settings.models ?? []).reduce((n, m) => n + (m.samples ?? 1), 0);
     const runId = run.id;
     const feed = (save: boolean) => questionBatches({ store, runId, source, continued, save, onStored: () => storedAll(store, runId, perQuestion) });
-    let questionCount = source ? undefined : store.questionCount(runId);
-    store.updateSettings(runId, source ? { ...settings, generating: true } : { ...settings, slots: questionCount! * perQuestion });
-    run = store.getRun(runId)!;
+    let questionCount = source ? undefined : await store.questionCount(runId);
+    // A worker joining a shared run wrote its settings when it chose the run: others may be storing its questions.
+    if (!req.join) await store.updateSettings(runId, source ? { ...settings, generating: true } : { ...settings, slots: questionCount! * perQuestion });
+    run = (await store.getRun(runId))!;
 
     const prepared: PreparedRun = { run, resumed, models, estimates: [], batches: () => feed(true) };
     if (batch) prepared.batch = true;
+    if (req.join) prepared.shared = true;
     if (questionCount !== undefined) prepared.questionCount = questionCount;
     // The cost gate needs the whole estimate before the first call, so only a priced model waits for it.
     if (models.some(m => m.client.cacheable && m.price && (m.price.input > 0 || m.price.output > 0))) {
@@ -153,60 +162,86 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
 }
 
 /** Every question is stored: the run's slot count is final and a resume reads them back instead of generating. */
-function storedAll(store: Store, runId: string, perQuestion: number): void {
-    const { generating: _, ...settings } = store.getRun(runId)!.settings;
-    store.updateSettings(runId, { ...settings, slots: store.questionCount(runId) * perQuestion });
+async function storedAll(store: Store, runId: string, perQuestion: number): Promise<void> {
+    // Exclusive: a worker joining a shared run writes the same settings (chooseRun).
+    await store.exclusive(async tx => {
+        const { generating: _, ...settings } = (await tx.getRun(runId))!.settings;
+        await tx.updateSettings(runId, { ...settings, slots: (await tx.questionCount(runId)) * perQuestion });
+    });
 }
 
 /** One pass over the questions (nothing stored, nothing asked): what is left to ask per model and what it costs. */
-async function estimate(store: Store, runId: string, models: RunModel[], batches: Iterable<Question[]>, onProgress?: (p: Progress) => void) {
-    const answered = store.answered(runId);
+async function estimate(store: Store, runId: string, models: RunModel[], batches: AsyncIterable<Question[]>, onProgress?: (p: Progress) => void) {
+    const answered = await store.answered(runId);
     const counts = models.map(() => ({ requests: 0, tokens: 0 }));
     let count = 0, todo = 0;
-    for (const batch of batches) {
+    for await (const batch of batches) {
         count += batch.length;
-        models.forEach((m, i) => {
-            const slots = pendingSlots(store, runId, batch, m, answered);
+        for (const [i, m] of models.entries()) {
+            const slots = await pendingSlots(store, runId, batch, m, answered);
             todo += slots.length;
-            if (!m.client.cacheable) return;
+            if (!m.client.cacheable) continue;
             for (const s of slots) if (!s.hit) { counts[i]!.requests++; counts[i]!.tokens += countMessageTokens(s.question.messages); }
-        });
+        }
         onProgress?.(generatingProgress(count));
         await new Promise(resolve => setImmediate(resolve));
     }
-    const estimates = models.map((m, i) => estimateFromCounts(m.model, counts[i]!.requests, counts[i]!.tokens, store.averageOutputTokens(m.model.name)));
+    const averages = await Promise.all(models.map(m => store.averageOutputTokens(m.model.name)));
+    const estimates = models.map((m, i) => estimateFromCounts(m.model, counts[i]!.requests, counts[i]!.tokens, averages[i]));
     return { count, todo, estimates };
 }
 
-function chooseRun(req: PrepareRequest, current: RunModelRecord[]): { run: RunRecord; resumed: boolean; settings: RunSettings } | { problem: Problem } {
-    const { store } = req;
+async function chooseRun(store: Store, req: PrepareRequest, current: RunModelRecord[]): Promise<{ run: RunRecord; resumed: boolean; settings: RunSettings } | { problem: Problem }> {
     let run: RunRecord | undefined;
     if (req.resume && req.resume !== 'auto' && req.resume !== 'new') {
-        run = store.getRun(req.resume);
-        if (!run) return { problem: problem('unknown-run', `no run ${req.resume} in ${store.file}; list runs with "${cliCommand()} runs".`) };
+        run = await store.getRun(req.resume);
+        if (!run) return { problem: problem('unknown-run', `no run ${req.resume} in ${store.location}; list runs with "${cliCommand()} runs".`) };
     } else if (req.resume !== 'new') {
-        run = store.resumableRun(req.spec, req.suite);
+        run = await store.resumableRun(req.spec, req.suite);
     }
     if (!run) {
-        // Its questions are stored as they are generated (until then a resume generates them again).
-        const settings = { ...req.settings, models: current, generating: true };
-        run = store.createRun(req.spec, req.suite, settings);
-        store.acquireLease(run.id);
+        // Its questions are stored as they are generated (until then a resume generates them again). A shared run's
+        // are stored by whichever worker takes its lease first (shared.ts).
+        const settings: RunSettings = { ...req.settings, models: current, generating: true, ...(req.join ? { shared: true } : {}) };
+        run = await store.createRun(req.spec, req.suite, settings);
+        if (!req.join) await store.acquireLease(run.id);
         return { run, resumed: false, settings };
     }
-    const holder = store.acquireLease(run.id);
+    if (req.join) return joinRun(store, run, current);
+    if (run.settings.shared === true) {
+        return { problem: problem('run-shared', `run ${run.id} is shared by workers (started with --join).`, 'Continue it with --join (with --resume RUN to name it), or start a separate run with --new.') };
+    }
+    const holder = await store.acquireLease(run.id);
     if (holder) return { problem: problem('run-busy', leaseMessage(holder)) };
     // A resumed run keeps its questions and so the options that chose them (limit, seed); its models are
     // those it had plus those asked now, since the answers of both stay in the run.
     const before = (run.settings.models ?? []).filter(p => !current.some(c => c.name === p.name));
-    store.setStatus(run.id, 'running');
+    await store.setStatus(run.id, 'running');
     return { run, resumed: true, settings: { ...run.settings, models: [...before, ...current] } };
+}
+
+/**
+ * A worker joining a run: a run that is not shared yet becomes shared, unless a process that is not a worker is
+ * writing it (it would ask every slot itself).
+ */
+async function joinRun(store: Store, run: RunRecord, current: RunModelRecord[]): Promise<{ run: RunRecord; resumed: boolean; settings: RunSettings } | { problem: Problem }> {
+    if (run.settings.shared !== true) {
+        const holder = await store.acquireLease(run.id);
+        if (holder) return { problem: problem('run-busy', leaseMessage(holder)) };
+        await store.releaseLease(run.id);
+    }
+    const before = (run.settings.models ?? []).filter(p => !current.some(c => c.name === p.name));
+    const settings: RunSettings = { ...run.settings, shared: true, models: [...before, ...current] };
+    await store.updateSettings(run.id, settings);
+    return { run, resumed: true, settings };
 }
 
 export interface ExecuteOptions {
     signal?: AbortSignal;
     /** A batch run's polling and chunk size. */
     batch?: BatchOptions;
+    /** A shared run's leases and polling. */
+    shared?: Omit<SharedOptions, 'generate'>;
     onProgress?: (p: Progress) => void;
     onAnswer?: (e: AnswerEvent) => void;
     retry?: RetryPolicy;
@@ -217,8 +252,9 @@ export async function startRun(store: Store, prepared: PreparedRun, options: Exe
     try {
         const run: RunOptions = { store, runId: prepared.run.id, batches: prepared.batches(), models: prepared.models, ...options };
         if (prepared.questionCount !== undefined) run.questionCount = prepared.questionCount;
+        if (prepared.shared) return await executeSharedRun({ ...run, shared: { generate: prepared.batches, ...options.shared } });
         return await (prepared.batch ? executeBatchRun({ ...run, batch: options.batch }) : executeRun(run));
     } finally {
-        store.releaseLease(prepared.run.id);
+        await store.releaseLease(prepared.run.id);
     }
 }

@@ -13,9 +13,9 @@ import type { LoadedData } from '../data/types.js';
 import { generateQuestions, probeDiagnostics, type GenerateOptions, type GenerationStats, type ProbeStats } from '../probes/index.js';
 import type { Question } from '../probes/question.js';
 import { existsSync } from 'node:fs';
-import { openStore } from '../store/index.js';
+import { isPostgresUrl, openStore } from '../store/index.js';
 import { storePath } from '../places.js';
-import { StoreAids, storeAids } from './aids.js';
+import { CacheView, readAheadAids, StoreAids, storeAids } from './aids.js';
 
 export interface PreviewRequest extends GenerateOptions {
     /** The spec file (absolute or relative to the working directory). */
@@ -74,10 +74,13 @@ export async function previewSpec(req: PreviewRequest): Promise<Preview | Previe
     const { spec: _, load: __, cache: ___, signal: ____, onSpec: _____, onQuestion, db, ...options } = req;
     // Answers of the models generation reads come from the store's cache, as a run reads them; none is asked here.
     const file = storePath(db, path.resolve(req.spec));
-    const store = existsSync(file) ? openStore(file) : undefined;
-    const aids = store ? storeAids(spec, store) : new StoreAids(spec, () => undefined);
+    const store = isPostgresUrl(file) || existsSync(file) ? await openStore(file) : undefined;
     try {
-        const generation = generateQuestions(spec, data, { ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as GenerateOptions, aids });
+        const generate = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as GenerateOptions;
+        const view = store && new CacheView(store);
+        if (view) await readAheadAids(spec, data, generate, view);
+        const aids = view ? storeAids(spec, view) : new StoreAids(spec, () => undefined);
+        const generation = generateQuestions(spec, data, { ...generate, aids });
         const questions: Question[] = [];
         for (const q of generation.questions) {
             if (onQuestion) onQuestion(q); else questions.push(q);
@@ -92,7 +95,7 @@ export async function previewSpec(req: PreviewRequest): Promise<Preview | Previe
             summary: previewSummary(stats, data.tables), notes,
         };
     } finally {
-        store?.close();
+        await store?.close();
     }
 }
 

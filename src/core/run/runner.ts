@@ -23,7 +23,7 @@ export interface RunOptions {
     /** The questions to ask, all known up front … */
     questions?: readonly Question[];
     /** … or in batches as they are generated (`questionBatches`): asking starts with the first batch. */
-    batches?: Iterable<Question[]>;
+    batches?: AsyncIterable<Question[]> | Iterable<Question[]>;
     /** How many questions the batches hold, when known before they end (for the progress total). */
     questionCount?: number;
     models: RunModel[];
@@ -33,7 +33,12 @@ export interface RunOptions {
     retry?: RetryPolicy;
 }
 
-export interface RunOutcome { status: RunStatus; progress: Progress }
+export interface RunOutcome {
+    status: RunStatus;
+    progress: Progress;
+    /** False for a worker of a shared run that another worker finished: that one verifies the run. */
+    verifies?: boolean;
+}
 
 /** Questions per batch when a list is asked (generated questions come in the feed's batches). */
 const BATCH = 256;
@@ -46,7 +51,7 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
     const { store, runId, models, signal } = opts;
     const retry = opts.retry ?? DEFAULT_RETRY;
     const started = performance.now();
-    const answered = store.answered(runId);
+    const answered = await store.answered(runId);
     const perQuestion = models.reduce((n, m) => n + m.model.samples, 0);
     const known = opts.questions?.length ?? opts.questionCount;
     const progress: Progress = {
@@ -73,7 +78,7 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
     // A run is completed only when every model could be asked and something was answered.
     const status: RunStatus = signal?.aborted ? 'cancelled'
         : unreachable > 0 || (progress.answered === 0 && progress.failed > 0) ? 'failed' : 'completed';
-    store.setStatus(runId, status);
+    await store.setStatus(runId, status);
     emit();
     return { status, progress: { ...progress } };
 
@@ -85,16 +90,16 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
     async function produce(): Promise<void> {
         const room = Math.max(2 * BATCH, ...models.map(m => 4 * m.model.limits.concurrency));
         try {
-            for (const batch of opts.batches ?? inBatches(opts.questions ?? [])) {
+            for await (const batch of opts.batches ?? inBatches(opts.questions ?? [])) {
                 // Cancelled, or every model given up: nobody is left to ask.
                 if (signal?.aborted || pools.every(p => p.queue.isClosed)) return;
                 progress.questions += batch.length;
                 if (progress.generating) progress.total = progress.questions * perQuestion;
                 for (const { m, queue } of pools) {
-                    const slots = pendingSlots(store, runId, batch, m, answered);
+                    const slots = await pendingSlots(store, runId, batch, m, answered);
                     const before = batch.length * m.model.samples - slots.length;
                     progress.resumed += before; progress.answered += before; progress.done += before;
-                    queue.push(m.client.cacheable ? serveFromCache(m, slots) : slots);
+                    queue.push(m.client.cacheable ? await serveFromCache(m, slots) : slots);
                 }
                 emit();
                 for (const { queue } of pools) await queue.room(room);
@@ -114,17 +119,17 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
      * Answers what the cache already holds in one transaction per batch (these answers are durable in the cache
      * already, so a crash mid-batch loses nothing), and returns the slots left to ask.
      */
-    function serveFromCache(rm: RunModel, slots: PendingSlot[]): PendingSlot[] {
+    async function serveFromCache(rm: RunModel, slots: PendingSlot[]): Promise<PendingSlot[]> {
         const left: PendingSlot[] = [];
         const hits: { slot: PendingSlot; record: AnswerRecord }[] = [];
         for (const s of slots) {
             s.hash ??= requestHash(rm.model.endpoint, rm.model.id, answerParams(rm.model.params, s.sample), s.question.messages);
-            const hit = s.hit === undefined ? store.cached(s.hash) : s.hit;
+            const hit = s.hit === undefined ? await store.cached(s.hash) : s.hit;
             if (!hit) { left.push(s); continue; }
             hits.push({ slot: s, record: cacheRecord(runId, rm, s.question, s.sample, s.hash, hit) });
         }
         if (hits.length) {
-            store.recordAnswers(hits.map(h => h.record));
+            await store.recordAnswers(hits.map(h => h.record));
             progress.answered += hits.length; progress.done += hits.length; progress.cached += hits.length;
             for (const h of hits) opts.onAnswer?.({ question: h.slot.question, model: rm.model.name, sample: h.slot.sample, text: h.record.text, cached: true });
         }

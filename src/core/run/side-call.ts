@@ -59,14 +59,14 @@ export interface SideSlot { run: string; question: string; sample: number; step:
 export async function askSide(store: Pick<Store, 'cached' | 'recordSideCall'>, c: { model: ResolvedModel; client: ModelClient }, messages: ChatMessage[], params: CompletionParams, slot: SideSlot, signal?: AbortSignal): Promise<{ text: string; cached: boolean }> {
     const hash = sideHash(c.model, messages, params);
     const base = { run: slot.run, question: slot.question, model: `${slot.step}:${c.model.name}`, sample: slot.sample, hash, params: sideParams(params) };
-    const hit = c.client.cacheable ? store.cached(hash) : undefined;
+    const hit = c.client.cacheable ? await store.cached(hash) : undefined;
     if (hit) {
-        store.recordSideCall({ ...base, text: hit.text, tokensIn: hit.tokensIn, tokensOut: hit.tokensOut, latencyMs: 0, cost: 0, attempts: 0, finishReason: hit.finishReason, cached: true });
+        await store.recordSideCall({ ...base, text: hit.text, tokensIn: hit.tokensIn, tokensOut: hit.tokensOut, latencyMs: 0, cost: 0, attempts: 0, finishReason: hit.finishReason, cached: true });
         return { text: hit.text, cached: true };
     }
     const done = await c.client.complete({ messages, params, sample: 0 }, signal);
     if (c.client.cacheable) {
-        store.recordSideCall({
+        await store.recordSideCall({
             ...base, text: done.text, tokensIn: done.tokens.input, tokensOut: done.tokens.output, latencyMs: done.latencyMs,
             cost: costOf(priceOf(c.model), done.tokens), attempts: 1, finishReason: done.finishReason, cached: false,
         });

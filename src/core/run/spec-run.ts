@@ -12,7 +12,7 @@ import type { LoadedData } from '../data/types.js';
 import { generateQuestions } from '../probes/index.js';
 import type { Question } from '../probes/question.js';
 import { createClient, domainFromData, modelFromFlag, resolveKey, type ConfirmHost, type KeyBindings, type CostEstimate, type SecretSource } from '../models/index.js';
-import { openStore, type RunSettings, type RunCounts, type RunRecord, type RunResults, type RunStatus } from '../store/index.js';
+import { openStore, type FailureSummary, type RunSettings, type RunCounts, type RunRecord, type RunResults, type RunStatus } from '../store/index.js';
 import { verifyRun } from '../verify/run.js';
 import { familyModelSteps } from '../probes/families.js';
 import { readWithModels } from '../verify/model-read.js';
@@ -51,13 +51,17 @@ export interface RunSpecRequest {
     extraModels?: ModelDecl[];
     /** Replay files named on a command line are relative to this folder (default: the working directory). */
     cwd?: string;
-    /** The results store (default: `.halluprobe/results.db` beside the spec). */
+    /** The results store: a file (default: `.halluprobe/results.db` beside the spec) or a postgres:// URL. */
     db?: string;
+    /** A server store's password is in this environment variable (else a saved password, PGPASSWORD, ~/.pgpass). */
+    dbPasswordEnv?: string;
     /** A run id to continue, 'auto' (the latest unfinished run of this spec and suite) or 'new'. */
     resume?: string;
     concurrency?: number;
     /** Send the run to the provider's Batch API (also the suite setting `batch true`). */
     batch?: boolean;
+    /** Be one of several workers on the run (`--join`): each claims chunks of its questions in turn. */
+    join?: boolean;
     secrets?: SecretSource;
     confirmHost: ConfirmHost;
     /** Where a custom key variable's first confirmed origin is remembered. */
@@ -89,7 +93,7 @@ export interface RunSpecResult {
     store: string;
     progress?: Progress;
     counts: RunCounts;
-    failures: ReturnType<ReturnType<typeof openStore>['failures']>;
+    failures: FailureSummary[];
     verified: boolean;
     /** Why verification did not run or failed (answers stay stored; a report verifies them later). */
     verifyNote?: string;
@@ -154,7 +158,7 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
     req.onSpec?.(spec);
     const { data, notes } = await loadRunData(spec, req.cache, req.signal);
 
-    const store = openStore(storePath(req.db, specFile));
+    const store = await openStore(storePath(req.db, specFile), { passwordEnv: req.dbPasswordEnv });
     try {
         // Models a probe's generation reads (evidence enrich_with, open embeddings): asked before the questions exist.
         const fetched = await fetchAids({
@@ -174,15 +178,16 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
             resume: req.questionIds ? 'new' : req.resume ?? 'auto',
             secrets: req.secrets, confirmHost: req.confirmHost, bindings: req.bindings, env: req.env, domain: domainFromData(data), baseDir: path.dirname(specFile),
             concurrency: req.concurrency, settings: runSettings(req), onProgress: req.onProgress,
-            batch: req.batch ?? isTrue(spec.suites.find(s => s.name === suite)?.settings.batch),
+            batch: req.batch ?? isTrue(spec.suites.find(s => s.name === suite)?.settings.batch), join: req.join,
         });
         if (!prepared) throw new HalluProbeError(problems);
-        for (const call of fetched.calls) store.recordSideCall({ ...call, run: prepared.run.id });
+        for (const call of fetched.calls) await store.recordSideCall({ ...call, run: prepared.run.id });
         req.onPrepared?.(prepared);
-        const finish = (status: RunSpecResult['status'], progress?: Progress, verified = false, verifyNote?: string): RunSpecResult => {
+        const finish = async (status: RunSpecResult['status'], progress?: Progress, verified = false, verifyNote?: string): Promise<RunSpecResult> => {
+            const id = prepared.run.id;
             const out: RunSpecResult = {
-                status, run: store.getRun(prepared.run.id)!, prepared, spec, data, store: store.file, counts: store.counts(prepared.run.id),
-                failures: store.failures(prepared.run.id), verified, notes, results: store.loadRunResults(prepared.run.id)!, cached: store.cachedAnswers(prepared.run.id),
+                status, run: (await store.getRun(id))!, prepared, spec, data, store: store.location, counts: await store.counts(id),
+                failures: await store.failures(id), verified, notes, results: (await store.loadRunResults(id))!, cached: await store.cachedAnswers(id),
             };
             if (progress) out.progress = progress;
             if (verifyNote) out.verifyNote = verifyNote;
@@ -190,13 +195,14 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
         };
         const spend = prepared.estimates.reduce((n, e) => n + (e.usd ?? 0), 0);
         if (spend > confirmThreshold(req.env) && !(await req.confirmCost(spend, prepared.estimates))) {
-            store.setStatus(prepared.run.id, 'cancelled');
-            return finish('declined');
+            await store.setStatus(prepared.run.id, 'cancelled');
+            return await finish('declined');
         }
         const outcome = await startRun(store, prepared, { signal: req.signal, onProgress: req.onProgress, onAnswer: req.onAnswer });
-        if (outcome.status !== 'completed' || req.verify === false) return finish(outcome.status, outcome.progress);
+        if (outcome.status !== 'completed' || req.verify === false) return await finish(outcome.status, outcome.progress);
+        if (outcome.verifies === false) return await finish(outcome.status, outcome.progress, false, 'another worker finished the run and verifies it');
         try {
-            verifyRun(store, prepared.run.id, spec, data);
+            await verifyRun(store, prepared.run.id, spec, data);
             // The families' model steps (rule: claim extraction `extract_with`, embeddings `embeddings`; evidence: the
             // entailment judge `judge_with`), after the model reader (`read_with`), whose verdicts a rule probe's
             // extraction reads: keys only where bound.
@@ -206,12 +212,12 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
             };
             const steps = [...(await readWithModels(stepRun)).problems, ...await familyModelSteps(stepRun)];
             notes.push(...steps.map(p => ({ ...problem('model-step', p, 'Name a model declared in the spec, with its endpoint and key_env; until then the step falls back (the pattern reader decides; rule claims from the patterns, exact / alias overlaps; evidence entailment n/a).'), severity: 'warning' as const })));
-            return finish(outcome.status, outcome.progress, true);
+            return await finish(outcome.status, outcome.progress, true);
         } catch (e) {
-            return finish(outcome.status, outcome.progress, false, `verification failed: ${e instanceof Error ? e.message : String(e)}`);
+            return await finish(outcome.status, outcome.progress, false, `verification failed: ${e instanceof Error ? e.message : String(e)}`);
         }
     } finally {
-        store.close();
+        await store.close();
     }
 }
 

@@ -167,6 +167,35 @@ CREATE TABLE batch_slots (
 CREATE INDEX batch_slots_slot ON batch_slots(run, model, question, sample);
 `,
     },
+    {
+        version: 5,
+        name: 'questions read back in order by seq',
+        // Pages of a run's questions by (run, seq), the same statement on SQLite and PostgreSQL (which has no rowid).
+        sql: 'CREATE INDEX questions_seq ON questions(run, seq);',
+    },
+    {
+        version: 6,
+        name: 'work chunks: ranges of a shared run\'s questions leased to workers',
+        sql: `
+-- A run worked on by several processes (--join) is cut into ranges of its questions by seq; each worker holds a
+-- range until its lease lapses (expires, on the database's clock, renewed by a heartbeat), then anyone may take
+-- it. claimed is when the holder took it, takeovers how often it was taken from a holder whose lease lapsed.
+CREATE TABLE work_chunks (
+    run TEXT NOT NULL,
+    chunk INTEGER NOT NULL,
+    first_seq INTEGER NOT NULL,
+    last_seq INTEGER NOT NULL,
+    holder TEXT,
+    pid INTEGER,
+    host TEXT,
+    expires INTEGER,
+    claimed INTEGER,
+    takeovers INTEGER NOT NULL DEFAULT 0,
+    done INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (run, chunk)
+);
+`,
+    },
 ];
 
 export function migrate(db: Database.Database): number {

@@ -1,13 +1,15 @@
 /**
- * The results store's tables on a PostgreSQL server: the same schema as the SQLite file (numbered migrations,
- * recorded in `migrations`, applied under an advisory lock so two machines starting at once do not race),
- * connected with the password rules of sources (`password_env`, a saved password, PGPASSWORD, ~/.pgpass; never a
- * password in the URL). What this module offers today is the schema and copying runs between stores
- * (`halluprobe store copy`); runs are asked against a SQLite store.
+ * The results store on a PostgreSQL server: the same schema as the SQLite file (numbered migrations, recorded in
+ * `migrations`, applied under an advisory lock so two machines starting at once do not race), reached through a
+ * `pg` pool with the password rules of sources (`password_env`, a saved password, PGPASSWORD, ~/.pgpass; never a
+ * password in the URL, and the URL only ever shown redacted).
  */
-import type pg from 'pg';
-import { connect } from '../data/postgres.js';
+import * as fs from 'node:fs';
+import pg from 'pg';
+import { clientConfig, connectionProblem } from '../data/postgres.js';
+import { passwordPlace, safeUrl } from '../data/postgres-url.js';
 import { HalluProbeError, problem } from '../errors.js';
+import { postgresSql, type Sql } from './sql.js';
 
 const PG_MIGRATIONS: { version: number; name: string; sql: string }[] = [
     {
@@ -58,41 +60,80 @@ CREATE TABLE batch_slots (batch TEXT NOT NULL, custom_id TEXT NOT NULL, run TEXT
 CREATE INDEX batch_slots_slot ON batch_slots(run, model, question, sample);
 `,
     },
+    {
+        version: 5,
+        name: 'questions read back in order by seq',
+        // `ord`: the order runs were made in, where SQLite has its rowid (runs started in the same millisecond).
+        sql: 'CREATE INDEX questions_seq ON questions(run, seq); ALTER TABLE runs ADD COLUMN ord BIGSERIAL;',
+    },
+    {
+        version: 6,
+        name: 'work chunks: ranges of a shared run\'s questions leased to workers',
+        sql: `
+CREATE TABLE work_chunks (run TEXT NOT NULL, chunk INTEGER NOT NULL, first_seq INTEGER NOT NULL, last_seq INTEGER NOT NULL, holder TEXT, pid INTEGER, host TEXT,
+    expires BIGINT, claimed BIGINT, takeovers INTEGER NOT NULL DEFAULT 0, done INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (run, chunk));
+`,
+    },
 ];
 
 /** A store URL rather than a file name. */
 export { isPostgresUrl } from '../data/postgres-url.js';
 
 /** Brings the server's tables up to the last migration; returns the schema version. */
-export async function migratePostgres(client: pg.Client): Promise<number> {
-    await client.query('BEGIN');
-    try {
-        // One migrator at a time across machines (the number is "hp" + "store").
-        await client.query('SELECT pg_advisory_xact_lock(4812345678)');
-        await client.query('CREATE TABLE IF NOT EXISTS migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied TEXT NOT NULL)');
-        const done = new Set((await client.query<{ version: number }>('SELECT version FROM migrations')).rows.map(r => r.version));
+export async function migratePostgres(sql: Sql): Promise<number> {
+    return sql.transaction(async tx => {
+        await tx.run('CREATE TABLE IF NOT EXISTS migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied TEXT NOT NULL)');
+        const done = new Set((await tx.all<{ version: number }>('SELECT version FROM migrations')).map(r => r.version));
         for (const m of PG_MIGRATIONS) {
             if (done.has(m.version)) continue;
-            await client.query(m.sql);
-            await client.query('INSERT INTO migrations (version, name, applied) VALUES ($1, $2, $3)', [m.version, m.name, new Date().toISOString()]);
+            // Without parameters pg sends the text as one simple query: several statements at once.
+            await tx.run(m.sql);
+            await tx.run('INSERT INTO migrations (version, name, applied) VALUES (?, ?, ?)', [m.version, m.name, new Date().toISOString()]);
         }
-        await client.query('COMMIT');
-    } catch (e) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw e;
-    }
-    return PG_MIGRATIONS.at(-1)!.version;
+        return PG_MIGRATIONS.at(-1)!.version;
+    }, true);
 }
 
-/** Connects to a PostgreSQL results store (password rules of sources) and migrates it. */
-export async function openPostgresStore(url: string, passwordEnv?: string): Promise<pg.Client> {
-    const client = await connect({ path: url, settings: passwordEnv ? { password_env: passwordEnv } : {} });
-    if (!('query' in client)) throw new HalluProbeError(problem('bad-store', `PostgreSQL results store: ${client.message}.`, 'Pass --db postgres://user@host/database with the password in PGPASSWORD (or ~/.pgpass).'));
+/** How to give a server store its password, wherever a message needs it. */
+const STORE_PASSWORD_REMEDY = 'set PGPASSWORD, keep it in ~/.pgpass, or name the variable holding it with --db-password-env; in VS Code run "HalluProbe: Set Database Password"';
+
+/** Counts and sums come back as numbers (pg gives 64-bit integers and NUMERIC as strings, to be exact past 2^53). */
+const NUMBERS = new Set([20, 1700]);
+const types = { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (NUMBERS.has(oid) ? Number : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser };
+
+/** Connections per process: the runner's workers share them (an answer is one short transaction). */
+const POOL_SIZE = 8;
+
+/**
+ * Connects to a PostgreSQL results store (password rules of sources) and migrates it. A URL with a password, an
+ * unreachable server or refused credentials is the user's problem, said with the URL redacted.
+ */
+export async function openPostgres(url: string, passwordEnv?: string): Promise<{ sql: Sql; schemaVersion: number }> {
+    const where = safeUrl(url);
+    const place = passwordPlace(url);
+    if (place) throw new HalluProbeError(problem('store-password-in-url', `The results store ${where} has a password in its URL (${place}).`, `Remove it from the URL and ${STORE_PASSWORD_REMEDY}.`));
+    let parsed: URL;
+    try { parsed = new URL(url); } catch { throw new HalluProbeError(problem('bad-store', `The results store ${where} is not a URL pg can read.`, 'Write it as postgres://user@host:port/database.')); }
+    for (const name of ['sslcert', 'sslkey', 'sslrootcert']) {
+        const file = parsed.searchParams.get(name);
+        if (file && !fs.existsSync(file)) throw new HalluProbeError(problem('bad-store', `The results store ${where} names ${name}=${file}, which does not exist.`, 'Give the path of the file or remove the parameter.'));
+    }
+    const config = clientConfig({ path: url, settings: passwordEnv ? { password_env: passwordEnv } : {} });
+    const pool = new pg.Pool({ ...config, types, max: POOL_SIZE });
+    // An idle connection the server drops surfaces as the next query's error, not as a crash.
+    pool.on('error', () => undefined);
+    const sql = postgresSql(pool);
     try {
-        await migratePostgres(client);
-        return client;
+        const client = await pool.connect();
+        client.release();
     } catch (e) {
-        await client.end().catch(() => undefined);
+        await pool.end().catch(() => undefined);
+        throw new HalluProbeError(problem('store-unreachable', `Results store: ${connectionProblem(e, url).message}.`, `Check the URL given with --db (or the halluprobe.storePath setting); for the password ${STORE_PASSWORD_REMEDY}.`));
+    }
+    try {
+        return { sql, schemaVersion: await migratePostgres(sql) };
+    } catch (e) {
+        await pool.end().catch(() => undefined);
         throw e;
     }
 }

@@ -1,54 +1,59 @@
 /**
  * The judgement tables of the results store: verdicts, question-group verdicts and users' overrides of verdicts.
  */
-import type Database from 'better-sqlite3';
 import type { Verdict } from '../verify/types.js';
 import type { GroupVerdict } from '../verify/types.js';
 import type { Override } from '../verify/overrides.js';
+import { insertMany, type Sql } from './sql.js';
+
+/** One row per key, the last given winning (one statement may not write a row twice). */
+function lastOfEach<T>(items: readonly T[], key: (t: T) => unknown[]): T[] {
+    const byKey = new Map<string, T>();
+    for (const t of items) byKey.set(JSON.stringify(key(t)), t);
+    return byKey.size === items.length ? [...items] : [...byKey.values()];
+}
+
+const bit = (b: boolean | undefined | null) => (b === undefined || b === null ? null : b ? 1 : 0);
 
 export class Judgements {
-    private readonly upsertVerdict;
+    constructor(private readonly sql: Sql) {}
 
-    constructor(private readonly db: Database.Database) {
-        this.upsertVerdict = db.prepare('INSERT OR REPLACE INTO verdicts (run, question, model, sample, answer, correct, rationale, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    async saveVerdicts(runId: string, verdicts: Verdict[]): Promise<void> {
+        if (verdicts.length === 0) return;
+        await this.sql.transaction(tx => insertMany(tx, 'INSERT INTO verdicts (run, question, model, sample, answer, correct, rationale, json)', 8,
+            lastOfEach(verdicts, v => [v.questionId, v.model, v.sample]).map(v => [runId, v.questionId, v.model, v.sample, v.answer, v.correct ? 1 : 0, v.rationale ? 1 : 0, JSON.stringify(v)]),
+            'ON CONFLICT (run, question, model, sample) DO UPDATE SET answer = excluded.answer, correct = excluded.correct, rationale = excluded.rationale, json = excluded.json'));
     }
 
-    saveVerdicts(runId: string, verdicts: Verdict[]): void {
-        this.db.transaction(() => {
-            for (const v of verdicts) {
-                this.upsertVerdict.run(runId, v.questionId, v.model, v.sample, v.answer, v.correct ? 1 : 0, v.rationale ? 1 : 0, JSON.stringify(v));
-            }
-        })();
-    }
-
-    verdicts(runId: string): Verdict[] {
-        return (this.db.prepare('SELECT json FROM verdicts WHERE run = ?').all(runId) as { json: string }[]).map(r => JSON.parse(r.json) as Verdict);
+    async verdicts(runId: string): Promise<Verdict[]> {
+        return (await this.sql.all<{ json: string }>('SELECT json FROM verdicts WHERE run = ?', [runId])).map(r => JSON.parse(r.json) as Verdict);
     }
 
     /** Replaces the run's group verdicts (they are derived from all its verdicts at once). */
-    saveGroupVerdicts(runId: string, verdicts: readonly GroupVerdict[]): void {
-        const insert = this.db.prepare('INSERT OR REPLACE INTO group_verdicts (run, grp, model, sample, relation, probe, outcome, ok, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-        this.db.transaction(() => {
-            this.db.prepare('DELETE FROM group_verdicts WHERE run = ?').run(runId);
-            for (const g of verdicts) insert.run(runId, g.group, g.model, g.sample, g.relation, g.probe, g.outcome, g.ok === null ? null : g.ok ? 1 : 0, JSON.stringify(g));
-        })();
+    async saveGroupVerdicts(runId: string, verdicts: readonly GroupVerdict[]): Promise<void> {
+        await this.sql.transaction(async tx => {
+            await tx.run('DELETE FROM group_verdicts WHERE run = ?', [runId]);
+            await insertMany(tx, 'INSERT INTO group_verdicts (run, grp, model, sample, relation, probe, outcome, ok, json)', 9,
+                lastOfEach(verdicts, g => [g.group, g.model, g.sample]).map(g => [runId, g.group, g.model, g.sample, g.relation, g.probe, g.outcome, bit(g.ok), JSON.stringify(g)]),
+                'ON CONFLICT (run, grp, model, sample) DO UPDATE SET relation = excluded.relation, probe = excluded.probe, outcome = excluded.outcome, ok = excluded.ok, json = excluded.json');
+        });
     }
 
-    groupVerdicts(runId: string): GroupVerdict[] {
-        return (this.db.prepare('SELECT json FROM group_verdicts WHERE run = ? ORDER BY model, probe, grp, sample').all(runId) as { json: string }[]).map(r => JSON.parse(r.json) as GroupVerdict);
+    async groupVerdicts(runId: string): Promise<GroupVerdict[]> {
+        return (await this.sql.all<{ json: string }>('SELECT json FROM group_verdicts WHERE run = ? ORDER BY model, probe, grp, sample', [runId])).map(r => JSON.parse(r.json) as GroupVerdict);
     }
 
     /** Records (or replaces) a user's override of one verdict; `at` defaults to now. */
-    recordOverride(o: Omit<Override, 'at'> & { at?: string }): Override {
+    async recordOverride(o: Omit<Override, 'at'> & { at?: string }): Promise<Override> {
         const at = o.at ?? new Date().toISOString();
-        const bit = (b: boolean | undefined) => (b === undefined ? null : b ? 1 : 0);
-        this.db.prepare('INSERT OR REPLACE INTO verdict_overrides (run, question, model, sample, correct, rationale, by, at, why) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-            .run(o.run, o.questionId, o.model, o.sample, bit(o.correct), bit(o.rationale), o.by, at, o.why);
+        await this.sql.run(`INSERT INTO verdict_overrides (run, question, model, sample, correct, rationale, "by", at, why) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (run, question, model, sample) DO UPDATE SET correct = excluded.correct, rationale = excluded.rationale, "by" = excluded."by", at = excluded.at, why = excluded.why`,
+        [o.run, o.questionId, o.model, o.sample, bit(o.correct), bit(o.rationale), o.by, at, o.why]);
         return { ...o, at };
     }
 
-    overrides(runId: string): Override[] {
-        const rows = this.db.prepare('SELECT * FROM verdict_overrides WHERE run = ? ORDER BY at').all(runId) as OverrideRow[];
+    async overrides(runId: string): Promise<Override[]> {
+        const rows = await this.sql.all<OverrideRow>('SELECT * FROM verdict_overrides WHERE run = ? ORDER BY at', [runId]);
         return rows.map(r => {
             const o: Override = { run: r.run, questionId: r.question, model: r.model, sample: r.sample, by: r.by, at: r.at, why: r.why };
             if (r.correct !== null) o.correct = r.correct === 1;

@@ -51,7 +51,7 @@ export async function readWithModels(run: ModelStepRun): Promise<ModelReadOutcom
         if (typeof p.settings.read_with === 'string') readers.set(p.name, { model: p.settings.read_with, decides: p.settings.decide_by === 'reader' });
     }
     if (readers.size === 0) return outcome;
-    const results = store.loadRunResults(runId);
+    const results = await store.loadRunResults(runId);
     if (!results) return outcome;
     const questions = new Map(results.questions.map(q => [q.id, q]));
     const answers = new Map(results.answers.map(a => [`${a.questionId}\u0000${a.model}\u0000${a.sample}`, a.text]));
@@ -92,7 +92,7 @@ export async function readWithModels(run: ModelStepRun): Promise<ModelReadOutcom
         }
         updated.push(reader.decides ? decided(q, v, read, response) : withReading(v, read));
     }
-    if (updated.length) store.saveVerdicts(runId, updated);
+    if (updated.length) await store.saveVerdicts(runId, updated);
     return outcome;
 }
 

@@ -3,21 +3,9 @@
  * them (`Store.recordOverride` / `Store.overrides`); they are applied before metrics are computed and listed in
  * every report.
  */
-import type { Verdict } from './types.js';
+import type { Override, Verdict } from './types.js';
 
-export interface Override {
-    run: string;
-    questionId: string;
-    model: string;
-    sample: number;
-    /** The corrected answer verdict, if the answer was judged wrongly. */
-    correct?: boolean;
-    /** The corrected rationale verdict, if the rationale was judged wrongly. */
-    rationale?: boolean;
-    by: string;
-    at: string;
-    why: string;
-}
+export type { Override } from './types.js';
 
 /** Copies of the verdicts with each override attached (the verifier's own fields stay as they were). */
 export function applyOverrides(verdicts: Verdict[], overrides: Override[]): Verdict[] {

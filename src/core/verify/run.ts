@@ -1,7 +1,7 @@
 /**
  * Verifying a stored run: every answer of the run gets a verdict, and every question group a group verdict,
  * saved back to the store.
- * The store is typed structurally so that anything with the runner's two methods will do (tests, other stores).
+ * The store is typed structurally so that anything with these three methods will do (tests, other stores).
  */
 import type { LoadedData } from '../data/types.js';
 import type { Question } from '../probes/question.js';
@@ -11,13 +11,13 @@ import { createVerifyContext, verify } from './verify.js';
 import { judgeGroups, type GroupVerdict } from './groups.js';
 
 export interface VerifiableStore {
-    loadRunResults(runId: string): {
+    loadRunResults(runId: string): Promise<{
         questions: Question[];
         answers: { questionId: string; model: string; sample: number; text: string }[];
         verdicts?: Verdict[];
-    } | undefined;
-    saveVerdicts(runId: string, verdicts: Verdict[]): void;
-    saveGroupVerdicts(runId: string, verdicts: GroupVerdict[]): void;
+    } | undefined>;
+    saveVerdicts(runId: string, verdicts: Verdict[]): Promise<void>;
+    saveGroupVerdicts(runId: string, verdicts: GroupVerdict[]): Promise<void>;
 }
 
 export interface VerifyRunResult { verdicts: Verdict[]; missingQuestions: number }
@@ -26,8 +26,8 @@ export interface VerifyRunResult { verdicts: Verdict[]; missingQuestions: number
  * `onlyUnverified`: leave the answers that already have a verdict as they are (a report on an old run must not
  * re-judge it against today's spec and data just because a few answers were never verified).
  */
-export function verifyRun(store: VerifiableStore, runId: string, spec: SpecModel, data?: LoadedData, options: { onlyUnverified?: boolean } = {}): VerifyRunResult {
-    const results = store.loadRunResults(runId);
+export async function verifyRun(store: VerifiableStore, runId: string, spec: SpecModel, data?: LoadedData, options: { onlyUnverified?: boolean } = {}): Promise<VerifyRunResult> {
+    const results = await store.loadRunResults(runId);
     if (!results) return { verdicts: [], missingQuestions: 0 };
     const slot = (x: { questionId: string; model: string; sample: number }) => `${x.questionId}\u0000${x.model}\u0000${x.sample}`;
     const done = new Set(options.onlyUnverified ? (results.verdicts ?? []).map(slot) : []);
@@ -41,10 +41,10 @@ export function verifyRun(store: VerifiableStore, runId: string, spec: SpecModel
         if (!q) { missingQuestions++; continue; }
         verdicts.push(verify(q, a.text, ctx, a.model, a.sample));
     }
-    store.saveVerdicts(runId, verdicts);
+    await store.saveVerdicts(runId, verdicts);
     // Group verdicts depend on every member's verdict, old and new: judged again over the whole run.
     const fresh = new Set(verdicts.map(slot));
     const all = [...(results.verdicts ?? []).filter(v => !fresh.has(slot(v))), ...verdicts];
-    store.saveGroupVerdicts(runId, judgeGroups(results.questions, all));
+    await store.saveGroupVerdicts(runId, judgeGroups(results.questions, all));
     return { verdicts, missingQuestions };
 }

@@ -107,3 +107,18 @@ export interface ModelRead {
     patterns?: string;
     error?: string;
 }
+
+/** A user's correction of a verdict (the answer or the rationale), with who, when and why (overrides.ts). */
+export interface Override {
+    run: string;
+    questionId: string;
+    model: string;
+    sample: number;
+    /** The corrected answer verdict, if the answer was judged wrongly. */
+    correct?: boolean;
+    /** The corrected rationale verdict, if the rationale was judged wrongly. */
+    rationale?: boolean;
+    by: string;
+    at: string;
+    why: string;
+}

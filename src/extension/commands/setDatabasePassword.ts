@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import type { Services } from '../services.js';
 import { argField } from './pick.js';
-import { databaseId, passwordInUrl, safeUrl } from '../../core/data/light.js';
+import { databaseId, isPostgresUrl, passwordInUrl, safeUrl } from '../../core/data/light.js';
+import * as settings from '../settings.js';
 import { errorText, showError } from '../context.js';
 import { engine } from '../state.js';
 
@@ -23,13 +24,18 @@ export async function askPostgresUrl(prompt: string): Promise<string | undefined
     return url?.trim();
 }
 
-/** The postgres URLs of the open specs (as the engine reads them, unsaved text included), each with its spec. */
+/**
+ * The postgres URLs of the open specs (as the engine reads them, unsaved text included), each with its spec, and
+ * the results store's when the halluprobe.storePath setting names a server.
+ */
 async function openDatabaseUrls(): Promise<{ url: string; file: string }[]> {
     const e = await engine();
     const found = new Map<string, string>();
     for (const doc of vscode.workspace.textDocuments.filter(d => d.languageId === 'probe')) {
         const view = await e.specView(doc.uri.fsPath, new Map([[doc.uri.fsPath, doc.getText()]])).catch(() => undefined);
         for (const source of view?.spec.sources ?? []) if (source.format === 'postgres' && !found.has(source.path)) found.set(source.path, doc.uri.fsPath);
+        const store = settings.storePath(doc.uri.fsPath);
+        if (isPostgresUrl(store) && !found.has(store)) found.set(store, 'results store');
     }
     return [...found].map(([url, file]) => ({ url, file }));
 }

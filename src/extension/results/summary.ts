@@ -33,12 +33,25 @@ function mainLine(model: string, r: Pick<AnchorResult, 'metrics' | 'failedRation
     return `${model} · A ${f(m.A)} R ${f(m.R)} AR ${f(m.AR)} H ${f(m.H)} · ${rationales}`;
 }
 
-/** The end-of-run notification: the count first (a narrow toast never cuts it), and what can be done next. */
-export function runFinishedMessage(failed: number, total: number, label: string, status: string, unanswered = 0): { text: string; actions: string[] } {
+/**
+ * The end-of-run notification: the count first (a narrow toast never cuts it), and what can be done next. A batch
+ * run's says its results arrived (they may come hours after it was sent).
+ */
+export function runFinishedMessage(failed: number, total: number, label: string, status: string, unanswered = 0, batch = false): { text: string; actions: string[] } {
     // Questions whose calls failed are counted too: a run never reads as all passed when some went unasked.
     const unasked = unanswered ? `, ${unanswered} not answered: the calls failed` : '';
-    const text = `HalluProbe: ${failed} of ${total} answers failed${unasked} · ${label}${status === 'completed' ? '' : ` (${status})`}`;
+    const text = `HalluProbe: ${batch ? 'batch results arrived: ' : ''}${failed} of ${total} answers failed${unasked} · ${label}${status === 'completed' ? '' : ` (${status})`}`;
     return { text, actions: [...(failed > 0 || unanswered > 0 ? [RUN_ACTIONS.failures] : []), RUN_ACTIONS.report] };
+}
+
+/** A batch run's provider batches by state, for progress: "batches: 1 in_progress (40/80), 1 completed". */
+export function batchStates(batches: readonly { status: string; requests: number; done: number }[]): string {
+    const by = new Map<string, { n: number; requests: number; done: number }>();
+    for (const b of batches) {
+        const s = by.get(b.status) ?? { n: 0, requests: 0, done: 0 };
+        by.set(b.status, { n: s.n + 1, requests: s.requests + b.requests, done: s.done + b.done });
+    }
+    return `batches: ${[...by].map(([status, s]) => `${s.n} ${status}${status === 'in_progress' ? ` (${s.done}/${s.requests})` : ''}`).join(', ') || 'none yet'}`;
 }
 
 export const RUN_ACTIONS = { failures: 'Show Failures', report: 'Open Report' } as const;

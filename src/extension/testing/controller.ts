@@ -11,7 +11,9 @@ import { buildSpecTree, covers, planRuns, questionNodes, questionIdOf, type Tree
 import { goldText } from '../../core/probes/index.js';
 import { engine } from '../state.js';
 import * as settings from '../settings.js';
-import { failureText } from '../results/summary.js';
+import { batchStates, failureText } from '../results/summary.js';
+import type { RunEvent } from '../runs.js';
+import type { RunSpecResult } from '../engine.js';
 import { questionPassed } from '../../core/verify/index.js';
 import type { RunResults } from '../../core/store/index.js';
 import type { Question } from '../../core/probes/index.js';
@@ -28,6 +30,8 @@ export class Testing {
     private readonly shown = new Map<string, string>();
     /** A Test Explorer run reports its own results; results arriving meanwhile are its own. */
     private explorerRuns = 0;
+    /** Batch runs started elsewhere (Run Suite), shown as a test run of their own while they wait, per spec. */
+    private readonly batchRuns = new Map<string, { run: vscode.TestRun; leaves: Map<string, vscode.TestItem>; shown: string }>();
     private storeTimer: ReturnType<typeof setTimeout> | undefined;
 
     constructor(private readonly s: Services) {
@@ -38,6 +42,8 @@ export class Testing {
         s.ctx.push(s.state.onDidChangeSpec(file => { if (file) void this.loadSpec(file); else void this.discover(); }));
         s.ctx.push(vscode.workspace.onDidChangeConfiguration(e => { if (e.affectsConfiguration('halluprobe.models') || e.affectsConfiguration('halluprobe.defaultModel')) this.refreshProfiles(); }));
         s.ctx.push(s.state.onDidChangeResults(file => void this.showStored(file)));
+        s.ctx.push(s.runs.onDidProgress(e => void this.showBatch(e)));
+        s.ctx.push(s.runs.onDidFinish(e => this.endBatch(e.file, e.outcome)));
         // A run by the CLI (or another window) writes the store: pick up its latest run of each spec.
         const stores = vscode.workspace.createFileSystemWatcher('**/*.db*');
         const changed = (uri: vscode.Uri) => {
@@ -74,12 +80,53 @@ export class Testing {
         const key = `${results.run.id} · ${results.verdicts.length}`;
         if (this.shown.get(file) === key) return;
         this.shown.set(file, key);
+        // A batch run shown while it waited reports its results into that test run (endBatch).
+        if (this.batchRuns.has(file)) return;
         if (!this.nodes.has(file) && !await this.loadSpec(file)) return;
         const leaves = this.ensureQuestionItems(file, results.questions);
         for (const model of new Set(results.verdicts.map(v => v.model))) {
             const run = this.controller.createTestRun(new vscode.TestRunRequest(), `HalluProbe · run ${results.run.id} · ${model}`, false);
             try { this.report(run, results, leaves, model, false, new Set()); } finally { run.end(); }
         }
+    }
+
+    /**
+     * A batch run started by a command: a test run of its own while it waits for the provider (hours, maybe), its
+     * questions queued, the batches' states in its output as they change.
+     */
+    private async showBatch({ req, progress }: RunEvent): Promise<void> {
+        if (req.fromExplorer || !(req.batch || progress.batches)) return;
+        let shown = this.batchRuns.get(req.file);
+        if (!shown) {
+            shown = { run: this.controller.createTestRun(new vscode.TestRunRequest(), `HalluProbe · ${req.label}`, false), leaves: new Map(), shown: '' };
+            this.batchRuns.set(req.file, shown);
+            shown.run.appendOutput(`Batch run of ${req.label}: the provider answers within 24 h; results are reported here when they arrive.\r\n`);
+            try {
+                if (!this.nodes.has(req.file)) await this.loadSpec(req.file);
+                const [gen, view] = await Promise.all([this.s.state.generation(req.file), engine().then(e => e.specView(req.file))]);
+                const probes = new Set(view.spec.suites.find(x => x.name === req.suite)?.probes ?? view.spec.probes.map(p => p.name));
+                shown.leaves = this.ensureQuestionItems(req.file, gen.questions.filter(q => probes.has(q.probe)));
+                for (const item of shown.leaves.values()) shown.run.started(item);
+            } catch (err) {
+                this.s.ctx.output.warn(`Test Explorer: ${err instanceof Error ? err.message : String(err)}`);
+            }
+        }
+        const line = progress.batches ? batchStates(progress.batches) : '';
+        if (line && line !== shown.shown) { shown.run.appendOutput(`${line}\r\n`); shown.shown = line; }
+    }
+
+    /** A batch run's results arrived (or it stopped): reported into the test run that showed it waiting. */
+    private endBatch(file: string, outcome: RunSpecResult | undefined): void {
+        const shown = this.batchRuns.get(file);
+        if (!shown) return;
+        this.batchRuns.delete(file);
+        if (outcome) {
+            this.shown.set(file, `${outcome.results.run.id} · ${outcome.results.verdicts.length}`);
+            for (const model of new Set(outcome.results.verdicts.map(v => v.model))) this.report(shown.run, outcome.results, shown.leaves, model, false, outcome.cached);
+        } else {
+            for (const item of shown.leaves.values()) shown.run.skipped(item);
+        }
+        shown.run.end();
     }
 
     async discover(): Promise<void> {
@@ -164,18 +211,24 @@ export class Testing {
             const stale = new Set(this.profiles.keys());
             models.forEach((m, i) => {
                 stale.delete(m.name);
+                stale.delete(`${m.name}\u0000batch`);
                 const isDefault = preferred ? preferred === m.name : i === 0;
                 const existing = this.profiles.get(m.name);
                 if (existing) { existing.isDefault = isDefault; return; }
                 const label = m.provider === 'offline' ? `${m.name} (offline simulator)` : m.name;
                 this.profiles.set(m.name, this.controller.createRunProfile(label, vscode.TestRunProfileKind.Run, (req, token) => this.run(req, token, m.name), isDefault));
+                // A model with a Batch API can also be run as a batch: the test run stays open until the results arrive.
+                if (e.batchableModel(m)) {
+                    this.profiles.set(`${m.name}\u0000batch`, this.controller.createRunProfile(`${m.name} · batch (half price, within 24 h)`, vscode.TestRunProfileKind.Run,
+                        (req, token) => this.run(req, token, m.name, true), false));
+                }
             });
             for (const name of stale) { this.profiles.get(name)?.dispose(); this.profiles.delete(name); }
         });
     }
 
     /** The selection grouped per spec as engine run requests (suite, probe, or explicit questions). */
-    private async run(req: vscode.TestRunRequest, token: vscode.CancellationToken, model: string): Promise<void> {
+    private async run(req: vscode.TestRunRequest, token: vscode.CancellationToken, model: string, batch?: boolean): Promise<void> {
         const selected: vscode.TestItem[] = [];
         if (req.include) selected.push(...req.include); else this.controller.items.forEach(i => selected.push(i));
         const bySpec = new Map<string, vscode.TestItem[]>();
@@ -183,8 +236,13 @@ export class Testing {
             const file = this.specOf(item);
             bySpec.set(file, [...(bySpec.get(file) ?? []), item]);
         }
-        const run = this.controller.createTestRun(req, `HalluProbe · ${model}`);
+        const run = this.controller.createTestRun(req, `HalluProbe · ${model}${batch ? ' · batch' : ''}`);
         this.explorerRuns++;
+        let states = '';
+        const watch = batch ? this.s.runs.onDidProgress(({ progress }) => {
+            const line = progress.batches ? batchStates(progress.batches) : '';
+            if (line && line !== states) { run.appendOutput(`${line}\r\n`); states = line; }
+        }) : undefined;
         try {
             for (const [file, items] of bySpec) {
                 const tree = this.nodes.get(file);
@@ -201,9 +259,9 @@ export class Testing {
                     for (const item of leaves.values()) run.enqueued(item);
                     for (const item of leaves.values()) run.started(item);
                     const outcome = await this.s.runs.start({
-                        file, model, token, suite: unit.suite,
+                        file, model, token, suite: unit.suite, fromExplorer: true, ...(batch ? { batch } : {}),
                         questionIds: unit.explicit ? [...leaves.keys()] : undefined,
-                        label: `${unit.suite ? `suite ${unit.suite}` : unit.scopes.map(n => n.label).join(', ')} · ${model}`,
+                        label: `${unit.suite ? `suite ${unit.suite}` : unit.scopes.map(n => n.label).join(', ')} · ${model}${batch ? ' · batch' : ''}`,
                     });
                     if (!outcome) { for (const item of leaves.values()) run.skipped(item); continue; }
                     this.shown.set(file, `${outcome.results.run.id} · ${outcome.results.verdicts.length}`);
@@ -211,6 +269,7 @@ export class Testing {
                 }
             }
         } finally {
+            watch?.dispose();
             this.explorerRuns--;
             run.end();
         }

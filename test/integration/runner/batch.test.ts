@@ -23,16 +23,16 @@ test('a request that fails in a completed batch is sent once more; one that fail
     const server = await startBatchServer({ lineError: (q, attempt) => (q === always || (q === once && attempt === 1) ? 'invalid max_tokens' : undefined) });
     const store = tempStore();
     try {
-        const runId = newRun(store, questions);
+        const runId = await newRun(store, questions);
         const model = serverModel(server.url, { price_input: 1, price_output: 2 });
         const out = await executeBatchRun({ store, runId, questions, models: [model], batch });
         assert.equal(out.status, 'completed');
-        const counts = store.counts(runId);
+        const counts = await store.counts(runId);
         assert.deepEqual([counts.answered, counts.failed], [11, 1]);
         assert.equal(server.created.length, 2, 'the first batch, then one with the two failed requests');
         assert.deepEqual(server.created[1]!.questions.sort(), [once, always].sort());
         for (const q of questions) assert.equal(server.asked.get(q.question), q.question === once || q.question === always ? 2 : 1, q.question);
-        const failure = store.failures(runId);
+        const failure = await store.failures(runId);
         assert.equal(failure.length, 1);
         assert.match(failure[0]!.error, /invalid max_tokens/);
         assert.equal(failure[0]!.question, questions[5]!.id);
@@ -41,7 +41,7 @@ test('a request that fails in a completed batch is sent once more; one that fail
         assert.ok(Math.abs(row.cost - 0.5 * (row.tin * 1 + row.tout * 2) / 1e6) < 1e-12, `batch price: ${row.cost}`);
         assert.deepEqual(out.progress.batches!.map(b => b.status), ['completed', 'completed']);
     } finally {
-        store.close();
+        await store.close();
         await server.close();
     }
 });
@@ -51,17 +51,17 @@ test('an expired batch\'s unanswered requests go in a new batch; when that one f
     const server = await startBatchServer({ outcome: n => (n === 1 ? 'expired' : 'failed') });
     const store = tempStore();
     try {
-        const runId = newRun(store, questions);
+        const runId = await newRun(store, questions);
         const out = await executeBatchRun({ store, runId, questions, models: [serverModel(server.url)], batch });
-        const counts = store.counts(runId);
+        const counts = await store.counts(runId);
         assert.deepEqual([counts.answered, counts.failed], [5, 5]);
         assert.equal(out.status, 'completed');
         assert.equal(server.created.length, 2);
         assert.deepEqual(server.created[1]!.questions, questions.slice(5).map(q => q.question));
-        assert.ok(store.failures(runId).every(f => /the batch failed/.test(f.error)));
+        assert.ok((await store.failures(runId)).every(f => /the batch failed/.test(f.error)));
         assert.ok([...server.asked.values()].every(n => n <= 2));
     } finally {
-        store.close();
+        await store.close();
         await server.close();
     }
 });
@@ -71,24 +71,24 @@ test('a batch created by a run killed before it stored the batch id is found by 
     const server = await startBatchServer();
     const store = tempStore();
     try {
-        const runId = newRun(store, questions);
+        const runId = await newRun(store, questions);
         const model = serverModel(server.url);
         // What the killed run did: upload, store the batch and its slots, create it — and die before recording the id.
         const api = batchApiFor(model.model, 'sk-test-key')!;
         const lines = questions.map((q, i) => api.line(`1-${i}`, { messages: q.messages, params: model.model.params, question: q, sample: 0 }));
         const file = await api.upload(`${lines.join('\n')}\n`, 'killed.jsonl');
-        store.batches.addBatch({ local: 'hp-killed', run: runId, model: model.model.name, inputFile: file },
+        await store.batches.addBatch({ local: 'hp-killed', run: runId, model: model.model.name, inputFile: file },
             questions.map((q, i) => ({ customId: `1-${i}`, question: q.id, sample: 0, hash: `h${i}`, attempt: 1 })));
         await api.create(file, 'hp-killed');
         assert.equal(server.created.length, 1);
 
         const out = await executeBatchRun({ store, runId, questions, models: [model], batch });
         assert.equal(out.status, 'completed');
-        assert.equal(store.counts(runId).answered, questions.length);
+        assert.equal((await store.counts(runId)).answered, questions.length);
         assert.equal(server.created.length, 1, 'no second batch');
         assert.ok([...server.asked.values()].every(n => n === 1));
     } finally {
-        store.close();
+        await store.close();
         await server.close();
     }
 });

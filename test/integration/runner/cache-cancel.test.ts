@@ -10,22 +10,22 @@ test('an identical request is answered from the cache, across runs, with zero re
     const store = tempStore();
     try {
         const questions = movieQuestions(20, 'c');
-        const first = newRun(store, questions);
+        const first = await newRun(store, questions);
         await executeRun({ store, runId: first, questions, models: [serverModel(server.url)] });
         assert.equal(server.requests, 20);
-        const second = newRun(store, questions);
+        const second = await newRun(store, questions);
         const out = await executeRun({ store, runId: second, questions, models: [serverModel(server.url, {}, 'same-model-other-name')] });
         assert.equal(server.requests, 20, 'no request for the second run');
         assert.equal(out.progress.cached, 20);
-        const a = store.loadRunResults(first)!.answers.map(x => x.text);
-        const b = store.loadRunResults(second)!.answers.map(x => x.text);
+        const a = (await store.loadRunResults(first))!.answers.map(x => x.text);
+        const b = (await store.loadRunResults(second))!.answers.map(x => x.text);
         assert.deepEqual(b, a, 'the cached answers are the ones received');
         // A changed parameter misses the cache.
-        const third = newRun(store, questions);
+        const third = await newRun(store, questions);
         await executeRun({ store, runId: third, questions, models: [serverModel(server.url, { max_tokens: 64 })] });
         assert.equal(server.requests, 40);
     } finally {
-        store.close();
+        await store.close();
         await server.close();
     }
 });
@@ -35,16 +35,16 @@ test('k samples: each sample is its own request; sample 0 reuses the single-samp
     const store = tempStore();
     try {
         const questions = movieQuestions(5, 'k');
-        await executeRun({ store, runId: newRun(store, questions), questions, models: [serverModel(server.url)] });
-        const runId = newRun(store, questions);
+        await executeRun({ store, runId: await newRun(store, questions), questions, models: [serverModel(server.url)] });
+        const runId = await newRun(store, questions);
         await executeRun({ store, runId, questions, models: [serverModel(server.url, { samples: 3, temperature: 0.7 })] });
         assert.equal(server.requests, 5 + 15, 'temperature changed: all 3 samples asked');
-        const again = newRun(store, questions);
+        const again = await newRun(store, questions);
         await executeRun({ store, runId: again, questions, models: [serverModel(server.url, { samples: 4, temperature: 0.7 })] });
         assert.equal(server.requests, 20 + 5, 'only the new fourth sample is asked');
-        assert.equal(store.counts(again).answered, 20);
+        assert.equal((await store.counts(again)).answered, 20);
     } finally {
-        store.close();
+        await store.close();
         await server.close();
     }
 });
@@ -55,13 +55,16 @@ test('cancelling stops new calls at once, aborts the ones in flight, and leaves 
     const store = tempStore();
     try {
         const questions = movieQuestions(40, 'x');
-        const runId = newRun(store, questions);
+        const runId = await newRun(store, questions);
         const controller = new AbortController();
         let receivedAtAbort = -1;
+        // Answer events come once each answer is committed: their count is the store's.
+        let answered = 0;
         const out = await executeRun({
             store, runId, questions, models: [serverModel(server.url, { concurrency: 4 })], signal: controller.signal,
-            onAnswer: () => {
-                if (store.answered(runId).size === 8 && !controller.signal.aborted) {
+            onAnswer: e => {
+                if (e.text !== undefined) answered++;
+                if (answered === 8 && !controller.signal.aborted) {
                     // Abort once requests 9..12 (concurrency 4) have reached the server; none may start after.
                     const poll = setInterval(() => {
                         if (server.requests < 12) return;
@@ -76,22 +79,22 @@ test('cancelling stops new calls at once, aborts the ones in flight, and leaves 
         assert.equal(receivedAtAbort, 12);
         await new Promise(r => setTimeout(r, 200));
         assert.equal(server.requests, receivedAtAbort, 'no request started after the abort');
-        assert.equal(store.getRun(runId)!.status, 'cancelled');
-        const c = store.counts(runId);
+        assert.equal((await store.getRun(runId))!.status, 'cancelled');
+        const c = await store.counts(runId);
         assert.deepEqual([c.answered, c.failed], [8, 0], 'aborted calls are not recorded as failures');
 
         // Resume against a fast server: only the 32 unanswered questions are asked.
         const fast = await startOpenAIServer();
         try {
-            const resumed = await executeRun({ store, runId, questions: store.questions(runId), models: [serverModel(fast.url, { concurrency: 4 })] });
+            const resumed = await executeRun({ store, runId, questions: await store.questions(runId), models: [serverModel(fast.url, { concurrency: 4 })] });
             assert.equal(resumed.progress.resumed, 8);
             assert.equal(fast.requests, 32);
-            assert.equal(store.counts(runId).answered, 40);
+            assert.equal((await store.counts(runId)).answered, 40);
         } finally {
             await fast.close();
         }
     } finally {
-        store.close();
+        await store.close();
         await server.close();
     }
 });
@@ -122,15 +125,15 @@ test('a large run from the cache: every slot answered in batches, each reported,
     const store = tempStore();
     try {
         const questions = movieQuestions(1200, 'big');
-        await executeRun({ store, runId: newRun(store, questions), questions, models: [serverModel(server.url, { concurrency: 32 })] });
+        await executeRun({ store, runId: await newRun(store, questions), questions, models: [serverModel(server.url, { concurrency: 32 })] });
         assert.equal(server.requests, 1200);
-        const runId = newRun(store, questions);
+        const runId = await newRun(store, questions);
         let reported = 0;
         const out = await executeRun({ store, runId, questions, models: [serverModel(server.url)], onAnswer: e => { if (e.cached) reported++; } });
         assert.equal(server.requests, 1200);
-        assert.deepEqual([out.progress.cached, reported, store.counts(runId).answered, store.counts(runId).calls], [1200, 1200, 1200, 0]);
+        assert.deepEqual([out.progress.cached, reported, (await store.counts(runId)).answered, (await store.counts(runId)).calls], [1200, 1200, 1200, 0]);
     } finally {
-        store.close();
+        await store.close();
         await server.close();
     }
 });

@@ -13,11 +13,11 @@ for (const stream of [false, true]) {
         const store = tempStore();
         try {
             const questions = movieQuestions(3 * FAULTS.length, stream ? 's' : 'p');
-            const runId = newRun(store, questions);
+            const runId = await newRun(store, questions);
             const model = serverModel(server.url, { timeout_ms: 2000, stream, concurrency: 6 });
             const out = await executeRun({ store, runId, questions, models: [model], retry: fast });
             assert.equal(out.status, 'completed');
-            const counts = store.counts(runId);
+            const counts = await store.counts(runId);
             assert.deepEqual([counts.answered, counts.failed], [questions.length, 0]);
             // Each question: one faulty attempt, one good one.
             assert.equal(server.requests, 2 * questions.length);
@@ -26,10 +26,10 @@ for (const stream of [false, true]) {
             assert.deepEqual([...faults].sort(), [...FAULTS].sort());
             const attempts = store.db.prepare("SELECT attempts, COUNT(*) AS n FROM calls WHERE status = 'ok' GROUP BY attempts").all();
             assert.deepEqual(attempts, [{ attempts: 2, n: questions.length }], 'the call records both attempts');
-            const texts = store.loadRunResults(runId)!.answers.map(a => a.text);
+            const texts = (await store.loadRunResults(runId))!.answers.map(a => a.text);
             assert.ok(texts.every(t => t.startsWith('Yes. Answer to')), 'answers are complete, never a truncated stream');
         } finally {
-            store.close();
+            await store.close();
             await server.close();
         }
     });
@@ -41,17 +41,17 @@ test('a fault that never clears is recorded as an error after the retries; the r
     const server = await startOpenAIServer({ fault: i => (bad.has(i.question) ? 'server_error' : undefined) });
     const store = tempStore();
     try {
-        const runId = newRun(store, questions);
+        const runId = await newRun(store, questions);
         const out = await executeRun({ store, runId, questions, models: [serverModel(server.url, { retries: 2 })], retry: fast });
         assert.equal(out.status, 'completed');
-        const c = store.counts(runId);
+        const c = await store.counts(runId);
         assert.equal(c.answered + c.failed, questions.length, 'answers + errors = questions');
         assert.equal(c.failed, 2);
         for (const q of bad) assert.equal(server.byQuestion.get(q), 3, 'first attempt + 2 retries');
-        const failures = store.failures(runId);
+        const failures = await store.failures(runId);
         assert.ok(failures.every(f => f.attempts === 3 && /^server: HTTP 500/.test(f.error)), JSON.stringify(failures));
     } finally {
-        store.close();
+        await store.close();
         await server.close();
     }
 });
@@ -61,14 +61,14 @@ test('errors that retrying cannot fix (401) are recorded at once, without retrie
     const store = tempStore();
     try {
         const questions = movieQuestions(3, 'auth');
-        const runId = newRun(store, questions);
+        const runId = await newRun(store, questions);
         await executeRun({ store, runId, questions, models: [serverModel(server.url, {}, 'local', 'sk-a-wrong-key-123')], retry: fast });
         assert.equal(server.requests, 3);
-        const failures = store.failures(runId);
+        const failures = await store.failures(runId);
         assert.equal(failures.length, 3);
         assert.ok(failures.every(f => f.error.startsWith('auth: HTTP 401') && !f.error.includes('sk-a-wrong-key-123')));
     } finally {
-        store.close();
+        await store.close();
         await server.close();
     }
 });
@@ -79,15 +79,15 @@ test('a 429 with Retry-After holds back the whole model and then succeeds', asyn
     const store = tempStore();
     try {
         const questions = movieQuestions(6, 'rl');
-        const runId = newRun(store, questions);
+        const runId = await newRun(store, questions);
         await executeRun({ store, runId, questions, models: [serverModel(server.url, { concurrency: 2 })], retry: fast });
         assert.equal(limited, 2);
-        assert.equal(store.counts(runId).answered, 6);
+        assert.equal((await store.counts(runId)).answered, 6);
         const first = server.log[0]!.at;
         const afterLimit = server.log.slice(2);
         assert.ok(afterLimit.every(r => r.at - first >= 150), 'no request was sent while the endpoint asked to wait');
     } finally {
-        store.close();
+        await store.close();
         await server.close();
     }
 });
@@ -97,13 +97,13 @@ test('requests-per-minute pacing spaces requests out', async () => {
     const store = tempStore();
     try {
         const questions = movieQuestions(4, 'rpm');
-        const runId = newRun(store, questions);
+        const runId = await newRun(store, questions);
         // A budget of 2 per minute: the third request may start only after 30 s, so the run is cancelled first.
         await executeRun({ store, runId, questions, models: [serverModel(server.url, { rpm: 2, concurrency: 4 })], retry: fast, signal: AbortSignal.timeout(1500) });
         assert.equal(server.requests, 2, 'a budget of 2 per minute lets 2 through, the rest wait (and are cancelled here)');
-        assert.equal(store.counts(runId).answered, 2);
+        assert.equal((await store.counts(runId)).answered, 2);
     } finally {
-        store.close();
+        await store.close();
         await server.close();
     }
 });

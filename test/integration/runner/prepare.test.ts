@@ -27,17 +27,18 @@ test('prepare: new run, estimate of what is left, automatic and explicit resume'
 
         // Answer 4 questions, then stop: the next prepare continues this run.
         const controller = new AbortController();
-        await startRun(store, { ...first, models: [first.models[0]!] }, { signal: controller.signal, onAnswer: () => { if (store.answered(first.run.id).size >= 4) controller.abort(); } });
+        let answeredNow = 0;
+        await startRun(store, { ...first, models: [first.models[0]!] }, { signal: controller.signal, onAnswer: e => { if (e.text !== undefined && ++answeredNow >= 4) controller.abort(); } });
         const again = (await prepareRun(base)).prepared!;
         assert.equal(again.run.id, first.run.id);
         assert.equal(again.resumed, true);
-        const answered = store.answered(first.run.id).size;
+        const answered = (await store.answered(first.run.id)).size;
         assert.equal(again.todo, 20 - answered);
         assert.equal(again.estimates[0]!.requests, 10 - answered, 'answered questions are not estimated again');
 
         const done = await startRun(store, again);
         assert.equal(done.status, 'completed');
-        assert.equal(store.counts(first.run.id).answered, 20);
+        assert.equal((await store.counts(first.run.id)).answered, 20);
         const fresh = (await prepareRun({ ...base, resume: 'auto' })).prepared!;
         assert.notEqual(fresh.run.id, first.run.id, 'a completed run is not resumed');
         assert.equal(fresh.estimates[0]!.requests, 0, 'everything is in the cache: nothing to pay');
@@ -46,7 +47,7 @@ test('prepare: new run, estimate of what is left, automatic and explicit resume'
         assert.equal(explicit.todo, 0);
         assert.match((await prepareRun({ ...base, resume: 'nope' })).problems[0]!.message, /no run nope/);
     } finally {
-        store.close();
+        await store.close();
         await server.close();
     }
 });
@@ -63,9 +64,9 @@ test('prepare: resuming with other options keeps the run\'s own limit and adds t
         assert.deepEqual((again.run.settings.models as { name: string }[]).map(m => m.name), ['sim', 'sim2']);
         assert.equal(again.run.settings.slots, 10);
         await startRun(store, again);
-        assert.equal(store.counts(first.run.id).answered, 10);
+        assert.equal((await store.counts(first.run.id)).answered, 10);
     } finally {
-        store.close();
+        await store.close();
     }
 });
 
@@ -81,9 +82,9 @@ test('prepare: model problems and missing keys are reported, nothing is created'
         assert.match(r.problems[0]!.message, /no API key; set OPENAI_API_KEY/);
         assert.match(r.problems[1]!.message, /needs a file setting/);
         assert.match(r.problems[2]!.message, /missing\.jsonl cannot be read/);
-        assert.equal(store.listRuns().length, 0);
+        assert.equal((await store.listRuns()).length, 0);
     } finally {
-        store.close();
+        await store.close();
     }
 });
 
@@ -94,18 +95,18 @@ test('prepare: a batch run is estimated (and gated) at the batch price, and resu
         const models = [decl('mini', 'openai', { id: 'gpt-4o-mini', endpoint: 'http://127.0.0.1:9/v1' })];
         const base = { store, spec: '/x/movie.probe', suite: 'movies', questions, models, confirmHost: yes, baseDir: '/x', env: { OPENAI_API_KEY: 'sk-prep-key-0000' } };
         const list = (await prepareRun({ ...base, resume: 'new' })).prepared!;
-        store.releaseLease(list.run.id);
+        await store.releaseLease(list.run.id);
         const batch = (await prepareRun({ ...base, resume: 'new', batch: true })).prepared!;
         assert.equal(batch.batch, true);
         assert.equal(batch.estimates[0]!.batch, true);
         assert.ok(Math.abs(batch.estimates[0]!.usd! - list.estimates[0]!.usd! / 2) < 1e-12, `${batch.estimates[0]!.usd} is half of ${list.estimates[0]!.usd}`);
-        store.releaseLease(batch.run.id);
+        await store.releaseLease(batch.run.id);
         const resumed = (await prepareRun({ ...base, resume: batch.run.id })).prepared!;
         assert.equal(resumed.batch, true, 'a batch run resumes as one without --batch');
-        store.releaseLease(resumed.run.id);
+        await store.releaseLease(resumed.run.id);
         const refused = await prepareRun({ ...base, resume: 'new', batch: true, models: [decl('llama', 'ollama', { id: 'llama3.1' })] });
         assert.match(refused.problems.map(p => p.message).join('\n'), /model llama \(provider ollama\): no Batch API; batch runs work with openai/);
     } finally {
-        store.close();
+        await store.close();
     }
 });

@@ -19,10 +19,10 @@ test('a run paced from x-ratelimit-* headers never exceeds the tokens limit by m
     const store = tempStore();
     try {
         const questions = movieQuestions(100, 'rl');
-        const runId = newRun(store, questions);
+        const runId = await newRun(store, questions);
         const out = await executeRun({ store, runId, questions, models: [serverModel(server.url, { concurrency: 16 })], retry: { baseMs: 5, maxMs: 50 } });
         assert.equal(out.status, 'completed');
-        assert.equal(store.counts(runId).answered, questions.length);
+        assert.equal((await store.counts(runId)).answered, questions.length);
         const biggest = Math.max(...server.charges.map(c => c.tokens));
         const most = maxInWindow(server.charges, WINDOW);
         assert.ok(most <= LIMIT + biggest, `at most ${LIMIT} + ${biggest} tokens in any ${WINDOW} ms window, saw ${most}`);
@@ -36,7 +36,7 @@ test('a run paced from x-ratelimit-* headers never exceeds the tokens limit by m
         assert.ok(Math.abs(pacing.limitTokensPerMinute! - perMinute) / perMinute < 0.05, `learned ${pacing.limitTokensPerMinute} tokens/min of ${perMinute}`);
         assert.equal(pacing.tokens, server.charges.reduce((n, c) => n + c.tokens, 0), 'tokens as the endpoint counted them');
     } finally {
-        store.close();
+        await store.close();
         await server.close();
     }
 });
@@ -46,16 +46,16 @@ test('an endpoint that sends no rate-limit headers is paced by AIMD on its 429s'
     const store = tempStore();
     try {
         const questions = movieQuestions(40, 'aimd');
-        const runId = newRun(store, questions);
+        const runId = await newRun(store, questions);
         const out = await executeRun({ store, runId, questions, models: [serverModel(server.url, { concurrency: 16, retries: 20 })], retry: { baseMs: 20, maxMs: 400 } });
         assert.equal(out.status, 'completed');
-        assert.equal(store.counts(runId).answered, questions.length);
+        assert.equal((await store.counts(runId)).answered, questions.length);
         const pacing = out.progress.pacing!.local!;
         assert.equal(pacing.mode, 'aimd');
         assert.equal(pacing.rateLimited, server.rateLimited);
         assert.ok(server.rateLimited > 0, 'the endpoint did refuse some');
     } finally {
-        store.close();
+        await store.close();
         await server.close();
     }
 });
@@ -65,12 +65,12 @@ test('pacing "fixed" ignores the headers and paces from tpm only (as before)', a
     const store = tempStore();
     try {
         const questions = movieQuestions(20, 'fix');
-        const runId = newRun(store, questions);
+        const runId = await newRun(store, questions);
         const out = await executeRun({ store, runId, questions, models: [serverModel(server.url, { pacing: 'fixed', tpm: 1_000_000 })] });
         assert.equal(out.progress.pacing!.local!.mode, 'fixed');
         assert.equal(out.progress.pacing!.local!.limitTokensPerMinute, undefined);
     } finally {
-        store.close();
+        await store.close();
         await server.close();
     }
 });

@@ -8,16 +8,16 @@ import * as path from 'node:path';
 import { openStore } from '../../../src/core/store/index.js';
 import { newestRun } from '../../../src/extension/engine.js';
 
-it('the newest run of a store, and of one spec in it', t => {
+it('the newest run of a store, and of one spec in it', async t => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'halluprobe-latest-'));
     t.after(() => rmSync(dir, { recursive: true, force: true }));
     const db = path.join(dir, 'results.db');
-    const store = openStore(db);
-    const first = store.createRun('/ws/a.probe', 's', {});
-    const second = store.createRun('/ws/a.probe', 's', {});
-    const other = store.createRun('/ws/b.probe', 's', {});
-    const listed = store.listRuns();
-    store.close();
+    const store = await openStore(db);
+    const first = await store.createRun('/ws/a.probe', 's', {});
+    const second = await store.createRun('/ws/a.probe', 's', {});
+    const other = await store.createRun('/ws/b.probe', 's', {});
+    const listed = await store.listRuns();
+    await store.close();
     assert.deepEqual(listed.map(r => r.id), [other.id, second.id, first.id], 'the store lists newest first');
     assert.equal(newestRun(listed)?.id, other.id);
     assert.equal(newestRun(listed, '/ws/a.probe')?.id, second.id);

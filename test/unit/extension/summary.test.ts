@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { summaryLine, groupsLine, ratio, failureText, runFinishedMessage, problemsNotice } from '../../../src/extension/results/summary.js';
+import { summaryLine, groupsLine, ratio, failureText, runFinishedMessage, problemsNotice, batchStates } from '../../../src/extension/results/summary.js';
 import { anchorResults } from '../../../src/core/report/anchors.js';
 import { question, verdict } from '../../fixtures/extension/model.js';
 
@@ -28,6 +28,13 @@ describe('result summaries (formatting the engine figures)', () => {
         assert.deepEqual(runFinishedMessage(96, 360, 'suite movies', 'completed'), { text: 'HalluProbe: 96 of 360 answers failed · suite movies', actions: ['Show Failures', 'Open Report'] });
         assert.deepEqual(runFinishedMessage(0, 360, 'suite movies', 'failed').actions, ['Open Report']);
         assert.match(runFinishedMessage(0, 360, 'suite movies', 'failed').text, /\(failed\)$/);
+    });
+
+    it('a batch run: its results arriving is the news; its batches by state while it waits', () => {
+        assert.equal(runFinishedMessage(3, 18, 'suite movies · batch', 'completed', 0, true).text, 'HalluProbe: batch results arrived: 3 of 18 answers failed · suite movies · batch');
+        assert.equal(batchStates([{ status: 'in_progress', requests: 50, done: 20 }, { status: 'in_progress', requests: 30, done: 0 }, { status: 'completed', requests: 10, done: 10 }]),
+            'batches: 2 in_progress (20/80), 1 completed');
+        assert.equal(batchStates([]), 'batches: none yet');
     });
 
     it('sums up several located problems in one line for the Problems panel, instead of one toast with all of them', () => {

@@ -75,10 +75,10 @@ suite s { probes exists }
         assert.equal(result.status, 'completed');
         assert.equal(result.results.questions.length, 120);
         assert.ok(result.results.questions.every(q => q.kind === 'echo' && q.question.startsWith('DOES ')));
-        const store = openStore(result.store);
+        const store = await openStore(result.store);
         try {
             // Per-question data: in the store, in the JSONL / preview record.
-            const stored = store.loadRunResults(result.run.id)!;
+            const stored = (await store.loadRunResults(result.run.id))!;
             const first = stored.questions[0]!;
             assert.equal(first.echo?.tone, 'loud');
             assert.ok(first.echo!.value.length > 0);
@@ -109,7 +109,7 @@ suite s { probes exists }
             assert.ok(isHostToWebview(message));
             assert.deepEqual((message.data as { graph: { claims?: { text: string }[] } }).graph.claims!.map(c => c.text), ['echo in a loud tone']);
         } finally {
-            store.close();
+            await store.close();
         }
         const tree = buildSpecTree(spec, model, 'echo.probe');
         assert.deepEqual([...walk(tree)].filter(n => n.kind === 'phrasing').map(n => n.label), ['echo', 'echo_again']);

@@ -24,14 +24,14 @@ describe('report --judge', () => {
         db = path.join(dir, 'results.db');
         const specFile = path.join(dir, 'judge.probe');
         writeFileSync(specFile, `model judge vllm {\n    id "judge-model"\n    endpoint "${server.url}"\n}\n`);
-        const store = openStore(db);
-        const r = store.createRun(specFile, 's', {});
+        const store = await openStore(db);
+        const r = await store.createRun(specFile, 's', {});
         const qs = Array.from({ length: 6 }, (_, i) => question(`Is there a movie number ${i}?`, [[kw('Movie', 'title', 'Avatar')]]));
-        store.saveQuestions(r.id, qs);
-        qs.forEach((q, i) => store.recordAnswer({ run: r.id, question: q.id, model: 'gpt', sample: 0, hash: `h${i}`, params: {}, text: i % 2 ? 'Yes. It is Avatar.' : 'Yes. It is "Titanic".',
-            tokensIn: 0, tokensOut: 0, latencyMs: 0, cost: 0, attempts: 1, finishReason: 'stop', cached: false, cacheable: false }));
-        verifyRun(store, r.id, spec, data);
-        store.close();
+        await store.saveQuestions(r.id, qs);
+        for (const [i, q] of qs.entries()) await store.recordAnswer({ run: r.id, question: q.id, model: 'gpt', sample: 0, hash: `h${i}`, params: {}, text: i % 2 ? 'Yes. It is Avatar.' : 'Yes. It is "Titanic".',
+            tokensIn: 0, tokensOut: 0, latencyMs: 0, cost: 0, attempts: 1, finishReason: 'stop', cached: false, cacheable: false });
+        await verifyRun(store, r.id, spec, data);
+        await store.close();
     });
     after(async () => { await server.close(); rmSync(dir, { recursive: true, force: true }); });
 

@@ -119,18 +119,18 @@ describe('CLI report and compare over a real SQLite store', () => {
         console.error = () => {};
         try { return { code: await fn(), out }; } finally { process.stdout.write = write; console.error = err; }
     };
-    before(() => {
+    before(async () => {
         dir = mkdtempSync(path.join(tmpdir(), 'halluprobe-report-'));
         db = path.join(dir, 'results.db');
-        const store = openStore(db);
+        const store = await openStore(db);
         for (const id of ['a', 'b']) {
-            const r = store.createRun(path.join(dir, 'gone.probe'), 's', {});
-            store.saveQuestions(r.id, qs);
-            answers.forEach((a, i) => store.recordAnswer({ run: r.id, question: a.questionId, model: a.model, sample: 0, hash: `${id}${i}`, params: {}, text: id === 'b' && i === 1 ? 'No. Avatar exists.' : a.text,
-                tokensIn: 0, tokensOut: 0, latencyMs: 0, cost: 0, attempts: 1, finishReason: 'stop', cached: false, cacheable: false }));
-            verifyRun(store, r.id, spec, data);
+            const r = await store.createRun(path.join(dir, 'gone.probe'), 's', {});
+            await store.saveQuestions(r.id, qs);
+            for (const [i, a] of answers.entries()) await store.recordAnswer({ run: r.id, question: a.questionId, model: a.model, sample: 0, hash: `${id}${i}`, params: {}, text: id === 'b' && i === 1 ? 'No. Avatar exists.' : a.text,
+                tokensIn: 0, tokensOut: 0, latencyMs: 0, cost: 0, attempts: 1, finishReason: 'stop', cached: false, cacheable: false });
+            await verifyRun(store, r.id, spec, data);
         }
-        store.close();
+        await store.close();
     });
     after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -157,24 +157,24 @@ describe('CLI report and compare over a real SQLite store', () => {
         assert.equal((await capture(() => report.run(parseArgs(['--db', db, '--max-h', 'basic=2'])))).code, 2);
         assert.equal((await capture(() => report.run(parseArgs(['--db', db, '--format', 'pdf'])))).code, 2);
 
-        const store = openStore(db);
-        const latest = store.latestRun()!.id;
-        store.close();
+        const store = await openStore(db);
+        const latest = (await store.latestRun())!.id;
+        await store.close();
         const o = await capture(() => report.run(parseArgs(['--db', db, '--override', qs[2]!.id, '--rationale', 'yes', '--correct', 'yes', '--why', 'alias', '--by', 'ann', '--format', 'json'])));
         assert.equal(o.code, 0);
         const j = JSON.parse(o.out) as { overrides: { by: string }[]; passed: number };
         assert.equal(j.overrides[0]!.by, 'ann');
-        const s2 = openStore(db);
-        assert.equal(s2.overrides(latest).length, 1);
-        s2.recordOverride({ run: latest, questionId: qs[2]!.id, model: 'gpt', sample: 0, correct: false, by: 'bob', why: 'no' });
-        assert.equal(s2.overrides(latest)[0]!.by, 'bob', 'replaced, not duplicated');
-        s2.close();
+        const s2 = await openStore(db);
+        assert.equal((await s2.overrides(latest)).length, 1);
+        await s2.recordOverride({ run: latest, questionId: qs[2]!.id, model: 'gpt', sample: 0, correct: false, by: 'bob', why: 'no' });
+        assert.equal((await s2.overrides(latest))[0]!.by, 'bob', 'replaced, not duplicated');
+        await s2.close();
     });
 
     it('compare shows the changed verdict', async () => {
-        const store = openStore(db);
-        const [b, a] = store.listRuns().map(r => r.id);
-        store.close();
+        const store = await openStore(db);
+        const [b, a] = (await store.listRuns()).map(r => r.id);
+        await store.close();
         const r = await capture(() => compare.run(parseArgs([a!, b!, '--db', db, '--format', 'json'])));
         assert.equal(r.code, 0);
         const c = JSON.parse(r.out) as { changed: { questionId: string }[] };
@@ -185,23 +185,23 @@ describe('CLI report and compare over a real SQLite store', () => {
 });
 
 describe('verifyRun on a stored run', () => {
-    it('with onlyUnverified, leaves existing verdicts alone and verifies only the answers without one', () => {
+    it('with onlyUnverified, leaves existing verdicts alone and verifies only the answers without one', async () => {
         const dir = mkdtempSync(path.join(tmpdir(), 'halluprobe-verify-'));
         try {
-            const store = openStore(path.join(dir, 'results.db'));
-            const r = store.createRun(path.join(dir, 'x.probe'), 's', {});
-            store.saveQuestions(r.id, qs);
-            answers.forEach((a, i) => store.recordAnswer({ run: r.id, question: a.questionId, model: a.model, sample: 0, hash: `h${i}`, params: {}, text: a.text,
-                tokensIn: 0, tokensOut: 0, latencyMs: 0, cost: 0, attempts: 1, finishReason: 'stop', cached: false, cacheable: false }));
+            const store = await openStore(path.join(dir, 'results.db'));
+            const r = await store.createRun(path.join(dir, 'x.probe'), 's', {});
+            await store.saveQuestions(r.id, qs);
+            for (const [i, a] of answers.entries()) await store.recordAnswer({ run: r.id, question: a.questionId, model: a.model, sample: 0, hash: `h${i}`, params: {}, text: a.text,
+                tokensIn: 0, tokensOut: 0, latencyMs: 0, cost: 0, attempts: 1, finishReason: 'stop', cached: false, cacheable: false });
             // An earlier verdict for the first answer, deliberately different from what verify() would say now.
             const earlier = { ...verify(qs[0]!, answers[0]!.text, ctx, 'gpt', 0), rationale: false, rationaleText: 'earlier' };
-            store.saveVerdicts(r.id, [earlier]);
-            const result = verifyRun(store, r.id, spec, data, { onlyUnverified: true });
+            await store.saveVerdicts(r.id, [earlier]);
+            const result = await verifyRun(store, r.id, spec, data, { onlyUnverified: true });
             assert.equal(result.verdicts.length, 2, 'only the two answers without a verdict');
-            const stored = store.loadRunResults(r.id)!.verdicts;
+            const stored = (await store.loadRunResults(r.id))!.verdicts;
             assert.equal(stored.length, 3);
             assert.equal(stored.find(v => v.questionId === qs[0]!.id)!.rationaleText, 'earlier');
-            store.close();
+            await store.close();
         } finally {
             rmSync(dir, { recursive: true, force: true });
         }

@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import pg from 'pg';
 import type { HalluProbeApi } from '../../../src/extension/main.js';
 import { measured } from './measured.js';
 import { databaseId } from '../../../src/core/data/postgres-url.js';
@@ -225,6 +226,32 @@ export function register(): void {
             } finally {
                 await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
                 await fs.promises.rm(file.fsPath, { force: true });
+            }
+        });
+
+        it('keeps results in a PostgreSQL store named by the storePath setting, its password from SecretStorage', async function () {
+            this.timeout(300_000);
+            const url = process.env.HALLUPROBE_TEST_PG_URL, password = process.env.HALLUPROBE_TEST_PG_PASSWORD;
+            assert.ok(url && password, 'the runner passes a real PostgreSQL as HALLUPROBE_TEST_PG_URL and HALLUPROBE_TEST_PG_PASSWORD');
+            const config = vscode.workspace.getConfiguration('halluprobe', specUri());
+            await vscode.commands.executeCommand('halluprobe.setDatabasePassword', { url, password });
+            await config.update('storePath', url, vscode.ConfigurationTarget.Workspace);
+            try {
+                await vscode.commands.executeCommand('halluprobe.runSuite', { file: specUri().fsPath, suite: 'movies' });
+                const shown = api.services.state.results(specUri().fsPath);
+                assert.ok(shown && shown.verdicts.length > 0, 'the run finished and its verdicts are shown');
+                // On the server, read with the password the test knows (PGPASSWORD is not set in this host).
+                const u = new URL(url);
+                const client = new pg.Client({ host: u.hostname, port: Number(u.port), user: u.username, database: u.pathname.slice(1), password });
+                await client.connect();
+                try {
+                    const runs = (await client.query<{ id: string; n: string }>('SELECT r.id, (SELECT COUNT(*) FROM verdicts v WHERE v.run = r.id) AS n FROM runs r')).rows;
+                    assert.deepEqual(runs.map(r => [r.id, Number(r.n)]), [[shown.run.id, shown.verdicts.length]], 'the run and its verdicts are in the PostgreSQL store');
+                } finally {
+                    await client.end();
+                }
+            } finally {
+                await config.update('storePath', undefined, vscode.ConfigurationTarget.Workspace);
             }
         });
     });

@@ -61,7 +61,7 @@ const goldOf = (q: Question) => (typeof q.gold === 'object' ? q.gold.answer : St
 export async function judgeEntailment({ store, runId, spec, keyFor, client, signal }: ModelStepRun): Promise<string[]> {
     const byProbe = judges(spec);
     if (byProbe.size === 0) return [];
-    const results = store.loadRunResults(runId);
+    const results = await store.loadRunResults(runId);
     if (!results) return [];
     const problems: string[] = [];
     const questions = new Map(results.questions.map(q => [q.id, q]));
@@ -88,6 +88,6 @@ export async function judgeEntailment({ store, runId, spec, keyFor, client, sign
             updated.push({ ...v, entailment: { model: name, error: message } });
         }
     }
-    store.saveVerdicts(runId, updated);
+    await store.saveVerdicts(runId, updated);
     return problems;
 }

@@ -55,14 +55,14 @@ function vectorSource(store: ModelStepStore, runId: string, model: ResolvedModel
         const out = new Map<string, number[]>();
         const missing: string[] = [];
         for (const t of new Set(texts)) {
-            const hit = store.cached(hashOf(t));
+            const hit = await store.cached(hashOf(t));
             if (hit) out.set(t, JSON.parse(hit.text) as number[]); else missing.push(t);
         }
         if (missing.length === 0) return out;
         const got = await client.embed(missing, signal);
         const entries = missing.map((t, i) => ({ hash: hashOf(t), text: JSON.stringify(got.vectors[i]) }));
         missing.forEach((t, i) => out.set(t, got.vectors[i]!));
-        store.recordSideCall({ run: runId, question: questionId, model: `embed:${model.name}`, sample: 0, hash: entries[0]!.hash, params, text: '', tokensIn: got.tokens, tokensOut: 0, latencyMs: got.latencyMs, cost: 0, attempts: 1, finishReason: 'embedding', cached: false }, entries);
+        await store.recordSideCall({ run: runId, question: questionId, model: `embed:${model.name}`, sample: 0, hash: entries[0]!.hash, params, text: '', tokensIn: got.tokens, tokensOut: 0, latencyMs: got.latencyMs, cost: 0, attempts: 1, finishReason: 'embedding', cached: false }, entries);
         return out;
     };
 }
@@ -70,7 +70,7 @@ function vectorSource(store: ModelStepStore, runId: string, model: ResolvedModel
 export async function embedOverlaps(store: ModelStepStore, runId: string, spec: SpecModel, keyFor: KeyFor, signal?: AbortSignal): Promise<string[]> {
     const byProbe = settingsOf(spec);
     if (byProbe.size === 0) return [];
-    const results = store.loadRunResults(runId);
+    const results = await store.loadRunResults(runId);
     if (!results) return [];
     const problems: string[] = [];
     const questions = new Map(results.questions.map(q => [q.id, q]));
@@ -96,6 +96,6 @@ export async function embedOverlaps(store: ModelStepStore, runId: string, spec: 
             updated.push({ ...v, similarity: { ...base, error: message } });
         }
     }
-    store.saveVerdicts(runId, updated);
+    await store.saveVerdicts(runId, updated);
     return problems;
 }

@@ -41,7 +41,7 @@ export async function extractRuleClaims(store: ModelStepStore, runId: string, sp
     const byProbe = extractors(spec);
     const compareOnly = patternsDecide(spec);
     if (byProbe.size === 0) return outcome;
-    const results = store.loadRunResults(runId);
+    const results = await store.loadRunResults(runId);
     if (!results) return outcome;
     const questions = new Map(results.questions.map(q => [q.id, q]));
     const clientFor = modelsOnDemand(spec, 'extract_with', keyFor, (model, key) => ({ model, client: createClient(model, key) }), outcome.problems);
@@ -70,6 +70,6 @@ export async function extractRuleClaims(store: ModelStepStore, runId: string, sp
         if (compareOnly.has(q.probe)) extracted.decides = false;
         updated.push({ ...v, extracted });
     }
-    store.saveVerdicts(runId, updated);
+    await store.saveVerdicts(runId, updated);
     return outcome;
 }

@@ -1,0 +1,186 @@
+/**
+ * A shared run (`halluprobe run … --join`): several processes, on one machine or many, work on one run in a
+ * team store. First its questions are all stored, by whichever worker holds the run's lease (the others wait for
+ * it, and take over if it dies); then every worker claims chunks of the questions (store/chunks.ts) one after
+ * another, asks what each chunk still lacks with the usual pools (ask.ts) and marks it done. A worker's heartbeat
+ * renews its chunks' leases; a chunk whose lease lapses goes to the next worker that asks, and the worker that
+ * lost it drops what it had not asked. Nobody asks a slot of a chunk another worker holds.
+ */
+import type { Question } from '../probes/question.js';
+import { LEASE_STALE_MS, type RunStatus, type Store, type WorkChunk } from '../store/index.js';
+import { DEFAULT_RETRY } from './retry.js';
+import { SlotQueue } from './queue.js';
+import { askModel } from './ask.js';
+import { sleep } from './limiter.js';
+import { cacheRecord, pendingSlots, type PendingSlot, type RunModel, type SlotChunk } from './pending.js';
+import type { Progress } from './progress.js';
+import type { RunOptions, RunOutcome } from './runner.js';
+
+export interface SharedOptions {
+    /** A chunk's lease, renewed every third of it (default: the run lease's, HALLUPROBE_LEASE_STALE_MS or 30 s). */
+    leaseMs?: number;
+    /** Between two looks at a run whose questions another worker is storing, or whose chunks others hold. */
+    pollMs?: number;
+    /** The run's questions, generated and stored as they come (read through only by the worker storing them). */
+    generate: () => AsyncIterable<Question[]>;
+}
+
+export async function executeSharedRun(opts: RunOptions & { shared: SharedOptions }): Promise<RunOutcome> {
+    const { store, runId, models, signal } = opts;
+    const leaseMs = opts.shared.leaseMs ?? LEASE_STALE_MS;
+    const pollMs = opts.shared.pollMs ?? Math.max(50, Math.min(2_000, leaseMs / 4));
+    const retry = opts.retry ?? DEFAULT_RETRY;
+    const started = performance.now();
+    const perQuestion = models.reduce((n, m) => n + m.model.samples, 0);
+    const progress: Progress = {
+        total: 0, generating: true, questions: 0, done: 0, answered: 0, cached: 0, failed: 0, resumed: 0, tokensIn: 0, tokensOut: 0, cost: 0, rate: 0, elapsedMs: 0,
+    };
+    const emit = () => {
+        progress.elapsedMs = performance.now() - started;
+        progress.rate = progress.elapsedMs > 0 ? ((progress.answered - progress.resumed) * 1000) / progress.elapsedMs : 0;
+        opts.onProgress?.(progress);
+    };
+
+    if (!(await storeQuestions(store, runId, opts.shared, pollMs, signal))) return { status: 'cancelled', progress: { ...progress }, verifies: false };
+    const counts = await store.counts(runId);
+    Object.assign(progress, { generating: false, questions: counts.questions, total: counts.questions * perQuestion, resumed: counts.answered, answered: counts.answered, failed: counts.failed, done: counts.answered + counts.failed });
+    emit();
+
+    const pools = models.map(m => ({ m, queue: new SlotQueue() }));
+    const held = new Map<number, ChunkTicket>();
+    const stop = () => { for (const p of pools) p.queue.close(true); };
+    signal?.addEventListener('abort', stop, { once: true });
+    // Renews the leases of the chunks this worker holds; a chunk no longer held was taken over: drop its slots.
+    const beat = setInterval(() => {
+        store.chunks.renew(runId, leaseMs).then(mine => {
+            for (const [n, t] of held) if (!mine.has(n)) { t.lost = true; held.delete(n); }
+        }, () => undefined);
+    }, Math.max(20, leaseMs / 3));
+    let unreachable = 0;
+    try {
+        await Promise.all([produce(), ...pools.map(({ m, queue }) => askModel({ store, runId, signal, retry, progress, emit, onAnswer: opts.onAnswer, onUnreachable: () => unreachable++ }, m, queue))]);
+    } finally {
+        clearInterval(beat);
+        signal?.removeEventListener('abort', stop);
+        // Cancelled or given up: what this worker did not finish goes back at once, not when its leases lapse.
+        await store.chunks.release(runId);
+    }
+    const state = await store.chunks.state(runId);
+    const all = state.done === state.total;
+    // Every worker sees the end; the one that marks the run completed verifies it.
+    const verifies = all && !signal?.aborted && unreachable === 0 && (await store.chunks.complete(runId));
+    const status: RunStatus = signal?.aborted ? 'cancelled' : unreachable > 0 ? 'failed' : all ? 'completed' : 'running';
+    if (status !== 'completed' && status !== 'running' && state.held === 0) await store.setStatus(runId, status);
+    const end = await store.counts(runId);
+    Object.assign(progress, { answered: end.answered, failed: end.failed, done: end.answered + end.failed });
+    emit();
+    return { status, progress: { ...progress }, verifies };
+
+    /** Claims chunks while the models have room for more, until every chunk of the run is done. */
+    async function produce(): Promise<void> {
+        const room = Math.max(...models.map(m => 2 * m.model.limits.concurrency));
+        try {
+            while (!signal?.aborted && !pools.every(p => p.queue.isClosed)) {
+                for (const { queue } of pools) await queue.room(room);
+                if (signal?.aborted) return;
+                const chunk = await store.chunks.claim(runId, leaseMs);
+                if (chunk) { await take(chunk); continue; }
+                const state = await store.chunks.state(runId);
+                if (state.free === 0 && state.held === 0) return;
+                // Others hold the rest: wait for them to finish, or for a dead one's lease to lapse.
+                await sleep(pollMs, signal);
+                const c = await store.counts(runId);
+                Object.assign(progress, { answered: c.answered, failed: c.failed, done: c.answered + c.failed });
+                emit();
+            }
+        } finally {
+            for (const { queue } of pools) queue.close();
+        }
+    }
+
+    /** Hands the models a claimed chunk's unanswered slots (answering cache hits at once). */
+    async function take(chunk: WorkChunk): Promise<void> {
+        const questions = await store.chunks.questions(runId, chunk.first, chunk.last);
+        const answered = await store.chunks.answered(runId, chunk.first, chunk.last);
+        const ticket = new ChunkTicket(() => store.chunks.finish(runId, chunk.chunk).then(() => { held.delete(chunk.chunk); }, () => undefined));
+        held.set(chunk.chunk, ticket);
+        const perModel: [SlotQueue, PendingSlot[]][] = [];
+        for (const { m, queue } of pools) {
+            const slots = (await pendingSlots(store, runId, questions, m, answered)).map(s => ({ ...s, chunk: ticket }));
+            perModel.push([queue, m.client.cacheable ? await serveFromCache(m, slots) : slots]);
+        }
+        ticket.expect(perModel.reduce((n, [, s]) => n + s.length, 0));
+        for (const [queue, slots] of perModel) queue.push(slots);
+        emit();
+    }
+
+    async function serveFromCache(rm: RunModel, slots: PendingSlot[]): Promise<PendingSlot[]> {
+        const hits = slots.filter(s => s.hit);
+        if (hits.length === 0) return slots;
+        await store.recordAnswers(hits.map(s => cacheRecord(runId, rm, s.question, s.sample, s.hash!, s.hit!)));
+        progress.answered += hits.length; progress.done += hits.length; progress.cached += hits.length;
+        for (const s of hits) opts.onAnswer?.({ question: s.question, model: rm.model.name, sample: s.sample, text: s.hit!.text, cached: true });
+        return slots.filter(s => !s.hit);
+    }
+}
+
+/** A claimed chunk: done once each of its slots handed to the models is settled. */
+class ChunkTicket implements SlotChunk {
+    /** Taken by another worker after this one's lease lapsed: its slots left here are dropped. */
+    lost = false;
+    private left = 0;
+    private counted = false;
+    private finished = false;
+
+    constructor(private readonly done: () => Promise<void>) {}
+
+    /** All its slots are handed out: `n` of them. */
+    expect(n: number): void {
+        this.left += n;
+        this.counted = true;
+        this.check();
+    }
+
+    settled(): void {
+        this.left--;
+        this.check();
+    }
+
+    private check(): void {
+        if (!this.counted || this.left > 0 || this.lost || this.finished) return;
+        this.finished = true;
+        void this.done();
+    }
+}
+
+/**
+ * Makes sure every question of the run is stored and cut into chunks: the worker that gets the run's lease stores
+ * them (continuing where a worker that died stopped) and gives the lease back; the others wait until it has.
+ * False when cancelled while waiting.
+ */
+async function storeQuestions(store: Store, runId: string, o: SharedOptions, pollMs: number, signal?: AbortSignal): Promise<boolean> {
+    for (;;) {
+        if (signal?.aborted) return false;
+        const run = await store.getRun(runId);
+        const state = await store.chunks.state(runId);
+        const ready = run?.settings.generating !== true && state.total > 0;
+        // A finished run joined again (to ask what failed): its chunks open again, once, by the lease holder.
+        const retry = ready && state.done === state.total && run?.status !== 'running';
+        if (ready && !retry) return true;
+        if (!(await store.acquireLease(runId))) {
+            try {
+                if (!ready) {
+                    for await (const _batch of o.generate()) if (signal?.aborted) return false;
+                    await store.chunks.addChunks(runId, await store.questionCount(runId));
+                } else {
+                    await store.chunks.reopen(runId);
+                }
+                await store.setStatus(runId, 'running');
+            } finally {
+                await store.releaseLease(runId);
+            }
+            return true;
+        }
+        await sleep(pollMs, signal);
+    }
+}
