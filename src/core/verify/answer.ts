@@ -7,7 +7,7 @@
  * quotes, Markdown emphasis and headings, "A:" / "Answer:" labels. What the authors counted as unsure without
  * being unsure is kept apart as 'unparseable' (both count in M).
  */
-import type { AnswerClass } from './types.js';
+import type { AnswerClass, ModelClaim } from './types.js';
 import { readChoice, readStatement, readYesNo, type Reading, type Stance } from '../reader/index.js';
 
 export { firstSentenceEnd } from '../reader/index.js';
@@ -22,6 +22,12 @@ export interface ParsedAnswer {
     span?: [number, number];
     why?: string;
     stance?: Stance;
+    /**
+     * Set by the model reader (\`read_with\`, when it decides): a short answer's words, and the claims it read. A family
+     * that scores the answer's words or claims scores these instead of reading the response itself.
+     */
+    text?: string;
+    claims?: ModelClaim[];
 }
 
 function parsed(r: Reading, answer: AnswerClass = r.label as AnswerClass): ParsedAnswer {
