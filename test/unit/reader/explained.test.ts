@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import '../../../src/core/probes/families.js';
 import { createVerifyContext, verify } from '../../../src/core/verify/verify.js';
-import { buildReport, failureReason } from '../../../src/core/report/index.js';
+import { anchorResults, buildReport, failureReason, worstExamples } from '../../../src/core/report/index.js';
 import { questionGraph } from '../../../src/core/kg/question-graph.js';
 import { failureText } from '../../../src/extension/results/summary.js';
 import type { Question } from '../../../src/core/probes/question.js';
@@ -50,6 +50,15 @@ describe('explained verdicts: an open question', () => {
     it('the Test Explorer peek says why', () => {
         assert.match(failureText(q, v, text), /Why:\n {2}claim "FC Barcelona is based in the city of Madrid" at 0–43 contradicted/);
     });
+
+    it('the editor hover\'s worst failures say why, in the failing list\'s words (from the run\'s answers)', () => {
+        const answers = [{ questionId: q.id, model: 'm', sample: 0, text }];
+        const group = anchorResults({ questions: [q], verdicts: [v] }, new Map()).get('probe:club_open')![0]!;
+        const [worst] = worstExamples(new Map([[q.id, q]]), group.verdicts, 5, answers);
+        const why = failureReason(buildReport({ run, questions: [q], answers, verdicts: [v] }).rows[0]!);
+        assert.equal(worst!.line, why);
+        assert.match(worst!.line, /claim "FC Barcelona is based in the city of Madrid" at 0–43 contradicted by the data's/);
+    });
 });
 
 describe('explained verdicts: the span read as the answer, and overrides naming it', () => {
@@ -61,6 +70,15 @@ describe('explained verdicts: the span read as the answer, and overrides naming 
         const g = questionGraph(q, v, text);
         assert.deepEqual(g.read, { span: [0, 12], text: "I'm not sure", why: v.read!.why, by: 'patterns' });
         assert.match(g.explanation!.join('; '), /answer unsure, expected yes \(read "I'm not sure" at 0–12/);
+    });
+
+    it('the hover\'s worst failures show the span read, and an override with the span it overrides', () => {
+        const answers = [{ questionId: q.id, model: 'm', sample: 0, text }];
+        const questions = new Map([[q.id, q]]);
+        assert.match(worstExamples(questions, [v], 5, answers)[0]!.line, /^answer unsure, expected yes \(read "I'm not sure" at 0–12: /);
+        const overrides = [{ run: 'r', questionId: q.id, model: 'm', sample: 0, correct: false, by: 'ana', at: '2026-11-27', why: 'the model hedged' }];
+        const group = anchorResults({ questions: [q], verdicts: [v], overrides }, new Map()).get(`probe:${q.probe}`)![0]!;
+        assert.match(worstExamples(questions, group.verdicts, 5, answers)[0]!.line, /overridden by ana: the model hedged \(the reader had read "I'm not sure" at 0–12\)/);
     });
 
     it('an override still failing names the span it overrides', () => {
