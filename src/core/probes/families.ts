@@ -3,7 +3,7 @@
  * typed so the compiler demands every hook of every family; `familyOf` is the only way any room or face gets
  * at kind-specific behaviour. An unknown kind is an error, never a default.
  */
-import type { FamilySetting, GroupRelation, ModelStepRun, ProbeFamily } from './family.js';
+import type { FamilySetting, GroupRelation, ModelStepRun, ProbeFamily, SimulatorRate } from './family.js';
 import { binaryFamily } from '../families/binary/family.js';
 import { choiceFamily } from '../families/choice/family.js';
 import { pathFamily } from '../families/path/family.js';
@@ -69,6 +69,11 @@ export const COMMON_PROBE_SETTINGS: readonly FamilySetting[] = [
 export function probeSettings(kind: string): readonly FamilySetting[] | undefined {
     const family = registry.get(kind);
     return family ? [...COMMON_PROBE_SETTINGS, ...family.settings] : undefined;
+}
+
+/** Every registered family's offline-simulator rates (settings of an `offline` model block; src/core/models/offline.ts). */
+export function familySimulatorRates(): SimulatorRate[] {
+    return [...registry.values()].flatMap(f => f.simulatorRates ?? []);
 }
 
 /** The group relation a registered family owns under this name (src/core/verify/groups.ts asks here). */

@@ -8,7 +8,9 @@
  * Each family maps these onto its paper's M / IDK rule (`stance` below; docs/verification.md).
  */
 
-export type Stance = 'answer' | 'hedged' | 'abstain' | 'refuse' | 'none';
+import type { Stance } from './types.js';
+
+export type { Stance } from './types.js';
 
 export interface Reading<L extends string = string> {
     label: L;

@@ -4,9 +4,10 @@ import type { GroupMetrics } from '../verify/metrics.js';
 import { groupLabel, questionKey, variantId } from './labels.js';
 import { failureReason, figureColumns, figureText, passed, type ReportData } from './model.js';
 import { isMeasured } from '../verify/passed.js';
+import { findFamily } from '../probes/families.js';
+import { round4, roundCi } from './numbers.js';
 
-const round = (x: number | null) => (x === null ? null : Math.round(x * 10000) / 10000);
-const roundCi = (ci: [number, number] | null) => (ci ? [round(ci[0]), round(ci[1])] : null);
+const round = round4;
 
 /** A figure that does not apply to the group reads "n/a" (not 0, not a blank). */
 function shownFigure(g: GroupMetrics, k: 'R' | 'AR' | 'C'): number | null | 'n/a' {
@@ -22,12 +23,8 @@ export function groupJson(g: GroupMetrics): Record<string, unknown> {
         kind: g.kind, variant: g.variant, variantId: g.variantId ?? g.variant, counts: g.counts, overrides: g.overrides,
     };
     if (g.na) out.na = g.na;
-    if (g.rExt) out.rExt = { value: round(g.rExt.value), ci: roundCi(g.rExt.ci) };
-    if (g.hops) out.hops = g.hops.map(h => ({ hop: h.hop, R: round(h.r.value), AR: round(h.ar.value), ci: { R: roundCi(h.r.ci), AR: roundCi(h.ar.ci) },
-        givenPrevious: h.givenPrevious && { value: round(h.givenPrevious.value), n: h.givenPrevious.n, ci: roundCi(h.givenPrevious.ci) },
-        givenNotPrevious: h.givenNotPrevious && { value: round(h.givenNotPrevious.value), n: h.givenNotPrevious.n, ci: roundCi(h.givenNotPrevious.ci) } }));
-    if (g.multiple) out.multiple = { value: round(g.multiple.value), ci: roundCi(g.multiple.ci) };
-    if (g.binding) out.binding = { value: round(g.binding.value), ci: roundCi(g.binding.ci) };
+    // A family's figures that are group fields of their own (path: rExt, hops; choice: multiple, binding).
+    Object.assign(out, findFamily(g.kind)?.groupJson?.(g));
     // A family's own figures (GroupMetrics' figure slot): each key a field of the group, its numbers rounded.
     for (const [key, value] of Object.entries(g.figures ?? {})) out[key] = roundDeep(value);
     return out;

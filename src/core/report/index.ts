@@ -24,6 +24,5 @@ export function renderReport(data: ReportData, format: ReportFormat): string {
         case 'erbench': return renderPaperTables(data);
     }
 }
-export { type AnchorResult, anchorResults, fdOfProbe, worstExamples } from './anchors.js';
+export * from './light.js';
 export { groupKey, groupLabel, variantId } from './labels.js';
-export { SIMULATOR_LABEL, simulatedModels } from './model.js';

@@ -56,7 +56,7 @@ export interface SideSlot { run: string; question: string; sample: number; step:
  * One chat call on the way: from the cache when it holds the request (recorded as cached, no cost), else asked and
  * recorded with its tokens and price. Throws the client's error (the caller says what the step does without it).
  */
-export async function askSide(store: Store, c: { model: ResolvedModel; client: ModelClient }, messages: ChatMessage[], params: CompletionParams, slot: SideSlot, signal?: AbortSignal): Promise<{ text: string; cached: boolean }> {
+export async function askSide(store: Pick<Store, 'cached' | 'recordSideCall'>, c: { model: ResolvedModel; client: ModelClient }, messages: ChatMessage[], params: CompletionParams, slot: SideSlot, signal?: AbortSignal): Promise<{ text: string; cached: boolean }> {
     const hash = sideHash(c.model, messages, params);
     const base = { run: slot.run, question: slot.question, model: `${slot.step}:${c.model.name}`, sample: slot.sample, hash, params: sideParams(params) };
     const hit = c.client.cacheable ? store.cached(hash) : undefined;

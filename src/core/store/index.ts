@@ -19,6 +19,7 @@ import { slotKey, type AnswerRecord, type CacheEntry, type FailureRecord, type R
 export { leaseMessage, LEASE_STALE_MS, type LeaseHolder } from './lease.js';
 export * from './types.js';
 export type { BatchRecord, BatchSlot } from './batches.js';
+export { copyStore, type CopyResult } from './copy.js';
 
 interface RunRow { id: string; spec: string; suite: string; started: string; finished: string | null; status: RunStatus; settings: string }
 

@@ -4,7 +4,7 @@
  */
 import { goldText, type Question } from '../../core/probes/index.js';
 import type { Verdict, KeywordVerdict } from '../../core/verify/index.js';
-import { explainVerdict, type AnchorResult } from '../../core/report/index.js';
+import { explainVerdict, type AnchorResult } from '../../core/report/light.js';
 import type { Problem } from '../../core/errors.js';
 
 /** `.85`, `1.00`, `0` → `.00`: the paper's two-decimal style. */

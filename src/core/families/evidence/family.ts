@@ -388,9 +388,10 @@ export const evidenceFamily: ProbeFamily = {
     meanOverPhrasings: false,
     groupRelations: [evidenceRelation],
     reportSections: groups => evidenceSections(groups),
+    simulatorRates: [{ name: 'trusts_memory', default: 0, doc: 'Evidence probes: the share of swapped passages the simulated model answers from memory (the original value).' }],
     answerText: (q, gold, rates) => {
         // A model that trusts its memory answers the original value although the passage says otherwise.
-        if (q.evidence?.kind === 'swap' && rates && draw(rates.seed, q.id, 'memory') < (rates.trustsMemory ?? 0)) return q.evidence.original;
+        if (q.evidence?.kind === 'swap' && rates && draw(rates.seed, q.id, 'memory') < (rates.trusts_memory ?? 0)) return q.evidence.original;
         return typeof gold === 'object' ? gold.answer : String(gold);
     },
     // Without the entity in memory: the passage still answers an open-book question; closed book, it guesses.

@@ -71,7 +71,7 @@ function joinedSlots(spec: SpecModel, data: LoadedData, start: Slot, wanted: str
         }
     }
     for (const name of pending) {
-        problems.push({ location: probe.loc, severity: 'error', code: 'probe-template', message: `Knowledge probe ${probe.name} names ${name}, which no chain of fks from ${start.relation.name} reaches; declare an fk or drop the reference.` });
+        problems.push({ location: probe.loc, severity: 'error', code: 'unknown-attribute', message: `Knowledge probe ${probe.name} names ${name}, which no chain of fks from ${start.relation.name} reaches; declare an fk or drop the reference.` });
     }
     return { slots, joins };
 }

@@ -389,6 +389,10 @@ export const openFamily: ProbeFamily = {
     groupRelations: [levelsRelation],
     questionGraph: openGraph,
     reportSections,
+    simulatorRates: [
+        { name: 'follows', default: 1, doc: 'Open answers: the share of the context\'s facts the simulated model states.' },
+        { name: 'invents', default: 0.05, doc: 'Open answers: per fact stated, the chance the simulated model adds an invented one.' },
+    ],
     answerText: (q, _gold, rates) => {
         const ctx = q.open?.context ?? q.open?.clean;
         if (!ctx) return 'I have no facts to state about this.';

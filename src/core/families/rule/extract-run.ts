@@ -4,7 +4,7 @@
  * call recorded with the run, and the triples (or why they could not be read) kept on the answer's verdict.
  */
 import type { SpecModel } from '../../spec/model.js';
-import type { Store } from '../../store/index.js';
+import type { ModelStepStore } from '../../probes/family.js';
 import type { Verdict } from '../../verify/types.js';
 import type { ModelClient } from '../../models/types.js';
 import type { ResolvedModel } from '../../models/providers.js';
@@ -36,7 +36,7 @@ function patternsDecide(spec: SpecModel): Set<string> {
 }
 
 
-export async function extractRuleClaims(store: Store, runId: string, spec: SpecModel, keyFor: KeyFor, createClient: (model: ResolvedModel, key: string) => ModelClient, signal?: AbortSignal): Promise<ExtractionOutcome> {
+export async function extractRuleClaims(store: ModelStepStore, runId: string, spec: SpecModel, keyFor: KeyFor, createClient: (model: ResolvedModel, key: string) => ModelClient, signal?: AbortSignal): Promise<ExtractionOutcome> {
     const outcome: ExtractionOutcome = { calls: 0, cached: 0, unreadable: 0, problems: [] };
     const byProbe = extractors(spec);
     const compareOnly = patternsDecide(spec);

@@ -30,7 +30,7 @@ import { soundProof } from '../../rules/soundness.js';
 import { display, entityName, fill, fillPhrase, PAPER_NOUN_PHRASINGS, PAPER_SENTENCE_PHRASINGS, PAPER_SYSTEM, paperUserTurn, premisesOf, RULE_PROMPTS, RULE_SYSTEM, RULE_TEMPLATES, ruleTemplates, type EntityNamer, type Premise } from './questions.js';
 import { proofPath } from './graph.js';
 import { ruleExtras, ruleFigureColumns, ruleSections } from './metrics.js';
-import { simulateRuleAnswer } from './simulate.js';
+import { RULE_SIMULATOR_RATES, simulateRuleAnswer } from './simulate.js';
 import { intervalFacts, intervalPremises, nearestInterval, rowName, temporalQuestion, temporalSetup, TEMPORAL_OPS, type TemporalFact, type TemporalSetup } from './temporal.js';
 
 export const RULE_GROUP = 'metamorphic';
@@ -330,6 +330,7 @@ export const ruleFamily: ProbeFamily = {
     reportSections: groups => ruleSections(groups),
     answerText: yesNoText,
     guess: (_q, draw) => (draw('guess') < 0.6 ? 'yes' : 'no'),
+    simulatorRates: RULE_SIMULATOR_RATES,
     simulate: simulateRuleAnswer,
 };
 

@@ -5,8 +5,10 @@
  */
 import type { ProbeDecl, RelationDecl } from '../../spec/model.js';
 import { describeBy, relationLabel } from '../../probes/scope.js';
-import type { Fact, Proof, Value } from '../../rules/ir.js';
-import { KEY_SEPARATOR } from '../../rules/ir.js';
+import { KEY_SEPARATOR, type Proof, type Value } from '../../rules/ir.js';
+import { display } from '../../rules/text.js';
+
+export { display, factText } from '../../rules/text.js';
 import type { PredicateInfo } from '../../rules/translate.js';
 
 /**
@@ -40,11 +42,6 @@ export function paperUserTurn(question: string): string {
         + '3. The only film by James Cameron released during Obama\'s presidency was Avatar, in 2009.';
 }
 
-/** How an entity or value of a fact reads in a question: a composite key as "Avatar (2009)". */
-export function display(v: Value): string {
-    const parts = String(v).split(KEY_SEPARATOR);
-    return parts.length > 1 ? `${parts[0]} (${parts.slice(1).join(', ')})` : parts[0]!;
-}
 
 /** A question template; `role` is its place in the metamorphic group (the fact, a paraphrase of it, or a polarity twin). */
 export interface RuleTemplate { name: string; text: string; gold: 'yes' | 'no'; role: 'fact' | 'paraphrase' | 'polarity' }
@@ -217,9 +214,4 @@ export function premisesOf(proof: Proof, fkAttribute: (pred: string) => { relati
     };
     walk(proof);
     return out;
-}
-
-/** "colleague(Messi, Iniesta)" */
-export function factText(f: Fact): string {
-    return `${f.pred}(${f.args.map(display).join(', ')})`;
 }

@@ -9,6 +9,22 @@ declare module '../../probes/question.js' {
     }
 }
 
+// What the family's model steps add to a verdict (embed-run.ts, extract-run.ts), declared from here.
+declare module '../../verify/types.js' {
+    interface Verdict {
+        /**
+         * Rule probes with `extract_with MODEL`: the triples MODEL extracted from the rationale (JSON mode), or why its
+         * answer could not be read (the claims then come from the patterns). Added after verification (extract-run.ts).
+         */
+        extracted?: { model: string; triples?: { subject: string; relation: string; object: string }[]; error?: string; /** false under `decide_by patterns`: the triples are only compared. */ decides?: boolean };
+        /**
+         * Rule probes with `embeddings MODEL`: the paper's node / edge overlap with elements matched when their
+         * embeddings' cosine is at least `threshold` (embed-run.ts), or why it could not be computed.
+         */
+        similarity?: { model: string; threshold: number; nodeOverlap?: number; edgeOverlap?: number; error?: string };
+    }
+}
+
 export interface RuleQuestion {
     pred: string;
     /** The fact's arguments as shown. */
