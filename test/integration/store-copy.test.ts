@@ -35,7 +35,7 @@ function fill(store: Store): string {
     store.recordAnswer(answer(2, true));
     store.recordFailure({ run: runId, question: questions[3]!.id, model: 'mini', sample: 0, hash: 'h3', params: {}, attempts: 2, error: 'server: HTTP 500', latencyMs: 3 });
     store.saveVerdicts(runId, [0, 1, 2].map(i => ({ questionId: questions[i]!.id, model: 'mini', sample: 0, answer: 'yes', correct: i !== 1, rationale: true } as never)));
-    store.recordOverride({ run: runId, questionId: questions[1]!.id, model: 'mini', sample: 0, correct: true, by: 'ann', why: 'gold was wrong', at: '2026-11-25T10:00:00.000Z' });
+    store.recordOverride({ run: runId, questionId: questions[1]!.id, model: 'mini', sample: 0, correct: true, by: 'ann', why: 'gold was wrong', at: '2026-11-25T10:00:00.000Z', read: { text: 'Yes', span: [0, 3], by: 'patterns' } });
     store.saveGroupVerdicts(runId, [{ group: 'g1', model: 'mini', sample: 0, relation: 'twins', probe: 'movie_binary', outcome: 'consistent', ok: true } as never]);
     store.batches.addBatch({ local: 'hp-1', run: runId, model: 'mini', inputFile: 'file-1' }, [{ customId: '1-0', question: questions[0]!.id, sample: 0, hash: 'h0', attempt: 1 }]);
     store.batches.updateBatch('hp-1', { id: 'batch_1', status: 'completed', done: 1 });

@@ -162,6 +162,11 @@ export function readText(v: Verdict): string {
     return v.read ? `read ${v.read.text ? `"${v.read.text}" at ${v.read.span[0]}–${v.read.span[1]}: ` : ''}${v.read.why}` : '';
 }
 
+/** What an override overrode, in words: `"I'm not sure" at 0–12 (patterns)`; empty for an override stored without it. */
+export function overrodeText(o: Pick<Override, 'read'>): string {
+    return o.read ? `"${o.read.text}" at ${o.read.span[0]}–${o.read.span[1]} (${o.read.by})` : '';
+}
+
 /**
  * Why a verdict failed, in parts every face shows (report failing lists, JUnit, the Test Explorer peek, the hover's
  * worst failures, the graph panel): the family's own explanation (open: which claim, which edge) or the answer read
@@ -183,7 +188,12 @@ export function explainVerdict(q: Question, v: Verdict, response: string): strin
         const failedHops = v.hops.map(hopReason).filter((r): r is string => r !== undefined);
         parts.push(...(failedHops.length ? failedHops : ['rationale overridden as wrong']));
     }
-    if (v.override && parts.length) parts.push(`overridden by ${v.override.by}: ${v.override.why}${v.read ? ` (the reader had read "${v.read.text}" at ${v.read.span[0]}–${v.read.span[1]})` : ''}`);
+    if (v.override && parts.length) {
+        // The span stored with the override (what it overrode), else what the verdict reads now (older overrides).
+        const read = v.override.read ?? (v.read ? { ...v.read, by: 'patterns' } : undefined);
+        const reader = read && read.by !== 'patterns' ? `model reader ${read.by}` : 'reader';
+        parts.push(`overridden by ${v.override.by}: ${v.override.why}${read ? ` (the ${reader} had read "${read.text}" at ${read.span[0]}–${read.span[1]})` : ''}`);
+    }
     return parts;
 }
 

@@ -167,6 +167,17 @@ CREATE TABLE batch_slots (
 CREATE INDEX batch_slots_slot ON batch_slots(run, model, question, sample);
 `,
     },
+    {
+        version: 5,
+        name: 'an override keeps the span it overrode',
+        // What the verdict had read as the answer (words, span, which reader): older overrides keep NULLs.
+        sql: `
+ALTER TABLE verdict_overrides ADD COLUMN read_text TEXT;
+ALTER TABLE verdict_overrides ADD COLUMN read_start INTEGER;
+ALTER TABLE verdict_overrides ADD COLUMN read_end INTEGER;
+ALTER TABLE verdict_overrides ADD COLUMN read_by TEXT;
+`,
+    },
 ];
 
 export function migrate(db: Database.Database): number {

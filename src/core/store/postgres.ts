@@ -58,6 +58,11 @@ CREATE TABLE batch_slots (batch TEXT NOT NULL, custom_id TEXT NOT NULL, run TEXT
 CREATE INDEX batch_slots_slot ON batch_slots(run, model, question, sample);
 `,
     },
+    {
+        version: 5,
+        name: 'an override keeps the span it overrode',
+        sql: 'ALTER TABLE verdict_overrides ADD COLUMN read_text TEXT, ADD COLUMN read_start INTEGER, ADD COLUMN read_end INTEGER, ADD COLUMN read_by TEXT;',
+    },
 ];
 
 /** A store URL rather than a file name. */

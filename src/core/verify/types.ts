@@ -80,7 +80,7 @@ export interface Verdict {
      */
     modelRead?: ModelRead;
     /** A user's override, when one was recorded. */
-    override?: { correct?: boolean; rationale?: boolean; by: string; at: string; why: string };
+    override?: { correct?: boolean; rationale?: boolean; by: string; at: string; why: string; read?: OverriddenRead };
 }
 
 /** A group's verdict for one model and sample. */
@@ -115,6 +115,13 @@ export interface ModelClaim {
     /** The data's edge the status rests on: "head —relation→ tail". */
     edge?: string;
 }
+
+/**
+ * What a verdict had read as the answer when a user overrode it: the words, their span in the response and which
+ * reader read them (`patterns`, or the model reader's name when it decided). Stored with the override, so that it
+ * still says what it overrode after the answer is read again.
+ */
+export interface OverriddenRead { text: string; span: [number, number]; by: string }
 
 /** The model reader's reading of one answer (src/core/verify/model-read.ts). */
 export interface ModelRead {

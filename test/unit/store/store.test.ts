@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { tempDir } from '../../support/temp.js';
 import * as path from 'node:path';
+import { mkdirSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { Store } from '../../../src/core/store/index.js';
 import { MIGRATIONS } from '../../../src/core/store/migrations.js';
@@ -116,4 +117,27 @@ test('the fast cache key equals the canonical JSON of the whole request', async 
     const params = { temperature: 0, max_tokens: 5 };
     const expected = createHash('sha256').update(canonicalJson({ endpoint: 'http://e/v1', model: 'm', params, messages })).digest('hex');
     assert.equal(requestHash('http://e/v1', 'm', params, messages), expected);
+});
+
+test('an override keeps the span it overrode; a store from before (schema 4) gains the columns and keeps its overrides', () => {
+    const file = tmp();
+    mkdirSync(path.dirname(file), { recursive: true });
+    const old = new Database(file);
+    old.exec('CREATE TABLE migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied TEXT NOT NULL)');
+    for (const m of MIGRATIONS.filter(m => m.version <= 4)) {
+        old.exec(m.sql);
+        old.prepare('INSERT INTO migrations VALUES (?, ?, ?)').run(m.version, m.name, '2026-11-01');
+    }
+    old.prepare("INSERT INTO verdict_overrides (run, question, model, sample, correct, rationale, by, at, why) VALUES ('r', 'q0', 'm', 0, 1, NULL, 'ann', '2026-11-01', 'alias')").run();
+    old.close();
+    const store = new Store(file);
+    try {
+        assert.equal(store.schemaVersion, MIGRATIONS.at(-1)!.version);
+        assert.deepEqual(store.overrides('r'), [{ run: 'r', questionId: 'q0', model: 'm', sample: 0, correct: true, by: 'ann', at: '2026-11-01', why: 'alias' }], 'an older override has no span, and says nothing of one');
+        const read = { text: "I'm not sure", span: [0, 12] as [number, number], by: 'patterns' };
+        store.recordOverride({ run: 'r', questionId: 'q1', model: 'm', sample: 0, correct: false, by: 'bob', why: 'hedged', at: '2026-11-02', read });
+        assert.deepEqual(store.overrides('r')[1], { run: 'r', questionId: 'q1', model: 'm', sample: 0, correct: false, by: 'bob', at: '2026-11-02', why: 'hedged', read });
+    } finally {
+        store.close();
+    }
 });
