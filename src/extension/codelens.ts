@@ -96,7 +96,7 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
             md.appendMarkdown(`**${escapeMd(summaryLine(shown(g.model), g))}**\n\n`);
             const groupText = groupsLine(g);
             if (groupText) md.appendMarkdown(`${escapeMd(groupText)}\n\n`);
-            const worst = worstExamples(questions, g.verdicts, 5);
+            const worst = worstExamples(questions, g.verdicts, 5, results.answers);
             if (worst.length === 0) { md.appendMarkdown('No failures.\n\n'); continue; }
             md.appendMarkdown('Worst examples:\n\n');
             for (const w of worst) {

@@ -35,7 +35,7 @@ async function fill(store: Store): Promise<string> {
     await store.recordAnswer(answer(2, true));
     await store.recordFailure({ run: runId, question: questions[3]!.id, model: 'mini', sample: 0, hash: 'h3', params: {}, attempts: 2, error: 'server: HTTP 500', latencyMs: 3 });
     await store.saveVerdicts(runId, [0, 1, 2].map(i => ({ questionId: questions[i]!.id, model: 'mini', sample: 0, answer: 'yes', correct: i !== 1, rationale: true } as never)));
-    await store.recordOverride({ run: runId, questionId: questions[1]!.id, model: 'mini', sample: 0, correct: true, by: 'ann', why: 'gold was wrong', at: '2026-11-25T10:00:00.000Z' });
+    await store.recordOverride({ run: runId, questionId: questions[1]!.id, model: 'mini', sample: 0, correct: true, by: 'ann', why: 'gold was wrong', at: '2026-11-25T10:00:00.000Z', read: { text: 'Yes', span: [0, 3], by: 'patterns' } });
     await store.saveGroupVerdicts(runId, [{ group: 'g1', model: 'mini', sample: 0, relation: 'twins', probe: 'movie_binary', outcome: 'consistent', ok: true } as never]);
     await store.batches.addBatch({ local: 'hp-1', run: runId, model: 'mini', inputFile: 'file-1' }, [{ customId: '1-0', question: questions[0]!.id, sample: 0, hash: 'h0', attempt: 1 }]);
     await store.batches.updateBatch('hp-1', { id: 'batch_1', status: 'completed', done: 1 });

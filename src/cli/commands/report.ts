@@ -5,6 +5,7 @@ import { intFlag, stringFlag, UsageError, type ParsedArgs, unknownOption } from 
 import { isPostgresUrl, openStore, type Store } from '../../core/store/index.js';
 import { loadReport, passed, renderReport, resolveRunId, REPORT_FORMATS, type ReportData, type ReportFormat } from '../../core/report/index.js';
 import { HalluProbeError } from '../../core/errors.js';
+import { overriddenRead } from '../../core/verify/index.js';
 import { fileKeyBindings } from '../../core/models/index.js';
 import { printError, writeOut } from '../print.js';
 import { groupKey, groupLabel } from '../../core/report/index.js';
@@ -122,7 +123,10 @@ async function recordFromFlags(store: Store, runId: string, questionId: string, 
     if (matches.length === 0) throw new UsageError(`no answer to question "${questionId}"${model ? ` by ${model}` : ''} (sample ${sample}) in run ${runId}.`);
     if (matches.length > 1) throw new UsageError(`question "${questionId}" was answered by ${matches.map(m => m.model).join(', ')}; say which with --model.`);
     const by = stringFlag(args, 'by') ?? process.env.USER ?? 'unknown';
-    const o = { run: runId, questionId, model: matches[0]!.model, sample, by, why, ...(correct === undefined ? {} : { correct }), ...(rationale === undefined ? {} : { rationale }) };
+    // The override keeps what the verdict had read as the answer, so it still says what it overrode after a re-read.
+    const verdict = results.verdicts.find(v => v.questionId === questionId && v.model === matches[0]!.model && v.sample === sample);
+    const read = verdict && overriddenRead(verdict);
+    const o = { run: runId, questionId, model: matches[0]!.model, sample, by, why, ...(correct === undefined ? {} : { correct }), ...(rationale === undefined ? {} : { rationale }), ...(read ? { read } : {}) };
     await store.recordOverride(o);
     printError(`Recorded override of ${questionId} (${o.model}) by ${by}.`);
 }

@@ -61,7 +61,7 @@ export function registerFamily(family: ProbeFamily): () => void {
 /** Settings every probe reads, whatever its family (src/core/probes/generate.ts). */
 export const COMMON_PROBE_SETTINGS: readonly FamilySetting[] = [
     { name: 'limit', type: 'integer', min: 1, doc: 'The most rows this probe asks about, whatever the suite samples.' },
-    { name: 'read_with', type: 'text', doc: 'A model of the spec that reads every answer too (JSON mode); the report shows how often it agrees with the pattern reader. Default: none.' },
+    { name: 'read_with', type: 'text', doc: 'A model of the spec that reads every answer too (JSON mode): the label, the option chosen, the short answer or the claims, as the family\'s answers are; the report shows how often it agrees with the pattern reader. Default: none.' },
     { name: 'decide_by', type: 'text', values: ['patterns', 'reader'], doc: 'Which reader decides the verdict when `read_with` is set: patterns (default) or reader (the model reader). On rule probes it also says whether `extract_with`\'s triples decide (reader, the default there) or are only compared.' },
 ];
 

@@ -13,7 +13,7 @@
 import type { LoadedData } from '../data/types.js';
 import type { ProbeDecl, SpecModel } from '../spec/model.js';
 import type { GroupMetrics } from '../verify/figures.js';
-import type { ParsedAnswer, Verdict } from '../verify/types.js';
+import type { GroupVerdict, ParsedAnswer, Verdict } from '../verify/types.js';
 import type { ChatMessage, Gold, Question } from './question.js';
 import type { Plan } from './plan-types.js';
 import type { EstimateModel, EstimateRequest, EstimateRun, FigureEstimate } from './estimate-types.js';
@@ -82,7 +82,19 @@ export interface FamilyScore {
     correct: boolean;
     /** Knowledge probes: the model knows the entity. */
     known?: boolean;
+    /**
+     * Families that score claims (open): each claim read, in the order read, with its status against the data and
+     * the data's edge it rests on ("head —relation→ tail"). The model reader compares its claims' with the patterns'.
+     */
+    claims?: { status: 'supported' | 'contradicted' | 'unverifiable'; edge?: string }[];
 }
+
+/**
+ * What the model reader (\`read_with\`, src/core/verify/model-read.ts) reads in a family's answers: a label among
+ * \`readLabels\` (yes / no / unsure by default), the option chosen (one, several, none of the above), a short answer's
+ * words, or the claims an answer states (subject, relation phrase, object, polarity).
+ */
+export type ReadAs = 'labels' | 'option' | 'short' | 'claims';
 
 /** A line chart of a report section: one line per series, points with their intervals (the HTML report draws them). */
 export interface ReportCurve {
@@ -174,6 +186,8 @@ export interface ModelStepStore {
     /** Records a call made for the run beside its questions' answers (and caches `entries` by hash). */
     recordSideCall(call: Omit<AnswerRecord, 'cacheable'>, entries?: { hash: string; text: string }[]): Promise<void>;
     saveVerdicts(runId: string, verdicts: Verdict[]): Promise<void>;
+    /** Replaces the run's question-group verdicts (judged again when a model's reading decides its members). */
+    saveGroupVerdicts(runId: string, verdicts: readonly GroupVerdict[]): Promise<void>;
 }
 
 export interface ModelStepRun {
@@ -207,11 +221,9 @@ export interface ProbeFamily {
     readonly members: readonly ProbeMemberKind[];
     /** The settings it reads, with their types and allowed values (validated, completed and documented from here). */
     readonly settings: readonly FamilySetting[];
-    /**
-     * The labels the model reader (`read_with`, src/core/verify/model-read.ts) chooses among for this family's
-     * answers; yes / no / unsure when absent. Empty: its answers are not labels (short answers, open answers) and the
-     * model reader leaves them to the patterns, saying so.
-     */
+    /** What the model reader (\`read_with\`) reads in its answers; labels when absent. */
+    readonly readAs?: ReadAs;
+    /** The labels the model reader chooses among for this family's answers (\`readAs\` labels); yes / no / unsure when absent. */
     readonly readLabels?: readonly string[];
 
     /** Compiles a probe against the data: how rows bind and which questions a bound row gives. */

@@ -8,5 +8,5 @@ export type { Reading, ChoiceReading, Stance, YesNo, Truth, ChoiceLabel, ChoiceO
 export { Linker, shortForms, partOfLongerName, type EntityEntry, type Mention, type LinkerOptions } from './link.js';
 export { ClaimReader, sentences, clauses, negationAt, rationalePoints, factScore, tripleScores } from './claims.js';
 export type { RelationPhrasing, FactIndex, FactRow, ClaimStatus, ReadClaim, Interval, Triple } from './claims.js';
-export { buildLooseLexicon, linkClaims, splitClaims, stem, statesLabel } from './loose.js';
-export type { Claim, LinkedClaim, LooseLexicon, LooseName, LooseEntry, LooseRelation } from './loose.js';
+export { buildLooseLexicon, linkClaims, linkStatedClaims, splitClaims, stem, statesLabel } from './loose.js';
+export type { Claim, LinkedClaim, LooseLexicon, LooseName, LooseEntry, LooseRelation, StatedClaim } from './loose.js';

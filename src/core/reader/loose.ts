@@ -127,12 +127,15 @@ export function buildLooseLexicon(nodes: readonly LooseName[], relations: readon
     };
 }
 
-/** Runs of capitalised words still present in the masked text; a lone word opening the claim ("It") is not a name. */
-function unlinkedNames(text: string, masked: string): string[] {
+/**
+ * Runs of capitalised words still present in the masked text; a lone word opening a claim ("It") is not a name,
+ * unless the text is a claim's object alone (\`opensName\`: "Madrid").
+ */
+function unlinkedNames(text: string, masked: string, opensName = false): string[] {
     const out: string[] = [];
     for (const m of text.matchAll(/\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)*/gu)) {
         const run = m[0];
-        if (m.index === 0 && !/\s/.test(run)) continue;
+        if (m.index === 0 && !/\s/.test(run) && !opensName) continue;
         const s = stripValue(run);
         if (s && findWord(masked, s) >= 0) out.push(run);
     }
@@ -168,6 +171,43 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon): Lin
         previous = { sentence: claim.sentence, subject };
     }
     return out;
+}
+
+/**
+ * A claim as a model reader states it (structured JSON): the subject, relation phrase and object in the answer's
+ * words, its polarity, and where it read it (the quote and its span in the answer, when found there).
+ */
+export interface StatedClaim { subject: string; relation: string; object: string; negated: boolean; quote?: string; span?: [number, number] }
+
+/**
+ * Stated claims linked like the pattern reader's (the same linker, short forms of what was named before, relation
+ * words, numbers and unlinked names), so the family checks both the same way: the subject is the first entity its
+ * words name, the objects what the object's words name; the relation words are the phrase's and the object's; the
+ * polarity is the model's. Mentions are not kept (their words were the model's, not the answer's).
+ */
+export function linkStatedClaims(claims: readonly StatedClaim[], lexicon: LooseLexicon): LinkedClaim[] {
+    const named: string[] = [];
+    const readings = (found: readonly Mention[]) => found.flatMap(m => m.entries.map(k => lexicon.entries[k]!));
+    return claims.map(c => {
+        const own = lexicon.linker.link(c.subject, named);
+        for (const m of own) named.push(m.id);
+        const subject = readings(own).find(e => e.entity) ?? readings(own)[0];
+        const found = lexicon.linker.link(c.object, named);
+        for (const m of found) named.push(m.id);
+        const objects = [...new Map(readings(found).filter(e => e !== subject).map(e => [e.id, e])).values()];
+        let blanked = c.object;
+        for (const m of found) blanked = blanked.slice(0, m.start) + ' '.repeat(m.end - m.start) + blanked.slice(m.end);
+        const masked = stripValue(blanked);
+        const words = new Set(stems(`${c.relation} ${masked}`));
+        const linked: LinkedClaim = {
+            text: c.quote ?? `${c.subject} ${c.negated ? 'not ' : ''}${c.relation} ${c.object}`, objects, mentions: [],
+            relations: lexicon.relations.filter(r => [...r.stems].some(s => words.has(s))).map(r => r.name),
+            numbers: masked.match(/\b\d+(?:\.\d+)?\b/g) ?? [], names: unlinkedNames(c.object, masked, true), masked, negated: c.negated,
+        };
+        if (c.span) linked.span = c.span;
+        if (subject) linked.subject = subject;
+        return linked;
+    });
 }
 
 /** Does the claim state `label` (as a word run, outside its linked names)? */

@@ -10,7 +10,8 @@ import { applyOverrides, type Override } from '../verify/overrides.js';
 import { summarizeGroups, type GroupSummary, type GroupVerdict } from '../verify/groups.js';
 import { isMeasured, questionPassed } from '../verify/passed.js';
 import type { Verdict } from '../verify/types.js';
-import type { RunSettings } from '../store/types.js';
+import { slotKey, type RunSettings, type StoredAnswer } from '../store/types.js';
+import { explainVerdict } from './model.js';
 import { unansweredSlots } from './unanswered.js';
 
 export interface AnchorResult {
@@ -114,12 +115,19 @@ export function severity(v: Verdict): number {
     return 0;
 }
 
-export interface FailureExample { questionId: string; question: string; line: string; severity: number }
+export interface FailureExample {
+    questionId: string;
+    question: string;
+    /** Why it failed, in the words of every face's failing list (`explainVerdict`): the span read, claims, hops, overrides. */
+    line: string;
+    severity: number;
+}
 
 const answerText = (v: Verdict) => (v.answer === 'option' && v.option !== undefined ? `option ${v.option}` : v.answer);
 
-/** The failed measured questions, worst first. */
-export function worstExamples(questions: ReadonlyMap<string, Question>, verdicts: readonly Verdict[], count = 5): FailureExample[] {
+/** The failed measured questions, worst first, each with why it failed (read from the run's answers). */
+export function worstExamples(questions: ReadonlyMap<string, Question>, verdicts: readonly Verdict[], count = 5, answers: readonly StoredAnswer[] = []): FailureExample[] {
+    const responses = new Map(answers.map(a => [slotKey(a.questionId, a.model, a.sample), a.text]));
     return verdicts
         .filter(v => { const q = questions.get(v.questionId); return q !== undefined && isMeasured(q); })
         .map(v => ({ v, s: severity(v) }))
@@ -128,7 +136,10 @@ export function worstExamples(questions: ReadonlyMap<string, Question>, verdicts
         .slice(0, count)
         .map(({ v, s }) => {
             const q = questions.get(v.questionId)!;
+            const why = explainVerdict(q, v, responses.get(slotKey(v.questionId, v.model, v.sample)) ?? '');
+            // A verdict whose hops failed on a question without keywords has no explanation: its answer and keywords.
             const bad = v.hops.flatMap(h => h.keywords).filter(k => k.status !== 'found').map(k => `${k.status} "${k.value}"`);
-            return { questionId: v.questionId, question: q.question, severity: s, line: `answered ${answerText(v)} (gold ${goldText(q)})${bad.length ? ` · ${bad.join(', ')}` : ''}` };
+            const line = why.length ? why.join('; ') : `answered ${answerText(v)} (gold ${goldText(q)})${bad.length ? ` · ${bad.join(', ')}` : ''}`;
+            return { questionId: v.questionId, question: q.question, severity: s, line };
         });
 }

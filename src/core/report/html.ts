@@ -5,7 +5,7 @@
  */
 import type { GroupMetrics } from '../verify/metrics.js';
 import { groupKey, groupLabel, LABEL_PARTS, partText, questionKey, type GroupKey, type LabelPart } from './labels.js';
-import { ciText, countsLine, failureReason, passed, pct, reportSections, type ReportData } from './model.js';
+import { ciText, countsLine, failureReason, overrodeText, passed, pct, reportSections, type ReportData } from './model.js';
 import type { ChartSet, ReportCurve } from '../probes/family.js';
 import { familyKinds, findFamily } from '../probes/families.js';
 import { goldText } from '../probes/question.js';
@@ -190,8 +190,8 @@ export function renderHtml(d: ReportData, maxExamples = 200): string {
     }
     if (d.judge) parts.push(`<h2><span class="label">${esc(d.judge.label)}</span> opt-in, preset “${esc(d.judge.preset)}”</h2><p>Agreement with the deterministic verifier on ${d.judge.n} sampled verdicts: ${pct(d.judge.agreement)}; Cohen's kappa ${pct(d.judge.kappa)}.</p>`);
     if (d.overrides.length) {
-        parts.push('<h2>Overrides</h2><table><tr><th>question</th><th>model</th><th>sample</th><th>correct</th><th>rationale</th><th>by</th><th>at</th><th>why</th></tr>',
-            ...d.overrides.map(o => `<tr><td>${esc(o.questionId)}</td><td>${esc(o.model)}</td><td>${o.sample}</td><td>${esc(o.correct ?? '')}</td><td>${esc(o.rationale ?? '')}</td><td>${esc(o.by)}</td><td>${esc(o.at)}</td><td>${esc(o.why)}</td></tr>`), '</table>');
+        parts.push('<h2>Overrides</h2><table><tr><th>question</th><th>model</th><th>sample</th><th>correct</th><th>rationale</th><th>by</th><th>at</th><th>why</th><th>overrode</th></tr>',
+            ...d.overrides.map(o => `<tr><td>${esc(o.questionId)}</td><td>${esc(o.model)}</td><td>${o.sample}</td><td>${esc(o.correct ?? '')}</td><td>${esc(o.rationale ?? '')}</td><td>${esc(o.by)}</td><td>${esc(o.at)}</td><td>${esc(o.why)}</td><td>${esc(overrodeText(o))}</td></tr>`), '</table>');
     }
     if (failed.length) {
         parts.push(`<h2>Failing questions (${Math.min(maxExamples, failed.length)} of ${failed.length})</h2><table><tr><th>model</th><th>question</th><th>why</th><th>response</th></tr>`);

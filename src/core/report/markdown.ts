@@ -1,7 +1,7 @@
 /** The Markdown report: metrics tables with intervals, paths per hop, overrides, judge, and failing examples. */
 import type { GroupMetrics } from '../verify/metrics.js';
 import { groupLabel, KEY_COLUMNS, keyCells, questionKey } from './labels.js';
-import { ciText, countsLine, failureReason, passed, pct, reportSections, type ReportData } from './model.js';
+import { ciText, countsLine, failureReason, overrodeText, passed, pct, reportSections, type ReportData } from './model.js';
 
 /** Model text inside a Markdown table cell or line: no pipes, no line breaks, no HTML, bounded. */
 export function mdText(s: string, max = 160): string {
@@ -47,8 +47,8 @@ export function renderMarkdown(d: ReportData, maxExamples = 50): string {
         out.push(`## ${d.judge.label} (opt-in, preset "${d.judge.preset}")`, '', `Agreement with the deterministic verifier on ${d.judge.n} sampled verdicts: ${pct(d.judge.agreement)}; Cohen's kappa ${pct(d.judge.kappa)}.`, '');
     }
     if (d.overrides.length) {
-        out.push('## Overrides', '', '| question | model | sample | correct | rationale | by | at | why |', '|---|---|---:|---|---|---|---|---|');
-        for (const o of d.overrides) out.push(`| ${mdText(o.questionId)} | ${mdText(o.model)} | ${o.sample} | ${o.correct ?? ''} | ${o.rationale ?? ''} | ${mdText(o.by)} | ${o.at} | ${mdText(o.why)} |`);
+        out.push('## Overrides', '', '| question | model | sample | correct | rationale | by | at | why | overrode |', '|---|---|---:|---|---|---|---|---|---|');
+        for (const o of d.overrides) out.push(`| ${mdText(o.questionId)} | ${mdText(o.model)} | ${o.sample} | ${o.correct ?? ''} | ${o.rationale ?? ''} | ${mdText(o.by)} | ${o.at} | ${mdText(o.why)} | ${mdText(overrodeText(o))} |`);
         out.push('');
     }
     if (failed.length) {

@@ -137,11 +137,22 @@ export function failureReason(row: ReportRow): string {
     return explainVerdict(row.question, row.verdict, row.response).join('; ');
 }
 
+/** What the model reader reads, per family, in the agreement table's words. */
+const READS: Record<string, string> = { labels: 'a label', option: 'the option chosen', short: 'the short answer', claims: 'the claims' };
+
 /** The span the reader took as the answer and why, or what the model reader read when it decided. */
 export function readText(v: Verdict): string {
     const m = v.modelRead;
-    if (m?.patterns !== undefined) return `read by ${m.model}${m.quote ? ` as "${m.quote}"${m.span ? ` at ${m.span[0]}–${m.span[1]}` : ''}` : ''}; the pattern reader read ${m.patterns}`;
+    if (m?.patterns !== undefined) {
+        const words = m.quote ?? m.text;
+        return `read by ${m.model}${words ? ` as "${words}"${m.span ? ` at ${m.span[0]}–${m.span[1]}` : ''}` : ` as ${m.answer}`}; the pattern reader read ${m.patternsRead ?? m.patterns}`;
+    }
     return v.read ? `read ${v.read.text ? `"${v.read.text}" at ${v.read.span[0]}–${v.read.span[1]}: ` : ''}${v.read.why}` : '';
+}
+
+/** What an override overrode, in words: `"I'm not sure" at 0–12 (patterns)`; empty for an override stored without it. */
+export function overrodeText(o: Pick<Override, 'read'>): string {
+    return o.read ? `"${o.read.text}" at ${o.read.span[0]}–${o.read.span[1]} (${o.read.by})` : '';
 }
 
 /**
@@ -167,7 +178,12 @@ export function explainVerdict(q: Question, v: Verdict, response: string): strin
         const failedHops = v.hops.map(hopReason).filter((r): r is string => r !== undefined);
         parts.push(...(failedHops.length ? failedHops : ['rationale overridden as wrong']));
     }
-    if (v.override && parts.length) parts.push(`overridden by ${v.override.by}: ${v.override.why}${v.read ? ` (the reader had read "${v.read.text}" at ${v.read.span[0]}–${v.read.span[1]})` : ''}`);
+    if (v.override && parts.length) {
+        // The span stored with the override (what it overrode), else what the verdict reads now (older overrides).
+        const read = v.override.read ?? (v.read ? { ...v.read, by: 'patterns' } : undefined);
+        const reader = read && read.by !== 'patterns' ? `model reader ${read.by}` : 'reader';
+        parts.push(`overridden by ${v.override.by}: ${v.override.why}${read ? ` (the ${reader} had read "${read.text}" at ${read.span[0]}–${read.span[1]})` : ''}`);
+    }
     return parts;
 }
 
@@ -240,8 +256,9 @@ export function reportSections(d: Pick<ReportData, 'metrics' | 'groups' | 'rows'
     if (agreement.length) {
         sections.push({
             title: 'Model reader: agreement with the pattern reader',
-            columns: ['probe', 'model', 'reader', 'decides', 'read by both', 'agree', 'share', 'unreadable'],
-            rows: agreement.map(a => [a.probe, a.model, a.reader, a.decides, String(a.n), String(a.agree), a.n ? pct(a.agree / a.n) : 'n/a', String(a.unreadable)]),
+            columns: ['family', 'probe', 'model', 'reader', 'decides', 'read by both', 'agree', 'share', 'reads', 'same verdict', 'unreadable'],
+            rows: agreement.map(a => [a.kind, a.probe, a.model, a.reader, a.decides, String(a.n), String(a.agree), a.n ? pct(a.agree / a.n) : 'n/a',
+                READS[a.reads] ?? a.reads, `${a.sameVerdict} (${a.n ? pct(a.sameVerdict / a.n) : 'n/a'})`, String(a.unreadable)]),
         });
     }
     // Dated questions (`as of`): the wrong answers that dated their claim later, a part of H.

@@ -18,7 +18,7 @@ const TABLES: { table: string; columns: string[] }[] = [
     { table: 'cache', columns: ['hash', 'text', 'tokens_in', 'tokens_out', 'finish_reason', 'latency_ms', 'created'] },
     { table: 'responses', columns: ['run', 'question', 'model', 'sample', 'text', 'cached', 'call'] },
     { table: 'verdicts', columns: ['run', 'question', 'model', 'sample', 'answer', 'correct', 'rationale', 'json'] },
-    { table: 'verdict_overrides', columns: ['run', 'question', 'model', 'sample', 'correct', 'rationale', 'by', 'at', 'why'] },
+    { table: 'verdict_overrides', columns: ['run', 'question', 'model', 'sample', 'correct', 'rationale', 'by', 'at', 'why', 'read_text', 'read_start', 'read_end', 'read_by'] },
     { table: 'group_verdicts', columns: ['run', 'grp', 'model', 'sample', 'relation', 'probe', 'outcome', 'ok', 'json'] },
     { table: 'batches', columns: ['local', 'run', 'model', 'id', 'input_file', 'status', 'output_file', 'error_file', 'requests', 'done', 'failed', 'created', 'updated', 'collected'] },
     { table: 'batch_slots', columns: ['batch', 'custom_id', 'run', 'question', 'model', 'sample', 'hash', 'attempt'] },

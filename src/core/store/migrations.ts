@@ -196,6 +196,17 @@ CREATE TABLE work_chunks (
 );
 `,
     },
+    {
+        version: 7,
+        name: 'an override keeps the span it overrode',
+        // What the verdict had read as the answer (words, span, which reader): older overrides keep NULLs.
+        sql: `
+ALTER TABLE verdict_overrides ADD COLUMN read_text TEXT;
+ALTER TABLE verdict_overrides ADD COLUMN read_start INTEGER;
+ALTER TABLE verdict_overrides ADD COLUMN read_end INTEGER;
+ALTER TABLE verdict_overrides ADD COLUMN read_by TEXT;
+`,
+    },
 ];
 
 export function migrate(db: Database.Database): number {

@@ -74,6 +74,11 @@ CREATE TABLE work_chunks (run TEXT NOT NULL, chunk INTEGER NOT NULL, first_seq I
     expires BIGINT, claimed BIGINT, takeovers INTEGER NOT NULL DEFAULT 0, done INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (run, chunk));
 `,
     },
+    {
+        version: 7,
+        name: 'an override keeps the span it overrode',
+        sql: 'ALTER TABLE verdict_overrides ADD COLUMN read_text TEXT, ADD COLUMN read_start INTEGER, ADD COLUMN read_end INTEGER, ADD COLUMN read_by TEXT;',
+    },
 ];
 
 /** A store URL rather than a file name. */

@@ -46,9 +46,10 @@ export class Judgements {
     /** Records (or replaces) a user's override of one verdict; `at` defaults to now. */
     async recordOverride(o: Omit<Override, 'at'> & { at?: string }): Promise<Override> {
         const at = o.at ?? new Date().toISOString();
-        await this.sql.run(`INSERT INTO verdict_overrides (run, question, model, sample, correct, rationale, "by", at, why) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (run, question, model, sample) DO UPDATE SET correct = excluded.correct, rationale = excluded.rationale, "by" = excluded."by", at = excluded.at, why = excluded.why`,
-        [o.run, o.questionId, o.model, o.sample, bit(o.correct), bit(o.rationale), o.by, at, o.why]);
+        await this.sql.run(`INSERT INTO verdict_overrides (run, question, model, sample, correct, rationale, "by", at, why, read_text, read_start, read_end, read_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (run, question, model, sample) DO UPDATE SET correct = excluded.correct, rationale = excluded.rationale, "by" = excluded."by", at = excluded.at, why = excluded.why,
+                read_text = excluded.read_text, read_start = excluded.read_start, read_end = excluded.read_end, read_by = excluded.read_by`,
+        [o.run, o.questionId, o.model, o.sample, bit(o.correct), bit(o.rationale), o.by, at, o.why, o.read?.text ?? null, o.read?.span[0] ?? null, o.read?.span[1] ?? null, o.read?.by ?? null]);
         return { ...o, at };
     }
 
@@ -58,9 +59,13 @@ export class Judgements {
             const o: Override = { run: r.run, questionId: r.question, model: r.model, sample: r.sample, by: r.by, at: r.at, why: r.why };
             if (r.correct !== null) o.correct = r.correct === 1;
             if (r.rationale !== null) o.rationale = r.rationale === 1;
+            if (r.read_text !== null && r.read_start !== null && r.read_end !== null) o.read = { text: r.read_text, span: [r.read_start, r.read_end], by: r.read_by ?? 'patterns' };
             return o;
         });
     }
 }
 
-interface OverrideRow { run: string; question: string; model: string; sample: number; correct: number | null; rationale: number | null; by: string; at: string; why: string }
+interface OverrideRow {
+    run: string; question: string; model: string; sample: number; correct: number | null; rationale: number | null; by: string; at: string; why: string;
+    read_text: string | null; read_start: number | null; read_end: number | null; read_by: string | null;
+}

@@ -4,7 +4,7 @@ export { parseBinary, parseChoice, parseStatement, type ParsedAnswer } from './a
 export { createVerifyContext, verify, keywordsPresent, hopPresent, type VerifyContext } from './verify.js';
 export { verifyRun, type VerifiableStore, type VerifyRunResult } from './run.js';
 export { computeMetrics, groupMetrics, wilson, figure, knownEntities, entityKey, MODE_LABELS, type GroupMetrics, type Figure, type Interval, type EvaluationMode } from './metrics.js';
-export { applyOverrides, type Override } from './overrides.js';
+export { applyOverrides, overriddenRead, type Override } from './overrides.js';
 export { judgeGroups, summarizeGroups, registerGroupRelation, GROUP_RELATIONS, type GroupVerdict, type GroupSummary, type GroupRelation } from './groups.js';
 export { questionPassed, isMeasured } from './passed.js';
 export { runJudge, cohensKappa, sampleVerdicts, JUDGE_LABEL, JUDGE_PRESET, type JudgeClient, type JudgeResult } from './judge.js';

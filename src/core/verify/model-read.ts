@@ -1,44 +1,26 @@
 /**
  * The model reader (issue 28, item 4): a probe of any family with `read_with MODEL` has MODEL read every answer
- * too, in JSON mode — the answer's label among the family's (`readLabels`, yes / no / unsure by default) and the
- * words it read as the answer — beside the pattern reader. Each call is cached by request and recorded with the
- * run like every model call. `decide_by reader` lets the model's reading decide the verdict (the pattern reader's
- * answer is kept beside it); `decide_by patterns` (the default) only compares. The report shows how often the two
- * agree (`modelReadAgreement`). An answer the model could not read leaves the patterns deciding, and says why.
+ * too, in JSON mode, beside the pattern reader — what it reads is what the family's answers are (`readAs`): a label
+ * among the family's (`readLabels`, yes / no / unsure by default), the option chosen (one, several, none of the
+ * above), a short answer's words, or the claims stated (subject, relation phrase, object, polarity; the family then
+ * checks them against the data as it checks the pattern reader's). Each call is cached by request and recorded with
+ * the run at its price. `decide_by reader` lets the model's reading decide the verdict (the family scores it; the
+ * pattern reader's answer is kept beside it); `decide_by patterns` (the default) only compares. The report shows how
+ * often the two agree, per family (`modelReadAgreement`). An answer the model could not read leaves the patterns
+ * deciding, and says why.
  */
-import type { ChatMessage, Question } from '../probes/question.js';
-import type { ModelStepRun } from '../probes/family.js';
+import type { Question } from '../probes/question.js';
+import type { ModelStepRun, ProbeFamily, ReadAs } from '../probes/family.js';
 import { familyOf } from '../probes/families.js';
 import { askSide, modelsOnDemand } from '../run/side-call.js';
 import type { ModelRead, Verdict } from './types.js';
 import type { ParsedAnswer } from './answer.js';
+import { judgeGroups } from './groups.js';
+import { parseReading, readingMessages, spanOf, type ModelReading } from './model-read-requests.js';
+
+export { READ_SYSTEM, readingMessages, parseReading } from './model-read-requests.js';
 
 const DEFAULT_LABELS = ['yes', 'no', 'unsure'] as const;
-
-export const READ_SYSTEM = 'You read answers given by another model. Reply with one JSON object and nothing else: '
-    + '{"answer": "<one of the labels given>", "quote": "<the exact words of the answer that give it, copied>"}. '
-    + 'An answer that says it does not know, cannot tell or refuses is "unsure" (or the label given for it); an answer '
-    + 'with a caveat is still an answer.';
-
-/** The reading request for one answer. */
-export function readingMessages(question: string, answer: string, labels: readonly string[]): ChatMessage[] {
-    return [{ role: 'system', content: READ_SYSTEM }, {
-        role: 'user',
-        content: `Question:\n"""\n${question}\n"""\nAnswer:\n"""\n${answer}\n"""\nLabels: ${labels.join(', ')}.`,
-    }];
-}
-
-/** The label and quote of a reading answer, or why it is not the JSON asked for. */
-export function parseReading(text: string, labels: readonly string[]): { answer: string; quote?: string } | string {
-    const body = text.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
-    let json: unknown;
-    try { json = JSON.parse(body); } catch { return `the answer is not JSON (${JSON.stringify(text.slice(0, 60))})`; }
-    const x = json as { answer?: unknown; quote?: unknown };
-    if (!x || typeof x !== 'object' || typeof x.answer !== 'string') return 'the JSON has no "answer"';
-    const answer = x.answer.trim().toLowerCase();
-    if (!labels.includes(answer)) return `"${x.answer}" is none of ${labels.join(', ')}`;
-    return typeof x.quote === 'string' && x.quote.trim() ? { answer, quote: x.quote.trim() } : { answer };
-}
 
 export interface ModelReadOutcome { calls: number; cached: number; unreadable: number; problems: string[] }
 
@@ -63,67 +45,155 @@ export async function readWithModels(run: ModelStepRun): Promise<ModelReadOutcom
         const reader = q ? readers.get(q.probe) : undefined;
         const response = answers.get(`${v.questionId}\u0000${v.model}\u0000${v.sample}`);
         if (!q || !reader || response === undefined) continue;
-        const labels = familyOf(q.kind).readLabels ?? DEFAULT_LABELS;
-        if (labels.length === 0) {
-            const note = `read_with on probe ${q.probe}: ${q.kind} answers are not labels; the pattern reader reads them`;
-            if (!outcome.problems.includes(note)) outcome.problems.push(note);
-            continue;
-        }
+        const family = familyOf(q.kind);
+        const readAs = family.readAs ?? 'labels';
+        const context = { labels: family.readLabels ?? DEFAULT_LABELS, options: q.options?.length ?? 0 };
         const c = await clientFor(reader.model);
-        if (typeof c === 'string') { updated.push(withReading(v, { model: reader.model, error: c })); continue; }
-        const messages = readingMessages(q.question, response, labels);
+        if (typeof c === 'string') { updated.push(withReading(family, q, v, response, { model: reader.model, reads: readAs, error: c })); continue; }
         let text: string;
         try {
-            const answered = await askSide(store, c, messages, { temperature: 0, json: true }, { run: runId, question: q.id, sample: v.sample, step: 'read' }, signal);
+            const answered = await askSide(store, c, readingMessages(readAs, q.question, response, context), { temperature: 0, json: true }, { run: runId, question: q.id, sample: v.sample, step: 'read' }, signal);
             text = answered.text;
             if (answered.cached) outcome.cached++;
             else outcome.calls++;
         } catch (e) {
-            updated.push(withReading(v, { model: reader.model, error: `the call failed: ${e instanceof Error ? e.message : String(e)}` }));
+            updated.push(withReading(family, q, v, response, { model: reader.model, reads: readAs, error: `the call failed: ${e instanceof Error ? e.message : String(e)}` }));
             continue;
         }
-        const reading = parseReading(text, labels);
-        if (typeof reading === 'string') { outcome.unreadable++; updated.push(withReading(v, { model: reader.model, error: reading })); continue; }
-        const read: ModelRead = { model: reader.model, answer: reading.answer };
-        if (reading.quote) {
-            read.quote = reading.quote;
-            const at = response.indexOf(reading.quote);
-            if (at >= 0) read.span = [at, at + reading.quote.length];
-        }
-        updated.push(reader.decides ? decided(q, v, read, response) : withReading(v, read));
+        const reading = parseReading(readAs, text, context);
+        if (typeof reading === 'string') { outcome.unreadable++; updated.push(withReading(family, q, v, response, { model: reader.model, reads: readAs, error: reading })); continue; }
+        updated.push(read(family, q, v, response, reader, readAs, reading));
     }
-    if (updated.length) await store.saveVerdicts(runId, updated);
+    if (updated.length) {
+        await store.saveVerdicts(runId, updated);
+        // Question groups (twins, swaps, levels) judge their members' verdicts: judged again on the readings that decide now.
+        const fresh = new Map(updated.map(v => [`${v.questionId}\u0000${v.model}\u0000${v.sample}`, v]));
+        await store.saveGroupVerdicts(runId, judgeGroups(results.questions, results.verdicts.map(v => fresh.get(`${v.questionId}\u0000${v.model}\u0000${v.sample}`) ?? v)));
+    }
     return outcome;
 }
 
-/** The verdict with the model's reading beside the patterns' (the pattern reader's answer restored if it was decided before). */
-function withReading(v: Verdict, read: ModelRead): Verdict {
-    const out: Verdict = { ...v, modelRead: read };
-    if (v.modelRead?.patterns !== undefined) out.answer = v.modelRead.patterns as Verdict['answer'];
+/** The model's reading as the family scores it: its label, option, words or claims, the rest the pattern reader's. */
+function parsedFrom(readAs: ReadAs, reading: ModelReading, patterns: ParsedAnswer, response: string): ParsedAnswer {
+    if (readAs === 'claims') return { ...patterns, claims: reading.claims ?? [] };
+    const out: ParsedAnswer = { answer: reading.answer as ParsedAnswer['answer'], rationaleStart: patterns.rationaleStart };
+    if (reading.option !== undefined) out.option = reading.option;
+    if (readAs === 'short') out.text = reading.text ?? '';
+    const span = spanOf(response, reading.quote);
+    if (span) out.span = span;
     return out;
 }
 
-/** `decide_by reader`: the verdict scored on the model's answer, the pattern reader's kept in `modelRead.patterns`. */
-function decided(q: Question, v: Verdict, read: ModelRead, response: string): Verdict {
-    const patterns = v.modelRead?.patterns ?? v.answer;
-    const parsed: ParsedAnswer = { answer: read.answer as ParsedAnswer['answer'], rationaleStart: 0 };
-    if (read.span) parsed.span = read.span;
-    const score = familyOf(q.kind).score(q, parsed, response);
-    return { ...v, answer: parsed.answer, correct: score.correct, modelRead: { ...read, patterns } };
+/** Lower case, letters and digits only, single spaces: what two readings of a short answer are compared on. */
+const words = (s: string) => ` ${s.normalize('NFKD').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+
+/** Do the two readers read alike? (What "alike" means depends on what they read.) */
+function alike(readAs: ReadAs, model: ParsedAnswer, patterns: ParsedAnswer, response: string, claims: { model?: string[]; patterns?: string[] }): boolean {
+    if (model.answer !== patterns.answer) return false;
+    if (readAs === 'option') return model.option === patterns.option;
+    if (readAs === 'short' && model.answer === 'answer') {
+        // The same words, or one reading inside the other ("Rome" read from "The capital is Rome").
+        const [a, b] = [words(model.text ?? ''), words(patterns.span ? response.slice(patterns.span[0], patterns.span[1]) : response)];
+        return a.trim() !== '' && (a.includes(b) || b.includes(a));
+    }
+    if (readAs === 'claims') {
+        // The same facts supported and contradicted (claims cut differently may still state the same facts).
+        const decided = (list: string[] | undefined) => [...new Set(list ?? [])].sort().join('\n');
+        return decided(claims.model) === decided(claims.patterns);
+    }
+    return true;
 }
 
-/** Per probe and answering model: answers both readers read, and how many they read alike. */
-export function modelReadAgreement(rows: readonly { question: Pick<Question, 'probe'>; verdict: Verdict }[]): { probe: string; model: string; reader: string; decides: 'reader' | 'patterns'; n: number; agree: number; unreadable: number }[] {
-    const by = new Map<string, { probe: string; model: string; reader: string; decides: 'reader' | 'patterns'; n: number; agree: number; unreadable: number }>();
+/** The supported and contradicted facts of a family's checked claims, as "status edge". */
+const factsOf = (claims: { status: string; edge?: string }[] | undefined) => claims?.filter(c => c.status !== 'unverifiable').map(c => `${c.status} ${c.edge ?? ''}`);
+
+/** One answer's reading: scored as the family scores, compared with the patterns', deciding under `decide_by reader`. */
+function read(family: ProbeFamily, q: Question, v: Verdict, response: string, reader: { model: string; decides: boolean }, readAs: ReadAs, reading: ModelReading): Verdict {
+    const patterns = family.parse(response, q);
+    const patternScore = family.score(q, patterns, response);
+    const parsed = parsedFrom(readAs, reading, patterns, response);
+    const score = family.score(q, parsed, response);
+    const out: ModelRead = { model: reader.model, reads: readAs, answer: reading.answer };
+    if (reading.option !== undefined) out.option = reading.option;
+    if (reading.options) out.options = reading.options;
+    if (reading.text !== undefined) out.text = reading.text;
+    if (reading.claims) {
+        out.claims = reading.claims.map((c, i) => {
+            const checked = score.claims?.[i];
+            const claim = { ...c };
+            const span = spanOf(response, c.quote);
+            if (span) claim.span = span;
+            if (checked) claim.status = checked.status;
+            if (checked?.edge) claim.edge = checked.edge;
+            return claim;
+        });
+    }
+    if (reading.quote) out.quote = reading.quote;
+    if (parsed.span) out.span = parsed.span;
+    out.agree = alike(readAs, parsed, patterns, response, { model: factsOf(score.claims), patterns: factsOf(patternScore.claims) });
+    out.correct = { model: score.correct, patterns: patternScore.correct };
+    if (!reader.decides) return withReading(family, q, v, response, out);
+    out.patterns = patterns.answer;
+    out.patternsRead = patternsRead(readAs, patterns, response);
+    const decided: Verdict = { ...v, answer: parsed.answer, correct: score.correct, modelRead: out };
+    if (parsed.option !== undefined) decided.option = parsed.option;
+    else delete decided.option;
+    return decided;
+}
+
+/** What the pattern reader read, in words: "option 2", "answer "Rome"", "3 claims". */
+function patternsRead(readAs: ReadAs, patterns: ParsedAnswer, response: string): string {
+    if (readAs === 'option' && patterns.option !== undefined) return `${patterns.answer} ${patterns.option}`;
+    if (readAs === 'short' && patterns.answer === 'answer' && patterns.span) return `answer "${response.slice(patterns.span[0], patterns.span[1])}"`;
+    return patterns.answer;
+}
+
+/**
+ * The verdict with the model's reading beside the patterns'. A verdict the model decided before (the spec now says
+ * `decide_by patterns`, or the model could not read it this time) gets the pattern reader's answer back.
+ */
+function withReading(family: ProbeFamily, q: Question, v: Verdict, response: string, reading: ModelRead): Verdict {
+    const out: Verdict = { ...v, modelRead: reading };
+    if (v.modelRead?.patterns === undefined) return out;
+    const patterns = family.parse(response, q);
+    out.answer = patterns.answer;
+    out.correct = family.score(q, patterns, response).correct;
+    if (patterns.option !== undefined) out.option = patterns.option;
+    else delete out.option;
+    return out;
+}
+
+export interface ModelReadAgreement {
+    kind: string;
+    probe: string;
+    model: string;
+    reader: string;
+    /** What the model read: labels, option, short, claims. */
+    reads: string;
+    decides: 'reader' | 'patterns';
+    /** Answers both readers read; how many they read alike; how many got the same verdict either way. */
+    n: number;
+    agree: number;
+    sameVerdict: number;
+    unreadable: number;
+}
+
+/** Per family, probe and answering model: answers both readers read, how many they read alike, how many they judged alike. */
+export function modelReadAgreement(rows: readonly { question: Pick<Question, 'probe' | 'kind'>; verdict: Verdict }[]): ModelReadAgreement[] {
+    const by = new Map<string, ModelReadAgreement>();
     for (const { question, verdict: v } of rows) {
         const r = v.modelRead;
         if (!r) continue;
         const key = `${question.probe}\u0000${v.model}\u0000${r.model}`;
         let e = by.get(key);
-        if (!e) by.set(key, (e = { probe: question.probe, model: v.model, reader: r.model, decides: r.patterns !== undefined ? 'reader' : 'patterns', n: 0, agree: 0, unreadable: 0 }));
+        if (!e) {
+            e = { kind: question.kind, probe: question.probe, model: v.model, reader: r.model, reads: r.reads ?? 'labels', decides: r.patterns !== undefined ? 'reader' : 'patterns', n: 0, agree: 0, sameVerdict: 0, unreadable: 0 };
+            by.set(key, e);
+        }
         if (r.answer === undefined) { e.unreadable++; continue; }
         e.n++;
-        if (r.answer === (r.patterns ?? v.answer)) e.agree++;
+        if (r.agree ?? r.answer === (r.patterns ?? v.answer)) e.agree++;
+        if (r.correct ? r.correct.model === r.correct.patterns : r.answer === (r.patterns ?? v.answer)) e.sameVerdict++;
     }
-    return [...by.values()];
+    return [...by.values()].sort((a, b) => a.kind.localeCompare(b.kind) || a.probe.localeCompare(b.probe) || a.model.localeCompare(b.model));
 }

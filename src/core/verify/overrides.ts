@@ -3,9 +3,19 @@
  * them (`Store.recordOverride` / `Store.overrides`); they are applied before metrics are computed and listed in
  * every report.
  */
-import type { Override, Verdict } from './types.js';
+import type { OverriddenRead, Override, Verdict } from './types.js';
 
 export type { Override } from './types.js';
+
+/** What a verdict reads as the answer, to store with an override of it: the model reader's words when it decided. */
+export function overriddenRead(v: Verdict): OverriddenRead | undefined {
+    const m = v.modelRead;
+    if (m?.patterns !== undefined && m.span) {
+        const words = m.quote ?? m.text;
+        if (words) return { text: words, span: m.span, by: m.model };
+    }
+    return v.read?.text ? { text: v.read.text, span: v.read.span, by: 'patterns' } : undefined;
+}
 
 /** Copies of the verdicts with each override attached (the verifier's own fields stay as they were). */
 export function applyOverrides(verdicts: Verdict[], overrides: Override[]): Verdict[] {
@@ -18,6 +28,7 @@ export function applyOverrides(verdicts: Verdict[], overrides: Override[]): Verd
         const override: NonNullable<Verdict['override']> = { by: o.by, at: o.at, why: o.why };
         if (o.correct !== undefined) override.correct = o.correct;
         if (o.rationale !== undefined) override.rationale = o.rationale;
+        if (o.read) override.read = o.read;
         return { ...v, override };
     });
 }

@@ -24,6 +24,12 @@ export interface ParsedAnswer {
     span?: [number, number];
     why?: string;
     stance?: Stance;
+    /**
+     * Set by the model reader (`read_with`, when it decides): a short answer's words, and the claims it read. A family
+     * that scores the answer's words or claims scores these instead of reading the response itself.
+     */
+    text?: string;
+    claims?: ModelClaim[];
 }
 
 export type KeywordStatus = 'found' | 'missing' | 'contradicted';
@@ -79,7 +85,7 @@ export interface Verdict {
      */
     modelRead?: ModelRead;
     /** A user's override, when one was recorded. */
-    override?: { correct?: boolean; rationale?: boolean; by: string; at: string; why: string };
+    override?: { correct?: boolean; rationale?: boolean; by: string; at: string; why: string; read?: OverriddenRead };
 }
 
 /** A group's verdict for one model and sample. */
@@ -97,14 +103,58 @@ export interface GroupVerdict {
     detail?: string;
 }
 
+/**
+ * A claim as the model reader read it (open answers): subject, relation phrase and object in the answer's words,
+ * its polarity, the words it read it from and where they stand; then its status against the data, as the family
+ * checks every claim (the pattern reader's go the same way).
+ */
+export interface ModelClaim {
+    subject: string;
+    relation: string;
+    object: string;
+    /** Polarity negative: the answer denies it ("X was not directed by Y"). */
+    negated: boolean;
+    quote?: string;
+    span?: [number, number];
+    status?: 'supported' | 'contradicted' | 'unverifiable';
+    /** The data's edge the status rests on: "head —relation→ tail". */
+    edge?: string;
+}
+
+/**
+ * What a verdict had read as the answer when a user overrode it: the words, their span in the response and which
+ * reader read them (`patterns`, or the model reader's name when it decided). Stored with the override, so that it
+ * still says what it overrode after the answer is read again.
+ */
+export interface OverriddenRead { text: string; span: [number, number]; by: string }
+
 /** The model reader's reading of one answer (src/core/verify/model-read.ts). */
 export interface ModelRead {
     model: string;
+    /** What it read (the family's \`readAs\`): a label, the option chosen, the short answer's words, the claims. */
+    reads?: 'labels' | 'option' | 'short' | 'claims';
+    /** The label, or for options option / multiple / none / unsure / binding, for short answers answer / unsure. */
     answer?: string;
+    /** Options: the option chosen (1-based), and every option named when it chose several. */
+    option?: number;
+    options?: number[];
+    /** Short answers: the words read as the answer. */
+    text?: string;
+    /** Open answers: the claims read, each with its status against the data. */
+    claims?: ModelClaim[];
     quote?: string;
     span?: [number, number];
+    /**
+     * The two readers read alike: the same label; the same option(s); the same words (one reading inside the other);
+     * the same facts supported and contradicted.
+     */
+    agree?: boolean;
+    /** Whether the answer is right on each reading (they may read differently and still agree on the verdict). */
+    correct?: { model: boolean; patterns: boolean };
     /** The model decided the verdict (`decide_by reader`); the pattern reader's answer was this. */
     patterns?: string;
+    /** When the model decided: what the pattern reader read, in words ("option 2", "answer \"Rome\""). */
+    patternsRead?: string;
     error?: string;
 }
 
@@ -121,4 +171,6 @@ export interface Override {
     by: string;
     at: string;
     why: string;
+    /** What the verdict had read as the answer when it was overridden (older overrides have none). */
+    read?: OverriddenRead;
 }

@@ -23,7 +23,7 @@ export async function showFailures(s: Services, arg?: unknown): Promise<void> {
         if (!key || !q) return true;
         return key.startsWith('probe:') ? q.probe === key.slice(6) : fdProbes?.has(q.probe) ?? true;
     });
-    const examples = worstExamples(questions, verdicts, 500);
+    const examples = worstExamples(questions, verdicts, 500, results.answers);
     if (examples.length === 0) { void vscode.window.showInformationMessage('HalluProbe: nothing failed here.'); return; }
     // The question's own line: an open question's prompt goes on with its whole context, which is not a label.
     const label = (text: string) => { const first = text.split('\n')[0]!.trim(); return first.length > 160 ? `${first.slice(0, 159)}…` : first; };

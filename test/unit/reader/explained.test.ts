@@ -7,9 +7,15 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import '../../../src/core/probes/families.js';
 import { createVerifyContext, verify } from '../../../src/core/verify/verify.js';
-import { buildReport, failureReason } from '../../../src/core/report/index.js';
+import { anchorResults, buildReport, failureReason, renderReport, worstExamples } from '../../../src/core/report/index.js';
 import { questionGraph } from '../../../src/core/kg/question-graph.js';
 import { failureText } from '../../../src/extension/results/summary.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { openStore } from '../../../src/core/store/index.js';
+import { runCli } from '../../support/cli.js';
+import { overriddenRead } from '../../../src/core/verify/overrides.js';
 import type { Question } from '../../../src/core/probes/question.js';
 import type { ContextNode, OpenQuestion } from '../../../src/core/families/open/types.js';
 import { data as world, kw, question, spec } from '../../fixtures/verify/world.js';
@@ -50,6 +56,15 @@ describe('explained verdicts: an open question', () => {
     it('the Test Explorer peek says why', () => {
         assert.match(failureText(q, v, text), /Why:\n {2}claim "FC Barcelona is based in the city of Madrid" at 0–43 contradicted/);
     });
+
+    it('the editor hover\'s worst failures say why, in the failing list\'s words (from the run\'s answers)', () => {
+        const answers = [{ questionId: q.id, model: 'm', sample: 0, text }];
+        const group = anchorResults({ questions: [q], verdicts: [v] }, new Map()).get('probe:club_open')![0]!;
+        const [worst] = worstExamples(new Map([[q.id, q]]), group.verdicts, 5, answers);
+        const why = failureReason(buildReport({ run, questions: [q], answers, verdicts: [v] }).rows[0]!);
+        assert.equal(worst!.line, why);
+        assert.match(worst!.line, /claim "FC Barcelona is based in the city of Madrid" at 0–43 contradicted by the data's/);
+    });
 });
 
 describe('explained verdicts: the span read as the answer, and overrides naming it', () => {
@@ -63,9 +78,52 @@ describe('explained verdicts: the span read as the answer, and overrides naming 
         assert.match(g.explanation!.join('; '), /answer unsure, expected yes \(read "I'm not sure" at 0–12/);
     });
 
+    it('the hover\'s worst failures show the span read, and an override with the span it overrides', () => {
+        const answers = [{ questionId: q.id, model: 'm', sample: 0, text }];
+        const questions = new Map([[q.id, q]]);
+        assert.match(worstExamples(questions, [v], 5, answers)[0]!.line, /^answer unsure, expected yes \(read "I'm not sure" at 0–12: /);
+        const overrides = [{ run: 'r', questionId: q.id, model: 'm', sample: 0, correct: false, by: 'ana', at: '2026-11-27', why: 'the model hedged' }];
+        const group = anchorResults({ questions: [q], verdicts: [v], overrides }, new Map()).get(`probe:${q.probe}`)![0]!;
+        assert.match(worstExamples(questions, group.verdicts, 5, answers)[0]!.line, /overridden by ana: the model hedged \(the reader had read "I'm not sure" at 0–12\)/);
+    });
+
     it('an override still failing names the span it overrides', () => {
         const o = { ...v, override: { by: 'ana', at: '2026-11-27', why: 'the model hedged', correct: false } };
         const d = buildReport({ run, questions: [q], answers: [{ questionId: q.id, model: 'm', sample: 0, text }], verdicts: [o] });
         assert.match(failureReason(d.rows[0]!), /overridden by ana: the model hedged \(the reader had read "I'm not sure" at 0–12\)/);
+    });
+
+    it('report --override stores the span the verdict had read; the explanation names it even after the answer is read again', async () => {
+        const dir = mkdtempSync(path.join(tmpdir(), 'hp-override-span-'));
+        const db = path.join(dir, 'r.db');
+        try {
+            const store = await openStore(db);
+            const r = await store.createRun('world.probe', 's', {});
+            await store.saveQuestions(r.id, [q]);
+            await store.recordAnswer({ run: r.id, question: q.id, model: 'm', sample: 0, hash: 'h', params: {}, text, tokensIn: 1, tokensOut: 1, latencyMs: 1, cost: 0, attempts: 1, finishReason: 'stop', cached: false, cacheable: false });
+            await store.saveVerdicts(r.id, [v]);
+            await store.close();
+            const out = await runCli('report', '--db', db, '--override', q.id, '--correct', 'no', '--why', 'the model hedged', '--by', 'ana', '--format', 'json');
+            assert.equal(out.code, 0, out.text);
+            const s2 = await openStore(db);
+            try {
+                assert.deepEqual((await s2.overrides(r.id))[0]!.read, { text: "I'm not sure", span: [0, 12], by: 'patterns' });
+                // A later reader reads the answer elsewhere: the override still names what it overrode.
+                await s2.saveVerdicts(r.id, [{ ...v, read: { ...v.read!, text: 'I believe', span: [14, 23] } }]);
+                const d = buildReport({ ...(await s2.loadRunResults(r.id))!, run }, await s2.overrides(r.id));
+                assert.match(failureReason(d.rows[0]!), /overridden by ana: the model hedged \(the reader had read "I'm not sure" at 0–12\)/);
+                assert.match(renderReport(d, 'md'), /\| the model hedged \| "I'm not sure" at 0–12 \(patterns\) \|/);
+                assert.match(renderReport(d, 'html'), /<td>the model hedged<\/td><td>&#34;I&#39;m not sure&#34; at 0–12 \(patterns\)<\/td>/);
+            } finally { await s2.close(); }
+        } finally { rmSync(dir, { recursive: true, force: true }); }
+    });
+
+    it('what an override keeps: the model reader\'s words when it decided, else the pattern reader\'s span', () => {
+        assert.deepEqual(overriddenRead(v), { text: "I'm not sure", span: [0, 12], by: 'patterns' });
+        const decided = { ...v, answer: 'yes' as const, modelRead: { model: 'gpt-4o-mini', answer: 'yes', quote: 'I believe it was James Cameron', span: [14, 44] as [number, number], patterns: 'unsure' } };
+        assert.deepEqual(overriddenRead(decided), { text: 'I believe it was James Cameron', span: [14, 44], by: 'gpt-4o-mini' });
+        const o = { ...decided, correct: false, override: { by: 'ana', at: '2026-11-27', why: 'wrong film', correct: false, read: overriddenRead(decided)! } };
+        const d = buildReport({ run, questions: [q], answers: [{ questionId: q.id, model: 'm', sample: 0, text }], verdicts: [o] });
+        assert.match(failureReason(d.rows[0]!), /overridden by ana: wrong film \(the model reader gpt-4o-mini had read "I believe it was James Cameron" at 14–44\)/);
     });
 });

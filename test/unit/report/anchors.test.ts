@@ -53,6 +53,7 @@ describe('results per probe and FD', () => {
     it('orders the worst examples', () => {
         const byId = new Map(qs.map(q => [q.id, q]));
         assert.deepEqual(worstExamples(byId, vs).map(e => e.questionId), ['c', 'd', 'b']);
-        assert.match(worstExamples(byId, vs)[0]!.line, /answered no \(gold yes\) · contradicted "Avatar"/);
+        // The failing list's explanation (explainVerdict): the answer against the gold, and the conflicting value too.
+        assert.match(worstExamples(byId, vs)[0]!.line, /^answer no, expected yes; hop 1: "Avatar" contradicted by "Titanic"$/);
     });
 });

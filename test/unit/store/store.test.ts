@@ -3,9 +3,12 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import * as path from 'node:path';
+import Database from 'better-sqlite3';
+import { tempDir } from '../../support/temp.js';
 import { MIGRATIONS } from '../../../src/core/store/migrations.js';
 import { answerParams, canonicalJson, requestHash } from '../../../src/core/run/hash.js';
-import type { AnswerRecord, Store } from '../../../src/core/store/index.js';
+import { openStore, type AnswerRecord, type Store } from '../../../src/core/store/index.js';
 import type { Verdict } from '../../../src/core/verify/types.js';
 import { movieQuestions } from '../../support/questions.js';
 import { postgresInstalled } from '../../support/postgres.js';
@@ -122,6 +125,17 @@ function suite(engine: StoreEngine): void {
         const o = await store.overrides(run);
         assert.equal(o.length, 1);
         assert.deepEqual([o[0]!.by, o[0]!.correct, o[0]!.rationale], ['bob', undefined, false]);
+    }));
+
+    test('an override keeps the span it overrode; one written without it (an older store) says nothing of one', () => withStore(async (store, where) => {
+        const run = (await store.createRun('/s.probe', 'x', {})).id;
+        await engine.exec(where, `INSERT INTO verdict_overrides (run, question, model, sample, correct, rationale, "by", at, why) VALUES (?, 'q0', 'm', 0, 1, NULL, 'ann', '2026-11-01', 'alias')`, [run]);
+        const read = { text: "I'm not sure", span: [0, 12] as [number, number], by: 'patterns' };
+        await store.recordOverride({ run, questionId: 'q1', model: 'm', sample: 0, correct: false, by: 'bob', why: 'hedged', at: '2026-11-02', read });
+        assert.deepEqual(await store.overrides(run), [
+            { run, questionId: 'q0', model: 'm', sample: 0, correct: true, by: 'ann', at: '2026-11-01', why: 'alias' },
+            { run, questionId: 'q1', model: 'm', sample: 0, correct: false, by: 'bob', at: '2026-11-02', why: 'hedged', read },
+        ]);
     }));
 
     test('batches and their slots: stored before creation, updated, collected, attempts per slot', () => withStore(async store => {
@@ -258,4 +272,23 @@ test('the fast cache key equals the canonical JSON of the whole request', async 
     const params = { temperature: 0, max_tokens: 5 };
     const expected = createHash('sha256').update(canonicalJson({ endpoint: 'http://e/v1', model: 'm', params, messages })).digest('hex');
     assert.equal(requestHash('http://e/v1', 'm', params, messages), expected);
+});
+
+test('a SQLite store from before the override span (schema 4) gains the columns and keeps its overrides', async () => {
+    const file = path.join(tempDir('hp-store-old-'), 'results.db');
+    const old = new Database(file);
+    old.exec('CREATE TABLE migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied TEXT NOT NULL)');
+    for (const m of MIGRATIONS.filter(m => m.version <= 4)) {
+        old.exec(m.sql);
+        old.prepare('INSERT INTO migrations VALUES (?, ?, ?)').run(m.version, m.name, '2026-11-01');
+    }
+    old.prepare("INSERT INTO verdict_overrides (run, question, model, sample, correct, rationale, by, at, why) VALUES ('r', 'q0', 'm', 0, 1, NULL, 'ann', '2026-11-01', 'alias')").run();
+    old.close();
+    const store = await openStore(file);
+    try {
+        assert.equal(store.schemaVersion, MIGRATIONS.at(-1)!.version);
+        assert.deepEqual(await store.overrides('r'), [{ run: 'r', questionId: 'q0', model: 'm', sample: 0, correct: true, by: 'ann', at: '2026-11-01', why: 'alias' }]);
+    } finally {
+        await store.close();
+    }
 });

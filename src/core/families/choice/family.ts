@@ -252,7 +252,7 @@ export const choiceFamily: ProbeFamily = {
     target: 'fd',
     example: "write 'using <fd name>'; its right-hand side gives the options",
     members: ['stem', 'option'],
-    readLabels: [],
+    readAs: 'option',
     settings: [
         { name: 'none_of_above', type: 'number', min: 0, max: 1, doc: 'The share of all-true questions whose answer is "none of the above", e.g. none_of_above 0.2 (default 0).' },
         { name: 'subject', type: 'text', doc: 'How the stem names the entity (default: "the <relation> whose <key>").' },

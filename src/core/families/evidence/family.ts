@@ -32,6 +32,7 @@ import { ENRICH_STEPS, modelEnrichCase, type EnrichStep, type ModelEnrichRejecti
 import { evidenceExtras, evidenceSections, swapOutcome } from './metrics.js';
 import { readShort } from '../../reader/index.js';
 import { judgeEntailment } from './judge.js';
+import { answerWords } from '../../verify/reading.js';
 
 declare module '../../probes/question.js' {
     interface QuestionData {
@@ -341,7 +342,7 @@ const evidenceRelation: GroupRelation = {
     judge(members) {
         const swap = members.find(m => m.q.evidence?.kind === 'swap');
         if (!swap) return { outcome: 'no-swap', ok: null };
-        const outcome = swapOutcome(swap.q, swap.v.rationaleText);
+        const outcome = swapOutcome(swap.q, answerWords(swap.v));
         return { outcome, ok: outcome === 'followed' ? true : outcome === 'stale' ? false : null };
     },
 };
@@ -352,7 +353,7 @@ export const evidenceFamily: ProbeFamily = {
     target: 'relation',
     example: "write 'about <relation>' with question, answer and passage settings",
     members: [],
-    readLabels: [],
+    readAs: 'short',
     settings: [
         { name: 'question', type: 'text', doc: 'The question template, e.g. question "Who directed {title}?".' },
         { name: 'answer', type: 'text', doc: 'The attribute that answers the question (its value is the gold).' },
@@ -378,7 +379,8 @@ export const evidenceFamily: ProbeFamily = {
         const r = readShort(response);
         return { answer: r.label, rationaleStart: r.label === 'answer' ? 0 : r.rationaleStart, span: r.span, why: r.why, stance: r.stance };
     },
-    score: (q, _parsed, response) => ({ correct: states(response, [answerOf(q), ...(q.evidence?.kind === 'swap' ? [] : q.evidence?.aliases ?? [])]) }),
+    // The response states the gold (the paper's check); when the model reader decides, the words it read as the answer.
+    score: (q, parsed, response) => ({ correct: states(parsed.text ?? response, [answerOf(q), ...(q.evidence?.kind === 'swap' ? [] : q.evidence?.aliases ?? [])]) }),
     measured: true,
     decidesKnowledge: false,
     metricExtras: items => evidenceExtras(items),

@@ -13,6 +13,7 @@ import type { Verdict } from '../../verify/types.js';
 import { figure, figuresOf, MODE_LABELS, type Figure, type GroupMetrics } from '../../verify/figures.js';
 import { ciText, pct } from '../../report/numbers.js';
 import { exactMatch, states, tokenF1 } from './text.js';
+import { answerWords } from '../../verify/reading.js';
 
 export type SwapOutcome = 'followed' | 'stale' | 'other';
 
@@ -57,13 +58,13 @@ export function evidenceFigures(items: readonly { v: Verdict; q: Question }[]): 
         byKind[k] = {
             n: list.length,
             accuracy: figure(list.filter(i => correct(i.v)).length, list.length),
-            exact: figure(list.filter(i => exactMatch(i.v.rationaleText, golds(i.q))).length, list.length),
-            f1: list.reduce((s, i) => s + tokenF1(i.v.rationaleText, golds(i.q)), 0) / list.length,
+            exact: figure(list.filter(i => exactMatch(answerWords(i.v), golds(i.q))).length, list.length),
+            f1: list.reduce((s, i) => s + tokenF1(answerWords(i.v), golds(i.q)), 0) / list.length,
             entailment: judged.length ? figure(judged.filter(i => i.v.entailment!.correct).length, judged.length) : null,
         };
     }
     const swaps = kinds.get('swap') ?? [];
-    const outcomes = swaps.map(i => swapOutcome(i.q, i.v.rationaleText));
+    const outcomes = swaps.map(i => swapOutcome(i.q, answerWords(i.v)));
     const count = (o: SwapOutcome) => figure(outcomes.filter(x => x === o).length, outcomes.length);
     const out: EvidenceFigures = { byKind, swap: swaps.length ? { n: swaps.length, followed: count('followed'), stale: count('stale'), other: count('other') } : undefined };
     const placed = (kinds.get('enrich') ?? []).filter(i => i.q.evidence?.position !== undefined);
@@ -72,7 +73,7 @@ export function evidenceFigures(items: readonly { v: Verdict; q: Question }[]): 
         for (const i of placed) at.set(i.q.evidence!.position!, [...(at.get(i.q.evidence!.position!) ?? []), correct(i.v)]);
         out.positions = Object.fromEntries([...at].sort((a, b) => a[0] - b[0]).map(([p, xs]) => [String(p), figure(xs.filter(Boolean).length, xs.length)]));
     }
-    CASES.set(out, new Map(items.map(i => [caseKey(i.q, i.v), { correct: correct(i.v), ...(i.q.evidence?.kind === 'swap' ? { outcome: swapOutcome(i.q, i.v.rationaleText) } : {}) }])));
+    CASES.set(out, new Map(items.map(i => [caseKey(i.q, i.v), { correct: correct(i.v), ...(i.q.evidence?.kind === 'swap' ? { outcome: swapOutcome(i.q, answerWords(i.v)) } : {}) }])));
     return out;
 }
 

@@ -4,14 +4,16 @@
  * importing the family registry (which imports the family).
  */
 import type { Question } from '../../probes/question.js';
+import type { StatedClaim } from '../../reader/index.js';
 import { storedFacts, verifyOpenAnswer } from './check.js';
 import type { ClaimVerdict } from './types.js';
 
-export function openClaims(q: Question, response: string): ClaimVerdict[] {
+/** `stated`: the claims a model reader read (when it decides, or to compare); the response's own claims otherwise. */
+export function openClaims(q: Question, response: string, stated?: readonly StatedClaim[]): ClaimVerdict[] {
     const open = q.open;
     if (!open) return [];
     return verifyOpenAnswer({
         answer: response, nodes: [...open.retrieval.graph.nodes, ...(open.context?.nodes ?? [])], relations: open.relations,
-        data: storedFacts(open.facts), context: open.context, aliases: n => open.aliases[n.id] ?? [],
+        data: storedFacts(open.facts), context: open.context, aliases: n => open.aliases[n.id] ?? [], ...(stated ? { stated } : {}),
     });
 }

@@ -13,7 +13,7 @@
  * only by a perturbed context edge), invented (contradicted by the data without support from the context),
  * unverifiable.
  */
-import { statesLabel, type LooseEntry } from '../../reader/index.js';
+import { linkStatedClaims, statesLabel, type LooseEntry, type StatedClaim } from '../../reader/index.js';
 import type { DataGraph } from '../../kg/data-graph.js';
 import type { LinkedClaim, Lexicon } from './claims.js';
 import { buildLexicon, linkClaims, splitClaims } from './claims.js';
@@ -169,13 +169,16 @@ export interface VerifyOpenInput {
     context?: ContextGraph;
     /** Claims from an extraction model; the pattern splitter otherwise. */
     claims?: string[];
+    /** Claims a model reader stated (subject, relation phrase, object, polarity), linked by the reader like the patterns'. */
+    stated?: readonly StatedClaim[];
 }
 
 export function verifyOpenAnswer(input: VerifyOpenInput): ClaimVerdict[] {
     const lexicon = input.lexicon ?? buildLexicon(input.nodes, input.relations, input.aliases);
-    const claims = input.claims ? input.claims.map((text, i) => ({ text, sentence: i })) : splitClaims(input.answer, input.nodes.map(n => n.label));
     const ctx = input.context ? contextFacts(input.context) : undefined;
-    return linkClaims(claims, lexicon).map(c => {
+    const linked = input.stated ? linkStatedClaims(input.stated, lexicon)
+        : linkClaims(input.claims ? input.claims.map((text, i) => ({ text, sentence: i })) : splitClaims(input.answer, input.nodes.map(n => n.label)), lexicon);
+    return linked.map(c => {
         const data = checkClaim(c, input.data);
         const context = ctx ? checkClaim(c, ctx) : { label: 'unverifiable' as const };
         const out: ClaimVerdict = { text: c.text, mentions: [c.subject?.id, ...c.objects.map(o => o.id)].filter((x): x is string => !!x), relations: c.relations, data, context, cause: causeOf(data, context) };

@@ -37,6 +37,7 @@ import { simulatedOpenAnswer } from './simulate.js';
 import type { ClaimVerdict, ContextGraph, ContextNode, OpenQuestion, PerturbationKind, RetrievalForm } from './types.js';
 import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
 import { factScore } from '../../reader/index.js';
+import { decidingClaims } from '../../verify/reading.js';
 
 export const SYSTEM_OPEN = 'Answer the question in a few sentences. State facts plainly.';
 
@@ -235,8 +236,8 @@ export interface OpenFigures {
 /** The open figures of a group (GroupMetrics' figure slot, key `open`). */
 const openOf = (g: GroupMetrics) => figuresOf<OpenFigures>(g, 'open');
 
-function openFigures(items: readonly { v: { rationaleText: string }; q: Question }[]): OpenFigures {
-    const perAnswer = items.map(({ v, q }) => openClaims(q, v.rationaleText));
+function openFigures(items: readonly { v: Verdict; q: Question }[]): OpenFigures {
+    const perAnswer = items.map(({ v, q }) => openClaims(q, v.rationaleText, decidingClaims(v)));
     const all = perAnswer.flat();
     const n = all.length;
     const count = (f: (c: ClaimVerdict) => boolean) => figure(all.filter(f).length, n);
@@ -311,7 +312,7 @@ const levelsRelation: GroupRelation = {
     title: 'an open question with its context clean and perturbed: no answer follows a corrupted context edge',
     outcomes: ['robust', 'followed-corrupted', 'undecided'],
     judge(members) {
-        const claims = members.map(m => ({ m, claims: openClaims(m.q, m.v.rationaleText) }));
+        const claims = members.map(m => ({ m, claims: openClaims(m.q, m.v.rationaleText, decidingClaims(m.v)) }));
         if (claims.every(c => c.claims.length === 0)) return { outcome: 'undecided', ok: null, detail: 'no answer states a claim' };
         const followed = claims.filter(c => c.claims.some(x => x.cause === 'followed-corrupted'));
         if (followed.length) return { outcome: 'followed-corrupted', ok: false, detail: followed.map(c => c.m.q.phrasing).join(', ') };
@@ -320,9 +321,9 @@ const levelsRelation: GroupRelation = {
 };
 
 /** The panel's view of an open answer: each atomic claim with its label against the data and the context. */
-function openGraph(graph: QuestionGraph, q: Question, _v: Verdict | undefined, response: string | undefined): QuestionGraph {
+function openGraph(graph: QuestionGraph, q: Question, v: Verdict | undefined, response: string | undefined): QuestionGraph {
     if (!q.open || response === undefined) return graph;
-    graph.claims = openClaims(q, response).map(c => {
+    graph.claims = openClaims(q, response, decidingClaims(v)).map(c => {
         const m: ClaimMark = { text: c.text, data: c.data.label, context: c.context.label, cause: c.cause, mentions: c.mentions };
         if (c.span) m.span = c.span;
         if (c.context.edge) m.contextEdge = { head: c.context.edge.head, tail: c.context.edge.tail };
@@ -332,13 +333,15 @@ function openGraph(graph: QuestionGraph, q: Question, _v: Verdict | undefined, r
     return graph;
 }
 
+/** A data edge in words: `head —relation→ tail`. */
+const edgeText = (e: { head: string; relation: string; tail: string }) => `${e.head} —${e.relation}→ ${e.tail}`;
+
 /** Why an open answer failed: each claim the data contradicts, with its span and the edge; or that none is supported. */
-function explainOpen(q: Question, _v: Verdict, response: string): string[] {
-    const claims = openClaims(q, response);
+function explainOpen(q: Question, v: Verdict, response: string): string[] {
+    const claims = openClaims(q, response, decidingClaims(v));
     const at = (c: { span?: [number, number] }) => (c.span ? ` at ${c.span[0]}–${c.span[1]}` : '');
-    const edge = (e: { head: string; relation: string; tail: string }) => `${e.head} —${e.relation}→ ${e.tail}`;
     const out = claims.filter(c => c.data.label === 'contradicted')
-        .map(c => `claim "${c.text}"${at(c)} contradicted${c.data.edge ? ` by the data's ${edge(c.data.edge)}` : ''}${c.cause === 'followed-corrupted' ? ' (it followed a corrupted context edge)' : ''}`);
+        .map(c => `claim "${c.text}"${at(c)} contradicted${c.data.edge ? ` by the data's ${edgeText(c.data.edge)}` : ''}${c.cause === 'followed-corrupted' ? ' (it followed a corrupted context edge)' : ''}`);
     if (!claims.some(c => c.data.label === 'supported')) {
         const unverifiable = claims.filter(c => c.data.label === 'unverifiable').length;
         out.push(claims.length === 0 ? 'no claim read in the answer' : `no claim supported by the data (${claims.length} read, ${unverifiable} unverifiable)`);
@@ -352,7 +355,7 @@ export const openFamily: ProbeFamily = {
     target: 'relation',
     example: "write 'about <relation>' (and 'with <relation>' for FK-linked pairs)",
     members: ['ask'],
-    readLabels: [],
+    readAs: 'claims',
     settings: [
         { name: 'preset', type: 'text', values: Object.keys(OPEN_PRESETS), doc: `The question asked when the probe has no ask: a group (${Object.keys(OPEN_GROUPS).join(', ')}; its first sub-type) or a sub-type (${Object.keys(OPEN_SUBTYPES).join(', ')}); default explanatory.` },
         { name: 'form', type: 'text', values: ['triplets', 'paths', 'subgraph'], doc: 'The retrieved context\'s form: triplets (default), paths or subgraph.' },
@@ -374,9 +377,10 @@ export const openFamily: ProbeFamily = {
     explainFailure: explainOpen,
     score: (q, parsed, response) => {
         if (parsed.answer !== 'yes') return { correct: false };
-        const s = summariseClaims(openClaims(q, response));
+        const claims = openClaims(q, response, parsed.claims);
+        const s = summariseClaims(claims);
         // An answer passes when it states something the data supports and nothing the data contradicts.
-        return { correct: s.supported > 0 && s.contradicted === 0 };
+        return { correct: s.supported > 0 && s.contradicted === 0, claims: claims.map(c => (c.data.edge ? { status: c.data.label, edge: edgeText(c.data.edge) } : { status: c.data.label })) };
     },
     measured: true,
     decidesKnowledge: false,

@@ -1,0 +1,105 @@
+/**
+ * What the model reader asks and how its replies are read (src/core/verify/model-read.ts): one JSON request per
+ * answer, shaped by what the family's answers are (`readAs`) — a label among the family's, the option chosen, the
+ * short answer's words, or the claims stated (subject, relation phrase, object, polarity) — and the reply checked
+ * against that shape. A reply that is not the JSON asked for says why (the patterns then decide).
+ */
+import type { ChatMessage } from '../probes/question.js';
+import type { ReadAs } from '../probes/family.js';
+import type { ModelClaim } from './types.js';
+
+const REPLY = 'You read answers given by another model. Reply with one JSON object and nothing else: ';
+const DECLINE = 'An answer that says it does not know, cannot tell or refuses is "unsure"; an answer with a caveat is still an answer.';
+
+export const READ_SYSTEM: Record<ReadAs, string> = {
+    labels: `${REPLY}{"answer": "<one of the labels given>", "quote": "<the exact words of the answer that give it, copied>"}. `
+        + 'An answer that says it does not know, cannot tell or refuses is "unsure" (or the label given for it); an answer with a caveat is still an answer.',
+    option: `${REPLY}{"answer": "option" | "multiple" | "none" | "unsure", "options": [<the numbers of the options the answer chooses>], `
+        + '"quote": "<the exact words of the answer that choose them, copied>"}. "option": it chooses one option; "multiple": it chooses '
+        + 'several; "none": it chooses none of them (none of the above, all options are correct). An answer that restates the question '
+        + `first is read where it chooses. ${DECLINE}`,
+    short: `${REPLY}{"answer": "answer" | "unsure", "text": "<the words that answer the question, copied exactly from the answer>"}. `
+        + `The text is as short as the answer itself: a name, a date, a number, a phrase. ${DECLINE}`,
+    claims: `${REPLY}{"claims": [{"subject": "<an entity the answer names>", "relation": "<the relation phrase as written>", `
+        + '"object": "<the entity or value it relates the subject to>", "polarity": "positive" | "negative", "quote": "<the sentence or '
+        + 'clause that states it, copied>"}]}. One claim per fact the answer states, names as the answer writes them; "negative" when '
+        + 'it denies the fact ("X was not directed by Y"). No claim for what it only asks, doubts or recommends.',
+};
+
+/** The reading request for one answer. */
+export function readingMessages(readAs: ReadAs, question: string, answer: string, context: { labels: readonly string[]; options: number }): ChatMessage[] {
+    const ask = readAs === 'labels' ? `\nLabels: ${context.labels.join(', ')}.` : readAs === 'option' ? `\nThe question has ${context.options} options.` : '';
+    return [{ role: 'system', content: READ_SYSTEM[readAs] }, {
+        role: 'user',
+        content: `Question:\n"""\n${question}\n"""\nAnswer:\n"""\n${answer}\n"""${ask}`,
+    }];
+}
+
+/** What the model read, before it is scored. */
+export interface ModelReading {
+    answer: string;
+    option?: number;
+    options?: number[];
+    text?: string;
+    claims?: ModelClaim[];
+    quote?: string;
+}
+
+/** Where the model's words stand in the answer: as copied, else ignoring case; undefined when not there. */
+export function spanOf(response: string, words: string | undefined): [number, number] | undefined {
+    if (!words) return undefined;
+    let at = response.indexOf(words);
+    if (at < 0) at = response.toLowerCase().indexOf(words.toLowerCase());
+    return at >= 0 ? [at, at + words.length] : undefined;
+}
+
+/** The reading in a reply, or why the reply is not the JSON asked for. */
+export function parseReading(readAs: ReadAs, text: string, context: { labels: readonly string[]; options: number }): ModelReading | string {
+    const body = text.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+    let json: unknown;
+    try { json = JSON.parse(body); } catch { return `the answer is not JSON (${JSON.stringify(text.slice(0, 60))})`; }
+    if (!json || typeof json !== 'object' || Array.isArray(json)) return 'the answer is not a JSON object';
+    const x = json as Record<string, unknown>;
+    const quote = typeof x.quote === 'string' && x.quote.trim() ? x.quote.trim() : undefined;
+    if (readAs === 'claims') return claimsOf(x.claims);
+    if (typeof x.answer !== 'string') return 'the JSON has no "answer"';
+    const answer = x.answer.trim().toLowerCase();
+    const labels = readAs === 'labels' ? context.labels : readAs === 'option' ? ['option', 'multiple', 'none', 'unsure'] : ['answer', 'unsure'];
+    if (!labels.includes(answer)) return `"${x.answer}" is none of ${labels.join(', ')}`;
+    if (readAs === 'option') return optionOf(answer, x.options, context.options, quote);
+    if (readAs === 'short') {
+        const words = typeof x.text === 'string' ? x.text.trim() : '';
+        if (answer === 'answer' && !words) return 'an answer with no "text"';
+        return answer === 'answer' ? { answer, text: words, quote: words } : { answer, text: '' };
+    }
+    return quote ? { answer, quote } : { answer };
+}
+
+/** One option (binding when out of range), several (multiple), or none / unsure. */
+function optionOf(answer: string, raw: unknown, count: number, quote: string | undefined): ModelReading | string {
+    const out: ModelReading = { answer };
+    if (quote) out.quote = quote;
+    if (answer === 'none' || answer === 'unsure') return out;
+    const list = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
+    const numbers = [...new Set(list.map(Number))];
+    if (numbers.length === 0 || numbers.some(n => !Number.isInteger(n))) return `"options" must list the option numbers chosen, not ${JSON.stringify(raw)}`;
+    if (numbers.length > 1) return { ...out, answer: 'multiple', options: numbers };
+    const n = numbers[0]!;
+    return { ...out, answer: n >= 1 && n <= count ? 'option' : 'binding', option: n };
+}
+
+/** The claims of a reply: each with a subject, relation and object in words; polarity negative denies it. */
+function claimsOf(raw: unknown): ModelReading | string {
+    if (!Array.isArray(raw)) return 'the JSON has no "claims" list';
+    const claims: ModelClaim[] = [];
+    for (const c of raw) {
+        const x = (c && typeof c === 'object' ? c : {}) as Record<string, unknown>;
+        const word = (k: string) => (typeof x[k] === 'string' ? (x[k] as string).trim() : '');
+        const [subject, relation, object] = [word('subject'), word('relation'), word('object')];
+        if (!subject || !object) return `a claim without a subject or an object: ${JSON.stringify(c).slice(0, 80)}`;
+        const claim: ModelClaim = { subject, relation, object, negated: word('polarity').toLowerCase() === 'negative' || x.negated === true };
+        if (word('quote')) claim.quote = word('quote');
+        claims.push(claim);
+    }
+    return { answer: 'claims', claims };
+}
