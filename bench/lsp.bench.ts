@@ -71,7 +71,7 @@ const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Ma
 /** Opens the spec in fresh services (with or without the data checks), then times EDITS edits. */
 async function editLoop(file: string, text: string, withData: boolean) {
     const cache = new DataCache();
-    const probes = cachedProbeDiagnostics(probeDiagnostics);
+    const probes = cachedProbeDiagnostics((spec, data) => probeDiagnostics(spec, data, { editor: true }));
     const { shared } = createProbeServerServices({ ...NodeFileSystem }, withData ? {
         loadData: (spec, options) => loadData(spec, cache, undefined, options), readHeader, moreDiagnostics: ({ spec, data }) => probes(spec, data),
     } : {});

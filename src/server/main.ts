@@ -19,7 +19,8 @@ process.on('uncaughtException', e => console.error(`HalluProbe language server: 
 process.on('unhandledRejection', e => console.error(`HalluProbe language server: unhandled rejection (kept running): ${e instanceof Error ? e.stack ?? e.message : String(e)}`));
 // One cache for the server's life: an edit to the spec reloads no unchanged data file.
 const cache = new DataCache();
-const probes = cachedProbeDiagnostics(probeDiagnostics);
+// From estimates and bounded samples: the server never derives an unbounded set of a rule's facts.
+const probes = cachedProbeDiagnostics((spec, data) => probeDiagnostics(spec, data, { editor: true }));
 // Files outside the workspace folders are read only as the editor allows (when the editor gates them at all).
 const gate = new SourceGate();
 const { shared, data } = createProbeServerServices({ connection, ...NodeFileSystem }, {

@@ -5,10 +5,16 @@ import { repoRoot } from './runner-fixtures.js';
 
 export interface Child { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }
 
-/** Runs `halluprobe ARGS`; `kill` may end it early. Trusted hosts are cleared unless `env` sets them. */
-export function cli(args: string[], env: NodeJS.ProcessEnv, kill?: (stop: (signal?: NodeJS.Signals) => void) => void): Promise<Child> {
+/**
+ * Runs `halluprobe ARGS`; `kill` may end it early; `cpuSeconds` bounds its CPU time. Trusted hosts are cleared
+ * unless `env` sets them.
+ */
+export function cli(args: string[], env: NodeJS.ProcessEnv, kill?: (stop: (signal?: NodeJS.Signals) => void) => void, cpuSeconds?: number): Promise<Child> {
+    const command = [process.execPath, '--import', 'tsx', path.join(repoRoot, 'src', 'cli', 'main.ts'), ...args];
+    // A CPU-time limit set by the kernel (prlimit): past it the process is killed (SIGXCPU), however loaded the machine is.
+    if (cpuSeconds !== undefined) command.unshift('prlimit', `--cpu=${cpuSeconds}`, '--');
     return new Promise(resolve => {
-        const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'src', 'cli', 'main.ts'), ...args], {
+        const child = spawn(command[0]!, command.slice(1), {
             cwd: repoRoot, env: { ...process.env, HALLUPROBE_TRUSTED_HOSTS: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
         });
         let stdout = '';

@@ -56,6 +56,11 @@ export interface CompileInput {
     problems: Problem[];
     /** The suite's seed (falsification draws, demonstrations). */
     seed: number;
+    /**
+     * Compiled for the editor's diagnostics while the user types: work from estimates and bounded samples, never
+     * deriving an unbounded set (the rule family derives at most EDITOR_FACT_LIMIT facts of a rule).
+     */
+    editor?: boolean;
 }
 
 /** How a family reads one response: the answer against the gold, plus what the family adds to the verdict. */

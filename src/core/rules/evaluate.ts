@@ -1,6 +1,6 @@
 /**
  * Bottom-up evaluation of a rules program (ir.ts): stratified, semi-naive, with hash indexes, per-predicate caps
- * filled by a seeded sample, and for every derived fact the clause and premise facts it came from, so that any
+ * filled by a seeded sample in bounded work (eval-sample.ts), and for every derived fact the clause and premise facts it came from, so that any
  * fact's proof can be rebuilt on demand.
  *
  * Values are interned to integer ids; a predicate's facts are rows of ids in one growable Int32Array, in the
@@ -15,12 +15,13 @@ import { stratify } from './strata.js';
 import { addToIndex, EMPTY, lowerBound, maskKey, NONE, Relation } from './eval-relation.js';
 import { planClause, type Arg, type Plan, type Step } from './eval-plan.js';
 import { derivationOf } from './eval-proofs.js';
+import { byHead, fillCapped, type Budget, type SampleHost } from './eval-sample.js';
 
 export function evaluate(program: Program, base: FactBase, options: EvaluateOptions = {}): Derivation {
     return new Evaluator(program, options).run(base);
 }
 
-class Evaluator {
+class Evaluator implements SampleHost {
     readonly values = new Interner();
     readonly relations = new Map<string, Relation>();
     readonly byId: Relation[] = [];
@@ -28,7 +29,7 @@ class Evaluator {
     readonly poolRel = new IntVec();
     readonly poolRow = new IntVec();
     readonly random: () => number;
-    readonly stats: EvaluateStats = { iterations: 0, derived: {}, truncated: [], millis: 0, loadMillis: 0 };
+    readonly stats: EvaluateStats = { iterations: 0, derived: {}, truncated: [], millis: 0, loadMillis: 0, examined: 0 };
     private derivedTotal = 0;
     private stopped = false;
     /** Per relation in the current stratum: the rows of the last round (delta) and what came before (old). */
@@ -91,7 +92,7 @@ class Evaluator {
         const clauses = this.program.rules.map((r, i) => ({ r, i })).filter(({ r }) => preds.includes(r.head.pred));
         const recursive = (r: Rule) => r.body.some(l => l.kind === 'atom' && inStratum.has(this.relations.get(l.atom.pred)!));
         // Round 0: the clauses that read only lower strata, once.
-        for (const { r, i } of clauses) if (!recursive(r)) this.fire(this.plan(r, i, -1, inStratum));
+        this.fireRound(clauses.filter(({ r }) => !recursive(r)).map(({ r, i }) => this.plan(r, i, -1, inStratum)));
         this.endRound(inStratum);
         const deltaPlans = clauses.filter(({ r }) => recursive(r)).flatMap(({ r, i }) =>
             r.body.flatMap((l, pos) => l.kind === 'atom' && inStratum.has(this.relations.get(l.atom.pred)!) ? [this.plan(r, i, pos, inStratum)] : []));
@@ -102,13 +103,28 @@ class Evaluator {
             this.deltaEnd = new Map([...inStratum].map(rel => [rel, rel.count]));
             if ([...inStratum].every(rel => this.deltaStart.get(rel)! >= rel.count)) break;
             this.options.signal?.throwIfAborted();
-            for (const plan of deltaPlans) {
+            this.fireRound(deltaPlans.filter(plan => {
                 const delta = (plan.steps[0] as Step & { k: 'atom' }).rel;
-                if (this.deltaStart.get(delta)! < this.deltaEnd.get(delta)!) this.fire(plan);
-            }
+                return this.deltaStart.get(delta)! < this.deltaEnd.get(delta)!;
+            }));
             starts = this.deltaEnd;
             this.endRound(inStratum);
         }
+    }
+
+    /** Runs a round's plans; those of a capped predicate are filled in bounded work (eval-sample.ts). */
+    private fireRound(plans: Plan[]): void {
+        for (const [rel, ofRel] of byHead(plans)) {
+            if (this.capOf(rel) === Infinity) for (const plan of ofRel) this.fire(plan);
+            else fillCapped(this, rel, ofRel);
+        }
+    }
+
+    capOf(rel: Relation): number { return this.program.caps?.[rel.name] ?? Infinity; }
+
+    rangeOf(s: Step & { k: 'atom' }): { lo: number; top: number } {
+        const hi = this.deltaEnd.get(s.rel) ?? s.rel.count;
+        return { lo: s.range === 'delta' ? this.deltaStart.get(s.rel) ?? 0 : 0, top: s.range === 'old' ? this.deltaStart.get(s.rel) ?? 0 : hi };
     }
 
     private endRound(rels: Set<Relation>): void {
@@ -149,7 +165,7 @@ class Evaluator {
         this.truncate(rel.name);
     }
 
-    private truncate(name: string): void {
+    truncate(name: string): void {
         if (!this.stats.truncated.includes(name)) this.stats.truncated.push(name);
     }
 
@@ -158,16 +174,22 @@ class Evaluator {
     }
 
 
-    /** Runs one plan: a nested-loop join over indexes, emitting head facts with their premises. */
-    private fire(plan: Plan): void {
+    /**
+     * Runs one plan: a nested-loop join over indexes, emitting head facts with their premises. A budget of
+     * candidate rows stops it; `dry` only counts them (is the join small enough to enumerate?).
+     */
+    fire(plan: Plan, budget?: Budget, dry = false): void {
         const env = new Int32Array(plan.slots).fill(-1);
         const premRel = new Int32Array(plan.premises), premRow = new Int32Array(plan.premises);
         const head: number[] = new Array(plan.head.length);
         const probe: number[] = [];
         const value = (a: Arg) => a.k === 'const' ? a.id : env[a.slot]!;
+        let examined = 0;
+        let left = budget?.left ?? Infinity;
         const step = (k: number): void => {
-            if (this.stopped) return;
+            if (this.stopped || left < 0) return;
             if (k === plan.steps.length) {
+                if (dry) return;
                 for (let i = 0; i < head.length; i++) head[i] = value(plan.head[i]!);
                 this.derive(plan.headRel, head, plan.clause, premRel, premRow);
                 return;
@@ -186,15 +208,14 @@ class Evaluator {
                 step(k + 1);
                 return;
             }
-            const hi = this.deltaEnd.get(s.rel) ?? s.rel.count;
-            const lo = s.range === 'delta' ? this.deltaStart.get(s.rel) ?? 0 : 0;
-            const top = s.range === 'old' ? this.deltaStart.get(s.rel) ?? 0 : hi;
+            const { lo, top } = this.rangeOf(s);
             const list = s.mask === 0 ? undefined : s.rel.index(s.mask).get(maskKey(s.mask, probe)) ?? EMPTY;
             const { rows, arity } = s.rel;
             const args = s.args;
             for (let i = list ? lowerBound(list, lo) : lo, end = list ? list.length : top; i < end; i++) {
                 const row = list ? list[i]! : i;
-                if (row >= top) break;
+                if (row >= top || --left < 0) break;
+                examined++;
                 const base = row * arity;
                 let ok = true;
                 for (let j = 0; j < args.length; j++) {
@@ -209,6 +230,8 @@ class Evaluator {
             for (const a of args) if (a.k === 'free') env[a.slot] = -1;
         };
         step(0);
+        this.stats.examined += examined;
+        if (budget) budget.left = left;
     }
 
     /**
@@ -216,14 +239,14 @@ class Evaluator {
      * witness is a fact with another value; `complete` holds when no fact matches. Returns the witness row (or
      * -1 for a closed-world absence), undefined when the negation does not hold.
      */
-    private negation(s: Step & { k: 'not' }, probe: number[]): number | undefined {
+    negation(s: Step & { k: 'not' }, probe: number[]): number | undefined {
         const list = s.rel.index(s.mask).get(maskKey(s.mask, probe));
         if (s.sound === 'complete') return list && list.length > 0 ? undefined : -1;
         if (!list || list.length === 0) return undefined;
         return s.rel.set.find(probe) >= 0 ? undefined : list[0];
     }
 
-    private compare(op: Comparison, a: number, b: number): boolean {
+    compare(op: Comparison, a: number, b: number): boolean {
         if (op === '=') return a === b;
         if (op === '!=') return a !== b;
         const x = this.values.value(a), y = this.values.value(b);
@@ -232,7 +255,7 @@ class Evaluator {
     }
 
     /** A head fact found by a clause: new facts are kept (capped predicates: at the end of the round). */
-    private derive(rel: Relation, ids: number[], clause: number, premRel: Int32Array, premRow: Int32Array): void {
+    derive(rel: Relation, ids: number[], clause: number, premRel: Int32Array, premRow: Int32Array): void {
         if (rel.set.find(ids) >= 0) return;
         if (this.derivedTotal >= (this.options.maxFacts ?? Infinity)) { this.truncate(rel.name); this.stopped = true; return; }
         if (this.program.caps?.[rel.name] !== undefined) {
