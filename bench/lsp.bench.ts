@@ -16,6 +16,7 @@ import { probeDiagnostics } from '../src/core/probes/index.js';
 import { createProbeServerServices } from '../src/server/module.js';
 import { cachedProbeDiagnostics } from '../src/server/probe-diagnostics.js';
 import { measure, report, type BenchRow } from './support.js';
+import { largeSpec, writeLargeCsv } from '../test/support/large-spec.js';
 
 const ROWS = 20_000;
 const TARGET_LINES = 2_000;
@@ -23,47 +24,8 @@ const EDITS = 40;
 /** Edits made before timing starts: the server has been running a while when a user types (JIT warm). */
 const WARMUP = 3;
 
-function generateCsv(file: string): void {
-    const lines = ['id,title,year,director,star,birth_year'];
-    for (let i = 0; i < ROWS; i++) {
-        const d = i % 1_500; // directors direct ~13 movies each; birth year is a function of the director
-        lines.push(`${i},Movie ${i},${1950 + (i % 70)}.0,Director ${d},Star ${i % 4_000},${1900 + (d % 90)}`);
-    }
-    fs.writeFileSync(file, `${lines.join('\n')}\n`);
-}
-
-function block(i: number): string {
-    return `
-relation Movie${i} from movies label "movie" {
-    title: text
-    year: int
-    director: text
-    star: text
-    key (title, year)
-}
-
-relation Director${i} from movies distinct {
-    name: text = "director"
-    birth_year: int
-    key (name)
-}
-
-fd Movie${i}: title, year -> director as movie_director${i}
-fd Director${i}: name -> birth_year as director_birth${i}
-fk Movie${i}.director -> Director${i}.name
-
-probe binary${i} binary using movie_director${i} {
-    basic "Is {director} the director of {title} ({year})?"
-    negated "Is it true that {director} did not direct {title} ({year})?"
-}
-`;
-}
-
 function generateSpec(): string {
-    let text = 'source movies csv "movies.csv"\n\nmodel sim offline {\n    knowledge 0.8\n}\n';
-    let i = 0;
-    while (text.split('\n').length < TARGET_LINES) text += block(i++);
-    return text;
+    return largeSpec(TARGET_LINES, '\nmodel sim offline {\n    knowledge 0.8\n}\n');
 }
 
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
@@ -73,7 +35,7 @@ async function editLoop(file: string, text: string, withData: boolean) {
     const cache = new DataCache();
     const probes = cachedProbeDiagnostics((spec, data) => probeDiagnostics(spec, data, { editor: true }));
     const { shared } = createProbeServerServices({ ...NodeFileSystem }, withData ? {
-        loadData: (spec, options) => loadData(spec, cache, undefined, options), readHeader, moreDiagnostics: ({ spec, data }) => probes(spec, data),
+        loadData: (spec, options) => loadData(spec, cache, undefined, options), readHeader, moreDiagnostics: ({ spec, data }, cancelToken) => probes(spec, data, cancelToken),
     } : {});
     const uri = URI.file(file);
     const textDocuments = shared.workspace.TextDocuments!;
@@ -109,7 +71,7 @@ async function editLoop(file: string, text: string, withData: boolean) {
 async function main(): Promise<void> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'halluprobe-lsp-bench-'));
     try {
-        generateCsv(path.join(dir, 'movies.csv'));
+        writeLargeCsv(path.join(dir, 'movies.csv'), ROWS);
         const file = path.join(dir, 'spec.probe');
         const text = generateSpec();
         fs.writeFileSync(file, text);

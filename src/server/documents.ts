@@ -4,9 +4,22 @@
  * build that throws leaves documents half-built and every later request waiting for them forever.
  */
 import { DefaultLangiumDocumentFactory, type AstNode, type Cancellation, type LangiumDocument, type ParseResult, type ParserOptions, type TextDocument, type URI } from 'langium';
-import { unparseableMessage } from '../core/language/index.js';
+import { spliceParse, unparseableMessage } from '../core/language/index.js';
 
 export class SafeDocumentFactory extends DefaultLangiumDocumentFactory {
+    /** The parse of each document being updated, until its new text is parsed (an edit re-parses only what it touched). */
+    private readonly previous = new Map<string, ParseResult<AstNode>>();
+
+    override async update<T extends AstNode = AstNode>(document: LangiumDocument<T>, cancelToken: Cancellation.CancellationToken): Promise<LangiumDocument<T>> {
+        const key = document.uri.toString();
+        this.previous.set(key, document.parseResult);
+        try {
+            return await super.update(document, cancelToken);
+        } finally {
+            this.previous.delete(key);
+        }
+    }
+
     /**
      * A file listed by the workspace scan (or an import) that is gone before it is read is an empty document:
      * throwing here would leave the workspace never "ready", and every request waiting for it. The watcher's
@@ -43,6 +56,16 @@ export class SafeDocumentFactory extends DefaultLangiumDocumentFactory {
     }
 
     protected override async parseAsync<T extends AstNode>(uri: URI, text: string, token: Cancellation.CancellationToken): Promise<ParseResult<T>> {
+        const previous = this.previous.get(uri.toString());
+        if (previous) {
+            try {
+                const spliced = spliceParse(previous, text, whole => super.parse(uri, whole));
+                if (spliced) return spliced as ParseResult<T>;
+            } catch (e) {
+                // A bug in the splice must not cost the document its parse: parse it whole (below), and say so.
+                console.error(`HalluProbe: incremental parse failed, parsing the whole document: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+            }
+        }
         try {
             return await super.parseAsync<T>(uri, text, token);
         } catch (e) {

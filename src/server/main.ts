@@ -26,7 +26,7 @@ const gate = new SourceGate();
 const { shared, data } = createProbeServerServices({ connection, ...NodeFileSystem }, {
     loadData: (spec, options) => loadData(spec, cache, undefined, gate.active ? { ...options, readable: gate.readable } : options),
     readHeader: source => (gate.readable(source.path) ? readHeader(source) : Promise.resolve([])),
-    moreDiagnostics: ({ spec, data }) => probes(spec, data),
+    moreDiagnostics: ({ spec, data }, cancelToken) => probes(spec, data, cancelToken),
 });
 // When a data file changes on disk, forget remembered loads and re-check the specs that read it.
 const watcher = new DataFileWatcher(uris => {

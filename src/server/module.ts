@@ -1,4 +1,4 @@
-import { inject, URI, type DeepPartial, type LangiumDocument, type Module } from 'langium';
+import { inject, interruptAndCheck, isOperationCancelled, URI, type Cancellation, type DeepPartial, type LangiumDocument, type Module } from 'langium';
 import {
     AbstractExecuteCommandHandler, createDefaultModule, createDefaultSharedModule,
     type DefaultSharedModuleContext, type ExecuteCommandAcceptor, type LangiumServices, type LangiumSharedServices, type PartialLangiumServices,
@@ -29,8 +29,8 @@ import { ProbeDocumentSymbolProvider } from './features/symbols.js';
 export interface ServerDataOptions {
     loadData?: DataLoader;
     readHeader?: HeaderReader;
-    /** Extra spec-level diagnostics computed from the loaded data (e.g. the probe generator's). */
-    moreDiagnostics?: (loaded: SpecData) => SpecDiagnostic[];
+    /** Extra spec-level diagnostics computed from the loaded data (e.g. the probe generator's); they stop when the build is cancelled. */
+    moreDiagnostics?: (loaded: SpecData, cancelToken?: Cancellation.CancellationToken) => SpecDiagnostic[] | Promise<SpecDiagnostic[]>;
 }
 
 const SEVERITY = { error: 1, warning: 2, info: 3, hint: 4 } as const;
@@ -41,15 +41,17 @@ class DataDocumentValidator extends ProbeDocumentValidator {
         super(services);
     }
 
-    protected override async moreDiagnostics(document: LangiumDocument, language: Diagnostic[]): Promise<Diagnostic[]> {
+    protected override async moreDiagnostics(document: LangiumDocument, language: Diagnostic[], cancelToken?: Cancellation.CancellationToken): Promise<Diagnostic[]> {
         if (!this.data.enabled) return [];
         const loaded = await this.data.forDocument(document, language);
         if (!loaded) return [];
+        if (cancelToken) await interruptAndCheck(cancelToken);
         const file = documentPath(document.uri);
         let more: SpecDiagnostic[] = [];
         try {
-            more = this.more?.(loaded) ?? [];
+            more = (await this.more?.(loaded, cancelToken)) ?? [];
         } catch (e) {
+            if (isOperationCancelled(e)) throw e;
             // A bug in a later stage must not hide the language and data diagnostics; log it for a report.
             console.error(`HalluProbe: probe diagnostics failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
         }

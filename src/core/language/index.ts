@@ -4,6 +4,7 @@ export { ProbeDocumentValidator } from './document-validator.js';
 export { type Attribute, type AttributeTuple, type Fd, type Fk, type Model, type Probe, type Relation, type Rule, type Source, isAliases, isAsk, isAttribute, isAttributePath, isAttributeTuple, isFd, isFk, isGoldWhen, isModel, isOption, isPhrasing, isProbe, isRelation, isRule, isSetting, isSource, isSpec, isStem, isSuite } from './generated/ast.js';
 export { ProbeSpecGeneratedModule, ProbeSpecGeneratedSharedModule } from './generated/module.js';
 export { specFileProblem } from './importable.js';
+export { spliceParse } from './incremental.js';
 export { unparseableMessage } from './parse-guard.js';
 export { type ProbeAddedServices, ProbeModule } from './module.js';
 export { importedDocuments } from './scope.js';
