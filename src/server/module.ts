@@ -23,6 +23,7 @@ import { ProbeFormatter } from './features/formatter.js';
 import { ProbeSemanticTokenProvider } from './features/semantic-tokens.js';
 import { ImportLoadingDocumentBuilder } from './imports.js';
 import { SafeDocumentFactory } from './documents.js';
+import { LazyReferenceIndexManager, ReferenceDescriptions } from './reference-index.js';
 import { ProbeDocumentSymbolProvider } from './features/symbols.js';
 
 /** What the server needs from the data layer; absent in tests of language-only features. */
@@ -96,11 +97,15 @@ export function createProbeServerServices(context: DefaultSharedModuleContext, o
         validation: {
             DocumentValidator: services => new DataDocumentValidator(services, dataOf(services), options.moreDiagnostics),
         },
+        workspace: { ReferenceDescriptionProvider: services => new ReferenceDescriptions(services) },
     };
     let probe: ProbeServices | undefined;
     const sharedOverride: Module<LangiumSharedServices, DeepPartial<LangiumSharedServices>> = {
         lsp: { ExecuteCommandHandler: () => new ProbeCommandHandler(() => probe!) },
-        workspace: { DocumentBuilder: shared => new ImportLoadingDocumentBuilder(shared), LangiumDocumentFactory: shared => new SafeDocumentFactory(shared) },
+        workspace: {
+            DocumentBuilder: shared => new ImportLoadingDocumentBuilder(shared), LangiumDocumentFactory: shared => new SafeDocumentFactory(shared),
+            IndexManager: shared => new LazyReferenceIndexManager(shared),
+        },
     };
     const shared = inject(createDefaultSharedModule(context), ProbeSpecGeneratedSharedModule, sharedOverride);
     // The engine's module is written against Langium's core services, a subset of the LSP ones.

@@ -32,15 +32,25 @@ export function cachedProbeDiagnostics(compute: PerProbe): Cached {
     // Everything but the probes, as one string: when it changes every probe is analysed again. Kept apart from
     // the per-probe keys so that a large spec does not build one large key per probe on every edit.
     let memoContext = '';
+    // The context's parts at the last call: the same declaration objects (the spec model reuses unchanged ones) and
+    // tables are the same context without writing it out.
+    let lastParts: readonly unknown[] = [];
+    /** Each probe's key, for as long as the spec model reuses its declaration. */
+    const keys = new WeakMap<ProbeDecl, string>();
     return async (spec, data, cancelToken) => {
         const idOf = (t: RelationTable) => { let id = tableIds.get(t); if (id === undefined) tableIds.set(t, id = nextId++); return id; };
-        const context = JSON.stringify([spec.sources, spec.relations, spec.fds, spec.fks, spec.aliases, [...data.tables.values()].map(idOf)], withoutLocations);
-        if (context !== memoContext) { memo = new Map(); memoContext = context; }
+        const parts = [...spec.sources, ...spec.relations, ...spec.fds, ...spec.fks, ...spec.aliases, ...data.tables.values()];
+        if (parts.length !== lastParts.length || parts.some((p, i) => p !== lastParts[i])) {
+            const context = JSON.stringify([spec.sources, spec.relations, spec.fds, spec.fks, spec.aliases, [...data.tables.values()].map(idOf)], withoutLocations);
+            if (context !== memoContext) { memo = new Map(); memoContext = context; }
+        }
+        lastParts = parts;
         const next = new Map<string, { probeLine: number; diagnostics: SpecDiagnostic[] }>();
         const out: SpecDiagnostic[] = [];
         for (const probe of spec.probes) {
             if (cancelToken) await interruptAndCheck(cancelToken);
-            const key = `${probe.loc.file}\u0000${JSON.stringify(probe, relativeTo(probe.loc.range.start.line))}`;
+            let key = keys.get(probe);
+            if (key === undefined) keys.set(probe, key = `${probe.loc.file}\u0000${JSON.stringify(probe, relativeTo(probe.loc.range.start.line))}`);
             const line = probe.loc.range.start.line;
             let entry = memo.get(key) ?? next.get(key);
             if (!entry) entry = { probeLine: line, diagnostics: compute({ ...spec, probes: [probe] }, data) };

@@ -7,8 +7,8 @@
  * offsets and lines), the touched ones are replaced by the new parse.
  *
  * It is used only when it cannot differ from a full parse: the previous text parsed without an error, the
- * re-parsed stretch parses without one, it starts and ends at declaration starts with white space before them
- * (so no token runs across a seam), and it includes the declaration before the edit (an edit right after a
+ * re-parsed stretch parses without one, it starts and ends at declarations that start a line (so no token, not
+ * even a `//` comment, runs across a seam), and it includes the declaration before the edit (an edit right after a
  * declaration may continue it: ` cap 5` after a rule). A declaration can only continue with its own keywords,
  * never with the keyword that starts the next one, so the seam after the stretch holds. Anything else — errors,
  * a seam inside a comment or a string — is parsed whole. `test/unit/language/incremental.test.ts` compares the
@@ -116,11 +116,14 @@ function firstAtOrAfter(nodes: readonly CstNode[], offset: number): number {
     return a;
 }
 
-/** A declaration boundary a token cannot run across: the text's start, or white space before it. */
+/**
+ * A declaration boundary no token can run across: the text's start, or a line start. (White space alone is not
+ * enough: a `//` comment ending the stretch would run on into the next declaration on its line.)
+ */
 function seam(text: string, at: number): boolean {
     if (at === 0) return true;
     const c = text.charCodeAt(at - 1);
-    return c === 10 || c === 13 || c === 32 || c === 9;
+    return c === 10 || c === 13;
 }
 
 /** 0-based line and character of an offset. */

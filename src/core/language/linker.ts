@@ -1,5 +1,12 @@
-import { DefaultLinker, type AstNodeDescription, type LinkingError, type ReferenceInfo } from 'langium';
+import {
+    AstUtils, DefaultLinker, interruptAndCheck, isAstNode, type AstNode, type AstNodeDescription, type Cancellation, type LangiumDocument, type LinkingError,
+    type Reference, type ReferenceInfo,
+} from 'langium';
 import { closest } from './validation/suggest.js';
+import { importedDocuments } from './scope.js';
+
+/** Langium's reference object, as the linker keeps it (resolved target and its description). */
+interface LinkedReference { _ref?: unknown; _nodeDescription?: AstNodeDescription; node?: AstNode; $refNode?: { astNode: AstNode } }
 
 /** What the user calls each kind of thing a reference can name. */
 export const KIND_WORDS: Record<string, string> = {
@@ -15,6 +22,69 @@ export interface UnresolvedNameData { code: 'linking-error'; refText: string; su
  * Langium's default ("Could not resolve reference to Attribute named 'x'") tells the user neither.
  */
 export class ProbeLinker extends DefaultLinker {
+    /** Per document: the references linked in its last build (kept by `unlink` for the next `link`), and the files it saw. */
+    private readonly linked = new WeakMap<LangiumDocument, { references: Reference[]; visible: string }>();
+
+    /**
+     * Forgets the links only for the next `link` to decide: a reference whose declaration and target are both
+     * still in their documents, in the same place, with the same files visible, keeps its target.
+     */
+    override unlink(document: LangiumDocument): void {
+        const known = this.linked.get(document);
+        // A build cancelled between unlink and link leaves its references waiting here: keep them all.
+        this.linked.set(document, { references: [...known?.references ?? [], ...document.references as Reference[]], visible: known?.visible ?? '' });
+        document.references = [];
+    }
+
+    /**
+     * Links only what an edit can have changed. After an edit re-parsed a few declarations (incremental.ts), the
+     * others are the same nodes with the same references: each keeps its target when the target is still in its
+     * document at the same path and place and the document sees the same files; every other reference (in a new
+     * declaration, unresolved before, or pointing into what changed) is resolved again. Linking a whole 2,000-line
+     * spec on every keystroke was a fifth of an edit's time.
+     */
+    override async link(document: LangiumDocument, cancelToken?: Cancellation.CancellationToken): Promise<void> {
+        const before = this.linked.get(document);
+        const visible = [...importedDocuments(document, this.langiumDocuments())].sort().join('\u0000');
+        // From here the document's references are `document.references` again (Langium's own list).
+        this.linked.set(document, { references: [], visible });
+        const root = document.parseResult.value;
+        // Top-level declarations whose references all keep their targets need no walk.
+        const settled = new Set<AstNode>();
+        const there = new Map<AstNode, boolean>();
+        const unsettled = new Set<AstNode>();
+        for (const reference of before?.references ?? []) {
+            const ref = reference as unknown as LinkedReference;
+            const container = ref.node;
+            const top = container && declarationOf(container, root);
+            if (!top) continue;
+            const target = ref._ref;
+            let kept = before!.visible === visible && isAstNode(target);
+            if (kept) {
+                let known = there.get(target as AstNode);
+                if (known === undefined) there.set(target as AstNode, known = stillThere(target as AstNode, ref._nodeDescription));
+                kept = known;
+            }
+            if (kept) {
+                document.references.push(reference);
+                settled.add(top);
+            } else {
+                ref._ref = undefined;
+                delete ref._nodeDescription;
+                unsettled.add(top);
+            }
+        }
+        for (const top of AstUtils.streamContents(root)) {
+            if (settled.has(top) && !unsettled.has(top)) continue;
+            for (const node of AstUtils.streamAst(top)) {
+                if (cancelToken) await interruptAndCheck(cancelToken);
+                AstUtils.streamReferences(node).forEach(ref => this.doLink(ref, document));
+            }
+        }
+        // The spec node itself holds no references (imports are paths), so nothing else to link.
+    }
+
+
     protected override createLinkingError(refInfo: ReferenceInfo, targetDescription?: AstNodeDescription): LinkingError {
         const base = super.createLinkingError(refInfo, targetDescription);
         if (targetDescription) return base;
@@ -33,6 +103,33 @@ export class ProbeLinker extends DefaultLinker {
             : names.length > 0 && names.length <= 8 ? ` Known ${kind}s: ${names.join(', ')}.` : names.length === 0 ? ` No ${kind}s are declared here${type === 'Attribute' ? '' : ' or in imported files'}.` : '');
         return { ...base, message, data: { suggestion, kind } } as LinkingError;
     }
+}
+
+/**
+ * The target is still where its description says: in its document's current tree, in the same top-level
+ * declaration at the same index (its path is that declaration's path and the unchanged path inside it), and
+ * starting at the same place.
+ */
+function stillThere(target: AstNode, description: AstNodeDescription | undefined): boolean {
+    if (!description) return false;
+    const root = AstUtils.findRootNode(target);
+    if ((root as { $document?: LangiumDocument }).$document?.parseResult.value !== root) return false;
+    const top = declarationOf(target, root);
+    if (!top) return false;
+    const prefix = `/${top.$containerProperty}@${top.$containerIndex}`;
+    if (description.path !== prefix && !description.path.startsWith(`${prefix}/`)) return false;
+    const at = target.$cstNode?.range.start;
+    const was = description.selectionSegment?.range.start;
+    return at !== undefined && was !== undefined && at.line === was.line && at.character === was.character;
+}
+
+/** The top-level declaration holding `node` in the tree `root`, or undefined when it is no longer part of it. */
+function declarationOf(node: AstNode, root: AstNode): AstNode | undefined {
+    let top = node;
+    while (top.$container && top.$container !== root) top = top.$container;
+    if (top.$container !== root || top.$containerProperty === undefined) return undefined;
+    const list = (root as unknown as Record<string, unknown>)[top.$containerProperty];
+    return Array.isArray(list) ? (list[top.$containerIndex ?? -1] === top ? top : undefined) : (list === top ? top : undefined);
 }
 
 function attributeContext(refInfo: ReferenceInfo): string {

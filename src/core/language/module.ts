@@ -3,7 +3,7 @@ import {
     type DeepPartial, type DefaultSharedCoreModuleContext, type LangiumCoreServices, type LangiumSharedCoreServices, type Module, type PartialLangiumCoreServices,
 } from 'langium';
 import { ProbeSpecGeneratedModule, ProbeSpecGeneratedSharedModule } from './generated/module.js';
-import { ProbeScopeProvider } from './scope.js';
+import { ProbeScopeComputation, ProbeScopeProvider } from './scope.js';
 import { registerValidationChecks } from './validator.js';
 import { ProbeLinker } from './linker.js';
 import { ProbeTokenBuilder } from './tokens.js';
@@ -26,6 +26,7 @@ export const ProbeModule: Module<ProbeServices, PartialLangiumCoreServices & Pro
     },
     references: {
         ScopeProvider: (services) => new ProbeScopeProvider(services),
+        ScopeComputation: (services) => new ProbeScopeComputation(services),
         Linker: (services) => new ProbeLinker(services),
     },
     validation: {

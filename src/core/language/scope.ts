@@ -1,4 +1,4 @@
-import { AstUtils, DefaultScopeProvider, EMPTY_SCOPE, MapScope, UriUtils, WorkspaceCache, type AstNode, type ReferenceInfo, type Scope, type LangiumCoreServices, type LangiumDocument } from 'langium';
+import { AstUtils, DefaultScopeComputation, DefaultScopeProvider, EMPTY_SCOPE, MapScope, MultiMap, UriUtils, WorkspaceCache, type AstNode, type AstNodeDescription, type ReferenceInfo, type Scope, type LangiumCoreServices, type LangiumDocument } from 'langium';
 import {
     isAttributePath, isAttributeTuple, isDuring, isFd, isKey, isLookup, isOption, isProbe, isRelation, isSpec,
     type Relation, type Spec,
@@ -50,6 +50,16 @@ export class ProbeScopeProvider extends DefaultScopeProvider {
             const elements = this.indexManager.allElements(referenceType).filter(d => visible.has(d.documentUri.toString())).toArray();
             return new MapScope(elements);
         });
+    }
+}
+
+/**
+ * No local symbols: the scope provider above resolves every name from the index or from its relation's
+ * attributes, never from them, and collecting them walked every node of a document on each edit.
+ */
+export class ProbeScopeComputation extends DefaultScopeComputation {
+    override async collectLocalSymbols(): Promise<MultiMap<AstNode, AstNodeDescription>> {
+        return new MultiMap();
     }
 }
 

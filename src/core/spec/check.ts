@@ -1,7 +1,6 @@
-import { AstUtils } from 'langium';
 import { loadSpec, type LoadedSpec, type SpecDiagnostic } from './load.js';
 import type { Range, SpecLocation } from './model.js';
-import { isKey, isRelation } from '../language/generated/ast.js';
+import { isKey, isRelation, isSpec } from '../language/generated/ast.js';
 import { locationOf } from '../language/build-model.js';
 import { loadData, type DataCache, type LoadOptions } from '../data/index.js';
 import type { LoadedData } from '../data/types.js';
@@ -26,7 +25,9 @@ const inside = (inner: Range, outer: Range) =>
 export function dataOptionsFor(loaded: Pick<LoadedSpec, 'model' | 'documents'>, diagnostics: SpecDiagnostic[]): LoadOptions {
     const keyLocations = new Map<string, SpecLocation[]>();
     for (const doc of loaded.documents) {
-        for (const node of AstUtils.streamAst(doc.parseResult.value)) {
+        // Relations are declarations of the spec itself: no need to walk every node of a large spec.
+        const root = doc.parseResult.value;
+        for (const node of isSpec(root) ? root.elements : []) {
             if (isRelation(node) && node.name) keyLocations.set(node.name, node.keys.filter(isKey).map(locationOf));
         }
     }
