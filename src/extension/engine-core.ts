@@ -41,12 +41,15 @@ export async function withStore<T>(db: string, fn: (store: Store) => T | Promise
 
 /** The engine's own run step (`runSpec`, as `halluprobe run` uses it) with the editor's callbacks. */
 export async function runSuite(req: RunRequest): Promise<RunSpecResult> {
-    const { runSpec } = await import('../core/run/index.js');
+    const { heldLine, runSpec } = await import('../core/run/index.js');
     return runSpec({
         spec: req.file, suite: req.suite, probe: req.probe, questionIds: req.questionIds, limit: req.limit, seed: req.seed,
         models: req.model ? [req.model] : undefined, extraModels: req.extraModels, db: req.db, concurrency: req.concurrency,
         secrets: req.secrets, confirmHost: req.confirmHost, confirmCost: usd => req.confirmCost(usd), cache, signal: req.signal, origin: 'vscode',
-        onProgress: p => req.onProgress({ done: p.done, total: p.total, generating: p.generating, questions: p.questions, cached: p.cached, failed: p.failed, cost: p.cost }),
+        onProgress: p => {
+            const held = heldLine(p);
+            req.onProgress({ done: p.done, total: p.total, generating: p.generating, questions: p.questions, cached: p.cached, failed: p.failed, cost: p.cost, ...held ? { held } : {} });
+        },
     });
 }
 

@@ -37,7 +37,11 @@ export interface Generated {
 
 
 /** `generating`: the questions are still being generated, so `total` is only what has been generated so far. */
-export interface RunProgress { done: number; total: number; generating: boolean; questions: number; cached: number; failed: number; cost: number }
+export interface RunProgress {
+    done: number; total: number; generating: boolean; questions: number; cached: number; failed: number; cost: number;
+    /** The store stopped taking writes: what is held in memory and what to do (the engine's words, as the CLI prints them). */
+    held?: string;
+}
 
 export interface RunRequest extends GenerateOptions {
     file: string;

@@ -6,4 +6,4 @@
 export * from './prepare.js';
 export * from './spec-run.js';
 export { previewSpec, previewSummary, skippedRows, type Preview, type PreviewBlocked, type PreviewRequest } from './preview.js';
-export { pacingLines, preparedLines, progressBar, progressLine, summaryLines, usd } from './format.js';
+export { heldLine, pacingLines, preparedLines, progressBar, progressLine, summaryLines, usd } from './format.js';

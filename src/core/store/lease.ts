@@ -6,6 +6,7 @@
 import * as os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { ordinaryProblem } from '../errors.js';
 
 export interface LeaseHolder { run: string; pid: number; host: string; started: string; heartbeat: number }
 
@@ -50,8 +51,10 @@ export class Leases {
         const token = this.mine.get(run);
         if (!token) return;
         this.mine.delete(run);
-        this.db.prepare('DELETE FROM run_leases WHERE run = ? AND token = ?').run(run, token);
         if (this.mine.size === 0 && this.timer) { clearInterval(this.timer); this.timer = undefined; }
+        // A store that takes no writes (a full disk) keeps the lease row: it goes stale with its heartbeat, and
+        // the run is free again then; failing here would hide why the run stopped.
+        unlessRefused(() => this.db.prepare('DELETE FROM run_leases WHERE run = ? AND token = ?').run(run, token));
     }
 
     releaseAll(): void {
@@ -62,9 +65,19 @@ export class Leases {
         if (this.timer) return;
         this.timer = setInterval(() => {
             const beat = this.db.prepare('UPDATE run_leases SET heartbeat = ? WHERE run = ? AND token = ?');
-            for (const [run, token] of this.mine) beat.run(Date.now(), run, token);
+            // A refused heartbeat (a full disk) is not worth a crash: the run says why its writes stopped.
+            for (const [run, token] of this.mine) unlessRefused(() => beat.run(Date.now(), run, token));
         }, Math.max(50, this.staleMs / 5));
         this.timer.unref();
+    }
+}
+
+/** Runs a write, letting it fail only for a reason that is not the store refusing writes (a full disk, a read-only file). */
+function unlessRefused(write: () => unknown): void {
+    try {
+        write();
+    } catch (e) {
+        if (!ordinaryProblem(e)) throw e;
     }
 }
 
