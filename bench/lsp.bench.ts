@@ -2,8 +2,9 @@
  * Diagnostics latency after an edit, through the same services the language server uses (Langium services +
  * data diagnostics through ONE DataCache): a generated 2,000-line spec over a 20,000-row CSV whose data does
  * not change. Each edit changes one question template (as a user typing would), then the document is rebuilt
- * and validated (language checks + data checks). Goal: median and p95 under 100 ms, after three warm-up edits
- * (the cold build is reported on its own row).
+ * and validated (language checks + data checks). Goal (issue 29): p95 at most 50 ms, after three warm-up edits
+ * (the cold build is reported on its own row). The CPU time of the same edits is reported beside the wall time: on a
+ * busy machine the wall time's tail is mostly other processes' time.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -84,10 +85,11 @@ async function main(): Promise<void> {
             // Other processes share the machine; the load average says how much the figures below were slowed.
             { bench: 'lsp', case: `machine load average (1 min) on ${os.cpus().length} cpus`, value: os.loadavg()[0]!, unit: 'load' },
             { bench: 'lsp', case: `cold build + validate, ${lines}-line spec, ${ROWS}-row csv`, value: full.cold.ms, unit: 'ms', peakMB: full.cold.peakMB },
-            { bench: 'lsp', case: `diagnostics after an edit (median of ${EDITS})`, value: median, unit: 'ms', goal: '< 100 ms', met: median < 100 },
-            { bench: 'lsp', case: `diagnostics after an edit (p95 of ${EDITS})`, value: p95, unit: 'ms', goal: '< 100 ms', met: p95 < 100 },
+            { bench: 'lsp', case: `diagnostics after an edit (median of ${EDITS})`, value: median, unit: 'ms' },
+            { bench: 'lsp', case: `diagnostics after an edit (p95 of ${EDITS})`, value: p95, unit: 'ms', goal: '≤ 50 ms', met: p95 <= 50 },
             // CPU time of this process for the same edits, summed over its threads (parallel GC included), so it can exceed the wall time.
             { bench: 'lsp', case: `CPU time per edit (median of ${EDITS})`, value: percentile(full.cpu, 0.5), unit: 'ms' },
+            { bench: 'lsp', case: `CPU time per edit (p95 of ${EDITS})`, value: percentile(full.cpu, 0.95), unit: 'ms', goal: '≤ 50 ms', met: percentile(full.cpu, 0.95) <= 50 },
             // The same edits without the data checks: how much of the latency is the language itself.
             { bench: 'lsp', case: `language-only diagnostics after an edit (median of ${EDITS})`, value: percentile(language.times, 0.5), unit: 'ms' },
         ];

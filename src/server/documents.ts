@@ -3,23 +3,11 @@
  * or never saved and then closed, or gone between the workspace scan and its read) keeps its last text instead of throwing ENOENT in the middle of a build — a
  * build that throws leaves documents half-built and every later request waiting for them forever.
  */
-import { DefaultLangiumDocumentFactory, type AstNode, type Cancellation, type LangiumDocument, type ParseResult, type ParserOptions, type TextDocument, type URI } from 'langium';
-import { spliceParse, unparseableMessage } from '../core/language/index.js';
+import { type AstNode, type Cancellation, type LangiumDocument, type ParseResult, type ParserOptions, type TextDocument, type URI } from 'langium';
+import { ProbeDocumentFactory, unparseableMessage } from '../core/language/index.js';
 
-export class SafeDocumentFactory extends DefaultLangiumDocumentFactory {
-    /** The parse of each document being updated, until its new text is parsed (an edit re-parses only what it touched). */
-    private readonly previous = new Map<string, ParseResult<AstNode>>();
-
-    override async update<T extends AstNode = AstNode>(document: LangiumDocument<T>, cancelToken: Cancellation.CancellationToken): Promise<LangiumDocument<T>> {
-        const key = document.uri.toString();
-        this.previous.set(key, document.parseResult);
-        try {
-            return await super.update(document, cancelToken);
-        } finally {
-            this.previous.delete(key);
-        }
-    }
-
+/** The engine's factory (an edit re-parses only what it touched), made safe for the editor's document events. */
+export class SafeDocumentFactory extends ProbeDocumentFactory {
     /**
      * A file listed by the workspace scan (or an import) that is gone before it is read is an empty document:
      * throwing here would leave the workspace never "ready", and every request waiting for it. The watcher's
@@ -56,16 +44,6 @@ export class SafeDocumentFactory extends DefaultLangiumDocumentFactory {
     }
 
     protected override async parseAsync<T extends AstNode>(uri: URI, text: string, token: Cancellation.CancellationToken): Promise<ParseResult<T>> {
-        const previous = this.previous.get(uri.toString());
-        if (previous) {
-            try {
-                const spliced = spliceParse(previous, text, whole => super.parse(uri, whole));
-                if (spliced) return spliced as ParseResult<T>;
-            } catch (e) {
-                // A bug in the splice must not cost the document its parse: parse it whole (below), and say so.
-                console.error(`HalluProbe: incremental parse failed, parsing the whole document: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
-            }
-        }
         try {
             return await super.parseAsync<T>(uri, text, token);
         } catch (e) {

@@ -4,7 +4,7 @@ import {
     type DefaultSharedModuleContext, type ExecuteCommandAcceptor, type LangiumServices, type LangiumSharedServices, type PartialLangiumServices,
 } from 'langium/lsp';
 import type { Diagnostic } from 'vscode-languageserver';
-import { ProbeModule, type ProbeAddedServices } from '../core/language/index.js';
+import { ProbeModule, ProbeSharedModule, type ProbeAddedServices } from '../core/language/index.js';
 import { ProbeSpecGeneratedModule, ProbeSpecGeneratedSharedModule } from '../core/language/index.js';
 import { registerValidationChecks } from '../core/language/index.js';
 
@@ -23,7 +23,6 @@ import { ProbeFormatter } from './features/formatter.js';
 import { ProbeSemanticTokenProvider } from './features/semantic-tokens.js';
 import { ImportLoadingDocumentBuilder } from './imports.js';
 import { SafeDocumentFactory } from './documents.js';
-import { LazyReferenceIndexManager, ReferenceDescriptions } from './reference-index.js';
 import { ProbeDocumentSymbolProvider } from './features/symbols.js';
 
 /** What the server needs from the data layer; absent in tests of language-only features. */
@@ -97,17 +96,13 @@ export function createProbeServerServices(context: DefaultSharedModuleContext, o
         validation: {
             DocumentValidator: services => new DataDocumentValidator(services, dataOf(services), options.moreDiagnostics),
         },
-        workspace: { ReferenceDescriptionProvider: services => new ReferenceDescriptions(services) },
     };
     let probe: ProbeServices | undefined;
     const sharedOverride: Module<LangiumSharedServices, DeepPartial<LangiumSharedServices>> = {
         lsp: { ExecuteCommandHandler: () => new ProbeCommandHandler(() => probe!) },
-        workspace: {
-            DocumentBuilder: shared => new ImportLoadingDocumentBuilder(shared), LangiumDocumentFactory: shared => new SafeDocumentFactory(shared),
-            IndexManager: shared => new LazyReferenceIndexManager(shared),
-        },
+        workspace: { DocumentBuilder: shared => new ImportLoadingDocumentBuilder(shared), LangiumDocumentFactory: shared => new SafeDocumentFactory(shared) },
     };
-    const shared = inject(createDefaultSharedModule(context), ProbeSpecGeneratedSharedModule, sharedOverride);
+    const shared = inject(createDefaultSharedModule(context), ProbeSpecGeneratedSharedModule, ProbeSharedModule as Module<LangiumSharedServices, DeepPartial<LangiumSharedServices>>, sharedOverride);
     // The engine's module is written against Langium's core services, a subset of the LSP ones.
     const engineModule = ProbeModule as Module<ProbeServices, PartialLangiumServices & ProbeAddedServices>;
     probe = inject(createDefaultModule({ shared }), ProbeSpecGeneratedModule, engineModule, features);

@@ -57,16 +57,19 @@ export class ProbeDocumentValidator extends DefaultDocumentValidator {
         const context = this.contextOf(root);
         const categories = (options.categories ?? []).join(',');
         for (const declaration of AstUtils.streamContents(root)) {
-            const line = declaration.$cstNode?.range.start.line ?? 0;
+            // Where the declaration starts, found only when it has diagnostics to place: most have none, and
+            // measuring every declaration an edit moved was a good part of an edit's garbage.
+            const lineOf = () => declaration.$cstNode?.range.start.line ?? 0;
             const known = this.memos.get(declaration);
             // The same string object when the context is unchanged, so this compares pointers.
             if (known && known.context === context && known.categories === categories) {
-                items.push(...known.diagnostics.map(d => moved(d, line - known.line)));
+                if (known.diagnostics.length > 0) { const line = lineOf(); items.push(...known.diagnostics.map(d => moved(d, line - known.line))); }
                 continue;
             }
             const start = items.length;
             for (const node of AstUtils.streamAst(declaration)) await this.check(node, options, acceptor, cancelToken);
-            if (!isImport(declaration) && !isSuite(declaration)) this.memos.set(declaration, { context, categories, line, diagnostics: items.slice(start) });
+            const diagnostics = items.slice(start);
+            if (!isImport(declaration) && !isSuite(declaration)) this.memos.set(declaration, { context, categories, line: diagnostics.length > 0 ? lineOf() : 0, diagnostics });
         }
         await this.validateAstAfter(root, options, acceptor, cancelToken);
         return items;

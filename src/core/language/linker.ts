@@ -1,8 +1,9 @@
 import {
-    AstUtils, DefaultLinker, interruptAndCheck, isAstNode, type AstNode, type AstNodeDescription, type Cancellation, type LangiumDocument, type LinkingError,
-    type Reference, type ReferenceInfo,
+    AstUtils, DefaultLinker, interruptAndCheck, isAstNode, type AstNode, type AstNodeDescription, type AstNodeDescriptionProvider, type Cancellation,
+    type LangiumCoreServices, type LangiumDocument, type LinkingError, type NameProvider, type Reference, type ReferenceInfo,
 } from 'langium';
 import { closest } from './validation/suggest.js';
+import { isLive } from './descriptions.js';
 import { importedDocuments } from './scope.js';
 
 /** Langium's reference object, as the linker keeps it (resolved target and its description). */
@@ -22,36 +23,51 @@ export interface UnresolvedNameData { code: 'linking-error'; refText: string; su
  * Langium's default ("Could not resolve reference to Attribute named 'x'") tells the user neither.
  */
 export class ProbeLinker extends DefaultLinker {
-    /** Per document: the references linked in its last build (kept by `unlink` for the next `link`), and the files it saw. */
-    private readonly linked = new WeakMap<LangiumDocument, { references: Reference[]; visible: string }>();
+    /**
+     * Per tree (a document's root node, which an edit that re-parses part of it keeps; so does `loadSpec` handing
+     * a file's tree to its new document): the references linked in its last build, kept by `unlink` for the next
+     * `link`, and the files its document saw.
+     */
+    private readonly linked = new WeakMap<AstNode, { references: Reference[]; visible: string }>();
+    private readonly descriptions: AstNodeDescriptionProvider;
+    private readonly names: NameProvider;
+
+    constructor(services: LangiumCoreServices) {
+        super(services);
+        this.descriptions = services.workspace.AstNodeDescriptionProvider;
+        this.names = services.references.NameProvider;
+    }
 
     /**
      * Forgets the links only for the next `link` to decide: a reference whose declaration and target are both
      * still in their documents, in the same place, with the same files visible, keeps its target.
      */
     override unlink(document: LangiumDocument): void {
-        const known = this.linked.get(document);
+        const root = document.parseResult.value;
+        const known = this.linked.get(root);
         // A build cancelled between unlink and link leaves its references waiting here: keep them all.
-        this.linked.set(document, { references: [...known?.references ?? [], ...document.references as Reference[]], visible: known?.visible ?? '' });
+        this.linked.set(root, { references: [...known?.references ?? [], ...document.references as Reference[]], visible: known?.visible ?? '' });
         document.references = [];
     }
 
     /**
      * Links only what an edit can have changed. After an edit re-parsed a few declarations (incremental.ts), the
      * others are the same nodes with the same references: each keeps its target when the target is still in its
-     * document at the same path and place and the document sees the same files; every other reference (in a new
+     * document, in a declaration the edit left alone, and the document sees the same files (a target that only
+     * moved, lines added above it, gets a fresh description of where it is); every other reference (in a new
      * declaration, unresolved before, or pointing into what changed) is resolved again. Linking a whole 2,000-line
      * spec on every keystroke was a fifth of an edit's time.
      */
     override async link(document: LangiumDocument, cancelToken?: Cancellation.CancellationToken): Promise<void> {
-        const before = this.linked.get(document);
+        const root = document.parseResult.value;
+        const before = this.linked.get(root);
         const visible = [...importedDocuments(document, this.langiumDocuments())].sort().join('\u0000');
         // From here the document's references are `document.references` again (Langium's own list).
-        this.linked.set(document, { references: [], visible });
-        const root = document.parseResult.value;
+        this.linked.set(root, { references: [], visible });
         // Top-level declarations whose references all keep their targets need no walk.
         const settled = new Set<AstNode>();
-        const there = new Map<AstNode, boolean>();
+        /** Per target: kept, with the description of where it is now (undefined: resolve again). */
+        const there = new Map<AstNode, AstNodeDescription | undefined>();
         const unsettled = new Set<AstNode>();
         for (const reference of before?.references ?? []) {
             const ref = reference as unknown as LinkedReference;
@@ -59,13 +75,13 @@ export class ProbeLinker extends DefaultLinker {
             const top = container && declarationOf(container, root);
             if (!top) continue;
             const target = ref._ref;
-            let kept = before!.visible === visible && isAstNode(target);
-            if (kept) {
-                let known = there.get(target as AstNode);
-                if (known === undefined) there.set(target as AstNode, known = stillThere(target as AstNode, ref._nodeDescription));
-                kept = known;
+            let now: AstNodeDescription | undefined;
+            if (before!.visible === visible && isAstNode(target)) {
+                if (!there.has(target)) there.set(target, this.whereNow(target, ref._nodeDescription));
+                now = there.get(target);
             }
-            if (kept) {
+            if (now) {
+                ref._nodeDescription = now;
                 document.references.push(reference);
                 settled.add(top);
             } else {
@@ -82,6 +98,16 @@ export class ProbeLinker extends DefaultLinker {
             }
         }
         // The spec node itself holds no references (imports are paths), so nothing else to link.
+    }
+
+    /** The target's description when it is still in its document's tree (refreshed if it moved), else undefined. */
+    private whereNow(target: AstNode, description: AstNodeDescription | undefined): AstNodeDescription | undefined {
+        if (!description) return undefined;
+        const root = AstUtils.findRootNode(target);
+        if ((root as { $document?: LangiumDocument }).$document?.parseResult.value !== root || !declarationOf(target, root)) return undefined;
+        if (isLive(description) || sameSpot(target, description)) return description;
+        const name = this.names.getName(target);
+        return name === undefined ? undefined : this.descriptions.createDescription(target, name);
     }
 
 
@@ -106,16 +132,12 @@ export class ProbeLinker extends DefaultLinker {
 }
 
 /**
- * The target is still where its description says: in its document's current tree, in the same top-level
- * declaration at the same index (its path is that declaration's path and the unchanged path inside it), and
- * starting at the same place.
+ * The description still says where the target is: the same top-level declaration index (its path is that
+ * declaration's path and the unchanged path inside it) and the same start.
  */
-function stillThere(target: AstNode, description: AstNodeDescription | undefined): boolean {
-    if (!description) return false;
+function sameSpot(target: AstNode, description: AstNodeDescription): boolean {
     const root = AstUtils.findRootNode(target);
-    if ((root as { $document?: LangiumDocument }).$document?.parseResult.value !== root) return false;
-    const top = declarationOf(target, root);
-    if (!top) return false;
+    const top = declarationOf(target, root)!;
     const prefix = `/${top.$containerProperty}@${top.$containerIndex}`;
     if (description.path !== prefix && !description.path.startsWith(`${prefix}/`)) return false;
     const at = target.$cstNode?.range.start;

@@ -9,6 +9,9 @@ import { ProbeLinker } from './linker.js';
 import { ProbeTokenBuilder } from './tokens.js';
 import { ProbeDocumentValidator } from './document-validator.js';
 import { withoutSpreads } from './parse-guard.js';
+import { ProbeDocumentFactory } from './documents.js';
+import { LiveDescriptionProvider } from './descriptions.js';
+import { LazyReferenceIndexManager, ReferenceDescriptions } from './reference-index.js';
 
 /** Services added by the .probe language on top of Langium's (none yet; checks are plain functions). */
 export type ProbeAddedServices = object;
@@ -32,6 +35,15 @@ export const ProbeModule: Module<ProbeServices, PartialLangiumCoreServices & Pro
     validation: {
         DocumentValidator: (services) => new ProbeDocumentValidator(services),
     },
+    workspace: {
+        ReferenceDescriptionProvider: (services) => new ReferenceDescriptions(services),
+        AstNodeDescriptionProvider: (services) => new LiveDescriptionProvider(services),
+    },
+};
+
+/** The shared services the language changes: documents re-parse only what an edit touched; references are indexed when asked for. */
+export const ProbeSharedModule: Module<LangiumSharedCoreServices, DeepPartial<LangiumSharedCoreServices>> = {
+    workspace: { LangiumDocumentFactory: shared => new ProbeDocumentFactory(shared), IndexManager: shared => new LazyReferenceIndexManager(shared) },
 };
 
 /** Extra modules a face may plug in (tests may add fakes). */
@@ -45,7 +57,7 @@ export function createProbeServices(context: DefaultSharedCoreModuleContext, ...
     shared: LangiumSharedCoreServices;
     probe: ProbeServices;
 } {
-    const shared = inject(createDefaultSharedCoreModule(context), ProbeSpecGeneratedSharedModule);
+    const shared = inject(createDefaultSharedCoreModule(context), ProbeSpecGeneratedSharedModule, ProbeSharedModule);
     const probe = inject(createDefaultCoreModule({ shared }), ProbeSpecGeneratedModule, ProbeModule, ...overrides);
     shared.ServiceRegistry.register(probe);
     registerValidationChecks(probe);

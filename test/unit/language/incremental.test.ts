@@ -9,6 +9,8 @@ import { AstUtils, EmptyFileSystem, URI, type AstNode, type CompositeCstNode, ty
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createProbeServerServices } from '../../../src/server/module.js';
 import { buildSpecModel } from '../../../src/core/language/build-model.js';
+import { createSpecServices, loadSpec } from '../../../src/core/spec/load.js';
+import * as path from 'node:path';
 import { spliceParse } from '../../../src/core/language/incremental.js';
 import { prng } from '../../../src/core/probes/sampling.js';
 import { MOVIE, services } from './support.js';
@@ -48,6 +50,8 @@ function generated(blocks: number): string {
 
 const SNIPPETS = [' really', 'x', '\n', '\n\n', '// note\n', '/* c */', ' cap 5', ' symmetric', '"', '{', '}', 'fd ', 'relation R from movies { a: text key (a) }\n',
     'probe p binary using movie_director0 {\n    basic "Is {director} right?"\n}\n', 'import "other.probe"\n', '    ', ',', ' as name', 'rule '];
+
+const broken = (t: string) => { const r = full(t); return r.parserErrors.length + r.lexerErrors.length > 0; };
 
 function edit(text: string, random: () => number): string {
     const at = Math.floor(random() * (text.length + 1));
@@ -138,12 +142,11 @@ describe('an edit re-parses only the declarations it touched', () => {
             model: buildSpecModel([d]),
             diagnostics: (d.diagnostics ?? []).map(x => `${x.range.start.line}:${x.range.start.character}-${x.range.end.line}:${x.range.end.character} ${x.severity} ${String(x.code)} ${x.message}`).sort(),
             links: AstUtils.streamAst(d.parseResult.value).flatMap(n => AstUtils.streamReferences(n)).map(r => r.reference as Reference)
-                .map(r => `${r.$refNode?.range.start.line}:${r.$refNode?.range.start.character} ${r.$refText} -> ${r.ref ? `${r.ref.$type}@${r.ref.$cstNode?.range.start.line}` : r.error?.message}`).toArray().sort(),
+                .map(r => `${r.$refNode?.range.start.line}:${r.$refNode?.range.start.character} ${r.$refText} -> ${r.ref ? `${r.ref.$type}@${r.ref.$cstNode?.range.start.line} ${r.$nodeDescription?.path} ${r.$nodeDescription?.selectionSegment?.range.start.line}` : r.error?.message}`).toArray().sort(),
         });
         const random = prng(7);
         const fresh = createProbeServerServices(EmptyFileSystem);
         let spliced = 0;
-        const broken = (t: string) => { const r = full(t); return r.parserErrors.length + r.lexerErrors.length > 0; };
         let clean = text;
         // First, edits whose effect reaches other declarations: an attribute renamed (the fd, key and templates of
         // its block now name what is not there), typing in one probe, the attribute mended.
@@ -170,6 +173,23 @@ describe('an edit re-parses only the declarations it touched', () => {
             assert.equal(outcome(live.shared.workspace.LangiumDocuments.getDocument(uri)!), outcome(other), `step ${step}`);
         }
         assert.ok(spliced >= 10, `spliced ${spliced}`);
+    });
+
+    it('loading a spec again after edits (check after an edit) gives what a fresh load gives', async () => {
+        // One workspace kept across loads, as one CLI process or the extension host keeps it; a fresh one each time.
+        const kept = createSpecServices();
+        const file = path.resolve('/mem/check/spec.probe');
+        const random = prng(11);
+        let text = generated(8);
+        let clean = text;
+        const seen = (l: Awaited<ReturnType<typeof loadSpec>>) => JSON.stringify({ model: l.model, diagnostics: l.diagnostics.map(d => `${d.range.start.line}:${d.range.start.character} ${d.code} ${d.message}`).sort() });
+        for (let step = 0; step < 40; step++) {
+            text = broken(text) ? clean : edit(text, random);
+            if (!broken(text)) clean = text;
+            const again = await loadSpec(file, new Map([[file, text]]), kept);
+            const fresh = await loadSpec(file, new Map([[file, text]]), createSpecServices());
+            assert.equal(seen(again), seen(fresh), `step ${step}`);
+        }
     });
 
     it('a text with errors before or after the edit is parsed whole', () => {
