@@ -13,14 +13,9 @@ import { ProbeDocumentFactory } from './documents.js';
 import { LiveDescriptionProvider } from './descriptions.js';
 import { LazyReferenceIndexManager, ReferenceDescriptions } from './reference-index.js';
 
-/** Services added by the .probe language on top of Langium's (none yet; checks are plain functions). */
-export type ProbeAddedServices = object;
+import type { ProbeAddedServices, ProbeModuleOverride, ProbeServices } from './services.js';
 
-/**
- * The language's services as the engine needs them: Langium's core (parsing, linking, validation, workspace),
- * no LSP. The language server builds its LSP services on top of the same `ProbeModule` (src/server/module.ts).
- */
-export type ProbeServices = LangiumCoreServices & ProbeAddedServices;
+export type { ProbeAddedServices, ProbeModuleOverride, ProbeServices } from './services.js';
 
 export const ProbeModule: Module<ProbeServices, PartialLangiumCoreServices & ProbeAddedServices> = {
     parser: {
@@ -46,8 +41,6 @@ export const ProbeSharedModule: Module<LangiumSharedCoreServices, DeepPartial<La
     workspace: { LangiumDocumentFactory: shared => new ProbeDocumentFactory(shared), IndexManager: shared => new LazyReferenceIndexManager(shared) },
 };
 
-/** Extra modules a face may plug in (tests may add fakes). */
-export type ProbeModuleOverride = DeepPartial<ProbeServices>;
 
 /**
  * Creates the language's core services (the CLI with NodeFileSystem, tests with EmptyFileSystem). Each call makes

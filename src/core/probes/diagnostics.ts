@@ -37,7 +37,7 @@ export function probeDiagnostics(spec: SpecModel, data: LoadedData, options: { e
         }
         // A relation left unloaded by an error in its declaration: the probe's problems would only repeat that error.
         const own: Problem[] = [];
-        const plan = compileProbe(spec, data, probe, own, 0, options.editor ?? false);
+        const plan = compileProbe(spec, data, probe, own, 0, undefined, options.editor ?? false);
         if ([...data.skipped ?? []].some(r => own.some(p => p.message === notLoaded(r)))) continue;
         problems.push(...own);
         if (!plan || problems.some(p => p.location === probe.loc && p.code === 'probe-fd-empty')) continue;

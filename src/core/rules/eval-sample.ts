@@ -15,7 +15,7 @@
  * predicate is reported as cut short either way.
  */
 import type { Comparison, EvaluateStats } from './ir.js';
-import { EMPTY, lowerBound, maskKey, type Relation } from './eval-relation.js';
+import { lowerBound, type Relation } from './eval-relation.js';
 import type { Arg, Plan, Step } from './eval-plan.js';
 
 /** Candidate rows a round may enumerate for a capped predicate before it is sampled by walks instead. */
@@ -39,7 +39,7 @@ export interface SampleHost {
     rangeOf(step: Step & { k: 'atom' }): { lo: number; top: number };
     negation(step: Step & { k: 'not' }, probe: number[]): number | undefined;
     compare(op: Comparison, a: number, b: number): boolean;
-    derive(rel: Relation, ids: number[], clause: number, premRel: Int32Array, premRow: Int32Array): void;
+    derive(rel: Relation, ids: number[], clause: number, premRow: Int32Array): void;
     truncate(name: string): void;
 }
 
@@ -69,7 +69,7 @@ function walk(host: SampleHost, rel: Relation, plans: Plan[], room: number): voi
     const M = Math.max(...bounds);
     if (!(M > 0)) return;
     const envs = plans.map(p => new Int32Array(p.slots));
-    const prems = plans.map(p => ({ rel: new Int32Array(p.premises), row: new Int32Array(p.premises) }));
+    const prems = plans.map(p => new Int32Array(p.premises));
     const heads = plans.map(p => new Array<number>(p.head.length));
     const probe: number[] = [];
     const limit = Math.max(MIN_WALKS, WALKS_PER_FACT * room);
@@ -89,12 +89,12 @@ function walk(host: SampleHost, rel: Relation, plans: Plan[], room: number): voi
                 if (s.k === 'not') {
                     const witness = host.negation(s, probe);
                     ok = witness !== undefined;
-                    if (ok && s.prem >= 0) { prem.rel[s.prem] = s.rel.id; prem.row[s.prem] = witness!; }
+                    if (ok && s.prem >= 0) prem[s.prem] = witness!;
                 } else {
                     const row = pick(host, s, probe);
                     examined++;
                     ok = row !== undefined && bind(s, row.row, env);
-                    if (ok) { weight *= row!.degree; prem.rel[s.prem] = s.rel.id; prem.row[s.prem] = row!.row; }
+                    if (ok) { weight *= row!.degree; prem[s.prem] = row!.row; }
                 }
             }
             if (!ok) break;
@@ -103,7 +103,7 @@ function walk(host: SampleHost, rel: Relation, plans: Plan[], room: number): voi
         if (!ok || host.random() * M >= weight) continue;
         const head = heads[i]!;
         for (let k = 0; k < head.length; k++) head[k] = value(plan.head[k]!);
-        host.derive(rel, head, plan.clause, prem.rel, prem.row);
+        host.derive(rel, head, plan.clause, prem);
     }
     host.stats.examined += examined;
 }
@@ -115,10 +115,15 @@ function pick(host: SampleHost, s: Step & { k: 'atom' }, probe: number[]): { row
         const degree = top - lo;
         return degree > 0 ? { row: lo + Math.floor(host.random() * degree), degree } : undefined;
     }
-    const list = s.rel.index(s.mask).get(maskKey(s.mask, probe)) ?? EMPTY;
-    const from = lowerBound(list, lo), to = lowerBound(list, top);
-    const degree = to - from;
-    return degree > 0 ? { row: list[from + Math.floor(host.random() * degree)]!, degree } : undefined;
+    // The key's rows are an index's grouped part, then the rows added since (eval-relation.ts): those in [lo, top).
+    const ix = s.rel.index(s.mask);
+    ix.seek(probe);
+    const a = lowerBound(ix.rowsOf, ix.from, ix.to, lo), b = lowerBound(ix.rowsOf, ix.from, ix.to, top);
+    const c = lowerBound(ix.more, 0, ix.more.length, lo), d = lowerBound(ix.more, 0, ix.more.length, top);
+    const degree = (b - a) + (d - c);
+    if (degree <= 0) return undefined;
+    const r = Math.floor(host.random() * degree);
+    return { row: r < b - a ? ix.rowsOf[a + r]! : ix.more[c + r - (b - a)]!, degree };
 }
 
 /** Binds the step's free arguments to the row's values; false when a repeated variable disagrees. */
@@ -137,9 +142,7 @@ function bind(s: Step & { k: 'atom' }, row: number, env: Int32Array): boolean {
 function largestDegree(host: SampleHost, s: Step & { k: 'atom' }): number {
     const { lo, top } = host.rangeOf(s);
     if (s.mask === 0) return Math.max(0, top - lo);
-    let most = 0;
-    for (const list of s.rel.index(s.mask).values()) if (list.length > most) most = list.length;
-    return most;
+    return s.rel.index(s.mask).largestKey();
 }
 
 /** Relations whose facts the round's plans derive, with those plans. */

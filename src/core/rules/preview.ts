@@ -4,14 +4,14 @@
  * bounded by EDITOR_FACT_LIMIT (or its own cap or sample), so past it the count is the estimate from the data's
  * value counts and the facts are a seeded sample. The faces only render this.
  */
-import type { LoadedData } from '../../data/types.js';
-import type { SpecModel } from '../../spec/model.js';
-import type { Proof } from '../../rules/ir.js';
-import { translateRules } from '../../rules/translate.js';
-import { evaluate } from '../../rules/evaluate.js';
-import { approx, EDITOR_FACT_LIMIT, editorProgram, estimateRules, oversizedMessage, oversizedRules } from '../../rules/estimate.js';
-import { baseFacts } from '../../rules/facts.js';
-import { factText } from './questions.js';
+import type { LoadedData } from '../data/types.js';
+import type { SpecModel } from '../spec/model.js';
+import type { Proof } from './ir.js';
+import { translateRules } from './translate.js';
+import { evaluate } from './evaluate.js';
+import { approx, EDITOR_FACT_LIMIT, editorProgram, estimateRules, oversizedMessage, oversizedRules } from './estimate.js';
+import { baseFacts } from './facts.js';
+import { factText } from './text.js';
 
 export interface RulePreview {
     rule: string;
