@@ -2,8 +2,9 @@
  * Diagnostics latency after an edit, through the same services the language server uses (Langium services +
  * data diagnostics through ONE DataCache): a generated 2,000-line spec over a 20,000-row CSV whose data does
  * not change. Each edit changes one question template (as a user typing would), then the document is rebuilt
- * and validated (language checks + data checks). Goal: median and p95 under 100 ms, after three warm-up edits
- * (the cold build is reported on its own row).
+ * and validated (language checks + data checks). Goal (issue 29): p95 at most 50 ms, after three warm-up edits
+ * (the cold build is reported on its own row). The CPU time of the same edits is reported beside the wall time: on a
+ * busy machine the wall time's tail is mostly other processes' time.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -16,6 +17,7 @@ import { probeDiagnostics } from '../src/core/probes/index.js';
 import { createProbeServerServices } from '../src/server/module.js';
 import { cachedProbeDiagnostics } from '../src/server/probe-diagnostics.js';
 import { measure, report, type BenchRow } from './support.js';
+import { largeSpec, writeLargeCsv } from '../test/support/large-spec.js';
 
 const ROWS = 20_000;
 const TARGET_LINES = 2_000;
@@ -23,47 +25,8 @@ const EDITS = 40;
 /** Edits made before timing starts: the server has been running a while when a user types (JIT warm). */
 const WARMUP = 3;
 
-function generateCsv(file: string): void {
-    const lines = ['id,title,year,director,star,birth_year'];
-    for (let i = 0; i < ROWS; i++) {
-        const d = i % 1_500; // directors direct ~13 movies each; birth year is a function of the director
-        lines.push(`${i},Movie ${i},${1950 + (i % 70)}.0,Director ${d},Star ${i % 4_000},${1900 + (d % 90)}`);
-    }
-    fs.writeFileSync(file, `${lines.join('\n')}\n`);
-}
-
-function block(i: number): string {
-    return `
-relation Movie${i} from movies label "movie" {
-    title: text
-    year: int
-    director: text
-    star: text
-    key (title, year)
-}
-
-relation Director${i} from movies distinct {
-    name: text = "director"
-    birth_year: int
-    key (name)
-}
-
-fd Movie${i}: title, year -> director as movie_director${i}
-fd Director${i}: name -> birth_year as director_birth${i}
-fk Movie${i}.director -> Director${i}.name
-
-probe binary${i} binary using movie_director${i} {
-    basic "Is {director} the director of {title} ({year})?"
-    negated "Is it true that {director} did not direct {title} ({year})?"
-}
-`;
-}
-
 function generateSpec(): string {
-    let text = 'source movies csv "movies.csv"\n\nmodel sim offline {\n    knowledge 0.8\n}\n';
-    let i = 0;
-    while (text.split('\n').length < TARGET_LINES) text += block(i++);
-    return text;
+    return largeSpec(TARGET_LINES, '\nmodel sim offline {\n    knowledge 0.8\n}\n');
 }
 
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
@@ -71,9 +34,9 @@ const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Ma
 /** Opens the spec in fresh services (with or without the data checks), then times EDITS edits. */
 async function editLoop(file: string, text: string, withData: boolean) {
     const cache = new DataCache();
-    const probes = cachedProbeDiagnostics(probeDiagnostics);
+    const probes = cachedProbeDiagnostics((spec, data) => probeDiagnostics(spec, data, { editor: true }));
     const { shared } = createProbeServerServices({ ...NodeFileSystem }, withData ? {
-        loadData: (spec, options) => loadData(spec, cache, undefined, options), readHeader, moreDiagnostics: ({ spec, data }) => probes(spec, data),
+        loadData: (spec, options) => loadData(spec, cache, undefined, options), readHeader, moreDiagnostics: ({ spec, data }, cancelToken) => probes(spec, data, cancelToken),
     } : {});
     const uri = URI.file(file);
     const textDocuments = shared.workspace.TextDocuments!;
@@ -109,7 +72,7 @@ async function editLoop(file: string, text: string, withData: boolean) {
 async function main(): Promise<void> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'halluprobe-lsp-bench-'));
     try {
-        generateCsv(path.join(dir, 'movies.csv'));
+        writeLargeCsv(path.join(dir, 'movies.csv'), ROWS);
         const file = path.join(dir, 'spec.probe');
         const text = generateSpec();
         fs.writeFileSync(file, text);
@@ -122,10 +85,11 @@ async function main(): Promise<void> {
             // Other processes share the machine; the load average says how much the figures below were slowed.
             { bench: 'lsp', case: `machine load average (1 min) on ${os.cpus().length} cpus`, value: os.loadavg()[0]!, unit: 'load' },
             { bench: 'lsp', case: `cold build + validate, ${lines}-line spec, ${ROWS}-row csv`, value: full.cold.ms, unit: 'ms', peakMB: full.cold.peakMB },
-            { bench: 'lsp', case: `diagnostics after an edit (median of ${EDITS})`, value: median, unit: 'ms', goal: '< 100 ms', met: median < 100 },
-            { bench: 'lsp', case: `diagnostics after an edit (p95 of ${EDITS})`, value: p95, unit: 'ms', goal: '< 100 ms', met: p95 < 100 },
+            { bench: 'lsp', case: `diagnostics after an edit (median of ${EDITS})`, value: median, unit: 'ms' },
+            { bench: 'lsp', case: `diagnostics after an edit (p95 of ${EDITS})`, value: p95, unit: 'ms', goal: '≤ 50 ms', met: p95 <= 50 },
             // CPU time of this process for the same edits, summed over its threads (parallel GC included), so it can exceed the wall time.
             { bench: 'lsp', case: `CPU time per edit (median of ${EDITS})`, value: percentile(full.cpu, 0.5), unit: 'ms' },
+            { bench: 'lsp', case: `CPU time per edit (p95 of ${EDITS})`, value: percentile(full.cpu, 0.95), unit: 'ms', goal: '≤ 50 ms', met: percentile(full.cpu, 0.95) <= 50 },
             // The same edits without the data checks: how much of the latency is the language itself.
             { bench: 'lsp', case: `language-only diagnostics after an edit (median of ${EDITS})`, value: percentile(language.times, 0.5), unit: 'ms' },
         ];

@@ -23,6 +23,8 @@ import { previewSpec, type Preview, type PreviewBlocked, type PreviewRequest } f
 export interface RunProgress {
     done: number; total: number; generating: boolean; questions: number; cached: number; failed: number; cost: number;
     batches?: { id: string; status: string; requests: number; done: number; failed: number }[];
+    /** The store stopped taking writes: what is held in memory and what to do (the engine's words, as the CLI prints them). */
+    held?: string;
 }
 
 export interface RunRequest extends GenerateOptions {
@@ -72,15 +74,19 @@ export async function withStore<T>(db: string, fn: (store: Store) => T | Promise
 
 /** The engine's own run step (`runSpec`, as `halluprobe run` uses it) with the editor's callbacks. */
 export async function runSuite(req: RunRequest): Promise<RunSpecResult> {
-    const { runSpec } = await import('../core/run/index.js');
+    const { heldLine, runSpec } = await import('../core/run/index.js');
     return runSpec({
         spec: req.file, suite: req.suite, probe: req.probe, questionIds: req.questionIds, limit: req.limit, seed: req.seed,
         models: req.model ? [req.model] : undefined, extraModels: req.extraModels, db: req.db, concurrency: req.concurrency, batch: req.batch,
         secrets: req.secrets, confirmHost: req.confirmHost, confirmCost: usd => req.confirmCost(usd), cache, signal: req.signal, origin: 'vscode',
-        onProgress: p => req.onProgress({
-            done: p.done, total: p.total, generating: p.generating, questions: p.questions, cached: p.cached, failed: p.failed, cost: p.cost,
-            ...(p.batches ? { batches: p.batches.map(b => ({ id: b.id, status: b.status, requests: b.requests, done: b.done, failed: b.failed })) } : {}),
-        }),
+        onProgress: p => {
+            const held = heldLine(p);
+            req.onProgress({
+                done: p.done, total: p.total, generating: p.generating, questions: p.questions, cached: p.cached, failed: p.failed, cost: p.cost,
+                ...(p.batches ? { batches: p.batches.map(b => ({ id: b.id, status: b.status, requests: b.requests, done: b.done, failed: b.failed })) } : {}),
+                ...held ? { held } : {},
+            });
+        },
     });
 }
 

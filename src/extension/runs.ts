@@ -81,6 +81,7 @@ export class Runs implements vscode.Disposable {
                 token.onCancellationRequested(() => abort.abort());
                 let reported = 0;
                 let shown = 0;
+                let heldShown: string | undefined;
                 await this.state.readable(req.file);
                 const e = await engine();
                 const uri = vscode.Uri.file(req.file);
@@ -93,6 +94,8 @@ export class Runs implements vscode.Disposable {
                         if (p.batches) active.batch = true;
                         // Every answer reports progress; the UI needs a few updates a second, not hundreds.
                         const now = Date.now();
+                        // A refused write is shown at once: the user can free space while answers are held.
+                        if (p.held && p.held !== heldShown) { heldShown = p.held; this.ctx.output.warn(p.held); void vscode.window.showWarningMessage(`HalluProbe: ${p.held}`); }
                         if (now - shown < 200 && (p.generating || p.done < p.total)) return;
                         shown = now;
                         const pct = p.total > 0 && !p.generating ? (p.done / p.total) * 100 : 0;
@@ -122,7 +125,8 @@ export class Runs implements vscode.Disposable {
         } catch (err) {
             const problems = (err as Partial<HalluProbeError> | undefined)?.problems;
             const notice = Array.isArray(problems) ? problemsNotice(problems) : undefined;
-            if (abort.signal.aborted) void vscode.window.showInformationMessage('HalluProbe: run stopped; run it again to resume where it stopped.');
+            // Stopped while the store refused writes: the error names what was lost, so it is shown, not "run stopped".
+            if (abort.signal.aborted && !Array.isArray(problems)) void vscode.window.showInformationMessage('HalluProbe: run stopped; run it again to resume where it stopped.');
             else if (notice) {
                 // Every problem is in the Problems panel (the language server's diagnostics) and in the log.
                 this.ctx.output.error(errorText(err));

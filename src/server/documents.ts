@@ -3,10 +3,11 @@
  * or never saved and then closed, or gone between the workspace scan and its read) keeps its last text instead of throwing ENOENT in the middle of a build — a
  * build that throws leaves documents half-built and every later request waiting for them forever.
  */
-import { DefaultLangiumDocumentFactory, type AstNode, type Cancellation, type LangiumDocument, type ParseResult, type ParserOptions, type TextDocument, type URI } from 'langium';
-import { unparseableMessage } from '../core/language/index.js';
+import { type AstNode, type Cancellation, type LangiumDocument, type ParseResult, type ParserOptions, type TextDocument, type URI } from 'langium';
+import { ProbeDocumentFactory, unparseableMessage } from '../core/language/index.js';
 
-export class SafeDocumentFactory extends DefaultLangiumDocumentFactory {
+/** The engine's factory (an edit re-parses only what it touched), made safe for the editor's document events. */
+export class SafeDocumentFactory extends ProbeDocumentFactory {
     /**
      * A file listed by the workspace scan (or an import) that is gone before it is read is an empty document:
      * throwing here would leave the workspace never "ready", and every request waiting for it. The watcher's

@@ -1,6 +1,9 @@
 import { statSync } from 'node:fs';
 import { specFileProblem } from '../core/language/index.js';
-import { Cancellation as CancellationNs, DefaultDocumentBuilder, DocumentState, UriUtils, type BuildOptions, type Cancellation, type LangiumDocument, type LangiumSharedCoreServices, type URI } from 'langium';
+import { Cancellation as CancellationNs, DefaultDocumentBuilder, DocumentState, OperationCancelled, UriUtils, type BuildOptions, type Cancellation, type LangiumDocument, type LangiumSharedCoreServices, type URI } from 'langium';
+
+/** Turns of the event loop without an edit after which the connection counts as quiet (see `quiet`). */
+const QUIET_TURNS = 3;
 
 const IMPORT = /^\s*import\s+(?:"((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)')/gm;
 
@@ -46,6 +49,7 @@ export class ImportLoadingDocumentBuilder extends DefaultDocumentBuilder {
     }
 
     protected override async buildDocuments(documents: LangiumDocument[], options: BuildOptions, cancelToken: Cancellation.CancellationToken): Promise<void> {
+        if (documents.some(d => d.state < DocumentState.Parsed)) await quiet(cancelToken);
         const all = [...documents];
         const seen = new Set(all.map(d => d.uri.toString()));
         for (let i = 0; i < all.length; i++) {
@@ -64,6 +68,22 @@ export class ImportLoadingDocumentBuilder extends DefaultDocumentBuilder {
             }
         }
         return super.buildDocuments(all, options, cancelToken);
+    }
+}
+
+/**
+ * Waits until the edits already received are handled: each edit cancels the build before it (Langium's workspace
+ * lock), but the editor's messages are handled one per turn of the event loop, so a build that went straight to
+ * parsing made every queued edit wait for a parse of a document the next edit replaces (hovers took 8–15 s after
+ * a burst of edits of an 11,000-line spec). A few turns of the loop let the queued edits in; a build they
+ * superseded stops here, before any work, and only the last text is parsed. Not a timer: with no edits queued
+ * the build goes on at once.
+ */
+async function quiet(cancelToken: Cancellation.CancellationToken): Promise<void> {
+    if (cancelToken === CancellationNs.CancellationToken.None) return;
+    for (let turn = 0; turn < QUIET_TURNS; turn++) {
+        await new Promise(resolve => setImmediate(resolve));
+        if (cancelToken.isCancellationRequested) throw OperationCancelled;
     }
 }
 

@@ -19,13 +19,14 @@ process.on('uncaughtException', e => console.error(`HalluProbe language server: 
 process.on('unhandledRejection', e => console.error(`HalluProbe language server: unhandled rejection (kept running): ${e instanceof Error ? e.stack ?? e.message : String(e)}`));
 // One cache for the server's life: an edit to the spec reloads no unchanged data file.
 const cache = new DataCache();
-const probes = cachedProbeDiagnostics(probeDiagnostics);
+// From estimates and bounded samples: the server never derives an unbounded set of a rule's facts.
+const probes = cachedProbeDiagnostics((spec, data) => probeDiagnostics(spec, data, { editor: true }));
 // Files outside the workspace folders are read only as the editor allows (when the editor gates them at all).
 const gate = new SourceGate();
 const { shared, data } = createProbeServerServices({ connection, ...NodeFileSystem }, {
     loadData: (spec, options) => loadData(spec, cache, undefined, gate.active ? { ...options, readable: gate.readable } : options),
     readHeader: source => (gate.readable(source.path) ? readHeader(source) : Promise.resolve([])),
-    moreDiagnostics: ({ spec, data }) => probes(spec, data),
+    moreDiagnostics: ({ spec, data }, cancelToken) => probes(spec, data, cancelToken),
 });
 // When a data file changes on disk, forget remembered loads and re-check the specs that read it.
 const watcher = new DataFileWatcher(uris => {

@@ -1,10 +1,10 @@
-import { inject, URI, type DeepPartial, type LangiumDocument, type Module } from 'langium';
+import { inject, interruptAndCheck, isOperationCancelled, URI, type Cancellation, type DeepPartial, type LangiumDocument, type Module } from 'langium';
 import {
     AbstractExecuteCommandHandler, createDefaultModule, createDefaultSharedModule,
     type DefaultSharedModuleContext, type ExecuteCommandAcceptor, type LangiumSharedServices, type PartialLangiumServices,
 } from 'langium/lsp';
 import type { Diagnostic } from 'vscode-languageserver';
-import { ProbeModule, type ProbeAddedServices } from '../core/language/index.js';
+import { ProbeModule, ProbeSharedModule, type ProbeAddedServices } from '../core/language/index.js';
 import { ProbeSpecGeneratedModule, ProbeSpecGeneratedSharedModule } from '../core/language/index.js';
 import { registerValidationChecks } from '../core/language/index.js';
 
@@ -30,8 +30,8 @@ import { ProbeDocumentSymbolProvider } from './features/symbols.js';
 export interface ServerDataOptions {
     loadData?: DataLoader;
     readHeader?: HeaderReader;
-    /** Extra spec-level diagnostics computed from the loaded data (e.g. the probe generator's). */
-    moreDiagnostics?: (loaded: SpecData) => SpecDiagnostic[];
+    /** Extra spec-level diagnostics computed from the loaded data (e.g. the probe generator's); they stop when the build is cancelled. */
+    moreDiagnostics?: (loaded: SpecData, cancelToken?: Cancellation.CancellationToken) => SpecDiagnostic[] | Promise<SpecDiagnostic[]>;
 }
 
 const SEVERITY = { error: 1, warning: 2, info: 3, hint: 4 } as const;
@@ -42,15 +42,17 @@ class DataDocumentValidator extends ProbeDocumentValidator {
         super(services);
     }
 
-    protected override async moreDiagnostics(document: LangiumDocument, language: Diagnostic[]): Promise<Diagnostic[]> {
+    protected override async moreDiagnostics(document: LangiumDocument, language: Diagnostic[], cancelToken?: Cancellation.CancellationToken): Promise<Diagnostic[]> {
         if (!this.data.enabled) return [];
         const loaded = await this.data.forDocument(document, language);
         if (!loaded) return [];
+        if (cancelToken) await interruptAndCheck(cancelToken);
         const file = documentPath(document.uri);
         let more: SpecDiagnostic[] = [];
         try {
-            more = this.more?.(loaded) ?? [];
+            more = (await this.more?.(loaded, cancelToken)) ?? [];
         } catch (e) {
+            if (isOperationCancelled(e)) throw e;
             // A bug in a later stage must not hide the language and data diagnostics; log it for a report.
             console.error(`HalluProbe: probe diagnostics failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
         }
@@ -101,7 +103,7 @@ export function createProbeServerServices(context: DefaultSharedModuleContext, o
         lsp: { ExecuteCommandHandler: () => new ProbeCommandHandler(() => probe!) },
         workspace: { DocumentBuilder: shared => new ImportLoadingDocumentBuilder(shared), LangiumDocumentFactory: shared => new SafeDocumentFactory(shared) },
     };
-    const shared = inject(createDefaultSharedModule(context), ProbeSpecGeneratedSharedModule, sharedOverride);
+    const shared = inject(createDefaultSharedModule(context), ProbeSpecGeneratedSharedModule, ProbeSharedModule as Module<LangiumSharedServices, DeepPartial<LangiumSharedServices>>, sharedOverride);
     // The engine's module is written against Langium's core services, a subset of the LSP ones.
     const engineModule = ProbeModule as Module<ProbeServices, PartialLangiumServices & ProbeAddedServices>;
     probe = inject(createDefaultModule({ shared }), ProbeSpecGeneratedModule, engineModule, features);

@@ -24,7 +24,7 @@ describe('per-probe memo of the generator diagnostics', () => {
                 fs.writeFileSync(file, text);
                 const { model } = await loadSpec(file);
                 const data = await loadData(model, cache);
-                return { got: cached(model, data), want: probeDiagnostics(model, data), probes: model.probes.length };
+                return { got: await cached(model, data), want: probeDiagnostics(model, data), probes: model.probes.length };
             };
             const first = await run(base);
             assert.equal(calls, first.probes);

@@ -30,13 +30,16 @@ export interface LspProcess {
     close(): Promise<void>;
 }
 
-/** Builds the bundles when they are missing (once), then starts the server on the workspace `dir`. */
-export async function startLanguageServer(dir: string): Promise<LspProcess> {
+/**
+ * Builds the bundles when they are missing (once), then starts the server on the workspace `dir`; `node` are
+ * extra Node options for the server process (e.g. a capped heap).
+ */
+export async function startLanguageServer(dir: string, node: string[] = []): Promise<LspProcess> {
     if (!fs.existsSync(SERVER)) {
         const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, encoding: 'utf8' });
         assert.equal(built.status, 0, `build failed: ${built.stderr}`);
     }
-    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...node, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     let log = '';
     child.stderr!.on('data', d => { log = (log + String(d)).slice(-4000); });
     const rpc = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));

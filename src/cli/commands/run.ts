@@ -5,7 +5,7 @@ import type { Command } from './command.js';
 import { intFlag, stringFlag, type ParsedArgs, unknownOption } from '../args.js';
 import { fileKeyBindings, redact, type ConfirmHost } from '../../core/models/index.js';
 import type { Progress } from '../../core/run/index.js';
-import { runSpec, pacingLines, preparedLines, progressBar, progressLine, summaryLines, usd as usdText } from '../../core/run/index.js';
+import { heldLine, runSpec, pacingLines, preparedLines, progressBar, progressLine, summaryLines, usd as usdText } from '../../core/run/index.js';
 import { problemText } from '../../core/errors.js';
 import { print, printError, writeErr } from '../print.js';
 import { cliCommand } from '../../core/invocation.js';
@@ -152,9 +152,16 @@ function progressDrawer(json: boolean): (p: Progress, final?: boolean) => void {
     const tty = process.stderr.isTTY && !json;
     let lastDraw = 0;
     let lastShare = -1;
+    let lastHeld: string | undefined;
     return (p, final = false) => {
         if (json) return;
         const now = performance.now();
+        // A refused write (a full disk) is said at once, on its own line, each time what is held changes.
+        const held = heldLine(p);
+        if (held !== lastHeld) {
+            lastHeld = held;
+            if (held) process.stderr.write(`${tty ? '\n' : ''}${held}\n`);
+        }
         if (tty) {
             if (!final && now - lastDraw < 100) return;
             lastDraw = now;

@@ -59,7 +59,9 @@ export class DataCache {
         if (hash === undefined) return loadSource(source, relations, signal);
         const result = new Map<string, RelationLoad>();
         const todo: RelationDecl[] = [];
-        const keyOf = (r: RelationDecl) => `${hash}|${sourceKey(source)}|${relationKey(r)}`;
+        // Made once per load, not per relation: the editor asks on every edit, for every relation of a large spec.
+        const prefix = `${hash}|${sourceKey(source)}|`;
+        const keyOf = (r: RelationDecl) => prefix + relationKey(r);
         for (const r of relations) {
             const hit = this.loads.get(`${source.path}|${r.name}`);
             if (hit && hit.key === keyOf(r)) result.set(r.name, hit.load);

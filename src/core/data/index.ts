@@ -89,10 +89,11 @@ export async function loadData(spec: SpecModel, cache?: DataCache, signal?: Abor
             const table = usable(relation.name, key);
             if (!table) return;
             const violations = memo(table, `key ${key.join(',')}`, () => checkKey(table, key));
-            const loc = options.keyLocation?.(relation, index) ?? relation.loc;
+            // Placed only when broken: finding where a key is written measures its text (the editor checks on every edit).
+            const loc = () => options.keyLocation?.(relation, index) ?? relation.loc;
             const conflicting = violations.filter(v => !v.exact), repeated = violations.filter(v => v.exact);
-            if (conflicting.length > 0) emit(keyDiagnostic(relation, key, loc, table, conflicting));
-            if (repeated.length > 0) emit(repeatedRowsDiagnostic(relation, loc, table, repeated));
+            if (conflicting.length > 0) emit(keyDiagnostic(relation, key, loc(), table, conflicting));
+            if (repeated.length > 0) emit(repeatedRowsDiagnostic(relation, loc(), table, repeated));
         });
     }
     for (const fd of spec.fds) {

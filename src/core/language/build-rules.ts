@@ -1,9 +1,9 @@
 /**
  * Rules and relationship properties as plain data (src/core/rules reads them): the AST of `rule …` clauses
- * and of `symmetric` / `transitive` / `inverse` / `phrase` / `cap` properties on fks and rules.
+ * and of `symmetric` / `transitive` / `inverse` / `phrase` / `cap` / `sample` properties on fks and rules.
  */
 import {
-    isCapProperty, isInverseProperty, isPhraseProperty, isRuleComparison, isRuleConst, isRuleNegation, isSymmetricProperty, isTransitiveProperty,
+    isCapProperty, isInverseProperty, isPhraseProperty, isRuleComparison, isRuleConst, isRuleNegation, isSampleProperty, isSymmetricProperty, isTransitiveProperty,
     type EdgeProperty, type Rule, type RuleAtom, type RuleTerm,
 } from './generated/ast.js';
 import type { EdgeProperties, RuleDecl, RuleLiteralDecl, RuleTermDecl, SpecLocation } from '../spec/model.js';
@@ -18,6 +18,7 @@ export function edgeProperties(properties: EdgeProperty[]): EdgeProperties {
         else if (isInverseProperty(p)) out.inverse = { name: p.name ?? '', loc, ...(p.text !== undefined ? { text: p.text } : {}) };
         else if (isPhraseProperty(p)) out.phrase = { text: p.text ?? '', loc };
         else if (isCapProperty(p)) out.cap = { value: p.cap ?? 0, loc };
+        else if (isSampleProperty(p)) out.sample = { value: p.sample ?? 0, loc };
     }
     return out;
 }

@@ -1,14 +1,17 @@
 import {
     createDefaultCoreModule, createLangiumParser, createDefaultSharedCoreModule, inject,
-    type DefaultSharedCoreModuleContext, type LangiumCoreServices, type LangiumSharedCoreServices, type Module, type PartialLangiumCoreServices,
+    type DeepPartial, type DefaultSharedCoreModuleContext, type LangiumCoreServices, type LangiumSharedCoreServices, type Module, type PartialLangiumCoreServices,
 } from 'langium';
 import { ProbeSpecGeneratedModule, ProbeSpecGeneratedSharedModule } from './generated/module.js';
-import { ProbeScopeProvider } from './scope.js';
+import { ProbeScopeComputation, ProbeScopeProvider } from './scope.js';
 import { registerValidationChecks } from './validator.js';
 import { ProbeLinker } from './linker.js';
 import { ProbeTokenBuilder } from './tokens.js';
 import { ProbeDocumentValidator } from './document-validator.js';
 import { withoutSpreads } from './parse-guard.js';
+import { ProbeDocumentFactory } from './documents.js';
+import { LiveDescriptionProvider } from './descriptions.js';
+import { LazyReferenceIndexManager, ReferenceDescriptions } from './reference-index.js';
 
 import type { ProbeAddedServices, ProbeModuleOverride, ProbeServices } from './services.js';
 
@@ -21,11 +24,21 @@ export const ProbeModule: Module<ProbeServices, PartialLangiumCoreServices & Pro
     },
     references: {
         ScopeProvider: (services) => new ProbeScopeProvider(services),
+        ScopeComputation: (services) => new ProbeScopeComputation(services),
         Linker: (services) => new ProbeLinker(services),
     },
     validation: {
         DocumentValidator: (services) => new ProbeDocumentValidator(services),
     },
+    workspace: {
+        ReferenceDescriptionProvider: (services) => new ReferenceDescriptions(services),
+        AstNodeDescriptionProvider: (services) => new LiveDescriptionProvider(services),
+    },
+};
+
+/** The shared services the language changes: documents re-parse only what an edit touched; references are indexed when asked for. */
+export const ProbeSharedModule: Module<LangiumSharedCoreServices, DeepPartial<LangiumSharedCoreServices>> = {
+    workspace: { LangiumDocumentFactory: shared => new ProbeDocumentFactory(shared), IndexManager: shared => new LazyReferenceIndexManager(shared) },
 };
 
 
@@ -37,7 +50,7 @@ export function createProbeServices(context: DefaultSharedCoreModuleContext, ...
     shared: LangiumSharedCoreServices;
     probe: ProbeServices;
 } {
-    const shared = inject(createDefaultSharedCoreModule(context), ProbeSpecGeneratedSharedModule);
+    const shared = inject(createDefaultSharedCoreModule(context), ProbeSpecGeneratedSharedModule, ProbeSharedModule);
     const probe = inject(createDefaultCoreModule({ shared }), ProbeSpecGeneratedModule, ProbeModule, ...overrides);
     shared.ServiceRegistry.register(probe);
     registerValidationChecks(probe);

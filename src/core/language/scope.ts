@@ -1,4 +1,4 @@
-import { AstUtils, DefaultScopeProvider, EMPTY_SCOPE, MapScope, UriUtils, WorkspaceCache, type AstNode, type ReferenceInfo, type Scope, type LangiumCoreServices, type LangiumDocument } from 'langium';
+import { AstUtils, Cancellation, DefaultScopeComputation, interruptAndCheck, DefaultScopeProvider, EMPTY_SCOPE, MapScope, MultiMap, UriUtils, WorkspaceCache, type AstNode, type AstNodeDescription, type ReferenceInfo, type Scope, type LangiumCoreServices, type LangiumDocument } from 'langium';
 import {
     isAttributePath, isAttributeTuple, isDuring, isFd, isKey, isLookup, isOption, isProbe, isRelation, isSpec,
     type Relation, type Spec,
@@ -50,6 +50,40 @@ export class ProbeScopeProvider extends DefaultScopeProvider {
             const elements = this.indexManager.allElements(referenceType).filter(d => visible.has(d.documentUri.toString())).toArray();
             return new MapScope(elements);
         });
+    }
+}
+
+/**
+ * No local symbols: the scope provider above resolves every name from the index or from its relation's
+ * attributes, never from them, and collecting them walked every node of a document on each edit.
+ */
+export class ProbeScopeComputation extends DefaultScopeComputation {
+    /** Per top-level node: its export (null: it has no name), with its document; the description reads its place when asked. */
+    private readonly exported = new WeakMap<AstNode, { uri: string; description: AstNodeDescription | null }>();
+
+    override async collectLocalSymbols(): Promise<MultiMap<AstNode, AstNodeDescription>> {
+        return new MultiMap();
+    }
+
+    /**
+     * The top-level declarations, as Langium exports them, described once per node: an edit that re-parsed a
+     * few declarations keeps the other nodes, so only the new ones are described (live descriptions: descriptions.ts).
+     */
+    override async collectExportedSymbols(document: LangiumDocument, cancelToken = Cancellation.CancellationToken.None): Promise<AstNodeDescription[]> {
+        const uri = document.uri.toString();
+        const exports: AstNodeDescription[] = [];
+        const root = document.parseResult.value;
+        // One check for cancellation: describing a node is cheap now (no positions computed), so no await per node.
+        await interruptAndCheck(cancelToken);
+        for (const node of [root, ...AstUtils.streamContents(root)]) {
+            let known = this.exported.get(node);
+            if (!known || known.uri !== uri) {
+                const name = this.nameProvider.getName(node);
+                this.exported.set(node, known = { uri, description: name ? this.descriptions.createDescription(node, name, document) : null });
+            }
+            if (known.description) exports.push(known.description);
+        }
+        return exports;
     }
 }
 

@@ -21,7 +21,8 @@ const WHY: Record<SkipReason, string> = {
     underived: 'have no fact the rule derives',
 };
 
-export function probeDiagnostics(spec: SpecModel, data: LoadedData): SpecDiagnostic[] {
+/** `editor`: for the language server, from estimates and bounded samples (see CompileInput.editor). */
+export function probeDiagnostics(spec: SpecModel, data: LoadedData, options: { editor?: boolean } = {}): SpecDiagnostic[] {
     const problems: Problem[] = [];
     for (const probe of spec.probes) {
         const fd = probe.fd ? findFd(spec, probe.fd) : undefined;
@@ -36,7 +37,7 @@ export function probeDiagnostics(spec: SpecModel, data: LoadedData): SpecDiagnos
         }
         // A relation left unloaded by an error in its declaration: the probe's problems would only repeat that error.
         const own: Problem[] = [];
-        const plan = compileProbe(spec, data, probe, own);
+        const plan = compileProbe(spec, data, probe, own, 0, undefined, options.editor ?? false);
         if ([...data.skipped ?? []].some(r => own.some(p => p.message === notLoaded(r)))) continue;
         problems.push(...own);
         if (!plan || problems.some(p => p.location === probe.loc && p.code === 'probe-fd-empty')) continue;

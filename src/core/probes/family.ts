@@ -59,6 +59,11 @@ export interface CompileInput {
     problems: Problem[];
     /** The suite's seed (falsification draws, demonstrations). */
     seed: number;
+    /**
+     * Compiled for the editor's diagnostics while the user types: work from estimates and bounded samples, never
+     * deriving an unbounded set (the rule family derives at most EDITOR_FACT_LIMIT facts of a rule).
+     */
+    editor?: boolean;
     /** Model outputs the plan may read while it generates (see `ModelAids`); absent where no store is at hand. */
     aids?: ModelAids;
 }
@@ -206,7 +211,11 @@ export interface FigureColumn {
     /** Column name (CSV header, JUnit property, table column): short, no spaces, e.g. `echo_rate`. */
     readonly name: string;
     /** Its value for a group (usually read from the group's figure slot); null when it does not apply. */
-    value(group: GroupMetrics): number | string | null;
+    value(group: GroupMetrics): number | string | null;    /**
+     * The part of the figure slot it shows, as a dotted path (`statements.T`, or `statements.byRelation` for all under
+     * it): CSV and JUnit, which also carry every slot figure by path, then leave those out instead of repeating them.
+     */
+    readonly slot?: string;
 }
 
 export interface ProbeFamily {

@@ -74,13 +74,13 @@ export function toDiagnostic(p: Problem): SpecDiagnostic {
 export type KindedPlan = Plan & { readonly kind: string };
 
 /** Compiles one probe; problems (including its templates') go to `problems`. Undefined when it cannot generate. */
-export function compileProbe(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[], seed = 0, aids?: ModelAids): KindedPlan | undefined {
+export function compileProbe(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[], seed = 0, aids?: ModelAids, editor = false): KindedPlan | undefined {
     const family = findFamily(probe.kind);
     if (!family) {
         problems.push({ location: probe.loc, severity: 'error', code: 'probe-kind', message: `Unknown probe kind '${probe.kind}': use one of ${familyKinds().join(', ')}.` });
         return undefined;
     }
-    const compiled = family.compile({ spec, data, probe, problems, seed, ...(aids ? { aids } : {}) });
+    const compiled = family.compile({ spec, data, probe, problems, seed, ...(aids ? { aids } : {}), ...(editor ? { editor } : {}) });
     if (!compiled) return undefined;
     // The kind comes from the family that compiled it, never from the plan: it cannot disagree.
     const plan: KindedPlan = Object.assign(compiled, { kind: family.kind });

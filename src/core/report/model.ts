@@ -205,8 +205,9 @@ export function figureText(v: number | string | null): string {
 export function figureColumns(groups: readonly GroupMetrics[], options: { derived?: boolean } = {}): { kind: string; column: FigureColumn }[] {
     return [...new Set(groups.map(g => g.kind))].flatMap(kind => {
         const declared = familyOf(kind).figureColumns ?? [];
-        // Derived: the declared columns, then every leaf of the figure slot by path, so that CSV / JUnit drop none of the JSON's figures.
-        const columns = options.derived ? [...declared, ...derivedColumns(groups.filter(g => g.kind === kind)).filter(c => !declared.some(d => d.name === c.name))] : declared;
+        // Derived: the declared columns, then every leaf of the figure slot by path that none of them shows, so CSV / JUnit drop none of the JSON's figures.
+        const shown = (path: string) => declared.some(d => d.name === path || (d.slot !== undefined && (path === d.slot || path.startsWith(`${d.slot}.`))));
+        const columns = options.derived ? [...declared, ...derivedColumns(groups.filter(g => g.kind === kind)).filter(c => !shown(c.name))] : declared;
         return columns.map(column => ({ kind, column }));
     });
 }

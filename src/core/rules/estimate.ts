@@ -1,8 +1,10 @@
 /**
  * How many facts each rule would derive, estimated from the grouped data before anything is derived: a join
  * rule over 20,000 players in 10 clubs (`colleague(p, q) :- p.club = q.club, p != q`) derives 40M facts, which
- * no editor and few machines hold. A rule whose estimate passes RULE_FACT_LIMIT without a `cap` is refused with
- * a located problem; with a cap, evaluation keeps a seeded sample of at most that many (evaluate.ts).
+ * no editor and few machines hold. A rule whose estimate passes RULE_FACT_LIMIT without a `cap` or `sample` is
+ * refused with a located problem; with one, evaluation keeps a seeded sample of at most that many, drawn in work
+ * bounded by it (eval-sample.ts). The editor never derives more than EDITOR_FACT_LIMIT facts of any rule: its
+ * hovers and diagnostics work from these estimates and such samples (`editorProgram`).
  *
  * The estimate of a clause is the size of its body's join: the product of its atoms' sizes times, for each
  * variable shared by atoms, the chance that their tuples agree on it. For atoms over the data that chance is
@@ -14,6 +16,15 @@ import type { Atom, FactBase, Program, Rule, RuleLocation, Value } from './ir.js
 
 /** Facts (join rows) a rule without a cap may derive; past it the rule is refused with a located problem. */
 export const RULE_FACT_LIMIT = 1_000_000;
+/** The most facts of any one rule the editor derives (a seeded sample past it), whatever the rule's own bound. */
+export const EDITOR_FACT_LIMIT = 10_000;
+
+/** The program as the editor evaluates it: every derived predicate bounded by EDITOR_FACT_LIMIT (or its own, smaller, bound). */
+export function editorProgram(program: Program, limit = EDITOR_FACT_LIMIT): Program {
+    const caps: Record<string, number> = { ...program.caps };
+    for (const r of program.rules) caps[r.head.pred] = Math.min(caps[r.head.pred] ?? Infinity, limit);
+    return { ...program, caps };
+}
 
 export interface RuleEstimate {
     rule: string;
@@ -22,6 +33,8 @@ export interface RuleEstimate {
     /** The estimate before the cap. */
     uncapped: number;
     cap?: number;
+    /** The bound was written `sample N` (asked for), not `cap N`. */
+    sampled?: boolean;
     loc?: RuleLocation;
 }
 
@@ -68,7 +81,8 @@ export function estimateRules(program: Program, base: FactBase): RuleEstimate[] 
         const facts = cap !== undefined ? Math.min(cap, uncapped) : uncapped;
         sizes.set(pred, facts);
         const loc = program.rules.find(r => r.head.pred === pred)?.loc;
-        out.set(pred, { rule: pred, facts, uncapped, ...(cap !== undefined ? { cap } : {}), ...(loc ? { loc } : {}) });
+        const sampled = program.sampled?.includes(pred) ? { sampled: true } : {};
+        out.set(pred, { rule: pred, facts, uncapped, ...(cap !== undefined ? { cap, ...sampled } : {}), ...(loc ? { loc } : {}) });
     }
     return [...out.values()];
 }
@@ -80,7 +94,7 @@ export function oversizedRules(program: Program, base: FactBase, limit = RULE_FA
 
 /** The located message of an oversized rule: how many facts, why, and what to write. */
 export function oversizedMessage(e: RuleEstimate, limit = RULE_FACT_LIMIT): string {
-    return `${e.rule} derives about ${approx(e.uncapped)} facts (estimated from the data's value counts), more than the ${approx(limit)} a rule may derive without a bound. Add 'cap N' to the rule (the most facts it keeps, a seeded sample), e.g. 'cap 10000', or narrow its body.`;
+    return `${e.rule} derives about ${approx(e.uncapped)} facts (estimated from the data's value counts), more than the ${approx(limit)} a rule may derive without a bound. Add 'cap N' to the rule (the most facts it keeps) or 'sample N' (a seeded random sample of N facts), e.g. 'sample 10000': either draws its facts without deriving the rest. Or narrow its body.`;
 }
 
 /** 40M, 1.2M, 35k, 999. */

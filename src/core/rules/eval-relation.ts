@@ -95,6 +95,21 @@ export class Index {
         this.more = this.lists.get(key) ?? EMPTY;
     }
 
+    /** The most rows any one key holds (a bound on the rows a step can choose from, for sampling: eval-sample.ts). */
+    largestKey(): number {
+        let most = 0;
+        for (let k = 0; k + 1 < this.start.length; k++) {
+            const n = this.start[k + 1]! - this.start[k]! + (this.lists.get((k + this.low) as TupleKey)?.length ?? 0);
+            if (n > most) most = n;
+        }
+        for (const [key, list] of this.lists) {
+            const k = (key as number) - this.low;
+            if (this.start.length > 0 && typeof key === 'number' && k >= 0 && k < this.start.length - 1) continue;
+            if (list.length > most) most = list.length;
+        }
+        return most;
+    }
+
     /** The first row holding `ids` (-1: none). */
     first(ids: ArrayLike<number>): number {
         this.seek(ids);

@@ -1,6 +1,6 @@
 /**
  * Bottom-up evaluation of a rules program (ir.ts): stratified, semi-naive, with hash indexes, per-predicate caps
- * filled by a seeded sample, and for every derived fact the clause and premise facts it came from, so that any
+ * filled by a seeded sample in bounded work (eval-sample.ts), and for every derived fact the clause and premise facts it came from, so that any
  * fact's proof can be rebuilt on demand.
  *
  * Values are interned to integer ids; a predicate's facts are rows of ids in one growable Int32Array, in the
@@ -14,12 +14,13 @@ import { stratify } from './strata.js';
 import { lowerBound, NONE, Relation } from './eval-relation.js';
 import { planClause, type Arg, type Plan, type Step } from './eval-plan.js';
 import { derivationOf } from './eval-proofs.js';
+import { byHead, fillCapped, type Budget, type SampleHost } from './eval-sample.js';
 
 export function evaluate(program: Program, base: FactBase, options: EvaluateOptions = {}): Derivation {
     return new Evaluator(program, options).run(base);
 }
 
-class Evaluator {
+class Evaluator implements SampleHost {
     readonly values = new Interner();
     readonly relations = new Map<string, Relation>();
     readonly byId: Relation[] = [];
@@ -29,7 +30,7 @@ class Evaluator {
      */
     readonly poolRow = new IntVec();
     readonly random: () => number;
-    readonly stats: EvaluateStats = { iterations: 0, derived: {}, truncated: [], millis: 0, loadMillis: 0 };
+    readonly stats: EvaluateStats = { iterations: 0, derived: {}, truncated: [], millis: 0, loadMillis: 0, examined: 0 };
     private derivedTotal = 0;
     /** `maxFacts` and each relation's cap (by relation id), read once: derive runs for every candidate. */
     private readonly maxFacts: number;
@@ -100,7 +101,7 @@ class Evaluator {
         const clauses = this.program.rules.map((r, i) => ({ r, i })).filter(({ r }) => preds.includes(r.head.pred));
         const recursive = (r: Rule) => r.body.some(l => l.kind === 'atom' && inStratum.has(this.relations.get(l.atom.pred)!));
         // Round 0: the clauses that read only lower strata, once.
-        for (const { r, i } of clauses) if (!recursive(r)) this.fire(this.plan(r, i, -1, inStratum));
+        this.fireRound(clauses.filter(({ r }) => !recursive(r)).map(({ r, i }) => this.plan(r, i, -1, inStratum)));
         this.endRound(inStratum);
         const deltaPlans = clauses.filter(({ r }) => recursive(r)).flatMap(({ r, i }) =>
             r.body.flatMap((l, pos) => l.kind === 'atom' && inStratum.has(this.relations.get(l.atom.pred)!) ? [this.plan(r, i, pos, inStratum)] : []));
@@ -112,13 +113,29 @@ class Evaluator {
             for (const rel of inStratum) { this.startOf[rel.id] = starts.get(rel); this.endOf[rel.id] = rel.count; }
             if ([...inStratum].every(rel => this.deltaStart.get(rel)! >= rel.count)) break;
             this.options.signal?.throwIfAborted();
-            for (const plan of deltaPlans) {
+            this.fireRound(deltaPlans.filter(plan => {
                 const delta = (plan.steps[0] as Step & { k: 'atom' }).rel;
-                if (this.deltaStart.get(delta)! < this.deltaEnd.get(delta)!) this.fire(plan);
-            }
+                return this.deltaStart.get(delta)! < this.deltaEnd.get(delta)!;
+            }));
             starts = this.deltaEnd;
             this.endRound(inStratum);
         }
+    }
+
+    /** Runs a round's plans; those of a capped predicate are filled in bounded work (eval-sample.ts). */
+    private fireRound(plans: Plan[]): void {
+        for (const [rel, ofRel] of byHead(plans)) {
+            if (this.capOf(rel) === Infinity) for (const plan of ofRel) this.fire(plan);
+            else fillCapped(this, rel, ofRel);
+        }
+    }
+
+    capOf(rel: Relation): number { return this.caps[rel.id] ?? Infinity; }
+
+    rangeOf(s: Step & { k: 'atom' }): { lo: number; top: number } {
+        const id = s.rel.id;
+        const hi = this.endOf[id] ?? s.rel.count;
+        return { lo: s.range === 'delta' ? this.startOf[id] ?? 0 : 0, top: s.range === 'old' ? this.startOf[id] ?? 0 : hi };
     }
 
     private endRound(rels: Set<Relation>): void {
@@ -162,7 +179,7 @@ class Evaluator {
         this.truncate(rel.name);
     }
 
-    private truncate(name: string): void {
+    truncate(name: string): void {
         if (!this.stats.truncated.includes(name)) this.stats.truncated.push(name);
     }
 
@@ -171,13 +188,18 @@ class Evaluator {
     }
 
 
-    /** Runs one plan: a nested-loop join over indexes, emitting head facts with their premises. */
-    private fire(plan: Plan): void {
+    /**
+     * Runs one plan: a nested-loop join over indexes, emitting head facts with their premises. A budget of
+     * candidate rows stops it; `dry` only counts them (is the join small enough to enumerate?).
+     */
+    fire(plan: Plan, budget?: Budget, dry = false): void {
         const env = new Int32Array(plan.slots).fill(-1);
         const premRow = new Int32Array(plan.premises);
         const head: number[] = new Array(plan.head.length);
         const probe: number[] = [];
         const value = (a: Arg) => a.k === 'const' ? a.id : env[a.slot]!;
+        let examined = 0;
+        let left = budget?.left ?? Infinity;
         /** Binds an atom's free arguments to row `row` and goes on to step k + 1 when its repeated ones agree. */
         const visit = (s: Step & { k: 'atom' }, k: number, row: number): void => {
             const data = s.rel.rows.data, base = row * s.rel.arity, args = s.args;
@@ -190,8 +212,9 @@ class Evaluator {
             step(k + 1);
         };
         const step = (k: number): void => {
-            if (this.stopped) return;
+            if (this.stopped || left < 0) return;
             if (k === plan.steps.length) {
+                if (dry) return;
                 for (let i = 0; i < head.length; i++) head[i] = value(plan.head[i]!);
                 this.derive(plan.headRel, head, plan.clause, premRow);
                 return;
@@ -215,7 +238,7 @@ class Evaluator {
             const lo = s.range === 'delta' ? this.startOf[id] ?? 0 : 0;
             const top = s.range === 'old' ? this.startOf[id] ?? 0 : hi;
             if (s.mask === 0) {
-                for (let row = lo; row < top; row++) visit(s, k, row);
+                for (let row = lo; row < top && --left >= 0; row++) { examined++; visit(s, k, row); }
             } else {
                 // The index's rows for the key, ascending: its grouped part, then the rows added since (the copies
                 // are read before going deeper, where the same index may be sought again).
@@ -225,13 +248,15 @@ class Evaluator {
                 let done = false;
                 for (let i = lowerBound(rows, ix.from, to, lo); i < to; i++) {
                     const row = rows[i]!;
-                    if (row >= top) { done = true; break; }
+                    if (row >= top || --left < 0) { done = true; break; }
+                    examined++;
                     visit(s, k, row);
                 }
                 if (!done) {
                     for (let i = lowerBound(more, 0, more.length, lo); i < more.length; i++) {
                         const row = more[i]!;
-                        if (row >= top) break;
+                        if (row >= top || --left < 0) break;
+                        examined++;
                         visit(s, k, row);
                     }
                 }
@@ -239,6 +264,8 @@ class Evaluator {
             for (const a of s.args) if (a.k === 'free') env[a.slot] = -1;
         };
         step(0);
+        this.stats.examined += examined;
+        if (budget) budget.left = left;
     }
 
     /**
@@ -246,14 +273,14 @@ class Evaluator {
      * witness is a fact with another value; `complete` holds when no fact matches. Returns the witness row (or
      * -1 for a closed-world absence), undefined when the negation does not hold.
      */
-    private negation(s: Step & { k: 'not' }, probe: number[]): number | undefined {
+    negation(s: Step & { k: 'not' }, probe: number[]): number | undefined {
         const first = s.rel.index(s.mask).first(probe);
         if (s.sound === 'complete') return first >= 0 ? undefined : -1;
         if (first < 0) return undefined;
         return s.rel.set.find(probe) >= 0 ? undefined : first;
     }
 
-    private compare(op: Comparison, a: number, b: number): boolean {
+    compare(op: Comparison, a: number, b: number): boolean {
         if (op === '=') return a === b;
         if (op === '!=') return a !== b;
         const x = this.values.value(a), y = this.values.value(b);
@@ -262,7 +289,7 @@ class Evaluator {
     }
 
     /** A head fact found by a clause: new facts are kept (capped predicates: at the end of the round). */
-    private derive(rel: Relation, ids: number[], clause: number, premRow: Int32Array): void {
+    derive(rel: Relation, ids: number[], clause: number, premRow: Int32Array): void {
         const cap = this.caps[rel.id];
         const capped = cap !== undefined;
         if (this.derivedTotal >= this.maxFacts) {

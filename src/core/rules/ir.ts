@@ -56,8 +56,13 @@ export interface Program {
     /** Base (extensional) predicates, with their facts supplied separately. */
     base: PredicateDecl[];
     rules: Rule[];
-    /** Per derived predicate: at most this many facts are kept (seeded sample beyond it); unbounded when absent. */
+    /**
+     * Per derived predicate: at most this many facts are kept (a seeded sample beyond it, drawn in bounded work:
+     * eval-sample.ts); unbounded when absent. Written `cap N` or `sample N` in the spec.
+     */
     caps?: Record<string, number>;
+    /** The predicates whose bound was written `sample N`: a sample is what was asked for, not a cut. */
+    sampled?: string[];
 }
 
 export interface Fact { pred: string; args: Value[] }
@@ -84,6 +89,8 @@ export interface EvaluateStats {
     derived: Record<string, number>;
     /** Predicates whose cap (or maxFacts) cut the fixpoint short. */
     truncated: string[];
+    /** Candidate rows looked at by the joins (and the walks of a sampled predicate): the evaluation's work. */
+    examined: number;
     /** Whole evaluation, and the part of it spent taking in the base facts (interning, dedupe). */
     millis: number;
     loadMillis: number;

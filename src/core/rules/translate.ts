@@ -181,11 +181,15 @@ class Translator implements ClauseContext {
         if (p.inverse && this.predicates.get(p.inverse.name)?.inverseOf === name) {
             this.add({ name: p.inverse.name, head: { pred: p.inverse.name, args: [b, a] }, body: [atom(name, a, b)], loc: loc0(p.inverse.loc) });
         }
-        if (p.cap) {
+        if (p.cap && p.sample) this.problem(p.sample.loc, 'rule-cap', `${name} has both a cap and a sample: each bounds the facts it keeps. Keep one: 'sample N' for a seeded random sample of N facts, 'cap N' for a bound the rule is cut at.`);
+        else if (p.cap) {
             if (!Number.isInteger(p.cap.value) || p.cap.value < 1) this.problem(p.cap.loc, 'rule-cap', `cap is the most facts the rule may derive: a whole number of at least 1, e.g. cap 10000.`);
             else this.program.caps![name] = p.cap.value;
+        } else if (p.sample) {
+            if (!Number.isInteger(p.sample.value) || p.sample.value < 1) this.problem(p.sample.loc, 'rule-cap', `sample is how many of the rule's facts to keep (a seeded random sample): a whole number of at least 1, e.g. sample 5000.`);
+            else { this.program.caps![name] = p.sample.value; (this.program.sampled ??= []).push(name); }
         }
-        this.caps.set(name, p.cap?.loc ?? this.caps.get(name));
+        this.caps.set(name, p.cap?.loc ?? p.sample?.loc ?? this.caps.get(name));
         if (p.phrase) this.checkPhrase(p.phrase.text, p.phrase.loc, types.length === 2 && this.spec.fks.some(f => f.name === name) ? ['subject', 'object'] : this.predicates.get(name)?.params.map(x => x.name) ?? []);
         if (p.inverse?.text !== undefined) this.checkPhrase(p.inverse.text, p.inverse.loc, this.spec.fks.some(f => f.name === name) ? ['subject', 'object'] : this.predicates.get(name)?.params.map(x => x.name) ?? []);
     }
@@ -214,7 +218,7 @@ class Translator implements ClauseContext {
             const at = this.predicates.get(rule.name)?.loc ?? { file: rule.loc?.file ?? '', range: { start: { line: rule.loc?.line ?? 0, character: rule.loc?.character ?? 0 }, end: { line: rule.loc?.line ?? 0, character: (rule.loc?.character ?? 0) + 4 } } };
             if (p.kind === 'negation') this.problem(at, 'rule-negation-cycle', `${rule.name} depends on itself through 'not' (${p.cycle.join(' → ')}): its facts would decide their own absence, which has no single answer. Rewrite the rules so that no rule negates something derived from itself.`);
             else if (this.program.caps![rule.name] === undefined) {
-                this.problem(at, 'rule-unbounded', `${rule.name} is recursive (${p.cycle.join(' → ')}) and has no cap, so it may derive without bound on large data. Add 'cap N' (the most facts it may derive), e.g. 'cap 10000'.`);
+                this.problem(at, 'rule-unbounded', `${rule.name} is recursive (${p.cycle.join(' → ')}) and has no cap, so it may derive without bound on large data. Add 'cap N' (the most facts it may derive), e.g. 'cap 10000', or 'sample N' (a seeded random sample of N facts).`);
             }
         }
     }

@@ -15,6 +15,7 @@ import { backoffMs, type RetryPolicy } from './retry.js';
 import type { SlotQueue } from './queue.js';
 import { cacheRecord, type PendingSlot, type RunModel } from './pending.js';
 import type { AnswerEvent, Progress } from './progress.js';
+import type { RunWrites } from './writes.js';
 
 /** A model that cannot be reached this many times in a row, before any answer, is given up (its slots stay to resume). */
 export const UNREACHABLE_AFTER = 3;
@@ -30,6 +31,8 @@ export interface AskContext {
     onAnswer?: (e: AnswerEvent) => void;
     /** The model was given up as unreachable. */
     onUnreachable: () => void;
+    /** The run's store writes: once one failed, no new call is made (writes.ts). */
+    writes: RunWrites;
 }
 
 export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue): Promise<void> {
@@ -42,12 +45,14 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
     // An endpoint echoing the key back (in any of its encodings) must not get it into the store.
     const scrub = keyScrubber(rm.secret);
     let unreachableInARow = 0, answeredHere = 0, givenUp = false;
+    const { writes } = ctx;
     const worker = async () => {
-        for (let slot = await queue.take(); slot && !signal?.aborted && !givenUp; slot = await queue.take()) {
+        for (let slot = await queue.take(); slot && !signal?.aborted && !givenUp && !writes.failed; slot = await queue.take()) {
             // A shared run's chunk taken by another worker (this one's lease lapsed): its slots are that worker's now.
             if (slot.chunk?.lost) continue;
             await ask(slot);
-            if (!signal?.aborted) slot.chunk?.settled();
+            // A chunk is settled only once its answers are stored: one held in memory (a refused write) is not.
+            if (!signal?.aborted && !writes.failed) slot.chunk?.settled();
         }
     };
 
@@ -57,7 +62,7 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
         const hash = known ?? (client.cacheable ? requestHash(model.endpoint, model.id, params, question.messages) : '');
         const hit = client.cacheable ? await store.cached(hash) : undefined;
         if (hit) {
-            await store.recordAnswer(cacheRecord(runId, rm, question, sample, hash, hit));
+            await writes.answer(cacheRecord(runId, rm, question, sample, hash, hit), question);
             progress.answered++; progress.done++; progress.cached++;
             ctx.onAnswer?.({ question, model: model.name, sample, text: hit.text, cached: true });
             emit();
@@ -78,21 +83,22 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
             const text = scrub(completion.text);
             if (text !== completion.text) completion = { ...completion, text };
             const cost = same ? 0 : costOf(rm.price, completion.tokens);
-            await store.recordAnswer({
+            // Paid for: written now, or held until the store takes writes again (writes.ts).
+            await writes.answer({
                 ...slot, hash, params, text: completion.text, tokensIn: same ? 0 : completion.tokens.input, tokensOut: same ? 0 : completion.tokens.output,
                 latencyMs: completion.latencyMs, cost, attempts, finishReason: completion.finishReason, cached: Boolean(same), cacheable: client.cacheable,
-            });
+            }, question);
             progress.answered++; progress.done++;
             answeredHere++; unreachableInARow = 0;
             if (same) progress.cached++;
             else { progress.tokensIn += completion.tokens.input; progress.tokensOut += completion.tokens.output; progress.cost += cost; }
             ctx.onAnswer?.({ question, model: model.name, sample, text: completion.text, cached: Boolean(same) });
         } catch (e) {
-            // Cancelled: nothing is recorded, so a resume asks this slot again.
-            if (signal?.aborted) return;
+            // Cancelled, or stopped by a failed write before the call: nothing is recorded, so a resume asks this slot again.
+            if (signal?.aborted || (e instanceof ModelError && e.kind === 'cancelled')) return;
             const err = e instanceof ModelError ? e : new ModelError('connection', e instanceof Error ? e.message : String(e));
             const error = redact(`${err.kind}: ${err.message}`, rm.secret ? [rm.secret] : []);
-            await store.recordFailure({ ...slot, hash, params, attempts, error, latencyMs: performance.now() - t0 });
+            await writes.unanswered({ ...slot, hash, params, attempts, error, latencyMs: performance.now() - t0 });
             progress.failed++; progress.done++;
             ctx.onAnswer?.({ question, model: model.name, sample, error });
             // The server is not there: stop asking it rather than failing every question the same way.
@@ -104,8 +110,11 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
     async function callWithRetries(question: Question, sample: number, count: () => void): Promise<Completion> {
         const estimate = countMessageTokens(question.messages) + (model.params.maxTokens ?? DEFAULT_OUTPUT_TOKENS);
         for (let attempt = 0; ; attempt++) {
+            // A write failed while this slot waited (or before a retry): no new call.
+            if (writes.failed) throw new ModelError('cancelled', 'the store stopped taking writes');
             const ticket = await pacer.acquire(estimate, signal);
             if (!ticket) throw new ModelError('cancelled', 'cancelled');
+            if (writes.failed) { pacer.done(ticket, {}); throw new ModelError('cancelled', 'the store stopped taking writes'); }
             count();
             try {
                 const completion = await callOnce(question, sample);
@@ -114,7 +123,7 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
             } catch (e) {
                 const err = e instanceof ModelError ? e : new ModelError('connection', e instanceof Error ? e.message : String(e));
                 pacer.done(ticket, { rateLimits: err.rateLimits, rateLimited: err.kind === 'rate_limit' });
-                if (signal?.aborted || givenUp || !err.retryable || attempt >= model.limits.retries) throw err;
+                if (signal?.aborted || givenUp || writes.failed || !err.retryable || attempt >= model.limits.retries) throw err;
                 const delay = backoffMs(attempt + 1, retry, err.retryAfterMs);
                 if (err.kind === 'rate_limit') pacer.pause(delay);
                 await sleep(delay, signal);

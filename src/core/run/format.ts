@@ -14,6 +14,18 @@ function duration(ms: number): string {
     return s < 60 ? `${s}s` : s < 3600 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${Math.floor(s / 3600)}h${String(Math.floor(s / 60) % 60).padStart(2, '0')}m`;
 }
 
+/**
+ * The store stopped taking writes: why, that no new calls are made, and how many answers wait in memory (undefined
+ * while it takes them). The faces print it as soon as it changes.
+ */
+export function heldLine(p: Progress): string | undefined {
+    if (p.storeProblem === undefined) return undefined;
+    const held = p.held ?? 0;
+    return `The store stopped taking writes: ${p.storeProblem} No new questions are asked. `
+        + (held ? `${held} answer${held === 1 ? '' : 's'} already received ${held === 1 ? 'is' : 'are'} held in memory until ${held === 1 ? 'it' : 'they'} can be written: free some space; Ctrl-C gives up and lists ${held === 1 ? 'it' : 'them'}.`
+            : 'Every answer received is written.');
+}
+
 /** One line: counts, tokens, cost, rate and (when it makes sense) the time left. */
 export function progressLine(p: Progress): string {
     if (p.batches?.length) return `${batchLine(p)} · ${plainLine(p)}`;

@@ -32,6 +32,9 @@ export interface Progress {
     pacing?: Record<string, PacingStats>;
     /** A batch run: every provider batch of the run and its state. */
     batches?: BatchProgress[];
+    /** The store refused a write (why, as the user reads it): no new calls; `held` answers wait in memory to be written. */
+    storeProblem?: string;
+    held?: number;
 }
 
 export interface AnswerEvent {

@@ -2,7 +2,8 @@
  * The runner: asks every unanswered (question × model × sample) of a run, each model with its own pool of
  * workers, pacing (rpm / tpm), per-request timeout and retries; answers come from the cache when an identical
  * request was answered before (in any run). Every answer is committed before the worker awaits anything else,
- * and cancelling stops new calls at once, leaving the run resumable.
+ * and cancelling stops new calls at once, leaving the run resumable. A write the store refuses (a full disk)
+ * stops new calls too, and the answers still arriving are held until they can be written, or named as lost (writes.ts).
  */
 import type { Question } from '../probes/question.js';
 import type { AnswerRecord, RunStatus, Store } from '../store/index.js';
@@ -12,6 +13,8 @@ import { SlotQueue } from './queue.js';
 import { askModel } from './ask.js';
 import { cacheRecord, pendingSlots, type PendingSlot, type RunModel } from './pending.js';
 import type { AnswerEvent, Progress } from './progress.js';
+import { RunWrites } from './writes.js';
+import { ordinaryProblem } from '../errors.js';
 
 export { UNREACHABLE_AFTER } from './ask.js';
 export { pendingSlots, type PendingSlot, type RunModel } from './pending.js';
@@ -67,19 +70,33 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
     // Cancelling wakes every waiting worker and the producer, and forgets the slots not asked yet.
     const stop = () => { for (const p of pools) p.queue.close(true); };
     signal?.addEventListener('abort', stop, { once: true });
+    // A refused write stops new calls the same way; what is held is shown with the progress.
+    const writes = new RunWrites(store, stop, () => {
+        progress.held = writes.waiting;
+        progress.storeProblem = writes.problemText;
+        emit();
+    });
     emit();
 
     let unreachable = 0;
     try {
-        await Promise.all([produce(), ...pools.map(({ m, queue }) => askModel({ store, runId, signal, retry, progress, emit, onAnswer: opts.onAnswer, onUnreachable: () => unreachable++ }, m, queue))]);
+        await Promise.all([produce(), ...pools.map(({ m, queue }) => askModel({ store, runId, signal, retry, progress, emit, onAnswer: opts.onAnswer, onUnreachable: () => unreachable++, writes }, m, queue))]);
     } finally {
         signal?.removeEventListener('abort', stop);
     }
+    // Every call is done: what the store refused is written now, or after a wait for space, or named as lost.
+    const refused = await writes.settle(signal);
     // A run is completed only when every model could be asked and something was answered.
-    const status: RunStatus = signal?.aborted ? 'cancelled'
+    const status: RunStatus = refused ? 'failed' : signal?.aborted ? 'cancelled'
         : unreachable > 0 || (progress.answered === 0 && progress.failed > 0) ? 'failed' : 'completed';
-    await store.setStatus(runId, status);
+    try {
+        await store.setStatus(runId, status);
+    } catch (e) {
+        // The store refused this too: the run stays resumable as it is ('running'); the error below says why.
+        if (!refused || !ordinaryProblem(e)) throw e;
+    }
     emit();
+    if (refused) throw refused;
     return { status, progress: { ...progress } };
 
     /**
@@ -91,8 +108,8 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
         const room = Math.max(2 * BATCH, ...models.map(m => 4 * m.model.limits.concurrency));
         try {
             for await (const batch of opts.batches ?? inBatches(opts.questions ?? [])) {
-                // Cancelled, or every model given up: nobody is left to ask.
-                if (signal?.aborted || pools.every(p => p.queue.isClosed)) return;
+                // Cancelled, a write refused, or every model given up: nobody is left to ask.
+                if (signal?.aborted || writes.failed || pools.every(p => p.queue.isClosed)) return;
                 progress.questions += batch.length;
                 if (progress.generating) progress.total = progress.questions * perQuestion;
                 for (const { m, queue } of pools) {
@@ -106,10 +123,13 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
                 // Let the workers send, and cancellation and progress drawing in, between batches.
                 await new Promise(resolve => setImmediate(resolve));
             }
-            if (signal?.aborted) return;
+            if (signal?.aborted || writes.failed) return;
             progress.generating = false;
             progress.total = progress.questions * perQuestion;
             emit();
+        } catch (e) {
+            // Storing the generated questions failed (a full disk): stop as for an answer; other errors are bugs.
+            writes.fail(e);
         } finally {
             for (const { queue } of pools) queue.close();
         }
@@ -129,7 +149,7 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
             hits.push({ slot: s, record: cacheRecord(runId, rm, s.question, s.sample, s.hash, hit) });
         }
         if (hits.length) {
-            await store.recordAnswers(hits.map(h => h.record));
+            await writes.cachedAnswers(hits.map(h => h.record));
             progress.answered += hits.length; progress.done += hits.length; progress.cached += hits.length;
             for (const h of hits) opts.onAnswer?.({ question: h.slot.question, model: rm.model.name, sample: h.slot.sample, text: h.record.text, cached: true });
         }

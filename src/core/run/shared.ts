@@ -15,6 +15,7 @@ import { sleep } from './limiter.js';
 import { cacheRecord, pendingSlots, type PendingSlot, type RunModel, type SlotChunk } from './pending.js';
 import type { Progress } from './progress.js';
 import type { RunOptions, RunOutcome } from './runner.js';
+import { RunWrites } from './writes.js';
 
 export interface SharedOptions {
     /** A chunk's lease, renewed every third of it (default: the run lease's, HALLUPROBE_LEASE_STALE_MS or 30 s). */
@@ -50,6 +51,12 @@ export async function executeSharedRun(opts: RunOptions & { shared: SharedOption
     const held = new Map<number, ChunkTicket>();
     const stop = () => { for (const p of pools) p.queue.close(true); };
     signal?.addEventListener('abort', stop, { once: true });
+    // A refused write stops this worker's calls as in a run of one process (writes.ts); what is held is shown.
+    const writes = new RunWrites(store, stop, () => {
+        progress.held = writes.waiting;
+        progress.storeProblem = writes.problemText;
+        emit();
+    });
     // Renews the leases of the chunks this worker holds; a chunk no longer held was taken over: drop its slots.
     const beat = setInterval(() => {
         store.chunks.renew(runId, leaseMs).then(mine => {
@@ -58,13 +65,16 @@ export async function executeSharedRun(opts: RunOptions & { shared: SharedOption
     }, Math.max(20, leaseMs / 3));
     let unreachable = 0;
     try {
-        await Promise.all([produce(), ...pools.map(({ m, queue }) => askModel({ store, runId, signal, retry, progress, emit, onAnswer: opts.onAnswer, onUnreachable: () => unreachable++ }, m, queue))]);
+        await Promise.all([produce(), ...pools.map(({ m, queue }) => askModel({ store, runId, signal, retry, progress, emit, onAnswer: opts.onAnswer, onUnreachable: () => unreachable++, writes }, m, queue))]);
     } finally {
         clearInterval(beat);
         signal?.removeEventListener('abort', stop);
         // Cancelled or given up: what this worker did not finish goes back at once, not when its leases lapse.
         await store.chunks.release(runId);
     }
+    // Every call is done: what the store refused is written now, or after a wait for space, or named as lost.
+    const refused = await writes.settle(signal);
+    if (refused) throw refused;
     const state = await store.chunks.state(runId);
     const all = state.done === state.total;
     // Every worker sees the end; the one that marks the run completed verifies it.

@@ -1,7 +1,7 @@
-import { AstUtils } from 'langium';
 import { loadSpec, type LoadedSpec, type SpecDiagnostic } from './load.js';
 import type { Range, SpecLocation } from './model.js';
-import { isKey, isRelation } from '../language/generated/ast.js';
+import type { AstNode } from 'langium';
+import { isKey, isRelation, isSpec } from '../language/generated/ast.js';
 import { locationOf } from '../language/build-model.js';
 import { loadData, type DataCache, type LoadOptions } from '../data/index.js';
 import type { LoadedData } from '../data/types.js';
@@ -24,10 +24,12 @@ const inside = (inner: Range, outer: Range) =>
  * a half-understood declaration.
  */
 export function dataOptionsFor(loaded: Pick<LoadedSpec, 'model' | 'documents'>, diagnostics: SpecDiagnostic[]): LoadOptions {
-    const keyLocations = new Map<string, SpecLocation[]>();
+    const keyNodes = new Map<string, AstNode[]>();
     for (const doc of loaded.documents) {
-        for (const node of AstUtils.streamAst(doc.parseResult.value)) {
-            if (isRelation(node) && node.name) keyLocations.set(node.name, node.keys.filter(isKey).map(locationOf));
+        // Relations are declarations of the spec itself: no need to walk every node of a large spec.
+        const root = doc.parseResult.value;
+        for (const node of isSpec(root) ? root.elements : []) {
+            if (isRelation(node) && node.name) keyNodes.set(node.name, node.keys.filter(isKey));
         }
     }
     const errors = diagnostics.filter(d => d.severity === 'error');
@@ -37,7 +39,8 @@ export function dataOptionsFor(loaded: Pick<LoadedSpec, 'model' | 'documents'>, 
         const source = loaded.model.sources.find(s => s.name === relation.source);
         if (!source || broken(relation.loc) || broken(source.loc)) skip.add(relation.name);
     }
-    return { skip, keyLocation: (relation, index) => keyLocations.get(relation.name)?.[index] };
+    // A key's place is found only for a key the data breaks (the editor asks on every edit, for every relation).
+    return { skip, keyLocation: (relation, index) => { const key = keyNodes.get(relation.name)?.[index]; return key && locationOf(key); } };
 }
 
 /**

@@ -6,6 +6,7 @@ import { createProbeServices, type ProbeServices } from '../language/module.js';
 import { buildSpecModel, documentPath } from '../language/build-model.js';
 import { isSpec } from '../language/generated/ast.js';
 import { unparseableMessage } from '../language/parse-guard.js';
+import { ProbeDocumentFactory } from '../language/documents.js';
 import { SPEC_EXTENSION, specFileProblem, type FileFacts } from '../language/importable.js';
 import type { SpecModel, SpecDiagnostic, Severity, Range } from './model.js';
 
@@ -54,7 +55,10 @@ export async function loadSpec(entry: string, texts?: ReadonlyMap<string, string
         // An editor's unsaved text wins over the file on disk (the extension's views follow edits).
         const text = texts?.get(file) ?? readSpecFile(file, diagnostics);
         if (text === undefined) continue;
-        if (documents.hasDocument(uri)) stale.push(uri);
+        if (documents.hasDocument(uri)) {
+            stale.push(uri);
+            reuseParse(services, documents.getDocument(uri)!);
+        }
         const doc = parseOrReport(sharedServices, text, uri, diagnostics);
         if (!doc) continue;
         loaded.push(doc);
@@ -74,6 +78,18 @@ export async function loadSpec(entry: string, texts?: ReadonlyMap<string, string
     await sharedServices.workspace.DocumentBuilder.build(loaded, { validation: true });
     for (const doc of loaded) diagnostics.push(...(doc.diagnostics ?? []).map(d => toSpecDiagnostic(doc, d)));
     return { model: buildSpecModel(loaded), diagnostics, documents: loaded, services: probe };
+}
+
+/**
+ * The new document of a file loaded before is parsed from the old one's parse, re-parsing only the declarations
+ * its change touched (`check` after an edit). Its unchanged declarations move to the new document with their
+ * references, which the linker keeps where nothing they point to changed (it is handed them by `unlink`).
+ */
+function reuseParse(services: SpecServices, old: LangiumDocument): void {
+    const factory = services.shared.workspace.LangiumDocumentFactory;
+    if (!(factory instanceof ProbeDocumentFactory)) return;
+    services.probe.references.Linker.unlink(old);
+    factory.reuse(old.uri, old.parseResult);
 }
 
 function statOf(file: string): FileFacts | undefined {

@@ -85,7 +85,7 @@ export interface FkDecl {
     id: string;
     from: AttributeTupleRef;
     to: AttributeTupleRef;
-    /** Relationship properties (`symmetric`, `transitive`, `inverse NAME`, `phrase`, `cap`), for rules. */
+    /** Relationship properties (`symmetric`, `transitive`, `inverse NAME`, `phrase`, `cap`, `sample`), for rules. */
     properties?: EdgeProperties;
     loc: SpecLocation;
 }
@@ -97,8 +97,10 @@ export interface EdgeProperties {
     inverse?: { name: string; text?: string; loc: SpecLocation };
     /** "{subject} plays for {object}" (fks) or with the rule's parameter names ("{p} and {q} play together"). */
     phrase?: { text: string; loc: SpecLocation };
-    /** At most this many derived facts: required wherever recursion can run unbounded. */
+    /** At most this many derived facts (a seeded sample past it): `cap N` or `sample N` is required wherever recursion can run unbounded. */
     cap?: { value: number; loc: SpecLocation };
+    /** A seeded random sample of this many derived facts: a bound like `cap`, asked for rather than hit. */
+    sample?: { value: number; loc: SpecLocation };
 }
 
 export type RuleComparisonOp = '=' | '!=' | '<' | '<=' | '>' | '>=';

@@ -8,6 +8,7 @@ import * as os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { nowMs, type Sql } from './sql.js';
 import type { LeaseHolder } from './types.js';
+import { ordinaryProblem } from '../errors.js';
 
 
 /** A lease not renewed for this long is free (the heartbeat renews it every fifth of that). */
@@ -51,7 +52,9 @@ export class Leases {
         if (!token) return;
         this.mine.delete(run);
         if (this.mine.size === 0 && this.timer) { clearInterval(this.timer); this.timer = undefined; }
-        await this.sql.run('DELETE FROM run_leases WHERE run = ? AND token = ?', [run, token]);
+        // A store that takes no writes (a full disk) keeps the lease row: it goes stale with its heartbeat, and
+        // the run is free again then; failing here would hide why the run stopped.
+        await this.sql.run('DELETE FROM run_leases WHERE run = ? AND token = ?', [run, token]).catch(e => { if (!ordinaryProblem(e)) throw e; });
     }
 
     async releaseAll(): Promise<void> {
@@ -62,7 +65,7 @@ export class Leases {
         if (this.timer) return;
         this.timer = setInterval(() => {
             for (const [run, token] of this.mine) {
-                // A missed beat (a server restarting) is only a later beat: the next one renews the lease.
+                // A missed beat (a server restarting, a full disk) is only a later beat: the next one renews the lease.
                 this.sql.run(`UPDATE run_leases SET heartbeat = ${nowMs(this.sql)} WHERE run = ? AND token = ?`, [run, token]).catch(() => undefined);
             }
         }, Math.max(50, this.staleMs / 5));

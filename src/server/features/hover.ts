@@ -12,7 +12,7 @@ import { fdId } from '../../core/spec/index.js';
 import { fdClosureSteps } from '../../core/kg/index.js';
 import { columnStats, fdFacts, safeUrl, showValue } from '../../core/data/index.js';
 import type { SpecData, SpecDataService } from '../data.js';
-import { previewRule, type RulePreview } from '../../core/rules/index.js';
+import { previewRule, previewSummary, type RulePreview } from '../../core/rules/index.js';
 
 /** A source's path as shown: a database URL without any password in it. */
 const shownPath = (s: { format?: string; path: string }) => (s.format === 'postgres' ? safeUrl(s.path) : s.path);
@@ -115,7 +115,7 @@ function describeRule(rule: Rule, loaded: SpecData | undefined): string {
         byRule.set(rule.name, preview);
     }
     if (preview.problem) { lines.push(`Cannot derive facts yet: ${preview.problem}`); return lines.join('\n\n'); }
-    lines.push(`derives ${count(preview.count)} fact(s)${preview.truncated ? ' (cut short by its cap)' : ''} over the loaded data`);
+    lines.push(previewSummary(preview));
     for (const s of preview.samples) lines.push('```text\n' + s.proof.join('\n').replace(/```/g, "'''") + '\n```');
     return lines.join('\n\n');
 }

@@ -33,6 +33,8 @@ probe colleagues rule using colleague { basic "Is it true that {p} and {q} play 
         { name: 'unsound negation on an open relation', add: 'rule r(a: Player, b: Player) :- a.club = b.club, not colleague(a, b)', code: 'rule-unsound-negation', message: /rests on Player, which is not declared complete/ },
         { name: 'recursion without a cap', add: 'rule reach(a: Player, b: Player) :- colleague(a, b)\nrule reach(a: Player, c: Player) :- reach(a, b), colleague(b, c)', code: 'rule-unbounded', message: /cap 10000/ },
         { name: 'transitive without a cap', add: 'rule r(a: Player, b: Player) :- colleague(a, b) transitive', code: 'rule-unbounded' },
+        { name: 'both a cap and a sample', add: 'rule r(a: Player, b: Player) :- colleague(a, b) cap 10 sample 5', code: 'rule-cap', covers: 'sample 5', message: /Keep one/ },
+        { name: 'a sample of no facts', add: 'rule r(a: Player, b: Player) :- colleague(a, b) sample 0', code: 'rule-cap', message: /sample 5000/ },
         { name: 'symmetric between different relations', add: 'rule r(a: Player, b: Club) :- plays_for(a, b) symmetric', code: 'rule-property' },
         { name: 'phrase names an unknown argument', add: 'rule r(a: Player, b: Player) :- colleague(a, b) phrase "{a} and {c}"', code: 'rule-phrase', message: /\{c\}/ },
     ];
@@ -45,6 +47,11 @@ probe colleagues rule using colleague { basic "Is it true that {p} and {q} play 
             if (c.message) assert.ok(found.some(d => c.message!.test(String(d.message))), found.map(d => d.message).join(' | '));
         });
     }
+
+    it('`sample N` bounds a rule as `cap N` does: recursion with a sample is clean', async () => {
+        const ds = await diagnose(`${SOCCER}\nrule r(a: Player, b: Player) :- colleague(a, b) transitive sample 500\nrule s(a: Player, b: Player) :- a.club = b.club sample 20\n`);
+        assert.deepEqual(ds.map(d => `${d.code}: ${d.message}`), []);
+    });
 
     it('recursion through negation is an error even on complete relations', async () => {
         const ds = await diagnose(SOCCER.replace('relation Player from players {', 'relation Player from players complete {').replace('relation Club from clubs {', 'relation Club from clubs complete {')

@@ -24,7 +24,7 @@ import { keywordForms } from '../../verify/aliases.js';
 import { scoreYesNo, yesNoText } from '../../probes/answers.js';
 import { fkPredicate, translateRules } from '../../rules/translate.js';
 import { evaluate } from '../../rules/evaluate.js';
-import { oversizedMessage, oversizedRules, type RuleEstimate } from '../../rules/estimate.js';
+import { editorProgram, oversizedMessage, oversizedRules, type RuleEstimate } from '../../rules/estimate.js';
 import { baseFacts } from '../../rules/facts.js';
 import { soundProof } from '../../rules/soundness.js';
 import { display, entityName, fill, fillPhrase, PAPER_NOUN_PHRASINGS, PAPER_SENTENCE_PHRASINGS, PAPER_SYSTEM, paperUserTurn, premisesOf, RULE_PROMPTS, RULE_SYSTEM, RULE_TEMPLATES, ruleTemplates, type EntityNamer, type Premise } from './questions.js';
@@ -57,18 +57,21 @@ function premiseAttribute(spec: SpecModel): (pred: string) => { relation: string
 
 /**
  * The program's facts for every rule probe of one spec and data, evaluated once (with the base facts); or, when a
- * rule without a cap would derive too many facts (estimate.ts), the rules refused, and nothing derived.
+ * rule without a cap would derive too many facts (estimate.ts), the rules refused, and nothing derived. For the
+ * editor every rule is bounded by EDITOR_FACT_LIMIT (a seeded sample, drawn in bounded work).
  */
 type Derived = { derivation: ReturnType<typeof evaluate>; base: FactBase } | { oversized: RuleEstimate[] };
 const derivations = new WeakMap<LoadedData, Map<SpecModel, Derived>>();
-function derive(spec: SpecModel, data: LoadedData, program: Parameters<typeof evaluate>[0], seed: number): Derived {
-    let bySpec = derivations.get(data);
-    if (!bySpec) derivations.set(data, (bySpec = new Map()));
+const editorDerivations = new WeakMap<LoadedData, Map<SpecModel, Derived>>();
+function derive(spec: SpecModel, data: LoadedData, program: Parameters<typeof evaluate>[0], seed: number, editor: boolean): Derived {
+    const memo = editor ? editorDerivations : derivations;
+    let bySpec = memo.get(data);
+    if (!bySpec) memo.set(data, (bySpec = new Map()));
     let d = bySpec.get(spec);
     if (!d) {
         const base = baseFacts(spec, data);
         const oversized = oversizedRules(program, base);
-        bySpec.set(spec, (d = oversized.length ? { oversized } : { derivation: evaluate(program, base, { seed }), base }));
+        bySpec.set(spec, (d = oversized.length ? { oversized } : { derivation: evaluate(editor ? editorProgram(program) : program, base, { seed }), base }));
     }
     return d;
 }
@@ -87,7 +90,7 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
     if (typeof slot === 'string') return fail('probe-data', slot);
     const templates = ruleTemplates(probe, info);
     if (typeof templates === 'string') return fail('probe-phrasing', templates);
-    const derived = derive(spec, data, translation.program, seed);
+    const derived = derive(spec, data, translation.program, seed, input.editor ?? false);
     if ('oversized' in derived) {
         // Located at each rule refused (once, whichever probe met it first).
         for (const e of derived.oversized) {

@@ -183,18 +183,18 @@ const short = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2).replace(/
  * their paper variants, spelt out so that "C" is never read as "contradicted", and the breakdowns as text.
  */
 export const STATEMENT_COLUMNS: FigureColumn[] = [
-    { name: 'triples', value: g => statementsOf(g)?.triples ?? null },
-    { name: 'truthfulness', value: g => statementsOf(g)?.T.value ?? null },
-    { name: 'informativeness', value: g => statementsOf(g)?.I.value ?? null },
-    { name: 'correctness', value: g => statementsOf(g)?.C.value ?? null },
+    { name: 'triples', slot: 'statements.triples', value: g => statementsOf(g)?.triples ?? null },
+    { name: 'truthfulness', slot: 'statements.T', value: g => statementsOf(g)?.T.value ?? null },
+    { name: 'informativeness', slot: 'statements.I', value: g => statementsOf(g)?.I.value ?? null },
+    { name: 'correctness', slot: 'statements.C', value: g => statementsOf(g)?.C.value ?? null },
     { name: 'correctness_low', value: g => statementsOf(g)?.C.ci?.[0] ?? null },
     { name: 'correctness_high', value: g => statementsOf(g)?.C.ci?.[1] ?? null },
     { name: 'truthfulness_paper', value: g => statementsOf(g)?.T.paper ?? null },
     { name: 'informativeness_paper', value: g => statementsOf(g)?.I.paper ?? null },
     { name: 'correctness_paper', value: g => statementsOf(g)?.C.paper ?? null },
-    { name: 'by_relation', value: g => breakdownText(statementsOf(g)?.byRelation) },
-    { name: 'by_head_type', value: g => breakdownText(statementsOf(g)?.byHeadType) },
-    { name: 'by_tail_type', value: g => breakdownText(statementsOf(g)?.byTailType) },
+    { name: 'by_relation', slot: 'statements.byRelation', value: g => breakdownText(statementsOf(g)?.byRelation) },
+    { name: 'by_head_type', slot: 'statements.byHeadType', value: g => breakdownText(statementsOf(g)?.byHeadType) },
+    { name: 'by_tail_type', slot: 'statements.byTailType', value: g => breakdownText(statementsOf(g)?.byTailType) },
 ];
 
 export function statementSections(groups: readonly GroupMetrics[]): ReportSection[] {

@@ -282,7 +282,7 @@ export function isDuring(item: unknown): item is During {
     return reflection.isInstance(item, During.$type);
 }
 
-export type EdgeProperty = CapProperty | InverseProperty | PhraseProperty | SymmetricProperty | TransitiveProperty;
+export type EdgeProperty = CapProperty | InverseProperty | PhraseProperty | SampleProperty | SymmetricProperty | TransitiveProperty;
 
 export const EdgeProperty = {
     $type: 'EdgeProperty'
@@ -833,6 +833,21 @@ export function isSample(item: unknown): item is Sample {
     return reflection.isInstance(item, Sample.$type);
 }
 
+export interface SampleProperty extends langium.AstNode {
+    readonly $container: Fk | Rule;
+    readonly $type: 'SampleProperty';
+    sample: number;
+}
+
+export const SampleProperty = {
+    $type: 'SampleProperty',
+    sample: 'sample'
+} as const;
+
+export function isSampleProperty(item: unknown): item is SampleProperty {
+    return reflection.isInstance(item, SampleProperty.$type);
+}
+
 export type ScalarType = 'bool' | 'date' | 'int' | 'real' | 'text';
 
 export function isScalarType(item: unknown): item is ScalarType {
@@ -1119,6 +1134,7 @@ export type ProbeSpecAstType = {
     RuleTerm: RuleTerm
     RuleVar: RuleVar
     Sample: Sample
+    SampleProperty: SampleProperty
     Setting: Setting
     Source: Source
     Spec: Spec
@@ -1736,6 +1752,15 @@ export class ProbeSpecAstReflection extends langium.AbstractAstReflection {
                 }
             },
             superTypes: [SuiteMember.$type]
+        },
+        SampleProperty: {
+            name: SampleProperty.$type,
+            properties: {
+                sample: {
+                    name: SampleProperty.sample
+                }
+            },
+            superTypes: [EdgeProperty.$type]
         },
         Setting: {
             name: Setting.$type,

@@ -10,7 +10,9 @@ type Named = Spec['elements'][number] & { name?: string };
 /** Duplicate names per kind, within the file and against every file it imports. */
 export function checkUniqueNames(services: ProbeServices) {
     return (spec: Spec, accept: ValidationAcceptor): void => {
-        const seen = new Map<string, string>();
+        // The first declaration of each name; its line is found only for a duplicate (finding every line on each
+        // edit re-measured every declaration an edit moved).
+        const seen = new Map<string, Named>();
         const others = visibleSpecs(spec, services).slice(1);
         for (const el of spec.elements as Named[]) {
             // Clauses of one rule share its name (a base and a recursive step).
@@ -18,11 +20,10 @@ export function checkUniqueNames(services: ProbeServices) {
             const key = `${el.$type}:${el.name}`;
             const kind = KIND_WORDS[el.$type] ?? el.$type.toLowerCase();
             if (seen.has(key)) {
-                accept('error', `Duplicate ${kind} name '${el.name}': it is already declared ${seen.get(key)}. Rename one of them.`, { node: el, property: 'name', code: 'duplicate-name' });
+                accept('error', `Duplicate ${kind} name '${el.name}': it is already declared on line ${(seen.get(key)!.$cstNode?.range.start.line ?? 0) + 1}. Rename one of them.`, { node: el, property: 'name', code: 'duplicate-name' });
                 continue;
             }
-            const line = (el.$cstNode?.range.start.line ?? 0) + 1;
-            seen.set(key, `on line ${line}`);
+            seen.set(key, el);
             const clash = others.find(o => (o.spec.elements as Named[]).some(x => x.$type === el.$type && x.name === el.name));
             if (clash) accept('error', `Duplicate ${kind} name '${el.name}': it is also declared in the imported file ${shortName(clash.doc)}. Rename one of them.`, { node: el, property: 'name', code: 'duplicate-name' });
         }
