@@ -79,6 +79,18 @@ export class Workbench {
         await row.click();
     }
 
+    /** Types `filter` into the open quick pick, then picks the first row that shows `text` (default: the filter). */
+    async pickFiltered(filter: string, text: string | RegExp = filter): Promise<string> {
+        const box = this.page.locator(S.quickInputBox);
+        await box.waitFor({ state: 'visible', timeout: 30_000 });
+        await box.fill(filter);
+        const row = this.page.locator(S.quickInputRows).filter({ hasText: text }).first();
+        await row.waitFor({ timeout: 30_000 });
+        const label = await row.locator('.label-name').first().innerText();
+        await row.click();
+        return label;
+    }
+
     async problems(): Promise<string[]> {
         await this.command('View: Focus Problems');
         await this.page.locator('.markers-panel').waitFor();
