@@ -29,8 +29,11 @@ import { ProbeDocumentSymbolProvider } from './features/symbols.js';
 export interface ServerDataOptions {
     loadData?: DataLoader;
     readHeader?: HeaderReader;
-    /** Extra spec-level diagnostics computed from the loaded data (e.g. the probe generator's). */
-    moreDiagnostics?: (loaded: SpecData) => SpecDiagnostic[];
+    /**
+     * Extra spec-level diagnostics computed from the loaded data (e.g. the probe generator's); `reported`: the
+     * language's diagnostics of the document, so that what follows from them is not reported again.
+     */
+    moreDiagnostics?: (loaded: SpecData, reported: SpecDiagnostic[]) => SpecDiagnostic[];
 }
 
 const SEVERITY = { error: 1, warning: 2, info: 3, hint: 4 } as const;
@@ -47,8 +50,9 @@ class DataDocumentValidator extends ProbeDocumentValidator {
         if (!loaded) return [];
         const file = documentPath(document.uri);
         let more: SpecDiagnostic[] = [];
+        const reported: SpecDiagnostic[] = language.map(d => ({ file, range: d.range, severity: d.severity === 1 ? 'error' : 'warning', code: String(d.code ?? ''), message: typeof d.message === 'string' ? d.message : d.message.value }));
         try {
-            more = this.more?.(loaded) ?? [];
+            more = this.more?.(loaded, reported) ?? [];
         } catch (e) {
             // A bug in a later stage must not hide the language and data diagnostics; log it for a report.
             console.error(`HalluProbe: probe diagnostics failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);

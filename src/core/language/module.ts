@@ -9,6 +9,7 @@ import { ProbeLinker } from './linker.js';
 import { ProbeTokenBuilder } from './tokens.js';
 import { ProbeDocumentValidator } from './document-validator.js';
 import { withoutSpreads } from './parse-guard.js';
+import { ProbeParserErrorMessageProvider, recoveringParser } from './parse-errors.js';
 
 /** Services added by the .probe language on top of Langium's (none yet; checks are plain functions). */
 export type ProbeAddedServices = object;
@@ -22,7 +23,8 @@ export type ProbeServices = LangiumCoreServices & ProbeAddedServices;
 export const ProbeModule: Module<ProbeServices, PartialLangiumCoreServices & ProbeAddedServices> = {
     parser: {
         TokenBuilder: () => new ProbeTokenBuilder(),
-        LangiumParser: (services) => withoutSpreads(createLangiumParser(services)),
+        LangiumParser: (services) => recoveringParser(withoutSpreads(createLangiumParser(services))),
+        ParserErrorMessageProvider: () => new ProbeParserErrorMessageProvider(),
     },
     references: {
         ScopeProvider: (services) => new ProbeScopeProvider(services),
