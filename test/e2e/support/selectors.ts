@@ -9,6 +9,8 @@ export const S = {
     problemsRows: '.markers-panel .monaco-list-row',
     codeLens: '.monaco-editor .codelens-decoration',
     testingTree: '.test-explorer .monaco-list-row',
+    /** The Testing view's filter box: a one-line editor, typed into with the keyboard. */
+    testingFilter: '.part.sidebar .testing-filter-action-item .monaco-editor',
     testPeek: '.peekview-widget',
     /** A failed test's message, drawn after its line in the editor. */
     testMessageInline: '.monaco-editor .test-error-content-widget',

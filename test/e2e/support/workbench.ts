@@ -100,14 +100,26 @@ export class Workbench {
     /** The inner frame of the HalluProbe webview `panel` ('preview' | 'graph'), once its page has loaded. */
     async webview(panel: 'preview' | 'graph', timeoutMs = 60_000): Promise<Frame> {
         const end = Date.now() + timeoutMs;
-        while (Date.now() < end) {
+        for (;;) {
+            const left = end - Date.now();
+            if (left <= 0) throw new Error(`the ${panel} webview did not appear within ${timeoutMs} ms`);
+            // Listening before looking: a frame that loads its page while the others are looked at is not missed.
+            const navigated = this.page.waitForEvent('framenavigated', { timeout: left }).catch(() => undefined);
             for (const frame of this.page.frames()) {
+                await frame.waitForLoadState('domcontentloaded', { timeout: left }).catch(() => undefined);
                 const found = await frame.evaluate(p => document.body?.dataset.panel === p, panel).catch(() => false);
                 if (found) return frame;
             }
-            await this.page.waitForTimeout(250);
+            await navigated;
         }
-        throw new Error(`the ${panel} webview did not appear within ${timeoutMs} ms`);
+    }
+
+    /** Types `text` into the Testing view's filter (a small editor of its own, not an input), replacing what was there. */
+    async filterTests(text: string): Promise<void> {
+        await this.page.locator(S.testingFilter).click();
+        await this.page.keyboard.press('Control+A');
+        await this.page.keyboard.press('Backspace');
+        if (text) await this.page.keyboard.type(text);
     }
 
     codeLenses(): Promise<string[]> {
