@@ -3,7 +3,9 @@
  * rule and open question, each picked from HalluProbe: Show Failures after an offline run, opens fitted to the
  * panel — every node and every edge label inside the canvas, every label at least 11 px on screen — with the
  * question's own entities marked and in view; an open question's large context opens collapsed behind "+N more"
- * nodes, which expand; one graph panel is reused for all four. Measured through cytoscape in the webview.
+ * nodes, which expand; one graph panel is reused for all four. Measured through cytoscape in the webview. Also
+ * (items 4 and 5): the failure picker shows the question, not its context prompt; an answered question's header
+ * is never "not run yet"; an open probe's CodeLens reads R n/a AR n/a.
  * Screenshots go to test-artifacts/e2e/graph/.
  */
 import { after, before, describe, it } from 'node:test';
@@ -134,6 +136,10 @@ describe('the graph panel opens every kind of question readable', { skip, timeou
     it('an open question: its context collapsed around its entities, "+N more" expands', async () => {
         const { m, rows } = await openFailure('open.probe', 'Explain the relationship');
         await wb.screenshot('open');
+        // Figures that do not apply to open probes read n/a in the CodeLens, not 0.00 (issue 25 item 5).
+        const lens = session.page.locator(S.codeLens).filter({ hasText: /simulator \(offline simulator\) · A [.\d]+ R n\/a AR n\/a H [.\d]+/ });
+        await lens.first().waitFor({ timeout: 60_000 });
+        assert.doesNotMatch((await wb.codeLenses()).join(' | '), /R \.00 AR \.00/);
         // The failure picker shows the question, not the context prompt it was asked with.
         assert.ok(rows.length > 0);
         for (const r of rows) assert.doesNotMatch(r, /Below are the facts|Answer:|\n/, `a failure picker row: ${r}`);
