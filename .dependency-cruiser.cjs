@@ -2,33 +2,37 @@
  * The layering of src/, checked by dependency-cruiser in `npm test` (and `npm run layering`). docs/architecture.md
  * ("Rooms and layers") explains each rule. Type-only imports count: a type cycle is still a knot in the design.
  *
- *   faces (cli, server, extension)  →  core rooms through their index.ts
+ *   faces (cli, server, extension)  →  core rooms through their index.ts (or light.ts: nothing native)
  *   registry (core/probes/families.ts)  →  families (core/families/<kind>/)  →  contract + shared rooms below
  */
 const FAMILY = '^src/core/families/([^/]+)/';
 const REGISTRY = '^src/core/probes/families\\.ts$';
+const CONTRACT = '^src/core/probes/family\\.ts$';
+/**
+ * Leaf modules: they import nothing but the types of other leaves, so loading one loads no code and nothing can
+ * make a cycle through them. The family contract is one; the rest are the shapes it names.
+ */
+const LEAVES = [
+    CONTRACT,
+    '^src/core/probes/(plan-types|estimate-types|question)\\.ts$',
+    '^src/core/problem\\.ts$',
+    '^src/core/spec/model\\.ts$',
+    '^src/core/data/types\\.ts$',
+    '^src/core/kg/path\\.ts$',
+    '^src/core/verify/(types|figures)\\.ts$',
+    '^src/core/reader/types\\.ts$',
+    '^src/core/models/types\\.ts$',
+    '^src/core/store/types\\.ts$',
+    '^src/protocol/webview\\.ts$',
+];
 
 module.exports = {
     forbidden: [
         {
-            name: 'no-runtime-cycle',
-            comment: 'No module imports itself through others at run time (anywhere in src/).',
+            name: 'no-cycle',
+            comment: 'No module imports itself through others, anywhere in src/, type imports included: a type cycle is still a knot (shared types go in a module of their own).',
             severity: 'error',
             from: { path: '^src/' },
-            to: { circular: true, dependencyTypesNot: ['type-only'], viaOnly: { dependencyTypesNot: ['type-only'] } },
-        },
-        {
-            name: 'no-cycle-in-the-engine',
-            comment: 'No cycle at all, type imports included, through the families, the registry and the rooms they meet.',
-            severity: 'error',
-            from: { path: '^src/core/(families|probes|verify|report|kg|models|store|data|spec)/' },
-            to: { circular: true, viaOnly: { path: '^src/core/(families|probes|verify|report|kg|models|store|data|spec)/' } },
-        },
-        {
-            name: 'no-type-cycle',
-            comment: 'Type-only cycles elsewhere (langium service modules, command tables, the run room since its split: runner / progress / batch / ask): listed so they shrink; not yet an error.',
-            severity: 'warn',
-            from: { path: '^src/', pathNot: '^src/core/(families|probes|verify|report|kg|models|store|data|spec)/' },
             to: { circular: true },
         },
         {
@@ -47,17 +51,31 @@ module.exports = {
         },
         {
             name: 'faces-import-no-family',
-            comment: 'CLI, language server and extension reach a family only through the registry and engine steps (3 left: rule preview in hover / extension, statement estimate in the CLI: a warning until they have engine steps).',
-            severity: 'warn',
+            comment: 'CLI, language server and extension reach a family only through the registry and engine steps.',
+            severity: 'error',
             from: { path: '^src/(cli|server|extension)/' },
             to: { path: '^src/core/families/' },
         },
         {
             name: 'contract-is-a-leaf',
-            comment: 'The family contract (core/probes/family.ts) imports types of leaf modules only: no registry, no engine steps, no report, no family.',
+            comment: 'The family contract (core/probes/family.ts) imports only leaf type modules (LEAVES): no registry, no engine room, no report, no family, no store class.',
             severity: 'error',
-            from: { path: '^src/core/probes/family\\.ts$' },
-            to: { path: ['^src/core/families/', REGISTRY, '^src/core/report/', '^src/core/verify/(metrics|verify|groups|run)\\.ts$'] },
+            from: { path: CONTRACT },
+            to: { pathNot: LEAVES },
+        },
+        {
+            name: 'leaves-import-only-leaves',
+            comment: 'A leaf type module imports other leaves only, so the contract stays a leaf however the shapes it names grow.',
+            severity: 'error',
+            from: { path: LEAVES },
+            to: { pathNot: LEAVES },
+        },
+        {
+            name: 'leaves-import-types-only',
+            comment: 'A leaf imports the types of other leaves (`import type`), never their code: loading the contract loads nothing.',
+            severity: 'error',
+            from: { path: LEAVES },
+            to: { dependencyTypesNot: ['type-only'] },
         },
         {
             name: 'core-imports-no-face',
@@ -68,10 +86,10 @@ module.exports = {
         },
         {
             name: 'faces-through-index',
-            comment: 'Faces import a core room through its index.ts front door (being added room by room: a warning until every room has one).',
-            severity: 'warn',
+            comment: 'Faces import a core room through its front door: index.ts, or light.ts (the part that loads no native module, for the extension\'s eagerly loaded files); one-file rooms are their own.',
+            severity: 'error',
             from: { path: '^src/(cli|server|extension)/' },
-            to: { path: '^src/core/[^/]+/', pathNot: ['^src/core/[^/]+/index\\.ts$', '^src/core/[^/]+\\.ts$'] },
+            to: { path: '^src/core/[^/]+/', pathNot: ['^src/core/[^/]+/(index|light)\\.ts$', '^src/core/[^/]+\\.ts$'] },
         },
     ],
     options: {

@@ -4,17 +4,10 @@
  * show them. A problem that must stop an engine step is thrown as a `HalluProbeError` carrying its problems.
  */
 import * as path from 'node:path';
-import type { Range } from './spec/model.js';
 import type { SpecDiagnostic } from './spec/model.js';
+import type { Problem } from './problem.js';
 
-export interface Problem {
-    severity: 'error' | 'warning';
-    code: string;
-    message: string;
-    /** What the user can do; omitted only when the message already says it. */
-    remedy?: string;
-    location?: { file: string; range?: Range };
-}
+export type { Problem, SourceProblem } from './problem.js';
 
 export class HalluProbeError extends Error {
     readonly problems: Problem[];

@@ -4,13 +4,11 @@
  * failures; hovering the probe / FD line lists the worst examples. Before a run: Preview and Run.
  */
 import * as vscode from 'vscode';
-import type { Services } from './commands/index.js';
+import type { Services } from './services.js';
 import { engine, unsavedTexts } from './state.js';
 import { groupsLine, summaryLine } from './results/summary.js';
-import { anchorResults, fdOfProbe, worstExamples } from '../core/report/anchors.js';
+import { anchorResults, fdOfProbe, SIMULATOR_LABEL, simulatedModels, worstExamples, type AnchorResult, type ReportRun } from '../core/report/light.js';
 import type { SpecModel, SpecLocation } from '../core/spec/index.js';
-import { SIMULATOR_LABEL, simulatedModels, type ReportRun } from '../core/report/model.js';
-import type { AnchorResult } from '../core/report/index.js';
 
 interface Anchor { key: string; loc: SpecLocation }
 

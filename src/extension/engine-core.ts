@@ -7,11 +7,34 @@ import type { SpecModel } from '../core/spec/index.js';
 import type { LoadedData } from '../core/data/index.js';
 import type { ChatMessage } from '../core/probes/index.js';
 import type { Store } from '../core/store/index.js';
-import type { GenerateOptions, RunRequest, ReportFormat } from './engine.js';
+import type { GenerateOptions } from '../core/probes/index.js';
+import type { ReportFormat } from '../core/report/index.js';
+import type { ModelDecl } from '../core/spec/index.js';
+import type { ConfirmHost, SecretSource } from '../core/models/index.js';
 import type { RunSpecResult } from '../core/run/index.js';
 import { countMessageTokens } from '../core/models/index.js';
 import { loadData as loadTables, DataCache } from '../core/data/index.js';
 import { previewSpec, type Preview, type PreviewBlocked, type PreviewRequest } from '../core/run/index.js';
+
+/** `generating`: the questions are still being generated, so `total` is only what has been generated so far. */
+export interface RunProgress { done: number; total: number; generating: boolean; questions: number; cached: number; failed: number; cost: number }
+
+export interface RunRequest extends GenerateOptions {
+    file: string;
+    /** Model name (declared in the spec or in settings); undefined → the suite's models, else the offline simulator. */
+    model?: string;
+    /** Only these questions (a Test Explorer selection); undefined → the whole suite / probe. */
+    questionIds?: string[];
+    db: string;
+    concurrency: number;
+    extraModels: ModelDecl[];
+    secrets: SecretSource;
+    confirmHost: ConfirmHost;
+    /** Asked when the cost estimate is above the threshold (the same gate as the CLI's). */
+    confirmCost: (usd: number) => Promise<boolean>;
+    signal: AbortSignal;
+    onProgress: (p: RunProgress) => void;
+}
 
 const cache = new DataCache();
 

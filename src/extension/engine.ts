@@ -9,18 +9,20 @@ import { loadSpec, type SpecDiagnostic } from '../core/spec/index.js';
 import type { ModelDecl, SpecModel } from '../core/spec/index.js';
 import type { LoadedData } from '../core/data/index.js';
 import { goldText, type Question } from '../core/probes/index.js';
-import { resolveModel, estimateCost, type ConfirmHost, type SecretSource } from '../core/models/index.js';
+import { resolveModel, estimateCost } from '../core/models/index.js';
 import type { RunRecord, RunResults } from '../core/store/index.js';
 import type { ReportFormat } from '../core/report/index.js';
 import { neighbourhoodView, questionView as kgQuestionView, schemaView as kgSchemaView, type NodeRef } from '../core/kg/index.js';
-import { previewRule, previewText } from '../core/families/rule/preview.js';
+import { previewRule, previewText } from '../core/rules/index.js';
 import { fromDiagnostic, HalluProbeError } from '../core/errors.js';
 import type { DrawnGraph, ModelEstimate, PreviewData, PreviewRow } from '../protocol/webview.js';
 import type { GenerateOptions } from '../core/probes/index.js';
 import type { RunSpecResult } from '../core/run/index.js';
 import * as core from './engine-core.js';
+import type { RunRequest } from './engine-core.js';
 
 export type { GenerateOptions, RunSpecResult, ReportFormat };
+export type { RunProgress, RunRequest } from './engine-core.js';
 
 export interface SpecView { file: string; spec: SpecModel; diagnostics: SpecDiagnostic[] }
 
@@ -33,27 +35,6 @@ export interface Generated {
     notes: string[];
     /** True when `limit` cut the generation short. */
     truncated: boolean;
-}
-
-
-/** `generating`: the questions are still being generated, so `total` is only what has been generated so far. */
-export interface RunProgress { done: number; total: number; generating: boolean; questions: number; cached: number; failed: number; cost: number }
-
-export interface RunRequest extends GenerateOptions {
-    file: string;
-    /** Model name (declared in the spec or in settings); undefined → the suite's models, else the offline simulator. */
-    model?: string;
-    /** Only these questions (a Test Explorer selection); undefined → the whole suite / probe. */
-    questionIds?: string[];
-    db: string;
-    concurrency: number;
-    extraModels: ModelDecl[];
-    secrets: SecretSource;
-    confirmHost: ConfirmHost;
-    /** Asked when the cost estimate is above the threshold (the same gate as the CLI's). */
-    confirmCost: (usd: number) => Promise<boolean>;
-    signal: AbortSignal;
-    onProgress: (p: RunProgress) => void;
 }
 
 

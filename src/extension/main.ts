@@ -14,7 +14,7 @@ import { Testing } from './testing/controller.js';
 import { ResultsLens } from './codelens.js';
 import { LanguageServer } from './client.js';
 import { DatabasePasswords } from './secrets.js';
-import { useSavedPasswords } from '../core/data/postgres-url.js';
+import { useSavedPasswords } from '../core/data/light.js';
 
 let current: Ctx | undefined;
 

@@ -12,7 +12,7 @@ import * as settings from './settings.js';
 import type { RunSpecResult, RunProgress } from './engine.js';
 import { sqliteStatus } from './native.js';
 import { questionPassed } from '../core/verify/index.js';
-import { usd } from '../core/run/format.js';
+import { usd } from '../core/run/light.js';
 import { problemsNotice, RUN_ACTIONS, runFinishedMessage, SHOW_PROBLEMS } from './results/summary.js';
 import type { HalluProbeError } from '../core/errors.js';
 

@@ -4,7 +4,7 @@
  * is remembered per workspace (workspaceState); a no for this session, so a reload asks again. No `vscode`
  * import: state.ts passes the host, tests a fake.
  */
-import { sourcesToConfirm, type SourceAccess } from '../core/data/source-access.js';
+import { sourcesToConfirm, type SourceAccess } from '../core/data/light.js';
 import type { SourceDecl } from '../core/spec/index.js';
 import type { SourceAccessParams } from '../protocol/lsp.js';
 

@@ -78,6 +78,8 @@ export interface ClaimMark {
     cause: 'grounded' | 'followed-corrupted' | 'invented' | 'unverifiable';
     /** The node ids it mentions, subject first. */
     mentions: string[];
+    /** [start, end) of the claim in the response, when the reader cut it from there. */
+    span?: [number, number];
     /** The context edge it rests on, and the data's fact that supports or contradicts it. */
     contextEdge?: { head: string; tail: string };
     dataEdge?: { head: string; relation: string; tail: string };
@@ -95,6 +97,10 @@ export interface QuestionGraph {
     hops: HopStatus[];
     failedHop?: number;
     rationale: { text: string; spans: RationaleSpan[] };
+    /** What the reader read as the answer: the span of the response, why, and who read it (the model reader when it decided). */
+    read?: { span: [number, number]; text: string; why: string; by: string };
+    /** Why the verdict failed, in the family's words (which claim, which edge, which premise); empty when it passed. */
+    explanation?: string[];
     /** open questions: the answer's claims (the path is the context given). */
     claims?: ClaimMark[];
     /** The question's own entities (node ids), when the family names them; else the path's start (kg/drawing focusOf). */

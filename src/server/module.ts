@@ -1,15 +1,16 @@
 import { inject, URI, type DeepPartial, type LangiumDocument, type Module } from 'langium';
 import {
     AbstractExecuteCommandHandler, createDefaultModule, createDefaultSharedModule,
-    type DefaultSharedModuleContext, type ExecuteCommandAcceptor, type LangiumServices, type LangiumSharedServices, type PartialLangiumServices,
+    type DefaultSharedModuleContext, type ExecuteCommandAcceptor, type LangiumSharedServices, type PartialLangiumServices,
 } from 'langium/lsp';
 import type { Diagnostic } from 'vscode-languageserver';
 import { ProbeModule, type ProbeAddedServices } from '../core/language/index.js';
 import { ProbeSpecGeneratedModule, ProbeSpecGeneratedSharedModule } from '../core/language/index.js';
 import { registerValidationChecks } from '../core/language/index.js';
 
-/** The language's services with Langium's LSP layer: the engine's ProbeModule plus the editor features. */
-export type ProbeServices = LangiumServices & ProbeAddedServices;
+import type { ProbeServices } from './services.js';
+
+export type { ProbeServices } from './services.js';
 type ProbeModuleOverride = DeepPartial<ProbeServices>;
 import { ProbeDocumentValidator } from '../core/language/index.js';
 import { documentPath } from '../core/language/index.js';

@@ -86,6 +86,43 @@ describe('rule probes through the CLI', () => {
         assert.ok(meta.some(g => (g.outcomes['polarity-broken'] ?? 0) > 0));
     });
 
+    it('the paper\'s preset (issue 27 item 10): its 5–6 templates per rule kind with their golds, and its prompt with the example in the user turn', async () => {
+        const paper = path.join(dir, 'rules', 'paper.probe');
+        writeFileSync(paper, readFileSync(spec, 'utf8')
+            .replace(/probe teammates rule using colleague \{/, '$&\n    templates paper\n    prompt paper')
+            .replace(/probe other_club rule using not_at \{/, '$&\n    templates paper'));
+        const r = await cli(['preview', paper, '--suite', 'rules', '--format', 'jsonl']);
+        assert.equal(r.code, 0, r.stderr);
+        const records = r.stdout.trim().split('\n').map(l => JSON.parse(l) as RuleRecord & { messages: { role: string; content: string }[] });
+        const mates = records.filter(x => x.probe === 'teammates');
+        const golds = (xs: typeof records) => [...new Map(xs.map(x => [x.phrasing, x.gold])).entries()];
+        assert.deepEqual(golds(mates), [['basic', 'yes'], ['same', 'yes'], ['separate', 'no'], ['different', 'no'], ['possibility', 'yes'], ['statement', 'no'], ['reading', 'yes']]);
+        for (const x of mates) {
+            assert.deepEqual(x.messages[0], { role: 'system', content: 'Answer the question with your knowledge and reasoning power.' });
+            const user = x.messages.at(-1)!;
+            assert.equal(user.role, 'user');
+            assert.match(user.content, /^Now given the question: ".+", please answer it with your knowledge and reasoning power\. Think of it step by step/);
+            assert.match(user.content, /Here is an example\. Question: .+\nSupposed response: Yes, /);
+        }
+        assert.ok(mates.some(x => x.messages.at(-1)!.content.includes('"Do ') && / have completely separate clubs\?"/.test(x.messages.at(-1)!.content)));
+        // The negation rule's set: its golds follow the negation ("Could it be that E. Hazard plays for Atlético de Madrid?" is a no).
+        const away = records.filter(x => x.probe === 'other_club');
+        assert.deepEqual(golds(away), [['basic', 'yes'], ['could', 'no'], ['could_not', 'yes'], ['possibility', 'no'], ['statement', 'yes']]);
+        assert.ok(away.some(x => x.phrasing === 'could' && /^Could it be that .+ plays for .+\?$/.test(x.question)));
+        // Probes without the preset keep the default layout: the paper's words in the system turn, the question alone.
+        const regions = records.find(x => x.probe === 'regions')!;
+        assert.match(regions.messages[0]!.content, /^Answer the question with your knowledge and reasoning power\. Think of it step by step/);
+        assert.equal(regions.messages.at(-1)!.content, regions.question);
+        // An offline run judges each group: paraphrases must agree with the fact, twins disagree.
+        const db = path.join(dir, 'paper.db');
+        const run = await cli(['run', paper, '--db', db, '--yes']);
+        assert.equal(run.code === 0 || run.code === 1, true, run.stderr);
+        const json = JSON.parse((await cli(['report', '--db', db, '--format', 'json'])).stdout) as Report;
+        const meta = json.questionGroups.find(g => g.probe === 'teammates' && g.relation === 'metamorphic')!;
+        assert.ok(meta.n > 0);
+        assert.ok(Object.keys(meta.outcomes).every(o => ['consistent', 'polarity-broken', 'paraphrase-broken', 'symmetry-broken', 'undecided'].includes(o)), JSON.stringify(meta.outcomes));
+    });
+
     it('runs against the local OpenAI-compatible server: an always-"Yes" model breaks every polarity twin', async () => {
         const systems = new Set<string>();
         const server = await startOpenAIServer({ answer: info => { for (const m of info.body.messages) if (m.role === 'system') systems.add(String(m.content)); return 'Yes.\n1. I believe the statement is true.'; } });

@@ -11,7 +11,7 @@ import { startOpenAIServer, type TestServer } from '../support/openai-server.js'
 import { repoRoot } from '../support/runner-fixtures.js';
 import { cli as run } from '../support/cli-process.js';
 
-interface Figures { nodeOverlap: number; edgeOverlap: number; overlapBy: Record<string, number>; errorKnowledge: { k: number; n: number }; errorInference: { k: number; n: number }; claims: { supported: number; contradicted: number }; extraction: { model: number; patterns: number; fallback: number; firstFallback?: string } }
+interface Figures { nodeOverlap: number; edgeOverlap: number; overlapBy: Record<string, number>; rightAnswerWrongPremises: { k: number; n: number }; wrongAnswerRightPremises: { k: number; n: number }; claims: { supported: number; contradicted: number }; extraction: { model: number; patterns: number; fallback: number; firstFallback?: string } }
 interface Report { groups: { probe: string; phrasing: string; mode: string; rules?: Figures }[] }
 
 /**
@@ -68,8 +68,8 @@ describe('rule claims extracted by a configured model', () => {
         await cli(['run', path.join(dir, 'rules', 'plain.probe'), '--db', plainDb, '--yes']);
         const patterns = await figures(plainDb);
         assert.equal(patterns.extraction.patterns, patterns.extraction.model + patterns.extraction.patterns + patterns.extraction.fallback);
-        assert.deepEqual([withModel.errorKnowledge.k, withModel.errorInference.k], [patterns.errorKnowledge.k, patterns.errorInference.k]);
-        assert.ok(withModel.errorKnowledge.k > 0, 'the simulator stated some premises wrongly');
+        assert.deepEqual([withModel.rightAnswerWrongPremises.k, withModel.wrongAnswerRightPremises.k], [patterns.rightAnswerWrongPremises.k, patterns.wrongAnswerRightPremises.k]);
+        assert.ok(withModel.rightAnswerWrongPremises.k > 0, 'the simulator stated some premises wrongly');
         const md = (await cli(['report', '--db', db, '--format', 'md'])).stdout;
         assert.match(md, /patterns after an unreadable extraction \d+ \(extractor: the answer is not JSON/);
     });
@@ -107,8 +107,8 @@ describe('rule claims extracted by a configured model', () => {
         // matching finds two of the three nodes of a right answer about two FC Barcelona players, embeddings all three.
         assert.ok(embedded.nodeOverlap > exact.nodeOverlap + 0.05, `${embedded.nodeOverlap} vs ${exact.nodeOverlap}`);
         assert.ok(embedded.edgeOverlap > exact.edgeOverlap + 0.05, `${embedded.edgeOverlap} vs ${exact.edgeOverlap}`);
-        // The categories do not depend on the overlap.
-        assert.equal(embedded.errorKnowledge.k, exact.errorKnowledge.k);
+        // Our categories do not depend on the overlap (the paper's do: they are read from it).
+        assert.equal(embedded.rightAnswerWrongPremises.k, exact.rightAnswerWrongPremises.k);
         const texts = server.embedded;
         const again = await cli(['run', path.join(dir, 'rules', 'embed.probe'), '--db', db, '--yes', '--new']);
         assert.equal(again.code === 0 || again.code === 1, true, again.stderr);

@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { evaluate } from '../../src/core/rules/evaluate.js';
-import { parsePrologFacts, runSwipl, toProlog } from '../../src/core/rules/prolog.js';
+import { parsePrologFacts, quoteAtom, runSwipl, toProlog } from '../../src/core/rules/prolog.js';
 import { baseFacts } from '../../src/core/rules/facts.js';
 import { translateRules } from '../../src/core/rules/translate.js';
 import { loadSpec } from '../../src/core/spec/load.js';
@@ -20,6 +20,7 @@ import { loadData } from '../../src/core/data/index.js';
 import { prng } from '../../src/core/probes/sampling.js';
 import { generateQuestions } from '../../src/core/probes/index.js';
 import type { Fact, FactBase, Literal, Program, Term, Value } from '../../src/core/rules/ir.js';
+import { parseTemporal, truth, type TemporalFact } from '../../src/core/families/rule/temporal.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-prolog-'));
@@ -143,6 +144,100 @@ probe away rule using not_at { per_entity 4  basic "Is it true that {p} does not
         await compare('composite', t.program, baseFacts(justified.model, data));
         // X plays for A and B, so "X (A) does not play for B" is false: the FD is broken at X's rows, which give no question.
         const questions = [...generateQuestions(justified.model, data).questions];
-        assert.deepEqual(questions.filter(q => q.gold === 'yes' && q.phrasing === 'basic').map(q => q.question), ['Is it true that Y (A) does not play for B?']);
+        // (The composite key reads in the relation's label phrasing, issue 27 item 15.)
+        assert.deepEqual(questions.filter(q => q.gold === 'yes' && q.phrasing === 'basic').map(q => q.question), ['Is it true that the player whose name is Y and club is A does not play for B?']);
+    });
+
+    it('temporal golds (at, next, globally, finally, until with and without a window, and, or, nested) are what SWI-Prolog finds over the spells', async () => {
+        // Issue 27 item 10: each temporal question's formula, written as a Prolog term over the example's closed
+        // spells, is decided by swipl (closed world); the gold must be its answer. On data not declared complete the
+        // engine asks only formulas the data decides, so those golds must agree with the closed world too.
+        const folder = path.join(root, 'examples', 'temporal');
+        const spells = fs.readFileSync(path.join(folder, 'data', 'spells.csv'), 'utf8').trim().split('\n').slice(1).map(l => l.split(','))
+            .filter(([, , begin, end]) => begin && end).map(([player, club, begin, end]) => `spell(${quoteAtom(player!)}, ${quoteAtom(club!)}, ${Number(begin)}, ${Number(end)}).`);
+        const atom = (args: readonly string[]) => `atom(${quoteAtom(args[0]!)}, ${quoteAtom(args[1]!)})`;
+        // MTL over years, as the paper's MTL2PL states it in Prolog (closed world: a year no spell covers is false).
+        const SAT = [
+            'holds(P, C, Y) :- spell(P, C, B, E), B =< Y, Y =< E.',
+            'sat(atom(P, C), Y) :- holds(P, C, Y), !.',
+            'sat(next(F), Y) :- Y1 is Y + 1, sat(F, Y1).',
+            'sat(globally(A, B, F), Y) :- forall(between(A, B, K), (T is Y + K, sat(F, T))).',
+            'sat(finally(A, B, F), Y) :- between(A, B, K), T is Y + K, sat(F, T), !.',
+            'sat(and(F, G), Y) :- sat(F, Y), sat(G, Y).',
+            'sat(or(F, G), Y) :- ( sat(F, Y) -> true ; sat(G, Y) ).',
+            'sat(until(A, B, F, G), Y) :- between(A, B, K), T is Y + K, sat(G, T), T1 is T - 1, forall(between(Y, T1, S), sat(F, S)), !.',
+        ];
+        const MAIN = 'main :- forall(query(I, F, Y), ( sat(F, Y) -> writeln(I-yes) ; writeln(I-no) )).';
+        /** The formula as written on the probe, read here on its own (not by the engine's parser). */
+        const term = (formula: string, phi: string, psi: string | undefined): string => {
+            const tokens = formula.match(/\[[^\]]*\]|[^\s[\]]+/g)!;
+            const window = (i: number) => (tokens[i + 1]?.startsWith('[') ? tokens[i + 1]!.slice(1, -1).split(',').map(Number) : undefined);
+            if (tokens[0] === 'and' || tokens[0] === 'or') return `${tokens[0]}(${phi}, ${psi})`;
+            if (tokens[0] === 'until') { const w = window(0) ?? [0, 300]; return `until(${w[0]}, ${w[1]}, ${phi}, ${psi})`; }
+            if (tokens[0] === 'at') return phi;
+            const ops: string[] = [];
+            for (let i = 0; i < tokens.length; i++) {
+                if (tokens[i] === 'next') { ops.push('next('); continue; }
+                const w = window(i) ?? [0, 2];
+                ops.push(`${tokens[i]}(${w[0]}, ${w[1]}, `);
+                if (window(i)) i++;
+            }
+            return `${ops.join('')}${phi}${')'.repeat(ops.length)}`;
+        };
+        const check = async (name: string, file: string) => {
+            const { model, diagnostics } = await loadSpec(file);
+            assert.deepEqual(diagnostics.filter(d => d.severity === 'error'), []);
+            const questions = [...generateQuestions(model, await loadData(model), { suite: 'temporal' }).questions].filter(q => q.phrasing === 'basic');
+            const queries = questions.map((q, i) => {
+                const t = q.rule!.temporal!;
+                return `query(${i}, ${term(t.formula!, atom(q.rule!.args), t.other ? atom(t.other) : undefined)}, ${t.year}).`;
+            });
+            const program = [...spells, ...SAT, ...queries, MAIN].join('\n');
+            const pl = path.join(dir, `${name}.pl`);
+            fs.writeFileSync(pl, program);
+            const out = new Map((await runSwipl(pl)).stdout.trim().split('\n').map(l => l.split('-') as [string, string]));
+            assert.equal(out.size, questions.length, `${name}: swipl answered every question`);
+            const wrong = questions.filter((q, i) => out.get(String(i)) !== q.gold).map(q => `${q.question} gold ${q.gold}`);
+            assert.deepEqual(wrong.slice(0, 5), [], `${name}: ${wrong.length} of ${questions.length} golds differ from SWI-Prolog`);
+            return questions;
+        };
+        // Every formula at every year near the spells, for every fact of every player (and every other fact of the
+        // player as ψ): the engine's truth against swipl's, not only the sampled questions.
+        const facts = new Map<string, TemporalFact>();
+        for (const line of spells) {
+            const [, player, club, begin, end] = /^spell\('((?:[^'\\]|\\.)*)', '((?:[^'\\]|\\.)*)', (\d+), (\d+)\)\.$/.exec(line)!;
+            const k = `${player}\u0000${club}`;
+            const f = facts.get(k) ?? { args: [player!, club!], intervals: [] };
+            f.intervals.push({ begin: Number(begin), end: Number(end), fact: { pred: 'played_for', args: [player!, club!, begin!] } });
+            facts.set(k, f);
+        }
+        const all = [...facts.values()];
+        const formulas = ['at', 'next', 'globally [0, 2]', 'finally [1, 3]', 'until', 'until [0, 4]', 'until [2, 5]', 'and', 'or', 'finally [0, 3] globally [0, 2]', 'next globally [0, 1]', 'globally [0, 2] finally [0, 1]', 'next next finally [0, 2]'];
+        const cases: { formula: string; f: TemporalFact; y: number; o?: TemporalFact; engine: boolean }[] = [];
+        for (const formula of formulas) {
+            const parsed = parseTemporal(formula, undefined);
+            assert.ok(typeof parsed !== 'string', formula);
+            const setup = { op: parsed.op, window: [0, 2] as [number, number], formula: parsed, during: 2, complete: true, begin: 'b', end: 'e', relation: 'Spell', keep: [], named: [] };
+            for (const f of all) for (let y = 1990; y <= 2026; y++) {
+                const others = parsed.kind === 'chain' ? [undefined] : all.filter(o => o !== f && o.args[0] === f.args[0]);
+                for (const o of others) cases.push({ formula, f, y, ...(o ? { o } : {}), engine: truth(setup, f, y, o) });
+            }
+        }
+        const pl = path.join(dir, 'temporal-all.pl');
+        fs.writeFileSync(pl, [...spells, ...SAT, ...cases.map((c, i) => `query(${i}, ${term(c.formula, atom(c.f.args.map(String)), c.o ? atom(c.o.args.map(String)) : undefined)}, ${c.y}).`), MAIN].join('\n'));
+        const decided = new Map((await runSwipl(pl)).stdout.trim().split('\n').map(l => l.split('-') as [string, string]));
+        const differ = cases.filter((c, i) => decided.get(String(i)) !== (c.engine ? 'yes' : 'no')).map(c => `${c.formula} at ${c.y}: ${c.f.args.join(' / ')}${c.o ? ` with ${c.o.args[1]}` : ''} → ${c.engine}`);
+        assert.deepEqual(differ.slice(0, 5), [], `${differ.length} of ${cases.length} truths differ from SWI-Prolog`);
+        assert.ok(cases.length > 20_000, `${cases.length} cases`);
+        assert.ok(cases.filter(c => c.engine).length > 2_000, 'many true and many false');
+
+        const complete = await check('temporal', path.join(folder, 'temporal.probe'));
+        assert.ok(complete.length >= 180, `${complete.length} questions`);
+        assert.ok(complete.some(q => q.gold === 'no') && complete.some(q => q.gold === 'yes'));
+        const openDir = fs.mkdtempSync(path.join(dir, 'open-'));
+        fs.cpSync(folder, openDir, { recursive: true });
+        const openSpec = path.join(openDir, 'temporal.probe');
+        fs.writeFileSync(openSpec, fs.readFileSync(openSpec, 'utf8').replace('relation Spell from spells complete', 'relation Spell from spells'));
+        assert.ok((await check('temporal-open', openSpec)).length > 0);
     });
 });

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { existsSync, statSync } from 'node:fs';
-import type { Command } from './index.js';
+import type { Command } from './command.js';
 import { stringFlag, type ParsedArgs, unknownOption } from '../args.js';
 import { checkSpec } from '../../core/spec/index.js';
 import { outsideSpecFolder } from '../../core/data/index.js';

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import type { Command } from './index.js';
+import type { Command } from './command.js';
 import { stringFlag, type ParsedArgs, unknownOption } from '../args.js';
 import { compareRuns, loadReport, renderComparison } from '../../core/report/index.js';
 import { openExisting, resolveRun } from './report.js';

@@ -1,7 +1,7 @@
 import { print } from '../print.js';
-import type { Command } from './index.js';
+import type { Command } from './command.js';
 import { stringFlag, UsageError, type ParsedArgs, unknownOption } from '../args.js';
-import { estimateStatements } from '../../core/families/statement/run-estimate.js';
+import { estimateProbe } from '../../core/run/index.js';
 
 const FLAGS = new Set(['probe', 'model', 'cheap', 'budget', 'metric', 'target', 'seed', 'db', 'yes', 'format', 'help']);
 
@@ -13,11 +13,11 @@ const num = (s: string | undefined, name: string): number | undefined => {
 };
 
 /** `--budget 30%` is a share of the triples (100 % = all of them), `--budget 40` a count. */
-function budgetOf(s: string): { triples: number } | { share: number } {
+function budgetOf(s: string): { count: number } | { share: number } {
     const n = num(s, 'budget')!;
     if (!s.endsWith('%')) {
         if (!Number.isInteger(n)) throw new UsageError(`--budget is a whole number of triples or a share such as 30%, not "${s}".`);
-        return { triples: n };
+        return { count: n };
     }
     if (n > 1) throw new UsageError(`--budget as a share is at most 100%, not "${s}".`);
     return { share: n };
@@ -52,8 +52,8 @@ Exit: 0 done, 1 a run failed, 2 bad usage.`,
         if (problem) { console.error(`halluprobe estimate: ${problem}\n\n${this.usage}`); return 2; }
         const budget = budgetOf(stringFlag(args, 'budget') ?? '10%');
         const yes = args.flags.yes === true;
-        const r = await estimateStatements({
-            spec: file!, probe: probe!, expensive: expensive!, cheap: cheap!, budget, metric: metric as 'T' | 'I' | 'C',
+        const r = await estimateProbe({
+            spec: file!, probe: probe!, expensive: expensive!, cheap: cheap!, budget, metric,
             target: num(stringFlag(args, 'target'), 'target'), seed: num(stringFlag(args, 'seed'), 'seed'), db: stringFlag(args, 'db'),
             confirmHost: async () => yes, confirmCost: async () => yes,
             onRound: (n, b) => console.error(`  round ${n}: asking the expensive model (budget ${b} triples)`),

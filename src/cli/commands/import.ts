@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { Command } from './index.js';
+import type { Command } from './command.js';
 import { stringFlag, UsageError, type ParsedArgs } from '../args.js';
 import { toRow } from './check.js';
 import { print, printError } from '../print.js';

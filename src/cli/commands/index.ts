@@ -1,4 +1,4 @@
-import type { ParsedArgs } from '../args.js';
+import type { Command } from './command.js';
 import { check } from './check.js';
 import { preview } from './preview.js';
 import { run } from './run.js';
@@ -10,13 +10,7 @@ import { importCommand } from './import.js';
 import { store } from './store.js';
 import { init } from './init.js';
 
-export interface Command {
-    summary: string;
-    usage: string;
-    /** The options (without --) the command accepts; any other is rejected before it runs. */
-    options: readonly string[];
-    run(args: ParsedArgs): Promise<number>;
-}
+export type { Command } from './command.js';
 
 /** Every subcommand, in the order `halluprobe --help` lists them. */
 export const COMMANDS: Record<string, Command> = {

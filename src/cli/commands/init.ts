@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Command } from './index.js';
+import type { Command } from './command.js';
 import { UsageError, type ParsedArgs } from '../args.js';
 import { print } from '../print.js';
 import { cliCommand } from '../../core/invocation.js';

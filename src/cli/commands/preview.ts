@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { existsSync } from 'node:fs';
-import type { Command } from './index.js';
+import type { Command } from './command.js';
 import { intFlag, stringFlag, UsageError, type ParsedArgs } from '../args.js';
 import { printSources, toRow } from './check.js';
 import type { SpecDiagnostic } from '../../core/spec/index.js';

@@ -1,6 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { storePath } from '../../core/places.js';
-import type { Command } from './index.js';
+import type { Command } from './command.js';
 import { intFlag, stringFlag, UsageError, type ParsedArgs, unknownOption } from '../args.js';
 import { openStore, type Store } from '../../core/store/index.js';
 import { loadReport, passed, renderReport, resolveRunId, REPORT_FORMATS, type ReportData, type ReportFormat } from '../../core/report/index.js';

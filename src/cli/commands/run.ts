@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
-import type { Command } from './index.js';
+import type { Command } from './command.js';
 import { intFlag, stringFlag, type ParsedArgs, unknownOption } from '../args.js';
 import { fileKeyBindings, redact, type ConfirmHost } from '../../core/models/index.js';
 import type { Progress } from '../../core/run/index.js';

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { storePath } from '../../core/places.js';
 import { existsSync } from 'node:fs';
-import type { Command } from './index.js';
+import type { Command } from './command.js';
 import { stringFlag, type ParsedArgs, unknownOption } from '../args.js';
 import { openStore } from '../../core/store/index.js';
 import { usd } from '../../core/run/index.js';

@@ -1,13 +1,10 @@
-import type { Command } from './index.js';
+import type { Command } from './command.js';
 import type { ParsedArgs } from '../args.js';
-import { copyStore } from '../../core/store/copy.js';
-import { safeUrl } from '../../core/data/postgres-url.js';
-import { isPostgresUrl } from '../../core/store/postgres.js';
+import { copyStore } from '../../core/store/index.js';
+import { shownStore } from '../../core/data/index.js';
 import { print, printError } from '../print.js';
 
 const FLAGS = new Set(['run', 'help']);
-
-const shown = (where: string) => (isPostgresUrl(where) ? safeUrl(where) : where);
 
 export const store: Command = {
     summary: 'Copy runs between results stores (SQLite files and PostgreSQL servers).',
@@ -28,7 +25,7 @@ can be repeated.`,
         if (problem) { printError(`halluprobe store: ${problem}\n\n${this.usage}`); return 2; }
         const only = typeof args.flags.run === 'string' ? [args.flags.run] : undefined;
         const { copied, skipped } = await copyStore(from!, to!, only);
-        print(`Copied ${copied.length} run${copied.length === 1 ? '' : 's'} from ${shown(from!)} to ${shown(to!)}${skipped.length ? ` (${skipped.length} already there: ${skipped.join(', ')})` : ''}.`);
+        print(`Copied ${copied.length} run${copied.length === 1 ? '' : 's'} from ${shownStore(from!)} to ${shownStore(to!)}${skipped.length ? ` (${skipped.length} already there: ${skipped.join(', ')})` : ''}.`);
         return 0;
     },
 };

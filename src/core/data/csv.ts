@@ -6,13 +6,16 @@
 import * as fs from 'node:fs';
 import { parse, CsvError } from 'csv-parse';
 import type { SourceDecl } from '../spec/model.js';
+import type { SourceProblem } from '../problem.js';
+
+/** The code of every problem of a CSV source's read: the file as a whole or some of its lines. */
+const CODE = 'csv-format';
 
 /** A problem with the file as a whole or with some of its lines (not with one typed value). */
-export interface FormatProblem { message: string; lines: number[]; severity: 'error' | 'warning' }
 
 export interface StreamResult {
     header: string[];
-    problems: FormatProblem[];
+    problems: SourceProblem[];
     /** False when the file could not be read to the end (binary, unclosed quote, ...). */
     complete: boolean;
 }
@@ -60,12 +63,12 @@ function notText(head: Buffer, encoding: string): string | undefined {
  */
 export async function streamCsv(source: SourceDecl, onRow: RowSink, signal?: AbortSignal, headerOnly = false): Promise<StreamResult> {
     const options = csvOptions(source);
-    const problems: FormatProblem[] = [];
+    const problems: SourceProblem[] = [];
     let decoder: TextDecoder;
     try {
         decoder = new TextDecoder(options.encoding);
     } catch {
-        return { header: [], complete: false, problems: [{ severity: 'error', lines: [], message: `unknown encoding '${options.encoding}'; use utf-8, latin1, windows-1252 or utf-16` }] };
+        return { header: [], complete: false, problems: [{ severity: 'error', code: CODE, lines: [], message: `unknown encoding '${options.encoding}'; use utf-8, latin1, windows-1252 or utf-16` }] };
     }
     const head = Buffer.alloc(4096);
     let headLength: number;
@@ -76,7 +79,7 @@ export async function streamCsv(source: SourceDecl, onRow: RowSink, signal?: Abo
         return { header: [], complete: false, problems: [parseProblem(e, 1)] };
     }
     const binary = notText(head.subarray(0, headLength), options.encoding);
-    if (binary) return { header: [], complete: false, problems: [{ severity: 'error', lines: [], message: binary }] };
+    if (binary) return { header: [], complete: false, problems: [{ severity: 'error', code: CODE, lines: [], message: binary }] };
 
     let header: string[] | undefined;
     let lastLine = 0;
@@ -152,21 +155,21 @@ export async function streamCsv(source: SourceDecl, onRow: RowSink, signal?: Abo
     }
     signal?.throwIfAborted();
     if (header === undefined) {
-        problems.push({ severity: 'error', lines: [], message: 'is empty: it has no header row' });
+        problems.push({ severity: 'error', code: CODE, lines: [], message: 'is empty: it has no header row' });
         return { header: [], problems, complete: false };
     }
     if (headerOnly) return { header, problems, complete };
     if (invalidUtf8) {
         problems.push({
-            severity: 'warning', lines: [],
+            severity: 'warning', code: CODE, lines: [],
             message: 'contains bytes that are not valid UTF-8 (shown as �); if it was saved as Latin-1 or Windows-1252, add `encoding "windows-1252"` to the source',
         });
     }
-    if (records === (options.header ? 1 : 0) && complete) problems.push({ severity: 'warning', lines: [], message: 'has a header row but no data rows' });
+    if (records === (options.header ? 1 : 0) && complete) problems.push({ severity: 'warning', code: CODE, lines: [], message: 'has a header row but no data rows' });
     if (raggedCount > 0) {
         const shown = ragged.map(r => `line ${r.line} has ${r.fields}`).join(', ');
         problems.push({
-            severity: 'error', lines: ragged.map(r => r.line),
+            severity: 'error', code: CODE, lines: ragged.map(r => r.line),
             message: `has ${raggedCount} row${raggedCount === 1 ? '' : 's'} whose number of fields differs from the header's ${header.length} (${shown}${raggedCount > ragged.length ? ', …' : ''}); `
                 + 'check the delimiter and quoting of those lines',
         });
@@ -174,13 +177,13 @@ export async function streamCsv(source: SourceDecl, onRow: RowSink, signal?: Abo
     return { header, problems, complete };
 }
 
-function parseProblem(e: unknown, line: number): FormatProblem {
+function parseProblem(e: unknown, line: number): SourceProblem {
     if (e instanceof CsvError && e.code === 'CSV_QUOTE_NOT_CLOSED') {
-        return { severity: 'error', lines: [line], message: `has a quote opened on line ${line} that is never closed; the rows from there on could not be read` };
+        return { severity: 'error', code: CODE, lines: [line], message: `has a quote opened on line ${line} that is never closed; the rows from there on could not be read` };
     }
-    if (e instanceof CsvError) return { severity: 'error', lines: [line], message: `could not be read from line ${line}: ${e.message.replace(/^Invalid Record Length: /, '')}` };
+    if (e instanceof CsvError) return { severity: 'error', code: CODE, lines: [line], message: `could not be read from line ${line}: ${e.message.replace(/^Invalid Record Length: /, '')}` };
     const err = e as NodeJS.ErrnoException;
-    return { severity: 'error', lines: [], message: `could not be read: ${err.code ?? ''} ${err.message ?? String(e)}`.trim() };
+    return { severity: 'error', code: CODE, lines: [], message: `could not be read: ${err.code ?? ''} ${err.message ?? String(e)}`.trim() };
 }
 
 /** The column names of a CSV source (its first row, or 1, 2, … when `header false`); [] when unreadable. */

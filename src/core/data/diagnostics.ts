@@ -35,11 +35,6 @@ export function dataGate(diagnostics: readonly SpecDiagnostic[]): { blocking: Sp
     return { blocking: errors.filter(d => BLOCKING_DATA_CODES.has(d.code)), skipping: errors.filter(d => !BLOCKING_DATA_CODES.has(d.code)) };
 }
 
-/** The code of a source's own read problem, by its format. */
-const FORMAT_CODES: Record<SourceDecl['format'], string> = {
-    csv: 'csv-format', json: 'json-format', jsonl: 'json-format', sqlite: 'sqlite-error', postgres: 'postgres-error',
-};
-
 export function shownFile(file: string, from: SpecLocation): string {
     const relative = path.relative(path.dirname(from.file), file).split(path.sep).join('/');
     if (relative === '') return path.basename(file);
@@ -108,7 +103,7 @@ export function problemDiagnostic(problem: LoadProblem, decls: Declarations): Sp
             if (!source) return undefined;
             const file = source.format === 'postgres' ? safeUrl(problem.file) : shownFile(problem.file, source.loc);
             const data = problem.problem.lines.length > 0 ? { rows: problem.problem.lines.map(line => ({ file: problem.file, line })) } : undefined;
-            return at(source.loc, problem.problem.severity, FORMAT_CODES[source.format], `${file} ${problem.problem.message}.`, data);
+            return at(source.loc, problem.problem.severity, problem.problem.code, `${file} ${problem.problem.message}.`, data);
         }
         case 'missing-column': {
             const attribute = decls.relation(problem.relation)?.attributes.find(a => a.name === problem.attribute);

@@ -118,6 +118,5 @@ export async function loadData(spec: SpecModel, cache?: DataCache, signal?: Abor
     return options.skip?.size ? { tables, diagnostics, skipped: options.skip } : { tables, diagnostics };
 }
 export { outsideSpecFolder } from './diagnostics.js';
-export { databaseId, passwordInUrl, safeUrl, useSavedPasswords } from './postgres-url.js';
-export { type SourceAccess, accessFrom, insideFolders, sourceDecision, sourcesToConfirm } from './source-access.js';
+export * from './light.js';
 export { type LoadedData, type RelationTable } from './types.js';

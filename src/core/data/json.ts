@@ -5,9 +5,12 @@
  */
 import * as fs from 'node:fs';
 import type { SourceDecl } from '../spec/model.js';
-import type { FormatProblem } from './csv.js';
+import type { SourceProblem } from '../problem.js';
 
-export interface JsonRead { header: string[]; problems: FormatProblem[] }
+/** The code of every problem of a json source's read. */
+const CODE = 'json-format';
+
+export interface JsonRead { header: string[]; problems: SourceProblem[] }
 
 /** Leaf paths of a record: nested objects are walked, arrays and scalars are leaves. */
 function leaves(value: unknown, prefix: string, out: Set<string>): void {
@@ -39,7 +42,7 @@ export const MAX_JSON_DEPTH = 1000;
 const CHUNK = 1 << 20;
 const BOM = [0xef, 0xbb, 0xbf];
 
-interface Scan { problems: FormatProblem[]; badUtf8: boolean }
+interface Scan { problems: SourceProblem[]; badUtf8: boolean }
 
 /**
  * The file's records one at a time, read in 1 MB chunks: memory holds one record, never the whole file (a JSON
@@ -123,10 +126,10 @@ function* recordsOf(file: string, jsonl: boolean, scan: Scan, signal?: AbortSign
         fs.closeSync(fd);
         if (bad.length) {
             scan.problems.push(jsonl
-                ? { severity: 'error', lines: bad, message: `has ${badCount} line(s) that are not JSON (line ${bad.join(', ')}); each line must be one JSON object` }
-                : { severity: 'error', lines: [], message: `is not valid JSON (record ${bad.join(', ')} of the array does not parse); write an array of objects, or use a jsonl source for one object per line` });
+                ? { severity: 'error', code: CODE, lines: bad, message: `has ${badCount} line(s) that are not JSON (line ${bad.join(', ')}); each line must be one JSON object` }
+                : { severity: 'error', code: CODE, lines: [], message: `is not valid JSON (record ${bad.join(', ')} of the array does not parse); write an array of objects, or use a jsonl source for one object per line` });
         }
-        if (tooDeep.length) scan.problems.push({ severity: 'error', lines: jsonl ? tooDeep.slice(0, 5) : [], message: `nests deeper than ${MAX_JSON_DEPTH} levels (${jsonl ? 'line' : 'record'} ${tooDeep.slice(0, 5).join(', ')}); flatten those records — they are skipped` });
+        if (tooDeep.length) scan.problems.push({ severity: 'error', code: CODE, lines: jsonl ? tooDeep.slice(0, 5) : [], message: `nests deeper than ${MAX_JSON_DEPTH} levels (${jsonl ? 'line' : 'record'} ${tooDeep.slice(0, 5).join(', ')}); flatten those records — they are skipped` });
     }
 }
 
@@ -159,16 +162,16 @@ export function readJson(source: SourceDecl, separator: string, onRow: ((fields:
         }
     } catch (e) {
         if (e instanceof NotAnArray) {
-            if (records === 0) return { header: [], problems: [...scan.problems, { severity: 'error', lines: [], message: 'is not an array of objects (it must start with [ and end with ]); write [ {…}, {…} ], or use a jsonl source for one object per line' }] };
-            scan.problems.push({ severity: 'error', lines: [], message: 'ends before its closing ]: the file is cut short or has text after the array' });
+            if (records === 0) return { header: [], problems: [...scan.problems, { severity: 'error', code: CODE, lines: [], message: 'is not an array of objects (it must start with [ and end with ]); write [ {…}, {…} ], or use a jsonl source for one object per line' }] };
+            scan.problems.push({ severity: 'error', code: CODE, lines: [], message: 'ends before its closing ]: the file is cut short or has text after the array' });
         } else {
-            return { header: [], problems: [{ severity: 'error', lines: [], message: `could not be read: ${e instanceof Error ? e.message : String(e)}` }] };
+            return { header: [], problems: [{ severity: 'error', code: CODE, lines: [], message: `could not be read: ${e instanceof Error ? e.message : String(e)}` }] };
         }
     }
     if (header === undefined) { header = [...paths]; split = header.map(h => h.split('.')); if (onRow) pending.splice(0).forEach(emit); }
     const problems = scan.problems;
-    if (scan.badUtf8) problems.push({ severity: 'warning', lines: [], message: 'contains bytes that are not valid UTF-8 (shown as �); save it as UTF-8 — JSON is always UTF-8' });
-    if (notObjects.length) problems.push({ severity: 'warning', lines: notObjects, message: `has ${records - objects} record(s) that are not objects; they are skipped` });
-    if (objects === 0) return { header: [], problems: [...problems, { severity: 'error', lines: [], message: 'holds no object records' }] };
+    if (scan.badUtf8) problems.push({ severity: 'warning', code: CODE, lines: [], message: 'contains bytes that are not valid UTF-8 (shown as �); save it as UTF-8 — JSON is always UTF-8' });
+    if (notObjects.length) problems.push({ severity: 'warning', code: CODE, lines: notObjects, message: `has ${records - objects} record(s) that are not objects; they are skipped` });
+    if (objects === 0) return { header: [], problems: [...problems, { severity: 'error', code: CODE, lines: [], message: 'holds no object records' }] };
     return { header, problems };
 }

@@ -71,3 +71,11 @@ export function savedPassword(url: string): string | undefined {
 
 /** How to give a password, for every message that needs one. */
 export const PASSWORD_REMEDY = 'set PGPASSWORD (or name a variable with `password_env`), or in VS Code run "HalluProbe: Set Database Password" — never a password in the spec';
+
+/** A PostgreSQL connection URL (a results store or a source on a server), not a file. */
+export const isPostgresUrl = (s: string) => /^postgres(ql)?:\/\//i.test(s);
+
+/** A results store as people see it: a server's URL without a password, a file as given. */
+export function shownStore(where: string): string {
+    return isPostgresUrl(where) ? safeUrl(where) : where;
+}

@@ -9,11 +9,14 @@ import * as fs from 'node:fs';
 import pg from 'pg';
 import { CopyOutQuery } from './postgres-wire.js';
 import type { SourceDecl } from '../spec/model.js';
-import type { FormatProblem } from './csv.js';
+import type { SourceProblem } from '../problem.js';
+
+/** The code of every problem of a postgres source's read. */
+const CODE = 'postgres-error';
 import { PASSWORD_REMEDY, passwordInUrl, safeUrl, savedPassword } from './postgres-url.js';
 import { BinaryCopyDecoder, copyStatement, withoutTerminator, type RowBatch } from './postgres-copy.js';
 
-export interface PostgresResult { header: string[]; problems: FormatProblem[]; complete: boolean }
+export interface PostgresResult { header: string[]; problems: SourceProblem[]; complete: boolean }
 
 const BATCH = 8192;
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -54,7 +57,7 @@ export function clientConfig(source: Pick<SourceDecl, 'path' | 'settings'>): pg.
 }
 
 /** Why a connection failed, in the user's terms (unreachable, no or wrong password, no such database). */
-export function connectionProblem(e: unknown, url: string): FormatProblem {
+export function connectionProblem(e: unknown, url: string): SourceProblem {
     const err = e as { code?: string; message?: string };
     const where = safeUrl(url);
     const message = err.code === 'ECONNREFUSED' || err.code === 'ENOTFOUND' || err.code === 'EHOSTUNREACH' || /timeout/i.test(err.message ?? '')
@@ -66,25 +69,25 @@ export function connectionProblem(e: unknown, url: string): FormatProblem {
                 ? `PostgreSQL asks for a password for ${where} and none was given; ${PASSWORD_REMEDY}`
                 : err.code === '3D000' ? `${err.message} at ${where}; check the database name in the URL`
                     : `could not connect to ${where}: ${err.message}`;
-    return { severity: 'error', lines: [], message };
+    return { severity: 'error', code: CODE, lines: [], message };
 }
 
 /** Connects, or returns the problem; the caller ends the client. */
-export async function connect(source: Pick<SourceDecl, 'path' | 'settings'>): Promise<pg.Client | FormatProblem> {
+export async function connect(source: Pick<SourceDecl, 'path' | 'settings'>): Promise<pg.Client | SourceProblem> {
     if (passwordInUrl(source.path)) {
-        return { severity: 'error', lines: [], message: `has a password in its URL; remove it and ${PASSWORD_REMEDY}: a spec is shared, a password is not` };
+        return { severity: 'error', code: CODE, lines: [], message: `has a password in its URL; remove it and ${PASSWORD_REMEDY}: a spec is shared, a password is not` };
     }
     // pg reads sslcert / sslkey / sslrootcert files while it parses the URL: a missing one throws there.
     for (const name of ['sslcert', 'sslkey', 'sslrootcert']) {
         let file: string | null = null;
         try { file = new URL(source.path).searchParams.get(name); } catch { /* not a URL: pg reports it */ }
-        if (file && !fs.existsSync(file)) return { severity: 'error', lines: [], message: `names ${name}=${file}, which does not exist; give the path of the file (absolute, or relative to where halluprobe runs) or remove the parameter` };
+        if (file && !fs.existsSync(file)) return { severity: 'error', code: CODE, lines: [], message: `names ${name}=${file}, which does not exist; give the path of the file (absolute, or relative to where halluprobe runs) or remove the parameter` };
     }
     let client: pg.Client;
     try {
         client = new pg.Client(clientConfig(source));
     } catch (e) {
-        return { severity: 'error', lines: [], message: `has settings pg cannot use (${(e as Error).message}); check the URL's parameters` };
+        return { severity: 'error', code: CODE, lines: [], message: `has settings pg cannot use (${(e as Error).message}); check the URL's parameters` };
     }
     client.on('error', () => undefined); // a dropped connection surfaces as the failing query's error
     try {
@@ -96,17 +99,17 @@ export async function connect(source: Pick<SourceDecl, 'path' | 'settings'>): Pr
     }
 }
 
-function statementOf(source: SourceDecl): string | FormatProblem {
+function statementOf(source: SourceDecl): string | SourceProblem {
     if (source.query !== undefined) return withoutTerminator(source.query);
-    if (source.table === undefined) return { severity: 'error', lines: [], message: 'needs `table "schema.name"` or `query "select …"` to say which rows to read' };
+    if (source.table === undefined) return { severity: 'error', code: CODE, lines: [], message: 'needs `table "schema.name"` or `query "select …"` to say which rows to read' };
     return `SELECT * FROM ${quoteQualified(source.table)}`;
 }
 
-function queryProblem(e: unknown, source: SourceDecl): FormatProblem {
+function queryProblem(e: unknown, source: SourceDecl): SourceProblem {
     const err = e as { code?: string; message?: string };
-    if (err.code === '42P01' && source.table !== undefined) return { severity: 'error', lines: [], message: `has no table '${source.table}' (${err.message})` };
-    if (err.code === '57014') return { severity: 'error', lines: [], message: `the query ran past the statement timeout (${String(source.settings.statement_timeout ?? DEFAULT_TIMEOUT_MS)} ms); raise \`statement_timeout\` or narrow the query` };
-    return { severity: 'error', lines: [], message: `query failed: ${err.message}` };
+    if (err.code === '42P01' && source.table !== undefined) return { severity: 'error', code: CODE, lines: [], message: `has no table '${source.table}' (${err.message})` };
+    if (err.code === '57014') return { severity: 'error', code: CODE, lines: [], message: `the query ran past the statement timeout (${String(source.settings.statement_timeout ?? DEFAULT_TIMEOUT_MS)} ms); raise \`statement_timeout\` or narrow the query` };
+    return { severity: 'error', code: CODE, lines: [], message: `query failed: ${err.message}` };
 }
 
 /**
@@ -125,7 +128,7 @@ export async function streamPostgres(
     try {
         const described = await client.query({ text: `SELECT * FROM (${statement}) AS q LIMIT 0`, rowMode: 'array' });
         const fields = described.fields.map(f => ({ name: f.name, dataTypeID: f.dataTypeID }));
-        if (fields.length === 0) return { header: [], problems: [{ severity: 'error', lines: [], message: 'has no columns to read (the query selects none)' }], complete: false };
+        if (fields.length === 0) return { header: [], problems: [{ severity: 'error', code: CODE, lines: [], message: 'has no columns to read (the query selects none)' }], complete: false };
         header = fields.map(f => f.name);
         if (headerOnly) { onHeader(header); return { header, problems: [], complete: true }; }
         onHeader(header, await plannedRows(client, statement));

@@ -4,6 +4,7 @@ import type { Verdict } from '../verify/types.js';
 import type { GraphView, QuestionGraph, RationaleSpan, SchemaGraph } from '../../protocol/webview.js';
 import { questionDrawing } from './drawing.js';
 import { findFamily } from '../probes/families.js';
+import { explainVerdict } from '../report/model.js';
 
 export function questionGraph(q: Question, v?: Verdict, response?: string): QuestionGraph {
     // Spans are offsets into the whole response; without it, show the rationale and no highlights.
@@ -24,6 +25,13 @@ export function questionGraph(q: Question, v?: Verdict, response?: string): Ques
         ...(v?.failedHop !== undefined ? { failedHop: v.failedHop } : {}),
         rationale: { text, spans },
     };
+    // The span read as the answer (the model reader's when it decided), and why the verdict failed in the family's words.
+    if (v?.modelRead?.patterns !== undefined && v.modelRead.span && v.modelRead.quote !== undefined) out.read = { span: v.modelRead.span, text: v.modelRead.quote, why: `read by ${v.modelRead.model}; the pattern reader read ${v.modelRead.patterns}`, by: v.modelRead.model };
+    else if (v?.read && response !== undefined) out.read = { span: v.read.span, text: v.read.text, why: v.read.why, by: 'patterns' };
+    if (v && response !== undefined) {
+        const why = explainVerdict(q, v, response);
+        if (why.length) out.explanation = why;
+    }
     // The family adds what its questions carry (open: the answer's claims; rule: the proof with each premise's status).
     const refine = findFamily(q.kind)?.questionGraph;
     return refine ? refine(out, q, v, response) : out;

@@ -7,7 +7,7 @@ export { specFileProblem } from './importable.js';
 export { unparseableMessage } from './parse-guard.js';
 export { type ProbeAddedServices, ProbeModule } from './module.js';
 export { importedDocuments } from './scope.js';
-export { settingNames } from './validation/settings.js';
+export { settingChoices, settingNames, type SettingChoice } from './validation/settings.js';
 export { closest } from './validation/suggest.js';
 export { stringOffsets, templateScope } from './validation/templates.js';
 export { registerValidationChecks } from './validator.js';

@@ -1,6 +1,6 @@
 import {
     createDefaultCoreModule, createLangiumParser, createDefaultSharedCoreModule, inject,
-    type DeepPartial, type DefaultSharedCoreModuleContext, type LangiumCoreServices, type LangiumSharedCoreServices, type Module, type PartialLangiumCoreServices,
+    type DefaultSharedCoreModuleContext, type LangiumCoreServices, type LangiumSharedCoreServices, type Module, type PartialLangiumCoreServices,
 } from 'langium';
 import { ProbeSpecGeneratedModule, ProbeSpecGeneratedSharedModule } from './generated/module.js';
 import { ProbeScopeProvider } from './scope.js';
@@ -11,14 +11,9 @@ import { ProbeDocumentValidator } from './document-validator.js';
 import { withoutSpreads } from './parse-guard.js';
 import { ProbeParserErrorMessageProvider, recoveringParser } from './parse-errors.js';
 
-/** Services added by the .probe language on top of Langium's (none yet; checks are plain functions). */
-export type ProbeAddedServices = object;
+import type { ProbeAddedServices, ProbeModuleOverride, ProbeServices } from './services.js';
 
-/**
- * The language's services as the engine needs them: Langium's core (parsing, linking, validation, workspace),
- * no LSP. The language server builds its LSP services on top of the same `ProbeModule` (src/server/module.ts).
- */
-export type ProbeServices = LangiumCoreServices & ProbeAddedServices;
+export type { ProbeAddedServices, ProbeModuleOverride, ProbeServices } from './services.js';
 
 export const ProbeModule: Module<ProbeServices, PartialLangiumCoreServices & ProbeAddedServices> = {
     parser: {
@@ -35,8 +30,6 @@ export const ProbeModule: Module<ProbeServices, PartialLangiumCoreServices & Pro
     },
 };
 
-/** Extra modules a face may plug in (tests may add fakes). */
-export type ProbeModuleOverride = DeepPartial<ProbeServices>;
 
 /**
  * Creates the language's core services (the CLI with NodeFileSystem, tests with EmptyFileSystem). Each call makes

@@ -1,6 +1,6 @@
 import type { ValidationChecks } from 'langium';
 import type { ProbeSpecAstType } from './generated/ast.js';
-import type { ProbeServices } from './module.js';
+import type { ProbeServices } from './services.js';
 import { checkImport, checkUniqueAttributes, checkUniqueNames } from './validation/names.js';
 import { checkDuring, checkFdSides, checkFkTypes, checkKeyAttributes, checkSourceShape } from './validation/relations.js';
 import { checkTemplate } from './validation/templates.js';

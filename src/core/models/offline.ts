@@ -9,9 +9,14 @@ import { draw } from './draw.js';
 import type { Settings } from '../spec/model.js';
 import { ModelError, type Completion, type CompletionRequest, type ModelClient } from './types.js';
 import type { LoadedData } from '../data/types.js';
-import { familyOf } from '../probes/families.js';
+import { familyOf, familySimulatorRates } from '../probes/families.js';
+import type { SimulatorRates } from '../probes/family.js';
 
-export interface OfflineRates {
+/**
+ * The simulated model's rates: the shared ones below, and each registered family's own by its setting name
+ * (`ProbeFamily.simulatorRates`: open's `follows`, rule's `wrong_premises` …), which the family's hooks read.
+ */
+export interface OfflineRates extends SimulatorRates {
     /** Share of entities the simulated model knows. */
     knowledge: number;
     /** Share of answers about an unknown entity that say "not sure" instead of guessing. */
@@ -20,15 +25,6 @@ export interface OfflineRates {
     omit: number;
     /** Share of answers whose rationale states another value of the same attribute. */
     contradict: number;
-    /** Open answers: share of the context's facts stated, and per fact the chance of adding an invented one. */
-    follows: number;
-    invents: number;
-    /** Evidence probes: share of swapped passages answered from memory (the original value) instead of the passage. */
-    trustsMemory: number;
-    /** Rule probes: shares of derived facts stated with a wrong premise, concluded wrongly, and of polarity twins answered flipped. */
-    wrongPremises: number;
-    wrongInferences: number;
-    flipsTwins: number;
     seed: number;
 }
 
@@ -50,18 +46,24 @@ export function domainFromData(data: LoadedData): DomainFn {
     };
 }
 
-export const DEFAULT_RATES: OfflineRates = { knowledge: 0.8, unsure: 0.05, omit: 0.1, contradict: 0.05, follows: 1, invents: 0.05, trustsMemory: 0, wrongPremises: 0, wrongInferences: 0, flipsTwins: 0, seed: 1 };
+const SHARED_RATES = { knowledge: 0.8, unsure: 0.05, omit: 0.1, contradict: 0.05, seed: 1 };
 
+/** The shared rates and every registered family's, at their defaults unless `settings` sets them. */
+function ratesFrom(settings: Settings): OfflineRates {
+    const rates: Record<string, number> = { ...Object.fromEntries(familySimulatorRates().map(r => [r.name, r.default])), ...SHARED_RATES };
+    for (const name of Object.keys(rates)) {
+        const v = Number(settings[name]);
+        if (settings[name] !== undefined && Number.isFinite(v)) rates[name] = v;
+    }
+    return rates as OfflineRates;
+}
+
+/** The defaults, with the built-in families' rates. */
+export const DEFAULT_RATES: OfflineRates = ratesFrom({});
+
+/** The rates an `offline` model block sets (a setting of the rate's name), the defaults for the rest. */
 export function offlineRates(settings: Settings): OfflineRates {
-    const pick = (name: keyof OfflineRates, setting: string = name) => {
-        const v = Number(settings[setting]);
-        return settings[setting] !== undefined && Number.isFinite(v) ? v : DEFAULT_RATES[name];
-    };
-    return {
-        knowledge: pick('knowledge'), unsure: pick('unsure'), omit: pick('omit'), contradict: pick('contradict'), follows: pick('follows'), invents: pick('invents'),
-        trustsMemory: pick('trustsMemory', 'trusts_memory'), wrongPremises: pick('wrongPremises', 'wrong_premises'),
-        wrongInferences: pick('wrongInferences', 'wrong_inferences'), flipsTwins: pick('flipsTwins', 'flips_twins'), seed: pick('seed'),
-    };
+    return ratesFrom(settings);
 }
 
 export { draw } from './draw.js';

@@ -1,6 +1,6 @@
 /**
  * OpenAI-compatible embeddings (`/v1/embeddings`) through the official SDK: the optional similarity oracle of rule
- * probes (`embeddings MODEL`, rules/embed-run.ts). The model is declared like a chat model (provider, id,
+ * probes (`embeddings MODEL`, rules/embed-run.ts) and the question-aware prizes of open probes (run/aids.ts). The model is declared like a chat model (provider, id,
  * endpoint, key_env) and its key resolved the same way, so it only goes where it is bound.
  */
 import OpenAI from 'openai';
@@ -31,9 +31,4 @@ export class OpenAIEmbeddingsClient {
     }
 }
 
-/** Cosine similarity of two vectors (0 when either is zero). */
-export function cosine(a: readonly number[], b: readonly number[]): number {
-    let dot = 0, na = 0, nb = 0;
-    for (let i = 0; i < Math.min(a.length, b.length); i++) { dot += a[i]! * b[i]!; na += a[i]! * a[i]!; nb += b[i]! * b[i]!; }
-    return na && nb ? dot / Math.sqrt(na * nb) : 0;
-}
+export { cosine } from './cosine.js';

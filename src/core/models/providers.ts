@@ -3,7 +3,9 @@
  * plain settings the runner uses. Nothing here reads a key: see secrets.ts.
  */
 import type { ModelDecl, Settings, SettingValue } from '../spec/model.js';
-import type { CompletionParams } from './types.js';
+import type { CompletionParams, Limits, ResolvedModel } from './types.js';
+
+export type { Limits, ResolvedModel } from './types.js';
 
 /** Every fact about a provider, in this one table: the grammar, settings schema, costs and key rules read it. */
 export interface ProviderFacts {
@@ -53,38 +55,6 @@ export function httpProvider(name: string): ProviderFacts | undefined {
 /** The provider whose own variable this is (OPENAI_API_KEY → openai), if any. */
 export function providerOfKeyEnv(name: string): ProviderName | undefined {
     return PROVIDER_NAMES.find(p => (PROVIDERS[p] as ProviderFacts).keyEnv === name);
-}
-
-export interface Limits {
-    concurrency: number;
-    /** Requests per minute; 0 = no limit. */
-    rpm: number;
-    /** Tokens per minute (input + expected output); 0 = no limit. */
-    tpm: number;
-    timeoutMs: number;
-    /** Attempts after the first. */
-    retries: number;
-    /** 'endpoint' (default): pace from the endpoint's rate-limit headers, rpm / tpm as caps; 'fixed': rpm / tpm only. */
-    pacing: 'endpoint' | 'fixed';
-}
-
-export interface ResolvedModel {
-    /** The name results are stored under: the spec's model name or the `--model` text. */
-    name: string;
-    provider: string;
-    /** The model id sent to the endpoint (`gpt-4o-mini`). */
-    id: string;
-    /** Base URL for HTTP providers; '' for replay / offline. */
-    endpoint: string;
-    params: CompletionParams;
-    samples: number;
-    limits: Limits;
-    keyEnv?: string;
-    /** Per 1M tokens, from the model's settings; undefined → the price table. */
-    price?: { input?: number; output?: number };
-    /** Expected output tokens per answer for estimates when the cache has none. */
-    expectedOutputTokens?: number;
-    settings: Settings;
 }
 
 export const DEFAULT_LIMITS: Limits = { concurrency: 8, rpm: 0, tpm: 0, timeoutMs: 60_000, retries: 4, pacing: 'endpoint' };

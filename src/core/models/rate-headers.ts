@@ -4,17 +4,9 @@
  * "6m0s", "1.5s", "120ms"). The runner paces from these; an endpoint that sends none leaves them undefined.
  */
 
-/** One limit (requests or tokens) as the endpoint reported it. */
-export interface RateLimit {
-    /** The most the window allows. */
-    limit: number;
-    /** What is left of it now. */
-    remaining: number;
-    /** Until the window is back to `limit`, in ms (undefined when not sent). */
-    resetMs?: number;
-}
+import type { RateLimit, RateLimitInfo } from './types.js';
 
-export interface RateLimitInfo { requests?: RateLimit; tokens?: RateLimit }
+export type { RateLimit, RateLimitInfo } from './types.js';
 
 /** "6m0s", "1h2m3.5s", "250ms", "2s", or a bare number of seconds → ms; undefined when unreadable. */
 export function parseDuration(text: string | null | undefined): number | undefined {

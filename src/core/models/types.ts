@@ -1,8 +1,21 @@
 /**
- * What every model face (OpenAI-compatible HTTP, replay, offline simulator) offers the runner.
+ * What every model face (OpenAI-compatible HTTP, replay, offline simulator) offers the runner, and a model as the
+ * runner uses it. A leaf: it imports types of other leaves only (the family contract names a client and a model).
  */
 import type { ChatMessage, Question } from '../probes/question.js';
-import type { RateLimitInfo } from './rate-headers.js';
+import type { Settings } from '../spec/model.js';
+
+/** One limit (requests or tokens) as the endpoint reported it (src/core/models/rate-headers.ts reads them). */
+export interface RateLimit {
+    /** The most the window allows. */
+    limit: number;
+    /** What is left of it now. */
+    remaining: number;
+    /** Until the window is back to `limit`, in ms (undefined when not sent). */
+    resetMs?: number;
+}
+
+export interface RateLimitInfo { requests?: RateLimit; tokens?: RateLimit }
 
 export interface CompletionParams {
     /** 0 unless the spec says otherwise: ERBench measures the model's single most likely answer. */
@@ -39,6 +52,38 @@ export interface ModelClient {
     /** Answers from a network model are cached by request; local answers (replay, offline) are not. */
     readonly cacheable: boolean;
     complete(request: CompletionRequest, signal?: AbortSignal): Promise<Completion>;
+}
+
+export interface Limits {
+    concurrency: number;
+    /** Requests per minute; 0 = no limit. */
+    rpm: number;
+    /** Tokens per minute (input + expected output); 0 = no limit. */
+    tpm: number;
+    timeoutMs: number;
+    /** Attempts after the first. */
+    retries: number;
+    /** 'endpoint' (default): pace from the endpoint's rate-limit headers, rpm / tpm as caps; 'fixed': rpm / tpm only. */
+    pacing: 'endpoint' | 'fixed';
+}
+
+export interface ResolvedModel {
+    /** The name results are stored under: the spec's model name or the `--model` text. */
+    name: string;
+    provider: string;
+    /** The model id sent to the endpoint (`gpt-4o-mini`). */
+    id: string;
+    /** Base URL for HTTP providers; '' for replay / offline. */
+    endpoint: string;
+    params: CompletionParams;
+    samples: number;
+    limits: Limits;
+    keyEnv?: string;
+    /** Per 1M tokens, from the model's settings; undefined → the price table. */
+    price?: { input?: number; output?: number };
+    /** Expected output tokens per answer for estimates when the cache has none. */
+    expectedOutputTokens?: number;
+    settings: Settings;
 }
 
 /** Why a call failed, as the runner needs to know it: retry or record. */

@@ -5,19 +5,22 @@
  *
  * To add a family: write one module that exports a `ProbeFamily`, add it to `BUILTIN_FAMILIES` in
  * `families.ts` (the compiler then checks every hook), document it in docs/probes.md. See docs/architecture.md.
+ *
+ * A leaf, types only: it imports nothing but the types of other leaf modules (plan-types, estimate-types, question, spec/model,
+ * data/types, verify/types, verify/figures, store/types, models/types, problem, protocol/webview), so it loads no
+ * code and no engine room can reach a family through it (`contract-is-a-leaf` in .dependency-cruiser.cjs).
  */
 import type { LoadedData } from '../data/types.js';
 import type { ProbeDecl, SpecModel } from '../spec/model.js';
 import type { GroupMetrics } from '../verify/figures.js';
-import type { ParsedAnswer } from '../verify/answer.js';
-import type { Verdict } from '../verify/types.js';
-import type { Gold, Question } from './question.js';
-import type { Plan } from './plan.js';
+import type { ParsedAnswer, Verdict } from '../verify/types.js';
+import type { ChatMessage, Gold, Question } from './question.js';
+import type { Plan } from './plan-types.js';
+import type { EstimateRequest, EstimateRun, FigureEstimate } from './estimate-types.js';
 import type { QuestionGraph } from '../../protocol/webview.js';
-import type { Store } from '../store/index.js';
-import type { ResolvedModel } from '../models/providers.js';
-import type { ModelClient } from '../models/types.js';
-import type { Problem } from '../errors.js';
+import type { AnswerRecord, CacheEntry, RunResults } from '../store/types.js';
+import type { ModelClient, ResolvedModel } from '../models/types.js';
+import type { Problem } from '../problem.js';
 
 /** What follows the kind in `probe NAME <kind> …`: `using <fd>`, `along R.a -> S.b`, `about <relation>`, `using <rule>`. */
 export type ProbeTarget = 'fd' | 'path' | 'relation' | 'rule';
@@ -56,6 +59,22 @@ export interface CompileInput {
     problems: Problem[];
     /** The suite's seed (falsification draws, demonstrations). */
     seed: number;
+    /** Model outputs the plan may read while it generates (see `ModelAids`); absent where no store is at hand. */
+    aids?: ModelAids;
+}
+
+/**
+ * Model outputs a plan reads while it generates (evidence `enrich_with`: the enriching steps; open `embeddings`:
+ * question-aware prizes). Generation is synchronous and deterministic, so a plan never calls a model: it asks for
+ * the output of a request, which comes from the store's cache; when it is not there the request is noted as wanted
+ * and the plan does without it (and says so). Before a run generates, the engine (run/aids.ts) asks the models for
+ * what the plans want, caches the answers, and generates again until nothing more is wanted.
+ */
+export interface ModelAids {
+    /** A declared chat model's answer to these messages (JSON mode with `json`), or undefined (wanted). */
+    chat(model: string, messages: ChatMessage[], options?: { json?: boolean }): string | undefined;
+    /** A declared embeddings model's vectors of these texts, in order, or undefined when any is missing (wanted). */
+    embed(model: string, texts: readonly string[]): (readonly number[])[] | undefined;
 }
 
 /** How a family reads one response: the answer against the gold, plus what the family adds to the verdict. */
@@ -81,14 +100,40 @@ export interface ReportSection {
     curves?: ReportCurve[];
 }
 
+/** One bar chart of the HTML report: a bar group per label (the label's lines under it), each bar with its interval. */
+export interface BarChart {
+    title: string;
+    groups: { lines: string[]; bars: { name: string; value: number | null; ci: [number, number] | null }[] }[];
+}
+
+/** Bar charts a family adds to the HTML report under one heading, with the legend of its bars (path: per hop). */
+export interface ChartSet { title: string; legend: string[]; charts: BarChart[] }
+
 /** One column block of the ERBench paper's tables (BN(Y), BN(N), MC) with its cells, already written as figures. */
 export interface PaperColumn { column: string; cells: { label: string; text: string }[] }
 
-/** What an offline simulated model does with a given context (open answers). */
+/**
+ * A rate of the offline simulator that a family reads (a setting of an `offline` model block, a share in [0, 1]):
+ * open's `follows`, rule's `wrong_premises` … The model block's check and completion, and the simulator's
+ * defaults, read it from here.
+ */
+export interface SimulatorRate {
+    /** The model block's setting name, e.g. `wrong_premises`; also the key in `SimulatorRates`. */
+    readonly name: string;
+    /** Its value when the model block does not set it. */
+    readonly default: number;
+    /** One line in the user's words: what the simulated model does more of as it grows. */
+    readonly doc: string;
+}
+
+/**
+ * The simulated model's seed and every rate of the offline simulator by its setting name: the shared ones and each
+ * registered family's own (`ProbeFamily.simulatorRates`, at their defaults unless the model block sets them). A
+ * hook reads its own with its default as the fallback (`rates.doubts ?? 0`): rates made by hand may leave it out.
+ */
 export interface SimulatorRates {
-    follows: number; invents: number; trustsMemory?: number; seed: number;
-    /** Rule answers: shares of facts stated with a wrong premise, facts concluded wrongly, polarity twins answered flipped. */
-    wrongPremises?: number; wrongInferences?: number; flipsTwins?: number;
+    readonly seed: number;
+    readonly [rate: string]: number | undefined;
 }
 
 /** A draw in [0, 1) keyed by the simulated model's seed and the given parts only (e.g. one per derived fact). */
@@ -118,11 +163,21 @@ export interface GroupRelation {
 
 
 /**
- * A run after verification, as a family's model steps see it (rule: \`extract_with\` claim extraction, \`embeddings\`
- * overlaps). Run by \`runSpec\` after verifying and by \`loadReport\` (so \`run --no-verify\` then \`report\` does them too).
+ * A run after verification, as a family's model steps see it (rule: `extract_with` claim extraction, `embeddings`
+ * overlaps). Run by `runSpec` after verifying and by `loadReport` (so `run --no-verify` then `report` does them too).
  */
+/** What a family's model steps use of the results store (the engine's `Store` is one). */
+export interface ModelStepStore {
+    loadRunResults(runId: string): Pick<RunResults, 'questions' | 'verdicts' | 'answers'> | undefined;
+    /** A cached answer by request hash. */
+    cached(hash: string): CacheEntry | undefined;
+    /** Records a call made for the run beside its questions' answers (and caches `entries` by hash). */
+    recordSideCall(call: Omit<AnswerRecord, 'cacheable'>, entries?: { hash: string; text: string }[]): void;
+    saveVerdicts(runId: string, verdicts: Verdict[]): void;
+}
+
 export interface ModelStepRun {
-    store: Store;
+    store: ModelStepStore;
     runId: string;
     spec: SpecModel;
     /** The key for a model, only where it is bound (the engine's resolveKey with the face's confirmation). */
@@ -134,7 +189,7 @@ export interface ModelStepRun {
 
 /** One figure of a family's groups as a column: CSV, JUnit properties and the md / html "figures" table show it. */
 export interface FigureColumn {
-    /** Column name (CSV header, JUnit property, table column): short, no spaces, e.g. \`echo_rate\`. */
+    /** Column name (CSV header, JUnit property, table column): short, no spaces, e.g. `echo_rate`. */
     readonly name: string;
     /** Its value for a group (usually read from the group's figure slot); null when it does not apply. */
     value(group: GroupMetrics): number | string | null;
@@ -152,9 +207,20 @@ export interface ProbeFamily {
     readonly members: readonly ProbeMemberKind[];
     /** The settings it reads, with their types and allowed values (validated, completed and documented from here). */
     readonly settings: readonly FamilySetting[];
+    /**
+     * The labels the model reader (`read_with`, src/core/verify/model-read.ts) chooses among for this family's
+     * answers; yes / no / unsure when absent. Empty: its answers are not labels (short answers, open answers) and the
+     * model reader leaves them to the patterns, saying so.
+     */
+    readonly readLabels?: readonly string[];
 
     /** Compiles a probe against the data: how rows bind and which questions a bound row gives. */
     compile(input: CompileInput): Plan | undefined;
+    /**
+     * The models a probe's generation reads through `ModelAids` (evidence: `enrich_with`; open: `embeddings`); a
+     * run fetches their outputs before it generates. None (or no hook): generation asks no model.
+     */
+    generationModels?(probe: ProbeDecl): string[];
     /** The phrasing names its questions carry, in order (Test Explorer tree, CodeLens). */
     phrasings(probe: ProbeDecl): string[];
     /** A question's graph depends on the item, not only on the row (choice: which option is false). */
@@ -181,8 +247,8 @@ export interface ProbeFamily {
     /** Its phrasings are alternatives of one question (choice stems): metrics add their mean. */
     readonly meanOverPhrasings: boolean;
     /**
-     * The group relations its plans name (\`item.group.relation\`): how the answers of a group of its questions
-     * must relate. \`twins\` is shared (src/core/verify/groups.ts); a relation's name is unique across families.
+     * The group relations its plans name (`item.group.relation`): how the answers of a group of its questions
+     * must relate. `twins` is shared (src/core/verify/groups.ts); a relation's name is unique across families.
      */
     readonly groupRelations?: readonly GroupRelation[];
     /**
@@ -190,6 +256,12 @@ export interface ProbeFamily {
      * the proof with each premise's status). Gets the generic view (path, hops, rationale spans), returns it.
      */
     questionGraph?(graph: QuestionGraph, question: Question, verdict: Verdict | undefined, response: string | undefined): QuestionGraph;
+    /**
+     * Why a verdict of this family failed, in its own terms (open: which claim the data contradicts and by which
+     * edge; none supported), from the reader's spans; every face shows these lines. Absent or empty: the generic
+     * "answer X, expected Y" and the failed hops say it.
+     */
+    explainFailure?(question: Question, verdict: Verdict, response: string): string[];
     /**
      * Steps that ask models after verification (rule: claim extraction, embeddings); returns problems in words
      * (warnings: the step falls back). Idempotent: answers already worked on come from the store's cache.
@@ -203,14 +275,34 @@ export interface ProbeFamily {
     /** Tables it adds to the reports, from its metric groups. */
     reportSections(groups: readonly GroupMetrics[]): ReportSection[];
     /**
+     * Its figures that are fields of the group (added to `GroupMetrics` from its folder, not in the figure slot:
+     * path's `rExt` and `hops`, choice's `multiple` and `binding`) as fields of the group's JSON, rounded as
+     * the JSON report rounds (`round4`, `roundCi` in report/numbers.ts). The figure slot needs nothing here.
+     */
+    groupJson?(group: GroupMetrics): Record<string, unknown>;
+    /** Bar charts it adds to the HTML report after the metrics (path: R and AR-ext per hop). */
+    charts?(groups: readonly GroupMetrics[]): ChartSet | undefined;
+    /**
+     * `halluprobe estimate` over one of its probes, optional (statement: T / I / C of an expensive model from a
+     * sample): given the cheap model's run of the probe and a way to ask the expensive model chosen questions (each
+     * ask a run of the engine), the estimate. The run room's `estimateProbe` runs the models and calls it.
+     */
+    estimate?(request: EstimateRequest, cheap: EstimateRun, askExpensive: (questionIds: string[]) => Promise<EstimateRun>): Promise<FigureEstimate>;
+    /**
      * Its blocks of the ERBench paper's table (`report --format erbench`), from the groups of one model, probe,
      * variant and mode; families the paper has no column for leave it out.
      */
     paperColumns?(groups: readonly GroupMetrics[]): PaperColumn[];
 
     /**
+     * Offline simulator, optional: the rates its answers read (open: how much of the context the simulated model
+     * follows, how much it invents; rule: wrong premises, wrong inferences, flipped twins), each a setting of an
+     * `offline` model block.
+     */
+    readonly simulatorRates?: readonly SimulatorRate[];
+    /**
      * Offline simulator: how an answer with this gold begins. `simulator` carries the simulated model's
-     * rates for families whose answers are whole texts (open: how much of the context it follows, how much it invents).
+     * rates (its seed and `simulatorRates` by name) for families whose answers depend on them.
      */
     answerText(question: Question, gold: Gold, simulator?: SimulatorRates): string;
     /** Offline simulator: the gold a guessing model picks. */
@@ -221,12 +313,4 @@ export interface ProbeFamily {
      * Without it the simulator words the answer (`answerText`) and states the keywords.
      */
     simulate?(question: Question, rates: SimulatorRates, draw: KeyedDraw, domain?: (relation: string, attribute: string) => readonly string[]): string;
-}
-
-/** Did this question pass? A measured family's answer is right, and its rationale where it has keywords. */
-export function passedWith(family: Pick<ProbeFamily, 'measured'>, question: Question, v: Verdict): boolean {
-    if (!family.measured) return true;
-    const correct = v.override?.correct ?? v.correct;
-    const rationale = v.override?.rationale ?? v.rationale;
-    return correct && (question.keywords.length === 0 || rationale);
 }

@@ -16,8 +16,13 @@ import { keyAttributes, keyValues } from './scope.js';
 import { keyOccurrences } from './rows.js';
 import type { Item, Plan, SkipReason } from './plan.js';
 import type { Problem } from '../errors.js';
+import type { ModelAids } from './family.js';
 
-export interface GenerateOptions { suite?: string; probe?: string; limit?: number; seed?: number }
+export interface GenerateOptions {
+    suite?: string; probe?: string; limit?: number; seed?: number;
+    /** Model outputs the plans read while generating (run/aids.ts: from the store's cache). */
+    aids?: ModelAids;
+}
 
 export interface ProbeStats {
     /** Rows looked at (sampling stops early once it has enough eligible rows). */
@@ -69,13 +74,13 @@ export function toDiagnostic(p: Problem): SpecDiagnostic {
 export type KindedPlan = Plan & { readonly kind: string };
 
 /** Compiles one probe; problems (including its templates') go to `problems`. Undefined when it cannot generate. */
-export function compileProbe(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[], seed = 0): KindedPlan | undefined {
+export function compileProbe(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[], seed = 0, aids?: ModelAids): KindedPlan | undefined {
     const family = findFamily(probe.kind);
     if (!family) {
         problems.push({ location: probe.loc, severity: 'error', code: 'probe-kind', message: `Unknown probe kind '${probe.kind}': use one of ${familyKinds().join(', ')}.` });
         return undefined;
     }
-    const compiled = family.compile({ spec, data, probe, problems, seed });
+    const compiled = family.compile({ spec, data, probe, problems, seed, ...(aids ? { aids } : {}) });
     if (!compiled) return undefined;
     // The kind comes from the family that compiled it, never from the plan: it cannot disagree.
     const plan: KindedPlan = Object.assign(compiled, { kind: family.kind });
@@ -127,7 +132,7 @@ export function generateQuestions(spec: SpecModel, data: LoadedData, options: Ge
             problems.push({ location: suite?.loc ?? specLoc(spec), severity: 'error', code: 'unknown-probe', message: `No probe named ${name}; the spec declares: ${spec.probes.map(p => p.name).join(', ') || 'none'}.` });
             continue;
         }
-        const plan = compileProbe(spec, data, probe, problems, seed);
+        const plan = compileProbe(spec, data, probe, problems, seed, options.aids);
         if (!plan) continue;
         stats.byProbe[name] = emptyStats();
         // A knowledge probe asks what a model knows, as the paper does: zero-shot, whatever variants the suite compares.

@@ -2,54 +2,15 @@
  * A probe compiled against the loaded data: how to bind a row, what questions a bound row gives, and the
  * knowledge-graph path behind them. Each probe family's `compile` builds one.
  */
-import { findFd, type FdDecl, type PhrasingDecl, type ProbeDecl, type SpecLocation, type SpecModel } from '../spec/model.js';
-import type { Demo } from './prompts.js';
+import { findFd, type FdDecl, type PhrasingDecl, type ProbeDecl, type RelationDecl, type SpecModel } from '../spec/model.js';
 import type { LoadedData } from '../data/types.js';
-import type { Gold, KgEdge, KgNode, KgPath, Keyword, QuestionData } from './question.js';
+import type { Gold, KgEdge, KgNode, KgPath, Keyword } from './question.js';
 import { evaluate, format, render, truthy, type Expr, type TemplateValue } from '../spec/template.js';
-import { keyValues, slotFor, type Compiled, type Scope, type Slot } from './scope.js';
+import { keyValues, Scope, slotFor, type Compiled, type Slot } from './scope.js';
 import type { Problem } from '../errors.js';
+import type { Item } from './plan-types.js';
 
-export type SkipReason = 'null' | 'violating' | 'dangling' | 'cycle' | 'invalid' | 'underived';
-
-/** One question's content, before a prompt variant turns it into messages; a family's own data (QuestionData) rides along. */
-export interface Item extends QuestionData {
-    phrasing: string;
-    /** The template text that defines the question (part of its stable id). */
-    template: string;
-    question: string;
-    gold: Gold;
-    keywords: Keyword[][];
-    options?: string[];
-    /** The rationale a demonstration of this item gives (few-shot, chain of thought). */
-    explain: string;
-    /** Values shown as options but false (choice), for the graph. */
-    falsified?: { attribute: string; value: string };
-    /**
-     * The question group of this item among the row's items: items of one row (and prompt variant) with the same
-     * `key` form one group judged by `relation` (verify/groups.ts); `role` names the item in it.
-     */
-    group?: { key: string; relation: string; role: string };
-    /** This item's system prompt when it is not the plan's (an evidence closed-book case under `prompt chat`). */
-    system?: string;
-}
-
-export interface Plan {
-    probe: ProbeDecl;
-    scope: Scope;
-    system: string;
-    /** The FD or FKs the questions rest on. */
-    constraints: SpecLocation[];
-    /** Fills one row index per slot; a reason when the row cannot give questions. */
-    bind(row: number, rows: Int32Array): SkipReason | undefined;
-    /** The questions of a bound row, in phrasing order; 'invalid' when a condition cannot be evaluated. */
-    items(rows: Int32Array): Item[] | 'invalid';
-    path(rows: Int32Array, item: Item): KgPath;
-    /** What the family wants said about the generation once it is done (e.g. evidence cases dropped by validation). */
-    summary?(): string | undefined;
-    /** Demonstrations of the family's own (evidence `demos RELATION`), used by few_shot(n) instead of other rows'. */
-    demos?: Demo[];
-}
+export type { Item, Plan, PlanScope, SkipReason } from './plan-types.js';
 
 export interface CompiledPhrasing {
     decl: PhrasingDecl; template: Compiled; when?: Expr;
@@ -138,4 +99,14 @@ export function fdTarget(spec: SpecModel, data: LoadedData, probe: ProbeDecl, pr
     const slot = slotFor(spec, data.tables, fd.relation);
     if (typeof slot === 'string') { problems.push({ location: probe.loc, severity: 'error', code: 'probe-data', message: slot }); return undefined; }
     return { fd, slot };
+}
+
+/**
+ * The start of a plan over one FD's relation (binary, choice, statement): the FD, its relation and slot, and a
+ * scope over that one slot; undefined, with a located problem, when the FD or its loaded relation is missing.
+ */
+export function fdPlanStart(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[]): { fd: FdDecl; slot: Slot; rel: RelationDecl; scope: Scope } | undefined {
+    const target = fdTarget(spec, data, probe, problems);
+    if (!target) return undefined;
+    return { ...target, rel: target.slot.relation, scope: new Scope([target.slot], [{ slot: 0 }]) };
 }

@@ -6,6 +6,9 @@
 import type { AttributeRef, VariantDecl } from '../spec/model.js';
 import type { ChatMessage, Gold } from './question.js';
 import { format, type TemplateValue } from '../spec/template.js';
+import type { Demo } from './plan-types.js';
+
+export type { Demo } from './plan-types.js';
 
 export const SYSTEM_BINARY = "Answer the following question in yes or no, and then explain why. Say unsure if you don't know and then explain why.";
 export const SYSTEM_CHOICE = 'Answer the following multiple choice question, and then explain why.';
@@ -60,11 +63,6 @@ export function answerText(gold: Gold): string {
     return `Option ${gold}`;
 }
 
-export interface Demo {
-    question: string; gold: Gold; explain: string;
-    /** The assistant turn verbatim, when the family's demonstrations answer with the answer alone (evidence). */
-    reply?: string;
-}
 
 /** A demonstration's answer: few-shot gives the answer then why; chain of thought reasons hop by hop first. */
 export function demoAnswer(demo: Demo, variant: Variant): string {

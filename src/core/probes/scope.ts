@@ -15,6 +15,9 @@ export interface Resolved { slot: number; attribute: AttributeDecl }
 
 export interface Compiled { text: string; parsed: ParsedTemplate }
 
+/** The conditions a template or condition can break, each its code (docs/language.md, "Diagnostics"). */
+type TemplateCode = 'template-syntax' | 'condition-syntax' | 'unknown-attribute' | 'list-attribute' | 'hidden-hop-stated';
+
 export class Scope {
     /** The problems of the probe's templates, each with the template text that locates it. */
     private readonly found: { text: string; problem: Problem }[] = [];
@@ -52,28 +55,29 @@ export class Scope {
         return this.found.some(f => f.problem.severity === 'error');
     }
 
-    /** The templates' problems (`probe-template`), once each, located by `locate(text)`: the member that holds the text. */
+    /** The templates' problems, once each, located by `locate(text)`: the member that holds the text. */
     problems(locate: (text: string) => SpecLocation): Problem[] {
         const seen = new Set<string>();
         return this.found.filter(f => !seen.has(f.problem.message) && seen.add(f.problem.message))
             .map(f => ({ ...f.problem, location: locate(f.text) }));
     }
 
-    private report(text: string, severity: Problem['severity'], message: string): void {
-        this.found.push({ text, problem: { severity, code: 'probe-template', message: `In "${text}": ${message}` } });
+    /** A problem of one template or condition, with the code of its condition (the spec check's code where it has one). */
+    private report(text: string, severity: Problem['severity'], code: TemplateCode, message: string): void {
+        this.found.push({ text, problem: { severity, code, message: `In "${text}": ${message}` } });
     }
 
     /** Parses a template, checks its names, and records the attributes it needs. */
     template(text: string): Compiled {
         const parsed = parseTemplate(text);
-        for (const e of parsed.errors) this.report(text, 'error', e.message);
+        for (const e of parsed.errors) this.report(text, 'error', 'template-syntax', e.message);
         for (const part of parsed.parts) {
             if (part.kind !== 'placeholder') continue;
             this.checkNames(text, part.expr);
             if (part.expr.kind === 'name') {
                 const r = this.resolve(part.expr.name, part.expr.qualifier);
                 if (r?.attribute.type.list) {
-                    this.report(text, 'warning', `{${part.source}} is list-valued: show it with {join(${part.source})}, {first(${part.source})} or {count(${part.source})}.`);
+                    this.report(text, 'warning', 'list-attribute', `{${part.source}} is list-valued: show it with {join(${part.source})}, {first(${part.source})} or {count(${part.source})}.`);
                 }
             }
         }
@@ -83,7 +87,7 @@ export class Scope {
     /** Parses a `when` condition (an expression without braces). */
     condition(text: string): Expr | undefined {
         const r = parseExpression(text);
-        if ('error' in r) { this.report(text, 'error', r.error.message); return undefined; }
+        if ('error' in r) { this.report(text, 'error', 'condition-syntax', r.error.message); return undefined; }
         this.checkNames(text, r.expr);
         return r.expr;
     }
@@ -103,11 +107,11 @@ export class Scope {
             const r = this.resolve(n.name, n.qualifier);
             if (!r) {
                 const where = this.slots.map(s => s.relation.name).join(', ');
-                this.report(text, 'error', `{${shown}} names no attribute this probe can show (${where}); check the spelling or qualify it as Relation.attribute.`);
+                this.report(text, 'error', 'unknown-attribute', `{${shown}} names no attribute this probe can show (${where}); check the spelling or qualify it as Relation.attribute.`);
                 continue;
             }
             if (this.hidden.has(`${r.slot}.${r.attribute.name}`)) {
-                this.report(text, 'warning', `{${shown}} reveals a hidden hop of the path: the model must recall it, so the question must not state it.`);
+                this.report(text, 'warning', 'hidden-hop-stated', `{${shown}} reveals a hidden hop of the path: the model must recall it, so the question must not state it.`);
             }
             this.used.set(`${r.slot}.${r.attribute.name}`, r);
         }

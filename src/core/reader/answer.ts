@@ -8,7 +8,9 @@
  * Each family maps these onto its paper's M / IDK rule (`stance` below; docs/verification.md).
  */
 
-export type Stance = 'answer' | 'hedged' | 'abstain' | 'refuse' | 'none';
+import type { Stance } from './types.js';
+
+export type { Stance } from './types.js';
 
 export interface Reading<L extends string = string> {
     label: L;
@@ -72,6 +74,16 @@ const REFUSE = /\b(?:i\s*(?:'?m|am)\s+sorry,?\s+but\s+i\s+(?:can(?:no|')?t|won'?
 /** How a text declines, if it does: refuse before abstain (a refusal often also says it cannot say). */
 /** Every abstention or refusal phrase contains one of these: a cheap test before the two long expressions. */
 const MAYBE_DECLINES = /not|n[\u2019']t|unsure|uncertain|sorry|unable|no\s|without|beyond|knowledge|impossible|unclear|difficult|hard|decline|as an ai|dont/i;
+
+/**
+ * Does the response say the word "no" anywhere outside the entity's own names (ERBench's knowledge rule
+ * `no_word_no`: a title such as "No Country for Old Men" is no "no")?
+ */
+export function saysNoWord(response: string, names: readonly string[]): boolean {
+    let rest = response;
+    for (const v of names) if (v) rest = rest.split(v).join(' ');
+    return /\bno\b/i.test(rest);
+}
 
 export function notAnswering(text: string): { stance: 'abstain' | 'refuse'; span: [number, number] } | undefined {
     if (!MAYBE_DECLINES.test(text)) return undefined;

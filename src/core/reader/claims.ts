@@ -61,22 +61,30 @@ const BOUNDARY = /[.!?]["')\]\u201d\u2019]*\s+/g;
 /** Before the mark: a lower-case word of two letters or more, or a digit — no initial, no abbreviation. */
 const PLAIN_END = /(?:[a-z]{2,}|\d)["')\]\u201d\u2019]*$/;
 const ABBREVIATED = /\b(?:e\.g|i\.e|etc|vs|approx|ca|no|st|jr|sr|mr|mrs|ms|dr)$/i;
+/**
+ * A character outside ASCII that could end or separate a sentence (an ellipsis, a CJK full stop, a paragraph
+ * separator …): anything but letters, marks, digits, dashes, quotes, spaces and symbols. Text without one takes
+ * the direct cut; curly apostrophes, dashes and accented names do not send an answer to the segmenter.
+ */
+const UNICODE_BREAK = /[^\x00-\x7f\p{L}\p{M}\p{N}\p{Pd}\p{Pi}\p{Pf}\p{Zs}\p{S}]/u;
+const LIST_NUMBER = /(?:^|\n)[\s*_>-]*\d{1,3}$/;
 
 /**
  * Sentences as [start, end): line breaks and list items cut too; a lone initial ("L. Messi") does not.
- * `Intl.Segmenter` decides wherever a boundary is ambiguous; an ASCII text whose every candidate boundary follows
- * a plain lower-case word or a digit is cut at those marks directly (the same cuts, without the segmenter's cost).
+ * `Intl.Segmenter` decides wherever a boundary is ambiguous; a text whose every candidate boundary follows a plain
+ * lower-case word or a digit, with no other sentence mark, is cut at those marks directly (the same cuts, without
+ * the segmenter's cost).
  */
 export function sentences(text: string): [number, number][] {
-    if (/^[\x00-\x7f]*$/.test(text)) {
+    if (!UNICODE_BREAK.test(text)) {
         const cuts: number[] = [];
         let plain = true;
         BOUNDARY.lastIndex = 0;
-        for (const m of text.matchAll(BOUNDARY)) {
-            const head = text.slice(Math.max(0, m.index - 12), m.index + 1);
+        for (let m = BOUNDARY.exec(text); m; m = BOUNDARY.exec(text)) {
+            const before = text.slice(Math.max(0, m.index - 12), m.index);
             // "1. Messi …": a list number opening a line is no sentence
-            if (/(?:^|\n)[\s*_>-]*\d{1,3}$/.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
-            if (!PLAIN_END.test(text.slice(Math.max(0, m.index - 12), m.index)) || ABBREVIATED.test(head.slice(0, -1))) { plain = false; break; }
+            if (LIST_NUMBER.test(before)) continue;
+            if (!PLAIN_END.test(before) || ABBREVIATED.test(before)) { plain = false; break; }
             cuts.push(m.index + m[0].length);
         }
         if (plain) {
@@ -136,113 +144,199 @@ function segmented(text: string): [number, number][] {
 const CLAUSE_CUT = /\s*(?:;|,\s+(?=not\s)|,?\s+but\s+|,?\s+while\s+|,?\s+whereas\s+|,?\s+although\s+|,\s+and\s+|,\s+which\s+)\s*/gi;
 const NEGATION = /\b(?:not|never|no\s+longer|neither|nor|cannot)\b|n't\b|n’t\b/gi;
 const NOT_ONLY = /\bnot\s+only\b/i;
+const NOT_ONLY_ALL = /\bnot\s+only\b/gi;
 /** An answer word at the start of a sentence is no part of a claim ("No, Messi …"). */
-const ANSWER_WORD = /^\s*(?:\d+[.)]\s*|[-*•]\s*)?(?:yes|no|true|false)\b[,.:!]?\s*/i;
-const PRONOUN = /^\s*(?:he|she|it|they|this|the\s+latter)\b/i;
+const ANSWER_WORD_AT = /\s*(?:\d+[.)]\s*|[-*•]\s*)?(?:yes|no|true|false)\b[,.:!]?\s*/iy;
 
 type Draft = Omit<ReadClaim, 'status' | 'why' | 'relation'> & { relation: RelationPhrasing };
 
 interface Phrase { relation: RelationPhrasing; start: number; end: number; text: string }
 
-/** Compiled relation phrasings: one regular expression per relation, over the original text (case-insensitive). */
+/**
+ * Compiled relation phrasings: one regular expression for all of them, run once over the whole answer (as are
+ * the negation cues); clauses then take what falls inside them.
+ */
 export class ClaimReader {
-    private readonly phrases: { relation: RelationPhrasing; re: RegExp }[];
+    private readonly phraseRe: RegExp | undefined;
+    /** A phrase as matched (lower case, single spaces) → the relations it says. */
+    private readonly byPhrase = new Map<string, RelationPhrasing[]>();
 
     constructor(readonly linker: Linker, readonly relations: readonly RelationPhrasing[]) {
         const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
-        this.phrases = relations.filter(r => r.phrases.length > 0).map(r => ({
-            relation: r,
-            re: new RegExp(`\\b(?:${[...r.phrases].sort((a, b) => b.length - a.length).map(esc).join('|')})\\b`, 'gi'),
-        }));
+        for (const r of relations) for (const ph of r.phrases) {
+            const key = normalPhrase(ph);
+            if (key === '') continue;
+            const list = this.byPhrase.get(key);
+            if (!list) this.byPhrase.set(key, [r]);
+            else if (!list.includes(r)) list.push(r);
+        }
+        // Longest phrases first: at one place the alternation takes the first that matches.
+        const all = [...this.byPhrase.keys()].sort((x, y) => y.length - x.length);
+        if (all.length > 0) this.phraseRe = new RegExp(`\\b(?:${all.map(esc).join('|')})\\b`, 'gi');
     }
 
     /** The claims of one answer, checked against `facts`. `given`: ids of entities named before (the question's). */
     read(answer: string, facts: FactIndex, given: readonly string[] = []): ReadClaim[] {
         const mentions = this.linker.link(answer, given);
+        const phrases = this.phrasesIn(answer, mentions);
+        const cues = cuesIn(answer, mentions);
         const out: ReadClaim[] = [];
         let previous: { subject: Mention; relation: RelationPhrasing } | undefined;
         let lastSubject: Mention | undefined;
-        sentences(answer).forEach(([sa, sb], si) => {
+        const all = sentences(answer);
+        for (let si = 0; si < all.length; si++) {
+            const [sa, sb] = all[si]!;
             for (const [ca, cb] of clauses(answer, sa, sb, mentions)) {
-                const inClause = mentions.filter(m => m.start >= ca && m.end <= cb);
-                const text = answer.slice(ca, cb);
-                const phrases = this.phrasesIn(text, ca, inClause);
-                const negAt = negationAt(text, ca, inClause);
-                if (phrases.length === 0) {
+                const inClause = within(mentions, ca, cb);
+                const negAt = cues.first(ca, cb);
+                const here = within(phrases, ca, cb);
+                if (here.length === 0) {
                     // "… but not FC Barcelona": continues the previous claim with a new object
-                    const obj = previous && inClause.find(m => m.type === previous!.relation.tail && m.id !== previous!.subject.id);
-                    if (previous && obj && inClause.length === 1) {
-                        out.push(this.check({ sentence: si, span: [ca, cb], text, subject: previous.subject, relation: previous.relation, object: obj, negated: negAt >= 0 && negAt < obj.start }, facts));
+                    if (previous && inClause.length === 1) {
+                        const obj = inClause[0]!;
+                        if (obj.type === previous.relation.tail && obj.id !== previous.subject.id) {
+                            out.push(this.check({ sentence: si, span: [ca, cb], text: answer.slice(ca, cb), subject: previous.subject, relation: previous.relation, object: obj, negated: negAt >= 0 && negAt < obj.start }, facts));
+                        }
                     }
                     continue;
                 }
-                for (const p of phrases) {
+                for (const p of here) {
                     const r = p.relation;
-                    const heads = inClause.filter(m => m.type === r.head);
-                    const tails = inClause.filter(m => m.type === r.tail);
-                    let subject = nearest(heads.filter(m => m.end <= p.start), p.start, true) ?? nearest(heads, p.start, false);
-                    if (!subject && PRONOUN.test(text) && lastSubject?.type === r.head) subject = lastSubject;
-                    if (!subject && previous && previous.subject.type === r.head && inClause.every(m => m.type !== r.head)) subject = previous.subject;
-                    const object = nearest(tails.filter(m => m.start >= p.end && m !== subject), p.end, false) ?? nearest(tails.filter(m => m !== subject), p.start, true);
+                    let subject = nearestOf(inClause, r.head, undefined, p.start, true, -1, p.start) ?? nearestOf(inClause, r.head, undefined, p.start, false);
+                    if (!subject && lastSubject?.type === r.head && pronounAt(answer, ca)) subject = lastSubject;
+                    if (!subject && previous && previous.subject.type === r.head && !inClause.some(m => m.type === r.head)) subject = previous.subject;
+                    const object = nearestOf(inClause, r.tail, subject, p.end, false, p.end) ?? nearestOf(inClause, r.tail, subject, p.start, true);
                     if (!subject || !object) continue;
                     const negated = negAt >= 0 && negAt < Math.max(object.start, p.start) && negAt >= Math.min(subject.end, p.start) - 1;
-                    out.push(this.check({ sentence: si, span: [ca, cb], text, subject, relation: r, phrase: { text: p.text, start: p.start, end: p.end }, object, negated }, facts));
+                    out.push(this.check({ sentence: si, span: [ca, cb], text: answer.slice(ca, cb), subject, relation: r, phrase: { text: p.text, start: p.start, end: p.end }, object, negated }, facts));
                     previous = { subject, relation: r };
                     lastSubject = subject;
                 }
             }
-        });
+        }
         return out;
     }
 
-    private phrasesIn(text: string, offset: number, inClause: readonly Mention[]): Phrase[] {
+    /** Every relation phrase of the answer outside the linked names ("Directed by Whoever" as a title is a name). */
+    private phrasesIn(answer: string, mentions: readonly Mention[]): Phrase[] {
         const out: Phrase[] = [];
-        for (const { relation, re } of this.phrases) {
-            re.lastIndex = 0;
-            for (const m of text.matchAll(re)) {
-                const start = offset + m.index, end = start + m[0].length;
-                // a phrase inside a linked name is part of the name ("Directed by Whoever" as a title)
-                if (inClause.some(x => x.start <= start && end <= x.end)) continue;
-                out.push({ relation, start, end, text: m[0] });
-            }
+        const re = this.phraseRe;
+        if (!re) return out;
+        re.lastIndex = 0;
+        for (let m = re.exec(answer); m; m = re.exec(answer)) {
+            const start = m.index, end = start + m[0].length;
+            if (inside(mentions, start, end)) continue;
+            for (const relation of this.byPhrase.get(normalPhrase(m[0])) ?? []) out.push({ relation, start, end, text: m[0] });
         }
-        return out.sort((a, b) => a.start - b.start);
+        return out;
     }
 
     private check(c: Draft, facts: FactIndex): ReadClaim {
         const known = facts.objects(c.subject.id, c.relation.name);
-        const hit = known.find(k => k.id === c.object.id);
-        const other = known.find(k => k.id !== c.object.id);
-        const claim = (status: ClaimStatus, why: string, row?: FactRow, dataObject?: string): ReadClaim => {
-            const out: ReadClaim = { ...c, relation: c.relation.name, status, why };
-            if (row) out.row = row;
-            if (dataObject !== undefined) out.dataObject = dataObject;
-            return out;
-        };
+        let hit: typeof known[number] | undefined, other: typeof known[number] | undefined;
+        for (const k of known) {
+            if (k.id === c.object.id) hit ??= k;
+            else other ??= k;
+        }
         const rel = c.relation;
-        if (hit) return c.negated ? claim('contradicted', 'denies a fact the data has', hit.row, hit.id) : claim('supported', 'the data has this fact', hit.row);
-        if (other && rel.functional) return c.negated ? claim('supported', `denies it; the data has ${other.id}`, other.row) : claim('contradicted', `the data has ${other.id}`, other.row, other.id);
-        return claim('unverifiable', known.length === 0 ? 'the data has no such fact about the subject' : 'the relation is not functional: another value does not decide');
+        if (hit) return c.negated ? claimOf(c, 'contradicted', 'denies a fact the data has', hit.row, hit.id) : claimOf(c, 'supported', 'the data has this fact', hit.row);
+        if (other && rel.functional) return c.negated ? claimOf(c, 'supported', `denies it; the data has ${other.id}`, other.row) : claimOf(c, 'contradicted', `the data has ${other.id}`, other.row, other.id);
+        return claimOf(c, 'unverifiable', known.length === 0 ? 'the data has no such fact about the subject' : 'the relation is not functional: another value does not decide');
     }
+}
+
+function claimOf(c: Draft, status: ClaimStatus, why: string, row?: FactRow, dataObject?: string): ReadClaim {
+    const out: ReadClaim = { ...c, relation: c.relation.name, status, why };
+    if (row) out.row = row;
+    if (dataObject !== undefined) out.dataObject = dataObject;
+    return out;
+}
+
+function normalPhrase(p: string): string {
+    return p.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+/** The spans (sorted by start) that lie inside [a, b). */
+function within<T extends { start: number; end: number }>(spans: readonly T[], a: number, b: number): T[] {
+    const out: T[] = [];
+    for (const x of spans) {
+        if (x.start >= b) break;
+        if (x.start >= a && x.end <= b) out.push(x);
+    }
+    return out;
+}
+
+/** Is [a, b) inside one of the mentions? */
+function inside(mentions: readonly Mention[], a: number, b: number): boolean {
+    for (const x of mentions) {
+        if (x.start > a) return false;
+        if (b <= x.end) return true;
+    }
+    return false;
+}
+
+const PRONOUN_AT = /\s*(?:he|she|it|they|this|the\s+latter)\b/iy;
+
+function pronounAt(text: string, at: number): boolean {
+    PRONOUN_AT.lastIndex = at;
+    return PRONOUN_AT.test(text);
+}
+
+/** The negation cues of an answer outside its mentions, and the clauses a "not only" takes them from. */
+function cuesIn(text: string, mentions: readonly Mention[]): { first(a: number, b: number): number } {
+    const at: number[] = [];
+    const notOnly: number[] = [];
+    NEGATION.lastIndex = 0;
+    for (let m = NEGATION.exec(text); m; m = NEGATION.exec(text)) {
+        if (!inside(mentions, m.index, m.index + 1)) at.push(m.index);
+    }
+    if (at.length > 0) {
+        NOT_ONLY_ALL.lastIndex = 0;
+        for (let m = NOT_ONLY_ALL.exec(text); m; m = NOT_ONLY_ALL.exec(text)) notOnly.push(m.index);
+    }
+    return {
+        first(a, b) {
+            if (notOnly.some(x => x >= a && x < b)) return -1;
+            for (const x of at) if (x >= a && x < b) return x;
+            return -1;
+        },
+    };
+}
+
+/** A rationale's points: numbered or bulleted lines, else its sentences. */
+export function rationalePoints(rationale: string): string[] {
+    const lines = rationale.split(/\n+/).map(l => l.trim()).filter(Boolean);
+    const listed = lines.filter(l => /^(?:\d+[.):]|[-*•])\s*/.test(l));
+    const items = listed.length > 0 ? listed.map(l => l.replace(/^(?:\d+[.):]|[-*•])\s*/, '')) : rationale.split(/(?<=[.!?])\s+/);
+    return items.map(s => s.trim()).filter(s => s.length > 0);
 }
 
 /** The clauses of a sentence, never cut inside a mention. */
 export function clauses(text: string, a: number, b: number, mentions: readonly Mention[]): [number, number][] {
     const out: [number, number][] = [];
-    const s = text.slice(a, b);
-    let from = 0;
-    CLAUSE_CUT.lastIndex = 0;
-    for (const m of s.matchAll(CLAUSE_CUT)) {
-        const at = a + m.index;
-        if (mentions.some(x => x.start < at && at < x.end)) continue;
-        if (m.index > from) out.push([a + from, at]);
-        from = m.index + m[0].length;
+    const push = (x: number, y: number) => {
+        ANSWER_WORD_AT.lastIndex = x;
+        const lead = ANSWER_WORD_AT.exec(text);
+        if (lead) x = Math.min(x + lead[0].length, y);
+        if (y > x) out.push([x, y]);
+    };
+    let from = a;
+    CLAUSE_CUT.lastIndex = a;
+    for (let m = CLAUSE_CUT.exec(text); m && m.index < b; m = CLAUSE_CUT.exec(text)) {
+        const at = m.index;
+        const to = Math.min(at + m[0].length, b);
+        if (cuts(mentions, at)) continue;
+        if (at > from) push(from, at);
+        from = to;
     }
-    if (from < s.length) out.push([a + from, b]);
-    return out.map(([x, y]) => {
-        const lead = ANSWER_WORD.exec(text.slice(x, y));
-        return [x + (lead ? lead[0].length : 0), y] as [number, number];
-    }).filter(([x, y]) => y > x);
+    if (from < b) push(from, b);
+    return out;
+}
+
+/** Does a cut at `at` fall inside a mention? */
+function cuts(mentions: readonly Mention[], at: number): boolean {
+    for (const x of mentions) if (x.start < at && at < x.end) return true;
+    return false;
 }
 
 /** Offset of the first negation cue of a clause outside any mention (-1 if none). */
@@ -256,10 +350,15 @@ export function negationAt(text: string, offset: number, inClause: readonly Ment
     return -1;
 }
 
-function nearest(ms: readonly Mention[], at: number, before: boolean): Mention | undefined {
+/**
+ * The mention of `type` nearest to `at` (other than `not`): before it (by its end) or after it (by its start),
+ * only among mentions starting at or after `from` and, for "before", ending at or before `to`.
+ */
+function nearestOf(ms: readonly Mention[], type: string, not: Mention | undefined, at: number, before: boolean, from = -1, to = Infinity): Mention | undefined {
     let best: Mention | undefined;
     let d = Infinity;
     for (const m of ms) {
+        if (m.type !== type || m === not || m.start < from || m.end > to) continue;
         const dist = before ? Math.abs(at - m.end) : Math.abs(m.start - at);
         if (dist < d) { d = dist; best = m; }
     }

@@ -3,8 +3,10 @@
  * options, short answers) with span and reason, entity linking, claims with negation and their status.
  * It imports no family and nothing of verify / report; they import it.
  */
-export { readYesNo, readStatement, readChoice, readShort, notAnswering, skipLead, firstSentenceEnd, AUTHORS_DECLINE_WORDS } from './answer.js';
+export { readYesNo, readStatement, readChoice, readShort, saysNoWord, notAnswering, skipLead, firstSentenceEnd, AUTHORS_DECLINE_WORDS } from './answer.js';
 export type { Reading, ChoiceReading, Stance, YesNo, Truth, ChoiceLabel, ChoiceOptions } from './answer.js';
-export { Linker, shortForms, partOfLongerName, type EntityEntry, type Mention } from './link.js';
-export { ClaimReader, sentences, clauses, negationAt, factScore, tripleScores } from './claims.js';
+export { Linker, shortForms, partOfLongerName, type EntityEntry, type Mention, type LinkerOptions } from './link.js';
+export { ClaimReader, sentences, clauses, negationAt, rationalePoints, factScore, tripleScores } from './claims.js';
 export type { RelationPhrasing, FactIndex, FactRow, ClaimStatus, ReadClaim, Interval, Triple } from './claims.js';
+export { buildLooseLexicon, linkClaims, splitClaims, stem, statesLabel } from './loose.js';
+export type { Claim, LinkedClaim, LooseLexicon, LooseName, LooseEntry, LooseRelation } from './loose.js';

@@ -9,6 +9,7 @@
  */
 import AhoCorasick from 'modern-ahocorasick';
 import { fold, type Folded } from './fold.js';
+import { OTHER_CODE, Vocabulary, tokens } from './vocabulary.js';
 
 export interface EntityEntry {
     id: string;
@@ -62,21 +63,48 @@ export function shortForms(name: string, person: boolean): string[] {
 
 interface Pattern { entry: number; how: Mention['how'] }
 
-const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 122);
+/**
+ * What one automaton pattern stands for: its folded form; the entry it names in full (a name before an alias)
+ * and every entry it names in full; the entries it is a short form of; the type noun of "the <noun>".
+ */
+interface Form { form: string; full?: Pattern; fullEntries: number[]; shortOf: number[]; noun?: string }
+
+/**
+ * The automaton reads words, not characters: each token of a name (vocabulary.ts) is a code of a few ASCII
+ * characters, so matches are word-bounded by construction ("Barcelona" is never found inside "Barcelonas"), and
+ * a run of answer tokens no name uses is one character no pattern has. The text the library scans is a third of
+ * the folded answer's length or less and always ASCII (its fast path, no grapheme segmenter).
+ */
+const ascii = new TextDecoder('latin1');
+
+export interface LinkerOptions {
+    /**
+     * A short form only one entry has links even before that entry is named (for a small set of names, such as a
+     * question's neighbourhood; with a whole data set's names a lone surname is too often someone else's).
+     */
+    uniqueShort?: boolean;
+}
 
 export class Linker {
     readonly entries: readonly EntityEntry[];
-    private readonly matcher: AhoCorasick<Pattern[]>;
+    private readonly matcher: AhoCorasick<Form>;
     /** type noun ("club", "movie") → types it names. */
     private readonly nouns: Map<string, Set<string>>;
     private readonly byId = new Map<string, number>();
+    private readonly vocabulary: Vocabulary;
+    private readonly uniqueShort: boolean;
+    private readonly scratch: number[] = [];
+    /** The answer in codes, and the token each code character belongs to (reused: the engine is single-threaded). */
+    private coded = new Uint8Array(1024);
+    private owner = new Int32Array(1024);
 
     /**
      * `nouns`: type → the words that refer back to the last entity of that type ("the club", "the film").
      * By default each type's own name, lower-cased.
      */
-    constructor(entries: readonly EntityEntry[], nouns?: Record<string, readonly string[]>) {
+    constructor(entries: readonly EntityEntry[], nouns?: Record<string, readonly string[]>, options: LinkerOptions = {}) {
         this.entries = entries;
+        this.uniqueShort = options.uniqueShort ?? false;
         entries.forEach((e, i) => { if (!this.byId.has(e.id)) this.byId.set(e.id, i); });
         const byForm = new Map<string, Pattern[]>();
         const add = (form: string, p: Pattern) => {
@@ -101,7 +129,28 @@ export class Linker {
             this.nouns.get(key)!.add(t);
         }
         for (const w of this.nouns.keys()) add(`the ${w}`, { entry: -1, how: 'noun' });
-        this.matcher = new AhoCorasick([...byForm].map(([pattern, data]) => ({ pattern, data })));
+        // The alphabet: every token of every form, then codes wide enough for all of them.
+        const words = new Map<string, number>();
+        for (const form of byForm.keys()) {
+            const ts = tokens(form, this.scratch);
+            for (let k = 0; k < ts.length; k += 3) words.set(form.slice(ts[k], ts[k + 1]), ts[k + 2]!);
+        }
+        this.vocabulary = new Vocabulary(words);
+        const patterns: { pattern: string; data: Form }[] = [];
+        for (const [form, list] of byForm) {
+            const pattern = this.encode(form);
+            if (pattern.length === 0) continue;
+            const data: Form = {
+                form,
+                fullEntries: list.filter(p => p.how === 'name' || p.how === 'alias').map(p => p.entry),
+                shortOf: list.filter(p => p.how === 'short').map(p => p.entry),
+            };
+            const full = list.find(p => p.how === 'name') ?? list.find(p => p.how === 'alias');
+            if (full) data.full = full;
+            if (list.some(p => p.how === 'noun')) data.noun = form.slice(4);
+            patterns.push({ pattern, data });
+        }
+        this.matcher = new AhoCorasick(patterns);
     }
 
     /** The entry of an id, if any. */
@@ -115,39 +164,69 @@ export class Linker {
      */
     link(text: string, given: readonly string[] = []): Mention[] {
         const f = fold(text, false, true);
-        return this.linkFolded(f, given);
+        return this.linkFolded(f, given, text);
     }
 
-    linkFolded(f: Folded, given: readonly string[] = []): Mention[] {
-        const t = f.text;
-        const hits = this.matcher.search(t);
-        // Leftmost-longest among the word-bounded matches (a bounded short match is not lost to an unbounded
-        // longer one, as the library's own leftmost-longest would do).
-        const ok = hits.filter(h => (h.start === 0 || !isAlnum(t.charCodeAt(h.start - 1)) || !isAlnum(t.charCodeAt(h.start)))
-            && (h.end === t.length || !isAlnum(t.charCodeAt(h.end)) || !isAlnum(t.charCodeAt(h.end - 1))));
-        ok.sort((a, b) => a.start - b.start || b.end - a.end);
+    /** `t` (folded) in the automaton's alphabet; `this.owner[i]` is the token (index into `this.scratch`) of code character i. */
+    private encode(t: string): string {
+        const ts = tokens(t, this.scratch);
+        const room = (ts.length / 3) * this.vocabulary.width + 1;
+        if (this.coded.length < room) { this.coded = new Uint8Array(room * 2); this.owner = new Int32Array(room * 2); }
+        const coded = this.coded, owner = this.owner;
+        let len = 0;
+        let other = false;
+        for (let k = 0; k < ts.length; k += 3) {
+            const id = this.vocabulary.find(t, ts[k]!, ts[k + 1]!, ts[k + 2]!);
+            if (id < 0) {
+                if (!other) { owner[len] = -1; coded[len++] = OTHER_CODE; other = true; }
+                continue;
+            }
+            other = false;
+            const end = this.vocabulary.write(id, coded, len);
+            while (len < end) owner[len++] = k;
+        }
+        return ascii.decode(coded.subarray(0, len));
+    }
+
+    /**
+     * `original`: the text `f` folds; with it, a short form that is one word of a longer written name ("Cameron" in
+     * "Jim Cameron") is no mention.
+     */
+    linkFolded(f: Folded, given: readonly string[] = [], original?: string): Mention[] {
+        const coded = this.encode(f.text);
+        if (coded.length === 0) return [];
+        const ts = this.scratch, at = this.owner;
+        const hits = this.matcher.search(coded);
+        if (hits.length === 0) return [];
+        // Leftmost-longest (every hit is word-bounded already).
+        hits.sort((a, b) => a.start - b.start || b.end - a.end);
         const out: Mention[] = [];
-        const named: number[] = given.map(id => this.byId.get(id)).filter((e): e is number => e !== undefined);
+        const named: number[] = [];
+        for (const id of given) { const e = this.byId.get(id); if (e !== undefined) named.push(e); }
         let last = -1;
-        for (const h of ok) {
+        for (const h of hits) {
             if (h.start < last) continue;
             const data = h.data!;
-            const full = data.find(p => p.how === 'name') ?? data.find(p => p.how === 'alias');
-            let pick: Pattern | undefined = full;
+            let pick: Pattern | undefined = data.full;
             if (!pick) {
                 // a short form or "the <noun>": the most recent entity named in full that owns it
+                const types = data.noun === undefined ? undefined : this.nouns.get(data.noun);
                 for (let k = named.length - 1; k >= 0 && !pick; k--) {
                     const e = named[k]!;
-                    if (data.some(p => p.how === 'short' && p.entry === e)) pick = { entry: e, how: 'short' };
-                    else if (data.some(p => p.how === 'noun') && this.nouns.get(h.pattern.slice(4))?.has(this.entries[e]!.type)) pick = { entry: e, how: 'noun' };
+                    if (data.shortOf.includes(e)) pick = { entry: e, how: 'short' };
+                    else if (types?.has(this.entries[e]!.type)) pick = { entry: e, how: 'noun' };
                 }
             }
+            if (!pick && this.uniqueShort && data.shortOf.length === 1 && data.noun === undefined) pick = { entry: data.shortOf[0]!, how: 'short' };
             if (!pick) continue;
+            const a = ts[at[h.start]!]!, b = ts[at[h.end - 1]! + 1]!;
+            const start = f.starts[a]!, end = f.ends[b - 1]!;
+            if (pick.how === 'short' && original !== undefined && partOfLongerName(original, start, end)) continue;
             last = h.end;
             const e = this.entries[pick.entry]!;
-            if (pick.how === 'name' || pick.how === 'alias') named.push(pick.entry);
-            const all = full ? data.filter(p => p.how === 'name' || p.how === 'alias').map(p => p.entry) : [pick.entry];
-            out.push({ entry: pick.entry, id: e.id, type: e.type, start: f.starts[h.start]!, end: f.ends[h.end - 1]!, form: h.pattern, how: pick.how, entries: all });
+            if (data.full) named.push(pick.entry);
+            const all = data.full ? data.fullEntries : [pick.entry];
+            out.push({ entry: pick.entry, id: e.id, type: e.type, start, end, form: data.form, how: pick.how, entries: all });
         }
         return out;
     }

@@ -1,11 +1,13 @@
 /** The machine-readable report formats: json, csv, jsonl, junit. */
+import { modelReadAgreement } from '../verify/model-read.js';
 import type { GroupMetrics } from '../verify/metrics.js';
 import { groupLabel, questionKey, variantId } from './labels.js';
 import { failureReason, figureColumns, figureText, passed, type ReportData } from './model.js';
 import { isMeasured } from '../verify/passed.js';
+import { findFamily } from '../probes/families.js';
+import { round4, roundCi } from './numbers.js';
 
-const round = (x: number | null) => (x === null ? null : Math.round(x * 10000) / 10000);
-const roundCi = (ci: [number, number] | null) => (ci ? [round(ci[0]), round(ci[1])] : null);
+const round = round4;
 
 /** A figure that does not apply to the group reads "n/a" (not 0, not a blank). */
 function shownFigure(g: GroupMetrics, k: 'R' | 'AR' | 'C'): number | null | 'n/a' {
@@ -21,12 +23,8 @@ export function groupJson(g: GroupMetrics): Record<string, unknown> {
         kind: g.kind, variant: g.variant, variantId: g.variantId ?? g.variant, counts: g.counts, overrides: g.overrides,
     };
     if (g.na) out.na = g.na;
-    if (g.rExt) out.rExt = { value: round(g.rExt.value), ci: roundCi(g.rExt.ci) };
-    if (g.hops) out.hops = g.hops.map(h => ({ hop: h.hop, R: round(h.r.value), AR: round(h.ar.value), ci: { R: roundCi(h.r.ci), AR: roundCi(h.ar.ci) },
-        givenPrevious: h.givenPrevious && { value: round(h.givenPrevious.value), n: h.givenPrevious.n, ci: roundCi(h.givenPrevious.ci) },
-        givenNotPrevious: h.givenNotPrevious && { value: round(h.givenNotPrevious.value), n: h.givenNotPrevious.n, ci: roundCi(h.givenNotPrevious.ci) } }));
-    if (g.multiple) out.multiple = { value: round(g.multiple.value), ci: roundCi(g.multiple.ci) };
-    if (g.binding) out.binding = { value: round(g.binding.value), ci: roundCi(g.binding.ci) };
+    // A family's figures that are group fields of their own (path: rExt, hops; choice: multiple, binding).
+    Object.assign(out, findFamily(g.kind)?.groupJson?.(g));
     // A family's own figures (GroupMetrics' figure slot): each key a field of the group, its numbers rounded.
     for (const [key, value] of Object.entries(g.figures ?? {})) out[key] = roundDeep(value);
     return out;
@@ -47,6 +45,8 @@ export function renderJson(d: ReportData): string {
         failedCalls: d.failedCalls, notAnswered: d.notAnswered, unanswered: d.unanswered,
     };
     if (d.judge) body.judge = { label: d.judge.label, preset: d.judge.preset, n: d.judge.n, agreement: d.judge.agreement, kappa: d.judge.kappa };
+    const reader = modelReadAgreement(d.rows);
+    if (reader.length) body.modelReader = reader;
     return JSON.stringify(body, null, 2) + '\n';
 }
 
@@ -58,7 +58,7 @@ export function csvField(v: unknown): string {
 }
 
 export function renderCsv(d: ReportData): string {
-    // The families' figure columns follow the shared ones (none for the built-in families: the columns stay as they were).
+    // The families' figure columns follow the shared ones (e.g. the rule family's categories).
     const extra = figureColumns(d.metrics);
     const cols = ['model', 'probe', 'kind', 'phrasing', 'variant', 'variant_id', 'mode', 'n', 'na', 'A', 'A_low', 'A_high', 'R', 'R_low', 'R_high', 'AR', 'AR_low', 'AR_high', 'M', 'M_low', 'M_high', 'H', 'H_low', 'H_high', 'contradicted', 'overrides', 'not_answered', 'failed_calls', ...extra.map(e => e.column.name)];
     const lines = [cols.join(',')];

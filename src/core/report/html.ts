@@ -6,7 +6,8 @@
 import type { GroupMetrics } from '../verify/metrics.js';
 import { groupKey, groupLabel, LABEL_PARTS, partText, questionKey, type GroupKey, type LabelPart } from './labels.js';
 import { ciText, countsLine, failureReason, passed, pct, reportSections, type ReportData } from './model.js';
-import type { ReportCurve } from '../probes/family.js';
+import type { ChartSet, ReportCurve } from '../probes/family.js';
+import { familyKinds, findFamily } from '../probes/families.js';
 import { goldText } from '../probes/question.js';
 
 export function esc(s: unknown): string {
@@ -121,9 +122,10 @@ function labelLines(k: GroupKey, parts: readonly LabelPart[]): string[] {
     return parts.map(p => partText(k, p));
 }
 
-function hopCharts(groups: GroupMetrics[]): string {
-    return groups.filter(g => g.hops && !g.na && g.n > 0).map(g => barChart(`${groupLabel(groupKey(g))} — per hop`,
-        g.hops!.map(h => ({ lines: [`hop ${h.hop}`], bars: [{ name: 'R', value: h.r.value, ci: h.r.ci }, { name: 'AR', value: h.ar.value, ci: h.ar.ci }] })))).join('\n');
+/** The charts of the families whose groups are in the report, in the registry's order. */
+function familyCharts(groups: GroupMetrics[]): ChartSet[] {
+    const kinds = new Set(groups.map(g => g.kind));
+    return familyKinds().filter(k => kinds.has(k)).flatMap(k => findFamily(k)?.charts?.(groups) ?? []);
 }
 
 function metricsTable(groups: GroupMetrics[]): string {
@@ -175,8 +177,8 @@ export function renderHtml(d: ReportData, maxExamples = 200): string {
         `<p>Spec <code>${esc(d.run.spec)}</code>, suite <code>${esc(d.run.suite)}</code>, started ${esc(d.run.started)}, status ${esc(d.run.status)}. ${esc(countsLine(d))}</p>`,
         '<p><small>A = answer correct, R = critical keywords in the rationale, AR = both, M = unsure or unparseable, H = 1 − A − M (lower is better), contradicted = a keyword contradicted by another value from the data; n/a = the figure does not apply. Bracketed and whiskers: Wilson 95 % intervals.</small></p>');
     parts.push('<h2>Metrics</h2>', legend(['A', 'R', 'AR', 'H']), metricsCharts(d.metrics), metricsTable(d.metrics));
-    const hops = hopCharts(d.metrics);
-    if (hops) parts.push('<h2>Paths per hop (charts)</h2>', legend(['R', 'AR']), hops);
+    // The families' own charts (path: per hop), each set under its heading.
+    for (const set of familyCharts(d.metrics)) parts.push(`<h2>${esc(set.title)}</h2>`, legend(set.legend), set.charts.map(c => barChart(c.title, c.groups)).join('\n'));
     for (const section of reportSections(d)) {
         parts.push(`<h2>${esc(section.title)}</h2>`, ...(section.curves ?? []).map(lineChart));
         parts.push(`<table><tr>${section.columns.map(c => `<th>${esc(c)}</th>`).join('')}</tr>`,

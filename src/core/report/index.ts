@@ -5,7 +5,7 @@ import { renderMarkdown } from './markdown.js';
 import { renderPaperTables } from './paper.js';
 import type { ReportData, ReportFormat } from './model.js';
 
-export { buildReport, passed, failureReason, REPORT_FORMATS, type ReportData, type ReportFormat, type ReportInput, type ReportRow, type ReportRun } from './model.js';
+export { buildReport, passed, failureReason, explainVerdict, readText, REPORT_FORMATS, type ReportData, type ReportFormat, type ReportInput, type ReportRow, type ReportRun } from './model.js';
 export { compareRuns, renderComparison, differenceInterval, type Comparison, type MetricDelta, type VerdictChange } from './compare.js';
 export { renderJson, renderCsv, renderJsonl, renderJunit, groupJson, csvField, xmlEscape } from './formats.js';
 export { renderHtml, esc } from './html.js';
@@ -24,6 +24,5 @@ export function renderReport(data: ReportData, format: ReportFormat): string {
         case 'erbench': return renderPaperTables(data);
     }
 }
-export { type AnchorResult, anchorResults, fdOfProbe, worstExamples } from './anchors.js';
+export * from './light.js';
 export { groupKey, groupLabel, variantId } from './labels.js';
-export { SIMULATOR_LABEL, simulatedModels } from './model.js';

@@ -14,6 +14,8 @@ import { runJudge, sampleVerdicts, type JudgeResult } from '../verify/judge.js';
 import type { Verdict } from '../verify/types.js';
 import { HalluProbeError, problem } from '../errors.js';
 import { familyModelSteps } from '../probes/families.js';
+import { readWithModels } from '../verify/model-read.js';
+import type { ResolvedModel } from '../models/providers.js';
 import type { SpecModel } from '../spec/model.js';
 import { buildReport, type ReportData } from './model.js';
 import { cliCommand } from '../invocation.js';
@@ -83,10 +85,11 @@ export async function loadReport(store: Store, runId: string, options: LoadRepor
 
 /** The families' steps that ask models after verification (rule: extract_with, embeddings), as runSpec runs them. */
 async function modelSteps(store: Store, runId: string, spec: SpecModel, keys: LoadReportOptions['keys']): Promise<string | undefined> {
-    const problems = await familyModelSteps({
-        store, runId, spec, client: (model, key) => createClient(model, { key }),
-        keyFor: model => resolveKey(model, undefined, keys?.confirmHost ?? (async () => false), process.env, keys?.bindings),
-    });
+    const stepRun = {
+        store, runId, spec, client: (model: ResolvedModel, key: string) => createClient(model, { key }),
+        keyFor: (model: ResolvedModel) => resolveKey(model, undefined, keys?.confirmHost ?? (async () => false), process.env, keys?.bindings),
+    };
+    const problems = [...(await readWithModels(stepRun)).problems, ...await familyModelSteps(stepRun)];
     return problems.length ? problems.join('; ') : undefined;
 }
 

@@ -146,24 +146,45 @@ function hopReason(h: ReportRow['verdict']['hops'][number]): string | undefined 
 
 /** One line saying why a row failed, for JUnit messages and tables. */
 export function failureReason(row: ReportRow): string {
-    const v = row.verdict;
+    return explainVerdict(row.question, row.verdict, row.response).join('; ');
+}
+
+/** The span the reader took as the answer and why, or what the model reader read when it decided. */
+export function readText(v: Verdict): string {
+    const m = v.modelRead;
+    if (m?.patterns !== undefined) return `read by ${m.model}${m.quote ? ` as "${m.quote}"${m.span ? ` at ${m.span[0]}–${m.span[1]}` : ''}` : ''}; the pattern reader read ${m.patterns}`;
+    return v.read ? `read ${v.read.text ? `"${v.read.text}" at ${v.read.span[0]}–${v.read.span[1]}: ` : ''}${v.read.why}` : '';
+}
+
+/**
+ * Why a verdict failed, in parts every face shows (report failing lists, JUnit, the Test Explorer peek, the hover's
+ * worst failures, the graph panel): the family's own explanation (open: which claim, which edge) or the answer read
+ * against the gold with the span read; then every failed hop with its contradicting value. Empty when it passed.
+ */
+export function explainVerdict(q: Question, v: Verdict, response: string): string[] {
     const parts: string[] = [];
     if (!(v.override?.correct ?? v.correct)) {
-        // The span the reader took as the answer, and why: a misreading shows here, not only a wrong answer.
-        const read = v.read ? ` (read ${v.read.text ? `"${v.read.text}" at ${v.read.span[0]}–${v.read.span[1]}: ` : ''}${v.read.why})` : '';
-        parts.push(`answer ${v.answer}${v.option !== undefined ? ` ${v.option}` : ''}, expected ${goldText(row.question)}${read}`);
+        const own = v.override ? [] : familyOf(q.kind).explainFailure?.(q, v, response) ?? [];
+        if (own.length) parts.push(...own);
+        else {
+            // The span the reader took as the answer, and why: a misreading shows here, not only a wrong answer.
+            const read = readText(v);
+            parts.push(`answer ${v.answer}${v.option !== undefined ? ` ${v.option}` : ''}, expected ${goldText(q)}${read ? ` (${read})` : ''}`);
+        }
     }
-    if (row.question.keywords.length > 0 && !(v.override?.rationale ?? v.rationale)) {
+    if (q.keywords.length > 0 && !(v.override?.rationale ?? v.rationale)) {
         // Every failed hop, not only the first: the response highlights all the conflicts.
         const failedHops = v.hops.map(hopReason).filter((r): r is string => r !== undefined);
         parts.push(...(failedHops.length ? failedHops : ['rationale overridden as wrong']));
     }
-    return parts.join('; ');
+    if (v.override && parts.length) parts.push(`overridden by ${v.override.by}: ${v.override.why}${v.read ? ` (the reader had read "${v.read.text}" at ${v.read.span[0]}–${v.read.span[1]})` : ''}`);
+    return parts;
 }
 
 export { ciText, pct } from './numbers.js';
 import { ciText, pct } from './numbers.js';
 import { KEY_COLUMNS, keyCells } from './labels.js';
+import { modelReadAgreement } from '../verify/model-read.js';
 
 /** A figure column's value as text: a number to 4 decimals at most, n/a when it does not apply. */
 export function figureText(v: number | string | null): string {
@@ -179,7 +200,7 @@ export function figureColumns(groups: readonly GroupMetrics[]): { kind: string; 
     return [...new Set(groups.map(g => g.kind))].flatMap(kind => (familyOf(kind).figureColumns ?? []).map(column => ({ kind, column })));
 }
 
-export function reportSections(d: Pick<ReportData, 'metrics' | 'groups'>): ReportSection[] {
+export function reportSections(d: Pick<ReportData, 'metrics' | 'groups' | 'rows'>): ReportSection[] {
     const kinds = [...new Set(d.metrics.map(g => g.kind))];
     const sections = kinds.flatMap(kind => {
         const mine = d.metrics.filter(g => g.kind === kind);
@@ -192,6 +213,14 @@ export function reportSections(d: Pick<ReportData, 'metrics' | 'groups'>): Repor
         }
         return own;
     });
+    const agreement = modelReadAgreement(d.rows);
+    if (agreement.length) {
+        sections.push({
+            title: 'Model reader: agreement with the pattern reader',
+            columns: ['probe', 'model', 'reader', 'decides', 'read by both', 'agree', 'share', 'unreadable'],
+            rows: agreement.map(a => [a.probe, a.model, a.reader, a.decides, String(a.n), String(a.agree), a.n ? pct(a.agree / a.n) : 'n/a', String(a.unreadable)]),
+        });
+    }
     if (d.groups.length) {
         sections.push({
             title: 'Question groups',

@@ -6,3 +6,9 @@ export function pct(x: number | null | undefined): string {
 export function ciText(ci: [number, number] | null | undefined): string {
     return ci ? `[${ci[0].toFixed(2)}, ${ci[1].toFixed(2)}]` : '';
 }
+
+/** A figure in a machine-readable report: rounded to 4 decimals (null stays null). */
+export const round4 = (x: number | null) => (x === null ? null : Math.round(x * 10000) / 10000);
+
+/** An interval in a machine-readable report, each end rounded to 4 decimals. */
+export const roundCi = (ci: [number, number] | null) => (ci ? [round4(ci[0]), round4(ci[1])] : null);

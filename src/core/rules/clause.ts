@@ -5,13 +5,27 @@
  */
 import type { RelationDecl, RuleDecl, RuleLiteralDecl, RuleTermDecl, SpecLocation } from '../spec/model.js';
 import type { Atom, Literal, Rule, Term, Value } from './ir.js';
-import type { PredicateInfo } from './translate.js';
 import { didYouMean } from '../language/validation/suggest.js';
 
 /** The base predicate of an attribute: `R.a(key, value)`. */
 export const attributePredicate = (relation: string, attribute: string) => `${relation}.${attribute}`;
 
 export const loc0 = (l: SpecLocation) => ({ file: l.file, line: l.range.start.line, character: l.range.start.character });
+
+/** What the rest of the engine needs to know about a predicate beyond the program (questions, claims). */
+export interface PredicateInfo {
+    name: string;
+    kind: 'attribute' | 'fk' | 'rule' | 'inverse';
+    /** Argument names and, for entity arguments, their relation ('' for a value). */
+    params: { name: string; type: string }[];
+    /** A phrase with `{param}` placeholders ("{p} and {q} play for the same club"). */
+    phrase?: string;
+    symmetric?: boolean;
+    /** The inverse's predicate, and for an inverse the predicate it inverts. */
+    inverse?: string;
+    inverseOf?: string;
+    loc?: SpecLocation;
+}
 
 /** What a clause asks of the whole translation. */
 export interface ClauseContext {

@@ -5,13 +5,13 @@
  */
 import type { Comparison, Literal, Rule, Term } from './ir.js';
 import type { Interner } from './store.js';
-import type { Relation } from './eval-relation.js';
+import type { Index, Relation } from './eval-relation.js';
 
 /** How one argument of an atom is matched: a constant id, a variable already bound, or a variable this atom binds. */
 export type Arg = { k: 'const'; id: number } | { k: 'bound'; slot: number } | { k: 'free'; slot: number } | { k: 'same'; slot: number };
 
 export type Step =
-    | { k: 'atom'; rel: Relation; args: Arg[]; mask: number; range: 'full' | 'old' | 'delta'; prem: number }
+    | { k: 'atom'; rel: Relation; args: Arg[]; mask: number; range: 'full' | 'old' | 'delta'; prem: number; index?: Index }
     | { k: 'not'; rel: Relation; args: Arg[]; mask: number; sound: 'fd' | 'complete'; prem: number }
     | { k: 'compare'; op: Comparison; left: Arg; right: Arg };
 

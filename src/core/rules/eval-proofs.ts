@@ -3,8 +3,7 @@
  * of any fact rebuilt on demand from each fact's clause and premise rows.
  */
 import type { Derivation, EvaluateStats, Fact, Program, Proof, Rule, Term, Value } from './ir.js';
-import type { Int32Builder as IntVec } from '../data/table.js';
-import type { Interner } from './store.js';
+import type { Interner, IntVec } from './store.js';
 import type { Relation } from './eval-relation.js';
 
 /** What an evaluation leaves behind: its relations, values, premise pool and statistics. */
@@ -13,7 +12,6 @@ export interface EvaluatedState {
     values: Interner;
     relations: Map<string, Relation>;
     byId: Relation[];
-    poolRel: IntVec;
     poolRow: IntVec;
     stats: EvaluateStats;
 }
@@ -29,6 +27,16 @@ export function derivationOf(s: EvaluatedState): Derivation {
         const row = rel.set.find(ids);
         return row < 0 ? undefined : [rel, row];
     };
+    // Premise p of a clause is the p-th atom or FD negation of its body: its relation is that literal's.
+    const premiseRels = new Map<number, Relation[]>();
+    const premiseRelations = (clause: number): Relation[] => {
+        let rels = premiseRels.get(clause);
+        if (!rels) {
+            rels = s.program.rules[clause]!.body.flatMap(l => (l.kind === 'atom' || (l.kind === 'not' && l.sound === 'fd') ? [s.relations.get(l.atom.pred)!] : []));
+            premiseRels.set(clause, rels);
+        }
+        return rels;
+    };
     const proofAt = (rel: Relation, row: number, memo: Map<number, Proof>): Proof => {
         const memoKey = rel.id * 2 ** 32 + row;
         const known = memo.get(memoKey);
@@ -40,9 +48,7 @@ export function derivationOf(s: EvaluatedState): Derivation {
         else {
             const rule = s.program.rules[clause]!;
             const start = rel.premStart.at(row);
-            const count = rule.body.filter(l => l.kind === 'atom' || (l.kind === 'not' && l.sound === 'fd')).length;
-            const premises: Proof[] = [];
-            for (let p = 0; p < count; p++) premises.push(proofAt(s.byId[s.poolRel.at(start + p)]!, s.poolRow.at(start + p), memo));
+            const premises: Proof[] = premiseRelations(clause).map((r, p) => proofAt(r, s.poolRow.at(start + p), memo));
             proof = { kind: 'rule', fact, rule: rule.name, clause, premises, bindings: bindingsOf(rule, premises.map(q => q.fact), fact) };
         }
         memo.set(memoKey, proof);

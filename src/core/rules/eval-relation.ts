@@ -2,15 +2,15 @@
  * One predicate's facts during evaluation (evaluate.ts): rows of interned value ids in one growable Int32Array,
  * in the order they were derived, with hash indexes per bound-positions mask and the provenance of each row.
  */
-import { Int32Builder as IntVec } from '../data/table.js';
-import { TupleSet, tupleKey, type TupleKey } from './store.js';
+import { IntVec, TupleSet, tupleKey, type TupleKey } from './store.js';
 
 /** One predicate's facts, their indexes and provenance. */
 export class Relation {
     readonly rows = new IntVec();
     readonly set: TupleSet;
-    /** Bound-positions mask → key of those positions → row numbers, ascending. */
-    readonly indexes = new Map<number, Map<TupleKey, number[]>>();
+    /** Bound-positions mask → the index on those positions; and the same as a list, kept up to date on every append. */
+    readonly indexes = new Map<number, Index>();
+    readonly indexList: Index[] = [];
     /** Clause number per row (-1: a base fact) and where its premises start in the pool. */
     readonly clause = new IntVec();
     readonly premStart = new IntVec();
@@ -31,18 +31,78 @@ export class Relation {
         return out;
     }
 
-    index(mask: number): Map<TupleKey, number[]> {
+    index(mask: number): Index {
         let ix = this.indexes.get(mask);
-        if (ix) return ix;
-        ix = new Map();
-        const tuple: number[] = new Array(this.arity);
-        for (let i = 0; i < this.count; i++) addToIndex(ix, mask, this.row(i, tuple), i);
-        this.indexes.set(mask, ix);
+        if (!ix) {
+            this.indexes.set(mask, (ix = new Index(mask, this)));
+            this.indexList.push(ix);
+        }
         return ix;
     }
 }
 
-export interface Candidate { ids: number[]; clause: number; premRel: number[]; premRow: number[] }
+/**
+ * The rows of a relation holding each combination of values at some positions (a mask), in ascending row order.
+ * An index on one position whose ids span a range not much wider than the relation is dense: one array of row
+ * numbers grouped by id and an array of where each id's group starts (a counting sort, no object per key); rows
+ * added later, and every other index, go to a Map of lists. `seek` finds a key's rows: `rows[from..to)` then `more`.
+ */
+export class Index {
+    private start: Int32Array = NONE;
+    private grouped: Int32Array = NONE;
+    private low = 0;
+    private readonly lists = new Map<TupleKey, number[]>();
+    /** After `seek`: the key's rows are grouped[from..to), then `more`, each ascending, all of `more` after them. */
+    rowsOf: Int32Array = NONE;
+    from = 0;
+    to = 0;
+    more: number[] = EMPTY;
+
+    constructor(readonly mask: number, rel: Relation) {
+        const position = (mask & (mask - 1)) === 0 ? Math.log2(mask) : -1;
+        if (position >= 0 && rel.count > 0 && this.buildDense(rel, position)) return;
+        const tuple: number[] = new Array(rel.arity);
+        for (let i = 0; i < rel.count; i++) this.add(rel.row(i, tuple), i);
+    }
+
+    private buildDense(rel: Relation, position: number): boolean {
+        const data = rel.rows.data, arity = rel.arity, n = rel.count;
+        let low = Infinity, high = -Infinity;
+        for (let i = 0; i < n; i++) { const id = data[i * arity + position]!; if (id < low) low = id; if (id > high) high = id; }
+        if (high - low + 1 > 4 * n + 1024) return false;
+        const start = new Int32Array(high - low + 2);
+        for (let i = 0; i < n; i++) start[data[i * arity + position]! - low + 1]!++;
+        for (let k = 1; k < start.length; k++) start[k]! += start[k - 1]!;
+        const grouped = new Int32Array(n), fill = start.slice(0, -1);
+        for (let i = 0; i < n; i++) grouped[fill[data[i * arity + position]! - low]!++] = i;
+        this.start = start; this.grouped = grouped; this.low = low;
+        return true;
+    }
+
+    add(ids: ArrayLike<number>, row: number): void {
+        const key = maskKey(this.mask, ids);
+        const list = this.lists.get(key);
+        if (list) list.push(row); else this.lists.set(key, [row]);
+    }
+
+    /** Finds the rows holding `ids` at the index's positions (see `rowsOf`, `from`, `to`, `more`). */
+    seek(ids: ArrayLike<number>): void {
+        const key = maskKey(this.mask, ids);
+        const k = (key as number) - this.low;
+        if (this.start.length > 0 && k >= 0 && k < this.start.length - 1) {
+            this.rowsOf = this.grouped; this.from = this.start[k]!; this.to = this.start[k + 1]!;
+        } else { this.rowsOf = NONE; this.from = 0; this.to = 0; }
+        this.more = this.lists.get(key) ?? EMPTY;
+    }
+
+    /** The first row holding `ids` (-1: none). */
+    first(ids: ArrayLike<number>): number {
+        this.seek(ids);
+        return this.from < this.to ? this.rowsOf[this.from]! : this.more.length > 0 ? this.more[0]! : -1;
+    }
+}
+
+export interface Candidate { ids: number[]; clause: number; premRow: number[] }
 
 export const NONE = new Int32Array(0);
 export const EMPTY: number[] = [];
@@ -57,16 +117,10 @@ export function maskKey(mask: number, ids: ArrayLike<number>): TupleKey {
     return parts ? tupleKey(parts) : single;
 }
 
-export function addToIndex(ix: Map<TupleKey, number[]>, mask: number, ids: ArrayLike<number>, row: number): void {
-    const key = maskKey(mask, ids);
-    const list = ix.get(key);
-    if (list) list.push(row); else ix.set(key, [row]);
-}
-
-/** First position in an ascending list whose value is ≥ lo. */
-export function lowerBound(list: number[], lo: number): number {
-    if (lo <= 0 || list.length === 0 || list[0]! >= lo) return 0;
-    let a = 0, b = list.length;
+/** First position in [from, to) of an ascending array whose value is ≥ lo. */
+export function lowerBound(list: ArrayLike<number>, from: number, to: number, lo: number): number {
+    if (lo <= 0 || from >= to || list[from]! >= lo) return from;
+    let a = from, b = to;
     while (a < b) { const m = (a + b) >> 1; if (list[m]! < lo) a = m + 1; else b = m; }
     return a;
 }

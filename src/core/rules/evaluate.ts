@@ -9,10 +9,9 @@
  */
 import type { Atom, Comparison, Derivation, EvaluateOptions, EvaluateStats, FactBase, Program, Rule } from './ir.js';
 import { prng } from '../probes/sampling.js';
-import { Int32Builder as IntVec } from '../data/table.js';
-import { Interner, tupleKey } from './store.js';
+import { Interner, IntVec, tupleKey } from './store.js';
 import { stratify } from './strata.js';
-import { addToIndex, EMPTY, lowerBound, maskKey, NONE, Relation } from './eval-relation.js';
+import { lowerBound, NONE, Relation } from './eval-relation.js';
 import { planClause, type Arg, type Plan, type Step } from './eval-plan.js';
 import { derivationOf } from './eval-proofs.js';
 
@@ -24,19 +23,28 @@ class Evaluator {
     readonly values = new Interner();
     readonly relations = new Map<string, Relation>();
     readonly byId: Relation[] = [];
-    /** The premise pool: relation id and row of each premise, in clause body order. */
-    readonly poolRel = new IntVec();
+    /**
+     * The premise pool: the row of each premise, in clause body order. Its relation is the literal's (premise p of
+     * a clause is the p-th atom or FD negation of its body), so only the row is stored.
+     */
     readonly poolRow = new IntVec();
     readonly random: () => number;
     readonly stats: EvaluateStats = { iterations: 0, derived: {}, truncated: [], millis: 0, loadMillis: 0 };
     private derivedTotal = 0;
+    /** `maxFacts` and each relation's cap (by relation id), read once: derive runs for every candidate. */
+    private readonly maxFacts: number;
+    private readonly caps: (number | undefined)[] = [];
     private stopped = false;
     /** Per relation in the current stratum: the rows of the last round (delta) and what came before (old). */
     private deltaStart = new Map<Relation, number>();
     private deltaEnd = new Map<Relation, number>();
+    /** The same by relation id, for the join's inner loop (undefined: not in this round, read up to its count). */
+    private readonly startOf: (number | undefined)[] = [];
+    private readonly endOf: (number | undefined)[] = [];
 
     constructor(readonly program: Program, private readonly options: EvaluateOptions) {
         this.random = prng(options.seed ?? 1);
+        this.maxFacts = options.maxFacts ?? Infinity;
         for (const d of program.base) this.relation(d.name, d.arity);
         for (const r of program.rules) this.relation(r.head.pred, r.head.args.length);
         for (const r of program.rules) for (const l of r.body) if (l.kind !== 'compare') this.need(l.atom, r);
@@ -58,6 +66,7 @@ class Evaluator {
             rel = new Relation(this.byId.length, name, arity);
             this.relations.set(name, rel);
             this.byId.push(rel);
+            this.caps.push(this.program.caps?.[name]);
         }
         return rel;
     }
@@ -72,7 +81,7 @@ class Evaluator {
             for (const row of rows) {
                 if (row.length !== rel.arity) throw new Error(`a base fact of ${pred} has ${row.length} values; ${pred} has ${rel.arity}`);
                 for (let k = 0; k < rel.arity; k++) ids[k] = this.values.id(row[k]!);
-                if (rel.set.find(ids) < 0) this.append(rel, ids, -1, NONE, NONE, 0);
+                if (rel.set.insert(ids, rel.count) < 0) this.append(rel, ids, -1, NONE, 0);
             }
         }
         this.stats.loadMillis = performance.now() - started;
@@ -100,6 +109,7 @@ class Evaluator {
         while (!this.stopped) {
             this.deltaStart = starts;
             this.deltaEnd = new Map([...inStratum].map(rel => [rel, rel.count]));
+            for (const rel of inStratum) { this.startOf[rel.id] = starts.get(rel); this.endOf[rel.id] = rel.count; }
             if ([...inStratum].every(rel => this.deltaStart.get(rel)! >= rel.count)) break;
             this.options.signal?.throwIfAborted();
             for (const plan of deltaPlans) {
@@ -132,7 +142,10 @@ class Evaluator {
             this.truncate(rel.name);
         }
         rel.pendingKeys.clear();
-        for (const c of pending.slice(0, room)) this.append(rel, c.ids, c.clause, c.premRel, c.premRow, c.premRel.length);
+        for (const c of pending.slice(0, room)) {
+            rel.set.insert(c.ids, rel.count);
+            this.append(rel, c.ids, c.clause, c.premRow, c.premRow.length);
+        }
     }
 
     /** Shrinks an overflowing buffer to a uniform sample of `room` candidates; later ones replace them at random. */
@@ -161,15 +174,26 @@ class Evaluator {
     /** Runs one plan: a nested-loop join over indexes, emitting head facts with their premises. */
     private fire(plan: Plan): void {
         const env = new Int32Array(plan.slots).fill(-1);
-        const premRel = new Int32Array(plan.premises), premRow = new Int32Array(plan.premises);
+        const premRow = new Int32Array(plan.premises);
         const head: number[] = new Array(plan.head.length);
         const probe: number[] = [];
         const value = (a: Arg) => a.k === 'const' ? a.id : env[a.slot]!;
+        /** Binds an atom's free arguments to row `row` and goes on to step k + 1 when its repeated ones agree. */
+        const visit = (s: Step & { k: 'atom' }, k: number, row: number): void => {
+            const data = s.rel.rows.data, base = row * s.rel.arity, args = s.args;
+            for (let j = 0; j < args.length; j++) {
+                const a = args[j]!;
+                if (a.k === 'free') env[a.slot] = data[base + j]!;
+                else if (a.k === 'same' && env[a.slot] !== data[base + j]) return;
+            }
+            premRow[s.prem] = row;
+            step(k + 1);
+        };
         const step = (k: number): void => {
             if (this.stopped) return;
             if (k === plan.steps.length) {
                 for (let i = 0; i < head.length; i++) head[i] = value(plan.head[i]!);
-                this.derive(plan.headRel, head, plan.clause, premRel, premRow);
+                this.derive(plan.headRel, head, plan.clause, premRow);
                 return;
             }
             const s = plan.steps[k]!;
@@ -182,31 +206,37 @@ class Evaluator {
             if (s.k === 'not') {
                 const witness = this.negation(s, probe);
                 if (witness === undefined) return;
-                if (s.prem >= 0) { premRel[s.prem] = s.rel.id; premRow[s.prem] = witness; }
+                if (s.prem >= 0) premRow[s.prem] = witness;
                 step(k + 1);
                 return;
             }
-            const hi = this.deltaEnd.get(s.rel) ?? s.rel.count;
-            const lo = s.range === 'delta' ? this.deltaStart.get(s.rel) ?? 0 : 0;
-            const top = s.range === 'old' ? this.deltaStart.get(s.rel) ?? 0 : hi;
-            const list = s.mask === 0 ? undefined : s.rel.index(s.mask).get(maskKey(s.mask, probe)) ?? EMPTY;
-            const { rows, arity } = s.rel;
-            const args = s.args;
-            for (let i = list ? lowerBound(list, lo) : lo, end = list ? list.length : top; i < end; i++) {
-                const row = list ? list[i]! : i;
-                if (row >= top) break;
-                const base = row * arity;
-                let ok = true;
-                for (let j = 0; j < args.length; j++) {
-                    const a = args[j]!;
-                    if (a.k === 'free') env[a.slot] = rows.at(base + j);
-                    else if (a.k === 'same' && env[a.slot] !== rows.at(base + j)) { ok = false; break; }
+            const id = s.rel.id;
+            const hi = this.endOf[id] ?? s.rel.count;
+            const lo = s.range === 'delta' ? this.startOf[id] ?? 0 : 0;
+            const top = s.range === 'old' ? this.startOf[id] ?? 0 : hi;
+            if (s.mask === 0) {
+                for (let row = lo; row < top; row++) visit(s, k, row);
+            } else {
+                // The index's rows for the key, ascending: its grouped part, then the rows added since (the copies
+                // are read before going deeper, where the same index may be sought again).
+                const ix = (s.index ??= s.rel.index(s.mask));
+                ix.seek(probe);
+                const rows = ix.rowsOf, to = ix.to, more = ix.more;
+                let done = false;
+                for (let i = lowerBound(rows, ix.from, to, lo); i < to; i++) {
+                    const row = rows[i]!;
+                    if (row >= top) { done = true; break; }
+                    visit(s, k, row);
                 }
-                if (!ok) continue;
-                premRel[s.prem] = s.rel.id; premRow[s.prem] = row;
-                step(k + 1);
+                if (!done) {
+                    for (let i = lowerBound(more, 0, more.length, lo); i < more.length; i++) {
+                        const row = more[i]!;
+                        if (row >= top) break;
+                        visit(s, k, row);
+                    }
+                }
             }
-            for (const a of args) if (a.k === 'free') env[a.slot] = -1;
+            for (const a of s.args) if (a.k === 'free') env[a.slot] = -1;
         };
         step(0);
     }
@@ -217,10 +247,10 @@ class Evaluator {
      * -1 for a closed-world absence), undefined when the negation does not hold.
      */
     private negation(s: Step & { k: 'not' }, probe: number[]): number | undefined {
-        const list = s.rel.index(s.mask).get(maskKey(s.mask, probe));
-        if (s.sound === 'complete') return list && list.length > 0 ? undefined : -1;
-        if (!list || list.length === 0) return undefined;
-        return s.rel.set.find(probe) >= 0 ? undefined : list[0];
+        const first = s.rel.index(s.mask).first(probe);
+        if (s.sound === 'complete') return first >= 0 ? undefined : -1;
+        if (first < 0) return undefined;
+        return s.rel.set.find(probe) >= 0 ? undefined : first;
     }
 
     private compare(op: Comparison, a: number, b: number): boolean {
@@ -232,39 +262,46 @@ class Evaluator {
     }
 
     /** A head fact found by a clause: new facts are kept (capped predicates: at the end of the round). */
-    private derive(rel: Relation, ids: number[], clause: number, premRel: Int32Array, premRow: Int32Array): void {
-        if (rel.set.find(ids) >= 0) return;
-        if (this.derivedTotal >= (this.options.maxFacts ?? Infinity)) { this.truncate(rel.name); this.stopped = true; return; }
-        if (this.program.caps?.[rel.name] !== undefined) {
+    private derive(rel: Relation, ids: number[], clause: number, premRow: Int32Array): void {
+        const cap = this.caps[rel.id];
+        const capped = cap !== undefined;
+        if (this.derivedTotal >= this.maxFacts) {
+            if (rel.set.find(ids) < 0) { this.truncate(rel.name); this.stopped = true; }
+            return;
+        }
+        // One probe both tells a known fact and records a new one (uncapped: it is appended right away).
+        if (capped ? rel.set.find(ids) >= 0 : rel.set.insert(ids, rel.count) >= 0) return;
+        if (capped) {
             const key = tupleKey(ids);
             if (rel.pendingKeys.has(key)) return;
             // Memory stays bounded however many candidates a round finds (a capped 40M-fact join): past a few
             // times the room, the buffer becomes a uniform sample of room's size (reservoir sampling).
-            const room = Math.max(0, this.program.caps[rel.name]! - rel.count);
+            const room = Math.max(0, cap - rel.count);
             if (!rel.sampled && rel.pending.length >= Math.max(4 * room, 100_000)) this.startSampling(rel, room);
             if (rel.sampled) {
                 const j = Math.floor(this.random() * ++rel.sampled);
                 if (j >= room) return;
                 rel.pendingKeys.delete(tupleKey(rel.pending[j]!.ids));
-                rel.pending[j] = { ids: [...ids], clause, premRel: [...premRel], premRow: [...premRow] };
+                rel.pending[j] = { ids: [...ids], clause, premRow: [...premRow] };
                 rel.pendingKeys.add(key);
                 return;
             }
             rel.pendingKeys.add(key);
-            rel.pending.push({ ids: [...ids], clause, premRel: [...premRel], premRow: [...premRow] });
+            rel.pending.push({ ids: [...ids], clause, premRow: [...premRow] });
             return;
         }
-        this.append(rel, ids, clause, premRel, premRow, premRel.length);
+        this.append(rel, ids, clause, premRow, premRow.length);
     }
 
-    private append(rel: Relation, ids: ArrayLike<number>, clause: number, premRel: ArrayLike<number>, premRow: ArrayLike<number>, premises: number): void {
+    /** Stores a fact the relation's set has just recorded (TupleSet.insert) as row `rel.count`. */
+    private append(rel: Relation, ids: ArrayLike<number>, clause: number, premRow: ArrayLike<number>, premises: number): void {
         const row = rel.count++;
         for (let k = 0; k < rel.arity; k++) rel.rows.push(ids[k]!);
-        rel.set.add(row);
         rel.clause.push(clause);
-        rel.premStart.push(this.poolRel.length);
-        for (let p = 0; p < premises; p++) { this.poolRel.push(premRel[p]!); this.poolRow.push(premRow[p]!); }
-        for (const [mask, ix] of rel.indexes) addToIndex(ix, mask, ids, row);
+        rel.premStart.push(this.poolRow.length);
+        for (let p = 0; p < premises; p++) this.poolRow.push(premRow[p]!);
+        const indexes = rel.indexList;
+        for (let i = 0; i < indexes.length; i++) indexes[i]!.add(ids, row);
         if (clause >= 0) this.derivedTotal++;
     }
 }

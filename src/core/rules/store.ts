@@ -31,68 +31,103 @@ export function tupleKey(ids: ArrayLike<number>): TupleKey {
     return Array.prototype.join.call(ids, ',');
 }
 
-/** The rows a TupleSet indexes: a relation's flat id storage. */
-interface RowStore { at(i: number): number }
+/**
+ * A growable vector of 32-bit ints. `data` is the current backing array (replaced when it grows), so a hot loop
+ * may read it directly; rows already written stay valid in an old backing array, which is never written again.
+ */
+export class IntVec {
+    data: Int32Array;
+    length = 0;
+
+    constructor(capacity = 1024) {
+        this.data = new Int32Array(Math.max(16, capacity));
+    }
+
+    push(value: number): void {
+        if (this.length === this.data.length) this.grow(this.length + 1);
+        this.data[this.length++] = value;
+    }
+
+    /** Makes room for `count` more values (one copy instead of several while a relation fills). */
+    reserve(count: number): void {
+        if (this.length + count > this.data.length) this.grow(this.length + count);
+    }
+
+    private grow(needed: number): void {
+        let length = this.data.length;
+        while (length < needed) length *= 2;
+        const grown = new Int32Array(length);
+        grown.set(this.data.subarray(0, this.length));
+        this.data = grown;
+    }
+
+    at(i: number): number { return this.data[i]!; }
+}
 
 /**
- * The set of a relation's tuples as an open-addressing hash table of row numbers (Int32Array, linear probing):
- * a few bytes per fact where a Map with one key per fact costs tens, and no key object per lookup.
+ * The set of a relation's tuples as an open-addressing hash table (linear probing) of [hash, row + 1] pairs in
+ * one Int32Array: a few bytes per fact where a Map with one key per fact costs tens, no key object per lookup,
+ * and a probe reads the stored hash before it touches the row, so a miss (a new fact) costs one memory access
+ * and growing never re-reads the rows.
  */
 export class TupleSet {
-    private slots = new Int32Array(1024).fill(-1);
+    private slots = new Int32Array(2 * 1024);
     private size = 0;
 
-    constructor(private readonly arity: number, private readonly rows: RowStore) {}
+    constructor(private readonly arity: number, private readonly rows: IntVec) {}
 
     /** The row holding this tuple, or -1. */
     find(ids: ArrayLike<number>): number {
-        const mask = this.slots.length - 1;
-        for (let s = hashIds(ids, this.arity) & mask; ; s = (s + 1) & mask) {
-            const row = this.slots[s]!;
+        const h = hashIds(ids, this.arity);
+        const slots = this.slots, mask = (slots.length >> 1) - 1;
+        for (let s = h & mask; ; s = (s + 1) & mask) {
+            const row = slots[2 * s + 1]! - 1;
             if (row < 0) return -1;
-            if (this.equals(row, ids)) return row;
+            if (slots[2 * s] === h && this.equals(row, ids)) return row;
         }
+    }
+
+    /** The row holding this tuple; when there is none, `row` is recorded as holding it (append it next) and -1 returned. */
+    insert(ids: ArrayLike<number>, row: number): number {
+        if ((this.size + 1) * 2 > this.slots.length >> 1) this.resize(this.slots.length);
+        const h = hashIds(ids, this.arity);
+        const slots = this.slots, mask = (slots.length >> 1) - 1;
+        let s = h & mask;
+        for (; ; s = (s + 1) & mask) {
+            const at = slots[2 * s + 1]! - 1;
+            if (at < 0) break;
+            if (slots[2 * s] === h && this.equals(at, ids)) return at;
+        }
+        slots[2 * s] = h;
+        slots[2 * s + 1] = row + 1;
+        this.size++;
+        return -1;
     }
 
     /** Makes room for this many tuples at once (one resize instead of many while loading). */
     reserve(tuples: number): void {
-        let capacity = this.slots.length;
+        let capacity = this.slots.length >> 1;
         while (tuples * 2 > capacity) capacity *= 2;
-        if (capacity === this.slots.length) return;
+        if (capacity !== this.slots.length >> 1) this.resize(capacity);
+    }
+
+    private resize(capacity: number): void {
         const old = this.slots;
-        this.slots = new Int32Array(capacity).fill(-1);
-        for (const row of old) if (row >= 0) this.place(row);
-    }
-
-    /** Adds a row already stored in `rows` (and not yet in the set). */
-    add(row: number): void {
-        if ((this.size + 1) * 2 > this.slots.length) this.grow();
-        this.place(row);
-        this.size++;
-    }
-
-    private place(row: number): void {
-        const mask = this.slots.length - 1;
-        let s = this.hashRow(row) & mask;
-        while (this.slots[s]! >= 0) s = (s + 1) & mask;
-        this.slots[s] = row;
-    }
-
-    private grow(): void {
-        this.reserve(this.slots.length);
+        const slots = new Int32Array(2 * capacity), mask = capacity - 1;
+        for (let i = 0; i < old.length; i += 2) {
+            if (old[i + 1] === 0) continue;
+            let s = old[i]! & mask;
+            while (slots[2 * s + 1] !== 0) s = (s + 1) & mask;
+            slots[2 * s] = old[i]!;
+            slots[2 * s + 1] = old[i + 1]!;
+        }
+        this.slots = slots;
     }
 
     private equals(row: number, ids: ArrayLike<number>): boolean {
-        const base = row * this.arity;
-        for (let k = 0; k < this.arity; k++) if (this.rows.at(base + k) !== ids[k]) return false;
+        const data = this.rows.data, base = row * this.arity;
+        for (let k = 0; k < this.arity; k++) if (data[base + k] !== ids[k]) return false;
         return true;
-    }
-
-    private hashRow(row: number): number {
-        let h = 0x9e3779b9;
-        const base = row * this.arity;
-        for (let k = 0; k < this.arity; k++) h = mix(h, this.rows.at(base + k));
-        return finish(h);
     }
 }
 
@@ -107,7 +142,8 @@ function mix(h: number, id: number): number {
     return h ^ (h >>> 13);
 }
 
+/** A 31-bit hash (never negative), so it masks and compares as a plain int. */
 function finish(h: number): number {
     h = Math.imul(h ^ (h >>> 16), 0xc2b2ae35);
-    return (h ^ (h >>> 16)) >>> 0;
+    return (h ^ (h >>> 16)) & 0x7fffffff;
 }

@@ -14,25 +14,12 @@ import type { EdgeProperties, FkDecl, RelationDecl, RuleDecl, SpecLocation, Spec
 import type { Literal, PredicateDecl, Program, Rule, Term } from './ir.js';
 import { didYouMean } from '../language/validation/suggest.js';
 import { checkRecursion } from './recursion.js';
-import { attributePredicate, Clause, loc0, type ClauseContext } from './clause.js';
+import { attributePredicate, Clause, loc0, type ClauseContext, type PredicateInfo } from './clause.js';
+
+export type { PredicateInfo } from './clause.js';
 import type { Problem } from '../errors.js';
 
 /** A located problem with the rules: the message says what is wrong and what to do. */
-
-/** What the rest of the engine needs to know about a predicate beyond the program (questions, claims). */
-export interface PredicateInfo {
-    name: string;
-    kind: 'attribute' | 'fk' | 'rule' | 'inverse';
-    /** Argument names and, for entity arguments, their relation ('' for a value). */
-    params: { name: string; type: string }[];
-    /** A phrase with `{param}` placeholders ("{p} and {q} play for the same club"). */
-    phrase?: string;
-    symmetric?: boolean;
-    /** The inverse's predicate, and for an inverse the predicate it inverts. */
-    inverse?: string;
-    inverseOf?: string;
-    loc?: SpecLocation;
-}
 
 export interface Translation {
     program: Program;

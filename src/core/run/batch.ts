@@ -29,7 +29,7 @@ export interface BatchOptions {
 }
 
 /** A batch as progress shows it. */
-export interface BatchProgress { model: string; id: string; status: string; requests: number; done: number; failed: number }
+export type { BatchProgress } from './progress.js';
 
 /** The models that cannot be run as a batch, as a message naming the providers that can; undefined when all can. */
 export function batchProblem(models: readonly RunModel[]): string | undefined {

@@ -1,9 +1,10 @@
 /**
  * The run room's front door: the faces (src/cli, src/server, src/extension) import it, nothing deeper. Preparing
  * and executing a run (prepare.ts, runner.ts), the whole user action (spec-run.ts), the preview (preview.ts) and
- * the progress text (format.ts).
+ * the progress text (format.ts, also through the light front door light.ts).
  */
 export * from './prepare.js';
 export * from './spec-run.js';
 export { previewSpec, previewSummary, skippedRows, type Preview, type PreviewBlocked, type PreviewRequest } from './preview.js';
-export { pacingLines, preparedLines, progressBar, progressLine, summaryLines, usd } from './format.js';
+export * from './light.js';
+export { estimateProbe, type EstimateProbeRequest, type EstimateRequest, type FigureEstimate } from './estimate.js';

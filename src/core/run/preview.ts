@@ -12,6 +12,10 @@ import { dataGate, loadData, type DataCache } from '../data/index.js';
 import type { LoadedData } from '../data/types.js';
 import { generateQuestions, probeDiagnostics, type GenerateOptions, type GenerationStats, type ProbeStats } from '../probes/index.js';
 import type { Question } from '../probes/question.js';
+import { existsSync } from 'node:fs';
+import { openStore } from '../store/index.js';
+import { storePath } from '../places.js';
+import { StoreAids, storeAids } from './aids.js';
 
 export interface PreviewRequest extends GenerateOptions {
     /** The spec file (absolute or relative to the working directory). */
@@ -24,6 +28,11 @@ export interface PreviewRequest extends GenerateOptions {
     onSpec?: (spec: SpecModel) => void;
     /** Called with each question as it is generated; when given, `questions` stays empty (nothing is held). */
     onQuestion?: (q: Question) => void;
+    /**
+     * The results store whose cache holds the answers of the models generation reads (evidence enrich_with, open
+     * embeddings); default `.halluprobe/results.db` beside the spec. Read only when it exists; nothing is asked.
+     */
+    db?: string;
 }
 
 /** The preview stopped before generating: the spec has errors, or its data cannot be read. */
@@ -62,19 +71,29 @@ export async function previewSpec(req: PreviewRequest): Promise<Preview | Previe
     const { blocking, skipping } = dataGate(data.diagnostics);
     if (blocking.length > 0) return { blocked: 'data', diagnostics: blocking };
 
-    const { spec: _, load: __, cache: ___, signal: ____, onSpec: _____, onQuestion, ...options } = req;
-    const generation = generateQuestions(spec, data, Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as GenerateOptions);
-    const questions: Question[] = [];
-    for (const q of generation.questions) {
-        if (onQuestion) onQuestion(q); else questions.push(q);
+    const { spec: _, load: __, cache: ___, signal: ____, onSpec: _____, onQuestion, db, ...options } = req;
+    // Answers of the models generation reads come from the store's cache, as a run reads them; none is asked here.
+    const file = storePath(db, path.resolve(req.spec));
+    const store = existsSync(file) ? openStore(file) : undefined;
+    const aids = store ? storeAids(spec, store) : new StoreAids(spec, () => undefined);
+    try {
+        const generation = generateQuestions(spec, data, { ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as GenerateOptions, aids });
+        const questions: Question[] = [];
+        for (const q of generation.questions) {
+            if (onQuestion) onQuestion(q); else questions.push(q);
+        }
+        const seen = new Set(generation.diagnostics.map(diagnosticKey));
+        const problems = [...generation.diagnostics, ...probeDiagnostics(spec, data).filter(d => !seen.has(diagnosticKey(d)))];
+        const stats = generation.stats;
+        const notes = previewNotes(stats, problems);
+        if (aids.wanted.size > 0) notes.push(`${aids.wanted.size} model answer(s) that generation reads (enrich_with, embeddings) are not in the store yet: a run asks for them; until then those cases are left out or fall back.`);
+        return {
+            spec, data, questions, stats, limited: stats.limited === true, dataProblems: skipping, problems,
+            summary: previewSummary(stats, data.tables), notes,
+        };
+    } finally {
+        store?.close();
     }
-    const seen = new Set(generation.diagnostics.map(diagnosticKey));
-    const problems = [...generation.diagnostics, ...probeDiagnostics(spec, data).filter(d => !seen.has(diagnosticKey(d)))];
-    const stats = generation.stats;
-    return {
-        spec, data, questions, stats, limited: stats.limited === true, dataProblems: skipping, problems,
-        summary: previewSummary(stats, data.tables), notes: previewNotes(stats, problems),
-    };
 }
 
 const diagnosticKey = (d: SpecDiagnostic) => `${d.file}:${d.range.start.line}:${d.code}:${d.message}`;

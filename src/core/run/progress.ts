@@ -3,7 +3,9 @@
  */
 import type { Question } from '../probes/question.js';
 import type { PacingStats } from './pacing.js';
-import type { BatchProgress } from './batch.js';
+
+/** One batch of a batch run (src/core/run/batch.ts), as progress shows it. */
+export interface BatchProgress { model: string; id: string; status: string; requests: number; done: number; failed: number }
 
 export interface Progress {
     /** Slots in the run: questions × models × samples (so far, while `generating`). */

@@ -15,11 +15,15 @@ import { createClient, domainFromData, modelFromFlag, resolveKey, type ConfirmHo
 import { openStore, type RunSettings, type RunCounts, type RunRecord, type RunResults, type RunStatus } from '../store/index.js';
 import { verifyRun } from '../verify/run.js';
 import { familyModelSteps } from '../probes/families.js';
+import { readWithModels } from '../verify/model-read.js';
+import type { ResolvedModel } from '../models/providers.js';
 import { fromDiagnostic, HalluProbeError, problem, type Problem } from '../errors.js';
 import { prepareRun, startRun, type AnswerEvent, type PreparedRun, type Progress, type QuestionSource } from './prepare.js';
 import { cliCommand } from '../invocation.js';
 import { storePath } from '../places.js';
 import { closest } from '../language/validation/suggest.js';
+import type { ModelAids } from '../probes/family.js';
+import { fetchAids } from './aids.js';
 
 /** Above this estimate (US dollars) a run asks before spending; HALLUPROBE_CONFIRM_USD changes it. */
 export const CONFIRM_USD_DEFAULT = 1;
@@ -149,10 +153,21 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
     const models = resolveRunModels(spec, req.models, suite, req.extraModels, req.cwd);
     req.onSpec?.(spec);
     const { data, notes } = await loadRunData(spec, req.cache, req.signal);
-    const questions = questionSource(spec, data, req, suite, notes);
 
     const store = openStore(storePath(req.db, specFile));
     try {
+        // Models a probe's generation reads (evidence enrich_with, open embeddings): asked before the questions exist.
+        const fetched = await fetchAids({
+            spec, data, store, options: { suite, probe: req.probe, limit: req.questionIds ? undefined : req.limit, seed: req.seed },
+            keyFor: model => resolveKey(model, req.secrets, req.confirmHost, req.env ?? process.env, req.bindings),
+            client: (model, key) => createClient(model, { key }), confirm: req.confirmCost, threshold: confirmThreshold(req.env), signal: req.signal,
+        });
+        if (fetched.declined) {
+            throw new HalluProbeError(problem('cost-declined', 'The calls the questions need before they are asked (enrich_with, embeddings) were not confirmed; nothing was asked.',
+                'Run again and confirm, or raise HALLUPROBE_CONFIRM_USD.'));
+        }
+        notes.push(...fetched.problems.map(p => ({ ...problem('generation-model', p, 'Name a model declared in the spec, with its endpoint and key_env; until then the cases that need it are left out (enrich_with) or fall back (embeddings: BM25 prizes).'), severity: 'warning' as const })));
+        const questions = questionSource(spec, data, req, suite, notes, fetched.aids);
         const { prepared, problems } = await prepareRun({
             store, spec: specFile, suite: suite ?? req.probe ?? '', questions, models,
             // A selection is a run of its own (its answers still come from the cache).
@@ -162,6 +177,7 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
             batch: req.batch ?? isTrue(spec.suites.find(s => s.name === suite)?.settings.batch),
         });
         if (!prepared) throw new HalluProbeError(problems);
+        for (const call of fetched.calls) store.recordSideCall({ ...call, run: prepared.run.id });
         req.onPrepared?.(prepared);
         const finish = (status: RunSpecResult['status'], progress?: Progress, verified = false, verifyNote?: string): RunSpecResult => {
             const out: RunSpecResult = {
@@ -181,12 +197,15 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
         if (outcome.status !== 'completed' || req.verify === false) return finish(outcome.status, outcome.progress);
         try {
             verifyRun(store, prepared.run.id, spec, data);
-            // The families' model steps (rule: claim extraction `extract_with`, embeddings `embeddings`): keys only where bound.
-            const steps = await familyModelSteps({
-                store, runId: prepared.run.id, spec, signal: req.signal, client: (model, key) => createClient(model, { key }),
-                keyFor: model => resolveKey(model, req.secrets, req.confirmHost, req.env ?? process.env, req.bindings),
-            });
-            notes.push(...steps.map(p => ({ ...problem('rule-model', p, 'Name a model declared in the spec, with its endpoint and key_env; until then claims come from the patterns and overlaps are exact / alias.'), severity: 'warning' as const })));
+            // The families' model steps (rule: claim extraction `extract_with`, embeddings `embeddings`; evidence: the
+            // entailment judge `judge_with`), after the model reader (`read_with`), whose verdicts a rule probe's
+            // extraction reads: keys only where bound.
+            const stepRun = {
+                store, runId: prepared.run.id, spec, signal: req.signal, client: (model: ResolvedModel, key: string) => createClient(model, { key }),
+                keyFor: (model: ResolvedModel) => resolveKey(model, req.secrets, req.confirmHost, req.env ?? process.env, req.bindings),
+            };
+            const steps = [...(await readWithModels(stepRun)).problems, ...await familyModelSteps(stepRun)];
+            notes.push(...steps.map(p => ({ ...problem('model-step', p, 'Name a model declared in the spec, with its endpoint and key_env; until then the step falls back (the pattern reader decides; rule claims from the patterns, exact / alias overlaps; evidence entailment n/a).'), severity: 'warning' as const })));
             return finish(outcome.status, outcome.progress, true);
         } catch (e) {
             return finish(outcome.status, outcome.progress, false, `verification failed: ${e instanceof Error ? e.message : String(e)}`);
@@ -209,11 +228,11 @@ function runSettings(req: RunSpecRequest): RunSettings {
  * The run's questions as a stream: generation is deterministic, so each pass generates them afresh and none is
  * held for long. The first pass is started here to find out, before a run is created, whether there is any.
  */
-function questionSource(spec: SpecModel, data: LoadedData, req: RunSpecRequest, suite: string | undefined, notes: Problem[]): QuestionSource {
+function questionSource(spec: SpecModel, data: LoadedData, req: RunSpecRequest, suite: string | undefined, notes: Problem[], aids: ModelAids): QuestionSource {
     let problems: Problem[] = [];
     const own = { probe: req.probe, limit: req.questionIds ? undefined : req.limit, seed: req.seed, questionIds: req.questionIds };
     const pass = ({ questionIds, ...options }: typeof own): Iterator<Question> => {
-        const generation = generateQuestions(spec, data, { suite, ...options });
+        const generation = generateQuestions(spec, data, { suite, ...options, aids });
         problems = generation.diagnostics.map(fromDiagnostic);
         const wanted = questionIds && new Set(questionIds);
         return wanted ? filtered(generation.questions, q => wanted.has(q.id)) : generation.questions;

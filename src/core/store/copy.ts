@@ -5,10 +5,11 @@
  * can be repeated. Call ids are the target's own (answers point at the copied calls).
  */
 import type pg from 'pg';
-import { isPostgresUrl, openPostgresStore } from './postgres.js';
-import { openStore, type Store } from './index.js';
+import type Database from 'better-sqlite3';
+import { openPostgresStore } from './postgres.js';
+import { openSqlite } from './open.js';
 import { HalluProbeError, problem } from '../errors.js';
-import { safeUrl } from '../data/postgres-url.js';
+import { isPostgresUrl, shownStore } from '../data/postgres-url.js';
 
 type Row = Record<string, unknown>;
 
@@ -46,8 +47,7 @@ function select(table: string, param: string): string {
     return `SELECT * FROM ${table} WHERE run = ${param}`;
 }
 
-function sqliteEnd(store: Store): End {
-    const db = store.db;
+function sqliteEnd(db: Database.Database): End {
     return {
         runIds: async () => (db.prepare('SELECT id FROM runs ORDER BY started, rowid').all() as { id: string }[]).map(r => r.id),
         rows: async (table, run) => db.prepare(select(table, '?')).all(run) as Row[],
@@ -59,7 +59,7 @@ function sqliteEnd(store: Store): End {
             db.exec('BEGIN IMMEDIATE');
             try { const out = await fn(); db.exec('COMMIT'); return out; } catch (e) { db.exec('ROLLBACK'); throw e; }
         },
-        close: async () => store.close(),
+        close: async () => { db.close(); },
     };
 }
 
@@ -85,7 +85,7 @@ function postgresEnd(client: pg.Client): End {
 }
 
 async function openEnd(where: string): Promise<End> {
-    return isPostgresUrl(where) ? postgresEnd(await openPostgresStore(where)) : sqliteEnd(openStore(where));
+    return isPostgresUrl(where) ? postgresEnd(await openPostgresStore(where)) : sqliteEnd(openSqlite(where).db);
 }
 
 export interface CopyResult { copied: string[]; skipped: string[] }
@@ -99,7 +99,7 @@ export async function copyStore(from: string, to: string, runs?: readonly string
             const have = new Set(await target.runIds());
             const there = await source.runIds();
             const missing = (runs ?? []).filter(r => !there.includes(r));
-            if (missing.length) throw new HalluProbeError(problem('unknown-run', `No run ${missing.join(', ')} in ${isPostgresUrl(from) ? safeUrl(from) : from}.`, 'List the runs with "halluprobe runs --db <store>".'));
+            if (missing.length) throw new HalluProbeError(problem('unknown-run', `No run ${missing.join(', ')} in ${shownStore(from)}.`, 'List the runs with "halluprobe runs --db <store>".'));
             const result: CopyResult = { copied: [], skipped: [] };
             for (const run of runs ?? there) {
                 if (have.has(run)) { result.skipped.push(run); continue; }

@@ -19,6 +19,7 @@ import { slotKey, type AnswerRecord, type CacheEntry, type FailureRecord, type R
 export { leaseMessage, LEASE_STALE_MS, type LeaseHolder } from './lease.js';
 export * from './types.js';
 export type { BatchRecord, BatchSlot } from './batches.js';
+export { copyStore, type CopyResult } from './copy.js';
 
 interface RunRow { id: string; spec: string; suite: string; started: string; finished: string | null; status: RunStatus; settings: string }
 
@@ -208,6 +209,17 @@ export class Store {
             if (a.cached) return;
             // One request may answer several cache entries (a batch of embeddings: one entry per text).
             for (const e of entries ?? [{ hash: a.hash, text: a.text }]) this.stmts.putCache.run(e.hash, e.text, entries ? 0 : a.tokensIn, entries ? 0 : a.tokensOut, a.finishReason, a.latencyMs, now);
+        })();
+    }
+
+    /**
+     * Caches answers asked before their run exists (the models a probe's generation reads: run/aids.ts); their calls
+     * are recorded with the run once it is made (\`recordSideCall\`, which leaves these entries as they are).
+     */
+    cacheAnswers(entries: readonly ({ hash: string } & CacheEntry)[]): void {
+        const now = new Date().toISOString();
+        this.db.transaction(() => {
+            for (const e of entries) this.stmts.putCache.run(e.hash, e.text, e.tokensIn, e.tokensOut, e.finishReason, e.latencyMs, now);
         })();
     }
 

@@ -61,7 +61,7 @@ CREATE INDEX batch_slots_slot ON batch_slots(run, model, question, sample);
 ];
 
 /** A store URL rather than a file name. */
-export const isPostgresUrl = (s: string) => /^postgres(ql)?:\/\//i.test(s);
+export { isPostgresUrl } from '../data/postgres-url.js';
 
 /** Brings the server's tables up to the last migration; returns the schema version. */
 export async function migratePostgres(client: pg.Client): Promise<number> {

@@ -7,22 +7,11 @@
  * quotes, Markdown emphasis and headings, "A:" / "Answer:" labels. What the authors counted as unsure without
  * being unsure is kept apart as 'unparseable' (both count in M).
  */
-import type { AnswerClass } from './types.js';
-import { readChoice, readStatement, readYesNo, type Reading, type Stance } from '../reader/index.js';
+import type { AnswerClass, ParsedAnswer } from './types.js';
+import { readChoice, readStatement, readYesNo, type Reading } from '../reader/index.js';
 
 export { firstSentenceEnd } from '../reader/index.js';
-
-export interface ParsedAnswer {
-    answer: AnswerClass;
-    /** choice: the chosen option (1-based), for 'option' and 'binding'. */
-    option?: number;
-    /** Offset in the response where the rationale starts. */
-    rationaleStart: number;
-    /** What the reader read as the answer, and why (src/core/reader). */
-    span?: [number, number];
-    why?: string;
-    stance?: Stance;
-}
+export type { ParsedAnswer } from './types.js';
 
 function parsed(r: Reading, answer: AnswerClass = r.label as AnswerClass): ParsedAnswer {
     return { answer, rationaleStart: r.rationaleStart, span: r.span, why: r.why, stance: r.stance };

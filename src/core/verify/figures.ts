@@ -1,7 +1,8 @@
 /**
  * The figures of a group of verdicts, as every room below the registry sees them: proportions with Wilson
- * intervals, the group's shape (\`GroupMetrics\`, with a generic slot for a family's own figures) and the path
- * figures (R-ext, AR-ext per hop, snowball conditionals). A leaf: it imports types only, never the registry,
+ * intervals and the group's shape (\`GroupMetrics\`, with a generic slot for a family's own figures; a family whose
+ * figures are group fields of their own — path's R-ext and hops, choice's error rates — adds them to the interface
+ * from its folder, as \`QuestionData\` is augmented). A leaf: it imports types only, never the registry,
  * so a family can use it without a cycle (src/core/verify/metrics.ts computes the groups through the registry).
  */
 import type { Question } from '../probes/question.js';
@@ -32,17 +33,6 @@ export function figure(k: number, n: number): Figure {
     return { k, n, value: n > 0 ? k / n : null, ci: wilson(k, n) };
 }
 
-export interface HopMetrics {
-    hop: number;
-    /** Share of responses writing this hop's keywords. */
-    r: Figure;
-    /** AR-ext: correct answer ∧ this hop's keywords. */
-    ar: Figure;
-    /** P(r_hop | r_{hop−1}) and P(r_hop | ¬r_{hop−1}) (from hop 2). */
-    givenPrevious?: Figure;
-    givenNotPrevious?: Figure;
-}
-
 export interface GroupMetrics {
     model: string;
     probe: string;
@@ -62,12 +52,6 @@ export interface GroupMetrics {
     /** Figures that do not apply to the group (null, shown "n/a"): R, AR and C where no question has keywords. */
     notApplicable?: ('R' | 'AR' | 'C')[];
     counts: { correct: number; present: number; correctPresent: number; unsure: number; unparseable: number; contradicted: number; hallucinated: number };
-    /** path probes */
-    rExt?: Figure;
-    hops?: HopMetrics[];
-    /** choice probes */
-    multiple?: Figure;
-    binding?: Figure;
     /**
      * A family's own figures, under keys it names (open: \`open\`, statement: \`statements\`, evidence: \`evidence\`,
      * rule: \`rules\`): plain data. Every report format writes them without knowing them: JSON as a field of the
@@ -98,48 +82,4 @@ export function hopPresent(v: Verdict, hop: number): boolean {
 /** A family's figures of one group under \`key\` (undefined when it has none). */
 export function figuresOf<T>(g: Pick<GroupMetrics, 'figures'>, key: string): T | undefined {
     return g.figures?.[key] as T | undefined;
-}
-
-/** Fewer cases than this make a snowball conditional n/a (too few to say anything). */
-export const SNOWBALL_MIN = 4;
-
-/**
- * Path figures. A hop a question's path does not have (a city that never hosted: no host years) is no
- * keyword: per-hop R and AR-ext count only the questions that have the hop, and R-ext divides each question's
- * found hops by the hops it has. With `ar_ext complete` (the ERBench authors' Soccer & Olympic scoring) AR-ext
- * counts only the questions whose path has every hop, for every hop.
- */
-export function pathMetrics(items: readonly { v: Verdict; q: Question }[]): { rExt: Figure; hops: HopMetrics[] } {
-    const hopCount = Math.max(0, ...items.map(i => i.q.keywords.length));
-    let presentHops = 0;
-    let totalHops = 0;
-    const hops: HopMetrics[] = [];
-    const complete = items.filter(i => i.q.keywords.length === hopCount);
-    const completeOnly = items.some(i => i.q.pathScoring?.arExt === 'complete');
-    for (let h = 0; h < hopCount; h++) {
-        let r = 0, prev = 0, prevAnd = 0, notPrev = 0, notPrevAnd = 0;
-        const within = items.filter(i => i.q.keywords.length > h);
-        for (const { v } of within) {
-            const here = hopPresent(v, h);
-            if (here) r++;
-            if (h > 0) {
-                if (hopPresent(v, h - 1)) { prev++; if (here) prevAnd++; } else { notPrev++; if (here) notPrevAnd++; }
-            }
-        }
-        const arBase = completeOnly ? complete : within;
-        const ar = arBase.filter(i => hopPresent(i.v, h) && effectiveCorrect(i.v)).length;
-        presentHops += r;
-        totalHops += within.length;
-        const m: HopMetrics = { hop: h + 1, r: figure(r, within.length), ar: figure(ar, arBase.length) };
-        if (h > 0) { m.givenPrevious = snowball(prevAnd, prev); m.givenNotPrevious = snowball(notPrevAnd, notPrev); }
-        hops.push(m);
-    }
-    // R-ext is a mean of per-question shares; with equal hop counts it equals pooled hops, whose Wilson interval we give.
-    const rExt = items.length === 0 ? figure(0, 0) : { ...figure(presentHops, totalHops), value: items.reduce((s, i) => s + (i.q.keywords.length ? i.q.keywords.filter((_, h) => hopPresent(i.v, h)).length / i.q.keywords.length : 0), 0) / items.length };
-    return { rExt, hops };
-}
-
-/** A snowball conditional: n/a (value null) on fewer than SNOWBALL_MIN cases. */
-function snowball(k: number, n: number): Figure {
-    return n < SNOWBALL_MIN ? { k, n, value: null, ci: null } : figure(k, n);
 }

@@ -3,7 +3,7 @@ export * from './types.js';
 export { parseBinary, parseChoice, parseStatement, type ParsedAnswer } from './answer.js';
 export { createVerifyContext, verify, keywordsPresent, hopPresent, type VerifyContext } from './verify.js';
 export { verifyRun, type VerifiableStore, type VerifyRunResult } from './run.js';
-export { computeMetrics, groupMetrics, wilson, figure, knownEntities, entityKey, MODE_LABELS, type GroupMetrics, type HopMetrics, type Figure, type Interval, type EvaluationMode } from './metrics.js';
+export { computeMetrics, groupMetrics, wilson, figure, knownEntities, entityKey, MODE_LABELS, type GroupMetrics, type Figure, type Interval, type EvaluationMode } from './metrics.js';
 export { applyOverrides, type Override } from './overrides.js';
 export { judgeGroups, summarizeGroups, registerGroupRelation, GROUP_RELATIONS, type GroupVerdict, type GroupSummary, type GroupRelation } from './groups.js';
 export { questionPassed, isMeasured } from './passed.js';

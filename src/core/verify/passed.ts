@@ -1,8 +1,16 @@
 /** Pass / fail of one question, the same in every face (reports, JUnit, Test Explorer, CodeLens). */
-import { passedWith } from '../probes/family.js';
+import type { ProbeFamily } from '../probes/family.js';
 import { familyOf } from '../probes/families.js';
 import type { Question } from '../probes/question.js';
 import type { Verdict } from './types.js';
+
+/** Did this question pass? A measured family's answer is right, and its rationale where it has keywords. */
+export function passedWith(family: Pick<ProbeFamily, 'measured'>, question: Question, v: Verdict): boolean {
+    if (!family.measured) return true;
+    const correct = v.override?.correct ?? v.correct;
+    const rationale = v.override?.rationale ?? v.rationale;
+    return correct && (question.keywords.length === 0 || rationale);
+}
 
 /** The answer is right, and the rationale too where the question has keywords; unmeasured families never fail. */
 export function questionPassed(question: Question, verdict: Verdict): boolean {

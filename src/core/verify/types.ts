@@ -1,7 +1,9 @@
 /**
  * A verdict on one response: the contract between verification, the store, reports and the faces.
- * Extend additively; every field is plain JSON.
+ * Extend additively; every field is plain JSON. A family's model steps add their own fields to `Verdict` from its
+ * folder (module augmentation: rule's `extracted` and `similarity`). A leaf: it imports types of other leaves only.
  */
+import type { Stance } from '../reader/types.js';
 
 /** How the answer was read: binary / statement classes, or a choice outcome. */
 export type AnswerClass =
@@ -10,6 +12,19 @@ export type AnswerClass =
     | 'option' | 'none' | 'multiple' | 'binding'
     /** A free short answer was given (evidence probes). */
     | 'answer';
+
+/** What a family's `parse` read out of a response (src/core/verify/answer.ts, through the reader). */
+export interface ParsedAnswer {
+    answer: AnswerClass;
+    /** choice: the chosen option (1-based), for 'option' and 'binding'. */
+    option?: number;
+    /** Offset in the response where the rationale starts. */
+    rationaleStart: number;
+    /** What the reader read as the answer, and why (src/core/reader). */
+    span?: [number, number];
+    why?: string;
+    stance?: Stance;
+}
 
 export type KeywordStatus = 'found' | 'missing' | 'contradicted';
 
@@ -54,15 +69,10 @@ export interface Verdict {
     /** knows questions: the model knows the entity (answered yes and said no "no"). */
     known?: boolean;
     /**
-     * Rule probes with `extract_with MODEL`: the triples MODEL extracted from the rationale (JSON mode), or why its
-     * answer could not be read (the claims then come from the patterns). Added after verification (rules/extract-run.ts).
+     * Probes with `read_with MODEL`: what MODEL read as the answer (structured JSON), the words it quoted and where
+     * they stand, or why it could not be read; `patterns` is the pattern reader's answer when the model decided.
      */
-    extracted?: { model: string; triples?: { subject: string; relation: string; object: string }[]; error?: string };
-    /**
-     * Rule probes with `embeddings MODEL`: the paper's node / edge overlap with elements matched when their
-     * embeddings' cosine is at least `threshold` (rules/embed-run.ts), or why it could not be computed.
-     */
-    similarity?: { model: string; threshold: number; nodeOverlap?: number; edgeOverlap?: number; error?: string };
+    modelRead?: ModelRead;
     /** A user's override, when one was recorded. */
     override?: { correct?: boolean; rationale?: boolean; by: string; at: string; why: string };
 }
@@ -80,4 +90,15 @@ export interface GroupVerdict {
     /** Member question ids, with their roles. */
     members: { questionId: string; role: string }[];
     detail?: string;
+}
+
+/** The model reader's reading of one answer (src/core/verify/model-read.ts). */
+export interface ModelRead {
+    model: string;
+    answer?: string;
+    quote?: string;
+    span?: [number, number];
+    /** The model decided the verdict (`decide_by reader`); the pattern reader's answer was this. */
+    patterns?: string;
+    error?: string;
 }

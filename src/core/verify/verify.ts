@@ -180,29 +180,34 @@ function overlaps(own: Span[], start: number, end: number): boolean {
     return false;
 }
 
-function numericConflict(domain: Domain, r: Rationale, response: string, question: Question, forms: PreparedForms, own: Span[]): Conflict | undefined {
+function numericConflict(domain: Domain, r: Rationale, response: string, question: Question, forms: PreparedForms, own: Span[], others: Span[]): Conflict | undefined {
     if (own.length > 0) return undefined;
     const asked = new Set((question.question.match(/-?\d+(?:\.\d+)?/g) ?? []).map(canonicalNumber));
     for (const n of numbersIn(r)) {
         const key = canonicalNumber(response.slice(n.start, n.end));
-        if (key === undefined || forms.mineNumbers.has(key) || asked.has(key)) continue;
+        if (key === undefined || forms.mineNumbers.has(key) || asked.has(key) || overlaps(others, n.start, n.end)) continue;
         const e = domain.numbers.get(key);
         if (e) return { value: e.value, spans: [{ start: n.start, end: n.end }], row: rowRef(domain, e.row) };
     }
     return undefined;
 }
 
-function conflictsOf(ctx: VerifyContext, r: Rationale, response: string, question: Question, k: Keyword, forms: PreparedForms, own: Span[]): Conflict | undefined {
+/**
+ * `others`: where the question's other keywords were found. A value written there is that keyword, stated for
+ * its own hop ("Île-de-France" for the region hop), never a conflict of this one: the conflict is the value the
+ * model wrote instead ("Lombardy" for the continent hop).
+ */
+function conflictsOf(ctx: VerifyContext, r: Rationale, response: string, question: Question, k: Keyword, forms: PreparedForms, own: Span[], others: Span[]): Conflict | undefined {
     const domain = domainOf(ctx, k);
     if (!domain) return undefined;
-    if (domain.numeric) return numericConflict(domain, r, response, question, forms, own);
+    if (domain.numeric) return numericConflict(domain, r, response, question, forms, own, others);
     const hits = scanDomain(domain, r.s.text, r.tokens ??= tokenize(r.s.text));
     for (let h = 0; h < hits.length; h++) {
         const [a, b, e] = hits[h]!;
         if (isOwn(forms.mine, e.key)) continue;
         if (findWord(r.question ??= stripText(question.question), e.key) >= 0) continue;
         const span = toSpan(r.s, a, b, r.offset);
-        if (overlaps(own, span.start, span.end)) continue;
+        if (overlaps(own, span.start, span.end) || overlaps(others, span.start, span.end)) continue;
         const segment = quotedSegmentAround(r, span);
         if (segment !== undefined) {
             // Part of a longer quoted name ("Fantastic Four: Rise of ...") is not a claim of the shorter value.
@@ -217,9 +222,9 @@ function conflictsOf(ctx: VerifyContext, r: Rationale, response: string, questio
     return undefined;
 }
 
-function verifyKeyword(ctx: VerifyContext, r: Rationale, response: string, question: Question, k: Keyword, found: { spans: Span[]; rule?: string }): KeywordVerdict {
+function verifyKeyword(ctx: VerifyContext, r: Rationale, response: string, question: Question, k: Keyword, found: { spans: Span[]; rule?: string }, others: Span[]): KeywordVerdict {
     const forms = formsOf(ctx, k);
-    const conflict = ctx.contradictions ? conflictsOf(ctx, r, response, question, k, forms, found.spans) : undefined;
+    const conflict = ctx.contradictions ? conflictsOf(ctx, r, response, question, k, forms, found.spans, others) : undefined;
     // Written AND another value stated: on GPT-3.5's movie answers 15 of 17 such cases were other true facts
     // ("he also starred in RoboCop (1987)"), so the keyword stays found and the other value is reported beside it.
     const status: KeywordStatus = found.spans.length > 0 ? 'found' : conflict ? 'contradicted' : 'missing';
@@ -257,7 +262,8 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
         const keywords = list.map((k, j) => {
             const f = raw[i]![j]!;
             const spans = f.spans.filter(x => !inside(x));
-            return verifyKeyword(ctx, r, response, question, k, spans.length === f.spans.length ? f : { spans, ...(spans.length && f.rule ? { rule: f.rule } : {}) });
+            const others = raw.flatMap((l, a) => l.flatMap((o, b) => (a === i && b === j ? [] : o.spans)));
+            return verifyKeyword(ctx, r, response, question, k, spans.length === f.spans.length ? f : { spans, ...(spans.length && f.rule ? { rule: f.rule } : {}) }, others);
         });
         return { hop: i + 1, status: hopStatus(keywords), keywords };
     });

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Services } from './index.js';
+import type { Services } from '../services.js';
 import { withResultsStore } from './pick.js';
 
 /** HalluProbe: Compare Runs — the engine's comparison (changed verdicts, metric deltas) of two runs. */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
-import type { Services } from './index.js';
+import type { Services } from '../services.js';
 import { withResultsStore } from './pick.js';
 import type { ReportFormat } from '../engine.js';
 

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import type { Services } from './index.js';
+import type { Services } from '../services.js';
 import { engine } from '../state.js';
 import { errorText, showError } from '../context.js';
 import { argField } from './pick.js';
 import { askDatabasePassword, askPostgresUrl, saveDatabasePassword } from './setDatabasePassword.js';
-import { databaseId } from '../../core/data/postgres-url.js';
+import { databaseId } from '../../core/data/light.js';
 
 type Kind = 'sqlite' | 'csv' | 'postgres';
 

@@ -3,10 +3,7 @@
  * the engine when first run). One file per command.
  */
 import * as vscode from 'vscode';
-import type { Ctx } from '../context.js';
-import type { SpecState } from '../state.js';
-import type { Runs } from '../runs.js';
-import type { Testing } from '../testing/controller.js';
+import type { Services } from '../services.js';
 import { previewQuestions } from './previewQuestions.js';
 import { runSuite } from './runSuite.js';
 import { runProbe } from './runProbe.js';
@@ -22,20 +19,9 @@ import { showRunProgress } from './showRunProgress.js';
 import { restartServer } from './restartServer.js';
 import { importDatabase } from './importDatabase.js';
 import { previewRule } from './previewRule.js';
-import type { LanguageServer } from '../client.js';
-import type { DatabasePasswords } from '../secrets.js';
 import { setDatabasePassword } from './setDatabasePassword.js';
 
-export interface Services {
-    ctx: Ctx;
-    state: SpecState;
-    runs: Runs;
-    testing?: Testing;
-    /** Saved database passwords (SecretStorage), also the engine's registry in this host. */
-    passwords: DatabasePasswords;
-    /** The language client and its server (client lifetime; restartable). */
-    server?: LanguageServer;
-}
+export type { Services } from '../services.js';
 
 type Handler = (s: Services, arg?: unknown) => unknown;
 

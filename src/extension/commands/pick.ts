@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import type { SpecModel, ModelDecl } from '../../core/spec/index.js';
 import * as settings from '../settings.js';
-import type { Services } from './index.js';
+import type { Services } from '../services.js';
 import { engine, type EngineModule } from '../state.js';
 import { sqliteStatus } from '../native.js';
 import { errorText, showError } from '../context.js';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import type { Services } from './index.js';
+import type { Services } from '../services.js';
 import { pickSpec } from './pick.js';
 import { errorText, showError } from '../context.js';
 import { engine } from '../state.js';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Services } from './index.js';
+import type { Services } from '../services.js';
 import { errorText, showError } from '../context.js';
 
 /** HalluProbe: Restart Language Server — a fresh server process (diagnostics, hover, completion) without reloading the window. */

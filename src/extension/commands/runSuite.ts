@@ -1,4 +1,4 @@
-import type { Services } from './index.js';
+import type { Services } from '../services.js';
 import { pickSpec, pickSuite, argField } from './pick.js';
 import { errorText, showError } from '../context.js';
 import { engine } from '../state.js';

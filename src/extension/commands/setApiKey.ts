@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Services } from './index.js';
+import type { Services } from '../services.js';
 import { KeyStore } from '../secrets.js';
 import { PROVIDERS, hostOf } from '../../core/models/index.js';
 

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import type { Services } from './index.js';
+import type { Services } from '../services.js';
 import { argField } from './pick.js';
-import { databaseId, passwordInUrl, safeUrl } from '../../core/data/postgres-url.js';
+import { databaseId, passwordInUrl, safeUrl } from '../../core/data/light.js';
 import { errorText, showError } from '../context.js';
 import { engine } from '../state.js';
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import type { Services } from './index.js';
+import type { Services } from '../services.js';
 import { argField, pickSpec } from './pick.js';
-import { worstExamples } from '../../core/report/anchors.js';
+import { worstExamples } from '../../core/report/light.js';
 import { engine } from '../state.js';
 
 /**

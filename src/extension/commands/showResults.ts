@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import type { Services } from './index.js';
+import type { Services } from '../services.js';
 import { argField, withResultsStore } from './pick.js';
 
 /** HalluProbe: Show Results — a run of the spec's store (`{ run }` names it), as the engine's Markdown report beside the spec. */

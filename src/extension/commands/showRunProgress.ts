@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Services } from './index.js';
+import type { Services } from '../services.js';
 
 /** The status bar item's command: where the active run is, with a way to stop it. */
 export async function showRunProgress(s: Services): Promise<void> {

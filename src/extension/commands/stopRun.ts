@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Services } from './index.js';
+import type { Services } from '../services.js';
 
 /** HalluProbe: Stop Run — stops new calls at once; the run stays resumable. */
 export function stopRun(s: Services): void {

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { GraphView, WebviewRequest } from '../../protocol/webview.js';
-import type { Services } from '../commands/index.js';
+import type { Services } from '../services.js';
 import { Panel } from './base.js';
 import { engine, unsavedTexts } from '../state.js';
 

@@ -4,7 +4,7 @@
  */
 import { goldText, type Question } from '../../core/probes/index.js';
 import type { Verdict, KeywordVerdict } from '../../core/verify/index.js';
-import type { AnchorResult } from '../../core/report/index.js';
+import { explainVerdict, type AnchorResult } from '../../core/report/light.js';
 import type { Problem } from '../../core/errors.js';
 
 /** `.85`, `1.00`, `0` → `.00`: the paper's two-decimal style. */
@@ -70,6 +70,9 @@ export function failureText(q: Question, v: Verdict, response?: string): string 
         lines.push(`Failed hop: ${v.failedHop}${bad ? ` — ${bad}` : ''}`);
     }
     if (v.override) lines.push(`Override by ${v.override.by} (${v.override.at}): ${v.override.why}`);
+    // Why, in the family's words (which claim, which edge, which premise) with the span read as the answer.
+    const why = response === undefined ? [] : explainVerdict(q, v, response);
+    if (why.length) lines.push('Why:', ...why.map(w => `  ${w}`));
     return lines.join('\n');
 }
 

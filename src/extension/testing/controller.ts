@@ -6,7 +6,7 @@
  * come from a Test Explorer run are reported as a run of their own.
  */
 import * as vscode from 'vscode';
-import type { Services } from '../commands/index.js';
+import type { Services } from '../services.js';
 import { buildSpecTree, covers, planRuns, questionNodes, questionIdOf, type TreeNode } from './tree.js';
 import { goldText } from '../../core/probes/index.js';
 import { engine } from '../state.js';

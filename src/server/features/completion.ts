@@ -1,11 +1,11 @@
-import { AstUtils, CstUtils, type LangiumDocument } from 'langium';
+import { AstUtils, CstUtils, type AstNode, type LangiumDocument } from 'langium';
 import { DefaultCompletionProvider } from 'langium/lsp';
 import { CompletionItemKind, CompletionList, type CompletionItem, type CompletionParams } from 'vscode-languageserver';
 import { isModel, isProbe, isSource, isSuite } from '../../core/language/index.js';
-import { settingNames } from '../../core/language/index.js';
+import { settingChoices, settingNames } from '../../core/language/index.js';
 import { templateScope } from '../../core/language/index.js';
 import { TEMPLATE_FUNCTIONS } from '../../core/spec/index.js';
-import type { ProbeServices } from '../module.js';
+import type { ProbeServices } from '../services.js';
 import type { SourceDecl } from '../../core/spec/index.js';
 import type { SpecDataService } from '../data.js';
 
@@ -32,21 +32,39 @@ export class ProbeCompletionProvider extends DefaultCompletionProvider {
         const template = /"[^"]*\{([\w.]*)$/.exec(before);
         if (template && !/\}[^{]*$/.test(before.slice(before.lastIndexOf('"')))) return CompletionList.create(this.templateItems(document, offset, template[1]!.length), false);
         const list = await super.getCompletion(document, params);
-        const settings = /^\s*(\w*)$/.test(before) ? this.settingItems(document, offset) : [];
-        if (settings.length === 0 || !list) return list;
+        const value = /^\s*(\w+)\s+(?:\[(?:[^\]]*,)?\s*)?(\w*)$/.exec(before);
+        const extra = /^\s*(\w*)$/.test(before) ? this.settingItems(document, offset)
+            : value ? this.valueItems(document, offset, value[1]!, value[2]!.length) : [];
+        if (extra.length === 0 || !list) return list;
         const known = new Set(list.items.map(i => i.label));
-        return CompletionList.create([...list.items, ...settings.filter(i => !known.has(i.label))], list.isIncomplete);
+        return CompletionList.create([...list.items, ...extra.filter(i => !known.has(i.label))], list.isIncomplete);
     }
 
-    /** At the start of a line inside a source, model, probe or suite block: the settings that block knows. */
-    private settingItems(document: LangiumDocument, offset: number): CompletionItem[] {
+    /** The source, model, probe or suite block the cursor is inside (the last token before it tells which). */
+    private blockAt(document: LangiumDocument, offset: number): AstNode | undefined {
         const root = document.parseResult.value.$cstNode;
-        // The last token before the cursor (whitespace is not in the syntax tree) tells which block we are in.
+        // Whitespace is not in the syntax tree: look at the last token before the cursor.
         const previous = document.textDocument.getText().slice(0, offset).trimEnd().length - 1;
         const leaf = root && previous >= 0 ? CstUtils.findLeafNodeAtOffset(root, previous) : undefined;
         const block = leaf && AstUtils.getContainerOfType(leaf.astNode, n => isSource(n) || isModel(n) || isProbe(n) || isSuite(n));
-        if (!block || !block.$cstNode || offset <= block.$cstNode.offset || offset >= block.$cstNode.end) return [];
-        return settingNames(block).map(name => ({ label: name, kind: CompletionItemKind.Property, detail: 'setting' }));
+        if (!block || !block.$cstNode || offset <= block.$cstNode.offset || offset >= block.$cstNode.end) return undefined;
+        return block;
+    }
+
+    /** At the start of a line inside a block: the settings that block knows. */
+    private settingItems(document: LangiumDocument, offset: number): CompletionItem[] {
+        const block = this.blockAt(document, offset);
+        return block ? settingNames(block).map(name => ({ label: name, kind: CompletionItemKind.Property, detail: 'setting' })) : [];
+    }
+
+    /** After a setting's name (or inside its list): the values it takes, as the engine lists them. */
+    private valueItems(document: LangiumDocument, offset: number, name: string, typed: number): CompletionItem[] {
+        const block = this.blockAt(document, offset);
+        if (!block) return [];
+        const range = { start: document.textDocument.positionAt(offset - typed), end: document.textDocument.positionAt(offset) };
+        return settingChoices(block, name).map((c, i) => ({
+            label: c.value, kind: CompletionItemKind.Value, detail: `${name} value`, documentation: c.doc, sortText: String(i).padStart(3, '0'), textEdit: { range, newText: c.text },
+        }));
     }
 
     private async columnItems(document: LangiumDocument, textBefore: string, typed: number, offset: number): Promise<CompletionItem[]> {

@@ -5,14 +5,14 @@ import {
     isAsk, isAttribute, isFd, isFk, isGoldWhen, isModel, isOption, isPhrasing, isProbe, isRelation, isRule, isSource, isStem, type Attribute, type Rule, type Fd, type Fk, type Model, type Probe, type Relation, type Source,
 } from '../../core/language/index.js';
 import { settingsOf } from '../../core/language/index.js';
-import type { ProbeServices } from '../module.js';
+import type { ProbeServices } from '../services.js';
 import { stringOffsets, templateScope } from '../../core/language/index.js';
 import { parseExpression, parseTemplate, TEMPLATE_FUNCTIONS, type Expr } from '../../core/spec/index.js';
 import { fdId } from '../../core/spec/index.js';
 import { fdClosureSteps } from '../../core/kg/index.js';
 import { columnStats, fdFacts, safeUrl, showValue } from '../../core/data/index.js';
 import type { SpecData, SpecDataService } from '../data.js';
-import { previewRule, type RulePreview } from '../../core/families/rule/preview.js';
+import { previewRule, type RulePreview } from '../../core/rules/index.js';
 
 /** A source's path as shown: a database URL without any password in it. */
 const shownPath = (s: { format?: string; path: string }) => (s.format === 'postgres' ? safeUrl(s.path) : s.path);

@@ -49,7 +49,7 @@ describe('related passages', () => {
         assert.equal(typeof ok, 'object');
         if (typeof ok !== 'object') return;
         assert.ok(ok.passage.includes(support));
-        assert.equal(ok.passage.split('\n\n')[ok.position - 1], support, 'position names where the support sits');
+        assert.equal(ok.passage.split('\n\n')[ok.position! - 1], support, 'position names where the support sits');
         assert.equal(enrichCase({ question, passage: 'Nothing about it.', forms: ['Ukraine'], candidates, random: () => 0.3, max: 4 }), 'no-support');
         assert.equal(enrichCase({ question, passage: support, forms: ['Ukraine'], candidates: [candidates[1]!, candidates[2]!], random: () => 0.3, max: 4 }), 'no-related');
     });

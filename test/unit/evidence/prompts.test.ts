@@ -1,6 +1,7 @@
-// Evidence prompts (issue 24 item 7): the paper's prompt as one user message (default), the same instruction as the
-// system prompt of a chat model, the third-person opinion prompt ("Bob said …"), and few-shot demonstrations taken
-// from a relation of demonstration items (ReEval's nq_demo) rather than from the probe's own rows.
+// Evidence prompts (issue 24 item 7), in the ReEval authors' wording (their gpt_inference.py): the paper's prompt as
+// one user message (default), the same after the authors' system prompt for chat models, the third-person opinion
+// prompt ("Bob said …"), and few-shot demonstrations taken from a relation of demonstration items (ReEval's nq_demo)
+// rather than from the probe's own rows.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateQuestions } from '../../../src/core/probes/index.js';
@@ -39,20 +40,21 @@ describe('evidence prompts', () => {
         assert.match(seed.messages[0]!.content, /^Answer the question below, paired with a context/);
     });
 
-    it('prompt chat: the instruction as the system prompt, context and question as the user turn', async () => {
+    it('prompt chat: the authors\' system prompt for chat models, then the paper\'s prompt as the user turn', async () => {
         const { qs } = await messages('prompt chat');
         const seed = qs.find(q => q.phrasing === 'seed')!;
         assert.deepEqual(seed.messages.map(m => m.role), ['system', 'user']);
-        assert.equal(seed.messages[0]!.content, 'Answer the question below, paired with a context that provides background knowledge. Only output the answer without other context words.');
-        assert.match(seed.messages[1]!.content, /^Context: Hamlet is a tragedy .*\n\nQuestion: Who wrote Hamlet\?\n\nAnswer:$/s);
+        assert.equal(seed.messages[0]!.content, 'You are a helpful assistant.');
+        assert.match(seed.messages[1]!.content, /^Answer the question below, paired with a context that provides background knowledge\. Only output the answer without other context words\.\n\nContext: Hamlet is a tragedy .*\n\nQuestion: Who wrote Hamlet\?\n\nAnswer:$/s);
         const closed = qs.find(q => q.phrasing === 'closed')!;
+        assert.equal(closed.messages[0]!.content, 'You are a helpful assistant.');
         assert.doesNotMatch(closed.messages.map(m => m.content).join('\n'), /Context:/);
     });
 
-    it('prompt opinion: the passage as what Bob said, the question asked in Bob\'s opinion', async () => {
+    it('prompt opinion: the authors\' wording — their instruction, the passage as what Bob said, the question in Bob\'s opinion', async () => {
         const { qs } = await messages('prompt opinion');
         const seed = qs.find(q => q.phrasing === 'seed')!;
-        assert.equal(seed.messages.at(-1)!.content, 'Bob said, "Hamlet is a tragedy written by William Shakespeare around 1600."\nQ: Who wrote Hamlet in Bob\'s opinion?\nA:');
+        assert.equal(seed.messages.at(-1)!.content, 'Instruction: read the given information and answer the corresponding question. Only output the answer without other context words.\n\nBob said, "Hamlet is a tragedy written by William Shakespeare around 1600."\nQ: Who wrote Hamlet in Bob\'s opinion based on the given text?');
     });
 
     it('demos RELATION: few-shot demonstrations from the demonstration items, answered with their answer only', async () => {

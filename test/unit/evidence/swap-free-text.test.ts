@@ -3,7 +3,7 @@
 // caught against the old passage; answers typed (person, place, date, money, percent, count …).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerType, questionType, swapAnswer, validateSwap, type Swap } from '../../../src/core/families/evidence/swap.js';
+import { answerType, askedNoun, questionType, swapAnswer, validateSwap, type Swap } from '../../../src/core/families/evidence/swap.js';
 import { plainText } from '../../../src/core/families/evidence/text.js';
 
 describe('passages with markup (item 1)', () => {
@@ -103,5 +103,45 @@ describe('answer types from the question (item 4)', () => {
         assert.equal(answerType('Sprite', 'Which popular beverage is getting a new bottle design?'), 'thing:beverage');
         assert.equal(answerType('Rishi Sunak', 'Which politician became prime minister?'), 'person');
         assert.equal(answerType('$5', 'Which price did gas reach?'), 'money');
+    });
+});
+
+describe('answer types: names that hold a month, lists, phrases, named things (item 4, this session)', () => {
+    it('a month or a day inside a name is no date; a month or day with date words is', () => {
+        assert.deepEqual(['June Carter', 'April Ryan', 'Tuesday Weld'].map(a => answerType(a) === 'date'), [false, false, false]);
+        assert.deepEqual(['May', 'early June', 'mid-June', 'next Tuesday', 'Next week', 'the twentieth century'].map(a => answerType(a)), ['date', 'date', 'date', 'date', 'date', 'date']);
+    });
+
+    it('a list of names is its own type, never swapped with one name', () => {
+        assert.equal(answerType('Manchester United & Real Madrid'), 'names');
+        assert.equal(answerType('United States, China and Russia'), 'names');
+        assert.equal(answerType('Lehman Brothers Bank & Northern Rock Bank'), 'names', 'a list before an organisation\'s head word');
+        assert.notEqual(answerType('Procter & Gamble'), 'names');
+        assert.notEqual(answerType('Bosnia and Herzegovina'), 'names');
+        const p = 'Volkswagen recalled the cars.';
+        assert.equal(validateSwap(p, swapAnswer(p, ['Volkswagen'], 'Manchester United & Real Madrid'), ['Volkswagen'], 'Volkswagen'), 'type-mismatch');
+    });
+
+    it('a phrase that is no proper name stays a thing whatever a where / who question asks', () => {
+        assert.equal(answerType('Commercial airplanes', 'Where do the new rules apply?'), 'thing');
+        assert.equal(answerType('Lisbon', 'Where do the new rules apply?'), 'place');
+    });
+
+    it('reads "the name of the NOUN" and "which of the following NOUNs"; the noun asked for, singular', () => {
+        assert.equal(questionType('What is the name of the new rover?'), questionType('Which rover landed?'));
+        assert.deepEqual(askedNoun('Which of the following US cities saw the biggest rise?'), { phrase: 'us city', head: 'city' });
+        assert.deepEqual(askedNoun('Which countries joined the alliance?'), { phrase: 'country', head: 'country' });
+        assert.deepEqual(askedNoun('Vaccinations began for which age group?'), { phrase: 'age group', head: 'group' });
+        assert.deepEqual(askedNoun('Which 2024 Republican presidential candidate spoke?'), { phrase: 'republican presidential candidate', head: 'candidate' });
+        assert.equal(questionType('Which 2024 Republican presidential candidate spoke?'), 'person');
+        assert.deepEqual(askedNoun('What is the mission called?'), { phrase: 'mission', head: 'mission' });
+        assert.equal(askedNoun('Where was it held?'), undefined);
+    });
+
+    it('a duration is its own type, by its form and by "how long"', () => {
+        assert.deepEqual(['Months', 'three weeks', 'about 10 years', 'several days'].map(a => answerType(a)), ['duration', 'duration', 'duration', 'duration']);
+        assert.equal(questionType('How long could the strike last?'), 'duration');
+        assert.equal(answerType('Drought', 'Why were the fireworks cancelled?'), 'thing:reason');
+        assert.notEqual(answerType('Magnitude 6.3'), 'duration');
     });
 });

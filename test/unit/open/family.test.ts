@@ -69,6 +69,20 @@ describe('the open family', async () => {
         assert.equal(verify(q, '', createVerifyContext(spec, data), 'm').answer, 'unparseable');
     });
 
+    it('FActScore as the paper aggregates it: per answer, then the mean over answers with claims (issue 24, item 10)', () => {
+        const q = avatarClean();
+        // Two answers: 2 of 2 claims supported, and 1 of 4 — pooled 3 / 6 = 0.5, per answer (1 + 0.25) / 2 = 0.625.
+        const good = 'Avatar was directed by Cameron. Avatar runs 162 minutes.';
+        const poor = 'Avatar was directed by Cameron. Avatar runs 170 minutes. Avatar runs 171 minutes. Avatar runs 172 minutes.';
+        const ctx = createVerifyContext(spec, data);
+        const items = [good, poor, ''].map(r => ({ q, v: verify(q, r, ctx, 'm') }));
+        const figures = open.metricExtras(items).figures!.open as { supported: { value: number }; factScore: { value: number; n: number; withoutClaims: number; low: number; high: number } };
+        assert.equal(figures.supported.value, 0.5);
+        assert.equal(figures.factScore.value, 0.625);
+        assert.deepEqual([figures.factScore.n, figures.factScore.withoutClaims], [2, 1]);
+        assert.ok(figures.factScore.low < 0.625 && figures.factScore.high > 0.625);
+    });
+
     it('the simulator following its context fully follows every corrupted edge, exactly', () => {
         for (const q of generate('pair').questions.filter(x => x.phrasing.startsWith('rewire'))) {
             const answer = open.answerText(q, q.gold, { follows: 1, invents: 0, seed: 1 });

@@ -10,20 +10,20 @@ describe('probe diagnostics (bad input never throws)', () => {
     it('a template naming a missing attribute: an error at the phrasing, and no questions', async t => {
         const w = await movieWorld('probe typo binary using movie_title {\n    basic "Is there a movie by {directr}?"\n}');
         t.after(w.dispose);
-        const ds = probeDiagnostics(w.model, w.data).filter(d => d.code === 'probe-template');
+        const ds = probeDiagnostics(w.model, w.data).filter(d => d.code === 'unknown-attribute');
         assert.equal(ds.length, 1);
         assert.equal(ds[0]!.severity, 'error');
         assert.match(ds[0]!.message, /\{directr\} names no attribute/);
         assert.equal(ds[0]!.range.start.line, w.model.probes.find(p => p.name === 'typo')!.phrasings[0]!.loc.range.start.line);
         const g = generateQuestions(w.model, w.data, { probe: 'typo' });
         assert.equal([...g.questions].length, 0);
-        assert.deepEqual(codes(g.diagnostics), ['probe-template']);
+        assert.deepEqual(codes(g.diagnostics), ['unknown-attribute']);
     });
 
     it('a list-valued attribute shown bare: a warning with the functions to use', async t => {
         const w = await world(`${OLYMPICS_SPEC}\nprobe years knows about City {\n    ask "Did {name} host in {host_years}?"\n}`, OLYMPICS_FILES);
         t.after(w.dispose);
-        const d = probeDiagnostics(w.model, w.data).find(x => x.code === 'probe-template')!;
+        const d = probeDiagnostics(w.model, w.data).find(x => x.code === 'list-attribute')!;
         assert.equal(d.severity, 'warning');
         assert.match(d.message, /list-valued.*join\(host_years\)/);
     });

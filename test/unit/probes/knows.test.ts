@@ -55,7 +55,7 @@ describe('knowledge probes', () => {
         t.after(w.dispose);
         const g = generateQuestions(w.model, w.data, { probe: 'bad' });
         assert.equal([...g.questions].length, 0);
-        assert.ok(g.diagnostics.some(p => p.code === 'probe-template' && /no chain of fks/.test(p.message)), JSON.stringify(g.diagnostics));
+        assert.ok(g.diagnostics.some(p => p.code === 'unknown-attribute' && /no chain of fks/.test(p.message)), JSON.stringify(g.diagnostics));
     });
 });
 

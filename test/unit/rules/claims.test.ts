@@ -3,49 +3,8 @@ import assert from 'node:assert/strict';
 import { checkRuleAnswer, splitPoints } from '../../../src/core/families/rule/claims.js';
 import { ruleFigures } from '../../../src/core/families/rule/metrics.js';
 import { judgeGroups } from '../../../src/core/verify/groups.js';
+import { colleagueQuestion as question, clubKeyword as kw, ruleVerdict as verdict } from '../../support/rule-answers.js';
 import type { Question } from '../../../src/core/probes/question.js';
-import type { Verdict, KeywordVerdict } from '../../../src/core/verify/types.js';
-import type { Proof } from '../../../src/core/rules/ir.js';
-
-const proof: Proof = {
-    kind: 'rule', rule: 'colleague', clause: 0, bindings: {}, fact: { pred: 'colleague', args: ['Lionel Messi', 'Xavi'] },
-    premises: [
-        { kind: 'base', fact: { pred: 'Player.club', args: ['Lionel Messi', 'Barcelona'] } },
-        { kind: 'base', fact: { pred: 'Player.club', args: ['Xavi', 'Barcelona'] } },
-    ],
-};
-
-function question(role: string, gold: 'yes' | 'no', id = `q-${role}`): Question {
-    return {
-        id, probe: 'colleagues', kind: 'rule', phrasing: role === 'fact' ? 'basic' : 'negated', variant: 'zero_shot', question: '?', messages: [], gold,
-        keywords: [[{ relation: 'Player', attribute: 'club', value: 'Barcelona' }], [{ relation: 'Player', attribute: 'club', value: 'Barcelona' }]],
-        group: { id: 'g1', relation: 'metamorphic', role },
-        rule: {
-            pred: 'colleague', args: ['Lionel Messi', 'Xavi'], fact: proof.fact, proof, role,
-            premises: [
-                { pred: 'Player.club', relation: 'Player', attribute: 'club', subject: 'Lionel Messi', value: 'Barcelona', forms: { subject: ['Messi'], value: ['FC Barcelona'] } },
-                { pred: 'Player.club', relation: 'Player', attribute: 'club', subject: 'Xavi', value: 'Barcelona' },
-            ],
-        },
-        entity: { relation: 'Player', key: ['Lionel Messi'] },
-        source: { spec: 's', probe: { file: 's', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }, constraints: [], rows: [] },
-        path: { nodes: [], edges: [] },
-    };
-}
-
-function kw(status: KeywordVerdict['status'], other?: string): KeywordVerdict {
-    const k: KeywordVerdict = { relation: 'Player', attribute: 'club', value: 'Barcelona', status, spans: [] };
-    if (other && status === 'found') k.alsoStated = { value: other, spans: [], row: { file: 'players.csv', line: 7 } };
-    if (other && status === 'contradicted') k.conflict = { value: other, spans: [], row: { file: 'players.csv', line: 7 } };
-    return k;
-}
-
-function verdict(q: Question, answer: 'yes' | 'no' | 'unsure', rationale: string, hops: KeywordVerdict[]): Verdict {
-    return {
-        questionId: q.id, model: 'm', sample: 0, answer, correct: answer === q.gold, rationale: hops.every(h => h.status === 'found'), rationaleText: rationale,
-        hops: hops.map((k, i) => ({ hop: i + 1, status: k.status, keywords: [k] })),
-    };
-}
 
 describe('rule answers against their proofs', () => {
     it('splits numbered points, else sentences', () => {
@@ -68,17 +27,17 @@ describe('rule answers against their proofs', () => {
         const c = checkRuleAnswer(q, verdict(q, 'yes', '1. Lionel Messi played for Barcelona.\n2. Xavi played for Real Madrid.', [kw('found', 'Real Madrid'), kw('found', 'Real Madrid')]))!;
         assert.deepEqual(c.premises, ['supported', 'contradicted']);
         assert.equal(c.firstWrongStep, 2);
-        assert.equal(c.category, 'error-knowledge');
+        assert.equal(c.category, 'right-answer-wrong-premises');
         const bad = c.claims.find(x => x.status === 'contradicted')!;
         assert.deepEqual([bad.point, bad.subject, bad.value, bad.row?.line], [2, 'Xavi', 'Real Madrid', 7]);
         assert.ok(c.edgeOverlap < 1 && c.edgeOverlap > 0);
     });
 
-    it('premises right, answer wrong: error inference; both wrong: both; refusal: not a hallucination', () => {
+    it('premises right, answer wrong; both wrong; refusal: not a hallucination (our categories, named as such)', () => {
         const q = question('fact', 'yes');
         const right = '1. Lionel Messi played for Barcelona.\n2. Xavi played for Barcelona.';
-        assert.equal(checkRuleAnswer(q, verdict(q, 'no', right, [kw('found'), kw('found')]))!.category, 'error-inference');
-        assert.equal(checkRuleAnswer(q, verdict(q, 'no', '1. Lionel Messi played for Barcelona.', [kw('found'), kw('missing')]))!.category, 'both');
+        assert.equal(checkRuleAnswer(q, verdict(q, 'no', right, [kw('found'), kw('found')]))!.category, 'wrong-answer-right-premises');
+        assert.equal(checkRuleAnswer(q, verdict(q, 'no', '1. Lionel Messi played for Barcelona.', [kw('found'), kw('missing')]))!.category, 'wrong-answer-wrong-premises');
         assert.equal(checkRuleAnswer(q, verdict(q, 'unsure', '', [kw('missing'), kw('missing')]))!.category, 'refused');
         const f = ruleFigures([
             { q, v: verdict(q, 'no', right, [kw('found'), kw('found')]) },
@@ -86,8 +45,8 @@ describe('rule answers against their proofs', () => {
             { q, v: verdict(q, 'unsure', '', [kw('missing'), kw('missing')]) },
         ])!;
         assert.equal(f.answered, 2);
-        assert.equal(f.errorInference.k, 1);
-        assert.equal(f.errorInference.n, 2);
+        assert.equal(f.wrongAnswerRightPremises.k, 1);
+        assert.equal(f.wrongAnswerRightPremises.n, 2);
         assert.equal(f.hallucination.k, 1);
         assert.equal(f.hallucination.n, 3);
         assert.equal(f.byRelation['Player.club']?.k, 1);

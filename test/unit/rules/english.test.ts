@@ -27,3 +27,49 @@ describe('rule questions in plain English', () => {
         assert.equal(is[1]!.text, '{p} is based in {k}. Please judge the truth of this statement.');
     });
 });
+
+describe('composite keys in rule questions (issue 27 item 15)', () => {
+    it('an entity keyed by several attributes is named by its relation\'s label phrasing, never as "X (A)"', async () => {
+        const { world } = await import('../../fixtures/probes/world.js');
+        const { generateQuestions } = await import('../../../src/core/probes/index.js');
+        const w = await world(`source p csv "p.csv"
+source c csv "c.csv"
+relation Player from p label "soccer player" { name: text  club: text label "team"  key (name, club) }
+relation Club from c { name: text  city: text  key (name) }
+fk Player.club -> Club.name as plays_for
+fd Player: name -> club as player_club
+fd Club: name -> city as club_city
+rule not_at(p: Player, k: Club) :- plays_for(p, h), h.city = k.city, not plays_for(p, k)
+    phrase "{p} does not play for {k}"
+rule mates(p: Player, q: Player) :- p.club = q.club, p != q
+rule plays_at(p: Player, k: Club) :- plays_for(p, k)
+    phrase "{p} plays for {k}"
+    inverse hosts "{k} is home to {p}"
+probe away rule using not_at { per_entity 4 }
+probe at rule using plays_at { per_entity 1 }
+probe together rule using mates { noun "team" }
+`, { 'p.csv': 'name,club\nY,A\nZ,A\n', 'c.csv': 'name,city\nA,Rome\nB,Rome\n' });
+        try {
+            assert.deepEqual(w.diagnostics.filter(d => d.severity === 'error'), []);
+            const questions = [...generateQuestions(w.model, w.data).questions];
+            const away = questions.filter(q => q.probe === 'away').map(q => q.question);
+            assert.deepEqual(away, [
+                'Is it true that the soccer player whose name is Y and team is A does not play for B?',
+                'The soccer player whose name is Y and team is A plays for B. Please judge the truth of this statement.',
+                'Is it true that the soccer player whose name is Z and team is A does not play for B?',
+                'The soccer player whose name is Z and team is A plays for B. Please judge the truth of this statement.',
+            ]);
+            const together = questions.filter(q => q.probe === 'together').map(q => q.question);
+            assert.ok(together.includes('Is it true that the soccer player whose name is Y and team is A and the soccer player whose name is Z and team is A share the same team?'), together.join('\n'));
+            // Inside a sentence the phrasing keeps its small letter.
+            assert.deepEqual(questions.filter(q => q.probe === 'at' && q.question.includes(' Y ')).map(q => q.question), [
+                'Is it true that the soccer player whose name is Y and team is A plays for A?',
+                'It is not true that the soccer player whose name is Y and team is A plays for A. Please judge the truth of this statement.',
+                'Is it true that A is home to the soccer player whose name is Y and team is A?',
+            ]);
+            for (const q of questions) assert.doesNotMatch(q.question, /\w \(\w\)/, q.question);
+        } finally {
+            w.dispose();
+        }
+    });
+});

@@ -6,8 +6,8 @@
 import type { PhrasingDecl, ProbeDecl, SpecModel } from '../../spec/model.js';
 import type { LoadedData } from '../../data/types.js';
 import { SYSTEM_BINARY } from '../../probes/prompts.js';
-import { compilePhrasings, fdTarget, phrasedItems, sentence, settingTemplate, starPath, type Plan } from '../../probes/plan.js';
-import { describeBy, labelOf, relationLabel, Scope } from '../../probes/scope.js';
+import { compilePhrasings, fdPlanStart, phrasedItems, sentence, settingTemplate, starPath, type Plan } from '../../probes/plan.js';
+import { describeBy, labelOf, relationLabel } from '../../probes/scope.js';
 import { violatingRows } from '../../probes/rows.js';
 import type { ProbeFamily } from '../../probes/family.js';
 import { parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
@@ -15,11 +15,9 @@ import { binaryColumn, paperOrder, plainCells } from '../../report/paper-cells.j
 import type { Problem } from '../../errors.js';
 
 export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[]): Plan | undefined {
-    const target = fdTarget(spec, data, probe, problems);
-    if (!target) return undefined;
-    const { fd, slot } = target;
-    const scope = new Scope([slot], [{ slot: 0 }]);
-    const rel = slot.relation;
+    const start = fdPlanStart(spec, data, probe, problems);
+    if (!start) return undefined;
+    const { fd, slot, rel, scope } = start;
     let decls: PhrasingDecl[] = probe.phrasings;
     if (decls.length === 0) {
         // No phrasing written: the ERBench pattern over the relation's labels.

@@ -9,8 +9,8 @@ import type { CellValue, LoadedData } from '../../data/types.js';
 import type { KgEdge, KgNode, Question } from '../../probes/question.js';
 import { format, render, type TemplateValue } from '../../spec/template.js';
 import { DEFAULT_STEMS, SYSTEM_CHOICE, SYSTEM_CHOICE_NONE } from '../../probes/prompts.js';
-import { entityNode, fdTarget, planFailure, valueNode, type Item, type Plan } from '../../probes/plan.js';
-import { keyValues, labelOf, relationLabel, Scope, describeBy } from '../../probes/scope.js';
+import { entityNode, fdPlanStart, planFailure, valueNode, type Item, type Plan } from '../../probes/plan.js';
+import { keyValues, labelOf, relationLabel, describeBy } from '../../probes/scope.js';
 import { violatingRows } from '../../probes/rows.js';
 import { hashSeed, pick, prng } from '../../probes/sampling.js';
 import { readOption, RecordedDraws } from './draws.js';
@@ -18,19 +18,26 @@ import { falseOfEveryMeaning, missingAttributes, sameUnderAliases, SubjectIndex 
 import type { ProbeFamily } from '../../probes/family.js';
 import { parseChoice, type ParsedAnswer } from '../../verify/answer.js';
 import { figure } from '../../verify/figures.js';
-import { ciText, pct } from '../../report/numbers.js';
+import { ciText, pct, round4, roundCi } from '../../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
 import { plainCells } from '../../report/paper-cells.js';
 import type { Problem } from '../../errors.js';
 import { AUTHORS_DECLINE_WORDS } from '../../reader/index.js';
 
+// The group's error rates of multiple choice, declared from here (the shared GroupMetrics names no family's figures).
+declare module '../../verify/figures.js' {
+    interface GroupMetrics {
+        /** choice probes: the shares of answers naming several options, and of options bound to the wrong entity. */
+        multiple?: Figure;
+        binding?: Figure;
+    }
+}
+
 export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[], seed: number): Plan | undefined {
     const fail = planFailure(problems, probe);
-    const target = fdTarget(spec, data, probe, problems);
-    if (!target) return undefined;
-    const { fd, slot } = target;
-    const rel = slot.relation;
-    const scope = new Scope([slot], [{ slot: 0 }]);
+    const start = fdPlanStart(spec, data, probe, problems);
+    if (!start) return undefined;
+    const { fd, slot, rel, scope } = start;
     for (const o of probe.options) {
         if (!fd.rhs.includes(o.attribute)) {
             problems.push({ location: o.loc, severity: 'warning', code: 'probe-option', message: `Option ${o.attribute} is not on the right-hand side of ${fd.id}, so its truth is not determined: it is ignored.` });
@@ -204,6 +211,7 @@ export const choiceFamily: ProbeFamily = {
     target: 'fd',
     example: "write 'using <fd name>'; its right-hand side gives the options",
     members: ['stem', 'option'],
+    readLabels: [],
     settings: [
         { name: 'none_of_above', type: 'number', min: 0, max: 1, doc: 'The share of all-true questions whose answer is "none of the above", e.g. none_of_above 0.2 (default 0).' },
         { name: 'subject', type: 'text', doc: 'How the stem names the entity (default: "the <relation> whose <key>").' },
@@ -221,6 +229,10 @@ export const choiceFamily: ProbeFamily = {
         binding: figure(items.filter(i => i.v.answer === 'binding').length, items.length),
     }),
     meanOverPhrasings: true,
+    groupJson: g => ({
+        ...(g.multiple ? { multiple: { value: round4(g.multiple.value), ci: roundCi(g.multiple.ci) } } : {}),
+        ...(g.binding ? { binding: { value: round4(g.binding.value), ci: roundCi(g.binding.ci) } } : {}),
+    }),
     reportSections: groups => {
         const rows = groups.filter(g => g.multiple && g.binding && !g.na)
             .map(g => [...keyCells(g), `${pct(g.multiple!.value)} ${ciText(g.multiple!.ci)}`, `${pct(g.binding!.value)} ${ciText(g.binding!.ci)}`]);

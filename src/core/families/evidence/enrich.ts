@@ -6,11 +6,12 @@
  * is in the supporting sentence and in no related passage (in any form: URL, slug, case, apostrophe).
  */
 import { lexicalScores } from '../../kg/lexical.js';
-import { foldedHits, occurrences, sentences } from './text.js';
+import { mentions, occurrences, sentences } from './text.js';
 
 export type EnrichRejection = 'no-support' | 'no-related';
 
-export interface Enriched { passage: string; support: string; related: string[]; position: number }
+/** An enriched case: its passage, the supporting sentence, what surrounds it, and where the support sits (1-based among the passages; none when a model merged them). */
+export interface Enriched { passage: string; support: string; related: string[]; position?: number }
 
 /** The sentence of a passage that states the answer (the first one that does), else undefined. */
 export function supportingSentence(passage: string, forms: readonly string[]): string | undefined {
@@ -22,7 +23,7 @@ export function supportingSentence(passage: string, forms: readonly string[]): s
  * answer in any form, best by the sum of the two ranks (a candidate one retrieval misses ranks last there).
  */
 export function relatedPassages(question: string, support: string, candidates: readonly string[], forms: readonly string[], k: number): string[] {
-    const pool = candidates.filter(c => !forms.some(f => foldedHits(c, f).length > 0));
+    const pool = candidates.filter(c => !mentions(c, forms));
     if (pool.length === 0) return [];
     const [q, e] = lexicalScores(pool, [question, support]);
     // Each retrieval's rank of a pool entry (by its BM25 score), absent where it shares no word with the query.

@@ -25,20 +25,28 @@ import { keywordForms } from '../../verify/aliases.js';
 import type { Question } from '../../probes/question.js';
 import { draw } from '../../models/draw.js';
 import type { Demo } from '../../probes/prompts.js';
-import { answerType, swapAnswer, validateSwap, type AnswerType, type SwapRejection } from './swap.js';
+import { answerType, askedNoun, swapAnswer, validateSwap, type AnswerType, type SwapRejection } from './swap.js';
 import { plainText, states, unquote } from './text.js';
 import { enrichCase, splitPassages, type EnrichRejection } from './enrich.js';
+import { ENRICH_STEPS, modelEnrichCase, type EnrichStep, type ModelEnrichRejection } from './enrich-model.js';
 import { evidenceExtras, evidenceSections, swapOutcome } from './metrics.js';
 import { readShort } from '../../reader/index.js';
+import { judgeEntailment } from './judge.js';
 
 declare module '../../probes/question.js' {
     interface QuestionData {
         /**
          * evidence questions: which case it is, the passage given ('' closed book), the original answer and its
          * aliases, and for a swap the spans of the passage where the new answer was written and the answers' type; for
-         * an enriched case the position (1-based) of the supporting sentence among the passages.
+         * an enriched case the position (1-based) of the supporting sentence among the passages (none when a model
+         * merged them); `asked` is the
+         * question as the data words it (the judge reads it).
          */
-        evidence?: { kind: 'seed' | 'swap' | 'enrich' | 'closed'; passage: string; original: string; aliases: string[]; spans?: [number, number][]; type?: string; position?: number };
+        evidence?: {
+            kind: 'seed' | 'swap' | 'enrich' | 'closed'; passage: string; original: string; aliases: string[]; spans?: [number, number][]; type?: string; position?: number; asked?: string;
+            /** An enriched case built by a model's steps (`enrich_with`): the model and the steps. */
+            enrichedBy?: { model: string; steps: string[] };
+        };
     }
 }
 
@@ -51,11 +59,17 @@ export const OPEN_BOOK = `${OPEN_INSTRUCTION}\n\nContext: {Evidence}\n\nQuestion
 /** The closed-book form: the same without the context. */
 export const CLOSED_BOOK = `${CLOSED_INSTRUCTION}\n\nQuestion: {Question}\n\nAnswer:`;
 
+/** The authors' system prompt for chat models (ReEval's gpt_inference.py): the prompt itself is the user turn. */
+export const CHAT_SYSTEM = 'You are a helpful assistant.';
+/** The authors' instruction of the third-person opinion prompt (ReEval's gpt_inference.py, after Zhou et al. 2023). */
+export const OPINION_INSTRUCTION = 'Instruction: read the given information and answer the corresponding question. Only output the answer without other context words.';
+
 /**
- * How the prompt is laid out (`prompt STYLE`): `paper` (default) ReEval's prompt as one user message; `chat` its
- * instruction as the system prompt of a chat model and the context, question and "Answer:" as the user turn;
- * `opinion` the context-faithful third-person prompt (Zhou et al. 2023, "Bob said, …"), which asks for the
- * passage's answer rather than the model's belief. Closed book is ReEval's closed-book prompt in every style.
+ * How the prompt is laid out (`prompt STYLE`), in the ReEval authors' wording (their gpt_inference.py): `paper`
+ * (default) the open-book prompt as one user message; `chat` the same user message after the authors' system prompt
+ * for chat models ("You are a helpful assistant."); `opinion` the context-faithful third-person prompt ("Bob said,
+ * …" — the passage as what Bob said, the question asked in Bob's opinion). Closed book is ReEval's closed-book
+ * prompt in every style (after the system prompt under `chat`).
  */
 export const PROMPT_STYLES = ['paper', 'chat', 'opinion'] as const;
 export type PromptStyle = typeof PROMPT_STYLES[number];
@@ -73,23 +87,25 @@ export function prompt(question: string, passage: string | undefined): string {
     return passage === undefined ? fill(CLOSED_BOOK, { Question: question }) : fill(OPEN_BOOK, { Evidence: passage, Question: question });
 }
 
-/** The user turn and, for `chat`, the system prompt of a case in a prompt style. */
+/**
+ * The user turn and, for `chat`, the system prompt of a case in a prompt style. The opinion prompt drops the
+ * question's own final "?" (the authors' template adds " in Bob's opinion based on the given text?" after it).
+ */
 export function styledPrompt(style: PromptStyle, question: string, passage: string | undefined): { system?: string; user: string } {
-    if (style === 'chat') {
-        return passage === undefined ? { system: CLOSED_INSTRUCTION, user: `Question: ${question}\n\nAnswer:` }
-            : { system: OPEN_INSTRUCTION, user: `Context: ${passage}\n\nQuestion: ${question}\n\nAnswer:` };
+    if (style === 'chat') return { system: CHAT_SYSTEM, user: prompt(question, passage) };
+    if (style === 'opinion' && passage !== undefined) {
+        return { user: `${OPINION_INSTRUCTION}\n\nBob said, "${passage}"\nQ: ${question.trim().replace(/\?+$/, '')} in Bob's opinion based on the given text?` };
     }
-    if (style === 'opinion' && passage !== undefined) return { user: `Bob said, "${passage}"\nQ: ${question.trim().replace(/\?+$/, '')} in Bob's opinion?\nA:` };
     return { user: prompt(question, passage) };
 }
 
 /** Why swaps were dropped, counted while a plan generates (one count per row that has no valid swap). */
 export type SwapStats = Record<'valid' | SwapRejection, number>;
 /** Why enriched cases were dropped, likewise. */
-export type EnrichStats = Record<'valid' | EnrichRejection, number>;
+export type EnrichStats = Record<'valid' | EnrichRejection | ModelEnrichRejection, number>;
 
 export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | undefined {
-    const { spec, data, probe, problems, seed } = input;
+    const { spec, data, probe, problems, seed, aids } = input;
     const fail = planFailure(problems, probe);
     const slot = slotFor(spec, data.tables, probe.relation ?? '');
     if (typeof slot === 'string') return fail('probe-data', slot);
@@ -114,6 +130,10 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     const style: PromptStyle = (PROMPT_STYLES as readonly string[]).includes(styleText) ? styleText as PromptStyle : 'paper';
     if (style !== styleText) problems.push({ location: probe.loc, severity: 'warning', code: 'probe-setting', message: `prompt ${styleText}: not a prompt style; use ${PROMPT_STYLES.join(', ')}.` });
     const demos = demonstrations(text(probe.settings.demos) ?? list(probe.settings.demos)[0]);
+    // The paper's model steps for enriching (select, summarise, merge) when a model is named; else the lexical path.
+    const enrichWith = text(probe.settings.enrich_with);
+    const askedSteps = list(probe.settings.enrich_steps).filter((k): k is EnrichStep => (ENRICH_STEPS as readonly string[]).includes(k));
+    const steps: readonly EnrichStep[] = probe.settings.enrich_steps === undefined ? ENRICH_STEPS : askedSteps;
     const scope = new Scope([slot], [{ slot: 0 }]);
     const question: Compiled = scope.template(questionText);
     const passage: Compiled = scope.template(passageText);
@@ -121,10 +141,12 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     const column = table.column(answer.name)!;
     // Replacements: values of the same column, or (free text) other answers of the same type (typed when drawn).
     const typeOfCode = (code: number) => answerType(format(column.values[code] as TemplateValue));
-    // Free text: an answer typed with its own question (the first row that has it), once per answer.
+    // Free text: an answer typed with its own question (the first row that has it), once per answer, with the noun
+    // its question asks for ("which city" → city), so a city is swapped for a city before any other place.
     let rowOfCode: Int32Array | undefined;
-    const askedTypes = new Map<number, AnswerType>();
-    const typeInQuestion = (code: number): AnswerType => {
+    type Asked = { type: AnswerType; noun: ReturnType<typeof askedNoun> };
+    const askedTypes = new Map<number, Asked>();
+    const typeInQuestion = (code: number): Asked => {
         let t = askedTypes.get(code);
         if (t === undefined) {
             if (!rowOfCode) {
@@ -133,7 +155,7 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
             }
             let asked: string | undefined;
             try { asked = render(question.parsed, scope.lookup(Int32Array.of(rowOfCode[code]!))); } catch { asked = undefined; }
-            t = answerType(format(column.values[code] as TemplateValue), asked);
+            t = { type: answerType(format(column.values[code] as TemplateValue), asked), noun: asked === undefined ? undefined : askedNoun(asked) };
             askedTypes.set(code, t);
         }
         return t;
@@ -153,7 +175,7 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     const repeated = keyOccurrences(table, rel.keys[0] ?? []);
     const formsOf = (value: string) => [value, unquote(value), ...keywordForms(spec, data, rel.name, answer.name, value).alternatives.map(a => a.text)];
 
-    const enrichCounts: EnrichStats = { 'valid': 0, 'no-support': 0, 'no-related': 0 };
+    const enrichCounts: EnrichStats = { 'valid': 0, 'no-support': 0, 'no-related': 0, 'awaiting-model': 0, 'select-invalid': 0, 'summary-invalid': 0, 'merge-invalid': 0 };
     const stats: SwapStats = { 'valid': 0, 'no-occurrence': 0, 'old-answer-left': 0, 'new-answer-missing': 0, 'type-mismatch': 0, 'containment': 0, 'extra-changes': 0, 'same-answer': 0 };
     const plan: Plan = {
         probe, scope, system: '', constraints: [rel.loc], ...(demos ? { demos } : {}),
@@ -174,7 +196,7 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
             }
             const gold = format(table.value(row, answer.name) as TemplateValue);
             const forms = formsOf(gold);
-            const base = { original: gold, aliases: forms, passage: ctx };
+            const base = { original: gold, aliases: forms, passage: ctx, asked: q };
             const items: Item[] = [item('seed', q, ctx, gold, base)];
             for (const kind of perturb) {
                 if (kind === 'closed') items.push(item('closed', q, undefined, gold, { ...base, passage: '' }));
@@ -184,11 +206,14 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
                 }
                 if (kind === 'enrich') {
                     const candidates = enrichColumn ? splitPassages(plainText(format(table.value(row, enrichColumn.attribute) as TemplateValue))) : otherPassages(rows, random);
-                    const enriched = enrichCase({ question: q, passage: ctx, forms, candidates, random, max: 4 });
+                    const enriched = enrichWith
+                        ? modelEnrichCase({ question: q, passage: ctx, answer: unquote(gold), forms, candidates, random, max: 4, model: enrichWith, steps, aids })
+                        : enrichCase({ question: q, passage: ctx, forms, candidates, random, max: 4 });
                     if (typeof enriched === 'string') enrichCounts[enriched]++;
                     else {
                         enrichCounts.valid++;
-                        items.push(item('enrich', q, enriched.passage, gold, { ...base, passage: enriched.passage, position: enriched.position }));
+                        const by = enrichWith ? { enrichedBy: { model: enrichWith, steps: [...steps] } } : {};
+                        items.push(item('enrich', q, enriched.passage, gold, { ...base, passage: enriched.passage, ...(enriched.position === undefined ? {} : { position: enriched.position }), ...by }));
                     }
                 }
             }
@@ -209,8 +234,10 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
 
     function item(kind: EvidenceKind, q: string, context: string | undefined, answerText: string, e: Omit<NonNullable<Question['evidence']>, 'kind'>): Item {
         const asked = styledPrompt(style, q, context);
+        // A model-enriched case is another question than the lexical one (its id says so).
+        const enrichedBy = kind === 'enrich' && enrichWith ? `\u0000enrich_with ${enrichWith} ${steps.join(' ')}` : '';
         return {
-            phrasing: kind, template: `${questionText}\u0000${passageText}\u0000${kind}${style === 'paper' ? '' : `\u0000${style}`}`, question: asked.user, ...(asked.system ? { system: asked.system } : {}),
+            phrasing: kind, template: `${questionText}\u0000${passageText}\u0000${kind}${style === 'paper' ? '' : `\u0000${style}`}${enrichedBy}`, question: asked.user, ...(asked.system ? { system: asked.system } : {}),
             gold: { answer: answerText }, keywords: [], explain: '',
             group: { key: 'evidence', relation: 'evidence', role: kind }, evidence: { kind, ...e },
         };
@@ -239,29 +266,50 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     /**
      * A validated swap of the answer in the passage, with the answers' type, or undefined (the case is dropped).
      * Free text draws other answers until one of the gold's type (typed with its question) comes up (40 draws, then
-     * a scan of up to 2,000 answers; 8 validated at most); one column is one type.
+     * a scan of up to 2,000 answers; 8 validated at most), preferring one whose question asks for the same noun
+     * phrase ("age group"), then for the same noun ("group"; a city for a city); those of the same type asked
+     * otherwise are kept aside and tried only if none is. One column is one type.
      */
     function swapCase(ctx: string, gold: string, forms: string[], row: number, random: () => number, asked: string) {
         const truth = column.codes[row]!;
         const type: AnswerType = sameColumn ? columnType() : answerType(gold, asked);
-        let last: SwapRejection = 'same-answer';
+        const noun = sameColumn ? undefined : askedNoun(asked);
+        let last = 'same-answer' as SwapRejection;
+        let tries = 0;
+        // Candidates of the gold's type asked otherwise: [0] the same noun, another phrase; [1] another noun.
+        const aside: [number[], number[]] = [[], []];
+        const attempt = (code: number) => {
+            tries++;
+            const replacement = unquote(format(column.values[code] as TemplateValue));
+            const swap = swapAnswer(ctx, forms, replacement);
+            const rejected = validateSwap(ctx, swap, forms, gold, { old: type, fresh: type });
+            if (rejected === undefined) return swap!;
+            last = rejected;
+            return undefined;
+        };
         // 40 random draws, then (free text, a rare type) a scan of up to 2,000 answers from a random start.
         const values = column.values.length;
         const start = pick(random, values);
         const limit = sameColumn ? 40 : 40 + Math.min(values, 2000);
-        for (let draws = 0, tries = 0; draws < limit && tries < 8; draws++) {
+        for (let draws = 0; draws < limit && tries < 8; draws++) {
             const code = draws < 40 ? pick(random, values) : (start + draws - 40) % values;
             if (code === truth) continue;
-            const fresh = sameColumn ? type : typeInQuestion(code);
-            if (!sameColumn && fresh !== type) { last = 'type-mismatch'; continue; }
-            tries++;
-            const replacement = unquote(format(column.values[code] as TemplateValue));
-            const swap = swapAnswer(ctx, forms, replacement);
-            const rejected = validateSwap(ctx, swap, forms, gold, { old: type, fresh });
-            if (rejected === undefined) { stats.valid++; return { ...swap!, type }; }
-            last = rejected;
+            const fresh: Asked = sameColumn ? { type, noun } : typeInQuestion(code);
+            if (fresh.type !== type) { last = 'type-mismatch'; continue; }
+            if (noun && fresh.noun?.phrase !== noun.phrase) {
+                const tier = aside[fresh.noun?.head === noun.head ? 0 : 1];
+                if (tier.length < 8) tier.push(code);
+                continue;
+            }
+            const swap = attempt(code);
+            if (swap) { stats.valid++; return { ...swap, type }; }
             // An answer the passage does not contain cannot be swapped, whatever the replacement.
-            if (rejected === 'no-occurrence') break;
+            if (last === 'no-occurrence') break;
+        }
+        for (const code of last === 'no-occurrence' ? [] : aside.flat()) {
+            if (tries >= 8) break;
+            const swap = attempt(code);
+            if (swap) { stats.valid++; return { ...swap, type }; }
         }
         stats[last]++;
         return undefined;
@@ -304,6 +352,7 @@ export const evidenceFamily: ProbeFamily = {
     target: 'relation',
     example: "write 'about <relation>' with question, answer and passage settings",
     members: [],
+    readLabels: [],
     settings: [
         { name: 'question', type: 'text', doc: 'The question template, e.g. question "Who directed {title}?".' },
         { name: 'answer', type: 'text', doc: 'The attribute that answers the question (its value is the gold).' },
@@ -311,10 +360,14 @@ export const evidenceFamily: ProbeFamily = {
         { name: 'perturb', type: 'text', list: true, values: PERTURBATIONS, doc: 'Which cases to ask besides the seed: swap, enrich, closed (default [swap]).' },
         { name: 'swap_with', type: 'text', values: ['same_column', 'same_type', 'same_shape'], doc: 'The replacement answer: another value of the same column (same_column, default) or another row\'s answer of the same type (same_type; same_shape is its old name): year, date, money, percent, count, number, person, place, organisation, or the kind of thing the question asks for.' },
         { name: 'enrich_from', type: 'text', list: true, doc: 'A text column of other passages to draw related passages from (default: other rows\' passages); related by BM25 to the question or the supporting sentence, never stating the answer.' },
-        { name: 'prompt', type: 'text', values: PROMPT_STYLES, doc: 'The prompt layout: paper (default, ReEval\'s prompt as one user message), chat (its instruction as the system prompt), opinion (the third-person "Bob said, …" prompt).' },
+        { name: 'prompt', type: 'text', values: PROMPT_STYLES, doc: 'The prompt layout, in the ReEval authors\' wording: paper (default, the prompt as one user message), chat (the same after the system prompt "You are a helpful assistant."), opinion (the third-person "Bob said, …" prompt).' },
+        { name: 'enrich_with', type: 'text', doc: 'A chat model declared in the spec that builds enriched cases as the paper does: selects the supporting sentence, condenses the related passages, merges them keeping the answer (each answer validated; asked before the run generates, cached). Without it enriching is lexical.' },
+        { name: 'enrich_steps', type: 'text', list: true, values: ENRICH_STEPS, doc: 'Which of the model\'s enriching steps to use (default [select, summarise, merge]); a step left out is done lexically (the supporting sentence found, related passages as they are, the support placed among them).' },
+        { name: 'judge_with', type: 'text', doc: 'A chat model declared in the spec that judges entailment after the run (ReEval\'s entailment accuracy: does "question? answer" entail "question? gold"?); its label is kept on each answer. Without it the entailment figure is n/a.' },
         { name: 'demos', type: 'text', doc: 'A relation of demonstration items (question, answer, evidence; e.g. ReEval\'s nq_demo.json) for few_shot(n).' },
     ],
     compile: evidencePlan,
+    generationModels: probe => (typeof probe.settings.enrich_with === 'string' && list(probe.settings.perturb).includes('enrich') ? [probe.settings.enrich_with] : []),
     phrasings: (probe: ProbeDecl) => {
         const asked = list(probe.settings.perturb).filter(k => (PERTURBATIONS as readonly string[]).includes(k));
         return ['seed', ...new Set(asked.length ? asked : ['swap'])];
@@ -329,12 +382,14 @@ export const evidenceFamily: ProbeFamily = {
     measured: true,
     decidesKnowledge: false,
     metricExtras: items => evidenceExtras(items),
+    modelSteps: judgeEntailment,
     meanOverPhrasings: false,
     groupRelations: [evidenceRelation],
     reportSections: groups => evidenceSections(groups),
+    simulatorRates: [{ name: 'trusts_memory', default: 0, doc: 'Evidence probes: the share of swapped passages the simulated model answers from memory (the original value).' }],
     answerText: (q, gold, rates) => {
         // A model that trusts its memory answers the original value although the passage says otherwise.
-        if (q.evidence?.kind === 'swap' && rates && draw(rates.seed, q.id, 'memory') < (rates.trustsMemory ?? 0)) return q.evidence.original;
+        if (q.evidence?.kind === 'swap' && rates && draw(rates.seed, q.id, 'memory') < (rates.trusts_memory ?? 0)) return q.evidence.original;
         return typeof gold === 'object' ? gold.answer : String(gold);
     },
     // Without the entity in memory: the passage still answers an open-book question; closed book, it guesses.

@@ -17,8 +17,11 @@ import { exactMatch, states, tokenF1 } from './text.js';
 export type SwapOutcome = 'followed' | 'stale' | 'other';
 
 export interface EvidenceFigures {
-    /** Per case kind (seed, swap, enrich, closed): answers, accuracy (the gold stated), exact match, mean token F1. */
-    byKind: Record<string, { n: number; accuracy: Figure; exact: Figure; f1: number }>;
+    /**
+     * Per case kind (seed, swap, enrich, closed): answers, accuracy (the gold stated), exact match, mean token F1, and
+     * entailment accuracy over the answers the judge labelled (`judge_with`; null — n/a — without a judge).
+     */
+    byKind: Record<string, { n: number; accuracy: Figure; exact: Figure; f1: number; entailment: Figure | null }>;
     /** Swapped cases: followed the passage, stale (the original value), other. */
     swap: { n: number; followed: Figure; stale: Figure; other: Figure } | undefined;
     /** Enriched cases: accuracy by the supporting sentence's position (1-based) among the passages. */
@@ -50,11 +53,13 @@ export function evidenceFigures(items: readonly { v: Verdict; q: Question }[]): 
     const byKind: EvidenceFigures['byKind'] = {};
     for (const [k, list] of kinds) {
         const golds = (q: Question) => (k === 'swap' ? [goldOf(q)] : [goldOf(q), ...(q.evidence?.aliases ?? [])]);
+        const judged = list.filter(i => i.v.entailment?.label !== undefined);
         byKind[k] = {
             n: list.length,
             accuracy: figure(list.filter(i => correct(i.v)).length, list.length),
             exact: figure(list.filter(i => exactMatch(i.v.rationaleText, golds(i.q))).length, list.length),
             f1: list.reduce((s, i) => s + tokenF1(i.v.rationaleText, golds(i.q)), 0) / list.length,
+            entailment: judged.length ? figure(judged.filter(i => i.v.entailment!.correct).length, judged.length) : null,
         };
     }
     const swaps = kinds.get('swap') ?? [];
@@ -88,9 +93,9 @@ export function evidenceSections(groups: readonly GroupMetrics[]): ReportSection
     // Every case kind is its own metric group (its phrasing); the swap group carries the outcomes.
     const head = (g: GroupMetrics) => [g.model, g.probe, g.phrasing, g.variant, MODE_LABELS[g.mode]];
     const sections: ReportSection[] = [{
-        title: 'Evidence: accuracy, exact match and F1 per case',
-        columns: ['model', 'probe', 'case', 'variant', 'mode', 'n', 'accuracy', 'exact match', 'token F1'],
-        rows: shown.flatMap(g => Object.entries(evidenceOf(g)!.byKind).map(([, k]) => [...head(g), String(k.n), f(k.accuracy), f(k.exact), k.f1.toFixed(2)])),
+        title: 'Evidence: accuracy, exact match, F1 and entailment per case',
+        columns: ['model', 'probe', 'case', 'variant', 'mode', 'n', 'accuracy', 'exact match', 'token F1', 'entailment (judge)'],
+        rows: shown.flatMap(g => Object.entries(evidenceOf(g)!.byKind).map(([, k]) => [...head(g), String(k.n), f(k.accuracy), f(k.exact), k.f1.toFixed(2), k.entailment ? `${f(k.entailment)} of ${k.entailment.n}` : 'n/a'])),
     }];
     const swaps = shown.filter(g => evidenceOf(g)!.swap);
     if (swaps.length) {

@@ -10,10 +10,12 @@ import { stem } from '../../kg/lexical.js';
 
 /**
  * What an answer is, so a replacement of the same kind can be chosen. Numbers, money, percentages, dates and years
- * by their form; people, places and organisations by compromise's lexicon and tagger (shipped in the package);
- * `name` is any other proper name, `thing` any other phrase.
+ * by their form (a duration: "months", "three weeks"); people, places and organisations by compromise's lexicon and
+ * tagger (shipped in the package);
+ * `names` a list of proper names ("Manchester United & Real Madrid"), `name` any other proper name, `thing` any
+ * other phrase.
  */
-export type BaseType = 'year' | 'date' | 'money' | 'percent' | 'count' | 'number' | 'person' | 'place' | 'organisation' | 'name' | 'thing';
+export type BaseType = 'year' | 'date' | 'duration' | 'money' | 'percent' | 'count' | 'number' | 'person' | 'place' | 'organisation' | 'names' | 'name' | 'thing';
 /** A base type, or a thing of the kind the question names ("Which beverage …?" → `thing:beverag`, stemmed). */
 export type AnswerType = BaseType | `thing:${string}`;
 
@@ -25,6 +27,7 @@ const QUALIFIER = '(about|around|almost|nearly|over|under|more than|less than|fe
 const MONEY = new RegExp(`[$€£¥₹]|\\b(us\\$|usd|eur|gbp|dollars?|euros?|pounds?|cents?|pence|yen|yuan|rupees?|francs?)\\b`, 'i');
 const PERCENT = /%|\b(percent|per cent|percentage points?)\b/i;
 const DATE = new RegExp(`\\b(${MONTHS}|${DAYS})\\b|^(next|last|this|early|late|mid)[\\s-]+(week|month|year|weekend|summer|winter|spring|autumn|fall|decade|century)$|^\\d{4}-\\d\\d(-\\d\\d)?$|^\\d{1,2}/\\d{1,2}/\\d{2,4}$|^(the\\s+)?(\\d{4}s|\\w+ (century|decade))$`, 'i');
+const DURATION = new RegExp(`^(${QUALIFIER}\\s+|several\\s+|a\\s+few\\s+|many\\s+)?(${NUMBER}[\\s-]+)?(seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?)$`, 'i');
 const QUANTITY = new RegExp(`^(${QUALIFIER}\\s+)?${NUMBER}(\\s+[\\p{L}-]+){0,3}$`, 'iu');
 
 const ORGANISATION_HEADS = /^(university|college|school|academy|institute|inc\.?|corp\.?|corporation|company|co\.?|ltd\.?|llc|plc|group|party|airways|airlines|bank|association|council|committee|agency|department|ministry|foundation|club|league|union|court|senate|congress|parliament|commission|federation|network|studios?|records|times|post|journal|news|fc|united|society|organi[sz]ation|board|office|service|authority|administration|bureau|church|hospital|museum|orchestra|band)$/i;
@@ -46,7 +49,11 @@ export function answerType(answer: string, question?: string): AnswerType {
         typeCache.set(a, t);
     }
     if (question === undefined || !['name', 'thing', 'person', 'place', 'organisation'].includes(t)) return t;
-    return questionType(question) ?? t;
+    const asked = questionType(question);
+    // People, places and organisations are proper names: a phrase that is none ("Commercial airplanes") stays a
+    // thing whatever a who / where / which-company question asks; it may still be the kind of thing asked for.
+    if (t === 'thing' && asked !== undefined && !asked.startsWith('thing:')) return t;
+    return asked ?? t;
 }
 
 const PERSON_HEADS = /^(person|people|man|men|woman|women|politician|leader|president|minister|actor|actress|singer|musician|rapper|artist|author|writer|player|athlete|star|celebrity|figure|ceo|founder|director|coach|candidate|senator|governor|official|scientist|billionaire|journalist|host|comedian|king|queen|prince|princess|pope|judge|lawmaker|footballer|chancellor|mayor|chef|designer|entrepreneur|astronaut|activist|monarch|ruler|dictator|general|boxer|golfer|tennis|driver|composer|band|group|duo)s?$/;
@@ -61,21 +68,61 @@ export function questionType(question: string): AnswerType | undefined {
     if (/(^|[,;.]\s*)(who|whom|whose)\b/.test(q)) return 'person';
     if (/(^|[,;.]\s*)where\b/.test(q)) return 'place';
     if (/(^|[,;.]\s*)when\b/.test(q)) return 'date';
-    // "which type of bird" asks for a bird: skip a classifier noun and its "of".
-    const m = /\b(?:which|what)\s+(?:(?:type|kind|sort|form|variety|species|breed)\s+of\s+)?((?:[a-z0-9'-]+\s*){1,4})/.exec(q);
-    if (!m) return undefined;
-    const run: string[] = [];
-    for (const w of m[1]!.trim().split(/\s+/)) {
-        if (PHRASE_END.test(w) || (/ed$/.test(w) && run.length > 0)) break;
-        run.push(w.replace(/'s$/, ''));
-        if (run.length === 3) break;
-    }
-    const head = run.at(-1);
-    if (!head || PHRASE_END.test(head)) return undefined;
+    if (/\bhow long\b/.test(q)) return 'duration';
+    // An answer to "why" is a reason ("Drought"), whatever else it names.
+    if (/(^|[,;.]\s*)why\b/.test(q)) return 'thing:reason';
+    const head = questionHead(q);
+    if (!head) return undefined;
     if (PERSON_HEADS.test(head)) return 'person';
     if (PLACE_QUESTION_HEADS.test(head)) return 'place';
     if (ORGANISATION_QUESTION_HEADS.test(head)) return 'organisation';
     return `thing:${stem(head) ?? head}`;
+}
+
+/** The wh-phrases that name what is asked for: "the name of the NOUN", "what is the NOUN called", "which / what NOUN". */
+const ASKED = [
+    /\bname of (?:the |a |an |this |that |its |his |her |their )?((?:[a-z0-9'-]+\s*){1,5})/,
+    /\bwhat (?:is|was|are|were) (?:the |this |that )?((?:[a-z0-9'-]+\s+){1,3})called\b/,
+    // "which type of bird" asks for a bird, "which of the following US cities" for a city: those words are skipped.
+    /\b(?:which|what)\s+(?:of\s+(?:the\s+|these\s+|those\s+)?(?:following\s+)?)?(?:(?:type|kind|sort|form|variety|species|breed)\s+of\s+)?((?:[a-z0-9'-]+\s*){1,5})/,
+];
+
+/**
+ * The noun phrase a question asks for, word by word (lower case, as written): up to three words of its wh-phrase
+ * before a verb, a pronoun or a preposition, numbers skipped ("which 2024 presidential candidate"); undefined when
+ * the question names none ("what is …", "how many …").
+ */
+function askedWords(question: string): string[] | undefined {
+    const q = question.toLowerCase().replace(/[\u2018\u2019]/g, "'");
+    for (const pattern of ASKED) {
+        const m = pattern.exec(q);
+        if (!m) continue;
+        const run: string[] = [];
+        for (const w of m[1]!.trim().split(/\s+/)) {
+            if (PHRASE_END.test(w) || (/ed$/.test(w) && run.length > 0)) break;
+            if (/^\d[\d,.]*$/.test(w)) continue;
+            run.push(w.replace(/'s$/, ''));
+            if (run.length === 3) break;
+        }
+        return run.length && !PHRASE_END.test(run.at(-1)!) ? run : undefined;
+    }
+    return undefined;
+}
+
+/** The noun a question asks for (the head of its noun phrase), or undefined. */
+export function questionHead(question: string): string | undefined {
+    return askedWords(question)?.at(-1);
+}
+
+/**
+ * What a question asks for, for telling a city from a country among places: its noun phrase ("age group") with the
+ * head in the singular ("cities" → "city"), or undefined.
+ */
+export function askedNoun(question: string): { phrase: string; head: string } | undefined {
+    const words = askedWords(question);
+    if (!words) return undefined;
+    const head = words.at(-1)!.replace(/ies$/, 'y').replace(/(ch|sh|x|ss)es$/, '$1').replace(/([^s])s$/, '$1');
+    return { phrase: [...words.slice(0, -1), head].join(' '), head };
 }
 
 function typeOf(a: string): BaseType {
@@ -84,8 +131,10 @@ function typeOf(a: string): BaseType {
         if (PERCENT.test(a)) return 'percent';
         if (MONEY.test(a)) return 'money';
     }
-    if (DATE.test(a) && (/\d/.test(a) || a.split(/\s+/).length <= 4)) return 'date';
+    if (DURATION.test(a)) return 'duration';
+    if (DATE.test(a) && (/\d/.test(a) || (MONTH_OR_DAY.test(a) ? dateWords(a) : a.split(/\s+/).length <= 4))) return 'date';
     if (QUANTITY.test(a)) return /^[^\d]*\d[\d,]*\.\d/.test(a) ? 'number' : 'count';
+    if (isList(a)) return 'names';
     // A proper name ending in an organisation's or a place's head word (a gazetteer of English head nouns).
     const last = a.split(/\s+/).at(-1)!;
     if (/^\p{Lu}/u.test(a) && a.includes(' ') && ORGANISATION_HEADS.test(last)) return 'organisation';
@@ -102,6 +151,26 @@ function typeOf(a: string): BaseType {
     const capital = (w: string) => /^[\p{Lu}\p{N}]/u.test(w) || /^(of|the|and|de|von|van|da|del|la|&|for|on|in)$/.test(w);
     if (words.every(capital) && /^\p{Lu}/u.test(a)) return 'name';
     return 'thing';
+}
+
+/** Words that may stand beside a month or a day in a date without digits ("early June", "next Tuesday", "May"). */
+const DATE_WORD = new RegExp(`^(${MONTHS}|${DAYS}|next|last|this|early|late|mid|on|in|the|of|until|by|from|week|weekend|month|year|morning|afternoon|evening|night|day|end|beginning|start|middle)[.,]?$`, 'i');
+
+const MONTH_OR_DAY = new RegExp(`\\b(${MONTHS}|${DAYS})\\b`, 'i');
+
+/** A date named by a month or a day, without digits: at most four words, each a month, a day or a date word ("Theresa May" is no date). */
+function dateWords(a: string): boolean {
+    const words = a.split(/[\s-]+/);
+    return words.length <= 4 && words.every(w => DATE_WORD.test(w));
+}
+
+/**
+ * A list of proper names: parts joined by "&", "and" or commas, each capitalised, three or more of them or each of
+ * two words or more ("Manchester United & Real Madrid"; not "Procter & Gamble" or "Bosnia and Herzegovina").
+ */
+function isList(a: string): boolean {
+    const parts = a.split(/\s*(?:,\s*(?:and\s+)?|\s&\s|\sand\s)\s*/).filter(Boolean);
+    return parts.length >= 2 && parts.every(p => /^\p{Lu}/u.test(p)) && (parts.length >= 3 || parts.every(p => p.split(/\s+/).length >= 2));
 }
 
 /** Two answers of the same type; a proper name of unknown kind may stand for a person, place or organisation. */
@@ -187,7 +256,7 @@ export function validateSwap(original: string, swap: Swap | undefined, oldForms:
     const own = new Set(answerSpans(swap.passage, oldForms).map(([a, b]) => `${a}:${b}`));
     const foreign = occurrences(swap.passage, oldForms).filter(([a, b]) => !own.has(`${a}:${b}`));
     const excused = ([a, b]: [number, number]) => inSwap([a, b]) || foreign.some(([s, e]) => s <= a && b <= e);
-    if (oldForms.some(f => foldedHits(swap.passage, f).some(h => !excused(h)))) return 'old-answer-left';
+    if (foldedHits(swap.passage, oldForms).some(h => !excused(h))) return 'old-answer-left';
     if (occurrences(swap.passage, [fresh]).length === 0) return 'new-answer-missing';
     // Outside the intended spans (the answer's own occurrences in the old passage) the passage is what it was.
     return masked(swap.passage, swap.spans) === masked(original, answerSpans(original, oldForms)) ? undefined : 'extra-changes';

@@ -133,26 +133,43 @@ export function fold(s: string): string {
 }
 
 /**
- * Where a form of the answer occurs in the folded text, inside words too ("Avatarland", a URL slug), except that a
- * number is never found inside a longer number ("6" in "2016", "16.5").
+ * Where the forms of the answer occur in the text, folded, inside words too ("Avatarland", a URL slug), except that a
+ * number is never found inside a longer number ("6" in "2016", "16.5"). The text is folded once for all the forms.
  */
-export function foldedHits(text: string, form: string): [number, number][] {
-    const f = foldForm(form, true);
-    if (!f) return [];
+export function foldedHits(text: string, forms: string | readonly string[]): [number, number][] {
     const folded = fold(text);
     const digit = (i: number) => i >= 0 && i < folded.length && folded.charCodeAt(i) >= 48 && folded.charCodeAt(i) <= 57;
     const point = (i: number) => folded[i] === '.' || folded[i] === ',';
     const out: [number, number][] = [];
-    for (const a of starts(folded, f)) {
-        const b = a + f.length;
-        if (digit(a) && (digit(a - 1) || (point(a - 1) && digit(a - 2)))) continue;
-        if (digit(b - 1) && (digit(b) || (point(b) && digit(b + 1)))) continue;
-        out.push([a, b]);
+    for (const form of new Set(typeof forms === 'string' ? [forms] : forms)) {
+        const f = foldForm(form, true);
+        if (!f) continue;
+        for (const a of starts(folded, f)) {
+            const b = a + f.length;
+            if (digit(a) && (digit(a - 1) || (point(a - 1) && digit(a - 2)))) continue;
+            if (digit(b - 1) && (digit(b) || (point(b) && digit(b + 1)))) continue;
+            out.push([a, b]);
+        }
     }
     return out;
 }
 
+/** The text states one of the forms anywhere (folded, inside words too; see foldedHits). */
+export const mentions = (text: string, forms: readonly string[]) => foldedHits(text, forms).length > 0;
+
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+/**
+ * The end of a sentence so far, from a white space on (what the end-of-sentence tests read): testing the whole
+ * growing sentence after every segment would cost its length each time. Without white space before a word in the
+ * last 40 characters the end is one long token, which no abbreviation is ('x' keeps "^" from matching inside it).
+ */
+function tail(current: string): string {
+    if (current.length <= 40) return current;
+    const t = current.slice(-40);
+    const space = t.search(/\s(?=\S)/);
+    return space < 0 ? `x${t}` : t.slice(space);
+}
 /** Words that end in a full stop without ending a sentence (titles, months, initials, Latin, company forms). */
 const ABBREVIATION = /(?:^|[\s(“"'])(?:mr|mrs|ms|dr|prof|st|jr|sr|gen|gov|sen|rep|rev|lt|col|capt|sgt|maj|mt|ft|inc|corp|ltd|co|vs|etc|approx|no|nos|fig|est|dept|univ|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|a\.m|p\.m|e\.g|i\.e|u\.s|u\.k|u\.n|d\.c|\p{Lu})\.["”’)]*\s*$/iu;
 
@@ -166,7 +183,8 @@ export function sentences(text: string): string[] {
     for (const block of text.split(/\n\s*\n/)) {
         let current = '';
         for (const { segment } of segmenter.segment(block)) {
-            const glue = current !== '' && (ABBREVIATION.test(current) || /^\s*[\p{Ll}\d%$€£]/u.test(segment) || !/\p{L}/u.test(segment) || !/[.!?]["”’)]*\s*$/.test(current));
+            const end = tail(current);
+            const glue = current !== '' && (ABBREVIATION.test(end) || /^\s*[\p{Ll}\d%$€£]/u.test(segment) || !/\p{L}/u.test(segment) || !/[.!?]["”’)]*\s*$/.test(end));
             if (current !== '' && !glue) { out.push(current.trim()); current = ''; }
             current += segment;
         }

@@ -16,6 +16,7 @@ import type { ProbeFamily } from '../../probes/family.js';
 import type { Question } from '../../probes/question.js';
 import type { ParsedAnswer } from '../../verify/answer.js';
 import { parseYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
+import { saysNoWord } from '../../reader/index.js';
 import { AMBIGUOUS, DANGLING, FkJoin } from '../../kg/graph.js';
 import { evaluate, namesIn, parseExpression, parseTemplate, render, truthy, type Expr } from '../../spec/template.js';
 import type { Problem } from '../../errors.js';
@@ -70,7 +71,7 @@ function joinedSlots(spec: SpecModel, data: LoadedData, start: Slot, wanted: str
         }
     }
     for (const name of pending) {
-        problems.push({ location: probe.loc, severity: 'error', code: 'probe-template', message: `Knowledge probe ${probe.name} names ${name}, which no chain of fks from ${start.relation.name} reaches; declare an fk or drop the reference.` });
+        problems.push({ location: probe.loc, severity: 'error', code: 'unknown-attribute', message: `Knowledge probe ${probe.name} names ${name}, which no chain of fks from ${start.relation.name} reaches; declare an fk or drop the reference.` });
     }
     return { slots, joins };
 }
@@ -136,16 +137,9 @@ function knownRule(probe: ProbeDecl, problems: Problem[]): KnownRule {
     return 'only_yes';
 }
 
-/** The response with the entity's own names masked, so a title such as "No Country for Old Men" is no "no". */
-function masked(q: Question, response: string): string {
-    let rest = response;
-    for (const v of q.entity.key) if (v) rest = rest.split(v).join(' ');
-    return rest;
-}
-
 /** Does this knowledge answer say the model knows the entity, under the question's rule (see KNOWN_RULES)? */
 export function knows(q: Question, response: string, parsed: ParsedAnswer): boolean {
-    const saysNo = /\bno\b/i.test(masked(q, response));
+    const saysNo = saysNoWord(response, q.entity.key);
     if ((q.knownIf ?? 'only_yes') === 'no_word_no') return !saysNo;
     return parsed.answer === 'yes' && !saysNo;
 }

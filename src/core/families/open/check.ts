@@ -13,9 +13,9 @@
  * only by a perturbed context edge), invented (contradicted by the data without support from the context),
  * unverifiable.
  */
-import { findWord, stripValue } from '../../verify/normalise.js';
+import { statesLabel, type LooseEntry } from '../../reader/index.js';
 import type { DataGraph } from '../../kg/data-graph.js';
-import type { LexiconEntry, LinkedClaim, Lexicon } from './claims.js';
+import type { LinkedClaim, Lexicon } from './claims.js';
 import { buildLexicon, linkClaims, splitClaims } from './claims.js';
 import type { ClaimCause, ClaimCheck, ClaimVerdict, ContextGraph, ContextNode } from './types.js';
 
@@ -102,8 +102,8 @@ function states(claim: LinkedClaim, facts: FactSource, id: string): boolean {
     if (claim.objects.some(o => o.id === id)) return true;
     const label = facts.labelOf(id);
     if (label === undefined) return false;
-    // In the masked text: a label written only inside a longer linked name ("Barcelona" in "FC Barcelona") is not stated.
-    return [label, label.split(', ')[0]!].some(l => { const s = stripValue(l); return s.length > 0 && findWord(claim.masked, s) >= 0; });
+    // Outside the linked names: a label written only inside a longer linked name ("Barcelona" in "FC Barcelona") is not stated.
+    return statesLabel(claim, label);
 }
 
 /**
@@ -144,7 +144,7 @@ function checkStated(claim: LinkedClaim, facts: FactSource): ClaimCheck {
 }
 
 /** A fact from `from` to a node of `to`'s type that is not `to`, when no fact reaches `to` itself. */
-function typedConflict(own: Fact[], from: string, to: LexiconEntry, facts: FactSource): Fact | undefined {
+function typedConflict(own: Fact[], from: string, to: LooseEntry, facts: FactSource): Fact | undefined {
     const sameType = own.filter(f => facts.typeOf(other(f, from)) === to.type);
     if (sameType.some(f => other(f, from) === to.id)) return undefined;
     return sameType[0];
@@ -178,7 +178,9 @@ export function verifyOpenAnswer(input: VerifyOpenInput): ClaimVerdict[] {
     return linkClaims(claims, lexicon).map(c => {
         const data = checkClaim(c, input.data);
         const context = ctx ? checkClaim(c, ctx) : { label: 'unverifiable' as const };
-        return { text: c.text, mentions: [c.subject?.id, ...c.objects.map(o => o.id)].filter((x): x is string => !!x), relations: c.relations, data, context, cause: causeOf(data, context) };
+        const out: ClaimVerdict = { text: c.text, mentions: [c.subject?.id, ...c.objects.map(o => o.id)].filter((x): x is string => !!x), relations: c.relations, data, context, cause: causeOf(data, context) };
+        if (c.span) out.span = c.span;
+        return out;
     });
 }
 

@@ -8,7 +8,8 @@
  * Settings: preset (a group — descriptive, explanatory, predictive, comparative, critical — or one of its two
  * sub-types, OPEN_SUBTYPES; used when there is no `ask`), form (triplets | paths | subgraph), k, triplets, paths, max_nodes, perturb (a kind or a list:
  * swap, replace, rewire, delete), levels (list of shares), baseline (true), prizes (question | ppr: node and edge
- * prizes from the question's similarity, or from PageRank alone).
+ * prizes from the question's similarity, or from PageRank alone), embeddings (a model whose vectors give the
+ * question's similarity and the plausibility of replaced relations; BM25 and the type heuristic without it).
  */
 import type { ProbeDecl, Settings, SpecModel } from '../../spec/model.js';
 import type { LoadedData } from '../../data/types.js';
@@ -25,15 +26,17 @@ import type { KgPath, Question } from '../../probes/question.js';
 import { ciText, pct } from '../../report/numbers.js';
 import { figure, figuresOf, type Figure, type GroupMetrics } from '../../verify/figures.js';
 import { keywordForms } from '../../verify/aliases.js';
-import { PRIZE_SOURCES, retrieve, RETRIEVAL_DEFAULTS, type RetrievalSettings } from './retrieve.js';
+import { PRIZE_SOURCES, retrieve, RETRIEVAL_DEFAULTS, type PrizesFrom, type QuestionSimilarity, type RetrievalSettings } from './retrieve.js';
 import { openPrompt } from './render.js';
-import { perturb, PERTURBATION_KINDS } from './perturb.js';
+import { perturb, PERTURBATION_KINDS, type TriplePlausibility } from './perturb.js';
+import { cosine } from '../../models/cosine.js';
 import { sc2d, sd2 } from './similarity.js';
 import { factsAbout, summariseClaims } from './check.js';
 import { openClaims } from './answer.js';
 import { simulatedOpenAnswer } from './simulate.js';
 import type { ClaimVerdict, ContextGraph, ContextNode, OpenQuestion, PerturbationKind, RetrievalForm } from './types.js';
 import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
+import { factScore } from '../../reader/index.js';
 
 export const SYSTEM_OPEN = 'Answer the question in a few sentences. State facts plainly.';
 
@@ -108,7 +111,7 @@ export function phrasingsOf(probe: ProbeDecl): string[] {
     return [...(s.baseline ? ['none'] : []), 'clean', ...s.kinds.flatMap(k => s.levels.map(l => levelName(k, l)))];
 }
 
-function compileOpen({ spec, data, probe, problems, seed }: CompileInput): Plan | undefined {
+function compileOpen({ spec, data, probe, problems, seed, aids }: CompileInput): Plan | undefined {
     const fail = (message: string, code = 'probe-data') => { problems.push({ location: probe.loc, severity: 'error', code, message }); return undefined; };
     const a = slotFor(spec, data.tables, probe.relation ?? '');
     if (typeof a === 'string') return fail(a);
@@ -130,8 +133,13 @@ function compileOpen({ spec, data, probe, problems, seed }: CompileInput): Plan 
     const text = probe.asks.map(x => x.text).join(' ');
     const template = text ? scope.template(text) : undefined;
     const graph = graphOf(spec, data);
+    // Question-aware prizes and ATS-style plausibility from an embeddings model, read through the aids (the store's cache).
+    const model = typeof probe.settings.embeddings === 'string' ? probe.settings.embeddings : undefined;
+    const vectors = model ? (texts: readonly string[]) => aids?.embed(model, texts) : undefined;
+    const prizes: Record<PrizesFrom, number> = { embeddings: 0, bm25: 0, ppr: 0 };
     return {
         probe, scope, system: SYSTEM_OPEN, constraints: [a.relation.loc],
+        summary: () => (model && prizes.bm25 ? `prizes: embeddings (${model}) for ${prizes.embeddings} entities, BM25 for ${prizes.bm25} (their vectors are not in the store yet: a run asks ${model} for them)` : undefined),
         bind(row, rows) {
             rows[0] = row;
             if (join) { const t = join.target(row); if (t < 0) return 'dangling'; rows[1] = t; }
@@ -140,7 +148,10 @@ function compileOpen({ spec, data, probe, problems, seed }: CompileInput): Plan 
         items(rows) {
             const question = template ? render(template.parsed, scope.lookup(rows))
                 : (slots.length > 1 ? preset!.pair : preset!.single).replace('{a}', entityName(slots[0]!, rows[0]!)).replace('{b}', slots[1] ? entityName(slots[1], rows[1]!) : '');
-            return openItems(graph, slots.map((s, i) => graph.entityStart.get(s.relation.name)! + rows[i]!), question, text || settings.preset, settings, seed, n => aliasForms(spec, data, n));
+            const items = openItems(graph, slots.map((s, i) => graph.entityStart.get(s.relation.name)! + rows[i]!), question, text || settings.preset, settings, seed, n => aliasForms(spec, data, n), vectors);
+            const from = items[0]?.open?.retrieval.prizesFrom;
+            if (from) prizes[from]++;
+            return items;
         },
         path: (_rows, item) => contextPath(item.open?.context ?? item.open?.clean),
     };
@@ -154,13 +165,31 @@ function aliasForms(spec: SpecModel, data: LoadedData, n: ContextNode): string[]
     return keywordForms(spec, data, relation, attribute, n.entity ? n.label.split(', ')[0]! : n.label).alternatives.map(a => a.text);
 }
 
-/** The items of one entity or pair: baseline, clean, then each perturbation kind at each level. */
-export function openItems(graph: DataGraph, seeds: number[], question: string, template: string, settings: OpenSettings, seed: number, aliases: (n: ContextNode) => string[] = () => []): Item[] {
-    const r = retrieve(graph, seeds, { ...settings.retrieval, question });
+/** Vectors of texts from an embeddings model, or undefined while any is missing. */
+export type Vectors = (texts: readonly string[]) => (readonly number[])[] | undefined;
+
+/** The cosine of the first text's vector with each of the others'. */
+function similarities(vectors: Vectors, first: string, others: readonly string[]): Float64Array | undefined {
+    const v = vectors([first, ...others]);
+    if (!v) return undefined;
+    const out = new Float64Array(others.length);
+    for (let i = 0; i < others.length; i++) out[i] = cosine(v[0]!, v[i + 1]!);
+    return out;
+}
+
+/**
+ * The items of one entity or pair: baseline, clean, then each perturbation kind at each level. With `vectors` (an
+ * embeddings model) the prizes read the question by embeddings and replaced relations are the least plausible by
+ * embeddings; until the prizes' vectors are at hand, BM25 and the type heuristic (and no triple is asked for).
+ */
+export function openItems(graph: DataGraph, seeds: number[], question: string, template: string, settings: OpenSettings, seed: number, aliases: (n: ContextNode) => string[] = () => [], vectors?: Vectors): Item[] {
+    const similarity: QuestionSimilarity | undefined = vectors && ((q, texts) => similarities(vectors, q, texts));
+    const r = retrieve(graph, seeds, { ...settings.retrieval, question, ...(similarity ? { similarity } : {}) });
+    const plausibility: TriplePlausibility | undefined = vectors && r.prizesFrom !== 'bm25' ? (edge, candidates) => similarities(vectors, edge, candidates) : undefined;
     const forms = Object.fromEntries(r.scored.nodes.map(n => [n.id, aliases(n)]).filter(([, a]) => a!.length > 0));
     const base = {
         form: r.context.form as RetrievalForm,
-        retrieval: { seeds: r.seeds, neighbourhood: r.neighbourhood, pprIterations: r.pprIterations, graph: r.scored },
+        retrieval: { seeds: r.seeds, neighbourhood: r.neighbourhood, pprIterations: r.pprIterations, graph: r.scored, prizesFrom: r.prizesFrom },
         facts: factsAbout(graph, r.index, r.scored.nodes.filter(n => n.entity).map(n => n.id)),
         relations: graph.relations.map(({ name, label, headType, tailType, words }) => ({ name, label, headType, tailType, words })),
         aliases: forms,
@@ -173,7 +202,7 @@ export function openItems(graph: DataGraph, seeds: number[], question: string, t
     const rowSeed = hashSeed(r.seeds.join('\n'), seed);
     for (const kind of settings.kinds) {
         for (const level of settings.levels) {
-            const ctx = perturb(r.context, { kind, level, seed: rowSeed, relations: graph.relations, pool: r.scored });
+            const ctx = perturb(r.context, { kind, level, seed: rowSeed, relations: graph.relations, pool: r.scored, ...(plausibility ? { plausibility } : {}) });
             items.push(item(levelName(kind, level), openPrompt(question, ctx), {
                 ...base, condition: kind, level, context: ctx, clean: r.context, similarity: { sc2d: sc2d(r.context, ctx), sd2: sd2(r.context, ctx) },
             }));
@@ -194,6 +223,11 @@ function contextPath(ctx: ContextGraph | undefined): KgPath {
 /** Claims of open answers: supported / contradicted by the data, followed a corrupted context edge, invented. */
 export interface OpenFigures {
     claims: number; answers: number; supported: Figure; contradicted: Figure; followedCorrupted: Figure; invented: Figure;
+    /**
+     * FActScore as the paper aggregates it (the shared reader's factScore): each answer's share of supported claims,
+     * averaged over the answers that state a claim, with a 95 % interval over answers; `withoutClaims` answers left out.
+     */
+    factScore: { value: number | null; low: number; high: number; n: number; withoutClaims: number };
     /** Mean SC2D / SD2 similarity of the contexts given to the retrieved ones (perturbed questions only; null when none). */
     sc2d: number | null; sd2: number | null;
 }
@@ -202,11 +236,13 @@ export interface OpenFigures {
 const openOf = (g: GroupMetrics) => figuresOf<OpenFigures>(g, 'open');
 
 function openFigures(items: readonly { v: { rationaleText: string }; q: Question }[]): OpenFigures {
-    const all = items.flatMap(({ v, q }) => openClaims(q, v.rationaleText));
+    const perAnswer = items.map(({ v, q }) => openClaims(q, v.rationaleText));
+    const all = perAnswer.flat();
     const n = all.length;
     const count = (f: (c: ClaimVerdict) => boolean) => figure(all.filter(f).length, n);
+    const fact = factScore(perAnswer.map(cs => cs.map(c => c.data.label)));
     const out: OpenFigures = {
-        claims: n, answers: items.length,
+        claims: n, answers: items.length, factScore: { ...fact, value: fact.n ? fact.value : null },
         supported: count(c => c.data.label === 'supported'), contradicted: count(c => c.data.label === 'contradicted'),
         followedCorrupted: count(c => c.cause === 'followed-corrupted'), invented: count(c => c.cause === 'invented'),
         sc2d: null, sd2: null,
@@ -256,11 +292,12 @@ function reportSections(groups: readonly GroupMetrics[]): ReportSection[] {
         const o = openOf(g)!;
         const f = (x: typeof o.supported) => `${pct(x.value)} ${ciText(x.ci)}`;
         const sim = o.sd2 === null ? '' : `${o.sc2d!.toFixed(2)} / ${o.sd2.toFixed(2)}`;
-        return [...keyCells(g), sim, String(o.answers), String(o.claims), f(o.supported), f(o.contradicted), f(o.followedCorrupted), f(o.invented)];
+        const fs = o.factScore ? (o.factScore.value === null ? 'n/a' : `${pct(o.factScore.value)} [${pct(o.factScore.low)}, ${pct(o.factScore.high)}] over ${o.factScore.n}`) : 'n/a';
+        return [...keyCells(g), sim, String(o.answers), String(o.claims), fs, f(o.supported), f(o.contradicted), f(o.followedCorrupted), f(o.invented)];
     });
     return rows.length ? [{
         title: 'Open answers: atomic claims by context, the phrasing column (none = no context, clean = as retrieved, kind-N = N % of the edges perturbed)',
-        columns: [...KEY_COLUMNS, 'SC2D / SD2', 'answers', 'claims', 'supported', 'contradicted', 'followed corrupted context', 'invented'], rows,
+        columns: [...KEY_COLUMNS, 'SC2D / SD2', 'answers', 'claims', 'FActScore (per answer)', 'supported', 'contradicted', 'followed corrupted context', 'invented'], rows,
         curves: curves(all),
     }] : [];
 }
@@ -287,11 +324,26 @@ function openGraph(graph: QuestionGraph, q: Question, _v: Verdict | undefined, r
     if (!q.open || response === undefined) return graph;
     graph.claims = openClaims(q, response).map(c => {
         const m: ClaimMark = { text: c.text, data: c.data.label, context: c.context.label, cause: c.cause, mentions: c.mentions };
+        if (c.span) m.span = c.span;
         if (c.context.edge) m.contextEdge = { head: c.context.edge.head, tail: c.context.edge.tail };
         if (c.data.edge) m.dataEdge = { head: c.data.edge.head, relation: c.data.edge.relation, tail: c.data.edge.tail };
         return m;
     });
     return graph;
+}
+
+/** Why an open answer failed: each claim the data contradicts, with its span and the edge; or that none is supported. */
+function explainOpen(q: Question, _v: Verdict, response: string): string[] {
+    const claims = openClaims(q, response);
+    const at = (c: { span?: [number, number] }) => (c.span ? ` at ${c.span[0]}–${c.span[1]}` : '');
+    const edge = (e: { head: string; relation: string; tail: string }) => `${e.head} —${e.relation}→ ${e.tail}`;
+    const out = claims.filter(c => c.data.label === 'contradicted')
+        .map(c => `claim "${c.text}"${at(c)} contradicted${c.data.edge ? ` by the data's ${edge(c.data.edge)}` : ''}${c.cause === 'followed-corrupted' ? ' (it followed a corrupted context edge)' : ''}`);
+    if (!claims.some(c => c.data.label === 'supported')) {
+        const unverifiable = claims.filter(c => c.data.label === 'unverifiable').length;
+        out.push(claims.length === 0 ? 'no claim read in the answer' : `no claim supported by the data (${claims.length} read, ${unverifiable} unverifiable)`);
+    }
+    return out;
 }
 
 export const openFamily: ProbeFamily = {
@@ -300,6 +352,7 @@ export const openFamily: ProbeFamily = {
     target: 'relation',
     example: "write 'about <relation>' (and 'with <relation>' for FK-linked pairs)",
     members: ['ask'],
+    readLabels: [],
     settings: [
         { name: 'preset', type: 'text', values: Object.keys(OPEN_PRESETS), doc: `The question asked when the probe has no ask: a group (${Object.keys(OPEN_GROUPS).join(', ')}; its first sub-type) or a sub-type (${Object.keys(OPEN_SUBTYPES).join(', ')}); default explanatory.` },
         { name: 'form', type: 'text', values: ['triplets', 'paths', 'subgraph'], doc: 'The retrieved context\'s form: triplets (default), paths or subgraph.' },
@@ -310,12 +363,15 @@ export const openFamily: ProbeFamily = {
         { name: 'perturb', type: 'text', list: true, values: PERTURBATION_KINDS, doc: `How the context is corrupted: ${PERTURBATION_KINDS.join(', ')} (default [rewire]).` },
         { name: 'levels', type: 'number', list: true, above: 0, max: 1, doc: 'Shares of the context\'s edges perturbed, each in (0, 1] (default [0.25, 0.5, 0.75, 1]).' },
         { name: 'baseline', type: 'boolean', doc: 'Also ask without any context (default true).' },
-        { name: 'prizes', type: 'text', values: PRIZE_SOURCES, doc: 'Node and edge prizes of retrieval: question (default; BM25 of the question against them, PageRank breaking ties) or ppr (PageRank alone).' },
+        { name: 'prizes', type: 'text', values: PRIZE_SOURCES, doc: 'Node and edge prizes of retrieval: question (default; the question\'s similarity to them — by embeddings with `embeddings MODEL`, else BM25 — PageRank breaking ties) or ppr (PageRank alone).' },
+        { name: 'embeddings', type: 'text', doc: 'An embeddings model declared in the spec (OpenAI-compatible /v1/embeddings): the question\'s cosine similarity to each node and edge gives the prizes, and `replace` picks the least plausible relation by embeddings (ATS-style). Vectors are asked before the run generates and cached. Without it: BM25 and the type heuristic.' },
     ],
     compile: compileOpen,
+    generationModels: probe => (typeof probe.settings.embeddings === 'string' ? [probe.settings.embeddings] : []),
     phrasings: phrasingsOf,
     pathPerItem: true,
     parse: response => ({ answer: response.trim() ? 'yes' : 'unparseable', rationaleStart: 0 }),
+    explainFailure: explainOpen,
     score: (q, parsed, response) => {
         if (parsed.answer !== 'yes') return { correct: false };
         const s = summariseClaims(openClaims(q, response));
@@ -329,6 +385,10 @@ export const openFamily: ProbeFamily = {
     groupRelations: [levelsRelation],
     questionGraph: openGraph,
     reportSections,
+    simulatorRates: [
+        { name: 'follows', default: 1, doc: 'Open answers: the share of the context\'s facts the simulated model states.' },
+        { name: 'invents', default: 0.05, doc: 'Open answers: per fact stated, the chance the simulated model adds an invented one.' },
+    ],
     answerText: (q, _gold, rates) => {
         const ctx = q.open?.context ?? q.open?.clean;
         if (!ctx) return 'I have no facts to state about this.';

@@ -2,8 +2,9 @@
  * Perturbation of a retrieved context at a level (METHODS §5): k = round(level × edges) edges, drawn with a
  * seeded generator (the same seed, kind and level always give the same graph), are corrupted by
  *   - swap: the relations of two edges with different relations are exchanged (⌈k/2⌉ swaps; edge count kept);
- *   - replace: the relation becomes the least plausible one of the right type — same head type, a tail type
- *     unlike the edge's tail where there is one (edge count kept);
+ *   - replace: the relation becomes the least plausible one of the right type — among the relations of the same
+ *     head type, the one whose triple's text is least similar to the edge's own by embeddings (ATS-style, when an
+ *     embeddings model gives `plausibility`), else a random one with a tail type unlike the edge's tail (edge count kept);
  *   - rewire: the tail moves to a node outside the head's 1-hop neighbourhood, of the tail's type where
  *     possible (edge count kept);
  *   - delete: the edge is removed (edge count reduced by k).
@@ -27,7 +28,15 @@ export interface PerturbOptions {
      * context's own nodes always count) and its edges count towards the head's 1-hop neighbourhood.
      */
     pool?: ContextGraph;
+    /** ATS-style plausibility of candidate triples by embeddings; undefined (or its answer undefined): the type heuristic. */
+    plausibility?: TriplePlausibility;
 }
+
+/**
+ * The plausibility of each candidate triple's text against the edge's own (the cosine of their embeddings), or
+ * undefined when the vectors are not at hand.
+ */
+export type TriplePlausibility = (original: string, candidates: readonly string[]) => Float64Array | undefined;
 
 /** A seeded shuffle of 0..n-1 (Fisher–Yates). */
 function shuffled(n: number, random: () => number): number[] {
@@ -47,7 +56,7 @@ export function perturb(ctx: ContextGraph, options: PerturbOptions): ContextGrap
     const order = shuffled(edges.length, random);
     const nodes = [...ctx.nodes];
     if (options.kind === 'swap') swapRelations(edges, order, k);
-    else if (options.kind === 'replace') replaceRelations(edges, order.slice(0, k), ctx, options.relations, random);
+    else if (options.kind === 'replace') replaceRelations(edges, order.slice(0, k), ctx, options.relations, random, options.plausibility);
     else if (options.kind === 'rewire') rewireTails(edges, order.slice(0, k), ctx, nodes, options.pool, random);
     else return deleteEdges(ctx, order.slice(0, k));
     const out: ContextGraph = { form: ctx.form, nodes, edges };
@@ -76,7 +85,11 @@ function typeOf(ctx: ContextGraph, id: string): string | undefined {
     return ctx.nodes.find(n => n.id === id)?.type;
 }
 
-function replaceRelations(edges: ContextEdge[], chosen: number[], ctx: ContextGraph, relations: EdgeRelation[], random: () => number): void {
+function labelOf(ctx: ContextGraph, id: string): string {
+    return ctx.nodes.find(n => n.id === id)?.label ?? id;
+}
+
+function replaceRelations(edges: ContextEdge[], chosen: number[], ctx: ContextGraph, relations: EdgeRelation[], random: () => number, plausibility?: TriplePlausibility): void {
     for (const i of chosen) {
         const e = edges[i]!;
         const headType = typeOf(ctx, e.head), tailType = typeOf(ctx, e.tail);
@@ -84,11 +97,22 @@ function replaceRelations(edges: ContextEdge[], chosen: number[], ctx: ContextGr
         const sameHead = others.filter(r => r.headType === headType);
         const pool = sameHead.length ? sameHead : others;
         if (!pool.length) continue;
-        // Least plausible: a relation whose tails are of another type than this edge's tail, if any.
-        const unlike = pool.filter(r => r.tailType !== tailType);
-        const from = unlike.length ? unlike : pool;
-        const r = from[pick(random, from.length)]!;
-        e.perturbed = { kind: 'replace', relation: e.relation };
+        // ATS-style: the candidate whose triple reads least like the edge's own (embeddings), first of equals.
+        const head = labelOf(ctx, e.head), tail = labelOf(ctx, e.tail);
+        const scores = plausibility?.(`${head} ${e.label} ${tail}`, pool.map(r => `${head} ${r.label} ${tail}`));
+        let r: EdgeRelation, plausible: number | undefined;
+        if (scores) {
+            let best = 0;
+            for (let j = 1; j < pool.length; j++) if (scores[j]! < scores[best]!) best = j;
+            r = pool[best]!;
+            plausible = scores[best]!;
+        } else {
+            // Least plausible by type: a relation whose tails are of another type than this edge's tail, if any.
+            const unlike = pool.filter(x => x.tailType !== tailType);
+            const from = unlike.length ? unlike : pool;
+            r = from[pick(random, from.length)]!;
+        }
+        e.perturbed = { kind: 'replace', relation: e.relation, ...(plausible === undefined ? {} : { plausibility: plausible }) };
         e.relation = r.name;
         e.label = r.label;
     }

@@ -7,8 +7,9 @@
  *   - subgraph: a prize-collecting Steiner tree (steiner.ts) rooted at the first entity.
  * Prizes follow G-Retriever: the i-th best of the top `topPrizes` nodes (edges) gets (topPrizes − i) / topPrizes,
  * the question's entities 1; every edge costs `edgeCost`. "Best" reads the question (`prizes question`, the default
- * when there is one): BM25 of the question against each node's label and type and each edge's head, relation words
- * and tail (kg/lexical.ts), PageRank breaking ties; `prizes ppr` ranks by PageRank alone.
+ * when there is one): the question's similarity to each node's text (label and type) and each edge's (head, relation
+ * words, tail) — the cosine of their embeddings when an embeddings model gives them (`similarity`), else BM25
+ * (kg/lexical.ts) — PageRank breaking ties; `prizes ppr` ranks by PageRank alone.
  */
 import { UndirectedGraph } from 'graphology';
 import { singleSource } from 'graphology-shortest-path/dijkstra.js';
@@ -36,7 +37,18 @@ export interface RetrievalSettings {
     /** The question asked: prizes read it unless `prizes` is 'ppr'. */
     question?: string;
     prizes: PrizeSource;
+    /**
+     * The question's similarity to node and edge texts from embeddings (the open family's `embeddings MODEL`), or
+     * undefined when the vectors are not at hand: BM25 then.
+     */
+    similarity?: QuestionSimilarity;
 }
+
+/** The question's similarity to each text (e.g. cosine of embeddings), or undefined when it cannot be had. */
+export type QuestionSimilarity = (question: string, texts: readonly string[]) => Float64Array | undefined;
+
+/** Where a retrieval's prizes came from. */
+export type PrizesFrom = 'embeddings' | 'bm25' | 'ppr';
 
 export const PRIZE_SOURCES = ['question', 'ppr'] as const;
 export type PrizeSource = typeof PRIZE_SOURCES[number];
@@ -57,6 +69,7 @@ export interface Retrieval {
     context: ContextGraph;
     /** The data graph's node of each scored node id (claim checking reads the data through it). */
     index: Map<string, number>;
+    prizesFrom: PrizesFrom;
 }
 
 export function retrieve(graph: DataGraph, seeds: number[], settings: Partial<RetrievalSettings> = {}): Retrieval {
@@ -71,23 +84,24 @@ export function retrieve(graph: DataGraph, seeds: number[], settings: Partial<Re
     const { graph: sub, index } = restrict(hood, keep);
     const score = sub.nodes.map(() => 0);
     hood.nodes.forEach((_, i) => { if (index[i]! >= 0) score[index[i]!] = ppr.scores[i]!; });
-    const scored = scoredGraph(graph, sub, score, unique.length, s);
+    const { scored, prizesFrom } = scoredGraph(graph, sub, score, unique.length, s);
     const context = s.form === 'triplets' ? topTriplets(scored, s.triplets)
         : s.form === 'paths' ? bestPaths(scored, unique.length, s.paths)
             : steinerSubgraph(scored, unique.length);
     const ids = new Map(scored.nodes.map((n, i) => [n.id, sub.nodes[i]!]));
-    return { seeds: unique.map(v => graph.id(v)), neighbourhood: { nodes: hood.nodes.length, edges: hood.edges.length }, pprIterations: ppr.iterations, scored, context, index: ids };
+    return { seeds: unique.map(v => graph.id(v)), neighbourhood: { nodes: hood.nodes.length, edges: hood.edges.length }, pprIterations: ppr.iterations, scored, context, index: ids, prizesFrom };
 }
 
 /** Rank-based prizes (see the header), as a ContextGraph whose first `seedCount` nodes are the seeds. */
-function scoredGraph(graph: DataGraph, sub: LocalGraph, score: number[], seedCount: number, s: RetrievalSettings): ContextGraph {
+function scoredGraph(graph: DataGraph, sub: LocalGraph, score: number[], seedCount: number, s: RetrievalSettings): { scored: ContextGraph; prizesFrom: PrizesFrom } {
     const rankPrize = (order: number[]) => {
         const prize = order.map(() => 0);
         order.slice(0, s.topPrizes).forEach((i, rank) => { prize[i] = (s.topPrizes - rank) / s.topPrizes; });
         return prize;
     };
     const edgeScore = sub.edges.map((_, j) => score[sub.head[j]!]! + score[sub.tail[j]!]!);
-    const [nodeSimilarity, edgeSimilarity] = s.prizes === 'question' && s.question ? questionSimilarity(graph, sub, s.question) : [undefined, undefined];
+    const similar = s.prizes === 'question' && s.question ? questionSimilarity(graph, sub, s.question, s.similarity) : undefined;
+    const [nodeSimilarity, edgeSimilarity] = similar?.scores ?? [undefined, undefined];
     const nodeOrder = sub.nodes.map((_, i) => i).sort((a, b) => (nodeSimilarity ? nodeSimilarity[b]! - nodeSimilarity[a]! : 0) || score[b]! - score[a]! || a - b);
     const nodePrize = rankPrize(nodeOrder).map((p, i) => (i < seedCount ? 1 : p));
     const edgeOrder = sub.edges.map((_, j) => j).sort((a, b) => (edgeSimilarity ? edgeSimilarity[b]! - edgeSimilarity[a]! : 0) || edgeScore[b]! - edgeScore[a]! || a - b);
@@ -99,19 +113,24 @@ function scoredGraph(graph: DataGraph, sub: LocalGraph, score: number[], seedCou
         const rel = graph.relations[graph.edgeRel[e]!]!;
         return { head: nodes[sub.head[j]!]!.id, relation: rel.name, label: rel.label, tail: nodes[sub.tail[j]!]!.id, prize: edgePrize[j]!, cost: s.edgeCost };
     });
-    return { form: 'scored', nodes, edges };
+    return { scored: { form: 'scored', nodes, edges }, prizesFrom: similar?.from ?? 'ppr' };
 }
 
-/** BM25 of the question against each node's words (label, type) and each edge's (head, relation words, tail). */
-function questionSimilarity(graph: DataGraph, sub: LocalGraph, question: string): [Float64Array, Float64Array] {
+/**
+ * The question's similarity to each node's words (label, type) and each edge's (head, relation words, tail): from
+ * embeddings when `similarity` gives them for every text, else BM25.
+ */
+function questionSimilarity(graph: DataGraph, sub: LocalGraph, question: string, similarity?: QuestionSimilarity): { scores: [Float64Array, Float64Array]; from: PrizesFrom } {
     const nodeText = sub.nodes.map(v => `${graph.label(v)} ${graph.typeOf(v).replace(/[._]/g, ' ')}`);
     const edgeText = sub.edges.map((e, j) => {
         const rel = graph.relations[graph.edgeRel[e]!]!;
         return `${nodeText[sub.head[j]!]} ${rel.label} ${rel.words.join(' ')} ${nodeText[sub.tail[j]!]}`;
     });
+    const embedded = similarity?.(question, [...nodeText, ...edgeText]);
+    if (embedded) return { scores: [embedded.subarray(0, nodeText.length), embedded.subarray(nodeText.length)], from: 'embeddings' };
     const [nodes] = lexicalScores(nodeText, [question]);
     const [edges] = lexicalScores(edgeText, [question]);
-    return [nodes!, edges!];
+    return { scores: [nodes!, edges!], from: 'bm25' };
 }
 
 /** Only the nodes the chosen edges touch (seeds always), in the scored graph's order. */

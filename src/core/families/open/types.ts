@@ -27,8 +27,11 @@ export interface ContextNode {
 
 export type PerturbationKind = 'swap' | 'replace' | 'rewire' | 'delete';
 
-/** How an edge of a perturbed context differs from the retrieved one. */
-export interface PerturbationMark { kind: PerturbationKind; relation?: string; tail?: string }
+/**
+ * How an edge of a perturbed context differs from the retrieved one; a relation replaced by the least plausible one
+ * by embeddings (ATS-style) carries that plausibility (the cosine of the new triple's text with the old one's).
+ */
+export interface PerturbationMark { kind: PerturbationKind; relation?: string; tail?: string; plausibility?: number }
 
 export interface ContextEdge {
     head: string;
@@ -66,6 +69,8 @@ export interface ClaimCheck {
 
 export interface ClaimVerdict {
     text: string;
+    /** [start, end) of the claim in the answer (absent for a claim a model extracted in its own words). */
+    span?: [number, number];
     /** Node ids the claim mentions, subject first. */
     mentions: string[];
     relations: string[];
@@ -87,7 +92,11 @@ export interface OpenQuestion {
     /** Share of the context's edges perturbed (0 for none and clean). */
     level: number;
     form: RetrievalForm;
-    retrieval: { seeds: string[]; neighbourhood: { nodes: number; edges: number }; pprIterations: number; graph: ContextGraph };
+    retrieval: {
+        seeds: string[]; neighbourhood: { nodes: number; edges: number }; pprIterations: number; graph: ContextGraph;
+        /** Where the prizes came from: the question's embeddings (\`embeddings MODEL\`), BM25, or PageRank alone. */
+        prizesFrom?: 'embeddings' | 'bm25' | 'ppr';
+    };
     /** The context sent; absent for the zero-context baseline. */
     context?: ContextGraph;
     /** The context as retrieved, for perturbed questions (and the baseline: what a model may know from memory). */

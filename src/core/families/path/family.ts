@@ -12,7 +12,7 @@ import { compilePhrasings, entityNode, phrasedItems, planFailure, sentence, sett
 import { labelOf, Scope, slotFor, type Slot } from '../../probes/scope.js';
 import type { ProbeFamily } from '../../probes/family.js';
 import { parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
-import { pathMetrics, type HopMetrics } from '../../verify/figures.js';
+import { hopCharts, pathJson, pathMetrics, type HopMetrics } from './metrics.js';
 import { ciText, pct } from '../../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
 import { binaryColumn, paperFigure, paperOrder } from '../../report/paper-cells.js';
@@ -135,6 +135,8 @@ export const pathFamily: ProbeFamily = {
     measured: true,
     decidesKnowledge: false,
     metricExtras: items => pathMetrics(items),
+    groupJson: pathJson,
+    charts: hopCharts,
     meanOverPhrasings: false,
     reportSections: groups => {
         const rows: string[][] = [];

@@ -10,8 +10,9 @@
 import type { Question } from '../../probes/question.js';
 import type { Verdict } from '../../verify/types.js';
 import { foldValue } from '../../verify/normalise.js';
-import { Linker, clauses, negationAt, type EntityEntry, type Mention } from '../../reader/index.js';
+import { Linker, clauses, negationAt, rationalePoints, type EntityEntry, type Mention } from '../../reader/index.js';
 import type { Premise } from './questions.js';
+import type { RuleQuestion } from './types.js';
 import { tripleClaims } from './extract.js';
 
 export type ClaimStatus = 'supported' | 'contradicted' | 'unknown';
@@ -34,8 +35,26 @@ export interface RuleClaim {
 
 export type PremiseStatus = 'supported' | 'contradicted' | 'missing';
 
-/** error-knowledge: a premise wrong or missing, answer right; error-inference: premises right, answer wrong. */
-export type RuleCategory = 'correct' | 'error-knowledge' | 'error-inference' | 'both' | 'refused';
+/**
+ * Ours, from each premise checked against the data: a right answer from a premise stated wrongly or not at all,
+ * a wrong answer from premises all stated right, a wrong answer with a premise wrong or missing. Not the paper's
+ * categories (PaperCategory): those are read from the overlaps, among wrong answers only.
+ */
+export type RuleCategory = 'correct' | 'right-answer-wrong-premises' | 'wrong-answer-right-premises' | 'wrong-answer-wrong-premises' | 'refused';
+
+/**
+ * The paper's categories (HalluVault, METHODS.md §2), defined among wrong answers from the node / edge overlap
+ * between the rationale's triples and the proof's: low edge overlap → error inference, low node overlap → error
+ * knowledge, both low → both; a wrong answer with neither low is one the paper's oracle does not classify.
+ */
+export type PaperCategory = 'error-knowledge' | 'error-inference' | 'both' | 'not-low';
+
+/**
+ * Below this an overlap is "low". Neither the paper's text nor its public code fixes one (the authors' code only
+ * matches a triple when subject, predicate and object each have cosine > 0.8); half the union shared is ours,
+ * and a rule probe's `low_overlap` setting changes it.
+ */
+export const LOW_OVERLAP = 0.5;
 
 export interface RuleCheck {
     points: string[];
@@ -44,6 +63,8 @@ export interface RuleCheck {
     /** 1-based index of the first premise stated wrongly or not at all. */
     firstWrongStep?: number;
     category: RuleCategory;
+    /** The paper's category: wrong answers only (not right ones, not refusals). */
+    paper?: PaperCategory;
     /** The paper's oracle: Jaccard of nodes and of edges, rationale triples against the proof's. */
     nodeOverlap: number;
     edgeOverlap: number;
@@ -63,13 +84,8 @@ export interface RuleCheck {
 
 type Checked = Pick<Verdict, 'answer' | 'correct' | 'rationaleText' | 'hops' | 'override' | 'extracted' | 'similarity'>;
 
-/** The rationale's points: numbered or bulleted lines, else its sentences. */
-export function splitPoints(rationale: string): string[] {
-    const lines = rationale.split(/\n+/).map(l => l.trim()).filter(Boolean);
-    const listed = lines.filter(l => /^(?:\d+[.):]|[-*•])\s*/.test(l));
-    const items = listed.length > 0 ? listed.map(l => l.replace(/^(?:\d+[.):]|[-*•])\s*/, '')) : rationale.split(/(?<=[.!?])\s+/);
-    return items.map(s => s.trim()).filter(s => s.length > 0);
-}
+/** The rationale's points (the reader's `rationalePoints`): numbered or bulleted lines, else its sentences. */
+export const splitPoints = rationalePoints;
 
 const MISSING_ANSWERS = new Set(['unsure', 'unparseable', 'dont_know']);
 
@@ -79,11 +95,15 @@ export function checkRuleAnswer(q: Question, v: Checked): RuleCheck | undefined 
     if (!rule) return undefined;
     const points = splitPoints(v.rationaleText);
     if (v.extracted?.triples) {
-        // The model reader decides (extract_with); the pattern reader reads too, and how often they agree is kept.
+        // Both readers read; the spec's `decide_by` says which decides (the model by default), and how often they
+        // agree is kept either way.
         const byModel = fromTriples(q, v, points, v.extracted.model, v.extracted.triples);
         const byPatterns = checkRuleAnswer(q, { ...v, extracted: undefined });
-        if (byPatterns) byModel.agreement = { premises: byModel.premises.length, agree: byModel.premises.filter((p, i) => p === byPatterns.premises[i]).length };
-        return byModel;
+        if (!byPatterns) return byModel;
+        const agreement = { premises: byModel.premises.length, agree: byModel.premises.filter((p, i) => p === byPatterns.premises[i]).length };
+        const decider = v.extracted.decides === false ? byPatterns : byModel;
+        decider.agreement = agreement;
+        return decider;
     }
     const fallback = v.extracted ? `${v.extracted.model}: ${v.extracted.error ?? 'no triples'}` : undefined;
     const claims: RuleClaim[] = [];
@@ -161,12 +181,13 @@ export function checkRuleAnswer(q: Question, v: Checked): RuleCheck | undefined 
         const p = rule.premises[i];
         if (p) claims.push({ point: at + 1, subject: p.subject, relation: p.relation, attribute: p.attribute, value: points[at]!, status: 'unknown' });
     });
-    return finish(v, rule.premises, points, claims, premises, fallback ? { by: 'patterns', fallback } : { by: 'patterns' });
+    return finish(v, rule, points, claims, premises, fallback ? { by: 'patterns', fallback } : { by: 'patterns' });
 }
 
 /** The claims of a model's triples (extract.ts), each checked against the premise it speaks about. */
 function fromTriples(q: Question, v: Checked, points: string[], model: string, triples: NonNullable<Verdict['extracted']>['triples'] & object): RuleCheck {
-    const premises = q.rule!.premises;
+    const rule = q.rule!;
+    const premises = rule.premises;
     const claims: RuleClaim[] = tripleClaims(triples, premises, v.hops).map(t => {
         const p = t.premise !== undefined ? premises[t.premise] : undefined;
         const c: RuleClaim = { point: t.point, subject: p?.subject ?? t.triple.subject, relation: p?.relation ?? '', attribute: p?.attribute ?? t.triple.relation, value: t.triple.object, status: t.status };
@@ -178,15 +199,16 @@ function fromTriples(q: Question, v: Checked, points: string[], model: string, t
         const about = claims.filter(c => c.premise === i);
         return about.some(c => c.status === 'contradicted') ? 'contradicted' : about.some(c => c.status === 'supported') ? 'supported' : 'missing';
     });
-    return finish(v, premises, points, claims, status, { by: 'model', model });
+    return finish(v, rule, points, claims, status, { by: 'model', model });
 }
 
-function finish(v: Checked, premises: readonly Premise[], points: string[], claims: RuleClaim[], status: PremiseStatus[], extraction: RuleCheck['extraction']): RuleCheck {
+function finish(v: Checked, rule: RuleQuestion, points: string[], claims: RuleClaim[], status: PremiseStatus[], extraction: RuleCheck['extraction']): RuleCheck {
+    const premises = rule.premises;
     const wrong = status.findIndex(s => s !== 'supported');
     const correct = v.override?.correct ?? v.correct;
     const knowledgeWrong = wrong >= 0;
     const category: RuleCategory = MISSING_ANSWERS.has(v.answer) && !correct ? 'refused'
-        : correct ? (knowledgeWrong ? 'error-knowledge' : 'correct') : knowledgeWrong ? 'both' : 'error-inference';
+        : correct ? (knowledgeWrong ? 'right-answer-wrong-premises' : 'correct') : knowledgeWrong ? 'wrong-answer-wrong-premises' : 'wrong-answer-right-premises';
     const sim = v.similarity;
     const byEmbeddings = sim?.nodeOverlap !== undefined && sim.edgeOverlap !== undefined;
     const overlaps = byEmbeddings ? { nodeOverlap: sim.nodeOverlap!, edgeOverlap: sim.edgeOverlap! } : overlap(premises, claims);
@@ -196,7 +218,14 @@ function finish(v: Checked, premises: readonly Premise[], points: string[], clai
     const recall = status.length === 0 ? 1 : status.filter(x => x === 'supported').length / status.length;
     const out: RuleCheck = { points, claims, premises: status, category, ...overlaps, precision, recall, extraction, overlapBy };
     if (wrong >= 0) out.firstWrongStep = wrong + 1;
+    if (category !== 'correct' && category !== 'refused' && category !== 'right-answer-wrong-premises') out.paper = paperCategory(overlaps, rule.lowOverlap ?? LOW_OVERLAP);
     return out;
+}
+
+/** A wrong answer's category as the paper reads it from the overlaps (strictly below the threshold is low). */
+function paperCategory(o: { nodeOverlap: number; edgeOverlap: number }, low: number): PaperCategory {
+    const node = o.nodeOverlap < low, edge = o.edgeOverlap < low;
+    return node && edge ? 'both' : node ? 'error-knowledge' : edge ? 'error-inference' : 'not-low';
 }
 
 function subjectForms(p: Premise): string[] {

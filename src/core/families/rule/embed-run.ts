@@ -6,8 +6,7 @@
  * request in the store's cache (so a text is embedded once per store), and each request is recorded with the run.
  */
 import type { SpecModel } from '../../spec/model.js';
-import type { Store } from '../../store/index.js';
-import type { ModelStepRun } from '../../probes/family.js';
+import type { ModelStepRun, ModelStepStore } from '../../probes/family.js';
 import type { Verdict } from '../../verify/types.js';
 import type { ResolvedModel } from '../../models/providers.js';
 import { cosine, OpenAIEmbeddingsClient } from '../../models/openai-embeddings.js';
@@ -49,7 +48,7 @@ function settingsOf(spec: SpecModel): Map<string, { model: string; threshold: nu
 type Vectors = (texts: string[], questionId: string) => Promise<Map<string, number[]>>;
 
 /** Vectors for texts: from the cache, else one request for the missing ones (each recorded, each vector cached). */
-function vectorSource(store: Store, runId: string, model: ResolvedModel, client: OpenAIEmbeddingsClient, signal?: AbortSignal): Vectors {
+function vectorSource(store: ModelStepStore, runId: string, model: ResolvedModel, client: OpenAIEmbeddingsClient, signal?: AbortSignal): Vectors {
     const params = { embedding: true };
     const hashOf = (text: string) => requestHash(model.endpoint, model.id, params, [{ role: 'user', content: text }]);
     return async (texts, questionId) => {
@@ -68,7 +67,7 @@ function vectorSource(store: Store, runId: string, model: ResolvedModel, client:
     };
 }
 
-export async function embedOverlaps(store: Store, runId: string, spec: SpecModel, keyFor: KeyFor, signal?: AbortSignal): Promise<string[]> {
+export async function embedOverlaps(store: ModelStepStore, runId: string, spec: SpecModel, keyFor: KeyFor, signal?: AbortSignal): Promise<string[]> {
     const byProbe = settingsOf(spec);
     if (byProbe.size === 0) return [];
     const results = store.loadRunResults(runId);

@@ -4,53 +4,42 @@
  * call recorded with the run, and the triples (or why they could not be read) kept on the answer's verdict.
  */
 import type { SpecModel } from '../../spec/model.js';
-import type { Store } from '../../store/index.js';
+import type { ModelStepStore } from '../../probes/family.js';
 import type { Verdict } from '../../verify/types.js';
-import type { ModelClient, CompletionParams } from '../../models/types.js';
+import type { ModelClient } from '../../models/types.js';
 import type { ResolvedModel } from '../../models/providers.js';
-import { modelFromFlag, resolveModel } from '../../models/providers.js';
-import { requestHash } from '../../run/hash.js';
+import { askSide, modelsOnDemand, type KeyFor } from '../../run/side-call.js';
 import { extractionMessages, parseTriples } from './extract.js';
 
-/** The key of a resolved model, as `resolveKey` gives it (the caller knows the secrets, bindings and host prompts). */
-export type KeyFor = (model: ResolvedModel) => Promise<{ ok: true; key: string } | { ok: false; message: string }>;
-
-/**
- * Declared models resolved with their keys on first use (once per name), made into what a step needs; a model that
- * cannot be used gives why, once in `problems`.
- */
-export function modelsOnDemand<T>(spec: SpecModel, setting: string, keyFor: KeyFor, make: (model: ResolvedModel, key: string) => T, problems: string[]): (name: string) => Promise<T | string> {
-    const ready = new Map<string, T | string>();
-    return async name => {
-        let c = ready.get(name);
-        if (c === undefined) {
-            const decl = modelFromFlag(name, spec.models);
-            const resolved = decl ? resolveModel(decl) : undefined;
-            const key = resolved?.model ? await keyFor(resolved.model) : undefined;
-            c = !decl ? `${setting}: unknown model "${name}"` : !resolved?.model ? `${setting}: ${resolved!.problems.join('; ')}`
-                : !key!.ok ? `${setting} ${name}: ${key!.message}` : make(resolved.model, key!.key);
-            ready.set(name, c);
-            if (typeof c === 'string') problems.push(c);
-        }
-        return c;
-    };
-}
+export { modelsOnDemand, type KeyFor } from '../../run/side-call.js';
 
 export interface ExtractionOutcome { calls: number; cached: number; unreadable: number; problems: string[] }
 
-const PARAMS: CompletionParams = { temperature: 0, json: true };
 
 /** The extraction model per rule probe that asks for one. */
 function extractors(spec: SpecModel): Map<string, string> {
     const out = new Map<string, string>();
-    for (const p of spec.probes) if (p.kind === 'rule' && typeof p.settings.extract_with === 'string') out.set(p.name, p.settings.extract_with);
+    for (const p of spec.probes) {
+        // `extract_with` names the claim extractor; without it the probe's model reader (`read_with`) extracts too.
+        const name = p.settings.extract_with ?? p.settings.read_with;
+        if (p.kind === 'rule' && typeof name === 'string') out.set(p.name, name);
+    }
     return out;
 }
 
+/**
+ * Probes whose pattern reader keeps deciding, the extraction only compared: `decide_by patterns`, or a probe that
+ * extracts only through its model reader (`read_with`, whose default is patterns) without `decide_by reader`.
+ */
+function patternsDecide(spec: SpecModel): Set<string> {
+    return new Set(spec.probes.filter(p => p.settings.decide_by === 'patterns' || (p.settings.extract_with === undefined && p.settings.decide_by !== 'reader')).map(p => p.name));
+}
 
-export async function extractRuleClaims(store: Store, runId: string, spec: SpecModel, keyFor: KeyFor, createClient: (model: ResolvedModel, key: string) => ModelClient, signal?: AbortSignal): Promise<ExtractionOutcome> {
+
+export async function extractRuleClaims(store: ModelStepStore, runId: string, spec: SpecModel, keyFor: KeyFor, createClient: (model: ResolvedModel, key: string) => ModelClient, signal?: AbortSignal): Promise<ExtractionOutcome> {
     const outcome: ExtractionOutcome = { calls: 0, cached: 0, unreadable: 0, problems: [] };
     const byProbe = extractors(spec);
+    const compareOnly = patternsDecide(spec);
     if (byProbe.size === 0) return outcome;
     const results = store.loadRunResults(runId);
     if (!results) return outcome;
@@ -65,29 +54,21 @@ export async function extractRuleClaims(store: Store, runId: string, spec: SpecM
         const c = await clientFor(name);
         if (typeof c === 'string') { updated.push({ ...v, extracted: { model: name, error: c } }); continue; }
         const messages = extractionMessages(v.rationaleText, q.rule.premises.map(p => p.label ?? p.attribute));
-        const params = { temperature: 0, response_format: 'json_object' };
-        const hash = requestHash(c.model.endpoint, c.model.id, params, messages);
-        const slot = { run: runId, question: q.id, model: `extract:${name}`, sample: v.sample, hash, params };
         let text: string;
-        const hit = c.client.cacheable ? store.cached(hash) : undefined;
-        if (hit) {
-            text = hit.text;
-            outcome.cached++;
-            store.recordSideCall({ ...slot, text, tokensIn: hit.tokensIn, tokensOut: hit.tokensOut, latencyMs: 0, cost: 0, attempts: 0, finishReason: hit.finishReason, cached: true });
-        } else {
-            try {
-                const done = await c.client.complete({ messages, params: PARAMS, sample: 0 }, signal);
-                text = done.text;
-                outcome.calls++;
-                if (c.client.cacheable) store.recordSideCall({ ...slot, text, tokensIn: done.tokens.input, tokensOut: done.tokens.output, latencyMs: done.latencyMs, cost: 0, attempts: 1, finishReason: done.finishReason, cached: false });
-            } catch (e) {
-                updated.push({ ...v, extracted: { model: name, error: `the call failed: ${e instanceof Error ? e.message : String(e)}` } });
-                continue;
-            }
+        try {
+            const answered = await askSide(store, c, messages, { temperature: 0, json: true }, { run: runId, question: q.id, sample: v.sample, step: 'extract' }, signal);
+            text = answered.text;
+            if (answered.cached) outcome.cached++;
+            else outcome.calls++;
+        } catch (e) {
+            updated.push({ ...v, extracted: { model: name, error: `the call failed: ${e instanceof Error ? e.message : String(e)}` } });
+            continue;
         }
         const triples = parseTriples(text);
         if (typeof triples === 'string') outcome.unreadable++;
-        updated.push({ ...v, extracted: typeof triples === 'string' ? { model: name, error: triples } : { model: name, triples } });
+        const extracted: NonNullable<Verdict['extracted']> = typeof triples === 'string' ? { model: name, error: triples } : { model: name, triples };
+        if (compareOnly.has(q.probe)) extracted.decides = false;
+        updated.push({ ...v, extracted });
     }
     store.saveVerdicts(runId, updated);
     return outcome;

@@ -7,7 +7,7 @@
  */
 import type { GroupRelation, ProbeFamily } from '../../probes/family.js';
 import type { QuestionGraph } from '../../../protocol/webview.js';
-import { premiseStatuses, ruleClaimMarks } from './claims.js';
+import { LOW_OVERLAP, premiseStatuses, ruleClaimMarks } from './claims.js';
 import { ruleModelSteps } from './embed-run.js';
 import { planFailure, type Item, type Plan } from '../../probes/plan.js';
 import type { Keyword, Question } from '../../probes/question.js';
@@ -27,10 +27,10 @@ import { evaluate } from '../../rules/evaluate.js';
 import { oversizedMessage, oversizedRules, type RuleEstimate } from '../../rules/estimate.js';
 import { baseFacts } from '../../rules/facts.js';
 import { soundProof } from '../../rules/soundness.js';
-import { display, fill, premisesOf, RULE_SYSTEM, ruleTemplates, type Premise } from './questions.js';
+import { display, entityName, fill, fillPhrase, PAPER_NOUN_PHRASINGS, PAPER_SENTENCE_PHRASINGS, PAPER_SYSTEM, paperUserTurn, premisesOf, RULE_PROMPTS, RULE_SYSTEM, RULE_TEMPLATES, ruleTemplates, type EntityNamer, type Premise } from './questions.js';
 import { proofPath } from './graph.js';
-import { ruleExtras, ruleSections } from './metrics.js';
-import { simulateRuleAnswer } from './simulate.js';
+import { ruleExtras, ruleFigureColumns, ruleSections } from './metrics.js';
+import { RULE_SIMULATOR_RATES, simulateRuleAnswer } from './simulate.js';
 import { intervalFacts, intervalPremises, nearestInterval, rowName, temporalQuestion, temporalSetup, TEMPORAL_OPS, type TemporalFact, type TemporalSetup } from './temporal.js';
 
 export const RULE_GROUP = 'metamorphic';
@@ -128,12 +128,17 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
         const value = keywordForms(spec, data, p.relation, p.attribute, p.value).alternatives.map(a => a.text);
         return subject.length || value.length ? { ...p, forms: { subject, value } } : p;
     };
-    const question = (f: Fact, proof: Proof): Omit<RuleQuestion, 'role'> => ({ pred: f.pred, args: f.args.map(display), fact: f, proof, premises: premisesOf(proof, attributeOf).map(withForms) });
+    const lowOverlap = typeof probe.settings.low_overlap === 'number' ? probe.settings.low_overlap : LOW_OVERLAP;
+    // `prompt paper`: the user turn is the paper's, the question quoted inside it with the instruction and example.
+    const paperPrompt = probe.settings.prompt === 'paper';
+    const asked = (text: string) => (paperPrompt ? paperUserTurn(text) : text);
+    const named: EntityNamer = (relation, v) => entityName(spec.relations.find(r => r.name === relation), v);
+    const question = (f: Fact, proof: Proof): Omit<RuleQuestion, 'role'> => ({ pred: f.pred, args: f.args.map(display), fact: f, proof, premises: premisesOf(proof, attributeOf).map(withForms), lowOverlap });
 
     const temporalItems = (setup: TemporalSetup, facts: readonly TemporalFact[], ofSubject: readonly TemporalFact[]): Item[] => {
         const items: Item[] = [];
         for (const tf of facts) {
-            const q = temporalQuestion(setup, info, tf, ofSubject, prng(hashSeed(`${probe.name}\u0000${tf.args.join('\u0000')}`, seed)));
+            const q = temporalQuestion(setup, info, tf, ofSubject, prng(hashSeed(`${probe.name}\u0000${tf.args.join('\u0000')}`, seed)), named);
             if (!q) continue;
             const stated = [nearestInterval(tf, q.year), ...(q.other ? [nearestInterval(q.other, q.years[0])] : [])];
             const proof = derivation.proof(stated[0]!.fact);
@@ -145,9 +150,9 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
             rule.premises = dedupe([...stated.flatMap(i => { const p = derivation.proof(i.fact); return p ? premisesOf(p, attributeOf).flatMap(ofRow) : []; }), ...stated.flatMap(i => intervalPremises(setup, i, attributeOf))].map(withForms));
             const keywords: Keyword[][] = rule.premises.map(p => [{ relation: p.relation, attribute: p.attribute, value: p.value }]);
             const groupKey = [...tf.args.map(String), setup.op, q.year, q.other?.args.join('\u0000') ?? ''].join('\u0000');
-            const temporalInfo = { op: setup.op, years: q.years };
+            const temporalInfo = { op: setup.op, formula: String(probe.settings.temporal), year: q.year, years: q.years, ...(q.other ? { other: q.other.args.map(display) } : {}) };
             const item = (name: string, text: string, gold: 'yes' | 'no', role: string): Item => ({
-                phrasing: name, template: `${text}\u0000${groupKey}`, question: text, gold, keywords, explain: explainOf(rule.premises),
+                phrasing: name, template: `${text}\u0000${groupKey}`, question: asked(text), gold, keywords, explain: explainOf(rule.premises),
                 group: { key: groupKey, relation: RULE_GROUP, role }, rule: { ...rule, role, temporal: temporalInfo },
             });
             items.push(item('basic', q.basic, q.gold, 'fact'), item('negated', q.negated, q.gold === 'yes' ? 'no' : 'yes', 'polarity'));
@@ -156,7 +161,7 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
     };
 
     return {
-        probe, scope, system: typeof probe.settings.system === 'string' ? probe.settings.system : RULE_SYSTEM, constraints: [probe.loc],
+        probe, scope, system: typeof probe.settings.system === 'string' ? probe.settings.system : paperPrompt ? PAPER_SYSTEM : RULE_SYSTEM, constraints: [probe.loc],
         bind(row, rows) {
             rows[0] = row;
             const key = keyValues(slot.relation, slot.table, row).join(KEY_SEPARATOR);
@@ -184,13 +189,13 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
                 const keywords: Keyword[][] = rule.premises.map(p => [{ relation: p.relation, attribute: p.attribute, value: p.value }]);
                 const groupKey = f.args.map(String).join('\u0000');
                 const item = (name: string, text: string, gold: 'yes' | 'no', role: string): Item => ({
-                    phrasing: name, template: `${text}\u0000${groupKey}`, question: text, gold, keywords, explain: explainOf(rule.premises),
+                    phrasing: name, template: `${text}\u0000${groupKey}`, question: asked(text), gold, keywords, explain: explainOf(rule.premises),
                     group: { key: groupKey, relation: RULE_GROUP, role }, rule: { ...rule, role },
                 });
-                for (const t of templates) items.push(item(t.name, fill(t.text, info, f.args), t.gold, t.gold === 'yes' ? 'fact' : 'polarity'));
+                for (const t of templates) items.push(item(t.name, fill(t.text, info, f.args, named), t.gold, t.role));
                 const basic = templates.find(t => t.gold === 'yes');
-                if (twinRole === 'symmetric' && basic) items.push(item(READING, fill(basic.text, info, [...f.args].reverse()), 'yes', 'symmetric'));
-                if (twinRole === 'inverse' && inverse) items.push(item(READING, `Is it true that ${fill(inverse.phrase!, inverse, [...f.args].reverse())}?`, 'yes', 'inverse'));
+                if (twinRole === 'symmetric' && basic) items.push(item(READING, fill(basic.text, info, [...f.args].reverse(), named), 'yes', 'symmetric'));
+                if (twinRole === 'inverse' && inverse) items.push(item(READING, `Is it true that ${fillPhrase(inverse.phrase!, inverse, [...f.args].reverse(), named)}?`, 'yes', 'inverse'));
             }
             return items;
         },
@@ -210,6 +215,8 @@ function modelSettingsProblem(spec: SpecModel, probe: Parameters<typeof ruleTemp
     }
     const sim = probe.settings.similarity;
     if (sim !== undefined && !(typeof sim === 'number' && sim > 0 && sim <= 1)) return `similarity is the cosine at which two embeddings match: a number in (0, 1], e.g. similarity 0.8 (the paper's).`;
+    const low = probe.settings.low_overlap;
+    if (low !== undefined && !(typeof low === 'number' && low > 0 && low <= 1)) return `low_overlap is the node / edge overlap below which a wrong answer's overlap counts as low (the paper's categories): a number in (0, 1], e.g. low_overlap ${LOW_OVERLAP} (the default).`;
     return undefined;
 }
 
@@ -250,14 +257,16 @@ const UNDECIDED = new Set(['unsure', 'unparseable', 'dont_know']);
  */
 const metamorphicRelation: GroupRelation = {
     name: 'metamorphic',
-    title: 'a derived fact, its polarity twin and its symmetric / inverse reading: the twin answered opposite, the reading the same',
-    outcomes: ['consistent', 'polarity-broken', 'symmetry-broken', 'undecided'],
+    title: 'a derived fact, its polarity twins, paraphrases and symmetric / inverse reading: each twin answered opposite, each paraphrase and reading the same',
+    outcomes: ['consistent', 'polarity-broken', 'paraphrase-broken', 'symmetry-broken', 'undecided'],
     judge(members) {
         const fact = members.find(m => m.q.group?.role === 'fact');
         if (!fact || members.some(m => UNDECIDED.has(m.v.answer))) return { outcome: 'undecided', ok: null };
         const twins = members.filter(m => m !== fact);
         const polarity = twins.find(m => m.q.group?.role === 'polarity' && m.v.answer === fact.v.answer);
-        if (polarity) return { outcome: 'polarity-broken', ok: false, detail: `fact → ${fact.v.answer}, polarity twin → ${polarity.v.answer}` };
+        if (polarity) return { outcome: 'polarity-broken', ok: false, detail: `fact → ${fact.v.answer}, polarity twin (${polarity.q.phrasing}) → ${polarity.v.answer}` };
+        const paraphrase = twins.find(m => m.q.group?.role === 'paraphrase' && m.v.answer !== fact.v.answer);
+        if (paraphrase) return { outcome: 'paraphrase-broken', ok: false, detail: `fact → ${fact.v.answer}, paraphrase (${paraphrase.q.phrasing}) → ${paraphrase.v.answer}` };
         const reading = twins.find(m => m.q.group?.role !== 'polarity' && m.v.answer !== fact.v.answer);
         if (reading) return { outcome: 'symmetry-broken', ok: false, detail: `fact → ${fact.v.answer}, ${reading.q.group?.role} reading → ${reading.v.answer}` };
         return { outcome: 'consistent', ok: true };
@@ -294,22 +303,29 @@ export const ruleFamily: ProbeFamily = {
         { name: 'noun', type: 'text', doc: 'How the rule\'s subject is named in questions.' },
         { name: 'active', type: 'text', doc: 'The rule\'s phrase in the active voice.' },
         { name: 'passive', type: 'text', doc: 'The rule\'s phrase in the passive voice.' },
-        { name: 'system', type: 'text', doc: 'The system prompt (default: the paper\'s).' },
-        { name: 'temporal', type: 'text', values: TEMPORAL_OPS, doc: `Ask about interval facts: ${TEMPORAL_OPS.join(', ')}.` },
-        { name: 'within', type: 'integer', list: true, doc: 'The years of globally / finally relative to the anchor year: [a, b] with a <= b (default [0, 2]).' },
+        { name: 'system', type: 'text', doc: 'The system prompt (default: the paper\'s, with its instruction and example under prompt chat).' },
+        { name: 'prompt', type: 'text', values: RULE_PROMPTS, doc: 'The prompt layout: chat (default: the paper\'s words, instruction and example in the system turn, the question alone as the user turn) or paper (the paper\'s prompt as sent: its system prompt alone, the instruction and worked example in the user turn).' },
+        { name: 'templates', type: 'text', values: RULE_TEMPLATES, doc: 'The question templates: basic (default: a question and its polarity twin) or paper (the paper\'s 5–6 paraphrases per rule kind, each with its gold).' },
+        // A formula, read and checked where the rule family compiles (temporal.ts parseTemporal), so no fixed values here.
+        { name: 'temporal', type: 'text', doc: `Ask about interval facts: one operator (${TEMPORAL_OPS.join(', ')}) or nested ones with windows, e.g. "finally [0, 3] globally [0, 2]", "until [0, 4]".` },
+        { name: 'within', type: 'integer', list: true, doc: 'The window of globally / finally / until written without one, relative to the anchor year: [a, b] with a <= b (default [0, 2]; until: no bound).' },
         { name: 'extract_with', type: 'text', doc: 'A model of the spec that extracts the rationale\'s triples (JSON mode).' },
         { name: 'embeddings', type: 'text', doc: 'An embeddings model of the spec for the paper\'s node / edge overlaps.' },
         // Its range (0, 1] is checked where the rule family compiles, with the paper's value in the message.
         { name: 'similarity', type: 'number', doc: 'The cosine at which two embeddings match, in (0, 1] (default 0.8, the paper\'s).' },
+        { name: 'low_overlap', type: 'number', doc: 'Below it a node / edge overlap is low, for the paper\'s categories of wrong answers, in (0, 1] (default 0.5).' },
     ],
     compile: rulePlan,
-    phrasings: probe => [...(probe.phrasings.length ? probe.phrasings.map(p => p.name) : ['basic', 'negated']), READING],
+    phrasings: probe => [...(probe.phrasings.length ? probe.phrasings.map(p => p.name)
+        : probe.settings.templates === 'paper' && !probe.settings.temporal ? (probe.settings.noun !== undefined ? PAPER_NOUN_PHRASINGS : PAPER_SENTENCE_PHRASINGS)
+            : ['basic', 'negated']), READING],
     pathPerItem: true,
     parse: response => parseBinary(response),
     score: scoreYesNo,
     measured: true,
     decidesKnowledge: false,
     metricExtras: items => ruleExtras(items),
+    figureColumns: ruleFigureColumns,
     meanOverPhrasings: false,
     groupRelations: [metamorphicRelation],
     questionGraph: ruleGraph,
@@ -317,6 +333,7 @@ export const ruleFamily: ProbeFamily = {
     reportSections: groups => ruleSections(groups),
     answerText: yesNoText,
     guess: (_q, draw) => (draw('guess') < 0.6 ? 'yes' : 'no'),
+    simulatorRates: RULE_SIMULATOR_RATES,
     simulate: simulateRuleAnswer,
 };
 

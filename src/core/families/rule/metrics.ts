@@ -1,8 +1,9 @@
 /**
- * Rule probe figures (METHODS.md §2): hallucination rate (answer wrong and not a refusal) with the paper's
- * categories — error knowledge (a premise wrong or missing), error inference (premises right, conclusion wrong),
- * both — per relation the proof rests on, the first derivation step the rationale gets wrong, the claims' status,
- * and the paper's own oracle (node / edge overlap with the proof) beside ours. Intervals are Wilson's.
+ * Rule probe figures (METHODS.md §2): hallucination rate (answer wrong and not a refusal); the paper's categories
+ * among the wrong answers, read from its oracle (node / edge overlap with the proof: error knowledge, error
+ * inference, both), beside ours from each premise checked against the data (right answer from wrong premises,
+ * wrong answer from right premises, wrong answer and wrong premises); per relation the proof rests on, the first
+ * derivation step the rationale gets wrong, the claims' status. Intervals are Wilson's.
  */
 import type { Question } from '../../probes/question.js';
 import type { ReportSection } from '../../probes/family.js';
@@ -10,7 +11,10 @@ import type { Verdict } from '../../verify/types.js';
 import { figure, figuresOf, type Figure, type GroupMetrics } from '../../verify/figures.js';
 import { ciText, pct } from '../../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
-import { checkRuleAnswer, type RuleCategory } from './claims.js';
+import { checkRuleAnswer, LOW_OVERLAP, type PaperCategory, type RuleCategory } from './claims.js';
+import type { FigureColumn } from '../../probes/family.js';
+
+export { LOW_OVERLAP };
 
 export interface RuleFigures {
     rule: string;
@@ -19,10 +23,19 @@ export interface RuleFigures {
     answered: number;
     /** Wrong and not a refusal, over all questions. */
     hallucination: Figure;
-    /** Over answered questions. */
+    /** Wrong answers (not refusals): what the paper's categories are shares of. */
+    wrong: number;
+    /** The threshold below which an overlap is low (the probe's `low_overlap`). */
+    lowOverlap: number;
+    /** The paper's categories, over wrong answers: low node overlap only, low edge overlap only, both low, neither low. */
     errorKnowledge: Figure;
     errorInference: Figure;
     both: Figure;
+    overlapNotLow: Figure;
+    /** Ours, over answered questions: each premise checked against the data (claims.ts RuleCategory). */
+    rightAnswerWrongPremises: Figure;
+    wrongAnswerRightPremises: Figure;
+    wrongAnswerWrongPremises: Figure;
     /** Per premise relation (`Relation.attribute`): hallucination over the questions whose proof uses it. */
     byRelation: Record<string, Figure>;
     /** How often each derivation step (1-based) is the first one the rationale gets wrong. */
@@ -45,7 +58,8 @@ export interface RuleFigures {
 export function ruleFigures(items: readonly { v: Verdict; q: Question }[]): RuleFigures | undefined {
     const checked = items.map(({ v, q }) => ({ q, c: checkRuleAnswer(q, v) })).filter(x => x.c !== undefined);
     if (checked.length === 0) return undefined;
-    const count: Record<RuleCategory, number> = { correct: 0, 'error-knowledge': 0, 'error-inference': 0, both: 0, refused: 0 };
+    const count: Record<RuleCategory, number> = { correct: 0, 'right-answer-wrong-premises': 0, 'wrong-answer-right-premises': 0, 'wrong-answer-wrong-premises': 0, refused: 0 };
+    const paper: Record<PaperCategory, number> = { 'error-knowledge': 0, 'error-inference': 0, both: 0, 'not-low': 0 };
     const relations = new Map<string, { k: number; n: number }>();
     const firstWrongStep: Record<string, number> = {};
     const claims = { supported: 0, contradicted: 0, unknown: 0 };
@@ -54,12 +68,13 @@ export function ruleFigures(items: readonly { v: Verdict; q: Question }[]): Rule
     const overlapBy: Record<string, number> = {};
     for (const { q, c } of checked) {
         count[c!.category]++;
+        if (c!.paper) paper[c!.paper]++;
         const from = c!.extraction;
         if (from.by === 'model') extraction.model++;
         else if (from.fallback !== undefined) { extraction.fallback++; extraction.firstFallback ??= from.fallback; }
         else extraction.patterns++;
         overlapBy[c!.overlapBy] = (overlapBy[c!.overlapBy] ?? 0) + 1;
-        const wrong = c!.category === 'error-inference' || c!.category === 'both';
+        const wrong = c!.paper !== undefined;
         for (const r of new Set(q.rule!.premises.map(p => `${p.relation}.${p.attribute}`))) {
             const e = relations.get(r) ?? { k: 0, n: 0 };
             e.n++;
@@ -72,10 +87,15 @@ export function ruleFigures(items: readonly { v: Verdict; q: Question }[]): Rule
         if (c!.agreement) { read += c!.agreement.premises; agree += c!.agreement.agree; }
     }
     const answered = checked.length - count.refused;
+    const wrong = count['wrong-answer-right-premises'] + count['wrong-answer-wrong-premises'];
     return {
-        rule: checked[0]!.q.rule!.pred, questions: checked.length, answered,
-        hallucination: figure(count['error-inference'] + count.both, checked.length),
-        errorKnowledge: figure(count['error-knowledge'], answered), errorInference: figure(count['error-inference'], answered), both: figure(count.both, answered),
+        rule: checked[0]!.q.rule!.pred, questions: checked.length, answered, wrong,
+        lowOverlap: checked[0]!.q.rule!.lowOverlap ?? LOW_OVERLAP,
+        hallucination: figure(wrong, checked.length),
+        errorKnowledge: figure(paper['error-knowledge'], wrong), errorInference: figure(paper['error-inference'], wrong), both: figure(paper.both, wrong), overlapNotLow: figure(paper['not-low'], wrong),
+        rightAnswerWrongPremises: figure(count['right-answer-wrong-premises'], answered),
+        wrongAnswerRightPremises: figure(count['wrong-answer-right-premises'], answered),
+        wrongAnswerWrongPremises: figure(count['wrong-answer-wrong-premises'], answered),
         byRelation: Object.fromEntries([...relations].map(([r, e]) => [r, figure(e.k, e.n)])),
         firstWrongStep, claims, extraction, overlapBy,
         nodeOverlap: answered ? node / answered : null, edgeOverlap: answered ? edge / answered : null,
@@ -95,15 +115,38 @@ export function ruleExtras(items: readonly { v: Verdict; q: Question }[]): Parti
 const fig = (f: Figure) => `${pct(f.value)} ${ciText(f.ci)}`;
 const mean = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));
 
+/** The categories as figure columns: CSV, JUnit and the md / html figures table show them beside the JSON's figure slot. */
+const count = (pick: (r: RuleFigures) => Figure) => (g: GroupMetrics) => { const r = rulesOf(g); return r ? pick(r).k : null; };
+export const ruleFigureColumns: readonly FigureColumn[] = [
+    { name: 'rule_wrong_answers', value: g => rulesOf(g)?.wrong ?? null },
+    { name: 'rule_error_knowledge', value: count(r => r.errorKnowledge) },
+    { name: 'rule_error_inference', value: count(r => r.errorInference) },
+    { name: 'rule_both', value: count(r => r.both) },
+    { name: 'rule_overlap_not_low', value: count(r => r.overlapNotLow) },
+    { name: 'rule_low_overlap', value: g => rulesOf(g)?.lowOverlap ?? null },
+    { name: 'rule_right_answer_wrong_premises', value: count(r => r.rightAnswerWrongPremises) },
+    { name: 'rule_wrong_answer_right_premises', value: count(r => r.wrongAnswerRightPremises) },
+    { name: 'rule_wrong_answer_wrong_premises', value: count(r => r.wrongAnswerWrongPremises) },
+];
+
 export function ruleSections(groups: readonly GroupMetrics[]): ReportSection[] {
     const shown = groups.filter(g => !g.na && (rulesOf(g)?.questions ?? 0) > 0);
     if (shown.length === 0) return [];
+    const share = (f: Figure) => `${fig(f)} (${f.k}/${f.n})`;
     return [
         {
-            // Hallucination is the engine's H (wrong and not a refusal), shown as in the metrics table.
-            title: 'Rules: hallucination and the paper\'s categories (error knowledge / error inference / both)',
-            columns: [...KEY_COLUMNS, 'rule', 'questions', 'hallucination', 'answered', 'error knowledge', 'error inference', 'both', 'node overlap', 'edge overlap'],
-            rows: shown.map(g => { const r = rulesOf(g)!; return [...keyCells(g), r.rule, String(r.questions), `${pct(g.H)} ${ciText(g.ci.H)}`, String(r.answered), fig(r.errorKnowledge), fig(r.errorInference), fig(r.both), mean(r.nodeOverlap), mean(r.edgeOverlap)]; }),
+            // Hallucination is the engine's H (wrong and not a refusal), shown as in the metrics table. The paper's
+            // categories are shares of the wrong answers; ours of the answered questions (k/n says which).
+            title: 'Rules: hallucination and the paper\'s categories among wrong answers (from the node / edge overlap), beside ours (each premise checked against the data)',
+            columns: [...KEY_COLUMNS, 'rule', 'questions', 'hallucination', 'wrong answers',
+                'paper: error knowledge (low node overlap)', 'paper: error inference (low edge overlap)', 'paper: both (both low)', 'paper: neither low', 'low = overlap below',
+                'ours: right answer, wrong premises', 'ours: wrong answer, right premises', 'ours: wrong answer, wrong premises', 'node overlap', 'edge overlap'],
+            rows: shown.map(g => {
+                const r = rulesOf(g)!;
+                return [...keyCells(g), r.rule, String(r.questions), `${pct(g.H)} ${ciText(g.ci.H)}`, String(r.wrong),
+                    share(r.errorKnowledge), share(r.errorInference), share(r.both), share(r.overlapNotLow), String(r.lowOverlap),
+                    share(r.rightAnswerWrongPremises), share(r.wrongAnswerRightPremises), share(r.wrongAnswerWrongPremises), mean(r.nodeOverlap), mean(r.edgeOverlap)];
+            }),
         },
         {
             title: 'Rules: the rationale against the proof (precision, recall) and the readers\' agreement',

@@ -3,12 +3,18 @@
  * rule's phrase, a noun phrase, an active or a passive verb), a polarity twin whose gold flips, and the paper's
  * prompt. Plain text work: no data access here.
  */
-import type { ProbeDecl } from '../../spec/model.js';
-import type { Fact, Proof, Value } from '../../rules/ir.js';
-import { KEY_SEPARATOR } from '../../rules/ir.js';
+import type { ProbeDecl, RelationDecl } from '../../spec/model.js';
+import { describeBy, relationLabel } from '../../probes/scope.js';
+import { KEY_SEPARATOR, type Proof, type Value } from '../../rules/ir.js';
+import { display } from '../../rules/text.js';
+
+export { display, factText } from '../../rules/text.js';
 import type { PredicateInfo } from '../../rules/translate.js';
 
-/** HalluVault's system prompt, its instruction and one worked example (the `paper` preset, the default). */
+/**
+ * HalluVault's system prompt, its instruction and one worked example. The default layout (`prompt chat`) puts all
+ * three in the system turn, so the user turn is the question alone; `prompt paper` sends them as the paper does.
+ */
 export const PAPER_SYSTEM = 'Answer the question with your knowledge and reasoning power.';
 export const PAPER_INSTRUCTION = 'Think of it step by step with a human-like reasoning process. Begin your answer with "Yes", "No" or "I don\'t know". '
     + 'After giving the answer, list the knowledge used in your reasoning process in the form of declarative sentences and point by point.';
@@ -16,18 +22,65 @@ export const PAPER_EXAMPLE = 'Example. Question: Is it true that Lionel Messi an
     + 'Answer: Yes.\n1. Lionel Messi played for FC Barcelona.\n2. Andrés Iniesta played for FC Barcelona.\n3. So they played for the same club.';
 export const RULE_SYSTEM = `${PAPER_SYSTEM} ${PAPER_INSTRUCTION}\n\n${PAPER_EXAMPLE}`;
 
-/** How an entity or value of a fact reads in a question: a composite key as "Avatar (2009)". */
-export function display(v: Value): string {
-    const parts = String(v).split(KEY_SEPARATOR);
-    return parts.length > 1 ? `${parts[0]} (${parts.slice(1).join(', ')})` : parts[0]!;
+/** The prompt layouts of a rule probe: `chat` (the default above) or `paper` (paperUserTurn). */
+export const RULE_PROMPTS = ['chat', 'paper'] as const;
+
+/**
+ * The user turn of the paper's prompt (`prompt paper`), in the authors' words and order: the question quoted, the
+ * instruction, how the answer must begin, and their worked example — a temporal question with its supposed
+ * response and numbered knowledge points. The system turn is PAPER_SYSTEM alone.
+ */
+export function paperUserTurn(question: string): string {
+    return `Now given the question: "${question}", please answer it with your knowledge and reasoning power. `
+        + 'Think of it step by step with a human-like reasoning process. After giving the answer, list the knowledge used in your reasoning process in the form of declarative sentences and point by point. '
+        + 'The answer must begin with "Yes, …", "No, …" or "I don\'t know.".\n'
+        + 'Here is an example. Question: While Barack Obama was President of the USA, was any film directed by James Cameron released?\n'
+        + 'Supposed response: Yes, during Barack Obama\'s presidency, from 2009 to 2017, one film directed by James Cameron was released: Avatar, in 2009.\n'
+        + 'The knowledge points used in this reasoning are:\n'
+        + '1. Barack Obama was President of the USA from January 20, 2009 to January 20, 2017.\n'
+        + '2. James Cameron is a film director known for Titanic, Avatar and Terminator 2.\n'
+        + '3. The only film by James Cameron released during Obama\'s presidency was Avatar, in 2009.';
 }
 
-export interface RuleTemplate { name: string; text: string; gold: 'yes' | 'no' }
 
-/** Fills `{param}` with the fact's arguments and `{fact}` with the predicate's phrase. */
-export function fill(text: string, info: PredicateInfo, args: readonly Value[]): string {
-    const byName = new Map(info.params.map((p, i) => [p.name, display(args[i] ?? '')]));
-    const fact = info.phrase !== undefined ? fill(info.phrase, { ...info, phrase: undefined } as PredicateInfo, args) : '';
+/** A question template; `role` is its place in the metamorphic group (the fact, a paraphrase of it, or a polarity twin). */
+export interface RuleTemplate { name: string; text: string; gold: 'yes' | 'no'; role: 'fact' | 'paraphrase' | 'polarity' }
+
+/** The template presets of a rule probe: `basic` (a question and its polarity twin) or `paper` (paperTemplates). */
+export const RULE_TEMPLATES = ['basic', 'paper'] as const;
+
+/** The phrasing names `templates paper` gives: the shared-object set (with `noun`), else the sentence sets'. */
+export const PAPER_NOUN_PHRASINGS = ['basic', 'same', 'separate', 'different', 'possibility', 'statement'];
+export const PAPER_SENTENCE_PHRASINGS = ['basic', 'possible', 'could', 'could_not', 'possibility', 'statement'];
+
+/** How an entity of a relation reads in a question (entityName; display when no relation is known). */
+export type EntityNamer = (relation: string, v: Value) => string;
+
+/**
+ * An entity as a question names it: its key; a key of several attributes by its relation's label phrasing, as the
+ * other families name rows ("the soccer player whose name is X and team is A", not "X (A)").
+ */
+export function entityName(relation: RelationDecl | undefined, v: Value): string {
+    const parts = String(v).split(KEY_SEPARATOR);
+    const key = relation?.keys[0];
+    if (parts.length < 2 || !relation || !key || key.length !== parts.length) return display(v);
+    return `the ${relationLabel(relation)} whose ${describeBy(relation, key).replace(/\{([^}]*)\}/g, (m, a: string) => parts[key.indexOf(a)] ?? m)}`;
+}
+
+/**
+ * Fills a whole question: `{param}` with the fact's arguments (named by `name`) and `{fact}` with the predicate's
+ * phrase. A question that opens with an entity named by its label phrasing opens with a capital ("The soccer player
+ * whose …").
+ */
+export function fill(text: string, info: PredicateInfo, args: readonly Value[], name: EntityNamer = (_r, v) => display(v)): string {
+    const out = fillPhrase(text, info, args, name);
+    return /^\{[^}]*\}/.test(text) && out.startsWith('the ') ? `T${out.slice(1)}` : out;
+}
+
+/** Fills a phrase that goes inside a sentence ("in 2019, {p} played for {c}"): no capital added. */
+export function fillPhrase(text: string, info: PredicateInfo, args: readonly Value[], name: EntityNamer = (_r, v) => display(v)): string {
+    const byName = new Map(info.params.map((p, i) => [p.name, name(p.type, args[i] ?? '')]));
+    const fact = info.phrase !== undefined ? fillPhrase(info.phrase, { ...info, phrase: undefined } as PredicateInfo, args, name) : '';
     return text.replace(/\{([^}]*)\}/g, (m, n: string) => (n.trim() === 'fact' ? fact : byName.get(n.trim()) ?? m));
 }
 
@@ -41,14 +94,13 @@ const text = (probe: ProbeDecl, name: string) => (typeof probe.settings[name] ==
 export function ruleTemplates(probe: ProbeDecl, info: PredicateInfo): RuleTemplate[] | string {
     const [a, b] = info.params.map(p => `{${p.name}}`);
     const own = probe.phrasings.filter(p => p.gold.kind !== 'when').map(p => ({ name: p.name, text: p.text, gold: p.gold.kind as 'yes' | 'no' }));
-    if (own.length > 0) return own;
+    if (own.length > 0) return own.map((t, i) => ({ ...t, role: t.gold === 'no' ? 'polarity' : own.findIndex(x => x.gold === 'yes') === i ? 'fact' : 'paraphrase' }));
+    const paper = text(probe, 'templates') === 'paper';
     const noun = text(probe, 'noun'), active = text(probe, 'active'), passive = text(probe, 'passive');
-    if (noun !== undefined && b) {
-        return [
-            { name: 'basic', text: `Is it true that ${a} and ${b} share the same ${noun}?`, gold: 'yes' },
-            { name: 'negated', text: `${a} and ${b} have totally different ${plural(noun)}. Please judge the truth of this statement.`, gold: 'no' },
-        ];
-    }
+    if (noun !== undefined && b) return paper ? paperNounTemplates(a!, b, noun) : [
+        { name: 'basic', text: `Is it true that ${a} and ${b} share the same ${noun}?`, gold: 'yes', role: 'fact' },
+        { name: 'negated', text: `${a} and ${b} have totally different ${plural(noun)}. Please judge the truth of this statement.`, gold: 'no', role: 'polarity' },
+    ];
     const sentence = active !== undefined && b ? `${a} ${active} ${b}` : passive !== undefined && b ? `${b} ${passive} ${a}` : info.phrase !== undefined ? '{fact}' : undefined;
     if (sentence === undefined) {
         return `Probe ${probe.name} has no way to phrase ${info.name}: write basic "…" and negated "…" phrasings with {${info.params.map(p => p.name).join('}, {')}}, a relation form (noun "…", active "…" or passive "…"), or a phrase on the rule.`;
@@ -56,9 +108,49 @@ export function ruleTemplates(probe: ProbeDecl, info: PredicateInfo): RuleTempla
     // A negative sentence ("{p} does not play for {k}") is denied by stating the positive one, not by "It is not
     // true that … does not …".
     const positive = unnegated(sentence === '{fact}' ? info.phrase ?? '' : sentence);
+    if (paper) return paperSentenceTemplates(sentence, positive);
     return [
-        { name: 'basic', text: `Is it true that ${sentence}?`, gold: 'yes' },
-        { name: 'negated', text: positive !== undefined ? `${positive}. Please judge the truth of this statement.` : `It is not true that ${sentence}. Please judge the truth of this statement.`, gold: 'no' },
+        { name: 'basic', text: `Is it true that ${sentence}?`, gold: 'yes', role: 'fact' },
+        { name: 'negated', text: positive !== undefined ? `${positive}. Please judge the truth of this statement.` : `It is not true that ${sentence}. Please judge the truth of this statement.`, gold: 'no', role: 'polarity' },
+    ];
+}
+
+const STATEMENT = 'Please judge the truthfulness of the above statement. If it is true, answer with Yes, otherwise No.';
+
+/**
+ * HalluVault's six paraphrases of a shared-object fact ("A and B share a club"), each with its gold: three ask it
+ * true, three deny it (METHODS.md §2; the authors' composite templates, their grammar mended).
+ */
+function paperNounTemplates(a: string, b: string, noun: string): RuleTemplate[] {
+    return [
+        { name: 'basic', text: `Is it true that ${a} and ${b} have the same ${noun}?`, gold: 'yes', role: 'fact' },
+        { name: 'same', text: `Do ${a} and ${b} have the same ${noun}?`, gold: 'yes', role: 'paraphrase' },
+        { name: 'separate', text: `Do ${a} and ${b} have completely separate ${plural(noun)}?`, gold: 'no', role: 'polarity' },
+        { name: 'different', text: `Do ${a} and ${b} have totally different ${plural(noun)}?`, gold: 'no', role: 'polarity' },
+        { name: 'possibility', text: `Is there any possibility that the ${noun} of ${a} is also the ${noun} of ${b}?`, gold: 'yes', role: 'paraphrase' },
+        { name: 'statement', text: `Statement: It is not true that ${a} and ${b} have the same ${noun}. ${STATEMENT}`, gold: 'no', role: 'polarity' },
+    ];
+}
+
+/**
+ * HalluVault's five paraphrases of a fact stated as a sentence: for a positive one (its inverse and transitive
+ * templates) three ask it true and two deny it; for a negative one (its negation templates, `positive` the
+ * sentence without its negation) the golds follow the negation.
+ */
+function paperSentenceTemplates(sentence: string, positive: string | undefined): RuleTemplate[] {
+    if (positive === undefined) return [
+        { name: 'basic', text: `Is it true that ${sentence}?`, gold: 'yes', role: 'fact' },
+        { name: 'possible', text: `Is it possible that ${sentence}?`, gold: 'yes', role: 'paraphrase' },
+        { name: 'could', text: `Could it be that ${sentence}?`, gold: 'yes', role: 'paraphrase' },
+        { name: 'could_not', text: `Is there any possibility that it is not the case that ${sentence}?`, gold: 'no', role: 'polarity' },
+        { name: 'statement', text: `Statement: It is not true that ${sentence}. ${STATEMENT}`, gold: 'no', role: 'polarity' },
+    ];
+    return [
+        { name: 'basic', text: `Is it true that ${sentence}?`, gold: 'yes', role: 'fact' },
+        { name: 'could', text: `Could it be that ${positive}?`, gold: 'no', role: 'polarity' },
+        { name: 'could_not', text: `Could it be that ${sentence}?`, gold: 'yes', role: 'paraphrase' },
+        { name: 'possibility', text: `Is there any possibility that ${positive}?`, gold: 'no', role: 'polarity' },
+        { name: 'statement', text: `Statement: It is not true that ${positive}. ${STATEMENT}`, gold: 'yes', role: 'paraphrase' },
     ];
 }
 
@@ -122,9 +214,4 @@ export function premisesOf(proof: Proof, fkAttribute: (pred: string) => { relati
     };
     walk(proof);
     return out;
-}
-
-/** "colleague(Messi, Iniesta)" */
-export function factText(f: Fact): string {
-    return `${f.pred}(${f.args.map(display).join(', ')})`;
 }

@@ -2,39 +2,61 @@
  * Temporal rule probes (HalluVault's temporal operators, METHODS.md §2): a relation declaring `during (begin,
  * end)` holds each row over the years begin..end (inclusive). A rule with one parameter of such a relation
  * derives interval facts: its other arguments (the temporal fact, e.g. "Ronaldo plays for Real Madrid") hold in
- * every year of some row's interval. `temporal OP` on a rule probe asks about them:
+ * every year of some row's interval. `temporal FORMULA` on a rule probe asks about them (MTL over years):
  *
- *   at        in year Y                                     holds(Y)
- *   next      in the year after Y                           holds(Y + 1)
- *   globally  in every year from Y + a to Y + b             ∀ t ∈ [Y+a, Y+b]: holds(t)    (`within [a, b]`)
- *   finally   in at least one year from Y + a to Y + b      ∃ t ∈ [Y+a, Y+b]: holds(t)
- *   until     from Y, φ until ψ (ψ another fact of the subject)   ∃ t ≥ Y: ψ(t) ∧ ∀ s ∈ [Y, t): φ(s)
+ *   at              in year Y                                      φ(Y)
+ *   next            in the year after Y                            φ(Y + 1)
+ *   globally [a, b] in every year from Y + a to Y + b              ∀ t ∈ [Y+a, Y+b]: φ(t)
+ *   finally [a, b]  in at least one year from Y + a to Y + b       ∃ t ∈ [Y+a, Y+b]: φ(t)
+ *   nested          e.g. finally [0, 3] globally [0, 2]: the inner operator read at each year the outer one names
+ *   and / or        in Y, φ and / or ψ (ψ another fact of the subject)
+ *   until [a, b]    from Y, φ every year until ψ, at a year of [Y+a, Y+b]   ∃ t ∈ [Y+a, Y+b]: ψ(t) ∧ ∀ s ∈ [Y, t): φ(s)
+ *   until           the same with no bound on t
  *
  * Sound: a fact with any interval of unknown begin or end is never asked about (that interval could cover any
- * year), and an answer "no" (a year the intervals do not cover) is only gold when the interval relation is
- * declared `complete` — else the data may lack a spell, and only years the data shows true are asked.
+ * year). A year no interval covers is false only when the interval relation is declared `complete`; otherwise it
+ * is unknown, the formula is valued in Kleene's three-valued logic, and only formulas the data decides (certainly
+ * true or certainly false) are asked.
  */
 import type { ProbeDecl, SpecModel } from '../../spec/model.js';
 import type { Fact, FactBase, Value } from '../../rules/ir.js';
 import { KEY_SEPARATOR } from '../../rules/ir.js';
 import type { PredicateInfo } from '../../rules/translate.js';
 import { attributePredicate } from '../../rules/translate.js';
-import { display, fill, type Premise } from './questions.js';
+import { display, fillPhrase, type EntityNamer, type Premise } from './questions.js';
 
-export const TEMPORAL_OPS = ['at', 'next', 'globally', 'finally', 'until'] as const;
-export type TemporalOp = typeof TEMPORAL_OPS[number];
+/** The operators a temporal formula is written with (`temporal "finally [0, 3] globally [0, 2]"`, `temporal and`). */
+export const TEMPORAL_OPS = ['at', 'next', 'globally', 'finally', 'until', 'and', 'or'] as const;
 
 export interface Interval { begin: number; end: number; fact: Fact }
 
 /** An interval fact: the rule's arguments without the interval row, and every interval it holds in. */
 export interface TemporalFact { args: Value[]; intervals: Interval[] }
 
+/** A unary operator of a chain: `next`, or `globally` / `finally` over the window [a, b] after the year it is read at. */
+export type TemporalUnary = { op: 'next' } | { op: 'globally' | 'finally'; window: [number, number] };
+
+/**
+ * A temporal formula over the rule's fact φ and, for the binary operators, ψ (another fact of the same subject):
+ * a chain of unary operators applied from the outside in to φ (none: φ at the year, `at`), or φ and ψ, φ or ψ,
+ * φ until ψ (with a window [a, b]: ψ at some year of [Y + a, Y + b]; without: any later year). `op` names it
+ * without its windows ("finally globally").
+ */
+export type TemporalFormula =
+    | { kind: 'chain'; ops: TemporalUnary[]; op: string }
+    | { kind: 'and'; op: string }
+    | { kind: 'or'; op: string }
+    | { kind: 'until'; window?: [number, number]; op: string };
+
 export interface TemporalSetup {
-    op: TemporalOp;
+    /** The formula's operators without their windows ("at", "globally", "finally globally", "until"). */
+    op: string;
+    /** `within [a, b]`: the window of globally / finally written without one. */
+    window: [number, number];
+    /** The formula asked; absent: the single operator `op` over `window`. */
+    formula?: TemporalFormula;
     /** Which rule parameter ranges over the interval relation. */
     during: number;
-    /** `within [a, b]`: the window of globally / finally, relative to the anchor year. */
-    window: [number, number];
     /** The interval relation is `complete`: years it does not cover are certainly false. */
     complete: boolean;
     begin: string;
@@ -53,25 +75,63 @@ export function yearOf(v: Value | undefined): number | undefined {
     return m ? Number(m[1]) : undefined;
 }
 
+const SYNTAX = 'one operator (at, next, globally, finally, until, and, or) or nested unary ones, each window [a, b] in years after the year it is read at, e.g. temporal "finally [0, 3] globally [0, 2]", temporal "until [0, 4]", temporal and';
+
+/**
+ * Reads a temporal formula: `at`; a chain of `next`, `globally [a, b]`, `finally [a, b]` (outermost first; a
+ * window left out is `within`, else [0, 2]); or one of `and`, `or`, `until [a, b]` alone (until without a window
+ * looks at every later year). A string saying what is wrong when it is not one.
+ */
+export function parseTemporal(text: string, within: [number, number] | undefined): TemporalFormula | string {
+    const tokens = text.match(/\[[^\]]*\]?|[^\s[\]]+/g) ?? [];
+    if (tokens.length === 0) return `temporal is a formula: ${SYNTAX}.`;
+    const ops: { name: string; window?: [number, number] }[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+        const name = tokens[i]!;
+        if (!(TEMPORAL_OPS as readonly string[]).includes(name)) return `'${name}' is not a temporal operator: write ${SYNTAX}.`;
+        const next = tokens[i + 1];
+        if (next?.startsWith('[')) {
+            const m = /^\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]$/.exec(next);
+            if (!m || Number(m[1]) > Number(m[2]) || Number(m[1]) < 0) return `${name} ${next}: a window [a, b] needs whole numbers a <= b (years after the year it is read at, from 0): write ${SYNTAX}.`;
+            if (name !== 'globally' && name !== 'finally' && name !== 'until') return `${name} takes no window: write ${SYNTAX}.`;
+            ops.push({ name, window: [Number(m[1]), Number(m[2])] });
+            i++;
+        } else ops.push({ name });
+    }
+    const binary = ops.find(o => o.name === 'and' || o.name === 'or' || o.name === 'until');
+    if (binary && ops.length > 1) return `'${binary.name}' combines the fact with another fact of the subject: write it alone (${SYNTAX}).`;
+    if (binary?.name === 'until') return { kind: 'until', ...(binary.window ? { window: binary.window } : within ? { window: within } : {}), op: 'until' };
+    if (binary?.name === 'and') return { kind: 'and', op: 'and' };
+    if (binary?.name === 'or') return { kind: 'or', op: 'or' };
+    if (ops.some(o => o.name === 'at')) {
+        if (ops.length > 1) return `'at' stands alone (the fact at the year asked about): write ${SYNTAX}.`;
+        return { kind: 'chain', ops: [], op: 'at' };
+    }
+    const chain: TemporalUnary[] = ops.map(o => (o.name === 'next' ? { op: 'next' } : { op: o.name as 'globally' | 'finally', window: o.window ?? within ?? [0, 2] }));
+    return { kind: 'chain', ops: chain, op: ops.map(o => o.name).join(' ') };
+}
+
 /** The probe's temporal setting checked against the rule; undefined when the probe is not temporal. */
 export function temporalSetup(spec: SpecModel, probe: ProbeDecl, info: PredicateInfo): TemporalSetup | string | undefined {
-    const op = probe.settings.temporal;
-    if (op === undefined) return undefined;
-    if (typeof op !== 'string' || !(TEMPORAL_OPS as readonly string[]).includes(op)) return `temporal is one of ${TEMPORAL_OPS.join(', ')}, e.g. temporal at.`;
+    const text = probe.settings.temporal;
+    if (text === undefined) return undefined;
+    const window = probe.settings.within;
+    if (window !== undefined && (!Array.isArray(window) || window.length !== 2 || !window.every(n => typeof n === 'number' && Number.isInteger(n)) || (window[0] as number) > (window[1] as number))) {
+        return 'within is the years of globally / finally relative to the anchor year: two whole numbers a <= b, e.g. within [0, 2].';
+    }
+    const within = window as [number, number] | undefined;
+    const formula = typeof text === 'string' ? parseTemporal(text, within) : `temporal is a formula: ${SYNTAX}.`;
+    if (typeof formula === 'string') return formula;
     const withDuring = info.params.map((p, i) => ({ i, rel: spec.relations.find(r => r.name === p.type) })).filter(x => x.rel?.during);
     if (withDuring.length !== 1) {
         return `temporal needs a rule with exactly one parameter of a relation declaring 'during (begin, end)'; ${info.name} has ${withDuring.length}. Add e.g. 's: Spell' to the rule, where Spell declares during (begin, end).`;
     }
     if (withDuring[0]!.i === 0) return `The first parameter of ${info.name} is what the questions are about: put the interval parameter (${info.params[0]!.name}) later.`;
-    const window = probe.settings.within ?? [0, 2];
-    if (!Array.isArray(window) || window.length !== 2 || !window.every(n => typeof n === 'number' && Number.isInteger(n)) || (window[0] as number) > (window[1] as number)) {
-        return 'within is the years of globally / finally relative to the anchor year: two whole numbers a <= b, e.g. within [0, 2].';
-    }
     if (info.phrase === undefined) return `temporal questions read the rule's phrase: add phrase "…" to rule ${info.name}.`;
     const rel = withDuring[0]!.rel!;
     const keep = (rel.keys[0] ?? []).map(a => a !== rel.during!.begin && a !== rel.during!.end);
     const named = (rel.keys[0] ?? []).filter((_, i) => keep[i]);
-    return { op: op as TemporalOp, during: withDuring[0]!.i, window: [window[0] as number, window[1] as number], complete: rel.complete ?? false, begin: rel.during!.begin, end: rel.during!.end, relation: rel.name, keep, named };
+    return { op: formula.op, window: within ?? [0, 2], formula, during: withDuring[0]!.i, complete: rel.complete ?? false, begin: rel.during!.begin, end: rel.during!.end, relation: rel.name, keep, named };
 }
 
 /**
@@ -97,71 +157,136 @@ export function intervalFacts(facts: readonly Fact[], setup: TemporalSetup, base
 
 export const holdsAt = (f: TemporalFact, year: number) => f.intervals.some(i => i.begin <= year && year <= i.end);
 
-/** The truth of an operator at anchor year `y` (for until, `other` is ψ). */
-export function truth(setup: TemporalSetup, f: TemporalFact, y: number, other?: TemporalFact): boolean {
-    const [a, b] = setup.window;
-    switch (setup.op) {
-        case 'at': return holdsAt(f, y);
-        case 'next': return holdsAt(f, y + 1);
-        case 'globally': return range(y + a, y + b).every(t => holdsAt(f, t));
-        case 'finally': return range(y + a, y + b).some(t => holdsAt(f, t));
+/** The formula of a setup (a setup made before formulas: its single operator, globally / finally over its window, until unbounded). */
+function formulaOf(setup: TemporalSetup): TemporalFormula {
+    if (setup.formula) return setup.formula;
+    const f = parseTemporal(setup.op, setup.op === 'until' ? undefined : setup.window);
+    if (typeof f === 'string') throw new Error(f);
+    return f;
+}
+
+/**
+ * The value of the formula at anchor year `y`, three-valued: 1 true, 0 false, 0.5 unknown. A year an interval
+ * covers is true; one no interval covers is false only when the interval relation is complete, else unknown
+ * (the data may lack a spell). And is the minimum, or the maximum (Kleene's logic), so a value of 0 or 1 holds
+ * however the missing spells would fill the gaps.
+ */
+export function value(setup: TemporalSetup, f: TemporalFact, y: number, other?: TemporalFact): number {
+    const formula = formulaOf(setup);
+    const atom = (x: TemporalFact, t: number) => (holdsAt(x, t) ? 1 : setup.complete ? 0 : 0.5);
+    switch (formula.kind) {
+        case 'chain': return chainValue(formula.ops, 0, y, t => atom(f, t));
+        case 'and': return other ? Math.min(atom(f, y), atom(other, y)) : 0;
+        case 'or': return other ? Math.max(atom(f, y), atom(other, y)) : 0;
         case 'until': {
-            if (!other) return false;
-            const last = Math.max(...other.intervals.map(i => i.end));
-            for (let t = y; t <= last; t++) {
-                if (holdsAt(other, t)) return true;
-                if (!holdsAt(f, t)) return false;
+            if (!other) return 0;
+            // Without a window ψ may come any year; after its last interval every year reads alike, so one more
+            // year stands for all the later ones.
+            const [a, b] = formula.window ?? [0, Math.max(y, Math.max(...other.intervals.map(i => i.end)) + 1) - y];
+            let best = 0, before = 1;
+            for (let t = y; t <= y + b; t++) {
+                if (t >= y + a) best = Math.max(best, Math.min(atom(other, t), before));
+                before = Math.min(before, atom(f, t));
+                if (best === 1 || before === 0) break;
             }
-            return false;
+            return best;
         }
     }
+}
+
+function chainValue(ops: readonly TemporalUnary[], i: number, t: number, atom: (t: number) => number): number {
+    const op = ops[i];
+    if (!op) return atom(t);
+    if (op.op === 'next') return chainValue(ops, i + 1, t + 1, atom);
+    let out = op.op === 'globally' ? 1 : 0;
+    for (let k = op.window[0]; k <= op.window[1]; k++) {
+        const v = chainValue(ops, i + 1, t + k, atom);
+        out = op.op === 'globally' ? Math.min(out, v) : Math.max(out, v);
+    }
+    return out;
+}
+
+/** The truth of the formula at anchor year `y` (for the binary operators, `other` is ψ): its value is 1. */
+export function truth(setup: TemporalSetup, f: TemporalFact, y: number, other?: TemporalFact): boolean {
+    return value(setup, f, y, other) === 1;
 }
 
 function range(from: number, to: number): number[] {
     return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 }
 
-/** The years worth asking about: around the fact's intervals (two years either side). */
-export function anchorYears(f: TemporalFact): number[] {
+/** How far after the anchor year the formula reads (a chain's windows and nexts added up; until's window). */
+function reach(formula: TemporalFormula): number {
+    if (formula.kind === 'chain') return formula.ops.reduce((n, o) => n + (o.op === 'next' ? 1 : o.window[1]), 0);
+    return formula.kind === 'until' ? formula.window?.[1] ?? 0 : 0;
+}
+
+/** The years worth asking about: around the fact's intervals (two years either side, more before for a long reach). */
+export function anchorYears(f: TemporalFact, formula?: TemporalFormula): number[] {
     const first = Math.min(...f.intervals.map(i => i.begin)), last = Math.max(...f.intervals.map(i => i.end));
-    return range(first - 2, last + 2);
+    return range(first - Math.max(2, formula ? reach(formula) : 0), last + 2);
 }
 
 export interface TemporalQuestion { year: number; gold: 'yes' | 'no'; basic: string; negated: string; other?: TemporalFact; years: [number, number] }
 
 /**
- * One question about an interval fact, its anchor year drawn with `random`: any year near the intervals when the
- * relation is complete (gold from the data either way), else only years the data shows true. Undefined when
- * no sound question exists (e.g. until with no later fact of the subject).
+ * One question about an interval fact, its anchor year (and for and / or / until, the other fact of the subject)
+ * drawn with `random` among the candidates whose value the data decides: on complete data any year near the
+ * intervals, else those where the formula is certainly true or false. Undefined when no sound question exists
+ * (e.g. until with no later fact of the subject).
  */
-export function temporalQuestion(setup: TemporalSetup, info: PredicateInfo, f: TemporalFact, subjectFacts: readonly TemporalFact[], random: () => number): TemporalQuestion | undefined {
+export function temporalQuestion(setup: TemporalSetup, info: PredicateInfo, f: TemporalFact, subjectFacts: readonly TemporalFact[], random: () => number, name?: EntityNamer): TemporalQuestion | undefined {
+    const formula = formulaOf(setup);
     // The phrase reads the rule's arguments; the interval argument is put back as any of the fact's rows.
-    const sentence = (t: TemporalFact) => fill(info.phrase!, info, t.intervals[0]!.fact.args);
-    const candidates: { year: number; other?: TemporalFact; gold: boolean }[] = [];
-    for (const year of anchorYears(f)) {
-        if (setup.op === 'until') {
+    const sentence = (t: TemporalFact) => fillPhrase(info.phrase!, info, t.intervals[0]!.fact.args, name);
+    const candidates: { year: number; other?: TemporalFact; value: number }[] = [];
+    for (const year of anchorYears(f, formula)) {
+        if (formula.kind === 'until') {
             // ψ: another fact of the subject that begins after φ's first year (the next spell, a later club …).
-            for (const o of subjectFacts) if (o !== f && o.intervals[0]!.begin > f.intervals[0]!.begin && holdsAt(f, year)) candidates.push({ year, other: o, gold: truth(setup, f, year, o) });
-        } else candidates.push({ year, gold: truth(setup, f, year) });
+            for (const o of subjectFacts) if (o !== f && o.intervals[0]!.begin > f.intervals[0]!.begin && holdsAt(f, year)) candidates.push({ year, other: o, value: value(setup, f, year, o) });
+        } else if (formula.kind === 'and' || formula.kind === 'or') {
+            for (const o of subjectFacts) if (o !== f) candidates.push({ year, other: o, value: value(setup, f, year, o) });
+        } else candidates.push({ year, value: value(setup, f, year) });
     }
-    const sound = candidates.filter(c => c.gold || setup.complete);
+    const sound = candidates.filter(c => c.value !== 0.5);
     if (sound.length === 0) return undefined;
     const c = sound[Math.floor(random() * sound.length)]!;
-    const [a, b] = setup.window;
     const s = sentence(f);
-    const [when, years]: [string, [number, number]] = setup.op === 'at' ? [`in ${c.year}`, [c.year, c.year]]
-        : setup.op === 'next' ? [`in the year after ${c.year}`, [c.year + 1, c.year + 1]]
-            : setup.op === 'globally' ? [`in every year from ${c.year + a} to ${c.year + b}`, [c.year + a, c.year + b]]
-                : setup.op === 'finally' ? [`in at least one year from ${c.year + a} to ${c.year + b}`, [c.year + a, c.year + b]]
-                    : [`from ${c.year}`, [c.year, c.year]];
-    const claim = setup.op === 'until' ? `${when}, ${s} until ${sentence(c.other!)}` : `${when}, ${s}`;
+    const { claim, years } = wording(formula, c.year, s, c.other ? sentence(c.other) : '');
     const q: TemporalQuestion = {
-        year: c.year, gold: c.gold ? 'yes' : 'no', years,
+        year: c.year, gold: c.value === 1 ? 'yes' : 'no', years,
         basic: `Is it true that ${claim}?`,
         negated: `It is not true that ${claim}. Please judge the truth of this statement.`,
     };
     if (c.other) q.other = c.other;
     return q;
+}
+
+/** "that year", "1 year later", "2 years later": an inner operator's years, counted from the year the outer one reads. */
+const later = (k: number) => (k === 0 ? 'that year' : `${k} year${k === 1 ? '' : 's'} later`);
+
+/** The claim a formula makes at year `y` about sentence `s` (and `other`), and the span of years it reads. */
+function wording(formula: TemporalFormula, y: number, s: string, other: string): { claim: string; years: [number, number] } {
+    if (formula.kind === 'and') return { claim: `in ${y}, ${s} and ${other}`, years: [y, y] };
+    if (formula.kind === 'or') return { claim: `in ${y}, ${s} or ${other} (or both)`, years: [y, y] };
+    if (formula.kind === 'until') {
+        const w = formula.window;
+        return w ? { claim: `from ${y}, ${s} every year until a year from ${y + w[0]} to ${y + w[1]} in which ${other}`, years: [y + w[0], y + w[1]] } : { claim: `from ${y}, ${s} until ${other}`, years: [y, y] };
+    }
+    if (formula.ops.length === 0) return { claim: `in ${y}, ${s}`, years: [y, y] };
+    let low = y, high = y;
+    const parts = formula.ops.map((o, i) => {
+        const outer = i === 0;
+        if (o.op === 'next') {
+            low += 1; high += 1;
+            return outer ? `in the year after ${y}` : 'in the year after that';
+        }
+        const [a, b] = o.window;
+        const from = outer ? String(y + a) : later(a), to = outer ? String(y + b) : later(b);
+        low += a; high += b;
+        return `${o.op === 'globally' ? 'in every year' : 'in at least one year'} from ${from} to ${to}`;
+    });
+    return { claim: `${parts.join(', ')}, ${s}`, years: [low, high] };
 }
 
 /** The interval (one of the fact's) the question's year falls in or nearest to: its row's proof is shown. */

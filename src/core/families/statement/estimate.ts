@@ -14,31 +14,11 @@
  * interval's width (Neyman allocation on the current residual spread), until the budget or a target half-width.
  */
 import { prng } from '../../probes/sampling.js';
+import type { Estimate, EstimateResult } from '../../probes/estimate-types.js';
+
+export type { Estimate, EstimateResult } from '../../probes/estimate-types.js';
 
 const Z = 1.959963984540054;
-
-export interface Estimate {
-    /** The estimate of the expensive model's mean score over every triple. */
-    value: number;
-    ci: [number, number];
-    halfWidth: number;
-    /** 'ppi' when the cheap model's answers narrowed the interval, else 'sample'. */
-    method: 'ppi' | 'sample';
-}
-
-export interface EstimateResult {
-    ppi: Estimate;
-    sampleOnly: Estimate;
-    /** The one to report: the narrower valid interval. */
-    chosen: Estimate;
-    /** Expensive calls spent (triples labelled) and the population size. */
-    labelled: number;
-    population: number;
-    /** Labelled triples per stratum. */
-    perStratum: Record<string, number>;
-    /** Triples asked whose expensive calls failed: left out of the estimate (not scored), counted here. */
-    failed: number;
-}
 
 interface Stratum { name: string; members: number[]; cheapMean: number; cheapVar: number }
 

@@ -11,7 +11,7 @@ import type { ProbeDecl, SettingValue } from '../../spec/model.js';
 import type { CellValue } from '../../data/types.js';
 import type { GroupMember, GroupRelation, ProbeFamily } from '../../probes/family.js';
 import type { Item, Plan } from '../../probes/plan.js';
-import { entityNode, fdTarget, planFailure, starPath, valueNode } from '../../probes/plan.js';
+import { entityNode, fdPlanStart, planFailure, starPath, valueNode } from '../../probes/plan.js';
 import { keyValues, labelOf, relationLabel, Scope, type Compiled, describeBy } from '../../probes/scope.js';
 import { violatingRows } from '../../probes/rows.js';
 import { hashSeed, pick, prng } from '../../probes/sampling.js';
@@ -19,6 +19,7 @@ import { format, render, type TemplateValue } from '../../spec/template.js';
 import { parseStatement } from '../../verify/answer.js';
 import type { Gold } from '../../probes/question.js';
 import { statementExtras, statementSections } from './metrics.js';
+import { estimateStatements } from './run-estimate.js';
 import type { Problem } from '../../errors.js';
 import { falseOfEveryMeaning, missingAttributes, SubjectIndex } from '../../probes/golds.js';
 
@@ -64,11 +65,9 @@ function corruptionsOf(probe: ProbeDecl, problems: Problem[]): Corruption[] {
 export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | undefined {
     const { spec, data, probe, problems, seed } = input;
     const fail = planFailure(problems, probe);
-    const target = fdTarget(spec, data, probe, problems);
-    if (!target) return undefined;
-    const { fd, slot } = target;
-    const rel = slot.relation;
-    const scope = new Scope([slot], [{ slot: 0 }]);
+    const start = fdPlanStart(spec, data, probe, problems);
+    if (!start) return undefined;
+    const { fd, slot, rel, scope } = start;
     const negatives = Number(probe.settings.negatives ?? 3);
     if (!Number.isInteger(negatives) || negatives < 1 || negatives > 20) return fail('probe-setting', 'negatives is a whole number of corrupted statements per true one, from 1 to 20, e.g. negatives 3.');
     const kinds = corruptionsOf(probe, problems);
@@ -298,6 +297,7 @@ export const statementFamily: ProbeFamily = {
     target: 'fd',
     example: "write 'using <fd name>'; its right-hand side gives the facts",
     members: [],
+    readLabels: ['true', 'false', 'dont_know'],
     settings: [
         { name: 'statement', type: 'text', list: true, doc: 'The true statement\'s template(s), one per right-hand-side attribute (default: a sentence from the labels).' },
         { name: 'negatives', type: 'integer', min: 1, max: 20, doc: 'Corrupted statements per true one, 1 to 20 (default 3).' },
@@ -314,6 +314,7 @@ export const statementFamily: ProbeFamily = {
     meanOverPhrasings: false,
     groupRelations: [statementsRelation],
     reportSections: groups => statementSections(groups),
+    estimate: estimateStatements,
     answerText: (_q, gold) => (gold === 'no' ? 'No, the statement is false.' : 'Yes, the statement is true.'),
     guess: (_q, draw) => (draw('guess') < 0.7 ? 'yes' : 'no'),
 };

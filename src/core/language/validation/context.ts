@@ -1,7 +1,7 @@
 import { AstUtils, URI, WorkspaceCache, type AstNode, type LangiumDocument } from 'langium';
 import { isFk, isSpec, type Fk, type Relation, type Spec } from '../generated/ast.js';
 import { importedDocuments } from '../scope.js';
-import type { ProbeServices } from '../module.js';
+import type { ProbeServices } from '../services.js';
 
 /** The spec roots a node can see: its own file and every file it imports, transitively (own file first). */
 export function visibleSpecs(node: AstNode, services: ProbeServices): { doc: LangiumDocument; spec: Spec }[] {

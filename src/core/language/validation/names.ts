@@ -1,6 +1,6 @@
 import { AstUtils, UriUtils, type LangiumDocument, type URI, type ValidationAcceptor } from 'langium';
 import { isSpec, type Import, type Relation, type Spec } from '../generated/ast.js';
-import type { ProbeServices } from '../module.js';
+import type { ProbeServices } from '../services.js';
 import { fileSize, specFileProblem, type FileFacts } from '../importable.js';
 import { KIND_WORDS } from '../linker.js';
 import { shortName, visibleSpecs } from './context.js';

@@ -2,7 +2,7 @@ import type { ValidationAcceptor } from 'langium';
 import { isAsk, isFd, isRule, isOption, isPhrasing, isStem, type Phrasing, type Probe, type ProbeMember } from '../generated/ast.js';
 import { familyKinds, findFamily } from '../../probes/families.js';
 import type { ProbeMemberKind } from '../../probes/family.js';
-import type { ProbeServices } from '../module.js';
+import type { ProbeServices } from '../services.js';
 import { visibleFks } from './context.js';
 
 const TARGET_OF = { fd: (p: Probe) => p.fd !== undefined && !isRule(p.fd.ref), rule: (p: Probe) => isRule(p.fd?.ref), path: (p: Probe) => p.path.length > 0, relation: (p: Probe) => p.relation !== undefined };

@@ -1,6 +1,6 @@
 import { AstUtils, type ValidationAcceptor } from 'langium';
 import { isRule, type Spec } from '../generated/ast.js';
-import type { ProbeServices } from '../module.js';
+import type { ProbeServices } from '../services.js';
 import { buildSpecModel, documentPath } from '../build-model.js';
 import { translateRules } from '../../rules/translate.js';
 import { visibleSpecs } from './context.js';

@@ -2,7 +2,7 @@ import type { AstNode, ValidationAcceptor } from 'langium';
 import { isModel, isProbe, isSource, isSuite, type Model, type Setting } from '../generated/ast.js';
 import { closest, didYouMean, suggestionData } from './suggest.js';
 import { PROVIDER_NAMES, providerFacts } from '../../models/providers.js';
-import { probeSettings } from '../../probes/families.js';
+import { familySimulatorRates, probeSettings } from '../../probes/families.js';
 import type { FamilySetting } from '../../probes/family.js';
 import { settingValue } from '../build-model.js';
 import type { SettingValue } from '../../spec/model.js';
@@ -10,7 +10,7 @@ import type { SettingValue } from '../../spec/model.js';
 
 /**
  * Known settings per block; unknown ones are warnings (the engine ignores them, which is usually a typo). A
- * probe's settings are its family's (\`ProbeFamily.settings\`, through the registry), not listed here.
+ * probe's settings are its family's (\`ProbeFamily.settings\`, through the registry), and so are a model block's offline-simulator rates.
  */
 export const KNOWN_SETTINGS = {
     csv: ['delimiter', 'quote', 'header', 'encoding', 'list_separator'],
@@ -18,10 +18,14 @@ export const KNOWN_SETTINGS = {
     json: ['list_separator'],
     postgres: ['password_env', 'statement_timeout', 'version_column'],
     model: ['id', 'endpoint', 'temperature', 'max_tokens', 'seed', 'samples', 'key_env', 'price_input', 'price_output', 'concurrency',
-        'rpm', 'tpm', 'pacing', 'timeout_ms', 'file', 'format', 'stream', 'top_p', 'api_version', 'deployment', 'knowledge', 'unsure', 'omit', 'contradict', 'follows', 'invents', 'trusts_memory',
-        'wrong_premises', 'wrong_inferences', 'flips_twins'],
+        'rpm', 'tpm', 'pacing', 'timeout_ms', 'file', 'format', 'stream', 'top_p', 'api_version', 'deployment', 'knowledge', 'unsure', 'omit', 'contradict'],
     suite: ['concurrency', 'limit', 'seed', 'rpm', 'tpm', 'pacing', 'timeout_ms', 'temperature', 'max_tokens', 'knowledge_probe', 'batch'],
 };
+
+/** A model block's settings: the shared ones and every family's offline-simulator rates (`ProbeFamily.simulatorRates`). */
+export function modelSettings(): string[] {
+    return [...KNOWN_SETTINGS.model, ...familySimulatorRates().map(r => r.name)];
+}
 
 /** Setting names that hold credentials; a literal value would put a secret in a file users commit. */
 const SECRET_NAMES = /^(api_?key|key|token|access_token|secret|client_secret|password|passwd|authorization|auth|bearer)$/i;
@@ -64,10 +68,24 @@ export function probeSettingOf(setting: Setting): FamilySetting | undefined {
 /** The names a settings block knows, for completion: a probe's are its family's. */
 export function settingNames(block: AstNode): string[] {
     if (isSource(block)) return sourceSettings(block.format);
-    if (isModel(block)) return KNOWN_SETTINGS.model;
+    if (isModel(block)) return modelSettings();
     if (isProbe(block)) return (probeSettings(block.kind) ?? []).map(x => x.name);
     if (isSuite(block)) return KNOWN_SETTINGS.suite;
     return [];
+}
+
+/** A value completion offers for a setting: the value, how it is written in the spec, and the setting's doc. */
+export interface SettingChoice { value: string; text: string; doc: string }
+
+/**
+ * The values a setting of this block takes, for completion: a probe setting's allowed values as its family declares
+ * them, true / false for a yes-or-no one; none for any other setting.
+ */
+export function settingChoices(block: AstNode, name: string): SettingChoice[] {
+    const spec = isProbe(block) ? probeSettings(block.kind)?.find(x => x.name === name) : undefined;
+    const values = spec?.values ?? (spec?.type === 'boolean' ? ['true', 'false'] : []);
+    // A value that is not a bare name is written as a string.
+    return values.map(value => ({ value, text: /^[_a-zA-Z]\w*$/.test(value) ? value : JSON.stringify(value), doc: spec!.doc }));
 }
 
 /**
@@ -138,7 +156,7 @@ export function sourceSettings(format: string): string[] {
 function knownFor(setting: Setting): { list: string[]; where: string } | undefined {
     const c = setting.$container;
     if (isSource(c)) return { list: sourceSettings(c.format), where: `${c.format} source` };
-    if (isModel(c)) return { list: KNOWN_SETTINGS.model, where: 'model' };
+    if (isModel(c)) return { list: modelSettings(), where: 'model' };
     if (isProbe(c)) {
         const own = probeSettings(c.kind);
         return own ? { list: own.map(x => x.name), where: `${c.kind} probe` } : undefined;

@@ -2,7 +2,7 @@ import { AstUtils, GrammarUtils, type AstNode, type ValidationAcceptor } from 'l
 import type { Range } from 'vscode-languageserver-types';
 import { isFd, isProbe, type Attribute, type Probe, type Relation } from '../generated/ast.js';
 import { parseExpression, parseTemplate, TEMPLATE_FUNCTIONS, type Expr } from '../../spec/template.js';
-import type { ProbeServices } from '../module.js';
+import type { ProbeServices } from '../services.js';
 import { joinedRelations, visibleFks } from './context.js';
 import { closest, didYouMean } from './suggest.js';
 

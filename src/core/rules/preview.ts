@@ -2,14 +2,14 @@
  * What a rule derives, for the editor (hover, "Preview derived facts") and `halluprobe`: how many facts, and a
  * sample of them each with its proof written out as an indented tree. The faces only render this.
  */
-import type { LoadedData } from '../../data/types.js';
-import type { SpecModel } from '../../spec/model.js';
-import type { Proof } from '../../rules/ir.js';
-import { translateRules } from '../../rules/translate.js';
-import { evaluate } from '../../rules/evaluate.js';
-import { oversizedMessage, oversizedRules } from '../../rules/estimate.js';
-import { baseFacts } from '../../rules/facts.js';
-import { factText } from './questions.js';
+import type { LoadedData } from '../data/types.js';
+import type { SpecModel } from '../spec/model.js';
+import type { Proof } from './ir.js';
+import { translateRules } from './translate.js';
+import { evaluate } from './evaluate.js';
+import { oversizedMessage, oversizedRules } from './estimate.js';
+import { baseFacts } from './facts.js';
+import { factText } from './text.js';
 
 export interface RulePreview {
     rule: string;

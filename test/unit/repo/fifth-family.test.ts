@@ -1,25 +1,41 @@
 // A contributor's check (issue 23): a fifth probe family written in one folder (test/fixtures/families/echo) and
 // registered by one line runs end to end with its own setting (allowed values: validated with a did-you-mean,
-// completed), figure (md / json / csv / html / JUnit), per-question data (in the store and the JSONL record),
-// group relation and graph view (in the panel's protocol message) — with no change outside its folder.
+// completed by name and value in the language server), figure (md / json / csv / html / JUnit), per-question data
+// (in the store and the JSONL record), group relation (its verdicts stored), graph view (in the panel's protocol
+// message) and offline-simulator rate — with no change outside its folder: src/ never names it.
+// In the unit tier: it runs the engine in this process (runSpec, the server's completion), not the built CLI.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { registerFamily } from '../../src/core/probes/families.js';
-import { questionRecord } from '../../src/core/probes/question.js';
-import { questionView } from '../../src/core/kg/question-graph.js';
-import { isHostToWebview, type HostToWebview } from '../../src/protocol/webview.js';
-import { settingNames } from '../../src/core/language/validation/settings.js';
+import { registerFamily } from '../../../src/core/probes/families.js';
+import { questionRecord } from '../../../src/core/probes/question.js';
+import { questionView } from '../../../src/core/kg/question-graph.js';
+import { isHostToWebview, type HostToWebview } from '../../../src/protocol/webview.js';
+import { settingNames } from '../../../src/core/language/validation/settings.js';
 import { AstUtils } from 'langium';
-import { isProbe } from '../../src/core/language/generated/ast.js';
-import { echoFamily } from '../fixtures/families/echo/family.js';
-import { runSpec } from '../../src/core/run/spec-run.js';
-import { loadReport, renderReport } from '../../src/core/report/index.js';
-import { openStore } from '../../src/core/store/index.js';
-import { loadSpec } from '../../src/core/spec/load.js';
-import { buildSpecTree, walk } from '../../src/extension/testing/tree.js';
+import { isProbe } from '../../../src/core/language/generated/ast.js';
+import { echoFamily } from '../../fixtures/families/echo/family.js';
+import { runSpec } from '../../../src/core/run/spec-run.js';
+import { loadReport, renderReport } from '../../../src/core/report/index.js';
+import { openStore } from '../../../src/core/store/index.js';
+import { loadSpec } from '../../../src/core/spec/load.js';
+import { buildSpecTree, walk } from '../../../src/extension/testing/tree.js';
+import { schemaGraph } from '../../../src/core/kg/index.js';
+import { CompletionItemKind } from 'vscode-languageserver';
+import { at, open, params, serverServices } from '../../server/support.js';
+import { readdirSync, statSync } from 'node:fs';
+
+const REPO = path.join(import.meta.dirname, '..', '..', '..');
+
+/** Every file under a folder. */
+function filesUnder(dir: string): string[] {
+    return readdirSync(dir).flatMap(name => {
+        const p = path.join(dir, name);
+        return statSync(p).isDirectory() ? filesUnder(p) : [p];
+    });
+}
 
 describe('a fifth probe family registered by a test', () => {
     let dir: string;
@@ -27,7 +43,7 @@ describe('a fifth probe family registered by a test', () => {
     before(() => {
         unregister = registerFamily(echoFamily);
         dir = mkdtempSync(path.join(os.tmpdir(), 'halluprobe-echo-'));
-        cpSync(path.join(import.meta.dirname, '..', '..', 'examples', 'movie', 'data'), path.join(dir, 'data'), { recursive: true });
+        cpSync(path.join(import.meta.dirname, '..', '..', '..', 'examples', 'movie', 'data'), path.join(dir, 'data'), { recursive: true });
         writeFileSync(path.join(dir, 'echo.probe'), `source movies csv "data/movies.csv"
 relation Movie from movies { title: text = "common_entity"  year: int = "entity3"  director: text = "entity2"  star: text = "entity1"  key(title, year) }
 probe exists echo about Movie { tone loud }
@@ -48,7 +64,7 @@ suite s { probes exists }
         const { model, documents } = await loadSpec(path.join(dir, 'echo.probe'));
         assert.deepEqual(model.probes.map(p => p.settings), [{ tone: 'loud' }]);
         const probeNode = AstUtils.streamAllContents(documents[0]!.parseResult.value).find(n => isProbe(n) && n.name === 'exists')!;
-        assert.deepEqual(settingNames(probeNode), ['limit', 'tone']);
+        assert.deepEqual(settingNames(probeNode), ['limit', 'read_with', 'decide_by', 'tone']);
     });
 
     it('generates, runs offline, verifies and reports with its own hooks: figure, data, group relation, graph', async () => {
@@ -89,7 +105,7 @@ suite s { probes exists }
             assert.ok(data.groups.some(g => g.relation === 'echo-pair' && g.n === 60));
             // The graph view, as the panel's protocol message carries it.
             const v = stored.verdicts.find(x => x.questionId === first.id)!;
-            const message: HostToWebview = { type: 'init', panel: 'graph', data: questionView(first, v, stored.answers.find(a => a.questionId === first.id)?.text) };
+            const message: HostToWebview = { type: 'init', panel: 'graph', data: questionView(first, v, stored.answers.find(a => a.questionId === first.id)?.text, schemaGraph(model, spec)) };
             assert.ok(isHostToWebview(message));
             assert.deepEqual((message.data as { graph: { claims?: { text: string }[] } }).graph.claims!.map(c => c.text), ['echo in a loud tone']);
         } finally {
@@ -108,5 +124,33 @@ suite s { probes exists }
         assert.equal(d.range.start.line, 2);
         assert.match(d.message, /Unknown probe kind 'nope': use one of binary, choice, path, knows, (?:\w+, )*echo/);
         await assert.rejects(runSpec({ spec, origin: 'test', confirmHost: async () => true, confirmCost: async () => true }), /probe-kind/);
+    });
+
+    it('completes its setting by name and by value in the language server', async () => {
+        const s = serverServices();
+        const d = await open(s, path.join(dir, 'complete.probe'), readFileSync(path.join(dir, 'echo.probe'), 'utf8').replace('{ tone loud }', '{\n    tone \n}'));
+        const complete = async (needle: string, delta: number) => (await s.probe.lsp.CompletionProvider!.getCompletion(d, { ...params(d), position: at(d, needle, delta) }))?.items ?? [];
+        const values = (await complete('tone ', 5)).filter(i => i.kind === CompletionItemKind.Value);
+        assert.deepEqual(values.map(i => i.label), ['plain', 'loud', 'quiet']);
+        assert.match(String(values[0]!.documentation), /How the question is asked/);
+        const names = (await complete('{\n    ', 6)).filter(i => i.kind === CompletionItemKind.Property).map(i => i.label);
+        assert.ok(names.includes('tone') && names.includes('limit'), names.join(', '));
+    });
+
+    it('its offline-simulator rate is a model setting its hook reads', async () => {
+        const spec = path.join(dir, 'doubting.probe');
+        writeFileSync(spec, readFileSync(path.join(dir, 'echo.probe'), 'utf8').replace('suite s { probes exists }', 'model doubting offline { knowledge 1  doubts 1 }\nsuite s { probes exists  models doubting }'));
+        const { diagnostics } = await loadSpec(spec);
+        assert.deepEqual(diagnostics.filter(x => x.severity !== 'info').map(x => x.code), []);
+        const result = await runSpec({ spec, origin: 'test', confirmHost: async () => true, confirmCost: async () => true });
+        assert.equal(result.status, 'completed');
+        assert.equal(result.results.verdicts.length, 120);
+        assert.ok(result.results.verdicts.every(v => v.answer === 'no'));
+    });
+
+    it('lives in its folder only: src/ names neither the family nor its folder', () => {
+        const named = filesUnder(path.join(REPO, 'src')).filter(f => /\.(ts|langium|json)$/.test(f) && /\bechoFamily\b|families\/echo\b|kind: 'echo'/.test(readFileSync(f, 'utf8')));
+        assert.deepEqual(named, []);
+        assert.deepEqual(filesUnder(path.join(REPO, 'test', 'fixtures', 'families', 'echo')).map(f => path.basename(f)), ['family.ts']);
     });
 });

@@ -1,0 +1,93 @@
+/**
+ * Entailment-based accuracy (ReEval's third metric beside exact match and token F1): an answer is right when it
+ * entails the gold as an answer to the question. The authors score it with an NLI model (premise "question? answer
+ * given", hypothesis "question? gold answer", right when the label is entailment); here the NLI judge is a chat
+ * model the probe names (`judge_with MODEL`), asked for one JSON label per answer after verification. Each call is
+ * cached by request and recorded with the run at its price; the label is kept on the answer's verdict. Without
+ * `judge_with` the figure is n/a.
+ */
+import type { SpecModel } from '../../spec/model.js';
+import type { ModelStepRun } from '../../probes/family.js';
+import type { ChatMessage, Question } from '../../probes/question.js';
+import type { Verdict } from '../../verify/types.js';
+import { askSide, jsonField, modelsOnDemand } from '../../run/side-call.js';
+
+export const ENTAILMENT_LABELS = ['entailment', 'neutral', 'contradiction'] as const;
+export type EntailmentLabel = typeof ENTAILMENT_LABELS[number];
+
+declare module '../../verify/types.js' {
+    interface Verdict {
+        /**
+         * Evidence probes with `judge_with MODEL`: the judge's label for "the answer entails the gold" (correct when
+         * it is entailment), or why there is none. Added after verification (families/evidence/judge.ts).
+         */
+        entailment?: { model: string; label?: EntailmentLabel; correct?: boolean; error?: string };
+    }
+}
+
+/** The question as the premise and hypothesis open it: its own words, one question mark. */
+const asked = (question: string) => `${question.trim().replace(/[?\s]+$/, '')}?`;
+
+/** The judge's messages: an NLI question over "question? answer" and "question? gold", asked for a JSON label. */
+export function entailmentMessages(question: string, response: string, gold: string): ChatMessage[] {
+    return [
+        { role: 'system', content: 'You judge natural language inference: whether a premise entails a hypothesis.' },
+        {
+            role: 'user',
+            content: `Premise: ${asked(question)} ${response.trim()}\nHypothesis: ${asked(question)} ${gold.trim()}\n\n`
+                + 'Does the premise entail the hypothesis? Reply with one JSON object {"label": "entailment"}, {"label": "neutral"} or {"label": "contradiction"}.',
+        },
+    ];
+}
+
+/** The label in the judge's reply, or why it cannot be read. */
+export function readLabel(text: string): EntailmentLabel | { error: string } {
+    const field = jsonField(text, 'label');
+    if (typeof field !== 'string') return field;
+    const label = field.trim().toLowerCase();
+    return (ENTAILMENT_LABELS as readonly string[]).includes(label) ? label as EntailmentLabel : { error: `"${field}" is not one of ${ENTAILMENT_LABELS.join(', ')}` };
+}
+
+/** The judge model per evidence probe that names one. */
+function judges(spec: SpecModel): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const p of spec.probes) if (p.kind === 'evidence' && typeof p.settings.judge_with === 'string') out.set(p.name, p.settings.judge_with);
+    return out;
+}
+
+const goldOf = (q: Question) => (typeof q.gold === 'object' ? q.gold.answer : String(q.gold));
+
+/** After verification: every evidence answer of a probe with `judge_with` gets the judge's label. Returns problems in words. */
+export async function judgeEntailment({ store, runId, spec, keyFor, client, signal }: ModelStepRun): Promise<string[]> {
+    const byProbe = judges(spec);
+    if (byProbe.size === 0) return [];
+    const results = store.loadRunResults(runId);
+    if (!results) return [];
+    const problems: string[] = [];
+    const questions = new Map(results.questions.map(q => [q.id, q]));
+    const responses = new Map(results.answers.map(a => [`${a.questionId}\u0000${a.model}\u0000${a.sample}`, a.text]));
+    const clientFor = modelsOnDemand(spec, 'judge_with', keyFor, (model, key) => ({ model, client: client(model, key) }), problems);
+    const updated: Verdict[] = [];
+    for (const v of results.verdicts) {
+        if (signal?.aborted) break;
+        const q = questions.get(v.questionId);
+        const name = q?.evidence ? byProbe.get(q.probe) : undefined;
+        if (!q || !name) continue;
+        const response = responses.get(`${v.questionId}\u0000${v.model}\u0000${v.sample}`) ?? v.rationaleText;
+        // No answer entails anything: nothing to ask.
+        if (!response.trim()) { updated.push({ ...v, entailment: { model: name, label: 'neutral', correct: false } }); continue; }
+        const c = await clientFor(name);
+        if (typeof c === 'string') { updated.push({ ...v, entailment: { model: name, error: c } }); continue; }
+        try {
+            const { text } = await askSide(store, c, entailmentMessages(q.evidence?.asked ?? q.question, response, goldOf(q)), { temperature: 0, json: true }, { run: runId, question: q.id, sample: v.sample, step: 'judge' }, signal);
+            const label = readLabel(text);
+            updated.push({ ...v, entailment: typeof label === 'string' ? { model: name, label, correct: label === 'entailment' } : { model: name, error: label.error } });
+        } catch (e) {
+            const message = `the judge's call failed: ${e instanceof Error ? e.message : String(e)}`;
+            if (!problems.some(p => p.endsWith(message))) problems.push(`judge_with ${name}: ${message}`);
+            updated.push({ ...v, entailment: { model: name, error: message } });
+        }
+    }
+    store.saveVerdicts(runId, updated);
+    return problems;
+}

@@ -1,0 +1,177 @@
+/**
+ * Loose claims: an answer read against a graph neighbourhood rather than the spec's relation phrasings (the
+ * open family, issue 17 step 4). The answer is cut into claims (sentences at . ! ? ; and line breaks, clauses at
+ * ", and" / " and " / ", while" when both sides have three words or more); each claim's mentions come from the
+ * shared linker (link.ts: leftmost-longest, a name inside a longer linked name never counts, short forms of an
+ * entity named before), the relations its words name (stemmed: "directed" ~ "director"), bare numbers and
+ * capitalised names that link to nothing, and its negation (claims.ts `negationAt`). A claim without an entity
+ * of its own takes the subject of the previous claim in its sentence ("… and was released in 2009").
+ * The family scores what this returns; it matches no text of its own.
+ */
+import { Linker, type EntityEntry, type Mention } from './link.js';
+import { negationAt } from './claims.js';
+import { findWord, stripValue } from './fold.js';
+
+export interface Claim { text: string; sentence: number; /** [start, end) in the answer (absent for a claim a model extracted in its own words). */ span?: [number, number] }
+
+/** One linkable thing of the neighbourhood: an entity or a value node. */
+export interface LooseEntry { id: string; type: string; entity: boolean }
+
+export interface LooseRelation { name: string; headType: string; tailType: string; /** Words that name it ("directed by", "director"). */ words: readonly string[] }
+
+export interface LooseLexicon {
+    entries: LooseEntry[];
+    linker: Linker;
+    relations: { name: string; stems: Set<string>; headType: string; tailType: string }[];
+}
+
+export interface LinkedClaim {
+    text: string;
+    /** [start, end) of the claim in the answer (absent for a claim a model extracted in its own words). */
+    span?: [number, number];
+    subject?: LooseEntry;
+    objects: LooseEntry[];
+    /** The mentions as linked, with their spans in the answer (in the claim's text when it has no span). */
+    mentions: Mention[];
+    relations: string[];
+    numbers: string[];
+    /** Capitalised word runs that link to no candidate ("Sam Mendes" outside the neighbourhood). */
+    names: string[];
+    /** The stripped text with every linked mention blanked: a label found only inside a longer name is not stated. */
+    masked: string;
+    /** A negation ("not", "never", "n't", "no longer") outside the mentions: the claim denies what it says. */
+    negated: boolean;
+}
+
+const STOP = new Set(['the', 'and', 'was', 'were', 'has', 'had', 'have', 'his', 'her', 'its', 'for', 'with', 'that', 'this', 'which', 'who', 'are', 'from', 'into', 'also', 'not', 'but', 'been', 'being', 'their', 'they', 'them', 'one']);
+const SYNONYMS: Record<string, string> = { born: 'birth', made: 'direct', film: 'movie', starred: 'star', starring: 'star', runs: 'length', long: 'length', lasts: 'length' };
+
+/** A light suffix-stripping stem, enough for "directed" ~ "director" ~ "direction" and "released" ~ "release". */
+export function stem(word: string): string {
+    const w = word.toLowerCase();
+    if (SYNONYMS[w]) return SYNONYMS[w]!;
+    for (const suffix of ['ings', 'ing', 'ions', 'ion', 'ors', 'ers', 'or', 'er', 'ed', 'es', 's', 'e']) {
+        if (w.endsWith(suffix) && w.length - suffix.length >= 4) return w.slice(0, -suffix.length);
+    }
+    return w;
+}
+
+function stems(text: string): string[] {
+    return (text.toLowerCase().match(/[a-z]+/g) ?? []).filter(w => w.length >= 3 && !STOP.has(w)).map(stem);
+}
+
+const KEEP = '\u0000';
+
+/**
+ * `names` are labels never to cut inside ("Oz the Great and Powerful", "J.K. Simmons"): their spaces are held
+ * while splitting. A full stop after a lone capital (an initial) ends no sentence either.
+ */
+export function splitClaims(answer: string, names: readonly string[] = []): Claim[] {
+    const out: Claim[] = [];
+    // A label's own closing full stop (a plot "A ship sinks.") still ends the sentence.
+    const held = [...new Set(names.map(n => n.replace(/[.!?;]+$/, '')))].filter(n => /\s|\./.test(n)).sort((a, b) => b.length - a.length);
+    const hold = (text: string) => held.reduce((t, n) => {
+        for (let at = t.toLowerCase().indexOf(n.toLowerCase()); at >= 0; at = t.toLowerCase().indexOf(n.toLowerCase(), at + n.length)) {
+            t = t.slice(0, at) + t.slice(at, at + n.length).replace(/\s/g, KEEP).replace(/\./g, '\u0001') + t.slice(at + n.length);
+        }
+        return t;
+    }, text);
+    const release = (text: string) => text.replaceAll(KEEP, ' ').replaceAll('\u0001', '.');
+    const sentences = answer.split(/\n+/).map(line => hold(line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '')))
+        .flatMap(line => line.split(/(?<=(?<!(?:^|[\s.])\p{Lu})[.!?;])\s+/u)).map(s => s.trim()).filter(Boolean);
+    let cursor = 0;
+    sentences.forEach((held, i) => {
+        const sentence = release(held);
+        const parts = held.split(/,?\s+and\s+|,\s+while\s+/i).map(p => release(p).replace(/[.!?;]+$/, '').trim()).filter(p => p.length > 0);
+        // A part of one or two words ("Cameron and Mendes") is a list, not a clause: keep the sentence whole.
+        const clauses = parts.length > 1 && parts.every(p => p.split(/\s+/).length >= 3) ? parts : [sentence.replace(/[.!?;]+$/, '').trim()];
+        for (const text of clauses) {
+            const at = answer.indexOf(text, cursor);
+            const start = at >= 0 ? at : cursor;
+            if (at >= 0) cursor = at + text.length;
+            out.push({ text, sentence: i, span: [start, start + text.length] });
+        }
+    });
+    return out;
+}
+
+/** What the linker needs of a neighbourhood node: its names as written and its aliases. */
+export interface LooseName extends LooseEntry { names: readonly string[]; aliases?: readonly string[] }
+
+const PERSON = /^\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*)+$/u;
+
+/**
+ * One linker over the neighbourhood: every name, its letters-and-digits form ("JK Simmons" for "J.K. Simmons")
+ * and its aliases; an entity whose name reads like a person's gets the surname as a short form. A short form only
+ * one entry has links even before its entity is named (the neighbourhood is small), unless it is one word of a
+ * longer written name ("Cameron" in "Jim Cameron").
+ */
+export function buildLooseLexicon(nodes: readonly LooseName[], relations: readonly LooseRelation[]): LooseLexicon {
+    const seen = new Set<string>();
+    const entries: LooseEntry[] = [];
+    const linkable: EntityEntry[] = [];
+    for (const n of nodes) {
+        if (seen.has(n.id)) continue;
+        seen.add(n.id);
+        entries.push({ id: n.id, type: n.type, entity: n.entity });
+        const names = [...new Set(n.names.filter(x => x.trim() !== ''))];
+        const plain = names.map(x => x.normalize('NFKD').replace(/[^\p{L}\p{N}\s]/gu, '').replace(/\s+/g, ' ').trim()).filter(x => x.length >= 3 && !names.includes(x));
+        const e: EntityEntry = { id: n.id, type: n.type, names, aliases: [...(n.aliases ?? []), ...plain] };
+        if (n.entity && names.some(x => PERSON.test(x.replace(/\s*\(.*\)\s*$/, '')))) e.person = true;
+        linkable.push(e);
+    }
+    return {
+        entries,
+        linker: new Linker(linkable, undefined, { uniqueShort: true }),
+        relations: relations.map(r => ({ name: r.name, stems: new Set(r.words.flatMap(stems)), headType: r.headType, tailType: r.tailType })),
+    };
+}
+
+/** Runs of capitalised words still present in the masked text; a lone word opening the claim ("It") is not a name. */
+function unlinkedNames(text: string, masked: string): string[] {
+    const out: string[] = [];
+    for (const m of text.matchAll(/\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)*/gu)) {
+        const run = m[0];
+        if (m.index === 0 && !/\s/.test(run)) continue;
+        const s = stripValue(run);
+        if (s && findWord(masked, s) >= 0) out.push(run);
+    }
+    return out;
+}
+
+export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon): LinkedClaim[] {
+    const out: LinkedClaim[] = [];
+    let previous: { sentence: number; subject?: LooseEntry } = { sentence: -1 };
+    const named: string[] = [];
+    for (const claim of claims) {
+        const found = lexicon.linker.link(claim.text, named);
+        for (const m of found) named.push(m.id);
+        const readings = found.flatMap(m => m.entries.map(k => lexicon.entries[k]!));
+        let subject = readings.find(e => e.entity);
+        if (!subject && previous.sentence === claim.sentence) subject = previous.subject;
+        const objects = [...new Map(readings.filter(e => e !== subject).map(e => [e.id, e])).values()];
+        let blanked = claim.text;
+        for (const m of found) blanked = blanked.slice(0, m.start) + ' '.repeat(m.end - m.start) + blanked.slice(m.end);
+        const masked = stripValue(blanked);
+        const numbers = masked.match(/\b\d+(?:\.\d+)?\b/g) ?? [];
+        const words = new Set(stems(masked));
+        const relations = lexicon.relations.filter(r => [...r.stems].some(s => words.has(s))).map(r => r.name);
+        const offset = claim.span?.[0] ?? 0;
+        const shifted = found.map(m => ({ ...m, start: m.start + offset, end: m.end + offset }));
+        const linked: LinkedClaim = {
+            text: claim.text, objects, mentions: shifted, relations, numbers, names: unlinkedNames(claim.text, masked), masked,
+            negated: negationAt(claim.text, 0, found) >= 0,
+        };
+        if (claim.span) linked.span = claim.span;
+        if (subject) linked.subject = subject;
+        out.push(linked);
+        previous = { sentence: claim.sentence, subject };
+    }
+    return out;
+}
+
+/** Does the claim state `label` (as a word run, outside its linked names)? */
+export function statesLabel(claim: LinkedClaim, label: string): boolean {
+    return [label, label.split(', ')[0]!].some(l => { const s = stripValue(l); return s.length > 0 && findWord(claim.masked, s) >= 0; });
+}
+

@@ -1,0 +1,7 @@
+/**
+ * The report room's light front door: per-line results (CodeLens, hovers, Show Failures) and the simulator's
+ * label, loading no native module, for the extension's eagerly loaded files (better-sqlite3 loads only when a store
+ * is first used: src/extension/native.ts). `index.ts` re-exports it all.
+ */
+export { type AnchorResult, anchorResults, fdOfProbe, worstExamples } from './anchors.js';
+export { SIMULATOR_LABEL, explainVerdict, simulatedModels, type ReportRun } from './model.js';

@@ -1,0 +1,243 @@
+/**
+ * Model outputs that question generation reads (`ModelAids`, probes/family.ts): an evidence probe's enriching steps
+ * (`enrich_with`), an open probe's question-aware prizes (`embeddings`). Generation stays synchronous and
+ * deterministic: plans read answers from the store's cache and note what is missing. Before a run generates,
+ * `fetchAids` generates the run's questions with a collecting reader, asks the models for what was wanted (chat
+ * answers one request each, embeddings in batches), caches the answers, and repeats while a step's request depends
+ * on an earlier answer (merging needs the selected sentence and the summary). Calls are gated by the same cost
+ * question as the run and recorded with the run once it exists, at their price.
+ */
+import type { SpecModel } from '../spec/model.js';
+import type { LoadedData } from '../data/types.js';
+import type { ChatMessage } from '../probes/question.js';
+import type { ModelAids } from '../probes/family.js';
+import { findFamily, generateQuestions, type GenerateOptions } from '../probes/index.js';
+import type { AnswerRecord, Store } from '../store/index.js';
+import type { ModelClient } from '../models/types.js';
+import { modelFromFlag, resolveModel, type ResolvedModel } from '../models/providers.js';
+import { OpenAIEmbeddingsClient } from '../models/openai-embeddings.js';
+import { costOf, countMessageTokens, priceOf, type CostEstimate } from '../models/cost.js';
+import { requestHash } from './hash.js';
+import { sideHash, sideParams, type KeyFor } from './side-call.js';
+
+/** The cache key of one text's embedding (the rule family's embeddings oracle uses the same: a text is embedded once per store). */
+export function embedHash(model: ResolvedModel, text: string): string {
+    return requestHash(model.endpoint, model.id, { embedding: true }, [{ role: 'user', content: text }]);
+}
+
+type Wanted = { model: ResolvedModel; name: string } & ({ kind: 'chat'; messages: ChatMessage[]; json: boolean } | { kind: 'embed'; text: string });
+
+/** Parsed vectors kept for reuse, at most this many (a text met again in another question is not parsed again). */
+const VECTOR_MEMO = 50_000;
+
+/** `ModelAids` over the store's cache: answers that are there, and what was wanted and is not. */
+export class StoreAids implements ModelAids {
+    readonly wanted = new Map<string, Wanted>();
+    /** A model name the spec cannot resolve, with why (the plan does without it). */
+    readonly unusable = new Map<string, string>();
+    private readonly models = new Map<string, ResolvedModel | undefined>();
+    private readonly vectors = new Map<string, readonly number[]>();
+
+    constructor(private readonly spec: SpecModel, private readonly cached: (hash: string) => string | undefined) {}
+
+    private model(name: string): ResolvedModel | undefined {
+        if (!this.models.has(name)) {
+            const decl = modelFromFlag(name, this.spec.models);
+            const resolved = decl ? resolveModel(decl) : undefined;
+            if (!decl) this.unusable.set(name, `unknown model "${name}"`);
+            else if (!resolved?.model) this.unusable.set(name, resolved!.problems.join('; '));
+            this.models.set(name, resolved?.model);
+        }
+        return this.models.get(name);
+    }
+
+    chat(name: string, messages: ChatMessage[], options: { json?: boolean } = {}): string | undefined {
+        const model = this.model(name);
+        if (!model) return undefined;
+        const hash = sideHash(model, messages, { temperature: 0, json: options.json });
+        const hit = this.cached(hash);
+        if (hit === undefined) this.wanted.set(hash, { model, name, kind: 'chat', messages, json: options.json === true });
+        return hit;
+    }
+
+    embed(name: string, texts: readonly string[]): (readonly number[])[] | undefined {
+        const model = this.model(name);
+        if (!model) return undefined;
+        const out: (readonly number[])[] = [];
+        let missing = false;
+        for (const text of texts) {
+            const hash = embedHash(model, text);
+            let v = this.vectors.get(hash);
+            if (!v) {
+                const hit = this.cached(hash);
+                if (hit !== undefined) {
+                    v = JSON.parse(hit) as number[];
+                    if (this.vectors.size >= VECTOR_MEMO) this.vectors.clear();
+                    this.vectors.set(hash, v);
+                }
+            }
+            if (v) out.push(v);
+            else { missing = true; this.wanted.set(hash, { model, name, kind: 'embed', text }); }
+        }
+        return missing ? undefined : out;
+    }
+}
+
+/** The store's cache as the aids read it. */
+export function storeAids(spec: SpecModel, store: Pick<Store, 'cached'>): StoreAids {
+    return new StoreAids(spec, hash => store.cached(hash)?.text);
+}
+
+/** A call asked before its run existed, recorded with the run once it does. */
+export type PendingCall = Omit<AnswerRecord, 'cacheable' | 'run'>;
+
+export interface AidsRequest {
+    spec: SpecModel;
+    data: LoadedData;
+    store: Store;
+    /** The run's generation options (suite, probe, limit, seed): the questions the run will ask. */
+    options: GenerateOptions;
+    keyFor: KeyFor;
+    client: (model: ResolvedModel, key: string) => ModelClient;
+    /** Asked once when the calls' estimate goes above `threshold` (US dollars); false stops before those calls. */
+    confirm: (usd: number, estimates: CostEstimate[]) => Promise<boolean>;
+    threshold: number;
+    signal?: AbortSignal;
+}
+
+export interface AidsOutcome {
+    /** What generation reads from now on (the store's cache). */
+    aids: StoreAids;
+    /** Calls made, to record with the run. */
+    calls: PendingCall[];
+    /** Why some outputs could not be had, in words (the plans did without them and say so). */
+    problems: string[];
+    /** The cost question was answered no. */
+    declined?: boolean;
+}
+
+/** Whether any probe the run generates reads models while generating. */
+function readsModels(spec: SpecModel, options: GenerateOptions): boolean {
+    const suite = options.suite === undefined ? undefined : spec.suites.find(s => s.name === options.suite);
+    const names = options.probe !== undefined ? [options.probe] : suite ? suite.probes : spec.probes.map(p => p.name);
+    return spec.probes.some(p => names.includes(p.name) && (findFamily(p.kind)?.generationModels?.(p).length ?? 0) > 0);
+}
+
+/** Chat requests asked at once (the answers are long: summaries, merged passages). */
+const CHAT_CONCURRENCY = 4;
+/** Texts per embeddings request. */
+const EMBED_BATCH = 64;
+/** Rounds of generate-then-ask (select and summarise, then merge, then nothing more). */
+const MAX_ROUNDS = 5;
+/** Output tokens a generation step's answer is estimated at, when the model declares none. */
+const STEP_OUTPUT_TOKENS = 250;
+
+export async function fetchAids(req: AidsRequest): Promise<AidsOutcome> {
+    const { spec, store } = req;
+    const outcome: AidsOutcome = { aids: storeAids(spec, store), calls: [], problems: [] };
+    if (!readsModels(spec, req.options)) return outcome;
+    const failed = new Set<string>();
+    const clients = new Map<string, { model: ResolvedModel; client: ModelClient; key: string } | string>();
+    let spent = 0, confirmed = false;
+    for (let round = 0; round < MAX_ROUNDS && !req.signal?.aborted; round++) {
+        const aids = storeAids(spec, store);
+        const generation = generateQuestions(spec, req.data, { ...req.options, aids });
+        for (let r = generation.questions.next(); !r.done; r = generation.questions.next()) { /* generate only to learn what is wanted */ }
+        for (const [name, why] of aids.unusable) note(outcome, `${name}: ${why}`);
+        const wanted = [...aids.wanted].filter(([hash]) => !failed.has(hash));
+        if (wanted.length === 0) break;
+        const estimates = estimate(wanted.map(([, w]) => w));
+        const usd = estimates.reduce((n, e) => n + (e.usd ?? 0), 0);
+        if (!confirmed && spent + usd > req.threshold) {
+            if (!(await req.confirm(spent + usd, estimates))) { outcome.declined = true; break; }
+            confirmed = true;
+        }
+        spent += usd;
+        const byModel = new Map<string, [string, Wanted][]>();
+        for (const w of wanted) byModel.set(w[1].name, [...(byModel.get(w[1].name) ?? []), w]);
+        for (const [name, list] of byModel) {
+            const c = await clientFor(name, list[0]![1].model);
+            if (typeof c === 'string') { note(outcome, c); list.forEach(([h]) => failed.add(h)); continue; }
+            const chats = list.filter((w): w is [string, Wanted & { kind: 'chat' }] => w[1].kind === 'chat');
+            const texts = list.filter((w): w is [string, Wanted & { kind: 'embed' }] => w[1].kind === 'embed');
+            await askChats(c, chats);
+            await embedTexts(c, texts);
+        }
+    }
+    return outcome;
+
+    async function clientFor(name: string, model: ResolvedModel) {
+        let c = clients.get(name);
+        if (c === undefined) {
+            const key = await req.keyFor(model);
+            c = !key.ok ? `${name}: ${key.message}` : { model, key: key.key, client: req.client(model, key.key) };
+            // Generation reads answers from the cache: a model whose answers are not cached (offline, replay) cannot serve it.
+            if (typeof c !== 'string' && !c.client.cacheable) c = `${name}: generation steps need a model whose answers are cached (an OpenAI-compatible endpoint); ${model.provider} models are not`;
+            clients.set(name, c);
+        }
+        return c;
+    }
+
+    async function askChats(c: { model: ResolvedModel; client: ModelClient }, list: [string, Wanted & { kind: 'chat' }][]) {
+        let next = 0;
+        const worker = async () => {
+            while (next < list.length && !req.signal?.aborted) {
+                const [hash, w] = list[next++]!;
+                const params = { temperature: 0, json: w.json };
+                try {
+                    const done = await c.client.complete({ messages: w.messages, params, sample: 0 }, req.signal);
+                    store.cacheAnswers([{ hash, text: done.text, tokensIn: done.tokens.input, tokensOut: done.tokens.output, finishReason: done.finishReason, latencyMs: done.latencyMs }]);
+                    outcome.calls.push({
+                        question: 'generation', model: `generate:${c.model.name}`, sample: 0, hash, params: sideParams(params), text: done.text,
+                        tokensIn: done.tokens.input, tokensOut: done.tokens.output, latencyMs: done.latencyMs, cost: costOf(priceOf(c.model), done.tokens),
+                        attempts: 1, finishReason: done.finishReason, cached: false,
+                    });
+                } catch (e) {
+                    failed.add(hash);
+                    note(outcome, `${w.name}: a generation step's call failed: ${e instanceof Error ? e.message : String(e)}`);
+                }
+            }
+        };
+        await Promise.all(Array.from({ length: Math.min(CHAT_CONCURRENCY, list.length) }, worker));
+    }
+
+    async function embedTexts(c: { model: ResolvedModel; key: string }, list: [string, Wanted & { kind: 'embed' }][]) {
+        const client = new OpenAIEmbeddingsClient(c.model, c.key);
+        for (let i = 0; i < list.length && !req.signal?.aborted; i += EMBED_BATCH) {
+            const batch = list.slice(i, i + EMBED_BATCH);
+            try {
+                const got = await client.embed(batch.map(([, w]) => w.text), req.signal);
+                store.cacheAnswers(batch.map(([hash], j) => ({ hash, text: JSON.stringify(got.vectors[j]), tokensIn: 0, tokensOut: 0, finishReason: 'embedding', latencyMs: got.latencyMs })));
+                outcome.calls.push({
+                    question: 'generation', model: `embed:${c.model.name}`, sample: 0, hash: batch[0]![0], params: { embedding: true }, text: '',
+                    tokensIn: got.tokens, tokensOut: 0, latencyMs: got.latencyMs, cost: costOf(priceOf(c.model), { input: got.tokens, output: 0 }),
+                    attempts: 1, finishReason: 'embedding', cached: false,
+                });
+            } catch (e) {
+                batch.forEach(([h]) => failed.add(h));
+                note(outcome, `${c.model.name}: the embeddings call failed: ${e instanceof Error ? e.message : String(e)}`);
+            }
+        }
+    }
+}
+
+function note(outcome: AidsOutcome, message: string): void {
+    if (!outcome.problems.includes(message)) outcome.problems.push(message);
+}
+
+/** What the wanted calls cost, per model (embeddings: input tokens only, about four characters a token). */
+function estimate(wanted: readonly Wanted[]): CostEstimate[] {
+    const byModel = new Map<string, { model: ResolvedModel; requests: number; input: number; output: number }>();
+    for (const w of wanted) {
+        const e = byModel.get(w.name) ?? { model: w.model, requests: 0, input: 0, output: 0 };
+        e.requests++;
+        if (w.kind === 'chat') { e.input += countMessageTokens(w.messages); e.output += w.model.expectedOutputTokens ?? STEP_OUTPUT_TOKENS; } else e.input += Math.ceil(w.text.length / 4);
+        byModel.set(w.name, e);
+    }
+    return [...byModel.values()].map(e => {
+        const price = priceOf(e.model);
+        const out: CostEstimate = { model: e.model.name, requests: e.requests, inputTokens: e.input, outputTokens: e.output, outputFrom: e.model.expectedOutputTokens !== undefined ? 'setting' : 'default' };
+        if (price) out.usd = costOf(price, { input: e.input, output: e.output });
+        return out;
+    });
+}

@@ -1,0 +1,34 @@
+/**
+ * `halluprobe estimate`: a family's figure for an expensive model from a sample. The cheap model answers every
+ * question of the probe (one `runSpec`); the probe's family (its `estimate` hook, through the registry: statement
+ * probes' T / I / C) picks what the expensive model is asked, round by round, each ask a `runSpec` over the selected
+ * questions (the cache never pays twice).
+ */
+import { runSpec, type RunSpecRequest, type RunSpecResult } from './spec-run.js';
+import { familyKinds, findFamily } from '../probes/families.js';
+import type { EstimateRequest, EstimateRun, FigureEstimate } from '../probes/estimate-types.js';
+import { HalluProbeError, problem } from '../errors.js';
+
+export type { EstimateRequest, FigureEstimate } from '../probes/estimate-types.js';
+
+export interface EstimateProbeRequest extends EstimateRequest, Pick<RunSpecRequest, 'spec' | 'db' | 'secrets' | 'confirmHost' | 'confirmCost' | 'env' | 'signal' | 'concurrency'> {}
+
+const asRun = (r: RunSpecResult): EstimateRun => ({ id: r.run.id, questions: r.results.questions, verdicts: r.results.verdicts });
+
+export async function estimateProbe(req: EstimateProbeRequest): Promise<FigureEstimate> {
+    const base = { spec: req.spec, db: req.db, secrets: req.secrets, confirmHost: req.confirmHost, confirmCost: req.confirmCost, env: req.env, signal: req.signal, concurrency: req.concurrency, origin: 'estimate' };
+    const cheapRun = await runSpec({ ...base, probe: req.probe, models: [req.cheap] });
+    if (cheapRun.status !== 'completed') throw new HalluProbeError(problem('estimate-cheap', `The cheap model's run ended ${cheapRun.status}.`, 'Run the estimate again; answers already received come from the cache.'));
+    const kind = cheapRun.spec.probes.find(p => p.name === req.probe)?.kind;
+    const family = kind === undefined ? undefined : findFamily(kind);
+    if (!family?.estimate) {
+        const estimable = familyKinds().map(k => findFamily(k)!).filter(f => f.estimate);
+        throw new HalluProbeError(problem('estimate-kind', `Probe ${req.probe} is not a ${estimable.map(f => f.kind).join(' or ')} probe.`,
+            `Estimates are made for ${estimable.map(f => `${f.kind} probes (probe NAME ${f.kind} …: ${f.example})`).join(' and ')}.`));
+    }
+    return family.estimate(req, asRun(cheapRun), async questionIds => {
+        const run = await runSpec({ ...base, probe: req.probe, models: [req.expensive], questionIds });
+        if (run.status !== 'completed') throw new HalluProbeError(problem('estimate-expensive', `The expensive model's run ended ${run.status}.`, 'Run the estimate again; answers already received come from the cache.'));
+        return asRun(run);
+    });
+}

@@ -1,0 +1,6 @@
+/**
+ * The run room's light front door: the text of a run's progress, cost and summary, loading no native module, for
+ * the extension's eagerly loaded files (better-sqlite3 loads only when a store is first used:
+ * src/extension/native.ts). `index.ts` re-exports it all.
+ */
+export { pacingLines, preparedLines, progressBar, progressLine, summaryLines, usd } from './format.js';

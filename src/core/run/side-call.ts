@@ -1,0 +1,87 @@
+/**
+ * Calls made on the way to a verdict or a question rather than as an answer (a rule probe's claim extraction, an
+ * evidence probe's judge or enriching steps, an open probe's embeddings): models named by a probe setting,
+ * resolved with their keys on first use, each request cached by its hash in the store's cache like every answer,
+ * and each call recorded with the run at its price (so the run's cost counts it).
+ */
+import type { SpecModel } from '../spec/model.js';
+import type { ChatMessage } from '../probes/question.js';
+import type { Store } from '../store/index.js';
+import type { CompletionParams, ModelClient } from '../models/types.js';
+import { modelFromFlag, resolveModel, type ResolvedModel } from '../models/providers.js';
+import { costOf, priceOf } from '../models/cost.js';
+import { requestHash } from './hash.js';
+
+/** The key of a resolved model, as `resolveKey` gives it (the caller knows the secrets, bindings and host prompts). */
+export type KeyFor = (model: ResolvedModel) => Promise<{ ok: true; key: string } | { ok: false; message: string }>;
+
+/**
+ * Declared models resolved with their keys on first use (once per name), made into what a step needs; a model that
+ * cannot be used gives why, once in `problems`.
+ */
+export function modelsOnDemand<T>(spec: SpecModel, setting: string, keyFor: KeyFor, make: (model: ResolvedModel, key: string) => T, problems: string[]): (name: string) => Promise<T | string> {
+    const ready = new Map<string, T | string>();
+    return async name => {
+        let c = ready.get(name);
+        if (c === undefined) {
+            const decl = modelFromFlag(name, spec.models);
+            const resolved = decl ? resolveModel(decl) : undefined;
+            const key = resolved?.model ? await keyFor(resolved.model) : undefined;
+            c = !decl ? `${setting}: unknown model "${name}"` : !resolved?.model ? `${setting}: ${resolved!.problems.join('; ')}`
+                : !key!.ok ? `${setting} ${name}: ${key!.message}` : make(resolved.model, key!.key);
+            ready.set(name, c);
+            if (typeof c === 'string') problems.push(c);
+        }
+        return c;
+    };
+}
+
+/** The parameters a side call's cache key holds (JSON mode named as the endpoint sees it). */
+export function sideParams(params: CompletionParams): Record<string, unknown> {
+    const out: Record<string, unknown> = { temperature: params.temperature };
+    if (params.maxTokens !== undefined) out.max_tokens = params.maxTokens;
+    if (params.json) out.response_format = 'json_object';
+    return out;
+}
+
+/** The cache key of a side call to a chat model. */
+export function sideHash(model: ResolvedModel, messages: ChatMessage[], params: CompletionParams): string {
+    return requestHash(model.endpoint, model.id, sideParams(params), messages);
+}
+
+/** Where a side call is recorded: the run, the question it served (or a label for a generation step), a label per step. */
+export interface SideSlot { run: string; question: string; sample: number; step: string }
+
+/**
+ * One chat call on the way: from the cache when it holds the request (recorded as cached, no cost), else asked and
+ * recorded with its tokens and price. Throws the client's error (the caller says what the step does without it).
+ */
+export async function askSide(store: Pick<Store, 'cached' | 'recordSideCall'>, c: { model: ResolvedModel; client: ModelClient }, messages: ChatMessage[], params: CompletionParams, slot: SideSlot, signal?: AbortSignal): Promise<{ text: string; cached: boolean }> {
+    const hash = sideHash(c.model, messages, params);
+    const base = { run: slot.run, question: slot.question, model: `${slot.step}:${c.model.name}`, sample: slot.sample, hash, params: sideParams(params) };
+    const hit = c.client.cacheable ? store.cached(hash) : undefined;
+    if (hit) {
+        store.recordSideCall({ ...base, text: hit.text, tokensIn: hit.tokensIn, tokensOut: hit.tokensOut, latencyMs: 0, cost: 0, attempts: 0, finishReason: hit.finishReason, cached: true });
+        return { text: hit.text, cached: true };
+    }
+    const done = await c.client.complete({ messages, params, sample: 0 }, signal);
+    if (c.client.cacheable) {
+        store.recordSideCall({
+            ...base, text: done.text, tokensIn: done.tokens.input, tokensOut: done.tokens.output, latencyMs: done.latencyMs,
+            cost: costOf(priceOf(c.model), done.tokens), attempts: 1, finishReason: done.finishReason, cached: false,
+        });
+    }
+    return { text: done.text, cached: false };
+}
+
+/** A JSON object's string field, or why the text is not one. */
+export function jsonField(text: string, field: string): string | { error: string } {
+    const start = text.indexOf('{'), end = text.lastIndexOf('}');
+    if (start < 0 || end < start) return { error: 'the answer is not a JSON object' };
+    try {
+        const value = (JSON.parse(text.slice(start, end + 1)) as Record<string, unknown>)[field];
+        return typeof value === 'string' ? value : { error: `the JSON object has no text field "${field}"` };
+    } catch {
+        return { error: 'the answer is not valid JSON' };
+    }
+}
