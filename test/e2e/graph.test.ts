@@ -4,8 +4,9 @@
  * panel — every node and every edge label inside the canvas, every label at least 11 px on screen — with the
  * question's own entities marked and in view; an open question's large context opens collapsed behind "+N more"
  * nodes, which expand; one graph panel is reused for all four. Measured through cytoscape in the webview. Also
- * (items 4 and 5): the failure picker shows the question, not its context prompt; an answered question's header
- * is never "not run yet"; an open probe's CodeLens reads R n/a AR n/a.
+ * (items 4 and 5): every failure says why in the panel (an open one by its claims), the failure picker shows the
+ * question, not its context prompt; an answered question's header is never "not run yet"; an open probe's
+ * CodeLens reads R n/a AR n/a and counts answers, not rationales.
  * Screenshots go to test-artifacts/e2e/graph/.
  */
 import { after, before, describe, it } from 'node:test';
@@ -24,7 +25,7 @@ const skip = missing ? `e2e skipped: ${missing}` : false;
 
 interface Box { x1: number; y1: number; x2: number; y2: number }
 interface Measured {
-    question: string; hops: string; width: number; height: number;
+    question: string; hops: string; why: string[]; width: number; height: number;
     nodes: (Box & { id: string; label: string; kind: string; focus: boolean })[];
     edges: (Box & { id: string; label: string })[];
     labels: { id: string; text: string; px: number }[];
@@ -42,6 +43,7 @@ const MEASURE = `(() => {
     return {
         question: document.querySelector('#rationale .question')?.textContent ?? '',
         hops: document.getElementById('hops')?.textContent ?? '',
+        why: Array.from(document.querySelectorAll('#why li')).map(li => li.textContent ?? ''),
         width: cy.width(), height: cy.height(),
         nodes: cy.nodes().map(n => ({ id: n.id(), label: text(n), kind: String(n.data('kind')), focus: n.hasClass('focus'), ...box(n) })),
         edges: cy.edges().filter(e => text(e) !== '').map(e => ({ id: e.id(), label: text(e), ...box(e) })),
@@ -64,6 +66,8 @@ function assertReadable(m: Measured, what: string): void {
     for (const l of m.labels) assert.ok(l.px >= 11, `${what}: "${l.text}" is drawn ${l.px.toFixed(1)} px high`);
     assert.ok(m.nodes.some(n => n.focus), `${what}: no node is marked as the question's own (${m.nodes.map(n => n.id).join(', ')})`);
     assert.doesNotMatch(m.hops, /not run yet/, `${what}: an answered question's header`);
+    // A failure says why (issue 25 item 4): the answer read against the gold, a failed hop, or the family's own words.
+    assert.ok(m.why.length > 0, `${what}: the panel does not say why the question failed`);
 }
 
 describe('the graph panel opens every kind of question readable', { skip, timeout: 420_000 }, () => {
@@ -116,6 +120,7 @@ describe('the graph panel opens every kind of question readable', { skip, timeou
         const { m } = await openFailure('movie.probe', 'Is there a movie');
         await wb.screenshot('binary');
         assertReadable(m, 'binary');
+        for (const w of m.why) assert.match(w, /^answer (yes|no|unsure|unparseable), expected (yes|no)|^hop \d+: /, 'binary: why');
         assert.ok(m.nodes.some(n => n.kind === 'entity' && n.focus), 'the movie is the marked entity');
     });
 
@@ -140,10 +145,15 @@ describe('the graph panel opens every kind of question readable', { skip, timeou
         const lens = session.page.locator(S.codeLens).filter({ hasText: /simulator \(offline simulator\) · A [.\d]+ R n\/a AR n\/a H [.\d]+/ });
         await lens.first().waitFor({ timeout: 60_000 });
         assert.doesNotMatch((await wb.codeLenses()).join(' | '), /R \.00 AR \.00/);
+        // It counts answers; an open answer has no rationale keywords to fail (issue 25 item 4: not "0 of 80 rationales failed").
+        assert.doesNotMatch(await lens.first().innerText(), /rationales failed/);
         // The failure picker shows the question, not the context prompt it was asked with.
         assert.ok(rows.length > 0);
         for (const r of rows) assert.doesNotMatch(r, /Below are the facts|Answer:|\n/, `a failure picker row: ${r}`);
         assertReadable(m, 'open');
+        // An open failure is explained by its claims, never as "answer yes, expected yes" (issue 25 item 4).
+        assert.ok(m.why.some(w => /^claim ".+" (at \d+–\d+ )?contradicted|^no claim supported by the data|^no claim read/.test(w)), `open: why ${m.why.join(' | ')}`);
+        for (const w of m.why) assert.doesNotMatch(w, /^answer yes, expected yes/, 'open: why');
         const entities = m.nodes.filter(n => n.focus).map(n => n.label);
         assert.ok(entities.some(l => m.question.includes(l)), `the marked entities (${entities.join(', ')}) are the question's: ${m.question.split('\n')[0]}`);
         assert.ok(m.more.length > 0, `a large context opens collapsed: ${m.nodes.length} nodes drawn`);

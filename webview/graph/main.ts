@@ -175,6 +175,12 @@ function rationale(g: QuestionGraph): HTMLElement {
     aside.append(el('h2', {}, 'Question'), el('p', { class: 'question' }, g.question));
     aside.append(el('p', { class: `verdict ${g.correct ? 'correct' : 'wrong'}`, id: 'verdict' }, `${g.model || 'not run'} · answer ${g.answer} · gold ${g.gold}`));
     aside.append(el('p', { class: 'hops', id: 'hops' }, hopSummary(g)));
+    // Why it failed, in the family's own words (which claim, which edge, which premise), as the engine explains it.
+    if (g.explanation?.length) {
+        const why = el('ul', { class: 'why', id: 'why', 'aria-label': 'Why it failed' });
+        for (const line of g.explanation) why.append(el('li', {}, line));
+        aside.append(el('h2', {}, 'Why'), why);
+    }
     const text = el('p', { class: 'text', id: 'rationale-text' });
     for (const s of rationaleSegments(g.rationale.text, g.rationale.spans)) {
         text.append(s.status ? el('mark', { class: `kw ${s.status}`, title: `${s.status}: ${s.keyword ?? ''}` }, s.text) : document.createTextNode(s.text));
