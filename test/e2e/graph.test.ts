@@ -170,4 +170,32 @@ describe('the graph panel opens every kind of question readable', { skip, timeou
         const tabs = await session.page.locator('.tabs-container .tab').allInnerTexts();
         assert.equal(tabs.filter(t => t.startsWith('Graph ·')).length, 1, `tabs: ${tabs.join(' | ')}`);
     });
+
+    it('the open probe\'s report as Show Results opens it (a Markdown document): n/a where a figure does not apply, levels in the spec\'s order, failures explained by their claims', async () => {
+        await wb.openFile('open.probe');
+        await wb.command('HalluProbe: Show Results');
+        // The report opens as an untitled Markdown document, its tab named by its first line.
+        await session.page.locator('.tabs-container .tab').filter({ hasText: 'HalluProbe report' }).first().waitFor({ timeout: 60_000 });
+        // The report is the active editor: its whole text, as a user would copy it.
+        const text = await wb.activeEditorText();
+        await wb.screenshot('open-report');
+        assert.match(text, /^# HalluProbe report/);
+        /** The explain_pair rows of the table under `heading`, as cells. */
+        const rows = (heading: string) => {
+            const table = text.slice(text.indexOf(`## ${heading}`)).split('\n\n')[1] ?? '';
+            return table.split('\n').map(l => l.split('|').slice(1, -1).map(c => c.trim())).filter(c => c[1] === 'explain\\_pair');
+        };
+        const metrics = rows('Metrics');
+        assert.ok(metrics.length > 0, `no Metrics rows in: ${text.slice(0, 800)}`);
+        // Item 5: R and AR do not apply to an open probe: n/a, never 0.00.
+        for (const r of metrics) assert.deepEqual([r[7], r[8]], ['n/a', 'n/a'], `R / AR of ${r[2]}`);
+        // Item 7: none, clean, then the perturbed levels in the spec's order (perturb ["rewire", "replace"]).
+        const specOrder = ['none', 'clean', 'rewire-25', 'rewire-50', 'rewire-100', 'replace-25', 'replace-50', 'replace-100'];
+        assert.deepEqual(metrics.map(r => r[2]), specOrder);
+        assert.deepEqual(rows('Open answers').map(r => r[2]), specOrder);
+        // Item 4: a failing open question is explained by its claims, not by "answer yes, expected yes".
+        const failing = text.slice(text.indexOf('Failing questions'));
+        assert.match(failing, /claim ".+" at \d+–\d+ contradicted by the data's /);
+        assert.doesNotMatch(failing, /answer yes, expected yes/);
+    });
 });
