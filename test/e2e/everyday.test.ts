@@ -82,6 +82,8 @@ describe('everyday use of the extension', { skip, timeout: 300_000 }, () => {
         await wb.screenshot('failure-peek');
         assert.match(text, /Question: /);
         assert.match(text, /Gold: .* · Answer \(simulator\)/);
+        // Why it failed, in the engine's words (issue 25 item 4): the answer read against the gold, or the failed hop.
+        assert.match(text, /Why:\s+(answer \w+, expected \w+|hop \d+: )/);
     });
 
     it('a CLI run into the same store reaches the Testing view too', async () => {
@@ -144,6 +146,17 @@ describe('everyday use of the extension', { skip, timeout: 300_000 }, () => {
         await wb.screenshot('preview');
         assert.ok(m.page <= 1 && m.viewport <= 1, `horizontal overflow in a ${m.width} px panel: page ${m.page} px, table ${m.viewport} px`);
         assert.ok(m.question >= 100 && m.keywords >= 60, JSON.stringify(m));
+
+        // A panel of ordinary width (a wider window): the short columns (probe, phrasing, gold) show their whole text in
+        // every row drawn (issue 25 item 7: not "movie_…", "neg…"); only a half-width panel may cut them.
+        const viewport = session.page.viewportSize()!;
+        await session.page.setViewportSize({ width: 2400, height: viewport.height });
+        await frame.waitForFunction(() => innerWidth > 700);
+        const cut = await frame.evaluate(() => Array.from(document.querySelectorAll('.body .row .c-probe, .body .row .c-phrasing, .body .row .c-gold'))
+            .filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.textContent));
+        await wb.screenshot('preview-wide');
+        await session.page.setViewportSize(viewport);
+        assert.deepEqual(cut, [], 'probe / phrasing / gold cells cut in a wide panel');
     });
 
     it('the graph opens readable: labels at least 11 px high', async () => {
