@@ -1,7 +1,7 @@
 import { print } from '../print.js';
 import type { Command } from './command.js';
 import { stringFlag, UsageError, type ParsedArgs, unknownOption } from '../args.js';
-import { estimateProbe } from '../../core/run/index.js';
+import { estimateProbe, type EstimateBudget } from '../../core/run/index.js';
 
 const FLAGS = new Set(['probe', 'model', 'cheap', 'budget', 'metric', 'target', 'seed', 'db', 'yes', 'format', 'help']);
 
@@ -12,8 +12,15 @@ const num = (s: string | undefined, name: string): number | undefined => {
     return n;
 };
 
-/** `--budget 30%` is a share of the triples (100 % = all of them), `--budget 40` a count. */
-function budgetOf(s: string): { count: number } | { share: number } {
+/**
+ * `--budget 30%` is a share of the triples (100 % = all of them), `--budget 40` a count of triples, `--budget 500calls`
+ * the expensive model's calls, `--budget $2.50` dollars at its price.
+ */
+function budgetOf(s: string): EstimateBudget {
+    const calls = /^\s*(\d+)\s*calls?\s*$/i.exec(s);
+    if (calls) return { calls: num(calls[1], 'budget')! };
+    const usd = /^\s*\$\s*(\d+(?:\.\d+)?)\s*$/.exec(s) ?? /^\s*(\d+(?:\.\d+)?)\s*(?:usd|dollars?)\s*$/i.exec(s);
+    if (usd) return { usd: num(usd[1], 'budget')! };
     const n = num(s, 'budget')!;
     if (!s.endsWith('%')) {
         if (!Number.isInteger(n)) throw new UsageError(`--budget is a whole number of triples or a share such as 30%, not "${s}".`);
@@ -26,11 +33,12 @@ function budgetOf(s: string): { count: number } | { share: number } {
 export const estimate: Command = {
     summary: 'Estimate a model\'s T / I / C over a statement probe from a sample, with a cheap model answering everything.',
     options: [...FLAGS],
-    usage: `halluprobe estimate <spec.probe> --probe P --model EXPENSIVE --cheap CHEAP --budget N|10% [options]
+    usage: `halluprobe estimate <spec.probe> --probe P --model EXPENSIVE --cheap CHEAP --budget N|10%|500calls|$2 [options]
 
 The cheap model (or "offline") answers every statement of probe P; the expensive model answers a sample of
 the triples chosen round by round where the interval is widest; prediction-powered inference combines both.
-  --budget N|X%     expensive triples to ask: a count, or a share of the triples
+  --budget B        what the expensive model may spend: N triples, X% of the triples, N calls ("500calls"),
+                    or dollars at its price ("$2.50")
   --metric T|I|C    which figure (default C, correctness)
   --target W        stop once the 95 % interval's half-width is at most W
   --seed K          the sample's seed (default 1)
@@ -65,6 +73,8 @@ Exit: 0 done, 1 a run failed, 2 bad usage.`,
         print(`${r.metric} of ${expensive} over ${r.population} triples of ${probe}: ${f(r.chosen.value)} [${f(r.chosen.ci[0])}, ${f(r.chosen.ci[1])}] (estimated, ${r.chosen.method === 'ppi' ? 'prediction-powered' : 'sample only'})`);
         print(`  measured: ${expensive} on ${r.labelled} triples (${r.expensiveQuestions} statements, ${Math.round((100 * r.labelled) / r.population)} % of the triples); ${cheap} on all ${r.population}: ${f(r.cheapMeasured)}`);
         print(`  interval half-width: ${f(r.chosen.halfWidth)} (prediction-powered ${f(r.ppi.halfWidth)}, sample only ${f(r.sampleOnly.halfWidth)})`);
+        const usd = (x: number | undefined) => (x === undefined ? '' : ` ($${x.toFixed(2)})`);
+        print(`  spent: ${r.spent.calls} calls of ${expensive}${usd(r.full.usd === undefined ? undefined : r.spent.usd)}; budget ${r.budget.units} ${r.unit} = ${r.budget.calls} calls${usd(r.budget.usd)}; a full run: ${r.full.calls} calls${usd(r.full.usd)} (spent ${Math.round((100 * r.spent.calls) / Math.max(1, r.full.calls))} % of it)`);
         print(`  per stratum: ${Object.entries(r.perStratum).map(([k, n]) => `${k} ${n}`).join(', ')}; runs: cheap ${r.cheapRun}, expensive ${r.expensiveRuns.join(', ')}`);
         if (r.failed > 0) print(`  ${r.failed} triple${r.failed === 1 ? '' : 's'} left out: the expensive model's calls failed (see halluprobe runs; asking again retries them)`);
         return status;

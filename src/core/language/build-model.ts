@@ -5,12 +5,12 @@ import {
     isAliasList, isBoolValue, isGoldLiteral, isGoldWhen, isListValue, isLookup, isNameValue, isNumberValue, isOption,
     isPhrasing, isAsk, isStem, isQuota, isSample, isSetting, isSpec, isStringValue, isSuiteModels, isSuiteProbes, isVariant,
     isSource, isRelation, isFd, isFk, isAliases, isProbe, isModel, isSuite, isRule,
-    type AttributePath, type AttributeTuple, type Setting, type Spec, type Value,
+    type AsOf, type AttributePath, type AttributeTuple, type Setting, type Spec, type Value,
 } from './generated/ast.js';
 import { edgeProperties, ruleDecl } from './build-rules.js';
 import {
-    fdId, fkId,
-    type AliasDecl, type AttributeRef, type FdDecl, type FkDecl, type ModelDecl, type ProbeDecl, type RelationDecl,
+    asOfYear, fdId, fkId,
+    type AliasDecl, type AsOfDecl, type AttributeRef, type FdDecl, type FkDecl, type ModelDecl, type ProbeDecl, type RelationDecl,
     type SettingValue, type Settings, type SourceDecl, type SpecModel, type SuiteDecl,
 } from '../spec/model.js';
 
@@ -35,6 +35,13 @@ export function settingsOf(settings: Setting[]): Settings {
 const refName = (r: Reference | undefined): string => r?.ref ? (r.ref as unknown as { name: string }).name : (r?.$refText ?? '');
 
 // Parts may be missing when the parser recovered from a syntax error; the model then holds empty names.
+/** `as of …` as the model keeps it; undefined when absent or when it names no year (`check` says so: as-of-value). */
+function asOfDecl(asOf: AsOf | undefined): AsOfDecl | undefined {
+    const year = asOf && asOfYear(asOf.year, asOf.text);
+    if (!asOf || year === undefined) return undefined;
+    return { text: asOf.text ?? String(asOf.year), year, loc: locationOf(asOf) };
+}
+
 function attributePath(p: AttributePath | undefined): AttributeRef {
     return { relation: refName(p?.relation), attribute: refName(p?.attribute) };
 }
@@ -69,6 +76,8 @@ function addElements(model: SpecModel, doc: LangiumDocument, root: Spec): void {
         if (isSource(el)) {
             const src: SourceDecl = { name: el.name ?? '', format: (el.format ?? 'csv') as SourceDecl['format'], path: el.format === 'postgres' ? el.path ?? '' : resolveDataPath(doc, el.path ?? ''), settings: settingsOf(el.settings), loc };
             if (el.table !== undefined) src.table = el.table;
+            const asOf = asOfDecl(el.asOf);
+            if (asOf) src.asOf = asOf;
             if (el.query !== undefined) src.query = el.query;
             model.sources.push(src);
         } else if (isRelation(el)) {
@@ -79,6 +88,9 @@ function addElements(model: SpecModel, doc: LangiumDocument, root: Spec): void {
             if (el.complete) rel.complete = true;
             const during = el.during[0]?.attributes.map(refName);
             if (during?.length === 2) rel.during = { begin: during[0]!, end: during[1]! };
+            // The relation's own `as of`, else its source's (linked, so a source declared further down counts too).
+            const asOf = asOfDecl(el.asOf ?? el.source?.ref?.asOf);
+            if (asOf) rel.asOf = asOf;
             for (const a of el.attributes) {
                 const attr: RelationDecl['attributes'][number] = {
                     name: a.name ?? '', type: { scalar: (a.type?.element ?? 'text') as 'text', list: a.type?.list ?? false }, column: a.column ?? a.name ?? '', loc: locationOf(a),

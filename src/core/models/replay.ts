@@ -9,7 +9,13 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { isChoiceLog, parseErbenchChoiceLog, parseErbenchLog } from './erbench-log.js';
 import { ModelError, type Completion, type CompletionRequest, type ModelClient } from './types.js';
 
-export interface ReplayRecord { id?: string; question?: string; answer: string; sample?: number }
+export interface ReplayRecord {
+    id?: string; question?: string; answer: string; sample?: number;
+    /** ERBench logs: K of "N-Kth question", the question's position among its entity's questions. */
+    position?: number;
+    /** ERBench logs: the record carries a gold answer (a measured question, not a knowledge question). */
+    graded?: boolean;
+}
 
 /** Questions match whatever the whitespace and case of the transcript. */
 export function textKey(text: string): string {
@@ -65,7 +71,11 @@ export function readTranscript(text: string, format: ReplayFormat): { records: R
         // it is no answer of the model, so its question stays unanswered rather than being scored.
         const failed = records.filter(r => r.answer === 'RESPONSE ERROR');
         for (const r of failed) problems.push(`record ${r.row}-${r.phrasing}: "RESPONSE ERROR" is a failed call, not an answer`);
-        return { records: records.filter(r => r.answer !== 'RESPONSE ERROR').map(r => ({ question: r.question, answer: r.answer })), problems };
+        return {
+            records: records.filter(r => r.answer !== 'RESPONSE ERROR')
+                .map(r => ({ question: r.question, answer: r.answer, position: r.phrasing, graded: r.gold !== '' && r.gold !== 'none' })),
+            problems,
+        };
     }
     if (format === 'csv') {
         const rows = parseCsv(text, { columns: true, skip_empty_lines: true, relax_column_count: true, bom: true }) as Record<string, unknown>[];
@@ -94,6 +104,9 @@ export class ReplayClient implements ModelClient {
     readonly displayName: string;
     private readonly byId = new Map<string, ReplayRecord[]>();
     private readonly byText = new Map<string, ReplayRecord[]>();
+    private readonly records: ReplayRecord[];
+    /** Knowledge records by position, then by word of their question (built on the first match by entity). */
+    private byWord: Map<number, Map<string, ReplayRecord[]>> | undefined;
     readonly problems: string[];
     readonly size: number;
 
@@ -101,6 +114,7 @@ export class ReplayClient implements ModelClient {
         this.displayName = `${name} (replay)`;
         this.problems = problems;
         this.size = records.length;
+        this.records = records;
         for (const r of records) {
             if (r.id) push(this.byId, r.id, r);
             if (r.question) {
@@ -134,9 +148,39 @@ export class ReplayClient implements ModelClient {
         const q = request.question;
         const candidates = (q && this.byId.get(q.id))
             ?? (q && (this.byText.get(textKey(q.question)) ?? this.byText.get(unframed(textKey(q.question)))))
-            ?? this.byText.get(textKey(lastUser(request) ?? ''));
+            ?? this.byText.get(textKey(lastUser(request) ?? ''))
+            ?? (q?.replayByEntity !== undefined ? this.byEntity(q.entity.key, q.replayByEntity) : undefined);
         if (!candidates) return undefined;
         return candidates.find(c => c.sample === request.sample) ?? candidates[Math.min(request.sample, candidates.length - 1)];
+    }
+
+    /**
+     * The recorded knowledge question (no gold) at `position` that names every one of the entity's key values as
+     * words; of several, the shortest ("Up" before "Up in the Air"). Undefined when none does.
+     */
+    private byEntity(key: readonly string[], position: number): ReplayRecord[] | undefined {
+        const values = key.map(textKey).filter(Boolean);
+        if (values.length === 0) return undefined;
+        const index = (this.byWord ??= this.indexWords()).get(position);
+        const anchor = values.flatMap(words).sort((a, b) => b.length - a.length)[0];
+        const pool = anchor ? index?.get(anchor) : undefined;
+        if (!pool) return undefined;
+        const hits = pool.filter(r => { const text = textKey(r.question!); return values.every(v => containsWords(text, v)); });
+        if (hits.length === 0) return undefined;
+        const shortest = Math.min(...hits.map(r => r.question!.length));
+        return hits.filter(r => r.question!.length === shortest);
+    }
+
+    private indexWords(): Map<number, Map<string, ReplayRecord[]>> {
+        const out = new Map<number, Map<string, ReplayRecord[]>>();
+        for (const r of this.records) {
+            if (r.graded || !r.question) continue;
+            const position = r.position ?? 0;
+            let byWord = out.get(position);
+            if (!byWord) { byWord = new Map(); out.set(position, byWord); }
+            for (const w of new Set(words(textKey(r.question)))) push(byWord, w, r);
+        }
+        return out;
     }
 
     async complete(request: CompletionRequest): Promise<Completion> {
@@ -149,6 +193,16 @@ export class ReplayClient implements ModelClient {
 function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
     const list = m.get(k);
     if (list) list.push(v); else m.set(k, [v]);
+}
+
+function words(text: string): string[] {
+    return text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/** `value`'s words appear in `text` in a row, not as part of longer words ("up" is not in "update"). */
+function containsWords(text: string, value: string): boolean {
+    const want = words(value).join(' ');
+    return want !== '' && ` ${words(text).join(' ')} `.includes(` ${want} `);
 }
 
 function lastUser(request: CompletionRequest): string | undefined {

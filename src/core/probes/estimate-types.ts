@@ -12,8 +12,8 @@ export interface EstimateRequest {
     /** The model whose figure is wanted, and the cheap one that answers everything. */
     expensive: string;
     cheap: string;
-    /** Expensive calls allowed: a count of the family's units (statement: triples), or a share (0 < share ≤ 1) of them. */
-    budget: { count: number } | { share: number };
+    /** What the expensive model may spend (EstimateBudget). */
+    budget: EstimateBudget;
     /** Which of the family's figures (statement: T, I or C; its default when left out). */
     metric?: string;
     /** Stop once the 95 % interval's half-width is at most this. */
@@ -22,8 +22,24 @@ export interface EstimateRequest {
     onRound?: (labelled: number, budget: number) => void;
 }
 
-/** A run as an estimate reads it: its id, its questions and their verdicts. */
-export interface EstimateRun { id: string; questions: Question[]; verdicts: Verdict[] }
+/**
+ * What the expensive model may spend: a count of the family's units (statement: triples), a share (0 < share ≤ 1) of
+ * them, a number of calls, or dollars at the model's price.
+ */
+export type EstimateBudget = { count: number } | { share: number } | { calls: number } | { usd: number };
+
+/** A run as an estimate reads it: its id, its questions and their verdicts, and the calls it made and paid. */
+export interface EstimateRun { id: string; questions: Question[]; verdicts: Verdict[]; calls: number; cost: number }
+
+/** The expensive model as the run resolves it: how often it is asked each question, and its price. */
+export interface EstimateModel {
+    samples: number;
+    /** Dollars to ask these questions (each `samples` times) at the model's price; undefined when it has none. */
+    usd(questions: readonly Question[]): number | undefined;
+}
+
+/** Units (the family's: statement triples), calls and dollars: what a budget allows, or what a full run costs. */
+export interface Spending { units: number; calls: number; usd?: number }
 
 export interface Estimate {
     /** The estimate of the expensive model's mean score over every unit. */
@@ -51,6 +67,14 @@ export interface EstimateResult {
 /** What `halluprobe estimate` reports: the estimate, the figure, what was measured, and the runs made. */
 export interface FigureEstimate extends EstimateResult {
     metric: string;
+    /** What the units are called (statement: triples). */
+    unit: string;
+    /** The budget in units, calls and (with a price) dollars, as asked. */
+    budget: Spending;
+    /** What the expensive model was actually asked (cache hits are free) and paid, over all its rounds. */
+    spent: { calls: number; usd: number };
+    /** The expensive model on every unit: the full run the estimate stands in for. */
+    full: Spending;
     /** The cheap model's own (measured) figure over every unit. */
     cheapMeasured: number;
     /** The expensive model's figure over the units it answered (measured on the sample only). */

@@ -16,7 +16,7 @@ import type { GroupMetrics } from '../verify/figures.js';
 import type { ParsedAnswer, Verdict } from '../verify/types.js';
 import type { ChatMessage, Gold, Question } from './question.js';
 import type { Plan } from './plan-types.js';
-import type { EstimateRequest, EstimateRun, FigureEstimate } from './estimate-types.js';
+import type { EstimateModel, EstimateRequest, EstimateRun, FigureEstimate } from './estimate-types.js';
 import type { QuestionGraph } from '../../protocol/webview.js';
 import type { AnswerRecord, CacheEntry, RunResults } from '../store/types.js';
 import type { ModelClient, ResolvedModel } from '../models/types.js';
@@ -287,7 +287,7 @@ export interface ProbeFamily {
      * sample): given the cheap model's run of the probe and a way to ask the expensive model chosen questions (each
      * ask a run of the engine), the estimate. The run room's `estimateProbe` runs the models and calls it.
      */
-    estimate?(request: EstimateRequest, cheap: EstimateRun, askExpensive: (questionIds: string[]) => Promise<EstimateRun>): Promise<FigureEstimate>;
+    estimate?(request: EstimateRequest, cheap: EstimateRun, askExpensive: (questionIds: string[]) => Promise<EstimateRun>, expensive: EstimateModel): Promise<FigureEstimate>;
     /**
      * Its blocks of the ERBench paper's table (`report --format erbench`), from the groups of one model, probe,
      * variant and mode; families the paper has no column for leave it out.

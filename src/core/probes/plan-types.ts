@@ -56,6 +56,12 @@ export interface Item extends QuestionData {
     group?: { key: string; relation: string; role: string };
     /** This item's system prompt when it is not the plan's (an evidence closed-book case under `prompt chat`). */
     system?: string;
+    /** How its keywords are looked for (Question.keywordMatch). */
+    keywordMatch?: 'paper';
+    /** Replay may answer it by entity key (Question.replayByEntity). */
+    replayByEntity?: number;
+    /** When its data was true (Question.asOf; src/core/probes/as-of.ts). */
+    asOf?: { text: string; year: number };
 }
 
 export interface Plan {

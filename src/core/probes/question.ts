@@ -83,6 +83,22 @@ export interface Question extends QuestionData {
     options?: string[];
     /** The question group it is judged in with others (verify/groups.ts): group id, relation, its role. */
     group?: QuestionGroupRef;
+    /**
+     * How its keywords are looked for: absent = ours (whole words of the rationale, folded, contradictions);
+     * 'paper' = the ERBench authors' check (lower-case substrings of the whole response; src/core/verify/paper-match.ts).
+     */
+    keywordMatch?: 'paper';
+    /**
+     * Replay: when no recorded answer has this question's id or words, the recorded knowledge question (one with
+     * no gold) at this position among those naming the same entity (every key value) answers it — a model asked
+     * in other words whether it knows an entity (knowledge probes). Absent: only id or words match.
+     */
+    replayByEntity?: number;
+    /**
+     * Its data is dated (`as of 2019` on the relation or its source): the question asks in that time, and a wrong
+     * answer placing its claim later is classed outdated (src/core/verify/outdated.ts).
+     */
+    asOf?: { text: string; year: number };
     /** The entity the question is about (for the knowledge filter): relation and key values. */
     entity: { relation: string; key: string[] };
     source: QuestionSource;

@@ -10,6 +10,8 @@ import { applyOverrides, type Override } from '../verify/overrides.js';
 import { summarizeGroups, type GroupSummary, type GroupVerdict } from '../verify/groups.js';
 import { isMeasured, questionPassed } from '../verify/passed.js';
 import type { Verdict } from '../verify/types.js';
+import type { RunSettings } from '../store/types.js';
+import { unansweredSlots } from './unanswered.js';
 
 export interface AnchorResult {
     /** `probe:<name>` or `fd:<id>`. */
@@ -23,6 +25,8 @@ export interface AnchorResult {
     failedRationales: number;
     /** Knowledge probes: entities known of those asked. */
     known?: { k: number; n: number };
+    /** Question slots of this line (× samples) the model has no answer for: its calls failed or were not made yet. */
+    unanswered: number;
     groups: GroupSummary[];
     verdicts: Verdict[];
 }
@@ -32,6 +36,9 @@ export interface AnchorInput {
     verdicts: readonly Verdict[];
     groupVerdicts?: readonly GroupVerdict[];
     overrides?: readonly Override[];
+    /** The run's answers and settings (which models, how many samples): the unanswered questions per line come from them. */
+    answers?: readonly { questionId: string; model: string; sample: number }[];
+    run?: { settings?: RunSettings };
 }
 
 /** Which FD each probe uses (an FD's line sums the probes that use it). */
@@ -57,15 +64,33 @@ export function anchorResults(input: AnchorInput, fdOf: ReadonlyMap<string, stri
         const fd = fdOf.get(q.probe);
         if (fd) add(`fd:${fd}`, { v, q });
     }
+    // Unanswered slots per line and model; a model with no answer on a line still gets the line (all unanswered).
+    const unanswered = new Map<string, Map<string, number>>();
+    const count = (key: string, model: string, n: number) => {
+        let byModel = unanswered.get(key);
+        if (!byModel) unanswered.set(key, (byModel = new Map()));
+        byModel.set(model, (byModel.get(model) ?? 0) + n);
+        if (!sets.get(key)?.has(model)) { let m = sets.get(key); if (!m) sets.set(key, (m = new Map())); m.set(model, []); }
+    };
+    if (input.answers) {
+        for (const u of unansweredSlots({ questions: input.questions, answers: input.answers, ...(input.run?.settings ? { settings: input.run.settings } : {}) })) {
+            const n = u.failed + u.notAnswered;
+            count(`probe:${u.probe}`, u.model, n);
+            const fd = fdOf.get(u.probe);
+            if (fd) count(`fd:${fd}`, u.model, n);
+        }
+    }
+    const kindOf = new Map(input.questions.map(q => [`probe:${q.probe}`, q.kind]));
+    for (const [p, fd] of fdOf) if (kindOf.has(`probe:${p}`)) kindOf.set(`fd:${fd}`, kindOf.get(`probe:${p}`)!);
     const out = new Map<string, AnchorResult[]>();
     for (const [key, byModel] of sets) {
         out.set(key, [...byModel].map(([model, items]) => {
             const measured = items.filter(i => isMeasured(i.q));
-            const first = items[0]!.q;
-            const metrics = groupMetrics({ model, probe: key.slice(key.indexOf(':') + 1), kind: first.kind, phrasing: 'all', variant: 'all', mode: 'all' }, measured);
+            const kind = items[0]?.q.kind ?? kindOf.get(key) ?? 'binary';
+            const metrics = groupMetrics({ model, probe: key.slice(key.indexOf(':') + 1), kind, phrasing: 'all', variant: 'all', mode: 'all' }, measured);
             const probes = new Set(items.map(i => i.q.probe));
             const result: AnchorResult = {
-                key, model, metrics,
+                key, model, metrics, unanswered: unanswered.get(key)?.get(model) ?? 0,
                 failed: measured.filter(i => !questionPassed(i.q, i.v)).length,
                 failedRationales: measured.filter(i => i.q.keywords.length > 0 && !(i.v.override?.rationale ?? i.v.rationale)).length,
                 groups: summarizeGroups((input.groupVerdicts ?? []).filter(g => g.model === model && probes.has(g.probe))),

@@ -25,6 +25,7 @@ export function groupJson(g: GroupMetrics): Record<string, unknown> {
     if (g.na) out.na = g.na;
     // A family's figures that are group fields of their own (path: rExt, hops; choice: multiple, binding).
     Object.assign(out, findFamily(g.kind)?.groupJson?.(g));
+    if (g.outdated) out.outdated = { value: round(g.outdated.value), k: g.outdated.k, ci: roundCi(g.outdated.ci) };
     // A family's own figures (GroupMetrics' figure slot): each key a field of the group, its numbers rounded.
     for (const [key, value] of Object.entries(g.figures ?? {})) out[key] = roundDeep(value);
     return out;
@@ -57,10 +58,20 @@ export function csvField(v: unknown): string {
     return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+/**
+ * Figures any group may carry beyond A / R / AR / M / H whatever its family (dated questions: outdated): a CSV column
+ * and a JUnit property each, present when a group of the report has the figure, "n/a" on the groups that do not. A
+ * family's own figures (path: R-ext and per hop; choice: multiple-answer and binding) are its figure columns.
+ */
+const OPTIONAL_COLUMNS: { name: string; value(g: GroupMetrics): number | string | null | undefined }[] = [
+    { name: 'outdated', value: g => g.outdated?.value },
+];
+
 export function renderCsv(d: ReportData): string {
-    // The families' figure columns follow the shared ones (e.g. the rule family's categories).
-    const extra = figureColumns(d.metrics);
-    const cols = ['model', 'probe', 'kind', 'phrasing', 'variant', 'variant_id', 'mode', 'n', 'na', 'A', 'A_low', 'A_high', 'R', 'R_low', 'R_high', 'AR', 'AR_low', 'AR_high', 'M', 'M_low', 'M_high', 'H', 'H_low', 'H_high', 'contradicted', 'overrides', 'not_answered', 'failed_calls', ...extra.map(e => e.column.name)];
+    // The families' figure columns follow the shared ones (e.g. the statement family's T / I / C, the rule family's categories).
+    const extra = figureColumns(d.metrics, { derived: true });
+    const optional = OPTIONAL_COLUMNS.filter(c => d.metrics.some(g => c.value(g) !== undefined));
+    const cols = ['model', 'probe', 'kind', 'phrasing', 'variant', 'variant_id', 'mode', 'n', 'na', 'A', 'A_low', 'A_high', 'R', 'R_low', 'R_high', 'AR', 'AR_low', 'AR_high', 'M', 'M_low', 'M_high', 'H', 'H_low', 'H_high', 'contradicted', 'overrides', 'not_answered', 'failed_calls', ...optional.map(c => c.name), ...extra.map(e => e.column.name)];
     const lines = [cols.join(',')];
     // Per model and probe: the questions without an answer, on each of its rows (and on a row of its own when none was answered).
     const missing = new Map(d.unanswered.map(u => [`${u.model}\u0000${u.probe}`, u]));
@@ -70,12 +81,13 @@ export function renderCsv(d: ReportData): string {
         const u = missing.get(`${g.model}\u0000${g.probe}`);
         written.add(`${g.model}\u0000${g.probe}`);
         const own = extra.map(e => (e.kind === g.kind && !g.na ? e.column.value(g) : null)).map(v => (typeof v === 'number' ? round(v) : v));
-        const row = [g.model, g.probe, g.kind, g.phrasing, g.variant, g.variantId ?? g.variant, g.mode, g.n, g.na ?? '', ...fig('A'), ...fig('R'), ...fig('AR'), ...fig('M'), ...fig('H'), shownFigure(g, 'C'), g.overrides, u?.notAnswered ?? 0, u?.failed ?? 0, ...own];
+        const opt = optional.map(c => { const v = c.value(g); return v === undefined || v === null ? 'n/a' : typeof v === 'number' ? round(v) : v; });
+        const row = [g.model, g.probe, g.kind, g.phrasing, g.variant, g.variantId ?? g.variant, g.mode, g.n, g.na ?? '', ...fig('A'), ...fig('R'), ...fig('AR'), ...fig('M'), ...fig('H'), shownFigure(g, 'C'), g.overrides, u?.notAnswered ?? 0, u?.failed ?? 0, ...opt, ...own];
         lines.push(row.map(csvField).join(','));
     }
     for (const [k, u] of missing) {
         if (written.has(k)) continue;
-        lines.push([u.model, u.probe, '', '', '', '', '', 0, 'no answers', ...Array.from({ length: 17 }, () => ''), u.notAnswered, u.failed, ...extra.map(() => '')].map(csvField).join(','));
+        lines.push([u.model, u.probe, '', '', '', '', '', 0, 'no answers', ...Array.from({ length: 17 }, () => ''), u.notAnswered, u.failed, ...optional.map(() => ''), ...extra.map(() => '')].map(csvField).join(','));
     }
     return lines.join('\n') + '\n';
 }
@@ -93,6 +105,10 @@ export function renderJsonl(d: ReportData): string {
     // A question whose calls failed is a line too, so that counting lines never hides it.
     for (const f of d.failedSlots) {
         out.push(JSON.stringify({ question: f.question.id, probe: f.question.probe, kind: f.question.kind, phrasing: f.question.phrasing, text: f.question.question, model: f.model, sample: f.sample, status: 'failed', error: f.error }));
+    }
+    // And one not asked yet (a stopped run): counted the same way.
+    for (const p of d.pendingSlots) {
+        out.push(JSON.stringify({ question: p.question.id, probe: p.question.probe, kind: p.question.kind, phrasing: p.question.phrasing, text: p.question.question, model: p.model, sample: p.sample, status: 'not answered' }));
     }
     // The judge is opt-in and always labelled: one trailing line, distinct from the per-question lines.
     if (d.judge) out.push(JSON.stringify({ judge: { label: d.judge.label, preset: d.judge.preset, n: d.judge.n, agreement: d.judge.agreement, kappa: d.judge.kappa } }));
@@ -124,6 +140,9 @@ export function renderJunit(d: ReportData): string {
         suite(key);
         errored.set(key, [...(errored.get(key) ?? []), f]);
     }
+    // Questions not answered yet have no test case: each suite says how many (a property), even a suite with none answered.
+    const unanswered = new Map(d.unanswered.map(u => [`${u.model} / ${u.probe}`, u]));
+    for (const key of unanswered.keys()) suite(key);
     const parts: string[] = [];
     let tests = 0, failures = 0, errors = 0;
     // The opt-in judge, labelled, as a property of every suite (where JUnit readers look for properties).
@@ -138,9 +157,16 @@ export function renderJunit(d: ReportData): string {
         errors += broken.length;
         parts.push(`  <testsuite name="${xmlEscape(name)}" tests="${rows.length + broken.length}" failures="${failed}" errors="${broken.length}">`);
         // The families' figure columns of this model and probe (all questions), one property per phrasing and column.
-        const [model, probe] = rows[0] ? [rows[0].verdict.model, rows[0].question.probe] : [broken[0]?.model, broken[0]?.question.probe];
-        const figures = d.metrics.filter(g => g.model === model && g.probe === probe && g.mode === 'all' && !g.na)
-            .flatMap(g => figureColumns([g]).map(({ column }) => `<property name="${xmlEscape(`${g.phrasing} ${column.name}`)}" value="${xmlEscape(figureText(column.value(g)))}"/>`));
+        const [model, probe] = rows[0] ? [rows[0].verdict.model, rows[0].question.probe] : broken[0] ? [broken[0].model, broken[0].question.probe] : [unanswered.get(name)?.model, unanswered.get(name)?.probe];
+        const property = (key: string, value: string) => `<property name="${xmlEscape(key)}" value="${xmlEscape(value)}"/>`;
+        const u = unanswered.get(name);
+        const figures = [
+            ...(u ? [property('not answered yet', String(u.notAnswered)), property('calls failed', String(u.failed))] : []),
+            ...d.metrics.filter(g => g.model === model && g.probe === probe && g.mode === 'all' && !g.na).flatMap(g => [
+                ...OPTIONAL_COLUMNS.flatMap(c => { const v = c.value(g); return v === undefined ? [] : [property(`${g.phrasing} ${c.name}`, figureText(v))]; }),
+                ...figureColumns([g], { derived: true }).map(({ column }) => property(`${g.phrasing} ${column.name}`, figureText(column.value(g)))),
+            ]),
+        ];
         if (judge && figures.length === 0) parts.push(judge);
         else if (figures.length) parts.push(`    <properties>${judge ? judge.replace(/^\s*<properties>|<\/properties>$/g, '') : ''}${figures.join('')}</properties>`);
         for (const r of rows) {

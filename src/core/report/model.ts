@@ -47,11 +47,14 @@ export interface ReportData {
     unanswered: Unanswered[];
     /** Each slot (question × model × sample) whose calls failed, with the last error. */
     failedSlots: FailedSlot[];
+    /** Each slot not asked yet (a run stopped or still going). */
+    pendingSlots: Omit<FailedSlot, 'error'>[];
     failedCalls: number;
     notAnswered: number;
 }
 
-export interface Unanswered { probe: string; model: string; failed: number; notAnswered: number }
+export type { Unanswered } from './unanswered.js';
+import { unansweredSlots, type Unanswered } from './unanswered.js';
 export interface FailedSlot { question: Question; model: string; sample: number; error: string }
 
 export interface ReportInput {
@@ -95,31 +98,16 @@ export function buildReport(input: ReportInput, overrides: Override[] = [], opti
 }
 
 /** Which of the run's slots (question × model × sample) have no answer: their calls failed, or were not made yet. */
-function unansweredOf(input: ReportInput, questions: Map<string, Question>, simulated: Set<string>): Pick<ReportData, 'unanswered' | 'failedSlots' | 'failedCalls' | 'notAnswered'> {
-    const answered = new Set(input.answers.map(a => slot(a.questionId, a.model, a.sample)));
-    const failures = new Map((input.failures ?? []).map(f => [slot(f.question, f.model, f.sample), f]));
+function unansweredOf(input: ReportInput, questions: Map<string, Question>, simulated: Set<string>): Pick<ReportData, 'unanswered' | 'failedSlots' | 'pendingSlots' | 'failedCalls' | 'notAnswered'> {
     const shown = (m: string) => (simulated.has(m) ? `${m} ${SIMULATOR_LABEL}` : m);
-    const models = input.run.settings?.models?.map(m => ({ name: m.name, samples: Math.max(1, m.samples ?? 1) }))
-        ?? [...new Set(input.answers.map(a => a.model))].map(name => ({ name, samples: 1 }));
-    const selected = input.run.settings?.questionIds ? new Set(input.run.settings.questionIds) : undefined;
-    const by = new Map<string, Unanswered>();
     const failedSlots: FailedSlot[] = [];
-    for (const q of input.questions) {
-        if (selected && !selected.has(q.id)) continue;
-        for (const m of models) {
-            for (let sample = 0; sample < m.samples; sample++) {
-                const key = slot(q.id, m.name, sample);
-                if (answered.has(key)) continue;
-                const failure = failures.get(key);
-                const k = `${q.probe}\u0000${m.name}`;
-                let u = by.get(k);
-                if (!u) by.set(k, (u = { probe: q.probe, model: shown(m.name), failed: 0, notAnswered: 0 }));
-                if (failure) { u.failed++; failedSlots.push({ question: questions.get(q.id) ?? q, model: shown(m.name), sample, error: failure.error }); } else u.notAnswered++;
-            }
-        }
-    }
-    const unanswered = [...by.values()];
-    return { unanswered, failedSlots, failedCalls: failedSlots.length, notAnswered: unanswered.reduce((n, u) => n + u.notAnswered, 0) };
+    const pendingSlots: ReportData['pendingSlots'] = [];
+    const slots = { questions: input.questions, answers: input.answers, ...(input.run.settings ? { settings: input.run.settings } : {}), ...(input.failures ? { failures: input.failures } : {}) };
+    const unanswered = unansweredSlots(slots, (q, model, sample, error) => {
+        const s = { question: questions.get(q.id) ?? q, model: shown(model), sample };
+        if (error === undefined) pendingSlots.push(s); else failedSlots.push({ ...s, error });
+    }).map(u => ({ ...u, model: shown(u.model) }));
+    return { unanswered, failedSlots, pendingSlots, failedCalls: failedSlots.length, notAnswered: unanswered.reduce((n, u) => n + u.notAnswered, 0) };
 }
 
 /** The report's one-line count: verdicts, passed, failed, and the questions that got no answer. */
@@ -172,6 +160,8 @@ export function explainVerdict(q: Question, v: Verdict, response: string): strin
             parts.push(`answer ${v.answer}${v.option !== undefined ? ` ${v.option}` : ''}, expected ${goldText(q)}${read ? ` (${read})` : ''}`);
         }
     }
+    // A dated question answered with a claim the response places later: said so, with what dated it.
+    if (v.outdated && v.override?.correct !== true) parts.push(`outdated: asked as of ${v.outdated.asOf}, answered with "${v.outdated.said}" (at ${v.outdated.span[0]}–${v.outdated.span[1]})${v.outdated.value ? `, stating "${v.outdated.value}"` : ''}`);
     if (q.keywords.length > 0 && !(v.override?.rationale ?? v.rationale)) {
         // Every failed hop, not only the first: the response highlights all the conflicts.
         const failedHops = v.hops.map(hopReason).filter((r): r is string => r !== undefined);
@@ -192,14 +182,47 @@ export function figureText(v: number | string | null): string {
 }
 
 /**
+ * Every family's figure columns among these groups, in the order the kinds first appear (CSV, JUnit). `derived`: its
+ * declared columns and then one column per figure of its slot by path (`rules.byRelation.Player.club`,
+ * `evidence.swap.stale`, …), so CSV and JUnit never drop a figure md, html and json show.
+ */
+export function figureColumns(groups: readonly GroupMetrics[], options: { derived?: boolean } = {}): { kind: string; column: FigureColumn }[] {
+    return [...new Set(groups.map(g => g.kind))].flatMap(kind => {
+        const declared = familyOf(kind).figureColumns ?? [];
+        // Derived: the declared columns, then every leaf of the figure slot by path, so that CSV / JUnit drop none of the JSON's figures.
+        const columns = options.derived ? [...declared, ...derivedColumns(groups.filter(g => g.kind === kind)).filter(c => !declared.some(d => d.name === c.name))] : declared;
+        return columns.map(column => ({ kind, column }));
+    });
+}
+
+/** A figure (k, n, value, interval) reads as its value; intervals and lists are not columns. */
+const isFigure = (v: object): v is { value: number | null } => 'value' in v && 'k' in v && 'n' in v;
+
+/** The leaves of the groups' figure slots, by path ("rules.byRelation.Player.club"), in the order they first appear. */
+function derivedColumns(groups: readonly GroupMetrics[]): FigureColumn[] {
+    const paths = new Map<string, string[]>();
+    const walk = (v: unknown, path: string[]) => {
+        if (v === null || typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') { paths.set(path.join('.'), path); return; }
+        if (typeof v !== 'object' || Array.isArray(v)) return;
+        if (isFigure(v)) { paths.set(path.join('.'), path); return; }
+        for (const [k, x] of Object.entries(v)) walk(x, [...path, k]);
+    };
+    for (const g of groups) for (const [key, v] of Object.entries(g.figures ?? {})) walk(v, [key]);
+    return [...paths].map(([name, path]) => ({
+        name,
+        value: (g: GroupMetrics) => {
+            let v: unknown = g.figures;
+            for (const p of path) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[p] : undefined;
+            if (v && typeof v === 'object' && isFigure(v)) return v.value;
+            return typeof v === 'number' || typeof v === 'string' ? v : typeof v === 'boolean' ? String(v) : null;
+        },
+    }));
+}
+
+/**
  * The tables beyond the metrics, the same in every format: each probe family's own (in the order its groups
  * first appear), then the question groups judged together.
  */
-/** Every family's figure columns among these groups, in the order the kinds first appear (CSV, JUnit). */
-export function figureColumns(groups: readonly GroupMetrics[]): { kind: string; column: FigureColumn }[] {
-    return [...new Set(groups.map(g => g.kind))].flatMap(kind => (familyOf(kind).figureColumns ?? []).map(column => ({ kind, column })));
-}
-
 export function reportSections(d: Pick<ReportData, 'metrics' | 'groups' | 'rows'>): ReportSection[] {
     const kinds = [...new Set(d.metrics.map(g => g.kind))];
     const sections = kinds.flatMap(kind => {
@@ -219,6 +242,15 @@ export function reportSections(d: Pick<ReportData, 'metrics' | 'groups' | 'rows'
             title: 'Model reader: agreement with the pattern reader',
             columns: ['probe', 'model', 'reader', 'decides', 'read by both', 'agree', 'share', 'unreadable'],
             rows: agreement.map(a => [a.probe, a.model, a.reader, a.decides, String(a.n), String(a.agree), a.n ? pct(a.agree / a.n) : 'n/a', String(a.unreadable)]),
+        });
+    }
+    // Dated questions (`as of`): the wrong answers that dated their claim later, a part of H.
+    const dated = d.metrics.filter(g => g.outdated && !g.na && g.n > 0);
+    if (dated.length) {
+        sections.push({
+            title: 'Outdated answers (dated questions answered with later facts)',
+            columns: [...KEY_COLUMNS, 'outdated', 'of H'],
+            rows: dated.map(g => [...keyCells(g), `${pct(g.outdated!.value)} ${ciText(g.outdated!.ci)} (${g.outdated!.k}/${g.n})`, g.counts.hallucinated ? `${g.outdated!.k}/${g.counts.hallucinated}` : '0/0']),
         });
     }
     if (d.groups.length) {

@@ -4,16 +4,28 @@
  * probes' T / I / C) picks what the expensive model is asked, round by round, each ask a `runSpec` over the selected
  * questions (the cache never pays twice).
  */
-import { runSpec, type RunSpecRequest, type RunSpecResult } from './spec-run.js';
+import { resolveRunModels, runSpec, type RunSpecRequest, type RunSpecResult } from './spec-run.js';
+import { estimateCost } from '../models/cost.js';
+import { resolveModel } from '../models/providers.js';
+import type { SpecModel } from '../spec/model.js';
 import { familyKinds, findFamily } from '../probes/families.js';
-import type { EstimateRequest, EstimateRun, FigureEstimate } from '../probes/estimate-types.js';
+import type { EstimateModel, EstimateRequest, EstimateRun, FigureEstimate } from '../probes/estimate-types.js';
 import { HalluProbeError, problem } from '../errors.js';
 
-export type { EstimateRequest, FigureEstimate } from '../probes/estimate-types.js';
+export type { EstimateBudget, EstimateRequest, FigureEstimate } from '../probes/estimate-types.js';
 
 export interface EstimateProbeRequest extends EstimateRequest, Pick<RunSpecRequest, 'spec' | 'db' | 'secrets' | 'confirmHost' | 'confirmCost' | 'env' | 'signal' | 'concurrency'> {}
 
-const asRun = (r: RunSpecResult): EstimateRun => ({ id: r.run.id, questions: r.results.questions, verdicts: r.results.verdicts });
+const asRun = (r: RunSpecResult): EstimateRun => ({ id: r.run.id, questions: r.results.questions, verdicts: r.results.verdicts, calls: r.counts.calls, cost: r.counts.cost });
+
+/** The expensive model as the run resolves it (its samples and price). */
+function expensiveModel(spec: SpecModel, name: string): EstimateModel {
+    const decl = resolveRunModels(spec, [name], undefined)[0];
+    const resolved = decl ? resolveModel(decl) : { problems: [`no model ${name}`] };
+    const model = resolved.model;
+    if (!model) throw new HalluProbeError(problem('estimate-model', `The model to estimate, ${name}, cannot be used: ${resolved.problems.join('; ')}.`, 'Name a model declared in the spec, or provider:id.'));
+    return { samples: model.samples, usd: questions => estimateCost(model, questions.map(q => ({ messages: q.messages }))).usd };
+}
 
 export async function estimateProbe(req: EstimateProbeRequest): Promise<FigureEstimate> {
     const base = { spec: req.spec, db: req.db, secrets: req.secrets, confirmHost: req.confirmHost, confirmCost: req.confirmCost, env: req.env, signal: req.signal, concurrency: req.concurrency, origin: 'estimate' };
@@ -30,5 +42,5 @@ export async function estimateProbe(req: EstimateProbeRequest): Promise<FigureEs
         const run = await runSpec({ ...base, probe: req.probe, models: [req.expensive], questionIds });
         if (run.status !== 'completed') throw new HalluProbeError(problem('estimate-expensive', `The expensive model's run ended ${run.status}.`, 'Run the estimate again; answers already received come from the cache.'));
         return asRun(run);
-    });
+    }, expensiveModel(cheapRun.spec, req.expensive));
 }

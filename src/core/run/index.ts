@@ -7,4 +7,4 @@ export * from './prepare.js';
 export * from './spec-run.js';
 export { previewSpec, previewSummary, skippedRows, type Preview, type PreviewBlocked, type PreviewRequest } from './preview.js';
 export * from './light.js';
-export { estimateProbe, type EstimateProbeRequest, type EstimateRequest, type FigureEstimate } from './estimate.js';
+export { estimateProbe, type EstimateBudget, type EstimateProbeRequest, type EstimateRequest, type FigureEstimate } from './estimate.js';

@@ -24,7 +24,19 @@ export interface SourceDecl {
     query?: string;
     /** csv: delimiter, quote, header (default true), encoding, list_separator (default ","); postgres: password_env, statement_timeout (ms), version_column. */
     settings: Settings;
+    /** `as of 2019`: when the data was true (a relation's own `as of` wins). */
+    asOf?: AsOfDecl;
     loc: SpecLocation;
+}
+
+/** `as of 2019` / `as of "June 2019"`: the time the data was true; `year` is the year it names. */
+export interface AsOfDecl { text: string; year: number; loc: SpecLocation }
+
+/** The year `as of` names: the number itself (four digits), or the one four-digit year a date text holds. */
+export function asOfYear(year: number | undefined, text: string | undefined): number | undefined {
+    if (year !== undefined) return Number.isInteger(year) && year >= 1000 && year <= 9999 ? year : undefined;
+    const years = [...(text ?? '').matchAll(/(?<!\d)(\d{4})(?!\d)/g)].map(m => Number(m[1]));
+    return years.length === 1 ? years[0] : undefined;
 }
 
 export interface AttributeDecl {
@@ -49,6 +61,8 @@ export interface RelationDecl {
     complete?: boolean;
     /** `during (begin, end)`: each row holds over the years begin..end (temporal facts, src/core/rules/temporal.ts). */
     during?: { begin: string; end: string };
+    /** `as of 2019` on the relation (else its source's): when the data was true. */
+    asOf?: AsOfDecl;
     loc: SpecLocation;
 }
 
@@ -113,7 +127,7 @@ export interface AttributeRef { relation: string; attribute: string }
 export type AliasRuleDecl =
     | { kind: 'list'; value: string; alternatives: string[]; loc: SpecLocation }
     | { kind: 'lookup'; relation: string; key: string; value: string; loc: SpecLocation }
-    /** Named normalisers: name_parts, round(n), truncate(n), tolerance(x), strip("FC", ...), month_year. */
+    /** Named normalisers: name_parts, round(n), truncate(n), tolerance(x), strip("FC", ...), split("/"), first_word, ascii, month_year. */
     | { kind: 'normaliser'; name: string; args: SettingValue[]; loc: SpecLocation };
 
 export interface AliasDecl { target: AttributeRef; rules: AliasRuleDecl[]; loc: SpecLocation }

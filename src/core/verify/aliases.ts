@@ -1,7 +1,11 @@
 /**
  * The other ways a keyword may be written, from the spec's `aliases` blocks: alias lists, lookups (code ↔
- * name through another relation), and named normalisers (name_parts, strip(...), strip_prefix(...), month_year for text;
- * round(n), truncate(n), tolerance(x) for numbers).
+ * name through another relation), and named normalisers (name_parts, strip(...), strip_prefix(...), split(...),
+ * first_word, ascii, month_year for text; round(n), truncate(n), tolerance(x) for numbers).
+ *
+ * `paper: true` gives the spellings the ERBench authors' keyword check uses (`check_reasoning`, matched as lower-case
+ * substrings of the whole response): a name's first and last word as written, numbers rounded or truncated as
+ * texts ("{:.2f}", decimals cut), no numeric rules.
  */
 import type { LoadedData, RelationTable } from '../data/types.js';
 import type { AliasRuleDecl, SpecModel } from '../spec/model.js';
@@ -44,6 +48,48 @@ function nameParts(value: string): Alternative[] {
     const last = parts[parts.length - 1]!;
     // Initials ("J.") say too little to count as the person.
     return [last, first].filter(p => p.replace(/[^\p{L}\p{N}]/gu, '').length >= 3).map(text => ({ text, rule: 'name_parts' }));
+}
+
+/** The authors' name rule: the first and the last word of a name with a space, whatever their length. */
+function paperNameParts(value: string): Alternative[] {
+    if (!value.includes(' ')) return [];
+    const words = value.split(' ');
+    return [words[0]!.trim(), words[words.length - 1]!.trim()].filter(Boolean).map(text => ({ text, rule: 'name_parts' }));
+}
+
+/** Each part of a value joined by these separators ("pop/rock" → "pop", "rock"). */
+function splitParts(value: string, separators: string[]): Alternative[] {
+    let parts = [value];
+    for (const sep of separators) if (sep) parts = parts.flatMap(p => p.split(sep));
+    parts = parts.map(p => p.trim()).filter(Boolean);
+    return parts.length > 1 ? parts.map(text => ({ text, rule: 'split' })) : [];
+}
+
+/** The value's first word ("Sterling Publishing" → "Sterling"). */
+function firstWord(value: string): Alternative[] {
+    const word = value.trim().split(/\s+/)[0] ?? '';
+    return word && word !== value.trim() ? [{ text: word, rule: 'first_word' }] : [];
+}
+
+/** The value with its accents dropped ("Atlético" → "Atletico"), as the authors' unidecode gives it. */
+function asciiForm(value: string): Alternative[] {
+    const text = value.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+    return text !== value ? [{ text, rule: 'ascii' }] : [];
+}
+
+/** A number's text rounded ("{:.2f}") or truncated (decimals cut) to n decimals, as the authors compare them. */
+function paperNumberText(rule: AliasRuleDecl & { kind: 'normaliser' }, value: string): Alternative[] {
+    const n = Number(rule.args[0] ?? 0);
+    const v = Number(value);
+    if (!Number.isInteger(n) || n < 0 || !Number.isFinite(v) || value.trim() === '') return [];
+    const label = `${rule.name}(${rule.args.join(', ')})`;
+    if (rule.name === 'round') return [{ text: v.toFixed(n), rule: label }];
+    if (rule.name === 'truncate') {
+        const parts = value.trim().split('.');
+        parts[parts.length - 1] = parts[parts.length - 1]!.slice(0, n);
+        return [{ text: parts.join('.'), rule: label }];
+    }
+    return [];
 }
 
 function stripAffixes(value: string, affixes: string[]): Alternative[] {
@@ -93,15 +139,18 @@ function numberRule(rule: AliasRuleDecl & { kind: 'normaliser' }, v: number): Nu
     return undefined;
 }
 
-export function keywordForms(spec: SpecModel, data: LoadedData | undefined, relation: string, attribute: string, value: string): KeywordForms {
+export function keywordForms(spec: SpecModel, data: LoadedData | undefined, relation: string, attribute: string, value: string, options: { paper?: boolean } = {}): KeywordForms {
     const alternatives: Alternative[] = [];
     const numbers: NumberRule[] = [];
-    const folded = foldValue(value);
+    const paper = options.paper === true;
+    // The authors compare lower-cased texts; our default compares folded ones.
+    const key = paper ? (t: string) => t.toLowerCase() : foldValue;
+    const folded = key(value);
     for (const rule of aliasesOf(spec, { relation, attribute })) {
         if (rule.kind === 'list') {
             const group = [rule.value, ...rule.alternatives];
-            if (group.some(g => foldValue(g) === folded)) {
-                for (const g of group) if (foldValue(g) !== folded) alternatives.push({ text: g, rule: `alias:${g}` });
+            if (group.some(g => key(g) === folded)) {
+                for (const g of group) if (key(g) !== folded) alternatives.push({ text: g, rule: `alias:${g}` });
             }
         } else if (rule.kind === 'lookup') {
             const table = data?.tables.get(rule.relation);
@@ -109,13 +158,21 @@ export function keywordForms(spec: SpecModel, data: LoadedData | undefined, rela
             for (const r of rowsWhere(table, rule.key, value)) for (const t of cellText(table.value(r, rule.value))) alternatives.push({ text: t, rule: 'lookup' });
             for (const r of rowsWhere(table, rule.value, value)) for (const t of cellText(table.value(r, rule.key))) alternatives.push({ text: t, rule: 'lookup' });
         } else if (rule.name === 'name_parts') {
-            alternatives.push(...nameParts(value));
+            alternatives.push(...(paper ? paperNameParts(value) : nameParts(value)));
         } else if (rule.name === 'strip') {
             alternatives.push(...stripAffixes(value, rule.args.map(String)));
         } else if (rule.name === 'strip_prefix') {
             alternatives.push(...stripPrefix(value, rule.args.map(String)));
+        } else if (rule.name === 'split') {
+            alternatives.push(...splitParts(value, rule.args.map(String)));
+        } else if (rule.name === 'first_word') {
+            alternatives.push(...firstWord(value));
+        } else if (rule.name === 'ascii') {
+            alternatives.push(...asciiForm(value));
         } else if (rule.name === 'month_year') {
             alternatives.push(...monthYear(value));
+        } else if (paper) {
+            alternatives.push(...paperNumberText(rule, value));
         } else {
             const v = Number(value);
             const nr = Number.isFinite(v) && value.trim() !== '' ? numberRule(rule, v) : undefined;
@@ -123,5 +180,5 @@ export function keywordForms(spec: SpecModel, data: LoadedData | undefined, rela
         }
     }
     const seen = new Set<string>([folded]);
-    return { alternatives: alternatives.filter(a => { const f = foldValue(a.text); if (!f || seen.has(f)) return false; seen.add(f); return true; }), numbers };
+    return { alternatives: alternatives.filter(a => { const f = key(a.text); if (!f || seen.has(f)) return false; seen.add(f); return true; }), numbers };
 }

@@ -52,6 +52,8 @@ export interface GroupMetrics {
     /** Figures that do not apply to the group (null, shown "n/a"): R, AR and C where no question has keywords. */
     notApplicable?: ('R' | 'AR' | 'C')[];
     counts: { correct: number; present: number; correctPresent: number; unsure: number; unparseable: number; contradicted: number; hallucinated: number };
+    /** Groups of dated questions (`as of`): the share answered wrong with a claim placed later (verify/outdated.ts); part of H. */
+    outdated?: Figure;
     /**
      * A family's own figures, under keys it names (open: \`open\`, statement: \`statements\`, evidence: \`evidence\`,
      * rule: \`rules\`): plain data. Every report format writes them without knowing them: JSON as a field of the
@@ -77,6 +79,12 @@ export function keywordsPresent(v: Verdict): boolean {
 export function hopPresent(v: Verdict, hop: number): boolean {
     const h = v.hops[hop];
     return !!h && h.keywords.every(k => k.spans.length > 0);
+}
+
+/** The outdated share of a group whose questions are dated (undefined when none is): an override accepting the answer clears it. */
+export function outdatedFigure(items: readonly { v: Verdict; q: Question }[]): Figure | undefined {
+    if (!items.some(i => i.q.asOf)) return undefined;
+    return figure(items.filter(i => i.v.outdated && i.v.override?.correct !== true).length, items.length);
 }
 
 /** A family's figures of one group under \`key\` (undefined when it has none). */

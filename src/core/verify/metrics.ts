@@ -12,7 +12,7 @@
 import type { Question } from '../probes/question.js';
 import type { Verdict } from './types.js';
 import { familyOf } from '../probes/families.js';
-import { effectiveCorrect, entityKey, keywordsPresent, wilson, type EvaluationMode, type GroupMetrics } from './figures.js';
+import { effectiveCorrect, entityKey, keywordsPresent, outdatedFigure, wilson, type EvaluationMode, type GroupMetrics } from './figures.js';
 
 export * from './figures.js';
 
@@ -53,6 +53,8 @@ export function groupMetrics(head: Omit<GroupMetrics, 'n' | 'A' | 'R' | 'AR' | '
     // Keyword figures mean nothing where no question has keywords (statements, open answers): n/a, not 0.
     if (n > 0 && !items.some(({ q }) => q.keywords.length > 0)) notApplicable(out);
     Object.assign(out, familyOf(head.kind).metricExtras(items));
+    const outdated = outdatedFigure(items);
+    if (outdated) out.outdated = outdated;
     return out;
 }
 
@@ -161,6 +163,8 @@ function phrasingMeans(groups: GroupMetrics[], itemsOf: Map<GroupMetrics, { v: V
             counts, overrides: list.reduce((s, g) => s + g.overrides, 0),
             ...familyOf(first.kind).metricExtras(list.flatMap(g => itemsOf.get(g) ?? [])),
         });
+        const outdated = outdatedFigure(list.flatMap(g => itemsOf.get(g) ?? []));
+        if (outdated) out[out.length - 1]!.outdated = outdated;
         if (list.every(g => g.notApplicable)) notApplicable(out[out.length - 1]!);
     }
     return out;

@@ -69,6 +69,11 @@ export interface Verdict {
     /** knows questions: the model knows the entity (answered yes and said no "no"). */
     known?: boolean;
     /**
+     * A dated question (`as of`) answered wrong with a claim the response itself places later (verify/outdated.ts):
+     * the date asked, what dated it (a later year, "currently", …) and where, and the value stated instead if any.
+     */
+    outdated?: { asOf: string; said: string; span: [number, number]; value?: string };
+    /**
      * Probes with `read_with MODEL`: what MODEL read as the answer (structured JSON), the words it quoted and where
      * they stand, or why it could not be read; `patterns` is the pattern reader's answer when the model decided.
      */

@@ -23,6 +23,8 @@ import { familyOf } from '../probes/families.js';
 import { buildDomain, canonicalNumber, scanDomain, tokenize, type Domain, type Tokens } from './domain.js';
 import { partOfLongerName } from '../reader/index.js';
 import { findAllWords, findWord, fold, stripText, stripValue, foldValue, toSpan, type Folded } from './normalise.js';
+import { findPaperKeyword, paperText } from './paper-match.js';
+import { outdatedOf } from './outdated.js';
 import type { HopVerdict, KeywordStatus, KeywordVerdict, Span, Verdict } from './types.js';
 
 /** A keyword's spellings, normalised once per run. */
@@ -59,14 +61,16 @@ function domainOf(ctx: VerifyContext, k: Keyword): Domain | undefined {
     return byAttribute.get(k.attribute);
 }
 
-function formsOf(ctx: VerifyContext, k: Keyword): PreparedForms {
+function formsOf(ctx: VerifyContext, k: Keyword, paper = false): PreparedForms {
     let byAttribute = ctx.forms.get(k.relation);
     if (!byAttribute) { byAttribute = new Map(); ctx.forms.set(k.relation, byAttribute); }
-    let byValue = byAttribute.get(k.attribute);
-    if (!byValue) { byValue = new Map(); byAttribute.set(k.attribute, byValue); }
+    // The authors' spellings (keyword_match paper) are kept apart from ours.
+    const attributeKey = paper ? `${k.attribute}\u0000paper` : k.attribute;
+    let byValue = byAttribute.get(attributeKey);
+    if (!byValue) { byValue = new Map(); byAttribute.set(attributeKey, byValue); }
     let f = byValue.get(k.value);
     if (!f) {
-        const base = keywordForms(ctx.spec, ctx.data, k.relation, k.attribute, k.value);
+        const base = keywordForms(ctx.spec, ctx.data, k.relation, k.attribute, k.value, { paper });
         const candidates = [{ text: k.value, rule: '' }, ...base.alternatives].map(c => ({ ...c, folded: foldValue(c.text), stripped: stripValue(c.text) }));
         f = {
             ...base, candidates, mine: candidates.map(c => c.stripped).filter(Boolean),
@@ -241,6 +245,20 @@ function hopStatus(keywords: KeywordVerdict[]): KeywordStatus {
     return 'found';
 }
 
+/** `keyword_match paper`: every keyword looked for as the authors did (paper-match.ts), found or missing. */
+function paperHops(ctx: VerifyContext, question: Question, response: string): HopVerdict[] {
+    const text = paperText(response);
+    return question.keywords.map((list, i) => {
+        const keywords = list.map((k): KeywordVerdict => {
+            const found = findPaperKeyword(text, k.value, formsOf(ctx, k, true));
+            const out: KeywordVerdict = { relation: k.relation, attribute: k.attribute, value: k.value, status: found.spans.length ? 'found' : 'missing', spans: found.spans };
+            if (found.rule) out.rule = found.rule;
+            return out;
+        });
+        return { hop: i + 1, status: hopStatus(keywords), keywords };
+    });
+}
+
 /** Never throws: any response (empty, huge, binary, RTL, HTML) gives a verdict. */
 export function verify(question: Question, responseText: string, ctx: VerifyContext, model: string, sample = 0): Verdict {
     const response = typeof responseText === 'string' ? responseText : String(responseText ?? '');
@@ -248,25 +266,7 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
     const parsed = family.parse(response, question);
     const score = family.score(question, parsed, response);
     const text = response.slice(parsed.rationaleStart);
-    const r: Rationale = { text, offset: parsed.rationaleStart, s: fold(text, true, true) };
-    // A keyword written only inside a longer name — another keyword's or the question's entity ("Barcelona" in
-    // "FC Barcelona") — is not written (the reader's leftmost-longest rule).
-    const raw = question.keywords.map(list => list.map(k => findKeyword(r, k, formsOf(ctx, k))));
-    const names: Span[] = raw.flat().flatMap(f => f.spans);
-    for (const key of question.entity?.key ?? []) {
-        const s = stripValue(key);
-        if (s.includes(' ')) names.push(...spansOf(r.s, findAllWords(r.s.text, s), r.offset));
-    }
-    const inside = (x: Span) => names.some(n => n.start <= x.start && x.end <= n.end && n.end - n.start > x.end - x.start);
-    const hops: HopVerdict[] = question.keywords.map((list, i) => {
-        const keywords = list.map((k, j) => {
-            const f = raw[i]![j]!;
-            const spans = f.spans.filter(x => !inside(x));
-            const others = raw.flatMap((l, a) => l.flatMap((o, b) => (a === i && b === j ? [] : o.spans)));
-            return verifyKeyword(ctx, r, response, question, k, spans.length === f.spans.length ? f : { spans, ...(spans.length && f.rule ? { rule: f.rule } : {}) }, others);
-        });
-        return { hop: i + 1, status: hopStatus(keywords), keywords };
-    });
+    const hops = question.keywordMatch === 'paper' ? paperHops(ctx, question, response) : ourHops(ctx, question, response, text, parsed.rationaleStart);
     const failed = hops.find(h => h.status !== 'found');
     const verdict: Verdict = {
         questionId: question.id, model, sample, answer: parsed.answer, correct: score.correct,
@@ -276,7 +276,32 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
     if (parsed.span && parsed.why) verdict.read = { text: response.slice(parsed.span[0], Math.min(parsed.span[1], parsed.span[0] + 120)), span: parsed.span, why: parsed.why, stance: parsed.stance ?? 'answer' };
     if (failed) verdict.failedHop = failed.hop;
     if (score.known !== undefined) verdict.known = score.known;
+    const outdated = outdatedOf(question, verdict, response);
+    if (outdated) verdict.outdated = outdated;
     return verdict;
+}
+
+/** Our keyword check: whole words of the rationale, folded, alternatives, contradictions (the file comment). */
+function ourHops(ctx: VerifyContext, question: Question, response: string, text: string, rationaleStart: number): HopVerdict[] {
+    const r: Rationale = { text, offset: rationaleStart, s: fold(text, true, true) };
+    // A keyword written only inside a longer name — another keyword's or the question's entity ("Barcelona" in
+    // "FC Barcelona") — is not written (the reader's leftmost-longest rule).
+    const raw = question.keywords.map(list => list.map(k => findKeyword(r, k, formsOf(ctx, k))));
+    const names: Span[] = raw.flat().flatMap(f => f.spans);
+    for (const key of question.entity?.key ?? []) {
+        const s = stripValue(key);
+        if (s.includes(' ')) names.push(...spansOf(r.s, findAllWords(r.s.text, s), r.offset));
+    }
+    const inside = (x: Span) => names.some(n => n.start <= x.start && x.end <= n.end && n.end - n.start > x.end - x.start);
+    return question.keywords.map((list, i) => {
+        const keywords = list.map((k, j) => {
+            const f = raw[i]![j]!;
+            const spans = f.spans.filter(x => !inside(x));
+            const others = raw.flatMap((l, a) => l.flatMap((o, b) => (a === i && b === j ? [] : o.spans)));
+            return verifyKeyword(ctx, r, response, question, k, spans.length === f.spans.length ? f : { spans, ...(spans.length && f.rule ? { rule: f.rule } : {}) }, others);
+        });
+        return { hop: i + 1, status: hopStatus(keywords), keywords };
+    });
 }
 
 export { hopPresent, keywordsPresent } from './figures.js';

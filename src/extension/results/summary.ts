@@ -13,10 +13,19 @@ export function ratio(x: number): string {
     return s.startsWith('0') ? s.slice(1) : s;
 }
 
-/** "gpt-4o-mini · A .85 R .81 AR .80 H .15 · 45 of 300 rationales failed" (a knowledge probe: what it knows). */
-export function summaryLine(model: string, r: Pick<AnchorResult, 'metrics' | 'failedRationales' | 'known'>): string {
+/**
+ * "gpt-4o-mini · A .85 R .81 AR .80 H .15 · 45 of 300 rationales failed · 12 not answered" (a knowledge probe: what
+ * it knows; questions whose calls failed or were not made yet are counted, never hidden).
+ */
+export function summaryLine(model: string, r: Pick<AnchorResult, 'metrics' | 'failedRationales' | 'known'> & { unanswered?: number }): string {
+    const unasked = r.unanswered ? ` · ${r.unanswered} not answered` : '';
+    return mainLine(model, r) + unasked;
+}
+
+function mainLine(model: string, r: Pick<AnchorResult, 'metrics' | 'failedRationales' | 'known'>): string {
     const m = r.metrics;
     if (m.n === 0 && r.known) return `${model} · knows ${r.known.k} of ${r.known.n} entities`;
+    if (m.n === 0) return `${model} · no answers`;
     // A figure the engine reports as not applying (null: R / AR of a statement or open probe) is n/a, never .00.
     const f = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? 'n/a' : ratio(x));
     // Says what it counts: this anchor's answers, of which so many failed their rationale (the run's toast counts the suite).

@@ -68,6 +68,20 @@ test('an ERBench multiple-choice log replays its framed prompts, and its knowled
 test('an ERBench record whose answer is "RESPONSE ERROR" (a failed call) is no answer', () => {
     const text = ['0-0th question', 'Q: Is there X?', 'A:RESPONSE ERROR', 'Gold Answer: yes', 'Gold Entity: X', '', '0-1th question', 'Q: Is there Y?', 'A:No.', 'Gold Answer: no', 'Gold Entity: Y'].join('\n');
     const read = readTranscript(text, 'erbench');
-    assert.deepEqual(read.records, [{ question: 'Is there Y?', answer: 'No.' }]);
+    assert.deepEqual(read.records, [{ question: 'Is there Y?', answer: 'No.', position: 1, graded: true }]);
     assert.deepEqual(read.problems, ['record 0-0: "RESPONSE ERROR" is a failed call, not an answer']);
+});
+
+test('a knowledge question asked in other words takes the logged knowledge answer about the same entity, at its position', async () => {
+    const log = [
+        '0th question', 'Q: Do you know the movie Up in the Air released in 2009?', 'A:No.', '',
+        '1th question', 'Q: Do you know the movie Up released in 2009?', 'A:Yes.', '',
+        '2th question', 'Q: Is there a movie Up released in 2009?', 'A:Yes, graded.', 'Gold Answer: yes', 'Gold Entity: Up',
+    ].join('\n');
+    const client = new ReplayClient('m', readTranscript(log, 'erbench').records);
+    const knows = { ...q0!, kind: 'knows' as const, question: 'Have you seen Up (2009)?', entity: { relation: 'Movie', key: ['Up', '2009'] }, replayByEntity: 0 };
+    assert.equal((await client.complete(request(knows))).text, 'Yes.', 'the shortest logged question naming both key values; never a graded one');
+    await assert.rejects(client.complete(request({ ...knows, replayByEntity: 1 })), (e: unknown) => e instanceof ModelError && e.kind === 'no_answer', 'no knowledge question at position 1');
+    await assert.rejects(client.complete(request({ ...knows, replayByEntity: undefined })), (e: unknown) => e instanceof ModelError, 'only questions that allow it match by entity');
+    await assert.rejects(client.complete(request({ ...knows, entity: { relation: 'Movie', key: ['Upside', '2009'] } })), (e: unknown) => e instanceof ModelError, 'whole words only');
 });

@@ -13,6 +13,7 @@ import type { ProbeFamily } from '../../probes/family.js';
 import { parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
 import { binaryColumn, paperOrder, plainCells } from '../../report/paper-cells.js';
 import type { Problem } from '../../errors.js';
+import { dateItem, probeAsOf } from '../../probes/as-of.js';
 
 export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[]): Plan | undefined {
     const start = fdPlanStart(spec, data, probe, problems);
@@ -32,6 +33,7 @@ export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
     const explainTemplate = settingTemplate(scope, probe, 'explain');
     const labels = fd.rhs.map(a => labelOf(rel, a));
     const violating = violatingRows(slot.table, fd.lhs, fd.rhs);
+    const asOf = probeAsOf(scope.slots, probe, problems);
     return {
         probe, scope, system: SYSTEM_BINARY, constraints: [fd.loc],
         bind(row, rows) {
@@ -43,7 +45,9 @@ export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
         items(rows) {
             const keywords = fd.rhs.map(a => scope.keywords(rows, 0, a, { relation: rel.name, attribute: a }));
             const explain = explainTemplate ? explainTemplate(rows) : labels.map((label, i) => sentence(label, keywords[i]!)).join(' ');
-            return phrasedItems(scope, phrasings, rows, [keywords.flat()], explain);
+            const items = phrasedItems(scope, phrasings, rows, [keywords.flat()], explain);
+            if (asOf && items !== 'invalid') for (const item of items) dateItem(item, asOf, [item.template]);
+            return items;
         },
         path: rows => starPath(scope, rows, fd.lhs, fd.rhs),
     };

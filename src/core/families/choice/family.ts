@@ -13,7 +13,7 @@ import { entityNode, fdPlanStart, planFailure, valueNode, type Item, type Plan }
 import { keyValues, labelOf, relationLabel, describeBy } from '../../probes/scope.js';
 import { violatingRows } from '../../probes/rows.js';
 import { hashSeed, pick, prng } from '../../probes/sampling.js';
-import { readOption, RecordedDraws } from './draws.js';
+import { readOption, RecordedDraws, unmatchedMessage } from './draws.js';
 import { falseOfEveryMeaning, missingAttributes, sameUnderAliases, SubjectIndex } from '../../probes/golds.js';
 import type { ProbeFamily } from '../../probes/family.js';
 import { parseChoice, type ParsedAnswer } from '../../verify/answer.js';
@@ -23,6 +23,7 @@ import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
 import { plainCells } from '../../report/paper-cells.js';
 import type { Problem } from '../../errors.js';
 import { AUTHORS_DECLINE_WORDS } from '../../reader/index.js';
+import { datedText, markDated, probeAsOf } from '../../probes/as-of.js';
 
 // The group's error rates of multiple choice, declared from here (the shared GroupMetrics names no family's figures).
 declare module '../../verify/figures.js' {
@@ -64,6 +65,10 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
     if (!(noneShare >= 0 && noneShare <= 1)) problems.push({ location: probe.loc, severity: 'warning', code: 'probe-setting', message: 'none_of_above is a share between 0 and 1, e.g. none_of_above 0.2; ignored.' });
     const share = noneShare >= 0 && noneShare <= 1 ? noneShare : 0;
     const violating = violatingRows(slot.table, fd.lhs, fd.rhs);
+    const paperMatch = keywordMatchOf(probe, problems) === 'paper';
+    const asOf = probeAsOf(scope.slots, probe, problems);
+    /** The stem as asked: in its time when the data is dated (the stem and its options are the templates that may say when). */
+    const asked = (stemText: string, s: number, template: string) => (asOf ? datedText(stemText, asOf, [template, ...options.map(o => optionTemplate(o, s).text)]) : stemText);
     const optionTemplate = (o: (typeof options)[number], stem: number) => o.templates[Math.min(stem, o.templates.length - 1)]!;
 
     /** Which option is false (undefined: all true) and its replacement value, drawn per entity and seed. */
@@ -124,22 +129,43 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
                 const stemText = render(stem.parsed, truthLookup);
                 const truth = (o: number, text: string) => text.trim() === render(optionTemplate(options[o]!, s).parsed, truthLookup).trim();
                 const read = (o: number, at: number, text: string) => readOption(optionTemplate(options[o]!, at).parsed, options[o]!.attribute, text);
-                const draw = recorded.find(s, stemText, slot.table.lines[rows[0]!]! - 2, options.map(o => ({ attribute: o.attribute, template: (at: number) => optionTemplate(o, at).parsed })), truth, read);
+                const expected = (o: number) => render(optionTemplate(options[o]!, s).parsed, truthLookup);
+                const draw = recorded.find(s, stemText, slot.table.lines[rows[0]!]! - 2, options.map(o => ({ attribute: o.attribute, template: (at: number) => optionTemplate(o, at).parsed })), truth, read, expected);
                 if (!draw) return;
                 const falseAttr = options[draw.attributes[draw.gold - 1]!]!.attribute;
                 const keywords = [scope.keywords(rows, 0, falseAttr, { relation: rel.name, attribute: falseAttr })];
-                const question = `Q: ${stemText} Provide an explanation.\n${draw.options.map((t, i) => `Option ${i + 1}: ${t}`).join('\n')}\nA: `;
+                const question = `Q: ${asked(stemText, s, stem.text)} Provide an explanation.\n${draw.options.map((t, i) => `Option ${i + 1}: ${t}`).join('\n')}\nA: `;
                 const template = [stem.text, ...draw.attributes.map(o => optionTemplate(options[o]!, s).text)].join('\n');
                 const explain = `The ${labelOf(rel, falseAttr)} is ${keywords[0]!.map(k => k.value).join(', ')}, not ${draw.fake}.`;
                 const item: Item = { phrasing: `stem-${s + 1}`, template, question, gold: draw.gold, keywords, options: draw.options, explain, falsified: { attribute: falseAttr, value: draw.fake } };
+                if (paperMatch) item.keywordMatch = 'paper';
                 if (stems.length > 1) item.group = { key: 'stems', relation: 'twins', role: item.phrasing };
-                items.push(item);
+                items.push(markDated(item, asOf));
             });
         } catch {
             return 'invalid';
         }
         return items.length ? items : 'invalid';
     };
+
+    // The log is matched once, here, so that a log that fits no row is an error that says why (not a run with no
+    // questions), and generation reads the matched rows' questions back.
+    let recorded: Map<number, Item[]> | undefined;
+    if (draws) {
+        recorded = new Map();
+        const rows = new Int32Array(1);
+        for (let row = 0; row < slot.table.rowCount; row++) {
+            rows[0] = row;
+            if (scope.hasNull(rows) || violating?.[row]) continue;
+            const items = recordedItems(rows, draws);
+            if (items !== 'invalid') recorded.set(row, items);
+        }
+        if (draws.matched === 0) {
+            problems.push({ location: probe.loc, severity: 'error', code: 'draws-unmatched', message: unmatchedMessage(draws, probe.name),
+                remedy: 'Word the stems and options as the log does (the diff shows the first difference), or point draws_from at the log of this probe\'s questions.' });
+            return undefined;
+        }
+    }
 
     return {
         probe, scope, system: share > 0 ? SYSTEM_CHOICE_NONE : SYSTEM_CHOICE, constraints: [fd.loc],
@@ -150,7 +176,7 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
             return violating?.[row] ? 'violating' : undefined;
         },
         items(rows) {
-            if (draws) return recordedItems(rows, draws);
+            if (recorded) return recorded.get(rows[0]!) ?? 'invalid';
             const f = falsify(rows);
             if (f === null) return 'invalid';
             const truthLookup = scope.lookup(rows);
@@ -169,13 +195,14 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
                 : 'All options are correct.';
             return stems.map((stem, s): Item => {
                 const texts = optionTexts[s]!;
-                const question = `Q: ${render(stem.parsed, truthLookup)} Provide an explanation.\n${texts.map((t, i) => `Option ${i + 1}: ${t}`).join('\n')}\nA: `;
+                const question = `Q: ${asked(render(stem.parsed, truthLookup), s, stem.text)} Provide an explanation.\n${texts.map((t, i) => `Option ${i + 1}: ${t}`).join('\n')}\nA: `;
                 const template = [stem.text, ...options.map(o => optionTemplate(o, s).text)].join('\n');
                 const item: Item = { phrasing: `stem-${s + 1}`, template, question, gold, keywords, options: texts, explain };
+                if (paperMatch) item.keywordMatch = 'paper';
                 // The stems ask one question three ways: the answers must agree.
                 if (stems.length > 1) item.group = { key: 'stems', relation: 'twins', role: item.phrasing };
                 if (f && falseAttr) item.falsified = { attribute: falseAttr, value: format(f.fake as TemplateValue) };
-                return item;
+                return markDated(item, asOf);
             });
         },
         path(rows, item) {
@@ -192,6 +219,20 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
             return { nodes, edges };
         },
     };
+}
+
+/**
+ * How the rationale's keywords are looked for: `words` (default: whole words of the rationale, folded, aliases,
+ * contradictions) or `paper` (the ERBench authors' check_reasoning: lower-case substrings of the whole response).
+ */
+export const KEYWORD_MATCHES = ['words', 'paper'] as const;
+
+function keywordMatchOf(probe: ProbeDecl, problems: Problem[]): typeof KEYWORD_MATCHES[number] {
+    const v = probe.settings.keyword_match;
+    if (v === undefined) return 'words';
+    if ((KEYWORD_MATCHES as readonly unknown[]).includes(v)) return v as typeof KEYWORD_MATCHES[number];
+    problems.push({ location: probe.loc, severity: 'warning', code: 'probe-setting', message: `keyword_match is ${KEYWORD_MATCHES.join(' or ')}, not "${String(v)}"; words is used.` });
+    return 'words';
 }
 
 /**
@@ -216,6 +257,7 @@ export const choiceFamily: ProbeFamily = {
         { name: 'none_of_above', type: 'number', min: 0, max: 1, doc: 'The share of all-true questions whose answer is "none of the above", e.g. none_of_above 0.2 (default 0).' },
         { name: 'subject', type: 'text', doc: 'How the stem names the entity (default: "the <relation> whose <key>").' },
         { name: 'draws_from', type: 'text', doc: 'An ERBench log file: ask the published questions\' draws (which option was falsified, and with what).' },
+        { name: 'keyword_match', type: 'text', values: KEYWORD_MATCHES, doc: 'How the rationale\'s keyword is looked for: words (default: whole words of the rationale, aliases, contradictions) or paper (the ERBench authors\' rule: a lower-case substring anywhere in the response, with the aliases\' spellings).' },
     ],
     compile: ({ spec, data, probe, problems, seed }) => choicePlan(spec, data, probe, problems, seed),
     phrasings: probe => stemNames(probe.stems.length > 0 ? probe.stems.length : DEFAULT_STEMS.length),
@@ -229,6 +271,10 @@ export const choiceFamily: ProbeFamily = {
         binding: figure(items.filter(i => i.v.answer === 'binding').length, items.length),
     }),
     meanOverPhrasings: true,
+    figureColumns: [
+        { name: 'multiple_answer', value: g => g.multiple?.value ?? null },
+        { name: 'binding', value: g => g.binding?.value ?? null },
+    ],
     groupJson: g => ({
         ...(g.multiple ? { multiple: { value: round4(g.multiple.value), ci: roundCi(g.multiple.ci) } } : {}),
         ...(g.binding ? { binding: { value: round4(g.binding.value), ci: roundCi(g.binding.ci) } } : {}),

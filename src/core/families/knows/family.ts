@@ -95,8 +95,9 @@ export function knowsPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, p
     const keyResolved = key.map(a => scope.need(0, a)).filter(r => r !== null);
     const repeated = keyOccurrences(slot.table, key);
     const shown = () => [...scope.used.values()].filter(r => r.slot === 0).map(r => r.attribute.name);
-    const item = (phrasing: string, template: string, question: string): Item => {
-        const it: Item = { phrasing, template, question, gold: 'yes', keywords: [], explain: '' };
+    const item = (phrasing: string, template: string, question: string, position = 0): Item => {
+        // Asked in other words than a recorded knowledge question, it is still "does the model know this entity".
+        const it: Item = { phrasing, template, question, gold: 'yes', keywords: [], explain: '', replayByEntity: position };
         if (rule !== 'only_yes') it.knownIf = rule;
         return it;
     };
@@ -119,7 +120,7 @@ export function knowsPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, p
             try {
                 const kept = clauses.filter(c => !c.when || truthy(evaluate(c.when, lookup)));
                 if (kept.length === 0) return 'invalid';
-                if (separate) return clauses.flatMap((c, i) => (kept.includes(c) ? [item(`ask${i + 1}`, c.text, render(c.template.parsed, lookup))] : []));
+                if (separate) return clauses.flatMap((c, i) => (kept.includes(c) ? [item(`ask${i + 1}`, c.text, render(c.template.parsed, lookup), i)] : []));
                 return [item('knows', whole, kept.map(c => render(c.template.parsed, lookup)).join(' '))];
             } catch {
                 return 'invalid';

@@ -4,6 +4,7 @@
  * rationale must recall one keyword set per hop (a list value: all of its items).
  */
 import type { ProbeDecl, SpecModel } from '../../spec/model.js';
+import { dateItem, probeAsOf } from '../../probes/as-of.js';
 import type { LoadedData } from '../../data/types.js';
 import type { KgEdge, KgNode, Keyword } from '../../probes/question.js';
 import { AMBIGUOUS, DANGLING, FkJoin, resolvePath } from '../../kg/graph.js';
@@ -12,7 +13,7 @@ import { compilePhrasings, entityNode, phrasedItems, planFailure, sentence, sett
 import { labelOf, Scope, slotFor, type Slot } from '../../probes/scope.js';
 import type { ProbeFamily } from '../../probes/family.js';
 import { parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
-import { hopCharts, pathJson, pathMetrics, type HopMetrics } from './metrics.js';
+import { hopCharts, PATH_COLUMNS, pathJson, pathMetrics, type HopMetrics } from './metrics.js';
 import { ciText, pct } from '../../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
 import { binaryColumn, paperFigure, paperOrder } from '../../report/paper-cells.js';
@@ -58,6 +59,7 @@ export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, pr
     // Each hop's keyword lives in the slot the hop reaches (the FK target), the last one at the end attribute.
     const keywordSlot = hops.map((_, i) => (i < last ? i + 1 : last));
     hops.forEach((h, i) => scope.need(keywordSlot[i]!, h.keyword.attribute));
+    const asOf = probeAsOf(slots, probe, problems);
     const joins = hops.slice(0, last).map((h, i) => new FkJoin(slots[i]!.table, h.fk!.from.attributes, slots[i + 1]!.table, h.fk!.to.attributes));
     return {
         probe, scope, system: SYSTEM_BINARY, constraints: hops.flatMap(h => (h.fk ? [h.fk.loc] : [])),
@@ -80,6 +82,7 @@ export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, pr
                 : hops.flatMap((h, i) => (keywords[i]?.length ? [sentence(labelOf(slots[i]!.relation, h.step.attribute), keywords[i]!)] : [])).join(' ');
             const items = phrasedItems(scope, phrasings, rows, keywords, explain);
             if (arExt === 'complete' && items !== 'invalid') for (const item of items) item.pathScoring = { arExt: 'complete' };
+            if (asOf && items !== 'invalid') for (const item of items) dateItem(item, asOf, [item.template]);
             return items;
         },
         path(rows) {
@@ -136,6 +139,7 @@ export const pathFamily: ProbeFamily = {
     decidesKnowledge: false,
     metricExtras: items => pathMetrics(items),
     groupJson: pathJson,
+    figureColumns: PATH_COLUMNS,
     charts: hopCharts,
     meanOverPhrasings: false,
     reportSections: groups => {

@@ -5,7 +5,7 @@
 import type { Question } from '../../probes/question.js';
 import type { Verdict } from '../../verify/types.js';
 import { effectiveCorrect, figure, hopPresent, type Figure, type GroupMetrics } from '../../verify/figures.js';
-import type { ChartSet } from '../../probes/family.js';
+import type { ChartSet, FigureColumn } from '../../probes/family.js';
 import { round4, roundCi } from '../../report/numbers.js';
 import { groupKey, groupLabel } from '../../report/labels.js';
 
@@ -83,6 +83,19 @@ export function pathJson(g: GroupMetrics): Record<string, unknown> {
         givenNotPrevious: h.givenNotPrevious && { value: round4(h.givenNotPrevious.value), n: h.givenNotPrevious.n, ci: roundCi(h.givenNotPrevious.ci) } }));
     return out;
 }
+
+/** Per hop, on one line: "1: .92; 2: .91" (a path's hop figures in one CSV cell / JUnit property). */
+const byHop = (g: GroupMetrics, get: (h: HopMetrics) => number | null | undefined): string | null =>
+    (g.hops ? g.hops.map(h => { const v = get(h); return `${h.hop}: ${v === null || v === undefined ? 'n/a' : String(round4(v))}`; }).join('; ') : null);
+
+/** The path family's figure columns (CSV, JUnit, the md / html figures table): R-ext, and each hop's R, AR-ext and snowball conditionals. */
+export const PATH_COLUMNS: readonly FigureColumn[] = [
+    { name: 'r_ext', value: g => g.rExt?.value ?? null },
+    { name: 'r_by_hop', value: g => byHop(g, h => h.r.value) },
+    { name: 'ar_ext_by_hop', value: g => byHop(g, h => h.ar.value) },
+    { name: 'p_r_given_previous_by_hop', value: g => byHop(g, h => h.givenPrevious?.value) },
+    { name: 'p_r_given_not_previous_by_hop', value: g => byHop(g, h => h.givenNotPrevious?.value) },
+];
 
 /** R and AR-ext per hop, one chart per group (the HTML report). */
 export function hopCharts(groups: readonly GroupMetrics[]): ChartSet | undefined {

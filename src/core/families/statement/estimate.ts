@@ -12,6 +12,11 @@
  * (its interval would be wider), the sample-only stratified mean Σ_h W_h mean_h(y) is used instead. Sampling is
  * active: a pilot spreads calls over the strata, then each round goes to the stratum that adds most to the
  * interval's width (Neyman allocation on the current residual spread), until the budget or a target half-width.
+ *
+ * With a target, the calls are planned from the spread rather than from the budget: a small pilot (5 % of the
+ * triples, at least 30 and 2 per stratum, at most a third of the budget) measures it, and each round asks for half of
+ * what the current interval says is still needed (n* from hw² = z² v (1/n − 1/N)), so the estimate stops close to the
+ * fewest calls the target needs instead of overshooting by a third of the budget.
  */
 import { prng } from '../../probes/sampling.js';
 import type { Estimate, EstimateResult } from '../../probes/estimate-types.js';
@@ -94,19 +99,22 @@ export async function estimateMean(o: EstimateOptions): Promise<EstimateResult> 
         picked.forEach((t, i) => { const y = ys[i]; if (y === undefined) failed++; else labels.set(t, y); });
     };
     const spent = () => labels.size + failed;
-    // Pilot: about a third of the budget, proportional to stratum size, at least 2 per stratum where possible.
-    const pilot = Math.max(Math.min(budget, strata.length * 2), Math.round(budget / 3));
+    // Pilot: about a third of the budget (with a target: enough to measure the spread), proportional to stratum
+    // size, at least 2 per stratum where possible.
+    const third = Math.round(budget / 3);
+    const pilot = Math.max(Math.min(budget, strata.length * 2), o.target === undefined ? third : Math.min(third, Math.max(30, Math.ceil(0.05 * o.cheap.length))));
     const first: number[] = [];
     for (const s of strata) {
         const want = Math.max(2, Math.round((pilot * s.members.length) / o.cheap.length));
         first.push(...queues.get(s.name)!.splice(0, Math.min(want, budget - first.length)));
     }
     await take(first);
-    const round = Math.max(1, o.round ?? Math.ceil(budget / 10));
+    const fixedRound = Math.max(1, o.round ?? Math.ceil(budget / 10));
     while (spent() < budget) {
         const current = estimateFrom(o.cheap, o.strata, labels);
         const chosen = current.ppi.halfWidth <= current.sampleOnly.halfWidth ? current.ppi : current.sampleOnly;
         if (o.target !== undefined && chosen.halfWidth <= o.target) break;
+        const round = o.round === undefined && o.target !== undefined ? plannedRound(chosen.halfWidth, o.target, labels.size, o.cheap.length, fixedRound) : fixedRound;
         // Neyman allocation on the residual spread: the next calls go where they shrink the interval most.
         const need = strata.map(s => {
             const done = s.members.filter(i => labels.has(i));
@@ -128,6 +136,18 @@ export async function estimateMean(o: EstimateOptions): Promise<EstimateResult> 
     const perStratum: Record<string, number> = {};
     for (const s of strata) perStratum[s.name] = s.members.filter(i => labels.has(i)).length;
     return { ...final, chosen, labelled: labels.size, population: o.cheap.length, perStratum, failed };
+}
+
+/**
+ * The next round toward a target half-width: half of the labels the current interval says are still needed (at least
+ * 5, at most the budget's tenth). hw² = z² v (1/n − 1/N) gives v from the current interval, then n* at the target.
+ */
+function plannedRound(halfWidth: number, target: number, n: number, N: number, cap: number): number {
+    const gap = 1 / Math.max(1, n) - 1 / N;
+    if (!(gap > 0) || !Number.isFinite(halfWidth)) return cap;
+    const v = (halfWidth / Z) ** 2 / gap;
+    const needed = 1 / ((target / Z) ** 2 / v + 1 / N);
+    return Math.max(5, Math.min(cap, Math.ceil((needed - n) / 2)));
 }
 
 function shuffle<T>(xs: T[], random: () => number): T[] {

@@ -7,7 +7,8 @@
  * The model answers true / false / I don't know; T, I and C per triple are computed against its negatives with
  * the intended polarity (statements/metrics.ts). The true statement and its negatives form one question group.
  */
-import type { ProbeDecl, SettingValue } from '../../spec/model.js';
+import type { ProbeDecl, RelationDecl, SettingValue, SpecModel } from '../../spec/model.js';
+import { dateItem, probeAsOf } from '../../probes/as-of.js';
 import type { CellValue } from '../../data/types.js';
 import type { GroupMember, GroupRelation, ProbeFamily } from '../../probes/family.js';
 import type { Item, Plan } from '../../probes/plan.js';
@@ -18,7 +19,7 @@ import { hashSeed, pick, prng } from '../../probes/sampling.js';
 import { format, render, type TemplateValue } from '../../spec/template.js';
 import { parseStatement } from '../../verify/answer.js';
 import type { Gold } from '../../probes/question.js';
-import { statementExtras, statementSections } from './metrics.js';
+import { STATEMENT_COLUMNS, statementExtras, statementSections } from './metrics.js';
 import { estimateStatements } from './run-estimate.js';
 import type { Problem } from '../../errors.js';
 import { falseOfEveryMeaning, missingAttributes, SubjectIndex } from '../../probes/golds.js';
@@ -29,7 +30,11 @@ declare module '../../probes/question.js' {
          * statement questions: the attribute stated and, for a negative, how it was made ('tail', 'head' or 'relation')
          * with the true value (`from`) and what the statement claims instead (`to`); 'true' for the true statement.
          */
-        statement?: { attribute: string; corruption: 'true' | 'tail' | 'head' | 'relation'; from: string; to: string };
+        statement?: {
+            attribute: string; corruption: 'true' | 'tail' | 'head' | 'relation'; from: string; to: string;
+            /** The head's type (the entity's relation) and the tail's (an fk's target relation, else the value's kind): GraphEval App. A.2. */
+            head?: string; tail?: string;
+        };
     }
 }
 
@@ -44,7 +49,21 @@ const CORRUPTIONS: readonly Corruption[] = ['tail', 'head', 'relation'];
 /** The phrasing every statement carries: true ones and negatives are judged in one metric group. */
 export const STATEMENT_PHRASING = 'statement';
 
-interface Edge { attribute: string; template: Compiled; column: NonNullable<ReturnType<Scope['slots'][number]['table']['column']>>; subjects: SubjectIndex }
+interface Edge { attribute: string; template: Compiled; column: NonNullable<ReturnType<Scope['slots'][number]['table']['column']>>; subjects: SubjectIndex; tail: string }
+
+const VALUE_KINDS: Record<string, string> = { text: 'text', int: 'number', real: 'number', date: 'date', bool: 'yes / no' };
+
+/**
+ * The type of a statement's tail: the relation an fk from the attribute leads to (a director is a "director"),
+ * else what kind of value it is (a year is a "number").
+ */
+function tailType(spec: SpecModel, relation: RelationDecl, attribute: string): string {
+    const fk = spec.fks.find(k => k.from.relation === relation.name && k.from.attributes.length === 1 && k.from.attributes[0] === attribute);
+    const target = fk && spec.relations.find(r => r.name === fk.to.relation);
+    if (target) return relationLabel(target);
+    const attr = relation.attributes.find(a => a.name === attribute);
+    return VALUE_KINDS[attr?.type.scalar ?? 'text'] ?? 'text';
+}
 
 function settingList(v: SettingValue | undefined): string[] {
     if (v === undefined) return [];
@@ -80,7 +99,7 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
         const text = written.find(t => t.includes(`{${a}}`)) ?? `The ${labelOf(rel, a)} of the ${relationLabel(rel)} whose ${describeBy(rel, fd.lhs)} is {${a}}.`;
         const column = slot.table.column(a);
         const template = scope.template(text);
-        if (column) edges.push({ attribute: a, template, column, subjects: new SubjectIndex(scope, slot.table, template.parsed, a) });
+        if (column) edges.push({ attribute: a, template, column, subjects: new SubjectIndex(scope, slot.table, template.parsed, a), tail: tailType(spec, rel, a) });
     }
     // A statement that leaves out part of the FD's left-hand side does not say which entity it is about: the FD
     // then decides nothing, and a "negative" may be another entity's truth (King Kong 1933 and 2005).
@@ -107,6 +126,8 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
     for (const a of [...fd.lhs, ...edges.map(e => e.attribute)]) scope.need(0, a);
     const violating = violatingRows(slot.table, fd.lhs, fd.rhs);
     const table = slot.table;
+    const asOf = probeAsOf(scope.slots, probe, problems);
+    const head = relationLabel(rel);
 
     /** Rows whose `attribute` value differs from `code` (for head corruptions), drawn lazily per attribute. */
     const otherRow = (random: () => number, edge: Edge, code: number, self: number, mine: (r: number) => boolean): number | undefined => {
@@ -207,7 +228,7 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
                         if (!falseOfEveryMeaning(spec, data, rel.name, text.edge.subjects, table, text.edge.attribute, text.row, text.claimed)) continue;
                         made.add(text.text);
                         n++;
-                        items.push({ ...statementItem(edge, text.text, 'no', kind, key, n), statement: { attribute: key, corruption: kind, from: text.from, to: text.to } });
+                        items.push({ ...statementItem(edge, text.text, 'no', kind, key, n), statement: { attribute: key, corruption: kind, from: text.from, to: text.to, head, tail: edge.tail } });
                     }
                 }
             } catch {
@@ -229,11 +250,11 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
     };
 
     function statementItem(edge: Edge, text: string, gold: Gold, role: string, groupKey: string, n: number): Item {
-        return {
+        return dateItem({
             phrasing: STATEMENT_PHRASING, template: `${edge.template.text}\u0000${role}#${n}`, question: text, gold, keywords: [], explain: '',
             group: { key: groupKey, relation: 'statements', role: n === 0 ? 'true' : `${role}-${n}` },
-            statement: { attribute: edge.attribute, corruption: 'true', from: '', to: '' },
-        };
+            statement: { attribute: edge.attribute, corruption: 'true', from: '', to: '', head, tail: edge.tail },
+        }, asOf, [edge.template.text]);
     }
 
     /** A corrupted statement the FD makes false, or undefined when this kind cannot make one for the row. */
@@ -315,6 +336,7 @@ export const statementFamily: ProbeFamily = {
     groupRelations: [statementsRelation],
     reportSections: groups => statementSections(groups),
     estimate: estimateStatements,
+    figureColumns: STATEMENT_COLUMNS,
     answerText: (_q, gold) => (gold === 'no' ? 'No, the statement is false.' : 'Yes, the statement is true.'),
     guess: (_q, draw) => (draw('guess') < 0.7 ? 'yes' : 'no'),
 };

@@ -10,7 +10,7 @@
  * and a yes / no coin ≈ 0; the paper's per-triple mean of max(0, d) is given beside it.
  */
 import type { Question } from '../../probes/question.js';
-import type { ReportSection } from '../../probes/family.js';
+import type { FigureColumn, ReportSection } from '../../probes/family.js';
 import type { Verdict } from '../../verify/types.js';
 import { figuresOf, type GroupMetrics, type Interval } from '../../verify/figures.js';
 import { ciText, pct } from '../../report/numbers.js';
@@ -36,7 +36,17 @@ export interface StatementFigures {
     confusion: { true: Record<Vote, number>; corrupted: Record<Vote, number> };
     /** Negatives accepted (majority "yes"), per corruption kind. */
     byCorruption: Record<string, { n: number; accepted: number }>;
+    /**
+     * The same figures per relation (the attribute stated: GraphEval's Figure 3), per head type (the entity's
+     * relation) and per tail type (an fk's target relation, else the value's kind: App. A.2).
+     */
+    byRelation: Record<string, Breakdown>;
+    byHeadType: Record<string, Breakdown>;
+    byTailType: Record<string, Breakdown>;
 }
+
+/** T / I / C of the triples of one relation or type, and how many of their negatives were accepted. */
+export interface Breakdown { triples: number; T: StatementScore; I: StatementScore; C: StatementScore; negatives: number; accepted: number }
 
 /** The answer class of one response as a vote. */
 export function voteOf(v: Verdict): Vote {
@@ -67,6 +77,9 @@ export interface Triple {
     id: string;
     probe: string;
     attribute: string;
+    /** Head and tail types (statement data; '' when the question predates them). */
+    head: string;
+    tail: string;
     truth: Vote;
     negatives: { vote: Vote; corruption: string }[];
 }
@@ -83,7 +96,7 @@ export function triplesOf(items: readonly { v: Verdict; q: Question }[]): Triple
     for (const { q, votes: vs } of votes.values()) {
         const id = q.group?.id ?? q.id;
         let t = triples.get(id);
-        if (!t) triples.set(id, (t = { id, probe: q.probe, attribute: q.statement?.attribute ?? '', negatives: [] }));
+        if (!t) triples.set(id, (t = { id, probe: q.probe, attribute: q.statement?.attribute ?? '', head: q.statement?.head ?? q.entity.relation, tail: q.statement?.tail ?? '', negatives: [] }));
         const vote = majority(vs);
         if (q.gold === 'yes') t.truth = vote;
         else t.negatives.push({ vote, corruption: q.statement?.corruption ?? 'unknown' });
@@ -120,7 +133,25 @@ export function statementFigures(items: readonly { v: Verdict; q: Question }[]):
             if (n.vote === 'yes') k.accepted++;
         }
     }
-    return { triples: triples.length, T: score(t), I: score(i), C: score(c), confusion, byCorruption };
+    return {
+        triples: triples.length, T: score(t), I: score(i), C: score(c), confusion, byCorruption,
+        byRelation: breakdown(triples, tr => tr.attribute), byHeadType: breakdown(triples, tr => tr.head), byTailType: breakdown(triples, tr => tr.tail),
+    };
+}
+
+/** The triples' figures per value of `by` (in the order the values first appear). */
+function breakdown(triples: readonly Triple[], by: (t: Triple) => string): Record<string, Breakdown> {
+    const groups = new Map<string, Triple[]>();
+    for (const t of triples) { const k = by(t) || 'unknown'; groups.set(k, [...(groups.get(k) ?? []), t]); }
+    const out: Record<string, Breakdown> = {};
+    for (const [k, ts] of groups) {
+        const negatives = ts.flatMap(t => t.negatives);
+        out[k] = {
+            triples: ts.length, T: score(ts.map(t => tripleScore(t, 'T'))), I: score(ts.map(t => tripleScore(t, 'I'))), C: score(ts.map(t => tripleScore(t, 'C'))),
+            negatives: negatives.length, accepted: negatives.filter(n => n.vote === 'yes').length,
+        };
+    }
+    return out;
 }
 
 /** The statement figures of a group (GroupMetrics' figure slot, key `statements`). */
@@ -131,6 +162,40 @@ export function statementExtras(items: readonly { v: Verdict; q: Question }[]): 
 }
 
 const fig = (s: StatementScore) => `${pct(s.value)} ${ciText(s.ci)}`;
+
+/** The breakdowns every format shows: (title, the table's first column, where the figures are). */
+const BREAKDOWNS: [string, string, (s: StatementFigures) => Record<string, Breakdown> | undefined][] = [
+    ['relation (GraphEval Figure 3)', 'relation', s => s.byRelation],
+    ['head type', 'head type', s => s.byHeadType],
+    ['tail type', 'tail type', s => s.byTailType],
+];
+
+/** A breakdown on one line (CSV, JUnit, the figures table): "director: T .62 I .80 C .50 (12 triples); …". */
+function breakdownText(b: Record<string, Breakdown> | undefined): string | null {
+    const parts = Object.entries(b ?? {}).map(([k, x]) => `${k}: T ${short(x.T.value)} I ${short(x.I.value)} C ${short(x.C.value)} (${x.triples} triples)`);
+    return parts.length ? parts.join('; ') : null;
+}
+
+const short = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2).replace(/^0(?=\.)/, ''));
+
+/**
+ * The statement figures as named columns (CSV, JUnit properties, the md / html figures table): the three metrics with
+ * their paper variants, spelt out so that "C" is never read as "contradicted", and the breakdowns as text.
+ */
+export const STATEMENT_COLUMNS: FigureColumn[] = [
+    { name: 'triples', value: g => statementsOf(g)?.triples ?? null },
+    { name: 'truthfulness', value: g => statementsOf(g)?.T.value ?? null },
+    { name: 'informativeness', value: g => statementsOf(g)?.I.value ?? null },
+    { name: 'correctness', value: g => statementsOf(g)?.C.value ?? null },
+    { name: 'correctness_low', value: g => statementsOf(g)?.C.ci?.[0] ?? null },
+    { name: 'correctness_high', value: g => statementsOf(g)?.C.ci?.[1] ?? null },
+    { name: 'truthfulness_paper', value: g => statementsOf(g)?.T.paper ?? null },
+    { name: 'informativeness_paper', value: g => statementsOf(g)?.I.paper ?? null },
+    { name: 'correctness_paper', value: g => statementsOf(g)?.C.paper ?? null },
+    { name: 'by_relation', value: g => breakdownText(statementsOf(g)?.byRelation) },
+    { name: 'by_head_type', value: g => breakdownText(statementsOf(g)?.byHeadType) },
+    { name: 'by_tail_type', value: g => breakdownText(statementsOf(g)?.byTailType) },
+];
 
 export function statementSections(groups: readonly GroupMetrics[]): ReportSection[] {
     const shown = groups.filter(g => !g.na && (statementsOf(g)?.triples ?? 0) > 0);
@@ -148,6 +213,11 @@ export function statementSections(groups: readonly GroupMetrics[]): ReportSectio
             columns: [...KEY_COLUMNS, 'true: yes', 'true: no', 'true: idk', 'corrupted: yes', 'corrupted: no', 'corrupted: idk'],
             rows: shown.map(g => { const c = statementsOf(g)!.confusion; return [...head(g), ...[c.true.yes, c.true.no, c.true.idk, c.corrupted.yes, c.corrupted.no, c.corrupted.idk].map(String)]; }),
         },
+        ...BREAKDOWNS.map(([title, column, of]) => ({
+            title: `Statements by ${title}`,
+            columns: [...KEY_COLUMNS, column, 'triples', 'T', 'I', 'C', 'false accepted'],
+            rows: shown.flatMap(g => Object.entries(of(statementsOf(g)!) ?? {}).map(([k, b]) => [...head(g), k, String(b.triples), fig(b.T), fig(b.I), fig(b.C), `${b.accepted}/${b.negatives} (${pct(b.negatives ? b.accepted / b.negatives : null)})`])),
+        })),
         {
             title: 'Statements: false statements accepted, by corruption',
             columns: [...KEY_COLUMNS, 'corruption', 'negatives', 'accepted'],

@@ -67,6 +67,7 @@ export type ProbeSpecKeywordNames =
     | "negated"
     | "no"
     | "not"
+    | "of"
     | "option"
     | "phrase"
     | "phrasing"
@@ -160,6 +161,23 @@ export const Ask = {
 
 export function isAsk(item: unknown): item is Ask {
     return reflection.isInstance(item, Ask.$type);
+}
+
+export interface AsOf extends langium.AstNode {
+    readonly $container: Relation | Source;
+    readonly $type: 'AsOf';
+    text?: string;
+    year?: number;
+}
+
+export const AsOf = {
+    $type: 'AsOf',
+    text: 'text',
+    year: 'year'
+} as const;
+
+export function isAsOf(item: unknown): item is AsOf {
+    return reflection.isInstance(item, AsOf.$type);
 }
 
 export interface Attribute extends langium.AstNode {
@@ -625,6 +643,7 @@ export function isQuota(item: unknown): item is Quota {
 export interface Relation extends langium.AstNode {
     readonly $container: Spec;
     readonly $type: 'Relation';
+    asOf?: AsOf;
     attributes: Array<Attribute>;
     complete: boolean;
     distinct: boolean;
@@ -637,6 +656,7 @@ export interface Relation extends langium.AstNode {
 
 export const Relation = {
     $type: 'Relation',
+    asOf: 'asOf',
     attributes: 'attributes',
     complete: 'complete',
     distinct: 'distinct',
@@ -845,6 +865,7 @@ export function isSettingName(item: unknown): item is SettingName {
 export interface Source extends langium.AstNode {
     readonly $container: Spec;
     readonly $type: 'Source';
+    asOf?: AsOf;
     format: 'csv' | 'json' | 'jsonl' | 'postgres' | 'sqlite';
     name: Name;
     path: string;
@@ -855,6 +876,7 @@ export interface Source extends langium.AstNode {
 
 export const Source = {
     $type: 'Source',
+    asOf: 'asOf',
     format: 'format',
     name: 'name',
     path: 'path',
@@ -1056,6 +1078,7 @@ export type ProbeSpecAstType = {
     AliasList: AliasList
     AliasRule: AliasRule
     Aliases: Aliases
+    AsOf: AsOf
     Ask: Ask
     Attribute: Attribute
     AttributePath: AttributePath
@@ -1147,6 +1170,20 @@ export class ProbeSpecAstReflection extends langium.AbstractAstReflection {
                 }
             },
             superTypes: [Element.$type]
+        },
+        AsOf: {
+            name: AsOf.$type,
+            properties: {
+                text: {
+                    name: AsOf.text,
+                    optional: true
+                },
+                year: {
+                    name: AsOf.year,
+                    optional: true
+                }
+            },
+            superTypes: []
         },
         Ask: {
             name: Ask.$type,
@@ -1529,6 +1566,10 @@ export class ProbeSpecAstReflection extends langium.AbstractAstReflection {
         Relation: {
             name: Relation.$type,
             properties: {
+                asOf: {
+                    name: Relation.asOf,
+                    optional: true
+                },
                 attributes: {
                     name: Relation.attributes,
                     defaultValue: [],
@@ -1711,6 +1752,10 @@ export class ProbeSpecAstReflection extends langium.AbstractAstReflection {
         Source: {
             name: Source.$type,
             properties: {
+                asOf: {
+                    name: Source.asOf,
+                    optional: true
+                },
                 format: {
                     name: Source.format
                 },

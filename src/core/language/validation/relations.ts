@@ -1,6 +1,7 @@
 import type { ValidationAcceptor } from 'langium';
-import type { Attribute, AttributeTuple, During, Fd, Fk, Key, Source } from '../generated/ast.js';
+import type { AsOf, Attribute, AttributeTuple, During, Fd, Fk, Key, Source } from '../generated/ast.js';
 import { PASSWORD_REMEDY, passwordPlace } from '../../data/postgres-url.js';
+import { asOfYear } from '../../spec/model.js';
 
 const typeText = (a: Attribute): string => a.type ? (a.type.list ? `list<${a.type.element}>` : a.type.element) : 'text';
 
@@ -29,6 +30,14 @@ export function checkDuring(during: During, accept: ValidationAcceptor): void {
             accept('error', `'during' reads years from '${ref.$refText}', which is ${typeText(a)}; use an int (a year) or a date attribute.`, { node: during, property: 'attributes', index, code: 'during-attributes' });
         }
     });
+}
+
+/** `as of` names one year: `as of 2019`, or a date in quotes that names its year once (`as of "June 2019"`). */
+export function checkAsOf(asOf: AsOf, accept: ValidationAcceptor): void {
+    if (asOfYear(asOf.year, asOf.text) !== undefined) return;
+    const written = asOf.year !== undefined ? String(asOf.year) : `"${asOf.text ?? ''}"`;
+    accept('error', `'as of ${written}' does not name a year: write the year the data was true, e.g. 'as of 2019', or a date that names its year once, e.g. 'as of "June 2019"'.`,
+        { node: asOf, property: asOf.year !== undefined ? 'year' : 'text', code: 'as-of-value' });
 }
 
 /** An attribute on both sides of an FD makes it trivial (it determines itself). */

@@ -58,12 +58,15 @@ export const NORMALISERS: Record<string, { args: 'none' | 'int' | 'number' | 'st
     strip: { args: 'strings', doc: 'strip("FC", "CF"): these affixes are ignored' },
     strip_prefix: { args: 'strings', doc: 'strip_prefix("FC", "AC"): these words are ignored at the start of the value only' },
     month_year: { args: 'none', doc: 'month_year: dates match when written "Month, Year"' },
+    split: { args: 'strings', doc: 'split("/"): each part of the value between these separators also matches ("pop/rock": "pop", "rock")' },
+    first_word: { args: 'none', doc: 'first_word: the value\'s first word also matches ("Sterling Publishing": "Sterling")' },
+    ascii: { args: 'none', doc: 'ascii: the value without its accents also matches ("Atlético": "Atletico")' },
 };
 
 export function checkNormaliser(n: Normaliser, accept: ValidationAcceptor): void {
     const spec = NORMALISERS[n.kind];
     if (!spec) {
-        accept('error', `Unknown normaliser '${n.kind}'.${didYouMean(n.kind, Object.keys(NORMALISERS))} Known: name_parts, round(n), truncate(n), tolerance(x), strip("…"), strip_prefix("…"), month_year; or an alias list "A" = "B", or lookup R.code -> name.`,
+        accept('error', `Unknown normaliser '${n.kind}'.${didYouMean(n.kind, Object.keys(NORMALISERS))} Known: name_parts, round(n), truncate(n), tolerance(x), strip("…"), strip_prefix("…"), split("…"), first_word, ascii, month_year; or an alias list "A" = "B", or lookup R.code -> name.`,
             { node: n, property: 'kind', code: 'unknown-normaliser', data: suggestionData(n.kind, Object.keys(NORMALISERS)) });
         return;
     }
