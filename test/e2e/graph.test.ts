@@ -175,8 +175,11 @@ describe('the graph panel opens every kind of question readable', { skip, timeou
         await wb.openFile('open.probe');
         await wb.command('HalluProbe: Show Results');
         // The report opens as an untitled Markdown document, its tab named by its first line.
-        await session.page.locator('.tabs-container .tab').filter({ hasText: 'HalluProbe report' }).first().waitFor({ timeout: 60_000 });
-        // The report is the active editor: its whole text, as a user would copy it.
+        const tab = session.page.locator('.tabs-container .tab').filter({ hasText: 'HalluProbe report' }).first();
+        await tab.waitFor({ timeout: 60_000 });
+        // Its group made the active one (the report may open before focus moves to it), then its whole text, as a user would copy it.
+        await tab.click();
+        await session.page.locator(`${S.activeEditor} .tab.active`).filter({ hasText: 'HalluProbe report' }).waitFor();
         const text = await wb.activeEditorText();
         await wb.screenshot('open-report');
         assert.match(text, /^# HalluProbe report/);
