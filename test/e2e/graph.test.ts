@@ -176,6 +176,10 @@ describe('the graph panel opens every kind of question readable', { skip, timeou
         await wb.command('HalluProbe: Show Results');
         // The report opens as an untitled Markdown document, its tab named by its first line.
         const tab = session.page.locator('.tabs-container .tab').filter({ hasText: 'HalluProbe report' }).first();
+        // With focus in the graph panel no spec editor is active: the command asks which spec, as it would a user.
+        const which = session.page.locator(S.quickInputRows).filter({ hasText: 'open.probe' }).first();
+        await tab.or(which).first().waitFor({ timeout: 60_000 });
+        if (await which.isVisible()) await which.click();
         await tab.waitFor({ timeout: 60_000 });
         // Its group made the active one (the report may open before focus moves to it), then its whole text, as a user would copy it.
         await tab.click();
