@@ -36,7 +36,7 @@ async function editLoop(file: string, text: string, withData: boolean) {
     const cache = new DataCache();
     const probes = cachedProbeDiagnostics((spec, data) => probeDiagnostics(spec, data, { editor: true }));
     const { shared } = createProbeServerServices({ ...NodeFileSystem }, withData ? {
-        loadData: (spec, options) => loadData(spec, cache, undefined, options), readHeader, moreDiagnostics: ({ spec, data }, cancelToken) => probes(spec, data, cancelToken),
+        loadData: (spec, options) => loadData(spec, cache, undefined, options), readHeader, moreDiagnostics: ({ spec, data }, _reported, cancelToken) => probes(spec, data, cancelToken),
     } : {});
     const uri = URI.file(file);
     const textDocuments = shared.workspace.TextDocuments!;

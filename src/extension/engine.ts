@@ -12,10 +12,10 @@ import { goldText, type Question } from '../core/probes/index.js';
 import { resolveModel, estimateCost } from '../core/models/index.js';
 import type { RunRecord, RunResults } from '../core/store/index.js';
 import type { ReportFormat } from '../core/report/index.js';
-import { nodeNeighbourhood, schemaGraph as kgSchemaGraph, type NodeRef } from '../core/kg/index.js';
+import { neighbourhoodView, questionView as kgQuestionView, schemaView as kgSchemaView, type NodeRef } from '../core/kg/index.js';
 import { previewRule, previewText } from '../core/rules/index.js';
 import { fromDiagnostic, HalluProbeError } from '../core/errors.js';
-import type { ModelEstimate, PreviewData, PreviewRow, GraphNeighbourhood } from '../protocol/webview.js';
+import type { DrawnGraph, ModelEstimate, PreviewData, PreviewRow } from '../protocol/webview.js';
 import type { GenerateOptions } from '../core/probes/index.js';
 import { batchable, type RunSpecResult } from '../core/run/index.js';
 import * as core from './engine-core.js';
@@ -98,8 +98,9 @@ export function previewData(gen: Generated, models: readonly ModelDecl[], title:
     return { title, spec: gen.file, rows, estimates: estimates(gen.questions, models, rows.map(r => r.tokens)), notes };
 }
 
-/** The schema as the graph panel draws it (the engine's kg/view). */
-export const schemaGraph = kgSchemaGraph;
+/** The graph panel's views, as the engine's kg computes and draws them. */
+export const schemaView = kgSchemaView;
+export const questionView = kgQuestionView;
 
 /** Whether a model can be run as a batch (the Test Explorer offers a batch profile for it). */
 export function batchableModel(decl: ModelDecl): boolean {
@@ -181,12 +182,7 @@ export async function rulePreview(file: string, rule: string): Promise<string> {
     return previewText(previewRule(spec, data, rule, 20));
 }
 
-/** The data one hop from a graph node (the engine's kg/view), in the panel's message shape. */
-export function neighbourhood(gen: Pick<Generated, 'spec' | 'data'>, node: NodeRef, limit = 12): GraphNeighbourhood {
-    const g = nodeNeighbourhood(gen.spec, gen.data, node, limit);
-    return {
-        nodeId: node.nodeId,
-        nodes: g.nodes.filter(n => n.id !== node.nodeId).map(n => ({ id: n.id, label: n.label, kind: n.kind, ...(n.relation ? { relation: n.relation } : {}) })),
-        edges: g.edges.map(e => ({ from: e.from, to: e.to, label: e.label })),
-    };
+/** What expanding a graph node adds: the data one hop from it, drawn by the engine's kg. */
+export function neighbourhood(gen: Pick<Generated, 'spec' | 'data'>, node: NodeRef): DrawnGraph {
+    return neighbourhoodView(gen.spec, gen.data, node);
 }

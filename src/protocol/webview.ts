@@ -103,22 +103,36 @@ export interface QuestionGraph {
     explanation?: string[];
     /** open questions: the answer's claims (the path is the context given). */
     claims?: ClaimMark[];
+    /** The question's own entities (node ids), when the family names them; else the path's start (kg/drawing focusOf). */
+    focus?: string[];
 }
 
-export interface GraphNeighbourhood {
-    nodeId: string;
-    nodes: { id: string; label: string; kind: 'entity' | 'value'; relation?: string }[];
-    edges: { from: string; to: string; label: string }[];
+/** A drawn node: its id, label and what it is (`more`: the "+N more" node standing for collapsed neighbours). */
+export interface NodeDef {
+    group: 'nodes';
+    data: { id: string; label: string; kind: string; status?: KeywordStatus | 'none'; relation?: string; hop?: number; given?: boolean; focus?: boolean };
+    classes?: string;
 }
+export interface EdgeDef { group: 'edges'; data: { id: string; source: string; target: string; label: string; status?: KeywordStatus | 'none'; hop?: number }; classes?: string }
+export type ElementDef = NodeDef | EdgeDef;
 
-export type GraphView = { view: 'schema'; schema: SchemaGraph } | { view: 'question'; graph: QuestionGraph; schema?: SchemaGraph };
+/**
+ * A graph as the panel draws it (core/kg/drawing): the elements it opens with, what each "+N more" node adds
+ * when expanded (its neighbours, their edges, their own "+N more" nodes), the question's own entities (centred
+ * and marked), and a compact drawing for a panel too narrow to show this one whole with readable labels.
+ */
+export interface DrawnGraph { elements: ElementDef[]; more: Record<string, ElementDef[]>; focus: string[]; compact?: DrawnGraph }
+
+export type GraphView =
+    | { view: 'schema'; schema: SchemaGraph; drawn: DrawnGraph }
+    | { view: 'question'; graph: QuestionGraph; drawn: DrawnGraph; schema?: SchemaGraph };
 
 // ── messages ───────────────────────────────────────────────────────────────────────────────────────
 
 /** Requests a webview may make, with their parameters and results. */
 export interface WebviewRequests {
     /** Graph: the neighbourhood of a node, read from the data. */
-    expand: { params: { nodeId: string; relation?: string; label: string }; result: GraphNeighbourhood };
+    expand: { params: { nodeId: string; relation?: string; label: string }; result: DrawnGraph };
     /** Graph: save an export the webview rendered (PNG as a data URL, SVG as text). */
     save: { params: { format: 'png' | 'svg'; data: string }; result: { saved: string | null } };
 }

@@ -3,7 +3,7 @@ import { startLanguageServer } from 'langium/lsp';
 import { NodeFileSystem } from 'langium/node';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { DataCache, loadData, readHeader } from '../core/data/index.js';
-import { probeDiagnostics } from '../core/probes/index.js';
+import { probeDiagnostics, withoutFollowOns } from '../core/probes/index.js';
 import { URI } from 'langium';
 import { DATABASE_PASSWORDS_NOTIFICATION, SOURCE_ACCESS_NOTIFICATION, type DatabasePasswordsParams, type SourceAccessParams } from '../protocol/lsp.js';
 import { useClientPasswords } from './database-passwords.js';
@@ -26,7 +26,7 @@ const gate = new SourceGate();
 const { shared, data } = createProbeServerServices({ connection, ...NodeFileSystem }, {
     loadData: (spec, options) => loadData(spec, cache, undefined, gate.active ? { ...options, readable: gate.readable } : options),
     readHeader: source => (gate.readable(source.path) ? readHeader(source) : Promise.resolve([])),
-    moreDiagnostics: ({ spec, data }, cancelToken) => probes(spec, data, cancelToken),
+    moreDiagnostics: async ({ spec, data }, reported, cancelToken) => withoutFollowOns(spec, await probes(spec, data, cancelToken), reported),
 });
 // When a data file changes on disk, forget remembered loads and re-check the specs that read it.
 const watcher = new DataFileWatcher(uris => {

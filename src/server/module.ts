@@ -30,8 +30,12 @@ import { ProbeDocumentSymbolProvider } from './features/symbols.js';
 export interface ServerDataOptions {
     loadData?: DataLoader;
     readHeader?: HeaderReader;
-    /** Extra spec-level diagnostics computed from the loaded data (e.g. the probe generator's); they stop when the build is cancelled. */
-    moreDiagnostics?: (loaded: SpecData, cancelToken?: Cancellation.CancellationToken) => SpecDiagnostic[] | Promise<SpecDiagnostic[]>;
+    /**
+     * Extra spec-level diagnostics computed from the loaded data (e.g. the probe generator's); `reported`: the
+     * language's diagnostics of the document, so that what follows from them is not reported again. They stop when
+     * the build is cancelled.
+     */
+    moreDiagnostics?: (loaded: SpecData, reported: SpecDiagnostic[], cancelToken?: Cancellation.CancellationToken) => SpecDiagnostic[] | Promise<SpecDiagnostic[]>;
 }
 
 const SEVERITY = { error: 1, warning: 2, info: 3, hint: 4 } as const;
@@ -49,8 +53,9 @@ class DataDocumentValidator extends ProbeDocumentValidator {
         if (cancelToken) await interruptAndCheck(cancelToken);
         const file = documentPath(document.uri);
         let more: SpecDiagnostic[] = [];
+        const reported: SpecDiagnostic[] = language.map(d => ({ file, range: d.range, severity: d.severity === 1 ? 'error' : 'warning', code: String(d.code ?? ''), message: typeof d.message === 'string' ? d.message : d.message.value }));
         try {
-            more = (await this.more?.(loaded, cancelToken)) ?? [];
+            more = (await this.more?.(loaded, reported, cancelToken)) ?? [];
         } catch (e) {
             if (isOperationCancelled(e)) throw e;
             // A bug in a later stage must not hide the language and data diagnostics; log it for a report.

@@ -53,11 +53,9 @@ describe('a failed rule question in the graph panel', { skip, timeout: 420_000 }
         const text = fs.readFileSync(path.join(session.workspace, 'rules/rules.probe'), 'utf8').split('\n');
         const rule = text.findIndex(l => l.startsWith('rule colleague')) + 1, probe = text.findIndex(l => l.startsWith('probe teammates')) + 1;
         await wb.goToLine(Math.round((rule + probe) / 2));
-        let lenses: string[] = [];
-        for (let i = 0; i < 60 && !(lenses.some(l => /^local · /.test(l)) && lenses.includes('Preview derived facts')); i++) {
-            lenses = await wb.codeLenses();
-            await session.page.waitForTimeout(500);
-        }
+        await session.page.locator(S.codeLens).filter({ hasText: /^local · / }).first().waitFor({ timeout: 60_000 });
+        await session.page.locator(S.codeLens).filter({ hasText: /^Preview derived facts$/ }).first().waitFor({ timeout: 60_000 });
+        const lenses = await wb.codeLenses();
         assert.ok(lenses.some(l => l === 'Preview derived facts'), `CodeLenses: ${lenses.join(' | ')}`);
         await session.page.locator(`${S.codeLens} a`).filter({ hasText: /^local · / }).first().click();
         await wb.pick(/Is it true that L\. Messi and/);

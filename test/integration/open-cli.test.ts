@@ -99,6 +99,15 @@ describe('open probes through the CLI', () => {
         const md = await cli(['report', '--db', db, '--format', 'md']);
         assert.match(md.stdout, /## Open answers: atomic claims by context/);
         assert.match(md.stdout, /\| simulator \(offline simulator\) \| explain\\_pair \| rewire-50 \|/);
+        // Both tables list the levels as the spec declares them (issue 25 item 7): none, clean, then each kind in the
+        // spec's order (rewire before replace), never alphabetically.
+        const tableOrder = (heading: RegExp) => {
+            const table = md.stdout.slice(md.stdout.search(heading)).split('\n\n')[1] ?? '';
+            return table.split('\n').filter(l => l.includes('| explain\\_pair |')).map(l => l.split('|')[3]!.trim());
+        };
+        const specOrder = ['none', 'clean', 'rewire-25', 'rewire-50', 'rewire-100', 'replace-25', 'replace-50', 'replace-100'];
+        assert.deepEqual(tableOrder(/## Metrics/), specOrder);
+        assert.deepEqual(tableOrder(/## Open answers/), specOrder);
         const html = await cli(['report', '--db', db, '--format', 'html']);
         // The robustness curves: per probe, one line per model and kind, clean plus three levels for explain_pair.
         const chart = /<svg[^>]*aria-label="explain_pair: claims that followed corrupted context by perturbation level"[\s\S]*?<\/svg>/.exec(html.stdout)?.[0] ?? '';

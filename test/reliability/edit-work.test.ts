@@ -33,7 +33,7 @@ test('an edit of a 2,000-line spec parses, links and checks what it touched', { 
         const probes = cachedProbeDiagnostics((spec, data) => { work.analysed += spec.probes.length; return probeDiagnostics(spec, data, { editor: true }); });
         const { shared, probe } = createProbeServerServices({ ...NodeFileSystem }, {
             loadData: (spec, options) => loadData(spec, cache, undefined, options), readHeader,
-            moreDiagnostics: ({ spec, data }, token) => { model = spec; return probes(spec, data, token); },
+            moreDiagnostics: ({ spec, data }, _reported, token) => { model = spec; return probes(spec, data, token); },
         });
         const parser = probe.parser.LangiumParser;
         const parse = parser.parse.bind(parser);

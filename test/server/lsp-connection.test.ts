@@ -1,65 +1,28 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-    createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection,
-} from 'vscode-languageserver-protocol/node';
-import type { CodeAction, Diagnostic, Hover, MarkupContent, PublishDiagnosticsParams, ShowDocumentParams } from 'vscode-languageserver-protocol';
-import { FIXTURES } from './support.js';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const SERVER = path.join(ROOT, 'dist/server.cjs');
+import type { MessageConnection } from 'vscode-languageserver-protocol/node';
+import type { CodeAction, Diagnostic, Hover, MarkupContent, ShowDocumentParams } from 'vscode-languageserver-protocol';
+import { startLspClient, type LspClient } from './lsp-client.js';
 
 /** Talks JSON-RPC over stdio to the bundled server, exactly as an editor does. */
 // The timeout only stops a broken server from hanging the run; nothing here asserts on time.
 describe('the built language server over a real LSP connection', { timeout: 120_000 }, () => {
-    let child: ChildProcess;
+    let client: LspClient;
     let rpc: MessageConnection;
     let dir: string;
-    const published = new Map<string, Diagnostic[]>();
-    const waiters: (() => void)[] = [];
-    const shown: ShowDocumentParams[] = [];
+    let shown: ShowDocumentParams[];
 
     before(async () => {
-        if (!fs.existsSync(SERVER)) {
-            const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, encoding: 'utf8' });
-            assert.equal(built.status, 0, `build failed: ${built.stderr}`);
-        }
-        dir = fs.mkdtempSync(path.join(os.tmpdir(), 'halluprobe-lsp-'));
-        fs.cpSync(FIXTURES, dir, { recursive: true });
-        child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-        rpc = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-        rpc.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
-            published.set(p.uri, p.diagnostics);
-            waiters.splice(0).forEach(w => w());
-        });
-        rpc.onRequest('window/showDocument', (p: ShowDocumentParams) => { shown.push(p); return { success: true }; });
-        rpc.onRequest(() => null); // workspace/configuration, client/registerCapability, ...
-        rpc.listen();
-        await rpc.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(dir).toString(), capabilities: {}, workspaceFolders: [{ uri: pathToFileURL(dir).toString(), name: 'w' }] });
-        rpc.sendNotification('initialized', {});
+        client = await startLspClient('halluprobe-lsp-');
+        ({ rpc, dir, shown } = client);
     });
 
-    after(async () => {
-        if (rpc) {
-            await rpc.sendRequest('shutdown').catch(() => undefined);
-            const exited = new Promise(resolve => child.once('exit', resolve));
-            await rpc.sendNotification('exit').catch(() => undefined);
-            await exited;
-            rpc.dispose();
-        }
-        if (dir) fs.rmSync(dir, { recursive: true, force: true });
-    });
+    after(async () => { await client?.stop(); });
 
-    /** Resolves when diagnostics for `uri` satisfy `ok` (the server may publish several rounds). */
-    const diagnosticsFor = (uri: string, ok: (ds: Diagnostic[]) => boolean) => new Promise<Diagnostic[]>(resolve => {
-        const check = () => { const ds = published.get(uri); if (ds && ok(ds)) resolve(ds); else waiters.push(check); };
-        check();
-    });
+    const diagnosticsFor = (uri: string, ok: (ds: Diagnostic[]) => boolean) => client.diagnosticsFor(uri, ok);
 
     it('opens a document with an error and receives its language and data diagnostics', async () => {
         const file = path.join(dir, 'movie.probe');

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import { URI, type LangiumDocument } from 'langium';
 import { NodeFileSystem } from 'langium/node';
 import { DataCache, loadData, readHeader } from '../../src/core/data/index.js';
-import { probeDiagnostics } from '../../src/core/probes/index.js';
+import { probeDiagnostics, withoutFollowOns } from '../../src/core/probes/index.js';
 import { createProbeServerServices } from '../../src/server/module.js';
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/language');
@@ -12,7 +12,7 @@ export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/language'
 export function serverServices() {
     const cache = new DataCache();
     return createProbeServerServices({ ...NodeFileSystem }, {
-        loadData: (spec, options) => loadData(spec, cache, undefined, options), readHeader, moreDiagnostics: ({ spec, data }) => probeDiagnostics(spec, data),
+        loadData: (spec, options) => loadData(spec, cache, undefined, options), readHeader, moreDiagnostics: ({ spec, data }, reported) => withoutFollowOns(spec, probeDiagnostics(spec, data), reported),
     });
 }
 

@@ -1,18 +1,24 @@
 /**
- * The graph panel: cytoscape with the dagre layout. Schema view (relations, FKs, FDs) or question view
- * (the KG path coloured by hop verdict, conflicting values as their own nodes, the rationale beside it
- * with keyword spans highlighted). Every label reaches the DOM through textContent or cytoscape's canvas;
- * a list of the nodes makes the graph keyboard-reachable (Enter expands a node from the data).
+ * The graph panel: cytoscape with the dagre layout draws what the engine computed (core/kg/drawing): the schema
+ * view (relations, FKs, FDs) or a question's view (the KG path coloured by hop verdict, conflicting values as their
+ * own nodes, the question's own entities marked, large neighbourhoods behind "+N more" nodes), the rationale beside
+ * it with keyword spans highlighted. It opens fitted to the panel with labels at least 11 px high. Every label
+ * reaches the DOM through textContent or cytoscape's canvas; a list of the nodes makes the graph keyboard-reachable
+ * (Enter expands a node from the data, or a "+N more" node into what it stands for).
  */
 import cytoscape from 'cytoscape';
 import dagre from 'cytoscape-dagre';
-import type { GraphView, QuestionGraph } from '../../src/protocol/webview.js';
+import type { DrawnGraph, EdgeDef, ElementDef, GraphView, QuestionGraph } from '../../src/protocol/webview.js';
 import { connect, el, requests, status } from '../shared/host.js';
-import { claimSummary, hopSummary, neighbourhoodElements, questionElements, rationaleSegments, rankDirection, readableZoom, schemaElements, SMALLEST_FONT_PX, toSvg, type ElementDef } from './model.js';
+import { better, labelEnd, claimSummary, hopSummary, overlaps, rationaleSegments, rankDirection, readableZoom, SMALLEST_FONT_PX, toSvg, type LayoutScore } from './model.js';
 
 cytoscape.use(dagre);
 
 let cy: cytoscape.Core | undefined;
+/** What each "+N more" node adds when expanded, and the edges waiting for their other end to be drawn. */
+let more: DrawnGraph['more'] = {};
+const pending = new Map<string, EdgeDef>();
+let focus: string[] = [];
 
 /** VS Code theme colours, resolved from its CSS variables (cytoscape needs concrete values). */
 function theme() {
@@ -31,18 +37,26 @@ function theme() {
     };
 }
 
+/** How far from its end an edge label at one end sits (set per edge by the layout, from the label's size). */
+const offset = (e: cytoscape.EdgeSingular) => Number(e.data('offset') ?? 20);
+
 function style(): cytoscape.StylesheetJson {
     const t = theme();
     return [
-        { selector: 'node', style: { label: 'data(label)', color: t.fg, 'background-color': t.node, 'border-color': t.border, 'border-width': 2, shape: 'round-rectangle', 'text-wrap': 'wrap', 'text-valign': 'center', 'text-halign': 'center', width: 'label', height: 'label', padding: '10px', 'font-family': t.font, 'font-size': 12 } },
+        { selector: 'node', style: { label: 'data(label)', color: t.fg, 'background-color': t.node, 'border-color': t.border, 'border-width': 2, shape: 'round-rectangle', 'text-wrap': 'wrap', 'text-max-width': '110px', 'text-valign': 'center', 'text-halign': 'center', width: 'label', height: 'label', padding: '6px', 'font-family': t.font, 'font-size': 12 } },
         { selector: 'node.hidden', style: { 'border-style': 'dashed' } },
-        { selector: 'node.value', style: { shape: 'ellipse' } },
+        { selector: 'node.value', style: { shape: 'barrel' } },
         { selector: 'node.status-found', style: { 'border-color': t.found } },
         { selector: 'node.status-missing', style: { 'border-color': t.missing } },
         { selector: 'node.status-contradicted', style: { 'border-color': t.contradicted } },
         { selector: 'node.conflict', style: { 'background-color': t.contradicted, color: t.bg } },
+        { selector: 'node.focus', style: { 'border-color': t.focus, 'border-width': 4, 'font-weight': 'bold' } },
+        { selector: 'node.more', style: { 'border-style': 'dashed', 'font-style': 'italic', shape: 'round-rectangle' } },
         { selector: 'node:selected', style: { 'border-color': t.focus, 'border-width': 4 } },
-        { selector: 'edge', style: { label: 'data(label)', color: t.fg, 'line-color': t.border, 'target-arrow-color': t.border, 'target-arrow-shape': 'triangle', 'curve-style': 'bezier', width: 2, 'font-size': 11, 'text-background-color': t.bg, 'text-background-opacity': 1 } },
+        { selector: 'edge', style: { label: 'data(label)', color: t.fg, 'line-color': t.border, 'target-arrow-color': t.border, 'target-arrow-shape': 'triangle', 'curve-style': 'bezier', width: 2, 'font-size': SMALLEST_FONT_PX, 'text-wrap': 'wrap', 'text-max-width': '100px', 'text-background-color': t.bg, 'text-background-opacity': 1 } },
+        // Where edges fan in, a label sits by its source; where they fan out, by its target: apart from its siblings'.
+        { selector: 'edge.at-source', style: { label: '', 'source-label': 'data(label)', 'source-text-offset': offset, 'text-wrap': 'wrap', 'text-max-width': '100px' } },
+        { selector: 'edge.at-target', style: { label: '', 'target-label': 'data(label)', 'target-text-offset': offset, 'text-wrap': 'wrap', 'text-max-width': '100px' } },
         { selector: 'edge.status-found', style: { 'line-color': t.found, 'target-arrow-color': t.found } },
         { selector: 'edge.status-missing', style: { 'line-color': t.missing, 'target-arrow-color': t.missing, 'line-style': 'dashed' } },
         { selector: 'edge.status-contradicted', style: { 'line-color': t.contradicted, 'target-arrow-color': t.contradicted } },
@@ -53,7 +67,7 @@ function style(): cytoscape.StylesheetJson {
 function toolbar(): HTMLElement {
     const bar = el('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Graph actions' });
     const button = (label: string, action: () => void) => { const b = el('button', { type: 'button' }, label); b.addEventListener('click', action); bar.append(b); return b; };
-    button('Fit', () => cy?.fit(undefined, 30));
+    button('Fit', () => { cy?.fit(undefined, PAD); publish(); });
     button('Readable', () => frame());
     button('Export PNG', () => void save('png'));
     button('Export SVG', () => void save('svg'));
@@ -77,35 +91,65 @@ function note(text: string): void {
 }
 
 /** The keyboard way into the graph: one button per node; Enter or click selects and expands it. */
-function nodeList(elements: ElementDef[]): HTMLElement {
+function nodeList(): HTMLElement {
     const list = el('ul', { class: 'nodes', id: 'nodes', 'aria-label': 'Nodes' });
-    for (const e of elements) {
-        if (e.group !== 'nodes') continue;
-        const li = el('li', { 'data-node': e.data.id, 'data-kind': e.data.kind, 'data-status': e.data.status ?? 'none' });
-        const b = el('button', { type: 'button', class: `node status-${e.data.status ?? 'none'}`, title: 'Select; press again to expand from the data' }, e.data.label.split('\n')[0]!);
-        b.addEventListener('click', () => void expand(e.data.id));
+    for (const n of cy?.nodes() ?? []) {
+        const kind = String(n.data('kind')), nodeStatus = String(n.data('status') ?? 'none'), isFocus = n.hasClass('focus');
+        const li = el('li', { 'data-node': n.id(), 'data-kind': kind, 'data-status': nodeStatus, ...(isFocus ? { 'data-focus': 'true' } : {}) });
+        const title = kind === 'more' ? 'Show what this stands for' : isFocus ? 'The question’s own entity; press to expand from the data' : 'Select; press again to expand from the data';
+        const b = el('button', { type: 'button', class: `node status-${nodeStatus}${isFocus ? ' focus' : ''}`, title }, String(n.data('label')).split('\n')[0]!);
+        b.addEventListener('click', () => void expand(n.id()));
         li.append(b);
         list.append(li);
     }
     return list;
 }
 
+/** Adds elements not drawn yet; an edge whose other end is not drawn waits until it is. */
+function add(elements: readonly ElementDef[]): string[] {
+    if (!cy) return [];
+    const added: string[] = [];
+    for (const e of elements) {
+        if (e.group === 'edges') { if (cy.getElementById(e.data.id).empty()) pending.set(e.data.id, e); continue; }
+        if (!cy.getElementById(e.data.id).empty()) continue;
+        cy.add(e as cytoscape.ElementDefinition);
+        added.push(e.data.id);
+    }
+    for (const [id, e] of pending) {
+        if (cy.getElementById(e.data.source).empty() || cy.getElementById(e.data.target).empty()) continue;
+        pending.delete(id);
+        if (cy.getElementById(id).empty()) cy.add(e as cytoscape.ElementDefinition);
+    }
+    return added;
+}
+
+/** After elements were added: laid out again, framed on what was added, the node list redrawn. */
+function grown(added: string[]): void {
+    layout(added);
+    document.getElementById('nodes')?.replaceWith(nodeList());
+}
+
 async function expand(id: string): Promise<void> {
     if (!cy) return;
     const node = cy.getElementById(id);
     if (node.empty()) return;
+    if (node.data('kind') === 'more') {
+        const group = more[id] ?? [];
+        delete more[id];
+        cy.remove(node);
+        grown(add(group));
+        return;
+    }
     cy.elements().unselect();
     node.select();
     cy.animate({ center: { eles: node } }, { duration: 150 });
     if (node.data('kind') === 'relation' || node.data('kind') === 'conflict') return;
     try {
         const n = await requests.request('expand', { nodeId: id, label: String(node.data('label')), ...(node.data('relation') ? { relation: String(node.data('relation')) } : {}) });
-        const existing = new Set(cy.elements().map(x => x.id()));
-        const added = neighbourhoodElements(n, existing);
+        Object.assign(more, n.more);
+        const added = add(n.elements);
         if (added.length === 0) { note(`Nothing more around ${String(node.data('label'))} in the data.`); return; }
-        cy.add(added as cytoscape.ElementDefinition[]);
-        layout();
-        document.getElementById('nodes')?.replaceWith(nodeList(cy.elements().map(x => ({ group: x.isNode() ? 'nodes' : 'edges', data: x.data(), classes: x.classes().join(' ') }) as ElementDef)));
+        grown(added);
     } catch (err) {
         note(err instanceof Error ? err.message : String(err));
     }
@@ -131,6 +175,12 @@ function rationale(g: QuestionGraph): HTMLElement {
     aside.append(el('h2', {}, 'Question'), el('p', { class: 'question' }, g.question));
     aside.append(el('p', { class: `verdict ${g.correct ? 'correct' : 'wrong'}`, id: 'verdict' }, `${g.model || 'not run'} · answer ${g.answer} · gold ${g.gold}`));
     aside.append(el('p', { class: 'hops', id: 'hops' }, hopSummary(g)));
+    // Why it failed, in the family's own words (which claim, which edge, which premise), as the engine explains it.
+    if (g.explanation?.length) {
+        const why = el('ul', { class: 'why', id: 'why', 'aria-label': 'Why it failed' });
+        for (const line of g.explanation) why.append(el('li', {}, line));
+        aside.append(el('h2', {}, 'Why'), why);
+    }
     const text = el('p', { class: 'text', id: 'rationale-text' });
     for (const s of rationaleSegments(g.rationale.text, g.rationale.spans)) {
         text.append(s.status ? el('mark', { class: `kw ${s.status}`, title: `${s.status}: ${s.keyword ?? ''}` }, s.text) : document.createTextNode(s.text));
@@ -142,47 +192,102 @@ function rationale(g: QuestionGraph): HTMLElement {
 
 function draw(view: GraphView): void {
     const app = document.getElementById('app')!;
-    const elements = view.view === 'schema' ? schemaElements(view.schema) : questionElements(view.graph);
     const canvas = el('div', { class: 'canvas', id: 'graph', role: 'img', 'aria-label': view.view === 'schema' ? 'Schema graph' : 'Question path graph' });
     const main = el('div', { class: `layout ${view.view}` });
     const side = el('div', { class: 'side' });
-    side.append(nodeList(elements));
+    side.append(el('ul', { id: 'nodes' }));
     if (view.view === 'question') side.prepend(rationale(view.graph));
     main.append(canvas, side);
     app.replaceChildren(toolbar(), el('p', { id: 'note', class: 'note', role: 'status' }), main);
     app.dataset.view = view.view;
     cy?.destroy();
-    cy = cytoscape({ container: canvas, elements: elements as cytoscape.ElementDefinition[], style: style(), wheelSensitivity: 0.3 });
-    layout();
+    cy = cytoscape({ container: canvas, style: style(), wheelSensitivity: 0.3 });
     cy.on('tap', 'node', evt => void expand(evt.target.id()));
+    open(view.drawn);
 }
 
-/** Dagre along the canvas's longer side, then framed readably. */
-function layout(): void {
+/** Draws a drawing afresh; when it cannot be shown whole with readable labels, its compact drawing instead. */
+function open(drawn: DrawnGraph): void {
     if (!cy) return;
-    const box = cy.container()!.getBoundingClientRect();
-    cy.layout({ name: 'dagre', rankDir: rankDirection(box.width, box.height), nodeSep: 30, rankSep: 70, fit: false } as cytoscape.LayoutOptions).run();
-    frame();
+    cy.elements().remove();
+    more = { ...drawn.more };
+    pending.clear();
+    focus = drawn.focus;
+    add(drawn.elements);
+    grown([]);
+    if (document.body.dataset.whole !== 'true' && drawn.compact) open(drawn.compact);
 }
 
 /**
- * Fits the graph into the canvas, unless that would draw labels smaller than 11 px: then it zooms to the
- * smallest readable size and shows the graph from its start (top left), to be panned. The label size on
- * screen is published on the body (data-label-px) for tests and for the status line.
+ * Dagre, left to right and top to bottom; kept: the one that fits the canvas with readable labels, with the fewest
+ * edge labels over other labels or nodes, then the larger. Then framed readably (on `around` when not all fits).
  */
-function frame(): void {
+function layout(around: string[] = []): void {
     if (!cy) return;
-    const pad = 30;
-    cy.fit(undefined, pad);
-    const zoom = readableZoom(cy.zoom());
-    if (zoom !== cy.zoom()) {
-        const bb = cy.elements().boundingBox();
-        const { height } = cy.container()!.getBoundingClientRect();
-        cy.zoom(zoom);
-        const y = bb.h * zoom + 2 * pad <= height ? (height - bb.h * zoom) / 2 - bb.y1 * zoom : pad - bb.y1 * zoom;
-        cy.pan({ x: pad - bb.x1 * zoom, y });
+    // Ranks far enough apart for the edge labels between them: their width left to right, their height top to
+    // bottom (measured once the edges have a length: a label's box is computed where its edge is drawn).
+    let widest = 0, tallest = 0;
+    const labelled = cy.edges().filter(e => String(e.data('label') ?? '') !== '');
+    const lay = (rankDir: 'LR' | 'TB'): LayoutScore => {
+        const rankSep = rankDir === 'LR' ? Math.max(40, widest + 16) : Math.max(40, tallest + 24);
+        cy!.layout({ name: 'dagre', rankDir, nodeSep: 14, rankSep, edgeSep: 8, fit: false } as cytoscape.LayoutOptions).run();
+        cy!.fit(undefined, PAD);
+        const labels = labelled.map(e => e.boundingBox({ includeNodes: false, includeEdges: false, includeLabels: true }));
+        const nodes = cy!.nodes().map(n => n.boundingBox({ includeLabels: true }));
+        return { zoom: cy!.zoom(), overlaps: overlaps(labels, nodes) };
+    };
+    lay('TB');
+    const size = new Map<string, { w: number; h: number }>();
+    for (const e of labelled) {
+        const b = e.boundingBox({ includeNodes: false, includeEdges: false, includeLabels: true });
+        size.set(e.id(), { w: b.w, h: b.h });
+        widest = Math.max(widest, b.w);
+        tallest = Math.max(tallest, b.h);
     }
+    // A label by the end of its edge where its siblings' edges meet the other end.
+    for (const e of labelled) {
+        e.removeClass('at-source at-target');
+        const end = labelEnd(e.source().outgoers('edge').length, e.target().incomers('edge').length);
+        if (end) e.addClass(`at-${end}`);
+    }
+    const place = (rankDir: 'LR' | 'TB') => { for (const e of labelled) { const b = size.get(e.id())!; e.data('offset', (rankDir === 'LR' ? b.w : b.h) / 2 + 10); } };
+    const run = (rankDir: 'LR' | 'TB') => { place(rankDir); return lay(rankDir); };
+    const box = cy.container()!.getBoundingClientRect();
+    const first = rankDirection(box.width, box.height), second = first === 'LR' ? 'TB' : 'LR';
+    const a = run(first);
+    if (better(a, run(second))) run(first);
+    frame(around);
+}
+
+const PAD = 12;
+
+/**
+ * Fits the graph into the canvas and centres it, unless that would draw labels smaller than 11 px: then it
+ * zooms to the smallest readable size centred on `around` (what was just added), else on the question's own
+ * entities, to be panned from there. The label size on screen is published on the body (data-label-px).
+ */
+function frame(around: string[] = []): void {
+    if (!cy || cy.elements().empty()) { publish(); return; }
+    cy.fit(undefined, PAD);
+    const fitted = cy.zoom();
+    const zoom = readableZoom(fitted);
+    if (zoom !== fitted) {
+        cy.zoom(zoom);
+        const on = (ids: string[]) => ids.reduce((c, id) => c.union(cy!.getElementById(id)), cy!.collection());
+        const centre = fitted > zoom ? cy.elements() : [around, focus].map(on).find(c => c.nonempty()) ?? cy.elements();
+        cy.center(centre);
+    }
+    publish();
+}
+
+/** The label size on screen, and whether the whole graph is in view, for the status line and for tests. */
+function publish(): void {
+    if (!cy) return;
     document.body.dataset.labelPx = (SMALLEST_FONT_PX * cy.zoom()).toFixed(1);
+    const { x1, y1, x2, y2 } = cy.elements().renderedBoundingBox();
+    const whole = x1 >= 0 && y1 >= 0 && x2 <= cy.width() && y2 <= cy.height();
+    document.body.dataset.whole = String(whole);
+    note(whole ? '' : 'Zoomed in for reading: drag to pan, Fit shows the whole graph.');
 }
 
 let resizeTimer: ReturnType<typeof setTimeout> | undefined;

@@ -1,76 +1,9 @@
 /**
- * The graph panel's view-model, pure: cytoscape element definitions for the schema view and the question
- * view, and the rationale cut into plain-text segments for highlighting (rendered with textContent only).
+ * The graph panel's text helpers, pure: the rationale cut into plain-text segments for highlighting (rendered with
+ * textContent only), the verdict and claim summaries, the SVG export and the readable zoom. What is drawn (the
+ * elements, collapsed, with the question's own entities) comes computed from the engine (core/kg/drawing).
  */
-import type { SchemaGraph, QuestionGraph, RationaleSpan, GraphNeighbourhood, KeywordStatus, ClaimMark } from '../../src/protocol/webview.js';
-
-export interface NodeDef { group: 'nodes'; data: { id: string; label: string; kind: string; status?: KeywordStatus | 'none'; relation?: string; hop?: number; given?: boolean } ; classes?: string }
-export interface EdgeDef { group: 'edges'; data: { id: string; source: string; target: string; label: string; status?: KeywordStatus | 'none'; hop?: number }; classes?: string }
-export type ElementDef = NodeDef | EdgeDef;
-
-export function schemaElements(schema: SchemaGraph): ElementDef[] {
-    const out: ElementDef[] = [];
-    const names = new Set(schema.relations.map(r => r.name));
-    for (const r of schema.relations) {
-        const lines = [r.label && r.label !== r.name ? `${r.name} (${r.label})` : r.name];
-        for (const k of r.keys) lines.push(`key (${k.join(', ')})`);
-        for (const fd of r.fds) lines.push(`${fd.lhs.join(', ')} → ${fd.rhs.join(', ')}`);
-        if (r.rows !== undefined) lines.push(`${r.rows} rows`);
-        out.push({ group: 'nodes', data: { id: `rel:${r.name}`, label: lines.join('\n'), kind: 'relation', relation: r.name }, classes: 'relation' });
-    }
-    for (const fk of schema.fks) {
-        if (!names.has(fk.from) || !names.has(fk.to)) continue;
-        out.push({ group: 'edges', data: { id: `fk:${fk.id}`, source: `rel:${fk.from}`, target: `rel:${fk.to}`, label: `${fk.fromAttributes.join(', ')} → ${fk.toAttributes.join(', ')}` }, classes: 'fk' });
-    }
-    return out;
-}
-
-/** The status a hop's node and its incoming edge are coloured with. */
-function hopStatus(graph: QuestionGraph, hop: number): KeywordStatus | 'none' {
-    return graph.hops.find(h => h.hop === hop)?.status ?? 'none';
-}
-
-/**
- * The KG path of a question: start entity → each FK hop → the asked value; nodes and edges of hop i take
- * hop i's verdict; each contradicting value becomes its own node beside the node it contradicts.
- */
-export function questionElements(graph: QuestionGraph): ElementDef[] {
-    const out: ElementDef[] = [];
-    for (const n of graph.path.nodes) {
-        const status = n.hop === 0 ? 'none' : hopStatus(graph, n.hop);
-        const classes = [n.kind, n.given ? 'given' : 'hidden', `status-${status}`].join(' ');
-        out.push({ group: 'nodes', data: { id: n.id, label: n.label, kind: n.kind, status, hop: n.hop, given: n.given, ...(n.relation ? { relation: n.relation } : {}) }, classes });
-    }
-    graph.path.edges.forEach((e, i) => {
-        const status = hopStatus(graph, e.hop);
-        out.push({ group: 'edges', data: { id: `e${i}:${e.from}->${e.to}`, source: e.from, target: e.to, label: e.label, status, hop: e.hop }, classes: `path status-${status}` });
-    });
-    if (graph.claims) overlayClaims(out, graph.claims);
-    for (const h of graph.hops) {
-        const anchor = graph.path.nodes.find(n => n.hop === h.hop && !n.given) ?? graph.path.nodes.find(n => n.hop === h.hop);
-        h.keywords.forEach((k, j) => {
-            if (k.status !== 'contradicted' || !k.conflict) return;
-            const id = `conflict:${h.hop}:${j}`;
-            out.push({ group: 'nodes', data: { id, label: k.conflict, kind: 'conflict', status: 'contradicted', hop: h.hop }, classes: 'conflict status-contradicted' });
-            if (anchor) out.push({ group: 'edges', data: { id: `${id}:edge`, source: anchor.id, target: id, label: `model said (not ${k.value})`, status: 'contradicted', hop: h.hop }, classes: 'conflict status-contradicted' });
-        });
-    }
-    return out;
-}
-
-/** New elements for a node's neighbourhood, skipping those already drawn. */
-export function neighbourhoodElements(n: GraphNeighbourhood, existing: ReadonlySet<string>): ElementDef[] {
-    const out: ElementDef[] = [];
-    for (const node of n.nodes) {
-        if (existing.has(node.id)) continue;
-        out.push({ group: 'nodes', data: { id: node.id, label: node.label, kind: node.kind, ...(node.relation ? { relation: node.relation } : {}) }, classes: `${node.kind} expanded` });
-    }
-    n.edges.forEach(e => {
-        const id = `x:${e.from}->${e.to}:${e.label}`;
-        if (!existing.has(id)) out.push({ group: 'edges', data: { id, source: e.from, target: e.to, label: e.label }, classes: 'expanded' });
-    });
-    return out;
-}
+import type { QuestionGraph, RationaleSpan, KeywordStatus, ClaimMark } from '../../src/protocol/webview.js';
 
 export interface Segment { text: string; status?: KeywordStatus; keyword?: string }
 
@@ -95,27 +28,6 @@ export function rationaleSegments(text: string, spans: readonly RationaleSpan[])
     }
     if (at < text.length || out.length === 0) out.push({ text: text.slice(at) });
     return out;
-}
-
-const CLAIM_STATUS = { supported: 'found', contradicted: 'contradicted', unverifiable: 'missing' } as const;
-const WORST: (KeywordStatus | 'none')[] = ['none', 'found', 'missing', 'contradicted'];
-
-/**
- * An open answer's claims over its context: each context edge a claim rests on, and each node a claim
- * mentions, takes the claim's label against the data (the worst one when several claims meet there).
- */
-function overlayClaims(out: ElementDef[], claims: readonly ClaimMark[]): void {
-    const worse = (a: KeywordStatus | 'none' | undefined, b: KeywordStatus) => (WORST.indexOf(a ?? 'none') >= WORST.indexOf(b) ? a! : b);
-    for (const c of claims) {
-        const status = CLAIM_STATUS[c.data];
-        for (const d of out) {
-            const hit = d.group === 'nodes' ? c.mentions.includes(d.data.id)
-                : !!c.contextEdge && d.data.source === c.contextEdge.head && d.data.target === c.contextEdge.tail;
-            if (!hit) continue;
-            d.data.status = worse(d.data.status === 'none' ? undefined : d.data.status, status);
-            d.classes = `${(d.classes ?? '').replace(/\bstatus-\S+/g, '').trim()} status-${d.data.status}`.trim();
-        }
-    }
 }
 
 /** The claims as list entries: the claim, its labels, and where the model's claim came from. */
@@ -189,4 +101,35 @@ export function readableZoom(fitZoom: number, smallestFont = SMALLEST_FONT_PX, m
 /** Lay the graph out along the canvas's longer side, so it uses the panel's space. */
 export function rankDirection(width: number, height: number): 'LR' | 'TB' {
     return width >= height * 0.8 ? 'LR' : 'TB';
+}
+
+export interface Box { x1: number; y1: number; x2: number; y2: number }
+
+/** How many edge labels lie over another edge label or over a node (boxes in the same coordinates). */
+export function overlaps(labels: readonly Box[], nodes: readonly Box[]): number {
+    const hit = (a: Box, b: Box) => a.x1 < b.x2 - 1 && b.x1 < a.x2 - 1 && a.y1 < b.y2 - 1 && b.y1 < a.y2 - 1;
+    let n = 0;
+    labels.forEach((l, i) => { if (labels.some((m, j) => j !== i && hit(l, m)) || nodes.some(b => hit(l, b))) n++; });
+    return n;
+}
+
+/** A layout as the panel judges it: the zoom that fits it whole, and its edge labels drawn over something. */
+export interface LayoutScore { zoom: number; overlaps: number }
+
+/** Whether layout `a` is better than `b`: readable when fitted first, then fewer overlapping labels, then larger. */
+export function better(a: LayoutScore, b: LayoutScore, smallestFont = SMALLEST_FONT_PX, minPx = MIN_LABEL_PX): boolean {
+    const readable = (s: LayoutScore) => s.zoom * smallestFont >= minPx;
+    if (readable(a) !== readable(b)) return readable(a);
+    if (a.overlaps !== b.overlaps) return a.overlaps < b.overlaps;
+    return a.zoom > b.zoom;
+}
+
+/**
+ * Where an edge's label goes: by its target when its source fans out to several edges (the targets are apart,
+ * the source's edges close together), by its source when several edges fan into its target, else mid-edge.
+ */
+export function labelEnd(sourceOut: number, targetIn: number): 'source' | 'target' | undefined {
+    if (targetIn > 1 && targetIn >= sourceOut) return 'source';
+    if (sourceOut > 1) return 'target';
+    return undefined;
 }

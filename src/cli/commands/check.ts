@@ -5,7 +5,7 @@ import { stringFlag, type ParsedArgs, unknownOption } from '../args.js';
 import { checkSpec } from '../../core/spec/index.js';
 import { outsideSpecFolder } from '../../core/data/index.js';
 import type { SpecModel } from '../../core/spec/index.js';
-import { probeDiagnostics } from '../../core/probes/index.js';
+import { probeDiagnostics, withoutFollowOns } from '../../core/probes/index.js';
 import type { SpecDiagnostic } from '../../core/spec/index.js';
 import { safeUrl } from '../../core/data/index.js';
 import { print, printError } from '../print.js';
@@ -38,7 +38,7 @@ Exit status: 0 no errors, 1 errors found, 2 bad usage (missing file, unknown fla
         }
         const checked = await checkSpec(file!);
         // The question generator's problems (e.g. a probe with no eligible row), as the editor shows them.
-        const diagnostics = [...checked.diagnostics, ...probeDiagnostics(checked.model, checked.data)];
+        const diagnostics = [...checked.diagnostics, ...withoutFollowOns(checked.model, probeDiagnostics(checked.model, checked.data), checked.diagnostics)];
         const rows = diagnostics.map(toRow).sort(byPosition);
         if (format === 'json') print(JSON.stringify(rows, null, 2));
         else { printSources(checked.model); printText(rows); }

@@ -1,7 +1,8 @@
 /** Pure: a question and its verdict as the graph panel's question view, built by the engine so every face draws the same (unit-tested). */
 import { goldText, type Question } from '../probes/question.js';
 import type { Verdict } from '../verify/types.js';
-import type { QuestionGraph, RationaleSpan } from '../../protocol/webview.js';
+import type { GraphView, QuestionGraph, RationaleSpan, SchemaGraph } from '../../protocol/webview.js';
+import { questionDrawing } from './drawing.js';
 import { findFamily } from '../probes/families.js';
 import { explainVerdict } from '../report/model.js';
 
@@ -34,4 +35,10 @@ export function questionGraph(q: Question, v?: Verdict, response?: string): Ques
     // The family adds what its questions carry (open: the answer's claims; rule: the proof with each premise's status).
     const refine = findFamily(q.kind)?.questionGraph;
     return refine ? refine(out, q, v, response) : out;
+}
+
+/** The graph panel's question view: the question's graph and how it is drawn (collapsed around its own entities). */
+export function questionView(q: Question, v?: Verdict, response?: string, schema?: SchemaGraph): GraphView {
+    const graph = questionGraph(q, v, response);
+    return { view: 'question', graph, drawn: questionDrawing(graph), ...(schema ? { schema } : {}) };
 }

@@ -9,7 +9,8 @@ import type { KgEdge, KgNode, KgPath } from './path.js';
 import { format, type TemplateValue } from '../spec/template.js';
 import { keyAttributes } from '../probes/scope.js';
 import { FkJoin } from './graph.js';
-import type { SchemaGraph } from '../../protocol/webview.js';
+import type { DrawnGraph, GraphView, SchemaGraph } from '../../protocol/webview.js';
+import { neighbourhoodDrawing, schemaDrawing } from './drawing.js';
 
 /**
  * The schema as the graph panel draws it: relations with their attributes, keys, FDs and (when the data is
@@ -25,6 +26,20 @@ export function schemaGraph(spec: SpecModel, file: string, data?: LoadedData): S
         })),
         fks: spec.fks.map(fk => ({ id: fk.id, from: fk.from.relation, to: fk.to.relation, fromAttributes: fk.from.attributes, toAttributes: fk.to.attributes })),
     };
+}
+
+/** The graph panel's schema view: the schema and how it is drawn. */
+export function schemaView(spec: SpecModel, file: string, data?: LoadedData): Extract<GraphView, { view: 'schema' }> {
+    const schema = schemaGraph(spec, file, data);
+    return { view: 'schema', schema, drawn: schemaDrawing(schema) };
+}
+
+/** Entities listed around one node when it is expanded; the panel shows the first few and "+N more" for the rest. */
+const NEIGHBOURHOOD_LIMIT = 200;
+
+/** What expanding a node in the graph panel adds: its neighbourhood in the data, drawn collapsed around it. */
+export function neighbourhoodView(spec: SpecModel, data: LoadedData, node: NodeRef): DrawnGraph {
+    return neighbourhoodDrawing(node.nodeId, nodeNeighbourhood(spec, data, node, NEIGHBOURHOOD_LIMIT));
 }
 
 const show = (v: unknown) => format(v as TemplateValue);

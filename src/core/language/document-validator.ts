@@ -3,6 +3,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { Cancellation as CancellationNs, type Cancellation } from 'langium';
 import { isImport, isProbe, isSpec, isSuite, type Spec } from './generated/ast.js';
 import { importedDocuments } from './scope.js';
+import type { RecoveredParse } from './parse-errors.js';
 type CancellationToken = Cancellation.CancellationToken;
 
 /** A declaration's diagnostics from its last validation, and what they were computed against. */
@@ -107,10 +108,11 @@ export class ProbeDocumentValidator extends DefaultDocumentValidator {
                 d.code = (builtIn && BUILT_IN_CODES[builtIn]) ?? builtIn ?? 'syntax';
             }
         }
+        const kept = withoutFollowOnsOfBrokenDeclarations(document, diagnostics);
         // Not tied to the 'slow' category: the language server validates with built-in + fast only, and data
         // diagnostics must appear while typing (the data layer's cache keeps them cheap).
-        diagnostics.push(...await this.moreDiagnostics(document, diagnostics, cancelToken));
-        return diagnostics;
+        kept.push(...await this.moreDiagnostics(document, kept, cancelToken));
+        return kept;
     }
 
     protected override processLinkingErrors(document: LangiumDocument, diagnostics: Diagnostic[], options: ValidationOptions): void {
@@ -134,4 +136,27 @@ export class ProbeDocumentValidator extends DefaultDocumentValidator {
 function moved(d: Diagnostic, lines: number): Diagnostic {
     if (lines === 0) return d;
     return { ...d, range: { start: { line: d.range.start.line + lines, character: d.range.start.character }, end: { line: d.range.end.line + lines, character: d.range.end.character } } };
+}
+
+/**
+ * A declaration with a syntax error reports that error only: what else is found inside it follows from the error
+ * (a half-typed `using` has no FD yet), and so does every "unknown name" of a declaration the parser could not read.
+ */
+function withoutFollowOnsOfBrokenDeclarations(document: LangiumDocument, diagnostics: Diagnostic[]): Diagnostic[] {
+    const broken = (document.parseResult as RecoveredParse).broken ?? [];
+    if (broken.length === 0) return [...diagnostics];
+    const text = document.textDocument;
+    const gone = new Set(broken.filter(b => b.blanked && b.name).map(b => b.name!));
+    const reported = new Set<(typeof broken)[number]>();
+    // The parser's error of each broken declaration comes first (lexing errors, e.g. a stray character, after it).
+    const ordered = [...diagnostics].sort((a, b) => Number(b.data?.code === 'parsing-error') - Number(a.data?.code === 'parsing-error'));
+    const kept = new Set(ordered.filter(d => {
+        const at = text.offsetAt(d.range.start);
+        const within = broken.find(b => b.start <= at && at < b.end);
+        if (!within) return !(d.code === 'unresolved-name' && gone.has(text.getText(d.range)));
+        if (d.code !== 'syntax' || reported.has(within)) return false;
+        reported.add(within);
+        return true;
+    }));
+    return diagnostics.filter(d => kept.has(d));
 }

@@ -12,6 +12,7 @@ import { withoutSpreads } from './parse-guard.js';
 import { ProbeDocumentFactory } from './documents.js';
 import { LiveDescriptionProvider } from './descriptions.js';
 import { LazyReferenceIndexManager, ReferenceDescriptions } from './reference-index.js';
+import { ProbeParserErrorMessageProvider, recoveringParser } from './parse-errors.js';
 
 import type { ProbeAddedServices, ProbeModuleOverride, ProbeServices } from './services.js';
 
@@ -20,7 +21,8 @@ export type { ProbeAddedServices, ProbeModuleOverride, ProbeServices } from './s
 export const ProbeModule: Module<ProbeServices, PartialLangiumCoreServices & ProbeAddedServices> = {
     parser: {
         TokenBuilder: () => new ProbeTokenBuilder(),
-        LangiumParser: (services) => withoutSpreads(createLangiumParser(services)),
+        LangiumParser: (services) => recoveringParser(withoutSpreads(createLangiumParser(services))),
+        ParserErrorMessageProvider: () => new ProbeParserErrorMessageProvider(),
     },
     references: {
         ScopeProvider: (services) => new ProbeScopeProvider(services),

@@ -61,3 +61,30 @@ export function probeDiagnostics(spec: SpecModel, data: LoadedData, options: { e
     }
     return problems.map(toDiagnostic);
 }
+
+type Range = SpecDiagnostic['range'];
+type Position = Range['start'];
+const atOrBefore = (a: Position, b: Position) => a.line < b.line || (a.line === b.line && a.character <= b.character);
+const within = (range: Range, at: Position) => atOrBefore(range.start, at) && atOrBefore(at, range.end);
+
+/**
+ * The generator's problems of a probe the language already reports an error in, dropped: they follow from that
+ * error ("Probe p2 needs an FD" after "Unknown fd or rule 'movie_titel'", "{titel} names no attribute" after
+ * "Unknown attribute 'titel'", anything after a syntax error). One typo, one diagnostic.
+ */
+export function withoutFollowOns(spec: SpecModel, generated: readonly SpecDiagnostic[], reported: readonly Pick<SpecDiagnostic, 'file' | 'range' | 'severity'>[]): SpecDiagnostic[] {
+    const declared: { file: string; range: Range }[] = [...spec.sources, ...spec.relations, ...spec.fds, ...spec.fks, ...spec.aliases, ...spec.probes, ...spec.models, ...spec.suites, ...spec.rules ?? []]
+        .flatMap(d => ((d as { loc?: { file: string; range: Range } }).loc ? [(d as { loc: { file: string; range: Range } }).loc] : []));
+    // A probe owns its text up to the next declaration: a syntax error that the parser's recovery left outside the
+    // probe's own node (`probe p2 binary usin …`) is still that probe's.
+    const owned = (loc: { file: string; range: Range }): Range => {
+        const later = declared.filter(l => l.file === loc.file && !atOrBefore(l.range.start, loc.range.start)).map(l => l.range.start);
+        const end = later.reduce<Position>((a, b) => (atOrBefore(b, a) ? b : a), { line: Number.MAX_SAFE_INTEGER, character: 0 });
+        return { start: loc.range.start, end };
+    };
+    const broken = spec.probes.filter(p => {
+        const region = owned(p.loc);
+        return reported.some(d => d.severity === 'error' && d.file === p.loc.file && within(region, d.range.start));
+    });
+    return generated.filter(g => !broken.some(p => g.file === p.loc.file && within(p.loc.range, g.range.start)));
+}

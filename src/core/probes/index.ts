@@ -1,6 +1,6 @@
 /** Question generation: the public API of the probes room. */
 export { generateQuestions, type Generation, type GenerationStats, type GenerateOptions, type ProbeStats } from './generate.js';
-export { probeDiagnostics } from './diagnostics.js';
+export { probeDiagnostics, withoutFollowOns } from './diagnostics.js';
 export { diffGenerations, questionFingerprint, questionId, type GenerationDiff } from './ids.js';
 export { prng, hashSeed, rowOrder } from './sampling.js';
 export * from './prompts.js';

@@ -1,7 +1,8 @@
 /**
  * One model's pool of workers: each takes a pending slot, asks it (through the pacing gate, with the per-request
- * timeout and retries), commits the answer or the failure, and reports progress. A model that cannot be reached
- * is given up after a few tries in a row, before any answer.
+ * timeout and retries), commits the answer or the failure, and reports progress. Until the endpoint has answered
+ * once, its calls go one at a time; three connection failures in a row before any answer give it up — three calls,
+ * however many workers and retries.
  */
 import type { Question } from '../probes/question.js';
 import { costOf, countMessageTokens, DEFAULT_OUTPUT_TOKENS } from '../models/cost.js';
@@ -17,7 +18,7 @@ import { cacheRecord, type PendingSlot, type RunModel } from './pending.js';
 import type { AnswerEvent, Progress } from './progress.js';
 import type { RunWrites } from './writes.js';
 
-/** A model that cannot be reached this many times in a row, before any answer, is given up (its slots stay to resume). */
+/** A model whose calls fail to connect this many times in a row, before any answer, is given up (its slots stay to resume). */
 export const UNREACHABLE_AFTER = 3;
 
 /** What the pool shares with the run. */
@@ -44,8 +45,36 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
     const inflight = new Map<string, Promise<Completion>>();
     // An endpoint echoing the key back (in any of its encodings) must not get it into the store.
     const scrub = keyScrubber(rm.secret);
-    let unreachableInARow = 0, answeredHere = 0, givenUp = false;
+    let unreachableInARow = 0, givenUp = false;
     const { writes } = ctx;
+    // Until the endpoint has answered, one call at a time: a server that is not there is found out with three calls,
+    // not three per worker (each with its own retries).
+    let reached = false;
+    let turn: Promise<void> = Promise.resolve();
+    const firstContact = async <T>(call: () => Promise<T>): Promise<T> => {
+        if (reached || !client.cacheable) return call();
+        const before = turn;
+        let done!: () => void;
+        turn = new Promise(r => { done = r; });
+        try {
+            await before;
+            // Given up while this call waited its turn: it is not made, and its slot stays to resume.
+            if (givenUp) throw new ModelError('cancelled', 'the model was given up as unreachable');
+            // Reached meanwhile: the calls that waited go together, at the model's concurrency.
+            if (reached) done();
+            return await call();
+        } catch (e) {
+            // Counted before the next call gets its turn, so that the third failure is the last call.
+            if (!reached && !givenUp && (!(e instanceof ModelError) || e.kind === 'connection') && ++unreachableInARow >= UNREACHABLE_AFTER) {
+                givenUp = true;
+                ctx.onUnreachable();
+                queue.close(true);
+            }
+            throw e;
+        } finally {
+            done();
+        }
+    };
     const worker = async () => {
         for (let slot = await queue.take(); slot && !signal?.aborted && !givenUp && !writes.failed; slot = await queue.take()) {
             // A shared run's chunk taken by another worker (this one's lease lapsed): its slots are that worker's now.
@@ -89,40 +118,43 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
                 latencyMs: completion.latencyMs, cost, attempts, finishReason: completion.finishReason, cached: Boolean(same), cacheable: client.cacheable,
             }, question);
             progress.answered++; progress.done++;
-            answeredHere++; unreachableInARow = 0;
+            unreachableInARow = 0;
             if (same) progress.cached++;
             else { progress.tokensIn += completion.tokens.input; progress.tokensOut += completion.tokens.output; progress.cost += cost; }
             ctx.onAnswer?.({ question, model: model.name, sample, text: completion.text, cached: Boolean(same) });
         } catch (e) {
-            // Cancelled, or stopped by a failed write before the call: nothing is recorded, so a resume asks this slot again.
-            if (signal?.aborted || (e instanceof ModelError && e.kind === 'cancelled')) return;
+            // Cancelled, or never asked (the model was given up, or a write failed first): nothing is recorded, so a resume asks it again.
+            if (signal?.aborted || (e instanceof ModelError && e.kind === 'cancelled' && (givenUp || writes.failed))) return;
             const err = e instanceof ModelError ? e : new ModelError('connection', e instanceof Error ? e.message : String(e));
             const error = redact(`${err.kind}: ${err.message}`, rm.secret ? [rm.secret] : []);
             await writes.unanswered({ ...slot, hash, params, attempts, error, latencyMs: performance.now() - t0 });
             progress.failed++; progress.done++;
             ctx.onAnswer?.({ question, model: model.name, sample, error });
-            // The server is not there: stop asking it rather than failing every question the same way.
-            if (err.kind === 'connection' && answeredHere === 0 && ++unreachableInARow >= UNREACHABLE_AFTER && !givenUp) { givenUp = true; ctx.onUnreachable(); queue.close(true); }
         }
         emit();
     }
 
     async function callWithRetries(question: Question, sample: number, count: () => void): Promise<Completion> {
         const estimate = countMessageTokens(question.messages) + (model.params.maxTokens ?? DEFAULT_OUTPUT_TOKENS);
+        let last: ModelError | undefined;
         for (let attempt = 0; ; attempt++) {
             // A write failed while this slot waited (or before a retry): no new call.
             if (writes.failed) throw new ModelError('cancelled', 'the store stopped taking writes');
             const ticket = await pacer.acquire(estimate, signal);
             if (!ticket) throw new ModelError('cancelled', 'cancelled');
             if (writes.failed) { pacer.done(ticket, {}); throw new ModelError('cancelled', 'the store stopped taking writes'); }
-            count();
             try {
-                const completion = await callOnce(question, sample);
+                const completion = await firstContact(() => { count(); return callOnce(question, sample); });
+                reached = true;
+                unreachableInARow = 0;
                 pacer.done(ticket, { rateLimits: completion.rateLimits, tokens: completion.tokens.input + completion.tokens.output });
                 return completion;
             } catch (e) {
                 const err = e instanceof ModelError ? e : new ModelError('connection', e instanceof Error ? e.message : String(e));
                 pacer.done(ticket, { rateLimits: err.rateLimits, rateLimited: err.kind === 'rate_limit' });
+                // A retry not made because the model was given up meanwhile: the question failed as its last call did.
+                if (err.kind === 'cancelled' && givenUp && last) throw last;
+                last = err;
                 if (signal?.aborted || givenUp || writes.failed || !err.retryable || attempt >= model.limits.retries) throw err;
                 const delay = backoffMs(attempt + 1, retry, err.retryAfterMs);
                 if (err.kind === 'rate_limit') pacer.pause(delay);

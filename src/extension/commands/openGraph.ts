@@ -4,7 +4,6 @@ import { argField, pickSpec } from './pick.js';
 import { errorText, showError } from '../context.js';
 import { engine } from '../state.js';
 import { GraphPanel } from '../panels/graph.js';
-import { questionGraph } from '../../core/kg/index.js';
 import { graphArgOfTestItem } from '../testing/item-args.js';
 
 /**
@@ -21,16 +20,16 @@ export async function openGraph(s: Services, arg?: unknown): Promise<void> {
         const e = await engine();
         const view = await e.specView(file);
         const panel = GraphPanel.show(s, file);
-        const schema = e.schemaGraph(view.spec, file);
-        if (!questionId) { panel.show({ view: 'schema', schema }); return; }
+        const schema = e.schemaView(view.spec, file);
+        if (!questionId) { panel.show(schema); return; }
         const results = s.state.results(file) ?? await s.state.loadLatest(file);
         let question = results?.questions.find(q => q.id === questionId);
         if (!question) question = (await s.state.generation(file)).questions.find(q => q.id === questionId);
-        if (!question) { panel.show({ view: 'schema', schema }); void vscode.window.showWarningMessage(`HalluProbe: question ${questionId} is not in the latest run or generation.`); return; }
+        if (!question) { panel.show(schema); void vscode.window.showWarningMessage(`HalluProbe: question ${questionId} is not in the latest run or generation.`); return; }
         const model = argField(arg, 'model');
         const verdict = results?.verdicts.find(v => v.questionId === questionId && (!model || v.model === model));
         const answer = verdict && results?.answers.find(a => a.questionId === questionId && a.model === verdict.model && a.sample === verdict.sample);
-        panel.show({ view: 'question', graph: questionGraph(question, verdict, answer?.text), schema });
+        panel.show(e.questionView(question, verdict, answer?.text, schema.schema));
     } catch (err) {
         showError(s.ctx, errorText(err), err);
     }

@@ -6,28 +6,37 @@ import type { Services } from '../services.js';
 import { Panel } from './base.js';
 import { engine, unsavedTexts } from '../state.js';
 
-/** The graph panel of one spec: the schema (following the spec as it is saved) or a question's KG path. */
+/**
+ * The graph panel: the schema of a spec (following the spec as it is saved) or a question's KG path. There is one,
+ * reused for every spec and question (it never takes a new editor column per graph); it shows one spec at a time.
+ */
 export class GraphPanel extends Panel {
-    private static readonly open = new Map<string, GraphPanel>();
+    private static current: GraphPanel | undefined;
     private initialised = false;
     private view: GraphView['view'] = 'schema';
 
-    private constructor(private readonly s: Services, panel: vscode.WebviewPanel, readonly file: string) {
-        super(s.ctx, panel, 'graph', `Graph · ${path.basename(file)}`);
-        const follow = (changed: string) => { if (this.view === 'schema' && (changed === file || changed === '')) void this.refreshSchema(); };
+    private constructor(private readonly s: Services, panel: vscode.WebviewPanel, private file: string) {
+        super(s.ctx, panel, 'graph', GraphPanel.title(file));
+        const follow = (changed: string) => { if (this.view === 'schema' && (changed === this.file || changed === '')) void this.refreshSchema(); };
         const subs = [s.state.onDidChangeSpec(follow), s.state.onDidEditSpec(follow)];
         this.onDidDispose(() => subs.forEach(d => d.dispose()));
     }
 
+    private static title(file: string): string { return `Graph · ${path.basename(file)}`; }
+
+    /** The graph panel, showing `file` from now on: the open one (revealed where it is), or a new one beside the editor. */
     static show(s: Services, file: string): GraphPanel {
-        const existing = GraphPanel.open.get(file);
-        if (existing) { existing.panel.reveal(undefined, true); return existing; }
-        // Another spec's graph panel already has a column: open there, so graphs never take a new column each.
-        const column = [...GraphPanel.open.values()].map(g => g.panel.viewColumn).find(c => c !== undefined) ?? vscode.ViewColumn.Beside;
-        const panel = vscode.window.createWebviewPanel('halluprobe.graph', `Graph · ${path.basename(file)}`, { viewColumn: column, preserveFocus: true }, Panel.options());
+        const existing = GraphPanel.current;
+        if (existing) {
+            existing.file = file;
+            existing.panel.title = GraphPanel.title(file);
+            existing.panel.reveal(undefined, true);
+            return existing;
+        }
+        const panel = vscode.window.createWebviewPanel('halluprobe.graph', GraphPanel.title(file), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, Panel.options());
         const p = new GraphPanel(s, panel, file);
-        GraphPanel.open.set(file, p);
-        p.onDidDispose(() => GraphPanel.open.delete(file));
+        GraphPanel.current = p;
+        p.onDidDispose(() => { if (GraphPanel.current === p) GraphPanel.current = undefined; });
         return p;
     }
 
@@ -41,7 +50,7 @@ export class GraphPanel extends Panel {
         try {
             const e = await engine();
             const { spec } = await e.specView(this.file, unsavedTexts());
-            this.show({ view: 'schema', schema: e.schemaGraph(spec, this.file) });
+            this.show(e.schemaView(spec, this.file));
         } catch (err) {
             this.ctx.output.warn(`graph: could not reload ${this.file}: ${err instanceof Error ? err.message : String(err)}`);
         }

@@ -8,7 +8,11 @@ export const S = {
     editorTab: (name: string) => `.tabs-container .tab[aria-label^="${name}"]`,
     problemsRows: '.markers-panel .monaco-list-row',
     codeLens: '.monaco-editor .codelens-decoration',
+    /** The editor group that has focus (its editor is the active one). */
+    activeEditor: '.editor-group-container.active',
     testingTree: '.test-explorer .monaco-list-row',
+    /** The Testing view's filter box: a one-line editor, typed into with the keyboard. */
+    testingFilter: '.part.sidebar .testing-filter-action-item .monaco-editor',
     testPeek: '.peekview-widget',
     /** A failed test's message, drawn after its line in the editor. */
     testMessageInline: '.monaco-editor .test-error-content-widget',

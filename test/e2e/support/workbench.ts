@@ -79,6 +79,18 @@ export class Workbench {
         await row.click();
     }
 
+    /** Types `filter` into the open quick pick, then picks the first row that shows `text` (default: the filter). */
+    async pickFiltered(filter: string, text: string | RegExp = filter): Promise<string> {
+        const box = this.page.locator(S.quickInputBox);
+        await box.waitFor({ state: 'visible', timeout: 30_000 });
+        await box.fill(filter);
+        const row = this.page.locator(S.quickInputRows).filter({ hasText: text }).first();
+        await row.waitFor({ timeout: 30_000 });
+        const label = await row.locator('.label-name').first().innerText();
+        await row.click();
+        return label;
+    }
+
     async problems(): Promise<string[]> {
         await this.command('View: Focus Problems');
         await this.page.locator('.markers-panel').waitFor();
@@ -86,16 +98,47 @@ export class Workbench {
     }
 
     /** The inner frame of the HalluProbe webview `panel` ('preview' | 'graph'), once its page has loaded. */
-    async webview(panel: 'preview' | 'graph', timeoutMs = 60_000): Promise<Frame> {
+    webview(panel: 'preview' | 'graph', timeoutMs = 60_000): Promise<Frame> {
+        return this.frameWhere(`the ${panel} webview`, `document.body?.dataset.panel === ${JSON.stringify(panel)}`, timeoutMs);
+    }
+
+    /** The whole text of the active editor, as the user would copy it (click in it, Select All, Copy; read from the clipboard). */
+    async activeEditorText(): Promise<string> {
+        await this.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(this.page.url()).origin });
+        await this.page.evaluate(() => navigator.clipboard.writeText(''));
+        const lines = this.page.locator(`${S.activeEditor} .view-lines`).first();
+        await lines.click();
+        // Select All reaches the text only once the editor has focus.
+        await this.page.locator(`${S.activeEditor} .monaco-editor.focused`).first().waitFor();
+        await this.page.keyboard.press('Control+A');
+        await this.page.keyboard.press('Control+C');
+        // Copying is asynchronous in the browser: wait until the clipboard holds the text.
+        const copied = await this.page.waitForFunction(() => navigator.clipboard.readText().then(t => t || false));
+        return (await copied.jsonValue()) as string;
+    }
+
+    /** The first frame in which `test` (an expression evaluated in the frame, once its DOM is loaded) holds. */
+    private async frameWhere(what: string, test: string, timeoutMs: number): Promise<Frame> {
         const end = Date.now() + timeoutMs;
-        while (Date.now() < end) {
+        for (;;) {
+            const left = end - Date.now();
+            if (left <= 0) throw new Error(`${what} did not appear within ${timeoutMs} ms`);
+            // Listening before looking: a frame that loads its page while the others are looked at is not missed.
+            const navigated = this.page.waitForEvent('framenavigated', { timeout: left }).catch(() => undefined);
             for (const frame of this.page.frames()) {
-                const found = await frame.evaluate(p => document.body?.dataset.panel === p, panel).catch(() => false);
-                if (found) return frame;
+                await frame.waitForLoadState('domcontentloaded', { timeout: left }).catch(() => undefined);
+                if (await frame.evaluate(test).catch(() => false)) return frame;
             }
-            await this.page.waitForTimeout(250);
+            await navigated;
         }
-        throw new Error(`the ${panel} webview did not appear within ${timeoutMs} ms`);
+    }
+
+    /** Types `text` into the Testing view's filter (a small editor of its own, not an input), replacing what was there. */
+    async filterTests(text: string): Promise<void> {
+        await this.page.locator(S.testingFilter).click();
+        await this.page.keyboard.press('Control+A');
+        await this.page.keyboard.press('Backspace');
+        if (text) await this.page.keyboard.type(text);
     }
 
     codeLenses(): Promise<string[]> {

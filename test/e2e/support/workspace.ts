@@ -50,6 +50,16 @@ export function prepareRulesWorkspace(dir: string, modelEndpoint?: string): stri
     return dir;
 }
 
+/**
+ * The movie, rules and open examples side by side (as in the repository, with the soccer data the rules read), for
+ * the graph panel's four kinds of question: binary and multi-hop (movie), rule (rules), open (open).
+ */
+export function prepareGraphWorkspace(dir: string): string {
+    for (const name of ['movie', 'rules', 'open']) fs.cpSync(path.join(REPO, 'examples', name), path.join(dir, name), { recursive: true, filter: src => !src.includes('.halluprobe') });
+    fs.cpSync(path.join(REPO, 'examples/soccer/data'), path.join(dir, 'soccer/data'), { recursive: true });
+    return dir;
+}
+
 /** Bundles test/vscode/suite for the extension host (mocha and vscode stay external). */
 export async function bundleSuite(): Promise<string> {
     const out = path.join(REPO, 'test-artifacts', 'vscode', 'suite.cjs');

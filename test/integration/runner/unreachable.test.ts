@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { main } from '../../../src/cli/main.js';
 import { writeSpec } from '../../support/runner-fixtures.js';
 import { UNREACHABLE_AFTER } from '../../../src/core/run/runner.js';
+import { openStore } from '../../../src/core/store/index.js';
 
 /** A port nothing listens on (bound, then closed). */
 async function closedPort(): Promise<number> {
@@ -44,4 +45,30 @@ test('an unreachable server: URL and hint in the error, the run stops early and 
     assert.ok(summary.counts.failed <= UNREACHABLE_AFTER + 4 && summary.counts.failed < summary.counts.questions, JSON.stringify(summary.counts));
     assert.match(out, new RegExp(`cannot reach ${url.replace(/[.]/g, '\\.')}`));
     assert.match(out, /is the server running on that address\?/);
+});
+
+test('an unreachable server costs three calls in a row, as the README says, however many workers and retries', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}/v1`;
+    const spec = writeSpec(url);
+    const db = path.join(path.dirname(spec), 'r.db');
+    const log = console.log, error = console.error;
+    console.log = () => undefined;
+    console.error = () => undefined;
+    const key = process.env.OPENAI_API_KEY;
+    process.env.OPENAI_API_KEY = 'sk-test-unreachable';
+    try {
+        assert.equal(await main(['run', spec, '--db', db, '--yes']), 1);
+    } finally {
+        console.log = log; console.error = error;
+        if (key === undefined) delete process.env.OPENAI_API_KEY; else process.env.OPENAI_API_KEY = key;
+    }
+    const store = await openStore(db);
+    try {
+        const failures = await store.failures((await store.latestRun())!.id);
+        const calls = failures.reduce((n, f) => n + f.attempts, 0);
+        assert.equal(UNREACHABLE_AFTER, 3, 'the README says three');
+        assert.equal(calls, UNREACHABLE_AFTER, `calls made: ${failures.map(f => `${f.question} ×${f.attempts}`).join(', ')}`);
+    } finally {
+        await store.close();
+    }
 });

@@ -28,7 +28,7 @@ describe('question view of an open question', async () => {
     const { loadSpec } = await import('../../../src/core/spec/load.js');
     const { loadData } = await import('../../../src/core/data/index.js');
     const { generateQuestions } = await import('../../../src/core/probes/generate.js');
-    const { questionElements } = await import('../../../webview/graph/model.js');
+    const { questionElements } = await import('../../../src/core/kg/drawing.js');
     const { model: spec } = await loadSpec(path.resolve('test/fixtures/open/open.probe'));
     const data = await loadData(spec);
     const rewired = [...generateQuestions(spec, data, { probe: 'pair' }).questions].find(q => q.entity.key[0] === 'Titanic' && q.phrasing === 'rewire-100')!;

@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { registerFamily } from '../../../src/core/probes/families.js';
 import { questionRecord } from '../../../src/core/probes/question.js';
-import { questionGraph } from '../../../src/core/kg/question-graph.js';
+import { questionView } from '../../../src/core/kg/question-graph.js';
 import { isHostToWebview, type HostToWebview } from '../../../src/protocol/webview.js';
 import { settingNames } from '../../../src/core/language/validation/settings.js';
 import { AstUtils } from 'langium';
@@ -105,7 +105,7 @@ suite s { probes exists }
             assert.ok(data.groups.some(g => g.relation === 'echo-pair' && g.n === 60));
             // The graph view, as the panel's protocol message carries it.
             const v = stored.verdicts.find(x => x.questionId === first.id)!;
-            const message: HostToWebview = { type: 'init', panel: 'graph', data: { view: 'question', graph: questionGraph(first, v, stored.answers.find(a => a.questionId === first.id)?.text), schema: schemaGraph(model, spec) } };
+            const message: HostToWebview = { type: 'init', panel: 'graph', data: questionView(first, v, stored.answers.find(a => a.questionId === first.id)?.text, schemaGraph(model, spec)) };
             assert.ok(isHostToWebview(message));
             assert.deepEqual((message.data as { graph: { claims?: { text: string }[] } }).graph.claims!.map(c => c.text), ['echo in a loud tone']);
         } finally {

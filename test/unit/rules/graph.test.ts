@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { proofPath } from '../../../src/core/families/rule/graph.js';
 import { premisesOf } from '../../../src/core/families/rule/questions.js';
 import { questionGraph } from '../../../src/core/kg/question-graph.js';
-import { questionElements } from '../../../webview/graph/model.js';
+import { questionElements } from '../../../src/core/kg/drawing.js';
 import type { Proof } from '../../../src/core/rules/ir.js';
 import type { Question } from '../../../src/core/probes/question.js';
 import type { Verdict } from '../../../src/core/verify/types.js';

@@ -93,3 +93,28 @@ probe clubs statement using at { statement "{name} plays for {club}."  negatives
         }
     });
 });
+
+describe('a statement probe asks each statement once (issue 25 item 9)', () => {
+    const COUNTRIES = 'name,capital\nThailand,Bangkok\nMexico,Mexico City\nFrance,Paris\nJapan,Tokyo\nPeru,Lima\nChile,Santiago\n';
+    const spec = `source c csv "c.csv"
+relation Country from c { name: text  capital: text  key (name) }
+fd Country: name -> capital as capital_of
+probe capitals statement using capital_of { statement "The capital of {name} is {capital}."  negatives 3  corrupt [tail, head] }
+`;
+
+    it('a head corruption of one country that says what a tail corruption of another says is made once', async () => {
+        const w = await world(spec, { 'c.csv': COUNTRIES });
+        try {
+            for (const seed of [1, 2, 3, 4, 5]) {
+                const questions = [...generateQuestions(w.model, w.data, { seed }).questions];
+                const texts = questions.map(q => q.question);
+                assert.deepEqual(texts.filter((t, i) => texts.indexOf(t) !== i), [], `seed ${seed}: asked twice`);
+                assert.equal(new Set(questions.map(q => q.id)).size, questions.length);
+                // Every country still gets its three negatives when the data has enough to make them.
+                assert.equal(questions.filter(q => q.gold === 'no').length, 3 * 6, `seed ${seed}`);
+            }
+        } finally {
+            w.dispose();
+        }
+    });
+});

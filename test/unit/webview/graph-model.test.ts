@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { schemaElements, questionElements, rationaleSegments, neighbourhoodElements, hopSummary, claimSummary, readableZoom, SMALLEST_FONT_PX } from '../../../webview/graph/model.js';
+import { rationaleSegments, hopSummary, claimSummary, readableZoom, SMALLEST_FONT_PX, overlaps, better, labelEnd } from '../../../webview/graph/model.js';
+import { schemaElements, questionElements, neighbourhoodElements } from '../../../src/core/kg/drawing.js';
 import type { QuestionGraph, SchemaGraph } from '../../../src/protocol/webview.js';
 
 const schema: SchemaGraph = {
@@ -80,8 +81,8 @@ describe('graph view-model', () => {
         assert.deepEqual(rationaleSegments('<script>', [{ start: -5, end: 3, status: 'found', keyword: 'k' }]), [{ text: '<sc', status: 'found', keyword: 'k' }, { text: 'ript>' }]);
     });
 
-    it('adds only new neighbourhood elements', () => {
-        const els = neighbourhoodElements({ nodeId: 'd', nodes: [{ id: 'd', label: 'x', kind: 'entity' }, { id: 'n2', label: 'Titanic', kind: 'entity', relation: 'Movie' }], edges: [{ from: 'n2', to: 'd', label: 'director' }] }, new Set(['d']));
+    it('adds the neighbourhood, not the expanded node again', () => {
+        const els = neighbourhoodElements('d', { nodes: [{ id: 'd', label: 'x', kind: 'entity', hop: 0, given: true }, { id: 'n2', label: 'Titanic', kind: 'entity', relation: 'Movie', hop: 1, given: true }], edges: [{ from: 'n2', to: 'd', label: 'director', hop: 1 }] });
         assert.deepEqual(els.map(e => e.data.id), ['n2', 'x:n2->d:director']);
     });
 });
@@ -137,5 +138,27 @@ describe('claims over an open question\'s context', () => {
     it('opens every graph with labels at least 11 px high (a fit that would shrink them zooms in instead)', () => {
         for (const fit of [0.05, 0.2, 0.5, 0.9, 1, 1.5]) assert.ok(readableZoom(fit) * SMALLEST_FONT_PX >= 11, `fit ${fit}`);
         assert.equal(readableZoom(1.5), 1.5, 'a small graph keeps its fit');
+    });
+});
+
+describe('choosing a layout', () => {
+    it('counts the edge labels drawn over another label or a node', () => {
+        const box = (x1: number, y1: number, w = 40, h = 14) => ({ x1, y1, x2: x1 + w, y2: y1 + h });
+        assert.equal(overlaps([box(0, 0), box(100, 0)], [box(0, 50)]), 0);
+        assert.equal(overlaps([box(0, 0), box(30, 5)], []), 2, 'two labels over each other');
+        assert.equal(overlaps([box(0, 0)], [box(20, 10)]), 1, 'a label over a node');
+        assert.equal(overlaps([box(0, 0)], [box(40, 0)]), 0, 'touching is not covering');
+    });
+
+    it('prefers a layout readable when fitted, then fewer covered labels, then the larger', () => {
+        assert.equal(better({ zoom: 1, overlaps: 3 }, { zoom: 0.8, overlaps: 0 }), true);
+        assert.equal(better({ zoom: 1.2, overlaps: 1 }, { zoom: 1, overlaps: 0 }), false);
+        assert.equal(better({ zoom: 1.5, overlaps: 0 }, { zoom: 1.2, overlaps: 0 }), true);
+    });
+
+    it('puts a label by the end where its siblings\' edges are apart', () => {
+        assert.equal(labelEnd(1, 1), undefined);
+        assert.equal(labelEnd(4, 1), 'target', 'fanning out: by the targets');
+        assert.equal(labelEnd(1, 2), 'source', 'fanning in: by the sources');
     });
 });

@@ -282,12 +282,10 @@ function curves(groups: readonly GroupMetrics[]): ReportCurve[] {
 }
 
 function reportSections(groups: readonly GroupMetrics[]): ReportSection[] {
-    // In curve order: no context, clean, then each kind by level.
-    const rank = (p: string) => { const l = levelOf(p); return p === 'none' ? [0, '', 0] as const : l?.kind === 'clean' ? [1, '', 0] as const : [2, l?.kind ?? p, l?.level ?? 0] as const; };
-    const order = (a: GroupMetrics, b: GroupMetrics) => {
-        const [x, y] = [rank(a.phrasing), rank(b.phrasing)];
-        return a.probe.localeCompare(b.probe) || a.model.localeCompare(b.model) || x[0] - y[0] || x[1].localeCompare(y[1]) || x[2] - y[2];
-    };
+    // No context, clean, then the perturbed levels as the metrics list them (the spec's kinds and levels in its own
+    // order, like every other table); the sort is stable, so that order stands.
+    const rank = (p: string) => (p === 'none' ? 0 : levelOf(p)?.kind === 'clean' ? 1 : 2);
+    const order = (a: GroupMetrics, b: GroupMetrics) => a.probe.localeCompare(b.probe) || a.model.localeCompare(b.model) || rank(a.phrasing) - rank(b.phrasing);
     const all = groups.filter(g => openOf(g) && g.mode === 'all').sort(order);
     const rows = all.map(g => {
         const o = openOf(g)!;

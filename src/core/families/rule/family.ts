@@ -278,7 +278,10 @@ const metamorphicRelation: GroupRelation = {
 
 /** The panel's view of a rule answer: the proof's claims, and each premise's hop with the status the rationale gives it. */
 function ruleGraph(out: QuestionGraph, q: Question, v: Verdict | undefined): QuestionGraph {
-    if (!q.rule || !v) return out;
+    if (!q.rule) return out;
+    // The question is about the derived fact: the proof's root (proofPath adds it first), not every derived step.
+    if (out.path.nodes[0]) out.focus = [out.path.nodes[0].id];
+    if (!v) return out;
     out.claims = ruleClaimMarks(q, v);
     const premises = premiseStatuses(q, v) ?? [];
     // A premise's hop takes the premise's status; a value the verifier saw said of another subject is not its conflict.

@@ -42,6 +42,8 @@ declare module '../../probes/question.js' {
 export const SYSTEM_STATEMENT = "You are given a statement. You are asked to judge whether the statement is true or false. Answer 'Yes, the statement is true.' if you know the statement is true. Answer 'No, the statement is false.' if you know the statement is false. Otherwise, answer 'I don't know.'";
 
 export type Corruption = 'tail' | 'head' | 'relation';
+/** A value held by more rows than this is not moved to another row by a head corruption (see claimKind in statementPlan). */
+const HEAD_HOLDERS = 8;
 const CORRUPTIONS: readonly Corruption[] = ['tail', 'head', 'relation'];
 
 /** The phrasing every statement carries: true ones and negatives are judged in one metric group. */
@@ -128,14 +130,73 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
     const head = relationLabel(rel);
 
     /** Rows whose `attribute` value differs from `code` (for head corruptions), drawn lazily per attribute. */
-    const otherRow = (random: () => number, edge: Edge, code: number, self: number): number | undefined => {
-        for (let tries = 0; tries < 20; tries++) {
+    const otherRow = (random: () => number, edge: Edge, code: number, self: number, mine: (r: number) => boolean): number | undefined => {
+        for (let tries = 0; tries < 40; tries++) {
             const r = pick(random, table.rowCount);
             if (r === self || violating?.[r]) continue;
             const c = edge.column.codes[r]!;
-            if (c >= 0 && c !== code && fd.lhs.every(l => (table.column(l)?.codes[r] ?? -1) >= 0)) return r;
+            if (c >= 0 && c !== code && fd.lhs.every(l => (table.column(l)?.codes[r] ?? -1) >= 0) && mine(r)) return r;
         }
         return undefined;
+    };
+
+    // One question per statement: a false statement about a row ("The capital of Thailand is Mexico City.") could be
+    // made by its own tail corruption, by the head corruption of every row holding that value, and by a relation
+    // corruption. Each such claim belongs to one way of making it, decided by the claim alone (so every row's
+    // negatives stay its own, whatever order rows are generated in): the claim's hash picks the corruption kind, and
+    // among the rows a head corruption could come from, one row. A claim is its row's key, the attribute and the value
+    // as written (so a value claimed from another attribute, by a relation corruption, is the same claim); the hashes
+    // are kept per row and per distinct value, each computed once, on first use.
+    let keyHashes: Float64Array | undefined;
+    const keyHash = (row: number) => {
+        keyHashes ??= new Float64Array(table.rowCount).fill(-1);
+        return keyHashes[row]! >= 0 ? keyHashes[row]! : (keyHashes[row] = hashSeed(keyValues(rel, table, row).join('\u0000'), seed));
+    };
+    const valueHashes = new Map<string, Float64Array>();
+    const valueHash = (edge: Edge, code: number) => {
+        let cache = valueHashes.get(edge.attribute);
+        if (!cache) valueHashes.set(edge.attribute, cache = new Float64Array(edge.column.size).fill(-1));
+        return cache[code]! >= 0 ? cache[code]! : (cache[code] = hashSeed(format(edge.column.values[code] as TemplateValue)));
+    };
+    const attributeHash = new Map(edges.map(e => [e.attribute, hashSeed(e.attribute)]));
+    /** How many rows hold a value (by its hash) in an attribute: a head corruption may state it only when few do. */
+    const holderCounts = new Map<string, Map<number, number>>();
+    const holdersOf = (attribute: string, value: number): number => {
+        let counts = holderCounts.get(attribute);
+        if (!counts) {
+            const edge = edges.find(e => e.attribute === attribute)!, index = holderIndex(edge);
+            counts = new Map();
+            for (let c = 0; c < edge.column.size; c++) counts.set(valueHash(edge, c), (counts.get(valueHash(edge, c)) ?? 0) + index.offsets[c + 1]! - index.offsets[c]!);
+            holderCounts.set(attribute, counts);
+        }
+        return counts.get(value) ?? 0;
+    };
+    const claimKind = (row: number, attribute: string, value: number): Corruption => {
+        const kind = kinds[(Math.imul(keyHash(row) ^ Math.imul(attributeHash.get(attribute)!, 0x9e3779b1) ^ Math.imul(value, 0x85ebca6b), 0xc2b2ae35) >>> 0) % kinds.length]!;
+        // A value many rows hold is said of another row by its tail corruption: their head corruptions would all say it.
+        if (kind !== 'head') return kind;
+        const holders = holdersOf(attribute, value);
+        return holders > 0 && holders <= HEAD_HOLDERS ? 'head' : kinds.find(k => k !== 'head') ?? 'head';
+    };
+    /** The rows holding each value of an attribute, grouped by the value's code: a counting sort, built once per attribute. */
+    const holderIndexes = new Map<string, { offsets: Int32Array; rows: Int32Array }>();
+    function holderIndex(edge: Edge): { offsets: Int32Array; rows: Int32Array } {
+        let index = holderIndexes.get(edge.attribute);
+        if (!index) {
+            const codes = edge.column.codes, offsets = new Int32Array(edge.column.size + 1), rows = new Int32Array(table.rowCount);
+            for (let r = 0; r < table.rowCount; r++) if (codes[r]! >= 0 && !violating?.[r]) offsets[codes[r]! + 1]!++;
+            for (let c = 0; c < edge.column.size; c++) offsets[c + 1]! += offsets[c]!;
+            const next = offsets.slice(0, -1);
+            for (let r = 0; r < table.rowCount; r++) if (codes[r]! >= 0 && !violating?.[r]) rows[next[codes[r]!]!++] = r;
+            holderIndexes.set(edge.attribute, index = { offsets, rows });
+        }
+        return index;
+    }
+    /** The one row whose head corruption may state `code`'s value of `edge` about `row`. */
+    const headSource = (row: number, edge: Edge, code: number): number => {
+        const index = holderIndex(edge);
+        const from = index.offsets[code]!, count = index.offsets[code + 1]! - from;
+        return count === 0 ? -1 : index.rows[from + (keyHash(row) % count)]!;
     };
 
     return {
@@ -157,8 +218,10 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
                     const truthText = render(edge.template.parsed, scope.lookup(rows));
                     items.push(statementItem(edge, truthText, 'yes', 'true', key, 0));
                     const made = new Set<string>([truthText]);
+                    // A value many rows hold is not moved by a head corruption: do not draw that kind for it.
+                    const usable = holdersOf(edge.attribute, valueHash(edge, truth)) > HEAD_HOLDERS && kinds.length > 1 ? kinds.filter(k => k !== 'head') : kinds;
                     for (let n = 0, tries = 0; n < negatives && tries < negatives * 6; tries++) {
-                        const kind = kinds[pick(random, kinds.length)]!;
+                        const kind = usable[pick(random, usable.length)]!;
                         const text = corrupt(kind, edge, rows, truth, value, random);
                         if (text === undefined || made.has(text.text)) continue;
                         // False of every row its text could mean, and not the truth written another way (aliases).
@@ -200,13 +263,20 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
         if (kind === 'tail') {
             const n = edge.column.size;
             if (n < 2) return undefined;
-            let code = pick(random, n - 1);
-            if (code >= truth) code++;
+            // A value whose claim about this row is a tail corruption's to make (claimKind).
+            let code = -1;
+            for (let tries = 0; tries < 8 && code < 0; tries++) {
+                let c = pick(random, n - 1);
+                if (c >= truth) c++;
+                if (claimKind(rows[0]!, edge.attribute, valueHash(edge, c)) === 'tail') code = c;
+            }
+            if (code < 0) return undefined;
             const fake = edge.column.values[code]!;
             return { text: render(edge.template.parsed, scope.lookup(rows, { slot: 0, attribute: edge.attribute, value: fake })), from: shown(value), to: shown(fake), row: rows[0]!, edge, claimed: fake };
         }
         if (kind === 'head') {
-            const other = otherRow(random, edge, truth, rows[0]!);
+            // A row this claim is a head corruption's to make, and this row the one to make it.
+            const other = otherRow(random, edge, truth, rows[0]!, r => claimKind(r, edge.attribute, valueHash(edge, truth)) === 'head' && headSource(r, edge, truth) === rows[0]!);
             if (other === undefined) return undefined;
             const moved = new Int32Array([other]);
             return {
@@ -215,7 +285,8 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
             };
         }
         // relation: state y as the value of another attribute B (same type) whose value for this entity is not y.
-        const others = edges.filter(o => o !== edge && o.column.type.scalar === edge.column.type.scalar && shown(o.column.values[o.column.codes[rows[0]!]!]!) !== shown(value));
+        const others = edges.filter(o => o !== edge && o.column.type.scalar === edge.column.type.scalar && shown(o.column.values[o.column.codes[rows[0]!]!]!) !== shown(value)
+            && claimKind(rows[0]!, o.attribute, valueHash(edge, truth)) === 'relation');
         if (others.length === 0) return undefined;
         const b = others[pick(random, others.length)]!;
         return { text: render(b.template.parsed, scope.lookup(rows, { slot: 0, attribute: b.attribute, value })), from: edge.attribute, to: b.attribute, row: rows[0]!, edge: b, claimed: value };

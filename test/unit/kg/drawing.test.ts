@@ -1,0 +1,109 @@
+// What the graph panel draws (core/kg/drawing): large graphs collapsed behind "+N more" nodes around the
+// question's own entities, nothing lost, everything reachable by expanding.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { collapse, focusOf, NEIGHBOURS_SHOWN, NODES_SHOWN, questionDrawing } from '../../../src/core/kg/drawing.js';
+import type { DrawnGraph, ElementDef, QuestionGraph } from '../../../src/protocol/webview.js';
+
+const node = (id: string, extra: Partial<{ status: 'found' | 'missing' | 'contradicted'; kind: string }> = {}): ElementDef =>
+    ({ group: 'nodes', data: { id, label: id, kind: extra.kind ?? 'entity', ...(extra.status ? { status: extra.status } : {}) } });
+const edge = (from: string, to: string): ElementDef => ({ group: 'edges', data: { id: `${from}->${to}`, source: from, target: to, label: 'r' } });
+
+const ids = (els: readonly ElementDef[], group: 'nodes' | 'edges' = 'nodes') => els.filter(e => e.group === group).map(e => e.data.id);
+
+/** Expands every "+N more" node, as the panel does on clicks, until none is left; returns the node ids drawn. */
+function expandAll(d: DrawnGraph): Set<string> {
+    const drawn = new Set(ids(d.elements));
+    const more = { ...d.more };
+    for (let id = [...drawn].find(x => more[x]); id; id = [...drawn].find(x => more[x])) {
+        drawn.delete(id);
+        for (const x of ids(more[id]!)) drawn.add(x);
+        delete more[id];
+    }
+    return drawn;
+}
+
+describe('collapsing a graph for drawing', () => {
+    const star = [node('hub'), ...Array.from({ length: 30 }, (_, i) => node(`n${i}`)), ...Array.from({ length: 30 }, (_, i) => edge('hub', `n${i}`))];
+
+    it('keeps the first neighbours of a node and puts the rest behind one "+N more" node', () => {
+        const d = collapse(star, ['hub']);
+        const shown = ids(d.elements);
+        assert.equal(shown.filter(id => id.startsWith('n')).length, NEIGHBOURS_SHOWN);
+        const more = d.elements.find(e => e.data.id === 'more:hub')!;
+        assert.equal(more.data.label, `+${30 - NEIGHBOURS_SHOWN} more`);
+        assert.ok(ids(d.elements, 'edges').includes('more:hub:edge'), 'the "+N more" node hangs off its node');
+        // Expanding it adds the next page and a "+N more" for what is still left.
+        const page = d.more['more:hub']!;
+        assert.equal(ids(page).filter(id => id.startsWith('n')).length, NEIGHBOURS_SHOWN);
+        assert.equal(page.find(e => e.data.id === 'more2:hub')?.data.label, `+${30 - 2 * NEIGHBOURS_SHOWN} more`);
+        assert.equal(ids(page, 'edges').filter(id => id.startsWith('hub->')).length, NEIGHBOURS_SHOWN, 'with their edges to the hub');
+    });
+
+    it('loses nothing: every node is drawn or reachable through "+N more" nodes', () => {
+        const chain = Array.from({ length: 40 }, (_, i) => node(`c${i}`));
+        const els = [...star, ...chain, ...chain.slice(1).map((_, i) => edge(`c${i}`, `c${i + 1}`)), edge('n3', 'c0'), node('alone')];
+        const d = collapse(els, ['hub']);
+        assert.ok(ids(d.elements).filter(id => !id.startsWith('more')).length <= NODES_SHOWN, 'opens with at most the total');
+        const all = expandAll(d);
+        for (const id of ids(els)) assert.ok(all.has(id), `${id} is reachable`);
+        assert.ok(!d.elements.some(e => e.group === 'edges' && (!ids(d.elements).includes(e.data.source) || !ids(d.elements).includes(e.data.target))), 'no edge is drawn to a node that is not');
+    });
+
+    it('never hides the focus, and keeps what explains the verdict before the rest', () => {
+        const els = [node('q'), ...Array.from({ length: 12 }, (_, i) => node(`v${i}`)), node('bad', { status: 'contradicted' }), node('said', { kind: 'conflict' }),
+            ...Array.from({ length: 12 }, (_, i) => edge('q', `v${i}`)), edge('q', 'bad'), edge('q', 'said')];
+        const d = collapse(els, ['q']);
+        const shown = ids(d.elements);
+        assert.ok(shown.includes('q') && shown.includes('said') && shown.includes('bad'), shown.join(', '));
+        assert.deepEqual(d.focus, ['q']);
+    });
+
+    it('leaves a small graph as it is', () => {
+        const els = [node('a'), node('b'), edge('a', 'b')];
+        const d = collapse(els, ['a']);
+        assert.deepEqual(d.elements, els);
+        assert.deepEqual(d.more, {});
+    });
+});
+
+describe('a question\'s own entities', () => {
+    const graph: QuestionGraph = {
+        questionId: 'q', question: 'Was Avatar (2009) directed by James Cameron?', model: 'm', gold: 'yes', answer: 'no', correct: false, hops: [], rationale: { text: '', spans: [] },
+        path: {
+            nodes: [
+                { id: 'Movie(Avatar, 2009)', kind: 'entity', relation: 'Movie', label: 'Avatar, 2009', hop: 0, given: true },
+                { id: 'Movie.director=James Cameron', kind: 'value', relation: 'Movie', label: 'James Cameron', hop: 1, given: false },
+            ],
+            edges: [{ from: 'Movie(Avatar, 2009)', to: 'Movie.director=James Cameron', label: 'director', hop: 1 }],
+        },
+    };
+
+    it('are the entities the path starts from, unless the family names them; they are marked', () => {
+        assert.deepEqual(focusOf(graph), ['Movie(Avatar, 2009)']);
+        assert.deepEqual(focusOf({ ...graph, focus: ['Movie.director=James Cameron', 'gone'] }), ['Movie.director=James Cameron']);
+        const d = questionDrawing(graph);
+        const start = d.elements.find(e => e.data.id === 'Movie(Avatar, 2009)')!;
+        assert.match(start.classes!, /\bfocus\b/);
+        assert.equal(start.group === 'nodes' && start.data.focus, true);
+        assert.deepEqual(d.focus, ['Movie(Avatar, 2009)']);
+    });
+
+    it('an open question opens on its seeds, its context collapsed around them', async () => {
+        const { loadSpec } = await import('../../../src/core/spec/load.js');
+        const { loadData } = await import('../../../src/core/data/index.js');
+        const { generateQuestions } = await import('../../../src/core/probes/generate.js');
+        const { questionGraph } = await import('../../../src/core/kg/question-graph.js');
+        const { model: spec } = await loadSpec(path.resolve('test/fixtures/open/open.probe'));
+        const q = [...generateQuestions(spec, await loadData(spec), { probe: 'pair' }).questions].find(x => x.phrasing === 'rewire-100')!;
+        const g = questionGraph(q);
+        const seeds = g.path.nodes.filter(n => n.hop === 0).map(n => n.id);
+        const d = questionDrawing(g);
+        assert.ok(seeds.length > 0);
+        assert.deepEqual(d.focus, seeds.filter(id => g.path.nodes.find(n => n.id === id)!.kind === 'entity'));
+        for (const id of d.focus) assert.ok(ids(d.elements).includes(id), `seed ${id} is drawn`);
+        assert.ok(ids(d.elements).filter(id => !id.startsWith('more')).length <= NODES_SHOWN);
+        assert.equal(expandAll(d).size >= g.path.nodes.length, true);
+    });
+});
