@@ -38,6 +38,9 @@ if (!quick) {
     run(npx, ['tsc', '--noEmit', '-p', '.'], 'type check');
     run(npx, ['depcruise', 'src', '--config', '.dependency-cruiser.cjs'], 'layering (dependency-cruiser: no cycles, a family imports no other family, only the registry imports families, core imports no face)');
     run(process.execPath, ['scripts/build.mjs'], 'build bundles');
+    // Just built: tests start the CLI from its bundle (what the package ships) instead of compiling the sources in
+    // every process (test/support/cli-path.ts).
+    process.env.HALLUPROBE_CLI_BUNDLE = '1';
 }
 
 const tiers = ['unit', 'server', 'security', 'reliability', 'integration', 'acceptance', 'e2e'];

@@ -7,10 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { sharedMissing, sharedPath } from '../support/shared.js';
+import { cliArgs } from '../support/cli-path.js';
 
 const repo = path.resolve(import.meta.dirname, '..', '..');
 const spec = path.join(repo, 'examples', 'reeval', 'reeval.probe');
-const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', path.join(repo, 'src', 'cli', 'main.ts'), ...args], { cwd: repo, encoding: 'utf8', timeout: 300_000, maxBuffer: 256 << 20 });
+const cli = (args: string[]) => spawnSync(process.execPath, cliArgs(...args), { cwd: repo, encoding: 'utf8', timeout: 300_000, maxBuffer: 256 << 20 });
 const skip = sharedMissing(sharedPath('data', 'reeval', 'realtime_cat2_retrieve_by_evidence.json'));
 
 describe('ReEval RealtimeQA evidence probes (examples/reeval)', { skip }, () => {

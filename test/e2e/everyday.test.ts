@@ -14,6 +14,7 @@ import { Workbench } from './support/workbench.js';
 import { S } from './support/selectors.js';
 import { missingPrerequisite, mustRun, openSession, type Session } from './support/session.js';
 import { ARTIFACTS, REPO } from './support/workspace.js';
+import { cliArgs } from '../support/cli-path.js';
 
 const missing = missingPrerequisite();
 if (missing && mustRun()) throw new Error(`e2e tier cannot run: ${missing}`);
@@ -88,7 +89,7 @@ describe('everyday use of the extension', { skip, timeout: 300_000 }, () => {
 
     it('a CLI run into the same store reaches the Testing view too', async () => {
         // The test runner's own Node (22: the store's native module is built for it), not whatever `node` is on PATH.
-        const cli = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'src/cli/main.ts'), 'run', path.join(session.workspace, 'movie.probe'), '--model', 'offline', '--yes'], { encoding: 'utf8', cwd: REPO });
+        const cli = spawnSync(process.execPath, cliArgs('run', path.join(session.workspace, 'movie.probe'), '--model', 'offline', '--yes'), { encoding: 'utf8', cwd: REPO });
         assert.equal(cli.status, 0, cli.stderr);
         // The editor picks the new run up from the store: the failure's peek then names the offline model. Each look
         // opens the peek from the inline message and waits for that text in it.

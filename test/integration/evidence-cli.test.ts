@@ -5,9 +5,10 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { cliArgs } from '../support/cli-path.js';
 
 const repo = path.resolve(import.meta.dirname, '..', '..');
-const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', path.join(repo, 'src', 'cli', 'main.ts'), ...args], { cwd: repo, encoding: 'utf8', timeout: 240_000 });
+const cli = (args: string[]) => spawnSync(process.execPath, cliArgs(...args), { cwd: repo, encoding: 'utf8', timeout: 240_000 });
 
 interface Json { groups: { probe: string; phrasing: string; mode: string; evidence?: { swap?: { n: number; stale: { value: number; ci: [number, number] } } } }[]; questionGroups: { relation: string; outcomes: Record<string, number> }[] }
 

@@ -8,11 +8,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as engine from '../../src/extension/engine.js';
 import { openStore } from '../../src/core/store/index.js';
+import { cliArgs } from '../support/cli-path.js';
 
 const repo = path.resolve(import.meta.dirname, '..', '..');
 
 function cli(args: string[]): { code: number | null; stdout: string; stderr: string } {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(repo, 'src', 'cli', 'main.ts'), ...args], { cwd: repo, encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync(process.execPath, cliArgs(...args), { cwd: repo, encoding: 'utf8', timeout: 120_000 });
     return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -9,9 +9,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { cliArgs } from '../support/cli-path.js';
 
 const repo = path.resolve(import.meta.dirname, '..', '..');
-const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', path.join(repo, 'src', 'cli', 'main.ts'), ...args], { cwd: repo, encoding: 'utf8', timeout: 240_000 });
+const cli = (args: string[]) => spawnSync(process.execPath, cliArgs(...args), { cwd: repo, encoding: 'utf8', timeout: 240_000 });
 
 interface Asked { phrasing: string; gold: { answer: string }; messages: { content: string }[]; evidence?: { original: string; passage: string } }
 

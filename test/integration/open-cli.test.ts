@@ -12,12 +12,13 @@ import { startOpenAIServer } from '../support/openai-server.js';
 import { repoRoot } from '../support/runner-fixtures.js';
 import { FACTS_INTRO, renderContext } from '../../src/core/families/open/render.js';
 import type { OpenQuestion } from '../../src/core/families/open/types.js';
+import { cliArgs } from '../support/cli-path.js';
 
 interface Child { code: number | null; stdout: string; stderr: string }
 
 function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Child> {
     return new Promise(resolve => {
-        const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'src', 'cli', 'main.ts'), ...args], {
+        const child = spawn(process.execPath, cliArgs(...args), {
             cwd: repoRoot, env: { ...process.env, HALLUPROBE_TRUSTED_HOSTS: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
         });
         let stdout = '', stderr = '';

@@ -8,9 +8,9 @@ import * as path from 'node:path';
 import * as engine from '../../src/extension/engine.js';
 import { HalluProbeError } from '../../src/core/errors.js';
 import { world, MOVIE_SPEC, MOVIES_CSV } from '../fixtures/probes/world.js';
+import { cliArgs } from '../support/cli-path.js';
 
-const main = path.resolve('src/cli/main.ts');
-const preview = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', main, 'preview', ...args], { encoding: 'utf8' });
+const preview = (args: string[]) => spawnSync(process.execPath, cliArgs('preview', ...args), { encoding: 'utf8' });
 
 describe('preview: the CLI and the extension agree', () => {
     it('both stop on data that cannot be read (a missing file), with the same problem and no question', async t => {

@@ -10,9 +10,10 @@ import { cli as run } from '../support/cli-process.js';
 import { loadSpec } from '../../src/core/spec/load.js';
 import { loadData } from '../../src/core/data/index.js';
 import { generateQuestions } from '../../src/core/probes/index.js';
+import { cliArgs } from '../support/cli-path.js';
 
 const repo = path.resolve(import.meta.dirname, '..', '..');
-const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', path.join(repo, 'src', 'cli', 'main.ts'), ...args], { cwd: repo, encoding: 'utf8', timeout: 180_000 });
+const cli = (args: string[]) => spawnSync(process.execPath, cliArgs(...args), { cwd: repo, encoding: 'utf8', timeout: 180_000 });
 
 describe('statement probes from the command line', () => {
     let dir: string;

@@ -1,7 +1,7 @@
 /** The real CLI in its own process, as a user runs it. */
 import { spawn } from 'node:child_process';
-import * as path from 'node:path';
 import { repoRoot } from './runner-fixtures.js';
+import { cliArgs } from './cli-path.js';
 
 export interface Child { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }
 
@@ -10,7 +10,7 @@ export interface Child { code: number | null; signal: NodeJS.Signals | null; std
  * comes (all of it so far). Trusted hosts are cleared unless `env` sets them.
  */
 export function cli(args: string[], env: NodeJS.ProcessEnv, kill?: (stop: (signal?: NodeJS.Signals) => void, pid: number) => void, cpuSeconds?: number, watch?: (stderr: string) => void): Promise<Child> {
-    const command = [process.execPath, '--import', 'tsx', path.join(repoRoot, 'src', 'cli', 'main.ts'), ...args];
+    const command = [process.execPath, ...cliArgs(...args)];
     // A CPU-time limit set by the kernel (prlimit): past it the process is killed (SIGXCPU), however loaded the machine is.
     if (cpuSeconds !== undefined) command.unshift('prlimit', `--cpu=${cpuSeconds}`, '--');
     return new Promise(resolve => {

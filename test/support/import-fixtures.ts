@@ -4,10 +4,10 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadSpec } from '../../src/core/spec/load.js';
+import { cliArgs } from './cli-path.js';
 
-const main = path.resolve('src/cli/main.ts');
 export const cliWith = (env: Record<string, string>, ...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', main, ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+    spawnSync(process.execPath, cliArgs(...args), { encoding: 'utf8', env: { ...process.env, ...env } });
 
 /** Composite key, composite FK, a self-reference and a cycle (country.capital -> city, city.country -> country). */
 export const SCHEMA_SQL = `

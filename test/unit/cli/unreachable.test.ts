@@ -7,6 +7,7 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import { repoRoot } from '../../support/runner-fixtures.js';
 import { tempDir } from '../../support/temp.js';
+import { cliArgs } from '../../support/cli-path.js';
 
 /** A port nothing listens on (bound, then closed). */
 async function closedPort(): Promise<number> {
@@ -22,7 +23,7 @@ test('a run against an unreachable endpoint prints its connection error once', {
     cpSync(path.join(repoRoot, 'examples', 'movie'), dir, { recursive: true });
     const spec = path.join(dir, 'movie.probe');
     writeFileSync(spec, `${readFileSync(spec, 'utf8')}\nmodel dead ollama {\n    id "x"\n    endpoint "http://127.0.0.1:${await closedPort()}/v1"\n}\n`);
-    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'src/cli/main.ts'), 'run', spec, '--model', 'dead', '--yes'], { encoding: 'utf8', cwd: repoRoot });
+    const r = spawnSync(process.execPath, cliArgs('run', spec, '--model', 'dead', '--yes'), { encoding: 'utf8', cwd: repoRoot });
     assert.equal(r.status, 1, r.stderr);
     const said = (r.stderr.match(/cannot reach/g) ?? []).length;
     assert.equal(said, 1, r.stderr);

@@ -4,9 +4,9 @@ import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { world, MOVIE_SPEC, MOVIES_CSV } from '../../fixtures/probes/world.js';
+import { cliArgs } from '../../support/cli-path.js';
 
-const main = path.resolve('src/cli/main.ts');
-const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', main, 'preview', ...args], { encoding: 'utf8' });
+const cli = (args: string[]) => spawnSync(process.execPath, cliArgs('preview', ...args), { encoding: 'utf8' });
 
 describe('halluprobe preview', () => {
     it('prints JSONL questions with the documented fields, and a summary on stderr', async t => {

@@ -7,9 +7,10 @@ import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { generateQuestions } from '../../../src/core/probes/index.js';
 import { world } from '../../fixtures/probes/world.js';
+import { cliArgs } from '../../support/cli-path.js';
 
 const repo = path.resolve(import.meta.dirname, '..', '..', '..');
-const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', path.join(repo, 'src', 'cli', 'main.ts'), ...args], { cwd: repo, encoding: 'utf8', timeout: 120_000 });
+const cli = (args: string[]) => spawnSync(process.execPath, cliArgs(...args), { cwd: repo, encoding: 'utf8', timeout: 120_000 });
 
 const players = (extra: string) => `source p csv "p.csv"
 source c csv "c.csv"

@@ -8,9 +8,10 @@ import * as path from 'node:path';
 import { generateQuestions } from '../../../src/core/probes/index.js';
 import { world } from '../../fixtures/probes/world.js';
 import type { Question } from '../../../src/core/probes/question.js';
+import { cliArgs } from '../../support/cli-path.js';
 
 const repo = path.resolve(import.meta.dirname, '..', '..', '..');
-const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', path.join(repo, 'src', 'cli', 'main.ts'), ...args], { cwd: repo, encoding: 'utf8', timeout: 120_000 });
+const cli = (args: string[]) => spawnSync(process.execPath, cliArgs(...args), { cwd: repo, encoding: 'utf8', timeout: 120_000 });
 
 const KING_KONG = 'title,year,director\nKing Kong,1933,Merian C. Cooper\nKing Kong,2005,Peter Jackson\nAvatar,2009,James Cameron\nHeat,1995,Michael Mann\n';
 const movies = (statement: string) => `source m csv "m.csv"
