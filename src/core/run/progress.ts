@@ -50,3 +50,18 @@ export interface AnswerEvent {
 export function generatingProgress(questions: number): Progress {
     return { total: 0, generating: true, questions, done: 0, answered: 0, cached: 0, failed: 0, resumed: 0, tokensIn: 0, tokensOut: 0, cost: 0, rate: 0, elapsedMs: 0 };
 }
+
+/**
+ * A run's progress, and how it is reported: `emit` stamps the time since this call and the rate of answers made
+ * here (resumed ones left out), then hands the progress on.
+ */
+export function runProgress(initial: Partial<Progress>, onProgress?: (p: Progress) => void): { progress: Progress; emit: () => void } {
+    const started = performance.now();
+    const progress: Progress = { ...generatingProgress(0), ...initial };
+    const emit = () => {
+        progress.elapsedMs = performance.now() - started;
+        progress.rate = progress.elapsedMs > 0 ? ((progress.answered - progress.resumed) * 1000) / progress.elapsedMs : 0;
+        onProgress?.(progress);
+    };
+    return { progress, emit };
+}

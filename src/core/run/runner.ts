@@ -12,8 +12,8 @@ import { DEFAULT_RETRY, type RetryPolicy } from './retry.js';
 import { SlotQueue } from './queue.js';
 import { askModel } from './ask.js';
 import { cacheRecord, pendingSlots, type PendingSlot, type RunModel } from './pending.js';
-import type { AnswerEvent, Progress } from './progress.js';
-import { RunWrites } from './writes.js';
+import { runProgress, type AnswerEvent, type Progress } from './progress.js';
+import { progressWrites } from './writes.js';
 import { ordinaryProblem } from '../errors.js';
 
 export { UNREACHABLE_AFTER } from './ask.js';
@@ -53,29 +53,16 @@ function* inBatches(questions: readonly Question[]): Generator<Question[]> {
 export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
     const { store, runId, models, signal } = opts;
     const retry = opts.retry ?? DEFAULT_RETRY;
-    const started = performance.now();
-    const answered = await store.answered(runId);
     const perQuestion = models.reduce((n, m) => n + m.model.samples, 0);
     const known = opts.questions?.length ?? opts.questionCount;
-    const progress: Progress = {
-        total: (known ?? 0) * perQuestion, generating: known === undefined, questions: 0,
-        done: 0, answered: 0, cached: 0, failed: 0, resumed: 0, tokensIn: 0, tokensOut: 0, cost: 0, rate: 0, elapsedMs: 0,
-    };
-    const emit = () => {
-        progress.elapsedMs = performance.now() - started;
-        progress.rate = progress.elapsedMs > 0 ? ((progress.answered - progress.resumed) * 1000) / progress.elapsedMs : 0;
-        opts.onProgress?.(progress);
-    };
+    const { progress, emit } = runProgress({ total: (known ?? 0) * perQuestion, generating: known === undefined }, opts.onProgress);
+    const answered = await store.answered(runId);
     const pools = models.map(m => ({ m, queue: new SlotQueue() }));
     // Cancelling wakes every waiting worker and the producer, and forgets the slots not asked yet.
     const stop = () => { for (const p of pools) p.queue.close(true); };
     signal?.addEventListener('abort', stop, { once: true });
     // A refused write stops new calls the same way; what is held is shown with the progress.
-    const writes = new RunWrites(store, stop, () => {
-        progress.held = writes.waiting;
-        progress.storeProblem = writes.problemText;
-        emit();
-    });
+    const writes = progressWrites(store, stop, progress, emit);
     emit();
 
     let unreachable = 0;

@@ -13,9 +13,9 @@ import { SlotQueue } from './queue.js';
 import { askModel } from './ask.js';
 import { sleep } from './limiter.js';
 import { cacheRecord, pendingSlots, type PendingSlot, type RunModel, type SlotChunk } from './pending.js';
-import type { Progress } from './progress.js';
+import { runProgress } from './progress.js';
 import type { RunOptions, RunOutcome } from './runner.js';
-import { RunWrites } from './writes.js';
+import { progressWrites } from './writes.js';
 
 export interface SharedOptions {
     /** A chunk's lease, renewed every third of it (default: the run lease's, HALLUPROBE_LEASE_STALE_MS or 30 s). */
@@ -31,16 +31,8 @@ export async function executeSharedRun(opts: RunOptions & { shared: SharedOption
     const leaseMs = opts.shared.leaseMs ?? LEASE_STALE_MS;
     const pollMs = opts.shared.pollMs ?? Math.max(50, Math.min(2_000, leaseMs / 4));
     const retry = opts.retry ?? DEFAULT_RETRY;
-    const started = performance.now();
     const perQuestion = models.reduce((n, m) => n + m.model.samples, 0);
-    const progress: Progress = {
-        total: 0, generating: true, questions: 0, done: 0, answered: 0, cached: 0, failed: 0, resumed: 0, tokensIn: 0, tokensOut: 0, cost: 0, rate: 0, elapsedMs: 0,
-    };
-    const emit = () => {
-        progress.elapsedMs = performance.now() - started;
-        progress.rate = progress.elapsedMs > 0 ? ((progress.answered - progress.resumed) * 1000) / progress.elapsedMs : 0;
-        opts.onProgress?.(progress);
-    };
+    const { progress, emit } = runProgress({}, opts.onProgress);
 
     if (!(await storeQuestions(store, runId, opts.shared, pollMs, signal))) return { status: 'cancelled', progress: { ...progress }, verifies: false };
     const counts = await store.counts(runId);
@@ -52,11 +44,7 @@ export async function executeSharedRun(opts: RunOptions & { shared: SharedOption
     const stop = () => { for (const p of pools) p.queue.close(true); };
     signal?.addEventListener('abort', stop, { once: true });
     // A refused write stops this worker's calls as in a run of one process (writes.ts); what is held is shown.
-    const writes = new RunWrites(store, stop, () => {
-        progress.held = writes.waiting;
-        progress.storeProblem = writes.problemText;
-        emit();
-    });
+    const writes = progressWrites(store, stop, progress, emit);
     // Renews the leases of the chunks this worker holds; a chunk no longer held was taken over: drop its slots.
     const beat = setInterval(() => {
         store.chunks.renew(runId, leaseMs).then(mine => {

@@ -10,6 +10,7 @@ import { HalluProbeError, ordinaryProblem, problem } from '../errors.js';
 import type { AnswerRecord, FailureRecord, Store } from '../store/index.js';
 import type { Question } from '../probes/question.js';
 import { sleep } from './limiter.js';
+import type { Progress } from './progress.js';
 
 /** How long a run whose store stopped taking writes keeps trying to write what it holds, after its last call. */
 export const HOLD_WRITES_MS = 15_000;
@@ -130,4 +131,14 @@ export class RunWrites {
         return new HalluProbeError(problem(base.code, `${base.message} The run stopped at the first answer it could not store: no new questions were asked.${lost}${fromCache}`,
             `${resume}${paid.length ? ' The lost answers are asked again (and paid again).' : ''}`));
     }
+}
+
+/** A run's writes whose held answers and store problem are shown with its progress (`stop`: no new calls). */
+export function progressWrites(store: Store, stop: () => void, progress: Progress, emit: () => void): RunWrites {
+    const writes: RunWrites = new RunWrites(store, stop, () => {
+        progress.held = writes.waiting;
+        progress.storeProblem = writes.problemText;
+        emit();
+    });
+    return writes;
 }
