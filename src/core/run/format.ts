@@ -28,15 +28,22 @@ export function heldLine(p: Progress): string | undefined {
 
 /** One line: counts, tokens, cost, rate and (when it makes sense) the time left. */
 export function progressLine(p: Progress): string {
-    if (p.batches?.length) return `${batchLine(p)} · ${plainLine(p)}`;
+    if (p.batches?.length) return `${batchStates(p.batches)} · ${plainLine(p)}`;
     return plainLine(p);
 }
 
-/** A batch run's batches by state: "batches: 2 in_progress, 1 completed". */
-function batchLine(p: Progress): string {
-    const states = new Map<string, number>();
-    for (const b of p.batches ?? []) states.set(b.status, (states.get(b.status) ?? 0) + 1);
-    return `batches: ${[...states].map(([s, n]) => `${n} ${s}`).join(', ')}`;
+/**
+ * A batch run's provider batches by state: "batches: 2 in_progress, 1 completed"; `counts` adds the requests
+ * answered of those in progress, "2 in_progress (20/80)" (the editor's status, which has no other line for them).
+ */
+export function batchStates(batches: readonly { status: string; requests: number; done: number }[], counts = false): string {
+    const by = new Map<string, { n: number; requests: number; done: number }>();
+    for (const b of batches) {
+        const s = by.get(b.status) ?? { n: 0, requests: 0, done: 0 };
+        by.set(b.status, { n: s.n + 1, requests: s.requests + b.requests, done: s.done + b.done });
+    }
+    const shown = [...by].map(([status, s]) => `${s.n} ${status}${counts && status === 'in_progress' ? ` (${s.done}/${s.requests})` : ''}`);
+    return `batches: ${shown.join(', ') || 'none yet'}`;
 }
 
 function plainLine(p: Progress): string {

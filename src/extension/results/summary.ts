@@ -5,6 +5,7 @@
 import { goldText, type Question } from '../../core/probes/index.js';
 import type { Verdict, KeywordVerdict } from '../../core/verify/index.js';
 import { explainVerdict, type AnchorResult } from '../../core/report/light.js';
+import { batchStates as batchCounts } from '../../core/run/light.js';
 import type { Problem } from '../../core/errors.js';
 
 /** `.85`, `1.00`, `0` → `.00`: the paper's two-decimal style. */
@@ -44,15 +45,8 @@ export function runFinishedMessage(failed: number, total: number, label: string,
     return { text, actions: [...(failed > 0 || unanswered > 0 ? [RUN_ACTIONS.failures] : []), RUN_ACTIONS.report] };
 }
 
-/** A batch run's provider batches by state, for progress: "batches: 1 in_progress (40/80), 1 completed". */
-export function batchStates(batches: readonly { status: string; requests: number; done: number }[]): string {
-    const by = new Map<string, { n: number; requests: number; done: number }>();
-    for (const b of batches) {
-        const s = by.get(b.status) ?? { n: 0, requests: 0, done: 0 };
-        by.set(b.status, { n: s.n + 1, requests: s.requests + b.requests, done: s.done + b.done });
-    }
-    return `batches: ${[...by].map(([status, s]) => `${s.n} ${status}${status === 'in_progress' ? ` (${s.done}/${s.requests})` : ''}`).join(', ') || 'none yet'}`;
-}
+/** A batch run's provider batches by state, with the requests answered of those in progress (the engine's words). */
+export const batchStates = (batches: readonly { status: string; requests: number; done: number }[]): string => batchCounts(batches, true);
 
 export const RUN_ACTIONS = { failures: 'Show Failures', report: 'Open Report' } as const;
 
