@@ -125,9 +125,17 @@ export interface FailureExample {
 
 const answerText = (v: Verdict) => (v.answer === 'option' && v.option !== undefined ? `option ${v.option}` : v.answer);
 
+/** A run's responses by slot, made once per answers list (a hover asks for every model and group of one run). */
+const bySlot = new WeakMap<readonly StoredAnswer[], Map<string, string>>();
+function responsesBySlot(answers: readonly StoredAnswer[]): Map<string, string> {
+    let map = bySlot.get(answers);
+    if (!map) bySlot.set(answers, map = new Map(answers.map(a => [slotKey(a.questionId, a.model, a.sample), a.text])));
+    return map;
+}
+
 /** The failed measured questions, worst first, each with why it failed (read from the run's answers). */
 export function worstExamples(questions: ReadonlyMap<string, Question>, verdicts: readonly Verdict[], count = 5, answers: readonly StoredAnswer[] = []): FailureExample[] {
-    const responses = new Map(answers.map(a => [slotKey(a.questionId, a.model, a.sample), a.text]));
+    const responses = responsesBySlot(answers);
     return verdicts
         .filter(v => { const q = questions.get(v.questionId); return q !== undefined && isMeasured(q); })
         .map(v => ({ v, s: severity(v) }))
