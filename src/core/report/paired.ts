@@ -118,11 +118,11 @@ function cellsOf(reports: readonly ReportData[]): { cells: Cell[]; rows: Map<str
 }
 
 /**
- * Which cells are compared: cells of one run always; across runs the same model and variant (a model before and
- * after), or any two when every run has one cell (one model each, whatever their names).
+ * Which cells are compared: cells of one run always; across runs the same variant of the same model (a model before
+ * and after), or of any model when every run asked one model (one model each, whatever their names).
  */
-function comparable(x: Cell, y: Cell, oneCellRuns: boolean): boolean {
-    return x.run === y.run || oneCellRuns || (x.model === y.model && x.variant === y.variant);
+function comparable(x: Cell, y: Cell, oneModelRuns: boolean): boolean {
+    return x.run === y.run || (x.variant === y.variant && (oneModelRuns || x.model === y.model));
 }
 
 const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
@@ -169,7 +169,7 @@ export function pairDifference(figure: string, a: Map<string, Outcomes>, b: Map<
 export function compareCells(reports: readonly ReportData[], options: PairedOptions = {}): CellComparison {
     const by = options.by ?? 'phrasing', correction = options.correction ?? 'holm', alpha = options.alpha ?? 0.05, seed = options.seed ?? 1;
     const { cells, rows } = cellsOf(reports);
-    const oneCellRuns = reports.length > 1 && reports.every(d => cells.filter(c => c.run === d.run.id).length <= 1);
+    const oneModelRuns = reports.length > 1 && reports.every(d => new Set(cells.filter(c => c.run === d.run.id).map(c => c.model)).size <= 1);
     const kinds = new Set<string>();
     // Scopes in the order the questions appear: probe · phrasing (the report's groups), or probe.
     const scopes = new Map<string, { probe: string; phrasing?: string }>();
@@ -189,7 +189,7 @@ export function compareCells(reports: readonly ReportData[], options: PairedOpti
             const present = cells.filter(c => [...rows.get(c.id)!.values()].some(o => inScope(o.question) && o.values.has(figure)));
             for (let i = 0; i < present.length; i++) for (let j = i + 1; j < present.length; j++) {
                 const [x, y] = [present[i]!, present[j]!];
-                if (!comparable(x, y, oneCellRuns)) continue;
+                if (!comparable(x, y, oneModelRuns)) continue;
                 const d = pairDifference(figure, rows.get(x.id)!, rows.get(y.id)!, inScope, { seed, level: options.level ?? 0.95, clusterBy });
                 if (!d) continue;
                 if (figure === 'A') { discordantK += d.flips.toA.length + d.flips.toB.length; discordantN += d.n; }
