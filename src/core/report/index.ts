@@ -12,7 +12,7 @@ export { renderHtml, esc } from './html.js';
 export { renderMarkdown } from './markdown.js';
 export { renderPaperTables, paperFigure } from './paper.js';
 export { compareCells, pairDifference, regressions, PAIRED_FIGURES, type Cell, type CellComparison, type Flip, type PairedDifference, type PairedMatrix, type PairedOptions, type Regression } from './paired.js';
-export { renderPaired, renderPairedCsv, renderPairedHtml, renderPairedJson, renderPairedMarkdown, regressionLines, matrixTitle, num as pairedNumber, pText, PAIRED_CSV_COLUMNS, type PairedFormat } from './paired-render.js';
+export { compareGrid, renderPaired, renderPairedCsv, renderPairedHtml, renderPairedJson, renderPairedMarkdown, regressionLines, matrixTitle, num as pairedNumber, pText, PAIRED_CSV_COLUMNS, type PairedFormat } from './paired-render.js';
 export { loadReport, resolveRunId, type LoadReportOptions, type JudgeOptions } from './load.js';
 
 export function renderReport(data: ReportData, format: ReportFormat): string {

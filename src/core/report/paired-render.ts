@@ -6,6 +6,7 @@ import { csvField } from './formats.js';
 import { esc } from './html.js';
 import { mdText } from './markdown.js';
 import type { CellComparison, Flip, PairedDifference, PairedMatrix, Regression } from './paired.js';
+import type { CompareGrid } from '../../protocol/webview.js';
 
 /** A difference, a value or an interval limit: four decimals in every format. */
 export const num = (x: number) => (Object.is(Math.round(x * 10000), -0) ? 0 : x).toFixed(4);
@@ -120,4 +121,25 @@ export function regressionLines(r: { checked: number; regressions: Regression[] 
         if (worse.length > maxFlips) out.push(`      … ${worse.length - maxFlips} more (--format json lists all)`);
     }
     return out;
+}
+
+/** The matrices as the editor's Compare Models panel shows them (types: src/protocol/webview.ts): every text made here, so the panel recomputes nothing. */
+export function compareGrid(c: CellComparison): CompareGrid {
+    return {
+        title: `Compare Models · ${c.runs.join(', ')}`,
+        method: method(c),
+        matrices: c.matrices.map(m => ({
+            title: matrixTitle(m),
+            cells: m.cells,
+            rows: m.cells.map(a => m.cells.map(b => {
+                const p = pairOf(m, a, b);
+                if (!p) return null;
+                return {
+                    text: gridText(p), winner: p.winner === p.b ? 'column' : p.winner === p.a ? 'row' : null,
+                    detail: `${p.b} − ${p.a}: ${num(p.delta)} [${num(p.ci[0])}, ${num(p.ci[1])}], N ${p.n}, p ${pText(p.p)}, p adjusted ${pText(p.pAdjusted)} (${METHODS[p.method]})${p.winner ? `; winner ${p.winner}` : ''}`,
+                    flips: [{ title: `higher on ${p.b} (${p.flips.toB.length})`, questions: p.flips.toB.map(flipText) }, { title: `higher on ${p.a} (${p.flips.toA.length})`, questions: p.flips.toA.map(flipText) }],
+                };
+            })),
+        })),
+    };
 }
