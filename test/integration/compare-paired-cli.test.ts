@@ -5,10 +5,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { runCli } from '../support/cli.js';
 import { writeVariantsSuite } from '../support/variants-suite.js';
+import { repoRoot } from '../support/runner-fixtures.js';
 import { esc, pairedNumber as num, pText, type CellComparison } from '../../src/core/report/index.js';
 
 /** The CLI writes reports to stdout itself (not through console): read them from --out. */
@@ -92,4 +94,27 @@ test('--fail-on-regression H:0.02 fails only when the paired interval says H ros
     assert.equal((await written(dir, 'compare', second!, first!, '--db', db, '--fail-on-regression', 'H:0.02')).code, 0);
     assert.equal((await runCli('compare', first!, second!, third!, '--db', db, '--fail-on-regression', 'H:0.02')).code, 2);
     assert.equal((await runCli('compare', first!, second!, '--db', db, '--fail-on-regression', 'H')).code, 2);
+});
+
+test('a family\'s score per question (open: FActScore per answer) is paired by the cluster bootstrap', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hp-open-compare-'));
+    try {
+        const db = path.join(dir, 'r.db');
+        const spec = path.join(repoRoot, 'examples', 'open', 'open.probe');
+        assert.equal((await runCli('run', spec, '--db', db, '--yes', '--model', 'simulator')).code, 0);
+        assert.equal((await runCli('run', spec, '--db', db, '--yes', '--new', '--model', 'offline')).code, 0);
+        const [second, first] = await runsOf(db);
+        const c = JSON.parse((await written(dir, 'compare', first!, second!, '--db', db, '--format', 'json', '--figures', 'factscore')).text) as CellComparison;
+        const pairs = c.matrices.flatMap(m => m.pairs);
+        assert.ok(pairs.length > 0 && pairs.every(p => p.figure === 'factscore'));
+        for (const p of pairs) {
+            assert.equal(p.method, 'cluster-bootstrap', `${p.probe} · ${p.phrasing}: a score, even where each answer's happens to be 0 or 1`);
+            assert.ok(p.valueA >= 0 && p.valueA <= 1 && p.valueB >= 0 && p.valueB <= 1);
+            assert.ok(Math.abs(p.delta - (p.valueB - p.valueA)) < 1e-9);
+            assert.ok(p.ci[0] <= p.delta + 1e-9 && p.delta - 1e-9 <= p.ci[1]);
+        }
+        assert.ok(c.matrices.every(m => m.higherIsBetter), 'a higher FActScore is better');
+    } finally {
+        rmSync(dir, { recursive: true, force: true });
+    }
 });

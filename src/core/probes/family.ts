@@ -223,6 +223,8 @@ export interface QuestionFigure {
     /** Short, no spaces (a matrix title, a JSON and CSV value): e.g. `factscore`. */
     readonly name: string;
     readonly higherIsBetter: boolean;
+    /** Its outcome is a 0/1 per question (a proportion: Tango and McNemar may apply); absent: a score, always bootstrapped. */
+    readonly proportion?: boolean;
     /** The verdict's outcome (0/1 or a score in [0, 1]); null where the question has none. */
     outcome(question: Question, verdict: Verdict): number | null;
 }

@@ -86,6 +86,16 @@ function outcomesOf(q: Question, v: Verdict): Record<string, number> {
     return out;
 }
 
+/** A 0/1 outcome per question (the shared figures, a family's declared proportions); a score is always bootstrapped. */
+function isProportion(figure: string, kinds: Iterable<string>): boolean {
+    if (figure in HIGHER_IS_BETTER) return true;
+    for (const k of kinds) {
+        const f = familyOf(k).questionFigures?.find(x => x.name === figure);
+        if (f) return f.proportion === true;
+    }
+    return false;
+}
+
 function betterHigher(figure: string, kinds: Iterable<string>): boolean {
     if (figure in HIGHER_IS_BETTER) return HIGHER_IS_BETTER[figure]!;
     for (const k of kinds) {
@@ -129,7 +139,7 @@ const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.lengt
 
 /** One pair of cells on one figure in one scope: null when they share no question with that figure. */
 export function pairDifference(figure: string, a: Map<string, Outcomes>, b: Map<string, Outcomes>, inScope: (q: Question) => boolean,
-    o: { seed: number; level: number; clusterBy: (q: Question) => string }): Omit<PairedDifference, 'figure' | 'probe' | 'phrasing' | 'a' | 'b' | 'pAdjusted' | 'winner'> | null {
+    o: { seed: number; level: number; clusterBy: (q: Question) => string; proportion?: boolean }): Omit<PairedDifference, 'figure' | 'probe' | 'phrasing' | 'a' | 'b' | 'pAdjusted' | 'winner'> | null {
     const clusters = new Map<string, PairedCluster>();
     const toB: Flip[] = [], toA: Flip[] = [];
     let n = 0, singleSamples = true, binary = true, sumA = 0, sumB = 0;
@@ -153,7 +163,7 @@ export function pairDifference(figure: string, a: Map<string, Outcomes>, b: Map<
     }
     if (n === 0) return null;
     const list = [...clusters.values()];
-    const simple = singleSamples && binary && list.length === n;
+    const simple = o.proportion !== false && singleSamples && binary && list.length === n;
     const valueA = sumA / n, valueB = sumB / n;
     if (simple) {
         const z = o.level === 0.95 ? Z95 : normalQuantile(1 - (1 - o.level) / 2);
@@ -186,11 +196,12 @@ export function compareCells(reports: readonly ReportData[], options: PairedOpti
         const inScope = (q: Question) => q.probe === scope.probe && (scope.phrasing === undefined || q.phrasing === scope.phrasing);
         for (const figure of figures) {
             const pairs: PairedDifference[] = [];
+            const proportion = isProportion(figure, kinds);
             const present = cells.filter(c => [...rows.get(c.id)!.values()].some(o => inScope(o.question) && o.values.has(figure)));
             for (let i = 0; i < present.length; i++) for (let j = i + 1; j < present.length; j++) {
                 const [x, y] = [present[i]!, present[j]!];
                 if (!comparable(x, y, oneModelRuns)) continue;
-                const d = pairDifference(figure, rows.get(x.id)!, rows.get(y.id)!, inScope, { seed, level: options.level ?? 0.95, clusterBy });
+                const d = pairDifference(figure, rows.get(x.id)!, rows.get(y.id)!, inScope, { seed, level: options.level ?? 0.95, clusterBy, proportion });
                 if (!d) continue;
                 if (figure === 'A') { discordantK += d.flips.toA.length + d.flips.toB.length; discordantN += d.n; }
                 pairs.push({ figure, probe: scope.probe, ...(scope.phrasing !== undefined ? { phrasing: scope.phrasing } : {}), a: x.id, b: y.id, ...d, pAdjusted: d.p });
