@@ -181,8 +181,12 @@ export function compareCells(reports: readonly ReportData[], options: PairedOpti
     const { cells, rows } = cellsOf(reports);
     const oneModelRuns = reports.length > 1 && reports.every(d => new Set(cells.filter(c => c.run === d.run.id).map(c => c.model)).size <= 1);
     const kinds = new Set<string>();
-    // Scopes in the order the questions appear: probe · phrasing (the report's groups), or probe.
+    // Scopes in the report's order (its groups follow the spec: basic before negated), then any the reports lack.
     const scopes = new Map<string, { probe: string; phrasing?: string }>();
+    for (const d of reports) for (const g of d.metrics) {
+        const s = by === 'probe' ? { probe: g.probe } : { probe: g.probe, phrasing: g.phrasing };
+        if (g.phrasing !== 'mean' && familyOf(g.kind).measured) scopes.set(JSON.stringify(s), s);
+    }
     for (const r of rows.values()) for (const o of r.values()) {
         kinds.add(o.question.kind);
         const s = by === 'probe' ? { probe: o.question.probe } : { probe: o.question.probe, phrasing: o.question.phrasing };
