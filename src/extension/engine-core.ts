@@ -99,6 +99,16 @@ export async function report(db: string, runId: string, format: ReportFormat): P
     });
 }
 
+/** The engine's paired comparison of the runs' cells (`halluprobe compare`), as the Compare Models panel shows it. */
+export async function compareModels(db: string, runIds: string[]) {
+    const { loadReport, compareCells, compareGrid } = await import('../core/report/index.js');
+    return withStore(db, async store => {
+        const reports = [];
+        for (const id of runIds) reports.push((await loadReport(store, id, { cache })).data);
+        return compareGrid(compareCells(reports));
+    });
+}
+
 export async function compare(db: string, a: string, b: string): Promise<string> {
     const { loadReport, compareRuns, renderComparison } = await import('../core/report/index.js');
     return withStore(db, async store => {

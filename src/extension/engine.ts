@@ -160,6 +160,10 @@ export function report(db: string, runId: string, format: ReportFormat): Promise
     return core.report(db, runId, format);
 }
 
+export function compareModels(db: string, runIds: string[]): ReturnType<typeof core.compareModels> {
+    return core.compareModels(db, runIds);
+}
+
 export function compare(db: string, a: string, b: string): Promise<string> {
     return core.compare(db, a, b);
 }

@@ -140,6 +140,23 @@ export type RequestMethod = keyof WebviewRequests;
 
 export type WebviewRequest = { [M in RequestMethod]: { type: 'request'; requestId: number; method: M; params: WebviewRequests[M]['params'] } }[RequestMethod];
 
+/**
+ * The Compare Models panel's data (core/report/paired-render.ts `compareGrid` makes it): the engine's paired
+ * matrices as texts, so the panel lays out what the engine wrote and recomputes nothing (the numbers read as in
+ * md / html / csv).
+ */
+export interface CompareGridCell {
+    text: string;
+    /** Which side the adjusted test favours: the column's cell (b), the row's (a), or neither. */
+    winner: 'column' | 'row' | null;
+    /** The difference, interval, N, p-values and method in words (the cell's tooltip and the head of its flips). */
+    detail: string;
+    /** The flipped questions each way, with a title naming the side. */
+    flips: { title: string; questions: string[] }[];
+}
+export interface CompareGridMatrix { title: string; cells: string[]; rows: (CompareGridCell | null)[][] }
+export interface CompareGrid { title: string; method: string; matrices: CompareGridMatrix[] }
+
 /** Webview → host. */
 export type WebviewToHost =
     | { type: 'ready'; version: number }
@@ -152,8 +169,10 @@ export type WebviewToHost =
 export type HostToWebview =
     | { type: 'init'; panel: 'preview'; data: PreviewData }
     | { type: 'init'; panel: 'graph'; data: GraphView }
+    | { type: 'init'; panel: 'compare'; data: CompareGrid }
     | { type: 'update'; panel: 'preview'; data: PreviewData }
     | { type: 'update'; panel: 'graph'; data: GraphView }
+    | { type: 'update'; panel: 'compare'; data: CompareGrid }
     | { type: 'busy'; message: string }
     | { type: 'error'; message: string }
     | { type: 'response'; requestId: number; ok: true; result: unknown }
@@ -188,7 +207,7 @@ export function isWebviewToHost(msg: unknown): msg is WebviewToHost {
 export function isHostToWebview(msg: unknown): msg is HostToWebview {
     if (!isObject(msg)) return false;
     switch (msg.type) {
-        case 'init': case 'update': return (msg.panel === 'preview' || msg.panel === 'graph') && isObject(msg.data);
+        case 'init': case 'update': return (msg.panel === 'preview' || msg.panel === 'graph' || msg.panel === 'compare') && isObject(msg.data);
         case 'busy': case 'error': return isString(msg.message);
         case 'response': return isInt(msg.requestId) && typeof msg.ok === 'boolean';
         default: return false;

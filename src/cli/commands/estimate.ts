@@ -1,9 +1,11 @@
 import { print } from '../print.js';
 import type { Command } from './command.js';
 import { stringFlag, UsageError, type ParsedArgs, unknownOption } from '../args.js';
-import { estimateProbe, type EstimateBudget } from '../../core/run/index.js';
+import { estimateProbe, powerLines, suitePower, type EstimateBudget } from '../../core/run/index.js';
+import { printError } from '../print.js';
 
-const FLAGS = new Set(['probe', 'model', 'cheap', 'budget', 'metric', 'target', 'seed', 'db', 'yes', 'format', 'help']);
+const FLAGS = new Set(['probe', 'model', 'cheap', 'budget', 'metric', 'target', 'seed', 'db', 'yes', 'format', 'help', 'power', 'suite', 'difference', 'discordant']);
+const POWER_FLAGS = new Set(['power', 'suite', 'probe', 'seed', 'difference', 'discordant', 'db', 'format', 'help']);
 
 const num = (s: string | undefined, name: string): number | undefined => {
     if (s === undefined) return undefined;
@@ -31,9 +33,17 @@ function budgetOf(s: string): EstimateBudget {
 }
 
 export const estimate: Command = {
-    summary: 'Estimate a model\'s T / I / C over a statement probe from a sample, with a cheap model answering everything.',
+    summary: 'Before a run: the difference a suite can detect (--power); or a model\'s T / I / C over a statement probe from a sample.',
     options: [...FLAGS],
-    usage: `halluprobe estimate <spec.probe> --probe P --model EXPENSIVE --cheap CHEAP --budget N|10%|500calls|$2 [options]
+    usage: `halluprobe estimate <spec.probe> --power [--suite S] [--probe P] [--difference D] [--discordant S] [--format text|json]
+
+Power before a run (no model is called): per family and probe, the smallest difference between two models or
+variants that compare's paired test detects at 80 % power with the questions of a report group, and how many
+questions per group the difference D (default 0.05) needs.
+  --discordant S    the share of questions two models answer differently (default 0.5, two independent models
+                    at 50 %: the conservative case; compare reports the share it saw between earlier runs)
+
+halluprobe estimate <spec.probe> --probe P --model EXPENSIVE --cheap CHEAP --budget N|10%|500calls|$2 [options]
 
 The cheap model (or "offline") answers every statement of probe P; the expensive model answers a sample of
 the triples chosen round by round where the interval is widest; prediction-powered inference combines both.
@@ -47,6 +57,7 @@ the triples chosen round by round where the interval is widest; prediction-power
   --format text|json
 Exit: 0 done, 1 a run failed, 2 bad usage.`,
     async run(args: ParsedArgs) {
+        if (args.flags.power !== undefined) return power(args, this.usage);
         const file = args.positional[0];
         const probe = stringFlag(args, 'probe');
         const expensive = stringFlag(args, 'model');
@@ -80,3 +91,27 @@ Exit: 0 done, 1 a run failed, 2 bad usage.`,
         return status;
     },
 };
+
+const share = (s: string | undefined, name: string, max: number): number | undefined => {
+    const n = num(s, name);
+    if (n !== undefined && n > max) throw new UsageError(`--${name} is at most ${max}, not "${s}".`);
+    return n;
+};
+
+/** `estimate --power`: the engine's suitePower, printed. */
+async function power(args: ParsedArgs, usage: string): Promise<number> {
+    const file = args.positional[0];
+    const unknown = unknownOption(args, POWER_FLAGS);
+    if (!file || unknown) { printError(`halluprobe estimate: ${unknown ?? 'no spec file given'}\n\n${usage}`); return 2; }
+    const seed = num(stringFlag(args, 'seed'), 'seed');
+    const r = await suitePower({
+        spec: file, suite: stringFlag(args, 'suite'), probe: stringFlag(args, 'probe'), db: stringFlag(args, 'db'), ...(seed !== undefined ? { seed } : {}),
+        difference: share(stringFlag(args, 'difference'), 'difference', 1), discordant: share(stringFlag(args, 'discordant'), 'discordant', 1),
+    });
+    if (r.blocked) {
+        for (const d of r.diagnostics) printError(`${d.file}:${d.range.start.line + 1}:${d.range.start.character + 1} error [${d.code}] ${d.message}`);
+        return 1;
+    }
+    print(stringFlag(args, 'format') === 'json' ? JSON.stringify(r, null, 2) : powerLines(r).join('\n'));
+    return 0;
+}

@@ -218,6 +218,17 @@ export interface FigureColumn {
     readonly slot?: string;
 }
 
+/** A family figure measured on each question (`compare` pairs it): its name, its direction, one verdict's outcome. */
+export interface QuestionFigure {
+    /** Short, no spaces (a matrix title, a JSON and CSV value): e.g. `factscore`. */
+    readonly name: string;
+    readonly higherIsBetter: boolean;
+    /** Its outcome is a 0/1 per question (a proportion: Tango and McNemar may apply); absent: a score, always bootstrapped. */
+    readonly proportion?: boolean;
+    /** The verdict's outcome (0/1 or a score in [0, 1]); null where the question has none. */
+    outcome(question: Question, verdict: Verdict): number | null;
+}
+
 export interface ProbeFamily {
     /** The spec keyword: `probe NAME <kind> …`; also the question's `kind`. */
     readonly kind: string;
@@ -293,6 +304,12 @@ export interface ProbeFamily {
      * properties per suite, a figures table in md / html, and JSON through the group's figure slot).
      */
     readonly figureColumns?: readonly FigureColumn[];
+    /**
+     * Its figures that have an outcome per question (a 0/1 or a score), so `compare` pairs them question by question
+     * beside A / H / R / AR (a 0/1 outcome per single question gets Tango's interval and McNemar's test; a score
+     * the cluster bootstrap). Absent: its group figures are only shown, not paired.
+     */
+    readonly questionFigures?: readonly QuestionFigure[];
     /** Tables it adds to the reports, from its metric groups. */
     reportSections(groups: readonly GroupMetrics[]): ReportSection[];
     /**

@@ -92,13 +92,18 @@ function renameModel(d: ReportData, from: string, to: string): ReportData {
 export function renderComparison(c: Comparison, maxChanges = 200): string {
     const out = [`# HalluProbe compare: ${mdText(c.runA)} → ${mdText(c.runB)}`, ''];
     if (c.paired) out.push(`Model ${mdText(c.paired.a)} (${mdText(c.runA)}) compared with model ${mdText(c.paired.b)} (${mdText(c.runB)}); the tables name it ${mdText(c.paired.a)}.`, '');
-    out.push(`${c.changed.length} verdicts changed; ${c.onlyA} only in ${mdText(c.runA)}, ${c.onlyB} only in ${mdText(c.runB)}.`, '');
     out.push('## Metric deltas (after − before, Newcombe 95 % interval)', '', `| ${LABEL_PARTS.join(' | ')} | metric | before | after | Δ | interval |`, `|${LABEL_PARTS.map(() => '---').join('|')}|---|---|---|---|---|`);
     for (const d of c.deltas) {
         const sig = d.ci && (d.ci[0] > 0 || d.ci[1] < 0) ? ' *' : '';
         out.push(`| ${LABEL_PARTS.map(p => mdText(partText(d, p))).join(' | ')} | ${d.metric} | ${pct(d.before)} (N ${d.nBefore}) | ${pct(d.after)} (N ${d.nAfter}) | ${d.delta === null ? 'n/a' : (d.delta >= 0 ? '+' : '') + d.delta.toFixed(2)}${sig} | ${d.ci ? `[${d.ci[0].toFixed(2)}, ${d.ci[1].toFixed(2)}]` : ''} |`);
     }
     out.push('', '`*`: the interval excludes 0.', '');
+    return out.join('\n') + changedVerdictsMarkdown(c, maxChanges);
+}
+
+/** The verdicts that changed from one run to the other, as a Markdown section (empty when none did). */
+export function changedVerdictsMarkdown(c: Comparison, maxChanges = 200): string {
+    const out = [`${c.changed.length} verdicts changed; ${c.onlyA} only in ${mdText(c.runA)}, ${c.onlyB} only in ${mdText(c.runB)}.`, ''];
     if (c.changed.length) {
         out.push(`## Changed verdicts (${Math.min(maxChanges, c.changed.length)} of ${c.changed.length})`, '');
         const s = (x: VerdictChange['before']) => `${x.answer}, answer ${x.correct ? 'right' : 'wrong'}, rationale ${x.rationale ? 'right' : 'wrong'}`;

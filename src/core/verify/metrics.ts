@@ -23,6 +23,23 @@ export interface MetricsOptions {
 
 const isMissingAnswer = (v: Verdict) => v.answer === 'unsure' || v.answer === 'unparseable' || v.answer === 'dont_know';
 
+/**
+ * One verdict's part in each figure (1 counts, 0 does not): the per-question outcomes the group figures are the
+ * means of, and what a paired comparison pairs (report/paired.ts). R and AR are undefined where the question has
+ * no keywords (the group's figure is n/a there).
+ */
+export function verdictOutcomes(v: Verdict, q: Pick<Question, 'keywords'>): { A: number; H: number; M: number; R?: number; AR?: number } {
+    const ok = effectiveCorrect(v);
+    const missing = !ok && isMissingAnswer(v);
+    const out: { A: number; H: number; M: number; R?: number; AR?: number } = { A: ok ? 1 : 0, H: !ok && !isMissingAnswer(v) ? 1 : 0, M: missing ? 1 : 0 };
+    if (q.keywords.length > 0) {
+        const present = keywordsPresent(v);
+        out.R = present ? 1 : 0;
+        out.AR = ok && present ? 1 : 0;
+    }
+    return out;
+}
+
 /** Metrics of one set of verdicts (all of one group). */
 export function groupMetrics(head: Omit<GroupMetrics, 'n' | 'A' | 'R' | 'AR' | 'M' | 'H' | 'C' | 'ci' | 'counts' | 'overrides'>, items: { v: Verdict; q: Question }[]): GroupMetrics {
     const n = items.length;

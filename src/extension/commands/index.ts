@@ -11,6 +11,7 @@ import { stopRun } from './stopRun.js';
 import { showResults } from './showResults.js';
 import { openGraph } from './openGraph.js';
 import { compareRuns } from './compareRuns.js';
+import { compareModels } from './compareModels.js';
 import { exportReport } from './exportReport.js';
 import { selectModel } from './selectModel.js';
 import { setApiKey } from './setApiKey.js';
@@ -33,6 +34,7 @@ export const COMMANDS: Record<string, Handler> = {
     'halluprobe.showResults': showResults,
     'halluprobe.openGraph': openGraph,
     'halluprobe.compareRuns': compareRuns,
+    'halluprobe.compareModels': compareModels,
     'halluprobe.exportReport': exportReport,
     'halluprobe.selectModel': selectModel,
     'halluprobe.setApiKey': setApiKey,

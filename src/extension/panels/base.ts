@@ -16,7 +16,7 @@ export abstract class Panel implements vscode.Disposable {
     private readonly disposed = new vscode.EventEmitter<void>();
     readonly onDidDispose = this.disposed.event;
 
-    protected constructor(protected readonly ctx: Ctx, readonly panel: vscode.WebviewPanel, name: 'preview' | 'graph', title: string) {
+    protected constructor(protected readonly ctx: Ctx, readonly panel: vscode.WebviewPanel, name: 'preview' | 'graph' | 'compare', title: string) {
         panel.webview.options = { enableScripts: true, localResourceRoots: resourceRoots(ctx.extension.extensionUri) };
         panel.webview.html = webviewHtml(panel.webview, ctx.extension.extensionUri, name, title);
         this.subscriptions.push(panel.webview.onDidReceiveMessage(m => void this.receive(m)));

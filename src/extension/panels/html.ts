@@ -25,7 +25,7 @@ export function csp(webview: vscode.Webview, scriptNonce: string): string {
 }
 
 /** The page for webview `name` (dist/webview/<name>.js, media/<name>.css). `title` is ours, not data. */
-export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, name: 'preview' | 'graph', title: string): string {
+export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, name: 'preview' | 'graph' | 'compare', title: string): string {
     const n = nonce();
     const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', `${name}.js`));
     const common = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css'));

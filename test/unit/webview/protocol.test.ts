@@ -29,6 +29,8 @@ describe('webview protocol', () => {
     it('checks host messages', () => {
         assert.equal(isHostToWebview({ type: 'init', panel: 'graph', data: { view: 'schema' } }), true);
         assert.equal(isHostToWebview({ type: 'response', requestId: 3, ok: false, error: 'x' }), true);
+        // The Compare Models panel's grid (issue 37).
+        assert.equal(isHostToWebview({ type: 'update', panel: 'compare', data: { title: 't', method: 'm', matrices: [] } }), true);
         assert.equal(isHostToWebview({ type: 'init', panel: 'table', data: {} }), false);
         assert.equal(isHostToWebview({ type: 'busy' }), false);
     });

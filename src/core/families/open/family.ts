@@ -383,6 +383,14 @@ export const openFamily: ProbeFamily = {
     measured: true,
     decidesKnowledge: false,
     metricExtras: items => ({ figures: { open: openFigures(items) } }),
+    // FActScore per answer (its share of supported claims; none where it states no claim): compare pairs it by bootstrap.
+    questionFigures: [{
+        name: 'factscore', higherIsBetter: true,
+        outcome: (q, v) => {
+            const claims = openClaims(q, v.rationaleText, decidingClaims(v));
+            return claims.length ? claims.filter(c => c.data.label === 'supported').length / claims.length : null;
+        },
+    }],
     meanOverPhrasings: false,
     groupRelations: [levelsRelation],
     questionGraph: openGraph,

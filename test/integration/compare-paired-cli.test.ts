@@ -1,0 +1,120 @@
+/**
+ * `halluprobe compare` through the real CLI on a real SQLite store (issue 37): one run of 2 models × 2 variants
+ * gives the same numbers in md, json, csv and html, equal to the report's own figures; `--fail-on-regression`
+ * exits 1 only when the paired interval says H rose by the margin, and names the flipped questions.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { runCli } from '../support/cli.js';
+import { writeVariantsSuite } from '../support/variants-suite.js';
+import { repoRoot } from '../support/runner-fixtures.js';
+import { esc, pairedNumber as num, pText, type CellComparison } from '../../src/core/report/index.js';
+
+/** The CLI writes reports to stdout itself (not through console): read them from --out. */
+async function written(dir: string, ...argv: string[]): Promise<{ code: number; err: string; text: string }> {
+    const out = path.join(dir, `out-${Math.random().toString(36).slice(2)}`);
+    const r = await runCli(...argv, '--out', out);
+    return { code: r.code, err: r.err, text: r.code === 0 || r.code === 1 ? readFileSync(out, 'utf8') : '' };
+}
+
+const runsOf = async (db: string) => (JSON.parse((await runCli('runs', '--db', db, '--format', 'json')).out) as { id: string }[]).map(r => r.id);
+
+test('one run, models × variants: the same numbers in md, json, csv and html, and the report\'s own figures', async () => {
+    const spec = writeVariantsSuite(['zero_shot', 'cot']);
+    const dir = path.dirname(spec);
+    const db = path.join(dir, 'r.db');
+    assert.equal((await runCli('run', spec, '--suite', 'olympics', '--db', db, '--yes')).code, 0);
+    const files: Record<string, string> = {};
+    for (const format of ['json', 'md', 'csv', 'html']) {
+        const out = path.join(dir, `c.${format}`);
+        const r = await runCli('compare', 'latest', '--db', db, '--format', format, '--out', out);
+        assert.equal(r.code, 0, r.err);
+        files[format] = readFileSync(out, 'utf8');
+    }
+    const c = JSON.parse(files.json!) as CellComparison;
+    assert.equal(c.cells.length, 4, c.cells.map(x => x.id).join('; '));
+    const pairs = c.matrices.flatMap(m => m.pairs);
+    assert.ok(pairs.length >= 6 * 4, String(pairs.length));
+    const csv = files.csv!.trim().split('\n');
+    assert.equal(csv.length - 1, pairs.length, 'one CSV row per pair');
+    for (const p of pairs) {
+        const numbers = [num(p.valueA), num(p.valueB), num(p.delta), num(p.ci[0]), num(p.ci[1]), pText(p.p), pText(p.pAdjusted)];
+        assert.ok(csv.some(l => l.startsWith(`${p.figure},${p.probe},${p.phrasing},`) && numbers.every(x => l.includes(`,${x},`))), `csv: ${p.figure} ${p.a} / ${p.b}`);
+        const md = `| ${p.n} | ${numbers[0]} | ${numbers[1]} | ${numbers[2]} | [${numbers[3]}, ${numbers[4]}] | ${numbers[5]} | ${numbers[6]} |`;
+        assert.ok(files.md!.includes(md), `md: ${md}`);
+        const html = `<td class="num">${p.n}</td><td class="num">${numbers[0]}</td><td class="num">${numbers[1]}</td><td class="num">${numbers[2]}</td><td class="num">[${numbers[3]}, ${numbers[4]}]</td><td class="num">${numbers[5]}</td><td class="num">${numbers[6]}</td>`;
+        assert.ok(files.html!.includes(html), `html: ${html}`);
+        assert.equal(p.flips.toB.length + p.flips.toA.length > 0, p.delta !== 0 || p.flips.toB.length > 0);
+        if (p.winner) assert.ok(p.pAdjusted < 0.05 && (p.winner === p.a || p.winner === p.b));
+        else assert.ok(p.pAdjusted >= 0.05 || p.delta === 0);
+        assert.ok(files.html!.includes(esc(p.a)) && files.html!.includes(esc(p.b)));
+    }
+    // The values are the report's own A and H of each group (one engine).
+    const report = JSON.parse((await written(dir, 'report', '--db', db, '--format', 'json')).text) as { groups: { model: string; probe: string; phrasing: string; variant: string; variantId?: string; mode: string; A: number; H: number }[] };
+    for (const m of c.matrices.filter(x => x.figure === 'A' || x.figure === 'H')) {
+        for (const p of m.pairs) {
+            const cell = c.cells.find(x => x.id === p.a)!;
+            const g = report.groups.find(x => x.model === cell.model && (x.variantId ?? x.variant) === cell.variant && x.probe === p.probe && x.phrasing === p.phrasing && x.mode === 'all')!;
+            assert.ok(Math.abs((m.figure === 'A' ? g.A : g.H) - p.valueA) < 1e-3, `${m.figure} ${p.a} ${p.probe} ${p.phrasing}: report ${m.figure === 'A' ? g.A : g.H}, compare ${p.valueA}`);
+        }
+    }
+    // Paired interval and McNemar on single 0/1 questions; the BH option adjusts less than Holm.
+    assert.ok(pairs.every(p => p.method === 'tango-mcnemar'));
+    const bh = JSON.parse((await written(dir, 'compare', 'latest', '--db', db, '--format', 'json', '--correction', 'bh')).text) as CellComparison;
+    const bhPairs = bh.matrices.flatMap(m => m.pairs);
+    bhPairs.forEach((p, i) => assert.ok(p.pAdjusted <= pairs[i]!.pAdjusted + 1e-12));
+    // Pooling a probe's phrasings clusters the questions of one row: the cluster bootstrap.
+    const pooled = JSON.parse((await written(dir, 'compare', 'latest', '--db', db, '--format', 'json', '--by', 'probe', '--figures', 'A')).text) as CellComparison;
+    assert.ok(pooled.matrices.flatMap(m => m.pairs).every(p => p.method === 'cluster-bootstrap' && p.clusters < p.n));
+});
+
+test('--fail-on-regression H:0.02 fails only when the paired interval says H rose by the margin', async () => {
+    const spec = writeVariantsSuite(['zero_shot']);
+    appendFileSync(spec, '\nmodel weak offline {\n    knowledge 0.1\n    seed 5\n}\n');
+    const dir = path.dirname(spec);
+    const db = path.join(dir, 'r.db');
+    // simulator (knowledge 0.7), then weak (0.1: many more wrong answers), then simulator again (the same seed: the same answers).
+    for (const model of ['simulator', 'weak', 'simulator']) assert.equal((await runCli('run', spec, '--db', db, '--yes', '--new', '--model', model)).code, 0);
+    const [third, second, first] = await runsOf(db);
+    const worse = await written(dir, 'compare', first!, second!, '--db', db, '--format', 'json', '--fail-on-regression', 'H:0.02');
+    assert.equal(worse.code, 1, worse.err);
+    assert.match(worse.err, /Regression: H got worse by 0\.0200 or more/);
+    assert.match(worse.err, /flipped the worse way \(\d+\):\n {6}\S/);
+    const c = JSON.parse(worse.text) as CellComparison & { changed: unknown[] };
+    assert.ok(c.changed.length > 0, 'the two-run fields stay');
+    // The same model again: nothing changed, no regression; a margin the data cannot show passes too.
+    assert.equal((await written(dir, 'compare', first!, third!, '--db', db, '--fail-on-regression', 'H:0.02')).code, 0);
+    const wide = await written(dir, 'compare', first!, second!, '--db', db, '--fail-on-regression', 'H:60%');
+    assert.equal(wide.code, 0, wide.err);
+    assert.match(wide.err, /No regression/);
+    // Improvement is not a regression: the other way round H fell.
+    assert.equal((await written(dir, 'compare', second!, first!, '--db', db, '--fail-on-regression', 'H:0.02')).code, 0);
+    assert.equal((await runCli('compare', first!, second!, third!, '--db', db, '--fail-on-regression', 'H:0.02')).code, 2);
+    assert.equal((await runCli('compare', first!, second!, '--db', db, '--fail-on-regression', 'H')).code, 2);
+});
+
+test('a family\'s score per question (open: FActScore per answer) is paired by the cluster bootstrap', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hp-open-compare-'));
+    try {
+        const db = path.join(dir, 'r.db');
+        const spec = path.join(repoRoot, 'examples', 'open', 'open.probe');
+        assert.equal((await runCli('run', spec, '--db', db, '--yes', '--model', 'simulator')).code, 0);
+        assert.equal((await runCli('run', spec, '--db', db, '--yes', '--new', '--model', 'offline')).code, 0);
+        const [second, first] = await runsOf(db);
+        const c = JSON.parse((await written(dir, 'compare', first!, second!, '--db', db, '--format', 'json', '--figures', 'factscore')).text) as CellComparison;
+        const pairs = c.matrices.flatMap(m => m.pairs);
+        assert.ok(pairs.length > 0 && pairs.every(p => p.figure === 'factscore'));
+        for (const p of pairs) {
+            assert.equal(p.method, 'cluster-bootstrap', `${p.probe} · ${p.phrasing}: a score, even where each answer's happens to be 0 or 1`);
+            assert.ok(p.valueA >= 0 && p.valueA <= 1 && p.valueB >= 0 && p.valueB <= 1);
+            assert.ok(Math.abs(p.delta - (p.valueB - p.valueA)) < 1e-9);
+            assert.ok(p.ci[0] <= p.delta + 1e-9 && p.delta - 1e-9 <= p.ci[1]);
+        }
+        assert.ok(c.matrices.every(m => m.higherIsBetter), 'a higher FActScore is better');
+    } finally {
+        rmSync(dir, { recursive: true, force: true });
+    }
+});
