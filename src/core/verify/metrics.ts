@@ -21,7 +21,8 @@ export interface MetricsOptions {
     minKnown?: number;
 }
 
-const isMissingAnswer = (v: Verdict) => v.answer === 'unsure' || v.answer === 'unparseable' || v.answer === 'dont_know';
+/** Unsure, does not know, or unparseable: counted in M. */
+export const isMissingAnswer = (v: Pick<Verdict, 'answer'>) => v.answer === 'unsure' || v.answer === 'unparseable' || v.answer === 'dont_know';
 
 /** Metrics of one set of verdicts (all of one group). */
 export function groupMetrics(head: Omit<GroupMetrics, 'n' | 'A' | 'R' | 'AR' | 'M' | 'H' | 'C' | 'ci' | 'counts' | 'overrides'>, items: { v: Verdict; q: Question }[]): GroupMetrics {
