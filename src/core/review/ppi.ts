@@ -8,7 +8,9 @@
  *   Var = var(f) / N + Σ_h W_h² · var_h(y − f) / n_h + 2 Σ_h W_h · cov_h(f, y − f) / N
  *
  * (the target is the rate the run measures, so the reader's own mean is an estimate too and its variance counts).
- * A stratum with one label borrows the widest variance a difference can have (1); one without labels is left
+ * A stratum's residual variance is at least that of its disagreement rate smoothed by Laplace's rule (so a few labels
+ * that all agree never give a zero-width interval); a stratum with one label borrows the widest variance a difference
+ * can have (1); one without labels is left
  * uncorrected and counted as unknown (±1 of its weight), as the statement estimate does.
  */
 import type { Interval } from '../verify/figures.js';
@@ -47,7 +49,10 @@ export function ppiShare(f: readonly number[], strata: readonly string[], labels
         const rs = done.map(i => labels.get(i)! - f[i]!);
         if (done.length === 0) { varCorrection += w * w; continue; }
         correction += w * mean(rs);
-        varCorrection += w * w * (done.length > 1 ? variance(rs) : 1) / done.length;
+        // Few labels that all agree would say "no error at all": the spread is at least that of a disagreement rate
+        // (k + 1) / (n + 2) (Laplace), so a small sample never gives an interval of zero width.
+        const k = rs.filter(r => r !== 0).length, laplace = (k + 1) / (done.length + 2);
+        varCorrection += w * w * (done.length > 1 ? Math.max(variance(rs), laplace * (1 - laplace)) : 1) / done.length;
         cov += w * covariance(fs, rs);
     }
     const value = mean(f) + correction;
