@@ -73,7 +73,7 @@ export function renderCsv(d: ReportData): string {
     // The families' figure columns follow the shared ones (e.g. the statement family's T / I / C, the rule family's categories).
     const extra = figureColumns(d.metrics, { derived: true });
     const optional = OPTIONAL_COLUMNS.filter(c => d.metrics.some(g => c.value(g) !== undefined));
-    const cols = ['model', 'probe', 'kind', 'phrasing', 'variant', 'variant_id', 'mode', 'n', 'na', 'A', 'A_low', 'A_high', 'R', 'R_low', 'R_high', 'AR', 'AR_low', 'AR_high', 'M', 'M_low', 'M_high', 'H', 'H_low', 'H_high', 'contradicted', 'overrides', 'not_answered', 'failed_calls', ...optional.map(c => c.name), ...extra.map(e => e.column.name), ...TRUST_COLUMNS];
+    const cols = ['model', 'probe', 'kind', 'phrasing', 'variant', 'variant_id', 'mode', 'n', 'na', 'A', 'A_low', 'A_high', 'R', 'R_low', 'R_high', 'AR', 'AR_low', 'AR_high', 'M', 'M_low', 'M_high', 'H', 'H_low', 'H_high', 'contradicted', 'overrides', 'not_answered', 'failed_calls', ...TRUST_COLUMNS, ...optional.map(c => c.name), ...extra.map(e => e.column.name)];
     const lines = [cols.join(',')];
     // Per model and probe: the questions without an answer, on each of its rows (and on a row of its own when none was answered).
     const missing = new Map(d.unanswered.map(u => [`${u.model}\u0000${u.probe}`, u]));
@@ -84,12 +84,12 @@ export function renderCsv(d: ReportData): string {
         written.add(`${g.model}\u0000${g.probe}`);
         const own = extra.map(e => (e.kind === g.kind && !g.na ? e.column.value(g) : null)).map(v => (typeof v === 'number' ? round(v) : v));
         const opt = optional.map(c => { const v = c.value(g); return v === undefined || v === null ? 'n/a' : typeof v === 'number' ? round(v) : v; });
-        const row = [g.model, g.probe, g.kind, g.phrasing, g.variant, g.variantId ?? g.variant, g.mode, g.n, g.na ?? '', ...fig('A'), ...fig('R'), ...fig('AR'), ...fig('M'), ...fig('H'), shownFigure(g, 'C'), g.overrides, u?.notAnswered ?? 0, u?.failed ?? 0, ...opt, ...own, ...trustCells(trustOf(d.trust, g))];
+        const row = [g.model, g.probe, g.kind, g.phrasing, g.variant, g.variantId ?? g.variant, g.mode, g.n, g.na ?? '', ...fig('A'), ...fig('R'), ...fig('AR'), ...fig('M'), ...fig('H'), shownFigure(g, 'C'), g.overrides, u?.notAnswered ?? 0, u?.failed ?? 0, ...trustCells(trustOf(d.trust, g)), ...opt, ...own];
         lines.push(row.map(csvField).join(','));
     }
     for (const [k, u] of missing) {
         if (written.has(k)) continue;
-        lines.push([u.model, u.probe, '', '', '', '', '', 0, 'no answers', ...Array.from({ length: 17 }, () => ''), u.notAnswered, u.failed, ...optional.map(() => ''), ...extra.map(() => ''), ...trustCells(undefined)].map(csvField).join(','));
+        lines.push([u.model, u.probe, '', '', '', '', '', 0, 'no answers', ...Array.from({ length: 17 }, () => ''), u.notAnswered, u.failed, ...trustCells(undefined), ...optional.map(() => ''), ...extra.map(() => '')].map(csvField).join(','));
     }
     return lines.join('\n') + '\n';
 }
