@@ -22,7 +22,7 @@ before(async () => {
 });
 after(() => { pg?.stop(); delete process.env.PGPASSWORD; });
 
-/** A run with answers (one from the cache), a failure, verdicts, an override, a group verdict and a batch. */
+/** A run with answers (one from the cache), a failure, verdicts, an override, review labels, a group verdict and a batch. */
 async function fill(store: Store): Promise<string> {
     const questions = movieQuestions(4, 'c');
     const runId = await newRun(store, questions);
@@ -36,6 +36,10 @@ async function fill(store: Store): Promise<string> {
     await store.recordFailure({ run: runId, question: questions[3]!.id, model: 'mini', sample: 0, hash: 'h3', params: {}, attempts: 2, error: 'server: HTTP 500', latencyMs: 3 });
     await store.saveVerdicts(runId, [0, 1, 2].map(i => ({ questionId: questions[i]!.id, model: 'mini', sample: 0, answer: 'yes', correct: i !== 1, rationale: true } as never)));
     await store.recordOverride({ run: runId, questionId: questions[1]!.id, model: 'mini', sample: 0, correct: true, by: 'ann', why: 'gold was wrong', at: '2026-11-25T10:00:00.000Z', read: { text: 'Yes', span: [0, 3], by: 'patterns' } });
+    // Two reviewers' labels of one answer, one with what the reader had read and a claim's status.
+    await store.recordLabel({ run: runId, questionId: questions[1]!.id, model: 'mini', sample: 0, reviewer: 'ann', label: 'pass', rationale: true, at: '2026-11-25T10:01:00.000Z',
+        read: { answer: 'yes', correct: false, text: 'Yes', span: [0, 3], why: 'opens with "Yes"', by: 'patterns' }, claims: [{ index: 0, status: 'supported' }] });
+    await store.recordLabel({ run: runId, questionId: questions[1]!.id, model: 'mini', sample: 0, reviewer: 'bob', label: 'unreadable', at: '2026-11-25T10:02:00.000Z' });
     await store.saveGroupVerdicts(runId, [{ group: 'g1', model: 'mini', sample: 0, relation: 'twins', probe: 'movie_binary', outcome: 'consistent', ok: true } as never]);
     await store.batches.addBatch({ local: 'hp-1', run: runId, model: 'mini', inputFile: 'file-1' }, [{ customId: '1-0', question: questions[0]!.id, sample: 0, hash: 'h0', attempt: 1 }]);
     await store.batches.updateBatch('hp-1', { id: 'batch_1', status: 'completed', done: 1 });
@@ -45,7 +49,7 @@ async function fill(store: Store): Promise<string> {
 async function snapshot(store: Store, runId: string) {
     const results = (await store.loadRunResults(runId))!;
     return {
-        results, counts: await store.counts(runId), failures: await store.failures(runId), overrides: await store.overrides(runId),
+        results, counts: await store.counts(runId), failures: await store.failures(runId), overrides: await store.overrides(runId), labels: await store.labels(runId),
         batches: (await store.batches.batches(runId)).map(({ updated: _u, ...b }) => b), slots: await store.batches.batchSlots('hp-1'), cache: await store.cached('h0'),
     };
 }

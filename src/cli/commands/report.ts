@@ -8,10 +8,10 @@ import { HalluProbeError } from '../../core/errors.js';
 import { overriddenRead } from '../../core/verify/index.js';
 import { fileKeyBindings } from '../../core/models/index.js';
 import { printError, writeOut } from '../print.js';
-import { groupKey, groupLabel } from '../../core/report/index.js';
+import { agreementGate, groupKey, groupLabel } from '../../core/report/index.js';
 import { cliCommand } from '../../core/invocation.js';
 
-const FLAGS = new Set(['db', 'db-password-env', 'run', 'format', 'out', 'help', 'fail-on-failures', 'max-h', 'override', 'model', 'sample', 'correct', 'rationale', 'by', 'why', 'min-known', 'judge', 'judge-sample', 'judge-seed', 'yes']);
+const FLAGS = new Set(['db', 'db-password-env', 'run', 'format', 'out', 'help', 'fail-on-failures', 'max-h', 'override', 'model', 'sample', 'correct', 'rationale', 'by', 'why', 'min-known', 'judge', 'judge-sample', 'judge-seed', 'yes', 'min-agreement']);
 
 export function defaultDb(args: ParsedArgs): string {
     return storePath(stringFlag(args, 'db'));
@@ -65,6 +65,8 @@ Verifies any unverified answers, then writes the report (default: Markdown to st
   --out FILE             write to FILE instead of stdout
   --min-known N          knowledge filter: a model knowing fewer entities is n/a (default 20)
   --fail-on-failures     exit 1 when any question failed (wrong answer or rationale)
+  --min-agreement X      exit 1 when the reader agrees with the review labels less than X (e.g. 0.95) in some
+                         group, naming the families below it, or when nobody reviewed the run (halluprobe review)
   --max-h X              exit 1 when any group's hallucination rate H exceeds X (e.g. 0.2); scoped limits, comma-
                          separated, take a probe, a phrasing or probe/phrasing before "=": --max-h 0.2,open/rewire-50=1
                          (the most specific limit applies; without a plain X, groups no scope names are not gated)
@@ -74,14 +76,17 @@ Verifies any unverified answers, then writes the report (default: Markdown to st
   --yes                  send the judge's (and extract_with / embeddings models') key to its host without asking
 Override a verdict (stored with who, when and why; metrics are recomputed):
   --override QUESTION_ID [--model M] [--sample N] [--correct yes|no] [--rationale yes|no] --why TEXT [--by NAME]
-Exit: 0 written, 1 a --fail-on-failures / --max-h gate failed, 2 bad usage.`,
+Exit: 0 written, 1 a --fail-on-failures / --max-h / --min-agreement gate failed, 2 bad usage.`,
     async run(args: ParsedArgs) {
         const format = (stringFlag(args, 'format') ?? 'md') as ReportFormat;
         const maxH = stringFlag(args, 'max-h');
+        const minAgreementText = stringFlag(args, 'min-agreement');
+        const minAgreement = minAgreementText === undefined ? undefined : Number(minAgreementText);
         const unknown = unknownOption(args, FLAGS);
         const problem = unknown ? unknown
             : !REPORT_FORMATS.includes(format) ? `--format must be one of ${REPORT_FORMATS.join(', ')}, not "${String(args.flags.format)}"`
             : maxH !== undefined && typeof parseMaxH(maxH) === 'string' ? parseMaxH(maxH) as string
+            : minAgreement !== undefined && !(minAgreement >= 0 && minAgreement <= 1) ? `--min-agreement must be a share between 0 and 1, not "${minAgreementText}"`
             : args.positional.length > 0 ? `unexpected argument "${args.positional[0]}"`
             : undefined;
         if (problem) { printError(`halluprobe report: ${problem}\n\n${this.usage}`); return 2; }
@@ -103,7 +108,10 @@ Exit: 0 written, 1 a --fail-on-failures / --max-h gate failed, 2 bad usage.`,
             const out = stringFlag(args, 'out');
             if (out) { writeFileSync(out, text); printError(`Wrote ${format} report of run ${runId} to ${out}`); }
             else writeOut(text);
-            return gate(data, args.flags['fail-on-failures'] === true, maxH === undefined ? undefined : parseMaxH(maxH) as HLimit[]);
+            const code = gate(data, args.flags['fail-on-failures'] === true, maxH === undefined ? undefined : parseMaxH(maxH) as HLimit[]);
+            const below = minAgreement === undefined ? [] : agreementGate(data.trust, minAgreement);
+            for (const line of below) printError(`halluprobe report: ${line}.`);
+            return below.length ? 1 : code;
         } finally {
             await store.close();
         }

@@ -6,6 +6,7 @@ import { failureReason, figureColumns, figureText, passed, type ReportData } fro
 import { isMeasured } from '../verify/passed.js';
 import { findFamily } from '../probes/families.js';
 import { round4, roundCi } from './numbers.js';
+import { TRUST_COLUMNS, trustCells, trustJson, trustLine, trustOf, trustProperties } from './trust.js';
 
 const round = round4;
 
@@ -48,6 +49,7 @@ export function renderJson(d: ReportData): string {
     if (d.judge) body.judge = { label: d.judge.label, preset: d.judge.preset, n: d.judge.n, agreement: d.judge.agreement, kappa: d.judge.kappa };
     const reader = modelReadAgreement(d.rows);
     if (reader.length) body.modelReader = reader;
+    body.trust = trustJson(d.trust);
     return JSON.stringify(body, null, 2) + '\n';
 }
 
@@ -71,7 +73,7 @@ export function renderCsv(d: ReportData): string {
     // The families' figure columns follow the shared ones (e.g. the statement family's T / I / C, the rule family's categories).
     const extra = figureColumns(d.metrics, { derived: true });
     const optional = OPTIONAL_COLUMNS.filter(c => d.metrics.some(g => c.value(g) !== undefined));
-    const cols = ['model', 'probe', 'kind', 'phrasing', 'variant', 'variant_id', 'mode', 'n', 'na', 'A', 'A_low', 'A_high', 'R', 'R_low', 'R_high', 'AR', 'AR_low', 'AR_high', 'M', 'M_low', 'M_high', 'H', 'H_low', 'H_high', 'contradicted', 'overrides', 'not_answered', 'failed_calls', ...optional.map(c => c.name), ...extra.map(e => e.column.name)];
+    const cols = ['model', 'probe', 'kind', 'phrasing', 'variant', 'variant_id', 'mode', 'n', 'na', 'A', 'A_low', 'A_high', 'R', 'R_low', 'R_high', 'AR', 'AR_low', 'AR_high', 'M', 'M_low', 'M_high', 'H', 'H_low', 'H_high', 'contradicted', 'overrides', 'not_answered', 'failed_calls', ...TRUST_COLUMNS, ...optional.map(c => c.name), ...extra.map(e => e.column.name)];
     const lines = [cols.join(',')];
     // Per model and probe: the questions without an answer, on each of its rows (and on a row of its own when none was answered).
     const missing = new Map(d.unanswered.map(u => [`${u.model}\u0000${u.probe}`, u]));
@@ -82,12 +84,12 @@ export function renderCsv(d: ReportData): string {
         written.add(`${g.model}\u0000${g.probe}`);
         const own = extra.map(e => (e.kind === g.kind && !g.na ? e.column.value(g) : null)).map(v => (typeof v === 'number' ? round(v) : v));
         const opt = optional.map(c => { const v = c.value(g); return v === undefined || v === null ? 'n/a' : typeof v === 'number' ? round(v) : v; });
-        const row = [g.model, g.probe, g.kind, g.phrasing, g.variant, g.variantId ?? g.variant, g.mode, g.n, g.na ?? '', ...fig('A'), ...fig('R'), ...fig('AR'), ...fig('M'), ...fig('H'), shownFigure(g, 'C'), g.overrides, u?.notAnswered ?? 0, u?.failed ?? 0, ...opt, ...own];
+        const row = [g.model, g.probe, g.kind, g.phrasing, g.variant, g.variantId ?? g.variant, g.mode, g.n, g.na ?? '', ...fig('A'), ...fig('R'), ...fig('AR'), ...fig('M'), ...fig('H'), shownFigure(g, 'C'), g.overrides, u?.notAnswered ?? 0, u?.failed ?? 0, ...trustCells(trustOf(d.trust, g)), ...opt, ...own];
         lines.push(row.map(csvField).join(','));
     }
     for (const [k, u] of missing) {
         if (written.has(k)) continue;
-        lines.push([u.model, u.probe, '', '', '', '', '', 0, 'no answers', ...Array.from({ length: 17 }, () => ''), u.notAnswered, u.failed, ...optional.map(() => ''), ...extra.map(() => '')].map(csvField).join(','));
+        lines.push([u.model, u.probe, '', '', '', '', '', 0, 'no answers', ...Array.from({ length: 17 }, () => ''), u.notAnswered, u.failed, ...trustCells(undefined), ...optional.map(() => ''), ...extra.map(() => '')].map(csvField).join(','));
     }
     return lines.join('\n') + '\n';
 }
@@ -160,12 +162,16 @@ export function renderJunit(d: ReportData): string {
         const [model, probe] = rows[0] ? [rows[0].verdict.model, rows[0].question.probe] : broken[0] ? [broken[0].model, broken[0].question.probe] : [unanswered.get(name)?.model, unanswered.get(name)?.probe];
         const property = (key: string, value: string) => `<property name="${xmlEscape(key)}" value="${xmlEscape(value)}"/>`;
         const u = unanswered.get(name);
+        // How far to trust the suite's figures: the review's line when nobody reviewed, else each group's agreement and corrected figures.
+        const trust = d.trust.labels === 0 ? [property('review', trustLine(d.trust))]
+            : d.trust.groups.filter(t => t.model === model && t.probe === probe).flatMap(trustProperties).map(([k, v]) => property(k, v));
         const figures = [
             ...(u ? [property('not answered yet', String(u.notAnswered)), property('calls failed', String(u.failed))] : []),
             ...d.metrics.filter(g => g.model === model && g.probe === probe && g.mode === 'all' && !g.na).flatMap(g => [
                 ...OPTIONAL_COLUMNS.flatMap(c => { const v = c.value(g); return v === undefined ? [] : [property(`${g.phrasing} ${c.name}`, figureText(v))]; }),
                 ...figureColumns([g], { derived: true }).map(({ column }) => property(`${g.phrasing} ${column.name}`, figureText(column.value(g)))),
             ]),
+            ...trust,
         ];
         if (judge && figures.length === 0) parts.push(judge);
         else if (figures.length) parts.push(`    <properties>${judge ? judge.replace(/^\s*<properties>|<\/properties>$/g, '') : ''}${figures.join('')}</properties>`);

@@ -5,6 +5,7 @@
  */
 import type { GroupMetrics } from '../verify/metrics.js';
 import { groupKey, groupLabel, LABEL_PARTS, partText, questionKey, type GroupKey, type LabelPart } from './labels.js';
+import { trustLine } from './trust.js';
 import { ciText, countsLine, failureReason, overrodeText, passed, pct, reportSections, type ReportData } from './model.js';
 import type { ChartSet, ReportCurve } from '../probes/family.js';
 import { familyKinds, findFamily } from '../probes/families.js';
@@ -176,6 +177,7 @@ export function renderHtml(d: ReportData, maxExamples = 200): string {
     parts.push(`<h1>HalluProbe report — run ${esc(d.run.id)}</h1>`,
         `<p>Spec <code>${esc(d.run.spec)}</code>, suite <code>${esc(d.run.suite)}</code>, started ${esc(d.run.started)}, status ${esc(d.run.status)}. ${esc(countsLine(d))}</p>`,
         '<p><small>A = answer correct, R = critical keywords in the rationale, AR = both, M = unsure or unparseable, H = 1 − A − M (lower is better), contradicted = a keyword contradicted by another value from the data; n/a = the figure does not apply. Bracketed and whiskers: Wilson 95 % intervals.</small></p>');
+    parts.push(`<p>${esc(trustLine(d.trust))}</p>`);
     parts.push('<h2>Metrics</h2>', legend(['A', 'R', 'AR', 'H']), metricsCharts(d.metrics), metricsTable(d.metrics));
     // The families' own charts (path: per hop), each set under its heading.
     for (const set of familyCharts(d.metrics)) parts.push(`<h2>${esc(set.title)}</h2>`, legend(set.legend), set.charts.map(c => barChart(c.title, c.groups)).join('\n'));

@@ -28,3 +28,4 @@ export function renderReport(data: ReportData, format: ReportFormat): string {
 }
 export * from './light.js';
 export { groupKey, groupLabel, variantId } from './labels.js';
+export { agreementGate, agreementText, trustLine } from './trust.js';

@@ -78,7 +78,7 @@ export async function loadReport(store: Store, runId: string, options: LoadRepor
     const overrides = await store.overrides(runId);
     const build: Parameters<typeof buildReport>[2] = options.minKnown === undefined ? {} : { minKnown: options.minKnown };
     if (options.judge) build.judge = await judgeRun(results, applyOverrides(results.verdicts, overrides), options.judge);
-    const data = buildReport({ ...results, failures: await store.failures(runId) }, overrides, build);
+    const data = buildReport({ ...results, failures: await store.failures(runId), labels: await store.labels(runId) }, overrides, build);
     const note = [verification.note, stepNote].filter((x): x is string => !!x).join('; ');
     return note ? { data, note } : { data };
 }

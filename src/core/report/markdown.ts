@@ -1,6 +1,7 @@
 /** The Markdown report: metrics tables with intervals, paths per hop, overrides, judge, and failing examples. */
 import type { GroupMetrics } from '../verify/metrics.js';
 import { groupLabel, KEY_COLUMNS, keyCells, questionKey } from './labels.js';
+import { trustLine } from './trust.js';
 import { ciText, countsLine, failureReason, overrodeText, passed, pct, reportSections, type ReportData } from './model.js';
 
 /** Model text inside a Markdown table cell or line: no pipes, no line breaks, no HTML, bounded. */
@@ -32,6 +33,7 @@ export function renderMarkdown(d: ReportData, maxExamples = 50): string {
     const failed = d.rows.filter(r => !passed(r));
     out.push(countsLine(d), '');
     out.push('A = answer correct, R = critical keywords in the rationale, AR = both, M = unsure or unparseable, H = 1 − A − M (hallucination; lower is better), contradicted = a keyword contradicted by another value from the data; n/a = the figure does not apply (no keywords to look for). Brackets: Wilson 95 % interval.', '');
+    out.push(trustLine(d.trust), '');
     out.push('## Metrics', '', ...metricsTable(d.metrics), '');
     for (const section of reportSections(d)) {
         out.push(`## ${mdText(section.title)}`, '', `| ${section.columns.map(c => mdText(c)).join(' | ')} |`, `|${section.columns.map(() => '---').join('|')}|`);

@@ -12,6 +12,8 @@ import { questionPassed } from '../verify/passed.js';
 import { judgeGroups, summarizeGroups, type GroupSummary, type GroupVerdict } from '../verify/groups.js';
 import { familyOf } from '../probes/families.js';
 import type { FigureColumn, ReportSection } from '../probes/family.js';
+import type { ReviewLabel } from '../store/types.js';
+import { computeTrust, type TrustReport, type TrustRow } from '../review/trust.js';
 
 export type ReportFormat = 'md' | 'html' | 'json' | 'csv' | 'jsonl' | 'junit' | 'erbench';
 export const REPORT_FORMATS: ReportFormat[] = ['md', 'html', 'json', 'csv', 'jsonl', 'junit', 'erbench'];
@@ -51,6 +53,8 @@ export interface ReportData {
     pendingSlots: Omit<FailedSlot, 'error'>[];
     failedCalls: number;
     notAnswered: number;
+    /** How far to trust the figures: the reader's agreement with the run's review labels, corrected figures (review room). */
+    trust: TrustReport;
 }
 
 export type { Unanswered } from './unanswered.js';
@@ -66,6 +70,8 @@ export interface ReportInput {
     groupVerdicts?: GroupVerdict[];
     /** The slots whose calls failed (the store's `failures`), with their last error. */
     failures?: { question: string; model: string; sample: number; error: string }[];
+    /** The run's review labels (every reviewer's). */
+    labels?: ReviewLabel[];
 }
 
 const slot = (q: string, m: string, s: number) => `${q}\u0000${m}\u0000${s}`;
@@ -79,6 +85,7 @@ export function buildReport(input: ReportInput, overrides: Override[] = [], opti
     const questions = new Map(input.questions.map(q => [q.id, q]));
     const responses = new Map(input.answers.map(a => [slot(a.questionId, a.model, a.sample), a.text]));
     const rows: ReportRow[] = [];
+    const trustRows: TrustRow[] = [];
     const seen = new Set<string>();
     applied.forEach((v, i) => {
         const q = questions.get(v.questionId);
@@ -86,12 +93,14 @@ export function buildReport(input: ReportInput, overrides: Override[] = [], opti
         const key = slot(v.questionId, v.model, v.sample);
         seen.add(key);
         rows.push({ question: q, verdict: verdicts[i]!, response: responses.get(key) ?? '' });
+        trustRows.push({ question: q, verdict: verdicts[i]!, rawModel: v.model });
     });
     const unverified = input.answers.filter(a => !seen.has(slot(a.questionId, a.model, a.sample))).length;
     const groupVerdicts = (input.groupVerdicts?.length ? input.groupVerdicts : judgeGroups(input.questions, applied)).map(g => (simulated.has(g.model) ? { ...g, model: `${g.model} ${SIMULATOR_LABEL}` } : g));
+    const metrics = computeMetrics(input.questions, verdicts, options);
     const data: ReportData = {
-        run: input.run, rows, metrics: computeMetrics(input.questions, verdicts, options), groupVerdicts, groups: summarizeGroups(groupVerdicts), overrides, unverified,
-        ...unansweredOf(input, questions, simulated),
+        run: input.run, rows, metrics, groupVerdicts, groups: summarizeGroups(groupVerdicts), overrides, unverified,
+        ...unansweredOf(input, questions, simulated), trust: computeTrust(metrics, trustRows, input.labels ?? []),
     };
     if (options.judge) data.judge = options.judge;
     return data;
@@ -191,6 +200,7 @@ export { ciText, pct } from './numbers.js';
 import { ciText, pct } from './numbers.js';
 import { KEY_COLUMNS, keyCells } from './labels.js';
 import { modelReadAgreement } from '../verify/model-read.js';
+import { trustSections } from './trust.js';
 
 /** A figure column's value as text: a number to 4 decimals at most, n/a when it does not apply. */
 export function figureText(v: number | string | null): string {
@@ -240,7 +250,7 @@ function derivedColumns(groups: readonly GroupMetrics[]): FigureColumn[] {
  * The tables beyond the metrics, the same in every format: each probe family's own (in the order its groups
  * first appear), then the question groups judged together.
  */
-export function reportSections(d: Pick<ReportData, 'metrics' | 'groups' | 'rows'>): ReportSection[] {
+export function reportSections(d: Pick<ReportData, 'metrics' | 'groups' | 'rows' | 'trust'>): ReportSection[] {
     const kinds = [...new Set(d.metrics.map(g => g.kind))];
     const sections = kinds.flatMap(kind => {
         const mine = d.metrics.filter(g => g.kind === kind);
@@ -271,6 +281,7 @@ export function reportSections(d: Pick<ReportData, 'metrics' | 'groups' | 'rows'
             rows: dated.map(g => [...keyCells(g), `${pct(g.outdated!.value)} ${ciText(g.outdated!.ci)} (${g.outdated!.k}/${g.n})`, g.counts.hallucinated ? `${g.outdated!.k}/${g.counts.hallucinated}` : '0/0']),
         });
     }
+    sections.push(...trustSections(d.trust));
     if (d.groups.length) {
         sections.push({
             title: 'Question groups',

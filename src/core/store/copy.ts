@@ -1,13 +1,14 @@
 /**
  * `halluprobe store copy <from> <to>`: copies runs between results stores — SQLite files and PostgreSQL servers,
- * either way — with their questions, calls, the cache entries of those calls, answers, verdicts, overrides, group
- * verdicts and batches. Each run is copied in one transaction; a run the target has already is skipped, so a copy
+ * either way — with their questions, calls, the cache entries of those calls, answers, verdicts, overrides, review labels,
+ * group verdicts and batches. Each run is copied in one transaction; a run the target has already is skipped, so a copy
  * can be repeated. Call ids are the target's own (answers point at the copied calls).
  */
 import { openPostgres } from './postgres.js';
 import { openSqlite } from './open.js';
 import { sqliteSql, type Param, type Row, type Sql } from './sql.js';
 import { HalluProbeError, problem } from '../errors.js';
+import { REVIEW_LABEL_COLUMNS } from './labels.js';
 import { isPostgresUrl, shownStore } from '../data/postgres-url.js';
 
 /** The tables a run owns, in the order they are copied, with their columns (`calls.id` is renumbered). */
@@ -19,6 +20,7 @@ const TABLES: { table: string; columns: string[] }[] = [
     { table: 'responses', columns: ['run', 'question', 'model', 'sample', 'text', 'cached', 'call'] },
     { table: 'verdicts', columns: ['run', 'question', 'model', 'sample', 'answer', 'correct', 'rationale', 'json'] },
     { table: 'verdict_overrides', columns: ['run', 'question', 'model', 'sample', 'correct', 'rationale', 'by', 'at', 'why', 'read_text', 'read_start', 'read_end', 'read_by'] },
+    { table: 'review_labels', columns: REVIEW_LABEL_COLUMNS },
     { table: 'group_verdicts', columns: ['run', 'grp', 'model', 'sample', 'relation', 'probe', 'outcome', 'ok', 'json'] },
     { table: 'batches', columns: ['local', 'run', 'model', 'id', 'input_file', 'status', 'output_file', 'error_file', 'requests', 'done', 'failed', 'created', 'updated', 'collected'] },
     { table: 'batch_slots', columns: ['batch', 'custom_id', 'run', 'question', 'model', 'sample', 'hash', 'attempt'] },

@@ -3,6 +3,7 @@
  * applied one (stores on users' disks have run it).
  */
 import type Database from 'better-sqlite3';
+import { REVIEW_LABELS_SQL } from './labels.js';
 
 export interface Migration { version: number; name: string; sql: string }
 
@@ -206,6 +207,11 @@ ALTER TABLE verdict_overrides ADD COLUMN read_start INTEGER;
 ALTER TABLE verdict_overrides ADD COLUMN read_end INTEGER;
 ALTER TABLE verdict_overrides ADD COLUMN read_by TEXT;
 `,
+    },
+    {
+        version: 8,
+        name: 'review labels: a person\'s verdict on an answer, beside the reader\'s',
+        sql: REVIEW_LABELS_SQL,
     },
 ];
 

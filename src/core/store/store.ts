@@ -11,12 +11,13 @@ import type { GroupVerdict } from '../verify/types.js';
 import type { Override } from '../verify/overrides.js';
 import { Leases } from './lease.js';
 import { Judgements } from './verdicts.js';
+import { ReviewLabels } from './labels.js';
 import { BatchTables } from './batches.js';
 import { WorkChunks } from './chunks.js';
 import { insertMany, type Sql } from './sql.js';
 import {
     slotKey, type AnswerRecord, type CacheEntry, type FailureRecord, type FailureSummary, type LeaseHolder, type RunCounts, type RunRecord,
-    type RunResults, type RunSettings, type RunStatus, type StoredAnswer, type Store,
+    type ReviewLabel, type RunResults, type RunSettings, type RunStatus, type StoredAnswer, type Store,
 } from './types.js';
 
 interface RunRow { id: string; spec: string; suite: string; started: string; finished: string | null; status: RunStatus; settings: string }
@@ -52,12 +53,14 @@ export class SqlStore implements Store {
     readonly batches: BatchTables;
     readonly chunks: WorkChunks;
     private readonly judgements: Judgements;
+    private readonly reviewLabels: ReviewLabels;
 
     constructor(
         protected readonly sql: Sql, readonly location: string, readonly schemaVersion: number,
         private readonly shared: Shared = { leases: new Leases(sql) },
     ) {
         this.judgements = new Judgements(sql);
+        this.reviewLabels = new ReviewLabels(sql);
         this.batches = new BatchTables(sql);
         this.chunks = new WorkChunks(sql);
     }
@@ -290,4 +293,10 @@ export class SqlStore implements Store {
     recordOverride(o: Omit<Override, 'at'> & { at?: string }): Promise<Override> { return this.judgements.recordOverride(o); }
 
     overrides(runId: string): Promise<Override[]> { return this.judgements.overrides(runId); }
+
+    recordLabel(l: Omit<ReviewLabel, 'at'> & { at?: string }): Promise<ReviewLabel> { return this.reviewLabels.record(l); }
+
+    removeLabel(run: string, questionId: string, model: string, sample: number, reviewer: string): Promise<boolean> { return this.reviewLabels.remove(run, questionId, model, sample, reviewer); }
+
+    labels(runId: string): Promise<ReviewLabel[]> { return this.reviewLabels.list(runId); }
 }

@@ -182,6 +182,34 @@ export interface Store {
     /** Records (or replaces) a user's override of one verdict; `at` defaults to now. */
     recordOverride(o: Omit<Override, 'at'> & { at?: string }): Promise<Override>;
     overrides(runId: string): Promise<Override[]>;
+    /** Records (or replaces) one reviewer's label of one answer; `at` defaults to now. */
+    recordLabel(l: Omit<ReviewLabel, 'at'> & { at?: string }): Promise<ReviewLabel>;
+    /** Removes one reviewer's label of one answer (undo); whether there was one. */
+    removeLabel(run: string, questionId: string, model: string, sample: number, reviewer: string): Promise<boolean>;
+    /** Every review label of a run, every reviewer's, oldest first. */
+    labels(runId: string): Promise<ReviewLabel[]>;
+}
+
+export type ReviewLabelValue = 'pass' | 'fail' | 'unsure' | 'unreadable';
+
+/**
+ * A person's label of one answer (src/core/review): `pass` the answer is right, `fail` it states a wrong answer,
+ * `unreadable` no answer can be read from it (it declines, does not know, or is garbled: counted in M), `unsure` the
+ * reviewer cannot tell (left out of every figure). `rationale` whether the rationale names what the data says it must
+ * (questions with keywords); `claims` each open-answer claim's status. `read` is what the reader had read when the
+ * label was made: its answer class, whether that was correct, the words and span it read, why, and which reader.
+ */
+export interface ReviewLabel {
+    run: string;
+    questionId: string;
+    model: string;
+    sample: number;
+    reviewer: string;
+    at: string;
+    label: ReviewLabelValue;
+    rationale?: boolean;
+    claims?: { index: number; status: 'supported' | 'contradicted' | 'unverifiable' }[];
+    read?: { answer: string; correct: boolean; text?: string; span?: [number, number]; why?: string; by: string };
 }
 
 /** Who holds a run's one-writer lease. */

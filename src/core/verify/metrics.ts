@@ -21,7 +21,8 @@ export interface MetricsOptions {
     minKnown?: number;
 }
 
-const isMissingAnswer = (v: Verdict) => v.answer === 'unsure' || v.answer === 'unparseable' || v.answer === 'dont_know';
+/** Unsure, does not know, or unparseable: counted in M. */
+export const isMissingAnswer = (v: Pick<Verdict, 'answer'>) => v.answer === 'unsure' || v.answer === 'unparseable' || v.answer === 'dont_know';
 
 /**
  * One verdict's part in each figure (1 counts, 0 does not): the per-question outcomes the group figures are the

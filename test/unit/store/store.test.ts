@@ -138,6 +138,25 @@ function suite(engine: StoreEngine): void {
         ]);
     }));
 
+    test('review labels: several reviewers side by side, replaced per reviewer, removed (undo), with what the reader had read', () => withStore(async (store, where) => {
+        const run = (await store.createRun('/x/spec.probe', 'movies', {})).id;
+        const read = { answer: 'no', correct: false, text: 'No', span: [0, 2] as [number, number], why: 'opens with "No"', by: 'patterns' };
+        await store.recordLabel({ run, questionId: 'q1', model: 'm', sample: 0, reviewer: 'ann', label: 'fail', at: '2026-11-01T00:00:00.000Z', read });
+        await store.recordLabel({ run, questionId: 'q1', model: 'm', sample: 0, reviewer: 'bob', label: 'pass', rationale: false, at: '2026-11-02T00:00:00.000Z', claims: [{ index: 1, status: 'contradicted' }] });
+        await store.recordLabel({ run, questionId: 'q2', model: 'm', sample: 1, reviewer: 'ann', label: 'unsure', at: '2026-11-03T00:00:00.000Z' });
+        await store.recordLabel({ run, questionId: 'q1', model: 'm', sample: 0, reviewer: 'ann', label: 'unreadable', at: '2026-11-04T00:00:00.000Z', read });
+        assert.deepEqual(await store.labels(run), [
+            { run, questionId: 'q1', model: 'm', sample: 0, reviewer: 'bob', label: 'pass', rationale: false, at: '2026-11-02T00:00:00.000Z', claims: [{ index: 1, status: 'contradicted' }] },
+            { run, questionId: 'q2', model: 'm', sample: 1, reviewer: 'ann', label: 'unsure', at: '2026-11-03T00:00:00.000Z' },
+            { run, questionId: 'q1', model: 'm', sample: 0, reviewer: 'ann', label: 'unreadable', at: '2026-11-04T00:00:00.000Z', read },
+        ]);
+        assert.equal(await store.removeLabel(run, 'q2', 'm', 1, 'ann'), true);
+        assert.equal(await store.removeLabel(run, 'q2', 'm', 1, 'ann'), false, 'nothing left to undo');
+        assert.deepEqual((await store.labels(run)).map(l => l.reviewer), ['bob', 'ann']);
+        const rows = await engine.rows<{ n: number }>(where, 'SELECT COUNT(*) AS n FROM review_labels WHERE run = ?', [run]);
+        assert.equal(Number(rows[0]!.n), 2, 'kept in the store, seen by another connection');
+    }));
+
     test('batches and their slots: stored before creation, updated, collected, attempts per slot', () => withStore(async store => {
         const run = (await store.createRun('/s.probe', 'x', {})).id;
         await store.batches.addBatch({ local: 'hp-1', run, model: 'm', inputFile: 'file-1' },

@@ -1,0 +1,88 @@
+/**
+ * `halluprobe review` over the real CLI in a pseudo-terminal (python3's pty module drives it: test/support/pty-drive.py),
+ * on a SQLite file and on the PostgreSQL server the test starts: keys in (agree, fail, undo, unreadable), labels stored
+ * at once with what the reader had read, and Ctrl-C in the middle of a review exits cleanly keeping every label.
+ */
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { postgresInstalled } from '../support/postgres.js';
+import { postgresEngine, sqliteEngine, type StoreEngine } from '../support/stores.js';
+import { cliArgs } from '../support/cli-path.js';
+import { movieQuestions } from '../support/questions.js';
+import { newRun } from '../support/runner-fixtures.js';
+import { reviewOrder, reviewItems } from '../../src/core/review/index.js';
+import type { Store } from '../../src/core/store/index.js';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const driver = path.join(repo, 'test', 'support', 'pty-drive.py');
+
+/** A run of six answers with verdicts: the reader read three right ("Yes"), three wrong ("No"). */
+async function fill(store: Store): Promise<string> {
+    const questions = movieQuestions(6, 'r');
+    const runId = await newRun(store, questions);
+    for (const [i, q] of questions.entries()) {
+        await store.recordAnswer({ run: runId, question: q.id, model: 'mini', sample: 0, hash: `h${i}`, params: {}, text: i % 2 ? 'No, there is none.' : 'Yes. It is Movie.', tokensIn: 1, tokensOut: 1, latencyMs: 1, cost: 0, attempts: 1, finishReason: 'stop', cached: false, cacheable: false });
+    }
+    await store.saveVerdicts(runId, questions.map((q, i) => ({
+        questionId: q.id, model: 'mini', sample: 0, answer: i % 2 ? 'no' : 'yes', correct: i % 2 === 0, rationale: false, rationaleText: '', hops: [],
+        read: { text: i % 2 ? 'No' : 'Yes', span: [0, i % 2 ? 2 : 3] as [number, number], why: `opens with "${i % 2 ? 'No' : 'Yes'}"`, stance: 'answer' },
+    })));
+    return runId;
+}
+
+function drive(steps: ({ wait: string } | { send: string })[], args: string[], env: NodeJS.ProcessEnv): Promise<{ output: string; exit: number; failed: string | null }> {
+    return new Promise((resolve, reject) => {
+        const child = spawn('python3', [driver, JSON.stringify(steps), process.execPath, ...cliArgs(...args)], { cwd: repo, env: { ...env, TERM: 'xterm', COLUMNS: '120' } });
+        let out = '';
+        child.stdout.on('data', d => { out += String(d); });
+        child.stderr.on('data', d => { out += String(d); });
+        child.on('error', reject);
+        child.on('close', () => { try { resolve(JSON.parse(out.trim().split('\n').at(-1)!)); } catch { reject(new Error(out)); } });
+    });
+}
+
+for (const engine of [sqliteEngine(), postgresEngine()]) {
+    const skip = engine.name === 'postgres' && !postgresInstalled() ? 'PostgreSQL is not installed here' : undefined;
+    describe(`halluprobe review in a terminal, on ${engine.name}`, { skip }, () => suite(engine));
+}
+
+function suite(engine: StoreEngine): void {
+    after(() => engine.stop());
+
+    test('keys label the answers at once (agree, fail, undo, unreadable); Ctrl-C mid-review exits cleanly keeping them', async () => {
+        const { store, where } = await engine.fresh();
+        const runId = await fill(store);
+        const order = reviewOrder(reviewItems((await store.loadRunResults(runId))!), 1);
+        await store.close();
+        // Each key only once its item and the prompt's last choice are drawn (the prompt reads the terminal raw then).
+        const key = (item: string, send: string) => [{ wait: item }, { wait: 'q) quit' }, { send }];
+        const r = await drive([
+            ...key('[1/5]', 'a\r'), { wait: 'Labelled' },
+            ...key('[2/5]', 'f\r'), { wait: 'Labelled fail' },
+            ...key('[3/5]', 'z\r'), { wait: 'is unlabelled again' },
+            ...key('[2/5]', 'r\r'), { wait: 'Labelled unreadable' },
+            ...key('[3/5]', '^C'), { wait: 'Stopped' },
+        ], ['review', '--db', where, '--n', '5', '--reviewer', 'ann'], process.env);
+        assert.equal(r.failed, null, r.output);
+        assert.equal(r.exit, 130, r.output);
+        assert.match(r.output, /Stopped: 2 labels given now, every one kept\. Reader agrees 0\.50 \[0\.09, 0\.91\] on 2 reviewed\./);
+        assert.doesNotMatch(r.output, /at .*\.ts:\d+|Error/, 'no stack trace');
+        const again = await engine.open(where);
+        try {
+            const labels = await again.labels(runId);
+            const first = order[0]!.verdict, second = order[1]!.verdict;
+            assert.deepEqual(labels.map(l => [l.questionId, l.reviewer, l.label]), [[first.questionId, 'ann', first.correct ? 'pass' : 'fail'], [second.questionId, 'ann', 'unreadable']]);
+            assert.deepEqual(labels[1]!.read, { answer: second.answer, correct: second.correct, text: second.read!.text, span: second.read!.span, why: second.read!.why, by: 'patterns' });
+            // The review resumes after them: the next answer shown is the third of the order.
+            const resumed = await drive([{ wait: '[1/' }, { wait: 'q) quit' }, { send: 'q\r' }, { wait: 'Done' }], ['review', '--db', where, '--reviewer', 'ann'], process.env);
+            assert.equal(resumed.exit, 0, resumed.output);
+            assert.match(resumed.output, /2 labelled before, 4 to go/);
+            assert.ok(resumed.output.includes(order[2]!.question.question), resumed.output);
+        } finally {
+            await again.close();
+        }
+    });
+}
