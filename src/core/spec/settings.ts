@@ -19,10 +19,14 @@ type Scalar<D> = D extends { type: 'boolean' } ? boolean
     : number;
 type ValueOf<D> = D extends { list: true } ? Scalar<D>[] : Scalar<D>;
 
-/** A block's settings as its room reads them: one typed field per declaration; `$settings` names the table. */
+/**
+ * A block's settings as its room reads them: one typed field per declaration; `$settings` names the table; `$unfit`
+ * holds the values written that do not fit their declaration (the spec check reports them; a room that generates
+ * from an unchecked spec may report them too), which read as unset.
+ */
 export type SettingsView<T extends Record<string, SettingSpec>, S extends string = string> = {
     readonly [K in keyof T]: ValueOf<T[K]> | (T[K] extends { default: SettingValue } ? never : undefined);
-} & { readonly $settings: S };
+} & { readonly $settings: S; readonly $unfit: { readonly [K in keyof T]?: SettingValue } };
 
 export interface SettingTable<T extends Record<string, SettingSpec>, S extends string = string> {
     readonly scope: S;
@@ -37,7 +41,7 @@ export function declareSettings<const S extends string, const T extends Record<s
     const decls: SettingDecl[] = Object.entries(specs).map(([name, spec]) => ({ name, scope, ...spec }));
     return {
         scope, decls,
-        read: settings => ({ ...readDeclared(decls, settings), $settings: scope }) as unknown as SettingsView<T, S>,
+        read: settings => ({ ...readDeclared(decls, settings), $settings: scope, $unfit: unfit(decls, settings) }) as unknown as SettingsView<T, S>,
     };
 }
 
@@ -52,6 +56,13 @@ export function readDeclared(decls: readonly SettingDecl[], settings: Settings |
         const v = raw === undefined ? undefined : coerce(d, raw);
         out[d.name] = v ?? d.default;
     }
+    return out;
+}
+
+/** The values written that do not fit their declaration, by name. */
+function unfit(decls: readonly SettingDecl[], settings: Settings | undefined): Record<string, SettingValue> {
+    const out: Record<string, SettingValue> = {};
+    for (const d of decls) if (settings && Object.hasOwn(settings, d.name) && coerce(d, settings[d.name]!) === undefined) out[d.name] = settings[d.name]!;
     return out;
 }
 

@@ -70,7 +70,7 @@ export const OPEN_PRESETS: Record<string, { single: string; pair: string }> = {
     ...OPEN_SUBTYPES,
 };
 
-export interface OpenSettings { retrieval: Partial<RetrievalSettings>; kinds: PerturbationKind[]; levels: number[]; baseline: boolean; preset: string }
+export interface OpenSettings { retrieval: Partial<RetrievalSettings>; kinds: PerturbationKind[]; levels: number[]; baseline: boolean; preset: string; unknownPreset?: string }
 
 /** The settings an open probe reads, declared once (src/core/spec/settings.ts) and read through this table. */
 export const OPEN_SETTINGS = declareSettings('probe open', {
@@ -95,6 +95,7 @@ export function openSettings(settings: Settings): OpenSettings {
         levels: s.levels.filter(l => l > 0 && l <= 1),
         baseline: s.baseline,
         preset: s.preset,
+        ...(s.$unfit.preset !== undefined ? { unknownPreset: String(s.$unfit.preset) } : {}),
     };
 }
 
@@ -134,8 +135,8 @@ function compileOpen({ spec, data, probe, problems, seed, aids }: CompileInput):
         slots.push(b);
     }
     const settings = openSettings(probe.settings);
-    const preset = OPEN_PRESETS[settings.preset];
-    if (!preset && probe.asks.length === 0) return fail(`Unknown preset '${settings.preset}': use a group (${Object.keys(OPEN_GROUPS).join(', ')}) or a sub-type (${Object.keys(OPEN_SUBTYPES).join(', ')}), or write an ask.`, 'open-preset');
+    const preset = settings.unknownPreset === undefined ? OPEN_PRESETS[settings.preset] : undefined;
+    if (!preset && probe.asks.length === 0) return fail(`Unknown preset '${settings.unknownPreset ?? settings.preset}': use a group (${Object.keys(OPEN_GROUPS).join(', ')}) or a sub-type (${Object.keys(OPEN_SUBTYPES).join(', ')}), or write an ask.`, 'open-preset');
     const scope = new Scope(slots, slots.map((_, slot) => ({ slot })));
     slots.forEach((s, i) => { for (const k of keyAttributes(s.relation)) scope.need(i, k); });
     const text = probe.asks.map(x => x.text).join(' ');
@@ -357,6 +358,7 @@ function explainOpen(q: Question, v: Verdict, response: string): string[] {
 export const openFamily: ProbeFamily = {
     kind: 'open',
     title: 'open-ended questions answered with context retrieved from the data\'s graph (clean and perturbed), scored claim by claim',
+    docs: 'probes.md#open-probes',
     target: 'relation',
     example: "write 'about <relation>' (and 'with <relation>' for FK-linked pairs)",
     members: ['ask'],
