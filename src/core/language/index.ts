@@ -8,6 +8,7 @@ export { ProbeDocumentFactory } from './documents.js';
 export { unparseableMessage } from './parse-guard.js';
 export { type ProbeAddedServices, ProbeModule, ProbeSharedModule } from './module.js';
 export { importedDocuments } from './scope.js';
+export { probeKinds } from './validation/probes.js';
 export { modelSettingsOf, settingChoices, settingHover, settingNames, type SettingChoice } from './validation/settings.js';
 export { closest } from './validation/suggest.js';
 export { stringOffsets, templateScope } from './validation/templates.js';

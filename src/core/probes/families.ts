@@ -76,7 +76,7 @@ export function familySimulatorRates(): SimulatorRate[] {
 
 /** The families' simulator rates as model settings: a number each, with its default (validated, completed, read like the others). */
 export function simulatorRateSettings(): SettingDecl[] {
-    return familySimulatorRates().map(r => ({ name: r.name, type: 'number', min: 0, default: r.default, scope: 'model', doc: `offline: ${r.doc}` }));
+    return familySimulatorRates().map(r => ({ name: r.name, type: 'number', min: 0, default: r.default, scope: 'model', doc: `(offline) ${r.doc}` }));
 }
 
 /** The group relation a registered family owns under this name (src/core/verify/groups.ts asks here). */

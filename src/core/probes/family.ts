@@ -216,6 +216,11 @@ export interface ProbeFamily {
     readonly example: string;
     /** The members it reads. */
     readonly members: readonly ProbeMemberKind[];
+    /**
+     * Where its user docs are: its section of docs/probes.md (`probes.md#…`), which links to a page of its own when
+     * it has more to say. The kinds index in docs/language.md is written from the registry and links here.
+     */
+    readonly docs?: string;
     /** The settings it reads, with their types and allowed values (validated, completed and documented from here). */
     readonly settings: readonly FamilySetting[];
     /** What the model reader (\`read_with\`) reads in its answers; labels when absent. */

@@ -9,7 +9,9 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { registerFamily } from '../../../src/core/probes/families.js';
+import { familyKinds, registerFamily } from '../../../src/core/probes/families.js';
+import { grammarWithKinds } from '../../../scripts/grammar-kinds.mjs';
+import { kindsIndex, settingsTables } from '../../../scripts/generated-docs.js';
 import { questionRecord } from '../../../src/core/probes/question.js';
 import { questionView } from '../../../src/core/kg/question-graph.js';
 import { isHostToWebview, type HostToWebview } from '../../../src/protocol/webview.js';
@@ -135,6 +137,24 @@ suite s { probes exists }
         assert.match(String(values[0]!.documentation), /How the question is asked/);
         const names = (await complete('{\n    ', 6)).filter(i => i.kind === CompletionItemKind.Property).map(i => i.label);
         assert.ok(names.includes('tone') && names.includes('limit'), names.join(', '));
+    });
+
+    it('is highlighted, completed as a kind and listed in the docs from the registry alone (issue 33)', async () => {
+        // Highlighting: the grammar's kind lists are written from the registry (scripts/grammar-kinds.mjs).
+        const grammarText = readFileSync(path.join(REPO, 'syntaxes', 'probe.tmLanguage.json'), 'utf8');
+        const regexes = (text: string) => [...text.matchAll(/"match": "(\\\\b\(probe\)[^"]*)"/g)].map(m => new RegExp(JSON.parse(`"${m[1]}"`) as string));
+        const line = 'probe exists echo about Movie {';
+        assert.ok(!regexes(grammarText).some(r => r.exec(line)?.[3] === 'echo'), 'the shipped grammar knows the built-in kinds only');
+        assert.ok(regexes(grammarWithKinds(grammarText, familyKinds())).some(r => r.exec(line)?.[3] === 'echo'));
+        // Completion of the kind after `probe NAME `.
+        const s = serverServices();
+        const d = await open(s, path.join(dir, 'kind.probe'), readFileSync(path.join(dir, 'echo.probe'), 'utf8').replace('probe exists echo about Movie { tone loud }', 'probe exists '));
+        const items = (await s.probe.lsp.CompletionProvider!.getCompletion(d, { ...params(d), position: at(d, 'probe exists ', 13) }))?.items ?? [];
+        const kinds = items.filter(i => i.kind === CompletionItemKind.EnumMember).map(i => i.label);
+        assert.ok(kinds.includes('echo') && kinds.includes('binary'), kinds.join(', '));
+        // The docs: the kinds index and the settings tables of docs/language.md.
+        assert.match(kindsIndex(), /\| `echo` \| `about <relation>` \| — \| one "does it exist\?" question per row/);
+        assert.match(settingsTables(), /### `echo` probe settings\n\n[^#]*\| `tone` \| one of plain, loud, quiet \|/);
     });
 
     it('its offline-simulator rate is a model setting its hook reads', async () => {

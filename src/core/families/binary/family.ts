@@ -65,6 +65,7 @@ export const BINARY_SETTINGS = declareSettings('probe binary', {
 export const binaryFamily: ProbeFamily = {
     kind: 'binary',
     title: 'yes / no questions from one FD: its left-hand side stated, its right-hand side the keywords',
+    docs: 'probes.md#binary-probes-one-row-one-fd',
     target: 'fd',
     example: "write 'using <fd name>'",
     members: ['phrasing'],

@@ -251,6 +251,7 @@ export const CHOICE_SETTINGS = declareSettings('probe choice', {
 export const choiceFamily: ProbeFamily = {
     kind: 'choice',
     title: 'multiple choice from one FD: one option per right-hand-side attribute, exactly one falsified',
+    docs: 'probes.md#multiple-choice-probes-one-option-per-right-hand-side-attribute',
     target: 'fd',
     example: "write 'using <fd name>'; its right-hand side gives the options",
     members: ['stem', 'option'],

@@ -333,6 +333,7 @@ const evidenceRelation: GroupRelation = {
 export const evidenceFamily: ProbeFamily = {
     kind: 'evidence',
     title: 'short answers with a passage, then with the passage perturbed (answer swapped, support buried) and without it',
+    docs: 'probes.md#evidence-probes',
     target: 'relation',
     example: "write 'about <relation>' with question, answer and passage settings",
     members: [],

@@ -149,6 +149,7 @@ export const KNOWS_SETTINGS = declareSettings('probe knows', {
 export const knowsFamily: ProbeFamily = {
     kind: 'knows',
     title: 'one question per entity ("Do you know about …?") that decides which entities a model knows',
+    docs: 'probes.md#knowledge-probes',
     target: 'relation',
     example: "write 'about <relation>'",
     members: ['ask'],

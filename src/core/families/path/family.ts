@@ -120,6 +120,7 @@ export const PATH_SETTINGS = declareSettings('probe path', {
 export const pathFamily: ProbeFamily = {
     kind: 'path',
     title: 'multi-hop yes / no questions along FK joins: the values in between hidden, one keyword set per hop',
+    docs: 'probes.md#path-probes-multi-hop-questions-along-fks',
     target: 'path',
     example: "write 'along Movie.director -> Director.birth_year'",
     members: ['phrasing'],

@@ -308,6 +308,7 @@ function paperPhrasings(probe: ProbeDecl): readonly string[] {
 export const ruleFamily: ProbeFamily = {
     kind: 'rule',
     title: 'yes / no questions about facts derived by a logic rule, each with its proof, its polarity twin and its symmetric or inverse twin',
+    docs: 'probes.md#rule-probes',
     target: 'rule',
     example: "write 'using <rule name>' with a rule declared 'rule NAME(a: R, b: S) :- …'",
     members: ['phrasing'],

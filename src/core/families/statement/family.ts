@@ -308,6 +308,7 @@ const statementsRelation: GroupRelation = {
 export const statementFamily: ProbeFamily = {
     kind: 'statement',
     title: 'true / false / I don\'t know statements from one FD: each true fact with corrupted ones the FD makes false',
+    docs: 'probes.md#statement-probes',
     target: 'fd',
     example: "write 'using <fd name>'; its right-hand side gives the facts",
     members: [],

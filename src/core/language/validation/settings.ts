@@ -122,7 +122,7 @@ export function settingHover(setting: Setting): string | undefined {
     const d = declOf(setting);
     if (!d) return undefined;
     const shown = (v: SettingValue): string => (Array.isArray(v) ? `[${v.map(shown).join(', ')}]` : String(v));
-    const parts = [`**setting** \`${d.name}\` — ${d.doc}`, `Takes ${d.list ? 'a list of ' : ''}${describe(d)}${d.default !== undefined ? `; default \`${shown(d.default)}\`` : ''}.`];
+    const parts = [`**setting** \`${d.name}\` — ${d.doc}`, `Takes ${settingTakes(d)}${d.default !== undefined ? `; default \`${shown(d.default)}\`` : ''}.`];
     if (d.suite && isModel(setting.$container)) parts.push('A suite may set it for its models; the model\'s own value wins.');
     return parts.join('\n\n');
 }
@@ -188,6 +188,11 @@ function sameStem(v: string, values: readonly string[]): string | undefined {
     const lower = v.toLowerCase();
     const best = values.map(x => ({ x, n: common(lower, x.toLowerCase()) })).sort((a, b) => b.n - a.n)[0];
     return best && best.n >= 4 ? best.x : undefined;
+}
+
+/** What a setting takes, in words (hover, docs/language.md's tables): "a whole number of at least 1", "one of a, b". */
+export function settingTakes(spec: SettingDecl): string {
+    return spec.list ? `a list, each ${describe(spec)}` : describe(spec);
 }
 
 /** "a whole number from 1 to 20", "a number in (0, 1]", "one of a, b". */
