@@ -4,7 +4,7 @@
  * every face ask the family of a question what to do; nothing outside the family modules switches on a kind.
  *
  * To add a family: write one module that exports a `ProbeFamily`, add it to `BUILTIN_FAMILIES` in
- * `families.ts` (the compiler then checks every hook), document it in docs/probes.md. See docs/architecture.md.
+ * `families.ts` (the compiler then checks every hook), document it in its section of docs/probes.md (its `docs` field names it). See docs/architecture.md.
  *
  * A leaf, types only: it imports nothing but the types of other leaf modules (plan-types, estimate-types, question, spec/model,
  * data/types, verify/types, verify/figures, store/types, models/types, problem, protocol/webview), so it loads no
