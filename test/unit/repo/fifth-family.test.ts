@@ -20,7 +20,8 @@ import { AstUtils } from 'langium';
 import { isProbe } from '../../../src/core/language/generated/ast.js';
 import { echoFamily } from '../../fixtures/families/echo/family.js';
 import { runSpec } from '../../../src/core/run/spec-run.js';
-import { loadReport, renderReport } from '../../../src/core/report/index.js';
+import { anchorResults, fdOfProbe, loadReport, renderReport } from '../../../src/core/report/index.js';
+import { figuresLine, summaryLine } from '../../../src/extension/results/summary.js';
 import { openStore } from '../../../src/core/store/index.js';
 import { loadSpec } from '../../../src/core/spec/load.js';
 import { buildSpecTree, walk } from '../../../src/extension/testing/tree.js';
@@ -97,6 +98,11 @@ suite s { probes exists }
             // The figure in every format, without a line of report code for it.
             const json = JSON.parse(renderReport(data, 'json')) as { groups: { phrasing: string; mode: string; echo?: { repeated: { value: number } } }[] };
             assert.equal(json.groups.find(g => g.phrasing === 'echo' && g.mode === 'all')!.echo!.repeated.value, Math.round(repeated * 10000) / 10000);
+            // The figure on the probe's line: the CodeLens and the hover (issue 33), from the engine's per-line results.
+            const line = anchorResults(stored, fdOfProbe(model)).get('probe:exists')![0]!;
+            assert.ok(line.figures.some(f => f.name === 'echo_repeated' && Number(f.value) > 0), JSON.stringify(line.figures));
+            assert.match(summaryLine('sim', line), / · echo_repeated \d/);
+            assert.match(figuresLine(line), /^Figures: .*echo_repeated \d/);
             const csv = renderReport(data, 'csv').split('\n');
             const header = csv[0]!.split(',');
             assert.equal(header.at(-1), 'echo_repeated');
