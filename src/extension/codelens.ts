@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { Services } from './services.js';
 import { engine, unsavedTexts } from './state.js';
-import { groupsLine, summaryLine } from './results/summary.js';
+import { figuresLine, groupsLine, summaryLine } from './results/summary.js';
 import { anchorResults, fdOfProbe, SIMULATOR_LABEL, simulatedModels, worstExamples, type AnchorResult, type ReportRun } from '../core/report/light.js';
 import type { SpecModel, SpecLocation } from '../core/spec/index.js';
 
@@ -96,6 +96,8 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
             md.appendMarkdown(`**${escapeMd(summaryLine(shown(g.model), g))}**\n\n`);
             const groupText = groupsLine(g);
             if (groupText) md.appendMarkdown(`${escapeMd(groupText)}\n\n`);
+            const figureText = figuresLine(g);
+            if (figureText) md.appendMarkdown(`${escapeMd(figureText)}\n\n`);
             const worst = worstExamples(questions, g.verdicts, 5, results.answers);
             if (worst.length === 0) { md.appendMarkdown('No failures.\n\n'); continue; }
             md.appendMarkdown('Worst examples:\n\n');

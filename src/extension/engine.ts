@@ -113,10 +113,10 @@ export function batchableModel(decl: ModelDecl): boolean {
  */
 export async function batchOffer(file: string, suite: string | undefined, model: string | undefined, extra: ModelDecl[]): Promise<{ can: boolean; suiteSays: boolean }> {
     const { spec } = await specView(file);
-    const { resolveRunModels, batchable } = await import('../core/run/index.js');
-    const said = spec.suites.find(s => s.name === suite)?.settings.batch;
+    const { resolveRunModels, batchable, suiteAsksBatch } = await import('../core/run/index.js');
+    const said = suiteAsksBatch(spec.suites.find(s => s.name === suite));
     try {
-        return { can: batchable(resolveRunModels(spec, model ? [model] : undefined, suite, extra)), suiteSays: said === true || said === 'true' };
+        return { can: batchable(resolveRunModels(spec, model ? [model] : undefined, suite, extra)), suiteSays: said };
     } catch {
         return { can: false, suiteSays: false };
     }

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import { parse, CsvError } from 'csv-parse';
 import type { SourceDecl } from '../spec/model.js';
 import type { SourceProblem } from '../problem.js';
+import { CSV_SETTINGS } from './settings.js';
 
 /** The code of every problem of a CSV source's read: the file as a whole or some of its lines. */
 const CODE = 'csv-format';
@@ -26,25 +27,18 @@ const SQLITE_MAGIC = 'SQLite format 3\u0000';
 const REPLACEMENT = Buffer.from('\uFFFD', 'utf8');
 const ENCODINGS: Record<string, string> = { 'latin-1': 'latin1', 'iso-8859-1': 'latin1', latin1: 'latin1', 'utf-8': 'utf-8', utf8: 'utf-8', 'utf-16': 'utf-16le', utf16: 'utf-16le' };
 
-function setting(source: SourceDecl, name: string): string | number | boolean | undefined {
-    const v = source.settings[name];
-    return Array.isArray(v) ? undefined : v;
-}
-
 /** The single-character setting as the user meant it: `"\t"` and `tab` both mean a tab. */
-function character(value: string | number | boolean | undefined, fallback: string): string {
-    if (value === undefined || typeof value !== 'string') return fallback;
-    if (value === 'tab' || value === '\\t') return '\t';
-    return value;
+function character(value: string): string {
+    return value === 'tab' || value === '\\t' ? '\t' : value;
 }
 
 export function csvOptions(source: SourceDecl): { delimiter: string; quote: string | false; header: boolean; encoding: string } {
-    const quote = setting(source, 'quote');
-    const encoding = String(setting(source, 'encoding') ?? 'utf-8').toLowerCase();
+    const settings = CSV_SETTINGS.read(source.settings);
+    const encoding = settings.encoding.toLowerCase();
     return {
-        delimiter: character(setting(source, 'delimiter'), ','),
-        quote: quote === false || quote === '' ? false : character(quote, '"'),
-        header: setting(source, 'header') !== false,
+        delimiter: character(settings.delimiter),
+        quote: settings.quote === '' ? false : character(settings.quote),
+        header: settings.header,
         encoding: ENCODINGS[encoding] ?? encoding,
     };
 }

@@ -17,6 +17,7 @@ import { readJson } from './json.js';
 import { streamPostgres } from './postgres.js';
 import type { RowBatch } from './postgres-copy.js';
 import { columnCodes, firstOccurrences } from './group.js';
+import { CSV_SETTINGS, JSON_SETTINGS } from './settings.js';
 
 export { maxCellChars, plainNumber, type CoercionExample } from './column-reader.js';
 
@@ -36,8 +37,9 @@ export interface RelationLoad {
 }
 
 function listSeparator(source: SourceDecl): string {
-    const s = source.settings['list_separator'];
-    return typeof s === 'string' ? s : ',';
+    // Lists in a database are its own arrays; a text cell of one splits on the default.
+    if (source.format === 'csv') return CSV_SETTINGS.read(source.settings).list_separator;
+    return source.format === 'json' || source.format === 'jsonl' ? JSON_SETTINGS.read(source.settings).list_separator : ',';
 }
 
 /** The header position of an attribute's column: exact name, then trimmed, then (without a header row) a 1-based number. */

@@ -15,11 +15,11 @@ import type { SourceProblem } from '../problem.js';
 const CODE = 'postgres-error';
 import { PASSWORD_REMEDY, passwordInUrl, safeUrl, savedPassword } from './postgres-url.js';
 import { BinaryCopyDecoder, copyStatement, withoutTerminator, type RowBatch } from './postgres-copy.js';
+import { POSTGRES_SETTINGS } from './settings.js';
 
 export interface PostgresResult { header: string[]; problems: SourceProblem[]; complete: boolean }
 
 const BATCH = 8192;
-const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** `"schema"."table"` from `schema.table` or `table`. */
 export function quoteQualified(name: string): string {
@@ -34,9 +34,9 @@ export function quoteQualified(name: string): string {
  * pg's own PGPASSWORD, then ~/.pgpass.
  */
 export function clientConfig(source: Pick<SourceDecl, 'path' | 'settings'>): pg.ClientConfig {
-    const passwordEnv = source.settings.password_env;
-    const password = (typeof passwordEnv === 'string' ? process.env[passwordEnv] : undefined) ?? savedPassword(source.path);
-    const timeout = Number(source.settings.statement_timeout ?? DEFAULT_TIMEOUT_MS);
+    const settings = POSTGRES_SETTINGS.read(source.settings);
+    const password = (settings.password_env !== undefined ? process.env[settings.password_env] : undefined) ?? savedPassword(source.path);
+    const timeout = settings.statement_timeout;
     const config: pg.ClientConfig = {
         // The server ends a statement past its timeout. No client-side query_timeout: pg arms it on every query
         // and clears it only through the query's callback, which a cursor never calls, so each read left a
@@ -108,7 +108,7 @@ function statementOf(source: SourceDecl): string | SourceProblem {
 function queryProblem(e: unknown, source: SourceDecl): SourceProblem {
     const err = e as { code?: string; message?: string };
     if (err.code === '42P01' && source.table !== undefined) return { severity: 'error', code: CODE, lines: [], message: `has no table '${source.table}' (${err.message})` };
-    if (err.code === '57014') return { severity: 'error', code: CODE, lines: [], message: `the query ran past the statement timeout (${String(source.settings.statement_timeout ?? DEFAULT_TIMEOUT_MS)} ms); raise \`statement_timeout\` or narrow the query` };
+    if (err.code === '57014') return { severity: 'error', code: CODE, lines: [], message: `the query ran past the statement timeout (${POSTGRES_SETTINGS.read(source.settings).statement_timeout} ms); raise \`statement_timeout\` or narrow the query` };
     return { severity: 'error', code: CODE, lines: [], message: `query failed: ${err.message}` };
 }
 
@@ -175,8 +175,8 @@ export async function changeSignal(source: SourceDecl): Promise<string | undefin
     const client = await connect(source);
     if (!(client instanceof pg.Client)) return undefined;
     try {
-        const version = source.settings.version_column;
-        const column = typeof version === 'string' ? `max(${quoteQualified(version)})::text` : `max(xmin::text::bigint)::text`;
+        const version = POSTGRES_SETTINGS.read(source.settings).version_column;
+        const column = version !== undefined ? `max(${quoteQualified(version)})::text` : `max(xmin::text::bigint)::text`;
         const result = await client.query({ text: `SELECT count(*)::text AS n, ${column} AS v FROM ${quoteQualified(source.table)}`, rowMode: 'array' });
         const [n, v] = result.rows[0] as [string, string | null];
         return `pg:${n}:${v ?? ''}`;

@@ -4,6 +4,7 @@ import { OfflineClient, offlineRates, type DomainFn } from './offline.js';
 import { OpenAIChatClient } from './openai-client.js';
 import type { ResolvedModel } from './providers.js';
 import { ReplayClient } from './replay.js';
+import { MODEL_SETTINGS } from './settings.js';
 import type { ModelClient } from './types.js';
 
 export * from './types.js';
@@ -29,9 +30,9 @@ export function createClient(model: ResolvedModel, options: ClientOptions = {}):
     if (model.provider === 'offline') return new OfflineClient(model.name, offlineRates(model.settings), options.domain);
     if (model.provider === 'replay') {
         // `file` may list several transcripts (e.g. an ERBench answer log and its knowledge-probe log).
-        const files = ([] as unknown[]).concat(model.settings.file ?? []).map(f => path.resolve(options.baseDir ?? process.cwd(), String(f)));
-        const format = model.settings.format === undefined ? undefined : String(model.settings.format);
-        return ReplayClient.fromFiles(model.name, files, format);
+        const settings = MODEL_SETTINGS.read(model.settings);
+        const files = (settings.file ?? []).map(f => path.resolve(options.baseDir ?? process.cwd(), f));
+        return ReplayClient.fromFiles(model.name, files, settings.format);
     }
     return new OpenAIChatClient(model, options.key ?? '');
 }

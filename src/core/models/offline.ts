@@ -9,7 +9,9 @@ import { draw } from './draw.js';
 import type { Settings } from '../spec/model.js';
 import { ModelError, type Completion, type CompletionRequest, type ModelClient } from './types.js';
 import type { LoadedData } from '../data/types.js';
-import { familyOf, familySimulatorRates } from '../probes/families.js';
+import { familyOf, simulatorRateSettings } from '../probes/families.js';
+import { readDeclared } from '../spec/settings.js';
+import { MODEL_SETTINGS } from './settings.js';
 import type { SimulatorRates } from '../probes/family.js';
 
 /**
@@ -46,16 +48,14 @@ export function domainFromData(data: LoadedData): DomainFn {
     };
 }
 
-const SHARED_RATES = { knowledge: 0.8, unsure: 0.05, omit: 0.1, contradict: 0.05, seed: 1 };
+/** The simulator's seed when the model block gives none. */
+const SIMULATOR_SEED = 1;
 
-/** The shared rates and every registered family's, at their defaults unless `settings` sets them. */
+/** The shared rates (model settings) and every registered family's (their declarations), at their defaults unless `settings` sets them. */
 function ratesFrom(settings: Settings): OfflineRates {
-    const rates: Record<string, number> = { ...Object.fromEntries(familySimulatorRates().map(r => [r.name, r.default])), ...SHARED_RATES };
-    for (const name of Object.keys(rates)) {
-        const v = Number(settings[name]);
-        if (settings[name] !== undefined && Number.isFinite(v)) rates[name] = v;
-    }
-    return rates as OfflineRates;
+    const own = MODEL_SETTINGS.read(settings);
+    const families = readDeclared(simulatorRateSettings(), settings) as Record<string, number>;
+    return { ...families, knowledge: own.knowledge, unsure: own.unsure, omit: own.omit, contradict: own.contradict, seed: own.seed ?? SIMULATOR_SEED };
 }
 
 /** The defaults, with the built-in families' rates. */

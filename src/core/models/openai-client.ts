@@ -61,6 +61,7 @@ export function chatBody(modelId: string, request: CompletionRequest): OpenAI.Ch
     const { params } = request;
     const body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = { model: modelId, messages: request.messages, temperature: params.temperature };
     if (params.maxTokens !== undefined) body.max_tokens = params.maxTokens;
+    if (params.topP !== undefined) body.top_p = params.topP;
     if (params.seed !== undefined) body.seed = params.seed;
     if (params.json) body.response_format = { type: 'json_object' };
     return body;

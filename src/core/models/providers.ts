@@ -2,7 +2,8 @@
  * Model declarations (spec `model` blocks, VS Code settings, `--model openai:gpt-4o-mini`) resolved into the
  * plain settings the runner uses. Nothing here reads a key: see secrets.ts.
  */
-import type { ModelDecl, Settings, SettingValue } from '../spec/model.js';
+import type { ModelDecl } from '../spec/model.js';
+import { MODEL_SETTINGS } from './settings.js';
 import type { CompletionParams, Limits, ResolvedModel } from './types.js';
 
 export type { Limits, ResolvedModel } from './types.js';
@@ -59,61 +60,46 @@ export function providerOfKeyEnv(name: string): ProviderName | undefined {
 
 export const DEFAULT_LIMITS: Limits = { concurrency: 8, rpm: 0, tpm: 0, timeoutMs: 60_000, retries: 4, pacing: 'endpoint' };
 
-function num(s: Settings, name: string): number | undefined {
-    const v = s[name];
-    if (typeof v === 'number') return v;
-    if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
-    return undefined;
-}
-
-function str(s: Settings, name: string): string | undefined {
-    const v: SettingValue | undefined = s[name];
-    return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
-}
-
 /** Turns a declaration into runner settings; `problems` says what is wrong and how to fix it. */
 export function resolveModel(decl: ModelDecl): { model?: ResolvedModel; problems: string[] } {
-    const s = decl.settings;
+    const s = MODEL_SETTINGS.read(decl.settings);
     const problems: string[] = [];
     const provider = decl.provider;
     if (!providerFacts(provider)) {
         return { problems: [`model ${decl.name}: unknown provider "${provider}"; use one of ${PROVIDER_NAMES.join(', ')}.`] };
     }
     const preset = httpProvider(provider);
-    const endpoint = preset ? (str(s, 'endpoint') ?? preset.baseURL).replace(/\/+$/, '') : '';
+    const endpoint = preset ? (s.endpoint ?? preset.baseURL).replace(/\/+$/, '') : '';
     if (preset && endpoint === '') problems.push(`model ${decl.name}: provider ${provider} needs an endpoint setting (the resource's base URL).`);
     if (endpointHasUserinfo(endpoint)) problems.push(`model ${decl.name}: the endpoint holds a user name or password (user:pass@host); remove it and give the key with key_env.`);
-    const id = str(s, 'id') ?? (preset ? '' : provider);
+    const id = s.id ?? (preset ? '' : provider);
     if (preset && id === '') problems.push(`model ${decl.name}: add an id setting naming the model, e.g. id "gpt-4o-mini".`);
-    if (provider === 'replay' && (s.file === undefined || s.file === '')) problems.push(`model ${decl.name}: replay needs a file setting (JSONL, CSV or an ERBench .log).`);
-    const stream = s.stream === true || s.stream === 'true';
-    const maxTokens = num(s, 'max_tokens');
-    const seed = num(s, 'seed');
-    const params: CompletionParams = { temperature: num(s, 'temperature') ?? 0 };
-    if (maxTokens !== undefined) params.maxTokens = maxTokens;
-    if (seed !== undefined && preset) params.seed = seed;
-    if (stream) params.stream = true;
+    if (provider === 'replay' && (s.file === undefined || s.file.every(f => f === ''))) problems.push(`model ${decl.name}: replay needs a file setting (JSONL, CSV or an ERBench .log).`);
+    const params: CompletionParams = { temperature: s.temperature };
+    if (s.max_tokens !== undefined) params.maxTokens = s.max_tokens;
+    if (s.top_p !== undefined) params.topP = s.top_p;
+    if (s.seed !== undefined && preset) params.seed = s.seed;
+    if (s.stream) params.stream = true;
     const local = !preset;
     const limits: Limits = {
         // Local answers cost nothing to produce; the pool only bounds memory.
-        concurrency: Math.max(1, Math.floor(num(s, 'concurrency') ?? (local ? 64 : DEFAULT_LIMITS.concurrency))),
-        rpm: num(s, 'rpm') ?? 0,
-        tpm: num(s, 'tpm') ?? 0,
-        timeoutMs: num(s, 'timeout_ms') ?? DEFAULT_LIMITS.timeoutMs,
-        retries: num(s, 'retries') ?? DEFAULT_LIMITS.retries,
-        pacing: str(s, 'pacing') === 'fixed' ? 'fixed' : 'endpoint',
+        concurrency: Math.max(1, s.concurrency ?? (local ? 64 : DEFAULT_LIMITS.concurrency)),
+        rpm: s.rpm,
+        tpm: s.tpm,
+        timeoutMs: s.timeout_ms,
+        retries: s.retries,
+        pacing: s.pacing,
     };
-    const priceIn = num(s, 'price_input');
-    const priceOut = num(s, 'price_output');
+    const priceIn = s.price_input;
+    const priceOut = s.price_output;
     const model: ResolvedModel = {
         name: decl.name, provider, id, endpoint, params,
-        samples: Math.max(1, Math.floor(num(s, 'samples') ?? 1)), limits, settings: s,
+        samples: Math.max(1, s.samples), limits, settings: decl.settings,
     };
-    const keyEnv = str(s, 'key_env') ?? preset?.keyEnv;
+    const keyEnv = s.key_env ?? preset?.keyEnv;
     if (keyEnv) model.keyEnv = keyEnv;
     if (priceIn !== undefined || priceOut !== undefined) model.price = { input: priceIn, output: priceOut };
-    const expected = num(s, 'expected_output_tokens');
-    if (expected !== undefined) model.expectedOutputTokens = expected;
+    if (s.expected_output_tokens !== undefined) model.expectedOutputTokens = s.expected_output_tokens;
     return problems.length ? { problems } : { model, problems };
 }
 

@@ -21,6 +21,8 @@ export interface CompletionParams {
     /** 0 unless the spec says otherwise: ERBench measures the model's single most likely answer. */
     temperature: number;
     maxTokens?: number;
+    /** Nucleus sampling (`top_p`); the provider's default when unset. */
+    topP?: number;
     seed?: number;
     /** Ask for a streamed answer and collect the deltas. */
     stream?: boolean;

@@ -3,7 +3,9 @@
  * typed so the compiler demands every hook of every family; `familyOf` is the only way any room or face gets
  * at kind-specific behaviour. An unknown kind is an error, never a default.
  */
-import type { FamilySetting, GroupRelation, ModelStepRun, ProbeFamily, SimulatorRate } from './family.js';
+import type { GroupRelation, ModelStepRun, ProbeFamily, SimulatorRate } from './family.js';
+import type { SettingDecl } from '../spec/model.js';
+import { PROBE_SETTINGS } from './settings.js';
 import { binaryFamily } from '../families/binary/family.js';
 import { choiceFamily } from '../families/choice/family.js';
 import { pathFamily } from '../families/path/family.js';
@@ -58,22 +60,23 @@ export function registerFamily(family: ProbeFamily): () => void {
     return () => { if (registry.get(family.kind) === family) registry.delete(family.kind); };
 }
 
-/** Settings every probe reads, whatever its family (src/core/probes/generate.ts). */
-export const COMMON_PROBE_SETTINGS: readonly FamilySetting[] = [
-    { name: 'limit', type: 'integer', min: 1, doc: 'The most rows this probe asks about, whatever the suite samples.' },
-    { name: 'read_with', type: 'text', doc: 'A model of the spec that reads every answer too (JSON mode): the label, the option chosen, the short answer or the claims, as the family\'s answers are; the report shows how often it agrees with the pattern reader. Default: none.' },
-    { name: 'decide_by', type: 'text', values: ['patterns', 'reader'], doc: 'Which reader decides the verdict when `read_with` is set: patterns (default) or reader (the model reader). On rule probes it also says whether `extract_with`\'s triples decide (reader, the default there) or are only compared.' },
-];
+/** Settings every probe reads, whatever its family (src/core/probes/settings.ts). */
+export const COMMON_PROBE_SETTINGS: readonly SettingDecl[] = PROBE_SETTINGS.decls;
 
 /** The settings a probe of this kind reads: the common ones and its family's; undefined for an unknown kind. */
-export function probeSettings(kind: string): readonly FamilySetting[] | undefined {
+export function probeSettings(kind: string): readonly SettingDecl[] | undefined {
     const family = registry.get(kind);
-    return family ? [...COMMON_PROBE_SETTINGS, ...family.settings] : undefined;
+    return family ? [...COMMON_PROBE_SETTINGS, ...family.settings.map(s => ({ ...s, scope: s.scope ?? `probe ${kind}` }))] : undefined;
 }
 
 /** Every registered family's offline-simulator rates (settings of an `offline` model block; src/core/models/offline.ts). */
 export function familySimulatorRates(): SimulatorRate[] {
     return [...registry.values()].flatMap(f => f.simulatorRates ?? []);
+}
+
+/** The families' simulator rates as model settings: a number each, with its default (validated, completed, read like the others). */
+export function simulatorRateSettings(): SettingDecl[] {
+    return familySimulatorRates().map(r => ({ name: r.name, type: 'number', min: 0, default: r.default, scope: 'model', doc: `(offline) ${r.doc}` }));
 }
 
 /** The group relation a registered family owns under this name (src/core/verify/groups.ts asks here). */

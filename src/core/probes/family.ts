@@ -4,14 +4,14 @@
  * every face ask the family of a question what to do; nothing outside the family modules switches on a kind.
  *
  * To add a family: write one module that exports a `ProbeFamily`, add it to `BUILTIN_FAMILIES` in
- * `families.ts` (the compiler then checks every hook), document it in docs/probes.md. See docs/architecture.md.
+ * `families.ts` (the compiler then checks every hook), document it in its section of docs/probes.md (its `docs` field names it). See docs/architecture.md.
  *
  * A leaf, types only: it imports nothing but the types of other leaf modules (plan-types, estimate-types, question, spec/model,
  * data/types, verify/types, verify/figures, store/types, models/types, problem, protocol/webview), so it loads no
  * code and no engine room can reach a family through it (`contract-is-a-leaf` in .dependency-cruiser.cjs).
  */
 import type { LoadedData } from '../data/types.js';
-import type { ProbeDecl, SpecModel } from '../spec/model.js';
+import type { ProbeDecl, SettingDecl, SpecModel } from '../spec/model.js';
 import type { GroupMetrics } from '../verify/figures.js';
 import type { GroupVerdict, ParsedAnswer, Verdict } from '../verify/types.js';
 import type { ChatMessage, Gold, Question } from './question.js';
@@ -25,28 +25,16 @@ import type { Problem } from '../problem.js';
 /** What follows the kind in `probe NAME <kind> …`: `using <fd>`, `along R.a -> S.b`, `about <relation>`, `using <rule>`. */
 export type ProbeTarget = 'fd' | 'path' | 'relation' | 'rule';
 
-/** What a setting's value is: a number, a whole number, a text (a string or a bare name), or true / false. */
-export type SettingType = 'number' | 'integer' | 'text' | 'boolean';
+export type { SettingType } from '../spec/model.js';
 
 /**
- * A setting a family reads (`probe p <kind> … { NAME VALUE }`): `check` and the editor validate every value
- * against it (a located error with the closest allowed value), completion offers its name and values, hover
- * shows its doc. A family reads only the settings it declares; any other name is a warning.
+ * A setting a family reads (`probe p <kind> … { NAME VALUE }`), declared as every setting is (`SettingDecl`,
+ * src/core/spec/model.ts): `check` and the editor validate every value against it (a located error with the closest
+ * allowed value), completion offers its name and values, hover shows its doc. A family declares its settings with
+ * `declareSettings('probe <kind>', { … })` (src/core/spec/settings.ts), gives the table's `decls` as `settings` and
+ * reads a probe's values through the table's typed `read`; any other name is a warning.
  */
-export interface FamilySetting {
-    readonly name: string;
-    readonly type: SettingType;
-    /** It takes a list `[a, b]` of such values (a single value counts as a list of one). */
-    readonly list?: boolean;
-    /** The values a text setting allows; anything else is an error naming the closest. */
-    readonly values?: readonly string[];
-    /** Bounds of a number (inclusive); `above` is an exclusive lower bound. */
-    readonly min?: number;
-    readonly above?: number;
-    readonly max?: number;
-    /** One line in the user's words: what it does and its default. */
-    readonly doc: string;
-}
+export type FamilySetting = SettingDecl;
 
 /** Members a probe body may hold; a family names those it reads, the others are reported as unused. */
 export type ProbeMemberKind = 'phrasing' | 'stem' | 'option' | 'ask';
@@ -239,6 +227,11 @@ export interface ProbeFamily {
     readonly example: string;
     /** The members it reads. */
     readonly members: readonly ProbeMemberKind[];
+    /**
+     * Where its user docs are: its section of docs/probes.md (`probes.md#…`), which links to a page of its own when
+     * it has more to say. The kinds index in docs/language.md is written from the registry and links here.
+     */
+    readonly docs?: string;
     /** The settings it reads, with their types and allowed values (validated, completed and documented from here). */
     readonly settings: readonly FamilySetting[];
     /** What the model reader (\`read_with\`) reads in its answers; labels when absent. */

@@ -17,6 +17,7 @@ import { keyOccurrences } from './rows.js';
 import type { Item, Plan, SkipReason } from './plan.js';
 import type { Problem } from '../errors.js';
 import type { ModelAids } from './family.js';
+import { PROBE_SETTINGS, SUITE_SETTINGS } from './settings.js';
 
 export interface GenerateOptions {
     suite?: string; probe?: string; limit?: number; seed?: number;
@@ -115,7 +116,8 @@ export function generateQuestions(spec: SpecModel, data: LoadedData, options: Ge
     const sample: SampleDecl = suite ? { ...suite.sample } : options.seed !== undefined ? { mode: 'random' } : { mode: 'all' };
     if (options.seed !== undefined) sample.seed = options.seed;
     // The suite's `seed K` setting seeds choice falsification and demonstrations when sampling has none.
-    const seed = sample.seed ?? (typeof suite?.settings.seed === 'number' ? suite.settings.seed : 0);
+    const suiteSettings = SUITE_SETTINGS.read(suite?.settings);
+    const seed = sample.seed ?? suiteSettings.seed ?? 0;
     let names = options.probe !== undefined ? [options.probe] : suite ? suite.probes : spec.probes.map(p => p.name);
     if (options.suite !== undefined && !suite) names = [];
     const variants: Variant[] = [];
@@ -146,8 +148,8 @@ export function generateQuestions(spec: SpecModel, data: LoadedData, options: Ge
             if (r) plan.scope.need(r.slot, r.attribute.name);
         }
         const quota = suite?.quotas[name] ?? (sample.mode === 'all' ? undefined : sample.count);
-        // A probe's own `limit N` caps its rows whatever the suite samples.
-        const own = typeof probe.settings.limit === 'number' ? probe.settings.limit : Number.POSITIVE_INFINITY;
+        // A probe's own `limit N` caps its rows whatever the suite samples; else the suite's `limit N` does.
+        const own = PROBE_SETTINGS.read(probe.settings).limit ?? suiteSettings.limit ?? Number.POSITIVE_INFINITY;
         selected.push({ plan, count: Math.min(quota ?? Number.POSITIVE_INFINITY, own), variants: usable });
     }
     return { questions: stream(selected, sample, seed, options.limit ?? Number.POSITIVE_INFINITY, stats), stats, diagnostics: problems.map(toDiagnostic) };

@@ -76,10 +76,9 @@ export function starPath(scope: Scope, rows: Int32Array, given: string[], asked:
     return { nodes, edges };
 }
 
-/** A template written as a probe setting (`explain "…"`, `subject "…"`), rendered per bound rows. */
-export function settingTemplate(scope: Scope, probe: ProbeDecl, name: string): ((rows: Int32Array) => string) | undefined {
-    const v = probe.settings[name];
-    if (typeof v !== 'string') return undefined;
+/** A template written as a probe setting (`explain "…"`, its text as the family reads it), rendered per bound rows. */
+export function settingTemplate(scope: Scope, v: string | undefined): ((rows: Int32Array) => string) | undefined {
+    if (v === undefined) return undefined;
     const c = scope.template(v);
     return rows => render(c.parsed, scope.lookup(rows));
 }

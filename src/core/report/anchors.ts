@@ -11,7 +11,7 @@ import { summarizeGroups, type GroupSummary, type GroupVerdict } from '../verify
 import { isMeasured, questionPassed } from '../verify/passed.js';
 import type { Verdict } from '../verify/types.js';
 import { slotKey, type RunSettings, type StoredAnswer } from '../store/types.js';
-import { explainVerdict } from './model.js';
+import { explainVerdict, figureColumns, figureText } from './model.js';
 import { unansweredSlots } from './unanswered.js';
 
 export interface AnchorResult {
@@ -29,6 +29,11 @@ export interface AnchorResult {
     /** Question slots of this line (× samples) the model has no answer for: its calls failed or were not made yet. */
     unanswered: number;
     groups: GroupSummary[];
+    /**
+     * The family's own figures of this line (its `figureColumns` over the line's metrics, as every report writes them;
+     * those that do not apply left out): the CodeLens and the hover show them beside A / R / AR / H.
+     */
+    figures: { name: string; value: string }[];
     verdicts: Verdict[];
 }
 
@@ -95,6 +100,7 @@ export function anchorResults(input: AnchorInput, fdOf: ReadonlyMap<string, stri
                 failed: measured.filter(i => !questionPassed(i.q, i.v)).length,
                 failedRationales: measured.filter(i => i.q.keywords.length > 0 && !(i.v.override?.rationale ?? i.v.rationale)).length,
                 groups: summarizeGroups((input.groupVerdicts ?? []).filter(g => g.model === model && probes.has(g.probe))),
+                figures: metrics.n > 0 ? familyFigures(metrics) : [],
                 verdicts: items.map(i => i.v),
             };
             const knowing = items.filter(i => i.v.known !== undefined);
@@ -150,4 +156,9 @@ export function worstExamples(questions: ReadonlyMap<string, Question>, verdicts
             const line = why.length ? why.join('; ') : `answered ${answerText(v)} (gold ${goldText(q)})${bad.length ? ` · ${bad.join(', ')}` : ''}`;
             return { questionId: v.questionId, question: q.question, severity: s, line };
         });
+}
+
+/** A group's figures as its family's figure columns give them (n/a ones left out). */
+function familyFigures(metrics: GroupMetrics): { name: string; value: string }[] {
+    return figureColumns([metrics]).map(({ column }) => ({ name: column.name, value: figureText(column.value(metrics)) })).filter(f => f.value !== 'n/a');
 }

@@ -24,6 +24,9 @@ import { storePath } from '../places.js';
 import { closest } from '../language/validation/suggest.js';
 import type { ModelAids } from '../probes/family.js';
 import { fetchAids } from './aids.js';
+import { suiteAsksBatch } from './settings.js';
+import { MODEL_SETTINGS } from '../models/settings.js';
+import { inheritSettings } from '../spec/settings.js';
 
 /** Above this estimate (US dollars) a run asks before spending; HALLUPROBE_CONFIRM_USD changes it. */
 export const CONFIRM_USD_DEFAULT = 1;
@@ -104,10 +107,18 @@ export interface RunSpecResult {
     cached: Set<string>;
 }
 
-/** The models a run asks: those named, else the suite's, else the offline simulator. */
+/**
+ * The models a run asks: those named, else the suite's, else the offline simulator; each with the model settings
+ * the suite sets (`concurrency`, `rpm`, `timeout_ms`, `temperature`, …: those declared `suite`) where it sets none.
+ */
 export function resolveRunModels(spec: SpecModel, names: readonly string[] | undefined, suite: string | undefined, extra: readonly ModelDecl[] = [], cwd = process.cwd()): ModelDecl[] {
+    const chosen = spec.suites.find(s => s.name === suite);
+    const inherited = MODEL_SETTINGS.decls.filter(d => d.suite);
+    return namedModels(spec, names, chosen?.models ?? [], extra, cwd).map(m => ({ ...m, settings: inheritSettings(inherited, chosen?.settings, m.settings) }));
+}
+
+function namedModels(spec: SpecModel, names: readonly string[] | undefined, suiteModels: readonly string[], extra: readonly ModelDecl[], cwd: string): ModelDecl[] {
     const declared = [...spec.models, ...extra.filter(m => !spec.models.some(s => s.name === m.name))];
-    const suiteModels = spec.suites.find(s => s.name === suite)?.models ?? [];
     const wanted = names?.length ? names : suiteModels.length ? suiteModels : ['offline'];
     return wanted.map(n => {
         const m = modelFromFlag(n, declared);
@@ -121,8 +132,8 @@ export function resolveRunModels(spec: SpecModel, names: readonly string[] | und
         }
         // A file typed on a command line is relative to where the command runs, not to the spec.
         if (m.provider === 'replay' && !declared.includes(m)) {
-            const file = m.settings.file;
-            return { ...m, settings: { ...m.settings, file: Array.isArray(file) ? file.map(f => path.resolve(cwd, String(f))) : path.resolve(cwd, String(file)) } };
+            const files = (MODEL_SETTINGS.read(m.settings).file ?? []).map(f => path.resolve(cwd, f));
+            return { ...m, settings: { ...m.settings, file: files.length === 1 ? files[0]! : files } };
         }
         return m;
     });
@@ -178,7 +189,7 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
             resume: req.questionIds ? 'new' : req.resume ?? 'auto',
             secrets: req.secrets, confirmHost: req.confirmHost, bindings: req.bindings, env: req.env, domain: domainFromData(data), baseDir: path.dirname(specFile),
             concurrency: req.concurrency, settings: runSettings(req), onProgress: req.onProgress,
-            batch: req.batch ?? isTrue(spec.suites.find(s => s.name === suite)?.settings.batch), join: req.join,
+            batch: req.batch ?? suiteAsksBatch(spec.suites.find(s => s.name === suite)), join: req.join,
         });
         if (!prepared) throw new HalluProbeError(problems);
         for (const call of fetched.calls) await store.recordSideCall({ ...call, run: prepared.run.id });
@@ -222,8 +233,6 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
 }
 
 /** What the run records about how it was asked for: what chose its questions (a selection by its ids) and who asked. */
-const isTrue = (v: unknown) => v === true || v === 'true';
-
 function runSettings(req: RunSpecRequest): RunSettings {
     const settings: RunSettings = { limit: req.limit, seed: req.seed, probe: req.probe, from: req.origin };
     if (req.questionIds) settings.questionIds = req.questionIds;

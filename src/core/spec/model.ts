@@ -15,6 +15,41 @@ export interface AttrType { scalar: ScalarType; list: boolean }
 export type SettingValue = string | number | boolean | SettingValue[];
 export type Settings = Record<string, SettingValue>;
 
+/** What a setting's value is: a number, a whole number, a text (a string or a bare name), or true / false. */
+export type SettingType = 'number' | 'integer' | 'text' | 'boolean';
+
+/**
+ * One setting, declared once by the room that reads it (src/core/spec/settings.ts `declareSettings`): `check` and
+ * the editor validate every value against it (a located error with the closest allowed value), completion offers
+ * its name and values, hover shows its doc, docs/language.md's settings tables are written from it, and the room
+ * reads it through the typed accessor made from the same declaration (never by its name as a string).
+ */
+export interface SettingDecl {
+    readonly name: string;
+    readonly type: SettingType;
+    /** It takes a list `[a, b]` of such values (a single value counts as a list of one). */
+    readonly list?: boolean;
+    /** The values a text setting allows; anything else is an error naming the closest. */
+    readonly values?: readonly string[];
+    /** A text setting that `false` turns off: `false` reads as this text (csv's `quote false` is `quote ""`). */
+    readonly off?: string;
+    /** Bounds of a number (inclusive); `above` is an exclusive lower bound. */
+    readonly min?: number;
+    readonly above?: number;
+    readonly max?: number;
+    /** The value when the block does not set it (none: the reader decides, as the doc says). */
+    readonly default?: SettingValue;
+    /**
+     * The block it is written in: `suite`, `model`, `probe` (every probe), `probe <kind>` (a family's), `source
+     * <format>`. Filled in by `declareSettings`; a family's plain list leaves it out (its scope is its kind).
+     */
+    readonly scope?: string;
+    /** A model setting a suite may set too, for every model it runs that does not set its own. */
+    readonly suite?: boolean;
+    /** One line in the user's words: what it does and its default. */
+    readonly doc: string;
+}
+
 export interface SourceDecl {
     name: string;
     format: 'csv' | 'sqlite' | 'json' | 'jsonl' | 'postgres';

@@ -17,6 +17,7 @@ import type { ModelRead, Verdict } from './types.js';
 import type { ParsedAnswer } from './answer.js';
 import { judgeGroups } from './groups.js';
 import { parseReading, readingMessages, spanOf, type ModelReading } from './model-read-requests.js';
+import { PROBE_SETTINGS } from '../probes/settings.js';
 
 export { READ_SYSTEM, readingMessages, parseReading } from './model-read-requests.js';
 
@@ -30,7 +31,8 @@ export async function readWithModels(run: ModelStepRun): Promise<ModelReadOutcom
     const outcome: ModelReadOutcome = { calls: 0, cached: 0, unreadable: 0, problems: [] };
     const readers = new Map<string, { model: string; decides: boolean }>();
     for (const p of spec.probes) {
-        if (typeof p.settings.read_with === 'string') readers.set(p.name, { model: p.settings.read_with, decides: p.settings.decide_by === 'reader' });
+        const s = PROBE_SETTINGS.read(p.settings);
+        if (s.read_with !== undefined) readers.set(p.name, { model: s.read_with, decides: s.decide_by === 'reader' });
     }
     if (readers.size === 0) return outcome;
     const results = await store.loadRunResults(runId);

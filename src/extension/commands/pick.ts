@@ -6,6 +6,7 @@ import * as settings from '../settings.js';
 import type { Services } from '../services.js';
 import { engine, type EngineModule } from '../state.js';
 import { sqliteStatus } from '../native.js';
+import { modelDescription } from '../../core/run/light.js';
 import { errorText, showError } from '../context.js';
 
 /** A command argument, the active .probe editor, or a pick among the workspace's specs. */
@@ -62,7 +63,7 @@ export async function pickModel(models: readonly ModelDecl[], title: string): Pr
         return undefined;
     }
     const choice = await vscode.window.showQuickPick(models.map(m => ({
-        label: m.name, description: `${m.provider}${m.settings.id ? ` · ${String(m.settings.id)}` : ''}`,
+        label: m.name, description: modelDescription(m),
         detail: m.provider === 'offline' ? 'offline simulator (answers from the data; no model is called)' : m.loc.file === 'settings.json' ? 'from settings' : path.basename(m.loc.file),
     })), { title });
     return choice?.label;

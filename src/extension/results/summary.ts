@@ -14,13 +14,23 @@ export function ratio(x: number): string {
     return s.startsWith('0') ? s.slice(1) : s;
 }
 
+/** How many of a line's family figures its CodeLens shows (the hover shows them all). */
+const LENS_FIGURES = 3;
+
 /**
- * "gpt-4o-mini · A .85 R .81 AR .80 H .15 · 45 of 300 rationales failed · 12 not answered" (a knowledge probe: what
- * it knows; questions whose calls failed or were not made yet are counted, never hidden).
+ * "gpt-4o-mini · A .85 R .81 AR .80 H .15 · 45 of 300 rationales failed · echo_repeated 0.5 · 12 not answered" (a
+ * knowledge probe: what it knows; the family's own figures as the engine gives them, the first few; questions whose
+ * calls failed or were not made yet are counted, never hidden).
  */
-export function summaryLine(model: string, r: Pick<AnchorResult, 'metrics' | 'failedRationales' | 'known'> & { unanswered?: number }): string {
+export function summaryLine(model: string, r: Pick<AnchorResult, 'metrics' | 'failedRationales' | 'known'> & { unanswered?: number; figures?: AnchorResult['figures'] }): string {
+    const figures = (r.figures ?? []).slice(0, LENS_FIGURES).map(f => ` · ${f.name} ${f.value}`).join('');
     const unasked = r.unanswered ? ` · ${r.unanswered} not answered` : '';
-    return mainLine(model, r) + unasked;
+    return mainLine(model, r) + figures + unasked;
+}
+
+/** "Figures: echo_repeated 0.5, …" for a hover: every figure of the line's family; empty without any. */
+export function figuresLine(r: Pick<AnchorResult, 'figures'>): string {
+    return r.figures.length ? `Figures: ${r.figures.map(f => `${f.name} ${f.value}`).join(', ')}` : '';
 }
 
 function mainLine(model: string, r: Pick<AnchorResult, 'metrics' | 'failedRationales' | 'known'>): string {

@@ -2,7 +2,7 @@ import { AstUtils, CstUtils, type AstNode, type LangiumDocument } from 'langium'
 import { DefaultCompletionProvider } from 'langium/lsp';
 import { CompletionItemKind, CompletionList, type CompletionItem, type CompletionParams } from 'vscode-languageserver';
 import { isModel, isProbe, isSource, isSuite } from '../../core/language/index.js';
-import { settingChoices, settingNames } from '../../core/language/index.js';
+import { probeKinds, settingChoices, settingNames } from '../../core/language/index.js';
 import { templateScope } from '../../core/language/index.js';
 import { TEMPLATE_FUNCTIONS } from '../../core/spec/index.js';
 import type { ProbeServices } from '../services.js';
@@ -32,6 +32,9 @@ export class ProbeCompletionProvider extends DefaultCompletionProvider {
         const template = /"[^"]*\{([\w.]*)$/.exec(before);
         if (template && !/\}[^{]*$/.test(before.slice(before.lastIndexOf('"')))) return CompletionList.create(this.templateItems(document, offset, template[1]!.length), false);
         const list = await super.getCompletion(document, params);
+        // `probe NAME ` then the kind: every registered family's (the registry is the one list of kinds).
+        const kind = /^\s*probe\s+\w+\s+(\w*)$/.exec(before);
+        if (kind) return CompletionList.create([...this.kindItems(document, offset, kind[1]!.length), ...(list?.items ?? [])], false);
         const value = /^\s*(\w+)\s+(?:\[(?:[^\]]*,)?\s*)?(\w*)$/.exec(before);
         const extra = /^\s*(\w*)$/.test(before) ? this.settingItems(document, offset)
             : value ? this.valueItems(document, offset, value[1]!, value[2]!.length) : [];
@@ -49,6 +52,13 @@ export class ProbeCompletionProvider extends DefaultCompletionProvider {
         const block = leaf && AstUtils.getContainerOfType(leaf.astNode, n => isSource(n) || isModel(n) || isProbe(n) || isSuite(n));
         if (!block || !block.$cstNode || offset <= block.$cstNode.offset || offset >= block.$cstNode.end) return undefined;
         return block;
+    }
+
+    private kindItems(document: LangiumDocument, offset: number, typed: number): CompletionItem[] {
+        const range = { start: document.textDocument.positionAt(offset - typed), end: document.textDocument.positionAt(offset) };
+        return probeKinds().map(k => ({
+            label: k.kind, kind: CompletionItemKind.EnumMember, detail: 'probe kind', documentation: k.docs ? `${k.title} (docs/${k.docs})` : k.title, textEdit: { range, newText: k.kind },
+        }));
     }
 
     /** At the start of a line inside a block: the settings that block knows. */

@@ -2,9 +2,9 @@ import { AstUtils, CstUtils, type AstNode, type LangiumDocument } from 'langium'
 import { AstNodeHoverProvider } from 'langium/lsp';
 import type { Hover, HoverParams } from 'vscode-languageserver';
 import {
-    isAsk, isAttribute, isFd, isFk, isGoldWhen, isModel, isOption, isPhrasing, isProbe, isRelation, isRule, isSource, isStem, type Attribute, type Rule, type Fd, type Fk, type Model, type Probe, type Relation, type Source,
+    isAsk, isAttribute, isFd, isFk, isGoldWhen, isModel, isOption, isPhrasing, isProbe, isRelation, isRule, isSetting, isSource, isStem, type Attribute, type Rule, type Fd, type Fk, type Model, type Probe, type Relation, type Source,
 } from '../../core/language/index.js';
-import { settingsOf } from '../../core/language/index.js';
+import { modelSettingsOf, settingHover } from '../../core/language/index.js';
 import type { ProbeServices } from '../services.js';
 import { stringOffsets, templateScope } from '../../core/language/index.js';
 import { parseExpression, parseTemplate, TEMPLATE_FUNCTIONS, type Expr } from '../../core/spec/index.js';
@@ -45,6 +45,9 @@ export class ProbeHoverProvider extends AstNodeHoverProvider {
         // Anywhere else on an fd or fk line (e.g. the `fd` keyword of an unnamed fd) describes that constraint.
         const inTemplate = leaf && await this.placeholderHover(leaf.astNode, document.textDocument.offsetAt(params.position));
         if (inTemplate) return { contents: { kind: 'markdown', value: inTemplate } };
+        // A setting's name: its declaration (what it does, what it takes, its default).
+        const setting = leaf && isSetting(leaf.astNode) && leaf.text === leaf.astNode.name ? settingHover(leaf.astNode) : undefined;
+        if (setting) return { contents: { kind: 'markdown', value: setting } };
         const node = leaf && AstUtils.getContainerOfType(leaf.astNode, n => isFd(n) || isFk(n) || isRule(n));
         const text = node && await this.getAstNodeHoverContent(node);
         return text ? { contents: { kind: 'markdown', value: text } } : undefined;
@@ -188,7 +191,8 @@ function describeProbe(p: Probe): string {
 }
 
 function describeModel(m: Model): string {
-    const settings = settingsOf(m.settings);
-    const parts = ['id', 'endpoint', 'key_env', 'temperature'].filter(k => settings[k] !== undefined).map(k => `${k} ${code(String(settings[k]))}`);
+    const s = modelSettingsOf(m);
+    const shown: [string, string | number | undefined][] = [['id', s.id], ['endpoint', s.endpoint], ['key_env', s.key_env], ['temperature', s.temperature]];
+    const parts = shown.filter(([, v]) => v !== undefined).map(([k, v]) => `${k} ${code(String(v))}`);
     return `**model** ${code(m.name)}: provider ${code(m.provider)}${parts.length ? ` · ${parts.join(' · ')}` : ''}`;
 }

@@ -9,7 +9,9 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { registerFamily } from '../../../src/core/probes/families.js';
+import { familyKinds, registerFamily } from '../../../src/core/probes/families.js';
+import { grammarWithKinds } from '../../../scripts/grammar-kinds.mjs';
+import { kindsIndex, settingsTables } from '../../../scripts/generated-docs.js';
 import { questionRecord } from '../../../src/core/probes/question.js';
 import { questionView } from '../../../src/core/kg/question-graph.js';
 import { isHostToWebview, type HostToWebview } from '../../../src/protocol/webview.js';
@@ -18,7 +20,8 @@ import { AstUtils } from 'langium';
 import { isProbe } from '../../../src/core/language/generated/ast.js';
 import { echoFamily } from '../../fixtures/families/echo/family.js';
 import { runSpec } from '../../../src/core/run/spec-run.js';
-import { loadReport, renderReport } from '../../../src/core/report/index.js';
+import { anchorResults, fdOfProbe, loadReport, renderReport } from '../../../src/core/report/index.js';
+import { figuresLine, summaryLine } from '../../../src/extension/results/summary.js';
 import { openStore } from '../../../src/core/store/index.js';
 import { loadSpec } from '../../../src/core/spec/load.js';
 import { buildSpecTree, walk } from '../../../src/extension/testing/tree.js';
@@ -95,6 +98,11 @@ suite s { probes exists }
             // The figure in every format, without a line of report code for it.
             const json = JSON.parse(renderReport(data, 'json')) as { groups: { phrasing: string; mode: string; echo?: { repeated: { value: number } } }[] };
             assert.equal(json.groups.find(g => g.phrasing === 'echo' && g.mode === 'all')!.echo!.repeated.value, Math.round(repeated * 10000) / 10000);
+            // The figure on the probe's line: the CodeLens and the hover (issue 33), from the engine's per-line results.
+            const line = anchorResults(stored, fdOfProbe(model)).get('probe:exists')![0]!;
+            assert.ok(line.figures.some(f => f.name === 'echo_repeated' && Number(f.value) > 0), JSON.stringify(line.figures));
+            assert.match(summaryLine('sim', line), / · echo_repeated \d/);
+            assert.match(figuresLine(line), /^Figures: .*echo_repeated \d/);
             const csv = renderReport(data, 'csv').split('\n');
             const header = csv[0]!.split(',');
             assert.equal(header.at(-1), 'echo_repeated');
@@ -135,6 +143,24 @@ suite s { probes exists }
         assert.match(String(values[0]!.documentation), /How the question is asked/);
         const names = (await complete('{\n    ', 6)).filter(i => i.kind === CompletionItemKind.Property).map(i => i.label);
         assert.ok(names.includes('tone') && names.includes('limit'), names.join(', '));
+    });
+
+    it('is highlighted, completed as a kind and listed in the docs from the registry alone (issue 33)', async () => {
+        // Highlighting: the grammar's kind lists are written from the registry (scripts/grammar-kinds.mjs).
+        const grammarText = readFileSync(path.join(REPO, 'syntaxes', 'probe.tmLanguage.json'), 'utf8');
+        const regexes = (text: string) => [...text.matchAll(/"match": "(\\\\b\(probe\)[^"]*)"/g)].map(m => new RegExp(JSON.parse(`"${m[1]}"`) as string));
+        const line = 'probe exists echo about Movie {';
+        assert.ok(!regexes(grammarText).some(r => r.exec(line)?.[3] === 'echo'), 'the shipped grammar knows the built-in kinds only');
+        assert.ok(regexes(grammarWithKinds(grammarText, familyKinds())).some(r => r.exec(line)?.[3] === 'echo'));
+        // Completion of the kind after `probe NAME `.
+        const s = serverServices();
+        const d = await open(s, path.join(dir, 'kind.probe'), readFileSync(path.join(dir, 'echo.probe'), 'utf8').replace('probe exists echo about Movie { tone loud }', 'probe exists '));
+        const items = (await s.probe.lsp.CompletionProvider!.getCompletion(d, { ...params(d), position: at(d, 'probe exists ', 13) }))?.items ?? [];
+        const kinds = items.filter(i => i.kind === CompletionItemKind.EnumMember).map(i => i.label);
+        assert.ok(kinds.includes('echo') && kinds.includes('binary'), kinds.join(', '));
+        // The docs: the kinds index and the settings tables of docs/language.md.
+        assert.match(kindsIndex(), /\| `echo` \| `about <relation>` \| — \| one "does it exist\?" question per row/);
+        assert.match(settingsTables(), /### `echo` probe settings\n\n[^#]*\| `tone` \| one of plain, loud, quiet \|/);
     });
 
     it('its offline-simulator rate is a model setting its hook reads', async () => {

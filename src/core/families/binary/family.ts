@@ -14,6 +14,7 @@ import { parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from '../../probes/answ
 import { binaryColumn, paperOrder, plainCells } from '../../report/paper-cells.js';
 import type { Problem } from '../../errors.js';
 import { dateItem, probeAsOf } from '../../probes/as-of.js';
+import { declareSettings } from '../../spec/settings.js';
 
 export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[]): Plan | undefined {
     const start = fdPlanStart(spec, data, probe, problems);
@@ -30,7 +31,7 @@ export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
     }
     const phrasings = compilePhrasings(scope, decls);
     for (const a of [...fd.lhs, ...fd.rhs]) scope.need(0, a);
-    const explainTemplate = settingTemplate(scope, probe, 'explain');
+    const explainTemplate = settingTemplate(scope, BINARY_SETTINGS.read(probe.settings).explain);
     const labels = fd.rhs.map(a => labelOf(rel, a));
     const violating = violatingRows(slot.table, fd.lhs, fd.rhs);
     const asOf = probeAsOf(scope.slots, probe, problems);
@@ -56,15 +57,19 @@ export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
 /** Without phrasings a binary probe asks the ERBench pair. */
 const DEFAULT_PHRASINGS = ['basic', 'negated'];
 
+/** The settings a binary probe reads, declared once (src/core/spec/settings.ts) and read through this table. */
+export const BINARY_SETTINGS = declareSettings('probe binary', {
+    explain: { type: 'text', doc: 'A template for the demonstration\'s rationale (few-shot and chain-of-thought variants).' },
+});
+
 export const binaryFamily: ProbeFamily = {
     kind: 'binary',
     title: 'yes / no questions from one FD: its left-hand side stated, its right-hand side the keywords',
+    docs: 'probes.md#binary-probes-one-row-one-fd',
     target: 'fd',
     example: "write 'using <fd name>'",
     members: ['phrasing'],
-    settings: [
-        { name: 'explain', type: 'text', doc: 'A template for the demonstration\'s rationale (few-shot and chain-of-thought variants).' },
-    ],
+    settings: BINARY_SETTINGS.decls,
     compile: ({ spec, data, probe, problems }) => binaryPlan(spec, data, probe, problems),
     phrasings: probe => (probe.phrasings.length ? probe.phrasings.map(p => p.name) : DEFAULT_PHRASINGS),
     pathPerItem: false,

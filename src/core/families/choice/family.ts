@@ -24,6 +24,7 @@ import { plainCells } from '../../report/paper-cells.js';
 import type { Problem } from '../../errors.js';
 import { AUTHORS_DECLINE_WORDS } from '../../reader/index.js';
 import { datedText, markDated, probeAsOf } from '../../probes/as-of.js';
+import { declareSettings } from '../../spec/settings.js';
 
 // The group's error rates of multiple choice, declared from here (the shared GroupMetrics names no family's figures).
 declare module '../../verify/figures.js' {
@@ -58,14 +59,15 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
             ? `Choice probe ${probe.name} has ${options.length} option(s): a multiple-choice question needs at least 2 (one per right-hand-side attribute of ${fd.id}).`
             : `No option of ${probe.name} can be falsified: every option's column holds a single value.`);
     }
-    const subjectText = typeof probe.settings.subject === 'string' ? probe.settings.subject : `the ${relationLabel(rel)} whose ${describeBy(rel, fd.lhs)}`;
+    const settings = CHOICE_SETTINGS.read(probe.settings);
+    const subjectText = settings.subject ?? `the ${relationLabel(rel)} whose ${describeBy(rel, fd.lhs)}`;
     const stems = (probe.stems.length > 0 ? probe.stems.map(s => s.text) : DEFAULT_STEMS).map(t => scope.template(t.replaceAll('{subject}', subjectText)));
     for (const a of [...fd.lhs, ...options.map(o => o.attribute)]) scope.need(0, a);
-    const noneShare = Number(probe.settings.none_of_above ?? 0);
+    const noneShare = settings.none_of_above;
     if (!(noneShare >= 0 && noneShare <= 1)) problems.push({ location: probe.loc, severity: 'warning', code: 'probe-setting', message: 'none_of_above is a share between 0 and 1, e.g. none_of_above 0.2; ignored.' });
     const share = noneShare >= 0 && noneShare <= 1 ? noneShare : 0;
     const violating = violatingRows(slot.table, fd.lhs, fd.rhs);
-    const paperMatch = keywordMatchOf(probe, problems) === 'paper';
+    const paperMatch = settings.keyword_match === 'paper';
     const asOf = probeAsOf(scope.slots, probe, problems);
     /** The stem as asked: in its time when the data is dated (the stem and its options are the templates that may say when). */
     const asked = (stemText: string, s: number, template: string) => (asOf ? datedText(stemText, asOf, [template, ...options.map(o => optionTemplate(o, s).text)]) : stemText);
@@ -115,8 +117,8 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
 
     // `draws_from "<log>"`: the authors' recorded draws instead of ours (choice-draws.ts).
     let draws: RecordedDraws | undefined;
-    if (typeof probe.settings.draws_from === 'string') {
-        const read = RecordedDraws.read(probe.settings.draws_from, probe.loc.file);
+    if (settings.draws_from !== undefined) {
+        const read = RecordedDraws.read(settings.draws_from, probe.loc.file);
         if (typeof read === 'string') return fail('probe-setting', read);
         draws = read;
     }
@@ -227,14 +229,6 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
  */
 export const KEYWORD_MATCHES = ['words', 'paper'] as const;
 
-function keywordMatchOf(probe: ProbeDecl, problems: Problem[]): typeof KEYWORD_MATCHES[number] {
-    const v = probe.settings.keyword_match;
-    if (v === undefined) return 'words';
-    if ((KEYWORD_MATCHES as readonly unknown[]).includes(v)) return v as typeof KEYWORD_MATCHES[number];
-    problems.push({ location: probe.loc, severity: 'warning', code: 'probe-setting', message: `keyword_match is ${KEYWORD_MATCHES.join(' or ')}, not "${String(v)}"; words is used.` });
-    return 'words';
-}
-
 /**
  * The ERBench authors' M rule for multiple choice: an answer naming no option that uses one of their decline
  * words counts as unsure (M), not "None of the above" (AUTHORS_DECLINE_WORDS in the reader).
@@ -246,19 +240,23 @@ export function parseChoiceAnswer(response: string, q: Pick<Question, 'options'>
 
 const stemNames = (count: number) => Array.from({ length: count }, (_, i) => `stem-${i + 1}`);
 
+/** The settings a choice probe reads, declared once (src/core/spec/settings.ts) and read through this table. */
+export const CHOICE_SETTINGS = declareSettings('probe choice', {
+    none_of_above: { type: 'number', min: 0, max: 1, default: 0, doc: 'The share of all-true questions whose answer is "none of the above", e.g. none_of_above 0.2 (default 0).' },
+    subject: { type: 'text', doc: 'How the stem names the entity (default: "the <relation> whose <key>").' },
+    draws_from: { type: 'text', doc: 'An ERBench log file: ask the published questions\' draws (which option was falsified, and with what).' },
+    keyword_match: { type: 'text', values: KEYWORD_MATCHES, default: 'words', doc: 'How the rationale\'s keyword is looked for: words (default: whole words of the rationale, aliases, contradictions) or paper (the ERBench authors\' rule: a lower-case substring anywhere in the response, with the aliases\' spellings).' },
+});
+
 export const choiceFamily: ProbeFamily = {
     kind: 'choice',
     title: 'multiple choice from one FD: one option per right-hand-side attribute, exactly one falsified',
+    docs: 'probes.md#multiple-choice-probes-one-option-per-right-hand-side-attribute',
     target: 'fd',
     example: "write 'using <fd name>'; its right-hand side gives the options",
     members: ['stem', 'option'],
     readAs: 'option',
-    settings: [
-        { name: 'none_of_above', type: 'number', min: 0, max: 1, doc: 'The share of all-true questions whose answer is "none of the above", e.g. none_of_above 0.2 (default 0).' },
-        { name: 'subject', type: 'text', doc: 'How the stem names the entity (default: "the <relation> whose <key>").' },
-        { name: 'draws_from', type: 'text', doc: 'An ERBench log file: ask the published questions\' draws (which option was falsified, and with what).' },
-        { name: 'keyword_match', type: 'text', values: KEYWORD_MATCHES, doc: 'How the rationale\'s keyword is looked for: words (default: whole words of the rationale, aliases, contradictions) or paper (the ERBench authors\' rule: a lower-case substring anywhere in the response, with the aliases\' spellings).' },
-    ],
+    settings: CHOICE_SETTINGS.decls,
     compile: ({ spec, data, probe, problems, seed }) => choicePlan(spec, data, probe, problems, seed),
     phrasings: probe => stemNames(probe.stems.length > 0 ? probe.stems.length : DEFAULT_STEMS.length),
     pathPerItem: true,

@@ -13,7 +13,7 @@
  *     swap_with same_shape                            // same_column (default for short columns) or same_shape
  * }
  */
-import type { ProbeDecl, SettingValue } from '../../spec/model.js';
+import type { ProbeDecl } from '../../spec/model.js';
 import type { GroupRelation, ProbeFamily } from '../../probes/family.js';
 import type { Item, Plan } from '../../probes/plan.js';
 import { planFailure, starPath } from '../../probes/plan.js';
@@ -28,11 +28,12 @@ import type { Demo } from '../../probes/prompts.js';
 import { answerType, askedNoun, swapAnswer, validateSwap, type AnswerType, type SwapRejection } from './swap.js';
 import { plainText, states, unquote } from './text.js';
 import { enrichCase, splitPassages, type EnrichRejection } from './enrich.js';
-import { ENRICH_STEPS, modelEnrichCase, type EnrichStep, type ModelEnrichRejection } from './enrich-model.js';
+import { modelEnrichCase, type EnrichStep, type ModelEnrichRejection } from './enrich-model.js';
 import { evidenceExtras, evidenceSections, swapOutcome } from './metrics.js';
 import { readShort } from '../../reader/index.js';
 import { judgeEntailment } from './judge.js';
 import { answerWords } from '../../verify/reading.js';
+import { EVIDENCE_SETTINGS, PROMPT_STYLES } from './settings.js';
 
 declare module '../../probes/question.js' {
     interface QuestionData {
@@ -65,21 +66,10 @@ export const CHAT_SYSTEM = 'You are a helpful assistant.';
 /** The authors' instruction of the third-person opinion prompt (ReEval's gpt_inference.py, after Zhou et al. 2023). */
 export const OPINION_INSTRUCTION = 'Instruction: read the given information and answer the corresponding question. Only output the answer without other context words.';
 
-/**
- * How the prompt is laid out (`prompt STYLE`), in the ReEval authors' wording (their gpt_inference.py): `paper`
- * (default) the open-book prompt as one user message; `chat` the same user message after the authors' system prompt
- * for chat models ("You are a helpful assistant."); `opinion` the context-faithful third-person prompt ("Bob said,
- * …" — the passage as what Bob said, the question asked in Bob's opinion). Closed book is ReEval's closed-book
- * prompt in every style (after the system prompt under `chat`).
- */
-export const PROMPT_STYLES = ['paper', 'chat', 'opinion'] as const;
+export { PROMPT_STYLES };
 export type PromptStyle = typeof PROMPT_STYLES[number];
 
 export type EvidenceKind = 'seed' | 'swap' | 'enrich' | 'closed';
-const PERTURBATIONS: readonly EvidenceKind[] = ['swap', 'enrich', 'closed'];
-
-const text = (v: SettingValue | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
-const list = (v: SettingValue | undefined): string[] => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).map(String));
 
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{(Evidence|Question)\}/g, (_, k: string) => values[k]!);
 
@@ -112,29 +102,22 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     if (typeof slot === 'string') return fail('probe-data', slot);
     const rel = slot.relation;
     const table = slot.table;
-    const answerAttr = text(probe.settings.answer) ?? list(probe.settings.answer)[0];
+    const settings = EVIDENCE_SETTINGS.read(probe.settings);
+    const answerAttr = settings.answer;
     const answer = rel.attributes.find(a => a.name === answerAttr);
     if (!answer) return fail('probe-needs-setting', `Evidence probe ${probe.name} needs 'answer ATTRIBUTE': the attribute of ${rel.name} that holds the gold answer (one of ${rel.attributes.map(a => a.name).join(', ')}).`);
-    const questionText = text(probe.settings.question);
-    const passageText = text(probe.settings.passage);
+    const questionText = settings.question;
+    const passageText = settings.passage;
     if (!questionText || !passageText) return fail('probe-needs-setting', `Evidence probe ${probe.name} needs 'question "…"' and 'passage "…"' templates, e.g. question "Who directed {title}?" passage "{title} was directed by {${answer.name}}." (or "{evidence}" for a text column).`);
-    const kinds = list(probe.settings.perturb);
-    const perturb = (kinds.length ? kinds : ['swap']).filter((k): k is EvidenceKind => {
-        if ((PERTURBATIONS as readonly string[]).includes(k)) return true;
-        problems.push({ location: probe.loc, severity: 'warning', code: 'probe-setting', message: `perturb ${k}: not a perturbation; use swap, enrich or closed.` });
-        return false;
-    });
-    const enrichFrom = text(probe.settings.enrich_from) ?? list(probe.settings.enrich_from)[0];
+    const perturb: EvidenceKind[] = settings.perturb.length ? settings.perturb : ['swap'];
+    const enrichFrom = settings.enrich_from?.[0];
     const enrichColumn = enrichFrom ? table.column(enrichFrom) : undefined;
     if (enrichFrom && !enrichColumn) problems.push({ location: probe.loc, severity: 'warning', code: 'probe-setting', message: `enrich_from ${enrichFrom}: ${rel.name} has no such attribute; related rows' passages are used instead.` });
-    const styleText = text(probe.settings.prompt) ?? 'paper';
-    const style: PromptStyle = (PROMPT_STYLES as readonly string[]).includes(styleText) ? styleText as PromptStyle : 'paper';
-    if (style !== styleText) problems.push({ location: probe.loc, severity: 'warning', code: 'probe-setting', message: `prompt ${styleText}: not a prompt style; use ${PROMPT_STYLES.join(', ')}.` });
-    const demos = demonstrations(text(probe.settings.demos) ?? list(probe.settings.demos)[0]);
+    const style: PromptStyle = settings.prompt;
+    const demos = demonstrations(settings.demos);
     // The paper's model steps for enriching (select, summarise, merge) when a model is named; else the lexical path.
-    const enrichWith = text(probe.settings.enrich_with);
-    const askedSteps = list(probe.settings.enrich_steps).filter((k): k is EnrichStep => (ENRICH_STEPS as readonly string[]).includes(k));
-    const steps: readonly EnrichStep[] = probe.settings.enrich_steps === undefined ? ENRICH_STEPS : askedSteps;
+    const enrichWith = settings.enrich_with;
+    const steps: readonly EnrichStep[] = settings.enrich_steps;
     const scope = new Scope([slot], [{ slot: 0 }]);
     const question: Compiled = scope.template(questionText);
     const passage: Compiled = scope.template(passageText);
@@ -172,7 +155,7 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
         }
         return ofColumn;
     };
-    const sameColumn = !['same_type', 'same_shape'].includes(text(probe.settings.swap_with) ?? 'same_column');
+    const sameColumn = settings.swap_with === 'same_column';
     const repeated = keyOccurrences(table, rel.keys[0] ?? []);
     const formsOf = (value: string) => [value, unquote(value), ...keywordForms(spec, data, rel.name, answer.name, value).alternatives.map(a => a.text)];
 
@@ -350,27 +333,19 @@ const evidenceRelation: GroupRelation = {
 export const evidenceFamily: ProbeFamily = {
     kind: 'evidence',
     title: 'short answers with a passage, then with the passage perturbed (answer swapped, support buried) and without it',
+    docs: 'probes.md#evidence-probes',
     target: 'relation',
     example: "write 'about <relation>' with question, answer and passage settings",
     members: [],
     readAs: 'short',
-    settings: [
-        { name: 'question', type: 'text', doc: 'The question template, e.g. question "Who directed {title}?".' },
-        { name: 'answer', type: 'text', doc: 'The attribute that answers the question (its value is the gold).' },
-        { name: 'passage', type: 'text', doc: 'The passage template (or "{evidence}" for a text column).' },
-        { name: 'perturb', type: 'text', list: true, values: PERTURBATIONS, doc: 'Which cases to ask besides the seed: swap, enrich, closed (default [swap]).' },
-        { name: 'swap_with', type: 'text', values: ['same_column', 'same_type', 'same_shape'], doc: 'The replacement answer: another value of the same column (same_column, default) or another row\'s answer of the same type (same_type; same_shape is its old name): year, date, money, percent, count, number, person, place, organisation, or the kind of thing the question asks for.' },
-        { name: 'enrich_from', type: 'text', list: true, doc: 'A text column of other passages to draw related passages from (default: other rows\' passages); related by BM25 to the question or the supporting sentence, never stating the answer.' },
-        { name: 'prompt', type: 'text', values: PROMPT_STYLES, doc: 'The prompt layout, in the ReEval authors\' wording: paper (default, the prompt as one user message), chat (the same after the system prompt "You are a helpful assistant."), opinion (the third-person "Bob said, …" prompt).' },
-        { name: 'enrich_with', type: 'text', doc: 'A chat model declared in the spec that builds enriched cases as the paper does: selects the supporting sentence, condenses the related passages, merges them keeping the answer (each answer validated; asked before the run generates, cached). Without it enriching is lexical.' },
-        { name: 'enrich_steps', type: 'text', list: true, values: ENRICH_STEPS, doc: 'Which of the model\'s enriching steps to use (default [select, summarise, merge]); a step left out is done lexically (the supporting sentence found, related passages as they are, the support placed among them).' },
-        { name: 'judge_with', type: 'text', doc: 'A chat model declared in the spec that judges entailment after the run (ReEval\'s entailment accuracy: does "question? answer" entail "question? gold"?); its label is kept on each answer. Without it the entailment figure is n/a.' },
-        { name: 'demos', type: 'text', doc: 'A relation of demonstration items (question, answer, evidence; e.g. ReEval\'s nq_demo.json) for few_shot(n).' },
-    ],
+    settings: EVIDENCE_SETTINGS.decls,
     compile: evidencePlan,
-    generationModels: probe => (typeof probe.settings.enrich_with === 'string' && list(probe.settings.perturb).includes('enrich') ? [probe.settings.enrich_with] : []),
+    generationModels: probe => {
+        const s = EVIDENCE_SETTINGS.read(probe.settings);
+        return s.enrich_with !== undefined && s.perturb.includes('enrich') ? [s.enrich_with] : [];
+    },
     phrasings: (probe: ProbeDecl) => {
-        const asked = list(probe.settings.perturb).filter(k => (PERTURBATIONS as readonly string[]).includes(k));
+        const asked = EVIDENCE_SETTINGS.read(probe.settings).perturb;
         return ['seed', ...new Set(asked.length ? asked : ['swap'])];
     },
     pathPerItem: false,

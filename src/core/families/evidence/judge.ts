@@ -11,6 +11,7 @@ import type { ModelStepRun } from '../../probes/family.js';
 import type { ChatMessage, Question } from '../../probes/question.js';
 import type { Verdict } from '../../verify/types.js';
 import { askSide, jsonField, modelsOnDemand } from '../../run/side-call.js';
+import { EVIDENCE_SETTINGS } from './settings.js';
 
 export const ENTAILMENT_LABELS = ['entailment', 'neutral', 'contradiction'] as const;
 export type EntailmentLabel = typeof ENTAILMENT_LABELS[number];
@@ -51,7 +52,10 @@ export function readLabel(text: string): EntailmentLabel | { error: string } {
 /** The judge model per evidence probe that names one. */
 function judges(spec: SpecModel): Map<string, string> {
     const out = new Map<string, string>();
-    for (const p of spec.probes) if (p.kind === 'evidence' && typeof p.settings.judge_with === 'string') out.set(p.name, p.settings.judge_with);
+    for (const p of spec.probes) {
+        const judge = EVIDENCE_SETTINGS.read(p.settings).judge_with;
+        if (p.kind === 'evidence' && judge !== undefined) out.set(p.name, judge);
+    }
     return out;
 }
 

@@ -20,6 +20,7 @@ import { saysNoWord } from '../../reader/index.js';
 import { AMBIGUOUS, DANGLING, FkJoin } from '../../kg/graph.js';
 import { evaluate, namesIn, parseExpression, parseTemplate, render, truthy, type Expr } from '../../spec/template.js';
 import type { Problem } from '../../errors.js';
+import { declareSettings } from '../../spec/settings.js';
 
 declare module '../../probes/question.js' {
     interface QuestionData {
@@ -83,8 +84,9 @@ export function knowsPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, p
     const { slots, joins } = joinedSlots(spec, data, slot, qualifiers(probe, rel.name), problems, probe);
     const scope = new Scope(slots, [{ slot: 0 }]);
     const key = keyAttributes(rel);
-    const rule = knownRule(probe, problems);
-    const separate = probe.settings.asks === 'separate';
+    const settings = KNOWS_SETTINGS.read(probe.settings);
+    const rule = settings.known_if;
+    const separate = settings.asks === 'separate';
     const asks = probe.asks.length > 0 ? probe.asks : [{ text: `Do you know about the ${relationLabel(rel)} whose ${describeBy(rel, key)}?`, loc: probe.loc }];
     // Several asks form one prompt, as in the paper ("Do you know …? If yes, … If yes, …"), unless `asks separate`.
     const clauses = asks.map(a => ({ template: scope.template(a.text), when: a.when === undefined ? undefined : scope.condition(a.when), text: a.text }));
@@ -130,13 +132,6 @@ export function knowsPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, p
     };
 }
 
-function knownRule(probe: ProbeDecl, problems: Problem[]): KnownRule {
-    const v = probe.settings.known_if;
-    if (v === undefined) return 'only_yes';
-    if ((KNOWN_RULES as readonly unknown[]).includes(v)) return v as KnownRule;
-    problems.push({ location: probe.loc, severity: 'warning', code: 'probe-setting', message: `known_if is ${KNOWN_RULES.join(' or ')}, not "${String(v)}"; only_yes is used.` });
-    return 'only_yes';
-}
 
 /** Does this knowledge answer say the model knows the entity, under the question's rule (see KNOWN_RULES)? */
 export function knows(q: Question, response: string, parsed: ParsedAnswer): boolean {
@@ -145,18 +140,22 @@ export function knows(q: Question, response: string, parsed: ParsedAnswer): bool
     return parsed.answer === 'yes' && !saysNo;
 }
 
+/** The settings a knows probe reads, declared once (src/core/spec/settings.ts) and read through this table. */
+export const KNOWS_SETTINGS = declareSettings('probe knows', {
+    known_if: { type: 'text', values: KNOWN_RULES, default: 'only_yes', doc: 'How "known" is read from the answer: only_yes (default) or no_word_no.' },
+    asks: { type: 'text', values: ['separate'], doc: 'asks separate: each ask is its own question (default: one question from all asks).' },
+});
+
 export const knowsFamily: ProbeFamily = {
     kind: 'knows',
     title: 'one question per entity ("Do you know about …?") that decides which entities a model knows',
+    docs: 'probes.md#knowledge-probes',
     target: 'relation',
     example: "write 'about <relation>'",
     members: ['ask'],
-    settings: [
-        { name: 'known_if', type: 'text', values: KNOWN_RULES, doc: 'How "known" is read from the answer: only_yes (default) or no_word_no.' },
-        { name: 'asks', type: 'text', values: ['separate'], doc: 'asks separate: each ask is its own question (default: one question from all asks).' },
-    ],
+    settings: KNOWS_SETTINGS.decls,
     compile: ({ spec, data, probe, problems }) => knowsPlan(spec, data, probe, problems),
-    phrasings: probe => (probe.settings.asks === 'separate' ? probe.asks.map((_, i) => `ask${i + 1}`) : ['knows']),
+    phrasings: probe => (KNOWS_SETTINGS.read(probe.settings).asks === 'separate' ? probe.asks.map((_, i) => `ask${i + 1}`) : ['knows']),
     pathPerItem: false,
     parse: parseYesNo,
     score: (q, parsed, response) => {

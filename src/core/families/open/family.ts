@@ -38,6 +38,7 @@ import type { ClaimVerdict, ContextGraph, ContextNode, OpenQuestion, Perturbatio
 import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
 import { factScore } from '../../reader/index.js';
 import { decidingClaims } from '../../verify/reading.js';
+import { declareSettings } from '../../spec/settings.js';
 
 export const SYSTEM_OPEN = 'Answer the question in a few sentences. State facts plainly.';
 
@@ -69,25 +70,32 @@ export const OPEN_PRESETS: Record<string, { single: string; pair: string }> = {
     ...OPEN_SUBTYPES,
 };
 
-export interface OpenSettings { retrieval: Partial<RetrievalSettings>; kinds: PerturbationKind[]; levels: number[]; baseline: boolean; preset: string }
+export interface OpenSettings { retrieval: Partial<RetrievalSettings>; kinds: PerturbationKind[]; levels: number[]; baseline: boolean; preset: string; unknownPreset?: string }
 
-const list = (v: Settings[string] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+/** The settings an open probe reads, declared once (src/core/spec/settings.ts) and read through this table. */
+export const OPEN_SETTINGS = declareSettings('probe open', {
+    preset: { type: 'text', values: Object.keys(OPEN_PRESETS), default: 'explanatory', doc: `The question asked when the probe has no ask: a group (${Object.keys(OPEN_GROUPS).join(', ')}; its first sub-type) or a sub-type (${Object.keys(OPEN_SUBTYPES).join(', ')}); default explanatory.` },
+    form: { type: 'text', values: ['triplets', 'paths', 'subgraph'], default: 'triplets', doc: 'The retrieved context\'s form: triplets (default), paths or subgraph.' },
+    k: { type: 'integer', min: 1, default: RETRIEVAL_DEFAULTS.k, doc: `Seed neighbourhood size for retrieval (default ${RETRIEVAL_DEFAULTS.k}).` },
+    triplets: { type: 'integer', min: 1, default: RETRIEVAL_DEFAULTS.triplets, doc: `Triplets kept in a triplets context (default ${RETRIEVAL_DEFAULTS.triplets}).` },
+    paths: { type: 'integer', min: 1, default: RETRIEVAL_DEFAULTS.paths, doc: `Paths kept in a paths context (default ${RETRIEVAL_DEFAULTS.paths}).` },
+    max_nodes: { type: 'integer', min: 1, default: RETRIEVAL_DEFAULTS.maxNodes, doc: `The most nodes of a subgraph context (default ${RETRIEVAL_DEFAULTS.maxNodes}).` },
+    perturb: { type: 'text', list: true, values: PERTURBATION_KINDS, default: ['rewire'], doc: `How the context is corrupted: ${PERTURBATION_KINDS.join(', ')} (default [rewire]).` },
+    levels: { type: 'number', list: true, above: 0, max: 1, default: [0.25, 0.5, 0.75, 1], doc: 'Shares of the context\'s edges perturbed, each in (0, 1] (default [0.25, 0.5, 0.75, 1]).' },
+    baseline: { type: 'boolean', default: true, doc: 'Also ask without any context (default true).' },
+    prizes: { type: 'text', values: PRIZE_SOURCES, default: 'question', doc: 'Node and edge prizes of retrieval: question (default; the question\'s similarity to them — by embeddings with `embeddings MODEL`, else BM25 — PageRank breaking ties) or ppr (PageRank alone).' },
+    embeddings: { type: 'text', doc: 'An embeddings model declared in the spec (OpenAI-compatible /v1/embeddings): the question\'s cosine similarity to each node and edge gives the prizes, and `replace` picks the least plausible relation by embeddings (ATS-style). Vectors are asked before the run generates and cached. Without it: BM25 and the type heuristic.' },
+});
 
 export function openSettings(settings: Settings): OpenSettings {
-    const num = (name: string, fallback: number) => { const v = Number(settings[name]); return settings[name] !== undefined && Number.isFinite(v) ? v : fallback; };
-    const form = String(settings.form ?? 'triplets') as RetrievalForm;
-    const kinds = list(settings.perturb).map(String).filter((k): k is PerturbationKind => (PERTURBATION_KINDS as string[]).includes(k));
-    const levels = list(settings.levels).map(Number).filter(l => Number.isFinite(l) && l > 0 && l <= 1);
+    const s = OPEN_SETTINGS.read(settings);
     return {
-        retrieval: {
-            form: ['triplets', 'paths', 'subgraph'].includes(form) ? form : 'triplets', k: num('k', RETRIEVAL_DEFAULTS.k),
-            triplets: num('triplets', RETRIEVAL_DEFAULTS.triplets), paths: num('paths', RETRIEVAL_DEFAULTS.paths), maxNodes: num('max_nodes', RETRIEVAL_DEFAULTS.maxNodes),
-            prizes: settings.prizes === 'ppr' ? 'ppr' : 'question',
-        },
-        kinds: settings.perturb === undefined ? ['rewire'] : kinds,
-        levels: settings.levels === undefined ? [0.25, 0.5, 0.75, 1] : levels,
-        baseline: settings.baseline !== false,
-        preset: String(settings.preset ?? 'explanatory'),
+        retrieval: { form: s.form, k: s.k, triplets: s.triplets, paths: s.paths, maxNodes: s.max_nodes, prizes: s.prizes === 'ppr' ? 'ppr' : 'question' },
+        kinds: s.perturb as PerturbationKind[],
+        levels: s.levels.filter(l => l > 0 && l <= 1),
+        baseline: s.baseline,
+        preset: s.preset,
+        ...(s.$unfit.preset !== undefined ? { unknownPreset: String(s.$unfit.preset) } : {}),
     };
 }
 
@@ -127,15 +135,15 @@ function compileOpen({ spec, data, probe, problems, seed, aids }: CompileInput):
         slots.push(b);
     }
     const settings = openSettings(probe.settings);
-    const preset = OPEN_PRESETS[settings.preset];
-    if (!preset && probe.asks.length === 0) return fail(`Unknown preset '${settings.preset}': use a group (${Object.keys(OPEN_GROUPS).join(', ')}) or a sub-type (${Object.keys(OPEN_SUBTYPES).join(', ')}), or write an ask.`, 'open-preset');
+    const preset = settings.unknownPreset === undefined ? OPEN_PRESETS[settings.preset] : undefined;
+    if (!preset && probe.asks.length === 0) return fail(`Unknown preset '${settings.unknownPreset ?? settings.preset}': use a group (${Object.keys(OPEN_GROUPS).join(', ')}) or a sub-type (${Object.keys(OPEN_SUBTYPES).join(', ')}), or write an ask.`, 'open-preset');
     const scope = new Scope(slots, slots.map((_, slot) => ({ slot })));
     slots.forEach((s, i) => { for (const k of keyAttributes(s.relation)) scope.need(i, k); });
     const text = probe.asks.map(x => x.text).join(' ');
     const template = text ? scope.template(text) : undefined;
     const graph = graphOf(spec, data);
     // Question-aware prizes and ATS-style plausibility from an embeddings model, read through the aids (the store's cache).
-    const model = typeof probe.settings.embeddings === 'string' ? probe.settings.embeddings : undefined;
+    const model = OPEN_SETTINGS.read(probe.settings).embeddings;
     const vectors = model ? (texts: readonly string[]) => aids?.embed(model, texts) : undefined;
     const prizes: Record<PrizesFrom, number> = { embeddings: 0, bm25: 0, ppr: 0 };
     return {
@@ -350,25 +358,14 @@ function explainOpen(q: Question, v: Verdict, response: string): string[] {
 export const openFamily: ProbeFamily = {
     kind: 'open',
     title: 'open-ended questions answered with context retrieved from the data\'s graph (clean and perturbed), scored claim by claim',
+    docs: 'probes.md#open-probes',
     target: 'relation',
     example: "write 'about <relation>' (and 'with <relation>' for FK-linked pairs)",
     members: ['ask'],
     readAs: 'claims',
-    settings: [
-        { name: 'preset', type: 'text', values: Object.keys(OPEN_PRESETS), doc: `The question asked when the probe has no ask: a group (${Object.keys(OPEN_GROUPS).join(', ')}; its first sub-type) or a sub-type (${Object.keys(OPEN_SUBTYPES).join(', ')}); default explanatory.` },
-        { name: 'form', type: 'text', values: ['triplets', 'paths', 'subgraph'], doc: 'The retrieved context\'s form: triplets (default), paths or subgraph.' },
-        { name: 'k', type: 'integer', min: 1, doc: `Seed neighbourhood size for retrieval (default ${RETRIEVAL_DEFAULTS.k}).` },
-        { name: 'triplets', type: 'integer', min: 1, doc: `Triplets kept in a triplets context (default ${RETRIEVAL_DEFAULTS.triplets}).` },
-        { name: 'paths', type: 'integer', min: 1, doc: `Paths kept in a paths context (default ${RETRIEVAL_DEFAULTS.paths}).` },
-        { name: 'max_nodes', type: 'integer', min: 1, doc: `The most nodes of a subgraph context (default ${RETRIEVAL_DEFAULTS.maxNodes}).` },
-        { name: 'perturb', type: 'text', list: true, values: PERTURBATION_KINDS, doc: `How the context is corrupted: ${PERTURBATION_KINDS.join(', ')} (default [rewire]).` },
-        { name: 'levels', type: 'number', list: true, above: 0, max: 1, doc: 'Shares of the context\'s edges perturbed, each in (0, 1] (default [0.25, 0.5, 0.75, 1]).' },
-        { name: 'baseline', type: 'boolean', doc: 'Also ask without any context (default true).' },
-        { name: 'prizes', type: 'text', values: PRIZE_SOURCES, doc: 'Node and edge prizes of retrieval: question (default; the question\'s similarity to them — by embeddings with `embeddings MODEL`, else BM25 — PageRank breaking ties) or ppr (PageRank alone).' },
-        { name: 'embeddings', type: 'text', doc: 'An embeddings model declared in the spec (OpenAI-compatible /v1/embeddings): the question\'s cosine similarity to each node and edge gives the prizes, and `replace` picks the least plausible relation by embeddings (ATS-style). Vectors are asked before the run generates and cached. Without it: BM25 and the type heuristic.' },
-    ],
+    settings: OPEN_SETTINGS.decls,
     compile: compileOpen,
-    generationModels: probe => (typeof probe.settings.embeddings === 'string' ? [probe.settings.embeddings] : []),
+    generationModels: probe => { const model = OPEN_SETTINGS.read(probe.settings).embeddings; return model !== undefined ? [model] : []; },
     phrasings: phrasingsOf,
     pathPerItem: true,
     parse: response => ({ answer: response.trim() ? 'yes' : 'unparseable', rationaleStart: 0 }),

@@ -18,6 +18,7 @@ import { ciText, pct } from '../../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
 import { binaryColumn, paperFigure, paperOrder } from '../../report/paper-cells.js';
 import type { Problem } from '../../errors.js';
+import { declareSettings } from '../../spec/settings.js';
 
 declare module '../../probes/question.js' {
     interface QuestionData {
@@ -54,8 +55,8 @@ export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, pr
     });
     const scope = new Scope(slots, [{ slot: 0 }, { slot: last, only: end }], hidden);
     const phrasings = compilePhrasings(scope, probe.phrasings);
-    const explainTemplate = settingTemplate(scope, probe, 'explain');
-    const arExt = arExtSetting(probe, problems);
+    const explainTemplate = settingTemplate(scope, PATH_SETTINGS.read(probe.settings).explain);
+    const arExt = PATH_SETTINGS.read(probe.settings).ar_ext;
     // Each hop's keyword lives in the slot the hop reaches (the FK target), the last one at the end attribute.
     const keywordSlot = hops.map((_, i) => (i < last ? i + 1 : last));
     hops.forEach((h, i) => scope.need(keywordSlot[i]!, h.keyword.attribute));
@@ -107,29 +108,23 @@ export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, pr
     };
 }
 
-/**
- * `ar_ext per_hop` (default): AR-ext of hop i over the questions whose path has hop i. `ar_ext complete`: over
- * the questions whose path has every hop only (the ERBench authors' Soccer & Olympic figures, Table 4).
- */
-function arExtSetting(probe: ProbeDecl, problems: Problem[]): 'per_hop' | 'complete' {
-    const v = probe.settings.ar_ext;
-    if (v === undefined || v === 'per_hop') return 'per_hop';
-    if (v === 'complete') return 'complete';
-    problems.push({ location: probe.loc, severity: 'warning', code: 'probe-setting', message: `ar_ext is per_hop or complete, not "${String(v)}"; per_hop is used.` });
-    return 'per_hop';
-}
+
+/** The settings a path probe reads, declared once (src/core/spec/settings.ts) and read through this table. */
+export const PATH_SETTINGS = declareSettings('probe path', {
+    explain: { type: 'text', doc: 'A template for the demonstration\'s rationale (few-shot and chain-of-thought variants).' },
+    // per_hop: AR-ext of hop i over the questions whose path has hop i; complete: over the questions whose path has
+    // every hop only (the ERBench authors' Soccer & Olympic figures, Table 4).
+    ar_ext: { type: 'text', values: ['per_hop', 'complete'], default: 'per_hop', doc: 'How AR-ext counts: per_hop (default) or complete (only questions whose path has every hop, the ERBench authors\' Soccer & Olympic scoring).' },
+});
 
 export const pathFamily: ProbeFamily = {
     kind: 'path',
     title: 'multi-hop yes / no questions along FK joins: the values in between hidden, one keyword set per hop',
+    docs: 'probes.md#path-probes-multi-hop-questions-along-fks',
     target: 'path',
     example: "write 'along Movie.director -> Director.birth_year'",
     members: ['phrasing'],
-    settings: [
-        { name: 'explain', type: 'text', doc: 'A template for the demonstration\'s rationale (few-shot and chain-of-thought variants).' },
-        { name: 'ar_ext', type: 'text', values: ['per_hop', 'complete'], doc: 'How AR-ext counts: per_hop (default) or complete (only questions whose path has every hop, the ERBench authors\' Soccer & Olympic scoring).' },
-        { name: 'max_hops', type: 'integer', min: 1, doc: 'The most hops asked along the path.' },
-    ],
+    settings: PATH_SETTINGS.decls,
     compile: ({ spec, data, probe, problems }) => pathPlan(spec, data, probe, problems),
     phrasings: probe => probe.phrasings.map(p => p.name),
     pathPerItem: false,

@@ -14,6 +14,7 @@ import { Linker, clauses, negationAt, rationalePoints, type EntityEntry, type Me
 import type { Premise } from './questions.js';
 import type { RuleQuestion } from './types.js';
 import { tripleClaims } from './extract.js';
+import { LOW_OVERLAP } from './settings.js';
 
 export type ClaimStatus = 'supported' | 'contradicted' | 'unknown';
 
@@ -49,12 +50,7 @@ export type RuleCategory = 'correct' | 'right-answer-wrong-premises' | 'wrong-an
  */
 export type PaperCategory = 'error-knowledge' | 'error-inference' | 'both' | 'not-low';
 
-/**
- * Below this an overlap is "low". Neither the paper's text nor its public code fixes one (the authors' code only
- * matches a triple when subject, predicate and object each have cosine > 0.8); half the union shared is ours,
- * and a rule probe's `low_overlap` setting changes it.
- */
-export const LOW_OVERLAP = 0.5;
+export { LOW_OVERLAP };
 
 export interface RuleCheck {
     points: string[];

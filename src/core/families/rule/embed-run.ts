@@ -13,8 +13,9 @@ import { cosine, OpenAIEmbeddingsClient } from '../../models/openai-embeddings.j
 import { requestHash } from '../../run/hash.js';
 import { checkRuleAnswer, overlapElements } from './claims.js';
 import { extractRuleClaims, modelsOnDemand, type KeyFor } from './extract-run.js';
+import { DEFAULT_SIMILARITY, RULE_SETTINGS } from './settings.js';
 
-export const DEFAULT_SIMILARITY = 0.8;
+export { DEFAULT_SIMILARITY };
 
 /** After verification: the claim extraction, then the embeddings oracle (which reads the extracted claims). Returns problems to show. */
 export async function ruleModelSteps({ store, runId, spec, keyFor, client, signal }: ModelStepRun): Promise<string[]> {
@@ -38,9 +39,9 @@ export function similarJaccard(a: readonly number[][], b: readonly number[][], t
 function settingsOf(spec: SpecModel): Map<string, { model: string; threshold: number }> {
     const out = new Map<string, { model: string; threshold: number }>();
     for (const p of spec.probes) {
-        if (p.kind !== 'rule' || typeof p.settings.embeddings !== 'string') continue;
-        const t = Number(p.settings.similarity ?? DEFAULT_SIMILARITY);
-        out.set(p.name, { model: p.settings.embeddings, threshold: Number.isFinite(t) ? t : DEFAULT_SIMILARITY });
+        const s = RULE_SETTINGS.read(p.settings);
+        if (p.kind !== 'rule' || s.embeddings === undefined) continue;
+        out.set(p.name, { model: s.embeddings, threshold: s.similarity });
     }
     return out;
 }

@@ -10,6 +10,8 @@ import type { ModelClient } from '../../models/types.js';
 import type { ResolvedModel } from '../../models/providers.js';
 import { askSide, modelsOnDemand, type KeyFor } from '../../run/side-call.js';
 import { extractionMessages, parseTriples } from './extract.js';
+import { RULE_SETTINGS } from './settings.js';
+import { PROBE_SETTINGS } from '../../probes/settings.js';
 
 export { modelsOnDemand, type KeyFor } from '../../run/side-call.js';
 
@@ -21,8 +23,8 @@ function extractors(spec: SpecModel): Map<string, string> {
     const out = new Map<string, string>();
     for (const p of spec.probes) {
         // `extract_with` names the claim extractor; without it the probe's model reader (`read_with`) extracts too.
-        const name = p.settings.extract_with ?? p.settings.read_with;
-        if (p.kind === 'rule' && typeof name === 'string') out.set(p.name, name);
+        const name = RULE_SETTINGS.read(p.settings).extract_with ?? PROBE_SETTINGS.read(p.settings).read_with;
+        if (p.kind === 'rule' && name !== undefined) out.set(p.name, name);
     }
     return out;
 }
@@ -32,7 +34,10 @@ function extractors(spec: SpecModel): Map<string, string> {
  * extracts only through its model reader (`read_with`, whose default is patterns) without `decide_by reader`.
  */
 function patternsDecide(spec: SpecModel): Set<string> {
-    return new Set(spec.probes.filter(p => p.settings.decide_by === 'patterns' || (p.settings.extract_with === undefined && p.settings.decide_by !== 'reader')).map(p => p.name));
+    return new Set(spec.probes.filter(p => {
+        const decideBy = PROBE_SETTINGS.read(p.settings).decide_by;
+        return decideBy === 'patterns' || (RULE_SETTINGS.read(p.settings).extract_with === undefined && decideBy !== 'reader');
+    }).map(p => p.name));
 }
 
 

@@ -15,7 +15,8 @@ import type { Verdict } from '../../verify/types.js';
 import type { RuleQuestion } from './types.js';
 import type { Fact, FactBase, Proof } from '../../rules/ir.js';
 import type { LoadedData } from '../../data/types.js';
-import type { SpecModel } from '../../spec/model.js';
+import type { ProbeDecl, SpecModel } from '../../spec/model.js';
+import { RULE_SETTINGS } from './settings.js';
 import { KEY_SEPARATOR } from '../../rules/ir.js';
 import { keyValues, labelOf, Scope, slotFor } from '../../probes/scope.js';
 import { hashSeed, prng } from '../../probes/sampling.js';
@@ -27,11 +28,11 @@ import { evaluate } from '../../rules/evaluate.js';
 import { editorProgram, oversizedMessage, oversizedRules, type RuleEstimate } from '../../rules/estimate.js';
 import { baseFacts } from '../../rules/facts.js';
 import { soundProof } from '../../rules/soundness.js';
-import { display, entityName, fill, fillPhrase, PAPER_NOUN_PHRASINGS, PAPER_SENTENCE_PHRASINGS, PAPER_SYSTEM, paperUserTurn, premisesOf, RULE_PROMPTS, RULE_SYSTEM, RULE_TEMPLATES, ruleTemplates, type EntityNamer, type Premise } from './questions.js';
+import { display, entityName, fill, fillPhrase, PAPER_NOUN_PHRASINGS, PAPER_SENTENCE_PHRASINGS, PAPER_SYSTEM, paperUserTurn, premisesOf, RULE_SYSTEM, ruleTemplates, type EntityNamer, type Premise } from './questions.js';
 import { proofPath } from './graph.js';
 import { ruleExtras, ruleFigureColumns, ruleSections } from './metrics.js';
 import { RULE_SIMULATOR_RATES, simulateRuleAnswer } from './simulate.js';
-import { intervalFacts, intervalPremises, nearestInterval, rowName, temporalQuestion, temporalSetup, TEMPORAL_OPS, type TemporalFact, type TemporalSetup } from './temporal.js';
+import { intervalFacts, intervalPremises, nearestInterval, rowName, temporalQuestion, temporalSetup, type TemporalFact, type TemporalSetup } from './temporal.js';
 
 export const RULE_GROUP = 'metamorphic';
 /** The phrasing of a fact read the other way (its symmetric or inverse reading). */
@@ -104,8 +105,9 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
     if (typeof temporal === 'string') return fail('probe-setting', temporal);
     const models = modelSettingsProblem(spec, probe);
     if (models) return fail('probe-setting', models);
-    const perEntity = Number(probe.settings.per_entity ?? 2);
-    if (!Number.isInteger(perEntity) || perEntity < 1) return fail('probe-setting', 'per_entity is how many derived facts to ask about per entity: a whole number of at least 1, e.g. per_entity 2.');
+    const settings = RULE_SETTINGS.read(probe.settings);
+    const perEntity = settings.per_entity;
+    if (perEntity < 1) return fail('probe-setting', 'per_entity is how many derived facts to ask about per entity: a whole number of at least 1, e.g. per_entity 2.');
 
     // The derived facts by subject; a symmetric fact is asked once (its twin is the other reading). A temporal
     // probe asks about interval facts instead (temporal.ts).
@@ -131,9 +133,9 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
         const value = keywordForms(spec, data, p.relation, p.attribute, p.value).alternatives.map(a => a.text);
         return subject.length || value.length ? { ...p, forms: { subject, value } } : p;
     };
-    const lowOverlap = typeof probe.settings.low_overlap === 'number' ? probe.settings.low_overlap : LOW_OVERLAP;
+    const lowOverlap = settings.low_overlap;
     // `prompt paper`: the user turn is the paper's, the question quoted inside it with the instruction and example.
-    const paperPrompt = probe.settings.prompt === 'paper';
+    const paperPrompt = settings.prompt === 'paper';
     const asked = (text: string) => (paperPrompt ? paperUserTurn(text) : text);
     const named: EntityNamer = (relation, v) => entityName(spec.relations.find(r => r.name === relation), v);
     const question = (f: Fact, proof: Proof): Omit<RuleQuestion, 'role'> => ({ pred: f.pred, args: f.args.map(display), fact: f, proof, premises: premisesOf(proof, attributeOf).map(withForms), lowOverlap });
@@ -153,7 +155,7 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
             rule.premises = dedupe([...stated.flatMap(i => { const p = derivation.proof(i.fact); return p ? premisesOf(p, attributeOf).flatMap(ofRow) : []; }), ...stated.flatMap(i => intervalPremises(setup, i, attributeOf))].map(withForms));
             const keywords: Keyword[][] = rule.premises.map(p => [{ relation: p.relation, attribute: p.attribute, value: p.value }]);
             const groupKey = [...tf.args.map(String), setup.op, q.year, q.other?.args.join('\u0000') ?? ''].join('\u0000');
-            const temporalInfo = { op: setup.op, formula: String(probe.settings.temporal), year: q.year, years: q.years, ...(q.other ? { other: q.other.args.map(display) } : {}) };
+            const temporalInfo = { op: setup.op, formula: settings.temporal ?? '', year: q.year, years: q.years, ...(q.other ? { other: q.other.args.map(display) } : {}) };
             const item = (name: string, text: string, gold: 'yes' | 'no', role: string): Item => ({
                 phrasing: name, template: `${text}\u0000${groupKey}`, question: asked(text), gold, keywords, explain: explainOf(rule.premises),
                 group: { key: groupKey, relation: RULE_GROUP, role }, rule: { ...rule, role, temporal: temporalInfo },
@@ -164,7 +166,7 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
     };
 
     return {
-        probe, scope, system: typeof probe.settings.system === 'string' ? probe.settings.system : paperPrompt ? PAPER_SYSTEM : RULE_SYSTEM, constraints: [probe.loc],
+        probe, scope, system: settings.system ?? (paperPrompt ? PAPER_SYSTEM : RULE_SYSTEM), constraints: [probe.loc],
         bind(row, rows) {
             rows[0] = row;
             const key = keyValues(slot.relation, slot.table, row).join(KEY_SEPARATOR);
@@ -210,16 +212,17 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
 
 /** `extract_with` / `embeddings` name a model of the spec (or a provider:id flag); `similarity` is a cosine in (0, 1]. */
 function modelSettingsProblem(spec: SpecModel, probe: Parameters<typeof ruleTemplates>[0]): string | undefined {
-    for (const setting of ['extract_with', 'embeddings']) {
-        const v = probe.settings[setting];
-        if (v !== undefined && (typeof v !== 'string' || (!v.includes(':') && !spec.models.some(m => m.name === v)))) {
-            return `${setting} names a model declared in the spec (model NAME openai { id "…" endpoint "…" }) or provider:id; '${String(v)}' is neither. Declared: ${spec.models.map(m => m.name).join(', ') || 'none'}.`;
+    const settings = RULE_SETTINGS.read(probe.settings);
+    const models: [string, string | undefined][] = [['extract_with', settings.extract_with], ['embeddings', settings.embeddings]];
+    for (const [setting, v] of models) {
+        if (v !== undefined && !v.includes(':') && !spec.models.some(m => m.name === v)) {
+            return `${setting} names a model declared in the spec (model NAME openai { id "…" endpoint "…" }) or provider:id; '${v}' is neither. Declared: ${spec.models.map(m => m.name).join(', ') || 'none'}.`;
         }
     }
-    const sim = probe.settings.similarity;
-    if (sim !== undefined && !(typeof sim === 'number' && sim > 0 && sim <= 1)) return `similarity is the cosine at which two embeddings match: a number in (0, 1], e.g. similarity 0.8 (the paper's).`;
-    const low = probe.settings.low_overlap;
-    if (low !== undefined && !(typeof low === 'number' && low > 0 && low <= 1)) return `low_overlap is the node / edge overlap below which a wrong answer's overlap counts as low (the paper's categories): a number in (0, 1], e.g. low_overlap ${LOW_OVERLAP} (the default).`;
+    const sim = settings.similarity;
+    if (!(sim > 0 && sim <= 1)) return `similarity is the cosine at which two embeddings match: a number in (0, 1], e.g. similarity 0.8 (the paper's).`;
+    const low = settings.low_overlap;
+    if (!(low > 0 && low <= 1)) return `low_overlap is the node / edge overlap below which a wrong answer's overlap counts as low (the paper's categories): a number in (0, 1], e.g. low_overlap ${LOW_OVERLAP} (the default).`;
     return undefined;
 }
 
@@ -295,33 +298,23 @@ function ruleGraph(out: QuestionGraph, q: Question, v: Verdict | undefined): Que
     return out;
 }
 
+/** The phrasings of a probe without its own: `templates paper` (not on a temporal probe) gives the paper's, by whether the rule has a `noun`. */
+function paperPhrasings(probe: ProbeDecl): readonly string[] {
+    const s = RULE_SETTINGS.read(probe.settings);
+    if (s.templates !== 'paper' || s.temporal) return ['basic', 'negated'];
+    return s.noun !== undefined ? PAPER_NOUN_PHRASINGS : PAPER_SENTENCE_PHRASINGS;
+}
+
 export const ruleFamily: ProbeFamily = {
     kind: 'rule',
     title: 'yes / no questions about facts derived by a logic rule, each with its proof, its polarity twin and its symmetric or inverse twin',
+    docs: 'probes.md#rule-probes',
     target: 'rule',
     example: "write 'using <rule name>' with a rule declared 'rule NAME(a: R, b: S) :- …'",
     members: ['phrasing'],
-    settings: [
-        { name: 'per_entity', type: 'integer', min: 1, doc: 'Derived facts asked per entity (default 2).' },
-        { name: 'noun', type: 'text', doc: 'How the rule\'s subject is named in questions.' },
-        { name: 'active', type: 'text', doc: 'The rule\'s phrase in the active voice.' },
-        { name: 'passive', type: 'text', doc: 'The rule\'s phrase in the passive voice.' },
-        { name: 'system', type: 'text', doc: 'The system prompt (default: the paper\'s, with its instruction and example under prompt chat).' },
-        { name: 'prompt', type: 'text', values: RULE_PROMPTS, doc: 'The prompt layout: chat (default: the paper\'s words, instruction and example in the system turn, the question alone as the user turn) or paper (the paper\'s prompt as sent: its system prompt alone, the instruction and worked example in the user turn).' },
-        { name: 'templates', type: 'text', values: RULE_TEMPLATES, doc: 'The question templates: basic (default: a question and its polarity twin) or paper (the paper\'s 5–6 paraphrases per rule kind, each with its gold).' },
-        // A formula, read and checked where the rule family compiles (temporal.ts parseTemporal), so no fixed values here.
-        { name: 'temporal', type: 'text', doc: `Ask about interval facts: one operator (${TEMPORAL_OPS.join(', ')}) or nested ones with windows, e.g. "finally [0, 3] globally [0, 2]", "until [0, 4]".` },
-        { name: 'within', type: 'integer', list: true, doc: 'The window of globally / finally / until written without one, relative to the anchor year: [a, b] with a <= b (default [0, 2]; until: no bound).' },
-        { name: 'extract_with', type: 'text', doc: 'A model of the spec that extracts the rationale\'s triples (JSON mode).' },
-        { name: 'embeddings', type: 'text', doc: 'An embeddings model of the spec for the paper\'s node / edge overlaps.' },
-        // Its range (0, 1] is checked where the rule family compiles, with the paper's value in the message.
-        { name: 'similarity', type: 'number', doc: 'The cosine at which two embeddings match, in (0, 1] (default 0.8, the paper\'s).' },
-        { name: 'low_overlap', type: 'number', doc: 'Below it a node / edge overlap is low, for the paper\'s categories of wrong answers, in (0, 1] (default 0.5).' },
-    ],
+    settings: RULE_SETTINGS.decls,
     compile: rulePlan,
-    phrasings: probe => [...(probe.phrasings.length ? probe.phrasings.map(p => p.name)
-        : probe.settings.templates === 'paper' && !probe.settings.temporal ? (probe.settings.noun !== undefined ? PAPER_NOUN_PHRASINGS : PAPER_SENTENCE_PHRASINGS)
-            : ['basic', 'negated']), READING],
+    phrasings: probe => [...(probe.phrasings.length ? probe.phrasings.map(p => p.name) : paperPhrasings(probe)), READING],
     pathPerItem: true,
     parse: response => parseBinary(response),
     score: scoreYesNo,

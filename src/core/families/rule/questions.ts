@@ -10,6 +10,7 @@ import { display } from '../../rules/text.js';
 
 export { display, factText } from '../../rules/text.js';
 import type { PredicateInfo } from '../../rules/translate.js';
+import { RULE_PROMPTS, RULE_TEMPLATES, RULE_SETTINGS } from './settings.js';
 
 /**
  * HalluVault's system prompt, its instruction and one worked example. The default layout (`prompt chat`) puts all
@@ -22,8 +23,7 @@ export const PAPER_EXAMPLE = 'Example. Question: Is it true that Lionel Messi an
     + 'Answer: Yes.\n1. Lionel Messi played for FC Barcelona.\n2. Andrés Iniesta played for FC Barcelona.\n3. So they played for the same club.';
 export const RULE_SYSTEM = `${PAPER_SYSTEM} ${PAPER_INSTRUCTION}\n\n${PAPER_EXAMPLE}`;
 
-/** The prompt layouts of a rule probe: `chat` (the default above) or `paper` (paperUserTurn). */
-export const RULE_PROMPTS = ['chat', 'paper'] as const;
+export { RULE_PROMPTS, RULE_TEMPLATES };
 
 /**
  * The user turn of the paper's prompt (`prompt paper`), in the authors' words and order: the question quoted, the
@@ -45,9 +45,6 @@ export function paperUserTurn(question: string): string {
 
 /** A question template; `role` is its place in the metamorphic group (the fact, a paraphrase of it, or a polarity twin). */
 export interface RuleTemplate { name: string; text: string; gold: 'yes' | 'no'; role: 'fact' | 'paraphrase' | 'polarity' }
-
-/** The template presets of a rule probe: `basic` (a question and its polarity twin) or `paper` (paperTemplates). */
-export const RULE_TEMPLATES = ['basic', 'paper'] as const;
 
 /** The phrasing names `templates paper` gives: the shared-object set (with `noun`), else the sentence sets'. */
 export const PAPER_NOUN_PHRASINGS = ['basic', 'same', 'separate', 'different', 'possibility', 'statement'];
@@ -84,7 +81,6 @@ export function fillPhrase(text: string, info: PredicateInfo, args: readonly Val
     return text.replace(/\{([^}]*)\}/g, (m, n: string) => (n.trim() === 'fact' ? fact : byName.get(n.trim()) ?? m));
 }
 
-const text = (probe: ProbeDecl, name: string) => (typeof probe.settings[name] === 'string' ? probe.settings[name] as string : undefined);
 
 /**
  * The positive question and its polarity twin: the probe's own `basic` / `negated`, else a relation form
@@ -95,8 +91,8 @@ export function ruleTemplates(probe: ProbeDecl, info: PredicateInfo): RuleTempla
     const [a, b] = info.params.map(p => `{${p.name}}`);
     const own = probe.phrasings.filter(p => p.gold.kind !== 'when').map(p => ({ name: p.name, text: p.text, gold: p.gold.kind as 'yes' | 'no' }));
     if (own.length > 0) return own.map((t, i) => ({ ...t, role: t.gold === 'no' ? 'polarity' : own.findIndex(x => x.gold === 'yes') === i ? 'fact' : 'paraphrase' }));
-    const paper = text(probe, 'templates') === 'paper';
-    const noun = text(probe, 'noun'), active = text(probe, 'active'), passive = text(probe, 'passive');
+    const { templates, noun, active, passive } = RULE_SETTINGS.read(probe.settings);
+    const paper = templates === 'paper';
     if (noun !== undefined && b) return paper ? paperNounTemplates(a!, b, noun) : [
         { name: 'basic', text: `Is it true that ${a} and ${b} share the same ${noun}?`, gold: 'yes', role: 'fact' },
         { name: 'negated', text: `${a} and ${b} have totally different ${plural(noun)}. Please judge the truth of this statement.`, gold: 'no', role: 'polarity' },

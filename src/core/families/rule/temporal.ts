@@ -24,9 +24,9 @@ import { KEY_SEPARATOR } from '../../rules/ir.js';
 import type { PredicateInfo } from '../../rules/translate.js';
 import { attributePredicate } from '../../rules/translate.js';
 import { display, fillPhrase, type EntityNamer, type Premise } from './questions.js';
+import { TEMPORAL_OPS, RULE_SETTINGS } from './settings.js';
 
-/** The operators a temporal formula is written with (`temporal "finally [0, 3] globally [0, 2]"`, `temporal and`). */
-export const TEMPORAL_OPS = ['at', 'next', 'globally', 'finally', 'until', 'and', 'or'] as const;
+export { TEMPORAL_OPS };
 
 export interface Interval { begin: number; end: number; fact: Fact }
 
@@ -113,14 +113,15 @@ export function parseTemporal(text: string, within: [number, number] | undefined
 
 /** The probe's temporal setting checked against the rule; undefined when the probe is not temporal. */
 export function temporalSetup(spec: SpecModel, probe: ProbeDecl, info: PredicateInfo): TemporalSetup | string | undefined {
-    const text = probe.settings.temporal;
+    const settings = RULE_SETTINGS.read(probe.settings);
+    const text = settings.temporal;
     if (text === undefined) return undefined;
-    const window = probe.settings.within;
-    if (window !== undefined && (!Array.isArray(window) || window.length !== 2 || !window.every(n => typeof n === 'number' && Number.isInteger(n)) || (window[0] as number) > (window[1] as number))) {
+    const window = settings.within;
+    if (window !== undefined && (window.length !== 2 || window[0]! > window[1]!)) {
         return 'within is the years of globally / finally relative to the anchor year: two whole numbers a <= b, e.g. within [0, 2].';
     }
     const within = window as [number, number] | undefined;
-    const formula = typeof text === 'string' ? parseTemporal(text, within) : `temporal is a formula: ${SYNTAX}.`;
+    const formula = parseTemporal(text, within);
     if (typeof formula === 'string') return formula;
     const withDuring = info.params.map((p, i) => ({ i, rel: spec.relations.find(r => r.name === p.type) })).filter(x => x.rel?.during);
     if (withDuring.length !== 1) {

@@ -7,7 +7,7 @@
  * The model answers true / false / I don't know; T, I and C per triple are computed against its negatives with
  * the intended polarity (statements/metrics.ts). The true statement and its negatives form one question group.
  */
-import type { ProbeDecl, RelationDecl, SettingValue, SpecModel } from '../../spec/model.js';
+import type { RelationDecl, SpecModel } from '../../spec/model.js';
 import { dateItem, probeAsOf } from '../../probes/as-of.js';
 import type { CellValue } from '../../data/types.js';
 import type { GroupMember, GroupRelation, ProbeFamily } from '../../probes/family.js';
@@ -21,8 +21,8 @@ import { parseStatement } from '../../verify/answer.js';
 import type { Gold } from '../../probes/question.js';
 import { STATEMENT_COLUMNS, statementExtras, statementSections } from './metrics.js';
 import { estimateStatements } from './run-estimate.js';
-import type { Problem } from '../../errors.js';
 import { falseOfEveryMeaning, missingAttributes, SubjectIndex } from '../../probes/golds.js';
+import { declareSettings } from '../../spec/settings.js';
 
 declare module '../../probes/question.js' {
     interface QuestionData {
@@ -65,21 +65,13 @@ function tailType(spec: SpecModel, relation: RelationDecl, attribute: string): s
     return VALUE_KINDS[attr?.type.scalar ?? 'text'] ?? 'text';
 }
 
-function settingList(v: SettingValue | undefined): string[] {
-    if (v === undefined) return [];
-    return (Array.isArray(v) ? v : [v]).map(x => String(x));
-}
+/** The settings a statement probe reads, declared once (src/core/spec/settings.ts) and read through this table. */
+export const STATEMENT_SETTINGS = declareSettings('probe statement', {
+    statement: { type: 'text', list: true, doc: 'The true statement\'s template(s), one per right-hand-side attribute (default: a sentence from the labels).' },
+    negatives: { type: 'integer', min: 1, max: 20, default: 3, doc: 'Corrupted statements per true one, 1 to 20 (default 3).' },
+    corrupt: { type: 'text', list: true, values: CORRUPTIONS, default: ['tail', 'head'], doc: 'How negatives are made: head, tail, relation (default [tail, head]).' },
+});
 
-/** Which corruptions to make: `corrupt [tail, head, relation]` (default tail and head). */
-function corruptionsOf(probe: ProbeDecl, problems: Problem[]): Corruption[] {
-    const wanted = settingList(probe.settings.corrupt);
-    if (wanted.length === 0) return ['tail', 'head'];
-    const ok = wanted.filter((w): w is Corruption => (CORRUPTIONS as readonly string[]).includes(w));
-    for (const w of wanted.filter(x => !ok.includes(x as Corruption))) {
-        problems.push({ location: probe.loc, severity: 'warning', code: 'probe-setting', message: `corrupt ${w}: not a corruption; use head, tail or relation.` });
-    }
-    return ok.length ? ok : ['tail'];
-}
 
 export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | undefined {
     const { spec, data, probe, problems, seed } = input;
@@ -87,11 +79,12 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
     const start = fdPlanStart(spec, data, probe, problems);
     if (!start) return undefined;
     const { fd, slot, rel, scope } = start;
-    const negatives = Number(probe.settings.negatives ?? 3);
-    if (!Number.isInteger(negatives) || negatives < 1 || negatives > 20) return fail('probe-setting', 'negatives is a whole number of corrupted statements per true one, from 1 to 20, e.g. negatives 3.');
-    const kinds = corruptionsOf(probe, problems);
+    const settings = STATEMENT_SETTINGS.read(probe.settings);
+    const negatives = settings.negatives;
+    if (negatives < 1 || negatives > 20) return fail('probe-setting', 'negatives is a whole number of corrupted statements per true one, from 1 to 20, e.g. negatives 3.');
+    const kinds: Corruption[] = settings.corrupt.length ? [...settings.corrupt] : ['tail', 'head'];
     // One template per right-hand-side attribute: the written one that names it, else a sentence from the labels.
-    const written = settingList(probe.settings.statement);
+    const written = settings.statement ?? [];
     const edges: Edge[] = [];
     for (const a of fd.rhs) {
         const attr = rel.attributes.find(x => x.name === a);
@@ -315,15 +308,12 @@ const statementsRelation: GroupRelation = {
 export const statementFamily: ProbeFamily = {
     kind: 'statement',
     title: 'true / false / I don\'t know statements from one FD: each true fact with corrupted ones the FD makes false',
+    docs: 'probes.md#statement-probes',
     target: 'fd',
     example: "write 'using <fd name>'; its right-hand side gives the facts",
     members: [],
     readLabels: ['true', 'false', 'dont_know'],
-    settings: [
-        { name: 'statement', type: 'text', list: true, doc: 'The true statement\'s template(s), one per right-hand-side attribute (default: a sentence from the labels).' },
-        { name: 'negatives', type: 'integer', min: 1, max: 20, doc: 'Corrupted statements per true one, 1 to 20 (default 3).' },
-        { name: 'corrupt', type: 'text', list: true, values: CORRUPTIONS, doc: 'How negatives are made: head, tail, relation (default [tail, head]).' },
-    ],
+    settings: STATEMENT_SETTINGS.decls,
     compile: statementPlan,
     phrasings: () => [STATEMENT_PHRASING],
     pathPerItem: true,

@@ -5,6 +5,14 @@ import type { ProbeMemberKind } from '../../probes/family.js';
 import type { ProbeServices } from '../services.js';
 import { visibleFks } from './context.js';
 
+/** The probe kinds completion offers after `probe NAME `: every registered family's, with its title and docs. */
+export function probeKinds(): { kind: string; title: string; docs?: string }[] {
+    return familyKinds().map(kind => {
+        const f = findFamily(kind)!;
+        return f.docs ? { kind, title: f.title, docs: f.docs } : { kind, title: f.title };
+    });
+}
+
 const TARGET_OF = { fd: (p: Probe) => p.fd !== undefined && !isRule(p.fd.ref), rule: (p: Probe) => isRule(p.fd?.ref), path: (p: Probe) => p.path.length > 0, relation: (p: Probe) => p.relation !== undefined };
 
 /** The kind names a registered probe family, and the probe has the target that family needs. */
