@@ -18,6 +18,8 @@ export interface BatchServerOptions {
     outcome?: (n: number) => Outcome;
     /** An error for one request of a completed batch (its question text and how many batches held it so far). */
     lineError?: (question: string, attempt: number) => string | undefined;
+    /** The finish reason of an answer (default "stop"): an endpoint may echo anything there, the key included. */
+    finishReason?: (question: string) => string;
 }
 
 export interface BatchServer {
@@ -88,7 +90,7 @@ export async function startBatchServer(options: BatchServerOptions = {}): Promis
             out.push(JSON.stringify({
                 id: `batch_req_${i}`, custom_id: l.custom_id, error: null,
                 response: { status_code: 200, request_id: `req_${i}`, body: { id: `chatcmpl-${i}`, object: 'chat.completion', created: 0, model: 'test-model',
-                    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop', logprobs: null }],
+                    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: options.finishReason?.(q) ?? 'stop', logprobs: null }],
                     usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } } },
             }));
         });

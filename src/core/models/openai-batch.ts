@@ -7,6 +7,7 @@
 import OpenAI, { toFile } from 'openai';
 import type { ResolvedModel } from './providers.js';
 import { chatBody, toModelError } from './openai-client.js';
+import { keyScrubber } from './key-scrubber.js';
 import type { Completion, CompletionRequest } from './types.js';
 
 /** Providers whose endpoint has a Batch API (files + batches, OpenAI's shape). */
@@ -37,8 +38,11 @@ const state = (b: OpenAI.Batches.Batch): BatchState => ({
 
 export class OpenAIBatchApi {
     private readonly sdk: OpenAI;
+    /** Every text of an output or error line (answer, finish reason, error) loses the key here, as a call's does. */
+    readonly scrub: (text: string) => string;
 
     constructor(private readonly model: ResolvedModel, private readonly key: string) {
+        this.scrub = keyScrubber(key);
         this.sdk = new OpenAI({ apiKey: key || 'not-needed', baseURL: model.endpoint, maxRetries: 2, timeout: Math.max(model.limits.timeoutMs, 120_000) });
     }
 
@@ -75,9 +79,14 @@ export class OpenAIBatchApi {
         const out: BatchResult[] = [];
         for (const raw of text.split('\n')) {
             if (raw.trim() === '') continue;
-            out.push(parseLine(JSON.parse(raw) as ResultLine));
+            out.push(this.clean(parseLine(JSON.parse(raw) as ResultLine)));
         }
         return out;
+    }
+
+    private clean(r: BatchResult): BatchResult {
+        if ('error' in r) return { customId: r.customId, error: this.scrub(r.error) };
+        return { customId: r.customId, completion: { ...r.completion, text: this.scrub(r.completion.text), finishReason: this.scrub(r.completion.finishReason) } };
     }
 
     private async guard<T>(fn: () => Promise<T>): Promise<T> {

@@ -71,7 +71,7 @@ export class OpenAIChatClient implements ModelClient {
     readonly displayName: string;
     private readonly sdk: OpenAI;
     /** Every text the endpoint sends back loses the key's forms here, before anything stores, parses or shows it. */
-    private readonly scrub: (text: string) => string;
+    readonly scrub: (text: string) => string;
 
     constructor(private readonly model: ResolvedModel, private readonly key: string) {
         this.scrub = keyScrubber(key);

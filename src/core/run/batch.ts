@@ -122,7 +122,7 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
             const slot = slots.get(r.customId);
             if (!slot || seen.has(r.customId)) continue;
             seen.add(r.customId);
-            if ('completion' in r) await answer(rm, slot, { ...r.completion, text: scrub(r.completion.text) });
+            if ('completion' in r) await answer(rm, slot, { ...r.completion, text: scrub(r.completion.text), finishReason: scrub(r.completion.finishReason) });
             else await fail(rm, slot, r.error);
         }
         const why = s.status === 'completed' ? 'no result for this request' : `the batch ${s.status}${s.errors.length ? ` (${s.errors.join('; ')})` : ''}`;

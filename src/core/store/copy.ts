@@ -2,13 +2,14 @@
  * `halluprobe store copy <from> <to>`: copies runs between results stores — SQLite files and PostgreSQL servers,
  * either way — with their questions, calls, the cache entries of those calls, answers, verdicts, overrides, group
  * verdicts and batches. Each run is copied in one transaction; a run the target has already is skipped, so a copy
- * can be repeated. Call ids are the target's own (answers point at the copied calls).
+ * can be repeated. Finish reasons and errors are copied with key-shaped text redacted. Call ids are the target's own (answers point at the copied calls).
  */
 import { openPostgres } from './postgres.js';
 import { openSqlite } from './open.js';
 import { sqliteSql, type Param, type Row, type Sql } from './sql.js';
 import { HalluProbeError, problem } from '../errors.js';
 import { isPostgresUrl, shownStore } from '../data/postgres-url.js';
+import { redact } from '../models/secrets.js';
 
 /** The tables a run owns, in the order they are copied, with their columns (`calls.id` is renumbered). */
 const TABLES: { table: string; columns: string[] }[] = [
@@ -23,6 +24,12 @@ const TABLES: { table: string; columns: string[] }[] = [
     { table: 'batches', columns: ['local', 'run', 'model', 'id', 'input_file', 'status', 'output_file', 'error_file', 'requests', 'done', 'failed', 'created', 'updated', 'collected'] },
     { table: 'batch_slots', columns: ['batch', 'custom_id', 'run', 'question', 'model', 'sample', 'hash', 'attempt'] },
 ];
+
+/**
+ * Columns where no key belongs but an older HalluProbe may have stored one an endpoint echoed (a batch's finish
+ * reason, an error): copied with anything shaped like a key redacted, so a copy never spreads one.
+ */
+const KEY_FREE: Record<string, string[]> = { cache: ['finish_reason'], calls: ['error'] };
 
 const quoted = (columns: string[]) => columns.map(c => `"${c}"`).join(', ');
 
@@ -44,7 +51,10 @@ async function insert(target: Sql, table: string, columns: string[], rows: Row[]
     const text = `INSERT INTO ${table} (${quoted(columns)}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT DO NOTHING${table === 'calls' ? ' RETURNING id' : ''}`;
     const ids: number[] = [];
     for (const r of rows) {
-        const values = columns.map(c => (r[c] ?? null) as Param);
+        const values = columns.map(c => {
+            const v = (r[c] ?? null) as Param;
+            return typeof v === 'string' && KEY_FREE[table]?.includes(c) ? redact(v, []) : v;
+        });
         if (table === 'calls') ids.push(Number((await target.get<{ id: number }>(text, values))!.id));
         else await target.run(text, values);
     }

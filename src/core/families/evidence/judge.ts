@@ -10,7 +10,7 @@ import type { SpecModel } from '../../spec/model.js';
 import type { ModelStepRun } from '../../probes/family.js';
 import type { ChatMessage, Question } from '../../probes/question.js';
 import type { Verdict } from '../../verify/types.js';
-import { askSide, jsonField, modelsOnDemand } from '../../run/side-call.js';
+import { askSide, jsonField, modelsOnDemand, scrubParsed } from '../../run/side-call.js';
 
 export const ENTAILMENT_LABELS = ['entailment', 'neutral', 'contradiction'] as const;
 export type EntailmentLabel = typeof ENTAILMENT_LABELS[number];
@@ -80,7 +80,7 @@ export async function judgeEntailment({ store, runId, spec, keyFor, client, sign
         if (typeof c === 'string') { updated.push({ ...v, entailment: { model: name, error: c } }); continue; }
         try {
             const { text } = await askSide(store, c, entailmentMessages(q.evidence?.asked ?? q.question, response, goldOf(q)), { temperature: 0, json: true }, { run: runId, question: q.id, sample: v.sample, step: 'judge' }, signal);
-            const label = readLabel(text);
+            const label = scrubParsed(c.client, readLabel(text));
             updated.push({ ...v, entailment: typeof label === 'string' ? { model: name, label, correct: label === 'entailment' } : { model: name, error: label.error } });
         } catch (e) {
             const message = `the judge's call failed: ${e instanceof Error ? e.message : String(e)}`;
