@@ -18,7 +18,7 @@ export const KNOWN_SETTINGS = {
     json: ['list_separator'],
     postgres: ['password_env', 'statement_timeout', 'version_column'],
     model: ['id', 'endpoint', 'temperature', 'max_tokens', 'seed', 'samples', 'key_env', 'price_input', 'price_output', 'concurrency',
-        'rpm', 'tpm', 'pacing', 'timeout_ms', 'file', 'format', 'stream', 'top_p', 'api_version', 'deployment', 'knowledge', 'unsure', 'omit', 'contradict'],
+        'rpm', 'tpm', 'pacing', 'timeout_ms', 'retries', 'file', 'format', 'stream', 'top_p', 'api_version', 'deployment', 'knowledge', 'unsure', 'omit', 'contradict'],
     suite: ['concurrency', 'limit', 'seed', 'rpm', 'tpm', 'pacing', 'timeout_ms', 'temperature', 'max_tokens', 'knowledge_probe', 'batch'],
 };
 
