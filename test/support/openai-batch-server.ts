@@ -20,6 +20,8 @@ export interface BatchServerOptions {
     lineError?: (question: string, attempt: number) => string | undefined;
     /** The finish reason of an answer (default "stop"): an endpoint may echo anything there, the key included. */
     finishReason?: (question: string) => string;
+    /** The output file's line as written (a provider that truncates or garbles one): index 0-based, batch 1-based. */
+    outputLine?: (line: string, index: number, batch: number) => string;
 }
 
 export interface BatchServer {
@@ -96,7 +98,8 @@ export async function startBatchServer(options: BatchServerOptions = {}): Promis
         });
         b.status = outcome;
         b.counts = { total: lines.length, completed: out.length, failed: err.length };
-        if (out.length) b.output = addFile(`${out.join('\n')}\n`, `${b.id}_output.jsonl`, 'batch_output');
+        const written = options.outputLine ? out.map((l, i) => options.outputLine!(l, i, b.n)) : out;
+        if (out.length) b.output = addFile(`${written.join('\n')}\n`, `${b.id}_output.jsonl`, 'batch_output');
         if (err.length) b.error = addFile(`${err.join('\n')}\n`, `${b.id}_error.jsonl`, 'batch_output');
     }
 

@@ -73,15 +73,33 @@ export class OpenAIBatchApi {
         return this.guard(async () => state(await this.sdk.batches.retrieve(id)));
     }
 
-    /** The lines of an output or error file. */
-    async results(fileId: string): Promise<BatchResult[]> {
-        const text = await this.guard(async () => (await this.sdk.files.content(fileId)).text());
-        const out: BatchResult[] = [];
-        for (const raw of text.split('\n')) {
-            if (raw.trim() === '') continue;
-            out.push(this.clean(parseLine(JSON.parse(raw) as ResultLine)));
+    /**
+     * The lines of an output or error file, read as they arrive (a file of hundreds of MB is never held whole). A
+     * line that is not the JSON of a result (cut short, garbled) is an error of its request when its custom_id can
+     * still be read — the request is sent again — and is skipped otherwise (its request then has no result, and is
+     * sent again too); either way the other lines are kept.
+     */
+    async *results(fileId: string): AsyncGenerator<BatchResult> {
+        const response = await this.guard(() => this.sdk.files.content(fileId));
+        let n = 0;
+        try {
+            for await (const raw of lines(response.body)) {
+                n++;
+                if (raw.trim() === '') continue;
+                let parsed: ResultLine;
+                try {
+                    parsed = JSON.parse(raw) as ResultLine;
+                    if (typeof parsed?.custom_id !== 'string') throw new Error('no custom_id');
+                } catch (e) {
+                    const customId = /"custom_id"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(raw)?.[1];
+                    if (customId) yield { customId, error: this.scrub(`unreadable line ${n} of the output file ${fileId}: ${e instanceof Error ? e.message : String(e)}`) };
+                    continue;
+                }
+                yield this.clean(parseLine(parsed));
+            }
+        } catch (e) {
+            throw toModelError(e, this.key, undefined, { endpoint: this.model.endpoint, provider: this.model.provider });
         }
-        return out;
     }
 
     private clean(r: BatchResult): BatchResult {
@@ -92,6 +110,23 @@ export class OpenAIBatchApi {
     private async guard<T>(fn: () => Promise<T>): Promise<T> {
         try { return await fn(); } catch (e) { throw toModelError(e, this.key, undefined, { endpoint: this.model.endpoint, provider: this.model.provider }); }
     }
+}
+
+/** The lines of a byte stream, decoded as UTF-8 as they arrive. */
+async function* lines(body: ReadableStream<Uint8Array> | null): AsyncGenerator<string> {
+    if (!body) return;
+    const decoder = new TextDecoder();
+    let rest = '';
+    for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+        rest += decoder.decode(chunk, { stream: true });
+        let at: number;
+        while ((at = rest.indexOf('\n')) >= 0) {
+            yield rest.slice(0, at);
+            rest = rest.slice(at + 1);
+        }
+    }
+    rest += decoder.decode();
+    if (rest) yield rest;
 }
 
 interface ResultLine {

@@ -132,3 +132,41 @@ test('CLI: --batch with a provider that has no Batch API is a clear error naming
         await server.close();
     }
 });
+
+test('a truncated or garbled line in a batch output file loses only its own request, sent again; every valid answer is kept (issue 40, item 3)', async () => {
+    const questions = movieQuestions(8, 't');
+    // The first batch's output: line 3 cut short (its custom_id still readable), line 6 garbage with no custom_id.
+    const server = await startBatchServer({ outputLine: (line, i, n) => (n === 1 && i === 2 ? line.slice(0, 60) : n === 1 && i === 5 ? '\u0000{not json' : line) });
+    const store = tempStore();
+    try {
+        const runId = await newRun(store, questions);
+        const out = await executeBatchRun({ store, runId, questions, models: [serverModel(server.url)], batch });
+        assert.equal(out.status, 'completed');
+        const counts = await store.counts(runId);
+        assert.deepEqual([counts.answered, counts.failed], [8, 0]);
+        assert.equal(server.created.length, 2, 'one more batch for the two unreadable lines');
+        assert.deepEqual(server.created[1]!.questions.sort(), [questions[2]!.question, questions[5]!.question].sort());
+        for (const [i, q] of questions.entries()) assert.equal(server.asked.get(q.question), i === 2 || i === 5 ? 2 : 1, q.question);
+    } finally {
+        await store.close();
+        await server.close();
+    }
+});
+
+test('a request whose output line is unreadable in every batch is recorded as failed, naming the line', async () => {
+    const questions = movieQuestions(4, 'u');
+    const server = await startBatchServer({ outputLine: line => line.slice(0, 50) });
+    const store = tempStore();
+    try {
+        const runId = await newRun(store, questions);
+        await executeBatchRun({ store, runId, questions, models: [serverModel(server.url)], batch });
+        const counts = await store.counts(runId);
+        assert.deepEqual([counts.answered, counts.failed], [0, 4]);
+        assert.equal(server.created.length, 2, 'sent twice, as any failed request');
+        const failures = await store.failures(runId);
+        assert.ok(failures.every(f => /unreadable line [1-4] of the output file file-\d+/.test(f.error)), JSON.stringify(failures));
+    } finally {
+        await store.close();
+        await server.close();
+    }
+});
