@@ -2,7 +2,8 @@
  * `halluprobe store copy <from> <to>`: copies runs between results stores — SQLite files and PostgreSQL servers,
  * either way — with their questions, calls, the cache entries of those calls, answers, verdicts, overrides, group
  * verdicts and batches. Each run is copied in one transaction; a run the target has already is skipped, so a copy
- * can be repeated. Finish reasons and errors are copied with key-shaped text redacted. Call ids are the target's own (answers point at the copied calls).
+ * can be repeated, and copies run at the same time insert each run once (the run's row claims it, copyRun). Finish
+ * reasons and errors are copied with key-shaped text redacted. Call ids are the target's own (answers point at the copied calls).
  */
 import { openPostgres } from './postgres.js';
 import { openSqlite } from './open.js';
@@ -46,20 +47,24 @@ async function openEnd(where: string, passwordEnv?: string): Promise<Sql> {
     return sqliteSql(openSqlite(where).db);
 }
 
-/** Inserts rows the target does not have; for `calls`, returns the new ids in order. */
-async function insert(target: Sql, table: string, columns: string[], rows: Row[]): Promise<number[]> {
+/** Inserts rows the target does not have; for `calls`, returns the new ids in order; how many rows it wrote. */
+async function insert(target: Sql, table: string, columns: string[], rows: Row[]): Promise<{ ids: number[]; written: number }> {
     const text = `INSERT INTO ${table} (${quoted(columns)}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT DO NOTHING${table === 'calls' ? ' RETURNING id' : ''}`;
     const ids: number[] = [];
+    let written = 0;
     for (const r of rows) {
         const values = columns.map(c => {
             const v = (r[c] ?? null) as Param;
             return typeof v === 'string' && KEY_FREE[table]?.includes(c) ? redact(v, []) : v;
         });
-        if (table === 'calls') ids.push(Number((await target.get<{ id: number }>(text, values))!.id));
-        else await target.run(text, values);
+        if (table === 'calls') { ids.push(Number((await target.get<{ id: number }>(text, values))!.id)); written++; }
+        else written += (await target.run(text, values)).changes;
     }
-    return ids;
+    return { ids, written };
 }
+
+/** Thrown inside a run's transaction when another copy holds the run already: rolled back, the run skipped. */
+class CopiedElsewhere extends Error {}
 
 export interface CopyResult { copied: string[]; skipped: string[] }
 
@@ -77,8 +82,13 @@ export async function copyStore(from: string, to: string, runs?: readonly string
             const result: CopyResult = { copied: [], skipped: [] };
             for (const run of runs ?? there) {
                 if (have.has(run)) { result.skipped.push(run); continue; }
-                await target.transaction(tx => copyRun(source, tx, run));
-                result.copied.push(run);
+                try {
+                    await target.transaction(tx => copyRun(source, tx, run));
+                    result.copied.push(run);
+                } catch (e) {
+                    if (!(e instanceof CopiedElsewhere)) throw e;
+                    result.skipped.push(run);
+                }
             }
             return result;
         } finally {
@@ -89,12 +99,18 @@ export async function copyStore(from: string, to: string, runs?: readonly string
     }
 }
 
+/**
+ * One run, inside the target's transaction. Its `runs` row goes first and claims it: a copy running at the same time
+ * waits on that row (PostgreSQL's unique key; SQLite's one writer) and, finding it written, rolls back and skips the
+ * run — so copies run at once insert a run's calls once, not once each.
+ */
 async function copyRun(source: Sql, target: Sql, run: string): Promise<void> {
     const callIds = new Map<number, number>();
     for (const { table, columns } of TABLES) {
         const rows = await source.all(select(table), [run]);
         if (table === 'responses') for (const r of rows) if (r.call !== null && r.call !== undefined) r.call = callIds.get(Number(r.call)) ?? null;
-        const ids = await insert(target, table, columns, rows);
+        const { ids, written } = await insert(target, table, columns, rows);
+        if (table === 'runs' && written === 0) throw new CopiedElsewhere(run);
         if (table === 'calls') rows.forEach((r, i) => callIds.set(Number(r.id), ids[i]!));
     }
 }
