@@ -22,6 +22,10 @@ export interface BatchServerOptions {
     finishReason?: (question: string) => string;
     /** The output file's line as written (a provider that truncates or garbles one): index 0-based, batch 1-based. */
     outputLine?: (line: string, index: number, batch: number) => string;
+    /** Batches (1-based creation order) the server no longer knows: retrieving one answers 404. */
+    forgotten?: (n: number) => boolean;
+    /** Where downloading a file's content redirects to (another origin, say), instead of answering it. */
+    contentRedirect?: string;
 }
 
 export interface BatchServer {
@@ -121,6 +125,7 @@ export async function startBatchServer(options: BatchServerOptions = {}): Promis
         if (req.method === 'GET' && content) {
             const f = files.get(content[1]!);
             if (!f) return json(res, 404, { error: { message: 'No such file' } });
+            if (options.contentRedirect) { res.writeHead(307, { location: `${options.contentRedirect}/files/${f.id}/content` }); return void res.end(); }
             res.writeHead(200, { 'content-type': 'application/octet-stream' });
             return void res.end(f.content);
         }
@@ -142,7 +147,7 @@ export async function startBatchServer(options: BatchServerOptions = {}): Promis
         const one = /^\/v1\/batches\/([^/]+)$/.exec(url);
         if (req.method === 'GET' && one) {
             const b = batches.get(one[1]!);
-            if (!b) return json(res, 404, { error: { message: 'No such batch' } });
+            if (!b || options.forgotten?.(b.n)) return json(res, 404, { error: { message: 'No such batch' } });
             const step = STEPS.indexOf(b.status);
             if (step >= 0 && !(state.hold && b.status === 'in_progress')) {
                 if (step < STEPS.length - 1) b.status = STEPS[step + 1]!;

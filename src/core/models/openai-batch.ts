@@ -8,7 +8,8 @@ import OpenAI, { toFile } from 'openai';
 import type { ResolvedModel } from './providers.js';
 import { chatBody, toModelError } from './openai-client.js';
 import { keyScrubber } from './key-scrubber.js';
-import type { Completion, CompletionRequest } from './types.js';
+import { idleTimeoutFetch } from './idle-fetch.js';
+import { ModelError, type Completion, type CompletionRequest } from './types.js';
 
 /** Providers whose endpoint has a Batch API (files + batches, OpenAI's shape). */
 export const BATCH_PROVIDERS: readonly string[] = ['openai'];
@@ -43,7 +44,10 @@ export class OpenAIBatchApi {
 
     constructor(private readonly model: ResolvedModel, private readonly key: string) {
         this.scrub = keyScrubber(key);
-        this.sdk = new OpenAI({ apiKey: key || 'not-needed', baseURL: model.endpoint, maxRetries: 2, timeout: Math.max(model.limits.timeoutMs, 120_000) });
+        const timeout = Math.max(model.limits.timeoutMs, 120_000);
+        // The chat client's fetch: redirects followed within the endpoint's origin only, on every route (uploads,
+        // batches, the output files' downloads), as docs/models.md promises.
+        this.sdk = new OpenAI({ apiKey: key || 'not-needed', baseURL: model.endpoint, maxRetries: 2, timeout, fetch: idleTimeoutFetch(timeout) });
     }
 
     /** One JSONL line: the chat request of a slot, under `customId`. */
@@ -69,8 +73,17 @@ export class OpenAIBatchApi {
         });
     }
 
+    /**
+     * The batch's state. One the provider no longer knows (404: deleted, or the endpoint now points at another
+     * provider) is a failed batch: its requests are sent again, as any failed batch's.
+     */
     async retrieve(id: string): Promise<BatchState> {
-        return this.guard(async () => state(await this.sdk.batches.retrieve(id)));
+        try {
+            return await this.guard(async () => state(await this.sdk.batches.retrieve(id)));
+        } catch (e) {
+            if (!(e instanceof ModelError) || e.kind !== 'not_found') throw e;
+            return { id, status: 'failed', outputFile: null, errorFile: null, done: 0, failed: 0, errors: [`the provider no longer knows batch ${id} (HTTP 404)`] };
+        }
     }
 
     /**

@@ -7,6 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 import { executeBatchRun } from '../../../src/core/run/batch.js';
 import { batchApiFor } from '../../../src/core/models/openai-batch.js';
@@ -168,5 +170,46 @@ test('a request whose output line is unreadable in every batch is recorded as fa
     } finally {
         await store.close();
         await server.close();
+    }
+});
+
+test('a batch the provider no longer knows (404 on collect) is a failed batch: its requests are sent again, nothing is lost (issue 40, item 8)', async () => {
+    const questions = movieQuestions(6, 'f');
+    const server = await startBatchServer({ forgotten: n => n === 1 });
+    const store = tempStore();
+    try {
+        const runId = await newRun(store, questions);
+        const out = await executeBatchRun({ store, runId, questions, models: [serverModel(server.url)], batch });
+        assert.equal(out.status, 'completed');
+        const counts = await store.counts(runId);
+        assert.deepEqual([counts.answered, counts.failed], [6, 0]);
+        assert.equal(server.created.length, 2, 'the forgotten batch\'s requests went in a new one');
+        assert.ok(questions.every(q => server.asked.get(q.question) === 2));
+        assert.match(JSON.stringify(await store.batches.batches(runId)), /"status":"failed"/);
+    } finally {
+        await store.close();
+        await server.close();
+    }
+});
+
+test('a batch file download redirected to another origin is refused, never followed (issue 40, item 8)', async () => {
+    const questions = movieQuestions(3, 'o');
+    // Another origin: a plain server that counts what reaches it.
+    let reached = 0;
+    const elsewhere = http.createServer((_req, res) => { reached++; res.end('{}'); });
+    await new Promise<void>(resolve => elsewhere.listen(0, '127.0.0.1', resolve));
+    const server = await startBatchServer({ contentRedirect: `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/v1` });
+    const store = tempStore();
+    try {
+        const runId = await newRun(store, questions);
+        const failed = await executeBatchRun({ store, runId, questions, models: [serverModel(server.url)], batch }).then(() => undefined, (e: Error) => e);
+        assert.ok(failed, 'the run stops rather than read another origin\'s file');
+        assert.match(failed.message, /another origin/);
+        assert.equal(reached, 0, 'the other origin was never asked');
+        assert.equal((await store.counts(runId)).answered, 0);
+    } finally {
+        await store.close();
+        await server.close();
+        await new Promise(resolve => elsewhere.close(resolve));
     }
 });
