@@ -21,10 +21,12 @@ interface KindFigures { n: number; exact: { value: number | null }; entailment: 
  * answers "Who directed …?" as well as the full name does), contradiction otherwise.
  */
 function judge(content: string): string {
-    const m = /^Premise: .*?\? (.*)\nHypothesis: .*?\? (.*)\n/s.exec(content);
-    if (!m) return 'not a judge request';
+    let sent: { premise?: string; hypothesis?: string };
+    try { sent = JSON.parse(content) as typeof sent; } catch { return 'not a judge request'; }
+    const [premise, hypothesis] = [sent.premise, sent.hypothesis].map(s => /^.*?\? ([\s\S]*)$/.exec(s ?? '')?.[1]);
+    if (premise === undefined || hypothesis === undefined) return 'not a judge request';
     const last = (s: string) => s.toLowerCase().replace(/[^a-z ]/g, '').trim().split(/\s+/).at(-1) ?? '';
-    return JSON.stringify({ label: last(m[1]!) === last(m[2]!) ? 'entailment' : 'contradiction' });
+    return JSON.stringify({ label: last(premise) === last(hypothesis) ? 'entailment' : 'contradiction' });
 }
 
 describe('evidence: entailment accuracy through a configured judge model', () => {

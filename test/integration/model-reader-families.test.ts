@@ -106,21 +106,24 @@ describe('the model reader for options, short answers and claims', () => {
         assert.ok(counts.cost > 0, 'the reading calls are priced into the run');
     });
 
-    it('choice, decide_by reader: the option the model read decides; a second run asks nothing', async () => {
+    // Issue 40, item 7 changed the decide_by reader tests deliberately: a reading that disagrees with the patterns is
+    // held for review (the patterns decide), so the contrary reader's readings decide nothing.
+    it('choice, decide_by reader: an option the model read otherwise is held for review; a second run asks nothing', async () => {
         contrary = true;
         try {
             const file = spec('choice', 'choice-decide', 'read_with reader\n    decide_by reader');
             await run(file, 'choice-decide.db');
             const { data } = await report('choice-decide.db');
-            const options = data.rows.filter(r => r.verdict.modelRead?.patterns === 'option');
-            assert.ok(options.length > 0);
-            for (const r of options) {
+            const held = data.rows.filter(r => r.verdict.modelRead?.held !== undefined && r.verdict.modelRead.answer === 'option');
+            assert.ok(held.length > 0);
+            for (const r of held) {
                 const m = r.verdict.modelRead!;
-                // The contrary reader reads the next option: the verdict's option is the model's, scored on it.
-                assert.equal(r.verdict.option, m.option);
-                assert.equal(r.verdict.correct, r.question.gold === m.option);
+                // The contrary reader reads the next option: held, the verdict's option is the patterns', scored on it.
+                assert.notEqual(r.verdict.option, m.option);
+                assert.equal(r.verdict.correct, m.correct!.patterns);
+                assert.match(m.held!, /^read as option \d+, the pattern reader read option \d+$/);
             }
-            assert.ok(options.some(r => !r.verdict.correct && explainVerdict(r.question, r.verdict, r.response).some(l => /read by reader as "Option \d+"[^;]*; the pattern reader read option \d+/.test(l))),
+            assert.ok(held.some(r => !r.verdict.correct && explainVerdict(r.question, r.verdict, r.response).some(l => /held for review: reader read as option \d+, the pattern reader read option \d+/.test(l))),
                 data.rows.map(r => explainVerdict(r.question, r.verdict, r.response).join('; ')).join('\n'));
             const before = server.completed;
             await run(file, 'choice-decide.db', 'new');
@@ -146,11 +149,11 @@ describe('the model reader for options, short answers and claims', () => {
             await run(spec('evidence', 'evidence-decide', 'read_with reader\n    decide_by reader'), 'evidence-decide.db');
         } finally { contrary = false; }
         const decided = await report('evidence-decide.db');
-        // The contrary reader reads "Nobody" as every answer: every verdict is wrong, the patterns' answer is kept.
-        assert.ok(decided.data.rows.length > 0 && decided.data.rows.every(r => r.verdict.modelRead?.text === 'Nobody' && !r.verdict.correct && r.verdict.modelRead.patterns !== undefined));
-        const seed = decided.data.metrics.find(g => g.phrasing === 'seed' && g.mode === 'all')!;
-        assert.equal((seed.figures!.evidence as { byKind: Record<string, { exact: { value: number | null } }> }).byKind.seed!.exact.value, 0, 'exact match scores the words the model read');
-        assert.match(renderReport(decided.data, 'md'), /\| evidence \| directed\\_by \| simulator[^|]*\| reader \| reader \|/);
+        // The contrary reader reads "Nobody" as every answer, words no answer has: every reading is rejected and the
+        // patterns decide (issue 40, item 7 — before, every verdict was wrong on the model's word).
+        assert.ok(decided.data.rows.length > 0 && decided.data.rows.every(r => /the reading's quote "Nobody" is not in the answer/.test(r.verdict.modelRead?.error ?? '') && r.verdict.modelRead!.patterns === undefined));
+        const exact = (d: ReportData) => (d.metrics.find(g => g.phrasing === 'seed' && g.mode === 'all')!.figures!.evidence as { byKind: Record<string, { exact: { value: number | null } }> }).byKind.seed!.exact.value;
+        assert.equal(exact(decided.data), exact(compare.data), 'exact match scores the words the patterns read');
     });
 
     it('open: reads claims as (subject, relation, object, polarity), checks them against the data, and decides with decide_by reader', async () => {
@@ -172,19 +175,20 @@ describe('the model reader for options, short answers and claims', () => {
         } finally { contrary = false; }
         const decided = await report('open-decide.db');
         // The contrary reader denies every fact the answer states: a fact the data has, denied, is contradicted (a wrong
-        // one denied is a true denial); the verdicts are the model's reading's, and fewer answers pass.
+        // one denied is a true denial); those readings disagree with the patterns' and are held for review, the
+        // patterns deciding (issue 40, item 7 — before, the denials decided and fewer answers passed).
         const rows = decided.data.rows.filter(r => (r.verdict.modelRead?.claims?.length ?? 0) > 0);
-        assert.ok(rows.length > 0 && rows.every(r => r.verdict.modelRead!.claims!.every(c => c.negated) && r.verdict.correct === r.verdict.modelRead!.correct!.model));
+        assert.ok(rows.length > 0 && rows.every(r => r.verdict.modelRead!.claims!.every(c => c.negated)));
+        const held = rows.filter(r => r.verdict.modelRead!.held !== undefined);
+        assert.ok(held.length > 0 && held.every(r => r.verdict.correct === r.verdict.modelRead!.correct!.patterns));
         const statuses = (d: ReportData) => new Map(d.rows.flatMap(r => (r.verdict.modelRead?.claims ?? []).map(c => [`${r.question.id} ${r.verdict.sample} ${c.quote}`, c.status])));
         const [before, after] = [statuses(compare.data), statuses(decided.data)];
         const flipped = [...before].filter(([k, s]) => s === 'supported' && after.has(k));
         assert.ok(flipped.length > 0 && flipped.every(([k]) => after.get(k) === 'contradicted'), 'every supported fact, denied, is contradicted');
-        const why = rows.flatMap(r => explainVerdict(r.question, r.verdict, r.response));
-        assert.ok(why.some(l => /^claim "[^"]+" at \d+–\d+ contradicted by the data's /.test(l)), why.join('\n'));
-        // The answers from a clean context state only the data's facts: they pass on the patterns, fail on the denials.
+        // The answers from a clean context state only the data's facts: they pass on the patterns, and still do.
         const cleanPassed = (d: ReportData) => new Set(d.rows.filter(r => r.question.phrasing === 'clean' && r.verdict.correct).map(r => `${r.question.id} ${r.verdict.sample}`));
         assert.ok(cleanPassed(compare.data).size > 0);
-        assert.equal(cleanPassed(decided.data).size, 0);
+        assert.deepEqual(cleanPassed(decided.data), cleanPassed(compare.data));
     });
 
     it('rejects read_with naming a model the spec does not declare, before asking anything', async () => {

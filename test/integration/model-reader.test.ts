@@ -11,13 +11,14 @@ import { startOpenAIServer, type TestServer } from '../support/openai-server.js'
 import { repoRoot } from '../support/runner-fixtures.js';
 import { cli as run } from '../support/cli-process.js';
 
-interface Line { probe: string; verdict: { answer: string; modelRead?: { model: string; answer?: string; quote?: string; patterns?: string } } }
+interface Line { probe: string; verdict: { answer: string; modelRead?: { model: string; answer?: string; quote?: string; patterns?: string; held?: string } } }
 interface JsonReport { modelReader?: { probe: string; reader: string; decides: string; n: number; agree: number }[] }
 
 /** A reader model: the answer between the triple quotes, read by its first word; `contrary` reads every answer as "no". */
 function reader(contrary: () => boolean) {
     return (question: string) => {
-        const answer = /Answer:\n"""\n([\s\S]*?)\n"""/.exec(question)?.[1] ?? '';
+        let answer = '';
+        try { answer = String((JSON.parse(question) as { answer?: unknown }).answer ?? ''); } catch { /* not a reading request */ }
         const first = /[A-Za-z]+/.exec(answer)?.[0] ?? '';
         const label = contrary() ? 'no' : /^yes$/i.test(first) ? 'yes' : /^no$/i.test(first) ? 'no' : 'unsure';
         return JSON.stringify({ answer: label, quote: first || answer.slice(0, 20) });
@@ -74,17 +75,21 @@ describe('the model reader (read_with) for any family', () => {
         assert.equal(server.completed, before);
     });
 
-    it('decide_by reader: the model\'s reading decides, the pattern reader\'s is kept, the failing list names both', async () => {
+    // Issue 40, item 7 changed this test deliberately: a reading that disagrees with the patterns no longer decides on
+    // its own word (an answer could talk the reader into it); it is held for review and the patterns decide.
+    it('decide_by reader: the model\'s reading decides where the readers agree; a disagreeing one is held for review', async () => {
         contrary = true;
         const db = path.join(dir, 'decide.db');
         const r = await cli(['run', spec('decide', 'read_with reader\n    decide_by reader'), '--db', db, '--yes']);
         assert.equal(r.code === 0 || r.code === 1, true, r.stdout + r.stderr);
         const rows = await lines(db);
-        assert.ok(rows.length > 0 && rows.every(x => x.verdict.answer === 'no' && x.verdict.modelRead?.answer === 'no'));
-        assert.ok(rows.some(x => x.verdict.modelRead?.patterns === 'yes'), 'the pattern reader read yes where the model read no');
+        assert.ok(rows.length > 0 && rows.every(x => x.verdict.modelRead?.answer === 'no'));
+        const held = rows.filter(x => x.verdict.modelRead?.held !== undefined);
+        assert.ok(held.length > 0 && held.every(x => x.verdict.answer !== 'no' && x.verdict.modelRead!.patterns === undefined), 'the patterns decide where the model read otherwise');
+        assert.ok(held.some(x => x.verdict.modelRead!.held === 'read as no, the pattern reader read yes'));
+        assert.ok(rows.filter(x => x.verdict.modelRead?.held === undefined).every(x => x.verdict.answer === 'no' && x.verdict.modelRead!.patterns === 'no'), 'where both read no, the model decided');
         const md = (await cli(['report', '--db', db, '--format', 'md'])).stdout;
-        assert.match(md, /\| movie\\_binary \| simulator[^|]*\| reader \| reader \|/);
-        assert.match(md, /answer no, expected yes \(read by reader as "[A-Za-z]+" at \d+–\d+; the pattern reader read yes\)/);
+        assert.match(md, new RegExp(`\\| movie\\\\_binary \\| simulator[^|]*\\| reader \\| reader \\|.*\\| ${held.length} \\|`));
         contrary = false;
     });
 

@@ -89,3 +89,35 @@ test('CLI: halluprobe store copy names the stores without a password and refuses
     assert.doesNotMatch(bad.stderr + bad.stdout, new RegExp(pg.password));
     assert.ok(runId);
 });
+
+test('store copy run three times at once inserts each run once, on PostgreSQL and on SQLite (issue 40, item 6)', async t => {
+    if (!pg) return t.skip('PostgreSQL is not installed here');
+    const dir = tempDir('hp-copy-race-');
+    const source = await openStore(path.join(dir, 'src.db'));
+    const runIds: string[] = [];
+    for (let r = 0; r < 3; r++) {
+        const questions = movieQuestions(200, `r${r}-`);
+        const runId = await newRun(source, questions);
+        await source.recordAnswers(questions.map((q, i) => ({
+            run: runId, question: q.id, model: 'mini', sample: 0, hash: `race-${r}-${i}`, params: {}, text: 'Yes.', tokensIn: 10, tokensOut: 2,
+            latencyMs: 1, cost: 0.001, attempts: 1, finishReason: 'stop', cached: false, cacheable: true,
+        })));
+        runIds.push(runId);
+    }
+    await source.close();
+    pg.createDatabase('race');
+    for (const target of [pg.url('race'), path.join(dir, 'target.db')]) {
+        const outcomes = await Promise.all([0, 1, 2].map(() => copyStore(path.join(dir, 'src.db'), target)));
+        assert.deepEqual(outcomes.flatMap(o => o.copied).sort(), [...runIds].sort(), `${target}: each run copied by one copy only`);
+        const store = await openStore(target);
+        try {
+            for (const runId of runIds) {
+                const counts = await store.counts(runId);
+                assert.equal(counts.answered, 200, `${target} ${runId}`);
+                assert.ok(Math.abs(counts.cost - 0.2) < 1e-9, `${target} ${runId}: cost ${counts.cost}, not once`);
+            }
+        } finally {
+            await store.close();
+        }
+    }
+});

@@ -18,6 +18,14 @@ export interface BatchServerOptions {
     outcome?: (n: number) => Outcome;
     /** An error for one request of a completed batch (its question text and how many batches held it so far). */
     lineError?: (question: string, attempt: number) => string | undefined;
+    /** The finish reason of an answer (default "stop"): an endpoint may echo anything there, the key included. */
+    finishReason?: (question: string) => string;
+    /** The output file's line as written (a provider that truncates or garbles one): index 0-based, batch 1-based. */
+    outputLine?: (line: string, index: number, batch: number) => string;
+    /** Batches (1-based creation order) the server no longer knows: retrieving one answers 404. */
+    forgotten?: (n: number) => boolean;
+    /** Where downloading a file's content redirects to (another origin, say), instead of answering it. */
+    contentRedirect?: string;
 }
 
 export interface BatchServer {
@@ -88,13 +96,14 @@ export async function startBatchServer(options: BatchServerOptions = {}): Promis
             out.push(JSON.stringify({
                 id: `batch_req_${i}`, custom_id: l.custom_id, error: null,
                 response: { status_code: 200, request_id: `req_${i}`, body: { id: `chatcmpl-${i}`, object: 'chat.completion', created: 0, model: 'test-model',
-                    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop', logprobs: null }],
+                    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: options.finishReason?.(q) ?? 'stop', logprobs: null }],
                     usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } } },
             }));
         });
         b.status = outcome;
         b.counts = { total: lines.length, completed: out.length, failed: err.length };
-        if (out.length) b.output = addFile(`${out.join('\n')}\n`, `${b.id}_output.jsonl`, 'batch_output');
+        const written = options.outputLine ? out.map((l, i) => options.outputLine!(l, i, b.n)) : out;
+        if (out.length) b.output = addFile(`${written.join('\n')}\n`, `${b.id}_output.jsonl`, 'batch_output');
         if (err.length) b.error = addFile(`${err.join('\n')}\n`, `${b.id}_error.jsonl`, 'batch_output');
     }
 
@@ -116,6 +125,7 @@ export async function startBatchServer(options: BatchServerOptions = {}): Promis
         if (req.method === 'GET' && content) {
             const f = files.get(content[1]!);
             if (!f) return json(res, 404, { error: { message: 'No such file' } });
+            if (options.contentRedirect) { res.writeHead(307, { location: `${options.contentRedirect}/files/${f.id}/content` }); return void res.end(); }
             res.writeHead(200, { 'content-type': 'application/octet-stream' });
             return void res.end(f.content);
         }
@@ -137,7 +147,7 @@ export async function startBatchServer(options: BatchServerOptions = {}): Promis
         const one = /^\/v1\/batches\/([^/]+)$/.exec(url);
         if (req.method === 'GET' && one) {
             const b = batches.get(one[1]!);
-            if (!b) return json(res, 404, { error: { message: 'No such batch' } });
+            if (!b || options.forgotten?.(b.n)) return json(res, 404, { error: { message: 'No such batch' } });
             const step = STEPS.indexOf(b.status);
             if (step >= 0 && !(state.hold && b.status === 'in_progress')) {
                 if (step < STEPS.length - 1) b.status = STEPS[step + 1]!;

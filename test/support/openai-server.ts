@@ -60,6 +60,8 @@ export interface ServerOptions {
     dribble?: { pieces: number; gapMs: number };
     /** An error answer (status and message) instead of a completion, for this request. */
     error?: (info: RequestInfo) => { status: number; message: string } | undefined;
+    /** Headers added to this request's response, whatever it is (a hostile endpoint's pacing headers, say). */
+    headers?: (info: RequestInfo) => Record<string, string> | undefined;
 }
 
 /**
@@ -176,6 +178,7 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Te
             if (options.apiKey !== undefined && req.headers.authorization !== `Bearer ${options.apiKey}`) {
                 return json(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
             }
+            for (const [name, value] of Object.entries(options.headers?.(info) ?? {})) res.setHeader(name, value);
             if (limiter && !limiter.admit(res, usageOf(body, answerFor(info)))) {
                 return json(res, 429, { error: { message: 'Rate limit reached for tokens per min', type: 'tokens', code: 'rate_limit_exceeded' } });
             }

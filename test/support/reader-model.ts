@@ -1,7 +1,7 @@
 /**
  * A deterministic reader model for the local OpenAI-compatible server (the model reader, `read_with`): it answers
- * the reading requests of src/core/verify/model-read.ts as a careful model would, from the words between the
- * answer's triple quotes — the option named, the short answer's words, the claims of simulated answers
+ * the reading requests of src/core/verify/model-read.ts as a careful model would, from the answer (a JSON string
+ * value of the request) — the option named, the short answer's words, the claims of simulated answers
  * ("<subject> <relation> <object>." sentences) — in the JSON the request asks for. `contrary` makes it misread on
  * purpose (the next option, "Nobody", every claim denied) so that a test can tell whose reading decided.
  */
@@ -10,21 +10,21 @@ import type { RequestInfo } from './openai-server.js';
 /** The relation phrases of the example specs' simulated open answers ("Avatar directed by James Cameron."). */
 export const SIMULATED_RELATIONS = ['directed by', 'release year', 'birth year', 'star'];
 
-/** The block after `label:` between triple quotes; the answer's is the last one (a question may itself end in "Answer:"). */
-function block(text: string, label: string): string {
-    const open = `${label}:\n"""\n`;
-    const at = label === 'Answer' ? text.lastIndexOf(open) : text.indexOf(open);
-    if (at < 0) return '';
-    const from = at + open.length;
-    const end = label === 'Answer' ? text.lastIndexOf('\n"""') : text.indexOf('\n"""', from);
-    return end >= from ? text.slice(from, end) : '';
+/** The question or the answer of a reading request (a JSON object of string values). */
+function block(text: string, field: 'question' | 'answer'): string {
+    try {
+        const value = (JSON.parse(text) as Record<string, unknown>)[field];
+        return typeof value === 'string' ? value : '';
+    } catch {
+        return '';
+    }
 }
 
 export function readerModel(contrary: () => boolean, relations: readonly string[] = SIMULATED_RELATIONS): (info: RequestInfo) => string {
     return info => {
         const system = info.body.messages.find(m => m.role === 'system')?.content ?? '';
-        const answer = block(info.question, 'Answer');
-        const question = block(info.question, 'Question');
+        const answer = block(info.question, 'answer');
+        const question = block(info.question, 'question');
         const flip = contrary();
         if (system.includes('"claims"')) {
             const claims = answer.split(/(?<=\.)\s+/).map(s => s.trim().replace(/\.$/, '')).filter(Boolean).flatMap(sentence => {

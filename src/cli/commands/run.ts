@@ -5,7 +5,7 @@ import type { Command } from './command.js';
 import { intFlag, stringFlag, type ParsedArgs, unknownOption } from '../args.js';
 import { fileKeyBindings, redact, type ConfirmHost } from '../../core/models/index.js';
 import type { Progress } from '../../core/run/index.js';
-import { heldLine, runSpec, pacingLines, preparedLines, progressBar, progressLine, summaryLines, usd as usdText } from '../../core/run/index.js';
+import { heldLine, runSpec, pacingLines, preparedLines, progressBar, progressLine, summaryLines, usd as usdText, waitingParts } from '../../core/run/index.js';
 import { problemText } from '../../core/errors.js';
 import { print, printError, writeErr } from '../print.js';
 import { cliCommand } from '../../core/invocation.js';
@@ -153,6 +153,7 @@ function progressDrawer(json: boolean): (p: Progress, final?: boolean) => void {
     let lastDraw = 0;
     let lastShare = -1;
     let lastHeld: string | undefined;
+    let lastWaiting = '';
     return (p, final = false) => {
         if (json) return;
         const now = performance.now();
@@ -162,8 +163,13 @@ function progressDrawer(json: boolean): (p: Progress, final?: boolean) => void {
             lastHeld = held;
             if (held) process.stderr.write(`${tty ? '\n' : ''}${held}\n`);
         }
+        // A wait on the endpoint (a 429's Retry-After, its rate-limit window) is shown as it starts, in logs too.
+        const waiting = waitingParts(p).join(' · ');
+        const newWait = waiting !== lastWaiting && waiting !== '';
+        lastWaiting = waiting;
+        if (newWait && !tty) process.stderr.write(`${progressLine(p)}\n`);
         if (tty) {
-            if (!final && now - lastDraw < 100) return;
+            if (!final && !newWait && now - lastDraw < 100) return;
             lastDraw = now;
             process.stderr.write(`\r${progressBar(p)}\x1b[K${final ? '\n' : ''}`);
             return;

@@ -1,7 +1,12 @@
 /** PostgreSQL connection URLs, without loading the client (the language validator uses these). */
 
-/** Query parameters libpq reads a password from. */
-const PASSWORD_PARAMETERS = /^(password|sslpassword)$/i;
+/**
+ * Query parameters that hold a password: those libpq reads one from, and the spellings people use for them
+ * (`passwd`, `pwd`, `pass`). Matched on the name's letters only, so an encoded `password%3D=` is one too.
+ */
+const PASSWORD_PARAMETERS = /^(password|sslpassword|passwd|pwd|pass)$/i;
+const isPasswordParameter = (name: string) => PASSWORD_PARAMETERS.test(name.replace(/[^a-z]/gi, ''));
+const decoded = (s: string) => { try { return decodeURIComponent(s); } catch { return s; } };
 /** A password inside `options` ("-c PGPASSWORD=…", "password=…"). */
 const IN_OPTIONS = /\b(PGPASSWORD|password|sslpassword)\s*=\s*\S+/gi;
 
@@ -14,8 +19,10 @@ export function passwordPlace(url: string): string | undefined {
     let u: URL;
     try { u = new URL(url.trim()); } catch { return undefined; }
     if (u.password !== '') return 'its user part (user:password@)';
+    // An encoded colon (`user%3Apassword@`) is a password in the user part all the same.
+    if (decoded(u.username).includes(':')) return 'its user part (user%3Apassword@)';
     for (const [name, value] of u.searchParams) {
-        if (PASSWORD_PARAMETERS.test(name)) return `its ${name}= parameter`;
+        if (isPasswordParameter(name)) return `its ${name.replace(/[^a-z]/gi, '')}= parameter`;
         if (/^options$/i.test(name) && new RegExp(IN_OPTIONS.source, 'i').test(value)) return 'its options= parameter';
     }
     return undefined;
@@ -28,10 +35,12 @@ export function passwordInUrl(url: string): boolean {
 /** The URL without any password (userinfo dropped, password parameters and options values replaced), for messages. */
 export function safeUrl(url: string): string {
     let u: URL;
-    try { u = new URL(url.trim()); } catch { return url.replace(/(:\/\/[^/:@\s]*):[^@/\s]*@/, '$1@'); }
+    try { u = new URL(url.trim()); } catch { return url.replace(/(:\/\/[^/:@\s]*?)(?::|%3a)[^@/\s]*@/i, '$1@').replace(/([?&][^=&]*pass[^=&]*=)[^&]*/gi, '$1redacted'); }
     u.password = '';
+    const user = decoded(u.username);
+    if (user.includes(':')) u.username = encodeURIComponent(user.slice(0, user.indexOf(':')));
     for (const [name, value] of [...u.searchParams]) {
-        if (PASSWORD_PARAMETERS.test(name)) u.searchParams.set(name, 'redacted');
+        if (isPasswordParameter(name)) u.searchParams.set(name, 'redacted');
         else if (/^options$/i.test(name)) u.searchParams.set(name, value.replace(IN_OPTIONS, (_m, key: string) => `${key}=redacted`));
     }
     return u.toString();

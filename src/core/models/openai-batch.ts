@@ -7,7 +7,9 @@
 import OpenAI, { toFile } from 'openai';
 import type { ResolvedModel } from './providers.js';
 import { chatBody, toModelError } from './openai-client.js';
-import type { Completion, CompletionRequest } from './types.js';
+import { keyScrubber } from './key-scrubber.js';
+import { idleTimeoutFetch } from './idle-fetch.js';
+import { ModelError, type Completion, type CompletionRequest } from './types.js';
 
 /** Providers whose endpoint has a Batch API (files + batches, OpenAI's shape). */
 export const BATCH_PROVIDERS: readonly string[] = ['openai'];
@@ -37,9 +39,15 @@ const state = (b: OpenAI.Batches.Batch): BatchState => ({
 
 export class OpenAIBatchApi {
     private readonly sdk: OpenAI;
+    /** Every text of an output or error line (answer, finish reason, error) loses the key here, as a call's does. */
+    readonly scrub: (text: string) => string;
 
     constructor(private readonly model: ResolvedModel, private readonly key: string) {
-        this.sdk = new OpenAI({ apiKey: key || 'not-needed', baseURL: model.endpoint, maxRetries: 2, timeout: Math.max(model.limits.timeoutMs, 120_000) });
+        this.scrub = keyScrubber(key);
+        const timeout = Math.max(model.limits.timeoutMs, 120_000);
+        // The chat client's fetch: redirects followed within the endpoint's origin only, on every route (uploads,
+        // batches, the output files' downloads), as docs/models.md promises.
+        this.sdk = new OpenAI({ apiKey: key || 'not-needed', baseURL: model.endpoint, maxRetries: 2, timeout, fetch: idleTimeoutFetch(timeout) });
     }
 
     /** One JSONL line: the chat request of a slot, under `customId`. */
@@ -65,24 +73,73 @@ export class OpenAIBatchApi {
         });
     }
 
+    /**
+     * The batch's state. One the provider no longer knows (404: deleted, or the endpoint now points at another
+     * provider) is a failed batch: its requests are sent again, as any failed batch's.
+     */
     async retrieve(id: string): Promise<BatchState> {
-        return this.guard(async () => state(await this.sdk.batches.retrieve(id)));
+        try {
+            return await this.guard(async () => state(await this.sdk.batches.retrieve(id)));
+        } catch (e) {
+            if (!(e instanceof ModelError) || e.kind !== 'not_found') throw e;
+            return { id, status: 'failed', outputFile: null, errorFile: null, done: 0, failed: 0, errors: [`the provider no longer knows batch ${id} (HTTP 404)`] };
+        }
     }
 
-    /** The lines of an output or error file. */
-    async results(fileId: string): Promise<BatchResult[]> {
-        const text = await this.guard(async () => (await this.sdk.files.content(fileId)).text());
-        const out: BatchResult[] = [];
-        for (const raw of text.split('\n')) {
-            if (raw.trim() === '') continue;
-            out.push(parseLine(JSON.parse(raw) as ResultLine));
+    /**
+     * The lines of an output or error file, read as they arrive (a file of hundreds of MB is never held whole). A
+     * line that is not the JSON of a result (cut short, garbled) is an error of its request when its custom_id can
+     * still be read — the request is sent again — and is skipped otherwise (its request then has no result, and is
+     * sent again too); either way the other lines are kept.
+     */
+    async *results(fileId: string): AsyncGenerator<BatchResult> {
+        const response = await this.guard(() => this.sdk.files.content(fileId));
+        let n = 0;
+        try {
+            for await (const raw of lines(response.body)) {
+                n++;
+                if (raw.trim() === '') continue;
+                let parsed: ResultLine;
+                try {
+                    parsed = JSON.parse(raw) as ResultLine;
+                    if (typeof parsed?.custom_id !== 'string') throw new Error('no custom_id');
+                } catch (e) {
+                    const customId = /"custom_id"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(raw)?.[1];
+                    if (customId) yield { customId, error: this.scrub(`unreadable line ${n} of the output file ${fileId}: ${e instanceof Error ? e.message : String(e)}`) };
+                    continue;
+                }
+                yield this.clean(parseLine(parsed));
+            }
+        } catch (e) {
+            throw toModelError(e, this.key, undefined, { endpoint: this.model.endpoint, provider: this.model.provider });
         }
-        return out;
+    }
+
+    private clean(r: BatchResult): BatchResult {
+        if ('error' in r) return { customId: r.customId, error: this.scrub(r.error) };
+        return { customId: r.customId, completion: { ...r.completion, text: this.scrub(r.completion.text), finishReason: this.scrub(r.completion.finishReason) } };
     }
 
     private async guard<T>(fn: () => Promise<T>): Promise<T> {
         try { return await fn(); } catch (e) { throw toModelError(e, this.key, undefined, { endpoint: this.model.endpoint, provider: this.model.provider }); }
     }
+}
+
+/** The lines of a byte stream, decoded as UTF-8 as they arrive. */
+async function* lines(body: ReadableStream<Uint8Array> | null): AsyncGenerator<string> {
+    if (!body) return;
+    const decoder = new TextDecoder();
+    let rest = '';
+    for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+        rest += decoder.decode(chunk, { stream: true });
+        let at: number;
+        while ((at = rest.indexOf('\n')) >= 0) {
+            yield rest.slice(0, at);
+            rest = rest.slice(at + 1);
+        }
+    }
+    rest += decoder.decode();
+    if (rest) yield rest;
 }
 
 interface ResultLine {

@@ -6,10 +6,15 @@ import OpenAI from 'openai';
 import type { ResolvedModel } from './providers.js';
 import { keyScrubber, redact } from './secrets.js';
 import { idleTimeoutFetch } from './idle-fetch.js';
-import { parseRateLimits } from './rate-headers.js';
+import { clampWait, parseRateLimits } from './rate-headers.js';
 import { ModelError, type Completion, type CompletionRequest, type ModelClient } from './types.js';
 
+/** How long a 429 or 5xx asks to wait, at most MAX_PACING_WAIT_MS (rate-headers.ts); undefined when it does not say. */
 export function parseRetryAfter(headers: Headers | undefined, now = Date.now()): number | undefined {
+    return clampWait(retryAfter(headers, now));
+}
+
+function retryAfter(headers: Headers | undefined, now: number): number | undefined {
     if (!headers) return undefined;
     const ms = headers.get('retry-after-ms');
     if (ms && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
@@ -72,7 +77,7 @@ export class OpenAIChatClient implements ModelClient {
     readonly displayName: string;
     private readonly sdk: OpenAI;
     /** Every text the endpoint sends back loses the key's forms here, before anything stores, parses or shows it. */
-    private readonly scrub: (text: string) => string;
+    readonly scrub: (text: string) => string;
 
     constructor(private readonly model: ResolvedModel, private readonly key: string) {
         this.scrub = keyScrubber(key);

@@ -8,6 +8,19 @@ import type { RateLimit, RateLimitInfo } from './types.js';
 
 export type { RateLimit, RateLimitInfo } from './types.js';
 
+/**
+ * The longest an endpoint's pacing header is taken at its word (docs/models.md): a `Retry-After` /
+ * `retry-after-ms`, an `x-ratelimit-reset-*`, and the window learned from them. The openai SDK ignores a
+ * Retry-After outside 0–60 s; a hostile or broken endpoint ("years", `1e15`, `6h20m`, a unit-less `9999999`) would
+ * otherwise hold every worker for as long as it likes. Longer values count as this.
+ */
+export const MAX_PACING_WAIT_MS = 60_000;
+
+/** A pacing delay from a header, within 0 … MAX_PACING_WAIT_MS; undefined when unreadable. */
+export function clampWait(ms: number | undefined): number | undefined {
+    return ms === undefined || Number.isNaN(ms) ? undefined : Math.min(MAX_PACING_WAIT_MS, Math.max(0, ms));
+}
+
 /** "6m0s", "1h2m3.5s", "250ms", "2s", or a bare number of seconds → ms; undefined when unreadable. */
 export function parseDuration(text: string | null | undefined): number | undefined {
     if (!text) return undefined;
@@ -30,7 +43,7 @@ function one(headers: Headers, what: 'requests' | 'tokens'): RateLimit | undefin
     const remaining = Number(headers.get(`x-ratelimit-remaining-${what}`) ?? NaN);
     if (!Number.isFinite(limit) || limit <= 0 || !Number.isFinite(remaining)) return undefined;
     const out: RateLimit = { limit, remaining: Math.max(0, remaining) };
-    const resetMs = parseDuration(headers.get(`x-ratelimit-reset-${what}`));
+    const resetMs = clampWait(parseDuration(headers.get(`x-ratelimit-reset-${what}`)));
     if (resetMs !== undefined) out.resetMs = resetMs;
     return out;
 }

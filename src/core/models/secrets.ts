@@ -11,6 +11,7 @@
  * Any other origin needs an explicit confirmation (prompt, --yes, or HALLUPROBE_TRUSTED_HOSTS) every time the
  * binding is new.
  */
+import { keyScrubber } from './key-scrubber.js';
 import { httpProvider, originOf, providerOfKeyEnv, PROVIDERS, type ProviderFacts, type ResolvedModel } from './providers.js';
 
 export interface SavedKey { key: string; host: string }
@@ -119,65 +120,4 @@ export function redact(text: string, keys: readonly string[]): string {
         .replace(/(Basic\s+)[A-Za-z0-9+/=_-]{8,}/gi, '$1[redacted]');
 }
 
-/**
- * Removes the key's own forms from every text an endpoint sent back (answers, extractions, judge verdicts,
- * finish reasons, errors) before it is stored, cached, parsed or shown: the key as it is, escaped for JSON, URLs,
- * HTML or \u sequences, and base64 of the key inside any wrapping ("Bearer KEY", "user:KEY", a JSON object…),
- * which hides the whole base64 run around it. Unlike `redact` it leaves other key-shaped text alone, since an
- * answer may legitimately mention one.
- */
-export function keyScrubber(key: string | undefined): (text: string) => string {
-    if (!key || key.length < 4) return text => text;
-    const forms = keyForms(key);
-    const cores = base64Cores(key);
-    return text => {
-        let out = text;
-        for (const form of forms) if (out.includes(form)) out = out.split(form).join('[redacted]');
-        for (const core of cores) {
-            if (!out.includes(core)) continue;
-            // The whole base64 run holding the key's encoding: what surrounds it is the wrapping, encoded with it.
-            out = out.replace(BASE64_RUN, run => run.includes(core) ? '[redacted]' : run);
-        }
-        return out;
-    };
-}
-
-const BASE64_RUN = /[A-Za-z0-9+/_-]+={0,2}/g;
-
-/** Encoders an endpoint may apply to the characters of a key that are not letters or digits. */
-const ESCAPES: ((c: string) => string)[] = [
-    c => c === '"' || c === '\\' ? `\\${c}` : c, // JSON.stringify
-    c => c === '"' || c === '\\' || c === '/' ? `\\${c}` : c, // JSON with escaped slashes (PHP, some proxies)
-    c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-    c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`,
-    c => encodeURIComponent(c) === c ? c : encodeURIComponent(c).toLowerCase(),
-    c => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
-    c => `&#x${c.charCodeAt(0).toString(16).toUpperCase()};`,
-    c => `&#${c.charCodeAt(0)};`,
-];
-
-/** The key as an endpoint might echo it back outside base64: plain, URL-encoded, JSON / HTML / \u-escaped. */
-function keyForms(key: string): string[] {
-    const b64 = Buffer.from(key, 'utf8').toString('base64');
-    const forms = [key, encodeURIComponent(key), b64, b64.replace(/=+$/, ''), Buffer.from(key, 'utf8').toString('base64url')];
-    for (const escape of ESCAPES) forms.push(key.replace(/[^A-Za-z0-9]/g, escape));
-    // Longest first, so a shorter form never leaves the tail of a longer one behind.
-    return [...new Set(forms)].filter(f => f.length >= 4).sort((a, b) => b.length - a.length);
-}
-
-/**
- * What base64 of any text holding the key contains whatever comes before it: base64 works on 3-byte groups, so
- * the key's encoding depends only on its offset modulo 3. For each offset, the characters made of key bytes only
- * (standard and URL-safe alphabets); too short a core (a very short key) would match innocent text, so none.
- */
-function base64Cores(key: string): string[] {
-    const bytes = Buffer.from(key, 'utf8');
-    const cores: string[] = [];
-    for (let offset = 0; offset < 3; offset++) {
-        const enc = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64').replace(/=+$/, '');
-        const tail = (offset + bytes.length) % 3;
-        const core = enc.slice(offset ? 4 : 0, enc.length - (tail ? tail + 1 : 0));
-        if (core.length >= 8) cores.push(core, core.replaceAll('+', '-').replaceAll('/', '_'));
-    }
-    return [...new Set(cores)];
-}
+export { keyScrubber } from './key-scrubber.js';

@@ -54,6 +54,11 @@ export interface ModelClient {
     /** Answers from a network model are cached by request; local answers (replay, offline) are not. */
     readonly cacheable: boolean;
     complete(request: CompletionRequest, signal?: AbortSignal): Promise<Completion>;
+    /**
+     * Removes this client's key from a text read out of its answers — again after each parse or unescape step (a
+     * JSON string value is one escape level less than the answer it was parsed from). Clients without a key have none.
+     */
+    readonly scrub?: (text: string) => string;
 }
 
 export interface Limits {

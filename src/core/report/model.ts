@@ -152,6 +152,7 @@ const READS: Record<string, string> = { labels: 'a label', option: 'the option c
 /** The span the reader took as the answer and why, or what the model reader read when it decided. */
 export function readText(v: Verdict): string {
     const m = v.modelRead;
+    if (m?.held !== undefined) return `held for review: ${m.model} ${m.held}; the pattern reader decides`;
     if (m?.patterns !== undefined) {
         const words = m.quote ?? m.text;
         return `read by ${m.model}${words ? ` as "${words}"${m.span ? ` at ${m.span[0]}–${m.span[1]}` : ''}` : ` as ${m.answer}`}; the pattern reader read ${m.patternsRead ?? m.patterns}`;
@@ -267,9 +268,9 @@ export function reportSections(d: Pick<ReportData, 'metrics' | 'groups' | 'rows'
     if (agreement.length) {
         sections.push({
             title: 'Model reader: agreement with the pattern reader',
-            columns: ['family', 'probe', 'model', 'reader', 'decides', 'read by both', 'agree', 'share', 'reads', 'same verdict', 'unreadable'],
+            columns: ['family', 'probe', 'model', 'reader', 'decides', 'read by both', 'agree', 'share', 'reads', 'same verdict', 'unreadable', 'held for review'],
             rows: agreement.map(a => [a.kind, a.probe, a.model, a.reader, a.decides, String(a.n), String(a.agree), a.n ? pct(a.agree / a.n) : 'n/a',
-                READS[a.reads] ?? a.reads, `${a.sameVerdict} (${a.n ? pct(a.sameVerdict / a.n) : 'n/a'})`, String(a.unreadable)]),
+                READS[a.reads] ?? a.reads, `${a.sameVerdict} (${a.n ? pct(a.sameVerdict / a.n) : 'n/a'})`, String(a.unreadable), String(a.held)]),
         });
     }
     // Dated questions (`as of`): the wrong answers that dated their claim later, a part of H.

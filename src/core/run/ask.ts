@@ -40,7 +40,8 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
     const { store, runId, signal, retry, progress, emit } = ctx;
     const { model, client } = rm;
     // Local answers (replay, offline) have no endpoint to learn limits from.
-    const pacer = new Pacer({ concurrency: model.limits.concurrency, rpm: model.limits.rpm, tpm: model.limits.tpm, learn: client.cacheable && model.limits.pacing !== 'fixed' });
+    // A wait on the endpoint (a 429's Retry-After, its rate-limit window) is said on the progress line as it starts.
+    const pacer = new Pacer({ concurrency: model.limits.concurrency, rpm: model.limits.rpm, tpm: model.limits.tpm, learn: client.cacheable && model.limits.pacing !== 'fixed', onWait: emit });
     (progress.pacing ??= {})[model.name] = pacer.stats;
     const inflight = new Map<string, Promise<Completion>>();
     // An endpoint echoing the key back (in any of its encodings) must not get it into the store.
@@ -157,8 +158,9 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
                 last = err;
                 if (signal?.aborted || givenUp || writes.failed || !err.retryable || attempt >= model.limits.retries) throw err;
                 const delay = backoffMs(attempt + 1, retry, err.retryAfterMs);
+                // A 429 holds every worker of the model, this one included, in the pacer (which says so on the progress line).
                 if (err.kind === 'rate_limit') pacer.pause(delay);
-                await sleep(delay, signal);
+                else await sleep(delay, signal);
                 if (signal?.aborted) throw err;
             }
         }

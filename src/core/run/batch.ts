@@ -115,15 +115,18 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
     /** Records a finished batch's answers; its failed, expired or missing requests go back to pending (once). */
     async function read(rm: RunModel, api: OpenAIBatchApi, b: BatchRecord, s: BatchState): Promise<void> {
         const slots = new Map((await store.batches.batchSlots(b.local)).map(x => [x.customId, x]));
-        const results = [...(s.outputFile ? await api.results(s.outputFile) : []), ...(s.errorFile ? await api.results(s.errorFile) : [])];
         const scrub = keyScrubber(rm.secret);
         const seen = new Set<string>();
-        for (const r of results) {
-            const slot = slots.get(r.customId);
-            if (!slot || seen.has(r.customId)) continue;
-            seen.add(r.customId);
-            if ('completion' in r) await answer(rm, slot, { ...r.completion, text: scrub(r.completion.text) });
-            else await fail(rm, slot, r.error);
+        // Line by line as the files arrive: each answer is stored as it is read, an unreadable line fails only its request.
+        for (const file of [s.outputFile, s.errorFile]) {
+            if (!file) continue;
+            for await (const r of api.results(file)) {
+                const slot = slots.get(r.customId);
+                if (!slot || seen.has(r.customId)) continue;
+                seen.add(r.customId);
+                if ('completion' in r) await answer(rm, slot, { ...r.completion, text: scrub(r.completion.text), finishReason: scrub(r.completion.finishReason) });
+                else await fail(rm, slot, r.error);
+            }
         }
         const why = s.status === 'completed' ? 'no result for this request' : `the batch ${s.status}${s.errors.length ? ` (${s.errors.join('; ')})` : ''}`;
         for (const slot of slots.values()) if (!seen.has(slot.customId)) await fail(rm, slot, why);

@@ -59,7 +59,17 @@ function plainLine(p: Progress): string {
         const left = p.total - p.done;
         if (left > 0 && !p.generating) parts.push(`~${duration((left / p.rate) * 1000)} left`);
     }
+    parts.push(...waitingParts(p));
     return parts.join(' · ');
+}
+
+/** The models whose workers wait on their endpoint, and until when: "waiting on mini's rate-limit window until 19:25:03 UTC". */
+export function waitingParts(p: Pick<Progress, 'pacing'>): string[] {
+    return Object.entries(p.pacing ?? {}).flatMap(([model, s]) => {
+        if (!s.waiting) return [];
+        const on = s.waiting.on === 'retry-after' ? 'the Retry-After of a 429 from' : 'the rate-limit window of';
+        return [`waiting on ${on} ${model} until ${new Date(s.waiting.until).toISOString().slice(11, 19)} UTC`];
+    });
 }
 
 export function progressBar(p: Progress, width = 28): string {

@@ -4,4 +4,4 @@
  * src/extension/native.ts). `index.ts` re-exports it all.
  */
 export { modelDescription, suiteAsksBatch } from './settings.js';
-export { batchStates, heldLine, pacingLines, preparedLines, progressBar, progressLine, summaryLines, usd } from './format.js';
+export { batchStates, heldLine, pacingLines, preparedLines, progressBar, progressLine, summaryLines, usd, waitingParts } from './format.js';

@@ -7,7 +7,7 @@
  * per answered round). The spec's `rpm` / `tpm` stay as caps on top; `pacing "fixed"` uses only them (and no
  * learning), as before. A 429 with Retry-After pauses every worker of the model.
  */
-import type { RateLimit, RateLimitInfo } from '../models/rate-headers.js';
+import { MAX_PACING_WAIT_MS, type RateLimit, type RateLimitInfo } from '../models/rate-headers.js';
 import { sleep, TokenBucket } from './limiter.js';
 
 /** What pacing did for one model, for the run's report. */
@@ -27,7 +27,12 @@ export interface PacingStats {
     /** The endpoint's limits per minute, as learned from its headers. */
     limitTokensPerMinute?: number;
     limitRequestsPerMinute?: number;
+    /** Set while the workers wait a second or more on the endpoint: until when (epoch ms), and on what. */
+    waiting?: { until: number; on: 'retry-after' | 'window' };
 }
+
+/** A wait this long or longer is said on the progress line. */
+export const SAID_WAIT_MS = 1000;
 
 /** Pace a learned limit at this share of it: arrival times jitter, and a limit is a limit. */
 const MARGIN = 0.03;
@@ -87,7 +92,8 @@ export class LearnedLimit {
         const used = r.limit - r.remaining;
         if (r.resetMs !== undefined && used >= Math.max(1, r.limit * 0.005)) {
             const w = (r.limit * r.resetMs) / used;
-            if (Number.isFinite(w) && w >= 50 && w <= 86_400_000) this.windowMs = w;
+            // A window longer than the longest wait taken from a header is taken as that (OpenAI's are a minute).
+            if (Number.isFinite(w) && w >= 50) this.windowMs = Math.min(w, MAX_PACING_WAIT_MS);
         }
         if (first) { this.at = this.now(); this.level = Math.min(this.capacity, r.remaining); }
     }
@@ -108,6 +114,8 @@ export interface PacerOptions {
     tpm: number;
     /** false: pace from rpm / tpm only (`pacing "fixed"`, or a local model that has no limits to learn). */
     learn: boolean;
+    /** Called when the workers start or stop waiting on the endpoint (`stats.waiting`), so progress can say so. */
+    onWait?: () => void;
 }
 
 export class Pacer {
@@ -158,11 +166,12 @@ export class Pacer {
         for (;;) {
             if (signal?.aborted) return undefined;
             const paused = this.pausedUntil - this.now();
-            if (paused > 0) { await sleep(paused, signal); continue; }
+            if (paused > 0) { await this.waitOn('retry-after', paused, signal); continue; }
             if (this.inflight >= this.inFlightLimit) { await this.released(signal); continue; }
             // Take from every limit only when all allow it, so waiting on one does not drain the others.
-            const wait = Math.max(this.capRequests.wait(1), this.capTokens.wait(tokens), this.requests.wait(1), this.tokens.wait(tokens));
-            if (wait > 0) { await sleep(wait, signal); continue; }
+            const endpoint = Math.max(this.requests.wait(1), this.tokens.wait(tokens));
+            const wait = Math.max(this.capRequests.wait(1), this.capTokens.wait(tokens), endpoint);
+            if (wait > 0) { await (endpoint === wait ? this.waitOn('window', wait, signal) : sleep(wait, signal)); continue; }
             this.capRequests.take(1);
             this.capTokens.take(tokens);
             this.inflight++;
@@ -204,6 +213,19 @@ export class Pacer {
         const waiting = this.waiting;
         this.waiting = [];
         for (const w of waiting) w();
+    }
+
+    /** Sleeps `ms` on the endpoint's say; a wait of a second or more is set in `stats.waiting` while it lasts. */
+    private async waitOn(on: 'retry-after' | 'window', ms: number, signal?: AbortSignal): Promise<void> {
+        if (ms < SAID_WAIT_MS) return sleep(ms, signal);
+        const until = Date.now() + ms;
+        const mine = { until, on };
+        if (!this.stats.waiting || this.stats.waiting.until < until) { this.stats.waiting = mine; this.o.onWait?.(); }
+        try {
+            await sleep(ms, signal);
+        } finally {
+            if (this.stats.waiting === mine) { delete this.stats.waiting; this.o.onWait?.(); }
+        }
     }
 
     private released(signal?: AbortSignal): Promise<void> {

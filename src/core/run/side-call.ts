@@ -10,6 +10,7 @@ import type { Store } from '../store/index.js';
 import type { CompletionParams, ModelClient } from '../models/types.js';
 import { modelFromFlag, resolveModel, type ResolvedModel } from '../models/providers.js';
 import { costOf, priceOf } from '../models/cost.js';
+import { scrubDeep } from '../models/key-scrubber.js';
 import { requestHash } from './hash.js';
 
 /** The key of a resolved model, as `resolveKey` gives it (the caller knows the secrets, bindings and host prompts). */
@@ -59,7 +60,10 @@ export interface SideSlot { run: string; question: string; sample: number; step:
 export async function askSide(store: Pick<Store, 'cached' | 'recordSideCall'>, c: { model: ResolvedModel; client: ModelClient }, messages: ChatMessage[], params: CompletionParams, slot: SideSlot, signal?: AbortSignal): Promise<{ text: string; cached: boolean }> {
     const hash = sideHash(c.model, messages, params);
     const base = { run: slot.run, question: slot.question, model: `${slot.step}:${c.model.name}`, sample: slot.sample, hash, params: sideParams(params) };
-    const hit = c.client.cacheable ? await store.cached(hash) : undefined;
+    const scrub = c.client.scrub ?? (t => t);
+    // A cache entry written before the scrubber knew a form of the key loses it too.
+    const stored = c.client.cacheable ? await store.cached(hash) : undefined;
+    const hit = stored ? { ...stored, text: scrub(stored.text), finishReason: scrub(stored.finishReason) } : undefined;
     if (hit) {
         await store.recordSideCall({ ...base, text: hit.text, tokensIn: hit.tokensIn, tokensOut: hit.tokensOut, latencyMs: 0, cost: 0, attempts: 0, finishReason: hit.finishReason, cached: true });
         return { text: hit.text, cached: true };
@@ -71,7 +75,12 @@ export async function askSide(store: Pick<Store, 'cached' | 'recordSideCall'>, c
             cost: costOf(priceOf(c.model), done.tokens), attempts: 1, finishReason: done.finishReason, cached: false,
         });
     }
-    return { text: done.text, cached: false };
+    return { text: scrub(done.text), cached: false };
+}
+
+/** What was parsed out of a client's answer, every string in it scrubbed of the client's key once more. */
+export function scrubParsed<T>(client: Pick<ModelClient, 'scrub'>, value: T): T {
+    return client.scrub ? scrubDeep(value, client.scrub) : value;
 }
 
 /** A JSON object's string field, or why the text is not one. */

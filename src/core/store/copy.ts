@@ -2,7 +2,8 @@
  * `halluprobe store copy <from> <to>`: copies runs between results stores — SQLite files and PostgreSQL servers,
  * either way — with their questions, calls, the cache entries of those calls, answers, verdicts, overrides, review labels,
  * group verdicts and batches. Each run is copied in one transaction; a run the target has already is skipped, so a copy
- * can be repeated. Call ids are the target's own (answers point at the copied calls).
+ * can be repeated, and copies run at the same time insert each run once (the run's row claims it, copyRun). Finish
+ * reasons and errors are copied with key-shaped text redacted. Call ids are the target's own (answers point at the copied calls).
  */
 import { openPostgres } from './postgres.js';
 import { openSqlite } from './open.js';
@@ -10,6 +11,7 @@ import { sqliteSql, type Param, type Row, type Sql } from './sql.js';
 import { HalluProbeError, problem } from '../errors.js';
 import { REVIEW_LABEL_COLUMNS } from './labels.js';
 import { isPostgresUrl, shownStore } from '../data/postgres-url.js';
+import { redact } from '../models/secrets.js';
 
 /** The tables a run owns, in the order they are copied, with their columns (`calls.id` is renumbered). */
 const TABLES: { table: string; columns: string[] }[] = [
@@ -26,6 +28,12 @@ const TABLES: { table: string; columns: string[] }[] = [
     { table: 'batch_slots', columns: ['batch', 'custom_id', 'run', 'question', 'model', 'sample', 'hash', 'attempt'] },
 ];
 
+/**
+ * Columns where no key belongs but an older HalluProbe may have stored one an endpoint echoed (a batch's finish
+ * reason, an error): copied with anything shaped like a key redacted, so a copy never spreads one.
+ */
+const KEY_FREE: Record<string, string[]> = { cache: ['finish_reason'], calls: ['error'] };
+
 const quoted = (columns: string[]) => columns.map(c => `"${c}"`).join(', ');
 
 function select(table: string): string {
@@ -41,17 +49,24 @@ async function openEnd(where: string, passwordEnv?: string): Promise<Sql> {
     return sqliteSql(openSqlite(where).db);
 }
 
-/** Inserts rows the target does not have; for `calls`, returns the new ids in order. */
-async function insert(target: Sql, table: string, columns: string[], rows: Row[]): Promise<number[]> {
+/** Inserts rows the target does not have; for `calls`, returns the new ids in order; how many rows it wrote. */
+async function insert(target: Sql, table: string, columns: string[], rows: Row[]): Promise<{ ids: number[]; written: number }> {
     const text = `INSERT INTO ${table} (${quoted(columns)}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT DO NOTHING${table === 'calls' ? ' RETURNING id' : ''}`;
     const ids: number[] = [];
+    let written = 0;
     for (const r of rows) {
-        const values = columns.map(c => (r[c] ?? null) as Param);
-        if (table === 'calls') ids.push(Number((await target.get<{ id: number }>(text, values))!.id));
-        else await target.run(text, values);
+        const values = columns.map(c => {
+            const v = (r[c] ?? null) as Param;
+            return typeof v === 'string' && KEY_FREE[table]?.includes(c) ? redact(v, []) : v;
+        });
+        if (table === 'calls') { ids.push(Number((await target.get<{ id: number }>(text, values))!.id)); written++; }
+        else written += (await target.run(text, values)).changes;
     }
-    return ids;
+    return { ids, written };
 }
+
+/** Thrown inside a run's transaction when another copy holds the run already: rolled back, the run skipped. */
+class CopiedElsewhere extends Error {}
 
 export interface CopyResult { copied: string[]; skipped: string[] }
 
@@ -69,8 +84,13 @@ export async function copyStore(from: string, to: string, runs?: readonly string
             const result: CopyResult = { copied: [], skipped: [] };
             for (const run of runs ?? there) {
                 if (have.has(run)) { result.skipped.push(run); continue; }
-                await target.transaction(tx => copyRun(source, tx, run));
-                result.copied.push(run);
+                try {
+                    await target.transaction(tx => copyRun(source, tx, run));
+                    result.copied.push(run);
+                } catch (e) {
+                    if (!(e instanceof CopiedElsewhere)) throw e;
+                    result.skipped.push(run);
+                }
             }
             return result;
         } finally {
@@ -81,12 +101,18 @@ export async function copyStore(from: string, to: string, runs?: readonly string
     }
 }
 
+/**
+ * One run, inside the target's transaction. Its `runs` row goes first and claims it: a copy running at the same time
+ * waits on that row (PostgreSQL's unique key; SQLite's one writer) and, finding it written, rolls back and skips the
+ * run — so copies run at once insert a run's calls once, not once each.
+ */
 async function copyRun(source: Sql, target: Sql, run: string): Promise<void> {
     const callIds = new Map<number, number>();
     for (const { table, columns } of TABLES) {
         const rows = await source.all(select(table), [run]);
         if (table === 'responses') for (const r of rows) if (r.call !== null && r.call !== undefined) r.call = callIds.get(Number(r.call)) ?? null;
-        const ids = await insert(target, table, columns, rows);
+        const { ids, written } = await insert(target, table, columns, rows);
+        if (table === 'runs' && written === 0) throw new CopiedElsewhere(run);
         if (table === 'calls') rows.forEach((r, i) => callIds.set(Number(r.id), ids[i]!));
     }
 }

@@ -5,18 +5,20 @@
  * above), a short answer's words, or the claims stated (subject, relation phrase, object, polarity; the family then
  * checks them against the data as it checks the pattern reader's). Each call is cached by request and recorded with
  * the run at its price. `decide_by reader` lets the model's reading decide the verdict (the family scores it; the
- * pattern reader's answer is kept beside it); `decide_by patterns` (the default) only compares. The report shows how
- * often the two agree, per family (`modelReadAgreement`). An answer the model could not read leaves the patterns
- * deciding, and says why.
+ * pattern reader's answer is kept beside it) where the two agree; a reading that disagrees is held for review and the
+ * patterns decide meanwhile (issue 40: an answer must not talk the reader into its verdict). `decide_by patterns`
+ * (the default) only compares. The report shows how often the two agree and how many readings are held, per family
+ * (`modelReadAgreement`). An answer the model could not read — or a reading quoting words the answer does not have —
+ * leaves the patterns deciding, and says why.
  */
 import type { Question } from '../probes/question.js';
 import type { ModelStepRun, ProbeFamily, ReadAs } from '../probes/family.js';
 import { familyOf } from '../probes/families.js';
-import { askSide, modelsOnDemand } from '../run/side-call.js';
+import { askSide, modelsOnDemand, scrubParsed } from '../run/side-call.js';
 import type { ModelRead, Verdict } from './types.js';
 import type { ParsedAnswer } from './answer.js';
 import { judgeGroups } from './groups.js';
-import { parseReading, readingMessages, spanOf, type ModelReading } from './model-read-requests.js';
+import { parseReading, quoteProblem, readingMessages, spanOf, type ModelReading } from './model-read-requests.js';
 import { PROBE_SETTINGS } from '../probes/settings.js';
 
 export { READ_SYSTEM, readingMessages, parseReading } from './model-read-requests.js';
@@ -62,7 +64,9 @@ export async function readWithModels(run: ModelStepRun): Promise<ModelReadOutcom
             updated.push(withReading(family, q, v, response, { model: reader.model, reads: readAs, error: `the call failed: ${e instanceof Error ? e.message : String(e)}` }));
             continue;
         }
-        const reading = parseReading(readAs, text, context);
+        const parsed = scrubParsed(c.client, parseReading(readAs, text, context));
+        // A reading must quote the answer: one quoting words it does not have was talked into, or made up.
+        const reading = typeof parsed === 'string' ? parsed : quoteProblem(parsed, response) ?? parsed;
         if (typeof reading === 'string') { outcome.unreadable++; updated.push(withReading(family, q, v, response, { model: reader.model, reads: readAs, error: reading })); continue; }
         updated.push(read(family, q, v, response, reader, readAs, reading));
     }
@@ -135,6 +139,12 @@ function read(family: ProbeFamily, q: Question, v: Verdict, response: string, re
     out.agree = alike(readAs, parsed, patterns, response, { model: factsOf(score.claims), patterns: factsOf(patternScore.claims) });
     out.correct = { model: score.correct, patterns: patternScore.correct };
     if (!reader.decides) return withReading(family, q, v, response, out);
+    // A reading that disagrees with the patterns does not decide on its own word: it is held for review (the report
+    // lists it; an override settles it) and the patterns decide meanwhile.
+    if (!out.agree) {
+        out.held = `read as ${patternsRead(readAs, parsed, response)}, the pattern reader read ${patternsRead(readAs, patterns, response)}`;
+        return withReading(family, q, v, response, out);
+    }
     out.patterns = patterns.answer;
     out.patternsRead = patternsRead(readAs, patterns, response);
     const decided: Verdict = { ...v, answer: parsed.answer, correct: score.correct, modelRead: out };
@@ -178,6 +188,8 @@ export interface ModelReadAgreement {
     agree: number;
     sameVerdict: number;
     unreadable: number;
+    /** Readings that disagreed with the patterns under `decide_by reader`, held for review (the patterns decided). */
+    held: number;
 }
 
 /** Per family, probe and answering model: answers both readers read, how many they read alike, how many they judged alike. */
@@ -189,11 +201,12 @@ export function modelReadAgreement(rows: readonly { question: Pick<Question, 'pr
         const key = `${question.probe}\u0000${v.model}\u0000${r.model}`;
         let e = by.get(key);
         if (!e) {
-            e = { kind: question.kind, probe: question.probe, model: v.model, reader: r.model, reads: r.reads ?? 'labels', decides: r.patterns !== undefined ? 'reader' : 'patterns', n: 0, agree: 0, sameVerdict: 0, unreadable: 0 };
+            e = { kind: question.kind, probe: question.probe, model: v.model, reader: r.model, reads: r.reads ?? 'labels', decides: r.patterns !== undefined || r.held !== undefined ? 'reader' : 'patterns', n: 0, agree: 0, sameVerdict: 0, unreadable: 0, held: 0 };
             by.set(key, e);
         }
         if (r.answer === undefined) { e.unreadable++; continue; }
         e.n++;
+        if (r.held !== undefined) { e.held++; e.decides = 'reader'; }
         if (r.agree ?? r.answer === (r.patterns ?? v.answer)) e.agree++;
         if (r.correct ? r.correct.model === r.correct.patterns : r.answer === (r.patterns ?? v.answer)) e.sameVerdict++;
     }

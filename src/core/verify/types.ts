@@ -155,6 +155,11 @@ export interface ModelRead {
     patterns?: string;
     /** When the model decided: what the pattern reader read, in words ("option 2", "answer \"Rome\""). */
     patternsRead?: string;
+    /**
+     * `decide_by reader`, but the reading disagreed with the pattern reader's: held for review, in words (what each
+     * read); the patterns decided the verdict.
+     */
+    held?: string;
     error?: string;
 }
 

@@ -7,10 +7,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 import { executeBatchRun } from '../../../src/core/run/batch.js';
 import { batchApiFor } from '../../../src/core/models/openai-batch.js';
-import { startBatchServer } from '../../support/openai-batch-server.js';
+import { startBatchServer, type BatchServer, type BatchServerOptions } from '../../support/openai-batch-server.js';
+import type { SqliteStore } from '../../../src/core/store/index.js';
+import type { RunOutcome } from '../../../src/core/run/runner.js';
+import type { Question } from '../../../src/core/probes/question.js';
 import { movieQuestions } from '../../support/questions.js';
 import { newRun, serverModel, tempStore, writeSpec } from '../../support/runner-fixtures.js';
 import { cli } from '../../support/cli-process.js';
@@ -130,5 +135,76 @@ test('CLI: --batch with a provider that has no Batch API is a clear error naming
         assert.equal(server.created.length, 0);
     } finally {
         await server.close();
+    }
+});
+
+/** A batch run of `questions` against a local batch server with `options`; `check` sees it before both are closed. */
+async function batchRun(questions: Question[], options: BatchServerOptions, check: (r: { server: BatchServer; store: SqliteStore; runId: string; out: RunOutcome }) => Promise<void>): Promise<void> {
+    const server = await startBatchServer(options);
+    const store = tempStore();
+    try {
+        const runId = await newRun(store, questions);
+        const out = await executeBatchRun({ store, runId, questions, models: [serverModel(server.url)], batch });
+        await check({ server, store, runId, out });
+    } finally {
+        await store.close();
+        await server.close();
+    }
+}
+
+test('a truncated or garbled line in a batch output file loses only its own request, sent again; every valid answer is kept (issue 40, item 3)', async () => {
+    const questions = movieQuestions(8, 't');
+    // The first batch's output: line 3 cut short (its custom_id still readable), line 6 garbage with no custom_id.
+    await batchRun(questions, { outputLine: (line, i, n) => (n === 1 && i === 2 ? line.slice(0, 60) : n === 1 && i === 5 ? '\u0000{not json' : line) }, async ({ server, store, runId, out }) => {
+        assert.equal(out.status, 'completed');
+        const counts = await store.counts(runId);
+        assert.deepEqual([counts.answered, counts.failed], [8, 0]);
+        assert.equal(server.created.length, 2, 'one more batch for the two unreadable lines');
+        assert.deepEqual(server.created[1]!.questions.sort(), [questions[2]!.question, questions[5]!.question].sort());
+        for (const [i, q] of questions.entries()) assert.equal(server.asked.get(q.question), i === 2 || i === 5 ? 2 : 1, q.question);
+    });
+});
+
+test('a request whose output line is unreadable in every batch is recorded as failed, naming the line', async () => {
+    await batchRun(movieQuestions(4, 'u'), { outputLine: line => line.slice(0, 50) }, async ({ server, store, runId }) => {
+        const counts = await store.counts(runId);
+        assert.deepEqual([counts.answered, counts.failed], [0, 4]);
+        assert.equal(server.created.length, 2, 'sent twice, as any failed request');
+        const failures = await store.failures(runId);
+        assert.ok(failures.every(f => /unreadable line [1-4] of the output file file-\d+/.test(f.error)), JSON.stringify(failures));
+    });
+});
+
+test('a batch the provider no longer knows (404 on collect) is a failed batch: its requests are sent again, nothing is lost (issue 40, item 8)', async () => {
+    const questions = movieQuestions(6, 'f');
+    await batchRun(questions, { forgotten: n => n === 1 }, async ({ server, store, runId, out }) => {
+        assert.equal(out.status, 'completed');
+        const counts = await store.counts(runId);
+        assert.deepEqual([counts.answered, counts.failed], [6, 0]);
+        assert.equal(server.created.length, 2, 'the forgotten batch\'s requests went in a new one');
+        assert.ok(questions.every(q => server.asked.get(q.question) === 2));
+        assert.match(JSON.stringify(await store.batches.batches(runId)), /"status":"failed"/);
+    });
+});
+
+test('a batch file download redirected to another origin is refused, never followed (issue 40, item 8)', async () => {
+    const questions = movieQuestions(3, 'o');
+    // Another origin: a plain server that counts what reaches it.
+    let reached = 0;
+    const elsewhere = http.createServer((_req, res) => { reached++; res.end('{}'); });
+    await new Promise<void>(resolve => elsewhere.listen(0, '127.0.0.1', resolve));
+    const server = await startBatchServer({ contentRedirect: `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/v1` });
+    const store = tempStore();
+    try {
+        const runId = await newRun(store, questions);
+        const failed = await executeBatchRun({ store, runId, questions, models: [serverModel(server.url)], batch }).then(() => undefined, (e: Error) => e);
+        assert.ok(failed, 'the run stops rather than read another origin\'s file');
+        assert.match(failed.message, /another origin/);
+        assert.equal(reached, 0, 'the other origin was never asked');
+        assert.equal((await store.counts(runId)).answered, 0);
+    } finally {
+        await store.close();
+        await server.close();
+        await new Promise(resolve => elsewhere.close(resolve));
     }
 });

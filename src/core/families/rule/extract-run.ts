@@ -8,7 +8,7 @@ import type { ModelStepStore } from '../../probes/family.js';
 import type { Verdict } from '../../verify/types.js';
 import type { ModelClient } from '../../models/types.js';
 import type { ResolvedModel } from '../../models/providers.js';
-import { askSide, modelsOnDemand, type KeyFor } from '../../run/side-call.js';
+import { askSide, modelsOnDemand, scrubParsed, type KeyFor } from '../../run/side-call.js';
 import { extractionMessages, parseTriples } from './extract.js';
 import { RULE_SETTINGS } from './settings.js';
 import { PROBE_SETTINGS } from '../../probes/settings.js';
@@ -69,7 +69,7 @@ export async function extractRuleClaims(store: ModelStepStore, runId: string, sp
             updated.push({ ...v, extracted: { model: name, error: `the call failed: ${e instanceof Error ? e.message : String(e)}` } });
             continue;
         }
-        const triples = parseTriples(text);
+        const triples = scrubParsed(c.client, parseTriples(text));
         if (typeof triples === 'string') outcome.unreadable++;
         const extracted: NonNullable<Verdict['extracted']> = typeof triples === 'string' ? { model: name, error: triples } : { model: name, triples };
         if (compareOnly.has(q.probe)) extracted.decides = false;
