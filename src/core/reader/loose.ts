@@ -10,6 +10,7 @@
  */
 import { Linker, type EntityEntry, type Mention } from './link.js';
 import { negationAt } from './claims.js';
+import { deniedSpans, isDenied, withoutDenied } from './denial.js';
 import { findWord, stripValue } from './fold.js';
 
 export interface Claim { text: string; sentence: number; /** [start, end) in the answer (absent for a claim a model extracted in its own words). */ span?: [number, number] }
@@ -41,6 +42,8 @@ export interface LinkedClaim {
     masked: string;
     /** A negation ("not", "never", "n't", "no longer") outside the mentions: the claim denies what it says. */
     negated: boolean;
+    /** The claim is the denied part of a sentence ("Avatar came out in 2009, not 2012": "2012"; denial.ts). */
+    denied?: boolean;
 }
 
 const STOP = new Set(['the', 'and', 'was', 'were', 'has', 'had', 'have', 'his', 'her', 'its', 'for', 'with', 'that', 'this', 'which', 'who', 'are', 'from', 'into', 'also', 'not', 'but', 'been', 'being', 'their', 'they', 'them', 'one']);
@@ -149,27 +152,54 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon): Lin
     for (const claim of claims) {
         const found = lexicon.linker.link(claim.text, named);
         for (const m of found) named.push(m.id);
-        const readings = found.flatMap(m => m.entries.map(k => lexicon.entries[k]!));
-        let subject = readings.find(e => e.entity);
+        // What a denial covers (denial.ts): a mention inside a denied span ("2009, not 2012") is no part of the
+        // claim; it is a negated claim of its own about the same subject.
+        const denied = deniedSpans(claim.text);
+        const kept = denied.length ? found.filter(m => !isDenied(denied, m.start, m.end)) : found;
+        const readings = (ms: readonly Mention[]) => ms.flatMap(m => m.entries.map(k => lexicon.entries[k]!));
+        let subject = readings(kept).find(e => e.entity);
         if (!subject && previous.sentence === claim.sentence) subject = previous.subject;
-        const objects = [...new Map(readings.filter(e => e !== subject).map(e => [e.id, e])).values()];
-        let blanked = claim.text;
-        for (const m of found) blanked = blanked.slice(0, m.start) + ' '.repeat(m.end - m.start) + blanked.slice(m.end);
-        const masked = stripValue(blanked);
-        const numbers = masked.match(/\b\d+(?:\.\d+)?\b/g) ?? [];
-        const words = new Set(stems(masked));
-        const relations = lexicon.relations.filter(r => [...r.stems].some(s => words.has(s))).map(r => r.name);
-        const offset = claim.span?.[0] ?? 0;
-        const shifted = found.map(m => ({ ...m, start: m.start + offset, end: m.end + offset }));
-        const linked: LinkedClaim = {
-            text: claim.text, objects, mentions: shifted, relations, numbers, names: unlinkedNames(claim.text, masked), masked,
-            negated: negationAt(claim.text, 0, found) >= 0,
-        };
-        if (claim.span) linked.span = claim.span;
-        if (subject) linked.subject = subject;
-        out.push(linked);
+        const own = linkedPart(claim, claim.text, kept, readings(kept), subject, lexicon, denied.length ? withoutDenied(claim.text, denied) : claim.text);
+        if (own.objects.length > 0 || own.numbers.length > 0 || own.names.length > 0 || denied.length === 0 || own.relations.length > 0) out.push(own);
+        for (const [a, b] of denied) {
+            const ms = found.filter(m => m.start >= a && m.end <= b);
+            const about = subject ?? readings(ms).find(e => e.entity);
+            const blank = ' '.repeat(a) + claim.text.slice(a, b) + ' '.repeat(claim.text.length - b);
+            const part = linkedPart(claim, claim.text.slice(a, b), ms, readings(ms), about, lexicon, blank, [a, b]);
+            if (part.objects.length === 0 && part.numbers.length === 0 && part.names.length === 0) continue;
+            part.negated = true;
+            part.denied = true;
+            out.push(part);
+        }
         previous = { sentence: claim.sentence, subject };
     }
+    return out;
+}
+
+/** One claim (or its denied part: `part`, [start, end) in the claim's text) linked: its mentions, words, numbers and names. */
+function linkedPart(claim: Claim, text: string, found: readonly Mention[], readings: LooseEntry[], subject: LooseEntry | undefined, lexicon: LooseLexicon, visible: string, part?: [number, number]): LinkedClaim {
+    const objects = [...new Map(readings.filter(e => e !== subject).map(e => [e.id, e])).values()];
+    let blanked = visible;
+    for (const m of found) blanked = blanked.slice(0, m.start) + ' '.repeat(m.end - m.start) + blanked.slice(m.end);
+    const masked = stripValue(blanked);
+    const numbers = masked.match(/\b\d+(?:\.\d+)?\b/g) ?? [];
+    // Relation words: the whole claim's (the denied part "not 2012" names the relation of its claim).
+    const words = new Set(stems(stripValue(withoutMentions(claim.text, found))));
+    const relations = lexicon.relations.filter(r => [...r.stems].some(s => words.has(s))).map(r => r.name);
+    const offset = claim.span?.[0] ?? 0;
+    const shifted = found.map(m => ({ ...m, start: m.start + offset, end: m.end + offset }));
+    const linked: LinkedClaim = {
+        text, objects, mentions: shifted, relations, numbers, names: unlinkedNames(visible, masked), masked,
+        negated: negationAt(visible, 0, found) >= 0,
+    };
+    if (claim.span) linked.span = part ? [claim.span[0] + part[0], claim.span[0] + part[1]] : claim.span;
+    if (subject) linked.subject = subject;
+    return linked;
+}
+
+function withoutMentions(text: string, found: readonly Mention[]): string {
+    let out = text;
+    for (const m of found) out = out.slice(0, m.start) + ' '.repeat(m.end - m.start) + out.slice(m.end);
     return out;
 }
 

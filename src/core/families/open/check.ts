@@ -183,6 +183,7 @@ export function verifyOpenAnswer(input: VerifyOpenInput): ClaimVerdict[] {
         const context = ctx ? checkClaim(c, ctx) : { label: 'unverifiable' as const };
         const out: ClaimVerdict = { text: c.text, mentions: [c.subject?.id, ...c.objects.map(o => o.id)].filter((x): x is string => !!x), relations: c.relations, data, context, cause: causeOf(data, context) };
         if (c.span) out.span = c.span;
+        if (c.negated) out.negated = true;
         return out;
     });
 }

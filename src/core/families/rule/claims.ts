@@ -10,7 +10,7 @@
 import type { Question } from '../../probes/question.js';
 import type { Verdict } from '../../verify/types.js';
 import { foldValue } from '../../verify/normalise.js';
-import { Linker, clauses, negationAt, rationalePoints, type EntityEntry, type Mention } from '../../reader/index.js';
+import { Linker, clauses, deniedSpans, isDenied, negationAt, rationalePoints, withoutDenied, type EntityEntry, type Mention } from '../../reader/index.js';
 import type { Premise } from './questions.js';
 import type { RuleQuestion } from './types.js';
 import { tripleClaims } from './extract.js';
@@ -33,7 +33,11 @@ export interface RuleClaim {
     negated?: boolean;
 }
 
-export type PremiseStatus = 'supported' | 'contradicted' | 'missing';
+/**
+ * supported: a point states the premise; negated: a point denies it (a premise is a fact of the data, so denying it is
+ * wrong); contradicted: a point states another value instead; missing: no point states it.
+ */
+export type PremiseStatus = 'supported' | 'negated' | 'contradicted' | 'missing';
 
 /**
  * Ours, from each premise checked against the data: a right answer from a premise stated wrongly or not at all,
@@ -124,9 +128,17 @@ export function checkRuleAnswer(q: Question, v: Checked): RuleCheck | undefined 
     const index = new Map(ids.map((id, k) => [id, k]));
     const clausesOf = points.map(point => {
         const mentions = linker.link(point);
-        return clauses(point, 0, point.length, mentions).map(([a, b]) => {
+        // What a denial covers (reader/denial.ts): a clause whose mentions lie in a denied span ("the claim that
+        // Messi played for Barcelona is incorrect") denies them; the denial's own cue ("not") negates nothing else.
+        const denied = deniedSpans(point);
+        const visible = denied.length ? withoutDenied(point, denied) : point;
+        return clauses(point, 0, point.length, mentions).flatMap(([a, b]) => {
             const inClause = mentions.filter(m => m.start >= a && m.end <= b);
-            return { mentions: inClause, negated: negationAt(point.slice(a, b), a, inClause) >= 0 };
+            const own = denied.length ? inClause.filter(m => !isDenied(denied, m.start, m.end)) : inClause;
+            const read = [{ mentions: own, negated: negationAt(visible.slice(a, b), a, own) >= 0 }];
+            // The denied mentions, with the clause's own (its subject): a negated clause of their own.
+            if (own.length < inClause.length) read.push({ mentions: inClause, negated: true });
+            return read;
         });
     });
     const has = (m: Mention, id: string) => { const k = index.get(id); return k !== undefined && m.entries.includes(k); };
@@ -144,7 +156,7 @@ export function checkRuleAnswer(q: Question, v: Checked): RuleCheck | undefined 
                 if (statesRight(c, i)) {
                     if (c.negated) {
                         claims.push({ ...base, value: p.value, status: 'contradicted', negated: true });
-                        status = 'contradicted';
+                        if (status !== 'contradicted') status = 'negated';
                     } else {
                         claims.push({ ...base, value: p.value, status: 'supported' });
                         if (status === 'missing') status = 'supported';
@@ -286,8 +298,9 @@ export function ruleClaimMarks(q: Question, v: Parameters<typeof checkRuleAnswer
     return q.rule.premises.map((p, i) => {
         const status = check.premises[i]!;
         const said = check.claims.find(c => c.premise === i && c.status === 'contradicted');
-        const label = status === 'supported' ? 'supported' : status === 'contradicted' ? 'contradicted' : 'unverifiable';
-        const text = status === 'missing' ? `not stated: ${p.subject} ${p.attribute} ${p.value}` : said ? `${p.subject} ${p.attribute} ${said.value} (data: ${p.value})` : `${p.subject} ${p.attribute} ${p.value}`;
+        // A denied premise is a fact of the data denied: contradicted by it.
+        const label = status === 'supported' ? 'supported' : status === 'contradicted' || status === 'negated' ? 'contradicted' : 'unverifiable';
+        const text = status === 'missing' ? `not stated: ${p.subject} ${p.attribute} ${p.value}` : status === 'negated' ? `denied: ${p.subject} ${p.attribute} ${p.value}` : said ? `${p.subject} ${p.attribute} ${said.value} (data: ${p.value})` : `${p.subject} ${p.attribute} ${p.value}`;
         const mentions = p.nodes ? [...p.nodes] : [];
         const mark: RuleClaimMark = { text, data: label, context: label, cause: status === 'supported' ? 'grounded' : status === 'contradicted' ? 'invented' : 'unverifiable', mentions };
         if (said) mark.dataEdge = { head: p.subject, relation: p.attribute, tail: p.value };
@@ -300,5 +313,5 @@ export function ruleClaimMarks(q: Question, v: Parameters<typeof checkRuleAnswer
  * the rationale, but only the points tell whose value it is — the graph and the hop summary show these.
  */
 export function premiseStatuses(q: Question, v: Parameters<typeof checkRuleAnswer>[1]): ('found' | 'missing' | 'contradicted')[] | undefined {
-    return checkRuleAnswer(q, v)?.premises.map(s => (s === 'supported' ? 'found' : s));
+    return checkRuleAnswer(q, v)?.premises.map(s => (s === 'supported' ? 'found' : s === 'negated' ? 'contradicted' : s));
 }
