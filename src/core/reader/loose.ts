@@ -22,6 +22,8 @@ export interface LooseRelation { name: string; headType: string; tailType: strin
 
 export interface LooseLexicon {
     entries: LooseEntry[];
+    /** An entity keyed by several values ("Messi (2019)"): its key values after the first, by id. */
+    qualifiers?: Map<string, string[]>;
     linker: Linker;
     relations: { name: string; stems: Set<string>; headType: string; tailType: string }[];
 }
@@ -44,6 +46,11 @@ export interface LinkedClaim {
     negated: boolean;
     /** The claim is the denied part of a sentence ("Avatar came out in 2009, not 2012": "2012"; denial.ts). */
     denied?: boolean;
+    /**
+     * Rows the subject may be besides \`subject\` (a composite key, "Messi" of "Messi (2019)" and "Messi (2022)", with
+     * no row named in the claim): a check holds only where it holds for every one of them.
+     */
+    alternatives?: LooseEntry[];
 }
 
 const STOP = new Set(['the', 'and', 'was', 'were', 'has', 'had', 'have', 'his', 'her', 'its', 'for', 'with', 'that', 'this', 'which', 'who', 'are', 'from', 'into', 'also', 'not', 'but', 'been', 'being', 'their', 'they', 'them', 'one']);
@@ -64,6 +71,8 @@ function stems(text: string): string[] {
 }
 
 const KEEP = '\u0000';
+/** Two or more capitalised words (a full name) followed by a lower-case word: a subject the lexicon does not hold. */
+const UNLINKED_FULL_NAME = /(?:^|[^\p{L}])\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+)+\s+(?:\p{Ll}|$)/u;
 
 /**
  * `names` are labels never to cut inside ("Oz the Great and Powerful", "J.K. Simmons"): their spaces are held
@@ -113,10 +122,13 @@ export function buildLooseLexicon(nodes: readonly LooseName[], relations: readon
     const seen = new Set<string>();
     const entries: LooseEntry[] = [];
     const linkable: EntityEntry[] = [];
+    const qualifiers = new Map<string, string[]>();
     for (const n of nodes) {
         if (seen.has(n.id)) continue;
         seen.add(n.id);
         entries.push({ id: n.id, type: n.type, entity: n.entity });
+        const keyed = n.entity ? n.names.map(x => /\(([^()]+)\)\s*$/.exec(x)?.[1]).find(x => x !== undefined) : undefined;
+        if (keyed) qualifiers.set(n.id, keyed.split(/,\s*/).filter(Boolean));
         const names = [...new Set(n.names.filter(x => x.trim() !== ''))];
         const plain = names.map(x => x.normalize('NFKD').replace(/[^\p{L}\p{N}\s]/gu, '').replace(/\s+/g, ' ').trim()).filter(x => x.length >= 3 && !names.includes(x));
         const e: EntityEntry = { id: n.id, type: n.type, names, aliases: [...(n.aliases ?? []), ...plain] };
@@ -124,7 +136,7 @@ export function buildLooseLexicon(nodes: readonly LooseName[], relations: readon
         linkable.push(e);
     }
     return {
-        entries,
+        entries, qualifiers,
         linker: new Linker(linkable, undefined, { uniqueShort: true }),
         relations: relations.map(r => ({ name: r.name, stems: new Set(r.words.flatMap(stems)), headType: r.headType, tailType: r.tailType })),
     };
@@ -157,9 +169,25 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon): Lin
         const denied = deniedSpans(claim.text);
         const kept = denied.length ? found.filter(m => !isDenied(denied, m.start, m.end)) : found;
         const readings = (ms: readonly Mention[]) => ms.flatMap(m => m.entries.map(k => lexicon.entries[k]!));
-        let subject = readings(kept).find(e => e.entity);
-        if (!subject && previous.sentence === claim.sentence) subject = previous.subject;
-        const own = linkedPart(claim, claim.text, kept, readings(kept), subject, lexicon, denied.length ? withoutDenied(claim.text, denied) : claim.text);
+        const visible = denied.length ? withoutDenied(claim.text, denied) : claim.text;
+        // The claim's subject is the entity its clause is about: the first linked entity, unless a full name the data
+        // does not hold comes before it ("Zoe Saldana also starred in Avatar" is about Zoe Saldana, not Avatar).
+        const first = kept.find(m => m.entries.some(k => lexicon.entries[k]!.entity));
+        const rows = first ? first.entries.map(k => lexicon.entries[k]!).filter(e => e.entity) : [];
+        let subject: LooseEntry | undefined = rows[0];
+        let alternatives: LooseEntry[] = [];
+        if (first && UNLINKED_FULL_NAME.test(visible.slice(0, first.start))) subject = undefined;
+        else if (rows.length > 1) {
+            // A composite key: the row whose other key values the claim writes ("Messi … in 2022"), else any of them.
+            const stripped = stripValue(claim.text);
+            const named = rows.filter(e => (lexicon.qualifiers?.get(e.id) ?? []).every(q => findWord(stripped, stripValue(q)) >= 0));
+            const pick = named.length > 0 ? named : rows;
+            subject = pick[0];
+            alternatives = pick.slice(1);
+        }
+        if (!first && previous.sentence === claim.sentence) subject = previous.subject;
+        const own = linkedPart(claim, claim.text, kept, readings(kept).filter(e => !rows.includes(e) || e === subject), subject, lexicon, visible);
+        if (alternatives.length > 0) own.alternatives = alternatives;
         if (own.objects.length > 0 || own.numbers.length > 0 || own.names.length > 0 || denied.length === 0 || own.relations.length > 0) out.push(own);
         for (const [a, b] of denied) {
             const ms = found.filter(m => m.start >= a && m.end <= b);
