@@ -91,7 +91,20 @@ export interface FamilyScore {
      * Families that score claims (open): each claim read, in the order read, with its status against the data and
      * the data's edge it rests on ("head —relation→ tail"). The model reader compares its claims' with the patterns'.
      */
-    claims?: { status: 'supported' | 'contradicted' | 'unverifiable'; edge?: string }[];
+    claims?: ScoredClaim[];
+}
+
+/** A claim as a family scored it: its status against the data, the edge it rests on, and (patterns) where it was read. */
+export interface ScoredClaim {
+    status: 'supported' | 'contradicted' | 'unverifiable';
+    edge?: string;
+    /** The claim's words and [start, end) in the response (absent for a claim a model stated in its own words). */
+    text?: string;
+    span?: [number, number];
+    /** It denies what it states (a negated claim: "supported" then means the data agrees it is wrong). */
+    negated?: boolean;
+    /** Open answers: grounded, followed-corrupted, invented or unverifiable. */
+    cause?: string;
 }
 
 /**

@@ -11,3 +11,4 @@ export type { RelationPhrasing, FactIndex, FactRow, ClaimStatus, ReadClaim, Inte
 export { buildLooseLexicon, linkClaims, linkStatedClaims, splitClaims, stem, statesLabel } from './loose.js';
 export type { Claim, LinkedClaim, LooseLexicon, LooseName, LooseEntry, LooseRelation, StatedClaim } from './loose.js';
 export { deniedSpans, isDenied, withoutDenied } from './denial.js';
+export { readClaimsAnswer, type ClaimsAnswer } from './abstain.js';

@@ -278,6 +278,7 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
     if (parsed.span && parsed.why) verdict.read = { text: response.slice(parsed.span[0], Math.min(parsed.span[1], parsed.span[0] + 120)), span: parsed.span, why: parsed.why, stance: parsed.stance ?? 'answer' };
     if (failed) verdict.failedHop = failed.hop;
     if (score.known !== undefined) verdict.known = score.known;
+    if (score.claims) verdict.claims = score.claims;
     const outdated = outdatedOf(question, verdict, response);
     if (outdated) verdict.outdated = outdated;
     return verdict;
