@@ -13,7 +13,7 @@
 import type { LoadedData } from '../data/types.js';
 import type { ProbeDecl, SpecModel } from '../spec/model.js';
 import type { GroupMetrics } from '../verify/figures.js';
-import type { GroupVerdict, ParsedAnswer, Verdict } from '../verify/types.js';
+import type { GroupVerdict, HopVerdict, ParsedAnswer, Verdict } from '../verify/types.js';
 import type { ChatMessage, Gold, Question } from './question.js';
 import type { Plan } from './plan-types.js';
 import type { EstimateModel, EstimateRequest, EstimateRun, FigureEstimate } from './estimate-types.js';
@@ -290,6 +290,12 @@ export interface ProbeFamily {
      * the proof with each premise's status). Gets the generic view (path, hops, rationale spans), returns it.
      */
     questionGraph?(graph: QuestionGraph, question: Question, verdict: Verdict | undefined, response: string | undefined): QuestionGraph;
+    /**
+     * The rationale's hops as the family's own claims read them, instead of keywords found anywhere (rule: each premise
+     * as a point states it, denies it or states another value; issue 41). Absent or undefined: the keyword hops stand.
+     * \`rationale\` is whether the rationale passes (a hop it does not need may be missing).
+     */
+    rationaleHops?(question: Question, verdict: Verdict): { hops: HopVerdict[]; rationale: boolean; failedHop?: number } | undefined;
     /**
      * Why a verdict of this family failed, in its own terms (open: which claim the data contradicts and by which
      * edge; none supported), from the reader's spans; every face shows these lines. Absent or empty: the generic

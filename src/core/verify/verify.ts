@@ -277,6 +277,14 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
     if (parsed.option !== undefined) verdict.option = parsed.option;
     if (parsed.span && parsed.why) verdict.read = { text: response.slice(parsed.span[0], Math.min(parsed.span[1], parsed.span[0] + 120)), span: parsed.span, why: parsed.why, stance: parsed.stance ?? 'answer' };
     if (failed) verdict.failedHop = failed.hop;
+    // A family that reads its rationale as claims (rule premises) decides the hops; the paper's keyword rule stays as is.
+    const refined = question.keywordMatch === 'paper' ? undefined : family.rationaleHops?.(question, verdict);
+    if (refined) {
+        verdict.hops = refined.hops;
+        verdict.rationale = refined.rationale;
+        if (refined.failedHop !== undefined) verdict.failedHop = refined.failedHop;
+        else delete verdict.failedHop;
+    }
     if (score.known !== undefined) verdict.known = score.known;
     if (score.claims) verdict.claims = score.claims;
     const outdated = outdatedOf(question, verdict, response);

@@ -125,3 +125,18 @@ describe('issue 41: a denied premise value is no support (rules)', () => {
         assert.equal(c.premises[0], 'supported');
     });
 });
+
+describe('issue 41: the claim reader (every family reading claims by the spec\'s phrasings)', () => {
+    it('a value called wrong is a negated claim, supported when the data has another value', async () => {
+        const { ClaimReader, Linker } = await import('../../../src/core/reader/index.js');
+        const linker = new Linker([
+            { id: 'messi', type: 'Player', names: ['Lionel Messi'], person: true },
+            { id: 'fcb', type: 'Club', names: ['FC Barcelona'] }, { id: 'psg', type: 'Club', names: ['Paris Saint-Germain'] },
+        ]);
+        const reader = new ClaimReader(linker, [{ name: 'club', phrases: ['played for'], head: 'Player', tail: 'Club', functional: true }]);
+        const facts = { objects: (s: string, r: string) => (s === 'messi' && r === 'club' ? [{ id: 'fcb' }] : []) };
+        const [c] = reader.read('The claim that Lionel Messi played for Paris Saint-Germain is incorrect.', facts);
+        assert.equal(c!.negated, true);
+        assert.equal(c!.status, 'supported');
+    });
+});
