@@ -33,17 +33,28 @@ const NEITHER = /\bneither\s+/gi;
 /** Y called wrong, after it. */
 const CALLED_WRONG = /(?:,\s*which\s+)?\s*(?:is|was|are|were)\s+(?:(?:simply|actually|clearly|definitely|also)\s+)?(?:incorrect|wrong|false|mistaken|inaccurate|an?\s+(?:error|mistake)|not\s+(?:correct|right|accurate|true))\b/gi;
 /** A reported value of the passage / context / facts. */
-const REPORTED = /\b(?:(although|though|while|even\s+though|despite)\s+)?(?:the\s+)?(?:(?:provided|given|retrieved)\s+)?(?:passage|context|text|facts?|information|evidence|source)(?:'s|\u2019s)?\s+(?:(?:incorrectly|wrongly|mistakenly)\s+)?(?:says?|said|claims?|claimed|states?|stated|suggests?|suggested|lists?|listed|mentions?|mentioned|gives?|gave|reports?|reported|names?|named|has|shows?)\s+(?:that\s+)?/gi;
+const REPORTED = /\b(?:(although|though|while|even\s+though|despite)\s+)?(?:the\s+)?(?:(?:provided|given|retrieved|supplied|listed)\s+)?(?:passage|context|text|facts?|information|evidence|source|triples?)(?:\s+(?:provided|given|supplied|above))?(?:'s|\u2019s)?\s+(?:(?:incorrectly|wrongly|mistakenly)\s+)?(?:says?|said|claims?|claimed|states?|stated|suggests?|suggested|lists?|listed|mentions?|mentioned|gives?|gave|reports?|reported|names?|named|has|shows?|puts?|credits?|credited)\s+(?:that\s+)?|\b(?:is|are|was|were)\s+(?:listed|given|shown|credited|named)\s+(?:as|with)\s+/gi;
 const CONTRARY = /\bcontrary\s+to\s+(?:what\s+)?/gi;
+/**
+ * Doubt about the passage's (context's, facts') values near a reported one: "which conflicts with my
+ * understanding", "None of that matches", "clearly off:", "a correction to the facts:", "is a mix-up".
+ */
+const DOUBT = /\b(?:conflicts?\s+with|contradicts?|(?:does|do)\s*(?:n't|not)\s+(?:match|make\s+sense)|none\s+of\s+(?:that|this|these|them)\s+match|(?:clearly|obviously|seem\s+to\s+be|seems?)\s+(?:off|wrong|incorrect|mistaken|garbled|jumbled|scrambled|swapped)|(?:is|are)\s+(?:a\s+)?(?:mix-?up|mistake|typo|garbled|jumbled|scrambled|swapped|inconsistent)|correction\s+to\s+the\s+(?:facts|passage|context)|(?:facts|passage|context)\s+(?:are|is)\s+(?:wrong|off|incorrect|garbled|jumbled|scrambled|inconsistent))\b/i;
 /** A contrast after a reported value: it is set against the answer's own. */
 const CONTRAST_AFTER = /^[^.;!?\n]*?(?:,\s*but\b|;\s*however\b|,\s*however\b|\bwhich\s+is\s+(?:incorrect|wrong|false|inaccurate|a\s+mistake|an\s+error)\b|\bbut\s+(?:in\s+fact|actually|in\s+reality)\b)/i;
 
 /** The end of the phrase that starts at `from`. */
 function phraseEnd(text: string, from: number, stopAtAnd = false): number {
     const n = text.length;
+    let depth = 0;
     for (let i = from; i < n; i++) {
         const c = text[i]!;
-        if (c === ',' || c === ';' || c === '!' || c === '?' || c === ')' || c === '\n' || c === '\u2014' || c === ':') return i;
+        // A parenthesis opened inside the phrase ("2012 (2009) was …") is part of it; one closed, that the phrase
+        // did not open, ends it ("(not W, …)").
+        if (c === '(') { depth++; continue; }
+        if (c === ')' && depth > 0) { depth--; continue; }
+        if (depth > 0) continue;
+        if (c === ',' || c === ';' || c === '!' || c === '?' || c === ')' || c === '\n' || c === '\u2014') return i;
         if (c === '\u2013' && text[i - 1] === ' ') return i;
         if (c === '-' && text[i - 1] === ' ' && text[i + 1] === ' ') return i;
         if (c === '.' && sentenceStop(text, i)) return i;
@@ -111,8 +122,9 @@ export function deniedSpans(text: string): [number, number][] {
     for (const m of text.matchAll(REPORTED)) {
         const from = m.index + m[0].length;
         const end = phraseEnd(text, from);
-        // Set against the answer's own: "although the passage says Y, …", or "the passage says Y, but …".
-        if (m[1] || CONTRAST_AFTER.test(text.slice(from))) add(from, end);
+        // Set against the answer's own: "although the passage says Y, …", "the passage says Y, but …", or with doubt
+        // about the passage's values nearby (the sentence before, this one, the next).
+        if (m[1] || CONTRAST_AFTER.test(text.slice(from)) || DOUBT.test(text.slice(Math.max(0, m.index - 160), Math.min(text.length, end + 160)))) add(from, end);
     }
     for (const m of text.matchAll(CONTRARY)) {
         const from = m.index + m[0].length;

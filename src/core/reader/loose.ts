@@ -71,6 +71,8 @@ function stems(text: string): string[] {
 }
 
 const KEEP = '\u0000';
+/** A clause opening with a lower-case word (after markup and quotes), not a pronoun of its own subject. */
+const CONTINUES = /^[\s*_"'(\u201c-]*(?!(?:he|she|it|they|this|these|its|his|her|their)\b)\p{Ll}/u;
 /** Two or more capitalised words (a full name) followed by a lower-case word: a subject the lexicon does not hold. */
 const UNLINKED_FULL_NAME = /(?:^|[^\p{L}])\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+)+\s+(?:\p{Ll}|$)/u;
 
@@ -176,7 +178,10 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon): Lin
         const rows = first ? first.entries.map(k => lexicon.entries[k]!).filter(e => e.entity) : [];
         let subject: LooseEntry | undefined = rows[0];
         let alternatives: LooseEntry[] = [];
-        if (first && UNLINKED_FULL_NAME.test(visible.slice(0, first.start))) subject = undefined;
+        // A clause that opens with a lower-case word continues its sentence's previous claim ("James Cameron wrote
+        // and directed Avatar": "directed Avatar" is about James Cameron); what it names are its objects.
+        if (previous.subject && previous.sentence === claim.sentence && CONTINUES.test(claim.text)) subject = previous.subject;
+        else if (first && UNLINKED_FULL_NAME.test(visible.slice(0, first.start))) subject = undefined;
         else if (rows.length > 1) {
             // A composite key: the row whose other key values the claim writes ("Messi … in 2022"), else any of them.
             const stripped = stripValue(claim.text);
@@ -186,7 +191,7 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon): Lin
             alternatives = pick.slice(1);
         }
         if (!first && previous.sentence === claim.sentence) subject = previous.subject;
-        const own = linkedPart(claim, claim.text, kept, readings(kept).filter(e => !rows.includes(e) || e === subject), subject, lexicon, visible);
+        const own = linkedPart(claim, claim.text, kept, readings(kept).filter(e => !rows.includes(e) || e === subject || subject !== rows[0]), subject, lexicon, visible);
         if (alternatives.length > 0) own.alternatives = alternatives;
         if (own.objects.length > 0 || own.numbers.length > 0 || own.names.length > 0 || denied.length === 0 || own.relations.length > 0) out.push(own);
         for (const [a, b] of denied) {

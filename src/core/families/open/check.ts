@@ -142,16 +142,18 @@ function checkStated(claim: LinkedClaim, facts: FactSource): ClaimCheck {
         const f = own.find(f => other(f, s.id) === o.id && named(f));
         if (f) return { label: 'supported', edge: edgeOf(f) };
     }
-    // Linked, but by another relation than the one the claim names ("Avatar's birth year is James Cameron").
-    for (const o of claim.objects) {
-        const f = own.find(f => other(f, s.id) === o.id);
+    // Several other names (a list: "starring A, B and C") or an added one ("also") name members, not the one value.
+    if (ADDITIVE.test(claim.text) || claim.names.length > 1) return { label: 'unverifiable' };
+    // Linked, but by another relation than the one the claim names ("Avatar's birth year is James Cameron"): only a
+    // claim of one object and one relation says that much.
+    if (claim.objects.length === 1 && claim.relations.length === 1) {
+        const f = own.find(f => other(f, s.id) === claim.objects[0]!.id);
         if (f) return { label: 'contradicted', edge: edgeOf(f) };
     }
-    if (ADDITIVE.test(claim.text)) return { label: 'unverifiable' };
-    const statesSomething = claim.objects.length > 0 || claim.numbers.length > 0 || claim.names.length > 0;
     for (const r of claim.relations) {
         const ofR = functionalOf(own, s.id, r);
-        if (statesSomething && ofR && !states(claim, facts, ofR.tail)) return { label: 'contradicted', edge: edgeOf(ofR) };
+        // What the claim states must be of the relation's kind: a number for a numeric value, a name or node otherwise.
+        if (ofR && statesOfKind(claim, facts, ofR.tail) && !states(claim, facts, ofR.tail)) return { label: 'contradicted', edge: edgeOf(ofR) };
     }
     for (const o of claim.objects) {
         // From the other side only for an entity: a value node (a year) is shared by many entities.
@@ -159,6 +161,14 @@ function checkStated(claim: LinkedClaim, facts: FactSource): ClaimCheck {
         if (conflict && named(conflict)) return { label: 'contradicted', edge: edgeOf(conflict) };
     }
     return { label: 'unverifiable' };
+}
+
+/** Does the claim state something of the kind of `tail` (a node of its type; a number, or a name, as its label is)? */
+function statesOfKind(claim: LinkedClaim, facts: FactSource, tail: string): boolean {
+    const type = facts.typeOf(tail);
+    if (claim.objects.some(o => o.type === type)) return true;
+    const label = facts.labelOf(tail) ?? '';
+    return /^-?\d+(?:\.\d+)?$/.test(label.trim()) ? claim.numbers.length > 0 : claim.names.length > 0;
 }
 
 /** The one fact of relation `r` with `id` as its head (a functional value), if the data holds exactly one. */
