@@ -19,14 +19,13 @@
  * to" and "the passage says Y, but" no; "No — by X, not by Y" marks X too) at a fifth of the claim reader's rate.
  */
 
-/** Cheap pre-check: an answer without any of these words has no denial. */
-const CUE = /\b(?:not|neither|rather\s+than|instead\s+of|incorrect|wrong|false|mistaken?|error|inaccurate|contrary|passage|context|facts?)\b/i;
 
 /** Hedges after "not": no denial of a value. */
 const HEDGE = /^(?:only|just|sure|certain|aware|familiar|able|entirely|completely|totally|quite|fully|100|positive|confident|clear|known|possible|necessarily|really|exactly|much|many|enough|available|listed|mentioned|provided|given|specified|stated|included|found|in\s+(?:the|my)\s+(?:passage|context|data|knowledge))\b/i;
 
-/** A correction: "not" (or "rather than", "instead of") opening a phrase. */
-const CORRECTION = /(?:^|[,;(:\u2014\u2013]|\s-\s|[.!?]\s+|\n|\b(?:and|but)\s+)\s*(not|rather\s+than|instead\s+of)\s+/gi;
+/** A correction: "not" (or "rather than", "instead of") opening a phrase (LEAD: what comes before it). */
+const CORRECTION = /\b(not|rather\s+than|instead\s+of)\s+/gi;
+const LEAD = /(?:^|[,;(:\u2014\u2013]|\s-|[.!?]|\n|\b(?:and|but))\s*$/i;
 /** "not Y but X" inside one sentence (Y has no sentence mark). */
 const NOT_BUT = /\bnot\s+([^.;!?\n]*?)\s*,?\s+but\s+/gi;
 const NEITHER = /\bneither\s+/gi;
@@ -94,42 +93,50 @@ function trim(text: string, a: number, b: number): [number, number] {
     return [a, b];
 }
 
+const WRONG_WORDS = /incorrect|wrong|false|mistake|error|inaccurate|not\s+(?:correct|right|accurate|true)/i;
+const REPORT_WORDS = /passage|context|fact|information|evidence|source|triple|text|listed|given|shown|credited|named/i;
+
+function scan(text: string, re: RegExp, each: (m: RegExpExecArray) => void): void {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+        each(m);
+        if (m[0].length === 0) re.lastIndex++;
+    }
+}
+
 /** The denied spans [start, end) of a text, sorted and merged. */
 export function deniedSpans(text: string): [number, number][] {
-    if (!CUE.test(text)) return [];
+    // Each form is looked for only where its words occur: most answers have none.
+    const not = /\bnot\s/i.test(text);
     const out: [number, number][] = [];
     const add = (a: number, b: number) => { const [x, y] = trim(text, a, b); if (y > x) out.push([x, y]); };
-    for (const m of text.matchAll(CORRECTION)) {
-        const from = m.index + m[0].length;
-        if (/^not$/i.test(m[1]!) && HEDGE.test(text.slice(from))) continue;
-        add(from, phraseEnd(text, from, true));
+    if (not || /rather\s+than|instead\s+of/i.test(text)) {
+        for (const m of text.matchAll(CORRECTION)) {
+            const from = m.index + m[0].length;
+            if (!LEAD.test(text.slice(Math.max(0, m.index - 8), m.index))) continue;
+            if (/^not$/i.test(m[1]!) && HEDGE.test(text.slice(from))) continue;
+            add(from, phraseEnd(text, from, true));
+        }
     }
-    for (const m of text.matchAll(NOT_BUT)) {
+    if (not && /\sbut\s/i.test(text)) scan(text, NOT_BUT, m => {
         const from = m.index + m[0].indexOf(m[1]!, 3);
-        if (HEDGE.test(m[1]!) || m[1]!.trim() === '') continue;
+        if (HEDGE.test(m[1]!) || m[1]!.trim() === '') return;
         add(from, from + m[1]!.length);
-    }
-    for (const m of text.matchAll(NEITHER)) {
+    });
+    if (/neither/i.test(text)) scan(text, NEITHER, m => {
         const from = m.index + m[0].length;
         const nor = /^[^.;!?\n]*?\bnor\s+/i.exec(text.slice(from));
-        if (!nor) continue;
-        add(from, phraseEnd(text, from + nor[0].length, true));
-    }
-    for (const m of text.matchAll(CALLED_WRONG)) {
-        const to = m.index;
-        add(phraseStart(text, to), to);
-    }
-    for (const m of text.matchAll(REPORTED)) {
+        if (nor) add(from, phraseEnd(text, from + nor[0].length, true));
+    });
+    if (WRONG_WORDS.test(text)) scan(text, CALLED_WRONG, m => add(phraseStart(text, m.index), m.index));
+    if (REPORT_WORDS.test(text)) scan(text, REPORTED, m => {
         const from = m.index + m[0].length;
         const end = phraseEnd(text, from);
         // Set against the answer's own: "although the passage says Y, …", "the passage says Y, but …", or with doubt
         // about the passage's values nearby (the sentence before, this one, the next).
         if (m[1] || CONTRAST_AFTER.test(text.slice(from)) || DOUBT.test(text.slice(Math.max(0, m.index - 160), Math.min(text.length, end + 160)))) add(from, end);
-    }
-    for (const m of text.matchAll(CONTRARY)) {
-        const from = m.index + m[0].length;
-        add(from, phraseEnd(text, from));
-    }
+    });
+    if (/contrary/i.test(text)) scan(text, CONTRARY, m => { const from = m.index + m[0].length; add(from, phraseEnd(text, from)); });
     if (out.length < 2) return out;
     out.sort((x, y) => x[0] - y[0]);
     const merged: [number, number][] = [out[0]!];
