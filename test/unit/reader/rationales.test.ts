@@ -40,6 +40,10 @@ describe('issue 41: temporal spells', () => {
         const c = checkRuleAnswer(ruleQuestion([begin, end], { op: 'at', year: 2015, years: [2015] }), verdict('Yes.\n1. Lewandowski played for Bayern Munich in 2012.', [hop(begin, 'missing'), hop(end, 'missing')]))!;
         assert.equal(c.premises[0], 'contradicted');
     });
+    it('a point naming the bound states it: "the last year … is 2019" contradicts an end of 2022', () => {
+        const c = checkRuleAnswer(ruleQuestion([begin, end], { op: 'at', year: 2015, years: [2015] }), verdict('Yes.\n1. The first year of R. Lewandowski (Bayern Munich) is 2014.\n2. The last year of R. Lewandowski (Bayern Munich) is 2019.', [hop(begin, 'found'), hop(end, 'contradicted', '2019')]))!;
+        assert.deepEqual(c.premises, ['supported', 'contradicted']);
+    });
     it('begin and end are not needed when the question does not ask for them', () => {
         const c = checkRuleAnswer(ruleQuestion([begin, end], { op: 'and', year: 2015, years: [2015, 2015] }), verdict('Yes.\n1. Lewandowski was a Bayern Munich player.', [hop(begin, 'missing'), hop(end, 'missing')]))!;
         assert.equal(c.firstWrongStep, undefined);
