@@ -23,8 +23,8 @@ describe('rule categories, the paper\'s and ours, in every report format', () =>
         cpSync(path.join(repoRoot, 'examples', 'rules'), path.join(dir, 'rules'), { recursive: true });
         cpSync(path.join(repoRoot, 'examples', 'soccer', 'data'), path.join(dir, 'soccer', 'data'), { recursive: true });
         spec = path.join(dir, 'rules', 'rules.probe');
-        // The player_regions probe reads "low" as below 0.8; the others keep the default 0.5.
-        writeFileSync(spec, readFileSync(spec, 'utf8').replace(/probe player_regions rule using plays_in \{/, '$&\n    low_overlap 0.8'));
+        // The player_regions probe reads "low" as below 0.5; the others keep the default 0.8 (the paper's θ, issue 41).
+        writeFileSync(spec, readFileSync(spec, 'utf8').replace(/probe player_regions rule using plays_in \{/, '$&\n    low_overlap 0.5'));
         db = path.join(dir, 'run.db');
         const r = await cli(['run', spec, '--db', db, '--yes']);
         assert.equal(r.code === 0 || r.code === 1, true, r.stdout + r.stderr);
@@ -41,7 +41,7 @@ describe('rule categories, the paper\'s and ours, in every report format', () =>
             assert.equal(paper.reduce((s, f) => s + f.k, 0), r!.wrong, probe);
             assert.equal(r!.wrongAnswerRightPremises.k + r!.wrongAnswerWrongPremises.k, r!.wrong, probe);
             for (const f of [r!.rightAnswerWrongPremises, r!.wrongAnswerRightPremises, r!.wrongAnswerWrongPremises]) assert.equal(f.n, r!.answered, probe);
-            assert.equal(r!.lowOverlap, probe === 'player_regions' ? 0.8 : 0.5, probe);
+            assert.equal(r!.lowOverlap, probe === 'player_regions' ? 0.5 : 0.8, probe);
         }
         // The example's simulator makes wrong answers of both kinds: the paper's oracle classifies some of them.
         const all = groups.map(g => g.rules!);
@@ -72,7 +72,7 @@ describe('rule categories, the paper\'s and ours, in every report format', () =>
         const row = rows[0]!;
         const sum = ['rule_error_knowledge', 'rule_error_inference', 'rule_both', 'rule_overlap_not_low'].reduce((s, n) => s + Number(at(row, n)), 0);
         assert.equal(sum, Number(at(row, 'rule_wrong_answers')));
-        assert.equal(at(row, 'rule_low_overlap'), '0.5');
+        assert.equal(at(row, 'rule_low_overlap'), '0.8');
         const junit = (await cli(['report', '--db', db, '--format', 'junit'])).stdout;
         assert.match(junit, /<property name="basic rule_error_inference" value="\d+"\/>/);
         assert.match(junit, /<property name="basic rule_wrong_answer_right_premises" value="\d+"\/>/);
@@ -80,9 +80,9 @@ describe('rule categories, the paper\'s and ours, in every report format', () =>
 
     it('check: low_overlap outside (0, 1] is an error located at the probe, with the default in the fix', async () => {
         const bad = path.join(dir, 'rules', 'bad.probe');
-        writeFileSync(bad, readFileSync(spec, 'utf8').replace('low_overlap 0.8', 'low_overlap 1.5'));
+        writeFileSync(bad, readFileSync(spec, 'utf8').replace('low_overlap 0.5', 'low_overlap 1.5'));
         const r = await cli(['check', bad]);
         assert.equal(r.code, 1);
-        assert.match(r.stdout + r.stderr, /bad\.probe:\d+:\d+ error \[probe-setting\] low_overlap is the node \/ edge overlap .* a number in \(0, 1\], e\.g\. low_overlap 0\.5/);
+        assert.match(r.stdout + r.stderr, /bad\.probe:\d+:\d+ error \[probe-setting\] low_overlap is the node \/ edge overlap .* a number in \(0, 1\], e\.g\. low_overlap 0\.8/);
     });
 });

@@ -13,7 +13,7 @@
 import type { LoadedData } from '../data/types.js';
 import type { ProbeDecl, SettingDecl, SpecModel } from '../spec/model.js';
 import type { GroupMetrics } from '../verify/figures.js';
-import type { GroupVerdict, ParsedAnswer, Verdict } from '../verify/types.js';
+import type { GroupVerdict, HopVerdict, ParsedAnswer, Verdict } from '../verify/types.js';
 import type { ChatMessage, Gold, Question } from './question.js';
 import type { Plan } from './plan-types.js';
 import type { EstimateModel, EstimateRequest, EstimateRun, FigureEstimate } from './estimate-types.js';
@@ -79,7 +79,20 @@ export interface FamilyScore {
      * Families that score claims (open): each claim read, in the order read, with its status against the data and
      * the data's edge it rests on ("head —relation→ tail"). The model reader compares its claims' with the patterns'.
      */
-    claims?: { status: 'supported' | 'contradicted' | 'unverifiable'; edge?: string }[];
+    claims?: ScoredClaim[];
+}
+
+/** A claim as a family scored it: its status against the data, the edge it rests on, and (patterns) where it was read. */
+export interface ScoredClaim {
+    status: 'supported' | 'contradicted' | 'unverifiable';
+    edge?: string;
+    /** The claim's words and [start, end) in the response (absent for a claim a model stated in its own words). */
+    text?: string;
+    span?: [number, number];
+    /** It denies what it states (a negated claim: "supported" then means the data agrees it is wrong). */
+    negated?: boolean;
+    /** Open answers: grounded, followed-corrupted, invented or unverifiable. */
+    cause?: string;
 }
 
 /**
@@ -281,6 +294,12 @@ export interface ProbeFamily {
      * the proof with each premise's status). Gets the generic view (path, hops, rationale spans), returns it.
      */
     questionGraph?(graph: QuestionGraph, question: Question, verdict: Verdict | undefined, response: string | undefined): QuestionGraph;
+    /**
+     * The rationale's hops as the family's own claims read them, instead of keywords found anywhere (rule: each premise
+     * as a point states it, denies it or states another value; issue 41). Absent or undefined: the keyword hops stand.
+     * \`rationale\` is whether the rationale passes (a hop it does not need may be missing).
+     */
+    rationaleHops?(question: Question, verdict: Verdict): { hops: HopVerdict[]; rationale: boolean; failedHop?: number } | undefined;
     /**
      * Why a verdict of this family failed, in its own terms (open: which claim the data contradicts and by which
      * edge; none supported), from the reader's spans; every face shows these lines. Absent or empty: the generic

@@ -6,7 +6,7 @@
  * that names an entity of the previous claim's object type continues it ("… but not FC Barcelona"); a clause
  * without a subject takes the previous claim's subject (the pronoun "he", "it", …).
  * Negation ("not", "n't", "never", "no longer", "neither … nor") in the clause before the object flips the
- * claim's polarity. Each claim is checked against the data's facts:
+ * claim's polarity, as does an object inside a denied or corrected span (denial.ts: "… is incorrect", "X, not Y"). Each claim is checked against the data's facts:
  *   - supported: the data has the triple (positive claim), or a functional relation whose value is another
  *     one (negative claim: "Messi does not play for RCD Espanyol");
  *   - contradicted: a positive claim whose relation is functional and whose subject has another value (the
@@ -14,6 +14,7 @@
  *   - unverifiable: the data cannot decide (no value, not functional, the object not linked).
  */
 import { fold } from './fold.js';
+import { deniedSpans, isDenied } from './denial.js';
 import type { Linker, Mention } from './link.js';
 
 export interface RelationPhrasing {
@@ -180,6 +181,8 @@ export class ClaimReader {
         const mentions = this.linker.link(answer, given);
         const phrases = this.phrasesIn(answer, mentions);
         const cues = cuesIn(answer, mentions);
+        // What a denial covers (denial.ts): an object inside a denied or corrected span is a negated claim.
+        const denied = deniedSpans(answer);
         const out: ReadClaim[] = [];
         let previous: { subject: Mention; relation: RelationPhrasing } | undefined;
         let lastSubject: Mention | undefined;
@@ -195,7 +198,7 @@ export class ClaimReader {
                     if (previous && inClause.length === 1) {
                         const obj = inClause[0]!;
                         if (obj.type === previous.relation.tail && obj.id !== previous.subject.id) {
-                            out.push(this.check({ sentence: si, span: [ca, cb], text: answer.slice(ca, cb), subject: previous.subject, relation: previous.relation, object: obj, negated: negAt >= 0 && negAt < obj.start }, facts));
+                            out.push(this.check({ sentence: si, span: [ca, cb], text: answer.slice(ca, cb), subject: previous.subject, relation: previous.relation, object: obj, negated: (negAt >= 0 && negAt < obj.start) || isDenied(denied, obj.start, obj.end) }, facts));
                         }
                     }
                     continue;
@@ -207,7 +210,7 @@ export class ClaimReader {
                     if (!subject && previous && previous.subject.type === r.head && !inClause.some(m => m.type === r.head)) subject = previous.subject;
                     const object = nearestOf(inClause, r.tail, subject, p.end, false, p.end) ?? nearestOf(inClause, r.tail, subject, p.start, true);
                     if (!subject || !object) continue;
-                    const negated = negAt >= 0 && negAt < Math.max(object.start, p.start) && negAt >= Math.min(subject.end, p.start) - 1;
+                    const negated = (negAt >= 0 && negAt < Math.max(object.start, p.start) && negAt >= Math.min(subject.end, p.start) - 1) || isDenied(denied, object.start, object.end);
                     out.push(this.check({ sentence: si, span: [ca, cb], text: answer.slice(ca, cb), subject, relation: r, phrase: { text: p.text, start: p.start, end: p.end }, object, negated }, facts));
                     previous = { subject, relation: r };
                     lastSubject = subject;

@@ -10,3 +10,5 @@ export { ClaimReader, sentences, clauses, negationAt, rationalePoints, factScore
 export type { RelationPhrasing, FactIndex, FactRow, ClaimStatus, ReadClaim, Interval, Triple } from './claims.js';
 export { buildLooseLexicon, linkClaims, linkStatedClaims, splitClaims, stem, statesLabel } from './loose.js';
 export type { Claim, LinkedClaim, LooseLexicon, LooseName, LooseEntry, LooseRelation, StatedClaim } from './loose.js';
+export { deniedSpans, isDenied, withoutDenied } from './denial.js';
+export { readClaimsAnswer, type ClaimsAnswer } from './abstain.js';

@@ -10,6 +10,7 @@
  */
 import { Linker, type EntityEntry, type Mention } from './link.js';
 import { negationAt } from './claims.js';
+import { deniedSpans, isDenied, withoutDenied } from './denial.js';
 import { findWord, stripValue } from './fold.js';
 
 export interface Claim { text: string; sentence: number; /** [start, end) in the answer (absent for a claim a model extracted in its own words). */ span?: [number, number] }
@@ -21,6 +22,8 @@ export interface LooseRelation { name: string; headType: string; tailType: strin
 
 export interface LooseLexicon {
     entries: LooseEntry[];
+    /** An entity keyed by several values ("Messi (2019)"): its key values after the first, by id. */
+    qualifiers?: Map<string, string[]>;
     linker: Linker;
     relations: { name: string; stems: Set<string>; headType: string; tailType: string }[];
 }
@@ -41,6 +44,13 @@ export interface LinkedClaim {
     masked: string;
     /** A negation ("not", "never", "n't", "no longer") outside the mentions: the claim denies what it says. */
     negated: boolean;
+    /** The claim is the denied part of a sentence ("Avatar came out in 2009, not 2012": "2012"; denial.ts). */
+    denied?: boolean;
+    /**
+     * Rows the subject may be besides \`subject\` (a composite key, "Messi" of "Messi (2019)" and "Messi (2022)", with
+     * no row named in the claim): a check holds only where it holds for every one of them.
+     */
+    alternatives?: LooseEntry[];
 }
 
 const STOP = new Set(['the', 'and', 'was', 'were', 'has', 'had', 'have', 'his', 'her', 'its', 'for', 'with', 'that', 'this', 'which', 'who', 'are', 'from', 'into', 'also', 'not', 'but', 'been', 'being', 'their', 'they', 'them', 'one']);
@@ -61,6 +71,10 @@ function stems(text: string): string[] {
 }
 
 const KEEP = '\u0000';
+/** A clause opening with a lower-case word (after markup and quotes), not a pronoun of its own subject. */
+const CONTINUES = /^[\s*_"'(\u201c-]*(?!(?:he|she|it|they|this|these|its|his|her|their)\b)\p{Ll}/u;
+/** Two or more capitalised words (a full name) followed by a lower-case word: a subject the lexicon does not hold. */
+const UNLINKED_FULL_NAME = /(?:^|[^\p{L}])\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+)+\s+(?:\p{Ll}|$)/u;
 
 /**
  * `names` are labels never to cut inside ("Oz the Great and Powerful", "J.K. Simmons"): their spaces are held
@@ -110,10 +124,13 @@ export function buildLooseLexicon(nodes: readonly LooseName[], relations: readon
     const seen = new Set<string>();
     const entries: LooseEntry[] = [];
     const linkable: EntityEntry[] = [];
+    const qualifiers = new Map<string, string[]>();
     for (const n of nodes) {
         if (seen.has(n.id)) continue;
         seen.add(n.id);
         entries.push({ id: n.id, type: n.type, entity: n.entity });
+        const keyed = n.entity ? n.names.map(x => /\(([^()]+)\)\s*$/.exec(x)?.[1]).find(x => x !== undefined) : undefined;
+        if (keyed) qualifiers.set(n.id, keyed.split(/,\s*/).filter(Boolean));
         const names = [...new Set(n.names.filter(x => x.trim() !== ''))];
         const plain = names.map(x => x.normalize('NFKD').replace(/[^\p{L}\p{N}\s]/gu, '').replace(/\s+/g, ' ').trim()).filter(x => x.length >= 3 && !names.includes(x));
         const e: EntityEntry = { id: n.id, type: n.type, names, aliases: [...(n.aliases ?? []), ...plain] };
@@ -121,7 +138,7 @@ export function buildLooseLexicon(nodes: readonly LooseName[], relations: readon
         linkable.push(e);
     }
     return {
-        entries,
+        entries, qualifiers,
         linker: new Linker(linkable, undefined, { uniqueShort: true }),
         relations: relations.map(r => ({ name: r.name, stems: new Set(r.words.flatMap(stems)), headType: r.headType, tailType: r.tailType })),
     };
@@ -149,27 +166,73 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon): Lin
     for (const claim of claims) {
         const found = lexicon.linker.link(claim.text, named);
         for (const m of found) named.push(m.id);
-        const readings = found.flatMap(m => m.entries.map(k => lexicon.entries[k]!));
-        let subject = readings.find(e => e.entity);
-        if (!subject && previous.sentence === claim.sentence) subject = previous.subject;
-        const objects = [...new Map(readings.filter(e => e !== subject).map(e => [e.id, e])).values()];
-        let blanked = claim.text;
-        for (const m of found) blanked = blanked.slice(0, m.start) + ' '.repeat(m.end - m.start) + blanked.slice(m.end);
-        const masked = stripValue(blanked);
-        const numbers = masked.match(/\b\d+(?:\.\d+)?\b/g) ?? [];
-        const words = new Set(stems(masked));
-        const relations = lexicon.relations.filter(r => [...r.stems].some(s => words.has(s))).map(r => r.name);
-        const offset = claim.span?.[0] ?? 0;
-        const shifted = found.map(m => ({ ...m, start: m.start + offset, end: m.end + offset }));
-        const linked: LinkedClaim = {
-            text: claim.text, objects, mentions: shifted, relations, numbers, names: unlinkedNames(claim.text, masked), masked,
-            negated: negationAt(claim.text, 0, found) >= 0,
-        };
-        if (claim.span) linked.span = claim.span;
-        if (subject) linked.subject = subject;
-        out.push(linked);
+        // What a denial covers (denial.ts): a mention inside a denied span ("2009, not 2012") is no part of the
+        // claim; it is a negated claim of its own about the same subject.
+        const denied = deniedSpans(claim.text);
+        const kept = denied.length ? found.filter(m => !isDenied(denied, m.start, m.end)) : found;
+        const readings = (ms: readonly Mention[]) => ms.flatMap(m => m.entries.map(k => lexicon.entries[k]!));
+        const visible = denied.length ? withoutDenied(claim.text, denied) : claim.text;
+        // The claim's subject is the entity its clause is about: the first linked entity, unless a full name the data
+        // does not hold comes before it ("Zoe Saldana also starred in Avatar" is about Zoe Saldana, not Avatar).
+        const first = kept.find(m => m.entries.some(k => lexicon.entries[k]!.entity));
+        const rows = first ? first.entries.map(k => lexicon.entries[k]!).filter(e => e.entity) : [];
+        let subject: LooseEntry | undefined = rows[0];
+        let alternatives: LooseEntry[] = [];
+        // A clause that opens with a lower-case word continues its sentence's previous claim ("James Cameron wrote
+        // and directed Avatar": "directed Avatar" is about James Cameron); what it names are its objects.
+        if (previous.subject && previous.sentence === claim.sentence && CONTINUES.test(claim.text)) subject = previous.subject;
+        else if (first && UNLINKED_FULL_NAME.test(visible.slice(0, first.start))) subject = undefined;
+        else if (rows.length > 1) {
+            // A composite key: the row whose other key values the claim writes ("Messi … in 2022"), else any of them.
+            const stripped = stripValue(claim.text);
+            const named = rows.filter(e => (lexicon.qualifiers?.get(e.id) ?? []).every(q => findWord(stripped, stripValue(q)) >= 0));
+            const pick = named.length > 0 ? named : rows;
+            subject = pick[0];
+            alternatives = pick.slice(1);
+        }
+        if (!first && previous.sentence === claim.sentence) subject = previous.subject;
+        const own = linkedPart(claim, claim.text, kept, readings(kept).filter(e => !rows.includes(e) || e === subject || subject !== rows[0]), subject, lexicon, visible);
+        if (alternatives.length > 0) own.alternatives = alternatives;
+        if (own.objects.length > 0 || own.numbers.length > 0 || own.names.length > 0 || denied.length === 0 || own.relations.length > 0) out.push(own);
+        for (const [a, b] of denied) {
+            const ms = found.filter(m => m.start >= a && m.end <= b);
+            const about = subject ?? readings(ms).find(e => e.entity);
+            const blank = ' '.repeat(a) + claim.text.slice(a, b) + ' '.repeat(claim.text.length - b);
+            const part = linkedPart(claim, claim.text.slice(a, b), ms, readings(ms), about, lexicon, blank, [a, b]);
+            if (part.objects.length === 0 && part.numbers.length === 0 && part.names.length === 0) continue;
+            part.negated = true;
+            part.denied = true;
+            out.push(part);
+        }
         previous = { sentence: claim.sentence, subject };
     }
+    return out;
+}
+
+/** One claim (or its denied part: `part`, [start, end) in the claim's text) linked: its mentions, words, numbers and names. */
+function linkedPart(claim: Claim, text: string, found: readonly Mention[], readings: LooseEntry[], subject: LooseEntry | undefined, lexicon: LooseLexicon, visible: string, part?: [number, number]): LinkedClaim {
+    const objects = [...new Map(readings.filter(e => e !== subject).map(e => [e.id, e])).values()];
+    let blanked = visible;
+    for (const m of found) blanked = blanked.slice(0, m.start) + ' '.repeat(m.end - m.start) + blanked.slice(m.end);
+    const masked = stripValue(blanked);
+    const numbers = masked.match(/\b\d+(?:\.\d+)?\b/g) ?? [];
+    // Relation words: the whole claim's (the denied part "not 2012" names the relation of its claim).
+    const words = new Set(stems(stripValue(withoutMentions(claim.text, found))));
+    const relations = lexicon.relations.filter(r => [...r.stems].some(s => words.has(s))).map(r => r.name);
+    const offset = claim.span?.[0] ?? 0;
+    const shifted = found.map(m => ({ ...m, start: m.start + offset, end: m.end + offset }));
+    const linked: LinkedClaim = {
+        text, objects, mentions: shifted, relations, numbers, names: unlinkedNames(visible, masked), masked,
+        negated: negationAt(visible, 0, found) >= 0,
+    };
+    if (claim.span) linked.span = part ? [claim.span[0] + part[0], claim.span[0] + part[1]] : claim.span;
+    if (subject) linked.subject = subject;
+    return linked;
+}
+
+function withoutMentions(text: string, found: readonly Mention[]): string {
+    let out = text;
+    for (const m of found) out = out.slice(0, m.start) + ' '.repeat(m.end - m.start) + out.slice(m.end);
     return out;
 }
 

@@ -84,6 +84,11 @@ export interface Verdict {
      * they stand, or why it could not be read; `patterns` is the pattern reader's answer when the model decided.
      */
     modelRead?: ModelRead;
+    /**
+     * Families that score claims (open): each claim read, with its status against the data, its polarity, cause and
+     * the span it was read from (the JSONL report carries them).
+     */
+    claims?: { status: 'supported' | 'contradicted' | 'unverifiable'; edge?: string; text?: string; span?: [number, number]; negated?: boolean; cause?: string }[];
     /** A user's override, when one was recorded. */
     override?: { correct?: boolean; rationale?: boolean; by: string; at: string; why: string; read?: OverriddenRead };
 }

@@ -21,7 +21,7 @@ import type { SpecModel } from '../spec/model.js';
 import { keywordForms, type KeywordForms } from './aliases.js';
 import { familyOf } from '../probes/families.js';
 import { buildDomain, canonicalNumber, scanDomain, tokenize, type Domain, type Tokens } from './domain.js';
-import { partOfLongerName } from '../reader/index.js';
+import { deniedSpans, isDenied, partOfLongerName } from '../reader/index.js';
 import { findAllWords, findWord, fold, stripText, stripValue, foldValue, toSpan, type Folded } from './normalise.js';
 import { findPaperKeyword, paperText } from './paper-match.js';
 import { outdatedOf } from './outdated.js';
@@ -93,6 +93,8 @@ interface Rationale {
     question?: string;
     numbers?: { value: number; start: number; end: number }[];
     quoted?: { start: number; end: number; key: string }[];
+    /** Denied or corrected spans of the response (reader/denial.ts): a value there is neither found nor a conflict. */
+    denied: [number, number][];
 }
 
 function numbersIn(r: Rationale): { value: number; start: number; end: number }[] {
@@ -189,7 +191,7 @@ function numericConflict(domain: Domain, r: Rationale, response: string, questio
     const asked = new Set((question.question.match(/-?\d+(?:\.\d+)?/g) ?? []).map(canonicalNumber));
     for (const n of numbersIn(r)) {
         const key = canonicalNumber(response.slice(n.start, n.end));
-        if (key === undefined || forms.mineNumbers.has(key) || asked.has(key) || overlaps(others, n.start, n.end)) continue;
+        if (key === undefined || forms.mineNumbers.has(key) || asked.has(key) || overlaps(others, n.start, n.end) || isDenied(r.denied, n.start, n.end)) continue;
         const e = domain.numbers.get(key);
         if (e) return { value: e.value, spans: [{ start: n.start, end: n.end }], row: rowRef(domain, e.row) };
     }
@@ -211,7 +213,7 @@ function conflictsOf(ctx: VerifyContext, r: Rationale, response: string, questio
         if (isOwn(forms.mine, e.key)) continue;
         if (findWord(r.question ??= stripText(question.question), e.key) >= 0) continue;
         const span = toSpan(r.s, a, b, r.offset);
-        if (overlaps(own, span.start, span.end) || overlaps(others, span.start, span.end)) continue;
+        if (overlaps(own, span.start, span.end) || overlaps(others, span.start, span.end) || isDenied(r.denied, span.start, span.end)) continue;
         const segment = quotedSegmentAround(r, span);
         if (segment !== undefined) {
             // Part of a longer quoted name ("Fantastic Four: Rise of ...") is not a claim of the shorter value.
@@ -275,7 +277,16 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
     if (parsed.option !== undefined) verdict.option = parsed.option;
     if (parsed.span && parsed.why) verdict.read = { text: response.slice(parsed.span[0], Math.min(parsed.span[1], parsed.span[0] + 120)), span: parsed.span, why: parsed.why, stance: parsed.stance ?? 'answer' };
     if (failed) verdict.failedHop = failed.hop;
+    // A family that reads its rationale as claims (rule premises) decides the hops; the paper's keyword rule stays as is.
+    const refined = question.keywordMatch === 'paper' ? undefined : family.rationaleHops?.(question, verdict);
+    if (refined) {
+        verdict.hops = refined.hops;
+        verdict.rationale = refined.rationale;
+        if (refined.failedHop !== undefined) verdict.failedHop = refined.failedHop;
+        else delete verdict.failedHop;
+    }
     if (score.known !== undefined) verdict.known = score.known;
+    if (score.claims) verdict.claims = score.claims;
     const outdated = outdatedOf(question, verdict, response);
     if (outdated) verdict.outdated = outdated;
     return verdict;
@@ -283,7 +294,7 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
 
 /** Our keyword check: whole words of the rationale, folded, alternatives, contradictions (the file comment). */
 function ourHops(ctx: VerifyContext, question: Question, response: string, text: string, rationaleStart: number): HopVerdict[] {
-    const r: Rationale = { text, offset: rationaleStart, s: fold(text, true, true) };
+    const r: Rationale = { text, offset: rationaleStart, s: fold(text, true, true), denied: deniedSpans(response) };
     // A keyword written only inside a longer name — another keyword's or the question's entity ("Barcelona" in
     // "FC Barcelona") — is not written (the reader's leftmost-longest rule).
     const raw = question.keywords.map(list => list.map(k => findKeyword(r, k, formsOf(ctx, k))));
@@ -292,7 +303,8 @@ function ourHops(ctx: VerifyContext, question: Question, response: string, text:
         const s = stripValue(key);
         if (s.includes(' ')) names.push(...spansOf(r.s, findAllWords(r.s.text, s), r.offset));
     }
-    const inside = (x: Span) => names.some(n => n.start <= x.start && x.end <= n.end && n.end - n.start > x.end - x.start);
+    // … and a keyword written only inside a denied or corrected span ("by X, not by Y") is not written either.
+    const inside = (x: Span) => isDenied(r.denied, x.start, x.end) || names.some(n => n.start <= x.start && x.end <= n.end && n.end - n.start > x.end - x.start);
     return question.keywords.map((list, i) => {
         const keywords = list.map((k, j) => {
             const f = raw[i]![j]!;

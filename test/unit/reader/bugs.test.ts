@@ -77,7 +77,8 @@ const club = { pred: 'Club.city', relation: 'Club', attribute: 'city', subject: 
 describe('issue 28: negation in rule rationales', () => {
     it('"L. Messi does not play for FC Barcelona" denies the premise', () => {
         const c = checkRuleAnswer(ruleQuestion([messi]), ruleVerdict('1. L. Messi does not play for FC Barcelona.', [kw('Player', 'club', 'FC Barcelona', 'found')]))!;
-        assert.equal(c.premises[0], 'contradicted');
+        // issue 41: a denied premise is 'negated' (its own status beside 'contradicted', another value stated)
+        assert.equal(c.premises[0], 'negated');
     });
     it('"… plays for Inter Miami, but not FC Barcelona" does not support the premise', () => {
         const c = checkRuleAnswer(ruleQuestion([messi]), ruleVerdict('No. Messi plays for Inter Miami now, but not FC Barcelona.', [kw('Player', 'club', 'FC Barcelona', 'found')]))!;

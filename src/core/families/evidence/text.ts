@@ -3,7 +3,7 @@
  * places an answer occurs in a passage (whole words, any case, typographic quotes and apostrophes ignored).
  */
 import { compile } from 'html-to-text';
-import { partOfLongerName } from '../../reader/index.js';
+import { partOfLongerName, withoutDenied } from '../../reader/index.js';
 
 /** SQuAD-style normalisation of an answer. */
 export function normalise(s: string): string {
@@ -40,11 +40,14 @@ export function tokenF1(prediction: string, golds: readonly string[]): number {
 }
 
 /**
- * The answer is stated in the prediction: an exact match, or the normalised answer as whole words inside it.
+ * The answer is stated in the prediction: an exact match, or the normalised answer as whole words inside it, outside
+ * the prediction's denied spans.
  * A one-word form that is part of a longer form of the list (a name part: "James" of "James Harden") counts
  * only where it is not one word of a longer written name ("LeBron James" names someone else).
  */
-export function states(prediction: string, golds: readonly string[]): boolean {
+export function states(answer: string, golds: readonly string[]): boolean {
+    // A value inside a denied or corrected span ("Z (not W, as the passage claims)") is not stated (reader/denial.ts).
+    const prediction = withoutDenied(answer);
     const p = ` ${normalise(prediction)} `;
     const forms = golds.map(normalise).filter(n => n.length > 0);
     return forms.some(n => {

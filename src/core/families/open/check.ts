@@ -4,10 +4,10 @@
  *   - supported: a fact links the claim's subject to one of its other mentions, through a relation the claim
  *     names (any relation when it names none);
  *   - contradicted: a fact links the subject to what the claim mentions, but by another relation than the one
- *     it names; or the claim names a relation and states something (a mention, a number or a name), but none of
- *     the subject's facts of that relation is what it states; or a fact links the subject (or the other
- *     mention) to a different node of the other's type ("Titanic was directed by Sam Mendes" against
- *     Titanic → James Cameron). The conflicting fact is kept;
+ *     it names; or the claim names a relation and states something (a mention, a number or a name), but the
+ *     subject's one value of that relation (it is the fact's head: a functional value) is not what it states; or
+ *     a functional fact links the subject (or the other mention) to a different node of the other's type
+ *     ("Titanic was directed by Sam Mendes" against Titanic → James Cameron). The conflicting fact is kept;
  *   - unverifiable: neither.
  * The two labels together give the cause: grounded (supported by the data), followed-corrupted (supported
  * only by a perturbed context edge), invented (contradicted by the data without support from the context),
@@ -108,14 +108,31 @@ function states(claim: LinkedClaim, facts: FactSource, id: string): boolean {
 
 /**
  * A claim's label against the facts; a negated claim ("Messi does not play for RCD Espanyol") flips it: what
- * the facts support it denies (contradicted), what they contradict it rightly denies (supported).
+ * the facts support it denies (contradicted), what they contradict it rightly denies (supported). A subject that may
+ * be any of several rows (a composite key the claim names no row of) is checked against each: supported when one
+ * supports it, contradicted only when every one contradicts it.
  */
 export function checkClaim(claim: LinkedClaim, facts: FactSource): ClaimCheck {
-    const read = checkStated(claim, facts);
+    const read = claim.alternatives?.length ? checkRows(claim, facts) : checkStated(claim, facts);
     if (!claim.negated || read.label === 'unverifiable') return read;
     return { ...read, label: read.label === 'supported' ? 'contradicted' : 'supported' };
 }
 
+function checkRows(claim: LinkedClaim, facts: FactSource): ClaimCheck {
+    const all = [claim.subject, ...claim.alternatives!].map(subject => checkStated({ ...claim, subject }, facts));
+    return all.find(c => c.label === 'supported') ?? (all.every(c => c.label === 'contradicted') ? all[0]! : { label: 'unverifiable' });
+}
+
+/** "also", "too", "among others", "one of", "co-starred": the claim adds a value, it does not say which is the one. */
+const ADDITIVE = /\b(?:also|too|as\s+well|among|including|alongside|besides|other|another|co-?\w+|one\s+of)\b/i;
+
+/**
+ * What the data can judge (issue 41): a claim is contradicted only where the data holds a functional value for its
+ * subject and relation — the subject is the head of the fact (a row has one value per attribute, one target per
+ * FK; a list cell's several values are not one) — and the claim states another. The other direction (a director's
+ * other films), an entity or value the data does not hold, and a claim that only adds a value ("also starred")
+ * leave it unverifiable.
+ */
 function checkStated(claim: LinkedClaim, facts: FactSource): ClaimCheck {
     const s = claim.subject;
     if (!s) return { label: 'unverifiable' };
@@ -125,15 +142,18 @@ function checkStated(claim: LinkedClaim, facts: FactSource): ClaimCheck {
         const f = own.find(f => other(f, s.id) === o.id && named(f));
         if (f) return { label: 'supported', edge: edgeOf(f) };
     }
-    // Linked, but by another relation than the one the claim names ("Avatar's birth year is James Cameron").
-    for (const o of claim.objects) {
-        const f = own.find(f => other(f, s.id) === o.id);
+    // Several other names (a list: "starring A, B and C") or an added one ("also") name members, not the one value.
+    if (ADDITIVE.test(claim.text) || claim.names.length > 1) return { label: 'unverifiable' };
+    // Linked, but by another relation than the one the claim names ("Avatar's birth year is James Cameron"): only a
+    // claim of one object and one relation says that much.
+    if (claim.objects.length === 1 && claim.relations.length === 1) {
+        const f = own.find(f => other(f, s.id) === claim.objects[0]!.id);
         if (f) return { label: 'contradicted', edge: edgeOf(f) };
     }
-    const statesSomething = claim.objects.length > 0 || claim.numbers.length > 0 || claim.names.length > 0;
     for (const r of claim.relations) {
-        const ofR = own.filter(f => f.relation === r);
-        if (statesSomething && ofR.length > 0 && !ofR.some(f => states(claim, facts, other(f, s.id)))) return { label: 'contradicted', edge: edgeOf(ofR[0]!) };
+        const ofR = functionalOf(own, s.id, r);
+        // What the claim states must be of the relation's kind: a number for a numeric value, a name or node otherwise.
+        if (ofR && statesOfKind(claim, facts, ofR.tail) && !states(claim, facts, ofR.tail)) return { label: 'contradicted', edge: edgeOf(ofR) };
     }
     for (const o of claim.objects) {
         // From the other side only for an entity: a value node (a year) is shared by many entities.
@@ -143,11 +163,34 @@ function checkStated(claim: LinkedClaim, facts: FactSource): ClaimCheck {
     return { label: 'unverifiable' };
 }
 
-/** A fact from `from` to a node of `to`'s type that is not `to`, when no fact reaches `to` itself. */
+/** Does the claim state something of the kind of `tail` (a node of its type; a number, or a name, as its label is)? */
+function statesOfKind(claim: LinkedClaim, facts: FactSource, tail: string): boolean {
+    const type = facts.typeOf(tail);
+    if (claim.objects.some(o => o.type === type)) return true;
+    const label = facts.labelOf(tail) ?? '';
+    return /^-?\d+(?:\.\d+)?$/.test(label.trim()) ? claim.numbers.length > 0 : claim.names.length > 0;
+}
+
+/** The one fact of relation `r` with `id` as its head (a functional value), if the data holds exactly one. */
+function functionalOf(own: readonly Fact[], id: string, r: string): Fact | undefined {
+    let one: Fact | undefined;
+    for (const f of own) {
+        if (f.head !== id || f.relation !== r) continue;
+        if (one && one.tail !== f.tail) return undefined;
+        one = f;
+    }
+    return one;
+}
+
+/**
+ * The functional fact from `from` (its head) to a node of `to`'s type that is not `to`, when no fact reaches `to`
+ * itself: one relation, one value.
+ */
 function typedConflict(own: Fact[], from: string, to: LooseEntry, facts: FactSource): Fact | undefined {
     const sameType = own.filter(f => facts.typeOf(other(f, from)) === to.type);
     if (sameType.some(f => other(f, from) === to.id)) return undefined;
-    return sameType[0];
+    const heads = sameType.filter(f => f.head === from);
+    return heads.length > 0 ? functionalOf(heads, from, heads[0]!.relation) : undefined;
 }
 
 export function causeOf(data: ClaimCheck, context: ClaimCheck): ClaimCause {
@@ -183,6 +226,7 @@ export function verifyOpenAnswer(input: VerifyOpenInput): ClaimVerdict[] {
         const context = ctx ? checkClaim(c, ctx) : { label: 'unverifiable' as const };
         const out: ClaimVerdict = { text: c.text, mentions: [c.subject?.id, ...c.objects.map(o => o.id)].filter((x): x is string => !!x), relations: c.relations, data, context, cause: causeOf(data, context) };
         if (c.span) out.span = c.span;
+        if (c.negated) out.negated = true;
         return out;
     });
 }

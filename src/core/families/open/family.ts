@@ -36,7 +36,7 @@ import { openClaims } from './answer.js';
 import { simulatedOpenAnswer } from './simulate.js';
 import type { ClaimVerdict, ContextGraph, ContextNode, OpenQuestion, PerturbationKind, RetrievalForm } from './types.js';
 import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
-import { factScore } from '../../reader/index.js';
+import { factScore, readClaimsAnswer } from '../../reader/index.js';
 import { decidingClaims } from '../../verify/reading.js';
 import { declareSettings } from '../../spec/settings.js';
 
@@ -368,14 +368,22 @@ export const openFamily: ProbeFamily = {
     generationModels: probe => { const model = OPEN_SETTINGS.read(probe.settings).embeddings; return model !== undefined ? [model] : []; },
     phrasings: phrasingsOf,
     pathPerItem: true,
-    parse: response => ({ answer: response.trim() ? 'yes' : 'unparseable', rationaleStart: 0 }),
+    // Abstention (reader/abstain.ts): an answer that declines or only hedges, committing to no claim, is unsure (M).
+    parse: response => {
+        const r = readClaimsAnswer(response);
+        return { answer: r.label, rationaleStart: 0, why: r.why, stance: r.stance, ...(r.span ? { span: r.span } : {}) };
+    },
     explainFailure: explainOpen,
     score: (q, parsed, response) => {
         if (parsed.answer !== 'yes') return { correct: false };
         const claims = openClaims(q, response, parsed.claims);
         const s = summariseClaims(claims);
         // An answer passes when it states something the data supports and nothing the data contradicts.
-        return { correct: s.supported > 0 && s.contradicted === 0, claims: claims.map(c => (c.data.edge ? { status: c.data.label, edge: edgeText(c.data.edge) } : { status: c.data.label })) };
+        // Each claim as read (JSONL carries them): its words, span, polarity, status against the data and cause.
+        return {
+            correct: s.supported > 0 && s.contradicted === 0,
+            claims: claims.map(c => ({ status: c.data.label, text: c.text, ...(c.span ? { span: c.span } : {}), ...(c.negated ? { negated: true } : {}), cause: c.cause, ...(c.data.edge ? { edge: edgeText(c.data.edge) } : {}) })),
+        };
     },
     measured: true,
     decidesKnowledge: false,

@@ -74,6 +74,8 @@ export interface ClaimVerdict {
     /** Node ids the claim mentions, subject first. */
     mentions: string[];
     relations: string[];
+    /** The claim denies what it states ("does not", or the denied part of "2009, not 2012": reader/denial.ts). */
+    negated?: boolean;
     data: ClaimCheck;
     context: ClaimCheck;
     cause: ClaimCause;

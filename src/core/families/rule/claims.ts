@@ -9,8 +9,8 @@
  */
 import type { Question } from '../../probes/question.js';
 import type { Verdict } from '../../verify/types.js';
-import { foldValue } from '../../verify/normalise.js';
-import { Linker, clauses, negationAt, rationalePoints, type EntityEntry, type Mention } from '../../reader/index.js';
+import { findWord, foldValue } from '../../verify/normalise.js';
+import { Linker, clauses, deniedSpans, isDenied, negationAt, rationalePoints, withoutDenied, type EntityEntry, type Mention } from '../../reader/index.js';
 import type { Premise } from './questions.js';
 import type { RuleQuestion } from './types.js';
 import { tripleClaims } from './extract.js';
@@ -34,7 +34,11 @@ export interface RuleClaim {
     negated?: boolean;
 }
 
-export type PremiseStatus = 'supported' | 'contradicted' | 'missing';
+/**
+ * supported: a point states the premise; negated: a point denies it (a premise is a fact of the data, so denying it is
+ * wrong); contradicted: a point states another value instead; missing: no point states it.
+ */
+export type PremiseStatus = 'supported' | 'negated' | 'contradicted' | 'missing';
 
 /**
  * Ours, from each premise checked against the data: a right answer from a premise stated wrongly or not at all,
@@ -56,8 +60,10 @@ export interface RuleCheck {
     points: string[];
     claims: RuleClaim[];
     premises: PremiseStatus[];
-    /** 1-based index of the first premise stated wrongly or not at all. */
+    /** 1-based index of the first premise stated wrongly or not at all (an optional premise missing is not wrong). */
     firstWrongStep?: number;
+    /** Premises that may be missing without failing: a spell's years the question does not ask for, a node skipped over. */
+    optional?: boolean[];
     category: RuleCategory;
     /** The paper's category: wrong answers only (not right ones, not refusals). */
     paper?: PaperCategory;
@@ -120,9 +126,18 @@ export function checkRuleAnswer(q: Question, v: Checked): RuleCheck | undefined 
     const index = new Map(ids.map((id, k) => [id, k]));
     const clausesOf = points.map(point => {
         const mentions = linker.link(point);
-        return clauses(point, 0, point.length, mentions).map(([a, b]) => {
+        // What a denial covers (reader/denial.ts): a clause whose mentions lie in a denied span ("the claim that
+        // Messi played for Barcelona is incorrect") denies them; the denial's own cue ("not") negates nothing else.
+        const denied = deniedSpans(point);
+        const visible = denied.length ? withoutDenied(point, denied) : point;
+        return clauses(point, 0, point.length, mentions).flatMap(([a, b]) => {
             const inClause = mentions.filter(m => m.start >= a && m.end <= b);
-            return { mentions: inClause, negated: negationAt(point.slice(a, b), a, inClause) >= 0 };
+            const own = denied.length ? inClause.filter(m => !isDenied(denied, m.start, m.end)) : inClause;
+            const text = point.slice(a, b);
+            const read = [{ mentions: own, negated: negationAt(visible.slice(a, b), a, own) >= 0, text }];
+            // The denied mentions, with the clause's own (its subject): a negated clause of their own.
+            if (own.length < inClause.length) read.push({ mentions: inClause, negated: true, text });
+            return read;
         });
     });
     const has = (m: Mention, id: string) => { const k = index.get(id); return k !== undefined && m.entries.includes(k); };
@@ -140,7 +155,7 @@ export function checkRuleAnswer(q: Question, v: Checked): RuleCheck | undefined 
                 if (statesRight(c, i)) {
                     if (c.negated) {
                         claims.push({ ...base, value: p.value, status: 'contradicted', negated: true });
-                        status = 'contradicted';
+                        if (status !== 'contradicted') status = 'negated';
                     } else {
                         claims.push({ ...base, value: p.value, status: 'supported' });
                         if (status === 'missing') status = 'supported';
@@ -170,6 +185,9 @@ export function checkRuleAnswer(q: Question, v: Checked): RuleCheck | undefined 
         if (status === 'missing' && hop?.status === 'contradicted' && hop.conflict && unattributed(`o:${i}`)) status = 'contradicted';
         return status;
     });
+    const optional = rule.premises.map(() => false);
+    spells(rule, clausesOf, names, claims, premises, optional);
+    skippedNodes(rule, clausesOf, names, claims, premises, optional);
     // Points that name an entity of the proof but no premise value: claims the data cannot decide here.
     clausesOf.forEach((cs, at) => {
         if (claims.some(c => c.point === at + 1)) return;
@@ -177,7 +195,75 @@ export function checkRuleAnswer(q: Question, v: Checked): RuleCheck | undefined 
         const p = rule.premises[i];
         if (p) claims.push({ point: at + 1, subject: p.subject, relation: p.relation, attribute: p.attribute, value: points[at]!, status: 'unknown' });
     });
-    return finish(v, rule, points, claims, premises, fallback ? { by: 'patterns', fallback } : { by: 'patterns' });
+    return finish(v, rule, points, claims, premises, fallback ? { by: 'patterns', fallback } : { by: 'patterns' }, optional);
+}
+
+interface ReadClause { mentions: Mention[]; negated: boolean; text: string }
+type Names = (c: { mentions: Mention[] }, id: string) => Mention[];
+
+const YEAR = /\b(1[5-9]\d\d|20\d\d)\b/g;
+
+/**
+ * Temporal spells (issue 41): a premise that is a spell's begin or end year is supported by any year inside the spell
+ * that a point states about the spell without naming the bound (a point "the last year of … is Y" states Y as it) (its subject, and the row's qualifier when its name has one: "R. Lewandowski
+ * (Bayern Munich)"), and contradicted by years only outside it. Begin and end are needed (missing fails) only when
+ * the question asks for them: \`until\` (when one spell gives way to the next); otherwise they are optional.
+ */
+function spells(rule: RuleQuestion, clausesOf: ReadClause[][], names: Names, claims: RuleClaim[], status: PremiseStatus[], optional: boolean[]): void {
+    const asksBounds = /until/.test(String(rule.temporal?.op ?? ''));
+    rule.premises.forEach((p, i) => {
+        if (!p.spell) return;
+        if (!asksBounds) optional[i] = true;
+        const qualifier = /\(([^()]+)\)\s*$/.exec(p.subject)?.[1];
+        const [b, e] = p.spell;
+        let inside: { year: number; point: number } | undefined, outside: { year: number; point: number } | undefined;
+        // A point that names the bound itself ("the last year of … is 2019") is read as any premise is: its value.
+        const bound = [p.label, p.attribute.replace(/_/g, ' ')].filter((x): x is string => !!x).map(x => foldValue(x));
+        let explicit = false;
+        clausesOf.forEach((cs, at) => {
+            for (const c of cs) {
+                if (c.negated || names(c, `s:${i}`).length === 0) continue;
+                if (qualifier && findWord(foldValue(c.text), foldValue(qualifier)) < 0) continue;
+                if (bound.some(w => findWord(foldValue(c.text), w) >= 0)) { explicit = true; continue; }
+                for (const m of c.text.matchAll(YEAR)) {
+                    const year = Number(m[1]);
+                    if (year >= b && year <= e) inside ??= { year, point: at + 1 };
+                    else outside ??= { year, point: at + 1 };
+                }
+            }
+        });
+        const base = { subject: p.subject, relation: p.relation, attribute: p.attribute, premise: i };
+        // Earlier claims about this premise are replaced by what the spell's years say.
+        const said = inside ?? outside;
+        if (!said || explicit) return;
+        for (let k = claims.length - 1; k >= 0; k--) if (claims[k]!.premise === i) claims.splice(k, 1);
+        claims.push({ ...base, point: said.point, value: String(said.year), status: inside ? 'supported' : 'contradicted' });
+        status[i] = inside ? 'supported' : 'contradicted';
+    });
+}
+
+/**
+ * An intermediate node of the proof may be skipped (issue 41): a premise no point states, whose value a point states
+ * about an earlier node of its chain ("Real Madrid is based in Madrid, Spain" for Madrid → region → Spain), is
+ * supported, and the premises in between are optional.
+ */
+function skippedNodes(rule: RuleQuestion, clausesOf: ReadClause[][], names: Names, claims: RuleClaim[], status: PremiseStatus[], optional: boolean[]): void {
+    const premises = rule.premises;
+    const before = (j: number) => premises.findIndex((q, k) => k !== j && foldValue(q.value) === foldValue(premises[j]!.subject));
+    premises.forEach((p, j) => {
+        if (status[j] !== 'missing') return;
+        const between: number[] = [];
+        for (let a = before(j), guard = 0; a >= 0 && guard < premises.length; a = before(a), guard++) {
+            between.push(a);
+            const at = clausesOf.findIndex(cs => cs.some(c => !c.negated && names(c, `v:${j}`).some(v => names(c, `s:${a}`).some(s => s !== v))));
+            if (at < 0) continue;
+            status[j] = 'supported';
+            claims.push({ point: at + 1, subject: p.subject, relation: p.relation, attribute: p.attribute, value: p.value, status: 'supported', premise: j });
+            // The nodes skipped over: the premises from the earlier node up to this one's subject.
+            for (const k of between) if (status[k] === 'missing') optional[k] = true;
+            return;
+        }
+    });
 }
 
 /** The claims of a model's triples (extract.ts), each checked against the premise it speaks about. */
@@ -198,9 +284,10 @@ function fromTriples(q: Question, v: Checked, points: string[], model: string, t
     return finish(v, rule, points, claims, status, { by: 'model', model });
 }
 
-function finish(v: Checked, rule: RuleQuestion, points: string[], claims: RuleClaim[], status: PremiseStatus[], extraction: RuleCheck['extraction']): RuleCheck {
+function finish(v: Checked, rule: RuleQuestion, points: string[], claims: RuleClaim[], status: PremiseStatus[], extraction: RuleCheck['extraction'], optional: readonly boolean[] = []): RuleCheck {
     const premises = rule.premises;
-    const wrong = status.findIndex(s => s !== 'supported');
+    // A premise not needed (a spell's years the question does not ask for, a node skipped over) fails nothing missing.
+    const wrong = status.findIndex((s, i) => s !== 'supported' && !(s === 'missing' && optional[i]));
     const correct = v.override?.correct ?? v.correct;
     const knowledgeWrong = wrong >= 0;
     const category: RuleCategory = MISSING_ANSWERS.has(v.answer) && !correct ? 'refused'
@@ -213,6 +300,7 @@ function finish(v: Checked, rule: RuleQuestion, points: string[], claims: RuleCl
     const precision = points.length === 0 ? 0 : right / points.length;
     const recall = status.length === 0 ? 1 : status.filter(x => x === 'supported').length / status.length;
     const out: RuleCheck = { points, claims, premises: status, category, ...overlaps, precision, recall, extraction, overlapBy };
+    if (optional.some(Boolean)) out.optional = [...optional];
     if (wrong >= 0) out.firstWrongStep = wrong + 1;
     if (category !== 'correct' && category !== 'refused' && category !== 'right-answer-wrong-premises') out.paper = paperCategory(overlaps, rule.lowOverlap ?? LOW_OVERLAP);
     return out;
@@ -243,15 +331,19 @@ export function overlapElements(premises: readonly Premise[], claims: readonly R
     };
 }
 
-/** Node and edge Jaccard between the proof's triples and the rationale's (supported and contradicted claims). */
+/**
+ * Node and edge Jaccard between the proof's triples and the rationale's, as the paper's oracle counts: every triple
+ * the rationale states is in the union — supported, contradicted, and its other claims about the proof's entities
+ * (unknown: their own node and edge) — so extra facts lower both; a denied premise ("did not play for") is an edge of
+ * its own ("not club"), never the proof's.
+ */
 function overlap(premises: readonly Premise[], claims: readonly RuleClaim[]): { nodeOverlap: number; edgeOverlap: number } {
     const node = (s: string) => foldValue(s);
     const edge = (s: string, a: string, o: string) => `${node(s)}\u0000${a}\u0000${node(o)}`;
-    const stated = claims.filter(c => c.status !== 'unknown');
     const proofNodes = new Set(premises.flatMap(p => [node(p.subject), node(p.value)]));
-    const saidNodes = new Set(stated.flatMap(c => [node(c.subject), node(c.value)]));
+    const saidNodes = new Set(claims.flatMap(c => [node(c.subject), node(c.value)]));
     const proofEdges = new Set(premises.map(p => edge(p.subject, p.attribute, p.value)));
-    const saidEdges = new Set(stated.map(c => edge(c.subject, c.attribute, c.value)));
+    const saidEdges = new Set(claims.map(c => edge(c.subject, c.negated ? `not ${c.attribute}` : c.attribute, c.value)));
     return { nodeOverlap: jaccard(proofNodes, saidNodes), edgeOverlap: jaccard(proofEdges, saidEdges) };
 }
 
@@ -282,8 +374,9 @@ export function ruleClaimMarks(q: Question, v: Parameters<typeof checkRuleAnswer
     return q.rule.premises.map((p, i) => {
         const status = check.premises[i]!;
         const said = check.claims.find(c => c.premise === i && c.status === 'contradicted');
-        const label = status === 'supported' ? 'supported' : status === 'contradicted' ? 'contradicted' : 'unverifiable';
-        const text = status === 'missing' ? `not stated: ${p.subject} ${p.attribute} ${p.value}` : said ? `${p.subject} ${p.attribute} ${said.value} (data: ${p.value})` : `${p.subject} ${p.attribute} ${p.value}`;
+        // A denied premise is a fact of the data denied: contradicted by it.
+        const label = status === 'supported' ? 'supported' : status === 'contradicted' || status === 'negated' ? 'contradicted' : 'unverifiable';
+        const text = status === 'missing' ? `not stated: ${p.subject} ${p.attribute} ${p.value}` : status === 'negated' ? `denied: ${p.subject} ${p.attribute} ${p.value}` : said ? `${p.subject} ${p.attribute} ${said.value} (data: ${p.value})` : `${p.subject} ${p.attribute} ${p.value}`;
         const mentions = p.nodes ? [...p.nodes] : [];
         const mark: RuleClaimMark = { text, data: label, context: label, cause: status === 'supported' ? 'grounded' : status === 'contradicted' ? 'invented' : 'unverifiable', mentions };
         if (said) mark.dataEdge = { head: p.subject, relation: p.attribute, tail: p.value };
@@ -296,5 +389,5 @@ export function ruleClaimMarks(q: Question, v: Parameters<typeof checkRuleAnswer
  * the rationale, but only the points tell whose value it is — the graph and the hop summary show these.
  */
 export function premiseStatuses(q: Question, v: Parameters<typeof checkRuleAnswer>[1]): ('found' | 'missing' | 'contradicted')[] | undefined {
-    return checkRuleAnswer(q, v)?.premises.map(s => (s === 'supported' ? 'found' : s));
+    return checkRuleAnswer(q, v)?.premises.map(s => (s === 'supported' ? 'found' : s === 'negated' ? 'contradicted' : s));
 }

@@ -7,11 +7,11 @@
  */
 import type { GroupRelation, ProbeFamily } from '../../probes/family.js';
 import type { QuestionGraph } from '../../../protocol/webview.js';
-import { LOW_OVERLAP, premiseStatuses, ruleClaimMarks } from './claims.js';
+import { checkRuleAnswer, LOW_OVERLAP, premiseStatuses, ruleClaimMarks } from './claims.js';
 import { ruleModelSteps } from './embed-run.js';
 import { planFailure, type Item, type Plan } from '../../probes/plan.js';
 import type { Keyword, Question } from '../../probes/question.js';
-import type { Verdict } from '../../verify/types.js';
+import type { HopVerdict, Verdict } from '../../verify/types.js';
 import type { RuleQuestion } from './types.js';
 import type { Fact, FactBase, Proof } from '../../rules/ir.js';
 import type { LoadedData } from '../../data/types.js';
@@ -305,6 +305,24 @@ function paperPhrasings(probe: ProbeDecl): readonly string[] {
     return s.noun !== undefined ? PAPER_NOUN_PHRASINGS : PAPER_SENTENCE_PHRASINGS;
 }
 
+/**
+ * A rule verdict's hops from its premises (claims.ts), not from keywords found anywhere: premise i is hop i + 1, found
+ * only where a point states it; denied or stated otherwise, contradicted; a premise the question does not need
+ * (optional) may be missing without failing the rationale.
+ */
+function premiseHops(q: Question, v: Verdict): { hops: HopVerdict[]; rationale: boolean; failedHop?: number } | undefined {
+    const check = checkRuleAnswer(q, v);
+    if (!check || check.premises.length !== v.hops.length) return undefined;
+    const hops = v.hops.map((h, i): HopVerdict => {
+        const p = check.premises[i]!;
+        const status = p === 'supported' ? 'found' : p === 'negated' ? 'contradicted' : p;
+        if (status === h.status) return h;
+        return { ...h, status, keywords: h.keywords.map(k => ({ ...k, status, ...(status === 'found' ? {} : { spans: [] }) })) };
+    });
+    const failed = hops.findIndex((h, i) => h.status !== 'found' && !(h.status === 'missing' && check.optional?.[i]));
+    return { hops, rationale: hops.length > 0 && failed < 0, ...(failed >= 0 ? { failedHop: failed + 1 } : {}) };
+}
+
 export const ruleFamily: ProbeFamily = {
     kind: 'rule',
     title: 'yes / no questions about facts derived by a logic rule, each with its proof, its polarity twin and its symmetric or inverse twin',
@@ -325,6 +343,7 @@ export const ruleFamily: ProbeFamily = {
     meanOverPhrasings: false,
     groupRelations: [metamorphicRelation],
     questionGraph: ruleGraph,
+    rationaleHops: premiseHops,
     modelSteps: ruleModelSteps,
     reportSections: groups => ruleSections(groups),
     answerText: yesNoText,

@@ -191,6 +191,8 @@ export interface Premise {
     nodes?: [string, string];
     /** Other ways to write them (the spec's aliases), for finding claims in a rationale. */
     forms?: { subject: string[]; value: string[] };
+    /** A temporal spell's begin or end year (temporal.ts intervalPremises): the spell's years, begin and end included. */
+    spell?: [number, number];
 }
 
 /** The base facts of a proof in the order the derivation uses them (each once). */

@@ -311,6 +311,6 @@ export function intervalPremises(setup: TemporalSetup, i: Interval, attributeOf:
     return ([[setup.begin, i.begin], [setup.end, i.end]] as const).map(([attribute, year]) => {
         const pred = attributePredicate(setup.relation, attribute);
         const at = attributeOf(pred);
-        return { pred, relation: setup.relation, attribute, label: at?.label ?? attribute, subject: rowName(setup, row), value: String(year), nodes: [`node:${String(row)}`, `node:${year}`] };
+        return { pred, relation: setup.relation, attribute, label: at?.label ?? attribute, subject: rowName(setup, row), value: String(year), nodes: [`node:${String(row)}`, `node:${year}`], spell: [i.begin, i.end] };
     });
 }

@@ -1,0 +1,182 @@
+/**
+ * What a denial covers (issue 41): one rule, shared by every family. A value written inside a denied or corrected
+ * span is never *found* (a keyword check), never *followed* (an evidence answer) and never a positive claim; where
+ * the family can tell, it is a negated claim (supported when the data agrees the value is wrong). The spans:
+ *   - a correction after a comma, parenthesis, dash, colon or sentence start: "X, not Y", "X (not Y, as the passage
+ *     claims)", "— not Y", "X and not Y", "X rather than Y", "X instead of Y": Y up to the end of its phrase;
+ *   - "not Y but X" (one sentence): Y, between the "not" and the "but";
+ *   - "neither Y nor Z": both, up to the end of the phrase;
+ *   - a value called wrong: "Y is incorrect / wrong / false / a mistake / an error / inaccurate / not correct",
+ *     "Y, which is wrong": Y, from the start of its phrase (after "that" when written: "the claim that Avatar came
+ *     out in 2012 is wrong" denies what follows "that");
+ *   - a passage's (context's, facts') reported value the answer sets against its own: "the passage says Y, but …",
+ *     "although the passage says Y, …", "contrary to the passage's Y": Y up to the end of its phrase.
+ * A phrase ends at , ; ! ? ) a line break, a dash between spaces, "but", or a full stop that ends a sentence (not an
+ * initial's or an abbreviation's: "J. Lingard", "S.W.A.T."). A hedge is no denial: "not sure, but", "not only …
+ * but also", "not entirely certain".
+ * Measured against wink-nlp's negation scope (issue 41, the report): patterns read the denial forms above and
+ * wink's lite model marks plain negation only ("not Y, as the passage claims" yes, "Y, which is wrong", "contrary
+ * to" and "the passage says Y, but" no; "No — by X, not by Y" marks X too) at a fifth of the claim reader's rate.
+ */
+
+
+/** Hedges after "not": no denial of a value. */
+const HEDGE = /^(?:only|just|sure|certain|aware|familiar|able|entirely|completely|totally|quite|fully|100|positive|confident|clear|known|possible|necessarily|really|exactly|much|many|enough|available|listed|mentioned|provided|given|specified|stated|included|found|in\s+(?:the|my)\s+(?:passage|context|data|knowledge))\b/i;
+
+/** A correction: "not" (or "rather than", "instead of") opening a phrase (LEAD: what comes before it). */
+const CORRECTION = /\b(not|rather\s+than|instead\s+of)\s+/gi;
+const LEAD = /(?:^|[,;(:\u2014\u2013]|\s-|[.!?]|\n|\b(?:and|but))\s*$/i;
+/** "not Y but X" inside one sentence (Y has no sentence mark). */
+const NOT_BUT = /\bnot\s+([^.;!?\n]*?)\s*,?\s+but\s+/gi;
+const NEITHER = /\bneither\s+/gi;
+/** Y called wrong, after it. */
+const CALLED_WRONG = /(?:,\s*which\s+)?\s*(?:is|was|are|were)\s+(?:(?:simply|actually|clearly|definitely|also)\s+)?(?:incorrect|wrong|false|mistaken|inaccurate|an?\s+(?:error|mistake)|not\s+(?:correct|right|accurate|true))\b/gi;
+/** A reported value of the passage / context / facts. */
+const REPORTED = /\b(?:(although|though|while|even\s+though|despite)\s+)?(?:the\s+)?(?:(?:provided|given|retrieved|supplied|listed)\s+)?(?:passage|context|text|facts?|information|evidence|source|triples?)(?:\s+(?:provided|given|supplied|above))?(?:'s|\u2019s)?\s+(?:(?:incorrectly|wrongly|mistakenly)\s+)?(?:says?|said|claims?|claimed|states?|stated|suggests?|suggested|lists?|listed|mentions?|mentioned|gives?|gave|reports?|reported|names?|named|has|shows?|puts?|credits?|credited)\s+(?:that\s+)?|\b(?:is|are|was|were)\s+(?:listed|given|shown|credited|named)\s+(?:as|with)\s+/gi;
+const CONTRARY = /\bcontrary\s+to\s+(?:what\s+)?/gi;
+/**
+ * Doubt about the passage's (context's, facts') values near a reported one: "which conflicts with my
+ * understanding", "None of that matches", "clearly off:", "a correction to the facts:", "is a mix-up".
+ */
+const DOUBT = /\b(?:conflicts?\s+with|contradicts?|(?:does|do)\s*(?:n't|not)\s+(?:match|make\s+sense)|none\s+of\s+(?:that|this|these|them)\s+match|(?:clearly|obviously|seem\s+to\s+be|seems?)\s+(?:off|wrong|incorrect|mistaken|garbled|jumbled|scrambled|swapped)|(?:is|are)\s+(?:a\s+)?(?:mix-?up|mistake|typo|garbled|jumbled|scrambled|swapped|inconsistent)|correction\s+to\s+the\s+(?:facts|passage|context)|(?:facts|passage|context)\s+(?:are|is)\s+(?:wrong|off|incorrect|garbled|jumbled|scrambled|inconsistent))\b/i;
+/** A contrast after a reported value: it is set against the answer's own. */
+const CONTRAST_AFTER = /^[^.;!?\n]*?(?:,\s*but\b|;\s*however\b|,\s*however\b|\bwhich\s+is\s+(?:incorrect|wrong|false|inaccurate|a\s+mistake|an\s+error)\b|\bbut\s+(?:in\s+fact|actually|in\s+reality)\b)/i;
+
+/** The end of the phrase that starts at `from`. */
+function phraseEnd(text: string, from: number, stopAtAnd = false): number {
+    const n = text.length;
+    let depth = 0;
+    for (let i = from; i < n; i++) {
+        const c = text[i]!;
+        // A parenthesis opened inside the phrase ("2012 (2009) was …") is part of it; one closed, that the phrase
+        // did not open, ends it ("(not W, …)").
+        if (c === '(') { depth++; continue; }
+        if (c === ')' && depth > 0) { depth--; continue; }
+        if (depth > 0) continue;
+        if (c === ',' || c === ';' || c === '!' || c === '?' || c === ')' || c === '\n' || c === '\u2014') return i;
+        if (c === '\u2013' && text[i - 1] === ' ') return i;
+        if (c === '-' && text[i - 1] === ' ' && text[i + 1] === ' ') return i;
+        if (c === '.' && sentenceStop(text, i)) return i;
+        if (c === ' ' && /^\s+but\b/i.test(text.slice(i, i + 6))) return i;
+        if (stopAtAnd && c === ' ' && /^\s+(?:and|as|which|who|because|since|so)\b/i.test(text.slice(i, i + 9))) return i;
+    }
+    return n;
+}
+
+/** Does the full stop at `i` end a sentence (not an initial, an abbreviation or a dotted name)? */
+function sentenceStop(text: string, i: number): boolean {
+    const next = text[i + 1];
+    if (next !== undefined && !/\s/.test(next)) return false;
+    const before = text.slice(Math.max(0, i - 6), i);
+    if (/(?:^|[\s.(])\p{Lu}$/u.test(before)) return false;
+    if (/\b(?:st|jr|sr|mr|mrs|ms|dr|vs|no|co|inc|ltd|fc|cf|ac)$/i.test(before)) return false;
+    return true;
+}
+
+/** The start of the phrase that ends at `to` (after "that" when the phrase has one). */
+function phraseStart(text: string, to: number): number {
+    let i = to;
+    while (i > 0) {
+        const c = text[i - 1]!;
+        if (c === ',' || c === ';' || c === '!' || c === '?' || c === '(' || c === '\n' || c === ':' || c === '\u2014') break;
+        if (c === '.' && sentenceStop(text, i - 1)) break;
+        i--;
+    }
+    const phrase = text.slice(i, to);
+    const that = /^.*\bthat\s+/is.exec(phrase);
+    return that ? i + that[0].length : i;
+}
+
+function trim(text: string, a: number, b: number): [number, number] {
+    while (a < b && /\s/.test(text[a]!)) a++;
+    while (b > a && /[\s.]/.test(text[b - 1]!)) b--;
+    return [a, b];
+}
+
+const WRONG_WORDS = /incorrect|wrong|false|mistake|error|inaccurate|not\s+(?:correct|right|accurate|true)/i;
+const REPORT_WORDS = /passage|context|fact|information|evidence|source|triple|text|listed|given|shown|credited|named/i;
+
+function scan(text: string, re: RegExp, each: (m: RegExpExecArray) => void): void {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+        each(m);
+        if (m[0].length === 0) re.lastIndex++;
+    }
+}
+
+/** The denied spans [start, end) of a text, sorted and merged. */
+export function deniedSpans(text: string): [number, number][] {
+    // Each form is looked for only where its words occur: most answers have none.
+    const not = /\bnot\s/i.test(text);
+    const out: [number, number][] = [];
+    const add = (a: number, b: number) => { const [x, y] = trim(text, a, b); if (y > x) out.push([x, y]); };
+    if (not || /rather\s+than|instead\s+of/i.test(text)) {
+        for (const m of text.matchAll(CORRECTION)) {
+            const from = m.index + m[0].length;
+            if (!LEAD.test(text.slice(Math.max(0, m.index - 8), m.index))) continue;
+            if (/^not$/i.test(m[1]!) && HEDGE.test(text.slice(from))) continue;
+            add(from, phraseEnd(text, from, true));
+        }
+    }
+    if (not && /\sbut\s/i.test(text)) scan(text, NOT_BUT, m => {
+        const from = m.index + m[0].indexOf(m[1]!, 3);
+        if (HEDGE.test(m[1]!) || m[1]!.trim() === '') return;
+        add(from, from + m[1]!.length);
+    });
+    if (/neither/i.test(text)) scan(text, NEITHER, m => {
+        const from = m.index + m[0].length;
+        const nor = /^[^.;!?\n]*?\bnor\s+/i.exec(text.slice(from));
+        if (nor) add(from, phraseEnd(text, from + nor[0].length, true));
+    });
+    if (WRONG_WORDS.test(text)) scan(text, CALLED_WRONG, m => add(phraseStart(text, m.index), m.index));
+    if (REPORT_WORDS.test(text)) scan(text, REPORTED, m => {
+        const from = m.index + m[0].length;
+        const end = phraseEnd(text, from);
+        // Set against the answer's own: "although the passage says Y, …", "the passage says Y, but …", or with doubt
+        // about the passage's values nearby (the sentence before, this one, the next).
+        if (m[1] || CONTRAST_AFTER.test(text.slice(from)) || DOUBT.test(text.slice(Math.max(0, m.index - 160), Math.min(text.length, end + 160)))) add(from, end);
+    });
+    if (/contrary/i.test(text)) scan(text, CONTRARY, m => { const from = m.index + m[0].length; add(from, phraseEnd(text, from)); });
+    if (out.length < 2) return out;
+    out.sort((x, y) => x[0] - y[0]);
+    const merged: [number, number][] = [out[0]!];
+    for (const s of out.slice(1)) {
+        const last = merged[merged.length - 1]!;
+        if (s[0] <= last[1]) last[1] = Math.max(last[1], s[1]);
+        else merged.push(s);
+    }
+    return merged;
+}
+
+/** Is [a, b) inside one of the denied spans? */
+export function isDenied(spans: readonly (readonly [number, number])[], a: number, b: number): boolean {
+    for (const [x, y] of spans) {
+        if (x > a) return false;
+        if (a >= x && b <= y) return true;
+    }
+    return false;
+}
+
+const CUE_BEFORE = /(?:\b(?:not|neither|rather\s+than|instead\s+of)\s+(?:by\s+)?)$/i;
+const CUE_AFTER = /^\s*,?\s*(?:which\s+)?(?:is|was|are|were)\s+(?:(?:simply|actually|clearly|definitely|also)\s+)?not\s+(?:correct|right|accurate|true)\b/i;
+
+/**
+ * The text with its denied spans blanked (same length: positions carry over), and with them the words that deny
+ * them ("not" before a correction, "is not correct" after a value called wrong): what is left is what the text
+ * asserts, its own negations included.
+ */
+export function withoutDenied(text: string, spans: readonly (readonly [number, number])[] = deniedSpans(text)): string {
+    if (spans.length === 0) return text;
+    let out = '';
+    let at = 0;
+    for (const [a0, b0] of spans) {
+        let a = a0, b = b0;
+        const before = CUE_BEFORE.exec(text.slice(Math.max(at, a - 24), a));
+        if (before) a -= before[0].length;
+        const after = CUE_AFTER.exec(text.slice(b, b + 40));
+        if (after) b += after[0].length;
+        out += text.slice(at, a) + ' '.repeat(b - a);
+        at = b;
+    }
+    return out + text.slice(at);
+}
