@@ -13,10 +13,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { Frame } from 'playwright-core';
-import { main } from '../../src/cli/main.js';
 import { Workbench } from './support/workbench.js';
 import { S } from './support/selectors.js';
-import { missingPrerequisite, mustRun, openSession, type Session } from './support/session.js';
+import { cliQuietly, missingPrerequisite, mustRun, openSession, type Session } from './support/session.js';
 import { ARTIFACTS, prepareGraphWorkspace } from './support/workspace.js';
 
 const missing = missingPrerequisite();
@@ -85,16 +84,8 @@ describe('the graph panel opens every kind of question readable', { skip, timeou
             settings: { 'testing.automaticallyOpenPeekView': 'never', 'workbench.secondarySideBar.defaultVisibility': 'hidden' },
         });
         // Offline runs into each spec's own store, before the workbench opens: the failures are there to pick.
-        const log = console.log, error = console.error;
-        console.log = () => undefined;
-        console.error = () => undefined;
-        try {
-            for (const spec of ['movie/movie.probe', 'rules/rules.probe', 'open/open.probe']) {
-                assert.equal(await main(['run', path.join(session.workspace, spec), '--yes']), 0, `offline run of ${spec}`);
-            }
-        } finally {
-            console.log = log;
-            console.error = error;
+        for (const spec of ['movie/movie.probe', 'rules/rules.probe', 'open/open.probe']) {
+            assert.equal(await cliQuietly(['run', path.join(session.workspace, spec), '--yes']), 0, `offline run of ${spec}`);
         }
         wb = new Workbench(session.page, path.join(ARTIFACTS, 'graph'));
         await wb.open(session.server.url);
