@@ -77,7 +77,7 @@ export function unverifiedRunMessage(r: UnverifiedRun): { text: string; actions:
     const why = r.unanswered > 0
         ? `${r.unanswered} call${r.unanswered === 1 ? '' : 's'} failed${r.cause ? ` — ${r.cause}` : ''}`
         : r.answered > 0 ? `${r.answered} answers kept, not verified yet` : 'nothing was asked';
-    return { text: `HalluProbe: no answers verified · ${r.label} (${r.status}): ${why}.${kept}`, actions: [...(r.answered < r.slots ? [RUN_ACTIONS.resume] : [])] };
+    return { text: `HalluProbe: no answers verified · ${r.label} (${r.status}): ${why}${/[.?!]$/.test(why) ? '' : '.'}${kept}`, actions: [...(r.answered < r.slots ? [RUN_ACTIONS.resume] : [])] };
 }
 
 /** A spec's newest run that did not finish, found after a reload: what it kept, and that Resume continues it. */
