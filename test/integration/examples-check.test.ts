@@ -29,6 +29,12 @@ async function cli(args: string[]): Promise<{ code: number; out: string }> {
     }
 }
 
+describe('the ERBench binary presets ask the authors\' third phrasing', () => {
+    for (const name of ['soccer', 'airport', 'music', 'book', 'movie']) {
+        it(name, () => assert.match(fs.readFileSync(path.join(repoRoot, 'examples', 'erbench', `${name}.probe`), 'utf8'), /phrasing is_there gold yes "Is it true that there is /));
+    }
+});
+
 describe('every shipped example and preset is clean', { timeout: 600_000 }, () => {
     const all = specs(path.join(repoRoot, 'examples')).sort();
     it('finds the examples', () => assert.ok(all.length >= 20, all.join(', ')));

@@ -52,6 +52,8 @@ export interface ModelClient {
     /** Answers from a network model are cached by request; local answers (replay, offline) are not. */
     readonly cacheable: boolean;
     complete(request: CompletionRequest, signal?: AbortSignal): Promise<Completion>;
+    /** A replayed model: how many of its recorded answers no question of this run asked for (so none is silently unused). */
+    unmatched?(): { unmatched: number; records: number };
 }
 
 export interface Limits {

@@ -3,4 +3,4 @@
  * the extension's eagerly loaded files (better-sqlite3 loads only when a store is first used:
  * src/extension/native.ts). `index.ts` re-exports it all.
  */
-export { batchStates, heldLine, pacingLines, preparedLines, progressBar, progressLine, summaryLines, usd } from './format.js';
+export { batchStates, heldLine, pacingLines, preparedLines, replayLines, progressBar, progressLine, summaryLines, usd } from './format.js';
