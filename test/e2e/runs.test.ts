@@ -102,6 +102,14 @@ describe('runs keep and explain their results', { skip, timeout: 600_000 }, () =
         await header.first().waitFor({ timeout: 60_000 });
         const all = await wb.codeLenses();
         await wb.screenshot('dead-server-codelens');
+        // The same at 1,400 px and at a narrow 800 px window, to look at.
+        const size = session.page.viewportSize()!;
+        for (const width of [1400, 800]) {
+            await session.page.setViewportSize({ width, height: size.height });
+            await header.first().waitFor();
+            await wb.screenshot(`dead-server-codelens-${width}`);
+        }
+        await session.page.setViewportSize(size);
         assert.ok(!all.some(l => /no answers$/.test(l)), `lenses: ${all.join(' | ')}`);
         assert.ok(all.some(l => /rationales failed/.test(l)), `lenses: ${all.join(' | ')}`);
     });
