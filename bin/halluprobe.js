@@ -7,14 +7,17 @@ import * as path from 'node:path';
 
 import { nodeVersionProblem } from './node-version.js';
 
-// better-sqlite3 13 crashes on older Node: say so instead of a segmentation fault.
-const tooOld = nodeVersionProblem(process.versions.node);
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+// better-sqlite3 13 crashes on older Node: say so instead of a segmentation fault. A checkout of the repository
+// (not an installed package) with its own Node 22 gets advice that works there.
+const checkout = !root.split(path.sep).includes('node_modules') && existsSync(path.join(root, 'node_modules', '.bin', 'node')) ? root : undefined;
+const tooOld = nodeVersionProblem(process.versions.node, { checkout });
 if (tooOld) {
     console.error(tooOld);
     process.exit(2);
 }
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const bundle = path.join(root, 'dist', 'cli.mjs');
 const sources = path.join(root, 'src');
 

@@ -1,1 +1,1 @@
-export function nodeVersionProblem(version: string): string | undefined;
+export function nodeVersionProblem(version: string, where?: { checkout?: string }): string | undefined;

@@ -70,7 +70,7 @@ function stage(prebuild) {
     const sqlitePkg = JSON.parse(fs.readFileSync(sqlite, 'utf8'));
     delete sqlitePkg.dependencies; delete sqlitePkg.scripts;
     fs.writeFileSync(sqlite, JSON.stringify(sqlitePkg, null, 2));
-    delete pkg.scripts; delete pkg.devDependencies; delete pkg.bin;
+    delete pkg.scripts; delete pkg.devDependencies; delete pkg.bin; delete pkg.files;
     pkg.dependencies = { 'better-sqlite3': sqlitePkg.version };
     fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
     fs.writeFileSync(path.join(dir, '.vscodeignore'), fs.readFileSync(path.join(root, '.vscodeignore')));

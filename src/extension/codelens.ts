@@ -60,6 +60,9 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
         const groups = results ? anchorResults(results, fdOfProbe(spec)) : new Map<string, AnchorResult[]>();
         const shown = modelLabel(results?.run);
         const lenses: vscode.CodeLens[] = [];
+        // Which run the figures are (and a newer run that did not replace them): on the spec's first line.
+        const which = results && groups.size > 0 ? this.s.state.shownRun(file) : undefined;
+        if (which) lenses.push(new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), { title: which, command: 'halluprobe.showResults', arguments: [{ file, run: results!.run.id }], tooltip: 'Open this run\'s report' }));
         for (const a of anchors(spec, file)) {
             const range = new vscode.Range(a.loc.range.start.line, 0, a.loc.range.start.line, 0);
             const found = groups.get(a.key) ?? [];

@@ -10,7 +10,7 @@ import type { ModelDecl, SpecModel } from '../core/spec/index.js';
 import { isPostgresUrl, type LoadedData } from '../core/data/index.js';
 import { goldText, type Question } from '../core/probes/index.js';
 import { resolveModel, estimateCost } from '../core/models/index.js';
-import type { RunRecord, RunResults } from '../core/store/index.js';
+import type { RunCounts, RunRecord, RunResults } from '../core/store/index.js';
 import type { ReportFormat } from '../core/report/index.js';
 import { neighbourhoodView, questionView as kgQuestionView, schemaView as kgSchemaView, type NodeRef } from '../core/kg/index.js';
 import { previewRule, previewText } from '../core/rules/index.js';
@@ -147,6 +147,28 @@ export async function runs(db: string): Promise<RunRecord[]> {
 /** The newest run of a store (of one spec, when given). */
 export async function latestRun(db: string, spec?: string): Promise<RunRecord | undefined> {
     return newestRun(await runs(db), spec);
+}
+
+/**
+ * The newest run of a spec that has verdicts (what the CodeLens, failures and graph show), and the newer runs of that
+ * spec without any (a run against a dead server, one cancelled or interrupted before verifying): those never replace
+ * the figures, they are named beside them. Looks at the spec's ten newest runs.
+ */
+export async function latestAnswered(db: string, spec: string): Promise<{ results?: RunResults; newer: RunRecord[] }> {
+    const mine = (await runs(db)).filter(r => r.spec === spec).slice(0, 10);
+    const newer: RunRecord[] = [];
+    for (const run of mine) {
+        const res = await results(db, run.id);
+        if (res && res.verdicts.length > 0) return { results: res, newer };
+        newer.push(run);
+    }
+    return { newer };
+}
+
+/** A run's counts (what a cancelled or interrupted run kept, to resume). */
+export async function runCounts(db: string, runId: string): Promise<RunCounts | undefined> {
+    if (noStoreYet(db)) return undefined;
+    return core.withStore(db, store => store.counts(runId));
 }
 
 /** The newest of runs listed as the store lists them (newest first). */

@@ -13,7 +13,9 @@ import type { RunSpecResult, RunProgress } from './engine.js';
 import { sqliteStatus } from './native.js';
 import { questionPassed } from '../core/verify/index.js';
 import { usd } from '../core/run/light.js';
-import { batchStates, problemsNotice, RUN_ACTIONS, runFinishedMessage, SHOW_PROBLEMS } from './results/summary.js';
+import { batchStates, problemsNotice, RUN_ACTIONS, runFinishedMessage, SHOW_PROBLEMS, unfinishedRunMessage, unverifiedRunMessage } from './results/summary.js';
+import type { RunRecord } from '../core/store/index.js';
+import * as path from 'node:path';
 import type { HalluProbeError } from '../core/errors.js';
 
 export interface StartRun {
@@ -32,7 +34,8 @@ export interface StartRun {
     fromExplorer?: boolean;
 }
 
-interface Active { label: string; file: string; abort: AbortController; progress: RunProgress; started: number; batch: boolean }
+/** `heard`: the engine has reported progress (until then the status bar says the run is starting, not "0/…"). */
+interface Active { label: string; file: string; abort: AbortController; progress: RunProgress; started: number; batch: boolean; heard?: boolean }
 
 /** A run as it starts and goes: what the Test Explorer shows of a run it did not start (a long batch run). */
 export interface RunEvent { req: StartRun; progress: RunProgress }
@@ -51,6 +54,23 @@ export class Runs implements vscode.Disposable {
         this.item.name = 'HalluProbe run';
         this.item.command = 'halluprobe.showRunProgress';
         ctx.push(this.item);
+        ctx.push(state.onDidFindUnfinished(e => void this.offerResume(e.file, e.run)));
+    }
+
+    private readonly offered = new Set<string>();
+
+    /**
+     * A spec's newest run did not finish (the window was reloaded mid-run, or it was stopped): say what it kept and
+     * offer to resume it, once per run.
+     */
+    private async offerResume(file: string, run: RunRecord): Promise<void> {
+        if (this.offered.has(run.id) || this.active?.file === file) return;
+        this.offered.add(run.id);
+        const counts = await (await engine()).runCounts(settings.storePath(file), run.id).catch(() => undefined);
+        const text = unfinishedRunMessage(run, path.basename(file), counts);
+        this.ctx.output.info(text);
+        if (await vscode.window.showInformationMessage(text, RUN_ACTIONS.resume) !== RUN_ACTIONS.resume) return;
+        await this.start({ file, suite: run.suite || undefined, label: run.suite ? `suite ${run.suite}` : path.basename(file) });
     }
 
     get running(): boolean { return this.active !== undefined; }
@@ -91,6 +111,7 @@ export class Runs implements vscode.Disposable {
                     secrets: new KeyStore(this.ctx.extension.secrets), confirmHost, confirmCost, signal: abort.signal, batch: req.batch,
                     onProgress: p => {
                         active.progress = { ...p };
+                        active.heard = true;
                         if (p.batches) active.batch = true;
                         // Every answer reports progress; the UI needs a few updates a second, not hundreds.
                         const now = Date.now();
@@ -106,7 +127,8 @@ export class Runs implements vscode.Disposable {
                     },
                 });
                 this.ctx.output.info(`run ${outcome.run.id}: ${outcome.results.answers.length} answers in ${((Date.now() - active.started) / 1000).toFixed(1)} s`);
-                this.state.setResults(req.file, outcome.results);
+                // A run without verdicts (a dead server, a cancel) keeps the last answered run's figures on screen.
+                this.state.offerResults(req.file, outcome.results);
                 this.finished.fire({ file: req.file, outcome, req });
                 const verdicts = outcome.results.verdicts;
                 const questions = new Map(outcome.results.questions.map(q => [q.id, q]));
@@ -114,6 +136,20 @@ export class Runs implements vscode.Disposable {
                 // Questions whose calls failed are counted too: a run never reads as all passed when some went unasked.
                 const unasked = outcome.counts.failed ? `, ${outcome.counts.failed} not answered: the calls failed` : '';
                 this.ctx.output.info(`run ${outcome.run.id} (${req.label}) ${outcome.status}: ${verdicts.length} verdicts, ${failed} failed${unasked} · store ${outcome.store}`);
+                if (verdicts.length === 0 && !active.batch) {
+                    // Nothing verified: say why (the first call's error names the server and the cause, as the CLI does) and what was kept.
+                    const ended = unverifiedRunMessage({
+                        label: req.label, status: outcome.status, run: outcome.run.id, answered: outcome.counts.answered, slots: outcome.counts.slots,
+                        unanswered: outcome.counts.failed, cause: outcome.failures[0] && `${outcome.failures[0].model}: ${outcome.failures[0].error}`, shown: this.state.results(req.file)?.run.id,
+                    });
+                    for (const f of outcome.failures.slice(0, 3)) this.ctx.output.warn(`run ${outcome.run.id}: ${f.question} (${f.model}): ${f.error}`);
+                    const show = outcome.status === 'cancelled' ? vscode.window.showInformationMessage : vscode.window.showWarningMessage;
+                    void show(ended.text, ...ended.actions).then(action => {
+                        if (action === RUN_ACTIONS.resume) void this.start(req);
+                        if (action === RUN_ACTIONS.failures) void vscode.commands.executeCommand('halluprobe.showFailures', { file: req.file });
+                    });
+                    return outcome;
+                }
                 // The count first, so a narrow toast never cuts it; it counts the whole run's answers (a CodeLens counts one probe's).
                 const done = runFinishedMessage(failed, verdicts.length, req.label, outcome.status, outcome.counts.failed, active.batch);
                 void vscode.window.showInformationMessage(done.text, ...done.actions).then(action => {
@@ -157,6 +193,7 @@ export class Runs implements vscode.Disposable {
         const a = this.active;
         if (!a) { this.item.hide(); return; }
         const p = a.progress;
+        if (!a.heard) { this.item.text = '$(beaker~spin) starting…'; this.item.tooltip = `HalluProbe: ${a.label} — starting. Click for details.`; this.item.show(); return; }
         this.item.text = `$(${a.batch ? 'cloud' : 'beaker'}~spin) ${a.batch ? 'batch ' : ''}${p.done}/${p.generating || !p.total ? '…' : p.total} · $${p.cost.toFixed(p.cost < 1 ? 4 : 2)}`;
         this.item.tooltip = `HalluProbe: ${a.label} — ${progressText(p)}. Click for details.`;
         this.item.show();

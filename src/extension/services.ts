@@ -17,6 +17,8 @@ export interface TestExplorer {
     refreshProfiles(): void;
     /** Finds the specs of the workspace and shows their probes. */
     discover(): Promise<void>;
+    /** The model whose result a question's item shows last, for Open Graph from that item. */
+    modelShown(questionId: string): string | undefined;
 }
 
 export interface Services {

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { DATA_GLOB } from './settings.js';
 import type * as Engine from './engine.js';
-import type { RunResults } from '../core/store/index.js';
+import type { RunRecord, RunResults } from '../core/store/index.js';
 import type { Ctx } from './context.js';
 import * as settings from './settings.js';
 import { refusedMessage, SourceTrust } from './source-trust.js';
@@ -28,6 +28,11 @@ export function engine(): Promise<EngineModule> {
 export class SpecState implements vscode.Disposable {
     private readonly generations = new Map<string, Promise<Engine.Generated>>();
     private readonly latest = new Map<string, RunResults>();
+    /** Per spec: a run newer than the one shown that has no verdicts (it did not replace the figures). */
+    private readonly later = new Map<string, RunRecord>();
+    private readonly unfinished = new vscode.EventEmitter<{ file: string; run: RunRecord }>();
+    /** Fires with a spec's newest run when it did not finish (found after a reload): the run can be resumed. */
+    readonly onDidFindUnfinished = this.unfinished.event;
     private readonly changed = new vscode.EventEmitter<string>();
     private readonly specChanged = new vscode.EventEmitter<string>();
     /** Fires with the spec file whose results changed. */
@@ -100,11 +105,36 @@ export class SpecState implements vscode.Disposable {
 
     setResults(file: string, results: RunResults): void {
         this.latest.set(file, results);
+        this.later.delete(file);
         this.ctx.setContext('halluprobe.hasResults', true);
         this.changed.fire(file);
     }
 
-    /** The latest run of a spec from its store, when the editor has none in memory (e.g. after a reload). */
+    /**
+     * A run's results as they arrive (a run ended, the store changed): a run without verdicts (a dead server, a cancel,
+     * a reload mid-run) never replaces the figures of the last answered run; it is named beside them instead.
+     */
+    offerResults(file: string, results: RunResults): void {
+        const shown = this.latest.get(file);
+        if (results.verdicts.length > 0 || !shown || shown.verdicts.length === 0) { this.setResults(file, results); return; }
+        if (shown.run.id === results.run.id) return;
+        this.later.set(file, results.run);
+        this.changed.fire(file);
+    }
+
+    /** "Results of run X · later run Y failed: no answers": which run the figures are, and a newer one that did not replace them. */
+    shownRun(file: string): string | undefined {
+        const shown = this.latest.get(file);
+        if (!shown) return undefined;
+        const later = this.later.get(file);
+        const what = (r: RunRecord) => r.status === 'running' ? 'did not finish' : r.status;
+        return `Results of run ${shown.run.id}${later ? ` · later run ${later.id} ${what(later)}: no answers verified` : ''}`;
+    }
+
+    /**
+     * The latest answered run of a spec from its store, when the editor has none in memory (e.g. after a reload). A
+     * newer run without verdicts is named beside it; one that did not finish is offered to resume (once).
+     */
     async loadLatest(file: string): Promise<RunResults | undefined> {
         const known = this.latest.get(file);
         if (known) return known;
@@ -112,9 +142,13 @@ export class SpecState implements vscode.Disposable {
             const { sqliteStatus } = await import('./native.js');
             if (!sqliteStatus().ok) return undefined;
             const e = await engine();
-            const latest = await e.latestRun(settings.storePath(file), file);
-            const res = latest ? await e.results(settings.storePath(file), latest.id) : undefined;
+            const { results: res, newer } = await e.latestAnswered(settings.storePath(file), file);
             if (res) this.setResults(file, res);
+            const last = newer[0];
+            if (last) {
+                if (res) { this.later.set(file, last); this.changed.fire(file); }
+                if (last.status === 'running' || last.status === 'cancelled') this.unfinished.fire({ file, run: last });
+            }
             return res;
         } catch (err) {
             this.ctx.output.warn(`could not read earlier results for ${file}: ${err instanceof Error ? err.message : String(err)}`);
@@ -125,6 +159,7 @@ export class SpecState implements vscode.Disposable {
     dispose(): void {
         clearTimeout(this.editTimer);
         this.edited.dispose();
+        this.unfinished.dispose();
         this.changed.dispose();
         this.specChanged.dispose();
     }

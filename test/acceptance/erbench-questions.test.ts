@@ -77,21 +77,26 @@ describe('ERBench movie questions', () => {
         assert.ok([...logged.values()].every(q => asked.has(q)));
     });
 
-    // The authors' get_prompt templates (their Python f-strings), applied to the published rows.
+    // The authors' get_prompt templates (their Python f-strings), applied to the published rows; the binary presets'
+    // third phrasing ("Is it true that there is …", issue 36 item 11) is written as the movie preset's is_there.
     const int = (v: string) => String(Math.trunc(Number(v)));
     const PRESETS: { spec: string; csv: string; probe: string; expected: (r: Record<string, string>) => string[] }[] = [
         { spec: 'soccer', csv: 'soccer.csv', probe: 'soccer_binary', expected: r => [
             `Is there a soccer player from ${r.entity2} who played for ${r.entity1} with uniform number ${int(r.entity3!)} in ${r.entity1} in 2019?`,
-            `Is it true that there are no soccer players from ${r.entity2} who played for ${r.entity1} with uniform number ${int(r.entity3!)} in ${r.entity1} in 2019?`] },
+            `Is it true that there are no soccer players from ${r.entity2} who played for ${r.entity1} with uniform number ${int(r.entity3!)} in ${r.entity1} in 2019?`,
+            `Is it true that there is a soccer player from ${r.entity2} who played for ${r.entity1} with uniform number ${int(r.entity3!)} in ${r.entity1} in 2019?`] },
         { spec: 'airport', csv: 'airport.csv', probe: 'airport_binary', expected: r => [
             `Is there an airport located at latitude ${r.entity1} and longitude ${r.entity2}?`,
-            `Is it true that there are no airports located at latitude ${r.entity1} and longitude ${r.entity2}?`] },
+            `Is it true that there are no airports located at latitude ${r.entity1} and longitude ${r.entity2}?`,
+            `Is it true that there is an airport located at latitude ${r.entity1} and longitude ${r.entity2}?`] },
         { spec: 'music', csv: 'music.csv', probe: 'music_binary', expected: r => [
             `Is there an artist or group who sang a song titled ${r.entity1} in ${r.entity2}?`,
-            `Is it true that no artists nor groups sang a song titled ${r.entity1} in ${r.entity2}?`] },
+            `Is it true that no artists nor groups sang a song titled ${r.entity1} in ${r.entity2}?`,
+            `Is it true that there is an artist or group who sang a song titled ${r.entity1} in ${r.entity2}?`] },
         { spec: 'book', csv: 'book.csv', probe: 'book_binary', expected: r => [
             `Is there a book written by ${r.entity1} that was published in ${r.entity2}?`,
-            `Is it true that there are no books written by ${r.entity1} that were published in ${r.entity2}?`] },
+            `Is it true that there are no books written by ${r.entity1} that were published in ${r.entity2}?`,
+            `Is it true that there is a book written by ${r.entity1} that was published in ${r.entity2}?`] },
         { spec: 'movie_director', csv: 'movie_director.csv', probe: 'director_decade', expected: r => [
             `Was the director who directed the movie titled ${r.common_entity} that was released in ${int(r.entity3!)} born in the ${Math.floor(Number(r.entity4) / 10) * 10}s?`,
             `Is it true that the director who directed the movie titled ${r.common_entity} that was released in ${int(r.entity3!)} was not born in the ${Math.floor(Number(r.entity4) / 10) * 10}s?`] },

@@ -11,12 +11,12 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Frame } from 'playwright-core';
-import { main } from '../../src/cli/main.js';
 import { Workbench } from './support/workbench.js';
 import { S } from './support/selectors.js';
-import { missingPrerequisite, mustRun, openSession, type Session } from './support/session.js';
+import { cliQuietly, missingPrerequisite, mustRun, openSession, type Session } from './support/session.js';
 import { ARTIFACTS, prepareGraphWorkspace } from './support/workspace.js';
 
 const missing = missingPrerequisite();
@@ -85,16 +85,8 @@ describe('the graph panel opens every kind of question readable', { skip, timeou
             settings: { 'testing.automaticallyOpenPeekView': 'never', 'workbench.secondarySideBar.defaultVisibility': 'hidden' },
         });
         // Offline runs into each spec's own store, before the workbench opens: the failures are there to pick.
-        const log = console.log, error = console.error;
-        console.log = () => undefined;
-        console.error = () => undefined;
-        try {
-            for (const spec of ['movie/movie.probe', 'rules/rules.probe', 'open/open.probe']) {
-                assert.equal(await main(['run', path.join(session.workspace, spec), '--yes']), 0, `offline run of ${spec}`);
-            }
-        } finally {
-            console.log = log;
-            console.error = error;
+        for (const spec of ['movie/movie.probe', 'rules/rules.probe', 'open/open.probe']) {
+            assert.equal(await cliQuietly(['run', path.join(session.workspace, spec), '--yes']), 0, `offline run of ${spec}`);
         }
         wb = new Workbench(session.page, path.join(ARTIFACTS, 'graph'));
         await wb.open(session.server.url);
@@ -171,21 +163,22 @@ describe('the graph panel opens every kind of question readable', { skip, timeou
         assert.equal(tabs.filter(t => t.startsWith('Graph ·')).length, 1, `tabs: ${tabs.join(' | ')}`);
     });
 
-    it('the open probe\'s report as Show Results opens it (a Markdown document): n/a where a figure does not apply, levels in the spec\'s order, failures explained by their claims', async () => {
+    it('the open probe\'s report as Show Results opens it (rendered in the Markdown preview): n/a where a figure does not apply, levels in the spec\'s order, failures explained by their claims', async () => {
         await wb.openFile('open.probe');
         await wb.command('HalluProbe: Show Results');
-        // The report opens as an untitled Markdown document, its tab named by its first line.
-        const tab = session.page.locator('.tabs-container .tab').filter({ hasText: 'HalluProbe report' }).first();
         // With focus in the graph panel no spec editor is active: the command asks which spec, as it would a user.
         const which = session.page.locator(S.quickInputRows).filter({ hasText: 'open.probe' }).first();
-        await tab.or(which).first().waitFor({ timeout: 60_000 });
-        if (await which.isVisible()) await which.click();
-        await tab.waitFor({ timeout: 60_000 });
-        // Its group made the active one (the report may open before focus moves to it), then its whole text, as a user would copy it.
-        await tab.click();
-        await session.page.locator(`${S.activeEditor} .tab.active`).filter({ hasText: 'HalluProbe report' }).waitFor();
-        const text = await wb.activeEditorText();
+        const preview = wb.markdownPreview('HalluProbe report', 90_000);
+        await which.waitFor({ timeout: 20_000 }).then(() => which.click()).catch(() => undefined);
+        // Issue 36 item 4: the report opens rendered (headings and tables in VS Code's Markdown preview), from a file
+        // beside the store, not as raw Markdown in a dirty Untitled buffer.
+        const frame = await preview;
+        assert.ok(await frame.locator('table').count() > 0, 'the preview renders the report\'s tables');
         await wb.screenshot('open-report');
+        const tabs = await session.page.locator('.tabs-container .tab').allInnerTexts();
+        assert.ok(!tabs.some(t => /^Untitled/.test(t)), `tabs: ${tabs.join(' | ')}`);
+        const reports = path.join(session.workspace, 'open', '.halluprobe', 'reports');
+        const text = fs.readFileSync(path.join(reports, fs.readdirSync(reports).find(f => f.endsWith('.md'))!), 'utf8');
         assert.match(text, /^# HalluProbe report/);
         /** The explain_pair rows of the table under `heading`, as cells. */
         const rows = (heading: string) => {

@@ -5,7 +5,7 @@ import type { Command } from './command.js';
 import { intFlag, stringFlag, type ParsedArgs, unknownOption } from '../args.js';
 import { fileKeyBindings, redact, type ConfirmHost } from '../../core/models/index.js';
 import type { Progress } from '../../core/run/index.js';
-import { heldLine, runSpec, pacingLines, preparedLines, progressBar, progressLine, summaryLines, usd as usdText, waitingParts } from '../../core/run/index.js';
+import { heldLine, runSpec, pacingLines, preparedLines, replayLines, progressBar, progressLine, summaryLines, usd as usdText, waitingParts } from '../../core/run/index.js';
 import { problemText } from '../../core/errors.js';
 import { print, printError, writeErr } from '../print.js';
 import { cliCommand } from '../../core/invocation.js';
@@ -110,6 +110,7 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
             if (groups.length > 5) printError(`  … and ${groups.length - 5} more kinds of failure (see ${cliCommand()} runs --format json)`);
             for (const line of summaryLines(runRecord, counts, result.progress?.elapsedMs ?? 0)) print(line);
             if (result.progress) for (const line of pacingLines(result.progress)) print(line);
+            for (const line of replayLines(result.prepared.models)) print(line);
             if (result.verified) print(`  Verified ${counts.answered} answers; see them with: ${cliCommand()} report --db ${result.store}`);
             print(`  Results: ${result.store}`);
         }

@@ -172,7 +172,7 @@ export function keyDiagnostic(relation: RelationDecl, key: string[], loc: SpecLo
  */
 export function repeatedRowsDiagnostic(relation: RelationDecl, loc: SpecLocation, table: RelationTable, repeated: KeyViolation[]): SpecDiagnostic {
     const shown = repeated.slice(0, SHOWN).map(v => `${tuple(v.values)} (${lineList(table, v.rows, v.count, loc)})`).join(', ');
-    const more = repeated.length > SHOWN ? `, and ${plural(repeated.length - SHOWN, 'more')}` : '';
+    const more = repeated.length > SHOWN ? `, and ${repeated.length - SHOWN} more` : '';
     return at(loc, 'warning', 'duplicate-row',
         `${plural(repeated.length, 'row of ' + relation.name + ' is', 'rows of ' + relation.name + ' are')} repeated exactly: ${shown}${more}. `
         + 'Each copy is asked as its own question; remove the copies if they are accidental.', { rows: rowRefs(table, repeated.slice(0, SHOWN).flatMap(v => v.rows)) });

@@ -92,7 +92,8 @@ export async function loadData(spec: SpecModel, cache?: DataCache, signal?: Abor
             // Placed only when broken: finding where a key is written measures its text (the editor checks on every edit).
             const loc = () => options.keyLocation?.(relation, index) ?? relation.loc;
             const conflicting = violations.filter(v => !v.exact), repeated = violations.filter(v => v.exact);
-            if (conflicting.length > 0) emit(keyDiagnostic(relation, key, loc(), table, conflicting));
+            // `known duplicates N`: up to N repeated values are the published data as it is, declared so; not an error.
+            if (conflicting.length > (relation.knownDuplicates?.[index] ?? 0)) emit(keyDiagnostic(relation, key, loc(), table, conflicting));
             if (repeated.length > 0) emit(repeatedRowsDiagnostic(relation, loc(), table, repeated));
         });
     }
@@ -101,7 +102,8 @@ export async function loadData(spec: SpecModel, cache?: DataCache, signal?: Abor
         if (!table || fd.rhs.length === 0) continue;
         const key = `fd ${fd.lhs.join(',')}->${fd.rhs.join(',')}`;
         const violations = memo(table, key, () => checkFd(table, fd));
-        if (violations.length === 0) continue;
+        // `known violations N`: up to N violating groups are declared known (their rows are still skipped and counted).
+        if (violations.length <= (fd.known ?? 0)) continue;
         // The message is remembered too (it only moves with the declaration), which keeps re-checks cheap.
         const message = memo(table, `${key} in ${fd.loc.file}`, () => fdDiagnostic(fd, table, violations));
         emit({ ...message, file: fd.loc.file, range: head(fd.loc) });

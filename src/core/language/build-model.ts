@@ -122,6 +122,7 @@ function declaration(doc: LangiumDocument, el: Spec['elements'][number]): Declar
             name: el.name ?? '', source: refName(el.source), distinct: el.distinct ?? false, attributes: [], keys: el.keys.map(k => k.attributes.map(refName)), loc,
         };
         if (el.label !== undefined) rel.label = el.label;
+        if (el.keys.some(k => k.known !== undefined)) rel.knownDuplicates = el.keys.map(k => k.known ?? 0);
         if (el.complete) rel.complete = true;
         const during = el.during[0]?.attributes.map(refName);
         if (during?.length === 2) rel.during = { begin: during[0]!, end: during[1]! };
@@ -143,6 +144,7 @@ function declaration(doc: LangiumDocument, el: Spec['elements'][number]): Declar
         const rhs = el.rhs.map(refName);
         const fd: FdDecl = { id: el.name ?? fdId(relation, lhs, rhs), relation, lhs, rhs, loc };
         if (el.name !== undefined) fd.name = el.name;
+        if (el.known !== undefined) fd.known = el.known;
         return fd;
     } else if (isFk(el)) {
         const from = tuple(el.from);

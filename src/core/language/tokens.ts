@@ -11,7 +11,7 @@ export const KEYWORDS_USABLE_AS_NAMES = new Set([
     'basic', 'negated', 'gold', 'yes', 'no', 'stem', 'option', 'ask', 'first', 'random',
     'all', 'seed', 'quota', 'variant', 'probes', 'models', 'sample', 'distinct', 'lookup', 'with', 'relation',
     'rule', 'not', 'complete', 'symmetric', 'transitive', 'inverse', 'phrase', 'cap',
-    'during', 'of',
+    'during', 'of', 'known', 'duplicates', 'violations',
 ]);
 
 export class ProbeTokenBuilder extends DefaultTokenBuilder {

@@ -144,6 +144,13 @@ export class ReplayClient implements ModelClient {
         return new ReplayClient(name, records, problems);
     }
 
+    private readonly used = new Set<ReplayRecord>();
+
+    /** Recorded answers that no question asked so far matched (a phrasing the spec lacks, a row it skipped). */
+    unmatched(): { unmatched: number; records: number } {
+        return { unmatched: this.records.length - this.used.size, records: this.records.length };
+    }
+
     lookup(request: CompletionRequest): ReplayRecord | undefined {
         const q = request.question;
         const candidates = (q && this.byId.get(q.id))
@@ -185,6 +192,7 @@ export class ReplayClient implements ModelClient {
 
     async complete(request: CompletionRequest): Promise<Completion> {
         const rec = this.lookup(request);
+        if (rec) this.used.add(rec);
         if (!rec) throw new ModelError('no_answer', `no recorded answer for question ${request.question?.id ?? ''}`.trim());
         return { text: rec.answer, tokens: { input: 0, output: 0 }, latencyMs: 0, finishReason: 'replay' };
     }

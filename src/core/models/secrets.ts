@@ -108,7 +108,21 @@ export async function resolveKey(
     if (found.length > 0) {
         return { ok: false, message: `model ${model.name}: the key from ${found.map(c => c.from).join(' / ')} is bound to ${found[0]!.boundTo.join(' or ') || 'no origin yet'}, not ${target || model.endpoint}; confirm sending it (--yes, or answer the prompt) or add ${target} to HALLUPROBE_TRUSTED_HOSTS.` };
     }
-    return { ok: false, message: `model ${model.name}: no API key; set ${model.keyEnv ?? 'the key_env variable'} in the environment (or save a key in VS Code with "HalluProbe: Set API Key").` };
+    // A key-needing provider pointed at a server on this machine or the local network: it is most likely a local
+    // server, which the keyless providers reach without any key.
+    const local = localHost(target || model.endpoint) ? ` ${target || model.endpoint} looks like a local server: declare the model with a keyless local provider (${KEYLESS_LOCAL.join(', ')}) instead of ${model.provider}, and no key is needed.` : '';
+    return { ok: false, message: `model ${model.name}: no API key; set ${model.keyEnv ?? 'the key_env variable'} in the environment (or save a key in VS Code with "HalluProbe: Set API Key").${local}` };
+}
+
+/** The providers for a server of one's own that need no key. */
+const KEYLESS_LOCAL = ['vllm', 'ollama', 'lmstudio', 'llamacpp'];
+
+/** localhost, a loopback or private-network address: a server of the user's own, not a hosted API. */
+function localHost(endpoint: string): boolean {
+    let host: string;
+    try { host = new URL(endpoint).hostname.replace(/^\[|\]$/g, ''); } catch { return false; }
+    return host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host === '::1'
+        || /^127\./.test(host) || /^10\./.test(host) || /^192\.168\./.test(host) || /^172\.(1[6-9]|2\d|3[01])\./.test(host) || host === '0.0.0.0';
 }
 
 /** Replaces every occurrence of the keys (and anything shaped like an API key) in text meant for people or files. */

@@ -59,6 +59,8 @@ export interface ModelClient {
      * JSON string value is one escape level less than the answer it was parsed from). Clients without a key have none.
      */
     readonly scrub?: (text: string) => string;
+    /** A replayed model: how many of its recorded answers no question of this run asked for (so none is silently unused). */
+    unmatched?(): { unmatched: number; records: number };
 }
 
 export interface Limits {

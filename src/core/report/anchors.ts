@@ -127,6 +127,9 @@ export interface FailureExample {
     /** Why it failed, in the words of every face's failing list (`explainVerdict`): the span read, claims, hops, overrides. */
     line: string;
     severity: number;
+    /** Whose answer failed (a suite of several models has a verdict per model for one question). */
+    model: string;
+    sample: number;
 }
 
 const answerText = (v: Verdict) => (v.answer === 'option' && v.option !== undefined ? `option ${v.option}` : v.answer);
@@ -154,7 +157,7 @@ export function worstExamples(questions: ReadonlyMap<string, Question>, verdicts
             // A verdict whose hops failed on a question without keywords has no explanation: its answer and keywords.
             const bad = v.hops.flatMap(h => h.keywords).filter(k => k.status !== 'found').map(k => `${k.status} "${k.value}"`);
             const line = why.length ? why.join('; ') : `answered ${answerText(v)} (gold ${goldText(q)})${bad.length ? ` · ${bad.join(', ')}` : ''}`;
-            return { questionId: v.questionId, question: q.question, severity: s, line };
+            return { questionId: v.questionId, question: q.question, severity: s, line, model: v.model, sample: v.sample };
         });
 }
 

@@ -178,7 +178,9 @@ export function explainVerdict(q: Question, v: Verdict, response: string): strin
         else {
             // The span the reader took as the answer, and why: a misreading shows here, not only a wrong answer.
             const read = readText(v);
-            parts.push(`answer ${v.answer}${v.option !== undefined ? ` ${v.option}` : ''}, expected ${goldText(q)}${read ? ` (${read})` : ''}`);
+            // A free short answer is named by what it said ("answered "1997""), never "answer answer".
+            const said = v.answer === 'answer' ? `answered ${v.read?.text ? `"${v.read.text}"` : 'otherwise'}` : `answer ${v.answer}${v.option !== undefined ? ` ${v.option}` : ''}`;
+            parts.push(`${said}, expected ${goldText(q)}${read ? ` (${read})` : ''}`);
         }
     }
     // A dated question answered with a claim the response places later: said so, with what dated it.

@@ -1,8 +1,8 @@
 /**
  * One model's pool of workers: each takes a pending slot, asks it (through the pacing gate, with the per-request
  * timeout and retries), commits the answer or the failure, and reports progress. Until the endpoint has answered
- * once, its calls go one at a time; three connection failures in a row before any answer give it up — three calls,
- * however many workers and retries.
+ * once, its calls go one at a time; three connection failures (or 404s: an unknown model id) in a row before any
+ * answer give it up — three calls, however many workers and retries.
  */
 import type { Question } from '../probes/question.js';
 import { costOf, countMessageTokens, DEFAULT_OUTPUT_TOKENS } from '../models/cost.js';
@@ -66,7 +66,8 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
             return await call();
         } catch (e) {
             // Counted before the next call gets its turn, so that the third failure is the last call.
-            if (!reached && !givenUp && (!(e instanceof ModelError) || e.kind === 'connection') && ++unreachableInARow >= UNREACHABLE_AFTER) {
+            // A 404 before any answer (an unknown model id, a wrong path) fails every question the same way: given up alike.
+            if (!reached && !givenUp && (!(e instanceof ModelError) || e.kind === 'connection' || e.kind === 'not_found') && ++unreachableInARow >= UNREACHABLE_AFTER) {
                 givenUp = true;
                 ctx.onUnreachable();
                 queue.close(true);

@@ -109,6 +109,14 @@ export function summaryLines(run: RunRecord, counts: RunCounts, elapsedMs?: numb
     return lines;
 }
 
+/** Per replayed model: how many recorded answers matched no question of this run (issue 36 item 11: none silently unused). */
+export function replayLines(models: readonly { model: { name: string }; client: { unmatched?(): { unmatched: number; records: number } } }[]): string[] {
+    return models.flatMap(m => {
+        const u = m.client.unmatched?.();
+        return u && u.unmatched > 0 ? [`  ${m.model.name} (replay): ${u.unmatched} of ${u.records} recorded answers matched no question of this run.`] : [];
+    });
+}
+
 /** Per model with an endpoint: how it was paced — requests, 429s, time paused, tokens/min against the endpoint's limit. */
 export function pacingLines(p: Progress): string[] {
     const lines: string[] = [];

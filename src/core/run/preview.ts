@@ -6,7 +6,8 @@
  * reason, decide the gate or count on their own.
  */
 import * as path from 'node:path';
-import { loadSpec, type SpecDiagnostic } from '../spec/load.js';
+import { loadSpec, type LoadedSpec, type SpecDiagnostic } from '../spec/load.js';
+import { dataOptionsFor } from '../spec/check.js';
 import type { SpecModel } from '../spec/model.js';
 import { dataGate, loadData, type DataCache } from '../data/index.js';
 import type { LoadedData } from '../data/types.js';
@@ -67,7 +68,9 @@ export async function previewSpec(req: PreviewRequest): Promise<Preview | Previe
     const spec = loaded.model;
     req.onSpec?.(spec);
     // The run's gate (runSpec's loadRunData): the questions previewed are the questions a run would ask.
-    const data = await loadData(spec, req.cache, req.signal);
+    // Placed as `check` places them (a broken key at its `key (…)`, not at its relation): one mistake, one place.
+    const placed = 'documents' in loaded ? dataOptionsFor(loaded as Pick<LoadedSpec, 'model' | 'documents'>, loaded.diagnostics) : undefined;
+    const data = await loadData(spec, req.cache, req.signal, placed);
     const { blocking, skipping } = dataGate(data.diagnostics);
     if (blocking.length > 0) return { blocked: 'data', diagnostics: blocking };
 

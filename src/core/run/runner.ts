@@ -55,8 +55,12 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
     const retry = opts.retry ?? DEFAULT_RETRY;
     const perQuestion = models.reduce((n, m) => n + m.model.samples, 0);
     const known = opts.questions?.length ?? opts.questionCount;
-    const { progress, emit } = runProgress({ total: (known ?? 0) * perQuestion, generating: known === undefined }, opts.onProgress);
     const answered = await store.answered(runId);
+    // A resumed run's progress starts from what it holds (never "0/189" while 85 are done); the batches below count
+    // their answered slots against this.
+    const asked = new Set(models.map(m => m.model.name));
+    let ahead = [...answered].filter(k => asked.has(k.split('\u0000')[1]!)).length;
+    const { progress, emit } = runProgress({ total: (known ?? 0) * perQuestion, generating: known === undefined, done: ahead, answered: ahead, resumed: ahead }, opts.onProgress);
     const pools = models.map(m => ({ m, queue: new SlotQueue() }));
     // Cancelling wakes every waiting worker and the producer, and forgets the slots not asked yet.
     const stop = () => { for (const p of pools) p.queue.close(true); };
@@ -102,7 +106,9 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
                 for (const { m, queue } of pools) {
                     const slots = await pendingSlots(store, runId, batch, m, answered);
                     const before = batch.length * m.model.samples - slots.length;
-                    progress.resumed += before; progress.answered += before; progress.done += before;
+                    const counted = Math.min(ahead, before);
+                    ahead -= counted;
+                    progress.resumed += before - counted; progress.answered += before - counted; progress.done += before - counted;
                     queue.push(m.client.cacheable ? await serveFromCache(m, slots) : slots);
                 }
                 emit();

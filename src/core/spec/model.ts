@@ -92,6 +92,8 @@ export interface RelationDecl {
     label?: string;
     attributes: AttributeDecl[];
     keys: string[][];
+    /** Per key (same index): `known duplicates N`, how many repeated key values the data is known to hold (not an error up to N). */
+    knownDuplicates?: number[];
     /** Closed world (`complete`): a fact absent from the data is false, so rules may negate it. */
     complete?: boolean;
     /** `during (begin, end)`: each row holds over the years begin..end (temporal facts, src/core/rules/temporal.ts). */
@@ -109,6 +111,8 @@ export interface FdDecl {
     relation: string;
     lhs: string[];
     rhs: string[];
+    /** `known violations N`: how many groups the data is known to break the FD in (not an error up to N; still skipped). */
+    known?: number;
     loc: SpecLocation;
 }
 

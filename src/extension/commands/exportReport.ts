@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import * as fs from 'node:fs';
 import type { Services } from '../services.js';
 import { withResultsStore } from './pick.js';
+import { showHtmlReport, showMarkdownPreview } from '../panels/report.js';
 import type { ReportFormat } from '../engine.js';
 
 const FORMATS: { format: ReportFormat; label: string; ext: string }[] = [
@@ -29,7 +30,10 @@ export function exportReport(s: Services, arg?: unknown): Promise<void> {
         fs.writeFileSync(target.fsPath, text);
         const open = 'Open';
         if (await vscode.window.showInformationMessage(`HalluProbe: report written to ${vscode.workspace.asRelativePath(target)}.`, open) === open) {
-            await vscode.commands.executeCommand('vscode.open', target);
+            // Rendered: HTML in a webview, Markdown in VS Code's preview; the data formats as text.
+            if (choice.format === 'html') showHtmlReport(`Report · ${run.id}`, text);
+            else if (choice.ext === 'md') await showMarkdownPreview(target);
+            else await vscode.commands.executeCommand('vscode.open', target);
         }
     });
 }

@@ -27,6 +27,7 @@ export async function showFailures(s: Services, arg?: unknown): Promise<void> {
     if (examples.length === 0) { void vscode.window.showInformationMessage('HalluProbe: nothing failed here.'); return; }
     // The question's own line: an open question's prompt goes on with its whole context, which is not a label.
     const label = (text: string) => { const first = text.split('\n')[0]!.trim(); return first.length > 160 ? `${first.slice(0, 159)}…` : first; };
-    const pick = await vscode.window.showQuickPick(examples.map(e => ({ label: label(e.question), detail: e.line, questionId: e.questionId })), { title: `HalluProbe: ${examples.length} failed question${examples.length === 1 ? '' : 's'}`, matchOnDetail: true });
-    if (pick) await vscode.commands.executeCommand('halluprobe.openGraph', { file, questionId: pick.questionId, model });
+    // Each row names whose answer failed: with several models one question fails once per model.
+    const pick = await vscode.window.showQuickPick(examples.map(e => ({ label: label(e.question), description: e.model, detail: `${e.model}: ${e.line}`, questionId: e.questionId, model: e.model, sample: e.sample })), { title: `HalluProbe: ${examples.length} failed answer${examples.length === 1 ? '' : 's'}`, matchOnDescription: true, matchOnDetail: true });
+    if (pick) await vscode.commands.executeCommand('halluprobe.openGraph', { file, questionId: pick.questionId, model: pick.model, sample: pick.sample });
 }

@@ -2,8 +2,9 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import type { Services } from '../services.js';
 import { argField, withResultsStore } from './pick.js';
+import { reportFile, showMarkdownReport } from '../panels/report.js';
 
-/** HalluProbe: Show Results — a run of the spec's store (`{ run }` names it), as the engine's Markdown report beside the spec. */
+/** HalluProbe: Show Results — a run of the spec's store (`{ run }` names it), as the engine's Markdown report, rendered beside the spec. */
 export function showResults(s: Services, arg?: unknown): Promise<void> {
     return withResultsStore(s, arg, async (e, db, file) => {
         const runs = (await e.runs(db)).reverse();
@@ -15,7 +16,7 @@ export function showResults(s: Services, arg?: unknown): Promise<void> {
         if (results) s.state.setResults(file, results);
         const { text, note } = await e.report(db, run.id, 'md');
         if (note) void vscode.window.showWarningMessage(`HalluProbe: ${note}`);
-        const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: text });
-        await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+        // Rendered, in VS Code's Markdown preview, from a file beside the store (not a dirty Untitled buffer).
+        await showMarkdownReport(reportFile(db, file, run.id), text);
     });
 }

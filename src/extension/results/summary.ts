@@ -58,7 +58,44 @@ export function runFinishedMessage(failed: number, total: number, label: string,
 /** A batch run's provider batches by state, with the requests answered of those in progress (the engine's words). */
 export const batchStates = (batches: readonly { status: string; requests: number; done: number }[]): string => batchCounts(batches, true);
 
-export const RUN_ACTIONS = { failures: 'Show Failures', report: 'Open Report' } as const;
+export const RUN_ACTIONS = { failures: 'Show Failures', report: 'Open Report', resume: 'Resume' } as const;
+
+export interface UnverifiedRun {
+    label: string;
+    status: string;
+    run: string;
+    /** Answers the run holds (kept for a resume), of its slots. */
+    answered: number;
+    slots: number;
+    /** Calls that failed, and the first failure's words ("local: connection: cannot reach http://… — is the server running …"). */
+    unanswered: number;
+    cause?: string;
+    /** The run whose figures stay on screen, when another. */
+    shown?: string;
+}
+
+/**
+ * The end of a run that verified nothing: stopped (what it kept, and Resume), or no answer came (the cause, whose
+ * words name the server's address), and which run's figures stay shown. Never "0 of 0 answers failed".
+ */
+export function unverifiedRunMessage(r: UnverifiedRun): { text: string; actions: string[] } {
+    const kept = r.shown && r.shown !== r.run ? ` The figures shown stay those of run ${r.shown}.` : '';
+    if (r.status === 'cancelled') {
+        const left = r.slots > r.answered ? `; Resume asks the other ${r.slots - r.answered}` : '';
+        return { text: `HalluProbe: run stopped · ${r.label} — ${r.answered} of ${r.slots} answers kept in run ${r.run}${left}.${kept}`, actions: [RUN_ACTIONS.resume] };
+    }
+    const why = r.unanswered > 0
+        ? `${r.unanswered} call${r.unanswered === 1 ? '' : 's'} failed${r.cause ? ` — ${r.cause}` : ''}`
+        : r.answered > 0 ? `${r.answered} answers kept, not verified yet` : 'nothing was asked';
+    return { text: `HalluProbe: no answers verified · ${r.label} (${r.status}): ${why}${/[.?!]$/.test(why) ? '' : '.'}${kept}`, actions: [...(r.answered < r.slots ? [RUN_ACTIONS.resume] : [])] };
+}
+
+/** A spec's newest run that did not finish, found after a reload: what it kept, and that Resume continues it. */
+export function unfinishedRunMessage(run: { id: string; suite: string; status: string }, spec: string, counts?: { answered: number; slots: number }): string {
+    const kept = counts ? ` — ${counts.answered} of ${counts.slots} answers kept` : '';
+    const how = run.status === 'cancelled' ? 'was stopped' : 'did not finish (the window was reloaded or closed while it ran)';
+    return `HalluProbe: run ${run.id} of ${spec}${run.suite ? ` (suite ${run.suite})` : ''} ${how}${kept}. Resume it?`;
+}
 
 /** "Question groups: twins 48/60 consistent (12 undecided)" for a hover; empty without groups. */
 export function groupsLine(r: Pick<AnchorResult, 'groups'>): string {

@@ -33,6 +33,12 @@ export class Testing {
     /** Batch runs started elsewhere (Run Suite), shown as a test run of their own while they wait, per spec. */
     private readonly batchRuns = new Map<string, { run: vscode.TestRun; leaves: Map<string, vscode.TestItem>; shown: string }>();
     private storeTimer: ReturnType<typeof setTimeout> | undefined;
+    /** Per question id: the model whose result its item shows last (Open Graph on the item draws that model's answer). */
+    private readonly failedModel = new Map<string, string>();
+
+    modelShown(questionId: string): string | undefined {
+        return this.failedModel.get(questionId);
+    }
 
     constructor(private readonly s: Services) {
         this.controller = vscode.tests.createTestController('halluprobe', 'HalluProbe');
@@ -66,7 +72,8 @@ export class Testing {
                 if (!latest) continue;
                 const res = await e.results(db, latest.id);
                 const known = this.s.state.results(file);
-                if (res && (known?.run.id !== res.run.id || known.verdicts.length !== res.verdicts.length)) this.s.state.setResults(file, res);
+                // A newer run without verdicts (a dead server, a cancel) never replaces the figures shown; it is named beside them.
+                if (res && (known?.run.id !== res.run.id || known.verdicts.length !== res.verdicts.length)) this.s.state.offerResults(file, res);
             }
         } catch (err) {
             this.s.ctx.output.warn(`Test Explorer: could not read ${db}: ${err instanceof Error ? err.message : String(err)}`);
@@ -312,6 +319,7 @@ export class Testing {
             // A cached answer cost nothing and took no time: shown in the item's description and as 0 ms.
             const fromCache = cached.has(`${v.questionId}\u0000${model}`);
             item.description = `gold ${goldText(q)}${fromCache ? ' · cached answer' : ''}`;
+            this.failedModel.set(v.questionId, model);
             if (questionPassed(q, v)) { run.passed(item, fromCache ? 0 : undefined); continue; }
             const msg = new vscode.TestMessage(failureText(q, v, answers.get(v.questionId)));
             const loc = q.source.probe;

@@ -24,10 +24,10 @@ export const mustRun = () => process.env.CI !== undefined || process.env.HALLUPR
 
 export interface ModelServer { url: string; process: ChildProcess; stop(): void }
 
-/** The runner helper's test server as a child process; every request gets the same fixed answer. */
-export async function startModelServer(answer: string): Promise<ModelServer> {
+/** The runner helper's test server as a child process; every request gets the same fixed answer (`extra`: more flags, e.g. --latency). */
+export async function startModelServer(answer: string, extra: string[] = []): Promise<ModelServer> {
     const tsx = path.join(REPO, 'node_modules/.bin/tsx');
-    const child = spawn(tsx, [path.join(REPO, 'test/support/openai-server-cli.ts'), '--port', '0', '--answer', answer], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(tsx, [path.join(REPO, 'test/support/openai-server-cli.ts'), '--port', '0', '--answer', answer, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
     const url = await new Promise<string>((resolve, reject) => {
         let out = '';
         child.stdout!.on('data', (d: Buffer) => {
@@ -69,4 +69,18 @@ export async function openSession(opts: { modelEndpoint?: string; env?: Record<s
             fs.rmSync(workspace, { recursive: true, force: true });
         },
     };
+}
+
+/** The CLI in this process (`halluprobe args…`), its printing silenced; its exit code. */
+export async function cliQuietly(args: string[]): Promise<number> {
+    const { main } = await import('../../../src/cli/main.js');
+    const log = console.log, error = console.error;
+    console.log = () => undefined;
+    console.error = () => undefined;
+    try {
+        return await main(args);
+    } finally {
+        console.log = log;
+        console.error = error;
+    }
 }

@@ -102,6 +102,11 @@ export class Workbench {
         return this.frameWhere(`the ${panel} webview`, `document.body?.dataset.panel === ${JSON.stringify(panel)}`, timeoutMs);
     }
 
+    /** VS Code's Markdown preview, once it has rendered a heading that starts with `heading`. */
+    markdownPreview(heading: string, timeoutMs = 60_000): Promise<Frame> {
+        return this.frameWhere(`the Markdown preview of "${heading}"`, `Array.from(document.querySelectorAll('.markdown-body h1, body.vscode-body h1')).some(h => (h.textContent ?? '').startsWith(${JSON.stringify(heading)}))`, timeoutMs);
+    }
+
     /** The whole text of the active editor, as the user would copy it (click in it, Select All, Copy; read from the clipboard). */
     async activeEditorText(): Promise<string> {
         await this.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(this.page.url()).origin });

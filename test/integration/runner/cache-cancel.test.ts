@@ -86,8 +86,12 @@ test('cancelling stops new calls at once, aborts the ones in flight, and leaves 
         // Resume against a fast server: only the 32 unanswered questions are asked.
         const fast = await startOpenAIServer();
         try {
-            const resumed = await executeRun({ store, runId, questions: await store.questions(runId), models: [serverModel(fast.url, { concurrency: 4 })] });
+            const shown: number[] = [];
+            const resumed = await executeRun({ store, runId, questions: await store.questions(runId), models: [serverModel(fast.url, { concurrency: 4 })], onProgress: p => shown.push(p.done) });
             assert.equal(resumed.progress.resumed, 8);
+            // Its progress starts from the 8 answers kept (issue 36 item 3: not "0/40" until the first batch is read).
+            assert.equal(shown[0], 8, `the resumed run's progress: ${shown.slice(0, 5).join(', ')}…`);
+            assert.ok(shown.every(d => d >= 8));
             assert.equal(fast.requests, 32);
             assert.equal((await store.counts(runId)).answered, 40);
         } finally {

@@ -88,6 +88,22 @@ test('prepare: model problems and missing keys are reported, nothing is created'
     }
 });
 
+test('prepare: an openai model at a local endpoint without a key points to the keyless local providers (issue 36 item 10)', async () => {
+    const store = tempStore();
+    try {
+        const r = await prepareRun({
+            store, spec: '/x.probe', suite: '', questions: movieQuestions(2), baseDir: '/x', env: {}, confirmHost: yes,
+            models: [decl('mine', 'openai', { id: 'llama', endpoint: 'http://127.0.0.1:8000/v1' }), decl('hosted', 'openai', { id: 'gpt-4o' })],
+        });
+        assert.equal(r.problems.length, 2);
+        assert.match(r.problems[0]!.message, /no API key; set OPENAI_API_KEY .* http:\/\/127\.0\.0\.1:8000 looks like a local server: declare the model with a keyless local provider \(vllm, ollama, lmstudio, llamacpp\)/);
+        // A hosted endpoint is not told to use a local provider.
+        assert.doesNotMatch(r.problems[1]!.message, /local/);
+    } finally {
+        await store.close();
+    }
+});
+
 test('prepare: a batch run is estimated (and gated) at the batch price, and resumes as a batch run', async () => {
     const store = tempStore();
     try {

@@ -49,3 +49,20 @@ test('--model NAME=replay:a.log+b.log reads both transcripts as one model, named
     // without the knowledge log the mode would not exist.
     assert.match(table.stdout, /## entities the model knows · zero_shot\n\n\| model \| BN\(Y\) A \| BN\(Y\) R \| BN\(Y\) AR \| BN\(Y\) H \| BN\(N\) A \| BN\(N\) R \| BN\(N\) AR \| BN\(N\) H \|\n[^\n]+\n\| gpt35 \| 1\.00 \| 1\.00 \| 1\.00 \| \.00 \| \.00 \| \.00 \| \.00 \| 1\.00 \|/);
 });
+
+test('a replay says how many recorded answers matched no question (issue 36 item 11: none silently unused)', async () => {
+    const dir = tempDir('hp-replay-unmatched-');
+    writeFileSync(path.join(dir, 'spec.probe'), SPEC.replace('probes movie_binary, know_movie', 'probes movie_binary'));
+    writeFileSync(path.join(dir, 'movies.csv'), 'title,year,director,star\nAvatar,2009,James Cameron,CCH Pounder\n');
+    // Two answers to the spec's two questions, and one to a phrasing the spec does not have.
+    const q = (text: string) => `${text} released in 2009, starring CCH Pounder where James Cameron is the director?`;
+    const lines = [
+        { question: q('Is there a movie,'), answer: 'Yes, Avatar.' },
+        { question: q('Is it true that there are no movies,'), answer: 'No, there is Avatar.' },
+        { question: q('Is it true that there is a movie,'), answer: 'Yes, Avatar.' },
+    ];
+    writeFileSync(path.join(dir, 'answers.jsonl'), lines.map(l => JSON.stringify(l)).join('\n'));
+    const run = await cli(['run', path.join(dir, 'spec.probe'), '--model', `rec=replay:${path.join(dir, 'answers.jsonl')}`, '--db', path.join(dir, 'results.db'), '--yes'], {});
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /rec \(replay\): 1 of 3 recorded answers matched no question of this run\./);
+});

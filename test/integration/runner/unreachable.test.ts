@@ -72,3 +72,29 @@ test('an unreachable server costs three calls in a row, as the README says, howe
         await store.close();
     }
 });
+
+test('a server answering 404 for an unknown model id is given up after three calls too (issue 36 item 10)', async () => {
+    const { startOpenAIServer } = await import('../../support/openai-server.js');
+    const server = await startOpenAIServer({ error: () => ({ status: 404, message: 'The model `no-such-model` does not exist' }) });
+    const spec = writeSpec(server.url);
+    const db = path.join(path.dirname(spec), 'r.db');
+    const log = console.log, error = console.error;
+    console.log = () => undefined;
+    console.error = () => undefined;
+    const key = process.env.OPENAI_API_KEY;
+    process.env.OPENAI_API_KEY = 'sk-test-unreachable';
+    try {
+        assert.equal(await main(['run', spec, '--db', db, '--yes']), 1);
+    } finally {
+        console.log = log; console.error = error;
+        if (key === undefined) delete process.env.OPENAI_API_KEY; else process.env.OPENAI_API_KEY = key;
+        await server.close();
+    }
+    assert.equal(server.requests, UNREACHABLE_AFTER, `requests made: ${server.requests}`);
+    const store = await openStore(db);
+    try {
+        assert.equal((await store.latestRun())!.status, 'failed');
+    } finally {
+        await store.close();
+    }
+});

@@ -16,3 +16,11 @@ test('Node 22 and later: no problem', () => {
     assert.equal(nodeVersionProblem('22.12.0'), undefined);
     assert.equal(nodeVersionProblem('24.1.0'), undefined);
 });
+
+test('Node 20 in a checkout of the repository: the checkout\'s own Node 22, not "npx halluprobe" (which asks the public registry there)', () => {
+    const message = nodeVersionProblem('20.20.2', { checkout: '/home/me/halluprobe' });
+    assert.ok(message);
+    assert.equal(message.split('\n').length, 1);
+    assert.match(message, /"node_modules\/\.bin\/node bin\/halluprobe\.js <command>" in \/home\/me\/halluprobe/);
+    assert.doesNotMatch(message, /npx halluprobe/);
+});

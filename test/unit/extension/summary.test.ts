@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { summaryLine, groupsLine, ratio, failureText, runFinishedMessage, problemsNotice, batchStates } from '../../../src/extension/results/summary.js';
+import { summaryLine, groupsLine, ratio, failureText, runFinishedMessage, problemsNotice, batchStates, unverifiedRunMessage, unfinishedRunMessage } from '../../../src/extension/results/summary.js';
 import { anchorResults } from '../../../src/core/report/anchors.js';
 import { question, verdict } from '../../fixtures/extension/model.js';
 
@@ -28,6 +28,18 @@ describe('result summaries (formatting the engine figures)', () => {
         assert.deepEqual(runFinishedMessage(96, 360, 'suite movies', 'completed'), { text: 'HalluProbe: 96 of 360 answers failed · suite movies', actions: ['Show Failures', 'Open Report'] });
         assert.deepEqual(runFinishedMessage(0, 360, 'suite movies', 'failed').actions, ['Open Report']);
         assert.match(runFinishedMessage(0, 360, 'suite movies', 'failed').text, /\(failed\)$/);
+    });
+
+    it('a run that verified nothing says why and what was kept, never "0 of 0 answers failed" (issue 36 item 3)', () => {
+        const dead = unverifiedRunMessage({ label: 'suite movies', status: 'failed', run: 'r2', answered: 0, slots: 189, unanswered: 3,
+            cause: 'local: connection: cannot reach http://127.0.0.1:9/v1: fetch failed — is the server running on that address?', shown: 'r1' });
+        assert.equal(dead.text, 'HalluProbe: no answers verified · suite movies (failed): 3 calls failed — local: connection: cannot reach http://127.0.0.1:9/v1: fetch failed — is the server running on that address? The figures shown stay those of run r1.');
+        assert.deepEqual(dead.actions, ['Resume']);
+        const stopped = unverifiedRunMessage({ label: 'suite movies', status: 'cancelled', run: 'r2', answered: 85, slots: 189, unanswered: 0 });
+        assert.equal(stopped.text, 'HalluProbe: run stopped · suite movies — 85 of 189 answers kept in run r2; Resume asks the other 104.');
+        assert.deepEqual(stopped.actions, ['Resume']);
+        assert.equal(unfinishedRunMessage({ id: 'r3', suite: 'movies', status: 'running' }, 'movie.probe', { answered: 85, slots: 189 }),
+            'HalluProbe: run r3 of movie.probe (suite movies) did not finish (the window was reloaded or closed while it ran) — 85 of 189 answers kept. Resume it?');
     });
 
     it('a batch run: its results arriving is the news; its batches by state while it waits', () => {

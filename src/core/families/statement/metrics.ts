@@ -12,7 +12,7 @@
 import type { Question } from '../../probes/question.js';
 import type { FigureColumn, ReportSection } from '../../probes/family.js';
 import type { Verdict } from '../../verify/types.js';
-import { figuresOf, type GroupMetrics, type Interval } from '../../verify/figures.js';
+import { figuresOf, wilson, type GroupMetrics, type Interval } from '../../verify/figures.js';
 import { ciText, pct } from '../../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
 
@@ -62,14 +62,21 @@ export function majority(votes: readonly Vote[]): Vote {
     return top.length === 1 ? top[0]! : 'idk';
 }
 
-function score(diffs: number[]): StatementScore {
+/**
+ * The mean of the triples' scores and its 95 % interval. A few triples with the same score have no spread, and a normal
+ * interval would have no width ("0.750 [0.750, 0.750]" from two triples); a triple's score lies in [-1, 1], so the
+ * interval is never narrower than the Wilson interval of the mean read as a proportion of that range.
+ */
+export function score(diffs: number[]): StatementScore {
     const n = diffs.length;
     if (n === 0) return { value: null, mean: null, ci: null, paper: null };
     const mean = diffs.reduce((s, d) => s + d, 0) / n;
     const variance = n > 1 ? diffs.reduce((s, d) => s + (d - mean) ** 2, 0) / (n - 1) : 0;
     const half = 1.959963984540054 * Math.sqrt(variance / n);
+    const bound = wilson(((mean + 1) / 2) * n, n)!;
     const clip = (x: number) => Math.min(1, Math.max(0, x));
-    return { value: clip(mean), mean, ci: [clip(mean - half), clip(mean + half)], paper: diffs.reduce((s, d) => s + Math.max(0, d), 0) / n };
+    const ci: Interval = [clip(Math.min(mean - half, 2 * bound[0] - 1)), clip(Math.max(mean + half, 2 * bound[1] - 1))];
+    return { value: clip(mean), mean, ci, paper: diffs.reduce((s, d) => s + Math.max(0, d), 0) / n };
 }
 
 export interface Triple {

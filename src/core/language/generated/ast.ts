@@ -46,6 +46,7 @@ export type ProbeSpecKeywordNames =
     | "csv"
     | "date"
     | "distinct"
+    | "duplicates"
     | "during"
     | "false"
     | "fd"
@@ -59,6 +60,7 @@ export type ProbeSpecKeywordNames =
     | "json"
     | "jsonl"
     | "key"
+    | "known"
     | "label"
     | "list"
     | "lookup"
@@ -94,6 +96,7 @@ export type ProbeSpecKeywordNames =
     | "unit"
     | "using"
     | "variant"
+    | "violations"
     | "when"
     | "with"
     | "yes"
@@ -305,6 +308,7 @@ export function isElement(item: unknown): item is Element {
 export interface Fd extends langium.AstNode {
     readonly $container: Spec;
     readonly $type: 'Fd';
+    known?: number;
     lhs: Array<langium.Reference<Attribute>>;
     name?: Name;
     relation: langium.Reference<Relation>;
@@ -313,6 +317,7 @@ export interface Fd extends langium.AstNode {
 
 export const Fd = {
     $type: 'Fd',
+    known: 'known',
     lhs: 'lhs',
     name: 'name',
     relation: 'relation',
@@ -420,11 +425,13 @@ export interface Key extends langium.AstNode {
     readonly $container: Relation;
     readonly $type: 'Key';
     attributes: Array<langium.Reference<Attribute>>;
+    known?: number;
 }
 
 export const Key = {
     $type: 'Key',
-    attributes: 'attributes'
+    attributes: 'attributes',
+    known: 'known'
 } as const;
 
 export function isKey(item: unknown): item is Key {
@@ -1313,6 +1320,10 @@ export class ProbeSpecAstReflection extends langium.AbstractAstReflection {
         Fd: {
             name: Fd.$type,
             properties: {
+                known: {
+                    name: Fd.known,
+                    optional: true
+                },
                 lhs: {
                     name: Fd.lhs,
                     defaultValue: [],
@@ -1408,6 +1419,10 @@ export class ProbeSpecAstReflection extends langium.AbstractAstReflection {
                     name: Key.attributes,
                     defaultValue: [],
                     referenceType: Attribute.$type
+                },
+                known: {
+                    name: Key.known,
+                    optional: true
                 }
             },
             superTypes: []
