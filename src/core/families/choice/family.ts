@@ -172,6 +172,7 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
         }
     }
 
+    let lastPath: { row: number; falsified: string | undefined; path: { nodes: KgNode[]; edges: KgEdge[] } } | undefined;
     return {
         probe, scope, system: share > 0 ? SYSTEM_CHOICE_NONE : SYSTEM_CHOICE, constraints: [fd.loc],
         summary: () => (draws ? `${draws.matched} questions from the draws recorded in ${draws.file}${draws.unusable.length ? `; ${draws.unusable.length} recorded questions not used (e.g. ${draws.unusable[0]})` : ''}.` : undefined),
@@ -211,6 +212,9 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
             });
         },
         path(rows, item) {
+            // The stems of a row falsify the same option, so its items share one graph (as a row's items do in
+            // the families whose graph is per row).
+            if (lastPath && lastPath.row === rows[0] && lastPath.falsified === item.falsified?.attribute) return lastPath.path;
             const entity = entityNode(scope, rows, 0, 0, true);
             const nodes: KgNode[] = [entity];
             const edges: KgEdge[] = [];
@@ -221,7 +225,8 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
             };
             for (const a of fd.lhs) add(a, 0, true);
             for (const o of options) add(o.attribute, 1, item.falsified?.attribute !== o.attribute);
-            return { nodes, edges };
+            lastPath = { row: rows[0]!, falsified: item.falsified?.attribute, path: { nodes, edges } };
+            return lastPath.path;
         },
     };
 }
