@@ -59,7 +59,7 @@ export class SubjectIndex {
     private readonly open: ReturnType<Scope['lookup']>;
     private static readonly OPEN = '\u0001open\u0001';
 
-    constructor(private readonly scope: Scope, private readonly table: RelationTable, private readonly template: ParsedTemplate, private readonly attribute: string) {
+    constructor(scope: Scope, private readonly table: RelationTable, private readonly template: ParsedTemplate, attribute: string) {
         this.open = scope.lookup(this.bound, { slot: 0, attribute, value: SubjectIndex.OPEN });
     }
 
