@@ -45,14 +45,15 @@ export function sameUnderAliases(spec: SpecModel, data: LoadedData | undefined, 
  * Rows that render the same subject cannot be told apart by a reader, so a value is false of the text only if
  * it is false of each of them.
  *
- * The rows that read alike are kept as a ring: per row, the next row of its group (a row alone points to itself),
- * one Int32Array of the table's length. Built once by hashing each row's subject text into an open-addressing
- * table of each group's first row (texts compared on equal hashes), then dropped but for the ring: 4 bytes a row
- * where a Map from every subject text to its rows cost a string and an array per row (1.8 GB for the nine
- * indexes of a three-stem, three-option choice probe on 1M rows). A lookup renders nothing.
+ * The rows that read alike are kept as rings (per row of a group, the next row of the group) in a Map that holds
+ * only rows some other row reads like: most subjects name their row alone, and those cost nothing once built.
+ * Built by hashing each row's subject text into one Int32Array, sorting a copy to find the hashes several rows
+ * share, and grouping only those rows by their text: 8 bytes a row while building, where a Map from every
+ * subject text to its rows cost a string and an array per row, for good (1.8 GB for the nine indexes of a
+ * three-stem, three-option choice probe on 1M rows). A lookup renders nothing.
  */
 export class SubjectIndex {
-    private ring?: Int32Array;
+    private ring?: Map<number, number>;
     /** The first row (ascending) whose subject an earlier row already rendered, and that earlier row. */
     private twin?: [number, number];
     private readonly bound = new Int32Array(1);
@@ -82,52 +83,52 @@ export class SubjectIndex {
 
     /** True when no other row's subject reads like `row`'s. */
     alone(row: number): boolean {
-        const next = this.build()[row]!;
-        return next === row || next < 0;
+        return !this.build().has(row);
     }
 
     /** Every row whose subject reads like `row`'s (itself included), ascending. */
     rowsLike(row: number): number[] {
         const ring = this.build();
-        if (ring[row]! < 0 || ring[row] === row) return [row];
+        const next = ring.get(row);
+        if (next === undefined) return [row];
         const out = [row];
-        for (let r = ring[row]!; r !== row; r = ring[r]!) out.push(r);
+        for (let r = next; r !== row; r = ring.get(r)!) out.push(r);
         return out.sort((a, b) => a - b);
     }
 
-    private build(): Int32Array {
+    private build(): Map<number, number> {
         if (this.ring) return this.ring;
         const n = this.table.rowCount;
-        const ring = new Int32Array(n);
+        // 0 stands for "cannot render" (a text's hash is never 0: hashText sets the top bit).
         const hashes = new Int32Array(n);
-        let capacity = 16;
-        while (capacity < 2 * n) capacity *= 2;
-        // Each group's first row + 1 (0: empty), linear probing.
-        const firsts = new Int32Array(capacity), mask = capacity - 1;
         for (let r = 0; r < n; r++) {
             const text = this.subject(r);
-            if (text === undefined) { ring[r] = -1; continue; }
-            const h = hashText(text);
-            let s = h & mask;
-            for (; firsts[s] !== 0; s = (s + 1) & mask) {
-                const first = firsts[s]! - 1;
-                if (hashes[first] !== h || this.subject(first) !== text) continue;
-                ring[r] = ring[first]!;
-                ring[first] = r;
-                this.twin ??= [first, r];
-                break;
-            }
-            if (firsts[s] === 0) { firsts[s] = r + 1; hashes[r] = h; ring[r] = r; }
+            if (text !== undefined) hashes[r] = hashText(text);
+        }
+        const sorted = hashes.slice().sort();
+        const shared = new Set<number>();
+        for (let i = 1; i < n; i++) if (sorted[i] === sorted[i - 1] && sorted[i] !== 0) shared.add(sorted[i]!);
+        const ring = new Map<number, number>();
+        // The rows of a shared hash, grouped by their text (a hash two texts share is told apart here).
+        const firsts = new Map<string, number>();
+        for (let r = 0; r < n && shared.size > 0; r++) {
+            if (!shared.has(hashes[r]!)) continue;
+            const text = this.subject(r)!;
+            const first = firsts.get(text);
+            if (first === undefined) { firsts.set(text, r); continue; }
+            this.twin ??= [first, r];
+            ring.set(r, ring.get(first) ?? first);
+            ring.set(first, r);
         }
         return (this.ring = ring);
     }
 }
 
-/** A 31-bit FNV-1a hash of a text's UTF-16 units. */
+/** A 32-bit FNV-1a hash of a text's UTF-16 units, never 0 (its top bit set). */
 function hashText(text: string): number {
     let h = 0x811c9dc5;
     for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-    return (h ^ (h >>> 15)) & 0x7fffffff;
+    return (h ^ (h >>> 15)) | 0x80000000;
 }
 
 /**
