@@ -26,7 +26,7 @@ for (const f of files) {
     if (r.status !== 0 || !line) { console.error(`✖ ${f} failed (exit ${r.status})`); failed++; continue; }
     rows.push(...(JSON.parse(line.slice('BENCH_RESULT '.length)) as BenchRow[]));
     const after = load();
-    rows.push({ bench: f.replace(/\.bench\.ts$/, ''), case: `machine load while it ran (1-min average, start → end, ${os.cpus().length} cores)`, value: after, unit: 'load', reference: before, referenceName: 'at start' });
+    rows.push({ bench: f.replace(/\.bench\.ts$/, ''), case: `machine load (1-min average) when it ended, ${os.cpus().length} cores`, value: after, unit: 'load', reference: before, referenceName: 'when it started' });
 }
 
 const header = ['bench', 'case', 'value', 'unit', 'reference', 'ratio', 'goal', 'met', 'peak MB'];
