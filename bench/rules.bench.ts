@@ -9,7 +9,9 @@
  * in its base facts; SWI-Prolog: `main` after consulting the file; SQLite: the query after inserting and
  * indexing), and load + derive (HalluProbe: the whole `evaluate`; SWI-Prolog: the whole process, consult
  * included; SQLite: inserts, index and query).
- * Goal: faster than SWI-Prolog, at or below SQLite (≤ 1×, issue 27 item 16), peak memory under 1 GB.
+ * Goal: faster than SWI-Prolog, at or below SQLite (≤ 1×, issue 27 item 16; the join's derive ≤ 0.7×, issue 39),
+ * peak memory under 1 GB. Also derive + the first proof, which asks the fact set (recorded then when a round's
+ * facts were known distinct), so that no part of the work is left out of the comparison.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -65,8 +67,11 @@ function insert(db: Database.Database, table: string, rows: readonly (readonly V
     db.transaction(() => { for (const r of rows) stmt.run(...r); })();
 }
 
-/** `ms`: deriving only; `totalMs`: taking in the same in-memory facts and deriving. */
-interface Result { facts: number; ms: number; totalMs: number; peakMB: number }
+/**
+ * `ms`: deriving only; `totalMs`: taking in the same in-memory facts and deriving. Ours also `proofMs`: the first
+ * proof after deriving, which asks the fact set (recorded then for a round whose facts are known distinct).
+ */
+interface Result { facts: number; ms: number; totalMs: number; peakMB: number; proofMs?: number }
 
 async function ours(name: CaseName): Promise<Result> {
     const c = CASES[name];
@@ -75,8 +80,9 @@ async function ours(name: CaseName): Promise<Result> {
         const d = evaluate(c.program, base);
         // Proofs are kept for every fact: rebuild one, from the last fact derived (the deepest).
         const n = d.size(c.derived);
+        const started = performance.now();
         if (!d.proof(d.factAt(c.derived, n - 1)!)) throw new Error('no proof');
-        return { facts: n, ms: d.stats.millis - d.stats.loadMillis, totalMs: d.stats.millis };
+        return { facts: n, ms: d.stats.millis - d.stats.loadMillis, totalMs: d.stats.millis, proofMs: performance.now() - started };
     });
     return { ...result, peakMB };
 }
@@ -123,7 +129,7 @@ if (process.argv[2] === '--case') {
         const line = child.stdout.split('\n').find(l => l.startsWith('CASE '));
         if (child.status !== 0 || !line) throw new Error(`${engine} ${name} failed (exit ${child.status})`);
         const r = JSON.parse(line.slice(5)) as Result;
-        console.error(`${name} / ${engine}: ${r.facts} facts, deriving ${(r.ms / 1000).toFixed(2)} s, with loading ${(r.totalMs / 1000).toFixed(2)} s, peak ${r.peakMB.toFixed(0)} MB`);
+        console.error(`${name} / ${engine}: ${r.facts} facts, deriving ${(r.ms / 1000).toFixed(2)} s, with loading ${(r.totalMs / 1000).toFixed(2)} s${r.proofMs === undefined ? '' : `, first proof ${r.proofMs.toFixed(0)} ms`}, peak ${r.peakMB.toFixed(0)} MB`);
         return r;
     };
     const rows: BenchRow[] = [];
@@ -137,7 +143,9 @@ if (process.argv[2] === '--case') {
             row('SWI-Prolog (tabled), load + derive', o.totalMs, p.totalMs, `SWI-Prolog, peak ${p.peakMB.toFixed(0)} MB`, 'faster than SWI-Prolog', o.totalMs < p.totalMs),
             row('SWI-Prolog (tabled), derive only', o.ms, p.ms, 'SWI-Prolog', 'faster than SWI-Prolog', o.ms < p.ms),
             row('SQLite, load + derive', o.totalMs, s.totalMs, `SQLite, peak ${s.peakMB.toFixed(0)} MB`, '≤ 1× SQLite', o.totalMs <= s.totalMs),
-            row('SQLite, derive only', o.ms, s.ms, 'SQLite', '≤ 1× SQLite', o.ms <= s.ms),
+            row('SQLite, derive only', o.ms, s.ms, 'SQLite', name === 'join' ? '≤ 0.7× SQLite' : '≤ 1× SQLite', o.ms <= (name === 'join' ? 0.7 : 1) * s.ms),
+            // The first proof asks the fact set: with it, nothing of the derivation's work is left out.
+            row('SQLite, derive + first proof', o.ms + o.proofMs!, s.ms, 'SQLite', name === 'join' ? '≤ 0.7× SQLite' : '≤ 1× SQLite', o.ms + o.proofMs! <= (name === 'join' ? 0.7 : 1) * s.ms),
             { bench: 'rules', case: `${label}: peak memory`, value: o.peakMB, unit: 'MB', reference: 1024, referenceName: 'goal', ratio: o.peakMB / 1024, goal: '< 1 GB', met: o.peakMB < 1024, peakMB: o.peakMB },
         );
     }

@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { BenchRow } from './support.js';
 
@@ -14,12 +15,18 @@ const dir = path.dirname(new URL(import.meta.url).pathname);
 const files = readdirSync(dir).filter(f => f.endsWith('.bench.ts')).filter(f => only.length === 0 || only.some(o => f.startsWith(o))).sort();
 const rows: BenchRow[] = [];
 let failed = 0;
+// The machine is often shared: each bench file's rows come with the load average while it ran (ratios to a
+// reference measured in the same run are what to compare across runs).
+const load = () => os.loadavg()[0]!;
 for (const f of files) {
-    console.error(`▶ ${f}`);
+    const before = load();
+    console.error(`▶ ${f} (load ${before.toFixed(2)} on ${os.cpus().length} cores)`);
     const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(dir, f)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 });
     const line = r.stdout.split('\n').reverse().find(l => l.startsWith('BENCH_RESULT '));
     if (r.status !== 0 || !line) { console.error(`✖ ${f} failed (exit ${r.status})`); failed++; continue; }
     rows.push(...(JSON.parse(line.slice('BENCH_RESULT '.length)) as BenchRow[]));
+    const after = load();
+    rows.push({ bench: f.replace(/\.bench\.ts$/, ''), case: `machine load (1-min average) when it ended, ${os.cpus().length} cores`, value: after, unit: 'load', reference: before, referenceName: 'when it started' });
 }
 
 const header = ['bench', 'case', 'value', 'unit', 'reference', 'ratio', 'goal', 'met', 'peak MB'];

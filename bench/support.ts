@@ -1,5 +1,6 @@
 /** Shared by every benchmark: the result row shape, timing and peak-memory sampling. */
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 export interface BenchRow {
     bench: string;
     case: string;
@@ -18,14 +19,17 @@ export interface BenchRow {
 /** Samples RSS every 5 ms while `fn` runs and returns its result, the elapsed ms and the peak RSS in MB. */
 export async function measure<T>(fn: () => T | Promise<T>): Promise<{ result: T; ms: number; peakMB: number }> {
     (globalThis as { gc?: () => void }).gc?.();
+    // Linux: reset the kernel's high-water mark, so that it is this measurement's peak and not, say, the transient
+    // of building the tables before it (writing 5 to clear_refs resets VmHWM, which getrusage's maxRSS reads).
+    try { writeFileSync('/proc/self/clear_refs', '5'); } catch { /* not Linux: the mark is the process's */ }
     let peak = process.memoryUsage().rss;
     const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 5);
     const start = performance.now();
     try {
         const result = await fn();
         const ms = performance.now() - start;
-        // A synchronous fn blocks the sampler, so also take the kernel's high-water mark (process-wide, so
-        // run a case in its own process when its peak must not include earlier cases).
+        // A synchronous fn blocks the sampler, so also take the kernel's high-water mark (reset above on Linux;
+        // elsewhere process-wide, so run a case in its own process when its peak must not include earlier cases).
         peak = Math.max(peak, process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024);
         return { result, ms, peakMB: peak / (1 << 20) };
     } finally {

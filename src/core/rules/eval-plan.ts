@@ -98,3 +98,36 @@ function isAssignment(l: Literal, bound: Set<string>): boolean {
     const free = (t: Term) => 'var' in t && !bound.has(t.var);
     return free(l.left) !== free(l.right);
 }
+
+/**
+ * Does every run of this plan give a head fact no other run gives? True when the head's variables determine every
+ * variable of the body, so that a head fact fixes each premise's tuple (one row: a relation holds a tuple once)
+ * and two runs, which differ in some premise row, differ in the head. A variable is determined by the head's,
+ * by an assignment from determined ones, or by an atom of a base relation whose first argument is determined and
+ * whose facts hold one tuple per first value (checked on its facts, not taken from the declaration). Only for
+ * plans that read complete relations (no delta or growing relation of the stratum).
+ */
+export function distinctHeads(plan: Plan, program: { rules: readonly Rule[] }): boolean {
+    const derived = (rel: Relation) => program.rules.some(r => r.head.pred === rel.name);
+    if (plan.steps.some(s => s.k === 'atom' && (s.range !== 'full' || s.rel === plan.headRel))) return false;
+    const known = new Set<number>();
+    for (const a of plan.head) if (a.k !== 'const') known.add(a.slot);
+    const slotsOf = (args: Arg[]) => args.flatMap(a => (a.k === 'const' ? [] : [a.slot]));
+    for (let changed = true; changed;) {
+        changed = false;
+        for (const s of plan.steps) {
+            if (s.k === 'compare') {
+                if (s.op === '=' && s.right.k === 'free' && !known.has(s.right.slot) && (s.left.k === 'const' || known.has(s.left.slot))) { known.add(s.right.slot); changed = true; }
+                continue;
+            }
+            if (s.k !== 'atom') continue;
+            const slots = slotsOf(s.args);
+            if (slots.every(x => known.has(x))) continue;
+            const first = s.args[0];
+            if (!first || (first.k !== 'const' && !known.has(first.slot)) || derived(s.rel) || s.rel.index(1).largestKey() > 1) continue;
+            for (const x of slots) known.add(x);
+            changed = true;
+        }
+    }
+    return plan.steps.every(s => s.k !== 'atom' || slotsOf(s.args).every(x => known.has(x)));
+}

@@ -76,8 +76,32 @@ export class TupleSet {
 
     constructor(private readonly arity: number, private readonly rows: IntVec) {}
 
+    /** Rows [lazyFrom, lazyTo) hold tuples the set has not recorded yet: they are added on its next use (defer). */
+    private lazyFrom = 0;
+    private lazyTo = 0;
+
+    /**
+     * Rows [from, to) hold new, distinct tuples (evaluate.ts fireDistinct): the set records them when it is next
+     * asked, at their final number (one sizing, no regrowth), not while they are derived — a derivation nobody
+     * asks membership of never pays for it.
+     */
+    defer(from: number, to: number): void {
+        this.catchUp();
+        this.lazyFrom = from;
+        this.lazyTo = to;
+    }
+
+    private catchUp(): void {
+        const from = this.lazyFrom, to = this.lazyTo;
+        if (to <= from) return;
+        this.lazyFrom = this.lazyTo = 0;
+        this.reserve(this.size + to - from);
+        for (let row = from; row < to; row++) this.addRow(row);
+    }
+
     /** The row holding this tuple, or -1. */
     find(ids: ArrayLike<number>): number {
+        if (this.lazyTo !== 0) this.catchUp();
         const h = hashIds(ids, this.arity);
         const slots = this.slots, mask = (slots.length >> 1) - 1;
         for (let s = h & mask; ; s = (s + 1) & mask) {
@@ -89,6 +113,7 @@ export class TupleSet {
 
     /** The row holding this tuple; when there is none, `row` is recorded as holding it (append it next) and -1 returned. */
     insert(ids: ArrayLike<number>, row: number): number {
+        if (this.lazyTo !== 0) this.catchUp();
         if ((this.size + 1) * 2 > this.slots.length >> 1) this.resize(this.slots.length);
         const h = hashIds(ids, this.arity);
         const slots = this.slots, mask = (slots.length >> 1) - 1;
@@ -104,8 +129,24 @@ export class TupleSet {
         return -1;
     }
 
+    /** Records row `row` of the relation, known to hold a tuple the set does not. */
+    private addRow(row: number): void {
+        if ((this.size + 1) * 2 > this.slots.length >> 1) this.resize(this.slots.length);
+        const data = this.rows.data, arity = this.arity, base = row * arity;
+        let h = 0x9e3779b9;
+        for (let k = 0; k < arity; k++) h = mix(h, data[base + k]!);
+        h = finish(h);
+        const slots = this.slots, mask = (slots.length >> 1) - 1;
+        let s = h & mask;
+        while (slots[2 * s + 1] !== 0) s = (s + 1) & mask;
+        slots[2 * s] = h;
+        slots[2 * s + 1] = row + 1;
+        this.size++;
+    }
+
     /** Makes room for this many tuples at once (one resize instead of many while loading). */
     reserve(tuples: number): void {
+        if (this.lazyTo !== 0) this.catchUp();
         let capacity = this.slots.length >> 1;
         while (tuples * 2 > capacity) capacity *= 2;
         if (capacity !== this.slots.length >> 1) this.resize(capacity);

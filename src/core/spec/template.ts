@@ -281,5 +281,8 @@ export function format(v: TemplateValue): string {
 
 /** Renders a parsed template for one row. */
 export function render(template: ParsedTemplate, lookup: NameLookup): string {
-    return template.parts.map(p => p.kind === 'text' ? p.text : format(evaluate(p.expr, lookup))).join('');
+    // A loop, not map + join: rendering runs several times per generated question.
+    let out = '';
+    for (const p of template.parts) out += p.kind === 'text' ? p.text : format(evaluate(p.expr, lookup));
+    return out;
 }

@@ -14,7 +14,7 @@ import { keyValues, labelOf, relationLabel, describeBy } from '../../probes/scop
 import { violatingRows } from '../../probes/rows.js';
 import { hashSeed, pick, prng } from '../../probes/sampling.js';
 import { readOption, RecordedDraws, unmatchedMessage } from './draws.js';
-import { falseOfEveryMeaning, missingAttributes, sameUnderAliases, SubjectIndex } from '../../probes/golds.js';
+import { falseOfEveryMeaning, missingAttributes, sameUnderAliases, subjectIndexes } from '../../probes/golds.js';
 import type { ProbeFamily } from '../../probes/family.js';
 import { parseChoice, type ParsedAnswer } from '../../verify/answer.js';
 import { figure } from '../../verify/figures.js';
@@ -84,7 +84,11 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
         }
     }
     /** Per stem and option: the rows a question's subject could mean (a false option is false of each). */
-    const subjects = stems.map(stem => options.map(o => new SubjectIndex(scope, slot.table, stem.parsed, o.attribute)));
+    // (Options a stem does not name share the stem's index: golds.ts subjectIndexes.)
+    const indexOf = subjectIndexes(scope, slot.table);
+    const subjects = stems.map(stem => options.map(o => indexOf(stem.parsed, o.attribute)));
+    /** Per option: its index under each stem (a false option must be false of every row any stem could mean). */
+    const byStem = options.map((_, i) => subjects.map(byOption => byOption[i]!));
 
     /**
      * Which option is false (undefined: all true) and its replacement value, drawn per entity and seed; null when
@@ -96,6 +100,7 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
         const row = rows[0]!;
         for (const byOption of subjects) for (const [i, o] of options.entries()) {
             const col = o.column!;
+            if (byOption[i]!.alone(row)) continue;
             for (const r of byOption[i]!.rowsLike(row)) {
                 const a = col.codes[r]!, b = col.codes[row]!;
                 if (a !== b && (a < 0 || b < 0 || !sameUnderAliases(spec, data, rel.name, o.attribute, col.values[a]!, col.values[b]!))) return null;
@@ -110,7 +115,7 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
             let code = n === 2 ? 1 - truth : pick(random, n - 1);
             if (n > 2 && code >= truth) code++;
             const fake = col.values[code]!;
-            if (subjects.every(byOption => falseOfEveryMeaning(spec, data, rel.name, byOption[index]!, slot.table, options[index]!.attribute, rows[0]!, fake))) return { index, fake };
+            if (falseOfEveryMeaning(spec, data, rel.name, byStem[index]!, slot.table, options[index]!.attribute, rows[0]!, fake)) return { index, fake };
         }
         return null;
     };
@@ -169,6 +174,7 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
         }
     }
 
+    let lastPath: { row: number; falsified: string | undefined; path: { nodes: KgNode[]; edges: KgEdge[] } } | undefined;
     return {
         probe, scope, system: share > 0 ? SYSTEM_CHOICE_NONE : SYSTEM_CHOICE, constraints: [fd.loc],
         summary: () => (draws ? `${draws.matched} questions from the draws recorded in ${draws.file}${draws.unusable.length ? `; ${draws.unusable.length} recorded questions not used (e.g. ${draws.unusable[0]})` : ''}.` : undefined),
@@ -208,6 +214,9 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
             });
         },
         path(rows, item) {
+            // The stems of a row falsify the same option, so its items share one graph (as a row's items do in
+            // the families whose graph is per row).
+            if (lastPath && lastPath.row === rows[0] && lastPath.falsified === item.falsified?.attribute) return lastPath.path;
             const entity = entityNode(scope, rows, 0, 0, true);
             const nodes: KgNode[] = [entity];
             const edges: KgEdge[] = [];
@@ -218,7 +227,8 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
             };
             for (const a of fd.lhs) add(a, 0, true);
             for (const o of options) add(o.attribute, 1, item.falsified?.attribute !== o.attribute);
-            return { nodes, edges };
+            lastPath = { row: rows[0]!, falsified: item.falsified?.attribute, path: { nodes, edges } };
+            return lastPath.path;
         },
     };
 }
