@@ -25,6 +25,11 @@ export interface ParsedAnswer {
     why?: string;
     stance?: Stance;
     /**
+     * Every candidate verdict span the reader weighed (src/core/reader/verdict.ts): where, in which role (opening,
+     * conclusion, later, statement, committed, decline), what it says, hedged or not. Reports carry it as `read`.
+     */
+    read?: { span: [number, number]; role: string; says: string; hedged: boolean }[];
+    /**
      * Set by the model reader (`read_with`, when it decides): a short answer's words, and the claims it read. A family
      * that scores the answer's words or claims scores these instead of reading the response itself.
      */

@@ -10,7 +10,7 @@ import { compilePhrasings, fdPlanStart, phrasedItems, sentence, settingTemplate,
 import { describeBy, labelOf, relationLabel } from '../../probes/scope.js';
 import { violatingRows } from '../../probes/rows.js';
 import type { ProbeFamily } from '../../probes/family.js';
-import { parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
+import { ANSWER_RULE_SETTING, parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
 import { binaryColumn, paperOrder, plainCells } from '../../report/paper-cells.js';
 import type { Problem } from '../../errors.js';
 import { dateItem, probeAsOf } from '../../probes/as-of.js';
@@ -63,6 +63,7 @@ export const binaryFamily: ProbeFamily = {
     example: "write 'using <fd name>'",
     members: ['phrasing'],
     settings: [
+        ANSWER_RULE_SETTING,
         { name: 'explain', type: 'text', doc: 'A template for the demonstration\'s rationale (few-shot and chain-of-thought variants).' },
     ],
     compile: ({ spec, data, probe, problems }) => binaryPlan(spec, data, probe, problems),

@@ -16,6 +16,7 @@ import { hashSeed, pick, prng } from '../../probes/sampling.js';
 import { readOption, RecordedDraws, unmatchedMessage } from './draws.js';
 import { falseOfEveryMeaning, missingAttributes, sameUnderAliases, SubjectIndex } from '../../probes/golds.js';
 import type { ProbeFamily } from '../../probes/family.js';
+import { ANSWER_RULE_SETTING } from '../../probes/answers.js';
 import { parseChoice, type ParsedAnswer } from '../../verify/answer.js';
 import { figure } from '../../verify/figures.js';
 import { ciText, pct, round4, roundCi } from '../../report/numbers.js';
@@ -239,8 +240,8 @@ function keywordMatchOf(probe: ProbeDecl, problems: Problem[]): typeof KEYWORD_M
  * The ERBench authors' M rule for multiple choice: an answer naming no option that uses one of their decline
  * words counts as unsure (M), not "None of the above" (AUTHORS_DECLINE_WORDS in the reader).
  */
-export function parseChoiceAnswer(response: string, q: Pick<Question, 'options'>): ParsedAnswer {
-    const parsed = parseChoice(response, q.options?.length ?? 0, q.options);
+export function parseChoiceAnswer(response: string, q: Pick<Question, 'options' | 'answerRule'>): ParsedAnswer {
+    const parsed = parseChoice(response, q.options?.length ?? 0, q.options, q.answerRule === 'paper' ? 'paper' : undefined);
     return parsed.answer === 'none' && AUTHORS_DECLINE_WORDS.test(response) ? { ...parsed, answer: 'unsure', why: `${parsed.why ?? 'no option'}; a decline word (authors' M rule)` } : parsed;
 }
 
@@ -254,6 +255,7 @@ export const choiceFamily: ProbeFamily = {
     members: ['stem', 'option'],
     readAs: 'option',
     settings: [
+        ANSWER_RULE_SETTING,
         { name: 'none_of_above', type: 'number', min: 0, max: 1, doc: 'The share of all-true questions whose answer is "none of the above", e.g. none_of_above 0.2 (default 0).' },
         { name: 'subject', type: 'text', doc: 'How the stem names the entity (default: "the <relation> whose <key>").' },
         { name: 'draws_from', type: 'text', doc: 'An ERBench log file: ask the published questions\' draws (which option was falsified, and with what).' },

@@ -15,7 +15,7 @@ import { keyOccurrences } from '../../probes/rows.js';
 import type { ProbeFamily } from '../../probes/family.js';
 import type { Question } from '../../probes/question.js';
 import type { ParsedAnswer } from '../../verify/answer.js';
-import { parseYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
+import { ANSWER_RULE_SETTING, parseYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
 import { saysNoWord } from '../../reader/index.js';
 import { AMBIGUOUS, DANGLING, FkJoin } from '../../kg/graph.js';
 import { evaluate, namesIn, parseExpression, parseTemplate, render, truthy, type Expr } from '../../spec/template.js';
@@ -152,6 +152,7 @@ export const knowsFamily: ProbeFamily = {
     example: "write 'about <relation>'",
     members: ['ask'],
     settings: [
+        ANSWER_RULE_SETTING,
         { name: 'known_if', type: 'text', values: KNOWN_RULES, doc: 'How "known" is read from the answer: only_yes (default) or no_word_no.' },
         { name: 'asks', type: 'text', values: ['separate'], doc: 'asks separate: each ask is its own question (default: one question from all asks).' },
     ],

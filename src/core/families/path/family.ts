@@ -12,7 +12,7 @@ import { SYSTEM_BINARY } from '../../probes/prompts.js';
 import { compilePhrasings, entityNode, phrasedItems, planFailure, sentence, settingTemplate, valueNode, type Plan } from '../../probes/plan.js';
 import { labelOf, Scope, slotFor, type Slot } from '../../probes/scope.js';
 import type { ProbeFamily } from '../../probes/family.js';
-import { parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
+import { ANSWER_RULE_SETTING, parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
 import { hopCharts, PATH_COLUMNS, pathJson, pathMetrics, type HopMetrics } from './metrics.js';
 import { ciText, pct } from '../../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
@@ -126,6 +126,7 @@ export const pathFamily: ProbeFamily = {
     example: "write 'along Movie.director -> Director.birth_year'",
     members: ['phrasing'],
     settings: [
+        ANSWER_RULE_SETTING,
         { name: 'explain', type: 'text', doc: 'A template for the demonstration\'s rationale (few-shot and chain-of-thought variants).' },
         { name: 'ar_ext', type: 'text', values: ['per_hop', 'complete'], doc: 'How AR-ext counts: per_hop (default) or complete (only questions whose path has every hop, the ERBench authors\' Soccer & Olympic scoring).' },
         { name: 'max_hops', type: 'integer', min: 1, doc: 'The most hops asked along the path.' },

@@ -21,7 +21,7 @@ import { keyValues, labelOf, Scope, slotFor } from '../../probes/scope.js';
 import { hashSeed, prng } from '../../probes/sampling.js';
 import { parseBinary } from '../../verify/answer.js';
 import { keywordForms } from '../../verify/aliases.js';
-import { scoreYesNo, yesNoText } from '../../probes/answers.js';
+import { ANSWER_RULE_SETTING, scoreYesNo, yesNoText } from '../../probes/answers.js';
 import { fkPredicate, translateRules } from '../../rules/translate.js';
 import { evaluate } from '../../rules/evaluate.js';
 import { editorProgram, oversizedMessage, oversizedRules, type RuleEstimate } from '../../rules/estimate.js';
@@ -302,6 +302,7 @@ export const ruleFamily: ProbeFamily = {
     example: "write 'using <rule name>' with a rule declared 'rule NAME(a: R, b: S) :- …'",
     members: ['phrasing'],
     settings: [
+        ANSWER_RULE_SETTING,
         { name: 'per_entity', type: 'integer', min: 1, doc: 'Derived facts asked per entity (default 2).' },
         { name: 'noun', type: 'text', doc: 'How the rule\'s subject is named in questions.' },
         { name: 'active', type: 'text', doc: 'The rule\'s phrase in the active voice.' },
@@ -323,7 +324,7 @@ export const ruleFamily: ProbeFamily = {
         : probe.settings.templates === 'paper' && !probe.settings.temporal ? (probe.settings.noun !== undefined ? PAPER_NOUN_PHRASINGS : PAPER_SENTENCE_PHRASINGS)
             : ['basic', 'negated']), READING],
     pathPerItem: true,
-    parse: response => parseBinary(response),
+    parse: (response, question) => parseBinary(response, question),
     score: scoreYesNo,
     measured: true,
     decidesKnowledge: false,

@@ -19,6 +19,7 @@ import { hashSeed, pick, prng } from '../../probes/sampling.js';
 import { format, render, type TemplateValue } from '../../spec/template.js';
 import { parseStatement } from '../../verify/answer.js';
 import type { Gold } from '../../probes/question.js';
+import { ANSWER_RULE_SETTING } from '../../probes/answers.js';
 import { STATEMENT_COLUMNS, statementExtras, statementSections } from './metrics.js';
 import { estimateStatements } from './run-estimate.js';
 import type { Problem } from '../../errors.js';
@@ -320,6 +321,7 @@ export const statementFamily: ProbeFamily = {
     members: [],
     readLabels: ['true', 'false', 'dont_know'],
     settings: [
+        ANSWER_RULE_SETTING,
         { name: 'statement', type: 'text', list: true, doc: 'The true statement\'s template(s), one per right-hand-side attribute (default: a sentence from the labels).' },
         { name: 'negatives', type: 'integer', min: 1, max: 20, doc: 'Corrupted statements per true one, 1 to 20 (default 3).' },
         { name: 'corrupt', type: 'text', list: true, values: CORRUPTIONS, doc: 'How negatives are made: head, tail, relation (default [tail, head]).' },
@@ -327,7 +329,7 @@ export const statementFamily: ProbeFamily = {
     compile: statementPlan,
     phrasings: () => [STATEMENT_PHRASING],
     pathPerItem: true,
-    parse: response => parseStatement(response),
+    parse: (response, question) => parseStatement(response, question),
     score: (q, parsed) => ({ correct: (parsed.answer === 'true' && q.gold === 'yes') || (parsed.answer === 'false' && q.gold === 'no') }),
     measured: true,
     decidesKnowledge: false,
