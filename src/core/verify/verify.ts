@@ -124,7 +124,8 @@ function findKeyword(r: Rationale, k: Keyword, forms: PreparedForms): { spans: S
         if (hits.length === 0) continue;
         let spans = spansOf(form, hits, r.offset);
         // A name part ("James") inside a longer written name ("James Franco") names someone else.
-        if (c.rule === 'name_parts') spans = spans.filter(x => !partOfLongerName(r.text, x.start - r.offset, x.end - r.offset));
+        // The written name agrees with the keyword ("Jesse Lingard" for "J. Lingard": same surname, same initial)? Then it is the person.
+        if (c.rule === 'name_parts') spans = spans.filter(x => !partOfLongerName(r.text, x.start - r.offset, x.end - r.offset, k.value));
         if (spans.length === 0) continue;
         if (c.rule) return { spans, rule: c.rule };
         const written = r.text.slice(spans[0]!.start - r.offset, spans[0]!.end - r.offset);
