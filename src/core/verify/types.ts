@@ -69,7 +69,11 @@ export interface Verdict {
     /** answer == gold */
     correct: boolean;
     /** What the reader read as the answer (src/core/reader): the words, their span in the response, why, and the stance. */
-    read?: { text: string; span: [number, number]; why: string; stance: string };
+    read?: {
+        text: string; span: [number, number]; why: string; stance: string;
+        /** Every candidate verdict span the reader weighed (ParsedAnswer.read), with its words. */
+        spans?: { span: [number, number]; role: string; says: string; hedged: boolean; text: string }[];
+    };
     /** Every keyword of every hop found (and none contradicted). */
     rationale: boolean;
     /** The text after the answer word. */

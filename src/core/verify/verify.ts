@@ -274,7 +274,11 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
         rationale: hops.length > 0 && !failed, rationaleText: text, hops,
     };
     if (parsed.option !== undefined) verdict.option = parsed.option;
-    if (parsed.span && parsed.why) verdict.read = { text: response.slice(parsed.span[0], Math.min(parsed.span[1], parsed.span[0] + 120)), span: parsed.span, why: parsed.why, stance: parsed.stance ?? 'answer' };
+    if (parsed.span && parsed.why) {
+        verdict.read = { text: response.slice(parsed.span[0], Math.min(parsed.span[1], parsed.span[0] + 120)), span: parsed.span, why: parsed.why, stance: parsed.stance ?? 'answer' };
+        // every candidate verdict span weighed (opening, conclusion, later …): JSONL and the panel carry them
+        if (parsed.read && parsed.read.length > 0) verdict.read.spans = parsed.read.map(x => ({ ...x, text: response.slice(x.span[0], Math.min(x.span[1], x.span[0] + 120)) }));
+    }
     if (failed) verdict.failedHop = failed.hop;
     if (score.known !== undefined) verdict.known = score.known;
     const outdated = outdatedOf(question, verdict, response);
