@@ -54,8 +54,6 @@ export interface ClosedOptions {
 /** Paper rule: "yes/unsure" and "no/unsure" mean unsure. */
 const HEDGED_PAIR = /^(?:yes|no)\s*\/\s*unsure\b/i;
 const BINARY = /^(yes|no|unsure)\b/i;
-/** Paper rule, made robust: with no opening word, "The answer is yes." closing a chain of thought (the last such). */
-const CONCLUSION = /\bthe\s+(?:final\s+)?answer\s+is\s*:?\s*["'*]*(yes|no|unsure)\b/gi;
 
 function reading<L extends string>(label: L, span: [number, number], why: string, stance: Stance, rationaleStart: number, read?: VerdictRead[]): Reading<L> {
     return read && read.length > 0 ? { label, span, why, stance, rationaleStart, read } : { label, span, why, stance, rationaleStart };
@@ -75,44 +73,28 @@ function fromFinding<L extends string>(text: string, f: VerdictFinding, labels: 
 /**
  * Yes / no / unsure. Robust (default): "yes/unsure" → unsure (the paper's rule), then where the verdict is
  * (verdict.ts: a marked conclusion over the opening, a verdict after a refusal is hedged, conflicting unmarked
- * verdicts unreadable). Paper: the ERBench authors' rule — decoration and "yes/no:" labels dropped, the first
- * word decides; a response opening with an abstention or refusal is unsure; anything else unparseable (counted
- * in M with unsure, shown apart).
+ * verdicts unreadable). Paper: the ERBench authors' rule wherever it reads an answer — decoration and "yes/no:"
+ * labels dropped, the first word decides, over any conclusion or later verdict (a chain of thought opening "Yes,
+ * …" and concluding "The answer is no." is yes in the paper's tables); an answer with no yes / no / unsure as its
+ * first word, which the authors count unsure, is read by the robust rule.
  */
 export function readYesNo(response: string, options: ClosedOptions = {}): Reading<YesNo> {
     const start = skipLead(response);
     const head = response.slice(start, start + 160);
     const pair = HEDGED_PAIR.exec(head);
     if (pair) return reading('unsure', [start, start + pair[0].length], 'yes/unsure or no/unsure: unsure (paper rule)', 'abstain', after(response, start + pair[0].length));
-    if (options.rule !== 'paper') {
-        const f = findVerdict(response, options.question !== undefined ? { question: options.question } : {});
-        return fromFinding<YesNo>(response, f, { pos: 'yes', neg: 'no', unsure: 'unsure' }, 'unparseable');
-    }
     const m = BINARY.exec(head);
-    if (m) {
+    if (options.rule === 'paper' && m) {
         const word = m[1]!.toLowerCase() as 'yes' | 'no' | 'unsure';
         const end = start + m[0].length;
         if (word === 'unsure') return reading('unsure', [start, end], 'opens with "unsure"', 'abstain', after(response, end));
         // a caveat in the answer's sentence or the next one makes it a hedged answer
         const first = response.slice(end, firstSentenceEnd(response, firstSentenceEnd(response, end)));
         const caveat = notAnswering(first);
-        return reading(word, [start, end], `opens with "${m[1]}" (paper rule: the first word)`, caveat ? 'hedged' : 'answer', after(response, end));
+        return reading(word, [start, end], `opens with "${m[1]}" (paper rule: the first word decides)`, caveat ? 'hedged' : 'answer', after(response, end));
     }
-    let last: RegExpExecArray | undefined;
-    for (const c of response.matchAll(CONCLUSION)) last = c as RegExpExecArray;
-    const firstEnd = firstSentenceEnd(response, start);
-    const decline = notAnswering(response.slice(start, firstEnd));
-    if (last) {
-        // no opening word: a chain of thought closing "The answer is yes." is read from that close
-        const word = last[1]!.toLowerCase() as 'yes' | 'no' | 'unsure';
-        const at = last.index + last[0].length - last[1]!.length;
-        return reading(word, [at, at + last[1]!.length], '"The answer is …" closes the response (no opening word)', word === 'unsure' ? 'abstain' : decline ? 'hedged' : 'answer', start);
-    }
-    if (decline) {
-        const span: [number, number] = [start + decline.span[0], start + decline.span[1]];
-        return reading('unsure', span, decline.stance === 'refuse' ? 'refuses in its first sentence' : 'says it does not know in its first sentence', decline.stance, after(response, span[1]));
-    }
-    return reading('unparseable', [start, start], 'no yes / no / unsure as the first word (paper rule)', 'none', start);
+    const f = findVerdict(response, options.question !== undefined ? { question: options.question } : {});
+    return fromFinding<YesNo>(response, f, { pos: 'yes', neg: 'no', unsure: 'unsure' }, 'unparseable');
 }
 
 // ---------------------------------------------------------------- statements
@@ -201,6 +183,12 @@ const OPTION_REF = new RegExp(String.raw`\b[Oo]ptions?\s*[#(]?\s*(${NAME})\s*\)?
 /** A bare name opening the answer: "2.", "(2)", "2)", "2:", "[2]", "**2.**", "(B)", "B)", a bare "2" alone on its line. */
 const BARE = /^[([]?(\d{1,2}|[A-H])(?:[.):\]](?!\d)|\s*[-\u2013\u2014]\s|\s*$|\s*\n|\*|\s+(?=[A-Z]))/;
 /** After a marked conclusion ("the answer is", "Therefore,"): the option named right there. */
+/** What a conclusion says of an option it calls accurate ("… is right", "are correct"). */
+const SAYS_ACCURATE = /^[\s*_)\]]*(?:and\s+[^.]*?)?\b(?:is|are|seems?|looks?)\s+(?:also\s+|both\s+)?(?:correct|right|accurate|true|fine|ok|okay)\b/i;
+const OPTION_NAMED = String.raw`(?:[Oo]ption\s*[#(]?\s*(${NAME})\b\)?|(?:the\s+)?(${ORDINAL})\s+(?:option|one|statement|choice))`;
+const WRONG = String.raw`(?:inaccurate|incorrect|false|wrong|untrue|off|mistaken|not\s+(?:true|correct|accurate|right))`;
+/** "the false option is Option 1", "Option 2 is the inaccurate one", "the second option is wrong". */
+const WRONG_REF = new RegExp(String.raw`\b(?:the\s+)?${WRONG}\s+(?:option|one|statement|choice|answer)\s+(?:is|would\s+be|here\s+is)\s*:?\s*[*_"'(]*(?:[Oo]ption\s*[#(]?\s*(${NAME})\b|(?:the\s+)?(${ORDINAL})\s+(?:option|one|statement|choice))|${OPTION_NAMED}[*_")]*\s+(?:is|was|seems|looks)\s+(?:the\s+)?(?:(?:one\s+that'?s\s+|one\s+that\s+is\s+)?${WRONG}|(?:odd|wrong|false|inaccurate|incorrect)\s+one)\b`);
 const AT_MARK = new RegExp(String.raw`^(?:(?:the\s+)?(?:inaccurate|incorrect|false|wrong)\s+(?:option|one|statement)\s+is\s*:?\s*)?[\s*_"'(\[]*(?:[Oo]ption\s*[#(]?\s*(${NAME})\s*[)\]]?(?=[\s.,;:!*_"')\]]|$)|(${NAME})\s*[)\]]?(?=\s*(?:[.,;:!*_"')\]]|$|\(|\s(?:because|since|as|is|-|\u2013|\u2014)\s)))|^(?:the\s+)?(${ORDINAL})\s+(?:option|choice|statement)\b`);
 
 const NONE_OF = /\b(?:none\s+of\s+(?:the\s+)?(?:above|options|them|these)|(?:all|each)\s+(?:of\s+)?(?:the\s+)?(?:above\s+)?(?:options|statements)?\s*(?:are|is)\s+(?:correct|true|accurate)|there\s+is\s+no\s+(?:inaccurate|false|wrong|incorrect)\s+option|no\s+option\s+is\s+(?:inaccurate|false|wrong|incorrect))\b/i;
@@ -270,6 +258,8 @@ export function readChoice(response: string, options: readonly string[], setting
         const at = marks[i]!;
         const m = AT_MARK.exec(response.slice(at, at + 120));
         if (!m) continue;
+        // "so the first option is right": a conclusion about an accurate option names no answer
+        if (SAYS_ACCURATE.test(response.slice(at + m[0].length, firstSentenceEnd(response, at + m[0].length)))) continue;
         const k = optionNumber(m[1] ?? m[2] ?? m[3]!);
         const lead = /^[\s*_"'(\[]*/.exec(response.slice(at))![0].length;
         const span: [number, number] = [at + lead, at + m[0].length];
@@ -300,6 +290,12 @@ export function readChoice(response: string, options: readonly string[], setting
         if (quoted.length === 1) return found(quoted, [a, b], "the option's text, quoted without its number", b);
         if (quoted.length > 1) return found(quoted, [a, b], "several options' texts", b);
         if (!PREAMBLE.test(piece.trim()) && !introduces(piece)) break;
+    }
+    // no option opens the answer: the statement that names the inaccurate one, wherever it stands
+    const w = WRONG_REF.exec(response);
+    if (w) {
+        const name = w[1] ?? w[2] ?? w[3] ?? w[4]!;
+        return found([optionNumber(name)], [w.index, w.index + w[0].length], `says "${w[0].trim()}"`, start);
     }
     const end = firstSentenceEnd(response, start);
     return reading('none', [start, start], 'no option named (read as None of the above, as the paper does)', 'none', end);

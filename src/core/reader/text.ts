@@ -4,7 +4,7 @@
  */
 
 /** Decoration before the answer word: spaces, quotes, Markdown, bullets, and answer labels. */
-const LEAD = /^(?:[\s"'`*_#>~\-•\u201c\u201d\u2018\u2019]+|(?:a|answer|final answer|my answer|response|yes\s*\/\s*no|yes or no|true or false|true\s*\/\s*false)\s*[:\-]\s*)/i;
+const LEAD = /^(?:[\s"'`*_#>~\-•\u201c\u201d\u2018\u2019\\\u2705\u274c\u2714\u2716\u2713\u2717\u2611\u26a0\ufe0f]+|(?:a|answer|final answer|my answer|response|yes\s*\/\s*no|yes or no|true or false|true\s*\/\s*false)\s*[:\-]\s*)/i;
 /** Punctuation between the answer word and the rationale. */
 const AFTER = /^[\s.,!:;)\]*_"'`\u201d\u2019\u2013\u2014-]*/;
 
@@ -38,7 +38,10 @@ const ABSTAIN = new RegExp(String.raw`\b(?:i\s*${NEG}\s+${KNOW_VERB}` +
     String.raw`|(?:it\s+is|it'?s)\s+(?:not\s+possible|impossible|unclear|difficult|hard)\s+(?:for\s+me\s+)?to\s+(?:determine|say|know|verify|tell|confirm)` +
     String.raw`|without\s+(?:more|additional|further)\s+(?:information|context|details)` +
     String.raw`|beyond\s+my\s+knowledge|my\s+knowledge\s+(?:cutoff|does\s+not|doesn'?t)` +
-    String.raw`|no\s+way\s+(?:for\s+me\s+)?to\s+(?:know|tell|verify))`, 'i');
+    String.raw`|no\s+way\s+(?:for\s+me\s+)?to\s+(?:know|tell|verify)` +
+    // declining a verdict in other words: "I'm hesitant to give a firm verdict", "not confident enough to say"
+    String.raw`|(?:hesitant|reluctant|wary)\s+(?:to\s+(?:give|say|offer|commit)|of\s+(?:giving|saying|committing))|not\s+confident\s+enough` +
+    String.raw`|i\s*${NEG}\s+(?:give|offer)\s+(?:you\s+)?an?\s+(?:firm|definite|definitive|confident|flat|reliable|certain|clear)\s+(?:answer|verdict))`, 'i');
 /** Phrases that decline to answer at all. */
 const REFUSE = /\b(?:i\s*(?:'?m|am)\s+sorry,?\s+but\s+i\s+(?:can(?:no|')?t|won'?t|am\s+not\s+able\s+to|'?m\s+not\s+able\s+to|am\s+unable\s+to)\s+(?:help|assist|answer|comply|respond|provide\s+(?:an\s+)?answer|engage)|i\s+(?:can(?:no|')?t|won'?t|will\s+not)\s+(?:help|assist)\s+with|as\s+an\s+ai(?:\s+language\s+model)?,?\s+i\s+(?:can(?:no|')?t|don'?t|do\s+not|am\s+not)|i\s+(?:must|have\s+to)\s+decline|i\s+(?:can(?:no|')?t|won'?t)\s+answer\s+(?:this|that))/i;
 

@@ -47,19 +47,24 @@ export interface VerdictContext {
     question?: string;
 }
 
-// Verdict phrases at the start of a sentence (after decoration). Longer forms first.
+// Verdict phrases at the start of a sentence (after decoration). Longer forms first. "It's true that …" concedes a
+// part, it is no verdict.
+const NOT_THAT = String.raw`(?!\s+that\b)`;
 const NEG_AT = new RegExp('^(?:' + [
     String.raw`(?:absolutely|certainly|definitely|of\s+course|surely)\s+not\b`,
     String.raw`not\s+(?:anymore|any\s+more|really|at\s+all|true|correct|quite|exactly|so|that\s+i\s+know\s+of)\b`,
-    String.raw`i\s+(?:do\s*n[o']?t|don'?t|dont)\s+(?:believe|think)\s+so\b`,
-    String.raw`(?:that|this|it)(?:'s|\u2019s|\s+is|\s+was)\s+(?:not\s+(?:true|correct|right|accurate|the\s+case)|incorrect|false|untrue|inaccurate|wrong)\b`,
+    String.raw`i\s+(?:do\s*n[o']?t|don'?t|dont)\s+(?:believe|think)\s+(?:so\b|(?:that|this|it)(?:'s|\u2019s|\s+is)\s+(?:quite\s+)?(?:true|right|correct|accurate|the\s+case)\b)`,
+    String.raw`i'?m\s+afraid\s+not\b`,
+    String.raw`(?:that|this|it|the)(?:\s+(?:statement|claim))?(?:'s|\u2019s|\s+is|\s+was)\s+(?:actually\s+|definitely\s+|simply\s+)?(?:not\s+(?:quite\s+|entirely\s+)?(?:true|correct|right|accurate|the\s+case)|(?:isn'?t|incorrect|false|untrue|inaccurate|wrong))\b${NOT_THAT}`,
+    String.raw`(?:that|this|it|the)(?:\s+(?:statement|claim))?\s+(?:isn'?t|is\s*n't)\s+(?:quite\s+|entirely\s+)?(?:true|correct|right|accurate|the\s+case)\b${NOT_THAT}`,
     String.raw`(?:incorrect|false|nope|nah|negative)\b`,
     String.raw`no\b`,
 ].join('|') + ')', 'i');
 const POS_AT = new RegExp('^(?:' + [
     String.raw`(?:yes|yeah|yep|yup)\b`,
     String.raw`i\s+(?:believe|think)\s+so\b`,
-    String.raw`(?:that|this|it)(?:'s|\u2019s|\s+is)\s+(?:true|correct|right|accurate|the\s+case)\b`,
+    String.raw`i'?m\s+afraid\s+so\b`,
+    String.raw`(?:that|this|it|the)(?:\s+(?:statement|claim))?(?:'s|\u2019s|\s+is)\s+(?:actually\s+|indeed\s+|definitely\s+|entirely\s+|completely\s+)?(?:true|correct|right|accurate|the\s+case)\b${NOT_THAT}`,
     String.raw`(?:true|correct|right|indeed|affirmative|absolutely|certainly|definitely|of\s+course)\b(?=\s*(?:[,.!:;\u2013\u2014)*_-]|$))`,
 ].join('|') + ')', 'i');
 const UNSURE_AT = /^(?:unsure|uncertain|(?:yes|no)\s*\/\s*unsure|don'?t\s+know|dont\s+know|i\s+don'?t\s+know|not\s+sure)\b/i;
@@ -67,10 +72,10 @@ const UNSURE_AT = /^(?:unsure|uncertain|(?:yes|no)\s*\/\s*unsure|don'?t\s+know|d
 const ALONE = /^\s*(?:[,.!:;\u2013\u2014)*_"'`\u201d\u2019-]|$)/;
 
 /** "the statement is (not) true", anywhere — not inside "whether / if the statement is true". */
-const STATEMENT = /\b(whether|if)?\s*(?:the\s+(?:given\s+|above\s+|original\s+)?statement|this\s+statement|the\s+claim|this\s+claim)\s+(?:is|appears\s+to\s+be|seems\s+to\s+be|would\s+be|remains)\s+(not\s+)?(?:entirely\s+|completely\s+|factually\s+|historically\s+)?(true|false|correct|incorrect|accurate|inaccurate)\b/gi;
+const STATEMENT = /\b(whether|if)?\s*(?:the\s+(?:given\s+|above\s+|original\s+)?statement|this\s+statement|the\s+claim|this\s+claim)\s+(?:is|appears\s+to\s+be|seems\s+to\s+be|remains)\s+(not\s+)?(?:entirely\s+|completely\s+|factually\s+|historically\s+)?(true|false|correct|incorrect|accurate|inaccurate)\b/gi;
 
 /** Words that mark a conclusion; a verdict follows (decoration, "the answer is" again allowed in between). */
-const MARKER = /(?:^|[^a-z])(so|therefore|thus|hence|consequently|in\s+conclusion|in\s+summary|to\s+(?:sum\s+up|summari[sz]e|conclude)|overall|in\s+short|final(?:ly)?|(?:the|my)\s+(?:final\s+|short\s+|correct\s+|overall\s+)?(?:answer|verdict|conclusion)(?:\s+(?:to|for)\s+(?:the|this|your)\s+question)?\s+(?:is|would\s+be|remains)|(?:final\s+|short\s+)?(?:answer|verdict|conclusion)[*_]*\s*[:\-\u2013\u2014])/gi;
+const MARKER = /(?:(?:^|[.!?:;,\n\u2013\u2014(*_#>-]\s*|\b(?:and|but)\s+)(?:so|therefore|thus|hence|consequently|in\s+conclusion|in\s+summary|to\s+(?:sum\s+up|summari[sz]e|conclude)|overall|in\s+short|final(?:ly)?)\b|(?:^|[^a-z])(?:the|my)\s+(?:final\s+|short\s+|correct\s+|overall\s+)?(?:answer|verdict|conclusion)(?:\s+(?:to|for)\s+(?:the|this|your)\s+question)?\s+(?:is|would\s+be|remains)|\b(?:final\s+|short\s+)?(?:answer|verdict|conclusion)[*_]*\s*[:\-\u2013\u2014])/gi;
 const GLUE = /^[\s,:*_"'`#>\u201c\u2018()[\]-]*(?:(?:the\s+)?(?:final\s+)?answer\s+(?:is|would\s+be)\s*:?[\s*_"'`\u201c\u2018(]*)?/i;
 
 /** Sentences that only introduce the answer: politeness, a restated question, "let me think". */
@@ -104,18 +109,33 @@ function units(text: string, max = 60): Unit[] {
     return out;
 }
 
+/**
+ * Words before a verdict that do not change it: interjections ("Actually,", "Oh,", "Well —") and softeners ("I
+ * believe", "almost certainly"), which make the verdict hedged.
+ */
+const OPENER = /^(?:(?:actually|well|oh|hmm+|ok(?:ay)?|so|sure|honestly|in\s+short|short\s+answer|nope,?\s+wait)[\s,:\u2013\u2014-]+|(?:i\s+(?:think|believe|guess|suspect|would\s+say)|(?:almost|most\s+likely|very\s+likely|quite\s+possibly)\s*(?=certainly|yes|no\b)|almost\s+certainly|most\s+likely|probably|likely|to\s+my\s+knowledge|as\s+far\s+as\s+i\s+know|if\s+i\s+recall(?:\s+correctly)?)[\s,:]+)+/i;
+
+/** A verdict right after a colon or dash in the opening sentence ("I'm fairly confident here: no, …"). */
+function verdictAfterColon(text: string, u: Unit): { polarity: Polarity; start: number; end: number } | undefined {
+    const m = /[:\u2013\u2014]\s*[*_]*/.exec(text.slice(u.start, Math.min(u.end, u.start + 100)));
+    if (!m) return undefined;
+    const at = u.start + m.index + m[0].length;
+    const v = verdictAt(text, at, true);
+    return v && v.polarity !== 'unsure' ? v : undefined;
+}
+
 /** A verdict phrase at `at`; `alone`: only one that stands alone (followed by punctuation or the end). */
-function verdictAt(text: string, at: number, alone: boolean): { polarity: Polarity; end: number } | undefined {
+function verdictAt(text: string, at: number, alone: boolean): { polarity: Polarity; start: number; end: number } | undefined {
     const head = text.slice(at, at + 80);
     const u = UNSURE_AT.exec(head);
-    if (u) return { polarity: 'unsure', end: at + u[0].length };
+    if (u) return { polarity: 'unsure', start: at, end: at + u[0].length };
     const n = NEG_AT.exec(head);
     if (n && !(alone && /^no$/i.test(n[0]) && !ALONE.test(head.slice(n[0].length)))) {
         // "No" opening a sentence about something else ("No movie matches") is a verdict only at the opening.
-        return { polarity: 'neg', end: at + n[0].length };
+        return { polarity: 'neg', start: at, end: at + n[0].length };
     }
     const p = POS_AT.exec(head);
-    if (p && !(alone && /^(?:yes|yeah|yep|yup)$/i.test(p[0]) && !ALONE.test(head.slice(p[0].length)))) return { polarity: 'pos', end: at + p[0].length };
+    if (p && !(alone && /^(?:yes|yeah|yep|yup)$/i.test(p[0]) && !ALONE.test(head.slice(p[0].length)))) return { polarity: 'pos', start: at, end: at + p[0].length };
     return undefined;
 }
 
@@ -215,12 +235,13 @@ export function findVerdict(text: string, ctx: VerdictContext = {}): VerdictFind
     const ou = us[oi]!;
     let opening: VerdictRead | undefined;
     let decline: { stance: 'abstain' | 'refuse'; span: [number, number] } | undefined;
-    const ov = verdictAt(text, ou.start, false);
+    const lead = OPENER.exec(text.slice(ou.start, ou.end))?.[0].length ?? 0;
+    const ov = verdictAt(text, ou.start + lead, false) ?? verdictAfterColon(text, ou);
     if (ov) {
         // a caveat in the verdict's sentence or the next makes it hedged
         const next = us[oi + 1];
         const hedged = ov.polarity !== 'unsure' && hedgedNear(text, ov.end, next ? next.end : ou.end);
-        opening = { polarity: ov.polarity, span: [ou.start, ov.end], role: 'opening', hedged };
+        opening = { polarity: ov.polarity, span: [ov.start, ov.end], role: 'opening', hedged: hedged || HEDGE_WORDS.test(text.slice(ou.start, ov.start)) };
     } else {
         const d = notAnswering(text.slice(ou.start, ou.end));
         if (d) {
@@ -233,7 +254,7 @@ export function findVerdict(text: string, ctx: VerdictContext = {}): VerdictFind
                 const at = from + (HEDGE_LEAD.exec(text.slice(from, from + 60))?.[0].length ?? 0);
                 const v = verdictAt(text, at, false);
                 const cEnd = firstSentenceEnd(text, at);
-                const c = v ? { polarity: v.polarity, span: [at, v.end] as [number, number], role: 'committed' as const, hedged: true } : committed(text, at, cEnd, ctx);
+                const c = v ? { polarity: v.polarity, span: [v.start, v.end] as [number, number], role: 'committed' as const, hedged: true } : committed(text, at, cEnd, ctx);
                 if (c && c.polarity !== 'unsure') opening = { ...c, hedged: true };
             }
             read.push({ polarity: 'unsure', span: decline.span, role: 'decline', hedged: false });

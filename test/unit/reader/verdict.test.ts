@@ -65,10 +65,10 @@ describe('issue 41 cause 1: where the verdict is (yes / no)', () => {
         assert.equal(readYesNo('There is no such movie.', { question: 'Is there a movie, released in 2009, directed by X?' }).label, 'no');
     });
 
-    it('the paper rule (answer_rule paper) is the first word', () => {
-        assert.equal(readYesNo('True.', { rule: 'paper' }).label, 'unparseable');
-        assert.equal(readYesNo('Avatar was released in 2009. Therefore, no.', { rule: 'paper' }).label, 'unparseable');
+    it('the paper rule (answer_rule paper): the first word decides over a conclusion, as the paper\'s tables count it', () => {
         assert.equal(readYesNo('Yes, it is. The answer is no.', { rule: 'paper' }).label, 'yes');
+        assert.equal(readYesNo('Yes, it is. The answer is no.').label, 'no');
+        assert.equal(readYesNo('Avatar was released in 2009. Therefore, no.', { rule: 'paper' }).label, 'no', 'no first word: the robust reading');
     });
 });
 

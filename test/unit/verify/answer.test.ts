@@ -84,16 +84,16 @@ describe('binary answers (paper rule, robust)', () => {
     });
 });
 
-describe('binary answers: the paper rule (answer_rule paper) keeps the first word', () => {
+describe('binary answers: the paper rule (answer_rule paper): the first word decides wherever there is one', () => {
     const paper = { answerRule: 'paper' as const, question: 'Is there a movie?' };
     const cases: [string, string][] = [
-        ['The movie is Avatar, so yes.', 'unparseable'],
-        ['Nope.', 'unparseable'],
         ['Yes. No. Yes.', 'yes'],
         ['Yes, Cameron was born in 1954. The answer is no.', 'yes'],
-        ['True.', 'unparseable'],
+        ['No, it is not true. Breck Eisner was born in 1970. The answer is yes.', 'no'],
         ['yes/unsure. I think it is Avatar.', 'unsure'],
         ['I don\'t know about that movie.', 'unsure'],
+        // no first word: the robust reading
+        ['The movie is Avatar, so yes.', 'yes'],
     ];
     for (const [text, want] of cases) it(`${JSON.stringify(text)} → ${want}`, () => assert.equal(parseBinary(text, paper).answer, want));
     it('statements: don\'t-know first', () => assert.equal(parseStatement('I\'m not sure, but the statement is true.', paper).answer, 'dont_know'));
