@@ -184,11 +184,11 @@ const OPTION_REF = new RegExp(String.raw`\b[Oo]ptions?\s*[#(]?\s*(${NAME})\s*\)?
 const BARE = /^[([]?(\d{1,2}|[A-H])(?:[.):\]](?!\d)|\s*[-\u2013\u2014]\s|\s*$|\s*\n|\*|\s+(?=[A-Z]))/;
 /** After a marked conclusion ("the answer is", "Therefore,"): the option named right there. */
 /** What a conclusion says of an option it calls accurate ("… is right", "are correct"). */
-const SAYS_ACCURATE = /^[\s*_)\]]*(?:and\s+[^.]*?)?\b(?:is|are|seems?|looks?)\s+(?:also\s+|both\s+)?(?:correct|right|accurate|true|fine|ok|okay)\b/i;
+const SAYS_ACCURATE = /^[\s*_)\]]*(?:and\s+[^.]*?)?\b(?:is|are|seems?|looks?)\s+(?:also\s+|both\s+)?(?:correct|right|accurate|true|fine|ok|okay)\b|^[\s*_)\]]*(?:and\s+[^.]*?)?\b(?:fits?|matches|match|checks?\s+out|lines?\s+up|holds?(?:\s+up)?)\b/i;
 const OPTION_NAMED = String.raw`(?:[Oo]ption\s*[#(]?\s*(${NAME})\b\)?|(?:the\s+)?(${ORDINAL})\s+(?:option|one|statement|choice))`;
 const WRONG = String.raw`(?:inaccurate|incorrect|false|wrong|untrue|off|mistaken|not\s+(?:true|correct|accurate|right))`;
 /** "the false option is Option 1", "Option 2 is the inaccurate one", "the second option is wrong". */
-const WRONG_REF = new RegExp(String.raw`\b(?:the\s+)?${WRONG}\s+(?:option|one|statement|choice|answer)\s+(?:is|would\s+be|here\s+is)\s*:?\s*[*_"'(]*(?:[Oo]ption\s*[#(]?\s*(${NAME})\b|(?:the\s+)?(${ORDINAL})\s+(?:option|one|statement|choice))|${OPTION_NAMED}[*_")]*\s+(?:is|was|seems|looks)\s+(?:the\s+)?(?:(?:one\s+that'?s\s+|one\s+that\s+is\s+)?${WRONG}|(?:odd|wrong|false|inaccurate|incorrect)\s+one)\b`);
+const WRONG_REF = new RegExp(String.raw`\b(?:the\s+)?${WRONG}\s+(?:option|one|statement|choice|answer)\s+(?:is|would\s+be|here\s+is)\s*:?\s*[*_"'(]*(?:[Oo]ption\s*[#(]?\s*(${NAME})\b|(?:the\s+)?(${ORDINAL})\s+(?:option|one|statement|choice))|${OPTION_NAMED}[*_")]*\s+(?:is|was|seems|looks)\s+(?:the\s+)?(?:(?:one\s+that'?s\s+|one\s+that\s+is\s+)?${WRONG}|(?:odd|wrong|false|inaccurate|incorrect)\s+one)\b|${OPTION_NAMED}[*_")]*\s+is\s+my\s+(?:final\s+)?(?:answer|pick|choice)\b`);
 const AT_MARK = new RegExp(String.raw`^(?:(?:the\s+)?(?:inaccurate|incorrect|false|wrong)\s+(?:option|one|statement)\s+is\s*:?\s*)?[\s*_"'(\[]*(?:[Oo]ption\s*[#(]?\s*(${NAME})\s*[)\]]?(?=[\s.,;:!*_"')\]]|$)|(${NAME})\s*[)\]]?(?=\s*(?:[.,;:!*_"')\]]|$|\(|\s(?:because|since|as|is|-|\u2013|\u2014)\s)))|^(?:the\s+)?(${ORDINAL})\s+(?:option|choice|statement)\b`);
 
 const NONE_OF = /\b(?:none\s+of\s+(?:the\s+)?(?:above|options|them|these)|(?:all|each)\s+(?:of\s+)?(?:the\s+)?(?:above\s+)?(?:options|statements)?\s*(?:are|is)\s+(?:correct|true|accurate)|there\s+is\s+no\s+(?:inaccurate|false|wrong|incorrect)\s+option|no\s+option\s+is\s+(?:inaccurate|false|wrong|incorrect))\b/i;
@@ -294,7 +294,7 @@ export function readChoice(response: string, options: readonly string[], setting
     // no option opens the answer: the statement that names the inaccurate one, wherever it stands
     const w = WRONG_REF.exec(response);
     if (w) {
-        const name = w[1] ?? w[2] ?? w[3] ?? w[4]!;
+        const name = w.slice(1).find(x => x !== undefined)!;
         return found([optionNumber(name)], [w.index, w.index + w[0].length], `says "${w[0].trim()}"`, start);
     }
     const end = firstSentenceEnd(response, start);

@@ -47,7 +47,7 @@ const REFUSE = /\b(?:i\s*(?:'?m|am)\s+sorry,?\s+but\s+i\s+(?:can(?:no|')?t|won'?
 
 /** How a text declines, if it does: refuse before abstain (a refusal often also says it cannot say). */
 /** Every abstention or refusal phrase contains one of these: a cheap test before the two long expressions. */
-const MAYBE_DECLINES = /not|n[\u2019']t|unsure|uncertain|sorry|unable|no\s|without|beyond|knowledge|impossible|unclear|difficult|hard|decline|as an ai|dont/i;
+const MAYBE_DECLINES = /not|hesitant|reluctant|wary|n[\u2019']t|unsure|uncertain|sorry|unable|no\s|without|beyond|knowledge|impossible|unclear|difficult|hard|decline|as an ai|dont/i;
 
 /**
  * Does the response say the word "no" anywhere outside the entity's own names (ERBench's knowledge rule

@@ -47,16 +47,15 @@ export interface VerdictContext {
     question?: string;
 }
 
-// Verdict phrases at the start of a sentence (after decoration). Longer forms first. "It's true that …" concedes a
-// part, it is no verdict.
-const NOT_THAT = String.raw`(?!\s+that\b)`;
+// Verdict phrases at the start of a sentence (after decoration). Longer forms first.
 const NEG_AT = new RegExp('^(?:' + [
     String.raw`(?:absolutely|certainly|definitely|of\s+course|surely)\s+not\b`,
     String.raw`not\s+(?:anymore|any\s+more|really|at\s+all|true|correct|quite|exactly|so|that\s+i\s+know\s+of)\b`,
     String.raw`i\s+(?:do\s*n[o']?t|don'?t|dont)\s+(?:believe|think)\s+(?:so\b|(?:that|this|it)(?:'s|\u2019s|\s+is)\s+(?:quite\s+)?(?:true|right|correct|accurate|the\s+case)\b)`,
     String.raw`i'?m\s+afraid\s+not\b`,
-    String.raw`(?:that|this|it|the)(?:\s+(?:statement|claim))?(?:'s|\u2019s|\s+is|\s+was)\s+(?:actually\s+|definitely\s+|simply\s+)?(?:not\s+(?:quite\s+|entirely\s+)?(?:true|correct|right|accurate|the\s+case)|(?:isn'?t|incorrect|false|untrue|inaccurate|wrong))\b${NOT_THAT}`,
-    String.raw`(?:that|this|it|the)(?:\s+(?:statement|claim))?\s+(?:isn'?t|is\s*n't)\s+(?:quite\s+|entirely\s+)?(?:true|correct|right|accurate|the\s+case)\b${NOT_THAT}`,
+    String.raw`i\s+(?:do\s*n[o']?t|don'?t)\s+(?:believe|think)\s+(?:that|this|it|the\s+(?:statement|claim))\s+(?:holds(?:\s+up)?|is\s+(?:quite\s+)?(?:true|right|correct|accurate))\b`,
+    String.raw`(?:that|this|it|the)(?:\s+(?:statement|claim))?(?:'s|\u2019s|\s+is|\s+was)\s+(?:actually\s+|definitely\s+|simply\s+)?(?:not\s+(?:quite\s+|entirely\s+)?(?:true|correct|right|accurate|the\s+case)|(?:isn'?t|incorrect|false|untrue|inaccurate|wrong))\b`,
+    String.raw`(?:that|this|it|the)(?:\s+(?:statement|claim))?\s+(?:isn'?t|is\s*n't)\s+(?:quite\s+|entirely\s+)?(?:true|correct|right|accurate|the\s+case)\b`,
     String.raw`(?:incorrect|false|nope|nah|negative)\b`,
     String.raw`no\b`,
 ].join('|') + ')', 'i');
@@ -64,7 +63,7 @@ const POS_AT = new RegExp('^(?:' + [
     String.raw`(?:yes|yeah|yep|yup)\b`,
     String.raw`i\s+(?:believe|think)\s+so\b`,
     String.raw`i'?m\s+afraid\s+so\b`,
-    String.raw`(?:that|this|it|the)(?:\s+(?:statement|claim))?(?:'s|\u2019s|\s+is)\s+(?:actually\s+|indeed\s+|definitely\s+|entirely\s+|completely\s+)?(?:true|correct|right|accurate|the\s+case)\b${NOT_THAT}`,
+    String.raw`(?:that|this|it|the)(?:\s+(?:statement|claim))?(?:'s|\u2019s|\s+is)\s+(?:actually\s+|indeed\s+|definitely\s+|entirely\s+|completely\s+)?(?:true|correct|right|accurate|the\s+case)\b`,
     String.raw`(?:true|correct|right|indeed|affirmative|absolutely|certainly|definitely|of\s+course)\b(?=\s*(?:[,.!:;\u2013\u2014)*_-]|$))`,
 ].join('|') + ')', 'i');
 const UNSURE_AT = /^(?:unsure|uncertain|(?:yes|no)\s*\/\s*unsure|don'?t\s+know|dont\s+know|i\s+don'?t\s+know|not\s+sure)\b/i;
@@ -75,8 +74,8 @@ const ALONE = /^\s*(?:[,.!:;\u2013\u2014)*_"'`\u201d\u2019-]|$)/;
 const STATEMENT = /\b(whether|if)?\s*(?:the\s+(?:given\s+|above\s+|original\s+)?statement|this\s+statement|the\s+claim|this\s+claim)\s+(?:is|appears\s+to\s+be|seems\s+to\s+be|remains)\s+(not\s+)?(?:entirely\s+|completely\s+|factually\s+|historically\s+)?(true|false|correct|incorrect|accurate|inaccurate)\b/gi;
 
 /** Words that mark a conclusion; a verdict follows (decoration, "the answer is" again allowed in between). */
-const MARKER = /(?:(?:^|[.!?:;,\n\u2013\u2014(*_#>-]\s*|\b(?:and|but)\s+)(?:so|therefore|thus|hence|consequently|in\s+conclusion|in\s+summary|to\s+(?:sum\s+up|summari[sz]e|conclude)|overall|in\s+short|final(?:ly)?)\b|(?:^|[^a-z])(?:the|my)\s+(?:final\s+|short\s+|correct\s+|overall\s+)?(?:answer|verdict|conclusion)(?:\s+(?:to|for)\s+(?:the|this|your)\s+question)?\s+(?:is|would\s+be|remains)|\b(?:final\s+|short\s+)?(?:answer|verdict|conclusion)[*_]*\s*[:\-\u2013\u2014])/gi;
-const GLUE = /^[\s,:*_"'`#>\u201c\u2018()[\]-]*(?:(?:the\s+)?(?:final\s+)?answer\s+(?:is|would\s+be)\s*:?[\s*_"'`\u201c\u2018(]*)?/i;
+const MARKER = /(?:(?:^|[.!?:;,\n\u2013\u2014()"'*_#>-]\s*|\b(?:and|but)\s+)(?:so|therefore|thus|hence|consequently|in\s+conclusion|in\s+summary|to\s+(?:sum\s+up|summari[sz]e|conclude)|overall|in\s+short|final(?:ly)?|either\s+way|in\s+any\s+case|all\s+in\s+all)\b|(?:^|[^a-z])(?:the|my)\s+(?:final\s+|short\s+|correct\s+|overall\s+|honest\s+|best\s+)?(?:answer|verdict|conclusion)(?:\s+(?:to|for)\s+(?:the|this|your)\s+question)?\s+(?:is|would\s+be|remains)|\b(?:final\s+|short\s+)?(?:answer|verdict|conclusion)[*_]*\s*[:\-\u2013\u2014])/gi;
+const GLUE = /^[\s,:*_"'`#>\u201c\u2018()[\]-]*(?:(?:i'?d|i\s+would)\s+say\s+|i\s+(?:think|believe)\s+)?(?:(?:the\s+)?(?:final\s+)?answer\s+(?:is|would\s+be)\s*:?[\s*_"'`\u201c\u2018(]*)?/i;
 
 /** Sentences that only introduce the answer: politeness, a restated question, "let me think". */
 const BOILERPLATE = /^(?:(?:sure|certainly|of\s+course|absolutely|great|good|excellent|interesting)(?:\s+question)?\s*[!.,]\s*(?=i'?d|i\s+would|i\s+can|i'?ll|let|here|happy|glad)|sure\s*[!.,]?\s*$|i'?d\s+be\s+(?:happy|glad)|i\s+would\s+be\s+(?:happy|glad)|(?:i'?m\s+)?happy\s+to\s+help|glad\s+to\s+help|thanks?\b|thank\s+you|(?:great|good|interesting)\s+question|(?:hmm+|well|okay|ok|alright)\b[\s,.!]*(?:(?:that|this)(?:'s|\s+is)\s+an?\s+(?:good|great|interesting|tricky)\s+(?:question|one)[.!]?\s*)?$|(?:that|this)(?:'s|\s+is)\s+an?\s+(?:good|great|interesting|tricky)\s+(?:question|one)|let(?:'s|\s+me|\s+us)\s+(?:think|see|check|break|look|consider|analy[sz]e|verify|examine|go|reason|work|recall|start|review|evaluate|figure)|to\s+answer\s+(?:this|your|the)|you(?:'re|\s+are)\s+asking|the\s+question\s+(?:is|asks)|(?:here(?:'s|\s+is)|below\s+is)\s+(?:the|my|what|a)|(?:step\s+\d|first(?:ly)?,?\s+(?:let|we|i)\b))/i;
@@ -88,7 +87,7 @@ const BUT = /(?:,|;|\.|\u2014|-)?\s*(?:but|however|that\s+said|nonetheless|still
 
 /** Committed statements that say the thing asked about does (not) exist, in place of a verdict word. */
 const EXISTS_NOT = /\b(?:there\s+(?:is|was|are|were)\s+no\b|there\s+(?:is|was|are|were)\s*n[o']?t\s+(?:a|any)\b|there\s+(?:isn'?t|wasn'?t|aren'?t|weren'?t)\s+(?:a|any)\b|no\s+such\b|(?:does|did)\s*(?:not|n't)\s+exist|never\s+(?:existed|played|starred|appeared|directed|was|were|had|won|managed|coached|worked)|(?:has|have|had)\s+never\b)/i;
-const EXISTS = /\b(?:there\s+(?:is|was|are|were)\s+(?:indeed\s+)?(?:a|an|one|such|at\s+least\s+one)\b)/i;
+const EXISTS = /\b(?:there\s+(?:is|was|are|were)\s+(?:indeed\s+(?:a|an|one|such)|such\s+an?|one\s+such|at\s+least\s+one)\b)/i;
 /** A question that asks about a negation: "Is it true that there are no …", "… did not …". */
 const NEGATED_QUESTION = /\b(?:no|not|never|none)\b|n't\b/i;
 
@@ -129,6 +128,8 @@ function verdictAt(text: string, at: number, alone: boolean): { polarity: Polari
     const head = text.slice(at, at + 80);
     const u = UNSURE_AT.exec(head);
     if (u) return { polarity: 'unsure', start: at, end: at + u[0].length };
+    // a later "It's true that …" concedes a part of the argument: no verdict
+    if (alone && /^(?:that|this|it|the)[^.!?]{0,30}?\b(?:true|correct|right|false|incorrect|wrong)\s+that\b/i.test(head)) return undefined;
     const n = NEG_AT.exec(head);
     if (n && !(alone && /^no$/i.test(n[0]) && !ALONE.test(head.slice(n[0].length)))) {
         // "No" opening a sentence about something else ("No movie matches") is a verdict only at the opening.
