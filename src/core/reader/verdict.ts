@@ -73,8 +73,14 @@ const ALONE = /^\s*(?:[,.!:;\u2013\u2014)*_"'`\u201d\u2019-]|$)/;
 /** "the statement is (not) true", anywhere — not inside "whether / if the statement is true". */
 const STATEMENT = /\b(whether|if)?\s*(?:the\s+(?:given\s+|above\s+|original\s+)?statement|this\s+statement|the\s+claim|this\s+claim)\s+(?:is|appears\s+to\s+be|seems\s+to\s+be|remains)\s+(not\s+)?(?:entirely\s+|completely\s+|factually\s+|historically\s+)?(true|false|correct|incorrect|accurate|inaccurate)\b/gi;
 
+const STATEMENT_HINT = /statement|claim/i;
+/** A sentence that may open with a verdict: a cheap test before reading every later sentence. */
+const LATER_HINT = /(?:^|[.!?\n:;]\s*)[\s*_#>"'`\u2022-]*(?:yes|yeah|yep|yup|no|nope|nah|negative|true|false|correct|incorrect|right|indeed|affirmative|absolutely|certainly|definitely|of\s+course|not|i\s+(?:do|don|believe|think)|i'?m\s+afraid|(?:that|this|it)(?:'s|\u2019s|\s+is|\s+was|\s+isn)|unsure|uncertain|don'?t|dont)\b/i;
+
 /** Words that mark a conclusion; a verdict follows (decoration, "the answer is" again allowed in between). */
 const MARKER = /(?:(?:^|[.!?:;,\n\u2013\u2014()"'*_#>-]\s*|\b(?:and|but)\s+)(?:so|therefore|thus|hence|consequently|in\s+conclusion|in\s+summary|to\s+(?:sum\s+up|summari[sz]e|conclude)|overall|in\s+short|final(?:ly)?|either\s+way|in\s+any\s+case|all\s+in\s+all)\b|(?:^|[^a-z])(?:the|my)\s+(?:final\s+|short\s+|correct\s+|overall\s+|honest\s+|best\s+)?(?:answer|verdict|conclusion)(?:\s+(?:to|for)\s+(?:the|this|your)\s+question)?\s+(?:is|would\s+be|remains)|\b(?:final\s+|short\s+)?(?:answer|verdict|conclusion)[*_]*\s*[:\-\u2013\u2014])/gi;
+/** Every marker holds one of these words: a cheap test before MARKER. */
+const MARKER_HINT = /so|therefore|thus|hence|consequently|conclu|summar|sum up|overall|short|final|either way|any case|all in all|answer|verdict/i;
 const GLUE = /^[\s,:*_"'`#>\u201c\u2018()[\]-]*(?:(?:i'?d|i\s+would)\s+say\s+|i\s+(?:think|believe)\s+)?(?:(?:the\s+)?(?:final\s+)?answer\s+(?:is|would\s+be)\s*:?[\s*_"'`\u201c\u2018(]*)?/i;
 
 /** Sentences that only introduce the answer: politeness, a restated question, "let me think". */
@@ -143,6 +149,7 @@ function verdictAt(text: string, at: number, alone: boolean): { polarity: Polari
 /** "the statement is false" style verdicts in [a, b). */
 function statementVerdicts(text: string, a: number, b: number): VerdictRead[] {
     const out: VerdictRead[] = [];
+    if (!STATEMENT_HINT.test(text)) return out;
     STATEMENT.lastIndex = 0;
     const piece = text.slice(a, b);
     for (const v of piece.matchAll(STATEMENT)) {
@@ -161,6 +168,7 @@ function statementVerdicts(text: string, a: number, b: number): VerdictRead[] {
  */
 export function conclusionStarts(text: string): number[] {
     const out: number[] = [];
+    if (!MARKER_HINT.test(text)) return out;
     for (const m of text.matchAll(MARKER)) {
         const markerEnd = m.index + m[0].length;
         const glue = GLUE.exec(text.slice(markerEnd, markerEnd + 80));
@@ -225,7 +233,7 @@ const hedgedNear = (text: string, a: number, b: number) => notAnswering(text.sli
  * Finds the verdict of a closed answer: every candidate span, and the one the rule chooses (module comment).
  */
 export function findVerdict(text: string, ctx: VerdictContext = {}): VerdictFinding {
-    const us = units(text);
+    let us = units(text, 6);
     const read: VerdictRead[] = [];
     const none = (why: string, outcome: VerdictFinding['outcome'] = 'none'): VerdictFinding => ({ outcome, stance: 'none', why, read, rationaleStart: us[0]?.start ?? 0 });
     if (us.length === 0) return none('empty response');
@@ -268,7 +276,11 @@ export function findVerdict(text: string, ctx: VerdictContext = {}): VerdictFind
 
     // later verdicts: sentences that are a verdict on their own, and "the statement is …" anywhere
     const later: VerdictRead[] = [];
-    for (let i = oi + (opening?.role === 'opening' ? 1 : 0); i < us.length; i++) {
+    // the later sentences only when one may open with a verdict, or a statement verdict may stand anywhere
+    const laterFrom = oi + (opening?.role === 'opening' ? 1 : 0);
+    const scanLater = LATER_HINT.test(text.slice(opening?.role === 'opening' ? ou.end : ou.start)) || STATEMENT_HINT.test(text);
+    if (scanLater && us.length === 6) us = units(text);
+    for (let i = scanLater ? laterFrom : us.length; i < us.length; i++) {
         const u = us[i]!;
         if (i > oi || !opening) {
             const v = verdictAt(text, u.start, true);
