@@ -28,6 +28,15 @@ async function oldParser(): Promise<(s: string) => unknown> {
     return mod.parseBinary;
 }
 
+/** The reader's readYesNo before issue 41's rule of where the verdict is (commit 6c34913), from git, beside the tree. */
+async function beforeVerdictRule(): Promise<(s: string) => unknown> {
+    const here = path.dirname(new URL(import.meta.url).pathname);
+    const dir = mkdtempSync(path.join(tmpdir(), 'reader-bench-6c34913-'));
+    for (const f of ['answer', 'types']) writeFileSync(path.join(dir, `${f}.ts`), execFileSync('git', ['show', `6c34913:src/core/reader/${f}.ts`], { encoding: 'utf8', cwd: here }));
+    const mod = (await import(path.join(dir, 'answer.ts'))) as { readYesNo: (s: string) => unknown };
+    return mod.readYesNo;
+}
+
 /** The claim reader as it was at 06220d3 (before the word-level automaton), from git, beside the tree. */
 async function oldClaimReader(): Promise<typeof ClaimReader> {
     const here = path.dirname(new URL(import.meta.url).pathname);
@@ -87,6 +96,12 @@ perSecond(50_000, i => readYesNo(answers[i % answers.length]!)); // warm up
 const reader = perSecond(400_000, i => readYesNo(answers[i % answers.length]!));
 const reference = perSecond(400_000, i => old(answers[i % answers.length]!));
 rows.push({ bench: 'reader', case: 'yes/no answers read', value: reader, unit: 'answers/s', reference, referenceName: 'parseBinary @8ff828e', ratio: reader / reference, goal: '≥ 200,000/s', met: reader >= 200_000 });
+// issue 41: where the verdict is (verdict.ts) against the reader just before it, in the same run
+const before = await beforeVerdictRule();
+perSecond(50_000, i => before(answers[i % answers.length]!));
+const beforeRate = perSecond(400_000, i => before(answers[i % answers.length]!));
+const readerAgain = perSecond(400_000, i => readYesNo(answers[i % answers.length]!));
+rows.push({ bench: 'reader', case: 'yes/no answers read (where the verdict is, issue 41)', value: readerAgain, unit: 'answers/s', reference: beforeRate, referenceName: 'readYesNo @6c34913', ratio: readerAgain / beforeRate, goal: '≥ 0.8× @6c34913', met: readerAgain >= 0.8 * beforeRate });
 
 // 100k entity names: players, clubs, cities
 const N = 100_000;

@@ -15,6 +15,8 @@ export interface ReplayRecord {
     position?: number;
     /** ERBench logs: the record carries a gold answer (a measured question, not a knowledge question). */
     graded?: boolean;
+    /** The log records a failed call here ("RESPONSE ERROR"), not an answer: replaying it is that recorded error. */
+    error?: string;
 }
 
 /** Questions match whatever the whitespace and case of the transcript. */
@@ -68,12 +70,15 @@ export function readTranscript(text: string, format: ReplayFormat): { records: R
     if (format === 'erbench') {
         const records = isChoiceLog(text) ? parseErbenchChoiceLog(text) : parseErbenchLog(text);
         // The authors logged a failed API call as the answer "RESPONSE ERROR" (and left it out of their figures):
-        // it is no answer of the model, so its question stays unanswered rather than being scored.
-        const failed = records.filter(r => r.answer === 'RESPONSE ERROR');
+        // it is no answer of the model — replaying it is that recorded error (its question unanswered, not scored).
+        const failed = records.filter(r => r.answer.trim() === 'RESPONSE ERROR');
         for (const r of failed) problems.push(`record ${r.row}-${r.phrasing}: "RESPONSE ERROR" is a failed call, not an answer`);
         return {
-            records: records.filter(r => r.answer !== 'RESPONSE ERROR')
-                .map(r => ({ question: r.question, answer: r.answer, position: r.phrasing, graded: r.gold !== '' && r.gold !== 'none' })),
+            records: records.map(r => {
+                const rec: ReplayRecord = { question: r.question, answer: r.answer, position: r.phrasing, graded: r.gold !== '' && r.gold !== 'none' };
+                if (r.answer.trim() === 'RESPONSE ERROR') { rec.answer = ''; rec.error = 'RESPONSE ERROR'; }
+                return rec;
+            }),
             problems,
         };
     }
@@ -158,7 +163,10 @@ export class ReplayClient implements ModelClient {
             ?? this.byText.get(textKey(lastUser(request) ?? ''))
             ?? (q?.replayByEntity !== undefined ? this.byEntity(q.entity.key, q.replayByEntity) : undefined);
         if (!candidates) return undefined;
-        return candidates.find(c => c.sample === request.sample) ?? candidates[Math.min(request.sample, candidates.length - 1)];
+        // a logged failed call answers only when no record of the same question holds an answer
+        const answered = candidates.some(c => c.error) ? candidates.filter(c => !c.error) : candidates;
+        const pool = answered.length > 0 ? answered : candidates;
+        return pool.find(c => c.sample === request.sample) ?? pool[Math.min(request.sample, pool.length - 1)];
     }
 
     /**
@@ -194,6 +202,7 @@ export class ReplayClient implements ModelClient {
         const rec = this.lookup(request);
         if (rec) this.used.add(rec);
         if (!rec) throw new ModelError('no_answer', `no recorded answer for question ${request.question?.id ?? ''}`.trim());
+        if (rec.error) throw new ModelError('recorded_error', `the replayed log records a failed call for this question ("${rec.error}"), not an answer`);
         return { text: rec.answer, tokens: { input: 0, output: 0 }, latencyMs: 0, finishReason: 'replay' };
     }
 }

@@ -98,7 +98,9 @@ export interface ResolvedModel {
 /** Why a call failed, as the runner needs to know it: retry or record. */
 export type ModelErrorKind =
     | 'rate_limit' | 'server' | 'timeout' | 'connection' | 'bad_response'
-    | 'auth' | 'request' | 'not_found' | 'cancelled' | 'no_answer';
+    | 'auth' | 'request' | 'not_found' | 'cancelled' | 'no_answer'
+    /** Replay: the log records a failed call for the question ("RESPONSE ERROR"). */
+    | 'recorded_error';
 
 const RETRYABLE = new Set<ModelErrorKind>(['rate_limit', 'server', 'timeout', 'connection', 'bad_response']);
 

@@ -4,10 +4,24 @@
  */
 import { parseBinary, type ParsedAnswer } from '../verify/answer.js';
 import type { Draw, FamilyScore } from './family.js';
+import { declareSettings } from '../spec/settings.js';
 import type { Gold, Question } from './question.js';
 
-export function parseYesNo(response: string): ParsedAnswer {
-    return parseBinary(response);
+export const ANSWER_RULES = ['robust', 'paper'] as const;
+
+/**
+ * The setting every closed family offers, declared once here: how its answers are read (Question.answerRule; read by
+ * generation, probes/generate.ts).
+ */
+export const ANSWER_SETTINGS = declareSettings('probe', {
+    answer_rule: {
+        type: 'text', values: ANSWER_RULES, default: 'robust',
+        doc: 'How the answer is read: robust (default: where the verdict is — a marked conclusion over the opening, a verdict after a refusal hedged, conflicting verdicts unreadable) or paper (the paper\'s own rule: ERBench\'s first word, GraphEval\'s don\'t-know first, MC\'s "Option N" in the first sentence).',
+    },
+});
+
+export function parseYesNo(response: string, question?: Question): ParsedAnswer {
+    return parseBinary(response, question);
 }
 
 export function scoreYesNo(question: Question, parsed: ParsedAnswer): FamilyScore {

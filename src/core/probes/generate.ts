@@ -18,6 +18,7 @@ import type { Item, Plan, SkipReason } from './plan.js';
 import type { Problem } from '../errors.js';
 import type { ModelAids } from './family.js';
 import { PROBE_SETTINGS, SUITE_SETTINGS } from './settings.js';
+import { ANSWER_SETTINGS } from './answers.js';
 
 export interface GenerateOptions {
     suite?: string; probe?: string; limit?: number; seed?: number;
@@ -218,6 +219,8 @@ function assemble(plan: KindedPlan, item: Item, variant: Variant, key: string[],
         gold: item.gold, keywords: item.keywords, entity: { relation: plan.scope.slots[0]!.relation.name, key }, source, path,
     };
     if (item.options) q.options = item.options;
+    // `answer_rule paper` (offered by the closed families: probes/answers.ts ANSWER_SETTINGS)
+    if (ANSWER_SETTINGS.read(plan.probe.settings).answer_rule === 'paper') q.answerRule = 'paper';
     // The family's own data (QuestionData: open's context, rule's proof, …), every key as the plan gave it.
     const { phrasing: _p, template: _t, question: _q, gold: _g, keywords: _k, options: _o, explain: _e, falsified: _f, group: _gr, ...data } = item;
     for (const [k, v] of Object.entries(data)) if (v !== undefined) (q as unknown as Record<string, unknown>)[k] = v;

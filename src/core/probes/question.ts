@@ -89,6 +89,12 @@ export interface Question extends QuestionData {
      */
     keywordMatch?: 'paper';
     /**
+     * How its answer is read (`answer_rule` of closed families): absent = where the verdict is (src/core/reader/
+     * verdict.ts); 'paper' = the paper's own rule (ERBench: the first word; GraphEval: don't-know first; MC:
+     * `Option (\d)` in the first sentence).
+     */
+    answerRule?: 'paper';
+    /**
      * Replay: when no recorded answer has this question's id or words, the recorded knowledge question (one with
      * no gold) at this position among those naming the same entity (every key value) answers it — a model asked
      * in other words whether it knows an entity (knowledge probes). Absent: only id or words match.

@@ -20,6 +20,8 @@ export interface Reading<L extends string = string> {
     stance: Stance;
     /** Offset where the rationale (the text after the answer) starts. */
     rationaleStart: number;
+    /** Every candidate verdict span weighed (verdict.ts), when the rule of where the verdict is read it. */
+    read?: VerdictRead[];
 }
 
 export type YesNo = 'yes' | 'no' | 'unsure' | 'unparseable';
@@ -32,141 +34,67 @@ export interface ChoiceReading extends Reading<ChoiceLabel> {
     options?: number[];
 }
 
-/** Decoration before the answer word: spaces, quotes, Markdown, bullets, and answer labels. */
-const LEAD = /^(?:[\s"'`*_#>~\-•\u201c\u201d\u2018\u2019]+|(?:a|answer|final answer|my answer|response|yes\s*\/\s*no|yes or no|true or false|true\s*\/\s*false)\s*[:\-]\s*)/i;
-/** Punctuation between the answer word and the rationale. */
-const AFTER = /^[\s.,!:;)\]*_"'`\u201d\u2019\u2013\u2014-]*/;
+import { after, firstSentenceEnd, notAnswering, skipLead } from './text.js';
+import { conclusionStarts, findVerdict, introduces, type Polarity, type VerdictFinding, type VerdictRead } from './verdict.js';
 
-/** The offset of the first meaningful character after any decoration. */
-export function skipLead(text: string, max = 200): number {
-    let i = 0;
-    for (let guard = 0; guard < 20 && i < Math.min(text.length, max); guard++) {
-        const m = LEAD.exec(text.slice(i, i + 80));
-        if (!m || m[0].length === 0) break;
-        i += m[0].length;
-    }
-    return i;
-}
-
-function after(text: string, at: number): number {
-    const m = AFTER.exec(text.slice(at, at + 40));
-    return at + (m ? m[0].length : 0);
-}
-
-// ---------------------------------------------------------------- not answering
-
-const NEG = String.raw`(?:do\s*n[o']?t|don'?t|dont|cannot|can\s*not|can'?t|could\s*n[o']?t|couldn'?t|am\s+unable\s+to|'?m\s+unable\s+to|am\s+not\s+able\s+to|'?m\s+not\s+able\s+to|have\s+no\s+way\s+to|was\s+unable\s+to|was\s+not\s+able\s+to)`;
-const KNOW_VERB = String.raw`(?:know|say|tell|determine|verify|confirm|answer\s+(?:this|that|the\s+question)\s+(?:with\s+certainty|accurately|definitively)|find|recall|provide\s+(?:a\s+)?(?:definitive|accurate|specific|reliable|an?\s+answer)|be\s+(?:sure|certain))`;
-/** Phrases that say the model does not know (anywhere they occur). */
-const ABSTAIN = new RegExp(String.raw`\b(?:i\s*${NEG}\s+${KNOW_VERB}` +
-    String.raw`|i\s*(?:'?m|am)\s+(?:not\s+(?:(?:entirely|completely|totally|fully|quite|100%|absolutely)\s+)?(?:sure|certain|aware)|unsure|uncertain)` +
-    String.raw`|(?:^|[^a-z])not\s+sure|\bunsure\b|\buncertain\b` +
-    String.raw`|i\s*(?:do\s*n[o']?t|don'?t|dont)\s+have\s+(?:enough|sufficient|any|specific|reliable|complete|full|detailed|access\s+to|the|real-time|up-to-date|information)` +
-    String.raw`|i\s+have\s+no\s+(?:information|knowledge|data|record|details|way)` +
-    String.raw`|there\s+(?:is|are)\s+no\s+(?:available\s+)?(?:information|records?|data|details)\s+(?:available|about|on|regarding)` +
-    String.raw`|(?:it\s+is|it'?s)\s+(?:not\s+possible|impossible|unclear|difficult|hard)\s+(?:for\s+me\s+)?to\s+(?:determine|say|know|verify|tell|confirm)` +
-    String.raw`|without\s+(?:more|additional|further)\s+(?:information|context|details)` +
-    String.raw`|beyond\s+my\s+knowledge|my\s+knowledge\s+(?:cutoff|does\s+not|doesn'?t)` +
-    String.raw`|no\s+way\s+(?:for\s+me\s+)?to\s+(?:know|tell|verify))`, 'i');
-/** Phrases that decline to answer at all. */
-const REFUSE = /\b(?:i\s*(?:'?m|am)\s+sorry,?\s+but\s+i\s+(?:can(?:no|')?t|won'?t|am\s+not\s+able\s+to|'?m\s+not\s+able\s+to|am\s+unable\s+to)\s+(?:help|assist|answer|comply|respond|provide\s+(?:an\s+)?answer|engage)|i\s+(?:can(?:no|')?t|won'?t|will\s+not)\s+(?:help|assist)\s+with|as\s+an\s+ai(?:\s+language\s+model)?,?\s+i\s+(?:can(?:no|')?t|don'?t|do\s+not|am\s+not)|i\s+(?:must|have\s+to)\s+decline|i\s+(?:can(?:no|')?t|won'?t)\s+answer\s+(?:this|that))/i;
-
-/** How a text declines, if it does: refuse before abstain (a refusal often also says it cannot say). */
-/** Every abstention or refusal phrase contains one of these: a cheap test before the two long expressions. */
-const MAYBE_DECLINES = /not|n[\u2019']t|unsure|uncertain|sorry|unable|no\s|without|beyond|knowledge|impossible|unclear|difficult|hard|decline|as an ai|dont/i;
-
-/**
- * Does the response say the word "no" anywhere outside the entity's own names (ERBench's knowledge rule
- * `no_word_no`: a title such as "No Country for Old Men" is no "no")?
- */
-export function saysNoWord(response: string, names: readonly string[]): boolean {
-    let rest = response;
-    for (const v of names) if (v) rest = rest.split(v).join(' ');
-    return /\bno\b/i.test(rest);
-}
-
-export function notAnswering(text: string): { stance: 'abstain' | 'refuse'; span: [number, number] } | undefined {
-    if (!MAYBE_DECLINES.test(text)) return undefined;
-    const r = REFUSE.exec(text);
-    if (r) return { stance: 'refuse', span: [r.index, r.index + r[0].length] };
-    const a = ABSTAIN.exec(text);
-    if (a) {
-        const lead = /^[^a-z]*/i.exec(a[0])![0].length;
-        return { stance: 'abstain', span: [a.index + lead, a.index + a[0].length] };
-    }
-    return undefined;
-}
-
-// ---------------------------------------------------------------- sentences
-
-/** Words whose full stop does not end a sentence ("No. 5", "e.g. Avatar", "Dr. Strange"). */
-const ABBREVIATIONS = new Set(['no', 'nr', 'mr', 'mrs', 'ms', 'dr', 'st', 'jr', 'sr', 'vs', 'eg', 'ie', 'etc', 'approx', 'ca', 'vol', 'pp', 'fc', 'cf', 'ac', 'inc', 'ltd', 'co', 'mt', 'ft']);
-
-/** The end of the first sentence: a full stop, ! or ? followed by a space or the end, or a line break. */
-export function firstSentenceEnd(text: string, from = 0): number {
-    const re = /[.!?](?=\s|$)|\n/g;
-    re.lastIndex = from;
-    for (let m = re.exec(text); m; m = re.exec(text)) {
-        if (m[0] === '.') {
-            const word = /([A-Za-z.]+)$/.exec(text.slice(Math.max(from, m.index - 8), m.index))?.[1];
-            const w = word?.replace(/\./g, '').toLowerCase();
-            // an abbreviation, or a lone initial ("L. Messi")
-            if (w && (ABBREVIATIONS.has(w) || (word!.length === 1 && /[A-Z]/.test(word!)))) continue;
-        }
-        return m.index + 1;
-    }
-    return text.length;
-}
+export { firstSentenceEnd, notAnswering, saysNoWord, skipLead } from './text.js';
 
 // ---------------------------------------------------------------- yes / no
+
+/** How a closed answer is read: robust (default: verdict.ts's rule of where the verdict is) or the paper's own rule. */
+export type AnswerRule = 'robust' | 'paper';
+
+export interface ClosedOptions {
+    /** 'paper': the authors' rule (ERBench: the first word; GraphEval: don't-know first, then the first sentence). */
+    rule?: AnswerRule;
+    /** The question asked (a negated question turns a committed "there is no …" into yes). */
+    question?: string;
+}
 
 /** Paper rule: "yes/unsure" and "no/unsure" mean unsure. */
 const HEDGED_PAIR = /^(?:yes|no)\s*\/\s*unsure\b/i;
 const BINARY = /^(yes|no|unsure)\b/i;
-/** "The answer is yes." closing a chain of thought: the last such sentence. */
-const CONCLUSION = /\bthe\s+(?:final\s+)?answer\s+is\s*:?\s*["'*]*(yes|no|unsure)\b/gi;
 
-function reading<L extends string>(label: L, span: [number, number], why: string, stance: Stance, rationaleStart: number): Reading<L> {
-    return { label, span, why, stance, rationaleStart };
+function reading<L extends string>(label: L, span: [number, number], why: string, stance: Stance, rationaleStart: number, read?: VerdictRead[]): Reading<L> {
+    return read && read.length > 0 ? { label, span, why, stance, rationaleStart, read } : { label, span, why, stance, rationaleStart };
+}
+
+/** A verdict finding in a family's labels: polarity → label, a conflict or nothing → unparseable. */
+function fromFinding<L extends string>(text: string, f: VerdictFinding, labels: Record<Polarity, L>, unreadable: L): Reading<L> {
+    const start = skipLead(text);
+    if (f.outcome === 'decline' && !f.chosen) {
+        const d = f.read.find(r => r.role === 'decline');
+        return reading(labels.unsure, d ? d.span : [start, start], f.why, f.stance, f.rationaleStart, f.read);
+    }
+    if (!f.chosen) return reading(unreadable, [start, start], f.why, 'none', f.rationaleStart, f.read);
+    return reading(labels[f.chosen.polarity], f.chosen.span, f.why, f.stance, f.rationaleStart, f.read);
 }
 
 /**
- * Yes / no / unsure (ERBench's rule, made robust): decoration and "yes/no:" labels dropped; "yes/unsure" →
- * unsure; the first word decides; a response opening with "I don't know", "I'm not sure" … is unsure
- * (abstain), one opening with a refusal is unsure (refuse); a chain of thought closing "The answer is yes."
- * is read from that close; anything else is unparseable (counted in M with unsure, shown apart).
- * A "Yes"/"No" followed by a caveat is an answer (stance hedged).
+ * Yes / no / unsure. Robust (default): "yes/unsure" → unsure (the paper's rule), then where the verdict is
+ * (verdict.ts: a marked conclusion over the opening, a verdict after a refusal is hedged, conflicting unmarked
+ * verdicts unreadable). Paper: the ERBench authors' rule wherever it reads an answer — decoration and "yes/no:"
+ * labels dropped, the first word decides, over any conclusion or later verdict (a chain of thought opening "Yes,
+ * …" and concluding "The answer is no." is yes in the paper's tables); an answer with no yes / no / unsure as its
+ * first word, which the authors count unsure, is read by the robust rule.
  */
-export function readYesNo(response: string): Reading<YesNo> {
+export function readYesNo(response: string, options: ClosedOptions = {}): Reading<YesNo> {
     const start = skipLead(response);
     const head = response.slice(start, start + 160);
     const pair = HEDGED_PAIR.exec(head);
     if (pair) return reading('unsure', [start, start + pair[0].length], 'yes/unsure or no/unsure: unsure (paper rule)', 'abstain', after(response, start + pair[0].length));
     const m = BINARY.exec(head);
-    if (m) {
+    if (options.rule === 'paper' && m) {
         const word = m[1]!.toLowerCase() as 'yes' | 'no' | 'unsure';
         const end = start + m[0].length;
         if (word === 'unsure') return reading('unsure', [start, end], 'opens with "unsure"', 'abstain', after(response, end));
         // a caveat in the answer's sentence or the next one makes it a hedged answer
         const first = response.slice(end, firstSentenceEnd(response, firstSentenceEnd(response, end)));
         const caveat = notAnswering(first);
-        return reading(word, [start, end], `opens with "${m[1]}"`, caveat ? 'hedged' : 'answer', after(response, end));
+        return reading(word, [start, end], `opens with "${m[1]}" (paper rule: the first word decides)`, caveat ? 'hedged' : 'answer', after(response, end));
     }
-    let last: RegExpExecArray | undefined;
-    for (const c of response.matchAll(CONCLUSION)) last = c as RegExpExecArray;
-    const first = notAnswering(response.slice(start, firstSentenceEnd(response, start)));
-    if (last) {
-        const word = last[1]!.toLowerCase() as 'yes' | 'no' | 'unsure';
-        const at = last.index + last[0].length - last[1]!.length;
-        return reading(word, [at, at + last[1]!.length], '"The answer is …" closes the response', word === 'unsure' ? 'abstain' : first ? 'hedged' : 'answer', start);
-    }
-    const firstEnd = firstSentenceEnd(response, start);
-    const decline = notAnswering(response.slice(start, firstEnd));
-    if (decline) {
-        const span: [number, number] = [start + decline.span[0], start + decline.span[1]];
-        return reading('unsure', span, decline.stance === 'refuse' ? 'refuses in its first sentence' : 'says it does not know in its first sentence', decline.stance, after(response, span[1]));
-    }
-    return reading('unparseable', [start, start], 'no yes / no / unsure at the start', 'none', start);
+    const f = findVerdict(response, options.question !== undefined ? { question: options.question } : {});
+    return fromFinding<YesNo>(response, f, { pos: 'yes', neg: 'no', unsure: 'unsure' }, 'unparseable');
 }
 
 // ---------------------------------------------------------------- statements
@@ -177,13 +105,14 @@ const OPEN_TRUE = /^(yes|true|correct|indeed)\b(?![-'])/i;
 const OPEN_FALSE = /^(?:(no|false|incorrect)\b(?=\s*(?:[,.!:;\-\u2013\u2014]|$|the\s+statement|it\s+is|this\s+is))|(false|incorrect)\b)/i;
 
 /**
- * True / false / I don't know (GraphEval): a response that OPENS with "I don't know" (or any abstention or
- * refusal) is don't-know before anything else — so "I don't know whether the statement is true" is not true
- * (the published parser's bug); then an explicit verdict in the first sentence ("the statement is false",
- * not after whether / if), then an opening yes / true / no / false; an abstention elsewhere in the first
- * sentence without any verdict is don't-know. A verdict with a caveat is an answer (hedged).
+ * True / false / I don't know (GraphEval). Robust (default): where the verdict is (verdict.ts), with yes / true /
+ * correct as true and no / false / incorrect as false; "I'm not sure, but the statement is true" commits (a hedged
+ * true). Paper: a response that OPENS with "I don't know" (or any abstention or refusal) is don't-know before
+ * anything else — so "I don't know whether the statement is true" is not true (the published parser's bug);
+ * then an explicit verdict in the first sentence, then an opening yes / true / no / false.
  */
-export function readStatement(response: string): Reading<Truth> {
+export function readStatement(response: string, options: ClosedOptions = {}): Reading<Truth> {
+    if (options.rule !== 'paper') return fromFinding<Truth>(response, findVerdict(response), { pos: 'true', neg: 'false', unsure: 'dont_know' }, 'unparseable');
     const start = skipLead(response);
     const end = firstSentenceEnd(response, start);
     const first = response.slice(start, end);
@@ -200,8 +129,7 @@ export function readStatement(response: string): Reading<Truth> {
         const negated = !!v[2];
         const w = v[3]!.toLowerCase();
         const positive = (w === 'true' || w === 'correct' || w === 'accurate') !== negated;
-        // "Yes, the statement is not false" style double forms follow the verdict phrase.
-        const at = start + v.index + v[0].length - v[3]!.length - (negated ? 0 : 0);
+        const at = start + v.index + v[0].length - v[3]!.length;
         return reading(positive ? 'true' : 'false', [start + v.index + (v[0].length - v[0].trimStart().length), start + v.index + v[0].length], `states "${v[0].trim()}"`, stance, Math.max(at, end));
     }
     const open = o ?? f;
@@ -240,10 +168,29 @@ export function readShort(response: string): Reading<'answer' | 'unsure' | 'unpa
 
 // ---------------------------------------------------------------- multiple choice
 
-/** "Option 3", "option #3", "Option (3)", "options 1 and 3", "Options 2, 3". */
-const OPTION_REF = /\boptions?\s*[#(]?\s*(\d+)\s*\)?((?:\s*(?:,|and|&|or)\s*(?:option\s*)?[#(]?\s*\d+\s*\)?)*)/gi;
-/** A bare number naming an option at the start of the answer: "2.", "(2)", "2)", "2:", "[2]", "**2.**". */
-const BARE = /^[([]?(\d{1,2})(?:[.):\]]|\s*[-\u2013\u2014]\s)(?!\d)/;
+/** How an option is named: a number, a letter (A = 1), a number word, an ordinal. */
+const NAME = String.raw`(?:\d{1,2}|[A-H](?![A-Za-z'’])|one|two|three|four|five|six|seven|eight)`;
+const ORDINAL = String.raw`(?:first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th|5th|6th)`;
+const WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4, '5th': 5, '6th': 6 };
+/** The option a name gives: "3" → 3, "B" → 2, "three" / "third" → 3. */
+function optionNumber(name: string): number {
+    if (/^\d+$/.test(name)) return Number(name);
+    if (/^[A-H]$/.test(name)) return name.charCodeAt(0) - 64;
+    return WORDS[name.toLowerCase()] ?? NaN;
+}
+/** "Option 3", "option #3", "Option (B)", "option three", "options 1 and 3", "Options 2, 3"; "the second option". */
+const OPTION_REF = new RegExp(String.raw`\b[Oo]ptions?\s*[#(]?\s*(${NAME})\s*\)?((?:\s*(?:,|and|&|or)\s*(?:option\s*)?[#(]?\s*${NAME}\s*\)?)*)|\b(?:the\s+)?(${ORDINAL})\s+(?:option|choice|statement)\b`, 'g');
+/** A bare name opening the answer: "2.", "(2)", "2)", "2:", "[2]", "**2.**", "(B)", "B)", a bare "2" alone on its line. */
+const BARE = /^[([]?(\d{1,2}|[A-H])(?:[.):\]](?!\d)|\s*[-\u2013\u2014]\s|\s*$|\s*\n|\*|\s+(?=[A-Z]))/;
+/** After a marked conclusion ("the answer is", "Therefore,"): the option named right there. */
+/** What a conclusion says of an option it calls accurate ("… is right", "are correct"). */
+const SAYS_ACCURATE = /^[\s*_)\]]*(?:and\s+[^.]*?)?\b(?:is|are|seems?|looks?)\s+(?:also\s+|both\s+)?(?:correct|right|accurate|true|fine|ok|okay)\b|^[\s*_)\]]*(?:and\s+[^.]*?)?\b(?:fits?|matches|match|checks?\s+out|lines?\s+up|holds?(?:\s+up)?)\b/i;
+const OPTION_NAMED = String.raw`(?:[Oo]ption\s*[#(]?\s*(${NAME})\b\)?|(?:the\s+)?(${ORDINAL})\s+(?:option|one|statement|choice))`;
+const WRONG = String.raw`(?:inaccurate|incorrect|false|wrong|untrue|off|mistaken|not\s+(?:true|correct|accurate|right))`;
+/** "the false option is Option 1", "Option 2 is the inaccurate one", "the second option is wrong". */
+const WRONG_REF = new RegExp(String.raw`\b(?:the\s+)?${WRONG}\s+(?:option|one|statement|choice|answer)\s+(?:is|would\s+be|here\s+is)\s*:?\s*[*_"'(]*(?:[Oo]ption\s*[#(]?\s*(${NAME})\b|(?:the\s+)?(${ORDINAL})\s+(?:option|one|statement|choice))|${OPTION_NAMED}[*_")]*\s+(?:is|was|seems|looks)\s+(?:the\s+)?(?:(?:one\s+that'?s\s+|one\s+that\s+is\s+)?${WRONG}|(?:odd|wrong|false|inaccurate|incorrect)\s+one)\b|${OPTION_NAMED}[*_")]*\s+is\s+my\s+(?:final\s+)?(?:answer|pick|choice)\b`);
+const AT_MARK = new RegExp(String.raw`^(?:(?:the\s+)?(?:inaccurate|incorrect|false|wrong)\s+(?:option|one|statement)\s+is\s*:?\s*)?[\s*_"'(\[]*(?:[Oo]ption\s*[#(]?\s*(${NAME})\s*[)\]]?(?=[\s.,;:!*_"')\]]|$)|(${NAME})\s*[)\]]?(?=\s*(?:[.,;:!*_"')\]]|$|\(|\s(?:because|since|as|is|-|\u2013|\u2014)\s)))|^(?:the\s+)?(${ORDINAL})\s+(?:option|choice|statement)\b`);
+
 const NONE_OF = /\b(?:none\s+of\s+(?:the\s+)?(?:above|options|them|these)|(?:all|each)\s+(?:of\s+)?(?:the\s+)?(?:above\s+)?(?:options|statements)?\s*(?:are|is)\s+(?:correct|true|accurate)|there\s+is\s+no\s+(?:inaccurate|false|wrong|incorrect)\s+option|no\s+option\s+is\s+(?:inaccurate|false|wrong|incorrect))\b/i;
 /** A line that introduces the answer rather than giving it ("The inaccurate option about … is:"). */
 const PREAMBLE = /[:?]\s*$|^(?:the\s+)?(?:answer|correct\s+answer|inaccurate|false|wrong|incorrect)\b.*\b(?:option|answer|statement)\b.*\b(?:is|are)\s*$/i;
@@ -254,7 +201,8 @@ export interface ChoiceOptions {
 }
 
 function numbersIn(m: RegExpExecArray): number[] {
-    return [Number(m[1]), ...[...(m[2] ?? '').matchAll(/\d+/g)].map(x => Number(x[0]))];
+    if (m[3]) return [optionNumber(m[3])];
+    return [optionNumber(m[1]!), ...[...(m[2] ?? '').matchAll(new RegExp(NAME, 'g'))].map(x => optionNumber(x[0]))];
 }
 
 /** The lines / sentences of the opening, as [start, end) pieces: line breaks and sentence ends cut. */
@@ -304,6 +252,19 @@ export function readChoice(response: string, options: readonly string[], setting
         return found(nums, span, '"Option N" in the first sentence', after(response, span[1]));
     }
     const texts = options.map(squash);
+    // a marked conclusion naming an option ("Therefore, Option 3", "The answer is (B).") decides over the opening
+    const marks = conclusionStarts(response);
+    for (let i = marks.length - 1; i >= 0; i--) {
+        const at = marks[i]!;
+        const m = AT_MARK.exec(response.slice(at, at + 120));
+        if (!m) continue;
+        // "so the first option is right": a conclusion about an accurate option names no answer
+        if (SAYS_ACCURATE.test(response.slice(at + m[0].length, firstSentenceEnd(response, at + m[0].length)))) continue;
+        const k = optionNumber(m[1] ?? m[2] ?? m[3]!);
+        const lead = /^[\s*_"'(\[]*/.exec(response.slice(at))![0].length;
+        const span: [number, number] = [at + lead, at + m[0].length];
+        return found([k], span, `a marked conclusion names "${response.slice(span[0], span[1]).trim()}"`, start === at ? after(response, span[1]) : start);
+    }
     for (const [a, b] of pieces(response, start, 4)) {
         const piece = response.slice(a, b);
         const cleaned = piece.replace(/[*_`#>]/g, ' ');
@@ -318,7 +279,7 @@ export function readChoice(response: string, options: readonly string[], setting
         const bare = BARE.exec(piece.slice(lead));
         if (bare) {
             const s: [number, number] = [a + lead, a + lead + bare[0].length];
-            return found([Number(bare[1])], s, `a bare number "${bare[0].trim()}" opens the answer`, after(response, s[1]));
+            return found([optionNumber(bare[1]!)], s, `a bare ${/\d/.test(bare[1]!) ? 'number' : 'letter'} "${bare[0].trim()}" opens the answer`, after(response, s[1]));
         }
         const none = NONE_OF.exec(piece);
         if (none) return reading('none', [a + none.index, a + none.index + none[0].length], `says "${none[0]}"`, 'answer', after(response, a + none.index + none[0].length));
@@ -328,7 +289,13 @@ export function readChoice(response: string, options: readonly string[], setting
         const quoted = texts.map((t, i) => (t.length > 0 && (` ${said} `.includes(` ${t} `) || (said.length >= 12 && ` ${t} `.includes(` ${said} `))) ? i + 1 : 0)).filter(i => i > 0);
         if (quoted.length === 1) return found(quoted, [a, b], "the option's text, quoted without its number", b);
         if (quoted.length > 1) return found(quoted, [a, b], "several options' texts", b);
-        if (!PREAMBLE.test(piece.trim())) break;
+        if (!PREAMBLE.test(piece.trim()) && !introduces(piece)) break;
+    }
+    // no option opens the answer: the statement that names the inaccurate one, wherever it stands
+    const w = WRONG_REF.exec(response);
+    if (w) {
+        const name = w.slice(1).find(x => x !== undefined)!;
+        return found([optionNumber(name)], [w.index, w.index + w[0].length], `says "${w[0].trim()}"`, start);
     }
     const end = firstSentenceEnd(response, start);
     return reading('none', [start, start], 'no option named (read as None of the above, as the paper does)', 'none', end);

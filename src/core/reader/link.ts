@@ -240,7 +240,8 @@ const NAME_FUNCTION_WORDS = new Set(['The', 'A', 'An', 'Yes', 'No', 'In', 'On', 
  * nothing but a space between ("James" in "James Franco", "James" in "LeBron James")? A short form found
  * there names someone else, not the entity it abbreviates.
  */
-export function partOfLongerName(text: string, start: number, end: number): boolean {
+export function partOfLongerName(text: string, start: number, end: number, value?: string): boolean {
+    if (value !== undefined && writtenNameAgrees(text, start, end, value)) return false;
     const before = /([\p{L}'’-]+) $/u.exec(text.slice(Math.max(0, start - 40), start));
     if (before && CAPITALISED.test(before[1]!) && /^[\p{Lu}]/u.test(before[1]!) && !NAME_FUNCTION_WORDS.has(before[1]!)) {
         // the word before ends a sentence? then it is no part of the name
@@ -248,4 +249,35 @@ export function partOfLongerName(text: string, start: number, end: number): bool
     }
     const afterWord = /^ ([\p{L}'’-]+)/u.exec(text.slice(end, end + 40));
     return !!afterWord && /^[\p{Lu}]/u.test(afterWord[1]!) && !NAME_FUNCTION_WORDS.has(afterWord[1]!);
+}
+
+/** A capitalised word or an initial ("J.") of a written name. */
+const NAME_WORD = /^(?:[\p{Lu}][\p{L}'’-]*|[\p{Lu}]\.)$/u;
+const fold1 = (w: string) => w.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * Is the longer written name around text[start, end) the person `value` names — the same surname, and a first
+ * name whose initial agrees with the value's first name or initial ("Jesse Lingard" for "J. Lingard", "James
+ * Francis Cameron" for "James Cameron")? "LeBron James" is not "James Cameron": its surname is another.
+ */
+export function writtenNameAgrees(text: string, start: number, end: number, value: string): boolean {
+    const parts = value.trim().split(/\s+/).filter(p => p && !/^(?:jr|sr|ii|iii|iv)\.?$/i.test(p));
+    if (parts.length < 2) return false;
+    const words: string[] = [text.slice(start, end)];
+    let a = start;
+    for (let m = /(\S+) $/u.exec(text.slice(Math.max(0, a - 40), a)); m && words.length < 5; m = /(\S+) $/u.exec(text.slice(Math.max(0, a - 40), a))) {
+        if (!NAME_WORD.test(m[1]!) || NAME_FUNCTION_WORDS.has(m[1]!)) break;
+        words.unshift(m[1]!);
+        a -= m[1]!.length + 1;
+    }
+    let b = end;
+    for (let m = /^ ([\p{L}'’-]+)/u.exec(text.slice(b, b + 40)); m && words.length < 5; m = /^ ([\p{L}'’-]+)/u.exec(text.slice(b, b + 40))) {
+        if (!NAME_WORD.test(m[1]!) || NAME_FUNCTION_WORDS.has(m[1]!)) break;
+        words.push(m[1]!);
+        b += m[1]!.length + 1;
+    }
+    if (words.length < 2) return false;
+    const sameSurname = fold1(words[words.length - 1]!) === fold1(parts[parts.length - 1]!);
+    const initial = (w: string) => fold1(w).charAt(0);
+    return sameSurname && initial(words[0]!) !== '' && initial(words[0]!) === initial(parts[0]!);
 }

@@ -8,23 +8,32 @@
  * being unsure is kept apart as 'unparseable' (both count in M).
  */
 import type { AnswerClass, ParsedAnswer } from './types.js';
-import { readChoice, readStatement, readYesNo, type Reading } from '../reader/index.js';
+import { readChoice, readStatement, readYesNo, type ClosedOptions, type Reading } from '../reader/index.js';
+import type { Question } from '../probes/question.js';
 
 export { firstSentenceEnd } from '../reader/index.js';
 export type { ParsedAnswer } from './types.js';
 
 function parsed(r: Reading, answer: AnswerClass = r.label as AnswerClass): ParsedAnswer {
-    return { answer, rationaleStart: r.rationaleStart, span: r.span, why: r.why, stance: r.stance };
+    const out: ParsedAnswer = { answer, rationaleStart: r.rationaleStart, span: r.span, why: r.why, stance: r.stance };
+    if (r.read) out.read = r.read.map(x => ({ span: x.span, role: x.role, says: x.polarity, hedged: x.hedged }));
+    return out;
 }
 
-/** Yes / no / unsure: the reader's rule (src/core/reader/answer.ts readYesNo). */
-export function parseBinary(response: string): ParsedAnswer {
-    return parsed(readYesNo(response));
+/** The question's answer rule (`answer_rule paper`) and its words, as the reader takes them. */
+function closed(question: Pick<Question, 'answerRule' | 'question'> | undefined): ClosedOptions {
+    if (!question) return {};
+    return question.answerRule === 'paper' ? { rule: 'paper', question: question.question } : { question: question.question };
 }
 
-/** Statements (GraphEval): don't-know first, then an explicit verdict, then the opening word (readStatement). */
-export function parseStatement(response: string): ParsedAnswer {
-    return parsed(readStatement(response));
+/** Yes / no / unsure: the reader's rule of where the verdict is (src/core/reader/verdict.ts), or the paper's. */
+export function parseBinary(response: string, question?: Pick<Question, 'answerRule' | 'question'>): ParsedAnswer {
+    return parsed(readYesNo(response, closed(question)));
+}
+
+/** Statements (GraphEval): true / false / don't know where the verdict is (readStatement), or the paper's rule. */
+export function parseStatement(response: string, question?: Pick<Question, 'answerRule' | 'question'>): ParsedAnswer {
+    return parsed(readStatement(response, closed(question)));
 }
 
 /**
@@ -37,5 +46,6 @@ export function parseChoice(response: string, optionCount: number, options?: rea
     const r = readChoice(response, texts, rule ? { rule } : {});
     const out = parsed(r);
     if (r.option !== undefined) out.option = r.option;
+    if (r.options) out.read = r.options.map(o => ({ span: r.span, role: 'named', says: String(o), hedged: false }));
     return out;
 }

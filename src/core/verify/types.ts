@@ -25,6 +25,11 @@ export interface ParsedAnswer {
     why?: string;
     stance?: Stance;
     /**
+     * Every candidate verdict span the reader weighed (src/core/reader/verdict.ts): where, in which role (opening,
+     * conclusion, later, statement, committed, decline), what it says, hedged or not. Reports carry it as `read`.
+     */
+    read?: { span: [number, number]; role: string; says: string; hedged: boolean }[];
+    /**
      * Set by the model reader (`read_with`, when it decides): a short answer's words, and the claims it read. A family
      * that scores the answer's words or claims scores these instead of reading the response itself.
      */
@@ -64,7 +69,11 @@ export interface Verdict {
     /** answer == gold */
     correct: boolean;
     /** What the reader read as the answer (src/core/reader): the words, their span in the response, why, and the stance. */
-    read?: { text: string; span: [number, number]; why: string; stance: string };
+    read?: {
+        text: string; span: [number, number]; why: string; stance: string;
+        /** Every candidate verdict span the reader weighed (ParsedAnswer.read), with its words. */
+        spans?: { span: [number, number]; role: string; says: string; hedged: boolean; text: string }[];
+    };
     /** Every keyword of every hop found (and none contradicted). */
     rationale: boolean;
     /** The text after the answer word. */

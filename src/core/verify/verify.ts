@@ -126,7 +126,8 @@ function findKeyword(r: Rationale, k: Keyword, forms: PreparedForms): { spans: S
         if (hits.length === 0) continue;
         let spans = spansOf(form, hits, r.offset);
         // A name part ("James") inside a longer written name ("James Franco") names someone else.
-        if (c.rule === 'name_parts') spans = spans.filter(x => !partOfLongerName(r.text, x.start - r.offset, x.end - r.offset));
+        // The written name agrees with the keyword ("Jesse Lingard" for "J. Lingard": same surname, same initial)? Then it is the person.
+        if (c.rule === 'name_parts') spans = spans.filter(x => !partOfLongerName(r.text, x.start - r.offset, x.end - r.offset, k.value));
         if (spans.length === 0) continue;
         if (c.rule) return { spans, rule: c.rule };
         const written = r.text.slice(spans[0]!.start - r.offset, spans[0]!.end - r.offset);
@@ -275,7 +276,11 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
         rationale: hops.length > 0 && !failed, rationaleText: text, hops,
     };
     if (parsed.option !== undefined) verdict.option = parsed.option;
-    if (parsed.span && parsed.why) verdict.read = { text: response.slice(parsed.span[0], Math.min(parsed.span[1], parsed.span[0] + 120)), span: parsed.span, why: parsed.why, stance: parsed.stance ?? 'answer' };
+    if (parsed.span && parsed.why) {
+        verdict.read = { text: response.slice(parsed.span[0], Math.min(parsed.span[1], parsed.span[0] + 120)), span: parsed.span, why: parsed.why, stance: parsed.stance ?? 'answer' };
+        // every candidate verdict span weighed (opening, conclusion, later …): JSONL and the panel carry them
+        if (parsed.read && parsed.read.length > 0) verdict.read.spans = parsed.read.map(x => ({ ...x, text: response.slice(x.span[0], Math.min(x.span[1], x.span[0] + 120)) }));
+    }
     if (failed) verdict.failedHop = failed.hop;
     // A family that reads its rationale as claims (rule premises) decides the hops; the paper's keyword rule stays as is.
     const refined = question.keywordMatch === 'paper' ? undefined : family.rationaleHops?.(question, verdict);

@@ -65,11 +65,13 @@ test('an ERBench multiple-choice log replays its framed prompts, and its knowled
     assert.equal((await client.complete(request(choice))).text, 'Option 2.');
 });
 
-test('an ERBench record whose answer is "RESPONSE ERROR" (a failed call) is no answer', () => {
+test('an ERBench record whose answer is "RESPONSE ERROR" (a failed call) is no answer: replaying it is a recorded error (issue 41)', async () => {
     const text = ['0-0th question', 'Q: Is there X?', 'A:RESPONSE ERROR', 'Gold Answer: yes', 'Gold Entity: X', '', '0-1th question', 'Q: Is there Y?', 'A:No.', 'Gold Answer: no', 'Gold Entity: Y'].join('\n');
     const read = readTranscript(text, 'erbench');
-    assert.deepEqual(read.records, [{ question: 'Is there Y?', answer: 'No.', position: 1, graded: true }]);
+    assert.deepEqual(read.records, [{ question: 'Is there X?', answer: '', error: 'RESPONSE ERROR', position: 0, graded: true }, { question: 'Is there Y?', answer: 'No.', position: 1, graded: true }]);
     assert.deepEqual(read.problems, ['record 0-0: "RESPONSE ERROR" is a failed call, not an answer']);
+    const client = new ReplayClient('m', read.records);
+    await assert.rejects(client.complete(request({ ...q0!, id: 'x', question: 'Is there X?' })), (e: unknown) => e instanceof ModelError && e.kind === 'recorded_error' && /RESPONSE ERROR/.test(e.message) && !/no recorded answer/.test(e.message));
 });
 
 test('a knowledge question asked in other words takes the logged knowledge answer about the same entity, at its position', async () => {

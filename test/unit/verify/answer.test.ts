@@ -33,9 +33,10 @@ const BINARY: [string, string, string][] = [
     ['I am not sure.', 'unsure', ''],
     ['I don\'t know about that movie.', 'unsure', 'about'],
     ['Not sure.', 'unsure', ''],
-    ['The movie is Avatar, so yes.', 'unparseable', 'The movie'],
-    ['Nope.', 'unparseable', 'Nope'],
-    ['Not really, it was 2010.', 'unparseable', 'Not really'],
+    // issue 41: a marked conclusion ("so yes") and verdicts not spelled yes / no are read (the paper rule reads none)
+    ['The movie is Avatar, so yes.', 'yes', 'The movie'],
+    ['Nope.', 'no', ''],
+    ['Not really, it was 2010.', 'no', 'it was'],
     ['Yesterday I watched Avatar.', 'unparseable', 'Yesterday'],
     ['Nobody starred in it.', 'unparseable', 'Nobody'],
     ['', 'unparseable', ''],
@@ -48,7 +49,8 @@ const BINARY: [string, string, string][] = [
     ['Yes.\n\nJames Cameron directed Avatar in 2009.', 'yes', 'James'],
     ['No, it is not true. The movie "Spectre" exists.', 'no', 'it is not'],
     ['Yes, Yes, Yes.', 'yes', 'Yes, Yes.'],
-    ['Yes. No. Yes.', 'yes', 'No. Yes.'],
+    // issue 41: conflicting unmarked verdicts are unreadable (the paper rule reads the first word)
+    ['Yes. No. Yes.', 'unparseable', 'Yes. No. Yes.'],
     ['نعم، الفيلم هو أفاتار', 'unparseable', 'نعم'],
     ['\u0000\u0001\u00ff\ufffdYes', 'unparseable', '\u0000'],
     // Chain of thought: the close "The answer is yes." decides when the opening does not; all of it is the rationale.
@@ -56,8 +58,8 @@ const BINARY: [string, string, string][] = [
     ['James Cameron was born in 1954, so the answer is no.', 'no', 'James'],
     ['Cameron was born in 1954. The answer is no. On reflection, the answer is yes.', 'yes', 'Cameron'],
     ['It is hard to tell. The answer is unsure.', 'unsure', 'It is'],
-    // The opening still decides when it is there.
-    ['Yes, Cameron was born in 1954. The answer is no.', 'yes', 'Cameron'],
+    // issue 41: a marked conclusion decides over the opening (the paper rule reads the opening).
+    ['Yes, Cameron was born in 1954. The answer is no.', 'no', 'Cameron'],
     // "answer" alone, without the close, decides nothing.
     ['The answer depends on the cut of the film.', 'unparseable', 'The answer'],
 ];
@@ -80,6 +82,21 @@ describe('binary answers (paper rule, robust)', () => {
         const first = records[0]!;
         assert.equal(first.answer.slice(parseBinary(first.answer).rationaleStart), 'The movie is "Avatar".');
     });
+});
+
+describe('binary answers: the paper rule (answer_rule paper): the first word decides wherever there is one', () => {
+    const paper = { answerRule: 'paper' as const, question: 'Is there a movie?' };
+    const cases: [string, string][] = [
+        ['Yes. No. Yes.', 'yes'],
+        ['Yes, Cameron was born in 1954. The answer is no.', 'yes'],
+        ['No, it is not true. Breck Eisner was born in 1970. The answer is yes.', 'no'],
+        ['yes/unsure. I think it is Avatar.', 'unsure'],
+        ['I don\'t know about that movie.', 'unsure'],
+        // no first word: the robust reading
+        ['The movie is Avatar, so yes.', 'yes'],
+    ];
+    for (const [text, want] of cases) it(`${JSON.stringify(text)} → ${want}`, () => assert.equal(parseBinary(text, paper).answer, want));
+    it('statements: don\'t-know first', () => assert.equal(parseStatement('I\'m not sure, but the statement is true.', paper).answer, 'dont_know'));
 });
 
 describe('multiple choice answers', () => {
@@ -114,7 +131,8 @@ describe('statements (true / false / don\'t know, don\'t-know first)', () => {
         ['I don\'t know whether the statement is true.', 'dont_know'],
         ['The statement is true because Cameron directed it.', 'true'],
         ['The statement is false.', 'false'],
-        ['I\'m not sure, but the statement is true.', 'dont_know'],
+        // issue 41: a doubt that still commits is a (hedged) answer; the paper rule reads don't-know first
+        ['I\'m not sure, but the statement is true.', 'true'],
         ['True.', 'true'],
         ['Hmm.', 'unparseable'],
     ];

@@ -10,7 +10,7 @@ import { compilePhrasings, fdPlanStart, phrasedItems, sentence, settingTemplate,
 import { describeBy, labelOf, relationLabel } from '../../probes/scope.js';
 import { violatingRows } from '../../probes/rows.js';
 import type { ProbeFamily } from '../../probes/family.js';
-import { parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
+import { ANSWER_SETTINGS, parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
 import { binaryColumn, paperOrder, plainCells } from '../../report/paper-cells.js';
 import type { Problem } from '../../errors.js';
 import { dateItem, probeAsOf } from '../../probes/as-of.js';
@@ -69,7 +69,7 @@ export const binaryFamily: ProbeFamily = {
     target: 'fd',
     example: "write 'using <fd name>'",
     members: ['phrasing'],
-    settings: BINARY_SETTINGS.decls,
+    settings: [...ANSWER_SETTINGS.decls, ...BINARY_SETTINGS.decls],
     compile: ({ spec, data, probe, problems }) => binaryPlan(spec, data, probe, problems),
     phrasings: probe => (probe.phrasings.length ? probe.phrasings.map(p => p.name) : DEFAULT_PHRASINGS),
     pathPerItem: false,

@@ -16,6 +16,7 @@ import { hashSeed, pick, prng } from '../../probes/sampling.js';
 import { readOption, RecordedDraws, unmatchedMessage } from './draws.js';
 import { falseOfEveryMeaning, missingAttributes, sameUnderAliases, subjectIndexes } from '../../probes/golds.js';
 import type { ProbeFamily } from '../../probes/family.js';
+import { ANSWER_SETTINGS } from '../../probes/answers.js';
 import { parseChoice, type ParsedAnswer } from '../../verify/answer.js';
 import { figure } from '../../verify/figures.js';
 import { ciText, pct, round4, roundCi } from '../../report/numbers.js';
@@ -243,8 +244,8 @@ export const KEYWORD_MATCHES = ['words', 'paper'] as const;
  * The ERBench authors' M rule for multiple choice: an answer naming no option that uses one of their decline
  * words counts as unsure (M), not "None of the above" (AUTHORS_DECLINE_WORDS in the reader).
  */
-export function parseChoiceAnswer(response: string, q: Pick<Question, 'options'>): ParsedAnswer {
-    const parsed = parseChoice(response, q.options?.length ?? 0, q.options);
+export function parseChoiceAnswer(response: string, q: Pick<Question, 'options' | 'answerRule'>): ParsedAnswer {
+    const parsed = parseChoice(response, q.options?.length ?? 0, q.options, q.answerRule === 'paper' ? 'paper' : undefined);
     return parsed.answer === 'none' && AUTHORS_DECLINE_WORDS.test(response) ? { ...parsed, answer: 'unsure', why: `${parsed.why ?? 'no option'}; a decline word (authors' M rule)` } : parsed;
 }
 
@@ -266,7 +267,7 @@ export const choiceFamily: ProbeFamily = {
     example: "write 'using <fd name>'; its right-hand side gives the options",
     members: ['stem', 'option'],
     readAs: 'option',
-    settings: CHOICE_SETTINGS.decls,
+    settings: [...ANSWER_SETTINGS.decls, ...CHOICE_SETTINGS.decls],
     compile: ({ spec, data, probe, problems, seed }) => choicePlan(spec, data, probe, problems, seed),
     phrasings: probe => stemNames(probe.stems.length > 0 ? probe.stems.length : DEFAULT_STEMS.length),
     pathPerItem: true,

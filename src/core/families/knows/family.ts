@@ -15,7 +15,7 @@ import { keyOccurrences } from '../../probes/rows.js';
 import type { ProbeFamily } from '../../probes/family.js';
 import type { Question } from '../../probes/question.js';
 import type { ParsedAnswer } from '../../verify/answer.js';
-import { parseYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
+import { ANSWER_SETTINGS, parseYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
 import { saysNoWord } from '../../reader/index.js';
 import { AMBIGUOUS, DANGLING, FkJoin } from '../../kg/graph.js';
 import { evaluate, namesIn, parseExpression, parseTemplate, render, truthy, type Expr } from '../../spec/template.js';
@@ -153,7 +153,7 @@ export const knowsFamily: ProbeFamily = {
     target: 'relation',
     example: "write 'about <relation>'",
     members: ['ask'],
-    settings: KNOWS_SETTINGS.decls,
+    settings: [...ANSWER_SETTINGS.decls, ...KNOWS_SETTINGS.decls],
     compile: ({ spec, data, probe, problems }) => knowsPlan(spec, data, probe, problems),
     phrasings: probe => (KNOWS_SETTINGS.read(probe.settings).asks === 'separate' ? probe.asks.map((_, i) => `ask${i + 1}`) : ['knows']),
     pathPerItem: false,

@@ -12,7 +12,7 @@ import { SYSTEM_BINARY } from '../../probes/prompts.js';
 import { compilePhrasings, entityNode, phrasedItems, planFailure, sentence, settingTemplate, valueNode, type Plan } from '../../probes/plan.js';
 import { labelOf, Scope, slotFor, type Slot } from '../../probes/scope.js';
 import type { ProbeFamily } from '../../probes/family.js';
-import { parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
+import { ANSWER_SETTINGS, parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
 import { hopCharts, PATH_COLUMNS, pathJson, pathMetrics, type HopMetrics } from './metrics.js';
 import { ciText, pct } from '../../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
@@ -124,7 +124,7 @@ export const pathFamily: ProbeFamily = {
     target: 'path',
     example: "write 'along Movie.director -> Director.birth_year'",
     members: ['phrasing'],
-    settings: PATH_SETTINGS.decls,
+    settings: [...ANSWER_SETTINGS.decls, ...PATH_SETTINGS.decls],
     compile: ({ spec, data, probe, problems }) => pathPlan(spec, data, probe, problems),
     phrasings: probe => probe.phrasings.map(p => p.name),
     pathPerItem: false,

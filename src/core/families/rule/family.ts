@@ -22,7 +22,7 @@ import { keyValues, labelOf, Scope, slotFor } from '../../probes/scope.js';
 import { hashSeed, prng } from '../../probes/sampling.js';
 import { parseBinary } from '../../verify/answer.js';
 import { keywordForms } from '../../verify/aliases.js';
-import { scoreYesNo, yesNoText } from '../../probes/answers.js';
+import { ANSWER_SETTINGS, scoreYesNo, yesNoText } from '../../probes/answers.js';
 import { fkPredicate, translateRules } from '../../rules/translate.js';
 import { evaluate } from '../../rules/evaluate.js';
 import { editorProgram, oversizedMessage, oversizedRules, type RuleEstimate } from '../../rules/estimate.js';
@@ -330,11 +330,11 @@ export const ruleFamily: ProbeFamily = {
     target: 'rule',
     example: "write 'using <rule name>' with a rule declared 'rule NAME(a: R, b: S) :- …'",
     members: ['phrasing'],
-    settings: RULE_SETTINGS.decls,
+    settings: [...ANSWER_SETTINGS.decls, ...RULE_SETTINGS.decls],
     compile: rulePlan,
     phrasings: probe => [...(probe.phrasings.length ? probe.phrasings.map(p => p.name) : paperPhrasings(probe)), READING],
     pathPerItem: true,
-    parse: response => parseBinary(response),
+    parse: (response, question) => parseBinary(response, question),
     score: scoreYesNo,
     measured: true,
     decidesKnowledge: false,

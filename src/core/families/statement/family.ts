@@ -19,6 +19,7 @@ import { hashSeed, pick, prng } from '../../probes/sampling.js';
 import { format, render, type TemplateValue } from '../../spec/template.js';
 import { parseStatement } from '../../verify/answer.js';
 import type { Gold } from '../../probes/question.js';
+import { ANSWER_SETTINGS } from '../../probes/answers.js';
 import { STATEMENT_COLUMNS, statementExtras, statementSections } from './metrics.js';
 import { estimateStatements } from './run-estimate.js';
 import { falseOfEveryMeaning, missingAttributes, SubjectIndex } from '../../probes/golds.js';
@@ -313,11 +314,11 @@ export const statementFamily: ProbeFamily = {
     example: "write 'using <fd name>'; its right-hand side gives the facts",
     members: [],
     readLabels: ['true', 'false', 'dont_know'],
-    settings: STATEMENT_SETTINGS.decls,
+    settings: [...ANSWER_SETTINGS.decls, ...STATEMENT_SETTINGS.decls],
     compile: statementPlan,
     phrasings: () => [STATEMENT_PHRASING],
     pathPerItem: true,
-    parse: response => parseStatement(response),
+    parse: (response, question) => parseStatement(response, question),
     score: (q, parsed) => ({ correct: (parsed.answer === 'true' && q.gold === 'yes') || (parsed.answer === 'false' && q.gold === 'no') }),
     measured: true,
     decidesKnowledge: false,

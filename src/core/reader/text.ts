@@ -1,0 +1,103 @@
+/**
+ * The reader's text helpers shared by its answer readers (answer.ts) and its verdict finder (verdict.ts):
+ * decoration before an answer, sentence ends, and the one taxonomy of not answering (abstain, refuse).
+ */
+
+/** Decoration before the answer word: spaces, quotes, Markdown, bullets, and answer labels. */
+const LEAD = /^(?:[\s"'`*_#>~\-•\u201c\u201d\u2018\u2019\\\u2705\u274c\u2714\u2716\u2713\u2717\u2611\u26a0\ufe0f]+|(?:a|answer|final answer|my answer|response|yes\s*\/\s*no|yes or no|true or false|true\s*\/\s*false)\s*[:\-]\s*)/i;
+/** Punctuation between the answer word and the rationale. */
+const AFTER = /^[\s.,!:;)\]*_"'`\u201d\u2019\u2013\u2014-]*/;
+
+/** The offset of the first meaningful character after any decoration. */
+export function skipLead(text: string, max = 200): number {
+    let i = 0;
+    for (let guard = 0; guard < 20 && i < Math.min(text.length, max); guard++) {
+        const m = LEAD.exec(text.slice(i, i + 80));
+        if (!m || m[0].length === 0) break;
+        i += m[0].length;
+    }
+    return i;
+}
+
+export function after(text: string, at: number): number {
+    const m = AFTER.exec(text.slice(at, at + 40));
+    return at + (m ? m[0].length : 0);
+}
+
+// ---------------------------------------------------------------- not answering
+
+const NEG = String.raw`(?:do\s*n[o']?t|don'?t|dont|cannot|can\s*not|can'?t|could\s*n[o']?t|couldn'?t|am\s+unable\s+to|'?m\s+unable\s+to|am\s+not\s+able\s+to|'?m\s+not\s+able\s+to|have\s+no\s+way\s+to|was\s+unable\s+to|was\s+not\s+able\s+to)`;
+const KNOW_VERB = String.raw`(?:know|say|tell|determine|verify|confirm|answer\s+(?:this|that|the\s+question)\s+(?:with\s+certainty|accurately|definitively)|find|recall|provide\s+(?:a\s+)?(?:definitive|accurate|specific|reliable|an?\s+answer)|be\s+(?:sure|certain))`;
+/** Phrases that say the model does not know (anywhere they occur). */
+const ABSTAIN = new RegExp(String.raw`\b(?:i\s*${NEG}\s+${KNOW_VERB}` +
+    String.raw`|i\s*(?:'?m|am)\s+(?:not\s+(?:(?:entirely|completely|totally|fully|quite|100%|absolutely)\s+)?(?:sure|certain|aware)|unsure|uncertain)` +
+    String.raw`|(?:^|[^a-z])not\s+sure|\bunsure\b|\buncertain\b` +
+    String.raw`|i\s*(?:do\s*n[o']?t|don'?t|dont)\s+have\s+(?:enough|sufficient|any|specific|reliable|complete|full|detailed|access\s+to|the|real-time|up-to-date|information)` +
+    String.raw`|i\s+have\s+no\s+(?:information|knowledge|data|record|details|way)` +
+    String.raw`|there\s+(?:is|are)\s+no\s+(?:available\s+)?(?:information|records?|data|details)\s+(?:available|about|on|regarding)` +
+    String.raw`|(?:it\s+is|it'?s)\s+(?:not\s+possible|impossible|unclear|difficult|hard)\s+(?:for\s+me\s+)?to\s+(?:determine|say|know|verify|tell|confirm)` +
+    String.raw`|without\s+(?:more|additional|further)\s+(?:information|context|details)` +
+    String.raw`|beyond\s+my\s+knowledge|my\s+knowledge\s+(?:cutoff|does\s+not|doesn'?t)` +
+    String.raw`|no\s+way\s+(?:for\s+me\s+)?to\s+(?:know|tell|verify)` +
+    // declining a verdict in other words: "I'm hesitant to give a firm verdict", "not confident enough to say"
+    String.raw`|(?:hesitant|reluctant|wary)\s+(?:to\s+(?:give|say|offer|commit)|of\s+(?:giving|saying|committing))|not\s+confident\s+enough` +
+    String.raw`|i\s*${NEG}\s+(?:give|offer)\s+(?:you\s+)?an?\s+(?:firm|definite|definitive|confident|flat|reliable|certain|clear)\s+(?:answer|verdict))`, 'i');
+/** Phrases that decline to answer at all. */
+const REFUSE = /\b(?:i\s*(?:'?m|am)\s+sorry,?\s+but\s+i\s+(?:can(?:no|')?t|won'?t|am\s+not\s+able\s+to|'?m\s+not\s+able\s+to|am\s+unable\s+to)\s+(?:help|assist|answer|comply|respond|provide\s+(?:an\s+)?answer|engage)|i\s+(?:can(?:no|')?t|won'?t|will\s+not)\s+(?:help|assist)\s+with|as\s+an\s+ai(?:\s+language\s+model)?,?\s+i\s+(?:can(?:no|')?t|don'?t|do\s+not|am\s+not)|i\s+(?:must|have\s+to)\s+decline|i\s+(?:can(?:no|')?t|won'?t)\s+answer\s+(?:this|that))/i;
+
+/** How a text declines, if it does: refuse before abstain (a refusal often also says it cannot say). */
+/** Every abstention or refusal phrase contains one of these: a cheap test before the two long expressions. */
+const MAYBE_DECLINES = /not|hesitant|reluctant|wary|n[\u2019']t|unsure|uncertain|sorry|unable|no\s|without|beyond|knowledge|impossible|unclear|difficult|hard|decline|as an ai|dont/i;
+
+/**
+ * Does the response say the word "no" anywhere outside the entity's own names (ERBench's knowledge rule
+ * `no_word_no`: a title such as "No Country for Old Men" is no "no")?
+ */
+export function saysNoWord(response: string, names: readonly string[]): boolean {
+    let rest = response;
+    for (const v of names) if (v) rest = rest.split(v).join(' ');
+    return /\bno\b/i.test(rest);
+}
+
+export function notAnswering(text: string): { stance: 'abstain' | 'refuse'; span: [number, number] } | undefined {
+    if (!MAYBE_DECLINES.test(text)) return undefined;
+    const r = REFUSE.exec(text);
+    if (r) return { stance: 'refuse', span: [r.index, r.index + r[0].length] };
+    const a = ABSTAIN.exec(text);
+    if (a) {
+        const lead = /^[^a-z]*/i.exec(a[0])![0].length;
+        return { stance: 'abstain', span: [a.index + lead, a.index + a[0].length] };
+    }
+    return undefined;
+}
+
+// ---------------------------------------------------------------- sentences
+
+/** Words whose full stop does not end a sentence ("No. 5", "e.g. Avatar", "Dr. Strange"). */
+const ABBREVIATIONS = new Set(['no', 'nr', 'mr', 'mrs', 'ms', 'dr', 'st', 'jr', 'sr', 'vs', 'eg', 'ie', 'etc', 'approx', 'ca', 'vol', 'pp', 'fc', 'cf', 'ac', 'inc', 'ltd', 'co', 'mt', 'ft']);
+
+/** Words said with "!" that end a sentence even when a lower-case word follows. */
+const EXCLAMATIONS = new Set(['yes', 'no', 'sure', 'certainly', 'absolutely', 'indeed', 'correct', 'true', 'false', 'great', 'hello', 'hi', 'oh', 'wow', 'course', 'nope', 'yeah', 'yep', 'definitely', 'right', 'incorrect', 'wrong', 'question']);
+
+/** The end of the first sentence: a full stop, ! or ? followed by a space or the end, or a line break. */
+export function firstSentenceEnd(text: string, from = 0): number {
+    const re = /[.!?](?=\s|$)|\n/g;
+    re.lastIndex = from;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+        if (m[0] === '.') {
+            const word = /([A-Za-z.]+)$/.exec(text.slice(Math.max(from, m.index - 8), m.index))?.[1];
+            const w = word?.replace(/\./g, '').toLowerCase();
+            // an abbreviation, or a lone initial ("L. Messi")
+            if (w && (ABBREVIATIONS.has(w) || (word!.length === 1 && /[A-Z]/.test(word!)))) continue;
+            // a dotted name the sentence goes on after ("the film S.W.A.T. released in 2003")
+            if (word && /[A-Z]\.[A-Z]/.test(word) && /^ [a-z]/.test(text.slice(m.index + 1, m.index + 3))) continue;
+        } else if (m[0] === '!' && /^ [a-z]/.test(text.slice(m.index + 1, m.index + 3))) {
+            // a title with "!" the sentence goes on after ("Airplane! released in 1980"), not an exclamation
+            const word = /([A-Za-z]+)$/.exec(text.slice(Math.max(from, m.index - 20), m.index))?.[1];
+            if (word && /^[A-Z]/.test(word) && !EXCLAMATIONS.has(word.toLowerCase())) continue;
+        }
+        return m.index + 1;
+    }
+    return text.length;
+}
+

@@ -1,0 +1,341 @@
+/**
+ * Where the verdict of a closed answer is (issue 41, rule 1) — one rule for every family whose answer is a
+ * yes / no / unsure, a true / false / don't know, or (through the same markers) an option.
+ *
+ * Candidate verdict spans are read anywhere in the answer, each with its polarity, hedge and position:
+ *   - the opening: the first sentence that is not boilerplate (a polite preamble "Sure! I'd be happy to help.",
+ *     a restated question, "Let me think.") when it opens with a verdict ("Yes", "True.", "Correct —", "That's
+ *     incorrect.", "I don't believe so.", "Absolutely not.", "Of course!", "Not anymore: …");
+ *   - marked conclusions: a verdict after "so", "therefore", "in conclusion", "the answer is", "**Answer:**" …;
+ *   - later sentences that are a verdict on their own ("… in 2009. No.") and "the statement is false" anywhere;
+ *   - the committed statement after a refusal or doubt ("As an AI I cannot browse, but there was no such player
+ *     in 2019." commits to no) or in place of a verdict word ("There is no such film.").
+ * One rule decides: the last marked conclusion over everything else; then the opening, unless an unmarked
+ * verdict of the other polarity follows (conflicting unmarked verdicts → unreadable, both spans recorded); then
+ * later verdicts that agree; a verdict after a refusal or doubt is a hedged verdict; an opening that only
+ * declines is unsure. Every candidate is returned (`read`), so a face can show what was weighed.
+ */
+import type { Stance } from './types.js';
+import { after as afterSpan, firstSentenceEnd, notAnswering, skipLead } from './text.js';
+
+export type Polarity = 'pos' | 'neg' | 'unsure';
+export type VerdictRole = 'opening' | 'conclusion' | 'later' | 'statement' | 'committed' | 'decline';
+
+/** One candidate verdict span: what it says, where, how it was found. */
+export interface VerdictRead {
+    polarity: Polarity;
+    span: [number, number];
+    role: VerdictRole;
+    /** Said with a caveat, after a refusal, or after "I think" / "probably". */
+    hedged: boolean;
+}
+
+export interface VerdictFinding {
+    /** The verdict the rule chose; undefined when unreadable (conflict) or nothing was found. */
+    chosen?: VerdictRead;
+    /** 'conflict' when unmarked verdicts disagree; 'decline' when the answer only declines; 'none' when nothing. */
+    outcome: 'verdict' | 'conflict' | 'decline' | 'none';
+    stance: Stance;
+    why: string;
+    read: VerdictRead[];
+    /** Where the rationale starts (after the chosen verdict when it opens the answer, else the answer's start). */
+    rationaleStart: number;
+}
+
+export interface VerdictContext {
+    /** The question asked: a negated one ("Is it true that there are no …?") turns a committed "there is no …" into yes. */
+    question?: string;
+}
+
+// Verdict phrases at the start of a sentence (after decoration). Longer forms first.
+const NEG_AT = new RegExp('^(?:' + [
+    String.raw`(?:absolutely|certainly|definitely|of\s+course|surely)\s+not\b`,
+    String.raw`not\s+(?:anymore|any\s+more|really|at\s+all|true|correct|quite|exactly|so|that\s+i\s+know\s+of)\b`,
+    String.raw`i\s+(?:do\s*n[o']?t|don'?t|dont)\s+(?:believe|think)\s+(?:so\b|(?:that|this|it)(?:'s|\u2019s|\s+is)\s+(?:quite\s+)?(?:true|right|correct|accurate|the\s+case)\b)`,
+    String.raw`i'?m\s+afraid\s+not\b`,
+    String.raw`i\s+(?:do\s*n[o']?t|don'?t)\s+(?:believe|think)\s+(?:that|this|it|the\s+(?:statement|claim))\s+(?:holds(?:\s+up)?|is\s+(?:quite\s+)?(?:true|right|correct|accurate))\b`,
+    String.raw`(?:that|this|it|the)(?:\s+(?:statement|claim))?(?:'s|\u2019s|\s+is|\s+was)\s+(?:actually\s+|definitely\s+|simply\s+)?(?:not\s+(?:quite\s+|entirely\s+)?(?:true|correct|right|accurate|the\s+case)|(?:isn'?t|incorrect|false|untrue|inaccurate|wrong))\b`,
+    String.raw`(?:that|this|it|the)(?:\s+(?:statement|claim))?\s+(?:isn'?t|is\s*n't)\s+(?:quite\s+|entirely\s+)?(?:true|correct|right|accurate|the\s+case)\b`,
+    String.raw`(?:incorrect|false|nope|nah|negative)\b`,
+    String.raw`no\b`,
+].join('|') + ')', 'i');
+const POS_AT = new RegExp('^(?:' + [
+    String.raw`(?:yes|yeah|yep|yup)\b`,
+    String.raw`i\s+(?:believe|think)\s+so\b`,
+    String.raw`i'?m\s+afraid\s+so\b`,
+    String.raw`(?:that|this|it|the)(?:\s+(?:statement|claim))?(?:'s|\u2019s|\s+is)\s+(?:actually\s+|indeed\s+|definitely\s+|entirely\s+|completely\s+)?(?:true|correct|right|accurate|the\s+case)\b`,
+    String.raw`(?:true|correct|right|indeed|affirmative|absolutely|certainly|definitely|of\s+course)\b(?=\s*(?:[,.!:;\u2013\u2014)*_-]|$))`,
+].join('|') + ')', 'i');
+const UNSURE_AT = /^(?:unsure|uncertain|(?:yes|no)\s*\/\s*unsure|don'?t\s+know|dont\s+know|i\s+don'?t\s+know|not\s+sure)\b/i;
+/** After a verdict word, what makes it a verdict on its own rather than the start of a sentence ("No movie …"). */
+const ALONE = /^\s*(?:[,.!:;\u2013\u2014)*_"'`\u201d\u2019-]|$)/;
+
+/** "the statement is (not) true", anywhere — not inside "whether / if the statement is true". */
+const STATEMENT = /\b(whether|if)?\s*(?:the\s+(?:given\s+|above\s+|original\s+)?statement|this\s+statement|the\s+claim|this\s+claim)\s+(?:is|appears\s+to\s+be|seems\s+to\s+be|remains)\s+(not\s+)?(?:entirely\s+|completely\s+|factually\s+|historically\s+)?(true|false|correct|incorrect|accurate|inaccurate)\b/gi;
+
+const STATEMENT_HINT = /statement|claim/i;
+/** A sentence that may open with a verdict: a cheap test before reading every later sentence. */
+const LATER_HINT = /(?:^|[.!?\n:;]\s*)[\s*_#>"'`\u2022-]*(?:yes|yeah|yep|yup|no|nope|nah|negative|true|false|correct|incorrect|right|indeed|affirmative|absolutely|certainly|definitely|of\s+course|not|i\s+(?:do|don|believe|think)|i'?m\s+afraid|(?:that|this|it)(?:'s|\u2019s|\s+is|\s+was|\s+isn)|unsure|uncertain|don'?t|dont)\b/i;
+
+/** Words that mark a conclusion; a verdict follows (decoration, "the answer is" again allowed in between). */
+const MARKER = /(?:(?:^|[.!?:;,\n\u2013\u2014()"'*_#>-]\s*|\b(?:and|but)\s+)(?:so|therefore|thus|hence|consequently|in\s+conclusion|in\s+summary|to\s+(?:sum\s+up|summari[sz]e|conclude)|overall|in\s+short|final(?:ly)?|either\s+way|in\s+any\s+case|all\s+in\s+all)\b|(?:^|[^a-z])(?:the|my)\s+(?:final\s+|short\s+|correct\s+|overall\s+|honest\s+|best\s+)?(?:answer|verdict|conclusion)(?:\s+(?:to|for)\s+(?:the|this|your)\s+question)?\s+(?:is|would\s+be|remains)|\b(?:final\s+|short\s+)?(?:answer|verdict|conclusion)[*_]*\s*[:\-\u2013\u2014])/gi;
+/** Every marker holds one of these words: a cheap test before MARKER. */
+const MARKER_HINT = /so|therefore|thus|hence|consequently|conclu|summar|sum up|overall|short|final|either way|any case|all in all|answer|verdict/i;
+const GLUE = /^[\s,:*_"'`#>\u201c\u2018()[\]-]*(?:(?:i'?d|i\s+would)\s+say\s+|i\s+(?:think|believe)\s+)?(?:(?:the\s+)?(?:final\s+)?answer\s+(?:is|would\s+be)\s*:?[\s*_"'`\u201c\u2018(]*)?/i;
+
+/** Sentences that only introduce the answer: politeness, a restated question, "let me think". */
+const BOILERPLATE = /^(?:(?:sure|certainly|of\s+course|absolutely|great|good|excellent|interesting)(?:\s+question)?\s*[!.,]\s*(?=i'?d|i\s+would|i\s+can|i'?ll|let|here|happy|glad)|sure\s*[!.,]?\s*$|i'?d\s+be\s+(?:happy|glad)|i\s+would\s+be\s+(?:happy|glad)|(?:i'?m\s+)?happy\s+to\s+help|glad\s+to\s+help|thanks?\b|thank\s+you|(?:great|good|interesting)\s+question|(?:hmm+|well|okay|ok|alright)\b[\s,.!]*(?:(?:that|this)(?:'s|\s+is)\s+an?\s+(?:good|great|interesting|tricky)\s+(?:question|one)[.!]?\s*)?$|(?:that|this)(?:'s|\s+is)\s+an?\s+(?:good|great|interesting|tricky)\s+(?:question|one)|let(?:'s|\s+me|\s+us)\s+(?:think|see|check|break|look|consider|analy[sz]e|verify|examine|go|reason|work|recall|start|review|evaluate|figure)|to\s+answer\s+(?:this|your|the)|you(?:'re|\s+are)\s+asking|the\s+question\s+(?:is|asks)|(?:here(?:'s|\s+is)|below\s+is)\s+(?:the|my|what|a)|(?:step\s+\d|first(?:ly)?,?\s+(?:let|we|i)\b))/i;
+const HEDGE_WORDS = /\b(?:probably|likely|i\s+(?:think|believe|guess|suspect)|it\s+(?:seems|appears)|possibly|perhaps|maybe|to\s+my\s+knowledge|as\s+far\s+as\s+i\s+know|if\s+i\s+recall|i'?m\s+not\s+(?:entirely\s+|completely\s+|100%\s+)?(?:sure|certain))\b/i;
+/** Words that soften a verdict that follows ("I believe yes", "my best guess is no"). */
+const HEDGE_LEAD = /^(?:(?:i\s+(?:think|believe|guess|suspect)|(?:my\s+)?best\s+guess\s+(?:is|would\s+be)|probably|likely|it\s+(?:seems|appears)|i\s+would\s+(?:say|lean(?:\s+towards)?))(?:\s+that)?[\s,:]*)+/i;
+/** After a decline: the clause that commits anyway ("…, but there was no such player"). */
+const BUT = /(?:,|;|\.|\u2014|-)?\s*(?:but|however|that\s+said|nonetheless|still)\b[,:]?\s*/i;
+
+/** Committed statements that say the thing asked about does (not) exist, in place of a verdict word. */
+const EXISTS_NOT = /\b(?:there\s+(?:is|was|are|were)\s+no\b|there\s+(?:is|was|are|were)\s*n[o']?t\s+(?:a|any)\b|there\s+(?:isn'?t|wasn'?t|aren'?t|weren'?t)\s+(?:a|any)\b|no\s+such\b|(?:does|did)\s*(?:not|n't)\s+exist|never\s+(?:existed|played|starred|appeared|directed|was|were|had|won|managed|coached|worked)|(?:has|have|had)\s+never\b)/i;
+const EXISTS = /\b(?:there\s+(?:is|was|are|were)\s+(?:indeed\s+(?:a|an|one|such)|such\s+an?|one\s+such|at\s+least\s+one)\b)/i;
+/** A question that asks about a negation: "Is it true that there are no …", "… did not …". */
+const NEGATED_QUESTION = /\b(?:no|not|never|none)\b|n't\b/i;
+
+interface Unit { start: number; end: number }
+
+/** The answer's sentences and lines, as [start, end) spans with the decoration before each skipped. */
+function units(text: string, max = 60): Unit[] {
+    const out: Unit[] = [];
+    let at = 0;
+    while (out.length < max && at < text.length) {
+        const lead = skipLead(text.slice(at, at + 200));
+        const s = at + lead;
+        if (s >= text.length) break;
+        const e = firstSentenceEnd(text, s);
+        if (e > s) out.push({ start: s, end: e });
+        at = Math.max(e, s + 1);
+    }
+    return out;
+}
+
+/**
+ * Words before a verdict that do not change it: interjections ("Actually,", "Oh,", "Well —") and softeners ("I
+ * believe", "almost certainly"), which make the verdict hedged.
+ */
+const OPENER = /^(?:(?:actually|well|oh|hmm+|ok(?:ay)?|so|sure|honestly|in\s+short|short\s+answer|nope,?\s+wait)[\s,:\u2013\u2014-]+|(?:i\s+(?:think|believe|guess|suspect|would\s+say)|(?:almost|most\s+likely|very\s+likely|quite\s+possibly)\s*(?=certainly|yes|no\b)|almost\s+certainly|most\s+likely|probably|likely|to\s+my\s+knowledge|as\s+far\s+as\s+i\s+know|if\s+i\s+recall(?:\s+correctly)?)[\s,:]+)+/i;
+
+/** A verdict right after a colon or dash in the opening sentence ("I'm fairly confident here: no, …"). */
+function verdictAfterColon(text: string, u: Unit): { polarity: Polarity; start: number; end: number } | undefined {
+    const m = /[:\u2013\u2014]\s*[*_]*/.exec(text.slice(u.start, Math.min(u.end, u.start + 100)));
+    if (!m) return undefined;
+    const at = u.start + m.index + m[0].length;
+    const v = verdictAt(text, at, true);
+    return v && v.polarity !== 'unsure' ? v : undefined;
+}
+
+/** A verdict phrase at `at`; `alone`: only one that stands alone (followed by punctuation or the end). */
+function verdictAt(text: string, at: number, alone: boolean): { polarity: Polarity; start: number; end: number } | undefined {
+    const head = text.slice(at, at + 80);
+    const u = UNSURE_AT.exec(head);
+    if (u) return { polarity: 'unsure', start: at, end: at + u[0].length };
+    // a later "It's true that …" concedes a part of the argument: no verdict
+    if (alone && /^(?:that|this|it|the)[^.!?]{0,30}?\b(?:true|correct|right|false|incorrect|wrong)\s+that\b/i.test(head)) return undefined;
+    const n = NEG_AT.exec(head);
+    if (n && !(alone && /^no$/i.test(n[0]) && !ALONE.test(head.slice(n[0].length)))) {
+        // "No" opening a sentence about something else ("No movie matches") is a verdict only at the opening.
+        return { polarity: 'neg', start: at, end: at + n[0].length };
+    }
+    const p = POS_AT.exec(head);
+    if (p && !(alone && /^(?:yes|yeah|yep|yup)$/i.test(p[0]) && !ALONE.test(head.slice(p[0].length)))) return { polarity: 'pos', start: at, end: at + p[0].length };
+    return undefined;
+}
+
+/** "the statement is false" style verdicts in [a, b). */
+function statementVerdicts(text: string, a: number, b: number): VerdictRead[] {
+    const out: VerdictRead[] = [];
+    if (!STATEMENT_HINT.test(text)) return out;
+    STATEMENT.lastIndex = 0;
+    const piece = text.slice(a, b);
+    for (const v of piece.matchAll(STATEMENT)) {
+        if (v[1]) continue;
+        const w = v[3]!.toLowerCase();
+        const positive = (w === 'true' || w === 'correct' || w === 'accurate') !== !!v[2];
+        const lead = v[0].length - v[0].trimStart().length;
+        out.push({ polarity: positive ? 'pos' : 'neg', span: [a + v.index + lead, a + v.index + v[0].length], role: 'statement', hedged: false });
+    }
+    return out;
+}
+
+/**
+ * Where a marked conclusion's verdict would start: after each marker ("so", "therefore", "the answer is",
+ * "**Answer:**" …) and its glue, in order. Choice reads the option named there (answer.ts readChoice).
+ */
+export function conclusionStarts(text: string): number[] {
+    const out: number[] = [];
+    if (!MARKER_HINT.test(text)) return out;
+    for (const m of text.matchAll(MARKER)) {
+        const markerEnd = m.index + m[0].length;
+        const glue = GLUE.exec(text.slice(markerEnd, markerEnd + 80));
+        const at = markerEnd + (glue ? glue[0].length : 0);
+        if (out[out.length - 1] !== at) out.push(at);
+    }
+    return out;
+}
+
+/** A sentence that only introduces the answer (politeness, "let me think", a restated question). */
+export function introduces(sentence: string): boolean {
+    const s = sentence.trim();
+    return /\?\s*$/.test(s) || BOILERPLATE.test(s);
+}
+
+/** Marked conclusions anywhere in the text, in order. */
+function conclusions(text: string): VerdictRead[] {
+    const out: VerdictRead[] = [];
+    for (const at of conclusionStarts(text)) {
+        const v = verdictAt(text, at, false) ?? statementAtConclusion(text, at);
+        if (!v) continue;
+        // "so no one …", "therefore no movie …": a verdict only when it stands alone or is a whole phrase
+        if (/^(?:no|yes)$/i.test(text.slice(at, v.end)) && !ALONE.test(text.slice(v.end, v.end + 3)) && !/^\s+(?:it|there|he|she|they|this|that|the\s+statement)\b/i.test(text.slice(v.end, v.end + 20))) continue;
+        out.push({ polarity: v.polarity, span: [at, v.end], role: 'conclusion', hedged: false });
+    }
+    return out;
+}
+
+function statementAtConclusion(text: string, at: number): { polarity: Polarity; end: number } | undefined {
+    const s = statementVerdicts(text, at, Math.min(text.length, at + 80))[0];
+    return s && s.span[0] - at < 4 ? { polarity: s.polarity, end: s.span[1] } : undefined;
+}
+
+/** A committed statement of (non-)existence in [a, b): the verdict it implies for the question asked. */
+function committed(text: string, a: number, b: number, ctx: VerdictContext): VerdictRead | undefined {
+    const piece = text.slice(a, b);
+    const not = EXISTS_NOT.exec(piece);
+    const yes = not ? undefined : EXISTS.exec(piece);
+    const m = not ?? yes;
+    if (!m) return undefined;
+    let polarity: Polarity = not ? 'neg' : 'pos';
+    const q = ctx.question?.replace(/^\s*is\s+it\s+true\s+that\s+/i, ' ');
+    if (q !== undefined && NEGATED_QUESTION.test(q)) polarity = polarity === 'neg' ? 'pos' : 'neg';
+    return { polarity, span: [a + m.index, a + m.index + m[0].length], role: 'committed', hedged: false };
+}
+
+/** "Certainly!" alone, before a sentence that offers help: politeness, not a verdict. */
+const POLITE = /^(?:certainly|of\s+course|absolutely|great|good|excellent)\s*[!.,]?\s*$/i;
+const HELP = /^(?:i'?d\s+be|i\s+would\s+be|i\s+can|i'?ll|let(?:'s|\s+me)|here(?:'s|\s+is)|happy\s+to|glad\s+to)\b/i;
+
+function isBoilerplate(text: string, u: Unit, next: Unit | undefined): boolean {
+    const s = text.slice(u.start, u.end).trim();
+    if (next && POLITE.test(s) && HELP.test(text.slice(next.start, next.end))) return true;
+    if (/\?\s*$/.test(s)) return true;
+    if (/^#{1,6}\s/.test(text.slice(Math.max(0, u.start - 7), u.start + 1).trimStart()) && !verdictAt(text, u.start, false)) return true;
+    return BOILERPLATE.test(s);
+}
+
+const hedgedNear = (text: string, a: number, b: number) => notAnswering(text.slice(a, b)) !== undefined || HEDGE_WORDS.test(text.slice(a, b));
+
+/**
+ * Finds the verdict of a closed answer: every candidate span, and the one the rule chooses (module comment).
+ */
+export function findVerdict(text: string, ctx: VerdictContext = {}): VerdictFinding {
+    let us = units(text, 6);
+    const read: VerdictRead[] = [];
+    const none = (why: string, outcome: VerdictFinding['outcome'] = 'none'): VerdictFinding => ({ outcome, stance: 'none', why, read, rationaleStart: us[0]?.start ?? 0 });
+    if (us.length === 0) return none('empty response');
+
+    // the opening: the first unit that is not boilerplate
+    let oi = 0;
+    while (oi < us.length - 1 && oi < 4 && isBoilerplate(text, us[oi]!, us[oi + 1])) oi++;
+    const ou = us[oi]!;
+    let opening: VerdictRead | undefined;
+    let decline: { stance: 'abstain' | 'refuse'; span: [number, number] } | undefined;
+    const lead = OPENER.exec(text.slice(ou.start, ou.end))?.[0].length ?? 0;
+    const ov = verdictAt(text, ou.start + lead, false) ?? verdictAfterColon(text, ou);
+    if (ov) {
+        // a caveat in the verdict's sentence or the next makes it hedged
+        const next = us[oi + 1];
+        const hedged = ov.polarity !== 'unsure' && hedgedNear(text, ov.end, next ? next.end : ou.end);
+        opening = { polarity: ov.polarity, span: [ov.start, ov.end], role: 'opening', hedged: hedged || HEDGE_WORDS.test(text.slice(ou.start, ov.start)) };
+    } else {
+        const d = notAnswering(text.slice(ou.start, ou.end));
+        if (d) {
+            decline = { stance: d.stance, span: [ou.start + d.span[0], ou.start + d.span[1]] };
+            // the clause that commits anyway, in this sentence or the next
+            const rest = text.slice(decline.span[1], (us[oi + 1] ?? ou).end);
+            const but = BUT.exec(rest);
+            if (but && but.index < 80) {
+                const from = decline.span[1] + but.index + but[0].length;
+                const at = from + (HEDGE_LEAD.exec(text.slice(from, from + 60))?.[0].length ?? 0);
+                const v = verdictAt(text, at, false);
+                const cEnd = firstSentenceEnd(text, at);
+                const c = v ? { polarity: v.polarity, span: [v.start, v.end] as [number, number], role: 'committed' as const, hedged: true } : committed(text, at, cEnd, ctx);
+                if (c && c.polarity !== 'unsure') opening = { ...c, hedged: true };
+            }
+            read.push({ polarity: 'unsure', span: decline.span, role: 'decline', hedged: false });
+        } else {
+            const c = committed(text, ou.start, ou.end, ctx);
+            if (c) opening = c;
+        }
+    }
+    if (opening) read.push(opening);
+
+    // later verdicts: sentences that are a verdict on their own, and "the statement is …" anywhere
+    const later: VerdictRead[] = [];
+    // the later sentences only when one may open with a verdict, or a statement verdict may stand anywhere
+    const laterFrom = oi + (opening?.role === 'opening' ? 1 : 0);
+    const scanLater = LATER_HINT.test(text.slice(opening?.role === 'opening' ? ou.end : ou.start)) || STATEMENT_HINT.test(text);
+    if (scanLater && us.length === 6) us = units(text);
+    for (let i = scanLater ? laterFrom : us.length; i < us.length; i++) {
+        const u = us[i]!;
+        if (i > oi || !opening) {
+            const v = verdictAt(text, u.start, true);
+            if (v && v.polarity !== 'unsure') later.push({ polarity: v.polarity, span: [u.start, v.end], role: 'later', hedged: hedgedNear(text, u.start, u.end) });
+        }
+        for (const s of statementVerdicts(text, u.start, u.end)) {
+            if (opening && s.span[0] < opening.span[1] + 2) continue;
+            later.push({ ...s, hedged: hedgedNear(text, u.start, u.end) });
+        }
+    }
+    const marked = conclusions(text);
+    for (const m of marked) {
+        const u = us.find(x => x.start <= m.span[0] && m.span[0] < x.end);
+        m.hedged = u ? hedgedNear(text, u.start, m.span[1]) || (decline !== undefined && m.span[0] > decline.span[0]) : false;
+        read.push(m);
+    }
+    for (const l of later) if (!marked.some(m => m.span[0] <= l.span[0] && l.span[0] < m.span[1] + 2)) read.push(l);
+    read.sort((a, b) => a.span[0] - b.span[0]);
+
+    const say = (v: VerdictRead) => `"${text.slice(v.span[0], v.span[1]).trim()}"`;
+    const chosen = (v: VerdictRead, why: string, rationaleStart: number): VerdictFinding => ({
+        chosen: v, outcome: 'verdict', read, why, rationaleStart,
+        stance: v.polarity === 'unsure' ? 'abstain' : v.hedged ? 'hedged' : 'answer',
+    });
+
+    const conclusion = marked[marked.length - 1];
+    if (conclusion) {
+        const other = opening && opening.polarity !== conclusion.polarity && opening.polarity !== 'unsure' ? `; the opening ${say(opening)} is overruled` : '';
+        return chosen(conclusion, `a marked conclusion ${say(conclusion)} decides${other}`, opening?.role === 'opening' ? afterSpan(text, opening.span[1]) : us[0]!.start);
+    }
+    const unmarked = read.filter(r => (r.role === 'later' || r.role === 'statement') && r.polarity !== 'unsure');
+    if (opening && opening.polarity !== 'unsure') {
+        const against = unmarked.find(r => r.polarity !== opening!.polarity);
+        if (against) return { outcome: 'conflict', stance: 'none', read, why: `conflicting verdicts ${say(opening)} and ${say(against)}, none marked as the conclusion`, rationaleStart: us[0]!.start };
+        const why = opening.role === 'opening' ? (oi > 0 ? `opens with ${say(opening)} after an introduction` : `opens with ${say(opening)}`)
+            : decline ? `commits to ${say(opening)} after ${decline.stance === 'refuse' ? 'a refusal' : 'a doubt'} (a hedged verdict)` : `states ${say(opening)} (no verdict word)`;
+        return chosen(opening, why, opening.role === 'opening' ? afterSpan(text, opening.span[1]) : us[0]!.start);
+    }
+    if (opening?.polarity === 'unsure') return { ...chosen(opening, `opens with ${say(opening)}`, afterSpan(text, opening.span[1])), outcome: 'decline' };
+    if (unmarked.length > 0) {
+        const first = unmarked[0]!;
+        const against = unmarked.find(r => r.polarity !== first.polarity);
+        if (against) return { outcome: 'conflict', stance: 'none', read, why: `conflicting verdicts ${say(first)} and ${say(against)}, none marked as the conclusion`, rationaleStart: us[0]!.start };
+        const v = decline ? { ...first, hedged: true } : first;
+        return chosen(v, decline ? `commits to ${say(first)} after ${decline.stance === 'refuse' ? 'a refusal' : 'a doubt'} (a hedged verdict)` : `a verdict ${say(first)} after the opening`, us[0]!.start);
+    }
+    if (decline) {
+        return { outcome: 'decline', stance: decline.stance, read, why: decline.stance === 'refuse' ? 'refuses in its first sentence' : 'says it does not know in its first sentence', rationaleStart: afterSpan(text, decline.span[1]) };
+    }
+    // a decline later in the first sentences, with no verdict anywhere
+    const d = notAnswering(text.slice(us[0]!.start, (us[Math.min(us.length - 1, oi + 1)] ?? ou).end));
+    if (d) {
+        const span: [number, number] = [us[0]!.start + d.span[0], us[0]!.start + d.span[1]];
+        read.push({ polarity: 'unsure', span, role: 'decline', hedged: false });
+        return { outcome: 'decline', stance: d.stance, read, why: d.stance === 'refuse' ? 'refuses and commits to no verdict' : 'says it does not know and commits to no verdict', rationaleStart: afterSpan(text, span[1]) };
+    }
+    return none('no verdict: none at the opening, none marked as the conclusion, none stated later');
+}

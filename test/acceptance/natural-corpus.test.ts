@@ -1,0 +1,130 @@
+/**
+ * The natural-answer corpus (test/fixtures/reader/natural/, README there; issue 41): answers written the way
+ * today's assistants write, labelled by hand before any verdict was seen. For each family, every item's question
+ * is built again by the engine from its spec (the generation `preview` uses, picked by question id) and its
+ * response verified exactly as a run verifies it (`verify`: the family's own parse and score); the verdict is
+ * compared with the label — the answer read (binary, multi-hop, rules, temporal: yes / no / unsure /
+ * unreadable; statements: true / false / don't know / unreadable; choice: the option, none, multiple, unsure,
+ * unreadable) or, for evidence and open, the verdict (correct / wrong / unsure).
+ *
+ * Prints the agreement per family and every disagreement. Fails below 0.97 per family on `held/` (the third never
+ * looked at while changing the reader); reports `tune/` without failing. Fails when both are empty. Needs ../shared
+ * (the ERBench presets' data): a missing file skips that family loudly (fails in CI).
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { tmpdir } from 'node:os';
+import '../../src/core/probes/families.js';
+import { previewSpec } from '../../src/core/run/preview.js';
+import { createVerifyContext, verify, type VerifyContext } from '../../src/core/verify/verify.js';
+import type { Question } from '../../src/core/probes/question.js';
+import type { Verdict } from '../../src/core/verify/types.js';
+import { sharedMissing, SHARED } from '../support/shared.js';
+
+const repo = path.resolve(import.meta.dirname, '..', '..');
+const corpus = path.join(repo, 'test', 'fixtures', 'reader', 'natural');
+const THRESHOLD = 0.97;
+
+interface Item { item: string; id: string; spec: string; probe: string; response: string; label: { answer: string; verdict?: string } }
+
+/** What a label's `answer` is compared on: the verdict for evidence and open, the answer read for the others. */
+const BY_VERDICT = new Set(['evidence', 'open']);
+
+function lines(file: string): Item[] {
+    return readFileSync(file, 'utf8').split('\n').filter(l => l.trim()).map(l => JSON.parse(l) as Item);
+}
+
+/** The family files of a split: family → items. */
+function split(name: 'tune' | 'held'): Map<string, Item[]> {
+    const dir = path.join(corpus, name);
+    const out = new Map<string, Item[]>();
+    if (!existsSync(dir)) return out;
+    for (const f of readdirSync(dir).filter(f => f.endsWith('.jsonl')).sort()) out.set(f.replace(/\.jsonl$/, ''), lines(path.join(dir, f)));
+    return out;
+}
+
+/** The reading the label names, from a verdict of the engine. */
+function ours(family: string, v: Verdict): string {
+    if (BY_VERDICT.has(family)) {
+        if (v.correct) return 'correct';
+        return v.answer === 'unsure' || v.answer === 'dont_know' || v.answer === 'unparseable' || v.read?.stance === 'abstain' || v.read?.stance === 'refuse' ? 'unsure' : 'wrong';
+    }
+    if (v.answer === 'unparseable') return 'unreadable';
+    if (v.answer === 'option' || v.answer === 'binding') return String(v.option);
+    return v.answer;
+}
+
+function theirs(family: string, item: Item): string {
+    return BY_VERDICT.has(family) ? item.label.verdict ?? '' : item.label.answer;
+}
+
+interface Built { questions: Map<string, Question>; ctx: VerifyContext }
+const built = new Map<string, Promise<Built>>();
+
+/** A spec's questions (the ids the items name), generated as preview generates them; its verify context. */
+function build(spec: string, family: string, ids: Set<string>): Promise<Built> {
+    let p = built.get(`${family} ${spec}`);
+    if (!p) {
+        p = (async () => {
+            const questions = new Map<string, Question>();
+            const r = await previewSpec({ spec: path.join(repo, spec), db: path.join(tmpdir(), 'hp-natural-none.db'), onQuestion: q => { if (ids.has(q.id)) questions.set(q.id, q); } });
+            assert.ok(!r.blocked, `${spec}: preview blocked (${r.blocked ? r.diagnostics.map(d => d.message).join('; ') : ''})`);
+            return { questions, ctx: createVerifyContext(r.spec, r.data) };
+        })();
+        built.set(`${family} ${spec}`, p);
+    }
+    return p;
+}
+
+/** The shared data files a spec reads (ERBench presets), if any is missing. */
+function sharedFor(spec: string): false | string {
+    const text = readFileSync(path.join(repo, spec), 'utf8');
+    const files = [...text.matchAll(/"((?:\.\.\/)+shared\/[^"]+)"/g)].map(m => path.join(SHARED, m[1]!.replace(/^(?:\.\.\/)+shared\//, '')));
+    return files.length ? sharedMissing(...files) : false;
+}
+
+async function agreement(family: string, items: Item[]): Promise<{ agree: number; n: number; misses: string[]; skipped: string[] }> {
+    const misses: string[] = [];
+    const skipped: string[] = [];
+    let agree = 0, n = 0;
+    const ids = new Set(items.map(i => i.id));
+    for (const item of items) {
+        const missing = sharedFor(item.spec);
+        if (missing) { skipped.push(`${item.item}: ${missing}`); continue; }
+        const { questions, ctx } = await build(item.spec, family, ids);
+        const q = questions.get(item.id);
+        assert.ok(q, `${item.item}: question ${item.id} not generated by ${item.spec} (probe ${item.probe})`);
+        const v = verify(q, item.response, ctx, 'natural');
+        const got = ours(family, v), want = theirs(family, item);
+        n++;
+        if (got === want) agree++;
+        else misses.push(`${item.item} [${q.kind}] label ${want}, read ${got} — ${v.read?.why ?? ''} | ${JSON.stringify(item.response.slice(0, 160))}`);
+    }
+    return { agree, n, misses, skipped };
+}
+
+describe('natural-answer corpus: agreement with careful labels per family', () => {
+    const tune = split('tune');
+    const held = split('held');
+
+    it('has labelled items (tune/ or held/)', () => {
+        assert.ok(tune.size + held.size > 0, `no corpus files in ${path.relative(repo, corpus)}/tune or held: the labelled natural answers are missing`);
+    });
+
+    for (const [name, files, fail] of [['tune', tune, false], ['held', held, true]] as const) {
+        for (const [family, items] of files) {
+            it(`${name}/${family}: agreement${fail ? ` >= ${THRESHOLD}` : ' (reported)'}`, async () => {
+                const r = await agreement(family, items);
+                const rate = r.n ? r.agree / r.n : 0;
+                console.log(`\n${name}/${family}: ${r.agree}/${r.n} = ${rate.toFixed(3)}${r.skipped.length ? ` (${r.skipped.length} skipped: shared data missing)` : ''}`);
+                for (const m of r.misses) console.log(`  ${m}`);
+                if (fail) {
+                    assert.ok(r.n > 0, `${name}/${family}: no item could be verified`);
+                    assert.ok(rate >= THRESHOLD, `${name}/${family}: agreement ${rate.toFixed(3)} < ${THRESHOLD}`);
+                }
+            });
+        }
+    }
+});
