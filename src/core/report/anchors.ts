@@ -14,6 +14,9 @@ import { slotKey, type RunSettings, type StoredAnswer } from '../store/types.js'
 import { explainVerdict, figureColumns, figureText } from './model.js';
 import { unansweredSlots } from './unanswered.js';
 
+/** A family figure of a line: as the reports write it, and a number to two places for the CodeLens. */
+export interface AnchorFigure { name: string; value: string; short?: string }
+
 export interface AnchorResult {
     /** `probe:<name>` or `fd:<id>`. */
     key: string;
@@ -33,7 +36,7 @@ export interface AnchorResult {
      * The family's own figures of this line (its `figureColumns` over the line's metrics, as every report writes them;
      * those that do not apply left out): the CodeLens and the hover show them beside A / R / AR / H.
      */
-    figures: { name: string; value: string }[];
+    figures: AnchorFigure[];
     verdicts: Verdict[];
 }
 
@@ -162,6 +165,15 @@ export function worstExamples(questions: ReadonlyMap<string, Question>, verdicts
 }
 
 /** A group's figures as its family's figure columns give them (n/a ones left out). */
-function familyFigures(metrics: GroupMetrics): { name: string; value: string }[] {
-    return figureColumns([metrics]).map(({ column }) => ({ name: column.name, value: figureText(column.value(metrics)) })).filter(f => f.value !== 'n/a');
+/**
+ * A line's family figures: each as the reports write it (`value`), and a number also to two places (`short`), which is
+ * what a CodeLens has room for; a figure that is not one number (per-hop lists, tables) is for the hover only.
+ */
+function familyFigures(metrics: GroupMetrics): AnchorFigure[] {
+    return figureColumns([metrics]).flatMap(({ column }) => {
+        const raw = column.value(metrics);
+        const value = figureText(raw);
+        if (value === 'n/a') return [];
+        return [{ name: column.name, value, ...(typeof raw === 'number' ? { short: String(Math.round(raw * 100) / 100) } : {}) }];
+    });
 }

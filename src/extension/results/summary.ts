@@ -23,7 +23,8 @@ const LENS_FIGURES = 3;
  * calls failed or were not made yet are counted, never hidden).
  */
 export function summaryLine(model: string, r: Pick<AnchorResult, 'metrics' | 'failedRationales' | 'known'> & { unanswered?: number; figures?: AnchorResult['figures'] }): string {
-    const figures = (r.figures ?? []).slice(0, LENS_FIGURES).map(f => ` · ${f.name} ${f.value}`).join('');
+    // Only figures that are one number fit a lens (to two places); the hover lists every figure as the reports write it.
+    const figures = (r.figures ?? []).filter(f => f.short !== undefined).slice(0, LENS_FIGURES).map(f => ` · ${f.name} ${f.short}`).join('');
     const unasked = r.unanswered ? ` · ${r.unanswered} not answered` : '';
     return mainLine(model, r) + figures + unasked;
 }
