@@ -217,7 +217,7 @@ describe('PostgreSQL (a real server)', () => {
         const dir = tempDir();
         const spec = path.join(dir, 'slow.probe');
         // Rows come out one per millisecond: the server stops the statement after 300 ms, with rows already sent.
-        fs.writeFileSync(spec, `source slow postgres "${server.url('world')}" query "select i, pg_sleep(0.001)::text as s from generate_series(1, 5000) as i" {\n    statement_timeout "300"\n}\n\nrelation Slow from slow {\n    i: int\n    key (i)\n}\n`);
+        fs.writeFileSync(spec, `source slow postgres "${server.url('world')}" query "select i, pg_sleep(0.001)::text as s from generate_series(1, 5000) as i" {\n    statement_timeout 300\n}\n\nrelation Slow from slow {\n    i: int\n    key (i)\n}\n`);
         process.env.PGPASSWORD = server.password;
         const checked = await checkSpec(spec);
         const errors = checked.diagnostics.filter(d => d.severity === 'error');
