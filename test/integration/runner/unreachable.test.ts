@@ -47,21 +47,26 @@ test('an unreachable server: URL and hint in the error, the run stops early and 
     assert.match(out, /is the server running on that address\?/);
 });
 
-test('an unreachable server costs three calls in a row, as the README says, however many workers and retries', async () => {
-    const url = `http://127.0.0.1:${await closedPort()}/v1`;
-    const spec = writeSpec(url);
-    const db = path.join(path.dirname(spec), 'r.db');
+/** `run` in this process with a test key and its output silenced; the exit status. */
+async function quietRun(spec: string, db: string): Promise<number> {
     const log = console.log, error = console.error;
     console.log = () => undefined;
     console.error = () => undefined;
     const key = process.env.OPENAI_API_KEY;
     process.env.OPENAI_API_KEY = 'sk-test-unreachable';
     try {
-        assert.equal(await main(['run', spec, '--db', db, '--yes']), 1);
+        return await main(['run', spec, '--db', db, '--yes']);
     } finally {
         console.log = log; console.error = error;
         if (key === undefined) delete process.env.OPENAI_API_KEY; else process.env.OPENAI_API_KEY = key;
     }
+}
+
+test('an unreachable server costs three calls in a row, as the README says, however many workers and retries', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}/v1`;
+    const spec = writeSpec(url);
+    const db = path.join(path.dirname(spec), 'r.db');
+    assert.equal(await quietRun(spec, db), 1);
     const store = await openStore(db);
     try {
         const failures = await store.failures((await store.latestRun())!.id);
@@ -78,16 +83,9 @@ test('a server answering 404 for an unknown model id is given up after three cal
     const server = await startOpenAIServer({ error: () => ({ status: 404, message: 'The model `no-such-model` does not exist' }) });
     const spec = writeSpec(server.url);
     const db = path.join(path.dirname(spec), 'r.db');
-    const log = console.log, error = console.error;
-    console.log = () => undefined;
-    console.error = () => undefined;
-    const key = process.env.OPENAI_API_KEY;
-    process.env.OPENAI_API_KEY = 'sk-test-unreachable';
     try {
-        assert.equal(await main(['run', spec, '--db', db, '--yes']), 1);
+        assert.equal(await quietRun(spec, db), 1);
     } finally {
-        console.log = log; console.error = error;
-        if (key === undefined) delete process.env.OPENAI_API_KEY; else process.env.OPENAI_API_KEY = key;
         await server.close();
     }
     assert.equal(server.requests, UNREACHABLE_AFTER, `requests made: ${server.requests}`);
