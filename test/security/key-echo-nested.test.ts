@@ -4,7 +4,6 @@
 // PostgreSQL and back carries none.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import Database from 'better-sqlite3';
@@ -13,9 +12,10 @@ import { executeBatchRun } from '../../src/core/run/batch.js';
 import { startOpenAIServer } from '../support/openai-server.js';
 import { startBatchServer } from '../support/openai-batch-server.js';
 import { movieQuestions } from '../support/questions.js';
-import { newRun, repoRoot, serverModel, tempDir, tempStore } from '../support/runner-fixtures.js';
+import { newRun, serverModel, tempDir, tempStore } from '../support/runner-fixtures.js';
 import { encoders, keyArb, recoverable, type Encoder } from '../support/key-encodings.js';
 import { cli } from '../support/cli-process.js';
+import { rulesSpecWithExtractor } from '../support/rules-extractor-spec.js';
 import { startPostgres } from '../support/postgres.js';
 
 /** Every text value in every table of a SQLite store. */
@@ -79,13 +79,7 @@ test('an extract_with reply holding the key as sk\\u002dproj… inside an escape
         finishReason: () => `stop-${ISSUE_FORMS[n % ISSUE_FORMS.length]}`,
     });
     try {
-        cpSync(path.join(repoRoot, 'examples', 'rules'), path.join(dir, 'rules'), { recursive: true });
-        cpSync(path.join(repoRoot, 'examples', 'soccer', 'data'), path.join(dir, 'soccer', 'data'), { recursive: true });
-        const spec = readFileSync(path.join(dir, 'rules', 'rules.probe'), 'utf8')
-            .replace('probe teammates rule using colleague {', 'probe teammates rule using colleague {\n    extract_with echo')
-            .replace(/probes teammates, .*/, 'probes teammates\n    models echo');
-        const file = path.join(dir, 'rules', 'echo.probe');
-        writeFileSync(file, `${spec}\nmodel echo openai {\n    id "echo-model"\n    endpoint "${server.url}"\n    key_env "ECHO_NESTED_KEY"\n}\n`);
+        const file = rulesSpecWithExtractor(dir, { name: 'echo', id: 'echo-model', url: server.url, keyEnv: 'ECHO_NESTED_KEY' }, true);
         const db = path.join(dir, 'echo.db');
         const env = { ECHO_NESTED_KEY: KEY };
         const r = await cli(['run', file, '--db', db, '--yes'], env);

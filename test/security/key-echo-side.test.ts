@@ -3,11 +3,11 @@
 // "Bearer KEY" or "user:KEY") never gets into the store, the cache or any report.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startOpenAIServer } from '../support/openai-server.js';
-import { repoRoot } from '../support/runner-fixtures.js';
+import { rulesSpecWithExtractor } from '../support/rules-extractor-spec.js';
 import { cli } from '../support/cli-process.js';
 
 const KEY = 'sk-side/echo+Key=0123456789abcdef';
@@ -45,13 +45,7 @@ test('a key echoed by the extract_with model is stored, cached and reported reda
         error: info => info.n % 7 === 0 ? { status: 400, message: `bad request for ${info.authorization}` } : undefined,
     });
     try {
-        cpSync(path.join(repoRoot, 'examples', 'rules'), path.join(dir, 'rules'), { recursive: true });
-        cpSync(path.join(repoRoot, 'examples', 'soccer', 'data'), path.join(dir, 'soccer', 'data'), { recursive: true });
-        const spec = readFileSync(path.join(dir, 'rules', 'rules.probe'), 'utf8')
-            .replace('probe teammates rule using colleague {', 'probe teammates rule using colleague {\n    extract_with extractor')
-            .replace(/probes teammates, .*/, 'probes teammates');
-        const file = path.join(dir, 'rules', 'echo.probe');
-        writeFileSync(file, `${spec}\nmodel extractor openai {\n    id "extract-model"\n    endpoint "${server.url}"\n    key_env "ECHO_SIDE_KEY"\n}\n`);
+        const file = rulesSpecWithExtractor(dir, { name: 'extractor', id: 'extract-model', url: server.url, keyEnv: 'ECHO_SIDE_KEY' }, false);
         const db = path.join(dir, 'echo.db');
         const env = { ECHO_SIDE_KEY: KEY };
         const r = await cli(['run', file, '--db', db, '--yes'], env);
