@@ -39,7 +39,17 @@ function defaultServices(): SpecServices {
  * Parses, links and validates a spec file and every file it imports (from disk, or from `texts` by absolute
  * path) and returns the spec as plain data with the language diagnostics. Data checks are separate (see core/data).
  */
-export async function loadSpec(entry: string, texts?: ReadonlyMap<string, string>, services: SpecServices = defaultServices()): Promise<LoadedSpec> {
+export function loadSpec(entry: string, texts?: ReadonlyMap<string, string>, services: SpecServices = defaultServices()): Promise<LoadedSpec> {
+    // One load at a time per workspace: two loads of the same file (a CodeLens and a preview in one extension host)
+    // would both find it absent and both add it. A failed load does not stop the next.
+    const next = (loading.get(services) ?? Promise.resolve()).then(() => loadInto(entry, texts, services));
+    loading.set(services, next.catch(() => undefined));
+    return next;
+}
+
+const loading = new WeakMap<SpecServices, Promise<unknown>>();
+
+async function loadInto(entry: string, texts: ReadonlyMap<string, string> | undefined, services: SpecServices): Promise<LoadedSpec> {
     const { shared: sharedServices, probe } = services;
     const documents = sharedServices.workspace.LangiumDocuments;
     const loaded: LangiumDocument[] = [];

@@ -122,19 +122,31 @@ export class Workbench {
         return (await copied.jsonValue()) as string;
     }
 
-    /** The first frame in which `test` (an expression evaluated in the frame, once its DOM is loaded) holds. */
+    /** The first frame in which `test` (an expression evaluated in the frame, once its DOM is loaded) holds. A frame
+     *  may satisfy it only after it has loaded (VS Code's Markdown preview renders by message, without navigating),
+     *  so every frame is watched until the test holds (checked every 100 ms: a hidden webview gets no animation
+     *  frames), and a frame that appears meanwhile joins the watch. */
     private async frameWhere(what: string, test: string, timeoutMs: number): Promise<Frame> {
         const end = Date.now() + timeoutMs;
+        const watched = new Set<Frame>();
+        const watches: Promise<Frame>[] = [];
+        const never = new Promise<never>(() => undefined);
+        const watch = (frame: Frame, left: number): Promise<Frame> => frame.waitForFunction(test, undefined, { timeout: left, polling: 100 })
+            .then(() => frame, () => never);
         for (;;) {
             const left = end - Date.now();
             if (left <= 0) throw new Error(`${what} did not appear within ${timeoutMs} ms`);
-            // Listening before looking: a frame that loads its page while the others are looked at is not missed.
-            const navigated = this.page.waitForEvent('framenavigated', { timeout: left }).catch(() => undefined);
+            // Listening before looking: a frame that loads its page while the others are watched is not missed.
+            // A frame that navigates is watched again in its new page.
+            const navigated = this.page.waitForEvent('framenavigated', { timeout: left })
+                .then(frame => { watched.delete(frame); return undefined; }, () => undefined);
             for (const frame of this.page.frames()) {
-                await frame.waitForLoadState('domcontentloaded', { timeout: left }).catch(() => undefined);
-                if (await frame.evaluate(test).catch(() => false)) return frame;
+                if (watched.has(frame)) continue;
+                watched.add(frame);
+                watches.push(watch(frame, left));
             }
-            await navigated;
+            const first = await Promise.race([...watches, navigated]);
+            if (first) return first;
         }
     }
 
