@@ -2,10 +2,13 @@
 // webviews (browser) and CLI (node). Type checking is its own step (`npm run typecheck`).
 import * as esbuild from 'esbuild';
 import { existsSync } from 'node:fs';
+import * as path from 'node:path';
 import { syncGrammarKinds } from './grammar-kinds.mjs';
 
 const production = process.argv.includes('--production');
-const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', legalComments: 'none' };
+// Paths are the repository's, whatever the working folder of the process that builds or imports the targets.
+const root = path.resolve(import.meta.dirname, '..');
+const common = { absWorkingDir: root, bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', legalComments: 'none' };
 const node = { ...common, platform: 'node', target: 'node22', external: ['vscode', 'better-sqlite3', 'pg-native'] };
 // A CommonJS bundle has no import.meta: code shared with the ES module faces gets the file URL from __filename.
 const cjs = { format: 'cjs', define: { 'import.meta.url': '__hpImportMetaUrl' }, banner: { js: "const __hpImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" } };
@@ -18,13 +21,13 @@ export const targets = [
 ];
 for (const name of ['graph', 'preview', 'compare']) {
     const entry = `webview/${name}/main.ts`;
-    if (existsSync(entry)) targets.push({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: [entry], outfile: `dist/webview/${name}.js` });
+    if (existsSync(path.join(root, entry))) targets.push({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: [entry], outfile: `dist/webview/${name}.js` });
 }
 
 // Imported (by a test, to build in memory): only the targets. Run: build them.
 if (process.argv[1] && import.meta.filename === (await import('node:fs')).realpathSync(process.argv[1])) {
     // The TextMate grammar's probe kinds are the registry's (scripts/grammar-kinds.mjs).
     syncGrammarKinds();
-    await Promise.all(targets.filter(t => existsSync(t.entryPoints[0])).map(t => esbuild.build(t)));
+    await Promise.all(targets.filter(t => existsSync(path.join(root, t.entryPoints[0]))).map(t => esbuild.build(t)));
     console.log(`built ${targets.length} bundles${production ? ' (production)' : ''}`);
 }

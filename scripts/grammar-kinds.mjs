@@ -17,7 +17,7 @@ export function registryKinds(text = readFileSync(REGISTRY, 'utf8')) {
 
 /**
  * The grammar's text with its two kind alternations set to `kinds` (the registry's: the build passes the
- * BUILTIN_FAMILIES keys; test/unit/repo/fifth-family.test.ts the kinds registered at run time).
+ * BUILTIN_FAMILIES keys; test/unit/repo/family-in-one-folder.test.ts the kinds registered at run time).
  */
 export function grammarWithKinds(text, kinds) {
     const list = kinds.join('|');

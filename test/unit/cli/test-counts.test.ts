@@ -33,3 +33,16 @@ test('a skipped suite (the e2e tier without code-server) counts as skipped on th
     const line = (countsLine as (c: unknown) => string)((tapCounts as (t: string) => unknown)(readFileSync(tap, 'utf8')));
     assert.equal(line, '2 passed, 0 failed, 2 skipped');
 });
+
+test('a suite whose body throws counts as failed, though the runner counts no failed test', () => {
+    const dir = tempDir('hp-counts-broken-');
+    const file = path.join(dir, 'sample.test.mjs');
+    writeFileSync(file, "import { describe, it, test } from 'node:test';\ndescribe('broken', () => { throw new Error('no data'); });\ndescribe('ok', () => { it('a', () => {}); it('b', () => { throw new Error('x'); }); });\ntest('d', () => {});\n");
+    const tap = path.join(dir, 'r.tap');
+    const env = { ...process.env };
+    delete env.NODE_TEST_CONTEXT;
+    spawnSync(process.execPath, ['--test', '--test-reporter=tap', `--test-reporter-destination=${tap}`, file], { env });
+    const line = (countsLine as (c: unknown) => string)((tapCounts as (t: string) => unknown)(readFileSync(tap, 'utf8')));
+    // b failed; the 'ok' suite is not ok only because b is (not counted again); 'broken' declared nothing and failed.
+    assert.equal(line, '2 passed, 2 failed');
+});

@@ -24,16 +24,18 @@ describe('question view of the graph panel', () => {
     });
 });
 
-describe('question view of an open question', async () => {
-    const { loadSpec } = await import('../../../src/core/spec/load.js');
-    const { loadData } = await import('../../../src/core/data/index.js');
-    const { generateQuestions } = await import('../../../src/core/probes/generate.js');
-    const { model: spec } = await loadSpec(path.resolve('test/fixtures/open/open.probe'));
-    const data = await loadData(spec);
-    const rewired = [...generateQuestions(spec, data, { probe: 'pair' }).questions].find(q => q.entity.key[0] === 'Titanic' && q.phrasing === 'rewire-100')!;
-    const moved = rewired.open!.context!.edges.find(e => e.relation === 'directed_by')!;
-    const wrongDirector = rewired.open!.context!.nodes.find(n => n.id === moved.tail)!.label;
+// Loaded before the tests are declared: with every unit file in one process (scripts/test.mjs), a suite
+// declaring tests after an await would declare them after the run has moved on.
+const { loadSpec } = await import('../../../src/core/spec/load.js');
+const { loadData } = await import('../../../src/core/data/index.js');
+const { generateQuestions } = await import('../../../src/core/probes/generate.js');
+const { model: spec } = await loadSpec(path.resolve('test/fixtures/open/open.probe'));
+const data = await loadData(spec);
+const rewired = [...generateQuestions(spec, data, { probe: 'pair' }).questions].find(q => q.entity.key[0] === 'Titanic' && q.phrasing === 'rewire-100')!;
+const moved = rewired.open!.context!.edges.find(e => e.relation === 'directed_by')!;
+const wrongDirector = rewired.open!.context!.nodes.find(n => n.id === moved.tail)!.label;
 
+describe('question view of an open question', () => {
     it('lists the answer\'s claims with their labels and the context edges they rest on', () => {
         const g = questionGraph(rewired, undefined, `Titanic directed by ${wrongDirector}. Titanic was released in 1997.`);
         assert.equal(g.claims!.length, 2);

@@ -23,15 +23,17 @@ describe('splitClaims', () => {
     });
 });
 
-describe('verifyOpenAnswer on the movie data', async () => {
-    const { graph, node } = await movieGraph();
-    const titanic = node('Movie', 'Titanic, 1997');
-    const cameron = node('Director', 'James Cameron');
-    const r = retrieve(graph, [titanic, cameron], { form: 'triplets', triplets: 10 });
-    const data = dataFacts(graph, r.index);
-    const check = (answer: string, context?: ContextGraph, aliases?: Parameters<typeof verifyOpenAnswer>[0]['aliases']) =>
-        verifyOpenAnswer({ answer, nodes: [...r.scored.nodes, ...(context?.nodes ?? [])], relations: graph.relations, data, context: context ?? r.context, aliases });
+// Loaded before the tests are declared: with every unit file in one process (scripts/test.mjs), a suite
+// declaring tests after an await would declare them after the run has moved on.
+const { graph, node } = await movieGraph();
+const titanic = node('Movie', 'Titanic, 1997');
+const cameron = node('Director', 'James Cameron');
+const r = retrieve(graph, [titanic, cameron], { form: 'triplets', triplets: 10 });
+const data = dataFacts(graph, r.index);
+const check = (answer: string, context?: ContextGraph, aliases?: Parameters<typeof verifyOpenAnswer>[0]['aliases']) =>
+    verifyOpenAnswer({ answer, nodes: [...r.scored.nodes, ...(context?.nodes ?? [])], relations: graph.relations, data, context: context ?? r.context, aliases });
 
+describe('verifyOpenAnswer on the movie data', () => {
     it('supports a stated fact, naming the edge, against the data and the context', () => {
         const [v] = check('Titanic was directed by James Cameron.');
         assert.equal(v!.data.label, 'supported');

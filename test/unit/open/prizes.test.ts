@@ -5,10 +5,12 @@ import assert from 'node:assert/strict';
 import { retrieve } from '../../../src/core/families/open/retrieve.js';
 import { movieGraph } from './support.js';
 
-describe('question-aware prizes', async () => {
-    const { graph, node } = await movieGraph();
-    const seeds = [node('Movie', 'Titanic, 1997')];
+// Loaded before the tests are declared: with every unit file in one process (scripts/test.mjs), a suite
+// declaring tests after an await would declare them after the run has moved on.
+const { graph, node } = await movieGraph();
+const seeds = [node('Movie', 'Titanic, 1997')];
 
+describe('question-aware prizes', () => {
     it('the edges the question asks about get the top prizes and make the triplets', () => {
         const question = 'How long is Titanic, in minutes, and what is its plot?';
         const r = retrieve(graph, seeds, { question, triplets: 2 });

@@ -9,9 +9,11 @@ import { simulatedOpenAnswer } from '../../../src/core/families/open/simulate.js
 import { dataFacts, summariseClaims, verifyOpenAnswer } from '../../../src/core/families/open/check.js';
 import { movieGraph } from './support.js';
 
-describe('the data graph', async () => {
-    const { graph } = await movieGraph();
+// Loaded before the tests are declared: with every unit file in one process (scripts/test.mjs), a suite
+// declaring tests after an await would declare them after the run has moved on.
+const { graph, node } = await movieGraph();
 
+describe('the data graph', () => {
     it('has a node per keyed row and per distinct attribute value, an edge per value and FK link', () => {
         // 6 movies, 3 directors; values: 5 stars, 5 lengths, 5 plots (one null), 3 birth years.
         assert.equal(graph.nodeCount, 6 + 3 + 5 + 5 + 5 + 3);
@@ -46,10 +48,9 @@ describe('kHop', () => {
     });
 });
 
-describe('retrieve on the movie data', async () => {
-    const { graph, node } = await movieGraph();
-    const seeds = [node('Movie', 'Titanic, 1997'), node('Director', 'James Cameron')];
+const seeds = [node('Movie', 'Titanic, 1997'), node('Director', 'James Cameron')];
 
+describe('retrieve on the movie data', () => {
     it('ranks by personalised PageRank, the question\'s entities first, and drops what scores below 1e-5', () => {
         const r = retrieve(graph, seeds);
         assert.deepEqual(r.seeds, ['Movie(Titanic, 1997)', 'Director(James Cameron)']);

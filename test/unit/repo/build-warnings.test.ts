@@ -2,20 +2,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as esbuild from 'esbuild';
-import { repoRoot } from '../../support/runner-fixtures.js';
 
 test('every bundle builds without a warning', { timeout: 120_000 }, async () => {
-    const cwd = process.cwd();
-    process.chdir(repoRoot);
-    try {
-        // @ts-expect-error — a plain .mjs script without types
-        const { targets } = await import('../../../scripts/build.mjs') as { targets: esbuild.BuildOptions[] };
-        assert.ok(targets.length >= 4);
-        for (const t of targets) {
-            const r = await esbuild.build({ ...t, write: false, logLevel: 'silent' });
-            assert.deepEqual(r.warnings.map(w => `${w.location?.file}:${w.location?.line} ${w.text}`), [], String(t.outfile));
-        }
-    } finally {
-        process.chdir(cwd);
+    // @ts-expect-error — a plain .mjs script without types
+    const { targets } = await import('../../../scripts/build.mjs') as { targets: esbuild.BuildOptions[] };
+    assert.ok(targets.length >= 4);
+    for (const t of targets) {
+        const r = await esbuild.build({ ...t, write: false, logLevel: 'silent' });
+        assert.deepEqual(r.warnings.map(w => `${w.location?.file}:${w.location?.line} ${w.text}`), [], String(t.outfile));
     }
 });

@@ -14,18 +14,11 @@ interface Loader { _load(request: string, parent: unknown, isMain: boolean): unk
 interface Compilable { filename: string; paths: string[]; _compile(code: string, file: string): void }
 
 test('loading the extension bundle loads no better-sqlite3', { timeout: 120_000 }, async () => {
-    const cwd = process.cwd();
-    process.chdir(repoRoot);
-    let code: string;
-    try {
-        // @ts-expect-error — a plain .mjs script without types
-        const { targets } = await import('../../../scripts/build.mjs') as { targets: esbuild.BuildOptions[] };
-        const extension = targets.find(t => t.outfile === 'dist/extension.cjs')!;
-        const r = await esbuild.build({ ...extension, sourcemap: false, write: false, logLevel: 'silent' });
-        code = r.outputFiles[0]!.text;
-    } finally {
-        process.chdir(cwd);
-    }
+    // @ts-expect-error — a plain .mjs script without types
+    const { targets } = await import('../../../scripts/build.mjs') as { targets: esbuild.BuildOptions[] };
+    const extension = targets.find(t => t.outfile === 'dist/extension.cjs')!;
+    const r = await esbuild.build({ ...extension, sourcemap: false, write: false, logLevel: 'silent' });
+    const code = r.outputFiles[0]!.text;
     const file = path.join(repoRoot, 'dist', 'extension-eager-test.cjs');
     const loader = Module as unknown as Loader;
     const original = loader._load;

@@ -19,9 +19,9 @@ interface Asked { phrasing: string; gold: { answer: string }; messages: { conten
 /** The words of a text as a case-, hyphen- and apostrophe-blind search sees them. */
 const folded = (s: string) => ` ${s.toLowerCase().replace(/[\u2018\u2019']/g, "'").replace(/[^a-z0-9']+/g, ' ')} `;
 
-describe('issue 24: evidence and open defects, through the CLI', () => {
+describe('evidence and open defects, through the CLI', () => {
     let dir: string;
-    before(() => { dir = mkdtempSync(path.join(os.tmpdir(), 'halluprobe-issue24-')); });
+    before(() => { dir = mkdtempSync(path.join(os.tmpdir(), 'halluprobe-defects-')); });
     after(() => rmSync(dir, { recursive: true, force: true }));
 
     /** Writes the items and a spec over them, previews, and returns the questions. */
