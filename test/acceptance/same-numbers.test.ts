@@ -7,8 +7,9 @@
  *   html, and the editor's CodeLens line and hover (results/summary.ts over the engine's anchorResults, as the
  *   CodeLens provider calls them);
  * - the review's trust figures (agreement, corrected A / H / M): `report` as json, csv, md and html;
- * - compare's paired figures: `compare` as json, csv, md and html, and the Compare Models panel's grid (the engine's
- *   compareModels, as the panel's command calls it); the paired values are the report's own group figures.
+ * - compare's paired figures (A H R AR, and path's R-ext per question): `compare` as json, csv, md and html, and the
+ *   Compare Models panel's grid (the engine's compareModels, as the panel's command calls it); the paired values are
+ *   the report's own group figures.
  * A face that shows fewer places must agree to within half a unit of its last place; faces that show the same places
  * must show the same text.
  */
@@ -330,8 +331,8 @@ test('one run: the same numbers in md, json, csv, html and the editor — main a
             assert.deepEqual(cell.flips.map(f => /\((\d+)\)$/.exec(f.title)?.[1]), [c.flipped_to_b, c.flipped_to_a], `panel flips: ${k}`);
             assert.deepEqual(cell.flips.map(f => f.questions.length), [Number(c.flipped_to_b), Number(c.flipped_to_a)]);
         }
-        // A and H of a cell are the report's own group figures (one engine, not a second count).
-        if (m.figure === 'A' || m.figure === 'H') {
+        // A cell's value is the report's own group figure (one engine, not a second count): A H R AR, and path's R-ext.
+        if (['A', 'H', 'R', 'AR', 'r_ext'].includes(m.figure)) {
             for (const p of m.pairs) {
                 const cell = paired.cells.find(x => x.id === p.a)!;
                 const r = csvRows.find(x => x.mode === 'all' && x.model === cell.model && x.variant === cell.variant && x.probe === p.probe && x.phrasing === p.phrasing);
@@ -341,6 +342,10 @@ test('one run: the same numbers in md, json, csv, html and the editor — main a
         }
     }
     assert.ok(paired.matrices.some(m => m.pairs.some(p => p.winner)), 'the weak model loses somewhere: winners are compared too');
+    // The path family's own per-question figure is paired too (a score: the cluster bootstrap).
+    const rExt = paired.matrices.filter(m => m.figure === 'r_ext');
+    assert.deepEqual(rExt.map(m => m.probe), ['club_city_olympics']);
+    assert.ok(rExt.every(m => m.higherIsBetter && m.pairs.length === 3 && m.pairs.every(p => p.method === 'cluster-bootstrap')));
 });
 
 function escapeRe(s: string): string {

@@ -38,7 +38,9 @@ test('one run, models × variants: every pair of cells, a winner only where the 
         else assert.ok(p.pAdjusted >= 0.05 || p.delta === 0);
     }
     // Paired interval and McNemar on single 0/1 questions; the BH option adjusts less than Holm.
-    assert.ok(pairs.every(p => p.method === 'tango-mcnemar'));
+    assert.ok(pairs.filter(p => p.figure !== 'r_ext').every(p => p.method === 'tango-mcnemar'));
+    // Path's R-ext per question is a score (the share of a path's hops named): bootstrapped.
+    assert.ok(pairs.some(p => p.figure === 'r_ext') && pairs.filter(p => p.figure === 'r_ext').every(p => p.method === 'cluster-bootstrap'));
     const bh = JSON.parse((await written(dir, 'compare', 'latest', '--db', db, '--format', 'json', '--correction', 'bh')).text) as CellComparison;
     const bhPairs = bh.matrices.flatMap(m => m.pairs);
     bhPairs.forEach((p, i) => assert.ok(p.pAdjusted <= pairs[i]!.pAdjusted + 1e-12));
