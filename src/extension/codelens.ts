@@ -6,8 +6,8 @@
 import * as vscode from 'vscode';
 import type { Services } from './services.js';
 import { engine, unsavedTexts } from './state.js';
-import { figuresLine, groupsLine, summaryLine } from './results/summary.js';
-import { anchorResults, fdOfProbe, SIMULATOR_LABEL, simulatedModels, worstExamples, type AnchorResult, type ReportRun } from '../core/report/light.js';
+import { figuresLine, groupsLine, modelLabel, summaryLine } from './results/summary.js';
+import { anchorResults, fdOfProbe, worstExamples, type AnchorResult } from '../core/report/light.js';
 import type { SpecModel, SpecLocation } from '../core/spec/index.js';
 
 interface Anchor { key: string; loc: SpecLocation }
@@ -118,10 +118,4 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
 /** Model and data text in a hover: every Markdown / HTML character escaped. */
 export function escapeMd(text: string): string {
     return text.replace(/[\\`*_{}[\]()#+\-.!|<>&]/g, c => `\\${c}`).replace(/\r?\n/g, ' ');
-}
-
-/** How a model is named in summaries: the offline simulator always says so. */
-function modelLabel(run: ReportRun | undefined): (model: string) => string {
-    const simulated = run ? simulatedModels(run) : new Set<string>();
-    return model => simulated.has(model) ? `${model} ${SIMULATOR_LABEL}` : model;
 }

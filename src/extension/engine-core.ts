@@ -14,7 +14,7 @@ import type { ConfirmHost, SecretSource } from '../core/models/index.js';
 import type { RunSpecResult } from '../core/run/index.js';
 import { countMessageTokens } from '../core/models/index.js';
 import { loadData as loadTables, DataCache } from '../core/data/index.js';
-import { previewSpec, type Preview, type PreviewBlocked, type PreviewRequest } from '../core/run/index.js';
+import { previewSpec, powerSummary, suitePower as enginePower, type Preview, type PreviewBlocked, type PreviewRequest } from '../core/run/index.js';
 
 /**
  * `generating`: the questions are still being generated, so `total` is only what has been generated so far.
@@ -55,6 +55,12 @@ export function loadData(spec: SpecModel, signal?: AbortSignal): Promise<LoadedD
 /** The engine's preview step with the extension's data cache. */
 export function preview(file: string, options: GenerateOptions, load: PreviewRequest['load'], signal?: AbortSignal): Promise<Preview | PreviewBlocked> {
     return previewSpec({ spec: file, ...options, load, cache, signal });
+}
+
+/** The engine's power before a run (`halluprobe estimate --power`) of one suite, in the words the run picker shows. */
+export async function suitePower(file: string, suite: string, load: PreviewRequest['load'], signal?: AbortSignal): Promise<string | undefined> {
+    const r = await enginePower({ spec: file, suite, load, cache, signal });
+    return r.blocked ? undefined : powerSummary(r);
 }
 
 export function tokens(messages: ChatMessage[]): number {

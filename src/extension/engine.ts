@@ -65,6 +65,11 @@ export async function generate(file: string, options: GenerateOptions, signal?: 
     return { file, spec: preview.spec, data: preview.data, questions: preview.questions, notes: preview.notes, truncated: preview.limited };
 }
 
+/** Per suite, what a paired comparison of its questions can detect (undefined: the spec or its data stop generation). */
+export function suitePower(file: string, suite: string, signal?: AbortSignal): Promise<string | undefined> {
+    return core.suitePower(file, suite, spec => serialised(() => loadSpec(spec)), signal);
+}
+
 /** Every model a spec can run: its own declarations, then those from settings not shadowed by them. */
 export function availableModels(spec: Pick<SpecModel, 'models'> | undefined, extra: readonly ModelDecl[]): ModelDecl[] {
     const own = spec?.models ?? [];

@@ -2,7 +2,8 @@
  * The Compare Models panel in a real VS Code (code-server + headless Chromium), issue 37: an offline run of
  * 3 models × 2 variants, HalluProbe: Compare Models on it; at 1,400 px every grid fits the panel without
  * scrolling sideways, its text is at least 11 px, the numbers are the engine's (as `compare --format json`
- * writes them), and a cell opens its flipped questions. Screenshots go to test-artifacts/e2e/compare/.
+ * writes them), and a cell opens its flipped questions. Run Suite's picker shows each suite's power before a run (the
+ * engine's words). Screenshots go to test-artifacts/e2e/compare/.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,6 +15,8 @@ import { Workbench } from './support/workbench.js';
 import { missingPrerequisite, mustRun, openSession, type Session } from './support/session.js';
 import { ARTIFACTS } from './support/workspace.js';
 import { pairedNumber as num, type CellComparison } from '../../src/core/report/index.js';
+import { powerSummary, suitePower } from '../../src/core/run/index.js';
+import { S } from './support/selectors.js';
 
 const missing = missingPrerequisite();
 if (missing && mustRun()) throw new Error(`e2e tier cannot run: ${missing}`);
@@ -40,7 +43,9 @@ describe('Compare Models: the grid of a run\'s models × variants', { skip, time
                 fs.cpSync(path.dirname(spec), dir, { recursive: true });
                 const file = path.join(dir, 'soccer.probe');
                 // A third model, much weaker, so that some pairs have a winner.
-                fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('models simulator, simulator_two', 'models simulator, simulator_two, weak') + '\nmodel weak offline {\n    knowledge 0.1\n    seed 5\n}\n');
+                fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('models simulator, simulator_two', 'models simulator, simulator_two, weak') + '\nmodel weak offline {\n    knowledge 0.1\n    seed 5\n}\n'
+                    // A second suite, so that Run Suite asks which (its picker shows each suite's power).
+                    + '\nsuite clubs {\n    probes player_club\n    models simulator\n    sample first 10\n}\n');
                 return dir;
             },
             settings: { 'testing.automaticallyOpenPeekView': 'never', 'workbench.secondarySideBar.defaultVisibility': 'hidden' },
@@ -56,6 +61,34 @@ describe('Compare Models: the grid of a run\'s models × variants', { skip, time
     });
 
     after(async () => { await session?.close(); });
+
+    it('Run Suite\'s picker says under each suite what difference its questions can detect (the engine\'s power)', async () => {
+        const spec = path.join(session.workspace, 'soccer.probe');
+        const expected = new Map<string, string>();
+        for (const suite of ['olympics', 'clubs']) {
+            const r = await suitePower({ spec, suite });
+            assert.ok(!r.blocked);
+            expected.set(suite, powerSummary(r));
+        }
+        assert.notEqual(expected.get('olympics'), expected.get('clubs'), 'the suites ask different numbers of questions a group (all rows, the first 10)');
+        await wb.openFile('soccer.probe');
+        await wb.command('HalluProbe: Run Suite');
+        const rows = session.page.locator(S.quickInputRows);
+        for (const [suite, text] of expected) await rows.filter({ hasText: suite }).filter({ hasText: text }).first().waitFor({ timeout: 60_000 });
+        await session.page.mouse.move(700, 850);
+        await wb.screenshot('run-picker');
+        // Readable: each suite's power line is shown whole, not cut off with an ellipsis.
+        const shown = await rows.evaluateAll(rs => rs.map(r => ({
+            text: r.textContent ?? '',
+            cut: Array.from(r.querySelectorAll('*')).some(e => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).textOverflow === 'ellipsis'),
+        })));
+        for (const [suite, text] of expected) {
+            const row = shown.find(r => r.text.includes(suite) && r.text.includes(text));
+            assert.ok(row, `${suite}: ${text} in ${JSON.stringify(shown)}`);
+            assert.ok(!row.cut, `${suite}: the power line is cut off`);
+        }
+        await session.page.keyboard.press('Escape');
+    });
 
     it('is readable at 1,400 px, shows the engine\'s numbers, and a cell opens its flipped questions', async () => {
         assert.equal(expected.cells.length, 6, expected.cells.map(c => c.id).join('; '));

@@ -9,4 +9,4 @@ export { batchable } from './batch.js';
 export { previewSpec, previewSummary, skippedRows, type Preview, type PreviewBlocked, type PreviewRequest } from './preview.js';
 export * from './light.js';
 export { estimateProbe, type EstimateBudget, type EstimateProbeRequest, type EstimateRequest, type FigureEstimate } from './estimate.js';
-export { suitePower, powerLines, type SuitePower, type ProbePower, type PowerRequest } from './power.js';
+export { suitePower, powerLines, powerSummary, type SuitePower, type ProbePower, type PowerRequest } from './power.js';

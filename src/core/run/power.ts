@@ -53,9 +53,10 @@ export async function suitePower(req: PowerRequest): Promise<SuitePower | Previe
     return { alpha, power, discordant, difference, probes: rows };
 }
 
+const pc = (x: number) => `${(x * 100).toFixed(1)} pp`;
+
 /** The power account in words, one line per family and probe (every face prints these). */
 export function powerLines(s: SuitePower): string[] {
-    const pc = (x: number) => `${(x * 100).toFixed(1)} pp`;
     const out = [`Paired comparison of two models or variants per report group (McNemar, ${s.alpha * 100} % two-sided, ${s.power * 100} % power, discordant share ${s.discordant}):`];
     for (const p of s.probes) {
         const n = p.questions.min === p.questions.max ? `${p.questions.min}` : `${p.questions.min}–${p.questions.max}`;
@@ -63,4 +64,25 @@ export function powerLines(s: SuitePower): string[] {
     }
     if (!s.probes.length) out.push('  no measured question in this selection');
     return out;
+}
+
+/**
+ * The power account in one line, per family (the editor's run picker shows it under a suite): the smallest difference
+ * the family's smallest group detects, families with the same figure named together, then what the target difference
+ * needs. `estimate --power` gives it per probe.
+ */
+export function powerSummary(s: SuitePower): string {
+    if (!s.probes.length) return 'Power: no measured question in this suite';
+    const worst = new Map<string, number | null>();
+    for (const p of s.probes) {
+        const was = worst.get(p.kind);
+        worst.set(p.kind, was === null || p.detectable === null ? null : Math.max(was ?? 0, p.detectable));
+    }
+    const byText = new Map<string, string[]>();
+    for (const [kind, d] of worst) {
+        const text = d === null ? 'no difference' : pc(d);
+        byText.set(text, [...byText.get(text) ?? [], kind]);
+    }
+    const detects = [...byText].map(([text, kinds]) => `${text} (${kinds.join(', ')})`).join(', ');
+    return `${s.power * 100} % power: detects ${detects}; ${pc(s.difference)} needs ${s.probes[0]!.needed} questions a group`;
 }

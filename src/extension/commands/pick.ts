@@ -32,15 +32,51 @@ export function argField(arg: unknown, field: string): string | undefined {
     return typeof v === 'string' ? v : undefined;
 }
 
-export async function pickSuite(spec: SpecModel, file: string, arg?: unknown): Promise<string | undefined | null> {
+/**
+ * The suite to run: given, the only one, the default suite, or a pick; `power` gives a suite's power before the run
+ * (the engine's words) as its row's detail.
+ */
+export async function pickSuite(spec: SpecModel, file: string, arg?: unknown, power?: (suite: string, signal: AbortSignal) => Promise<string | undefined>): Promise<string | undefined | null> {
     const given = argField(arg, 'suite');
     if (given) return given;
     if (spec.suites.length === 0) return undefined;
     if (spec.suites.length === 1) return spec.suites[0]!.name;
     const preferred = settings.defaultSuite(vscode.Uri.file(file));
     if (preferred && spec.suites.some(s => s.name === preferred)) return preferred;
-    const choice = await vscode.window.showQuickPick(spec.suites.map(s => ({ label: s.name, description: `${s.probes.join(', ')} · ${s.models.join(', ')}` })), { title: 'HalluProbe: run which suite?' });
-    return choice ? choice.label : null;
+    return pickWithDetails(spec.suites.map(s => ({ label: s.name, description: `${s.probes.join(', ')} · ${s.models.join(', ')}` })), 'HalluProbe: run which suite?', power);
+}
+
+/**
+ * A quick pick whose rows get their detail line while it is open (`detail` is asked per row, in turn; dismissing the
+ * pick stops the work): the label of the row picked, or null when dismissed.
+ */
+async function pickWithDetails(items: vscode.QuickPickItem[], title: string, detail?: (label: string, signal: AbortSignal) => Promise<string | undefined>): Promise<string | null> {
+    const pick = vscode.window.createQuickPick<vscode.QuickPickItem>();
+    const stop = new AbortController();
+    pick.title = title;
+    pick.items = items;
+    pick.busy = detail !== undefined;
+    const chosen = new Promise<string | null>(resolve => {
+        pick.onDidAccept(() => { resolve(pick.selectedItems[0]?.label ?? null); pick.hide(); });
+        pick.onDidHide(() => { resolve(null); stop.abort(); pick.dispose(); });
+    });
+    pick.show();
+    if (detail) {
+        void (async () => {
+            for (const item of items) {
+                if (stop.signal.aborted) return;
+                const text = await detail(item.label, stop.signal).catch(() => undefined);
+                if (text === undefined || stop.signal.aborted) continue;
+                item.detail = text;
+                // Keep the row the user is on: setting items resets the active row.
+                const active = pick.activeItems;
+                pick.items = [...items];
+                pick.activeItems = active;
+            }
+            pick.busy = false;
+        })();
+    }
+    return chosen;
 }
 
 /** The probe under the cursor, or a pick. */

@@ -8,7 +8,8 @@ import * as settings from '../settings.js';
 import * as vscode from 'vscode';
 
 /**
- * HalluProbe: Run Suite — the suite's models, or the model chosen with Select Model when the suite has none. When
+ * HalluProbe: Run Suite — the suite's models, or the model chosen with Select Model when the suite has none. The
+ * suite picker says under each suite what difference its questions can detect (the engine's power before a run). When
  * every one of those models has a Batch API, the picker asks how: now, or as a batch (half price, within 24 h).
  */
 export async function runSuite(s: Services, arg?: unknown): Promise<void> {
@@ -17,7 +18,7 @@ export async function runSuite(s: Services, arg?: unknown): Promise<void> {
     try {
         const e = await engine();
         const { spec } = await e.specView(file);
-        const suite = await pickSuite(spec, file, arg);
+        const suite = await pickSuite(spec, file, arg, (name, signal) => e.suitePower(file, name, signal));
         if (suite === null) return;
         const uri = vscode.Uri.file(file);
         const model = argField(arg, 'model') ?? (spec.suites.find(x => x.name === suite)?.models.length ? undefined : settings.defaultModel(uri));

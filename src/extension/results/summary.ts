@@ -4,7 +4,7 @@
  */
 import { goldText, type Question } from '../../core/probes/index.js';
 import type { Verdict, KeywordVerdict } from '../../core/verify/index.js';
-import { explainVerdict, type AnchorResult } from '../../core/report/light.js';
+import { explainVerdict, SIMULATOR_LABEL, simulatedModels, type AnchorResult, type ReportRun } from '../../core/report/light.js';
 import { batchStates as batchCounts } from '../../core/run/light.js';
 import type { Problem } from '../../core/errors.js';
 
@@ -12,6 +12,12 @@ import type { Problem } from '../../core/errors.js';
 export function ratio(x: number): string {
     const s = x.toFixed(2);
     return s.startsWith('0') ? s.slice(1) : s;
+}
+
+/** How a model is named in summaries (CodeLens, hover): the offline simulator always says so. */
+export function modelLabel(run: ReportRun | undefined): (model: string) => string {
+    const simulated = run ? simulatedModels(run) : new Set<string>();
+    return model => simulated.has(model) ? `${model} ${SIMULATOR_LABEL}` : model;
 }
 
 /** How many of a line's family figures its CodeLens shows (the hover shows them all). */

@@ -13,7 +13,7 @@ import { compilePhrasings, entityNode, phrasedItems, planFailure, sentence, sett
 import { labelOf, Scope, slotFor, type Slot } from '../../probes/scope.js';
 import type { ProbeFamily } from '../../probes/family.js';
 import { ANSWER_SETTINGS, parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
-import { hopCharts, PATH_COLUMNS, pathJson, pathMetrics, type HopMetrics } from './metrics.js';
+import { hopCharts, PATH_COLUMNS, pathJson, pathMetrics, rExtShare, type HopMetrics } from './metrics.js';
 import { ciText, pct } from '../../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
 import { binaryColumn, paperFigure, paperOrder } from '../../report/paper-cells.js';
@@ -133,6 +133,8 @@ export const pathFamily: ProbeFamily = {
     measured: true,
     decidesKnowledge: false,
     metricExtras: items => pathMetrics(items),
+    // R-ext per question (the share of its hops the rationale names; the group's R-ext is their mean): compare pairs it by bootstrap.
+    questionFigures: [{ name: 'r_ext', higherIsBetter: true, outcome: rExtShare }],
     groupJson: pathJson,
     figureColumns: PATH_COLUMNS,
     charts: hopCharts,

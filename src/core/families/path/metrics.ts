@@ -33,6 +33,11 @@ export interface HopMetrics {
 /** Fewer cases than this make a snowball conditional n/a (too few to say anything). */
 export const SNOWBALL_MIN = 4;
 
+/** One question's part in R-ext: the share of its path's hops its rationale names (0 without a hop). */
+export function rExtShare(q: Question, v: Verdict): number {
+    return q.keywords.length ? q.keywords.filter((_, h) => hopPresent(v, h)).length / q.keywords.length : 0;
+}
+
 /**
  * Path figures. A hop a question's path does not have (a city that never hosted: no host years) is no
  * keyword: per-hop R and AR-ext count only the questions that have the hop, and R-ext divides each question's
@@ -65,7 +70,7 @@ export function pathMetrics(items: readonly { v: Verdict; q: Question }[]): { rE
         hops.push(m);
     }
     // R-ext is a mean of per-question shares; with equal hop counts it equals pooled hops, whose Wilson interval we give.
-    const rExt = items.length === 0 ? figure(0, 0) : { ...figure(presentHops, totalHops), value: items.reduce((s, i) => s + (i.q.keywords.length ? i.q.keywords.filter((_, h) => hopPresent(i.v, h)).length / i.q.keywords.length : 0), 0) / items.length };
+    const rExt = items.length === 0 ? figure(0, 0) : { ...figure(presentHops, totalHops), value: items.reduce((s, i) => s + rExtShare(i.q, i.v), 0) / items.length };
     return { rExt, hops };
 }
 
