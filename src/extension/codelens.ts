@@ -87,7 +87,7 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
                 const t = g.metrics.n > 0 ? trust?.get(a.key)?.find(x => x.model === g.model) : undefined;
                 if (t) {
                     const probes = a.key.startsWith('probe:') ? [a.key.slice(6)] : spec.probes.filter(p => `fd:${p.fd}` === a.key).map(p => p.name);
-                    lenses.push(new vscode.CodeLens(range, { title: `Review answers · ${t.line}`, command: 'halluprobe.reviewAnswers', arguments: [{ file, run: results!.run.id, probes, model: g.model }], tooltip: 'Label these answers by keyboard; the reader\'s agreement with the labels is measured' }));
+                    lenses.push(new vscode.CodeLens(range, { title: `Review answers · ${t.lens}`, command: 'halluprobe.reviewAnswers', arguments: [{ file, run: results!.run.id, probes, model: g.model }], tooltip: 'Label these answers by keyboard; the reader\'s agreement with the labels is measured' }));
                 }
             }
             if (a.key.startsWith('rule:')) {

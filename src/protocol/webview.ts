@@ -169,7 +169,7 @@ export const REVIEW_ACTIONS: readonly ReviewActionName[] = ['agree', 'pass', 'fa
 export interface ReviewItemView {
     /** Names the answer (question, model, sample): a label is taken only for the answer the panel showed. */
     slot: string;
-    /** "3 of 12 · binary · fail · opening": the place in the review and the stratum. */
+    /** "3 of 12 · binary": the place in the review and the family. */
     header: string;
     /** "movie_binary · basic · simulator #0". */
     where: string;
@@ -179,8 +179,11 @@ export interface ReviewItemView {
     rows: { label: string; file: string; line: number }[];
     /** The model's response, and the span(s) the reader read in it ([start, end) offsets). */
     answer: { text: string; spans: { start: number; end: number; title: string }[] };
-    /** The reader's verdict (its class, as a label would say it), what it read and why the verdict is what it is. */
-    reader: { verdict: string; read: string; explanation: string[] };
+    /**
+     * The reader's verdict (its class, as a label would say it), the answer's stratum (family · class · how it was read),
+     * what it read and why the verdict is what it is: what the panel keeps hidden until the answer is labelled.
+     */
+    reader: { verdict: string; stratum: string; read: string; explanation: string[] };
 }
 
 export interface ReviewView {

@@ -43,6 +43,7 @@ function reader(item: ReviewItemView): HTMLElement {
         return box;
     }
     box.append(field('Reader', item.reader.verdict, 'verdict'));
+    box.append(field('Stratum', item.reader.stratum));
     if (item.reader.read) box.append(field('Read', item.reader.read));
     if (item.reader.explanation.length) {
         const ul = el('ul', { class: 'why' });

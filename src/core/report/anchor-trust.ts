@@ -9,7 +9,7 @@ import type { Figure } from '../verify/figures.js';
 import { isMeasured } from '../verify/passed.js';
 import { computeTrust, type CorrectedFigure, type TrustRow } from '../review/trust.js';
 import { anchorResults, type AnchorInput, type AnchorResult } from './anchors.js';
-import { pct, ciText } from './numbers.js';
+import { pct, ciText, ratio } from './numbers.js';
 import { agreementText } from './trust.js';
 
 export interface AnchorTrust {
@@ -21,13 +21,17 @@ export interface AnchorTrust {
     agreement: Figure;
     /** A corrected by the labels (prediction-powered), beside the reader's A. */
     A?: CorrectedFigure;
-    /** "reader agrees 0.80 [0.38, 0.96] on 5 reviewed · A corrected 0.58 [0.31, 0.84]", or that nobody reviewed it. */
+    /** "reader agrees 0.80 [0.38, 0.96] on 5 reviewed · A corrected 0.58 [0.31, 0.84]", or that nobody reviewed it (the hover). */
     line: string;
+    /** The same in the CodeLens's room: "reader agrees .80 [.38, .96] on 5 · A corrected .58 [.31, .84]", or "not reviewed". */
+    lens: string;
 }
 
 /** What a line says when the run has no label at all, and when only other lines have labels. */
 export const LENS_NOT_REVIEWED = 'not reviewed: the reader\'s agreement is unknown';
 export const LENS_LINE_NOT_REVIEWED = 'no answer on this line reviewed yet';
+
+const shortCi = (ci: [number, number] | null) => (ci ? ` [${ratio(ci[0])}, ${ratio(ci[1])}]` : '');
 
 /** The trust figures of every spec line × model of a run (`anchors`: the lines' results, when already computed). */
 export function anchorTrust(input: AnchorInput, labels: readonly ReviewLabel[], fdOf: ReadonlyMap<string, string>, anchors?: Map<string, AnchorResult[]>): Map<string, AnchorTrust[]> {
@@ -46,12 +50,16 @@ export function anchorTrust(input: AnchorInput, labels: readonly ReviewLabel[], 
             const group = computeTrust([r.metrics], rows, labels).groups[0];
             if (!group) {
                 const none = { k: 0, n: 0, value: null, ci: null };
-                return { key, model: r.model, n: rows.length, reviewed: 0, agreement: none, line: labels.length ? LENS_LINE_NOT_REVIEWED : LENS_NOT_REVIEWED };
+                const line = labels.length ? LENS_LINE_NOT_REVIEWED : LENS_NOT_REVIEWED;
+                return { key, model: r.model, n: rows.length, reviewed: 0, agreement: none, line, lens: labels.length ? 'none reviewed here' : 'not reviewed' };
             }
-            const t: AnchorTrust = { key, model: r.model, n: group.n, reviewed: group.reviewed, agreement: group.agreement, line: '' };
+            const t: AnchorTrust = { key, model: r.model, n: group.n, reviewed: group.reviewed, agreement: group.agreement, line: LENS_LINE_NOT_REVIEWED, lens: 'none reviewed here' };
             if (group.corrected.A) t.A = group.corrected.A;
-            t.line = group.reviewed === 0 ? LENS_LINE_NOT_REVIEWED
-                : `reader agrees ${agreementText(group.agreement)}${t.A ? ` · A corrected ${pct(t.A.value)} ${ciText(t.A.ci)}` : ''}`;
+            const a = group.agreement;
+            if (a.value !== null) {
+                t.line = `reader agrees ${agreementText(a)}${t.A ? ` · A corrected ${pct(t.A.value)} ${ciText(t.A.ci)}` : ''}`;
+                t.lens = `reader agrees ${ratio(a.value)}${shortCi(a.ci)} on ${a.n}${t.A ? ` · A corrected ${ratio(t.A.value)}${shortCi(t.A.ci)}` : ''}`;
+            }
             return t;
         }));
     }

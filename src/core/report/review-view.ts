@@ -31,13 +31,16 @@ export function readerVerdict(item: ReviewItem): string {
     return `${readerClass(item.verdict, true)} (answer ${item.verdict.answer})`;
 }
 
-/** What a key did, in words; the reader's verdict is named once the person has labelled. */
-export function outcomeText(o: ReviewOutcome, round: ReviewRound): string {
+/**
+ * What a key did, in words; the reader's verdict is named once the person has labelled. `status`: the running
+ * agreement after a label (the terminal's line; the panel shows it above already).
+ */
+export function outcomeText(o: ReviewOutcome, round: ReviewRound, status = true): string {
     switch (o.kind) {
         case 'labelled': {
             const reader = readerClass(o.item.verdict, true);
             const said = o.label.label === 'unsure' ? '' : ` The reader read it as ${reader}: ${reader === o.label.label ? 'you agree' : 'you disagree'}.`;
-            return `Labelled ${o.label.label}.${said} ${reviewStatus(round)}`;
+            return `Labelled ${o.label.label}.${said}${status ? ` ${reviewStatus(round)}` : ''}`;
         }
         case 'skipped': return `Skipped ${o.item.question.id}.`;
         case 'undone': return `Undone: ${o.item.question.id} is unlabelled again.`;
@@ -65,13 +68,14 @@ function itemView(round: ReviewRound, item: ReviewItem): ReviewItemView {
     const { at, of } = round.position;
     return {
         slot: slotOf(v),
-        header: `${at} of ${of} · ${item.stratum}`,
+        // The stratum names the reader's class: it waits with the verdict (reader.how), so the header names the family only.
+        header: `${at} of ${of} · ${q.kind}`,
         where: `${q.probe} · ${q.phrasing} · ${v.model} #${v.sample}`,
         question: q.question,
         gold: goldText(q),
         rows: q.source.rows.map(r => ({ label: `${r.relation}(${r.key.join(', ')}) · ${path.basename(r.file)}:${r.line}`, file: r.file, line: r.line })),
         answer: { text: item.response, spans: readSpans(item) },
-        reader: { verdict: readerVerdict(item), read: readText(v), explanation: explainVerdict(q, v, item.response) },
+        reader: { verdict: readerVerdict(item), stratum: item.stratum, read: readText(v), explanation: explainVerdict(q, v, item.response) },
     };
 }
 
@@ -91,6 +95,6 @@ export function reviewView(round: ReviewRound, last?: ReviewOutcome): ReviewView
     };
     if (item) view.item = itemView(round, item);
     else view.end = reviewEnd(round);
-    if (last && last.kind !== 'finished' && last.kind !== 'quit') view.last = outcomeText(last, round);
+    if (last && last.kind !== 'finished' && last.kind !== 'quit') view.last = outcomeText(last, round, false);
     return view;
 }
