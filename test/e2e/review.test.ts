@@ -134,13 +134,15 @@ describe('Review Answers: label five answers by keyboard, the figure changes in 
         assert.match(lensLine, /^reader agrees \d?\.\d\d \[\d?\.\d\d, \d?\.\d\d\] on 5 · A corrected /);
         const lens = session.page.locator(S.codeLens).filter({ hasText: `Review answers · ${lensLine}` });
         await lens.first().waitFor({ timeout: 120_000 });
+        await lens.nth(1).waitFor({ timeout: 60_000 });
+        assert.equal(await lens.count(), 2, 'the probe\'s line and its FD\'s (movie_title, used by this probe alone) say the same');
         await wb.screenshot('review-labelled-1400');
         // The lens whole: the spec's editor group maximised for a moment (beside the panel it is cut at the column's edge).
         await session.page.locator(S.editorTab('movie.probe')).first().click();
-        await wb.command('View: Toggle Maximized Editor Group');
+        await wb.command('View: Toggle Maximize Editor Group');
         await session.page.locator(S.codeLens).filter({ hasText: lensLine }).first().waitFor({ state: 'visible', timeout: 60_000 });
         await wb.screenshot('review-lens-1400');
-        await wb.command('View: Toggle Maximized Editor Group');
+        await wb.command('View: Toggle Maximize Editor Group');
 
         // A narrow side column: the window at 700 px, the panel beside the editor; nothing runs out sideways.
         await session.page.setViewportSize({ width: 700, height: 900 });

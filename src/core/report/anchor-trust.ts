@@ -40,12 +40,12 @@ export function anchorTrust(input: AnchorInput, labels: readonly ReviewLabel[], 
     const out = new Map<string, AnchorTrust[]>();
     for (const [key, results] of lines) {
         out.set(key, results.map(r => {
-            // The line's answers as one group: every phrasing and variant under the line's 'all'.
+            // The line's answers as one group: every phrasing and variant under the line's 'all', every probe of an FD's line under its id.
             const rows: TrustRow[] = r.verdicts.flatMap(v => {
                 const q = questions.get(v.questionId);
                 if (!q || !isMeasured(q)) return [];
                 const { variantId: _variantId, ...rest } = q;
-                return [{ question: { ...rest, phrasing: r.metrics.phrasing, variant: r.metrics.variant }, verdict: v, rawModel: v.model }];
+                return [{ question: { ...rest, probe: r.metrics.probe, phrasing: r.metrics.phrasing, variant: r.metrics.variant }, verdict: v, rawModel: v.model }];
             });
             const group = computeTrust([r.metrics], rows, labels).groups[0];
             if (!group) {

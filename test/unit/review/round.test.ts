@@ -61,6 +61,9 @@ test('a round labels the shown answer at once, skips, undoes, and its view carri
         assert.match(lens[0]!.line, /^reader agrees 0\.33 \[0\.06, 0\.79\] on 3 reviewed · A corrected \d\.\d\d \[\d\.\d\d, \d\.\d\d\]$/);
         assert.match(lens[0]!.lens, /^reader agrees \.33 \[\.06, \.79\] on 3 · A corrected \d?\.\d\d \[\d?\.\d\d, \d?\.\d\d\]$/);
         assert.equal(anchorTrust(results, [], new Map()).get('probe:movie_binary')![0]!.line, LENS_NOT_REVIEWED);
+        // An FD's line sums the probes using it: here the one probe, so the same figures.
+        const fd = anchorTrust(results, labels, new Map([['movie_binary', 'movie_title']])).get('fd:movie_title')!;
+        assert.deepEqual([fd[0]!.agreement, fd[0]!.lens], [lens[0]!.agreement, lens[0]!.lens]);
     } finally {
         await store.close();
     }
