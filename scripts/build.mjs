@@ -19,7 +19,7 @@ export const targets = [
     { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.mjs', format: 'esm',
       banner: { js: "import { createRequire as __hpCreateRequire } from 'node:module'; const require = __hpCreateRequire(import.meta.url);" } },
 ];
-for (const name of ['graph', 'preview', 'compare']) {
+for (const name of ['graph', 'preview', 'compare', 'review']) {
     const entry = `webview/${name}/main.ts`;
     if (existsSync(path.join(root, entry))) targets.push({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: [entry], outfile: `dist/webview/${name}.js` });
 }

@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import type { Services } from './services.js';
 import { engine, unsavedTexts } from './state.js';
 import { figuresLine, groupsLine, modelLabel, summaryLine } from './results/summary.js';
-import { anchorResults, fdOfProbe, worstExamples, type AnchorResult } from '../core/report/light.js';
+import { anchorResults, anchorTrust, fdOfProbe, worstExamples, type AnchorResult, type AnchorTrust } from '../core/report/light.js';
+import type { RunResults } from '../core/store/index.js';
 import type { SpecModel, SpecLocation } from '../core/spec/index.js';
 
 interface Anchor { key: string; loc: SpecLocation }
@@ -51,6 +52,19 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
         return spec;
     }
 
+    /**
+     * The review's trust line per spec line × model (the engine's `anchorTrust` over the run's labels); undefined when
+     * the labels cannot be read (the metrics lenses stay).
+     */
+    private async trust(file: string, results: RunResults, spec: SpecModel, groups: Map<string, AnchorResult[]>): Promise<Map<string, AnchorTrust[]> | undefined> {
+        try {
+            return anchorTrust(results, await this.s.state.labels(file, results.run.id), fdOfProbe(spec), groups);
+        } catch (err) {
+            this.s.ctx.output.warn(`could not read the review labels of run ${results.run.id}: ${err instanceof Error ? err.message : String(err)}`);
+            return undefined;
+        }
+    }
+
     /** The spec a document belongs to: itself (imports are resolved by the engine from the entry file). */
     async provideCodeLenses(doc: vscode.TextDocument): Promise<vscode.CodeLens[]> {
         const file = doc.uri.fsPath;
@@ -59,6 +73,7 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
         const results = this.s.state.results(file) ?? await this.s.state.loadLatest(file);
         const groups = results ? anchorResults(results, fdOfProbe(spec)) : new Map<string, AnchorResult[]>();
         const shown = modelLabel(results?.run);
+        const trust = results && groups.size > 0 ? await this.trust(file, results, spec, groups) : undefined;
         const lenses: vscode.CodeLens[] = [];
         // Which run the figures are (and a newer run that did not replace them): on the spec's first line.
         const which = results && groups.size > 0 ? this.s.state.shownRun(file) : undefined;
@@ -68,6 +83,12 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
             const found = groups.get(a.key) ?? [];
             for (const g of found) {
                 lenses.push(new vscode.CodeLens(range, { title: summaryLine(shown(g.model), g), command: 'halluprobe.showFailures', arguments: [{ file, key: a.key, model: g.model }], tooltip: 'Show the failed questions' }));
+                // How far to trust the line: the reader's agreement with the review labels (or that nobody reviewed it).
+                const t = g.metrics.n > 0 ? trust?.get(a.key)?.find(x => x.model === g.model) : undefined;
+                if (t) {
+                    const probes = a.key.startsWith('probe:') ? [a.key.slice(6)] : spec.probes.filter(p => `fd:${p.fd}` === a.key).map(p => p.name);
+                    lenses.push(new vscode.CodeLens(range, { title: `Review answers · ${t.lens}`, command: 'halluprobe.reviewAnswers', arguments: [{ file, run: results!.run.id, probes, model: g.model }], tooltip: 'Label these answers by keyboard; the reader\'s agreement with the labels is measured' }));
+                }
             }
             if (a.key.startsWith('rule:')) {
                 lenses.push(new vscode.CodeLens(range, { title: 'Preview derived facts', command: 'halluprobe.previewRule', arguments: [{ file, rule: a.key.slice(5) }] }));
@@ -93,6 +114,7 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
         const group = anchorResults(results, fdOfProbe(spec)).get(anchor.key);
         if (!group?.length) return undefined;
         const shown = modelLabel(results.run);
+        const trust = (await this.trust(file, results, spec, new Map([[anchor.key, group]])))?.get(anchor.key);
         const md = new vscode.MarkdownString(undefined, false);
         md.isTrusted = { enabledCommands: ['halluprobe.showFailures', 'halluprobe.openGraph'] };
         for (const g of group) {
@@ -101,6 +123,8 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
             if (groupText) md.appendMarkdown(`${escapeMd(groupText)}\n\n`);
             const figureText = figuresLine(g);
             if (figureText) md.appendMarkdown(`${escapeMd(figureText)}\n\n`);
+            const t = g.metrics.n > 0 ? trust?.find(x => x.model === g.model) : undefined;
+            if (t) md.appendMarkdown(`Review: ${escapeMd(t.line)}\n\n`);
             const worst = worstExamples(questions, g.verdicts, 5, results.answers);
             if (worst.length === 0) { md.appendMarkdown('No failures.\n\n'); continue; }
             md.appendMarkdown('Worst examples:\n\n');

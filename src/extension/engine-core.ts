@@ -12,6 +12,9 @@ import type { ReportFormat } from '../core/report/index.js';
 import type { ModelDecl } from '../core/spec/index.js';
 import type { ConfirmHost, SecretSource } from '../core/models/index.js';
 import type { RunSpecResult } from '../core/run/index.js';
+import type { ReviewAction, ReviewRound } from '../core/review/index.js';
+import type { ReviewLabel } from '../core/store/index.js';
+import type { ReviewView } from '../protocol/webview.js';
 import { countMessageTokens } from '../core/models/index.js';
 import { loadData as loadTables, DataCache } from '../core/data/index.js';
 import { previewSpec, powerSummary, suitePower as enginePower, type Preview, type PreviewBlocked, type PreviewRequest } from '../core/run/index.js';
@@ -122,4 +125,33 @@ export async function compare(db: string, a: string, b: string): Promise<string>
         const rb = await loadReport(store, b, { cache });
         return renderComparison(compareRuns(ra.data, rb.data));
     });
+}
+
+/** Which answers a review takes and who labels them (the editor's Review Answers, as `halluprobe review` takes them). */
+export interface ReviewOpenOptions { reviewer?: string; probes?: string[]; model?: string; seed?: number; target?: number; first?: string }
+
+/** The engine's review step (`reviewSample`, as `halluprobe review` uses it) as a round, and the panel's view of it. */
+export async function openReview(db: string, runId: string, o: ReviewOpenOptions): Promise<{ round: ReviewRound; view: ReviewView }> {
+    const { reviewSample, ReviewRound: Round, defaultReviewer } = await import('../core/review/index.js');
+    const reviewer = o.reviewer ?? defaultReviewer();
+    const { reviewView } = await import('../core/report/index.js');
+    return withStore(db, async store => {
+        const session = await reviewSample(store, runId, { reviewer, seed: o.seed ?? 1, ...(o.probes ? { probes: o.probes } : {}), ...(o.model ? { model: o.model } : {}) });
+        const round = new Round(session, reviewer, o.target, o.first);
+        return { round, view: reviewView(round) };
+    });
+}
+
+/** A key of the review on the answer `shown` (the label stored at once, as in the terminal); the panel's next view. */
+export async function reviewKey(db: string, round: ReviewRound, action: ReviewAction, shown?: string): Promise<{ view: ReviewView; stored: boolean }> {
+    const { reviewView } = await import('../core/report/index.js');
+    return withStore(db, async store => {
+        const outcome = await round.act(store, action, shown);
+        return { view: reviewView(round, outcome), stored: outcome.kind === 'labelled' || outcome.kind === 'undone' };
+    });
+}
+
+/** A run's review labels (every reviewer's), for the CodeLens's trust line. */
+export async function reviewLabels(db: string, runId: string): Promise<ReviewLabel[]> {
+    return withStore(db, store => store.labels(runId));
 }

@@ -191,6 +191,15 @@ export function compareModels(db: string, runIds: string[]): ReturnType<typeof c
     return core.compareModels(db, runIds);
 }
 
+/** Review Answers: the round and its view, a key on it, and a run's labels (the engine's review steps; engine-core.ts). */
+export const openReview = core.openReview;
+export const reviewKey = core.reviewKey;
+export async function reviewLabels(db: string, runId: string): Promise<import('../core/store/index.js').ReviewLabel[]> {
+    if (noStoreYet(db)) return [];
+    return core.reviewLabels(db, runId);
+}
+export type { ReviewOpenOptions } from './engine-core.js';
+
 export function compare(db: string, a: string, b: string): Promise<string> {
     return core.compare(db, a, b);
 }

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { DATA_GLOB } from './settings.js';
 import type * as Engine from './engine.js';
-import type { RunRecord, RunResults } from '../core/store/index.js';
+import type { ReviewLabel, RunRecord, RunResults } from '../core/store/index.js';
 import type { Ctx } from './context.js';
 import * as settings from './settings.js';
 import { refusedMessage, SourceTrust } from './source-trust.js';
@@ -43,6 +43,8 @@ export class SpecState implements vscode.Disposable {
     /** Fires (debounced) with a spec file whose unsaved text changed: views that follow edits listen. */
     readonly onDidEditSpec = this.edited.event;
     private editTimer: ReturnType<typeof setTimeout> | undefined;
+    /** Review labels per spec and run, read once and read again after a label is given (the CodeLens's trust line). */
+    private readonly labelsRead = new Map<string, Promise<ReviewLabel[]>>();
     readonly sources: SourceTrust;
 
     constructor(private readonly ctx: Ctx) {
@@ -129,6 +131,24 @@ export class SpecState implements vscode.Disposable {
         const later = this.later.get(file);
         const what = (r: RunRecord) => r.status === 'running' ? 'did not finish' : r.status;
         return `Results of run ${shown.run.id}${later ? ` · later run ${later.id} ${what(later)}: no answers verified` : ''}`;
+    }
+
+    /** A run's review labels (every reviewer's), from the spec's store. */
+    labels(file: string, runId: string): Promise<ReviewLabel[]> {
+        const key = `${file}\u0000${runId}`;
+        let read = this.labelsRead.get(key);
+        if (!read) {
+            read = engine().then(e => e.reviewLabels(settings.storePath(file), runId));
+            this.labelsRead.set(key, read);
+            read.catch(() => { if (this.labelsRead.get(key) === read) this.labelsRead.delete(key); });
+        }
+        return read;
+    }
+
+    /** A label was given or undone in a run of this spec: its figures are read again. */
+    labelsChanged(file: string, runId: string): void {
+        this.labelsRead.delete(`${file}\u0000${runId}`);
+        this.changed.fire(file);
     }
 
     /**

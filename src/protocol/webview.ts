@@ -1,5 +1,6 @@
 /**
- * The messages between the extension host and the HalluProbe webviews (preview table, graph panel).
+ * The messages between the extension host and the HalluProbe webviews (preview table, graph panel, Compare Models,
+ * Review Answers).
  * Imported by both sides; types plus two small runtime guards, because a message from a webview is
  * untrusted input to the host. Data only travels here, never interpolated into HTML.
  *
@@ -157,12 +158,59 @@ export interface CompareGridCell {
 export interface CompareGridMatrix { title: string; cells: string[]; rows: (CompareGridCell | null)[][] }
 export interface CompareGrid { title: string; method: string; matrices: CompareGridMatrix[] }
 
+/**
+ * The Review Answers panel's data (core/report/review-view.ts `reviewView` makes it from the engine's review round,
+ * the one `halluprobe review` steps through): every text and figure is the engine's; the panel lays them out, takes a
+ * key and sends it back as a `review` message.
+ */
+export type ReviewActionName = 'agree' | 'pass' | 'fail' | 'unsure' | 'unreadable' | 'skip' | 'undo';
+export const REVIEW_ACTIONS: readonly ReviewActionName[] = ['agree', 'pass', 'fail', 'unsure', 'unreadable', 'skip', 'undo'];
+
+export interface ReviewItemView {
+    /** Names the answer (question, model, sample): a label is taken only for the answer the panel showed. */
+    slot: string;
+    /** "3 of 12 · binary": the place in the review and the family. */
+    header: string;
+    /** "movie_binary · basic · simulator #0". */
+    where: string;
+    question: string;
+    gold: string;
+    /** The data row(s) the question was built from, with where they are. */
+    rows: { label: string; file: string; line: number }[];
+    /** The model's response, and the span(s) the reader read in it ([start, end) offsets). */
+    answer: { text: string; spans: { start: number; end: number; title: string }[] };
+    /**
+     * The reader's verdict (its class, as a label would say it), the answer's stratum (family · class · how it was read),
+     * what it read and why the verdict is what it is: what the panel keeps hidden until the answer is labelled.
+     */
+    reader: { verdict: string; stratum: string; read: string; explanation: string[] };
+}
+
+export interface ReviewView {
+    title: string;
+    run: string;
+    reviewer: string;
+    /** "3 of 12 to label · 2 labelled now, 7 by you in all". */
+    progress: string;
+    /** The reader's running agreement with this reviewer's labels, as the terminal review says it. */
+    agreement: { text: string; k: number; n: number; value: number | null; ci: [number, number] | null };
+    keys: { key: string; name: string; action: ReviewActionName }[];
+    /** The answer to label now; absent when the review is over. */
+    item?: ReviewItemView;
+    /** What the last key did ("Labelled fail; the reader read it as pass: they disagree."). */
+    last?: string;
+    /** The closing line when nothing is left to label. */
+    end?: string;
+}
+
 /** Webview → host. */
 export type WebviewToHost =
     | { type: 'ready'; version: number }
     | { type: 'openSource'; file: string; line: number }
     | { type: 'openQuestion'; questionId: string }
     | { type: 'log'; level: 'info' | 'error'; message: string }
+    /** Review Answers: a key pressed on the answer `slot` (undo needs none). */
+    | { type: 'review'; action: ReviewActionName; slot?: string }
     | WebviewRequest;
 
 /** Host → webview. */
@@ -170,13 +218,19 @@ export type HostToWebview =
     | { type: 'init'; panel: 'preview'; data: PreviewData }
     | { type: 'init'; panel: 'graph'; data: GraphView }
     | { type: 'init'; panel: 'compare'; data: CompareGrid }
+    | { type: 'init'; panel: 'review'; data: ReviewView }
     | { type: 'update'; panel: 'preview'; data: PreviewData }
     | { type: 'update'; panel: 'graph'; data: GraphView }
     | { type: 'update'; panel: 'compare'; data: CompareGrid }
+    | { type: 'update'; panel: 'review'; data: ReviewView }
     | { type: 'busy'; message: string }
     | { type: 'error'; message: string }
     | { type: 'response'; requestId: number; ok: true; result: unknown }
     | { type: 'response'; requestId: number; ok: false; error: string };
+
+/** The HalluProbe webviews, by the name of their script (dist/webview/<name>.js) and stylesheet. */
+export type PanelName = 'preview' | 'graph' | 'compare' | 'review';
+export const PANELS: readonly PanelName[] = ['preview', 'graph', 'compare', 'review'];
 
 export type ResultOf<M extends RequestMethod> = WebviewRequests[M]['result'];
 
@@ -192,6 +246,7 @@ export function isWebviewToHost(msg: unknown): msg is WebviewToHost {
         case 'openSource': return isString(msg.file) && isInt(msg.line) && msg.line >= 1;
         case 'openQuestion': return isString(msg.questionId);
         case 'log': return (msg.level === 'info' || msg.level === 'error') && isString(msg.message);
+        case 'review': return (REVIEW_ACTIONS as readonly unknown[]).includes(msg.action) && (msg.slot === undefined || isString(msg.slot));
         case 'request': {
             if (!isInt(msg.requestId) || !isObject(msg.params)) return false;
             const p = msg.params;
@@ -207,7 +262,7 @@ export function isWebviewToHost(msg: unknown): msg is WebviewToHost {
 export function isHostToWebview(msg: unknown): msg is HostToWebview {
     if (!isObject(msg)) return false;
     switch (msg.type) {
-        case 'init': case 'update': return (msg.panel === 'preview' || msg.panel === 'graph' || msg.panel === 'compare') && isObject(msg.data);
+        case 'init': case 'update': return PANELS.includes(msg.panel as PanelName) && isObject(msg.data);
         case 'busy': case 'error': return isString(msg.message);
         case 'response': return isInt(msg.requestId) && typeof msg.ok === 'boolean';
         default: return false;

@@ -11,27 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { postgresInstalled } from '../support/postgres.js';
 import { postgresEngine, sqliteEngine, type StoreEngine } from '../support/stores.js';
 import { cliArgs } from '../support/cli-path.js';
-import { movieQuestions } from '../support/questions.js';
-import { newRun } from '../support/runner-fixtures.js';
+import { fillReviewRun as fill } from '../support/review-run.js';
 import { reviewOrder, reviewItems } from '../../src/core/review/index.js';
-import type { Store } from '../../src/core/store/index.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const driver = path.join(repo, 'test', 'support', 'pty-drive.py');
-
-/** A run of six answers with verdicts: the reader read three right ("Yes"), three wrong ("No"). */
-async function fill(store: Store): Promise<string> {
-    const questions = movieQuestions(6, 'r');
-    const runId = await newRun(store, questions);
-    for (const [i, q] of questions.entries()) {
-        await store.recordAnswer({ run: runId, question: q.id, model: 'mini', sample: 0, hash: `h${i}`, params: {}, text: i % 2 ? 'No, there is none.' : 'Yes. It is Movie.', tokensIn: 1, tokensOut: 1, latencyMs: 1, cost: 0, attempts: 1, finishReason: 'stop', cached: false, cacheable: false });
-    }
-    await store.saveVerdicts(runId, questions.map((q, i) => ({
-        questionId: q.id, model: 'mini', sample: 0, answer: i % 2 ? 'no' : 'yes', correct: i % 2 === 0, rationale: false, rationaleText: '', hops: [],
-        read: { text: i % 2 ? 'No' : 'Yes', span: [0, i % 2 ? 2 : 3] as [number, number], why: `opens with "${i % 2 ? 'No' : 'Yes'}"`, stance: 'answer' },
-    })));
-    return runId;
-}
 
 function drive(steps: ({ wait: string } | { send: string })[], args: string[], env: NodeJS.ProcessEnv): Promise<{ output: string; exit: number; failed: string | null }> {
     return new Promise((resolve, reject) => {

@@ -1,35 +1,21 @@
 import { writeFileSync } from 'node:fs';
-import { userInfo } from 'node:os';
 import type { Command } from './command.js';
 import { intFlag, stringFlag, UsageError, type ParsedArgs } from '../args.js';
 import { openExisting, resolveRun } from './report.js';
-import { agreementOf, corpusLines, importLabels, labelsNeeded, recordReviewLabel, reviewSample, readerClass, type ReviewItem } from '../../core/review/index.js';
-import { agreementText, readText } from '../../core/report/index.js';
+import { corpusLines, defaultReviewer, importLabels, reviewSample, ReviewRound, REVIEW_KEYS, type ReviewAction, type ReviewItem } from '../../core/review/index.js';
+import { outcomeText, readerVerdict, readSpans, readText, reviewEnd, reviewOpening, reviewStatus } from '../../core/report/index.js';
 import { goldText } from '../../core/probes/index.js';
-import type { ReviewLabel } from '../../core/store/index.js';
+import type { Store } from '../../core/store/index.js';
 import { problemText } from '../../core/errors.js';
 import { print, printError } from '../print.js';
 
-const FLAGS = ['db', 'db-password-env', 'run', 'family', 'reviewer', 'seed', 'target', 'n', 'import', 'export', 'help'];
+const FLAGS = ['db', 'db-password-env', 'run', 'family', 'probe', 'model', 'reviewer', 'seed', 'target', 'n', 'import', 'export', 'help'];
 
-type Key = 'agree' | ReviewLabel['label'] | 'skip' | 'undo' | 'quit';
-
-/** The keys, as the prompt lists them (h is the prompt's own help). */
-const KEYS: { key: 'a' | 'p' | 'f' | 'u' | 'r' | 's' | 'z' | 'q'; name: string; value: Key }[] = [
-    { key: 'a', name: 'agree with the reader', value: 'agree' },
-    { key: 'p', name: 'pass: the answer is right', value: 'pass' },
-    { key: 'f', name: 'fail: it states a wrong answer', value: 'fail' },
-    { key: 'u', name: 'unsure: I cannot tell', value: 'unsure' },
-    { key: 'r', name: 'unreadable: no answer can be read from it', value: 'unreadable' },
-    { key: 's', name: 'skip', value: 'skip' },
-    { key: 'z', name: 'undo the last label', value: 'undo' },
-    { key: 'q', name: 'quit (every label is kept)', value: 'quit' },
-];
-
-/** The response with the span the reader read marked ⟦…⟧ (print escapes model text for the terminal). */
-function marked(response: string, span: [number, number] | undefined): string {
-    if (!span || span[1] <= span[0]) return response;
-    return `${response.slice(0, span[0])}⟦${response.slice(span[0], span[1])}⟧${response.slice(span[1])}`;
+/** The response with the span(s) the reader read marked ⟦…⟧ (print escapes model text for the terminal). */
+function marked(item: ReviewItem): string {
+    let out = item.response;
+    for (const s of [...readSpans(item)].reverse()) out = `${out.slice(0, s.start)}⟦${out.slice(s.start, s.end)}⟧${out.slice(s.end)}`;
+    return out;
 }
 
 function show(item: ReviewItem, at: number, of: number): void {
@@ -38,15 +24,15 @@ function show(item: ReviewItem, at: number, of: number): void {
     print(`[${at}/${of}] ${item.stratum} — ${q.probe} · ${q.phrasing} — ${v.model} #${v.sample}`);
     print(`Question: ${q.question}`);
     print(`Gold:     ${goldText(q)}`);
-    print(`Answer:   ${marked(item.response, v.read?.span ?? v.modelRead?.span)}`);
+    print(`Answer:   ${marked(item)}`);
     const read = readText(v);
-    print(`Reader:   ${readerClass(v, true)} (answer ${v.answer})${read ? ` — ${read}` : ''}`);
+    print(`Reader:   ${readerVerdict(item)}${read ? ` — ${read}` : ''}`);
 }
 
 export const review: Command = {
     summary: 'Review a run\'s answers in the terminal (labels stored beside the verdicts); import or export labels.',
     options: FLAGS,
-    usage: `halluprobe review [--db FILE|URL] [--run ID|latest] [--family KIND] [--reviewer NAME] [--seed N] [--target X | --n N]
+    usage: `halluprobe review [--db FILE|URL] [--run ID|latest] [--family KIND] [--probe NAME] [--model NAME] [--reviewer NAME] [--seed N] [--target X | --n N]
 halluprobe review --import labels.csv [--db …] [--run …]
 halluprobe review --export corpus.jsonl [--db …] [--run …]
 
@@ -60,6 +46,7 @@ Ctrl-C stops the review; every label given is kept. The reader's agreement with 
   --target X        label until the agreement is known to ±X (e.g. 0.05): says how many labels that needs
   --n N             label N answers
   --family KIND     only this family's answers (binary, choice, statement, …)
+  --probe NAME      only this probe's answers (comma-separate several); --model NAME only this model's
   --import FILE     labels made elsewhere: CSV with columns question, model, sample, label (pass | fail | unsure |
                     unreadable), reviewer, and optionally rationale (yes | no); every bad row is reported, none stored
   --export FILE     the labelled answers as JSON lines (the reader's corpus format), for halluprobe reader-check
@@ -90,58 +77,37 @@ Exit: 0 done, 1 labels not imported, 2 bad usage, 130 stopped by Ctrl-C (labels 
                 return 0;
             }
             if (!process.stdin.isTTY) throw new UsageError('review labels answers in a terminal; to add labels made elsewhere use --import labels.csv.');
-            const reviewer = stringFlag(args, 'reviewer') ?? (process.env.USER || userInfo().username);
+            const reviewer = stringFlag(args, 'reviewer') ?? defaultReviewer();
             const family = stringFlag(args, 'family');
-            const session = await reviewSample(store, runId, { reviewer, seed: intFlag(args, 'seed') ?? 1, ...(n === undefined ? {} : { n }), ...(targetValue === undefined ? {} : { target: targetValue }), ...(family === undefined ? {} : { family }) });
-            return await interactive(store, runId, reviewer, session, targetValue);
+            const probe = stringFlag(args, 'probe');
+            const model = stringFlag(args, 'model');
+            const session = await reviewSample(store, runId, {
+                reviewer, seed: intFlag(args, 'seed') ?? 1, ...(n === undefined ? {} : { n }), ...(targetValue === undefined ? {} : { target: targetValue }),
+                ...(family === undefined ? {} : { family }), ...(probe === undefined ? {} : { probes: probe.split(',').map(p => p.trim()) }), ...(model === undefined ? {} : { model }),
+            });
+            return await interactive(store, new ReviewRound(session, reviewer, targetValue));
         } finally {
             await store.close();
         }
     },
 };
 
-async function interactive(store: Parameters<typeof recordReviewLabel>[0], runId: string, reviewer: string, session: Awaited<ReturnType<typeof reviewSample>>, target: number | undefined): Promise<number> {
+async function interactive(store: Store, round: ReviewRound): Promise<number> {
     const { expand } = await import('@inquirer/prompts');
-    const mine = new Map(session.labels.filter(l => l.reviewer === reviewer).map(l => [`${l.questionId}\u0000${l.model}\u0000${l.sample}`, l.label]));
-    const judged = session.items.filter(i => mine.has(`${i.verdict.questionId}\u0000${i.verdict.model}\u0000${i.verdict.sample}`)).map(i => ({ item: i, label: mine.get(`${i.verdict.questionId}\u0000${i.verdict.model}\u0000${i.verdict.sample}`)! }));
-    const status = () => {
-        const f = agreementOf(judged.map(j => ({ verdict: j.item.verdict, label: j.label })));
-        const more = target === undefined ? '' : `; ${labelsNeeded(f.k, f.n, target)} more for ±${target}`;
-        return `Reader agrees ${agreementText(f)}${more}.`;
-    };
-    print(`Reviewing run ${runId} as ${reviewer}: ${session.labelled} labelled before, ${session.next.length} to go (${session.total} answers in all).${target === undefined ? '' : ` ±${target} needs ${session.needed} more.`}`);
-    const queue = [...session.next];
-    const done: ReviewItem[] = [];
-    let added = 0;
+    print(reviewOpening(round));
     // Ctrl-C while a label is being stored (no prompt open): the label is finished, then the review stops.
     let interrupted = false;
     const onSigint = () => { interrupted = true; };
     process.on('SIGINT', onSigint);
-    const stopped = () => { print(`\nStopped: ${added} label${added === 1 ? '' : 's'} given now, every one kept. ${status()}`); return 130; };
+    const stopped = () => { print(`\nStopped: ${round.added} label${round.added === 1 ? '' : 's'} given now, every one kept. ${reviewStatus(round)}`); return 130; };
     try {
-        while (queue.length) {
+        for (let item = round.current; item; item = round.current) {
             if (interrupted) return stopped();
-            const item = queue[0]!;
-            show(item, done.length + 1, done.length + queue.length);
-            const key = await expand<Key>({ message: 'Label', choices: KEYS, expanded: true });
+            show(item, round.position.at, round.position.of);
+            const key = await expand<ReviewAction>({ message: 'Label', choices: REVIEW_KEYS, expanded: true });
             if (key === 'quit') break;
-            if (key === 'undo') {
-                const last = done.pop();
-                if (!last) { print('Nothing to undo.'); continue; }
-                await store.removeLabel(runId, last.verdict.questionId, last.verdict.model, last.verdict.sample, reviewer);
-                const at = judged.findIndex(j => j.item === last);
-                if (at >= 0) { judged.splice(at, 1); added--; }
-                queue.unshift(last);
-                print(`Undone: ${last.question.id} is unlabelled again.`);
-                continue;
-            }
-            queue.shift();
-            done.push(item);
-            if (key === 'skip') continue;
-            const l = await recordReviewLabel(store, runId, item, reviewer, key);
-            judged.push({ item, label: l.label });
-            added++;
-            print(`Labelled ${l.label}. ${status()}`);
+            const outcome = await round.act(store, key);
+            if (outcome.kind !== 'skipped') print(outcomeText(outcome, round));
         }
     } catch (e) {
         if (e instanceof Error && e.name === 'ExitPromptError') return stopped();
@@ -150,6 +116,6 @@ async function interactive(store: Parameters<typeof recordReviewLabel>[0], runId
         process.off('SIGINT', onSigint);
     }
     if (interrupted) return stopped();
-    print(`Done: ${added} label${added === 1 ? '' : 's'} given now. ${status()}`);
+    print(reviewEnd(round));
     return 0;
 }

@@ -29,3 +29,4 @@ export function renderReport(data: ReportData, format: ReportFormat): string {
 export * from './light.js';
 export { groupKey, groupLabel, variantId } from './labels.js';
 export { agreementGate, agreementText, trustLine } from './trust.js';
+export { reviewView, reviewStatus, reviewOpening, reviewEnd, readerVerdict, readSpans, outcomeText } from './review-view.js';

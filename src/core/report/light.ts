@@ -5,3 +5,5 @@
  */
 export { type AnchorResult, anchorResults, fdOfProbe, worstExamples } from './anchors.js';
 export { SIMULATOR_LABEL, explainVerdict, simulatedModels, type ReportRun } from './model.js';
+export { ratio } from './numbers.js';
+export { anchorTrust, LENS_NOT_REVIEWED, LENS_LINE_NOT_REVIEWED, type AnchorTrust } from './anchor-trust.js';

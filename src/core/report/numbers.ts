@@ -12,3 +12,9 @@ export const round4 = (x: number | null) => (x === null ? null : Math.round(x * 
 
 /** An interval in a machine-readable report, each end rounded to 4 decimals. */
 export const roundCi = (ci: [number, number] | null) => (ci ? [round4(ci[0]), round4(ci[1])] : null);
+
+/** `.85`, `1.00`, `0` → `.00`: the paper's two-decimal style, where a line has little room (the CodeLens). */
+export function ratio(x: number): string {
+    const s = x.toFixed(2);
+    return s.startsWith('0') ? s.slice(1) : s;
+}

@@ -17,14 +17,19 @@ export interface ReviewItem { question: Question; verdict: Verdict; response: st
 
 export const slotOf = (x: { questionId: string; model: string; sample: number }) => `${x.questionId}\u0000${x.model}\u0000${x.sample}`;
 
-/** Every measured, answered slot of a run (optionally one family's), with its stratum. */
-export function reviewItems(results: Pick<RunResults, 'questions' | 'answers' | 'verdicts'>, family?: string): ReviewItem[] {
+/** Which answers a review takes: one family's, some probes' (a spec line's), one model's; every answer when empty. */
+export interface ReviewFilter { family?: string; probes?: readonly string[]; model?: string }
+
+/** Every measured, answered slot of a run (optionally of a family, probes or a model), with its stratum. */
+export function reviewItems(results: Pick<RunResults, 'questions' | 'answers' | 'verdicts'>, filter: ReviewFilter = {}): ReviewItem[] {
+    const { family, probes, model } = filter;
     const questions = new Map(results.questions.map(q => [q.id, q]));
     const responses = new Map(results.answers.map(a => [slotOf(a), a.text]));
     const items: ReviewItem[] = [];
     for (const v of results.verdicts) {
         const q = questions.get(v.questionId);
         if (!q || !isMeasured(q) || (family !== undefined && q.kind !== family)) continue;
+        if ((probes !== undefined && !probes.includes(q.probe)) || (model !== undefined && v.model !== model)) continue;
         items.push({ question: q, verdict: v, response: responses.get(slotOf(v)) ?? '', stratum: stratumOf(q.kind, v) });
     }
     return items;

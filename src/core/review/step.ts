@@ -9,7 +9,7 @@ import { HalluProbeError, problem } from '../errors.js';
 import type { Problem } from '../problem.js';
 import type { ReviewLabel, ReviewLabelValue, Store } from '../store/types.js';
 import type { Verdict } from '../verify/types.js';
-import { reviewItems, reviewPlan, slotOf, type ReviewItem, type ReviewPlan, type ReviewPlanOptions } from './sample.js';
+import { reviewItems, reviewPlan, slotOf, type ReviewFilter, type ReviewItem, type ReviewPlan, type ReviewPlanOptions } from './sample.js';
 import { readerClass } from './strata.js';
 import { LABEL_VALUES } from './trust.js';
 
@@ -20,15 +20,19 @@ export interface ReviewSession extends ReviewPlan {
     labels: ReviewLabel[];
 }
 
-/** The next answers a reviewer labels in a run (one family's, when named). */
-export async function reviewSample(store: Store, runId: string, o: ReviewPlanOptions & { family?: string }): Promise<ReviewSession> {
+/** The next answers a reviewer labels in a run (one family's, some probes', one model's, when named). */
+export async function reviewSample(store: Store, runId: string, o: ReviewPlanOptions & ReviewFilter): Promise<ReviewSession> {
     const results = await store.loadRunResults(runId);
     if (!results) throw new HalluProbeError(problem('unknown-run', `No run "${runId}" in ${store.location}.`));
     if (results.verdicts.length === 0) throw new HalluProbeError(problem('no-verdicts', `Run ${runId} has no verdicts to review.`, 'Verify it first: halluprobe report --run ' + runId));
-    const items = reviewItems(results, o.family);
+    const items = reviewItems(results, o);
     if (o.family !== undefined && items.length === 0) {
         const kinds = [...new Set(results.questions.map(q => q.kind))].join(', ');
         throw new HalluProbeError(problem('review-family', `Run ${runId} has no verified answers of the family "${o.family}".`, `Its families: ${kinds}.`));
+    }
+    if ((o.probes !== undefined || o.model !== undefined) && items.length === 0) {
+        const which = [o.probes && `the probe${o.probes.length === 1 ? '' : 's'} ${o.probes.join(', ')}`, o.model && `the model ${o.model}`].filter(Boolean).join(' and ');
+        throw new HalluProbeError(problem('review-family', `Run ${runId} has no verified answers of ${which}.`, `Its probes: ${[...new Set(results.questions.map(q => q.probe))].join(', ')}; its models: ${[...new Set(results.verdicts.map(v => v.model))].join(', ')}.`));
     }
     const labels = await store.labels(runId);
     return { runId, items, labels, ...reviewPlan(items, labels, o) };

@@ -12,6 +12,7 @@ import { showResults } from './showResults.js';
 import { openGraph } from './openGraph.js';
 import { compareRuns } from './compareRuns.js';
 import { compareModels } from './compareModels.js';
+import { reviewAnswers } from './reviewAnswers.js';
 import { exportReport } from './exportReport.js';
 import { selectModel } from './selectModel.js';
 import { setApiKey } from './setApiKey.js';
@@ -35,6 +36,7 @@ export const COMMANDS: Record<string, Handler> = {
     'halluprobe.openGraph': openGraph,
     'halluprobe.compareRuns': compareRuns,
     'halluprobe.compareModels': compareModels,
+    'halluprobe.reviewAnswers': reviewAnswers,
     'halluprobe.exportReport': exportReport,
     'halluprobe.selectModel': selectModel,
     'halluprobe.setApiKey': setApiKey,

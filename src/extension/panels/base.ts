@@ -4,7 +4,7 @@
  * and request/response pairing.
  */
 import * as vscode from 'vscode';
-import { isWebviewToHost, PROTOCOL_VERSION, type HostToWebview, type WebviewToHost, type WebviewRequest } from '../../protocol/webview.js';
+import { isWebviewToHost, PROTOCOL_VERSION, type HostToWebview, type PanelName, type WebviewToHost, type WebviewRequest } from '../../protocol/webview.js';
 import type { Ctx } from '../context.js';
 import { resourceRoots, webviewHtml } from './html.js';
 
@@ -16,7 +16,7 @@ export abstract class Panel implements vscode.Disposable {
     private readonly disposed = new vscode.EventEmitter<void>();
     readonly onDidDispose = this.disposed.event;
 
-    protected constructor(protected readonly ctx: Ctx, readonly panel: vscode.WebviewPanel, name: 'preview' | 'graph' | 'compare', title: string) {
+    protected constructor(protected readonly ctx: Ctx, readonly panel: vscode.WebviewPanel, name: PanelName, title: string) {
         panel.webview.options = { enableScripts: true, localResourceRoots: resourceRoots(ctx.extension.extensionUri) };
         panel.webview.html = webviewHtml(panel.webview, ctx.extension.extensionUri, name, title);
         this.subscriptions.push(panel.webview.onDidReceiveMessage(m => void this.receive(m)));

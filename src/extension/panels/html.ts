@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
+import type { PanelName } from '../../protocol/webview.js';
 
 export function nonce(): string {
     return randomBytes(16).toString('base64');
@@ -25,7 +26,7 @@ export function csp(webview: vscode.Webview, scriptNonce: string): string {
 }
 
 /** The page for webview `name` (dist/webview/<name>.js, media/<name>.css). `title` is ours, not data. */
-export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, name: 'preview' | 'graph' | 'compare', title: string): string {
+export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, name: PanelName, title: string): string {
     const n = nonce();
     const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', `${name}.js`));
     const common = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css'));

@@ -4,15 +4,12 @@
  */
 import { goldText, type Question } from '../../core/probes/index.js';
 import type { Verdict, KeywordVerdict } from '../../core/verify/index.js';
-import { explainVerdict, SIMULATOR_LABEL, simulatedModels, type AnchorResult, type ReportRun } from '../../core/report/light.js';
+import { explainVerdict, ratio as paperRatio, SIMULATOR_LABEL, simulatedModels, type AnchorResult, type ReportRun } from '../../core/report/light.js';
 import { batchStates as batchCounts } from '../../core/run/light.js';
 import type { Problem } from '../../core/errors.js';
 
-/** `.85`, `1.00`, `0` → `.00`: the paper's two-decimal style. */
-export function ratio(x: number): string {
-    const s = x.toFixed(2);
-    return s.startsWith('0') ? s.slice(1) : s;
-}
+/** `.85`, `1.00`, `0` → `.00`: the paper's two-decimal style (the engine's, core/report/numbers.ts). */
+export const ratio = paperRatio;
 
 /** How a model is named in summaries (CodeLens, hover): the offline simulator always says so. */
 export function modelLabel(run: ReportRun | undefined): (model: string) => string {

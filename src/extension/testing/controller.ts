@@ -322,6 +322,8 @@ export class Testing {
             this.failedModel.set(v.questionId, model);
             if (questionPassed(q, v)) { run.passed(item, fromCache ? 0 : undefined); continue; }
             const msg = new vscode.TestMessage(failureText(q, v, answers.get(v.questionId)));
+            // The failure's peek offers Review Answers (package.json: testing/message/context).
+            msg.contextValue = 'halluprobe.failure';
             const loc = q.source.probe;
             msg.location = new vscode.Location(vscode.Uri.file(loc.file), new vscode.Range(loc.range.start.line, loc.range.start.character, loc.range.start.line, loc.range.end.line === loc.range.start.line ? loc.range.end.character : 1000));
             run.failed(item, msg, fromCache ? 0 : undefined);

@@ -97,8 +97,8 @@ export class Workbench {
         return this.page.locator(S.problemsRows).allInnerTexts();
     }
 
-    /** The inner frame of the HalluProbe webview `panel` ('preview' | 'graph' | 'compare'), once its page has loaded. */
-    webview(panel: 'preview' | 'graph' | 'compare', timeoutMs = 60_000): Promise<Frame> {
+    /** The inner frame of the HalluProbe webview `panel` ('preview' | 'graph' | 'compare' | 'review'), once its page has loaded. */
+    webview(panel: 'preview' | 'graph' | 'compare' | 'review', timeoutMs = 60_000): Promise<Frame> {
         return this.frameWhere(`the ${panel} webview`, `document.body?.dataset.panel === ${JSON.stringify(panel)}`, timeoutMs);
     }
 

@@ -11,6 +11,9 @@ describe('webview protocol', () => {
             { type: 'log', level: 'error', message: 'boom' },
             { type: 'request', requestId: 1, method: 'expand', params: { nodeId: 'n', label: 'Avatar', relation: 'Movie' } },
             { type: 'request', requestId: 2, method: 'save', params: { format: 'svg', data: '<svg/>' } },
+            // Review Answers: a key on the answer shown, undo without one (issue 34).
+            { type: 'review', action: 'fail', slot: 'q1\u0000m\u00000' },
+            { type: 'review', action: 'undo' },
         ];
         for (const m of ok) assert.equal(isWebviewToHost(m), true, JSON.stringify(m));
     });
@@ -22,6 +25,7 @@ describe('webview protocol', () => {
             { type: 'request', requestId: 1.5, method: 'expand', params: { nodeId: 'n', label: 'x' } },
             { type: 'request', requestId: 1, method: 'save', params: { format: 'pdf', data: '' } },
             { type: 'log', level: 'debug', message: 'x' }, { type: 'runCommand', command: 'rm' },
+            { type: 'review', action: 'delete' }, { type: 'review', action: 'pass', slot: 3 },
         ];
         for (const m of bad) assert.equal(isWebviewToHost(m), false, JSON.stringify(m));
     });
@@ -31,6 +35,7 @@ describe('webview protocol', () => {
         assert.equal(isHostToWebview({ type: 'response', requestId: 3, ok: false, error: 'x' }), true);
         // The Compare Models panel's grid (issue 37).
         assert.equal(isHostToWebview({ type: 'update', panel: 'compare', data: { title: 't', method: 'm', matrices: [] } }), true);
+        assert.equal(isHostToWebview({ type: 'init', panel: 'review', data: { title: 't', keys: [] } }), true);
         assert.equal(isHostToWebview({ type: 'init', panel: 'table', data: {} }), false);
         assert.equal(isHostToWebview({ type: 'busy' }), false);
     });
