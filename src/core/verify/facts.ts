@@ -46,7 +46,7 @@ export interface FactVerdict extends Pick<FactRef, 'id' | 'label' | 'relation' |
     class: FactClass;
     /** By family kind, in the order they were first seen. */
     families: Record<string, FamilyFactVerdict>;
-    /** `believes`: the wrong value, and the families that gave it. */
+    /** `believes`: the wrong value (as the first of its families, in the order kinds were first seen, wrote it), and the families that gave it. */
     believed?: { value: string; families: string[] };
     /** `fragile`: which families were right and which were not. */
     fragile?: { right: string[]; other: string[] };
@@ -79,6 +79,9 @@ export interface Observation { outcome?: Outcome; value?: string; followed?: boo
 /** Values compared for "the same wrong value": case, spacing and surrounding punctuation aside. */
 export const sameValue = (v: string) => v.toLowerCase().replace(/\s+/g, ' ').replace(/^[\s"'.,;:]+|[\s"'.,;:]+$/g, '');
 
+/** A value as reports show it: as the answer wrote it, spacing and surrounding punctuation aside. */
+const shownValue = (v: string) => v.replace(/\s+/g, ' ').replace(/^[\s"'.,;:]+|[\s"'.,;:]+$/g, '');
+
 /** The other value the answer's rationale states for this fact's attribute (a contradicted keyword), if any. */
 function conflictValue(ref: FactRef, v: Verdict): string | undefined {
     for (const h of v.hops ?? []) for (const k of h.keywords) if (k.status === 'contradicted' && k.relation === ref.relation && k.attribute === ref.attribute && k.conflict) return k.conflict.value;
@@ -88,43 +91,50 @@ function conflictValue(ref: FactRef, v: Verdict): string | undefined {
 /** What one verdict says about one of its question's facts (docs/facts.md, "Reading an answer per fact"). */
 export function observe(ref: FactRef, q: Pick<Question, 'gold'>, v: Verdict): Observation | undefined {
     const correct = v.correct;
-    if (ABSTAINING.has(v.answer)) return ref.passage === 'swapped' ? undefined : { outcome: 'abstain' };
+    if (ABSTAINING.has(v.answer)) return ref.passage === 'swapped' ? undefined : ABSTAIN;
     // A passage with this fact swapped: following it is what the question asks; it only tells whether the model yields.
-    if (ref.passage === 'swapped') return { followed: correct };
+    if (ref.passage === 'swapped') return correct ? FOLLOWED : NOT_FOLLOWED;
     if (ref.role === 'claim') {
         // Claims are checked against the data's edges: a supported claim on this fact's edge states it, a contradicted
         // one (its edge is the conflicting fact: this one) states something else; a fact no claim names is not observed.
-        let seen: Outcome | undefined;
+        let seen: Observation | undefined;
         for (const c of v.claims ?? []) {
             if (c.edge !== ref.edge) continue;
-            if (c.status === 'contradicted' || (c.status === 'supported' && c.negated)) return { outcome: 'wrong' };
-            if (c.status === 'supported') seen = 'right';
+            if (c.status === 'contradicted' || (c.status === 'supported' && c.negated)) return WRONG;
+            if (c.status === 'supported') seen = RIGHT;
         }
-        return seen && { outcome: seen };
+        return seen;
     }
     if (ref.option !== undefined && (v.answer === 'option' || v.answer === 'none')) {
         const picked = v.answer === 'option' ? v.option : undefined;
-        if (ref.role === 'shown') return picked === ref.option ? { outcome: 'right' } : { outcome: 'wrong', ...(ref.shown !== undefined ? { value: ref.shown } : {}) };
-        return picked === ref.option ? { outcome: 'wrong' } : { outcome: 'right' };
+        if (ref.role === 'shown') return picked === ref.option ? RIGHT : wrongWith(ref.shown);
+        return picked === ref.option ? WRONG : RIGHT;
     }
     if (ref.role === 'hop' || ref.role === 'premise') {
         const at = ref.hop ?? 0;
         const hop = v.hops?.find(h => h.hop === at);
-        if (hop?.status === 'contradicted') return { outcome: 'wrong', ...valueOf(conflictValue(ref, v)) };
-        if (ref.role === 'premise') return hop?.status === 'found' ? { outcome: 'right' } : undefined;
-        if (correct) return { outcome: 'right' };
-        if (v.failedHop === undefined || v.failedHop === at) return { outcome: 'wrong', ...valueOf(conflictValue(ref, v)) };
-        return at < v.failedHop ? { outcome: 'right' } : undefined;
+        if (hop?.status === 'contradicted') return wrongWith(conflictValue(ref, v));
+        if (ref.role === 'premise') return hop?.status === 'found' ? RIGHT : undefined;
+        if (correct) return RIGHT;
+        if (v.failedHop === undefined || v.failedHop === at) return wrongWith(conflictValue(ref, v));
+        return at < v.failedHop ? RIGHT : undefined;
     }
-    if (correct) return { outcome: 'right' };
+    if (correct) return RIGHT;
     const short = typeof q.gold === 'object' ? (v.modelRead?.text ?? v.read?.text) : undefined;
-    return { outcome: 'wrong', ...valueOf(ref.shown ?? conflictValue(ref, v) ?? short) };
+    return wrongWith(ref.shown ?? conflictValue(ref, v) ?? short);
 }
 
-const valueOf = (value: string | undefined) => (value === undefined || value.trim() === '' ? {} : { value });
+// The observations without a value are shared (the step reads 100,000s of them).
+const RIGHT: Observation = Object.freeze({ outcome: 'right' });
+const WRONG: Observation = Object.freeze({ outcome: 'wrong' });
+const ABSTAIN: Observation = Object.freeze({ outcome: 'abstain' });
+const FOLLOWED: Observation = Object.freeze({ followed: true });
+const NOT_FOLLOWED: Observation = Object.freeze({ followed: false });
+const wrongWith = (value: string | undefined): Observation => (value === undefined || value.trim() === '' ? WRONG : { outcome: 'wrong', value });
 
-interface FamilyAcc { right: number; wrong: number; abstain: number; rightClosed: number; swapped: number; followed: number; values: Map<string, { text: string; n: number }> }
-interface FactAcc { ref: FactRef; model: string; families: Map<string, FamilyAcc> }
+interface FamilyAcc { right: number; wrong: number; abstain: number; rightClosed: number; swapped: number; followed: number; values?: Map<string, { text: string; n: number }> }
+/** One fact and model: its families' tallies, indexed by the kind's number (in the order kinds were first seen). */
+interface FactAcc { ref: FactRef; model: string; families: (FamilyAcc | undefined)[] }
 
 /**
  * The per-fact step: every verdict of every question that records facts, read per fact; each fact's class per model;
@@ -132,20 +142,33 @@ interface FactAcc { ref: FactRef; model: string; families: Map<string, FamilyAcc
  * a family that tests none) are passed over.
  */
 export function factVerdicts(questions: Iterable<Pick<Question, 'id' | 'kind' | 'gold' | 'facts'>>, verdicts: Iterable<Verdict>): FactReport {
-    const byId = new Map<string, Pick<Question, 'id' | 'kind' | 'gold' | 'facts'>>();
-    for (const q of questions) if (q.facts?.length) byId.set(q.id, q);
-    const acc = new Map<string, FactAcc>();
+    const byId = new Map<string, { q: Pick<Question, 'id' | 'kind' | 'gold' | 'facts'>; kind: number }>();
+    const kinds: string[] = [];
+    const kindIndex = new Map<string, number>();
+    for (const q of questions) {
+        if (!q.facts?.length) continue;
+        let k = kindIndex.get(q.kind);
+        if (k === undefined) { k = kinds.length; kinds.push(q.kind); kindIndex.set(q.kind, k); }
+        byId.set(q.id, { q, kind: k });
+    }
+    const models = new Map<string, Map<string, FactAcc>>();
+    let lastModel: string | undefined, accs: Map<string, FactAcc> | undefined;
     for (const v of verdicts) {
-        const q = byId.get(v.questionId);
-        if (!q) continue;
+        const entry = byId.get(v.questionId);
+        if (!entry) continue;
+        const { q, kind } = entry;
+        if (v.model !== lastModel) {
+            lastModel = v.model;
+            accs = models.get(v.model);
+            if (!accs) { accs = new Map(); models.set(v.model, accs); }
+        }
         for (const ref of q.facts!) {
             const o = observe(ref, q, v);
             if (!o) continue;
-            const k = `${ref.id}\u0000${v.model}`;
-            let f = acc.get(k);
-            if (!f) { f = { ref, model: v.model, families: new Map() }; acc.set(k, f); }
-            let fam = f.families.get(q.kind);
-            if (!fam) { fam = { right: 0, wrong: 0, abstain: 0, rightClosed: 0, swapped: 0, followed: 0, values: new Map() }; f.families.set(q.kind, fam); }
+            let f = accs!.get(ref.id);
+            if (!f) { f = { ref, model: v.model, families: [] }; accs!.set(ref.id, f); }
+            let fam = f.families[kind];
+            if (!fam) { fam = { right: 0, wrong: 0, abstain: 0, rightClosed: 0, swapped: 0, followed: 0 }; f.families[kind] = fam; }
             // The fact as the data holds it: a falsified option's and a rule premise's refs carry the same id and value.
             if (ref.role !== 'shown' && f.ref.role === 'shown') f.ref = ref;
             if (o.followed !== undefined) { fam.swapped++; if (o.followed) fam.followed++; continue; }
@@ -154,48 +177,104 @@ export function factVerdicts(questions: Iterable<Pick<Question, 'id' | 'kind' | 
                 fam.wrong++;
                 if (o.value !== undefined) {
                     const s = sameValue(o.value);
+                    fam.values ??= new Map();
                     const e = fam.values.get(s);
-                    if (e) e.n++; else fam.values.set(s, { text: o.value, n: 1 });
+                    if (e) e.n++; else fam.values.set(s, { text: shownValue(o.value), n: 1 });
                 }
             }
         }
     }
     const facts: FactVerdict[] = [];
-    for (const f of acc.values()) facts.push(classify(f));
+    const summary: FactSummary[] = [];
+    const pairs: PairAgreement[] = [];
+    const disagreesMost: Disagreeing[] = [];
+    const K = kinds.length;
+    for (const [model, accs] of [...models].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+        const counts = Object.fromEntries(FACT_CLASSES.map(c => [c, 0])) as Record<FactClass, number>;
+        // Two families agree on a fact when both were right or both wrong (abstentions say neither).
+        const agree = new Int32Array(K * K), asked = new Int32Array(K * K);
+        const said = new Int8Array(K);
+        const start = facts.length;
+        for (const f of accs.values()) {
+            const fv = classify(f, kinds, said);
+            counts[fv.class]++;
+            facts.push(fv);
+            for (let a = 0; a < K; a++) {
+                if (said[a] === 0) continue;
+                for (let b = a + 1; b < K; b++) {
+                    if (said[b] === 0) continue;
+                    asked[a * K + b]++;
+                    if (said[a] === said[b]) agree[a * K + b]++;
+                }
+            }
+        }
+        const n = facts.length - start;
+        summary.push({ model, facts: n, shares: Object.fromEntries(FACT_CLASSES.map(c => [c, figure(counts[c], n)])) as Record<FactClass, Figure> });
+        const pooled = kinds.map(() => ({ agree: 0, n: 0 }));
+        const modelPairs: PairAgreement[] = [];
+        for (let a = 0; a < K; a++) for (let b = a + 1; b < K; b++) {
+            const m = asked[a * K + b]!;
+            if (m === 0) continue;
+            const g = agree[a * K + b]!;
+            const [x, y] = kinds[a]! < kinds[b]! ? [a, b] : [b, a];
+            modelPairs.push({ model, a: kinds[x]!, b: kinds[y]!, agreement: figure(g, m) });
+            for (const k of [a, b]) { pooled[k]!.agree += g; pooled[k]!.n += m; }
+        }
+        pairs.push(...modelPairs.sort((p, q) => (p.a + '\u0000' + p.b < q.a + '\u0000' + q.b ? -1 : 1)));
+        const worst = pooled.map((p, k) => ({ k, ...p })).filter(p => p.n > 0).sort((x, y) => x.agree / x.n - y.agree / y.n || (kinds[x.k]! < kinds[y.k]! ? -1 : 1))[0];
+        if (worst) disagreesMost.push({ model, kind: kinds[worst.k]!, agreement: figure(worst.agree, worst.n) });
+    }
     facts.sort((a, b) => (a.model < b.model ? -1 : a.model > b.model ? 1 : a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
-    return { facts, ...summarise(facts) };
+    return { facts, summary, pairs, disagreesMost };
 }
 
-function classify(f: FactAcc): FactVerdict {
+/** The fact's class; `said` gets each kind's verdict (1 right, 2 wrong, 0 neither) for the pair tallies. */
+function classify(f: FactAcc, kinds: readonly string[], said: Int8Array): FactVerdict {
+    said.fill(0);
     const families: Record<string, FamilyFactVerdict> = {};
     const right: string[] = [], other: string[] = [], wrong: string[] = [];
-    const wrongValues = new Map<string, { text: string; families: string[] }>();
+    let wrongValues: Map<string, { text: string; families: string[] }> | undefined;
     let rightClosed = false, followed = false;
-    for (const [kind, a] of f.families) {
+    for (let k = 0; k < f.families.length; k++) {
+        const a = f.families[k];
+        if (!a) continue;
+        const kind = kinds[k]!;
         const answers = a.right + a.wrong + a.abstain;
-        const swapped = a.swapped ? { swapped: { answers: a.swapped, followed: a.followed } } : {};
         if (a.followed > 0) followed = true;
         if (a.rightClosed > 0) rightClosed = true;
-        if (answers === 0) { if (a.swapped) families[kind] = { verdict: 'abstained', answers: 0, ...swapped }; continue; }
-        if (a.wrong > 0) {
-            const top = [...a.values.entries()].sort((x, y) => y[1].n - x[1].n || (x[0] < y[0] ? -1 : 1))[0];
-            families[kind] = { verdict: 'wrong', answers, ...(top ? { value: top[1].text } : {}), ...swapped };
+        let fv: FamilyFactVerdict;
+        if (answers === 0) {
+            fv = { verdict: 'abstained', answers: 0 };
+        } else if (a.wrong > 0) {
+            fv = { verdict: 'wrong', answers };
+            if (a.values) {
+                let top: { text: string; n: number } | undefined, topKey = '';
+                for (const [norm, e] of a.values) {
+                    if (!top || e.n > top.n || (e.n === top.n && norm < topKey)) { top = e; topKey = norm; }
+                    wrongValues ??= new Map();
+                    const w = wrongValues.get(norm);
+                    if (w) w.families.push(kind); else wrongValues.set(norm, { text: e.text, families: [kind] });
+                }
+                fv.value = top!.text;
+            }
             wrong.push(kind);
             other.push(kind);
-            for (const [norm, e] of a.values) {
-                const w = wrongValues.get(norm);
-                if (w) w.families.push(kind); else wrongValues.set(norm, { text: e.text, families: [kind] });
-            }
+            said[k] = 2;
         } else if (a.right > 0) {
-            families[kind] = { verdict: 'right', value: f.ref.value, answers, ...swapped };
+            fv = { verdict: 'right', value: f.ref.value, answers };
             right.push(kind);
+            said[k] = 1;
         } else {
-            families[kind] = { verdict: 'abstained', answers, ...swapped };
+            fv = { verdict: 'abstained', answers };
             other.push(kind);
         }
+        if (a.swapped) fv.swapped = { answers: a.swapped, followed: a.followed };
+        // A family that only swapped the passage did not ask the fact itself.
+        if (answers > 0 || a.swapped) families[kind] = fv;
     }
     const asked = right.length + other.length;
-    const believed = [...wrongValues.values()].filter(w => w.families.length >= 2).sort((x, y) => y.families.length - x.families.length || (x.text < y.text ? -1 : 1))[0];
+    let believed: { text: string; families: string[] } | undefined;
+    if (wrongValues) for (const w of wrongValues.values()) if (w.families.length >= 2 && (!believed || w.families.length > believed.families.length || (w.families.length === believed.families.length && w.text < believed.text))) believed = w;
     let cls: FactClass;
     if (asked < 2) cls = 'not-enough-forms';
     else if (right.length === 0 && wrong.length === 0) cls = 'abstains';
@@ -205,43 +284,8 @@ function classify(f: FactAcc): FactVerdict {
     else if (right.length === 0) cls = 'does-not-know';
     else cls = 'fragile';
     const { id, label, relation, key, attribute, value } = f.ref;
-    return {
-        id, label, relation, key, attribute, value, model: f.model, class: cls, families,
-        ...(cls === 'believes' ? { believed: { value: believed!.text, families: believed!.families } } : {}),
-        ...(cls === 'fragile' ? { fragile: { right, other } } : {}),
-    };
-}
-
-function summarise(facts: readonly FactVerdict[]): Pick<FactReport, 'summary' | 'pairs' | 'disagreesMost'> {
-    const perModel = new Map<string, FactVerdict[]>();
-    for (const f of facts) { const l = perModel.get(f.model); if (l) l.push(f); else perModel.set(f.model, [f]); }
-    const summary: FactSummary[] = [];
-    const pairs: PairAgreement[] = [];
-    const disagreesMost: Disagreeing[] = [];
-    for (const [model, list] of perModel) {
-        const counts = Object.fromEntries(FACT_CLASSES.map(c => [c, 0])) as Record<FactClass, number>;
-        for (const f of list) counts[f.class]++;
-        summary.push({ model, facts: list.length, shares: Object.fromEntries(FACT_CLASSES.map(c => [c, figure(counts[c], list.length)])) as Record<FactClass, Figure> });
-        // Two families agree on a fact when both were right or both wrong (abstentions say neither).
-        const tally = new Map<string, { a: string; b: string; agree: number; n: number }>();
-        for (const f of list) {
-            const kinds = Object.keys(f.families).filter(k => f.families[k]!.verdict !== 'abstained').sort();
-            for (let i = 0; i < kinds.length; i++) for (let j = i + 1; j < kinds.length; j++) {
-                const a = kinds[i]!, b = kinds[j]!;
-                const key = `${a}\u0000${b}`;
-                let t = tally.get(key);
-                if (!t) { t = { a, b, agree: 0, n: 0 }; tally.set(key, t); }
-                t.n++;
-                if (f.families[a]!.verdict === f.families[b]!.verdict) t.agree++;
-            }
-        }
-        const pooled = new Map<string, { agree: number; n: number }>();
-        for (const t of [...tally.values()].sort((x, y) => (x.a + x.b < y.a + y.b ? -1 : 1))) {
-            pairs.push({ model, a: t.a, b: t.b, agreement: figure(t.agree, t.n) });
-            for (const k of [t.a, t.b]) { const p = pooled.get(k) ?? { agree: 0, n: 0 }; p.agree += t.agree; p.n += t.n; pooled.set(k, p); }
-        }
-        const worst = [...pooled.entries()].filter(([, p]) => p.n > 0).sort((x, y) => x[1].agree / x[1].n - y[1].agree / y[1].n || (x[0] < y[0] ? -1 : 1))[0];
-        if (worst) disagreesMost.push({ model, kind: worst[0], agreement: figure(worst[1].agree, worst[1].n) });
-    }
-    return { summary, pairs, disagreesMost };
+    const out: FactVerdict = { id, label, relation, key, attribute, value, model: f.model, class: cls, families };
+    if (cls === 'believes') out.believed = { value: believed!.text, families: believed!.families };
+    if (cls === 'fragile') out.fragile = { right, other };
+    return out;
 }

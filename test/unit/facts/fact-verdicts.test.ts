@@ -78,10 +78,12 @@ test('each of the 12 facts gets its class', () => {
 });
 
 test('believes reports the wrong value and the families that gave it; fragile which families split', () => {
-    assert.deepEqual(cls(3).believed, { value: 'Steven Spielberg', families: ['choice', 'statement'] });
+    // One value, whatever its case, spacing and punctuation; written as the first family (in the order kinds were
+    // first seen: the statement) wrote it.
+    assert.deepEqual(cls(3).believed, { value: 'steven spielberg', families: ['statement', 'choice'] });
     assert.deepEqual(cls(3).families.choice, { verdict: 'wrong', answers: 2, value: 'Steven Spielberg' });
     // The short answer's words and the rationale's name are one value (case aside); the choice's X is said once only.
-    assert.deepEqual(cls(11).believed, { value: 'Ridley Scott', families: ['evidence', 'binary'] });
+    assert.deepEqual(cls(11).believed, { value: 'ridley scott', families: ['binary', 'evidence'] });
     assert.deepEqual(cls(11).families.choice, { verdict: 'wrong', answers: 1, value: 'X' });
     assert.deepEqual(cls(2).fragile, { right: ['binary'], other: ['statement', 'open'] });
     assert.deepEqual(cls(9).fragile, { right: ['binary'], other: ['choice'] });
