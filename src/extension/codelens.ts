@@ -125,6 +125,8 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
             if (figureText) md.appendMarkdown(`${escapeMd(figureText)}\n\n`);
             const t = g.metrics.n > 0 ? trust?.find(x => x.model === g.model) : undefined;
             if (t) md.appendMarkdown(`Review: ${escapeMd(t.line)}\n\n`);
+            // One fact, every family: the engine's line of this line's facts (docs/facts.md).
+            if (g.facts) md.appendMarkdown(`${escapeMd(g.facts.line)}\n\n`);
             const worst = worstExamples(questions, g.verdicts, 5, results.answers);
             if (worst.length === 0) { md.appendMarkdown('No failures.\n\n'); continue; }
             md.appendMarkdown('Worst examples:\n\n');

@@ -3,7 +3,7 @@ import { storePath } from '../../core/places.js';
 import type { Command } from './command.js';
 import { intFlag, stringFlag, UsageError, type ParsedArgs, unknownOption } from '../args.js';
 import { isPostgresUrl, openStore, type Store } from '../../core/store/index.js';
-import { loadReport, passed, renderReport, resolveRunId, REPORT_FORMATS, type ReportData, type ReportFormat } from '../../core/report/index.js';
+import { FACT_FORMATS, loadReport, passed, renderFacts, renderReport, resolveRunId, REPORT_FORMATS, type ReportData, type ReportFormat } from '../../core/report/index.js';
 import { HalluProbeError } from '../../core/errors.js';
 import { overriddenRead } from '../../core/verify/index.js';
 import { fileKeyBindings } from '../../core/models/index.js';
@@ -11,7 +11,7 @@ import { printError, writeOut } from '../print.js';
 import { agreementGate, groupKey, groupLabel } from '../../core/report/index.js';
 import { cliCommand } from '../../core/invocation.js';
 
-const FLAGS = new Set(['db', 'db-password-env', 'run', 'format', 'out', 'help', 'fail-on-failures', 'max-h', 'override', 'model', 'sample', 'correct', 'rationale', 'by', 'why', 'min-known', 'judge', 'judge-sample', 'judge-seed', 'yes', 'min-agreement']);
+const FLAGS = new Set(['db', 'db-password-env', 'run', 'format', 'out', 'help', 'fail-on-failures', 'max-h', 'override', 'model', 'sample', 'correct', 'rationale', 'by', 'why', 'min-known', 'judge', 'judge-sample', 'judge-seed', 'yes', 'min-agreement', 'facts', 'fact']);
 
 export function defaultDb(args: ParsedArgs): string {
     return storePath(stringFlag(args, 'db'));
@@ -62,6 +62,9 @@ Verifies any unverified answers, then writes the report (default: Markdown to st
                          junit (one test case per question, for CI), erbench (the ERBench paper's table layout:
                          a row per model, BN(Y) / BN(N) / MC columns, cells A / R / AR / H; paths A / R-ext /
                          AR-ext per hop / H; one table per evaluation mode and prompt variant)
+  --facts                only the run's facts (docs/facts.md): each fact's verdict per model with every family's
+                         answer beside it, the classes' shares, the family pairs' agreement (md, html, json, csv)
+  --fact SELECTOR        with --facts: one fact, by id, label or key.attribute (--fact "Avatar.director")
   --out FILE             write to FILE instead of stdout
   --min-known N          knowledge filter: a model knowing fewer entities is n/a (default 20)
   --fail-on-failures     exit 1 when any question failed (wrong answer or rationale)
@@ -87,6 +90,8 @@ Exit: 0 written, 1 a --fail-on-failures / --max-h / --min-agreement gate failed,
             : !REPORT_FORMATS.includes(format) ? `--format must be one of ${REPORT_FORMATS.join(', ')}, not "${String(args.flags.format)}"`
             : maxH !== undefined && typeof parseMaxH(maxH) === 'string' ? parseMaxH(maxH) as string
             : minAgreement !== undefined && !(minAgreement >= 0 && minAgreement <= 1) ? `--min-agreement must be a share between 0 and 1, not "${minAgreementText}"`
+            : args.flags.fact !== undefined && args.flags.facts !== true ? '--fact needs --facts'
+            : args.flags.facts === true && !FACT_FORMATS.includes(format) ? `--facts writes ${FACT_FORMATS.join(', ')}, not "${format}"`
             : args.positional.length > 0 ? `unexpected argument "${args.positional[0]}"`
             : undefined;
         if (problem) { printError(`halluprobe report: ${problem}\n\n${this.usage}`); return 2; }
@@ -104,7 +109,8 @@ Exit: 0 written, 1 a --fail-on-failures / --max-h / --min-agreement gate failed,
             const keys = { confirmHost: async () => yes, bindings: fileKeyBindings() };
             const { data, note } = await loadReport(store, runId, { keys, ...(minKnown === undefined ? {} : { minKnown }), ...(judge ? { judge } : {}) });
             if (note) printError(`halluprobe report: ${note}`);
-            const text = renderReport(data, format);
+            const selector = stringFlag(args, 'fact');
+            const text = args.flags.facts === true ? renderFacts(data, format, selector === undefined ? [] : [selector]) : renderReport(data, format);
             const out = stringFlag(args, 'out');
             if (out) { writeFileSync(out, text); printError(`Wrote ${format} report of run ${runId} to ${out}`); }
             else writeOut(text);

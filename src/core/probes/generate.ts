@@ -100,7 +100,11 @@ function specLoc(spec: SpecModel): SpecLocation {
     return { file: spec.files[0] ?? '', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
 }
 
-interface Selected { plan: KindedPlan; count: number; variants: Variant[] }
+interface Selected {
+    plan: KindedPlan; count: number; variants: Variant[];
+    /** Paired asking: only items testing one of these facts (docs/facts.md). */
+    facts?: ReadonlySet<string>;
+}
 
 /**
  * Generates the questions of a suite (its probes, sample, quotas and variants), of one probe, or of every
@@ -153,12 +157,44 @@ export function generateQuestions(spec: SpecModel, data: LoadedData, options: Ge
         const own = PROBE_SETTINGS.read(probe.settings).limit ?? suiteSettings.limit ?? Number.POSITIVE_INFINITY;
         selected.push({ plan, count: Math.min(quota ?? Number.POSITIVE_INFINITY, own), variants: usable });
     }
+    // Paired asking (`facts N`): every probe asks about the same drawn facts, so each row is looked at (no row sample).
+    if (suiteSettings.facts !== undefined) {
+        // Drawn over plans of their own: a plan's account of its generation (Plan.summary) counts the asked rows only.
+        const drawing = selected.flatMap(sel => compileProbe(spec, data, sel.plan.probe, [], seed, options.aids) ?? []);
+        const facts = drawFacts(drawing, suiteSettings.facts, seed);
+        for (const sel of selected) { sel.facts = facts; sel.count = Math.min(suite?.quotas[sel.plan.probe.name] ?? Number.POSITIVE_INFINITY, PROBE_SETTINGS.read(sel.plan.probe.settings).limit ?? Number.POSITIVE_INFINITY); }
+        return { questions: stream(selected, { mode: 'all' }, seed, options.limit ?? Number.POSITIVE_INFINITY, stats), stats, diagnostics: problems.map(toDiagnostic) };
+    }
     return { questions: stream(selected, sample, seed, options.limit ?? Number.POSITIVE_INFINITY, stats), stats, diagnostics: problems.map(toDiagnostic) };
+}
+
+/**
+ * The facts a `facts N` suite asks about: among the facts two or more of its probes test (on any of their rows), N in a
+ * seeded order of their ids — the same draw whatever order the probes or rows come in.
+ */
+function drawFacts(plans: readonly KindedPlan[], n: number, seed: number): Set<string> {
+    const probesOf = new Map<string, Set<string>>();
+    for (const plan of plans) {
+        const rows = new Int32Array(plan.scope.slots.length);
+        const table = plan.scope.slots[0]!.table;
+        for (let row = 0; row < table.rowCount; row++) {
+            if (plan.bind(row, rows)) continue;
+            const items = plan.items(rows);
+            if (items === 'invalid') continue;
+            for (const item of items) for (const f of item.facts ?? []) {
+                const probes = probesOf.get(f.id);
+                if (probes) probes.add(plan.probe.name); else probesOf.set(f.id, new Set([plan.probe.name]));
+            }
+        }
+    }
+    const paired = [...probesOf].filter(([, probes]) => probes.size >= 2).map(([id]) => ({ id, order: hashSeed(id, seed) }));
+    paired.sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1));
+    return new Set(paired.slice(0, n).map(p => p.id));
 }
 
 function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: number, stats: GenerationStats): Generator<Question> {
     let total = 0;
-    for (const { plan, count, variants } of selected) {
+    for (const { plan, count, variants, facts } of selected) {
         const st = stats.byProbe[plan.probe.name]!;
         const perItem = familyOf(plan.kind).pathPerItem;
         const start = plan.scope.slots[0]!;
@@ -172,8 +208,10 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
             if (taken >= count) break;
             st.rows++; stats.rows++;
             const reason = plan.bind(row, rows);
-            const items = reason ? reason : plan.items(rows);
-            if (typeof items === 'string') { const k = SKIP_FIELD[items]; st[k] = (st[k] ?? 0) + 1; stats[k] = (stats[k] ?? 0) + 1; continue; }
+            const all = reason ? reason : plan.items(rows);
+            if (typeof all === 'string') { const k = SKIP_FIELD[all]; st[k] = (st[k] ?? 0) + 1; stats[k] = (stats[k] ?? 0) + 1; continue; }
+            const items = facts ? all.filter(i => i.facts?.some(f => facts.has(f.id))) : all;
+            if (items.length === 0) continue;
             taken++;
             const key = keyValues(start.relation, start.table, row);
             let rowPath: Question['path'] | undefined;

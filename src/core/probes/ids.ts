@@ -15,6 +15,15 @@ function sha(text: string, hexChars: number): string {
     return hash('sha256', text, 'hex').slice(0, hexChars);
 }
 
+/**
+ * A fact's readable name and id: `Movie(Avatar, 2009).director` (the entity as the graph panel names it, then the
+ * attribute) and 16 hex digits of sha256 over it. Neither depends on the value, the family, the run or the store.
+ */
+export function factName(relation: string, key: readonly string[], attribute: string): { id: string; label: string } {
+    const label = `${relation}(${key.join(', ')}).${attribute}`;
+    return { id: sha(label, 16), label };
+}
+
 export interface IdParts { probe: string; kind: string; template: string; key: string[]; variant: string; phrasing: string }
 
 /** 16 hex digits (64 bits) of sha256 over the defining parts. */

@@ -5,7 +5,7 @@
  */
 import type { AttributeDecl, ProbeDecl, RelationDecl, SpecLocation } from '../spec/model.js';
 import type { RelationTable } from '../data/types.js';
-import type { Gold, KgPath, Keyword, QuestionData, RowRef } from './question.js';
+import type { FactRef, Gold, KgPath, Keyword, QuestionData, RowRef } from './question.js';
 import type { Problem } from '../problem.js';
 
 /**
@@ -47,6 +47,8 @@ export interface Item extends QuestionData {
     options?: string[];
     /** The rationale a demonstration of this item gives (few-shot, chain of thought). */
     explain: string;
+    /** The facts it tests (Question.facts; probes/facts.ts builds them). */
+    facts?: FactRef[];
     /** Values shown as options but false (choice), for the graph. */
     falsified?: { attribute: string; value: string };
     /**

@@ -50,6 +50,41 @@ export interface QuestionSource {
     rows: RowRef[];
 }
 
+/**
+ * A fact a question tests (docs/facts.md): a relation's row, named by its key (the relation's first key, which
+ * determines every attribute; or the FD's left-hand side when the key is every attribute), one attribute and the
+ * value the data holds. `id` hashes `label` (relation, key, attribute; not the value, so an answer giving another value
+ * is about the same fact) and is the same in every family, run, machine and store.
+ */
+export interface FactRef {
+    id: string;
+    /** `Movie(Avatar, 2009).director`: the entity as the graph panel names it, then the attribute. */
+    label: string;
+    relation: string;
+    key: string[];
+    attribute: string;
+    /** The data's value, formatted as in questions (a derived fact: 'true'). */
+    value: string;
+    /**
+     * How the question uses it: `asked` (the question rests on the true value), `shown` (it shows `shown` instead: a
+     * falsified option, a corrupted statement; right is rejecting it), `hop` (one step of a multi-hop question),
+     * `premise` / `conclusion` (a rule's proof and the derived fact), `claim` (a fact an open answer's claims may state).
+     */
+    role: 'asked' | 'shown' | 'hop' | 'premise' | 'conclusion' | 'claim';
+    /** The false value the question shows (role `shown`, a swapped passage). */
+    shown?: string;
+    /** choice: the option (1-based) that states it. */
+    option?: number;
+    /** path: the hop (1-based). */
+    hop?: number;
+    /** What passage came with the question: none (closed book), the data's, or one with this fact swapped. */
+    passage?: 'none' | 'given' | 'swapped';
+    /** open: the claim edge ("head —relation→ tail") whose claims state it. */
+    edge?: string;
+    /** A derived fact: the labels of the base facts of its proof. */
+    proof?: string[];
+}
+
 export interface QuestionGroupRef { id: string; relation: string; role: string }
 
 /**
@@ -105,6 +140,8 @@ export interface Question extends QuestionData {
      * answer placing its claim later is classed outdated (src/core/verify/outdated.ts).
      */
     asOf?: { text: string; year: number };
+    /** The facts it tests (docs/facts.md), in the family's order; absent on questions stored before facts were recorded. */
+    facts?: FactRef[];
     /** The entity the question is about (for the knowledge filter): relation and key values. */
     entity: { relation: string; key: string[] };
     source: QuestionSource;

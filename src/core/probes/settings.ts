@@ -15,4 +15,5 @@ export const PROBE_SETTINGS = declareSettings('probe', {
 export const SUITE_SETTINGS = declareSettings('suite', {
     seed: { type: 'integer', doc: 'Seeds choice falsification, demonstrations and `sample random` when the sample names no seed (default 0).' },
     limit: { type: 'integer', min: 1, doc: 'The most rows each probe of the suite asks about (a probe\'s own `limit` wins).' },
+    facts: { type: 'integer', min: 1, doc: 'Paired asking (docs/facts.md): N facts drawn at random (seeded by `seed`) among those two or more of the suite\'s probes test, and every probe asks only its questions about them, so that the families\' verdicts pair up by fact. Default: no draw.' },
 });

@@ -10,6 +10,7 @@ import { applyOverrides, type Override } from '../verify/overrides.js';
 import { summarizeGroups, type GroupSummary, type GroupVerdict } from '../verify/groups.js';
 import { isMeasured, questionPassed } from '../verify/passed.js';
 import type { Verdict } from '../verify/types.js';
+import { FACT_CLASSES, factVerdicts, type FactClass, type FactVerdict } from '../verify/facts.js';
 import { slotKey, type RunSettings, type StoredAnswer } from '../store/types.js';
 import { explainVerdict, figureColumns, figureText } from './model.js';
 import { unansweredSlots } from './unanswered.js';
@@ -38,6 +39,28 @@ export interface AnchorResult {
      */
     figures: AnchorFigure[];
     verdicts: Verdict[];
+    /**
+     * One fact, every family (docs/facts.md): the classes, for this model, of the facts this line's questions test (the
+     * run's per-fact step, every family's answers counted), and the line a hover shows. Absent when they record none.
+     */
+    facts?: AnchorFacts;
+}
+
+export interface AnchorFacts {
+    n: number;
+    classes: Record<FactClass, number>;
+    /** The wrong values believed (the first few), with their facts. */
+    believed: { label: string; value: string; families: string[] }[];
+    /** "Facts across families (12): knows 7 · fragile 3 (binary right; statement, open not) · believes 1: Avatar … 'Steven Spielberg'". */
+    line: string;
+}
+
+/** The hover's line of a line's facts; the counts are the step's. */
+function factsLine(n: number, classes: Record<FactClass, number>, facts: readonly FactVerdict[]): string {
+    const parts = FACT_CLASSES.filter(c => classes[c] > 0).map(c => `${c} ${classes[c]}`);
+    const believed = facts.filter(f => f.believed).slice(0, 2).map(f => `${f.label} believed "${f.believed!.value}" (${f.believed!.families.join(', ')})`);
+    const fragile = facts.filter(f => f.fragile).slice(0, 2).map(f => `${f.label} right in ${f.fragile!.right.join(', ')}, not in ${f.fragile!.other.join(', ')}`);
+    return `Facts across families (${n}): ${parts.join(' · ')}${[...believed, ...fragile].length ? ` — ${[...believed, ...fragile].join('; ')}` : ''}`;
 }
 
 export interface AnchorInput {
@@ -89,6 +112,9 @@ export function anchorResults(input: AnchorInput, fdOf: ReadonlyMap<string, stri
             if (fd) count(`fd:${fd}`, u.model, n);
         }
     }
+    // The run's per-fact step once; each line counts the facts its questions test.
+    const perFact = new Map<string, FactVerdict>();
+    if (input.questions.some(q => q.facts?.length)) for (const f of factVerdicts(input.questions, verdicts).facts) perFact.set(`${f.model}\u0000${f.id}`, f);
     const kindOf = new Map(input.questions.map(q => [`probe:${q.probe}`, q.kind]));
     for (const [p, fd] of fdOf) if (kindOf.has(`probe:${p}`)) kindOf.set(`fd:${fd}`, kindOf.get(`probe:${p}`)!);
     const out = new Map<string, AnchorResult[]>();
@@ -106,6 +132,14 @@ export function anchorResults(input: AnchorInput, fdOf: ReadonlyMap<string, stri
                 figures: metrics.n > 0 ? familyFigures(metrics) : [],
                 verdicts: items.map(i => i.v),
             };
+            if (perFact.size) {
+                const facts = [...new Set(items.flatMap(i => (i.q.facts ?? []).map(f => f.id)))].flatMap(id => perFact.get(`${model}\u0000${id}`) ?? []);
+                if (facts.length) {
+                    const classes = Object.fromEntries(FACT_CLASSES.map(c => [c, 0])) as Record<FactClass, number>;
+                    for (const f of facts) classes[f.class]++;
+                    result.facts = { n: facts.length, classes, believed: facts.filter(f => f.believed).map(f => ({ label: f.label, ...f.believed! })), line: factsLine(facts.length, classes, facts) };
+                }
+            }
             const knowing = items.filter(i => i.v.known !== undefined);
             if (knowing.length) result.known = { k: knowing.filter(i => i.v.override?.correct ?? i.v.known).length, n: knowing.length };
             return result;

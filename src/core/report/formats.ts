@@ -1,4 +1,6 @@
 /** The machine-readable report formats: json, csv, jsonl, junit. */
+import { csvField } from './csv.js';
+import { factsJson } from './facts.js';
 import { modelReadAgreement } from '../verify/model-read.js';
 import type { GroupMetrics } from '../verify/metrics.js';
 import { groupLabel, questionKey, variantId } from './labels.js';
@@ -40,6 +42,8 @@ function roundDeep(v: unknown): unknown {
     return v;
 }
 
+export { csvField };
+
 export function renderJson(d: ReportData): string {
     const body: Record<string, unknown> = {
         run: d.run, groups: d.metrics.map(groupJson), questionGroups: d.groups.map(g => ({ ...g, ok: { k: g.ok.k, n: g.ok.n, value: round(g.ok.value), ci: roundCi(g.ok.ci) } })), overrides: d.overrides,
@@ -50,15 +54,11 @@ export function renderJson(d: ReportData): string {
     const reader = modelReadAgreement(d.rows);
     if (reader.length) body.modelReader = reader;
     body.trust = trustJson(d.trust);
+    // One fact, every family (docs/facts.md): present when the run's questions record facts.
+    if (d.facts.facts.length) body.facts = factsJson(d.facts);
     return JSON.stringify(body, null, 2) + '\n';
 }
 
-/** RFC 4180 field; a leading =, +, - or @ is prefixed with ' so spreadsheets do not run model text as a formula. */
-export function csvField(v: unknown): string {
-    let s = v === null || v === undefined ? '' : String(v);
-    if (/^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
-    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 /**
  * Figures any group may carry beyond A / R / AR / M / H whatever its family (dated questions: outdated): a CSV column

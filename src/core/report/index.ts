@@ -10,6 +10,8 @@ export { compareRuns, renderComparison, changedVerdictsMarkdown, differenceInter
 export { renderJson, renderCsv, renderJsonl, renderJunit, groupJson, csvField, xmlEscape } from './formats.js';
 export { renderHtml, esc } from './html.js';
 export { renderMarkdown } from './markdown.js';
+export { renderFacts, FACT_FORMATS } from './facts-render.js';
+export { factsJson, factMatches, selectFacts } from './facts.js';
 export { renderPaperTables, paperFigure } from './paper.js';
 export { compareCells, pairDifference, regressions, PAIRED_FIGURES, type Cell, type CellComparison, type Flip, type PairedDifference, type PairedMatrix, type PairedOptions, type Regression } from './paired.js';
 export { compareGrid, renderPaired, renderPairedCsv, renderPairedHtml, renderPairedJson, renderPairedMarkdown, regressionLines, matrixTitle, num as pairedNumber, pText, PAIRED_CSV_COLUMNS, type PairedFormat } from './paired-render.js';

@@ -8,6 +8,7 @@ import { computeMetrics, type GroupMetrics, type MetricsOptions } from '../verif
 import { applyOverrides, type Override } from '../verify/overrides.js';
 import type { JudgeResult } from '../verify/judge.js';
 import type { Verdict } from '../verify/types.js';
+import { factVerdicts, type FactReport } from '../verify/facts.js';
 import { questionPassed } from '../verify/passed.js';
 import { judgeGroups, summarizeGroups, type GroupSummary, type GroupVerdict } from '../verify/groups.js';
 import { familyOf } from '../probes/families.js';
@@ -55,6 +56,8 @@ export interface ReportData {
     notAnswered: number;
     /** How far to trust the figures: the reader's agreement with the run's review labels, corrected figures (review room). */
     trust: TrustReport;
+    /** One fact, every family (docs/facts.md): each fact's verdict per model, the classes' shares, the family pairs' agreement. */
+    facts: FactReport;
 }
 
 export type { Unanswered } from './unanswered.js';
@@ -101,6 +104,7 @@ export function buildReport(input: ReportInput, overrides: Override[] = [], opti
     const data: ReportData = {
         run: input.run, rows, metrics, groupVerdicts, groups: summarizeGroups(groupVerdicts), overrides, unverified,
         ...unansweredOf(input, questions, simulated), trust: computeTrust(metrics, trustRows, input.labels ?? []),
+        facts: factVerdicts(input.questions, verdicts),
     };
     if (options.judge) data.judge = options.judge;
     return data;
@@ -204,6 +208,7 @@ import { ciText, pct } from './numbers.js';
 import { KEY_COLUMNS, keyCells } from './labels.js';
 import { modelReadAgreement } from '../verify/model-read.js';
 import { trustSections } from './trust.js';
+import { factSections } from './facts.js';
 
 /** A figure column's value as text: a number to 4 decimals at most, n/a when it does not apply. */
 export function figureText(v: number | string | null): string {
@@ -253,7 +258,7 @@ function derivedColumns(groups: readonly GroupMetrics[]): FigureColumn[] {
  * The tables beyond the metrics, the same in every format: each probe family's own (in the order its groups
  * first appear), then the question groups judged together.
  */
-export function reportSections(d: Pick<ReportData, 'metrics' | 'groups' | 'rows' | 'trust'>): ReportSection[] {
+export function reportSections(d: Pick<ReportData, 'metrics' | 'groups' | 'rows' | 'trust'> & { facts?: FactReport }): ReportSection[] {
     const kinds = [...new Set(d.metrics.map(g => g.kind))];
     const sections = kinds.flatMap(kind => {
         const mine = d.metrics.filter(g => g.kind === kind);
@@ -293,5 +298,6 @@ export function reportSections(d: Pick<ReportData, 'metrics' | 'groups' | 'rows'
                 `${pct(g.ok.value)} ${ciText(g.ok.ci)} (${g.ok.k}/${g.ok.n})`, Object.entries(g.outcomes).map(([o, n]) => `${o} ${n}`).join(', ')]),
         });
     }
+    if (d.facts) sections.push(...factSections(d.facts));
     return sections;
 }

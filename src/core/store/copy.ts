@@ -10,6 +10,7 @@ import { openSqlite } from './open.js';
 import { sqliteSql, type Param, type Row, type Sql } from './sql.js';
 import { HalluProbeError, problem } from '../errors.js';
 import { REVIEW_LABEL_COLUMNS } from './labels.js';
+import { QUESTION_FACT_COLUMNS } from './facts.js';
 import { isPostgresUrl, shownStore } from '../data/postgres-url.js';
 import { redact } from '../models/secrets.js';
 
@@ -17,6 +18,7 @@ import { redact } from '../models/secrets.js';
 const TABLES: { table: string; columns: string[] }[] = [
     { table: 'runs', columns: ['id', 'spec', 'suite', 'started', 'finished', 'status', 'settings'] },
     { table: 'questions', columns: ['run', 'id', 'seq', 'probe', 'kind', 'phrasing', 'json'] },
+    { table: 'question_facts', columns: QUESTION_FACT_COLUMNS },
     { table: 'calls', columns: ['run', 'question', 'model', 'sample', 'hash', 'params', 'latency_ms', 'tokens_in', 'tokens_out', 'cost', 'attempts', 'status', 'error', 'at'] },
     { table: 'cache', columns: ['hash', 'text', 'tokens_in', 'tokens_out', 'finish_reason', 'latency_ms', 'created'] },
     { table: 'responses', columns: ['run', 'question', 'model', 'sample', 'text', 'cached', 'call'] },

@@ -4,6 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import { REVIEW_LABELS_SQL } from './labels.js';
+import { QUESTION_FACTS_SQL } from './facts.js';
 
 export interface Migration { version: number; name: string; sql: string }
 
@@ -212,6 +213,11 @@ ALTER TABLE verdict_overrides ADD COLUMN read_by TEXT;
         version: 8,
         name: 'review labels: a person\'s verdict on an answer, beside the reader\'s',
         sql: REVIEW_LABELS_SQL,
+    },
+    {
+        version: 9,
+        name: 'the facts each question tests',
+        sql: QUESTION_FACTS_SQL,
     },
 ];
 

@@ -11,6 +11,7 @@ import { passwordPlace, safeUrl } from '../data/postgres-url.js';
 import { HalluProbeError, problem } from '../errors.js';
 import { postgresSql, type Sql } from './sql.js';
 import { REVIEW_LABELS_SQL } from './labels.js';
+import { QUESTION_FACTS_SQL } from './facts.js';
 
 const PG_MIGRATIONS: { version: number; name: string; sql: string }[] = [
     {
@@ -81,6 +82,7 @@ CREATE TABLE work_chunks (run TEXT NOT NULL, chunk INTEGER NOT NULL, first_seq I
         sql: 'ALTER TABLE verdict_overrides ADD COLUMN read_text TEXT, ADD COLUMN read_start INTEGER, ADD COLUMN read_end INTEGER, ADD COLUMN read_by TEXT;',
     },
     { version: 8, name: 'review labels: a person\'s verdict on an answer, beside the reader\'s', sql: REVIEW_LABELS_SQL },
+    { version: 9, name: 'the facts each question tests', sql: QUESTION_FACTS_SQL },
 ];
 
 /** A store URL rather than a file name. */

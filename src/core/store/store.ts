@@ -15,6 +15,7 @@ import { ReviewLabels } from './labels.js';
 import { BatchTables } from './batches.js';
 import { WorkChunks } from './chunks.js';
 import { insertMany, type Sql } from './sql.js';
+import { insertQuestionFacts, questionFacts, type StoredFact } from './facts.js';
 import {
     slotKey, type AnswerRecord, type CacheEntry, type FailureRecord, type FailureSummary, type LeaseHolder, type RunCounts, type RunRecord,
     type ReviewLabel, type RunResults, type RunSettings, type RunStatus, type StoredAnswer, type Store,
@@ -146,6 +147,7 @@ export class SqlStore implements Store {
             return true;
         });
         await insertMany(tx, 'INSERT INTO questions (run, id, seq, probe, kind, phrasing, json)', 7, rows);
+        await insertQuestionFacts(tx, runId, questions.filter((_, i) => added[i]));
         return added;
     }
 
@@ -172,6 +174,8 @@ export class SqlStore implements Store {
     async questions(runId: string): Promise<Question[]> {
         return (await this.sql.all<{ json: string }>('SELECT json FROM questions WHERE run = ? ORDER BY seq', [runId])).map(r => JSON.parse(r.json) as Question);
     }
+
+    questionFacts(runId: string, factIds?: readonly string[]): Promise<StoredFact[]> { return questionFacts(this.sql, runId, factIds); }
 
     async cached(hash: string): Promise<CacheEntry | undefined> {
         const r = await this.sql.get<CacheEntry & { hash: string }>(`SELECT ${CACHE_COLUMNS} FROM cache WHERE hash = ?`, [hash]);

@@ -3,7 +3,7 @@
  * every caller sees it: one promise-returning interface, the same over a SQLite file and a PostgreSQL server.
  * No SQL here.
  */
-import type { Question } from '../probes/question.js';
+import type { FactRef, Question } from '../probes/question.js';
 import type { Verdict } from '../verify/types.js';
 import type { GroupVerdict } from '../verify/types.js';
 import type { Override } from '../verify/types.js';
@@ -143,6 +143,8 @@ export interface Store {
     /** The run's questions page by page in the order they were stored (one page held at a time). */
     questionPages(runId: string, size?: number): AsyncGenerator<Question[]>;
     questions(runId: string): Promise<Question[]>;
+    /** The facts the run's questions test (docs/facts.md), question by question; of the named fact ids only, when given. */
+    questionFacts(runId: string, factIds?: readonly string[]): Promise<{ question: string; fact: FactRef }[]>;
 
     cached(hash: string): Promise<CacheEntry | undefined>;
     /** The cache entries of many request hashes at once (those the cache has). */

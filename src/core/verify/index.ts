@@ -8,3 +8,4 @@ export { applyOverrides, overriddenRead, type Override } from './overrides.js';
 export { judgeGroups, summarizeGroups, registerGroupRelation, GROUP_RELATIONS, type GroupVerdict, type GroupSummary, type GroupRelation } from './groups.js';
 export { questionPassed, isMeasured } from './passed.js';
 export { runJudge, cohensKappa, sampleVerdicts, JUDGE_LABEL, JUDGE_PRESET, type JudgeClient, type JudgeResult } from './judge.js';
+export { factVerdicts, observe, sameValue, FACT_CLASSES, FACT_CLASS_TEXT, type FactClass, type FactReport, type FactVerdict, type FamilyFactVerdict, type FactSummary, type PairAgreement, type Disagreeing } from './facts.js';

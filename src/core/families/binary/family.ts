@@ -15,6 +15,7 @@ import { binaryColumn, paperOrder, plainCells } from '../../report/paper-cells.j
 import type { Problem } from '../../errors.js';
 import { dateItem, probeAsOf } from '../../probes/as-of.js';
 import { declareSettings } from '../../spec/settings.js';
+import { rowFacts } from '../../probes/facts.js';
 
 export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[]): Plan | undefined {
     const start = fdPlanStart(spec, data, probe, problems);
@@ -47,7 +48,13 @@ export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
             const keywords = fd.rhs.map(a => scope.keywords(rows, 0, a, { relation: rel.name, attribute: a }));
             const explain = explainTemplate ? explainTemplate(rows) : labels.map((label, i) => sentence(label, keywords[i]!)).join(' ');
             const items = phrasedItems(scope, phrasings, rows, [keywords.flat()], explain);
-            if (asOf && items !== 'invalid') for (const item of items) dateItem(item, asOf, [item.template]);
+            if (items === 'invalid') return items;
+            // Basic and negated alike rest on the FD's right-hand side (docs/facts.md).
+            const facts = rowFacts(scope, rows, 0, fd.rhs, 'asked', {}, fd.lhs);
+            for (const item of items) {
+                item.facts = facts;
+                if (asOf) dateItem(item, asOf, [item.template]);
+            }
             return items;
         },
         path: rows => starPath(scope, rows, fd.lhs, fd.rhs),

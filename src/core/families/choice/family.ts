@@ -25,6 +25,8 @@ import { plainCells } from '../../report/paper-cells.js';
 import type { Problem } from '../../errors.js';
 import { AUTHORS_DECLINE_WORDS } from '../../reader/index.js';
 import { datedText, markDated, probeAsOf } from '../../probes/as-of.js';
+import { rowFact } from '../../probes/facts.js';
+import type { FactRef } from '../../probes/question.js';
 import { declareSettings } from '../../spec/settings.js';
 
 // The group's error rates of multiple choice, declared from here (the shared GroupMetrics names no family's figures).
@@ -146,6 +148,7 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
                 const template = [stem.text, ...draw.attributes.map(o => optionTemplate(options[o]!, s).text)].join('\n');
                 const explain = `The ${labelOf(rel, falseAttr)} is ${keywords[0]!.map(k => k.value).join(', ')}, not ${draw.fake}.`;
                 const item: Item = { phrasing: `stem-${s + 1}`, template, question, gold: draw.gold, keywords, options: draw.options, explain, falsified: { attribute: falseAttr, value: draw.fake } };
+                item.facts = optionFacts(rows, draw.attributes.map(o => options[o]!.attribute), draw.gold, draw.fake);
                 if (paperMatch) item.keywordMatch = 'paper';
                 if (stems.length > 1) item.group = { key: 'stems', relation: 'twins', role: item.phrasing };
                 items.push(markDated(item, asOf));
@@ -173,6 +176,11 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
                 remedy: 'Word the stems and options as the log does (the diff shows the first difference), or point draws_from at the log of this probe\'s questions.' });
             return undefined;
         }
+    }
+
+    /** Each option's fact (docs/facts.md): the falsified one shows its fake value. */
+    function optionFacts(rows: Int32Array, attributes: readonly string[], falsified: number | undefined, fake: string | undefined): FactRef[] {
+        return attributes.flatMap((a, i) => rowFact(scope, rows, 0, a, falsified === i + 1 ? 'shown' : 'asked', { option: i + 1, ...(falsified === i + 1 && fake !== undefined ? { shown: fake } : {}) }, fd.lhs) ?? []);
     }
 
     let lastPath: { row: number; falsified: string | undefined; path: { nodes: KgNode[]; edges: KgEdge[] } } | undefined;
@@ -207,6 +215,7 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
                 const question = `Q: ${asked(render(stem.parsed, truthLookup), s, stem.text)} Provide an explanation.\n${texts.map((t, i) => `Option ${i + 1}: ${t}`).join('\n')}\nA: `;
                 const template = [stem.text, ...options.map(o => optionTemplate(o, s).text)].join('\n');
                 const item: Item = { phrasing: `stem-${s + 1}`, template, question, gold, keywords, options: texts, explain };
+                item.facts = optionFacts(rows, options.map(o => o.attribute), f ? f.index + 1 : undefined, f ? format(f.fake as TemplateValue) : undefined);
                 if (paperMatch) item.keywordMatch = 'paper';
                 // The stems ask one question three ways: the answers must agree.
                 if (stems.length > 1) item.group = { key: 'stems', relation: 'twins', role: item.phrasing };

@@ -34,6 +34,7 @@ import { readShort } from '../../reader/index.js';
 import { judgeEntailment } from './judge.js';
 import { answerWords } from '../../verify/reading.js';
 import { EVIDENCE_SETTINGS, PROMPT_STYLES } from './settings.js';
+import { rowFacts } from '../../probes/facts.js';
 
 declare module '../../probes/question.js' {
     interface QuestionData {
@@ -200,6 +201,13 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
                         items.push(item('enrich', q, enriched.passage, gold, { ...base, passage: enriched.passage, ...(enriched.position === undefined ? {} : { position: enriched.position }), ...by }));
                     }
                 }
+            }
+            // The fact behind the answer (docs/facts.md), with the passage that came with it: none, the data's, or swapped.
+            for (const it of items) {
+                const e = it.evidence!;
+                const passage = e.kind === 'closed' ? 'none' : e.kind === 'swap' ? 'swapped' : 'given';
+                const gold = it.gold as { answer: string };
+                it.facts = rowFacts(scope, rows, 0, [answer.name], 'asked', { passage, ...(e.kind === 'swap' ? { shown: gold.answer } : {}) });
             }
             return items;
         },

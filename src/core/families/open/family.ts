@@ -22,7 +22,8 @@ import type { ProbeFamily, CompileInput, GroupRelation, ReportCurve, ReportSecti
 import type { ClaimMark, QuestionGraph } from '../../../protocol/webview.js';
 import type { Verdict } from '../../verify/types.js';
 import type { Item, Plan } from '../../probes/plan.js';
-import type { KgPath, Question } from '../../probes/question.js';
+import type { FactRef, KgPath, Question } from '../../probes/question.js';
+import { rowFact } from '../../probes/facts.js';
 import { ciText, pct } from '../../report/numbers.js';
 import { figure, figuresOf, type Figure, type GroupMetrics } from '../../verify/figures.js';
 import { keywordForms } from '../../verify/aliases.js';
@@ -146,6 +147,17 @@ function compileOpen({ spec, data, probe, problems, seed, aids }: CompileInput):
     const model = OPEN_SETTINGS.read(probe.settings).embeddings;
     const vectors = model ? (texts: readonly string[]) => aids?.embed(model, texts) : undefined;
     const prizes: Record<PrizesFrom, number> = { embeddings: 0, bm25: 0, ppr: 0 };
+    /** Each asked entity's non-key attributes as facts, with the edge of the data graph that states each. */
+    const claimFacts = (rows: Int32Array): FactRef[] => slots.flatMap((sl, i) => {
+        const keys = new Set(keyAttributes(sl.relation));
+        const head = `${sl.relation.name}(${keyValues(sl.relation, sl.table, rows[i]!).join(', ')})`;
+        return sl.relation.attributes.filter(at => !keys.has(at.name)).flatMap(at => {
+            const fk = spec.fks.find(f => f.from.relation === sl.relation.name && f.from.attributes.length === 1 && f.from.attributes[0] === at.name);
+            const f = rowFact(scope, rows, i, at.name, 'claim');
+            if (!f) return [];
+            return [{ ...f, edge: edgeText(fk ? { head, relation: fk.id, tail: `${fk.to.relation}(${f.value})` } : { head, relation: `${sl.relation.name}.${at.name}`, tail: `${sl.relation.name}.${at.name}=${f.value}` }) }];
+        });
+    });
     return {
         probe, scope, system: SYSTEM_OPEN, constraints: [a.relation.loc],
         summary: () => (model && prizes.bm25 ? `prizes: embeddings (${model}) for ${prizes.embeddings} entities, BM25 for ${prizes.bm25} (their vectors are not in the store yet: a run asks ${model} for them)` : undefined),
@@ -160,6 +172,13 @@ function compileOpen({ spec, data, probe, problems, seed, aids }: CompileInput):
             const items = openItems(graph, slots.map((s, i) => graph.entityStart.get(s.relation.name)! + rows[i]!), question, text || settings.preset, settings, seed, n => aliasForms(spec, data, n), vectors);
             const from = items[0]?.open?.retrieval.prizesFrom;
             if (from) prizes[from]++;
+            // The facts a claim may state (docs/facts.md): the asked entities' own, each with the data edge a claim about it
+            // is checked against; asked with no context and with the clean one (a perturbed context's are its own).
+            const facts = claimFacts(rows);
+            for (const item of items) {
+                const c = item.open?.condition;
+                if (c === 'none' || c === 'clean') item.facts = facts.map(f => ({ ...f, passage: c === 'none' ? 'none' : 'given' }));
+            }
             return items;
         },
         path: (_rows, item) => contextPath(item.open?.context ?? item.open?.clean),

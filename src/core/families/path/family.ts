@@ -19,6 +19,7 @@ import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
 import { binaryColumn, paperFigure, paperOrder } from '../../report/paper-cells.js';
 import type { Problem } from '../../errors.js';
 import { declareSettings } from '../../spec/settings.js';
+import { rowFact } from '../../probes/facts.js';
 
 declare module '../../probes/question.js' {
     interface QuestionData {
@@ -82,8 +83,12 @@ export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, pr
             const explain = explainTemplate ? explainTemplate(rows)
                 : hops.flatMap((h, i) => (keywords[i]?.length ? [sentence(labelOf(slots[i]!.relation, h.step.attribute), keywords[i]!)] : [])).join(' ');
             const items = phrasedItems(scope, phrasings, rows, keywords, explain);
-            if (arExt === 'complete' && items !== 'invalid') for (const item of items) item.pathScoring = { arExt: 'complete' };
-            if (asOf && items !== 'invalid') for (const item of items) dateItem(item, asOf, [item.template]);
+            if (items === 'invalid') return items;
+            // One fact per hop (docs/facts.md): the row the hop leaves from and the attribute it follows.
+            const facts = keywords.flatMap((_, i) => rowFact(scope, rows, i, hops[i]!.step.attribute, 'hop', { hop: i + 1 }) ?? []);
+            for (const item of items) item.facts = facts;
+            if (arExt === 'complete') for (const item of items) item.pathScoring = { arExt: 'complete' };
+            if (asOf) for (const item of items) dateItem(item, asOf, [item.template]);
             return items;
         },
         path(rows) {

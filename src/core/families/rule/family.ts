@@ -13,6 +13,8 @@ import { planFailure, type Item, type Plan } from '../../probes/plan.js';
 import type { Keyword, Question } from '../../probes/question.js';
 import type { HopVerdict, Verdict } from '../../verify/types.js';
 import type { RuleQuestion } from './types.js';
+import { factRef } from '../../probes/facts.js';
+import type { FactRef } from '../../probes/question.js';
 import type { Fact, FactBase, Proof } from '../../rules/ir.js';
 import type { LoadedData } from '../../data/types.js';
 import type { ProbeDecl, SpecModel } from '../../spec/model.js';
@@ -156,9 +158,10 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
             const keywords: Keyword[][] = rule.premises.map(p => [{ relation: p.relation, attribute: p.attribute, value: p.value }]);
             const groupKey = [...tf.args.map(String), setup.op, q.year, q.other?.args.join('\u0000') ?? ''].join('\u0000');
             const temporalInfo = { op: setup.op, formula: settings.temporal ?? '', year: q.year, years: q.years, ...(q.other ? { other: q.other.args.map(display) } : {}) };
+            const facts = ruleFacts(rule, `${setup.op} ${q.year}`, q.gold === 'yes');
             const item = (name: string, text: string, gold: 'yes' | 'no', role: string): Item => ({
                 phrasing: name, template: `${text}\u0000${groupKey}`, question: asked(text), gold, keywords, explain: explainOf(rule.premises),
-                group: { key: groupKey, relation: RULE_GROUP, role }, rule: { ...rule, role, temporal: temporalInfo },
+                group: { key: groupKey, relation: RULE_GROUP, role }, rule: { ...rule, role, temporal: temporalInfo }, facts,
             });
             items.push(item('basic', q.basic, q.gold, 'fact'), item('negated', q.negated, q.gold === 'yes' ? 'no' : 'yes', 'polarity'));
         }
@@ -193,9 +196,10 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
                 const rule = question(f, proof);
                 const keywords: Keyword[][] = rule.premises.map(p => [{ relation: p.relation, attribute: p.attribute, value: p.value }]);
                 const groupKey = f.args.map(String).join('\u0000');
+                const facts = ruleFacts(rule, 'holds', true);
                 const item = (name: string, text: string, gold: 'yes' | 'no', role: string): Item => ({
                     phrasing: name, template: `${text}\u0000${groupKey}`, question: asked(text), gold, keywords, explain: explainOf(rule.premises),
-                    group: { key: groupKey, relation: RULE_GROUP, role }, rule: { ...rule, role },
+                    group: { key: groupKey, relation: RULE_GROUP, role }, rule: { ...rule, role }, facts,
                 });
                 for (const t of templates) items.push(item(t.name, fill(t.text, info, f.args, named), t.gold, t.role));
                 const basic = templates.find(t => t.gold === 'yes');
@@ -238,6 +242,16 @@ function groupBy<T>(xs: readonly T[], key: (x: T) => string): Map<string, T[]> {
 }
 
 /** Premises stated once each (two intervals of an until question may share a row's facts). */
+/**
+ * A rule question's facts (docs/facts.md): each premise (a base fact of the proof: its row's key from the proof's
+ * node, the attribute, the value) and the derived fact, named by the rule and its arguments, with its proof.
+ */
+function ruleFacts(rule: Pick<RuleQuestion, 'pred' | 'args' | 'premises'>, attribute: string, holds: boolean): FactRef[] {
+    // Premise i is the verdict's hop i + 1 (premiseHops).
+    const premises = rule.premises.map((p, i) => factRef(p.relation, p.nodes ? p.nodes[0].slice('node:'.length).split(KEY_SEPARATOR) : [p.subject], p.attribute, p.value, 'premise', { hop: i + 1 }));
+    return [...premises, factRef(rule.pred, rule.args, attribute, holds ? 'true' : 'false', 'conclusion', { proof: premises.map(f => f.label) })];
+}
+
 function dedupe(premises: Premise[]): Premise[] {
     const seen = new Set<string>();
     return premises.filter(p => { const k = `${p.pred}\u0000${p.subject}\u0000${p.value}`; if (seen.has(k)) return false; seen.add(k); return true; });

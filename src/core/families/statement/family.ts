@@ -23,6 +23,7 @@ import { ANSWER_SETTINGS } from '../../probes/answers.js';
 import { STATEMENT_COLUMNS, statementExtras, statementSections } from './metrics.js';
 import { estimateStatements } from './run-estimate.js';
 import { falseOfEveryMeaning, missingAttributes, SubjectIndex } from '../../probes/golds.js';
+import { rowFacts } from '../../probes/facts.js';
 import { declareSettings } from '../../spec/settings.js';
 
 declare module '../../probes/question.js' {
@@ -210,7 +211,7 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
                     const value = edge.column.values[truth]!;
                     const key = edge.attribute;
                     const truthText = render(edge.template.parsed, scope.lookup(rows));
-                    items.push(statementItem(edge, truthText, 'yes', 'true', key, 0));
+                    items.push({ ...statementItem(edge, truthText, 'yes', 'true', key, 0), facts: rowFacts(scope, rows, 0, [edge.attribute], 'asked', {}, fd.lhs) });
                     const made = new Set<string>([truthText]);
                     // A value many rows hold is not moved by a head corruption: do not draw that kind for it.
                     const usable = holdersOf(edge.attribute, valueHash(edge, truth)) > HEAD_HOLDERS && kinds.length > 1 ? kinds.filter(k => k !== 'head') : kinds;
@@ -222,7 +223,10 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
                         if (!falseOfEveryMeaning(spec, data, rel.name, text.edge.subjects, table, text.edge.attribute, text.row, text.claimed)) continue;
                         made.add(text.text);
                         n++;
-                        items.push({ ...statementItem(edge, text.text, 'no', kind, key, n), statement: { attribute: key, corruption: kind, from: text.from, to: text.to, head, tail: edge.tail } });
+                        // The claim is about text.row's text.edge.attribute (another row's for a head corruption, another
+                        // attribute's for a relation one): that fact, shown with the claimed value (docs/facts.md).
+                        const facts = rowFacts(scope, new Int32Array([text.row]), 0, [text.edge.attribute], 'shown', { shown: format(text.claimed as TemplateValue) }, fd.lhs);
+                        items.push({ ...statementItem(edge, text.text, 'no', kind, key, n), statement: { attribute: key, corruption: kind, from: text.from, to: text.to, head, tail: edge.tail }, facts });
                     }
                 }
             } catch {
