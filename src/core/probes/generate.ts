@@ -202,6 +202,8 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
         const pools = new Map<string, DemoPool>();
         const pseudo = { mode: sample.mode, seed: hashSeed(plan.probe.name, seed) };
         const occurrences = keyOccurrences(start.table, keyAttributes(start.relation));
+        // `answer_rule paper` (offered by the closed families: probes/answers.ts ANSWER_SETTINGS), read once per probe.
+        const paperRule = ANSWER_SETTINGS.read(plan.probe.settings).answer_rule === 'paper';
         let taken = 0;
         for (const row of rowOrder(start.table.rowCount, pseudo)) {
             if (total >= limit) { stats.limited = true; break; }
@@ -238,7 +240,7 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
                     // Most families' graph depends on the row only; choice's also on the item (which option is false).
                     const path = perItem || !rowPath ? plan.path(rows, item) : rowPath;
                     if (!perItem) rowPath = path;
-                    yield assemble(plan, item, variant, key, occurrences?.[row] ?? 0, path, source, messagesFor(item.system ?? plan.system, item.question, variant, demos, passage), groups);
+                    yield assemble(plan, item, variant, key, occurrences?.[row] ?? 0, path, source, messagesFor(item.system ?? plan.system, item.question, variant, demos, passage), groups, paperRule);
                 }
             }
         }
@@ -249,7 +251,10 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
 
 interface GroupCache { key: string | undefined; id: string }
 
-function assemble(plan: KindedPlan, item: Item, variant: Variant, key: string[], occurrence: number, path: Question['path'], source: Question['source'], messages: Question['messages'], groups: GroupCache): Question {
+/** The Item fields that assemble places itself; every other field of an item is the family's own data, copied as given. */
+const PLACED = new Set(['phrasing', 'template', 'question', 'gold', 'keywords', 'options', 'explain', 'falsified', 'group']);
+
+function assemble(plan: KindedPlan, item: Item, variant: Variant, key: string[], occurrence: number, path: Question['path'], source: Question['source'], messages: Question['messages'], groups: GroupCache, paperRule: boolean): Question {
     const q: Question = {
         // A repeated key (the data violates it, or the relation declares none) gets its occurrence number.
         id: questionId({ probe: plan.probe.name, kind: plan.kind, template: item.template, key: occurrence ? [...key, `#${occurrence + 1}`] : key, variant: variant.id, phrasing: item.phrasing }),
@@ -257,11 +262,12 @@ function assemble(plan: KindedPlan, item: Item, variant: Variant, key: string[],
         gold: item.gold, keywords: item.keywords, entity: { relation: plan.scope.slots[0]!.relation.name, key }, source, path,
     };
     if (item.options) q.options = item.options;
-    // `answer_rule paper` (offered by the closed families: probes/answers.ts ANSWER_SETTINGS)
-    if (ANSWER_SETTINGS.read(plan.probe.settings).answer_rule === 'paper') q.answerRule = 'paper';
-    // The family's own data (QuestionData: open's context, rule's proof, …), every key as the plan gave it.
-    const { phrasing: _p, template: _t, question: _q, gold: _g, keywords: _k, options: _o, explain: _e, falsified: _f, group: _gr, ...data } = item;
-    for (const [k, v] of Object.entries(data)) if (v !== undefined) (q as unknown as Record<string, unknown>)[k] = v;
+    if (paperRule) q.answerRule = 'paper';
+    // The family's own data (QuestionData: open's context, rule's proof, …), every key as the plan gave it, in its order.
+    for (const k of Object.keys(item)) {
+        const v = (item as unknown as Record<string, unknown>)[k];
+        if (v !== undefined && !PLACED.has(k)) (q as unknown as Record<string, unknown>)[k] = v;
+    }
     if (item.group) {
         if (groups.key !== item.group.key) {
             groups.key = item.group.key;

@@ -30,14 +30,25 @@ const shown = (v: CellValue) => format(v as TemplateValue);
 export function sameUnderAliases(spec: SpecModel, data: LoadedData | undefined, relation: string, attribute: string, a: CellValue, b: CellValue): boolean {
     const x = shown(a), y = shown(b);
     if (foldValue(x) === foldValue(y)) return true;
-    const covers = (from: string, to: string) => {
-        const forms = keywordForms(spec, data, relation, attribute, from);
-        const folded = foldValue(to);
-        if (forms.alternatives.some(f => foldValue(f.text) === folded)) return true;
-        const n = Number(to);
-        return to.trim() !== '' && Number.isFinite(n) && forms.numbers.some(r => r.matches(n));
-    };
-    return covers(x, y) || covers(y, x);
+    // Without an alias rule on the attribute a value has no other form (keywordForms gives none): folding decides.
+    if (!hasAliasRules(spec, relation, attribute)) return false;
+    return covers(spec, data, relation, attribute, x, y) || covers(spec, data, relation, attribute, y, x);
+}
+
+/** Does a form of `from` (its aliases, number rules) read as `to`? */
+function covers(spec: SpecModel, data: LoadedData | undefined, relation: string, attribute: string, from: string, to: string): boolean {
+    const forms = keywordForms(spec, data, relation, attribute, from);
+    const folded = foldValue(to);
+    for (const f of forms.alternatives) if (foldValue(f.text) === folded) return true;
+    const n = Number(to);
+    if (to.trim() === '' || !Number.isFinite(n)) return false;
+    for (const r of forms.numbers) if (r.matches(n)) return true;
+    return false;
+}
+
+function hasAliasRules(spec: SpecModel, relation: string, attribute: string): boolean {
+    for (const a of spec.aliases) if (a.target.relation === relation && a.target.attribute === attribute && a.rules.length > 0) return true;
+    return false;
 }
 
 /**
@@ -156,7 +167,9 @@ export function falseOfEveryMeaning(spec: SpecModel, data: LoadedData, relation:
     const column = table.column(attribute);
     if (!column) return false;
     const indexes = Array.isArray(index) ? index as readonly SubjectIndex[] : [index as SubjectIndex];
-    const rows = indexes.every(ix => ix.alone(row)) ? [row] : [...new Set(indexes.flatMap(ix => ix.rowsLike(row)))];
+    let alone = true;
+    for (const ix of indexes) if (!ix.alone(row)) alone = false;
+    const rows = alone ? [row] : [...new Set(indexes.flatMap(ix => ix.rowsLike(row)))];
     for (const r of rows) {
         const code = column.codes[r]!;
         if (code < 0) return false;

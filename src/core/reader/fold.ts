@@ -123,15 +123,17 @@ export function stripText(text: string): string {
     return fold(text, true, true, buffers[2]).text;
 }
 
-const valueCache = new Map<string, string>();
+// One cache per mode, keyed by the value itself (a key built per call cost a string and its hash each time).
+const foldedCache = new Map<string, string>();
+const strippedCache = new Map<string, string>();
 
 function cachedValue(value: string, alnumOnly: boolean): string {
-    const key = (alnumOnly ? 's' : 'f') + value;
-    let out = valueCache.get(key);
+    const cache = alnumOnly ? strippedCache : foldedCache;
+    let out = cache.get(value);
     if (out === undefined) {
         out = fold(value, alnumOnly).text;
-        if (valueCache.size > 100_000) valueCache.clear();
-        valueCache.set(key, out);
+        if (cache.size > 50_000) cache.clear();
+        cache.set(value, out);
     }
     return out;
 }

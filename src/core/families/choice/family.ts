@@ -101,7 +101,8 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
         const random = prng(hashSeed(`${probe.name}\u0000${keyValues(rel, slot.table, rows[0]!).join('\u0000')}`, seed));
         // Every row the question could mean must agree on every option, or "the false option" has no single answer.
         const row = rows[0]!;
-        for (const byOption of subjects) for (const [i, o] of options.entries()) {
+        for (const byOption of subjects) for (let i = 0; i < options.length; i++) {
+            const o = options[i]!;
             const col = o.column!;
             if (byOption[i]!.alone(row)) continue;
             for (const r of byOption[i]!.rowsLike(row)) {
@@ -183,6 +184,10 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
         return attributes.flatMap((a, i) => rowFact(scope, rows, 0, a, falsified === i + 1 ? 'shown' : 'asked', { option: i + 1, ...(falsified === i + 1 && fake !== undefined ? { shown: fake } : {}) }, fd.lhs) ?? []);
     }
 
+    // What a question's id and explanation repeat for every row: a stem's template text (stem and options) and name, an option's label.
+    const stemTemplates = stems.map((stem, s) => [stem.text, ...options.map(o => optionTemplate(o, s).text)].join('\n'));
+    const phrasingNames = stems.map((_, s) => `stem-${s + 1}`);
+    const labels = options.map(o => labelOf(rel, o.attribute));
     let lastPath: { row: number; falsified: string | undefined; path: { nodes: KgNode[]; edges: KgEdge[] } } | undefined;
     return {
         probe, scope, system: share > 0 ? SYSTEM_CHOICE_NONE : SYSTEM_CHOICE, constraints: [fd.loc],
@@ -208,13 +213,14 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
             const falseAttr = f ? options[f.index]!.attribute : undefined;
             const keywords = falseAttr ? [scope.keywords(rows, 0, falseAttr, { relation: rel.name, attribute: falseAttr })] : [];
             const explain = f && falseAttr
-                ? `The ${labelOf(rel, falseAttr)} is ${keywords[0]!.map(k => k.value).join(', ')}, not ${format(f.fake as TemplateValue)}.`
+                ? `The ${labels[f.index]} is ${keywords[0]!.map(k => k.value).join(', ')}, not ${format(f.fake as TemplateValue)}.`
                 : 'All options are correct.';
             return stems.map((stem, s): Item => {
                 const texts = optionTexts[s]!;
-                const question = `Q: ${asked(render(stem.parsed, truthLookup), s, stem.text)} Provide an explanation.\n${texts.map((t, i) => `Option ${i + 1}: ${t}`).join('\n')}\nA: `;
-                const template = [stem.text, ...options.map(o => optionTemplate(o, s).text)].join('\n');
-                const item: Item = { phrasing: `stem-${s + 1}`, template, question, gold, keywords, options: texts, explain };
+                let listed = '';
+                for (let i = 0; i < texts.length; i++) listed += `${i ? '\n' : ''}Option ${i + 1}: ${texts[i]}`;
+                const question = `Q: ${asked(render(stem.parsed, truthLookup), s, stem.text)} Provide an explanation.\n${listed}\nA: `;
+                const item: Item = { phrasing: phrasingNames[s]!, template: stemTemplates[s]!, question, gold, keywords, options: texts, explain };
                 item.facts = optionFacts(rows, options.map(o => o.attribute), f ? f.index + 1 : undefined, f ? format(f.fake as TemplateValue) : undefined);
                 if (paperMatch) item.keywordMatch = 'paper';
                 // The stems ask one question three ways: the answers must agree.
