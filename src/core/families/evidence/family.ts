@@ -25,7 +25,7 @@ import { keywordForms } from '../../verify/aliases.js';
 import type { Question } from '../../probes/question.js';
 import { draw } from '../../models/draw.js';
 import type { Demo } from '../../probes/prompts.js';
-import { answerType, askedNoun, swapAnswer, validateSwap, type AnswerType, type SwapRejection } from './swap.js';
+import { answerType, askedNoun, countUnit, inFormOf, swapAnswer, validateSwap, type AnswerType, type SwapRejection } from './swap.js';
 import { plainText, states, unquote } from './text.js';
 import { enrichCase, splitPassages, type EnrichRejection } from './enrich.js';
 import { modelEnrichCase, type EnrichStep, type ModelEnrichRejection } from './enrich-model.js';
@@ -128,7 +128,7 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     // Free text: an answer typed with its own question (the first row that has it), once per answer, with the noun
     // its question asks for ("which city" → city), so a city is swapped for a city before any other place.
     let rowOfCode: Int32Array | undefined;
-    type Asked = { type: AnswerType; noun: ReturnType<typeof askedNoun> };
+    type Asked = { type: AnswerType; noun: ReturnType<typeof askedNoun>; question?: string };
     const askedTypes = new Map<number, Asked>();
     const typeInQuestion = (code: number): Asked => {
         let t = askedTypes.get(code);
@@ -139,7 +139,7 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
             }
             let asked: string | undefined;
             try { asked = render(question.parsed, scope.lookup(Int32Array.of(rowOfCode[code]!))); } catch { asked = undefined; }
-            t = { type: answerType(format(column.values[code] as TemplateValue), asked), noun: asked === undefined ? undefined : askedNoun(asked) };
+            t = { type: answerType(format(column.values[code] as TemplateValue), asked), noun: asked === undefined ? undefined : askedNoun(asked), ...(asked === undefined ? {} : { question: asked }) };
             askedTypes.set(code, t);
         }
         return t;
@@ -155,7 +155,21 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
         }
         return ofColumn;
     };
-    const sameColumn = settings.swap_with === 'same_column';
+    /**
+     * The answer column is free text when fewer than 80 % of (up to) 25 of its values are of one kind — proper names
+     * (person, place, organisation, other names) one kind, phrases another, each form (year, date, count …) its own.
+     */
+    const freeText = (): boolean => {
+        const kind = (t: AnswerType) => (['person', 'place', 'organisation', 'name', 'names'].includes(t) ? 'proper' : t.startsWith('thing') ? 'thing' : t);
+        const counts = new Map<string, number>();
+        const step = Math.max(1, Math.floor(column.values.length / 25));
+        let n = 0;
+        for (let c = 0; c < column.values.length; c += step, n++) { const k = kind(typeOfCode(c)); counts.set(k, (counts.get(k) ?? 0) + 1); }
+        return n > 0 && Math.max(...counts.values()) < 0.8 * n;
+    };
+    // Free text (the column's values of more than one kind) swaps by type unless the spec says otherwise: one column
+    // is one type only where its values are.
+    const sameColumn = (settings.swap_with ?? (freeText() ? 'same_type' : 'same_column')) === 'same_column';
     const repeated = keyOccurrences(table, rel.keys[0] ?? []);
     const formsOf = (value: string) => [value, unquote(value), ...keywordForms(spec, data, rel.name, answer.name, value).alternatives.map(a => a.text)];
 
@@ -258,13 +272,15 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
         const truth = column.codes[row]!;
         const type: AnswerType = sameColumn ? columnType() : answerType(gold, asked);
         const noun = sameColumn ? undefined : askedNoun(asked);
+        // A count counts the same thing: goals for goals, not people.
+        const unit = !sameColumn && (type === 'count' || type === 'number') ? countUnit(gold, asked) : undefined;
         let last = 'same-answer' as SwapRejection;
         let tries = 0;
-        // Candidates of the gold's type asked otherwise: [0] the same noun, another phrase; [1] another noun.
-        const aside: [number[], number[]] = [[], []];
+        // Candidates of the gold's type asked for the same noun in another phrase.
+        const aside: number[] = [];
         const attempt = (code: number) => {
             tries++;
-            const replacement = unquote(format(column.values[code] as TemplateValue));
+            const replacement = inFormOf(unquote(format(column.values[code] as TemplateValue)), gold, type);
             const swap = swapAnswer(ctx, forms, replacement);
             const rejected = validateSwap(ctx, swap, forms, gold, { old: type, fresh: type });
             if (rejected === undefined) return swap!;
@@ -279,10 +295,11 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
             const code = draws < 40 ? pick(random, values) : (start + draws - 40) % values;
             if (code === truth) continue;
             const fresh: Asked = sameColumn ? { type, noun } : typeInQuestion(code);
-            if (fresh.type !== type) { last = 'type-mismatch'; continue; }
+            if (fresh.type !== type || (unit !== undefined && countUnit(format(column.values[code] as TemplateValue), fresh.question) !== unit)) { last = 'type-mismatch'; continue; }
             if (noun && fresh.noun?.phrase !== noun.phrase) {
-                const tier = aside[fresh.noun?.head === noun.head ? 0 : 1];
-                if (tier.length < 8) tier.push(code);
+                // The fine type is held: another noun phrase of the same noun (a US city for a city), never another noun.
+                if (fresh.noun?.head !== noun.head) last = 'type-mismatch';
+                else if (aside.length < 8) aside.push(code);
                 continue;
             }
             const swap = attempt(code);
@@ -290,7 +307,7 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
             // An answer the passage does not contain cannot be swapped, whatever the replacement.
             if (last === 'no-occurrence') break;
         }
-        for (const code of last === 'no-occurrence' ? [] : aside.flat()) {
+        for (const code of last === 'no-occurrence' ? [] : aside) {
             if (tries >= 8) break;
             const swap = attempt(code);
             if (swap) { stats.valid++; return { ...swap, type }; }
