@@ -27,9 +27,10 @@ import { draw } from '../../models/draw.js';
 import type { Demo } from '../../probes/prompts.js';
 import { answerType, askedNoun, countUnit, inFormOf, swapAnswer, validateSwap, type AnswerType, type SwapRejection } from './swap.js';
 import { plainText, states, unquote } from './text.js';
-import { enrichCase, splitPassages, type EnrichRejection } from './enrich.js';
+import { enrichCase, splitPassages, type EnrichFocus, type EnrichRejection } from './enrich.js';
 import { modelEnrichCase, type EnrichStep, type ModelEnrichRejection } from './enrich-model.js';
 import { evidenceExtras, evidenceSections, swapOutcome } from './metrics.js';
+import { modelSwapCase, type ModelSwapRejection } from './swap-model.js';
 import { readShort } from '../../reader/index.js';
 import { judgeEntailment } from './judge.js';
 import { answerWords } from '../../verify/reading.js';
@@ -48,6 +49,10 @@ declare module '../../probes/question.js' {
             kind: 'seed' | 'swap' | 'enrich' | 'closed'; passage: string; original: string; aliases: string[]; spans?: [number, number][]; type?: string; position?: number; asked?: string;
             /** An enriched case built by a model's steps (`enrich_with`): the model and the steps. */
             enrichedBy?: { model: string; steps: string[] };
+            /** An enriched copy of `enrich_copies both`: its passages retrieved for the evidence or for the question. */
+            enrichedFor?: EnrichFocus;
+            /** A swap the model made (`swap_by`): its wrong answer and its rewrite of the passage. */
+            swappedBy?: string;
         };
     }
 }
@@ -91,7 +96,7 @@ export function styledPrompt(style: PromptStyle, question: string, passage: stri
 }
 
 /** Why swaps were dropped, counted while a plan generates (one count per row that has no valid swap). */
-export type SwapStats = Record<'valid' | SwapRejection, number>;
+export type SwapStats = Record<'valid' | ModelSwapRejection, number>;
 /** Why enriched cases were dropped, likewise. */
 export type EnrichStats = Record<'valid' | EnrichRejection | ModelEnrichRejection, number>;
 
@@ -118,6 +123,8 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     // The paper's model steps for enriching (select, summarise, merge) when a model is named; else the lexical path.
     const enrichWith = settings.enrich_with;
     const steps: readonly EnrichStep[] = settings.enrich_steps;
+    // ReEval's two copies per seed (evidence-focused, question-focused), or one from both retrievals.
+    const copies: readonly (EnrichFocus | undefined)[] = settings.enrich_copies === 'both' ? ['evidence', 'question'] : [undefined];
     const scope = new Scope([slot], [{ slot: 0 }]);
     const question: Compiled = scope.template(questionText);
     const passage: Compiled = scope.template(passageText);
@@ -174,7 +181,8 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     const formsOf = (value: string) => [value, unquote(value), ...keywordForms(spec, data, rel.name, answer.name, value).alternatives.map(a => a.text)];
 
     const enrichCounts: EnrichStats = { 'valid': 0, 'no-support': 0, 'no-related': 0, 'awaiting-model': 0, 'select-invalid': 0, 'summary-invalid': 0, 'merge-invalid': 0 };
-    const stats: SwapStats = { 'valid': 0, 'no-occurrence': 0, 'old-answer-left': 0, 'new-answer-missing': 0, 'type-mismatch': 0, 'containment': 0, 'extra-changes': 0, 'same-answer': 0 };
+    const swapBy = settings.swap_by;
+    const stats: SwapStats = { 'valid': 0, 'awaiting-model': 0, 'no-occurrence': 0, 'old-answer-left': 0, 'new-answer-missing': 0, 'type-mismatch': 0, 'containment': 0, 'extra-changes': 0, 'same-answer': 0 };
     const plan: Plan = {
         probe, scope, system: '', constraints: [rel.loc], ...(demos ? { demos } : {}),
         bind(row, rows) {
@@ -198,20 +206,29 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
             const items: Item[] = [item('seed', q, ctx, gold, base)];
             for (const kind of perturb) {
                 if (kind === 'closed') items.push(item('closed', q, undefined, gold, { ...base, passage: '' }));
-                if (kind === 'swap') {
+                if (kind === 'swap' && swapBy) {
+                    const swapped = modelSwapCase({ question: q, passage: ctx, gold, forms, type: answerType(gold, q), model: swapBy, aids });
+                    if (typeof swapped === 'string') stats[swapped]++;
+                    else {
+                        stats.valid++;
+                        items.push(item('swap', q, swapped.passage, swapped.replacement, { ...base, passage: swapped.passage, spans: swapped.spans, type: swapped.type, swappedBy: swapBy }));
+                    }
+                } else if (kind === 'swap') {
                     const swapped = swapCase(ctx, gold, forms, row, random, q);
                     if (swapped) items.push(item('swap', q, swapped.passage, swapped.replacement, { ...base, passage: swapped.passage, spans: swapped.spans, type: swapped.type }));
                 }
                 if (kind === 'enrich') {
                     const candidates = enrichColumn ? splitPassages(plainText(format(table.value(row, enrichColumn.attribute) as TemplateValue))) : otherPassages(rows, random);
-                    const enriched = enrichWith
-                        ? modelEnrichCase({ question: q, passage: ctx, answer: unquote(gold), forms, candidates, random, max: 4, model: enrichWith, steps, aids })
-                        : enrichCase({ question: q, passage: ctx, forms, candidates, random, max: 4 });
-                    if (typeof enriched === 'string') enrichCounts[enriched]++;
-                    else {
-                        enrichCounts.valid++;
-                        const by = enrichWith ? { enrichedBy: { model: enrichWith, steps: [...steps] } } : {};
-                        items.push(item('enrich', q, enriched.passage, gold, { ...base, passage: enriched.passage, ...(enriched.position === undefined ? {} : { position: enriched.position }), ...by }));
+                    for (const focus of copies) {
+                        const enriched = enrichWith
+                            ? modelEnrichCase({ question: q, passage: ctx, answer: unquote(gold), forms, candidates, random, max: 4, model: enrichWith, steps, aids, ...(focus ? { focus } : {}) })
+                            : enrichCase({ question: q, passage: ctx, forms, candidates, random, max: 4, ...(focus ? { focus } : {}) });
+                        if (typeof enriched === 'string') enrichCounts[enriched]++;
+                        else {
+                            enrichCounts.valid++;
+                            const by = enrichWith ? { enrichedBy: { model: enrichWith, steps: [...steps] } } : {};
+                            items.push(item('enrich', q, enriched.passage, gold, { ...base, passage: enriched.passage, ...(enriched.position === undefined ? {} : { position: enriched.position }), ...by, ...(focus ? { enrichedFor: focus } : {}) }));
+                        }
                     }
                 }
             }
@@ -232,10 +249,11 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
 
     function item(kind: EvidenceKind, q: string, context: string | undefined, answerText: string, e: Omit<NonNullable<Question['evidence']>, 'kind'>): Item {
         const asked = styledPrompt(style, q, context);
-        // A model-enriched case is another question than the lexical one (its id says so).
-        const enrichedBy = kind === 'enrich' && enrichWith ? `\u0000enrich_with ${enrichWith} ${steps.join(' ')}` : '';
+        // A model-enriched or model-swapped case is another question than the data-drawn one (its id says so).
+        const focus = kind === 'enrich' && e.enrichedFor ? `\u0000for ${e.enrichedFor}` : '';
+        const madeBy = (kind === 'enrich' && enrichWith ? `\u0000enrich_with ${enrichWith} ${steps.join(' ')}` : kind === 'swap' && swapBy ? `\u0000swap_by ${swapBy}` : '') + focus;
         return {
-            phrasing: kind, template: `${questionText}\u0000${passageText}\u0000${kind}${style === 'paper' ? '' : `\u0000${style}`}${enrichedBy}`, question: asked.user, ...(asked.system ? { system: asked.system } : {}),
+            phrasing: kind, template: `${questionText}\u0000${passageText}\u0000${kind}${style === 'paper' ? '' : `\u0000${style}`}${madeBy}`, question: asked.user, ...(asked.system ? { system: asked.system } : {}),
             gold: { answer: answerText }, keywords: [], explain: '',
             group: { key: 'evidence', relation: 'evidence', role: kind }, evidence: { kind, ...e },
         };
@@ -359,7 +377,8 @@ export const evidenceFamily: ProbeFamily = {
     compile: evidencePlan,
     generationModels: probe => {
         const s = EVIDENCE_SETTINGS.read(probe.settings);
-        return s.enrich_with !== undefined && s.perturb.includes('enrich') ? [s.enrich_with] : [];
+        const swaps = s.perturb.length === 0 || s.perturb.includes('swap');
+        return [...(s.enrich_with !== undefined && s.perturb.includes('enrich') ? [s.enrich_with] : []), ...(s.swap_by !== undefined && swaps ? [s.swap_by] : [])];
     },
     phrasings: (probe: ProbeDecl) => {
         const asked = EVIDENCE_SETTINGS.read(probe.settings).perturb;

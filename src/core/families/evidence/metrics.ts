@@ -73,7 +73,14 @@ export function evidenceFigures(items: readonly { v: Verdict; q: Question }[]): 
         for (const i of placed) at.set(i.q.evidence!.position!, [...(at.get(i.q.evidence!.position!) ?? []), correct(i.v)]);
         out.positions = Object.fromEntries([...at].sort((a, b) => a[0] - b[0]).map(([p, xs]) => [String(p), figure(xs.filter(Boolean).length, xs.length)]));
     }
-    CASES.set(out, new Map(items.map(i => [caseKey(i.q, i.v), { correct: correct(i.v), ...(i.q.evidence?.kind === 'swap' ? { outcome: swapOutcome(i.q, answerWords(i.v)) } : {}) }])));
+    // One result per item: several cases of one item (ReEval's two enriched copies) are right only when all are.
+    const results = new Map<string, CaseResult>();
+    for (const i of items) {
+        const key = caseKey(i.q, i.v);
+        const right = correct(i.v) && (results.get(key)?.correct ?? true);
+        results.set(key, { correct: right, ...(i.q.evidence?.kind === 'swap' ? { outcome: swapOutcome(i.q, answerWords(i.v)) } : {}) });
+    }
+    CASES.set(out, results);
     return out;
 }
 
