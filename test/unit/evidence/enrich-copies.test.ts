@@ -58,3 +58,34 @@ probe p evidence about Movie {
         assert.match(row['enrich accuracy']!, /^0\.50 /);
     });
 });
+
+describe('self- and cross-attack (issue 38 item 3, ReEval §4.1)', () => {
+    const q = (kind: string, e: number): Question => ({
+        id: `${kind}-${e}`, probe: 'p', kind: 'evidence', phrasing: kind, variant: 'zero_shot', question: `q${e}`, messages: [], gold: { answer: kind === 'swap' ? `New ${e}` : `Old ${e}` }, keywords: [],
+        group: { id: `g${e}`, relation: 'evidence', role: kind }, evidence: { kind, passage: 'passage', original: `Old ${e}`, aliases: [`Old ${e}`] },
+        entity: { relation: 'Item', key: [String(e)] }, source: { spec: 's', probe: { file: 's', line: 1 }, constraints: [], rows: [] }, path: { nodes: [], edges: [] },
+    } as unknown as Question);
+    const v = (x: Question, model: string, text: string): Verdict => ({ questionId: x.id, model, sample: 0, answer: 'answer', correct: text === (x.gold as { answer: string }).answer, rationale: true, rationaleText: text, hops: [] });
+
+    it('a model is attacked on the seeds a pivot model answered right, and on its own (the diagonal)', () => {
+        // pivot: seeds right on e0, e1, e2; target: seeds right on e0 only. target's swaps: e0 followed, e1 stale, e2 followed.
+        const seeds = [0, 1, 2].map(e => q('seed', e)), swaps = [0, 1, 2].map(e => q('swap', e));
+        const verdicts = [
+            ...seeds.map(x => v(x, 'pivot', (x.gold as { answer: string }).answer)), ...swaps.map(x => v(x, 'pivot', (x.gold as { answer: string }).answer)),
+            v(seeds[0]!, 'target', 'Old 0'), v(seeds[1]!, 'target', 'x'), v(seeds[2]!, 'target', 'x'),
+            v(swaps[0]!, 'target', 'New 0'), v(swaps[1]!, 'target', 'Old 1'), v(swaps[2]!, 'target', 'New 2'),
+        ];
+        const metrics = computeMetrics([...seeds, ...swaps], verdicts).filter(g => g.mode === 'all');
+        const s = familyOf('evidence').reportSections(metrics).find(x => /cross-attack/.test(x.title));
+        assert.ok(s, familyOf('evidence').reportSections(metrics).map(x => x.title).join(' | '));
+        const rows = s.rows.map(r => Object.fromEntries(s.columns.map((c, i) => [c, r[i]])));
+        const cell = (pivot: string, model: string) => rows.find(r => r['pivot'] === pivot && r['model'] === model)!;
+        // Cross-attack: target over the pivot's three seeds: followed 2 of 3, stale 1 of 3.
+        assert.equal(cell('pivot', 'target')['seeds'], '3');
+        assert.match(cell('pivot', 'target')['followed']!, /^0\.67 /);
+        assert.match(cell('pivot', 'target')['stale']!, /^0\.33 /);
+        // Self-attack (the diagonal): target over its own one seed.
+        assert.equal(cell('target', 'target')['seeds'], '1');
+        assert.match(cell('target', 'target')['followed']!, /^1\.00 /);
+    });
+});
