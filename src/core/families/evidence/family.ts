@@ -25,7 +25,7 @@ import { keywordForms } from '../../verify/aliases.js';
 import type { Question } from '../../probes/question.js';
 import { draw } from '../../models/draw.js';
 import type { Demo } from '../../probes/prompts.js';
-import { answerType, askedNoun, countUnit, inFormOf, swapAnswer, validateSwap, type AnswerType, type SwapRejection } from './swap.js';
+import { answerSpans, answerType, askedNoun, countUnit, inFormOf, swapAnswer, validateSwap, type AnswerType, type SwapRejection } from './swap.js';
 import { plainText, states, unquote } from './text.js';
 import { enrichCase, splitPassages, type EnrichFocus, type EnrichRejection } from './enrich.js';
 import { modelEnrichCase, type EnrichStep, type ModelEnrichRejection } from './enrich-model.js';
@@ -288,6 +288,8 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
      */
     function swapCase(ctx: string, gold: string, forms: string[], row: number, random: () => number, asked: string) {
         const truth = column.codes[row]!;
+        // An answer the passage does not contain cannot be swapped, whatever the replacement.
+        if (answerSpans(ctx, forms).length === 0) { stats['no-occurrence']++; return undefined; }
         const type: AnswerType = sameColumn ? columnType() : answerType(gold, asked);
         const noun = sameColumn ? undefined : askedNoun(asked);
         // A count counts the same thing: goals for goals, not people.
