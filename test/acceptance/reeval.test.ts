@@ -27,7 +27,9 @@ describe('ReEval RealtimeQA evidence probes (examples/reeval)', { skip }, () => 
         const [valid, tried] = [Number(m[1]), Number(m[2])];
         console.log(`  RealtimeQA swaps: ${valid} of ${tried} valid (${((100 * valid) / tried).toFixed(1)} %); dropped: ${m[3]}`);
         assert.equal(tried, 814);
-        assert.ok(valid / tried > 0.6, `${valid} of ${tried}`);
+        // Issue 38 item 2 holds the fine type (a replacement asked for the same noun): swaps of another noun, 7 % of
+        // the items, are dropped on purpose (0.645 → 0.574); 194 of 814 answers are not in their passage at all.
+        assert.ok(valid / tried > 0.55, `${valid} of ${tried}`);
         const swaps = r.stdout.trim().split('\n').map(l => JSON.parse(l) as { phrasing: string; gold: { answer: string }; evidence: { original: string; passage: string } }).filter(q => q.phrasing === 'swap');
         assert.equal(swaps.length, valid);
         for (const q of swaps) assert.ok(q.evidence.passage.includes(q.gold.answer), 'the new answer is in the passage');

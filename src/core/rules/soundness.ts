@@ -45,7 +45,7 @@ function restsOnViolation(proof: Proof, violated: Set<string> | undefined): bool
 }
 
 /** The relation and attribute whose value a base or named-fk predicate's second argument is. */
-function valueAttribute(spec: SpecModel, pred: string): { relation: string; attribute: string } | undefined {
+export function valueAttribute(spec: SpecModel, pred: string): { relation: string; attribute: string } | undefined {
     const fk = spec.fks.find(f => f.name === pred || fkPredicate(f) === pred);
     if (fk) return { relation: fk.from.relation, attribute: fk.from.attributes[0]! };
     const dot = pred.indexOf('.');

@@ -37,6 +37,8 @@ export interface SettingDecl {
     readonly min?: number;
     readonly above?: number;
     readonly max?: number;
+    /** A number setting's named values: a word read as its number (a paper's preset: statement's `negatives paper` is 1). */
+    readonly named?: Readonly<Record<string, number>>;
     /** The value when the block does not set it (none: the reader decides, as the doc says). */
     readonly default?: SettingValue;
     /**

@@ -84,6 +84,7 @@ function scalar(d: SettingDecl, v: string | number | boolean): string | number |
             return text !== undefined && (!d.values || d.values.includes(text)) ? text : undefined;
         }
         default: {
+            if (typeof v === 'string' && d.named && Object.hasOwn(d.named, v)) return d.named[v];
             const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
             return Number.isFinite(n) && (d.type === 'number' || Number.isInteger(n)) ? n : undefined;
         }

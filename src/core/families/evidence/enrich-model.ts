@@ -12,7 +12,7 @@ import type { ChatMessage } from '../../probes/question.js';
 import type { ModelAids } from '../../probes/family.js';
 import { jsonField } from '../../run/side-call.js';
 import { stem } from '../../kg/lexical.js';
-import { relatedPassages, supportingSentence, type Enriched, type EnrichRejection } from './enrich.js';
+import { relatedPassages, supportingSentence, type Enriched, type EnrichFocus, type EnrichRejection } from './enrich.js';
 import { mentions, normalise, occurrences, sentences } from './text.js';
 
 /** The paper's model steps, in order; `enrich_steps` names a subset (default all three). */
@@ -70,14 +70,14 @@ export function keepsSupport(merged: string, support: string, forms: readonly st
 
 export interface ModelEnrichInput {
     question: string; passage: string; answer: string; forms: readonly string[]; candidates: readonly string[];
-    random: () => number; max: number; model: string; steps: readonly EnrichStep[]; aids: ModelAids | undefined;
+    random: () => number; max: number; model: string; steps: readonly EnrichStep[]; aids: ModelAids | undefined; focus?: EnrichFocus;
 }
 
 /** An enriched case built with the model's steps and validated, or why there is none (yet). */
 export function modelEnrichCase(c: ModelEnrichInput): Enriched | EnrichRejection | ModelEnrichRejection {
     const lexical = supportingSentence(c.passage, c.forms);
     if (lexical === undefined) return 'no-support';
-    const related = relatedPassages(c.question, lexical, c.candidates, c.forms, c.steps.includes('summarise') ? SUMMARISED : c.max);
+    const related = relatedPassages(c.question, lexical, c.candidates, c.forms, c.steps.includes('summarise') ? SUMMARISED : c.max, c.focus);
     if (related.length === 0) return 'no-related';
     const answerOf = (messages: ChatMessage[], field: string) => {
         const text = c.aids?.chat(c.model, messages, { json: true });

@@ -18,17 +18,21 @@ export function supportingSentence(passage: string, forms: readonly string[]): s
     return sentences(passage).find(s => occurrences(s, forms).length > 0);
 }
 
+/** Which retrieval an enriched copy's passages come from (ReEval builds one copy of each); none: both, ranks summed. */
+export type EnrichFocus = 'evidence' | 'question';
+
 /**
  * Up to `k` candidates related to the question or the supporting sentence (a BM25 score > 0), none that states the
- * answer in any form, best by the sum of the two ranks (a candidate one retrieval misses ranks last there).
+ * answer in any form, best by the sum of the two ranks (a candidate one retrieval misses ranks last there); with a
+ * `focus`, by that retrieval alone (ReEval's evidence-focused and question-focused copies).
  */
-export function relatedPassages(question: string, support: string, candidates: readonly string[], forms: readonly string[], k: number): string[] {
+export function relatedPassages(question: string, support: string, candidates: readonly string[], forms: readonly string[], k: number, focus?: EnrichFocus): string[] {
     const pool = candidates.filter(c => !mentions(c, forms));
     if (pool.length === 0) return [];
     const [q, e] = lexicalScores(pool, [question, support]);
     // Each retrieval's rank of a pool entry (by its BM25 score), absent where it shares no word with the query.
     const rank = (scores: Float64Array) => new Map(pool.map((_, i) => i).filter(i => scores[i]! > 0).sort((a, b) => scores[b]! - scores[a]! || a - b).map((i, r) => [i, r]));
-    const byQuestion = rank(q!), byEvidence = rank(e!);
+    const byQuestion = focus === 'evidence' ? new Map<number, number>() : rank(q!), byEvidence = focus === 'question' ? new Map<number, number>() : rank(e!);
     const score = (i: number) => (byQuestion.get(i) ?? pool.length) + (byEvidence.get(i) ?? pool.length);
     return pool.map((_, i) => i).filter(i => byQuestion.has(i) || byEvidence.has(i))
         .sort((a, b) => score(a) - score(b) || a - b)
@@ -42,10 +46,10 @@ export function splitPassages(s: string): string[] {
 }
 
 /** An enriched case, validated, or why there is none. The support lands at a random position among the passages. */
-export function enrichCase(c: { question: string; passage: string; forms: readonly string[]; candidates: readonly string[]; random: () => number; max: number }): Enriched | EnrichRejection {
+export function enrichCase(c: { question: string; passage: string; forms: readonly string[]; candidates: readonly string[]; random: () => number; max: number; focus?: EnrichFocus }): Enriched | EnrichRejection {
     const support = supportingSentence(c.passage, c.forms);
     if (support === undefined) return 'no-support';
-    const related = relatedPassages(c.question, support, c.candidates, c.forms, c.max);
+    const related = relatedPassages(c.question, support, c.candidates, c.forms, c.max, c.focus);
     if (related.length === 0) return 'no-related';
     const at = Math.floor(c.random() * (related.length + 1));
     const parts = [...related.slice(0, at), support, ...related.slice(at)];

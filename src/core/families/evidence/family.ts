@@ -25,11 +25,12 @@ import { keywordForms } from '../../verify/aliases.js';
 import type { Question } from '../../probes/question.js';
 import { draw } from '../../models/draw.js';
 import type { Demo } from '../../probes/prompts.js';
-import { answerType, askedNoun, swapAnswer, validateSwap, type AnswerType, type SwapRejection } from './swap.js';
+import { answerSpans, answerType, askedNoun, countUnit, inFormOf, swapAnswer, validateSwap, type AnswerType, type SwapRejection } from './swap.js';
 import { plainText, states, unquote } from './text.js';
-import { enrichCase, splitPassages, type EnrichRejection } from './enrich.js';
+import { enrichCase, splitPassages, type EnrichFocus, type EnrichRejection } from './enrich.js';
 import { modelEnrichCase, type EnrichStep, type ModelEnrichRejection } from './enrich-model.js';
 import { evidenceExtras, evidenceSections, swapOutcome } from './metrics.js';
+import { modelSwapCase, type ModelSwapRejection } from './swap-model.js';
 import { readShort } from '../../reader/index.js';
 import { judgeEntailment } from './judge.js';
 import { answerWords } from '../../verify/reading.js';
@@ -49,6 +50,10 @@ declare module '../../probes/question.js' {
             kind: 'seed' | 'swap' | 'enrich' | 'closed'; passage: string; original: string; aliases: string[]; spans?: [number, number][]; type?: string; position?: number; asked?: string;
             /** An enriched case built by a model's steps (`enrich_with`): the model and the steps. */
             enrichedBy?: { model: string; steps: string[] };
+            /** An enriched copy of `enrich_copies both`: its passages retrieved for the evidence or for the question. */
+            enrichedFor?: EnrichFocus;
+            /** A swap the model made (`swap_by`): its wrong answer and its rewrite of the passage. */
+            swappedBy?: string;
         };
     }
 }
@@ -92,7 +97,7 @@ export function styledPrompt(style: PromptStyle, question: string, passage: stri
 }
 
 /** Why swaps were dropped, counted while a plan generates (one count per row that has no valid swap). */
-export type SwapStats = Record<'valid' | SwapRejection, number>;
+export type SwapStats = Record<'valid' | ModelSwapRejection, number>;
 /** Why enriched cases were dropped, likewise. */
 export type EnrichStats = Record<'valid' | EnrichRejection | ModelEnrichRejection, number>;
 
@@ -119,6 +124,8 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     // The paper's model steps for enriching (select, summarise, merge) when a model is named; else the lexical path.
     const enrichWith = settings.enrich_with;
     const steps: readonly EnrichStep[] = settings.enrich_steps;
+    // ReEval's two copies per seed (evidence-focused, question-focused), or one from both retrievals.
+    const copies: readonly (EnrichFocus | undefined)[] = settings.enrich_copies === 'both' ? ['evidence', 'question'] : [undefined];
     const scope = new Scope([slot], [{ slot: 0 }]);
     const question: Compiled = scope.template(questionText);
     const passage: Compiled = scope.template(passageText);
@@ -129,7 +136,7 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     // Free text: an answer typed with its own question (the first row that has it), once per answer, with the noun
     // its question asks for ("which city" → city), so a city is swapped for a city before any other place.
     let rowOfCode: Int32Array | undefined;
-    type Asked = { type: AnswerType; noun: ReturnType<typeof askedNoun> };
+    type Asked = { type: AnswerType; noun: ReturnType<typeof askedNoun>; question?: string };
     const askedTypes = new Map<number, Asked>();
     const typeInQuestion = (code: number): Asked => {
         let t = askedTypes.get(code);
@@ -140,7 +147,7 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
             }
             let asked: string | undefined;
             try { asked = render(question.parsed, scope.lookup(Int32Array.of(rowOfCode[code]!))); } catch { asked = undefined; }
-            t = { type: answerType(format(column.values[code] as TemplateValue), asked), noun: asked === undefined ? undefined : askedNoun(asked) };
+            t = { type: answerType(format(column.values[code] as TemplateValue), asked), noun: asked === undefined ? undefined : askedNoun(asked), ...(asked === undefined ? {} : { question: asked }) };
             askedTypes.set(code, t);
         }
         return t;
@@ -156,12 +163,27 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
         }
         return ofColumn;
     };
-    const sameColumn = settings.swap_with === 'same_column';
+    /**
+     * The answer column is free text when fewer than 80 % of (up to) 25 of its values are of one kind — proper names
+     * (person, place, organisation, other names) one kind, phrases another, each form (year, date, count …) its own.
+     */
+    const freeText = (): boolean => {
+        const kind = (t: AnswerType) => (['person', 'place', 'organisation', 'name', 'names'].includes(t) ? 'proper' : t.startsWith('thing') ? 'thing' : t);
+        const counts = new Map<string, number>();
+        const step = Math.max(1, Math.floor(column.values.length / 25));
+        let n = 0;
+        for (let c = 0; c < column.values.length; c += step, n++) { const k = kind(typeOfCode(c)); counts.set(k, (counts.get(k) ?? 0) + 1); }
+        return n > 0 && Math.max(...counts.values()) < 0.8 * n;
+    };
+    // Free text (the column's values of more than one kind) swaps by type unless the spec says otherwise: one column
+    // is one type only where its values are.
+    const sameColumn = (settings.swap_with ?? (freeText() ? 'same_type' : 'same_column')) === 'same_column';
     const repeated = keyOccurrences(table, rel.keys[0] ?? []);
     const formsOf = (value: string) => [value, unquote(value), ...keywordForms(spec, data, rel.name, answer.name, value).alternatives.map(a => a.text)];
 
     const enrichCounts: EnrichStats = { 'valid': 0, 'no-support': 0, 'no-related': 0, 'awaiting-model': 0, 'select-invalid': 0, 'summary-invalid': 0, 'merge-invalid': 0 };
-    const stats: SwapStats = { 'valid': 0, 'no-occurrence': 0, 'old-answer-left': 0, 'new-answer-missing': 0, 'type-mismatch': 0, 'containment': 0, 'extra-changes': 0, 'same-answer': 0 };
+    const swapBy = settings.swap_by;
+    const stats: SwapStats = { 'valid': 0, 'awaiting-model': 0, 'no-occurrence': 0, 'old-answer-left': 0, 'new-answer-missing': 0, 'type-mismatch': 0, 'containment': 0, 'extra-changes': 0, 'same-answer': 0 };
     const plan: Plan = {
         probe, scope, system: '', constraints: [rel.loc], ...(demos ? { demos } : {}),
         bind(row, rows) {
@@ -185,20 +207,29 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
             const items: Item[] = [item('seed', q, ctx, gold, base)];
             for (const kind of perturb) {
                 if (kind === 'closed') items.push(item('closed', q, undefined, gold, { ...base, passage: '' }));
-                if (kind === 'swap') {
+                if (kind === 'swap' && swapBy) {
+                    const swapped = modelSwapCase({ question: q, passage: ctx, gold, forms, type: answerType(gold, q), model: swapBy, aids });
+                    if (typeof swapped === 'string') stats[swapped]++;
+                    else {
+                        stats.valid++;
+                        items.push(item('swap', q, swapped.passage, swapped.replacement, { ...base, passage: swapped.passage, spans: swapped.spans, type: swapped.type, swappedBy: swapBy }));
+                    }
+                } else if (kind === 'swap') {
                     const swapped = swapCase(ctx, gold, forms, row, random, q);
                     if (swapped) items.push(item('swap', q, swapped.passage, swapped.replacement, { ...base, passage: swapped.passage, spans: swapped.spans, type: swapped.type }));
                 }
                 if (kind === 'enrich') {
                     const candidates = enrichColumn ? splitPassages(plainText(format(table.value(row, enrichColumn.attribute) as TemplateValue))) : otherPassages(rows, random);
-                    const enriched = enrichWith
-                        ? modelEnrichCase({ question: q, passage: ctx, answer: unquote(gold), forms, candidates, random, max: 4, model: enrichWith, steps, aids })
-                        : enrichCase({ question: q, passage: ctx, forms, candidates, random, max: 4 });
-                    if (typeof enriched === 'string') enrichCounts[enriched]++;
-                    else {
-                        enrichCounts.valid++;
-                        const by = enrichWith ? { enrichedBy: { model: enrichWith, steps: [...steps] } } : {};
-                        items.push(item('enrich', q, enriched.passage, gold, { ...base, passage: enriched.passage, ...(enriched.position === undefined ? {} : { position: enriched.position }), ...by }));
+                    for (const focus of copies) {
+                        const enriched = enrichWith
+                            ? modelEnrichCase({ question: q, passage: ctx, answer: unquote(gold), forms, candidates, random, max: 4, model: enrichWith, steps, aids, ...(focus ? { focus } : {}) })
+                            : enrichCase({ question: q, passage: ctx, forms, candidates, random, max: 4, ...(focus ? { focus } : {}) });
+                        if (typeof enriched === 'string') enrichCounts[enriched]++;
+                        else {
+                            enrichCounts.valid++;
+                            const by = enrichWith ? { enrichedBy: { model: enrichWith, steps: [...steps] } } : {};
+                            items.push(item('enrich', q, enriched.passage, gold, { ...base, passage: enriched.passage, ...(enriched.position === undefined ? {} : { position: enriched.position }), ...by, ...(focus ? { enrichedFor: focus } : {}) }));
+                        }
                     }
                 }
             }
@@ -226,10 +257,11 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
 
     function item(kind: EvidenceKind, q: string, context: string | undefined, answerText: string, e: Omit<NonNullable<Question['evidence']>, 'kind'>): Item {
         const asked = styledPrompt(style, q, context);
-        // A model-enriched case is another question than the lexical one (its id says so).
-        const enrichedBy = kind === 'enrich' && enrichWith ? `\u0000enrich_with ${enrichWith} ${steps.join(' ')}` : '';
+        // A model-enriched or model-swapped case is another question than the data-drawn one (its id says so).
+        const focus = kind === 'enrich' && e.enrichedFor ? `\u0000for ${e.enrichedFor}` : '';
+        const madeBy = (kind === 'enrich' && enrichWith ? `\u0000enrich_with ${enrichWith} ${steps.join(' ')}` : kind === 'swap' && swapBy ? `\u0000swap_by ${swapBy}` : '') + focus;
         return {
-            phrasing: kind, template: `${questionText}\u0000${passageText}\u0000${kind}${style === 'paper' ? '' : `\u0000${style}`}${enrichedBy}`, question: asked.user, ...(asked.system ? { system: asked.system } : {}),
+            phrasing: kind, template: `${questionText}\u0000${passageText}\u0000${kind}${style === 'paper' ? '' : `\u0000${style}`}${madeBy}`, question: asked.user, ...(asked.system ? { system: asked.system } : {}),
             gold: { answer: answerText }, keywords: [], explain: '',
             group: { key: 'evidence', relation: 'evidence', role: kind }, evidence: { kind, ...e },
         };
@@ -264,15 +296,19 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
      */
     function swapCase(ctx: string, gold: string, forms: string[], row: number, random: () => number, asked: string) {
         const truth = column.codes[row]!;
+        // An answer the passage does not contain cannot be swapped, whatever the replacement.
+        if (answerSpans(ctx, forms).length === 0) { stats['no-occurrence']++; return undefined; }
         const type: AnswerType = sameColumn ? columnType() : answerType(gold, asked);
         const noun = sameColumn ? undefined : askedNoun(asked);
+        // A count counts the same thing: goals for goals, not people.
+        const unit = !sameColumn && (type === 'count' || type === 'number') ? countUnit(gold, asked) : undefined;
         let last = 'same-answer' as SwapRejection;
         let tries = 0;
-        // Candidates of the gold's type asked otherwise: [0] the same noun, another phrase; [1] another noun.
-        const aside: [number[], number[]] = [[], []];
+        // Candidates of the gold's type asked for the same noun in another phrase.
+        const aside: number[] = [];
         const attempt = (code: number) => {
             tries++;
-            const replacement = unquote(format(column.values[code] as TemplateValue));
+            const replacement = inFormOf(unquote(format(column.values[code] as TemplateValue)), gold, type);
             const swap = swapAnswer(ctx, forms, replacement);
             const rejected = validateSwap(ctx, swap, forms, gold, { old: type, fresh: type });
             if (rejected === undefined) return swap!;
@@ -287,10 +323,11 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
             const code = draws < 40 ? pick(random, values) : (start + draws - 40) % values;
             if (code === truth) continue;
             const fresh: Asked = sameColumn ? { type, noun } : typeInQuestion(code);
-            if (fresh.type !== type) { last = 'type-mismatch'; continue; }
+            if (fresh.type !== type || (unit !== undefined && countUnit(format(column.values[code] as TemplateValue), fresh.question) !== unit)) { last = 'type-mismatch'; continue; }
             if (noun && fresh.noun?.phrase !== noun.phrase) {
-                const tier = aside[fresh.noun?.head === noun.head ? 0 : 1];
-                if (tier.length < 8) tier.push(code);
+                // The fine type is held: another noun phrase of the same noun (a US city for a city), never another noun.
+                if (fresh.noun?.head !== noun.head) last = 'type-mismatch';
+                else if (aside.length < 8) aside.push(code);
                 continue;
             }
             const swap = attempt(code);
@@ -298,7 +335,7 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
             // An answer the passage does not contain cannot be swapped, whatever the replacement.
             if (last === 'no-occurrence') break;
         }
-        for (const code of last === 'no-occurrence' ? [] : aside.flat()) {
+        for (const code of last === 'no-occurrence' ? [] : aside) {
             if (tries >= 8) break;
             const swap = attempt(code);
             if (swap) { stats.valid++; return { ...swap, type }; }
@@ -350,7 +387,8 @@ export const evidenceFamily: ProbeFamily = {
     compile: evidencePlan,
     generationModels: probe => {
         const s = EVIDENCE_SETTINGS.read(probe.settings);
-        return s.enrich_with !== undefined && s.perturb.includes('enrich') ? [s.enrich_with] : [];
+        const swaps = s.perturb.length === 0 || s.perturb.includes('swap');
+        return [...(s.enrich_with !== undefined && s.perturb.includes('enrich') ? [s.enrich_with] : []), ...(s.swap_by !== undefined && swaps ? [s.swap_by] : [])];
     },
     phrasings: (probe: ProbeDecl) => {
         const asked = EVIDENCE_SETTINGS.read(probe.settings).perturb;

@@ -73,7 +73,14 @@ export function evidenceFigures(items: readonly { v: Verdict; q: Question }[]): 
         for (const i of placed) at.set(i.q.evidence!.position!, [...(at.get(i.q.evidence!.position!) ?? []), correct(i.v)]);
         out.positions = Object.fromEntries([...at].sort((a, b) => a[0] - b[0]).map(([p, xs]) => [String(p), figure(xs.filter(Boolean).length, xs.length)]));
     }
-    CASES.set(out, new Map(items.map(i => [caseKey(i.q, i.v), { correct: correct(i.v), ...(i.q.evidence?.kind === 'swap' ? { outcome: swapOutcome(i.q, answerWords(i.v)) } : {}) }])));
+    // One result per item: several cases of one item (ReEval's two enriched copies) are right only when all are.
+    const results = new Map<string, CaseResult>();
+    for (const i of items) {
+        const key = caseKey(i.q, i.v);
+        const right = correct(i.v) && (results.get(key)?.correct ?? true);
+        results.set(key, { correct: right, ...(i.q.evidence?.kind === 'swap' ? { outcome: swapOutcome(i.q, answerWords(i.v)) } : {}) });
+    }
+    CASES.set(out, results);
     return out;
 }
 
@@ -154,8 +161,43 @@ function seedSections(groups: readonly GroupMetrics[]): ReportSection[] {
     }
     const cols = ['model', 'probe', 'variant', 'mode'];
     const out: ReportSection[] = [];
+    const attack = attackRows(groups);
     if (over.length) out.push({ title: 'Evidence over seeds (ReEval): swaps where the seed was answered right; enriched cases also wrong closed-book', columns: [...cols, 'seeds', 'swaps over seeds', 'followed', 'stale', 'other', 'enrich seeds', 'enrich accuracy', 'not seeds'], rows: over });
     if (memory.length) out.push({ title: 'Evidence: memory × evidence (closed-book answer × the swapped case, over seeds)', columns: [...cols, 'memory (closed book)', 'followed', 'stale', 'other'], rows: memory });
     if (position.length) out.push({ title: 'Evidence: enriched accuracy by the supporting sentence\'s position', columns: [...cols, 'position', 'n', 'accuracy'], rows: position });
+    if (attack.length) out.push({ title: 'Evidence: self- and cross-attack (ReEval §4.1): each model\'s swapped and enriched cases over the seeds a pivot model answered right (pivot = model: self-attack)', columns: ['pivot', ...cols, 'seeds', 'swaps', 'followed', 'stale', 'other', 'enriched', 'enrich accuracy'], rows: attack });
     return out;
+}
+
+/**
+ * Self- and cross-attack (ReEval §4.1): with several models, every model is a pivot in turn; its seeds (the items it
+ * answered right with the passage) are the cases every model is attacked on. Rows per pivot and model of one probe,
+ * variant and mode; none with a single model (the over-seeds table is its self-attack).
+ */
+function attackRows(groups: readonly GroupMetrics[]): string[][] {
+    const byRun = new Map<string, { head: string[]; kinds: Map<string, GroupMetrics> }[]>();
+    for (const set of caseSets(groups)) {
+        const key = set.head.slice(1).join('\u0000');
+        byRun.set(key, [...(byRun.get(key) ?? []), set]);
+    }
+    const rows: string[][] = [];
+    for (const sets of byRun.values()) {
+        if (sets.length < 2) continue;
+        const cases = (kinds: Map<string, GroupMetrics>, k: string) => { const g = kinds.get(k); const e = g ? evidenceOf(g) : undefined; return e ? CASES.get(e) : undefined; };
+        for (const pivot of sets) {
+            const seed = cases(pivot.kinds, 'seed');
+            if (!seed) continue;
+            const seeds = [...seed].filter(([, c]) => c.correct).map(([k]) => k);
+            for (const target of sets) {
+                const swap = cases(target.kinds, 'swap'), enrich = cases(target.kinds, 'enrich');
+                if (!swap && !enrich) continue;
+                const swapped = seeds.map(k => swap?.get(k)?.outcome).filter((o): o is SwapOutcome => o !== undefined);
+                const share = (o: SwapOutcome) => f(figure(swapped.filter(x => x === o).length, swapped.length));
+                const enriched = seeds.filter(k => enrich?.has(k));
+                rows.push([pivot.head[0]!, ...target.head, String(seeds.length), String(swapped.length), share('followed'), share('stale'), share('other'),
+                    String(enriched.length), f(figure(enriched.filter(k => enrich!.get(k)!.correct).length, enriched.length))]);
+            }
+        }
+    }
+    return rows;
 }

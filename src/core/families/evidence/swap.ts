@@ -261,3 +261,33 @@ export function validateSwap(original: string, swap: Swap | undefined, oldForms:
     // Outside the intended spans (the answer's own occurrences in the old passage) the passage is what it was.
     return masked(swap.passage, swap.spans) === masked(original, answerSpans(original, oldForms)) ? undefined : 'extra-changes';
 }
+
+/** A preposition before a year or a date ("In 1933", "on June 2"): part of how the answer is written, not of what it is. */
+const LEADING_PREPOSITION = /^(in|on|at|by|from|since|during|until)\s+/i;
+
+/**
+ * A replacement written in the form of the value it replaces: a year or a date drawn as "In 1933" replaces a bare
+ * "1994" (a table cell) as "1933", and a bare one replaces "in 1994" as "in 1933" (the gold's preposition and case).
+ * Other types are written as drawn.
+ */
+export function inFormOf(replacement: string, gold: string, type: AnswerType): string {
+    if (type !== 'year' && type !== 'date') return replacement;
+    const bare = replacement.replace(LEADING_PREPOSITION, '');
+    const prep = LEADING_PREPOSITION.exec(unquote(gold))?.[0];
+    return prep === undefined || bare === '' ? bare || replacement : prep + bare;
+}
+
+/** A word in the singular, roughly ("goals" → "goal", "cities" → "city"). */
+const singular = (w: string) => w.toLowerCase().replace(/ies$/, 'y').replace(/(ch|sh|x|ss)es$/, '$1').replace(/([^s])s$/, '$1');
+
+/**
+ * What a count or number counts: the first word after the number in the answer ("3 goals" → goal), else the noun
+ * after "how many" in its question ("How many people were arrested?" → people); undefined when neither says.
+ */
+export function countUnit(answer: string, question?: string): string | undefined {
+    const m = new RegExp(`^(?:${QUALIFIER}\\s+)?${NUMBER}\\s+([\\p{L}-]+)`, 'iu').exec(unquote(answer).trim());
+    const word = m?.at(-1);
+    if (word && !/^(and|or|of|in|on|to|per)$/i.test(word)) return singular(word);
+    const asked = /\bhow many\s+([a-z-]+)/i.exec(question ?? '')?.[1];
+    return asked ? singular(asked) : undefined;
+}

@@ -30,6 +30,7 @@ import { evaluate } from '../../rules/evaluate.js';
 import { editorProgram, oversizedMessage, oversizedRules, type RuleEstimate } from '../../rules/estimate.js';
 import { baseFacts } from '../../rules/facts.js';
 import { soundProof } from '../../rules/soundness.js';
+import { compositeKeyRefusal } from './composite.js';
 import { display, entityName, fill, fillPhrase, PAPER_NOUN_PHRASINGS, PAPER_SENTENCE_PHRASINGS, PAPER_SYSTEM, paperUserTurn, premisesOf, RULE_SYSTEM, ruleTemplates, type EntityNamer, type Premise } from './questions.js';
 import { proofPath } from './graph.js';
 import { ruleExtras, ruleFigureColumns, ruleSections } from './metrics.js';
@@ -93,6 +94,8 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
     if (typeof slot === 'string') return fail('probe-data', slot);
     const templates = ruleTemplates(probe, info);
     if (typeof templates === 'string') return fail('probe-phrasing', templates);
+    const refused = compositeKeyRefusal(spec, translation.program, translation.predicates, probe.rule);
+    if (refused) return fail('rule-composite-key', refused);
     const derived = derive(spec, data, translation.program, seed, input.editor ?? false);
     if ('oversized' in derived) {
         // Located at each rule refused (once, whichever probe met it first).

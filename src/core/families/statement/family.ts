@@ -36,6 +36,8 @@ declare module '../../probes/question.js' {
             attribute: string; corruption: 'true' | 'tail' | 'head' | 'relation'; from: string; to: string;
             /** The head's type (the entity's relation) and the tail's (an fk's target relation, else the value's kind): GraphEval App. A.2. */
             head?: string; tail?: string;
+            /** How many statements its triple has (the true one and its negatives): a triple missing one is not scored. */
+            of?: number;
         };
     }
 }
@@ -70,7 +72,7 @@ function tailType(spec: SpecModel, relation: RelationDecl, attribute: string): s
 /** The settings a statement probe reads, declared once (src/core/spec/settings.ts) and read through this table. */
 export const STATEMENT_SETTINGS = declareSettings('probe statement', {
     statement: { type: 'text', list: true, doc: 'The true statement\'s template(s), one per right-hand-side attribute (default: a sentence from the labels).' },
-    negatives: { type: 'integer', min: 1, max: 20, default: 3, doc: 'Corrupted statements per true one, 1 to 20 (default 3).' },
+    negatives: { type: 'integer', min: 1, max: 20, named: { paper: 1 }, default: 3, doc: 'Corrupted statements per true one, 1 to 20 (default 3); paper: GraphEval\'s 1:1, one negative per true statement.' },
     corrupt: { type: 'text', list: true, values: CORRUPTIONS, default: ['tail', 'head'], doc: 'How negatives are made: head, tail, relation (default [tail, head]).' },
 });
 
@@ -211,6 +213,7 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
                     const value = edge.column.values[truth]!;
                     const key = edge.attribute;
                     const truthText = render(edge.template.parsed, scope.lookup(rows));
+                    const first = items.length;
                     items.push({ ...statementItem(edge, truthText, 'yes', 'true', key, 0), facts: rowFacts(scope, rows, 0, [edge.attribute], 'asked', {}, fd.lhs) });
                     const made = new Set<string>([truthText]);
                     // A value many rows hold is not moved by a head corruption: do not draw that kind for it.
@@ -228,6 +231,7 @@ export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Pla
                         const facts = rowFacts(scope, new Int32Array([text.row]), 0, [text.edge.attribute], 'shown', { shown: format(text.claimed as TemplateValue) }, fd.lhs);
                         items.push({ ...statementItem(edge, text.text, 'no', kind, key, n), statement: { attribute: key, corruption: kind, from: text.from, to: text.to, head, tail: edge.tail }, facts });
                     }
+                    for (const it of items.slice(first)) it.statement!.of = items.length - first;
                 }
             } catch {
                 return 'invalid';

@@ -99,16 +99,19 @@ export function triplesOf(items: readonly { v: Verdict; q: Question }[]): Triple
         if (!e) votes.set(q.id, (e = { q, votes: [] }));
         e.votes.push(voteOf(v));
     }
-    const triples = new Map<string, Omit<Triple, 'truth'> & { truth?: Vote }>();
+    const triples = new Map<string, Omit<Triple, 'truth'> & { truth?: Vote; of?: number }>();
     for (const { q, votes: vs } of votes.values()) {
         const id = q.group?.id ?? q.id;
         let t = triples.get(id);
-        if (!t) triples.set(id, (t = { id, probe: q.probe, attribute: q.statement?.attribute ?? '', head: q.statement?.head ?? q.entity.relation, tail: q.statement?.tail ?? '', negatives: [] }));
+        if (!t) triples.set(id, (t = { id, probe: q.probe, attribute: q.statement?.attribute ?? '', head: q.statement?.head ?? q.entity.relation, tail: q.statement?.tail ?? '', negatives: [], ...(q.statement?.of === undefined ? {} : { of: q.statement.of }) }));
         const vote = majority(vs);
         if (q.gold === 'yes') t.truth = vote;
         else t.negatives.push({ vote, corruption: q.statement?.corruption ?? 'unknown' });
     }
-    return [...triples.values()].filter((t): t is Triple => t.truth !== undefined && t.negatives.length > 0);
+    // A triple one of whose statements has no answer (its calls failed) is left out whole, as estimate leaves it out:
+    // never scored on the negatives that were answered.
+    return [...triples.values()].filter((t): t is Triple & { of?: number } => t.truth !== undefined && t.negatives.length > 0 && (t.of === undefined || t.negatives.length + 1 === t.of))
+        .map(({ of: _of, ...t }) => t);
 }
 
 export type StatementMetric = 'T' | 'I' | 'C';

@@ -38,12 +38,10 @@ export async function estimateStatements(req: EstimateRequest, cheapRun: Estimat
             spent.calls += run.calls;
             spent.usd += run.cost;
             // A triple is scored only when the expensive model answered all of its statements; a failed call
-            // leaves it out (counted as failed), never scored 0.
-            const answered = new Set(run.verdicts.map(v => v.questionId));
-            const whole = (i: number) => (members.get(triples[i]!.id) ?? []).every(q => answered.has(q.id));
+            // leaves it out (counted as failed), never scored 0 — by triplesOf, the rule the report drops triples by.
             const scored = new Map(triplesOf(run.verdicts.map(v => ({ v, q: byId.get(v.questionId)! }))).map(t => [t.id, tripleScore(t, metric)]));
             req.onRound?.(expensiveRuns.length, budget);
-            return picked.map(i => (whole(i) ? scored.get(triples[i]!.id) : undefined));
+            return picked.map(i => scored.get(triples[i]!.id));
         },
     });
     const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / (xs.length || 1);

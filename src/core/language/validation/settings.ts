@@ -136,7 +136,7 @@ export interface SettingChoice { value: string; text: string; doc: string }
  */
 export function settingChoices(block: AstNode, name: string): SettingChoice[] {
     const spec = declsOf(block)?.decls.find(x => x.name === name);
-    const values = spec?.values ?? (spec?.type === 'boolean' ? ['true', 'false'] : []);
+    const values = spec?.values ?? (spec?.type === 'boolean' ? ['true', 'false'] : Object.keys(spec?.named ?? {}));
     // A value that is not a bare name is written as a string.
     return values.map(value => ({ value, text: /^[_a-zA-Z]\w*$/.test(value) ? value : JSON.stringify(value), doc: spec!.doc }));
 }
@@ -177,6 +177,12 @@ function oneValueProblem(spec: SettingDecl, v: string | number | boolean): { mes
         const hint = closest(v, spec.values) ?? sameStem(v, spec.values);
         return { message: `${shown} is not one of ${spec.values.join(', ')}.${hint ? ` Did you mean '${hint}'?` : ''}`, suggestion: hint };
     }
+    if (typeof v === 'string' && spec.named) {
+        const names = Object.keys(spec.named);
+        if (names.includes(v)) return undefined;
+        const hint = closest(v, names) ?? sameStem(v, names);
+        return { message: `is ${describe(spec)} or one of ${names.join(', ')}, not ${shown}.${hint ? ` Did you mean '${hint}'?` : ''}`, suggestion: hint };
+    }
     if (typeof v !== 'number' || (spec.type === 'integer' && !Number.isInteger(v))) return { message: `is ${describe(spec)}, not ${shown}.` };
     if ((spec.min !== undefined && v < spec.min) || (spec.above !== undefined && v <= spec.above) || (spec.max !== undefined && v > spec.max)) return { message: `is ${describe(spec)}, not ${shown}.` };
     return undefined;
@@ -192,7 +198,8 @@ function sameStem(v: string, values: readonly string[]): string | undefined {
 
 /** What a setting takes, in words (hover, docs/language.md's tables): "a whole number of at least 1", "one of a, b". */
 export function settingTakes(spec: SettingDecl): string {
-    return spec.list ? `a list, each ${describe(spec)}` : describe(spec);
+    const named = spec.named ? ` or ${Object.entries(spec.named).map(([k, n]) => `${k} (${n})`).join(', ')}` : '';
+    return spec.list ? `a list, each ${describe(spec)}${named}` : `${describe(spec)}${named}`;
 }
 
 /** "a whole number from 1 to 20", "a number in (0, 1]", "one of a, b". */
