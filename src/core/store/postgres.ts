@@ -81,6 +81,12 @@ CREATE TABLE work_chunks (run TEXT NOT NULL, chunk INTEGER NOT NULL, first_seq I
         sql: 'ALTER TABLE verdict_overrides ADD COLUMN read_text TEXT, ADD COLUMN read_start INTEGER, ADD COLUMN read_end INTEGER, ADD COLUMN read_by TEXT;',
     },
     { version: 8, name: 'review labels: a person\'s verdict on an answer, beside the reader\'s', sql: REVIEW_LABELS_SQL },
+    {
+        version: 9,
+        name: 'group ids stored escaped (NUL as \\0), as a server can hold them',
+        // A server never held a NUL: only the backslashes written before are doubled (storedGroupId).
+        sql: "UPDATE group_verdicts SET grp = replace(grp, '\\', '\\\\') WHERE strpos(grp, '\\') > 0;",
+    },
 ];
 
 /** A store URL rather than a file name. */
