@@ -226,6 +226,14 @@ ALTER TABLE verdict_overrides ADD COLUMN read_by TEXT;
             for (const r of rows) set.run(storedGroupId(r.grp), r.id);
         },
     },
+    {
+        version: 10,
+        name: 'work chunks: a fencing token per claim, and the requests sent for each chunk',
+        sql: `
+ALTER TABLE work_chunks ADD COLUMN fence TEXT;
+ALTER TABLE work_chunks ADD COLUMN sent INTEGER NOT NULL DEFAULT 0;
+`,
+    },
 ];
 
 export function migrate(db: Database.Database): number {

@@ -87,6 +87,11 @@ CREATE TABLE work_chunks (run TEXT NOT NULL, chunk INTEGER NOT NULL, first_seq I
         // A server never held a NUL: only the backslashes written before are doubled (storedGroupId).
         sql: "UPDATE group_verdicts SET grp = replace(grp, '\\', '\\\\') WHERE strpos(grp, '\\') > 0;",
     },
+    {
+        version: 10,
+        name: 'work chunks: a fencing token per claim, and the requests sent for each chunk',
+        sql: 'ALTER TABLE work_chunks ADD COLUMN fence TEXT, ADD COLUMN sent INTEGER NOT NULL DEFAULT 0;',
+    },
 ];
 
 /** A store URL rather than a file name. */

@@ -94,7 +94,8 @@ export const slotKey = (question: string, model: string, sample: number) => `${q
 export interface FailureSummary { question: string; model: string; sample: number; error: string; attempts: number }
 
 /** A claimed range of a run's questions (by `seq`), held by one worker until its lease lapses. */
-export interface WorkChunk { chunk: number; first: number; last: number; takenOver: boolean }
+/** A claimed chunk; `fence`: the claim's fencing token (chunks.ts). */
+export interface WorkChunk { chunk: number; first: number; last: number; takenOver: boolean; fence: string }
 
 /** Where a shared run's chunks stand. */
 export interface ChunkState { total: number; done: number; held: number; free: number }
@@ -254,8 +255,10 @@ export interface ChunkStore {
     readonly worker: { token: string; pid: number; host: string };
     addChunks(runId: string, questions: number, size?: number): Promise<number>;
     claim(runId: string, leaseMs: number): Promise<WorkChunk | undefined>;
-    renew(runId: string, leaseMs: number): Promise<Set<number>>;
-    finish(runId: string, chunk: number): Promise<boolean>;
+    renew(runId: string, leaseMs: number, fences: readonly string[]): Promise<Set<string>>;
+    send(runId: string, chunk: number, fence: string, leaseMs: number): Promise<boolean>;
+    finish(runId: string, chunk: number, fence: string): Promise<boolean>;
+    drop(runId: string, chunk: number, fence: string): Promise<void>;
     release(runId: string): Promise<void>;
     reopen(runId: string): Promise<void>;
     state(runId: string): Promise<ChunkState>;
