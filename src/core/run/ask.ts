@@ -91,7 +91,14 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
         const params = answerParams(model.params, sample);
         const slot = { run: runId, question: question.id, model: model.name, sample };
         const hash = known ?? (client.cacheable ? requestHash(model.endpoint, model.id, params, question.messages) : '');
-        const hit = client.cacheable ? await store.cached(hash) : undefined;
+        let hit;
+        try {
+            hit = client.cacheable ? await store.cached(hash) : undefined;
+        } catch (e) {
+            // The store cannot be read either (its server stayed away): stop as for a refused write; nothing was asked.
+            writes.fail(e);
+            return;
+        }
         if (hit) {
             await writes.answer(cacheRecord(runId, rm, question, sample, hash, hit), question);
             progress.answered++; progress.done++; progress.cached++;

@@ -9,6 +9,7 @@
  */
 import type { Question } from '../probes/question.js';
 import { LEASE_STALE_MS, type RunStatus, type Store, type WorkChunk } from '../store/index.js';
+import { ordinaryProblem } from '../errors.js';
 import { DEFAULT_RETRY } from './retry.js';
 import { SlotQueue } from './queue.js';
 import { askModel } from './ask.js';
@@ -62,7 +63,8 @@ export async function executeSharedRun(opts: RunOptions & { shared: SharedOption
         clearInterval(beat);
         signal?.removeEventListener('abort', stop);
         // Cancelled or given up: what this worker did not finish goes back at once, not when its leases lapse.
-        await store.chunks.release(runId);
+        // (A store whose server stayed away keeps them: they lapse with their leases; the error below says why.)
+        await store.chunks.release(runId).catch(e => { if (!ordinaryProblem(e)) throw e; });
     }
     // Every call is done: what the store refused is written now, or after a wait for space, or named as lost.
     const refused = await writes.settle(signal);
@@ -95,6 +97,9 @@ export async function executeSharedRun(opts: RunOptions & { shared: SharedOption
                 Object.assign(progress, { answered: c.answered, failed: c.failed, done: c.answered + c.failed });
                 emit();
             }
+        } catch (e) {
+            // The store went away for good (its server did not come back): stop as for a refused write.
+            writes.fail(e);
         } finally {
             for (const { queue } of pools) queue.close();
         }

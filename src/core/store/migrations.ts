@@ -234,6 +234,11 @@ ALTER TABLE work_chunks ADD COLUMN fence TEXT;
 ALTER TABLE work_chunks ADD COLUMN sent INTEGER NOT NULL DEFAULT 0;
 `,
     },
+    {
+        version: 11,
+        name: 'batches: the endpoint each was submitted to',
+        sql: 'ALTER TABLE batches ADD COLUMN endpoint TEXT;',
+    },
 ];
 
 export function migrate(db: Database.Database): number {

@@ -92,6 +92,7 @@ CREATE TABLE work_chunks (run TEXT NOT NULL, chunk INTEGER NOT NULL, first_seq I
         name: 'work chunks: a fencing token per claim, and the requests sent for each chunk',
         sql: 'ALTER TABLE work_chunks ADD COLUMN fence TEXT, ADD COLUMN sent INTEGER NOT NULL DEFAULT 0;',
     },
+    { version: 11, name: 'batches: the endpoint each was submitted to', sql: 'ALTER TABLE batches ADD COLUMN endpoint TEXT;' },
 ];
 
 /** A store URL rather than a file name. */

@@ -223,6 +223,8 @@ export interface BatchRecord {
     model: string;
     /** The provider's batch id, once created. */
     id: string | null;
+    /** The endpoint it was submitted to (the model's then): it is polled there only (null: stored before this was kept). */
+    endpoint: string | null;
     inputFile: string;
     status: string;
     outputFile: string | null;
@@ -239,7 +241,7 @@ export interface BatchSlot { customId: string; question: string; sample: number;
 
 /** The provider batches of batch runs: stored before they are created at the provider, found again on resume. */
 export interface BatchStore {
-    addBatch(b: { local: string; run: string; model: string; inputFile: string }, slots: readonly BatchSlot[]): Promise<void>;
+    addBatch(b: { local: string; run: string; model: string; inputFile: string; endpoint: string }, slots: readonly BatchSlot[]): Promise<void>;
     updateBatch(local: string, u: { id?: string; status: string; outputFile?: string | null; errorFile?: string | null; done?: number; failed?: number }): Promise<void>;
     markCollected(local: string): Promise<void>;
     /** Every batch of a run (of one model), oldest first. */

@@ -159,7 +159,7 @@ function suite(engine: StoreEngine): void {
 
     test('batches and their slots: stored before creation, updated, collected, attempts per slot', () => withStore(async store => {
         const run = (await store.createRun('/s.probe', 'x', {})).id;
-        await store.batches.addBatch({ local: 'hp-1', run, model: 'm', inputFile: 'file-1' },
+        await store.batches.addBatch({ local: 'hp-1', run, model: 'm', inputFile: 'file-1', endpoint: 'https://api.openai.com/v1' },
             [{ customId: '1-0', question: 'q0', sample: 0, hash: 'h0', attempt: 1 }, { customId: '1-1', question: 'q1', sample: 0, hash: 'h1', attempt: 1 }]);
         await store.batches.updateBatch('hp-1', { id: 'batch_1', status: 'in_progress' });
         assert.deepEqual((await store.batches.batches(run, 'm')).map(b => [b.id, b.status, b.requests, b.collected]), [['batch_1', 'in_progress', 2, false]]);
@@ -168,6 +168,7 @@ function suite(engine: StoreEngine): void {
         await store.batches.markCollected('hp-1');
         const [b] = await store.batches.batches(run);
         assert.deepEqual([b!.id, b!.status, b!.done, b!.failed, b!.outputFile, b!.collected], ['batch_1', 'completed', 1, 1, 'out-1', true]);
+        assert.equal(b!.endpoint, 'https://api.openai.com/v1', 'where it was submitted');
         assert.deepEqual((await store.batches.batchSlots('hp-1')).map(s => s.customId), ['1-0', '1-1']);
         assert.equal((await store.batches.batchAttempts(run, 'm')).get('q0\u0000m\u00000')?.open, false);
     }));
