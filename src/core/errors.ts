@@ -56,6 +56,7 @@ export function ordinaryProblem(e: unknown): Problem | undefined {
     if (/^SQLITE_FULL|^ENOSPC$|^EDQUOT$/.test(code)) return problem('disk-full', `the disk is full (${detail}).`, 'Free some space (or pass --db on another disk) and run again: answers already stored are kept, and a resumed run asks only the rest.');
     if (/^SQLITE_READONLY|^EROFS$/.test(code)) return problem('read-only', `a file could not be written: the disk or file is read-only (${detail}).`, 'Pass --db with a file on a writable disk, or make the file writable.');
     if (/^EACCES$|^EPERM$|^ENOTDIR$/.test(code)) return problem('not-writable', `a file or folder could not be used (${detail}).`, 'Check the path and its permissions.');
+    if (code === 'STORE_UNREACHABLE') return problem('store-unreachable', `${detail}.`, 'Check that the PostgreSQL server is up and reachable, then run again: answers already stored are kept, and a resumed run asks only the rest.');
     if (/^SQLITE_CORRUPT|^SQLITE_NOTADB|^SQLITE_IOERR/.test(code)) return problem('bad-store', `the results store is damaged or unreadable (${detail}).`, 'Restore it from a copy, recover it with `sqlite3 FILE .recover`, or pass --db with a new file.');
     return undefined;
 }

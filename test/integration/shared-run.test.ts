@@ -7,12 +7,10 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
-import * as path from 'node:path';
 import pg from 'pg';
 import { startPostgres, type PostgresServer } from '../support/postgres.js';
 import { startOpenAIServer, type TestServer } from '../support/openai-server.js';
-import { writeSpec } from '../support/runner-fixtures.js';
+import { bigSpec } from '../support/runner-fixtures.js';
 import { cli, type Child } from '../support/cli-process.js';
 
 const ROWS = 1_000; // two phrasings per row: 2,000 questions, one model, one sample
@@ -22,16 +20,6 @@ const WORKERS = 4;
 let db: PostgresServer | undefined;
 before(async () => { db = await startPostgres(); db?.createDatabase('shared'); });
 after(() => db?.stop());
-
-/** The runner fixture spec over `rows` generated movies, its model at `url`. */
-function bigSpec(url: string, rows: number): string {
-    const spec = writeSpec(url);
-    const lines = [',common_entity,entity3,entity2,entity1'];
-    for (let i = 0; i < rows; i++) lines.push(`${i},Film Number ${i},${1900 + (i % 120)}.0,Director ${i % 500},Actor ${i}`);
-    writeFileSync(path.join(path.dirname(spec), 'movies.csv'), `${lines.join('\n')}\n`);
-    writeFileSync(spec, readFileSync(spec, 'utf8').replace('timeout_ms 2000', 'timeout_ms 60000'));
-    return spec;
-}
 
 test('four workers on one run, one SIGKILLed mid-way: every slot answered once, its chunks taken over after their lease', { timeout: 600_000 }, async t => {
     if (!db) return t.skip('PostgreSQL is not installed here');

@@ -41,7 +41,7 @@ async function fill(store: Store): Promise<string> {
         read: { answer: 'yes', correct: false, text: 'Yes', span: [0, 3], why: 'opens with "Yes"', by: 'patterns' }, claims: [{ index: 0, status: 'supported' }] });
     await store.recordLabel({ run: runId, questionId: questions[1]!.id, model: 'mini', sample: 0, reviewer: 'bob', label: 'unreadable', at: '2026-11-25T10:02:00.000Z' });
     await store.saveGroupVerdicts(runId, [{ group: 'g1', model: 'mini', sample: 0, relation: 'twins', probe: 'movie_binary', outcome: 'consistent', ok: true } as never]);
-    await store.batches.addBatch({ local: 'hp-1', run: runId, model: 'mini', inputFile: 'file-1' }, [{ customId: '1-0', question: questions[0]!.id, sample: 0, hash: 'h0', attempt: 1 }]);
+    await store.batches.addBatch({ local: 'hp-1', run: runId, model: 'mini', inputFile: 'file-1', endpoint: 'https://api.openai.com/v1' }, [{ customId: '1-0', question: questions[0]!.id, sample: 0, hash: 'h0', attempt: 1 }]);
     await store.batches.updateBatch('hp-1', { id: 'batch_1', status: 'completed', done: 1 });
     return runId;
 }

@@ -34,6 +34,8 @@ export interface BatchServer {
     readonly created: { id: string; questions: string[]; metadata: Record<string, string> }[];
     /** Per question text: how many batches held it. */
     readonly asked: Map<string, number>;
+    /** Batch ids asked about (GET /v1/batches/ID) that this server never created: another provider's, say. */
+    readonly unknownPolls: string[];
     /** Hold every batch in_progress until released (a run killed between submit and collect). */
     hold: boolean;
     close(): Promise<void>;
@@ -50,6 +52,7 @@ export async function startBatchServer(options: BatchServerOptions = {}): Promis
     const batches = new Map<string, BatchRec>();
     const created: BatchServer['created'] = [];
     const asked = new Map<string, number>();
+    const unknownPolls: string[] = [];
     const sockets = new Set<Socket>();
     let ids = 0;
     const state = { hold: false };
@@ -147,6 +150,7 @@ export async function startBatchServer(options: BatchServerOptions = {}): Promis
         const one = /^\/v1\/batches\/([^/]+)$/.exec(url);
         if (req.method === 'GET' && one) {
             const b = batches.get(one[1]!);
+            if (!b) unknownPolls.push(one[1]!);
             if (!b || options.forgotten?.(b.n)) return json(res, 404, { error: { message: 'No such batch' } });
             const step = STEPS.indexOf(b.status);
             if (step >= 0 && !(state.hold && b.status === 'in_progress')) {
@@ -162,7 +166,7 @@ export async function startBatchServer(options: BatchServerOptions = {}): Promis
     await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
     return {
-        url: `http://127.0.0.1:${port}/v1`, created, asked,
+        url: `http://127.0.0.1:${port}/v1`, created, asked, unknownPolls,
         get hold() { return state.hold; },
         set hold(v: boolean) { state.hold = v; },
         close: () => new Promise<void>(resolve => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }),

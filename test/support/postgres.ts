@@ -6,7 +6,7 @@
  * Without PostgreSQL installed, `startPostgres` returns undefined locally (the caller skips and says so);
  * in CI (env CI set) it throws: a missing server there is a broken setup, never a skipped test.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -22,6 +22,9 @@ export interface PostgresServer {
     createDatabase(name: string): void;
     /** Runs SQL in a database through psql (as the superuser, over TCP). */
     sql(db: string, text: string): string;
+    /** Shuts the server down as an operator does (`pg_ctl stop -m fast`), keeping its data; `restart` starts it again on the same port. */
+    shutdown(): Promise<void>;
+    restart(): Promise<void>;
     stop(): void;
 }
 
@@ -61,6 +64,12 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
     const data = path.join(dir, 'data');
     const port = await freePort();
     let started = false;
+    const pgCtl = (args: string[]) => new Promise<void>((resolve, reject) => {
+        const child = spawn('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), '-D', data, ...args], { stdio: 'ignore' });
+        child.on('error', reject);
+        child.on('close', code => (code === 0 ? resolve() : reject(new Error(`pg_ctl ${args.join(' ')} exited ${code}`))));
+    });
+    const startArgs = () => ['-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -h 127.0.0.1 -k ${dir}${options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'}`, 'start'];
     const stop = () => {
         if (started) spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop'], { encoding: 'utf8' });
         started = false;
@@ -68,8 +77,7 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
     };
     try {
         asPostgres(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', `--pwfile=${pwfile}`, '--auth-host=scram-sha-256', '--auth-local=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-        const fast = options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
-        asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -h 127.0.0.1 -k ${dir}${fast}`, 'start']);
+        asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, ...startArgs()]);
         started = true;
     } catch (e) {
         stop();
@@ -88,6 +96,8 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
         url: db => `postgres://postgres@127.0.0.1:${port}/${db}`,
         createDatabase: name => { psql('postgres', `CREATE DATABASE "${name}"`); },
         sql: psql,
+        shutdown: async () => { await pgCtl(['-m', 'fast', '-w', 'stop']); started = false; },
+        restart: async () => { await pgCtl(startArgs()); started = true; },
         stop,
     };
 }

@@ -44,3 +44,13 @@ export function writeSpec(endpoint: string): string {
     writeFileSync(spec, readFileSync(path.join(fixtures, 'movie.probe.template'), 'utf8').replaceAll('{{ENDPOINT}}', endpoint));
     return spec;
 }
+
+/** The runner fixture spec over `rows` generated movies (two questions each), its model at `url` with a 60 s timeout. */
+export function bigSpec(url: string, rows: number): string {
+    const spec = writeSpec(url);
+    const lines = [',common_entity,entity3,entity2,entity1'];
+    for (let i = 0; i < rows; i++) lines.push(`${i},Film Number ${i},${1900 + (i % 120)}.0,Director ${i % 500},Actor ${i}`);
+    writeFileSync(path.join(path.dirname(spec), 'movies.csv'), `${lines.join('\n')}\n`);
+    writeFileSync(spec, readFileSync(spec, 'utf8').replace('timeout_ms 2000', 'timeout_ms 60000'));
+    return spec;
+}

@@ -14,7 +14,7 @@ import { sleep } from './limiter.js';
 import { Pacer } from './pacing.js';
 import { backoffMs, type RetryPolicy } from './retry.js';
 import type { SlotQueue } from './queue.js';
-import { cacheRecord, type PendingSlot, type RunModel } from './pending.js';
+import { cacheRecord, type PendingSlot, type RunModel, type SlotChunk } from './pending.js';
 import type { AnswerEvent, Progress } from './progress.js';
 import type { RunWrites } from './writes.js';
 
@@ -87,11 +87,18 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
         }
     };
 
-    async function ask({ question, sample, hash: known }: PendingSlot): Promise<void> {
+    async function ask({ question, sample, hash: known, chunk }: PendingSlot): Promise<void> {
         const params = answerParams(model.params, sample);
         const slot = { run: runId, question: question.id, model: model.name, sample };
         const hash = known ?? (client.cacheable ? requestHash(model.endpoint, model.id, params, question.messages) : '');
-        const hit = client.cacheable ? await store.cached(hash) : undefined;
+        let hit;
+        try {
+            hit = client.cacheable ? await store.cached(hash) : undefined;
+        } catch (e) {
+            // The store cannot be read either (its server stayed away): stop as for a refused write; nothing was asked.
+            writes.fail(e);
+            return;
+        }
         if (hit) {
             await writes.answer(cacheRecord(runId, rm, question, sample, hash, hit), question);
             progress.answered++; progress.done++; progress.cached++;
@@ -107,7 +114,7 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
             let completion: Completion;
             if (same) completion = await same;
             else {
-                const call = callWithRetries(question, sample, () => attempts++);
+                const call = callWithRetries(question, sample, () => attempts++, chunk);
                 if (client.cacheable) inflight.set(hash, call);
                 try { completion = await call; } finally { inflight.delete(hash); }
             }
@@ -126,7 +133,8 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
             ctx.onAnswer?.({ question, model: model.name, sample, text: completion.text, cached: Boolean(same) });
         } catch (e) {
             // Cancelled, or never asked (the model was given up, or a write failed first): nothing is recorded, so a resume asks it again.
-            if (signal?.aborted || (e instanceof ModelError && e.kind === 'cancelled' && (givenUp || writes.failed))) return;
+            // Nor when its shared-run chunk went to another worker before a retry: that worker asks it.
+            if (signal?.aborted || (e instanceof ModelError && e.kind === 'cancelled' && (givenUp || writes.failed || chunk?.lost))) return;
             const err = e instanceof ModelError ? e : new ModelError('connection', e instanceof Error ? e.message : String(e));
             const error = redact(`${err.kind}: ${err.message}`, rm.secret ? [rm.secret] : []);
             await writes.unanswered({ ...slot, hash, params, attempts, error, latencyMs: performance.now() - t0 });
@@ -136,7 +144,7 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
         emit();
     }
 
-    async function callWithRetries(question: Question, sample: number, count: () => void): Promise<Completion> {
+    async function callWithRetries(question: Question, sample: number, count: () => void, chunk?: SlotChunk): Promise<Completion> {
         const estimate = countMessageTokens(question.messages) + (model.params.maxTokens ?? DEFAULT_OUTPUT_TOKENS);
         let last: ModelError | undefined;
         for (let attempt = 0; ; attempt++) {
@@ -146,7 +154,14 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
             if (!ticket) throw new ModelError('cancelled', 'cancelled');
             if (writes.failed) { pacer.done(ticket, {}); throw new ModelError('cancelled', 'the store stopped taking writes'); }
             try {
-                const completion = await firstContact(() => { count(); return callOnce(question, sample); });
+                const completion = await firstContact(async () => {
+                    // A shared run's chunk is checked against its claim's fencing token before every request, retries
+                    // included (a worker paused past its lease must not pay for slots another worker now holds), and the
+                    // request is counted in the store then.
+                    if (chunk && !(await chunk.send())) throw new ModelError('cancelled', 'the chunk went to another worker');
+                    count();
+                    return callOnce(question, sample);
+                });
                 reached = true;
                 unreachableInARow = 0;
                 pacer.done(ticket, { rateLimits: completion.rateLimits, tokens: completion.tokens.input + completion.tokens.output });

@@ -30,6 +30,16 @@ export interface BatchOptions {
     maxRequests?: number;
 }
 
+/** An endpoint as a message names it: its origin and path, never a user or password in it. */
+function endpointName(endpoint: string): string {
+    try {
+        const u = new URL(endpoint);
+        return `${u.origin}${u.pathname.replace(/\/$/, '')}`;
+    } catch {
+        return 'another endpoint';
+    }
+}
+
 /** A batch as progress shows it. */
 export type { BatchProgress } from './progress.js';
 
@@ -100,6 +110,13 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
     async function collect(rm: RunModel, api: OpenAIBatchApi): Promise<void> {
         for (const b of await store.batches.batches(runId, rm.model.name)) {
             if (b.collected || signal?.aborted) continue;
+            if (b.endpoint !== null && b.endpoint !== rm.model.endpoint) {
+                // Submitted to another endpoint than the model's now: never asked about here (its id means nothing to
+                // this one, and the key is not sent back to an endpoint the spec no longer names). A failed batch: its
+                // requests are sent again here.
+                await close(rm, b, new Set(), `the batch was submitted to ${endpointName(b.endpoint)}, and the model's endpoint is now ${endpointName(rm.model.endpoint)}: it is polled only where it was submitted`);
+                continue;
+            }
             let s: BatchState | undefined;
             if (b.id === null) {
                 // Stored, then killed before (or right after) creating it: adopt the one the provider has, or create it now.
@@ -129,7 +146,12 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
             }
         }
         const why = s.status === 'completed' ? 'no result for this request' : `the batch ${s.status}${s.errors.length ? ` (${s.errors.join('; ')})` : ''}`;
-        for (const slot of slots.values()) if (!seen.has(slot.customId)) await fail(rm, slot, why);
+        await close(rm, b, seen, why, slots);
+    }
+
+    /** Collected: its requests without a result (not `seen`) fail for `why`, and are sent again while they have an attempt left. */
+    async function close(rm: RunModel, b: BatchRecord, seen: ReadonlySet<string>, why: string, slots?: Map<string, BatchSlot>): Promise<void> {
+        for (const slot of (slots ?? new Map((await store.batches.batchSlots(b.local)).map(x => [x.customId, x]))).values()) if (!seen.has(slot.customId)) await fail(rm, slot, why);
         await store.batches.markCollected(b.local);
     }
 
@@ -182,7 +204,7 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
             const local = `hp-${runId}-${randomBytes(4).toString('hex')}`;
             const inputFile = await api.upload(`${chunk.map(c => c.line).join('\n')}\n`, `${local}.jsonl`);
             // Stored before it is created: a run killed from here on finds this batch again (by `local`).
-            await store.batches.addBatch({ local, run: runId, model: rm.model.name, inputFile }, chunk.map(c => c.slot));
+            await store.batches.addBatch({ local, run: runId, model: rm.model.name, inputFile, endpoint: rm.model.endpoint }, chunk.map(c => c.slot));
             const s = await api.create(inputFile, local);
             await store.batches.updateBatch(local, { id: s.id, status: s.status });
             chunk = []; bytes = 0;

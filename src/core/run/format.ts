@@ -22,7 +22,7 @@ export function heldLine(p: Progress): string | undefined {
     if (p.storeProblem === undefined) return undefined;
     const held = p.held ?? 0;
     return `The store stopped taking writes: ${p.storeProblem} No new questions are asked. `
-        + (held ? `${held} answer${held === 1 ? '' : 's'} already received ${held === 1 ? 'is' : 'are'} held in memory until ${held === 1 ? 'it' : 'they'} can be written: free some space; Ctrl-C gives up and lists ${held === 1 ? 'it' : 'them'}.`
+        + (held ? `${held} answer${held === 1 ? '' : 's'} already received ${held === 1 ? 'is' : 'are'} held in memory until ${held === 1 ? 'it' : 'they'} can be written (free some space, or bring the store's server back); Ctrl-C gives up and lists ${held === 1 ? 'it' : 'them'}.`
             : 'Every answer received is written.');
 }
 

@@ -24,7 +24,12 @@ export interface RunModel {
 export interface PendingSlot { question: Question; sample: number; hash?: string; hit?: CacheEntry | null; chunk?: SlotChunk }
 
 /** The chunk of a shared run a slot came from. */
-export interface SlotChunk { readonly lost: boolean; settled(): void }
+export interface SlotChunk {
+    readonly lost: boolean;
+    settled(): void;
+    /** Just before a request for one of its slots is sent: false once the chunk is another worker's (not sent then). */
+    send(): Promise<boolean>;
+}
 
 /**
  * The slots of one model a run has not answered yet (request hash and cache hit worked out once, for cacheable

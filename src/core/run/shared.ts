@@ -4,10 +4,12 @@
  * it, and take over if it dies); then every worker claims chunks of the questions (store/chunks.ts) one after
  * another, asks what each chunk still lacks with the usual pools (ask.ts) and marks it done. A worker's heartbeat
  * renews its chunks' leases; a chunk whose lease lapses goes to the next worker that asks, and the worker that
- * lost it drops what it had not asked. Nobody asks a slot of a chunk another worker holds.
+ * lost it drops what it had not asked. Every request is checked against the claim's fencing token just before it
+ * is sent (and counted in the store then): nobody asks, or retries, a slot of a chunk another worker holds.
  */
 import type { Question } from '../probes/question.js';
 import { LEASE_STALE_MS, type RunStatus, type Store, type WorkChunk } from '../store/index.js';
+import { ordinaryProblem } from '../errors.js';
 import { DEFAULT_RETRY } from './retry.js';
 import { SlotQueue } from './queue.js';
 import { askModel } from './ask.js';
@@ -40,15 +42,18 @@ export async function executeSharedRun(opts: RunOptions & { shared: SharedOption
     emit();
 
     const pools = models.map(m => ({ m, queue: new SlotQueue() }));
-    const held = new Map<number, ChunkTicket>();
+    // This worker's claims, by fencing token.
+    const held = new Map<string, ChunkTicket>();
     const stop = () => { for (const p of pools) p.queue.close(true); };
     signal?.addEventListener('abort', stop, { once: true });
     // A refused write stops this worker's calls as in a run of one process (writes.ts); what is held is shown.
     const writes = progressWrites(store, stop, progress, emit);
-    // Renews the leases of the chunks this worker holds; a chunk no longer held was taken over: drop its slots.
+    // Renews the leases of the claims this worker is still working on; one no longer held was taken over: its
+    // slots are dropped. A claim dropped here is not renewed again, so its chunk lapses to the next worker.
     const beat = setInterval(() => {
-        store.chunks.renew(runId, leaseMs).then(mine => {
-            for (const [n, t] of held) if (!mine.has(n)) { t.lost = true; held.delete(n); }
+        const live = [...held.values()].filter(t => !t.lost);
+        store.chunks.renew(runId, leaseMs, live.map(t => t.fence)).then(mine => {
+            for (const t of live) if (!mine.has(t.fence)) t.lose();
         }, () => undefined);
     }, Math.max(20, leaseMs / 3));
     let unreachable = 0;
@@ -58,7 +63,8 @@ export async function executeSharedRun(opts: RunOptions & { shared: SharedOption
         clearInterval(beat);
         signal?.removeEventListener('abort', stop);
         // Cancelled or given up: what this worker did not finish goes back at once, not when its leases lapse.
-        await store.chunks.release(runId);
+        // (A store whose server stayed away keeps them: they lapse with their leases; the error below says why.)
+        await store.chunks.release(runId).catch(e => { if (!ordinaryProblem(e)) throw e; });
     }
     // Every call is done: what the store refused is written now, or after a wait for space, or named as lost.
     const refused = await writes.settle(signal);
@@ -91,6 +97,9 @@ export async function executeSharedRun(opts: RunOptions & { shared: SharedOption
                 Object.assign(progress, { answered: c.answered, failed: c.failed, done: c.answered + c.failed });
                 emit();
             }
+        } catch (e) {
+            // The store went away for good (its server did not come back): stop as for a refused write.
+            writes.fail(e);
         } finally {
             for (const { queue } of pools) queue.close();
         }
@@ -100,8 +109,13 @@ export async function executeSharedRun(opts: RunOptions & { shared: SharedOption
     async function take(chunk: WorkChunk): Promise<void> {
         const questions = await store.chunks.questions(runId, chunk.first, chunk.last);
         const answered = await store.chunks.answered(runId, chunk.first, chunk.last);
-        const ticket = new ChunkTicket(() => store.chunks.finish(runId, chunk.chunk).then(() => { held.delete(chunk.chunk); }, () => undefined));
-        held.set(chunk.chunk, ticket);
+        const ticket: ChunkTicket = new ChunkTicket(chunk.fence, {
+            done: () => store.chunks.finish(runId, chunk.chunk, chunk.fence).then(() => { held.delete(chunk.fence); }, () => undefined),
+            send: () => store.chunks.send(runId, chunk.chunk, chunk.fence, leaseMs),
+            // Taken over: what is left of it is the new holder's (if it still holds it after all, it is given back at once).
+            lost: () => { held.delete(chunk.fence); void store.chunks.drop(runId, chunk.chunk, chunk.fence).catch(() => undefined); },
+        });
+        held.set(chunk.fence, ticket);
         const perModel: [SlotQueue, PendingSlot[]][] = [];
         for (const { m, queue } of pools) {
             const slots = (await pendingSlots(store, runId, questions, m, answered)).map(s => ({ ...s, chunk: ticket }));
@@ -122,7 +136,14 @@ export async function executeSharedRun(opts: RunOptions & { shared: SharedOption
     }
 }
 
-/** A claimed chunk: done once each of its slots handed to the models is settled. */
+/** What a claim does in the store: finish its chunk, count a request before it is sent, give the chunk back. */
+interface TicketActions { done: () => Promise<void>; send: () => Promise<boolean>; lost: () => void }
+
+/**
+ * A claimed chunk: done once each of its slots handed to the models is settled. Each request for one of its slots
+ * is first checked against the claim's fencing token (`send`): once another claim holds the chunk, nothing more
+ * is sent for it here.
+ */
 class ChunkTicket implements SlotChunk {
     /** Taken by another worker after this one's lease lapsed: its slots left here are dropped. */
     lost = false;
@@ -130,7 +151,21 @@ class ChunkTicket implements SlotChunk {
     private counted = false;
     private finished = false;
 
-    constructor(private readonly done: () => Promise<void>) {}
+    constructor(readonly fence: string, private readonly act: TicketActions) {}
+
+    /** True (the request counted) while the claim holds its chunk; false, and lost from then on, once it does not. */
+    async send(): Promise<boolean> {
+        if (this.lost) return false;
+        if (await this.act.send()) return true;
+        this.lose();
+        return false;
+    }
+
+    lose(): void {
+        if (this.lost || this.finished) return;
+        this.lost = true;
+        this.act.lost();
+    }
 
     /** All its slots are handed out: `n` of them. */
     expect(n: number): void {
@@ -147,7 +182,7 @@ class ChunkTicket implements SlotChunk {
     private check(): void {
         if (!this.counted || this.left > 0 || this.lost || this.finished) return;
         this.finished = true;
-        void this.done();
+        void this.act.done();
     }
 }
 

@@ -116,7 +116,7 @@ export class RunWrites {
         }
         this.changed();
         const base = ordinaryProblem(this.failure)!;
-        const resume = 'Free some space (or pass --db on another disk) and run again: what is stored is kept, and the resumed run asks only the rest.';
+        const resume = base.code === 'store-unreachable' ? base.remedy : 'Free some space (or pass --db on another disk) and run again: what is stored is kept, and the resumed run asks only the rest.';
         if (this.held.length === 0) {
             const kept = this.rescued ? ` The ${this.rescued} answer(s) that arrived after it were held in memory and have been written.` : '';
             return new HalluProbeError(problem(base.code, `${base.message} The run stopped at the first answer it could not store: no new questions were asked.${kept}`, resume));

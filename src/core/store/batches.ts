@@ -8,7 +8,7 @@ import { insertMany, type Sql } from './sql.js';
 interface BatchRow extends Omit<BatchRecord, 'inputFile' | 'outputFile' | 'errorFile' | 'collected'> { input_file: string; output_file: string | null; error_file: string | null; collected: number }
 
 const toBatch = (r: BatchRow): BatchRecord => ({
-    local: r.local, run: r.run, model: r.model, id: r.id, inputFile: r.input_file, status: r.status, outputFile: r.output_file, errorFile: r.error_file,
+    local: r.local, run: r.run, model: r.model, id: r.id, endpoint: r.endpoint ?? null, inputFile: r.input_file, status: r.status, outputFile: r.output_file, errorFile: r.error_file,
     requests: r.requests, done: r.done, failed: r.failed, created: r.created, updated: r.updated, collected: r.collected === 1,
 });
 
@@ -16,11 +16,11 @@ export class BatchTables implements BatchStore {
     constructor(private readonly sql: Sql) {}
 
     /** Stores a batch about to be created and its slots, in one transaction. */
-    async addBatch(b: { local: string; run: string; model: string; inputFile: string }, slots: readonly BatchSlot[]): Promise<void> {
+    async addBatch(b: { local: string; run: string; model: string; inputFile: string; endpoint: string }, slots: readonly BatchSlot[]): Promise<void> {
         const now = new Date().toISOString();
         await this.sql.transaction(async tx => {
-            await tx.run("INSERT INTO batches (local, run, model, id, input_file, status, requests, created, updated) VALUES (?, ?, ?, NULL, ?, 'uploaded', ?, ?, ?)",
-                [b.local, b.run, b.model, b.inputFile, slots.length, now, now]);
+            await tx.run("INSERT INTO batches (local, run, model, id, input_file, status, requests, created, updated, endpoint) VALUES (?, ?, ?, NULL, ?, 'uploaded', ?, ?, ?, ?)",
+                [b.local, b.run, b.model, b.inputFile, slots.length, now, now, b.endpoint]);
             await insertMany(tx, 'INSERT INTO batch_slots (batch, custom_id, run, question, model, sample, hash, attempt)', 8,
                 slots.map(s => [b.local, s.customId, b.run, s.question, b.model, s.sample, s.hash, s.attempt]));
         });

@@ -5,6 +5,11 @@
  * its heartbeat renews the lease. A chunk whose lease lapsed (its worker died, or lost the server) is free
  * again and goes to the next worker that asks, which asks only what the chunk still lacks. Lease times are on
  * the database's clock, so machines whose clocks differ agree.
+ *
+ * Each claim writes a fresh fencing token (`fence`) on the chunk: renewing, finishing, and each request sent for
+ * the chunk's slots (`send`) name it, and change nothing once another claim (another worker's, or this worker's
+ * own after its hold lapsed) wrote a new one. A worker paused past its lease so finds out before it pays again,
+ * and `sent` counts every request made for the chunk's slots, before it is made.
  */
 import * as os from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -15,7 +20,13 @@ import { slotKey, type ChunkState, type ChunkStore, type WorkChunk } from './typ
 /** Questions per chunk: small enough that a dead worker's unanswered share is small, large enough to claim rarely. */
 export const CHUNK_QUESTIONS = 50;
 
+/** Fences per renewing statement (a worker holds a few chunks; far below either engine's parameter limit). */
+const FENCES_PER_STATEMENT = 200;
+
 interface ClaimRow { chunk: number; first_seq: number; last_seq: number; was: string | null }
+
+/** A claim's fencing token: one per claim, never reused. */
+const newFence = () => randomBytes(8).toString('hex');
 
 export class WorkChunks implements ChunkStore {
     /** This process as a worker: the holder written on the chunks it claims. */
@@ -35,48 +46,71 @@ export class WorkChunks implements ChunkStore {
     /** Takes the first chunk nobody holds (or whose holder's lease lapsed) for `leaseMs`; undefined when there is none. */
     async claim(runId: string, leaseMs: number): Promise<WorkChunk | undefined> {
         const { token, pid, host } = this.worker;
+        const fence = newFence();
         const now = nowMs(this.sql);
         const free = `run = ? AND done = 0 AND (holder IS NULL OR expires < ${now})`;
         let row: ClaimRow | undefined;
         if (this.sql.dialect === 'postgres') {
             row = await this.sql.get<ClaimRow>(`WITH c AS (SELECT chunk, holder FROM work_chunks WHERE ${free} ORDER BY chunk LIMIT 1 FOR UPDATE SKIP LOCKED)
-                UPDATE work_chunks w SET holder = ?, pid = ?, host = ?, expires = ${now} + ?, claimed = ${now},
+                UPDATE work_chunks w SET holder = ?, fence = ?, pid = ?, host = ?, expires = ${now} + ?, claimed = ${now},
                     takeovers = w.takeovers + (CASE WHEN c.holder IS NULL THEN 0 ELSE 1 END)
                 FROM c WHERE w.run = ? AND w.chunk = c.chunk RETURNING w.chunk, w.first_seq, w.last_seq, c.holder AS was`,
-            [runId, token, pid, host, leaseMs, runId]);
+            [runId, token, fence, pid, host, leaseMs, runId]);
         } else {
             // SQLite has one writer at a time: the select and the update in one IMMEDIATE transaction are the lock.
             row = await this.sql.transaction(async tx => {
                 const c = await tx.get<ClaimRow>(`SELECT chunk, first_seq, last_seq, holder AS was FROM work_chunks WHERE ${free} ORDER BY chunk LIMIT 1`, [runId]);
                 if (!c) return undefined;
-                await tx.run(`UPDATE work_chunks SET holder = ?, pid = ?, host = ?, expires = ${now} + ?, claimed = ${now}, takeovers = takeovers + ? WHERE run = ? AND chunk = ?`,
-                    [token, pid, host, leaseMs, c.was === null ? 0 : 1, runId, c.chunk]);
+                await tx.run(`UPDATE work_chunks SET holder = ?, fence = ?, pid = ?, host = ?, expires = ${now} + ?, claimed = ${now}, takeovers = takeovers + ? WHERE run = ? AND chunk = ?`,
+                    [token, fence, pid, host, leaseMs, c.was === null ? 0 : 1, runId, c.chunk]);
                 return c;
             }, true);
         }
-        return row && { chunk: Number(row.chunk), first: Number(row.first_seq), last: Number(row.last_seq), takenOver: row.was !== null && row.was !== token };
+        return row && { chunk: Number(row.chunk), first: Number(row.first_seq), last: Number(row.last_seq), takenOver: row.was !== null && row.was !== token, fence };
     }
 
-    /** Renews this worker's leases; the chunks it still holds (one missing was taken after its lease lapsed). */
-    async renew(runId: string, leaseMs: number): Promise<Set<number>> {
-        const rows = await this.sql.all<{ chunk: number }>(`UPDATE work_chunks SET expires = ${nowMs(this.sql)} + ? WHERE run = ? AND holder = ? AND done = 0 RETURNING chunk`,
-            [leaseMs, runId, this.worker.token]);
-        return new Set(rows.map(r => Number(r.chunk)));
+    /**
+     * Renews the leases of the claims named by their fences (those the worker is still working on; a claim it
+     * dropped is not renewed, so it lapses and goes to the next worker); the fences still held.
+     */
+    async renew(runId: string, leaseMs: number, fences: readonly string[]): Promise<Set<string>> {
+        const held = new Set<string>();
+        for (let i = 0; i < fences.length; i += FENCES_PER_STATEMENT) {
+            const part = fences.slice(i, i + FENCES_PER_STATEMENT);
+            const rows = await this.sql.all<{ fence: string }>(`UPDATE work_chunks SET expires = ${nowMs(this.sql)} + ? WHERE run = ? AND done = 0
+                AND fence IN (${part.map(() => '?').join(', ')}) RETURNING fence`, [leaseMs, runId, ...part]);
+            for (const r of rows) held.add(r.fence);
+        }
+        return held;
     }
 
-    /** Marks a chunk this worker holds as done; false when it no longer held it. */
-    async finish(runId: string, chunk: number): Promise<boolean> {
-        return (await this.sql.run('UPDATE work_chunks SET done = 1, expires = NULL WHERE run = ? AND chunk = ? AND holder = ?', [runId, chunk, this.worker.token])).changes > 0;
+    /**
+     * Before a request for one of the claim's slots is sent: true (the request counted, the lease renewed) while the
+     * claim still holds its chunk; false once another claim took it (the request must not be sent).
+     */
+    async send(runId: string, chunk: number, fence: string, leaseMs: number): Promise<boolean> {
+        return (await this.sql.run(`UPDATE work_chunks SET sent = sent + 1, expires = ${nowMs(this.sql)} + ? WHERE run = ? AND chunk = ? AND fence = ? AND done = 0`,
+            [leaseMs, runId, chunk, fence])).changes > 0;
+    }
+
+    /** Marks the claim's chunk as done; false when the claim no longer held it. */
+    async finish(runId: string, chunk: number, fence: string): Promise<boolean> {
+        return (await this.sql.run('UPDATE work_chunks SET done = 1, expires = NULL WHERE run = ? AND chunk = ? AND fence = ?', [runId, chunk, fence])).changes > 0;
+    }
+
+    /** Gives back one claim's chunk at once, if it still holds it (its worker dropped it). */
+    async drop(runId: string, chunk: number, fence: string): Promise<void> {
+        await this.sql.run('UPDATE work_chunks SET holder = NULL, fence = NULL, expires = NULL WHERE run = ? AND chunk = ? AND fence = ? AND done = 0', [runId, chunk, fence]);
     }
 
     /** Gives back this worker's unfinished chunks at once (cancelled): the others need not wait for the leases. */
     async release(runId: string): Promise<void> {
-        await this.sql.run('UPDATE work_chunks SET holder = NULL, expires = NULL WHERE run = ? AND holder = ? AND done = 0', [runId, this.worker.token]);
+        await this.sql.run('UPDATE work_chunks SET holder = NULL, fence = NULL, expires = NULL WHERE run = ? AND holder = ? AND done = 0', [runId, this.worker.token]);
     }
 
     /** Opens a finished run's chunks again (a resume asks what is still unanswered in them). */
     async reopen(runId: string): Promise<void> {
-        await this.sql.run('UPDATE work_chunks SET done = 0, holder = NULL, expires = NULL WHERE run = ?', [runId]);
+        await this.sql.run('UPDATE work_chunks SET done = 0, holder = NULL, fence = NULL, expires = NULL WHERE run = ?', [runId]);
     }
 
     async state(runId: string): Promise<ChunkState> {

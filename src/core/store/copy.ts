@@ -26,7 +26,7 @@ const TABLES: { table: string; columns: string[] }[] = [
     { table: 'verdict_overrides', columns: ['run', 'question', 'model', 'sample', 'correct', 'rationale', 'by', 'at', 'why', 'read_text', 'read_start', 'read_end', 'read_by'] },
     { table: 'review_labels', columns: REVIEW_LABEL_COLUMNS },
     { table: 'group_verdicts', columns: ['run', 'grp', 'model', 'sample', 'relation', 'probe', 'outcome', 'ok', 'json'] },
-    { table: 'batches', columns: ['local', 'run', 'model', 'id', 'input_file', 'status', 'output_file', 'error_file', 'requests', 'done', 'failed', 'created', 'updated', 'collected'] },
+    { table: 'batches', columns: ['local', 'run', 'model', 'id', 'input_file', 'status', 'output_file', 'error_file', 'requests', 'done', 'failed', 'created', 'updated', 'collected', 'endpoint'] },
     { table: 'batch_slots', columns: ['batch', 'custom_id', 'run', 'question', 'model', 'sample', 'hash', 'attempt'] },
 ];
 

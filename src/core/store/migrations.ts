@@ -5,8 +5,10 @@
 import type Database from 'better-sqlite3';
 import { REVIEW_LABELS_SQL } from './labels.js';
 import { QUESTION_FACTS_SQL } from './facts.js';
+import { storedGroupId } from './verdicts.js';
 
-export interface Migration { version: number; name: string; sql: string }
+/** `up`: a step SQL cannot say (run after `sql`, in the same transaction). */
+export interface Migration { version: number; name: string; sql: string; up?: (db: Database.Database) => void }
 
 export const MIGRATIONS: Migration[] = [
     {
@@ -219,6 +221,30 @@ ALTER TABLE verdict_overrides ADD COLUMN read_by TEXT;
         name: 'the facts each question tests',
         sql: QUESTION_FACTS_SQL,
     },
+    {
+        version: 10,
+        name: 'group ids stored escaped (NUL as \\0), as a server can hold them',
+        // SQLite's replace() stops at a NUL: the ids written before are escaped here, row by row (storedGroupId).
+        sql: '',
+        up: db => {
+            const rows = db.prepare("SELECT rowid AS id, grp FROM group_verdicts WHERE instr(grp, '\\') > 0 OR instr(grp, char(0)) > 0").all() as { id: number; grp: string }[];
+            const set = db.prepare('UPDATE group_verdicts SET grp = ? WHERE rowid = ?');
+            for (const r of rows) set.run(storedGroupId(r.grp), r.id);
+        },
+    },
+    {
+        version: 11,
+        name: 'work chunks: a fencing token per claim, and the requests sent for each chunk',
+        sql: `
+ALTER TABLE work_chunks ADD COLUMN fence TEXT;
+ALTER TABLE work_chunks ADD COLUMN sent INTEGER NOT NULL DEFAULT 0;
+`,
+    },
+    {
+        version: 12,
+        name: 'batches: the endpoint each was submitted to',
+        sql: 'ALTER TABLE batches ADD COLUMN endpoint TEXT;',
+    },
 ];
 
 export function migrate(db: Database.Database): number {
@@ -231,6 +257,7 @@ export function migrate(db: Database.Database): number {
         if (done.has(m.version)) continue;
         db.transaction(() => {
             db.exec(m.sql);
+            m.up?.(db);
             record.run(m.version, m.name, new Date().toISOString());
         })();
     }

@@ -83,6 +83,18 @@ CREATE TABLE work_chunks (run TEXT NOT NULL, chunk INTEGER NOT NULL, first_seq I
     },
     { version: 8, name: 'review labels: a person\'s verdict on an answer, beside the reader\'s', sql: REVIEW_LABELS_SQL },
     { version: 9, name: 'the facts each question tests', sql: QUESTION_FACTS_SQL },
+    {
+        version: 10,
+        name: 'group ids stored escaped (NUL as \\0), as a server can hold them',
+        // A server never held a NUL: only the backslashes written before are doubled (storedGroupId).
+        sql: "UPDATE group_verdicts SET grp = replace(grp, '\\', '\\\\') WHERE strpos(grp, '\\') > 0;",
+    },
+    {
+        version: 11,
+        name: 'work chunks: a fencing token per claim, and the requests sent for each chunk',
+        sql: 'ALTER TABLE work_chunks ADD COLUMN fence TEXT, ADD COLUMN sent INTEGER NOT NULL DEFAULT 0;',
+    },
+    { version: 12, name: 'batches: the endpoint each was submitted to', sql: 'ALTER TABLE batches ADD COLUMN endpoint TEXT;' },
 ];
 
 /** A store URL rather than a file name. */

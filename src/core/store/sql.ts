@@ -139,8 +139,54 @@ const EXCLUSIVE_LOCK = 4812345678;
 /** Statements kept prepared on each connection (by name); texts past this many are sent unnamed. */
 const NAMED_STATEMENTS = 256;
 
-/** A `pg` pool (or, inside a transaction, its one client) behind the promise door. */
-export function postgresSql(pool: pg.Pool): Sql {
+/** How long a statement waits for a server that went away (a restart, a failover) before it fails, by default. */
+export const RECONNECT_MS = Number(process.env.HALLUPROBE_STORE_RECONNECT_MS ?? 60_000);
+
+/**
+ * The server went away under a statement (it is shutting down or restarting, or the connection broke) or does not
+ * take connections yet: the statement did not commit and is made again on a new connection. Errors with a SQLSTATE
+ * of class 57P (operator intervention) or 08 (connection exception), refused or reset sockets, and pg's own
+ * "Connection terminated".
+ */
+export function serverGone(e: unknown): boolean {
+    const code = String((e as { code?: unknown })?.code ?? '');
+    if (/^57P0[123]$|^08...$|^ECONNREFUSED$|^ECONNRESET$|^EPIPE$|^ETIMEDOUT$|^EHOSTUNREACH$/.test(code)) return true;
+    return e instanceof Error && /^Connection terminated|not queryable|Connection ended/i.test(e.message);
+}
+
+/** The store's server stayed away past the reconnect time: an ordinary problem (errors.ts), the run holds its answers. */
+export class StoreUnreachable extends Error {
+    readonly code = 'STORE_UNREACHABLE';
+    constructor(ms: number, cause: unknown) {
+        super(`the results store's server did not come back within ${Math.round(ms / 1000)} s (${cause instanceof Error ? cause.message : String(cause)})`);
+    }
+}
+
+/**
+ * Makes `fn` again on a new connection while the server is gone (serverGone), waiting 100 ms, then twice as long
+ * each time up to 2 s, for at most `reconnectMs`; then StoreUnreachable. A connection that broke after the server
+ * committed and before it said so (a crash, not a shutdown: a shutdown answers the statement first) is the one case
+ * where a write is made twice.
+ */
+async function reconnecting<T>(fn: () => Promise<T>, reconnectMs: number): Promise<T> {
+    const until = Date.now() + reconnectMs;
+    for (let wait = 100; ; wait = Math.min(2 * wait, 2_000)) {
+        try {
+            return await fn();
+        } catch (e) {
+            if (!serverGone(e)) throw e;
+            if (Date.now() >= until) throw new StoreUnreachable(reconnectMs, e);
+            await new Promise(r => setTimeout(r, Math.min(wait, Math.max(0, until - Date.now()))));
+        }
+    }
+}
+
+/**
+ * A `pg` pool (or, inside a transaction, its one client) behind the promise door. A statement or a transaction the
+ * server dropped because it went away is made again once it is back (`reconnecting`), so a server restarting
+ * mid-run costs a wait, not the run.
+ */
+export function postgresSql(pool: pg.Pool, reconnectMs = RECONNECT_MS): Sql {
     // Each statement is parsed and planned once per connection, not once per call: most calls are a few rows.
     const configs = new Map<string, { name?: string; text: string }>();
     const config = (t: string, params: readonly Param[]): pg.QueryConfig | string => {
@@ -153,28 +199,37 @@ export function postgresSql(pool: pg.Pool): Sql {
         }
         return { ...c, values: params as Param[] };
     };
+    // Outside a transaction each statement is made again if the server went away under it; inside one, the
+    // whole transaction is (its function only awaits its tx, so it can run again).
+    const again = <T>(inTx: boolean, fn: () => Promise<T>) => (inTx ? fn() : reconnecting(fn, reconnectMs));
     const over = (q: pg.Pool | pg.PoolClient, inTx: boolean): Sql => ({
         dialect: 'postgres',
-        all: async <T>(t: string, params: readonly Param[] = []) => (await query(q, config(t, params))).rows as T[],
-        get: async <T>(t: string, params: readonly Param[] = []) => (await query(q, config(t, params))).rows[0] as T | undefined,
-        run: async (t, params = []) => ({ changes: (await query(q, config(t, params))).rowCount ?? 0 }),
+        all: async <T>(t: string, params: readonly Param[] = []) => again(inTx, async () => (await query(q, config(t, params))).rows as T[]),
+        get: async <T>(t: string, params: readonly Param[] = []) => again(inTx, async () => (await query(q, config(t, params))).rows[0] as T | undefined),
+        run: async (t, params = []) => again(inTx, async () => ({ changes: (await query(q, config(t, params))).rowCount ?? 0 })),
         transaction: async (fn, exclusive) => {
             if (inTx) return fn(over(q, true));
-            const client = await pool.connect();
-            try {
-                await client.query('BEGIN');
-                if (exclusive) await client.query('SELECT pg_advisory_xact_lock($1)', [EXCLUSIVE_LOCK]);
-                const out = await fn(over(client, true));
-                await client.query('COMMIT');
-                return out;
-            } catch (e) {
-                await client.query('ROLLBACK').catch(() => undefined);
-                throw e;
-            } finally {
-                client.release();
-            }
+            return again(false, () => inTransaction(fn, exclusive));
         },
         close: async () => { if (!inTx) await pool.end(); },
     });
+    async function inTransaction<T>(fn: (tx: Sql) => Promise<T>, exclusive?: boolean): Promise<T> {
+        const client = await pool.connect();
+        let broken = false;
+        try {
+            await client.query('BEGIN');
+            if (exclusive) await client.query('SELECT pg_advisory_xact_lock($1)', [EXCLUSIVE_LOCK]);
+            const out = await fn(over(client, true));
+            await client.query('COMMIT');
+            return out;
+        } catch (e) {
+            broken = serverGone(e);
+            if (!broken) await client.query('ROLLBACK').catch(() => undefined);
+            throw e;
+        } finally {
+            // A connection the server dropped is closed, not given back to the pool.
+            client.release(broken);
+        }
+    }
     return over(pool, false);
 }

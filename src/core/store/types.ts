@@ -94,7 +94,8 @@ export const slotKey = (question: string, model: string, sample: number) => `${q
 export interface FailureSummary { question: string; model: string; sample: number; error: string; attempts: number }
 
 /** A claimed range of a run's questions (by `seq`), held by one worker until its lease lapses. */
-export interface WorkChunk { chunk: number; first: number; last: number; takenOver: boolean }
+/** A claimed chunk; `fence`: the claim's fencing token (chunks.ts). */
+export interface WorkChunk { chunk: number; first: number; last: number; takenOver: boolean; fence: string }
 
 /** Where a shared run's chunks stand. */
 export interface ChunkState { total: number; done: number; held: number; free: number }
@@ -224,6 +225,8 @@ export interface BatchRecord {
     model: string;
     /** The provider's batch id, once created. */
     id: string | null;
+    /** The endpoint it was submitted to (the model's then): it is polled there only (null: stored before this was kept). */
+    endpoint: string | null;
     inputFile: string;
     status: string;
     outputFile: string | null;
@@ -240,7 +243,7 @@ export interface BatchSlot { customId: string; question: string; sample: number;
 
 /** The provider batches of batch runs: stored before they are created at the provider, found again on resume. */
 export interface BatchStore {
-    addBatch(b: { local: string; run: string; model: string; inputFile: string }, slots: readonly BatchSlot[]): Promise<void>;
+    addBatch(b: { local: string; run: string; model: string; inputFile: string; endpoint: string }, slots: readonly BatchSlot[]): Promise<void>;
     updateBatch(local: string, u: { id?: string; status: string; outputFile?: string | null; errorFile?: string | null; done?: number; failed?: number }): Promise<void>;
     markCollected(local: string): Promise<void>;
     /** Every batch of a run (of one model), oldest first. */
@@ -256,8 +259,10 @@ export interface ChunkStore {
     readonly worker: { token: string; pid: number; host: string };
     addChunks(runId: string, questions: number, size?: number): Promise<number>;
     claim(runId: string, leaseMs: number): Promise<WorkChunk | undefined>;
-    renew(runId: string, leaseMs: number): Promise<Set<number>>;
-    finish(runId: string, chunk: number): Promise<boolean>;
+    renew(runId: string, leaseMs: number, fences: readonly string[]): Promise<Set<string>>;
+    send(runId: string, chunk: number, fence: string, leaseMs: number): Promise<boolean>;
+    finish(runId: string, chunk: number, fence: string): Promise<boolean>;
+    drop(runId: string, chunk: number, fence: string): Promise<void>;
     release(runId: string): Promise<void>;
     reopen(runId: string): Promise<void>;
     state(runId: string): Promise<ChunkState>;

@@ -13,6 +13,13 @@ function lastOfEach<T>(items: readonly T[], key: (t: T) => unknown[]): T[] {
     return byKey.size === items.length ? [...items] : [...byKey.values()];
 }
 
+/**
+ * A group id as the `grp` column holds it: a backslash doubled and NUL written `\0`. Ids are the data's own text
+ * (a rule probe's joins a fact's arguments with U+0000), and PostgreSQL text cannot hold NUL; the escape is one to
+ * one, so two groups never share a row, and the verdicts are read back whole from their JSON.
+ */
+export const storedGroupId = (id: string): string => id.replace(/[\\\u0000]/g, c => (c === '\\' ? '\\\\' : '\\0'));
+
 const bit = (b: boolean | undefined | null) => (b === undefined || b === null ? null : b ? 1 : 0);
 
 export class Judgements {
@@ -34,7 +41,7 @@ export class Judgements {
         await this.sql.transaction(async tx => {
             await tx.run('DELETE FROM group_verdicts WHERE run = ?', [runId]);
             await insertMany(tx, 'INSERT INTO group_verdicts (run, grp, model, sample, relation, probe, outcome, ok, json)', 9,
-                lastOfEach(verdicts, g => [g.group, g.model, g.sample]).map(g => [runId, g.group, g.model, g.sample, g.relation, g.probe, g.outcome, bit(g.ok), JSON.stringify(g)]),
+                lastOfEach(verdicts, g => [g.group, g.model, g.sample]).map(g => [runId, storedGroupId(g.group), g.model, g.sample, g.relation, g.probe, g.outcome, bit(g.ok), JSON.stringify(g)]),
                 'ON CONFLICT (run, grp, model, sample) DO UPDATE SET relation = excluded.relation, probe = excluded.probe, outcome = excluded.outcome, ok = excluded.ok, json = excluded.json');
         });
     }

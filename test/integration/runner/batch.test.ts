@@ -82,7 +82,7 @@ test('a batch created by a run killed before it stored the batch id is found by 
         const api = batchApiFor(model.model, 'sk-test-key')!;
         const lines = questions.map((q, i) => api.line(`1-${i}`, { messages: q.messages, params: model.model.params, question: q, sample: 0 }));
         const file = await api.upload(`${lines.join('\n')}\n`, 'killed.jsonl');
-        await store.batches.addBatch({ local: 'hp-killed', run: runId, model: model.model.name, inputFile: file },
+        await store.batches.addBatch({ local: 'hp-killed', run: runId, model: model.model.name, inputFile: file, endpoint: model.model.endpoint },
             questions.map((q, i) => ({ customId: `1-${i}`, question: q.id, sample: 0, hash: `h${i}`, attempt: 1 })));
         await api.create(file, 'hp-killed');
         assert.equal(server.created.length, 1);
@@ -206,5 +206,35 @@ test('a batch file download redirected to another origin is refused, never follo
         await store.close();
         await server.close();
         await new Promise(resolve => elsewhere.close(resolve));
+    }
+});
+
+test('a batch is polled only at the endpoint it was submitted to: moved to another endpoint, its requests are sent again there (issue 40, item 8)', async () => {
+    const questions = movieQuestions(5, 'e');
+    const first = await startBatchServer();
+    const second = await startBatchServer();
+    const store = tempStore();
+    try {
+        const runId = await newRun(store, questions);
+        // Submitted to the first endpoint, and the run stopped before it ended (the server holds it in progress).
+        first.hold = true;
+        const stop = new AbortController();
+        const out = await executeBatchRun({ store, runId, questions, models: [serverModel(first.url)], batch, signal: stop.signal,
+            onProgress: p => { if (p.batches?.some(b => b.status === 'in_progress')) stop.abort(); } });
+        assert.equal(out.status, 'cancelled');
+        assert.equal(first.created.length, 1);
+        assert.equal((await store.batches.batches(runId))[0]!.endpoint, first.url, 'the endpoint stored with the batch');
+        // The spec's model now points at the second endpoint: the first batch is never asked about there.
+        const resumed = await executeBatchRun({ store, runId, questions, models: [serverModel(second.url)], batch });
+        assert.equal(resumed.status, 'completed');
+        assert.deepEqual(second.unknownPolls, [], 'no batch of the first endpoint was asked about at the second');
+        assert.equal((await store.counts(runId)).answered, questions.length);
+        assert.equal(second.created.length, 1, 'its requests sent again where the model is now');
+        const [moved] = await store.batches.batches(runId);
+        assert.equal(moved!.collected, true);
+    } finally {
+        await store.close();
+        await first.close();
+        await second.close();
     }
 });

@@ -159,7 +159,7 @@ function suite(engine: StoreEngine): void {
 
     test('batches and their slots: stored before creation, updated, collected, attempts per slot', () => withStore(async store => {
         const run = (await store.createRun('/s.probe', 'x', {})).id;
-        await store.batches.addBatch({ local: 'hp-1', run, model: 'm', inputFile: 'file-1' },
+        await store.batches.addBatch({ local: 'hp-1', run, model: 'm', inputFile: 'file-1', endpoint: 'https://api.openai.com/v1' },
             [{ customId: '1-0', question: 'q0', sample: 0, hash: 'h0', attempt: 1 }, { customId: '1-1', question: 'q1', sample: 0, hash: 'h1', attempt: 1 }]);
         await store.batches.updateBatch('hp-1', { id: 'batch_1', status: 'in_progress' });
         assert.deepEqual((await store.batches.batches(run, 'm')).map(b => [b.id, b.status, b.requests, b.collected]), [['batch_1', 'in_progress', 2, false]]);
@@ -168,6 +168,7 @@ function suite(engine: StoreEngine): void {
         await store.batches.markCollected('hp-1');
         const [b] = await store.batches.batches(run);
         assert.deepEqual([b!.id, b!.status, b!.done, b!.failed, b!.outputFile, b!.collected], ['batch_1', 'completed', 1, 1, 'out-1', true]);
+        assert.equal(b!.endpoint, 'https://api.openai.com/v1', 'where it was submitted');
         assert.deepEqual((await store.batches.batchSlots('hp-1')).map(s => s.customId), ['1-0', '1-1']);
         assert.equal((await store.batches.batchAttempts(run, 'm')).get('q0\u0000m\u00000')?.open, false);
     }));
@@ -204,8 +205,10 @@ function suite(engine: StoreEngine): void {
             const got = claims.filter(c => c !== undefined).map(c => c!.chunk).sort();
             assert.deepEqual(got, [0, 1, 2, 3]);
             assert.deepEqual(await store.chunks.state(run), { total: 4, done: 0, held: 4, free: 0 });
-            const mine = claims.slice(0, 2).filter(c => c !== undefined).map(c => c!.chunk);
-            assert.deepEqual([...(await store.chunks.renew(run, 60_000))].sort(), mine.sort(), 'a worker renews only its own');
+            const mine = claims.slice(0, 2).filter(c => c !== undefined).map(c => c!.fence);
+            const theirs = claims.slice(2).filter(c => c !== undefined).map(c => c!.fence);
+            assert.deepEqual([...(await store.chunks.renew(run, 60_000, [...mine, ...theirs]))].sort(), [...mine, ...theirs].sort(), 'the claims named by their fences');
+            assert.equal(new Set(claims.map(c => c?.fence).filter(Boolean)).size, 4, 'one fence per claim');
             // A worker's lease lapses (here: it is given one that has already run out); the next claim takes it over.
             const dead = others[0]!;
             await dead.chunks.release(run);
@@ -214,9 +217,11 @@ function suite(engine: StoreEngine): void {
             assert.equal(lapsed.takenOver, false);
             const taken = await others[1]!.chunks.claim(run, 60_000);
             assert.deepEqual([taken?.chunk, taken?.takenOver], [lapsed.chunk, true]);
-            assert.equal((await dead.chunks.renew(run, 60_000)).has(lapsed.chunk), false, 'the first holder sees it lost');
-            assert.equal(await dead.chunks.finish(run, lapsed.chunk), false, 'and cannot finish it');
-            assert.equal(await others[1]!.chunks.finish(run, lapsed.chunk), true);
+            assert.equal((await dead.chunks.renew(run, 60_000, [lapsed.fence])).has(lapsed.fence), false, 'the first holder sees it lost');
+            assert.equal(await dead.chunks.send(run, lapsed.chunk, lapsed.fence, 60_000), false, 'sends nothing more for it');
+            assert.equal(await dead.chunks.finish(run, lapsed.chunk, lapsed.fence), false, 'and cannot finish it');
+            assert.equal(await others[1]!.chunks.send(run, taken!.chunk, taken!.fence, 60_000), true, 'the new holder sends');
+            assert.equal(await others[1]!.chunks.finish(run, lapsed.chunk, taken!.fence), true);
             const [row] = await engine.rows<{ takeovers: number; pid: number }>(where, 'SELECT takeovers, pid FROM work_chunks WHERE run = ? AND chunk = ?', [run, lapsed.chunk]);
             assert.equal(Number(row!.takeovers), 1);
             // The questions of a chunk, and which of its slots are answered.
