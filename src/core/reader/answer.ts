@@ -61,13 +61,13 @@ function reading<L extends string>(label: L, span: [number, number], why: string
 
 /** A verdict finding in a family's labels: polarity → label, a conflict or nothing → unparseable. */
 function fromFinding<L extends string>(text: string, f: VerdictFinding, labels: Record<Polarity, L>, unreadable: L): Reading<L> {
+    if (f.chosen) return reading(labels[f.chosen.polarity], f.chosen.span, f.why, f.stance, f.rationaleStart, f.read);
     const start = skipLead(text);
-    if (f.outcome === 'decline' && !f.chosen) {
+    if (f.outcome === 'decline') {
         const d = f.read.find(r => r.role === 'decline');
         return reading(labels.unsure, d ? d.span : [start, start], f.why, f.stance, f.rationaleStart, f.read);
     }
-    if (!f.chosen) return reading(unreadable, [start, start], f.why, 'none', f.rationaleStart, f.read);
-    return reading(labels[f.chosen.polarity], f.chosen.span, f.why, f.stance, f.rationaleStart, f.read);
+    return reading(unreadable, [start, start], f.why, 'none', f.rationaleStart, f.read);
 }
 
 /**
@@ -83,8 +83,8 @@ export function readYesNo(response: string, options: ClosedOptions = {}): Readin
     const head = response.slice(start, start + 160);
     const pair = HEDGED_PAIR.exec(head);
     if (pair) return reading('unsure', [start, start + pair[0].length], 'yes/unsure or no/unsure: unsure (paper rule)', 'abstain', after(response, start + pair[0].length));
-    const m = BINARY.exec(head);
-    if (options.rule === 'paper' && m) {
+    const m = options.rule === 'paper' ? BINARY.exec(head) : null;
+    if (m) {
         const word = m[1]!.toLowerCase() as 'yes' | 'no' | 'unsure';
         const end = start + m[0].length;
         if (word === 'unsure') return reading('unsure', [start, end], 'opens with "unsure"', 'abstain', after(response, end));
