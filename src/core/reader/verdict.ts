@@ -67,6 +67,13 @@ const POS_AT = new RegExp('^(?:' + [
     String.raw`(?:true|correct|right|indeed|affirmative|absolutely|certainly|definitely|of\s+course)\b(?=\s*(?:[,.!:;\u2013\u2014)*_-]|$))`,
 ].join('|') + ')', 'i');
 const UNSURE_AT = /^(?:unsure|uncertain|(?:yes|no)\s*\/\s*unsure|don'?t\s+know|dont\s+know|i\s+don'?t\s+know|not\s+sure)\b/i;
+/**
+ * A verdict withdrawn: "I can't commit either way", "I cannot say one way or the other". After the chosen verdict
+ * it leaves the answer unsure (a careful reader does not hold the model to a verdict it takes back).
+ */
+const WITHDRAW = /\b(?:can(?:no|['\u2019])?t|cannot|won['\u2019]?t|(?:am\s+|'m\s+)?(?:unable|not\s+able)\s+to)\s+(?:really\s+|fully\s+|honestly\s+|definitively\s+|confidently\s+)?(?:commit|say|decide|tell|answer)(?:\s+(?:for\s+(?:sure|certain)|with\s+certainty|definitively|confidently))?\s+(?:either\s+way|one\s+way\s+or\s+the\s+other)\b/i;
+/** "Yes and no": both verdicts at once, which is none. */
+const BOTH = /^(?:both\s+)?(?:yes\s+and\s+no|no\s+and\s+yes)\b/i;
 /** After a verdict word, what makes it a verdict on its own rather than the start of a sentence ("No movie …"). */
 const ALONE = /^\s*(?:[,.!:;\u2013\u2014)*_"'`\u201d\u2019-]|$)/;
 
@@ -78,9 +85,9 @@ const STATEMENT_HINT = /statement|claim/i;
 const LATER_HINT = /(?:^|[.!?\n:;]\s*)[\s*_#>"'`\u2022-]*(?:yes|yeah|yep|yup|no|nope|nah|negative|true|false|correct|incorrect|right|indeed|affirmative|absolutely|certainly|definitely|of\s+course|not|i\s+(?:do|don|believe|think)|i'?m\s+afraid|(?:that|this|it)(?:'s|\u2019s|\s+is|\s+was|\s+isn)|unsure|uncertain|don'?t|dont)\b/i;
 
 /** Words that mark a conclusion; a verdict follows (decoration, "the answer is" again allowed in between). */
-const MARKER = /(?:(?:^|[.!?:;,\n\u2013\u2014()"'*_#>-]\s*|\b(?:and|but)\s+)(?:so|therefore|thus|hence|consequently|in\s+conclusion|in\s+summary|to\s+(?:sum\s+up|summari[sz]e|conclude)|overall|in\s+short|final(?:ly)?|either\s+way|in\s+any\s+case|all\s+in\s+all)\b|(?:^|[^a-z])(?:the|my)\s+(?:final\s+|short\s+|correct\s+|overall\s+|honest\s+|best\s+)?(?:answer|verdict|conclusion)(?:\s+(?:to|for)\s+(?:the|this|your)\s+question)?\s+(?:is|would\s+be|remains)|\b(?:final\s+|short\s+)?(?:answer|verdict|conclusion)[*_]*\s*[:\-\u2013\u2014])/gi;
+const MARKER = /(?:(?:^|[.!?:;,\n\u2013\u2014()"'*_#>-]\s*|\b(?:and|but)\s+)(?:so|therefore|thus|hence|consequently|then|in\s+conclusion|in\s+summary|to\s+(?:sum\s+up|summari[sz]e|conclude)|overall|in\s+short|final(?:ly)?|either\s+way|in\s+any\s+case|all\s+in\s+all)\b|(?:^|[^a-z])(?:the|my)\s+(?:final\s+|short\s+|correct\s+|overall\s+|honest\s+|best\s+)?(?:answer|verdict|conclusion)(?:\s+(?:to|for)\s+(?:the|this|your)\s+question)?\s+(?:is|would\s+be|remains)|\b(?:final\s+|short\s+)?(?:answer|verdict|conclusion)[*_]*\s*[:\-\u2013\u2014])/gi;
 /** Every marker holds one of these words: a cheap test before MARKER. */
-const MARKER_HINT = /\b(?:so|therefore|thus|hence|consequently|conclu|summar|sum\s+up|overall|short|final|either\s+way|any\s+case|all\s+in\s+all|answer|verdict)/i;
+const MARKER_HINT = /\b(?:so|then|therefore|thus|hence|consequently|conclu|summar|sum\s+up|overall|short|final|either\s+way|any\s+case|all\s+in\s+all|answer|verdict)/i;
 const GLUE = /^[\s,:*_"'`#>\u201c\u2018()[\]-]*(?:(?:i'?d|i\s+would)\s+say\s+|i\s+(?:think|believe)\s+)?(?:(?:the\s+)?(?:final\s+)?answer\s+(?:is|would\s+be)\s*:?[\s*_"'`\u201c\u2018(]*)?/i;
 
 /** Sentences that only introduce the answer: politeness, a restated question, "let me think". */
@@ -148,6 +155,7 @@ function verdictAfterColon(text: string, u: Unit): { polarity: Polarity; start: 
 /** A verdict phrase at `at`; `alone`: only one that stands alone (followed by punctuation or the end). */
 function verdictAt(text: string, at: number, alone: boolean): { polarity: Polarity; start: number; end: number } | undefined {
     const head = text.slice(at, at + 80);
+    if (BOTH.test(head)) return undefined;
     const u = UNSURE_AT.exec(head);
     if (u) return { polarity: 'unsure', start: at, end: at + u[0].length };
     // a later "It's true that …" concedes a part of the argument: no verdict
@@ -253,8 +261,8 @@ const hedgedNear = (text: string, a: number, b: number) => notAnswering(text.sli
  * of boilerplate, so when one opens the answer its first sentence is the opening and the verdict stands there.
  */
 const PLAIN_OPENING = /^(?:yes|no|true|false|unsure|uncertain|not\s+sure|(?:i\s+)?don'?t\s+know|dont\s+know)\b/i;
-/** Whatever may make a marked conclusion (MARKER_HINT) or a statement verdict (STATEMENT_HINT), in one test. */
-const FAR_HINT = new RegExp(`${MARKER_HINT.source}|${STATEMENT_HINT.source}`, 'i');
+/** Whatever may make a marked conclusion (MARKER_HINT), a statement verdict (STATEMENT_HINT) or a withdrawal ("either way", "one way or the other"), in one test. */
+const FAR_HINT = new RegExp(`${MARKER_HINT.source}|${STATEMENT_HINT.source}|one\\s+way`, 'i');
 
 /**
  * The fast path for the commonest answer: a plain verdict word opens it ("Yes, Nolan directed it.", "No.",
@@ -297,6 +305,20 @@ function plainOpening(text: string): VerdictFinding | undefined {
 export function findVerdict(text: string, ctx: VerdictContext = {}, fast = true): VerdictFinding {
     const quick = fast ? plainOpening(text) : undefined;
     if (quick) return quick;
+    const f = fullVerdict(text, ctx);
+    return f.chosen && f.chosen.polarity !== 'unsure' && /either|one\s+way/i.test(text) ? withdrawn(text, f, f.chosen) : f;
+}
+
+/** A verdict taken back after it was given ("… Still, I can't commit either way."): unsure, both spans recorded. */
+function withdrawn(text: string, f: VerdictFinding, chosen: VerdictRead): VerdictFinding {
+    const w = WITHDRAW.exec(text.slice(chosen.span[1]));
+    if (!w) return f;
+    const span: [number, number] = [chosen.span[1] + w.index, chosen.span[1] + w.index + w[0].length];
+    const read = [...f.read, { polarity: 'unsure' as const, span, role: 'decline' as const, hedged: false }];
+    return { outcome: 'decline', stance: 'abstain', read, why: `gives "${text.slice(chosen.span[0], chosen.span[1]).trim()}", then takes it back: "${w[0]}"`, rationaleStart: f.rationaleStart };
+}
+
+function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
     const us = new Units(text);
     const read: VerdictRead[] = [];
     const u0 = us.get(0);
