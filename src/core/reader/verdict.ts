@@ -85,9 +85,9 @@ const STATEMENT_HINT = /statement|claim/i;
 const LATER_HINT = /(?:^|[.!?\n:;]\s*)[\s*_#>"'`\u2022-]*(?:yes|yeah|yep|yup|no|nope|nah|negative|true|false|correct|incorrect|right|indeed|affirmative|absolutely|certainly|definitely|of\s+course|not|i\s+(?:do|don|believe|think)|i'?m\s+afraid|(?:that|this|it)(?:'s|\u2019s|\s+is|\s+was|\s+isn)|unsure|uncertain|don'?t|dont)\b/i;
 
 /** Words that mark a conclusion; a verdict follows (decoration, "the answer is" again allowed in between). */
-const MARKER = /(?:(?:^|[.!?:;,\n\u2013\u2014()"'*_#>-]\s*|\b(?:and|but)\s+)(?:so|therefore|thus|hence|consequently|then|in\s+conclusion|in\s+summary|to\s+(?:sum\s+up|summari[sz]e|conclude)|overall|in\s+short|final(?:ly)?|either\s+way|in\s+any\s+case|all\s+in\s+all)\b|(?:^|[^a-z])(?:the|my)\s+(?:final\s+|short\s+|correct\s+|overall\s+|honest\s+|best\s+)?(?:answer|verdict|conclusion)(?:\s+(?:to|for)\s+(?:the|this|your)\s+question)?\s+(?:is|would\s+be|remains)|\b(?:final\s+|short\s+)?(?:answer|verdict|conclusion)[*_]*\s*[:\-\u2013\u2014])/gi;
+const MARKER = /(?:(?:^|[.!?:;,\n\u2013\u2014()"'*_#>-]\s*|\b(?:and|but)\s+)(?:so|therefore|thus|hence|consequently|in\s+conclusion|in\s+summary|to\s+(?:sum\s+up|summari[sz]e|conclude)|overall|in\s+short|final(?:ly)?|either\s+way|in\s+any\s+case|all\s+in\s+all)\b|(?:^|[^a-z])(?:the|my)\s+(?:final\s+|short\s+|correct\s+|overall\s+|honest\s+|best\s+)?(?:answer|verdict|conclusion)(?:\s+(?:to|for)\s+(?:the|this|your)\s+question)?\s+(?:is|would\s+be|remains)|\b(?:final\s+|short\s+)?(?:answer|verdict|conclusion)[*_]*\s*[:\-\u2013\u2014])/gi;
 /** Every marker holds one of these words: a cheap test before MARKER. */
-const MARKER_HINT = /\b(?:so|then|therefore|thus|hence|consequently|conclu|summar|sum\s+up|overall|short|final|either\s+way|any\s+case|all\s+in\s+all|answer|verdict)/i;
+const MARKER_HINT = /\b(?:so|therefore|thus|hence|consequently|conclu|summar|sum\s+up|overall|short|final|either\s+way|any\s+case|all\s+in\s+all|answer|verdict)/i;
 const GLUE = /^[\s,:*_"'`#>\u201c\u2018()[\]-]*(?:(?:i'?d|i\s+would)\s+say\s+|i\s+(?:think|believe)\s+)?(?:(?:the\s+)?(?:final\s+)?answer\s+(?:is|would\s+be)\s*:?[\s*_"'`\u201c\u2018(]*)?/i;
 
 /** Sentences that only introduce the answer: politeness, a restated question, "let me think". */
