@@ -35,6 +35,7 @@ export interface ChoiceReading extends Reading<ChoiceLabel> {
 }
 
 import { after, firstSentenceEnd, notAnswering, skipLead } from './text.js';
+import { withoutDenied } from './denial.js';
 import { conclusionStarts, findVerdict, introduces, type Polarity, type VerdictFinding, type VerdictRead } from './verdict.js';
 
 export { firstSentenceEnd, notAnswering, saysNoWord, skipLead } from './text.js';
@@ -61,13 +62,13 @@ function reading<L extends string>(label: L, span: [number, number], why: string
 
 /** A verdict finding in a family's labels: polarity → label, a conflict or nothing → unparseable. */
 function fromFinding<L extends string>(text: string, f: VerdictFinding, labels: Record<Polarity, L>, unreadable: L): Reading<L> {
+    if (f.chosen) return reading(labels[f.chosen.polarity], f.chosen.span, f.why, f.stance, f.rationaleStart, f.read);
     const start = skipLead(text);
-    if (f.outcome === 'decline' && !f.chosen) {
+    if (f.outcome === 'decline') {
         const d = f.read.find(r => r.role === 'decline');
         return reading(labels.unsure, d ? d.span : [start, start], f.why, f.stance, f.rationaleStart, f.read);
     }
-    if (!f.chosen) return reading(unreadable, [start, start], f.why, 'none', f.rationaleStart, f.read);
-    return reading(labels[f.chosen.polarity], f.chosen.span, f.why, f.stance, f.rationaleStart, f.read);
+    return reading(unreadable, [start, start], f.why, 'none', f.rationaleStart, f.read);
 }
 
 /**
@@ -83,8 +84,8 @@ export function readYesNo(response: string, options: ClosedOptions = {}): Readin
     const head = response.slice(start, start + 160);
     const pair = HEDGED_PAIR.exec(head);
     if (pair) return reading('unsure', [start, start + pair[0].length], 'yes/unsure or no/unsure: unsure (paper rule)', 'abstain', after(response, start + pair[0].length));
-    const m = BINARY.exec(head);
-    if (options.rule === 'paper' && m) {
+    const m = options.rule === 'paper' ? BINARY.exec(head) : null;
+    if (m) {
         const word = m[1]!.toLowerCase() as 'yes' | 'no' | 'unsure';
         const end = start + m[0].length;
         if (word === 'unsure') return reading('unsure', [start, end], 'opens with "unsure"', 'abstain', after(response, end));
@@ -148,6 +149,23 @@ export function readStatement(response: string, options: ClosedOptions = {}): Re
  * A short answer (evidence, closed / open book): labels, quotes and a closing full stop dropped. An answer
  * that only says it does not know, or refuses, is not an answer (unsure); an empty one is unparseable.
  */
+/** A sentence that commits after a doubt: "I believe …", "My best guess is …", "Probably …". */
+const COMMITS = /^(?:i\s+(?:believe|think|suspect|recall)|my\s+(?:best\s+)?guess|probably|most\s+likely|if\s+i\s+had\s+to\s+guess)\b/i;
+
+/** The sentence after `from` when it commits (COMMITS) without declining again, as a [start, end) span. */
+function committedNext(response: string, from: number): [number, number] | undefined {
+    const a = from + skipLead(response.slice(from));
+    const b = firstSentenceEnd(response, a);
+    const s = response.slice(a, b);
+    if (!COMMITS.test(s) || notAnswering(s) || !OWN_VALUE.test(s)) return undefined;
+    let e = b;
+    while (e > a && /[\s.!"'\u201d\u2019*_]/.test(response[e - 1]!)) e--;
+    return [a, e];
+}
+
+/** A value of the answer's own: a number, or a capitalised word that is not "I". */
+const OWN_VALUE = /\d|\s(?!I\b)\p{Lu}/u;
+
 export function readShort(response: string): Reading<'answer' | 'unsure' | 'unparseable'> & { text: string } {
     const start = skipLead(response);
     const body = response.slice(start);
@@ -158,7 +176,17 @@ export function readShort(response: string): Reading<'answer' | 'unsure' | 'unpa
     // "I am not sure, but I think it is X" is a hedged answer; "I am not sure." alone is an abstention.
     const rest = decline ? first.slice(decline.span[1]).replace(/^[\s,.;:!-]+/, '') : '';
     if (decline && !/^(?:but|however|though|although|my\s+best\s+guess|i\s+(?:think|believe|guess))\b/i.test(rest)) {
+        // "I'm not sure. I believe it was X.": the next sentence commits, a hedged answer.
+        const next = rest.trim() === '' ? committedNext(response, end) : undefined;
+        if (next) return { ...reading('answer', next, 'an answer with a caveat (committed after the doubt)', 'hedged', firstSentenceEnd(response, next[0])), text: response.slice(next[0], next[1]) };
         return { ...reading('unsure', [start + decline.span[0], start + decline.span[1]], decline.stance === 'refuse' ? 'refuses' : 'says it does not know', decline.stance, end), text: '' };
+    }
+    // "The passage says Y, but that is not what I recall. I can't verify which is right.": the first sentence only
+    // sets the passage's value aside (denial.ts) and states none of its own, and a later one declines: unsure.
+    if (!decline) {
+        const own = withoutDenied(first);
+        const later = own !== first && !OWN_VALUE.test(own.replace(/^\s*\S+/, '')) ? notAnswering(response.slice(end)) : undefined;
+        if (later) return { ...reading('unsure', [end + later.span[0], end + later.span[1]], 'sets the passage\'s value aside, states none of its own, and declines', later.stance, end), text: '' };
     }
     let a = start, b = end;
     while (b > a && /[\s.!"'\u201d\u2019*_]/.test(response[b - 1]!)) b--;

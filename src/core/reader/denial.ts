@@ -38,7 +38,7 @@ const CONTRARY = /\bcontrary\s+to\s+(?:what\s+)?/gi;
  * Doubt about the passage's (context's, facts') values near a reported one: "which conflicts with my
  * understanding", "None of that matches", "clearly off:", "a correction to the facts:", "is a mix-up".
  */
-const DOUBT = /\b(?:conflicts?\s+with|contradicts?|(?:does|do)\s*(?:n't|not)\s+(?:match|make\s+sense)|none\s+of\s+(?:that|this|these|them)\s+match|(?:clearly|obviously|seem\s+to\s+be|seems?)\s+(?:off|wrong|incorrect|mistaken|garbled|jumbled|scrambled|swapped)|(?:is|are)\s+(?:a\s+)?(?:mix-?up|mistake|typo|garbled|jumbled|scrambled|swapped|inconsistent)|correction\s+to\s+the\s+(?:facts|passage|context)|(?:facts|passage|context)\s+(?:are|is)\s+(?:wrong|off|incorrect|garbled|jumbled|scrambled|inconsistent))\b/i;
+const DOUBT = /\b(?:conflicts?\s+with|contradicts?|(?:does|do)\s*(?:n't|not)\s+(?:match|make\s+sense|add\s+up)|none\s+of\s+(?:that|this|these|them)\s+match(?:es)?|(?:clearly|obviously|seem\s+to\s+be|seems?)\s+(?:off|wrong|incorrect|mistaken|garbled|jumbled|scrambled|swapped)|(?:is|are)\s+(?:a\s+)?(?:mix-?up|mistake|typo|garbled|jumbled|scrambled|swapped|inconsistent)|correction\s+to\s+the\s+(?:facts|passage|context)|(?:facts|passage|context)\s+(?:are|is)\s+(?:wrong|off|incorrect|garbled|jumbled|scrambled|inconsistent))\b/i;
 /** A contrast after a reported value: it is set against the answer's own. */
 const CONTRAST_AFTER = /^[^.;!?\n]*?(?:,\s*but\b|;\s*however\b|,\s*however\b|\bwhich\s+is\s+(?:incorrect|wrong|false|inaccurate|a\s+mistake|an\s+error)\b|\bbut\s+(?:in\s+fact|actually|in\s+reality)\b)/i;
 

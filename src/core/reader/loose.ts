@@ -159,8 +159,32 @@ function unlinkedNames(text: string, masked: string, opensName = false): string[
     return out;
 }
 
-export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon): LinkedClaim[] {
+/**
+ * A claim's denied spans (in its text): its own, and those of the whole answer that reach into it — doubt about the
+ * given facts in one sentence covers the facts it reports in the next ("Some facts are clearly off. X is listed
+ * with Y …"), which the claim's own text cannot show.
+ */
+function deniedIn(claim: Claim, whole: readonly [number, number][]): [number, number][] {
+    const own = deniedSpans(claim.text);
+    if (!claim.span || whole.length === 0) return own;
+    const [a, b] = claim.span;
+    const extra = whole.filter(([x, y]) => y > a && x < b).map(([x, y]): [number, number] => [Math.max(x, a) - a, Math.min(y, b) - a]);
+    if (extra.length === 0) return own;
+    const all = [...own, ...extra].sort((p, q) => p[0] - q[0]);
+    const merged: [number, number][] = [[...all[0]!]];
+    for (const s of all.slice(1)) {
+        const last = merged[merged.length - 1]!;
+        if (s[0] <= last[1]) last[1] = Math.max(last[1], s[1]);
+        else merged.push([...s]);
+    }
+    return merged;
+}
+
+/** `answer`: the text the claims were cut from (their spans point into it), read whole for what a denial covers. */
+export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answer?: string): LinkedClaim[] {
     const out: LinkedClaim[] = [];
+    const whole = answer !== undefined ? deniedSpans(answer) : [];
+    let pending: { sentence: number; relations: string[] } | undefined;
     let previous: { sentence: number; subject?: LooseEntry } = { sentence: -1 };
     const named: string[] = [];
     for (const claim of claims) {
@@ -168,7 +192,7 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon): Lin
         for (const m of found) named.push(m.id);
         // What a denial covers (denial.ts): a mention inside a denied span ("2009, not 2012") is no part of the
         // claim; it is a negated claim of its own about the same subject.
-        const denied = deniedSpans(claim.text);
+        const denied = deniedIn(claim, whole);
         const kept = denied.length ? found.filter(m => !isDenied(denied, m.start, m.end)) : found;
         const readings = (ms: readonly Mention[]) => ms.flatMap(m => m.entries.map(k => lexicon.entries[k]!));
         const visible = denied.length ? withoutDenied(claim.text, denied) : claim.text;
@@ -191,8 +215,15 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon): Lin
             alternatives = pick.slice(1);
         }
         if (!first && previous.sentence === claim.sentence) subject = previous.subject;
-        const own = linkedPart(claim, claim.text, kept, readings(kept).filter(e => !rows.includes(e) || e === subject || subject !== rows[0]), subject, lexicon, visible);
+        // A value in parentheses right after another entity qualifies that entity ("… since Titanic (1997)"): it is
+        // no object of this claim's subject (the subject's own "Avatar (2009)" stays).
+        const objectsOf = kept.filter(m => !qualifiesOther(claim.text, kept, m, subject, lexicon));
+        const own = linkedPart(claim, claim.text, kept, readings(objectsOf).filter(e => !rows.includes(e) || e === subject || subject !== rows[0]), subject, lexicon, visible);
         if (alternatives.length > 0) own.alternatives = alternatives;
+        // Verbs that share one object ("James Cameron directed and co-wrote Avatar"): a clause that names a relation
+        // and no object lends its relation to the next clause of its sentence that continues it.
+        if (pending && pending.sentence === claim.sentence && CONTINUES.test(claim.text)) own.relations = [...new Set([...own.relations, ...pending.relations])];
+        pending = own.relations.length > 0 && own.objects.length === 0 && own.numbers.length === 0 && own.names.length === 0 ? { sentence: claim.sentence, relations: own.relations } : undefined;
         if (own.objects.length > 0 || own.numbers.length > 0 || own.names.length > 0 || denied.length === 0 || own.relations.length > 0) out.push(own);
         for (const [a, b] of denied) {
             const ms = found.filter(m => m.start >= a && m.end <= b);
@@ -207,6 +238,14 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon): Lin
         previous = { sentence: claim.sentence, subject };
     }
     return out;
+}
+
+/** Is mention `m` a value in parentheses right after a mention of an entity other than `subject`? */
+function qualifiesOther(text: string, found: readonly Mention[], m: Mention, subject: LooseEntry | undefined, lexicon: LooseLexicon): boolean {
+    if (m.entries.some(k => lexicon.entries[k]!.entity)) return false;
+    if (!/^[\s*_]*\)/.test(text.slice(m.end, m.end + 4))) return false;
+    const before = found.filter(p => p.end <= m.start && /^[\s*_]*\([\s*_]*$/.test(text.slice(p.end, m.start)));
+    return before.some(p => p.entries.some(k => lexicon.entries[k]!.entity && lexicon.entries[k] !== subject));
 }
 
 /** One claim (or its denied part: `part`, [start, end) in the claim's text) linked: its mentions, words, numbers and names. */

@@ -67,6 +67,13 @@ const POS_AT = new RegExp('^(?:' + [
     String.raw`(?:true|correct|right|indeed|affirmative|absolutely|certainly|definitely|of\s+course)\b(?=\s*(?:[,.!:;\u2013\u2014)*_-]|$))`,
 ].join('|') + ')', 'i');
 const UNSURE_AT = /^(?:unsure|uncertain|(?:yes|no)\s*\/\s*unsure|don'?t\s+know|dont\s+know|i\s+don'?t\s+know|not\s+sure)\b/i;
+/**
+ * A verdict withdrawn: "I can't commit either way", "I cannot say one way or the other". After the chosen verdict
+ * it leaves the answer unsure (a careful reader does not hold the model to a verdict it takes back).
+ */
+const WITHDRAW = /\b(?:can(?:no|['\u2019])?t|cannot|won['\u2019]?t|(?:am\s+|'m\s+)?(?:unable|not\s+able)\s+to)\s+(?:really\s+|fully\s+|honestly\s+|definitively\s+|confidently\s+)?(?:commit|say|decide|tell|answer)(?:\s+(?:for\s+(?:sure|certain)|with\s+certainty|definitively|confidently))?\s+(?:either\s+way|one\s+way\s+or\s+the\s+other)\b/i;
+/** "Yes and no": both verdicts at once, which is none. */
+const BOTH = /^(?:both\s+)?(?:yes\s+and\s+no|no\s+and\s+yes)\b/i;
 /** After a verdict word, what makes it a verdict on its own rather than the start of a sentence ("No movie …"). */
 const ALONE = /^\s*(?:[,.!:;\u2013\u2014)*_"'`\u201d\u2019-]|$)/;
 
@@ -80,7 +87,7 @@ const LATER_HINT = /(?:^|[.!?\n:;]\s*)[\s*_#>"'`\u2022-]*(?:yes|yeah|yep|yup|no|
 /** Words that mark a conclusion; a verdict follows (decoration, "the answer is" again allowed in between). */
 const MARKER = /(?:(?:^|[.!?:;,\n\u2013\u2014()"'*_#>-]\s*|\b(?:and|but)\s+)(?:so|therefore|thus|hence|consequently|in\s+conclusion|in\s+summary|to\s+(?:sum\s+up|summari[sz]e|conclude)|overall|in\s+short|final(?:ly)?|either\s+way|in\s+any\s+case|all\s+in\s+all)\b|(?:^|[^a-z])(?:the|my)\s+(?:final\s+|short\s+|correct\s+|overall\s+|honest\s+|best\s+)?(?:answer|verdict|conclusion)(?:\s+(?:to|for)\s+(?:the|this|your)\s+question)?\s+(?:is|would\s+be|remains)|\b(?:final\s+|short\s+)?(?:answer|verdict|conclusion)[*_]*\s*[:\-\u2013\u2014])/gi;
 /** Every marker holds one of these words: a cheap test before MARKER. */
-const MARKER_HINT = /so|therefore|thus|hence|consequently|conclu|summar|sum up|overall|short|final|either way|any case|all in all|answer|verdict/i;
+const MARKER_HINT = /\b(?:so|therefore|thus|hence|consequently|conclu|summar|sum\s+up|overall|short|final|either\s+way|any\s+case|all\s+in\s+all|answer|verdict)/i;
 const GLUE = /^[\s,:*_"'`#>\u201c\u2018()[\]-]*(?:(?:i'?d|i\s+would)\s+say\s+|i\s+(?:think|believe)\s+)?(?:(?:the\s+)?(?:final\s+)?answer\s+(?:is|would\s+be)\s*:?[\s*_"'`\u201c\u2018(]*)?/i;
 
 /** Sentences that only introduce the answer: politeness, a restated question, "let me think". */
@@ -99,19 +106,35 @@ const NEGATED_QUESTION = /\b(?:no|not|never|none)\b|n't\b/i;
 
 interface Unit { start: number; end: number }
 
-/** The answer's sentences and lines, as [start, end) spans with the decoration before each skipped. */
-function units(text: string, max = 60): Unit[] {
-    const out: Unit[] = [];
-    let at = 0;
-    while (out.length < max && at < text.length) {
-        const lead = skipLead(text.slice(at, at + 200));
-        const s = at + lead;
-        if (s >= text.length) break;
-        const e = firstSentenceEnd(text, s);
-        if (e > s) out.push({ start: s, end: e });
-        at = Math.max(e, s + 1);
+/**
+ * The answer's sentences and lines, as [start, end) spans with the decoration before each skipped — cut only as
+ * far as they are asked for (most answers are decided in their first two), at most 60.
+ */
+class Units {
+    private readonly list: Unit[] = [];
+    private at = 0;
+    constructor(private readonly text: string) {}
+    /** The i-th unit, if the answer has one. */
+    get(i: number): Unit | undefined {
+        const text = this.text;
+        while (this.list.length <= i && this.list.length < 60 && this.at < text.length) {
+            const s = this.at + skipLead(text.slice(this.at, this.at + 200));
+            if (s >= text.length) { this.at = text.length; break; }
+            const e = firstSentenceEnd(text, s);
+            if (e > s) this.list.push({ start: s, end: e });
+            this.at = Math.max(e, s + 1);
+        }
+        return this.list[i];
     }
-    return out;
+    /** The unit holding offset `at`, among the first `max`. */
+    holding(at: number, max: number): Unit | undefined {
+        for (let i = 0; i < max; i++) {
+            const u = this.get(i);
+            if (!u) return undefined;
+            if (u.start <= at && at < u.end) return u;
+        }
+        return undefined;
+    }
 }
 
 /**
@@ -132,6 +155,7 @@ function verdictAfterColon(text: string, u: Unit): { polarity: Polarity; start: 
 /** A verdict phrase at `at`; `alone`: only one that stands alone (followed by punctuation or the end). */
 function verdictAt(text: string, at: number, alone: boolean): { polarity: Polarity; start: number; end: number } | undefined {
     const head = text.slice(at, at + 80);
+    if (BOTH.test(head)) return undefined;
     const u = UNSURE_AT.exec(head);
     if (u) return { polarity: 'unsure', start: at, end: at + u[0].length };
     // a later "It's true that …" concedes a part of the argument: no verdict
@@ -152,7 +176,7 @@ function statementVerdicts(text: string, a: number, b: number): VerdictRead[] {
     if (!STATEMENT_HINT.test(text)) return out;
     STATEMENT.lastIndex = 0;
     const piece = text.slice(a, b);
-    for (const v of piece.matchAll(STATEMENT)) {
+    for (let v = STATEMENT.exec(piece); v; v = STATEMENT.exec(piece)) {
         if (v[1]) continue;
         const w = v[3]!.toLowerCase();
         const positive = (w === 'true' || w === 'correct' || w === 'accurate') !== !!v[2];
@@ -169,7 +193,9 @@ function statementVerdicts(text: string, a: number, b: number): VerdictRead[] {
 export function conclusionStarts(text: string): number[] {
     const out: number[] = [];
     if (!MARKER_HINT.test(text)) return out;
-    for (const m of text.matchAll(MARKER)) {
+    MARKER.lastIndex = 0;
+    // exec, not matchAll: matchAll copies the expression on every call
+    for (let m = MARKER.exec(text); m; m = MARKER.exec(text)) {
         const markerEnd = m.index + m[0].length;
         const glue = GLUE.exec(text.slice(markerEnd, markerEnd + 80));
         const at = markerEnd + (glue ? glue[0].length : 0);
@@ -230,25 +256,85 @@ function isBoilerplate(text: string, u: Unit, next: Unit | undefined): boolean {
 const hedgedNear = (text: string, a: number, b: number) => notAnswering(text.slice(a, b)) !== undefined || HEDGE_WORDS.test(text.slice(a, b));
 
 /**
- * Finds the verdict of a closed answer: every candidate span, and the one the rule chooses (module comment).
+ * The words a plain opening verdict starts with: "Yes", "No", "True", "False", and the plain abstentions
+ * ("Unsure", "Not sure", "I don't know"). None of them starts an opener ("Actually,", "I think") or a sentence
+ * of boilerplate, so when one opens the answer its first sentence is the opening and the verdict stands there.
  */
-export function findVerdict(text: string, ctx: VerdictContext = {}): VerdictFinding {
-    let us = units(text, 6);
+const PLAIN_OPENING = /^(?:yes|no|true|false|unsure|uncertain|not\s+sure|(?:i\s+)?don'?t\s+know|dont\s+know)\b/i;
+/** Whatever may make a marked conclusion (MARKER_HINT), a statement verdict (STATEMENT_HINT) or a withdrawal ("either way", "one way or the other"), in one test. */
+const FAR_HINT = new RegExp(`${MARKER_HINT.source}|${STATEMENT_HINT.source}|one\\s+way`, 'i');
+
+/**
+ * The fast path for the commonest answer: a plain verdict word opens it ("Yes, Nolan directed it.", "No.",
+ * "**False** — …", "Unsure."), and nothing after the opening sentence could be another verdict (no sentence
+ * opening with a verdict word, no "the statement is …", no conclusion marker anywhere). The rule then chooses the
+ * opening, so it is decided without cutting and weighing the rest sentence by sentence. It decides exactly as
+ * the full rule does — the same helpers on the same spans (test/unit/reader/fast-path.test.ts compares the two
+ * on every answer of the tests and the corpus); anything else — a first sentence that asks a question, a marker
+ * anywhere, a later sentence that may hold a verdict — goes the full way.
+ */
+function plainOpening(text: string): VerdictFinding | undefined {
+    const s = skipLead(text.slice(0, 200));
+    if (!PLAIN_OPENING.test(text.slice(s, s + 14)) || FAR_HINT.test(text)) return undefined;
+    const end = firstSentenceEnd(text, s);
+    // a first sentence that asks a question is boilerplate: the opening is later
+    if (/\?\s*$/.test(text.slice(s, end))) return undefined;
+    const v = verdictAt(text, s, false);
+    // a later sentence that may open with a verdict
+    if (!v || LATER_HINT.test(text.slice(end))) return undefined;
+    const say = `"${text.slice(v.start, v.end).trim()}"`;
+    if (v.polarity === 'unsure') {
+        const opening: VerdictRead = { polarity: 'unsure', span: [v.start, v.end], role: 'opening', hedged: false };
+        return { chosen: opening, outcome: 'decline', read: [opening], why: `opens with ${say}`, rationaleStart: afterSpan(text, v.end), stance: 'abstain' };
+    }
+    // the caveat window: to the end of the next sentence, as the full rule reads it
+    let nextEnd = end;
+    const at = Math.max(end, s + 1);
+    if (at < text.length) {
+        const ns = at + skipLead(text.slice(at, at + 200));
+        if (ns < text.length) nextEnd = firstSentenceEnd(text, ns);
+    }
+    const opening: VerdictRead = { polarity: v.polarity, span: [v.start, v.end], role: 'opening', hedged: hedgedNear(text, v.end, nextEnd) };
+    return { chosen: opening, outcome: 'verdict', read: [opening], why: `opens with ${say}`, rationaleStart: afterSpan(text, v.end), stance: opening.hedged ? 'hedged' : 'answer' };
+}
+
+/**
+ * Finds the verdict of a closed answer: every candidate span, and the one the rule chooses (module comment).
+ * `fast` false: always the full reading (tests compare the fast path with it).
+ */
+export function findVerdict(text: string, ctx: VerdictContext = {}, fast = true): VerdictFinding {
+    const quick = fast ? plainOpening(text) : undefined;
+    if (quick) return quick;
+    const f = fullVerdict(text, ctx);
+    return f.chosen && f.chosen.polarity !== 'unsure' && /either|one\s+way/i.test(text) ? withdrawn(text, f, f.chosen) : f;
+}
+
+/** A verdict taken back after it was given ("… Still, I can't commit either way."): unsure, both spans recorded. */
+function withdrawn(text: string, f: VerdictFinding, chosen: VerdictRead): VerdictFinding {
+    const w = WITHDRAW.exec(text.slice(chosen.span[1]));
+    if (!w) return f;
+    const span: [number, number] = [chosen.span[1] + w.index, chosen.span[1] + w.index + w[0].length];
+    const read = [...f.read, { polarity: 'unsure' as const, span, role: 'decline' as const, hedged: false }];
+    return { outcome: 'decline', stance: 'abstain', read, why: `gives "${text.slice(chosen.span[0], chosen.span[1]).trim()}", then takes it back: "${w[0]}"`, rationaleStart: f.rationaleStart };
+}
+
+function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
+    const us = new Units(text);
     const read: VerdictRead[] = [];
-    const none = (why: string, outcome: VerdictFinding['outcome'] = 'none'): VerdictFinding => ({ outcome, stance: 'none', why, read, rationaleStart: us[0]?.start ?? 0 });
-    if (us.length === 0) return none('empty response');
+    const u0 = us.get(0);
+    if (!u0) return { outcome: 'none', stance: 'none', why: 'empty response', read, rationaleStart: 0 };
 
     // the opening: the first unit that is not boilerplate
     let oi = 0;
-    while (oi < us.length - 1 && oi < 4 && isBoilerplate(text, us[oi]!, us[oi + 1])) oi++;
-    const ou = us[oi]!;
+    while (oi < 4 && us.get(oi + 1) && isBoilerplate(text, us.get(oi)!, us.get(oi + 1))) oi++;
+    const ou = us.get(oi)!;
     let opening: VerdictRead | undefined;
     let decline: { stance: 'abstain' | 'refuse'; span: [number, number] } | undefined;
     const lead = OPENER.exec(text.slice(ou.start, ou.end))?.[0].length ?? 0;
     const ov = verdictAt(text, ou.start + lead, false) ?? verdictAfterColon(text, ou);
     if (ov) {
         // a caveat in the verdict's sentence or the next makes it hedged
-        const next = us[oi + 1];
+        const next = us.get(oi + 1);
         const hedged = ov.polarity !== 'unsure' && hedgedNear(text, ov.end, next ? next.end : ou.end);
         opening = { polarity: ov.polarity, span: [ov.start, ov.end], role: 'opening', hedged: hedged || HEDGE_WORDS.test(text.slice(ou.start, ov.start)) };
     } else {
@@ -256,7 +342,7 @@ export function findVerdict(text: string, ctx: VerdictContext = {}): VerdictFind
         if (d) {
             decline = { stance: d.stance, span: [ou.start + d.span[0], ou.start + d.span[1]] };
             // the clause that commits anyway, in this sentence or the next
-            const rest = text.slice(decline.span[1], (us[oi + 1] ?? ou).end);
+            const rest = text.slice(decline.span[1], (us.get(oi + 1) ?? ou).end);
             const but = BUT.exec(rest);
             if (but && but.index < 80) {
                 const from = decline.span[1] + but.index + but[0].length;
@@ -279,9 +365,9 @@ export function findVerdict(text: string, ctx: VerdictContext = {}): VerdictFind
     // the later sentences only when one may open with a verdict, or a statement verdict may stand anywhere
     const laterFrom = oi + (opening?.role === 'opening' ? 1 : 0);
     const scanLater = LATER_HINT.test(text.slice(opening?.role === 'opening' ? ou.end : ou.start)) || STATEMENT_HINT.test(text);
-    if (scanLater && us.length === 6) us = units(text);
-    for (let i = scanLater ? laterFrom : us.length; i < us.length; i++) {
-        const u = us[i]!;
+    // without the later scan, only the first six units are weighed (a marker's caveat is looked for there)
+    const weighed = scanLater ? 60 : 6;
+    for (let i = laterFrom, u = scanLater ? us.get(i) : undefined; u; u = us.get(++i)) {
         if (i > oi || !opening) {
             const v = verdictAt(text, u.start, true);
             if (v && v.polarity !== 'unsure') later.push({ polarity: v.polarity, span: [u.start, v.end], role: 'later', hedged: hedgedNear(text, u.start, u.end) });
@@ -293,7 +379,7 @@ export function findVerdict(text: string, ctx: VerdictContext = {}): VerdictFind
     }
     const marked = conclusions(text);
     for (const m of marked) {
-        const u = us.find(x => x.start <= m.span[0] && m.span[0] < x.end);
+        const u = us.holding(m.span[0], weighed);
         m.hedged = u ? hedgedNear(text, u.start, m.span[1]) || (decline !== undefined && m.span[0] > decline.span[0]) : false;
         read.push(m);
     }
@@ -309,33 +395,33 @@ export function findVerdict(text: string, ctx: VerdictContext = {}): VerdictFind
     const conclusion = marked[marked.length - 1];
     if (conclusion) {
         const other = opening && opening.polarity !== conclusion.polarity && opening.polarity !== 'unsure' ? `; the opening ${say(opening)} is overruled` : '';
-        return chosen(conclusion, `a marked conclusion ${say(conclusion)} decides${other}`, opening?.role === 'opening' ? afterSpan(text, opening.span[1]) : us[0]!.start);
+        return chosen(conclusion, `a marked conclusion ${say(conclusion)} decides${other}`, opening?.role === 'opening' ? afterSpan(text, opening.span[1]) : u0.start);
     }
     const unmarked = read.filter(r => (r.role === 'later' || r.role === 'statement') && r.polarity !== 'unsure');
     if (opening && opening.polarity !== 'unsure') {
         const against = unmarked.find(r => r.polarity !== opening!.polarity);
-        if (against) return { outcome: 'conflict', stance: 'none', read, why: `conflicting verdicts ${say(opening)} and ${say(against)}, none marked as the conclusion`, rationaleStart: us[0]!.start };
+        if (against) return { outcome: 'conflict', stance: 'none', read, why: `conflicting verdicts ${say(opening)} and ${say(against)}, none marked as the conclusion`, rationaleStart: u0.start };
         const why = opening.role === 'opening' ? (oi > 0 ? `opens with ${say(opening)} after an introduction` : `opens with ${say(opening)}`)
             : decline ? `commits to ${say(opening)} after ${decline.stance === 'refuse' ? 'a refusal' : 'a doubt'} (a hedged verdict)` : `states ${say(opening)} (no verdict word)`;
-        return chosen(opening, why, opening.role === 'opening' ? afterSpan(text, opening.span[1]) : us[0]!.start);
+        return chosen(opening, why, opening.role === 'opening' ? afterSpan(text, opening.span[1]) : u0.start);
     }
     if (opening?.polarity === 'unsure') return { ...chosen(opening, `opens with ${say(opening)}`, afterSpan(text, opening.span[1])), outcome: 'decline' };
     if (unmarked.length > 0) {
         const first = unmarked[0]!;
         const against = unmarked.find(r => r.polarity !== first.polarity);
-        if (against) return { outcome: 'conflict', stance: 'none', read, why: `conflicting verdicts ${say(first)} and ${say(against)}, none marked as the conclusion`, rationaleStart: us[0]!.start };
+        if (against) return { outcome: 'conflict', stance: 'none', read, why: `conflicting verdicts ${say(first)} and ${say(against)}, none marked as the conclusion`, rationaleStart: u0.start };
         const v = decline ? { ...first, hedged: true } : first;
-        return chosen(v, decline ? `commits to ${say(first)} after ${decline.stance === 'refuse' ? 'a refusal' : 'a doubt'} (a hedged verdict)` : `a verdict ${say(first)} after the opening`, us[0]!.start);
+        return chosen(v, decline ? `commits to ${say(first)} after ${decline.stance === 'refuse' ? 'a refusal' : 'a doubt'} (a hedged verdict)` : `a verdict ${say(first)} after the opening`, u0.start);
     }
     if (decline) {
         return { outcome: 'decline', stance: decline.stance, read, why: decline.stance === 'refuse' ? 'refuses in its first sentence' : 'says it does not know in its first sentence', rationaleStart: afterSpan(text, decline.span[1]) };
     }
     // a decline later in the first sentences, with no verdict anywhere
-    const d = notAnswering(text.slice(us[0]!.start, (us[Math.min(us.length - 1, oi + 1)] ?? ou).end));
+    const d = notAnswering(text.slice(u0.start, (us.get(oi + 1) ?? ou).end));
     if (d) {
-        const span: [number, number] = [us[0]!.start + d.span[0], us[0]!.start + d.span[1]];
+        const span: [number, number] = [u0.start + d.span[0], u0.start + d.span[1]];
         read.push({ polarity: 'unsure', span, role: 'decline', hedged: false });
         return { outcome: 'decline', stance: d.stance, read, why: d.stance === 'refuse' ? 'refuses and commits to no verdict' : 'says it does not know and commits to no verdict', rationaleStart: afterSpan(text, span[1]) };
     }
-    return none('no verdict: none at the opening, none marked as the conclusion, none stated later');
+    return { outcome: 'none', stance: 'none', why: 'no verdict: none at the opening, none marked as the conclusion, none stated later', read, rationaleStart: u0.start };
 }

@@ -401,7 +401,8 @@ export const evidenceFamily: ProbeFamily = {
         return { answer: r.label, rationaleStart: r.label === 'answer' ? 0 : r.rationaleStart, span: r.span, why: r.why, stance: r.stance };
     },
     // The response states the gold (the paper's check); when the model reader decides, the words it read as the answer.
-    score: (q, parsed, response) => ({ correct: states(parsed.text ?? response, [answerOf(q), ...(q.evidence?.kind === 'swap' ? [] : q.evidence?.aliases ?? [])]) }),
+    // An abstention or refusal is no answer in any family (issue 41): never correct for naming the gold in passing.
+    score: (q, parsed, response) => ({ correct: parsed.answer === 'answer' && states(parsed.text ?? response, [answerOf(q), ...(q.evidence?.kind === 'swap' ? [] : q.evidence?.aliases ?? [])]) }),
     measured: true,
     decidesKnowledge: false,
     metricExtras: items => evidenceExtras(items),

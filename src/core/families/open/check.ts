@@ -220,7 +220,8 @@ export function verifyOpenAnswer(input: VerifyOpenInput): ClaimVerdict[] {
     const lexicon = input.lexicon ?? buildLexicon(input.nodes, input.relations, input.aliases);
     const ctx = input.context ? contextFacts(input.context) : undefined;
     const linked = input.stated ? linkStatedClaims(input.stated, lexicon)
-        : linkClaims(input.claims ? input.claims.map((text, i) => ({ text, sentence: i })) : splitClaims(input.answer, input.nodes.map(n => n.label)), lexicon);
+        : input.claims ? linkClaims(input.claims.map((text, i) => ({ text, sentence: i })), lexicon)
+            : linkClaims(splitClaims(input.answer, input.nodes.map(n => n.label)), lexicon, input.answer);
     return linked.map(c => {
         const data = checkClaim(c, input.data);
         const context = ctx ? checkClaim(c, ctx) : { label: 'unverifiable' as const };
