@@ -163,7 +163,7 @@ test('one run: the same numbers in md, json, csv, html and the editor — main a
 
     // ---- The main figures and the path family's figures -------------------------------------------------------
     interface Group { model: string; probe: string; phrasing: string; variant: string; mode: string; kind: string; n: number; A: number; R: number | null; AR: number | null; M: number; H: number; ci: Record<string, [number, number]>; rExt?: { value: number }; hops?: { hop: number; R: number; AR: number }[] }
-    const json = JSON.parse(report.json) as { groups: Group[]; trust: { agreement: { value: number; ci: [number, number]; n: number }; groups: { model: string; probe: string; phrasing: string; n: number; reviewed: number; agreement: { value: number; ci: [number, number] } | null; corrected?: Record<'A' | 'H' | 'M', { raw: number; value: number; ci: [number, number] }> }[] } };
+    const json = JSON.parse(report.json) as { groups: Group[]; trust: { agreement: { value: number; ci: [number, number]; n: number }; groups: { model: string; probe: string; phrasing: string; n: number; reviewed: number; agreement: { value: number; ci: [number, number]; n: number } | null; corrected?: Record<'A' | 'H' | 'M', { raw: number; value: number; ci: [number, number] }> }[] } };
     const groups = json.groups.filter(g => g.mode === 'all');
     assert.equal(groups.length, 6, 'three models × two probes, one group each');
     const csvRows = csv(report.csv);
