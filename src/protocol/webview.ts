@@ -163,8 +163,10 @@ export interface CompareGrid { title: string; method: string; matrices: CompareG
  * the one `halluprobe review` steps through): every text and figure is the engine's; the panel lays them out, takes a
  * key and sends it back as a `review` message.
  */
-export type ReviewActionName = 'agree' | 'pass' | 'fail' | 'unsure' | 'unreadable' | 'skip' | 'undo';
+export type ReviewActionName = 'agree' | 'pass' | 'fail' | 'unsure' | 'unreadable' | 'skip' | 'undo' | `claim-${number}`;
 export const REVIEW_ACTIONS: readonly ReviewActionName[] = ['agree', 'pass', 'fail', 'unsure', 'unreadable', 'skip', 'undo'];
+/** A claim key's action: mark claim 1–9 of an open answer with its next status. */
+export const isReviewAction = (a: unknown): a is ReviewActionName => (REVIEW_ACTIONS as readonly unknown[]).includes(a) || (typeof a === 'string' && /^claim-[1-9]$/.test(a));
 
 export interface ReviewItemView {
     /** Names the answer (question, model, sample): a label is taken only for the answer the panel showed. */
@@ -184,6 +186,11 @@ export interface ReviewItemView {
      * what it read and why the verdict is what it is: what the panel keeps hidden until the answer is labelled.
      */
     reader: { verdict: string; stratum: string; read: string; explanation: string[] };
+    /**
+     * An open answer's claims as the data check read them (the first nine): the digit that marks each, its words, and
+     * the reviewer's mark so far ("supported", "contradicted", "unverifiable" or "unmarked"); stored with the label.
+     */
+    claims?: { key: string; text: string; mark: string; action: ReviewActionName }[];
 }
 
 export interface ReviewView {
@@ -246,7 +253,7 @@ export function isWebviewToHost(msg: unknown): msg is WebviewToHost {
         case 'openSource': return isString(msg.file) && isInt(msg.line) && msg.line >= 1;
         case 'openQuestion': return isString(msg.questionId);
         case 'log': return (msg.level === 'info' || msg.level === 'error') && isString(msg.message);
-        case 'review': return (REVIEW_ACTIONS as readonly unknown[]).includes(msg.action) && (msg.slot === undefined || isString(msg.slot));
+        case 'review': return isReviewAction(msg.action) && (msg.slot === undefined || isString(msg.slot));
         case 'request': {
             if (!isInt(msg.requestId) || !isObject(msg.params)) return false;
             const p = msg.params;

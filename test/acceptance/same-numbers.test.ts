@@ -6,7 +6,10 @@
  * - the main figures (A R AR M H with their intervals) and the path family's figures: `report` as json, csv, md and
  *   html, and the editor's CodeLens line and hover (results/summary.ts over the engine's anchorResults, as the
  *   CodeLens provider calls them);
- * - the review's trust figures (agreement, corrected A / H / M): `report` as json, csv, md and html;
+ * - the review's trust figures (agreement, corrected A / H / M): `report` as json, csv, md and html; the reader's
+ *   agreement and A corrected in the editor: the agreement CodeLens and its hover (the engine's anchorTrust over the
+ *   run's labels, as the CodeLens provider calls it) and the Review Answers panel's figure (reviewView's agreement, as
+ *   the panel opens it from a lens and from the palette);
  * - compare's paired figures (A H R AR, and path's R-ext per question): `compare` as json, csv, md and html, and the
  *   Compare Models panel's grid (the engine's compareModels, as the panel's command calls it); the paired values are
  *   the report's own group figures.
@@ -21,7 +24,7 @@ import { runCli } from '../support/cli.js';
 import { repoRoot, tempDir } from '../support/runner-fixtures.js';
 import * as engine from '../../src/extension/engine.js';
 import { figuresLine, modelLabel, summaryLine } from '../../src/extension/results/summary.js';
-import { anchorResults, fdOfProbe } from '../../src/core/report/light.js';
+import { anchorResults, anchorTrust, fdOfProbe } from '../../src/core/report/light.js';
 import type { CellComparison } from '../../src/core/report/index.js';
 
 type Row = Record<string, string>;
@@ -160,7 +163,7 @@ test('one run: the same numbers in md, json, csv, html and the editor — main a
 
     // ---- The main figures and the path family's figures -------------------------------------------------------
     interface Group { model: string; probe: string; phrasing: string; variant: string; mode: string; kind: string; n: number; A: number; R: number | null; AR: number | null; M: number; H: number; ci: Record<string, [number, number]>; rExt?: { value: number }; hops?: { hop: number; R: number; AR: number }[] }
-    const json = JSON.parse(report.json) as { groups: Group[]; trust: { agreement: { value: number; ci: [number, number]; n: number }; groups: { model: string; probe: string; phrasing: string; n: number; reviewed: number; agreement: { value: number; ci: [number, number] } | null; corrected?: Record<'A' | 'H' | 'M', { raw: number; value: number; ci: [number, number] }> }[] } };
+    const json = JSON.parse(report.json) as { groups: Group[]; trust: { agreement: { value: number; ci: [number, number]; n: number }; groups: { model: string; probe: string; phrasing: string; n: number; reviewed: number; agreement: { value: number; ci: [number, number]; n: number } | null; corrected?: Record<'A' | 'H' | 'M', { raw: number; value: number; ci: [number, number] }> }[] } };
     const groups = json.groups.filter(g => g.mode === 'all');
     assert.equal(groups.length, 6, 'three models × two probes, one group each');
     const csvRows = csv(report.csv);
@@ -266,6 +269,57 @@ test('one run: the same numbers in md, json, csv, html and the editor — main a
     assert.ok(agreement, report.md.slice(0, 1200));
     near(agreement[1]!, json.trust.agreement.value, 'md run agreement'); near(agreement[2]!, json.trust.agreement.ci[0], 'md run agreement low'); near(agreement[3]!, json.trust.agreement.ci[1], 'md run agreement high');
     assert.ok(report.html.includes(`<p>${agreement[0]}</p>`), 'html: the same agreement line');
+
+    // ---- The editor's trust figures: the agreement CodeLens and the Review Answers panel ------------------------------
+    // The CodeLens's calls (the run's labels as the editor reads them, the engine's anchorTrust over the lines' results);
+    // each line is one report group here, so its lens, its hover and the panel opened from it show that group's
+    // agreement and corrected A: the same text as md (the lens without the leading zero), and the json figures.
+    const trust = anchorTrust(results, await engine.reviewLabels(db, results.run.id), fdOfProbe(specModel), anchors);
+    const unzero = (s: string) => s.replace(/(^|[[ ])0\./g, '$1.');
+    let trustLenses = 0, panels = 0;
+    for (const t of json.trust.groups) {
+        const k = `${t.model} · ${t.probe} · ${t.phrasing}`;
+        const m = mdTrust.find(r => r.group === k)!;
+        const c = csvRows.find(r => r.mode === 'all' && `${r.model} · ${r.probe} · ${r.phrasing}` === k)!;
+        const fd = fdOfProbe(specModel).get(t.probe);
+        for (const anchor of [`probe:${t.probe}`, ...(fd ? [`fd:${fd}`] : [])]) {
+            const l = trust.get(anchor)?.find(x => shown(x.model) === t.model);
+            assert.ok(l, `trust lens ${anchor} for ${t.model}`);
+            trustLenses++;
+            if (t.reviewed === 0) { assert.equal(l.lens, 'none reviewed here', `${anchor} ${k}`); continue; }
+            // The lens: "reader agrees .80 [.38, .96] on 5 · A corrected .58 [.31, .84]".
+            const lens = /^reader agrees (\S+) \[(\S+), (\S+)\] on (\d+) · A corrected (\S+) \[(\S+), (\S+)\]$/.exec(l.lens);
+            assert.ok(lens, `lens ${anchor}: ${l.lens}`);
+            assert.equal(`${lens[1]} [${lens[2]}, ${lens[3]}] on ${lens[4]} reviewed`, unzero(m['reader agrees']!), `lens and md agreement ${anchor} ${k}`);
+            assert.equal(`${lens[5]} [${lens[6]}, ${lens[7]}]`, unzero(m['A corrected']!), `lens and md A corrected ${anchor} ${k}`);
+            assert.equal(Number(lens[4]), t.agreement!.n, `lens reviewed ${anchor} ${k}`);
+            for (const [v, value, what] of [[lens[1], t.agreement!.value, 'agreement'], [lens[2], t.agreement!.ci[0], 'agreement low'], [lens[3], t.agreement!.ci[1], 'agreement high'],
+                [lens[5], t.corrected!.A.value, 'A corrected'], [lens[6], t.corrected!.A.ci[0], 'A corrected low'], [lens[7], t.corrected!.A.ci[1], 'A corrected high']] as const) {
+                near(v!, value, `lens ${what} against json ${anchor} ${k}`);
+            }
+            near(lens[1]!, Number(c.agreement), `lens agreement against csv ${anchor} ${k}`);
+            near(lens[5]!, Number(c.A_corrected), `lens A corrected against csv ${anchor} ${k}`);
+            // The hover: the md cells' own text.
+            assert.equal(l.line, `reader agrees ${m['reader agrees']} · A corrected ${m['A corrected']}`, `hover ${anchor} ${k}`);
+        }
+        // The Review Answers panel opened from the probe's lens (that line and model; ann's labels): its agreement figure.
+        const a = anchors.get(`probe:${t.probe}`)!.find(x => shown(x.model) === t.model)!;
+        const { view } = await engine.openReview(db, results.run.id, { reviewer: 'ann', probes: [t.probe], model: a.model });
+        panels++;
+        if (t.reviewed === 0) { assert.equal(view.agreement.text, 'Reader agrees n/a (no label yet).', `panel ${k}`); continue; }
+        assert.equal(view.agreement.text, `Reader agrees ${m['reader agrees']}.`, `panel and md agreement ${k}`);
+        const p = /^Reader agrees (\S+) \[(\S+), (\S+)\] on (\d+) reviewed\.$/.exec(view.agreement.text);
+        assert.ok(p, view.agreement.text);
+        near(p[1]!, t.agreement!.value, `panel agreement against json ${k}`); near(p[2]!, t.agreement!.ci[0], `panel agreement low ${k}`); near(p[3]!, t.agreement!.ci[1], `panel agreement high ${k}`);
+        near(p[1]!, Number(c.agreement), `panel agreement against csv ${k}`);
+        assert.equal(Number(p[4]), t.agreement!.n, `panel reviewed ${k}`);
+    }
+    assert.equal(trustLenses, 6 + 3, 'a trust lens per model on each probe line and on player_club\'s FD line');
+    assert.equal(panels, 6);
+    // The panel over the whole run (opened from the palette): the run's agreement line.
+    const whole = await engine.openReview(db, results.run.id, { reviewer: 'ann' });
+    assert.equal(whole.view.agreement.text, `Reader agrees ${agreement[1]} [${agreement[2]}, ${agreement[3]}] on 16 reviewed.`, 'panel over the run and md');
+    near(agreement[1]!, whole.view.agreement.value!, 'md run agreement against the panel');
 
     // ---- compare's paired figures ----------------------------------------------------------------------------
     const paired = JSON.parse(compare.json) as CellComparison;

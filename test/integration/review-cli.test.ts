@@ -1,7 +1,8 @@
 /**
  * `halluprobe review` over the real CLI in a pseudo-terminal (python3's pty module drives it: test/support/pty-drive.py),
  * on a SQLite file and on the PostgreSQL server the test starts: keys in (agree, fail, undo, unreadable), labels stored
- * at once with what the reader had read, and Ctrl-C in the middle of a review exits cleanly keeping every label.
+ * at once with what the reader had read, and Ctrl-C in the middle of a review exits cleanly keeping every label; an
+ * open answer's claims marked by digit and stored with its label.
  */
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -65,6 +66,29 @@ function suite(engine: StoreEngine): void {
             assert.equal(resumed.exit, 0, resumed.output);
             assert.match(resumed.output, /2 labelled before, 4 to go/);
             assert.ok(resumed.output.includes(order[2]!.question.question), resumed.output);
+        } finally {
+            await again.close();
+        }
+    });
+
+    test('an open answer\'s claims: a digit marks a claim (supported, then contradicted), the label stores the marks', async () => {
+        const { store, where } = await engine.fresh();
+        const runId = await fill(store);
+        const order = reviewOrder(reviewItems((await store.loadRunResults(runId))!), 1);
+        const v = order[0]!.verdict;
+        await store.saveVerdicts(runId, [{ ...v, claims: [{ status: 'supported', text: 'It is Movie.' }, { status: 'unverifiable', text: 'It was loved.' }] }]);
+        await store.close();
+        const r = await drive([
+            { wait: '[1/' }, { wait: '2  It was loved. — unmarked' }, { wait: 'mark claim 2' }, { send: '2\r' }, { wait: 'Claim 2 marked supported' },
+            { wait: '2  It was loved. — supported' }, { wait: 'mark claim 2' }, { send: '2\r' }, { wait: 'Claim 2 marked contradicted' },
+            { wait: 'mark claim 2' }, { send: 'f\r' }, { wait: 'Labelled fail. Claims marked: 2 contradicted.' },
+            { wait: 'q) quit' }, { send: 'q\r' }, { wait: 'Done' },
+        ], ['review', '--db', where, '--reviewer', 'ann'], process.env);
+        assert.equal(r.failed, null, r.output);
+        assert.equal(r.exit, 0, r.output);
+        const again = await engine.open(where);
+        try {
+            assert.deepEqual((await again.labels(runId)).map(l => [l.questionId, l.label, l.claims]), [[v.questionId, 'fail', [{ index: 1, status: 'contradicted' }]]]);
         } finally {
             await again.close();
         }

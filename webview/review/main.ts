@@ -3,7 +3,8 @@
  * row(s), the response with the span the reader read marked, progress and the reader's running agreement — and the
  * keys of `halluprobe review`, taken alone (no Enter). The reader's verdict and its explanation stay hidden until the
  * answer is labelled (the next answer then says what the reader had read), or until `v` shows them; `a` (agree with
- * the reader) shows them first when they are hidden. Every text is the engine's, set as text, never as markup; this
+ * the reader) shows them first when they are hidden. An open answer's claims are listed with a digit each: the digit
+ * marks the claim supported, contradicted, unverifiable, unmarked in turn (stored with the label). Every text is the engine's, set as text, never as markup; this
  * page counts nothing.
  */
 import type { ReviewActionName, ReviewItemView, ReviewView } from '../../src/protocol/webview.js';
@@ -65,6 +66,20 @@ function rows(item: ReviewItemView): HTMLElement {
     return list;
 }
 
+/** An open answer's claims, each with its digit and the reviewer's mark (a click marks it too). */
+function claimList(claims: NonNullable<ReviewItemView['claims']>): HTMLElement {
+    const list = el('ol', { class: 'claims', id: 'claims', 'aria-label': 'Claims: press a claim\'s digit to mark it supported, contradicted, unverifiable, unmarked in turn' });
+    for (const c of claims) {
+        const li = el('li', { 'data-key': c.key, 'data-mark': c.mark });
+        const b = el('button', { class: 'link', title: `Mark claim ${c.key} (key ${c.key})` });
+        b.append(el('kbd', {}, c.key), document.createTextNode(` ${c.text} — `), el('strong', { class: 'mark' }, c.mark));
+        b.addEventListener('click', () => press(c.key));
+        li.append(b);
+        list.append(li);
+    }
+    return list;
+}
+
 function keysLegend(v: ReviewView): HTMLElement {
     const bar = el('div', { class: 'keys', role: 'toolbar', 'aria-label': 'Keys' });
     for (const k of [...v.keys, { key: 'v', name: 'show the reader\'s verdict', action: undefined }]) {
@@ -91,6 +106,7 @@ function layout(v: ReviewView): void {
         item.append(field('Question', it.question, 'question'), field('Gold', it.gold, 'gold'));
         if (it.rows.length) item.append(field('Data', rows(it)));
         item.append(field('Answer', answerText(it.answer)));
+        if (it.claims?.length) item.append(field('Claims', claimList(it.claims)));
         item.append(reader(it));
         parts.push(item, keysLegend(v));
     } else {
@@ -109,7 +125,7 @@ function press(key: string): void {
         if (key === 'a') document.getElementById('last')!.textContent = 'The reader\'s verdict is shown: press a again to agree with it.';
         return;
     }
-    const k = v.keys.find(x => x.key === key);
+    const k = v.keys.find(x => x.key === key) ?? v.item?.claims?.find(x => x.key === key);
     if (!k) return;
     if (!v.item && k.action !== 'undo') return;
     const action: ReviewActionName = k.action;

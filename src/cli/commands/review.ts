@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { Command } from './command.js';
 import { intFlag, stringFlag, UsageError, type ParsedArgs } from '../args.js';
 import { openExisting, resolveRun } from './report.js';
-import { corpusLines, defaultReviewer, importLabels, reviewSample, ReviewRound, REVIEW_KEYS, type ReviewAction, type ReviewItem } from '../../core/review/index.js';
+import { claimKeys, corpusLines, defaultReviewer, importLabels, reviewSample, ReviewRound, REVIEW_KEYS, type ReviewAction, type ReviewItem } from '../../core/review/index.js';
 import { outcomeText, readerVerdict, readSpans, readText, reviewEnd, reviewOpening, reviewStatus } from '../../core/report/index.js';
 import { goldText } from '../../core/probes/index.js';
 import type { Store } from '../../core/store/index.js';
@@ -16,6 +16,11 @@ function marked(item: ReviewItem): string {
     let out = item.response;
     for (const s of [...readSpans(item)].reverse()) out = `${out.slice(0, s.start)}⟦${out.slice(s.start, s.end)}⟧${out.slice(s.end)}`;
     return out;
+}
+
+/** An open answer's claims as the data check read them, each with its digit and the mark given so far. */
+function showClaims(item: ReviewItem, round: ReviewRound): void {
+    for (const c of claimKeys(item)) print(`  ${c.key}  ${c.text} — ${round.claimMarks.get(c.index) ?? 'unmarked'}`);
 }
 
 function show(item: ReviewItem, at: number, of: number): void {
@@ -41,6 +46,8 @@ where the model reader and the patterns disagree first), the same for the same -
 what you labelled — with the span the reader read marked, and stores your label at once:
   a agree with the reader   p pass (the answer is right)   f fail (a wrong answer)   u unsure (cannot tell)
   r unreadable (no answer can be read)   s skip   z undo the last label   q quit          (then Enter)
+An open answer's claims are listed with a digit each: 1…9 marks that claim supported, contradicted, unverifiable,
+unmarked in turn; the marks are stored with the answer's label.
 Ctrl-C stops the review; every label given is kept. The reader's agreement with your labels is shown as you go.
   --reviewer NAME   who labels (default: your user name); several reviewers label side by side
   --target X        label until the agreement is known to ±X (e.g. 0.05): says how many labels that needs
@@ -101,10 +108,13 @@ async function interactive(store: Store, round: ReviewRound): Promise<number> {
     process.on('SIGINT', onSigint);
     const stopped = () => { print(`\nStopped: ${round.added} label${round.added === 1 ? '' : 's'} given now, every one kept. ${reviewStatus(round)}`); return 130; };
     try {
-        for (let item = round.current; item; item = round.current) {
+        for (let item = round.current, shown: ReviewItem | undefined; item; item = round.current) {
             if (interrupted) return stopped();
-            show(item, round.position.at, round.position.of);
-            const key = await expand<ReviewAction>({ message: 'Label', choices: REVIEW_KEYS, expanded: true });
+            if (item !== shown) show(item, round.position.at, round.position.of);
+            shown = item;
+            showClaims(item, round);
+            const claims = claimKeys(item).map(c => ({ key: c.key, name: `mark claim ${c.key}`, value: c.value }));
+            const key = await expand<ReviewAction>({ message: 'Label', choices: [...REVIEW_KEYS, ...claims], expanded: true });
             if (key === 'quit') break;
             const outcome = await round.act(store, key);
             if (outcome.kind !== 'skipped') print(outcomeText(outcome, round));

@@ -8,4 +8,4 @@ export { readerClass, howRead, stratumOf, type ReaderClass } from './strata.js';
 export { computeTrust, belowAgreement, cohensKappaOf, countingLabels, NO_REVIEW_LINE, LABEL_VALUES, type TrustReport, type TrustGroup, type CorrectedFigure, type ReviewerAgreement } from './trust.js';
 export { ppiShare, type PpiEstimate } from './ppi.js';
 export { corpusLines, readerCheck, type CorpusEntry, type ReaderCheck } from './corpus.js';
-export { ReviewRound, REVIEW_KEYS, defaultReviewer, type ReviewAction, type ReviewOutcome } from './round.js';
+export { ReviewRound, REVIEW_KEYS, CLAIM_MARKS, MARKABLE_CLAIMS, claimKeys, isClaimAction, defaultReviewer, type ReviewAction, type ReviewOutcome, type ClaimAction, type ClaimStatus } from './round.js';

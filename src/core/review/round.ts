@@ -2,7 +2,9 @@
  * One reviewer's pass through a review sample, the same for every face (the terminal's `halluprobe review` and the
  * editor's Review Answers panel): the item shown now, a key's action on it (a label stored at once with what the
  * reader had read, skip, undo the last label), the progress, and the reader's running agreement with this reviewer's
- * labels. The faces only show `current` and pass the key the person pressed.
+ * labels. The faces only show `current` and pass the key the person pressed. An open answer's claims (the data check's,
+ * in the order read) are marked by a digit each — supported, contradicted, unverifiable, unmarked in turn — and the
+ * marks are stored with the answer's label.
  */
 import { userInfo } from 'node:os';
 import type { ReviewLabel, ReviewLabelValue, Store } from '../store/types.js';
@@ -15,7 +17,25 @@ export function defaultReviewer(): string {
     return process.env.USER || userInfo().username;
 }
 
-export type ReviewAction = 'agree' | ReviewLabelValue | 'skip' | 'undo' | 'quit';
+/** `claim-N`: mark the current answer's Nth claim (1–9, as the data check read them) with the next status. */
+export type ClaimAction = `claim-${number}`;
+export type ReviewAction = 'agree' | ReviewLabelValue | 'skip' | 'undo' | 'quit' | ClaimAction;
+export type ClaimStatus = NonNullable<ReviewLabel['claims']>[number]['status'];
+
+/** A claim's mark, pressed again and again: the data check's statuses in turn, then unmarked. */
+export const CLAIM_MARKS: readonly ClaimStatus[] = ['supported', 'contradicted', 'unverifiable'];
+
+/** The claims a reviewer can mark by key: the first nine the data check read. */
+export const MARKABLE_CLAIMS = 9;
+
+type ClaimKey = '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
+
+/** The claim keys of an item ("1" … "9", one per claim the data check read), with the claim's words. */
+export function claimKeys(item: ReviewItem): { key: ClaimKey; index: number; text: string; value: ClaimAction }[] {
+    return (item.verdict.claims ?? []).slice(0, MARKABLE_CLAIMS).map((c, i) => ({ key: String(i + 1) as ClaimKey, index: i, text: c.text ?? `claim ${i + 1}`, value: `claim-${i + 1}` as ClaimAction }));
+}
+
+export const isClaimAction = (a: string): a is ClaimAction => /^claim-[1-9]$/.test(a);
 
 /** The keys of a review, as every face takes them (the terminal adds Enter; the panel takes the key alone). */
 export const REVIEW_KEYS: readonly { key: 'a' | 'p' | 'f' | 'u' | 'r' | 's' | 'z' | 'q'; name: string; value: ReviewAction }[] = [
@@ -33,6 +53,10 @@ export const REVIEW_KEYS: readonly { key: 'a' | 'p' | 'f' | 'u' | 'r' | 's' | 'z
 export type ReviewOutcome =
     | { kind: 'labelled'; item: ReviewItem; label: ReviewLabel }
     | { kind: 'skipped'; item: ReviewItem }
+    /** A claim of the current answer marked (status) or unmarked (none); stored with the answer's label. */
+    | { kind: 'claim-marked'; item: ReviewItem; claim: number; status?: ClaimStatus }
+    /** A claim key beyond the claims the current answer has: nothing marked. */
+    | { kind: 'no-claim'; item: ReviewItem; claim: number }
     | { kind: 'undone'; item: ReviewItem }
     | { kind: 'nothing-to-undo' }
     | { kind: 'quit' }
@@ -48,6 +72,8 @@ export class ReviewRound {
     private readonly judged: { item: ReviewItem; label: ReviewLabel['label'] }[];
     /** Labels given in this round (undone ones taken off). */
     added = 0;
+    /** The current answer's claim marks (index in the data check's claims → status), until its label stores them. */
+    private readonly marks = new Map<number, ClaimStatus>();
 
     /** `first`: a question whose answers come first (the review opened on one question, from the Test Explorer). */
     constructor(readonly session: ReviewSession, readonly reviewer: string, readonly target?: number, first?: string) {
@@ -64,6 +90,9 @@ export class ReviewRound {
 
     /** The current item's place: `at` of `of` in this round. */
     get position(): { at: number; of: number } { return { at: this.done.length + 1, of: this.done.length + this.queue.length }; }
+
+    /** The current answer's claim marks, by index in the data check's claims. */
+    get claimMarks(): ReadonlyMap<number, ClaimStatus> { return this.marks; }
 
     /** The reader's agreement with this reviewer's labels of the selection (unsure left out). */
     agreement(): Figure {
@@ -95,16 +124,28 @@ export class ReviewRound {
             const at = this.judged.findIndex(j => j.item === last);
             if (at >= 0) { this.judged.splice(at, 1); this.added--; }
             this.queue.unshift(last);
+            this.marks.clear();
             return { kind: 'undone', item: last };
         }
         const item = this.queue[0];
         if (!item) return { kind: 'finished' };
+        if (isClaimAction(action)) {
+            const claim = Number(action.slice('claim-'.length)) - 1;
+            if (claim >= claimKeys(item).length) return { kind: 'no-claim', item, claim };
+            const mark = this.marks.get(claim);
+            const next = CLAIM_MARKS[mark === undefined ? 0 : CLAIM_MARKS.indexOf(mark) + 1];
+            if (next) this.marks.set(claim, next); else this.marks.delete(claim);
+            return { kind: 'claim-marked', item, claim, ...(next ? { status: next } : {}) };
+        }
         if (action === 'skip') {
             this.queue.shift();
             this.done.push(item);
+            this.marks.clear();
             return { kind: 'skipped', item };
         }
-        const label = await recordReviewLabel(store, this.runId, item, this.reviewer, action);
+        const claims = [...this.marks].sort((a, b) => a[0] - b[0]).map(([index, status]) => ({ index, status }));
+        const label = await recordReviewLabel(store, this.runId, item, this.reviewer, action, claims);
+        this.marks.clear();
         this.queue.shift();
         this.done.push(item);
         this.judged.push({ item, label: label.label });

@@ -45,10 +45,14 @@ export function readOf(v: Verdict): NonNullable<ReviewLabel['read']> {
     return read;
 }
 
-/** Records a reviewer's label of one item; `agree` takes the reader's own class (and rationale where it has keywords). */
-export async function recordReviewLabel(store: Store, runId: string, item: ReviewItem, reviewer: string, label: ReviewLabelValue | 'agree'): Promise<ReviewLabel> {
+/**
+ * Records a reviewer's label of one item; `agree` takes the reader's own class (and rationale where it has keywords).
+ * `claims`: the reviewer's marks of an open answer's claims (index in the data check's claims, status).
+ */
+export async function recordReviewLabel(store: Store, runId: string, item: ReviewItem, reviewer: string, label: ReviewLabelValue | 'agree', claims?: ReviewLabel['claims']): Promise<ReviewLabel> {
     const v = item.verdict;
     const l: Omit<ReviewLabel, 'at'> = { run: runId, questionId: v.questionId, model: v.model, sample: v.sample, reviewer, label: label === 'agree' ? readerClass(v, true) : label, read: readOf(v) };
+    if (claims?.length) l.claims = claims;
     if (label === 'agree' && item.question.keywords.length > 0) l.rationale = v.rationale;
     return store.recordLabel(l);
 }

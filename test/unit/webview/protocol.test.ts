@@ -14,6 +14,8 @@ describe('webview protocol', () => {
             // Review Answers: a key on the answer shown, undo without one (issue 34).
             { type: 'review', action: 'fail', slot: 'q1\u0000m\u00000' },
             { type: 'review', action: 'undo' },
+            // An open answer's claim marked by its digit.
+            { type: 'review', action: 'claim-3', slot: 'q1\u0000m\u00000' },
         ];
         for (const m of ok) assert.equal(isWebviewToHost(m), true, JSON.stringify(m));
     });
@@ -26,6 +28,7 @@ describe('webview protocol', () => {
             { type: 'request', requestId: 1, method: 'save', params: { format: 'pdf', data: '' } },
             { type: 'log', level: 'debug', message: 'x' }, { type: 'runCommand', command: 'rm' },
             { type: 'review', action: 'delete' }, { type: 'review', action: 'pass', slot: 3 },
+            { type: 'review', action: 'claim-0' }, { type: 'review', action: 'claim-10' }, { type: 'review', action: 'claim-x' },
         ];
         for (const m of bad) assert.equal(isWebviewToHost(m), false, JSON.stringify(m));
     });
