@@ -1,7 +1,7 @@
-import { AstUtils, DefaultDocumentValidator, interruptAndCheck, URI, type AstNode, type DiagnosticInfo, type LangiumCoreServices, type LangiumDocument, type ValidationAcceptor, type ValidationOptions } from 'langium';
+import { AstUtils, DefaultDocumentValidator, interruptAndCheck, URI, type AstNode, type DiagnosticInfo, type LangiumCoreServices, type LangiumDocument, type MultiReference, type Reference, type ValidationAcceptor, type ValidationOptions } from 'langium';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { Cancellation as CancellationNs, type Cancellation } from 'langium';
-import { isImport, isProbe, isSpec, isSuite, type Spec } from './generated/ast.js';
+import { isAttributePath, isAttributeTuple, isFd, isImport, isLookup, isOption, isProbe, isSpec, isSuite, type Spec } from './generated/ast.js';
 import { importedDocuments } from './scope.js';
 import type { RecoveredParse } from './parse-errors.js';
 type CancellationToken = Cancellation.CancellationToken;
@@ -119,11 +119,17 @@ export class ProbeDocumentValidator extends DefaultDocumentValidator {
         const before = diagnostics.length;
         super.processLinkingErrors(document, diagnostics, options);
         // Same order as document.references: copy our suggestion into each new diagnostic's data.
-        const errors = document.references.filter(r => r.error).map(r => r.error as unknown as { data?: { suggestion?: string; kind?: string } });
-        for (let i = before; i < diagnostics.length; i++) {
-            const extra = errors[i - before]?.data;
-            if (extra) diagnostics[i]!.data = { ...(diagnostics[i]!.data as object), ...extra };
-        }
+        const broken = document.references.filter(r => r.error);
+        const errors = broken.map(r => r.error as unknown as { data?: { suggestion?: string; kind?: string } });
+        const added = diagnostics.splice(before);
+        if (added.length !== broken.length) { diagnostics.push(...added); return; }
+        added.forEach((d, i) => {
+            // An attribute looked up in a relation whose own name is unknown: that name is the one error (issue 36 item 9).
+            if (inUnknownRelation(broken[i]!)) return;
+            const extra = errors[i]?.data;
+            if (extra) d.data = { ...(d.data as object), ...extra };
+            diagnostics.push(d);
+        });
     }
 
     /** Diagnostics beyond the language's own (e.g. the data checks in the language server). */
@@ -159,4 +165,18 @@ function withoutFollowOnsOfBrokenDeclarations(document: LangiumDocument, diagnos
         return true;
     }));
     return diagnostics.filter(d => kept.has(d));
+}
+
+/** Whether `ref` names an attribute of a relation (or FD) that is itself an unresolved name: its error follows from that one. */
+function inUnknownRelation(ref: Reference | MultiReference): boolean {
+    const node = ref.$refNode?.astNode;
+    if (!node) return false;
+    const unknown = (r: Reference | undefined) => r !== undefined && r !== ref && r.ref === undefined;
+    if (isFd(node) || isAttributeTuple(node) || isAttributePath(node)) return unknown(node.relation);
+    if (isLookup(node)) return unknown(node.key?.relation);
+    if (isOption(node) && isProbe(node.$container)) {
+        const fd = node.$container.fd;
+        return unknown(fd) || (isFd(fd?.ref) && unknown(fd.ref.relation));
+    }
+    return false;
 }

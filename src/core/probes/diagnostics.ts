@@ -39,6 +39,9 @@ export function probeDiagnostics(spec: SpecModel, data: LoadedData, options: { e
         const own: Problem[] = [];
         const plan = compileProbe(spec, data, probe, own, 0, undefined, options.editor ?? false);
         if ([...data.skipped ?? []].some(r => own.some(p => p.message === notLoaded(r)))) continue;
+        // A relation the data layer could not load (a missing CSV): its error is the one diagnostic (issue 36 item 9).
+        const unread = data.diagnostics.some(d => d.severity === 'error');
+        if (unread && spec.relations.some(r => !data.tables.has(r.name) && own.some(p => p.message === notLoaded(r.name)))) continue;
         problems.push(...own);
         if (!plan || problems.some(p => p.location === probe.loc && p.code === 'probe-fd-empty')) continue;
         problems.push(...answerInQuestion(spec, probe, plan));
@@ -82,9 +85,10 @@ export function withoutFollowOns(spec: SpecModel, generated: readonly SpecDiagno
         const end = later.reduce<Position>((a, b) => (atOrBefore(b, a) ? b : a), { line: Number.MAX_SAFE_INTEGER, character: 0 });
         return { start: loc.range.start, end };
     };
-    const broken = spec.probes.filter(p => {
-        const region = owned(p.loc);
-        return reported.some(d => d.severity === 'error' && d.file === p.loc.file && within(region, d.range.start));
-    });
+    const erring = (loc: { file: string; range: Range }, region = owned(loc)) => reported.some(d => d.severity === 'error' && d.file === loc.file && within(region, d.range.start));
+    // An fk the language reports an error in (a misspelt target relation) breaks the paths that step along it: one error.
+    const brokenFks = spec.fks.filter(f => erring(f.loc, f.loc.range));
+    const alongBroken = (p: SpecModel['probes'][number]) => (p.path ?? []).some(step => brokenFks.some(f => f.from.relation === step.relation && f.from.attributes.includes(step.attribute)));
+    const broken = spec.probes.filter(p => erring(p.loc) || alongBroken(p));
     return generated.filter(g => !broken.some(p => g.file === p.loc.file && within(p.loc.range, g.range.start)));
 }

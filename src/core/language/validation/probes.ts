@@ -43,7 +43,9 @@ export function checkProbePath(services: ProbeServices) {
             if (!next || !attribute) return;
             const joined = fks.some(fk => fk.from?.relation?.ref === relation && fk.from.attributes.length === 1
                 && fk.from.attributes[0]?.ref === attribute && fk.to?.relation?.ref === next);
-            if (!joined) {
+            // An fk from this attribute to a relation that is itself misspelt: that name is the one error (issue 36 item 9).
+            const misspelt = fks.some(fk => fk.from?.relation?.ref === relation && fk.from.attributes[0]?.ref === attribute && fk.to?.relation !== undefined && fk.to.relation.ref === undefined);
+            if (!joined && !misspelt) {
                 accept('error', `No fk joins ${relation.name}.${attribute.name} to relation ${next.name}, so this hop cannot be followed. Declare one, e.g. 'fk ${relation.name}.${attribute.name} -> ${next.name}.<key>'.`,
                     { node: probe, property: 'path', index, code: 'path-no-fk' });
             }

@@ -13,6 +13,8 @@ const LIST_FUNCTIONS = new Set(['count', 'join', 'first', 'nonempty']);
 export interface TemplateScope {
     unqualified: Relation[];
     qualified: Relation[];
+    /** A relation or FD the probe names is itself unknown: its templates' names are not judged (the name is reported there). */
+    unresolved?: boolean;
 }
 
 export function templateScope(probe: Probe, services: ProbeServices): TemplateScope {
@@ -21,7 +23,9 @@ export function templateScope(probe: Probe, services: ProbeServices): TemplateSc
     if (isFd(fd) && fd.relation?.ref) own.push(fd.relation.ref);
     if (probe.relation?.ref) own.push(probe.relation?.ref);
     for (const step of probe.path) if (step.relation?.ref) own.push(step.relation?.ref);
-    return { unqualified: own, qualified: joinedRelations(own, visibleFks(probe, services)) };
+    const named = [probe.relation, ...probe.path.map(s => s.relation), ...(isFd(fd) ? [fd.relation] : [])];
+    const unresolved = (probe.fd !== undefined && fd === undefined) || named.some(r => r !== undefined && r.ref === undefined);
+    return { unqualified: own, qualified: joinedRelations(own, visibleFks(probe, services)), ...(unresolved ? { unresolved } : {}) };
 }
 
 /** Maps an index in a STRING's value to the document offset of that character (escapes take two raw characters). */
@@ -97,6 +101,8 @@ function checkExpr(expr: Expr, scope: TemplateScope, inListFunction: boolean, re
 
 function checkName(expr: Extract<Expr, { kind: 'name' }>, scope: TemplateScope, inListFunction: boolean, report: Report): void {
     let attribute: Attribute | undefined;
+    // One misspelt relation, one diagnostic (issue 36 item 9): the names of a probe whose relation is unknown are not judged.
+    if (scope.unresolved) return;
     if (expr.qualifier !== undefined) {
         const relation = scope.qualified.find(r => r.name === expr.qualifier);
         if (!relation) {
