@@ -49,8 +49,8 @@ describe('rule probes through the CLI', () => {
             assert.equal(x.keywords.length, x.rule.premises.length);
             assert.equal(x.gold, x.group.role === 'polarity' ? 'no' : 'yes');
         }
-        // The paper's shared-object form, with its polarity twin.
-        assert.ok(byProbe('teammates').some(x => /^Is it true that .+ and .+ share the same club\?$/.test(x.question)));
+        // The paper's shared-object form, with its polarity twin; asked in 2019, the players' date (issue 36 item 11).
+        assert.ok(byProbe('teammates').some(x => /^In 2019, is it true that .+ and .+ share the same club\?$/.test(x.question)));
         assert.ok(byProbe('teammates').some(x => / have totally different clubs\. Please judge the truth of this statement\.$/.test(x.question)));
         // Symmetric rules add the swapped reading; a rule with an inverse adds the inverse reading.
         assert.ok(byProbe('derbies').some(x => x.group.role === 'symmetric'));
