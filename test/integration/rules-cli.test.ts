@@ -49,8 +49,8 @@ describe('rule probes through the CLI', () => {
             assert.equal(x.keywords.length, x.rule.premises.length);
             assert.equal(x.gold, x.group.role === 'polarity' ? 'no' : 'yes');
         }
-        // The paper's shared-object form, with its polarity twin.
-        assert.ok(byProbe('teammates').some(x => /^Is it true that .+ and .+ share the same club\?$/.test(x.question)));
+        // The paper's shared-object form, with its polarity twin; asked in 2019, the players' date (issue 36 item 11).
+        assert.ok(byProbe('teammates').some(x => /^In 2019, is it true that .+ and .+ share the same club\?$/.test(x.question)));
         assert.ok(byProbe('teammates').some(x => / have totally different clubs\. Please judge the truth of this statement\.$/.test(x.question)));
         // Symmetric rules add the swapped reading; a rule with an inverse adds the inverse reading.
         assert.ok(byProbe('derbies').some(x => x.group.role === 'symmetric'));
@@ -104,11 +104,12 @@ describe('rule probes through the CLI', () => {
             assert.match(user.content, /^Now given the question: ".+", please answer it with your knowledge and reasoning power\. Think of it step by step/);
             assert.match(user.content, /Here is an example\. Question: .+\nSupposed response: Yes, /);
         }
-        assert.ok(mates.some(x => x.messages.at(-1)!.content.includes('"Do ') && / have completely separate clubs\?"/.test(x.messages.at(-1)!.content)));
+        // Asked in 2019, the players' date (issue 36 item 11).
+        assert.ok(mates.some(x => x.messages.at(-1)!.content.includes('"In 2019, do ') && / have completely separate clubs\?"/.test(x.messages.at(-1)!.content)));
         // The negation rule's set: its golds follow the negation ("Could it be that E. Hazard plays for Atlético de Madrid?" is a no).
         const away = records.filter(x => x.probe === 'other_club');
         assert.deepEqual(golds(away), [['basic', 'yes'], ['could', 'no'], ['could_not', 'yes'], ['possibility', 'no'], ['statement', 'yes']]);
-        assert.ok(away.some(x => x.phrasing === 'could' && /^Could it be that .+ plays for .+\?$/.test(x.question)));
+        assert.ok(away.some(x => x.phrasing === 'could' && /^In 2019, could it be that .+ plays for .+\?$/.test(x.question)));
         // Probes without the preset keep the default layout: the paper's words in the system turn, the question alone.
         const regions = records.find(x => x.probe === 'regions')!;
         assert.match(regions.messages[0]!.content, /^Answer the question with your knowledge and reasoning power\. Think of it step by step/);

@@ -10,7 +10,7 @@ import cytoscape from 'cytoscape';
 import dagre from 'cytoscape-dagre';
 import type { DrawnGraph, EdgeDef, ElementDef, GraphView, QuestionGraph } from '../../src/protocol/webview.js';
 import { connect, el, requests, status } from '../shared/host.js';
-import { better, labelEnd, claimSummary, hopSummary, overlaps, rationaleSegments, rankDirection, readableZoom, SMALLEST_FONT_PX, toSvg, type LayoutScore } from './model.js';
+import { better, boxesHit, labelEnd, labelPlaces, claimSummary, hopSummary, overlaps, rationaleSegments, rankDirection, readableZoom, SMALLEST_FONT_PX, toSvg, verdictLine, type LabelPlace, type LayoutScore } from './model.js';
 
 cytoscape.use(dagre);
 
@@ -39,6 +39,8 @@ function theme() {
 
 /** How far from its end an edge label at one end sits (set per edge by the layout, from the label's size). */
 const offset = (e: cytoscape.EdgeSingular) => Number(e.data('offset') ?? 20);
+/** How far off its line a label was moved to clear another label or a node (set by separate()). */
+const shift = (e: cytoscape.EdgeSingular) => Number(e.data('shiftPx') ?? 0);
 
 function style(): cytoscape.StylesheetJson {
     const t = theme();
@@ -53,10 +55,10 @@ function style(): cytoscape.StylesheetJson {
         { selector: 'node.focus', style: { 'border-color': t.focus, 'border-width': 4, 'font-weight': 'bold' } },
         { selector: 'node.more', style: { 'border-style': 'dashed', 'font-style': 'italic', shape: 'round-rectangle' } },
         { selector: 'node:selected', style: { 'border-color': t.focus, 'border-width': 4 } },
-        { selector: 'edge', style: { label: 'data(label)', color: t.fg, 'line-color': t.border, 'target-arrow-color': t.border, 'target-arrow-shape': 'triangle', 'curve-style': 'bezier', width: 2, 'font-size': SMALLEST_FONT_PX, 'text-wrap': 'wrap', 'text-max-width': '100px', 'text-background-color': t.bg, 'text-background-opacity': 1 } },
+        { selector: 'edge', style: { label: 'data(label)', color: t.fg, 'line-color': t.border, 'target-arrow-color': t.border, 'target-arrow-shape': 'triangle', 'curve-style': 'bezier', width: 2, 'font-size': SMALLEST_FONT_PX, 'text-wrap': 'wrap', 'text-max-width': '100px', 'text-background-color': t.bg, 'text-background-opacity': 1, 'text-margin-y': shift } },
         // Where edges fan in, a label sits by its source; where they fan out, by its target: apart from its siblings'.
-        { selector: 'edge.at-source', style: { label: '', 'source-label': 'data(label)', 'source-text-offset': offset, 'text-wrap': 'wrap', 'text-max-width': '100px' } },
-        { selector: 'edge.at-target', style: { label: '', 'target-label': 'data(label)', 'target-text-offset': offset, 'text-wrap': 'wrap', 'text-max-width': '100px' } },
+        { selector: 'edge.at-source', style: { label: '', 'source-label': 'data(label)', 'source-text-offset': offset, 'source-text-margin-y': shift, 'text-wrap': 'wrap', 'text-max-width': '100px' } },
+        { selector: 'edge.at-target', style: { label: '', 'target-label': 'data(label)', 'target-text-offset': offset, 'target-text-margin-y': shift, 'text-wrap': 'wrap', 'text-max-width': '100px' } },
         { selector: 'edge.status-found', style: { 'line-color': t.found, 'target-arrow-color': t.found } },
         { selector: 'edge.status-missing', style: { 'line-color': t.missing, 'target-arrow-color': t.missing, 'line-style': 'dashed' } },
         { selector: 'edge.status-contradicted', style: { 'line-color': t.contradicted, 'target-arrow-color': t.contradicted } },
@@ -71,7 +73,24 @@ function toolbar(): HTMLElement {
     button('Readable', () => frame());
     button('Export PNG', () => void save('png'));
     button('Export SVG', () => void save('svg'));
+    bar.append(legend());
     return bar;
+}
+
+/** What the colours and line styles mean (issue 36 item 6): each entry drawn with the style it explains (media/graph.css). */
+function legend(): HTMLElement {
+    const list = el('ul', { class: 'legend', id: 'legend', 'aria-label': 'Legend' });
+    const entries: [string, string][] = [
+        ['line found', 'found in the answer'], ['line missing', 'missing from the answer'], ['line contradicted', 'contradicted by the answer'],
+        ['line expanded', 'added from the data'], ['box focus', 'the question’s own entity'], ['box hidden', 'for the model to supply'],
+        ['box conflict', 'what the model said instead'],
+    ];
+    for (const [swatch, text] of entries) {
+        const li = el('li');
+        li.append(el('span', { class: `swatch ${swatch}`, 'aria-hidden': 'true' }), document.createTextNode(text));
+        list.append(li);
+    }
+    return list;
 }
 
 async function save(format: 'png' | 'svg'): Promise<void> {
@@ -170,10 +189,15 @@ function claimList(g: QuestionGraph): HTMLElement {
     return list;
 }
 
-function rationale(g: QuestionGraph): HTMLElement {
-    const aside = el('aside', { class: 'rationale', id: 'rationale', 'aria-label': 'The model’s answer' });
-    aside.append(el('h2', {}, 'Question'), el('p', { class: 'question' }, g.question));
-    aside.append(el('p', { class: `verdict ${g.correct ? 'correct' : 'wrong'}`, id: 'verdict' }, `${g.model || 'not run'} · answer ${g.answer} · gold ${g.gold}`));
+/**
+ * The question's summary — the question, the verdict, the hops and why it failed — which a narrow panel shows above
+ * the drawing (issue 36 item 6: the Why list in view without scrolling); the rationale and claims follow the drawing.
+ */
+function rationale(g: QuestionGraph): [HTMLElement, HTMLElement] {
+    const aside = el('aside', { class: 'rationale summary', id: 'rationale', 'aria-label': 'The question and its verdict' });
+    aside.append(el('h2', {}, 'Question'), el('p', { class: 'question', title: g.question }, g.question));
+    const verdict = verdictLine(g);
+    aside.append(el('p', { class: `verdict ${verdict.tone}`, id: 'verdict' }, verdict.text));
     aside.append(el('p', { class: 'hops', id: 'hops' }, hopSummary(g)));
     // Why it failed, in the family's own words (which claim, which edge, which premise), as the engine explains it.
     if (g.explanation?.length) {
@@ -185,9 +209,10 @@ function rationale(g: QuestionGraph): HTMLElement {
     for (const s of rationaleSegments(g.rationale.text, g.rationale.spans)) {
         text.append(s.status ? el('mark', { class: `kw ${s.status}`, title: `${s.status}: ${s.keyword ?? ''}` }, s.text) : document.createTextNode(s.text));
     }
-    aside.append(el('h2', {}, 'Rationale'), text);
-    if (g.claims?.length) aside.append(el('h2', {}, 'Claims'), claimList(g));
-    return aside;
+    const answer = el('section', { class: 'answer', id: 'answer', 'aria-label': 'The model’s answer' });
+    answer.append(el('h2', {}, 'Rationale'), text);
+    if (g.claims?.length) answer.append(el('h2', {}, 'Claims'), claimList(g));
+    return [aside, answer];
 }
 
 function draw(view: GraphView): void {
@@ -196,10 +221,11 @@ function draw(view: GraphView): void {
     const main = el('div', { class: `layout ${view.view}` });
     const side = el('div', { class: 'side' });
     side.append(el('ul', { id: 'nodes' }));
-    if (view.view === 'question') side.prepend(rationale(view.graph));
+    if (view.view === 'question') side.prepend(...rationale(view.graph));
     main.append(canvas, side);
     app.replaceChildren(toolbar(), el('p', { id: 'note', class: 'note', role: 'status' }), main);
     app.dataset.view = view.view;
+    fitCanvas();
     cy?.destroy();
     cy = cytoscape({ container: canvas, style: style(), wheelSensitivity: 0.3 });
     cy.on('tap', 'node', evt => void expand(evt.target.id()));
@@ -256,7 +282,46 @@ function layout(around: string[] = []): void {
     const first = rankDirection(box.width, box.height), second = first === 'LR' ? 'TB' : 'LR';
     const a = run(first);
     if (better(a, run(second))) run(first);
+    separate(labelled, size);
     frame(around);
+}
+
+/**
+ * Moves each edge label still drawn over another label or a node to the place along its edge (mid-edge or by an end,
+ * on the line or just off it) where it lies over the fewest (issue 36 item 6: no label over another).
+ */
+function separate(labelled: cytoscape.EdgeCollection, size: Map<string, { w: number; h: number }>): void {
+    if (!cy) return;
+    const nodes = cy.nodes().map(n => n.boundingBox({ includeLabels: true }));
+    const box = (e: cytoscape.EdgeSingular) => e.boundingBox({ includeNodes: false, includeEdges: false, includeLabels: true });
+    const clashes = (e: cytoscape.EdgeSingular) => {
+        const b = box(e);
+        return labelled.filter(o => o.id() !== e.id() && boxesHit(b, box(o))).length + nodes.filter(n => boxesHit(b, n)).length;
+    };
+    const placeOf = (e: cytoscape.EdgeSingular): LabelPlace => ({ end: e.hasClass('at-source') ? 'source' : e.hasClass('at-target') ? 'target' : undefined, shift: Number(e.data('shift') ?? 0) as LabelPlace['shift'] });
+    const put = (e: cytoscape.EdgeSingular, p: LabelPlace) => {
+        e.removeClass('at-source at-target');
+        if (p.end) e.addClass(`at-${p.end}`);
+        e.data({ shift: p.shift, shiftPx: p.shift * ((size.get(e.id())?.h ?? 14) + 4) });
+    };
+    labelled.forEach(e => { e.data({ shift: 0, shiftPx: 0 }); });
+    for (let pass = 0; pass < 3; pass++) {
+        let moved = false;
+        labelled.forEach(e => {
+            let least = clashes(e);
+            if (least === 0) return;
+            const now = placeOf(e);
+            let best = now;
+            for (const p of labelPlaces(now).slice(1)) {
+                put(e, p);
+                const n = clashes(e);
+                if (n < least) { least = n; best = p; if (n === 0) break; }
+            }
+            put(e, best);
+            if (best !== now) moved = true;
+        });
+        if (!moved) break;
+    }
 }
 
 const PAD = 12;
@@ -290,10 +355,22 @@ function publish(): void {
     note(whole ? '' : 'Zoomed in for reading: drag to pan, Fit shows the whole graph.');
 }
 
+/**
+ * The drawing fills the panel's height below what is above it (the toolbar with its legend; in a narrow panel also the
+ * question's summary), so the page does not scroll to reach the drawing's bottom.
+ */
+function fitCanvas(): void {
+    const main = document.querySelector<HTMLElement>('.layout'), canvas = document.getElementById('graph');
+    if (!main || !canvas) return;
+    const narrow = matchMedia('(max-width: 720px)').matches;
+    main.style.height = narrow ? '' : `${Math.max(300, innerHeight - main.getBoundingClientRect().top - 8)}px`;
+    canvas.style.height = narrow ? `${Math.max(300, innerHeight - canvas.getBoundingClientRect().top - 8)}px` : '';
+}
+
 let resizeTimer: ReturnType<typeof setTimeout> | undefined;
 window.addEventListener('resize', () => {
     clearTimeout(resizeTimer);
-    resizeTimer = setTimeout(() => { cy?.resize(); frame(); }, 150);
+    resizeTimer = setTimeout(() => { fitCanvas(); cy?.resize(); frame(); }, 150);
 });
 
 connect(msg => {

@@ -41,6 +41,8 @@ export function claimSummary(c: ClaimMark): string {
  * (`2 claims: 1 contradicted — followed a corrupted context edge, 1 supported`); "not run yet" only without an answer.
  */
 export function hopSummary(graph: QuestionGraph): string {
+    // No verdict (the question was never run): no answer to mark right or wrong (issue 36 item 6: not a red ✗).
+    if (!graph.model) return 'not run yet';
     if (graph.claims?.length) {
         const bad = graph.claims.filter(c => c.data === 'contradicted' || c.cause === 'followed-corrupted' || c.cause === 'invented');
         const counts = new Map<string, number>();
@@ -53,6 +55,12 @@ export function hopSummary(graph: QuestionGraph): string {
         const bad = h.keywords.filter(k => k.status !== 'found').map(k => k.value);
         return `hop ${h.hop} ${h.status}${bad.length ? ` (${bad.join(', ')})` : ''}`;
     }).join(' · ');
+}
+
+/** The header's verdict line and how it is coloured: `unrun` (neutral) for a question never run, never `wrong`. */
+export function verdictLine(graph: QuestionGraph): { text: string; tone: 'correct' | 'wrong' | 'unrun' } {
+    if (!graph.model) return { text: `not run yet · gold ${graph.gold}`, tone: 'unrun' };
+    return { text: `${graph.model} · answer ${graph.answer} · gold ${graph.gold}`, tone: graph.correct ? 'correct' : 'wrong' };
 }
 
 export interface Placed { id: string; label: string; x: number; y: number; w: number; h: number; colour: string; border: string }
@@ -105,12 +113,29 @@ export function rankDirection(width: number, height: number): 'LR' | 'TB' {
 
 export interface Box { x1: number; y1: number; x2: number; y2: number }
 
+/** Whether two boxes lie over each other by more than a pixel. */
+export const boxesHit = (a: Box, b: Box) => a.x1 < b.x2 - 1 && b.x1 < a.x2 - 1 && a.y1 < b.y2 - 1 && b.y1 < a.y2 - 1;
+
 /** How many edge labels lie over another edge label or over a node (boxes in the same coordinates). */
 export function overlaps(labels: readonly Box[], nodes: readonly Box[]): number {
-    const hit = (a: Box, b: Box) => a.x1 < b.x2 - 1 && b.x1 < a.x2 - 1 && a.y1 < b.y2 - 1 && b.y1 < a.y2 - 1;
     let n = 0;
-    labels.forEach((l, i) => { if (labels.some((m, j) => j !== i && hit(l, m)) || nodes.some(b => hit(l, b))) n++; });
+    labels.forEach((l, i) => { if (labels.some((m, j) => j !== i && boxesHit(l, m)) || nodes.some(b => boxesHit(l, b))) n++; });
     return n;
+}
+
+/** Where along its edge a label may go: mid-edge or by one end, moved off the line by `shift` label heights. */
+export interface LabelPlace { end: 'source' | 'target' | undefined; shift: -1 | 0 | 1 }
+
+/**
+ * The places to try for a label drawn over something, its present place first (kept unless another is clear of more):
+ * mid-edge and by either end, each on the line, above and below it.
+ */
+export function labelPlaces(now: LabelPlace): LabelPlace[] {
+    const out: LabelPlace[] = [now];
+    for (const shift of [0, -1, 1] as const) for (const end of [undefined, 'source', 'target'] as const) {
+        if (end !== now.end || shift !== now.shift) out.push({ end, shift });
+    }
+    return out;
 }
 
 /** A layout as the panel judges it: the zoom that fits it whole, and its edge labels drawn over something. */

@@ -16,6 +16,59 @@ export function visibleWindow(scrollTop: number, viewportHeight: number, rowHeig
     return { first, last, offsetTop: first * rowHeight, totalHeight };
 }
 
+/**
+ * Rows [first, last) to render for a viewport when rows differ in height (a question wrapped over several lines):
+ * `offsets[i]` is the top of row i and `offsets[n]` the table's height (rowOffsets).
+ */
+export function rowWindow(scrollTop: number, viewportHeight: number, offsets: ArrayLike<number>, overscan = 10): Window {
+    const total = offsets.length - 1;
+    const totalHeight = total > 0 ? offsets[total]! : 0;
+    if (total <= 0) return { first: 0, last: 0, offsetTop: 0, totalHeight: 0 };
+    const top = Math.max(0, Math.min(scrollTop, Math.max(0, totalHeight - viewportHeight)));
+    const first = Math.max(0, rowAt(offsets, top) - overscan);
+    const last = Math.min(total, rowAt(offsets, top + Math.max(0, viewportHeight)) + 1 + overscan);
+    return { first, last, offsetTop: offsets[first]!, totalHeight };
+}
+
+/** The row at height `y`: the last row whose top is at or above it (binary search). */
+function rowAt(offsets: ArrayLike<number>, y: number): number {
+    let lo = 0, hi = offsets.length - 2;
+    while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (offsets[mid]! <= y) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+}
+
+/** Each row's top, and the total height last: offsets[i] = the sum of heights[0..i). */
+export function rowOffsets(heights: ArrayLike<number>): Float64Array {
+    const out = new Float64Array(heights.length + 1);
+    for (let i = 0; i < heights.length; i++) out[i + 1] = out[i]! + heights[i]!;
+    return out;
+}
+
+/**
+ * The lines `text` takes wrapped at spaces into `width` px, as the browser wraps it (greedy, a word wider than the
+ * line broken across lines); `measure` gives a string's width in px.
+ */
+export function wrappedLines(text: string, width: number, measure: (s: string) => number): number {
+    const words = text.split(/\s+/).filter(Boolean);
+    if (width <= 0 || words.length === 0) return 1;
+    const space = measure(' ');
+    let lines = 1, used = 0;
+    for (const word of words) {
+        const w = measure(word);
+        const need = used === 0 ? w : used + space + w;
+        if (need <= width) { used = need; continue; }
+        if (used > 0) { lines++; used = 0; }
+        if (w <= width) { used = w; continue; }
+        // Longer than a line: it fills whole lines, and its rest starts the next.
+        lines += Math.ceil(w / width) - 1;
+        used = w - (Math.ceil(w / width) - 1) * width;
+    }
+    return lines;
+}
+
 /** The text a row is searched by: question, probe, phrasing, gold and keywords. */
 export function rowText(row: PreviewRow): string {
     return `${row.question}\n${row.probe}\n${row.phrasing}\n${row.kind}\n${row.gold}\n${row.keywords.flat().join('\n')}`.toLowerCase();

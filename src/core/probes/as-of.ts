@@ -34,6 +34,12 @@ export function probeAsOf(slots: readonly Slot[], probe: ProbeDecl, problems: Pr
     return { text: first.asOf.text, year: first.asOf.year };
 }
 
+/** The time facts read from `relations` were true: the first dated one's (a rule question, by its premises' relations). */
+export function relationsAsOf(relations: readonly { asOf?: AsOfDecl }[]): DatedAt | undefined {
+    const at = relations.find(r => r.asOf !== undefined)?.asOf;
+    return at ? { text: at.text, year: at.year } : undefined;
+}
+
 /** "In 2019, " for a year; "As of June 2019, " for a date. */
 function lead(at: DatedAt): string {
     return at.text === String(at.year) ? `In ${at.year}, ` : `As of ${at.text}, `;

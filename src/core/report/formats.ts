@@ -12,19 +12,24 @@ import { TRUST_COLUMNS, trustCells, trustJson, trustLine, trustOf, trustProperti
 
 const round = round4;
 
-/** A figure that does not apply to the group reads "n/a" (not 0, not a blank). */
+/** A figure that does not apply to the group reads "n/a" in CSV (not 0, not a blank); JSON writes it null. */
 function shownFigure(g: GroupMetrics, k: 'R' | 'AR' | 'C'): number | null | 'n/a' {
     return g[k] === null && g.notApplicable?.includes(k) ? 'n/a' : round(g[k]);
 }
+
+/** JSON's names of the figures that do not apply to a group (C is written `contradicted`). */
+const JSON_NAME: Record<string, string> = { C: 'contradicted' };
 
 /** The JSON shape of one group: {model, probe, phrasing, mode, n, A, R, AR, M, H, contradicted, ci} plus the extras. */
 export function groupJson(g: GroupMetrics): Record<string, unknown> {
     const out: Record<string, unknown> = {
         model: g.model, probe: g.probe, phrasing: g.phrasing, mode: g.mode, n: g.n,
-        A: round(g.A), R: shownFigure(g, 'R'), AR: shownFigure(g, 'AR'), M: round(g.M), H: round(g.H), contradicted: shownFigure(g, 'C'),
+        A: round(g.A), R: round(g.R), AR: round(g.AR), M: round(g.M), H: round(g.H), contradicted: round(g.C),
         ci: Object.fromEntries(Object.entries(g.ci).map(([k, v]) => [k, roundCi(v)])),
         kind: g.kind, variant: g.variant, variantId: g.variantId ?? g.variant, counts: g.counts, overrides: g.overrides,
     };
+    // A figure that does not apply is null, as is one without data; `notApplicable` says which (issue 36 item 12: never "n/a").
+    if (g.notApplicable?.length) out.notApplicable = g.notApplicable.map(k => JSON_NAME[k] ?? k);
     if (g.na) out.na = g.na;
     // A family's figures that are group fields of their own (path: rExt, hops; choice: multiple, binding).
     Object.assign(out, findFamily(g.kind)?.groupJson?.(g));

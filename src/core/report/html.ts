@@ -161,12 +161,16 @@ function marked(response: string, row: ReportData['rows'][number]): string {
     return out + (response.length > limit ? '…' : '');
 }
 
+/** Tables with more columns than this are laid out wide (class `wide`). */
+const WIDE_COLUMNS = 10;
+
 const CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#0f172a;max-width:1200px}h1{font-size:20px}h2{font-size:16px;margin-top:28px}
 table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #cbd5e1;padding:3px 7px;text-align:left;vertical-align:top}th{background:#f1f5f9}
 tr.na td{color:#64748b}small{color:#64748b}figure.chart{display:inline-block;vertical-align:top;margin:6px 16px 10px 0;max-width:100%;overflow-x:auto}figcaption{font-weight:600;font-size:12px}.ax{font-size:10px;fill:#475569}.lbl{font-size:11px;fill:#334155}
 .grid{stroke:#e2e8f0}.ci{stroke:#0f172a;stroke-width:1.5}.legend span{margin-right:12px}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px}
 mark.found{background:#bbf7d0}mark.conflict{background:#fecaca}mark.also{background:#fde68a}.resp{white-space:pre-wrap;font-family:ui-monospace,monospace;font-size:12px}
-.label{display:inline-block;background:#fef3c7;border:1px solid #f59e0b;padding:0 6px;border-radius:4px}`;
+.label{display:inline-block;background:#fef3c7;border:1px solid #f59e0b;padding:0 6px;border-radius:4px}
+.tw{overflow-x:auto;width:calc(100vw - 64px)}table.wide{font-size:11px;margin:0}table.wide td,table.wide th{padding:2px 4px}`;
 
 export function renderHtml(d: ReportData, maxExamples = 200): string {
     const failed = d.rows.filter(r => !passed(r));
@@ -183,8 +187,11 @@ export function renderHtml(d: ReportData, maxExamples = 200): string {
     for (const set of familyCharts(d.metrics)) parts.push(`<h2>${esc(set.title)}</h2>`, legend(set.legend), set.charts.map(c => barChart(c.title, c.groups)).join('\n'));
     for (const section of reportSections(d)) {
         parts.push(`<h2>${esc(section.title)}</h2>`, ...(section.curves ?? []).map(lineChart));
-        parts.push(`<table><tr>${section.columns.map(c => `<th>${esc(c)}</th>`).join('')}</tr>`,
-            ...section.rows.map(row => `<tr>${row.map(c => `<td>${esc(c)}</td>`).join('')}</tr>`), '</table>');
+        // A table of many columns (a family's figures) takes the window's width in a smaller type, its headers breaking
+        // at underscores, and scrolls inside itself if it still does not fit: the page never scrolls sideways (issue 36 item 12).
+        const wide = section.columns.length > WIDE_COLUMNS;
+        parts.push(`${wide ? '<div class="tw"><table class="wide">' : '<table>'}<tr>${section.columns.map(c => `<th>${esc(c).replace(/_/g, '_<wbr>')}</th>`).join('')}</tr>`,
+            ...section.rows.map(row => `<tr>${row.map(c => `<td>${esc(c)}</td>`).join('')}</tr>`), wide ? '</table></div>' : '</table>');
     }
     if (d.unanswered.length) {
         parts.push('<h2>Questions without an answer</h2><table><tr><th>probe</th><th>model</th><th>calls failed</th><th>not answered yet</th></tr>',

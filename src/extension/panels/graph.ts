@@ -33,11 +33,24 @@ export class GraphPanel extends Panel {
             existing.panel.reveal(undefined, true);
             return existing;
         }
-        const panel = vscode.window.createWebviewPanel('halluprobe.graph', GraphPanel.title(file), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, Panel.options());
+        const panel = vscode.window.createWebviewPanel('halluprobe.graph', GraphPanel.title(file), { viewColumn: GraphPanel.column(file), preserveFocus: true }, Panel.options());
         const p = new GraphPanel(s, panel, file);
         GraphPanel.current = p;
         p.onDidDispose(() => { if (GraphPanel.current === p) GraphPanel.current = undefined; });
         return p;
+    }
+
+    /**
+     * Where a new graph panel opens: beside the editor when it is the only column; with two or more, in the column of a
+     * HalluProbe panel (the preview it was opened from), else the last one not showing the spec — never a new third
+     * column that squeezes the editor (issue 36 item 6).
+     */
+    private static column(file: string): vscode.ViewColumn {
+        const groups = vscode.window.tabGroups.all;
+        if (groups.length < 2) return vscode.ViewColumn.Beside;
+        const ours = groups.find(g => g.tabs.some(t => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('halluprobe.')));
+        const showsSpec = (g: vscode.TabGroup) => g.activeTab?.input instanceof vscode.TabInputText && g.activeTab.input.uri.fsPath === file;
+        return (ours ?? [...groups].reverse().find(g => !showsSpec(g)) ?? groups.at(-1)!).viewColumn;
     }
 
     show(data: GraphView): void {

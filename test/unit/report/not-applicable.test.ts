@@ -1,5 +1,6 @@
 // Issue 27 item 13: figures that do not apply are reported as such by the engine (R / AR / contradicted are null
-// for probes without keywords, e.g. statements) and shown "n/a" in md, json, csv and html; the ERBench table's
+// for probes without keywords, e.g. statements) and shown "n/a" in md, csv and html, null in JSON (named in the group's
+// `notApplicable`, issue 36 item 12); the ERBench table's
 // contradiction share is not called "C", which statements use for correctness.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +13,7 @@ import { loadSpec } from '../../../src/core/spec/load.js';
 import { loadData } from '../../../src/core/data/index.js';
 
 describe('figures that do not apply', () => {
-    it('are null in the engine and "n/a" in md, json, csv and html for statement probes', async () => {
+    it('are null in the engine and in JSON, "n/a" in md, csv and html for statement probes', async () => {
         const { model } = await loadSpec(path.resolve('examples/statements/statements.probe'));
         const data = await loadData(model);
         const questions = [...generateQuestions(model, data, { probe: 'director_born' }).questions];
@@ -28,9 +29,13 @@ describe('figures that do not apply', () => {
         assert.match(md, /\| 1\.00 \[[^\]]*\] \| n\/a \| n\/a \| 0\.00 \[[^\]]*\] \| 0\.00 \[[^\]]*\] \| n\/a \|/);
         const json = JSON.parse(renderReport(d, 'json')) as { groups: Record<string, unknown>[] };
         const jg = json.groups.find(x => x.kind === 'statement' && x.mode === 'all')!;
-        assert.equal(jg.R, 'n/a');
-        assert.equal(jg.AR, 'n/a');
-        assert.equal(jg.contradicted, 'n/a');
+        // JSON writes a figure that does not apply as null — one way in every group (issue 36 item 12), numbers or null —
+        // and names those figures in `notApplicable`, so a reader tells "does not apply" from "no data".
+        assert.equal(jg.R, null);
+        assert.equal(jg.AR, null);
+        assert.equal(jg.contradicted, null);
+        assert.deepEqual(jg.notApplicable, ['R', 'AR', 'contradicted']);
+        assert.doesNotMatch(renderReport(d, 'json'), /"n\/a"/, 'no figure is the string "n/a" in JSON');
         assert.equal(jg.C, undefined, 'no bare C beside the statements\' correctness');
         const csv = renderReport(d, 'csv').split('\n');
         const cols = csv[0]!.split(',');

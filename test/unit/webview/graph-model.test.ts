@@ -1,8 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { rationaleSegments, hopSummary, claimSummary, readableZoom, SMALLEST_FONT_PX, overlaps, better, labelEnd } from '../../../webview/graph/model.js';
+import { rationaleSegments, hopSummary, verdictLine, claimSummary, readableZoom, SMALLEST_FONT_PX, overlaps, better, labelEnd } from '../../../webview/graph/model.js';
 import { schemaElements, questionElements, neighbourhoodElements } from '../../../src/core/kg/drawing.js';
 import type { QuestionGraph, SchemaGraph } from '../../../src/protocol/webview.js';
+import type { Question } from '../../../src/core/probes/index.js';
+import { questionGraph } from '../../../src/core/kg/index.js';
 
 const schema: SchemaGraph = {
     spec: '/x/movie.probe',
@@ -65,6 +67,16 @@ describe('graph view-model', () => {
         ] };
         assert.equal(hopSummary(open), '2 claims: 1 contradicted, 1 supported — "Avatar was directed by Sam Mendes" followed a corrupted context edge (data: Avatar director James Cameron)');
         assert.equal(hopSummary({ ...graph, hops: [], failedHop: undefined, answer: 'yes', correct: true }), 'answered yes ✓ (no hops to check)');
+    });
+
+    it('a question never run reads "not run yet", with no ✗ and not coloured as a wrong answer (issue 36 item 6)', () => {
+        const q = { id: 'q1', probe: 'movie_binary', kind: 'binary', phrasing: 'basic', question: 'Is there a movie?', gold: 'yes', path: { nodes: [], edges: [] } } as unknown as Question;
+        const unrun = questionGraph(q);
+        assert.equal(hopSummary(unrun), 'not run yet');
+        assert.deepEqual(verdictLine(unrun), { text: 'not run yet · gold yes', tone: 'unrun' });
+        const answered = { ...unrun, model: 'simulator', answer: 'no', correct: false };
+        assert.deepEqual(verdictLine(answered), { text: 'simulator · answer no · gold yes', tone: 'wrong' });
+        assert.equal(hopSummary(answered), 'answered no ✗ (no hops to check)');
     });
 
     it('cuts the rationale into segments, clipping and ignoring overlapping spans', () => {

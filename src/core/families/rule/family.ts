@@ -10,6 +10,7 @@ import type { QuestionGraph } from '../../../protocol/webview.js';
 import { checkRuleAnswer, LOW_OVERLAP, premiseStatuses, ruleClaimMarks } from './claims.js';
 import { ruleModelSteps } from './embed-run.js';
 import { planFailure, type Item, type Plan } from '../../probes/plan.js';
+import { datedText, markDated, relationsAsOf } from '../../probes/as-of.js';
 import type { Keyword, Question } from '../../probes/question.js';
 import type { HopVerdict, Verdict } from '../../verify/types.js';
 import type { RuleQuestion } from './types.js';
@@ -200,14 +201,16 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
                 const keywords: Keyword[][] = rule.premises.map(p => [{ relation: p.relation, attribute: p.attribute, value: p.value }]);
                 const groupKey = f.args.map(String).join('\u0000');
                 const facts = ruleFacts(rule, 'holds', true);
-                const item = (name: string, text: string, gold: 'yes' | 'no', role: string): Item => ({
-                    phrasing: name, template: `${text}\u0000${groupKey}`, question: asked(text), gold, keywords, explain: explainOf(rule.premises),
+                // Facts derived from dated data (`as of 2019`) are asked in that time, as the other families ask theirs.
+                const at = relationsAsOf(rule.premises.map(p => spec.relations.find(r => r.name === p.relation) ?? {}));
+                const item = (name: string, text: string, gold: 'yes' | 'no', role: string, source: string): Item => markDated({
+                    phrasing: name, template: `${text}\u0000${groupKey}`, question: asked(at ? datedText(text, at, [source]) : text), gold, keywords, explain: explainOf(rule.premises),
                     group: { key: groupKey, relation: RULE_GROUP, role }, rule: { ...rule, role }, facts,
-                });
-                for (const t of templates) items.push(item(t.name, fill(t.text, info, f.args, named), t.gold, t.role));
+                }, at);
+                for (const t of templates) items.push(item(t.name, fill(t.text, info, f.args, named), t.gold, t.role, t.text));
                 const basic = templates.find(t => t.gold === 'yes');
-                if (twinRole === 'symmetric' && basic) items.push(item(READING, fill(basic.text, info, [...f.args].reverse(), named), 'yes', 'symmetric'));
-                if (twinRole === 'inverse' && inverse) items.push(item(READING, `Is it true that ${fillPhrase(inverse.phrase!, inverse, [...f.args].reverse(), named)}?`, 'yes', 'inverse'));
+                if (twinRole === 'symmetric' && basic) items.push(item(READING, fill(basic.text, info, [...f.args].reverse(), named), 'yes', 'symmetric', basic.text));
+                if (twinRole === 'inverse' && inverse) items.push(item(READING, `Is it true that ${fillPhrase(inverse.phrase!, inverse, [...f.args].reverse(), named)}?`, 'yes', 'inverse', inverse.phrase!));
             }
             return items;
         },
