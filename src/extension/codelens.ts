@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { Services } from './services.js';
 import { engine, unsavedTexts } from './state.js';
 import { figuresLine, groupsLine, modelLabel, summaryLine } from './results/summary.js';
-import { anchorResults, anchorTrust, fdOfProbe, worstExamples, type AnchorResult, type AnchorTrust } from '../core/report/light.js';
+import { anchorResults, anchorTrust, fdOfProbe, simulatedModels, worstExamples, type AnchorResult, type AnchorTrust } from '../core/report/light.js';
 import type { RunResults } from '../core/store/index.js';
 import type { SpecModel, SpecLocation } from '../core/spec/index.js';
 
@@ -73,6 +73,7 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
         const results = this.s.state.results(file) ?? await this.s.state.loadLatest(file);
         const groups = results ? anchorResults(results, fdOfProbe(spec)) : new Map<string, AnchorResult[]>();
         const shown = modelLabel(results?.run);
+        const simulated = results ? simulatedModels(results.run) : new Set<string>();
         const trust = results && groups.size > 0 ? await this.trust(file, results, spec, groups) : undefined;
         const lenses: vscode.CodeLens[] = [];
         // Which run the figures are (and a newer run that did not replace them): on the spec's first line.
@@ -84,7 +85,9 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
             for (const g of found) {
                 lenses.push(new vscode.CodeLens(range, { title: summaryLine(shown(g.model), g), command: 'halluprobe.showFailures', arguments: [{ file, key: a.key, model: g.model }], tooltip: 'Show the failed questions' }));
                 // How far to trust the line: the reader's agreement with the review labels (or that nobody reviewed it).
-                const t = g.metrics.n > 0 ? trust?.get(a.key)?.find(x => x.model === g.model) : undefined;
+                // Not for the offline simulator: its answers are made from the golds, there is no model to check the
+                // reader on (its row keeps within 100 columns; the hover still says how it stands).
+                const t = g.metrics.n > 0 && !simulated.has(g.model) ? trust?.get(a.key)?.find(x => x.model === g.model) : undefined;
                 if (t) {
                     const probes = a.key.startsWith('probe:') ? [a.key.slice(6)] : spec.probes.filter(p => `fd:${p.fd}` === a.key).map(p => p.name);
                     lenses.push(new vscode.CodeLens(range, { title: `Review answers · ${t.lens}`, command: 'halluprobe.reviewAnswers', arguments: [{ file, run: results!.run.id, probes, model: g.model }], tooltip: 'Label these answers by keyboard; the reader\'s agreement with the labels is measured' }));

@@ -108,7 +108,7 @@ suite s { probes exists }
             assert.equal(header.at(-1), 'echo_repeated');
             assert.equal(csv.find(l => l.includes(',echo,') && l.includes(',all,'))!.split(',').at(-1), shown);
             assert.match(renderReport(data, 'md'), new RegExp(`## Figures: echo[\\s\\S]*echo\\\\_repeated[\\s\\S]*${shown.replace('.', '\\.')}`));
-            assert.match(renderReport(data, 'html'), new RegExp(`Figures: echo[\\s\\S]*echo_repeated[\\s\\S]*${shown.replace('.', '\\.')}`));
+            assert.match(renderReport(data, 'html'), new RegExp(`Figures: echo[\\s\\S]*echo_(?:<wbr>)?repeated[\\s\\S]*${shown.replace('.', '\\.')}`));
             assert.match(renderReport(data, 'junit'), new RegExp(`<property name="echo echo_repeated" value="${shown.replace('.', '\\.')}"/>`));
             assert.ok(data.groups.some(g => g.relation === 'echo-pair' && g.n === 60));
             // The graph view, as the panel's protocol message carries it.
