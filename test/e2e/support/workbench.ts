@@ -135,7 +135,11 @@ export class Workbench {
             .then(() => frame, () => never);
         for (;;) {
             const left = end - Date.now();
-            if (left <= 0) throw new Error(`${what} did not appear within ${timeoutMs} ms`);
+            if (left <= 0) {
+                // What there was instead: each frame's address and first heading.
+                const seen = await Promise.all(this.page.frames().map(f => f.evaluate("(document.querySelector('h1, h2')?.textContent ?? '').slice(0, 80)").then(h => `${f.url().slice(0, 100)} «${String(h)}»`, () => `${f.url().slice(0, 100)} (gone)`)));
+                throw new Error(`${what} did not appear within ${timeoutMs} ms; frames: ${seen.join(' | ')}`);
+            }
             // Listening before looking: a frame that loads its page while the others are watched is not missed.
             // A frame that navigates is watched again in its new page.
             const navigated = this.page.waitForEvent('framenavigated', { timeout: left })
