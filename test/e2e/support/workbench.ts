@@ -122,17 +122,11 @@ export class Workbench {
         return (await copied.jsonValue()) as string;
     }
 
-    /** The first frame in which `test` (an expression evaluated in the frame, once its DOM is loaded) holds. A frame
-     *  may satisfy it only after it has loaded (VS Code's Markdown preview renders by message, without navigating),
-     *  so every frame is watched until the test holds (checked every 100 ms: a hidden webview gets no animation
-     *  frames), and a frame that appears meanwhile joins the watch. */
+    /** The first frame in which `test` (an expression evaluated in the frame) holds. A frame may come to satisfy it
+     *  after it has loaded (VS Code's Markdown preview renders by message, without navigating), so every frame is
+     *  looked at again on each navigation and at least every 250 ms until the test holds. */
     private async frameWhere(what: string, test: string, timeoutMs: number): Promise<Frame> {
         const end = Date.now() + timeoutMs;
-        const watched = new Set<Frame>();
-        const watches: Promise<Frame>[] = [];
-        const never = new Promise<never>(() => undefined);
-        const watch = (frame: Frame, left: number): Promise<Frame> => frame.waitForFunction(test, undefined, { timeout: left, polling: 100 })
-            .then(() => frame, () => never);
         for (;;) {
             const left = end - Date.now();
             if (left <= 0) {
@@ -140,17 +134,12 @@ export class Workbench {
                 const seen = await Promise.all(this.page.frames().map(f => f.evaluate("(document.querySelector('h1, h2')?.textContent ?? '').slice(0, 80)").then(h => `${f.url().slice(0, 100)} «${String(h)}»`, () => `${f.url().slice(0, 100)} (gone)`)));
                 throw new Error(`${what} did not appear within ${timeoutMs} ms; frames: ${seen.join(' | ')}`);
             }
-            // Listening before looking: a frame that loads its page while the others are watched is not missed.
-            // A frame that navigates is watched again in its new page.
-            const navigated = this.page.waitForEvent('framenavigated', { timeout: left })
-                .then(frame => { watched.delete(frame); return undefined; }, () => undefined);
+            // Listening before looking: a frame that loads its page while the others are looked at is not missed.
+            const next = this.page.waitForEvent('framenavigated', { timeout: Math.min(left, 250) }).catch(() => undefined);
             for (const frame of this.page.frames()) {
-                if (watched.has(frame)) continue;
-                watched.add(frame);
-                watches.push(watch(frame, left));
+                if (await frame.evaluate(test).catch(() => false)) return frame;
             }
-            const first = await Promise.race([...watches, navigated]);
-            if (first) return first;
+            await next;
         }
     }
 
