@@ -2,6 +2,7 @@
 // The CLI entry: runs the bundle when it is built and newer than every source file, else the TypeScript
 // sources through tsx (a fresh clone, or sources edited since the last build).
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import module from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as path from 'node:path';
 
@@ -29,6 +30,9 @@ function newestUnder(dir) {
     }
     return newest;
 }
+
+// Node keeps the compiled bundle on disk (its temporary folder) so that later starts skip compiling it again.
+module.enableCompileCache?.();
 
 const bundleIsCurrent = existsSync(bundle) && (!existsSync(sources) || statSync(bundle).mtimeMs >= newestUnder(sources));
 if (bundleIsCurrent) {

@@ -58,11 +58,19 @@ for (const tier of tiers) {
     if (tier === 'e2e' && !e2eWanted) { console.log('\n(e2e tier skipped: HALLUPROBE_E2E=0)'); continue; }
     groups[IN_PROCESS.has(tier) ? 'inProcess' : 'perFile'].push(...files(path.join('test', tier), '.test.ts'));
 }
+// The longest files first (the e2e tier's: a code-server and a browser each), so that the run does not end with
+// one long file on one core while the other idles.
+const LONGEST_FIRST = ['e2e', 'acceptance', 'integration', 'reliability', 'security', 'server'];
+const tierOf = f => LONGEST_FIRST.indexOf(f.split(path.sep)[1]);
+groups.perFile.sort((a, b) => tierOf(a) - tierOf(b) || a.localeCompare(b));
 const total = groups.inProcess.length + groups.perFile.length;
 if (total === 0) {
     console.error('no test files found');
     process.exit(1);
 }
+// Every Node process the tests start (CLIs, servers, test files) keeps its compiled code in one cache: the bundles
+// are compiled once per run instead of once per process.
+process.env.NODE_COMPILE_CACHE ??= path.join(tmpdir(), 'halluprobe-test-compile-cache');
 const tapDir = mkdtempSync(path.join(tmpdir(), 'halluprobe-test-'));
 const runnerArgs = tap => ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`];
 /** Runs of the runner: [label, node arguments, TAP file]. */

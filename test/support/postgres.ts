@@ -1,6 +1,7 @@
 /**
  * A throwaway PostgreSQL server for tests and benchmarks: Debian's binaries, initdb as the `postgres` user
- * (initdb refuses root) in a fresh temporary folder, listening on 127.0.0.1 on a free port with fsync off,
+ * (initdb refuses root; without its closing fsync, as the folder is thrown away) in a fresh temporary folder,
+ * listening on 127.0.0.1 on a free port with fsync off,
  * password authentication over TCP. `stop()` shuts it down and removes the folder.
  *
  * Without PostgreSQL installed, `startPostgres` returns undefined locally (the caller skips and says so);
@@ -76,7 +77,7 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
         fs.rmSync(dir, { recursive: true, force: true });
     };
     try {
-        asPostgres(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', `--pwfile=${pwfile}`, '--auth-host=scram-sha-256', '--auth-local=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+        asPostgres(path.join(bin, 'initdb'), ['--no-sync', '-D', data, '-U', 'postgres', `--pwfile=${pwfile}`, '--auth-host=scram-sha-256', '--auth-local=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
         asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, ...startArgs()]);
         started = true;
     } catch (e) {
