@@ -1,7 +1,7 @@
 // The one test command (`npm test`, run by .ci/run): lint, type check, build, then every test tier with
 // Node's test runner. The end-to-end tier runs when code-server is installed (HALLUPROBE_E2E=1 forces it,
 // HALLUPROBE_E2E=0 skips it and says so). Exits non-zero when any step or test fails.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { countsLine, sumCounts, tapCounts } from './test-counts.mjs';
@@ -10,16 +10,6 @@ import * as path from 'node:path';
 const args = process.argv.slice(2);
 const only = args.find(a => !a.startsWith('-'));
 const quick = args.includes('--quick');
-
-function run(cmd, cmdArgs, label, after = () => undefined) {
-    console.log(`\n▶ ${label}`);
-    const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', env: process.env });
-    after();
-    if (r.status !== 0) {
-        console.error(`✖ ${label} failed (exit ${r.status ?? r.signal})`);
-        process.exit(r.status || 1);
-    }
-}
 
 function files(dir, suffix) {
     if (!existsSync(dir)) return [];
@@ -33,11 +23,36 @@ function files(dir, suffix) {
 }
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+/**
+ * Runs the steps two at a time (each is one busy process; the machine has two cores), their output kept and
+ * printed whole in order; exits when any fails.
+ */
+async function runSideBySide(steps) {
+    const results = await Promise.all(steps.map(([cmd, cmdArgs, label]) => new Promise(resolve => {
+        const child = spawn(cmd, cmdArgs, { env: process.env });
+        let out = '';
+        child.stdout.on('data', d => { out += d; });
+        child.stderr.on('data', d => { out += d; });
+        child.on('close', (code, signal) => resolve({ label, out, code: code ?? signal }));
+    })));
+    for (const r of results) {
+        console.log(`\n▶ ${r.label}`);
+        process.stdout.write(r.out);
+    }
+    const failed = results.filter(r => r.code !== 0);
+    for (const r of failed) console.error(`✖ ${r.label} failed (exit ${r.code})`);
+    if (failed.length > 0) process.exit(1);
+}
+
 if (!quick) {
-    run(npx, ['eslint', '--no-error-on-unmatched-pattern', 'src', 'webview', 'test', 'bench', 'scripts'], 'lint (includes the purity rule: no vscode in core, protocol, webview)');
-    run(npx, ['tsc', '--noEmit', '-p', '.'], 'type check');
-    run(npx, ['depcruise', 'src', '--config', '.dependency-cruiser.cjs'], 'layering (dependency-cruiser: no cycles, a family imports no other family, only the registry imports families, core imports no face)');
-    run(process.execPath, ['scripts/build.mjs'], 'build bundles');
+    await runSideBySide([
+        [npx, ['eslint', '--no-error-on-unmatched-pattern', 'src', 'webview', 'test', 'bench', 'scripts'], 'lint (includes the purity rule: no vscode in core, protocol, webview)'],
+        [npx, ['tsc', '--noEmit', '-p', '.'], 'type check'],
+    ]);
+    await runSideBySide([
+        [npx, ['depcruise', 'src', '--config', '.dependency-cruiser.cjs'], 'layering (dependency-cruiser: no cycles, a family imports no other family, only the registry imports families, core imports no face)'],
+        [process.execPath, ['scripts/build.mjs'], 'build bundles'],
+    ]);
     // Just built: tests start the CLI from its bundle (what the package ships) instead of compiling the sources in
     // every process (test/support/cli-path.ts).
     process.env.HALLUPROBE_CLI_BUNDLE = '1';
