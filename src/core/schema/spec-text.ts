@@ -96,8 +96,9 @@ export function fdLine(relation: string, fd: DiscoveredFd, rows: number): Writte
     if (!fd.exact) return { kind: 'commented', text: `// ${text} (${evidence})` };
     if (fd.nearKey) return { kind: 'commented', text: `// ${text} (${evidence}; the left-hand side is almost a key: questions would be near-trivial)` };
     if (fd.groups < MIN_FD_GROUPS) {
-        return { kind: 'commented', text: `// ${text} (${evidence}: only ${fd.coveredRows.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} rows share a left-hand side, `
-            + 'too few to tell a rule from chance; uncomment it if it is a rule of your data)' };
+        const repeats = fd.groups === 1 ? 'one left-hand side value repeats' : `only ${fd.groups} left-hand side values repeat`;
+        return { kind: 'commented', text: `// ${text} (${evidence}: ${repeats}, on ${fd.coveredRows.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} rows, `
+            + 'too little to tell a rule from chance; uncomment it if it is a rule of your data)' };
     }
     return { kind: 'live', text: `${text} // ${evidence}` };
 }
