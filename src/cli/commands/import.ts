@@ -17,7 +17,8 @@ keys from primary keys and unique constraints, and FKs from declared constraints
 For a folder of CSV, JSON or JSONL files, types are inferred from the values, keys from unique column combinations, and FKs
 from inclusion dependencies between the files (with the share of values found).
   --out FILE      the spec to write (default: <input name>.probe in the current folder)
-  --fds           also discover the functional dependencies each table holds (docs/import.md)
+  --fds           also discover the functional dependencies each table holds (those on fewer than 2 groups
+                  of rows sharing a left-hand side are written commented out)
   --max-lhs N     largest left-hand side of a discovered FD (default 3)
   --max-error E   also list approximate FDs that hold after deleting at most this share of rows (e.g. 0.01)
   --budget S      seconds of FD discovery per table (default 60)
@@ -41,9 +42,8 @@ Exit status: 0 written (the spec checks clean), 1 bad input (nothing written) or
         const result = await importDatabase({ input, out, fds });
         const problems = result.diagnostics.map(toRow);
         for (const p of problems) printError(`${path.relative(process.cwd(), p.file) || p.file}:${p.line}:${p.column} ${p.severity} [${p.code}] ${p.message}`);
-        const fdCount = (result.schema.fds ?? []).reduce((n, r) => n + r.fds.filter(f => f.exact && !f.keyLike).length, 0);
-        print(`Wrote ${path.relative(process.cwd(), result.file) || result.file}: ${result.schema.relations.length} relation(s), `
-            + `${result.schema.relations.reduce((n, r) => n + r.keys.length, 0)} key(s), ${result.schema.fks.length} FK(s)${fds ? `, ${fdCount} FD(s)` : ''}.`);
+        print(`Wrote ${path.relative(process.cwd(), result.file) || result.file}: ${result.summary.text}.`);
+        print(result.advice);
         return problems.some(p => p.severity === 'error') ? 1 : 0;
     },
 };

@@ -15,7 +15,9 @@ import { readPostgresSchema } from '../data/postgres-schema.js';
 import { PASSWORD_REMEDY, passwordInUrl, safeUrl } from '../data/postgres-url.js';
 import { discoverFds, type FdDiscoveryOptions } from './discover.js';
 import { dataFiles, detectDelimiter, formatOf, inclusionFks, inferType, uniqueCombinations } from './csv-folder.js';
-import { identifiers, renderSpec, type ImportedRelation, type ImportedSchema } from './spec-text.js';
+import { IMPORT_ADVICE, identifiers, importSummary, renderSpec, type ImportedRelation, type ImportedSchema, type ImportSummary } from './spec-text.js';
+
+export type { ImportSummary } from './spec-text.js';
 
 export interface ImportOptions {
     /** A SQLite file, a folder of CSV files, or a postgres:// URL (password from PGPASSWORD). */
@@ -31,6 +33,10 @@ export interface ImportResult {
     schema: ImportedSchema;
     /** What `halluprobe check` reports on the written spec (empty when it is clean). */
     diagnostics: SpecDiagnostic[];
+    /** What was written, declarations counted apart from those written commented out: the CLI and the editor show its text. */
+    summary: ImportSummary;
+    /** What to do next (the spec's first line says it too). */
+    advice: string;
 }
 
 const SQLITE_MAGIC = 'SQLite format 3\u0000';
@@ -61,7 +67,7 @@ async function finish(imported: ImportedSchema, out: string, options: ImportOpti
     const text = renderSpec(schema);
     const diagnostics = await checkText(out, text);
     writeAtomically(out, text);
-    return { file: out, schema, diagnostics };
+    return { file: out, schema, diagnostics, summary: importSummary(schema), advice: IMPORT_ADVICE };
 }
 
 async function postgresSchema(url: string): Promise<ImportedSchema> {

@@ -74,9 +74,9 @@ async function runImport(s: Services, input: string, target: vscode.Uri): Promis
             () => e.importDatabase({ input, out: target.fsPath, fds: true }));
         await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(target));
         const errors = result.diagnostics.filter(d => d.severity === 'error').length;
-        const summary = `${result.schema.relations.length} relation(s), ${result.schema.fks.length} FK(s)`;
-        if (errors > 0) void vscode.window.showWarningMessage(`HalluProbe: imported ${summary}; the spec has ${errors} problem(s), shown in the editor.`);
-        else void vscode.window.showInformationMessage(`HalluProbe: imported ${summary}. Add a probe to ask questions (docs/import.md).`);
+        // The engine's summary and advice, as the CLI prints them: declarations counted apart from commented-out ones.
+        if (errors > 0) void vscode.window.showWarningMessage(`HalluProbe: imported ${result.summary.text}; the spec has ${errors} problem(s), shown in the editor.`);
+        else void vscode.window.showInformationMessage(`HalluProbe: imported ${result.summary.text}. ${result.advice}`);
     } catch (err) {
         // A HalluProbeError carries the located problem and its remedy in its message; nothing was written.
         showError(s.ctx, `import failed, nothing written: ${errorText(err)}`, err);
