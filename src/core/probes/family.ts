@@ -259,6 +259,12 @@ export interface ProbeFamily {
      * run fetches their outputs before it generates. None (or no hook): generation asks no model.
      */
     generationModels?(probe: ProbeDecl): string[];
+    /**
+     * The calls its model steps will make for each answer of a probe's questions (open: `judge_with`, one per G-Eval
+     * criterion), each as the model named and the messages sent; the cost gate counts and prices them before the run
+     * with a stand-in answer of the expected length. Undefined (or no hook): the probe's steps ask nothing per answer.
+     */
+    answerSteps?(probe: ProbeDecl): ((question: Question, answer: string) => { model: string; messages: ChatMessage[] }[]) | undefined;
     /** The phrasing names its questions carry, in order (Test Explorer tree, CodeLens). */
     phrasings(probe: ProbeDecl): string[];
     /** A question's graph depends on the item, not only on the row (choice: which option is false). */

@@ -5,8 +5,8 @@
 import type { Question } from '../probes/question.js';
 import type { ModelDecl } from '../spec/model.js';
 import {
-    countMessageTokens, createClient, estimateFromCounts, priceOf, resolveKey, resolveModel,
-    type ConfirmHost, type CostEstimate, type DomainFn, type KeyBindings, type SecretSource,
+    countMessageTokens, createClient, DEFAULT_OUTPUT_TOKENS, estimateFromCounts, priceOf, resolveKey, resolveModel,
+    type ConfirmHost, type CostEstimate, type DomainFn, type KeyBindings, type ResolvedModel, type SecretSource,
 } from '../models/index.js';
 import { leaseMessage, type RunModelRecord, type RunRecord, type RunSettings, type Store } from '../store/index.js';
 import { answerParams } from './hash.js';
@@ -18,6 +18,7 @@ import { problem, type Problem } from '../errors.js';
 import { batchProblem, executeBatchRun, type BatchOptions } from './batch.js';
 import { BATCH_PRICE_SHARE } from '../models/openai-batch.js';
 import { executeSharedRun, type SharedOptions } from './shared.js';
+import type { AnswerSteps } from './steps.js';
 
 export { executeRun, generatingProgress, pendingSlots, type AnswerEvent, type PendingSlot, type Progress, type RunModel, type RunOutcome } from './runner.js';
 export { questionBatches, QUESTION_BATCH, type QuestionSource } from './feed.js';
@@ -56,6 +57,8 @@ export interface PrepareRequest {
     batch?: boolean;
     /** Work on the run together with other processes (a shared run: chunks of questions claimed in turn). */
     join?: boolean;
+    /** The calls model steps make per answer (open: `judge_with`): the cost gate counts and prices them too. */
+    steps?: AnswerSteps;
 }
 
 export interface PreparedRun {
@@ -150,9 +153,10 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     if (batch) prepared.batch = true;
     if (req.join) prepared.shared = true;
     if (questionCount !== undefined) prepared.questionCount = questionCount;
-    // The cost gate needs the whole estimate before the first call, so only a priced model waits for it.
-    if (models.some(m => m.client.cacheable && m.price && (m.price.input > 0 || m.price.output > 0))) {
-        const { count, todo, estimates } = await estimate(store, runId, models, feed(false), req.onProgress);
+    // The cost gate needs the whole estimate before the first call, so only a priced model (or a step asked per
+    // answer, whose model may have a price) waits for it.
+    if (req.steps || models.some(m => m.client.cacheable && m.price && (m.price.input > 0 || m.price.output > 0))) {
+        const { count, todo, estimates } = await estimate(store, runId, models, feed(false), req.onProgress, req.steps);
         prepared.questionCount = questionCount = count;
         prepared.todo = todo;
         // A batch is paid at the provider's batch price.
@@ -170,24 +174,38 @@ async function storedAll(store: Store, runId: string, perQuestion: number): Prom
     });
 }
 
-/** One pass over the questions (nothing stored, nothing asked): what is left to ask per model and what it costs. */
-async function estimate(store: Store, runId: string, models: RunModel[], batches: AsyncIterable<Question[]>, onProgress?: (p: Progress) => void) {
+/**
+ * One pass over the questions (nothing stored, nothing asked): what is left to ask per model and what it costs, and
+ * the calls model steps will make on each answer still to come (`steps`; the answer a stand-in of its expected length).
+ */
+async function estimate(store: Store, runId: string, models: RunModel[], batches: AsyncIterable<Question[]>, onProgress?: (p: Progress) => void, steps?: AnswerSteps) {
     const answered = await store.answered(runId);
+    const averages = await Promise.all(models.map(m => store.averageOutputTokens(m.model.name)));
+    const standIns = models.map((m, i) => 'x '.repeat(Math.round(averages[i] ?? m.model.expectedOutputTokens ?? DEFAULT_OUTPUT_TOKENS)));
     const counts = models.map(() => ({ requests: 0, tokens: 0 }));
+    const stepCounts = new Map<string, { model: ResolvedModel; requests: number; tokens: number }>();
     let count = 0, todo = 0;
     for await (const batch of batches) {
         count += batch.length;
         for (const [i, m] of models.entries()) {
             const slots = await pendingSlots(store, runId, batch, m, answered);
             todo += slots.length;
-            if (!m.client.cacheable) continue;
-            for (const s of slots) if (!s.hit) { counts[i]!.requests++; counts[i]!.tokens += countMessageTokens(s.question.messages); }
+            for (const s of slots) {
+                if (s.hit) continue;
+                for (const call of steps?.(s.question, standIns[i]!) ?? []) {
+                    const c = stepCounts.get(call.model.name) ?? { model: call.model, requests: 0, tokens: 0 };
+                    c.requests++; c.tokens += countMessageTokens(call.messages);
+                    stepCounts.set(call.model.name, c);
+                }
+                if (m.client.cacheable) { counts[i]!.requests++; counts[i]!.tokens += countMessageTokens(s.question.messages); }
+            }
         }
         onProgress?.(generatingProgress(count));
         await new Promise(resolve => setImmediate(resolve));
     }
-    const averages = await Promise.all(models.map(m => store.averageOutputTokens(m.model.name)));
     const estimates = models.map((m, i) => estimateFromCounts(m.model, counts[i]!.requests, counts[i]!.tokens, averages[i]));
+    // A step's calls as an estimate of their own, named for the step's model (a judge may also answer in the run).
+    for (const c of stepCounts.values()) estimates.push({ ...estimateFromCounts(c.model, c.requests, c.tokens, await store.averageOutputTokens(c.model.name)), model: `${c.model.name} (model step)` });
     return { count, todo, estimates };
 }
 

@@ -5,8 +5,10 @@
  * and each call recorded with the run at its price (so the run's cost counts it).
  */
 import type { SpecModel } from '../spec/model.js';
-import type { ChatMessage } from '../probes/question.js';
+import type { ChatMessage, Question } from '../probes/question.js';
+import type { Verdict } from '../verify/types.js';
 import type { Store } from '../store/index.js';
+import type { ModelStepRun } from '../probes/family.js';
 import type { CompletionParams, ModelClient } from '../models/types.js';
 import { modelFromFlag, resolveModel, type ResolvedModel } from '../models/providers.js';
 import { costOf, priceOf } from '../models/cost.js';
@@ -35,6 +37,48 @@ export function modelsOnDemand<T>(spec: SpecModel, setting: string, keyFor: KeyF
         }
         return c;
     };
+}
+
+/** A side call's model and client, as `modelsOnDemand` makes them. */
+export interface SideClient { model: ResolvedModel; client: ModelClient }
+
+/** One answered verdict as a judge works on it: the verdict, its question, the answer's text and the judge named. */
+export interface JudgedAnswer {
+    v: Verdict; q: Question; response: string; name: string;
+    /** The judge's client, resolved with its key on first use; a string says why it cannot be had. */
+    client(): Promise<SideClient | string>;
+    /** Notes a call that failed (once per message among the step's problems); returns the message to keep on the verdict. */
+    failed(e: unknown): string;
+}
+
+/**
+ * A step after verification that asks a judge about each answer (evidence: entailment; open: G-Eval): for every
+ * verdict whose question names a judge (`judgeOf`), `judge` returns the verdict with the judge's reading, and the
+ * verdicts are saved back. Returns problems in words.
+ */
+export async function judgeAnswers(run: ModelStepRun, setting: string, judgeOf: (q: Question) => string | undefined, judge: (a: JudgedAnswer) => Promise<Verdict>): Promise<string[]> {
+    const results = await run.store.loadRunResults(run.runId);
+    if (!results) return [];
+    const problems: string[] = [];
+    const questions = new Map(results.questions.map(q => [q.id, q]));
+    const responses = new Map(results.answers.map(a => [`${a.questionId}\u0000${a.model}\u0000${a.sample}`, a.text]));
+    const clientFor = modelsOnDemand(run.spec, setting, run.keyFor, (model, key) => ({ model, client: run.client(model, key) }), problems);
+    const updated: Verdict[] = [];
+    for (const v of results.verdicts) {
+        if (run.signal?.aborted) break;
+        const q = questions.get(v.questionId);
+        const name = q ? judgeOf(q) : undefined;
+        if (!q || !name) continue;
+        const failed = (e: unknown) => {
+            const message = `the judge's call failed: ${e instanceof Error ? e.message : String(e)}`;
+            if (!problems.some(p => p.endsWith(message))) problems.push(`${setting} ${name}: ${message}`);
+            return message;
+        };
+        const response = responses.get(`${v.questionId}\u0000${v.model}\u0000${v.sample}`) ?? v.rationaleText;
+        updated.push(await judge({ v, q, response, name, client: () => clientFor(name), failed }));
+    }
+    await run.store.saveVerdicts(run.runId, updated);
+    return problems;
 }
 
 /** The parameters a side call's cache key holds (JSON mode named as the endpoint sees it). */

@@ -15,6 +15,7 @@ import { createClient, domainFromData, modelFromFlag, resolveKey, type ConfirmHo
 import { openStore, type FailureSummary, type RunSettings, type RunCounts, type RunRecord, type RunResults, type RunStatus } from '../store/index.js';
 import { verifyRun } from '../verify/run.js';
 import { familyModelSteps } from '../probes/families.js';
+import { answerStepsOf } from './steps.js';
 import { readWithModels } from '../verify/model-read.js';
 import type { ResolvedModel } from '../models/providers.js';
 import { fromDiagnostic, HalluProbeError, problem, type Problem } from '../errors.js';
@@ -189,7 +190,7 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
             resume: req.questionIds ? 'new' : req.resume ?? 'auto',
             secrets: req.secrets, confirmHost: req.confirmHost, bindings: req.bindings, env: req.env, domain: domainFromData(data), baseDir: path.dirname(specFile),
             concurrency: req.concurrency, settings: runSettings(req), onProgress: req.onProgress,
-            batch: req.batch ?? suiteAsksBatch(spec.suites.find(s => s.name === suite)), join: req.join,
+            batch: req.batch ?? suiteAsksBatch(spec.suites.find(s => s.name === suite)), join: req.join, steps: answerStepsOf(spec),
         });
         if (!prepared) throw new HalluProbeError(problems);
         for (const call of fetched.calls) await store.recordSideCall({ ...call, run: prepared.run.id });
@@ -215,7 +216,7 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
         try {
             await verifyRun(store, prepared.run.id, spec, data);
             // The families' model steps (rule: claim extraction `extract_with`, embeddings `embeddings`; evidence: the
-            // entailment judge `judge_with`), after the model reader (`read_with`), whose verdicts a rule probe's
+            // entailment judge `judge_with`; open: the G-Eval judge `judge_with`), after the model reader (`read_with`), whose verdicts a rule probe's
             // extraction reads: keys only where bound.
             const stepRun = {
                 store, runId: prepared.run.id, spec, signal: req.signal, client: (model: ResolvedModel, key: string) => createClient(model, { key }),

@@ -9,8 +9,7 @@
 import type { SpecModel } from '../../spec/model.js';
 import type { ModelStepRun } from '../../probes/family.js';
 import type { ChatMessage, Question } from '../../probes/question.js';
-import type { Verdict } from '../../verify/types.js';
-import { askSide, jsonField, modelsOnDemand, scrubParsed } from '../../run/side-call.js';
+import { askSide, judgeAnswers, jsonField, scrubParsed } from '../../run/side-call.js';
 import { EVIDENCE_SETTINGS } from './settings.js';
 
 export const ENTAILMENT_LABELS = ['entailment', 'neutral', 'contradiction'] as const;
@@ -67,36 +66,20 @@ function judges(spec: SpecModel): Map<string, string> {
 const goldOf = (q: Question) => (typeof q.gold === 'object' ? q.gold.answer : String(q.gold));
 
 /** After verification: every evidence answer of a probe with `judge_with` gets the judge's label. Returns problems in words. */
-export async function judgeEntailment({ store, runId, spec, keyFor, client, signal }: ModelStepRun): Promise<string[]> {
-    const byProbe = judges(spec);
+export async function judgeEntailment(run: ModelStepRun): Promise<string[]> {
+    const byProbe = judges(run.spec);
     if (byProbe.size === 0) return [];
-    const results = await store.loadRunResults(runId);
-    if (!results) return [];
-    const problems: string[] = [];
-    const questions = new Map(results.questions.map(q => [q.id, q]));
-    const responses = new Map(results.answers.map(a => [`${a.questionId}\u0000${a.model}\u0000${a.sample}`, a.text]));
-    const clientFor = modelsOnDemand(spec, 'judge_with', keyFor, (model, key) => ({ model, client: client(model, key) }), problems);
-    const updated: Verdict[] = [];
-    for (const v of results.verdicts) {
-        if (signal?.aborted) break;
-        const q = questions.get(v.questionId);
-        const name = q?.evidence ? byProbe.get(q.probe) : undefined;
-        if (!q || !name) continue;
-        const response = responses.get(`${v.questionId}\u0000${v.model}\u0000${v.sample}`) ?? v.rationaleText;
+    return judgeAnswers(run, 'judge_with', q => (q.evidence ? byProbe.get(q.probe) : undefined), async ({ v, q, response, name, client, failed }) => {
         // No answer entails anything: nothing to ask.
-        if (!response.trim()) { updated.push({ ...v, entailment: { model: name, label: 'neutral', correct: false } }); continue; }
-        const c = await clientFor(name);
-        if (typeof c === 'string') { updated.push({ ...v, entailment: { model: name, error: c } }); continue; }
+        if (!response.trim()) return { ...v, entailment: { model: name, label: 'neutral', correct: false } };
+        const c = await client();
+        if (typeof c === 'string') return { ...v, entailment: { model: name, error: c } };
         try {
-            const { text } = await askSide(store, c, entailmentMessages(q.evidence?.asked ?? q.question, response, goldOf(q)), { temperature: 0, json: true }, { run: runId, question: q.id, sample: v.sample, step: 'judge' }, signal);
+            const { text } = await askSide(run.store, c, entailmentMessages(q.evidence?.asked ?? q.question, response, goldOf(q)), { temperature: 0, json: true }, { run: run.runId, question: q.id, sample: v.sample, step: 'judge' }, run.signal);
             const label = scrubParsed(c.client, readLabel(text));
-            updated.push({ ...v, entailment: typeof label === 'string' ? { model: name, label, correct: label === 'entailment' } : { model: name, error: label.error } });
+            return { ...v, entailment: typeof label === 'string' ? { model: name, label, correct: label === 'entailment' } : { model: name, error: label.error } };
         } catch (e) {
-            const message = `the judge's call failed: ${e instanceof Error ? e.message : String(e)}`;
-            if (!problems.some(p => p.endsWith(message))) problems.push(`judge_with ${name}: ${message}`);
-            updated.push({ ...v, entailment: { model: name, error: message } });
+            return { ...v, entailment: { model: name, error: failed(e) } };
         }
-    }
-    await store.saveVerdicts(runId, updated);
-    return problems;
+    });
 }

@@ -40,6 +40,7 @@ import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
 import { factScore, readClaimsAnswer } from '../../reader/index.js';
 import { decidingClaims } from '../../verify/reading.js';
 import { declareSettings } from '../../spec/settings.js';
+import { GEVAL_CRITERIA, GEVAL_RUBRIC, gevalCalls, judgeFigures, judgeOpenAnswers, JUDGE_CORRECT_FROM, type JudgeFigures } from './judge.js';
 
 export const SYSTEM_OPEN = 'Answer the question in a few sentences. State facts plainly.';
 
@@ -86,6 +87,7 @@ export const OPEN_SETTINGS = declareSettings('probe open', {
     baseline: { type: 'boolean', default: true, doc: 'Also ask without any context (default true).' },
     prizes: { type: 'text', values: PRIZE_SOURCES, default: 'question', doc: 'Node and edge prizes of retrieval: question (default; the question\'s similarity to them — by embeddings with `embeddings MODEL`, else BM25 — PageRank breaking ties) or ppr (PageRank alone).' },
     embeddings: { type: 'text', doc: 'An embeddings model declared in the spec (OpenAI-compatible /v1/embeddings): the question\'s cosine similarity to each node and edge gives the prizes, and `replace` picks the least plausible relation by embeddings (ATS-style). Vectors are asked before the run generates and cached. Without it: BM25 and the type heuristic.' },
+    judge_with: { type: 'text', doc: 'A chat model declared in the spec that scores every answer after the run as OKGQA does (§5.1, G-Eval): Context Relevance, Comprehensiveness, Correctness and Empowerment, 1 to 5, one call per criterion with the rubric of docs/open.md (cached, priced with the run and counted by the cost gate). The report shows each criterion\'s mean and how often the judge (Correctness ≥ 4) agrees with the data check. Without it: the data check alone.' },
 });
 
 export function openSettings(settings: Settings): OpenSettings {
@@ -258,6 +260,8 @@ export interface OpenFigures {
     factScore: { value: number | null; low: number; high: number; n: number; withoutClaims: number };
     /** Mean SC2D / SD2 similarity of the contexts given to the retrieved ones (perturbed questions only; null when none). */
     sc2d: number | null; sd2: number | null;
+    /** The judge's G-Eval scores and its agreement with the data check (`judge_with`; absent without a judge). */
+    judge?: JudgeFigures;
 }
 
 /** The open figures of a group (GroupMetrics' figure slot, key `open`). */
@@ -275,6 +279,8 @@ function openFigures(items: readonly { v: Verdict; q: Question }[]): OpenFigures
         followedCorrupted: count(c => c.cause === 'followed-corrupted'), invented: count(c => c.cause === 'invented'),
         sc2d: null, sd2: null,
     };
+    const judge = judgeFigures(items.map(({ v }) => v));
+    if (judge) out.judge = judge;
     const similar = items.map(({ q }) => q.open?.similarity).filter((s): s is { sc2d: number; sd2: number } => !!s);
     if (similar.length) {
         out.sc2d = similar.reduce((a, s) => a + s.sc2d, 0) / similar.length;
@@ -325,6 +331,20 @@ function reportSections(groups: readonly GroupMetrics[]): ReportSection[] {
         title: 'Open answers: atomic claims by context, the phrasing column (none = no context, clean = as retrieved, kind-N = N % of the edges perturbed)',
         columns: [...KEY_COLUMNS, 'SC2D / SD2', 'answers', 'claims', 'FActScore (per answer)', 'supported', 'contradicted', 'followed corrupted context', 'invented'], rows,
         curves: curves(all),
+    }, ...judgeSection(all)] : [];
+}
+
+/** The judge's G-Eval scores per model × probe × context, and how often its verdict agrees with the data check. */
+function judgeSection(groups: readonly GroupMetrics[]): ReportSection[] {
+    const judged = groups.filter(g => openOf(g)?.judge);
+    const rows = judged.map(g => {
+        const j = openOf(g)!.judge!;
+        const mean = (c: typeof GEVAL_CRITERIA[number]) => { const m = j.criteria[c]; return m.mean === null ? 'n/a' : `${m.mean.toFixed(2)} ${ciText(m.ci)}`; };
+        return [...keyCells(g), j.model, String(openOf(g)!.answers), ...GEVAL_CRITERIA.map(mean), String(j.unparsed + j.failed), `${pct(j.agreement.value)} ${ciText(j.agreement.ci)} over ${j.agreement.n}`];
+    });
+    return rows.length ? [{
+        title: `Open answers: OKGQA's G-Eval criteria by the judge (mean 1–5, 95 % interval); agreement: Correctness ≥ ${JUDGE_CORRECT_FROM} vs the data check`,
+        columns: [...KEY_COLUMNS, 'judge', 'answers', ...GEVAL_CRITERIA.map(c => GEVAL_RUBRIC[c].name), 'unparsed', 'agreement with the data check'], rows,
     }] : [];
 }
 
@@ -385,6 +405,12 @@ export const openFamily: ProbeFamily = {
     settings: OPEN_SETTINGS.decls,
     compile: compileOpen,
     generationModels: probe => { const model = OPEN_SETTINGS.read(probe.settings).embeddings; return model !== undefined ? [model] : []; },
+    // OKGQA's G-Eval judge (`judge_with`): after verification, one call per criterion per answer; the cost gate counts them.
+    modelSteps: run => judgeOpenAnswers(run, name => { const p = run.spec.probes.find(x => x.name === name); return p ? OPEN_SETTINGS.read(p.settings).judge_with : undefined; }),
+    answerSteps: probe => {
+        const model = OPEN_SETTINGS.read(probe.settings).judge_with;
+        return model === undefined ? undefined : (q, answer) => gevalCalls(q, answer).map(c => ({ model, messages: c.messages }));
+    },
     phrasings: phrasingsOf,
     pathPerItem: true,
     // Abstention (reader/abstain.ts): an answer that declines or only hedges, committing to no claim, is unsure (M).
