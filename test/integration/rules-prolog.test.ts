@@ -148,7 +148,7 @@ probe away rule using not_at { per_entity 4  basic "Is it true that {p} does not
         assert.deepEqual(questions.filter(q => q.gold === 'yes' && q.phrasing === 'basic').map(q => q.question), ['Is it true that the player whose name is Y and club is A does not play for B?']);
     });
 
-    it('temporal golds (at, next, globally, finally, until with and without a window, and, or, nested) are what SWI-Prolog finds over the spells', async () => {
+    it('temporal golds (at, next, globally, finally, until with and without a window, and, or, nested, before) are what SWI-Prolog finds over the spells', async () => {
         // Issue 27 item 10: each temporal question's formula, written as a Prolog term over the example's closed
         // spells, is decided by swipl (closed world); the gold must be its answer. On data not declared complete the
         // engine asks only formulas the data decides, so those golds must agree with the closed world too.
@@ -166,13 +166,16 @@ probe away rule using not_at { per_entity 4  basic "Is it true that {p} does not
             'sat(and(F, G), Y) :- sat(F, Y), sat(G, Y).',
             'sat(or(F, G), Y) :- ( sat(F, Y) -> true ; sat(G, Y) ).',
             'sat(until(A, B, F, G), Y) :- between(A, B, K), T is Y + K, sat(G, T), T1 is T - 1, forall(between(Y, T1, S), sat(F, S)), !.',
+            // Two different events (issue 38 item 5): the first year of one fact before the first year of the other.
+            'first(P, C, B) :- aggregate_all(min(B0), spell(P, C, B0, _), B).',
+            'sat(before(atom(P, C), atom(Q, D)), _) :- first(P, C, A), first(Q, D, B), A < B.',
         ];
         const MAIN = 'main :- forall(query(I, F, Y), ( sat(F, Y) -> writeln(I-yes) ; writeln(I-no) )).';
         /** The formula as written on the probe, read here on its own (not by the engine's parser). */
         const term = (formula: string, phi: string, psi: string | undefined): string => {
             const tokens = formula.match(/\[[^\]]*\]|[^\s[\]]+/g)!;
             const window = (i: number) => (tokens[i + 1]?.startsWith('[') ? tokens[i + 1]!.slice(1, -1).split(',').map(Number) : undefined);
-            if (tokens[0] === 'and' || tokens[0] === 'or') return `${tokens[0]}(${phi}, ${psi})`;
+            if (tokens[0] === 'and' || tokens[0] === 'or' || tokens[0] === 'before') return `${tokens[0]}(${phi}, ${psi})`;
             if (tokens[0] === 'until') { const w = window(0) ?? [0, 300]; return `until(${w[0]}, ${w[1]}, ${phi}, ${psi})`; }
             if (tokens[0] === 'at') return phi;
             const ops: string[] = [];
@@ -212,14 +215,15 @@ probe away rule using not_at { per_entity 4  basic "Is it true that {p} does not
             facts.set(k, f);
         }
         const all = [...facts.values()];
-        const formulas = ['at', 'next', 'globally [0, 2]', 'finally [1, 3]', 'until', 'until [0, 4]', 'until [2, 5]', 'and', 'or', 'finally [0, 3] globally [0, 2]', 'next globally [0, 1]', 'globally [0, 2] finally [0, 1]', 'next next finally [0, 2]'];
+        const formulas = ['at', 'next', 'globally [0, 2]', 'finally [1, 3]', 'until', 'until [0, 4]', 'until [2, 5]', 'and', 'or', 'finally [0, 3] globally [0, 2]', 'next globally [0, 1]', 'globally [0, 2] finally [0, 1]', 'next next finally [0, 2]', 'before'];
         const cases: { formula: string; f: TemporalFact; y: number; o?: TemporalFact; engine: boolean }[] = [];
         for (const formula of formulas) {
             const parsed = parseTemporal(formula, undefined);
             assert.ok(typeof parsed !== 'string', formula);
             const setup = { op: parsed.op, window: [0, 2] as [number, number], formula: parsed, during: 2, complete: true, begin: 'b', end: 'e', relation: 'Spell', keep: [], named: [] };
-            for (const f of all) for (let y = 1990; y <= 2026; y++) {
-                const others = parsed.kind === 'chain' ? [undefined] : all.filter(o => o !== f && o.args[0] === f.args[0]);
+            // before reads no year: every fact against every fact of every other player.
+            for (const f of all) for (let y = parsed.kind === 'before' ? 2026 : 1990; y <= 2026; y++) {
+                const others = parsed.kind === 'chain' ? [undefined] : parsed.kind === 'before' ? all.filter(o => o.args[0] !== f.args[0]) : all.filter(o => o !== f && o.args[0] === f.args[0]);
                 for (const o of others) cases.push({ formula, f, y, ...(o ? { o } : {}), engine: truth(setup, f, y, o) });
             }
         }
@@ -234,10 +238,13 @@ probe away rule using not_at { per_entity 4  basic "Is it true that {p} does not
         const complete = await check('temporal', path.join(folder, 'temporal.probe'));
         assert.ok(complete.length >= 180, `${complete.length} questions`);
         assert.ok(complete.some(q => q.gold === 'no') && complete.some(q => q.gold === 'yes'));
+        assert.ok(complete.some(q => q.rule!.temporal!.op === 'before'), 'the example asks before');
+        assert.ok(cases.filter(c => c.formula === 'before').length > 1_000, 'before: every fact against every other player\'s');
         const openDir = fs.mkdtempSync(path.join(dir, 'open-'));
         fs.cpSync(folder, openDir, { recursive: true });
         const openSpec = path.join(openDir, 'temporal.probe');
-        fs.writeFileSync(openSpec, fs.readFileSync(openSpec, 'utf8').replace('relation Spell from spells complete', 'relation Spell from spells'));
+        // (before is refused on data not declared complete: no first year is determined there.)
+        fs.writeFileSync(openSpec, fs.readFileSync(openSpec, 'utf8').replace('relation Spell from spells complete', 'relation Spell from spells').replace('temporal before', 'temporal at'));
         assert.ok((await check('temporal-open', openSpec)).length > 0);
     });
 });

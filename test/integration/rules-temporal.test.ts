@@ -1,5 +1,6 @@
 // Temporal rule probes through the CLI (issue 14, item 3): the example's spells at clubs become interval facts,
-// asked at a year, the next year, over a window and "until" the next club. Every gold is recomputed here from
+// asked at a year, the next year, over a window, "until" the next club and before another player's club (issue 38
+// item 5: two different events). Every gold is recomputed here from
 // the CSV, independently of the engine, and an offline run is reported with its metamorphic groups.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -40,6 +41,7 @@ describe('temporal rule probes through the CLI', () => {
     it('asks every operator, and each gold follows from the spells in the data', async () => {
         const data = spells(path.join(dir, 'data', 'spells.csv'));
         const holds = (player: string, club: string, y: number) => data.some(s => s.player === player && s.club === club && s.end !== undefined && s.begin <= y && y <= s.end);
+        const first = (player: string, club: string) => Math.min(...data.filter(s => s.player === player && s.club === club).map(s => s.begin));
         const records = await preview(spec);
         const ops = new Set<string>();
         for (const x of records.filter(r => r.phrasing === 'basic')) {
@@ -48,7 +50,11 @@ describe('temporal rule probes through the CLI', () => {
             const every = (from: number, to: number, p: (y: number) => boolean) => { for (let y = from; y <= to; y++) if (!p(y)) return false; return true; };
             const some = (from: number, to: number, p: (y: number) => boolean) => !every(from, to, y => !p(y));
             // Issue 27 item 10: and / or, until with a window, nested operators (each read at the years the outer one names).
-            if ((m = /^Is it true that in (\d+), (.+) played for (.+) and \2 played for (.+)\?$/.exec(x.question))) expected = holds(m[2]!, m[3]!, Number(m[1])) && holds(m[2]!, m[4]!, Number(m[1]));
+            // Issue 38 item 5: two different events (facts of two players), by their first years.
+            if ((m = /^Is it true that the first year in which (.+) played for (.+) is earlier than the first year in which (.+) played for (.+)\?$/.exec(x.question))) {
+                assert.notEqual(m[1], m[3], x.question);
+                expected = first(m[1]!, m[2]!) < first(m[3]!, m[4]!);
+            } else if ((m = /^Is it true that in (\d+), (.+) played for (.+) and \2 played for (.+)\?$/.exec(x.question))) expected = holds(m[2]!, m[3]!, Number(m[1])) && holds(m[2]!, m[4]!, Number(m[1]));
             else if ((m = /^Is it true that in (\d+), (.+) played for (.+) or \2 played for (.+) \(or both\)\?$/.exec(x.question))) expected = holds(m[2]!, m[3]!, Number(m[1])) || holds(m[2]!, m[4]!, Number(m[1]));
             else if ((m = /^Is it true that from (\d+), (.+) played for (.+) every year until a year from (\d+) to (\d+) in which \2 played for (.+)\?$/.exec(x.question))) {
                 const [y, p, first, second] = [Number(m[1]), m[2]!, m[3]!, m[6]!];
@@ -80,7 +86,9 @@ describe('temporal rule probes through the CLI', () => {
             assert.deepEqual([...new Set(x.rule.premises.map(p => p.attribute))].sort(), ['begin', 'end'], x.question);
             for (const p of x.rule.premises) assert.doesNotMatch(p.subject, /\d{4}/, x.question);
         }
-        assert.deepEqual([...ops].sort(), ['and', 'at', 'finally', 'finally globally', 'globally', 'next', 'next globally', 'or', 'until']);
+        assert.deepEqual([...ops].sort(), ['and', 'at', 'before', 'finally', 'finally globally', 'globally', 'next', 'next globally', 'or', 'until']);
+        const before = records.filter(r => r.phrasing === 'basic' && r.rule.temporal!.op === 'before');
+        assert.ok(before.some(r => r.gold === 'yes') && before.some(r => r.gold === 'no'), 'before: both golds');
         // Both golds occur (the spells are declared complete), and each question has its polarity twin.
         assert.ok(records.some(r => r.phrasing === 'basic' && r.gold === 'no') && records.some(r => r.phrasing === 'basic' && r.gold === 'yes'));
         assert.equal(records.filter(r => r.group.role === 'polarity').length, records.filter(r => r.group.role === 'fact').length);
@@ -89,9 +97,16 @@ describe('temporal rule probes through the CLI', () => {
         assert.ok(!records.some(r => /Inter Miami|Al Nassr|R\. Lewandowski played for FC Barcelona/.test(r.question)));
     });
 
-    it('asks only years the data shows true when the interval relation is not declared complete', async () => {
+    it('asks only years the data shows true when the interval relation is not declared complete; before is refused there', async () => {
         const open = path.join(dir, 'open.probe');
-        writeFileSync(open, readFileSync(spec, 'utf8').replace('relation Spell from spells complete', 'relation Spell from spells'));
+        const text = readFileSync(spec, 'utf8').replace('relation Spell from spells complete', 'relation Spell from spells');
+        writeFileSync(open, text);
+        // A spell the data does not list could begin earlier: no first year is determined, so before is not asked.
+        const refused = await cli(['preview', open, '--suite', 'temporal', '--format', 'jsonl']);
+        assert.match(refused.stdout + refused.stderr, /open\.probe:\d+:\d+ error \[probe-setting\] temporal before compares the first years of two facts, which only a complete Spell determines/);
+        assert.doesNotMatch(refused.stdout, /"probe":"first_club_before"/);
+        // As the message says: another operator there.
+        writeFileSync(open, text.replace('temporal before', 'temporal at'));
         const records = await preview(open);
         assert.ok(records.length > 0);
         for (const r of records) assert.equal(r.gold, r.group.role === 'fact' ? 'yes' : 'no', r.question);
@@ -122,7 +137,7 @@ describe('temporal rule probes through the CLI', () => {
         assert.match(md.stdout, /## Rules: hallucination and the paper's categories/);
         const json = JSON.parse((await cli(['report', '--db', db, '--format', 'json'])).stdout) as { groups: { probe: string; kind: string; mode: string; rules?: { rightAnswerWrongPremises: { k: number } } }[]; questionGroups: { probe: string; relation: string; n: number; outcomes: { [k: string]: number } }[] };
         const meta = json.questionGroups.filter(g => g.relation === 'metamorphic');
-        assert.deepEqual(meta.map(g => g.probe).sort(), ['club_after_next', 'club_at_some_point', 'club_in_year', 'club_next_year', 'club_stretch_soon', 'club_throughout', 'club_until_next', 'club_until_within', 'either_club_in_year', 'two_clubs_in_year']);
+        assert.deepEqual(meta.map(g => g.probe).sort(), ['club_after_next', 'club_at_some_point', 'club_in_year', 'club_next_year', 'club_stretch_soon', 'club_throughout', 'club_until_next', 'club_until_within', 'either_club_in_year', 'first_club_before', 'two_clubs_in_year']);
         // The simulator flips 10 % of polarity twins: over all operators some group breaks, most hold.
         const broken = meta.reduce((n, g) => n + (g.outcomes['polarity-broken'] ?? 0), 0), total = meta.reduce((n, g) => n + g.n, 0);
         assert.ok(broken > 0 && broken < total / 3, `${broken} of ${total}`);

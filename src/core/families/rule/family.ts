@@ -118,7 +118,8 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
     // The derived facts by subject; a symmetric fact is asked once (its twin is the other reading). A temporal
     // probe asks about interval facts instead (temporal.ts).
     const bySubject = groupBy(derivation.facts(probe.rule).filter(f => !info.symmetric || String(f.args[0]) <= String(f.args[1])), f => String(f.args[0]));
-    const intervalsBySubject = temporal ? groupBy(intervalFacts(derivation.facts(probe.rule), temporal, base), f => String(f.args[0])) : undefined;
+    const allIntervals = temporal ? intervalFacts(derivation.facts(probe.rule), temporal, base) : [];
+    const intervalsBySubject = temporal ? groupBy(allIntervals, f => String(f.args[0])) : undefined;
     const scope = new Scope([slot], [{ slot: 0 }]);
     const attributeOf = premiseAttribute(spec);
     const inverse = info.inverse ? translation.predicates.get(info.inverse) : undefined;
@@ -149,9 +150,10 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
     const temporalItems = (setup: TemporalSetup, facts: readonly TemporalFact[], ofSubject: readonly TemporalFact[]): Item[] => {
         const items: Item[] = [];
         for (const tf of facts) {
-            const q = temporalQuestion(setup, info, tf, ofSubject, prng(hashSeed(`${probe.name}\u0000${tf.args.join('\u0000')}`, seed)), named);
+            // `before` pairs the fact with a fact of another subject (two different events).
+            const q = temporalQuestion(setup, info, tf, ofSubject, prng(hashSeed(`${probe.name}\u0000${tf.args.join('\u0000')}`, seed)), named, allIntervals);
             if (!q) continue;
-            const stated = [nearestInterval(tf, q.year), ...(q.other ? [nearestInterval(q.other, q.years[0])] : [])];
+            const stated = [nearestInterval(tf, q.year), ...(q.other ? [nearestInterval(q.other, q.otherYear ?? q.years[0])] : [])];
             const proof = derivation.proof(stated[0]!.fact);
             if (!proof || stated.some(i => !sound(i.fact))) continue;
             const rule = question(stated[0]!.fact, proof);

@@ -10,8 +10,8 @@ export const RULE_PROMPTS = ['chat', 'paper'] as const;
 /** The template presets of a rule probe: `basic` (a question and its polarity twin) or `paper` (paperTemplates). */
 export const RULE_TEMPLATES = ['basic', 'paper'] as const;
 
-/** The operators a temporal formula is written with (`temporal "finally [0, 3] globally [0, 2]"`, `temporal and`). */
-export const TEMPORAL_OPS = ['at', 'next', 'globally', 'finally', 'until', 'and', 'or'] as const;
+/** The operators a temporal formula is written with (`temporal "finally [0, 3] globally [0, 2]"`, `temporal and`, `temporal before`). */
+export const TEMPORAL_OPS = ['at', 'next', 'globally', 'finally', 'until', 'and', 'or', 'before'] as const;
 
 /**
  * Below this node / edge overlap a wrong answer's overlap is low: θ_E = θ_N = 0.8, the paper's (§5.1, METHODS.md §2;

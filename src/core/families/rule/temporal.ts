@@ -12,6 +12,9 @@
  *   and / or        in Y, φ and / or ψ (ψ another fact of the subject)
  *   until [a, b]    from Y, φ every year until ψ, at a year of [Y+a, Y+b]   ∃ t ∈ [Y+a, Y+b]: ψ(t) ∧ ∀ s ∈ [Y, t): φ(s)
  *   until           the same with no bound on t
+ *   before          φ first held in an earlier year than ψ, ψ a fact of another subject (two different events)
+ *                   min begin(φ) < min begin(ψ); asked only over a `complete` interval relation (else an unlisted
+ *                   interval could begin earlier, and neither first year is determined)
  *
  * Sound: a fact with any interval of unknown begin or end is never asked about (that interval could cover any
  * year). A year no interval covers is false only when the interval relation is declared `complete`; otherwise it
@@ -46,7 +49,8 @@ export type TemporalFormula =
     | { kind: 'chain'; ops: TemporalUnary[]; op: string }
     | { kind: 'and'; op: string }
     | { kind: 'or'; op: string }
-    | { kind: 'until'; window?: [number, number]; op: string };
+    | { kind: 'until'; window?: [number, number]; op: string }
+    | { kind: 'before'; op: string };
 
 export interface TemporalSetup {
     /** The formula's operators without their windows ("at", "globally", "finally globally", "until"). */
@@ -75,7 +79,7 @@ export function yearOf(v: Value | undefined): number | undefined {
     return m ? Number(m[1]) : undefined;
 }
 
-const SYNTAX = 'one operator (at, next, globally, finally, until, and, or) or nested unary ones, each window [a, b] in years after the year it is read at, e.g. temporal "finally [0, 3] globally [0, 2]", temporal "until [0, 4]", temporal and';
+const SYNTAX = 'one operator (at, next, globally, finally, until, and, or, before) or nested unary ones, each window [a, b] in years after the year it is read at, e.g. temporal "finally [0, 3] globally [0, 2]", temporal "until [0, 4]", temporal and, temporal before';
 
 /**
  * Reads a temporal formula: `at`; a chain of `next`, `globally [a, b]`, `finally [a, b]` (outermost first; a
@@ -98,8 +102,9 @@ export function parseTemporal(text: string, within: [number, number] | undefined
             i++;
         } else ops.push({ name });
     }
-    const binary = ops.find(o => o.name === 'and' || o.name === 'or' || o.name === 'until');
-    if (binary && ops.length > 1) return `'${binary.name}' combines the fact with another fact of the subject: write it alone (${SYNTAX}).`;
+    const binary = ops.find(o => o.name === 'and' || o.name === 'or' || o.name === 'until' || o.name === 'before');
+    if (binary && ops.length > 1) return `'${binary.name}' combines the fact with another fact${binary.name === 'before' ? ' (of another subject)' : ' of the subject'}: write it alone (${SYNTAX}).`;
+    if (binary?.name === 'before') return { kind: 'before', op: 'before' };
     if (binary?.name === 'until') return { kind: 'until', ...(binary.window ? { window: binary.window } : within ? { window: within } : {}), op: 'until' };
     if (binary?.name === 'and') return { kind: 'and', op: 'and' };
     if (binary?.name === 'or') return { kind: 'or', op: 'or' };
@@ -130,6 +135,9 @@ export function temporalSetup(spec: SpecModel, probe: ProbeDecl, info: Predicate
     if (withDuring[0]!.i === 0) return `The first parameter of ${info.name} is what the questions are about: put the interval parameter (${info.params[0]!.name}) later.`;
     if (info.phrase === undefined) return `temporal questions read the rule's phrase: add phrase "…" to rule ${info.name}.`;
     const rel = withDuring[0]!.rel!;
+    if (formula.kind === 'before' && !rel.complete) {
+        return `temporal before compares the first years of two facts, which only a complete ${rel.name} determines (a spell it does not list could begin earlier): declare it 'relation ${rel.name} from … complete' if it lists every row, else ask another operator.`;
+    }
     const keep = (rel.keys[0] ?? []).map(a => a !== rel.during!.begin && a !== rel.during!.end);
     const named = (rel.keys[0] ?? []).filter((_, i) => keep[i]);
     return { op: formula.op, window: within ?? [0, 2], formula, during: withDuring[0]!.i, complete: rel.complete ?? false, begin: rel.during!.begin, end: rel.during!.end, relation: rel.name, keep, named };
@@ -158,6 +166,9 @@ export function intervalFacts(facts: readonly Fact[], setup: TemporalSetup, base
 
 export const holdsAt = (f: TemporalFact, year: number) => f.intervals.some(i => i.begin <= year && year <= i.end);
 
+/** The first year a fact holds: its earliest interval's begin (intervals are sorted by begin). */
+export const firstYear = (f: TemporalFact) => f.intervals[0]!.begin;
+
 /** The formula of a setup (a setup made before formulas: its single operator, globally / finally over its window, until unbounded). */
 function formulaOf(setup: TemporalSetup): TemporalFormula {
     if (setup.formula) return setup.formula;
@@ -179,6 +190,8 @@ export function value(setup: TemporalSetup, f: TemporalFact, y: number, other?: 
         case 'chain': return chainValue(formula.ops, 0, y, t => atom(f, t));
         case 'and': return other ? Math.min(atom(f, y), atom(other, y)) : 0;
         case 'or': return other ? Math.max(atom(f, y), atom(other, y)) : 0;
+        // Only a complete relation gives a fact's first year (temporalSetup refuses `before` on any other).
+        case 'before': return other ? (setup.complete ? (firstYear(f) < firstYear(other) ? 1 : 0) : 0.5) : 0;
         case 'until': {
             if (!other) return 0;
             // Without a window ψ may come any year; after its last interval every year reads alike, so one more
@@ -228,18 +241,34 @@ export function anchorYears(f: TemporalFact, formula?: TemporalFormula): number[
     return range(first - Math.max(2, formula ? reach(formula) : 0), last + 2);
 }
 
-export interface TemporalQuestion { year: number; gold: 'yes' | 'no'; basic: string; negated: string; other?: TemporalFact; years: [number, number] }
+export interface TemporalQuestion {
+    year: number; gold: 'yes' | 'no'; basic: string; negated: string; other?: TemporalFact; years: [number, number];
+    /** The year of ψ whose interval the question rests on (default: the first of `years`). */
+    otherYear?: number;
+}
 
 /**
  * One question about an interval fact, its anchor year (and for and / or / until, the other fact of the subject)
  * drawn with `random` among the candidates whose value the data decides: on complete data any year near the
  * intervals, else those where the formula is certainly true or false. Undefined when no sound question exists
- * (e.g. until with no later fact of the subject).
+ * (e.g. until with no later fact of the subject). `before` draws ψ among `otherSubjects` (the facts of every
+ * other subject) and reads no anchor year: its question rests on both facts' first years.
  */
-export function temporalQuestion(setup: TemporalSetup, info: PredicateInfo, f: TemporalFact, subjectFacts: readonly TemporalFact[], random: () => number, name?: EntityNamer): TemporalQuestion | undefined {
+export function temporalQuestion(setup: TemporalSetup, info: PredicateInfo, f: TemporalFact, subjectFacts: readonly TemporalFact[], random: () => number, name?: EntityNamer, otherSubjects: readonly TemporalFact[] = []): TemporalQuestion | undefined {
     const formula = formulaOf(setup);
     // The phrase reads the rule's arguments; the interval argument is put back as any of the fact's rows.
     const sentence = (t: TemporalFact) => fillPhrase(info.phrase!, info, t.intervals[0]!.fact.args, name);
+    if (formula.kind === 'before') {
+        const others = otherSubjects.filter(o => o.args[0] !== f.args[0]);
+        if (others.length === 0 || !setup.complete) return undefined;
+        const o = others[Math.floor(random() * others.length)]!;
+        const [a, b] = [firstYear(f), firstYear(o)];
+        const claim = `the first year in which ${sentence(f)} is earlier than the first year in which ${sentence(o)}`;
+        return {
+            year: a, otherYear: b, years: [Math.min(a, b), Math.max(a, b)], other: o, gold: value(setup, f, a, o) === 1 ? 'yes' : 'no',
+            basic: `Is it true that ${claim}?`, negated: `It is not true that ${claim}. Please judge the truth of this statement.`,
+        };
+    }
     const candidates: { year: number; other?: TemporalFact; value: number }[] = [];
     for (const year of anchorYears(f, formula)) {
         if (formula.kind === 'until') {
@@ -267,7 +296,7 @@ export function temporalQuestion(setup: TemporalSetup, info: PredicateInfo, f: T
 const later = (k: number) => (k === 0 ? 'that year' : `${k} year${k === 1 ? '' : 's'} later`);
 
 /** The claim a formula makes at year `y` about sentence `s` (and `other`), and the span of years it reads. */
-function wording(formula: TemporalFormula, y: number, s: string, other: string): { claim: string; years: [number, number] } {
+function wording(formula: Exclude<TemporalFormula, { kind: 'before' }>, y: number, s: string, other: string): { claim: string; years: [number, number] } {
     if (formula.kind === 'and') return { claim: `in ${y}, ${s} and ${other}`, years: [y, y] };
     if (formula.kind === 'or') return { claim: `in ${y}, ${s} or ${other} (or both)`, years: [y, y] };
     if (formula.kind === 'until') {
