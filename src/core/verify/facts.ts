@@ -217,9 +217,10 @@ export function factVerdicts(questions: Iterable<Pick<Question, 'id' | 'kind' | 
         // Two families agree on a fact when both were right or both wrong (abstentions say neither).
         const agree = new Int32Array(K * K), asked = new Int32Array(K * K);
         const said = new Int8Array(K);
+        const made = new Map<number, string[]>();
         const start = facts.length;
         for (const f of order) {
-            const fv = classify(refs[f]!, f, model, acc, kinds, said);
+            const fv = classify(refs[f]!, f, model, acc, kinds, said, made);
             if (!fv) continue;
             counts[fv.class]++;
             facts.push(fv);
@@ -251,10 +252,13 @@ export function factVerdicts(questions: Iterable<Pick<Question, 'id' | 'kind' | 
     return { facts, summary, pairs, disagreesMost };
 }
 
-/** The names of the kinds whose bit is set in `mask`, in kind order. */
-function kindsOf(mask: number, kinds: readonly string[]): string[] {
-    const out: string[] = [];
+/** The names of the kinds whose bit is set in `mask`, in kind order; one list per mask (`made`), shared by the facts. */
+function kindsOf(mask: number, kinds: readonly string[], made: Map<number, string[]>): string[] {
+    let out = made.get(mask);
+    if (out) return out;
+    out = [];
     for (let k = 0; k < kinds.length; k++) if (mask & (1 << k)) out.push(kinds[k]!);
+    made.set(mask, out);
     return out;
 }
 
@@ -262,7 +266,7 @@ function kindsOf(mask: number, kinds: readonly string[]): string[] {
  * Fact `f`'s class for one model (undefined when no answer of the model observed it); `said` gets each kind's
  * verdict (1 right, 2 wrong, 0 neither) for the pair tallies.
  */
-function classify(ref: FactRef, f: number, model: string, acc: ModelAcc, kinds: readonly string[], said: Int8Array): FactVerdict | undefined {
+function classify(ref: FactRef, f: number, model: string, acc: ModelAcc, kinds: readonly string[], said: Int8Array, made: Map<number, string[]>): FactVerdict | undefined {
     const K = kinds.length, c = acc.counts;
     let any = false;
     for (let k = 0, at = f * K * FIELDS; k < K; k++, at += FIELDS) if (c[at + RIGHT_N]! + c[at + WRONG_N]! + c[at + ABSTAIN_N]! + c[at + SWAPPED]! > 0) { any = true; break; }
@@ -271,7 +275,8 @@ function classify(ref: FactRef, f: number, model: string, acc: ModelAcc, kinds: 
     const families: Record<string, FamilyFactVerdict> = {};
     // Bit k: kind k was right, wrong, or not right (wrong or abstaining); kinds are few (at most 31).
     let right = 0, other = 0, wrong = 0, nRight = 0, nOther = 0;
-    let wrongValues: Map<string, { text: string; families: string[] }> | undefined;
+    // The wrong values given, in the order first given (few: a linear search), and the families that gave each.
+    let wrongValues: { norm: string; text: string; families: string[] }[] | undefined;
     let rightClosed = false, followed = false;
     for (let k = 0; k < K; k++) {
         const at = (f * K + k) * FIELDS;
@@ -291,9 +296,9 @@ function classify(ref: FactRef, f: number, model: string, acc: ModelAcc, kinds: 
                 let top: { text: string; n: number } | undefined, topKey = '';
                 for (const [norm, e] of values) {
                     if (!top || e.n > top.n || (e.n === top.n && norm < topKey)) { top = e; topKey = norm; }
-                    wrongValues ??= new Map();
-                    const wv = wrongValues.get(norm);
-                    if (wv) wv.families.push(kind); else wrongValues.set(norm, { text: e.text, families: [kind] });
+                    wrongValues ??= [];
+                    const wv = wrongValues.find(x => x.norm === norm);
+                    if (wv) wv.families.push(kind); else wrongValues.push({ norm, text: e.text, families: [kind] });
                 }
                 fv.value = top!.text;
             }
@@ -313,7 +318,7 @@ function classify(ref: FactRef, f: number, model: string, acc: ModelAcc, kinds: 
     }
     const asked = nRight + nOther;
     let believed: { text: string; families: string[] } | undefined;
-    if (wrongValues) for (const w of wrongValues.values()) if (w.families.length >= 2 && (!believed || w.families.length > believed.families.length || (w.families.length === believed.families.length && w.text < believed.text))) believed = w;
+    if (wrongValues) for (const w of wrongValues) if (w.families.length >= 2 && (!believed || w.families.length > believed.families.length || (w.families.length === believed.families.length && w.text < believed.text))) believed = w;
     let cls: FactClass;
     if (asked < 2) cls = 'not-enough-forms';
     else if (nRight === 0 && wrong === 0) cls = 'abstains';
@@ -325,6 +330,6 @@ function classify(ref: FactRef, f: number, model: string, acc: ModelAcc, kinds: 
     const { id, label, relation, key, attribute, value } = ref;
     const out: FactVerdict = { id, label, relation, key, attribute, value, model, class: cls, families };
     if (cls === 'believes') out.believed = { value: believed!.text, families: believed!.families };
-    if (cls === 'fragile') out.fragile = { right: kindsOf(right, kinds), other: kindsOf(other, kinds) };
+    if (cls === 'fragile') out.fragile = { right: kindsOf(right, kinds, made), other: kindsOf(other, kinds, made) };
     return out;
 }
