@@ -9,15 +9,13 @@ import type { Services } from './services.js';
 import { engine } from './state.js';
 import { appendFacts, escapeMd } from './codelens.js';
 import { modelLabel } from './results/summary.js';
-import { rowFactResults, rowsAtLine } from '../core/report/light.js';
+import { rowFactResults, rowsAtLine, type RowFacts } from '../core/report/light.js';
 
 export class RowFactsHover implements vscode.HoverProvider {
     constructor(private readonly s: Services) {}
 
     async provideHover(doc: vscode.TextDocument, pos: vscode.Position): Promise<vscode.Hover | undefined> {
-        const md = new vscode.MarkdownString(undefined, false);
-        md.isTrusted = { enabledCommands: ['halluprobe.openFact'] };
-        let any = false;
+        const sections: { spec: string; run: string; label: string; r: RowFacts }[] = [];
         // The specs open in the editor (their latest run read from their store) and those whose run the editor holds.
         const open = vscode.workspace.textDocuments.filter(d => d.languageId === 'probe').map(d => d.uri.fsPath);
         for (const spec of new Set([...this.s.state.specsWithResults(), ...open])) {
@@ -29,15 +27,20 @@ export class RowFactsHover implements vscode.HoverProvider {
                 const { spec: model, data } = await (await engine()).specData(spec);
                 const rows = rowsAtLine(model, data, doc.uri.fsPath, pos.line + 1);
                 const shown = modelLabel(results.run);
-                for (const r of rowFactResults(results, rows)) {
-                    md.appendMarkdown(`**${escapeMd(`${r.relation}(${r.key.join(', ')})`)}** · ${escapeMd(shown(r.model))} · ${escapeMd(path.basename(spec))}, run ${escapeMd(results.run.id)}\n\n`);
-                    appendFacts(md, spec, r.model, r.facts);
-                    any = true;
-                }
+                for (const r of rowFactResults(results, rows)) sections.push({ spec, run: results.run.id, label: shown(r.model), r });
             } catch (err) {
                 this.s.ctx.output.warn(`facts of ${doc.uri.fsPath}:${pos.line + 1}: ${err instanceof Error ? err.message : String(err)}`);
             }
         }
-        return any ? new vscode.Hover(md) : undefined;
+        if (sections.length === 0) return undefined;
+        // The facts asked in two families or more first: those the cross-family summary is about.
+        const across = (r: RowFacts) => r.facts.n - r.facts.classes['not-enough-forms'];
+        const md = new vscode.MarkdownString(undefined, false);
+        md.isTrusted = { enabledCommands: ['halluprobe.openFact'] };
+        for (const { spec, run, label, r } of sections.sort((a, b) => across(b.r) - across(a.r))) {
+            md.appendMarkdown(`**${escapeMd(`${r.relation}(${r.key.join(', ')})`)}** · ${escapeMd(label)} · ${escapeMd(path.basename(spec))}, run ${escapeMd(run)}\n\n`);
+            appendFacts(md, spec, r.model, r.facts);
+        }
+        return new vscode.Hover(md);
     }
 }

@@ -228,7 +228,7 @@ function factSummary(f: FactGraph): HTMLElement {
     const aside = el('aside', { class: 'rationale summary', id: 'rationale', 'aria-label': 'The fact and its families' });
     aside.append(el('h2', {}, 'Fact'), el('p', { class: 'question', title: f.label }, `${f.label} = ${f.value}`));
     aside.append(el('p', { class: `verdict ${f.class === 'knows' ? 'correct' : 'wrong'}`, id: 'verdict' }, `${f.model} · ${f.class}: ${f.classText}`));
-    const list = el('ul', { class: 'why', id: 'answers', 'aria-label': 'Each family\u2019s answer' });
+    const list = el('ul', { class: 'answers', id: 'answers', 'aria-label': 'Each family\u2019s answer' });
     for (const a of f.answers) {
         const status = a.verdict === 'right' ? 'found' : a.verdict === 'wrong' ? 'contradicted' : 'missing';
         const b = el('button', { type: 'button', class: `node status-${status}`, 'data-kind': a.kind, title: 'Open this question\u2019s graph' }, a.text);
@@ -253,6 +253,8 @@ function draw(view: GraphView): void {
     main.append(canvas, side);
     app.replaceChildren(toolbar(), el('p', { id: 'note', class: 'note', role: 'status' }), main);
     app.dataset.view = view.view;
+    // A new view opens at its top (the panel is reused: a list scrolled to in the last view left the page scrolled).
+    window.scrollTo(0, 0);
     fitCanvas();
     cy?.destroy();
     cy = cytoscape({ container: canvas, style: style(), wheelSensitivity: 0.3 });
