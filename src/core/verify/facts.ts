@@ -135,11 +135,12 @@ const wrongWith = (value: string | undefined): Observation => (value === undefin
 /** The tallies of one fact × family (a slot), side by side in one typed array per model: no object per answer. */
 const RIGHT_N = 0, WRONG_N = 1, ABSTAIN_N = 2, RIGHT_CLOSED = 3, SWAPPED = 4, FOLLOWED_N = 5, FIELDS = 6;
 
-/** A question's part of the step: its family's number and its facts' numbers (each fact id looked up once). */
-interface Asked { q: Pick<Question, 'id' | 'kind' | 'gold' | 'facts'>; kind: number; start: number }
 
 /** One model's tallies: `FIELDS` counters per fact × kind, and the wrong values read, by slot. */
-interface ModelAcc { counts: Int32Array; values: Map<number, Map<string, { text: string; n: number }>> }
+interface ModelAcc { counts: Int32Array; values: (ValueCount[] | undefined)[] }
+
+/** A wrong value read for a slot: normalized (`sameValue`), as first written, and how many answers gave it. */
+interface ValueCount { norm: string; text: string; n: number }
 
 /**
  * The per-fact step: every verdict of every question that records facts, read per fact; each fact's class per model;
@@ -148,7 +149,9 @@ interface ModelAcc { counts: Int32Array; values: Map<number, Map<string, { text:
  * add to counters (`npm run bench -- facts`).
  */
 export function factVerdicts(questions: Iterable<Pick<Question, 'id' | 'kind' | 'gold' | 'facts'>>, verdicts: Iterable<Verdict>): FactReport {
-    const byId = new Map<string, Asked>();
+    // A question by its number (`byId`): the question, its family's number, where its facts' numbers start.
+    const byId = new Map<string, number>();
+    const asked: Pick<Question, 'id' | 'kind' | 'gold' | 'facts'>[] = [], kindOf: number[] = [], startOf: number[] = [];
     const kinds: string[] = [];
     const kindIndex = new Map<string, number>();
     const factIndex = new Map<string, number>();
@@ -168,21 +171,22 @@ export function factVerdicts(questions: Iterable<Pick<Question, 'id' | 'kind' | 
             if (f === undefined) { f = refs.length; refs.push(ref); factIndex.set(ref.id, f); } else if (refs[f]!.role === 'shown' && ref.role !== 'shown') refs[f] = ref;
             factsOf.push(f);
         }
-        byId.set(q.id, { q, kind: k, start });
+        byId.set(q.id, asked.length);
+        asked.push(q); kindOf.push(k); startOf.push(start);
     }
     const K = kinds.length, F = refs.length;
     const models = new Map<string, ModelAcc>();
     let lastModel: string | undefined, acc: ModelAcc | undefined;
     const norms = new Map<string, string>();
     for (const v of verdicts) {
-        const entry = byId.get(v.questionId);
-        if (!entry) continue;
+        const n = byId.get(v.questionId);
+        if (n === undefined) continue;
         if (v.model !== lastModel) {
             lastModel = v.model;
             acc = models.get(v.model);
-            if (!acc) { acc = { counts: new Int32Array(F * K * FIELDS), values: new Map() }; models.set(v.model, acc); }
+            if (!acc) { acc = { counts: new Int32Array(F * K * FIELDS), values: new Array<ValueCount[] | undefined>(F * K) }; models.set(v.model, acc); }
         }
-        const { q, kind, start } = entry;
+        const q = asked[n]!, kind = kindOf[n]!, start = startOf[n]!;
         const counts = acc!.counts;
         const qFacts = q.facts!;
         for (let i = 0; i < qFacts.length; i++) {
@@ -198,10 +202,10 @@ export function factVerdicts(questions: Iterable<Pick<Question, 'id' | 'kind' | 
                     // Answers repeat their values: each is normalized once.
                     let s = norms.get(o.value);
                     if (s === undefined) norms.set(o.value, (s = sameValue(o.value)));
-                    let values = acc!.values.get(slot);
-                    if (!values) acc!.values.set(slot, (values = new Map()));
-                    const e = values.get(s);
-                    if (e) e.n++; else values.set(s, { text: shownValue(o.value), n: 1 });
+                    // A slot's wrong values are few: a small list, searched.
+                    const values = acc!.values[slot] ??= [];
+                    const e = values.find(x => x.norm === s);
+                    if (e) e.n++; else values.push({ norm: s, text: shownValue(o.value), n: 1 });
                 }
             }
         }
@@ -291,11 +295,12 @@ function classify(ref: FactRef, f: number, model: string, acc: ModelAcc, kinds: 
             fv = { verdict: 'abstained', answers: 0 };
         } else if (w > 0) {
             fv = { verdict: 'wrong', answers };
-            const values = acc.values.get(f * K + k);
+            const values = acc.values[f * K + k];
             if (values) {
-                let top: { text: string; n: number } | undefined, topKey = '';
-                for (const [norm, e] of values) {
-                    if (!top || e.n > top.n || (e.n === top.n && norm < topKey)) { top = e; topKey = norm; }
+                let top: ValueCount | undefined;
+                for (const e of values) {
+                    const norm = e.norm;
+                    if (!top || e.n > top.n || (e.n === top.n && norm < top.norm)) top = e;
                     wrongValues ??= [];
                     const wv = wrongValues.find(x => x.norm === norm);
                     if (wv) wv.families.push(kind); else wrongValues.push({ norm, text: e.text, families: [kind] });
