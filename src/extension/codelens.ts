@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { Services } from './services.js';
 import { engine, unsavedTexts } from './state.js';
 import { figuresLine, groupsLine, modelLabel, summaryLine } from './results/summary.js';
-import { anchorResults, anchorTrust, fdOfProbe, simulatedModels, worstExamples, type AnchorResult, type AnchorTrust } from '../core/report/light.js';
+import { anchorResults, anchorTrust, fdOfProbe, simulatedModels, worstExamples, type AnchorFacts, type AnchorResult, type AnchorTrust } from '../core/report/light.js';
 import type { RunResults } from '../core/store/index.js';
 import type { SpecModel, SpecLocation } from '../core/spec/index.js';
 
@@ -119,7 +119,7 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
         const shown = modelLabel(results.run);
         const trust = (await this.trust(file, results, spec, new Map([[anchor.key, group]])))?.get(anchor.key);
         const md = new vscode.MarkdownString(undefined, false);
-        md.isTrusted = { enabledCommands: ['halluprobe.showFailures', 'halluprobe.openGraph'] };
+        md.isTrusted = { enabledCommands: ['halluprobe.showFailures', 'halluprobe.openGraph', 'halluprobe.openFact'] };
         for (const g of group) {
             md.appendMarkdown(`**${escapeMd(summaryLine(shown(g.model), g))}**\n\n`);
             const groupText = groupsLine(g);
@@ -129,7 +129,7 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
             const t = g.metrics.n > 0 ? trust?.find(x => x.model === g.model) : undefined;
             if (t) md.appendMarkdown(`Review: ${escapeMd(t.line)}\n\n`);
             // One fact, every family: the engine's line of this line's facts (docs/facts.md).
-            if (g.facts) md.appendMarkdown(`${escapeMd(g.facts.line)}\n\n`);
+            if (g.facts) appendFacts(md, file, g.model, g.facts);
             const worst = worstExamples(questions, g.verdicts, 5, results.answers);
             if (worst.length === 0) { md.appendMarkdown('No failures.\n\n'); continue; }
             md.appendMarkdown('Worst examples:\n\n');
@@ -142,6 +142,20 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
         }
         return new vscode.Hover(md);
     }
+}
+
+/**
+ * The facts of a hovered line (an FD's, a data row's key) across families, as the engine summarised them: its line, then
+ * the first few facts each linking to the graph panel's fact view (command `halluprobe.openFact`).
+ */
+export function appendFacts(md: vscode.MarkdownString, file: string, model: string, facts: AnchorFacts): void {
+    md.appendMarkdown(`${escapeMd(facts.line)}\n\n`);
+    if (facts.shown.length === 0) return;
+    const links = facts.shown.map(f => {
+        const args = encodeURIComponent(JSON.stringify([{ file, fact: f.id, model }]));
+        return `[${escapeMd(f.label)}](command:halluprobe.openFact?${args} "Open the fact view") (${escapeMd(f.class)})`;
+    });
+    md.appendMarkdown(`Fact view: ${links.join(' · ')}\n\n`);
 }
 
 /** Model and data text in a hover: every Markdown / HTML character escaped. */

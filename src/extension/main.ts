@@ -11,6 +11,7 @@ import { SpecState } from './state.js';
 import { Runs } from './runs.js';
 import { registerCommands, type Services } from './commands/index.js';
 import { Testing } from './testing/controller.js';
+import { RowFactsHover } from './row-hover.js';
 import { ResultsLens } from './codelens.js';
 import { LanguageServer } from './client.js';
 import { DatabasePasswords } from './secrets.js';
@@ -45,6 +46,8 @@ export function activate(context: vscode.ExtensionContext): HalluProbeApi {
     const lens = new ResultsLens(services);
     ctx.push(vscode.languages.registerCodeLensProvider({ language: 'probe' }, lens));
     ctx.push(vscode.languages.registerHoverProvider({ language: 'probe' }, lens));
+    // A data row's key: its facts across families in the latest run of a spec reading the file (docs/facts.md).
+    ctx.push(vscode.languages.registerHoverProvider({ scheme: 'file', pattern: '**/*.csv' }, new RowFactsHover(services)));
     ctx.push(vscode.workspace.onDidGrantWorkspaceTrust(() => { ctx.output.info('workspace trusted: runs are enabled'); services.testing?.refreshProfiles(); services.server?.sendSourceAccess(); }));
 
     const activationMs = performance.now() - started;

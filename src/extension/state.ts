@@ -105,6 +105,11 @@ export class SpecState implements vscode.Disposable {
         return this.latest.get(file);
     }
 
+    /** The specs whose latest run the editor holds (a data file's hover looks for its rows in their runs). */
+    specsWithResults(): string[] {
+        return [...this.latest.keys()];
+    }
+
     setResults(file: string, results: RunResults): void {
         this.latest.set(file, results);
         this.later.delete(file);

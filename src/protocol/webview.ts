@@ -10,6 +10,7 @@
  */
 import type { KgPath } from '../core/kg/path.js';
 import type { KeywordStatus } from '../core/verify/types.js';
+import type { FactRef } from '../core/probes/question.js';
 
 /** The engine's keyword status, re-exported so that webviews import the protocol only. */
 export type { KeywordStatus };
@@ -111,7 +112,7 @@ export interface QuestionGraph {
 /** A drawn node: its id, label and what it is (`more`: the "+N more" node standing for collapsed neighbours). */
 export interface NodeDef {
     group: 'nodes';
-    data: { id: string; label: string; kind: string; status?: KeywordStatus | 'none'; relation?: string; hop?: number; given?: boolean; focus?: boolean };
+    data: { id: string; label: string; kind: string; status?: KeywordStatus | 'none'; relation?: string; hop?: number; given?: boolean; focus?: boolean; questionId?: string };
     classes?: string;
 }
 export interface EdgeDef { group: 'edges'; data: { id: string; source: string; target: string; label: string; status?: KeywordStatus | 'none'; hop?: number }; classes?: string }
@@ -124,9 +125,33 @@ export type ElementDef = NodeDef | EdgeDef;
  */
 export interface DrawnGraph { elements: ElementDef[]; more: Record<string, ElementDef[]>; focus: string[]; compact?: DrawnGraph }
 
+/**
+ * One fact, every family (docs/facts.md): the graph panel's fact view (core/report/fact-view.ts makes it from the run's
+ * per-fact step): the fact's edge in the middle, each family's answer around it, each opening its question's graph.
+ */
+export interface FactGraph extends Pick<FactRef, 'id' | 'label' | 'relation' | 'key' | 'attribute' | 'value'> {
+    model: string;
+    /** The fact's class for this model and what it means ("fragile: right in some families, wrong or abstaining in others"). */
+    class: string;
+    classText: string;
+    /** Each family that asked it: its verdict, the value its answers gave, and the question whose graph it opens. */
+    answers: FactAnswer[];
+}
+
+export interface FactAnswer {
+    kind: string;
+    verdict: 'right' | 'wrong' | 'abstained';
+    value?: string;
+    /** "statement · wrong: Steven Spielberg (3 answers)", as the panel lists it. */
+    text: string;
+    /** A question of this family testing the fact (a failed one when the family was wrong), whose graph a click opens. */
+    questionId: string;
+}
+
 export type GraphView =
     | { view: 'schema'; schema: SchemaGraph; drawn: DrawnGraph }
-    | { view: 'question'; graph: QuestionGraph; drawn: DrawnGraph; schema?: SchemaGraph };
+    | { view: 'question'; graph: QuestionGraph; drawn: DrawnGraph; schema?: SchemaGraph }
+    | { view: 'fact'; fact: FactGraph; drawn: DrawnGraph };
 
 // ── messages ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -214,7 +239,7 @@ export interface ReviewView {
 export type WebviewToHost =
     | { type: 'ready'; version: number }
     | { type: 'openSource'; file: string; line: number }
-    | { type: 'openQuestion'; questionId: string }
+    | { type: 'openQuestion'; questionId: string; model?: string }
     | { type: 'log'; level: 'info' | 'error'; message: string }
     /** Review Answers: a key pressed on the answer `slot` (undo needs none). */
     | { type: 'review'; action: ReviewActionName; slot?: string }
@@ -251,7 +276,7 @@ export function isWebviewToHost(msg: unknown): msg is WebviewToHost {
     switch (msg.type) {
         case 'ready': return isInt(msg.version);
         case 'openSource': return isString(msg.file) && isInt(msg.line) && msg.line >= 1;
-        case 'openQuestion': return isString(msg.questionId);
+        case 'openQuestion': return isString(msg.questionId) && (msg.model === undefined || isString(msg.model));
         case 'log': return (msg.level === 'info' || msg.level === 'error') && isString(msg.message);
         case 'review': return isReviewAction(msg.action) && (msg.slot === undefined || isString(msg.slot));
         case 'request': {

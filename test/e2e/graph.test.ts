@@ -7,13 +7,16 @@
  * (items 4 and 5): every failure says why in the panel (an open one by its claims), the failure picker shows the
  * question, not its context prompt; an answered question's header is never "not run yet"; an open probe's
  * CodeLens reads R n/a AR n/a and counts answers, not rationales.
+ * One fact, every family (issue 35, docs/facts.md): after an offline run of examples/facts, the hover of an FD and of a
+ * data row's key in movies.csv show the facts' cross-family summary, and the fact view opens from the FD hover, whole
+ * and readable at 1400 px; a family's answer in it opens that question's graph.
  * Screenshots go to test-artifacts/e2e/graph/.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Frame } from 'playwright-core';
+import type { Frame, Locator } from 'playwright-core';
 import { Workbench } from './support/workbench.js';
 import { S } from './support/selectors.js';
 import { cliQuietly, missingPrerequisite, mustRun, openSession, type Session } from './support/session.js';
@@ -58,6 +61,14 @@ function measure(frame: Frame): Promise<Measured> {
 
 /** Every node and edge label inside the canvas, every label at least 11 px, the question's own entities marked and in view. */
 function assertReadable(m: Measured, what: string): void {
+    assertWhole(m, what);
+    assert.doesNotMatch(m.hops, /not run yet/, `${what}: an answered question's header`);
+    // A failure says why (issue 25 item 4): the answer read against the gold, a failed hop, or the family's own words.
+    assert.ok(m.why.length > 0, `${what}: the panel does not say why the question failed`);
+}
+
+/** Every node and edge label inside the canvas, every label at least 11 px, the view's own entities marked. */
+function assertWhole(m: Measured, what: string): void {
     const inside = (b: Box) => b.x1 >= -0.5 && b.y1 >= -0.5 && b.x2 <= m.width + 0.5 && b.y2 <= m.height + 0.5;
     const show = (b: Box) => `${b.x1.toFixed(0)},${b.y1.toFixed(0)}–${b.x2.toFixed(0)},${b.y2.toFixed(0)} in ${m.width.toFixed(0)}×${m.height.toFixed(0)}`;
     assert.ok(m.width >= 200 && m.height >= 200, `${what}: a canvas of ${m.width}×${m.height}`);
@@ -65,9 +76,6 @@ function assertReadable(m: Measured, what: string): void {
     for (const e of m.edges) assert.ok(inside(e), `${what}: the label of edge "${e.label}" is clipped (${show(e)})`);
     for (const l of m.labels) assert.ok(l.px >= 11, `${what}: "${l.text}" is drawn ${l.px.toFixed(1)} px high`);
     assert.ok(m.nodes.some(n => n.focus), `${what}: no node is marked as the question's own (${m.nodes.map(n => n.id).join(', ')})`);
-    assert.doesNotMatch(m.hops, /not run yet/, `${what}: an answered question's header`);
-    // A failure says why (issue 25 item 4): the answer read against the gold, a failed hop, or the family's own words.
-    assert.ok(m.why.length > 0, `${what}: the panel does not say why the question failed`);
 }
 
 describe('the graph panel opens every kind of question readable', { skip, timeout: 420_000 }, () => {
@@ -85,7 +93,7 @@ describe('the graph panel opens every kind of question readable', { skip, timeou
             settings: { 'testing.automaticallyOpenPeekView': 'never', 'workbench.secondarySideBar.defaultVisibility': 'hidden' },
         });
         // Offline runs into each spec's own store, before the workbench opens: the failures are there to pick.
-        for (const spec of ['movie/movie.probe', 'rules/rules.probe', 'open/open.probe']) {
+        for (const spec of ['movie/movie.probe', 'rules/rules.probe', 'open/open.probe', 'facts/facts.probe']) {
             assert.equal(await cliQuietly(['run', path.join(session.workspace, spec), '--yes']), 0, `offline run of ${spec}`);
         }
         wb = new Workbench(session.page, path.join(ARTIFACTS, 'graph'));
@@ -198,5 +206,67 @@ describe('the graph panel opens every kind of question readable', { skip, timeou
         const failing = text.slice(text.indexOf('Failing questions'));
         assert.match(failing, /claim ".+" at \d+–\d+ contradicted by the data's /);
         assert.doesNotMatch(failing, /answer yes, expected yes/);
+    });
+    /** The editor's hover at the start of 1-based `line` of the active editor (Show or Focus Hover), once it says `text`. */
+    async function hoverAt(line: number, text: RegExp): Promise<Locator> {
+        await wb.goToLine(line);
+        const hover = session.page.locator('.monaco-hover:not(.hidden)').filter({ hasText: text }).first();
+        // The hover may come before the engine's part of it: asked again until that part is there.
+        for (let attempt = 1; ; attempt++) {
+            await wb.command('Show or Focus Hover');
+            try { await hover.waitFor({ timeout: 20_000 }); return hover; } catch (err) { if (attempt >= 3) throw err; }
+        }
+    }
+
+    it('one fact, every family: the FD hover summarises its facts and opens the fact view, whole and readable at 1400 px', async () => {
+        await session.page.setViewportSize({ width: 1400, height: 950 });
+        await wb.openFile('facts.probe');
+        const spec = fs.readFileSync(path.join(session.workspace, 'facts/facts.probe'), 'utf8').split('\n');
+        const hover = await hoverAt(spec.findIndex(l => l.includes('as movie_director')) + 1, /Facts across families \(\d+\)/);
+        await wb.screenshot('fd-hover-facts');
+        const text = await hover.innerText();
+        assert.match(text, /Facts across families \(\d+\): (knows|fragile|believes|yields|does-not-know|abstains|not-enough-forms) \d+/);
+        const link = hover.locator('a').filter({ hasText: /^Movie\(.+\)\.director$/ }).first();
+        const label = await link.innerText();
+        await link.click();
+        await session.page.keyboard.press('Escape');
+        frame = await wb.webview('graph');
+        // The panel has drawn the fact once its summary names it.
+        await frame.locator('#rationale .question').filter({ hasText: label }).waitFor({ timeout: 60_000 });
+        await frame.locator('body[data-label-px]').waitFor();
+        const m = await measure(frame);
+        await wb.screenshot('fact-view');
+        assertWhole(m, 'fact view');
+        assert.ok(m.width + 1 < 1400, `the panel is part of a 1400 px window: ${m.width}`);
+        const answers = m.nodes.filter(n => n.kind === 'answer');
+        assert.ok(answers.length >= 2, `families around the fact: ${m.nodes.map(n => n.label).join(' | ')}`);
+        for (const a of answers) assert.match(a.label, /^\w+\n(right|abstained|wrong(: .+)?)$/, 'a family\'s answer');
+        assert.ok(m.edges.some(e => e.label === 'director'), 'the fact\'s edge');
+        // The fact and its families are in view above the drawing, not scrolled away.
+        const inView = await frame.evaluate(`['#rationale .question', '#verdict', '#answers'].map(s => { const b = document.querySelector(s).getBoundingClientRect(); return [s, b.top >= 0 && b.bottom <= innerHeight]; })`) as [string, boolean][];
+        for (const [what, ok] of inView) assert.ok(ok, `${what} is in view`);
+        const listed = await frame.locator('#answers button').allInnerTexts();
+        assert.equal(listed.length, answers.length, `the families listed: ${listed.join(' | ')}`);
+        // A family's answer opens its question's own graph.
+        await frame.locator('#answers button').first().click();
+        await frame.locator('#hops').waitFor({ timeout: 60_000 });
+        assert.ok((await frame.locator('#rationale .question').innerText()).length > 0);
+        await wb.screenshot('fact-question');
+    });
+
+    it('one fact, every family: the hover of a data row\'s key in movies.csv summarises that key\'s facts', async () => {
+        // Quick Open's file search can be slow to list a file on a loaded machine: asked again (it closes what is open first).
+        for (let attempt = 1; ; attempt++) {
+            try { await wb.openFile('movies.csv'); break; } catch (err) { if (attempt >= 3) throw err; }
+        }
+        const csv = fs.readFileSync(path.join(session.workspace, 'movie/data/movies.csv'), 'utf8').split('\n');
+        const hover = await hoverAt(csv.findIndex(l => l.includes(',Avatar,2009')) + 1, /Movie\(Avatar, 2009\)/);
+        await wb.screenshot('row-hover-facts');
+        const text = await hover.innerText();
+        // The facts example's run: the row's facts in several families (the movie example's own run is there too).
+        assert.match(text, /Movie\(Avatar, 2009\) · simulator \(offline simulator\) · facts\.probe, run [\w-]+\s+Facts across families \(\d+\): /);
+        // Facts asked in several families come first.
+        assert.ok(!text.includes('movie.probe') || text.indexOf('facts.probe') < text.indexOf('movie.probe'), `the cross-family summary first: ${text}`);
+        assert.ok(await hover.locator('a').filter({ hasText: /^Movie\(Avatar, 2009\)\.\w+$/ }).count() > 0, `a fact view link: ${text}`);
     });
 });

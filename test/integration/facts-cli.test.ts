@@ -8,23 +8,10 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { cli } from '../support/cli-process.js';
 import { tempDir } from '../support/runner-fixtures.js';
+import { csvRows } from '../support/csv-rows.js';
 
 interface FactJson { id: string; label: string; key: string[]; attribute: string; model: string; class: string; families: Record<string, { verdict: string; value?: string }> }
 interface FactsJson { facts: FactJson[]; summary: { model: string; facts: number; knows: { share: number; ci: [number, number] } }[]; pairs: unknown[] }
-
-/** RFC 4180 rows (quoted fields with commas and doubled quotes). */
-function csvRows(text: string): string[][] {
-    const rows: string[][] = [];
-    let row: string[] = [], field = '', quoted = false;
-    for (let i = 0; i < text.length; i++) {
-        const c = text[i]!;
-        if (quoted) {
-            if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
-        } else if (c === '"') quoted = true;
-        else if (c === ',') { row.push(field); field = ''; } else if (c === '\n') { row.push(field); rows.push(row); row = []; field = ''; } else field += c;
-    }
-    return rows;
-}
 
 test('report: the facts of a paired run are the same in json, report --facts json and csv, md and html', async () => {
     const db = path.join(tempDir('hp-facts-cli-'), 'r.db');

@@ -8,8 +8,8 @@
  */
 import cytoscape from 'cytoscape';
 import dagre from 'cytoscape-dagre';
-import type { DrawnGraph, EdgeDef, ElementDef, GraphView, QuestionGraph } from '../../src/protocol/webview.js';
-import { connect, el, requests, status } from '../shared/host.js';
+import type { DrawnGraph, EdgeDef, ElementDef, FactGraph, GraphView, QuestionGraph } from '../../src/protocol/webview.js';
+import { connect, el, post, requests, status } from '../shared/host.js';
 import { better, boxesHit, labelEnd, labelPlaces, claimSummary, hopSummary, overlaps, rationaleSegments, rankDirection, readableZoom, SMALLEST_FONT_PX, toSvg, verdictLine, type LabelPlace, type LayoutScore } from './model.js';
 
 cytoscape.use(dagre);
@@ -19,6 +19,8 @@ let cy: cytoscape.Core | undefined;
 let more: DrawnGraph['more'] = {};
 const pending = new Map<string, EdgeDef>();
 let focus: string[] = [];
+/** The fact view's model: its answers open their questions' graphs for that model. */
+let factModel: string | undefined;
 
 /** VS Code theme colours, resolved from its CSS variables (cytoscape needs concrete values). */
 function theme() {
@@ -115,7 +117,7 @@ function nodeList(): HTMLElement {
     for (const n of cy?.nodes() ?? []) {
         const kind = String(n.data('kind')), nodeStatus = String(n.data('status') ?? 'none'), isFocus = n.hasClass('focus');
         const li = el('li', { 'data-node': n.id(), 'data-kind': kind, 'data-status': nodeStatus, ...(isFocus ? { 'data-focus': 'true' } : {}) });
-        const title = kind === 'more' ? 'Show what this stands for' : isFocus ? 'The question’s own entity; press to expand from the data' : 'Select; press again to expand from the data';
+        const title = kind === 'more' ? 'Show what this stands for' : kind === 'answer' ? 'Open this question\u2019s graph' : isFocus ? 'The question’s own entity; press to expand from the data' : 'Select; press again to expand from the data';
         const b = el('button', { type: 'button', class: `node status-${nodeStatus}${isFocus ? ' focus' : ''}`, title }, String(n.data('label')).split('\n')[0]!);
         b.addEventListener('click', () => void expand(n.id()));
         li.append(b);
@@ -152,6 +154,9 @@ async function expand(id: string): Promise<void> {
     if (!cy) return;
     const node = cy.getElementById(id);
     if (node.empty()) return;
+    // The fact view: a family's answer opens its question's own graph.
+    const questionId = node.data('questionId') as string | undefined;
+    if (questionId) { post({ type: 'openQuestion', questionId, ...(factModel ? { model: factModel } : {}) }); return; }
     if (node.data('kind') === 'more') {
         const group = more[id] ?? [];
         delete more[id];
@@ -215,16 +220,41 @@ function rationale(g: QuestionGraph): [HTMLElement, HTMLElement] {
     return [aside, answer];
 }
 
+/**
+ * The fact view's summary (docs/facts.md): the fact, its class for the model, and each family's answer as the engine
+ * wrote it, each a button opening that question's graph.
+ */
+function factSummary(f: FactGraph): HTMLElement {
+    const aside = el('aside', { class: 'rationale summary', id: 'rationale', 'aria-label': 'The fact and its families' });
+    aside.append(el('h2', {}, 'Fact'), el('p', { class: 'question', title: f.label }, `${f.label} = ${f.value}`));
+    aside.append(el('p', { class: `verdict ${f.class === 'knows' ? 'correct' : 'wrong'}`, id: 'verdict' }, `${f.model} · ${f.class}: ${f.classText}`));
+    const list = el('ul', { class: 'answers', id: 'answers', 'aria-label': 'Each family\u2019s answer' });
+    for (const a of f.answers) {
+        const status = a.verdict === 'right' ? 'found' : a.verdict === 'wrong' ? 'contradicted' : 'missing';
+        const b = el('button', { type: 'button', class: `node status-${status}`, 'data-kind': a.kind, title: 'Open this question\u2019s graph' }, a.text);
+        b.addEventListener('click', () => post({ type: 'openQuestion', questionId: a.questionId, model: f.model }));
+        const li = el('li');
+        li.append(b);
+        list.append(li);
+    }
+    aside.append(el('h2', {}, 'Families'), list);
+    return aside;
+}
+
 function draw(view: GraphView): void {
     const app = document.getElementById('app')!;
-    const canvas = el('div', { class: 'canvas', id: 'graph', role: 'img', 'aria-label': view.view === 'schema' ? 'Schema graph' : 'Question path graph' });
+    const canvas = el('div', { class: 'canvas', id: 'graph', role: 'img', 'aria-label': view.view === 'schema' ? 'Schema graph' : view.view === 'fact' ? 'Fact graph' : 'Question path graph' });
     const main = el('div', { class: `layout ${view.view}` });
     const side = el('div', { class: 'side' });
     side.append(el('ul', { id: 'nodes' }));
     if (view.view === 'question') side.prepend(...rationale(view.graph));
+    factModel = view.view === 'fact' ? view.fact.model : undefined;
+    if (view.view === 'fact') side.prepend(factSummary(view.fact));
     main.append(canvas, side);
     app.replaceChildren(toolbar(), el('p', { id: 'note', class: 'note', role: 'status' }), main);
     app.dataset.view = view.view;
+    // A new view opens at its top (the panel is reused: a list scrolled to in the last view left the page scrolled).
+    window.scrollTo(0, 0);
     fitCanvas();
     cy?.destroy();
     cy = cytoscape({ container: canvas, style: style(), wheelSensitivity: 0.3 });

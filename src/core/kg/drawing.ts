@@ -5,7 +5,7 @@
  * then collapsed, so a graph opens small enough to be read whole — beyond a node's first neighbours, and beyond
  * a total, the rest waits behind a "+N more" node that the panel expands on a click.
  */
-import type { ClaimMark, DrawnGraph, ElementDef, KeywordStatus, NodeDef, QuestionGraph, SchemaGraph } from '../../protocol/webview.js';
+import type { ClaimMark, DrawnGraph, ElementDef, FactGraph, KeywordStatus, NodeDef, QuestionGraph, SchemaGraph } from '../../protocol/webview.js';
 import type { KgPath } from './path.js';
 
 /** Neighbours of one node drawn before the rest go behind its "+N more" node. */
@@ -226,4 +226,27 @@ export function neighbourhoodDrawing(nodeId: string, n: KgPath): DrawnGraph {
     const drawn = collapse([own, ...neighbourhoodElements(nodeId, n)], [nodeId], NEIGHBOURS_SHOWN, NEIGHBOURS_SHOWN + 1);
     drawn.elements = drawn.elements.filter(e => e !== own);
     return drawn;
+}
+
+/**
+ * The fact view (docs/facts.md): the fact's edge in the middle (its row's entity, the attribute, the data's value), each
+ * family's answer around it — every other one before the entity, the rest after the value — coloured by its verdict
+ * (right: found, wrong: contradicted, abstained: missing) and naming the wrong value given; each carries the question
+ * whose graph it opens. Never collapsed: a fact is asked in at most as many families as there are.
+ */
+export function factDrawing(fact: FactGraph): DrawnGraph {
+    const entity = 'fact:entity', value = 'fact:value';
+    const out: ElementDef[] = [
+        { group: 'nodes', data: { id: entity, label: `${fact.relation}(${fact.key.join(', ')})`, kind: 'entity', status: 'none', relation: fact.relation, given: true, focus: true }, classes: 'entity given status-none focus' },
+        { group: 'nodes', data: { id: value, label: fact.value, kind: 'value', status: 'none', given: true }, classes: 'value given status-none' },
+        { group: 'edges', data: { id: 'fact:edge', source: entity, target: value, label: fact.attribute, status: 'none' }, classes: 'path status-none' },
+    ];
+    fact.answers.forEach((a, i) => {
+        const status: KeywordStatus = a.verdict === 'right' ? 'found' : a.verdict === 'wrong' ? 'contradicted' : 'missing';
+        const id = `answer:${a.kind}`;
+        const said = a.verdict === 'wrong' && a.value !== undefined ? `wrong: ${a.value}` : a.verdict;
+        out.push({ group: 'nodes', data: { id, label: `${a.kind}\n${said}`, kind: 'answer', status, questionId: a.questionId }, classes: `answer status-${status}` });
+        out.push({ group: 'edges', data: i % 2 === 0 ? { id: `${id}:edge`, source: id, target: entity, label: '', status } : { id: `${id}:edge`, source: value, target: id, label: '', status }, classes: `answer status-${status}` });
+    });
+    return { elements: out, more: {}, focus: [entity] };
 }

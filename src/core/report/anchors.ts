@@ -10,7 +10,7 @@ import { applyOverrides, type Override } from '../verify/overrides.js';
 import { summarizeGroups, type GroupSummary, type GroupVerdict } from '../verify/groups.js';
 import { isMeasured, questionPassed } from '../verify/passed.js';
 import type { Verdict } from '../verify/types.js';
-import { FACT_CLASSES, factVerdicts, type FactClass, type FactVerdict } from '../verify/facts.js';
+import { FACT_CLASSES, factVerdicts, type FactClass, type FactReport, type FactVerdict } from '../verify/facts.js';
 import { slotKey, type RunSettings, type StoredAnswer } from '../store/types.js';
 import { explainVerdict, figureColumns, figureText } from './model.js';
 import { unansweredSlots } from './unanswered.js';
@@ -53,6 +53,29 @@ export interface AnchorFacts {
     believed: { label: string; value: string; families: string[] }[];
     /** "Facts across families (12): knows 7 · fragile 3 (binary right; statement, open not) · believes 1: Avatar … 'Steven Spielberg'". */
     line: string;
+    /** The first few facts, those not known first: what a hover links to the graph panel's fact view. */
+    shown: { id: string; label: string; class: FactClass }[];
+}
+
+/** How many facts a hover names, each with its fact view. */
+const FACTS_LINKED = 5;
+
+/** The hover model of some facts of one model (an FD's line, a data row's key): the classes counted, the line, the links. */
+export function anchorFacts(facts: readonly FactVerdict[]): AnchorFacts {
+    const classes = Object.fromEntries(FACT_CLASSES.map(c => [c, 0])) as Record<FactClass, number>;
+    for (const f of facts) classes[f.class]++;
+    const shown = [...facts.filter(f => f.class !== 'knows'), ...facts.filter(f => f.class === 'knows')].slice(0, FACTS_LINKED).map(f => ({ id: f.id, label: f.label, class: f.class }));
+    return { n: facts.length, classes, believed: facts.filter(f => f.believed).map(f => ({ label: f.label, ...f.believed! })), line: factsLine(facts.length, classes, facts), shown };
+}
+
+/** The run's per-fact step over its verdicts (overrides applied), once per results: every hover of the run reads it. */
+const stepOf = new WeakMap<readonly Verdict[], { overrides: AnchorInput['overrides']; report: FactReport }>();
+export function runFacts(input: Pick<AnchorInput, 'questions' | 'verdicts' | 'overrides'>, applied?: readonly Verdict[]): FactReport {
+    const known = stepOf.get(input.verdicts);
+    if (known && known.overrides === input.overrides) return known.report;
+    const report = factVerdicts(input.questions, applied ?? applyOverrides([...input.verdicts], [...(input.overrides ?? [])]));
+    stepOf.set(input.verdicts, { overrides: input.overrides, report });
+    return report;
 }
 
 /** The hover's line of a line's facts; the counts are the step's. */
@@ -114,7 +137,7 @@ export function anchorResults(input: AnchorInput, fdOf: ReadonlyMap<string, stri
     }
     // The run's per-fact step once; each line counts the facts its questions test.
     const perFact = new Map<string, FactVerdict>();
-    if (input.questions.some(q => q.facts?.length)) for (const f of factVerdicts(input.questions, verdicts).facts) perFact.set(`${f.model}\u0000${f.id}`, f);
+    if (input.questions.some(q => q.facts?.length)) for (const f of runFacts(input, verdicts).facts) perFact.set(`${f.model}\u0000${f.id}`, f);
     const kindOf = new Map(input.questions.map(q => [`probe:${q.probe}`, q.kind]));
     for (const [p, fd] of fdOf) if (kindOf.has(`probe:${p}`)) kindOf.set(`fd:${fd}`, kindOf.get(`probe:${p}`)!);
     const out = new Map<string, AnchorResult[]>();
@@ -134,11 +157,7 @@ export function anchorResults(input: AnchorInput, fdOf: ReadonlyMap<string, stri
             };
             if (perFact.size) {
                 const facts = [...new Set(items.flatMap(i => (i.q.facts ?? []).map(f => f.id)))].flatMap(id => perFact.get(`${model}\u0000${id}`) ?? []);
-                if (facts.length) {
-                    const classes = Object.fromEntries(FACT_CLASSES.map(c => [c, 0])) as Record<FactClass, number>;
-                    for (const f of facts) classes[f.class]++;
-                    result.facts = { n: facts.length, classes, believed: facts.filter(f => f.believed).map(f => ({ label: f.label, ...f.believed! })), line: factsLine(facts.length, classes, facts) };
-                }
+                if (facts.length) result.facts = anchorFacts(facts);
             }
             const knowing = items.filter(i => i.v.known !== undefined);
             if (knowing.length) result.known = { k: knowing.filter(i => i.v.override?.correct ?? i.v.known).length, n: knowing.length };

@@ -132,71 +132,100 @@ const FOLLOWED: Observation = Object.freeze({ followed: true });
 const NOT_FOLLOWED: Observation = Object.freeze({ followed: false });
 const wrongWith = (value: string | undefined): Observation => (value === undefined || value.trim() === '' ? WRONG : { outcome: 'wrong', value });
 
-interface FamilyAcc { right: number; wrong: number; abstain: number; rightClosed: number; swapped: number; followed: number; values?: Map<string, { text: string; n: number }> }
-/** One fact and model: its families' tallies, indexed by the kind's number (in the order kinds were first seen). */
-interface FactAcc { ref: FactRef; model: string; families: (FamilyAcc | undefined)[] }
+/** The tallies of one fact × family (a slot), side by side in one typed array per model: no object per answer. */
+const RIGHT_N = 0, WRONG_N = 1, ABSTAIN_N = 2, RIGHT_CLOSED = 3, SWAPPED = 4, FOLLOWED_N = 5, FIELDS = 6;
+
+
+/** One model's tallies: `FIELDS` counters per fact × kind, and the wrong values read, by slot. */
+interface ModelAcc { counts: Int32Array; values: (ValueCount[] | undefined)[] }
+
+/** A wrong value read for a slot: normalized (`sameValue`), as first written, and how many answers gave it. */
+interface ValueCount { norm: string; text: string; n: number }
 
 /**
  * The per-fact step: every verdict of every question that records facts, read per fact; each fact's class per model;
  * the shares per model; the family pairs' agreement. Questions without facts (stored before facts were recorded, or
- * a family that tests none) are passed over.
+ * a family that tests none) are passed over. Facts and kinds are numbered once, from the questions; the answers only
+ * add to counters (`npm run bench -- facts`).
  */
 export function factVerdicts(questions: Iterable<Pick<Question, 'id' | 'kind' | 'gold' | 'facts'>>, verdicts: Iterable<Verdict>): FactReport {
-    const byId = new Map<string, { q: Pick<Question, 'id' | 'kind' | 'gold' | 'facts'>; kind: number }>();
+    // A question by its number (`byId`): the question, its family's number, where its facts' numbers start.
+    const byId = new Map<string, number>();
+    const asked: Pick<Question, 'id' | 'kind' | 'gold' | 'facts'>[] = [], kindOf: number[] = [], startOf: number[] = [];
     const kinds: string[] = [];
     const kindIndex = new Map<string, number>();
+    const factIndex = new Map<string, number>();
+    // Per fact, the ref it is reported as: the fact as the data holds it (a falsified option's and a rule premise's
+    // refs carry the same id and value; a `shown` one is replaced by any other).
+    const refs: FactRef[] = [];
+    // Every question's facts' numbers, one after the other (a question's from its `start`).
+    const factsOf: number[] = [];
     for (const q of questions) {
         if (!q.facts?.length) continue;
         let k = kindIndex.get(q.kind);
         if (k === undefined) { k = kinds.length; kinds.push(q.kind); kindIndex.set(q.kind, k); }
-        byId.set(q.id, { q, kind: k });
+        const start = factsOf.length;
+        for (let i = 0; i < q.facts.length; i++) {
+            const ref = q.facts[i]!;
+            let f = factIndex.get(ref.id);
+            if (f === undefined) { f = refs.length; refs.push(ref); factIndex.set(ref.id, f); } else if (refs[f]!.role === 'shown' && ref.role !== 'shown') refs[f] = ref;
+            factsOf.push(f);
+        }
+        byId.set(q.id, asked.length);
+        asked.push(q); kindOf.push(k); startOf.push(start);
     }
-    const models = new Map<string, Map<string, FactAcc>>();
-    let lastModel: string | undefined, accs: Map<string, FactAcc> | undefined;
+    const K = kinds.length, F = refs.length;
+    const models = new Map<string, ModelAcc>();
+    let lastModel: string | undefined, acc: ModelAcc | undefined;
+    const norms = new Map<string, string>();
     for (const v of verdicts) {
-        const entry = byId.get(v.questionId);
-        if (!entry) continue;
-        const { q, kind } = entry;
+        const n = byId.get(v.questionId);
+        if (n === undefined) continue;
         if (v.model !== lastModel) {
             lastModel = v.model;
-            accs = models.get(v.model);
-            if (!accs) { accs = new Map(); models.set(v.model, accs); }
+            acc = models.get(v.model);
+            if (!acc) { acc = { counts: new Int32Array(F * K * FIELDS), values: new Array<ValueCount[] | undefined>(F * K) }; models.set(v.model, acc); }
         }
-        for (const ref of q.facts!) {
+        const q = asked[n]!, kind = kindOf[n]!, start = startOf[n]!;
+        const counts = acc!.counts;
+        const qFacts = q.facts!;
+        for (let i = 0; i < qFacts.length; i++) {
+            const ref = qFacts[i]!;
             const o = observe(ref, q, v);
             if (!o) continue;
-            let f = accs!.get(ref.id);
-            if (!f) { f = { ref, model: v.model, families: [] }; accs!.set(ref.id, f); }
-            let fam = f.families[kind];
-            if (!fam) { fam = { right: 0, wrong: 0, abstain: 0, rightClosed: 0, swapped: 0, followed: 0 }; f.families[kind] = fam; }
-            // The fact as the data holds it: a falsified option's and a rule premise's refs carry the same id and value.
-            if (ref.role !== 'shown' && f.ref.role === 'shown') f.ref = ref;
-            if (o.followed !== undefined) { fam.swapped++; if (o.followed) fam.followed++; continue; }
-            if (o.outcome === 'right') { fam.right++; if (ref.passage !== 'given') fam.rightClosed++; } else if (o.outcome === 'abstain') fam.abstain++;
+            const slot = factsOf[start + i]! * K + kind, at = slot * FIELDS;
+            if (o.followed !== undefined) { counts[at + SWAPPED]!++; if (o.followed) counts[at + FOLLOWED_N]!++; continue; }
+            if (o.outcome === 'right') { counts[at + RIGHT_N]!++; if (ref.passage !== 'given') counts[at + RIGHT_CLOSED]!++; } else if (o.outcome === 'abstain') counts[at + ABSTAIN_N]!++;
             else {
-                fam.wrong++;
+                counts[at + WRONG_N]!++;
                 if (o.value !== undefined) {
-                    const s = sameValue(o.value);
-                    fam.values ??= new Map();
-                    const e = fam.values.get(s);
-                    if (e) e.n++; else fam.values.set(s, { text: shownValue(o.value), n: 1 });
+                    // Answers repeat their values: each is normalized once.
+                    let s = norms.get(o.value);
+                    if (s === undefined) norms.set(o.value, (s = sameValue(o.value)));
+                    // A slot's wrong values are few: a small list, searched.
+                    const values = acc!.values[slot] ??= [];
+                    const e = values.find(x => x.norm === s);
+                    if (e) e.n++; else values.push({ norm: s, text: shownValue(o.value), n: 1 });
                 }
             }
         }
     }
+    // Reports list the facts by model, then label: the labels are sorted once for every model.
+    const order = Array.from({ length: F }, (_, i) => i).sort((a, b) => (refs[a]!.label < refs[b]!.label ? -1 : refs[a]!.label > refs[b]!.label ? 1 : 0));
     const facts: FactVerdict[] = [];
     const summary: FactSummary[] = [];
     const pairs: PairAgreement[] = [];
     const disagreesMost: Disagreeing[] = [];
-    const K = kinds.length;
-    for (const [model, accs] of [...models].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+    for (const [model, acc] of [...models].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
         const counts = Object.fromEntries(FACT_CLASSES.map(c => [c, 0])) as Record<FactClass, number>;
         // Two families agree on a fact when both were right or both wrong (abstentions say neither).
         const agree = new Int32Array(K * K), asked = new Int32Array(K * K);
         const said = new Int8Array(K);
+        const made = new Map<number, string[]>();
         const start = facts.length;
-        for (const f of accs.values()) {
-            const fv = classify(f, kinds, said);
+        for (const f of order) {
+            const fv = classify(refs[f]!, f, model, acc, kinds, said, made);
+            if (!fv) continue;
             counts[fv.class]++;
             facts.push(fv);
             for (let a = 0; a < K; a++) {
@@ -224,68 +253,88 @@ export function factVerdicts(questions: Iterable<Pick<Question, 'id' | 'kind' | 
         const worst = pooled.map((p, k) => ({ k, ...p })).filter(p => p.n > 0).sort((x, y) => x.agree / x.n - y.agree / y.n || (kinds[x.k]! < kinds[y.k]! ? -1 : 1))[0];
         if (worst) disagreesMost.push({ model, kind: kinds[worst.k]!, agreement: figure(worst.agree, worst.n) });
     }
-    facts.sort((a, b) => (a.model < b.model ? -1 : a.model > b.model ? 1 : a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
     return { facts, summary, pairs, disagreesMost };
 }
 
-/** The fact's class; `said` gets each kind's verdict (1 right, 2 wrong, 0 neither) for the pair tallies. */
-function classify(f: FactAcc, kinds: readonly string[], said: Int8Array): FactVerdict {
+/** The names of the kinds whose bit is set in `mask`, in kind order; one list per mask (`made`), shared by the facts. */
+function kindsOf(mask: number, kinds: readonly string[], made: Map<number, string[]>): string[] {
+    let out = made.get(mask);
+    if (out) return out;
+    out = [];
+    for (let k = 0; k < kinds.length; k++) if (mask & (1 << k)) out.push(kinds[k]!);
+    made.set(mask, out);
+    return out;
+}
+
+/**
+ * Fact `f`'s class for one model (undefined when no answer of the model observed it); `said` gets each kind's
+ * verdict (1 right, 2 wrong, 0 neither) for the pair tallies.
+ */
+function classify(ref: FactRef, f: number, model: string, acc: ModelAcc, kinds: readonly string[], said: Int8Array, made: Map<number, string[]>): FactVerdict | undefined {
+    const K = kinds.length, c = acc.counts;
+    let any = false;
+    for (let k = 0, at = f * K * FIELDS; k < K; k++, at += FIELDS) if (c[at + RIGHT_N]! + c[at + WRONG_N]! + c[at + ABSTAIN_N]! + c[at + SWAPPED]! > 0) { any = true; break; }
+    if (!any) return undefined;
     said.fill(0);
     const families: Record<string, FamilyFactVerdict> = {};
-    const right: string[] = [], other: string[] = [], wrong: string[] = [];
-    let wrongValues: Map<string, { text: string; families: string[] }> | undefined;
+    // Bit k: kind k was right, wrong, or not right (wrong or abstaining); kinds are few (at most 31).
+    let right = 0, other = 0, wrong = 0, nRight = 0, nOther = 0;
+    // The wrong values given, in the order first given (few: a linear search), and the families that gave each.
+    let wrongValues: { norm: string; text: string; families: string[] }[] | undefined;
     let rightClosed = false, followed = false;
-    for (let k = 0; k < f.families.length; k++) {
-        const a = f.families[k];
-        if (!a) continue;
+    for (let k = 0; k < K; k++) {
+        const at = (f * K + k) * FIELDS;
+        const r = c[at + RIGHT_N]!, w = c[at + WRONG_N]!, ab = c[at + ABSTAIN_N]!, swapped = c[at + SWAPPED]!;
+        const answers = r + w + ab;
+        if (answers === 0 && swapped === 0) continue;
         const kind = kinds[k]!;
-        const answers = a.right + a.wrong + a.abstain;
-        if (a.followed > 0) followed = true;
-        if (a.rightClosed > 0) rightClosed = true;
+        if (c[at + FOLLOWED_N]! > 0) followed = true;
+        if (c[at + RIGHT_CLOSED]! > 0) rightClosed = true;
         let fv: FamilyFactVerdict;
         if (answers === 0) {
             fv = { verdict: 'abstained', answers: 0 };
-        } else if (a.wrong > 0) {
+        } else if (w > 0) {
             fv = { verdict: 'wrong', answers };
-            if (a.values) {
-                let top: { text: string; n: number } | undefined, topKey = '';
-                for (const [norm, e] of a.values) {
-                    if (!top || e.n > top.n || (e.n === top.n && norm < topKey)) { top = e; topKey = norm; }
-                    wrongValues ??= new Map();
-                    const w = wrongValues.get(norm);
-                    if (w) w.families.push(kind); else wrongValues.set(norm, { text: e.text, families: [kind] });
+            const values = acc.values[f * K + k];
+            if (values) {
+                let top: ValueCount | undefined;
+                for (const e of values) {
+                    const norm = e.norm;
+                    if (!top || e.n > top.n || (e.n === top.n && norm < top.norm)) top = e;
+                    wrongValues ??= [];
+                    const wv = wrongValues.find(x => x.norm === norm);
+                    if (wv) wv.families.push(kind); else wrongValues.push({ norm, text: e.text, families: [kind] });
                 }
                 fv.value = top!.text;
             }
-            wrong.push(kind);
-            other.push(kind);
+            wrong |= 1 << k; other |= 1 << k; nOther++;
             said[k] = 2;
-        } else if (a.right > 0) {
-            fv = { verdict: 'right', value: f.ref.value, answers };
-            right.push(kind);
+        } else if (r > 0) {
+            fv = { verdict: 'right', value: ref.value, answers };
+            right |= 1 << k; nRight++;
             said[k] = 1;
         } else {
             fv = { verdict: 'abstained', answers };
-            other.push(kind);
+            other |= 1 << k; nOther++;
         }
-        if (a.swapped) fv.swapped = { answers: a.swapped, followed: a.followed };
+        if (swapped) fv.swapped = { answers: swapped, followed: c[at + FOLLOWED_N]! };
         // A family that only swapped the passage did not ask the fact itself.
-        if (answers > 0 || a.swapped) families[kind] = fv;
+        families[kind] = fv;
     }
-    const asked = right.length + other.length;
+    const asked = nRight + nOther;
     let believed: { text: string; families: string[] } | undefined;
-    if (wrongValues) for (const w of wrongValues.values()) if (w.families.length >= 2 && (!believed || w.families.length > believed.families.length || (w.families.length === believed.families.length && w.text < believed.text))) believed = w;
+    if (wrongValues) for (const w of wrongValues) if (w.families.length >= 2 && (!believed || w.families.length > believed.families.length || (w.families.length === believed.families.length && w.text < believed.text))) believed = w;
     let cls: FactClass;
     if (asked < 2) cls = 'not-enough-forms';
-    else if (right.length === 0 && wrong.length === 0) cls = 'abstains';
+    else if (nRight === 0 && wrong === 0) cls = 'abstains';
     else if (believed) cls = 'believes';
     else if (rightClosed && followed) cls = 'yields';
-    else if (other.length === 0) cls = 'knows';
-    else if (right.length === 0) cls = 'does-not-know';
+    else if (nOther === 0) cls = 'knows';
+    else if (nRight === 0) cls = 'does-not-know';
     else cls = 'fragile';
-    const { id, label, relation, key, attribute, value } = f.ref;
-    const out: FactVerdict = { id, label, relation, key, attribute, value, model: f.model, class: cls, families };
+    const { id, label, relation, key, attribute, value } = ref;
+    const out: FactVerdict = { id, label, relation, key, attribute, value, model, class: cls, families };
     if (cls === 'believes') out.believed = { value: believed!.text, families: believed!.families };
-    if (cls === 'fragile') out.fragile = { right, other };
+    if (cls === 'fragile') out.fragile = { right: kindsOf(right, kinds, made), other: kindsOf(other, kinds, made) };
     return out;
 }

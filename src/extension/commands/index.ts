@@ -10,6 +10,7 @@ import { runProbe } from './runProbe.js';
 import { stopRun } from './stopRun.js';
 import { showResults } from './showResults.js';
 import { openGraph } from './openGraph.js';
+import { openFact } from './openFact.js';
 import { compareRuns } from './compareRuns.js';
 import { compareModels } from './compareModels.js';
 import { reviewAnswers } from './reviewAnswers.js';
@@ -34,6 +35,7 @@ export const COMMANDS: Record<string, Handler> = {
     'halluprobe.stopRun': stopRun,
     'halluprobe.showResults': showResults,
     'halluprobe.openGraph': openGraph,
+    'halluprobe.openFact': openFact,
     'halluprobe.compareRuns': compareRuns,
     'halluprobe.compareModels': compareModels,
     'halluprobe.reviewAnswers': reviewAnswers,

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { GraphView, WebviewRequest } from '../../protocol/webview.js';
+import type { GraphView, WebviewRequest, WebviewToHost } from '../../protocol/webview.js';
 import type { Services } from '../services.js';
 import { Panel } from './base.js';
 import { engine, unsavedTexts } from '../state.js';
@@ -67,6 +67,11 @@ export class GraphPanel extends Panel {
         } catch (err) {
             this.ctx.output.warn(`graph: could not reload ${this.file}: ${err instanceof Error ? err.message : String(err)}`);
         }
+    }
+
+    /** The fact view's answers each open their question's graph (for the fact view's model). */
+    protected override async other(msg: WebviewToHost): Promise<void> {
+        if (msg.type === 'openQuestion') await vscode.commands.executeCommand('halluprobe.openGraph', { file: this.file, questionId: msg.questionId, ...(msg.model ? { model: msg.model } : {}) });
     }
 
     protected override async handle(req: WebviewRequest): Promise<unknown> {

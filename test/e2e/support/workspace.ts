@@ -51,11 +51,12 @@ export function prepareRulesWorkspace(dir: string, modelEndpoint?: string): stri
 }
 
 /**
- * The movie, rules and open examples side by side (as in the repository, with the soccer data the rules read), for
- * the graph panel's four kinds of question: binary and multi-hop (movie), rule (rules), open (open).
+ * The movie, rules, open and facts examples side by side (as in the repository, with the soccer data the rules read),
+ * for the graph panel's four kinds of question: binary and multi-hop (movie), rule (rules), open (open); and its fact
+ * view (facts, which reads the movie example's data).
  */
 export function prepareGraphWorkspace(dir: string): string {
-    for (const name of ['movie', 'rules', 'open']) fs.cpSync(path.join(REPO, 'examples', name), path.join(dir, name), { recursive: true, filter: src => !src.includes('.halluprobe') });
+    for (const name of ['movie', 'rules', 'open', 'facts']) fs.cpSync(path.join(REPO, 'examples', name), path.join(dir, name), { recursive: true, filter: src => !src.includes('.halluprobe') });
     fs.cpSync(path.join(REPO, 'examples/soccer/data'), path.join(dir, 'soccer/data'), { recursive: true });
     return dir;
 }

@@ -3,8 +3,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { collapse, focusOf, NEIGHBOURS_SHOWN, NODES_SHOWN, questionDrawing } from '../../../src/core/kg/drawing.js';
-import type { DrawnGraph, ElementDef, QuestionGraph } from '../../../src/protocol/webview.js';
+import { collapse, factDrawing, focusOf, NEIGHBOURS_SHOWN, NODES_SHOWN, questionDrawing } from '../../../src/core/kg/drawing.js';
+import type { DrawnGraph, ElementDef, FactGraph, QuestionGraph } from '../../../src/protocol/webview.js';
 
 const node = (id: string, extra: Partial<{ status: 'found' | 'missing' | 'contradicted'; kind: string }> = {}): ElementDef =>
     ({ group: 'nodes', data: { id, label: id, kind: extra.kind ?? 'entity', ...(extra.status ? { status: extra.status } : {}) } });
@@ -105,5 +105,36 @@ describe('a question\'s own entities', () => {
         for (const id of d.focus) assert.ok(ids(d.elements).includes(id), `seed ${id} is drawn`);
         assert.ok(ids(d.elements).filter(id => !id.startsWith('more')).length <= NODES_SHOWN);
         assert.equal(expandAll(d).size >= g.path.nodes.length, true);
+    });
+});
+
+describe('the fact view (docs/facts.md)', () => {
+    const fact: FactGraph = {
+        id: 'f1', label: 'Movie(Avatar, 2009).director', relation: 'Movie', key: ['Avatar', '2009'], attribute: 'director', value: 'James Cameron',
+        model: 'm', class: 'fragile', classText: 'right in some families, wrong or abstaining in others',
+        answers: [
+            { kind: 'binary', verdict: 'right', text: 'binary · right (2 answers)', questionId: 'q1' },
+            { kind: 'statement', verdict: 'wrong', value: 'Steven Spielberg', text: 'statement · wrong: Steven Spielberg (1 answer)', questionId: 'q2' },
+            { kind: 'choice', verdict: 'abstained', text: 'choice · abstained (1 answer)', questionId: 'q3' },
+        ],
+    };
+
+    it('draws the fact\'s edge in the middle and each family\'s answer around it, coloured by its verdict, opening its question', () => {
+        const d = factDrawing(fact);
+        const nodes = d.elements.filter(e => e.group === 'nodes');
+        const edges = d.elements.filter(e => e.group === 'edges');
+        const edge = edges.find(e => e.data.label === 'director')!;
+        assert.deepEqual([edge.data.source, edge.data.target].map(id => nodes.find(n => n.data.id === id)!.data.label), ['Movie(Avatar, 2009)', 'James Cameron']);
+        const answers = nodes.filter(n => n.data.kind === 'answer');
+        assert.deepEqual(answers.map(n => [n.data.label, n.data.status, n.data.questionId]), [
+            ['binary\nright', 'found', 'q1'], ['statement\nwrong: Steven Spielberg', 'contradicted', 'q2'], ['choice\nabstained', 'missing', 'q3'],
+        ]);
+        // Around the edge: one family before the entity, the next after the value, and so on.
+        const into = (id: string) => edges.filter(e => e.data.target === id).map(e => e.data.source);
+        const from = (id: string) => edges.filter(e => e.data.source === id).map(e => e.data.target);
+        assert.deepEqual(into(edge.data.source).sort(), ['answer:binary', 'answer:choice']);
+        assert.deepEqual(from(edge.data.target), ['answer:statement']);
+        assert.deepEqual(d.focus, [edge.data.source]);
+        assert.deepEqual(d.more, {});
     });
 });

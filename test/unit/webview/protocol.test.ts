@@ -8,6 +8,8 @@ describe('webview protocol', () => {
             { type: 'ready', version: PROTOCOL_VERSION },
             { type: 'openSource', file: '/x/movies.csv', line: 3 },
             { type: 'openQuestion', questionId: 'q1' },
+            // The fact view opens a family's question for the view's model (docs/facts.md).
+            { type: 'openQuestion', questionId: 'q1', model: 'simulator' },
             { type: 'log', level: 'error', message: 'boom' },
             { type: 'request', requestId: 1, method: 'expand', params: { nodeId: 'n', label: 'Avatar', relation: 'Movie' } },
             { type: 'request', requestId: 2, method: 'save', params: { format: 'svg', data: '<svg/>' } },
@@ -27,7 +29,7 @@ describe('webview protocol', () => {
             { type: 'request', requestId: 1.5, method: 'expand', params: { nodeId: 'n', label: 'x' } },
             { type: 'request', requestId: 1, method: 'save', params: { format: 'pdf', data: '' } },
             { type: 'log', level: 'debug', message: 'x' }, { type: 'runCommand', command: 'rm' },
-            { type: 'review', action: 'delete' }, { type: 'review', action: 'pass', slot: 3 },
+            { type: 'review', action: 'delete' }, { type: 'review', action: 'pass', slot: 3 }, { type: 'openQuestion', questionId: 'q1', model: 3 },
             { type: 'review', action: 'claim-0' }, { type: 'review', action: 'claim-10' }, { type: 'review', action: 'claim-x' },
         ];
         for (const m of bad) assert.equal(isWebviewToHost(m), false, JSON.stringify(m));
