@@ -8,20 +8,45 @@ const LEAD = /^(?:[\s"'`*_#>~\-•\u201c\u201d\u2018\u2019\\\u2705\u274c\u2714\u
 /** Punctuation between the answer word and the rationale. */
 const AFTER = /^[\s.,!:;)\]*_"'`\u201d\u2019\u2013\u2014-]*/;
 
-/** The offset of the first meaningful character after any decoration. */
-export function skipLead(text: string, max = 200): number {
+/**
+ * Whether LEAD may match at `c` (a character code): one of its decoration characters, or the first letter of an
+ * answer label (a, answer, final answer, my answer, response, yes / no, true or false). Most answers open with a
+ * word, and this spares them the slice and the expression.
+ */
+function mayLead(c: number): boolean {
+    if (c < 128) return LEAD_START[c] === 1;
+    return c === 0x2022 || c === 0x201c || c === 0x201d || c === 0x2018 || c === 0x2019 || c === 0x2705 || c === 0x274c || c === 0x2714 || c === 0x2716
+        || c === 0x2713 || c === 0x2717 || c === 0x2611 || c === 0x26a0 || c === 0xfe0f || /\s/.test(String.fromCharCode(c));
+}
+const LEAD_START = new Uint8Array(128);
+for (const ch of ' \t\n\v\f\r"\'`*_#>~-\\aAfFmMrRtTyY') LEAD_START[ch.charCodeAt(0)] = 1;
+
+/** The offset of the first meaningful character after any decoration (`end`: read the text as if it ended there). */
+export function skipLead(text: string, max = 200, end = text.length): number {
     let i = 0;
-    for (let guard = 0; guard < 20 && i < Math.min(text.length, max); guard++) {
-        const m = LEAD.exec(text.slice(i, i + 80));
+    const stop = Math.min(end, max);
+    for (let guard = 0; guard < 20 && i < stop; guard++) {
+        if (!mayLead(text.charCodeAt(i))) break;
+        const m = LEAD.exec(text.slice(i, Math.min(i + 80, end)));
         if (!m || m[0].length === 0) break;
         i += m[0].length;
     }
     return i;
 }
 
+/** Whether `c` is one of AFTER's characters. */
+function isAfter(c: number): boolean {
+    return c < 128 ? AFTER_CHARS[c] === 1 : c === 0x201d || c === 0x2019 || c === 0x2013 || c === 0x2014 || /\s/.test(String.fromCharCode(c));
+}
+const AFTER_CHARS = new Uint8Array(128);
+for (const ch of ' \t\n\v\f\r.,!:;)]*_"\'`-') AFTER_CHARS[ch.charCodeAt(0)] = 1;
+
 export function after(text: string, at: number): number {
-    const m = AFTER.exec(text.slice(at, at + 40));
-    return at + (m ? m[0].length : 0);
+    // AFTER, read character by character over the same 40 characters
+    const stop = Math.min(text.length, at + 40);
+    let i = Math.max(0, at);
+    while (i < stop && isAfter(text.charCodeAt(i))) i++;
+    return at + (i - Math.max(0, at));
 }
 
 // ---------------------------------------------------------------- not answering
@@ -81,23 +106,52 @@ const EXCLAMATIONS = new Set(['yes', 'no', 'sure', 'certainly', 'absolutely', 'i
 
 /** The end of the first sentence: a full stop, ! or ? followed by a space or the end, or a line break. */
 export function firstSentenceEnd(text: string, from = 0): number {
-    const re = /[.!?](?=\s|$)|\n/g;
-    re.lastIndex = from;
-    for (let m = re.exec(text); m; m = re.exec(text)) {
-        if (m[0] === '.') {
-            const word = /([A-Za-z.]+)$/.exec(text.slice(Math.max(from, m.index - 8), m.index))?.[1];
-            const w = word?.replace(/\./g, '').toLowerCase();
-            // an abbreviation, or a lone initial ("L. Messi")
-            if (w && (ABBREVIATIONS.has(w) || (word!.length === 1 && /[A-Z]/.test(word!)))) continue;
-            // a dotted name the sentence goes on after ("the film S.W.A.T. released in 2003")
-            if (word && /[A-Z]\.[A-Z]/.test(word) && /^ [a-z]/.test(text.slice(m.index + 1, m.index + 3))) continue;
-        } else if (m[0] === '!' && /^ [a-z]/.test(text.slice(m.index + 1, m.index + 3))) {
+    const n = text.length;
+    for (let i = Math.max(0, from); i < n; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 10) return i + 1;
+        if (c !== 46 && c !== 33 && c !== 63) continue;
+        // followed by a space or the end ([.!?](?=\s|$))
+        if (i + 1 < n && !isSpace(text.charCodeAt(i + 1))) continue;
+        if (c === 46) {
+            // the word before: letters and full stops, at most 8 characters back, not before `from`
+            const lo = Math.max(from, i - 8);
+            let a = i;
+            while (a > lo && isWordOrDot(text.charCodeAt(a - 1))) a--;
+            if (a < i) {
+                const word = text.slice(a, i);
+                const w = word.replace(/\./g, '').toLowerCase();
+                // an abbreviation, or a lone initial ("L. Messi")
+                if (w && (ABBREVIATIONS.has(w) || (word.length === 1 && /[A-Z]/.test(word)))) continue;
+                // a dotted name the sentence goes on after ("the film S.W.A.T. released in 2003")
+                if (/[A-Z]\.[A-Z]/.test(word) && /^ [a-z]/.test(text.slice(i + 1, i + 3))) continue;
+            }
+        } else if (c === 33 && /^ [a-z]/.test(text.slice(i + 1, i + 3))) {
             // a title with "!" the sentence goes on after ("Airplane! released in 1980"), not an exclamation
-            const word = /([A-Za-z]+)$/.exec(text.slice(Math.max(from, m.index - 20), m.index))?.[1];
-            if (word && /^[A-Z]/.test(word) && !EXCLAMATIONS.has(word.toLowerCase())) continue;
+            const lo = Math.max(from, i - 20);
+            let a = i;
+            while (a > lo && isLetter(text.charCodeAt(a - 1))) a--;
+            if (a < i) {
+                const word = text.slice(a, i);
+                if (/^[A-Z]/.test(word) && !EXCLAMATIONS.has(word.toLowerCase())) continue;
+            }
         }
-        return m.index + 1;
+        return i + 1;
     }
-    return text.length;
+    return n;
+}
+
+function isLetter(c: number): boolean {
+    return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+function isWordOrDot(c: number): boolean {
+    return c === 46 || isLetter(c);
+}
+
+/** \s as a regular expression reads it. */
+function isSpace(c: number): boolean {
+    if (c === 32 || (c >= 9 && c <= 13)) return true;
+    return c >= 128 && (c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff);
 }
 

@@ -318,6 +318,16 @@ function withdrawn(text: string, f: VerdictFinding, chosen: VerdictRead): Verdic
     return { outcome: 'decline', stance: 'abstain', read, why: `gives "${text.slice(chosen.span[0], chosen.span[1]).trim()}", then takes it back: "${w[0]}"`, rationaleStart: f.rationaleStart };
 }
 
+/** A span's words, quoted, for a why. */
+function say(text: string, v: VerdictRead): string {
+    return `"${text.slice(v.span[0], v.span[1]).trim()}"`;
+}
+
+/** The finding when `v` is chosen (module functions, not closures per answer: the reader is on the hot path). */
+function chosenFinding(v: VerdictRead, read: VerdictRead[], why: string, rationaleStart: number): VerdictFinding {
+    return { chosen: v, outcome: 'verdict', read, why, rationaleStart, stance: v.polarity === 'unsure' ? 'abstain' : v.hedged ? 'hedged' : 'answer' };
+}
+
 function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
     const us = new Units(text);
     const read: VerdictRead[] = [];
@@ -386,32 +396,26 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
     for (const l of later) if (!marked.some(m => m.span[0] <= l.span[0] && l.span[0] < m.span[1] + 2)) read.push(l);
     read.sort((a, b) => a.span[0] - b.span[0]);
 
-    const say = (v: VerdictRead) => `"${text.slice(v.span[0], v.span[1]).trim()}"`;
-    const chosen = (v: VerdictRead, why: string, rationaleStart: number): VerdictFinding => ({
-        chosen: v, outcome: 'verdict', read, why, rationaleStart,
-        stance: v.polarity === 'unsure' ? 'abstain' : v.hedged ? 'hedged' : 'answer',
-    });
-
     const conclusion = marked[marked.length - 1];
     if (conclusion) {
-        const other = opening && opening.polarity !== conclusion.polarity && opening.polarity !== 'unsure' ? `; the opening ${say(opening)} is overruled` : '';
-        return chosen(conclusion, `a marked conclusion ${say(conclusion)} decides${other}`, opening?.role === 'opening' ? afterSpan(text, opening.span[1]) : u0.start);
+        const other = opening && opening.polarity !== conclusion.polarity && opening.polarity !== 'unsure' ? `; the opening ${say(text, opening)} is overruled` : '';
+        return chosenFinding(conclusion, read, `a marked conclusion ${say(text, conclusion)} decides${other}`, opening?.role === 'opening' ? afterSpan(text, opening.span[1]) : u0.start);
     }
     const unmarked = read.filter(r => (r.role === 'later' || r.role === 'statement') && r.polarity !== 'unsure');
     if (opening && opening.polarity !== 'unsure') {
         const against = unmarked.find(r => r.polarity !== opening!.polarity);
-        if (against) return { outcome: 'conflict', stance: 'none', read, why: `conflicting verdicts ${say(opening)} and ${say(against)}, none marked as the conclusion`, rationaleStart: u0.start };
-        const why = opening.role === 'opening' ? (oi > 0 ? `opens with ${say(opening)} after an introduction` : `opens with ${say(opening)}`)
-            : decline ? `commits to ${say(opening)} after ${decline.stance === 'refuse' ? 'a refusal' : 'a doubt'} (a hedged verdict)` : `states ${say(opening)} (no verdict word)`;
-        return chosen(opening, why, opening.role === 'opening' ? afterSpan(text, opening.span[1]) : u0.start);
+        if (against) return { outcome: 'conflict', stance: 'none', read, why: `conflicting verdicts ${say(text, opening)} and ${say(text, against)}, none marked as the conclusion`, rationaleStart: u0.start };
+        const why = opening.role === 'opening' ? (oi > 0 ? `opens with ${say(text, opening)} after an introduction` : `opens with ${say(text, opening)}`)
+            : decline ? `commits to ${say(text, opening)} after ${decline.stance === 'refuse' ? 'a refusal' : 'a doubt'} (a hedged verdict)` : `states ${say(text, opening)} (no verdict word)`;
+        return chosenFinding(opening, read, why, opening.role === 'opening' ? afterSpan(text, opening.span[1]) : u0.start);
     }
-    if (opening?.polarity === 'unsure') return { ...chosen(opening, `opens with ${say(opening)}`, afterSpan(text, opening.span[1])), outcome: 'decline' };
+    if (opening?.polarity === 'unsure') return { ...chosenFinding(opening, read, `opens with ${say(text, opening)}`, afterSpan(text, opening.span[1])), outcome: 'decline' };
     if (unmarked.length > 0) {
         const first = unmarked[0]!;
         const against = unmarked.find(r => r.polarity !== first.polarity);
-        if (against) return { outcome: 'conflict', stance: 'none', read, why: `conflicting verdicts ${say(first)} and ${say(against)}, none marked as the conclusion`, rationaleStart: u0.start };
+        if (against) return { outcome: 'conflict', stance: 'none', read, why: `conflicting verdicts ${say(text, first)} and ${say(text, against)}, none marked as the conclusion`, rationaleStart: u0.start };
         const v = decline ? { ...first, hedged: true } : first;
-        return chosen(v, decline ? `commits to ${say(first)} after ${decline.stance === 'refuse' ? 'a refusal' : 'a doubt'} (a hedged verdict)` : `a verdict ${say(first)} after the opening`, u0.start);
+        return chosenFinding(v, read, decline ? `commits to ${say(text, first)} after ${decline.stance === 'refuse' ? 'a refusal' : 'a doubt'} (a hedged verdict)` : `a verdict ${say(text, first)} after the opening`, u0.start);
     }
     if (decline) {
         return { outcome: 'decline', stance: decline.stance, read, why: decline.stance === 'refuse' ? 'refuses in its first sentence' : 'says it does not know in its first sentence', rationaleStart: afterSpan(text, decline.span[1]) };
