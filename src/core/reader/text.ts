@@ -5,8 +5,6 @@
 
 /** Decoration before the answer word: spaces, quotes, Markdown, bullets, and answer labels. */
 const LEAD = /^(?:[\s"'`*_#>~\-•\u201c\u201d\u2018\u2019\\\u2705\u274c\u2714\u2716\u2713\u2717\u2611\u26a0\ufe0f]+|(?:a|answer|final answer|my answer|response|yes\s*\/\s*no|yes or no|true or false|true\s*\/\s*false)\s*[:\-]\s*)/i;
-/** Punctuation between the answer word and the rationale. */
-const AFTER = /^[\s.,!:;)\]*_"'`\u201d\u2019\u2013\u2014-]*/;
 
 /**
  * Whether LEAD may match at `c` (a character code): one of its decoration characters, or the first letter of an
@@ -21,10 +19,18 @@ function mayLead(c: number): boolean {
 const LEAD_START = new Uint8Array(128);
 for (const ch of ' \t\n\v\f\r"\'`*_#>~-\\aAfFmMrRtTyY') LEAD_START[ch.charCodeAt(0)] = 1;
 
-/** The offset of the first meaningful character after any decoration (`end`: read the text as if it ended there). */
-export function skipLead(text: string, max = 200, end = text.length): number {
-    let i = 0;
-    const stop = Math.min(end, max);
+/** The offset of the first meaningful character after any decoration. */
+export function skipLead(text: string, max = 200): number {
+    return leadEnd(text, 0, Math.min(text.length, max), text.length);
+}
+
+/**
+ * Where the words start after `from`: decoration is skipped while it starts before `stop`, read in windows of 80
+ * characters that end at `end` at the latest. `leadEnd(text, from, e, e)` is `from + skipLead(text.slice(from, e))`
+ * (e - from ≤ 200) without the slice.
+ */
+export function leadEnd(text: string, from: number, stop: number, end: number): number {
+    let i = from;
     for (let guard = 0; guard < 20 && i < stop; guard++) {
         if (!mayLead(text.charCodeAt(i))) break;
         const m = LEAD.exec(text.slice(i, Math.min(i + 80, end)));
@@ -34,7 +40,7 @@ export function skipLead(text: string, max = 200, end = text.length): number {
     return i;
 }
 
-/** Whether `c` is one of AFTER's characters. */
+/** Whether `c` is punctuation between the answer word and the rationale: [\s.,!:;)\]*_"'`\u201d\u2019\u2013\u2014-]. */
 function isAfter(c: number): boolean {
     return c < 128 ? AFTER_CHARS[c] === 1 : c === 0x201d || c === 0x2019 || c === 0x2013 || c === 0x2014 || /\s/.test(String.fromCharCode(c));
 }
@@ -42,7 +48,7 @@ const AFTER_CHARS = new Uint8Array(128);
 for (const ch of ' \t\n\v\f\r.,!:;)]*_"\'`-') AFTER_CHARS[ch.charCodeAt(0)] = 1;
 
 export function after(text: string, at: number): number {
-    // AFTER, read character by character over the same 40 characters
+    // the punctuation run, at most 40 characters
     const stop = Math.min(text.length, at + 40);
     let i = Math.max(0, at);
     while (i < stop && isAfter(text.charCodeAt(i))) i++;
@@ -116,24 +122,25 @@ export function firstSentenceEnd(text: string, from = 0): number {
         if (c === 46) {
             // the word before: letters and full stops, at most 8 characters back, not before `from`
             const lo = Math.max(from, i - 8);
-            let a = i;
-            while (a > lo && isWordOrDot(text.charCodeAt(a - 1))) a--;
-            if (a < i) {
+            let a = i, dots = 0;
+            for (let d = text.charCodeAt(a - 1); a > lo && (d === 46 || isLetter(d)); d = text.charCodeAt(--a - 1)) if (d === 46) dots++;
+            const letters = i - a - dots;
+            // an abbreviation (none is longer than 6 letters), or a lone initial ("L. Messi")
+            if (letters > 0 && letters <= 6) {
                 const word = text.slice(a, i);
-                const w = word.replace(/\./g, '').toLowerCase();
-                // an abbreviation, or a lone initial ("L. Messi")
-                if (w && (ABBREVIATIONS.has(w) || (word.length === 1 && /[A-Z]/.test(word)))) continue;
-                // a dotted name the sentence goes on after ("the film S.W.A.T. released in 2003")
-                if (/[A-Z]\.[A-Z]/.test(word) && /^ [a-z]/.test(text.slice(i + 1, i + 3))) continue;
+                const w = (dots ? word.replace(/\./g, '') : word).toLowerCase();
+                if (ABBREVIATIONS.has(w) || (word.length === 1 && word >= 'A' && word <= 'Z')) continue;
             }
-        } else if (c === 33 && /^ [a-z]/.test(text.slice(i + 1, i + 3))) {
+            // a dotted name the sentence goes on after ("the film S.W.A.T. released in 2003")
+            if (dots > 0 && /[A-Z]\.[A-Z]/.test(text.slice(a, i)) && text.charCodeAt(i + 1) === 32 && isLower(text.charCodeAt(i + 2))) continue;
+        } else if (c === 33 && text.charCodeAt(i + 1) === 32 && isLower(text.charCodeAt(i + 2))) {
             // a title with "!" the sentence goes on after ("Airplane! released in 1980"), not an exclamation
             const lo = Math.max(from, i - 20);
             let a = i;
             while (a > lo && isLetter(text.charCodeAt(a - 1))) a--;
             if (a < i) {
-                const word = text.slice(a, i);
-                if (/^[A-Z]/.test(word) && !EXCLAMATIONS.has(word.toLowerCase())) continue;
+                const first = text.charCodeAt(a);
+                if (first >= 65 && first <= 90 && !EXCLAMATIONS.has(text.slice(a, i).toLowerCase())) continue;
             }
         }
         return i + 1;
@@ -145,12 +152,12 @@ function isLetter(c: number): boolean {
     return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
-function isWordOrDot(c: number): boolean {
-    return c === 46 || isLetter(c);
+function isLower(c: number): boolean {
+    return c >= 97 && c <= 122;
 }
 
 /** \s as a regular expression reads it. */
-function isSpace(c: number): boolean {
+export function isSpace(c: number): boolean {
     if (c === 32 || (c >= 9 && c <= 13)) return true;
     return c >= 128 && (c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff);
 }

@@ -16,7 +16,7 @@
  * declines is unsure. Every candidate is returned (`read`), so a face can show what was weighed.
  */
 import type { Stance } from './types.js';
-import { after as afterSpan, firstSentenceEnd, notAnswering, skipLead } from './text.js';
+import { after as afterSpan, firstSentenceEnd, isSpace, leadEnd, notAnswering } from './text.js';
 
 export type Polarity = 'pos' | 'neg' | 'unsure';
 export type VerdictRole = 'opening' | 'conclusion' | 'later' | 'statement' | 'committed' | 'decline';
@@ -118,7 +118,8 @@ class Units {
     get(i: number): Unit | undefined {
         const text = this.text;
         while (this.list.length <= i && this.list.length < 60 && this.at < text.length) {
-            const s = this.at + skipLead(text.slice(this.at, this.at + 200));
+            const window = Math.min(text.length, this.at + 200);
+            const s = leadEnd(text, this.at, window, window);
             if (s >= text.length) { this.at = text.length; break; }
             const e = firstSentenceEnd(text, s);
             if (e > s) this.list.push({ start: s, end: e });
@@ -253,7 +254,18 @@ function isBoilerplate(text: string, u: Unit, next: Unit | undefined): boolean {
     return BOILERPLATE.test(s);
 }
 
-const hedgedNear = (text: string, a: number, b: number) => notAnswering(text.slice(a, b)) !== undefined || HEDGE_WORDS.test(text.slice(a, b));
+/** A caveat in text[a, b): a decline or a hedge word. */
+function hedgedNear(text: string, a: number, b: number): boolean {
+    const piece = text.slice(a, b);
+    return notAnswering(piece) !== undefined || HEDGE_WORDS.test(piece);
+}
+
+/** `/\?\s*$/.test(text.slice(a, b))`: the piece ends with a question mark (spaces after it aside). */
+function asksAt(text: string, a: number, b: number): boolean {
+    let i = Math.min(b, text.length) - 1;
+    while (i >= a && isSpace(text.charCodeAt(i))) i--;
+    return i >= a && text.charCodeAt(i) === 63;
+}
 
 /**
  * The words a plain opening verdict starts with: "Yes", "No", "True", "False", and the plain abstentions
@@ -261,6 +273,8 @@ const hedgedNear = (text: string, a: number, b: number) => notAnswering(text.sli
  * of boilerplate, so when one opens the answer its first sentence is the opening and the verdict stands there.
  */
 const PLAIN_OPENING = /^(?:yes|no|true|false|unsure|uncertain|not\s+sure|(?:i\s+)?don'?t\s+know|dont\s+know)\b/i;
+/** The letters a plain opening starts with (lower case; `code | 32` folds an upper-case letter onto them). */
+const PLAIN_START: Record<number, true> = Object.fromEntries([...'yntfuid'].map(c => [c.charCodeAt(0), true]));
 /** Whatever may make a marked conclusion (MARKER_HINT), a statement verdict (STATEMENT_HINT) or a withdrawal ("either way", "one way or the other"), in one test. */
 const FAR_HINT = new RegExp(`${MARKER_HINT.source}|${STATEMENT_HINT.source}|one\\s+way`, 'i');
 
@@ -274,11 +288,12 @@ const FAR_HINT = new RegExp(`${MARKER_HINT.source}|${STATEMENT_HINT.source}|one\
  * anywhere, a later sentence that may hold a verdict — goes the full way.
  */
 function plainOpening(text: string): VerdictFinding | undefined {
-    const s = skipLead(text.slice(0, 200));
-    if (!PLAIN_OPENING.test(text.slice(s, s + 14)) || FAR_HINT.test(text)) return undefined;
+    const e0 = Math.min(text.length, 200);
+    const s = leadEnd(text, 0, e0, e0);
+    if (!PLAIN_START[text.charCodeAt(s) | 32] || !PLAIN_OPENING.test(text.slice(s, s + 14)) || FAR_HINT.test(text)) return undefined;
     const end = firstSentenceEnd(text, s);
     // a first sentence that asks a question is boilerplate: the opening is later
-    if (/\?\s*$/.test(text.slice(s, end))) return undefined;
+    if (asksAt(text, s, end)) return undefined;
     const v = verdictAt(text, s, false);
     // a later sentence that may open with a verdict
     if (!v || LATER_HINT.test(text.slice(end))) return undefined;
@@ -291,7 +306,8 @@ function plainOpening(text: string): VerdictFinding | undefined {
     let nextEnd = end;
     const at = Math.max(end, s + 1);
     if (at < text.length) {
-        const ns = at + skipLead(text.slice(at, at + 200));
+        const e = Math.min(text.length, at + 200);
+        const ns = leadEnd(text, at, e, e);
         if (ns < text.length) nextEnd = firstSentenceEnd(text, ns);
     }
     const opening: VerdictRead = { polarity: v.polarity, span: [v.start, v.end], role: 'opening', hedged: hedgedNear(text, v.end, nextEnd) };
@@ -306,8 +322,11 @@ export function findVerdict(text: string, ctx: VerdictContext = {}, fast = true)
     const quick = fast ? plainOpening(text) : undefined;
     if (quick) return quick;
     const f = fullVerdict(text, ctx);
-    return f.chosen && f.chosen.polarity !== 'unsure' && /either|one\s+way/i.test(text) ? withdrawn(text, f, f.chosen) : f;
+    return f.chosen && f.chosen.polarity !== 'unsure' && EITHER_WAY.test(text) ? withdrawn(text, f, f.chosen) : f;
 }
+
+/** Every withdrawal (WITHDRAW) holds one of these. */
+const EITHER_WAY = /either|one\s+way/i;
 
 /** A verdict taken back after it was given ("… Still, I can't commit either way."): unsure, both spans recorded. */
 function withdrawn(text: string, f: VerdictFinding, chosen: VerdictRead): VerdictFinding {
