@@ -14,7 +14,7 @@ const LEAD = /^(?:[\s"'`*_#>~\-•\u201c\u201d\u2018\u2019\\\u2705\u274c\u2714\u
 function mayLead(c: number): boolean {
     if (c < 128) return LEAD_START[c] === 1;
     return c === 0x2022 || c === 0x201c || c === 0x201d || c === 0x2018 || c === 0x2019 || c === 0x2705 || c === 0x274c || c === 0x2714 || c === 0x2716
-        || c === 0x2713 || c === 0x2717 || c === 0x2611 || c === 0x26a0 || c === 0xfe0f || /\s/.test(String.fromCharCode(c));
+        || c === 0x2713 || c === 0x2717 || c === 0x2611 || c === 0x26a0 || c === 0xfe0f || isSpace(c);
 }
 const LEAD_START = new Uint8Array(128);
 for (const ch of ' \t\n\v\f\r"\'`*_#>~-\\aAfFmMrRtTyY') LEAD_START[ch.charCodeAt(0)] = 1;
@@ -42,7 +42,7 @@ export function leadEnd(text: string, from: number, stop: number, end: number): 
 
 /** Whether `c` is punctuation between the answer word and the rationale: [\s.,!:;)\]*_"'`\u201d\u2019\u2013\u2014-]. */
 function isAfter(c: number): boolean {
-    return c < 128 ? AFTER_CHARS[c] === 1 : c === 0x201d || c === 0x2019 || c === 0x2013 || c === 0x2014 || /\s/.test(String.fromCharCode(c));
+    return c < 128 ? AFTER_CHARS[c] === 1 : c === 0x201d || c === 0x2019 || c === 0x2013 || c === 0x2014 || isSpace(c);
 }
 const AFTER_CHARS = new Uint8Array(128);
 for (const ch of ' \t\n\v\f\r.,!:;)]*_"\'`-') AFTER_CHARS[ch.charCodeAt(0)] = 1;
@@ -73,6 +73,7 @@ const ABSTAIN = new RegExp(String.raw`\b(?:i\s*${NEG}\s+${KNOW_VERB}` +
     // declining a verdict in other words: "I'm hesitant to give a firm verdict", "not confident enough to say"
     String.raw`|(?:hesitant|reluctant|wary)\s+(?:to\s+(?:give|say|offer|commit)|of\s+(?:giving|saying|committing))|not\s+confident\s+enough` +
     String.raw`|i\s*${NEG}\s+(?:give|offer)\s+(?:you\s+)?an?\s+(?:firm|definite|definitive|confident|flat|reliable|certain|clear)\s+(?:answer|verdict))`, 'i');
+const NOT_LETTERS = /^[^a-z]*/i;
 /** Phrases that decline to answer at all. */
 const REFUSE = /\b(?:i\s*(?:'?m|am)\s+sorry,?\s+but\s+i\s+(?:can(?:no|')?t|won'?t|am\s+not\s+able\s+to|'?m\s+not\s+able\s+to|am\s+unable\s+to)\s+(?:help|assist|answer|comply|respond|provide\s+(?:an\s+)?answer|engage)|i\s+(?:can(?:no|')?t|won'?t|will\s+not)\s+(?:help|assist)\s+with|as\s+an\s+ai(?:\s+language\s+model)?,?\s+i\s+(?:can(?:no|')?t|don'?t|do\s+not|am\s+not)|i\s+(?:must|have\s+to)\s+decline|i\s+(?:can(?:no|')?t|won'?t)\s+answer\s+(?:this|that))/i;
 
@@ -96,7 +97,7 @@ export function notAnswering(text: string): { stance: 'abstain' | 'refuse'; span
     if (r) return { stance: 'refuse', span: [r.index, r.index + r[0].length] };
     const a = ABSTAIN.exec(text);
     if (a) {
-        const lead = /^[^a-z]*/i.exec(a[0])![0].length;
+        const lead = NOT_LETTERS.exec(a[0])![0].length;
         return { stance: 'abstain', span: [a.index + lead, a.index + a[0].length] };
     }
     return undefined;
@@ -123,17 +124,22 @@ export function firstSentenceEnd(text: string, from = 0): number {
             // the word before: letters and full stops, at most 8 characters back, not before `from`
             const lo = Math.max(from, i - 8);
             let a = i, dots = 0;
-            for (let d = text.charCodeAt(a - 1); a > lo && (d === 46 || isLetter(d)); d = text.charCodeAt(--a - 1)) if (d === 46) dots++;
+            while (a > lo) {
+                const d = text.charCodeAt(a - 1);
+                if (d === 46) dots++;
+                else if (!isLetter(d)) break;
+                a--;
+            }
             const letters = i - a - dots;
             // an abbreviation (none is longer than 6 letters), or a lone initial ("L. Messi")
             if (letters > 0 && letters <= 6) {
                 const word = text.slice(a, i);
-                const w = (dots ? word.replace(/\./g, '') : word).toLowerCase();
+                const w = (dots ? word.replace(DOTS, '') : word).toLowerCase();
                 if (ABBREVIATIONS.has(w) || (word.length === 1 && word >= 'A' && word <= 'Z')) continue;
             }
             // a dotted name the sentence goes on after ("the film S.W.A.T. released in 2003")
-            if (dots > 0 && /[A-Z]\.[A-Z]/.test(text.slice(a, i)) && text.charCodeAt(i + 1) === 32 && isLower(text.charCodeAt(i + 2))) continue;
-        } else if (c === 33 && text.charCodeAt(i + 1) === 32 && isLower(text.charCodeAt(i + 2))) {
+            if (dots > 0 && spaceLower(text, i + 1) && DOTTED.test(text.slice(a, i))) continue;
+        } else if (c === 33 && spaceLower(text, i + 1)) {
             // a title with "!" the sentence goes on after ("Airplane! released in 1980"), not an exclamation
             const lo = Math.max(from, i - 20);
             let a = i;
@@ -152,9 +158,15 @@ function isLetter(c: number): boolean {
     return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
-function isLower(c: number): boolean {
-    return c >= 97 && c <= 122;
+/** `/^ [a-z]/.test(text.slice(at, at + 2))`. */
+function spaceLower(text: string, at: number): boolean {
+    if (at + 1 >= text.length) return false;
+    const c = text.charCodeAt(at + 1);
+    return text.charCodeAt(at) === 32 && c >= 97 && c <= 122;
 }
+
+const DOTTED = /[A-Z]\.[A-Z]/;
+const DOTS = /\./g;
 
 /** \s as a regular expression reads it. */
 export function isSpace(c: number): boolean {

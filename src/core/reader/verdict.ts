@@ -144,9 +144,20 @@ class Units {
  */
 const OPENER = /^(?:(?:actually|well|oh|hmm+|ok(?:ay)?|so|sure|honestly|in\s+short|short\s+answer|nope,?\s+wait)[\s,:\u2013\u2014-]+|(?:i\s+(?:think|believe|guess|suspect|would\s+say)|(?:almost|most\s+likely|very\s+likely|quite\s+possibly)\s*(?=certainly|yes|no\b)|almost\s+certainly|most\s+likely|probably|likely|to\s+my\s+knowledge|as\s+far\s+as\s+i\s+know|if\s+i\s+recall(?:\s+correctly)?)[\s,:]+)+/i;
 
+const COLON = /[:\u2013\u2014]\s*[*_]*/;
+/** "It's true that …": a concession, not a verdict, when it opens a later sentence. */
+const CONCEDES = /^(?:that|this|it|the)[^.!?]{0,30}?\b(?:true|correct|right|false|incorrect|wrong)\s+that\b/i;
+const NO_WORD = /^no$/i;
+const YES_WORD = /^(?:yes|yeah|yep|yup)$/i;
+const YES_OR_NO = /^(?:no|yes)$/i;
+/** After a bare "no" / "yes" of a conclusion, what makes it a verdict on a subject ("so no, it …"). */
+const SUBJECT_NEXT = /^\s+(?:it|there|he|she|they|this|that|the\s+statement)\b/i;
+const IS_IT_TRUE = /^\s*is\s+it\s+true\s+that\s+/i;
+const HEADING = /^#{1,6}\s/;
+
 /** A verdict right after a colon or dash in the opening sentence ("I'm fairly confident here: no, …"). */
 function verdictAfterColon(text: string, u: Unit): { polarity: Polarity; start: number; end: number } | undefined {
-    const m = /[:\u2013\u2014]\s*[*_]*/.exec(text.slice(u.start, Math.min(u.end, u.start + 100)));
+    const m = COLON.exec(text.slice(u.start, Math.min(u.end, u.start + 100)));
     if (!m) return undefined;
     const at = u.start + m.index + m[0].length;
     const v = verdictAt(text, at, true);
@@ -160,14 +171,14 @@ function verdictAt(text: string, at: number, alone: boolean): { polarity: Polari
     const u = UNSURE_AT.exec(head);
     if (u) return { polarity: 'unsure', start: at, end: at + u[0].length };
     // a later "It's true that …" concedes a part of the argument: no verdict
-    if (alone && /^(?:that|this|it|the)[^.!?]{0,30}?\b(?:true|correct|right|false|incorrect|wrong)\s+that\b/i.test(head)) return undefined;
+    if (alone && CONCEDES.test(head)) return undefined;
     const n = NEG_AT.exec(head);
-    if (n && !(alone && /^no$/i.test(n[0]) && !ALONE.test(head.slice(n[0].length)))) {
+    if (n && !(alone && NO_WORD.test(n[0]) && !ALONE.test(head.slice(n[0].length)))) {
         // "No" opening a sentence about something else ("No movie matches") is a verdict only at the opening.
         return { polarity: 'neg', start: at, end: at + n[0].length };
     }
     const p = POS_AT.exec(head);
-    if (p && !(alone && /^(?:yes|yeah|yep|yup)$/i.test(p[0]) && !ALONE.test(head.slice(p[0].length)))) return { polarity: 'pos', start: at, end: at + p[0].length };
+    if (p && !(alone && YES_WORD.test(p[0]) && !ALONE.test(head.slice(p[0].length)))) return { polarity: 'pos', start: at, end: at + p[0].length };
     return undefined;
 }
 
@@ -208,7 +219,7 @@ export function conclusionStarts(text: string): number[] {
 /** A sentence that only introduces the answer (politeness, "let me think", a restated question). */
 export function introduces(sentence: string): boolean {
     const s = sentence.trim();
-    return /\?\s*$/.test(s) || BOILERPLATE.test(s);
+    return s.endsWith('?') || BOILERPLATE.test(s);
 }
 
 /** Marked conclusions anywhere in the text, in order. */
@@ -218,7 +229,7 @@ function conclusions(text: string): VerdictRead[] {
         const v = verdictAt(text, at, false) ?? statementAtConclusion(text, at);
         if (!v) continue;
         // "so no one …", "therefore no movie …": a verdict only when it stands alone or is a whole phrase
-        if (/^(?:no|yes)$/i.test(text.slice(at, v.end)) && !ALONE.test(text.slice(v.end, v.end + 3)) && !/^\s+(?:it|there|he|she|they|this|that|the\s+statement)\b/i.test(text.slice(v.end, v.end + 20))) continue;
+        if (v.end - at <= 3 && YES_OR_NO.test(text.slice(at, v.end)) && !ALONE.test(text.slice(v.end, v.end + 3)) && !SUBJECT_NEXT.test(text.slice(v.end, v.end + 20))) continue;
         out.push({ polarity: v.polarity, span: [at, v.end], role: 'conclusion', hedged: false });
     }
     return out;
@@ -237,7 +248,7 @@ function committed(text: string, a: number, b: number, ctx: VerdictContext): Ver
     const m = not ?? yes;
     if (!m) return undefined;
     let polarity: Polarity = not ? 'neg' : 'pos';
-    const q = ctx.question?.replace(/^\s*is\s+it\s+true\s+that\s+/i, ' ');
+    const q = ctx.question?.replace(IS_IT_TRUE, ' ');
     if (q !== undefined && NEGATED_QUESTION.test(q)) polarity = polarity === 'neg' ? 'pos' : 'neg';
     return { polarity, span: [a + m.index, a + m.index + m[0].length], role: 'committed', hedged: false };
 }
@@ -249,9 +260,16 @@ const HELP = /^(?:i'?d\s+be|i\s+would\s+be|i\s+can|i'?ll|let(?:'s|\s+me)|here(?:
 function isBoilerplate(text: string, u: Unit, next: Unit | undefined): boolean {
     const s = text.slice(u.start, u.end).trim();
     if (next && POLITE.test(s) && HELP.test(text.slice(next.start, next.end))) return true;
-    if (/\?\s*$/.test(s)) return true;
-    if (/^#{1,6}\s/.test(text.slice(Math.max(0, u.start - 7), u.start + 1).trimStart()) && !verdictAt(text, u.start, false)) return true;
+    // (s is trimmed: "?" at its end is /\?\s*$/)
+    if (s.endsWith('?')) return true;
+    if (hashBefore(text, u.start) && HEADING.test(text.slice(Math.max(0, u.start - 7), u.start + 1).trimStart()) && !verdictAt(text, u.start, false)) return true;
     return BOILERPLATE.test(s);
+}
+
+/** A "#" in the eight characters a heading's marks would take before `at` (and at it): a cheap test before HEADING. */
+function hashBefore(text: string, at: number): boolean {
+    for (let i = Math.max(0, at - 7), e = Math.min(text.length, at + 1); i < e; i++) if (text.charCodeAt(i) === 35) return true;
+    return false;
 }
 
 /** A caveat in text[a, b): a decline or a hedge word. */
@@ -290,7 +308,7 @@ const FAR_HINT = new RegExp(`${MARKER_HINT.source}|${STATEMENT_HINT.source}|one\
 function plainOpening(text: string): VerdictFinding | undefined {
     const e0 = Math.min(text.length, 200);
     const s = leadEnd(text, 0, e0, e0);
-    if (!PLAIN_START[text.charCodeAt(s) | 32] || !PLAIN_OPENING.test(text.slice(s, s + 14)) || FAR_HINT.test(text)) return undefined;
+    if (s >= text.length || !PLAIN_START[text.charCodeAt(s) | 32] || !PLAIN_OPENING.test(text.slice(s, s + 14)) || FAR_HINT.test(text)) return undefined;
     const end = firstSentenceEnd(text, s);
     // a first sentence that asks a question is boilerplate: the opening is later
     if (asksAt(text, s, end)) return undefined;
