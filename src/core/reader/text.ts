@@ -133,9 +133,8 @@ export function firstSentenceEnd(text: string, from = 0): number {
             const letters = i - a - dots;
             // an abbreviation (none is longer than 6 letters), or a lone initial ("L. Messi")
             if (letters > 0 && letters <= 6) {
-                const word = text.slice(a, i);
-                const w = (dots ? word.replace(DOTS, '') : word).toLowerCase();
-                if (ABBREVIATIONS.has(w) || (word.length === 1 && word >= 'A' && word <= 'Z')) continue;
+                if (ABBREVIATION_KEYS.has(wordKey(text, a, i))) continue;
+                if (i - a === 1 && text.charCodeAt(a) >= 65 && text.charCodeAt(a) <= 90) continue;
             }
             // a dotted name the sentence goes on after ("the film S.W.A.T. released in 2003")
             if (dots > 0 && spaceLower(text, i + 1) && DOTTED.test(text.slice(a, i))) continue;
@@ -166,7 +165,21 @@ function spaceLower(text: string, at: number): boolean {
 }
 
 const DOTTED = /[A-Z]\.[A-Z]/;
-const DOTS = /\./g;
+
+/**
+ * text[a, b) — ASCII letters and full stops, at most six letters — as a number: its letters lower-cased, full stops
+ * dropped, five bits each. Two such words have the same key exactly when they are the same word once lower-cased
+ * without their full stops, so an abbreviation is looked up without building the string.
+ */
+function wordKey(text: string, a: number, b: number): number {
+    let key = 0;
+    for (let k = a; k < b; k++) {
+        const c = text.charCodeAt(k);
+        if (c !== 46) key = key * 32 + ((c | 32) - 96);
+    }
+    return key;
+}
+const ABBREVIATION_KEYS = new Set([...ABBREVIATIONS].map(w => wordKey(w, 0, w.length)));
 
 /** \s as a regular expression reads it. */
 export function isSpace(c: number): boolean {
