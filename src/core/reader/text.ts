@@ -32,12 +32,22 @@ export function skipLead(text: string, max = 200): number {
 export function leadEnd(text: string, from: number, stop: number, end: number): number {
     let i = from;
     for (let guard = 0; guard < 20 && i < stop; guard++) {
-        if (!mayLead(text.charCodeAt(i))) break;
-        const m = LEAD.exec(text.slice(i, Math.min(i + 80, end)));
+        const c = text.charCodeAt(i);
+        if (!mayLead(c)) break;
+        const w = Math.min(i + 80, end);
+        // an answer label ends in ":" or "-" inside the window
+        if (isLetter(c) && !within(text, ':', i, w) && !within(text, '-', i, w)) break;
+        const m = LEAD.exec(text.slice(i, w));
         if (!m || m[0].length === 0) break;
         i += m[0].length;
     }
     return i;
+}
+
+/** Whether the character `c` occurs in text[a, b). */
+function within(text: string, c: string, a: number, b: number): boolean {
+    const k = text.indexOf(c, a);
+    return k >= 0 && k < b;
 }
 
 /** Whether `c` is punctuation between the answer word and the rationale: [\s.,!:;)\]*_"'`\u201d\u2019\u2013\u2014-]. */
@@ -113,13 +123,12 @@ const EXCLAMATIONS = new Set(['yes', 'no', 'sure', 'certainly', 'absolutely', 'i
 
 /** The end of the first sentence: a full stop, ! or ? followed by a space or the end, or a line break. */
 export function firstSentenceEnd(text: string, from = 0): number {
-    const n = text.length;
-    for (let i = Math.max(0, from); i < n; i++) {
+    // the expression finds the candidates (faster than a loop over the characters); no call below re-enters it
+    const re = SENTENCE_END;
+    re.lastIndex = from;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+        const i = m.index;
         const c = text.charCodeAt(i);
-        if (c === 10) return i + 1;
-        if (c !== 46 && c !== 33 && c !== 63) continue;
-        // followed by a space or the end ([.!?](?=\s|$))
-        if (i + 1 < n && !isSpace(text.charCodeAt(i + 1))) continue;
         if (c === 46) {
             // the word before: letters and full stops, at most 8 characters back, not before `from`
             const lo = Math.max(from, i - 8);
@@ -150,8 +159,9 @@ export function firstSentenceEnd(text: string, from = 0): number {
         }
         return i + 1;
     }
-    return n;
+    return text.length;
 }
+const SENTENCE_END = /[.!?](?=\s|$)|\n/g;
 
 function isLetter(c: number): boolean {
     return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
