@@ -30,6 +30,15 @@ export function skipLead(text: string, max = 200): number {
  * (e - from ≤ 200) without the slice.
  */
 export function leadEnd(text: string, from: number, stop: number, end: number): number {
+    // an answer's opening is read by several readers in turn: the last one is remembered
+    if (from === 0 && text === openingOf.text && stop === openingOf.stop && end === openingOf.end) return openingOf.at;
+    const at = readLead(text, from, stop, end);
+    if (from === 0) { openingOf.text = text; openingOf.stop = stop; openingOf.end = end; openingOf.at = at; }
+    return at;
+}
+const openingOf = { text: '', stop: -1, end: -1, at: 0 };
+
+function readLead(text: string, from: number, stop: number, end: number): number {
     let i = from;
     for (let guard = 0; guard < 20 && i < stop; guard++) {
         const c = text.charCodeAt(i);

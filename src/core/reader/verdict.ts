@@ -183,9 +183,9 @@ function verdictAt(text: string, at: number, alone: boolean): { polarity: Polari
 }
 
 /** "the statement is false" style verdicts in [a, b). */
-function statementVerdicts(text: string, a: number, b: number): VerdictRead[] {
+function statementVerdicts(text: string, a: number, b: number, hint = STATEMENT_HINT.test(text)): VerdictRead[] {
     const out: VerdictRead[] = [];
-    if (!STATEMENT_HINT.test(text)) return out;
+    if (!hint) return out;
     STATEMENT.lastIndex = 0;
     const piece = text.slice(a, b);
     for (let v = STATEMENT.exec(piece); v; v = STATEMENT.exec(piece)) {
@@ -355,6 +355,13 @@ function withdrawn(text: string, f: VerdictFinding, chosen: VerdictRead): Verdic
     return { outcome: 'decline', stance: 'abstain', read, why: `gives "${text.slice(chosen.span[0], chosen.span[1]).trim()}", then takes it back: "${w[0]}"`, rationaleStart: f.rationaleStart };
 }
 
+const byStart = (a: VerdictRead, b: VerdictRead): number => a.span[0] - b.span[0];
+
+function inOrder(read: VerdictRead[]): boolean {
+    for (let i = 1; i < read.length; i++) if (read[i - 1]!.span[0] > read[i]!.span[0]) return false;
+    return true;
+}
+
 /** A span's words, quoted, for a why. */
 function say(text: string, v: VerdictRead): string {
     return `"${text.slice(v.span[0], v.span[1]).trim()}"`;
@@ -411,7 +418,8 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
     const later: VerdictRead[] = [];
     // the later sentences only when one may open with a verdict, or a statement verdict may stand anywhere
     const laterFrom = oi + (opening?.role === 'opening' ? 1 : 0);
-    const scanLater = LATER_HINT.test(text.slice(opening?.role === 'opening' ? ou.end : ou.start)) || STATEMENT_HINT.test(text);
+    const statementHint = STATEMENT_HINT.test(text);
+    const scanLater = LATER_HINT.test(text.slice(opening?.role === 'opening' ? ou.end : ou.start)) || statementHint;
     // without the later scan, only the first six units are weighed (a marker's caveat is looked for there)
     const weighed = scanLater ? 60 : 6;
     for (let i = laterFrom, u = scanLater ? us.get(i) : undefined; u; u = us.get(++i)) {
@@ -419,7 +427,7 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
             const v = verdictAt(text, u.start, true);
             if (v && v.polarity !== 'unsure') later.push({ polarity: v.polarity, span: [u.start, v.end], role: 'later', hedged: hedgedNear(text, u.start, u.end) });
         }
-        for (const s of statementVerdicts(text, u.start, u.end)) {
+        for (const s of statementVerdicts(text, u.start, u.end, statementHint)) {
             if (opening && s.span[0] < opening.span[1] + 2) continue;
             later.push({ ...s, hedged: hedgedNear(text, u.start, u.end) });
         }
@@ -431,7 +439,8 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
         read.push(m);
     }
     for (const l of later) if (!marked.some(m => m.span[0] <= l.span[0] && l.span[0] < m.span[1] + 2)) read.push(l);
-    read.sort((a, b) => a.span[0] - b.span[0]);
+    // (a stable sort leaves an ordered list as it is: most answers read one or two spans, in order)
+    if (!inOrder(read)) read.sort(byStart);
 
     const conclusion = marked[marked.length - 1];
     if (conclusion) {
