@@ -147,13 +147,16 @@ const OPENER = /^(?:(?:actually|well|oh|hmm+|ok(?:ay)?|so|sure|honestly|in\s+sho
 const COLON = /[:\u2013\u2014]\s*[*_]*/;
 /** "It's true that …": a concession, not a verdict, when it opens a later sentence. */
 const CONCEDES = /^(?:that|this|it|the)[^.!?]{0,30}?\b(?:true|correct|right|false|incorrect|wrong)\s+that\b/i;
-const NO_WORD = /^no$/i;
-const YES_WORD = /^(?:yes|yeah|yep|yup)$/i;
 const YES_OR_NO = /^(?:no|yes)$/i;
 /** After a bare "no" / "yes" of a conclusion, what makes it a verdict on a subject ("so no, it …"). */
 const SUBJECT_NEXT = /^\s+(?:it|there|he|she|they|this|that|the\s+statement)\b/i;
 const IS_IT_TRUE = /^\s*is\s+it\s+true\s+that\s+/i;
 const HEADING = /^#{1,6}\s/;
+
+const UNSURE_AT_Y = sticky(UNSURE_AT);
+const NEG_AT_Y = sticky(NEG_AT);
+const POS_AT_Y = sticky(POS_AT);
+const ALONE_Y = sticky(ALONE);
 
 /** A verdict right after a colon or dash in the opening sentence ("I'm fairly confident here: no, …"). */
 function verdictAfterColon(text: string, u: Unit): { polarity: Polarity; start: number; end: number } | undefined {
@@ -168,18 +171,39 @@ function verdictAfterColon(text: string, u: Unit): { polarity: Polarity; start: 
 function verdictAt(text: string, at: number, alone: boolean): { polarity: Polarity; start: number; end: number } | undefined {
     const head = text.slice(at, at + 80);
     if (BOTH.test(head)) return undefined;
-    const u = UNSURE_AT.exec(head);
-    if (u) return { polarity: 'unsure', start: at, end: at + u[0].length };
+    // (the sticky forms give the match's length without building a match array)
+    const u = matchLength(UNSURE_AT_Y, head);
+    if (u >= 0) return { polarity: 'unsure', start: at, end: at + u };
     // a later "It's true that …" concedes a part of the argument: no verdict
     if (alone && CONCEDES.test(head)) return undefined;
-    const n = NEG_AT.exec(head);
-    if (n && !(alone && NO_WORD.test(n[0]) && !ALONE.test(head.slice(n[0].length)))) {
+    const n = matchLength(NEG_AT_Y, head);
+    // (the only two-letter match of NEG_AT is "no")
+    if (n >= 0 && !(alone && n === 2 && !alonePast(head, n))) {
         // "No" opening a sentence about something else ("No movie matches") is a verdict only at the opening.
-        return { polarity: 'neg', start: at, end: at + n[0].length };
+        return { polarity: 'neg', start: at, end: at + n };
     }
-    const p = POS_AT.exec(head);
-    if (p && !(alone && YES_WORD.test(p[0]) && !ALONE.test(head.slice(p[0].length)))) return { polarity: 'pos', start: at, end: at + p[0].length };
+    const p = matchLength(POS_AT_Y, head);
+    // (the only matches of POS_AT that start with "y" are yes / yeah / yep / yup)
+    if (p >= 0 && !(alone && (head.charCodeAt(0) | 32) === 121 && !alonePast(head, p))) return { polarity: 'pos', start: at, end: at + p };
     return undefined;
+}
+
+/** An expression anchored at its start ("^…") as a sticky one, read at lastIndex (matchLength). */
+function sticky(re: RegExp): RegExp {
+    if (!re.source.startsWith('^')) throw new Error(`not anchored: ${re.source}`);
+    return new RegExp(re.source.slice(1), `${re.flags}y`);
+}
+
+/** The length of `re`'s match at `at` in `s` (re sticky), or -1. */
+function matchLength(re: RegExp, s: string, at = 0): number {
+    re.lastIndex = at;
+    return re.test(s) ? re.lastIndex - at : -1;
+}
+
+/** ALONE.test(head.slice(n)): the verdict word of length n stands alone. */
+function alonePast(head: string, n: number): boolean {
+    ALONE_Y.lastIndex = n;
+    return ALONE_Y.test(head);
 }
 
 /** "the statement is false" style verdicts in [a, b). */
