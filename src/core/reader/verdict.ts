@@ -157,6 +157,7 @@ const UNSURE_AT_Y = sticky(UNSURE_AT);
 const NEG_AT_Y = sticky(NEG_AT);
 const POS_AT_Y = sticky(POS_AT);
 const ALONE_Y = sticky(ALONE);
+const GLUE_Y = sticky(GLUE);
 
 /** A verdict right after a colon or dash in the opening sentence ("I'm fairly confident here: no, …"). */
 function verdictAfterColon(text: string, u: Unit): { polarity: Polarity; start: number; end: number } | undefined {
@@ -233,8 +234,8 @@ export function conclusionStarts(text: string): number[] {
     // exec, not matchAll: matchAll copies the expression on every call
     for (let m = MARKER.exec(text); m; m = MARKER.exec(text)) {
         const markerEnd = m.index + m[0].length;
-        const glue = GLUE.exec(text.slice(markerEnd, markerEnd + 80));
-        const at = markerEnd + (glue ? glue[0].length : 0);
+        const glue = matchLength(GLUE_Y, text.slice(markerEnd, markerEnd + 80));
+        const at = markerEnd + (glue > 0 ? glue : 0);
         if (out[out.length - 1] !== at) out.push(at);
     }
     return out;
