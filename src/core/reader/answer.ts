@@ -81,6 +81,9 @@ function fromFinding<L extends string>(text: string, f: VerdictFinding, labels: 
  */
 export function readYesNo(response: string, options: ClosedOptions = {}): Reading<YesNo> {
     const start = skipLead(response);
+    // both expressions start with yes / no (the paper's also with unsure): a cheap test of the first letter first
+    const first = start < response.length ? response.charCodeAt(start) | 32 : 0;
+    if (first !== 121 && first !== 110 && !(first === 117 && options.rule === 'paper')) return byVerdictRule(response, options);
     const head = response.slice(start, start + 160);
     const pair = HEDGED_PAIR.exec(head);
     if (pair) return reading('unsure', [start, start + pair[0].length], 'yes/unsure or no/unsure: unsure (paper rule)', 'abstain', after(response, start + pair[0].length));
@@ -94,14 +97,23 @@ export function readYesNo(response: string, options: ClosedOptions = {}): Readin
         const caveat = notAnswering(first);
         return reading(word, [start, end], `opens with "${m[1]}" (paper rule: the first word decides)`, caveat ? 'hedged' : 'answer', after(response, end));
     }
-    const f = findVerdict(response, options.question !== undefined ? { question: options.question } : {});
-    return fromFinding<YesNo>(response, f, { pos: 'yes', neg: 'no', unsure: 'unsure' }, 'unparseable');
+    return byVerdictRule(response, options);
+}
+
+const YES_NO_LABELS: Record<Polarity, YesNo> = { pos: 'yes', neg: 'no', unsure: 'unsure' };
+const NO_CONTEXT = {};
+
+/** Yes / no by the rule of where the verdict is (verdict.ts). */
+function byVerdictRule(response: string, options: ClosedOptions): Reading<YesNo> {
+    const f = findVerdict(response, options.question !== undefined ? { question: options.question } : NO_CONTEXT);
+    return fromFinding<YesNo>(response, f, YES_NO_LABELS, 'unparseable');
 }
 
 // ---------------------------------------------------------------- statements
 
 /** "the statement is true", "this is false", "it is not correct" — not inside "whether / if the statement is true". */
 const VERDICT = /\b(whether|if)?\s*(?:the\s+(?:given\s+)?statement|this\s+statement|the\s+claim|this\s+claim|this|it|that)\s+(?:is|appears\s+to\s+be|seems\s+to\s+be|would\s+be)\s+(not\s+)?(?:entirely\s+|completely\s+|factually\s+)?(true|false|correct|incorrect|accurate|inaccurate)\b/gi;
+const TRUTH_LABELS: Record<Polarity, Truth> = { pos: 'true', neg: 'false', unsure: 'dont_know' };
 const OPEN_TRUE = /^(yes|true|correct|indeed)\b(?![-'])/i;
 const OPEN_FALSE = /^(?:(no|false|incorrect)\b(?=\s*(?:[,.!:;\-\u2013\u2014]|$|the\s+statement|it\s+is|this\s+is))|(false|incorrect)\b)/i;
 
@@ -113,7 +125,7 @@ const OPEN_FALSE = /^(?:(no|false|incorrect)\b(?=\s*(?:[,.!:;\-\u2013\u2014]|$|t
  * then an explicit verdict in the first sentence, then an opening yes / true / no / false.
  */
 export function readStatement(response: string, options: ClosedOptions = {}): Reading<Truth> {
-    if (options.rule !== 'paper') return fromFinding<Truth>(response, findVerdict(response), { pos: 'true', neg: 'false', unsure: 'dont_know' }, 'unparseable');
+    if (options.rule !== 'paper') return fromFinding<Truth>(response, findVerdict(response), TRUTH_LABELS, 'unparseable');
     const start = skipLead(response);
     const end = firstSentenceEnd(response, start);
     const first = response.slice(start, end);

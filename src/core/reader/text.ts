@@ -5,23 +5,73 @@
 
 /** Decoration before the answer word: spaces, quotes, Markdown, bullets, and answer labels. */
 const LEAD = /^(?:[\s"'`*_#>~\-•\u201c\u201d\u2018\u2019\\\u2705\u274c\u2714\u2716\u2713\u2717\u2611\u26a0\ufe0f]+|(?:a|answer|final answer|my answer|response|yes\s*\/\s*no|yes or no|true or false|true\s*\/\s*false)\s*[:\-]\s*)/i;
-/** Punctuation between the answer word and the rationale. */
-const AFTER = /^[\s.,!:;)\]*_"'`\u201d\u2019\u2013\u2014-]*/;
+
+/**
+ * Whether LEAD may match at `c` (a character code): one of its decoration characters, or the first letter of an
+ * answer label (a, answer, final answer, my answer, response, yes / no, true or false). Most answers open with a
+ * word, and this spares them the slice and the expression.
+ */
+function mayLead(c: number): boolean {
+    if (c < 128) return LEAD_START[c] === 1;
+    return c === 0x2022 || c === 0x201c || c === 0x201d || c === 0x2018 || c === 0x2019 || c === 0x2705 || c === 0x274c || c === 0x2714 || c === 0x2716
+        || c === 0x2713 || c === 0x2717 || c === 0x2611 || c === 0x26a0 || c === 0xfe0f || isSpace(c);
+}
+const LEAD_START = new Uint8Array(128);
+for (const ch of ' \t\n\v\f\r"\'`*_#>~-\\aAfFmMrRtTyY') LEAD_START[ch.charCodeAt(0)] = 1;
 
 /** The offset of the first meaningful character after any decoration. */
 export function skipLead(text: string, max = 200): number {
-    let i = 0;
-    for (let guard = 0; guard < 20 && i < Math.min(text.length, max); guard++) {
-        const m = LEAD.exec(text.slice(i, i + 80));
+    return leadEnd(text, 0, Math.min(text.length, max), text.length);
+}
+
+/**
+ * Where the words start after `from`: decoration is skipped while it starts before `stop`, read in windows of 80
+ * characters that end at `end` at the latest. `leadEnd(text, from, e, e)` is `from + skipLead(text.slice(from, e))`
+ * (e - from ≤ 200) without the slice.
+ */
+export function leadEnd(text: string, from: number, stop: number, end: number): number {
+    // an answer's opening is read by several readers in turn: the last one is remembered
+    if (from === 0 && text === openingOf.text && stop === openingOf.stop && end === openingOf.end) return openingOf.at;
+    const at = readLead(text, from, stop, end);
+    if (from === 0) { openingOf.text = text; openingOf.stop = stop; openingOf.end = end; openingOf.at = at; }
+    return at;
+}
+const openingOf = { text: '', stop: -1, end: -1, at: 0 };
+
+function readLead(text: string, from: number, stop: number, end: number): number {
+    let i = from;
+    for (let guard = 0; guard < 20 && i < stop; guard++) {
+        const c = text.charCodeAt(i);
+        if (!mayLead(c)) break;
+        const w = Math.min(i + 80, end);
+        // an answer label ends in ":" or "-" inside the window
+        if (isLetter(c) && !within(text, ':', i, w) && !within(text, '-', i, w)) break;
+        const m = LEAD.exec(text.slice(i, w));
         if (!m || m[0].length === 0) break;
         i += m[0].length;
     }
     return i;
 }
 
+/** Whether the character `c` occurs in text[a, b). */
+function within(text: string, c: string, a: number, b: number): boolean {
+    const k = text.indexOf(c, a);
+    return k >= 0 && k < b;
+}
+
+/** Whether `c` is punctuation between the answer word and the rationale: [\s.,!:;)\]*_"'`\u201d\u2019\u2013\u2014-]. */
+function isAfter(c: number): boolean {
+    return c < 128 ? AFTER_CHARS[c] === 1 : c === 0x201d || c === 0x2019 || c === 0x2013 || c === 0x2014 || isSpace(c);
+}
+const AFTER_CHARS = new Uint8Array(128);
+for (const ch of ' \t\n\v\f\r.,!:;)]*_"\'`-') AFTER_CHARS[ch.charCodeAt(0)] = 1;
+
 export function after(text: string, at: number): number {
-    const m = AFTER.exec(text.slice(at, at + 40));
-    return at + (m ? m[0].length : 0);
+    // the punctuation run, at most 40 characters
+    const stop = Math.min(text.length, at + 40);
+    let i = Math.max(0, at);
+    while (i < stop && isAfter(text.charCodeAt(i))) i++;
+    return at + (i - Math.max(0, at));
 }
 
 // ---------------------------------------------------------------- not answering
@@ -42,6 +92,7 @@ const ABSTAIN = new RegExp(String.raw`\b(?:i\s*${NEG}\s+${KNOW_VERB}` +
     // declining a verdict in other words: "I'm hesitant to give a firm verdict", "not confident enough to say"
     String.raw`|(?:hesitant|reluctant|wary)\s+(?:to\s+(?:give|say|offer|commit)|of\s+(?:giving|saying|committing))|not\s+confident\s+enough` +
     String.raw`|i\s*${NEG}\s+(?:give|offer)\s+(?:you\s+)?an?\s+(?:firm|definite|definitive|confident|flat|reliable|certain|clear)\s+(?:answer|verdict))`, 'i');
+const NOT_LETTERS = /^[^a-z]*/i;
 /** Phrases that decline to answer at all. */
 const REFUSE = /\b(?:i\s*(?:'?m|am)\s+sorry,?\s+but\s+i\s+(?:can(?:no|')?t|won'?t|am\s+not\s+able\s+to|'?m\s+not\s+able\s+to|am\s+unable\s+to)\s+(?:help|assist|answer|comply|respond|provide\s+(?:an\s+)?answer|engage)|i\s+(?:can(?:no|')?t|won'?t|will\s+not)\s+(?:help|assist)\s+with|as\s+an\s+ai(?:\s+language\s+model)?,?\s+i\s+(?:can(?:no|')?t|don'?t|do\s+not|am\s+not)|i\s+(?:must|have\s+to)\s+decline|i\s+(?:can(?:no|')?t|won'?t)\s+answer\s+(?:this|that))/i;
 
@@ -65,7 +116,7 @@ export function notAnswering(text: string): { stance: 'abstain' | 'refuse'; span
     if (r) return { stance: 'refuse', span: [r.index, r.index + r[0].length] };
     const a = ABSTAIN.exec(text);
     if (a) {
-        const lead = /^[^a-z]*/i.exec(a[0])![0].length;
+        const lead = NOT_LETTERS.exec(a[0])![0].length;
         return { stance: 'abstain', span: [a.index + lead, a.index + a[0].length] };
     }
     return undefined;
@@ -81,23 +132,77 @@ const EXCLAMATIONS = new Set(['yes', 'no', 'sure', 'certainly', 'absolutely', 'i
 
 /** The end of the first sentence: a full stop, ! or ? followed by a space or the end, or a line break. */
 export function firstSentenceEnd(text: string, from = 0): number {
-    const re = /[.!?](?=\s|$)|\n/g;
+    // the expression finds the candidates (faster than a loop over the characters); no call below re-enters it
+    const re = SENTENCE_END;
     re.lastIndex = from;
     for (let m = re.exec(text); m; m = re.exec(text)) {
-        if (m[0] === '.') {
-            const word = /([A-Za-z.]+)$/.exec(text.slice(Math.max(from, m.index - 8), m.index))?.[1];
-            const w = word?.replace(/\./g, '').toLowerCase();
-            // an abbreviation, or a lone initial ("L. Messi")
-            if (w && (ABBREVIATIONS.has(w) || (word!.length === 1 && /[A-Z]/.test(word!)))) continue;
+        const i = m.index;
+        const c = text.charCodeAt(i);
+        if (c === 46) {
+            // the word before: letters and full stops, at most 8 characters back, not before `from`
+            const lo = Math.max(from, i - 8);
+            let a = i, dots = 0;
+            while (a > lo) {
+                const d = text.charCodeAt(a - 1);
+                if (d === 46) dots++;
+                else if (!isLetter(d)) break;
+                a--;
+            }
+            const letters = i - a - dots;
+            // an abbreviation (none is longer than 6 letters), or a lone initial ("L. Messi")
+            if (letters > 0 && letters <= 6) {
+                if (ABBREVIATION_KEYS.has(wordKey(text, a, i))) continue;
+                if (i - a === 1 && text.charCodeAt(a) >= 65 && text.charCodeAt(a) <= 90) continue;
+            }
             // a dotted name the sentence goes on after ("the film S.W.A.T. released in 2003")
-            if (word && /[A-Z]\.[A-Z]/.test(word) && /^ [a-z]/.test(text.slice(m.index + 1, m.index + 3))) continue;
-        } else if (m[0] === '!' && /^ [a-z]/.test(text.slice(m.index + 1, m.index + 3))) {
+            if (dots > 0 && spaceLower(text, i + 1) && DOTTED.test(text.slice(a, i))) continue;
+        } else if (c === 33 && spaceLower(text, i + 1)) {
             // a title with "!" the sentence goes on after ("Airplane! released in 1980"), not an exclamation
-            const word = /([A-Za-z]+)$/.exec(text.slice(Math.max(from, m.index - 20), m.index))?.[1];
-            if (word && /^[A-Z]/.test(word) && !EXCLAMATIONS.has(word.toLowerCase())) continue;
+            const lo = Math.max(from, i - 20);
+            let a = i;
+            while (a > lo && isLetter(text.charCodeAt(a - 1))) a--;
+            if (a < i) {
+                const first = text.charCodeAt(a);
+                if (first >= 65 && first <= 90 && !EXCLAMATIONS.has(text.slice(a, i).toLowerCase())) continue;
+            }
         }
-        return m.index + 1;
+        return i + 1;
     }
     return text.length;
+}
+const SENTENCE_END = /[.!?](?=\s|$)|\n/g;
+
+function isLetter(c: number): boolean {
+    return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/** `/^ [a-z]/.test(text.slice(at, at + 2))`. */
+function spaceLower(text: string, at: number): boolean {
+    if (at + 1 >= text.length) return false;
+    const c = text.charCodeAt(at + 1);
+    return text.charCodeAt(at) === 32 && c >= 97 && c <= 122;
+}
+
+const DOTTED = /[A-Z]\.[A-Z]/;
+
+/**
+ * text[a, b) — ASCII letters and full stops, at most six letters — as a number: its letters lower-cased, full stops
+ * dropped, five bits each. Two such words have the same key exactly when they are the same word once lower-cased
+ * without their full stops, so an abbreviation is looked up without building the string.
+ */
+function wordKey(text: string, a: number, b: number): number {
+    let key = 0;
+    for (let k = a; k < b; k++) {
+        const c = text.charCodeAt(k);
+        if (c !== 46) key = key * 32 + ((c | 32) - 96);
+    }
+    return key;
+}
+const ABBREVIATION_KEYS = new Set([...ABBREVIATIONS].map(w => wordKey(w, 0, w.length)));
+
+/** \s as a regular expression reads it. */
+export function isSpace(c: number): boolean {
+    if (c === 32 || (c >= 9 && c <= 13)) return true;
+    return c >= 128 && (c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff);
 }
 

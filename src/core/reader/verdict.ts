@@ -16,7 +16,7 @@
  * declines is unsure. Every candidate is returned (`read`), so a face can show what was weighed.
  */
 import type { Stance } from './types.js';
-import { after as afterSpan, firstSentenceEnd, notAnswering, skipLead } from './text.js';
+import { after as afterSpan, firstSentenceEnd, isSpace, leadEnd, notAnswering } from './text.js';
 
 export type Polarity = 'pos' | 'neg' | 'unsure';
 export type VerdictRole = 'opening' | 'conclusion' | 'later' | 'statement' | 'committed' | 'decline';
@@ -118,7 +118,8 @@ class Units {
     get(i: number): Unit | undefined {
         const text = this.text;
         while (this.list.length <= i && this.list.length < 60 && this.at < text.length) {
-            const s = this.at + skipLead(text.slice(this.at, this.at + 200));
+            const window = Math.min(text.length, this.at + 200);
+            const s = leadEnd(text, this.at, window, window);
             if (s >= text.length) { this.at = text.length; break; }
             const e = firstSentenceEnd(text, s);
             if (e > s) this.list.push({ start: s, end: e });
@@ -143,9 +144,24 @@ class Units {
  */
 const OPENER = /^(?:(?:actually|well|oh|hmm+|ok(?:ay)?|so|sure|honestly|in\s+short|short\s+answer|nope,?\s+wait)[\s,:\u2013\u2014-]+|(?:i\s+(?:think|believe|guess|suspect|would\s+say)|(?:almost|most\s+likely|very\s+likely|quite\s+possibly)\s*(?=certainly|yes|no\b)|almost\s+certainly|most\s+likely|probably|likely|to\s+my\s+knowledge|as\s+far\s+as\s+i\s+know|if\s+i\s+recall(?:\s+correctly)?)[\s,:]+)+/i;
 
+const COLON = /[:\u2013\u2014]\s*[*_]*/;
+/** "It's true that …": a concession, not a verdict, when it opens a later sentence. */
+const CONCEDES = /^(?:that|this|it|the)[^.!?]{0,30}?\b(?:true|correct|right|false|incorrect|wrong)\s+that\b/i;
+const YES_OR_NO = /^(?:no|yes)$/i;
+/** After a bare "no" / "yes" of a conclusion, what makes it a verdict on a subject ("so no, it …"). */
+const SUBJECT_NEXT = /^\s+(?:it|there|he|she|they|this|that|the\s+statement)\b/i;
+const IS_IT_TRUE = /^\s*is\s+it\s+true\s+that\s+/i;
+const HEADING = /^#{1,6}\s/;
+
+const UNSURE_AT_Y = sticky(UNSURE_AT);
+const NEG_AT_Y = sticky(NEG_AT);
+const POS_AT_Y = sticky(POS_AT);
+const ALONE_Y = sticky(ALONE);
+const GLUE_Y = sticky(GLUE);
+
 /** A verdict right after a colon or dash in the opening sentence ("I'm fairly confident here: no, …"). */
 function verdictAfterColon(text: string, u: Unit): { polarity: Polarity; start: number; end: number } | undefined {
-    const m = /[:\u2013\u2014]\s*[*_]*/.exec(text.slice(u.start, Math.min(u.end, u.start + 100)));
+    const m = COLON.exec(text.slice(u.start, Math.min(u.end, u.start + 100)));
     if (!m) return undefined;
     const at = u.start + m.index + m[0].length;
     const v = verdictAt(text, at, true);
@@ -156,24 +172,45 @@ function verdictAfterColon(text: string, u: Unit): { polarity: Polarity; start: 
 function verdictAt(text: string, at: number, alone: boolean): { polarity: Polarity; start: number; end: number } | undefined {
     const head = text.slice(at, at + 80);
     if (BOTH.test(head)) return undefined;
-    const u = UNSURE_AT.exec(head);
-    if (u) return { polarity: 'unsure', start: at, end: at + u[0].length };
+    // (the sticky forms give the match's length without building a match array)
+    const u = matchLength(UNSURE_AT_Y, head);
+    if (u >= 0) return { polarity: 'unsure', start: at, end: at + u };
     // a later "It's true that …" concedes a part of the argument: no verdict
-    if (alone && /^(?:that|this|it|the)[^.!?]{0,30}?\b(?:true|correct|right|false|incorrect|wrong)\s+that\b/i.test(head)) return undefined;
-    const n = NEG_AT.exec(head);
-    if (n && !(alone && /^no$/i.test(n[0]) && !ALONE.test(head.slice(n[0].length)))) {
+    if (alone && CONCEDES.test(head)) return undefined;
+    const n = matchLength(NEG_AT_Y, head);
+    // (the only two-letter match of NEG_AT is "no")
+    if (n >= 0 && !(alone && n === 2 && !alonePast(head, n))) {
         // "No" opening a sentence about something else ("No movie matches") is a verdict only at the opening.
-        return { polarity: 'neg', start: at, end: at + n[0].length };
+        return { polarity: 'neg', start: at, end: at + n };
     }
-    const p = POS_AT.exec(head);
-    if (p && !(alone && /^(?:yes|yeah|yep|yup)$/i.test(p[0]) && !ALONE.test(head.slice(p[0].length)))) return { polarity: 'pos', start: at, end: at + p[0].length };
+    const p = matchLength(POS_AT_Y, head);
+    // (the only matches of POS_AT that start with "y" are yes / yeah / yep / yup)
+    if (p >= 0 && !(alone && (head.charCodeAt(0) | 32) === 121 && !alonePast(head, p))) return { polarity: 'pos', start: at, end: at + p };
     return undefined;
 }
 
+/** An expression anchored at its start ("^…") as a sticky one, read at lastIndex (matchLength). */
+function sticky(re: RegExp): RegExp {
+    if (!re.source.startsWith('^')) throw new Error(`not anchored: ${re.source}`);
+    return new RegExp(re.source.slice(1), `${re.flags}y`);
+}
+
+/** The length of `re`'s match at `at` in `s` (re sticky), or -1. */
+function matchLength(re: RegExp, s: string, at = 0): number {
+    re.lastIndex = at;
+    return re.test(s) ? re.lastIndex - at : -1;
+}
+
+/** ALONE.test(head.slice(n)): the verdict word of length n stands alone. */
+function alonePast(head: string, n: number): boolean {
+    ALONE_Y.lastIndex = n;
+    return ALONE_Y.test(head);
+}
+
 /** "the statement is false" style verdicts in [a, b). */
-function statementVerdicts(text: string, a: number, b: number): VerdictRead[] {
+function statementVerdicts(text: string, a: number, b: number, hint = STATEMENT_HINT.test(text)): VerdictRead[] {
     const out: VerdictRead[] = [];
-    if (!STATEMENT_HINT.test(text)) return out;
+    if (!hint) return out;
     STATEMENT.lastIndex = 0;
     const piece = text.slice(a, b);
     for (let v = STATEMENT.exec(piece); v; v = STATEMENT.exec(piece)) {
@@ -197,8 +234,8 @@ export function conclusionStarts(text: string): number[] {
     // exec, not matchAll: matchAll copies the expression on every call
     for (let m = MARKER.exec(text); m; m = MARKER.exec(text)) {
         const markerEnd = m.index + m[0].length;
-        const glue = GLUE.exec(text.slice(markerEnd, markerEnd + 80));
-        const at = markerEnd + (glue ? glue[0].length : 0);
+        const glue = matchLength(GLUE_Y, text.slice(markerEnd, markerEnd + 80));
+        const at = markerEnd + (glue > 0 ? glue : 0);
         if (out[out.length - 1] !== at) out.push(at);
     }
     return out;
@@ -207,7 +244,7 @@ export function conclusionStarts(text: string): number[] {
 /** A sentence that only introduces the answer (politeness, "let me think", a restated question). */
 export function introduces(sentence: string): boolean {
     const s = sentence.trim();
-    return /\?\s*$/.test(s) || BOILERPLATE.test(s);
+    return s.endsWith('?') || BOILERPLATE.test(s);
 }
 
 /** Marked conclusions anywhere in the text, in order. */
@@ -217,7 +254,7 @@ function conclusions(text: string): VerdictRead[] {
         const v = verdictAt(text, at, false) ?? statementAtConclusion(text, at);
         if (!v) continue;
         // "so no one …", "therefore no movie …": a verdict only when it stands alone or is a whole phrase
-        if (/^(?:no|yes)$/i.test(text.slice(at, v.end)) && !ALONE.test(text.slice(v.end, v.end + 3)) && !/^\s+(?:it|there|he|she|they|this|that|the\s+statement)\b/i.test(text.slice(v.end, v.end + 20))) continue;
+        if (v.end - at <= 3 && YES_OR_NO.test(text.slice(at, v.end)) && !ALONE.test(text.slice(v.end, v.end + 3)) && !SUBJECT_NEXT.test(text.slice(v.end, v.end + 20))) continue;
         out.push({ polarity: v.polarity, span: [at, v.end], role: 'conclusion', hedged: false });
     }
     return out;
@@ -236,7 +273,7 @@ function committed(text: string, a: number, b: number, ctx: VerdictContext): Ver
     const m = not ?? yes;
     if (!m) return undefined;
     let polarity: Polarity = not ? 'neg' : 'pos';
-    const q = ctx.question?.replace(/^\s*is\s+it\s+true\s+that\s+/i, ' ');
+    const q = ctx.question?.replace(IS_IT_TRUE, ' ');
     if (q !== undefined && NEGATED_QUESTION.test(q)) polarity = polarity === 'neg' ? 'pos' : 'neg';
     return { polarity, span: [a + m.index, a + m.index + m[0].length], role: 'committed', hedged: false };
 }
@@ -248,12 +285,30 @@ const HELP = /^(?:i'?d\s+be|i\s+would\s+be|i\s+can|i'?ll|let(?:'s|\s+me)|here(?:
 function isBoilerplate(text: string, u: Unit, next: Unit | undefined): boolean {
     const s = text.slice(u.start, u.end).trim();
     if (next && POLITE.test(s) && HELP.test(text.slice(next.start, next.end))) return true;
-    if (/\?\s*$/.test(s)) return true;
-    if (/^#{1,6}\s/.test(text.slice(Math.max(0, u.start - 7), u.start + 1).trimStart()) && !verdictAt(text, u.start, false)) return true;
+    // (s is trimmed: "?" at its end is /\?\s*$/)
+    if (s.endsWith('?')) return true;
+    if (hashBefore(text, u.start) && HEADING.test(text.slice(Math.max(0, u.start - 7), u.start + 1).trimStart()) && !verdictAt(text, u.start, false)) return true;
     return BOILERPLATE.test(s);
 }
 
-const hedgedNear = (text: string, a: number, b: number) => notAnswering(text.slice(a, b)) !== undefined || HEDGE_WORDS.test(text.slice(a, b));
+/** A "#" in the eight characters a heading's marks would take before `at` (and at it): a cheap test before HEADING. */
+function hashBefore(text: string, at: number): boolean {
+    for (let i = Math.max(0, at - 7), e = Math.min(text.length, at + 1); i < e; i++) if (text.charCodeAt(i) === 35) return true;
+    return false;
+}
+
+/** A caveat in text[a, b): a decline or a hedge word. */
+function hedgedNear(text: string, a: number, b: number): boolean {
+    const piece = text.slice(a, b);
+    return notAnswering(piece) !== undefined || HEDGE_WORDS.test(piece);
+}
+
+/** `/\?\s*$/.test(text.slice(a, b))`: the piece ends with a question mark (spaces after it aside). */
+function asksAt(text: string, a: number, b: number): boolean {
+    let i = Math.min(b, text.length) - 1;
+    while (i >= a && isSpace(text.charCodeAt(i))) i--;
+    return i >= a && text.charCodeAt(i) === 63;
+}
 
 /**
  * The words a plain opening verdict starts with: "Yes", "No", "True", "False", and the plain abstentions
@@ -261,6 +316,8 @@ const hedgedNear = (text: string, a: number, b: number) => notAnswering(text.sli
  * of boilerplate, so when one opens the answer its first sentence is the opening and the verdict stands there.
  */
 const PLAIN_OPENING = /^(?:yes|no|true|false|unsure|uncertain|not\s+sure|(?:i\s+)?don'?t\s+know|dont\s+know)\b/i;
+/** The letters a plain opening starts with (lower case; `code | 32` folds an upper-case letter onto them). */
+const PLAIN_START: Record<number, true> = Object.fromEntries([...'yntfuid'].map(c => [c.charCodeAt(0), true]));
 /** Whatever may make a marked conclusion (MARKER_HINT), a statement verdict (STATEMENT_HINT) or a withdrawal ("either way", "one way or the other"), in one test. */
 const FAR_HINT = new RegExp(`${MARKER_HINT.source}|${STATEMENT_HINT.source}|one\\s+way`, 'i');
 
@@ -274,11 +331,12 @@ const FAR_HINT = new RegExp(`${MARKER_HINT.source}|${STATEMENT_HINT.source}|one\
  * anywhere, a later sentence that may hold a verdict — goes the full way.
  */
 function plainOpening(text: string): VerdictFinding | undefined {
-    const s = skipLead(text.slice(0, 200));
-    if (!PLAIN_OPENING.test(text.slice(s, s + 14)) || FAR_HINT.test(text)) return undefined;
+    const e0 = Math.min(text.length, 200);
+    const s = leadEnd(text, 0, e0, e0);
+    if (s >= text.length || !PLAIN_START[text.charCodeAt(s) | 32] || !PLAIN_OPENING.test(text.slice(s, s + 14)) || FAR_HINT.test(text)) return undefined;
     const end = firstSentenceEnd(text, s);
     // a first sentence that asks a question is boilerplate: the opening is later
-    if (/\?\s*$/.test(text.slice(s, end))) return undefined;
+    if (asksAt(text, s, end)) return undefined;
     const v = verdictAt(text, s, false);
     // a later sentence that may open with a verdict
     if (!v || LATER_HINT.test(text.slice(end))) return undefined;
@@ -291,7 +349,8 @@ function plainOpening(text: string): VerdictFinding | undefined {
     let nextEnd = end;
     const at = Math.max(end, s + 1);
     if (at < text.length) {
-        const ns = at + skipLead(text.slice(at, at + 200));
+        const e = Math.min(text.length, at + 200);
+        const ns = leadEnd(text, at, e, e);
         if (ns < text.length) nextEnd = firstSentenceEnd(text, ns);
     }
     const opening: VerdictRead = { polarity: v.polarity, span: [v.start, v.end], role: 'opening', hedged: hedgedNear(text, v.end, nextEnd) };
@@ -306,8 +365,11 @@ export function findVerdict(text: string, ctx: VerdictContext = {}, fast = true)
     const quick = fast ? plainOpening(text) : undefined;
     if (quick) return quick;
     const f = fullVerdict(text, ctx);
-    return f.chosen && f.chosen.polarity !== 'unsure' && /either|one\s+way/i.test(text) ? withdrawn(text, f, f.chosen) : f;
+    return f.chosen && f.chosen.polarity !== 'unsure' && EITHER_WAY.test(text) ? withdrawn(text, f, f.chosen) : f;
 }
+
+/** Every withdrawal (WITHDRAW) holds one of these. */
+const EITHER_WAY = /either|one\s+way/i;
 
 /** A verdict taken back after it was given ("… Still, I can't commit either way."): unsure, both spans recorded. */
 function withdrawn(text: string, f: VerdictFinding, chosen: VerdictRead): VerdictFinding {
@@ -316,6 +378,23 @@ function withdrawn(text: string, f: VerdictFinding, chosen: VerdictRead): Verdic
     const span: [number, number] = [chosen.span[1] + w.index, chosen.span[1] + w.index + w[0].length];
     const read = [...f.read, { polarity: 'unsure' as const, span, role: 'decline' as const, hedged: false }];
     return { outcome: 'decline', stance: 'abstain', read, why: `gives "${text.slice(chosen.span[0], chosen.span[1]).trim()}", then takes it back: "${w[0]}"`, rationaleStart: f.rationaleStart };
+}
+
+const byStart = (a: VerdictRead, b: VerdictRead): number => a.span[0] - b.span[0];
+
+function inOrder(read: VerdictRead[]): boolean {
+    for (let i = 1; i < read.length; i++) if (read[i - 1]!.span[0] > read[i]!.span[0]) return false;
+    return true;
+}
+
+/** A span's words, quoted, for a why. */
+function say(text: string, v: VerdictRead): string {
+    return `"${text.slice(v.span[0], v.span[1]).trim()}"`;
+}
+
+/** The finding when `v` is chosen (module functions, not closures per answer: the reader is on the hot path). */
+function chosenFinding(v: VerdictRead, read: VerdictRead[], why: string, rationaleStart: number): VerdictFinding {
+    return { chosen: v, outcome: 'verdict', read, why, rationaleStart, stance: v.polarity === 'unsure' ? 'abstain' : v.hedged ? 'hedged' : 'answer' };
 }
 
 function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
@@ -364,7 +443,8 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
     const later: VerdictRead[] = [];
     // the later sentences only when one may open with a verdict, or a statement verdict may stand anywhere
     const laterFrom = oi + (opening?.role === 'opening' ? 1 : 0);
-    const scanLater = LATER_HINT.test(text.slice(opening?.role === 'opening' ? ou.end : ou.start)) || STATEMENT_HINT.test(text);
+    const statementHint = STATEMENT_HINT.test(text);
+    const scanLater = LATER_HINT.test(text.slice(opening?.role === 'opening' ? ou.end : ou.start)) || statementHint;
     // without the later scan, only the first six units are weighed (a marker's caveat is looked for there)
     const weighed = scanLater ? 60 : 6;
     for (let i = laterFrom, u = scanLater ? us.get(i) : undefined; u; u = us.get(++i)) {
@@ -372,7 +452,7 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
             const v = verdictAt(text, u.start, true);
             if (v && v.polarity !== 'unsure') later.push({ polarity: v.polarity, span: [u.start, v.end], role: 'later', hedged: hedgedNear(text, u.start, u.end) });
         }
-        for (const s of statementVerdicts(text, u.start, u.end)) {
+        for (const s of statementVerdicts(text, u.start, u.end, statementHint)) {
             if (opening && s.span[0] < opening.span[1] + 2) continue;
             later.push({ ...s, hedged: hedgedNear(text, u.start, u.end) });
         }
@@ -384,34 +464,29 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
         read.push(m);
     }
     for (const l of later) if (!marked.some(m => m.span[0] <= l.span[0] && l.span[0] < m.span[1] + 2)) read.push(l);
-    read.sort((a, b) => a.span[0] - b.span[0]);
-
-    const say = (v: VerdictRead) => `"${text.slice(v.span[0], v.span[1]).trim()}"`;
-    const chosen = (v: VerdictRead, why: string, rationaleStart: number): VerdictFinding => ({
-        chosen: v, outcome: 'verdict', read, why, rationaleStart,
-        stance: v.polarity === 'unsure' ? 'abstain' : v.hedged ? 'hedged' : 'answer',
-    });
+    // (a stable sort leaves an ordered list as it is: most answers read one or two spans, in order)
+    if (!inOrder(read)) read.sort(byStart);
 
     const conclusion = marked[marked.length - 1];
     if (conclusion) {
-        const other = opening && opening.polarity !== conclusion.polarity && opening.polarity !== 'unsure' ? `; the opening ${say(opening)} is overruled` : '';
-        return chosen(conclusion, `a marked conclusion ${say(conclusion)} decides${other}`, opening?.role === 'opening' ? afterSpan(text, opening.span[1]) : u0.start);
+        const other = opening && opening.polarity !== conclusion.polarity && opening.polarity !== 'unsure' ? `; the opening ${say(text, opening)} is overruled` : '';
+        return chosenFinding(conclusion, read, `a marked conclusion ${say(text, conclusion)} decides${other}`, opening?.role === 'opening' ? afterSpan(text, opening.span[1]) : u0.start);
     }
     const unmarked = read.filter(r => (r.role === 'later' || r.role === 'statement') && r.polarity !== 'unsure');
     if (opening && opening.polarity !== 'unsure') {
         const against = unmarked.find(r => r.polarity !== opening!.polarity);
-        if (against) return { outcome: 'conflict', stance: 'none', read, why: `conflicting verdicts ${say(opening)} and ${say(against)}, none marked as the conclusion`, rationaleStart: u0.start };
-        const why = opening.role === 'opening' ? (oi > 0 ? `opens with ${say(opening)} after an introduction` : `opens with ${say(opening)}`)
-            : decline ? `commits to ${say(opening)} after ${decline.stance === 'refuse' ? 'a refusal' : 'a doubt'} (a hedged verdict)` : `states ${say(opening)} (no verdict word)`;
-        return chosen(opening, why, opening.role === 'opening' ? afterSpan(text, opening.span[1]) : u0.start);
+        if (against) return { outcome: 'conflict', stance: 'none', read, why: `conflicting verdicts ${say(text, opening)} and ${say(text, against)}, none marked as the conclusion`, rationaleStart: u0.start };
+        const why = opening.role === 'opening' ? (oi > 0 ? `opens with ${say(text, opening)} after an introduction` : `opens with ${say(text, opening)}`)
+            : decline ? `commits to ${say(text, opening)} after ${decline.stance === 'refuse' ? 'a refusal' : 'a doubt'} (a hedged verdict)` : `states ${say(text, opening)} (no verdict word)`;
+        return chosenFinding(opening, read, why, opening.role === 'opening' ? afterSpan(text, opening.span[1]) : u0.start);
     }
-    if (opening?.polarity === 'unsure') return { ...chosen(opening, `opens with ${say(opening)}`, afterSpan(text, opening.span[1])), outcome: 'decline' };
+    if (opening?.polarity === 'unsure') return { ...chosenFinding(opening, read, `opens with ${say(text, opening)}`, afterSpan(text, opening.span[1])), outcome: 'decline' };
     if (unmarked.length > 0) {
         const first = unmarked[0]!;
         const against = unmarked.find(r => r.polarity !== first.polarity);
-        if (against) return { outcome: 'conflict', stance: 'none', read, why: `conflicting verdicts ${say(first)} and ${say(against)}, none marked as the conclusion`, rationaleStart: u0.start };
+        if (against) return { outcome: 'conflict', stance: 'none', read, why: `conflicting verdicts ${say(text, first)} and ${say(text, against)}, none marked as the conclusion`, rationaleStart: u0.start };
         const v = decline ? { ...first, hedged: true } : first;
-        return chosen(v, decline ? `commits to ${say(first)} after ${decline.stance === 'refuse' ? 'a refusal' : 'a doubt'} (a hedged verdict)` : `a verdict ${say(first)} after the opening`, u0.start);
+        return chosenFinding(v, read, decline ? `commits to ${say(text, first)} after ${decline.stance === 'refuse' ? 'a refusal' : 'a doubt'} (a hedged verdict)` : `a verdict ${say(text, first)} after the opening`, u0.start);
     }
     if (decline) {
         return { outcome: 'decline', stance: decline.stance, read, why: decline.stance === 'refuse' ? 'refuses in its first sentence' : 'says it does not know in its first sentence', rationaleStart: afterSpan(text, decline.span[1]) };
