@@ -9,7 +9,7 @@ import pg from 'pg';
 import { clientConfig, connectionProblem } from '../data/postgres.js';
 import { passwordPlace, safeUrl } from '../data/postgres-url.js';
 import { HalluProbeError, problem } from '../errors.js';
-import { postgresSql, type Sql } from './sql.js';
+import { IDLE_IN_TRANSACTION_MS, postgresSql, type Sql } from './sql.js';
 import { REVIEW_LABELS_SQL } from './labels.js';
 import { QUESTION_FACTS_SQL } from './facts.js';
 
@@ -140,7 +140,7 @@ export async function openPostgres(url: string, passwordEnv?: string): Promise<{
         if (file && !fs.existsSync(file)) throw new HalluProbeError(problem('bad-store', `The results store ${where} names ${name}=${file}, which does not exist.`, 'Give the path of the file or remove the parameter.'));
     }
     const config = clientConfig({ path: url, settings: passwordEnv ? { password_env: passwordEnv } : {} });
-    const pool = new pg.Pool({ ...config, types, max: POOL_SIZE });
+    const pool = new pg.Pool({ ...config, types, max: POOL_SIZE, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS });
     // An idle connection the server drops surfaces as the next query's error, not as a crash.
     pool.on('error', () => undefined);
     const sql = postgresSql(pool);

@@ -143,16 +143,26 @@ const NAMED_STATEMENTS = 256;
 export const RECONNECT_MS = Number(process.env.HALLUPROBE_STORE_RECONNECT_MS ?? 60_000);
 
 /**
- * The server went away under a statement (it is shutting down or restarting, or the connection broke) or does not
- * take connections yet: the statement did not commit and is made again on a new connection. Errors with a SQLSTATE
- * of class 57P (operator intervention) or 08 (connection exception), refused or reset sockets, and pg's own
- * "Connection terminated".
+ * The server went away under a statement (it is shutting down or restarting, or the connection broke), does not
+ * take connections yet, or no connection of the pool came free in time (the others wait on a lock, or the machine
+ * is busy): the statement did not commit, or never started, and is made again on a new connection. Errors with a
+ * SQLSTATE of class 57P (operator intervention) or 08 (connection exception), a session ended for idling in a
+ * transaction (25P03), refused or reset sockets, pg's own "Connection terminated" and the pool's "timeout exceeded
+ * when trying to connect".
  */
 export function serverGone(e: unknown): boolean {
     const code = String((e as { code?: unknown })?.code ?? '');
-    if (/^57P0[123]$|^08...$|^ECONNREFUSED$|^ECONNRESET$|^EPIPE$|^ETIMEDOUT$|^EHOSTUNREACH$/.test(code)) return true;
-    return e instanceof Error && /^Connection terminated|not queryable|Connection ended/i.test(e.message);
+    if (/^57P0[123]$|^08...$|^25P03$|^ECONNREFUSED$|^ECONNRESET$|^EPIPE$|^ETIMEDOUT$|^EHOSTUNREACH$/.test(code)) return true;
+    return e instanceof Error && /^Connection terminated|not queryable|Connection ended|^timeout exceeded when trying to connect/i.test(e.message);
 }
+
+/**
+ * A store connection idle inside a transaction this long is ended by the server, so its locks are let go: a worker
+ * paused mid-transaction (a laptop put to sleep, a process stopped) cannot hold every other worker of a shared run
+ * back. A live worker's transactions are a few statements with no wait between them. Shorter than RECONNECT_MS,
+ * so the others, waiting on its locks, are still trying when they are freed.
+ */
+export const IDLE_IN_TRANSACTION_MS = 30_000;
 
 /** The store's server stayed away past the reconnect time: an ordinary problem (errors.ts), the run holds its answers. */
 export class StoreUnreachable extends Error {
