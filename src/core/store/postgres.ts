@@ -144,10 +144,15 @@ export async function openPostgres(url: string, passwordEnv?: string): Promise<{
     // An idle connection the server drops surfaces as the next query's error, not as a crash.
     pool.on('error', () => undefined);
     const sql = postgresSql(pool);
+    // A first connection of its own, ended whatever happens: one the server refused part-way (no password given
+    // for a password it asks) is otherwise left open until the server's authentication_timeout (60 s), and the
+    // process with it.
+    const first = new pg.Client(config);
     try {
-        const client = await pool.connect();
-        client.release();
+        await first.connect();
+        await first.end();
     } catch (e) {
+        await first.end().catch(() => undefined);
         await pool.end().catch(() => undefined);
         throw new HalluProbeError(problem('store-unreachable', `Results store: ${connectionProblem(e, url).message}.`, `Check the URL given with --db (or the halluprobe.storePath setting); for the password ${STORE_PASSWORD_REMEDY}.`));
     }
