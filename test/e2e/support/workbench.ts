@@ -63,12 +63,22 @@ export class Workbench {
         await box.press('Enter');
     }
 
-    /** Opens a workspace file with Quick Open. */
+    /**
+     * Opens a workspace file with Quick Open. Its file search can be slow to list a file on a loaded machine, so it
+     * is asked again (closing what is open first), three times in all.
+     */
     async openFile(name: string): Promise<void> {
-        const box = await this.quickInput('Control+P');
-        await box.fill(name);
-        await this.page.locator(S.quickInputRows).filter({ hasText: name }).first().waitFor();
-        await box.press('Enter');
+        for (let attempt = 1; ; attempt++) {
+            const box = await this.quickInput('Control+P');
+            await box.fill(name);
+            try {
+                await this.page.locator(S.quickInputRows).filter({ hasText: name }).first().waitFor({ timeout: 30_000 });
+                await box.press('Enter');
+                break;
+            } catch (err) {
+                if (attempt >= 3) throw err;
+            }
+        }
         await this.page.locator(S.editorTab(name)).first().waitFor();
     }
 
