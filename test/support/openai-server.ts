@@ -43,6 +43,8 @@ export interface ServerOptions {
     answers?: Record<string, string> | Map<string, string>;
     /** Fixed latency in ms, or a function drawing one per request (a distribution). */
     latencyMs?: number | ((info: RequestInfo) => number);
+    /** A promise this request's answer waits for, if any: the answer is sent once it resolves. */
+    hold?: (info: RequestInfo) => Promise<unknown> | undefined;
     /** A fault to inject into this request, if any. */
     fault?: (info: RequestInfo) => Fault | undefined;
     /** Retry-After (seconds) sent with 429s; default 0.05. */
@@ -181,6 +183,12 @@ export async function startOpenAIServer(options: ServerOptions = {}): Promise<Te
             for (const [name, value] of Object.entries(options.headers?.(info) ?? {})) res.setHeader(name, value);
             if (limiter && !limiter.admit(res, usageOf(body, answerFor(info)))) {
                 return json(res, 429, { error: { message: 'Rate limit reached for tokens per min', type: 'tokens', code: 'rate_limit_exceeded' } });
+            }
+            const held = options.hold?.(info);
+            if (held) {
+                // Answered once the test's event has happened (a store gone, a worker stopped), unless the client left.
+                void held.then(() => { if (!res.destroyed) handle(res, body, info, fault); });
+                return;
             }
             const latency = typeof options.latencyMs === 'function' ? options.latencyMs(info) : options.latencyMs ?? 0;
             if (latency <= 0) return handle(res, body, info, fault);
