@@ -30,7 +30,8 @@ module.exports = {
     forbidden: [
         {
             name: 'no-cycle',
-            comment: 'No module imports itself through others, anywhere in src/, type imports included: a type cycle is still a knot (shared types go in a module of their own).',
+            comment:
+                'No module imports itself through others, anywhere in src/, type imports included: a type cycle is still a knot (shared types go in a module of their own).',
             severity: 'error',
             from: { path: '^src/' },
             to: { circular: true },
@@ -58,21 +59,24 @@ module.exports = {
         },
         {
             name: 'contract-is-a-leaf',
-            comment: 'The family contract (core/probes/family.ts) imports only leaf type modules (LEAVES): no registry, no engine room, no report, no family, no store class.',
+            comment:
+                'The family contract (core/probes/family.ts) imports only leaf type modules (LEAVES): no registry, no engine room, no report, no family, no store class.',
             severity: 'error',
             from: { path: CONTRACT },
             to: { pathNot: LEAVES },
         },
         {
             name: 'leaves-import-only-leaves',
-            comment: 'A leaf type module imports other leaves only, so the contract stays a leaf however the shapes it names grow.',
+            comment:
+                'A leaf type module imports other leaves only, so the contract stays a leaf however the shapes it names grow.',
             severity: 'error',
             from: { path: LEAVES },
             to: { pathNot: LEAVES },
         },
         {
             name: 'leaves-import-types-only',
-            comment: 'A leaf imports the types of other leaves (`import type`), never their code: loading the contract loads nothing.',
+            comment:
+                'A leaf imports the types of other leaves (`import type`), never their code: loading the contract loads nothing.',
             severity: 'error',
             from: { path: LEAVES },
             to: { dependencyTypesNot: ['type-only'] },
@@ -86,7 +90,8 @@ module.exports = {
         },
         {
             name: 'faces-through-index',
-            comment: 'Faces import a core room through its front door: index.ts, or light.ts (the part that loads no native module, for the extension\'s eagerly loaded files); one-file rooms are their own.',
+            comment:
+                "Faces import a core room through its front door: index.ts, or light.ts (the part that loads no native module, for the extension's eagerly loaded files); one-file rooms are their own.",
             severity: 'error',
             from: { path: '^src/(cli|server|extension)/' },
             to: { path: '^src/core/[^/]+/', pathNot: ['^src/core/[^/]+/(index|light)\\.ts$', '^src/core/[^/]+\\.ts$'] },

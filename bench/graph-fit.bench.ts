@@ -15,13 +15,19 @@ import { questionView } from '../src/core/kg/index.js';
 import type { GraphView } from '../src/protocol/webview.js';
 
 const REPO = path.resolve(import.meta.dirname, '..');
-const browserPath = [process.env.HALLUPROBE_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((c): c is string => !!c && fs.existsSync(c));
+const browserPath = [process.env.HALLUPROBE_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+    (c): c is string => !!c && fs.existsSync(c),
+);
 if (!browserPath) throw new Error('graph-fit needs Chromium (/usr/bin/chromium or $HALLUPROBE_CHROMIUM)');
 const script = path.join(REPO, 'dist/webview/graph.js');
 if (!fs.existsSync(script)) throw new Error('graph-fit needs the built webview: npm run build');
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'halluprobe-graph-fit-'));
-for (const name of ['movie', 'rules', 'open']) fs.cpSync(path.join(REPO, 'examples', name), path.join(dir, name), { recursive: true, filter: src => !src.includes('.halluprobe') });
+for (const name of ['movie', 'rules', 'open'])
+    fs.cpSync(path.join(REPO, 'examples', name), path.join(dir, name), {
+        recursive: true,
+        filter: src => !src.includes('.halluprobe'),
+    });
 fs.cpSync(path.join(REPO, 'examples/soccer/data'), path.join(dir, 'soccer/data'), { recursive: true });
 
 const views: { kind: string; view: GraphView }[] = [];
@@ -30,7 +36,8 @@ console.log = () => undefined;
 try {
     for (const spec of ['movie/movie.probe', 'rules/rules.probe', 'open/open.probe']) {
         const db = path.join(dir, `${spec.split('/')[0]}.db`);
-        if (await main(['run', path.join(dir, spec), '--db', db, '--yes']) !== 0) throw new Error(`offline run of ${spec} failed`);
+        if ((await main(['run', path.join(dir, spec), '--db', db, '--yes'])) !== 0)
+            throw new Error(`offline run of ${spec} failed`);
         const store = await openStore(db);
         const r = (await store.loadRunResults((await store.latestRun())!.id))!;
         const questions = new Map(r.questions.map(q => [q.id, q]));
@@ -47,9 +54,12 @@ try {
 
 const css = ['webview.css', 'graph.css'].map(f => fs.readFileSync(path.join(REPO, 'media', f), 'utf8')).join('\n');
 const page = path.join(dir, 'graph.html');
-fs.writeFileSync(page, `<!DOCTYPE html><html><head><style>${css}</style></head><body data-panel="graph"><div id="app"></div>
+fs.writeFileSync(
+    page,
+    `<!DOCTYPE html><html><head><style>${css}</style></head><body data-panel="graph"><div id="app"></div>
 <script>window.acquireVsCodeApi = () => ({ postMessage() {}, getState() {}, setState() {} });</script>
-<script>${fs.readFileSync(script, 'utf8')}</script></body></html>`);
+<script>${fs.readFileSync(script, 'utf8')}</script></body></html>`,
+);
 
 /** Measured in the page: the whole drawing inside the canvas, and the smallest label on screen. */
 const MEASURE = `(() => {
@@ -67,9 +77,12 @@ try {
         await tab.goto(`file://${page}`);
         const byKind = new Map<string, { n: number; fit: number }>();
         for (const { kind, view } of views) {
-            await tab.evaluate(data => { document.getElementById('graph')?.remove(); window.postMessage({ type: 'init', panel: 'graph', data }, '*'); }, view);
+            await tab.evaluate(data => {
+                document.getElementById('graph')?.remove();
+                window.postMessage({ type: 'init', panel: 'graph', data }, '*');
+            }, view);
             await tab.waitForFunction('!!document.getElementById("graph") && document.body.dataset.labelPx !== undefined');
-            const m = await tab.evaluate(MEASURE) as { whole: boolean; px: number };
+            const m = (await tab.evaluate(MEASURE)) as { whole: boolean; px: number };
             const k = byKind.get(kind) ?? { n: 0, fit: 0 };
             k.n++;
             if (m.whole && m.px >= 11) k.fit++;
@@ -78,7 +91,14 @@ try {
         await tab.close();
         const all = [...byKind.values()].reduce((a, k) => ({ n: a.n + k.n, fit: a.fit + k.fit }), { n: 0, fit: 0 });
         for (const [kind, k] of [...byKind, ['all', all] as const]) {
-            rows.push({ bench: 'graph-fit', case: `${kind} failures open whole, labels >= 11 px, panel ${width} px (${k.fit} of ${k.n})`, value: k.fit / k.n, unit: 'share', goal: width >= 600 ? 'all' : undefined, met: width >= 600 ? k.fit === k.n : undefined });
+            rows.push({
+                bench: 'graph-fit',
+                case: `${kind} failures open whole, labels >= 11 px, panel ${width} px (${k.fit} of ${k.n})`,
+                value: k.fit / k.n,
+                unit: 'share',
+                goal: width >= 600 ? 'all' : undefined,
+                met: width >= 600 ? k.fit === k.n : undefined,
+            });
         }
     }
 } finally {

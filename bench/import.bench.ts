@@ -29,14 +29,30 @@ const self = fileURLToPath(import.meta.url);
 const ERBENCH = path.resolve(path.dirname(self), '../../shared/data/erbench');
 const ROWS = 1_000_000;
 type CaseName = 'fds-1m' | 'fds-erbench' | 'load-pg' | 'read-pg' | 'load-csv' | 'copy';
-interface CaseResult { ms: number; peakMB: number; detail: string; rows?: number; decodeMs?: number; fds?: number; complete?: boolean; planted?: string[] }
+interface CaseResult {
+    ms: number;
+    peakMB: number;
+    detail: string;
+    rows?: number;
+    decodeMs?: number;
+    fds?: number;
+    complete?: boolean;
+    planted?: string[];
+}
 
 // ------------------------------------------------------------------------------------------------ FD discovery
 
 /** Deterministic xorshift, so every run discovers on the same table. */
 function random(seed: number) {
     let s = seed >>> 0 || 1;
-    return (limit: number) => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s % limit; };
+    return (limit: number) => {
+        s ^= s << 13;
+        s >>>= 0;
+        s ^= s >>> 17;
+        s ^= s << 5;
+        s >>>= 0;
+        return s % limit;
+    };
 }
 
 /** The planted FDs of the 1M × 15 table (the discovery must report each of them). */
@@ -44,20 +60,54 @@ const PLANTED = ['city->country', 'shop,day->region', 'city,shop->agent'];
 
 function syntheticTable() {
     const next = random(18);
-    const names = ['id', 'city', 'country', 'shop', 'day', 'region', 'agent', 'a2', 'a10', 'a50', 'a300', 'a2k', 'a20k', 'a200k', 'price'];
+    const names = [
+        'id',
+        'city',
+        'country',
+        'shop',
+        'day',
+        'region',
+        'agent',
+        'a2',
+        'a10',
+        'a50',
+        'a300',
+        'a2k',
+        'a20k',
+        'a200k',
+        'price',
+    ];
     const row = new Array<number>(names.length);
     let filled = -1;
-    return table('Sale', names.map(n => [n, int]), ROWS, (r, c) => {
-        if (filled !== r) {
-            const city = next(2000), shop = next(100), day = next(365);
-            row[0] = r; row[1] = city; row[2] = city % 60; row[3] = shop; row[4] = day; row[5] = (shop * 31 + day) % 97;
-            row[6] = (city * 7 + shop) % 4001; row[7] = next(2); row[8] = next(10); row[9] = next(50); row[10] = next(300);
-            row[11] = next(2000); row[12] = next(20_000); row[13] = next(200_000);
-            row[14] = next(100) === 0 ? 1000 + next(7) : shop % 13; // shop -> price on 99 % of rows
-            filled = r;
-        }
-        return row[c]!;
-    });
+    return table(
+        'Sale',
+        names.map(n => [n, int]),
+        ROWS,
+        (r, c) => {
+            if (filled !== r) {
+                const city = next(2000),
+                    shop = next(100),
+                    day = next(365);
+                row[0] = r;
+                row[1] = city;
+                row[2] = city % 60;
+                row[3] = shop;
+                row[4] = day;
+                row[5] = (shop * 31 + day) % 97;
+                row[6] = (city * 7 + shop) % 4001;
+                row[7] = next(2);
+                row[8] = next(10);
+                row[9] = next(50);
+                row[10] = next(300);
+                row[11] = next(2000);
+                row[12] = next(20_000);
+                row[13] = next(200_000);
+                row[14] = next(100) === 0 ? 1000 + next(7) : shop % 13; // shop -> price on 99 % of rows
+                filled = r;
+            }
+            return row[c]!;
+        },
+    );
 }
 
 async function fdsSynthetic(): Promise<CaseResult> {
@@ -65,25 +115,41 @@ async function fdsSynthetic(): Promise<CaseResult> {
     const { result, ms, peakMB } = await measure(() => discoverFds(t, { maxLhs: 3, budgetMs: 30 * 60_000 }));
     const found = new Set(result.fds.map(f => `${f.lhs.join(',')}->${f.rhs}`));
     const planted = PLANTED.filter(p => found.has(p));
-    return { ms, peakMB, rows: t.rowCount, fds: result.fds.length, complete: result.complete, planted,
-        detail: `${result.fds.length} minimal FDs (${result.fds.filter(f => !f.keyLike).length} not key-like), ${planted.length}/${PLANTED.length} planted found, levels ${result.levels}, complete ${result.complete}` };
+    return {
+        ms,
+        peakMB,
+        rows: t.rowCount,
+        fds: result.fds.length,
+        complete: result.complete,
+        planted,
+        detail: `${result.fds.length} minimal FDs (${result.fds.filter(f => !f.keyLike).length} not key-like), ${planted.length}/${PLANTED.length} planted found, levels ${result.levels}, complete ${result.complete}`,
+    };
 }
 
 async function fdsErbench(): Promise<CaseResult> {
     const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hp-import-bench-')), 'erbench.probe');
-    const { result, peakMB } = await measure(() => importDatabase({ input: ERBENCH, out, fds: { maxLhs: 3, budgetMs: 120_000 } }));
+    const { result, peakMB } = await measure(() =>
+        importDatabase({ input: ERBENCH, out, fds: { maxLhs: 3, budgetMs: 120_000 } }),
+    );
     const found = result.schema.fds ?? [];
     const ms = found.reduce((s, f) => s + f.elapsedMs, 0);
     const rows = result.schema.relations.reduce((s, r) => s + r.rowCount, 0);
     const fds = found.reduce((s, f) => s + f.fds.length, 0);
-    return { ms, peakMB, rows, fds, complete: found.every(f => f.complete),
-        detail: `${found.length} files, ${rows} rows: ${fds} minimal FDs (${found.reduce((s, f) => s + f.fds.filter(x => !x.keyLike).length, 0)} not key-like) in ${ms.toFixed(0)} ms of discovery` };
+    return {
+        ms,
+        peakMB,
+        rows,
+        fds,
+        complete: found.every(f => f.complete),
+        detail: `${found.length} files, ${rows} rows: ${fds} minimal FDs (${found.reduce((s, f) => s + f.fds.filter(x => !x.keyLike).length, 0)} not key-like) in ${ms.toFixed(0)} ms of discovery`,
+    };
 }
 
 // ------------------------------------------------------------------------------------------------ loading
 
 const COLUMNS = 'id int, name text, city text, year int, score real, active bool';
-const RELATION = (source: string) => `relation Item from ${source} {\n    id: int\n    name: text\n    city: text\n    year: int\n    score: real\n    active: bool\n    key (id)\n}\n`;
+const RELATION = (source: string) =>
+    `relation Item from ${source} {\n    id: int\n    name: text\n    city: text\n    year: int\n    score: real\n    active: bool\n    key (id)\n}\n`;
 
 async function loadThrough(specText: string): Promise<CaseResult> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-import-bench-'));
@@ -99,20 +165,48 @@ async function loadThrough(specText: string): Promise<CaseResult> {
     let values = 0;
     for (const column of table.columns) values += column.values.length;
     const decodeMs = performance.now() - started;
-    return { ms, peakMB, rows: table.rowCount, decodeMs, detail: `${table.rowCount} rows loaded and checked in ${(ms / 1000).toFixed(2)} s; reading all ${values} distinct values afterwards ${(decodeMs / 1000).toFixed(3)} s` };
+    return {
+        ms,
+        peakMB,
+        rows: table.rowCount,
+        decodeMs,
+        detail: `${table.rowCount} rows loaded and checked in ${(ms / 1000).toFixed(2)} s; reading all ${values} distinct values afterwards ${(decodeMs / 1000).toFixed(3)} s`,
+    };
 }
 
 async function readOnly(): Promise<CaseResult> {
-    const source = { name: 'items', format: 'postgres' as const, path: process.env.BENCH_PG_URL!, table: 'item', settings: {}, loc: { file: self, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } } };
+    const source = {
+        name: 'items',
+        format: 'postgres' as const,
+        path: process.env.BENCH_PG_URL!,
+        table: 'item',
+        settings: {},
+        loc: { file: self, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } },
+    };
     let rows = 0;
-    const { result, ms, peakMB } = await measure(() => streamPostgres(source, () => undefined, batch => { rows += batch.size; }));
+    const { result, ms, peakMB } = await measure(() =>
+        streamPostgres(
+            source,
+            () => undefined,
+            batch => {
+                rows += batch.size;
+            },
+        ),
+    );
     if (result.problems.length > 0) throw new Error(result.problems.map(p => p.message).join('\n'));
     return { ms, peakMB, rows, detail: `${rows} rows through the binary COPY decoder in ${(ms / 1000).toFixed(2)} s` };
 }
 
 function copyToDevNull(): CaseResult {
     const started = performance.now();
-    const r = spawnSync('bash', ['-c', `"${process.env.BENCH_PSQL}" -h 127.0.0.1 -p ${process.env.BENCH_PG_PORT} -U postgres -d bench -c "COPY item TO STDOUT" > /dev/null`], { encoding: 'utf8' });
+    const r = spawnSync(
+        'bash',
+        [
+            '-c',
+            `"${process.env.BENCH_PSQL}" -h 127.0.0.1 -p ${process.env.BENCH_PG_PORT} -U postgres -d bench -c "COPY item TO STDOUT" > /dev/null`,
+        ],
+        { encoding: 'utf8' },
+    );
     if (r.status !== 0) throw new Error(r.stderr);
     const ms = performance.now() - started;
     return { ms, peakMB: 0, rows: ROWS, detail: `COPY item TO STDOUT: ${(ms / 1000).toFixed(2)} s` };
@@ -120,17 +214,27 @@ function copyToDevNull(): CaseResult {
 
 async function runCase(name: CaseName): Promise<CaseResult> {
     switch (name) {
-        case 'fds-1m': return fdsSynthetic();
-        case 'fds-erbench': return fdsErbench();
-        case 'load-pg': return loadThrough(`source items postgres "${process.env.BENCH_PG_URL}" table "item"\n\n${RELATION('items')}`);
-        case 'read-pg': return readOnly();
-        case 'load-csv': return loadThrough(`source items csv "${process.env.BENCH_CSV}"\n\n${RELATION('items')}`);
-        case 'copy': return copyToDevNull();
+        case 'fds-1m':
+            return fdsSynthetic();
+        case 'fds-erbench':
+            return fdsErbench();
+        case 'load-pg':
+            return loadThrough(`source items postgres "${process.env.BENCH_PG_URL}" table "item"\n\n${RELATION('items')}`);
+        case 'read-pg':
+            return readOnly();
+        case 'load-csv':
+            return loadThrough(`source items csv "${process.env.BENCH_CSV}"\n\n${RELATION('items')}`);
+        case 'copy':
+            return copyToDevNull();
     }
 }
 
 function inChild(name: CaseName): CaseResult {
-    const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', self, '--case', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 << 20 });
+    const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', self, '--case', name], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+        maxBuffer: 16 << 20,
+    });
     const line = child.stdout.split('\n').find(l => l.startsWith('CASE '));
     if (child.status !== 0 || !line) throw new Error(`case ${name} failed (exit ${child.status})`);
     const r = JSON.parse(line.slice(5)) as CaseResult;
@@ -147,34 +251,100 @@ if (process.argv[2] === '--case') {
     if (!server) throw new Error('PostgreSQL is not installed (apt-get install postgresql): the load cases need a real server');
     try {
         server.createDatabase('bench');
-        server.sql('bench', `CREATE TABLE item(${COLUMNS}); INSERT INTO item SELECT i, 'name ' || i, 'city ' || (i % 5000), 1900 + i % 120, (i % 1000) / 10.0, i % 3 = 0 FROM generate_series(1, ${ROWS}) AS i`);
+        server.sql(
+            'bench',
+            `CREATE TABLE item(${COLUMNS}); INSERT INTO item SELECT i, 'name ' || i, 'city ' || (i % 5000), 1900 + i % 120, (i % 1000) / 10.0, i % 3 = 0 FROM generate_series(1, ${ROWS}) AS i`,
+        );
         server.sql('bench', 'VACUUM ANALYZE item');
         const csv = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hp-import-bench-')), 'item.csv');
-        const psql = path.join(path.dirname(spawnSync('bash', ['-c', 'ls /usr/lib/postgresql/*/bin/psql | tail -1'], { encoding: 'utf8' }).stdout.trim()), 'psql');
-        const dump = spawnSync('bash', ['-c', `"${psql}" -h 127.0.0.1 -p ${server.port} -U postgres -d bench -c "COPY item TO STDOUT WITH (FORMAT csv, HEADER)" > "${csv}"`], { env: { ...process.env, ...server.env } });
+        const psql = path.join(
+            path.dirname(
+                spawnSync('bash', ['-c', 'ls /usr/lib/postgresql/*/bin/psql | tail -1'], { encoding: 'utf8' }).stdout.trim(),
+            ),
+            'psql',
+        );
+        const dump = spawnSync(
+            'bash',
+            [
+                '-c',
+                `"${psql}" -h 127.0.0.1 -p ${server.port} -U postgres -d bench -c "COPY item TO STDOUT WITH (FORMAT csv, HEADER)" > "${csv}"`,
+            ],
+            { env: { ...process.env, ...server.env } },
+        );
         if (dump.status !== 0) throw new Error(String(dump.stderr));
-        Object.assign(process.env, server.env, { BENCH_PG_URL: server.url('bench'), BENCH_PG_PORT: String(server.port), BENCH_PSQL: psql, BENCH_CSV: csv });
+        Object.assign(process.env, server.env, {
+            BENCH_PG_URL: server.url('bench'),
+            BENCH_PG_PORT: String(server.port),
+            BENCH_PSQL: psql,
+            BENCH_CSV: csv,
+        });
         // COPY first and last, keep the faster: the first read of the table may still warm the server's cache.
         const copies = [inChild('copy')];
         for (const name of ['load-pg', 'read-pg', 'load-csv'] as const) results.set(name, inChild(name));
         copies.push(inChild('copy'));
-        results.set('copy', copies.reduce((a, b) => (a.ms <= b.ms ? a : b)));
+        results.set(
+            'copy',
+            copies.reduce((a, b) => (a.ms <= b.ms ? a : b)),
+        );
     } finally {
         server.stop();
     }
     const r = (n: CaseName) => results.get(n)!;
-    const copy = r('copy').ms, pgRatio = r('load-pg').ms / copy;
+    const copy = r('copy').ms,
+        pgRatio = r('load-pg').ms / copy;
     const rows: BenchRow[] = [
-        { bench: 'import', case: `FD discovery, 1M rows × 15 columns, cap 3 (${r('fds-1m').fds} FDs, planted ${r('fds-1m').planted!.length}/${PLANTED.length}, complete ${r('fds-1m').complete})`,
-            value: r('fds-1m').ms / 1000, unit: 's', peakMB: r('fds-1m').peakMB },
-        { bench: 'import', case: `FD discovery, ERBench CSV files (${r('fds-erbench').rows} rows, ${r('fds-erbench').fds} FDs, cap 3)`, value: r('fds-erbench').ms / 1000, unit: 's', peakMB: r('fds-erbench').peakMB },
-        { bench: 'import', case: 'load 1M rows × 6 columns from PostgreSQL (binary COPY, typed, checked)', value: r('load-pg').ms / 1000, unit: 's',
-            reference: copy / 1000, referenceName: 'COPY TO STDOUT', ratio: pgRatio, goal: '≤ 2× COPY', met: pgRatio <= 2, peakMB: r('load-pg').peakMB },
-        { bench: 'import', case: 'then the first read of every value of that table (texts decoded from bytes)', value: r('load-pg').decodeMs! / 1000, unit: 's' },
-        { bench: 'import', case: 'read the same 1M rows through the PostgreSQL reader only (decoded, no table, no checks)', value: r('read-pg').ms / 1000, unit: 's',
-            reference: copy / 1000, referenceName: 'COPY TO STDOUT', ratio: r('read-pg').ms / copy, peakMB: r('read-pg').peakMB },
-        { bench: 'import', case: 'load the same 1M rows from a CSV file', value: r('load-csv').ms / 1000, unit: 's',
-            reference: copy / 1000, referenceName: 'COPY TO STDOUT', ratio: r('load-csv').ms / copy, peakMB: r('load-csv').peakMB },
+        {
+            bench: 'import',
+            case: `FD discovery, 1M rows × 15 columns, cap 3 (${r('fds-1m').fds} FDs, planted ${r('fds-1m').planted!.length}/${PLANTED.length}, complete ${r('fds-1m').complete})`,
+            value: r('fds-1m').ms / 1000,
+            unit: 's',
+            peakMB: r('fds-1m').peakMB,
+        },
+        {
+            bench: 'import',
+            case: `FD discovery, ERBench CSV files (${r('fds-erbench').rows} rows, ${r('fds-erbench').fds} FDs, cap 3)`,
+            value: r('fds-erbench').ms / 1000,
+            unit: 's',
+            peakMB: r('fds-erbench').peakMB,
+        },
+        {
+            bench: 'import',
+            case: 'load 1M rows × 6 columns from PostgreSQL (binary COPY, typed, checked)',
+            value: r('load-pg').ms / 1000,
+            unit: 's',
+            reference: copy / 1000,
+            referenceName: 'COPY TO STDOUT',
+            ratio: pgRatio,
+            goal: '≤ 2× COPY',
+            met: pgRatio <= 2,
+            peakMB: r('load-pg').peakMB,
+        },
+        {
+            bench: 'import',
+            case: 'then the first read of every value of that table (texts decoded from bytes)',
+            value: r('load-pg').decodeMs! / 1000,
+            unit: 's',
+        },
+        {
+            bench: 'import',
+            case: 'read the same 1M rows through the PostgreSQL reader only (decoded, no table, no checks)',
+            value: r('read-pg').ms / 1000,
+            unit: 's',
+            reference: copy / 1000,
+            referenceName: 'COPY TO STDOUT',
+            ratio: r('read-pg').ms / copy,
+            peakMB: r('read-pg').peakMB,
+        },
+        {
+            bench: 'import',
+            case: 'load the same 1M rows from a CSV file',
+            value: r('load-csv').ms / 1000,
+            unit: 's',
+            reference: copy / 1000,
+            referenceName: 'COPY TO STDOUT',
+            ratio: r('load-csv').ms / copy,
+            peakMB: r('load-csv').peakMB,
+        },
     ];
     report(rows);
 }

@@ -14,23 +14,64 @@ import { generateQuestions } from '../src/core/probes/index.js';
 import { measure, report, type BenchRow } from './support.js';
 import { int, loc, relation, table, text } from './tables.js';
 
-const MOVIE: [string, AttrType][] = [['title', text], ['year', int], ['director', text], ['star', text], ['country', text], ['genre', text]];
+const MOVIE: [string, AttrType][] = [
+    ['title', text],
+    ['year', int],
+    ['director', text],
+    ['star', text],
+    ['country', text],
+    ['genre', text],
+];
 
 /** Movie rows whose (director, star, year) is unique, so every row is eligible. */
 function movies(rows: number): RelationTable {
-    return table('Movie', MOVIE, rows, (r, c) => [`Movie ${r}`, 1950 + (r % 70), `Director ${r % 1000}`, `Star ${Math.floor(r / 1000)}`, `Country ${r % 50}`, r % 3 ? 'non-animation' : 'animation'][c]!);
+    return table(
+        'Movie',
+        MOVIE,
+        rows,
+        (r, c) =>
+            [
+                `Movie ${r}`,
+                1950 + (r % 70),
+                `Director ${r % 1000}`,
+                `Star ${Math.floor(r / 1000)}`,
+                `Country ${r % 50}`,
+                r % 3 ? 'non-animation' : 'animation',
+            ][c]!,
+    );
 }
 
 function singleHop(kind: 'binary' | 'choice', rows: number): { spec: SpecModel; data: LoadedData } {
-    const fd = kind === 'binary'
-        ? { id: 'fd', relation: 'Movie', lhs: ['director', 'star', 'year'], rhs: ['title'], loc }
-        : { id: 'fd', relation: 'Movie', lhs: ['title', 'year'], rhs: ['director', 'country', 'genre'], loc };
-    const phrasings = kind === 'binary' ? [
-        { name: 'basic', gold: { kind: 'yes' as const }, text: 'Is there a movie, released in {year}, starring {star} where {director} is the director?', loc },
-        { name: 'negated', gold: { kind: 'no' as const }, text: 'Is it true that there are no movies, released in {year}, starring {star} where {director} is the director?', loc },
-    ] : [];
+    const fd =
+        kind === 'binary'
+            ? { id: 'fd', relation: 'Movie', lhs: ['director', 'star', 'year'], rhs: ['title'], loc }
+            : { id: 'fd', relation: 'Movie', lhs: ['title', 'year'], rhs: ['director', 'country', 'genre'], loc };
+    const phrasings =
+        kind === 'binary'
+            ? [
+                  {
+                      name: 'basic',
+                      gold: { kind: 'yes' as const },
+                      text: 'Is there a movie, released in {year}, starring {star} where {director} is the director?',
+                      loc,
+                  },
+                  {
+                      name: 'negated',
+                      gold: { kind: 'no' as const },
+                      text: 'Is it true that there are no movies, released in {year}, starring {star} where {director} is the director?',
+                      loc,
+                  },
+              ]
+            : [];
     const spec: SpecModel = {
-        files: ['/bench.probe'], sources: [], relations: [relation('Movie', MOVIE, ['title', 'year'])], fds: [fd], fks: [], aliases: [], models: [], suites: [],
+        files: ['/bench.probe'],
+        sources: [],
+        relations: [relation('Movie', MOVIE, ['title', 'year'])],
+        fds: [fd],
+        fks: [],
+        aliases: [],
+        models: [],
+        suites: [],
         probes: [{ name: kind, kind, fd: 'fd', phrasings, stems: [], options: [], asks: [], settings: {}, loc }],
     };
     return { spec, data: { tables: new Map([['Movie', movies(rows)]]), diagnostics: [] } };
@@ -38,33 +79,82 @@ function singleHop(kind: 'binary' | 'choice', rows: number): { spec: SpecModel; 
 
 /** Player → Club → City → Summer Olympics, `rows` rows per relation. */
 function threeHop(rows: number): { spec: SpecModel; data: LoadedData } {
-    const P: [string, AttrType][] = [['name', text], ['club', text]];
-    const C: [string, AttrType][] = [['name', text], ['city', text]];
-    const T: [string, AttrType][] = [['name', text], ['hosted', int]];
+    const P: [string, AttrType][] = [
+        ['name', text],
+        ['club', text],
+    ];
+    const C: [string, AttrType][] = [
+        ['name', text],
+        ['city', text],
+    ];
+    const T: [string, AttrType][] = [
+        ['name', text],
+        ['hosted', int],
+    ];
     const tables = new Map([
         ['Player', table('Player', P, rows, (r, c) => (c === 0 ? `Player ${r}` : `Club ${(r * 7) % rows}`))],
         ['Club', table('Club', C, rows, (r, c) => (c === 0 ? `Club ${r}` : `City ${(r * 13) % rows}`))],
         ['City', table('City', T, rows, (r, c) => (c === 0 ? `City ${r}` : r % 40 === 0 ? 1 : 0))],
     ]);
-    const fk = (id: string, from: string, a: string, to: string) => ({ id, from: { relation: from, attributes: [a] }, to: { relation: to, attributes: ['name'] }, loc });
+    const fk = (id: string, from: string, a: string, to: string) => ({
+        id,
+        from: { relation: from, attributes: [a] },
+        to: { relation: to, attributes: ['name'] },
+        loc,
+    });
     const spec: SpecModel = {
-        files: ['/bench.probe'], sources: [], aliases: [], models: [], suites: [], fds: [],
+        files: ['/bench.probe'],
+        sources: [],
+        aliases: [],
+        models: [],
+        suites: [],
+        fds: [],
         relations: [relation('Player', P, ['name']), relation('Club', C, ['name']), relation('City', T, ['name'])],
         fks: [fk('plays_for', 'Player', 'club', 'Club'), fk('located_in', 'Club', 'city', 'City')],
-        probes: [{
-            name: 'path', kind: 'path', path: [{ relation: 'Player', attribute: 'club' }, { relation: 'Club', attribute: 'city' }, { relation: 'City', attribute: 'hosted' }],
-            phrasings: [
-                { name: 'basic', gold: { kind: 'when', condition: 'hosted == 1' }, text: 'Did the city, where the soccer club, {name} played for in 2019, is located in, hosted the Summer Olympics?', loc },
-                { name: 'negated', gold: { kind: 'when', condition: 'hosted == 0' }, text: 'Is it true that the city, where the soccer club, {name} played for in 2019, is located in, never hosted the Summer Olympics?', loc },
-            ],
-            stems: [], options: [], asks: [], settings: {}, loc,
-        }],
+        probes: [
+            {
+                name: 'path',
+                kind: 'path',
+                path: [
+                    { relation: 'Player', attribute: 'club' },
+                    { relation: 'Club', attribute: 'city' },
+                    { relation: 'City', attribute: 'hosted' },
+                ],
+                phrasings: [
+                    {
+                        name: 'basic',
+                        gold: { kind: 'when', condition: 'hosted == 1' },
+                        text: 'Did the city, where the soccer club, {name} played for in 2019, is located in, hosted the Summer Olympics?',
+                        loc,
+                    },
+                    {
+                        name: 'negated',
+                        gold: { kind: 'when', condition: 'hosted == 0' },
+                        text: 'Is it true that the city, where the soccer club, {name} played for in 2019, is located in, never hosted the Summer Olympics?',
+                        loc,
+                    },
+                ],
+                stems: [],
+                options: [],
+                asks: [],
+                settings: {},
+                loc,
+            },
+        ],
     };
     return { spec, data: { tables, diagnostics: [] } };
 }
 
 /** `cpuSeconds`: the process's CPU time while generating (user + system), less sensitive than wall time to a shared machine. */
-interface CaseResult { questions: number; seconds: number; cpuSeconds: number; peakMB: number; baseMB: number; indexedMB: number; streamPeakMB: number }
+interface CaseResult {
+    questions: number;
+    seconds: number;
+    cpuSeconds: number;
+    peakMB: number;
+    baseMB: number;
+    indexedMB: number;
+    streamPeakMB: number;
+}
 
 async function runCase(kind: string, rows: number): Promise<CaseResult> {
     const { spec, data } = kind === 'path' ? threeHop(rows) : singleHop(kind as 'binary' | 'choice', rows);
@@ -93,10 +183,25 @@ async function runCase(kind: string, rows: number): Promise<CaseResult> {
         return n;
     });
     const used = process.cpuUsage(cpu);
-    return { questions: result, seconds: ms / 1000, cpuSeconds: (used.user + used.system) / 1e6, peakMB, baseMB, indexedMB, streamPeakMB };
+    return {
+        questions: result,
+        seconds: ms / 1000,
+        cpuSeconds: (used.user + used.system) / 1e6,
+        peakMB,
+        baseMB,
+        indexedMB,
+        streamPeakMB,
+    };
 }
 
-const CASES: [string, number][] = [['binary', 100_000], ['binary', 1_000_000], ['choice', 100_000], ['choice', 1_000_000], ['path', 10_000], ['path', 100_000]];
+const CASES: [string, number][] = [
+    ['binary', 100_000],
+    ['binary', 1_000_000],
+    ['choice', 100_000],
+    ['choice', 1_000_000],
+    ['path', 10_000],
+    ['path', 100_000],
+];
 
 if (process.argv[2] === '--case') {
     const r = await runCase(process.argv[3]!, Number(process.argv[4]));
@@ -105,45 +210,107 @@ if (process.argv[2] === '--case') {
     const self = fileURLToPath(import.meta.url);
     const results = new Map<string, CaseResult>();
     for (const [kind, rows] of CASES) {
-        const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', self, '--case', kind, String(rows)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+        const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', self, '--case', kind, String(rows)], {
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'inherit'],
+        });
         const line = child.stdout.split('\n').find(l => l.startsWith('CASE '));
         if (child.status !== 0 || !line) throw new Error(`case ${kind} ${rows} failed (exit ${child.status})`);
         const r = JSON.parse(line.slice(5)) as CaseResult;
         results.set(`${kind} ${rows}`, r);
-        console.error(`${kind} ${rows} rows: ${r.questions} questions in ${r.seconds.toFixed(2)} s (CPU ${r.cpuSeconds.toFixed(2)} s); RSS: tables ${r.baseMB.toFixed(0)} MB, `
-            + `+ indexes ${r.indexedMB.toFixed(0)} MB, stream peak ${r.streamPeakMB.toFixed(0)} MB, process peak ${r.peakMB.toFixed(0)} MB`);
+        console.error(
+            `${kind} ${rows} rows: ${r.questions} questions in ${r.seconds.toFixed(2)} s (CPU ${r.cpuSeconds.toFixed(2)} s); RSS: tables ${r.baseMB.toFixed(0)} MB, ` +
+                `+ indexes ${r.indexedMB.toFixed(0)} MB, stream peak ${r.streamPeakMB.toFixed(0)} MB, process peak ${r.peakMB.toFixed(0)} MB`,
+        );
     }
     const rows: BenchRow[] = [];
     const label = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`);
     const binary = results.get('binary 1000000')!;
-    const binaryRate = binary.questions / binary.seconds, binaryCpuRate = binary.questions / binary.cpuSeconds;
-    for (const [kind, small, large] of [['binary', 100_000, 1_000_000], ['choice', 100_000, 1_000_000], ['path', 10_000, 100_000]] as const) {
+    const binaryRate = binary.questions / binary.seconds,
+        binaryCpuRate = binary.questions / binary.cpuSeconds;
+    for (const [kind, small, large] of [
+        ['binary', 100_000, 1_000_000],
+        ['choice', 100_000, 1_000_000],
+        ['path', 10_000, 100_000],
+    ] as const) {
         const s = results.get(`${kind} ${small}`)!;
         const l = results.get(`${kind} ${large}`)!;
         const rate = l.questions / l.seconds;
-        const row: BenchRow = { bench: 'probes', case: `${kind} questions/s (${label(large)} rows${kind === 'path' ? ' per relation, 3 hops' : ''})`, value: rate, unit: 'questions/s', peakMB: l.peakMB };
-        if (kind === 'binary') Object.assign(row, { reference: 100_000, referenceName: 'goal', ratio: rate / 100_000, goal: '≥ 100,000 questions/s', met: rate >= 100_000 });
+        const row: BenchRow = {
+            bench: 'probes',
+            case: `${kind} questions/s (${label(large)} rows${kind === 'path' ? ' per relation, 3 hops' : ''})`,
+            value: rate,
+            unit: 'questions/s',
+            peakMB: l.peakMB,
+        };
+        if (kind === 'binary')
+            Object.assign(row, {
+                reference: 100_000,
+                referenceName: 'goal',
+                ratio: rate / 100_000,
+                goal: '≥ 100,000 questions/s',
+                met: rate >= 100_000,
+            });
         // Multiple choice (issue 39): beside binary's rate in the same run (the machine's load weighs on both), and per
         // CPU-second (what the load changes least).
-        if (kind === 'choice') Object.assign(row, { reference: binaryRate, referenceName: 'binary, same run', ratio: rate / binaryRate, goal: '≥ 150,000 questions/s', met: rate >= 150_000 });
+        if (kind === 'choice')
+            Object.assign(row, {
+                reference: binaryRate,
+                referenceName: 'binary, same run',
+                ratio: rate / binaryRate,
+                goal: '≥ 150,000 questions/s',
+                met: rate >= 150_000,
+            });
         rows.push(row);
         if (kind === 'choice') {
             const cpuRate = l.questions / l.cpuSeconds;
-            rows.push({ bench: 'probes', case: `choice questions per CPU-second (${label(large)} rows)`, value: cpuRate, unit: 'questions/CPU-s', reference: binaryCpuRate, referenceName: 'binary, same run',
-                ratio: cpuRate / binaryCpuRate, goal: '≥ 150,000 questions/s', met: cpuRate >= 150_000, peakMB: l.peakMB });
+            rows.push({
+                bench: 'probes',
+                case: `choice questions per CPU-second (${label(large)} rows)`,
+                value: cpuRate,
+                unit: 'questions/CPU-s',
+                reference: binaryCpuRate,
+                referenceName: 'binary, same run',
+                ratio: cpuRate / binaryCpuRate,
+                goal: '≥ 150,000 questions/s',
+                met: cpuRate >= 150_000,
+                peakMB: l.peakMB,
+            });
         }
         // Memory the streaming adds on top of the tables and their indexes, at 10× the rows: flat when nothing
         // accumulates (what remains is garbage the collector has not yet reclaimed).
         const extraSmall = Math.max(1, s.streamPeakMB - s.indexedMB);
         const extraLarge = Math.max(1, l.streamPeakMB - l.indexedMB);
         rows.push({
-            bench: 'probes', case: `${kind} MB added while streaming, ${label(large)} vs ${label(small)} rows`, value: extraLarge, unit: 'MB', reference: extraSmall,
-            referenceName: `${label(small)} rows`, ratio: extraLarge / extraSmall, goal: 'flat: ≤ 2× at 10× the rows', met: extraLarge <= 2 * extraSmall, peakMB: l.peakMB,
+            bench: 'probes',
+            case: `${kind} MB added while streaming, ${label(large)} vs ${label(small)} rows`,
+            value: extraLarge,
+            unit: 'MB',
+            reference: extraSmall,
+            referenceName: `${label(small)} rows`,
+            ratio: extraLarge / extraSmall,
+            goal: 'flat: ≤ 2× at 10× the rows',
+            met: extraLarge <= 2 * extraSmall,
+            peakMB: l.peakMB,
         });
         // The whole peak beyond the loaded tables, indexes included (those grow with the data, like the data).
-        const beyondSmall = Math.max(1, s.peakMB - s.baseMB), beyondLarge = l.peakMB - l.baseMB;
-        const beyond: BenchRow = { bench: 'probes', case: `${kind} MB beyond the tables incl. indexes (${label(large)} rows)`, value: beyondLarge, unit: 'MB', reference: beyondSmall, referenceName: `${label(small)} rows`, ratio: beyondLarge / beyondSmall, peakMB: l.peakMB };
-        if (kind === 'choice') Object.assign(beyond, { goal: '≤ 300 MB and ≤ 2× the 100k rows\' figure', met: beyondLarge <= 300 && beyondLarge <= 2 * beyondSmall });
+        const beyondSmall = Math.max(1, s.peakMB - s.baseMB),
+            beyondLarge = l.peakMB - l.baseMB;
+        const beyond: BenchRow = {
+            bench: 'probes',
+            case: `${kind} MB beyond the tables incl. indexes (${label(large)} rows)`,
+            value: beyondLarge,
+            unit: 'MB',
+            reference: beyondSmall,
+            referenceName: `${label(small)} rows`,
+            ratio: beyondLarge / beyondSmall,
+            peakMB: l.peakMB,
+        };
+        if (kind === 'choice')
+            Object.assign(beyond, {
+                goal: "≤ 300 MB and ≤ 2× the 100k rows' figure",
+                met: beyondLarge <= 300 && beyondLarge <= 2 * beyondSmall,
+            });
         rows.push(beyond);
     }
     report(rows);

@@ -15,12 +15,25 @@ import { readYesNo, Linker, ClaimReader, type EntityEntry } from '../src/core/re
 import type { ContextNode } from '../src/core/families/open/types.js';
 import { measure, report, type BenchRow } from './support.js';
 
-const YES_NO = ['Yes, it is true. The movie is called "Avatar".', 'No.', '**Yes**, Nolan directed it.', "I'm not sure about this movie.", 'Unsure. I lack information.',
-    'No, but I am not entirely sure about the cast.', 'Avatar was released in 2009. The answer is yes.', "I'm sorry, but I can't help with that.", 'Answer: No, it was released in 2011.', 'Interesting question!'];
+const YES_NO = [
+    'Yes, it is true. The movie is called "Avatar".',
+    'No.',
+    '**Yes**, Nolan directed it.',
+    "I'm not sure about this movie.",
+    'Unsure. I lack information.',
+    'No, but I am not entirely sure about the cast.',
+    'Avatar was released in 2009. The answer is yes.',
+    "I'm sorry, but I can't help with that.",
+    'Answer: No, it was released in 2011.',
+    'Interesting question!',
+];
 
 async function oldParser(): Promise<(s: string) => unknown> {
     const dir = mkdtempSync(path.join(tmpdir(), 'reader-bench-'));
-    const src = execFileSync('git', ['show', '8ff828e:src/core/verify/answer.ts'], { encoding: 'utf8', cwd: path.dirname(new URL(import.meta.url).pathname) });
+    const src = execFileSync('git', ['show', '8ff828e:src/core/verify/answer.ts'], {
+        encoding: 'utf8',
+        cwd: path.dirname(new URL(import.meta.url).pathname),
+    });
     const file = path.join(dir, 'answer.ts');
     writeFileSync(file, src);
     writeFileSync(path.join(dir, 'types.ts'), 'export type AnswerClass = string;\n');
@@ -32,7 +45,11 @@ async function oldParser(): Promise<(s: string) => unknown> {
 async function beforeVerdictRule(): Promise<(s: string) => unknown> {
     const here = path.dirname(new URL(import.meta.url).pathname);
     const dir = mkdtempSync(path.join(tmpdir(), 'reader-bench-6c34913-'));
-    for (const f of ['answer', 'types']) writeFileSync(path.join(dir, `${f}.ts`), execFileSync('git', ['show', `6c34913:src/core/reader/${f}.ts`], { encoding: 'utf8', cwd: here }));
+    for (const f of ['answer', 'types'])
+        writeFileSync(
+            path.join(dir, `${f}.ts`),
+            execFileSync('git', ['show', `6c34913:src/core/reader/${f}.ts`], { encoding: 'utf8', cwd: here }),
+        );
     const mod = (await import(path.join(dir, 'answer.ts'))) as { readYesNo: (s: string) => unknown };
     return mod.readYesNo;
 }
@@ -50,13 +67,20 @@ async function oldClaimReader(): Promise<typeof ClaimReader> {
     const link = (await import(path.join(dir, 'link.ts'))) as { Linker: typeof Linker };
     // the old reader takes the old linker
     return class extends claims.ClaimReader {
-        constructor(linker: Linker, relations: ConstructorParameters<typeof ClaimReader>[1]) { super(linker, relations); }
-        static linker(entries: EntityEntry[], nouns: Record<string, string[]>): Linker { return new link.Linker(entries, nouns); }
+        constructor(linker: Linker, relations: ConstructorParameters<typeof ClaimReader>[1]) {
+            super(linker, relations);
+        }
+        static linker(entries: EntityEntry[], nouns: Record<string, string[]>): Linker {
+            return new link.Linker(entries, nouns);
+        }
     } as unknown as typeof ClaimReader & { linker(entries: EntityEntry[], nouns: Record<string, string[]>): Linker };
 }
 
 interface OpenLinker {
-    buildLexicon(nodes: ContextNode[], relations: { name: string; label: string; headType: string; tailType: string; words: string[] }[]): unknown;
+    buildLexicon(
+        nodes: ContextNode[],
+        relations: { name: string; label: string; headType: string; tailType: string; words: string[] }[],
+    ): unknown;
     splitClaims(answer: string): unknown[];
     linkClaims(claims: unknown[], lexicon: unknown): unknown[];
 }
@@ -95,13 +119,33 @@ const answers = Array.from({ length: 2000 }, (_, i) => `${YES_NO[i % YES_NO.leng
 perSecond(50_000, i => readYesNo(answers[i % answers.length]!)); // warm up
 const reader = perSecond(400_000, i => readYesNo(answers[i % answers.length]!));
 const reference = perSecond(400_000, i => old(answers[i % answers.length]!));
-rows.push({ bench: 'reader', case: 'yes/no answers read', value: reader, unit: 'answers/s', reference, referenceName: 'parseBinary @8ff828e', ratio: reader / reference, goal: '≥ 200,000/s', met: reader >= 200_000 });
+rows.push({
+    bench: 'reader',
+    case: 'yes/no answers read',
+    value: reader,
+    unit: 'answers/s',
+    reference,
+    referenceName: 'parseBinary @8ff828e',
+    ratio: reader / reference,
+    goal: '≥ 200,000/s',
+    met: reader >= 200_000,
+});
 // issue 41: where the verdict is (verdict.ts) against the reader just before it, in the same run
 const before = await beforeVerdictRule();
 perSecond(50_000, i => before(answers[i % answers.length]!));
 const beforeRate = perSecond(400_000, i => before(answers[i % answers.length]!));
 const readerAgain = perSecond(400_000, i => readYesNo(answers[i % answers.length]!));
-rows.push({ bench: 'reader', case: 'yes/no answers read (where the verdict is, issue 41)', value: readerAgain, unit: 'answers/s', reference: beforeRate, referenceName: 'readYesNo @6c34913', ratio: readerAgain / beforeRate, goal: '≥ 0.8× @6c34913', met: readerAgain >= 0.8 * beforeRate });
+rows.push({
+    bench: 'reader',
+    case: 'yes/no answers read (where the verdict is, issue 41)',
+    value: readerAgain,
+    unit: 'answers/s',
+    reference: beforeRate,
+    referenceName: 'readYesNo @6c34913',
+    ratio: readerAgain / beforeRate,
+    goal: '≥ 0.8× @6c34913',
+    met: readerAgain >= 0.8 * beforeRate,
+});
 
 // 100k entity names: players, clubs, cities
 const N = 100_000;
@@ -117,27 +161,73 @@ const relations = [
     { name: 'city', phrases: ['is based in', 'is located in'], head: 'Club', tail: 'City', functional: true },
 ];
 const claims = new ClaimReader(built.result, relations);
-const facts = { objects: (s: string, r: string) => (r === 'club' ? [{ id: `c${Number(s.slice(1)) % 15000}` }] : r === 'city' ? [{ id: `t${Number(s.slice(1)) % 5000}` }] : []) };
+const facts = {
+    objects: (s: string, r: string) =>
+        r === 'club' ? [{ id: `c${Number(s.slice(1)) % 15000}` }] : r === 'city' ? [{ id: `t${Number(s.slice(1)) % 5000}` }] : [],
+};
 // Half plain ASCII, half as models write: curly apostrophes, dashes, a list item, a parenthesis.
-const texts = Array.from({ length: 2000 }, (_, i) => (i % 2
-    ? `Name${i * 31} Surname${i * 31} plays for FC Club${(i * 31) % 15000}. The club is based in City${i % 5000}, and Surname${i * 31} does not play for FC Club${i + 1}.`
-    : `Yes \u2014 Name${i * 7} Surname${i * 7} (the club\u2019s captain) played for FC Club${i % 15000} in 2019; it\u2019s based in City${i % 5000}, but he never played for FC Club${i + 3}.\n- Surname${i * 7} is not located in City${i % 77}.`));
+const texts = Array.from({ length: 2000 }, (_, i) =>
+    i % 2
+        ? `Name${i * 31} Surname${i * 31} plays for FC Club${(i * 31) % 15000}. The club is based in City${i % 5000}, and Surname${i * 31} does not play for FC Club${i + 1}.`
+        : `Yes \u2014 Name${i * 7} Surname${i * 7} (the club\u2019s captain) played for FC Club${i % 15000} in 2019; it\u2019s based in City${i % 5000}, but he never played for FC Club${i + 3}.\n- Surname${i * 7} is not located in City${i % 77}.`,
+);
 perSecond(2000, i => claims.read(texts[i % texts.length]!, facts).length);
 const claimRate = rates(40_000, i => claims.read(texts[i % texts.length]!, facts).length);
 const peakMB = process.memoryUsage().rss / (1 << 20);
 // Today's claim reader (06220d3) over the same names and answers, in the same process.
-const Old = await oldClaimReader() as typeof ClaimReader & { linker(entries: EntityEntry[], nouns: Record<string, string[]>): Linker };
+const Old = (await oldClaimReader()) as typeof ClaimReader & {
+    linker(entries: EntityEntry[], nouns: Record<string, string[]>): Linker;
+};
 const oldBuilt = await measure(() => Old.linker(entries, nouns));
 const oldClaims = new Old(oldBuilt.result, relations);
 perSecond(2000, i => oldClaims.read(texts[i % texts.length]!, facts).length);
 const oldRate = rates(40_000, i => oldClaims.read(texts[i % texts.length]!, facts).length);
-rows.push({ bench: 'reader', case: `automaton build @06220d3, ${N} names`, value: oldBuilt.ms, unit: 'ms', peakMB: oldBuilt.peakMB });
-rows.push({ bench: 'reader', case: `claims read, ${N} names loaded (CPU time)`, value: claimRate.cpu, unit: 'answers/s', reference: oldRate.cpu, referenceName: 'ClaimReader @06220d3', ratio: claimRate.cpu / oldRate.cpu, goal: '≥ 20,000/s', met: claimRate.cpu >= 20_000, peakMB });
-rows.push({ bench: 'reader', case: `claims read, ${N} names loaded (wall time)`, value: claimRate.wall, unit: 'answers/s', reference: oldRate.wall, referenceName: 'ClaimReader @06220d3', ratio: claimRate.wall / oldRate.wall, goal: '≥ 20,000/s', met: claimRate.wall >= 20_000 });
+rows.push({
+    bench: 'reader',
+    case: `automaton build @06220d3, ${N} names`,
+    value: oldBuilt.ms,
+    unit: 'ms',
+    peakMB: oldBuilt.peakMB,
+});
+rows.push({
+    bench: 'reader',
+    case: `claims read, ${N} names loaded (CPU time)`,
+    value: claimRate.cpu,
+    unit: 'answers/s',
+    reference: oldRate.cpu,
+    referenceName: 'ClaimReader @06220d3',
+    ratio: claimRate.cpu / oldRate.cpu,
+    goal: '≥ 20,000/s',
+    met: claimRate.cpu >= 20_000,
+    peakMB,
+});
+rows.push({
+    bench: 'reader',
+    case: `claims read, ${N} names loaded (wall time)`,
+    value: claimRate.wall,
+    unit: 'answers/s',
+    reference: oldRate.wall,
+    referenceName: 'ClaimReader @06220d3',
+    ratio: claimRate.wall / oldRate.wall,
+    goal: '≥ 20,000/s',
+    met: claimRate.wall >= 20_000,
+});
 // The open family's own linker as it was at 06220d3 (one word search per lexicon form): a small sample.
 const open = await oldOpenLinker();
-const nodes: ContextNode[] = entries.map(e => ({ id: e.id, label: e.names[0]!, type: e.type, entity: true, ppr: 0, prize: 0 } as ContextNode));
-const lexicon = open.buildLexicon(nodes, [{ name: 'club', label: 'plays for', headType: 'Player', tailType: 'Club', words: ['plays'] }]);
+const nodes: ContextNode[] = entries.map(
+    e => ({ id: e.id, label: e.names[0]!, type: e.type, entity: true, ppr: 0, prize: 0 }) as ContextNode,
+);
+const lexicon = open.buildLexicon(nodes, [
+    { name: 'club', label: 'plays for', headType: 'Player', tailType: 'Club', words: ['plays'] },
+]);
 const openRate = perSecond(20, i => open.linkClaims(open.splitClaims(texts[i]!), lexicon).length);
-rows.push({ bench: 'reader', case: `open linkClaims @06220d3 (per-form search), ${N} names`, value: openRate, unit: 'answers/s', reference: claimRate.cpu, referenceName: 'ClaimReader', ratio: claimRate.cpu / openRate });
+rows.push({
+    bench: 'reader',
+    case: `open linkClaims @06220d3 (per-form search), ${N} names`,
+    value: openRate,
+    unit: 'answers/s',
+    reference: claimRate.cpu,
+    referenceName: 'ClaimReader',
+    ratio: claimRate.cpu / openRate,
+});
 report(rows);

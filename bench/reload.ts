@@ -14,7 +14,12 @@ import { largeSpec, writeLargeCsv } from '../test/support/large-spec.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-export interface ReloadTrial { readyMs: number; firstMs: number; diagnostics: number; cpuMs?: number }
+export interface ReloadTrial {
+    readyMs: number;
+    firstMs: number;
+    diagnostics: number;
+    cpuMs?: number;
+}
 
 export async function reloadTrials(trials: number, rows = 20_000, lines = 2_000, node: string[] = []): Promise<ReloadTrial[]> {
     const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, encoding: 'utf8' });
@@ -31,7 +36,11 @@ export async function reloadTrials(trials: number, rows = 20_000, lines = 2_000,
             try {
                 const readyMs = performance.now() - start;
                 server.open('spec.probe', text);
-                const ds = await within(server.diagnosticsFor(server.uri('spec.probe')), 600_000, 'first diagnostics after a reload');
+                const ds = await within(
+                    server.diagnosticsFor(server.uri('spec.probe')),
+                    600_000,
+                    'first diagnostics after a reload',
+                );
                 const firstMs = performance.now() - start;
                 out.push({ readyMs, firstMs, diagnostics: ds.length, ...cpuOf(server.child.pid) });
             } finally {
@@ -47,11 +56,15 @@ export async function reloadTrials(trials: number, rows = 20_000, lines = 2_000,
 /** The server process's CPU time so far (user + system), on Linux; what the machine's load changes least. */
 function cpuOf(pid: number | undefined): { cpuMs?: number } {
     try {
-        const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+        const fields = fs
+            .readFileSync(`/proc/${pid}/stat`, 'utf8')
+            .replace(/^.*\) /, '')
+            .split(' ');
         return { cpuMs: ((Number(fields[11]) + Number(fields[12])) / 100) * 1000 };
     } catch {
         return {};
     }
 }
 
-if (process.argv[1] === import.meta.filename) console.log(JSON.stringify(await reloadTrials(Number(process.argv[2] ?? 1), 20_000, 2_000, process.argv.slice(3))));
+if (process.argv[1] === import.meta.filename)
+    console.log(JSON.stringify(await reloadTrials(Number(process.argv[2] ?? 1), 20_000, 2_000, process.argv.slice(3))));

@@ -25,7 +25,9 @@ import { prng } from '../src/core/probes/sampling.js';
 import type { FactBase, Program, Value } from '../src/core/rules/ir.js';
 import { measure, report, type BenchRow } from './support.js';
 
-const EDGES = 100_000, MOVIES = 1_000_000, GROUPS = 333_334;
+const EDGES = 100_000,
+    MOVIES = 1_000_000,
+    GROUPS = 333_334;
 const v = (name: string) => ({ var: name });
 const atom = (pred: string, ...args: string[]) => ({ kind: 'atom' as const, atom: { pred, args: args.map(v) } });
 
@@ -37,25 +39,51 @@ const directors = (): Value[][] => Array.from({ length: MOVIES }, (_, i) => [i, 
 
 const CASES = {
     transitive: {
-        program: { base: [{ name: 'edge', arity: 2 }], rules: [
-            { name: 'reach', head: { pred: 'reach', args: [v('a'), v('b')] }, body: [atom('edge', 'a', 'b')] },
-            { name: 'reach', head: { pred: 'reach', args: [v('a'), v('c')] }, body: [atom('reach', 'a', 'b'), atom('edge', 'b', 'c')] },
-        ] } satisfies Program,
+        program: {
+            base: [{ name: 'edge', arity: 2 }],
+            rules: [
+                { name: 'reach', head: { pred: 'reach', args: [v('a'), v('b')] }, body: [atom('edge', 'a', 'b')] },
+                {
+                    name: 'reach',
+                    head: { pred: 'reach', args: [v('a'), v('c')] },
+                    body: [atom('reach', 'a', 'b'), atom('edge', 'b', 'c')],
+                },
+            ],
+        } satisfies Program,
         base: (): FactBase => new Map([['edge', treeEdges()]]),
         derived: 'reach',
         sql: {
-            load: (db: Database.Database, base: FactBase) => { db.exec('create table edge(a integer, b integer)'); insert(db, 'edge', base.get('edge')!); db.exec('create index edge_a on edge(a)'); },
+            load: (db: Database.Database, base: FactBase) => {
+                db.exec('create table edge(a integer, b integer)');
+                insert(db, 'edge', base.get('edge')!);
+                db.exec('create index edge_a on edge(a)');
+            },
             query: 'with recursive reach(a, b) as (select a, b from edge union select r.a, e.b from reach r join edge e on e.a = r.b) select count(*) from reach',
         },
     },
     join: {
-        program: { base: [{ name: 'director', arity: 2, functional: true }], rules: [
-            { name: 'same_director', head: { pred: 'same_director', args: [v('a'), v('b')] }, body: [atom('director', 'a', 'd'), atom('director', 'b', 'd'), { kind: 'compare', op: '!=', left: v('a'), right: v('b') }] },
-        ] } satisfies Program,
+        program: {
+            base: [{ name: 'director', arity: 2, functional: true }],
+            rules: [
+                {
+                    name: 'same_director',
+                    head: { pred: 'same_director', args: [v('a'), v('b')] },
+                    body: [
+                        atom('director', 'a', 'd'),
+                        atom('director', 'b', 'd'),
+                        { kind: 'compare', op: '!=', left: v('a'), right: v('b') },
+                    ],
+                },
+            ],
+        } satisfies Program,
         base: (): FactBase => new Map([['director', directors()]]),
         derived: 'same_director',
         sql: {
-            load: (db: Database.Database, base: FactBase) => { db.exec('create table director(m integer, d integer)'); insert(db, 'director', base.get('director')!); db.exec('create index director_d on director(d)'); },
+            load: (db: Database.Database, base: FactBase) => {
+                db.exec('create table director(m integer, d integer)');
+                insert(db, 'director', base.get('director')!);
+                db.exec('create index director_d on director(d)');
+            },
             query: 'select count(*) from (select distinct x.m, y.m from director x join director y on x.d = y.d and x.m <> y.m)',
         },
     },
@@ -64,14 +92,22 @@ type CaseName = keyof typeof CASES;
 
 function insert(db: Database.Database, table: string, rows: readonly (readonly Value[])[]): void {
     const stmt = db.prepare(`insert into ${table} values (?, ?)`);
-    db.transaction(() => { for (const r of rows) stmt.run(...r); })();
+    db.transaction(() => {
+        for (const r of rows) stmt.run(...r);
+    })();
 }
 
 /**
  * `ms`: deriving only; `totalMs`: taking in the same in-memory facts and deriving. Ours also `proofMs`: the first
  * proof after deriving, which asks the fact set (recorded then for a round whose facts are known distinct).
  */
-interface Result { facts: number; ms: number; totalMs: number; peakMB: number; proofMs?: number }
+interface Result {
+    facts: number;
+    ms: number;
+    totalMs: number;
+    peakMB: number;
+    proofMs?: number;
+}
 
 async function ours(name: CaseName): Promise<Result> {
     const c = CASES[name];
@@ -82,7 +118,12 @@ async function ours(name: CaseName): Promise<Result> {
         const n = d.size(c.derived);
         const started = performance.now();
         if (!d.proof(d.factAt(c.derived, n - 1)!)) throw new Error('no proof');
-        return { facts: n, ms: d.stats.millis - d.stats.loadMillis, totalMs: d.stats.millis, proofMs: performance.now() - started };
+        return {
+            facts: n,
+            ms: d.stats.millis - d.stats.loadMillis,
+            totalMs: d.stats.millis,
+            proofMs: performance.now() - started,
+        };
     });
     return { ...result, peakMB };
 }
@@ -95,7 +136,7 @@ async function sqlite(name: CaseName): Promise<Result> {
     db.pragma('synchronous = off');
     const base = c.base();
     const loaded = await measure(() => c.sql.load(db, base));
-    const { result, ms, peakMB } = await measure(() => (db.prepare(c.sql.query).pluck().get() as number));
+    const { result, ms, peakMB } = await measure(() => db.prepare(c.sql.query).pluck().get() as number);
     db.close();
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
     return { facts: result, ms, totalMs: loaded.ms + ms, peakMB: Math.max(peakMB, loaded.peakMB) };
@@ -125,28 +166,89 @@ if (process.argv[2] === '--case') {
 } else {
     const self = fileURLToPath(import.meta.url);
     const run = (engine: Engine, name: CaseName): Result => {
-        const child = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=4096', '--import', 'tsx', self, '--case', `${engine}:${name}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+        const child = spawnSync(
+            process.execPath,
+            ['--expose-gc', '--max-old-space-size=4096', '--import', 'tsx', self, '--case', `${engine}:${name}`],
+            { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+        );
         const line = child.stdout.split('\n').find(l => l.startsWith('CASE '));
         if (child.status !== 0 || !line) throw new Error(`${engine} ${name} failed (exit ${child.status})`);
         const r = JSON.parse(line.slice(5)) as Result;
-        console.error(`${name} / ${engine}: ${r.facts} facts, deriving ${(r.ms / 1000).toFixed(2)} s, with loading ${(r.totalMs / 1000).toFixed(2)} s${r.proofMs === undefined ? '' : `, first proof ${r.proofMs.toFixed(0)} ms`}, peak ${r.peakMB.toFixed(0)} MB`);
+        console.error(
+            `${name} / ${engine}: ${r.facts} facts, deriving ${(r.ms / 1000).toFixed(2)} s, with loading ${(r.totalMs / 1000).toFixed(2)} s${r.proofMs === undefined ? '' : `, first proof ${r.proofMs.toFixed(0)} ms`}, peak ${r.peakMB.toFixed(0)} MB`,
+        );
         return r;
     };
     const rows: BenchRow[] = [];
     for (const name of Object.keys(CASES) as CaseName[]) {
-        const o = run('ours', name), s = run('sqlite', name), p = run('prolog', name);
-        if (o.facts !== s.facts || o.facts !== p.facts) throw new Error(`${name}: the engines disagree (${o.facts} / ${s.facts} / ${p.facts} facts)`);
-        const label = name === 'transitive' ? `transitive closure, ${EDGES.toLocaleString('en')} edges (${o.facts.toLocaleString('en')} facts, proofs kept)` : `shared-object join, ${MOVIES.toLocaleString('en')} rows (${o.facts.toLocaleString('en')} facts, proofs kept)`;
-        const row = (vs: string, mine: number, ref: number, refName: string, goal: string, met: boolean): BenchRow =>
-            ({ bench: 'rules', case: `${label} vs ${vs}`, value: mine / 1000, unit: 's', reference: ref / 1000, referenceName: refName, ratio: mine / ref, goal, met, peakMB: o.peakMB });
+        const o = run('ours', name),
+            s = run('sqlite', name),
+            p = run('prolog', name);
+        if (o.facts !== s.facts || o.facts !== p.facts)
+            throw new Error(`${name}: the engines disagree (${o.facts} / ${s.facts} / ${p.facts} facts)`);
+        const label =
+            name === 'transitive'
+                ? `transitive closure, ${EDGES.toLocaleString('en')} edges (${o.facts.toLocaleString('en')} facts, proofs kept)`
+                : `shared-object join, ${MOVIES.toLocaleString('en')} rows (${o.facts.toLocaleString('en')} facts, proofs kept)`;
+        const row = (vs: string, mine: number, ref: number, refName: string, goal: string, met: boolean): BenchRow => ({
+            bench: 'rules',
+            case: `${label} vs ${vs}`,
+            value: mine / 1000,
+            unit: 's',
+            reference: ref / 1000,
+            referenceName: refName,
+            ratio: mine / ref,
+            goal,
+            met,
+            peakMB: o.peakMB,
+        });
         rows.push(
-            row('SWI-Prolog (tabled), load + derive', o.totalMs, p.totalMs, `SWI-Prolog, peak ${p.peakMB.toFixed(0)} MB`, 'faster than SWI-Prolog', o.totalMs < p.totalMs),
+            row(
+                'SWI-Prolog (tabled), load + derive',
+                o.totalMs,
+                p.totalMs,
+                `SWI-Prolog, peak ${p.peakMB.toFixed(0)} MB`,
+                'faster than SWI-Prolog',
+                o.totalMs < p.totalMs,
+            ),
             row('SWI-Prolog (tabled), derive only', o.ms, p.ms, 'SWI-Prolog', 'faster than SWI-Prolog', o.ms < p.ms),
-            row('SQLite, load + derive', o.totalMs, s.totalMs, `SQLite, peak ${s.peakMB.toFixed(0)} MB`, '≤ 1× SQLite', o.totalMs <= s.totalMs),
-            row('SQLite, derive only', o.ms, s.ms, 'SQLite', name === 'join' ? '≤ 0.7× SQLite' : '≤ 1× SQLite', o.ms <= (name === 'join' ? 0.7 : 1) * s.ms),
+            row(
+                'SQLite, load + derive',
+                o.totalMs,
+                s.totalMs,
+                `SQLite, peak ${s.peakMB.toFixed(0)} MB`,
+                '≤ 1× SQLite',
+                o.totalMs <= s.totalMs,
+            ),
+            row(
+                'SQLite, derive only',
+                o.ms,
+                s.ms,
+                'SQLite',
+                name === 'join' ? '≤ 0.7× SQLite' : '≤ 1× SQLite',
+                o.ms <= (name === 'join' ? 0.7 : 1) * s.ms,
+            ),
             // The first proof asks the fact set: with it, nothing of the derivation's work is left out.
-            row('SQLite, derive + first proof', o.ms + o.proofMs!, s.ms, 'SQLite', name === 'join' ? '≤ 0.7× SQLite' : '≤ 1× SQLite', o.ms + o.proofMs! <= (name === 'join' ? 0.7 : 1) * s.ms),
-            { bench: 'rules', case: `${label}: peak memory`, value: o.peakMB, unit: 'MB', reference: 1024, referenceName: 'goal', ratio: o.peakMB / 1024, goal: '< 1 GB', met: o.peakMB < 1024, peakMB: o.peakMB },
+            row(
+                'SQLite, derive + first proof',
+                o.ms + o.proofMs!,
+                s.ms,
+                'SQLite',
+                name === 'join' ? '≤ 0.7× SQLite' : '≤ 1× SQLite',
+                o.ms + o.proofMs! <= (name === 'join' ? 0.7 : 1) * s.ms,
+            ),
+            {
+                bench: 'rules',
+                case: `${label}: peak memory`,
+                value: o.peakMB,
+                unit: 'MB',
+                reference: 1024,
+                referenceName: 'goal',
+                ratio: o.peakMB / 1024,
+                goal: '< 1 GB',
+                met: o.peakMB < 1024,
+                peakMB: o.peakMB,
+            },
         );
     }
     report(rows);

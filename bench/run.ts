@@ -12,7 +12,10 @@ import type { BenchRow } from './support.js';
 
 const only = process.argv.slice(2);
 const dir = path.dirname(new URL(import.meta.url).pathname);
-const files = readdirSync(dir).filter(f => f.endsWith('.bench.ts')).filter(f => only.length === 0 || only.some(o => f.startsWith(o))).sort();
+const files = readdirSync(dir)
+    .filter(f => f.endsWith('.bench.ts'))
+    .filter(f => only.length === 0 || only.some(o => f.startsWith(o)))
+    .sort();
 const rows: BenchRow[] = [];
 let failed = 0;
 // The machine is often shared: each bench file's rows come with the load average while it ran (ratios to a
@@ -21,17 +24,44 @@ const load = () => os.loadavg()[0]!;
 for (const f of files) {
     const before = load();
     console.error(`▶ ${f} (load ${before.toFixed(2)} on ${os.cpus().length} cores)`);
-    const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(dir, f)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 });
-    const line = r.stdout.split('\n').reverse().find(l => l.startsWith('BENCH_RESULT '));
-    if (r.status !== 0 || !line) { console.error(`✖ ${f} failed (exit ${r.status})`); failed++; continue; }
+    const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(dir, f)], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+        maxBuffer: 64 << 20,
+    });
+    const line = r.stdout
+        .split('\n')
+        .reverse()
+        .find(l => l.startsWith('BENCH_RESULT '));
+    if (r.status !== 0 || !line) {
+        console.error(`✖ ${f} failed (exit ${r.status})`);
+        failed++;
+        continue;
+    }
     rows.push(...(JSON.parse(line.slice('BENCH_RESULT '.length)) as BenchRow[]));
     const after = load();
-    rows.push({ bench: f.replace(/\.bench\.ts$/, ''), case: `machine load (1-min average) when it ended, ${os.cpus().length} cores`, value: after, unit: 'load', reference: before, referenceName: 'when it started' });
+    rows.push({
+        bench: f.replace(/\.bench\.ts$/, ''),
+        case: `machine load (1-min average) when it ended, ${os.cpus().length} cores`,
+        value: after,
+        unit: 'load',
+        reference: before,
+        referenceName: 'when it started',
+    });
 }
 
 const header = ['bench', 'case', 'value', 'unit', 'reference', 'ratio', 'goal', 'met', 'peak MB'];
-const table = rows.map(r => [r.bench, r.case, fmt(r.value), r.unit, r.reference === undefined ? '' : `${fmt(r.reference)} (${r.referenceName ?? ''})`,
-    r.ratio === undefined ? '' : fmt(r.ratio), r.goal ?? '', r.met === undefined ? '' : r.met ? 'yes' : 'NO', r.peakMB === undefined ? '' : fmt(r.peakMB)]);
+const table = rows.map(r => [
+    r.bench,
+    r.case,
+    fmt(r.value),
+    r.unit,
+    r.reference === undefined ? '' : `${fmt(r.reference)} (${r.referenceName ?? ''})`,
+    r.ratio === undefined ? '' : fmt(r.ratio),
+    r.goal ?? '',
+    r.met === undefined ? '' : r.met ? 'yes' : 'NO',
+    r.peakMB === undefined ? '' : fmt(r.peakMB),
+]);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map(t => String(t[i]).length)));
 const line = (cells: string[]) => cells.map((c, i) => String(c).padEnd(widths[i]!)).join('  ');
 console.log(line(header));

@@ -23,7 +23,11 @@ const LIMIT = Math.round((PER_MINUTE * WINDOW) / 60_000);
 const ANSWER = `${'The answer is yes, and here is why it is so. '.repeat(11)}Yes.`;
 
 async function paced(name: string, settings: Record<string, string | number>): Promise<BenchRow[]> {
-    const server = await startOpenAIServer({ latencyMs: 200, answer: () => ANSWER, rateLimit: { tokens: LIMIT, windowMs: WINDOW } });
+    const server = await startOpenAIServer({
+        latencyMs: 200,
+        answer: () => ANSWER,
+        rateLimit: { tokens: LIMIT, windowMs: WINDOW },
+    });
     const store = tempStore();
     try {
         const questions = movieQuestions(Math.ceil((PER_MINUTE / 100) * (WINDOW / 60_000) * WINDOWS * 1.5) + 50, `${name}-`);
@@ -32,17 +36,35 @@ async function paced(name: string, settings: Record<string, string | number>): P
         const length = WINDOW * WINDOWS;
         const timer = setTimeout(() => controller.abort(), length);
         const started = performance.now();
-        await executeRun({ store, runId, questions, models: [serverModel(server.url, { concurrency: 16, retries: 8, ...settings })], signal: controller.signal });
+        await executeRun({
+            store,
+            runId,
+            questions,
+            models: [serverModel(server.url, { concurrency: 16, retries: 8, ...settings })],
+            signal: controller.signal,
+        });
         clearTimeout(timer);
         const accepted = server.charges.filter(c => c.at - started <= length).reduce((n, c) => n + c.tokens, 0);
         const allowed = LIMIT * WINDOWS;
         const share429 = server.requests ? server.rateLimited / server.requests : 0;
         const label = `${name} (${LIMIT} tokens per ${WINDOW / 1000} s window, ${WINDOWS} windows)`;
         return [
-            { bench: 'runner', case: `rate-limited endpoint, ${label}: tokens accepted / allowed`, value: accepted / allowed, unit: 'share of limit',
-                goal: name.startsWith('learned') ? '≥ 0.95' : undefined, met: name.startsWith('learned') ? accepted / allowed >= 0.95 : undefined },
-            { bench: 'runner', case: `rate-limited endpoint, ${label}: requests answered 429`, value: share429, unit: `share of ${server.requests} requests`,
-                goal: name.startsWith('learned') ? '< 0.01' : undefined, met: name.startsWith('learned') ? share429 < 0.01 : undefined },
+            {
+                bench: 'runner',
+                case: `rate-limited endpoint, ${label}: tokens accepted / allowed`,
+                value: accepted / allowed,
+                unit: 'share of limit',
+                goal: name.startsWith('learned') ? '≥ 0.95' : undefined,
+                met: name.startsWith('learned') ? accepted / allowed >= 0.95 : undefined,
+            },
+            {
+                bench: 'runner',
+                case: `rate-limited endpoint, ${label}: requests answered 429`,
+                value: share429,
+                unit: `share of ${server.requests} requests`,
+                goal: name.startsWith('learned') ? '< 0.01' : undefined,
+                met: name.startsWith('learned') ? share429 < 0.01 : undefined,
+            },
         ];
     } finally {
         await store.close();

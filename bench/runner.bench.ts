@@ -24,7 +24,8 @@ const rows: BenchRow[] = [];
 async function timedRun(store: Store, questions: Question[], model: RunModel) {
     const runId = await newRun(store, questions);
     const { ms, peakMB, result } = await measure(() => executeRun({ store, runId, questions, models: [model] }));
-    if (result.progress.answered !== questions.length) throw new Error(`only ${result.progress.answered}/${questions.length} answered`);
+    if (result.progress.answered !== questions.length)
+        throw new Error(`only ${result.progress.answered}/${questions.length} answered`);
     return { ms, peakMB, progress: result.progress };
 }
 
@@ -42,9 +43,16 @@ async function throughput(server: ServerProcess, concurrency: number, count: num
         const rate = (count * 1000) / ms;
         const ideal = (concurrency * 1000) / LATENCY;
         rows.push({
-            bench: 'runner', case: `throughput, concurrency ${concurrency}, ${LATENCY} ms latency (${count} calls)`, value: rate, unit: 'calls/s',
-            reference: ideal, referenceName: 'ideal', ratio: rate / ideal, goal: concurrency === 64 ? '≥ 0.9 of ideal' : undefined,
-            met: concurrency === 64 ? rate / ideal >= 0.9 : undefined, peakMB,
+            bench: 'runner',
+            case: `throughput, concurrency ${concurrency}, ${LATENCY} ms latency (${count} calls)`,
+            value: rate,
+            unit: 'calls/s',
+            reference: ideal,
+            referenceName: 'ideal',
+            ratio: rate / ideal,
+            goal: concurrency === 64 ? '≥ 0.9 of ideal' : undefined,
+            met: concurrency === 64 ? rate / ideal >= 0.9 : undefined,
+            peakMB,
         });
         return rate;
     } finally {
@@ -63,7 +71,11 @@ function promptfooEntry(): string {
     if (!existsSync(path.join(dir, 'package.json'))) {
         mkdirSync(prefix, { recursive: true });
         console.error(`installing ${PROMPTFOO} into bench/.tools (the reference of the runner benchmark) …`);
-        execFileSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', PROMPTFOO], { stdio: ['ignore', 'ignore', 'inherit'] });
+        execFileSync(
+            'npm',
+            ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', PROMPTFOO],
+            { stdio: ['ignore', 'ignore', 'inherit'] },
+        );
     }
     const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { main?: string; exports?: unknown };
     return path.join(dir, pkg.main ?? 'index.js');
@@ -79,12 +91,15 @@ async function promptfooThroughput(server: ServerProcess, concurrency: number, c
     const questions = movieQuestions(count, 'pf-');
     const before = (await server.stats()).requests;
     const start = performance.now();
-    await promptfoo.evaluate({
-        providers: [{ id: 'openai:chat:test-model', config: { apiBaseUrl: server.url, apiKey: 'sk-bench', temperature: 0 } }],
-        prompts: ['{{question}}'],
-        tests: questions.map(q => ({ vars: { question: q.question } })),
-        writeLatestResults: false,
-    }, { maxConcurrency: concurrency, cache: false, showProgressBar: false });
+    await promptfoo.evaluate(
+        {
+            providers: [{ id: 'openai:chat:test-model', config: { apiBaseUrl: server.url, apiKey: 'sk-bench', temperature: 0 } }],
+            prompts: ['{{question}}'],
+            tests: questions.map(q => ({ vars: { question: q.question } })),
+            writeLatestResults: false,
+        },
+        { maxConcurrency: concurrency, cache: false, showProgressBar: false },
+    );
     const ms = performance.now() - start;
     const made = (await server.stats()).requests - before;
     if (made < count) throw new Error(`promptfoo made ${made} of ${count} requests`);
@@ -111,11 +126,26 @@ async function main(): Promise<void> {
             const questions = movieQuestions(3840, 'bare64-');
             let next = 0;
             const t0 = performance.now();
-            await Promise.all(Array.from({ length: 64 }, async () => {
-                while (next < questions.length) await sdk.chat.completions.create({ model: 'test-model', messages: questions[next++]!.messages, temperature: 0 });
-            }));
+            await Promise.all(
+                Array.from({ length: 64 }, async () => {
+                    while (next < questions.length)
+                        await sdk.chat.completions.create({
+                            model: 'test-model',
+                            messages: questions[next++]!.messages,
+                            temperature: 0,
+                        });
+                }),
+            );
             const bare = (questions.length * 1000) / (performance.now() - t0);
-            rows.push({ bench: 'runner', case: 'throughput, concurrency 64: runner vs the bare SDK loop', value: ours64, unit: 'calls/s', reference: bare, referenceName: 'bare SDK, same server', ratio: ours64 / bare });
+            rows.push({
+                bench: 'runner',
+                case: 'throughput, concurrency 64: runner vs the bare SDK loop',
+                value: ours64,
+                unit: 'calls/s',
+                reference: bare,
+                referenceName: 'bare SDK, same server',
+                ratio: ours64 / bare,
+            });
         }
 
         // Per-call overhead at zero latency, one call at a time: what the runner adds (hashing, cache lookup,
@@ -130,14 +160,30 @@ async function main(): Promise<void> {
             for (let round = 0; round < 3; round++) {
                 const questions = movieQuestions(n, `o${round}-`);
                 const t0 = performance.now();
-                for (const q of questions) await sdk.chat.completions.create({ model: 'test-model', messages: q.messages, temperature: 0 });
+                for (const q of questions)
+                    await sdk.chat.completions.create({ model: 'test-model', messages: q.messages, temperature: 0 });
                 bare += performance.now() - t0;
                 ours += (await timedRun(store, movieQuestions(n, `r${round}-`), model)).ms;
             }
             const total = ours / (3 * n);
             const added = (ours - bare) / (3 * n);
-            rows.push({ bench: 'runner', case: `time per call, zero latency, concurrency 1 (loopback HTTP + SDK + runner)`, value: total, unit: 'ms/call', reference: bare / (3 * n), referenceName: 'bare SDK call', ratio: ours / bare });
-            rows.push({ bench: 'runner', case: `runner overhead per call beyond the bare SDK call, zero latency`, value: added, unit: 'ms/call', goal: '< 1 ms', met: added < 1 });
+            rows.push({
+                bench: 'runner',
+                case: `time per call, zero latency, concurrency 1 (loopback HTTP + SDK + runner)`,
+                value: total,
+                unit: 'ms/call',
+                reference: bare / (3 * n),
+                referenceName: 'bare SDK call',
+                ratio: ours / bare,
+            });
+            rows.push({
+                bench: 'runner',
+                case: `runner overhead per call beyond the bare SDK call, zero latency`,
+                value: added,
+                unit: 'ms/call',
+                goal: '< 1 ms',
+                met: added < 1,
+            });
             await store.close();
         }
 
@@ -149,16 +195,32 @@ async function main(): Promise<void> {
             await timedRun(store, questions, model);
             const requests = (await fast.stats()).requests;
             const { ms, peakMB, progress } = await timedRun(store, questions, model);
-            if ((await fast.stats()).requests !== requests || progress.cached !== questions.length) throw new Error('the cached run made requests');
-            rows.push({ bench: 'runner', case: '10,000-question run from the cache', value: ms, unit: 'ms', goal: '< 3000 ms', met: ms < 3000, peakMB });
+            if ((await fast.stats()).requests !== requests || progress.cached !== questions.length)
+                throw new Error('the cached run made requests');
+            rows.push({
+                bench: 'runner',
+                case: '10,000-question run from the cache',
+                value: ms,
+                unit: 'ms',
+                goal: '< 3000 ms',
+                met: ms < 3000,
+                peakMB,
+            });
             await store.close();
         }
 
         const pfCount = 256;
         const pf = await promptfooThroughput(slow, 64, pfCount);
         rows.push({
-            bench: 'runner', case: `throughput vs promptfoo, concurrency 64, ${LATENCY} ms latency`, value: ours64, unit: 'calls/s',
-            reference: pf, referenceName: `promptfoo ${pfCount} calls`, ratio: ours64 / pf, goal: '≥ promptfoo', met: ours64 >= pf,
+            bench: 'runner',
+            case: `throughput vs promptfoo, concurrency 64, ${LATENCY} ms latency`,
+            value: ours64,
+            unit: 'calls/s',
+            reference: pf,
+            referenceName: `promptfoo ${pfCount} calls`,
+            ratio: ours64 / pf,
+            goal: '≥ promptfoo',
+            met: ours64 >= pf,
         });
     } finally {
         await slow.close();

@@ -59,7 +59,13 @@ probe s statement using facts {
 }
 
 /** A spec file's statement probe, scored by the expensive simulator and by cheap ones at each agreement. */
-export async function targetFigures(set: string, specFile: string, probe: string, agreements: number[], trials: number): Promise<TargetFigures[]> {
+export async function targetFigures(
+    set: string,
+    specFile: string,
+    probe: string,
+    agreements: number[],
+    trials: number,
+): Promise<TargetFigures[]> {
     const { model } = await loadSpec(specFile);
     const data = await loadData(model);
     const questions = [...generateQuestions(model, data, { probe }).questions];
@@ -68,7 +74,8 @@ export async function targetFigures(set: string, specFile: string, probe: string
     const other = new OfflineClient('other', offlineRates({ knowledge: 0.7, seed: 4 }));
     const big = questions.map(q => expensive.answer(q));
     const small = questions.map(q => other.answer(q));
-    const triples = (answer: (i: number) => string) => triplesOf(questions.map((q, i) => ({ q, v: verify(q, answer(i), ctx, 'm') })));
+    const triples = (answer: (i: number) => string) =>
+        triplesOf(questions.map((q, i) => ({ q, v: verify(q, answer(i), ctx, 'm') })));
     const exp = triples(i => big[i]!);
     const y = exp.map(t => tripleScore(t, 'C'));
     const truth = y.reduce((s, x) => s + x, 0) / y.length;
@@ -84,12 +91,30 @@ export async function targetFigures(set: string, specFile: string, probe: string
         const labelled: number[] = [];
         let covered = 0;
         for (let seed = 1; seed <= trials; seed++) {
-            const e = await estimateMean({ cheap: f, strata: exp.map(t => t.attribute), budget: exp.length, target: TARGET, seed, label: ts => ts.map(t => y[t]!) });
+            const e = await estimateMean({
+                cheap: f,
+                strata: exp.map(t => t.attribute),
+                budget: exp.length,
+                target: TARGET,
+                seed,
+                label: ts => ts.map(t => y[t]!),
+            });
             labelled.push(e.labelled);
             if (e.chosen.ci[0] <= truth && truth <= e.chosen.ci[1]) covered++;
         }
         labelled.sort((a, b) => a - b);
-        out.push({ set, agreement, triples: exp.length, median: labelled[Math.floor(trials / 2)]!, max: labelled[trials - 1]!, coverage: covered / trials, trials, residualVariance, n0, floor: Math.ceil(3 * n0) });
+        out.push({
+            set,
+            agreement,
+            triples: exp.length,
+            median: labelled[Math.floor(trials / 2)]!,
+            max: labelled[trials - 1]!,
+            coverage: covered / trials,
+            trials,
+            residualVariance,
+            n0,
+            floor: Math.ceil(3 * n0),
+        });
     }
     return out;
 }

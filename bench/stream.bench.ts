@@ -20,7 +20,10 @@ const ROWS = 200_000;
 const self = fileURLToPath(import.meta.url);
 const fixtures = path.join(path.dirname(self), '..', 'test', 'fixtures', 'runner');
 
-interface CaseResult { firstAnswerMs: number; peakMB: number }
+interface CaseResult {
+    firstAnswerMs: number;
+    peakMB: number;
+}
 
 function writeBigSpec(endpoint: string): string {
     const dir = tempDir('hp-stream-bench-');
@@ -37,10 +40,22 @@ async function runCase(streaming: boolean, url: string): Promise<void> {
     const spec = writeBigSpec(url);
     const stop = new AbortController();
     let firstAnswerMs = 0;
-    const onAnswer = () => { firstAnswerMs ||= performance.now() - start; stop.abort(); };
+    const onAnswer = () => {
+        firstAnswerMs ||= performance.now() - start;
+        stop.abort();
+    };
     const start = performance.now();
     if (streaming) {
-        await runSpec({ spec, origin: 'bench', verify: false, env: { OPENAI_API_KEY: 'sk-bench' }, confirmHost: async () => true, confirmCost: async () => true, signal: stop.signal, onAnswer });
+        await runSpec({
+            spec,
+            origin: 'bench',
+            verify: false,
+            env: { OPENAI_API_KEY: 'sk-bench' },
+            confirmHost: async () => true,
+            confirmCost: async () => true,
+            signal: stop.signal,
+            onAnswer,
+        });
     } else {
         const model = await loadCheckedSpec(spec);
         const { data } = await loadRunData(model);
@@ -48,7 +63,14 @@ async function runCase(streaming: boolean, url: string): Promise<void> {
         const store = new SqliteStore(path.join(path.dirname(spec), 'results.db'));
         const run = await store.createRun(spec, 'movies', {});
         await store.saveQuestions(run.id, questions);
-        await executeRun({ store, runId: run.id, questions, models: [serverModel(url, { concurrency: 4 })], signal: stop.signal, onAnswer });
+        await executeRun({
+            store,
+            runId: run.id,
+            questions,
+            models: [serverModel(url, { concurrency: 4 })],
+            signal: stop.signal,
+            onAnswer,
+        });
         await store.close();
     }
     const result: CaseResult = { firstAnswerMs, peakMB: (process.resourceUsage().maxRSS * 1024) / (1 << 20) };
@@ -59,15 +81,36 @@ async function main(): Promise<void> {
     const server = await spawnOpenAIServer();
     try {
         process.env.HP_STREAM_URL = server.url;
-        const results = runCasesInChildren<CaseResult>(self, [0, 1], (c, r) => `${c ? 'streaming' : 'all first'}: first answer after ${Math.round(r.firstAnswerMs)} ms, peak ${Math.round(r.peakMB)} MB`);
-        const before = results.get(0)!, after = results.get(1)!;
+        const results = runCasesInChildren<CaseResult>(
+            self,
+            [0, 1],
+            (c, r) =>
+                `${c ? 'streaming' : 'all first'}: first answer after ${Math.round(r.firstAnswerMs)} ms, peak ${Math.round(r.peakMB)} MB`,
+        );
+        const before = results.get(0)!,
+            after = results.get(1)!;
         const rows: BenchRow[] = [
             {
-                bench: 'stream', case: `first-request: time to the first answer, ${ROWS.toLocaleString('en')}-row CSV (${(2 * ROWS).toLocaleString('en')} questions)`,
-                value: after.firstAnswerMs, unit: 'ms', reference: before.firstAnswerMs, referenceName: 'every question generated and stored first',
-                ratio: after.firstAnswerMs / before.firstAnswerMs, goal: '< 5000 ms', met: after.firstAnswerMs < 5000, peakMB: after.peakMB,
+                bench: 'stream',
+                case: `first-request: time to the first answer, ${ROWS.toLocaleString('en')}-row CSV (${(2 * ROWS).toLocaleString('en')} questions)`,
+                value: after.firstAnswerMs,
+                unit: 'ms',
+                reference: before.firstAnswerMs,
+                referenceName: 'every question generated and stored first',
+                ratio: after.firstAnswerMs / before.firstAnswerMs,
+                goal: '< 5000 ms',
+                met: after.firstAnswerMs < 5000,
+                peakMB: after.peakMB,
             },
-            { bench: 'stream', case: 'peak memory until the first answer', value: after.peakMB, unit: 'MB', reference: before.peakMB, referenceName: 'every question first', ratio: after.peakMB / before.peakMB },
+            {
+                bench: 'stream',
+                case: 'peak memory until the first answer',
+                value: after.peakMB,
+                unit: 'MB',
+                reference: before.peakMB,
+                referenceName: 'every question first',
+                ratio: after.peakMB / before.peakMB,
+            },
         ];
         report(rows);
     } finally {

@@ -21,9 +21,15 @@ export async function measure<T>(fn: () => T | Promise<T>): Promise<{ result: T;
     (globalThis as { gc?: () => void }).gc?.();
     // Linux: reset the kernel's high-water mark, so that it is this measurement's peak and not, say, the transient
     // of building the tables before it (writing 5 to clear_refs resets VmHWM, which getrusage's maxRSS reads).
-    try { writeFileSync('/proc/self/clear_refs', '5'); } catch { /* not Linux: the mark is the process's */ }
+    try {
+        writeFileSync('/proc/self/clear_refs', '5');
+    } catch {
+        /* not Linux: the mark is the process's */
+    }
     let peak = process.memoryUsage().rss;
-    const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 5);
+    const timer = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+    }, 5);
     const start = performance.now();
     try {
         const result = await fn();
@@ -46,10 +52,17 @@ export function report(rows: BenchRow[]): void {
  * Runs `self --case N` in a child process for each size (so each peak memory is its own) and returns what each
  * printed on its `CASE {json}` line.
  */
-export function runCasesInChildren<T>(self: string, sizes: readonly number[], describe: (size: number, r: T) => string): Map<number, T> {
+export function runCasesInChildren<T>(
+    self: string,
+    sizes: readonly number[],
+    describe: (size: number, r: T) => string,
+): Map<number, T> {
     const out = new Map<number, T>();
     for (const size of sizes) {
-        const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', self, '--case', String(size)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+        const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', self, '--case', String(size)], {
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'inherit'],
+        });
         const line = child.stdout.split('\n').find(l => l.startsWith('CASE '));
         if (child.status !== 0 || !line) throw new Error(`case ${size} failed (exit ${child.status})`);
         const r = JSON.parse(line.slice(5)) as T;

@@ -12,7 +12,10 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 // better-sqlite3 13 crashes on older Node: say so instead of a segmentation fault. A checkout of the repository
 // (not an installed package) with its own Node 22 gets advice that works there.
-const checkout = !root.split(path.sep).includes('node_modules') && existsSync(path.join(root, 'node_modules', '.bin', 'node')) ? root : undefined;
+const checkout =
+    !root.split(path.sep).includes('node_modules') && existsSync(path.join(root, 'node_modules', '.bin', 'node'))
+        ? root
+        : undefined;
 const tooOld = nodeVersionProblem(process.versions.node, { checkout });
 if (tooOld) {
     console.error(tooOld);

@@ -12,6 +12,7 @@
  */
 export function nodeVersionProblem(version, where = {}) {
     if (Number(version.split('.')[0]) >= 22) return undefined;
-    if (where.checkout) return `halluprobe needs Node.js 22 or later (this is v${version}): install Node 22, or run it with this checkout's own Node 22: "node_modules/.bin/node bin/halluprobe.js <command>" in ${where.checkout}.`;
+    if (where.checkout)
+        return `halluprobe needs Node.js 22 or later (this is v${version}): install Node 22, or run it with this checkout's own Node 22: "node_modules/.bin/node bin/halluprobe.js <command>" in ${where.checkout}.`;
     return `halluprobe needs Node.js 22 or later (this is v${version}): install Node 22, or add it to this project with "npm install --save-dev node@22" and run "npx halluprobe".`;
 }

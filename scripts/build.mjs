@@ -8,20 +8,46 @@ import { syncGrammarKinds } from './grammar-kinds.mjs';
 const production = process.argv.includes('--production');
 // Paths are the repository's, whatever the working folder of the process that builds or imports the targets.
 const root = path.resolve(import.meta.dirname, '..');
-const common = { absWorkingDir: root, bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', legalComments: 'none' };
+const common = {
+    absWorkingDir: root,
+    bundle: true,
+    sourcemap: !production,
+    minify: production,
+    logLevel: 'warning',
+    legalComments: 'none',
+};
 const node = { ...common, platform: 'node', target: 'node22', external: ['vscode', 'better-sqlite3', 'pg-native'] };
 // A CommonJS bundle has no import.meta: code shared with the ES module faces gets the file URL from __filename.
-const cjs = { format: 'cjs', define: { 'import.meta.url': '__hpImportMetaUrl' }, banner: { js: "const __hpImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" } };
+const cjs = {
+    format: 'cjs',
+    define: { 'import.meta.url': '__hpImportMetaUrl' },
+    banner: { js: "const __hpImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+};
 
 export const targets = [
     { ...node, ...cjs, entryPoints: ['src/extension/main.ts'], outfile: 'dist/extension.cjs' },
     { ...node, ...cjs, entryPoints: ['src/server/main.ts'], outfile: 'dist/server.cjs' },
-    { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.mjs', format: 'esm',
-      banner: { js: "import { createRequire as __hpCreateRequire } from 'node:module'; const require = __hpCreateRequire(import.meta.url);" } },
+    {
+        ...node,
+        entryPoints: ['src/cli/main.ts'],
+        outfile: 'dist/cli.mjs',
+        format: 'esm',
+        banner: {
+            js: "import { createRequire as __hpCreateRequire } from 'node:module'; const require = __hpCreateRequire(import.meta.url);",
+        },
+    },
 ];
 for (const name of ['graph', 'preview', 'compare', 'review']) {
     const entry = `webview/${name}/main.ts`;
-    if (existsSync(path.join(root, entry))) targets.push({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: [entry], outfile: `dist/webview/${name}.js` });
+    if (existsSync(path.join(root, entry)))
+        targets.push({
+            ...common,
+            platform: 'browser',
+            target: 'es2022',
+            format: 'iife',
+            entryPoints: [entry],
+            outfile: `dist/webview/${name}.js`,
+        });
 }
 
 // Imported (by a test, to build in memory): only the targets. Run: build them.

@@ -13,10 +13,20 @@ import type { SettingDecl, SettingValue } from '../src/core/spec/model.js';
 
 export const LANGUAGE_DOC = path.resolve(import.meta.dirname, '..', 'docs', 'language.md');
 
-const TARGETS = { fd: 'using <fd>', path: 'along R.a -> S.b [-> …]', relation: 'about <relation>', rule: 'using <rule>' } as const;
+const TARGETS = {
+    fd: 'using <fd>',
+    path: 'along R.a -> S.b [-> …]',
+    relation: 'about <relation>',
+    rule: 'using <rule>',
+} as const;
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const shown = (v: SettingValue): string => (Array.isArray(v) ? `[${v.map(shown).join(', ')}]` : typeof v === 'string' && !/^[_a-zA-Z]\w*$/.test(v) ? JSON.stringify(v) : String(v));
+const shown = (v: SettingValue): string =>
+    Array.isArray(v)
+        ? `[${v.map(shown).join(', ')}]`
+        : typeof v === 'string' && !/^[_a-zA-Z]\w*$/.test(v)
+          ? JSON.stringify(v)
+          : String(v);
 
 /** The kinds index: one row per registered family, in the registry's order. */
 export function kindsIndex(kinds: readonly string[] = familyKinds()): string {
@@ -30,22 +40,40 @@ export function kindsIndex(kinds: readonly string[] = familyKinds()): string {
 }
 
 function table(decls: readonly SettingDecl[], note: (d: SettingDecl) => string = () => ''): string {
-    const rows = decls.map(d => `| \`${d.name}\` | ${cell(settingTakes(d))} | ${d.default === undefined ? '—' : `\`${cell(shown(d.default))}\``} | ${cell(d.doc + note(d))} |`);
+    const rows = decls.map(
+        d =>
+            `| \`${d.name}\` | ${cell(settingTakes(d))} | ${d.default === undefined ? '—' : `\`${cell(shown(d.default))}\``} | ${cell(d.doc + note(d))} |`,
+    );
     return ['| setting | takes | default | what it does |', '|---|---|---|---|', ...rows].join('\n');
 }
 
 /** Every settings table, by block. */
 export function settingsTables(kinds: readonly string[] = familyKinds()): string {
     const parts = [
-        '### Suite settings', '', table(suiteDecls(), d => (d.suite ? ' For every model of the suite that does not set its own.' : '')), '',
-        '### Model settings', '', table(modelDecls(), d => (d.suite ? ' A suite may set it for its models.' : '')), '',
-        '### Every probe\'s settings', '', table(PROBE_SETTINGS.decls), '',
+        '### Suite settings',
+        '',
+        table(suiteDecls(), d => (d.suite ? ' For every model of the suite that does not set its own.' : '')),
+        '',
+        '### Model settings',
+        '',
+        table(modelDecls(), d => (d.suite ? ' A suite may set it for its models.' : '')),
+        '',
+        "### Every probe's settings",
+        '',
+        table(PROBE_SETTINGS.decls),
+        '',
     ];
     for (const kind of kinds) {
         const own = findFamily(kind)!.settings;
         if (own.length) parts.push(`### \`${kind}\` probe settings`, '', table(own), '');
     }
-    for (const format of ['csv', 'json', 'postgres']) parts.push(`### \`${format}\` source settings${format === 'json' ? ' (and `jsonl`)' : ''}`, '', table(sourceDecls(format)), '');
+    for (const format of ['csv', 'json', 'postgres'])
+        parts.push(
+            `### \`${format}\` source settings${format === 'json' ? ' (and `jsonl`)' : ''}`,
+            '',
+            table(sourceDecls(format)),
+            '',
+        );
     return parts.join('\n').trimEnd();
 }
 
@@ -68,10 +96,15 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
     const text = readFileSync(LANGUAGE_DOC, 'utf8');
     const next = withGenerated(text, generatedParts());
     if (process.argv.includes('--check')) {
-        if (next !== text) { console.error('docs/language.md: the generated parts differ; run node --import tsx scripts/generated-docs.ts'); process.exit(1); }
+        if (next !== text) {
+            console.error('docs/language.md: the generated parts differ; run node --import tsx scripts/generated-docs.ts');
+            process.exit(1);
+        }
         console.log('docs/language.md: the generated parts match the registry and the settings declarations');
     } else {
         if (next !== text) writeFileSync(LANGUAGE_DOC, next);
-        console.log(next !== text ? 'docs/language.md: generated parts rewritten' : 'docs/language.md: generated parts already current');
+        console.log(
+            next !== text ? 'docs/language.md: generated parts rewritten' : 'docs/language.md: generated parts already current',
+        );
     }
 }

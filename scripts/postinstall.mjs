@@ -11,5 +11,7 @@ if (existsSync('langium-config.json') && existsSync('node_modules/langium-cli'))
 // the tests run on it.
 const npmNode = /node\/v(\d+)/.exec(process.env.npm_config_user_agent ?? '')?.[1];
 if (npmNode && Number(npmNode) < 22 && existsSync('node_modules/.bin/node')) {
-    console.log(`halluprobe: npm ran on Node ${npmNode}, hence any EBADENGINE warnings above; HalluProbe's scripts, CLI and tests run on the bundled Node 22 (node_modules/.bin/node), so they do not apply.`);
+    console.log(
+        `halluprobe: npm ran on Node ${npmNode}, hence any EBADENGINE warnings above; HalluProbe's scripts, CLI and tests run on the bundled Node 22 (node_modules/.bin/node), so they do not apply.`,
+    );
 }

@@ -18,7 +18,11 @@ const KEY_ENV = { openai: 'OPENAI_API_KEY', openrouter: 'OPENROUTER_API_KEY', az
 
 function chooseModel() {
     const wanted = (process.env.HALLUPROBE_MODEL ?? '').trim();
-    if (!wanted || wanted === 'offline') return { args: [], label: 'the offline simulator (no real model: set HALLUPROBE_MODEL=openai:gpt-4o-mini and OPENAI_API_KEY to ask one)' };
+    if (!wanted || wanted === 'offline')
+        return {
+            args: [],
+            label: 'the offline simulator (no real model: set HALLUPROBE_MODEL=openai:gpt-4o-mini and OPENAI_API_KEY to ask one)',
+        };
     const provider = wanted.split(':')[0];
     const keyEnv = KEY_ENV[provider];
     if (keyEnv && !process.env[keyEnv]) {
@@ -36,7 +40,11 @@ if (run.status !== 0 && !existsSync(db)) {
     process.exit(run.status || 1);
 }
 
-const rep = spawnSync(process.execPath, [cli, 'report', '--db', db, '--format', 'html', '--out', report], { stdio: ['ignore', 'inherit', 'pipe'], cwd: root, encoding: 'utf8' });
+const rep = spawnSync(process.execPath, [cli, 'report', '--db', db, '--format', 'html', '--out', report], {
+    stdio: ['ignore', 'inherit', 'pipe'],
+    cwd: root,
+    encoding: 'utf8',
+});
 console.log(`\nResults store: ${path.relative(process.cwd(), db) || db}`);
 if (rep.status === 0 && existsSync(report)) console.log(`Report:        ${path.relative(process.cwd(), report) || report}`);
 else console.log(`Report:        not written (${(rep.stderr || `exit ${rep.status}`).trim().split('\n')[0]})`);

@@ -9,8 +9,17 @@
 export function tapCounts(tap) {
     const count = name => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
     const skipLines = (tap.match(/^\s*ok \d+ - .*# SKIP\b/gm) ?? []).length;
-    const brokenSuites = failedBlocks(tap).filter(b => /^\s*type: 'suite'$/m.test(b) && /^\s*failureType: '(?:testCodeFailure|hookFailed)'$/m.test(b)).length;
-    return { tests: count('tests'), pass: count('pass'), fail: count('fail') + brokenSuites, cancelled: count('cancelled'), skipped: Math.max(count('skipped'), skipLines), todo: count('todo') };
+    const brokenSuites = failedBlocks(tap).filter(
+        b => /^\s*type: 'suite'$/m.test(b) && /^\s*failureType: '(?:testCodeFailure|hookFailed)'$/m.test(b),
+    ).length;
+    return {
+        tests: count('tests'),
+        pass: count('pass'),
+        fail: count('fail') + brokenSuites,
+        cancelled: count('cancelled'),
+        skipped: Math.max(count('skipped'), skipLines),
+        todo: count('todo'),
+    };
 }
 
 /** The YAML block ("---" … "...") under each "not ok" line. */

@@ -28,13 +28,22 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
  * printed whole in order; exits when any fails.
  */
 async function runSideBySide(steps) {
-    const results = await Promise.all(steps.map(([cmd, cmdArgs, label]) => new Promise(resolve => {
-        const child = spawn(cmd, cmdArgs, { env: process.env });
-        let out = '';
-        child.stdout.on('data', d => { out += d; });
-        child.stderr.on('data', d => { out += d; });
-        child.on('close', (code, signal) => resolve({ label, out, code: code ?? signal }));
-    })));
+    const results = await Promise.all(
+        steps.map(
+            ([cmd, cmdArgs, label]) =>
+                new Promise(resolve => {
+                    const child = spawn(cmd, cmdArgs, { env: process.env });
+                    let out = '';
+                    child.stdout.on('data', d => {
+                        out += d;
+                    });
+                    child.stderr.on('data', d => {
+                        out += d;
+                    });
+                    child.on('close', (code, signal) => resolve({ label, out, code: code ?? signal }));
+                }),
+        ),
+    );
     for (const r of results) {
         console.log(`\n▶ ${r.label}`);
         process.stdout.write(r.out);
@@ -46,11 +55,19 @@ async function runSideBySide(steps) {
 
 if (!quick) {
     await runSideBySide([
-        [npx, ['eslint', '--no-error-on-unmatched-pattern', 'src', 'webview', 'test', 'bench', 'scripts'], 'lint (includes the purity rule: no vscode in core, protocol, webview)'],
+        [
+            npx,
+            ['eslint', '--no-error-on-unmatched-pattern', 'src', 'webview', 'test', 'bench', 'scripts'],
+            'lint (includes the purity rule: no vscode in core, protocol, webview)',
+        ],
         [npx, ['tsc', '--noEmit', '-p', '.'], 'type check'],
     ]);
     await runSideBySide([
-        [npx, ['depcruise', 'src', '--config', '.dependency-cruiser.cjs'], 'layering (dependency-cruiser: no cycles, a family imports no other family, only the registry imports families, core imports no face)'],
+        [
+            npx,
+            ['depcruise', 'src', '--config', '.dependency-cruiser.cjs'],
+            'layering (dependency-cruiser: no cycles, a family imports no other family, only the registry imports families, core imports no face)',
+        ],
         [process.execPath, ['scripts/build.mjs'], 'build bundles'],
     ]);
     // Just built: tests start the CLI from its bundle (what the package ships) instead of compiling the sources in
@@ -70,7 +87,10 @@ const e2eWanted = process.env.HALLUPROBE_E2E !== '0';
 const groups = { inProcess: [], perFile: [] };
 for (const tier of tiers) {
     if (only && tier !== only) continue;
-    if (tier === 'e2e' && !e2eWanted) { console.log('\n(e2e tier skipped: HALLUPROBE_E2E=0)'); continue; }
+    if (tier === 'e2e' && !e2eWanted) {
+        console.log('\n(e2e tier skipped: HALLUPROBE_E2E=0)');
+        continue;
+    }
     groups[IN_PROCESS.has(tier) ? 'inProcess' : 'perFile'].push(...files(path.join('test', tier), '.test.ts'));
 }
 // The longest files first (the e2e tier's: a code-server and a browser each), so that the run does not end with
@@ -87,19 +107,37 @@ if (total === 0) {
 // are compiled once per run instead of once per process.
 process.env.NODE_COMPILE_CACHE ??= path.join(tmpdir(), 'halluprobe-test-compile-cache');
 const tapDir = mkdtempSync(path.join(tmpdir(), 'halluprobe-test-'));
-const runnerArgs = tap => ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`];
+const runnerArgs = tap => [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tap}`,
+];
 /** Runs of the runner: [label, node arguments, TAP file]. */
 const runs = [];
 if (groups.inProcess.length > 0) {
-    const halves = [groups.inProcess.filter((_, i) => i % 2 === 0), groups.inProcess.filter((_, i) => i % 2 === 1)].filter(h => h.length > 0);
+    const halves = [groups.inProcess.filter((_, i) => i % 2 === 0), groups.inProcess.filter((_, i) => i % 2 === 1)].filter(
+        h => h.length > 0,
+    );
     halves.forEach((half, i) => {
         const tap = path.join(tapDir, `in-process-${i}.tap`);
-        runs.push([`in one process, half ${i + 1} of ${halves.length} (${half.length} files)`, [...runnerArgs(tap), '--experimental-test-isolation=none', ...half], tap]);
+        runs.push([
+            `in one process, half ${i + 1} of ${halves.length} (${half.length} files)`,
+            [...runnerArgs(tap), '--experimental-test-isolation=none', ...half],
+            tap,
+        ]);
     });
 }
 if (groups.perFile.length > 0) {
     const tap = path.join(tapDir, 'per-file.tap');
-    runs.push([`a process per file (${groups.perFile.length} files)`, [...runnerArgs(tap), '--test-concurrency=2', ...groups.perFile], tap]);
+    runs.push([
+        `a process per file (${groups.perFile.length} files)`,
+        [...runnerArgs(tap), '--test-concurrency=2', ...groups.perFile],
+        tap,
+    ]);
 }
 
 /**
@@ -110,10 +148,15 @@ function start(label, args, alone) {
     const log = alone ? undefined : path.join(tapDir, `${runs.findIndex(r => r[0] === label)}.log`);
     const out = log ? openSync(log, 'w') : 'inherit';
     const child = spawn(process.execPath, args, { stdio: ['ignore', out, out], env: process.env });
-    return new Promise(resolve => child.on('close', (code, signal) => {
-        if (log) { closeSync(out); process.stdout.write(readFileSync(log, 'utf8')); }
-        resolve({ label, code: code ?? signal });
-    }));
+    return new Promise(resolve =>
+        child.on('close', (code, signal) => {
+            if (log) {
+                closeSync(out);
+                process.stdout.write(readFileSync(log, 'utf8'));
+            }
+            resolve({ label, code: code ?? signal });
+        }),
+    );
 }
 
 console.log(`\n▶ tests (${total} files)`);
@@ -123,9 +166,15 @@ const inProcessRuns = runs.filter(r => r[1].includes('--experimental-test-isolat
 for (const batch of [inProcessRuns, runs.filter(r => !inProcessRuns.includes(r))]) {
     if (batch.length === 0) continue;
     for (const r of batch) console.log(`  ${r[0]}`);
-    results.push(...await Promise.all(batch.map(r => start(r[0], r[1], batch.length === 1))));
+    results.push(...(await Promise.all(batch.map(r => start(r[0], r[1], batch.length === 1)))));
 }
-const counts = sumCounts(runs.map(r => existsSync(r[2]) ? tapCounts(readFileSync(r[2], 'utf8')) : { tests: 0, pass: 0, fail: 1, cancelled: 0, skipped: 0, todo: 0 }));
+const counts = sumCounts(
+    runs.map(r =>
+        existsSync(r[2])
+            ? tapCounts(readFileSync(r[2], 'utf8'))
+            : { tests: 0, pass: 0, fail: 1, cancelled: 0, skipped: 0, todo: 0 },
+    ),
+);
 const failed = results.filter(r => r.code !== 0);
 for (const r of failed) console.error(`✖ tests ${r.label} failed (exit ${r.code})`);
 console.log(`\n${countsLine(counts)}`);

@@ -13,14 +13,22 @@ export function parseArgs(argv: string[]): ParsedArgs {
     const out: ParsedArgs = { positional: [], flags: {} };
     for (let i = 0; i < argv.length; i++) {
         const a = argv[i]!;
-        if (a === '--') { out.positional.push(...argv.slice(i + 1)); break; }
+        if (a === '--') {
+            out.positional.push(...argv.slice(i + 1));
+            break;
+        }
         if (a.startsWith('--')) {
             const eq = a.indexOf('=');
-            if (eq > 0) { out.flags[a.slice(2, eq)] = a.slice(eq + 1); continue; }
+            if (eq > 0) {
+                out.flags[a.slice(2, eq)] = a.slice(eq + 1);
+                continue;
+            }
             const name = a.slice(2);
             const next = argv[i + 1];
-            if (!SWITCHES.has(name) && next !== undefined && !next.startsWith('--')) { out.flags[name] = next; i++; }
-            else out.flags[name] = true;
+            if (!SWITCHES.has(name) && next !== undefined && !next.startsWith('--')) {
+                out.flags[name] = next;
+                i++;
+            } else out.flags[name] = true;
         } else if (a === '-h') out.flags.help = true;
         else out.positional.push(a);
     }

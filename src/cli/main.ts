@@ -10,7 +10,9 @@ import { print, printError } from './print.js';
 const USAGE = `halluprobe <command> [options]
 
 Commands:
-${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(9)} ${c.summary}`).join('\n')}
+${Object.entries(COMMANDS)
+    .map(([name, c]) => `  ${name.padEnd(9)} ${c.summary}`)
+    .join('\n')}
 
 Run "halluprobe <command> --help" for a command's options.`;
 
@@ -38,14 +40,23 @@ export async function main(argv: string[]): Promise<number> {
         checkOptions(args, command.options);
         return await command.run(args);
     } catch (e) {
-        if (e instanceof UsageError) { printError(`halluprobe ${name}: ${e.message}${/^unknown option/.test(e.message) ? `\nThe options of ${name}: ${cliCommand()} ${name} --help` : ''}`); return 2; }
+        if (e instanceof UsageError) {
+            printError(
+                `halluprobe ${name}: ${e.message}${/^unknown option/.test(e.message) ? `\nThe options of ${name}: ${cliCommand()} ${name} --help` : ''}`,
+            );
+            return 2;
+        }
         if (e instanceof HalluProbeError) {
-            for (const p of e.problems) printError(p.location ? problemText(p) : `halluprobe ${name}: ${p.message}${p.remedy ? ` ${p.remedy}` : ''}`);
+            for (const p of e.problems)
+                printError(p.location ? problemText(p) : `halluprobe ${name}: ${p.message}${p.remedy ? ` ${p.remedy}` : ''}`);
             return e.problems.every(p => NAMING_CODES.has(p.code)) ? 2 : 1;
         }
         // A full disk, a read-only store, a damaged page: the user's to mend, with a remedy (exit 1).
         const ordinary = ordinaryProblem(e);
-        if (ordinary) { printError(`halluprobe ${name}: ${ordinary.message} ${ordinary.remedy ?? ''}`.trimEnd()); return 1; }
+        if (ordinary) {
+            printError(`halluprobe ${name}: ${ordinary.message} ${ordinary.remedy ?? ''}`.trimEnd());
+            return 1;
+        }
         // Bad input is reported by the commands themselves; reaching here is a bug in HalluProbe.
         printError(`halluprobe ${name}: internal error: ${e instanceof Error ? e.message : String(e)}`);
         if (process.env.HALLUPROBE_DEBUG) printError(e);
@@ -57,7 +68,12 @@ const invokedDirectly = process.argv[1] !== undefined && /(cli\.mjs|main\.ts|hal
 if (invokedDirectly) {
     // `halluprobe report … | head -c1`: the reader went away, so there is no one left to tell; stop quietly.
     for (const stream of [process.stdout, process.stderr]) {
-        stream.on('error', (e: NodeJS.ErrnoException) => { if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0); else throw e; });
+        stream.on('error', (e: NodeJS.ErrnoException) => {
+            if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+            else throw e;
+        });
     }
-    main(process.argv.slice(2)).then(code => { process.exitCode = code; });
+    main(process.argv.slice(2)).then(code => {
+        process.exitCode = code;
+    });
 }

@@ -28,7 +28,12 @@ export function problem(code: string, message: string, remedy?: string, location
 
 /** A language or data diagnostic as a problem (its message carries the remedy). */
 export function fromDiagnostic(d: SpecDiagnostic): Problem {
-    return { severity: d.severity === 'error' ? 'error' : 'warning', code: d.code, message: d.message, location: { file: d.file, range: d.range } };
+    return {
+        severity: d.severity === 'error' ? 'error' : 'warning',
+        code: d.code,
+        message: d.message,
+        location: { file: d.file, range: d.range },
+    };
 }
 
 /** `file:line:column error [code] message Remedy` — paths relative to `cwd` when inside it. */
@@ -37,7 +42,9 @@ export function problemText(p: Problem, cwd = process.cwd()): string {
     if (p.location) {
         const rel = path.relative(cwd, p.location.file);
         const file = rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : p.location.file;
-        where = p.location.range ? `${file}:${p.location.range.start.line + 1}:${p.location.range.start.character + 1} ` : `${file}: `;
+        where = p.location.range
+            ? `${file}:${p.location.range.start.line + 1}:${p.location.range.start.character + 1} `
+            : `${file}: `;
     }
     return `${where}${p.severity} [${p.code}] ${p.message}${p.remedy ? ` ${p.remedy}` : ''}`;
 }
@@ -53,10 +60,31 @@ export const NAMING_CODES: ReadonlySet<string> = new Set(['unknown-suite', 'unkn
 export function ordinaryProblem(e: unknown): Problem | undefined {
     const code = String((e as { code?: unknown }).code ?? '');
     const detail = e instanceof Error ? e.message : String(e);
-    if (/^SQLITE_FULL|^ENOSPC$|^EDQUOT$/.test(code)) return problem('disk-full', `the disk is full (${detail}).`, 'Free some space (or pass --db on another disk) and run again: answers already stored are kept, and a resumed run asks only the rest.');
-    if (/^SQLITE_READONLY|^EROFS$/.test(code)) return problem('read-only', `a file could not be written: the disk or file is read-only (${detail}).`, 'Pass --db with a file on a writable disk, or make the file writable.');
-    if (/^EACCES$|^EPERM$|^ENOTDIR$/.test(code)) return problem('not-writable', `a file or folder could not be used (${detail}).`, 'Check the path and its permissions.');
-    if (code === 'STORE_UNREACHABLE') return problem('store-unreachable', `${detail}.`, 'Check that the PostgreSQL server is up and reachable, then run again: answers already stored are kept, and a resumed run asks only the rest.');
-    if (/^SQLITE_CORRUPT|^SQLITE_NOTADB|^SQLITE_IOERR/.test(code)) return problem('bad-store', `the results store is damaged or unreadable (${detail}).`, 'Restore it from a copy, recover it with `sqlite3 FILE .recover`, or pass --db with a new file.');
+    if (/^SQLITE_FULL|^ENOSPC$|^EDQUOT$/.test(code))
+        return problem(
+            'disk-full',
+            `the disk is full (${detail}).`,
+            'Free some space (or pass --db on another disk) and run again: answers already stored are kept, and a resumed run asks only the rest.',
+        );
+    if (/^SQLITE_READONLY|^EROFS$/.test(code))
+        return problem(
+            'read-only',
+            `a file could not be written: the disk or file is read-only (${detail}).`,
+            'Pass --db with a file on a writable disk, or make the file writable.',
+        );
+    if (/^EACCES$|^EPERM$|^ENOTDIR$/.test(code))
+        return problem('not-writable', `a file or folder could not be used (${detail}).`, 'Check the path and its permissions.');
+    if (code === 'STORE_UNREACHABLE')
+        return problem(
+            'store-unreachable',
+            `${detail}.`,
+            'Check that the PostgreSQL server is up and reachable, then run again: answers already stored are kept, and a resumed run asks only the rest.',
+        );
+    if (/^SQLITE_CORRUPT|^SQLITE_NOTADB|^SQLITE_IOERR/.test(code))
+        return problem(
+            'bad-store',
+            `the results store is damaged or unreadable (${detail}).`,
+            'Restore it from a copy, recover it with `sqlite3 FILE .recover`, or pass --db with a new file.',
+        );
     return undefined;
 }

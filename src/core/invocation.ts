@@ -56,11 +56,20 @@ function inside(file: string, folder: string): boolean {
 
 function real(file: string | undefined): string | undefined {
     if (!file) return undefined;
-    try { return realpathSync(file); } catch { return path.resolve(file); }
+    try {
+        return realpathSync(file);
+    } catch {
+        return path.resolve(file);
+    }
 }
 
 const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
 function executable(file: string): boolean {
-    try { accessSync(file, constants.X_OK); return true; } catch { return false; }
+    try {
+        accessSync(file, constants.X_OK);
+        return true;
+    } catch {
+        return false;
+    }
 }

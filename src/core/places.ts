@@ -7,7 +7,11 @@ import { isPostgresUrl } from './data/postgres-url.js';
 
 /** The results store: `.halluprobe/results.db` beside the spec, or in `cwd` when no spec is named (report, compare, runs). */
 export function defaultStorePath(specFile?: string, cwd = process.cwd()): string {
-    return path.join(specFile === undefined ? path.resolve(cwd) : path.dirname(path.resolve(specFile)), '.halluprobe', 'results.db');
+    return path.join(
+        specFile === undefined ? path.resolve(cwd) : path.dirname(path.resolve(specFile)),
+        '.halluprobe',
+        'results.db',
+    );
 }
 
 /** The store a step uses: the one named (a file relative to `cwd`, or a postgres:// URL as it is), else the default. */

@@ -24,7 +24,11 @@ export class LanguageServer implements vscode.Disposable {
      * `access`: what the server may read outside the workspace folders (sent at start and by `sendSourceAccess`);
      * `passwords`: the saved database passwords by database id (sent at start and by `sendDatabasePasswords`).
      */
-    constructor(private readonly ctx: Ctx, private readonly access?: () => SourceAccessParams, private readonly passwords?: () => Record<string, string>) {}
+    constructor(
+        private readonly ctx: Ctx,
+        private readonly access?: () => SourceAccessParams,
+        private readonly passwords?: () => Record<string, string>,
+    ) {}
 
     async start(): Promise<void> {
         const module = this.ctx.asset('dist', 'server.cjs').fsPath;
@@ -72,7 +76,13 @@ export class LanguageServer implements vscode.Disposable {
         const send = () => {
             if (this.client !== client) return; // restarted meanwhile: the new server got the current state at start
             this.sent.push(method);
-            client.sendNotification(method, params()).catch(err => this.ctx.output.warn(`could not tell the language server (${method}): ${err instanceof Error ? err.message : String(err)}`));
+            client
+                .sendNotification(method, params())
+                .catch(err =>
+                    this.ctx.output.warn(
+                        `could not tell the language server (${method}): ${err instanceof Error ? err.message : String(err)}`,
+                    ),
+                );
         };
         if (client.isRunning()) send();
         else void this.started?.then(send, () => undefined);
@@ -88,9 +98,17 @@ export class LanguageServer implements vscode.Disposable {
     private async stop(): Promise<void> {
         const client = this.client;
         this.client = undefined;
-        try { if (client?.isRunning()) await client.stop(); } catch (err) { this.ctx.output.warn(`stopping the language server: ${err instanceof Error ? err.message : String(err)}`); }
+        try {
+            if (client?.isRunning()) await client.stop();
+        } catch (err) {
+            this.ctx.output.warn(`stopping the language server: ${err instanceof Error ? err.message : String(err)}`);
+        }
         for (const d of this.owned.splice(0).reverse()) {
-            try { d.dispose(); } catch { /* one failing disposable must not keep the others alive */ }
+            try {
+                d.dispose();
+            } catch {
+                /* one failing disposable must not keep the others alive */
+            }
         }
     }
 

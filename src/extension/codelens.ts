@@ -7,18 +7,32 @@ import * as vscode from 'vscode';
 import type { Services } from './services.js';
 import { engine, unsavedTexts } from './state.js';
 import { figuresLine, groupsLine, modelLabel, summaryLine } from './results/summary.js';
-import { anchorResults, anchorTrust, fdOfProbe, simulatedModels, worstExamples, type AnchorFacts, type AnchorResult, type AnchorTrust } from '../core/report/light.js';
+import {
+    anchorResults,
+    anchorTrust,
+    fdOfProbe,
+    simulatedModels,
+    worstExamples,
+    type AnchorFacts,
+    type AnchorResult,
+    type AnchorTrust,
+} from '../core/report/light.js';
 import type { RunResults } from '../core/store/index.js';
 import type { SpecModel, SpecLocation } from '../core/spec/index.js';
 
-interface Anchor { key: string; loc: SpecLocation }
+interface Anchor {
+    key: string;
+    loc: SpecLocation;
+}
 
 function anchors(spec: SpecModel, file: string): Anchor[] {
     return [
         ...spec.probes.filter(p => p.loc.file === file).map(p => ({ key: `probe:${p.name}`, loc: p.loc })),
         ...spec.fds.filter(f => f.loc.file === file).map(f => ({ key: `fd:${f.id}`, loc: f.loc })),
         // One lens per rule, on its first clause.
-        ...(spec.rules ?? []).filter((r, i, all) => r.loc.file === file && all.findIndex(x => x.name === r.name) === i).map(r => ({ key: `rule:${r.name}`, loc: r.loc })),
+        ...(spec.rules ?? [])
+            .filter((r, i, all) => r.loc.file === file && all.findIndex(x => x.name === r.name) === i)
+            .map(r => ({ key: `rule:${r.name}`, loc: r.loc })),
     ];
 }
 
@@ -34,7 +48,11 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
 
     constructor(private readonly s: Services) {
         s.ctx.push(s.state.onDidChangeResults(() => this.changed.fire()));
-        const forget = (file: string) => { if (file) this.specs.delete(file); else this.specs.clear(); this.changed.fire(); };
+        const forget = (file: string) => {
+            if (file) this.specs.delete(file);
+            else this.specs.clear();
+            this.changed.fire();
+        };
         s.ctx.push(s.state.onDidChangeSpec(forget));
         s.ctx.push(s.state.onDidEditSpec(forget));
         s.ctx.push(this.changed);
@@ -44,10 +62,14 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
         let spec = this.specs.get(file);
         if (!spec) {
             const texts = unsavedTexts();
-            const view = engine().then(e => e.specView(file, texts)).then(v => v.spec);
+            const view = engine()
+                .then(e => e.specView(file, texts))
+                .then(v => v.spec);
             spec = view;
             this.specs.set(file, view);
-            view.catch(() => { if (this.specs.get(file) === view) this.specs.delete(file); });
+            view.catch(() => {
+                if (this.specs.get(file) === view) this.specs.delete(file);
+            });
         }
         return spec;
     }
@@ -56,11 +78,18 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
      * The review's trust line per spec line × model (the engine's `anchorTrust` over the run's labels); undefined when
      * the labels cannot be read (the metrics lenses stay).
      */
-    private async trust(file: string, results: RunResults, spec: SpecModel, groups: Map<string, AnchorResult[]>): Promise<Map<string, AnchorTrust[]> | undefined> {
+    private async trust(
+        file: string,
+        results: RunResults,
+        spec: SpecModel,
+        groups: Map<string, AnchorResult[]>,
+    ): Promise<Map<string, AnchorTrust[]> | undefined> {
         try {
             return anchorTrust(results, await this.s.state.labels(file, results.run.id), fdOfProbe(spec), groups);
         } catch (err) {
-            this.s.ctx.output.warn(`could not read the review labels of run ${results.run.id}: ${err instanceof Error ? err.message : String(err)}`);
+            this.s.ctx.output.warn(
+                `could not read the review labels of run ${results.run.id}: ${err instanceof Error ? err.message : String(err)}`,
+            );
             return undefined;
         }
     }
@@ -69,8 +98,12 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
     async provideCodeLenses(doc: vscode.TextDocument): Promise<vscode.CodeLens[]> {
         const file = doc.uri.fsPath;
         let spec: SpecModel;
-        try { spec = await this.spec(file); } catch { return []; }
-        const results = this.s.state.results(file) ?? await this.s.state.loadLatest(file);
+        try {
+            spec = await this.spec(file);
+        } catch {
+            return [];
+        }
+        const results = this.s.state.results(file) ?? (await this.s.state.loadLatest(file));
         const groups = results ? anchorResults(results, fdOfProbe(spec)) : new Map<string, AnchorResult[]>();
         const shown = modelLabel(results?.run);
         const simulated = results ? simulatedModels(results.run) : new Set<string>();
@@ -78,28 +111,72 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
         const lenses: vscode.CodeLens[] = [];
         // Which run the figures are (and a newer run that did not replace them): on the spec's first line.
         const which = results && groups.size > 0 ? this.s.state.shownRun(file) : undefined;
-        if (which) lenses.push(new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), { title: which, command: 'halluprobe.showResults', arguments: [{ file, run: results!.run.id }], tooltip: 'Open this run\'s report' }));
+        if (which)
+            lenses.push(
+                new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {
+                    title: which,
+                    command: 'halluprobe.showResults',
+                    arguments: [{ file, run: results!.run.id }],
+                    tooltip: "Open this run's report",
+                }),
+            );
         for (const a of anchors(spec, file)) {
             const range = new vscode.Range(a.loc.range.start.line, 0, a.loc.range.start.line, 0);
             const found = groups.get(a.key) ?? [];
             for (const g of found) {
-                lenses.push(new vscode.CodeLens(range, { title: summaryLine(shown(g.model), g), command: 'halluprobe.showFailures', arguments: [{ file, key: a.key, model: g.model }], tooltip: 'Show the failed questions' }));
+                lenses.push(
+                    new vscode.CodeLens(range, {
+                        title: summaryLine(shown(g.model), g),
+                        command: 'halluprobe.showFailures',
+                        arguments: [{ file, key: a.key, model: g.model }],
+                        tooltip: 'Show the failed questions',
+                    }),
+                );
                 // How far to trust the line: the reader's agreement with the review labels (or that nobody reviewed it).
                 // Not for the offline simulator: its answers are made from the golds, there is no model to check the
                 // reader on (its row keeps within 100 columns; the hover still says how it stands).
-                const t = g.metrics.n > 0 && !simulated.has(g.model) ? trust?.get(a.key)?.find(x => x.model === g.model) : undefined;
+                const t =
+                    g.metrics.n > 0 && !simulated.has(g.model) ? trust?.get(a.key)?.find(x => x.model === g.model) : undefined;
                 if (t) {
-                    const probes = a.key.startsWith('probe:') ? [a.key.slice(6)] : spec.probes.filter(p => `fd:${p.fd}` === a.key).map(p => p.name);
-                    lenses.push(new vscode.CodeLens(range, { title: `Review answers · ${t.lens}`, command: 'halluprobe.reviewAnswers', arguments: [{ file, run: results!.run.id, probes, model: g.model }], tooltip: 'Label these answers by keyboard; the reader\'s agreement with the labels is measured' }));
+                    const probes = a.key.startsWith('probe:')
+                        ? [a.key.slice(6)]
+                        : spec.probes.filter(p => `fd:${p.fd}` === a.key).map(p => p.name);
+                    lenses.push(
+                        new vscode.CodeLens(range, {
+                            title: `Review answers · ${t.lens}`,
+                            command: 'halluprobe.reviewAnswers',
+                            arguments: [{ file, run: results!.run.id, probes, model: g.model }],
+                            tooltip: "Label these answers by keyboard; the reader's agreement with the labels is measured",
+                        }),
+                    );
                 }
             }
             if (a.key.startsWith('rule:')) {
-                lenses.push(new vscode.CodeLens(range, { title: 'Preview derived facts', command: 'halluprobe.previewRule', arguments: [{ file, rule: a.key.slice(5) }] }));
+                lenses.push(
+                    new vscode.CodeLens(range, {
+                        title: 'Preview derived facts',
+                        command: 'halluprobe.previewRule',
+                        arguments: [{ file, rule: a.key.slice(5) }],
+                    }),
+                );
             }
             if (a.key.startsWith('probe:') && found.length === 0) {
                 const probe = a.key.slice(6);
-                lenses.push(new vscode.CodeLens(range, { title: 'Preview questions', command: 'halluprobe.previewQuestions', arguments: [{ file }] }));
-                if (vscode.workspace.isTrusted) lenses.push(new vscode.CodeLens(range, { title: 'Run', command: 'halluprobe.runProbe', arguments: [{ file, probe }] }));
+                lenses.push(
+                    new vscode.CodeLens(range, {
+                        title: 'Preview questions',
+                        command: 'halluprobe.previewQuestions',
+                        arguments: [{ file }],
+                    }),
+                );
+                if (vscode.workspace.isTrusted)
+                    lenses.push(
+                        new vscode.CodeLens(range, {
+                            title: 'Run',
+                            command: 'halluprobe.runProbe',
+                            arguments: [{ file, probe }],
+                        }),
+                    );
             }
         }
         return lenses;
@@ -110,7 +187,11 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
         const results = this.s.state.results(file);
         if (!results) return undefined;
         let spec: SpecModel;
-        try { spec = await this.spec(file); } catch { return undefined; }
+        try {
+            spec = await this.spec(file);
+        } catch {
+            return undefined;
+        }
         const anchor = anchors(spec, file).find(a => a.loc.range.start.line === pos.line);
         if (!anchor) return undefined;
         const questions = new Map(results.questions.map(q => [q.id, q]));
@@ -131,11 +212,16 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
             // One fact, every family: the engine's line of this line's facts (docs/facts.md).
             if (g.facts) appendFacts(md, file, g.model, g.facts);
             const worst = worstExamples(questions, g.verdicts, 5, results.answers);
-            if (worst.length === 0) { md.appendMarkdown('No failures.\n\n'); continue; }
+            if (worst.length === 0) {
+                md.appendMarkdown('No failures.\n\n');
+                continue;
+            }
             md.appendMarkdown('Worst examples:\n\n');
             for (const w of worst) {
                 const args = encodeURIComponent(JSON.stringify([{ file, questionId: w.questionId, model: g.model }]));
-                md.appendMarkdown(`- ${escapeMd(w.question)} — ${escapeMd(w.line)} ([graph](command:halluprobe.openGraph?${args}))\n`);
+                md.appendMarkdown(
+                    `- ${escapeMd(w.question)} — ${escapeMd(w.line)} ([graph](command:halluprobe.openGraph?${args}))\n`,
+                );
             }
             const all = encodeURIComponent(JSON.stringify([{ file, key: anchor.key, model: g.model }]));
             md.appendMarkdown(`\n[All failures](command:halluprobe.showFailures?${all})\n\n`);

@@ -35,7 +35,11 @@ export class Ctx implements vscode.Disposable {
 
     dispose(): void {
         for (const d of this.disposables.splice(0).reverse()) {
-            try { d.dispose(); } catch { /* one failing disposable must not keep the others alive */ }
+            try {
+                d.dispose();
+            } catch {
+                /* one failing disposable must not keep the others alive */
+            }
         }
     }
 }

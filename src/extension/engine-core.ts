@@ -17,14 +17,27 @@ import type { ReviewLabel } from '../core/store/index.js';
 import type { ReviewView } from '../protocol/webview.js';
 import { countMessageTokens } from '../core/models/index.js';
 import { loadData as loadTables, DataCache } from '../core/data/index.js';
-import { previewSpec, powerSummary, suitePower as enginePower, type Preview, type PreviewBlocked, type PreviewRequest } from '../core/run/index.js';
+import {
+    previewSpec,
+    powerSummary,
+    suitePower as enginePower,
+    type Preview,
+    type PreviewBlocked,
+    type PreviewRequest,
+} from '../core/run/index.js';
 
 /**
  * `generating`: the questions are still being generated, so `total` is only what has been generated so far.
  * `batches`: a batch run's provider batches and their states.
  */
 export interface RunProgress {
-    done: number; total: number; generating: boolean; questions: number; cached: number; failed: number; cost: number;
+    done: number;
+    total: number;
+    generating: boolean;
+    questions: number;
+    cached: number;
+    failed: number;
+    cost: number;
     batches?: { id: string; status: string; requests: number; done: number; failed: number }[];
     /** The store stopped taking writes: what is held in memory and what to do (the engine's words, as the CLI prints them). */
     held?: string;
@@ -56,12 +69,22 @@ export function loadData(spec: SpecModel, signal?: AbortSignal): Promise<LoadedD
 }
 
 /** The engine's preview step with the extension's data cache. */
-export function preview(file: string, options: GenerateOptions, load: PreviewRequest['load'], signal?: AbortSignal): Promise<Preview | PreviewBlocked> {
+export function preview(
+    file: string,
+    options: GenerateOptions,
+    load: PreviewRequest['load'],
+    signal?: AbortSignal,
+): Promise<Preview | PreviewBlocked> {
     return previewSpec({ spec: file, ...options, load, cache, signal });
 }
 
 /** The engine's power before a run (`halluprobe estimate --power`) of one suite, in the words the run picker shows. */
-export async function suitePower(file: string, suite: string, load: PreviewRequest['load'], signal?: AbortSignal): Promise<string | undefined> {
+export async function suitePower(
+    file: string,
+    suite: string,
+    load: PreviewRequest['load'],
+    signal?: AbortSignal,
+): Promise<string | undefined> {
     const r = await enginePower({ spec: file, suite, load, cache, signal });
     return r.blocked ? undefined : powerSummary(r);
 }
@@ -77,23 +100,56 @@ async function openStore(db: string): Promise<Store> {
 
 export async function withStore<T>(db: string, fn: (store: Store) => T | Promise<T>): Promise<T> {
     const store = await openStore(db);
-    try { return await fn(store); } finally { await store.close(); }
+    try {
+        return await fn(store);
+    } finally {
+        await store.close();
+    }
 }
-
 
 /** The engine's own run step (`runSpec`, as `halluprobe run` uses it) with the editor's callbacks. */
 export async function runSuite(req: RunRequest): Promise<RunSpecResult> {
     const { heldLine, runSpec } = await import('../core/run/index.js');
     return runSpec({
-        spec: req.file, suite: req.suite, probe: req.probe, questionIds: req.questionIds, limit: req.limit, seed: req.seed,
-        models: req.model ? [req.model] : undefined, extraModels: req.extraModels, db: req.db, concurrency: req.concurrency, batch: req.batch,
-        secrets: req.secrets, confirmHost: req.confirmHost, confirmCost: usd => req.confirmCost(usd), cache, signal: req.signal, origin: 'vscode',
+        spec: req.file,
+        suite: req.suite,
+        probe: req.probe,
+        questionIds: req.questionIds,
+        limit: req.limit,
+        seed: req.seed,
+        models: req.model ? [req.model] : undefined,
+        extraModels: req.extraModels,
+        db: req.db,
+        concurrency: req.concurrency,
+        batch: req.batch,
+        secrets: req.secrets,
+        confirmHost: req.confirmHost,
+        confirmCost: usd => req.confirmCost(usd),
+        cache,
+        signal: req.signal,
+        origin: 'vscode',
         onProgress: p => {
             const held = heldLine(p);
             req.onProgress({
-                done: p.done, total: p.total, generating: p.generating, questions: p.questions, cached: p.cached, failed: p.failed, cost: p.cost,
-                ...(p.batches ? { batches: p.batches.map(b => ({ id: b.id, status: b.status, requests: b.requests, done: b.done, failed: b.failed })) } : {}),
-                ...held ? { held } : {},
+                done: p.done,
+                total: p.total,
+                generating: p.generating,
+                questions: p.questions,
+                cached: p.cached,
+                failed: p.failed,
+                cost: p.cost,
+                ...(p.batches
+                    ? {
+                          batches: p.batches.map(b => ({
+                              id: b.id,
+                              status: b.status,
+                              requests: b.requests,
+                              done: b.done,
+                              failed: b.failed,
+                          })),
+                      }
+                    : {}),
+                ...(held ? { held } : {}),
             });
         },
     });
@@ -128,22 +184,43 @@ export async function compare(db: string, a: string, b: string): Promise<string>
 }
 
 /** Which answers a review takes and who labels them (the editor's Review Answers, as `halluprobe review` takes them). */
-export interface ReviewOpenOptions { reviewer?: string; probes?: string[]; model?: string; seed?: number; target?: number; first?: string }
+export interface ReviewOpenOptions {
+    reviewer?: string;
+    probes?: string[];
+    model?: string;
+    seed?: number;
+    target?: number;
+    first?: string;
+}
 
 /** The engine's review step (`reviewSample`, as `halluprobe review` uses it) as a round, and the panel's view of it. */
-export async function openReview(db: string, runId: string, o: ReviewOpenOptions): Promise<{ round: ReviewRound; view: ReviewView }> {
+export async function openReview(
+    db: string,
+    runId: string,
+    o: ReviewOpenOptions,
+): Promise<{ round: ReviewRound; view: ReviewView }> {
     const { reviewSample, ReviewRound: Round, defaultReviewer } = await import('../core/review/index.js');
     const reviewer = o.reviewer ?? defaultReviewer();
     const { reviewView } = await import('../core/report/index.js');
     return withStore(db, async store => {
-        const session = await reviewSample(store, runId, { reviewer, seed: o.seed ?? 1, ...(o.probes ? { probes: o.probes } : {}), ...(o.model ? { model: o.model } : {}) });
+        const session = await reviewSample(store, runId, {
+            reviewer,
+            seed: o.seed ?? 1,
+            ...(o.probes ? { probes: o.probes } : {}),
+            ...(o.model ? { model: o.model } : {}),
+        });
         const round = new Round(session, reviewer, o.target, o.first);
         return { round, view: reviewView(round) };
     });
 }
 
 /** A key of the review on the answer `shown` (the label stored at once, as in the terminal); the panel's next view. */
-export async function reviewKey(db: string, round: ReviewRound, action: ReviewAction, shown?: string): Promise<{ view: ReviewView; stored: boolean }> {
+export async function reviewKey(
+    db: string,
+    round: ReviewRound,
+    action: ReviewAction,
+    shown?: string,
+): Promise<{ view: ReviewView; stored: boolean }> {
     const { reviewView } = await import('../core/report/index.js');
     return withStore(db, async store => {
         const outcome = await round.act(store, action, shown);

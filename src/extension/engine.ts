@@ -24,7 +24,11 @@ import type { RunRequest } from './engine-core.js';
 export type { GenerateOptions, RunSpecResult, ReportFormat };
 export type { RunProgress, RunRequest } from './engine-core.js';
 
-export interface SpecView { file: string; spec: SpecModel; diagnostics: SpecDiagnostic[] }
+export interface SpecView {
+    file: string;
+    spec: SpecModel;
+    diagnostics: SpecDiagnostic[];
+}
 
 export interface Generated {
     file: string;
@@ -36,7 +40,6 @@ export interface Generated {
     /** True when `limit` cut the generation short. */
     truncated: boolean;
 }
-
 
 /** The spec as written; `texts` holds unsaved editor text by path (the graph and CodeLens follow edits). */
 export function specView(file: string, texts?: ReadonlyMap<string, string>): Promise<SpecView> {
@@ -62,7 +65,14 @@ export async function generate(file: string, options: GenerateOptions, signal?: 
     const load = (spec: string) => serialised(() => loadSpec(spec));
     const preview = await core.preview(file, options, load, signal);
     if (preview.blocked) throw new HalluProbeError(preview.diagnostics.map(fromDiagnostic));
-    return { file, spec: preview.spec, data: preview.data, questions: preview.questions, notes: preview.notes, truncated: preview.limited };
+    return {
+        file,
+        spec: preview.spec,
+        data: preview.data,
+        questions: preview.questions,
+        notes: preview.notes,
+        truncated: preview.limited,
+    };
 }
 
 /** Per suite, what a paired comparison of its questions can detect (undefined: the spec or its data stop generation). */
@@ -77,30 +87,55 @@ export function availableModels(spec: Pick<SpecModel, 'models'> | undefined, ext
     return [...own, ...extra.filter(m => !names.has(m.name))];
 }
 
-export function estimates(questions: readonly Question[], models: readonly ModelDecl[], tokens?: readonly number[]): ModelEstimate[] {
+export function estimates(
+    questions: readonly Question[],
+    models: readonly ModelDecl[],
+    tokens?: readonly number[],
+): ModelEstimate[] {
     const requests = questions.map((q, i) => ({ messages: q.messages, ...(tokens ? { tokens: tokens[i]! } : {}) }));
     return models.map(decl => {
         const { model } = resolveModel(decl);
         if (!model) return { model: decl.name, questions: questions.length, inputTokens: 0, outputTokens: 0, cost: null };
         const e = estimateCost(model, requests);
-        return { model: decl.name, questions: e.requests, inputTokens: e.inputTokens, outputTokens: e.outputTokens, cost: e.usd ?? null };
+        return {
+            model: decl.name,
+            questions: e.requests,
+            inputTokens: e.inputTokens,
+            outputTokens: e.outputTokens,
+            cost: e.usd ?? null,
+        };
     });
 }
-
 
 /** The preview table's rows (token counts included) and notes. */
 export function previewData(gen: Generated, models: readonly ModelDecl[], title: string): PreviewData {
     const rows: PreviewRow[] = gen.questions.map(q => {
         const src = q.source.rows[0];
         return {
-            id: q.id, probe: q.probe, kind: q.kind, phrasing: q.phrasing, question: q.question, gold: goldText(q),
-            keywords: q.keywords.map(h => h.map(k => k.value)), tokens: core.tokens(q.messages),
+            id: q.id,
+            probe: q.probe,
+            kind: q.kind,
+            phrasing: q.phrasing,
+            question: q.question,
+            gold: goldText(q),
+            keywords: q.keywords.map(h => h.map(k => k.value)),
+            tokens: core.tokens(q.messages),
             ...(src ? { source: { file: src.file, line: src.line, label: `${path.basename(src.file)}:${src.line}` } } : {}),
         };
     });
     const notes = [...gen.notes];
     if (gen.truncated) notes.push(`Showing the first ${gen.questions.length} questions (setting halluprobe.preview.limit).`);
-    return { title, spec: gen.file, rows, estimates: estimates(gen.questions, models, rows.map(r => r.tokens)), notes };
+    return {
+        title,
+        spec: gen.file,
+        rows,
+        estimates: estimates(
+            gen.questions,
+            models,
+            rows.map(r => r.tokens),
+        ),
+        notes,
+    };
 }
 
 /** The graph panel's views, as the engine's kg computes and draws them. */
@@ -116,7 +151,12 @@ export function batchableModel(decl: ModelDecl): boolean {
  * Whether a run of this suite (with its models, or `model`) can go to a provider's Batch API, and whether the suite
  * asks for that itself (`batch true`): the run picker offers a batch run then.
  */
-export async function batchOffer(file: string, suite: string | undefined, model: string | undefined, extra: ModelDecl[]): Promise<{ can: boolean; suiteSays: boolean }> {
+export async function batchOffer(
+    file: string,
+    suite: string | undefined,
+    model: string | undefined,
+    extra: ModelDecl[],
+): Promise<{ can: boolean; suiteSays: boolean }> {
     const { spec } = await specView(file);
     const { resolveRunModels, batchable, suiteAsksBatch } = await import('../core/run/index.js');
     const said = suiteAsksBatch(spec.suites.find(s => s.name === suite));
@@ -181,7 +221,6 @@ export function newestRun(list: readonly RunRecord[], spec?: string): RunRecord 
     return list.find(r => spec === undefined || r.spec === spec);
 }
 
-
 /** The same report as `halluprobe report`: missing answers verified, overrides applied. */
 export function report(db: string, runId: string, format: ReportFormat): Promise<{ text: string; note?: string }> {
     return core.report(db, runId, format);
@@ -205,7 +244,9 @@ export function compare(db: string, a: string, b: string): Promise<string> {
 }
 
 /** The same import as `halluprobe import`: a SQLite file, a folder of CSV files or a postgres:// URL → a spec file. */
-export async function importDatabase(options: import('../core/schema/index.js').ImportOptions): Promise<import('../core/schema/index.js').ImportResult> {
+export async function importDatabase(
+    options: import('../core/schema/index.js').ImportOptions,
+): Promise<import('../core/schema/index.js').ImportResult> {
     const { importDatabase: run } = await import('../core/schema/index.js');
     return run(options);
 }

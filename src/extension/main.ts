@@ -48,23 +48,52 @@ export function activate(context: vscode.ExtensionContext): HalluProbeApi {
     ctx.push(vscode.languages.registerHoverProvider({ language: 'probe' }, lens));
     // A data row's key: its facts across families in the latest run of a spec reading the file (docs/facts.md).
     ctx.push(vscode.languages.registerHoverProvider({ scheme: 'file', pattern: '**/*.csv' }, new RowFactsHover(services)));
-    ctx.push(vscode.workspace.onDidGrantWorkspaceTrust(() => { ctx.output.info('workspace trusted: runs are enabled'); services.testing?.refreshProfiles(); services.server?.sendSourceAccess(); }));
+    ctx.push(
+        vscode.workspace.onDidGrantWorkspaceTrust(() => {
+            ctx.output.info('workspace trusted: runs are enabled');
+            services.testing?.refreshProfiles();
+            services.server?.sendSourceAccess();
+        }),
+    );
 
     const activationMs = performance.now() - started;
     ctx.setContext('halluprobe.ready', true);
     let serverReadyMs: number | undefined;
-    const server = services.server = ctx.push(new LanguageServer(ctx, () => state.sources.snapshot(), () => passwords.all()));
+    const server = (services.server = ctx.push(
+        new LanguageServer(
+            ctx,
+            () => state.sources.snapshot(),
+            () => passwords.all(),
+        ),
+    ));
     state.sources.onDidAllow(() => services.server?.sendSourceAccess());
     // The server starts with the saved passwords, so its first check of a database source already uses them.
-    const loaded = passwords.load().catch(err => { ctx.output.warn(`could not read the saved database passwords: ${err instanceof Error ? err.message : String(err)}`); });
-    const ready = loaded.then(() => server.start()).then(
-        () => { serverReadyMs = performance.now() - started; },
-        err => { ctx.output.error(`the language server did not start: ${err instanceof Error ? err.message : String(err)}`); },
-    ).then(() => {
-        ctx.output.info(`activated in ${activationMs.toFixed(1)} ms (activate → commands ready); language server ready after ${serverReadyMs?.toFixed(0) ?? '—'} ms`);
+    const loaded = passwords.load().catch(err => {
+        ctx.output.warn(`could not read the saved database passwords: ${err instanceof Error ? err.message : String(err)}`);
     });
+    const ready = loaded
+        .then(() => server.start())
+        .then(
+            () => {
+                serverReadyMs = performance.now() - started;
+            },
+            err => {
+                ctx.output.error(`the language server did not start: ${err instanceof Error ? err.message : String(err)}`);
+            },
+        )
+        .then(() => {
+            ctx.output.info(
+                `activated in ${activationMs.toFixed(1)} ms (activate → commands ready); language server ready after ${serverReadyMs?.toFixed(0) ?? '—'} ms`,
+            );
+        });
     void services.testing.discover();
-    return { activationMs: () => activationMs, serverReadyMs: () => serverReadyMs, serverStarts: () => services.server?.starts ?? 0, ready, services };
+    return {
+        activationMs: () => activationMs,
+        serverReadyMs: () => serverReadyMs,
+        serverStarts: () => services.server?.starts ?? 0,
+        ready,
+        services,
+    };
 }
 
 export function deactivate(): void {

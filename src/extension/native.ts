@@ -19,7 +19,8 @@ export function sqliteStatus(): SqliteStatus {
         const detail = err instanceof Error ? err.message.split('\n')[0] : String(err);
         status = {
             ok: false,
-            message: `the SQLite results store cannot load (${detail}). Install the HalluProbe build for your platform ` +
+            message:
+                `the SQLite results store cannot load (${detail}). Install the HalluProbe build for your platform ` +
                 `(${process.platform}-${process.arch}) from the Marketplace, or from a clone run \`npm ci\` so that better-sqlite3's ` +
                 'prebuilt binary for this Node/Electron is present.',
         };

@@ -24,8 +24,12 @@ export function redactingLog(channel: LogOutputChannel, secrets: () => readonly 
     const hide = (value: string) => redact(value, secrets());
     const hideAll = (args: unknown[]) => args.map(a => (typeof a === 'string' ? hide(a) : a));
     return {
-        get name() { return channel.name; },
-        get logLevel() { return channel.logLevel; },
+        get name() {
+            return channel.name;
+        },
+        get logLevel() {
+            return channel.logLevel;
+        },
         onDidChangeLogLevel: channel.onDidChangeLogLevel,
         trace: (message, ...args) => channel.trace(hide(message), ...hideAll(args)),
         debug: (message, ...args) => channel.debug(hide(message), ...hideAll(args)),
@@ -36,7 +40,8 @@ export function redactingLog(channel: LogOutputChannel, secrets: () => readonly 
         appendLine: value => channel.appendLine(hide(value)),
         replace: value => channel.replace(hide(value)),
         clear: () => channel.clear(),
-        show: ((column?: unknown, preserveFocus?: boolean) => channel.show(column as never, preserveFocus)) as LogOutputChannel['show'],
+        show: ((column?: unknown, preserveFocus?: boolean) =>
+            channel.show(column as never, preserveFocus)) as LogOutputChannel['show'],
         hide: () => channel.hide(),
         // The channel belongs to the extension (it outlives a server restart): the client must not dispose it.
         dispose: () => undefined,

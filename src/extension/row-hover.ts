@@ -19,7 +19,7 @@ export class RowFactsHover implements vscode.HoverProvider {
         // The specs open in the editor (their latest run read from their store) and those whose run the editor holds.
         const open = vscode.workspace.textDocuments.filter(d => d.languageId === 'probe').map(d => d.uri.fsPath);
         for (const spec of new Set([...this.s.state.specsWithResults(), ...open])) {
-            const results = this.s.state.results(spec) ?? await this.s.state.loadLatest(spec);
+            const results = this.s.state.results(spec) ?? (await this.s.state.loadLatest(spec));
             if (!results) continue;
             try {
                 // Reads the spec's data only when its sources were allowed (the graph panel's rule).
@@ -27,9 +27,12 @@ export class RowFactsHover implements vscode.HoverProvider {
                 const { spec: model, data } = await (await engine()).specData(spec);
                 const rows = rowsAtLine(model, data, doc.uri.fsPath, pos.line + 1);
                 const shown = modelLabel(results.run);
-                for (const r of rowFactResults(results, rows)) sections.push({ spec, run: results.run.id, label: shown(r.model), r });
+                for (const r of rowFactResults(results, rows))
+                    sections.push({ spec, run: results.run.id, label: shown(r.model), r });
             } catch (err) {
-                this.s.ctx.output.warn(`facts of ${doc.uri.fsPath}:${pos.line + 1}: ${err instanceof Error ? err.message : String(err)}`);
+                this.s.ctx.output.warn(
+                    `facts of ${doc.uri.fsPath}:${pos.line + 1}: ${err instanceof Error ? err.message : String(err)}`,
+                );
             }
         }
         if (sections.length === 0) return undefined;
@@ -38,7 +41,9 @@ export class RowFactsHover implements vscode.HoverProvider {
         const md = new vscode.MarkdownString(undefined, false);
         md.isTrusted = { enabledCommands: ['halluprobe.openFact'] };
         for (const { spec, run, label, r } of sections.sort((a, b) => across(b.r) - across(a.r))) {
-            md.appendMarkdown(`**${escapeMd(`${r.relation}(${r.key.join(', ')})`)}** · ${escapeMd(label)} · ${escapeMd(path.basename(spec))}, run ${escapeMd(run)}\n\n`);
+            md.appendMarkdown(
+                `**${escapeMd(`${r.relation}(${r.key.join(', ')})`)}** · ${escapeMd(label)} · ${escapeMd(path.basename(spec))}, run ${escapeMd(run)}\n\n`,
+            );
             appendFacts(md, spec, r.model, r.facts);
         }
         return new vscode.Hover(md);

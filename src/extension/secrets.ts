@@ -36,7 +36,9 @@ export const confirmHost: ConfirmHost = async q => {
     const send = 'Send the key';
     const answer = await vscode.window.showWarningMessage(
         `Model ${q.model} points at ${q.host}, but the ${q.keyFrom} is for ${q.savedFor}. Send it to ${q.host}?`,
-        { modal: true, detail: 'Only agree when you trust this host: a spec or workspace setting chose it.' }, send);
+        { modal: true, detail: 'Only agree when you trust this host: a spec or workspace setting chose it.' },
+        send,
+    );
     return answer === send;
 };
 
@@ -52,7 +54,10 @@ const PASSWORD_IDS = 'halluprobe.databasePasswordIds';
 export class DatabasePasswords {
     private readonly known = new Map<string, string>();
 
-    constructor(private readonly storage: vscode.SecretStorage, private readonly memory: vscode.Memento) {}
+    constructor(
+        private readonly storage: vscode.SecretStorage,
+        private readonly memory: vscode.Memento,
+    ) {}
 
     /** Reads every saved password into memory (ids whose secret is gone are dropped from the list). */
     async load(): Promise<void> {
@@ -73,7 +78,8 @@ export class DatabasePasswords {
 
     /** Saves a password for a database; an empty one deletes the saved password. Memory changes before the first await. */
     async set(databaseId: string, password: string): Promise<void> {
-        if (password === '') this.known.delete(databaseId); else this.known.set(databaseId, password);
+        if (password === '') this.known.delete(databaseId);
+        else this.known.set(databaseId, password);
         if (password === '') await this.storage.delete(passwordSlot(databaseId));
         else await this.storage.store(passwordSlot(databaseId), password);
         await this.memory.update(PASSWORD_IDS, [...this.known.keys()]);

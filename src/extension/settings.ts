@@ -5,7 +5,11 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import type { ModelDecl, SettingValue } from '../core/spec/index.js';
 
-export interface ModelSetting { name: string; provider: string; [setting: string]: SettingValue }
+export interface ModelSetting {
+    name: string;
+    provider: string;
+    [setting: string]: SettingValue;
+}
 
 /**
  * Files whose change means re-checking specs. Not `.db`: the results store is one, and each answer written
@@ -61,8 +65,14 @@ export function settingModels(scope?: vscode.Uri): ModelDecl[] {
         const { name, provider, ...rest } = m as Record<string, unknown>;
         if (typeof name !== 'string' || typeof provider !== 'string') continue;
         const settings: Record<string, SettingValue> = {};
-        for (const [k, v] of Object.entries(rest)) if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') settings[k] = v;
-        out.push({ name, provider, settings, loc: { file: 'settings.json', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } } });
+        for (const [k, v] of Object.entries(rest))
+            if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') settings[k] = v;
+        out.push({
+            name,
+            provider,
+            settings,
+            loc: { file: 'settings.json', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } },
+        });
     }
     return out;
 }

@@ -39,7 +39,12 @@ export class SourceTrust {
     /** Resolves when every source may be read; otherwise says which were refused (now or before). */
     async confirm(sources: readonly SourceDecl[]): Promise<{ ok: true } | { ok: false; refused: string[] }> {
         const allowed = this.host.memory.get<Record<string, boolean>>(DECISIONS) ?? {};
-        const access: SourceAccess = { folders: this.host.folders(), trusted: this.host.trusted(), newlyOpened: this.newlyOpened, decisions: { ...allowed, ...this.refusedNow } };
+        const access: SourceAccess = {
+            folders: this.host.folders(),
+            trusted: this.host.trusted(),
+            newlyOpened: this.newlyOpened,
+            decisions: { ...allowed, ...this.refusedNow },
+        };
         const { ask, refused } = sourcesToConfirm(sources, access);
         if (ask.length > 0) {
             if (await this.host.ask(ask)) {
@@ -64,7 +69,11 @@ export class SourceTrust {
     /** What the language server may read (it applies the same rule to its diagnostics, hovers and completions). */
     snapshot(): SourceAccessParams {
         const allowed = this.host.memory.get<Record<string, boolean>>(DECISIONS) ?? {};
-        return { trusted: this.host.trusted(), newlyOpened: this.newlyOpened, allowed: Object.keys(allowed).filter(f => allowed[f]) };
+        return {
+            trusted: this.host.trusted(),
+            newlyOpened: this.newlyOpened,
+            allowed: Object.keys(allowed).filter(f => allowed[f]),
+        };
     }
 
     /** Called when the user allowed more files. */

@@ -52,9 +52,12 @@ export class SpecState implements vscode.Disposable {
             folders: () => (vscode.workspace.workspaceFolders ?? []).map(f => f.uri.fsPath),
             trusted: () => vscode.workspace.isTrusted,
             memory: ctx.extension.workspaceState,
-            ask: async files => (await vscode.window.showWarningMessage(
-                `HalluProbe: this spec reads data outside the workspace folders:\n${files.join('\n')}\nRead ${files.length === 1 ? 'it' : 'them'}?`,
-                { modal: true }, 'Read')) === 'Read',
+            ask: async files =>
+                (await vscode.window.showWarningMessage(
+                    `HalluProbe: this spec reads data outside the workspace folders:\n${files.join('\n')}\nRead ${files.length === 1 ? 'it' : 'them'}?`,
+                    { modal: true },
+                    'Read',
+                )) === 'Read',
         });
         const watcher = vscode.workspace.createFileSystemWatcher(DATA_GLOB);
         const touch = (uri: vscode.Uri) => {
@@ -66,17 +69,24 @@ export class SpecState implements vscode.Disposable {
         ctx.push(watcher.onDidCreate(touch));
         ctx.push(watcher.onDidDelete(touch));
         ctx.push(watcher);
-        ctx.push(vscode.workspace.onDidSaveTextDocument(d => { if (d.languageId === 'probe') this.invalidate(d.uri.fsPath); }));
-        ctx.push(vscode.workspace.onDidChangeTextDocument(e => {
-            if (e.document.languageId !== 'probe' || e.contentChanges.length === 0) return;
-            const file = e.document.uri.fsPath;
-            clearTimeout(this.editTimer);
-            this.editTimer = setTimeout(() => this.edited.fire(file), 300);
-        }));
+        ctx.push(
+            vscode.workspace.onDidSaveTextDocument(d => {
+                if (d.languageId === 'probe') this.invalidate(d.uri.fsPath);
+            }),
+        );
+        ctx.push(
+            vscode.workspace.onDidChangeTextDocument(e => {
+                if (e.document.languageId !== 'probe' || e.contentChanges.length === 0) return;
+                const file = e.document.uri.fsPath;
+                clearTimeout(this.editTimer);
+                this.editTimer = setTimeout(() => this.edited.fire(file), 300);
+            }),
+        );
     }
 
     invalidate(file?: string): void {
-        if (file) this.generations.delete(file); else this.generations.clear();
+        if (file) this.generations.delete(file);
+        else this.generations.clear();
         this.specChanged.fire(file ?? '');
     }
 
@@ -84,9 +94,13 @@ export class SpecState implements vscode.Disposable {
     generation(file: string): Promise<Engine.Generated> {
         let g = this.generations.get(file);
         if (!g) {
-            g = this.readable(file).then(async () => (await engine()).generate(file, { limit: settings.previewLimit(vscode.Uri.file(file)) }));
+            g = this.readable(file).then(async () =>
+                (await engine()).generate(file, { limit: settings.previewLimit(vscode.Uri.file(file)) }),
+            );
             this.generations.set(file, g);
-            g.catch(() => { if (this.generations.get(file) === g) this.generations.delete(file); });
+            g.catch(() => {
+                if (this.generations.get(file) === g) this.generations.delete(file);
+            });
         }
         return g;
     }
@@ -123,7 +137,10 @@ export class SpecState implements vscode.Disposable {
      */
     offerResults(file: string, results: RunResults): void {
         const shown = this.latest.get(file);
-        if (results.verdicts.length > 0 || !shown || shown.verdicts.length === 0) { this.setResults(file, results); return; }
+        if (results.verdicts.length > 0 || !shown || shown.verdicts.length === 0) {
+            this.setResults(file, results);
+            return;
+        }
         if (shown.run.id === results.run.id) return;
         this.later.set(file, results.run);
         this.changed.fire(file);
@@ -134,7 +151,7 @@ export class SpecState implements vscode.Disposable {
         const shown = this.latest.get(file);
         if (!shown) return undefined;
         const later = this.later.get(file);
-        const what = (r: RunRecord) => r.status === 'running' ? 'did not finish' : r.status;
+        const what = (r: RunRecord) => (r.status === 'running' ? 'did not finish' : r.status);
         return `Results of run ${shown.run.id}${later ? ` · later run ${later.id} ${what(later)}: no answers verified` : ''}`;
     }
 
@@ -145,7 +162,9 @@ export class SpecState implements vscode.Disposable {
         if (!read) {
             read = engine().then(e => e.reviewLabels(settings.storePath(file), runId));
             this.labelsRead.set(key, read);
-            read.catch(() => { if (this.labelsRead.get(key) === read) this.labelsRead.delete(key); });
+            read.catch(() => {
+                if (this.labelsRead.get(key) === read) this.labelsRead.delete(key);
+            });
         }
         return read;
     }
@@ -171,12 +190,17 @@ export class SpecState implements vscode.Disposable {
             if (res) this.setResults(file, res);
             const last = newer[0];
             if (last) {
-                if (res) { this.later.set(file, last); this.changed.fire(file); }
+                if (res) {
+                    this.later.set(file, last);
+                    this.changed.fire(file);
+                }
                 if (last.status === 'running' || last.status === 'cancelled') this.unfinished.fire({ file, run: last });
             }
             return res;
         } catch (err) {
-            this.ctx.output.warn(`could not read earlier results for ${file}: ${err instanceof Error ? err.message : String(err)}`);
+            this.ctx.output.warn(
+                `could not read earlier results for ${file}: ${err instanceof Error ? err.message : String(err)}`,
+            );
             return undefined;
         }
     }
@@ -192,5 +216,7 @@ export class SpecState implements vscode.Disposable {
 
 /** The unsaved text of every open spec, by absolute path, for the engine to read instead of the disk. */
 export function unsavedTexts(): Map<string, string> {
-    return new Map(vscode.workspace.textDocuments.filter(d => d.isDirty && d.languageId === 'probe').map(d => [d.uri.fsPath, d.getText()]));
+    return new Map(
+        vscode.workspace.textDocuments.filter(d => d.isDirty && d.languageId === 'probe').map(d => [d.uri.fsPath, d.getText()]),
+    );
 }

@@ -17,7 +17,11 @@ export type OpenDataRowArguments = [fileUri: string, line: number];
  * client that sends neither is not gated. `allowed`: absolute paths the user allowed in this workspace.
  */
 export const SOURCE_ACCESS_NOTIFICATION = 'halluprobe/sourceAccess';
-export interface SourceAccessParams { trusted: boolean; newlyOpened: boolean; allowed: string[] }
+export interface SourceAccessParams {
+    trusted: boolean;
+    newlyOpened: boolean;
+    allowed: string[];
+}
 
 /**
  * The database passwords the user saved in the editor (SecretStorage), by database id (`user@host:port/database`,
@@ -25,4 +29,6 @@ export interface SourceAccessParams { trusted: boolean; newlyOpened: boolean; al
  * notification whenever one is set or deleted. The server connects with them and never logs them.
  */
 export const DATABASE_PASSWORDS_NOTIFICATION = 'halluprobe/databasePasswords';
-export interface DatabasePasswordsParams { passwords: Record<string, string> }
+export interface DatabasePasswordsParams {
+    passwords: Record<string, string>;
+}

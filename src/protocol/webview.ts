@@ -63,14 +63,33 @@ export interface SchemaRelation {
     rows?: number;
 }
 
-export interface SchemaFk { id: string; from: string; to: string; fromAttributes: string[]; toAttributes: string[] }
+export interface SchemaFk {
+    id: string;
+    from: string;
+    to: string;
+    fromAttributes: string[];
+    toAttributes: string[];
+}
 
-export interface SchemaGraph { spec: string; relations: SchemaRelation[]; fks: SchemaFk[] }
+export interface SchemaGraph {
+    spec: string;
+    relations: SchemaRelation[];
+    fks: SchemaFk[];
+}
 
 /** Where a keyword of the rationale was found (or which other value contradicted it), for highlighting. */
-export interface RationaleSpan { start: number; end: number; status: KeywordStatus; keyword: string }
+export interface RationaleSpan {
+    start: number;
+    end: number;
+    status: KeywordStatus;
+    keyword: string;
+}
 
-export interface HopStatus { hop: number; status: KeywordStatus; keywords: { value: string; status: KeywordStatus; conflict?: string }[] }
+export interface HopStatus {
+    hop: number;
+    status: KeywordStatus;
+    keywords: { value: string; status: KeywordStatus; conflict?: string }[];
+}
 
 /** An open answer's atomic claim (core/open): its labels against the data and the context, and the edges behind them. */
 export interface ClaimMark {
@@ -112,10 +131,24 @@ export interface QuestionGraph {
 /** A drawn node: its id, label and what it is (`more`: the "+N more" node standing for collapsed neighbours). */
 export interface NodeDef {
     group: 'nodes';
-    data: { id: string; label: string; kind: string; status?: KeywordStatus | 'none'; relation?: string; hop?: number; given?: boolean; focus?: boolean; questionId?: string };
+    data: {
+        id: string;
+        label: string;
+        kind: string;
+        status?: KeywordStatus | 'none';
+        relation?: string;
+        hop?: number;
+        given?: boolean;
+        focus?: boolean;
+        questionId?: string;
+    };
     classes?: string;
 }
-export interface EdgeDef { group: 'edges'; data: { id: string; source: string; target: string; label: string; status?: KeywordStatus | 'none'; hop?: number }; classes?: string }
+export interface EdgeDef {
+    group: 'edges';
+    data: { id: string; source: string; target: string; label: string; status?: KeywordStatus | 'none'; hop?: number };
+    classes?: string;
+}
 export type ElementDef = NodeDef | EdgeDef;
 
 /**
@@ -123,7 +156,12 @@ export type ElementDef = NodeDef | EdgeDef;
  * when expanded (its neighbours, their edges, their own "+N more" nodes), the question's own entities (centred
  * and marked), and a compact drawing for a panel too narrow to show this one whole with readable labels.
  */
-export interface DrawnGraph { elements: ElementDef[]; more: Record<string, ElementDef[]>; focus: string[]; compact?: DrawnGraph }
+export interface DrawnGraph {
+    elements: ElementDef[];
+    more: Record<string, ElementDef[]>;
+    focus: string[];
+    compact?: DrawnGraph;
+}
 
 /**
  * One fact, every family (docs/facts.md): the graph panel's fact view (core/report/fact-view.ts makes it from the run's
@@ -164,7 +202,9 @@ export interface WebviewRequests {
 }
 export type RequestMethod = keyof WebviewRequests;
 
-export type WebviewRequest = { [M in RequestMethod]: { type: 'request'; requestId: number; method: M; params: WebviewRequests[M]['params'] } }[RequestMethod];
+export type WebviewRequest = {
+    [M in RequestMethod]: { type: 'request'; requestId: number; method: M; params: WebviewRequests[M]['params'] };
+}[RequestMethod];
 
 /**
  * The Compare Models panel's data (core/report/paired-render.ts `compareGrid` makes it): the engine's paired
@@ -180,8 +220,16 @@ export interface CompareGridCell {
     /** The flipped questions each way, with a title naming the side. */
     flips: { title: string; questions: string[] }[];
 }
-export interface CompareGridMatrix { title: string; cells: string[]; rows: (CompareGridCell | null)[][] }
-export interface CompareGrid { title: string; method: string; matrices: CompareGridMatrix[] }
+export interface CompareGridMatrix {
+    title: string;
+    cells: string[];
+    rows: (CompareGridCell | null)[][];
+}
+export interface CompareGrid {
+    title: string;
+    method: string;
+    matrices: CompareGridMatrix[];
+}
 
 /**
  * The Review Answers panel's data (core/report/review-view.ts `reviewView` makes it from the engine's review round,
@@ -191,7 +239,8 @@ export interface CompareGrid { title: string; method: string; matrices: CompareG
 export type ReviewActionName = 'agree' | 'pass' | 'fail' | 'unsure' | 'unreadable' | 'skip' | 'undo' | `claim-${number}`;
 export const REVIEW_ACTIONS: readonly ReviewActionName[] = ['agree', 'pass', 'fail', 'unsure', 'unreadable', 'skip', 'undo'];
 /** A claim key's action: mark claim 1–9 of an open answer with its next status. */
-export const isReviewAction = (a: unknown): a is ReviewActionName => (REVIEW_ACTIONS as readonly unknown[]).includes(a) || (typeof a === 'string' && /^claim-[1-9]$/.test(a));
+export const isReviewAction = (a: unknown): a is ReviewActionName =>
+    (REVIEW_ACTIONS as readonly unknown[]).includes(a) || (typeof a === 'string' && /^claim-[1-9]$/.test(a));
 
 export interface ReviewItemView {
     /** Names the answer (question, model, sample): a label is taken only for the answer the panel showed. */
@@ -274,19 +323,26 @@ const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInt
 export function isWebviewToHost(msg: unknown): msg is WebviewToHost {
     if (!isObject(msg)) return false;
     switch (msg.type) {
-        case 'ready': return isInt(msg.version);
-        case 'openSource': return isString(msg.file) && isInt(msg.line) && msg.line >= 1;
-        case 'openQuestion': return isString(msg.questionId) && (msg.model === undefined || isString(msg.model));
-        case 'log': return (msg.level === 'info' || msg.level === 'error') && isString(msg.message);
-        case 'review': return isReviewAction(msg.action) && (msg.slot === undefined || isString(msg.slot));
+        case 'ready':
+            return isInt(msg.version);
+        case 'openSource':
+            return isString(msg.file) && isInt(msg.line) && msg.line >= 1;
+        case 'openQuestion':
+            return isString(msg.questionId) && (msg.model === undefined || isString(msg.model));
+        case 'log':
+            return (msg.level === 'info' || msg.level === 'error') && isString(msg.message);
+        case 'review':
+            return isReviewAction(msg.action) && (msg.slot === undefined || isString(msg.slot));
         case 'request': {
             if (!isInt(msg.requestId) || !isObject(msg.params)) return false;
             const p = msg.params;
-            if (msg.method === 'expand') return isString(p.nodeId) && isString(p.label) && (p.relation === undefined || isString(p.relation));
+            if (msg.method === 'expand')
+                return isString(p.nodeId) && isString(p.label) && (p.relation === undefined || isString(p.relation));
             if (msg.method === 'save') return (p.format === 'png' || p.format === 'svg') && isString(p.data);
             return false;
         }
-        default: return false;
+        default:
+            return false;
     }
 }
 
@@ -294,10 +350,16 @@ export function isWebviewToHost(msg: unknown): msg is WebviewToHost {
 export function isHostToWebview(msg: unknown): msg is HostToWebview {
     if (!isObject(msg)) return false;
     switch (msg.type) {
-        case 'init': case 'update': return PANELS.includes(msg.panel as PanelName) && isObject(msg.data);
-        case 'busy': case 'error': return isString(msg.message);
-        case 'response': return isInt(msg.requestId) && typeof msg.ok === 'boolean';
-        default: return false;
+        case 'init':
+        case 'update':
+            return PANELS.includes(msg.panel as PanelName) && isObject(msg.data);
+        case 'busy':
+        case 'error':
+            return isString(msg.message);
+        case 'response':
+            return isInt(msg.requestId) && typeof msg.ok === 'boolean';
+        default:
+            return false;
     }
 }
 
@@ -327,5 +389,7 @@ export class RequestTracker {
         return true;
     }
 
-    get size(): number { return this.pending.size; }
+    get size(): number {
+        return this.pending.size;
+    }
 }

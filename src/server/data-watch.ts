@@ -10,7 +10,10 @@ export class DataFileWatcher {
     private pending = new Set<string>();
     private timer: NodeJS.Timeout | undefined;
 
-    constructor(private readonly onChange: (documentUris: string[]) => void, private readonly settleMs = 150) {}
+    constructor(
+        private readonly onChange: (documentUris: string[]) => void,
+        private readonly settleMs = 150,
+    ) {}
 
     watch(documentUri: string, files: string[]): void {
         for (const file of files) {

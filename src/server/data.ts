@@ -12,7 +12,10 @@ import { toSpecDiagnostic, type SpecDiagnostic } from '../core/spec/index.js';
 /** Loads the data of a spec; the server passes the data layer's `loadData` bound to ONE DataCache. */
 export type DataLoader = (spec: SpecModel, options: LoadOptions) => Promise<LoadedData>;
 
-export interface SpecData { spec: SpecModel; data: LoadedData }
+export interface SpecData {
+    spec: SpecModel;
+    data: LoadedData;
+}
 
 /**
  * The spec (a document and everything it imports) and its loaded data, for diagnostics and hovers. The result
@@ -25,14 +28,19 @@ export class SpecDataService {
     /** Called with the data files a document's spec reads, after each load (the server watches them). */
     onLoaded: ((documentUri: string, files: string[]) => void) | undefined;
 
-    constructor(private readonly shared: LangiumSharedServices, private readonly loader: DataLoader | undefined) {}
+    constructor(
+        private readonly shared: LangiumSharedServices,
+        private readonly loader: DataLoader | undefined,
+    ) {}
 
     /** Forgets every remembered load, so the next validation asks the data layer again (a data file changed). */
     invalidate(): void {
         this.last.clear();
     }
 
-    get enabled(): boolean { return this.loader !== undefined; }
+    get enabled(): boolean {
+        return this.loader !== undefined;
+    }
 
     /**
      * `diagnostics`: the language diagnostics of `document` when they are being computed right now (during
@@ -44,21 +52,26 @@ export class SpecDataService {
         if (!loader) return Promise.resolve(undefined);
         const documents = this.shared.workspace.LangiumDocuments;
         const docs = [...importedDocuments(document, documents)]
-            .map(uri => uri === document.uri.toString() ? document : documents.getDocument(URI.parse(uri)))
+            .map(uri => (uri === document.uri.toString() ? document : documents.getDocument(URI.parse(uri))))
             .filter((d): d is LangiumDocument => d !== undefined);
         const key = docs.map(d => `${d.uri.toString()}@${d.textDocument.version}`).join('|');
         const cached = this.last.get(document.uri.toString());
         if (cached && cached.key === key) return cached.value;
         const value = (async () => {
             const spec = buildSpecModel(docs);
-            const language: SpecDiagnostic[] = docs.flatMap(d => ((d === document ? diagnostics : undefined) ?? d.diagnostics ?? []).map(x => toSpecDiagnostic(d, x)));
+            const language: SpecDiagnostic[] = docs.flatMap(d =>
+                ((d === document ? diagnostics : undefined) ?? d.diagnostics ?? []).map(x => toSpecDiagnostic(d, x)),
+            );
             try {
                 const data = await loader(spec, dataOptionsFor({ model: spec, documents: docs }, language));
-                this.onLoaded?.(document.uri.toString(), spec.sources.map(s => s.path));
+                this.onLoaded?.(
+                    document.uri.toString(),
+                    spec.sources.map(s => s.path),
+                );
                 return { spec, data };
             } catch (e) {
                 // The data layer reports bad data as diagnostics; an exception here is a bug, so keep the editor working.
-                console.error(`HalluProbe: loading data failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+                console.error(`HalluProbe: loading data failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
                 return undefined;
             }
         })();

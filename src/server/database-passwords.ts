@@ -7,6 +7,8 @@ import { useSavedPasswords } from '../core/data/index.js';
 import type { DatabasePasswordsParams } from '../protocol/lsp.js';
 
 export function useClientPasswords(params: DatabasePasswordsParams | undefined): void {
-    const passwords = new Map(Object.entries(params?.passwords ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    const passwords = new Map(
+        Object.entries(params?.passwords ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
     useSavedPasswords(id => passwords.get(id));
 }

@@ -3,7 +3,15 @@
  * or never saved and then closed, or gone between the workspace scan and its read) keeps its last text instead of throwing ENOENT in the middle of a build — a
  * build that throws leaves documents half-built and every later request waiting for them forever.
  */
-import { type AstNode, type Cancellation, type LangiumDocument, type ParseResult, type ParserOptions, type TextDocument, type URI } from 'langium';
+import {
+    type AstNode,
+    type Cancellation,
+    type LangiumDocument,
+    type ParseResult,
+    type ParserOptions,
+    type TextDocument,
+    type URI,
+} from 'langium';
 import { ProbeDocumentFactory, unparseableMessage } from '../core/language/index.js';
 
 /** The engine's factory (an edit re-parses only what it touched), made safe for the editor's document events. */
@@ -22,7 +30,11 @@ export class SafeDocumentFactory extends ProbeDocumentFactory {
         }
     }
 
-    protected override async getUpdatedText(document: LangiumDocument, textDocument: TextDocument | undefined, token: Cancellation.CancellationToken): Promise<string> {
+    protected override async getUpdatedText(
+        document: LangiumDocument,
+        textDocument: TextDocument | undefined,
+        token: Cancellation.CancellationToken,
+    ): Promise<string> {
         try {
             return await super.getUpdatedText(document, textDocument, token);
         } catch {
@@ -43,7 +55,11 @@ export class SafeDocumentFactory extends ProbeDocumentFactory {
         }
     }
 
-    protected override async parseAsync<T extends AstNode>(uri: URI, text: string, token: Cancellation.CancellationToken): Promise<ParseResult<T>> {
+    protected override async parseAsync<T extends AstNode>(
+        uri: URI,
+        text: string,
+        token: Cancellation.CancellationToken,
+    ): Promise<ParseResult<T>> {
         try {
             return await super.parseAsync<T>(uri, text, token);
         } catch (e) {

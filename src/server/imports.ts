@@ -1,6 +1,17 @@
 import { statSync } from 'node:fs';
 import { specFileProblem } from '../core/language/index.js';
-import { Cancellation as CancellationNs, DefaultDocumentBuilder, DocumentState, OperationCancelled, UriUtils, type BuildOptions, type Cancellation, type LangiumDocument, type LangiumSharedCoreServices, type URI } from 'langium';
+import {
+    Cancellation as CancellationNs,
+    DefaultDocumentBuilder,
+    DocumentState,
+    OperationCancelled,
+    UriUtils,
+    type BuildOptions,
+    type Cancellation,
+    type LangiumDocument,
+    type LangiumSharedCoreServices,
+    type URI,
+} from 'langium';
 
 /** Turns of the event loop without an edit after which the connection counts as quiet (see `quiet`). */
 const QUIET_TURNS = 3;
@@ -44,11 +55,23 @@ export class ImportLoadingDocumentBuilder extends DefaultDocumentBuilder {
      * later build validates it again: the diagnostics just computed (after a slow data load, e.g. a database
      * connection that now has its password) were never published, and the editor kept showing the old ones.
      */
-    protected override async notifyDocumentPhase(document: LangiumDocument, state: DocumentState, cancelToken: Cancellation.CancellationToken): Promise<void> {
-        return super.notifyDocumentPhase(document, state, state === DocumentState.Validated ? CancellationNs.CancellationToken.None : cancelToken);
+    protected override async notifyDocumentPhase(
+        document: LangiumDocument,
+        state: DocumentState,
+        cancelToken: Cancellation.CancellationToken,
+    ): Promise<void> {
+        return super.notifyDocumentPhase(
+            document,
+            state,
+            state === DocumentState.Validated ? CancellationNs.CancellationToken.None : cancelToken,
+        );
     }
 
-    protected override async buildDocuments(documents: LangiumDocument[], options: BuildOptions, cancelToken: Cancellation.CancellationToken): Promise<void> {
+    protected override async buildDocuments(
+        documents: LangiumDocument[],
+        options: BuildOptions,
+        cancelToken: Cancellation.CancellationToken,
+    ): Promise<void> {
         if (documents.some(d => d.state < DocumentState.Parsed)) await quiet(cancelToken);
         const all = [...documents];
         const seen = new Set(all.map(d => d.uri.toString()));
@@ -88,15 +111,21 @@ async function quiet(cancelToken: Cancellation.CancellationToken): Promise<void>
 }
 
 function importsOf(doc: LangiumDocument, services: LangiumSharedCoreServices): URI[] {
-    const text = (services as { workspace: { TextDocuments?: { get(uri: string): { getText(): string } | undefined } } }).workspace.TextDocuments?.get(doc.uri.toString())?.getText()
-        ?? doc.textDocument.getText();
+    const text =
+        (
+            services as { workspace: { TextDocuments?: { get(uri: string): { getText(): string } | undefined } } }
+        ).workspace.TextDocuments?.get(doc.uri.toString())?.getText() ?? doc.textDocument.getText();
     const dir = UriUtils.dirname(doc.uri);
     return [...text.matchAll(IMPORT)].map(m => UriUtils.resolvePath(dir, (m[1] ?? m[2])!.replace(/\\(.)/g, '$1')));
 }
 
 /** A file or folder exists (a folder event stands for the documents in it). */
 function safeExistsAny(services: LangiumSharedCoreServices, uri: URI): boolean {
-    try { return services.workspace.FileSystemProvider.existsSync(uri); } catch { return false; }
+    try {
+        return services.workspace.FileSystemProvider.existsSync(uri);
+    } catch {
+        return false;
+    }
 }
 
 function safeExists(services: LangiumSharedCoreServices, uri: URI): boolean {
@@ -106,7 +135,11 @@ function safeExists(services: LangiumSharedCoreServices, uri: URI): boolean {
         if (!fsp.existsSync(uri)) return false;
         const node = fsp.statSync(uri);
         let size: number | undefined;
-        try { size = statSync(uri.fsPath).size; } catch { size = undefined; }
+        try {
+            size = statSync(uri.fsPath).size;
+        } catch {
+            size = undefined;
+        }
         return !node.isDirectory && !specFileProblem(uri.fsPath, { isFile: node.isFile, isDirectory: node.isDirectory, size });
     } catch {
         return false;

@@ -5,7 +5,12 @@ import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { DataCache, loadData, readHeader } from '../core/data/index.js';
 import { probeDiagnostics, withoutFollowOns } from '../core/probes/index.js';
 import { URI } from 'langium';
-import { DATABASE_PASSWORDS_NOTIFICATION, SOURCE_ACCESS_NOTIFICATION, type DatabasePasswordsParams, type SourceAccessParams } from '../protocol/lsp.js';
+import {
+    DATABASE_PASSWORDS_NOTIFICATION,
+    SOURCE_ACCESS_NOTIFICATION,
+    type DatabasePasswordsParams,
+    type SourceAccessParams,
+} from '../protocol/lsp.js';
 import { useClientPasswords } from './database-passwords.js';
 import { createProbeServerServices } from './module.js';
 import { DataFileWatcher } from './data-watch.js';
@@ -15,30 +20,52 @@ import { SourceGate } from './source-gate.js';
 const connection = createConnection(ProposedFeatures.all);
 // The server must outlive any bug in a handler: log it (the editor's output channel shows stderr) and go on.
 // Without this an unhandled rejection ends the process and the user loses diagnostics until a restart.
-process.on('uncaughtException', e => console.error(`HalluProbe language server: uncaught error (kept running): ${e.stack ?? e.message}`));
-process.on('unhandledRejection', e => console.error(`HalluProbe language server: unhandled rejection (kept running): ${e instanceof Error ? e.stack ?? e.message : String(e)}`));
+process.on('uncaughtException', e =>
+    console.error(`HalluProbe language server: uncaught error (kept running): ${e.stack ?? e.message}`),
+);
+process.on('unhandledRejection', e =>
+    console.error(
+        `HalluProbe language server: unhandled rejection (kept running): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+    ),
+);
 // One cache for the server's life: an edit to the spec reloads no unchanged data file.
 const cache = new DataCache();
 // From estimates and bounded samples: the server never derives an unbounded set of a rule's facts.
 const probes = cachedProbeDiagnostics((spec, data) => probeDiagnostics(spec, data, { editor: true }));
 // Files outside the workspace folders are read only as the editor allows (when the editor gates them at all).
 const gate = new SourceGate();
-const { shared, data } = createProbeServerServices({ connection, ...NodeFileSystem }, {
-    loadData: (spec, options) => loadData(spec, cache, undefined, gate.active ? { ...options, readable: gate.readable } : options),
-    readHeader: source => (gate.readable(source.path) ? readHeader(source) : Promise.resolve([])),
-    moreDiagnostics: async ({ spec, data }, reported, cancelToken) => withoutFollowOns(spec, await probes(spec, data, cancelToken), reported),
-});
+const { shared, data } = createProbeServerServices(
+    { connection, ...NodeFileSystem },
+    {
+        loadData: (spec, options) =>
+            loadData(spec, cache, undefined, gate.active ? { ...options, readable: gate.readable } : options),
+        readHeader: source => (gate.readable(source.path) ? readHeader(source) : Promise.resolve([])),
+        moreDiagnostics: async ({ spec, data }, reported, cancelToken) =>
+            withoutFollowOns(spec, await probes(spec, data, cancelToken), reported),
+    },
+);
 // When a data file changes on disk, forget remembered loads and re-check the specs that read it.
 const watcher = new DataFileWatcher(uris => {
     data.invalidate();
-    void shared.workspace.WorkspaceLock.write(token => shared.workspace.DocumentBuilder.update(uris.map(u => URI.parse(u)), [], token));
+    void shared.workspace.WorkspaceLock.write(token =>
+        shared.workspace.DocumentBuilder.update(
+            uris.map(u => URI.parse(u)),
+            [],
+            token,
+        ),
+    );
 });
 /** The sources each document's spec read at its last load: a change of access or password re-checks only the specs it concerns. */
 const readsBy = new Map<string, string[]>();
-data.onLoaded = (uri, files) => { readsBy.set(uri, files); watcher.watch(uri, files); };
+data.onLoaded = (uri, files) => {
+    readsBy.set(uri, files);
+    watcher.watch(uri, files);
+};
 shared.lsp.LanguageServer.onInitialize(params => {
     gate.initialize(params);
-    useClientPasswords((params.initializationOptions as { databasePasswords?: DatabasePasswordsParams } | undefined)?.databasePasswords);
+    useClientPasswords(
+        (params.initializationOptions as { databasePasswords?: DatabasePasswordsParams } | undefined)?.databasePasswords,
+    );
 });
 /**
  * Forgets remembered loads and checks again every spec that reads a source `concerned` picks (or that has not
@@ -54,7 +81,11 @@ const recheck = (why: string, concerned: (source: string) => boolean) => {
     const started = performance.now();
     shared.workspace.WorkspaceLock.write(token => shared.workspace.DocumentBuilder.update(affected, [], token)).then(
         () => connection.console.log(`${why}: re-check done after ${Math.round(performance.now() - started)} ms`),
-        err => connection.console.error(`${why}: re-check failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`));
+        err =>
+            connection.console.error(
+                `${why}: re-check failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+            ),
+    );
 };
 const isDatabase = (source: string) => /^postgres(ql)?:\/\//i.test(source);
 // The user allowed a file (or trusted the workspace): check the specs reading outside sources again.

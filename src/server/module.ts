@@ -1,7 +1,21 @@
-import { inject, interruptAndCheck, isOperationCancelled, URI, type Cancellation, type DeepPartial, type LangiumDocument, type Module } from 'langium';
 import {
-    AbstractExecuteCommandHandler, createDefaultModule, createDefaultSharedModule,
-    type DefaultSharedModuleContext, type ExecuteCommandAcceptor, type LangiumSharedServices, type PartialLangiumServices,
+    inject,
+    interruptAndCheck,
+    isOperationCancelled,
+    URI,
+    type Cancellation,
+    type DeepPartial,
+    type LangiumDocument,
+    type Module,
+} from 'langium';
+import {
+    AbstractExecuteCommandHandler,
+    createDefaultModule,
+    createDefaultSharedModule,
+    type DefaultSharedModuleContext,
+    type ExecuteCommandAcceptor,
+    type LangiumSharedServices,
+    type PartialLangiumServices,
 } from 'langium/lsp';
 import type { Diagnostic } from 'vscode-languageserver';
 import { ProbeModule, ProbeSharedModule, type ProbeAddedServices } from '../core/language/index.js';
@@ -35,49 +49,79 @@ export interface ServerDataOptions {
      * language's diagnostics of the document, so that what follows from them is not reported again. They stop when
      * the build is cancelled.
      */
-    moreDiagnostics?: (loaded: SpecData, reported: SpecDiagnostic[], cancelToken?: Cancellation.CancellationToken) => SpecDiagnostic[] | Promise<SpecDiagnostic[]>;
+    moreDiagnostics?: (
+        loaded: SpecData,
+        reported: SpecDiagnostic[],
+        cancelToken?: Cancellation.CancellationToken,
+    ) => SpecDiagnostic[] | Promise<SpecDiagnostic[]>;
 }
 
 const SEVERITY = { error: 1, warning: 2, info: 3, hint: 4 } as const;
 
 /** Language diagnostics plus the data checks of the spec rooted at the document (only this file's share). */
 class DataDocumentValidator extends ProbeDocumentValidator {
-    constructor(services: ProbeServices, private readonly data: SpecDataService, private readonly more: ServerDataOptions['moreDiagnostics']) {
+    constructor(
+        services: ProbeServices,
+        private readonly data: SpecDataService,
+        private readonly more: ServerDataOptions['moreDiagnostics'],
+    ) {
         super(services);
     }
 
-    protected override async moreDiagnostics(document: LangiumDocument, language: Diagnostic[], cancelToken?: Cancellation.CancellationToken): Promise<Diagnostic[]> {
+    protected override async moreDiagnostics(
+        document: LangiumDocument,
+        language: Diagnostic[],
+        cancelToken?: Cancellation.CancellationToken,
+    ): Promise<Diagnostic[]> {
         if (!this.data.enabled) return [];
         const loaded = await this.data.forDocument(document, language);
         if (!loaded) return [];
         if (cancelToken) await interruptAndCheck(cancelToken);
         const file = documentPath(document.uri);
         let more: SpecDiagnostic[] = [];
-        const reported: SpecDiagnostic[] = language.map(d => ({ file, range: d.range, severity: d.severity === 1 ? 'error' : 'warning', code: String(d.code ?? ''), message: typeof d.message === 'string' ? d.message : d.message.value }));
+        const reported: SpecDiagnostic[] = language.map(d => ({
+            file,
+            range: d.range,
+            severity: d.severity === 1 ? 'error' : 'warning',
+            code: String(d.code ?? ''),
+            message: typeof d.message === 'string' ? d.message : d.message.value,
+        }));
         try {
             more = (await this.more?.(loaded, reported, cancelToken)) ?? [];
         } catch (e) {
             if (isOperationCancelled(e)) throw e;
             // A bug in a later stage must not hide the language and data diagnostics; log it for a report.
-            console.error(`HalluProbe: probe diagnostics failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+            console.error(`HalluProbe: probe diagnostics failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
         }
         const all = [...loaded.data.diagnostics, ...more];
-        return all.filter(d => d.file === file).map(d => ({
-            range: d.range, severity: SEVERITY[d.severity], code: d.code, message: d.message, source: 'halluprobe',
-            data: { ...(d.data ?? {}), code: d.code },
-        }));
+        return all
+            .filter(d => d.file === file)
+            .map(d => ({
+                range: d.range,
+                severity: SEVERITY[d.severity],
+                code: d.code,
+                message: d.message,
+                source: 'halluprobe',
+                data: { ...(d.data ?? {}), code: d.code },
+            }));
     }
 }
 
 /** Runs the server-side half of the custom commands declared in src/protocol/lsp.ts. */
 class ProbeCommandHandler extends AbstractExecuteCommandHandler {
-    constructor(private readonly services: () => ProbeServices) { super(); }
+    constructor(private readonly services: () => ProbeServices) {
+        super();
+    }
 
     registerCommands(accept: ExecuteCommandAcceptor): void {
         accept(OPEN_DATA_ROW_COMMAND, async args => {
             const [uri, line] = args as OpenDataRowArguments;
             const position = { line: Math.max(0, line - 1), character: 0 };
-            await this.services().shared.lsp.Connection?.window.showDocument({ uri: URI.parse(uri).toString(), takeFocus: true, selection: { start: position, end: position } });
+            await this.services().shared.lsp.Connection?.window.showDocument({
+                uri: URI.parse(uri).toString(),
+                takeFocus: true,
+                selection: { start: position, end: position },
+            });
             return undefined;
         });
     }
@@ -106,9 +150,17 @@ export function createProbeServerServices(context: DefaultSharedModuleContext, o
     let probe: ProbeServices | undefined;
     const sharedOverride: Module<LangiumSharedServices, DeepPartial<LangiumSharedServices>> = {
         lsp: { ExecuteCommandHandler: () => new ProbeCommandHandler(() => probe!) },
-        workspace: { DocumentBuilder: shared => new ImportLoadingDocumentBuilder(shared), LangiumDocumentFactory: shared => new SafeDocumentFactory(shared) },
+        workspace: {
+            DocumentBuilder: shared => new ImportLoadingDocumentBuilder(shared),
+            LangiumDocumentFactory: shared => new SafeDocumentFactory(shared),
+        },
     };
-    const shared = inject(createDefaultSharedModule(context), ProbeSpecGeneratedSharedModule, ProbeSharedModule as Module<LangiumSharedServices, DeepPartial<LangiumSharedServices>>, sharedOverride);
+    const shared = inject(
+        createDefaultSharedModule(context),
+        ProbeSpecGeneratedSharedModule,
+        ProbeSharedModule as Module<LangiumSharedServices, DeepPartial<LangiumSharedServices>>,
+        sharedOverride,
+    );
     // The engine's module is written against Langium's core services, a subset of the LSP ones.
     const engineModule = ProbeModule as Module<ProbeServices, PartialLangiumServices & ProbeAddedServices>;
     probe = inject(createDefaultModule({ shared }), ProbeSpecGeneratedModule, engineModule, features);

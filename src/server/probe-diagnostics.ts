@@ -38,11 +38,21 @@ export function cachedProbeDiagnostics(compute: PerProbe): Cached {
     /** Each probe's key, for as long as the spec model reuses its declaration. */
     const keys = new WeakMap<ProbeDecl, string>();
     return async (spec, data, cancelToken) => {
-        const idOf = (t: RelationTable) => { let id = tableIds.get(t); if (id === undefined) tableIds.set(t, id = nextId++); return id; };
+        const idOf = (t: RelationTable) => {
+            let id = tableIds.get(t);
+            if (id === undefined) tableIds.set(t, (id = nextId++));
+            return id;
+        };
         const parts = [...spec.sources, ...spec.relations, ...spec.fds, ...spec.fks, ...spec.aliases, ...data.tables.values()];
         if (parts.length !== lastParts.length || parts.some((p, i) => p !== lastParts[i])) {
-            const context = JSON.stringify([spec.sources, spec.relations, spec.fds, spec.fks, spec.aliases, [...data.tables.values()].map(idOf)], withoutLocations);
-            if (context !== memoContext) { memo = new Map(); memoContext = context; }
+            const context = JSON.stringify(
+                [spec.sources, spec.relations, spec.fds, spec.fks, spec.aliases, [...data.tables.values()].map(idOf)],
+                withoutLocations,
+            );
+            if (context !== memoContext) {
+                memo = new Map();
+                memoContext = context;
+            }
         }
         lastParts = parts;
         const next = new Map<string, { probeLine: number; diagnostics: SpecDiagnostic[] }>();
@@ -50,7 +60,11 @@ export function cachedProbeDiagnostics(compute: PerProbe): Cached {
         for (const probe of spec.probes) {
             if (cancelToken) await interruptAndCheck(cancelToken);
             let key = keys.get(probe);
-            if (key === undefined) keys.set(probe, key = `${probe.loc.file}\u0000${JSON.stringify(probe, relativeTo(probe.loc.range.start.line))}`);
+            if (key === undefined)
+                keys.set(
+                    probe,
+                    (key = `${probe.loc.file}\u0000${JSON.stringify(probe, relativeTo(probe.loc.range.start.line))}`),
+                );
             const line = probe.loc.range.start.line;
             let entry = memo.get(key) ?? next.get(key);
             if (!entry) entry = { probeLine: line, diagnostics: compute({ ...spec, probes: [probe] }, data) };

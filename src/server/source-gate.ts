@@ -12,7 +12,9 @@ export class SourceGate {
     private access: SourceAccess | undefined;
     private folders: string[] = [];
 
-    get active(): boolean { return this.access !== undefined; }
+    get active(): boolean {
+        return this.access !== undefined;
+    }
 
     initialize(params: InitializeParams): void {
         this.folders = (params.workspaceFolders ?? []).map(f => URI.parse(f.uri).fsPath);

@@ -21,8 +21,8 @@ const root = sharedPath('data', 'erbench');
 const PHRASING_INDEX: Record<string, number> = { basic: 0, negated: 1, is_there: 2 };
 const skip = sharedMissing(path.join(root, 'responses', 'gpt35_movie.log'));
 
-const TABLE_18 = { basic: { A: 0.83, R: 0.78, AR: 0.77, H: 0.17 }, negated: { A: 0.06, R: 0.10, AR: 0.05, H: 0.94 } };
-const TABLE_2 = { basic: { A: 0.85, R: 0.81, AR: 0.80, H: 0.15 }, negated: { A: 0.06, R: 0.11, AR: 0.05, H: 0.94 } };
+const TABLE_18 = { basic: { A: 0.83, R: 0.78, AR: 0.77, H: 0.17 }, negated: { A: 0.06, R: 0.1, AR: 0.05, H: 0.94 } };
+const TABLE_2 = { basic: { A: 0.85, R: 0.81, AR: 0.8, H: 0.15 }, negated: { A: 0.06, R: 0.11, AR: 0.05, H: 0.94 } };
 
 function figures(groups: GroupMetrics[], mode: string) {
     const pick = (phrasing: string) => groups.find(g => g.phrasing === phrasing && g.mode === mode)!;
@@ -49,8 +49,18 @@ async function load() {
     const { model: spec } = await loadSpec(path.join(repo, 'examples', 'erbench', 'movie.probe'));
     const data = await loadData(spec);
     const questions = [...generateQuestions(spec, data, { suite: 'erbench_movie' }).questions];
-    const log = new Map(parseErbenchLog(readFileSync(path.join(root, 'responses', 'gpt35_movie.log'), 'utf8')).map(r => [`${r.row}-${r.phrasing}`, r.answer]));
-    const knowsLog = new Map(parseErbenchLog(readFileSync(path.join(root, 'responses', 'gpt35_validate_movie.log'), 'utf8')).map(r => [r.row, r.answer]));
+    const log = new Map(
+        parseErbenchLog(readFileSync(path.join(root, 'responses', 'gpt35_movie.log'), 'utf8')).map(r => [
+            `${r.row}-${r.phrasing}`,
+            r.answer,
+        ]),
+    );
+    const knowsLog = new Map(
+        parseErbenchLog(readFileSync(path.join(root, 'responses', 'gpt35_validate_movie.log'), 'utf8')).map(r => [
+            r.row,
+            r.answer,
+        ]),
+    );
     const ctx = createVerifyContext(spec, data);
     const binary: Verdict[] = [];
     const knows: Verdict[] = [];

@@ -22,12 +22,19 @@ const PHRASING_INDEX: Record<string, number> = { basic: 0, negated: 1, is_there:
 describe('ERBench movie questions', () => {
     it('match the Q: lines of gpt35_movie.log for every row', async t => {
         const missing = sharedMissing(log, path.join(shared, 'movie.csv'));
-        if (missing) { t.skip(missing); return; }
+        if (missing) {
+            t.skip(missing);
+            return;
+        }
         const logged = new Map<string, string>();
-        for (const m of readFileSync(log, 'utf8').matchAll(/^(\d+)-(\d)th question\r?\nQ: ?(.*)$/gm)) logged.set(`${m[1]}-${m[2]}`, m[3]!.trim());
+        for (const m of readFileSync(log, 'utf8').matchAll(/^(\d+)-(\d)th question\r?\nQ: ?(.*)$/gm))
+            logged.set(`${m[1]}-${m[2]}`, m[3]!.trim());
 
         const { model, diagnostics } = await loadSpec(spec);
-        assert.deepEqual(diagnostics.filter(d => d.severity === 'error'), []);
+        assert.deepEqual(
+            diagnostics.filter(d => d.severity === 'error'),
+            [],
+        );
         const data = await loadData(model);
         const generation = generateQuestions(model, data, { probe: 'movie_binary' });
         let matched = 0;
@@ -43,9 +50,12 @@ describe('ERBench movie questions', () => {
             const expected = logged.get(id);
             if (expected === undefined) continue;
             if (expected === q.question.trim()) matched++;
-            else if (mismatches.length < 5) mismatches.push(`${id}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(q.question)}`);
+            else if (mismatches.length < 5)
+                mismatches.push(`${id}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(q.question)}`);
         }
-        t.diagnostic(`generated ${generated} questions from ${rows.size} rows; ${matched} of ${logged.size} logged questions match`);
+        t.diagnostic(
+            `generated ${generated} questions from ${rows.size} rows; ${matched} of ${logged.size} logged questions match`,
+        );
         assert.deepEqual(mismatches, []);
         assert.equal(rows.size, 1500, 'every row of movie.csv gives questions');
         assert.equal(generated, 4500);
@@ -57,9 +67,13 @@ describe('ERBench movie questions', () => {
     it('knowledge probe: match the Q: lines of gpt35_validate_movie.log, one question per entity', async t => {
         const validate = path.join(shared, 'responses/gpt35_validate_movie.log');
         const missing = sharedMissing(validate, path.join(shared, 'movie.csv'));
-        if (missing) { t.skip(missing); return; }
+        if (missing) {
+            t.skip(missing);
+            return;
+        }
         const logged = new Map<number, string>();
-        for (const m of readFileSync(validate, 'utf8').matchAll(/^(\d+)th question\r?\nQ: ?(.*)$/gm)) logged.set(Number(m[1]), m[2]!.trim());
+        for (const m of readFileSync(validate, 'utf8').matchAll(/^(\d+)th question\r?\nQ: ?(.*)$/gm))
+            logged.set(Number(m[1]), m[2]!.trim());
         const { model } = await loadSpec(spec);
         const data = await loadData(model);
         const generation = generateQuestions(model, data, { probe: 'know_movie' });
@@ -69,7 +83,9 @@ describe('ERBench movie questions', () => {
             if (logged.get(q.source.rows[0]!.line - 2) === q.question.trim()) matched++;
             asked.add(q.question.trim());
         }
-        t.diagnostic(`${matched} of ${generation.stats.generated} knowledge questions match; ${generation.stats.skippedViolating} rows repeat an entity`);
+        t.diagnostic(
+            `${matched} of ${generation.stats.generated} knowledge questions match; ${generation.stats.skippedViolating} rows repeat an entity`,
+        );
         assert.equal(logged.size, 1500);
         assert.equal(matched, generation.stats.generated);
         // The authors asked repeated rows again; here an entity is asked once, so every logged question is covered.
@@ -81,34 +97,73 @@ describe('ERBench movie questions', () => {
     // third phrasing ("Is it true that there is …", issue 36 item 11) is written as the movie preset's is_there.
     const int = (v: string) => String(Math.trunc(Number(v)));
     const PRESETS: { spec: string; csv: string; probe: string; expected: (r: Record<string, string>) => string[] }[] = [
-        { spec: 'soccer', csv: 'soccer.csv', probe: 'soccer_binary', expected: r => [
-            `Is there a soccer player from ${r.entity2} who played for ${r.entity1} with uniform number ${int(r.entity3!)} in ${r.entity1} in 2019?`,
-            `Is it true that there are no soccer players from ${r.entity2} who played for ${r.entity1} with uniform number ${int(r.entity3!)} in ${r.entity1} in 2019?`,
-            `Is it true that there is a soccer player from ${r.entity2} who played for ${r.entity1} with uniform number ${int(r.entity3!)} in ${r.entity1} in 2019?`] },
-        { spec: 'airport', csv: 'airport.csv', probe: 'airport_binary', expected: r => [
-            `Is there an airport located at latitude ${r.entity1} and longitude ${r.entity2}?`,
-            `Is it true that there are no airports located at latitude ${r.entity1} and longitude ${r.entity2}?`,
-            `Is it true that there is an airport located at latitude ${r.entity1} and longitude ${r.entity2}?`] },
-        { spec: 'music', csv: 'music.csv', probe: 'music_binary', expected: r => [
-            `Is there an artist or group who sang a song titled ${r.entity1} in ${r.entity2}?`,
-            `Is it true that no artists nor groups sang a song titled ${r.entity1} in ${r.entity2}?`,
-            `Is it true that there is an artist or group who sang a song titled ${r.entity1} in ${r.entity2}?`] },
-        { spec: 'book', csv: 'book.csv', probe: 'book_binary', expected: r => [
-            `Is there a book written by ${r.entity1} that was published in ${r.entity2}?`,
-            `Is it true that there are no books written by ${r.entity1} that were published in ${r.entity2}?`,
-            `Is it true that there is a book written by ${r.entity1} that was published in ${r.entity2}?`] },
-        { spec: 'movie_director', csv: 'movie_director.csv', probe: 'director_decade', expected: r => [
-            `Was the director who directed the movie titled ${r.common_entity} that was released in ${int(r.entity3!)} born in the ${Math.floor(Number(r.entity4) / 10) * 10}s?`,
-            `Is it true that the director who directed the movie titled ${r.common_entity} that was released in ${int(r.entity3!)} was not born in the ${Math.floor(Number(r.entity4) / 10) * 10}s?`] },
-        { spec: 'soccer_olympic', csv: 'soccer_olympic.csv', probe: 'club_city_olympics', expected: r => [
-            `Did the city, where the soccer club, ${r.entity1} played for in 2019, is located in, hosted the Summer Olympics?`,
-            `Is it true that the city, where the soccer club, ${r.entity1} played for in 2019, is located in, never hosted the Summer Olympics?`] },
+        {
+            spec: 'soccer',
+            csv: 'soccer.csv',
+            probe: 'soccer_binary',
+            expected: r => [
+                `Is there a soccer player from ${r.entity2} who played for ${r.entity1} with uniform number ${int(r.entity3!)} in ${r.entity1} in 2019?`,
+                `Is it true that there are no soccer players from ${r.entity2} who played for ${r.entity1} with uniform number ${int(r.entity3!)} in ${r.entity1} in 2019?`,
+                `Is it true that there is a soccer player from ${r.entity2} who played for ${r.entity1} with uniform number ${int(r.entity3!)} in ${r.entity1} in 2019?`,
+            ],
+        },
+        {
+            spec: 'airport',
+            csv: 'airport.csv',
+            probe: 'airport_binary',
+            expected: r => [
+                `Is there an airport located at latitude ${r.entity1} and longitude ${r.entity2}?`,
+                `Is it true that there are no airports located at latitude ${r.entity1} and longitude ${r.entity2}?`,
+                `Is it true that there is an airport located at latitude ${r.entity1} and longitude ${r.entity2}?`,
+            ],
+        },
+        {
+            spec: 'music',
+            csv: 'music.csv',
+            probe: 'music_binary',
+            expected: r => [
+                `Is there an artist or group who sang a song titled ${r.entity1} in ${r.entity2}?`,
+                `Is it true that no artists nor groups sang a song titled ${r.entity1} in ${r.entity2}?`,
+                `Is it true that there is an artist or group who sang a song titled ${r.entity1} in ${r.entity2}?`,
+            ],
+        },
+        {
+            spec: 'book',
+            csv: 'book.csv',
+            probe: 'book_binary',
+            expected: r => [
+                `Is there a book written by ${r.entity1} that was published in ${r.entity2}?`,
+                `Is it true that there are no books written by ${r.entity1} that were published in ${r.entity2}?`,
+                `Is it true that there is a book written by ${r.entity1} that was published in ${r.entity2}?`,
+            ],
+        },
+        {
+            spec: 'movie_director',
+            csv: 'movie_director.csv',
+            probe: 'director_decade',
+            expected: r => [
+                `Was the director who directed the movie titled ${r.common_entity} that was released in ${int(r.entity3!)} born in the ${Math.floor(Number(r.entity4) / 10) * 10}s?`,
+                `Is it true that the director who directed the movie titled ${r.common_entity} that was released in ${int(r.entity3!)} was not born in the ${Math.floor(Number(r.entity4) / 10) * 10}s?`,
+            ],
+        },
+        {
+            spec: 'soccer_olympic',
+            csv: 'soccer_olympic.csv',
+            probe: 'club_city_olympics',
+            expected: r => [
+                `Did the city, where the soccer club, ${r.entity1} played for in 2019, is located in, hosted the Summer Olympics?`,
+                `Is it true that the city, where the soccer club, ${r.entity1} played for in 2019, is located in, never hosted the Summer Olympics?`,
+            ],
+        },
     ];
 
     for (const p of PRESETS) {
         it(`${p.spec}: every generated question is the paper's, skipped rows are counted`, async t => {
             const missing = sharedMissing(path.join(shared, p.csv));
-            if (missing) { t.skip(missing); return; }
+            if (missing) {
+                t.skip(missing);
+                return;
+            }
             const rows = parse(readFileSync(path.join(shared, p.csv)), { columns: true }) as Record<string, string>[];
             const { model } = await loadSpec(path.join(repo, `examples/erbench/${p.spec}.probe`));
             const generation = generateQuestions(model, await loadData(model), { probe: p.probe });
@@ -119,7 +174,9 @@ describe('ERBench movie questions', () => {
             }
             for (const [n, questions] of byRow) assert.deepEqual(questions, p.expected(rows[n]!), `row ${n}`);
             const s = generation.stats;
-            t.diagnostic(`${byRow.size} of ${rows.length} rows asked as in the paper; skipped: ${s.skippedNull} empty, ${s.skippedViolating} ambiguous`);
+            t.diagnostic(
+                `${byRow.size} of ${rows.length} rows asked as in the paper; skipped: ${s.skippedNull} empty, ${s.skippedViolating} ambiguous`,
+            );
             assert.equal(byRow.size + s.skippedNull + s.skippedViolating + s.skippedDangling, rows.length);
         });
     }

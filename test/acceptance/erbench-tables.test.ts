@@ -16,7 +16,21 @@ import { tempDir } from '../support/temp.js';
 const logs = sharedPath('data', 'erbench', 'responses');
 const log = (name: string) => path.join(logs, name);
 
-interface Group { model: string; probe: string; phrasing: string; mode: string; variant: string; n: number; na?: string; A: number; R: number; AR: number; H: number; rExt?: { value: number }; hops?: { AR: number }[] }
+interface Group {
+    model: string;
+    probe: string;
+    phrasing: string;
+    mode: string;
+    variant: string;
+    n: number;
+    na?: string;
+    A: number;
+    R: number;
+    AR: number;
+    H: number;
+    rExt?: { value: number };
+    hops?: { AR: number }[];
+}
 
 /** Runs a suite of a preset with one replayed model, then returns the report's groups and its ERBench table. */
 async function reproduce(spec: string, suite: string, files: string[]): Promise<{ groups: Group[]; table: string }> {
@@ -32,9 +46,17 @@ async function reproduce(spec: string, suite: string, files: string[]): Promise<
 }
 
 /** `reproduce` when the logs are there; undefined (the test skipped, loudly) when they are not. */
-async function replayed(t: TestContext, spec: string, suite: string, files: string[]): Promise<{ groups: Group[]; table: string } | undefined> {
+async function replayed(
+    t: TestContext,
+    spec: string,
+    suite: string,
+    files: string[],
+): Promise<{ groups: Group[]; table: string } | undefined> {
     const missing = sharedMissing(...files.map(log));
-    if (missing) { t.skip(missing); return undefined; }
+    if (missing) {
+        t.skip(missing);
+        return undefined;
+    }
     return reproduce(spec, suite, files);
 }
 
@@ -46,14 +68,24 @@ const pick = (groups: Group[], probe: string, phrasing: string, mode: string) =>
 };
 
 function close(label: string, got: number | undefined, paper: number): void {
-    assert.ok(got !== undefined && Math.abs(got - paper) <= 0.02 + 1e-9, `${label}: ours ${got?.toFixed(3)}, paper ${paper.toFixed(2)} (±0.02)`);
+    assert.ok(
+        got !== undefined && Math.abs(got - paper) <= 0.02 + 1e-9,
+        `${label}: ours ${got?.toFixed(3)}, paper ${paper.toFixed(2)} (±0.02)`,
+    );
 }
 
 /** Table 4 cells: A, R-ext, AR-ext per hop, H. */
-interface PathCells { A: number; RExt: number; ARExt: number[]; H: number }
+interface PathCells {
+    A: number;
+    RExt: number;
+    ARExt: number[];
+    H: number;
+}
 
 function checkPath(label: string, g: Group, paper: PathCells): void {
-    console.log(`${label.padEnd(36)} N=${g.n}  A ${g.A.toFixed(3)}  R-ext ${g.rExt!.value.toFixed(3)}  AR-ext ${g.hops!.map(h => h.AR.toFixed(3)).join('/')}  H ${g.H.toFixed(3)}`);
+    console.log(
+        `${label.padEnd(36)} N=${g.n}  A ${g.A.toFixed(3)}  R-ext ${g.rExt!.value.toFixed(3)}  AR-ext ${g.hops!.map(h => h.AR.toFixed(3)).join('/')}  H ${g.H.toFixed(3)}`,
+    );
     close(`${label} A`, g.A, paper.A);
     close(`${label} R-ext`, g.rExt?.value, paper.RExt);
     assert.equal(g.hops?.length, paper.ARExt.length);
@@ -63,17 +95,58 @@ function checkPath(label: string, g: Group, paper: PathCells): void {
 
 // Paper, Table 4 (GPT-3.5, entities the model knows).
 const TABLE_4 = {
-    movie: { Y: { A: 0.74, RExt: 0.92, ARExt: [0.73, 0.70], H: 0.21 }, N: { A: 0.00, RExt: 0.92, ARExt: [0.00, 0.00], H: 0.96 } },
-    movieCot: { Y: { A: 0.36, RExt: 0.95, ARExt: [0.35, 0.34], H: 0.62 }, N: { A: 0.54, RExt: 0.79, ARExt: [0.53, 0.50], H: 0.27 } },
-    soccer: { Y: { A: 0.81, RExt: 0.09, ARExt: [0.01, 0.05, 0.03], H: 0.17 }, N: { A: 0.82, RExt: 0.15, ARExt: [0.00, 0.00, 0.00], H: 0.18 } },
-    soccerCot: { Y: { A: 0.59, RExt: 0.67, ARExt: [0.47, 0.54, 0.54], H: 0.33 }, N: { A: 0.76, RExt: 0.60, ARExt: [0.28, 0.31, 0.31], H: 0.21 } },
+    movie: { Y: { A: 0.74, RExt: 0.92, ARExt: [0.73, 0.7], H: 0.21 }, N: { A: 0.0, RExt: 0.92, ARExt: [0.0, 0.0], H: 0.96 } },
+    movieCot: {
+        Y: { A: 0.36, RExt: 0.95, ARExt: [0.35, 0.34], H: 0.62 },
+        N: { A: 0.54, RExt: 0.79, ARExt: [0.53, 0.5], H: 0.27 },
+    },
+    soccer: {
+        Y: { A: 0.81, RExt: 0.09, ARExt: [0.01, 0.05, 0.03], H: 0.17 },
+        N: { A: 0.82, RExt: 0.15, ARExt: [0.0, 0.0, 0.0], H: 0.18 },
+    },
+    soccerCot: {
+        Y: { A: 0.59, RExt: 0.67, ARExt: [0.47, 0.54, 0.54], H: 0.33 },
+        N: { A: 0.76, RExt: 0.6, ARExt: [0.28, 0.31, 0.31], H: 0.21 },
+    },
 };
 
 const CASES = [
-    { name: 'Movie & Director', spec: 'movie_director.probe', suite: 'erbench_movie_director', probe: 'director_decade', answers: 'gpt35_movie_foreign_year.log', knows: 'gpt35_validate_movie_foreign_year.log', paper: TABLE_4.movie },
-    { name: 'Movie & Director, CoT', spec: 'movie_director.probe', suite: 'erbench_movie_director_cot', probe: 'director_decade', answers: 'gpt35_movie_foreign_year_cot.log', knows: 'gpt35_validate_movie_foreign_year.log', paper: TABLE_4.movieCot },
-    { name: 'Soccer & Olympic', spec: 'soccer_olympic.probe', suite: 'erbench_soccer_olympic', probe: 'club_city_olympics', answers: 'gpt35_soccer_olympic.log', knows: 'gpt35_validate_soccer_olympic.log', paper: TABLE_4.soccer },
-    { name: 'Soccer & Olympic, CoT', spec: 'soccer_olympic.probe', suite: 'erbench_soccer_olympic_cot', probe: 'club_city_olympics', answers: 'gpt35_soccer_olympic_cot.log', knows: 'gpt35_validate_soccer_olympic.log', paper: TABLE_4.soccerCot },
+    {
+        name: 'Movie & Director',
+        spec: 'movie_director.probe',
+        suite: 'erbench_movie_director',
+        probe: 'director_decade',
+        answers: 'gpt35_movie_foreign_year.log',
+        knows: 'gpt35_validate_movie_foreign_year.log',
+        paper: TABLE_4.movie,
+    },
+    {
+        name: 'Movie & Director, CoT',
+        spec: 'movie_director.probe',
+        suite: 'erbench_movie_director_cot',
+        probe: 'director_decade',
+        answers: 'gpt35_movie_foreign_year_cot.log',
+        knows: 'gpt35_validate_movie_foreign_year.log',
+        paper: TABLE_4.movieCot,
+    },
+    {
+        name: 'Soccer & Olympic',
+        spec: 'soccer_olympic.probe',
+        suite: 'erbench_soccer_olympic',
+        probe: 'club_city_olympics',
+        answers: 'gpt35_soccer_olympic.log',
+        knows: 'gpt35_validate_soccer_olympic.log',
+        paper: TABLE_4.soccer,
+    },
+    {
+        name: 'Soccer & Olympic, CoT',
+        spec: 'soccer_olympic.probe',
+        suite: 'erbench_soccer_olympic_cot',
+        probe: 'club_city_olympics',
+        answers: 'gpt35_soccer_olympic_cot.log',
+        knows: 'gpt35_validate_soccer_olympic.log',
+        paper: TABLE_4.soccerCot,
+    },
 ];
 
 describe('ERBench Table 4 (multi-hop, GPT-3.5, entities the model knows) from the CLI', () => {
@@ -92,24 +165,40 @@ describe('ERBench Table 4 (multi-hop, GPT-3.5, entities the model knows) from th
 });
 
 function checkPlain(label: string, g: Group, paper: { A: number; R: number; AR: number; H: number }): void {
-    console.log(`${label.padEnd(36)} N=${g.n}  A ${g.A.toFixed(3)}  R ${g.R.toFixed(3)}  AR ${g.AR.toFixed(3)}  H ${g.H.toFixed(3)}`);
+    console.log(
+        `${label.padEnd(36)} N=${g.n}  A ${g.A.toFixed(3)}  R ${g.R.toFixed(3)}  AR ${g.AR.toFixed(3)}  H ${g.H.toFixed(3)}`,
+    );
     for (const k of ['A', 'R', 'AR', 'H'] as const) close(`${label} ${k}`, g[k], paper[k]);
 }
 
 type Plain = { A: number; R: number; AR: number; H: number };
 
 /** Binary and multiple-choice tables: each check is [label, probe, phrasing, mode, the paper's cells]. */
-const PLAIN_CASES: { name: string; spec: string; suite: string; files: string[]; checks: [string, string, string, string, Plain][]; table: RegExp; n?: [string, number] }[] = [
+const PLAIN_CASES: {
+    name: string;
+    spec: string;
+    suite: string;
+    files: string[];
+    checks: [string, string, string, string, Plain][];
+    table: RegExp;
+    n?: [string, number];
+}[] = [
     {
-        name: 'Table 23 (few-shot binary Movie, entities the model knows)', spec: 'movie.probe', suite: 'erbench_movie_few_shot', files: ['gpt35_movie_demo.log', 'gpt35_validate_movie.log'],
+        name: 'Table 23 (few-shot binary Movie, entities the model knows)',
+        spec: 'movie.probe',
+        suite: 'erbench_movie_few_shot',
+        files: ['gpt35_movie_demo.log', 'gpt35_validate_movie.log'],
         checks: [
             ['Few-shot Movie BN(Y)', 'movie_binary', 'basic', 'known', { A: 0.79, R: 0.87, AR: 0.75, H: 0.21 }],
-            ['Few-shot Movie BN(N)', 'movie_binary', 'negated', 'known', { A: 0.70, R: 0.69, AR: 0.66, H: 0.30 }],
+            ['Few-shot Movie BN(N)', 'movie_binary', 'negated', 'known', { A: 0.7, R: 0.69, AR: 0.66, H: 0.3 }],
         ],
         table: /## entities the model knows · few_shot\(8\)\n\n\| model \| BN\(Y\) A \| BN\(Y\) R \| BN\(Y\) AR \| BN\(Y\) H \| BN\(N\) A/,
     },
     {
-        name: 'Table 18 and Table 2 MC (multiple choice Movie, the published draws)', spec: 'mc_movie.probe', suite: 'erbench_mc_movie_published', files: ['gpt35_mc_movie_choice_3.log', 'gpt35_mc_validate_movie.log'],
+        name: 'Table 18 and Table 2 MC (multiple choice Movie, the published draws)',
+        spec: 'mc_movie.probe',
+        suite: 'erbench_mc_movie_published',
+        files: ['gpt35_mc_movie_choice_3.log', 'gpt35_mc_validate_movie.log'],
         checks: [
             ['MC Movie, all (Table 18)', 'movie_choice_published', 'mean', 'all', { A: 0.94, R: 0.94, AR: 0.93, H: 0.06 }],
             ['MC Movie, known (Table 2)', 'movie_choice_published', 'mean', 'known', { A: 0.97, R: 0.96, AR: 0.96, H: 0.03 }],
@@ -119,11 +208,14 @@ const PLAIN_CASES: { name: string; spec: string; suite: string; files: string[];
         n: ['MC Movie, all (Table 18)', 4455],
     },
     {
-        name: 'Tables 18 and 2 (binary Movie)', spec: 'movie.probe', suite: 'erbench_movie', files: ['gpt35_movie.log', 'gpt35_validate_movie.log'],
+        name: 'Tables 18 and 2 (binary Movie)',
+        spec: 'movie.probe',
+        suite: 'erbench_movie',
+        files: ['gpt35_movie.log', 'gpt35_validate_movie.log'],
         checks: [
             ['Movie BN(Y), all (Table 18)', 'movie_binary', 'basic', 'all', { A: 0.83, R: 0.78, AR: 0.77, H: 0.17 }],
-            ['Movie BN(N), all (Table 18)', 'movie_binary', 'negated', 'all', { A: 0.06, R: 0.10, AR: 0.05, H: 0.94 }],
-            ['Movie BN(Y), known (Table 2)', 'movie_binary', 'basic', 'known', { A: 0.85, R: 0.81, AR: 0.80, H: 0.15 }],
+            ['Movie BN(N), all (Table 18)', 'movie_binary', 'negated', 'all', { A: 0.06, R: 0.1, AR: 0.05, H: 0.94 }],
+            ['Movie BN(Y), known (Table 2)', 'movie_binary', 'basic', 'known', { A: 0.85, R: 0.81, AR: 0.8, H: 0.15 }],
             ['Movie BN(N), known (Table 2)', 'movie_binary', 'negated', 'known', { A: 0.06, R: 0.11, AR: 0.05, H: 0.94 }],
         ],
         table: /## all questions · zero_shot/,

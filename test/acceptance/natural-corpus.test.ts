@@ -37,13 +37,23 @@ const corpus = path.join(repo, 'test', 'fixtures', 'reader', 'natural');
 const GOAL = 0.97;
 const FLOOR = 0.85;
 
-interface Item { item: string; id: string; spec: string; probe: string; response: string; label: { answer: string; verdict?: string } }
+interface Item {
+    item: string;
+    id: string;
+    spec: string;
+    probe: string;
+    response: string;
+    label: { answer: string; verdict?: string };
+}
 
 /** What a label's `answer` is compared on: the verdict for evidence and open, the answer read for the others. */
 const BY_VERDICT = new Set(['evidence', 'open']);
 
 function lines(file: string): Item[] {
-    return readFileSync(file, 'utf8').split('\n').filter(l => l.trim()).map(l => JSON.parse(l) as Item);
+    return readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(l => l.trim())
+        .map(l => JSON.parse(l) as Item);
 }
 
 /** The family files of a split: family → items. */
@@ -51,7 +61,10 @@ function split(name: 'tune' | 'held'): Map<string, Item[]> {
     const dir = path.join(corpus, name);
     const out = new Map<string, Item[]>();
     if (!existsSync(dir)) return out;
-    for (const f of readdirSync(dir).filter(f => f.endsWith('.jsonl')).sort()) out.set(f.replace(/\.jsonl$/, ''), lines(path.join(dir, f)));
+    for (const f of readdirSync(dir)
+        .filter(f => f.endsWith('.jsonl'))
+        .sort())
+        out.set(f.replace(/\.jsonl$/, ''), lines(path.join(dir, f)));
     return out;
 }
 
@@ -59,7 +72,13 @@ function split(name: 'tune' | 'held'): Map<string, Item[]> {
 function ours(family: string, v: Verdict): string {
     if (BY_VERDICT.has(family)) {
         if (v.correct) return 'correct';
-        return v.answer === 'unsure' || v.answer === 'dont_know' || v.answer === 'unparseable' || v.read?.stance === 'abstain' || v.read?.stance === 'refuse' ? 'unsure' : 'wrong';
+        return v.answer === 'unsure' ||
+            v.answer === 'dont_know' ||
+            v.answer === 'unparseable' ||
+            v.read?.stance === 'abstain' ||
+            v.read?.stance === 'refuse'
+            ? 'unsure'
+            : 'wrong';
     }
     if (v.answer === 'unparseable') return 'unreadable';
     if (v.answer === 'option' || v.answer === 'binding') return String(v.option);
@@ -67,7 +86,7 @@ function ours(family: string, v: Verdict): string {
 }
 
 function theirs(family: string, item: Item): string {
-    return BY_VERDICT.has(family) ? item.label.verdict ?? '' : item.label.answer;
+    return BY_VERDICT.has(family) ? (item.label.verdict ?? '') : item.label.answer;
 }
 
 /**
@@ -79,7 +98,10 @@ const AS_SENT: Record<string, (text: string) => string> = {
     'examples/rules/rules.probe': text => text.replace(/(source players csv "[^"]+") as of 2019/, '$1'),
 };
 
-interface Built { questions: Map<string, Question>; ctx: VerifyContext }
+interface Built {
+    questions: Map<string, Question>;
+    ctx: VerifyContext;
+}
 const built = new Map<string, Promise<Built>>();
 
 /** A spec's questions (the ids the items name), generated as preview generates them; its verify context. */
@@ -90,7 +112,14 @@ function build(spec: string, family: string, ids: Set<string>): Promise<Built> {
             const questions = new Map<string, Question>();
             const sent = AS_SENT[spec];
             const load = sent ? (file: string) => loadSpec(file, new Map([[file, sent(readFileSync(file, 'utf8'))]])) : undefined;
-            const r = await previewSpec({ spec: path.join(repo, spec), db: path.join(tmpdir(), 'hp-natural-none.db'), ...(load ? { load } : {}), onQuestion: q => { if (ids.has(q.id)) questions.set(q.id, q); } });
+            const r = await previewSpec({
+                spec: path.join(repo, spec),
+                db: path.join(tmpdir(), 'hp-natural-none.db'),
+                ...(load ? { load } : {}),
+                onQuestion: q => {
+                    if (ids.has(q.id)) questions.set(q.id, q);
+                },
+            });
             assert.ok(!r.blocked, `${spec}: preview blocked (${r.blocked ? r.diagnostics.map(d => d.message).join('; ') : ''})`);
             return { questions, ctx: createVerifyContext(r.spec, r.data) };
         })();
@@ -102,7 +131,9 @@ function build(spec: string, family: string, ids: Set<string>): Promise<Built> {
 /** The shared data files a spec reads (ERBench presets), if any is missing. */
 function sharedFor(spec: string): false | string {
     const text = readFileSync(path.join(repo, spec), 'utf8');
-    const files = [...text.matchAll(/"((?:\.\.\/)+shared\/[^"]+)"/g)].map(m => path.join(SHARED, m[1]!.replace(/^(?:\.\.\/)+shared\//, '')));
+    const files = [...text.matchAll(/"((?:\.\.\/)+shared\/[^"]+)"/g)].map(m =>
+        path.join(SHARED, m[1]!.replace(/^(?:\.\.\/)+shared\//, '')),
+    );
     return files.length ? sharedMissing(...files) : false;
 }
 
@@ -111,21 +142,34 @@ function sharedFor(spec: string): false | string {
  * kept for both). `quote`: whether a disagreement shows the response's words (never for held/, which nobody
  * changing the reader may read: its misses name the item and the two readings only).
  */
-async function agreement(family: string, items: Item[], ids: Set<string>, quote: boolean): Promise<{ agree: number; n: number; misses: string[]; skipped: string[] }> {
+async function agreement(
+    family: string,
+    items: Item[],
+    ids: Set<string>,
+    quote: boolean,
+): Promise<{ agree: number; n: number; misses: string[]; skipped: string[] }> {
     const misses: string[] = [];
     const skipped: string[] = [];
-    let agree = 0, n = 0;
+    let agree = 0,
+        n = 0;
     for (const item of items) {
         const missing = sharedFor(item.spec);
-        if (missing) { skipped.push(`${item.item}: ${missing}`); continue; }
+        if (missing) {
+            skipped.push(`${item.item}: ${missing}`);
+            continue;
+        }
         const { questions, ctx } = await build(item.spec, family, ids);
         const q = questions.get(item.id);
         assert.ok(q, `${item.item}: question ${item.id} not generated by ${item.spec} (probe ${item.probe})`);
         const v = verify(q, item.response, ctx, 'natural');
-        const got = ours(family, v), want = theirs(family, item);
+        const got = ours(family, v),
+            want = theirs(family, item);
         n++;
         if (got === want) agree++;
-        else misses.push(`${item.item} [${q.kind}] label ${want}, read ${got}${quote ? ` — ${v.read?.why ?? ''} | ${JSON.stringify(item.response.slice(0, 160))}` : ''}`);
+        else
+            misses.push(
+                `${item.item} [${q.kind}] label ${want}, read ${got}${quote ? ` — ${v.read?.why ?? ''} | ${JSON.stringify(item.response.slice(0, 160))}` : ''}`,
+            );
     }
     return { agree, n, misses, skipped };
 }
@@ -135,16 +179,25 @@ describe('natural-answer corpus: agreement with careful labels per family', () =
     const held = split('held');
 
     it('has labelled items (tune/ or held/)', () => {
-        assert.ok(tune.size + held.size > 0, `no corpus files in ${path.relative(repo, corpus)}/tune or held: the labelled natural answers are missing`);
+        assert.ok(
+            tune.size + held.size > 0,
+            `no corpus files in ${path.relative(repo, corpus)}/tune or held: the labelled natural answers are missing`,
+        );
     });
 
-    const idsOf = (family: string): Set<string> => new Set([...(tune.get(family) ?? []), ...(held.get(family) ?? [])].map(i => i.id));
-    for (const [name, files, fail] of [['tune', tune, false], ['held', held, true]] as const) {
+    const idsOf = (family: string): Set<string> =>
+        new Set([...(tune.get(family) ?? []), ...(held.get(family) ?? [])].map(i => i.id));
+    for (const [name, files, fail] of [
+        ['tune', tune, false],
+        ['held', held, true],
+    ] as const) {
         for (const [family, items] of files) {
             it(`${name}/${family}: agreement${fail ? ` >= ${FLOOR} (goal ${GOAL})` : ' (reported)'}`, async () => {
                 const r = await agreement(family, items, idsOf(family), !fail);
                 const rate = r.n ? r.agree / r.n : 0;
-                console.log(`\n${name}/${family}: ${r.agree}/${r.n} = ${rate.toFixed(3)}${r.skipped.length ? ` (${r.skipped.length} skipped: shared data missing)` : ''}`);
+                console.log(
+                    `\n${name}/${family}: ${r.agree}/${r.n} = ${rate.toFixed(3)}${r.skipped.length ? ` (${r.skipped.length} skipped: shared data missing)` : ''}`,
+                );
                 for (const m of r.misses) console.log(`  ${m}`);
                 if (fail) {
                     assert.ok(r.n > 0, `${name}/${family}: no item could be verified`);

@@ -35,7 +35,10 @@ describe('a batch run from the editor', { skip, timeout: 420_000 }, () => {
                 const spec = path.join(dir, 'movie.probe');
                 let text = fs.readFileSync(spec, 'utf8');
                 text += `\nmodel gpt openai {\n    id "test-model"\n    endpoint "${server.url}"\n}\n`;
-                text = text.replace(/(suite movies \{[\s\S]*?)probes [^\n]*\n(\s*)models simulator/, '$1probes movie_binary\n$2models gpt');
+                text = text.replace(
+                    /(suite movies \{[\s\S]*?)probes [^\n]*\n(\s*)models simulator/,
+                    '$1probes movie_binary\n$2models gpt',
+                );
                 text = text.replace(/(suite movies \{[\s\S]*?)sample all/, '$1sample first 6');
                 fs.writeFileSync(spec, text);
                 return dir;
@@ -66,7 +69,9 @@ describe('a batch run from the editor', { skip, timeout: 420_000 }, () => {
 
         // The Test Explorer shows the run going: its questions are running while the batch is held.
         await session.page.locator(S.activity('Testing')).click();
-        const running = session.page.locator(`${S.testingTree}[aria-label*="Running" i], ${S.testingTree}[aria-label*="Queued" i], ${S.testingTree} .codicon-loading`);
+        const running = session.page.locator(
+            `${S.testingTree}[aria-label*="Running" i], ${S.testingTree}[aria-label*="Queued" i], ${S.testingTree} .codicon-loading`,
+        );
         await running.first().waitFor({ timeout: 60_000 });
         await wb.screenshot('batch-waiting');
 
@@ -76,7 +81,9 @@ describe('a batch run from the editor', { skip, timeout: 420_000 }, () => {
         await arrived.first().waitFor({ timeout: 120_000 });
         const text = await arrived.first().locator(S.notificationMessage).innerText();
         assert.match(text, /batch results arrived: \d+ of \d+ answers failed · suite movies · batch/);
-        const reported = session.page.locator(`${S.testingTree}[aria-label*="Failed" i], ${S.testingTree}[aria-label*="Passed" i], ${S.testingTree} .codicon-testing-failed-icon, ${S.testingTree} .codicon-testing-passed-icon`);
+        const reported = session.page.locator(
+            `${S.testingTree}[aria-label*="Failed" i], ${S.testingTree}[aria-label*="Passed" i], ${S.testingTree} .codicon-testing-failed-icon, ${S.testingTree} .codicon-testing-passed-icon`,
+        );
         await reported.first().waitFor({ timeout: 60_000 });
         await wb.screenshot('batch-arrived');
         assert.equal(server.created.length, 1, 'no second batch: nothing was asked twice');

@@ -23,15 +23,27 @@ if (missing && mustRun()) throw new Error(`e2e tier cannot run: ${missing}`);
 const skip = missing ? `e2e skipped: ${missing}` : false;
 
 async function quietly<T>(f: () => Promise<T>): Promise<T> {
-    const log = console.log, error = console.error;
+    const log = console.log,
+        error = console.error;
     console.log = () => undefined;
     console.error = () => undefined;
-    try { return await f(); } finally { console.log = log; console.error = error; }
+    try {
+        return await f();
+    } finally {
+        console.log = log;
+        console.error = error;
+    }
 }
 
-interface Measured { grids: { right: number; font: number; cells: number }[]; width: number; scrollWidth: number; titles: string[]; texts: string[] }
+interface Measured {
+    grids: { right: number; font: number; cells: number }[];
+    width: number;
+    scrollWidth: number;
+    titles: string[];
+    texts: string[];
+}
 
-describe('Compare Models: the grid of a run\'s models × variants', { skip, timeout: 300_000 }, () => {
+describe("Compare Models: the grid of a run's models × variants", { skip, timeout: 300_000 }, () => {
     let session: Session;
     let wb: Workbench;
     let expected: CellComparison;
@@ -43,9 +55,15 @@ describe('Compare Models: the grid of a run\'s models × variants', { skip, time
                 fs.cpSync(path.dirname(spec), dir, { recursive: true });
                 const file = path.join(dir, 'soccer.probe');
                 // A third model, much weaker, so that some pairs have a winner.
-                fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('models simulator, simulator_two', 'models simulator, simulator_two, weak') + '\nmodel weak offline {\n    knowledge 0.1\n    seed 5\n}\n'
-                    // A second suite, so that Run Suite asks which (its picker shows each suite's power).
-                    + '\nsuite clubs {\n    probes player_club\n    models simulator\n    sample first 10\n}\n');
+                fs.writeFileSync(
+                    file,
+                    fs
+                        .readFileSync(file, 'utf8')
+                        .replace('models simulator, simulator_two', 'models simulator, simulator_two, weak') +
+                        '\nmodel weak offline {\n    knowledge 0.1\n    seed 5\n}\n' +
+                        // A second suite, so that Run Suite asks which (its picker shows each suite's power).
+                        '\nsuite clubs {\n    probes player_club\n    models simulator\n    sample first 10\n}\n',
+                );
                 return dir;
             },
             settings: { 'testing.automaticallyOpenPeekView': 'never', 'workbench.secondarySideBar.defaultVisibility': 'hidden' },
@@ -53,16 +71,32 @@ describe('Compare Models: the grid of a run\'s models × variants', { skip, time
         const spec = path.join(session.workspace, 'soccer.probe');
         assert.equal(await quietly(() => main(['run', spec, '--suite', 'olympics', '--yes'])), 0);
         const out = path.join(session.workspace, 'compare.json');
-        assert.equal(await quietly(() => main(['compare', 'latest', '--db', path.join(session.workspace, '.halluprobe', 'results.db'), '--format', 'json', '--out', out])), 0);
+        assert.equal(
+            await quietly(() =>
+                main([
+                    'compare',
+                    'latest',
+                    '--db',
+                    path.join(session.workspace, '.halluprobe', 'results.db'),
+                    '--format',
+                    'json',
+                    '--out',
+                    out,
+                ]),
+            ),
+            0,
+        );
         expected = JSON.parse(fs.readFileSync(out, 'utf8')) as CellComparison;
         await session.page.setViewportSize({ width: 1400, height: 900 });
         wb = new Workbench(session.page, path.join(ARTIFACTS, 'compare'));
         await wb.open(session.server.url);
     });
 
-    after(async () => { await session?.close(); });
+    after(async () => {
+        await session?.close();
+    });
 
-    it('Run Suite\'s picker says under each suite what difference its questions can detect (the engine\'s power)', async () => {
+    it("Run Suite's picker says under each suite what difference its questions can detect (the engine's power)", async () => {
         const spec = path.join(session.workspace, 'soccer.probe');
         const expected = new Map<string, string>();
         for (const suite of ['olympics', 'clubs']) {
@@ -70,18 +104,27 @@ describe('Compare Models: the grid of a run\'s models × variants', { skip, time
             assert.ok(!r.blocked);
             expected.set(suite, powerSummary(r));
         }
-        assert.notEqual(expected.get('olympics'), expected.get('clubs'), 'the suites ask different numbers of questions a group (all rows, the first 10)');
+        assert.notEqual(
+            expected.get('olympics'),
+            expected.get('clubs'),
+            'the suites ask different numbers of questions a group (all rows, the first 10)',
+        );
         await wb.openFile('soccer.probe');
         await wb.command('HalluProbe: Run Suite');
         const rows = session.page.locator(S.quickInputRows);
-        for (const [suite, text] of expected) await rows.filter({ hasText: suite }).filter({ hasText: text }).first().waitFor({ timeout: 60_000 });
+        for (const [suite, text] of expected)
+            await rows.filter({ hasText: suite }).filter({ hasText: text }).first().waitFor({ timeout: 60_000 });
         await session.page.mouse.move(700, 850);
         await wb.screenshot('run-picker');
         // Readable: each suite's power line is shown whole, not cut off with an ellipsis.
-        const shown = await rows.evaluateAll(rs => rs.map(r => ({
-            text: r.textContent ?? '',
-            cut: Array.from(r.querySelectorAll('*')).some(e => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).textOverflow === 'ellipsis'),
-        })));
+        const shown = await rows.evaluateAll(rs =>
+            rs.map(r => ({
+                text: r.textContent ?? '',
+                cut: Array.from(r.querySelectorAll('*')).some(
+                    e => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).textOverflow === 'ellipsis',
+                ),
+            })),
+        );
         for (const [suite, text] of expected) {
             const row = shown.find(r => r.text.includes(suite) && r.text.includes(text));
             assert.ok(row, `${suite}: ${text} in ${JSON.stringify(shown)}`);
@@ -90,7 +133,7 @@ describe('Compare Models: the grid of a run\'s models × variants', { skip, time
         await session.page.keyboard.press('Escape');
     });
 
-    it('is readable at 1,400 px, shows the engine\'s numbers, and a cell opens its flipped questions', async () => {
+    it("is readable at 1,400 px, shows the engine's numbers, and a cell opens its flipped questions", async () => {
         assert.equal(expected.cells.length, 6, expected.cells.map(c => c.id).join('; '));
         await wb.openFile('soccer.probe');
         await wb.command('HalluProbe: Compare Models');
@@ -99,7 +142,7 @@ describe('Compare Models: the grid of a run\'s models × variants', { skip, time
         const frame = await wb.webview('compare');
         await frame.locator('table.grid').first().waitFor({ timeout: 90_000 });
         await wb.screenshot('grid');
-        const m = await frame.evaluate(`(() => ({
+        const m = (await frame.evaluate(`(() => ({
             width: document.documentElement.clientWidth,
             scrollWidth: document.documentElement.scrollWidth,
             titles: Array.from(document.querySelectorAll('section.matrix h2')).map(h => h.textContent),
@@ -109,7 +152,7 @@ describe('Compare Models: the grid of a run\'s models × variants', { skip, time
                 font: Math.min(...Array.from(t.querySelectorAll('th, td')).map(c => parseFloat(getComputedStyle(c).fontSize))),
                 cells: t.querySelectorAll('td.pair').length,
             })),
-        }))()`) as Measured;
+        }))()`)) as Measured;
         assert.equal(m.grids.length, expected.matrices.length);
         assert.equal(m.scrollWidth, m.width, `the page scrolls sideways: ${m.scrollWidth} px of content in ${m.width}`);
         for (const g of m.grids) {
@@ -120,7 +163,10 @@ describe('Compare Models: the grid of a run\'s models × variants', { skip, time
         assert.equal(m.grids[0]!.cells, 15);
         const deltas = expected.matrices.flatMap(x => x.pairs.map(p => `${num(p.delta)}${p.winner ? ' ✓' : ''}`));
         assert.deepEqual(m.texts, deltas);
-        assert.ok(expected.matrices.some(x => x.pairs.some(p => p.winner)), 'the weak model loses somewhere');
+        assert.ok(
+            expected.matrices.some(x => x.pairs.some(p => p.winner)),
+            'the weak model loses somewhere',
+        );
         // A cell with a winner opens its flipped questions.
         const winner = frame.locator('td.win-column button, td.win-row button').first();
         await winner.click();

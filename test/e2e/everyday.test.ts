@@ -31,29 +31,46 @@ describe('everyday use of the extension', { skip, timeout: 300_000 }, () => {
         await wb.openFile('movie.probe');
     });
 
-    after(async () => { await session?.close(); });
+    after(async () => {
+        await session?.close();
+    });
 
     it('a palette run ends with a message that is not cut and counts what it says', async () => {
         await wb.command('HalluProbe: Run Suite');
-        const toast = session.page.locator(`${S.notificationToasts} ${S.notificationMessage}`).filter({ hasText: /answers failed/ });
+        const toast = session.page
+            .locator(`${S.notificationToasts} ${S.notificationMessage}`)
+            .filter({ hasText: /answers failed/ });
         await toast.first().waitFor({ timeout: 120_000 });
-        const fit = await toast.first().evaluate(e => ({ text: e.textContent ?? '', scroll: e.scrollWidth, client: e.clientWidth }));
+        const fit = await toast
+            .first()
+            .evaluate(e => ({ text: e.textContent ?? '', scroll: e.scrollWidth, client: e.clientWidth }));
         await wb.screenshot('run-finished');
         assert.match(fit.text, /^HalluProbe: \d+ of \d+ answers failed · suite movies/);
         assert.ok(fit.scroll <= fit.client + 1, `the message is cut: ${fit.scroll} > ${fit.client} px`);
         // Its actions (issue 25 item 8): Show Failures lists the failed questions; Open Report is beside it.
-        const notification = session.page.locator(S.notificationToasts).filter({ hasText: /answers failed/ }).first();
+        const notification = session.page
+            .locator(S.notificationToasts)
+            .filter({ hasText: /answers failed/ })
+            .first();
         const actions = await notification.locator('.monaco-button').allInnerTexts();
         assert.ok(actions.includes('Show Failures') && actions.includes('Open Report'), `actions: ${actions.join(', ')}`);
         await notification.locator('.monaco-button').filter({ hasText: 'Show Failures' }).click();
-        await session.page.locator(S.quickInputRows).filter({ hasText: /Is there a movie|Is it true|Was the director/ }).first().waitFor({ timeout: 60_000 });
+        await session.page
+            .locator(S.quickInputRows)
+            .filter({ hasText: /Is there a movie|Is it true|Was the director/ })
+            .first()
+            .waitFor({ timeout: 60_000 });
         await wb.screenshot('show-failures');
         await session.page.keyboard.press('Escape');
     });
 
     it('has Show Failures in the command palette', async () => {
         await wb.command('HalluProbe: Show Failures');
-        await session.page.locator(S.quickInputRows).filter({ hasText: /Is there a movie|Is it true|Was the director/ }).first().waitFor({ timeout: 60_000 });
+        await session.page
+            .locator(S.quickInputRows)
+            .filter({ hasText: /Is there a movie|Is it true|Was the director/ })
+            .first()
+            .waitFor({ timeout: 60_000 });
         await session.page.keyboard.press('Escape');
     });
 
@@ -69,7 +86,10 @@ describe('everyday use of the extension', { skip, timeout: 300_000 }, () => {
         const avatar = session.page.locator(S.testingTree).filter({ hasText: /Avatar \(2009\) · (basic|negated|is_there)/ });
         await avatar.first().waitFor({ timeout: 60_000 });
         await wb.screenshot('testing-labels');
-        assert.ok(!(await session.page.locator(S.testingTree).allInnerTexts()).some(t => /Is there a movie/.test(t)), 'no question is labelled by its template text');
+        assert.ok(
+            !(await session.page.locator(S.testingTree).allInnerTexts()).some(t => /Is there a movie/.test(t)),
+            'no question is labelled by its template text',
+        );
         await wb.filterTests('');
 
         // The failure sits in the editor as an inline message at its probe's line; clicking it opens the peek.
@@ -89,7 +109,11 @@ describe('everyday use of the extension', { skip, timeout: 300_000 }, () => {
 
     it('a CLI run into the same store reaches the Testing view too', async () => {
         // The test runner's own Node (22: the store's native module is built for it), not whatever `node` is on PATH.
-        const cli = spawnSync(process.execPath, cliArgs('run', path.join(session.workspace, 'movie.probe'), '--model', 'offline', '--yes'), { encoding: 'utf8', cwd: REPO });
+        const cli = spawnSync(
+            process.execPath,
+            cliArgs('run', path.join(session.workspace, 'movie.probe'), '--model', 'offline', '--yes'),
+            { encoding: 'utf8', cwd: REPO },
+        );
         assert.equal(cli.status, 0, cli.stderr);
         // The editor picks the new run up from the store: the failure's peek then names the offline model. Each look
         // opens the peek from the inline message and waits for that text in it.
@@ -112,17 +136,27 @@ describe('everyday use of the extension', { skip, timeout: 300_000 }, () => {
     it('no CodeLens is cut at 100 columns, and each says what it counts', async () => {
         await session.page.keyboard.press('Escape');
         await wb.openFile('movie.probe');
-        await session.page.locator(S.codeLens).filter({ hasText: /rationales failed/ }).nth(1).waitFor({ timeout: 60_000 });
+        await session.page
+            .locator(S.codeLens)
+            .filter({ hasText: /rationales failed/ })
+            .nth(1)
+            .waitFor({ timeout: 60_000 });
         const measured = await session.page.evaluate(sel => {
             // The editor that shows the lenses (a peek embeds editors of its own).
             const lines = document.querySelector(sel)!.closest('.monaco-editor')!.querySelector('.view-lines')!;
-            const sample = Array.from(lines.querySelectorAll('.view-line span span')).find(s => (s.textContent ?? '').length > 8)!;
+            const sample = Array.from(lines.querySelectorAll('.view-line span span')).find(
+                s => (s.textContent ?? '').length > 8,
+            )!;
             const charPx = sample.getBoundingClientRect().width / sample.textContent!.length;
             const left = lines.getBoundingClientRect().left;
             return Array.from(document.querySelectorAll(sel)).map(d => {
                 const range = document.createRange();
                 range.selectNodeContents(d);
-                return { text: d.textContent ?? '', columns: (range.getBoundingClientRect().right - left) / charPx, clipped: d.scrollWidth > d.clientWidth + 1 };
+                return {
+                    text: d.textContent ?? '',
+                    columns: (range.getBoundingClientRect().right - left) / charPx,
+                    clipped: d.scrollWidth > d.clientWidth + 1,
+                };
             });
         }, S.codeLens);
         await wb.screenshot('codelens');
@@ -141,11 +175,22 @@ describe('everyday use of the extension', { skip, timeout: 300_000 }, () => {
         await frame.locator(S.webview.previewRows).first().waitFor({ timeout: 60_000 });
         const m = await frame.evaluate(() => {
             const viewport = document.querySelector('.viewport')!;
-            const [question, keywords] = ['c-question', 'c-keywords'].map(c => document.querySelector(`.body .row .${c}`)!.getBoundingClientRect().width);
-            return { page: document.documentElement.scrollWidth - innerWidth, viewport: viewport.scrollWidth - viewport.clientWidth, width: innerWidth, question, keywords };
+            const [question, keywords] = ['c-question', 'c-keywords'].map(
+                c => document.querySelector(`.body .row .${c}`)!.getBoundingClientRect().width,
+            );
+            return {
+                page: document.documentElement.scrollWidth - innerWidth,
+                viewport: viewport.scrollWidth - viewport.clientWidth,
+                width: innerWidth,
+                question,
+                keywords,
+            };
         });
         await wb.screenshot('preview');
-        assert.ok(m.page <= 1 && m.viewport <= 1, `horizontal overflow in a ${m.width} px panel: page ${m.page} px, table ${m.viewport} px`);
+        assert.ok(
+            m.page <= 1 && m.viewport <= 1,
+            `horizontal overflow in a ${m.width} px panel: page ${m.page} px, table ${m.viewport} px`,
+        );
         assert.ok(m.question >= 100 && m.keywords >= 60, JSON.stringify(m));
 
         // A panel of ordinary width (a wider window): the short columns (probe, phrasing, gold) show their whole text in
@@ -153,8 +198,11 @@ describe('everyday use of the extension', { skip, timeout: 300_000 }, () => {
         const viewport = session.page.viewportSize()!;
         await session.page.setViewportSize({ width: 2400, height: viewport.height });
         await frame.waitForFunction(() => innerWidth > 700);
-        const cut = await frame.evaluate(() => Array.from(document.querySelectorAll('.body .row .c-probe, .body .row .c-phrasing, .body .row .c-gold'))
-            .filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.textContent));
+        const cut = await frame.evaluate(() =>
+            Array.from(document.querySelectorAll('.body .row .c-probe, .body .row .c-phrasing, .body .row .c-gold'))
+                .filter(c => c.scrollWidth > c.clientWidth + 1)
+                .map(c => c.textContent),
+        );
         await wb.screenshot('preview-wide');
         await session.page.setViewportSize(viewport);
         assert.deepEqual(cut, [], 'probe / phrasing / gold cells cut in a wide panel');
@@ -166,10 +214,17 @@ describe('everyday use of the extension', { skip, timeout: 300_000 }, () => {
         await frame.locator('body[data-label-px]').waitFor({ timeout: 30_000 });
         const m = await frame.evaluate(() => {
             const canvas = document.getElementById('graph')!.getBoundingClientRect();
-            return { labelPx: Number(document.body.dataset.labelPx), canvas: { w: canvas.width, h: canvas.height }, page: { w: innerWidth, h: innerHeight } };
+            return {
+                labelPx: Number(document.body.dataset.labelPx),
+                canvas: { w: canvas.width, h: canvas.height },
+                page: { w: innerWidth, h: innerHeight },
+            };
         });
         await wb.screenshot('graph');
         assert.ok(m.labelPx >= 11, `labels ${m.labelPx} px high`);
-        assert.ok(m.canvas.w * m.canvas.h >= 0.4 * m.page.w * m.page.h, `the drawing uses ${JSON.stringify(m.canvas)} of ${JSON.stringify(m.page)}`);
+        assert.ok(
+            m.canvas.w * m.canvas.h >= 0.4 * m.page.w * m.page.h,
+            `the drawing uses ${JSON.stringify(m.canvas)} of ${JSON.stringify(m.page)}`,
+        );
     });
 });

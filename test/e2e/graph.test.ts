@@ -26,9 +26,18 @@ const missing = missingPrerequisite();
 if (missing && mustRun()) throw new Error(`e2e tier cannot run: ${missing}`);
 const skip = missing ? `e2e skipped: ${missing}` : false;
 
-interface Box { x1: number; y1: number; x2: number; y2: number }
+interface Box {
+    x1: number;
+    y1: number;
+    x2: number;
+    y2: number;
+}
 interface Measured {
-    question: string; hops: string; why: string[]; width: number; height: number;
+    question: string;
+    hops: string;
+    why: string[];
+    width: number;
+    height: number;
     nodes: (Box & { id: string; label: string; kind: string; focus: boolean })[];
     edges: (Box & { id: string; label: string })[];
     labels: { id: string; text: string; px: number }[];
@@ -70,12 +79,16 @@ function assertReadable(m: Measured, what: string): void {
 /** Every node and edge label inside the canvas, every label at least 11 px, the view's own entities marked. */
 function assertWhole(m: Measured, what: string): void {
     const inside = (b: Box) => b.x1 >= -0.5 && b.y1 >= -0.5 && b.x2 <= m.width + 0.5 && b.y2 <= m.height + 0.5;
-    const show = (b: Box) => `${b.x1.toFixed(0)},${b.y1.toFixed(0)}–${b.x2.toFixed(0)},${b.y2.toFixed(0)} in ${m.width.toFixed(0)}×${m.height.toFixed(0)}`;
+    const show = (b: Box) =>
+        `${b.x1.toFixed(0)},${b.y1.toFixed(0)}–${b.x2.toFixed(0)},${b.y2.toFixed(0)} in ${m.width.toFixed(0)}×${m.height.toFixed(0)}`;
     assert.ok(m.width >= 200 && m.height >= 200, `${what}: a canvas of ${m.width}×${m.height}`);
     for (const n of m.nodes) assert.ok(inside(n), `${what}: node "${n.label}" is clipped (${show(n)})`);
     for (const e of m.edges) assert.ok(inside(e), `${what}: the label of edge "${e.label}" is clipped (${show(e)})`);
     for (const l of m.labels) assert.ok(l.px >= 11, `${what}: "${l.text}" is drawn ${l.px.toFixed(1)} px high`);
-    assert.ok(m.nodes.some(n => n.focus), `${what}: no node is marked as the question's own (${m.nodes.map(n => n.id).join(', ')})`);
+    assert.ok(
+        m.nodes.some(n => n.focus),
+        `${what}: no node is marked as the question's own (${m.nodes.map(n => n.id).join(', ')})`,
+    );
 }
 
 describe('the graph panel opens every kind of question readable', { skip, timeout: 420_000 }, () => {
@@ -100,7 +113,9 @@ describe('the graph panel opens every kind of question readable', { skip, timeou
         await wb.open(session.server.url);
     });
 
-    after(async () => { await session?.close(); });
+    after(async () => {
+        await session?.close();
+    });
 
     /** Show Failures on `spec`, the first failure matching `filter`; resolves once the panel draws that question. */
     async function openFailure(spec: string, filter: string): Promise<{ picked: string; m: Measured; rows: string[] }> {
@@ -111,7 +126,10 @@ describe('the graph panel opens every kind of question readable', { skip, timeou
         const picked = await wb.pickFiltered(filter);
         frame = await wb.webview('graph');
         // The panel has drawn this question once its rationale names it.
-        await frame.locator('#rationale .question').filter({ hasText: picked.replace(/…$/, '') }).waitFor({ timeout: 60_000 });
+        await frame
+            .locator('#rationale .question')
+            .filter({ hasText: picked.replace(/…$/, '') })
+            .waitFor({ timeout: 60_000 });
         await frame.locator('body[data-label-px]').waitFor();
         return { picked, m: await measure(frame), rows };
     }
@@ -120,8 +138,12 @@ describe('the graph panel opens every kind of question readable', { skip, timeou
         const { m } = await openFailure('movie.probe', 'Is there a movie');
         await wb.screenshot('binary');
         assertReadable(m, 'binary');
-        for (const w of m.why) assert.match(w, /^answer (yes|no|unsure|unparseable), expected (yes|no)|^hop \d+: /, 'binary: why');
-        assert.ok(m.nodes.some(n => n.kind === 'entity' && n.focus), 'the movie is the marked entity');
+        for (const w of m.why)
+            assert.match(w, /^answer (yes|no|unsure|unparseable), expected (yes|no)|^hop \d+: /, 'binary: why');
+        assert.ok(
+            m.nodes.some(n => n.kind === 'entity' && n.focus),
+            'the movie is the marked entity',
+        );
     });
 
     it('a multi-hop question', async () => {
@@ -135,14 +157,19 @@ describe('the graph panel opens every kind of question readable', { skip, timeou
         const { m } = await openFailure('rules.probe', 'Is it true that');
         await wb.screenshot('rule');
         assertReadable(m, 'rule');
-        assert.ok(m.nodes.some(n => n.focus && n.id.startsWith('fact:')), 'the derived fact, the proof\'s root, is marked');
+        assert.ok(
+            m.nodes.some(n => n.focus && n.id.startsWith('fact:')),
+            "the derived fact, the proof's root, is marked",
+        );
     });
 
     it('an open question: its context collapsed around its entities, "+N more" expands', async () => {
         const { m, rows } = await openFailure('open.probe', 'Explain the relationship');
         await wb.screenshot('open');
         // Figures that do not apply to open probes read n/a in the CodeLens, not 0.00 (issue 25 item 5).
-        const lens = session.page.locator(S.codeLens).filter({ hasText: /simulator \(offline simulator\) · A [.\d]+ R n\/a AR n\/a H [.\d]+/ });
+        const lens = session.page
+            .locator(S.codeLens)
+            .filter({ hasText: /simulator \(offline simulator\) · A [.\d]+ R n\/a AR n\/a H [.\d]+/ });
         await lens.first().waitFor({ timeout: 60_000 });
         assert.doesNotMatch((await wb.codeLenses()).join(' | '), /R \.00 AR \.00/);
         // It counts answers; an open answer has no rationale keywords to fail (issue 25 item 4: not "0 of 80 rationales failed").
@@ -152,15 +179,23 @@ describe('the graph panel opens every kind of question readable', { skip, timeou
         for (const r of rows) assert.doesNotMatch(r, /Below are the facts|Answer:|\n/, `a failure picker row: ${r}`);
         assertReadable(m, 'open');
         // An open failure is explained by its claims, never as "answer yes, expected yes" (issue 25 item 4).
-        assert.ok(m.why.some(w => /^claim ".+" (at \d+–\d+ )?contradicted|^no claim supported by the data|^no claim read/.test(w)), `open: why ${m.why.join(' | ')}`);
+        assert.ok(
+            m.why.some(w => /^claim ".+" (at \d+–\d+ )?contradicted|^no claim supported by the data|^no claim read/.test(w)),
+            `open: why ${m.why.join(' | ')}`,
+        );
         for (const w of m.why) assert.doesNotMatch(w, /^answer yes, expected yes/, 'open: why');
         const entities = m.nodes.filter(n => n.focus).map(n => n.label);
-        assert.ok(entities.some(l => m.question.includes(l)), `the marked entities (${entities.join(', ')}) are the question's: ${m.question.split('\n')[0]}`);
+        assert.ok(
+            entities.some(l => m.question.includes(l)),
+            `the marked entities (${entities.join(', ')}) are the question's: ${m.question.split('\n')[0]}`,
+        );
         assert.ok(m.more.length > 0, `a large context opens collapsed: ${m.nodes.length} nodes drawn`);
         const before = m.nodes.length;
         await frame.locator(`${S.webview.graphNodes}[data-node="${m.more[0]}"] button`).click();
         // Drawn once the "+N more" node is gone and more nodes are there.
-        await frame.waitForFunction(`(() => { const cy = document.getElementById('graph')._cyreg.cy; return cy.getElementById(${JSON.stringify(m.more[0])}).empty() && cy.nodes().length > ${before}; })()`);
+        await frame.waitForFunction(
+            `(() => { const cy = document.getElementById('graph')._cyreg.cy; return cy.getElementById(${JSON.stringify(m.more[0])}).empty() && cy.nodes().length > ${before}; })()`,
+        );
         const grown = await measure(frame);
         await wb.screenshot('open-expanded');
         for (const l of grown.labels) assert.ok(l.px >= 11, `after expanding: "${l.text}" is ${l.px.toFixed(1)} px`);
@@ -171,28 +206,45 @@ describe('the graph panel opens every kind of question readable', { skip, timeou
         assert.equal(tabs.filter(t => t.startsWith('Graph ·')).length, 1, `tabs: ${tabs.join(' | ')}`);
     });
 
-    it('the open probe\'s report as Show Results opens it (rendered in the Markdown preview): n/a where a figure does not apply, levels in the spec\'s order, failures explained by their claims', async () => {
+    it("the open probe's report as Show Results opens it (rendered in the Markdown preview): n/a where a figure does not apply, levels in the spec's order, failures explained by their claims", async () => {
         await wb.openFile('open.probe');
         await wb.command('HalluProbe: Show Results');
         // With focus in the graph panel no spec editor is active: the command asks which spec, as it would a user.
         const which = session.page.locator(S.quickInputRows).filter({ hasText: 'open.probe' }).first();
         const preview = wb.markdownPreview('HalluProbe report', 90_000);
         // The pick may come late on a loaded machine: it is clicked whenever it comes, until the preview is there.
-        void which.waitFor({ timeout: 90_000 }).then(() => which.click()).catch(() => undefined);
+        void which
+            .waitFor({ timeout: 90_000 })
+            .then(() => which.click())
+            .catch(() => undefined);
         // Issue 36 item 4: the report opens rendered (headings and tables in VS Code's Markdown preview), from a file
         // beside the store, not as raw Markdown in a dirty Untitled buffer.
         const frame = await preview;
-        assert.ok(await frame.locator('table').count() > 0, 'the preview renders the report\'s tables');
+        assert.ok((await frame.locator('table').count()) > 0, "the preview renders the report's tables");
         await wb.screenshot('open-report');
         const tabs = await session.page.locator('.tabs-container .tab').allInnerTexts();
         assert.ok(!tabs.some(t => /^Untitled/.test(t)), `tabs: ${tabs.join(' | ')}`);
         const reports = path.join(session.workspace, 'open', '.halluprobe', 'reports');
-        const text = fs.readFileSync(path.join(reports, fs.readdirSync(reports).find(f => f.endsWith('.md'))!), 'utf8');
+        const text = fs.readFileSync(
+            path.join(
+                reports,
+                fs.readdirSync(reports).find(f => f.endsWith('.md'))!,
+            ),
+            'utf8',
+        );
         assert.match(text, /^# HalluProbe report/);
         /** The explain_pair rows of the table under `heading`, as cells. */
         const rows = (heading: string) => {
             const table = text.slice(text.indexOf(`## ${heading}`)).split('\n\n')[1] ?? '';
-            return table.split('\n').map(l => l.split('|').slice(1, -1).map(c => c.trim())).filter(c => c[1] === 'explain\\_pair');
+            return table
+                .split('\n')
+                .map(l =>
+                    l
+                        .split('|')
+                        .slice(1, -1)
+                        .map(c => c.trim()),
+                )
+                .filter(c => c[1] === 'explain\\_pair');
         };
         const metrics = rows('Metrics');
         assert.ok(metrics.length > 0, `no Metrics rows in: ${text.slice(0, 800)}`);
@@ -200,8 +252,14 @@ describe('the graph panel opens every kind of question readable', { skip, timeou
         for (const r of metrics) assert.deepEqual([r[7], r[8]], ['n/a', 'n/a'], `R / AR of ${r[2]}`);
         // Item 7: none, clean, then the perturbed levels in the spec's order (perturb ["rewire", "replace"]).
         const specOrder = ['none', 'clean', 'rewire-25', 'rewire-50', 'rewire-100', 'replace-25', 'replace-50', 'replace-100'];
-        assert.deepEqual(metrics.map(r => r[2]), specOrder);
-        assert.deepEqual(rows('Open answers').map(r => r[2]), specOrder);
+        assert.deepEqual(
+            metrics.map(r => r[2]),
+            specOrder,
+        );
+        assert.deepEqual(
+            rows('Open answers').map(r => r[2]),
+            specOrder,
+        );
         // Item 4: a failing open question is explained by its claims, not by "answer yes, expected yes".
         const failing = text.slice(text.indexOf('Failing questions'));
         assert.match(failing, /claim ".+" at \d+–\d+ contradicted by the data's /);
@@ -214,7 +272,12 @@ describe('the graph panel opens every kind of question readable', { skip, timeou
         // The hover may come before the engine's part of it: asked again until that part is there.
         for (let attempt = 1; ; attempt++) {
             await wb.command('Show or Focus Hover');
-            try { await hover.waitFor({ timeout: 20_000 }); return hover; } catch (err) { if (attempt >= 3) throw err; }
+            try {
+                await hover.waitFor({ timeout: 20_000 });
+                return hover;
+            } catch (err) {
+                if (attempt >= 3) throw err;
+            }
         }
     }
 
@@ -225,8 +288,14 @@ describe('the graph panel opens every kind of question readable', { skip, timeou
         const hover = await hoverAt(spec.findIndex(l => l.includes('as movie_director')) + 1, /Facts across families \(\d+\)/);
         await wb.screenshot('fd-hover-facts');
         const text = await hover.innerText();
-        assert.match(text, /Facts across families \(\d+\): (knows|fragile|believes|yields|does-not-know|abstains|not-enough-forms) \d+/);
-        const link = hover.locator('a').filter({ hasText: /^Movie\(.+\)\.director$/ }).first();
+        assert.match(
+            text,
+            /Facts across families \(\d+\): (knows|fragile|believes|yields|does-not-know|abstains|not-enough-forms) \d+/,
+        );
+        const link = hover
+            .locator('a')
+            .filter({ hasText: /^Movie\(.+\)\.director$/ })
+            .first();
         const label = await link.innerText();
         await link.click();
         await session.page.keyboard.press('Escape');
@@ -240,10 +309,15 @@ describe('the graph panel opens every kind of question readable', { skip, timeou
         assert.ok(m.width + 1 < 1400, `the panel is part of a 1400 px window: ${m.width}`);
         const answers = m.nodes.filter(n => n.kind === 'answer');
         assert.ok(answers.length >= 2, `families around the fact: ${m.nodes.map(n => n.label).join(' | ')}`);
-        for (const a of answers) assert.match(a.label, /^\w+\n(right|abstained|wrong(: .+)?)$/, 'a family\'s answer');
-        assert.ok(m.edges.some(e => e.label === 'director'), 'the fact\'s edge');
+        for (const a of answers) assert.match(a.label, /^\w+\n(right|abstained|wrong(: .+)?)$/, "a family's answer");
+        assert.ok(
+            m.edges.some(e => e.label === 'director'),
+            "the fact's edge",
+        );
         // The fact and its families are in view above the drawing, not scrolled away.
-        const inView = await frame.evaluate(`['#rationale .question', '#verdict', '#answers'].map(s => { const b = document.querySelector(s).getBoundingClientRect(); return [s, b.top >= 0 && b.bottom <= innerHeight]; })`) as [string, boolean][];
+        const inView = (await frame.evaluate(
+            `['#rationale .question', '#verdict', '#answers'].map(s => { const b = document.querySelector(s).getBoundingClientRect(); return [s, b.top >= 0 && b.bottom <= innerHeight]; })`,
+        )) as [string, boolean][];
         for (const [what, ok] of inView) assert.ok(ok, `${what} is in view`);
         const listed = await frame.locator('#answers button').allInnerTexts();
         assert.equal(listed.length, answers.length, `the families listed: ${listed.join(' | ')}`);
@@ -254,16 +328,28 @@ describe('the graph panel opens every kind of question readable', { skip, timeou
         await wb.screenshot('fact-question');
     });
 
-    it('one fact, every family: the hover of a data row\'s key in movies.csv summarises that key\'s facts', async () => {
+    it("one fact, every family: the hover of a data row's key in movies.csv summarises that key's facts", async () => {
         await wb.openFile('movies.csv');
         const csv = fs.readFileSync(path.join(session.workspace, 'movie/data/movies.csv'), 'utf8').split('\n');
         const hover = await hoverAt(csv.findIndex(l => l.includes(',Avatar,2009')) + 1, /Movie\(Avatar, 2009\)/);
         await wb.screenshot('row-hover-facts');
         const text = await hover.innerText();
         // The facts example's run: the row's facts in several families (the movie example's own run is there too).
-        assert.match(text, /Movie\(Avatar, 2009\) · simulator \(offline simulator\) · facts\.probe, run [\w-]+\s+Facts across families \(\d+\): /);
+        assert.match(
+            text,
+            /Movie\(Avatar, 2009\) · simulator \(offline simulator\) · facts\.probe, run [\w-]+\s+Facts across families \(\d+\): /,
+        );
         // Facts asked in several families come first.
-        assert.ok(!text.includes('movie.probe') || text.indexOf('facts.probe') < text.indexOf('movie.probe'), `the cross-family summary first: ${text}`);
-        assert.ok(await hover.locator('a').filter({ hasText: /^Movie\(Avatar, 2009\)\.\w+$/ }).count() > 0, `a fact view link: ${text}`);
+        assert.ok(
+            !text.includes('movie.probe') || text.indexOf('facts.probe') < text.indexOf('movie.probe'),
+            `the cross-family summary first: ${text}`,
+        );
+        assert.ok(
+            (await hover
+                .locator('a')
+                .filter({ hasText: /^Movie\(Avatar, 2009\)\.\w+$/ })
+                .count()) > 0,
+            `a fact view link: ${text}`,
+        );
     });
 });

@@ -19,14 +19,26 @@ const browserPath = chromiumPath();
 if (!browserPath && mustRun()) throw new Error('e2e tier cannot run: Chromium is not installed at /usr/bin/chromium');
 
 interface Measured {
-    charts: { caption: string; width: number; dataRight: number; labels: { text: string; left: number; right: number; top: number; bottom: number; font: number }[]; box: { left: number; right: number; top: number; bottom: number } }[];
+    charts: {
+        caption: string;
+        width: number;
+        dataRight: number;
+        labels: { text: string; left: number; right: number; top: number; bottom: number; font: number }[];
+        box: { left: number; right: number; top: number; bottom: number };
+    }[];
 }
 
 async function quietly<T>(f: () => Promise<T>): Promise<T> {
-    const log = console.log, error = console.error;
+    const log = console.log,
+        error = console.error;
     console.log = () => undefined;
     console.error = () => undefined;
-    try { return await f(); } finally { console.log = log; console.error = error; }
+    try {
+        return await f();
+    } finally {
+        console.log = log;
+        console.error = error;
+    }
 }
 
 describe('the HTML report in a browser', { skip: browserPath ? false : 'e2e skipped: no Chromium', timeout: 120_000 }, () => {
@@ -52,10 +64,24 @@ describe('the HTML report in a browser', { skip: browserPath ? false : 'e2e skip
                         width: box.width,
                         dataRight: Math.max(...marks) - box.left,
                         // What the reader sees of the chart: the svg, within its (scrollable) figure.
-                        box: { left: box.left, right: Math.min(box.right, fig.getBoundingClientRect().right), top: box.top, bottom: box.bottom },
+                        box: {
+                            left: box.left,
+                            right: Math.min(box.right, fig.getBoundingClientRect().right),
+                            top: box.top,
+                            bottom: box.bottom,
+                        },
                         labels: Array.from(svg.querySelectorAll('text.lbl')).map(t => {
                             const r = t.getBoundingClientRect();
-                            return { text: Array.from(t.querySelectorAll('tspan')).map(s => s.textContent).join(' | '), left: r.left, right: r.right, top: r.top, bottom: r.bottom, font: parseFloat(getComputedStyle(t).fontSize) };
+                            return {
+                                text: Array.from(t.querySelectorAll('tspan'))
+                                    .map(s => s.textContent)
+                                    .join(' | '),
+                                left: r.left,
+                                right: r.right,
+                                top: r.top,
+                                bottom: r.bottom,
+                                font: parseFloat(getComputedStyle(t).fontSize),
+                            };
                         }),
                     };
                 }),
@@ -70,17 +96,31 @@ describe('the HTML report in a browser', { skip: browserPath ? false : 'e2e skip
             for (const c of m.charts) {
                 for (const l of c.labels) {
                     assert.ok(l.font >= 10, `${c.caption}: label "${l.text}" is ${l.font} px`);
-                    assert.ok(l.left >= c.box.left - 0.5 && l.right <= c.box.right + 0.5 && l.bottom <= c.box.bottom + 0.5, `${c.caption}: label "${l.text}" is cut (${l.left}–${l.right} in ${c.box.left}–${c.box.right})`);
+                    assert.ok(
+                        l.left >= c.box.left - 0.5 && l.right <= c.box.right + 0.5 && l.bottom <= c.box.bottom + 0.5,
+                        `${c.caption}: label "${l.text}" is cut (${l.left}–${l.right} in ${c.box.left}–${c.box.right})`,
+                    );
                     names.push(`${c.caption} ▸ ${l.text}`);
                 }
                 const sorted = [...c.labels].sort((a, b) => a.left - b.left);
-                for (let i = 1; i < sorted.length; i++) assert.ok(sorted[i]!.left >= sorted[i - 1]!.right, `${c.caption}: "${sorted[i - 1]!.text}" overlaps "${sorted[i]!.text}"`);
+                for (let i = 1; i < sorted.length; i++)
+                    assert.ok(
+                        sorted[i]!.left >= sorted[i - 1]!.right,
+                        `${c.caption}: "${sorted[i - 1]!.text}" overlaps "${sorted[i]!.text}"`,
+                    );
                 // Sized to its data: little room to the right of the last bar.
                 assert.ok(c.width - c.dataRight < 120, `${c.caption}: ${c.width} px wide, data ends at ${c.dataRight} px`);
             }
             // Six groups (three phrasings × two variants) per model and probe, each told apart.
-            assert.ok(bars.some(c => c.labels.length >= 6), bars.map(c => `${c.caption}: ${c.labels.length}`).join('; '));
-            assert.deepEqual(names.filter((n, i) => names.indexOf(n) !== i), [], 'two groups share a label');
+            assert.ok(
+                bars.some(c => c.labels.length >= 6),
+                bars.map(c => `${c.caption}: ${c.labels.length}`).join('; '),
+            );
+            assert.deepEqual(
+                names.filter((n, i) => names.indexOf(n) !== i),
+                [],
+                'two groups share a label',
+            );
         } finally {
             await browser.close();
         }

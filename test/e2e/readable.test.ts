@@ -20,8 +20,17 @@ const missing = missingPrerequisite();
 if (missing && mustRun()) throw new Error(`e2e tier cannot run: ${missing}`);
 const skip = missing ? `e2e skipped: ${missing}` : false;
 
-interface Cut { text: string; width: number; client: number; height: number; clientHeight: number }
-interface Column { question: number; others: Record<string, number> }
+interface Cut {
+    text: string;
+    width: number;
+    client: number;
+    height: number;
+    clientHeight: number;
+}
+interface Column {
+    question: number;
+    others: Record<string, number>;
+}
 
 /** The question cells drawn, those whose text does not fit, rows drawn over the next one, and the columns' widths. */
 const QUESTIONS = `(() => {
@@ -41,10 +50,28 @@ const QUESTIONS = `(() => {
     return { drawn: cells.length, cut, overlapping, column: { question: width('c-question'), others }, page: document.documentElement.scrollWidth - innerWidth, width: innerWidth };
 })()`;
 
-interface Drawn { drawn: number; cut: Cut[]; overlapping: string[]; column: Column; page: number; width: number }
+interface Drawn {
+    drawn: number;
+    cut: Cut[];
+    overlapping: string[];
+    column: Column;
+    page: number;
+    width: number;
+}
 
-interface Box { x1: number; y1: number; x2: number; y2: number }
-interface Labels { boxes: (Box & { what: string })[]; legend: string[]; why: { top: number; bottom: number; view: number; sideBottom: number } | null; hops: string; verdict: string }
+interface Box {
+    x1: number;
+    y1: number;
+    x2: number;
+    y2: number;
+}
+interface Labels {
+    boxes: (Box & { what: string })[];
+    legend: string[];
+    why: { top: number; bottom: number; view: number; sideBottom: number } | null;
+    hops: string;
+    verdict: string;
+}
 
 /**
  * Every label box as cytoscape renders it (an edge's label box, wherever along the edge it sits; a node's box with its
@@ -68,7 +95,11 @@ const LABELS = `(() => {
 function overPrinted(boxes: Labels['boxes']): string[] {
     const hit = (a: Box, b: Box) => a.x1 < b.x2 - 1 && b.x1 < a.x2 - 1 && a.y1 < b.y2 - 1 && b.y1 < a.y2 - 1;
     const out: string[] = [];
-    boxes.forEach((a, i) => boxes.slice(i + 1).forEach(b => { if (hit(a, b)) out.push(`${a.what} × ${b.what}`); }));
+    boxes.forEach((a, i) =>
+        boxes.slice(i + 1).forEach(b => {
+            if (hit(a, b)) out.push(`${a.what} × ${b.what}`);
+        }),
+    );
     return out;
 }
 
@@ -81,7 +112,10 @@ describe('the preview and the graph panel are readable', { skip, timeout: 480_00
             prepare: dir => {
                 prepareGraphWorkspace(dir);
                 // A copy of the movie example never run: its preview and its questions' graphs have no answers.
-                fs.cpSync(path.join(REPO, 'examples/movie'), path.join(dir, 'fresh'), { recursive: true, filter: src => !src.includes('.halluprobe') });
+                fs.cpSync(path.join(REPO, 'examples/movie'), path.join(dir, 'fresh'), {
+                    recursive: true,
+                    filter: src => !src.includes('.halluprobe'),
+                });
                 fs.renameSync(path.join(dir, 'fresh/movie.probe'), path.join(dir, 'fresh/fresh.probe'));
                 return dir;
             },
@@ -94,7 +128,9 @@ describe('the preview and the graph panel are readable', { skip, timeout: 480_00
         await wb.open(session.server.url);
     });
 
-    after(async () => { await session?.close(); });
+    after(async () => {
+        await session?.close();
+    });
 
     /** Resizes the window until the preview webview is `target` px wide (its group takes a share of the window). */
     async function panelWidth(frame: Frame, target: number): Promise<number> {
@@ -102,7 +138,10 @@ describe('the preview and the graph panel are readable', { skip, timeout: 480_00
             const now = await frame.evaluate(() => innerWidth);
             if (Math.abs(now - target) <= 4) return now;
             const page = session.page.viewportSize()!;
-            await session.page.setViewportSize({ width: Math.max(600, page.width + Math.round((target - now) * (i === 0 ? 2 : 1))), height: page.height });
+            await session.page.setViewportSize({
+                width: Math.max(600, page.width + Math.round((target - now) * (i === 0 ? 2 : 1))),
+                height: page.height,
+            });
             await frame.waitForFunction(w => innerWidth !== w, now, { timeout: 15_000 }).catch(() => undefined);
         }
         return frame.evaluate(() => innerWidth);
@@ -119,33 +158,42 @@ describe('the preview and the graph panel are readable', { skip, timeout: 480_00
                 const width = await panelWidth(frame, target);
                 assert.ok(Math.abs(width - target) <= 4, `the preview is ${width} px, not ${target}`);
                 // Laid out again for the width: wait until the rows drawn are those of this width.
-                await frame.waitForFunction(`document.body.dataset.layoutWidth === String(innerWidth)`, undefined, { timeout: 15_000 });
+                await frame.waitForFunction(`document.body.dataset.layoutWidth === String(innerWidth)`, undefined, {
+                    timeout: 15_000,
+                });
                 for (const filter of ['', 'who directed', 'know about']) {
                     await frame.locator(S.webview.filter).fill(filter);
                     await frame.locator(S.webview.previewRows).first().waitFor();
-                    const m = await frame.evaluate(QUESTIONS) as Drawn;
+                    const m = (await frame.evaluate(QUESTIONS)) as Drawn;
                     await wb.screenshot(`preview-${target}${filter ? '-' + filter.replace(/\s+/g, '-') : ''}`);
                     assert.ok(m.drawn > 0, `no rows drawn for "${filter}"`);
                     assert.deepEqual(m.cut, [], `${target} px, filter "${filter}": question cells cut`);
                     assert.deepEqual(m.overlapping, [], `${target} px, filter "${filter}": rows drawn over each other`);
                     assert.ok(m.page <= 1, `${target} px: the page scrolls sideways by ${m.page} px`);
-                    for (const [c, w] of Object.entries(m.column.others)) assert.ok(m.column.question >= w, `${target} px: the question column (${m.column.question.toFixed(0)} px) is narrower than ${c} (${w.toFixed(0)} px)`);
+                    for (const [c, w] of Object.entries(m.column.others))
+                        assert.ok(
+                            m.column.question >= w,
+                            `${target} px: the question column (${m.column.question.toFixed(0)} px) is narrower than ${c} (${w.toFixed(0)} px)`,
+                        );
                 }
             }
         } finally {
-            await frame.locator(S.webview.filter).fill('').catch(() => undefined);
+            await frame
+                .locator(S.webview.filter)
+                .fill('')
+                .catch(() => undefined);
             await session.page.setViewportSize(window);
         }
     });
 
-    it('opened from the preview, the graph takes the preview\'s column, and a question never run has no ✗ (item 6)', async () => {
+    it("opened from the preview, the graph takes the preview's column, and a question never run has no ✗ (item 6)", async () => {
         const frame = await wb.webview('preview');
         await frame.locator(`${S.webview.previewRows} button.graph`).first().click();
         const graph = await wb.webview('graph');
         await graph.locator('body[data-label-px]').waitFor({ timeout: 60_000 });
         await graph.locator('#hops').waitFor();
         const groups = await session.page.locator('.editor-group-container').count();
-        const m = await graph.evaluate(LABELS) as Labels;
+        const m = (await graph.evaluate(LABELS)) as Labels;
         await wb.screenshot('graph-from-preview');
         assert.equal(groups, 2, `the editor area has ${groups} columns`);
         assert.doesNotMatch(m.hops, /✗/, `a question never run: ${m.hops}`);
@@ -153,21 +201,31 @@ describe('the preview and the graph panel are readable', { skip, timeout: 480_00
         assert.doesNotMatch(m.verdict, /\bwrong\b/, 'a question never run is not shown as a wrong answer');
     });
 
-    for (const [spec, filter, what] of [['movie.probe', 'Was the director who directed', 'multi-hop'], ['rules.probe', 'Is it true that', 'rule'], ['open.probe', 'Explain the relationship', 'open']] as const) {
+    for (const [spec, filter, what] of [
+        ['movie.probe', 'Was the director who directed', 'multi-hop'],
+        ['rules.probe', 'Is it true that', 'rule'],
+        ['open.probe', 'Explain the relationship', 'open'],
+    ] as const) {
         it(`a ${what} failure: no label over another, a legend, the Why list in view (item 6)`, async () => {
             await wb.openFile(spec);
             await wb.command('HalluProbe: Show Failures');
             await session.page.locator(S.quickInputRows).first().waitFor({ timeout: 60_000 });
             const picked = await wb.pickFiltered(filter);
             const frame = await wb.webview('graph');
-            await frame.locator('#rationale .question').filter({ hasText: picked.replace(/…$/, '') }).waitFor({ timeout: 60_000 });
+            await frame
+                .locator('#rationale .question')
+                .filter({ hasText: picked.replace(/…$/, '') })
+                .waitFor({ timeout: 60_000 });
             await frame.locator('body[data-label-px]').waitFor();
-            const m = await frame.evaluate(LABELS) as Labels;
+            const m = (await frame.evaluate(LABELS)) as Labels;
             await wb.screenshot(`graph-${what}`);
             assert.deepEqual(overPrinted(m.boxes), [], `${what}: labels drawn over each other`);
             assert.ok(m.legend.length >= 4, `${what}: the legend shows ${m.legend.join(' | ') || 'nothing'}`);
             assert.ok(m.why, `${what}: no Why list`);
-            assert.ok(m.why.bottom <= Math.min(m.why.view, m.why.sideBottom), `${what}: the Why list starts below the fold (${JSON.stringify(m.why)})`);
+            assert.ok(
+                m.why.bottom <= Math.min(m.why.view, m.why.sideBottom),
+                `${what}: the Why list starts below the fold (${JSON.stringify(m.why)})`,
+            );
         });
     }
 });

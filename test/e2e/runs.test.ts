@@ -12,7 +12,15 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Workbench } from './support/workbench.js';
 import { S } from './support/selectors.js';
-import { cliQuietly, missingPrerequisite, mustRun, openSession, startModelServer, type ModelServer, type Session } from './support/session.js';
+import {
+    cliQuietly,
+    missingPrerequisite,
+    mustRun,
+    openSession,
+    startModelServer,
+    type ModelServer,
+    type Session,
+} from './support/session.js';
 import { ARTIFACTS, prepareWorkspace } from './support/workspace.js';
 
 const missing = missingPrerequisite();
@@ -41,7 +49,10 @@ describe('runs keep and explain their results', { skip, timeout: 600_000 }, () =
                 text += `\nmodel local vllm {\n    id "test-model"\n    endpoint "${local.url}"\n}\n`;
                 text += `\nmodel dead vllm {\n    id "test-model"\n    endpoint "${DEAD}"\n}\n`;
                 text += `\nmodel slow vllm {\n    id "slow-model"\n    endpoint "${slow.url}"\n}\n`;
-                text = text.replace(/(suite movies \{[\s\S]*?)probes [^\n]*\n(\s*)models simulator/, '$1probes movie_binary\n$2models simulator, local');
+                text = text.replace(
+                    /(suite movies \{[\s\S]*?)probes [^\n]*\n(\s*)models simulator/,
+                    '$1probes movie_binary\n$2models simulator, local',
+                );
                 text = text.replace(/(suite movies \{[\s\S]*?)sample all/, '$1sample first 8');
                 text += '\nsuite unreachable {\n    probes movie_binary\n    models dead\n    sample first 6\n}\n';
                 text += '\nsuite crawl {\n    probes movie_binary\n    models slow\n    sample first 14\n}\n';
@@ -52,7 +63,11 @@ describe('runs keep and explain their results', { skip, timeout: 600_000 }, () =
             settings: { 'testing.automaticallyOpenPeekView': 'never', 'workbench.secondarySideBar.defaultVisibility': 'hidden' },
         });
         // The two-model run, by the CLI into the spec's store, before the workbench opens.
-        assert.equal(await cliQuietly(['run', path.join(session.workspace, 'movie.probe'), '--suite', 'movies', '--yes']), 0, 'the two-model run');
+        assert.equal(
+            await cliQuietly(['run', path.join(session.workspace, 'movie.probe'), '--suite', 'movies', '--yes']),
+            0,
+            'the two-model run',
+        );
         wb = new Workbench(session.page, path.join(ARTIFACTS, 'runs'));
         await wb.open(session.server.url);
         await wb.openFile('movie.probe');
@@ -66,17 +81,24 @@ describe('runs keep and explain their results', { skip, timeout: 600_000 }, () =
 
     const toast = (text: RegExp) => session.page.locator(S.notificationToasts).filter({ hasText: text }).first();
 
-    it('Show Failures names the model of each failed answer and opens the picked model\'s answer', async () => {
+    it("Show Failures names the model of each failed answer and opens the picked model's answer", async () => {
         await wb.command('HalluProbe: Show Failures');
         await session.page.locator(S.quickInputRows).first().waitFor({ timeout: 60_000 });
         const rows = await session.page.locator(S.quickInputRows).allInnerTexts();
         await wb.screenshot('failures-two-models');
-        assert.ok(rows.some(r => /\blocal\b/.test(r)) && rows.some(r => /\bsimulator\b/.test(r)), `each row names its model: ${rows.join(' | ')}`);
+        assert.ok(
+            rows.some(r => /\blocal\b/.test(r)) && rows.some(r => /\bsimulator\b/.test(r)),
+            `each row names its model: ${rows.join(' | ')}`,
+        );
         await wb.pickFiltered('local', /Is there a movie|Is it true/);
         const frame = await wb.webview('graph');
         const text = frame.locator('#rationale-text');
         await text.waitFor({ timeout: 60_000 });
-        await frame.locator('#rationale-text').filter({ hasText: 'LOCAL-MODEL-ANSWER' }).waitFor({ timeout: 30_000 }).catch(() => undefined);
+        await frame
+            .locator('#rationale-text')
+            .filter({ hasText: 'LOCAL-MODEL-ANSWER' })
+            .waitFor({ timeout: 30_000 })
+            .catch(() => undefined);
         const drawn = await text.innerText();
         await wb.screenshot('graph-local-answer');
         assert.match(drawn, /LOCAL-MODEL-ANSWER/, `the graph shows another model's answer: ${drawn}`);
@@ -98,7 +120,9 @@ describe('runs keep and explain their results', { skip, timeout: 600_000 }, () =
         // The CodeLens keeps the answered run's figures and says which run they are, and that the later one got none.
         await session.page.keyboard.press('Escape');
         await wb.goToLine(1);
-        const header = session.page.locator(S.codeLens).filter({ hasText: /Results of run \S+ · later run \S+ failed: no answers verified/ });
+        const header = session.page
+            .locator(S.codeLens)
+            .filter({ hasText: /Results of run \S+ · later run \S+ failed: no answers verified/ });
         await header.first().waitFor({ timeout: 60_000 });
         const all = await wb.codeLenses();
         await wb.screenshot('dead-server-codelens');
@@ -111,7 +135,10 @@ describe('runs keep and explain their results', { skip, timeout: 600_000 }, () =
         }
         await session.page.setViewportSize(size);
         assert.ok(!all.some(l => /no answers$/.test(l)), `lenses: ${all.join(' | ')}`);
-        assert.ok(all.some(l => /rationales failed/.test(l)), `lenses: ${all.join(' | ')}`);
+        assert.ok(
+            all.some(l => /rationales failed/.test(l)),
+            `lenses: ${all.join(' | ')}`,
+        );
     });
 
     it('Stop Run says what was kept and offers Resume, whose progress starts from what is done', async () => {

@@ -10,7 +10,11 @@ const tier = path.resolve('test/acceptance/erbench-metrics.test.ts');
 function runTier(ci: boolean) {
     const { NODE_TEST_CONTEXT: _nested, ...outer } = process.env;
     const env = { ...outer, HALLUPROBE_SHARED: path.resolve('test/fixtures/no-such-shared-folder'), CI: ci ? 'true' : '' };
-    return spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', tier], { env, encoding: 'utf8', timeout: 120_000 });
+    return spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', tier], {
+        env,
+        encoding: 'utf8',
+        timeout: 120_000,
+    });
 }
 
 describe('acceptance tier without ../shared', () => {

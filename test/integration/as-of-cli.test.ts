@@ -10,11 +10,13 @@ import * as path from 'node:path';
 import { cli } from '../support/cli-process.js';
 import { tempDir } from '../support/temp.js';
 
-const PLAYERS = ['name,club,country',
+const PLAYERS = [
+    'name,club,country',
     'Messi,FC Barcelona,Argentina',
     'Ronaldo,Juventus,Portugal',
     'Hazard,Real Madrid,Belgium',
-    'Neymar,Paris Saint-Germain,Brazil'].join('\n');
+    'Neymar,Paris Saint-Germain,Brazil',
+].join('\n');
 
 const SPEC = (asOf: string) => `source players csv "players.csv" ${asOf}
 relation Player from players label "soccer player" {
@@ -53,15 +55,28 @@ function write(spec: string): string {
     return dir;
 }
 
-interface Line { id: string; probe: string; question: string; gold: string }
+interface Line {
+    id: string;
+    probe: string;
+    question: string;
+    gold: string;
+}
 
 describe('as of: dated data through the CLI', () => {
     it('check locates an "as of" that names no year, with the fix', async () => {
-        for (const [bad, col] of [['as of 2019.5', 40], ['as of "last spring"', 40]] as const) {
+        for (const [bad, col] of [
+            ['as of 2019.5', 40],
+            ['as of "last spring"', 40],
+        ] as const) {
             const dir = write(SPEC(bad));
             const r = await cli(['check', path.join(dir, 'spec.probe')], {});
             assert.equal(r.code, 1, r.stdout + r.stderr);
-            assert.match(r.stdout + r.stderr, new RegExp(`spec\\.probe:1:${col} error \\[as-of-value\\] 'as of [^']+' does not name a year: write the year the data was true, e\\.g\\. 'as of 2019'`));
+            assert.match(
+                r.stdout + r.stderr,
+                new RegExp(
+                    `spec\\.probe:1:${col} error \\[as-of-value\\] 'as of [^']+' does not name a year: write the year the data was true, e\\.g\\. 'as of 2019'`,
+                ),
+            );
         }
     });
 
@@ -69,12 +84,21 @@ describe('as of: dated data through the CLI', () => {
         const dir = write(SPEC('as of 2019'));
         const r = await cli(['preview', path.join(dir, 'spec.probe'), '--format', 'jsonl'], {});
         assert.equal(r.code, 0, r.stderr);
-        const lines = r.stdout.trim().split('\n').map(l => JSON.parse(l) as Line & { asOf?: { year: number } });
+        const lines = r.stdout
+            .trim()
+            .split('\n')
+            .map(l => JSON.parse(l) as Line & { asOf?: { year: number } });
         const texts = lines.map(l => l.question);
         assert.ok(texts.includes('In 2019, Messi plays for FC Barcelona.'), texts.join('\n'));
-        assert.ok(texts.some(t => t.startsWith("Q: In 2019, what is the false option about Messi? Provide an explanation.")), texts.join('\n'));
+        assert.ok(
+            texts.some(t => t.startsWith('Q: In 2019, what is the false option about Messi? Provide an explanation.')),
+            texts.join('\n'),
+        );
         assert.ok(texts.includes('In 2019 Messi played for FC Barcelona.'), 'said_when names the year itself');
-        assert.ok(lines.every(l => l.asOf?.year === 2019), 'every question carries its date');
+        assert.ok(
+            lines.every(l => l.asOf?.year === 2019),
+            'every question carries its date',
+        );
     });
 
     it('a wrong answer that places its claim later is outdated in json, csv, md and the failing list; an abstention is not', async () => {
@@ -82,21 +106,32 @@ describe('as of: dated data through the CLI', () => {
         const spec = path.join(dir, 'spec.probe');
         const preview = await cli(['preview', spec, '--probe', 'plays', '--format', 'jsonl'], {});
         assert.equal(preview.code, 0, preview.stderr);
-        const questions = preview.stdout.trim().split('\n').map(l => JSON.parse(l) as Line);
+        const questions = preview.stdout
+            .trim()
+            .split('\n')
+            .map(l => JSON.parse(l) as Line);
         const messi = questions.find(q => q.question === 'In 2019, Messi plays for FC Barcelona.');
         assert.ok(messi);
         const answers = questions.map(q => ({
             id: q.id,
-            answer: q === messi ? 'No, the statement is false. Messi currently plays for Inter Miami.'
-                : q.question.startsWith('In 2019, Ronaldo plays') ? 'No, the statement is false. Ronaldo moved to Al Nassr in 2023.'
-                : "I don't know.",
+            answer:
+                q === messi
+                    ? 'No, the statement is false. Messi currently plays for Inter Miami.'
+                    : q.question.startsWith('In 2019, Ronaldo plays')
+                      ? 'No, the statement is false. Ronaldo moved to Al Nassr in 2023.'
+                      : "I don't know.",
         }));
         writeFileSync(path.join(dir, 'answers.jsonl'), answers.map(a => JSON.stringify(a)).join('\n'));
         const db = path.join(dir, 'r.db');
-        const run = await cli(['run', spec, '--suite', 'statements', '--model', `m=replay:${path.join(dir, 'answers.jsonl')}`, '--db', db, '--yes'], {});
+        const run = await cli(
+            ['run', spec, '--suite', 'statements', '--model', `m=replay:${path.join(dir, 'answers.jsonl')}`, '--db', db, '--yes'],
+            {},
+        );
         assert.ok(run.code === 0 || run.code === 1, run.stderr);
 
-        const json = JSON.parse((await cli(['report', '--db', db, '--format', 'json'], {})).stdout) as { groups: { probe: string; mode: string; n: number; outdated?: { k: number; value: number } }[] };
+        const json = JSON.parse((await cli(['report', '--db', db, '--format', 'json'], {})).stdout) as {
+            groups: { probe: string; mode: string; n: number; outdated?: { k: number; value: number } }[];
+        };
         const g = json.groups.find(x => x.probe === 'plays' && x.mode === 'all');
         assert.ok(g?.outdated, JSON.stringify(json.groups));
         assert.equal(g.outdated.k, 2, 'Messi (currently) and Ronaldo (2023); the abstentions are not');

@@ -25,10 +25,18 @@ echo "$1/node_modules/code-server/out/node/entry.js"
 
 function setup(env: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> {
     return new Promise(resolve => {
-        const child = spawn('bash', [path.join(repoRoot, 'scripts', 'e2e-setup.sh')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-        let out = '', err = '';
-        child.stdout.on('data', d => { out += d; });
-        child.stderr.on('data', d => { err += d; });
+        const child = spawn('bash', [path.join(repoRoot, 'scripts', 'e2e-setup.sh')], {
+            env: { ...process.env, ...env },
+            stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '',
+            err = '';
+        child.stdout.on('data', d => {
+            out += d;
+        });
+        child.stderr.on('data', d => {
+            err += d;
+        });
         child.on('close', code => resolve({ code, out, err }));
     });
 }
@@ -45,9 +53,15 @@ test('two setups at once both succeed, one installs, nothing half-written is lef
         assert.equal(r.code, 0, r.err);
         assert.equal(r.out.trim().split('\n').at(-1), entry);
     }
-    const installs = readFileSync(path.join(dir, 'calls.log'), 'utf8').trim().split('\n').filter(l => l.includes('.installing.'));
+    const installs = readFileSync(path.join(dir, 'calls.log'), 'utf8')
+        .trim()
+        .split('\n')
+        .filter(l => l.includes('.installing.'));
     assert.equal(installs.length, 1, 'one install; the other setup found it complete');
-    assert.deepEqual(readdirSync(path.dirname(prefix)).filter(n => n.includes('.installing.') || n.includes('.damaged.')), []);
+    assert.deepEqual(
+        readdirSync(path.dirname(prefix)).filter(n => n.includes('.installing.') || n.includes('.damaged.')),
+        [],
+    );
     assert.equal(codeServerEntry({ HALLUPROBE_E2E_PREFIX: prefix }), entry, 'the tests look where the setup installed');
 });
 
@@ -60,5 +74,8 @@ test('a damaged folder is replaced by a complete install', async () => {
     const r = await setup({ HALLUPROBE_E2E_PREFIX: prefix, HALLUPROBE_E2E_INSTALLER: installer });
     assert.equal(r.code, 0, r.err);
     assert.ok(existsSync(path.join(prefix, 'node_modules/code-server/out/node/entry.js')));
-    assert.deepEqual(readdirSync(dir).filter(n => n.includes('.damaged.') || n.includes('.installing.')), []);
+    assert.deepEqual(
+        readdirSync(dir).filter(n => n.includes('.damaged.') || n.includes('.installing.')),
+        [],
+    );
 });

@@ -13,11 +13,13 @@ import * as path from 'node:path';
 import { cli } from '../support/cli-process.js';
 import { tempDir } from '../support/temp.js';
 
-const SONGS = ['title,artist,year,genre',
+const SONGS = [
+    'title,artist,year,genre',
     'day after day,badfinger,1971,pop/rock',
     'congratulations,reba mcentire,1984,country/folk',
     'elegie,patti smith,1975,blues/jazz',
-    'jimmy james,beastie boys,1992,hip hop/reggae'].join('\n');
+    'jimmy james,beastie boys,1992,hip hop/reggae',
+].join('\n');
 
 /** The false genre each logged question shows (another value of the column). */
 const FAKE = ['country/folk', 'pop/rock', 'pop/rock', 'blues/jazz'];
@@ -33,20 +35,59 @@ const stem = (title: string, artist: string) => `What's the inaccurate option ab
 
 /** The authors' multiple-choice log layout (responses/gpt35_mc_movie_choice_3.log). */
 function choiceLog(optionText = (year: string) => `The song was released in ${year}.`): string {
-    return SONGS.split('\n').slice(1).map(l => l.split(',')).map(([title, artist, year, genre], n) => [
-        '========================================', `${n}-0th question`, '<Question> ',
-        `Q: ${stem(title!, artist!)} Provide an explanation.`,
-        `Option 1: ${optionText(year!)}`, `Option 2: The genre of the song is ${FAKE[n]}.`, '', 'A: ', '',
-        '<Answer> ', ANSWERS[n]!, '', '<Gold Answer> ', '2', '', '<Gold Entity> ', genre!, '',
-    ].join('\n')).join('\n');
+    return SONGS.split('\n')
+        .slice(1)
+        .map(l => l.split(','))
+        .map(([title, artist, year, genre], n) =>
+            [
+                '========================================',
+                `${n}-0th question`,
+                '<Question> ',
+                `Q: ${stem(title!, artist!)} Provide an explanation.`,
+                `Option 1: ${optionText(year!)}`,
+                `Option 2: The genre of the song is ${FAKE[n]}.`,
+                '',
+                'A: ',
+                '',
+                '<Answer> ',
+                ANSWERS[n]!,
+                '',
+                '<Gold Answer> ',
+                '2',
+                '',
+                '<Gold Entity> ',
+                genre!,
+                '',
+            ].join('\n'),
+        )
+        .join('\n');
 }
 
 /** The knowledge log: "Do you know the music …?" per song; the third is not known. */
 function knowsLog(): string {
-    return SONGS.split('\n').slice(1).map(l => l.split(',')).map(([title, artist], n) => [
-        '========================================', `${n}-0th question`, '<Question> ', `Q: Do you know the music ${title} by ${artist}?`, 'A:', '',
-        '<Answer> ', n === 2 ? 'No, I do not know that song.' : 'Yes.', '', '<Gold Answer> ', 'None', '', '<Gold Entity> ', 'None', '',
-    ].join('\n')).join('\n');
+    return SONGS.split('\n')
+        .slice(1)
+        .map(l => l.split(','))
+        .map(([title, artist], n) =>
+            [
+                '========================================',
+                `${n}-0th question`,
+                '<Question> ',
+                `Q: Do you know the music ${title} by ${artist}?`,
+                'A:',
+                '',
+                '<Answer> ',
+                n === 2 ? 'No, I do not know that song.' : 'Yes.',
+                '',
+                '<Gold Answer> ',
+                'None',
+                '',
+                '<Gold Entity> ',
+                'None',
+                '',
+            ].join('\n'),
+        )
+        .join('\n');
 }
 
 const SPLIT = `aliases Song.genre {
@@ -68,7 +109,10 @@ model simulator offline {
     seed 1
 }
 suite published {
-    probes ${probes.match(/^probe (\w+)/gm)!.map(p => p.slice(6)).join(', ')}
+    probes ${probes
+        .match(/^probe (\w+)/gm)!
+        .map(p => p.slice(6))
+        .join(', ')}
     models simulator
     sample all
 }
@@ -82,14 +126,39 @@ ${extra}    stem "What's the inaccurate option about the song {title} of the art
 }
 `;
 
-interface Group { probe: string; phrasing: string; mode: string; n: number; A: number; R: number; AR: number }
+interface Group {
+    probe: string;
+    phrasing: string;
+    mode: string;
+    n: number;
+    A: number;
+    R: number;
+    AR: number;
+}
 
-async function replay(spec: string, files: Record<string, string>, logs: string[]): Promise<{ code: number | null; stderr: string; stdout: string; groups?: Group[]; dir: string }> {
+async function replay(
+    spec: string,
+    files: Record<string, string>,
+    logs: string[],
+): Promise<{ code: number | null; stderr: string; stdout: string; groups?: Group[]; dir: string }> {
     const dir = tempDir('hp-erbench-replay-');
     for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
     writeFileSync(path.join(dir, 'spec.probe'), spec);
     const db = path.join(dir, 'results.db');
-    const run = await cli(['run', path.join(dir, 'spec.probe'), '--suite', 'published', '--model', `gpt35=replay:${logs.map(l => path.join(dir, l)).join('+')}`, '--db', db, '--yes'], {});
+    const run = await cli(
+        [
+            'run',
+            path.join(dir, 'spec.probe'),
+            '--suite',
+            'published',
+            '--model',
+            `gpt35=replay:${logs.map(l => path.join(dir, l)).join('+')}`,
+            '--db',
+            db,
+            '--yes',
+        ],
+        {},
+    );
     if (run.code !== 0 && run.code !== 1) return { ...run, dir };
     // A handful of songs: the knowledge filter's floor of 20 known entities would make mode "known" n/a.
     const json = await cli(['report', '--db', db, '--format', 'json', '--min-known', '1'], {});
@@ -105,7 +174,11 @@ const group = (groups: Group[] | undefined, probe: string, mode = 'all') => {
 
 describe('ERBench multiple choice replayed from the CLI', () => {
     it('keyword_match paper finds the keyword as the authors did (a genre part, a substring), beside our whole-word default', async () => {
-        const r = await replay(SPEC(choice('paper_rule', '    keyword_match paper\n') + choice('our_rule')), { 'songs.csv': SONGS, 'published.log': choiceLog() }, ['published.log']);
+        const r = await replay(
+            SPEC(choice('paper_rule', '    keyword_match paper\n') + choice('our_rule')),
+            { 'songs.csv': SONGS, 'published.log': choiceLog() },
+            ['published.log'],
+        );
         assert.equal(r.code, 0, r.stderr);
         const paper = group(r.groups, 'paper_rule');
         const ours = group(r.groups, 'our_rule');
@@ -119,12 +192,22 @@ describe('ERBench multiple choice replayed from the CLI', () => {
     });
 
     it('a draws_from log that fits no row says why: how many logged, how many matched, the first mismatch as a diff', async () => {
-        const r = await replay(SPEC(choice('mismatched', '', 'The song came out in {year}.'), ''), { 'songs.csv': SONGS, 'published.log': choiceLog() }, ['published.log']);
+        const r = await replay(
+            SPEC(choice('mismatched', '', 'The song came out in {year}.'), ''),
+            { 'songs.csv': SONGS, 'published.log': choiceLog() },
+            ['published.log'],
+        );
         assert.equal(r.code, 1, r.stderr);
         assert.doesNotMatch(r.stderr, /No questions to ask/);
         assert.match(r.stderr, /spec\.probe:\d+:\d+ error \[draws-unmatched\]/);
-        assert.match(r.stderr, /none of the 4 questions logged in .*published\.log matches a question of mismatched \(0 matched\)/);
-        assert.match(r.stderr, /First mismatch, option 1 of logged question 0-0 \(\[-logged-\] \{\+spec\+\}\): The song \[-was released-\] \{\+came out\+\} in 1971\./);
+        assert.match(
+            r.stderr,
+            /none of the 4 questions logged in .*published\.log matches a question of mismatched \(0 matched\)/,
+        );
+        assert.match(
+            r.stderr,
+            /First mismatch, option 1 of logged question 0-0 \(\[-logged-\] \{\+spec\+\}\): The song \[-was released-\] \{\+came out\+\} in 1971\./,
+        );
         assert.match(r.stderr, /Word the stems and options as the log does/);
     });
 
@@ -134,7 +217,11 @@ describe('ERBench multiple choice replayed from the CLI', () => {
     ask "Have you ever heard the song {title} by {artist}?"
 }
 `;
-        const r = await replay(SPEC(choice('our_rule') + knows, ''), { 'songs.csv': SONGS, 'published.log': choiceLog(), 'validate.log': knowsLog() }, ['published.log', 'validate.log']);
+        const r = await replay(
+            SPEC(choice('our_rule') + knows, ''),
+            { 'songs.csv': SONGS, 'published.log': choiceLog(), 'validate.log': knowsLog() },
+            ['published.log', 'validate.log'],
+        );
         assert.equal(r.code, 0, r.stderr);
         assert.match(r.stdout, /0 failed/);
         // The third song is not known: mode "known" leaves its question out.

@@ -19,11 +19,23 @@ describe('estimate through the registry', () => {
 
     it('a binary probe has no estimate: estimate-kind, naming the statement probes', async () => {
         const error = await estimateProbe({
-            spec: path.join(dir, 'movie.probe'), probe: 'movie_binary', expensive: 'simulator', cheap: 'offline', budget: { share: 0.1 },
-            db: path.join(dir, 'e.db'), confirmHost: async () => true, confirmCost: async () => true,
-        }).then(() => undefined, (e: unknown) => e);
+            spec: path.join(dir, 'movie.probe'),
+            probe: 'movie_binary',
+            expensive: 'simulator',
+            cheap: 'offline',
+            budget: { share: 0.1 },
+            db: path.join(dir, 'e.db'),
+            confirmHost: async () => true,
+            confirmCost: async () => true,
+        }).then(
+            () => undefined,
+            (e: unknown) => e,
+        );
         assert.ok(error instanceof HalluProbeError, String(error));
-        assert.deepEqual(error.problems.map(p => p.code), ['estimate-kind']);
+        assert.deepEqual(
+            error.problems.map(p => p.code),
+            ['estimate-kind'],
+        );
         assert.equal(error.problems[0]!.message, 'Probe movie_binary is not a statement probe.');
         assert.match(error.problems[0]!.remedy!, /^Estimates are made for statement probes/);
     });

@@ -10,7 +10,15 @@ import { cliArgs } from '../support/cli-path.js';
 const repo = path.resolve(import.meta.dirname, '..', '..');
 const cli = (args: string[]) => spawnSync(process.execPath, cliArgs(...args), { cwd: repo, encoding: 'utf8', timeout: 240_000 });
 
-interface Json { groups: { probe: string; phrasing: string; mode: string; evidence?: { swap?: { n: number; stale: { value: number; ci: [number, number] } } } }[]; questionGroups: { relation: string; outcomes: Record<string, number> }[] }
+interface Json {
+    groups: {
+        probe: string;
+        phrasing: string;
+        mode: string;
+        evidence?: { swap?: { n: number; stale: { value: number; ci: [number, number] } } };
+    }[];
+    questionGroups: { relation: string; outcomes: Record<string, number> }[];
+}
 
 describe('evidence probes from the command line', () => {
     let dir: string;
@@ -24,10 +32,26 @@ describe('evidence probes from the command line', () => {
     it('previews the seed, the swapped passage, the enriched one and the closed book', () => {
         const r = cli(['preview', path.join(dir, 'evidence', 'evidence.probe'), '--limit', '4', '--format', 'jsonl']);
         assert.equal(r.status, 0, r.stderr);
-        const qs = r.stdout.trim().split('\n').map(l => JSON.parse(l) as { phrasing: string; messages: { role: string; content: string }[]; evidence: { original: string; spans?: [number, number][]; passage: string } });
-        assert.deepEqual(qs.map(q => q.phrasing), ['seed', 'swap', 'enrich', 'closed']);
-        assert.equal(qs[0]!.messages.length, 1, 'the paper\'s prompt is one user message');
-        assert.match(qs[0]!.messages[0]!.content, /^Answer the question below, paired with a context that provides background knowledge\. Only output the answer without other context words\.\n\nContext: Avatar is a 2009 film directed by James Cameron/);
+        const qs = r.stdout
+            .trim()
+            .split('\n')
+            .map(
+                l =>
+                    JSON.parse(l) as {
+                        phrasing: string;
+                        messages: { role: string; content: string }[];
+                        evidence: { original: string; spans?: [number, number][]; passage: string };
+                    },
+            );
+        assert.deepEqual(
+            qs.map(q => q.phrasing),
+            ['seed', 'swap', 'enrich', 'closed'],
+        );
+        assert.equal(qs[0]!.messages.length, 1, "the paper's prompt is one user message");
+        assert.match(
+            qs[0]!.messages[0]!.content,
+            /^Answer the question below, paired with a context that provides background knowledge\. Only output the answer without other context words\.\n\nContext: Avatar is a 2009 film directed by James Cameron/,
+        );
         const swap = qs[1]!;
         assert.doesNotMatch(swap.evidence.passage, /James Cameron/);
         assert.ok(swap.evidence.spans!.length > 0);
@@ -47,7 +71,9 @@ describe('evidence probes from the command line', () => {
         const rows = Array.from({ length: 400 }, (_, i) => `Film ${i},${1950 + (i % 60)},Director ${i % 97}`).join('\n');
         writeFileSync(path.join(dir, 'films.csv'), `title,year,director\n${rows}\n`);
         const spec = path.join(dir, 'films.probe');
-        writeFileSync(spec, `source f csv "films.csv"
+        writeFileSync(
+            spec,
+            `source f csv "films.csv"
 relation Film from f { title: text  year: int  director: text  key(title, year) }
 probe who evidence about Film {
     question "Who directed {title}?"
@@ -56,7 +82,8 @@ probe who evidence about Film {
 }
 model memory offline { knowledge 1  unsure 0  trusts_memory 0.3  seed 4 }
 suite s { probes who  models memory }
-`);
+`,
+        );
         const db = path.join(dir, 'm.db');
         const run = cli(['run', spec, '--db', db, '--yes']);
         assert.equal(run.status, 0, run.stderr);

@@ -26,7 +26,9 @@ function steps(content: string): string {
         return json({ sentence: passage.split(/(?<=\.) +/).find(s => s.includes(answer)) ?? '' });
     }
     if (/relevant passages? (is|are) shown below/.test(content)) {
-        return json({ passage: [...content.matchAll(/^\[\d\] (.*)$/gm)].map(m => m[1]!.replace(/, starring .*$/, '.')).join(' ') });
+        return json({
+            passage: [...content.matchAll(/^\[\d\] (.*)$/gm)].map(m => m[1]!.replace(/, starring .*$/, '.')).join(' '),
+        });
     }
     if (content.startsWith('Two passages and a span')) {
         const [, support, other, span] = /\n\[1\] (.*)\n\n\[2\] ([\s\S]*)\n\nSpan:\n(.*)\n/.exec(content)!;
@@ -35,7 +37,7 @@ function steps(content: string): string {
     return 'not a step';
 }
 
-describe('evidence: enriching with the paper\'s model steps (enrich_with)', () => {
+describe("evidence: enriching with the paper's model steps (enrich_with)", () => {
     let dir: string;
     let server: TestServer;
     const prompts: string[] = [];
@@ -45,9 +47,17 @@ describe('evidence: enriching with the paper\'s model steps (enrich_with)', () =
         dir = mkdtempSync(path.join(os.tmpdir(), 'halluprobe-enrich-'));
         cpSync(path.join(repoRoot, 'examples', 'evidence'), path.join(dir, 'evidence'), { recursive: true });
         cpSync(path.join(repoRoot, 'examples', 'movie', 'data'), path.join(dir, 'movie', 'data'), { recursive: true });
-        server = await startOpenAIServer({ apiKey: 'sk-enrich-test', answer: info => { prompts.push(info.question); return steps(info.question); } });
+        server = await startOpenAIServer({
+            apiKey: 'sk-enrich-test',
+            answer: info => {
+                prompts.push(info.question);
+                return steps(info.question);
+            },
+        });
         const text = readFileSync(path.join(dir, 'evidence', 'evidence.probe'), 'utf8');
-        writeFileSync(spec(), `${text.replace('perturb [swap, enrich, closed]', 'perturb [enrich]\n    enrich_with enricher\n    limit 12')}
+        writeFileSync(
+            spec(),
+            `${text.replace('perturb [swap, enrich, closed]', 'perturb [enrich]\n    enrich_with enricher\n    limit 12')}
 model enricher openai {
     id "enrich-model"
     endpoint "${server.url}"
@@ -55,20 +65,36 @@ model enricher openai {
     price_input 1000
     price_output 2000
 }
-`);
+`,
+        );
     });
-    after(async () => { await server.close(); rmSync(dir, { recursive: true, force: true }); });
+    after(async () => {
+        await server.close();
+        rmSync(dir, { recursive: true, force: true });
+    });
 
     const db = () => path.join(dir, 'enrich.db');
     const preview = async () => (await previewSpec({ spec: spec(), db: db() })) as Preview;
-    const run = (resume = 'auto') => runSpec({ spec: spec(), db: db(), resume, env, origin: 'test', confirmHost: async () => true, confirmCost: async () => true });
+    const run = (resume = 'auto') =>
+        runSpec({
+            spec: spec(),
+            db: db(),
+            resume,
+            env,
+            origin: 'test',
+            confirmHost: async () => true,
+            confirmCost: async () => true,
+        });
 
     it('before a run, the preview asks nothing and says the enriched cases wait for the model', async () => {
         const p = await preview();
         assert.equal(server.requests, 0);
         assert.equal(p.questions.filter(q => q.phrasing === 'enrich').length, 0);
         assert.match(p.summary, /enrich: 0 of 12 cases valid; dropped: awaiting-model 12/);
-        assert.ok(p.notes.some(n => /model answer\(s\) that generation reads .* are not in the store yet/.test(n)), p.notes.join('\n'));
+        assert.ok(
+            p.notes.some(n => /model answer\(s\) that generation reads .* are not in the store yet/.test(n)),
+            p.notes.join('\n'),
+        );
     });
 
     it('a run asks select and summarise, then merge; keeps the validated cases, drops merges that lost the support', async () => {
@@ -84,12 +110,19 @@ model enricher openai {
         assert.equal(enriched.length, 12 - dropped);
         for (const q of enriched) {
             assert.deepEqual(q.evidence!.enrichedBy, { model: 'enricher', steps: ['select', 'summarise', 'merge'] });
-            assert.ok(q.evidence!.passage.includes(`Meanwhile, `) && q.evidence!.passage.includes(q.evidence!.original), q.evidence!.passage);
+            assert.ok(
+                q.evidence!.passage.includes(`Meanwhile, `) && q.evidence!.passage.includes(q.evidence!.original),
+                q.evidence!.passage,
+            );
             assert.equal(q.evidence!.position, undefined, 'a merged passage has no position among passages');
         }
         // The steps' calls are recorded with the run at the model's price.
         const store = await openStore(db());
-        try { assert.ok((await store.counts(result.run.id)).cost > 0); } finally { await store.close(); }
+        try {
+            assert.ok((await store.counts(result.run.id)).cost > 0);
+        } finally {
+            await store.close();
+        }
     });
 
     it('the answers are cached: the preview shows the same cases and a second run asks nothing', async () => {
@@ -99,7 +132,11 @@ model enricher openai {
         assert.ok(!p.notes.some(n => /not in the store yet/.test(n)));
         const again = await run('new');
         assert.equal(server.requests, before);
-        const ids = (qs: { id: string; phrasing: string }[]) => qs.filter(q => q.phrasing === 'enrich').map(q => q.id).sort();
+        const ids = (qs: { id: string; phrasing: string }[]) =>
+            qs
+                .filter(q => q.phrasing === 'enrich')
+                .map(q => q.id)
+                .sort();
         assert.deepEqual(ids(again.results.questions), ids(p.questions));
     });
 });

@@ -14,7 +14,11 @@ import { runSpec } from '../../src/core/run/index.js';
 import { loadReport, renderReport } from '../../src/core/report/index.js';
 import { openStore } from '../../src/core/store/index.js';
 
-interface KindFigures { n: number; exact: { value: number | null }; entailment: { k: number; n: number; value: number | null } | null }
+interface KindFigures {
+    n: number;
+    exact: { value: number | null };
+    entailment: { k: number; n: number; value: number | null } | null;
+}
 
 /**
  * A judge that reads the premise's answer as entailing the gold when it shares the gold's last word (a surname
@@ -22,10 +26,20 @@ interface KindFigures { n: number; exact: { value: number | null }; entailment: 
  */
 function judge(content: string): string {
     let sent: { premise?: string; hypothesis?: string };
-    try { sent = JSON.parse(content) as typeof sent; } catch { return 'not a judge request'; }
+    try {
+        sent = JSON.parse(content) as typeof sent;
+    } catch {
+        return 'not a judge request';
+    }
     const [premise, hypothesis] = [sent.premise, sent.hypothesis].map(s => /^.*?\? ([\s\S]*)$/.exec(s ?? '')?.[1]);
     if (premise === undefined || hypothesis === undefined) return 'not a judge request';
-    const last = (s: string) => s.toLowerCase().replace(/[^a-z ]/g, '').trim().split(/\s+/).at(-1) ?? '';
+    const last = (s: string) =>
+        s
+            .toLowerCase()
+            .replace(/[^a-z ]/g, '')
+            .trim()
+            .split(/\s+/)
+            .at(-1) ?? '';
     return JSON.stringify({ label: last(premise) === last(hypothesis) ? 'entailment' : 'contradiction' });
 }
 
@@ -38,9 +52,17 @@ describe('evidence: entailment accuracy through a configured judge model', () =>
         dir = mkdtempSync(path.join(os.tmpdir(), 'halluprobe-judge-'));
         cpSync(path.join(repoRoot, 'examples', 'evidence'), path.join(dir, 'evidence'), { recursive: true });
         cpSync(path.join(repoRoot, 'examples', 'movie', 'data'), path.join(dir, 'movie', 'data'), { recursive: true });
-        server = await startOpenAIServer({ apiKey: 'sk-judge-test', answer: info => { formats.push(info.body.response_format?.type); return judge(info.question); } });
+        server = await startOpenAIServer({
+            apiKey: 'sk-judge-test',
+            answer: info => {
+                formats.push(info.body.response_format?.type);
+                return judge(info.question);
+            },
+        });
         const spec = readFileSync(path.join(dir, 'evidence', 'evidence.probe'), 'utf8');
-        writeFileSync(path.join(dir, 'evidence', 'judged.probe'), `${spec.replace('perturb [swap, enrich, closed]', 'perturb [swap, closed]\n    judge_with judge')}
+        writeFileSync(
+            path.join(dir, 'evidence', 'judged.probe'),
+            `${spec.replace('perturb [swap, enrich, closed]', 'perturb [swap, closed]\n    judge_with judge')}
 model judge openai {
     id "judge-model"
     endpoint "${server.url}"
@@ -48,28 +70,56 @@ model judge openai {
     price_input 1000
     price_output 2000
 }
-`);
+`,
+        );
     });
-    after(async () => { await server.close(); rmSync(dir, { recursive: true, force: true }); });
+    after(async () => {
+        await server.close();
+        rmSync(dir, { recursive: true, force: true });
+    });
 
-    const run = (spec: string, db: string, resume = 'auto') => runSpec({ spec: path.join(dir, 'evidence', spec), db: path.join(dir, db), resume, limit: 40, env, origin: 'test', confirmHost: async () => true, confirmCost: async () => true });
+    const run = (spec: string, db: string, resume = 'auto') =>
+        runSpec({
+            spec: path.join(dir, 'evidence', spec),
+            db: path.join(dir, db),
+            resume,
+            limit: 40,
+            env,
+            origin: 'test',
+            confirmHost: async () => true,
+            confirmCost: async () => true,
+        });
     const figures = async (db: string) => {
         const store = await openStore(path.join(dir, db));
         try {
             const latest = (await store.latestRun())!.id;
             const { data } = await loadReport(store, latest);
-            const kinds = (phrasing: string) => (data.metrics.find(g => g.phrasing === phrasing && g.mode === 'all')!.figures!.evidence as { byKind: Record<string, KindFigures> }).byKind[phrasing]!;
+            const kinds = (phrasing: string) =>
+                (
+                    data.metrics.find(g => g.phrasing === phrasing && g.mode === 'all')!.figures!.evidence as {
+                        byKind: Record<string, KindFigures>;
+                    }
+                ).byKind[phrasing]!;
             return { seed: kinds('seed'), swap: kinds('swap'), md: renderReport(data, 'md'), counts: await store.counts(latest) };
-        } finally { await store.close(); }
+        } finally {
+            await store.close();
+        }
     };
 
     it('asks the judge in JSON mode for every answer and shows entailment beside exact match and F1, with its cost', async () => {
         const result = await run('judged.probe', 'judged.db');
         assert.equal(result.status, 'completed');
-        assert.deepEqual(result.notes.filter(n => n.code === 'model-step'), []);
+        assert.deepEqual(
+            result.notes.filter(n => n.code === 'model-step'),
+            [],
+        );
         // One call per distinct judgement (a closed-book answer equal to its seed's asks the same thing: cached).
         const byId = new Map(result.results.questions.map(q => [q.id, q]));
-        const distinct = new Set(result.results.answers.filter(a => a.text.trim()).map(a => JSON.stringify([byId.get(a.questionId)!.evidence!.asked, a.text.trim(), byId.get(a.questionId)!.gold])));
+        const distinct = new Set(
+            result.results.answers
+                .filter(a => a.text.trim())
+                .map(a => JSON.stringify([byId.get(a.questionId)!.evidence!.asked, a.text.trim(), byId.get(a.questionId)!.gold])),
+        );
         assert.equal(server.completed, distinct.size, 'one judge call per distinct judgement');
         assert.ok(formats.length > 0 && formats.every(f => f === 'json_object'), String(formats));
         const f = await figures('judged.db');
@@ -98,5 +148,4 @@ model judge openai {
         assert.equal(f.seed.entailment, null);
         assert.match(f.md, /\| seed \|[^\n]*\| n\/a \|/);
     });
-
 });

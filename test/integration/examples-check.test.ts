@@ -11,14 +11,27 @@ import { main } from '../../src/cli/main.js';
 import { repoRoot } from '../support/runner-fixtures.js';
 
 function specs(dir: string): string[] {
-    return fs.readdirSync(dir, { withFileTypes: true }).flatMap(e => e.isDirectory() ? (e.name === '.halluprobe' ? [] : specs(path.join(dir, e.name))) : e.name.endsWith('.probe') ? [path.join(dir, e.name)] : []);
+    return fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap(e =>
+            e.isDirectory()
+                ? e.name === '.halluprobe'
+                    ? []
+                    : specs(path.join(dir, e.name))
+                : e.name.endsWith('.probe')
+                  ? [path.join(dir, e.name)]
+                  : [],
+        );
 }
 
 /** The CLI in this process, its printed lines kept for the failure message (console only: the test reporter owns stdout). */
 async function cli(args: string[]): Promise<{ code: number; out: string }> {
-    const log = console.log, error = console.error;
+    const log = console.log,
+        error = console.error;
     let out = '';
-    const keep = (...a: unknown[]) => { out += `${a.map(String).join(' ')}\n`; };
+    const keep = (...a: unknown[]) => {
+        out += `${a.map(String).join(' ')}\n`;
+    };
     console.log = keep;
     console.error = keep;
     try {
@@ -29,9 +42,14 @@ async function cli(args: string[]): Promise<{ code: number; out: string }> {
     }
 }
 
-describe('the ERBench binary presets ask the authors\' third phrasing', () => {
+describe("the ERBench binary presets ask the authors' third phrasing", () => {
     for (const name of ['soccer', 'airport', 'music', 'book', 'movie']) {
-        it(name, () => assert.match(fs.readFileSync(path.join(repoRoot, 'examples', 'erbench', `${name}.probe`), 'utf8'), /phrasing is_there gold yes "Is it true that there is /));
+        it(name, () =>
+            assert.match(
+                fs.readFileSync(path.join(repoRoot, 'examples', 'erbench', `${name}.probe`), 'utf8'),
+                /phrasing is_there gold yes "Is it true that there is /,
+            ),
+        );
     }
 });
 

@@ -60,8 +60,16 @@ describe('the CLI and the extension run the same engine path', () => {
         assert.equal(report.code, 0, report.stderr);
 
         const outcome = await engine.run({
-            file: spec, model, db: extDb, concurrency: 4, extraModels: [], secrets: { get: async () => undefined },
-            confirmHost: async () => true, confirmCost: async () => true, signal: new AbortController().signal, onProgress: () => {},
+            file: spec,
+            model,
+            db: extDb,
+            concurrency: 4,
+            extraModels: [],
+            secrets: { get: async () => undefined },
+            confirmHost: async () => true,
+            confirmCost: async () => true,
+            signal: new AbortController().signal,
+            onProgress: () => {},
         });
         assert.equal(outcome.status, 'completed');
         const extReport = await engine.report(extDb, outcome.run.id, 'json');
@@ -79,7 +87,7 @@ describe('the CLI and the extension run the same engine path', () => {
         return { cliDb, extDb };
     }
 
-    it('with the offline simulator (the suite\'s model)', async () => {
+    it("with the offline simulator (the suite's model)", async () => {
         await both('simulator', 'offline');
     });
 
@@ -89,7 +97,9 @@ describe('the CLI and the extension run the same engine path', () => {
         const store = await openStore(cliDb);
         const r = (await store.loadRunResults((await store.latestRun())!.id))!;
         await store.close();
-        const lines = r.answers.map((x, i) => JSON.stringify({ id: x.questionId, answer: i % 3 === 0 ? `No. ${x.text}` : x.text }));
+        const lines = r.answers.map((x, i) =>
+            JSON.stringify({ id: x.questionId, answer: i % 3 === 0 ? `No. ${x.text}` : x.text }),
+        );
         const file = path.join(dir, 'recorded.jsonl');
         writeFileSync(file, lines.join('\n') + '\n');
         await both(`replay:${file}`, 'replay');

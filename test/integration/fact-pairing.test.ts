@@ -23,20 +23,38 @@ async function generate(suite: string): Promise<Question[]> {
 /** Per fact id, the probes whose questions test it. */
 function probesByFact(questions: Question[]): Map<string, Set<string>> {
     const out = new Map<string, Set<string>>();
-    for (const q of questions) for (const f of q.facts ?? []) { if (!out.has(f.id)) out.set(f.id, new Set()); out.get(f.id)!.add(q.probe); }
+    for (const q of questions)
+        for (const f of q.facts ?? []) {
+            if (!out.has(f.id)) out.set(f.id, new Set());
+            out.get(f.id)!.add(q.probe);
+        }
     return out;
 }
 
 test('facts 20 seed 7: every probe asks about the same 20 drawn facts, and only about them', async () => {
     const all = probesByFact(await generate('facts'));
     // The draw, worked out from every row's questions: facts two or more probes test, in the seeded order of their ids.
-    const drawn = new Set([...all].filter(([, p]) => p.size >= 2).map(([id]) => id).sort((a, b) => hashSeed(a, 7) - hashSeed(b, 7) || (a < b ? -1 : 1)).slice(0, 20));
+    const drawn = new Set(
+        [...all]
+            .filter(([, p]) => p.size >= 2)
+            .map(([id]) => id)
+            .sort((a, b) => hashSeed(a, 7) - hashSeed(b, 7) || (a < b ? -1 : 1))
+            .slice(0, 20),
+    );
     assert.equal(drawn.size, 20);
     const paired = await generate('paired');
-    for (const q of paired) assert.ok(q.facts?.some(f => drawn.has(f.id)), `${q.probe} ${q.id} tests a drawn fact`);
+    for (const q of paired)
+        assert.ok(
+            q.facts?.some(f => drawn.has(f.id)),
+            `${q.probe} ${q.id} tests a drawn fact`,
+        );
     const asked = probesByFact(paired);
     for (const id of drawn) assert.deepEqual(asked.get(id), all.get(id), 'every probe that tests a drawn fact asks about it');
-    assert.deepEqual((await generate('paired')).map(q => q.id), paired.map(q => q.id), 'the same draw every time');
+    assert.deepEqual(
+        (await generate('paired')).map(q => q.id),
+        paired.map(q => q.id),
+        'the same draw every time',
+    );
     assert.ok(paired.length < (await generate('facts')).length);
 });
 
@@ -44,8 +62,10 @@ test('estimate --power counts the paired questions', async () => {
     const paired = await generate('paired');
     const power = await suitePower({ spec: SPEC, suite: 'paired' });
     assert.ok(!('blocked' in power && power.blocked));
-    const binary = (power as { probes: { probe: string; groups: number; questions: { min: number; max: number } }[] }).probes.find(p => p.probe === 'director_yes_no')!;
+    const binary = (
+        power as { probes: { probe: string; groups: number; questions: { min: number; max: number } }[] }
+    ).probes.find(p => p.probe === 'director_yes_no')!;
     const asked = paired.filter(q => q.probe === 'director_yes_no').length;
     assert.equal(binary.groups * binary.questions.max, asked);
-    assert.ok(asked < 120, 'fewer than every row\'s basic and negated question');
+    assert.ok(asked < 120, "fewer than every row's basic and negated question");
 });

@@ -10,8 +10,20 @@ import { cli } from '../support/cli-process.js';
 import { tempDir } from '../support/runner-fixtures.js';
 import { csvRows } from '../support/csv-rows.js';
 
-interface FactJson { id: string; label: string; key: string[]; attribute: string; model: string; class: string; families: Record<string, { verdict: string; value?: string }> }
-interface FactsJson { facts: FactJson[]; summary: { model: string; facts: number; knows: { share: number; ci: [number, number] } }[]; pairs: unknown[] }
+interface FactJson {
+    id: string;
+    label: string;
+    key: string[];
+    attribute: string;
+    model: string;
+    class: string;
+    families: Record<string, { verdict: string; value?: string }>;
+}
+interface FactsJson {
+    facts: FactJson[];
+    summary: { model: string; facts: number; knows: { share: number; ci: [number, number] } }[];
+    pairs: unknown[];
+}
 
 test('report: the facts of a paired run are the same in json, report --facts json and csv, md and html', async () => {
     const db = path.join(tempDir('hp-facts-cli-'), 'r.db');
@@ -21,9 +33,12 @@ test('report: the facts of a paired run are the same in json, report --facts jso
     const only = await cli(['report', '--db', db, '--facts', '--format', 'json'], {});
     assert.equal(only.code, 0, only.stderr);
     const facts = JSON.parse(only.stdout) as FactsJson;
-    assert.deepEqual(facts, report.facts, 'report --facts writes the report\'s facts');
+    assert.deepEqual(facts, report.facts, "report --facts writes the report's facts");
     assert.ok(facts.facts.length >= 20, `${facts.facts.length} facts`);
-    assert.ok(facts.facts.some(f => Object.keys(f.families).length >= 5), 'a drawn fact is asked in five families or more');
+    assert.ok(
+        facts.facts.some(f => Object.keys(f.families).length >= 5),
+        'a drawn fact is asked in five families or more',
+    );
     assert.equal(facts.summary[0]!.facts, facts.facts.length);
     // CSV: a row per fact and model, its class and each family's verdict and value as in the JSON.
     const [head, ...rows] = csvRows((await cli(['report', '--db', db, '--facts', '--format', 'csv'], {})).stdout);
@@ -40,13 +55,28 @@ test('report: the facts of a paired run are the same in json, report --facts jso
     }
     const md = (await cli(['report', '--db', db], {})).stdout;
     assert.match(md, /## Facts: what each model does with a fact across families/);
-    assert.ok(md.includes(`${(facts.summary[0]!.knows.share).toFixed(2)} \\[${facts.summary[0]!.knows.ci[0].toFixed(2)}, ${facts.summary[0]!.knows.ci[1].toFixed(2)}\\]`), 'md shows the same share and interval');
+    assert.ok(
+        md.includes(
+            `${facts.summary[0]!.knows.share.toFixed(2)} \\[${facts.summary[0]!.knows.ci[0].toFixed(2)}, ${facts.summary[0]!.knows.ci[1].toFixed(2)}\\]`,
+        ),
+        'md shows the same share and interval',
+    );
     const html = (await cli(['report', '--db', db, '--format', 'html'], {})).stdout;
     assert.match(html, /<h2>Facts: what each model does with a fact across families<\/h2>/);
     // --fact KEY.ATTRIBUTE: that fact alone.
     const some = facts.facts.find(f => f.key.length === 2)!;
-    const one = JSON.parse((await cli(['report', '--db', db, '--facts', '--fact', `${some.key.join(', ')}.${some.attribute}`, '--format', 'json'], {})).stdout) as FactsJson;
-    assert.deepEqual(one.facts.map(f => f.id), facts.facts.filter(f => f.id === some.id).map(f => f.id));
+    const one = JSON.parse(
+        (
+            await cli(
+                ['report', '--db', db, '--facts', '--fact', `${some.key.join(', ')}.${some.attribute}`, '--format', 'json'],
+                {},
+            )
+        ).stdout,
+    ) as FactsJson;
+    assert.deepEqual(
+        one.facts.map(f => f.id),
+        facts.facts.filter(f => f.id === some.id).map(f => f.id),
+    );
     const bad = await cli(['report', '--db', db, '--fact', 'Avatar.director'], {});
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--fact needs --facts/);

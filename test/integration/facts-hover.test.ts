@@ -17,15 +17,31 @@ import { loadData } from '../../src/core/data/index.js';
 
 const SPEC = path.resolve('examples/facts/facts.probe');
 
-interface FactJson { id: string; relation: string; key: string[]; attribute: string; value: string; model: string; class: string; families: Record<string, { verdict: string; value?: string }> }
+interface FactJson {
+    id: string;
+    relation: string;
+    key: string[];
+    attribute: string;
+    value: string;
+    model: string;
+    class: string;
+    families: Record<string, { verdict: string; value?: string }>;
+}
 
-test('the FD hover and a data row\'s hover count the facts the JSON report and the facts CSV class, class by class; the fact view shows the same families', async () => {
+test("the FD hover and a data row's hover count the facts the JSON report and the facts CSV class, class by class; the fact view shows the same families", async () => {
     const db = path.join(tempDir('hp-facts-hover-'), 'r.db');
     const run = await cli(['run', SPEC, '--suite', 'paired', '--db', db, '--yes'], {});
     assert.equal(run.code, 0, run.stderr);
-    const json = JSON.parse((await cli(['report', '--db', db, '--format', 'json'], {})).stdout) as { facts: { facts: FactJson[] } };
+    const json = JSON.parse((await cli(['report', '--db', db, '--format', 'json'], {})).stdout) as {
+        facts: { facts: FactJson[] };
+    };
     const [head, ...rows] = csvRows((await cli(['report', '--db', db, '--facts', '--format', 'csv'], {})).stdout);
-    const csvClass = new Map(rows.map(r => { const o = Object.fromEntries(head!.map((h, j) => [h, r[j]!])); return [`${o.model}\u0000${o.id}`, o.class]; }));
+    const csvClass = new Map(
+        rows.map(r => {
+            const o = Object.fromEntries(head!.map((h, j) => [h, r[j]!]));
+            return [`${o.model}\u0000${o.id}`, o.class];
+        }),
+    );
     const store = await openStore(db);
     try {
         const runId = (await store.latestRun())!.id;
@@ -35,7 +51,9 @@ test('the FD hover and a data row\'s hover count the facts the JSON report and t
         const fd = lines.get('fd:movie_director')![0]!;
         assert.ok(fd.facts, 'the FD line has facts');
         // The FD's questions' facts, classed as the JSON report classes them (the report names the simulator as such).
-        const ids = new Set(results.questions.filter(q => q.probe === 'director_yes_no').flatMap(q => (q.facts ?? []).map(f => f.id)));
+        const ids = new Set(
+            results.questions.filter(q => q.probe === 'director_yes_no').flatMap(q => (q.facts ?? []).map(f => f.id)),
+        );
         const mine = json.facts.facts.filter(f => ids.has(f.id) && f.model.startsWith(`${fd.model} `));
         assert.equal(fd.facts.n, mine.length);
         for (const [c, n] of Object.entries(fd.facts.classes)) assert.equal(n, mine.filter(f => f.class === c).length, c);
@@ -44,16 +62,27 @@ test('the FD hover and a data row\'s hover count the facts the JSON report and t
 
         // A data row: the movies.csv line of a movie the run asked about, as the hover over that line finds it.
         const data = await loadData(spec);
-        const asked = json.facts.facts.find(f => f.relation === 'Movie' && f.key.length === 2 && Object.keys(f.families).length >= 3)!;
+        const asked = json.facts.facts.find(
+            f => f.relation === 'Movie' && f.key.length === 2 && Object.keys(f.families).length >= 3,
+        )!;
         const table = data.tables.get('Movie')!;
         let row = -1;
-        for (let r = 0; r < table.rowCount && row < 0; r++) if (String(table.value(r, 'title')) === asked.key[0] && String(table.value(r, 'year')) === asked.key[1]) row = r;
+        for (let r = 0; r < table.rowCount && row < 0; r++)
+            if (String(table.value(r, 'title')) === asked.key[0] && String(table.value(r, 'year')) === asked.key[1]) row = r;
         assert.ok(row >= 0, `the row of ${asked.key.join(', ')}`);
         const keys = rowsAtLine(spec, data, table.file, table.lines[row]!);
-        assert.deepEqual(keys.find(k => k.relation === 'Movie'), { relation: 'Movie', key: asked.key });
+        assert.deepEqual(
+            keys.find(k => k.relation === 'Movie'),
+            { relation: 'Movie', key: asked.key },
+        );
         const hover = rowFactResults(results, keys).find(r => r.relation === 'Movie')!;
-        assert.ok(hover, 'the row\'s hover has facts');
-        const ofRow = json.facts.facts.filter(f => f.relation === 'Movie' && f.key.join('\u0000') === asked.key.join('\u0000') && f.model.startsWith(`${hover.model} `));
+        assert.ok(hover, "the row's hover has facts");
+        const ofRow = json.facts.facts.filter(
+            f =>
+                f.relation === 'Movie' &&
+                f.key.join('\u0000') === asked.key.join('\u0000') &&
+                f.model.startsWith(`${hover.model} `),
+        );
         assert.equal(hover.facts.n, ofRow.length, 'as many facts as the JSON report has for that key');
         for (const [c, n] of Object.entries(hover.facts.classes)) {
             assert.equal(n, ofRow.filter(f => f.class === c).length, `json: ${c}`);
@@ -72,14 +101,29 @@ test('the FD hover and a data row\'s hover count the facts the JSON report and t
             if (a.verdict === 'wrong') assert.equal(a.value, j.value, a.kind);
             const q = results.questions.find(x => x.id === a.questionId)!;
             assert.equal(q.kind, a.kind);
-            assert.ok(q.facts!.some(f => f.id === asked.id), `${a.questionId} tests the fact`);
+            assert.ok(
+                q.facts!.some(f => f.id === asked.id),
+                `${a.questionId} tests the fact`,
+            );
         }
-        assert.ok(view.fact.answers.length >= 3 && view.fact.answers.length <= Object.keys(asked.families).length, `${view.fact.answers.length} families`);
+        assert.ok(
+            view.fact.answers.length >= 3 && view.fact.answers.length <= Object.keys(asked.families).length,
+            `${view.fact.answers.length} families`,
+        );
         const nodes = view.drawn.elements.filter(e => e.group === 'nodes');
-        assert.deepEqual(nodes.filter(n => n.data.kind === 'answer').map(n => n.data.questionId), view.fact.answers.map(a => a.questionId));
+        assert.deepEqual(
+            nodes.filter(n => n.data.kind === 'answer').map(n => n.data.questionId),
+            view.fact.answers.map(a => a.questionId),
+        );
         const edge = view.drawn.elements.find(e => e.group === 'edges' && e.data.label === asked.attribute);
-        assert.ok(edge && edge.group === 'edges', 'the fact\'s edge');
-        assert.deepEqual([nodes.find(n => n.data.id === edge.data.source)?.data.label, nodes.find(n => n.data.id === edge.data.target)?.data.label], [`Movie(${asked.key.join(', ')})`, asked.value]);
+        assert.ok(edge && edge.group === 'edges', "the fact's edge");
+        assert.deepEqual(
+            [
+                nodes.find(n => n.data.id === edge.data.source)?.data.label,
+                nodes.find(n => n.data.id === edge.data.target)?.data.label,
+            ],
+            [`Movie(${asked.key.join(', ')})`, asked.value],
+        );
     } finally {
         await store.close();
     }

@@ -22,18 +22,33 @@ test('the packed CLI installs in an empty folder and every printed suggestion wo
 
     // The packed manifest: installable, a bin, Node >= 22, and only the CLI's own files.
     const listing = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).trim().split('\n').sort();
-    assert.deepEqual(listing, ['package/README.md', 'package/bin/halluprobe.js', 'package/bin/node-version.js', 'package/dist/cli.mjs',
-        'package/examples/movie/data/movies.csv', 'package/examples/movie/movie.probe', 'package/package.json']);
-    const manifest = JSON.parse(execFileSync('tar', ['xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as Record<string, unknown>;
+    assert.deepEqual(listing, [
+        'package/README.md',
+        'package/bin/halluprobe.js',
+        'package/bin/node-version.js',
+        'package/dist/cli.mjs',
+        'package/examples/movie/data/movies.csv',
+        'package/examples/movie/movie.probe',
+        'package/package.json',
+    ]);
+    const manifest = JSON.parse(execFileSync('tar', ['xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as Record<
+        string,
+        unknown
+    >;
     assert.equal(manifest.private, undefined);
     assert.deepEqual(manifest.bin, { halluprobe: 'bin/halluprobe.js' });
     assert.deepEqual(manifest.engines, { node: '>=22' });
     assert.deepEqual(Object.keys(manifest.dependencies as object), ['better-sqlite3']);
 
     // The user's shell: this Node 22 first, no node_modules/.bin of any project.
-    const PATH = [path.dirname(process.execPath), ...(process.env.PATH ?? '').split(path.delimiter).filter(d => !/node_modules[\\/]\.bin/.test(d))].join(path.delimiter);
+    const PATH = [
+        path.dirname(process.execPath),
+        ...(process.env.PATH ?? '').split(path.delimiter).filter(d => !/node_modules[\\/]\.bin/.test(d)),
+    ].join(path.delimiter);
     const env: NodeJS.ProcessEnv = { ...process.env, PATH, npm_config_yes: 'true' };
-    for (const k of Object.keys(env)) if (/^npm_(lifecycle|package|config_(prefix|local_prefix))/.test(k) || k === 'INIT_CWD' || k === 'HALLUPROBE_COMMAND') delete env[k];
+    for (const k of Object.keys(env))
+        if (/^npm_(lifecycle|package|config_(prefix|local_prefix))/.test(k) || k === 'INIT_CWD' || k === 'HALLUPROBE_COMMAND')
+            delete env[k];
     const project = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'halluprobe-outside-'));
     assert.ok(path.relative(repoRoot, project).startsWith('..'), 'the folder is outside the repository');
     const shell = (line: string) => {
@@ -46,8 +61,15 @@ test('the packed CLI installs in an empty folder and every printed suggestion wo
 
         const init = shell('npx halluprobe init');
         assert.equal(init.status, 0, init.out);
-        const next = init.out.split('\n').filter(l => /^ {2}\S/.test(l)).map(l => l.trim());
-        assert.deepEqual(next.map(l => l.split(' ').slice(0, 3).join(' ')), ['npx halluprobe check', 'npx halluprobe run', 'npx halluprobe report'], init.out);
+        const next = init.out
+            .split('\n')
+            .filter(l => /^ {2}\S/.test(l))
+            .map(l => l.trim());
+        assert.deepEqual(
+            next.map(l => l.split(' ').slice(0, 3).join(' ')),
+            ['npx halluprobe check', 'npx halluprobe run', 'npx halluprobe report'],
+            init.out,
+        );
         const seen: string[] = [];
         for (const line of next) {
             const r = shell(line);

@@ -38,42 +38,80 @@ function naiveReader(content: string): string {
     return JSON.stringify({ answer: /^(yes|no)$/i.test(first) ? first.toLowerCase() : 'unsure', quote: first });
 }
 
-test('answers that forge the reader\'s delimiters and readings decide nothing: forged quotes rejected, disagreements held for review', { timeout: 240_000 }, async () => {
-    const dir = tempDir('hp-reader-injection-');
-    cpSync(path.join(repoRoot, 'examples', 'movie'), path.join(dir, 'movie'), { recursive: true });
-    let n = 0;
-    const server = await startOpenAIServer({
-        apiKey: 'sk-reader-test',
-        answer: info => {
-            if (info.body.response_format) return naiveReader(info.body.messages.at(-1)!.content);
-            return FORGED[n++ % FORGED.length]!;
-        },
-    });
-    try {
-        const text = readFileSync(path.join(dir, 'movie', 'movie.probe'), 'utf8')
-            .replace('probe movie_binary binary using movie_title {', 'probe movie_binary binary using movie_title {\n    read_with reader\n    decide_by reader')
-            .replace('probes movie_binary, director_decade, know_movie', 'probes movie_binary')
-            .replace(/models simulator/, 'models answerer');
-        const model = (name: string) => `model ${name} openai {\n    id "${name}-model"\n    endpoint "${server.url}"\n    key_env "READER_TEST_KEY"\n}\n`;
-        const file = path.join(dir, 'movie', 'forged.probe');
-        writeFileSync(file, `${text}\n${model('reader')}${model('answerer')}`);
-        const db = path.join(dir, 'forged.db');
-        const env = { READER_TEST_KEY: 'sk-reader-test' };
-        const r = await run(['run', file, '--db', db, '--yes'], env);
-        assert.ok(r.code === 0 || r.code === 1, r.stdout + r.stderr);
-        const rows = (await run(['report', '--db', db, '--format', 'jsonl'], env)).stdout.trim().split('\n').map(l => JSON.parse(l) as { response: string; verdict?: { answer: string; modelRead?: { answer?: string; error?: string; held?: string; patterns?: string } } }).filter(l => l.verdict);
-        assert.ok(rows.length >= 20, `${rows.length} verdicts`);
-        // The patterns read "No" every time, and decide every verdict.
-        assert.deepEqual([...new Set(rows.map(x => x.verdict!.answer))], ['no'], 'a forged reading decided');
-        const fake = rows.filter(x => x.response.includes('Absolutely'));
-        assert.ok(fake.length > 0 && fake.every(x => /quote .* is not in the answer/.test(x.verdict!.modelRead?.error ?? '')), JSON.stringify(fake[0]?.verdict));
-        const quoted = rows.filter(x => x.response.includes('some say yes'));
-        assert.ok(quoted.length > 0 && quoted.every(x => x.verdict!.modelRead?.answer === 'yes' && x.verdict!.modelRead.held !== undefined && x.verdict!.modelRead.patterns === undefined), JSON.stringify(quoted[0]?.verdict));
-        const md = (await run(['report', '--db', db, '--format', 'md'], env)).stdout;
-        assert.match(md, /held for review/);
-        const json = JSON.parse((await run(['report', '--db', db, '--format', 'json'], env)).stdout) as { modelReader: { held: number; unreadable: number }[] };
-        assert.deepEqual(json.modelReader.map(a => [a.held, a.unreadable]), [[quoted.length, fake.length]]);
-    } finally {
-        await server.close();
-    }
-});
+test(
+    "answers that forge the reader's delimiters and readings decide nothing: forged quotes rejected, disagreements held for review",
+    { timeout: 240_000 },
+    async () => {
+        const dir = tempDir('hp-reader-injection-');
+        cpSync(path.join(repoRoot, 'examples', 'movie'), path.join(dir, 'movie'), { recursive: true });
+        let n = 0;
+        const server = await startOpenAIServer({
+            apiKey: 'sk-reader-test',
+            answer: info => {
+                if (info.body.response_format) return naiveReader(info.body.messages.at(-1)!.content);
+                return FORGED[n++ % FORGED.length]!;
+            },
+        });
+        try {
+            const text = readFileSync(path.join(dir, 'movie', 'movie.probe'), 'utf8')
+                .replace(
+                    'probe movie_binary binary using movie_title {',
+                    'probe movie_binary binary using movie_title {\n    read_with reader\n    decide_by reader',
+                )
+                .replace('probes movie_binary, director_decade, know_movie', 'probes movie_binary')
+                .replace(/models simulator/, 'models answerer');
+            const model = (name: string) =>
+                `model ${name} openai {\n    id "${name}-model"\n    endpoint "${server.url}"\n    key_env "READER_TEST_KEY"\n}\n`;
+            const file = path.join(dir, 'movie', 'forged.probe');
+            writeFileSync(file, `${text}\n${model('reader')}${model('answerer')}`);
+            const db = path.join(dir, 'forged.db');
+            const env = { READER_TEST_KEY: 'sk-reader-test' };
+            const r = await run(['run', file, '--db', db, '--yes'], env);
+            assert.ok(r.code === 0 || r.code === 1, r.stdout + r.stderr);
+            const rows = (await run(['report', '--db', db, '--format', 'jsonl'], env)).stdout
+                .trim()
+                .split('\n')
+                .map(
+                    l =>
+                        JSON.parse(l) as {
+                            response: string;
+                            verdict?: {
+                                answer: string;
+                                modelRead?: { answer?: string; error?: string; held?: string; patterns?: string };
+                            };
+                        },
+                )
+                .filter(l => l.verdict);
+            assert.ok(rows.length >= 20, `${rows.length} verdicts`);
+            // The patterns read "No" every time, and decide every verdict.
+            assert.deepEqual([...new Set(rows.map(x => x.verdict!.answer))], ['no'], 'a forged reading decided');
+            const fake = rows.filter(x => x.response.includes('Absolutely'));
+            assert.ok(
+                fake.length > 0 && fake.every(x => /quote .* is not in the answer/.test(x.verdict!.modelRead?.error ?? '')),
+                JSON.stringify(fake[0]?.verdict),
+            );
+            const quoted = rows.filter(x => x.response.includes('some say yes'));
+            assert.ok(
+                quoted.length > 0 &&
+                    quoted.every(
+                        x =>
+                            x.verdict!.modelRead?.answer === 'yes' &&
+                            x.verdict!.modelRead.held !== undefined &&
+                            x.verdict!.modelRead.patterns === undefined,
+                    ),
+                JSON.stringify(quoted[0]?.verdict),
+            );
+            const md = (await run(['report', '--db', db, '--format', 'md'], env)).stdout;
+            assert.match(md, /held for review/);
+            const json = JSON.parse((await run(['report', '--db', db, '--format', 'json'], env)).stdout) as {
+                modelReader: { held: number; unreadable: number }[];
+            };
+            assert.deepEqual(
+                json.modelReader.map(a => [a.held, a.unreadable]),
+                [[quoted.length, fake.length]],
+            );
+        } finally {
+            await server.close();
+        }
+    },
+);

@@ -13,9 +13,17 @@ const olderNode = (() => {
     return r.status === 0 && Number(r.stdout.split('.')[0]) < 22 ? r.stdout.trim() : undefined;
 })();
 
-test('npx halluprobe under npm on Node 20 prints no EBADENGINE block', { skip: olderNode ? false : 'no Node older than 22 at /usr/bin/node to run npm on', timeout: 120_000 }, () => {
-    const r = spawnSync('npx', ['halluprobe', '--version'], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, PATH: '/usr/bin:/bin' } });
-    assert.equal(r.status, 0, r.stderr);
-    assert.equal(r.stdout.trim(), 'halluprobe 0.1.0');
-    assert.doesNotMatch(r.stderr, /EBADENGINE/, `npm on Node ${olderNode}`);
-});
+test(
+    'npx halluprobe under npm on Node 20 prints no EBADENGINE block',
+    { skip: olderNode ? false : 'no Node older than 22 at /usr/bin/node to run npm on', timeout: 120_000 },
+    () => {
+        const r = spawnSync('npx', ['halluprobe', '--version'], {
+            cwd: repoRoot,
+            encoding: 'utf8',
+            env: { ...process.env, PATH: '/usr/bin:/bin' },
+        });
+        assert.equal(r.status, 0, r.stderr);
+        assert.equal(r.stdout.trim(), 'halluprobe 0.1.0');
+        assert.doesNotMatch(r.stderr, /EBADENGINE/, `npm on Node ${olderNode}`);
+    },
+);

@@ -32,7 +32,7 @@ function judge(system: string, user: string): string {
     return 'not a judge request';
 }
 
-describe('open: OKGQA\'s G-Eval judge beside the data check (judge_with)', () => {
+describe("open: OKGQA's G-Eval judge beside the data check (judge_with)", () => {
     let dir: string;
     let server: TestServer;
     const received: { system: string; user: string }[] = [];
@@ -53,10 +53,15 @@ describe('open: OKGQA\'s G-Eval judge beside the data check (judge_with)', () =>
             },
         });
         const text = readFileSync(path.join(dir, 'open', 'open.probe'), 'utf8');
-        writeFileSync(spec(), `${text
-            .replace('perturb ["rewire", "replace"]\n    levels [0.25, 0.5, 1]', 'perturb ["rewire"]\n    levels [1]\n    judge_with judge')
-            .replace('probes explain_pair, describe_movie', 'probes explain_pair')
-            .replace('sample first 10', 'sample first 3')}
+        writeFileSync(
+            spec(),
+            `${text
+                .replace(
+                    'perturb ["rewire", "replace"]\n    levels [0.25, 0.5, 1]',
+                    'perturb ["rewire"]\n    levels [1]\n    judge_with judge',
+                )
+                .replace('probes explain_pair, describe_movie', 'probes explain_pair')
+                .replace('sample first 10', 'sample first 3')}
 model judge openai {
     id "judge-model"
     endpoint "${server.url}"
@@ -64,19 +69,35 @@ model judge openai {
     price_input 1000
     price_output 2000
 }
-`);
+`,
+        );
     });
-    after(async () => { await server.close(); rmSync(dir, { recursive: true, force: true }); });
-
-    const run = (resume = 'auto') => runSpec({
-        spec: spec(), db: db(), resume, env, origin: 'test', confirmHost: async () => true,
-        confirmCost: async (usd, estimates) => { gates.push({ usd, estimates }); return true; },
+    after(async () => {
+        await server.close();
+        rmSync(dir, { recursive: true, force: true });
     });
 
-    it('counts the judge\'s calls at the cost gate, asks the rubric per criterion, and reports the scores beside the data check', async () => {
+    const run = (resume = 'auto') =>
+        runSpec({
+            spec: spec(),
+            db: db(),
+            resume,
+            env,
+            origin: 'test',
+            confirmHost: async () => true,
+            confirmCost: async (usd, estimates) => {
+                gates.push({ usd, estimates });
+                return true;
+            },
+        });
+
+    it("counts the judge's calls at the cost gate, asks the rubric per criterion, and reports the scores beside the data check", async () => {
         const result = await run();
         assert.equal(result.status, 'completed');
-        assert.deepEqual(result.notes.filter(n => n.code === 'model-step'), []);
+        assert.deepEqual(
+            result.notes.filter(n => n.code === 'model-step'),
+            [],
+        );
         const answers = result.results.answers;
         assert.equal(answers.length, 9, '3 pairs × (none, clean, rewire-100)');
         // The cost gate was asked before anything: 4 calls per answer to come, priced at the judge's price.
@@ -89,7 +110,9 @@ model judge openai {
         for (const c of CRITERIA) assert.equal(received.filter(r => r.system === rubric(c)).length, answers.length, c);
         const byId = new Map(result.results.questions.map(q => [q.id, q]));
         for (const a of answers) {
-            const asked = received.filter(r => (JSON.parse(r.user) as { answer: string }).answer === a.text.trim()).map(r => JSON.parse(r.user) as { question: string; facts: string });
+            const asked = received
+                .filter(r => (JSON.parse(r.user) as { answer: string }).answer === a.text.trim())
+                .map(r => JSON.parse(r.user) as { question: string; facts: string });
             assert.ok(asked.length >= 4);
             assert.ok(byId.get(a.questionId)!.question.startsWith(`${asked[0]!.question}\n`));
             assert.equal(asked[0]!.facts === '(none)', byId.get(a.questionId)!.phrasing === 'none');
@@ -98,31 +121,63 @@ model judge openai {
         const verdicts = result.results.verdicts;
         for (const v of verdicts) {
             const answer = answers.find(a => a.questionId === v.questionId && a.model === v.model)!.text;
-            assert.deepEqual(v.geval, { model: 'judge', scores: { relevance: 4, comprehensiveness: 3, correctness: correctness(answer.trim()) }, unparsed: ['empowerment'] });
+            assert.deepEqual(v.geval, {
+                model: 'judge',
+                scores: { relevance: 4, comprehensiveness: 3, correctness: correctness(answer.trim()) },
+                unparsed: ['empowerment'],
+            });
         }
         const store = await openStore(db());
         try {
-            assert.ok((await store.counts(result.run.id)).cost > 0, 'the judge\'s calls are priced with the run');
+            assert.ok((await store.counts(result.run.id)).cost > 0, "the judge's calls are priced with the run");
             const { data } = await loadReport(store, result.run.id);
             // The figures, per model × probe × context, against the verdicts themselves.
             for (const g of data.metrics.filter(m => m.mode === 'all' && m.probe === 'explain_pair')) {
                 const mine = verdicts.filter(v => byId.get(v.questionId)!.phrasing === g.phrasing);
-                const j = (g.figures!.open as { judge: { criteria: Record<string, { mean: number | null; n: number }>; unparsed: number; agreement: { k: number; n: number } } }).judge;
-                assert.deepEqual([j.criteria.relevance!.mean, j.criteria.comprehensiveness!.mean, j.criteria.empowerment!.mean], [4, 3, null]);
+                const j = (
+                    g.figures!.open as {
+                        judge: {
+                            criteria: Record<string, { mean: number | null; n: number }>;
+                            unparsed: number;
+                            agreement: { k: number; n: number };
+                        };
+                    }
+                ).judge;
+                assert.deepEqual(
+                    [j.criteria.relevance!.mean, j.criteria.comprehensiveness!.mean, j.criteria.empowerment!.mean],
+                    [4, 3, null],
+                );
                 const scores = mine.map(v => v.geval!.scores.correctness!);
                 assert.equal(j.criteria.correctness!.mean, scores.reduce((s, x) => s + x, 0) / scores.length);
                 assert.equal(j.unparsed, mine.length);
-                assert.deepEqual([j.agreement.k, j.agreement.n], [mine.filter(v => (v.geval!.scores.correctness! >= 4) === v.correct).length, mine.length]);
+                assert.deepEqual(
+                    [j.agreement.k, j.agreement.n],
+                    [mine.filter(v => v.geval!.scores.correctness! >= 4 === v.correct).length, mine.length],
+                );
             }
             const md = renderReport(data, 'md');
-            assert.match(md, /## Open answers: OKGQA's G-Eval criteria by the judge \(mean 1–5, 95 % interval\); agreement: Correctness ≥ 4 vs the data check\n/);
-            assert.match(md, /\| Context Relevance \| Comprehensiveness \| Correctness \| Empowerment \| unparsed \| agreement with the data check \|/);
-            assert.match(md, /\| clean \|[^\n]*\| judge \| 3 \| 4\.00 \\?\[4\.00, 4\.00\\?\] \| 3\.00 \\?\[3\.00, 3\.00\\?\] \| \d\.\d\d [^|]*\| n\/a \| 3 \| \d\.\d\d \\?\[[^|]*\\?\] over 3 \|/);
+            assert.match(
+                md,
+                /## Open answers: OKGQA's G-Eval criteria by the judge \(mean 1–5, 95 % interval\); agreement: Correctness ≥ 4 vs the data check\n/,
+            );
+            assert.match(
+                md,
+                /\| Context Relevance \| Comprehensiveness \| Correctness \| Empowerment \| unparsed \| agreement with the data check \|/,
+            );
+            assert.match(
+                md,
+                /\| clean \|[^\n]*\| judge \| 3 \| 4\.00 \\?\[4\.00, 4\.00\\?\] \| 3\.00 \\?\[3\.00, 3\.00\\?\] \| \d\.\d\d [^|]*\| n\/a \| 3 \| \d\.\d\d \\?\[[^|]*\\?\] over 3 \|/,
+            );
             assert.match(renderReport(data, 'html'), /Empowerment/);
             assert.match(renderReport(data, 'csv'), /open\.judge\.agreement/);
             assert.match(renderReport(data, 'json'), /"agreement"/);
-            assert.match(renderReport(data, 'jsonl'), /"geval":\{"model":"judge","scores":\{"relevance":4,"comprehensiveness":3,"correctness":[25]\},"unparsed":\["empowerment"\]\}/);
-        } finally { await store.close(); }
+            assert.match(
+                renderReport(data, 'jsonl'),
+                /"geval":\{"model":"judge","scores":\{"relevance":4,"comprehensiveness":3,"correctness":[25]\},"unparsed":\["empowerment"\]\}/,
+            );
+        } finally {
+            await store.close();
+        }
     });
 
     it('caches the judge: a second run of the same answers asks the server nothing', async () => {

@@ -13,11 +13,17 @@ test('package-lock.json is what npm install writes for package.json', () => {
     const dir = tempDir('hp-lock-');
     for (const f of ['package.json', 'package-lock.json']) copyFileSync(path.join(repoRoot, f), path.join(dir, f));
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const r = spawnSync(npm, ['install', '--package-lock-only', '--ignore-scripts', '--offline', '--no-audit', '--no-fund'], { cwd: dir, encoding: 'utf8' });
+    const r = spawnSync(npm, ['install', '--package-lock-only', '--ignore-scripts', '--offline', '--no-audit', '--no-fund'], {
+        cwd: dir,
+        encoding: 'utf8',
+    });
     assert.equal(r.status, 0, r.stderr);
     const before = readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8').split('\n');
     const after = readFileSync(path.join(dir, 'package-lock.json'), 'utf8').split('\n');
-    const changed = after.map((l, i) => [i + 1, before[i], l] as const).filter(([, b, a]) => b !== a).slice(0, 5);
+    const changed = after
+        .map((l, i) => [i + 1, before[i], l] as const)
+        .filter(([, b, a]) => b !== a)
+        .slice(0, 5);
     assert.deepEqual(changed, [], 'npm rewrote these lines of package-lock.json');
     assert.equal(after.length, before.length);
 });

@@ -17,7 +17,10 @@ before(async () => {
     pg?.createDatabase('team');
     server = await startOpenAIServer();
 });
-after(async () => { pg?.stop(); await server.close(); });
+after(async () => {
+    pg?.stop();
+    await server.close();
+});
 
 const key = { OPENAI_API_KEY: 'sk-team-store-key' };
 
@@ -28,7 +31,12 @@ test('run, runs, report and compare on a PostgreSQL store', async t => {
     const env = { ...key, ...pg.env };
     const first = await cli(['run', spec, '--db', url, '--yes', '--format', 'json'], env);
     assert.equal(first.code, 0, first.stderr);
-    const firstRun = JSON.parse(first.stdout) as { run: { id: string }; counts: { answered: number }; store: string; verified: boolean };
+    const firstRun = JSON.parse(first.stdout) as {
+        run: { id: string };
+        counts: { answered: number };
+        store: string;
+        verified: boolean;
+    };
     assert.equal(firstRun.counts.answered, 80);
     assert.equal(firstRun.verified, true);
     assert.equal(firstRun.store, url, 'the store is named by its URL');
@@ -39,7 +47,7 @@ test('run, runs, report and compare on a PostgreSQL store', async t => {
     const requests = server.requests;
     const second = await cli(['run', spec, '--db', url, '--yes', '--new', '--format', 'json'], env);
     assert.equal(second.code, 0, second.stderr);
-    assert.equal(server.requests, requests, 'answered from the team\'s cache');
+    assert.equal(server.requests, requests, "answered from the team's cache");
 
     const listed = await cli(['runs', '--db', url, '--format', 'json'], pg.env);
     assert.equal(listed.code, 0, listed.stderr);
@@ -59,7 +67,10 @@ test('run, runs, report and compare on a PostgreSQL store', async t => {
 test('the password: from --db-password-env, never in the URL, never shown', async t => {
     if (!pg) return t.skip('PostgreSQL is not installed here');
     const url = pg.url('team');
-    const named = await cli(['runs', '--db', url, '--db-password-env', 'TEAM_DB_PASSWORD'], { PGPASSWORD: '', TEAM_DB_PASSWORD: pg.password });
+    const named = await cli(['runs', '--db', url, '--db-password-env', 'TEAM_DB_PASSWORD'], {
+        PGPASSWORD: '',
+        TEAM_DB_PASSWORD: pg.password,
+    });
     assert.equal(named.code, 0, named.stderr);
     const none = await cli(['runs', '--db', url], { PGPASSWORD: '' });
     assert.equal(none.code, 1, none.stderr);
@@ -68,7 +79,11 @@ test('the password: from --db-password-env, never in the URL, never shown', asyn
     assert.equal(wrong.code, 1);
     assert.match(wrong.stderr, /refused the credentials/);
     const inUrl = url.replace(`${pg.user}@`, `${pg.user}:${pg.password}@`);
-    for (const args of [['runs', '--db', inUrl], ['report', '--db', inUrl], ['run', writeSpec(server.url), '--db', inUrl, '--yes']]) {
+    for (const args of [
+        ['runs', '--db', inUrl],
+        ['report', '--db', inUrl],
+        ['run', writeSpec(server.url), '--db', inUrl, '--yes'],
+    ]) {
         const r = await cli(args, { ...key, ...pg.env });
         assert.equal(r.code, 1, `${args[0]}: ${r.stderr}`);
         assert.match(r.stderr, /has a password in its URL/);

@@ -39,10 +39,23 @@ describe('preview: the CLI and the extension agree', () => {
         const r = preview([spec, '--format', 'jsonl']);
         // The data has errors (a violated FD): the questions that could be generated are printed, exit 1.
         assert.equal(r.status, 1, r.stderr);
-        const cliIds = r.stdout.trim().split('\n').map(l => (JSON.parse(l) as { id: string }).id);
+        const cliIds = r.stdout
+            .trim()
+            .split('\n')
+            .map(l => (JSON.parse(l) as { id: string }).id);
         const gen = await engine.generate(spec, {});
-        assert.deepEqual(gen.questions.map(q => q.id), cliIds);
-        const reasons = (text: string) => [...text.matchAll(/\d+ (with empty values|in FD-violating groups or repeating a key|with a dangling fk|on a cyclic path|where a condition failed|with no derived fact of the rule)/g)].map(m => m[1]).sort();
+        assert.deepEqual(
+            gen.questions.map(q => q.id),
+            cliIds,
+        );
+        const reasons = (text: string) =>
+            [
+                ...text.matchAll(
+                    /\d+ (with empty values|in FD-violating groups or repeating a key|with a dangling fk|on a cyclic path|where a condition failed|with no derived fact of the rule)/g,
+                ),
+            ]
+                .map(m => m[1])
+                .sort();
         const cliReasons = reasons(/rows skipped: (.*)\./.exec(r.stderr)?.[1] ?? '');
         assert.ok(cliReasons.length > 0, r.stderr);
         const extReasons = new Set(gen.notes.filter(n => / rows skipped: /.test(n)).flatMap(reasons));

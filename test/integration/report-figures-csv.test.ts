@@ -14,10 +14,21 @@ import { tempDir } from '../support/temp.js';
 
 const repo = path.resolve(import.meta.dirname, '..', '..');
 
-type Json = Record<string, unknown> & { model: string; probe: string; kind: string; phrasing: string; mode: string; variantId: string };
+type Json = Record<string, unknown> & {
+    model: string;
+    probe: string;
+    kind: string;
+    phrasing: string;
+    mode: string;
+    variantId: string;
+};
 
 /** The CSV as records keyed by header, and the JSON groups, of one run. */
-async function reports(spec: string, dir: string, extra: string[] = []): Promise<{ csv: Record<string, string>[]; header: string[]; groups: Json[]; junit: string }> {
+async function reports(
+    spec: string,
+    dir: string,
+    extra: string[] = [],
+): Promise<{ csv: Record<string, string>[]; header: string[]; groups: Json[]; junit: string }> {
     const db = path.join(dir, `${path.basename(spec)}.db`);
     const run = await cli(['run', spec, '--db', db, '--yes', ...extra], {});
     assert.ok(run.code === 0 || run.code === 1, run.stderr);
@@ -31,24 +42,46 @@ async function reports(spec: string, dir: string, extra: string[] = []): Promise
 
 function splitCsv(line: string): string[] {
     const out: string[] = [];
-    let cur = '', quoted = false;
+    let cur = '',
+        quoted = false;
     for (let i = 0; i < line.length; i++) {
         const c = line[i]!;
-        if (quoted) { if (c === '"' && line[i + 1] === '"') { cur += '"'; i++; } else if (c === '"') quoted = false; else cur += c; }
-        else if (c === '"') quoted = true;
-        else if (c === ',') { out.push(cur); cur = ''; }
-        else cur += c;
+        if (quoted) {
+            if (c === '"' && line[i + 1] === '"') {
+                cur += '"';
+                i++;
+            } else if (c === '"') quoted = false;
+            else cur += c;
+        } else if (c === '"') quoted = true;
+        else if (c === ',') {
+            out.push(cur);
+            cur = '';
+        } else cur += c;
     }
     return [...out, cur];
 }
 
-const rowOf = (csv: Record<string, string>[], g: Json) => csv.find(r => r.model === g.model && r.probe === g.probe && r.phrasing === g.phrasing && r.mode === g.mode && r.variant_id === g.variantId);
+const rowOf = (csv: Record<string, string>[], g: Json) =>
+    csv.find(
+        r =>
+            r.model === g.model &&
+            r.probe === g.probe &&
+            r.phrasing === g.phrasing &&
+            r.mode === g.mode &&
+            r.variant_id === g.variantId,
+    );
 
 /** Every leaf of a family's figure slot (a figure reads as its value), by dotted path. */
 function leaves(v: unknown, at: string[], out: [string, unknown][]): [string, unknown][] {
-    if (v === null || typeof v !== 'object') { out.push([at.join('.'), v]); return out; }
+    if (v === null || typeof v !== 'object') {
+        out.push([at.join('.'), v]);
+        return out;
+    }
     if (Array.isArray(v)) return out;
-    if ('value' in v && 'k' in v && 'n' in v) { out.push([at.join('.'), (v as { value: unknown }).value]); return out; }
+    if ('value' in v && 'k' in v && 'n' in v) {
+        out.push([at.join('.'), (v as { value: unknown }).value]);
+        return out;
+    }
     for (const [k, x] of Object.entries(v)) leaves(x, [...at, k], out);
     return out;
 }
@@ -62,9 +95,14 @@ function same(label: string, csv: string | undefined, json: unknown): void {
 
 describe('the CSV and JUnit reports carry every figure the JSON carries', () => {
     const dir = tempDir('hp-report-figures-');
-    for (const example of ['evidence', 'open', 'rules', 'soccer', 'statements', 'movie']) cpSync(path.join(repo, 'examples', example), path.join(dir, example), { recursive: true });
+    for (const example of ['evidence', 'open', 'rules', 'soccer', 'statements', 'movie'])
+        cpSync(path.join(repo, 'examples', example), path.join(dir, example), { recursive: true });
 
-    for (const [example, key] of [['evidence', 'evidence'], ['open', 'open'], ['rules', 'rules']] as const) {
+    for (const [example, key] of [
+        ['evidence', 'evidence'],
+        ['open', 'open'],
+        ['rules', 'rules'],
+    ] as const) {
         it(`${example}: every figure of the family's slot is a CSV column with the same value, and a JUnit property`, async () => {
             const r = await reports(path.join(dir, example, `${example}.probe`), dir);
             const withFigures = r.groups.filter(g => g.mode === 'all' && g[key] !== undefined && !g.na);
@@ -72,18 +110,29 @@ describe('the CSV and JUnit reports carry every figure the JSON carries', () => 
             for (const g of withFigures) {
                 const row = rowOf(r.csv, g);
                 assert.ok(row, `a CSV row for ${g.probe} ${g.phrasing}`);
-                for (const [name, value] of leaves(g[key], [key], [])) same(`${example} ${g.probe} ${g.phrasing} ${name}`, row[name], value);
+                for (const [name, value] of leaves(g[key], [key], []))
+                    same(`${example} ${g.probe} ${g.phrasing} ${name}`, row[name], value);
             }
             const first = leaves(withFigures[0]![key], [key], []).find(([, v]) => typeof v === 'number')!;
-            assert.match(r.junit, new RegExp(`<property name="${withFigures[0]!.phrasing} ${first[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" value="`));
+            assert.match(
+                r.junit,
+                new RegExp(
+                    `<property name="${withFigures[0]!.phrasing} ${first[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" value="`,
+                ),
+            );
         });
     }
 
-    it('statements: T / I / C spelt out, equal to the JSON\'s; no column named C', async () => {
+    it("statements: T / I / C spelt out, equal to the JSON's; no column named C", async () => {
         const r = await reports(path.join(dir, 'statements', 'statements.probe'), dir);
         assert.ok(!r.header.includes('C'));
         for (const g of r.groups.filter(x => x.mode === 'all' && x.statements)) {
-            const s = g.statements as { triples: number; T: { value: number }; I: { value: number }; C: { value: number; paper: number } };
+            const s = g.statements as {
+                triples: number;
+                T: { value: number };
+                I: { value: number };
+                C: { value: number; paper: number };
+            };
             const row = rowOf(r.csv, g)!;
             same('triples', row.triples, s.triples);
             same('truthfulness', row.truthfulness, s.T.value);
@@ -94,7 +143,7 @@ describe('the CSV and JUnit reports carry every figure the JSON carries', () => 
         }
     });
 
-    it('paths and multiple choice: R-ext, each hop\'s R and AR-ext, multiple-answer and binding errors', async () => {
+    it("paths and multiple choice: R-ext, each hop's R and AR-ext, multiple-answer and binding errors", async () => {
         const movie = await reports(path.join(dir, 'movie', 'movie.probe'), dir);
         const paths = movie.groups.filter(g => g.mode === 'all' && g.rExt && !g.na);
         assert.ok(paths.length > 0);
@@ -107,14 +156,26 @@ describe('the CSV and JUnit reports carry every figure the JSON carries', () => 
         }
         assert.match(movie.junit, /<property name="[^"]+ r_ext" value="[\d.]+"\/>/);
         const choiceDir = tempDir('hp-report-choice-');
-        writeFileSync(path.join(choiceDir, 'films.csv'), ['title,year,director,country', 'Avatar,2009,James Cameron,USA', 'Up,2009,Pete Docter,USA', 'Spectre,2015,Sam Mendes,UK', 'Heat,1995,Michael Mann,USA'].join('\n'));
-        writeFileSync(path.join(choiceDir, 'choice.probe'), `source films csv "films.csv"
+        writeFileSync(
+            path.join(choiceDir, 'films.csv'),
+            [
+                'title,year,director,country',
+                'Avatar,2009,James Cameron,USA',
+                'Up,2009,Pete Docter,USA',
+                'Spectre,2015,Sam Mendes,UK',
+                'Heat,1995,Michael Mann,USA',
+            ].join('\n'),
+        );
+        writeFileSync(
+            path.join(choiceDir, 'choice.probe'),
+            `source films csv "films.csv"
 relation Movie from films { title: text  year: int  director: text  country: text  key (title, year) }
 fd Movie: title, year -> director, country as facts
 probe mc choice using facts { stem "Which is false about {title} ({year})?" }
 model simulator offline { seed 2 }
 suite s { probes mc  models simulator }
-`);
+`,
+        );
         const choice = await reports(path.join(choiceDir, 'choice.probe'), choiceDir);
         for (const g of choice.groups.filter(x => x.mode === 'all' && x.multiple)) {
             const row = rowOf(choice.csv, g)!;

@@ -11,8 +11,18 @@ import { startOpenAIServer, type TestServer } from '../support/openai-server.js'
 import { repoRoot } from '../support/runner-fixtures.js';
 import { cli as run } from '../support/cli-process.js';
 
-interface Figures { nodeOverlap: number; edgeOverlap: number; overlapBy: Record<string, number>; rightAnswerWrongPremises: { k: number; n: number }; wrongAnswerRightPremises: { k: number; n: number }; claims: { supported: number; contradicted: number }; extraction: { model: number; patterns: number; fallback: number; firstFallback?: string } }
-interface Report { groups: { probe: string; phrasing: string; mode: string; rules?: Figures }[] }
+interface Figures {
+    nodeOverlap: number;
+    edgeOverlap: number;
+    overlapBy: Record<string, number>;
+    rightAnswerWrongPremises: { k: number; n: number };
+    wrongAnswerRightPremises: { k: number; n: number };
+    claims: { supported: number; contradicted: number };
+    extraction: { model: number; patterns: number; fallback: number; firstFallback?: string };
+}
+interface Report {
+    groups: { probe: string; phrasing: string; mode: string; rules?: Figures }[];
+}
 
 /**
  * A faithful extractor: "The club of X is Y." → (X, club, Y), writing clubs without "FC" as a model may; the
@@ -21,7 +31,11 @@ interface Report { groups: { probe: string; phrasing: string; mode: string; rule
 function extractor(garbled: string) {
     return (text: string) => {
         if (text.includes(garbled)) return 'Sure! The triples are: Messi plays for Barcelona.';
-        const triples = [...text.matchAll(/The (.+?) of (.+?) is (.+?)\.$/gm)].map(m => ({ subject: m[2], relation: m[1], object: m[3]!.replace(/^FC /, '') }));
+        const triples = [...text.matchAll(/The (.+?) of (.+?) is (.+?)\.$/gm)].map(m => ({
+            subject: m[2],
+            relation: m[1],
+            object: m[3]!.replace(/^FC /, ''),
+        }));
         return JSON.stringify({ triples });
     };
 }
@@ -37,16 +51,39 @@ describe('rule claims extracted by a configured model', () => {
         cpSync(path.join(repoRoot, 'examples', 'soccer', 'data'), path.join(dir, 'soccer', 'data'), { recursive: true });
         const answer = extractor('M. ter Stegen');
         // The server requires the key: it reaches the extractor and the embedder only through their key_env binding.
-        server = await startOpenAIServer({ apiKey: 'sk-extract-test', answer: info => { formats.push(info.body.response_format?.type); return answer(info.question); } });
+        server = await startOpenAIServer({
+            apiKey: 'sk-extract-test',
+            answer: info => {
+                formats.push(info.body.response_format?.type);
+                return answer(info.question);
+            },
+        });
         const spec = readFileSync(path.join(dir, 'rules', 'rules.probe'), 'utf8');
         writeFileSync(path.join(dir, 'rules', 'plain.probe'), spec.replace(/probes teammates, .*/, 'probes teammates'));
-        writeFileSync(path.join(dir, 'rules', 'extract.probe'), `${spec
-            .replace('probe teammates rule using colleague {', 'probe teammates rule using colleague {\n    extract_with extractor')
-            .replace(/probes teammates, .*/, 'probes teammates')}\nmodel extractor openai {\n    id "extract-model"\n    endpoint "${server.url}"\n    key_env "EXTRACT_TEST_KEY"\n}\n`);
-        writeFileSync(path.join(dir, 'rules', 'embed.probe'), `${readFileSync(path.join(dir, 'rules', 'extract.probe'), 'utf8')
-            .replace('extract_with extractor', 'extract_with extractor\n    embeddings embedder\n    similarity 0.7')}\nmodel embedder openai {\n    id "test-embedding"\n    endpoint "${server.url}"\n    key_env "EXTRACT_TEST_KEY"\n}\n`);
+        writeFileSync(
+            path.join(dir, 'rules', 'extract.probe'),
+            `${spec
+                .replace(
+                    'probe teammates rule using colleague {',
+                    'probe teammates rule using colleague {\n    extract_with extractor',
+                )
+                .replace(
+                    /probes teammates, .*/,
+                    'probes teammates',
+                )}\nmodel extractor openai {\n    id "extract-model"\n    endpoint "${server.url}"\n    key_env "EXTRACT_TEST_KEY"\n}\n`,
+        );
+        writeFileSync(
+            path.join(dir, 'rules', 'embed.probe'),
+            `${readFileSync(path.join(dir, 'rules', 'extract.probe'), 'utf8').replace(
+                'extract_with extractor',
+                'extract_with extractor\n    embeddings embedder\n    similarity 0.7',
+            )}\nmodel embedder openai {\n    id "test-embedding"\n    endpoint "${server.url}"\n    key_env "EXTRACT_TEST_KEY"\n}\n`,
+        );
     });
-    after(async () => { await server.close(); rmSync(dir, { recursive: true, force: true }); });
+    after(async () => {
+        await server.close();
+        rmSync(dir, { recursive: true, force: true });
+    });
 
     const figures = async (db: string) => {
         const json = JSON.parse((await cli(['report', '--db', db, '--format', 'json'])).stdout) as Report;
@@ -67,8 +104,14 @@ describe('rule claims extracted by a configured model', () => {
         const plainDb = path.join(dir, 'plain.db');
         await cli(['run', path.join(dir, 'rules', 'plain.probe'), '--db', plainDb, '--yes']);
         const patterns = await figures(plainDb);
-        assert.equal(patterns.extraction.patterns, patterns.extraction.model + patterns.extraction.patterns + patterns.extraction.fallback);
-        assert.deepEqual([withModel.rightAnswerWrongPremises.k, withModel.wrongAnswerRightPremises.k], [patterns.rightAnswerWrongPremises.k, patterns.wrongAnswerRightPremises.k]);
+        assert.equal(
+            patterns.extraction.patterns,
+            patterns.extraction.model + patterns.extraction.patterns + patterns.extraction.fallback,
+        );
+        assert.deepEqual(
+            [withModel.rightAnswerWrongPremises.k, withModel.wrongAnswerRightPremises.k],
+            [patterns.rightAnswerWrongPremises.k, patterns.wrongAnswerRightPremises.k],
+        );
         assert.ok(withModel.rightAnswerWrongPremises.k > 0, 'the simulator stated some premises wrongly');
         const md = (await cli(['report', '--db', db, '--format', 'md'])).stdout;
         assert.match(md, /patterns after an unreadable extraction \d+ \(extractor: the answer is not JSON/);
@@ -83,7 +126,7 @@ describe('rule claims extracted by a configured model', () => {
         assert.ok((await figures(db)).extraction.model > 0);
     });
 
-    it('run --no-verify, then report: the report verifies and runs the extraction too (issue 23: loadReport runs the families\' model steps)', async () => {
+    it("run --no-verify, then report: the report verifies and runs the extraction too (issue 23: loadReport runs the families' model steps)", async () => {
         const db = path.join(dir, 'later.db');
         const r = await cli(['run', path.join(dir, 'rules', 'extract.probe'), '--db', db, '--yes', '--no-verify']);
         assert.equal(r.code === 0 || r.code === 1, true, r.stdout + r.stderr);
@@ -119,14 +162,25 @@ describe('rule claims extracted by a configured model', () => {
     it('rejects an extraction or embeddings model the spec does not declare, and a similarity outside (0, 1]', async () => {
         const spec = readFileSync(path.join(dir, 'rules', 'embed.probe'), 'utf8');
         for (const [from, to, message] of [
-            ['embeddings embedder', 'embeddings embeder', /embeddings names a model declared in the spec .* 'embeder' is neither/],
-            ['extract_with extractor', 'extract_with nobody', /extract_with names a model declared in the spec .* 'nobody' is neither/],
+            [
+                'embeddings embedder',
+                'embeddings embeder',
+                /embeddings names a model declared in the spec .* 'embeder' is neither/,
+            ],
+            [
+                'extract_with extractor',
+                'extract_with nobody',
+                /extract_with names a model declared in the spec .* 'nobody' is neither/,
+            ],
             ['similarity 0.7', 'similarity 70', /similarity is the cosine at which two embeddings match: a number in \(0, 1\]/],
         ] as const) {
             const file = path.join(dir, 'rules', 'bad-model.probe');
             writeFileSync(file, spec.replace(from, to));
             const r = await cli(['preview', file]);
-            assert.match(r.stdout + r.stderr, new RegExp(`bad-model\\.probe:\\d+:\\d+ error \\[probe-setting\\] ${message.source}`));
+            assert.match(
+                r.stdout + r.stderr,
+                new RegExp(`bad-model\\.probe:\\d+:\\d+ error \\[probe-setting\\] ${message.source}`),
+            );
         }
     });
 });

@@ -29,7 +29,10 @@ describe('statement probes from the command line', () => {
     it('previews statements with how each negative was made', () => {
         const r = cli(['preview', spec, '--probe', 'director_born', '--format', 'jsonl']);
         assert.equal(r.status, 0, r.stderr);
-        const lines = r.stdout.trim().split('\n').map(l => JSON.parse(l) as { gold: string; statement: { corruption: string } });
+        const lines = r.stdout
+            .trim()
+            .split('\n')
+            .map(l => JSON.parse(l) as { gold: string; statement: { corruption: string } });
         assert.ok(lines.some(l => l.gold === 'yes' && l.statement.corruption === 'true'));
         assert.ok(lines.some(l => l.gold === 'no' && ['tail', 'head'].includes(l.statement.corruption)));
     });
@@ -42,7 +45,10 @@ describe('statement probes from the command line', () => {
         assert.match(md.stdout, /## Statements: truthfulness, informativeness, correctness/);
         assert.match(md.stdout, /## Statements: answers by polarity/);
         assert.match(md.stdout, /\| statements \| 120 \|/);
-        const json = JSON.parse(cli(['report', '--db', db, '--format', 'json']).stdout) as { groups: { probe: string; mode: string; kind: string }[]; questionGroups: { relation: string }[] };
+        const json = JSON.parse(cli(['report', '--db', db, '--format', 'json']).stdout) as {
+            groups: { probe: string; mode: string; kind: string }[];
+            questionGroups: { relation: string }[];
+        };
         assert.ok(json.groups.some(g => g.kind === 'statement'));
         assert.ok(json.questionGroups.some(g => g.relation === 'statements'));
     });
@@ -52,15 +58,42 @@ describe('statement probes from the command line', () => {
         const db = path.join(dir, 'movie.db');
         assert.equal(cli(['run', path.join(repo, 'examples', 'movie', 'movie.probe'), '--db', db, '--yes']).status, 0);
         const main = path.join(repo, 'src', 'cli', 'main.ts');
-        const r = spawnSync('bash', ['-c', `"${process.execPath}" --import tsx "${main}" report --db "${db}" --format html | head -c1; echo " status \${PIPESTATUS[0]}"`], { cwd: repo, encoding: 'utf8', timeout: 180_000 });
+        const r = spawnSync(
+            'bash',
+            [
+                '-c',
+                `"${process.execPath}" --import tsx "${main}" report --db "${db}" --format html | head -c1; echo " status \${PIPESTATUS[0]}"`,
+            ],
+            { cwd: repo, encoding: 'utf8', timeout: 180_000 },
+        );
         assert.equal(r.stdout, '< status 0\n');
         assert.doesNotMatch(r.stderr, /EPIPE|Error|at /, r.stderr);
     });
 
-    it('estimates a model\'s C from a sample and says what was measured', () => {
-        const r = cli(['estimate', spec, '--probe', 'movie_facts', '--model', 'simulator', '--cheap', 'cheap', '--budget', '30%', '--db', path.join(dir, 'e.db'), '--format', 'json']);
+    it("estimates a model's C from a sample and says what was measured", () => {
+        const r = cli([
+            'estimate',
+            spec,
+            '--probe',
+            'movie_facts',
+            '--model',
+            'simulator',
+            '--cheap',
+            'cheap',
+            '--budget',
+            '30%',
+            '--db',
+            path.join(dir, 'e.db'),
+            '--format',
+            'json',
+        ]);
         assert.equal(r.status, 0, r.stderr);
-        const e = JSON.parse(r.stdout) as { labelled: number; population: number; chosen: { value: number; ci: [number, number] }; metric: string };
+        const e = JSON.parse(r.stdout) as {
+            labelled: number;
+            population: number;
+            chosen: { value: number; ci: [number, number] };
+            metric: string;
+        };
         assert.equal(e.population, 120);
         assert.equal(e.labelled, 36);
         assert.equal(e.metric, 'C');
@@ -71,19 +104,47 @@ describe('statement probes from the command line', () => {
     });
 
     it('reads --budget 100% as every triple, not one', () => {
-        const r = cli(['estimate', spec, '--probe', 'movie_facts', '--model', 'simulator', '--cheap', 'cheap', '--budget', '100%', '--db', path.join(dir, 'all.db'), '--format', 'json']);
+        const r = cli([
+            'estimate',
+            spec,
+            '--probe',
+            'movie_facts',
+            '--model',
+            'simulator',
+            '--cheap',
+            'cheap',
+            '--budget',
+            '100%',
+            '--db',
+            path.join(dir, 'all.db'),
+            '--format',
+            'json',
+        ]);
         assert.equal(r.status, 0, r.stderr);
         const e = JSON.parse(r.stdout) as { labelled: number; population: number };
         assert.equal(e.population, 120);
         assert.equal(e.labelled, 120);
-        const over = cli(['estimate', spec, '--probe', 'movie_facts', '--model', 'simulator', '--cheap', 'cheap', '--budget', '150%']);
+        const over = cli([
+            'estimate',
+            spec,
+            '--probe',
+            'movie_facts',
+            '--model',
+            'simulator',
+            '--cheap',
+            'cheap',
+            '--budget',
+            '150%',
+        ]);
         assert.equal(over.status, 2);
         assert.match(over.stderr, /100 ?%/);
     });
 
     it('leaves failed expensive calls out of the estimate and counts them (a perfect model stays at 1)', async () => {
         const { model, data } = await loadSpec(spec).then(async l => ({ model: l.model, data: await loadData(l.model) }));
-        const gold = new Map([...generateQuestions(model, data, { probe: 'movie_facts' }).questions].map(q => [q.question, q.gold]));
+        const gold = new Map(
+            [...generateQuestions(model, data, { probe: 'movie_facts' }).questions].map(q => [q.question, q.gold]),
+        );
         const server = await startOpenAIServer({
             answer: info => (gold.get(info.question) === 'no' ? 'No, the statement is false.' : 'Yes, the statement is true.'),
             // Every call about Avatar fails, on every attempt.
@@ -91,14 +152,58 @@ describe('statement probes from the command line', () => {
         });
         try {
             const served = path.join(dir, 'statements', 'served.probe');
-            writeFileSync(served, `${readFileSync(spec, 'utf8')}\nmodel perfect openai { id "m"  endpoint "${server.url}"  key_env "STATEMENTS_TEST_KEY"  retries 0 }\n`);
-            const r = await run(['estimate', served, '--probe', 'movie_facts', '--model', 'perfect', '--cheap', 'cheap', '--budget', '100%', '--db', path.join(dir, 'failed.db'), '--yes', '--format', 'json'], { STATEMENTS_TEST_KEY: 'sk-statements' });
+            writeFileSync(
+                served,
+                `${readFileSync(spec, 'utf8')}\nmodel perfect openai { id "m"  endpoint "${server.url}"  key_env "STATEMENTS_TEST_KEY"  retries 0 }\n`,
+            );
+            const r = await run(
+                [
+                    'estimate',
+                    served,
+                    '--probe',
+                    'movie_facts',
+                    '--model',
+                    'perfect',
+                    '--cheap',
+                    'cheap',
+                    '--budget',
+                    '100%',
+                    '--db',
+                    path.join(dir, 'failed.db'),
+                    '--yes',
+                    '--format',
+                    'json',
+                ],
+                { STATEMENTS_TEST_KEY: 'sk-statements' },
+            );
             assert.equal(r.code, 1, 'calls failed: the exit status says so');
-            const e = JSON.parse(r.stdout) as { labelled: number; failed: number; population: number; sampleOnly: { value: number } };
+            const e = JSON.parse(r.stdout) as {
+                labelled: number;
+                failed: number;
+                population: number;
+                sampleOnly: { value: number };
+            };
             assert.ok(e.failed > 0, r.stdout);
             assert.equal(e.labelled + e.failed, e.population);
             assert.equal(e.sampleOnly.value, 1, 'the triples answered are all right: failures are not scored 0');
-            const text = await run(['estimate', served, '--probe', 'movie_facts', '--model', 'perfect', '--cheap', 'cheap', '--budget', '100%', '--db', path.join(dir, 'failed.db'), '--yes'], { STATEMENTS_TEST_KEY: 'sk-statements' });
+            const text = await run(
+                [
+                    'estimate',
+                    served,
+                    '--probe',
+                    'movie_facts',
+                    '--model',
+                    'perfect',
+                    '--cheap',
+                    'cheap',
+                    '--budget',
+                    '100%',
+                    '--db',
+                    path.join(dir, 'failed.db'),
+                    '--yes',
+                ],
+                { STATEMENTS_TEST_KEY: 'sk-statements' },
+            );
             assert.match(text.stdout, new RegExp(`${e.failed} triples? left out: the expensive model's calls failed`));
         } finally {
             await server.close();

@@ -24,8 +24,11 @@ async function until(check: () => boolean): Promise<void> {
     while (!check()) await new Promise(r => setImmediate(r));
 }
 
-test('a statement that waited past the pool\'s connection timeout is made again once a connection is free', async t => {
-    if (!db) { t.skip('PostgreSQL is not installed'); return; }
+test("a statement that waited past the pool's connection timeout is made again once a connection is free", async t => {
+    if (!db) {
+        t.skip('PostgreSQL is not installed');
+        return;
+    }
     db.createDatabase('poolwait');
     const pool = new pg.Pool({ connectionString: db.url('poolwait'), max: 1, connectionTimeoutMillis: 1_000 });
     pool.on('error', () => undefined);
@@ -33,11 +36,14 @@ test('a statement that waited past the pool\'s connection timeout is made again 
     const held = await pool.connect();
     try {
         let settled = false;
-        const answer = sql.get<{ one: number }>('SELECT 1 AS one').finally(() => { settled = true; });
+        const answer = sql.get<{ one: number }>('SELECT 1 AS one').finally(() => {
+            settled = true;
+        });
         answer.catch(() => undefined);
         // The statement queues for the pool's one connection, times out, and queues again: then the connection is
         // freed. (A statement that is not made again settles, with the pool's timeout, and is seen below.)
-        let queued = 0, wasQueued = false;
+        let queued = 0,
+            wasQueued = false;
         await until(() => {
             if (settled) return true;
             const now = pool.waitingCount > 0;
@@ -52,8 +58,11 @@ test('a statement that waited past the pool\'s connection timeout is made again 
     }
 });
 
-test('the store\'s sessions are ended by the server when idle inside a transaction', async t => {
-    if (!db) { t.skip('PostgreSQL is not installed'); return; }
+test("the store's sessions are ended by the server when idle inside a transaction", async t => {
+    if (!db) {
+        t.skip('PostgreSQL is not installed');
+        return;
+    }
     db.createDatabase('idletx');
     const { sql } = await openPostgres(db.url('idletx'));
     try {

@@ -15,7 +15,8 @@ import { cli } from '../support/cli-process.js';
 import { within } from '../support/lsp-process.js';
 import { openStore, slotKey } from '../../src/core/store/index.js';
 
-const mount = (dir: string, options: string) => spawnSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', dir], { encoding: 'utf8' }).status === 0;
+const mount = (dir: string, options: string) =>
+    spawnSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', dir], { encoding: 'utf8' }).status === 0;
 /** What the store of `db` holds: answers (from the endpoint, not the cache) per run. */
 async function stored(db: string): Promise<{ run: string; answers: number }> {
     const store = await openStore(db);
@@ -28,18 +29,28 @@ async function stored(db: string): Promise<{ run: string; answers: number }> {
 }
 
 /** Rejects when the run ends before it said it holds answers. */
-const ended = (run: ReturnType<typeof cli>) => run.then(r => { throw new Error(`the run ended (exit ${r.code}) without holding answers:\n${r.stdout}${r.stderr}`); });
+const ended = (run: ReturnType<typeof cli>) =>
+    run.then(r => {
+        throw new Error(`the run ended (exit ${r.code}) without holding answers:\n${r.stdout}${r.stderr}`);
+    });
 
 describe('a run on a disk that fills up', { timeout: 240_000 }, () => {
     let server: TestServer;
     // Long answers, slowly: several calls are in flight when a write fails.
-    before(async () => { server = await startOpenAIServer({ answer: () => `Yes. ${'padding '.repeat(400)}`, latencyMs: 150 }); });
-    after(async () => { await server.close(); });
+    before(async () => {
+        server = await startOpenAIServer({ answer: () => `Yes. ${'padding '.repeat(400)}`, latencyMs: 150 });
+    });
+    after(async () => {
+        await server.close();
+    });
 
     /** A 4 MB tmpfs with most of it taken by a filler file, and a spec asking 80 questions on 4 connections. */
     function setUp(t: { skip(message: string): void }): { dir: string; spec: string; db: string; filler: string } | undefined {
         const dir = tempDir('hp-disk-full-');
-        if (!mount(dir, 'size=4m')) { t.skip('cannot mount a tmpfs here (needs root): the full-disk case is not exercised'); return undefined; }
+        if (!mount(dir, 'size=4m')) {
+            t.skip('cannot mount a tmpfs here (needs root): the full-disk case is not exercised');
+            return undefined;
+        }
         const filler = path.join(dir, 'filler');
         fs.writeFileSync(filler, Buffer.alloc(2_900_000));
         const spec = writeSpec(server.url);
@@ -54,9 +65,14 @@ describe('a run on a disk that fills up', { timeout: 240_000 }, () => {
         try {
             let freed = false;
             let held!: () => void;
-            const holding = new Promise<void>(resolve => { held = resolve; });
+            const holding = new Promise<void>(resolve => {
+                held = resolve;
+            });
             const run = cli(['run', s.spec, '--db', s.db, '--yes'], { OPENAI_API_KEY: 'sk-x' }, undefined, undefined, err => {
-                if (!freed && /held in memory/.test(err)) { freed = true; held(); }
+                if (!freed && /held in memory/.test(err)) {
+                    freed = true;
+                    held();
+                }
             });
             await within(Promise.race([holding, ended(run)]), 120_000, 'the run saying it holds answers');
             fs.rmSync(s.filler);
@@ -87,11 +103,24 @@ describe('a run on a disk that fills up', { timeout: 240_000 }, () => {
         try {
             let stop!: (signal?: NodeJS.Signals) => void;
             let held!: () => void;
-            const holding = new Promise<void>(resolve => { held = resolve; });
-            let seen = false;
-            const run = cli(['run', s.spec, '--db', s.db, '--yes'], { OPENAI_API_KEY: 'sk-x' }, k => { stop = k; }, undefined, err => {
-                if (!seen && /held in memory/.test(err)) { seen = true; held(); }
+            const holding = new Promise<void>(resolve => {
+                held = resolve;
             });
+            let seen = false;
+            const run = cli(
+                ['run', s.spec, '--db', s.db, '--yes'],
+                { OPENAI_API_KEY: 'sk-x' },
+                k => {
+                    stop = k;
+                },
+                undefined,
+                err => {
+                    if (!seen && /held in memory/.test(err)) {
+                        seen = true;
+                        held();
+                    }
+                },
+            );
             await within(Promise.race([holding, ended(run)]), 120_000, 'the run saying it holds answers');
             stop('SIGINT');
             const r = await run;
@@ -99,16 +128,22 @@ describe('a run on a disk that fills up', { timeout: 240_000 }, () => {
             assert.equal(r.code, 1, text);
             const lost = /(\d+) answers? paid for could not be written and (?:is|are) lost/.exec(text);
             assert.ok(lost, text);
-            const slots = [...text.matchAll(/movie_binary\/([0-9a-f]+) · local · sample (\d+)/g)].map(m => slotKey(m[1]!, 'local', Number(m[2])));
+            const slots = [...text.matchAll(/movie_binary\/([0-9a-f]+) · local · sample (\d+)/g)].map(m =>
+                slotKey(m[1]!, 'local', Number(m[2])),
+            );
             assert.ok(slots.length >= 1 && slots.length === Number(lost[1]), text);
             const store = await openStore(s.db);
             try {
                 const answered = await store.answered((await store.latestRun())!.id);
                 // The named answers are the ones missing from the store.
-                for (const slot of slots) assert.ok(!answered.has(slot), `${slot.replaceAll('\u0000', ' ')} is stored, yet named as lost`);
+                for (const slot of slots)
+                    assert.ok(!answered.has(slot), `${slot.replaceAll('\u0000', ' ')} is stored, yet named as lost`);
                 // No new call after the failure: besides what was stored, only the answer that failed and the three
                 // other calls in flight then (4 connections).
-                assert.ok(server.requests <= answered.size + 4, `${server.requests} requests for ${answered.size} stored answers`);
+                assert.ok(
+                    server.requests <= answered.size + 4,
+                    `${server.requests} requests for ${answered.size} stored answers`,
+                );
             } finally {
                 await store.close();
             }

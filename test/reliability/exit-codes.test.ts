@@ -12,13 +12,18 @@ import { startOpenAIServer, type TestServer } from '../support/openai-server.js'
 import { writeSpec, tempDir } from '../support/runner-fixtures.js';
 import { cli } from '../support/cli-process.js';
 
-const mount = (dir: string, options: string) => spawnSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', dir], { encoding: 'utf8' }).status === 0;
+const mount = (dir: string, options: string) =>
+    spawnSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', dir], { encoding: 'utf8' }).status === 0;
 const noStack = (text: string) => !/internal error/.test(text);
 
 describe('ordinary failures exit 1 with a remedy', { timeout: 180_000 }, () => {
     let server: TestServer;
-    before(async () => { server = await startOpenAIServer({ answer: () => `Yes. ${'padding '.repeat(200)}` }); });
-    after(async () => { await server.close(); });
+    before(async () => {
+        server = await startOpenAIServer({ answer: () => `Yes. ${'padding '.repeat(200)}` });
+    });
+    after(async () => {
+        await server.close();
+    });
 
     it('a store on a full disk, then read-only', async t => {
         const dir = tempDir('hp-tmpfs-');
@@ -56,7 +61,10 @@ describe('ordinary failures exit 1 with a remedy', { timeout: 180_000 }, () => {
         const page = Math.floor(bytes.length / pageSize / 2);
         bytes.fill(0xa5, page * pageSize, (page + 1) * pageSize);
         fs.writeFileSync(db, bytes);
-        for (const args of [['report', '--db', db], ['run', spec, '--db', db, '--yes']]) {
+        for (const args of [
+            ['report', '--db', db],
+            ['run', spec, '--db', db, '--yes'],
+        ]) {
             const r = await cli(args, { OPENAI_API_KEY: 'sk-x' });
             assert.equal(r.code, 1, `${args[0]}: ${r.stdout}${r.stderr}`);
             assert.match(r.stdout + r.stderr, /is damaged|damaged or unreadable/, args[0]);
@@ -71,22 +79,35 @@ describe('ordinary failures exit 1 with a remedy', { timeout: 180_000 }, () => {
         // A folder that cannot be created: its parent is a regular file (works as root too, unlike chmod).
         const blocker = path.join(path.dirname(spec), 'not-a-folder');
         fs.writeFileSync(blocker, '');
-        const unwritable = await cli(['run', spec, '--db', db, '--yes'], { HP_CUSTOM_KEY: 'sk-custom', HALLUPROBE_CONFIG_DIR: path.join(blocker, 'halluprobe') });
+        const unwritable = await cli(['run', spec, '--db', db, '--yes'], {
+            HP_CUSTOM_KEY: 'sk-custom',
+            HALLUPROBE_CONFIG_DIR: path.join(blocker, 'halluprobe'),
+        });
         assert.equal(unwritable.code, 1, unwritable.stdout + unwritable.stderr);
         assert.match(unwritable.stdout + unwritable.stderr, /cannot be written.*HALLUPROBE_CONFIG_DIR/s);
         const config = path.join(path.dirname(spec), 'config');
         fs.mkdirSync(config);
         fs.writeFileSync(path.join(config, 'key-bindings.json'), '{"$OTHER": "https://x.example", oops');
-        const corrupt = await cli(['run', spec, '--db', db, '--yes'], { HP_CUSTOM_KEY: 'sk-custom', HALLUPROBE_CONFIG_DIR: config });
+        const corrupt = await cli(['run', spec, '--db', db, '--yes'], {
+            HP_CUSTOM_KEY: 'sk-custom',
+            HALLUPROBE_CONFIG_DIR: config,
+        });
         assert.equal(corrupt.code, 1, corrupt.stdout + corrupt.stderr);
         assert.match(corrupt.stdout + corrupt.stderr, /key-bindings\.json is not valid JSON/);
-        assert.equal(fs.readFileSync(path.join(config, 'key-bindings.json'), 'utf8'), '{"$OTHER": "https://x.example", oops', 'not overwritten');
+        assert.equal(
+            fs.readFileSync(path.join(config, 'key-bindings.json'), 'utf8'),
+            '{"$OTHER": "https://x.example", oops',
+            'not overwritten',
+        );
     });
 
     it('sslcert= naming a missing file', async () => {
         const dir = tempDir('hp-sslcert-');
         const spec = path.join(dir, 'pg.probe');
-        fs.writeFileSync(spec, 'source films postgres "postgres://me@127.0.0.1:1/world?sslcert=/nonexistent/client.crt" table "film"\n\nrelation Film from films {\n    title: text\n    key (title)\n}\n');
+        fs.writeFileSync(
+            spec,
+            'source films postgres "postgres://me@127.0.0.1:1/world?sslcert=/nonexistent/client.crt" table "film"\n\nrelation Film from films {\n    title: text\n    key (title)\n}\n',
+        );
         const r = await cli(['check', spec], {});
         assert.equal(r.code, 1, r.stdout + r.stderr);
         assert.match(r.stdout + r.stderr, /pg\.probe:1:\d+ error .*sslcert=\/nonexistent\/client\.crt, which does not exist/);

@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import { tempDir } from '../support/temp.js';
 import { cli } from '../support/cli-process.js';
 
-const relation = (source: string, name: string) => `source ${source} csv "${source}.csv"\n\nrelation ${name} from ${source} {\n    x: text\n    key (x)\n}\n`;
+const relation = (source: string, name: string) =>
+    `source ${source} csv "${source}.csv"\n\nrelation ${name} from ${source} {\n    x: text\n    key (x)\n}\n`;
 
 test('importing a 9 MB spec is a located error naming the limit', { timeout: 60_000 }, async () => {
     const dir = tempDir('hp-import-size-');
@@ -16,7 +17,10 @@ test('importing a 9 MB spec is a located error naming the limit', { timeout: 60_
     fs.writeFileSync(path.join(dir, 's.csv'), 'x\na\n');
     const r = await cli(['check', path.join(dir, 'main.probe')], {});
     assert.equal(r.code, 1, r.stdout + r.stderr);
-    assert.match(r.stdout + r.stderr, /main\.probe:1:8 error \[bad-import\] big\.probe is 9 MB; specs larger than 8 MB are not read/);
+    assert.match(
+        r.stdout + r.stderr,
+        /main\.probe:1:8 error \[bad-import\] big\.probe is 9 MB; specs larger than 8 MB are not read/,
+    );
 });
 
 test('an import cycle is reported as a cycle, not as names declared twice', { timeout: 60_000 }, async () => {
@@ -27,7 +31,10 @@ test('an import cycle is reported as a cycle, not as names declared twice', { ti
     for (const s of ['sa', 'sb', 'sc']) fs.writeFileSync(path.join(dir, `${s}.csv`), 'x\na\n');
     const r = await cli(['check', path.join(dir, 'a.probe')], {});
     const text = r.stdout + r.stderr;
-    assert.match(text, /a\.probe:1:8 warning \[import-cycle\] The imports form a cycle: a\.probe → b\.probe → c\.probe → a\.probe/);
+    assert.match(
+        text,
+        /a\.probe:1:8 warning \[import-cycle\] The imports form a cycle: a\.probe → b\.probe → c\.probe → a\.probe/,
+    );
     assert.doesNotMatch(text, / error \[/, 'no error: in particular no name reported as declared twice');
     assert.equal(r.code, 0, text);
 });

@@ -38,7 +38,9 @@ test('a 5 MB string literal parses (no stack overflow)', async () => {
 });
 
 test('20,000 nested calls in a template: a located error with a real column', async () => {
-    const r = await check(spec(t => t.replace('basic "Is there', `basic "{${'lower('.repeat(20_000)}star${')'.repeat(20_000)}} Is there`)));
+    const r = await check(
+        spec(t => t.replace('basic "Is there', `basic "{${'lower('.repeat(20_000)}star${')'.repeat(20_000)}} Is there`)),
+    );
     assert.equal(r.code, 1);
     assert.match(r.stdout, /:15:\d+ error \[template-syntax\] The placeholder nests deeper than 64 levels/);
 });

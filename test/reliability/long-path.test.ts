@@ -8,8 +8,19 @@ function countingDomain(values: string[]): { domain: Domain; lookups: () => numb
     let lookups = 0;
     const byFirst = new Map(values.map((v, row) => [v, { single: { key: v, value: v, row, tokens: 1 }, bySecond: new Map() }]));
     const get = byFirst.get.bind(byFirst);
-    byFirst.get = (k: string) => { lookups++; return get(k); };
-    const domain = { relation: 'R', attribute: 'a', file: 'f', lines: new Int32Array(values.length), numeric: false, byFirst, numbers: new Map() } as unknown as Domain;
+    byFirst.get = (k: string) => {
+        lookups++;
+        return get(k);
+    };
+    const domain = {
+        relation: 'R',
+        attribute: 'a',
+        file: 'f',
+        lines: new Int32Array(values.length),
+        numeric: false,
+        byFirst,
+        numbers: new Map(),
+    } as unknown as Domain;
     return { domain, lookups: () => lookups };
 }
 
@@ -22,7 +33,10 @@ test('scanning 2,000 small domains over a 2,000-hop answer does not look at ever
     for (let h = 0; h < hops; h++) {
         const { domain, lookups } = countingDomain([`value${h}`, `other${h}`, `third${h}`]);
         const hits = scanDomain(domain, text, tokens);
-        assert.deepEqual(hits.map(x => x[2].key), [`value${h}`]);
+        assert.deepEqual(
+            hits.map(x => x[2].key),
+            [`value${h}`],
+        );
         total += lookups();
     }
     // Linear: a few lookups per hop. A scan of every word for each hop would be hops × 3 × hops = 12 million.
@@ -38,10 +52,19 @@ test('leftmost-longest matches are the same as a word-by-word scan', () => {
         const [first, second] = v.split(' ');
         const slot: Slot = byFirst.get(first!) ?? { bySecond: new Map() };
         const entry = { key: v, value: v, row, tokens: v.split(' ').length };
-        if (second) slot.bySecond.set(second, [entry]); else slot.single = entry;
+        if (second) slot.bySecond.set(second, [entry]);
+        else slot.single = entry;
         byFirst.set(first!, slot);
     });
     const domain = { byFirst, numbers: new Map(), numeric: false } as unknown as Domain;
     const text = 'new york city is not york new';
-    assert.deepEqual(scanDomain(domain, text).map(([a, b, e]) => [a, b, e.key]), [[0, 8, 'new york'], [9, 13, 'city'], [21, 25, 'york'], [26, 29, 'new']]);
+    assert.deepEqual(
+        scanDomain(domain, text).map(([a, b, e]) => [a, b, e.key]),
+        [
+            [0, 8, 'new york'],
+            [9, 13, 'city'],
+            [21, 25, 'york'],
+            [26, 29, 'new'],
+        ],
+    );
 });

@@ -10,14 +10,33 @@ import type { FactBase, Program, Rule, Value } from '../../src/core/rules/ir.js'
 
 const v = (name: string) => ({ var: name });
 const atom = (pred: string, ...args: string[]) => ({ kind: 'atom' as const, atom: { pred, args: args.map(v) } });
-const colleague: Rule = { name: 'colleague', head: { pred: 'colleague', args: [v('p'), v('q')] }, body: [atom('Player.club', 'p', 'c'), atom('Player.club', 'q', 'c'), { kind: 'compare', op: '!=', left: v('p'), right: v('q') }] };
-const symmetric: Rule = { name: 'colleague', head: { pred: 'colleague', args: [v('b'), v('a')] }, body: [atom('colleague', 'a', 'b')] };
-const program = (cap: number, sampled = false): Program => ({ base: [{ name: 'Player.club', arity: 2 }], rules: [colleague, symmetric], caps: { colleague: cap }, ...(sampled ? { sampled: ['colleague'] } : {}) });
+const colleague: Rule = {
+    name: 'colleague',
+    head: { pred: 'colleague', args: [v('p'), v('q')] },
+    body: [
+        atom('Player.club', 'p', 'c'),
+        atom('Player.club', 'q', 'c'),
+        { kind: 'compare', op: '!=', left: v('p'), right: v('q') },
+    ],
+};
+const symmetric: Rule = {
+    name: 'colleague',
+    head: { pred: 'colleague', args: [v('b'), v('a')] },
+    body: [atom('colleague', 'a', 'b')],
+};
+const program = (cap: number, sampled = false): Program => ({
+    base: [{ name: 'Player.club', arity: 2 }],
+    rules: [colleague, symmetric],
+    caps: { colleague: cap },
+    ...(sampled ? { sampled: ['colleague'] } : {}),
+});
 
 /** Players and their clubs: `sizes[k]` players in club k. */
 function players(sizes: number[]): { base: FactBase; club: Map<Value, Value> } {
     const rows: Value[][] = [];
-    sizes.forEach((n, k) => { for (let i = 0; i < n; i++) rows.push([`Player ${k}-${i}`, `Club ${k}`]); });
+    sizes.forEach((n, k) => {
+        for (let i = 0; i < n; i++) rows.push([`Player ${k}-${i}`, `Club ${k}`]);
+    });
     return { base: new Map([['Player.club', rows]]), club: new Map(rows.map(([p, c]) => [p!, c!])) };
 }
 
@@ -45,7 +64,11 @@ describe('a capped or sampled rule draws its facts in bounded work', { timeout: 
     });
 
     it('the same seed gives the same sample, another seed another', () => {
-        const facts = (seed: number) => evaluate(program(1_000), even.base, { seed }).facts('colleague').map(f => f.args.join('|')).sort();
+        const facts = (seed: number) =>
+            evaluate(program(1_000), even.base, { seed })
+                .facts('colleague')
+                .map(f => f.args.join('|'))
+                .sort();
         assert.deepEqual(facts(3), facts(3));
         assert.notDeepEqual(facts(3), facts(4));
     });
@@ -74,13 +97,18 @@ describe('a capped or sampled rule draws its facts in bounded work', { timeout: 
             base: [{ name: 'edge', arity: 2 }],
             rules: [
                 { name: 'reach', head: { pred: 'reach', args: [v('a'), v('b')] }, body: [atom('edge', 'a', 'b')] },
-                { name: 'reach', head: { pred: 'reach', args: [v('a'), v('c')] }, body: [atom('reach', 'a', 'b'), atom('edge', 'b', 'c')] },
+                {
+                    name: 'reach',
+                    head: { pred: 'reach', args: [v('a'), v('c')] },
+                    body: [atom('reach', 'a', 'b'), atom('edge', 'b', 'c')],
+                },
             ],
             caps: { reach: 5_000 },
         };
         const d = evaluate(reach, new Map([['edge', edges]]), { seed: 2 });
         assert.equal(d.size('reach'), 5_000);
         assert.ok(d.stats.examined <= 100_000, `candidates looked at: ${d.stats.examined} (the closure has 4.5M facts)`);
-        for (const f of d.facts('reach')) assert.ok(Number(f.args[0]) < Number(f.args[1]), `${f.args.join(' → ')} is not reachable`);
+        for (const f of d.facts('reach'))
+            assert.ok(Number(f.args[0]) < Number(f.args[1]), `${f.args.join(' → ')} is not reachable`);
     });
 });

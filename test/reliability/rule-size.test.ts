@@ -57,8 +57,14 @@ describe('join rules are sized before they are derived', { timeout: 120_000 }, (
     it('check refuses the unbounded join with a located error saying its size and the remedy', async () => {
         const r = await cli(['check', path.join(dir, 'big.probe')], SMALL_HEAP);
         assert.equal(r.code, 1, r.stdout + r.stderr);
-        const line = spec().split('\n').findIndex(l => l.startsWith('rule colleague')) + 1;
-        assert.match(r.stdout + r.stderr, new RegExp(`big\\.probe:${line}:\\d+ error \\[rule-too-large\\] colleague derives about 40M facts .*Add 'cap N'`));
+        const line =
+            spec()
+                .split('\n')
+                .findIndex(l => l.startsWith('rule colleague')) + 1;
+        assert.match(
+            r.stdout + r.stderr,
+            new RegExp(`big\\.probe:${line}:\\d+ error \\[rule-too-large\\] colleague derives about 40M facts .*Add 'cap N'`),
+        );
     });
 
     it('check derives a capped sample of it within the same small heap, in bounded CPU time', async () => {
@@ -70,9 +76,17 @@ describe('join rules are sized before they are derived', { timeout: 120_000 }, (
         const checked = await cli(['check', path.join(dir, 'sampled.probe')], SMALL_HEAP, undefined, CPU_SECONDS);
         assert.equal(checked.code, 0, `${checked.signal ?? ''} ${checked.stdout}${checked.stderr}`);
         assert.match(checked.stdout, /No problems found/);
-        const shown = await cli(['preview', path.join(dir, 'sampled.probe'), '--limit', '1500', '--format', 'jsonl'], SMALL_HEAP, undefined, CPU_SECONDS);
+        const shown = await cli(
+            ['preview', path.join(dir, 'sampled.probe'), '--limit', '1500', '--format', 'jsonl'],
+            SMALL_HEAP,
+            undefined,
+            CPU_SECONDS,
+        );
         assert.equal(shown.code, 0, `${shown.signal ?? ''} ${shown.stdout}${shown.stderr}`);
-        const questions = shown.stdout.trim().split('\n').map(l => JSON.parse(l) as { question: string });
+        const questions = shown.stdout
+            .trim()
+            .split('\n')
+            .map(l => JSON.parse(l) as { question: string });
         assert.ok(questions.length >= 1_000, `questions: ${questions.length}`);
         // A uniform sample of the join, not the first facts found: the players asked about come from every club.
         const clubs = new Set(questions.map(q => Number(/Player (\d+)/.exec(q.question)![1]) % 10));
@@ -85,15 +99,29 @@ describe('join rules are sized before they are derived', { timeout: 120_000 }, (
         const lsp = await startLanguageServer(path.join(dir, 'ws'));
         try {
             lsp.open('big.probe', spec());
-            const ds = await within(lsp.diagnosticsFor(lsp.uri('big.probe'), d => d.some(x => x.code === 'rule-too-large')), 60_000, 'the size diagnostic');
+            const ds = await within(
+                lsp.diagnosticsFor(lsp.uri('big.probe'), d => d.some(x => x.code === 'rule-too-large')),
+                60_000,
+                'the size diagnostic',
+            );
             assert.match(String(ds.find(d => d.code === 'rule-too-large')!.message), /about 40M facts/);
-            const line = spec().split('\n').findIndex(l => l.startsWith('rule colleague'));
+            const line = spec()
+                .split('\n')
+                .findIndex(l => l.startsWith('rule colleague'));
             const hover = await within(lsp.hover('big.probe', line, 6), 20_000, 'hover on the rule');
             assert.match((hover?.contents as MarkupContent | undefined)?.value ?? '', /40M/);
             const movie = fs.readFileSync(path.join(dir, 'ws', 'movie.probe'), 'utf8');
             lsp.open('movie.probe', movie);
             await within(lsp.diagnosticsFor(lsp.uri('movie.probe')), 20_000, 'diagnostics of another document');
-            const other = await within(lsp.hover('movie.probe', movie.split('\n').findIndex(l => l.startsWith('relation Movie')), 10), 2_000, 'hover on another document');
+            const other = await within(
+                lsp.hover(
+                    'movie.probe',
+                    movie.split('\n').findIndex(l => l.startsWith('relation Movie')),
+                    10,
+                ),
+                2_000,
+                'hover on another document',
+            );
             assert.ok(other !== null);
             assert.equal(lsp.child.exitCode, null, lsp.log());
         } finally {
@@ -108,12 +136,25 @@ describe('join rules are sized before they are derived', { timeout: 120_000 }, (
         fs.copyFileSync(path.join(dir, 'few.csv'), path.join(ws, 'few.csv'));
         const lsp = await startLanguageServer(ws, ['--max-old-space-size=400']);
         try {
-            const line = spec().split('\n').findIndex(l => l.startsWith('rule colleague'));
-            const hoverText = async (file: string) => ((await within(lsp.hover(file, line, 6), 20_000, `hover on the rule of ${file}`))?.contents as MarkupContent | undefined)?.value ?? '';
-            for (const [file, text, bound] of [['capped.probe', spec('\n    cap 5000'), /its cap keeps a seeded sample of 5,000/], ['sampled.probe', spec('\n    sample 5000'), /a seeded sample of 5,000/]] as const) {
+            const line = spec()
+                .split('\n')
+                .findIndex(l => l.startsWith('rule colleague'));
+            const hoverText = async (file: string) =>
+                (
+                    (await within(lsp.hover(file, line, 6), 20_000, `hover on the rule of ${file}`))?.contents as
+                        MarkupContent | undefined
+                )?.value ?? '';
+            for (const [file, text, bound] of [
+                ['capped.probe', spec('\n    cap 5000'), /its cap keeps a seeded sample of 5,000/],
+                ['sampled.probe', spec('\n    sample 5000'), /a seeded sample of 5,000/],
+            ] as const) {
                 lsp.open(file, text);
                 const ds = await within(lsp.diagnosticsFor(lsp.uri(file)), 30_000, `the diagnostics of ${file}`);
-                assert.deepEqual(ds.filter(d => d.severity === 1).map(d => d.message), [], file);
+                assert.deepEqual(
+                    ds.filter(d => d.severity === 1).map(d => d.message),
+                    [],
+                    file,
+                );
                 const hover = await hoverText(file);
                 assert.match(hover, /about 40M facts/, `${file}: ${hover}`);
                 assert.match(hover, bound, `${file}: ${hover}`);

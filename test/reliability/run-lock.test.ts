@@ -14,7 +14,10 @@ test('two CLI runs of one spec and store started together: every question is ask
         const spec = writeSpec(server.url);
         const db = path.join(path.dirname(spec), 'results.db');
         const env = { OPENAI_API_KEY: 'sk-test-lock-key' };
-        const [a, b] = await Promise.all([cli(['run', spec, '--db', db, '--no-verify', '--yes'], env), cli(['run', spec, '--db', db, '--no-verify', '--yes'], env)]);
+        const [a, b] = await Promise.all([
+            cli(['run', spec, '--db', db, '--no-verify', '--yes'], env),
+            cli(['run', spec, '--db', db, '--no-verify', '--yes'], env),
+        ]);
         const twice = [...server.byQuestion].filter(([, n]) => n > 1);
         assert.deepEqual(twice, [], `asked twice: ${twice.length} of ${server.byQuestion.size}`);
         assert.equal(server.byQuestion.size, 80);
@@ -24,7 +27,11 @@ test('two CLI runs of one spec and store started together: every question is ask
         assert.equal(refused.length + finished.length, 2, `${a.stderr}\n---\n${b.stderr}`);
         assert.ok(finished.length >= 1);
         const conn = new Database(db, { readonly: true });
-        assert.equal((conn.prepare('SELECT COUNT(*) AS n FROM run_leases').get() as { n: number }).n, 0, 'the lease is released at the end');
+        assert.equal(
+            (conn.prepare('SELECT COUNT(*) AS n FROM run_leases').get() as { n: number }).n,
+            0,
+            'the lease is released at the end',
+        );
         conn.close();
     } finally {
         await server.close();

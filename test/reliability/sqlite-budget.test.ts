@@ -13,23 +13,32 @@ function specWithQuery(query: string): string {
     db.exec("CREATE TABLE movie (title TEXT, year INT); INSERT INTO movie VALUES ('Alien', 1979), ('Heat', 1995);");
     db.close();
     const spec = path.join(dir, 'films.probe');
-    writeFileSync(spec, `source films sqlite "films.db" query "${query}"
+    writeFileSync(
+        spec,
+        `source films sqlite "films.db" query "${query}"
 
 relation Movie from films {
     title: text = "title"
     year: int = "year"
     key (title)
 }
-`);
+`,
+    );
     return spec;
 }
 
-test('a recursive CTE that never ends: check reports "query did not finish" at the source and exits', { timeout: 60_000 }, async () => {
-    const spec = specWithQuery('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) AS title, 1 AS year FROM c');
-    const r = await cli(['check', spec], { HALLUPROBE_QUERY_TIMEOUT_MS: '1500' });
-    assert.equal(r.code, 1, r.stdout + r.stderr);
-    assert.match(r.stdout, /films\.probe:1:\d+ error \[[a-z-]+\] .*query did not finish in 1\.5 s/);
-});
+test(
+    'a recursive CTE that never ends: check reports "query did not finish" at the source and exits',
+    { timeout: 60_000 },
+    async () => {
+        const spec = specWithQuery(
+            'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) AS title, 1 AS year FROM c',
+        );
+        const r = await cli(['check', spec], { HALLUPROBE_QUERY_TIMEOUT_MS: '1500' });
+        assert.equal(r.code, 1, r.stdout + r.stderr);
+        assert.match(r.stdout, /films\.probe:1:\d+ error \[[a-z-]+\] .*query did not finish in 1\.5 s/);
+    },
+);
 
 test('a query that finishes still reads its rows', { timeout: 60_000 }, async () => {
     const spec = specWithQuery('SELECT title, year FROM movie WHERE year > 1900');

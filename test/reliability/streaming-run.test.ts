@@ -20,80 +20,129 @@ function bigSpec(server: TestServer, rows: number, model = 'test-model'): string
 }
 
 const request = (spec: string, over: Partial<RunSpecRequest> = {}): RunSpecRequest => ({
-    spec, origin: 'test', verify: false, env: { OPENAI_API_KEY: 'sk-stream-test' },
-    confirmHost: async () => true, confirmCost: async () => true, ...over,
+    spec,
+    origin: 'test',
+    verify: false,
+    env: { OPENAI_API_KEY: 'sk-stream-test' },
+    confirmHost: async () => true,
+    confirmCost: async () => true,
+    ...over,
 });
 
-test('200,000 rows: the first request goes out while the generator has produced under 10 % of the questions', { timeout: 120_000 }, async () => {
-    let generated = 0;
-    let generatedAtFirstRequest = -1;
-    const server = await startOpenAIServer({ answer: () => { if (generatedAtFirstRequest < 0) generatedAtFirstRequest = generated; return 'Yes.'; } });
-    try {
-        const rows = 200_000;
-        const total = 2 * rows;
-        const spec = bigSpec(server, rows);
-        const stop = new AbortController();
-        let sawGenerating = false;
-        const result = await runSpec(request(spec, {
-            signal: stop.signal,
-            onProgress: p => { generated = p.questions; sawGenerating ||= p.generating; },
-            onAnswer: () => { if (server.completed >= 200) stop.abort(); },
-        }));
-        assert.equal(result.status, 'cancelled');
-        assert.ok(generatedAtFirstRequest >= 0 && generatedAtFirstRequest < total / 10, `generated when the first request arrived: ${generatedAtFirstRequest} of ${total}`);
-        assert.ok(sawGenerating, 'progress said the questions were still being generated');
-        // Generation ran only a few batches ahead of the asking: the run stored a small share of the questions.
-        assert.ok(result.counts.questions < total / 10, `questions stored when stopped: ${result.counts.questions}`);
-        assert.equal(result.run.settings.generating, true, 'a resume knows the questions are not all stored yet');
-        assert.equal(result.prepared.questionCount, undefined);
-    } finally {
-        await server.close();
-    }
-});
-
-test('a run stopped while generating resumes: every question is asked once and all are stored', { timeout: 120_000 }, async () => {
-    const server = await startOpenAIServer();
-    try {
-        const rows = 3_000;
-        const spec = bigSpec(server, rows);
-        const stop = new AbortController();
-        const first = await runSpec(request(spec, { signal: stop.signal, onAnswer: () => { if (server.completed >= 300) stop.abort(); } }));
-        assert.equal(first.status, 'cancelled');
-        assert.ok(first.counts.questions < 2 * rows, `stored before the resume: ${first.counts.questions}`);
-        let last = { total: 0, generating: true };
-        const again = await runSpec(request(spec, { onProgress: p => { last = { total: p.total, generating: p.generating }; } }));
-        assert.equal(again.run.id, first.run.id);
-        assert.equal(again.status, 'completed');
-        assert.deepEqual(last, { total: 2 * rows, generating: false }, 'the final total');
-        assert.equal(again.counts.questions, 2 * rows);
-        assert.equal(again.counts.answered, 2 * rows);
-        assert.equal(again.run.settings.slots, 2 * rows);
-        assert.equal(again.run.settings.generating, undefined);
-        assert.equal(server.byQuestion.size, 2 * rows);
-        // Only the calls in flight when it stopped (cancelled, so never recorded) went out again: 4 workers.
-        const twice = [...server.byQuestion].filter(([, n]) => n > 1);
-        assert.ok(twice.length <= 4, `asked twice: ${twice.length}`);
-        assert.equal(again.counts.calls, 2 * rows, 'one recorded call per slot: nothing was paid twice');
-        // A resume of the completed questions reads them back from the store instead of generating them.
-        const store = await openStore(again.store);
+test(
+    '200,000 rows: the first request goes out while the generator has produced under 10 % of the questions',
+    { timeout: 120_000 },
+    async () => {
+        let generated = 0;
+        let generatedAtFirstRequest = -1;
+        const server = await startOpenAIServer({
+            answer: () => {
+                if (generatedAtFirstRequest < 0) generatedAtFirstRequest = generated;
+                return 'Yes.';
+            },
+        });
         try {
-            let read = 0;
-            for await (const page of store.questionPages(again.run.id, 1000)) read += page.length;
-            assert.equal(read, 2 * rows);
+            const rows = 200_000;
+            const total = 2 * rows;
+            const spec = bigSpec(server, rows);
+            const stop = new AbortController();
+            let sawGenerating = false;
+            const result = await runSpec(
+                request(spec, {
+                    signal: stop.signal,
+                    onProgress: p => {
+                        generated = p.questions;
+                        sawGenerating ||= p.generating;
+                    },
+                    onAnswer: () => {
+                        if (server.completed >= 200) stop.abort();
+                    },
+                }),
+            );
+            assert.equal(result.status, 'cancelled');
+            assert.ok(
+                generatedAtFirstRequest >= 0 && generatedAtFirstRequest < total / 10,
+                `generated when the first request arrived: ${generatedAtFirstRequest} of ${total}`,
+            );
+            assert.ok(sawGenerating, 'progress said the questions were still being generated');
+            // Generation ran only a few batches ahead of the asking: the run stored a small share of the questions.
+            assert.ok(result.counts.questions < total / 10, `questions stored when stopped: ${result.counts.questions}`);
+            assert.equal(result.run.settings.generating, true, 'a resume knows the questions are not all stored yet');
+            assert.equal(result.prepared.questionCount, undefined);
         } finally {
-            await store.close();
+            await server.close();
         }
-    } finally {
-        await server.close();
-    }
-});
+    },
+);
+
+test(
+    'a run stopped while generating resumes: every question is asked once and all are stored',
+    { timeout: 120_000 },
+    async () => {
+        const server = await startOpenAIServer();
+        try {
+            const rows = 3_000;
+            const spec = bigSpec(server, rows);
+            const stop = new AbortController();
+            const first = await runSpec(
+                request(spec, {
+                    signal: stop.signal,
+                    onAnswer: () => {
+                        if (server.completed >= 300) stop.abort();
+                    },
+                }),
+            );
+            assert.equal(first.status, 'cancelled');
+            assert.ok(first.counts.questions < 2 * rows, `stored before the resume: ${first.counts.questions}`);
+            let last = { total: 0, generating: true };
+            const again = await runSpec(
+                request(spec, {
+                    onProgress: p => {
+                        last = { total: p.total, generating: p.generating };
+                    },
+                }),
+            );
+            assert.equal(again.run.id, first.run.id);
+            assert.equal(again.status, 'completed');
+            assert.deepEqual(last, { total: 2 * rows, generating: false }, 'the final total');
+            assert.equal(again.counts.questions, 2 * rows);
+            assert.equal(again.counts.answered, 2 * rows);
+            assert.equal(again.run.settings.slots, 2 * rows);
+            assert.equal(again.run.settings.generating, undefined);
+            assert.equal(server.byQuestion.size, 2 * rows);
+            // Only the calls in flight when it stopped (cancelled, so never recorded) went out again: 4 workers.
+            const twice = [...server.byQuestion].filter(([, n]) => n > 1);
+            assert.ok(twice.length <= 4, `asked twice: ${twice.length}`);
+            assert.equal(again.counts.calls, 2 * rows, 'one recorded call per slot: nothing was paid twice');
+            // A resume of the completed questions reads them back from the store instead of generating them.
+            const store = await openStore(again.store);
+            try {
+                let read = 0;
+                for await (const page of store.questionPages(again.run.id, 1000)) read += page.length;
+                assert.equal(read, 2 * rows);
+            } finally {
+                await store.close();
+            }
+        } finally {
+            await server.close();
+        }
+    },
+);
 
 test('a run continued after it stopped mid-generation keeps its own limit and selection', { timeout: 120_000 }, async () => {
     const server = await startOpenAIServer();
     try {
         const spec = bigSpec(server, 3_000);
         const stop = new AbortController();
-        const first = await runSpec(request(spec, { limit: 2_000, signal: stop.signal, onAnswer: () => { if (server.completed >= 100) stop.abort(); } }));
+        const first = await runSpec(
+            request(spec, {
+                limit: 2_000,
+                signal: stop.signal,
+                onAnswer: () => {
+                    if (server.completed >= 100) stop.abort();
+                },
+            }),
+        );
         assert.equal(first.status, 'cancelled');
         const again = await runSpec(request(spec));
         assert.equal(again.run.id, first.run.id);
@@ -101,7 +150,9 @@ test('a run continued after it stopped mid-generation keeps its own limit and se
 
         const ids = first.results.questions.slice(0, 3).map(q => q.id);
         const selection = new AbortController();
-        const picked = await runSpec(request(spec, { questionIds: ids, signal: selection.signal, onAnswer: () => selection.abort() }));
+        const picked = await runSpec(
+            request(spec, { questionIds: ids, signal: selection.signal, onAnswer: () => selection.abort() }),
+        );
         assert.equal(picked.status, 'cancelled');
         const resumed = await runSpec(request(spec, { resume: picked.run.id }));
         assert.deepEqual(resumed.results.questions.map(q => q.id).sort(), [...ids].sort(), 'still only the selected questions');
@@ -110,24 +161,35 @@ test('a run continued after it stopped mid-generation keeps its own limit and se
     }
 });
 
-test('a model with a price: every question is counted and priced before the cost gate, nothing is asked when it says no', { timeout: 120_000 }, async () => {
-    const server = await startOpenAIServer();
-    try {
-        const spec = bigSpec(server, 2_000, 'gpt-4o-mini');
-        let counted = 0;
-        let asked: number | undefined;
-        const result = await runSpec(request(spec, {
-            env: { OPENAI_API_KEY: 'sk-stream-test', HALLUPROBE_CONFIRM_USD: '0' },
-            onProgress: p => { counted = p.questions; },
-            confirmCost: async () => { asked = server.requests; return false; },
-        }));
-        assert.equal(result.status, 'declined');
-        assert.equal(asked, 0);
-        assert.equal(server.requests, 0);
-        assert.equal(counted, 4_000, 'the estimate pass reported its progress');
-        assert.equal(result.prepared.questionCount, 4_000);
-        assert.equal(result.prepared.estimates[0]!.requests, 4_000);
-    } finally {
-        await server.close();
-    }
-});
+test(
+    'a model with a price: every question is counted and priced before the cost gate, nothing is asked when it says no',
+    { timeout: 120_000 },
+    async () => {
+        const server = await startOpenAIServer();
+        try {
+            const spec = bigSpec(server, 2_000, 'gpt-4o-mini');
+            let counted = 0;
+            let asked: number | undefined;
+            const result = await runSpec(
+                request(spec, {
+                    env: { OPENAI_API_KEY: 'sk-stream-test', HALLUPROBE_CONFIRM_USD: '0' },
+                    onProgress: p => {
+                        counted = p.questions;
+                    },
+                    confirmCost: async () => {
+                        asked = server.requests;
+                        return false;
+                    },
+                }),
+            );
+            assert.equal(result.status, 'declined');
+            assert.equal(asked, 0);
+            assert.equal(server.requests, 0);
+            assert.equal(counted, 4_000, 'the estimate pass reported its progress');
+            assert.equal(result.prepared.questionCount, 4_000);
+            assert.equal(result.prepared.estimates[0]!.requests, 4_000);
+        } finally {
+            await server.close();
+        }
+    },
+);

@@ -14,7 +14,10 @@ const SECRET = 'Item10-Secret-PW';
 
 describe('--db URLs that hide a password in other spellings', { timeout: 120_000 }, () => {
     let pg: PostgresServer | undefined;
-    before(async () => { pg = await startPostgres(); pg?.createDatabase('team'); });
+    before(async () => {
+        pg = await startPostgres();
+        pg?.createDatabase('team');
+    });
     after(() => pg?.stop());
 
     const forms = (base: string): [string, string][] => [
@@ -29,7 +32,11 @@ describe('--db URLs that hide a password in other spellings', { timeout: 120_000
         for (const [where, url] of forms(pg.url('team'))) {
             assert.ok(passwordInUrl(url), where);
             assert.ok(!safeUrl(url).includes(SECRET), `${where}: ${safeUrl(url)}`);
-            for (const args of [['runs', '--db', url], ['report', '--db', url], ['store', 'copy', url, path.join(tempDir(), 'x.db')]]) {
+            for (const args of [
+                ['runs', '--db', url],
+                ['report', '--db', url],
+                ['store', 'copy', url, path.join(tempDir(), 'x.db')],
+            ]) {
                 const r = await cli(args, pg.env);
                 assert.equal(r.code, 1, `${where} ${args[0]}: ${r.stdout}${r.stderr}`);
                 assert.match(r.stdout + r.stderr, /password/i, where);

@@ -18,14 +18,24 @@ test('an endpoint with user:pass@ is refused by check and run, located, and neve
     try {
         const withCredentials = server.url.replace('http://', 'http://probe-user:hunter2-secret@');
         const spec = writeSpec(withCredentials);
-        const line = fs.readFileSync(spec, 'utf8').split('\n').findIndex(l => l.includes('endpoint "')) + 1;
+        const line =
+            fs
+                .readFileSync(spec, 'utf8')
+                .split('\n')
+                .findIndex(l => l.includes('endpoint "')) + 1;
         const checked = await cli(['check', spec], {});
         assert.equal(checked.code, 1, checked.stdout + checked.stderr);
-        assert.match(checked.stdout + checked.stderr, new RegExp(`movie\\.probe:${line}:\\d+ error \\[secret-in-spec\\] The endpoint holds a user name or password`));
+        assert.match(
+            checked.stdout + checked.stderr,
+            new RegExp(`movie\\.probe:${line}:\\d+ error \\[secret-in-spec\\] The endpoint holds a user name or password`),
+        );
         const r = await cli(['run', spec, '--db', path.join(path.dirname(spec), 'r.db'), '--yes'], { OPENAI_API_KEY: 'sk-x' });
         assert.equal(r.code, 1, r.stdout + r.stderr);
         assert.equal(server.requests, 0, 'nothing was sent');
-        assert.ok(!(checked.stdout + checked.stderr + r.stdout + r.stderr).includes('hunter2-secret'), 'the password is not printed');
+        assert.ok(
+            !(checked.stdout + checked.stderr + r.stdout + r.stderr).includes('hunter2-secret'),
+            'the password is not printed',
+        );
     } finally {
         await server.close();
     }
@@ -46,7 +56,13 @@ test('a redirect to another origin is not followed, not retried, and says why', 
         const url = `http://127.0.0.1:${(declared.address() as AddressInfo).port}/v1`;
         const questions = movieQuestions(2, 'r');
         const runId = await newRun(store, questions);
-        await executeRun({ store, runId, questions, models: [serverModel(url, { retries: 2 })], retry: { baseMs: 5, maxMs: 20 } });
+        await executeRun({
+            store,
+            runId,
+            questions,
+            models: [serverModel(url, { retries: 2 })],
+            retry: { baseMs: 5, maxMs: 20 },
+        });
         const errors = store.db.prepare("SELECT error FROM calls WHERE status = 'error'").all() as { error: string }[];
         assert.equal(elsewhere.requests, 0, 'the other origin got no question');
         assert.equal((await store.counts(runId)).answered, 0);

@@ -17,36 +17,71 @@ const KEY = 'sk-binding-test-0123456789';
 /** Refuses every confirmation and records what was asked. */
 function refusing(): { asked: string[]; confirm: ConfirmHost } {
     const asked: string[] = [];
-    return { asked, confirm: async q => { asked.push(`${q.keyFrom} -> ${q.host}`); return false; } };
+    return {
+        asked,
+        confirm: async q => {
+            asked.push(`${q.keyFrom} -> ${q.host}`);
+            return false;
+        },
+    };
 }
 
 const memoryBindings = (): KeyBindings & { all: Map<string, string> } => {
     const all = new Map<string, string>();
-    return { all, get: s => all.get(s), set: (s, o) => { if (!all.has(s)) all.set(s, o); } };
+    return {
+        all,
+        get: s => all.get(s),
+        set: (s, o) => {
+            if (!all.has(s)) all.set(s, o);
+        },
+    };
 };
 
 test('OPENAI_API_KEY over plain http to api.openai.com is not sent without confirmation', async () => {
     const r = refusing();
-    const res = await resolveKey(model('openai', { id: 'x', endpoint: 'http://api.openai.com/v1', key_env: 'OPENAI_API_KEY' }), undefined, r.confirm, { OPENAI_API_KEY: KEY });
+    const res = await resolveKey(
+        model('openai', { id: 'x', endpoint: 'http://api.openai.com/v1', key_env: 'OPENAI_API_KEY' }),
+        undefined,
+        r.confirm,
+        { OPENAI_API_KEY: KEY },
+    );
     assert.equal(res.ok, false);
     assert.deepEqual(r.asked, ['$OPENAI_API_KEY -> http://api.openai.com']);
     // With an explicit port it is the same origin, and the same answer.
     const r80 = refusing();
-    assert.equal((await resolveKey(model('openai', { id: 'x', endpoint: 'http://api.openai.com:80/v1' }), undefined, r80.confirm, { OPENAI_API_KEY: KEY })).ok, false);
+    assert.equal(
+        (
+            await resolveKey(model('openai', { id: 'x', endpoint: 'http://api.openai.com:80/v1' }), undefined, r80.confirm, {
+                OPENAI_API_KEY: KEY,
+            })
+        ).ok,
+        false,
+    );
     assert.equal(r80.asked.length, 1);
 });
 
 test('https://api.openai.com (with or without :443) gets OPENAI_API_KEY without asking', async () => {
-    const never: ConfirmHost = async () => { throw new Error('must not ask'); };
+    const never: ConfirmHost = async () => {
+        throw new Error('must not ask');
+    };
     for (const endpoint of ['https://api.openai.com/v1', 'https://API.openai.com:443/v1']) {
-        assert.deepEqual(await resolveKey(model('openai', { id: 'x', endpoint }), undefined, never, { OPENAI_API_KEY: KEY }), { ok: true, key: KEY, from: '$OPENAI_API_KEY' });
+        assert.deepEqual(await resolveKey(model('openai', { id: 'x', endpoint }), undefined, never, { OPENAI_API_KEY: KEY }), {
+            ok: true,
+            key: KEY,
+            from: '$OPENAI_API_KEY',
+        });
     }
 });
 
-test('OpenAI\'s key is not sent to OpenRouter, over http or https, without confirmation', async () => {
+test("OpenAI's key is not sent to OpenRouter, over http or https, without confirmation", async () => {
     for (const endpoint of ['http://openrouter.ai/api/v1', 'https://openrouter.ai/api/v1']) {
         const r = refusing();
-        const res = await resolveKey(model('openrouter', { id: 'x', endpoint, key_env: 'OPENAI_API_KEY' }), undefined, r.confirm, { OPENAI_API_KEY: KEY });
+        const res = await resolveKey(
+            model('openrouter', { id: 'x', endpoint, key_env: 'OPENAI_API_KEY' }),
+            undefined,
+            r.confirm,
+            { OPENAI_API_KEY: KEY },
+        );
         assert.equal(res.ok, false, endpoint);
         assert.equal(r.asked.length, 1, endpoint);
     }
@@ -57,12 +92,17 @@ test('OpenAI\'s key is not sent to OpenRouter, over http or https, without confi
 
 test('a local provider gets no key unless the user confirms the one the spec names', async () => {
     const r = refusing();
-    const res = await resolveKey(model('ollama', { id: 'llama3.1', key_env: 'SOME_KEY' }), undefined, r.confirm, { SOME_KEY: KEY });
+    const res = await resolveKey(model('ollama', { id: 'llama3.1', key_env: 'SOME_KEY' }), undefined, r.confirm, {
+        SOME_KEY: KEY,
+    });
     assert.deepEqual(res, { ok: true, key: 'not-needed', from: 'none' });
     assert.deepEqual(r.asked, ['$SOME_KEY -> http://localhost:11434']);
     // No key_env: nothing is even offered, whatever the environment holds.
     const none = refusing();
-    assert.deepEqual(await resolveKey(model('vllm', { id: 'x' }), undefined, none.confirm, { VLLM_API_KEY: KEY, OPENAI_API_KEY: KEY }), { ok: true, key: 'not-needed', from: 'none' });
+    assert.deepEqual(
+        await resolveKey(model('vllm', { id: 'x' }), undefined, none.confirm, { VLLM_API_KEY: KEY, OPENAI_API_KEY: KEY }),
+        { ok: true, key: 'not-needed', from: 'none' },
+    );
     assert.deepEqual(none.asked, []);
 });
 
@@ -78,23 +118,53 @@ test('a custom key variable is bound to the origin it was first confirmed for', 
     assert.equal((await resolveKey(m, undefined, again.confirm, { MY_KEY: KEY }, bindings)).ok, true);
     assert.deepEqual(again.asked, [], 'the confirmed binding is not asked again');
     const elsewhere = refusing();
-    assert.equal((await resolveKey(model('openai', { id: 'x', endpoint: 'https://other.example/v1', key_env: 'MY_KEY' }), undefined, elsewhere.confirm, { MY_KEY: KEY }, bindings)).ok, false);
+    assert.equal(
+        (
+            await resolveKey(
+                model('openai', { id: 'x', endpoint: 'https://other.example/v1', key_env: 'MY_KEY' }),
+                undefined,
+                elsewhere.confirm,
+                { MY_KEY: KEY },
+                bindings,
+            )
+        ).ok,
+        false,
+    );
     assert.equal(elsewhere.asked.length, 1);
 });
 
 test('Azure keys go to Azure resource hosts only', async () => {
-    const ok = await resolveKey(model('azure', { id: 'x', endpoint: 'https://res1.openai.azure.com/openai/v1' }), undefined, refusing().confirm, { AZURE_OPENAI_API_KEY: KEY });
+    const ok = await resolveKey(
+        model('azure', { id: 'x', endpoint: 'https://res1.openai.azure.com/openai/v1' }),
+        undefined,
+        refusing().confirm,
+        { AZURE_OPENAI_API_KEY: KEY },
+    );
     assert.equal(ok.ok, true);
-    for (const endpoint of ['https://res1.openai.azure.com.evil.example/v1', 'http://res1.openai.azure.com/openai/v1', 'https://evilopenai.azure.com/v1']) {
+    for (const endpoint of [
+        'https://res1.openai.azure.com.evil.example/v1',
+        'http://res1.openai.azure.com/openai/v1',
+        'https://evilopenai.azure.com/v1',
+    ]) {
         const r = refusing();
-        assert.equal((await resolveKey(model('azure', { id: 'x', endpoint }), undefined, r.confirm, { AZURE_OPENAI_API_KEY: KEY })).ok, false, endpoint);
+        assert.equal(
+            (await resolveKey(model('azure', { id: 'x', endpoint }), undefined, r.confirm, { AZURE_OPENAI_API_KEY: KEY })).ok,
+            false,
+            endpoint,
+        );
     }
 });
 
 test('a saved key is bound to https on its host', async () => {
     const saved = { get: async () => ({ key: KEY, host: 'proxy.example' }) };
-    assert.equal((await resolveKey(model('openai', { id: 'x', endpoint: 'https://proxy.example/v1' }), saved, refusing().confirm, {})).ok, true);
-    assert.equal((await resolveKey(model('openai', { id: 'x', endpoint: 'http://proxy.example/v1' }), saved, refusing().confirm, {})).ok, false);
+    assert.equal(
+        (await resolveKey(model('openai', { id: 'x', endpoint: 'https://proxy.example/v1' }), saved, refusing().confirm, {})).ok,
+        true,
+    );
+    assert.equal(
+        (await resolveKey(model('openai', { id: 'x', endpoint: 'http://proxy.example/v1' }), saved, refusing().confirm, {})).ok,
+        false,
+    );
 });
 
 /** The runner spec with its model block replaced. */
@@ -114,15 +184,25 @@ test('through the CLI against a real server: the Authorization header carries th
         const run = async (block: string, env: NodeJS.ProcessEnv, extra: string[] = []) => {
             const spec = specWith(block, server.url);
             const before = server.log.length;
-            const res = await cli(['run', spec, '--db', path.join(path.dirname(spec), 'r.db'), '--limit', '2', '--no-verify', ...extra], { HALLUPROBE_CONFIG_DIR: configDir, ...env });
+            const res = await cli(
+                ['run', spec, '--db', path.join(path.dirname(spec), 'r.db'), '--limit', '2', '--no-verify', ...extra],
+                { HALLUPROBE_CONFIG_DIR: configDir, ...env },
+            );
             return { res, auth: server.log.slice(before).map(r => r.authorization ?? '') };
         };
         const openaiBlock = `model local openai { id "t" endpoint "${server.url}" key_env "OPENAI_API_KEY" }`;
         // A trusted host without a scheme trusts https only: this endpoint is plain http.
         const hostOnly = await run(openaiBlock, { OPENAI_API_KEY: KEY, HALLUPROBE_TRUSTED_HOSTS: hostPort });
         assert.notEqual(hostOnly.res.code, 0);
-        assert.ok(hostOnly.auth.every(a => !a.includes(KEY)), 'the key went over plain http to a host trusted for https only');
-        assert.match(hostOnly.res.stderr + hostOnly.res.stdout, /bound to https:\/\/api\.openai\.com/, JSON.stringify(hostOnly.res));
+        assert.ok(
+            hostOnly.auth.every(a => !a.includes(KEY)),
+            'the key went over plain http to a host trusted for https only',
+        );
+        assert.match(
+            hostOnly.res.stderr + hostOnly.res.stdout,
+            /bound to https:\/\/api\.openai\.com/,
+            JSON.stringify(hostOnly.res),
+        );
         const httpTrusted = await run(openaiBlock, { OPENAI_API_KEY: KEY, HALLUPROBE_TRUSTED_HOSTS: origin });
         assert.equal(httpTrusted.res.code, 0, httpTrusted.res.stderr);
         assert.ok(httpTrusted.auth.length > 0 && httpTrusted.auth.every(a => a === `Bearer ${KEY}`));

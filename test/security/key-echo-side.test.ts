@@ -17,8 +17,14 @@ function echoes(authorization: string): string[] {
     const key = authorization.replace(/^Bearer /, '');
     const b64 = (s: string) => Buffer.from(s).toString('base64');
     return [
-        key, key.replaceAll('/', '\\/'), encodeURIComponent(key), b64(key), b64(authorization), `Basic ${b64(`me:${key}`)}`,
-        Buffer.from(`user:${key}`).toString('base64url'), JSON.stringify({ auth: authorization }).replaceAll('/', '\\/'),
+        key,
+        key.replaceAll('/', '\\/'),
+        encodeURIComponent(key),
+        b64(key),
+        b64(authorization),
+        `Basic ${b64(`me:${key}`)}`,
+        Buffer.from(`user:${key}`).toString('base64url'),
+        JSON.stringify({ auth: authorization }).replaceAll('/', '\\/'),
     ];
 }
 
@@ -26,7 +32,8 @@ function echoes(authorization: string): string[] {
 function leaks(text: string): string[] {
     const found = echoes(`Bearer ${KEY}`).filter(f => text.includes(f));
     for (const run of text.match(/[A-Za-z0-9+/_-]{16,}={0,2}/g) ?? []) {
-        if (Buffer.from(run.replaceAll('-', '+').replaceAll('_', '/'), 'base64').toString('latin1').includes(KEY)) found.push(`base64 ${run}`);
+        if (Buffer.from(run.replaceAll('-', '+').replaceAll('_', '/'), 'base64').toString('latin1').includes(KEY))
+            found.push(`base64 ${run}`);
     }
     return found;
 }
@@ -39,24 +46,36 @@ test('a key echoed by the extract_with model is stored, cached and reported reda
             const all = echoes(info.authorization ?? '');
             const form = all[n++ % all.length]!;
             // Half prose (an unreadable extraction, quoted in the reports), half JSON with the key as a claim.
-            return n % 2 ? `Sure! debug auth=${form}` : `{"triples":[{"subject":"${form.replaceAll('"', '\\"')}","relation":"club","object":"x"}]}`;
+            return n % 2
+                ? `Sure! debug auth=${form}`
+                : `{"triples":[{"subject":"${form.replaceAll('"', '\\"')}","relation":"club","object":"x"}]}`;
         },
         finishReason: info => `stop-${(info.authorization ?? '').replace(/^Bearer /, '')}`,
-        error: info => info.n % 7 === 0 ? { status: 400, message: `bad request for ${info.authorization}` } : undefined,
+        error: info => (info.n % 7 === 0 ? { status: 400, message: `bad request for ${info.authorization}` } : undefined),
     });
     try {
-        const file = rulesSpecWithExtractor(dir, { name: 'extractor', id: 'extract-model', url: server.url, keyEnv: 'ECHO_SIDE_KEY' }, false);
+        const file = rulesSpecWithExtractor(
+            dir,
+            { name: 'extractor', id: 'extract-model', url: server.url, keyEnv: 'ECHO_SIDE_KEY' },
+            false,
+        );
         const db = path.join(dir, 'echo.db');
         const env = { ECHO_SIDE_KEY: KEY };
         const r = await cli(['run', file, '--db', db, '--yes'], env);
         assert.ok(r.code === 0 || r.code === 1, r.stdout + r.stderr);
-        assert.ok(server.log.length > 10 && server.log.every(e => e.authorization === `Bearer ${KEY}`), 'the server saw the key (so it could echo it)');
+        assert.ok(
+            server.log.length > 10 && server.log.every(e => e.authorization === `Bearer ${KEY}`),
+            'the server saw the key (so it could echo it)',
+        );
         const printed = [r.stdout, r.stderr];
         for (const format of ['md', 'html', 'json', 'jsonl', 'csv']) {
             const rep = await cli(['report', '--db', db, '--format', format], env);
             printed.push(rep.stdout, rep.stderr);
         }
-        const stored = readdirSync(dir).filter(f => f.startsWith('echo.db')).map(f => readFileSync(path.join(dir, f)).toString('latin1')).join('\n');
+        const stored = readdirSync(dir)
+            .filter(f => f.startsWith('echo.db'))
+            .map(f => readFileSync(path.join(dir, f)).toString('latin1'))
+            .join('\n');
         assert.match(stored, /\[redacted\]/, 'the echoes were stored, redacted');
         assert.deepEqual(leaks(stored), [], 'the store holds the key');
         assert.deepEqual(leaks(printed.join('\n')), [], 'a report or the terminal shows the key');

@@ -31,18 +31,30 @@ test('a key echoed in answers (plain, base64, URL-encoded) is stored and printed
         const db = path.join(path.dirname(spec), 'r.db');
         const r = await cli(['run', spec, '--db', db, '--yes'], { OPENAI_API_KEY: KEY });
         assert.equal(r.code, 0, r.stderr);
-        assert.ok(server.log.every(e => e.authorization === `Bearer ${KEY}`), 'the server saw the key (so it could echo it)');
+        assert.ok(
+            server.log.every(e => e.authorization === `Bearer ${KEY}`),
+            'the server saw the key (so it could echo it)',
+        );
         const report = await cli(['report', '--db', db], {});
-        const stored = readdirSync(path.dirname(db)).filter(f => f.startsWith('r.db')).map(f => readFileSync(path.join(path.dirname(db), f)).toString('latin1')).join('\n');
+        const stored = readdirSync(path.dirname(db))
+            .filter(f => f.startsWith('r.db'))
+            .map(f => readFileSync(path.join(path.dirname(db), f)).toString('latin1'))
+            .join('\n');
         for (const form of forms(KEY)) {
             assert.ok(!stored.includes(form), `the store holds the key as ${form}`);
-            assert.ok(!(r.stdout + r.stderr + report.stdout + report.stderr).includes(form), `the terminal shows the key as ${form}`);
+            assert.ok(
+                !(r.stdout + r.stderr + report.stdout + report.stderr).includes(form),
+                `the terminal shows the key as ${form}`,
+            );
         }
         const conn = new Database(db, { readonly: true });
         const texts = (conn.prepare('SELECT text FROM responses').all() as { text: string }[]).map(r => r.text);
         conn.close();
         assert.equal(texts.length, 80);
-        assert.ok(texts.every(t => t.startsWith('Yes. (debug: [redacted]')), texts.find(t => !t.includes('[redacted]')));
+        assert.ok(
+            texts.every(t => t.startsWith('Yes. (debug: [redacted]')),
+            texts.find(t => !t.includes('[redacted]')),
+        );
     } finally {
         await server.close();
     }

@@ -33,26 +33,40 @@ const WRAPS: [string, (k: string, u: string) => string][] = [
 
 /** Whether the key can be read back from `text`: as it is, or by decoding a base64 run. */
 function readable(text: string, k: string): boolean {
-    if (text.includes(k) || text.includes(k.replaceAll('/', '\\/')) || text.includes(encodeURIComponent(k)) || text.includes(uEscape(k))) return true;
-    return (text.match(/[A-Za-z0-9+/_-]{8,}={0,2}/g) ?? []).some(run => Buffer.from(run.replaceAll('-', '+').replaceAll('_', '/'), 'base64').toString('latin1').includes(k));
+    if (
+        text.includes(k) ||
+        text.includes(k.replaceAll('/', '\\/')) ||
+        text.includes(encodeURIComponent(k)) ||
+        text.includes(uEscape(k))
+    )
+        return true;
+    return (text.match(/[A-Za-z0-9+/_-]{8,}={0,2}/g) ?? []).some(run =>
+        Buffer.from(run.replaceAll('-', '+').replaceAll('_', '/'), 'base64').toString('latin1').includes(k),
+    );
 }
 
 test('no wrapping of a random key gets past the scrubber', () => {
-    fc.assert(fc.property(key, user, prose, prose, fc.constantFrom(...WRAPS), (k, u, before, after, [, wrap]) => {
-        const text = `${before} ${wrap(k, u)} ${after}`;
-        assert.ok(readable(text, k), 'the echo holds the key');
-        const scrubbed = keyScrubber(k)(text);
-        assert.ok(!readable(scrubbed, k), `${wrap.name}: ${scrubbed}`);
-        assert.match(scrubbed, /\[redacted\]/);
-        assert.ok(!readable(redact(text, [k]), k));
-    }), { numRuns: 2000 });
+    fc.assert(
+        fc.property(key, user, prose, prose, fc.constantFrom(...WRAPS), (k, u, before, after, [, wrap]) => {
+            const text = `${before} ${wrap(k, u)} ${after}`;
+            assert.ok(readable(text, k), 'the echo holds the key');
+            const scrubbed = keyScrubber(k)(text);
+            assert.ok(!readable(scrubbed, k), `${wrap.name}: ${scrubbed}`);
+            assert.match(scrubbed, /\[redacted\]/);
+            assert.ok(!readable(redact(text, [k]), k));
+        }),
+        { numRuns: 2000 },
+    );
 });
 
 test('text without the key is left as it was', () => {
-    fc.assert(fc.property(key, fc.string({ maxLength: 200 }), (k, text) => {
-        fc.pre(!text.includes(k));
-        assert.equal(keyScrubber(k)(text), text);
-    }), { numRuns: 2000 });
+    fc.assert(
+        fc.property(key, fc.string({ maxLength: 200 }), (k, text) => {
+            fc.pre(!text.includes(k));
+            assert.equal(keyScrubber(k)(text), text);
+        }),
+        { numRuns: 2000 },
+    );
 });
 
 test('every wrapping is scrubbed for a fixed key too (one per kind, named)', () => {

@@ -30,26 +30,40 @@ test('an outside source is not read until allowed; then its data is checked', { 
     const rpc = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const published = new Map<string, Diagnostic[]>();
     const waiters: (() => void)[] = [];
-    rpc.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => { published.set(p.uri, p.diagnostics); waiters.splice(0).forEach(w => w()); });
+    rpc.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+        published.set(p.uri, p.diagnostics);
+        waiters.splice(0).forEach(w => w());
+    });
     rpc.onNotification(() => undefined);
     rpc.onRequest(() => null);
     rpc.listen();
-    const diagnostics = (ok: (ds: Diagnostic[]) => boolean) => new Promise<Diagnostic[]>(resolve => {
-        const check = () => { const ds = published.get(uri); if (ds && ok(ds)) resolve(ds); else waiters.push(check); };
-        check();
-    });
+    const diagnostics = (ok: (ds: Diagnostic[]) => boolean) =>
+        new Promise<Diagnostic[]>(resolve => {
+            const check = () => {
+                const ds = published.get(uri);
+                if (ds && ok(ds)) resolve(ds);
+                else waiters.push(check);
+            };
+            check();
+        });
     try {
         const gated: SourceAccessParams = { trusted: false, newlyOpened: true, allowed: [] };
         await rpc.sendRequest('initialize', {
-            processId: process.pid, rootUri: pathToFileURL(workspace).toString(), capabilities: {},
-            workspaceFolders: [{ uri: pathToFileURL(workspace).toString(), name: 'w' }], initializationOptions: { sourceAccess: gated },
+            processId: process.pid,
+            rootUri: pathToFileURL(workspace).toString(),
+            capabilities: {},
+            workspaceFolders: [{ uri: pathToFileURL(workspace).toString(), name: 'w' }],
+            initializationOptions: { sourceAccess: gated },
         });
         rpc.sendNotification('initialized', {});
         rpc.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'probe', version: 1, text } });
         const before = await diagnostics(ds => ds.some(d => d.code === 'source-not-read'));
         assert.ok(!before.some(d => d.code === 'fd-violated'), 'the outside data was not checked');
         const notRead = before.find(d => d.code === 'source-not-read')!;
-        assert.equal(notRead.range.start.line, text.split('\n').findIndex(l => l.startsWith('source')));
+        assert.equal(
+            notRead.range.start.line,
+            text.split('\n').findIndex(l => l.startsWith('source')),
+        );
         assert.match(String(notRead.message), /outside the workspace folders/);
 
         // The user allowed the file (Preview Questions asked): the server checks the data now.

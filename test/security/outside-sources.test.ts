@@ -8,17 +8,31 @@ import type { SourceDecl } from '../../src/core/spec/model.js';
 
 const loc = { file: '/ws/spec.probe', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
 const source = (p: string): SourceDecl => ({ name: 'x', format: 'csv', path: p, settings: {}, loc });
-const access = (over: Partial<SourceAccess>): SourceAccess => ({ folders: ['/ws'], trusted: true, newlyOpened: false, decisions: {}, ...over });
+const access = (over: Partial<SourceAccess>): SourceAccess => ({
+    folders: ['/ws'],
+    trusted: true,
+    newlyOpened: false,
+    decisions: {},
+    ...over,
+});
 
 test('the rule: inside the folders always; outside only when allowed, or trusted and opened before', () => {
     assert.equal(sourceDecision('/ws/data/movies.csv', access({ trusted: false, newlyOpened: true })), 'read');
     assert.equal(sourceDecision('/ws/../etc/shadow', access({})), 'read', 'trusted and opened before');
     assert.equal(sourceDecision('/etc/shadow', access({ trusted: false })), 'ask');
     assert.equal(sourceDecision('/etc/shadow', access({ newlyOpened: true })), 'ask');
-    assert.equal(sourceDecision('/wsx/movies.csv', access({ newlyOpened: true })), 'ask', 'a sibling folder sharing the prefix is outside');
+    assert.equal(
+        sourceDecision('/wsx/movies.csv', access({ newlyOpened: true })),
+        'ask',
+        'a sibling folder sharing the prefix is outside',
+    );
     assert.equal(sourceDecision('/etc/shadow', access({ trusted: false, decisions: { '/etc/shadow': true } })), 'read');
     assert.equal(sourceDecision('/etc/shadow', access({ decisions: { '/etc/shadow': false } })), 'refuse');
-    assert.equal(sourceDecision('/etc/shadow', access({ folders: [] , trusted: false })), 'ask', 'no folder open: everything is outside');
+    assert.equal(
+        sourceDecision('/etc/shadow', access({ folders: [], trusted: false })),
+        'ask',
+        'no folder open: everything is outside',
+    );
 });
 
 /** A fake workspace: memory as workspaceState keeps it, and the user's answers to the prompt. */
@@ -27,9 +41,18 @@ function host(over: Partial<SourceTrustHost> & { answers?: boolean[] } = {}) {
     const asked: string[][] = [];
     const answers = over.answers ?? [];
     const h: SourceTrustHost = {
-        folders: () => ['/ws'], trusted: () => false,
-        memory: { get: <T>(k: string) => stored.get(k) as T | undefined, update: async (k, v) => { stored.set(k, v); } },
-        ask: async files => { asked.push([...files]); return answers.shift() ?? false; },
+        folders: () => ['/ws'],
+        trusted: () => false,
+        memory: {
+            get: <T>(k: string) => stored.get(k) as T | undefined,
+            update: async (k, v) => {
+                stored.set(k, v);
+            },
+        },
+        ask: async files => {
+            asked.push([...files]);
+            return answers.shift() ?? false;
+        },
         ...over,
     };
     return { h, asked, stored };
@@ -82,7 +105,9 @@ test('allowing a database (a password was set for it) is remembered like a yes, 
     const { h, asked } = host({ answers: [false] });
     const trust = new SourceTrust(h);
     let told = 0;
-    trust.onDidAllow(() => { told++; });
+    trust.onDidAllow(() => {
+        told++;
+    });
     const staff = { ...source(url), format: 'postgres' as const, table: 'staff' };
     assert.deepEqual(await trust.confirm([staff]), { ok: false, refused: [url] }, 'refused for this session first');
     await trust.allow([url]);

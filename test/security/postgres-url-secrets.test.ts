@@ -38,11 +38,17 @@ describe('a PostgreSQL password in any part of a URL', { timeout: 120_000 }, () 
         if (!server) return t.skip('PostgreSQL is not installed');
         for (const [where, url] of carriers(server)) {
             const spec = path.join(tempDir(), 'films.probe');
-            fs.writeFileSync(spec, `source films postgres "${url}" table "film"\n\nrelation Film from films {\n    title: text\n    key (title)\n}\n`);
+            fs.writeFileSync(
+                spec,
+                `source films postgres "${url}" table "film"\n\nrelation Film from films {\n    title: text\n    key (title)\n}\n`,
+            );
             const r = await cli(['check', spec], { PGPASSWORD: '', PGPASSFILE: '/nonexistent' });
             assert.equal(r.code, 1, `${where}: ${r.stdout}${r.stderr}`);
             assert.match(r.stdout + r.stderr, /films\.probe:1:\d+ error \[source-secret\]/, where);
-            assert.ok(!(r.stdout + r.stderr).includes(server.password), `${where}: the password is shown: ${r.stdout}${r.stderr}`);
+            assert.ok(
+                !(r.stdout + r.stderr).includes(server.password),
+                `${where}: the password is shown: ${r.stdout}${r.stderr}`,
+            );
         }
     });
 

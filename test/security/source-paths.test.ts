@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { writeSpec, tempDir } from '../support/runner-fixtures.js';
 import { cli } from '../support/cli-process.js';
 
-test('a csv source outside the spec\'s folder: check says where it resolved and quotes none of its lines', async () => {
+test("a csv source outside the spec's folder: check says where it resolved and quotes none of its lines", async () => {
     const outside = path.join(tempDir('hp-secret-'), 'shadow');
     writeFileSync(outside, 'root:$6$SECRETHASH:19000:0:99999:7:::\ndaemon:*:19000:0:99999:7:::\n');
     const spec = writeSpec('http://127.0.0.1:9/v1');
@@ -18,7 +18,7 @@ test('a csv source outside the spec\'s folder: check says where it resolved and 
     assert.match(r.stdout, /missing-column\] .*outside the spec's folder \(its header is not shown\)/);
 });
 
-test('a source inside the spec\'s folder is listed plainly and its columns are suggested', async () => {
+test("a source inside the spec's folder is listed plainly and its columns are suggested", async () => {
     const spec = writeSpec('http://127.0.0.1:9/v1');
     writeFileSync(spec, readFileSync(spec, 'utf8').replace('"entity3"', '"entity33"'));
     const r = await cli(['check', spec], {});

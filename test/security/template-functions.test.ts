@@ -11,7 +11,10 @@ for (const fn of ['constructor', 'toString', 'hasOwnProperty', '__proto__', 'val
         const text = withTemplate(`{${fn}(title)}`);
         assert.notEqual(text, MOVIE, 'the fixture has a basic phrasing to replace');
         const ds = await diagnose(text);
-        assert.ok(ds.some(d => d.code === 'unknown-function' && String(d.message).includes(`'${fn}'`)), JSON.stringify(ds.map(d => d.message)));
+        assert.ok(
+            ds.some(d => d.code === 'unknown-function' && String(d.message).includes(`'${fn}'`)),
+            JSON.stringify(ds.map(d => d.message)),
+        );
     });
 }
 

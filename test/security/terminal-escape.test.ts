@@ -33,15 +33,20 @@ test('preview prints data cells escaped', async () => {
     assert.doesNotMatch(r.stdout + r.stderr, RAW);
 });
 
-test('run prints an endpoint\'s error body escaped', async () => {
+test("run prints an endpoint's error body escaped", async () => {
     const server = http.createServer((req, res) => {
         req.resume();
-        req.on('end', () => { res.writeHead(400, { 'content-type': 'application/json' }); res.end(JSON.stringify({ error: { message: `bad request ${PAYLOAD}` } })); });
+        req.on('end', () => {
+            res.writeHead(400, { 'content-type': 'application/json' });
+            res.end(JSON.stringify({ error: { message: `bad request ${PAYLOAD}` } }));
+        });
     });
     await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
     try {
         const spec = writeSpec(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`);
-        const r = await cli(['run', spec, '--db', path.join(path.dirname(spec), 'r.db'), '--limit', '3', '--yes'], { OPENAI_API_KEY: 'sk-escape-test-1234' });
+        const r = await cli(['run', spec, '--db', path.join(path.dirname(spec), 'r.db'), '--limit', '3', '--yes'], {
+            OPENAI_API_KEY: 'sk-escape-test-1234',
+        });
         assert.equal(r.code, 1);
         assert.match(r.stderr, /bad request \\x1b\[2J/);
         assert.doesNotMatch(r.stdout + r.stderr, RAW);

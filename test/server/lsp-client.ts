@@ -8,7 +8,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-languageserver-protocol/node';
+import {
+    createMessageConnection,
+    StreamMessageReader,
+    StreamMessageWriter,
+    type MessageConnection,
+} from 'vscode-languageserver-protocol/node';
 import type { Diagnostic, PublishDiagnosticsParams, ShowDocumentParams } from 'vscode-languageserver-protocol';
 import { FIXTURES } from './support.js';
 
@@ -42,17 +47,32 @@ export async function startLspClient(prefix: string): Promise<LspClient> {
         published.set(p.uri, p.diagnostics);
         waiters.splice(0).forEach(w => w());
     });
-    rpc.onRequest('window/showDocument', (p: ShowDocumentParams) => { shown.push(p); return { success: true }; });
+    rpc.onRequest('window/showDocument', (p: ShowDocumentParams) => {
+        shown.push(p);
+        return { success: true };
+    });
     rpc.onRequest(() => null); // workspace/configuration, client/registerCapability, ...
     rpc.listen();
-    await rpc.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(dir).toString(), capabilities: {}, workspaceFolders: [{ uri: pathToFileURL(dir).toString(), name: 'w' }] });
+    await rpc.sendRequest('initialize', {
+        processId: process.pid,
+        rootUri: pathToFileURL(dir).toString(),
+        capabilities: {},
+        workspaceFolders: [{ uri: pathToFileURL(dir).toString(), name: 'w' }],
+    });
     rpc.sendNotification('initialized', {});
     return {
-        rpc, dir, shown,
-        diagnosticsFor: (uri, ok) => new Promise<Diagnostic[]>(resolve => {
-            const check = () => { const ds = published.get(uri); if (ds && ok(ds)) resolve(ds); else waiters.push(check); };
-            check();
-        }),
+        rpc,
+        dir,
+        shown,
+        diagnosticsFor: (uri, ok) =>
+            new Promise<Diagnostic[]>(resolve => {
+                const check = () => {
+                    const ds = published.get(uri);
+                    if (ds && ok(ds)) resolve(ds);
+                    else waiters.push(check);
+                };
+                check();
+            }),
         stop: async () => {
             await rpc.sendRequest('shutdown').catch(() => undefined);
             const exited = new Promise(resolve => child.once('exit', resolve));

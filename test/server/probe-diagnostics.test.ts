@@ -19,7 +19,10 @@ describe('per-probe memo of the generator diagnostics', () => {
             const base = `${fs.readFileSync(file, 'utf8')}\nprobe pick choice using movie_director {\n    stem "What is wrong about {title}?"\n}\n`;
             const cache = new DataCache();
             let calls = 0;
-            const cached = cachedProbeDiagnostics((s, d) => { calls++; return probeDiagnostics(s, d); });
+            const cached = cachedProbeDiagnostics((s, d) => {
+                calls++;
+                return probeDiagnostics(s, d);
+            });
             const run = async (text: string) => {
                 fs.writeFileSync(file, text);
                 const { model } = await loadSpec(file);
@@ -35,7 +38,9 @@ describe('per-probe memo of the generator diagnostics', () => {
             assert.deepEqual(moved.got, moved.want, 'shifted diagnostics equal fresh ones');
             await run(`// a comment line\n${base.replace('wrong about', 'false about')}`);
             assert.equal(calls, first.probes + 1, 'only the edited probe is recomputed');
-            const inside = await run(`// a comment line\n${base.replace('wrong about', 'false about').replace('choice using movie_director {\n', 'choice using movie_director {\n\n')}`);
+            const inside = await run(
+                `// a comment line\n${base.replace('wrong about', 'false about').replace('choice using movie_director {\n', 'choice using movie_director {\n\n')}`,
+            );
             assert.deepEqual(inside.got, inside.want, 'a line added inside a probe moves its member diagnostics');
         } finally {
             fs.rmSync(dir, { recursive: true, force: true });

@@ -32,8 +32,12 @@ probe p2 binary using movie_director { basic "Is {directer} born in {birth_year}
     };
 
     for (const [code, needle, fix] of [
-        ['unknown-provider', 'opneai', 'openai'], ['unknown-normaliser', 'name_prts', 'name_parts'], ['unknown-variant', 'zero_sht', 'zero_shot'],
-        ['unknown-attribute', 'directer', 'director'], ['unknown-function', 'uper', 'upper'], ['unknown-attribute', 'birth_year', 'Director.birth_year'],
+        ['unknown-provider', 'opneai', 'openai'],
+        ['unknown-normaliser', 'name_prts', 'name_parts'],
+        ['unknown-variant', 'zero_sht', 'zero_shot'],
+        ['unknown-attribute', 'directer', 'director'],
+        ['unknown-function', 'uper', 'upper'],
+        ['unknown-attribute', 'birth_year', 'Director.birth_year'],
     ] as const) {
         it(`${code} on '${needle}': the suggestion is on the diagnostic, and the fix does not read the message`, () => {
             const d = find(code, needle);

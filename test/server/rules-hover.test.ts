@@ -16,20 +16,27 @@ describe('hover on a rule', () => {
         s = serverServices();
         doc = await open(s, SPEC);
     });
-    const hover = (needle: string, delta = 1) => s.probe.lsp.HoverProvider!.getHoverContent(doc, { ...params(doc), position: at(doc, needle, delta) });
+    const hover = (needle: string, delta = 1) =>
+        s.probe.lsp.HoverProvider!.getHoverContent(doc, { ...params(doc), position: at(doc, needle, delta) });
 
     it('the example has no errors', () => {
-        assert.deepEqual((doc.diagnostics ?? []).filter(d => d.severity === 1).map(d => d.message), []);
+        assert.deepEqual(
+            (doc.diagnostics ?? []).filter(d => d.severity === 1).map(d => d.message),
+            [],
+        );
     });
 
     it('counts the derived facts of a transitive rule and shows a proof', async () => {
         const text = hoverText(await hover('rule inside', 6));
         assert.match(text, /\*\*rule\*\* `inside\(a: Place, b: Place\)`/);
         assert.match(text, /derives 56 fact\(s\) over the loaded data/);
-        assert.match(text, /```text\ninside\(Barcelona, Catalonia\) {2}⇐ inside\n {2}Place\.part_of\(Barcelona, Catalonia\) {2}\(data\)/);
+        assert.match(
+            text,
+            /```text\ninside\(Barcelona, Catalonia\) {2}⇐ inside\n {2}Place\.part_of\(Barcelona, Catalonia\) {2}\(data\)/,
+        );
     });
 
-    it('shows the FD negation\'s witness in the proof of a negated rule, anywhere on its lines', async () => {
+    it("shows the FD negation's witness in the proof of a negated rule, anywhere on its lines", async () => {
         const text = hoverText(await hover('not plays_for(p, k)', 4));
         assert.match(text, /derives 23 fact\(s\)/);
         assert.match(text, /not_at\(E\. Hazard, Atlético de Madrid\)/);

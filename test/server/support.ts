@@ -11,9 +11,14 @@ export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/language'
 
 export function serverServices() {
     const cache = new DataCache();
-    return createProbeServerServices({ ...NodeFileSystem }, {
-        loadData: (spec, options) => loadData(spec, cache, undefined, options), readHeader, moreDiagnostics: ({ spec, data }, reported) => withoutFollowOns(spec, probeDiagnostics(spec, data), reported),
-    });
+    return createProbeServerServices(
+        { ...NodeFileSystem },
+        {
+            loadData: (spec, options) => loadData(spec, cache, undefined, options),
+            readHeader,
+            moreDiagnostics: ({ spec, data }, reported) => withoutFollowOns(spec, probeDiagnostics(spec, data), reported),
+        },
+    );
 }
 
 export type Services = ReturnType<typeof serverServices>;

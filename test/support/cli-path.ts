@@ -11,5 +11,7 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 
 /** Node's arguments that run `halluprobe ARGS`. */
 export function cliArgs(...args: string[]): string[] {
-    return process.env.HALLUPROBE_CLI_BUNDLE ? [path.join(repo, 'dist', 'cli.mjs'), ...args] : ['--import', 'tsx', path.join(repo, 'src', 'cli', 'main.ts'), ...args];
+    return process.env.HALLUPROBE_CLI_BUNDLE
+        ? [path.join(repo, 'dist', 'cli.mjs'), ...args]
+        : ['--import', 'tsx', path.join(repo, 'src', 'cli', 'main.ts'), ...args];
 }

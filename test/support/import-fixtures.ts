@@ -26,17 +26,26 @@ insert into person values (1, 'Ann', null, 'fr', 'Paris', '1970-01-02'), (2, 'Bo
 /** Keys and FKs of a written spec, in a comparable form. */
 export async function declared(file: string) {
     const { model, diagnostics } = await loadSpec(file);
-    assert.deepEqual(diagnostics.filter(d => d.severity === 'error'), []);
+    assert.deepEqual(
+        diagnostics.filter(d => d.severity === 'error'),
+        [],
+    );
     return {
         keys: model.relations.map(r => `${r.name}: ${r.keys.map(k => `(${k.join(',')})`).join(' ')}`).sort(),
-        fks: model.fks.map(fk => `${fk.from.relation}(${fk.from.attributes.join(',')}) -> ${fk.to.relation}(${fk.to.attributes.join(',')})`).sort(),
+        fks: model.fks
+            .map(fk => `${fk.from.relation}(${fk.from.attributes.join(',')}) -> ${fk.to.relation}(${fk.to.attributes.join(',')})`)
+            .sort(),
     };
 }
 
 export const DECLARED = {
     keys: ['city: (country,name)', 'country: (code) (name)', 'person: (id)'],
-    fks: ['city(country) -> country(code)', 'country(capital_country,capital_city) -> city(country,name)',
-        'person(boss) -> person(id)', 'person(home_country,home_city) -> city(country,name)'],
+    fks: [
+        'city(country) -> country(code)',
+        'country(capital_country,capital_city) -> city(country,name)',
+        'person(boss) -> person(id)',
+        'person(home_country,home_city) -> city(country,name)',
+    ],
 };
 
 /** `check` is clean, and with one probe added `preview` generates questions. */
@@ -45,7 +54,10 @@ export function assertUsable(spec: string, relation: string, template: string, e
     assert.equal(check.status, 0, check.stdout + check.stderr);
     assert.match(check.stdout, /No problems found/);
     const withProbe = path.join(path.dirname(spec), 'with-probe.probe');
-    fs.writeFileSync(withProbe, `import "${path.basename(spec)}"\n\nprobe know ${'knows'} about ${relation} {\n    ask "${template}"\n}\n`);
+    fs.writeFileSync(
+        withProbe,
+        `import "${path.basename(spec)}"\n\nprobe know ${'knows'} about ${relation} {\n    ask "${template}"\n}\n`,
+    );
     const preview = cliWith(env, 'preview', withProbe, '--format', 'jsonl', '--limit', '3');
     assert.equal(preview.status, 0, preview.stderr);
     assert.equal(preview.stdout.trim().split('\n').length, 3);

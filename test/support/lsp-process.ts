@@ -8,7 +8,12 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-languageserver-protocol/node';
+import {
+    createMessageConnection,
+    StreamMessageReader,
+    StreamMessageWriter,
+    type MessageConnection,
+} from 'vscode-languageserver-protocol/node';
 import type { Diagnostic, Hover, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -41,7 +46,9 @@ export async function startLanguageServer(dir: string, node: string[] = []): Pro
     }
     const child = spawn(process.execPath, [...node, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     let log = '';
-    child.stderr!.on('data', d => { log = (log + String(d)).slice(-4000); });
+    child.stderr!.on('data', d => {
+        log = (log + String(d)).slice(-4000);
+    });
     const rpc = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const published = new Map<string, Diagnostic[]>();
     const waiters: (() => void)[] = [];
@@ -49,26 +56,51 @@ export async function startLanguageServer(dir: string, node: string[] = []): Pro
         published.set(p.uri, p.diagnostics);
         waiters.splice(0).forEach(w => w());
     });
-    rpc.onNotification('window/logMessage', (p: { message: string }) => { log = (log + p.message + '\n').slice(-4000); });
+    rpc.onNotification('window/logMessage', (p: { message: string }) => {
+        log = (log + p.message + '\n').slice(-4000);
+    });
     rpc.onNotification(() => undefined);
     rpc.onRequest(() => null);
     rpc.listen();
-    await rpc.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(dir).toString(), capabilities: {}, workspaceFolders: [{ uri: pathToFileURL(dir).toString(), name: 'w' }] });
+    await rpc.sendRequest('initialize', {
+        processId: process.pid,
+        rootUri: pathToFileURL(dir).toString(),
+        capabilities: {},
+        workspaceFolders: [{ uri: pathToFileURL(dir).toString(), name: 'w' }],
+    });
     await rpc.sendNotification('initialized', {});
     const uri = (file: string) => pathToFileURL(path.resolve(dir, file)).toString();
     return {
-        rpc, child, published, uri,
-        diagnosticsFor: (u, ok = () => true) => new Promise(resolve => {
-            const check = () => { const ds = published.get(u); if (ds && ok(ds)) resolve(ds); else waiters.push(check); };
-            check();
-        }),
-        open: (file, text, version = 1) => void rpc.sendNotification('textDocument/didOpen', { textDocument: { uri: uri(file), languageId: 'probe', version, text } }),
-        change: (file, text, version) => void rpc.sendNotification('textDocument/didChange', { textDocument: { uri: uri(file), version }, contentChanges: [{ text }] }),
-        hover: (file, line, character) => rpc.sendRequest('textDocument/hover', { textDocument: { uri: uri(file) }, position: { line, character } }),
+        rpc,
+        child,
+        published,
+        uri,
+        diagnosticsFor: (u, ok = () => true) =>
+            new Promise(resolve => {
+                const check = () => {
+                    const ds = published.get(u);
+                    if (ds && ok(ds)) resolve(ds);
+                    else waiters.push(check);
+                };
+                check();
+            }),
+        open: (file, text, version = 1) =>
+            void rpc.sendNotification('textDocument/didOpen', {
+                textDocument: { uri: uri(file), languageId: 'probe', version, text },
+            }),
+        change: (file, text, version) =>
+            void rpc.sendNotification('textDocument/didChange', {
+                textDocument: { uri: uri(file), version },
+                contentChanges: [{ text }],
+            }),
+        hover: (file, line, character) =>
+            rpc.sendRequest('textDocument/hover', { textDocument: { uri: uri(file) }, position: { line, character } }),
         log: () => log,
         close: async () => {
             if (child.exitCode === null) {
-                await Promise.race([rpc.sendRequest('shutdown'), new Promise(resolve => setTimeout(resolve, 2000))]).catch(() => undefined);
+                await Promise.race([rpc.sendRequest('shutdown'), new Promise(resolve => setTimeout(resolve, 2000))]).catch(
+                    () => undefined,
+                );
                 const gone = new Promise(resolve => child.once('exit', resolve));
                 await rpc.sendNotification('exit').catch(() => undefined);
                 await Promise.race([gone, new Promise(resolve => setTimeout(resolve, 2000))]);
@@ -82,6 +114,10 @@ export async function startLanguageServer(dir: string, node: string[] = []): Pro
 /** Rejects when `p` has not settled within `ms` (a bound on an awaited event, not a timed assertion). */
 export function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
     let timer: NodeJS.Timeout;
-    return Promise.race([p, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms); })])
-        .finally(() => clearTimeout(timer));
+    return Promise.race([
+        p,
+        new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+        }),
+    ]).finally(() => clearTimeout(timer));
 }

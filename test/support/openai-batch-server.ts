@@ -41,9 +41,27 @@ export interface BatchServer {
     close(): Promise<void>;
 }
 
-interface FileRec { id: string; content: string; filename: string; purpose: string }
-interface Line { custom_id: string; body: { messages: { role: string; content: string }[] } }
-interface BatchRec { id: string; n: number; input: string; status: string; metadata: Record<string, string>; output?: string; error?: string; errors?: { code: string; message: string }[]; counts: { total: number; completed: number; failed: number } }
+interface FileRec {
+    id: string;
+    content: string;
+    filename: string;
+    purpose: string;
+}
+interface Line {
+    custom_id: string;
+    body: { messages: { role: string; content: string }[] };
+}
+interface BatchRec {
+    id: string;
+    n: number;
+    input: string;
+    status: string;
+    metadata: Record<string, string>;
+    output?: string;
+    error?: string;
+    errors?: { code: string; message: string }[];
+    counts: { total: number; completed: number; failed: number };
+}
 
 const STEPS = ['validating', 'in_progress', 'finalizing'];
 
@@ -60,9 +78,18 @@ export async function startBatchServer(options: BatchServerOptions = {}): Promis
     const words = (s: string) => (s.match(/\S+/g) ?? []).length;
 
     const view = (b: BatchRec) => ({
-        id: b.id, object: 'batch', endpoint: '/v1/chat/completions', input_file_id: b.input, completion_window: '24h', status: b.status,
-        output_file_id: b.output ?? null, error_file_id: b.error ?? null, created_at: 0, metadata: b.metadata,
-        errors: b.errors ? { object: 'list', data: b.errors } : null, request_counts: b.counts,
+        id: b.id,
+        object: 'batch',
+        endpoint: '/v1/chat/completions',
+        input_file_id: b.input,
+        completion_window: '24h',
+        status: b.status,
+        output_file_id: b.output ?? null,
+        error_file_id: b.error ?? null,
+        created_at: 0,
+        metadata: b.metadata,
+        errors: b.errors ? { object: 'list', data: b.errors } : null,
+        request_counts: b.counts,
     });
 
     const addFile = (content: string, filename: string, purpose: string) => {
@@ -74,7 +101,11 @@ export async function startBatchServer(options: BatchServerOptions = {}): Promis
     /** The batch reaches its outcome: output and error files as OpenAI writes them. */
     function finish(b: BatchRec): void {
         const outcome = options.outcome?.(b.n) ?? 'completed';
-        const lines = files.get(b.input)!.content.split('\n').filter(Boolean).map(l => JSON.parse(l) as Line);
+        const lines = files
+            .get(b.input)!
+            .content.split('\n')
+            .filter(Boolean)
+            .map(l => JSON.parse(l) as Line);
         if (outcome === 'failed') {
             b.status = 'failed';
             b.errors = [{ code: 'invalid_request', message: 'The batch could not be processed' }];
@@ -86,22 +117,66 @@ export async function startBatchServer(options: BatchServerOptions = {}): Promis
         lines.forEach((l, i) => {
             const q = question(l);
             if (outcome === 'expired' && i >= Math.ceil(lines.length / 2)) {
-                err.push(JSON.stringify({ id: `batch_req_${i}`, custom_id: l.custom_id, response: null, error: { code: 'batch_expired', message: 'This request could not be executed before the completion window expired.' } }));
+                err.push(
+                    JSON.stringify({
+                        id: `batch_req_${i}`,
+                        custom_id: l.custom_id,
+                        response: null,
+                        error: {
+                            code: 'batch_expired',
+                            message: 'This request could not be executed before the completion window expired.',
+                        },
+                    }),
+                );
                 return;
             }
             const bad = options.lineError?.(q, asked.get(q) ?? 0);
             if (bad) {
-                err.push(JSON.stringify({ id: `batch_req_${i}`, custom_id: l.custom_id, response: { status_code: 400, request_id: `req_${i}`, body: { error: { message: bad, type: 'invalid_request_error' } } }, error: null }));
+                err.push(
+                    JSON.stringify({
+                        id: `batch_req_${i}`,
+                        custom_id: l.custom_id,
+                        response: {
+                            status_code: 400,
+                            request_id: `req_${i}`,
+                            body: { error: { message: bad, type: 'invalid_request_error' } },
+                        },
+                        error: null,
+                    }),
+                );
                 return;
             }
             const text = options.answer?.(q) ?? 'Yes.';
-            const usage = { prompt_tokens: l.body.messages.reduce((n, m) => n + words(m.content) + 4, 3), completion_tokens: Math.max(1, words(text)) };
-            out.push(JSON.stringify({
-                id: `batch_req_${i}`, custom_id: l.custom_id, error: null,
-                response: { status_code: 200, request_id: `req_${i}`, body: { id: `chatcmpl-${i}`, object: 'chat.completion', created: 0, model: 'test-model',
-                    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: options.finishReason?.(q) ?? 'stop', logprobs: null }],
-                    usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } } },
-            }));
+            const usage = {
+                prompt_tokens: l.body.messages.reduce((n, m) => n + words(m.content) + 4, 3),
+                completion_tokens: Math.max(1, words(text)),
+            };
+            out.push(
+                JSON.stringify({
+                    id: `batch_req_${i}`,
+                    custom_id: l.custom_id,
+                    error: null,
+                    response: {
+                        status_code: 200,
+                        request_id: `req_${i}`,
+                        body: {
+                            id: `chatcmpl-${i}`,
+                            object: 'chat.completion',
+                            created: 0,
+                            model: 'test-model',
+                            choices: [
+                                {
+                                    index: 0,
+                                    message: { role: 'assistant', content: text },
+                                    finish_reason: options.finishReason?.(q) ?? 'stop',
+                                    logprobs: null,
+                                },
+                            ],
+                            usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+                        },
+                    },
+                }),
+            );
         });
         b.status = outcome;
         b.counts = { total: lines.length, completed: out.length, failed: err.length };
@@ -113,22 +188,40 @@ export async function startBatchServer(options: BatchServerOptions = {}): Promis
     const server = http.createServer((req, res) => {
         const chunks: Buffer[] = [];
         req.on('data', c => chunks.push(c as Buffer));
-        req.on('end', () => void route(req, res, Buffer.concat(chunks)).catch(e => json(res, 500, { error: { message: String(e) } })));
+        req.on(
+            'end',
+            () => void route(req, res, Buffer.concat(chunks)).catch(e => json(res, 500, { error: { message: String(e) } })),
+        );
     });
 
     async function route(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): Promise<void> {
         const url = (req.url ?? '').split('?')[0]!;
         if (req.method === 'POST' && url === '/v1/files') {
-            const form = await new Request('http://local/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: new Uint8Array(body) }).formData();
+            const form = await new Request('http://local/', {
+                method: 'POST',
+                headers: { 'content-type': req.headers['content-type'] ?? '' },
+                body: new Uint8Array(body),
+            }).formData();
             const file = form.get('file') as File;
             const id = addFile(await file.text(), file.name, String(form.get('purpose')));
-            return json(res, 200, { id, object: 'file', bytes: file.size, created_at: 0, filename: file.name, purpose: form.get('purpose'), status: 'processed' });
+            return json(res, 200, {
+                id,
+                object: 'file',
+                bytes: file.size,
+                created_at: 0,
+                filename: file.name,
+                purpose: form.get('purpose'),
+                status: 'processed',
+            });
         }
         const content = /^\/v1\/files\/([^/]+)\/content$/.exec(url);
         if (req.method === 'GET' && content) {
             const f = files.get(content[1]!);
             if (!f) return json(res, 404, { error: { message: 'No such file' } });
-            if (options.contentRedirect) { res.writeHead(307, { location: `${options.contentRedirect}/files/${f.id}/content` }); return void res.end(); }
+            if (options.contentRedirect) {
+                res.writeHead(307, { location: `${options.contentRedirect}/files/${f.id}/content` });
+                return void res.end();
+            }
             res.writeHead(200, { 'content-type': 'application/octet-stream' });
             return void res.end(f.content);
         }
@@ -136,8 +229,18 @@ export async function startBatchServer(options: BatchServerOptions = {}): Promis
             const b = JSON.parse(body.toString('utf8')) as { input_file_id: string; metadata?: Record<string, string> };
             const input = files.get(b.input_file_id);
             if (!input) return json(res, 400, { error: { message: 'No such input file' } });
-            const lines = input.content.split('\n').filter(Boolean).map(l => JSON.parse(l) as Line);
-            const rec: BatchRec = { id: `batch_${++ids}`, n: created.length + 1, input: input.id, status: 'validating', metadata: b.metadata ?? {}, counts: { total: lines.length, completed: 0, failed: 0 } };
+            const lines = input.content
+                .split('\n')
+                .filter(Boolean)
+                .map(l => JSON.parse(l) as Line);
+            const rec: BatchRec = {
+                id: `batch_${++ids}`,
+                n: created.length + 1,
+                input: input.id,
+                status: 'validating',
+                metadata: b.metadata ?? {},
+                counts: { total: lines.length, completed: 0, failed: 0 },
+            };
             batches.set(rec.id, rec);
             const qs = lines.map(question);
             for (const q of qs) asked.set(q, (asked.get(q) ?? 0) + 1);
@@ -162,14 +265,28 @@ export async function startBatchServer(options: BatchServerOptions = {}): Promis
         json(res, 404, { error: { message: `no route ${req.method} ${url}` } });
     }
 
-    server.on('connection', s => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+    server.on('connection', s => {
+        sockets.add(s);
+        s.on('close', () => sockets.delete(s));
+    });
     await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
     return {
-        url: `http://127.0.0.1:${port}/v1`, created, asked, unknownPolls,
-        get hold() { return state.hold; },
-        set hold(v: boolean) { state.hold = v; },
-        close: () => new Promise<void>(resolve => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }),
+        url: `http://127.0.0.1:${port}/v1`,
+        created,
+        asked,
+        unknownPolls,
+        get hold() {
+            return state.hold;
+        },
+        set hold(v: boolean) {
+            state.hold = v;
+        },
+        close: () =>
+            new Promise<void>(resolve => {
+                for (const s of sockets) s.destroy();
+                server.close(() => resolve());
+            }),
     };
 }
 

@@ -24,9 +24,13 @@ const { values } = parseArgs({
 });
 
 const options: ServerOptions = { port: Number(values.port), latencyMs: Number(values.latency) };
-if (Number(values.jitter) > 0) options.latencyMs = latencyDistribution({ meanMs: Number(values.latency), jitterMs: Number(values.jitter) });
+if (Number(values.jitter) > 0)
+    options.latencyMs = latencyDistribution({ meanMs: Number(values.latency), jitterMs: Number(values.jitter) });
 if (values.answers) options.answers = JSON.parse(readFileSync(values.answers, 'utf8')) as Record<string, string>;
-if (values.answer) { const fixed = values.answer; options.answer = () => fixed; }
+if (values.answer) {
+    const fixed = values.answer;
+    options.answer = () => fixed;
+}
 if (values.key) options.apiKey = values.key;
 const every = Number(values['fault-every']);
 if (values.fault) {
@@ -35,13 +39,15 @@ if (values.fault) {
         process.exit(2);
     }
     const kind = values.fault as Fault;
-    options.fault = info => (every > 0 ? info.n % every === 0 : true) ? kind : undefined;
+    options.fault = info => ((every > 0 ? info.n % every === 0 : true) ? kind : undefined);
 }
 const server = await startOpenAIServer(options);
 console.log(server.url);
 if (values.verbose) {
     setInterval(() => console.error(`requests: ${server.requests}`), 5000).unref();
 }
-const stop = () => { void server.close().then(() => process.exit(0)); };
+const stop = () => {
+    void server.close().then(() => process.exit(0));
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -13,7 +13,10 @@ const cliPath = fileURLToPath(new URL('./openai-server-cli.ts', import.meta.url)
 
 /** Starts `openai-server-cli.ts` with the given arguments and resolves once it prints its URL. */
 export function spawnOpenAIServer(args: string[] = []): Promise<ServerProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', cliPath, ...args], { stdio: ['ignore', 'pipe', 'inherit'], cwd: path.dirname(cliPath) });
+    const child = spawn(process.execPath, ['--import', 'tsx', cliPath, ...args], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        cwd: path.dirname(cliPath),
+    });
     return new Promise((resolve, reject) => {
         child.once('error', reject);
         child.once('exit', code => reject(new Error(`the test server exited (${code}) before printing its URL`)));
@@ -21,8 +24,14 @@ export function spawnOpenAIServer(args: string[] = []): Promise<ServerProcess> {
             const url = String(d).trim().split('\n')[0]!;
             resolve({
                 url,
-                stats: async () => (await fetch(url.replace(/\/v1$/, '/_stats'))).json() as Promise<Awaited<ReturnType<ServerProcess['stats']>>>,
-                close: () => new Promise(done => { child.removeAllListeners('exit'); child.once('exit', () => done()); child.kill('SIGTERM'); }),
+                stats: async () =>
+                    (await fetch(url.replace(/\/v1$/, '/_stats'))).json() as Promise<Awaited<ReturnType<ServerProcess['stats']>>>,
+                close: () =>
+                    new Promise(done => {
+                        child.removeAllListeners('exit');
+                        child.once('exit', () => done());
+                        child.kill('SIGTERM');
+                    }),
             });
         });
     });

@@ -32,7 +32,10 @@ export interface PostgresServer {
 function binDir(): string | undefined {
     const root = '/usr/lib/postgresql';
     if (!fs.existsSync(root)) return undefined;
-    const versions = fs.readdirSync(root).filter(v => fs.existsSync(path.join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+    const versions = fs
+        .readdirSync(root)
+        .filter(v => fs.existsSync(path.join(root, v, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a));
     return versions[0] ? path.join(root, versions[0], 'bin') : undefined;
 }
 
@@ -52,7 +55,10 @@ const asPostgres = (bin: string, args: string[]) => {
 export async function startPostgres(options: { durable?: boolean } = {}): Promise<PostgresServer | undefined> {
     const bin = binDir();
     if (!bin) {
-        if (process.env.CI) throw new Error('PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb); .ci/run must apt-get install postgresql');
+        if (process.env.CI)
+            throw new Error(
+                'PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb); .ci/run must apt-get install postgresql',
+            );
         return undefined;
     }
     const dir = fs.mkdtempSync(path.join(tmpdir(), 'hp-pg-'));
@@ -65,19 +71,44 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
     const data = path.join(dir, 'data');
     const port = await freePort();
     let started = false;
-    const pgCtl = (args: string[]) => new Promise<void>((resolve, reject) => {
-        const child = spawn('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), '-D', data, ...args], { stdio: 'ignore' });
-        child.on('error', reject);
-        child.on('close', code => (code === 0 ? resolve() : reject(new Error(`pg_ctl ${args.join(' ')} exited ${code}`))));
-    });
-    const startArgs = () => ['-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -h 127.0.0.1 -k ${dir}${options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'}`, 'start'];
+    const pgCtl = (args: string[]) =>
+        new Promise<void>((resolve, reject) => {
+            const child = spawn('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), '-D', data, ...args], {
+                stdio: 'ignore',
+            });
+            child.on('error', reject);
+            child.on('close', code => (code === 0 ? resolve() : reject(new Error(`pg_ctl ${args.join(' ')} exited ${code}`))));
+        });
+    const startArgs = () => [
+        '-l',
+        path.join(dir, 'log'),
+        '-w',
+        '-o',
+        `-p ${port} -h 127.0.0.1 -k ${dir}${options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'}`,
+        'start',
+    ];
     const stop = () => {
-        if (started) spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop'], { encoding: 'utf8' });
+        if (started)
+            spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop'], {
+                encoding: 'utf8',
+            });
         started = false;
         fs.rmSync(dir, { recursive: true, force: true });
     };
     try {
-        asPostgres(path.join(bin, 'initdb'), ['--no-sync', '-D', data, '-U', 'postgres', `--pwfile=${pwfile}`, '--auth-host=scram-sha-256', '--auth-local=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+        asPostgres(path.join(bin, 'initdb'), [
+            '--no-sync',
+            '-D',
+            data,
+            '-U',
+            'postgres',
+            `--pwfile=${pwfile}`,
+            '--auth-host=scram-sha-256',
+            '--auth-local=trust',
+            '-E',
+            'UTF8',
+            '--locale=C.UTF-8',
+        ]);
         asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, ...startArgs()]);
         started = true;
     } catch (e) {
@@ -87,18 +118,48 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
     process.once('exit', stop);
     const env = { PGPASSWORD: password };
     const psql = (db: string, text: string) => {
-        const r = spawnSync(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', db, '-v', 'ON_ERROR_STOP=1', '-q', '-A', '-t', '-c', text],
-            { encoding: 'utf8', env: { ...process.env, ...env } });
+        const r = spawnSync(
+            path.join(bin, 'psql'),
+            [
+                '-h',
+                '127.0.0.1',
+                '-p',
+                String(port),
+                '-U',
+                'postgres',
+                '-d',
+                db,
+                '-v',
+                'ON_ERROR_STOP=1',
+                '-q',
+                '-A',
+                '-t',
+                '-c',
+                text,
+            ],
+            { encoding: 'utf8', env: { ...process.env, ...env } },
+        );
         if (r.status !== 0) throw new Error(`psql failed: ${r.stderr}`);
         return r.stdout;
     };
     return {
-        port, user: 'postgres', password, env,
+        port,
+        user: 'postgres',
+        password,
+        env,
         url: db => `postgres://postgres@127.0.0.1:${port}/${db}`,
-        createDatabase: name => { psql('postgres', `CREATE DATABASE "${name}"`); },
+        createDatabase: name => {
+            psql('postgres', `CREATE DATABASE "${name}"`);
+        },
         sql: psql,
-        shutdown: async () => { await pgCtl(['-m', 'fast', '-w', 'stop']); started = false; },
-        restart: async () => { await pgCtl(startArgs()); started = true; },
+        shutdown: async () => {
+            await pgCtl(['-m', 'fast', '-w', 'stop']);
+            started = false;
+        },
+        restart: async () => {
+            await pgCtl(startArgs());
+            started = true;
+        },
         stop,
     };
 }

@@ -20,19 +20,34 @@ function block(text: string, field: 'question' | 'answer'): string {
     }
 }
 
-export function readerModel(contrary: () => boolean, relations: readonly string[] = SIMULATED_RELATIONS): (info: RequestInfo) => string {
+export function readerModel(
+    contrary: () => boolean,
+    relations: readonly string[] = SIMULATED_RELATIONS,
+): (info: RequestInfo) => string {
     return info => {
         const system = info.body.messages.find(m => m.role === 'system')?.content ?? '';
         const answer = block(info.question, 'answer');
         const question = block(info.question, 'question');
         const flip = contrary();
         if (system.includes('"claims"')) {
-            const claims = answer.split(/(?<=\.)\s+/).map(s => s.trim().replace(/\.$/, '')).filter(Boolean).flatMap(sentence => {
-                const phrase = relations.find(r => sentence.includes(` ${r} `));
-                if (!phrase) return [];
-                const at = sentence.indexOf(` ${phrase} `);
-                return [{ subject: sentence.slice(0, at), relation: phrase, object: sentence.slice(at + phrase.length + 2), polarity: flip ? 'negative' : 'positive', quote: sentence }];
-            });
+            const claims = answer
+                .split(/(?<=\.)\s+/)
+                .map(s => s.trim().replace(/\.$/, ''))
+                .filter(Boolean)
+                .flatMap(sentence => {
+                    const phrase = relations.find(r => sentence.includes(` ${r} `));
+                    if (!phrase) return [];
+                    const at = sentence.indexOf(` ${phrase} `);
+                    return [
+                        {
+                            subject: sentence.slice(0, at),
+                            relation: phrase,
+                            object: sentence.slice(at + phrase.length + 2),
+                            polarity: flip ? 'negative' : 'positive',
+                            quote: sentence,
+                        },
+                    ];
+                });
             return JSON.stringify({ claims });
         }
         if (system.includes('"options"')) {
@@ -42,7 +57,8 @@ export function readerModel(contrary: () => boolean, relations: readonly string[
                 const n = Number(named[1]);
                 return JSON.stringify({ answer: 'option', options: [flip ? (n % count) + 1 : n], quote: named[0] });
             }
-            if (/none of|all options are correct|each option is correct/i.test(answer)) return JSON.stringify({ answer: 'none', options: [], quote: answer.trim() });
+            if (/none of|all options are correct|each option is correct/i.test(answer))
+                return JSON.stringify({ answer: 'none', options: [], quote: answer.trim() });
             return JSON.stringify({ answer: 'unsure', options: [], quote: answer.trim().slice(0, 40) });
         }
         if (system.includes('"text"')) {

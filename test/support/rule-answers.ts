@@ -5,7 +5,11 @@ import type { Verdict, KeywordVerdict } from '../../src/core/verify/types.js';
 import type { Proof } from '../../src/core/rules/ir.js';
 
 export const colleagueProof: Proof = {
-    kind: 'rule', rule: 'colleague', clause: 0, bindings: {}, fact: { pred: 'colleague', args: ['Lionel Messi', 'Xavi'] },
+    kind: 'rule',
+    rule: 'colleague',
+    clause: 0,
+    bindings: {},
+    fact: { pred: 'colleague', args: ['Lionel Messi', 'Xavi'] },
     premises: [
         { kind: 'base', fact: { pred: 'Player.club', args: ['Lionel Messi', 'Barcelona'] } },
         { kind: 'base', fact: { pred: 'Player.club', args: ['Xavi', 'Barcelona'] } },
@@ -15,19 +19,45 @@ export const colleagueProof: Proof = {
 export function colleagueQuestion(role: string, gold: 'yes' | 'no', id = `q-${role}`, lowOverlap?: number): Question {
     const proof = colleagueProof;
     return {
-        id, probe: 'colleagues', kind: 'rule', phrasing: role === 'fact' ? 'basic' : 'negated', variant: 'zero_shot', question: '?', messages: [], gold,
-        keywords: [[{ relation: 'Player', attribute: 'club', value: 'Barcelona' }], [{ relation: 'Player', attribute: 'club', value: 'Barcelona' }]],
+        id,
+        probe: 'colleagues',
+        kind: 'rule',
+        phrasing: role === 'fact' ? 'basic' : 'negated',
+        variant: 'zero_shot',
+        question: '?',
+        messages: [],
+        gold,
+        keywords: [
+            [{ relation: 'Player', attribute: 'club', value: 'Barcelona' }],
+            [{ relation: 'Player', attribute: 'club', value: 'Barcelona' }],
+        ],
         group: { id: 'g1', relation: 'metamorphic', role },
         rule: {
-            pred: 'colleague', args: ['Lionel Messi', 'Xavi'], fact: proof.fact, proof, role,
+            pred: 'colleague',
+            args: ['Lionel Messi', 'Xavi'],
+            fact: proof.fact,
+            proof,
+            role,
             premises: [
-                { pred: 'Player.club', relation: 'Player', attribute: 'club', subject: 'Lionel Messi', value: 'Barcelona', forms: { subject: ['Messi'], value: ['FC Barcelona'] } },
+                {
+                    pred: 'Player.club',
+                    relation: 'Player',
+                    attribute: 'club',
+                    subject: 'Lionel Messi',
+                    value: 'Barcelona',
+                    forms: { subject: ['Messi'], value: ['FC Barcelona'] },
+                },
                 { pred: 'Player.club', relation: 'Player', attribute: 'club', subject: 'Xavi', value: 'Barcelona' },
             ],
             ...(lowOverlap !== undefined ? { lowOverlap } : {}),
         },
         entity: { relation: 'Player', key: ['Lionel Messi'] },
-        source: { spec: 's', probe: { file: 's', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }, constraints: [], rows: [] },
+        source: {
+            spec: 's',
+            probe: { file: 's', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } },
+            constraints: [],
+            rows: [],
+        },
         path: { nodes: [], edges: [] },
     };
 }
@@ -42,7 +72,13 @@ export function clubKeyword(status: KeywordVerdict['status'], other?: string): K
 
 export function ruleVerdict(q: Question, answer: 'yes' | 'no' | 'unsure', rationale: string, hops: KeywordVerdict[]): Verdict {
     return {
-        questionId: q.id, model: 'm', sample: 0, answer, correct: answer === q.gold, rationale: hops.every(h => h.status === 'found'), rationaleText: rationale,
+        questionId: q.id,
+        model: 'm',
+        sample: 0,
+        answer,
+        correct: answer === q.gold,
+        rationale: hops.every(h => h.status === 'found'),
+        rationaleText: rationale,
         hops: hops.map((k, i) => ({ hop: i + 1, status: k.status, keywords: [k] })),
     };
 }

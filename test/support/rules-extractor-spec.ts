@@ -7,13 +7,23 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { repoRoot } from './runner-fixtures.js';
 
-export function rulesSpecWithExtractor(dir: string, model: { name: string; id: string; url: string; keyEnv: string }, suiteModels: boolean): string {
+export function rulesSpecWithExtractor(
+    dir: string,
+    model: { name: string; id: string; url: string; keyEnv: string },
+    suiteModels: boolean,
+): string {
     cpSync(path.join(repoRoot, 'examples', 'rules'), path.join(dir, 'rules'), { recursive: true });
     cpSync(path.join(repoRoot, 'examples', 'soccer', 'data'), path.join(dir, 'soccer', 'data'), { recursive: true });
     const spec = readFileSync(path.join(dir, 'rules', 'rules.probe'), 'utf8')
-        .replace('probe teammates rule using colleague {', `probe teammates rule using colleague {\n    extract_with ${model.name}`)
+        .replace(
+            'probe teammates rule using colleague {',
+            `probe teammates rule using colleague {\n    extract_with ${model.name}`,
+        )
         .replace(/probes teammates, .*/, suiteModels ? `probes teammates\n    models ${model.name}` : 'probes teammates');
     const file = path.join(dir, 'rules', 'echo.probe');
-    writeFileSync(file, `${spec}\nmodel ${model.name} openai {\n    id "${model.id}"\n    endpoint "${model.url}"\n    key_env "${model.keyEnv}"\n}\n`);
+    writeFileSync(
+        file,
+        `${spec}\nmodel ${model.name} openai {\n    id "${model.id}"\n    endpoint "${model.url}"\n    key_env "${model.keyEnv}"\n}\n`,
+    );
     return file;
 }

@@ -21,7 +21,12 @@ export function tempStore(): SqliteStore {
 
 /** An OpenAI-provider model at `url` (the test server), through the real SDK. */
 export function serverModel(url: string, settings: Settings = {}, name = 'local', key = 'sk-test-key'): RunModel {
-    const { model, problems } = resolveModel({ name, provider: 'openai', settings: { id: 'test-model', endpoint: url, ...settings }, loc: { file: '', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } } });
+    const { model, problems } = resolveModel({
+        name,
+        provider: 'openai',
+        settings: { id: 'test-model', endpoint: url, ...settings },
+        loc: { file: '', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } },
+    });
     if (!model) throw new Error(problems.join('; '));
     const rm: RunModel = { model, client: createClient(model, { key }), secret: key };
     const price = priceOf(model);

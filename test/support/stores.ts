@@ -33,11 +33,19 @@ export function sqliteEngine(): StoreEngine {
         open: where => openStore(where),
         rows: async <T>(where: string, sql: string, params: unknown[] = []) => {
             const db = new Database(where, { readonly: true });
-            try { return db.prepare(sql).all(...params) as T[]; } finally { db.close(); }
+            try {
+                return db.prepare(sql).all(...params) as T[];
+            } finally {
+                db.close();
+            }
         },
         exec: async (where, sql, params = []) => {
             const db = new Database(where);
-            try { db.prepare(sql).run(...params); } finally { db.close(); }
+            try {
+                db.prepare(sql).run(...params);
+            } finally {
+                db.close();
+            }
         },
         stop: async () => undefined,
     };
@@ -64,19 +72,38 @@ export function postgresEngine(): StoreEngine {
             const where = s.url(db);
             return { store: await openStore(where), where };
         },
-        open: async where => { await up(); return openStore(where); },
+        open: async where => {
+            await up();
+            return openStore(where);
+        },
         rows: async <T>(where: string, sql: string, params: unknown[] = []) => query<T>(where, sql, params),
-        exec: async (where, sql, params = []) => { await query(where, sql, params); },
-        stop: async () => { server?.stop(); delete process.env.PGPASSWORD; },
+        exec: async (where, sql, params = []) => {
+            await query(where, sql, params);
+        },
+        stop: async () => {
+            server?.stop();
+            delete process.env.PGPASSWORD;
+        },
     };
     async function query<T>(where: string, sql: string, params: unknown[]): Promise<T[]> {
         const s = await up();
         const u = new URL(where);
-        const client = new pg.Client({ host: u.hostname, port: Number(u.port), user: u.username, database: u.pathname.slice(1), password: s.password });
+        const client = new pg.Client({
+            host: u.hostname,
+            port: Number(u.port),
+            user: u.username,
+            database: u.pathname.slice(1),
+            password: s.password,
+        });
         await client.connect();
         try {
             let i = 0;
-            return (await client.query(sql.replace(/\?/g, () => `$${++i}`), params)).rows as T[];
+            return (
+                await client.query(
+                    sql.replace(/\?/g, () => `$${++i}`),
+                    params,
+                )
+            ).rows as T[];
         } finally {
             await client.end();
         }

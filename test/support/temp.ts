@@ -11,7 +11,9 @@ export function tempDir(prefix = 'hp-'): string {
     made.push(dir);
     if (!hooked) {
         hooked = true;
-        process.once('exit', () => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
+        process.once('exit', () => {
+            for (const d of made) rmSync(d, { recursive: true, force: true });
+        });
     }
     return dir;
 }

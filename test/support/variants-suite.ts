@@ -11,11 +11,16 @@ export function writeVariantsSuite(variants = ['zero_shot', 'few_shot(2)', 'few_
     const dir = tempDir('hp-variants-');
     const example = path.join(repoRoot, 'examples', 'soccer');
     mkdirSync(path.join(dir, 'data'));
-    for (const f of ['players.csv', 'clubs.csv', 'cities.csv']) copyFileSync(path.join(example, 'data', f), path.join(dir, 'data', f));
+    for (const f of ['players.csv', 'clubs.csv', 'cities.csv'])
+        copyFileSync(path.join(example, 'data', f), path.join(dir, 'data', f));
     const spec = readFileSync(path.join(example, 'soccer.probe'), 'utf8')
-        .replace(/^(\s*negated "Is it true that there is no soccer club that \{name\} played for in 2019\?")$/m,
-            '$1\n    phrasing asked gold yes "In 2019, did {name} play for a soccer club?"')
-        .replace(/suite olympics \{[\s\S]*\}\s*$/, `model simulator_two offline {
+        .replace(
+            /^(\s*negated "Is it true that there is no soccer club that \{name\} played for in 2019\?")$/m,
+            '$1\n    phrasing asked gold yes "In 2019, did {name} play for a soccer club?"',
+        )
+        .replace(
+            /suite olympics \{[\s\S]*\}\s*$/,
+            `model simulator_two offline {
     knowledge 0.5
     seed 9
 }
@@ -26,7 +31,8 @@ suite olympics {
     sample all
 ${variants.map(v => `    variant ${v}`).join('\n')}
 }
-`);
+`,
+        );
     const file = path.join(dir, 'soccer.probe');
     writeFileSync(file, spec);
     return file;

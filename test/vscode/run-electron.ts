@@ -13,10 +13,18 @@ const workspace = prepareWorkspace(fs.mkdtempSync(path.join(os.tmpdir(), 'hallup
 const suite = await bundleSuite();
 // test-electron calls run() of the module at extensionTestsPath.
 const entry = path.join(path.dirname(suite), 'electron-entry.cjs');
-fs.writeFileSync(entry, `module.exports.run = () => require(${JSON.stringify(suite)}).run().then(r => { if (r.failures) throw new Error(r.failures + ' extension-host tests failed'); });\n`);
+fs.writeFileSync(
+    entry,
+    `module.exports.run = () => require(${JSON.stringify(suite)}).run().then(r => { if (r.failures) throw new Error(r.failures + ' extension-host tests failed'); });\n`,
+);
 const pg = await startSuitePostgres();
 try {
-    await runTests({ extensionDevelopmentPath: repo, extensionTestsPath: entry, launchArgs: [workspace, '--disable-extensions'], extensionTestsEnv: pg.env });
+    await runTests({
+        extensionDevelopmentPath: repo,
+        extensionTestsPath: entry,
+        launchArgs: [workspace, '--disable-extensions'],
+        extensionTestsEnv: pg.env,
+    });
 } finally {
     pg.stop();
 }

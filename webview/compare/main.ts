@@ -36,7 +36,9 @@ function matrix(m: CompareGridMatrix): HTMLElement {
     m.rows.forEach((row, i) => {
         const tr = el('tr');
         tr.append(el('th', { scope: 'row' }, m.cells[i]!));
-        row.forEach((c, j) => tr.append(c ? cellButton(c, details, `${m.cells[i]} → ${m.cells[j]}`) : el('td', { class: 'empty' })));
+        row.forEach((c, j) =>
+            tr.append(c ? cellButton(c, details, `${m.cells[i]} → ${m.cells[j]}`) : el('td', { class: 'empty' })),
+        );
         table.append(tr);
     });
     section.append(el('div', { class: 'scroll' }), details);
@@ -47,12 +49,26 @@ function matrix(m: CompareGridMatrix): HTMLElement {
 function layout(d: CompareGrid): void {
     const app = document.getElementById('app')!;
     const header = el('header');
-    header.append(el('h1', {}, d.title), el('p', { class: 'note' }, d.method), el('p', { class: 'note' }, 'Green: the column wins; red: the row wins (adjusted test). Click a difference for its flipped questions.'));
+    header.append(
+        el('h1', {}, d.title),
+        el('p', { class: 'note' }, d.method),
+        el(
+            'p',
+            { class: 'note' },
+            'Green: the column wins; red: the row wins (adjusted test). Click a difference for its flipped questions.',
+        ),
+    );
     app.replaceChildren(header, ...d.matrices.map(matrix));
 }
 
 connect(msg => {
-    if (msg.type === 'busy') { status(msg.message); return; }
-    if (msg.type === 'error') { status(msg.message, 'error'); return; }
+    if (msg.type === 'busy') {
+        status(msg.message);
+        return;
+    }
+    if (msg.type === 'error') {
+        status(msg.message, 'error');
+        return;
+    }
     if ((msg.type === 'init' || msg.type === 'update') && msg.panel === 'compare') layout(msg.data);
 });

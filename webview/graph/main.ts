@@ -10,7 +10,23 @@ import cytoscape from 'cytoscape';
 import dagre from 'cytoscape-dagre';
 import type { DrawnGraph, EdgeDef, ElementDef, FactGraph, GraphView, QuestionGraph } from '../../src/protocol/webview.js';
 import { connect, el, post, requests, status } from '../shared/host.js';
-import { better, boxesHit, labelEnd, labelPlaces, claimSummary, hopSummary, overlaps, rationaleSegments, rankDirection, readableZoom, SMALLEST_FONT_PX, toSvg, verdictLine, type LabelPlace, type LayoutScore } from './model.js';
+import {
+    better,
+    boxesHit,
+    labelEnd,
+    labelPlaces,
+    claimSummary,
+    hopSummary,
+    overlaps,
+    rationaleSegments,
+    rankDirection,
+    readableZoom,
+    SMALLEST_FONT_PX,
+    toSvg,
+    verdictLine,
+    type LabelPlace,
+    type LayoutScore,
+} from './model.js';
 
 cytoscape.use(dagre);
 
@@ -47,7 +63,26 @@ const shift = (e: cytoscape.EdgeSingular) => Number(e.data('shiftPx') ?? 0);
 function style(): cytoscape.StylesheetJson {
     const t = theme();
     return [
-        { selector: 'node', style: { label: 'data(label)', color: t.fg, 'background-color': t.node, 'border-color': t.border, 'border-width': 2, shape: 'round-rectangle', 'text-wrap': 'wrap', 'text-max-width': '110px', 'text-valign': 'center', 'text-halign': 'center', width: 'label', height: 'label', padding: '6px', 'font-family': t.font, 'font-size': 12 } },
+        {
+            selector: 'node',
+            style: {
+                label: 'data(label)',
+                color: t.fg,
+                'background-color': t.node,
+                'border-color': t.border,
+                'border-width': 2,
+                shape: 'round-rectangle',
+                'text-wrap': 'wrap',
+                'text-max-width': '110px',
+                'text-valign': 'center',
+                'text-halign': 'center',
+                width: 'label',
+                height: 'label',
+                padding: '6px',
+                'font-family': t.font,
+                'font-size': 12,
+            },
+        },
         { selector: 'node.hidden', style: { 'border-style': 'dashed' } },
         { selector: 'node.value', style: { shape: 'barrel' } },
         { selector: 'node.status-found', style: { 'border-color': t.found } },
@@ -57,12 +92,52 @@ function style(): cytoscape.StylesheetJson {
         { selector: 'node.focus', style: { 'border-color': t.focus, 'border-width': 4, 'font-weight': 'bold' } },
         { selector: 'node.more', style: { 'border-style': 'dashed', 'font-style': 'italic', shape: 'round-rectangle' } },
         { selector: 'node:selected', style: { 'border-color': t.focus, 'border-width': 4 } },
-        { selector: 'edge', style: { label: 'data(label)', color: t.fg, 'line-color': t.border, 'target-arrow-color': t.border, 'target-arrow-shape': 'triangle', 'curve-style': 'bezier', width: 2, 'font-size': SMALLEST_FONT_PX, 'text-wrap': 'wrap', 'text-max-width': '100px', 'text-background-color': t.bg, 'text-background-opacity': 1, 'text-margin-y': shift } },
+        {
+            selector: 'edge',
+            style: {
+                label: 'data(label)',
+                color: t.fg,
+                'line-color': t.border,
+                'target-arrow-color': t.border,
+                'target-arrow-shape': 'triangle',
+                'curve-style': 'bezier',
+                width: 2,
+                'font-size': SMALLEST_FONT_PX,
+                'text-wrap': 'wrap',
+                'text-max-width': '100px',
+                'text-background-color': t.bg,
+                'text-background-opacity': 1,
+                'text-margin-y': shift,
+            },
+        },
         // Where edges fan in, a label sits by its source; where they fan out, by its target: apart from its siblings'.
-        { selector: 'edge.at-source', style: { label: '', 'source-label': 'data(label)', 'source-text-offset': offset, 'source-text-margin-y': shift, 'text-wrap': 'wrap', 'text-max-width': '100px' } },
-        { selector: 'edge.at-target', style: { label: '', 'target-label': 'data(label)', 'target-text-offset': offset, 'target-text-margin-y': shift, 'text-wrap': 'wrap', 'text-max-width': '100px' } },
+        {
+            selector: 'edge.at-source',
+            style: {
+                label: '',
+                'source-label': 'data(label)',
+                'source-text-offset': offset,
+                'source-text-margin-y': shift,
+                'text-wrap': 'wrap',
+                'text-max-width': '100px',
+            },
+        },
+        {
+            selector: 'edge.at-target',
+            style: {
+                label: '',
+                'target-label': 'data(label)',
+                'target-text-offset': offset,
+                'target-text-margin-y': shift,
+                'text-wrap': 'wrap',
+                'text-max-width': '100px',
+            },
+        },
         { selector: 'edge.status-found', style: { 'line-color': t.found, 'target-arrow-color': t.found } },
-        { selector: 'edge.status-missing', style: { 'line-color': t.missing, 'target-arrow-color': t.missing, 'line-style': 'dashed' } },
+        {
+            selector: 'edge.status-missing',
+            style: { 'line-color': t.missing, 'target-arrow-color': t.missing, 'line-style': 'dashed' },
+        },
         { selector: 'edge.status-contradicted', style: { 'line-color': t.contradicted, 'target-arrow-color': t.contradicted } },
         { selector: 'edge.expanded', style: { 'line-style': 'dotted' } },
     ];
@@ -70,8 +145,16 @@ function style(): cytoscape.StylesheetJson {
 
 function toolbar(): HTMLElement {
     const bar = el('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Graph actions' });
-    const button = (label: string, action: () => void) => { const b = el('button', { type: 'button' }, label); b.addEventListener('click', action); bar.append(b); return b; };
-    button('Fit', () => { cy?.fit(undefined, PAD); publish(); });
+    const button = (label: string, action: () => void) => {
+        const b = el('button', { type: 'button' }, label);
+        b.addEventListener('click', action);
+        bar.append(b);
+        return b;
+    };
+    button('Fit', () => {
+        cy?.fit(undefined, PAD);
+        publish();
+    });
     button('Readable', () => frame());
     button('Export PNG', () => void save('png'));
     button('Export SVG', () => void save('svg'));
@@ -83,8 +166,12 @@ function toolbar(): HTMLElement {
 function legend(): HTMLElement {
     const list = el('ul', { class: 'legend', id: 'legend', 'aria-label': 'Legend' });
     const entries: [string, string][] = [
-        ['line found', 'found in the answer'], ['line missing', 'missing from the answer'], ['line contradicted', 'contradicted by the answer'],
-        ['line expanded', 'added from the data'], ['box focus', 'the question’s own entity'], ['box hidden', 'for the model to supply'],
+        ['line found', 'found in the answer'],
+        ['line missing', 'missing from the answer'],
+        ['line contradicted', 'contradicted by the answer'],
+        ['line expanded', 'added from the data'],
+        ['box focus', 'the question’s own entity'],
+        ['box hidden', 'for the model to supply'],
         ['box conflict', 'what the model said instead'],
     ];
     for (const [swatch, text] of entries) {
@@ -98,10 +185,33 @@ function legend(): HTMLElement {
 async function save(format: 'png' | 'svg'): Promise<void> {
     if (!cy) return;
     const t = theme();
-    const data = format === 'png'
-        ? cy.png({ full: true, scale: 2, bg: t.bg, output: 'base64uri' })
-        : toSvg(cy.nodes().map(n => ({ id: n.id(), label: String(n.data('label')), x: n.position('x'), y: n.position('y'), w: n.width(), h: n.height(), colour: String(n.style('background-color')), border: String(n.style('border-color')) })),
-            cy.edges().map(e => ({ source: e.source().id(), target: e.target().id(), label: String(e.data('label') ?? ''), colour: String(e.style('line-color')) })), t.bg, t.fg);
+    const data =
+        format === 'png'
+            ? cy.png({ full: true, scale: 2, bg: t.bg, output: 'base64uri' })
+            : toSvg(
+                  cy
+                      .nodes()
+                      .map(n => ({
+                          id: n.id(),
+                          label: String(n.data('label')),
+                          x: n.position('x'),
+                          y: n.position('y'),
+                          w: n.width(),
+                          h: n.height(),
+                          colour: String(n.style('background-color')),
+                          border: String(n.style('border-color')),
+                      })),
+                  cy
+                      .edges()
+                      .map(e => ({
+                          source: e.source().id(),
+                          target: e.target().id(),
+                          label: String(e.data('label') ?? ''),
+                          colour: String(e.style('line-color')),
+                      })),
+                  t.bg,
+                  t.fg,
+              );
     const result = await requests.request('save', { format, data });
     note(result.saved ? `Saved ${result.saved}` : 'Export cancelled');
 }
@@ -115,10 +225,28 @@ function note(text: string): void {
 function nodeList(): HTMLElement {
     const list = el('ul', { class: 'nodes', id: 'nodes', 'aria-label': 'Nodes' });
     for (const n of cy?.nodes() ?? []) {
-        const kind = String(n.data('kind')), nodeStatus = String(n.data('status') ?? 'none'), isFocus = n.hasClass('focus');
-        const li = el('li', { 'data-node': n.id(), 'data-kind': kind, 'data-status': nodeStatus, ...(isFocus ? { 'data-focus': 'true' } : {}) });
-        const title = kind === 'more' ? 'Show what this stands for' : kind === 'answer' ? 'Open this question\u2019s graph' : isFocus ? 'The question’s own entity; press to expand from the data' : 'Select; press again to expand from the data';
-        const b = el('button', { type: 'button', class: `node status-${nodeStatus}${isFocus ? ' focus' : ''}`, title }, String(n.data('label')).split('\n')[0]!);
+        const kind = String(n.data('kind')),
+            nodeStatus = String(n.data('status') ?? 'none'),
+            isFocus = n.hasClass('focus');
+        const li = el('li', {
+            'data-node': n.id(),
+            'data-kind': kind,
+            'data-status': nodeStatus,
+            ...(isFocus ? { 'data-focus': 'true' } : {}),
+        });
+        const title =
+            kind === 'more'
+                ? 'Show what this stands for'
+                : kind === 'answer'
+                  ? 'Open this question\u2019s graph'
+                  : isFocus
+                    ? 'The question’s own entity; press to expand from the data'
+                    : 'Select; press again to expand from the data';
+        const b = el(
+            'button',
+            { type: 'button', class: `node status-${nodeStatus}${isFocus ? ' focus' : ''}`, title },
+            String(n.data('label')).split('\n')[0]!,
+        );
         b.addEventListener('click', () => void expand(n.id()));
         li.append(b);
         list.append(li);
@@ -131,7 +259,10 @@ function add(elements: readonly ElementDef[]): string[] {
     if (!cy) return [];
     const added: string[] = [];
     for (const e of elements) {
-        if (e.group === 'edges') { if (cy.getElementById(e.data.id).empty()) pending.set(e.data.id, e); continue; }
+        if (e.group === 'edges') {
+            if (cy.getElementById(e.data.id).empty()) pending.set(e.data.id, e);
+            continue;
+        }
         if (!cy.getElementById(e.data.id).empty()) continue;
         cy.add(e as cytoscape.ElementDefinition);
         added.push(e.data.id);
@@ -156,7 +287,10 @@ async function expand(id: string): Promise<void> {
     if (node.empty()) return;
     // The fact view: a family's answer opens its question's own graph.
     const questionId = node.data('questionId') as string | undefined;
-    if (questionId) { post({ type: 'openQuestion', questionId, ...(factModel ? { model: factModel } : {}) }); return; }
+    if (questionId) {
+        post({ type: 'openQuestion', questionId, ...(factModel ? { model: factModel } : {}) });
+        return;
+    }
     if (node.data('kind') === 'more') {
         const group = more[id] ?? [];
         delete more[id];
@@ -169,10 +303,17 @@ async function expand(id: string): Promise<void> {
     cy.animate({ center: { eles: node } }, { duration: 150 });
     if (node.data('kind') === 'relation' || node.data('kind') === 'conflict') return;
     try {
-        const n = await requests.request('expand', { nodeId: id, label: String(node.data('label')), ...(node.data('relation') ? { relation: String(node.data('relation')) } : {}) });
+        const n = await requests.request('expand', {
+            nodeId: id,
+            label: String(node.data('label')),
+            ...(node.data('relation') ? { relation: String(node.data('relation')) } : {}),
+        });
         Object.assign(more, n.more);
         const added = add(n.elements);
-        if (added.length === 0) { note(`Nothing more around ${String(node.data('label'))} in the data.`); return; }
+        if (added.length === 0) {
+            note(`Nothing more around ${String(node.data('label'))} in the data.`);
+            return;
+        }
         grown(added);
     } catch (err) {
         note(err instanceof Error ? err.message : String(err));
@@ -184,7 +325,16 @@ function claimList(g: QuestionGraph): HTMLElement {
     const list = el('ol', { class: 'claims', id: 'claims', 'aria-label': 'Claims of the answer' });
     for (const c of g.claims ?? []) {
         const status = c.data === 'supported' ? 'found' : c.data === 'contradicted' ? 'contradicted' : 'missing';
-        const b = el('button', { type: 'button', class: `node status-${status}`, 'data-cause': c.cause, title: `data: ${c.data} · context: ${c.context}` }, claimSummary(c));
+        const b = el(
+            'button',
+            {
+                type: 'button',
+                class: `node status-${status}`,
+                'data-cause': c.cause,
+                title: `data: ${c.data} · context: ${c.context}`,
+            },
+            claimSummary(c),
+        );
         const subject = c.mentions[0];
         if (subject) b.addEventListener('click', () => void expand(subject));
         const li = el('li');
@@ -212,7 +362,11 @@ function rationale(g: QuestionGraph): [HTMLElement, HTMLElement] {
     }
     const text = el('p', { class: 'text', id: 'rationale-text' });
     for (const s of rationaleSegments(g.rationale.text, g.rationale.spans)) {
-        text.append(s.status ? el('mark', { class: `kw ${s.status}`, title: `${s.status}: ${s.keyword ?? ''}` }, s.text) : document.createTextNode(s.text));
+        text.append(
+            s.status
+                ? el('mark', { class: `kw ${s.status}`, title: `${s.status}: ${s.keyword ?? ''}` }, s.text)
+                : document.createTextNode(s.text),
+        );
     }
     const answer = el('section', { class: 'answer', id: 'answer', 'aria-label': 'The model’s answer' });
     answer.append(el('h2', {}, 'Rationale'), text);
@@ -227,11 +381,21 @@ function rationale(g: QuestionGraph): [HTMLElement, HTMLElement] {
 function factSummary(f: FactGraph): HTMLElement {
     const aside = el('aside', { class: 'rationale summary', id: 'rationale', 'aria-label': 'The fact and its families' });
     aside.append(el('h2', {}, 'Fact'), el('p', { class: 'question', title: f.label }, `${f.label} = ${f.value}`));
-    aside.append(el('p', { class: `verdict ${f.class === 'knows' ? 'correct' : 'wrong'}`, id: 'verdict' }, `${f.model} · ${f.class}: ${f.classText}`));
+    aside.append(
+        el(
+            'p',
+            { class: `verdict ${f.class === 'knows' ? 'correct' : 'wrong'}`, id: 'verdict' },
+            `${f.model} · ${f.class}: ${f.classText}`,
+        ),
+    );
     const list = el('ul', { class: 'answers', id: 'answers', 'aria-label': 'Each family\u2019s answer' });
     for (const a of f.answers) {
         const status = a.verdict === 'right' ? 'found' : a.verdict === 'wrong' ? 'contradicted' : 'missing';
-        const b = el('button', { type: 'button', class: `node status-${status}`, 'data-kind': a.kind, title: 'Open this question\u2019s graph' }, a.text);
+        const b = el(
+            'button',
+            { type: 'button', class: `node status-${status}`, 'data-kind': a.kind, title: 'Open this question\u2019s graph' },
+            a.text,
+        );
         b.addEventListener('click', () => post({ type: 'openQuestion', questionId: a.questionId, model: f.model }));
         const li = el('li');
         li.append(b);
@@ -243,7 +407,12 @@ function factSummary(f: FactGraph): HTMLElement {
 
 function draw(view: GraphView): void {
     const app = document.getElementById('app')!;
-    const canvas = el('div', { class: 'canvas', id: 'graph', role: 'img', 'aria-label': view.view === 'schema' ? 'Schema graph' : view.view === 'fact' ? 'Fact graph' : 'Question path graph' });
+    const canvas = el('div', {
+        class: 'canvas',
+        id: 'graph',
+        role: 'img',
+        'aria-label': view.view === 'schema' ? 'Schema graph' : view.view === 'fact' ? 'Fact graph' : 'Question path graph',
+    });
     const main = el('div', { class: `layout ${view.view}` });
     const side = el('div', { class: 'side' });
     side.append(el('ul', { id: 'nodes' }));
@@ -282,7 +451,8 @@ function layout(around: string[] = []): void {
     if (!cy) return;
     // Ranks far enough apart for the edge labels between them: their width left to right, their height top to
     // bottom (measured once the edges have a length: a label's box is computed where its edge is drawn).
-    let widest = 0, tallest = 0;
+    let widest = 0,
+        tallest = 0;
     const labelled = cy.edges().filter(e => String(e.data('label') ?? '') !== '');
     const lay = (rankDir: 'LR' | 'TB'): LayoutScore => {
         const rankSep = rankDir === 'LR' ? Math.max(40, widest + 16) : Math.max(40, tallest + 24);
@@ -306,10 +476,19 @@ function layout(around: string[] = []): void {
         const end = labelEnd(e.source().outgoers('edge').length, e.target().incomers('edge').length);
         if (end) e.addClass(`at-${end}`);
     }
-    const place = (rankDir: 'LR' | 'TB') => { for (const e of labelled) { const b = size.get(e.id())!; e.data('offset', (rankDir === 'LR' ? b.w : b.h) / 2 + 10); } };
-    const run = (rankDir: 'LR' | 'TB') => { place(rankDir); return lay(rankDir); };
+    const place = (rankDir: 'LR' | 'TB') => {
+        for (const e of labelled) {
+            const b = size.get(e.id())!;
+            e.data('offset', (rankDir === 'LR' ? b.w : b.h) / 2 + 10);
+        }
+    };
+    const run = (rankDir: 'LR' | 'TB') => {
+        place(rankDir);
+        return lay(rankDir);
+    };
     const box = cy.container()!.getBoundingClientRect();
-    const first = rankDirection(box.width, box.height), second = first === 'LR' ? 'TB' : 'LR';
+    const first = rankDirection(box.width, box.height),
+        second = first === 'LR' ? 'TB' : 'LR';
     const a = run(first);
     if (better(a, run(second))) run(first);
     separate(labelled, size);
@@ -328,13 +507,18 @@ function separate(labelled: cytoscape.EdgeCollection, size: Map<string, { w: num
         const b = box(e);
         return labelled.filter(o => o.id() !== e.id() && boxesHit(b, box(o))).length + nodes.filter(n => boxesHit(b, n)).length;
     };
-    const placeOf = (e: cytoscape.EdgeSingular): LabelPlace => ({ end: e.hasClass('at-source') ? 'source' : e.hasClass('at-target') ? 'target' : undefined, shift: Number(e.data('shift') ?? 0) as LabelPlace['shift'] });
+    const placeOf = (e: cytoscape.EdgeSingular): LabelPlace => ({
+        end: e.hasClass('at-source') ? 'source' : e.hasClass('at-target') ? 'target' : undefined,
+        shift: Number(e.data('shift') ?? 0) as LabelPlace['shift'],
+    });
     const put = (e: cytoscape.EdgeSingular, p: LabelPlace) => {
         e.removeClass('at-source at-target');
         if (p.end) e.addClass(`at-${p.end}`);
         e.data({ shift: p.shift, shiftPx: p.shift * ((size.get(e.id())?.h ?? 14) + 4) });
     };
-    labelled.forEach(e => { e.data({ shift: 0, shiftPx: 0 }); });
+    labelled.forEach(e => {
+        e.data({ shift: 0, shiftPx: 0 });
+    });
     for (let pass = 0; pass < 3; pass++) {
         let moved = false;
         labelled.forEach(e => {
@@ -345,7 +529,11 @@ function separate(labelled: cytoscape.EdgeCollection, size: Map<string, { w: num
             for (const p of labelPlaces(now).slice(1)) {
                 put(e, p);
                 const n = clashes(e);
-                if (n < least) { least = n; best = p; if (n === 0) break; }
+                if (n < least) {
+                    least = n;
+                    best = p;
+                    if (n === 0) break;
+                }
             }
             put(e, best);
             if (best !== now) moved = true;
@@ -362,14 +550,17 @@ const PAD = 12;
  * entities, to be panned from there. The label size on screen is published on the body (data-label-px).
  */
 function frame(around: string[] = []): void {
-    if (!cy || cy.elements().empty()) { publish(); return; }
+    if (!cy || cy.elements().empty()) {
+        publish();
+        return;
+    }
     cy.fit(undefined, PAD);
     const fitted = cy.zoom();
     const zoom = readableZoom(fitted);
     if (zoom !== fitted) {
         cy.zoom(zoom);
         const on = (ids: string[]) => ids.reduce((c, id) => c.union(cy!.getElementById(id)), cy!.collection());
-        const centre = fitted > zoom ? cy.elements() : [around, focus].map(on).find(c => c.nonempty()) ?? cy.elements();
+        const centre = fitted > zoom ? cy.elements() : ([around, focus].map(on).find(c => c.nonempty()) ?? cy.elements());
         cy.center(centre);
     }
     publish();
@@ -390,7 +581,8 @@ function publish(): void {
  * question's summary), so the page does not scroll to reach the drawing's bottom.
  */
 function fitCanvas(): void {
-    const main = document.querySelector<HTMLElement>('.layout'), canvas = document.getElementById('graph');
+    const main = document.querySelector<HTMLElement>('.layout'),
+        canvas = document.getElementById('graph');
     if (!main || !canvas) return;
     const narrow = matchMedia('(max-width: 720px)').matches;
     main.style.height = narrow ? '' : `${Math.max(300, innerHeight - main.getBoundingClientRect().top - 8)}px`;
@@ -400,11 +592,21 @@ function fitCanvas(): void {
 let resizeTimer: ReturnType<typeof setTimeout> | undefined;
 window.addEventListener('resize', () => {
     clearTimeout(resizeTimer);
-    resizeTimer = setTimeout(() => { fitCanvas(); cy?.resize(); frame(); }, 150);
+    resizeTimer = setTimeout(() => {
+        fitCanvas();
+        cy?.resize();
+        frame();
+    }, 150);
 });
 
 connect(msg => {
-    if (msg.type === 'busy') { status(msg.message); return; }
-    if (msg.type === 'error') { status(msg.message, 'error'); return; }
+    if (msg.type === 'busy') {
+        status(msg.message);
+        return;
+    }
+    if (msg.type === 'error') {
+        status(msg.message, 'error');
+        return;
+    }
     if ((msg.type === 'init' || msg.type === 'update') && msg.panel === 'graph') draw(msg.data);
 });

@@ -4,10 +4,20 @@
  */
 import type { PreviewData, PreviewRow } from '../../src/protocol/webview.js';
 import { connect, el, post, status } from '../shared/host.js';
-import { columnWidths, filterRows, formatEstimate, formatKeywords, rowOffsets, rowText, rowWindow, wrappedLines } from './model.js';
+import {
+    columnWidths,
+    filterRows,
+    formatEstimate,
+    formatKeywords,
+    rowOffsets,
+    rowText,
+    rowWindow,
+    wrappedLines,
+} from './model.js';
 
 /** A question wraps (issue 36 item 5: never cut): a row is as tall as its question's lines (media/preview.css: line-height). */
-const LINE = 18, ROW_PAD = 10;
+const LINE = 18,
+    ROW_PAD = 10;
 /** Lines per question (data.rows order), for the question column's width `linesFor`; each shown row's top. */
 let lines = new Uint16Array(0);
 let linesFor = -1;
@@ -21,15 +31,25 @@ let body: HTMLDivElement | undefined;
 let count: HTMLSpanElement | undefined;
 
 const COLUMNS: { title: string; cls: string }[] = [
-    { title: 'Probe', cls: 'c-probe' }, { title: 'Phrasing', cls: 'c-phrasing' }, { title: 'Question', cls: 'c-question' },
-    { title: 'Gold', cls: 'c-gold' }, { title: 'Keywords', cls: 'c-keywords' }, { title: 'Source', cls: 'c-source' }, { title: 'Tokens', cls: 'c-tokens' },
+    { title: 'Probe', cls: 'c-probe' },
+    { title: 'Phrasing', cls: 'c-phrasing' },
+    { title: 'Question', cls: 'c-question' },
+    { title: 'Gold', cls: 'c-gold' },
+    { title: 'Keywords', cls: 'c-keywords' },
+    { title: 'Source', cls: 'c-source' },
+    { title: 'Tokens', cls: 'c-tokens' },
 ];
 
 function layout(d: PreviewData): void {
     const app = document.getElementById('app')!;
     const header = el('header');
     header.append(el('h1', {}, d.title));
-    const filter = el('input', { type: 'search', id: 'filter', placeholder: 'Filter: words, probe:name, gold:yes, kind:path', 'aria-label': 'Filter questions' });
+    const filter = el('input', {
+        type: 'search',
+        id: 'filter',
+        placeholder: 'Filter: words, probe:name, gold:yes, kind:path',
+        'aria-label': 'Filter questions',
+    });
     count = el('span', { id: 'count', role: 'status' });
     header.append(filter, count);
     const estimates = el('ul', { class: 'estimates', id: 'estimates', 'aria-label': 'Token and cost estimate per model' });
@@ -48,17 +68,25 @@ function layout(d: PreviewData): void {
     // The short columns as wide as their values (media/preview.css reads these).
     const widths = columnWidths(d.rows);
     for (const [name, chars] of Object.entries(widths)) app.style.setProperty(`--w-${name}`, String(chars));
-    filter.addEventListener('input', () => { apply(filter.value); });
+    filter.addEventListener('input', () => {
+        apply(filter.value);
+    });
     viewport.addEventListener('scroll', () => requestAnimationFrame(render), { passive: true });
 }
 
 // Once, not per layout: each init / update lays the table out again.
-window.addEventListener('resize', () => requestAnimationFrame(() => { measure(); render(); }));
+window.addEventListener('resize', () =>
+    requestAnimationFrame(() => {
+        measure();
+        render();
+    }),
+);
 
 function apply(filter: string): void {
     if (!data) return;
     shown = filterRows(data.rows, filter, texts);
-    if (count) count.textContent = `${shown.length.toLocaleString('en-US')} of ${data.rows.length.toLocaleString('en-US')} questions`;
+    if (count)
+        count.textContent = `${shown.length.toLocaleString('en-US')} of ${data.rows.length.toLocaleString('en-US')} questions`;
     if (viewport) viewport.scrollTop = 0;
     measure();
     place();
@@ -76,7 +104,11 @@ function rowElement(r: PreviewRow, index: number): HTMLDivElement {
     );
     const src = el('div', { class: 'cell c-source' });
     // The graph button first: a long source link is cut, never the button after it.
-    const graph = el('button', { class: 'link graph', title: 'Open this question in the graph panel', 'aria-label': 'Graph' }, '⌬');
+    const graph = el(
+        'button',
+        { class: 'link graph', title: 'Open this question in the graph panel', 'aria-label': 'Graph' },
+        '⌬',
+    );
     graph.addEventListener('click', () => post({ type: 'openQuestion', questionId: r.id }));
     src.append(graph);
     if (r.source) {
@@ -110,7 +142,14 @@ function measure(): void {
     if (!context) return;
     context.font = getComputedStyle(document.body).font;
     const widths = new Map<string, number>();
-    const px = (s: string) => { let w = widths.get(s); if (w === undefined) { w = context!.measureText(s).width; widths.set(s, w); } return w; };
+    const px = (s: string) => {
+        let w = widths.get(s);
+        if (w === undefined) {
+            w = context!.measureText(s).width;
+            widths.set(s, w);
+        }
+        return w;
+    };
     // A pixel of slack: the canvas and the page may round a line's width differently.
     lines = Uint16Array.from(data.rows, r => Math.min(60, wrappedLines(r.question, width - 1, px)));
     linesFor = width;
@@ -143,13 +182,23 @@ function render(): void {
         lines[i] = Math.ceil(cell.scrollHeight / LINE);
         grew = true;
     }
-    if (grew) { place(); render(); return; }
+    if (grew) {
+        place();
+        render();
+        return;
+    }
     document.body.dataset.layoutWidth = String(innerWidth);
 }
 
 connect(msg => {
-    if (msg.type === 'busy') { status(msg.message); return; }
-    if (msg.type === 'error') { status(msg.message, 'error'); return; }
+    if (msg.type === 'busy') {
+        status(msg.message);
+        return;
+    }
+    if (msg.type === 'error') {
+        status(msg.message, 'error');
+        return;
+    }
     if ((msg.type === 'init' || msg.type === 'update') && msg.panel === 'preview') {
         data = msg.data;
         texts = data.rows.map(rowText);

@@ -4,10 +4,21 @@
  */
 import type { PreviewRow, ModelEstimate } from '../../src/protocol/webview.js';
 
-export interface Window { first: number; last: number; offsetTop: number; totalHeight: number }
+export interface Window {
+    first: number;
+    last: number;
+    offsetTop: number;
+    totalHeight: number;
+}
 
 /** Rows [first, last) to render for a viewport, with `overscan` extra rows above and below. */
-export function visibleWindow(scrollTop: number, viewportHeight: number, rowHeight: number, total: number, overscan = 10): Window {
+export function visibleWindow(
+    scrollTop: number,
+    viewportHeight: number,
+    rowHeight: number,
+    total: number,
+    overscan = 10,
+): Window {
     const totalHeight = total * rowHeight;
     if (total === 0 || rowHeight <= 0) return { first: 0, last: 0, offsetTop: 0, totalHeight: 0 };
     const top = Math.max(0, Math.min(scrollTop, Math.max(0, totalHeight - viewportHeight)));
@@ -32,10 +43,12 @@ export function rowWindow(scrollTop: number, viewportHeight: number, offsets: Ar
 
 /** The row at height `y`: the last row whose top is at or above it (binary search). */
 function rowAt(offsets: ArrayLike<number>, y: number): number {
-    let lo = 0, hi = offsets.length - 2;
+    let lo = 0,
+        hi = offsets.length - 2;
     while (lo < hi) {
         const mid = (lo + hi + 1) >> 1;
-        if (offsets[mid]! <= y) lo = mid; else hi = mid - 1;
+        if (offsets[mid]! <= y) lo = mid;
+        else hi = mid - 1;
     }
     return lo;
 }
@@ -55,13 +68,23 @@ export function wrappedLines(text: string, width: number, measure: (s: string) =
     const words = text.split(/\s+/).filter(Boolean);
     if (width <= 0 || words.length === 0) return 1;
     const space = measure(' ');
-    let lines = 1, used = 0;
+    let lines = 1,
+        used = 0;
     for (const word of words) {
         const w = measure(word);
         const need = used === 0 ? w : used + space + w;
-        if (need <= width) { used = need; continue; }
-        if (used > 0) { lines++; used = 0; }
-        if (w <= width) { used = w; continue; }
+        if (need <= width) {
+            used = need;
+            continue;
+        }
+        if (used > 0) {
+            lines++;
+            used = 0;
+        }
+        if (w <= width) {
+            used = w;
+            continue;
+        }
         // Longer than a line: it fills whole lines, and its rest starts the next.
         lines += Math.ceil(w / width) - 1;
         used = w - (Math.ceil(w / width) - 1) * width;
@@ -121,8 +144,18 @@ export function formatEstimate(e: ModelEstimate): string {
  * The widths (in characters) of the short columns: as wide as their longest value, never narrower than the
  * title, at most `cap` — so "movie_binary" and "negated" show whole instead of "movie_…" and "neg…".
  */
-export function columnWidths(rows: readonly Pick<PreviewRow, 'probe' | 'phrasing' | 'gold'>[], cap = 32): { probe: number; phrasing: number; gold: number } {
+export function columnWidths(
+    rows: readonly Pick<PreviewRow, 'probe' | 'phrasing' | 'gold'>[],
+    cap = 32,
+): { probe: number; phrasing: number; gold: number } {
     const widest = (title: string, get: (r: Pick<PreviewRow, 'probe' | 'phrasing' | 'gold'>) => string) =>
-        Math.min(cap, rows.reduce((w, r) => Math.max(w, get(r).length), title.length));
-    return { probe: widest('Probe', r => r.probe), phrasing: widest('Phrasing', r => r.phrasing), gold: widest('Gold', r => r.gold) };
+        Math.min(
+            cap,
+            rows.reduce((w, r) => Math.max(w, get(r).length), title.length),
+        );
+    return {
+        probe: widest('Probe', r => r.probe),
+        phrasing: widest('Phrasing', r => r.phrasing),
+        gold: widest('Gold', r => r.gold),
+    };
 }

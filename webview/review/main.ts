@@ -38,9 +38,9 @@ function field(name: string, value: HTMLElement | string, id?: string): HTMLElem
 }
 
 function reader(item: ReviewItemView): HTMLElement {
-    const box = el('section', { class: 'reader', id: 'reader', 'aria-label': 'The reader\'s verdict' });
+    const box = el('section', { class: 'reader', id: 'reader', 'aria-label': "The reader's verdict" });
     if (!revealed) {
-        box.append(el('p', { class: 'note' }, 'The reader\'s verdict is hidden until you label this answer (v shows it).'));
+        box.append(el('p', { class: 'note' }, "The reader's verdict is hidden until you label this answer (v shows it)."));
         return box;
     }
     box.append(field('Reader', item.reader.verdict, 'verdict'));
@@ -68,7 +68,11 @@ function rows(item: ReviewItemView): HTMLElement {
 
 /** An open answer's claims, each with its digit and the reviewer's mark (a click marks it too). */
 function claimList(claims: NonNullable<ReviewItemView['claims']>): HTMLElement {
-    const list = el('ol', { class: 'claims', id: 'claims', 'aria-label': 'Claims: press a claim\'s digit to mark it supported, contradicted, unverifiable, unmarked in turn' });
+    const list = el('ol', {
+        class: 'claims',
+        id: 'claims',
+        'aria-label': "Claims: press a claim's digit to mark it supported, contradicted, unverifiable, unmarked in turn",
+    });
     for (const c of claims) {
         const li = el('li', { 'data-key': c.key, 'data-mark': c.mark });
         const b = el('button', { class: 'link', title: `Mark claim ${c.key} (key ${c.key})` });
@@ -82,7 +86,7 @@ function claimList(claims: NonNullable<ReviewItemView['claims']>): HTMLElement {
 
 function keysLegend(v: ReviewView): HTMLElement {
     const bar = el('div', { class: 'keys', role: 'toolbar', 'aria-label': 'Keys' });
-    for (const k of [...v.keys, { key: 'v', name: 'show the reader\'s verdict', action: undefined }]) {
+    for (const k of [...v.keys, { key: 'v', name: "show the reader's verdict", action: undefined }]) {
         const b = el('button', { class: 'key', 'data-key': k.key, title: k.name });
         b.append(el('kbd', {}, k.key), document.createTextNode(` ${k.name.split(':')[0]}`));
         b.addEventListener('click', () => press(k.key));
@@ -122,7 +126,8 @@ function press(key: string): void {
     if (key === 'v' || (key === 'a' && !revealed && v.item)) {
         revealed = true;
         layout(v);
-        if (key === 'a') document.getElementById('last')!.textContent = 'The reader\'s verdict is shown: press a again to agree with it.';
+        if (key === 'a')
+            document.getElementById('last')!.textContent = "The reader's verdict is shown: press a again to agree with it.";
         return;
     }
     const k = v.keys.find(x => x.key === key) ?? v.item?.claims?.find(x => x.key === key);
@@ -143,8 +148,14 @@ document.addEventListener('keydown', e => {
 });
 
 connect(msg => {
-    if (msg.type === 'busy') { status(msg.message); return; }
-    if (msg.type === 'error') { status(msg.message, 'error'); return; }
+    if (msg.type === 'busy') {
+        status(msg.message);
+        return;
+    }
+    if (msg.type === 'error') {
+        status(msg.message, 'error');
+        return;
+    }
     if ((msg.type === 'init' || msg.type === 'update') && msg.panel === 'review') {
         // A new answer starts hidden again; the same answer (undo of nothing, a stale key) keeps what was shown.
         if (msg.data.item?.slot !== current?.item?.slot) revealed = false;

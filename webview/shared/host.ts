@@ -1,7 +1,17 @@
 /** The webview side of the protocol: the VS Code API handle, the ready handshake and request pairing. */
-import { isHostToWebview, PROTOCOL_VERSION, RequestTracker, type HostToWebview, type WebviewToHost } from '../../src/protocol/webview.js';
+import {
+    isHostToWebview,
+    PROTOCOL_VERSION,
+    RequestTracker,
+    type HostToWebview,
+    type WebviewToHost,
+} from '../../src/protocol/webview.js';
 
-interface VsCodeApi { postMessage(msg: unknown): void; getState(): unknown; setState(state: unknown): void }
+interface VsCodeApi {
+    postMessage(msg: unknown): void;
+    getState(): unknown;
+    setState(state: unknown): void;
+}
 declare function acquireVsCodeApi(): VsCodeApi;
 
 const api = acquireVsCodeApi();
@@ -28,7 +38,11 @@ export function connect(onMessage: (msg: HostToWebview) => void): void {
 }
 
 /** Creates an element with text content only: data never becomes markup. */
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+    tag: K,
+    attrs: Record<string, string> = {},
+    text?: string,
+): HTMLElementTagNameMap[K] {
     const e = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
     if (text !== undefined) e.textContent = text;

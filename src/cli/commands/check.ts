@@ -25,37 +25,66 @@ Exit status: 0 no errors, 1 errors found, 2 bad usage (missing file, unknown fla
         const file = args.positional[0];
         const format = stringFlag(args, 'format') ?? 'text';
         const unknown = unknownOption(args, FLAGS);
-        const problem = !file ? 'no spec file given'
-            : args.positional.length > 1 ? `one spec file expected, got ${args.positional.length}`
-            : unknown ? unknown
-            : !['text', 'json'].includes(format) ? `--format must be text or json, not "${String(args.flags.format)}"`
-            : !existsSync(file) ? `no such file: ${file}`
-            : statSync(file).isDirectory() ? `${file} is a directory; give a .probe file`
-            : undefined;
+        const problem = !file
+            ? 'no spec file given'
+            : args.positional.length > 1
+              ? `one spec file expected, got ${args.positional.length}`
+              : unknown
+                ? unknown
+                : !['text', 'json'].includes(format)
+                  ? `--format must be text or json, not "${String(args.flags.format)}"`
+                  : !existsSync(file)
+                    ? `no such file: ${file}`
+                    : statSync(file).isDirectory()
+                      ? `${file} is a directory; give a .probe file`
+                      : undefined;
         if (problem) {
             printError(`halluprobe check: ${problem}\n\n${this.usage}`);
             return 2;
         }
         const checked = await checkSpec(file!);
         // The question generator's problems (e.g. a probe with no eligible row), as the editor shows them.
-        const diagnostics = [...checked.diagnostics, ...withoutFollowOns(checked.model, probeDiagnostics(checked.model, checked.data), checked.diagnostics)];
+        const diagnostics = [
+            ...checked.diagnostics,
+            ...withoutFollowOns(checked.model, probeDiagnostics(checked.model, checked.data), checked.diagnostics),
+        ];
         const rows = diagnostics.map(toRow).sort(byPosition);
         if (format === 'json') print(JSON.stringify(rows, null, 2));
-        else { printSources(checked.model); printText(rows); }
+        else {
+            printSources(checked.model);
+            printText(rows);
+        }
         return rows.some(r => r.severity === 'error') ? 1 : 0;
     },
 };
 
 /** Where each data source resolved to (on stderr), so a spec cannot read a file the user did not expect. */
 export function printSources(model: SpecModel): void {
-    for (const s of model.sources) printError(`source ${s.name}: ${s.format === 'postgres' ? safeUrl(s.path) : s.path}${outsideSpecFolder(s.path, s.loc) ? "  (outside the spec's folder)" : ''}`);
+    for (const s of model.sources)
+        printError(
+            `source ${s.name}: ${s.format === 'postgres' ? safeUrl(s.path) : s.path}${outsideSpecFolder(s.path, s.loc) ? "  (outside the spec's folder)" : ''}`,
+        );
 }
 
 /** One diagnostic as `--format json` prints it: lines and columns 1-based. */
-export interface CheckRow { file: string; line: number; column: number; severity: string; code: string; message: string }
+export interface CheckRow {
+    file: string;
+    line: number;
+    column: number;
+    severity: string;
+    code: string;
+    message: string;
+}
 
 export function toRow(d: SpecDiagnostic): CheckRow {
-    return { file: d.file, line: d.range.start.line + 1, column: d.range.start.character + 1, severity: d.severity, code: d.code, message: d.message };
+    return {
+        file: d.file,
+        line: d.range.start.line + 1,
+        column: d.range.start.character + 1,
+        severity: d.severity,
+        code: d.code,
+        message: d.message,
+    };
 }
 
 function byPosition(a: CheckRow, b: CheckRow): number {
@@ -63,7 +92,8 @@ function byPosition(a: CheckRow, b: CheckRow): number {
 }
 
 function printText(rows: CheckRow[]): void {
-    for (const r of rows) print(`${path.relative(process.cwd(), r.file) || r.file}:${r.line}:${r.column} ${r.severity} [${r.code}] ${r.message}`);
+    for (const r of rows)
+        print(`${path.relative(process.cwd(), r.file) || r.file}:${r.line}:${r.column} ${r.severity} [${r.code}] ${r.message}`);
     const errors = rows.filter(r => r.severity === 'error').length;
     const warnings = rows.filter(r => r.severity === 'warning').length;
     print(rows.length === 0 ? 'No problems found.' : `${errors} error(s), ${warnings} warning(s).`);

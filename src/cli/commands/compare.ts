@@ -1,11 +1,33 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from './command.js';
 import { stringFlag, type ParsedArgs, unknownOption } from '../args.js';
-import { changedVerdictsMarkdown, compareCells, compareRuns, loadReport, regressionLines, regressions, renderPaired, PAIRED_FIGURES, type PairedFormat } from '../../core/report/index.js';
+import {
+    changedVerdictsMarkdown,
+    compareCells,
+    compareRuns,
+    loadReport,
+    regressionLines,
+    regressions,
+    renderPaired,
+    PAIRED_FIGURES,
+    type PairedFormat,
+} from '../../core/report/index.js';
 import { openExisting, resolveRun } from './report.js';
 import { printError, writeOut } from '../print.js';
 
-const FLAGS = new Set(['db', 'db-password-env', 'format', 'out', 'figures', 'by', 'correction', 'alpha', 'seed', 'fail-on-regression', 'help']);
+const FLAGS = new Set([
+    'db',
+    'db-password-env',
+    'format',
+    'out',
+    'figures',
+    'by',
+    'correction',
+    'alpha',
+    'seed',
+    'fail-on-regression',
+    'help',
+]);
 const FORMATS = ['md', 'html', 'json', 'csv'];
 
 /** `H:0.02` or `H:2%`: the figure and the margin it may not worsen by. */
@@ -13,7 +35,9 @@ function gateOf(s: string): { figure: string; margin: number } | string {
     const m = /^\s*([A-Za-z_.]+)\s*:\s*(\d+(?:\.\d+)?)(%?)\s*$/.exec(s);
     if (!m) return `--fail-on-regression is FIGURE:MARGIN such as H:0.02, not "${s}"`;
     const margin = Number(m[2]) / (m[3] ? 100 : 1);
-    return margin >= 0 && margin < 1 ? { figure: m[1]!, margin } : `--fail-on-regression's margin is between 0 and 1, not "${m[2]}${m[3]}"`;
+    return margin >= 0 && margin < 1
+        ? { figure: m[1]!, margin }
+        : `--fail-on-regression's margin is between 0 and 1, not "${m[2]}${m[3]}"`;
 }
 
 export const compare: Command = {
@@ -50,21 +74,36 @@ Exit: 0 written, 1 a regression (--fail-on-regression), 2 bad usage.`,
         const correction = stringFlag(args, 'correction') ?? 'holm';
         const alpha = Number(stringFlag(args, 'alpha') ?? '0.05');
         const seed = Number(stringFlag(args, 'seed') ?? '1');
-        const figures = stringFlag(args, 'figures')?.split(',').map(s => s.trim()).filter(Boolean);
+        const figures = stringFlag(args, 'figures')
+            ?.split(',')
+            .map(s => s.trim())
+            .filter(Boolean);
         const gateText = stringFlag(args, 'fail-on-regression');
         const gate = gateText === undefined ? undefined : gateOf(gateText);
         const unknown = unknownOption(args, FLAGS);
-        const problem = unknown ? unknown
-            : args.positional.length === 0 ? 'give one run id or more (or "latest")'
-            : !FORMATS.includes(format) ? `--format must be one of ${FORMATS.join(', ')}, not "${String(args.flags.format)}"`
-            : !['phrasing', 'probe'].includes(by) ? `--by must be phrasing or probe, not "${by}"`
-            : !['holm', 'bh'].includes(correction) ? `--correction must be holm or bh, not "${correction}"`
-            : !(alpha > 0 && alpha < 1) ? '--alpha is between 0 and 1'
-            : !Number.isInteger(seed) ? '--seed is a whole number'
-            : typeof gate === 'string' ? gate
-            : gate && args.positional.length !== 2 ? '--fail-on-regression compares two runs: the baseline and the new one'
-            : undefined;
-        if (problem) { printError(`halluprobe compare: ${problem}\n\n${this.usage}`); return 2; }
+        const problem = unknown
+            ? unknown
+            : args.positional.length === 0
+              ? 'give one run id or more (or "latest")'
+              : !FORMATS.includes(format)
+                ? `--format must be one of ${FORMATS.join(', ')}, not "${String(args.flags.format)}"`
+                : !['phrasing', 'probe'].includes(by)
+                  ? `--by must be phrasing or probe, not "${by}"`
+                  : !['holm', 'bh'].includes(correction)
+                    ? `--correction must be holm or bh, not "${correction}"`
+                    : !(alpha > 0 && alpha < 1)
+                      ? '--alpha is between 0 and 1'
+                      : !Number.isInteger(seed)
+                        ? '--seed is a whole number'
+                        : typeof gate === 'string'
+                          ? gate
+                          : gate && args.positional.length !== 2
+                            ? '--fail-on-regression compares two runs: the baseline and the new one'
+                            : undefined;
+        if (problem) {
+            printError(`halluprobe compare: ${problem}\n\n${this.usage}`);
+            return 2;
+        }
         const store = await openExisting(args);
         try {
             const ids: string[] = [];
@@ -75,18 +114,34 @@ Exit: 0 written, 1 a regression (--fail-on-regression), 2 bad usage.`,
                 if (r.note) printError(`halluprobe compare: run ${id}: ${r.note}`);
                 reports.push(r.data);
             }
-            const options = { by: by as 'phrasing' | 'probe', correction: correction as 'holm' | 'bh', alpha, seed, ...(figures ? { figures } : {}) };
+            const options = {
+                by: by as 'phrasing' | 'probe',
+                correction: correction as 'holm' | 'bh',
+                alpha,
+                seed,
+                ...(figures ? { figures } : {}),
+            };
             const cells = compareCells(reports, options);
             const two = reports.length === 2 ? compareRuns(reports[0]!, reports[1]!) : undefined;
-            const text = format === 'json' ? JSON.stringify({ ...two, ...cells }, null, 2) + '\n'
-                : format === 'md' && two ? renderPaired(cells, 'md') + changedVerdictsMarkdown(two)
-                : renderPaired(cells, format as PairedFormat);
+            const text =
+                format === 'json'
+                    ? JSON.stringify({ ...two, ...cells }, null, 2) + '\n'
+                    : format === 'md' && two
+                      ? renderPaired(cells, 'md') + changedVerdictsMarkdown(two)
+                      : renderPaired(cells, format as PairedFormat);
             const out = stringFlag(args, 'out');
-            if (out) { writeFileSync(out, text); printError(`Wrote the comparison to ${out}`); }
-            else writeOut(text);
+            if (out) {
+                writeFileSync(out, text);
+                printError(`Wrote the comparison to ${out}`);
+            } else writeOut(text);
             if (!gate || typeof gate === 'string') return 0;
             const known = new Set<string>([...PAIRED_FIGURES, ...cells.matrices.map(m => m.figure)]);
-            if (!known.has(gate.figure)) { printError(`halluprobe compare: no figure ${gate.figure} to gate on; these are compared: ${[...known].join(', ')}`); return 2; }
+            if (!known.has(gate.figure)) {
+                printError(
+                    `halluprobe compare: no figure ${gate.figure} to gate on; these are compared: ${[...known].join(', ')}`,
+                );
+                return 2;
+            }
             const r = regressions(reports[0]!, reports[1]!, gate.figure, gate.margin, options);
             for (const line of regressionLines(r, gate.figure, gate.margin)) printError(line);
             return r.regressions.length ? 1 : 0;

@@ -33,15 +33,24 @@ Exit status: 0 written (the spec checks clean), 1 bad input (nothing written) or
             const raw = stringFlag(args, name);
             if (raw === undefined) return fallback;
             const n = Number(raw);
-            if (!Number.isFinite(n) || n < 0 || n > max) throw new UsageError(`--${name} must be a number between 0 and ${max}, got "${raw}".`);
+            if (!Number.isFinite(n) || n < 0 || n > max)
+                throw new UsageError(`--${name} must be a number between 0 and ${max}, got "${raw}".`);
             return n;
         };
-        const fds = args.flags.fds === true
-            ? { maxLhs: number('max-lhs', 3, 10), maxError: number('max-error', 0, 0.5), budgetMs: number('budget', 60) * 1000 }
-            : false;
+        const fds =
+            args.flags.fds === true
+                ? {
+                      maxLhs: number('max-lhs', 3, 10),
+                      maxError: number('max-error', 0, 0.5),
+                      budgetMs: number('budget', 60) * 1000,
+                  }
+                : false;
         const result = await importDatabase({ input, out, fds });
         const problems = result.diagnostics.map(toRow);
-        for (const p of problems) printError(`${path.relative(process.cwd(), p.file) || p.file}:${p.line}:${p.column} ${p.severity} [${p.code}] ${p.message}`);
+        for (const p of problems)
+            printError(
+                `${path.relative(process.cwd(), p.file) || p.file}:${p.line}:${p.column} ${p.severity} [${p.code}] ${p.message}`,
+            );
         print(`Wrote ${path.relative(process.cwd(), result.file) || result.file}: ${result.summary.text}.`);
         print(result.advice);
         return problems.some(p => p.severity === 'error') ? 1 : 0;

@@ -16,5 +16,16 @@ export type { Command } from './command.js';
 
 /** Every subcommand, in the order `halluprobe --help` lists them. */
 export const COMMANDS: Record<string, Command> = {
-    init, import: importCommand, check, preview, run, runs, report, review, 'reader-check': readerCheckCommand, compare, estimate, store,
+    init,
+    import: importCommand,
+    check,
+    preview,
+    run,
+    runs,
+    report,
+    review,
+    'reader-check': readerCheckCommand,
+    compare,
+    estimate,
+    store,
 };

@@ -34,7 +34,9 @@ Exit status: 0 written, 1 a file is already there, 2 bad usage.`,
         const from = exampleFolder();
         const taken = EXAMPLE.filter(f => fs.existsSync(path.join(folder, f)));
         if (taken.length > 0) {
-            print(`halluprobe init: ${taken.map(f => path.join(folder, f)).join(', ')} already exists; nothing written. Choose an empty folder: ${cliCommand()} init <folder>`);
+            print(
+                `halluprobe init: ${taken.map(f => path.join(folder, f)).join(', ')} already exists; nothing written. Choose an empty folder: ${cliCommand()} init <folder>`,
+            );
             return 1;
         }
         for (const f of EXAMPLE) {

@@ -32,27 +32,41 @@ could be generated are still printed; none when the spec has errors or its data 
     async run(args: ParsedArgs) {
         const file = args.positional[0];
         const format = stringFlag(args, 'format') ?? 'table';
-        if (!file || !FORMATS.includes(format)) throw new UsageError(`${file ? `--format must be one of ${FORMATS.join(', ')}` : 'name a spec file'}.\n\n${this.usage}`);
+        if (!file || !FORMATS.includes(format))
+            throw new UsageError(
+                `${file ? `--format must be one of ${FORMATS.join(', ')}` : 'name a spec file'}.\n\n${this.usage}`,
+            );
         if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
-        const options = { suite: stringFlag(args, 'suite'), probe: stringFlag(args, 'probe'), limit: intFlag(args, 'limit'), seed: intFlag(args, 'seed') };
+        const options = {
+            suite: stringFlag(args, 'suite'),
+            probe: stringFlag(args, 'probe'),
+            limit: intFlag(args, 'limit'),
+            seed: intFlag(args, 'seed'),
+        };
         // The table sizes its columns to the questions, so it reads them all first; jsonl and csv stream.
         const line = format === 'jsonl' ? (q: Question) => JSON.stringify(questionRecord(q)) : csvLine;
         let header = false;
         const preview = await previewSpec({
-            spec: file, ...options, onSpec: printSources,
-            ...(format === 'table' ? {} : {
-                onQuestion: (q: Question) => {
-                    if (!header && format === 'csv') print(CSV_HEADER.join(','));
-                    header = true;
-                    print(line(q));
-                },
-            }),
+            spec: file,
+            ...options,
+            onSpec: printSources,
+            ...(format === 'table'
+                ? {}
+                : {
+                      onQuestion: (q: Question) => {
+                          if (!header && format === 'csv') print(CSV_HEADER.join(','));
+                          header = true;
+                          print(line(q));
+                      },
+                  }),
         });
         if (preview.blocked) {
             printDiagnostics(preview.diagnostics);
-            printError(preview.blocked === 'spec'
-                ? `halluprobe preview: the spec has ${preview.diagnostics.length} error(s); fix them first (${cliCommand()} check ${file}).`
-                : `halluprobe preview: the data cannot be read (${preview.diagnostics.length} error(s)); no question was generated.`);
+            printError(
+                preview.blocked === 'spec'
+                    ? `halluprobe preview: the spec has ${preview.diagnostics.length} error(s); fix them first (${cliCommand()} check ${file}).`
+                    : `halluprobe preview: the data cannot be read (${preview.diagnostics.length} error(s)); no question was generated.`,
+            );
             return 1;
         }
         if (format === 'table') {
@@ -69,7 +83,10 @@ could be generated are still printed; none when the spec has errors or its data 
 };
 
 function printDiagnostics(diagnostics: SpecDiagnostic[]): void {
-    for (const r of diagnostics.map(toRow)) printError(`${path.relative(process.cwd(), r.file) || r.file}:${r.line}:${r.column} ${r.severity} [${r.code}] ${r.message}`);
+    for (const r of diagnostics.map(toRow))
+        printError(
+            `${path.relative(process.cwd(), r.file) || r.file}:${r.line}:${r.column} ${r.severity} [${r.code}] ${r.message}`,
+        );
 }
 
 /** The engine's one-line account of a preview (kept under this name for the CLI's tests). */
@@ -85,9 +102,18 @@ const firstRow = (q: Question) => (q.source.rows[0] ? `${q.source.rows[0].file}:
  */
 function tableFormat(questions: readonly Question[]): { header: string; line: (q: Question) => string } {
     const columns: [string, (q: Question) => string, number][] = [
-        ['probe', q => q.probe, 32], ['phrasing', q => q.phrasing, 24], ['variant', variantId, 24], ['gold', goldText, 48], ['keywords', keywordText, 24],
+        ['probe', q => q.probe, 32],
+        ['phrasing', q => q.phrasing, 24],
+        ['variant', variantId, 24],
+        ['gold', goldText, 48],
+        ['keywords', keywordText, 24],
     ];
-    const widths = columns.map(([title, get, cap]) => Math.min(cap, questions.reduce((w, q) => Math.max(w, flat(get(q)).length), title.length)));
+    const widths = columns.map(([title, get, cap]) =>
+        Math.min(
+            cap,
+            questions.reduce((w, q) => Math.max(w, flat(get(q)).length), title.length),
+        ),
+    );
     return {
         header: ['id'.padEnd(16), ...columns.map(([title], i) => title.padEnd(widths[i]!)), 'question'].join('  '),
         line: q => [q.id, ...columns.map(([, get], i) => cell(get(q), widths[i]!)), cell(q.question, 160).trimEnd()].join('  '),
@@ -104,5 +130,7 @@ function cell(text: string, width: number): string {
 const CSV_HEADER = ['id', 'probe', 'kind', 'phrasing', 'variant', 'variant_id', 'gold', 'question', 'keywords', 'source'];
 
 function csvLine(q: Question): string {
-    return [q.id, q.probe, q.kind, q.phrasing, q.variant, variantId(q), goldText(q), q.question, keywordText(q), firstRow(q)].map(csvField).join(',');
+    return [q.id, q.probe, q.kind, q.phrasing, q.variant, variantId(q), goldText(q), q.question, keywordText(q), firstRow(q)]
+        .map(csvField)
+        .join(',');
 }

@@ -3,7 +3,17 @@ import { storePath } from '../../core/places.js';
 import type { Command } from './command.js';
 import { intFlag, stringFlag, UsageError, type ParsedArgs, unknownOption } from '../args.js';
 import { isPostgresUrl, openStore, type Store } from '../../core/store/index.js';
-import { FACT_FORMATS, loadReport, passed, renderFacts, renderReport, resolveRunId, REPORT_FORMATS, type ReportData, type ReportFormat } from '../../core/report/index.js';
+import {
+    FACT_FORMATS,
+    loadReport,
+    passed,
+    renderFacts,
+    renderReport,
+    resolveRunId,
+    REPORT_FORMATS,
+    type ReportData,
+    type ReportFormat,
+} from '../../core/report/index.js';
 import { HalluProbeError } from '../../core/errors.js';
 import { overriddenRead } from '../../core/verify/index.js';
 import { fileKeyBindings } from '../../core/models/index.js';
@@ -11,7 +21,31 @@ import { printError, writeOut } from '../print.js';
 import { agreementGate, groupKey, groupLabel } from '../../core/report/index.js';
 import { cliCommand } from '../../core/invocation.js';
 
-const FLAGS = new Set(['db', 'db-password-env', 'run', 'format', 'out', 'help', 'fail-on-failures', 'max-h', 'override', 'model', 'sample', 'correct', 'rationale', 'by', 'why', 'min-known', 'judge', 'judge-sample', 'judge-seed', 'yes', 'min-agreement', 'facts', 'fact']);
+const FLAGS = new Set([
+    'db',
+    'db-password-env',
+    'run',
+    'format',
+    'out',
+    'help',
+    'fail-on-failures',
+    'max-h',
+    'override',
+    'model',
+    'sample',
+    'correct',
+    'rationale',
+    'by',
+    'why',
+    'min-known',
+    'judge',
+    'judge-sample',
+    'judge-seed',
+    'yes',
+    'min-agreement',
+    'facts',
+    'fact',
+]);
 
 export function defaultDb(args: ParsedArgs): string {
     return storePath(stringFlag(args, 'db'));
@@ -24,7 +58,9 @@ export function defaultDb(args: ParsedArgs): string {
 export async function openExisting(args: ParsedArgs): Promise<Store> {
     const where = defaultDb(args);
     if (!isPostgresUrl(where) && !existsSync(where)) {
-        throw new UsageError(`no results store at ${where}; run "${cliCommand()} run <spec.probe>" first, or pass --db FILE or --db postgres://user@host/db (the run command keeps it beside the spec: <spec folder>/.halluprobe/results.db).`);
+        throw new UsageError(
+            `no results store at ${where}; run "${cliCommand()} run <spec.probe>" first, or pass --db FILE or --db postgres://user@host/db (the run command keeps it beside the spec: <spec folder>/.halluprobe/results.db).`,
+        );
     }
     return openStore(where, { passwordEnv: stringFlag(args, 'db-password-env') });
 }
@@ -34,7 +70,8 @@ export async function resolveRun(store: Store, id: string | undefined): Promise<
     try {
         return await resolveRunId(store, id);
     } catch (e) {
-        if (e instanceof HalluProbeError) throw new UsageError(e.problems.map(p => `${p.message}${p.remedy ? ` ${p.remedy}` : ''}`).join(' '));
+        if (e instanceof HalluProbeError)
+            throw new UsageError(e.problems.map(p => `${p.message}${p.remedy ? ` ${p.remedy}` : ''}`).join(' '));
         throw e;
     }
 }
@@ -48,7 +85,7 @@ function yesNo(args: ParsedArgs, name: string): boolean | undefined {
 }
 
 export const report: Command = {
-    summary: 'Report a run\'s verdicts and metrics (md, html, json, csv, jsonl, junit); record overrides.',
+    summary: "Report a run's verdicts and metrics (md, html, json, csv, jsonl, junit); record overrides.",
     options: [...FLAGS],
     usage: `halluprobe report [--db FILE|URL] [--run ID|latest] [--format md|html|json|csv|jsonl|junit|erbench] [--out FILE]
 
@@ -86,15 +123,25 @@ Exit: 0 written, 1 a --fail-on-failures / --max-h / --min-agreement gate failed,
         const minAgreementText = stringFlag(args, 'min-agreement');
         const minAgreement = minAgreementText === undefined ? undefined : Number(minAgreementText);
         const unknown = unknownOption(args, FLAGS);
-        const problem = unknown ? unknown
-            : !REPORT_FORMATS.includes(format) ? `--format must be one of ${REPORT_FORMATS.join(', ')}, not "${String(args.flags.format)}"`
-            : maxH !== undefined && typeof parseMaxH(maxH) === 'string' ? parseMaxH(maxH) as string
-            : minAgreement !== undefined && !(minAgreement >= 0 && minAgreement <= 1) ? `--min-agreement must be a share between 0 and 1, not "${minAgreementText}"`
-            : args.flags.fact !== undefined && args.flags.facts !== true ? '--fact needs --facts'
-            : args.flags.facts === true && !FACT_FORMATS.includes(format) ? `--facts writes ${FACT_FORMATS.join(', ')}, not "${format}"`
-            : args.positional.length > 0 ? `unexpected argument "${args.positional[0]}"`
-            : undefined;
-        if (problem) { printError(`halluprobe report: ${problem}\n\n${this.usage}`); return 2; }
+        const problem = unknown
+            ? unknown
+            : !REPORT_FORMATS.includes(format)
+              ? `--format must be one of ${REPORT_FORMATS.join(', ')}, not "${String(args.flags.format)}"`
+              : maxH !== undefined && typeof parseMaxH(maxH) === 'string'
+                ? (parseMaxH(maxH) as string)
+                : minAgreement !== undefined && !(minAgreement >= 0 && minAgreement <= 1)
+                  ? `--min-agreement must be a share between 0 and 1, not "${minAgreementText}"`
+                  : args.flags.fact !== undefined && args.flags.facts !== true
+                    ? '--fact needs --facts'
+                    : args.flags.facts === true && !FACT_FORMATS.includes(format)
+                      ? `--facts writes ${FACT_FORMATS.join(', ')}, not "${format}"`
+                      : args.positional.length > 0
+                        ? `unexpected argument "${args.positional[0]}"`
+                        : undefined;
+        if (problem) {
+            printError(`halluprobe report: ${problem}\n\n${this.usage}`);
+            return 2;
+        }
         const store = await openExisting(args);
         try {
             const runId = await resolveRun(store, stringFlag(args, 'run'));
@@ -102,19 +149,40 @@ Exit: 0 written, 1 a --fail-on-failures / --max-h / --min-agreement gate failed,
             if (target !== undefined) await recordFromFlags(store, runId, target, args);
             const judgeModel = stringFlag(args, 'judge');
             const yes = args.flags.yes === true;
-            const judge = judgeModel === undefined ? undefined
-                : { model: judgeModel, sample: intFlag(args, 'judge-sample') ?? 50, seed: intFlag(args, 'judge-seed') ?? 1, confirmHost: async () => yes, bindings: fileKeyBindings() };
+            const judge =
+                judgeModel === undefined
+                    ? undefined
+                    : {
+                          model: judgeModel,
+                          sample: intFlag(args, 'judge-sample') ?? 50,
+                          seed: intFlag(args, 'judge-seed') ?? 1,
+                          confirmHost: async () => yes,
+                          bindings: fileKeyBindings(),
+                      };
             const minKnown = intFlag(args, 'min-known');
             // Model steps of the families (rule: extract_with, embeddings) send keys as the judge does: --yes confirms a host.
             const keys = { confirmHost: async () => yes, bindings: fileKeyBindings() };
-            const { data, note } = await loadReport(store, runId, { keys, ...(minKnown === undefined ? {} : { minKnown }), ...(judge ? { judge } : {}) });
+            const { data, note } = await loadReport(store, runId, {
+                keys,
+                ...(minKnown === undefined ? {} : { minKnown }),
+                ...(judge ? { judge } : {}),
+            });
             if (note) printError(`halluprobe report: ${note}`);
             const selector = stringFlag(args, 'fact');
-            const text = args.flags.facts === true ? renderFacts(data, format, selector === undefined ? [] : [selector]) : renderReport(data, format);
+            const text =
+                args.flags.facts === true
+                    ? renderFacts(data, format, selector === undefined ? [] : [selector])
+                    : renderReport(data, format);
             const out = stringFlag(args, 'out');
-            if (out) { writeFileSync(out, text); printError(`Wrote ${format} report of run ${runId} to ${out}`); }
-            else writeOut(text);
-            const code = gate(data, args.flags['fail-on-failures'] === true, maxH === undefined ? undefined : parseMaxH(maxH) as HLimit[]);
+            if (out) {
+                writeFileSync(out, text);
+                printError(`Wrote ${format} report of run ${runId} to ${out}`);
+            } else writeOut(text);
+            const code = gate(
+                data,
+                args.flags['fail-on-failures'] === true,
+                maxH === undefined ? undefined : (parseMaxH(maxH) as HLimit[]),
+            );
             const below = minAgreement === undefined ? [] : agreementGate(data.trust, minAgreement);
             for (const line of below) printError(`halluprobe report: ${line}.`);
             return below.length ? 1 : code;
@@ -129,34 +197,62 @@ async function recordFromFlags(store: Store, runId: string, questionId: string, 
     if (!why) throw new UsageError('--override needs --why "the reason" (overrides are reported with their reason).');
     const correct = yesNo(args, 'correct');
     const rationale = yesNo(args, 'rationale');
-    if (correct === undefined && rationale === undefined) throw new UsageError('--override needs --correct yes|no and/or --rationale yes|no.');
+    if (correct === undefined && rationale === undefined)
+        throw new UsageError('--override needs --correct yes|no and/or --rationale yes|no.');
     const results = (await store.loadRunResults(runId))!;
     const model = stringFlag(args, 'model');
     const sample = intFlag(args, 'sample') ?? 0;
-    const matches = results.answers.filter(a => a.questionId === questionId && a.sample === sample && (model === undefined || a.model === model));
-    if (matches.length === 0) throw new UsageError(`no answer to question "${questionId}"${model ? ` by ${model}` : ''} (sample ${sample}) in run ${runId}.`);
-    if (matches.length > 1) throw new UsageError(`question "${questionId}" was answered by ${matches.map(m => m.model).join(', ')}; say which with --model.`);
+    const matches = results.answers.filter(
+        a => a.questionId === questionId && a.sample === sample && (model === undefined || a.model === model),
+    );
+    if (matches.length === 0)
+        throw new UsageError(
+            `no answer to question "${questionId}"${model ? ` by ${model}` : ''} (sample ${sample}) in run ${runId}.`,
+        );
+    if (matches.length > 1)
+        throw new UsageError(
+            `question "${questionId}" was answered by ${matches.map(m => m.model).join(', ')}; say which with --model.`,
+        );
     const by = stringFlag(args, 'by') ?? process.env.USER ?? 'unknown';
     // The override keeps what the verdict had read as the answer, so it still says what it overrode after a re-read.
-    const verdict = results.verdicts.find(v => v.questionId === questionId && v.model === matches[0]!.model && v.sample === sample);
+    const verdict = results.verdicts.find(
+        v => v.questionId === questionId && v.model === matches[0]!.model && v.sample === sample,
+    );
     const read = verdict && overriddenRead(verdict);
-    const o = { run: runId, questionId, model: matches[0]!.model, sample, by, why, ...(correct === undefined ? {} : { correct }), ...(rationale === undefined ? {} : { rationale }), ...(read ? { read } : {}) };
+    const o = {
+        run: runId,
+        questionId,
+        model: matches[0]!.model,
+        sample,
+        by,
+        why,
+        ...(correct === undefined ? {} : { correct }),
+        ...(rationale === undefined ? {} : { rationale }),
+        ...(read ? { read } : {}),
+    };
     await store.recordOverride(o);
     printError(`Recorded override of ${questionId} (${o.model}) by ${by}.`);
 }
 
 /** One --max-h limit: for every group (no scope), or for a probe, a phrasing or probe/phrasing. */
-export interface HLimit { scope?: string; max: number }
+export interface HLimit {
+    scope?: string;
+    max: number;
+}
 
 /** `0.2,open/rewire-50=1` → limits, or the problem with the flag's value. */
 export function parseMaxH(text: string): HLimit[] | string {
     const limits: HLimit[] = [];
-    for (const part of text.split(',').map(p => p.trim()).filter(Boolean)) {
+    for (const part of text
+        .split(',')
+        .map(p => p.trim())
+        .filter(Boolean)) {
         const eq = part.lastIndexOf('=');
         const scope = eq >= 0 ? part.slice(0, eq).trim() : undefined;
         const value = eq >= 0 ? part.slice(eq + 1).trim() : part;
         const max = Number(value);
-        if (value === '' || !(max >= 0 && max <= 1)) return `--max-h must be a number between 0 and 1 (or SCOPE=number), not "${part}"`;
+        if (value === '' || !(max >= 0 && max <= 1))
+            return `--max-h must be a number between 0 and 1 (or SCOPE=number), not "${part}"`;
         if (scope === '') return `--max-h: "${part}" names no probe or phrasing before "="`;
         limits.push(scope === undefined ? { max } : { scope, max });
     }
@@ -176,7 +272,10 @@ function gate(data: ReportData, failOnFailures: boolean, maxH: readonly HLimit[]
     let code = 0;
     if (failOnFailures) {
         const failed = data.rows.filter(r => !passed(r)).length;
-        if (failed > 0) { printError(`halluprobe report: ${failed} of ${data.rows.length} questions failed.`); code = 1; }
+        if (failed > 0) {
+            printError(`halluprobe report: ${failed} of ${data.rows.length} questions failed.`);
+            code = 1;
+        }
     }
     if (maxH !== undefined) {
         for (const g of data.metrics) {

@@ -2,19 +2,52 @@ import { writeFileSync } from 'node:fs';
 import type { Command } from './command.js';
 import { intFlag, stringFlag, UsageError, type ParsedArgs } from '../args.js';
 import { openExisting, resolveRun } from './report.js';
-import { claimKeys, corpusLines, defaultReviewer, importLabels, reviewSample, ReviewRound, REVIEW_KEYS, type ReviewAction, type ReviewItem } from '../../core/review/index.js';
-import { outcomeText, readerVerdict, readSpans, readText, reviewEnd, reviewOpening, reviewStatus } from '../../core/report/index.js';
+import {
+    claimKeys,
+    corpusLines,
+    defaultReviewer,
+    importLabels,
+    reviewSample,
+    ReviewRound,
+    REVIEW_KEYS,
+    type ReviewAction,
+    type ReviewItem,
+} from '../../core/review/index.js';
+import {
+    outcomeText,
+    readerVerdict,
+    readSpans,
+    readText,
+    reviewEnd,
+    reviewOpening,
+    reviewStatus,
+} from '../../core/report/index.js';
 import { goldText } from '../../core/probes/index.js';
 import type { Store } from '../../core/store/index.js';
 import { problemText } from '../../core/errors.js';
 import { print, printError } from '../print.js';
 
-const FLAGS = ['db', 'db-password-env', 'run', 'family', 'probe', 'model', 'reviewer', 'seed', 'target', 'n', 'import', 'export', 'help'];
+const FLAGS = [
+    'db',
+    'db-password-env',
+    'run',
+    'family',
+    'probe',
+    'model',
+    'reviewer',
+    'seed',
+    'target',
+    'n',
+    'import',
+    'export',
+    'help',
+];
 
 /** The response with the span(s) the reader read marked ⟦…⟧ (print escapes model text for the terminal). */
 function marked(item: ReviewItem): string {
     let out = item.response;
-    for (const s of [...readSpans(item)].reverse()) out = `${out.slice(0, s.start)}⟦${out.slice(s.start, s.end)}⟧${out.slice(s.end)}`;
+    for (const s of [...readSpans(item)].reverse())
+        out = `${out.slice(0, s.start)}⟦${out.slice(s.start, s.end)}⟧${out.slice(s.end)}`;
     return out;
 }
 
@@ -35,7 +68,7 @@ function show(item: ReviewItem, at: number, of: number): void {
 }
 
 export const review: Command = {
-    summary: 'Review a run\'s answers in the terminal (labels stored beside the verdicts); import or export labels.',
+    summary: "Review a run's answers in the terminal (labels stored beside the verdicts); import or export labels.",
     options: FLAGS,
     usage: `halluprobe review [--db FILE|URL] [--run ID|latest] [--family KIND] [--probe NAME] [--model NAME] [--reviewer NAME] [--seed N] [--target X | --n N]
 halluprobe review --import labels.csv [--db …] [--run …]
@@ -61,7 +94,8 @@ Exit: 0 done, 1 labels not imported, 2 bad usage, 130 stopped by Ctrl-C (labels 
     async run(args: ParsedArgs) {
         const target = stringFlag(args, 'target');
         const targetValue = target === undefined ? undefined : Math.abs(Number(target.replace(/^±/, '')));
-        if (targetValue !== undefined && !(targetValue > 0 && targetValue < 1)) throw new UsageError(`--target must be a half-width between 0 and 1 (e.g. 0.05), not "${target}".`);
+        if (targetValue !== undefined && !(targetValue > 0 && targetValue < 1))
+            throw new UsageError(`--target must be a half-width between 0 and 1 (e.g. 0.05), not "${target}".`);
         const n = intFlag(args, 'n');
         if (n !== undefined && targetValue !== undefined) throw new UsageError('give --target or --n, not both.');
         const store = await openExisting(args);
@@ -71,7 +105,12 @@ Exit: 0 done, 1 labels not imported, 2 bad usage, 130 stopped by Ctrl-C (labels 
             if (importFile !== undefined) {
                 const { recorded, problems } = await importLabels(store, runId, importFile);
                 for (const p of problems) printError(problemText(p));
-                if (problems.length) { printError(`halluprobe review: no label imported (${problems.length} bad row${problems.length === 1 ? '' : 's'}).`); return 1; }
+                if (problems.length) {
+                    printError(
+                        `halluprobe review: no label imported (${problems.length} bad row${problems.length === 1 ? '' : 's'}).`,
+                    );
+                    return 1;
+                }
                 print(`Imported ${recorded} label${recorded === 1 ? '' : 's'} into run ${runId}.`);
                 return 0;
             }
@@ -83,14 +122,22 @@ Exit: 0 done, 1 labels not imported, 2 bad usage, 130 stopped by Ctrl-C (labels 
                 print(`Wrote ${text.split('\n').filter(Boolean).length} labelled answers of run ${runId} to ${exportFile}.`);
                 return 0;
             }
-            if (!process.stdin.isTTY) throw new UsageError('review labels answers in a terminal; to add labels made elsewhere use --import labels.csv.');
+            if (!process.stdin.isTTY)
+                throw new UsageError(
+                    'review labels answers in a terminal; to add labels made elsewhere use --import labels.csv.',
+                );
             const reviewer = stringFlag(args, 'reviewer') ?? defaultReviewer();
             const family = stringFlag(args, 'family');
             const probe = stringFlag(args, 'probe');
             const model = stringFlag(args, 'model');
             const session = await reviewSample(store, runId, {
-                reviewer, seed: intFlag(args, 'seed') ?? 1, ...(n === undefined ? {} : { n }), ...(targetValue === undefined ? {} : { target: targetValue }),
-                ...(family === undefined ? {} : { family }), ...(probe === undefined ? {} : { probes: probe.split(',').map(p => p.trim()) }), ...(model === undefined ? {} : { model }),
+                reviewer,
+                seed: intFlag(args, 'seed') ?? 1,
+                ...(n === undefined ? {} : { n }),
+                ...(targetValue === undefined ? {} : { target: targetValue }),
+                ...(family === undefined ? {} : { family }),
+                ...(probe === undefined ? {} : { probes: probe.split(',').map(p => p.trim()) }),
+                ...(model === undefined ? {} : { model }),
             });
             return await interactive(store, new ReviewRound(session, reviewer, targetValue));
         } finally {
@@ -104,9 +151,14 @@ async function interactive(store: Store, round: ReviewRound): Promise<number> {
     print(reviewOpening(round));
     // Ctrl-C while a label is being stored (no prompt open): the label is finished, then the review stops.
     let interrupted = false;
-    const onSigint = () => { interrupted = true; };
+    const onSigint = () => {
+        interrupted = true;
+    };
     process.on('SIGINT', onSigint);
-    const stopped = () => { print(`\nStopped: ${round.added} label${round.added === 1 ? '' : 's'} given now, every one kept. ${reviewStatus(round)}`); return 130; };
+    const stopped = () => {
+        print(`\nStopped: ${round.added} label${round.added === 1 ? '' : 's'} given now, every one kept. ${reviewStatus(round)}`);
+        return 130;
+    };
     try {
         for (let item = round.current, shown: ReviewItem | undefined; item; item = round.current) {
             if (interrupted) return stopped();

@@ -5,16 +5,43 @@ import type { Command } from './command.js';
 import { intFlag, stringFlag, type ParsedArgs, unknownOption } from '../args.js';
 import { fileKeyBindings, redact, type ConfirmHost } from '../../core/models/index.js';
 import type { Progress } from '../../core/run/index.js';
-import { heldLine, runSpec, pacingLines, preparedLines, replayLines, progressBar, progressLine, summaryLines, usd as usdText, waitingParts } from '../../core/run/index.js';
+import {
+    heldLine,
+    runSpec,
+    pacingLines,
+    preparedLines,
+    replayLines,
+    progressBar,
+    progressLine,
+    summaryLines,
+    usd as usdText,
+    waitingParts,
+} from '../../core/run/index.js';
 import { problemText } from '../../core/errors.js';
 import { print, printError, writeErr } from '../print.js';
 import { cliCommand } from '../../core/invocation.js';
 import { printSources } from './check.js';
 
-const FLAGS = new Set(['suite', 'model', 'limit', 'seed', 'concurrency', 'db', 'db-password-env', 'format', 'resume', 'yes', 'new', 'help', 'no-verify', 'batch', 'join']);
+const FLAGS = new Set([
+    'suite',
+    'model',
+    'limit',
+    'seed',
+    'concurrency',
+    'db',
+    'db-password-env',
+    'format',
+    'resume',
+    'yes',
+    'new',
+    'help',
+    'no-verify',
+    'batch',
+    'join',
+]);
 
 export const run: Command = {
-    summary: 'Ask the models a suite\'s questions, store the answers, verify them.',
+    summary: "Ask the models a suite's questions, store the answers, verify them.",
     options: [...FLAGS],
     usage: `halluprobe run <spec.probe> [options]
 
@@ -44,14 +71,23 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
         const file = args.positional[0];
         const format = stringFlag(args, 'format') ?? 'text';
         const unknown = unknownOption(args, FLAGS);
-        const problem = !file ? 'no spec file given'
-            : unknown ? unknown
-            : !['text', 'json'].includes(format) ? `--format must be text or json, not "${String(args.flags.format)}"`
-            : !existsSync(file) || statSync(file).isDirectory() ? `no such spec file: ${file}`
-            : undefined;
-        if (problem) { printError(`halluprobe run: ${problem}\n\n${this.usage}`); return 2; }
+        const problem = !file
+            ? 'no spec file given'
+            : unknown
+              ? unknown
+              : !['text', 'json'].includes(format)
+                ? `--format must be text or json, not "${String(args.flags.format)}"`
+                : !existsSync(file) || statSync(file).isDirectory()
+                  ? `no such spec file: ${file}`
+                  : undefined;
+        if (problem) {
+            printError(`halluprobe run: ${problem}\n\n${this.usage}`);
+            return 2;
+        }
         const json = format === 'json';
-        const say = (line: string) => { if (!json) printError(line); };
+        const say = (line: string) => {
+            if (!json) printError(line);
+        };
         const yes = args.flags.yes === true;
         const modelFlag = stringFlag(args, 'model');
         const controller = new AbortController();
@@ -59,39 +95,76 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
         let secrets: string[] = [];
         let shown = 0;
         const streamed = new Set<string>();
-        const result = await withSignals(controller, json, () => runSpec({
-            spec: file!, suite: stringFlag(args, 'suite'), limit: intFlag(args, 'limit'), seed: intFlag(args, 'seed'),
-            models: modelFlag ? modelFlag.split(',').map(m => m.trim()).filter(Boolean) : undefined,
-            db: stringFlag(args, 'db'), dbPasswordEnv: stringFlag(args, 'db-password-env'), resume: stringFlag(args, 'resume') ?? (args.flags.new === true ? 'new' : 'auto'),
-            concurrency: intFlag(args, 'concurrency'), confirmHost: confirmer(yes), bindings: fileKeyBindings(), origin: 'cli', signal: controller.signal,
-            verify: args.flags['no-verify'] !== true, batch: args.flags.batch === true ? true : undefined, join: args.flags.join === true,
-            confirmCost: async usd => yes || ask(`Spend about ${usdText(usd)}? [y/N] `),
-            onSpec: spec => { if (!json) printSources(spec); },
-            onPrepared: prepared => {
-                secrets = prepared.models.map(m => m.secret ?? '').filter(Boolean);
-                for (const line of preparedLines(prepared, path.basename(file!))) say(line);
-            },
-            onProgress: p => progress(p),
-            // In logs, the first failures as they happen, each distinct error once (the summary counts them).
-            onAnswer: e => {
-                if (!e.error || process.stderr.isTTY || json) return;
-                const text = `${e.model}: ${redact(e.error, secrets)}`;
-                if (streamed.has(text) || ++shown > 10) return;
-                streamed.add(text);
-                writeErr(`  ${e.question.id} ${text}\n`);
-            },
-        }));
+        const result = await withSignals(controller, json, () =>
+            runSpec({
+                spec: file!,
+                suite: stringFlag(args, 'suite'),
+                limit: intFlag(args, 'limit'),
+                seed: intFlag(args, 'seed'),
+                models: modelFlag
+                    ? modelFlag
+                          .split(',')
+                          .map(m => m.trim())
+                          .filter(Boolean)
+                    : undefined,
+                db: stringFlag(args, 'db'),
+                dbPasswordEnv: stringFlag(args, 'db-password-env'),
+                resume: stringFlag(args, 'resume') ?? (args.flags.new === true ? 'new' : 'auto'),
+                concurrency: intFlag(args, 'concurrency'),
+                confirmHost: confirmer(yes),
+                bindings: fileKeyBindings(),
+                origin: 'cli',
+                signal: controller.signal,
+                verify: args.flags['no-verify'] !== true,
+                batch: args.flags.batch === true ? true : undefined,
+                join: args.flags.join === true,
+                confirmCost: async usd => yes || ask(`Spend about ${usdText(usd)}? [y/N] `),
+                onSpec: spec => {
+                    if (!json) printSources(spec);
+                },
+                onPrepared: prepared => {
+                    secrets = prepared.models.map(m => m.secret ?? '').filter(Boolean);
+                    for (const line of preparedLines(prepared, path.basename(file!))) say(line);
+                },
+                onProgress: p => progress(p),
+                // In logs, the first failures as they happen, each distinct error once (the summary counts them).
+                onAnswer: e => {
+                    if (!e.error || process.stderr.isTTY || json) return;
+                    const text = `${e.model}: ${redact(e.error, secrets)}`;
+                    if (streamed.has(text) || ++shown > 10) return;
+                    streamed.add(text);
+                    writeErr(`  ${e.question.id} ${text}\n`);
+                },
+            }),
+        );
         for (const note of result.notes.slice(0, 5)) printError(problemText(note));
-        if (result.notes.length > 5) printError(`… and ${result.notes.length - 5} more (${cliCommand()} check ${file} lists them all).`);
+        if (result.notes.length > 5)
+            printError(`… and ${result.notes.length - 5} more (${cliCommand()} check ${file} lists them all).`);
         if (result.progress) progress(result.progress, true);
         if (result.status === 'declined') {
             say('Not started. Run again with --yes to accept the estimate.');
             return 1;
         }
-        if (result.verifyNote) say(`${result.verifyNote[0]!.toUpperCase()}${result.verifyNote.slice(1)} (answers are stored; run "${cliCommand()} report" later).`);
+        if (result.verifyNote)
+            say(
+                `${result.verifyNote[0]!.toUpperCase()}${result.verifyNote.slice(1)} (answers are stored; run "${cliCommand()} report" later).`,
+            );
         const { counts, failures, run: runRecord } = result;
         if (json) {
-            print(JSON.stringify({ run: runRecord, counts, verified: result.verified, store: result.store, failures: failures.slice(0, 50), pacing: result.progress?.pacing }, null, 2));
+            print(
+                JSON.stringify(
+                    {
+                        run: runRecord,
+                        counts,
+                        verified: result.verified,
+                        store: result.store,
+                        failures: failures.slice(0, 50),
+                        pacing: result.progress?.pacing,
+                    },
+                    null,
+                    2,
+                ),
+            );
         } else {
             // One line per distinct error, with how many questions it failed; an error already printed as it
             // happened is referred to, not repeated (an unreachable endpoint fails every question the same way).
@@ -105,13 +178,17 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
             const groups = [...byError.values()];
             for (const g of groups.slice(0, 5)) {
                 const which = g.ids.length === 1 ? g.ids[0]! : `${g.ids.length} questions`;
-                printError(`  failed: ${which} (${g.model}): ${streamed.has(`${g.model}: ${g.error}`) ? 'the error above' : g.error}`);
+                printError(
+                    `  failed: ${which} (${g.model}): ${streamed.has(`${g.model}: ${g.error}`) ? 'the error above' : g.error}`,
+                );
             }
-            if (groups.length > 5) printError(`  … and ${groups.length - 5} more kinds of failure (see ${cliCommand()} runs --format json)`);
+            if (groups.length > 5)
+                printError(`  … and ${groups.length - 5} more kinds of failure (see ${cliCommand()} runs --format json)`);
             for (const line of summaryLines(runRecord, counts, result.progress?.elapsedMs ?? 0)) print(line);
             if (result.progress) for (const line of pacingLines(result.progress)) print(line);
             for (const line of replayLines(result.prepared.models)) print(line);
-            if (result.verified) print(`  Verified ${counts.answered} answers; see them with: ${cliCommand()} report --db ${result.store}`);
+            if (result.verified)
+                print(`  Verified ${counts.answered} answers; see them with: ${cliCommand()} report --db ${result.store}`);
             print(`  Results: ${result.store}`);
         }
         return result.status === 'completed' && counts.failed === 0 ? 0 : 1;
@@ -121,12 +198,21 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
 async function ask(question: string): Promise<boolean> {
     if (!process.stdin.isTTY) return false;
     const rl = createInterface({ input: process.stdin, output: process.stderr });
-    try { return /^y(es)?$/i.test((await rl.question(question)).trim()); } finally { rl.close(); }
+    try {
+        return /^y(es)?$/i.test((await rl.question(question)).trim());
+    } finally {
+        rl.close();
+    }
 }
 
 function confirmer(yes: boolean): ConfirmHost {
     return async q => {
-        if (yes) { printError(`halluprobe: sending the key from ${q.keyFrom} (bound to ${q.savedFor}) to ${q.host} for model ${q.model} (--yes)`); return true; }
+        if (yes) {
+            printError(
+                `halluprobe: sending the key from ${q.keyFrom} (bound to ${q.savedFor}) to ${q.host} for model ${q.model} (--yes)`,
+            );
+            return true;
+        }
         return ask(`Send the key from ${q.keyFrom} (bound to ${q.savedFor}) to ${q.host} for model ${q.model}? [y/N] `);
     };
 }

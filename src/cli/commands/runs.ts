@@ -24,23 +24,41 @@ Lists runs, newest first: id, status, spec, suite, models, answers, failures, to
         const format = stringFlag(args, 'format') ?? 'text';
         const db = storePath(stringFlag(args, 'db'));
         const unknown = unknownOption(args, FLAGS);
-        const problem = unknown ? unknown
-            : !['text', 'json'].includes(format) ? `--format must be text or json, not "${String(args.flags.format)}"`
-            : !isPostgresUrl(db) && !existsSync(db) ? `no results store at ${db}; run "${cliCommand()} run <spec>" first or pass --db FILE`
-            : undefined;
-        if (problem) { printError(`halluprobe runs: ${problem}`); return 2; }
+        const problem = unknown
+            ? unknown
+            : !['text', 'json'].includes(format)
+              ? `--format must be text or json, not "${String(args.flags.format)}"`
+              : !isPostgresUrl(db) && !existsSync(db)
+                ? `no results store at ${db}; run "${cliCommand()} run <spec>" first or pass --db FILE`
+                : undefined;
+        if (problem) {
+            printError(`halluprobe runs: ${problem}`);
+            return 2;
+        }
         const store = await openStore(db, { passwordEnv: stringFlag(args, 'db-password-env') });
         try {
-            const rows = await Promise.all((await store.listRuns()).map(async run => {
-                const models = (run.settings.models ?? []).map(m => m.display ?? m.name);
-                return { ...run, models, counts: await store.counts(run.id) };
-            }));
-            if (format === 'json') { print(JSON.stringify(rows, null, 2)); return 0; }
-            if (rows.length === 0) { print(`No runs in ${shownStore(db)}.`); return 0; }
+            const rows = await Promise.all(
+                (await store.listRuns()).map(async run => {
+                    const models = (run.settings.models ?? []).map(m => m.display ?? m.name);
+                    return { ...run, models, counts: await store.counts(run.id) };
+                }),
+            );
+            if (format === 'json') {
+                print(JSON.stringify(rows, null, 2));
+                return 0;
+            }
+            if (rows.length === 0) {
+                print(`No runs in ${shownStore(db)}.`);
+                return 0;
+            }
             for (const r of rows) {
                 const c = r.counts;
-                print(`${r.id}  ${r.status.padEnd(9)}  ${path.relative(process.cwd(), r.spec) || r.spec}${r.suite ? ` / ${r.suite}` : ''}  ${r.models.join(', ')}`);
-                print(`    ${c.answered}/${c.slots} answered (${c.cached} cached), ${c.failed} failed, ${c.tokensIn + c.tokensOut} tokens, ${usd(c.cost)}, started ${r.started}`);
+                print(
+                    `${r.id}  ${r.status.padEnd(9)}  ${path.relative(process.cwd(), r.spec) || r.spec}${r.suite ? ` / ${r.suite}` : ''}  ${r.models.join(', ')}`,
+                );
+                print(
+                    `    ${c.answered}/${c.slots} answered (${c.cached} cached), ${c.failed} failed, ${c.tokensIn + c.tokensOut} tokens, ${usd(c.cost)}, started ${r.started}`,
+                );
             }
             return 0;
         } finally {

@@ -18,14 +18,23 @@ overrides, group verdicts and batches. Each side is a results file (results.db) 
     async run(args: ParsedArgs) {
         const [action, from, to] = args.positional;
         const unknown = Object.keys(args.flags).filter(f => !FLAGS.has(f));
-        const problem = unknown.length > 0 ? `unknown option --${unknown[0]}`
-            : action !== 'copy' ? `unknown action "${action ?? ''}"; use: store copy <from> <to>`
-            : !from || !to ? 'store copy needs <from> and <to>'
-            : undefined;
-        if (problem) { printError(`halluprobe store: ${problem}\n\n${this.usage}`); return 2; }
+        const problem =
+            unknown.length > 0
+                ? `unknown option --${unknown[0]}`
+                : action !== 'copy'
+                  ? `unknown action "${action ?? ''}"; use: store copy <from> <to>`
+                  : !from || !to
+                    ? 'store copy needs <from> and <to>'
+                    : undefined;
+        if (problem) {
+            printError(`halluprobe store: ${problem}\n\n${this.usage}`);
+            return 2;
+        }
         const only = typeof args.flags.run === 'string' ? [args.flags.run] : undefined;
         const { copied, skipped } = await copyStore(from!, to!, only, stringFlag(args, 'db-password-env'));
-        print(`Copied ${copied.length} run${copied.length === 1 ? '' : 's'} from ${shownStore(from!)} to ${shownStore(to!)}${skipped.length ? ` (${skipped.length} already there: ${skipped.join(', ')})` : ''}.`);
+        print(
+            `Copied ${copied.length} run${copied.length === 1 ? '' : 's'} from ${shownStore(from!)} to ${shownStore(to!)}${skipped.length ? ` (${skipped.length} already there: ${skipped.join(', ')})` : ''}.`,
+        );
         return 0;
     },
 };

@@ -11,7 +11,11 @@ import type { RelationTable } from './types.js';
 import { loadSource, type RelationLoad } from './load.js';
 import { changeSignal } from './postgres.js';
 
-interface FileState { size: number; mtimeMs: number; hash: string }
+interface FileState {
+    size: number;
+    mtimeMs: number;
+    hash: string;
+}
 
 async function hashFile(file: string): Promise<string> {
     const hash = createHash('sha256');
@@ -21,7 +25,13 @@ async function hashFile(file: string): Promise<string> {
 
 /** The parts of a declaration that change what is loaded (not where it is written). */
 function sourceKey(s: SourceDecl): string {
-    return JSON.stringify([s.format, s.path, s.table ?? null, s.query ?? null, Object.entries(s.settings).sort(([a], [b]) => a.localeCompare(b))]);
+    return JSON.stringify([
+        s.format,
+        s.path,
+        s.table ?? null,
+        s.query ?? null,
+        Object.entries(s.settings).sort(([a], [b]) => a.localeCompare(b)),
+    ]);
 }
 function relationKey(r: RelationDecl): string {
     return JSON.stringify([r.name, r.distinct, r.attributes.map(a => [a.name, a.type.scalar, a.type.list, a.column])]);
@@ -40,12 +50,21 @@ export class DataCache {
     /** The content hash of a file, or undefined when it cannot be read. */
     async fileHash(file: string): Promise<string | undefined> {
         let stat: fs.Stats;
-        try { stat = fs.statSync(file); } catch { this.files.delete(file); return undefined; }
+        try {
+            stat = fs.statSync(file);
+        } catch {
+            this.files.delete(file);
+            return undefined;
+        }
         const known = this.files.get(file);
         if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs) return known.hash;
         this.hashes++;
         let hash: string;
-        try { hash = await hashFile(file); } catch { return undefined; }
+        try {
+            hash = await hashFile(file);
+        } catch {
+            return undefined;
+        }
         // A SQLite database in WAL mode keeps recent writes beside the file.
         if (fs.existsSync(`${file}-wal`)) hash += await hashFile(`${file}-wal`);
         this.files.set(file, { size: stat.size, mtimeMs: stat.mtimeMs, hash });
@@ -81,7 +100,10 @@ export class DataCache {
     /** A check result remembered per table (tables are immutable, so a cached table's results stay true). */
     memo<T>(table: RelationTable, key: string, compute: () => T): T {
         let results = this.checks.get(table);
-        if (!results) { results = new Map(); this.checks.set(table, results); }
+        if (!results) {
+            results = new Map();
+            this.checks.set(table, results);
+        }
         if (!results.has(key)) results.set(key, compute());
         return results.get(key) as T;
     }

@@ -28,8 +28,17 @@ export interface FdViolation {
 }
 
 /** `exact`: every row holding the key value is identical on every attribute (a repeated row, not a conflict). */
-export interface KeyViolation { values: CellValue[]; count: number; rows: number[]; exact: boolean }
-export interface FkViolation { values: CellValue[]; count: number; rows: number[] }
+export interface KeyViolation {
+    values: CellValue[];
+    count: number;
+    rows: number[];
+    exact: boolean;
+}
+export interface FkViolation {
+    values: CellValue[];
+    count: number;
+    rows: number[];
+}
 
 function columnsOf(table: RelationTable, attributes: string[]): Column[] {
     return attributes.map(a => {
@@ -39,33 +48,43 @@ function columnsOf(table: RelationTable, attributes: string[]): Column[] {
     });
 }
 
-
 function valuesAt(columns: Column[], row: number): CellValue[] {
-    return columns.map(c => { const code = c.codes[row]!; return code < 0 ? null : c.values[code]!; });
+    return columns.map(c => {
+        const code = c.codes[row]!;
+        return code < 0 ? null : c.values[code]!;
+    });
 }
 
 /** Groups of rows sharing the FD's left-hand side but not its right-hand side, in order of first row. */
 export function checkFd(table: RelationTable, fd: { lhs: string[]; rhs: string[] }): FdViolation[] {
-    const lhsColumns = columnsOf(table, fd.lhs), rhsColumns = columnsOf(table, fd.rhs);
+    const lhsColumns = columnsOf(table, fd.lhs),
+        rhsColumns = columnsOf(table, fd.rhs);
     const n = table.rowCount;
-    const lhs = groupCodes(lhsColumns.map(columnCodes), n), rhs = groupCodes(rhsColumns.map(columnCodes), n);
+    const lhs = groupCodes(lhsColumns.map(columnCodes), n),
+        rhs = groupCodes(rhsColumns.map(columnCodes), n);
     const first = new Int32Array(lhs.cardinality).fill(-1);
     const broken = new Uint8Array(lhs.cardinality);
-    const lc = lhs.codes, rc = rhs.codes;
+    const lc = lhs.codes,
+        rc = rhs.codes;
     let any = false;
     for (let r = 0; r < n; r++) {
-        const g = lc[r]!, v = rc[r]!;
+        const g = lc[r]!,
+            v = rc[r]!;
         if (g < 0 || v < 0) continue;
         const f = first[g]!;
         if (f === -1) first[g] = v;
-        else if (f !== v && broken[g] === 0) { broken[g] = 1; any = true; }
+        else if (f !== v && broken[g] === 0) {
+            broken[g] = 1;
+            any = true;
+        }
     }
     if (!any) return [];
     // Second pass over the rows of broken groups only; a group has few variants, so they are scanned.
     const index = new Int32Array(lhs.cardinality).fill(-1);
     const found: { violation: FdViolation; codes: number[] }[] = [];
     for (let r = 0; r < n; r++) {
-        const g = lc[r]!, v = rc[r]!;
+        const g = lc[r]!,
+            v = rc[r]!;
         if (g < 0 || v < 0 || broken[g] === 0) continue;
         let k = index[g]!;
         if (k < 0) {
@@ -91,7 +110,10 @@ export function checkKey(table: RelationTable, key: string[]): KeyViolation[] {
     const n = table.rowCount;
     const grouped = groupCodes(columns.map(columnCodes), n);
     const counts = new Int32Array(grouped.cardinality);
-    for (let r = 0; r < n; r++) { const g = grouped.codes[r]!; if (g >= 0) counts[g]++; }
+    for (let r = 0; r < n; r++) {
+        const g = grouped.codes[r]!;
+        if (g >= 0) counts[g]++;
+    }
     let repeated = false;
     for (let g = 0; g < counts.length && !repeated; g++) repeated = counts[g]! > 1;
     if (!repeated) return [];
@@ -102,7 +124,10 @@ export function checkKey(table: RelationTable, key: string[]): KeyViolation[] {
         const g = grouped.codes[r]!;
         if (g < 0 || counts[g]! < 2) continue;
         let v = found.get(g);
-        if (!v) { v = { values: valuesAt(columns, r), count: counts[g]!, rows: [], exact: true, wholeCode: whole.codes[r]! }; found.set(g, v); }
+        if (!v) {
+            v = { values: valuesAt(columns, r), count: counts[g]!, rows: [], exact: true, wholeCode: whole.codes[r]! };
+            found.set(g, v);
+        }
         if (whole.codes[r] !== v.wholeCode) v.exact = false;
         if (v.rows.length < ROWS_KEPT) v.rows.push(r);
     }
@@ -113,10 +138,16 @@ export function checkKey(table: RelationTable, key: string[]): KeyViolation[] {
  * Values of `from` (per distinct referencing tuple) with no row of `to` holding them, in order of first row.
  * Values are compared typed: the int 1954 does not match the text '1954'.
  */
-export function checkFk(from: RelationTable, to: RelationTable, fk: { from: { attributes: string[] }; to: { attributes: string[] } }): FkViolation[] {
-    const fromColumns = columnsOf(from, fk.from.attributes), toColumns = columnsOf(to, fk.to.attributes);
+export function checkFk(
+    from: RelationTable,
+    to: RelationTable,
+    fk: { from: { attributes: string[] }; to: { attributes: string[] } },
+): FkViolation[] {
+    const fromColumns = columnsOf(from, fk.from.attributes),
+        toColumns = columnsOf(to, fk.to.attributes);
     if (fromColumns.length !== toColumns.length) throw new Error('an fk needs as many attributes on each side');
-    if (fromColumns.length === 1 && fromColumns[0]!.type.list && !toColumns[0]!.type.list) return checkListFk(from.rowCount, fromColumns[0]!, toColumns[0]!);
+    if (fromColumns.length === 1 && fromColumns[0]!.type.list && !toColumns[0]!.type.list)
+        return checkListFk(from.rowCount, fromColumns[0]!, toColumns[0]!);
     // Translate each `from` dictionary into `to` codes once; -1 marks a value `to` never has.
     const translated = fromColumns.map((fc, i) => {
         const tc = toColumns[i]!;
@@ -147,7 +178,10 @@ export function checkFk(from: RelationTable, to: RelationTable, fk: { from: { at
         }
         if (id >= 0 && (fromColumns.length > 1 || present[id] === 1)) continue;
         let v = found.get(g);
-        if (!v) { v = { values: valuesAt(fromColumns, r), count: 0, rows: [] }; found.set(g, v); }
+        if (!v) {
+            v = { values: valuesAt(fromColumns, r), count: 0, rows: [] };
+            found.set(g, v);
+        }
         v.count++;
         if (v.rows.length < ROWS_KEPT) v.rows.push(r);
     }
@@ -172,14 +206,20 @@ function checkListFk(rowCount: number, list: Column, target: Column): FkViolatio
             missing = [];
             for (const element of list.values[code] as CellValue[]) {
                 const key = cellKey(element);
-                if (!present.has(key) && !seen.has(key)) { seen.add(key); missing.push(element); }
+                if (!present.has(key) && !seen.has(key)) {
+                    seen.add(key);
+                    missing.push(element);
+                }
             }
             missingOf.set(code, missing);
         }
         for (const element of missing) {
             const key = cellKey(element);
             let v = found.get(key);
-            if (!v) { v = { values: [element], count: 0, rows: [] }; found.set(key, v); }
+            if (!v) {
+                v = { values: [element], count: 0, rows: [] };
+                found.set(key, v);
+            }
             v.count++;
             if (v.rows.length < ROWS_KEPT) v.rows.push(r);
         }
@@ -199,11 +239,19 @@ export function columnStats(table: RelationTable, attribute: string): ColumnStat
     }
     const used: number[] = [];
     for (let code = 0; code < counts.length; code++) if (counts[code]! > 0) used.push(code);
-    const samples = [...used].sort((a, b) => counts[b]! - counts[a]! || a - b).slice(0, 5).map(code => column.values[code]!);
+    const samples = [...used]
+        .sort((a, b) => counts[b]! - counts[a]! || a - b)
+        .slice(0, 5)
+        .map(code => column.values[code]!);
     const stats: ColumnStats = { attribute, rows: table.rowCount, nulls, distinct: used.length, samples };
     if ((column.type.scalar === 'int' || column.type.scalar === 'real') && !column.type.list && used.length > 0) {
-        let min = Infinity, max = -Infinity;
-        for (const code of used) { const v = column.values[code] as number; if (v < min) min = v; if (v > max) max = v; }
+        let min = Infinity,
+            max = -Infinity;
+        for (const code of used) {
+            const v = column.values[code] as number;
+            if (v < min) min = v;
+            if (v > max) max = v;
+        }
         stats.min = min;
         stats.max = max;
     }

@@ -72,7 +72,10 @@ export class NumberCodes {
         }
         let i = this.slot(v);
         if (this.codes[i] !== -1) return this.codes[i]!;
-        if ((this.size + 1) * 2 > this.keys.length) { this.grow(); i = this.slot(v); }
+        if ((this.size + 1) * 2 > this.keys.length) {
+            this.grow();
+            i = this.slot(v);
+        }
         this.keys[i] = v;
         this.codes[i] = next;
         this.size++;
@@ -119,7 +122,12 @@ export class NumberCodes {
         this.keys = new Float64Array(capacity);
         this.codes = new Int32Array(capacity).fill(-1);
         this.mask = this.keys.length - 1;
-        for (let j = 0; j < keys.length; j++) if (codes[j] !== -1) { const i = this.slot(keys[j]!); this.keys[i] = keys[j]!; this.codes[i] = codes[j]!; }
+        for (let j = 0; j < keys.length; j++)
+            if (codes[j] !== -1) {
+                const i = this.slot(keys[j]!);
+                this.keys[i] = keys[j]!;
+                this.codes[i] = codes[j]!;
+            }
     }
 }
 
@@ -173,12 +181,15 @@ export class TextCodes {
         let hash = 0x811c9dc5 ^ length;
         for (let k = start; k < end; k++) hash = Math.imul(hash ^ buf[k]!, 0x01000193);
         hash = (hash ^ (hash >>> 16)) & 0x7fffffff;
-        let slots = this.slots, mask = this.mask, i = hash & mask;
+        let slots = this.slots,
+            mask = this.mask,
+            i = hash & mask;
         for (;;) {
             const code = slots[i * 2 + 1]!;
             if (code === -1) break;
             if (slots[i * 2] === hash && this.lengths[code] === length) {
-                const arena = this.arena, offset = this.offsets[code]!;
+                const arena = this.arena,
+                    offset = this.offsets[code]!;
                 let k = 0;
                 while (k < length && arena[offset + k] === buf[start + k]) k++;
                 if (k === length) return code;
@@ -198,7 +209,8 @@ export class TextCodes {
     /** Grows the table; the free slot for `hash` in the new one. */
     private growFor(hash: number): number {
         this.grow();
-        const slots = this.slots, mask = this.mask;
+        const slots = this.slots,
+            mask = this.mask;
         let i = hash & mask;
         while (slots[i * 2 + 1] !== -1) i = (i + 1) & mask;
         return i;
@@ -220,9 +232,12 @@ export class TextCodes {
     /** Room for one more text of `length` bytes under `code`. */
     private makeRoom(code: number, length: number): void {
         if (code >= this.offsets.length) {
-            const offsets = new Int32Array(this.offsets.length * 2), lengths = new Int32Array(this.offsets.length * 2);
-            offsets.set(this.offsets); lengths.set(this.lengths);
-            this.offsets = offsets; this.lengths = lengths;
+            const offsets = new Int32Array(this.offsets.length * 2),
+                lengths = new Int32Array(this.offsets.length * 2);
+            offsets.set(this.offsets);
+            lengths.set(this.lengths);
+            this.offsets = offsets;
+            this.lengths = lengths;
         }
         if (this.used + length > this.arena.length) {
             const grown = Buffer.allocUnsafe(Math.max(this.arena.length * 2, this.used + length));
@@ -233,8 +248,11 @@ export class TextCodes {
 
     /** The text of a code given to bytes (as a JS string). */
     text(code: number): string {
-        const start = this.offsets[code]!, end = start + this.lengths[code]!;
-        return isAscii(this.arena, start, end) ? this.arena.toString('latin1', start, end) : this.arena.toString('utf8', start, end);
+        const start = this.offsets[code]!,
+            end = start + this.lengths[code]!;
+        return isAscii(this.arena, start, end)
+            ? this.arena.toString('latin1', start, end)
+            : this.arena.toString('utf8', start, end);
     }
 
     /** Drops the hash table once no more texts come (the texts themselves stay, for `text`). */
@@ -254,8 +272,8 @@ export class TextCodes {
 
     private grow(): void {
         const old = this.slots;
-        const slots = this.slots = new Int32Array(roomFor(old.length, this.size, this.expectedRows) * 2).fill(-1);
-        const mask = this.mask = slots.length / 2 - 1;
+        const slots = (this.slots = new Int32Array(roomFor(old.length, this.size, this.expectedRows) * 2).fill(-1));
+        const mask = (this.mask = slots.length / 2 - 1);
         for (let j = 0; j < old.length; j += 2) {
             if (old[j + 1] === -1) continue;
             let i = old[j]! & mask;

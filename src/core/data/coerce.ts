@@ -10,23 +10,48 @@ export type Coerced = { ok: true; value: CellValue } | { ok: false; reason: stri
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const TRUE = new Set(['true', 'yes', 'y', 't', '1', '1.0']);
 const FALSE = new Set(['false', 'no', 'n', 'f', '0', '0.0']);
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+    'january',
+    'february',
+    'march',
+    'april',
+    'may',
+    'june',
+    'july',
+    'august',
+    'september',
+    'october',
+    'november',
+    'december',
+];
 const MONTH = `(${MONTHS.join('|')}|${MONTHS.map(m => m.slice(0, 3)).join('|')}|sept)\\.?`;
 
 /** Date shapes accepted as written; each yields [year, month, day] (0 when the shape has no such part). */
 const DATE_SHAPES: { re: RegExp; parts: (m: RegExpMatchArray) => [number, number, number] }[] = [
     // 2009-12-18, 2009/12/18, with an optional time (2009-12-18T10:30:00Z, 2009-12-18 10:30)
-    { re: /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i, parts: m => [+m[1]!, +m[2]!, +m[3]!] },
+    {
+        re: /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i,
+        parts: m => [+m[1]!, +m[2]!, +m[3]!],
+    },
     // 18/12/2009 or 12/18/2009 (day and month order cannot be told apart; either must be a valid date)
-    { re: /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/, parts: m => +m[1]! > 12 ? [+m[3]!, +m[2]!, +m[1]!] : [+m[3]!, +m[1]!, +m[2]!] },
+    {
+        re: /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/,
+        parts: m => (+m[1]! > 12 ? [+m[3]!, +m[2]!, +m[1]!] : [+m[3]!, +m[1]!, +m[2]!]),
+    },
     { re: /^(\d{4})-(\d{1,2})$/, parts: m => [+m[1]!, +m[2]!, 0] },
     { re: /^(\d{4})$/, parts: m => [+m[1]!, 0, 0] },
     // January, 2009 / Jan 2009
     { re: new RegExp(`^${MONTH},?\\s+(\\d{4})$`, 'i'), parts: m => [+m[2]!, monthNumber(m[1]!), 0] },
     // January 5, 2009
-    { re: new RegExp(`^${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})$`, 'i'), parts: m => [+m[3]!, monthNumber(m[1]!), +m[2]!] },
+    {
+        re: new RegExp(`^${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})$`, 'i'),
+        parts: m => [+m[3]!, monthNumber(m[1]!), +m[2]!],
+    },
     // 5 January 2009
-    { re: new RegExp(`^(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH},?\\s+(\\d{4})$`, 'i'), parts: m => [+m[3]!, monthNumber(m[2]!), +m[1]!] },
+    {
+        re: new RegExp(`^(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH},?\\s+(\\d{4})$`, 'i'),
+        parts: m => [+m[3]!, monthNumber(m[2]!), +m[1]!],
+    },
 ];
 
 function monthNumber(name: string): number {
@@ -45,7 +70,8 @@ function validDate(year: number, month: number, day: number): boolean {
 /** Coerces one trimmed, non-empty text to a scalar type. */
 export function coerceScalar(text: string, scalar: ScalarType): Coerced {
     switch (scalar) {
-        case 'text': return { ok: true, value: text };
+        case 'text':
+            return { ok: true, value: text };
         case 'int': {
             if (!NUMBER.test(text)) return { ok: false, reason: 'not a number' };
             const n = Number(text);
@@ -107,14 +133,21 @@ export function coerceSqlite(raw: unknown, type: AttrType, separator = ','): Coe
     if (typeof raw === 'string') return coerceText(raw, type, separator);
     if (typeof raw === 'bigint') return coerceSqlite(Number(raw), type, separator);
     // PostgreSQL booleans arrive as booleans.
-    if (typeof raw === 'boolean') return type.scalar === 'bool' && !type.list ? { ok: true, value: raw } : coerceText(String(raw), type, separator);
+    if (typeof raw === 'boolean')
+        return type.scalar === 'bool' && !type.list ? { ok: true, value: raw } : coerceText(String(raw), type, separator);
     if (typeof raw === 'number') {
         if (type.list) return coerceText(String(raw), type, separator);
         switch (type.scalar) {
-            case 'int': return Number.isInteger(raw) ? { ok: true, value: raw } : { ok: false, reason: 'not a whole number' };
-            case 'real': return { ok: true, value: raw };
-            case 'bool': return raw === 1 || raw === 0 ? { ok: true, value: raw === 1 } : { ok: false, reason: 'not true/false/yes/no/1/0' };
-            default: return coerceText(String(raw), type, separator);
+            case 'int':
+                return Number.isInteger(raw) ? { ok: true, value: raw } : { ok: false, reason: 'not a whole number' };
+            case 'real':
+                return { ok: true, value: raw };
+            case 'bool':
+                return raw === 1 || raw === 0
+                    ? { ok: true, value: raw === 1 }
+                    : { ok: false, reason: 'not true/false/yes/no/1/0' };
+            default:
+                return coerceText(String(raw), type, separator);
         }
     }
     return { ok: false, reason: 'binary data (a blob)' };

@@ -7,10 +7,24 @@ import type { AttrType } from '../spec/model.js';
 import { ColumnBuilder } from './table.js';
 import { NumberCodes } from './codes.js';
 import type { Coerced } from './coerce.js';
-import { Decode, fieldValue, isInteger, isNumeric, rawNumber, shortestFloat4, type FieldBatch, type RowBatch } from './postgres-copy.js';
+import {
+    Decode,
+    fieldValue,
+    isInteger,
+    isNumeric,
+    rawNumber,
+    shortestFloat4,
+    type FieldBatch,
+    type RowBatch,
+} from './postgres-copy.js';
 
 /** A value that could not be read as its attribute's type: where it is, what it was, and why. */
-export interface CoercionExample { line: number; column: number; value: string; reason: string }
+export interface CoercionExample {
+    line: number;
+    column: number;
+    value: string;
+    reason: string;
+}
 
 /**
  * The longest cell kept, in characters: a question must not carry megabytes of one cell into every prompt,
@@ -42,7 +56,14 @@ export class ColumnReader {
      * `textBytes` (a binary reader): texts are keyed by their bytes, see readBatch. `expectedRows`: the reader's
      * estimate of the rows to come (0: unknown), to size the column once.
      */
-    constructor(readonly index: number, readonly type: AttrType, private readonly coerce: (raw: unknown) => Coerced, private readonly textBytes = false, expectedRows = 0, private readonly limit = maxCellChars()) {
+    constructor(
+        readonly index: number,
+        readonly type: AttrType,
+        private readonly coerce: (raw: unknown) => Coerced,
+        private readonly textBytes = false,
+        expectedRows = 0,
+        private readonly limit = maxCellChars(),
+    ) {
         this.builder = new ColumnBuilder('', type, Math.max(1024, Math.min(expectedRows, 1 << 25)), textBytes);
         this.plainText = type.scalar === 'text' && !type.list;
         this.numeric = !type.list && (type.scalar === 'int' || type.scalar === 'real') ? type.scalar : undefined;
@@ -63,7 +84,10 @@ export class ColumnReader {
         if (this.numeric && typeof raw === 'string') {
             // A column of a million distinct ids would otherwise fill the memo with a million strings.
             const n = plainNumber(raw, this.numeric === 'int');
-            if (n !== undefined) { this.builder.pushCode(this.builder.numberCode(n)); return; }
+            if (n !== undefined) {
+                this.builder.pushCode(this.builder.numberCode(n));
+                return;
+            }
         }
         let code = this.seen.get(raw);
         if (code === undefined) {
@@ -76,7 +100,12 @@ export class ColumnReader {
             if (this.examples.length < EXAMPLES) {
                 const c = this.coerce(raw);
                 const value = String(raw);
-                this.examples.push({ line, column: this.index + 1, value: value.length > 80 ? `${value.slice(0, 80)}…` : value, reason: c.ok ? '' : c.reason });
+                this.examples.push({
+                    line,
+                    column: this.index + 1,
+                    value: value.length > 80 ? `${value.slice(0, 80)}…` : value,
+                    reason: c.ok ? '' : c.reason,
+                });
             }
             code = -1;
         }
@@ -89,17 +118,24 @@ export class ColumnReader {
      * such. Anything else takes the general path, value by value.
      */
     readBatch(batch: RowBatch, column: FieldBatch): void {
-        const { size, firstLine, buffer: buf } = batch, { starts, ends, decode } = column, builder = this.builder;
+        const { size, firstLine, buffer: buf } = batch,
+            { starts, ends, decode } = column,
+            builder = this.builder;
         const scalar = this.type.list ? undefined : this.type.scalar;
         if (decode === Decode.Text && this.plainText && this.textBytes) {
             const limit = this.limit;
             for (let i = 0; i < size; i++) {
-                let start = starts[i]!, end = ends[i]!;
-                if (start < 0) { builder.pushCode(-1); continue; }
+                let start = starts[i]!,
+                    end = ends[i]!;
+                if (start < 0) {
+                    builder.pushCode(-1);
+                    continue;
+                }
                 while (start < end && isAsciiBlank(buf[start]!)) start++;
                 while (end > start && isAsciiBlank(buf[end - 1]!)) end--;
                 // A long cell (maybe cut) or one with non-ASCII at an edge (maybe a Unicode blank) takes the text path.
-                if (end - start > limit || (end > start && (buf[start]! >= 0x80 || buf[end - 1]! >= 0x80))) this.read(buf.toString('utf8', starts[i], ends[i]), firstLine + i);
+                if (end - start > limit || (end > start && (buf[start]! >= 0x80 || buf[end - 1]! >= 0x80)))
+                    this.read(buf.toString('utf8', starts[i], ends[i]), firstLine + i);
                 else builder.pushCode(start === end ? -1 : builder.textCode(buf, start, end));
             }
         } else if (isNumeric(decode) && (scalar === 'real' || (scalar === 'int' && isInteger(decode)))) {
@@ -135,7 +171,9 @@ export class ColumnReader {
 export function plainNumber(raw: string, integer: boolean): number | undefined {
     const length = raw.length;
     if (length === 0 || length > 15) return undefined;
-    let i = raw.charCodeAt(0) === 45 ? 1 : 0, digits = 0, point = false;
+    let i = raw.charCodeAt(0) === 45 ? 1 : 0,
+        digits = 0,
+        point = false;
     for (; i < length; i++) {
         const c = raw.charCodeAt(i);
         if (c >= 48 && c <= 57) digits++;
@@ -148,4 +186,6 @@ export function plainNumber(raw: string, integer: boolean): number | undefined {
 }
 
 /** Space, tab, line feed, vertical tab, form feed, carriage return: the ASCII blanks `trim()` removes. */
-function isAsciiBlank(byte: number): boolean { return byte === 0x20 || (byte >= 0x09 && byte <= 0x0d); }
+function isAsciiBlank(byte: number): boolean {
+    return byte === 0x20 || (byte >= 0x09 && byte <= 0x0d);
+}

@@ -25,7 +25,15 @@ export type RowSink = (fields: string[], line: number) => void;
 
 const SQLITE_MAGIC = 'SQLite format 3\u0000';
 const REPLACEMENT = Buffer.from('\uFFFD', 'utf8');
-const ENCODINGS: Record<string, string> = { 'latin-1': 'latin1', 'iso-8859-1': 'latin1', latin1: 'latin1', 'utf-8': 'utf-8', utf8: 'utf-8', 'utf-16': 'utf-16le', utf16: 'utf-16le' };
+const ENCODINGS: Record<string, string> = {
+    'latin-1': 'latin1',
+    'iso-8859-1': 'latin1',
+    latin1: 'latin1',
+    'utf-8': 'utf-8',
+    utf8: 'utf-8',
+    'utf-16': 'utf-16le',
+    utf16: 'utf-16le',
+};
 
 /** The single-character setting as the user meant it: `"\t"` and `tab` both mean a tab. */
 function character(value: string): string {
@@ -45,8 +53,10 @@ export function csvOptions(source: SourceDecl): { delimiter: string; quote: stri
 
 /** Why the first bytes show this is not a CSV text file, or undefined when it looks like text. */
 function notText(head: Buffer, encoding: string): string | undefined {
-    if (head.subarray(0, 16).toString('latin1') === SQLITE_MAGIC) return 'is an SQLite database, not a CSV file; declare the source as `sqlite` with a table or query';
-    if (!encoding.startsWith('utf-16') && head.includes(0)) return 'is not a text file (it contains binary data); point the source at a CSV file';
+    if (head.subarray(0, 16).toString('latin1') === SQLITE_MAGIC)
+        return 'is an SQLite database, not a CSV file; declare the source as `sqlite` with a table or query';
+    if (!encoding.startsWith('utf-16') && head.includes(0))
+        return 'is not a text file (it contains binary data); point the source at a CSV file';
     return undefined;
 }
 
@@ -55,20 +65,40 @@ function notText(head: Buffer, encoding: string): string | undefined {
  * `onRow`; blank lines are skipped. Rows whose field count differs from the header are still passed on
  * (missing fields read as empty) and reported once, with their lines.
  */
-export async function streamCsv(source: SourceDecl, onRow: RowSink, signal?: AbortSignal, headerOnly = false): Promise<StreamResult> {
+export async function streamCsv(
+    source: SourceDecl,
+    onRow: RowSink,
+    signal?: AbortSignal,
+    headerOnly = false,
+): Promise<StreamResult> {
     const options = csvOptions(source);
     const problems: SourceProblem[] = [];
     let decoder: TextDecoder;
     try {
         decoder = new TextDecoder(options.encoding);
     } catch {
-        return { header: [], complete: false, problems: [{ severity: 'error', code: CODE, lines: [], message: `unknown encoding '${options.encoding}'; use utf-8, latin1, windows-1252 or utf-16` }] };
+        return {
+            header: [],
+            complete: false,
+            problems: [
+                {
+                    severity: 'error',
+                    code: CODE,
+                    lines: [],
+                    message: `unknown encoding '${options.encoding}'; use utf-8, latin1, windows-1252 or utf-16`,
+                },
+            ],
+        };
     }
     const head = Buffer.alloc(4096);
     let headLength: number;
     try {
         const fd = fs.openSync(source.path, 'r');
-        try { headLength = fs.readSync(fd, head, 0, head.length, 0); } finally { fs.closeSync(fd); }
+        try {
+            headLength = fs.readSync(fd, head, 0, head.length, 0);
+        } finally {
+            fs.closeSync(fd);
+        }
     } catch (e) {
         return { header: [], complete: false, problems: [parseProblem(e, 1)] };
     }
@@ -90,14 +120,21 @@ export async function streamCsv(source: SourceDecl, onRow: RowSink, signal?: Abo
     // saves an object and a stream round trip per row.
     const onRecord = (record: string[], reported: number) => {
         const line = lastLine + 1;
-        if (reported - lastReported > 1) for (const f of record) for (let i = f.indexOf('\r\n'); i >= 0; i = f.indexOf('\r\n', i + 2)) drift++;
+        if (reported - lastReported > 1)
+            for (const f of record) for (let i = f.indexOf('\r\n'); i >= 0; i = f.indexOf('\r\n', i + 2)) drift++;
         lastReported = reported;
         lastLine = reported - drift;
         if (stop || (record.length === 1 && record[0] === '')) return;
-        if (++records % 8192 === 0 && signal?.aborted) { stop = true; return; }
+        if (++records % 8192 === 0 && signal?.aborted) {
+            stop = true;
+            return;
+        }
         if (header === undefined) {
             header = options.header ? record.map(h => h.trim()) : record.map((_, i) => String(i + 1));
-            if (headerOnly) { stop = true; return; }
+            if (headerOnly) {
+                stop = true;
+                return;
+            }
             if (options.header) return;
         }
         if (record.length !== header.length) {
@@ -107,10 +144,17 @@ export async function streamCsv(source: SourceDecl, onRow: RowSink, signal?: Abo
         onRow(record, line);
     };
     const parser = parse({
-        delimiter: options.delimiter, quote: options.quote, bom: true, relax_column_count: true, relax_quotes: true,
+        delimiter: options.delimiter,
+        quote: options.quote,
+        bom: true,
+        relax_column_count: true,
+        relax_quotes: true,
         // Every line end counts, even mixed in one file (csv-parse would otherwise settle on the first it meets).
         record_delimiter: ['\r\n', '\n', '\r'],
-        on_record: (record: string[], context: { lines: number }) => { onRecord(record, context.lines); return undefined; },
+        on_record: (record: string[], context: { lines: number }) => {
+            onRecord(record, context.lines);
+            return undefined;
+        },
     });
     const utf8 = options.encoding === 'utf-8';
     let invalidUtf8 = false;
@@ -125,10 +169,15 @@ export async function streamCsv(source: SourceDecl, onRow: RowSink, signal?: Abo
                 if (parser.destroyed || stop) break;
                 const text = decoder.decode(chunk as Buffer, { stream: true });
                 // A replacement character the file did not contain means bytes that are not valid UTF-8.
-                if (!invalidUtf8 && utf8 && text.includes('\uFFFD') && !(chunk as Buffer).includes(REPLACEMENT)) invalidUtf8 = true;
+                if (!invalidUtf8 && utf8 && text.includes('\uFFFD') && !(chunk as Buffer).includes(REPLACEMENT))
+                    invalidUtf8 = true;
                 if (!parser.write(text)) {
                     await new Promise<void>(resolve => {
-                        const done = () => { parser.off('drain', done); parser.off('close', done); resolve(); };
+                        const done = () => {
+                            parser.off('drain', done);
+                            parser.off('close', done);
+                            resolve();
+                        };
                         parser.on('drain', done);
                         parser.on('close', done);
                     });
@@ -155,17 +204,24 @@ export async function streamCsv(source: SourceDecl, onRow: RowSink, signal?: Abo
     if (headerOnly) return { header, problems, complete };
     if (invalidUtf8) {
         problems.push({
-            severity: 'warning', code: CODE, lines: [],
-            message: 'contains bytes that are not valid UTF-8 (shown as �); if it was saved as Latin-1 or Windows-1252, add `encoding "windows-1252"` to the source',
+            severity: 'warning',
+            code: CODE,
+            lines: [],
+            message:
+                'contains bytes that are not valid UTF-8 (shown as �); if it was saved as Latin-1 or Windows-1252, add `encoding "windows-1252"` to the source',
         });
     }
-    if (records === (options.header ? 1 : 0) && complete) problems.push({ severity: 'warning', code: CODE, lines: [], message: 'has a header row but no data rows' });
+    if (records === (options.header ? 1 : 0) && complete)
+        problems.push({ severity: 'warning', code: CODE, lines: [], message: 'has a header row but no data rows' });
     if (raggedCount > 0) {
         const shown = ragged.map(r => `line ${r.line} has ${r.fields}`).join(', ');
         problems.push({
-            severity: 'error', code: CODE, lines: ragged.map(r => r.line),
-            message: `has ${raggedCount} row${raggedCount === 1 ? '' : 's'} whose number of fields differs from the header's ${header.length} (${shown}${raggedCount > ragged.length ? ', …' : ''}); `
-                + 'check the delimiter and quoting of those lines',
+            severity: 'error',
+            code: CODE,
+            lines: ragged.map(r => r.line),
+            message:
+                `has ${raggedCount} row${raggedCount === 1 ? '' : 's'} whose number of fields differs from the header's ${header.length} (${shown}${raggedCount > ragged.length ? ', …' : ''}); ` +
+                'check the delimiter and quoting of those lines',
         });
     }
     return { header, problems, complete };
@@ -173,11 +229,27 @@ export async function streamCsv(source: SourceDecl, onRow: RowSink, signal?: Abo
 
 function parseProblem(e: unknown, line: number): SourceProblem {
     if (e instanceof CsvError && e.code === 'CSV_QUOTE_NOT_CLOSED') {
-        return { severity: 'error', code: CODE, lines: [line], message: `has a quote opened on line ${line} that is never closed; the rows from there on could not be read` };
+        return {
+            severity: 'error',
+            code: CODE,
+            lines: [line],
+            message: `has a quote opened on line ${line} that is never closed; the rows from there on could not be read`,
+        };
     }
-    if (e instanceof CsvError) return { severity: 'error', code: CODE, lines: [line], message: `could not be read from line ${line}: ${e.message.replace(/^Invalid Record Length: /, '')}` };
+    if (e instanceof CsvError)
+        return {
+            severity: 'error',
+            code: CODE,
+            lines: [line],
+            message: `could not be read from line ${line}: ${e.message.replace(/^Invalid Record Length: /, '')}`,
+        };
     const err = e as NodeJS.ErrnoException;
-    return { severity: 'error', code: CODE, lines: [], message: `could not be read: ${err.code ?? ''} ${err.message ?? String(e)}`.trim() };
+    return {
+        severity: 'error',
+        code: CODE,
+        lines: [],
+        message: `could not be read: ${err.code ?? ''} ${err.message ?? String(e)}`.trim(),
+    };
 }
 
 /** The column names of a CSV source (its first row, or 1, 2, … when `header false`); [] when unreadable. */

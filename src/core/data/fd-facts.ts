@@ -7,7 +7,11 @@ import type { RelationTable } from './types.js';
 import { checkFd } from './checks.js';
 import { columnCodes, groupCodes } from './group.js';
 
-export interface FdFacts { rows: number; groups: number; violated: number }
+export interface FdFacts {
+    rows: number;
+    groups: number;
+    violated: number;
+}
 
 const memo = new WeakMap<RelationTable, Map<string, FdFacts>>();
 
@@ -20,8 +24,16 @@ export function fdFacts(table: RelationTable, lhs: readonly string[], rhs: reado
     const key = `${lhs.join(',')}->${rhs.join(',')}`;
     let facts = byFd.get(key);
     if (!facts) {
-        const groups = distinctGroups(groupCodes(columns.slice(0, lhs.length).map(c => columnCodes(c!)), table.rowCount));
-        byFd.set(key, (facts = { rows: table.rowCount, groups, violated: checkFd(table, { lhs: [...lhs], rhs: [...rhs] }).length }));
+        const groups = distinctGroups(
+            groupCodes(
+                columns.slice(0, lhs.length).map(c => columnCodes(c!)),
+                table.rowCount,
+            ),
+        );
+        byFd.set(
+            key,
+            (facts = { rows: table.rowCount, groups, violated: checkFd(table, { lhs: [...lhs], rhs: [...rhs] }).length }),
+        );
     }
     return facts;
 }
@@ -30,6 +42,10 @@ export function fdFacts(table: RelationTable, lhs: readonly string[], rhs: reado
 function distinctGroups(g: { codes: Int32Array; cardinality: number }): number {
     const seen = new Uint8Array(g.cardinality);
     let n = 0;
-    for (const code of g.codes) if (code >= 0 && !seen[code]) { seen[code] = 1; n++; }
+    for (const code of g.codes)
+        if (code >= 0 && !seen[code]) {
+            seen[code] = 1;
+            n++;
+        }
     return n;
 }

@@ -4,7 +4,10 @@
  */
 import type { Column } from './types.js';
 
-export interface Codes { codes: Int32Array; cardinality: number }
+export interface Codes {
+    codes: Int32Array;
+    cardinality: number;
+}
 
 /** A column's codes with its cardinality (its distinct count, without reading its values). */
 export const columnCodes = (c: Column): Codes => ({ codes: c.codes, cardinality: Math.max(1, c.size) });
@@ -20,19 +23,23 @@ export function groupCodes(columns: Codes[], rowCount: number): Codes {
 function combine(a: Codes, b: Codes, rowCount: number): Codes {
     const out = new Int32Array(rowCount);
     const product = a.cardinality * b.cardinality;
-    const ac = a.codes, bc = b.codes, width = b.cardinality;
+    const ac = a.codes,
+        bc = b.codes,
+        width = b.cardinality;
     // A small product space is used as is (sparse codes are fine for arrays of that size); otherwise the
     // pairs seen are renumbered densely, which bounds the cardinality by the row count.
     if (product <= Math.max(4 * rowCount, 1 << 16) && product < 2 ** 31) {
         for (let r = 0; r < rowCount; r++) {
-            const x = ac[r]!, y = bc[r]!;
+            const x = ac[r]!,
+                y = bc[r]!;
             out[r] = x < 0 || y < 0 ? -1 : x * width + y;
         }
         return { codes: out, cardinality: product };
     }
     const dense = new PairIds(Math.min(rowCount, product));
     for (let r = 0; r < rowCount; r++) {
-        const x = ac[r]!, y = bc[r]!;
+        const x = ac[r]!,
+            y = bc[r]!;
         out[r] = x < 0 || y < 0 ? -1 : dense.id(x, y);
     }
     return { codes: out, cardinality: Math.max(1, dense.size) };

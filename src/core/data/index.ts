@@ -8,7 +8,16 @@ import type { LoadedData, RelationTable } from './types.js';
 import { DataCache } from './cache.js';
 import { loadSource, type RelationLoad } from './load.js';
 import { checkFd, checkFk, checkKey } from './checks.js';
-import { fdDiagnostic, fkDiagnostic, head, keyDiagnostic, notReadDiagnostic, repeatedRowsDiagnostic, problemDiagnostic, type Declarations } from './diagnostics.js';
+import {
+    fdDiagnostic,
+    fkDiagnostic,
+    head,
+    keyDiagnostic,
+    notReadDiagnostic,
+    repeatedRowsDiagnostic,
+    problemDiagnostic,
+    type Declarations,
+} from './diagnostics.js';
 export { BLOCKING_DATA_CODES, dataGate } from './diagnostics.js';
 import { readJson } from './json.js';
 import { readCsvHeader } from './csv.js';
@@ -18,7 +27,16 @@ import { streamPostgres } from './postgres.js';
 export { DataCache } from './cache.js';
 export { fdFacts, type FdFacts } from './fd-facts.js';
 export { createTable, makeTable, ColumnBuilder } from './table.js';
-export { checkFd, checkFk, checkKey, columnStats, type FdViolation, type FdVariant, type KeyViolation, type FkViolation } from './checks.js';
+export {
+    checkFd,
+    checkFk,
+    checkKey,
+    columnStats,
+    type FdViolation,
+    type FdVariant,
+    type KeyViolation,
+    type FkViolation,
+} from './checks.js';
 export { coerceText, coerceSqlite, showValue } from './coerce.js';
 export type { LoadProblem, RelationLoad, CoercionExample } from './load.js';
 
@@ -35,7 +53,16 @@ export interface LoadOptions {
 export async function readHeader(source: SourceDecl): Promise<string[]> {
     if (source.format === 'csv') return readCsvHeader(source).catch(() => []);
     if (source.format === 'json' || source.format === 'jsonl') return readJson(source, ',', undefined).header;
-    if (source.format === 'postgres') return (await streamPostgres(source, () => undefined, () => undefined, undefined, true)).header;
+    if (source.format === 'postgres')
+        return (
+            await streamPostgres(
+                source,
+                () => undefined,
+                () => undefined,
+                undefined,
+                true,
+            )
+        ).header;
     return streamSqlite(source, () => undefined, undefined, true).header;
 }
 
@@ -43,7 +70,12 @@ export async function readHeader(source: SourceDecl): Promise<string[]> {
  * Loads and checks the data of a spec. With a cache, unchanged files are not read again and check results
  * on unchanged tables are reused. An aborted signal rejects with its reason.
  */
-export async function loadData(spec: SpecModel, cache?: DataCache, signal?: AbortSignal, options: LoadOptions = {}): Promise<LoadedData> {
+export async function loadData(
+    spec: SpecModel,
+    cache?: DataCache,
+    signal?: AbortSignal,
+    options: LoadOptions = {},
+): Promise<LoadedData> {
     const decls: Declarations = {
         source: name => spec.sources.find(s => s.name === name),
         relation: name => spec.relations.find(r => r.name === name),
@@ -55,7 +87,10 @@ export async function loadData(spec: SpecModel, cache?: DataCache, signal?: Abor
         if (!d) return;
         // Source-level problems come once per relation on the source; report them once.
         const id = `${d.file}|${d.range.start.line}|${d.range.start.character}|${d.code}|${d.message}`;
-        if (!seen.has(id)) { seen.add(id); diagnostics.push(d); }
+        if (!seen.has(id)) {
+            seen.add(id);
+            diagnostics.push(d);
+        }
     };
     const loads = new Map<string, RelationLoad>();
 
@@ -75,7 +110,8 @@ export async function loadData(spec: SpecModel, cache?: DataCache, signal?: Abor
         }
     }
 
-    const memo = <T>(table: RelationTable, key: string, compute: () => T): T => cache ? cache.memo(table, key, compute) : compute();
+    const memo = <T>(table: RelationTable, key: string, compute: () => T): T =>
+        cache ? cache.memo(table, key, compute) : compute();
     /** The table of a relation when all the named attributes were loaded from real columns. */
     const usable = (relation: string, attributes: string[]): RelationTable | undefined => {
         const table = tables.get(relation);
@@ -91,9 +127,11 @@ export async function loadData(spec: SpecModel, cache?: DataCache, signal?: Abor
             const violations = memo(table, `key ${key.join(',')}`, () => checkKey(table, key));
             // Placed only when broken: finding where a key is written measures its text (the editor checks on every edit).
             const loc = () => options.keyLocation?.(relation, index) ?? relation.loc;
-            const conflicting = violations.filter(v => !v.exact), repeated = violations.filter(v => v.exact);
+            const conflicting = violations.filter(v => !v.exact),
+                repeated = violations.filter(v => v.exact);
             // `known duplicates N`: up to N repeated values are the published data as it is, declared so; not an error.
-            if (conflicting.length > (relation.knownDuplicates?.[index] ?? 0)) emit(keyDiagnostic(relation, key, loc(), table, conflicting));
+            if (conflicting.length > (relation.knownDuplicates?.[index] ?? 0))
+                emit(keyDiagnostic(relation, key, loc(), table, conflicting));
             if (repeated.length > 0) emit(repeatedRowsDiagnostic(relation, loc(), table, repeated));
         });
     }
@@ -109,13 +147,17 @@ export async function loadData(spec: SpecModel, cache?: DataCache, signal?: Abor
         emit({ ...message, file: fd.loc.file, range: head(fd.loc) });
     }
     for (const fk of spec.fks) {
-        const from = usable(fk.from.relation, fk.from.attributes), to = usable(fk.to.relation, fk.to.attributes);
+        const from = usable(fk.from.relation, fk.from.attributes),
+            to = usable(fk.to.relation, fk.to.attributes);
         if (!from || !to || fk.from.attributes.length !== fk.to.attributes.length) continue;
         const key = `fk ${fk.from.attributes.join(',')}->${fk.to.relation}.${fk.to.attributes.join(',')}`;
         // The result depends on both tables; remember it on `from`, keyed by the identity of `to` through its cache entry.
         const violations = memo(from, key, () => new WeakMap<RelationTable, ReturnType<typeof checkFk>>());
         let found = violations.get(to);
-        if (!found) { found = checkFk(from, to, fk); violations.set(to, found); }
+        if (!found) {
+            found = checkFk(from, to, fk);
+            violations.set(to, found);
+        }
         if (found.length > 0) emit(fkDiagnostic(fk, from, found));
     }
     return options.skip?.size ? { tables, diagnostics, skipped: options.skip } : { tables, diagnostics };

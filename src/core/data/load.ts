@@ -25,7 +25,15 @@ export type LoadProblem =
     | { kind: 'missing-file'; source: string; file: string }
     | { kind: 'format'; source: string; file: string; problem: SourceProblem }
     | { kind: 'missing-column'; relation: string; attribute: string; column: string; columns: string[] }
-    | { kind: 'coercion'; relation: string; attribute: string; type: AttrType; file: string; count: number; examples: CoercionExample[] }
+    | {
+          kind: 'coercion';
+          relation: string;
+          attribute: string;
+          type: AttrType;
+          file: string;
+          count: number;
+          examples: CoercionExample[];
+      }
     | { kind: 'truncated'; relation: string; attribute: string; file: string; count: number; lines: number[]; limit: number };
 
 export interface RelationLoad {
@@ -50,10 +58,15 @@ function columnIndex(header: string[], column: string): number {
 }
 
 /** Loads every relation declared on `source` from one pass over its file. */
-export async function loadSource(source: SourceDecl, relations: RelationDecl[], signal?: AbortSignal): Promise<Map<string, RelationLoad>> {
+export async function loadSource(
+    source: SourceDecl,
+    relations: RelationDecl[],
+    signal?: AbortSignal,
+): Promise<Map<string, RelationLoad>> {
     const result = new Map<string, RelationLoad>();
     if (source.format !== 'postgres' && (!fs.existsSync(source.path) || !fs.statSync(source.path).isFile())) {
-        for (const r of relations) result.set(r.name, { problems: [{ kind: 'missing-file', source: source.name, file: source.path }], missing: [] });
+        for (const r of relations)
+            result.set(r.name, { problems: [{ kind: 'missing-file', source: source.name, file: source.path }], missing: [] });
         return result;
     }
     const separator = listSeparator(source);
@@ -72,7 +85,15 @@ export async function loadSource(source: SourceDecl, relations: RelationDecl[], 
             readers: relation.attributes.map(a => {
                 const index = columnIndex(header, a.column);
                 if (index < 0) {
-                    problems.get(relation.name)!.push({ kind: 'missing-column', relation: relation.name, attribute: a.name, column: a.column, columns: header });
+                    problems
+                        .get(relation.name)!
+                        .push({
+                            kind: 'missing-column',
+                            relation: relation.name,
+                            attribute: a.name,
+                            column: a.column,
+                            columns: header,
+                        });
                     missing.get(relation.name)!.push(a.name);
                     return undefined;
                 }
@@ -80,9 +101,15 @@ export async function loadSource(source: SourceDecl, relations: RelationDecl[], 
                 let reader = readers.get(key);
                 if (!reader) {
                     const type = a.type;
-                    reader = new ColumnReader(index, type, source.format === 'csv'
-                        ? raw => coerceText(raw as string, type, separator)
-                        : raw => coerceSqlite(raw, type, separator), source.format === 'postgres', expectedRows);
+                    reader = new ColumnReader(
+                        index,
+                        type,
+                        source.format === 'csv'
+                            ? raw => coerceText(raw as string, type, separator)
+                            : raw => coerceSqlite(raw, type, separator),
+                        source.format === 'postgres',
+                        expectedRows,
+                    );
                     readers.set(key, reader);
                 }
                 return reader;
@@ -130,7 +157,10 @@ export async function loadSource(source: SourceDecl, relations: RelationDecl[], 
             formatProblems = full.problems;
         } else formatProblems = res.problems;
     }
-    for (const r of relations) problems.get(r.name)!.push(...formatProblems.map(p => ({ kind: 'format' as const, source: source.name, file: source.path, problem: p })));
+    for (const r of relations)
+        problems
+            .get(r.name)!
+            .push(...formatProblems.map(p => ({ kind: 'format' as const, source: source.name, file: source.path, problem: p })));
     if (header === undefined) {
         for (const r of relations) result.set(r.name, { problems: problems.get(r.name)!, missing: [] });
         return result;
@@ -145,15 +175,33 @@ export async function loadSource(source: SourceDecl, relations: RelationDecl[], 
             const reader = used[i];
             if (!reader) return { attribute: a.name, type: a.type, codes: nulls, size: 0, values: [] as CellValue[] };
             if (reader.failures > 0) {
-                relationProblems.push({ kind: 'coercion', relation: relation.name, attribute: a.name, type: a.type, file: source.path, count: reader.failures, examples: reader.examples });
+                relationProblems.push({
+                    kind: 'coercion',
+                    relation: relation.name,
+                    attribute: a.name,
+                    type: a.type,
+                    file: source.path,
+                    count: reader.failures,
+                    examples: reader.examples,
+                });
             }
             if (reader.truncated > 0) {
-                relationProblems.push({ kind: 'truncated', relation: relation.name, attribute: a.name, file: source.path, count: reader.truncated, lines: reader.truncatedLines, limit: maxCellChars() });
+                relationProblems.push({
+                    kind: 'truncated',
+                    relation: relation.name,
+                    attribute: a.name,
+                    file: source.path,
+                    count: reader.truncated,
+                    lines: reader.truncatedLines,
+                    limit: maxCellChars(),
+                });
             }
             const column = built.get(reader)!;
             return deriveColumn(column, { attribute: a.name, type: a.type });
         });
-        const table = relation.distinct ? project(relation.name, source.path, columns, lineArray) : makeTable(relation.name, source.path, columns, lineArray);
+        const table = relation.distinct
+            ? project(relation.name, source.path, columns, lineArray)
+            : makeTable(relation.name, source.path, columns, lineArray);
         result.set(relation.name, { table, problems: relationProblems, missing: missing.get(relation.name)! });
     }
     return result;
@@ -162,6 +210,15 @@ export async function loadSource(source: SourceDecl, relations: RelationDecl[], 
 /** A distinct projection: one row per distinct combination of the columns, at its first occurrence. */
 function project(relation: string, file: string, columns: Column[], lines: Int32Array): RelationTable {
     const rows = firstOccurrences(columns.map(columnCodes), lines.length);
-    const pick = (codes: Int32Array) => { const out = new Int32Array(rows.length); for (let i = 0; i < rows.length; i++) out[i] = codes[rows[i]!]!; return out; };
-    return makeTable(relation, file, columns.map(c => deriveColumn(c, { codes: pick(c.codes) })), pick(lines));
+    const pick = (codes: Int32Array) => {
+        const out = new Int32Array(rows.length);
+        for (let i = 0; i < rows.length; i++) out[i] = codes[rows[i]!]!;
+        return out;
+    };
+    return makeTable(
+        relation,
+        file,
+        columns.map(c => deriveColumn(c, { codes: pick(c.codes) })),
+        pick(lines),
+    );
 }

@@ -9,10 +9,14 @@
 
 /** How a field's bytes are read (numeric ones first). */
 export const Decode = { Int2: 0, Int4: 1, Int8: 2, Oid: 3, Float4: 4, Float8: 5, NumericText: 6, Bool: 7, Text: 8 } as const;
-export type Decode = typeof Decode[keyof typeof Decode];
+export type Decode = (typeof Decode)[keyof typeof Decode];
 
 /** Where one column's fields lie in the batch's buffer; a start of -1 is null. */
-export interface FieldBatch { decode: Decode; starts: Int32Array; ends: Int32Array }
+export interface FieldBatch {
+    decode: Decode;
+    starts: Int32Array;
+    ends: Int32Array;
+}
 
 /**
  * Up to `batchSize` rows, all from one buffer. The decoder reuses a batch's arrays for the next one: read it
@@ -26,9 +30,24 @@ export interface RowBatch {
     columns: FieldBatch[];
 }
 
-const BINARY: Record<number, Decode> = { 21: Decode.Int2, 23: Decode.Int4, 20: Decode.Int8, 26: Decode.Oid, 700: Decode.Float4, 701: Decode.Float8, 16: Decode.Bool, 25: Decode.Text, 1043: Decode.Text, 1042: Decode.Text, 19: Decode.Text };
+const BINARY: Record<number, Decode> = {
+    21: Decode.Int2,
+    23: Decode.Int4,
+    20: Decode.Int8,
+    26: Decode.Oid,
+    700: Decode.Float4,
+    701: Decode.Float8,
+    16: Decode.Bool,
+    25: Decode.Text,
+    1043: Decode.Text,
+    1042: Decode.Text,
+    19: Decode.Text,
+};
 
-export interface Field { name: string; dataTypeID: number }
+export interface Field {
+    name: string;
+    dataTypeID: number;
+}
 
 function decodeOf(oid: number): Decode {
     return BINARY[oid] ?? (oid === 1700 ? Decode.NumericText : Decode.Text);
@@ -83,28 +102,40 @@ export function shortestFloat4(f: number): number {
  */
 export function rawNumber(buf: Buffer, decode: Decode, start: number, end: number): number | undefined {
     switch (decode) {
-        case Decode.Int4: return buf.readInt32BE(start);
-        case Decode.Int2: return buf.readInt16BE(start);
-        case Decode.Float8: return buf.readDoubleBE(start);
-        case Decode.Oid: return buf.readUInt32BE(start);
-        case Decode.Float4: return buf.readFloatBE(start);
+        case Decode.Int4:
+            return buf.readInt32BE(start);
+        case Decode.Int2:
+            return buf.readInt16BE(start);
+        case Decode.Float8:
+            return buf.readDoubleBE(start);
+        case Decode.Oid:
+            return buf.readUInt32BE(start);
+        case Decode.Float4:
+            return buf.readFloatBE(start);
         case Decode.Int8: {
             const value = buf.readInt32BE(start) * TWO_32 + buf.readUInt32BE(start + 4);
             return Number.isSafeInteger(value) ? value : undefined;
         }
-        default: return Number(buf.toString('latin1', start, end));
+        default:
+            return Number(buf.toString('latin1', start, end));
     }
 }
 
 /** A field's value: null, a number, a boolean or a text (an int8 beyond 2^53 as its digits). */
 export function fieldValue(batch: RowBatch, column: FieldBatch, row: number): unknown {
-    const start = column.starts[row]!, end = column.ends[row]!, buf = batch.buffer;
+    const start = column.starts[row]!,
+        end = column.ends[row]!,
+        buf = batch.buffer;
     if (start < 0) return null;
     switch (column.decode) {
-        case Decode.Text: return buf.toString('utf8', start, end);
-        case Decode.Bool: return buf[start] !== 0;
-        case Decode.Float4: return shortestFloat4(buf.readFloatBE(start));
-        default: return rawNumber(buf, column.decode, start, end) ?? buf.readBigInt64BE(start).toString();
+        case Decode.Text:
+            return buf.toString('utf8', start, end);
+        case Decode.Bool:
+            return buf[start] !== 0;
+        case Decode.Float4:
+            return shortestFloat4(buf.readFloatBE(start));
+        default:
+            return rawNumber(buf, column.decode, start, end) ?? buf.readBigInt64BE(start).toString();
     }
 }
 
@@ -119,10 +150,20 @@ export class BinaryCopyDecoder {
     private line = 0;
     private done = false;
 
-    constructor(fields: Field[], private readonly onBatch: (batch: RowBatch) => void, private readonly batchSize = 8192) {
+    constructor(
+        fields: Field[],
+        private readonly onBatch: (batch: RowBatch) => void,
+        private readonly batchSize = 8192,
+    ) {
         this.batch = {
-            size: 0, firstLine: 1, buffer: Buffer.alloc(0),
-            columns: fields.map(f => ({ decode: decodeOf(f.dataTypeID), starts: new Int32Array(batchSize), ends: new Int32Array(batchSize) })),
+            size: 0,
+            firstLine: 1,
+            buffer: Buffer.alloc(0),
+            columns: fields.map(f => ({
+                decode: decodeOf(f.dataTypeID),
+                starts: new Int32Array(batchSize),
+                ends: new Int32Array(batchSize),
+            })),
         };
     }
 
@@ -149,23 +190,36 @@ export class BinaryCopyDecoder {
     private parse(buf: Buffer, pos: number, length: number): void {
         if (this.done) return;
         if (!this.headerRead) {
-            if (length - pos < 19) { this.pending = Buffer.from(buf.subarray(pos, length)); return; }
+            if (length - pos < 19) {
+                this.pending = Buffer.from(buf.subarray(pos, length));
+                return;
+            }
             if (!buf.subarray(pos, pos + 11).equals(SIGNATURE)) throw new Error('not a binary COPY stream (bad signature)');
             pos += 19 + buf.readInt32BE(pos + 15);
             this.headerRead = true;
         }
-        const batch = this.batch, columns = batch.columns, width = columns.length;
+        const batch = this.batch,
+            columns = batch.columns,
+            width = columns.length;
         if (batch.size > 0 && batch.buffer !== buf) this.flush();
         batch.buffer = buf;
         while (pos + 2 <= length) {
-            const count = (buf[pos]! << 24 >> 16) | buf[pos + 1]!;
-            if (count === -1) { this.done = true; pos += 2; break; }
+            const count = ((buf[pos]! << 24) >> 16) | buf[pos + 1]!;
+            if (count === -1) {
+                this.done = true;
+                pos += 2;
+                break;
+            }
             if (count !== width) throw new Error(`a COPY row has ${count} fields, expected ${width}`);
             // The row's fields go into the batch; it counts only once it is whole in this piece.
             const row = batch.size;
-            let at = pos + 2, whole = true;
+            let at = pos + 2,
+                whole = true;
             for (let c = 0; c < width; c++) {
-                if (at + 4 > length) { whole = false; break; }
+                if (at + 4 > length) {
+                    whole = false;
+                    break;
+                }
                 const len = (buf[at]! << 24) | (buf[at + 1]! << 16) | (buf[at + 2]! << 8) | buf[at + 3]!;
                 at += 4;
                 const column = columns[c]!;

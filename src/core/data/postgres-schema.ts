@@ -19,8 +19,22 @@ export function postgresScalar(type: string): ScalarType {
     return 'text';
 }
 
-interface ColumnRow { schema: string; table: string; column: string; type: string; not_null: boolean }
-interface ConstraintRow { schema: string; table: string; kind: 'p' | 'u' | 'f'; columns: string[]; ref_schema: string | null; ref_table: string | null; ref_columns: string[] | null }
+interface ColumnRow {
+    schema: string;
+    table: string;
+    column: string;
+    type: string;
+    not_null: boolean;
+}
+interface ConstraintRow {
+    schema: string;
+    table: string;
+    kind: 'p' | 'u' | 'f';
+    columns: string[];
+    ref_schema: string | null;
+    ref_table: string | null;
+    ref_columns: string[] | null;
+}
 
 const COLUMNS = `
 SELECT n.nspname AS schema, c.relname AS "table", a.attname AS column, format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull AS not_null
@@ -54,19 +68,31 @@ export async function readPostgresSchema(url: string, settings: Record<string, s
         for (const c of columns) {
             const name = qualified(c.schema, c.table);
             let table = tables.get(name);
-            if (!table) { table = { name, columns: [], keys: [], foreignKeys: [], rowCount: 0 }; tables.set(name, table); }
+            if (!table) {
+                table = { name, columns: [], keys: [], foreignKeys: [], rowCount: 0 };
+                tables.set(name, table);
+            }
             table.columns.push({ name: c.column, type: postgresScalar(c.type), declared: c.type, notNull: c.not_null });
         }
         // Primary keys sort before unique constraints ('p' < 'u'), so a table's first key is its primary key.
         for (const k of constraints) {
             const table = tables.get(qualified(k.schema, k.table));
             if (!table) continue;
-            if (k.kind === 'f') table.foreignKeys.push({ columns: k.columns, table: qualified(k.ref_schema!, k.ref_table!), refColumns: k.ref_columns! });
+            if (k.kind === 'f')
+                table.foreignKeys.push({
+                    columns: k.columns,
+                    table: qualified(k.ref_schema!, k.ref_table!),
+                    refColumns: k.ref_columns!,
+                });
             else if (!table.keys.some(key => key.join('\u0000') === k.columns.join('\u0000'))) table.keys.push(k.columns);
         }
         for (const table of tables.values()) {
-            const [schema, name] = table.name.includes('.') ? table.name.split('.', 2) as [string, string] : ['public', table.name];
-            const count = await client.query<{ n: string }>(`SELECT count(*)::text AS n FROM "${schema.replace(/"/g, '""')}"."${name.replace(/"/g, '""')}"`);
+            const [schema, name] = table.name.includes('.')
+                ? (table.name.split('.', 2) as [string, string])
+                : ['public', table.name];
+            const count = await client.query<{ n: string }>(
+                `SELECT count(*)::text AS n FROM "${schema.replace(/"/g, '""')}"."${name.replace(/"/g, '""')}"`,
+            );
             table.rowCount = Number(count.rows[0]!.n);
         }
         return [...tables.values()];

@@ -6,7 +6,13 @@
  */
 const PASSWORD_PARAMETERS = /^(password|sslpassword|passwd|pwd|pass)$/i;
 const isPasswordParameter = (name: string) => PASSWORD_PARAMETERS.test(name.replace(/[^a-z]/gi, ''));
-const decoded = (s: string) => { try { return decodeURIComponent(s); } catch { return s; } };
+const decoded = (s: string) => {
+    try {
+        return decodeURIComponent(s);
+    } catch {
+        return s;
+    }
+};
 /** A password inside `options` ("-c PGPASSWORD=…", "password=…"). */
 const IN_OPTIONS = /\b(PGPASSWORD|password|sslpassword)\s*=\s*\S+/gi;
 
@@ -17,7 +23,11 @@ const IN_OPTIONS = /\b(PGPASSWORD|password|sslpassword)\s*=\s*\S+/gi;
  */
 export function passwordPlace(url: string): string | undefined {
     let u: URL;
-    try { u = new URL(url.trim()); } catch { return undefined; }
+    try {
+        u = new URL(url.trim());
+    } catch {
+        return undefined;
+    }
     if (u.password !== '') return 'its user part (user:password@)';
     // An encoded colon (`user%3Apassword@`) is a password in the user part all the same.
     if (decoded(u.username).includes(':')) return 'its user part (user%3Apassword@)';
@@ -35,13 +45,21 @@ export function passwordInUrl(url: string): boolean {
 /** The URL without any password (userinfo dropped, password parameters and options values replaced), for messages. */
 export function safeUrl(url: string): string {
     let u: URL;
-    try { u = new URL(url.trim()); } catch { return url.replace(/(:\/\/[^/:@\s]*?)(?::|%3a)[^@/\s]*@/i, '$1@').replace(/([?&][^=&]*pass[^=&]*=)[^&]*/gi, '$1redacted'); }
+    try {
+        u = new URL(url.trim());
+    } catch {
+        return url.replace(/(:\/\/[^/:@\s]*?)(?::|%3a)[^@/\s]*@/i, '$1@').replace(/([?&][^=&]*pass[^=&]*=)[^&]*/gi, '$1redacted');
+    }
     u.password = '';
     const user = decoded(u.username);
     if (user.includes(':')) u.username = encodeURIComponent(user.slice(0, user.indexOf(':')));
     for (const [name, value] of [...u.searchParams]) {
         if (isPasswordParameter(name)) u.searchParams.set(name, 'redacted');
-        else if (/^options$/i.test(name)) u.searchParams.set(name, value.replace(IN_OPTIONS, (_m, key: string) => `${key}=redacted`));
+        else if (/^options$/i.test(name))
+            u.searchParams.set(
+                name,
+                value.replace(IN_OPTIONS, (_m, key: string) => `${key}=redacted`),
+            );
     }
     return u.toString();
 }
@@ -53,9 +71,19 @@ export function safeUrl(url: string): string {
  */
 export function databaseId(url: string): string | undefined {
     let u: URL;
-    try { u = new URL(url.trim()); } catch { return undefined; }
+    try {
+        u = new URL(url.trim());
+    } catch {
+        return undefined;
+    }
     if (!/^postgres(ql)?:$/i.test(u.protocol) || u.hostname === '') return undefined;
-    const decode = (s: string) => { try { return decodeURIComponent(s); } catch { return s; } };
+    const decode = (s: string) => {
+        try {
+            return decodeURIComponent(s);
+        } catch {
+            return s;
+        }
+    };
     return `${decode(u.username)}@${u.hostname.toLowerCase()}:${u.port || '5432'}/${decode(u.pathname.replace(/^\//, ''))}`;
 }
 
@@ -79,7 +107,8 @@ export function savedPassword(url: string): string | undefined {
 }
 
 /** How to give a password, for every message that needs one. */
-export const PASSWORD_REMEDY = 'set PGPASSWORD (or name a variable with `password_env`), or in VS Code run "HalluProbe: Set Database Password" — never a password in the spec';
+export const PASSWORD_REMEDY =
+    'set PGPASSWORD (or name a variable with `password_env`), or in VS Code run "HalluProbe: Set Database Password" — never a password in the spec';
 
 /** A PostgreSQL connection URL (a results store or a source on a server), not a file. */
 export const isPostgresUrl = (s: string) => /^postgres(ql)?:\/\//i.test(s.trim());

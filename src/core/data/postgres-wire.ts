@@ -12,7 +12,12 @@
 import type { Socket } from 'node:net';
 import type { Connection } from 'pg';
 
-const COPY_DATA = 0x64, COPY_DONE = 0x63, COPY_OUT_RESPONSE = 0x48, NOTICE = 0x4e, PARAMETER_STATUS = 0x53, NOTIFICATION = 0x41;
+const COPY_DATA = 0x64,
+    COPY_DONE = 0x63,
+    COPY_OUT_RESPONSE = 0x48,
+    NOTICE = 0x4e,
+    PARAMETER_STATUS = 0x53,
+    NOTIFICATION = 0x41;
 
 type DataListener = (chunk: Buffer) => void;
 
@@ -31,8 +36,14 @@ export class CopyOutQuery {
      * `onData(buf, start, end)`: one CopyData payload (valid only during the call); `onChunkEnd`: the socket's
      * chunk is used up (a reader keeping positions in `buf` must let go of them).
      */
-    constructor(private readonly text: string, private readonly onData: (buf: Buffer, start: number, end: number) => void, private readonly onChunkEnd: () => void) {
-        this.done = new Promise((resolve, reject) => { this.settle = { resolve, reject }; });
+    constructor(
+        private readonly text: string,
+        private readonly onData: (buf: Buffer, start: number, end: number) => void,
+        private readonly onChunkEnd: () => void,
+    ) {
+        this.done = new Promise((resolve, reject) => {
+            this.settle = { resolve, reject };
+        });
         this.done.catch(() => undefined); // the caller awaits it; never an unhandled rejection meanwhile
     }
 
@@ -71,7 +82,10 @@ export class CopyOutQuery {
                 pos = joined.used;
                 const rest = this.messages(joined.message, 0);
                 this.onChunkEnd();
-                if (rest !== undefined) { this.giveBack(Buffer.concat([rest, chunk.subarray(pos)])); return; }
+                if (rest !== undefined) {
+                    this.giveBack(Buffer.concat([rest, chunk.subarray(pos)]));
+                    return;
+                }
             }
             const rest = this.messages(chunk, pos);
             this.onChunkEnd();
@@ -91,12 +105,14 @@ export class CopyOutQuery {
      */
     private messages(buf: Buffer, pos: number): Buffer | undefined {
         while (pos + 5 <= buf.length) {
-            const type = buf[pos]!, end = pos + 1 + buf.readInt32BE(pos + 1);
+            const type = buf[pos]!,
+                end = pos + 1 + buf.readInt32BE(pos + 1);
             if (end > buf.length) break;
             if (type === COPY_DATA) this.onData(buf, pos + 5, end);
             else if (type === COPY_DONE) return buf.subarray(end);
             // An error (or anything unexpected) goes to pg, which parses it and calls handleError.
-            else if (type !== COPY_OUT_RESPONSE && type !== NOTICE && type !== PARAMETER_STATUS && type !== NOTIFICATION) return buf.subarray(pos);
+            else if (type !== COPY_OUT_RESPONSE && type !== NOTICE && type !== PARAMETER_STATUS && type !== NOTIFICATION)
+                return buf.subarray(pos);
             pos = end;
         }
         if (pos < buf.length) this.pending = Buffer.from(buf.subarray(pos));
@@ -109,14 +125,18 @@ export class CopyOutQuery {
         this.pending = undefined;
         const head = have.length >= 5 ? have : Buffer.concat([have, chunk.subarray(0, 5 - have.length)]);
         const total = head.length >= 5 ? 1 + head.readInt32BE(1) : Infinity;
-        if (total - have.length > chunk.length) { this.pending = Buffer.concat([have, chunk]); return undefined; }
+        if (total - have.length > chunk.length) {
+            this.pending = Buffer.concat([have, chunk]);
+            return undefined;
+        }
         const used = total - have.length;
         return { message: Buffer.concat([have, chunk.subarray(0, used)]), used };
     }
 
     /** Restores pg's reading of the socket and gives it the bytes after the COPY. */
     private giveBack(rest: Buffer): void {
-        const stream = this.stream, listener = this.pgListener;
+        const stream = this.stream,
+            listener = this.pgListener;
         if (!stream || !listener) return;
         this.stream = undefined;
         stream.removeListener('data', this.onSocketData);
@@ -129,7 +149,9 @@ export class CopyOutQuery {
         this.settle.reject(this.failed ?? err);
     }
 
-    handleCommandComplete(): void { /* the row count is not needed */ }
+    handleCommandComplete(): void {
+        /* the row count is not needed */
+    }
 
     handleReadyForQuery(): void {
         if (this.failed !== undefined) this.settle.reject(this.failed);

@@ -10,7 +10,11 @@ const listSeparator = { type: 'text', default: ',', doc: 'How the items of a `li
 export const CSV_SETTINGS = declareSettings('source csv', {
     delimiter: { type: 'text', default: ',', doc: 'The field separator; "\\t" or tab for tab-separated files.' },
     quote: { type: 'text', off: '', default: '"', doc: 'The quote character; "" or false for none.' },
-    header: { type: 'boolean', default: true, doc: 'The first row names the columns; with header false columns are named "1", "2", ….' },
+    header: {
+        type: 'boolean',
+        default: true,
+        doc: 'The first row names the columns; with header false columns are named "1", "2", ….',
+    },
     encoding: { type: 'text', default: 'utf-8', doc: 'Also latin1 (iso-8859-1), windows-1252, utf-16.' },
     list_separator: listSeparator,
 });
@@ -18,9 +22,12 @@ export const CSV_SETTINGS = declareSettings('source csv', {
 export const JSON_SETTINGS = declareSettings('source json', { list_separator: listSeparator });
 
 export const POSTGRES_SETTINGS = declareSettings('source postgres', {
-    password_env: { type: 'text', doc: 'The environment variable that holds the password (default: a password the editor saved, PGPASSWORD, ~/.pgpass).' },
+    password_env: {
+        type: 'text',
+        doc: 'The environment variable that holds the password (default: a password the editor saved, PGPASSWORD, ~/.pgpass).',
+    },
     statement_timeout: { type: 'integer', min: 1, default: 60_000, doc: 'The server ends a statement running longer (ms).' },
-    version_column: { type: 'text', doc: 'A column whose maximum says the table changed (default: the rows\' xmin).' },
+    version_column: { type: 'text', doc: "A column whose maximum says the table changed (default: the rows' xmin)." },
 });
 
 /** The settings table a source of this format reads (jsonl shares json's; sqlite reads none). */

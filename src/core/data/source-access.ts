@@ -45,7 +45,8 @@ export function sourceDecision(file: string, access: SourceAccess): SourceDecisi
 
 /** The spec's sources by decision: those to ask about and those refused before. */
 export function sourcesToConfirm(sources: readonly SourceDecl[], access: SourceAccess): { ask: string[]; refused: string[] } {
-    const ask = new Set<string>(), refused = new Set<string>();
+    const ask = new Set<string>(),
+        refused = new Set<string>();
     for (const s of sources) {
         const d = sourceDecision(s.path, access);
         if (d === 'ask') ask.add(sourceKey(s.path));
@@ -55,6 +56,14 @@ export function sourcesToConfirm(sources: readonly SourceDecl[], access: SourceA
 }
 
 /** The access a client described (trust, first session, allowed files) over the given workspace folders. */
-export function accessFrom(given: { trusted: boolean; newlyOpened: boolean; allowed: readonly string[] }, folders: readonly string[]): SourceAccess {
-    return { folders, trusted: given.trusted, newlyOpened: given.newlyOpened, decisions: Object.fromEntries(given.allowed.map(f => [sourceKey(f), true])) };
+export function accessFrom(
+    given: { trusted: boolean; newlyOpened: boolean; allowed: readonly string[] },
+    folders: readonly string[],
+): SourceAccess {
+    return {
+        folders,
+        trusted: given.trusted,
+        newlyOpened: given.newlyOpened,
+        decisions: Object.fromEntries(given.allowed.map(f => [sourceKey(f), true])),
+    };
 }

@@ -6,8 +6,17 @@
 import Database from 'better-sqlite3';
 import type { ScalarType } from '../spec/model.js';
 
-export interface DeclaredColumn { name: string; type: ScalarType; declared: string; notNull: boolean }
-export interface DeclaredForeignKey { columns: string[]; table: string; refColumns: string[] }
+export interface DeclaredColumn {
+    name: string;
+    type: ScalarType;
+    declared: string;
+    notNull: boolean;
+}
+export interface DeclaredForeignKey {
+    columns: string[];
+    table: string;
+    refColumns: string[];
+}
 export interface DeclaredTable {
     name: string;
     columns: DeclaredColumn[];
@@ -30,9 +39,25 @@ export function sqliteScalar(declared: string): ScalarType {
     return 'text';
 }
 
-interface TableInfoRow { name: string; type: string; notnull: number; pk: number }
-interface IndexListRow { name: string; unique: number; origin: string; partial: number }
-interface ForeignKeyRow { id: number; seq: number; table: string; from: string; to: string | null }
+interface TableInfoRow {
+    name: string;
+    type: string;
+    notnull: number;
+    pk: number;
+}
+interface IndexListRow {
+    name: string;
+    unique: number;
+    origin: string;
+    partial: number;
+}
+interface ForeignKeyRow {
+    id: number;
+    seq: number;
+    table: string;
+    from: string;
+    to: string | null;
+}
 
 /** Every ordinary table of a SQLite file (not sqlite_* internals), or an Error saying why it cannot be read. */
 export function readSqliteSchema(file: string): DeclaredTable[] | Error {
@@ -43,7 +68,10 @@ export function readSqliteSchema(file: string): DeclaredTable[] | Error {
         return new Error(`could not be opened as an SQLite database: ${(e as Error).message}`);
     }
     try {
-        const names = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).pluck().all() as string[];
+        const names = db
+            .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+            .pluck()
+            .all() as string[];
         return names.map(name => describeTable(db, name));
     } catch (e) {
         return new Error(`could not be read as an SQLite database: ${(e as Error).message}`);
@@ -54,13 +82,23 @@ export function readSqliteSchema(file: string): DeclaredTable[] | Error {
 
 function describeTable(db: Database.Database, name: string): DeclaredTable {
     const info = db.prepare(`PRAGMA table_info(${quoteName(name)})`).all() as TableInfoRow[];
-    const columns = info.map(c => ({ name: c.name, type: sqliteScalar(c.type), declared: c.type, notNull: c.notnull === 1 || c.pk > 0 }));
+    const columns = info.map(c => ({
+        name: c.name,
+        type: sqliteScalar(c.type),
+        declared: c.type,
+        notNull: c.notnull === 1 || c.pk > 0,
+    }));
     const keys: string[][] = [];
-    const primary = info.filter(c => c.pk > 0).sort((a, b) => a.pk - b.pk).map(c => c.name);
+    const primary = info
+        .filter(c => c.pk > 0)
+        .sort((a, b) => a.pk - b.pk)
+        .map(c => c.name);
     if (primary.length > 0) keys.push(primary);
     for (const index of db.prepare(`PRAGMA index_list(${quoteName(name)})`).all() as IndexListRow[]) {
         if (index.unique !== 1 || index.partial === 1 || index.origin === 'pk') continue;
-        const cols = (db.prepare(`PRAGMA index_info(${quoteName(index.name)})`).all() as { name: string | null }[]).map(c => c.name);
+        const cols = (db.prepare(`PRAGMA index_info(${quoteName(index.name)})`).all() as { name: string | null }[]).map(
+            c => c.name,
+        );
         if (cols.some(c => c === null)) continue; // an index on an expression is not a key of columns
         if (!keys.some(k => k.join('\u0000') === cols.join('\u0000'))) keys.push(cols as string[]);
     }
@@ -75,11 +113,19 @@ function describeTable(db: Database.Database, name: string): DeclaredTable {
         const refPrimary = rows.some(r => r.to === null) ? primaryKeyOf(db, table) : [];
         return { columns: rows.map(r => r.from), table, refColumns: rows.map((r, i) => r.to ?? refPrimary[i]!) };
     });
-    const rowCount = Number(db.prepare(`SELECT count(*) FROM ${quoteName(name)}`).pluck().get());
+    const rowCount = Number(
+        db
+            .prepare(`SELECT count(*) FROM ${quoteName(name)}`)
+            .pluck()
+            .get(),
+    );
     return { name, columns, keys, foreignKeys, rowCount };
 }
 
 function primaryKeyOf(db: Database.Database, table: string): string[] {
     const info = db.prepare(`PRAGMA table_info(${quoteName(table)})`).all() as TableInfoRow[];
-    return info.filter(c => c.pk > 0).sort((a, b) => a.pk - b.pk).map(c => c.name);
+    return info
+        .filter(c => c.pk > 0)
+        .sort((a, b) => a.pk - b.pk)
+        .map(c => c.name);
 }

@@ -12,7 +12,11 @@ import type { SourceProblem } from '../problem.js';
 const CODE = 'sqlite-error';
 import { closest } from '../language/validation/suggest.js';
 
-export interface SqliteResult { header: string[]; problems: SourceProblem[]; complete: boolean }
+export interface SqliteResult {
+    header: string[];
+    problems: SourceProblem[];
+    complete: boolean;
+}
 export type SqliteRowSink = (values: unknown[], line: number) => void;
 
 const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -21,7 +25,12 @@ function open(source: SourceDecl): Database.Database | SourceProblem {
     try {
         return new Database(source.path, { readonly: true, fileMustExist: true });
     } catch (e) {
-        return { severity: 'error', code: CODE, lines: [], message: `could not be opened as an SQLite database: ${(e as Error).message}` };
+        return {
+            severity: 'error',
+            code: CODE,
+            lines: [],
+            message: `could not be opened as an SQLite database: ${(e as Error).message}`,
+        };
     }
 }
 
@@ -29,9 +38,18 @@ function open(source: SourceDecl): Database.Database | SourceProblem {
 function prepare(db: Database.Database, source: SourceDecl): { statement: Database.Statement; rowid: boolean } | SourceProblem {
     try {
         if (source.query !== undefined) return { statement: db.prepare(source.query), rowid: false };
-        if (source.table === undefined) return { severity: 'error', code: CODE, lines: [], message: 'needs `table "name"` or `query "select …"` to say which rows to read' };
+        if (source.table === undefined)
+            return {
+                severity: 'error',
+                code: CODE,
+                lines: [],
+                message: 'needs `table "name"` or `query "select …"` to say which rows to read',
+            };
         try {
-            return { statement: db.prepare(`SELECT rowid AS "halluprobe rowid", * FROM ${quoteName(source.table)}`), rowid: true };
+            return {
+                statement: db.prepare(`SELECT rowid AS "halluprobe rowid", * FROM ${quoteName(source.table)}`),
+                rowid: true,
+            };
         } catch {
             // Views and WITHOUT ROWID tables have no rowid: fall back to row numbers.
             return { statement: db.prepare(`SELECT * FROM ${quoteName(source.table)}`), rowid: false };
@@ -39,9 +57,17 @@ function prepare(db: Database.Database, source: SourceDecl): { statement: Databa
     } catch (e) {
         const message = (e as Error).message;
         if (source.table !== undefined && /no such table/.test(message)) {
-            const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name`).pluck().all() as string[]);
+            const tables = db
+                .prepare(`SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name`)
+                .pluck()
+                .all() as string[];
             const guess = closest(source.table, tables);
-            return { severity: 'error', code: CODE, lines: [], message: `has no table '${source.table}'${guess ? `; did you mean '${guess}'?` : ''} Its tables: ${tables.join(', ') || '(none)'}` };
+            return {
+                severity: 'error',
+                code: CODE,
+                lines: [],
+                message: `has no table '${source.table}'${guess ? `; did you mean '${guess}'?` : ''} Its tables: ${tables.join(', ') || '(none)'}`,
+            };
         }
         return { severity: 'error', code: CODE, lines: [], message: `query failed: ${message}` };
     }
@@ -75,29 +101,56 @@ function sqliteModulePath(): string {
 
 /** Buffers (BLOBs) come back from JSON as { type: 'Buffer', data }. */
 function revive(value: unknown): unknown {
-    return value && typeof value === 'object' && (value as { type?: string }).type === 'Buffer' ? Buffer.from((value as { data: number[] }).data) : value;
+    return value && typeof value === 'object' && (value as { type?: string }).type === 'Buffer'
+        ? Buffer.from((value as { data: number[] }).data)
+        : value;
 }
 
 type QueryRows = { header: string[]; rows: unknown[][] } | { problem: SourceProblem };
 
 function runQueryBounded(file: string, query: string, budgetMs: number): QueryRows {
     const r = spawnSync(process.execPath, ['-e', CHILD, sqliteModulePath(), file, query], {
-        timeout: budgetMs, killSignal: 'SIGKILL', maxBuffer: 512 * 1024 * 1024, encoding: 'utf8',
-        env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, windowsHide: true,
+        timeout: budgetMs,
+        killSignal: 'SIGKILL',
+        maxBuffer: 512 * 1024 * 1024,
+        encoding: 'utf8',
+        env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+        windowsHide: true,
     });
     const seconds = `${Math.round(budgetMs / 100) / 10} s`;
     if ((r.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT' || r.signal === 'SIGKILL') {
-        return { problem: { severity: 'error', code: CODE, lines: [], message: `query did not finish in ${seconds}; check it for a recursive CTE without an end or a join without a condition (raise the budget with HALLUPROBE_QUERY_TIMEOUT_MS)` } };
+        return {
+            problem: {
+                severity: 'error',
+                code: CODE,
+                lines: [],
+                message: `query did not finish in ${seconds}; check it for a recursive CTE without an end or a join without a condition (raise the budget with HALLUPROBE_QUERY_TIMEOUT_MS)`,
+            },
+        };
     }
     if ((r.error as NodeJS.ErrnoException | undefined)?.code === 'ENOBUFS') {
-        return { problem: { severity: 'error', code: CODE, lines: [], message: 'query returns more than 512 MB; select fewer rows or columns' } };
+        return {
+            problem: {
+                severity: 'error',
+                code: CODE,
+                lines: [],
+                message: 'query returns more than 512 MB; select fewer rows or columns',
+            },
+        };
     }
     try {
         const out = JSON.parse(r.stdout) as { header: string[]; rows: unknown[][] } | { error: string };
         if ('error' in out) return { problem: { severity: 'error', code: CODE, lines: [], message: out.error } };
         return { header: out.header, rows: out.rows.map(row => row.map(revive)) };
     } catch {
-        return { problem: { severity: 'error', code: CODE, lines: [], message: `could not be read (the query process ended: ${r.stderr.split('\n')[0] || r.status})` } };
+        return {
+            problem: {
+                severity: 'error',
+                code: CODE,
+                lines: [],
+                message: `could not be read (the query process ended: ${r.stderr.split('\n')[0] || r.status})`,
+            },
+        };
     }
 }
 
@@ -109,8 +162,16 @@ export function streamSqlite(source: SourceDecl, onRow: SqliteRowSink, signal?: 
         const prepared = prepare(db, source);
         if (!('statement' in prepared)) return { header: [], problems: [prepared], complete: false };
         const { statement, rowid } = prepared;
-        if (!statement.reader) return { header: [], problems: [{ severity: 'error', code: CODE, lines: [], message: 'query returns no rows (it is not a SELECT)' }], complete: false };
-        const header = statement.columns().map(c => c.name).slice(rowid ? 1 : 0);
+        if (!statement.reader)
+            return {
+                header: [],
+                problems: [{ severity: 'error', code: CODE, lines: [], message: 'query returns no rows (it is not a SELECT)' }],
+                complete: false,
+            };
+        const header = statement
+            .columns()
+            .map(c => c.name)
+            .slice(rowid ? 1 : 0);
         if (headerOnly) return { header, problems: [], complete: true };
         if (source.query !== undefined) {
             const result = runQueryBounded(source.path, source.query, queryBudgetMs());
@@ -129,7 +190,11 @@ export function streamSqlite(source: SourceDecl, onRow: SqliteRowSink, signal?: 
         return { header, problems: [], complete: true };
     } catch (e) {
         if (signal?.aborted) throw e;
-        return { header: [], problems: [{ severity: 'error', code: CODE, lines: [], message: `could not be read: ${(e as Error).message}` }], complete: false };
+        return {
+            header: [],
+            problems: [{ severity: 'error', code: CODE, lines: [], message: `could not be read: ${(e as Error).message}` }],
+            complete: false,
+        };
     } finally {
         db.close();
     }

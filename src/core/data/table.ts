@@ -21,7 +21,9 @@ export class Int32Builder {
         this.data = new Int32Array(Math.max(16, capacity));
     }
 
-    get length(): number { return this.size; }
+    get length(): number {
+        return this.size;
+    }
 
     /** Makes room for `count` numbers in all (when a reader knows roughly how many rows come). */
     reserve(count: number): void {
@@ -47,9 +49,13 @@ export class Int32Builder {
         this.data = grown;
     }
 
-    at(i: number): number { return this.data[i]!; }
+    at(i: number): number {
+        return this.data[i]!;
+    }
 
-    build(): Int32Array { return this.data.slice(0, this.size); }
+    build(): Int32Array {
+        return this.data.slice(0, this.size);
+    }
 }
 
 /** Appends values to one column, reusing dictionary codes for values seen before. */
@@ -61,14 +67,21 @@ export class ColumnBuilder {
     /** With `textBytes`, texts are keyed by their UTF-8 bytes (for readers that have bytes, not strings). */
     private readonly texts: TextCodes | undefined;
 
-    constructor(readonly attribute: string, readonly type: AttrType, capacity = 1024, textBytes = false) {
+    constructor(
+        readonly attribute: string,
+        readonly type: AttrType,
+        capacity = 1024,
+        textBytes = false,
+    ) {
         this.codes = new Int32Builder(capacity);
         this.texts = textBytes ? new TextCodes() : undefined;
         this.numbers.expectedRows = capacity;
         if (this.texts) this.texts.expectedRows = capacity;
     }
 
-    get length(): number { return this.codes.length; }
+    get length(): number {
+        return this.codes.length;
+    }
 
     /** Adds one row's value; null (or undefined) becomes code -1. */
     push(value: CellValue | undefined): void {
@@ -90,7 +103,13 @@ export class ColumnBuilder {
             return code;
         }
         // Plain strings are their own map key (cheap, no concatenation); lists go through JSON.
-        const key = Array.isArray(value) ? cellKey(value) : typeof value === 'string' ? value : (value ? 'true\u0000' : 'false\u0000');
+        const key = Array.isArray(value)
+            ? cellKey(value)
+            : typeof value === 'string'
+              ? value
+              : value
+                ? 'true\u0000'
+                : 'false\u0000';
         let code = this.index.get(key);
         if (code === undefined) {
             code = this.values.length;
@@ -113,7 +132,10 @@ export class ColumnBuilder {
      */
     textCode(buf: Buffer, start: number, end: number): number {
         const code = this.texts!.codeOr(buf, start, end, this.values.length);
-        if (code === this.values.length) { this.values.push(undefined as unknown as CellValue); this.undecoded++; }
+        if (code === this.values.length) {
+            this.values.push(undefined as unknown as CellValue);
+            this.undecoded++;
+        }
         return code;
     }
 
@@ -131,10 +153,14 @@ export class ColumnBuilder {
         texts.seal();
         let ready = false;
         return {
-            attribute, type, codes, size: values.length,
+            attribute,
+            type,
+            codes,
+            size: values.length,
             get values() {
                 if (!ready) {
-                    for (let code = 0; code < values.length; code++) if (values[code] === undefined) values[code] = texts.text(code);
+                    for (let code = 0; code < values.length; code++)
+                        if (values[code] === undefined) values[code] = texts.text(code);
                     ready = true;
                 }
                 return values;
@@ -146,8 +172,13 @@ export class ColumnBuilder {
 /** A column under another name, type or codes, sharing its values without reading them. */
 export function deriveColumn(column: Column, changes: Partial<Pick<Column, 'attribute' | 'type' | 'codes'>>): Column {
     return {
-        attribute: changes.attribute ?? column.attribute, type: changes.type ?? column.type, codes: changes.codes ?? column.codes, size: column.size,
-        get values() { return column.values; },
+        attribute: changes.attribute ?? column.attribute,
+        type: changes.type ?? column.type,
+        codes: changes.codes ?? column.codes,
+        size: column.size,
+        get values() {
+            return column.values;
+        },
     };
 }
 
@@ -156,7 +187,11 @@ export function makeTable(relation: string, file: string, columns: Column[], lin
     const byName = new Map(columns.map(c => [c.attribute, c]));
     const rowCount = lines.length;
     return {
-        relation, file, rowCount, columns, lines,
+        relation,
+        file,
+        rowCount,
+        columns,
+        lines,
         column: (attribute: string) => byName.get(attribute),
         value(row: number, attribute: string): CellValue {
             const column = byName.get(attribute);
@@ -172,11 +207,20 @@ export function makeTable(relation: string, file: string, columns: Column[], lin
  * lines of a CSV file with a header row).
  */
 export function createTable(
-    relation: string, file: string, attributes: { name: string; type: AttrType }[], rows: CellValue[][], lines?: number[],
+    relation: string,
+    file: string,
+    attributes: { name: string; type: AttrType }[],
+    rows: CellValue[][],
+    lines?: number[],
 ): RelationTable {
     const builders = attributes.map(a => new ColumnBuilder(a.name, a.type, rows.length));
     for (const row of rows) builders.forEach((b, i) => b.push(row[i] ?? null));
     const lineArray = Int32Array.from(lines ?? rows.map((_, i) => i + 2));
     if (lineArray.length !== rows.length) throw new Error(`createTable: ${rows.length} rows but ${lineArray.length} lines`);
-    return makeTable(relation, file, builders.map(b => b.build()), lineArray);
+    return makeTable(
+        relation,
+        file,
+        builders.map(b => b.build()),
+        lineArray,
+    );
 }

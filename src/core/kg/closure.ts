@@ -27,7 +27,10 @@ export function fdClosure(spec: SpecModel, fdId: string): AttributeRef[] {
 export function fdClosureSteps(spec: SpecModel, fdId: string): ClosureStep[] {
     const fd = findFd(spec, fdId);
     if (!fd) return [];
-    return attributeClosure(spec, fd.lhs.map(attribute => ({ relation: fd.relation, attribute })));
+    return attributeClosure(
+        spec,
+        fd.lhs.map(attribute => ({ relation: fd.relation, attribute })),
+    );
 }
 
 /** The closure of a set of attributes (possibly of several relations), without the set itself. */
@@ -52,12 +55,16 @@ export function attributeClosure(spec: SpecModel, start: AttributeRef[]): Closur
         for (const rel of spec.relations) {
             for (const key of rel.keys) {
                 if (!has(rel.name, key)) continue;
-                for (const a of rel.attributes) changed = add({ relation: rel.name, attribute: a.name }, { kind: 'key', id: `${rel.name}(${key.join(', ')})` }) || changed;
+                for (const a of rel.attributes)
+                    changed =
+                        add({ relation: rel.name, attribute: a.name }, { kind: 'key', id: `${rel.name}(${key.join(', ')})` }) ||
+                        changed;
             }
         }
         for (const fk of spec.fks) {
             if (!has(fk.from.relation, fk.from.attributes)) continue;
-            for (const a of fk.to.attributes) changed = add({ relation: fk.to.relation, attribute: a }, { kind: 'fk', id: fk.id }) || changed;
+            for (const a of fk.to.attributes)
+                changed = add({ relation: fk.to.relation, attribute: a }, { kind: 'fk', id: fk.id }) || changed;
         }
     }
     return steps;

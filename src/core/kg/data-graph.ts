@@ -35,10 +35,16 @@ class IntList {
     data = new Int32Array(1024);
     length = 0;
     push(v: number): void {
-        if (this.length === this.data.length) { const d = new Int32Array(this.data.length * 2); d.set(this.data); this.data = d; }
+        if (this.length === this.data.length) {
+            const d = new Int32Array(this.data.length * 2);
+            d.set(this.data);
+            this.data = d;
+        }
         this.data[this.length++] = v;
     }
-    view(): Int32Array { return this.data.subarray(0, this.length); }
+    view(): Int32Array {
+        return this.data.subarray(0, this.length);
+    }
 }
 
 export class DataGraph {
@@ -65,24 +71,40 @@ export class DataGraph {
         const n = nodeType.length;
         const m = edgeHead.length;
         const degree = new Int32Array(n + 1);
-        for (let e = 0; e < m; e++) { degree[edgeHead[e]!]!++; degree[edgeTail[e]!]!++; }
+        for (let e = 0; e < m; e++) {
+            degree[edgeHead[e]!]!++;
+            degree[edgeTail[e]!]!++;
+        }
         this.offsets = new Int32Array(n + 1);
         for (let v = 0; v < n; v++) this.offsets[v + 1] = this.offsets[v]! + degree[v]!;
         this.adjNode = new Int32Array(2 * m);
         this.adjEdge = new Int32Array(2 * m);
         const fill = this.offsets.slice(0, n);
         for (let e = 0; e < m; e++) {
-            const h = edgeHead[e]!, t = edgeTail[e]!;
-            this.adjNode[fill[h]!] = t; this.adjEdge[fill[h]!++] = e;
-            this.adjNode[fill[t]!] = h; this.adjEdge[fill[t]!++] = e;
+            const h = edgeHead[e]!,
+                t = edgeTail[e]!;
+            this.adjNode[fill[h]!] = t;
+            this.adjEdge[fill[h]!++] = e;
+            this.adjNode[fill[t]!] = h;
+            this.adjEdge[fill[t]!++] = e;
         }
     }
 
-    get nodeCount(): number { return this.nodeType.length; }
-    get edgeCount(): number { return this.edgeHead.length; }
-    degree(v: number): number { return this.offsets[v + 1]! - this.offsets[v]!; }
-    isEntity(v: number): boolean { return this.types[this.nodeType[v]!]!.entity; }
-    typeOf(v: number): string { return this.types[this.nodeType[v]!]!.name; }
+    get nodeCount(): number {
+        return this.nodeType.length;
+    }
+    get edgeCount(): number {
+        return this.edgeHead.length;
+    }
+    degree(v: number): number {
+        return this.offsets[v + 1]! - this.offsets[v]!;
+    }
+    isEntity(v: number): boolean {
+        return this.types[this.nodeType[v]!]!.entity;
+    }
+    typeOf(v: number): string {
+        return this.types[this.nodeType[v]!]!.name;
+    }
 
     /** Shown text: the entity's key values, or the value. */
     label(v: number): string {
@@ -126,13 +148,21 @@ export class DataGraphBuilder {
 
     private type(name: string, entity: boolean, table?: RelationTable, key?: string[]): number {
         let t = this.typeIndex.get(name);
-        if (t === undefined) { t = this.types.length; this.types.push({ name, entity, table, key }); this.typeIndex.set(name, t); }
+        if (t === undefined) {
+            t = this.types.length;
+            this.types.push({ name, entity, table, key });
+            this.typeIndex.set(name, t);
+        }
         return t;
     }
 
     relation(r: EdgeRelation): number {
         let i = this.relationIndex.get(r.name);
-        if (i === undefined) { i = this.relations.length; this.relations.push(r); this.relationIndex.set(r.name, i); }
+        if (i === undefined) {
+            i = this.relations.length;
+            this.relations.push(r);
+            this.relationIndex.set(r.name, i);
+        }
         return i;
     }
 
@@ -155,12 +185,22 @@ export class DataGraphBuilder {
     }
 
     edge(head: number, relation: number, tail: number): void {
-        this.head.push(head); this.tail.push(tail); this.rel.push(relation);
+        this.head.push(head);
+        this.tail.push(tail);
+        this.rel.push(relation);
     }
 
     build(): DataGraph {
-        return new DataGraph(this.relations, this.nodeType.view().slice(), this.nodeRow.view().slice(), this.types, this.valueText,
-            this.head.view().slice(), this.tail.view().slice(), this.rel.view().slice());
+        return new DataGraph(
+            this.relations,
+            this.nodeType.view().slice(),
+            this.nodeRow.view().slice(),
+            this.types,
+            this.valueText,
+            this.head.view().slice(),
+            this.tail.view().slice(),
+            this.rel.view().slice(),
+        );
     }
 }
 
@@ -179,38 +219,61 @@ export function buildDataGraph(spec: SpecModel, data: LoadedData): DataGraph {
         for (let row = 1; row < table.rowCount; row++) b.entity(t, row);
         if (table.rowCount > 0) entityNode.set(r.name, first);
     }
-    const done = (g: DataGraph) => { for (const [k, v] of entityNode) g.entityStart.set(k, v); return g; };
+    const done = (g: DataGraph) => {
+        for (const [k, v] of entityNode) g.entityStart.set(k, v);
+        return g;
+    };
     for (const r of spec.relations) {
         const table = data.tables.get(r.name);
         const first = entityNode.get(r.name);
         if (!table || first === undefined) continue;
         const key = new Set(keyAttributes(r));
-        const fkAttrs = new Set(spec.fks.filter(f => f.from.relation === r.name && f.from.attributes.length === 1).map(f => f.from.attributes[0]!));
+        const fkAttrs = new Set(
+            spec.fks.filter(f => f.from.relation === r.name && f.from.attributes.length === 1).map(f => f.from.attributes[0]!),
+        );
         for (const a of r.attributes) {
             if (key.has(a.name) || fkAttrs.has(a.name)) continue;
             const col = table.column(a.name);
             if (!col) continue;
             const typeName = `${r.name}.${a.name}`;
-            const rel = b.relation({ name: typeName, label: a.label ?? words(a.name), kind: 'attribute', headType: r.name, tailType: typeName, words: [words(a.name), a.label ?? '', a.unit ?? ''].filter(Boolean) });
+            const rel = b.relation({
+                name: typeName,
+                label: a.label ?? words(a.name),
+                kind: 'attribute',
+                headType: r.name,
+                tailType: typeName,
+                words: [words(a.name), a.label ?? '', a.unit ?? ''].filter(Boolean),
+            });
             const nodeOfCode = new Int32Array(col.size).fill(-1);
             for (let row = 0; row < table.rowCount; row++) {
                 const code = col.codes[row]!;
                 if (code < 0) continue;
                 const cell = col.values[code]!;
-                if (Array.isArray(cell)) { for (const el of cell) if (el !== null) b.edge(first + row, rel, b.value(typeName, show(el))); continue; }
+                if (Array.isArray(cell)) {
+                    for (const el of cell) if (el !== null) b.edge(first + row, rel, b.value(typeName, show(el)));
+                    continue;
+                }
                 if (nodeOfCode[code]! < 0) nodeOfCode[code] = b.value(typeName, show(cell));
                 b.edge(first + row, rel, nodeOfCode[code]!);
             }
         }
     }
     for (const fk of spec.fks) {
-        const from = data.tables.get(fk.from.relation), to = data.tables.get(fk.to.relation);
-        const fromFirst = entityNode.get(fk.from.relation), toFirst = entityNode.get(fk.to.relation);
+        const from = data.tables.get(fk.from.relation),
+            to = data.tables.get(fk.to.relation);
+        const fromFirst = entityNode.get(fk.from.relation),
+            toFirst = entityNode.get(fk.to.relation);
         if (!from || !to || fromFirst === undefined || toFirst === undefined) continue;
         const target = spec.relations.find(x => x.name === fk.to.relation);
         const rel = b.relation({
-            name: fk.id, label: fk.name ? words(fk.name) : fk.from.attributes.map(words).join(', '), kind: 'fk', headType: fk.from.relation, tailType: fk.to.relation,
-            words: [fk.name ? words(fk.name) : '', ...fk.from.attributes.map(words), target?.label ?? fk.to.relation].filter(Boolean),
+            name: fk.id,
+            label: fk.name ? words(fk.name) : fk.from.attributes.map(words).join(', '),
+            kind: 'fk',
+            headType: fk.from.relation,
+            tailType: fk.to.relation,
+            words: [fk.name ? words(fk.name) : '', ...fk.from.attributes.map(words), target?.label ?? fk.to.relation].filter(
+                Boolean,
+            ),
         });
         const join = new FkJoin(from, fk.from.attributes, to, fk.to.attributes);
         for (let row = 0; row < from.rowCount; row++) {

@@ -5,7 +5,16 @@
  * then collapsed, so a graph opens small enough to be read whole — beyond a node's first neighbours, and beyond
  * a total, the rest waits behind a "+N more" node that the panel expands on a click.
  */
-import type { ClaimMark, DrawnGraph, ElementDef, FactGraph, KeywordStatus, NodeDef, QuestionGraph, SchemaGraph } from '../../protocol/webview.js';
+import type {
+    ClaimMark,
+    DrawnGraph,
+    ElementDef,
+    FactGraph,
+    KeywordStatus,
+    NodeDef,
+    QuestionGraph,
+    SchemaGraph,
+} from '../../protocol/webview.js';
 import type { KgPath } from './path.js';
 
 /** Neighbours of one node drawn before the rest go behind its "+N more" node. */
@@ -23,11 +32,24 @@ export function schemaElements(schema: SchemaGraph): ElementDef[] {
         for (const k of r.keys) lines.push(`key (${k.join(', ')})`);
         for (const fd of r.fds) lines.push(`${fd.lhs.join(', ')} → ${fd.rhs.join(', ')}`);
         if (r.rows !== undefined) lines.push(`${r.rows} rows`);
-        out.push({ group: 'nodes', data: { id: `rel:${r.name}`, label: lines.join('\n'), kind: 'relation', relation: r.name }, classes: 'relation' });
+        out.push({
+            group: 'nodes',
+            data: { id: `rel:${r.name}`, label: lines.join('\n'), kind: 'relation', relation: r.name },
+            classes: 'relation',
+        });
     }
     for (const fk of schema.fks) {
         if (!names.has(fk.from) || !names.has(fk.to)) continue;
-        out.push({ group: 'edges', data: { id: `fk:${fk.id}`, source: `rel:${fk.from}`, target: `rel:${fk.to}`, label: `${fk.fromAttributes.join(', ')} → ${fk.toAttributes.join(', ')}` }, classes: 'fk' });
+        out.push({
+            group: 'edges',
+            data: {
+                id: `fk:${fk.id}`,
+                source: `rel:${fk.from}`,
+                target: `rel:${fk.to}`,
+                label: `${fk.fromAttributes.join(', ')} → ${fk.toAttributes.join(', ')}`,
+            },
+            classes: 'fk',
+        });
     }
     return out;
 }
@@ -57,12 +79,31 @@ export function questionElements(graph: QuestionGraph): ElementDef[] {
     const focus = new Set(focusOf(graph));
     for (const n of graph.path.nodes) {
         const status = n.hop === 0 ? 'none' : hopStatus(graph, n.hop);
-        const classes = [n.kind, n.given ? 'given' : 'hidden', `status-${status}`, ...(focus.has(n.id) ? ['focus'] : [])].join(' ');
-        out.push({ group: 'nodes', data: { id: n.id, label: n.label, kind: n.kind, status, hop: n.hop, given: n.given, ...(n.relation ? { relation: n.relation } : {}), ...(focus.has(n.id) ? { focus: true } : {}) }, classes });
+        const classes = [n.kind, n.given ? 'given' : 'hidden', `status-${status}`, ...(focus.has(n.id) ? ['focus'] : [])].join(
+            ' ',
+        );
+        out.push({
+            group: 'nodes',
+            data: {
+                id: n.id,
+                label: n.label,
+                kind: n.kind,
+                status,
+                hop: n.hop,
+                given: n.given,
+                ...(n.relation ? { relation: n.relation } : {}),
+                ...(focus.has(n.id) ? { focus: true } : {}),
+            },
+            classes,
+        });
     }
     graph.path.edges.forEach((e, i) => {
         const status = hopStatus(graph, e.hop);
-        out.push({ group: 'edges', data: { id: `e${i}:${e.from}->${e.to}`, source: e.from, target: e.to, label: e.label, status, hop: e.hop }, classes: `path status-${status}` });
+        out.push({
+            group: 'edges',
+            data: { id: `e${i}:${e.from}->${e.to}`, source: e.from, target: e.to, label: e.label, status, hop: e.hop },
+            classes: `path status-${status}`,
+        });
     });
     if (graph.claims) overlayClaims(out, graph.claims);
     for (const h of graph.hops) {
@@ -70,8 +111,24 @@ export function questionElements(graph: QuestionGraph): ElementDef[] {
         h.keywords.forEach((k, j) => {
             if (k.status !== 'contradicted' || !k.conflict) return;
             const id = `conflict:${h.hop}:${j}`;
-            out.push({ group: 'nodes', data: { id, label: k.conflict, kind: 'conflict', status: 'contradicted', hop: h.hop }, classes: 'conflict status-contradicted' });
-            if (anchor) out.push({ group: 'edges', data: { id: `${id}:edge`, source: anchor.id, target: id, label: `model said (not ${k.value})`, status: 'contradicted', hop: h.hop }, classes: 'conflict status-contradicted' });
+            out.push({
+                group: 'nodes',
+                data: { id, label: k.conflict, kind: 'conflict', status: 'contradicted', hop: h.hop },
+                classes: 'conflict status-contradicted',
+            });
+            if (anchor)
+                out.push({
+                    group: 'edges',
+                    data: {
+                        id: `${id}:edge`,
+                        source: anchor.id,
+                        target: id,
+                        label: `model said (not ${k.value})`,
+                        status: 'contradicted',
+                        hop: h.hop,
+                    },
+                    classes: 'conflict status-contradicted',
+                });
         });
     }
     return out;
@@ -82,9 +139,18 @@ export function neighbourhoodElements(nodeId: string, n: KgPath): ElementDef[] {
     const out: ElementDef[] = [];
     for (const node of n.nodes) {
         if (node.id === nodeId) continue;
-        out.push({ group: 'nodes', data: { id: node.id, label: node.label, kind: node.kind, ...(node.relation ? { relation: node.relation } : {}) }, classes: `${node.kind} expanded` });
+        out.push({
+            group: 'nodes',
+            data: { id: node.id, label: node.label, kind: node.kind, ...(node.relation ? { relation: node.relation } : {}) },
+            classes: `${node.kind} expanded`,
+        });
     }
-    for (const e of n.edges) out.push({ group: 'edges', data: { id: `x:${e.from}->${e.to}:${e.label}`, source: e.from, target: e.to, label: e.label }, classes: 'expanded' });
+    for (const e of n.edges)
+        out.push({
+            group: 'edges',
+            data: { id: `x:${e.from}->${e.to}:${e.label}`, source: e.from, target: e.to, label: e.label },
+            classes: 'expanded',
+        });
     return out;
 }
 
@@ -96,12 +162,15 @@ const WORST: (KeywordStatus | 'none')[] = ['none', 'found', 'missing', 'contradi
  * mentions, takes the claim's label against the data (the worst one when several claims meet there).
  */
 function overlayClaims(out: ElementDef[], claims: readonly ClaimMark[]): void {
-    const worse = (a: KeywordStatus | 'none' | undefined, b: KeywordStatus) => (WORST.indexOf(a ?? 'none') >= WORST.indexOf(b) ? a! : b);
+    const worse = (a: KeywordStatus | 'none' | undefined, b: KeywordStatus) =>
+        WORST.indexOf(a ?? 'none') >= WORST.indexOf(b) ? a! : b;
     for (const c of claims) {
         const status = CLAIM_STATUS[c.data];
         for (const d of out) {
-            const hit = d.group === 'nodes' ? c.mentions.includes(d.data.id)
-                : !!c.contextEdge && d.data.source === c.contextEdge.head && d.data.target === c.contextEdge.tail;
+            const hit =
+                d.group === 'nodes'
+                    ? c.mentions.includes(d.data.id)
+                    : !!c.contextEdge && d.data.source === c.contextEdge.head && d.data.target === c.contextEdge.tail;
             if (!hit) continue;
             d.data.status = worse(d.data.status === 'none' ? undefined : d.data.status, status);
             d.classes = `${(d.classes ?? '').replace(/\bstatus-\S+/g, '').trim()} status-${d.data.status}`.trim();
@@ -122,13 +191,19 @@ function rank(n: NodeDef): number {
  * stands for: those neighbours, the edges between them and what is drawn, and their own "+N more" nodes.
  * Nothing is dropped: every node is drawn or reachable through "+N more" nodes.
  */
-export function collapse(elements: readonly ElementDef[], focus: readonly string[], perNode = NEIGHBOURS_SHOWN, total = NODES_SHOWN): DrawnGraph {
+export function collapse(
+    elements: readonly ElementDef[],
+    focus: readonly string[],
+    perNode = NEIGHBOURS_SHOWN,
+    total = NODES_SHOWN,
+): DrawnGraph {
     const nodes = elements.filter((e): e is NodeDef => e.group === 'nodes');
     const edges = elements.filter(e => e.group === 'edges');
     const byId = new Map(nodes.map(n => [n.data.id, n]));
     const neighbours = new Map<string, string[]>(nodes.map(n => [n.data.id, []]));
     for (const e of edges) {
-        if (e.group !== 'edges' || !byId.has(e.data.source) || !byId.has(e.data.target) || e.data.source === e.data.target) continue;
+        if (e.group !== 'edges' || !byId.has(e.data.source) || !byId.has(e.data.target) || e.data.source === e.data.target)
+            continue;
         neighbours.get(e.data.source)!.push(e.data.target);
         neighbours.get(e.data.target)!.push(e.data.source);
     }
@@ -144,8 +219,13 @@ export function collapse(elements: readonly ElementDef[], focus: readonly string
         while (queue.length) {
             const u = queue.shift()!;
             order.push(u);
-            const next = [...new Set(neighbours.get(u)!)].filter(v => !parent.has(v)).sort((a, b) => rank(byId.get(a)!) - rank(byId.get(b)!));
-            for (const v of next) { parent.set(v, u); queue.push(v); }
+            const next = [...new Set(neighbours.get(u)!)]
+                .filter(v => !parent.has(v))
+                .sort((a, b) => rank(byId.get(a)!) - rank(byId.get(b)!));
+            for (const v of next) {
+                parent.set(v, u);
+                queue.push(v);
+            }
             children.set(u, next);
         }
     }
@@ -160,7 +240,10 @@ export function collapse(elements: readonly ElementDef[], focus: readonly string
     }
     // The "+N more" nodes count too: the last shown nodes go behind them while the view holds more than the total.
     const hasHidden = (id: string) => children.get(id)!.some(c => !shown.has(c));
-    const drawnCount = () => shown.size + [...shown].filter(hasHidden).length + (order.some(id => parent.get(id) === undefined && !shown.has(id)) ? 1 : 0);
+    const drawnCount = () =>
+        shown.size +
+        [...shown].filter(hasHidden).length +
+        (order.some(id => parent.get(id) === undefined && !shown.has(id)) ? 1 : 0);
     for (let i = order.length - 1; i >= 0 && drawnCount() > total; i--) {
         const id = order[i]!;
         if (shown.has(id) && !focusSet.has(id) && !children.get(id)!.some(c => shown.has(c))) shown.delete(id);
@@ -178,12 +261,27 @@ export function collapse(elements: readonly ElementDef[], focus: readonly string
     const moreOf = (of: string, k: number): ElementDef[] => {
         const left = hidden.get(of)!.length - k * perNode;
         const id = pageId(of, k);
-        const node: ElementDef = { group: 'nodes', data: { id, label: of === '' ? `+${left} more, not linked` : `+${left} more`, kind: 'more', ...(byId.get(of)?.data.relation ? { relation: byId.get(of)!.data.relation } : {}) }, classes: 'more' };
-        return of === '' ? [node] : [node, { group: 'edges', data: { id: `${id}:edge`, source: of, target: id, label: '' }, classes: 'more' }];
+        const node: ElementDef = {
+            group: 'nodes',
+            data: {
+                id,
+                label: of === '' ? `+${left} more, not linked` : `+${left} more`,
+                kind: 'more',
+                ...(byId.get(of)?.data.relation ? { relation: byId.get(of)!.data.relation } : {}),
+            },
+            classes: 'more',
+        };
+        return of === ''
+            ? [node]
+            : [node, { group: 'edges', data: { id: `${id}:edge`, source: of, target: id, label: '' }, classes: 'more' }];
     };
     const moreFor = (ids: Iterable<string>) => [...ids].flatMap(id => (hidden.get(id)?.length ? moreOf(id, 0) : []));
     const drawn: DrawnGraph = {
-        elements: [...nodes.filter(n => shown.has(n.data.id)), ...edges.filter(e => e.group === 'edges' && shown.has(e.data.source) && shown.has(e.data.target)), ...moreFor(shown)],
+        elements: [
+            ...nodes.filter(n => shown.has(n.data.id)),
+            ...edges.filter(e => e.group === 'edges' && shown.has(e.data.source) && shown.has(e.data.target)),
+            ...moreFor(shown),
+        ],
         more: {},
         focus: focus.filter(id => byId.has(id)),
     };
@@ -235,18 +333,50 @@ export function neighbourhoodDrawing(nodeId: string, n: KgPath): DrawnGraph {
  * whose graph it opens. Never collapsed: a fact is asked in at most as many families as there are.
  */
 export function factDrawing(fact: FactGraph): DrawnGraph {
-    const entity = 'fact:entity', value = 'fact:value';
+    const entity = 'fact:entity',
+        value = 'fact:value';
     const out: ElementDef[] = [
-        { group: 'nodes', data: { id: entity, label: `${fact.relation}(${fact.key.join(', ')})`, kind: 'entity', status: 'none', relation: fact.relation, given: true, focus: true }, classes: 'entity given status-none focus' },
-        { group: 'nodes', data: { id: value, label: fact.value, kind: 'value', status: 'none', given: true }, classes: 'value given status-none' },
-        { group: 'edges', data: { id: 'fact:edge', source: entity, target: value, label: fact.attribute, status: 'none' }, classes: 'path status-none' },
+        {
+            group: 'nodes',
+            data: {
+                id: entity,
+                label: `${fact.relation}(${fact.key.join(', ')})`,
+                kind: 'entity',
+                status: 'none',
+                relation: fact.relation,
+                given: true,
+                focus: true,
+            },
+            classes: 'entity given status-none focus',
+        },
+        {
+            group: 'nodes',
+            data: { id: value, label: fact.value, kind: 'value', status: 'none', given: true },
+            classes: 'value given status-none',
+        },
+        {
+            group: 'edges',
+            data: { id: 'fact:edge', source: entity, target: value, label: fact.attribute, status: 'none' },
+            classes: 'path status-none',
+        },
     ];
     fact.answers.forEach((a, i) => {
         const status: KeywordStatus = a.verdict === 'right' ? 'found' : a.verdict === 'wrong' ? 'contradicted' : 'missing';
         const id = `answer:${a.kind}`;
         const said = a.verdict === 'wrong' && a.value !== undefined ? `wrong: ${a.value}` : a.verdict;
-        out.push({ group: 'nodes', data: { id, label: `${a.kind}\n${said}`, kind: 'answer', status, questionId: a.questionId }, classes: `answer status-${status}` });
-        out.push({ group: 'edges', data: i % 2 === 0 ? { id: `${id}:edge`, source: id, target: entity, label: '', status } : { id: `${id}:edge`, source: value, target: id, label: '', status }, classes: `answer status-${status}` });
+        out.push({
+            group: 'nodes',
+            data: { id, label: `${a.kind}\n${said}`, kind: 'answer', status, questionId: a.questionId },
+            classes: `answer status-${status}`,
+        });
+        out.push({
+            group: 'edges',
+            data:
+                i % 2 === 0
+                    ? { id: `${id}:edge`, source: id, target: entity, label: '', status }
+                    : { id: `${id}:edge`, source: value, target: id, label: '', status },
+            classes: `answer status-${status}`,
+        });
     });
     return { elements: out, more: {}, focus: [entity] };
 }

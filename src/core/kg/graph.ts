@@ -28,7 +28,11 @@ export type PathResolution = { path: ResolvedPath } | { error: string; step: num
 
 /** Matches `Movie.director -> Director.birth_year` steps to the FKs they follow. */
 export function resolvePath(spec: SpecModel, steps: AttributeRef[]): PathResolution {
-    if (steps.length < 2) return { error: 'A path needs at least one FK step and an end attribute, e.g. `along Movie.director -> Director.birth_year`.', step: 0 };
+    if (steps.length < 2)
+        return {
+            error: 'A path needs at least one FK step and an end attribute, e.g. `along Movie.director -> Director.birth_year`.',
+            step: 0,
+        };
     const hops: PathHop[] = [];
     const relations: string[] = [];
     let cycleAt: number | undefined;
@@ -36,9 +40,17 @@ export function resolvePath(spec: SpecModel, steps: AttributeRef[]): PathResolut
         const step = steps[i]!;
         if (relations.includes(step.relation) && cycleAt === undefined) cycleAt = i;
         relations.push(step.relation);
-        if (i === steps.length - 1) { hops.push({ step, keyword: step }); break; }
+        if (i === steps.length - 1) {
+            hops.push({ step, keyword: step });
+            break;
+        }
         const next = steps[i + 1]!;
-        const fk = spec.fks.find(f => f.from.relation === step.relation && f.from.attributes.includes(step.attribute) && f.to.relation === next.relation);
+        const fk = spec.fks.find(
+            f =>
+                f.from.relation === step.relation &&
+                f.from.attributes.includes(step.attribute) &&
+                f.to.relation === next.relation,
+        );
         if (!fk) {
             return {
                 error: `No fk leads from ${step.relation}.${step.attribute} to ${next.relation}: declare \`fk ${step.relation}.${step.attribute} -> ${next.relation}.<key>\` or change the path.`,
@@ -67,10 +79,20 @@ export class FkJoin {
     /** Single-attribute FKs: the target row per dictionary code of the source column (lazy). */
     private byCode: Int32Array | undefined;
 
-    constructor(private readonly from: RelationTable, private readonly fromAttrs: string[], to: RelationTable, toAttrs: string[]) {
+    constructor(
+        private readonly from: RelationTable,
+        private readonly fromAttrs: string[],
+        to: RelationTable,
+        toAttrs: string[],
+    ) {
         const cols = toAttrs.map(a => to.column(a));
         for (let row = 0; row < to.rowCount; row++) {
-            const key = this.keyOf(to, row, toAttrs, cols.every(c => c !== undefined));
+            const key = this.keyOf(
+                to,
+                row,
+                toAttrs,
+                cols.every(c => c !== undefined),
+            );
             if (key === undefined) continue;
             const seen = this.byValue.get(key);
             this.byValue.set(key, seen === undefined ? row : AMBIGUOUS);
@@ -97,7 +119,9 @@ export class FkJoin {
             if (code < 0) return DANGLING;
             if (!this.byCode) {
                 this.byCode = new Int32Array(col.size);
-                col.values.forEach((v, c) => { this.byCode![c] = v === null ? DANGLING : (this.byValue.get(format(v)) ?? DANGLING); });
+                col.values.forEach((v, c) => {
+                    this.byCode![c] = v === null ? DANGLING : (this.byValue.get(format(v)) ?? DANGLING);
+                });
             }
             return this.byCode[code]!;
         }

@@ -17,7 +17,10 @@ export interface LocalGraph {
     tail: number[];
 }
 
-export interface KHopOptions { k?: number; maxDegree?: number }
+export interface KHopOptions {
+    k?: number;
+    maxDegree?: number;
+}
 
 export function kHop(graph: DataGraph, seeds: number[], options: KHopOptions = {}): LocalGraph {
     const k = options.k ?? 2;
@@ -26,7 +29,12 @@ export function kHop(graph: DataGraph, seeds: number[], options: KHopOptions = {
     const out: LocalGraph = { nodes: [], hop: [], edges: [], head: [], tail: [] };
     const add = (v: number, hop: number) => {
         let i = local.get(v);
-        if (i === undefined) { i = out.nodes.length; local.set(v, i); out.nodes.push(v); out.hop.push(hop); }
+        if (i === undefined) {
+            i = out.nodes.length;
+            local.set(v, i);
+            out.nodes.push(v);
+            out.hop.push(hop);
+        }
         return i;
     };
     for (const s of seeds) add(s, 0);
@@ -37,7 +45,8 @@ export function kHop(graph: DataGraph, seeds: number[], options: KHopOptions = {
         for (const u of frontier) {
             if (hop > 0 && graph.degree(u) > maxDegree) continue;
             for (let a = graph.offsets[u]!; a < graph.offsets[u + 1]!; a++) {
-                const v = graph.adjNode[a]!, e = graph.adjEdge[a]!;
+                const v = graph.adjNode[a]!,
+                    e = graph.adjEdge[a]!;
                 if (!local.has(v)) next.push(v);
                 add(v, hop + 1);
                 if (seenEdge.has(e)) continue;
@@ -56,11 +65,20 @@ export function kHop(graph: DataGraph, seeds: number[], options: KHopOptions = {
 export function restrict(g: LocalGraph, keep: boolean[]): { graph: LocalGraph; index: number[] } {
     const index = g.nodes.map(() => -1);
     const out: LocalGraph = { nodes: [], hop: [], edges: [], head: [], tail: [] };
-    g.nodes.forEach((v, i) => { if (keep[i]) { index[i] = out.nodes.length; out.nodes.push(v); out.hop.push(g.hop[i]!); } });
+    g.nodes.forEach((v, i) => {
+        if (keep[i]) {
+            index[i] = out.nodes.length;
+            out.nodes.push(v);
+            out.hop.push(g.hop[i]!);
+        }
+    });
     g.edges.forEach((e, j) => {
-        const h = index[g.head[j]!]!, t = index[g.tail[j]!]!;
+        const h = index[g.head[j]!]!,
+            t = index[g.tail[j]!]!;
         if (h < 0 || t < 0) return;
-        out.edges.push(e); out.head.push(h); out.tail.push(t);
+        out.edges.push(e);
+        out.head.push(h);
+        out.tail.push(t);
     });
     return { graph: out, index };
 }

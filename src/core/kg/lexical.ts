@@ -5,7 +5,11 @@
  */
 import MiniSearch from 'minisearch';
 
-const STOP = new Set('a an the of in on at to for from by with and or but is are was were be been has have had do does did it its this that these those what which who whom whose when where why how as than then there their they he she his her him we our you your i not no yes will would can could should may might into about after before over under between during since up down out more most less'.split(' '));
+const STOP = new Set(
+    'a an the of in on at to for from by with and or but is are was were be been has have had do does did it its this that these those what which who whom whose when where why how as than then there their they he she his her him we our you your i not no yes will would can could should may might into about after before over under between during since up down out more most less'.split(
+        ' ',
+    ),
+);
 
 /** A word as indexed: lower case, stop words dropped (null), common suffixes cut. */
 export function stem(token: string): string | null {
@@ -56,7 +60,9 @@ function directScores(texts: readonly string[], queries: readonly string[]): Flo
         return { tf, length: new Set(tokens).size };
     });
     let mean = 0;
-    docs.forEach((d, i) => { mean = (mean * i + d.length) / (i + 1); });
+    docs.forEach((d, i) => {
+        mean = (mean * i + d.length) / (i + 1);
+    });
     const df = new Map<string, number>();
     for (const d of docs) for (const w of d.tf.keys()) df.set(w, (df.get(w) ?? 0) + 1);
     return queries.map(q => {
@@ -70,7 +76,7 @@ function directScores(texts: readonly string[], queries: readonly string[]): Flo
             docs.forEach((d, i) => {
                 const tf = d.tf.get(w);
                 if (!tf) return;
-                out[i] += idf * (BM25.d + tf * (BM25.k + 1) / (tf + BM25.k * (1 - BM25.b + BM25.b * d.length / mean)));
+                out[i] += idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * d.length) / mean)));
                 (matched[i] ??= new Set()).add(w);
             });
         }

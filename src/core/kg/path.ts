@@ -15,6 +15,14 @@ export interface KgNode {
     given: boolean;
 }
 
-export interface KgEdge { from: string; to: string; label: string; hop: number }
+export interface KgEdge {
+    from: string;
+    to: string;
+    label: string;
+    hop: number;
+}
 
-export interface KgPath { nodes: KgNode[]; edges: KgEdge[] }
+export interface KgPath {
+    nodes: KgNode[];
+    edges: KgEdge[];
+}

@@ -20,11 +20,20 @@ export function schemaGraph(spec: SpecModel, file: string, data?: LoadedData): S
     return {
         spec: file,
         relations: spec.relations.map(r => ({
-            name: r.name, ...(r.label ? { label: r.label } : {}), attributes: r.attributes.map(a => a.name), keys: r.keys,
+            name: r.name,
+            ...(r.label ? { label: r.label } : {}),
+            attributes: r.attributes.map(a => a.name),
+            keys: r.keys,
             fds: spec.fds.filter(f => f.relation === r.name).map(f => ({ id: f.id, lhs: f.lhs, rhs: f.rhs })),
             ...(data?.tables.get(r.name) ? { rows: data.tables.get(r.name)!.rowCount } : {}),
         })),
-        fks: spec.fks.map(fk => ({ id: fk.id, from: fk.from.relation, to: fk.to.relation, fromAttributes: fk.from.attributes, toAttributes: fk.to.attributes })),
+        fks: spec.fks.map(fk => ({
+            id: fk.id,
+            from: fk.from.relation,
+            to: fk.to.relation,
+            fromAttributes: fk.from.attributes,
+            toAttributes: fk.to.attributes,
+        })),
     };
 }
 
@@ -63,7 +72,13 @@ export function findEntityRow(spec: SpecModel, table: RelationTable, key: string
  * One entity and what is one hop away from it in the data. At most `limit` referencing entities per FK
  * are listed (a popular director is referenced by many movies).
  */
-export function entityNeighbourhood(spec: SpecModel, data: LoadedData, relation: string, key: string[], limit = 20): KgPath | undefined {
+export function entityNeighbourhood(
+    spec: SpecModel,
+    data: LoadedData,
+    relation: string,
+    key: string[],
+    limit = 20,
+): KgPath | undefined {
     const table = data.tables.get(relation);
     const row = table ? findEntityRow(spec, table, key) : -1;
     if (!table || row < 0) return undefined;
@@ -83,7 +98,10 @@ export function entityNeighbourhood(spec: SpecModel, data: LoadedData, relation:
     const seen = new Set(nodes.map(n => n.id));
     const addEntity = (t: RelationTable, r: number, edge: (id: string) => KgEdge) => {
         const e = entityId(spec, t, r);
-        if (!seen.has(e.id)) { seen.add(e.id); nodes.push({ id: e.id, kind: 'entity', relation: t.relation, label: e.label, hop: 1, given: true }); }
+        if (!seen.has(e.id)) {
+            seen.add(e.id);
+            nodes.push({ id: e.id, kind: 'entity', relation: t.relation, label: e.label, hop: 1, given: true });
+        }
         edges.push(edge(e.id));
     };
     for (const fk of spec.fks) {
@@ -108,7 +126,11 @@ export function entityNeighbourhood(spec: SpecModel, data: LoadedData, relation:
 }
 
 /** A graph node as the panel knows it: its id (as in question paths), its relation and label. */
-export interface NodeRef { nodeId: string; relation?: string; label: string }
+export interface NodeRef {
+    nodeId: string;
+    relation?: string;
+    label: string;
+}
 
 /**
  * What is one hop from a node of a question's graph: for an entity, `entityNeighbourhood`; for a value
@@ -135,7 +157,15 @@ export function nodeNeighbourhood(spec: SpecModel, data: LoadedData, node: NodeR
     for (let r = 0; r < table.rowCount; r++) {
         const e = entityId(spec, table, r);
         if (e.id !== node.nodeId) continue;
-        return entityNeighbourhood(spec, data, rel.name, keyAttributes(rel).map(a => show(table.value(r, a))), limit) ?? empty;
+        return (
+            entityNeighbourhood(
+                spec,
+                data,
+                rel.name,
+                keyAttributes(rel).map(a => show(table.value(r, a))),
+                limit,
+            ) ?? empty
+        );
     }
     return empty;
 }

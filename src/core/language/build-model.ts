@@ -2,16 +2,60 @@ import type { AstNode, LangiumDocument, Reference } from 'langium';
 import { documentPath, locationOf } from './location.js';
 import * as path from 'node:path';
 import {
-    isAliasList, isBoolValue, isGoldLiteral, isGoldWhen, isListValue, isLookup, isNameValue, isNumberValue, isOption,
-    isPhrasing, isAsk, isStem, isQuota, isSample, isSetting, isSpec, isStringValue, isSuiteModels, isSuiteProbes, isVariant,
-    isSource, isRelation, isFd, isFk, isAliases, isProbe, isModel, isSuite, isRule,
-    type AsOf, type AttributePath, type AttributeTuple, type Setting, type Spec, type Value,
+    isAliasList,
+    isBoolValue,
+    isGoldLiteral,
+    isGoldWhen,
+    isListValue,
+    isLookup,
+    isNameValue,
+    isNumberValue,
+    isOption,
+    isPhrasing,
+    isAsk,
+    isStem,
+    isQuota,
+    isSample,
+    isSetting,
+    isSpec,
+    isStringValue,
+    isSuiteModels,
+    isSuiteProbes,
+    isVariant,
+    isSource,
+    isRelation,
+    isFd,
+    isFk,
+    isAliases,
+    isProbe,
+    isModel,
+    isSuite,
+    isRule,
+    type AsOf,
+    type AttributePath,
+    type AttributeTuple,
+    type Setting,
+    type Spec,
+    type Value,
 } from './generated/ast.js';
 import { edgeProperties, ruleDecl } from './build-rules.js';
 import {
-    asOfYear, fdId, fkId,
-    type AliasDecl, type AsOfDecl, type AttributeRef, type FdDecl, type FkDecl, type ModelDecl, type ProbeDecl, type RelationDecl,
-    type SettingValue, type Settings, type SourceDecl, type SpecModel, type SuiteDecl,
+    asOfYear,
+    fdId,
+    fkId,
+    type AliasDecl,
+    type AsOfDecl,
+    type AttributeRef,
+    type FdDecl,
+    type FkDecl,
+    type ModelDecl,
+    type ProbeDecl,
+    type RelationDecl,
+    type SettingValue,
+    type Settings,
+    type SourceDecl,
+    type SpecModel,
+    type SuiteDecl,
 } from '../spec/model.js';
 
 export { documentPath, locationOf } from './location.js';
@@ -32,7 +76,8 @@ export function settingsOf(settings: Setting[]): Settings {
     return out;
 }
 
-const refName = (r: Reference | undefined): string => r?.ref ? (r.ref as unknown as { name: string }).name : (r?.$refText ?? '');
+const refName = (r: Reference | undefined): string =>
+    r?.ref ? (r.ref as unknown as { name: string }).name : (r?.$refText ?? '');
 
 // Parts may be missing when the parser recovered from a syntax error; the model then holds empty names.
 /** `as of …` as the model keeps it; undefined when absent or when it names no year (`check` says so: as-of-value). */
@@ -72,7 +117,18 @@ const built = new WeakMap<AstNode, { line: number; character: number; target: As
  * references keep their written text so that later rooms can still report them by name.
  */
 export function buildSpecModel(documents: LangiumDocument[]): SpecModel {
-    const model: SpecModel = { files: [], sources: [], relations: [], fds: [], fks: [], aliases: [], probes: [], models: [], suites: [], rules: [] };
+    const model: SpecModel = {
+        files: [],
+        sources: [],
+        relations: [],
+        fds: [],
+        fks: [],
+        aliases: [],
+        probes: [],
+        models: [],
+        suites: [],
+        rules: [],
+    };
     for (const doc of documents) {
         const root = doc.parseResult.value;
         if (!isSpec(root)) continue;
@@ -86,11 +142,16 @@ function addElements(model: SpecModel, doc: LangiumDocument, root: Spec): void {
     for (const el of root.elements) {
         const at = el.$cstNode?.range.start;
         // What else the data reads: a probe on an unnamed fd reads its sides; a relation its source's `as of`.
-        const target = isProbe(el) && isFd(el.fd?.ref) && el.fd.ref.name === undefined ? el.fd.ref
-            : isRelation(el) && !el.asOf ? el.source?.ref?.asOf : undefined;
+        const target =
+            isProbe(el) && isFd(el.fd?.ref) && el.fd.ref.name === undefined
+                ? el.fd.ref
+                : isRelation(el) && !el.asOf
+                  ? el.source?.ref?.asOf
+                  : undefined;
         const known = built.get(el);
         let decl: Declaration;
-        if (known && at && known.line === at.line && known.character === at.character && known.target === target) decl = known.decl;
+        if (known && at && known.line === at.line && known.character === at.character && known.target === target)
+            decl = known.decl;
         else {
             decl = declaration(doc, el);
             if (at) built.set(el, { line: at.line, character: at.character, target, decl });
@@ -111,7 +172,13 @@ function addElements(model: SpecModel, doc: LangiumDocument, root: Spec): void {
 function declaration(doc: LangiumDocument, el: Spec['elements'][number]): Declaration {
     const loc = locationOf(el);
     if (isSource(el)) {
-        const src: SourceDecl = { name: el.name ?? '', format: (el.format ?? 'csv') as SourceDecl['format'], path: el.format === 'postgres' ? el.path ?? '' : resolveDataPath(doc, el.path ?? ''), settings: settingsOf(el.settings), loc };
+        const src: SourceDecl = {
+            name: el.name ?? '',
+            format: (el.format ?? 'csv') as SourceDecl['format'],
+            path: el.format === 'postgres' ? (el.path ?? '') : resolveDataPath(doc, el.path ?? ''),
+            settings: settingsOf(el.settings),
+            loc,
+        };
         if (el.table !== undefined) src.table = el.table;
         const asOf = asOfDecl(el.asOf);
         if (asOf) src.asOf = asOf;
@@ -119,7 +186,12 @@ function declaration(doc: LangiumDocument, el: Spec['elements'][number]): Declar
         return src;
     } else if (isRelation(el)) {
         const rel: RelationDecl = {
-            name: el.name ?? '', source: refName(el.source), distinct: el.distinct ?? false, attributes: [], keys: el.keys.map(k => k.attributes.map(refName)), loc,
+            name: el.name ?? '',
+            source: refName(el.source),
+            distinct: el.distinct ?? false,
+            attributes: [],
+            keys: el.keys.map(k => k.attributes.map(refName)),
+            loc,
         };
         if (el.label !== undefined) rel.label = el.label;
         if (el.keys.some(k => k.known !== undefined)) rel.knownDuplicates = el.keys.map(k => k.known ?? 0);
@@ -131,7 +203,10 @@ function declaration(doc: LangiumDocument, el: Spec['elements'][number]): Declar
         if (asOf) rel.asOf = asOf;
         for (const a of el.attributes) {
             const attr: RelationDecl['attributes'][number] = {
-                name: a.name ?? '', type: { scalar: (a.type?.element ?? 'text') as 'text', list: a.type?.list ?? false }, column: a.column ?? a.name ?? '', loc: locationOf(a),
+                name: a.name ?? '',
+                type: { scalar: (a.type?.element ?? 'text') as 'text', list: a.type?.list ?? false },
+                column: a.column ?? a.name ?? '',
+                loc: locationOf(a),
             };
             if (a.label !== undefined) attr.label = a.label;
             if (a.unit !== undefined) attr.unit = a.unit;
@@ -157,32 +232,52 @@ function declaration(doc: LangiumDocument, el: Spec['elements'][number]): Declar
         const decl: AliasDecl = { target: attributePath(el.target), rules: [], loc };
         for (const r of el.rules) {
             const rloc = locationOf(r);
-            if (isAliasList(r)) decl.rules.push({ kind: 'list', value: r.value ?? '', alternatives: [...r.alternatives], loc: rloc });
-            else if (isLookup(r)) decl.rules.push({ kind: 'lookup', relation: refName(r.key?.relation), key: refName(r.key?.attribute), value: refName(r.value), loc: rloc });
+            if (isAliasList(r))
+                decl.rules.push({ kind: 'list', value: r.value ?? '', alternatives: [...r.alternatives], loc: rloc });
+            else if (isLookup(r))
+                decl.rules.push({
+                    kind: 'lookup',
+                    relation: refName(r.key?.relation),
+                    key: refName(r.key?.attribute),
+                    value: refName(r.value),
+                    loc: rloc,
+                });
             else decl.rules.push({ kind: 'normaliser', name: r.kind ?? '', args: r.args.map(settingValue), loc: rloc });
         }
         return decl;
     } else if (isProbe(el)) {
         const probe: ProbeDecl = {
-            name: el.name ?? '', kind: el.kind ?? '', phrasings: [], stems: [], options: [], asks: [],
-            settings: settingsOf(el.members.filter(isSetting)), loc,
+            name: el.name ?? '',
+            kind: el.kind ?? '',
+            phrasings: [],
+            stems: [],
+            options: [],
+            asks: [],
+            settings: settingsOf(el.members.filter(isSetting)),
+            loc,
         };
         const target = el.fd?.ref;
         if (isRule(target)) probe.rule = target.name;
-        else if (el.fd !== undefined) probe.fd = target?.name ?? (target ? fdId(refName(target.relation), target.lhs.map(refName), target.rhs.map(refName)) : el.fd.$refText);
+        else if (el.fd !== undefined)
+            probe.fd =
+                target?.name ??
+                (target ? fdId(refName(target.relation), target.lhs.map(refName), target.rhs.map(refName)) : el.fd.$refText);
         if (el.path.length > 0) probe.path = el.path.map(attributePath);
         if (el.relation !== undefined) probe.relation = refName(el.relation);
         if (el.pair !== undefined) probe.pair = refName(el.pair);
         for (const m of el.members) {
             const mloc = locationOf(m);
             if (isPhrasing(m)) {
-                const gold = isGoldLiteral(m.gold) ? { kind: m.gold.value as 'yes' | 'no' }
-                    : isGoldWhen(m.gold) ? { kind: 'when' as const, condition: m.gold.condition ?? '' }
-                    : { kind: m.name === 'negated' ? 'no' as const : 'yes' as const };
+                const gold = isGoldLiteral(m.gold)
+                    ? { kind: m.gold.value as 'yes' | 'no' }
+                    : isGoldWhen(m.gold)
+                      ? { kind: 'when' as const, condition: m.gold.condition ?? '' }
+                      : { kind: m.name === 'negated' ? ('no' as const) : ('yes' as const) };
                 probe.phrasings.push({ name: m.name ?? '', gold, text: m.text ?? '', loc: mloc });
             } else if (isStem(m)) probe.stems.push({ text: m.text ?? '', loc: mloc });
             else if (isOption(m)) probe.options.push({ attribute: refName(m.attribute), text: m.text ?? '', loc: mloc });
-            else if (isAsk(m)) probe.asks.push({ text: m.text ?? '', ...(m.condition !== undefined ? { when: m.condition } : {}), loc: mloc });
+            else if (isAsk(m))
+                probe.asks.push({ text: m.text ?? '', ...(m.condition !== undefined ? { when: m.condition } : {}), loc: mloc });
         }
         return probe;
     } else if (isModel(el)) {
@@ -190,8 +285,14 @@ function declaration(doc: LangiumDocument, el: Spec['elements'][number]): Declar
         return m;
     } else if (isSuite(el)) {
         const suite: SuiteDecl = {
-            name: el.name ?? '', probes: [], models: [], sample: { mode: 'all' }, quotas: {}, variants: [],
-            settings: settingsOf(el.members.filter(isSetting)), loc,
+            name: el.name ?? '',
+            probes: [],
+            models: [],
+            sample: { mode: 'all' },
+            quotas: {},
+            variants: [],
+            settings: settingsOf(el.members.filter(isSetting)),
+            loc,
         };
         for (const m of el.members) {
             if (isSuiteProbes(m)) suite.probes.push(...m.probes.map(refName));
@@ -202,7 +303,11 @@ function declaration(doc: LangiumDocument, el: Spec['elements'][number]): Declar
                 if (m.seed !== undefined) suite.sample.seed = m.seed;
             } else if (isQuota(m)) suite.quotas[refName(m.probe)] = m.count ?? 0;
             else if (isVariant(m)) {
-                const v: SuiteDecl['variants'][number] = { kind: m.kind ?? '', args: m.args.map(settingValue), loc: locationOf(m) };
+                const v: SuiteDecl['variants'][number] = {
+                    kind: m.kind ?? '',
+                    args: m.args.map(settingValue),
+                    loc: locationOf(m),
+                };
                 if (m.passage !== undefined) v.passage = attributePath(m.passage);
                 suite.variants.push(v);
             }

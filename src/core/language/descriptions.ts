@@ -5,7 +5,14 @@
  * stale, and re-describing every declaration after every edit was a large part of an edit's time and garbage.
  * These read the node's path and segments when asked, so one description per node serves every build.
  */
-import { CstUtils, DefaultAstNodeDescriptionProvider, AstUtils, type AstNode, type AstNodeDescription, type LangiumDocument } from 'langium';
+import {
+    CstUtils,
+    DefaultAstNodeDescriptionProvider,
+    AstUtils,
+    type AstNode,
+    type AstNodeDescription,
+    type LangiumDocument,
+} from 'langium';
 
 const LIVE = Symbol('live description');
 
@@ -17,10 +24,20 @@ export class LiveDescriptionProvider extends DefaultAstNodeDescriptionProvider {
         const locator = this.astNodeLocator;
         const names = this.nameProvider;
         return {
-            [LIVE]: true, node, name, type: node.$type, documentUri: doc.uri,
-            get path() { return locator.getAstNodePath(node); },
-            get selectionSegment() { return CstUtils.toDocumentSegment(node.$cstNode); },
-            get nameSegment() { return CstUtils.toDocumentSegment(names.getNameNode(node) ?? node.$cstNode); },
+            [LIVE]: true,
+            node,
+            name,
+            type: node.$type,
+            documentUri: doc.uri,
+            get path() {
+                return locator.getAstNodePath(node);
+            },
+            get selectionSegment() {
+                return CstUtils.toDocumentSegment(node.$cstNode);
+            },
+            get nameSegment() {
+                return CstUtils.toDocumentSegment(names.getNameNode(node) ?? node.$cstNode);
+            },
         } as AstNodeDescription;
     }
 }

@@ -1,7 +1,31 @@
-import { AstUtils, DefaultDocumentValidator, interruptAndCheck, URI, type AstNode, type DiagnosticInfo, type LangiumCoreServices, type LangiumDocument, type MultiReference, type Reference, type ValidationAcceptor, type ValidationOptions } from 'langium';
+import {
+    AstUtils,
+    DefaultDocumentValidator,
+    interruptAndCheck,
+    URI,
+    type AstNode,
+    type DiagnosticInfo,
+    type LangiumCoreServices,
+    type LangiumDocument,
+    type MultiReference,
+    type Reference,
+    type ValidationAcceptor,
+    type ValidationOptions,
+} from 'langium';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { Cancellation as CancellationNs, type Cancellation } from 'langium';
-import { isAttributePath, isAttributeTuple, isFd, isImport, isLookup, isOption, isProbe, isSpec, isSuite, type Spec } from './generated/ast.js';
+import {
+    isAttributePath,
+    isAttributeTuple,
+    isFd,
+    isImport,
+    isLookup,
+    isOption,
+    isProbe,
+    isSpec,
+    isSuite,
+    type Spec,
+} from './generated/ast.js';
 import { importedDocuments } from './scope.js';
 import type { RecoveredParse } from './parse-errors.js';
 type CancellationToken = Cancellation.CancellationToken;
@@ -17,11 +41,16 @@ interface DeclarationMemo {
 }
 
 /** A document's last context, and the nodes it was made from (the same nodes make the same context). */
-interface ContextMemo { parts: unknown[]; text: string }
+interface ContextMemo {
+    parts: unknown[];
+    text: string;
+}
 
 /** Our codes for Langium's built-in diagnostic kinds, so every diagnostic a user sees has a code. */
 const BUILT_IN_CODES: Record<string, string> = {
-    'lexing-error': 'syntax', 'parsing-error': 'syntax', 'linking-error': 'unresolved-name',
+    'lexing-error': 'syntax',
+    'parsing-error': 'syntax',
+    'linking-error': 'unresolved-name',
 };
 
 /**
@@ -49,10 +78,20 @@ export class ProbeDocumentValidator extends DefaultDocumentValidator {
      * everything but probes and suites (here and in every imported file). Imports (their files) and suites (they
      * list probes) are always checked; so is the spec node (unique names, rules over all declarations).
      */
-    override async validateAst(root: AstNode, options: ValidationOptions, cancelToken?: CancellationToken): Promise<Diagnostic[]> {
+    override async validateAst(
+        root: AstNode,
+        options: ValidationOptions,
+        cancelToken?: CancellationToken,
+    ): Promise<Diagnostic[]> {
         if (!isSpec(root)) return super.validateAst(root, options, cancelToken);
         const items: Diagnostic[] = [];
-        const acceptor: ValidationAcceptor = <N extends AstNode>(severity: 'error' | 'warning' | 'info' | 'hint', message: string, info: DiagnosticInfo<N>) => { items.push(this.toDiagnostic(severity, message, info)); };
+        const acceptor: ValidationAcceptor = <N extends AstNode>(
+            severity: 'error' | 'warning' | 'info' | 'hint',
+            message: string,
+            info: DiagnosticInfo<N>,
+        ) => {
+            items.push(this.toDiagnostic(severity, message, info));
+        };
         await this.validateAstBefore(root, options, acceptor, cancelToken);
         await this.check(root, options, acceptor, cancelToken);
         const context = this.contextOf(root);
@@ -64,13 +103,17 @@ export class ProbeDocumentValidator extends DefaultDocumentValidator {
             const known = this.memos.get(declaration);
             // The same string object when the context is unchanged, so this compares pointers.
             if (known && known.context === context && known.categories === categories) {
-                if (known.diagnostics.length > 0) { const line = lineOf(); items.push(...known.diagnostics.map(d => moved(d, line - known.line))); }
+                if (known.diagnostics.length > 0) {
+                    const line = lineOf();
+                    items.push(...known.diagnostics.map(d => moved(d, line - known.line)));
+                }
                 continue;
             }
             const start = items.length;
             for (const node of AstUtils.streamAst(declaration)) await this.check(node, options, acceptor, cancelToken);
             const diagnostics = items.slice(start);
-            if (!isImport(declaration) && !isSuite(declaration)) this.memos.set(declaration, { context, categories, line: diagnostics.length > 0 ? lineOf() : 0, diagnostics });
+            if (!isImport(declaration) && !isSuite(declaration))
+                this.memos.set(declaration, { context, categories, line: diagnostics.length > 0 ? lineOf() : 0, diagnostics });
         }
         await this.validateAstAfter(root, options, acceptor, cancelToken);
         return items;
@@ -81,7 +124,9 @@ export class ProbeDocumentValidator extends DefaultDocumentValidator {
         const document = AstUtils.getDocument(root);
         const uri = document.uri.toString();
         const parts: unknown[] = root.elements.filter(d => !isProbe(d) && !isSuite(d));
-        const imported = [...importedDocuments(document, this.documents)].filter(u => u !== uri).map(u => this.documents.getDocument(URI.parse(u)));
+        const imported = [...importedDocuments(document, this.documents)]
+            .filter(u => u !== uri)
+            .map(u => this.documents.getDocument(URI.parse(u)));
         // An imported file's text, not its tree: an edit may re-parse part of a tree and keep its root node.
         parts.push(...imported.map(d => d?.parseResult.value.$cstNode?.root.fullText));
         const last = this.contexts.get(uri);
@@ -95,12 +140,22 @@ export class ProbeDocumentValidator extends DefaultDocumentValidator {
     }
 
     /** One node's own checks (not its children's), as Langium runs them. */
-    private async check(node: AstNode, options: ValidationOptions, acceptor: ValidationAcceptor, cancelToken?: CancellationToken): Promise<void> {
+    private async check(
+        node: AstNode,
+        options: ValidationOptions,
+        acceptor: ValidationAcceptor,
+        cancelToken?: CancellationToken,
+    ): Promise<void> {
         if (cancelToken) await interruptAndCheck(cancelToken);
-        for (const check of this.validationRegistry.getChecks(node.$type, options.categories)) await check(node, acceptor, cancelToken ?? CancellationNs.CancellationToken.None);
+        for (const check of this.validationRegistry.getChecks(node.$type, options.categories))
+            await check(node, acceptor, cancelToken ?? CancellationNs.CancellationToken.None);
     }
 
-    override async validateDocument(document: LangiumDocument, options: ValidationOptions = {}, cancelToken?: CancellationToken): Promise<Diagnostic[]> {
+    override async validateDocument(
+        document: LangiumDocument,
+        options: ValidationOptions = {},
+        cancelToken?: CancellationToken,
+    ): Promise<Diagnostic[]> {
         const diagnostics = await super.validateDocument(document, options, cancelToken);
         for (const d of diagnostics) {
             if (d.code === undefined) {
@@ -111,18 +166,25 @@ export class ProbeDocumentValidator extends DefaultDocumentValidator {
         const kept = withoutFollowOnsOfBrokenDeclarations(document, diagnostics);
         // Not tied to the 'slow' category: the language server validates with built-in + fast only, and data
         // diagnostics must appear while typing (the data layer's cache keeps them cheap).
-        kept.push(...await this.moreDiagnostics(document, kept, cancelToken));
+        kept.push(...(await this.moreDiagnostics(document, kept, cancelToken)));
         return kept;
     }
 
-    protected override processLinkingErrors(document: LangiumDocument, diagnostics: Diagnostic[], options: ValidationOptions): void {
+    protected override processLinkingErrors(
+        document: LangiumDocument,
+        diagnostics: Diagnostic[],
+        options: ValidationOptions,
+    ): void {
         const before = diagnostics.length;
         super.processLinkingErrors(document, diagnostics, options);
         // Same order as document.references: copy our suggestion into each new diagnostic's data.
         const broken = document.references.filter(r => r.error);
         const errors = broken.map(r => r.error as unknown as { data?: { suggestion?: string; kind?: string } });
         const added = diagnostics.splice(before);
-        if (added.length !== broken.length) { diagnostics.push(...added); return; }
+        if (added.length !== broken.length) {
+            diagnostics.push(...added);
+            return;
+        }
         added.forEach((d, i) => {
             // An attribute looked up in a relation whose own name is unknown: that name is the one error (issue 36 item 9).
             if (inUnknownRelation(broken[i]!)) return;
@@ -133,7 +195,11 @@ export class ProbeDocumentValidator extends DefaultDocumentValidator {
     }
 
     /** Diagnostics beyond the language's own (e.g. the data checks in the language server). */
-    protected async moreDiagnostics(_document: LangiumDocument, _language: Diagnostic[], _cancelToken?: CancellationToken): Promise<Diagnostic[]> {
+    protected async moreDiagnostics(
+        _document: LangiumDocument,
+        _language: Diagnostic[],
+        _cancelToken?: CancellationToken,
+    ): Promise<Diagnostic[]> {
         return [];
     }
 }
@@ -141,7 +207,13 @@ export class ProbeDocumentValidator extends DefaultDocumentValidator {
 /** A diagnostic moved down (or up) by `lines`. */
 function moved(d: Diagnostic, lines: number): Diagnostic {
     if (lines === 0) return d;
-    return { ...d, range: { start: { line: d.range.start.line + lines, character: d.range.start.character }, end: { line: d.range.end.line + lines, character: d.range.end.character } } };
+    return {
+        ...d,
+        range: {
+            start: { line: d.range.start.line + lines, character: d.range.start.character },
+            end: { line: d.range.end.line + lines, character: d.range.end.character },
+        },
+    };
 }
 
 /**
@@ -155,15 +227,19 @@ function withoutFollowOnsOfBrokenDeclarations(document: LangiumDocument, diagnos
     const gone = new Set(broken.filter(b => b.blanked && b.name).map(b => b.name!));
     const reported = new Set<(typeof broken)[number]>();
     // The parser's error of each broken declaration comes first (lexing errors, e.g. a stray character, after it).
-    const ordered = [...diagnostics].sort((a, b) => Number(b.data?.code === 'parsing-error') - Number(a.data?.code === 'parsing-error'));
-    const kept = new Set(ordered.filter(d => {
-        const at = text.offsetAt(d.range.start);
-        const within = broken.find(b => b.start <= at && at < b.end);
-        if (!within) return !(d.code === 'unresolved-name' && gone.has(text.getText(d.range)));
-        if (d.code !== 'syntax' || reported.has(within)) return false;
-        reported.add(within);
-        return true;
-    }));
+    const ordered = [...diagnostics].sort(
+        (a, b) => Number(b.data?.code === 'parsing-error') - Number(a.data?.code === 'parsing-error'),
+    );
+    const kept = new Set(
+        ordered.filter(d => {
+            const at = text.offsetAt(d.range.start);
+            const within = broken.find(b => b.start <= at && at < b.end);
+            if (!within) return !(d.code === 'unresolved-name' && gone.has(text.getText(d.range)));
+            if (d.code !== 'syntax' || reported.has(within)) return false;
+            reported.add(within);
+            return true;
+        }),
+    );
     return diagnostics.filter(d => kept.has(d));
 }
 

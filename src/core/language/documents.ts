@@ -3,7 +3,15 @@
  * only the declarations the change touched (incremental.ts), in the language server (each edit) and in the
  * engine (`loadSpec` of a file it loaded before: `check` after an edit).
  */
-import { DefaultLangiumDocumentFactory, type AstNode, type Cancellation, type LangiumDocument, type ParseResult, type ParserOptions, type URI } from 'langium';
+import {
+    DefaultLangiumDocumentFactory,
+    type AstNode,
+    type Cancellation,
+    type LangiumDocument,
+    type ParseResult,
+    type ParserOptions,
+    type URI,
+} from 'langium';
 import { spliceParse } from './incremental.js';
 
 export class ProbeDocumentFactory extends DefaultLangiumDocumentFactory {
@@ -18,7 +26,10 @@ export class ProbeDocumentFactory extends DefaultLangiumDocumentFactory {
         this.previous.set(uri.toString(), parse);
     }
 
-    override async update<T extends AstNode = AstNode>(document: LangiumDocument<T>, cancelToken: Cancellation.CancellationToken): Promise<LangiumDocument<T>> {
+    override async update<T extends AstNode = AstNode>(
+        document: LangiumDocument<T>,
+        cancelToken: Cancellation.CancellationToken,
+    ): Promise<LangiumDocument<T>> {
         this.reuse(document.uri, document.parseResult);
         try {
             return await super.update(document, cancelToken);
@@ -31,8 +42,12 @@ export class ProbeDocumentFactory extends DefaultLangiumDocumentFactory {
         return (this.spliced(uri, text) ?? super.parse<T>(uri, text, options)) as ParseResult<T>;
     }
 
-    protected override async parseAsync<T extends AstNode>(uri: URI, text: string, token: Cancellation.CancellationToken): Promise<ParseResult<T>> {
-        return (this.spliced(uri, text) ?? await super.parseAsync<T>(uri, text, token)) as ParseResult<T>;
+    protected override async parseAsync<T extends AstNode>(
+        uri: URI,
+        text: string,
+        token: Cancellation.CancellationToken,
+    ): Promise<ParseResult<T>> {
+        return (this.spliced(uri, text) ?? (await super.parseAsync<T>(uri, text, token))) as ParseResult<T>;
     }
 
     private spliced(uri: URI, text: string): ParseResult<AstNode> | undefined {
@@ -43,7 +58,9 @@ export class ProbeDocumentFactory extends DefaultLangiumDocumentFactory {
             return spliceParse(previous, text, whole => super.parse(uri, whole));
         } catch (e) {
             // A bug in the splice must not cost the document its parse: it is parsed whole, and the log says so.
-            console.error(`HalluProbe: incremental parse failed, parsing the whole document: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+            console.error(
+                `HalluProbe: incremental parse failed, parsing the whole document: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+            );
             return undefined;
         }
     }

@@ -20,9 +20,20 @@ import type { AstNode, CompositeCstNode, CstNode, LeafCstNode, ParseResult } fro
 export type ParseWhole = (text: string) => ParseResult<AstNode>;
 
 /** Writable positions of a leaf (Langium's LeafCstNodeImpl) and of composite nodes (their cached range). */
-interface LeafFields { _offset: number; _startLine: number; _startColumn: number; _endLine: number; _endColumn: number }
-interface CompositeFields { _rangeCache: unknown; content: CstNode[] }
-interface RootFields extends CompositeFields { _text: string }
+interface LeafFields {
+    _offset: number;
+    _startLine: number;
+    _startColumn: number;
+    _endLine: number;
+    _endColumn: number;
+}
+interface CompositeFields {
+    _rangeCache: unknown;
+    content: CstNode[];
+}
+interface RootFields extends CompositeFields {
+    _text: string;
+}
 
 /**
  * The new parse of `text` made from `previous` (the parse of the document's last text) by re-parsing only the
@@ -32,7 +43,13 @@ interface RootFields extends CompositeFields { _text: string }
 export function spliceParse(previous: ParseResult<AstNode>, text: string, parse: ParseWhole): ParseResult<AstNode> | undefined {
     const root = previous.value;
     const cst = root.$cstNode as (CompositeCstNode & RootFields) | undefined;
-    if (!cst || previous.lexerErrors.length > 0 || previous.parserErrors.length > 0 || (previous.lexerReport?.diagnostics.length ?? 0) > 0) return undefined;
+    if (
+        !cst ||
+        previous.lexerErrors.length > 0 ||
+        previous.parserErrors.length > 0 ||
+        (previous.lexerReport?.diagnostics.length ?? 0) > 0
+    )
+        return undefined;
     const old = cst._text;
     if (old === text) return undefined;
     // The edit: a common prefix and suffix around it.
@@ -55,7 +72,8 @@ export function spliceParse(previous: ParseResult<AstNode>, text: string, parse:
     const newEnd = oldEnd + delta;
     if (!seam(old, start) || !seam(text, start) || (to < children.length && !seam(text, newEnd))) return undefined;
     const part = parse(text.slice(start, newEnd));
-    if (part.lexerErrors.length > 0 || part.parserErrors.length > 0 || (part.lexerReport?.diagnostics.length ?? 0) > 0) return undefined;
+    if (part.lexerErrors.length > 0 || part.parserErrors.length > 0 || (part.lexerReport?.diagnostics.length ?? 0) > 0)
+        return undefined;
     const partCst = part.value.$cstNode as (CompositeCstNode & CompositeFields) | undefined;
     if (!partCst) return undefined;
 
@@ -64,13 +82,24 @@ export function spliceParse(previous: ParseResult<AstNode>, text: string, parse:
     const cuts = new Map<string, [number, number]>();
     for (const [name, value] of Object.entries(lists)) {
         if (name.startsWith('$') || !Array.isArray(value)) continue;
-        cuts.set(name, [firstAtOrAfter((value as AstNode[]).map(n => n.$cstNode!), start), firstAtOrAfter((value as AstNode[]).map(n => n.$cstNode!), oldEnd)]);
+        cuts.set(name, [
+            firstAtOrAfter(
+                (value as AstNode[]).map(n => n.$cstNode!),
+                start,
+            ),
+            firstAtOrAfter(
+                (value as AstNode[]).map(n => n.$cstNode!),
+                oldEnd,
+            ),
+        ]);
     }
     // Where the stretch starts, and how the text after it moved.
     const at = position(old, start);
-    const oldEndAt = position(old, oldEnd), newEndAt = position(text, newEnd);
+    const oldEndAt = position(old, oldEnd),
+        newEndAt = position(text, newEnd);
     for (const child of partCst.content) shift(child, start, at.line, 0, at.character);
-    for (const child of children.slice(to)) shift(child, delta, newEndAt.line - oldEndAt.line, oldEndAt.line, newEndAt.character - oldEndAt.character);
+    for (const child of children.slice(to))
+        shift(child, delta, newEndAt.line - oldEndAt.line, oldEndAt.line, newEndAt.character - oldEndAt.character);
     for (const child of partCst.content) (child as { container?: CstNode }).container = cst;
     cst.content = [...children.slice(0, from), ...partCst.content, ...children.slice(to)];
     cst._text = text;
@@ -80,11 +109,13 @@ export function spliceParse(previous: ParseResult<AstNode>, text: string, parse:
     const fresh = part.value as unknown as Record<string, unknown>;
     for (const [name, [i, j]] of cuts) {
         const value = lists[name] as AstNode[];
-        const list = lists[name] = [...value.slice(0, i), ...((fresh[name] as AstNode[] | undefined) ?? []), ...value.slice(j)];
+        const list = (lists[name] = [...value.slice(0, i), ...((fresh[name] as AstNode[] | undefined) ?? []), ...value.slice(j)]);
         for (let index = i; index < list.length; index++) {
             const n = list[index]!;
             const w = n as { $container?: AstNode; $containerProperty?: string; $containerIndex?: number };
-            w.$container = root; w.$containerProperty = name; w.$containerIndex = index;
+            w.$container = root;
+            w.$containerProperty = name;
+            w.$containerIndex = index;
         }
     }
     return { value: root, lexerErrors: [], lexerReport: previous.lexerReport, parserErrors: [] };
@@ -104,15 +135,21 @@ function commonPrefix(a: string, b: string): number {
 /** The length of the common end of `a` and `b`, at most `most`. */
 function commonSuffix(a: string, b: string, most: number): number {
     let s = 0;
-    while (s + BLOCK <= most && a.slice(a.length - s - BLOCK, a.length - s) === b.slice(b.length - s - BLOCK, b.length - s)) s += BLOCK;
+    while (s + BLOCK <= most && a.slice(a.length - s - BLOCK, a.length - s) === b.slice(b.length - s - BLOCK, b.length - s))
+        s += BLOCK;
     while (s < most && a.charCodeAt(a.length - 1 - s) === b.charCodeAt(b.length - 1 - s)) s++;
     return s;
 }
 
 /** The index of the first node (in document order) whose offset is at least `offset`: a binary search. */
 function firstAtOrAfter(nodes: readonly CstNode[], offset: number): number {
-    let a = 0, b = nodes.length;
-    while (a < b) { const m = (a + b) >> 1; if (nodes[m]!.offset < offset) a = m + 1; else b = m; }
+    let a = 0,
+        b = nodes.length;
+    while (a < b) {
+        const m = (a + b) >> 1;
+        if (nodes[m]!.offset < offset) a = m + 1;
+        else b = m;
+    }
     return a;
 }
 
@@ -128,8 +165,12 @@ function seam(text: string, at: number): boolean {
 
 /** 0-based line and character of an offset. */
 function position(text: string, offset: number): { line: number; character: number } {
-    let line = 0, lineStart = 0;
-    for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) { line++; lineStart = i + 1; }
+    let line = 0,
+        lineStart = 0;
+    for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
+        line++;
+        lineStart = i + 1;
+    }
     return { line, character: offset - lineStart };
 }
 

@@ -1,7 +1,36 @@
 /** The language room's front door: the faces (src/cli, src/server, src/extension) import it, nothing deeper. */
 export { buildSpecModel, documentPath, settingsOf } from './build-model.js';
 export { ProbeDocumentValidator } from './document-validator.js';
-export { type Attribute, type AttributeTuple, type Fd, type Fk, type Model, type Probe, type Relation, type Rule, type Source, isAliases, isAsk, isAttribute, isAttributePath, isAttributeTuple, isFd, isFk, isGoldWhen, isModel, isOption, isPhrasing, isProbe, isRelation, isRule, isSetting, isSource, isSpec, isStem, isSuite } from './generated/ast.js';
+export {
+    type Attribute,
+    type AttributeTuple,
+    type Fd,
+    type Fk,
+    type Model,
+    type Probe,
+    type Relation,
+    type Rule,
+    type Source,
+    isAliases,
+    isAsk,
+    isAttribute,
+    isAttributePath,
+    isAttributeTuple,
+    isFd,
+    isFk,
+    isGoldWhen,
+    isModel,
+    isOption,
+    isPhrasing,
+    isProbe,
+    isRelation,
+    isRule,
+    isSetting,
+    isSource,
+    isSpec,
+    isStem,
+    isSuite,
+} from './generated/ast.js';
 export { ProbeSpecGeneratedModule, ProbeSpecGeneratedSharedModule } from './generated/module.js';
 export { specFileProblem } from './importable.js';
 export { ProbeDocumentFactory } from './documents.js';

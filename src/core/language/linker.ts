@@ -1,22 +1,52 @@
 import {
-    AstUtils, DefaultLinker, interruptAndCheck, isAstNode, type AstNode, type AstNodeDescription, type AstNodeDescriptionProvider, type Cancellation,
-    type LangiumCoreServices, type LangiumDocument, type LinkingError, type NameProvider, type Reference, type ReferenceInfo,
+    AstUtils,
+    DefaultLinker,
+    interruptAndCheck,
+    isAstNode,
+    type AstNode,
+    type AstNodeDescription,
+    type AstNodeDescriptionProvider,
+    type Cancellation,
+    type LangiumCoreServices,
+    type LangiumDocument,
+    type LinkingError,
+    type NameProvider,
+    type Reference,
+    type ReferenceInfo,
 } from 'langium';
 import { closest } from './validation/suggest.js';
 import { isLive } from './descriptions.js';
 import { importedDocuments } from './scope.js';
 
 /** Langium's reference object, as the linker keeps it (resolved target and its description). */
-interface LinkedReference { _ref?: unknown; _nodeDescription?: AstNodeDescription; node?: AstNode; $refNode?: { astNode: AstNode } }
+interface LinkedReference {
+    _ref?: unknown;
+    _nodeDescription?: AstNodeDescription;
+    node?: AstNode;
+    $refNode?: { astNode: AstNode };
+}
 
 /** What the user calls each kind of thing a reference can name. */
 export const KIND_WORDS: Record<string, string> = {
-    Source: 'source', Relation: 'relation', Attribute: 'attribute', Fd: 'fd', Fk: 'fk', Probe: 'probe', Model: 'model', Suite: 'suite',
-    Rule: 'rule', UsingTarget: 'fd or rule',
+    Source: 'source',
+    Relation: 'relation',
+    Attribute: 'attribute',
+    Fd: 'fd',
+    Fk: 'fk',
+    Probe: 'probe',
+    Model: 'model',
+    Suite: 'suite',
+    Rule: 'rule',
+    UsingTarget: 'fd or rule',
 };
 
 /** Data attached to an unresolved-name diagnostic so a quick fix can offer the suggestion. */
-export interface UnresolvedNameData { code: 'linking-error'; refText: string; suggestion?: string; kind: string }
+export interface UnresolvedNameData {
+    code: 'linking-error';
+    refText: string;
+    suggestion?: string;
+    kind: string;
+}
 
 /**
  * Names the kind of thing that could not be found and suggests the closest visible name, because
@@ -46,7 +76,10 @@ export class ProbeLinker extends DefaultLinker {
         const root = document.parseResult.value;
         const known = this.linked.get(root);
         // A build cancelled between unlink and link leaves its references waiting here: keep them all.
-        this.linked.set(root, { references: [...known?.references ?? [], ...document.references as Reference[]], visible: known?.visible ?? '' });
+        this.linked.set(root, {
+            references: [...(known?.references ?? []), ...(document.references as Reference[])],
+            visible: known?.visible ?? '',
+        });
         document.references = [];
     }
 
@@ -104,12 +137,12 @@ export class ProbeLinker extends DefaultLinker {
     private whereNow(target: AstNode, description: AstNodeDescription | undefined): AstNodeDescription | undefined {
         if (!description) return undefined;
         const root = AstUtils.findRootNode(target);
-        if ((root as { $document?: LangiumDocument }).$document?.parseResult.value !== root || !declarationOf(target, root)) return undefined;
+        if ((root as { $document?: LangiumDocument }).$document?.parseResult.value !== root || !declarationOf(target, root))
+            return undefined;
         if (isLive(description) || sameSpot(target, description)) return description;
         const name = this.names.getName(target);
         return name === undefined ? undefined : this.descriptions.createDescription(target, name);
     }
-
 
     protected override createLinkingError(refInfo: ReferenceInfo, targetDescription?: AstNodeDescription): LinkingError {
         const base = super.createLinkingError(refInfo, targetDescription);
@@ -119,14 +152,25 @@ export class ProbeLinker extends DefaultLinker {
         const refText = refInfo.reference.$refText;
         let names: string[] = [];
         try {
-            names = this.scopeProvider.getScope(refInfo).getAllElements().map(d => d.name).toArray();
+            names = this.scopeProvider
+                .getScope(refInfo)
+                .getAllElements()
+                .map(d => d.name)
+                .toArray();
         } catch {
             // A scope that cannot be computed (e.g. its relation is itself unresolved) has no suggestions.
         }
         const suggestion = closest(refText, names);
         const where = type === 'Attribute' ? attributeContext(refInfo) : '';
-        const message = `Unknown ${kind} '${refText}'${where}.` + (suggestion ? ` Did you mean '${suggestion}'?`
-            : names.length > 0 && names.length <= 8 ? ` Known ${kind}s: ${names.join(', ')}.` : names.length === 0 ? ` No ${kind}s are declared here${type === 'Attribute' ? '' : ' or in imported files'}.` : '');
+        const message =
+            `Unknown ${kind} '${refText}'${where}.` +
+            (suggestion
+                ? ` Did you mean '${suggestion}'?`
+                : names.length > 0 && names.length <= 8
+                  ? ` Known ${kind}s: ${names.join(', ')}.`
+                  : names.length === 0
+                    ? ` No ${kind}s are declared here${type === 'Attribute' ? '' : ' or in imported files'}.`
+                    : '');
         return { ...base, message, data: { suggestion, kind } } as LinkingError;
     }
 }
@@ -151,7 +195,7 @@ function declarationOf(node: AstNode, root: AstNode): AstNode | undefined {
     while (top.$container && top.$container !== root) top = top.$container;
     if (top.$container !== root || top.$containerProperty === undefined) return undefined;
     const list = (root as unknown as Record<string, unknown>)[top.$containerProperty];
-    return Array.isArray(list) ? (list[top.$containerIndex ?? -1] === top ? top : undefined) : (list === top ? top : undefined);
+    return Array.isArray(list) ? (list[top.$containerIndex ?? -1] === top ? top : undefined) : list === top ? top : undefined;
 }
 
 function attributeContext(refInfo: ReferenceInfo): string {

@@ -1,6 +1,14 @@
 import {
-    createDefaultCoreModule, createLangiumParser, createDefaultSharedCoreModule, inject,
-    type DeepPartial, type DefaultSharedCoreModuleContext, type LangiumCoreServices, type LangiumSharedCoreServices, type Module, type PartialLangiumCoreServices,
+    createDefaultCoreModule,
+    createLangiumParser,
+    createDefaultSharedCoreModule,
+    inject,
+    type DeepPartial,
+    type DefaultSharedCoreModuleContext,
+    type LangiumCoreServices,
+    type LangiumSharedCoreServices,
+    type Module,
+    type PartialLangiumCoreServices,
 } from 'langium';
 import { ProbeSpecGeneratedModule, ProbeSpecGeneratedSharedModule } from './generated/module.js';
 import { ProbeScopeComputation, ProbeScopeProvider } from './scope.js';
@@ -21,34 +29,39 @@ export type { ProbeAddedServices, ProbeModuleOverride, ProbeServices } from './s
 export const ProbeModule: Module<ProbeServices, PartialLangiumCoreServices & ProbeAddedServices> = {
     parser: {
         TokenBuilder: () => new ProbeTokenBuilder(),
-        LangiumParser: (services) => recoveringParser(withoutSpreads(createLangiumParser(services))),
+        LangiumParser: services => recoveringParser(withoutSpreads(createLangiumParser(services))),
         ParserErrorMessageProvider: () => new ProbeParserErrorMessageProvider(),
     },
     references: {
-        ScopeProvider: (services) => new ProbeScopeProvider(services),
-        ScopeComputation: (services) => new ProbeScopeComputation(services),
-        Linker: (services) => new ProbeLinker(services),
+        ScopeProvider: services => new ProbeScopeProvider(services),
+        ScopeComputation: services => new ProbeScopeComputation(services),
+        Linker: services => new ProbeLinker(services),
     },
     validation: {
-        DocumentValidator: (services) => new ProbeDocumentValidator(services),
+        DocumentValidator: services => new ProbeDocumentValidator(services),
     },
     workspace: {
-        ReferenceDescriptionProvider: (services) => new ReferenceDescriptions(services),
-        AstNodeDescriptionProvider: (services) => new LiveDescriptionProvider(services),
+        ReferenceDescriptionProvider: services => new ReferenceDescriptions(services),
+        AstNodeDescriptionProvider: services => new LiveDescriptionProvider(services),
     },
 };
 
 /** The shared services the language changes: documents re-parse only what an edit touched; references are indexed when asked for. */
 export const ProbeSharedModule: Module<LangiumSharedCoreServices, DeepPartial<LangiumSharedCoreServices>> = {
-    workspace: { LangiumDocumentFactory: shared => new ProbeDocumentFactory(shared), IndexManager: shared => new LazyReferenceIndexManager(shared) },
+    workspace: {
+        LangiumDocumentFactory: shared => new ProbeDocumentFactory(shared),
+        IndexManager: shared => new LazyReferenceIndexManager(shared),
+    },
 };
-
 
 /**
  * Creates the language's core services (the CLI with NodeFileSystem, tests with EmptyFileSystem). Each call makes
  * an independent workspace: whoever holds the result owns its documents.
  */
-export function createProbeServices(context: DefaultSharedCoreModuleContext, ...overrides: Module<ProbeServices, ProbeModuleOverride>[]): {
+export function createProbeServices(
+    context: DefaultSharedCoreModuleContext,
+    ...overrides: Module<ProbeServices, ProbeModuleOverride>[]
+): {
     shared: LangiumSharedCoreServices;
     probe: ProbeServices;
 } {

@@ -13,11 +13,28 @@ export const TOP_LEVEL = new Set(['import', 'source', 'relation', 'fd', 'fk', 'a
 
 /** What a name after a keyword names (`using movie_title`: an FD or rule). */
 const NAMED_AFTER: Record<string, string> = {
-    using: 'the name of an FD or rule', from: 'the name of a source', about: 'the name of a relation', with: 'the name of a relation',
-    probes: 'the name of a probe', models: 'the name of a model', quota: 'the name of a probe', as: 'a name for it',
-    probe: 'the probe\'s name', relation: 'the relation\'s name', source: 'the source\'s name', model: 'the model\'s name',
-    suite: 'the suite\'s name', rule: 'the rule\'s name', inverse: 'the inverse\'s name', not: 'a rule or fk name', fd: 'the relation of the FD',
-    along: 'a path, Relation.attribute -> Relation.attribute', ',': 'a name', '->': 'a name', '.': 'an attribute name', ':': 'a type or a name',
+    using: 'the name of an FD or rule',
+    from: 'the name of a source',
+    about: 'the name of a relation',
+    with: 'the name of a relation',
+    probes: 'the name of a probe',
+    models: 'the name of a model',
+    quota: 'the name of a probe',
+    as: 'a name for it',
+    probe: "the probe's name",
+    relation: "the relation's name",
+    source: "the source's name",
+    model: "the model's name",
+    suite: "the suite's name",
+    rule: "the rule's name",
+    inverse: "the inverse's name",
+    not: 'a rule or fk name',
+    fd: 'the relation of the FD',
+    along: 'a path, Relation.attribute -> Relation.attribute',
+    ',': 'a name',
+    '->': 'a name',
+    '.': 'an attribute name',
+    ':': 'a type or a name',
 };
 
 /** A token type in words: a name, a quoted text, a number, or the keyword itself. */
@@ -46,7 +63,15 @@ function where(actual: IToken | undefined, previous: IToken | undefined): string
 
 /** The parser's messages in the spec's words (Langium calls it for every syntax error). */
 export class ProbeParserErrorMessageProvider extends AbstractParserErrorMessageProvider {
-    override buildMismatchTokenMessage({ expected, actual, previous }: { expected: TokenType; actual: IToken; previous: IToken }): string {
+    override buildMismatchTokenMessage({
+        expected,
+        actual,
+        previous,
+    }: {
+        expected: TokenType;
+        actual: IToken;
+        previous: IToken;
+    }): string {
         return `Expected ${words(expected, previous)}${where(actual, previous)}.`;
     }
 
@@ -55,24 +80,51 @@ export class ProbeParserErrorMessageProvider extends AbstractParserErrorMessageP
         return `\`${firstRedundant.image}\` does not start a declaration: a declaration starts with ${keywords.slice(0, -1).join(', ')} or ${keywords.at(-1)}.`;
     }
 
-    override buildNoViableAltMessage({ expectedPathsPerAlt, actual, previous }: { expectedPathsPerAlt: TokenType[][][]; actual: IToken[]; previous: IToken }): string {
+    override buildNoViableAltMessage({
+        expectedPathsPerAlt,
+        actual,
+        previous,
+    }: {
+        expectedPathsPerAlt: TokenType[][][];
+        actual: IToken[];
+        previous: IToken;
+    }): string {
         const first = expectedPathsPerAlt.flatMap(alt => alt.map(path => path[0]).filter((t): t is TokenType => !!t));
         return `Expected ${oneOf(first.map(t => words(t, previous)))}${where(actual[0], previous)}.`;
     }
 
-    override buildEarlyExitMessage({ expectedIterationPaths, actual, previous }: { expectedIterationPaths: TokenType[][]; actual: IToken[]; previous: IToken }): string {
+    override buildEarlyExitMessage({
+        expectedIterationPaths,
+        actual,
+        previous,
+    }: {
+        expectedIterationPaths: TokenType[][];
+        actual: IToken[];
+        previous: IToken;
+    }): string {
         const first = expectedIterationPaths.map(path => path[0]).filter((t): t is TokenType => !!t);
         return `Expected ${oneOf(first.map(t => words(t, previous)))}${where(actual[0], previous)}.`;
     }
 }
 
 /** A declaration with a syntax error: its text range (offsets) and, when it got one, its keyword and name. */
-export interface BrokenDeclaration { start: number; end: number; keyword: string; name?: string; blanked: boolean }
+export interface BrokenDeclaration {
+    start: number;
+    end: number;
+    keyword: string;
+    name?: string;
+    blanked: boolean;
+}
 
 /** The parse result with the declarations that had syntax errors (the document validator drops what follows from them). */
 export type RecoveredParse<T extends AstNode = AstNode> = ParseResult<T> & { broken?: BrokenDeclaration[] };
 
-interface Declaration { start: number; end: number; keyword: string; name?: string }
+interface Declaration {
+    start: number;
+    end: number;
+    keyword: string;
+    name?: string;
+}
 
 /** Declarations by their keyword at the start of a line (where a spec's declarations start, as written and formatted). */
 function declarations(tokens: readonly IToken[], length: number): Declaration[] {
@@ -80,9 +132,16 @@ function declarations(tokens: readonly IToken[], length: number): Declaration[] 
     tokens.forEach((t, i) => {
         if (t.startColumn !== 1 || !TOP_LEVEL.has(t.image)) return;
         const next = tokens[i + 1];
-        out.push({ start: t.startOffset, end: length, keyword: t.image, ...(next && next.tokenType.name !== 'STRING' && next.startLine === t.startLine ? { name: next.image } : {}) });
+        out.push({
+            start: t.startOffset,
+            end: length,
+            keyword: t.image,
+            ...(next && next.tokenType.name !== 'STRING' && next.startLine === t.startLine ? { name: next.image } : {}),
+        });
     });
-    out.forEach((d, i) => { if (out[i + 1]) d.end = out[i + 1]!.start; });
+    out.forEach((d, i) => {
+        if (out[i + 1]) d.end = out[i + 1]!.start;
+    });
     return out;
 }
 
@@ -119,10 +178,16 @@ export function recoveringParser<P extends LangiumParser>(parser: P): P {
                 const at = offsetOf(e);
                 const decl = decls.find(d => d.start <= at && at < d.end) ?? { start: 0, end: input.length, keyword: '' };
                 if (broken.some(b => b.start === decl.start)) continue;
-                const ate = decl.end < input.length && elements.some(n => n.$cstNode && n.$cstNode.offset <= decl.start && n.$cstNode.end > decl.end);
+                const ate =
+                    decl.end < input.length &&
+                    elements.some(n => n.$cstNode && n.$cstNode.offset <= decl.start && n.$cstNode.end > decl.end);
                 broken.push({ ...decl, blanked: ate });
                 errors.push(worded(e, decl));
-                if (ate) { text = blank(text, decl.start, decl.end); swallowed = true; break; }
+                if (ate) {
+                    text = blank(text, decl.start, decl.end);
+                    swallowed = true;
+                    break;
+                }
             }
             if (!swallowed) break;
             result = parse<T>(text, options);
@@ -135,10 +200,10 @@ export function recoveringParser<P extends LangiumParser>(parser: P): P {
 /** Where an error is: its token, or (a token the parser made up, or the end of the file) the token before it. */
 function offsetOf(e: IRecognitionException): number {
     const previous = (e as { previousToken?: IToken }).previousToken;
-    if (previous && !isEnd(previous) && (isEnd(e.token) || e.token.startLine! > (previous.endLine ?? previous.startLine!))) return previous.startOffset;
+    if (previous && !isEnd(previous) && (isEnd(e.token) || e.token.startLine! > (previous.endLine ?? previous.startLine!)))
+        return previous.startOffset;
     return isEnd(e.token) ? (previous && !isEnd(previous) ? previous.startOffset : 0) : e.token.startOffset;
 }
-
 
 /**
  * The error as the user reads it: located after the last token typed when the parser only noticed the gap at a later
@@ -146,11 +211,24 @@ function offsetOf(e: IRecognitionException): number {
  */
 function worded(e: IRecognitionException, decl: Declaration): IRecognitionException {
     const previous = (e as { previousToken?: IToken }).previousToken;
-    const gap = previous && !isEnd(previous) && (isEnd(e.token) || e.token.startLine! > (previous.endLine ?? previous.startLine!));
+    const gap =
+        previous && !isEnd(previous) && (isEnd(e.token) || e.token.startLine! > (previous.endLine ?? previous.startLine!));
     // Text after the last declaration is not part of it.
-    const what = decl.keyword && e.name !== 'NotAllInputParsedException' ? `${decl.keyword}${decl.name ? ` ${decl.name}` : ''}` : '';
-    const message = what ? `${gap ? `Unfinished ${what}` : `In ${what}`}: ${e.message.charAt(0).toLowerCase()}${e.message.slice(1)}` : e.message;
+    const what =
+        decl.keyword && e.name !== 'NotAllInputParsedException' ? `${decl.keyword}${decl.name ? ` ${decl.name}` : ''}` : '';
+    const message = what
+        ? `${gap ? `Unfinished ${what}` : `In ${what}`}: ${e.message.charAt(0).toLowerCase()}${e.message.slice(1)}`
+        : e.message;
     // A token without a position makes Langium place the diagnostic right after `previousToken`.
-    const token = gap ? { ...e.token, startOffset: NaN, endOffset: NaN, startLine: NaN, endLine: NaN, startColumn: NaN, endColumn: NaN } : e.token;
-    return { name: e.name, message, token, resyncedTokens: e.resyncedTokens, context: e.context, ...(previous ? { previousToken: previous } : {}) } as IRecognitionException;
+    const token = gap
+        ? { ...e.token, startOffset: NaN, endOffset: NaN, startLine: NaN, endLine: NaN, startColumn: NaN, endColumn: NaN }
+        : e.token;
+    return {
+        name: e.name,
+        message,
+        token,
+        resyncedTokens: e.resyncedTokens,
+        context: e.context,
+        ...(previous ? { previousToken: previous } : {}),
+    } as IRecognitionException;
 }

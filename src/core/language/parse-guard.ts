@@ -13,7 +13,9 @@ import type { CompositeCstNode, CstNode, CstNodeBuilder } from 'langium';
 export function withoutSpreads<P extends object>(parser: P): P {
     const builder = (parser as unknown as { nodeBuilder?: CstNodeBuilder }).nodeBuilder;
     if (!builder) return parser;
-    const adopt = (parent: CompositeCstNode, children: CstNode[]) => { for (const child of children) (child as { container?: CompositeCstNode }).container = parent; };
+    const adopt = (parent: CompositeCstNode, children: CstNode[]) => {
+        for (const child of children) (child as { container?: CompositeCstNode }).container = parent;
+    };
     builder.appendChildren = (parent, children) => {
         adopt(parent, children);
         const content = parent.content as CstNode[];
@@ -32,8 +34,16 @@ export function withoutSpreads<P extends object>(parser: P): P {
 
 /** Why a text could not be parsed, in the terms of the file (its longest comment run, nesting, line), with a remedy. */
 export function unparseableMessage(text: string, error: unknown): string {
-    const why = error instanceof RangeError ? 'the parser ran out of stack space' : `the parser failed (${error instanceof Error ? error.message : String(error)})`;
-    let comments = 0, run = 0, depth = 0, deepest = 0, longest = 0, lineStart = 0;
+    const why =
+        error instanceof RangeError
+            ? 'the parser ran out of stack space'
+            : `the parser failed (${error instanceof Error ? error.message : String(error)})`;
+    let comments = 0,
+        run = 0,
+        depth = 0,
+        deepest = 0,
+        longest = 0,
+        lineStart = 0;
     for (let i = 0; i <= text.length; i++) {
         const c = text.charCodeAt(i);
         if (c === 123 || c === 40 || c === 91) deepest = Math.max(deepest, ++depth);

@@ -5,8 +5,17 @@
  * 2,000-line spec, while most edits are followed by no request that reads it.
  */
 import {
-    AstUtils, DefaultIndexManager, DefaultReferenceDescriptionProvider, DocumentState,
-    type AstNode, type LangiumDocument, type LangiumSharedCoreServices, type ParseResult, type ReferenceDescription, type Stream, type URI,
+    AstUtils,
+    DefaultIndexManager,
+    DefaultReferenceDescriptionProvider,
+    DocumentState,
+    type AstNode,
+    type LangiumDocument,
+    type LangiumSharedCoreServices,
+    type ParseResult,
+    type ReferenceDescription,
+    type Stream,
+    type URI,
 } from 'langium';
 
 /** Langium's reference descriptions, made at once for a whole parse (no cancellation points: it is asked for by a request). */
@@ -14,7 +23,8 @@ export class ReferenceDescriptions extends DefaultReferenceDescriptionProvider {
     describeNow(root: AstNode): ReferenceDescription[] {
         const out: ReferenceDescription[] = [];
         for (const node of AstUtils.streamAst(root)) {
-            for (const info of AstUtils.streamReferences(node)) if (!info.reference.error) out.push(...this.createInfoDescriptions(info));
+            for (const info of AstUtils.streamReferences(node))
+                if (!info.reference.error) out.push(...this.createInfoDescriptions(info));
         }
         return out;
     }

@@ -1,7 +1,34 @@
-import { AstUtils, Cancellation, DefaultScopeComputation, interruptAndCheck, DefaultScopeProvider, EMPTY_SCOPE, MapScope, MultiMap, UriUtils, WorkspaceCache, type AstNode, type AstNodeDescription, type ReferenceInfo, type Scope, type LangiumCoreServices, type LangiumDocument } from 'langium';
 import {
-    isAttributePath, isAttributeTuple, isDuring, isFd, isKey, isLookup, isOption, isProbe, isRelation, isSpec,
-    type Relation, type Spec,
+    AstUtils,
+    Cancellation,
+    DefaultScopeComputation,
+    interruptAndCheck,
+    DefaultScopeProvider,
+    EMPTY_SCOPE,
+    MapScope,
+    MultiMap,
+    UriUtils,
+    WorkspaceCache,
+    type AstNode,
+    type AstNodeDescription,
+    type ReferenceInfo,
+    type Scope,
+    type LangiumCoreServices,
+    type LangiumDocument,
+} from 'langium';
+import {
+    isAttributePath,
+    isAttributeTuple,
+    isDuring,
+    isFd,
+    isKey,
+    isLookup,
+    isOption,
+    isProbe,
+    isRelation,
+    isSpec,
+    type Relation,
+    type Spec,
 } from './generated/ast.js';
 
 /**
@@ -21,19 +48,32 @@ export class ProbeScopeProvider extends DefaultScopeProvider {
     }
 
     override getScope(context: ReferenceInfo): Scope {
-        if (context.property === 'attributes' || context.property === 'lhs' || context.property === 'rhs'
-            || context.property === 'attribute' || context.property === 'value') {
+        if (
+            context.property === 'attributes' ||
+            context.property === 'lhs' ||
+            context.property === 'rhs' ||
+            context.property === 'attribute' ||
+            context.property === 'value'
+        ) {
             const relation = relationOfAttributeContext(context.container);
             if (relation !== undefined) {
                 let scope = this.attributeScopes.get(relation);
                 if (!scope) {
-                    const descriptions = relation.attributes.filter(a => a.name !== undefined).map(a => this.descriptions.createDescription(a, a.name));
-                    this.attributeScopes.set(relation, scope = this.createScope(descriptions));
+                    const descriptions = relation.attributes
+                        .filter(a => a.name !== undefined)
+                        .map(a => this.descriptions.createDescription(a, a.name));
+                    this.attributeScopes.set(relation, (scope = this.createScope(descriptions)));
                 }
                 return scope;
             }
-            if (isLookup(context.container) || isAttributePath(context.container) || isAttributeTuple(context.container)
-                || isFd(context.container) || isKey(context.container) || isOption(context.container)) {
+            if (
+                isLookup(context.container) ||
+                isAttributePath(context.container) ||
+                isAttributeTuple(context.container) ||
+                isFd(context.container) ||
+                isKey(context.container) ||
+                isOption(context.container)
+            ) {
                 return EMPTY_SCOPE;
             }
         }
@@ -47,7 +87,10 @@ export class ProbeScopeProvider extends DefaultScopeProvider {
         return this.visibleCache.get(`${document.uri.toString()}\u0000${referenceType}`, () => {
             const visible = importedDocuments(document, this.documents);
             // Materialised: the index's stream may be single-use, and this scope is cached and read many times.
-            const elements = this.indexManager.allElements(referenceType).filter(d => visible.has(d.documentUri.toString())).toArray();
+            const elements = this.indexManager
+                .allElements(referenceType)
+                .filter(d => visible.has(d.documentUri.toString()))
+                .toArray();
             return new MapScope(elements);
         });
     }
@@ -69,7 +112,10 @@ export class ProbeScopeComputation extends DefaultScopeComputation {
      * The top-level declarations, as Langium exports them, described once per node: an edit that re-parsed a
      * few declarations keeps the other nodes, so only the new ones are described (live descriptions: descriptions.ts).
      */
-    override async collectExportedSymbols(document: LangiumDocument, cancelToken = Cancellation.CancellationToken.None): Promise<AstNodeDescription[]> {
+    override async collectExportedSymbols(
+        document: LangiumDocument,
+        cancelToken = Cancellation.CancellationToken.None,
+    ): Promise<AstNodeDescription[]> {
         const uri = document.uri.toString();
         const exports: AstNodeDescription[] = [];
         const root = document.parseResult.value;
@@ -79,7 +125,10 @@ export class ProbeScopeComputation extends DefaultScopeComputation {
             let known = this.exported.get(node);
             if (!known || known.uri !== uri) {
                 const name = this.nameProvider.getName(node);
-                this.exported.set(node, known = { uri, description: name ? this.descriptions.createDescription(node, name, document) : null });
+                this.exported.set(
+                    node,
+                    (known = { uri, description: name ? this.descriptions.createDescription(node, name, document) : null }),
+                );
             }
             if (known.description) exports.push(known.description);
         }
@@ -93,13 +142,19 @@ export function relationOfAttributeContext(node: AstNode): Relation | undefined 
     if (isFd(node)) return node.relation?.ref;
     if (isAttributeTuple(node) || isAttributePath(node)) return node.relation?.ref;
     if (isLookup(node)) return node.key?.relation?.ref;
-    if (isOption(node)) { const fd = isProbe(node.$container) ? node.$container.fd?.ref : undefined; return isFd(fd) ? fd.relation?.ref : undefined; }
+    if (isOption(node)) {
+        const fd = isProbe(node.$container) ? node.$container.fd?.ref : undefined;
+        return isFd(fd) ? fd.relation?.ref : undefined;
+    }
     if (isRelation(node)) return node;
     return undefined;
 }
 
 /** URIs of `document` and of every document it imports, transitively, that the workspace has loaded. */
-export function importedDocuments(document: LangiumDocument, documents: { getDocument(uri: import('langium').URI): LangiumDocument | undefined }): Set<string> {
+export function importedDocuments(
+    document: LangiumDocument,
+    documents: { getDocument(uri: import('langium').URI): LangiumDocument | undefined },
+): Set<string> {
     const seen = new Set<string>();
     const stack: LangiumDocument[] = [document];
     while (stack.length > 0) {

@@ -2,7 +2,14 @@ import type { ValidationChecks } from 'langium';
 import type { ProbeSpecAstType } from './generated/ast.js';
 import type { ProbeServices } from './services.js';
 import { checkImport, checkUniqueAttributes, checkUniqueNames } from './validation/names.js';
-import { checkAsOf, checkDuring, checkFdSides, checkFkTypes, checkKeyAttributes, checkSourceShape } from './validation/relations.js';
+import {
+    checkAsOf,
+    checkDuring,
+    checkFdSides,
+    checkFkTypes,
+    checkKeyAttributes,
+    checkSourceShape,
+} from './validation/relations.js';
 import { checkTemplate } from './validation/templates.js';
 import { checkProbeMembers, checkProbePath, checkProbeTarget } from './validation/probes.js';
 import { checkProvider, checkSecretSetting, checkSettingName, checkSettingValue } from './validation/settings.js';

@@ -7,7 +7,10 @@ import { createRequire } from 'node:module';
 import type { ChatMessage } from '../probes/question.js';
 import { providerFacts, type ResolvedModel } from './providers.js';
 
-export interface Price { input: number; output: number }
+export interface Price {
+    input: number;
+    output: number;
+}
 
 /** USD per 1M tokens (public list prices; edit as they change). Matched by the longest prefix of the model id. */
 export const PRICES: Record<string, Price> = {
@@ -33,10 +36,13 @@ export function priceOf(model: ResolvedModel): Price | undefined {
     else {
         // OpenRouter ids look like "openai/gpt-4o-mini".
         const id = model.id.toLowerCase().replace(/^[^/]+\//, '');
-        const match = Object.keys(PRICES).filter(k => id.startsWith(k)).sort((a, b) => b.length - a.length)[0];
+        const match = Object.keys(PRICES)
+            .filter(k => id.startsWith(k))
+            .sort((a, b) => b.length - a.length)[0];
         base = match ? PRICES[match] : undefined;
     }
-    if (p?.input !== undefined || p?.output !== undefined) return { input: p?.input ?? base?.input ?? 0, output: p?.output ?? base?.output ?? 0 };
+    if (p?.input !== undefined || p?.output !== undefined)
+        return { input: p?.input ?? base?.input ?? 0, output: p?.output ?? base?.output ?? 0 };
     return base;
 }
 
@@ -52,7 +58,8 @@ let tokenizer: typeof import('gpt-tokenizer') | undefined;
  * and the package is loaded from node_modules.
  */
 function tokens(): typeof import('gpt-tokenizer') {
-    return tokenizer ??= typeof require === 'function' ? require('gpt-tokenizer') : createRequire(import.meta.url)('gpt-tokenizer');
+    return (tokenizer ??=
+        typeof require === 'function' ? require('gpt-tokenizer') : createRequire(import.meta.url)('gpt-tokenizer'));
 }
 
 /** Chat-format token count: the content plus the few tokens each message's framing costs. */
@@ -80,18 +87,29 @@ export const DEFAULT_OUTPUT_TOKENS = 60;
 
 /** Pre-run estimate for questions not asked yet: each is asked `model.samples` times. */
 export function estimateCost(
-    model: ResolvedModel, requests: Iterable<{ messages: ChatMessage[]; tokens?: number }>, averageOutputFromCache?: number,
+    model: ResolvedModel,
+    requests: Iterable<{ messages: ChatMessage[]; tokens?: number }>,
+    averageOutputFromCache?: number,
 ): CostEstimate {
     let inputTokens = 0;
     let count = 0;
     // `tokens`: the request's input tokens when the caller counted them already (the preview does, per row).
-    for (const r of requests) { inputTokens += r.tokens ?? countMessageTokens(r.messages); count++; }
+    for (const r of requests) {
+        inputTokens += r.tokens ?? countMessageTokens(r.messages);
+        count++;
+    }
     return estimateFromCounts(model, count * model.samples, inputTokens * model.samples, averageOutputFromCache);
 }
 
 /** The estimate of `requests` requests holding `inputTokens` input tokens in all (counted as they streamed by). */
-export function estimateFromCounts(model: ResolvedModel, requests: number, inputTokens: number, averageOutputFromCache?: number): CostEstimate {
-    const outputFrom = averageOutputFromCache !== undefined ? 'cache' : model.expectedOutputTokens !== undefined ? 'setting' : 'default';
+export function estimateFromCounts(
+    model: ResolvedModel,
+    requests: number,
+    inputTokens: number,
+    averageOutputFromCache?: number,
+): CostEstimate {
+    const outputFrom =
+        averageOutputFromCache !== undefined ? 'cache' : model.expectedOutputTokens !== undefined ? 'setting' : 'default';
     const perAnswer = averageOutputFromCache ?? model.expectedOutputTokens ?? DEFAULT_OUTPUT_TOKENS;
     const outputTokens = Math.round(perAnswer * requests);
     const price = priceOf(model);

@@ -58,16 +58,36 @@ export function parseErbenchLog(text: string): ErbenchLogRecord[] {
         if (header) {
             finish();
             current = {
-                row: Number(header[1]), phrasing: header[2] === undefined ? 0 : Number(header[2]),
-                question: '', answer: '', gold: '', goldEntity: '',
+                row: Number(header[1]),
+                phrasing: header[2] === undefined ? 0 : Number(header[2]),
+                question: '',
+                answer: '',
+                gold: '',
+                goldEntity: '',
             };
             continue;
         }
         if (!current) continue;
-        if (field !== 'answer' && line.startsWith('Q:')) { current.question = line.slice(2).trim(); field = 'question'; continue; }
-        if (field !== 'answer' && current.answer === '' && line.startsWith('A:')) { current.answer = line.slice(2); field = 'answer'; continue; }
-        if (line.startsWith('Gold Answer:')) { current.gold = line.slice('Gold Answer:'.length).trim().toLowerCase(); field = 'done'; continue; }
-        if (line.startsWith('Gold Entity:')) { current.goldEntity = line.slice('Gold Entity:'.length).trim(); field = 'done'; continue; }
+        if (field !== 'answer' && line.startsWith('Q:')) {
+            current.question = line.slice(2).trim();
+            field = 'question';
+            continue;
+        }
+        if (field !== 'answer' && current.answer === '' && line.startsWith('A:')) {
+            current.answer = line.slice(2);
+            field = 'answer';
+            continue;
+        }
+        if (line.startsWith('Gold Answer:')) {
+            current.gold = line.slice('Gold Answer:'.length).trim().toLowerCase();
+            field = 'done';
+            continue;
+        }
+        if (line.startsWith('Gold Entity:')) {
+            current.goldEntity = line.slice('Gold Entity:'.length).trim();
+            field = 'done';
+            continue;
+        }
         if (field === 'question') current.question += ' ' + line.trim();
         else if (field === 'answer') current.answer += '\n' + line;
     }
@@ -105,14 +125,31 @@ export function parseErbenchChoiceLog(text: string): ErbenchLogRecord[] {
         const header = HEADER.exec(line);
         if (header) {
             finish();
-            current = { row: Number(header[1]), phrasing: header[2] === undefined ? 0 : Number(header[2]), question: '', answer: '', gold: '', goldEntity: '' };
+            current = {
+                row: Number(header[1]),
+                phrasing: header[2] === undefined ? 0 : Number(header[2]),
+                question: '',
+                answer: '',
+                gold: '',
+                goldEntity: '',
+            };
             continue;
         }
-        if (/^={5,}\s*$/.test(line)) { finish(); continue; }
+        if (/^={5,}\s*$/.test(line)) {
+            finish();
+            continue;
+        }
         if (!current) continue;
         const tag = TAG.exec(line);
         if (tag) {
-            field = tag[1] === 'Question' ? 'question' : tag[1] === 'Answer' ? 'answer' : tag[1] === 'Gold Answer' ? 'gold' : 'goldEntity';
+            field =
+                tag[1] === 'Question'
+                    ? 'question'
+                    : tag[1] === 'Answer'
+                      ? 'answer'
+                      : tag[1] === 'Gold Answer'
+                        ? 'gold'
+                        : 'goldEntity';
             continue;
         }
         if (field) current[field] += (current[field] === '' ? '' : '\n') + line;

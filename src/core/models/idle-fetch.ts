@@ -22,7 +22,11 @@ export function idleTimeoutFetch(ms: number, base: Fetch = globalThis.fetch): Fe
             clearTimeout(connect);
         }
         if (!res.body) return res;
-        return new Response(gapLimited(res.body, ms, controller), { status: res.status, statusText: res.statusText, headers: res.headers });
+        return new Response(gapLimited(res.body, ms, controller), {
+            status: res.status,
+            statusText: res.statusText,
+            headers: res.headers,
+        });
     };
 }
 
@@ -42,9 +46,17 @@ async function sameOriginOnly(base: Fetch, input: Parameters<Fetch>[0], init: Re
         if (!location) return res;
         await res.body?.cancel().catch(() => undefined);
         const next = new URL(location, url);
-        const refusal = next.origin !== origin ? `the endpoint ${origin} redirected to another origin (${next.origin}); HalluProbe does not follow redirects across origins — point the model's endpoint at the server that answers`
-            : hop >= MAX_REDIRECTS ? `the endpoint ${origin} redirected more than ${MAX_REDIRECTS} times` : undefined;
-        if (refusal) return new Response(JSON.stringify({ error: { message: refusal, type: 'redirect_refused' } }), { status: 421, headers: { 'content-type': 'application/json' } });
+        const refusal =
+            next.origin !== origin
+                ? `the endpoint ${origin} redirected to another origin (${next.origin}); HalluProbe does not follow redirects across origins — point the model's endpoint at the server that answers`
+                : hop >= MAX_REDIRECTS
+                  ? `the endpoint ${origin} redirected more than ${MAX_REDIRECTS} times`
+                  : undefined;
+        if (refusal)
+            return new Response(JSON.stringify({ error: { message: refusal, type: 'redirect_refused' } }), {
+                status: 421,
+                headers: { 'content-type': 'application/json' },
+            });
         // 301 / 302 / 303 turn a POST into a GET in browsers; an API endpoint that does so is misconfigured anyway.
         url = next;
     }
@@ -72,6 +84,8 @@ function gapLimited(body: ReadableStream<Uint8Array>, ms: number, controller: Ab
                 clearTimeout(timer);
             }
         },
-        cancel(reason) { return reader.cancel(reason); },
+        cancel(reason) {
+            return reader.cancel(reason);
+        },
     });
 }

@@ -57,7 +57,9 @@ function base64Cores(text: string): string[] {
     const bytes = Buffer.from(text, 'utf8');
     const cores: string[] = [];
     for (let offset = 0; offset < 3; offset++) {
-        const enc = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64').replace(/=+$/, '');
+        const enc = Buffer.concat([Buffer.alloc(offset), bytes])
+            .toString('base64')
+            .replace(/=+$/, '');
         const tail = (offset + bytes.length) % 3;
         const core = enc.slice(offset ? 4 : 0, enc.length - (tail ? tail + 1 : 0));
         if (core.length >= 8) cores.push(core, core.replaceAll('+', '-').replaceAll('/', '_'));
@@ -77,11 +79,21 @@ const MAX_READINGS = 256;
 /** One unescape step of every kind, each a new reading of the text. */
 function unescapeSteps(text: string, minRun: number): string[] {
     const out: string[] = [];
-    if (text.includes('\\')) out.push(text.replace(/\\(u[0-9a-fA-F]{4}|[^u])/g, (_m, e: string) => (e.length === 5 ? String.fromCharCode(parseInt(e.slice(1), 16)) : e)));
+    if (text.includes('\\'))
+        out.push(
+            text.replace(/\\(u[0-9a-fA-F]{4}|[^u])/g, (_m, e: string) =>
+                e.length === 5 ? String.fromCharCode(parseInt(e.slice(1), 16)) : e,
+            ),
+        );
     if (text.includes('%')) out.push(text.replace(/%([0-9a-fA-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))));
     if (text.includes('&')) {
-        out.push(text.replace(/&#[xX]([0-9a-fA-F]+);/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16) & 0xffff))
-            .replace(/&#(\d+);/g, (_m, d: string) => String.fromCharCode(Number(d) & 0xffff)).replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
+        out.push(
+            text
+                .replace(/&#[xX]([0-9a-fA-F]+);/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16) & 0xffff))
+                .replace(/&#(\d+);/g, (_m, d: string) => String.fromCharCode(Number(d) & 0xffff))
+                .replaceAll('&quot;', '"')
+                .replaceAll('&amp;', '&'),
+        );
     }
     for (const run of text.match(BASE64_RUN) ?? []) {
         if (run.length < minRun) continue;
@@ -107,7 +119,7 @@ export function keyScrubber(key: string | undefined): (text: string) => string {
     const holds = new RegExp(parts.map(fuzzy).join('|'));
     const cores = parts.flatMap(base64Cores);
     // The shortest base64 that can hold a part of the key.
-    const minRun = Math.max(8, Math.floor(Math.min(...parts.map(p => p.length)) * 4 / 3));
+    const minRun = Math.max(8, Math.floor((Math.min(...parts.map(p => p.length)) * 4) / 3));
     /** Whether `text` gives the key back after up to UNESCAPE_DEPTH unescape steps. */
     const recoverable = (text: string): boolean => {
         let level = [text];

@@ -41,7 +41,12 @@ export function domainFromData(data: LoadedData): DomainFn {
         let values = memo.get(k);
         if (!values) {
             const column = data.tables.get(relation)?.column(attribute);
-            values = column ? column.values.flat(2).filter(v => v !== null && v !== '').map(String) : [];
+            values = column
+                ? column.values
+                      .flat(2)
+                      .filter(v => v !== null && v !== '')
+                      .map(String)
+                : [];
             memo.set(k, values);
         }
         return values;
@@ -55,7 +60,14 @@ const SIMULATOR_SEED = 1;
 function ratesFrom(settings: Settings): OfflineRates {
     const own = MODEL_SETTINGS.read(settings);
     const families = readDeclared(simulatorRateSettings(), settings) as Record<string, number>;
-    return { ...families, knowledge: own.knowledge, unsure: own.unsure, omit: own.omit, contradict: own.contradict, seed: own.seed ?? SIMULATOR_SEED };
+    return {
+        ...families,
+        knowledge: own.knowledge,
+        unsure: own.unsure,
+        omit: own.omit,
+        contradict: own.contradict,
+        seed: own.seed ?? SIMULATOR_SEED,
+    };
 }
 
 /** The defaults, with the built-in families' rates. */
@@ -76,7 +88,11 @@ export class OfflineClient implements ModelClient {
     readonly cacheable = false;
     readonly displayName: string;
 
-    constructor(name: string, readonly rates: OfflineRates, private readonly domain?: DomainFn) {
+    constructor(
+        name: string,
+        readonly rates: OfflineRates,
+        private readonly domain?: DomainFn,
+    ) {
         this.displayName = `${name} (offline simulator)`;
     }
 
@@ -122,16 +138,21 @@ export class OfflineClient implements ModelClient {
 
     private rationale(keywords: Keyword[], contradictAt: number | undefined, q: Question): string {
         const wrong = contradictAt === undefined ? -1 : Math.floor(contradictAt * keywords.length);
-        return keywords.map((k, i) => {
-            const value = i === wrong ? this.otherValue(k, q, contradictAt!) ?? k.value : k.value;
-            return `The ${k.attribute.replace(/_/g, ' ')} is ${value}.`;
-        }).join(' ');
+        return keywords
+            .map((k, i) => {
+                const value = i === wrong ? (this.otherValue(k, q, contradictAt!) ?? k.value) : k.value;
+                return `The ${k.attribute.replace(/_/g, ' ')} is ${value}.`;
+            })
+            .join(' ');
     }
 
     /** Another value of the keyword's attribute: from the domain when given, else from the question's other keywords. */
     private otherValue(k: Keyword, q: Question, u: number): string | undefined {
         const pool = (this.domain?.(k.relation, k.attribute) ?? []).filter(v => v !== k.value);
-        const fallback = q.keywords.flat().filter(o => o.attribute === k.attribute && o.value !== k.value).map(o => o.value);
+        const fallback = q.keywords
+            .flat()
+            .filter(o => o.attribute === k.attribute && o.value !== k.value)
+            .map(o => o.value);
         return pickFrom(pool.length ? pool : fallback, u);
     }
 }

@@ -21,19 +21,32 @@ export const BATCH_PRICE_SHARE = 0.5;
 export const BATCH_MAX_REQUESTS = 50_000;
 export const BATCH_MAX_BYTES = 190 * 1024 * 1024;
 
-export type BatchStatus = 'validating' | 'failed' | 'in_progress' | 'finalizing' | 'completed' | 'expired' | 'cancelling' | 'cancelled';
+export type BatchStatus =
+    'validating' | 'failed' | 'in_progress' | 'finalizing' | 'completed' | 'expired' | 'cancelling' | 'cancelled';
 
 /** A batch no longer changes once in one of these states. */
 export const TERMINAL: ReadonlySet<string> = new Set(['failed', 'completed', 'expired', 'cancelled']);
 
-export interface BatchState { id: string; status: BatchStatus; outputFile: string | null; errorFile: string | null; done: number; failed: number; errors: string[] }
+export interface BatchState {
+    id: string;
+    status: BatchStatus;
+    outputFile: string | null;
+    errorFile: string | null;
+    done: number;
+    failed: number;
+    errors: string[];
+}
 
 /** One line of a batch's output or error file: the answer of a request, or why there is none. */
 export type BatchResult = { customId: string; completion: Completion } | { customId: string; error: string };
 
 const state = (b: OpenAI.Batches.Batch): BatchState => ({
-    id: b.id, status: b.status, outputFile: b.output_file_id ?? null, errorFile: b.error_file_id ?? null,
-    done: b.request_counts?.completed ?? 0, failed: b.request_counts?.failed ?? 0,
+    id: b.id,
+    status: b.status,
+    outputFile: b.output_file_id ?? null,
+    errorFile: b.error_file_id ?? null,
+    done: b.request_counts?.completed ?? 0,
+    failed: b.request_counts?.failed ?? 0,
     errors: (b.errors?.data ?? []).map(e => `${e.code ?? 'error'}: ${e.message ?? ''}`),
 });
 
@@ -42,33 +55,58 @@ export class OpenAIBatchApi {
     /** Every text of an output or error line (answer, finish reason, error) loses the key here, as a call's does. */
     readonly scrub: (text: string) => string;
 
-    constructor(private readonly model: ResolvedModel, private readonly key: string) {
+    constructor(
+        private readonly model: ResolvedModel,
+        private readonly key: string,
+    ) {
         this.scrub = keyScrubber(key);
         const timeout = Math.max(model.limits.timeoutMs, 120_000);
         // The chat client's fetch: redirects followed within the endpoint's origin only, on every route (uploads,
         // batches, the output files' downloads), as docs/models.md promises.
-        this.sdk = new OpenAI({ apiKey: key || 'not-needed', baseURL: model.endpoint, maxRetries: 2, timeout, fetch: idleTimeoutFetch(timeout) });
+        this.sdk = new OpenAI({
+            apiKey: key || 'not-needed',
+            baseURL: model.endpoint,
+            maxRetries: 2,
+            timeout,
+            fetch: idleTimeoutFetch(timeout),
+        });
     }
 
     /** One JSONL line: the chat request of a slot, under `customId`. */
     line(customId: string, request: CompletionRequest): string {
-        return JSON.stringify({ custom_id: customId, method: 'POST', url: '/v1/chat/completions', body: chatBody(this.model.id, request) });
+        return JSON.stringify({
+            custom_id: customId,
+            method: 'POST',
+            url: '/v1/chat/completions',
+            body: chatBody(this.model.id, request),
+        });
     }
 
     async upload(jsonl: string, name: string): Promise<string> {
-        return this.guard(async () => (await this.sdk.files.create({ file: await toFile(Buffer.from(jsonl, 'utf8'), name), purpose: 'batch' })).id);
+        return this.guard(
+            async () =>
+                (await this.sdk.files.create({ file: await toFile(Buffer.from(jsonl, 'utf8'), name), purpose: 'batch' })).id,
+        );
     }
 
     async create(inputFile: string, local: string): Promise<BatchState> {
-        return this.guard(async () => state(await this.sdk.batches.create({
-            input_file_id: inputFile, endpoint: '/v1/chat/completions', completion_window: '24h', metadata: { halluprobe_batch: local },
-        })));
+        return this.guard(async () =>
+            state(
+                await this.sdk.batches.create({
+                    input_file_id: inputFile,
+                    endpoint: '/v1/chat/completions',
+                    completion_window: '24h',
+                    metadata: { halluprobe_batch: local },
+                }),
+            ),
+        );
     }
 
     /** The batch created with our id `local`, if the provider has one (a run killed right after creating it). */
     async find(local: string): Promise<BatchState | undefined> {
         return this.guard(async () => {
-            for await (const b of this.sdk.batches.list({ limit: 100 })) if (b.metadata?.halluprobe_batch === local) return state(b);
+            for await (const b of this.sdk.batches.list({ limit: 100 }))
+                if (b.metadata?.halluprobe_batch === local) return state(b);
             return undefined;
         });
     }
@@ -82,7 +120,15 @@ export class OpenAIBatchApi {
             return await this.guard(async () => state(await this.sdk.batches.retrieve(id)));
         } catch (e) {
             if (!(e instanceof ModelError) || e.kind !== 'not_found') throw e;
-            return { id, status: 'failed', outputFile: null, errorFile: null, done: 0, failed: 0, errors: [`the provider no longer knows batch ${id} (HTTP 404)`] };
+            return {
+                id,
+                status: 'failed',
+                outputFile: null,
+                errorFile: null,
+                done: 0,
+                failed: 0,
+                errors: [`the provider no longer knows batch ${id} (HTTP 404)`],
+            };
         }
     }
 
@@ -105,7 +151,13 @@ export class OpenAIBatchApi {
                     if (typeof parsed?.custom_id !== 'string') throw new Error('no custom_id');
                 } catch (e) {
                     const customId = /"custom_id"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(raw)?.[1];
-                    if (customId) yield { customId, error: this.scrub(`unreadable line ${n} of the output file ${fileId}: ${e instanceof Error ? e.message : String(e)}`) };
+                    if (customId)
+                        yield {
+                            customId,
+                            error: this.scrub(
+                                `unreadable line ${n} of the output file ${fileId}: ${e instanceof Error ? e.message : String(e)}`,
+                            ),
+                        };
                     continue;
                 }
                 yield this.clean(parseLine(parsed));
@@ -117,11 +169,22 @@ export class OpenAIBatchApi {
 
     private clean(r: BatchResult): BatchResult {
         if ('error' in r) return { customId: r.customId, error: this.scrub(r.error) };
-        return { customId: r.customId, completion: { ...r.completion, text: this.scrub(r.completion.text), finishReason: this.scrub(r.completion.finishReason) } };
+        return {
+            customId: r.customId,
+            completion: {
+                ...r.completion,
+                text: this.scrub(r.completion.text),
+                finishReason: this.scrub(r.completion.finishReason),
+            },
+        };
     }
 
     private async guard<T>(fn: () => Promise<T>): Promise<T> {
-        try { return await fn(); } catch (e) { throw toModelError(e, this.key, undefined, { endpoint: this.model.endpoint, provider: this.model.provider }); }
+        try {
+            return await fn();
+        } catch (e) {
+            throw toModelError(e, this.key, undefined, { endpoint: this.model.endpoint, provider: this.model.provider });
+        }
     }
 }
 
@@ -152,13 +215,17 @@ function parseLine(l: ResultLine): BatchResult {
     const customId = l.custom_id;
     if (l.error) return { customId, error: `${l.error.code ?? 'error'}: ${l.error.message ?? ''}` };
     const r = l.response;
-    if (!r || r.status_code !== 200 || !r.body) return { customId, error: `HTTP ${r?.status_code ?? 0}: ${r?.body?.error?.message ?? 'no answer'}` };
+    if (!r || r.status_code !== 200 || !r.body)
+        return { customId, error: `HTTP ${r?.status_code ?? 0}: ${r?.body?.error?.message ?? 'no answer'}` };
     const choice = r.body.choices?.[0];
-    if (!choice || typeof choice.message?.content !== 'string') return { customId, error: 'bad_response: the response has no message content' };
+    if (!choice || typeof choice.message?.content !== 'string')
+        return { customId, error: 'bad_response: the response has no message content' };
     return {
         customId,
         completion: {
-            text: choice.message.content, latencyMs: 0, finishReason: choice.finish_reason ?? 'unknown',
+            text: choice.message.content,
+            latencyMs: 0,
+            finishReason: choice.finish_reason ?? 'unknown',
             tokens: { input: r.body.usage?.prompt_tokens ?? 0, output: r.body.usage?.completion_tokens ?? 0 },
         },
     };

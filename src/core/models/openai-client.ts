@@ -26,17 +26,29 @@ function retryAfter(headers: Headers | undefined, now: number): number | undefin
 }
 
 /** Maps whatever the SDK or the network threw to a ModelError with the key redacted. */
-export function toModelError(e: unknown, key: string, signal?: AbortSignal, where?: { endpoint?: string; provider?: string }): ModelError {
+export function toModelError(
+    e: unknown,
+    key: string,
+    signal?: AbortSignal,
+    where?: { endpoint?: string; provider?: string },
+): ModelError {
     const clean = (m: string) => redact(m, [key]);
     if (signal?.aborted) return new ModelError('cancelled', 'cancelled');
     if (e instanceof ModelError) return e;
     if (e instanceof OpenAI.APIUserAbortError) return new ModelError('cancelled', 'cancelled');
     if (e instanceof OpenAI.APIConnectionTimeoutError) return new ModelError('timeout', 'the request timed out');
-    if (e instanceof OpenAI.APIConnectionError) return new ModelError('connection', clean(`cannot reach ${where?.endpoint ?? 'the model server'}: ${causeOf(e)}${unreachableHint(where)}`));
+    if (e instanceof OpenAI.APIConnectionError)
+        return new ModelError(
+            'connection',
+            clean(`cannot reach ${where?.endpoint ?? 'the model server'}: ${causeOf(e)}${unreachableHint(where)}`),
+        );
     if (e instanceof OpenAI.APIError) {
         const status = e.status ?? 0;
         const msg = clean(`HTTP ${status}: ${e.message}`);
-        if (status === 429) return Object.assign(new ModelError('rate_limit', msg, parseRetryAfter(e.headers), status), { rateLimits: parseRateLimits(e.headers) });
+        if (status === 429)
+            return Object.assign(new ModelError('rate_limit', msg, parseRetryAfter(e.headers), status), {
+                rateLimits: parseRateLimits(e.headers),
+            });
         if (status === 408) return new ModelError('timeout', msg, undefined, status);
         if (status >= 500) return new ModelError('server', msg, parseRetryAfter(e.headers), status);
         if (status === 401 || status === 403) return new ModelError('auth', msg, undefined, status);
@@ -45,26 +57,34 @@ export function toModelError(e: unknown, key: string, signal?: AbortSignal, wher
     }
     // JSON that does not parse, a stream cut short: the endpoint answered, but not with an answer.
     const text = e instanceof Error ? e.message : String(e);
-    if (e instanceof SyntaxError || /JSON|stream|terminated|premature/i.test(text)) return new ModelError('bad_response', clean(`unreadable response: ${text}`));
+    if (e instanceof SyntaxError || /JSON|stream|terminated|premature/i.test(text))
+        return new ModelError('bad_response', clean(`unreadable response: ${text}`));
     return new ModelError('connection', clean(text));
 }
 
 /** What to do when a model server does not answer at all: a local server is usually just not started. */
 function unreachableHint(where?: { endpoint?: string; provider?: string }): string {
-    if (where?.provider === 'ollama') return ' — is Ollama running? Start it with `ollama serve` (or set the model\'s endpoint).';
-    if (where?.endpoint && /\/\/(localhost|127\.|\[::1\])/.test(where.endpoint)) return ' — is the server running on that address?';
-    return ' — check the network and the model\'s endpoint.';
+    if (where?.provider === 'ollama') return " — is Ollama running? Start it with `ollama serve` (or set the model's endpoint).";
+    if (where?.endpoint && /\/\/(localhost|127\.|\[::1\])/.test(where.endpoint))
+        return ' — is the server running on that address?';
+    return " — check the network and the model's endpoint.";
 }
 
 function causeOf(e: Error): string {
     const cause = (e as { cause?: unknown }).cause;
-    return cause instanceof Error ? `${cause.message}${(cause as { code?: string }).code ? ` (${(cause as { code?: string }).code})` : ''}` : e.message;
+    return cause instanceof Error
+        ? `${cause.message}${(cause as { code?: string }).code ? ` (${(cause as { code?: string }).code})` : ''}`
+        : e.message;
 }
 
 /** The chat completions body of a request (a call, or one line of a batch). */
 export function chatBody(modelId: string, request: CompletionRequest): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming {
     const { params } = request;
-    const body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = { model: modelId, messages: request.messages, temperature: params.temperature };
+    const body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = {
+        model: modelId,
+        messages: request.messages,
+        temperature: params.temperature,
+    };
     if (params.maxTokens !== undefined) body.max_tokens = params.maxTokens;
     if (params.topP !== undefined) body.top_p = params.topP;
     if (params.seed !== undefined) body.seed = params.seed;
@@ -79,11 +99,20 @@ export class OpenAIChatClient implements ModelClient {
     /** Every text the endpoint sends back loses the key's forms here, before anything stores, parses or shows it. */
     readonly scrub: (text: string) => string;
 
-    constructor(private readonly model: ResolvedModel, private readonly key: string) {
+    constructor(
+        private readonly model: ResolvedModel,
+        private readonly key: string,
+    ) {
         this.scrub = keyScrubber(key);
         this.displayName = `${model.id} (${model.provider})`;
         // timeout_ms bounds the wait for the answer to start and each gap in its body, never the whole transfer.
-        this.sdk = new OpenAI({ apiKey: key || 'not-needed', baseURL: model.endpoint, maxRetries: 0, timeout: model.limits.timeoutMs, fetch: idleTimeoutFetch(model.limits.timeoutMs) });
+        this.sdk = new OpenAI({
+            apiKey: key || 'not-needed',
+            baseURL: model.endpoint,
+            maxRetries: 0,
+            timeout: model.limits.timeoutMs,
+            fetch: idleTimeoutFetch(model.limits.timeoutMs),
+        });
     }
 
     async complete(request: CompletionRequest, signal?: AbortSignal): Promise<Completion> {
@@ -93,9 +122,12 @@ export class OpenAIChatClient implements ModelClient {
         try {
             if (params.stream) return await this.streamed(body, started, signal);
             // withResponse: the headers carry the endpoint's rate limits, which the runner paces by.
-            const { data: res, response } = await this.sdk.chat.completions.create(body, { signal, timeout: this.model.limits.timeoutMs }).withResponse();
+            const { data: res, response } = await this.sdk.chat.completions
+                .create(body, { signal, timeout: this.model.limits.timeoutMs })
+                .withResponse();
             const choice = res.choices?.[0];
-            if (!choice || typeof choice.message?.content !== 'string') throw new ModelError('bad_response', 'the response has no message content');
+            if (!choice || typeof choice.message?.content !== 'string')
+                throw new ModelError('bad_response', 'the response has no message content');
             return {
                 text: this.scrub(choice.message.content),
                 tokens: { input: res.usage?.prompt_tokens ?? 0, output: res.usage?.completion_tokens ?? 0 },
@@ -108,9 +140,17 @@ export class OpenAIChatClient implements ModelClient {
         }
     }
 
-    private async streamed(body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, started: number, signal?: AbortSignal): Promise<Completion> {
-        const { data: stream, response } = await this.sdk.chat.completions.create(
-            { ...body, stream: true, stream_options: { include_usage: true } }, { signal, timeout: this.model.limits.timeoutMs }).withResponse();
+    private async streamed(
+        body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming,
+        started: number,
+        signal?: AbortSignal,
+    ): Promise<Completion> {
+        const { data: stream, response } = await this.sdk.chat.completions
+            .create(
+                { ...body, stream: true, stream_options: { include_usage: true } },
+                { signal, timeout: this.model.limits.timeoutMs },
+            )
+            .withResponse();
         let text = '';
         let finishReason: string | undefined;
         let tokens = { input: 0, output: 0 };
@@ -122,6 +162,12 @@ export class OpenAIChatClient implements ModelClient {
         }
         // A stream that ends without a finish reason was cut off: the text may be partial.
         if (!finishReason) throw new ModelError('bad_response', 'the stream ended before the answer was complete');
-        return { text: this.scrub(text), tokens, latencyMs: performance.now() - started, finishReason: this.scrub(finishReason), rateLimits: parseRateLimits(response.headers) };
+        return {
+            text: this.scrub(text),
+            tokens,
+            latencyMs: performance.now() - started,
+            finishReason: this.scrub(finishReason),
+            rateLimits: parseRateLimits(response.headers),
+        };
     }
 }

@@ -9,22 +9,43 @@ import { idleTimeoutFetch } from './idle-fetch.js';
 import { toModelError } from './openai-client.js';
 import { ModelError } from './types.js';
 
-export interface Embeddings { vectors: number[][]; tokens: number; latencyMs: number }
+export interface Embeddings {
+    vectors: number[][];
+    tokens: number;
+    latencyMs: number;
+}
 
 export class OpenAIEmbeddingsClient {
     private readonly sdk: OpenAI;
 
-    constructor(private readonly model: ResolvedModel, private readonly key: string) {
-        this.sdk = new OpenAI({ apiKey: key || 'not-needed', baseURL: model.endpoint, maxRetries: 0, timeout: model.limits.timeoutMs, fetch: idleTimeoutFetch(model.limits.timeoutMs) });
+    constructor(
+        private readonly model: ResolvedModel,
+        private readonly key: string,
+    ) {
+        this.sdk = new OpenAI({
+            apiKey: key || 'not-needed',
+            baseURL: model.endpoint,
+            maxRetries: 0,
+            timeout: model.limits.timeoutMs,
+            fetch: idleTimeoutFetch(model.limits.timeoutMs),
+        });
     }
 
     async embed(texts: string[], signal?: AbortSignal): Promise<Embeddings> {
         const started = performance.now();
         try {
-            const res = await this.sdk.embeddings.create({ model: this.model.id, input: texts, encoding_format: 'float' }, { signal });
+            const res = await this.sdk.embeddings.create(
+                { model: this.model.id, input: texts, encoding_format: 'float' },
+                { signal },
+            );
             const vectors = texts.map((_, i) => res.data.find(d => d.index === i)?.embedding);
-            if (vectors.some(v => !Array.isArray(v))) throw new ModelError('bad_response', 'the embeddings response lacks a vector for some input');
-            return { vectors: vectors as number[][], tokens: res.usage?.prompt_tokens ?? 0, latencyMs: performance.now() - started };
+            if (vectors.some(v => !Array.isArray(v)))
+                throw new ModelError('bad_response', 'the embeddings response lacks a vector for some input');
+            return {
+                vectors: vectors as number[][],
+                tokens: res.usage?.prompt_tokens ?? 0,
+                latencyMs: performance.now() - started,
+            };
         } catch (e) {
             throw toModelError(e, this.key, signal, { endpoint: this.sdk.baseURL, provider: this.model.provider });
         }

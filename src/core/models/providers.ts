@@ -26,10 +26,31 @@ export interface ProviderFacts {
 
 /** The one list of providers: adding a name here is all the grammar, schema and key rules need. */
 export const PROVIDERS = {
-    openai: { transport: 'http', baseURL: 'https://api.openai.com/v1', keyEnv: 'OPENAI_API_KEY', keyHosts: ['api.openai.com'], needsKey: true, free: false },
+    openai: {
+        transport: 'http',
+        baseURL: 'https://api.openai.com/v1',
+        keyEnv: 'OPENAI_API_KEY',
+        keyHosts: ['api.openai.com'],
+        needsKey: true,
+        free: false,
+    },
     // Azure needs the resource's endpoint (…/openai/v1); there is no useful default host.
-    azure: { transport: 'http', baseURL: '', keyEnv: 'AZURE_OPENAI_API_KEY', keyHosts: ['*.openai.azure.com', '*.cognitiveservices.azure.com', '*.services.ai.azure.com'], needsKey: true, free: false },
-    openrouter: { transport: 'http', baseURL: 'https://openrouter.ai/api/v1', keyEnv: 'OPENROUTER_API_KEY', keyHosts: ['openrouter.ai'], needsKey: true, free: false },
+    azure: {
+        transport: 'http',
+        baseURL: '',
+        keyEnv: 'AZURE_OPENAI_API_KEY',
+        keyHosts: ['*.openai.azure.com', '*.cognitiveservices.azure.com', '*.services.ai.azure.com'],
+        needsKey: true,
+        free: false,
+    },
+    openrouter: {
+        transport: 'http',
+        baseURL: 'https://openrouter.ai/api/v1',
+        keyEnv: 'OPENROUTER_API_KEY',
+        keyHosts: ['openrouter.ai'],
+        needsKey: true,
+        free: false,
+    },
     // Local servers get no key unless the spec names one with key_env and the user confirms it.
     ollama: { transport: 'http', baseURL: 'http://localhost:11434/v1', keyHosts: [], needsKey: false, free: true },
     vllm: { transport: 'http', baseURL: 'http://localhost:8000/v1', keyHosts: [], needsKey: false, free: true },
@@ -70,11 +91,16 @@ export function resolveModel(decl: ModelDecl): { model?: ResolvedModel; problems
     }
     const preset = httpProvider(provider);
     const endpoint = preset ? (s.endpoint ?? preset.baseURL).replace(/\/+$/, '') : '';
-    if (preset && endpoint === '') problems.push(`model ${decl.name}: provider ${provider} needs an endpoint setting (the resource's base URL).`);
-    if (endpointHasUserinfo(endpoint)) problems.push(`model ${decl.name}: the endpoint holds a user name or password (user:pass@host); remove it and give the key with key_env.`);
+    if (preset && endpoint === '')
+        problems.push(`model ${decl.name}: provider ${provider} needs an endpoint setting (the resource's base URL).`);
+    if (endpointHasUserinfo(endpoint))
+        problems.push(
+            `model ${decl.name}: the endpoint holds a user name or password (user:pass@host); remove it and give the key with key_env.`,
+        );
     const id = s.id ?? (preset ? '' : provider);
     if (preset && id === '') problems.push(`model ${decl.name}: add an id setting naming the model, e.g. id "gpt-4o-mini".`);
-    if (provider === 'replay' && (s.file === undefined || s.file.every(f => f === ''))) problems.push(`model ${decl.name}: replay needs a file setting (JSONL, CSV or an ERBench .log).`);
+    if (provider === 'replay' && (s.file === undefined || s.file.every(f => f === '')))
+        problems.push(`model ${decl.name}: replay needs a file setting (JSONL, CSV or an ERBench .log).`);
     const params: CompletionParams = { temperature: s.temperature };
     if (s.max_tokens !== undefined) params.maxTokens = s.max_tokens;
     if (s.top_p !== undefined) params.topP = s.top_p;
@@ -93,8 +119,14 @@ export function resolveModel(decl: ModelDecl): { model?: ResolvedModel; problems
     const priceIn = s.price_input;
     const priceOut = s.price_output;
     const model: ResolvedModel = {
-        name: decl.name, provider, id, endpoint, params,
-        samples: Math.max(1, s.samples), limits, settings: decl.settings,
+        name: decl.name,
+        provider,
+        id,
+        endpoint,
+        params,
+        samples: Math.max(1, s.samples),
+        limits,
+        settings: decl.settings,
     };
     const keyEnv = s.key_env ?? preset?.keyEnv;
     if (keyEnv) model.keyEnv = keyEnv;
@@ -124,7 +156,10 @@ export function modelFromFlag(text: string, declared: ModelDecl[]): ModelDecl | 
     const rest = text.slice(colon + 1);
     // Several transcripts of one model (its answers and its knowledge-probe answers) join with '+'.
     if (provider === 'replay') {
-        const files = rest.split('+').map(f => f.trim()).filter(Boolean);
+        const files = rest
+            .split('+')
+            .map(f => f.trim())
+            .filter(Boolean);
         return { name: text, provider, settings: { file: files.length > 1 ? files : rest }, loc: none };
     }
     if (!httpProvider(provider)) return undefined;
@@ -133,11 +168,20 @@ export function modelFromFlag(text: string, declared: ModelDecl[]): ModelDecl | 
 
 /** Whether a URL carries userinfo (user or user:password before the host): refused as an endpoint. */
 export function endpointHasUserinfo(url: string): boolean {
-    try { const u = new URL(url.trim()); return u.username !== '' || u.password !== ''; } catch { return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url.trim()); }
+    try {
+        const u = new URL(url.trim());
+        return u.username !== '' || u.password !== '';
+    } catch {
+        return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url.trim());
+    }
 }
 
 export function hostOf(endpoint: string): string {
-    try { return new URL(endpoint).host.toLowerCase(); } catch { return ''; }
+    try {
+        return new URL(endpoint).host.toLowerCase();
+    } catch {
+        return '';
+    }
 }
 
 /** Scheme, host and port (default ports dropped): "https://api.openai.com"; '' when not a URL. */
@@ -145,5 +189,7 @@ export function originOf(endpoint: string): string {
     try {
         const u = new URL(endpoint);
         return u.protocol === 'http:' || u.protocol === 'https:' ? `${u.protocol}//${u.host.toLowerCase()}` : '';
-    } catch { return ''; }
+    } catch {
+        return '';
+    }
 }

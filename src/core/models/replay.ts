@@ -10,7 +10,10 @@ import { isChoiceLog, parseErbenchChoiceLog, parseErbenchLog } from './erbench-l
 import { ModelError, type Completion, type CompletionRequest, type ModelClient } from './types.js';
 
 export interface ReplayRecord {
-    id?: string; question?: string; answer: string; sample?: number;
+    id?: string;
+    question?: string;
+    answer: string;
+    sample?: number;
     /** ERBench logs: K of "N-Kth question", the question's position among its entity's questions. */
     position?: number;
     /** ERBench logs: the record carries a gold answer (a measured question, not a knowledge question). */
@@ -75,19 +78,31 @@ export function readTranscript(text: string, format: ReplayFormat): { records: R
         for (const r of failed) problems.push(`record ${r.row}-${r.phrasing}: "RESPONSE ERROR" is a failed call, not an answer`);
         return {
             records: records.map(r => {
-                const rec: ReplayRecord = { question: r.question, answer: r.answer, position: r.phrasing, graded: r.gold !== '' && r.gold !== 'none' };
-                if (r.answer.trim() === 'RESPONSE ERROR') { rec.answer = ''; rec.error = 'RESPONSE ERROR'; }
+                const rec: ReplayRecord = {
+                    question: r.question,
+                    answer: r.answer,
+                    position: r.phrasing,
+                    graded: r.gold !== '' && r.gold !== 'none',
+                };
+                if (r.answer.trim() === 'RESPONSE ERROR') {
+                    rec.answer = '';
+                    rec.error = 'RESPONSE ERROR';
+                }
                 return rec;
             }),
             problems,
         };
     }
     if (format === 'csv') {
-        const rows = parseCsv(text, { columns: true, skip_empty_lines: true, relax_column_count: true, bom: true }) as Record<string, unknown>[];
+        const rows = parseCsv(text, { columns: true, skip_empty_lines: true, relax_column_count: true, bom: true }) as Record<
+            string,
+            unknown
+        >[];
         const records: ReplayRecord[] = [];
         rows.forEach((row, i) => {
             const rec = fromRow(row);
-            if (rec) records.push(rec); else problems.push(`row ${i + 2}: no answer column (${ANSWER_FIELDS.join(', ')})`);
+            if (rec) records.push(rec);
+            else problems.push(`row ${i + 2}: no answer column (${ANSWER_FIELDS.join(', ')})`);
         });
         return { records, problems };
     }
@@ -96,7 +111,8 @@ export function readTranscript(text: string, format: ReplayFormat): { records: R
         if (line.trim() === '') return;
         try {
             const rec = fromRow(JSON.parse(line) as Record<string, unknown>);
-            if (rec) records.push(rec); else problems.push(`line ${i + 1}: no answer field (${ANSWER_FIELDS.join(', ')})`);
+            if (rec) records.push(rec);
+            else problems.push(`line ${i + 1}: no answer field (${ANSWER_FIELDS.join(', ')})`);
         } catch {
             problems.push(`line ${i + 1}: not JSON`);
         }
@@ -139,8 +155,13 @@ export class ReplayClient implements ModelClient {
         const problems: string[] = [];
         for (const file of files) {
             let text: string;
-            try { text = readFileSync(file, 'utf8'); } catch (e) {
-                throw new ModelError('request', `replay file ${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}); check the file setting.`);
+            try {
+                text = readFileSync(file, 'utf8');
+            } catch (e) {
+                throw new ModelError(
+                    'request',
+                    `replay file ${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}); check the file setting.`,
+                );
             }
             const read = readTranscript(text, detectFormat(file, format));
             records.push(...read.records);
@@ -158,10 +179,11 @@ export class ReplayClient implements ModelClient {
 
     lookup(request: CompletionRequest): ReplayRecord | undefined {
         const q = request.question;
-        const candidates = (q && this.byId.get(q.id))
-            ?? (q && (this.byText.get(textKey(q.question)) ?? this.byText.get(unframed(textKey(q.question)))))
-            ?? this.byText.get(textKey(lastUser(request) ?? ''))
-            ?? (q?.replayByEntity !== undefined ? this.byEntity(q.entity.key, q.replayByEntity) : undefined);
+        const candidates =
+            (q && this.byId.get(q.id)) ??
+            (q && (this.byText.get(textKey(q.question)) ?? this.byText.get(unframed(textKey(q.question))))) ??
+            this.byText.get(textKey(lastUser(request) ?? '')) ??
+            (q?.replayByEntity !== undefined ? this.byEntity(q.entity.key, q.replayByEntity) : undefined);
         if (!candidates) return undefined;
         // a logged failed call answers only when no record of the same question holds an answer
         const answered = candidates.some(c => c.error) ? candidates.filter(c => !c.error) : candidates;
@@ -180,7 +202,10 @@ export class ReplayClient implements ModelClient {
         const anchor = values.flatMap(words).sort((a, b) => b.length - a.length)[0];
         const pool = anchor ? index?.get(anchor) : undefined;
         if (!pool) return undefined;
-        const hits = pool.filter(r => { const text = textKey(r.question!); return values.every(v => containsWords(text, v)); });
+        const hits = pool.filter(r => {
+            const text = textKey(r.question!);
+            return values.every(v => containsWords(text, v));
+        });
         if (hits.length === 0) return undefined;
         const shortest = Math.min(...hits.map(r => r.question!.length));
         return hits.filter(r => r.question!.length === shortest);
@@ -192,7 +217,10 @@ export class ReplayClient implements ModelClient {
             if (r.graded || !r.question) continue;
             const position = r.position ?? 0;
             let byWord = out.get(position);
-            if (!byWord) { byWord = new Map(); out.set(position, byWord); }
+            if (!byWord) {
+                byWord = new Map();
+                out.set(position, byWord);
+            }
             for (const w of new Set(words(textKey(r.question)))) push(byWord, w, r);
         }
         return out;
@@ -202,14 +230,19 @@ export class ReplayClient implements ModelClient {
         const rec = this.lookup(request);
         if (rec) this.used.add(rec);
         if (!rec) throw new ModelError('no_answer', `no recorded answer for question ${request.question?.id ?? ''}`.trim());
-        if (rec.error) throw new ModelError('recorded_error', `the replayed log records a failed call for this question ("${rec.error}"), not an answer`);
+        if (rec.error)
+            throw new ModelError(
+                'recorded_error',
+                `the replayed log records a failed call for this question ("${rec.error}"), not an answer`,
+            );
         return { text: rec.answer, tokens: { input: 0, output: 0 }, latencyMs: 0, finishReason: 'replay' };
     }
 }
 
 function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
     const list = m.get(k);
-    if (list) list.push(v); else m.set(k, [v]);
+    if (list) list.push(v);
+    else m.set(k, [v]);
 }
 
 function words(text: string): string[] {
@@ -223,6 +256,7 @@ function containsWords(text: string, value: string): boolean {
 }
 
 function lastUser(request: CompletionRequest): string | undefined {
-    for (let i = request.messages.length - 1; i >= 0; i--) if (request.messages[i]!.role === 'user') return request.messages[i]!.content;
+    for (let i = request.messages.length - 1; i >= 0; i--)
+        if (request.messages[i]!.role === 'user') return request.messages[i]!.content;
     return undefined;
 }

@@ -14,7 +14,10 @@
 import { keyScrubber } from './key-scrubber.js';
 import { httpProvider, originOf, providerOfKeyEnv, PROVIDERS, type ProviderFacts, type ResolvedModel } from './providers.js';
 
-export interface SavedKey { key: string; host: string }
+export interface SavedKey {
+    key: string;
+    host: string;
+}
 
 /** Where saved keys live (the extension backs this with SecretStorage). Keyed by provider, e.g. "openai". */
 export interface SecretSource {
@@ -30,9 +33,7 @@ export interface KeyBindings {
 /** Asked before a key goes to an origin it is not bound to; true only on the user's explicit confirmation. */
 export type ConfirmHost = (question: { model: string; keyFrom: string; savedFor: string; host: string }) => Promise<boolean>;
 
-export type KeyResult =
-    | { ok: true; key: string; from: string }
-    | { ok: false; message: string };
+export type KeyResult = { ok: true; key: string; from: string } | { ok: false; message: string };
 
 interface Candidate {
     key: string;
@@ -48,7 +49,10 @@ interface Candidate {
  * "host[:port]" means https only; write "http://host:port" to trust plain HTTP.
  */
 function trustedOrigins(env: NodeJS.ProcessEnv): Set<string> {
-    const entries = (env.HALLUPROBE_TRUSTED_HOSTS ?? '').split(',').map(h => h.trim()).filter(Boolean);
+    const entries = (env.HALLUPROBE_TRUSTED_HOSTS ?? '')
+        .split(',')
+        .map(h => h.trim())
+        .filter(Boolean);
     return new Set(entries.map(h => originOf(h.includes('://') ? h : `https://${h}`)).filter(Boolean));
 }
 
@@ -69,7 +73,12 @@ function savedOrigin(host: string): string {
     return originOf(host.includes('://') ? host : `https://${host}`);
 }
 
-function candidates(model: ResolvedModel, saved: SavedKey | undefined, env: NodeJS.ProcessEnv, bindings?: KeyBindings): Candidate[] {
+function candidates(
+    model: ResolvedModel,
+    saved: SavedKey | undefined,
+    env: NodeJS.ProcessEnv,
+    bindings?: KeyBindings,
+): Candidate[] {
     const out: Candidate[] = [];
     if (saved?.key) out.push({ key: saved.key, from: 'saved key', boundTo: [savedOrigin(saved.host)].filter(Boolean) });
     const envName = model.keyEnv;
@@ -79,14 +88,22 @@ function candidates(model: ResolvedModel, saved: SavedKey | undefined, env: Node
     if (owner) out.push({ key: envKey, from: `$${envName}`, boundTo: providerOrigins(PROVIDERS[owner]) });
     else {
         const first = bindings?.get(`$${envName}`);
-        out.push({ key: envKey, from: `$${envName}`, boundTo: first ? [first] : [], remember: first ? undefined : `$${envName}` });
+        out.push({
+            key: envKey,
+            from: `$${envName}`,
+            boundTo: first ? [first] : [],
+            remember: first ? undefined : `$${envName}`,
+        });
     }
     return out;
 }
 
 export async function resolveKey(
-    model: ResolvedModel, secrets: SecretSource | undefined, confirmHost: ConfirmHost,
-    env: NodeJS.ProcessEnv = process.env, bindings?: KeyBindings,
+    model: ResolvedModel,
+    secrets: SecretSource | undefined,
+    confirmHost: ConfirmHost,
+    env: NodeJS.ProcessEnv = process.env,
+    bindings?: KeyBindings,
 ): Promise<KeyResult> {
     const facts = httpProvider(model.provider);
     if (!facts) return { ok: true, key: '', from: 'none' };
@@ -95,23 +112,32 @@ export async function resolveKey(
     // HALLUPROBE_TRUSTED_HOSTS extends where environment keys may go; a saved key stays bound to its own origin.
     const trusted = trustedOrigins(env);
     for (const c of found) {
-        if (originBound(target, c.boundTo) || (c.from.startsWith('$') && trusted.has(target))) return { ok: true, key: c.key, from: c.from };
+        if (originBound(target, c.boundTo) || (c.from.startsWith('$') && trusted.has(target)))
+            return { ok: true, key: c.key, from: c.from };
     }
     for (const c of found) {
         const savedFor = c.boundTo.join(' or ') || '(no origin yet)';
-        if (target && await confirmHost({ model: model.name, keyFrom: c.from, savedFor, host: target })) {
+        if (target && (await confirmHost({ model: model.name, keyFrom: c.from, savedFor, host: target }))) {
             if (c.remember) bindings?.set(c.remember, target);
             return { ok: true, key: c.key, from: c.from };
         }
     }
     if (!facts.needsKey) return { ok: true, key: 'not-needed', from: 'none' };
     if (found.length > 0) {
-        return { ok: false, message: `model ${model.name}: the key from ${found.map(c => c.from).join(' / ')} is bound to ${found[0]!.boundTo.join(' or ') || 'no origin yet'}, not ${target || model.endpoint}; confirm sending it (--yes, or answer the prompt) or add ${target} to HALLUPROBE_TRUSTED_HOSTS.` };
+        return {
+            ok: false,
+            message: `model ${model.name}: the key from ${found.map(c => c.from).join(' / ')} is bound to ${found[0]!.boundTo.join(' or ') || 'no origin yet'}, not ${target || model.endpoint}; confirm sending it (--yes, or answer the prompt) or add ${target} to HALLUPROBE_TRUSTED_HOSTS.`,
+        };
     }
     // A key-needing provider pointed at a server on this machine or the local network: it is most likely a local
     // server, which the keyless providers reach without any key.
-    const local = localHost(target || model.endpoint) ? ` ${target || model.endpoint} looks like a local server: declare the model with a keyless local provider (${KEYLESS_LOCAL.join(', ')}) instead of ${model.provider}, and no key is needed.` : '';
-    return { ok: false, message: `model ${model.name}: no API key; set ${model.keyEnv ?? 'the key_env variable'} in the environment (or save a key in VS Code with "HalluProbe: Set API Key").${local}` };
+    const local = localHost(target || model.endpoint)
+        ? ` ${target || model.endpoint} looks like a local server: declare the model with a keyless local provider (${KEYLESS_LOCAL.join(', ')}) instead of ${model.provider}, and no key is needed.`
+        : '';
+    return {
+        ok: false,
+        message: `model ${model.name}: no API key; set ${model.keyEnv ?? 'the key_env variable'} in the environment (or save a key in VS Code with "HalluProbe: Set API Key").${local}`,
+    };
 }
 
 /** The providers for a server of one's own that need no key. */
@@ -120,16 +146,30 @@ const KEYLESS_LOCAL = ['vllm', 'ollama', 'lmstudio', 'llamacpp'];
 /** localhost, a loopback or private-network address: a server of the user's own, not a hosted API. */
 function localHost(endpoint: string): boolean {
     let host: string;
-    try { host = new URL(endpoint).hostname.replace(/^\[|\]$/g, ''); } catch { return false; }
-    return host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host === '::1'
-        || /^127\./.test(host) || /^10\./.test(host) || /^192\.168\./.test(host) || /^172\.(1[6-9]|2\d|3[01])\./.test(host) || host === '0.0.0.0';
+    try {
+        host = new URL(endpoint).hostname.replace(/^\[|\]$/g, '');
+    } catch {
+        return false;
+    }
+    return (
+        host === 'localhost' ||
+        host.endsWith('.localhost') ||
+        host.endsWith('.local') ||
+        host === '::1' ||
+        /^127\./.test(host) ||
+        /^10\./.test(host) ||
+        /^192\.168\./.test(host) ||
+        /^172\.(1[6-9]|2\d|3[01])\./.test(host) ||
+        host === '0.0.0.0'
+    );
 }
 
 /** Replaces every occurrence of the keys (and anything shaped like an API key) in text meant for people or files. */
 export function redact(text: string, keys: readonly string[]): string {
     let out = text;
     for (const k of keys) out = keyScrubber(k)(out);
-    return out.replace(/\b(sk|rk|pk)-[A-Za-z0-9_-]{8,}/g, '[redacted]')
+    return out
+        .replace(/\b(sk|rk|pk)-[A-Za-z0-9_-]{8,}/g, '[redacted]')
         .replace(/(Bearer\s+)[^\s"'\\]+/gi, '$1[redacted]')
         .replace(/(Basic\s+)[A-Za-z0-9+/=_-]{8,}/gi, '$1[redacted]');
 }

@@ -15,7 +15,10 @@ export interface RateLimit {
     resetMs?: number;
 }
 
-export interface RateLimitInfo { requests?: RateLimit; tokens?: RateLimit }
+export interface RateLimitInfo {
+    requests?: RateLimit;
+    tokens?: RateLimit;
+}
 
 export interface CompletionParams {
     /** 0 unless the spec says otherwise: ERBench measures the model's single most likely answer. */
@@ -97,8 +100,16 @@ export interface ResolvedModel {
 
 /** Why a call failed, as the runner needs to know it: retry or record. */
 export type ModelErrorKind =
-    | 'rate_limit' | 'server' | 'timeout' | 'connection' | 'bad_response'
-    | 'auth' | 'request' | 'not_found' | 'cancelled' | 'no_answer'
+    | 'rate_limit'
+    | 'server'
+    | 'timeout'
+    | 'connection'
+    | 'bad_response'
+    | 'auth'
+    | 'request'
+    | 'not_found'
+    | 'cancelled'
+    | 'no_answer'
     /** Replay: the log records a failed call for the question ("RESPONSE ERROR"). */
     | 'recorded_error';
 
@@ -118,5 +129,7 @@ export class ModelError extends Error {
     /** The endpoint's rate-limit headers on the failed response (a 429), when it sent any. */
     rateLimits?: RateLimitInfo;
 
-    get retryable(): boolean { return RETRYABLE.has(this.kind); }
+    get retryable(): boolean {
+        return RETRYABLE.has(this.kind);
+    }
 }

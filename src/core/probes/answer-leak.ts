@@ -30,7 +30,8 @@ export function answerInQuestion(spec: SpecModel, probe: ProbeDecl, plan: Plan):
         for (const item of items) {
             if (found.has(item.phrasing)) continue;
             const keyword = item.keywords.flat().find(k => stated(item.question, k.value));
-            if (keyword) found.set(item.phrasing, { question: item.question, attribute: keyword.attribute, value: keyword.value });
+            if (keyword)
+                found.set(item.phrasing, { question: item.question, attribute: keyword.attribute, value: keyword.value });
         }
     }
     const fd = probe.fd ? findFd(spec, probe.fd) : undefined;
@@ -39,8 +40,9 @@ export function answerInQuestion(spec: SpecModel, probe: ProbeDecl, plan: Plan):
         location: probe.phrasings.find(p => p.name === phrasing)?.loc ?? probe.loc,
         severity: 'warning',
         code: 'probe-answer-in-question',
-        message: `Phrasing ${phrasing} of probe ${probe.name} states its answer: "${f.question}" contains "${f.value}", `
-            + `the ${f.attribute}, which is the right-hand side of ${fd?.id ?? probe.fd ?? 'its fd'} and the keyword the rationale must supply. `
-            + `Remedy: mention only the left-hand side${lhs} in the question and leave ${f.attribute} for the answer to name (see docs/language.md, "Binary probes").`,
+        message:
+            `Phrasing ${phrasing} of probe ${probe.name} states its answer: "${f.question}" contains "${f.value}", ` +
+            `the ${f.attribute}, which is the right-hand side of ${fd?.id ?? probe.fd ?? 'its fd'} and the keyword the rationale must supply. ` +
+            `Remedy: mention only the left-hand side${lhs} in the question and leave ${f.attribute} for the answer to name (see docs/language.md, "Binary probes").`,
     }));
 }

@@ -15,8 +15,10 @@ export const ANSWER_RULES = ['robust', 'paper'] as const;
  */
 export const ANSWER_SETTINGS = declareSettings('probe', {
     answer_rule: {
-        type: 'text', values: ANSWER_RULES, default: 'robust',
-        doc: 'How the answer is read: robust (default: where the verdict is — a marked conclusion over the opening, a verdict after a refusal hedged, conflicting verdicts unreadable) or paper (the paper\'s own rule: ERBench\'s first word, GraphEval\'s don\'t-know first, MC\'s "Option N" in the first sentence).',
+        type: 'text',
+        values: ANSWER_RULES,
+        default: 'robust',
+        doc: "How the answer is read: robust (default: where the verdict is — a marked conclusion over the opening, a verdict after a refusal hedged, conflicting verdicts unreadable) or paper (the paper's own rule: ERBench's first word, GraphEval's don't-know first, MC's \"Option N\" in the first sentence).",
     },
 });
 

@@ -13,20 +13,27 @@ import type { Item } from './plan.js';
 import type { Slot } from './scope.js';
 
 /** When a question's data was true, as its question carries it. */
-export interface DatedAt { text: string; year: number }
+export interface DatedAt {
+    text: string;
+    year: number;
+}
 
 /**
  * The time a probe's questions are dated: its first relation's `as of`, else the first of its other relations that
  * has one. Relations dated differently are a warning (the question can be in one time only).
  */
 export function probeAsOf(slots: readonly Slot[], probe: ProbeDecl, problems: Problem[]): DatedAt | undefined {
-    const dated = slots.map(s => ({ relation: s.relation.name, asOf: s.relation.asOf })).filter((d): d is { relation: string; asOf: AsOfDecl } => d.asOf !== undefined);
+    const dated = slots
+        .map(s => ({ relation: s.relation.name, asOf: s.relation.asOf }))
+        .filter((d): d is { relation: string; asOf: AsOfDecl } => d.asOf !== undefined);
     if (dated.length === 0) return undefined;
     const first = dated[0]!;
     const other = dated.find(d => d.asOf.year !== first.asOf.year);
     if (other) {
         problems.push({
-            location: probe.loc, severity: 'warning', code: 'as-of-mixed',
+            location: probe.loc,
+            severity: 'warning',
+            code: 'as-of-mixed',
             message: `${probe.name} reads ${first.relation} (as of ${first.asOf.text}) and ${other.relation} (as of ${other.asOf.text}): its questions are asked as of ${first.asOf.text}.`,
             remedy: `Give the relations one date, or probe them separately.`,
         });

@@ -31,17 +31,23 @@ export function probeDiagnostics(spec: SpecModel, data: LoadedData, options: { e
             for (const a of fd.rhs) {
                 const col = table.column(a);
                 if (col && col.codes.every(c => c < 0)) {
-                    problems.push({ location: probe.loc, severity: 'error', code: 'probe-fd-empty', message: `${fd.relation}.${a}, the right-hand side of ${fd.id}, is empty in every row: there is no answer to ask about. Check the column mapping of ${a}.` });
+                    problems.push({
+                        location: probe.loc,
+                        severity: 'error',
+                        code: 'probe-fd-empty',
+                        message: `${fd.relation}.${a}, the right-hand side of ${fd.id}, is empty in every row: there is no answer to ask about. Check the column mapping of ${a}.`,
+                    });
                 }
             }
         }
         // A relation left unloaded by an error in its declaration: the probe's problems would only repeat that error.
         const own: Problem[] = [];
         const plan = compileProbe(spec, data, probe, own, 0, undefined, options.editor ?? false);
-        if ([...data.skipped ?? []].some(r => own.some(p => p.message === notLoaded(r)))) continue;
+        if ([...(data.skipped ?? [])].some(r => own.some(p => p.message === notLoaded(r)))) continue;
         // A relation the data layer could not load (a missing CSV): its error is the one diagnostic (issue 36 item 9).
         const unread = data.diagnostics.some(d => d.severity === 'error');
-        if (unread && spec.relations.some(r => !data.tables.has(r.name) && own.some(p => p.message === notLoaded(r.name)))) continue;
+        if (unread && spec.relations.some(r => !data.tables.has(r.name) && own.some(p => p.message === notLoaded(r.name))))
+            continue;
         problems.push(...own);
         if (!plan || problems.some(p => p.location === probe.loc && p.code === 'probe-fd-empty')) continue;
         problems.push(...answerInQuestion(spec, probe, plan));
@@ -57,9 +63,13 @@ export function probeDiagnostics(spec: SpecModel, data: LoadedData, options: { e
         if (eligible > 0) continue;
         const why = (Object.entries(counts) as [SkipReason, number][]).map(([r, n]) => `${n} ${WHY[r]}`).join('; ');
         problems.push({
-            location: probe.loc, severity: 'warning', code: 'probe-no-rows',
-            message: total === 0 ? `Probe ${probe.name} gives no questions: ${plan.scope.slots[0]!.relation.name} has no rows.`
-                : `Probe ${probe.name} gives no questions: all ${total} rows are skipped — ${why}.`,
+            location: probe.loc,
+            severity: 'warning',
+            code: 'probe-no-rows',
+            message:
+                total === 0
+                    ? `Probe ${probe.name} gives no questions: ${plan.scope.slots[0]!.relation.name} has no rows.`
+                    : `Probe ${probe.name} gives no questions: all ${total} rows are skipped — ${why}.`,
         });
     }
     return problems.map(toDiagnostic);
@@ -75,20 +85,41 @@ const within = (range: Range, at: Position) => atOrBefore(range.start, at) && at
  * error ("Probe p2 needs an FD" after "Unknown fd or rule 'movie_titel'", "{titel} names no attribute" after
  * "Unknown attribute 'titel'", anything after a syntax error). One typo, one diagnostic.
  */
-export function withoutFollowOns(spec: SpecModel, generated: readonly SpecDiagnostic[], reported: readonly Pick<SpecDiagnostic, 'file' | 'range' | 'severity'>[]): SpecDiagnostic[] {
-    const declared: { file: string; range: Range }[] = [...spec.sources, ...spec.relations, ...spec.fds, ...spec.fks, ...spec.aliases, ...spec.probes, ...spec.models, ...spec.suites, ...spec.rules ?? []]
-        .flatMap(d => ((d as { loc?: { file: string; range: Range } }).loc ? [(d as { loc: { file: string; range: Range } }).loc] : []));
+export function withoutFollowOns(
+    spec: SpecModel,
+    generated: readonly SpecDiagnostic[],
+    reported: readonly Pick<SpecDiagnostic, 'file' | 'range' | 'severity'>[],
+): SpecDiagnostic[] {
+    const declared: { file: string; range: Range }[] = [
+        ...spec.sources,
+        ...spec.relations,
+        ...spec.fds,
+        ...spec.fks,
+        ...spec.aliases,
+        ...spec.probes,
+        ...spec.models,
+        ...spec.suites,
+        ...(spec.rules ?? []),
+    ].flatMap(d =>
+        (d as { loc?: { file: string; range: Range } }).loc ? [(d as { loc: { file: string; range: Range } }).loc] : [],
+    );
     // A probe owns its text up to the next declaration: a syntax error that the parser's recovery left outside the
     // probe's own node (`probe p2 binary usin …`) is still that probe's.
     const owned = (loc: { file: string; range: Range }): Range => {
-        const later = declared.filter(l => l.file === loc.file && !atOrBefore(l.range.start, loc.range.start)).map(l => l.range.start);
+        const later = declared
+            .filter(l => l.file === loc.file && !atOrBefore(l.range.start, loc.range.start))
+            .map(l => l.range.start);
         const end = later.reduce<Position>((a, b) => (atOrBefore(b, a) ? b : a), { line: Number.MAX_SAFE_INTEGER, character: 0 });
         return { start: loc.range.start, end };
     };
-    const erring = (loc: { file: string; range: Range }, region = owned(loc)) => reported.some(d => d.severity === 'error' && d.file === loc.file && within(region, d.range.start));
+    const erring = (loc: { file: string; range: Range }, region = owned(loc)) =>
+        reported.some(d => d.severity === 'error' && d.file === loc.file && within(region, d.range.start));
     // An fk the language reports an error in (a misspelt target relation) breaks the paths that step along it: one error.
     const brokenFks = spec.fks.filter(f => erring(f.loc, f.loc.range));
-    const alongBroken = (p: SpecModel['probes'][number]) => (p.path ?? []).some(step => brokenFks.some(f => f.from.relation === step.relation && f.from.attributes.includes(step.attribute)));
+    const alongBroken = (p: SpecModel['probes'][number]) =>
+        (p.path ?? []).some(step =>
+            brokenFks.some(f => f.from.relation === step.relation && f.from.attributes.includes(step.attribute)),
+        );
     const broken = spec.probes.filter(p => erring(p.loc) || alongBroken(p));
     return generated.filter(g => !broken.some(p => g.file === p.loc.file && within(p.loc.range, g.range.start)));
 }

@@ -29,7 +29,13 @@ export interface EstimateRequest {
 export type EstimateBudget = { count: number } | { share: number } | { calls: number } | { usd: number };
 
 /** A run as an estimate reads it: its id, its questions and their verdicts, and the calls it made and paid. */
-export interface EstimateRun { id: string; questions: Question[]; verdicts: Verdict[]; calls: number; cost: number }
+export interface EstimateRun {
+    id: string;
+    questions: Question[];
+    verdicts: Verdict[];
+    calls: number;
+    cost: number;
+}
 
 /** The expensive model as the run resolves it: how often it is asked each question, and its price. */
 export interface EstimateModel {
@@ -39,7 +45,11 @@ export interface EstimateModel {
 }
 
 /** Units (the family's: statement triples), calls and dollars: what a budget allows, or what a full run costs. */
-export interface Spending { units: number; calls: number; usd?: number }
+export interface Spending {
+    units: number;
+    calls: number;
+    usd?: number;
+}
 
 export interface Estimate {
     /** The estimate of the expensive model's mean score over every unit. */

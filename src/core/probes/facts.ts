@@ -8,7 +8,14 @@ import { keyAttributes, keyValues, type Scope } from './scope.js';
 import { format, type TemplateValue } from '../spec/template.js';
 
 /** A fact from its parts (the rule family's premises, open answers' data facts). */
-export function factRef(relation: string, key: readonly string[], attribute: string, value: string, role: FactRef['role'], extra: Partial<FactRef> = {}): FactRef {
+export function factRef(
+    relation: string,
+    key: readonly string[],
+    attribute: string,
+    value: string,
+    role: FactRef['role'],
+    extra: Partial<FactRef> = {},
+): FactRef {
     return { ...factName(relation, key, attribute), relation, key: [...key], attribute, value, role, ...extra };
 }
 
@@ -18,7 +25,15 @@ export function factRef(relation: string, key: readonly string[], attribute: str
  * -> title` over a relation keyed by title and year) is named by the FD's left-hand side `by` instead, as
  * `attribute=value` parts: `Movie(director=James Cameron, year=2009).title`.
  */
-export function rowFact(scope: Scope, rows: Int32Array, slot: number, attribute: string, role: FactRef['role'], extra: Partial<FactRef> = {}, by?: readonly string[]): FactRef | undefined {
+export function rowFact(
+    scope: Scope,
+    rows: Int32Array,
+    slot: number,
+    attribute: string,
+    role: FactRef['role'],
+    extra: Partial<FactRef> = {},
+    by?: readonly string[],
+): FactRef | undefined {
     const { relation, table } = scope.slots[slot]!;
     const row = rows[slot]!;
     const v = table.value(row, attribute);
@@ -29,6 +44,14 @@ export function rowFact(scope: Scope, rows: Int32Array, slot: number, attribute:
 }
 
 /** The facts of several attributes of one bound row (those that hold a value); `by` as for rowFact. */
-export function rowFacts(scope: Scope, rows: Int32Array, slot: number, attributes: readonly string[], role: FactRef['role'], extra: Partial<FactRef> = {}, by?: readonly string[]): FactRef[] {
+export function rowFacts(
+    scope: Scope,
+    rows: Int32Array,
+    slot: number,
+    attributes: readonly string[],
+    role: FactRef['role'],
+    extra: Partial<FactRef> = {},
+    by?: readonly string[],
+): FactRef[] {
     return attributes.flatMap(a => rowFact(scope, rows, slot, a, role, extra, by) ?? []);
 }

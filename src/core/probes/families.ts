@@ -30,7 +30,8 @@ export const BUILTIN_FAMILIES = {
 export type BuiltinKind = keyof typeof BUILTIN_FAMILIES;
 
 const registry = new Map<string, ProbeFamily>(Object.entries(BUILTIN_FAMILIES));
-for (const [key, family] of registry) if (family.kind !== key) throw new Error(`probe family ${family.kind} is registered as ${key}`);
+for (const [key, family] of registry)
+    if (family.kind !== key) throw new Error(`probe family ${family.kind} is registered as ${key}`);
 
 /**
  * The family of a kind. A kind nobody registered (a question stored by another version; a spec validated first
@@ -38,7 +39,10 @@ for (const [key, family] of registry) if (family.kind !== key) throw new Error(`
  */
 export function familyOf(kind: string): ProbeFamily {
     const family = registry.get(kind);
-    if (!family) throw new HalluProbeError(problem('probe-kind', `No probe family "${kind}"; the known kinds are ${familyKinds().join(', ')}.`));
+    if (!family)
+        throw new HalluProbeError(
+            problem('probe-kind', `No probe family "${kind}"; the known kinds are ${familyKinds().join(', ')}.`),
+        );
     return family;
 }
 
@@ -57,7 +61,9 @@ export function familyKinds(): string[] {
 export function registerFamily(family: ProbeFamily): () => void {
     if (registry.has(family.kind)) throw new Error(`a probe family "${family.kind}" is already registered`);
     registry.set(family.kind, family);
-    return () => { if (registry.get(family.kind) === family) registry.delete(family.kind); };
+    return () => {
+        if (registry.get(family.kind) === family) registry.delete(family.kind);
+    };
 }
 
 /** Settings every probe reads, whatever its family (src/core/probes/settings.ts). */
@@ -66,7 +72,9 @@ export const COMMON_PROBE_SETTINGS: readonly SettingDecl[] = PROBE_SETTINGS.decl
 /** The settings a probe of this kind reads: the common ones and its family's; undefined for an unknown kind. */
 export function probeSettings(kind: string): readonly SettingDecl[] | undefined {
     const family = registry.get(kind);
-    return family ? [...COMMON_PROBE_SETTINGS, ...family.settings.map(s => ({ ...s, scope: s.scope ?? `probe ${kind}` }))] : undefined;
+    return family
+        ? [...COMMON_PROBE_SETTINGS, ...family.settings.map(s => ({ ...s, scope: s.scope ?? `probe ${kind}` }))]
+        : undefined;
 }
 
 /** Every registered family's offline-simulator rates (settings of an `offline` model block; src/core/models/offline.ts). */
@@ -76,7 +84,14 @@ export function familySimulatorRates(): SimulatorRate[] {
 
 /** The families' simulator rates as model settings: a number each, with its default (validated, completed, read like the others). */
 export function simulatorRateSettings(): SettingDecl[] {
-    return familySimulatorRates().map(r => ({ name: r.name, type: 'number', min: 0, default: r.default, scope: 'model', doc: `(offline) ${r.doc}` }));
+    return familySimulatorRates().map(r => ({
+        name: r.name,
+        type: 'number',
+        min: 0,
+        default: r.default,
+        scope: 'model',
+        doc: `(offline) ${r.doc}`,
+    }));
 }
 
 /** The group relation a registered family owns under this name (src/core/verify/groups.ts asks here). */
@@ -93,8 +108,7 @@ export async function familyModelSteps(run: ModelStepRun): Promise<string[]> {
     const kinds = new Set(run.spec.probes.map(p => p.kind));
     const problems: string[] = [];
     for (const family of registry.values()) {
-        if (family.modelSteps && kinds.has(family.kind)) problems.push(...await family.modelSteps(run));
+        if (family.modelSteps && kinds.has(family.kind)) problems.push(...(await family.modelSteps(run)));
     }
     return problems;
 }
-

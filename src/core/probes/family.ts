@@ -125,10 +125,17 @@ export interface BarChart {
 }
 
 /** Bar charts a family adds to the HTML report under one heading, with the legend of its bars (path: per hop). */
-export interface ChartSet { title: string; legend: string[]; charts: BarChart[] }
+export interface ChartSet {
+    title: string;
+    legend: string[];
+    charts: BarChart[];
+}
 
 /** One column block of the ERBench paper's tables (BN(Y), BN(N), MC) with its cells, already written as figures. */
-export interface PaperColumn { column: string; cells: { label: string; text: string }[] }
+export interface PaperColumn {
+    column: string;
+    cells: { label: string; text: string }[];
+}
 
 /**
  * A rate of the offline simulator that a family reads (a setting of an `offline` model block, a share in [0, 1]):
@@ -161,7 +168,10 @@ export type KeyedDraw = (...parts: (string | number)[]) => number;
 export type Draw = (what: string) => number;
 
 /** Questions judged together (a fact and its twin, a passage and its swaps): see src/core/verify/groups.ts. */
-export interface GroupMember { q: Question; v: Verdict }
+export interface GroupMember {
+    q: Question;
+    v: Verdict;
+}
 
 export interface GroupJudgement {
     /** One of the relation's outcomes. */
@@ -178,7 +188,6 @@ export interface GroupRelation {
     readonly outcomes: readonly string[];
     judge(members: readonly GroupMember[]): GroupJudgement;
 }
-
 
 /**
  * A run after verification, as a family's model steps see it (rule: `extract_with` claim extraction, `embeddings`
@@ -212,7 +221,7 @@ export interface FigureColumn {
     /** Column name (CSV header, JUnit property, table column): short, no spaces, e.g. `echo_rate`. */
     readonly name: string;
     /** Its value for a group (usually read from the group's figure slot); null when it does not apply. */
-    value(group: GroupMetrics): number | string | null;    /**
+    value(group: GroupMetrics): number | string | null; /**
      * The part of the figure slot it shows, as a dotted path (`statements.T`, or `statements.byRelation` for all under
      * it): CSV and JUnit, which also carry every slot figure by path, then leave those out instead of repeating them.
      */
@@ -264,7 +273,9 @@ export interface ProbeFamily {
      * criterion), each as the model named and the messages sent; the cost gate counts and prices them before the run
      * with a stand-in answer of the expected length. Undefined (or no hook): the probe's steps ask nothing per answer.
      */
-    answerSteps?(probe: ProbeDecl): ((question: Question, answer: string) => { model: string; messages: ChatMessage[] }[]) | undefined;
+    answerSteps?(
+        probe: ProbeDecl,
+    ): ((question: Question, answer: string) => { model: string; messages: ChatMessage[] }[]) | undefined;
     /** The phrasing names its questions carry, in order (Test Explorer tree, CodeLens). */
     phrasings(probe: ProbeDecl): string[];
     /** A question's graph depends on the item, not only on the row (choice: which option is false). */
@@ -299,13 +310,21 @@ export interface ProbeFamily {
      * The graph panel's question view, refined with what its questions carry (open: the answer's claims; rule:
      * the proof with each premise's status). Gets the generic view (path, hops, rationale spans), returns it.
      */
-    questionGraph?(graph: QuestionGraph, question: Question, verdict: Verdict | undefined, response: string | undefined): QuestionGraph;
+    questionGraph?(
+        graph: QuestionGraph,
+        question: Question,
+        verdict: Verdict | undefined,
+        response: string | undefined,
+    ): QuestionGraph;
     /**
      * The rationale's hops as the family's own claims read them, instead of keywords found anywhere (rule: each premise
      * as a point states it, denies it or states another value; issue 41). Absent or undefined: the keyword hops stand.
      * \`rationale\` is whether the rationale passes (a hop it does not need may be missing).
      */
-    rationaleHops?(question: Question, verdict: Verdict): { hops: HopVerdict[]; rationale: boolean; failedHop?: number } | undefined;
+    rationaleHops?(
+        question: Question,
+        verdict: Verdict,
+    ): { hops: HopVerdict[]; rationale: boolean; failedHop?: number } | undefined;
     /**
      * Why a verdict of this family failed, in its own terms (open: which claim the data contradicts and by which
      * edge; none supported), from the reader's spans; every face shows these lines. Absent or empty: the generic
@@ -343,7 +362,12 @@ export interface ProbeFamily {
      * sample): given the cheap model's run of the probe and a way to ask the expensive model chosen questions (each
      * ask a run of the engine), the estimate. The run room's `estimateProbe` runs the models and calls it.
      */
-    estimate?(request: EstimateRequest, cheap: EstimateRun, askExpensive: (questionIds: string[]) => Promise<EstimateRun>, expensive: EstimateModel): Promise<FigureEstimate>;
+    estimate?(
+        request: EstimateRequest,
+        cheap: EstimateRun,
+        askExpensive: (questionIds: string[]) => Promise<EstimateRun>,
+        expensive: EstimateModel,
+    ): Promise<FigureEstimate>;
     /**
      * Its blocks of the ERBench paper's table (`report --format erbench`), from the groups of one model, probe,
      * variant and mode; families the paper has no column for leave it out.
@@ -368,5 +392,10 @@ export interface ProbeFamily {
      * carry their own reasoning (rule: numbered knowledge points, with wrong premises and inferences at set shares).
      * Without it the simulator words the answer (`answerText`) and states the keywords.
      */
-    simulate?(question: Question, rates: SimulatorRates, draw: KeyedDraw, domain?: (relation: string, attribute: string) => readonly string[]): string;
+    simulate?(
+        question: Question,
+        rates: SimulatorRates,
+        draw: KeyedDraw,
+        domain?: (relation: string, attribute: string) => readonly string[],
+    ): string;
 }

@@ -21,7 +21,10 @@ import { PROBE_SETTINGS, SUITE_SETTINGS } from './settings.js';
 import { ANSWER_SETTINGS } from './answers.js';
 
 export interface GenerateOptions {
-    suite?: string; probe?: string; limit?: number; seed?: number;
+    suite?: string;
+    probe?: string;
+    limit?: number;
+    seed?: number;
     /** Model outputs the plans read while generating (run/aids.ts: from the store's cache). */
     aids?: ModelAids;
 }
@@ -59,30 +62,70 @@ export interface Generation {
     diagnostics: SpecDiagnostic[];
 }
 
-const emptyStats = (): ProbeStats => ({ rows: 0, generated: 0, skippedNull: 0, skippedViolating: 0, skippedDangling: 0, skippedCycle: 0, skippedInvalid: 0 });
+const emptyStats = (): ProbeStats => ({
+    rows: 0,
+    generated: 0,
+    skippedNull: 0,
+    skippedViolating: 0,
+    skippedDangling: 0,
+    skippedCycle: 0,
+    skippedInvalid: 0,
+});
 
 type SkipField = 'skippedNull' | 'skippedViolating' | 'skippedDangling' | 'skippedCycle' | 'skippedInvalid' | 'skippedUnderived';
 
 const SKIP_FIELD: Record<SkipReason, SkipField> = {
-    null: 'skippedNull', violating: 'skippedViolating', dangling: 'skippedDangling', cycle: 'skippedCycle', invalid: 'skippedInvalid', underived: 'skippedUnderived',
+    null: 'skippedNull',
+    violating: 'skippedViolating',
+    dangling: 'skippedDangling',
+    cycle: 'skippedCycle',
+    invalid: 'skippedInvalid',
+    underived: 'skippedUnderived',
 };
 
 export function toDiagnostic(p: Problem): SpecDiagnostic {
     const range = p.location?.range ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-    return { file: p.location?.file ?? '', range, severity: p.severity, code: p.code, message: p.remedy ? `${p.message} ${p.remedy}` : p.message };
+    return {
+        file: p.location?.file ?? '',
+        range,
+        severity: p.severity,
+        code: p.code,
+        message: p.remedy ? `${p.message} ${p.remedy}` : p.message,
+    };
 }
 
 /** A family's plan with the kind of the family that compiled it. */
 export type KindedPlan = Plan & { readonly kind: string };
 
 /** Compiles one probe; problems (including its templates') go to `problems`. Undefined when it cannot generate. */
-export function compileProbe(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[], seed = 0, aids?: ModelAids, editor = false): KindedPlan | undefined {
+export function compileProbe(
+    spec: SpecModel,
+    data: LoadedData,
+    probe: ProbeDecl,
+    problems: Problem[],
+    seed = 0,
+    aids?: ModelAids,
+    editor = false,
+): KindedPlan | undefined {
     const family = findFamily(probe.kind);
     if (!family) {
-        problems.push({ location: probe.loc, severity: 'error', code: 'probe-kind', message: `Unknown probe kind '${probe.kind}': use one of ${familyKinds().join(', ')}.` });
+        problems.push({
+            location: probe.loc,
+            severity: 'error',
+            code: 'probe-kind',
+            message: `Unknown probe kind '${probe.kind}': use one of ${familyKinds().join(', ')}.`,
+        });
         return undefined;
     }
-    const compiled = family.compile({ spec, data, probe, problems, seed, ...(aids ? { aids } : {}), ...(editor ? { editor } : {}) });
+    const compiled = family.compile({
+        spec,
+        data,
+        probe,
+        problems,
+        seed,
+        ...(aids ? { aids } : {}),
+        ...(editor ? { editor } : {}),
+    });
     if (!compiled) return undefined;
     // The kind comes from the family that compiled it, never from the plan: it cannot disagree.
     const plan: KindedPlan = Object.assign(compiled, { kind: family.kind });
@@ -101,7 +144,9 @@ function specLoc(spec: SpecModel): SpecLocation {
 }
 
 interface Selected {
-    plan: KindedPlan; count: number; variants: Variant[];
+    plan: KindedPlan;
+    count: number;
+    variants: Variant[];
     /** Paired asking: only items testing one of these facts (docs/facts.md). */
     facts?: ReadonlySet<string>;
 }
@@ -116,7 +161,13 @@ export function generateQuestions(spec: SpecModel, data: LoadedData, options: Ge
     let suite: SuiteDecl | undefined;
     if (options.suite !== undefined) {
         suite = spec.suites.find(s => s.name === options.suite);
-        if (!suite) problems.push({ location: specLoc(spec), severity: 'error', code: 'unknown-suite', message: `No suite named ${options.suite}; the spec declares: ${spec.suites.map(s => s.name).join(', ') || 'none'}.` });
+        if (!suite)
+            problems.push({
+                location: specLoc(spec),
+                severity: 'error',
+                code: 'unknown-suite',
+                message: `No suite named ${options.suite}; the spec declares: ${spec.suites.map(s => s.name).join(', ') || 'none'}.`,
+            });
     }
     const sample: SampleDecl = suite ? { ...suite.sample } : options.seed !== undefined ? { mode: 'random' } : { mode: 'all' };
     if (options.seed !== undefined) sample.seed = options.seed;
@@ -136,18 +187,30 @@ export function generateQuestions(spec: SpecModel, data: LoadedData, options: Ge
     for (const name of names) {
         const probe = spec.probes.find(p => p.name === name);
         if (!probe) {
-            problems.push({ location: suite?.loc ?? specLoc(spec), severity: 'error', code: 'unknown-probe', message: `No probe named ${name}; the spec declares: ${spec.probes.map(p => p.name).join(', ') || 'none'}.` });
+            problems.push({
+                location: suite?.loc ?? specLoc(spec),
+                severity: 'error',
+                code: 'unknown-probe',
+                message: `No probe named ${name}; the spec declares: ${spec.probes.map(p => p.name).join(', ') || 'none'}.`,
+            });
             continue;
         }
         const plan = compileProbe(spec, data, probe, problems, seed, options.aids);
         if (!plan) continue;
         stats.byProbe[name] = emptyStats();
         // A knowledge probe asks what a model knows, as the paper does: zero-shot, whatever variants the suite compares.
-        const usable = familyOf(plan.kind).decidesKnowledge ? [ZERO_SHOT] : variants.filter(v => {
-            if (!v.passage || plan.scope.resolve(v.passage.attribute, v.passage.relation)) return true;
-            problems.push({ location: probe.loc, severity: 'warning', code: 'variant-not-applicable', message: `${v.id} does not apply to ${probe.name}: ${v.passage.relation} is not one of its relations.` });
-            return false;
-        });
+        const usable = familyOf(plan.kind).decidesKnowledge
+            ? [ZERO_SHOT]
+            : variants.filter(v => {
+                  if (!v.passage || plan.scope.resolve(v.passage.attribute, v.passage.relation)) return true;
+                  problems.push({
+                      location: probe.loc,
+                      severity: 'warning',
+                      code: 'variant-not-applicable',
+                      message: `${v.id} does not apply to ${probe.name}: ${v.passage.relation} is not one of its relations.`,
+                  });
+                  return false;
+              });
         for (const v of usable) {
             const r = v.passage && plan.scope.resolve(v.passage.attribute, v.passage.relation);
             if (r) plan.scope.need(r.slot, r.attribute.name);
@@ -162,10 +225,24 @@ export function generateQuestions(spec: SpecModel, data: LoadedData, options: Ge
         // Drawn over plans of their own: a plan's account of its generation (Plan.summary) counts the asked rows only.
         const drawing = selected.flatMap(sel => compileProbe(spec, data, sel.plan.probe, [], seed, options.aids) ?? []);
         const facts = drawFacts(drawing, suiteSettings.facts, seed);
-        for (const sel of selected) { sel.facts = facts; sel.count = Math.min(suite?.quotas[sel.plan.probe.name] ?? Number.POSITIVE_INFINITY, PROBE_SETTINGS.read(sel.plan.probe.settings).limit ?? Number.POSITIVE_INFINITY); }
-        return { questions: stream(selected, { mode: 'all' }, seed, options.limit ?? Number.POSITIVE_INFINITY, stats), stats, diagnostics: problems.map(toDiagnostic) };
+        for (const sel of selected) {
+            sel.facts = facts;
+            sel.count = Math.min(
+                suite?.quotas[sel.plan.probe.name] ?? Number.POSITIVE_INFINITY,
+                PROBE_SETTINGS.read(sel.plan.probe.settings).limit ?? Number.POSITIVE_INFINITY,
+            );
+        }
+        return {
+            questions: stream(selected, { mode: 'all' }, seed, options.limit ?? Number.POSITIVE_INFINITY, stats),
+            stats,
+            diagnostics: problems.map(toDiagnostic),
+        };
     }
-    return { questions: stream(selected, sample, seed, options.limit ?? Number.POSITIVE_INFINITY, stats), stats, diagnostics: problems.map(toDiagnostic) };
+    return {
+        questions: stream(selected, sample, seed, options.limit ?? Number.POSITIVE_INFINITY, stats),
+        stats,
+        diagnostics: problems.map(toDiagnostic),
+    };
 }
 
 /**
@@ -181,10 +258,12 @@ function drawFacts(plans: readonly KindedPlan[], n: number, seed: number): Set<s
             if (plan.bind(row, rows)) continue;
             const items = plan.items(rows);
             if (items === 'invalid') continue;
-            for (const item of items) for (const f of item.facts ?? []) {
-                const probes = probesOf.get(f.id);
-                if (probes) probes.add(plan.probe.name); else probesOf.set(f.id, new Set([plan.probe.name]));
-            }
+            for (const item of items)
+                for (const f of item.facts ?? []) {
+                    const probes = probesOf.get(f.id);
+                    if (probes) probes.add(plan.probe.name);
+                    else probesOf.set(f.id, new Set([plan.probe.name]));
+                }
         }
     }
     const paired = [...probesOf].filter(([, probes]) => probes.size >= 2).map(([id]) => ({ id, order: hashSeed(id, seed) }));
@@ -192,7 +271,13 @@ function drawFacts(plans: readonly KindedPlan[], n: number, seed: number): Set<s
     return new Set(paired.slice(0, n).map(p => p.id));
 }
 
-function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: number, stats: GenerationStats): Generator<Question> {
+function* stream(
+    selected: Selected[],
+    sample: SampleDecl,
+    seed: number,
+    limit: number,
+    stats: GenerationStats,
+): Generator<Question> {
     let total = 0;
     for (const { plan, count, variants, facts } of selected) {
         const st = stats.byProbe[plan.probe.name]!;
@@ -206,24 +291,41 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
         const paperRule = ANSWER_SETTINGS.read(plan.probe.settings).answer_rule === 'paper';
         let taken = 0;
         for (const row of rowOrder(start.table.rowCount, pseudo)) {
-            if (total >= limit) { stats.limited = true; break; }
+            if (total >= limit) {
+                stats.limited = true;
+                break;
+            }
             if (taken >= count) break;
-            st.rows++; stats.rows++;
+            st.rows++;
+            stats.rows++;
             const reason = plan.bind(row, rows);
             const all = reason ? reason : plan.items(rows);
-            if (typeof all === 'string') { const k = SKIP_FIELD[all]; st[k] = (st[k] ?? 0) + 1; stats[k] = (stats[k] ?? 0) + 1; continue; }
+            if (typeof all === 'string') {
+                const k = SKIP_FIELD[all];
+                st[k] = (st[k] ?? 0) + 1;
+                stats[k] = (stats[k] ?? 0) + 1;
+                continue;
+            }
             const items = facts ? all.filter(i => i.facts?.some(f => facts.has(f.id))) : all;
             if (items.length === 0) continue;
             taken++;
             const key = keyValues(start.relation, start.table, row);
             let rowPath: Question['path'] | undefined;
-            const source = { spec: plan.probe.loc.file, probe: plan.probe.loc, constraints: plan.constraints, rows: plan.scope.slots.map((_, i) => plan.scope.rowRef(rows, i)) };
+            const source = {
+                spec: plan.probe.loc.file,
+                probe: plan.probe.loc,
+                constraints: plan.constraints,
+                rows: plan.scope.slots.map((_, i) => plan.scope.rowRef(rows, i)),
+            };
             for (const variant of variants) {
                 let demos: Demo[] = [];
                 if (variant.n > 0 && plan.demos) demos = plan.demos.slice(0, variant.n);
                 else if (variant.n > 0) {
                     let pool = pools.get(variant.id);
-                    if (!pool) { pool = demoPool(plan, variant, seed); pools.set(variant.id, pool); }
+                    if (!pool) {
+                        pool = demoPool(plan, variant, seed);
+                        pools.set(variant.id, pool);
+                    }
                     demos = pickDemos(pool, variant.n, row);
                 }
                 let passage: string | undefined;
@@ -235,12 +337,28 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
                 // one group, so the last one is kept rather than a map per row).
                 const groups: GroupCache = { key: undefined, id: '' };
                 for (const item of items) {
-                    if (total >= limit) { stats.limited = true; return; }
-                    total++; st.generated++; stats.generated++;
+                    if (total >= limit) {
+                        stats.limited = true;
+                        return;
+                    }
+                    total++;
+                    st.generated++;
+                    stats.generated++;
                     // Most families' graph depends on the row only; choice's also on the item (which option is false).
                     const path = perItem || !rowPath ? plan.path(rows, item) : rowPath;
                     if (!perItem) rowPath = path;
-                    yield assemble(plan, item, variant, key, occurrences?.[row] ?? 0, path, source, messagesFor(item.system ?? plan.system, item.question, variant, demos, passage), groups, paperRule);
+                    yield assemble(
+                        plan,
+                        item,
+                        variant,
+                        key,
+                        occurrences?.[row] ?? 0,
+                        path,
+                        source,
+                        messagesFor(item.system ?? plan.system, item.question, variant, demos, passage),
+                        groups,
+                        paperRule,
+                    );
                 }
             }
         }
@@ -249,17 +367,48 @@ function* stream(selected: Selected[], sample: SampleDecl, seed: number, limit: 
     }
 }
 
-interface GroupCache { key: string | undefined; id: string }
+interface GroupCache {
+    key: string | undefined;
+    id: string;
+}
 
 /** The Item fields that assemble places itself; every other field of an item is the family's own data, copied as given. */
 const PLACED = new Set(['phrasing', 'template', 'question', 'gold', 'keywords', 'options', 'explain', 'falsified', 'group']);
 
-function assemble(plan: KindedPlan, item: Item, variant: Variant, key: string[], occurrence: number, path: Question['path'], source: Question['source'], messages: Question['messages'], groups: GroupCache, paperRule: boolean): Question {
+function assemble(
+    plan: KindedPlan,
+    item: Item,
+    variant: Variant,
+    key: string[],
+    occurrence: number,
+    path: Question['path'],
+    source: Question['source'],
+    messages: Question['messages'],
+    groups: GroupCache,
+    paperRule: boolean,
+): Question {
     const q: Question = {
         // A repeated key (the data violates it, or the relation declares none) gets its occurrence number.
-        id: questionId({ probe: plan.probe.name, kind: plan.kind, template: item.template, key: occurrence ? [...key, `#${occurrence + 1}`] : key, variant: variant.id, phrasing: item.phrasing }),
-        probe: plan.probe.name, kind: plan.kind, phrasing: item.phrasing, variant: variant.kind, variantId: variant.id, question: item.question, messages,
-        gold: item.gold, keywords: item.keywords, entity: { relation: plan.scope.slots[0]!.relation.name, key }, source, path,
+        id: questionId({
+            probe: plan.probe.name,
+            kind: plan.kind,
+            template: item.template,
+            key: occurrence ? [...key, `#${occurrence + 1}`] : key,
+            variant: variant.id,
+            phrasing: item.phrasing,
+        }),
+        probe: plan.probe.name,
+        kind: plan.kind,
+        phrasing: item.phrasing,
+        variant: variant.kind,
+        variantId: variant.id,
+        question: item.question,
+        messages,
+        gold: item.gold,
+        keywords: item.keywords,
+        entity: { relation: plan.scope.slots[0]!.relation.name, key },
+        source,
+        path,
     };
     if (item.options) q.options = item.options;
     if (paperRule) q.answerRule = 'paper';
@@ -278,7 +427,11 @@ function assemble(plan: KindedPlan, item: Item, variant: Variant, key: string[],
     return q;
 }
 
-interface DemoPool { yes: (Demo & { row: number })[]; no: (Demo & { row: number })[]; other: (Demo & { row: number })[] }
+interface DemoPool {
+    yes: (Demo & { row: number })[];
+    no: (Demo & { row: number })[];
+    other: (Demo & { row: number })[];
+}
 
 /**
  * Demonstrations come from other rows, drawn once per probe and variant in a seeded order (so every
@@ -291,7 +444,10 @@ function demoPool(plan: Plan, variant: Variant, seed: number): DemoPool {
     const rows = new Int32Array(plan.scope.slots.length);
     const table = plan.scope.slots[0]!.table;
     let scanned = 0;
-    for (const row of rowOrder(table.rowCount, { mode: 'random', seed: hashSeed(`${plan.probe.name}\u0000${variant.id}`, seed) })) {
+    for (const row of rowOrder(table.rowCount, {
+        mode: 'random',
+        seed: hashSeed(`${plan.probe.name}\u0000${variant.id}`, seed),
+    })) {
         if (++scanned > 20000 || (pool.yes.length >= want && pool.no.length >= want && pool.other.length >= want)) break;
         if (plan.bind(row, rows)) continue;
         const items = plan.items(rows);

@@ -27,8 +27,16 @@ export function missingAttributes(templates: readonly ParsedTemplate[], lhs: rea
 const shown = (v: CellValue) => format(v as TemplateValue);
 
 /** Are `a` and `b` one value of `relation.attribute` (equal when folded, or an alias of one another under the spec's aliases)? */
-export function sameUnderAliases(spec: SpecModel, data: LoadedData | undefined, relation: string, attribute: string, a: CellValue, b: CellValue): boolean {
-    const x = shown(a), y = shown(b);
+export function sameUnderAliases(
+    spec: SpecModel,
+    data: LoadedData | undefined,
+    relation: string,
+    attribute: string,
+    a: CellValue,
+    b: CellValue,
+): boolean {
+    const x = shown(a),
+        y = shown(b);
     if (foldValue(x) === foldValue(y)) return true;
     // Without an alias rule on the attribute a value has no other form (keywordForms gives none): folding decides.
     if (!hasAliasRules(spec, relation, attribute)) return false;
@@ -36,7 +44,14 @@ export function sameUnderAliases(spec: SpecModel, data: LoadedData | undefined, 
 }
 
 /** Does a form of `from` (its aliases, number rules) read as `to`? */
-function covers(spec: SpecModel, data: LoadedData | undefined, relation: string, attribute: string, from: string, to: string): boolean {
+function covers(
+    spec: SpecModel,
+    data: LoadedData | undefined,
+    relation: string,
+    attribute: string,
+    from: string,
+    to: string,
+): boolean {
     const forms = keywordForms(spec, data, relation, attribute, from);
     const folded = foldValue(to);
     for (const f of forms.alternatives) if (foldValue(f.text) === folded) return true;
@@ -47,7 +62,8 @@ function covers(spec: SpecModel, data: LoadedData | undefined, relation: string,
 }
 
 function hasAliasRules(spec: SpecModel, relation: string, attribute: string): boolean {
-    for (const a of spec.aliases) if (a.target.relation === relation && a.target.attribute === attribute && a.rules.length > 0) return true;
+    for (const a of spec.aliases)
+        if (a.target.relation === relation && a.target.attribute === attribute && a.rules.length > 0) return true;
     return false;
 }
 
@@ -71,7 +87,12 @@ export class SubjectIndex {
     private readonly open: ReturnType<Scope['lookup']>;
     private static readonly OPEN = '\u0001open\u0001';
 
-    constructor(scope: Scope, private readonly table: RelationTable, private readonly template: ParsedTemplate, attribute: string) {
+    constructor(
+        scope: Scope,
+        private readonly table: RelationTable,
+        private readonly template: ParsedTemplate,
+        attribute: string,
+    ) {
         this.open = scope.lookup(this.bound, { slot: 0, attribute, value: SubjectIndex.OPEN });
     }
 
@@ -126,7 +147,10 @@ export class SubjectIndex {
             if (!shared.has(hashes[r]!)) continue;
             const text = this.subject(r)!;
             const first = firsts.get(text);
-            if (first === undefined) { firsts.set(text, r); continue; }
+            if (first === undefined) {
+                firsts.set(text, r);
+                continue;
+            }
             this.twin ??= [first, r];
             ring.set(r, ring.get(first) ?? first);
             ring.set(first, r);
@@ -146,7 +170,10 @@ function hashText(text: string): number {
  * One index per distinct subject: a template that does not name the stated attribute reads the same subject
  * whichever attribute is left open, so the options of one stem share its index (and its ring).
  */
-export function subjectIndexes(scope: Scope, table: RelationTable): (template: ParsedTemplate, attribute: string) => SubjectIndex {
+export function subjectIndexes(
+    scope: Scope,
+    table: RelationTable,
+): (template: ParsedTemplate, attribute: string) => SubjectIndex {
     const made = new Map<ParsedTemplate, Map<string, SubjectIndex>>();
     return (template, attribute) => {
         const key = namedAttributes(template).has(attribute) ? attribute : '';
@@ -163,10 +190,19 @@ export function subjectIndexes(scope: Scope, table: RelationTable): (template: P
  * a row it could mean holds that value (or an alias of it), or holds no value there at all (nothing makes it false).
  * With several indexes (the stems of one question), every row any of them could mean is checked, each once.
  */
-export function falseOfEveryMeaning(spec: SpecModel, data: LoadedData, relation: string, index: SubjectIndex | readonly SubjectIndex[], table: RelationTable, attribute: string, row: number, value: CellValue): boolean {
+export function falseOfEveryMeaning(
+    spec: SpecModel,
+    data: LoadedData,
+    relation: string,
+    index: SubjectIndex | readonly SubjectIndex[],
+    table: RelationTable,
+    attribute: string,
+    row: number,
+    value: CellValue,
+): boolean {
     const column = table.column(attribute);
     if (!column) return false;
-    const indexes = Array.isArray(index) ? index as readonly SubjectIndex[] : [index as SubjectIndex];
+    const indexes = Array.isArray(index) ? (index as readonly SubjectIndex[]) : [index as SubjectIndex];
     let alone = true;
     for (const ix of indexes) if (!ix.alone(row)) alone = false;
     const rows = alone ? [row] : [...new Set(indexes.flatMap(ix => ix.rowsLike(row)))];

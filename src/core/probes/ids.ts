@@ -24,7 +24,14 @@ export function factName(relation: string, key: readonly string[], attribute: st
     return { id: sha(label, 16), label };
 }
 
-export interface IdParts { probe: string; kind: string; template: string; key: string[]; variant: string; phrasing: string }
+export interface IdParts {
+    probe: string;
+    kind: string;
+    template: string;
+    key: string[];
+    variant: string;
+    phrasing: string;
+}
 
 /** 16 hex digits (64 bits) of sha256 over the defining parts. */
 export function questionId(p: IdParts): string {
@@ -41,7 +48,15 @@ export function groupId(probe: string, key: string[], variant: string, groupKey:
 
 /** 16 hex digits of sha256 over the asked content: messages, gold, keywords per hop, options. */
 export function questionFingerprint(q: Pick<Question, 'messages' | 'gold' | 'keywords' | 'options'>): string {
-    return sha(JSON.stringify([q.messages, q.gold, q.keywords.map(h => h.map(k => `${k.relation}.${k.attribute}=${k.value}`)), q.options ?? null]), 16);
+    return sha(
+        JSON.stringify([
+            q.messages,
+            q.gold,
+            q.keywords.map(h => h.map(k => `${k.relation}.${k.attribute}=${k.value}`)),
+            q.options ?? null,
+        ]),
+        16,
+    );
 }
 
 export interface GenerationDiff {
@@ -59,7 +74,10 @@ export interface GenerationDiff {
  * Compares an earlier generation ({id, fingerprint} per question, e.g. from the store) with the current
  * questions (consumed once, streaming; only the earlier side is held in memory).
  */
-export function diffGenerations(previous: Iterable<{ id: string; fingerprint: string }>, current: Iterable<Question | { id: string; fingerprint: string }>): GenerationDiff {
+export function diffGenerations(
+    previous: Iterable<{ id: string; fingerprint: string }>,
+    current: Iterable<Question | { id: string; fingerprint: string }>,
+): GenerationDiff {
     const before = new Map<string, string>();
     for (const p of previous) before.set(p.id, p.fingerprint);
     const diff: GenerationDiff = { new: [], removed: [], changed: [], unchanged: 0 };

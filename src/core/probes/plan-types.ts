@@ -29,7 +29,9 @@ export interface PlanScope {
 
 /** A demonstration a prompt variant shows (few_shot, cot): another row's question, gold and why. */
 export interface Demo {
-    question: string; gold: Gold; explain: string;
+    question: string;
+    gold: Gold;
+    explain: string;
     /** The assistant turn verbatim, when the family's demonstrations answer with the answer alone (evidence). */
     reply?: string;
 }

@@ -4,7 +4,10 @@
  */
 import type { ProbeKind, SpecLocation } from '../spec/model.js';
 
-export interface ChatMessage { role: 'system' | 'user' | 'assistant'; content: string }
+export interface ChatMessage {
+    role: 'system' | 'user' | 'assistant';
+    content: string;
+}
 
 /**
  * yes / no for binary, path, knows and statement questions; a 1-based option number or 'none' for choice; the
@@ -85,7 +88,11 @@ export interface FactRef {
     proof?: string[];
 }
 
-export interface QuestionGroupRef { id: string; relation: string; role: string }
+export interface QuestionGroupRef {
+    id: string;
+    relation: string;
+    role: string;
+}
 
 /**
  * What a family's questions carry beyond the shared fields (open: the context; rule: the proof; statement,
@@ -150,12 +157,41 @@ export interface Question extends QuestionData {
 
 /** The JSONL / preview shape: keywords as plain strings per hop. */
 export function questionRecord(q: Question): Record<string, unknown> {
-    const { id, probe, kind, phrasing, variant, variantId, question, messages, gold, keywords, options, group, entity, source, path, ...data } = q;
+    const {
+        id,
+        probe,
+        kind,
+        phrasing,
+        variant,
+        variantId,
+        question,
+        messages,
+        gold,
+        keywords,
+        options,
+        group,
+        entity,
+        source,
+        path,
+        ...data
+    } = q;
     return {
-        id, probe, kind, phrasing, variant, variantId: variantId ?? variant, question, messages, gold, keywords: keywords.map(h => h.map(k => k.value)),
-        options, group,
+        id,
+        probe,
+        kind,
+        phrasing,
+        variant,
+        variantId: variantId ?? variant,
+        question,
+        messages,
+        gold,
+        keywords: keywords.map(h => h.map(k => k.value)),
+        options,
+        group,
         // Every family's own data (QuestionData), whatever its keys: none is dropped.
         ...data,
-        entity, source, path,
+        entity,
+        source,
+        path,
     };
 }

@@ -10,7 +10,10 @@ const cache = new WeakMap<RelationTable, Map<string, Uint8Array | Int32Array | n
 
 function cached<T extends Uint8Array | Int32Array>(table: RelationTable, id: string, compute: () => T | null): T | null {
     let perTable = cache.get(table);
-    if (!perTable) { perTable = new Map(); cache.set(table, perTable); }
+    if (!perTable) {
+        perTable = new Map();
+        cache.set(table, perTable);
+    }
     if (!perTable.has(id)) perTable.set(id, compute());
     return perTable.get(id) as T | null;
 }
@@ -19,7 +22,10 @@ function cached<T extends Uint8Array | Int32Array>(table: RelationTable, id: str
 function grouped(table: RelationTable, attrs: string[]): Codes | undefined {
     const cols = attrs.map(a => table.column(a));
     if (cols.some(c => c === undefined)) return undefined;
-    return groupCodes(cols.map(c => columnCodes(c!)), table.rowCount);
+    return groupCodes(
+        cols.map(c => columnCodes(c!)),
+        table.rowCount,
+    );
 }
 
 /**
@@ -32,8 +38,12 @@ export function violatingRows(table: RelationTable, lhs: string[], rhs: string[]
         const left = grouped(table, lhs);
         const rightCols = rhs.map(a => table.column(a));
         if (!left || rightCols.some(c => c === undefined)) return null;
-        const right = groupCodes(rightCols.map(c => ({ codes: c!.codes.map(v => v + 1), cardinality: c!.size + 1 })), table.rowCount);
-        const UNSEEN = -1, CONFLICT = -2;
+        const right = groupCodes(
+            rightCols.map(c => ({ codes: c!.codes.map(v => v + 1), cardinality: c!.size + 1 })),
+            table.rowCount,
+        );
+        const UNSEEN = -1,
+            CONFLICT = -2;
         const first = new Int32Array(left.cardinality).fill(UNSEEN);
         let any = false;
         for (let row = 0; row < table.rowCount; row++) {
@@ -42,7 +52,10 @@ export function violatingRows(table: RelationTable, lhs: string[], rhs: string[]
             const r = right.codes[row]!;
             const seen = first[g]!;
             if (seen === UNSEEN) first[g] = r;
-            else if (seen !== CONFLICT && seen !== r) { first[g] = CONFLICT; any = true; }
+            else if (seen !== CONFLICT && seen !== r) {
+                first[g] = CONFLICT;
+                any = true;
+            }
         }
         if (!any) return null;
         const flags = new Uint8Array(table.rowCount);

@@ -6,14 +6,31 @@ import type { AttributeDecl, RelationDecl, SpecLocation, SpecModel } from '../sp
 import type { Problem } from '../errors.js';
 import type { CellValue, RelationTable } from '../data/types.js';
 import type { Keyword, RowRef } from './question.js';
-import { format, namesIn, parseExpression, parseTemplate, type Expr, type NameLookup, type ParsedTemplate, type TemplateValue } from '../spec/template.js';
+import {
+    format,
+    namesIn,
+    parseExpression,
+    parseTemplate,
+    type Expr,
+    type NameLookup,
+    type ParsedTemplate,
+    type TemplateValue,
+} from '../spec/template.js';
 
-export interface Slot { relation: RelationDecl; table: RelationTable }
+export interface Slot {
+    relation: RelationDecl;
+    table: RelationTable;
+}
 
-export interface Resolved { slot: number; attribute: AttributeDecl }
+export interface Resolved {
+    slot: number;
+    attribute: AttributeDecl;
+}
 
-
-export interface Compiled { text: string; parsed: ParsedTemplate }
+export interface Compiled {
+    text: string;
+    parsed: ParsedTemplate;
+}
 
 /** The conditions a template or condition can break, each its code (docs/language.md, "Diagnostics"). */
 type TemplateCode = 'template-syntax' | 'condition-syntax' | 'unknown-attribute' | 'list-attribute' | 'hidden-hop-stated';
@@ -29,7 +46,11 @@ export class Scope {
      * `unqualified` lists, in order, the slots whose attributes a bare name may mean (for paths: the start
      * relation, then the end attribute only — see `only`).
      */
-    constructor(readonly slots: Slot[], private readonly unqualified: { slot: number; only?: string }[], private readonly hidden: Set<string> = new Set()) {}
+    constructor(
+        readonly slots: Slot[],
+        private readonly unqualified: { slot: number; only?: string }[],
+        private readonly hidden: Set<string> = new Set(),
+    ) {}
 
     resolve(name: string, qualifier?: string): Resolved | null {
         const id = qualifier ? `${qualifier}.${name}` : name;
@@ -43,7 +64,10 @@ export class Scope {
             for (const u of this.unqualified) {
                 if (u.only !== undefined && u.only !== name) continue;
                 const attribute = this.slots[u.slot]!.relation.attributes.find(a => a.name === name);
-                if (attribute) { found = { slot: u.slot, attribute }; break; }
+                if (attribute) {
+                    found = { slot: u.slot, attribute };
+                    break;
+                }
             }
         }
         this.resolved.set(id, found);
@@ -58,7 +82,8 @@ export class Scope {
     /** The templates' problems, once each, located by `locate(text)`: the member that holds the text. */
     problems(locate: (text: string) => SpecLocation): Problem[] {
         const seen = new Set<string>();
-        return this.found.filter(f => !seen.has(f.problem.message) && seen.add(f.problem.message))
+        return this.found
+            .filter(f => !seen.has(f.problem.message) && seen.add(f.problem.message))
             .map(f => ({ ...f.problem, location: locate(f.text) }));
     }
 
@@ -77,7 +102,12 @@ export class Scope {
             if (part.expr.kind === 'name') {
                 const r = this.resolve(part.expr.name, part.expr.qualifier);
                 if (r?.attribute.type.list) {
-                    this.report(text, 'warning', 'list-attribute', `{${part.source}} is list-valued: show it with {join(${part.source})}, {first(${part.source})} or {count(${part.source})}.`);
+                    this.report(
+                        text,
+                        'warning',
+                        'list-attribute',
+                        `{${part.source}} is list-valued: show it with {join(${part.source})}, {first(${part.source})} or {count(${part.source})}.`,
+                    );
                 }
             }
         }
@@ -87,7 +117,10 @@ export class Scope {
     /** Parses a `when` condition (an expression without braces). */
     condition(text: string): Expr | undefined {
         const r = parseExpression(text);
-        if ('error' in r) { this.report(text, 'error', 'condition-syntax', r.error.message); return undefined; }
+        if ('error' in r) {
+            this.report(text, 'error', 'condition-syntax', r.error.message);
+            return undefined;
+        }
         this.checkNames(text, r.expr);
         return r.expr;
     }
@@ -107,11 +140,21 @@ export class Scope {
             const r = this.resolve(n.name, n.qualifier);
             if (!r) {
                 const where = this.slots.map(s => s.relation.name).join(', ');
-                this.report(text, 'error', 'unknown-attribute', `{${shown}} names no attribute this probe can show (${where}); check the spelling or qualify it as Relation.attribute.`);
+                this.report(
+                    text,
+                    'error',
+                    'unknown-attribute',
+                    `{${shown}} names no attribute this probe can show (${where}); check the spelling or qualify it as Relation.attribute.`,
+                );
                 continue;
             }
             if (this.hidden.has(`${r.slot}.${r.attribute.name}`)) {
-                this.report(text, 'warning', 'hidden-hop-stated', `{${shown}} reveals a hidden hop of the path: the model must recall it, so the question must not state it.`);
+                this.report(
+                    text,
+                    'warning',
+                    'hidden-hop-stated',
+                    `{${shown}} reveals a hidden hop of the path: the model must recall it, so the question must not state it.`,
+                );
             }
             this.used.set(`${r.slot}.${r.attribute.name}`, r);
         }
@@ -122,7 +165,8 @@ export class Scope {
         return (name, qualifier) => {
             const r = this.resolve(name, qualifier);
             if (!r) return null;
-            if (override && override.slot === r.slot && override.attribute === r.attribute.name) return override.value as TemplateValue;
+            if (override && override.slot === r.slot && override.attribute === r.attribute.name)
+                return override.value as TemplateValue;
             const v = this.slots[r.slot]!.table.value(rows[r.slot]!, r.attribute.name);
             return (v === null && r.attribute.type.list ? [] : v) as TemplateValue;
         };

@@ -10,7 +10,8 @@ import { notAnswering } from './answer.js';
 import { sentences } from './claims.js';
 import type { Stance } from './types.js';
 
-const HEDGE = /\b(?:might|may\s+(?:have|be|not)|could\s+(?:have|be)|possibly|perhaps|maybe|not\s+(?:sure|certain|confident)|unclear|uncertain|unsure|i\s+(?:can(?:no|')?t|cannot)\s+(?:be\s+sure|confirm|verify))\b/i;
+const HEDGE =
+    /\b(?:might|may\s+(?:have|be|not)|could\s+(?:have|be)|possibly|perhaps|maybe|not\s+(?:sure|certain|confident)|unclear|uncertain|unsure|i\s+(?:can(?:no|')?t|cannot)\s+(?:be\s+sure|confirm|verify))\b/i;
 /** Something stated: a digit, or a capitalised word after the sentence's first word. */
 const STATES = /\d|\s\p{Lu}/u;
 
@@ -30,17 +31,31 @@ export function readClaimsAnswer(response: string): ClaimsAnswer {
         const decline = notAnswering(s);
         const hedge = decline ? undefined : HEDGE.exec(s);
         if (!decline && !hedge) {
-            if (STATES.test(s)) return { label: 'yes', stance: first ? 'hedged' : 'answer', why: first ? 'a committed claim after a hedge' : 'states claims' };
+            if (STATES.test(s))
+                return {
+                    label: 'yes',
+                    stance: first ? 'hedged' : 'answer',
+                    why: first ? 'a committed claim after a hedge' : 'states claims',
+                };
             continue;
         }
         // "I'm not sure, but I believe it was Cameron": the sentence commits after its hedge.
-        const at = decline ? decline.span : [hedge!.index, hedge!.index + hedge![0].length] as [number, number];
+        const at = decline ? decline.span : ([hedge!.index, hedge!.index + hedge![0].length] as [number, number]);
         const rest = s.slice(at[1]);
-        if (/^[\s,;:-]*(?:but|however|though|although)\b.*\b(?:i\s+(?:believe|think)|it\s+(?:was|is))\b/i.test(rest) && STATES.test(rest)) {
+        if (
+            /^[\s,;:-]*(?:but|however|though|although)\b.*\b(?:i\s+(?:believe|think)|it\s+(?:was|is))\b/i.test(rest) &&
+            STATES.test(rest)
+        ) {
             return { label: 'yes', stance: 'hedged', why: 'a hedge that commits' };
         }
         first ??= { span: [a + at[0], a + at[1]], stance: decline?.stance ?? 'hedged' };
     }
-    if (first) return { label: 'unsure', stance: first.stance === 'refuse' ? 'refuse' : 'abstain', span: first.span, why: first.stance === 'refuse' ? 'refuses' : 'declines or only hedges, and commits to no claim' };
+    if (first)
+        return {
+            label: 'unsure',
+            stance: first.stance === 'refuse' ? 'refuse' : 'abstain',
+            span: first.span,
+            why: first.stance === 'refuse' ? 'refuses' : 'declines or only hedges, and commits to no claim',
+        };
     return { label: 'yes', stance: 'answer', why: 'states claims' };
 }

@@ -56,8 +56,17 @@ export interface ClosedOptions {
 const HEDGED_PAIR = /^(?:yes|no)\s*\/\s*unsure\b/i;
 const BINARY = /^(yes|no|unsure)\b/i;
 
-function reading<L extends string>(label: L, span: [number, number], why: string, stance: Stance, rationaleStart: number, read?: VerdictRead[]): Reading<L> {
-    return read && read.length > 0 ? { label, span, why, stance, rationaleStart, read } : { label, span, why, stance, rationaleStart };
+function reading<L extends string>(
+    label: L,
+    span: [number, number],
+    why: string,
+    stance: Stance,
+    rationaleStart: number,
+    read?: VerdictRead[],
+): Reading<L> {
+    return read && read.length > 0
+        ? { label, span, why, stance, rationaleStart, read }
+        : { label, span, why, stance, rationaleStart };
 }
 
 /** A verdict finding in a family's labels: polarity → label, a conflict or nothing → unparseable. */
@@ -86,7 +95,14 @@ export function readYesNo(response: string, options: ClosedOptions = {}): Readin
     if (first !== 121 && first !== 110 && !(first === 117 && options.rule === 'paper')) return byVerdictRule(response, options);
     const head = response.slice(start, start + 160);
     const pair = HEDGED_PAIR.exec(head);
-    if (pair) return reading('unsure', [start, start + pair[0].length], 'yes/unsure or no/unsure: unsure (paper rule)', 'abstain', after(response, start + pair[0].length));
+    if (pair)
+        return reading(
+            'unsure',
+            [start, start + pair[0].length],
+            'yes/unsure or no/unsure: unsure (paper rule)',
+            'abstain',
+            after(response, start + pair[0].length),
+        );
     const m = options.rule === 'paper' ? BINARY.exec(head) : null;
     if (m) {
         const word = m[1]!.toLowerCase() as 'yes' | 'no' | 'unsure';
@@ -95,7 +111,13 @@ export function readYesNo(response: string, options: ClosedOptions = {}): Readin
         // a caveat in the answer's sentence or the next one makes it a hedged answer
         const first = response.slice(end, firstSentenceEnd(response, firstSentenceEnd(response, end)));
         const caveat = notAnswering(first);
-        return reading(word, [start, end], `opens with "${m[1]}" (paper rule: the first word decides)`, caveat ? 'hedged' : 'answer', after(response, end));
+        return reading(
+            word,
+            [start, end],
+            `opens with "${m[1]}" (paper rule: the first word decides)`,
+            caveat ? 'hedged' : 'answer',
+            after(response, end),
+        );
     }
     return byVerdictRule(response, options);
 }
@@ -112,10 +134,12 @@ function byVerdictRule(response: string, options: ClosedOptions): Reading<YesNo>
 // ---------------------------------------------------------------- statements
 
 /** "the statement is true", "this is false", "it is not correct" — not inside "whether / if the statement is true". */
-const VERDICT = /\b(whether|if)?\s*(?:the\s+(?:given\s+)?statement|this\s+statement|the\s+claim|this\s+claim|this|it|that)\s+(?:is|appears\s+to\s+be|seems\s+to\s+be|would\s+be)\s+(not\s+)?(?:entirely\s+|completely\s+|factually\s+)?(true|false|correct|incorrect|accurate|inaccurate)\b/gi;
+const VERDICT =
+    /\b(whether|if)?\s*(?:the\s+(?:given\s+)?statement|this\s+statement|the\s+claim|this\s+claim|this|it|that)\s+(?:is|appears\s+to\s+be|seems\s+to\s+be|would\s+be)\s+(not\s+)?(?:entirely\s+|completely\s+|factually\s+)?(true|false|correct|incorrect|accurate|inaccurate)\b/gi;
 const TRUTH_LABELS: Record<Polarity, Truth> = { pos: 'true', neg: 'false', unsure: 'dont_know' };
 const OPEN_TRUE = /^(yes|true|correct|indeed)\b(?![-'])/i;
-const OPEN_FALSE = /^(?:(no|false|incorrect)\b(?=\s*(?:[,.!:;\-\u2013\u2014]|$|the\s+statement|it\s+is|this\s+is))|(false|incorrect)\b)/i;
+const OPEN_FALSE =
+    /^(?:(no|false|incorrect)\b(?=\s*(?:[,.!:;\-\u2013\u2014]|$|the\s+statement|it\s+is|this\s+is))|(false|incorrect)\b)/i;
 
 /**
  * True / false / I don't know (GraphEval). Robust (default): where the verdict is (verdict.ts), with yes / true /
@@ -132,26 +156,51 @@ export function readStatement(response: string, options: ClosedOptions = {}): Re
     const decline = notAnswering(first);
     const opensDeclining = decline !== undefined && decline.span[0] <= 2;
     if (opensDeclining) {
-        return reading('dont_know', [start + decline.span[0], start + decline.span[1]], decline.stance === 'refuse' ? 'opens with a refusal' : 'opens by saying it does not know', decline.stance, end);
+        return reading(
+            'dont_know',
+            [start + decline.span[0], start + decline.span[1]],
+            decline.stance === 'refuse' ? 'opens with a refusal' : 'opens by saying it does not know',
+            decline.stance,
+            end,
+        );
     }
     const stance: Stance = decline ? 'hedged' : 'answer';
     const o = OPEN_TRUE.exec(first) ?? undefined;
-    const f = o ? undefined : OPEN_FALSE.exec(first) ?? undefined;
+    const f = o ? undefined : (OPEN_FALSE.exec(first) ?? undefined);
     for (const v of first.matchAll(VERDICT)) {
         if (v[1]) continue;
         const negated = !!v[2];
         const w = v[3]!.toLowerCase();
         const positive = (w === 'true' || w === 'correct' || w === 'accurate') !== negated;
         const at = start + v.index + v[0].length - v[3]!.length;
-        return reading(positive ? 'true' : 'false', [start + v.index + (v[0].length - v[0].trimStart().length), start + v.index + v[0].length], `states "${v[0].trim()}"`, stance, Math.max(at, end));
+        return reading(
+            positive ? 'true' : 'false',
+            [start + v.index + (v[0].length - v[0].trimStart().length), start + v.index + v[0].length],
+            `states "${v[0].trim()}"`,
+            stance,
+            Math.max(at, end),
+        );
     }
     const open = o ?? f;
     if (open) {
         const word = open[0].toLowerCase();
         const positive = o !== undefined;
-        return reading(positive ? 'true' : 'false', [start, start + word.length], `opens with "${open[0]}"`, stance, after(response, start + word.length));
+        return reading(
+            positive ? 'true' : 'false',
+            [start, start + word.length],
+            `opens with "${open[0]}"`,
+            stance,
+            after(response, start + word.length),
+        );
     }
-    if (decline) return reading('dont_know', [start + decline.span[0], start + decline.span[1]], 'says it does not know and gives no verdict', decline.stance, end);
+    if (decline)
+        return reading(
+            'dont_know',
+            [start + decline.span[0], start + decline.span[1]],
+            'says it does not know and gives no verdict',
+            decline.stance,
+            end,
+        );
     return reading('unparseable', [start, start], 'no verdict in the first sentence', 'none', start);
 }
 
@@ -162,7 +211,8 @@ export function readStatement(response: string, options: ClosedOptions = {}): Re
  * that only says it does not know, or refuses, is not an answer (unsure); an empty one is unparseable.
  */
 /** A sentence that commits after a doubt: "I believe …", "My best guess is …", "Probably …". */
-const COMMITS = /^(?:i\s+(?:believe|think|suspect|recall)|my\s+(?:best\s+)?guess|probably|most\s+likely|if\s+i\s+had\s+to\s+guess)\b/i;
+const COMMITS =
+    /^(?:i\s+(?:believe|think|suspect|recall)|my\s+(?:best\s+)?guess|probably|most\s+likely|if\s+i\s+had\s+to\s+guess)\b/i;
 
 /** The sentence after `from` when it commits (COMMITS) without declining again, as a [start, end) span. */
 function committedNext(response: string, from: number): [number, number] | undefined {
@@ -190,20 +240,60 @@ export function readShort(response: string): Reading<'answer' | 'unsure' | 'unpa
     if (decline && !/^(?:but|however|though|although|my\s+best\s+guess|i\s+(?:think|believe|guess))\b/i.test(rest)) {
         // "I'm not sure. I believe it was X.": the next sentence commits, a hedged answer.
         const next = rest.trim() === '' ? committedNext(response, end) : undefined;
-        if (next) return { ...reading('answer', next, 'an answer with a caveat (committed after the doubt)', 'hedged', firstSentenceEnd(response, next[0])), text: response.slice(next[0], next[1]) };
-        return { ...reading('unsure', [start + decline.span[0], start + decline.span[1]], decline.stance === 'refuse' ? 'refuses' : 'says it does not know', decline.stance, end), text: '' };
+        if (next)
+            return {
+                ...reading(
+                    'answer',
+                    next,
+                    'an answer with a caveat (committed after the doubt)',
+                    'hedged',
+                    firstSentenceEnd(response, next[0]),
+                ),
+                text: response.slice(next[0], next[1]),
+            };
+        return {
+            ...reading(
+                'unsure',
+                [start + decline.span[0], start + decline.span[1]],
+                decline.stance === 'refuse' ? 'refuses' : 'says it does not know',
+                decline.stance,
+                end,
+            ),
+            text: '',
+        };
     }
     // "The passage says Y, but that is not what I recall. I can't verify which is right.": the first sentence only
     // sets the passage's value aside (denial.ts) and states none of its own, and a later one declines: unsure.
     if (!decline) {
         const own = withoutDenied(first);
-        const later = own !== first && !OWN_VALUE.test(own.replace(/^\s*\S+/, '')) ? notAnswering(response.slice(end)) : undefined;
-        if (later) return { ...reading('unsure', [end + later.span[0], end + later.span[1]], 'sets the passage\'s value aside, states none of its own, and declines', later.stance, end), text: '' };
+        const later =
+            own !== first && !OWN_VALUE.test(own.replace(/^\s*\S+/, '')) ? notAnswering(response.slice(end)) : undefined;
+        if (later)
+            return {
+                ...reading(
+                    'unsure',
+                    [end + later.span[0], end + later.span[1]],
+                    "sets the passage's value aside, states none of its own, and declines",
+                    later.stance,
+                    end,
+                ),
+                text: '',
+            };
     }
-    let a = start, b = end;
+    let a = start,
+        b = end;
     while (b > a && /[\s.!"'\u201d\u2019*_]/.test(response[b - 1]!)) b--;
     while (a < b && /["'\u201c\u2018*_]/.test(response[a]!)) a++;
-    return { ...reading('answer', [a, b], decline ? 'an answer with a caveat' : 'the first sentence', decline ? 'hedged' : 'answer', end), text: response.slice(a, b) };
+    return {
+        ...reading(
+            'answer',
+            [a, b],
+            decline ? 'an answer with a caveat' : 'the first sentence',
+            decline ? 'hedged' : 'answer',
+            end,
+        ),
+        text: response.slice(a, b),
+    };
 }
 
 // ---------------------------------------------------------------- multiple choice
@@ -211,7 +301,28 @@ export function readShort(response: string): Reading<'answer' | 'unsure' | 'unpa
 /** How an option is named: a number, a letter (A = 1), a number word, an ordinal. */
 const NAME = String.raw`(?:\d{1,2}|[A-H](?![A-Za-z'’])|one|two|three|four|five|six|seven|eight)`;
 const ORDINAL = String.raw`(?:first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th|5th|6th)`;
-const WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4, '5th': 5, '6th': 6 };
+const WORDS: Record<string, number> = {
+    one: 1,
+    two: 2,
+    three: 3,
+    four: 4,
+    five: 5,
+    six: 6,
+    seven: 7,
+    eight: 8,
+    first: 1,
+    second: 2,
+    third: 3,
+    fourth: 4,
+    fifth: 5,
+    sixth: 6,
+    '1st': 1,
+    '2nd': 2,
+    '3rd': 3,
+    '4th': 4,
+    '5th': 5,
+    '6th': 6,
+};
 /** The option a name gives: "3" → 3, "B" → 2, "three" / "third" → 3. */
 function optionNumber(name: string): number {
     if (/^\d+$/.test(name)) return Number(name);
@@ -219,21 +330,31 @@ function optionNumber(name: string): number {
     return WORDS[name.toLowerCase()] ?? NaN;
 }
 /** "Option 3", "option #3", "Option (B)", "option three", "options 1 and 3", "Options 2, 3"; "the second option". */
-const OPTION_REF = new RegExp(String.raw`\b[Oo]ptions?\s*[#(]?\s*(${NAME})\s*\)?((?:\s*(?:,|and|&|or)\s*(?:option\s*)?[#(]?\s*${NAME}\s*\)?)*)|\b(?:the\s+)?(${ORDINAL})\s+(?:option|choice|statement)\b`, 'g');
+const OPTION_REF = new RegExp(
+    String.raw`\b[Oo]ptions?\s*[#(]?\s*(${NAME})\s*\)?((?:\s*(?:,|and|&|or)\s*(?:option\s*)?[#(]?\s*${NAME}\s*\)?)*)|\b(?:the\s+)?(${ORDINAL})\s+(?:option|choice|statement)\b`,
+    'g',
+);
 /** A bare name opening the answer: "2.", "(2)", "2)", "2:", "[2]", "**2.**", "(B)", "B)", a bare "2" alone on its line. */
 const BARE = /^[([]?(\d{1,2}|[A-H])(?:[.):\]](?!\d)|\s*[-\u2013\u2014]\s|\s*$|\s*\n|\*|\s+(?=[A-Z]))/;
 /** After a marked conclusion ("the answer is", "Therefore,"): the option named right there. */
 /** What a conclusion says of an option it calls accurate ("… is right", "are correct"). */
-const SAYS_ACCURATE = /^[\s*_)\]]*(?:and\s+[^.]*?)?\b(?:is|are|seems?|looks?)\s+(?:also\s+|both\s+)?(?:correct|right|accurate|true|fine|ok|okay)\b|^[\s*_)\]]*(?:and\s+[^.]*?)?\b(?:fits?|matches|match|checks?\s+out|lines?\s+up|holds?(?:\s+up)?)\b/i;
+const SAYS_ACCURATE =
+    /^[\s*_)\]]*(?:and\s+[^.]*?)?\b(?:is|are|seems?|looks?)\s+(?:also\s+|both\s+)?(?:correct|right|accurate|true|fine|ok|okay)\b|^[\s*_)\]]*(?:and\s+[^.]*?)?\b(?:fits?|matches|match|checks?\s+out|lines?\s+up|holds?(?:\s+up)?)\b/i;
 const OPTION_NAMED = String.raw`(?:[Oo]ption\s*[#(]?\s*(${NAME})\b\)?|(?:the\s+)?(${ORDINAL})\s+(?:option|one|statement|choice))`;
 const WRONG = String.raw`(?:inaccurate|incorrect|false|wrong|untrue|off|mistaken|not\s+(?:true|correct|accurate|right))`;
 /** "the false option is Option 1", "Option 2 is the inaccurate one", "the second option is wrong". */
-const WRONG_REF = new RegExp(String.raw`\b(?:the\s+)?${WRONG}\s+(?:option|one|statement|choice|answer)\s+(?:is|would\s+be|here\s+is)\s*:?\s*[*_"'(]*(?:[Oo]ption\s*[#(]?\s*(${NAME})\b|(?:the\s+)?(${ORDINAL})\s+(?:option|one|statement|choice))|${OPTION_NAMED}[*_")]*\s+(?:is|was|seems|looks)\s+(?:the\s+)?(?:(?:one\s+that'?s\s+|one\s+that\s+is\s+)?${WRONG}|(?:odd|wrong|false|inaccurate|incorrect)\s+one)\b|${OPTION_NAMED}[*_")]*\s+is\s+my\s+(?:final\s+)?(?:answer|pick|choice)\b`);
-const AT_MARK = new RegExp(String.raw`^(?:(?:the\s+)?(?:inaccurate|incorrect|false|wrong)\s+(?:option|one|statement)\s+is\s*:?\s*)?[\s*_"'(\[]*(?:[Oo]ption\s*[#(]?\s*(${NAME})\s*[)\]]?(?=[\s.,;:!*_"')\]]|$)|(${NAME})\s*[)\]]?(?=\s*(?:[.,;:!*_"')\]]|$|\(|\s(?:because|since|as|is|-|\u2013|\u2014)\s)))|^(?:the\s+)?(${ORDINAL})\s+(?:option|choice|statement)\b`);
+const WRONG_REF = new RegExp(
+    String.raw`\b(?:the\s+)?${WRONG}\s+(?:option|one|statement|choice|answer)\s+(?:is|would\s+be|here\s+is)\s*:?\s*[*_"'(]*(?:[Oo]ption\s*[#(]?\s*(${NAME})\b|(?:the\s+)?(${ORDINAL})\s+(?:option|one|statement|choice))|${OPTION_NAMED}[*_")]*\s+(?:is|was|seems|looks)\s+(?:the\s+)?(?:(?:one\s+that'?s\s+|one\s+that\s+is\s+)?${WRONG}|(?:odd|wrong|false|inaccurate|incorrect)\s+one)\b|${OPTION_NAMED}[*_")]*\s+is\s+my\s+(?:final\s+)?(?:answer|pick|choice)\b`,
+);
+const AT_MARK = new RegExp(
+    String.raw`^(?:(?:the\s+)?(?:inaccurate|incorrect|false|wrong)\s+(?:option|one|statement)\s+is\s*:?\s*)?[\s*_"'(\[]*(?:[Oo]ption\s*[#(]?\s*(${NAME})\s*[)\]]?(?=[\s.,;:!*_"')\]]|$)|(${NAME})\s*[)\]]?(?=\s*(?:[.,;:!*_"')\]]|$|\(|\s(?:because|since|as|is|-|\u2013|\u2014)\s)))|^(?:the\s+)?(${ORDINAL})\s+(?:option|choice|statement)\b`,
+);
 
-const NONE_OF = /\b(?:none\s+of\s+(?:the\s+)?(?:above|options|them|these)|(?:all|each)\s+(?:of\s+)?(?:the\s+)?(?:above\s+)?(?:options|statements)?\s*(?:are|is)\s+(?:correct|true|accurate)|there\s+is\s+no\s+(?:inaccurate|false|wrong|incorrect)\s+option|no\s+option\s+is\s+(?:inaccurate|false|wrong|incorrect))\b/i;
+const NONE_OF =
+    /\b(?:none\s+of\s+(?:the\s+)?(?:above|options|them|these)|(?:all|each)\s+(?:of\s+)?(?:the\s+)?(?:above\s+)?(?:options|statements)?\s*(?:are|is)\s+(?:correct|true|accurate)|there\s+is\s+no\s+(?:inaccurate|false|wrong|incorrect)\s+option|no\s+option\s+is\s+(?:inaccurate|false|wrong|incorrect))\b/i;
 /** A line that introduces the answer rather than giving it ("The inaccurate option about … is:"). */
-const PREAMBLE = /[:?]\s*$|^(?:the\s+)?(?:answer|correct\s+answer|inaccurate|false|wrong|incorrect)\b.*\b(?:option|answer|statement)\b.*\b(?:is|are)\s*$/i;
+const PREAMBLE =
+    /[:?]\s*$|^(?:the\s+)?(?:answer|correct\s+answer|inaccurate|false|wrong|incorrect)\b.*\b(?:option|answer|statement)\b.*\b(?:is|are)\s*$/i;
 
 export interface ChoiceOptions {
     /** 'paper': the authors' rule — `Option (\d)` in the first sentence, nothing else. Default 'robust'. */
@@ -259,7 +380,13 @@ function pieces(text: string, from: number, count: number): [number, number][] {
     return out;
 }
 
-const squash = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const squash = (s: string) =>
+    s
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, ' ')
+        .trim();
 
 /**
  * Multiple choice. Robust rule: skip lines that only introduce the answer (a restated stem ending "is:"),
@@ -275,9 +402,14 @@ export function readChoice(response: string, options: readonly string[], setting
     if (response.trim() === '') return reading('unparseable', [0, 0], 'empty response', 'none', response.length);
     const found = (nums: number[], span: [number, number], why: string, rationaleStart: number): ChoiceReading => {
         const uniq = [...new Set(nums)];
-        if (uniq.length > 1) return { ...reading('multiple', span, `${why}: several options (${uniq.join(', ')})`, 'answer', rationaleStart), options: uniq };
+        if (uniq.length > 1)
+            return {
+                ...reading('multiple', span, `${why}: several options (${uniq.join(', ')})`, 'answer', rationaleStart),
+                options: uniq,
+            };
         const k = uniq[0]!;
-        if (k < 1 || k > n) return { ...reading('binding', span, `${why}: option ${k} does not exist`, 'answer', rationaleStart), option: k };
+        if (k < 1 || k > n)
+            return { ...reading('binding', span, `${why}: option ${k} does not exist`, 'answer', rationaleStart), option: k };
         return { ...reading('option', span, why, 'answer', rationaleStart), option: k };
     };
     if (settings.rule === 'paper') {
@@ -288,7 +420,14 @@ export function readChoice(response: string, options: readonly string[], setting
             nums.push(Number(m[1]));
             if (nums.length === 1) span = [start + m.index, start + m.index + m[0].length];
         }
-        if (nums.length === 0) return reading('none', [start, start], 'no "Option N" in the first sentence (paper rule: None of the above)', 'none', end);
+        if (nums.length === 0)
+            return reading(
+                'none',
+                [start, start],
+                'no "Option N" in the first sentence (paper rule: None of the above)',
+                'none',
+                end,
+            );
         return found(nums, span, '"Option N" in the first sentence', after(response, span[1]));
     }
     const texts = options.map(squash);
@@ -303,7 +442,12 @@ export function readChoice(response: string, options: readonly string[], setting
         const k = optionNumber(m[1] ?? m[2] ?? m[3]!);
         const lead = /^[\s*_"'(\[]*/.exec(response.slice(at))![0].length;
         const span: [number, number] = [at + lead, at + m[0].length];
-        return found([k], span, `a marked conclusion names "${response.slice(span[0], span[1]).trim()}"`, start === at ? after(response, span[1]) : start);
+        return found(
+            [k],
+            span,
+            `a marked conclusion names "${response.slice(span[0], span[1]).trim()}"`,
+            start === at ? after(response, span[1]) : start,
+        );
     }
     for (const [a, b] of pieces(response, start, 4)) {
         const piece = response.slice(a, b);
@@ -319,14 +463,39 @@ export function readChoice(response: string, options: readonly string[], setting
         const bare = BARE.exec(piece.slice(lead));
         if (bare) {
             const s: [number, number] = [a + lead, a + lead + bare[0].length];
-            return found([optionNumber(bare[1]!)], s, `a bare ${/\d/.test(bare[1]!) ? 'number' : 'letter'} "${bare[0].trim()}" opens the answer`, after(response, s[1]));
+            return found(
+                [optionNumber(bare[1]!)],
+                s,
+                `a bare ${/\d/.test(bare[1]!) ? 'number' : 'letter'} "${bare[0].trim()}" opens the answer`,
+                after(response, s[1]),
+            );
         }
         const none = NONE_OF.exec(piece);
-        if (none) return reading('none', [a + none.index, a + none.index + none[0].length], `says "${none[0]}"`, 'answer', after(response, a + none.index + none[0].length));
+        if (none)
+            return reading(
+                'none',
+                [a + none.index, a + none.index + none[0].length],
+                `says "${none[0]}"`,
+                'answer',
+                after(response, a + none.index + none[0].length),
+            );
         const decline = notAnswering(piece);
-        if (decline) return reading('unsure', [a + decline.span[0], a + decline.span[1]], decline.stance === 'refuse' ? 'refuses' : 'says it does not know', decline.stance, b);
+        if (decline)
+            return reading(
+                'unsure',
+                [a + decline.span[0], a + decline.span[1]],
+                decline.stance === 'refuse' ? 'refuses' : 'says it does not know',
+                decline.stance,
+                b,
+            );
         const said = squash(cleaned);
-        const quoted = texts.map((t, i) => (t.length > 0 && (` ${said} `.includes(` ${t} `) || (said.length >= 12 && ` ${t} `.includes(` ${said} `))) ? i + 1 : 0)).filter(i => i > 0);
+        const quoted = texts
+            .map((t, i) =>
+                t.length > 0 && (` ${said} `.includes(` ${t} `) || (said.length >= 12 && ` ${t} `.includes(` ${said} `)))
+                    ? i + 1
+                    : 0,
+            )
+            .filter(i => i > 0);
         if (quoted.length === 1) return found(quoted, [a, b], "the option's text, quoted without its number", b);
         if (quoted.length > 1) return found(quoted, [a, b], "several options' texts", b);
         if (!PREAMBLE.test(piece.trim()) && !introduces(piece)) break;

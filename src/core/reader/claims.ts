@@ -27,7 +27,10 @@ export interface RelationPhrasing {
     functional?: boolean;
 }
 
-export interface FactRow { file: string; line: number }
+export interface FactRow {
+    file: string;
+    line: number;
+}
 
 /** The data's facts: objects of (subject, relation), each with the row it comes from. */
 export interface FactIndex {
@@ -85,7 +88,10 @@ export function sentences(text: string): [number, number][] {
             const before = text.slice(Math.max(0, m.index - 12), m.index);
             // "1. Messi …": a list number opening a line is no sentence
             if (LIST_NUMBER.test(before)) continue;
-            if (!PLAIN_END.test(before) || ABBREVIATED.test(before)) { plain = false; break; }
+            if (!PLAIN_END.test(before) || ABBREVIATED.test(before)) {
+                plain = false;
+                break;
+            }
             cuts.push(m.index + m[0].length);
         }
         if (plain) {
@@ -105,7 +111,8 @@ function lines(text: string, a: number, b: number): [number, number][] {
     const out: [number, number][] = [];
     let at = a;
     for (const line of text.slice(a, b).split('\n')) {
-        let x = at, y = at + line.length;
+        let x = at,
+            y = at + line.length;
         at = y + 1;
         while (x < y && /\s/.test(text[x]!)) x++;
         while (y > x && /\s/.test(text[y - 1]!)) y--;
@@ -124,25 +131,32 @@ function segmented(text: string): [number, number][] {
         const lines = seg.split(/\n/);
         let at = from;
         for (const line of lines) {
-            const a = at, b = at + line.length;
+            const a = at,
+                b = at + line.length;
             at = b + 1;
             if (line.trim() === '') continue;
             const start = pending >= 0 ? pending : a;
-            if (/(?:^|\s)[A-Z]\.\s*$/.test(line) && b === from + seg.length) { pending = start; continue; }
+            if (/(?:^|\s)[A-Z]\.\s*$/.test(line) && b === from + seg.length) {
+                pending = start;
+                continue;
+            }
             pending = -1;
             out.push([start, b]);
         }
         from = at;
     }
     if (pending >= 0) out.push([pending, text.length]);
-    return out.map(([a, b]) => {
-        while (a < b && /\s/.test(text[a]!)) a++;
-        while (b > a && /\s/.test(text[b - 1]!)) b--;
-        return [a, b] as [number, number];
-    }).filter(([a, b]) => b > a);
+    return out
+        .map(([a, b]) => {
+            while (a < b && /\s/.test(text[a]!)) a++;
+            while (b > a && /\s/.test(text[b - 1]!)) b--;
+            return [a, b] as [number, number];
+        })
+        .filter(([a, b]) => b > a);
 }
 
-const CLAUSE_CUT = /\s*(?:;|,\s+(?=not\s)|,?\s+but\s+|,?\s+while\s+|,?\s+whereas\s+|,?\s+although\s+|,\s+and\s+|,\s+which\s+)\s*/gi;
+const CLAUSE_CUT =
+    /\s*(?:;|,\s+(?=not\s)|,?\s+but\s+|,?\s+while\s+|,?\s+whereas\s+|,?\s+although\s+|,\s+and\s+|,\s+which\s+)\s*/gi;
 const NEGATION = /\b(?:not|never|no\s+longer|neither|nor|cannot)\b|n't\b|n’t\b/gi;
 const NOT_ONLY = /\bnot\s+only\b/i;
 const NOT_ONLY_ALL = /\bnot\s+only\b/gi;
@@ -151,7 +165,12 @@ const ANSWER_WORD_AT = /\s*(?:\d+[.)]\s*|[-*•]\s*)?(?:yes|no|true|false)\b[,.:
 
 type Draft = Omit<ReadClaim, 'status' | 'why' | 'relation'> & { relation: RelationPhrasing };
 
-interface Phrase { relation: RelationPhrasing; start: number; end: number; text: string }
+interface Phrase {
+    relation: RelationPhrasing;
+    start: number;
+    end: number;
+    text: string;
+}
 
 /**
  * Compiled relation phrasings: one regular expression for all of them, run once over the whole answer (as are
@@ -162,15 +181,19 @@ export class ClaimReader {
     /** A phrase as matched (lower case, single spaces) → the relations it says. */
     private readonly byPhrase = new Map<string, RelationPhrasing[]>();
 
-    constructor(readonly linker: Linker, readonly relations: readonly RelationPhrasing[]) {
+    constructor(
+        readonly linker: Linker,
+        readonly relations: readonly RelationPhrasing[],
+    ) {
         const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
-        for (const r of relations) for (const ph of r.phrases) {
-            const key = normalPhrase(ph);
-            if (key === '') continue;
-            const list = this.byPhrase.get(key);
-            if (!list) this.byPhrase.set(key, [r]);
-            else if (!list.includes(r)) list.push(r);
-        }
+        for (const r of relations)
+            for (const ph of r.phrases) {
+                const key = normalPhrase(ph);
+                if (key === '') continue;
+                const list = this.byPhrase.get(key);
+                if (!list) this.byPhrase.set(key, [r]);
+                else if (!list.includes(r)) list.push(r);
+            }
         // Longest phrases first: at one place the alternation takes the first that matches.
         const all = [...this.byPhrase.keys()].sort((x, y) => y.length - x.length);
         if (all.length > 0) this.phraseRe = new RegExp(`\\b(?:${all.map(esc).join('|')})\\b`, 'gi');
@@ -198,20 +221,54 @@ export class ClaimReader {
                     if (previous && inClause.length === 1) {
                         const obj = inClause[0]!;
                         if (obj.type === previous.relation.tail && obj.id !== previous.subject.id) {
-                            out.push(this.check({ sentence: si, span: [ca, cb], text: answer.slice(ca, cb), subject: previous.subject, relation: previous.relation, object: obj, negated: (negAt >= 0 && negAt < obj.start) || isDenied(denied, obj.start, obj.end) }, facts));
+                            out.push(
+                                this.check(
+                                    {
+                                        sentence: si,
+                                        span: [ca, cb],
+                                        text: answer.slice(ca, cb),
+                                        subject: previous.subject,
+                                        relation: previous.relation,
+                                        object: obj,
+                                        negated: (negAt >= 0 && negAt < obj.start) || isDenied(denied, obj.start, obj.end),
+                                    },
+                                    facts,
+                                ),
+                            );
                         }
                     }
                     continue;
                 }
                 for (const p of here) {
                     const r = p.relation;
-                    let subject = nearestOf(inClause, r.head, undefined, p.start, true, -1, p.start) ?? nearestOf(inClause, r.head, undefined, p.start, false);
+                    let subject =
+                        nearestOf(inClause, r.head, undefined, p.start, true, -1, p.start) ??
+                        nearestOf(inClause, r.head, undefined, p.start, false);
                     if (!subject && lastSubject?.type === r.head && pronounAt(answer, ca)) subject = lastSubject;
-                    if (!subject && previous && previous.subject.type === r.head && !inClause.some(m => m.type === r.head)) subject = previous.subject;
-                    const object = nearestOf(inClause, r.tail, subject, p.end, false, p.end) ?? nearestOf(inClause, r.tail, subject, p.start, true);
+                    if (!subject && previous && previous.subject.type === r.head && !inClause.some(m => m.type === r.head))
+                        subject = previous.subject;
+                    const object =
+                        nearestOf(inClause, r.tail, subject, p.end, false, p.end) ??
+                        nearestOf(inClause, r.tail, subject, p.start, true);
                     if (!subject || !object) continue;
-                    const negated = (negAt >= 0 && negAt < Math.max(object.start, p.start) && negAt >= Math.min(subject.end, p.start) - 1) || isDenied(denied, object.start, object.end);
-                    out.push(this.check({ sentence: si, span: [ca, cb], text: answer.slice(ca, cb), subject, relation: r, phrase: { text: p.text, start: p.start, end: p.end }, object, negated }, facts));
+                    const negated =
+                        (negAt >= 0 && negAt < Math.max(object.start, p.start) && negAt >= Math.min(subject.end, p.start) - 1) ||
+                        isDenied(denied, object.start, object.end);
+                    out.push(
+                        this.check(
+                            {
+                                sentence: si,
+                                span: [ca, cb],
+                                text: answer.slice(ca, cb),
+                                subject,
+                                relation: r,
+                                phrase: { text: p.text, start: p.start, end: p.end },
+                                object,
+                                negated,
+                            },
+                            facts,
+                        ),
+                    );
                     previous = { subject, relation: r };
                     lastSubject = subject;
                 }
@@ -227,7 +284,8 @@ export class ClaimReader {
         if (!re) return out;
         re.lastIndex = 0;
         for (let m = re.exec(answer); m; m = re.exec(answer)) {
-            const start = m.index, end = start + m[0].length;
+            const start = m.index,
+                end = start + m[0].length;
             if (inside(mentions, start, end)) continue;
             for (const relation of this.byPhrase.get(normalPhrase(m[0])) ?? []) out.push({ relation, start, end, text: m[0] });
         }
@@ -236,15 +294,27 @@ export class ClaimReader {
 
     private check(c: Draft, facts: FactIndex): ReadClaim {
         const known = facts.objects(c.subject.id, c.relation.name);
-        let hit: typeof known[number] | undefined, other: typeof known[number] | undefined;
+        let hit: (typeof known)[number] | undefined, other: (typeof known)[number] | undefined;
         for (const k of known) {
             if (k.id === c.object.id) hit ??= k;
             else other ??= k;
         }
         const rel = c.relation;
-        if (hit) return c.negated ? claimOf(c, 'contradicted', 'denies a fact the data has', hit.row, hit.id) : claimOf(c, 'supported', 'the data has this fact', hit.row);
-        if (other && rel.functional) return c.negated ? claimOf(c, 'supported', `denies it; the data has ${other.id}`, other.row) : claimOf(c, 'contradicted', `the data has ${other.id}`, other.row, other.id);
-        return claimOf(c, 'unverifiable', known.length === 0 ? 'the data has no such fact about the subject' : 'the relation is not functional: another value does not decide');
+        if (hit)
+            return c.negated
+                ? claimOf(c, 'contradicted', 'denies a fact the data has', hit.row, hit.id)
+                : claimOf(c, 'supported', 'the data has this fact', hit.row);
+        if (other && rel.functional)
+            return c.negated
+                ? claimOf(c, 'supported', `denies it; the data has ${other.id}`, other.row)
+                : claimOf(c, 'contradicted', `the data has ${other.id}`, other.row, other.id);
+        return claimOf(
+            c,
+            'unverifiable',
+            known.length === 0
+                ? 'the data has no such fact about the subject'
+                : 'the relation is not functional: another value does not decide',
+        );
     }
 }
 
@@ -308,7 +378,10 @@ function cuesIn(text: string, mentions: readonly Mention[]): { first(a: number, 
 
 /** A rationale's points: numbered or bulleted lines, else its sentences. */
 export function rationalePoints(rationale: string): string[] {
-    const lines = rationale.split(/\n+/).map(l => l.trim()).filter(Boolean);
+    const lines = rationale
+        .split(/\n+/)
+        .map(l => l.trim())
+        .filter(Boolean);
     const listed = lines.filter(l => /^(?:\d+[.):]|[-*•])\s*/.test(l));
     const items = listed.length > 0 ? listed.map(l => l.replace(/^(?:\d+[.):]|[-*•])\s*/, '')) : rationale.split(/(?<=[.!?])\s+/);
     return items.map(s => s.trim()).filter(s => s.length > 0);
@@ -357,20 +430,36 @@ export function negationAt(text: string, offset: number, inClause: readonly Ment
  * The mention of `type` nearest to `at` (other than `not`): before it (by its end) or after it (by its start),
  * only among mentions starting at or after `from` and, for "before", ending at or before `to`.
  */
-function nearestOf(ms: readonly Mention[], type: string, not: Mention | undefined, at: number, before: boolean, from = -1, to = Infinity): Mention | undefined {
+function nearestOf(
+    ms: readonly Mention[],
+    type: string,
+    not: Mention | undefined,
+    at: number,
+    before: boolean,
+    from = -1,
+    to = Infinity,
+): Mention | undefined {
     let best: Mention | undefined;
     let d = Infinity;
     for (const m of ms) {
         if (m.type !== type || m === not || m.start < from || m.end > to) continue;
         const dist = before ? Math.abs(at - m.end) : Math.abs(m.start - at);
-        if (dist < d) { d = dist; best = m; }
+        if (dist < d) {
+            d = dist;
+            best = m;
+        }
     }
     return best;
 }
 
 // ---------------------------------------------------------------- aggregation
 
-export interface Interval { value: number; low: number; high: number; n: number }
+export interface Interval {
+    value: number;
+    low: number;
+    high: number;
+    n: number;
+}
 
 /**
  * FActScore's aggregation: the share of supported claims per answer, then the mean over answers (answers
@@ -388,13 +477,20 @@ export function factScore(perAnswer: readonly (readonly ClaimStatus[])[]): Inter
     return { value: mean, low: Math.max(0, mean - half), high: Math.min(1, mean + half), n, withoutClaims };
 }
 
-export interface Triple { subject: string; relation: string; object: string }
+export interface Triple {
+    subject: string;
+    relation: string;
+    object: string;
+}
 
 /**
  * The rules oracle: precision = the rationale's (positive) triples that are proof triples / all its triples;
  * recall = the proof triples the rationale states / all proof triples. Three irrelevant facts lower precision.
  */
-export function tripleScores(said: readonly (Triple & { negated?: boolean })[], proof: readonly Triple[]): { precision: number; recall: number } {
+export function tripleScores(
+    said: readonly (Triple & { negated?: boolean })[],
+    proof: readonly Triple[],
+): { precision: number; recall: number } {
     const key = (t: Triple) => `${fold(t.subject, true).text}\u0000${t.relation}\u0000${fold(t.object, true).text}`;
     const proofKeys = new Set(proof.map(key));
     const saidKeys = new Set(said.filter(t => !t.negated).map(key));
@@ -403,5 +499,8 @@ export function tripleScores(said: readonly (Triple & { negated?: boolean })[], 
     for (const k of saidKeys) if (proofKeys.has(k)) hits++;
     let stated = 0;
     for (const k of proofKeys) if (saidKeys.has(k)) stated++;
-    return { precision: all === 0 ? (proof.length === 0 ? 1 : 0) : hits / all, recall: proofKeys.size === 0 ? 1 : stated / proofKeys.size };
+    return {
+        precision: all === 0 ? (proof.length === 0 ? 1 : 0) : hits / all,
+        recall: proofKeys.size === 0 ? 1 : stated / proofKeys.size,
+    };
 }

@@ -19,9 +19,9 @@
  * to" and "the passage says Y, but" no; "No — by X, not by Y" marks X too) at a fifth of the claim reader's rate.
  */
 
-
 /** Hedges after "not": no denial of a value. */
-const HEDGE = /^(?:only|just|sure|certain|aware|familiar|able|entirely|completely|totally|quite|fully|100|positive|confident|clear|known|possible|necessarily|really|exactly|much|many|enough|available|listed|mentioned|provided|given|specified|stated|included|found|in\s+(?:the|my)\s+(?:passage|context|data|knowledge))\b/i;
+const HEDGE =
+    /^(?:only|just|sure|certain|aware|familiar|able|entirely|completely|totally|quite|fully|100|positive|confident|clear|known|possible|necessarily|really|exactly|much|many|enough|available|listed|mentioned|provided|given|specified|stated|included|found|in\s+(?:the|my)\s+(?:passage|context|data|knowledge))\b/i;
 
 /** A correction: "not" (or "rather than", "instead of") opening a phrase (LEAD: what comes before it). */
 const CORRECTION = /\b(not|rather\s+than|instead\s+of)\s+/gi;
@@ -30,17 +30,21 @@ const LEAD = /(?:^|[,;(:\u2014\u2013]|\s-|[.!?]|\n|\b(?:and|but))\s*$/i;
 const NOT_BUT = /\bnot\s+([^.;!?\n]*?)\s*,?\s+but\s+/gi;
 const NEITHER = /\bneither\s+/gi;
 /** Y called wrong, after it. */
-const CALLED_WRONG = /(?:,\s*which\s+)?\s*(?:is|was|are|were)\s+(?:(?:simply|actually|clearly|definitely|also)\s+)?(?:incorrect|wrong|false|mistaken|inaccurate|an?\s+(?:error|mistake)|not\s+(?:correct|right|accurate|true))\b/gi;
+const CALLED_WRONG =
+    /(?:,\s*which\s+)?\s*(?:is|was|are|were)\s+(?:(?:simply|actually|clearly|definitely|also)\s+)?(?:incorrect|wrong|false|mistaken|inaccurate|an?\s+(?:error|mistake)|not\s+(?:correct|right|accurate|true))\b/gi;
 /** A reported value of the passage / context / facts. */
-const REPORTED = /\b(?:(although|though|while|even\s+though|despite)\s+)?(?:the\s+)?(?:(?:provided|given|retrieved|supplied|listed)\s+)?(?:passage|context|text|facts?|information|evidence|source|triples?)(?:\s+(?:provided|given|supplied|above))?(?:'s|\u2019s)?\s+(?:(?:incorrectly|wrongly|mistakenly)\s+)?(?:says?|said|claims?|claimed|states?|stated|suggests?|suggested|lists?|listed|mentions?|mentioned|gives?|gave|reports?|reported|names?|named|has|shows?|puts?|credits?|credited)\s+(?:that\s+)?|\b(?:is|are|was|were)\s+(?:listed|given|shown|credited|named)\s+(?:as|with)\s+/gi;
+const REPORTED =
+    /\b(?:(although|though|while|even\s+though|despite)\s+)?(?:the\s+)?(?:(?:provided|given|retrieved|supplied|listed)\s+)?(?:passage|context|text|facts?|information|evidence|source|triples?)(?:\s+(?:provided|given|supplied|above))?(?:'s|\u2019s)?\s+(?:(?:incorrectly|wrongly|mistakenly)\s+)?(?:says?|said|claims?|claimed|states?|stated|suggests?|suggested|lists?|listed|mentions?|mentioned|gives?|gave|reports?|reported|names?|named|has|shows?|puts?|credits?|credited)\s+(?:that\s+)?|\b(?:is|are|was|were)\s+(?:listed|given|shown|credited|named)\s+(?:as|with)\s+/gi;
 const CONTRARY = /\bcontrary\s+to\s+(?:what\s+)?/gi;
 /**
  * Doubt about the passage's (context's, facts') values near a reported one: "which conflicts with my
  * understanding", "None of that matches", "clearly off:", "a correction to the facts:", "is a mix-up".
  */
-const DOUBT = /\b(?:conflicts?\s+with|contradicts?|(?:does|do)\s*(?:n't|not)\s+(?:match|make\s+sense|add\s+up)|none\s+of\s+(?:that|this|these|them)\s+match(?:es)?|(?:clearly|obviously|seem\s+to\s+be|seems?)\s+(?:off|wrong|incorrect|mistaken|garbled|jumbled|scrambled|swapped)|(?:is|are)\s+(?:a\s+)?(?:mix-?up|mistake|typo|garbled|jumbled|scrambled|swapped|inconsistent)|correction\s+to\s+the\s+(?:facts|passage|context)|(?:facts|passage|context)\s+(?:are|is)\s+(?:wrong|off|incorrect|garbled|jumbled|scrambled|inconsistent))\b/i;
+const DOUBT =
+    /\b(?:conflicts?\s+with|contradicts?|(?:does|do)\s*(?:n't|not)\s+(?:match|make\s+sense|add\s+up)|none\s+of\s+(?:that|this|these|them)\s+match(?:es)?|(?:clearly|obviously|seem\s+to\s+be|seems?)\s+(?:off|wrong|incorrect|mistaken|garbled|jumbled|scrambled|swapped)|(?:is|are)\s+(?:a\s+)?(?:mix-?up|mistake|typo|garbled|jumbled|scrambled|swapped|inconsistent)|correction\s+to\s+the\s+(?:facts|passage|context)|(?:facts|passage|context)\s+(?:are|is)\s+(?:wrong|off|incorrect|garbled|jumbled|scrambled|inconsistent))\b/i;
 /** A contrast after a reported value: it is set against the answer's own. */
-const CONTRAST_AFTER = /^[^.;!?\n]*?(?:,\s*but\b|;\s*however\b|,\s*however\b|\bwhich\s+is\s+(?:incorrect|wrong|false|inaccurate|a\s+mistake|an\s+error)\b|\bbut\s+(?:in\s+fact|actually|in\s+reality)\b)/i;
+const CONTRAST_AFTER =
+    /^[^.;!?\n]*?(?:,\s*but\b|;\s*however\b|,\s*however\b|\bwhich\s+is\s+(?:incorrect|wrong|false|inaccurate|a\s+mistake|an\s+error)\b|\bbut\s+(?:in\s+fact|actually|in\s+reality)\b)/i;
 
 /** The end of the phrase that starts at `from`. */
 function phraseEnd(text: string, from: number, stopAtAnd = false): number {
@@ -50,8 +54,14 @@ function phraseEnd(text: string, from: number, stopAtAnd = false): number {
         const c = text[i]!;
         // A parenthesis opened inside the phrase ("2012 (2009) was …") is part of it; one closed, that the phrase
         // did not open, ends it ("(not W, …)").
-        if (c === '(') { depth++; continue; }
-        if (c === ')' && depth > 0) { depth--; continue; }
+        if (c === '(') {
+            depth++;
+            continue;
+        }
+        if (c === ')' && depth > 0) {
+            depth--;
+            continue;
+        }
         if (depth > 0) continue;
         if (c === ',' || c === ';' || c === '!' || c === '?' || c === ')' || c === '\n' || c === '\u2014') return i;
         if (c === '\u2013' && text[i - 1] === ' ') return i;
@@ -109,7 +119,10 @@ export function deniedSpans(text: string): [number, number][] {
     // Each form is looked for only where its words occur: most answers have none.
     const not = /\bnot\s/i.test(text);
     const out: [number, number][] = [];
-    const add = (a: number, b: number) => { const [x, y] = trim(text, a, b); if (y > x) out.push([x, y]); };
+    const add = (a: number, b: number) => {
+        const [x, y] = trim(text, a, b);
+        if (y > x) out.push([x, y]);
+    };
     if (not || /rather\s+than|instead\s+of/i.test(text)) {
         for (const m of text.matchAll(CORRECTION)) {
             const from = m.index + m[0].length;
@@ -118,25 +131,37 @@ export function deniedSpans(text: string): [number, number][] {
             add(from, phraseEnd(text, from, true));
         }
     }
-    if (not && /\sbut\s/i.test(text)) scan(text, NOT_BUT, m => {
-        const from = m.index + m[0].indexOf(m[1]!, 3);
-        if (HEDGE.test(m[1]!) || m[1]!.trim() === '') return;
-        add(from, from + m[1]!.length);
-    });
-    if (/neither/i.test(text)) scan(text, NEITHER, m => {
-        const from = m.index + m[0].length;
-        const nor = /^[^.;!?\n]*?\bnor\s+/i.exec(text.slice(from));
-        if (nor) add(from, phraseEnd(text, from + nor[0].length, true));
-    });
+    if (not && /\sbut\s/i.test(text))
+        scan(text, NOT_BUT, m => {
+            const from = m.index + m[0].indexOf(m[1]!, 3);
+            if (HEDGE.test(m[1]!) || m[1]!.trim() === '') return;
+            add(from, from + m[1]!.length);
+        });
+    if (/neither/i.test(text))
+        scan(text, NEITHER, m => {
+            const from = m.index + m[0].length;
+            const nor = /^[^.;!?\n]*?\bnor\s+/i.exec(text.slice(from));
+            if (nor) add(from, phraseEnd(text, from + nor[0].length, true));
+        });
     if (WRONG_WORDS.test(text)) scan(text, CALLED_WRONG, m => add(phraseStart(text, m.index), m.index));
-    if (REPORT_WORDS.test(text)) scan(text, REPORTED, m => {
-        const from = m.index + m[0].length;
-        const end = phraseEnd(text, from);
-        // Set against the answer's own: "although the passage says Y, …", "the passage says Y, but …", or with doubt
-        // about the passage's values nearby (the sentence before, this one, the next).
-        if (m[1] || CONTRAST_AFTER.test(text.slice(from)) || DOUBT.test(text.slice(Math.max(0, m.index - 160), Math.min(text.length, end + 160)))) add(from, end);
-    });
-    if (/contrary/i.test(text)) scan(text, CONTRARY, m => { const from = m.index + m[0].length; add(from, phraseEnd(text, from)); });
+    if (REPORT_WORDS.test(text))
+        scan(text, REPORTED, m => {
+            const from = m.index + m[0].length;
+            const end = phraseEnd(text, from);
+            // Set against the answer's own: "although the passage says Y, …", "the passage says Y, but …", or with doubt
+            // about the passage's values nearby (the sentence before, this one, the next).
+            if (
+                m[1] ||
+                CONTRAST_AFTER.test(text.slice(from)) ||
+                DOUBT.test(text.slice(Math.max(0, m.index - 160), Math.min(text.length, end + 160)))
+            )
+                add(from, end);
+        });
+    if (/contrary/i.test(text))
+        scan(text, CONTRARY, m => {
+            const from = m.index + m[0].length;
+            add(from, phraseEnd(text, from));
+        });
     if (out.length < 2) return out;
     out.sort((x, y) => x[0] - y[0]);
     const merged: [number, number][] = [out[0]!];
@@ -158,7 +183,8 @@ export function isDenied(spans: readonly (readonly [number, number])[], a: numbe
 }
 
 const CUE_BEFORE = /(?:\b(?:not|neither|rather\s+than|instead\s+of)\s+(?:by\s+)?)$/i;
-const CUE_AFTER = /^\s*,?\s*(?:which\s+)?(?:is|was|are|were)\s+(?:(?:simply|actually|clearly|definitely|also)\s+)?not\s+(?:correct|right|accurate|true)\b/i;
+const CUE_AFTER =
+    /^\s*,?\s*(?:which\s+)?(?:is|was|are|were)\s+(?:(?:simply|actually|clearly|definitely|also)\s+)?not\s+(?:correct|right|accurate|true)\b/i;
 
 /**
  * The text with its denied spans blanked (same length: positions carry over), and with them the words that deny
@@ -170,7 +196,8 @@ export function withoutDenied(text: string, spans: readonly (readonly [number, n
     let out = '';
     let at = 0;
     for (const [a0, b0] of spans) {
-        let a = a0, b = b0;
+        let a = a0,
+            b = b0;
         const before = CUE_BEFORE.exec(text.slice(Math.max(at, a - 24), a));
         if (before) a -= before[0].length;
         const after = CUE_AFTER.exec(text.slice(b, b + 40));

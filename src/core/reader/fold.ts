@@ -16,11 +16,38 @@ export interface Folded {
 
 /** Typographic characters NFKD leaves alone but models write all the time. */
 const TYPOGRAPHIC: Record<string, string> = {
-    '\u2018': "'", '\u2019': "'", '\u201a': "'", '\u201b': "'", '\u2032': "'",
-    '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u00ab': '"', '\u00bb': '"', '\u2033': '"',
-    '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2212': '-',
-    '\u00a0': ' ', '\u2009': ' ', '\u202f': ' ', '\u2026': '...', '\u00df': 'ss', '\u00e6': 'ae', '\u00c6': 'ae',
-    '\u0153': 'oe', '\u0152': 'oe', '\u00f8': 'o', '\u00d8': 'o', '\u0142': 'l', '\u0141': 'l', '\u0111': 'd', '\u0110': 'd',
+    '\u2018': "'",
+    '\u2019': "'",
+    '\u201a': "'",
+    '\u201b': "'",
+    '\u2032': "'",
+    '\u201c': '"',
+    '\u201d': '"',
+    '\u201e': '"',
+    '\u00ab': '"',
+    '\u00bb': '"',
+    '\u2033': '"',
+    '\u2010': '-',
+    '\u2011': '-',
+    '\u2012': '-',
+    '\u2013': '-',
+    '\u2014': '-',
+    '\u2212': '-',
+    '\u00a0': ' ',
+    '\u2009': ' ',
+    '\u202f': ' ',
+    '\u2026': '...',
+    '\u00df': 'ss',
+    '\u00e6': 'ae',
+    '\u00c6': 'ae',
+    '\u0153': 'oe',
+    '\u0152': 'oe',
+    '\u00f8': 'o',
+    '\u00d8': 'o',
+    '\u0142': 'l',
+    '\u0141': 'l',
+    '\u0111': 'd',
+    '\u0110': 'd',
 };
 
 const foldCache = new Map<string, string>();
@@ -44,13 +71,23 @@ function foldChar(ch: string): string {
 // Reused output buffers (the engine is single-threaded): one set per form for `transient` results, which view
 // them directly and stay valid until the next transient fold of the same form, and a scratch set for the
 // copying folds (values, the exported functions), so those never clobber a transient result in use.
-interface Buffers { codes: Uint8Array; starts: Int32Array; ends: Int32Array }
-const buffers = [0, 1, 2].map(() => ({ codes: new Uint8Array(4096), starts: new Int32Array(4096), ends: new Int32Array(4096) })) as [Buffers, Buffers, Buffers];
+interface Buffers {
+    codes: Uint8Array;
+    starts: Int32Array;
+    ends: Int32Array;
+}
+const buffers = [0, 1, 2].map(() => ({
+    codes: new Uint8Array(4096),
+    starts: new Int32Array(4096),
+    ends: new Int32Array(4096),
+})) as [Buffers, Buffers, Buffers];
 
 function ensure(b: Buffers, size: number): void {
     if (b.codes.length >= size) return;
     const n = Math.max(size, b.codes.length * 2);
-    b.codes = new Uint8Array(n); b.starts = new Int32Array(n); b.ends = new Int32Array(n);
+    b.codes = new Uint8Array(n);
+    b.starts = new Int32Array(n);
+    b.ends = new Int32Array(n);
 }
 
 // Folded text is ASCII only, so one byte per character and a single-byte decoder build the string at once.
@@ -85,7 +122,10 @@ export function fold(text: string, alnumOnly: boolean, transient = false, into?:
                 else if (alnumOnly && !((c >= 48 && c <= 57) || (c >= 97 && c <= 122))) continue;
                 lastSpace = false;
             }
-            codeBuf[len] = c; startBuf[len] = i; endBuf[len] = i + 1; len++;
+            codeBuf[len] = c;
+            startBuf[len] = i;
+            endBuf[len] = i + 1;
+            len++;
             continue;
         }
         const wide = c >= 0xd800 && c <= 0xdbff && i + 1 < n;
@@ -101,13 +141,18 @@ export function fold(text: string, alnumOnly: boolean, transient = false, into?:
                 if (alnumOnly && !((r >= 48 && r <= 57) || (r >= 97 && r <= 122))) continue;
                 lastSpace = false;
             }
-            codeBuf[len] = r; startBuf[len] = i; endBuf[len] = to; len++;
+            codeBuf[len] = r;
+            startBuf[len] = i;
+            endBuf[len] = to;
+            len++;
         }
         if (wide) i++;
     }
     if (len > 0 && codeBuf[len - 1] === 32) len--;
     const text2 = codesToString(codeBuf, len);
-    return transient ? { text: text2, starts: startBuf.subarray(0, len), ends: endBuf.subarray(0, len) } : { text: text2, starts: startBuf.slice(0, len), ends: endBuf.slice(0, len) };
+    return transient
+        ? { text: text2, starts: startBuf.subarray(0, len), ends: endBuf.subarray(0, len) }
+        : { text: text2, starts: startBuf.slice(0, len), ends: endBuf.slice(0, len) };
 }
 
 export function folded(text: string): Folded {

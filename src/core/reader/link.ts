@@ -40,7 +40,8 @@ export interface Mention {
     entries: number[];
 }
 
-const AFFIXES = /^(?:fc|cf|ac|afc|sc|ssc|as|ss|rcd|cd|sd|ud|rc|sv|vfl|vfb|tsg|fk|sk|bv|psv|ogc|sl|sporting)\s+|\s+(?:fc|cf|afc|sc|ac)$/;
+const AFFIXES =
+    /^(?:fc|cf|ac|afc|sc|ssc|as|ss|rcd|cd|sd|ud|rc|sv|vfl|vfb|tsg|fk|sk|bv|psv|ogc|sl|sporting)\s+|\s+(?:fc|cf|afc|sc|ac)$/;
 
 /** The short forms a name implies (never a first name). */
 export function shortForms(name: string, person: boolean): string[] {
@@ -53,7 +54,8 @@ export function shortForms(name: string, person: boolean): string[] {
     if (person) {
         const words = f.replace(/\./g, '. ').split(/\s+/).filter(Boolean);
         const last = words[words.length - 1];
-        if (words.length >= 2 && last && last.length >= 3 && !/\.$/.test(last) && !/^(?:jr|sr|ii|iii|iv)$/.test(last)) out.add(last);
+        if (words.length >= 2 && last && last.length >= 3 && !/\.$/.test(last) && !/^(?:jr|sr|ii|iii|iv)$/.test(last))
+            out.add(last);
         // "L. Messi" → "Messi" (an initial then a surname), "Lionel Messi" → "L. Messi"
         if (words.length === 2 && !words[0]!.endsWith('.')) out.add(`${words[0]![0]}. ${words[1]}`);
     }
@@ -61,13 +63,22 @@ export function shortForms(name: string, person: boolean): string[] {
     return [...out];
 }
 
-interface Pattern { entry: number; how: Mention['how'] }
+interface Pattern {
+    entry: number;
+    how: Mention['how'];
+}
 
 /**
  * What one automaton pattern stands for: its folded form; the entry it names in full (a name before an alias)
  * and every entry it names in full; the entries it is a short form of; the type noun of "the <noun>".
  */
-interface Form { form: string; full?: Pattern; fullEntries: number[]; shortOf: number[]; noun?: string }
+interface Form {
+    form: string;
+    full?: Pattern;
+    fullEntries: number[];
+    shortOf: number[];
+    noun?: string;
+}
 
 /**
  * The automaton reads words, not characters: each token of a name (vocabulary.ts) is a code of a few ASCII
@@ -105,7 +116,9 @@ export class Linker {
     constructor(entries: readonly EntityEntry[], nouns?: Record<string, readonly string[]>, options: LinkerOptions = {}) {
         this.entries = entries;
         this.uniqueShort = options.uniqueShort ?? false;
-        entries.forEach((e, i) => { if (!this.byId.has(e.id)) this.byId.set(e.id, i); });
+        entries.forEach((e, i) => {
+            if (!this.byId.has(e.id)) this.byId.set(e.id, i);
+        });
         const byForm = new Map<string, Pattern[]>();
         const add = (form: string, p: Pattern) => {
             if (form.length === 0) return;
@@ -123,11 +136,12 @@ export class Linker {
         });
         this.nouns = new Map();
         const types = new Set(entries.map(e => e.type));
-        for (const t of types) for (const w of nouns?.[t] ?? [t.toLowerCase()]) {
-            const key = fold(w, false).text;
-            if (!this.nouns.has(key)) this.nouns.set(key, new Set());
-            this.nouns.get(key)!.add(t);
-        }
+        for (const t of types)
+            for (const w of nouns?.[t] ?? [t.toLowerCase()]) {
+                const key = fold(w, false).text;
+                if (!this.nouns.has(key)) this.nouns.set(key, new Set());
+                this.nouns.get(key)!.add(t);
+            }
         for (const w of this.nouns.keys()) add(`the ${w}`, { entry: -1, how: 'noun' });
         // The alphabet: every token of every form, then codes wide enough for all of them.
         const words = new Map<string, number>();
@@ -171,14 +185,22 @@ export class Linker {
     private encode(t: string): string {
         const ts = tokens(t, this.scratch);
         const room = (ts.length / 3) * this.vocabulary.width + 1;
-        if (this.coded.length < room) { this.coded = new Uint8Array(room * 2); this.owner = new Int32Array(room * 2); }
-        const coded = this.coded, owner = this.owner;
+        if (this.coded.length < room) {
+            this.coded = new Uint8Array(room * 2);
+            this.owner = new Int32Array(room * 2);
+        }
+        const coded = this.coded,
+            owner = this.owner;
         let len = 0;
         let other = false;
         for (let k = 0; k < ts.length; k += 3) {
             const id = this.vocabulary.find(t, ts[k]!, ts[k + 1]!, ts[k + 2]!);
             if (id < 0) {
-                if (!other) { owner[len] = -1; coded[len++] = OTHER_CODE; other = true; }
+                if (!other) {
+                    owner[len] = -1;
+                    coded[len++] = OTHER_CODE;
+                    other = true;
+                }
                 continue;
             }
             other = false;
@@ -195,14 +217,18 @@ export class Linker {
     linkFolded(f: Folded, given: readonly string[] = [], original?: string): Mention[] {
         const coded = this.encode(f.text);
         if (coded.length === 0) return [];
-        const ts = this.scratch, at = this.owner;
+        const ts = this.scratch,
+            at = this.owner;
         const hits = this.matcher.search(coded);
         if (hits.length === 0) return [];
         // Leftmost-longest (every hit is word-bounded already).
         hits.sort((a, b) => a.start - b.start || b.end - a.end);
         const out: Mention[] = [];
         const named: number[] = [];
-        for (const id of given) { const e = this.byId.get(id); if (e !== undefined) named.push(e); }
+        for (const id of given) {
+            const e = this.byId.get(id);
+            if (e !== undefined) named.push(e);
+        }
         let last = -1;
         for (const h of hits) {
             if (h.start < last) continue;
@@ -217,10 +243,13 @@ export class Linker {
                     else if (types?.has(this.entries[e]!.type)) pick = { entry: e, how: 'noun' };
                 }
             }
-            if (!pick && this.uniqueShort && data.shortOf.length === 1 && data.noun === undefined) pick = { entry: data.shortOf[0]!, how: 'short' };
+            if (!pick && this.uniqueShort && data.shortOf.length === 1 && data.noun === undefined)
+                pick = { entry: data.shortOf[0]!, how: 'short' };
             if (!pick) continue;
-            const a = ts[at[h.start]!]!, b = ts[at[h.end - 1]! + 1]!;
-            const start = f.starts[a]!, end = f.ends[b - 1]!;
+            const a = ts[at[h.start]!]!,
+                b = ts[at[h.end - 1]! + 1]!;
+            const start = f.starts[a]!,
+                end = f.ends[b - 1]!;
             if (pick.how === 'short' && original !== undefined && partOfLongerName(original, start, end)) continue;
             last = h.end;
             const e = this.entries[pick.entry]!;
@@ -233,7 +262,43 @@ export class Linker {
 }
 
 const CAPITALISED = /[\p{Lu}][\p{L}'’-]*$/u;
-const NAME_FUNCTION_WORDS = new Set(['The', 'A', 'An', 'Yes', 'No', 'In', 'On', 'At', 'By', 'Of', 'And', 'But', 'So', 'It', 'He', 'She', 'They', 'This', 'That', 'I', 'Is', 'Was', 'Did', 'Does', 'Answer', 'Director', 'Directed', 'Actor', 'Player', 'Mr', 'Mrs', 'Dr', 'Both', 'While', 'Although']);
+const NAME_FUNCTION_WORDS = new Set([
+    'The',
+    'A',
+    'An',
+    'Yes',
+    'No',
+    'In',
+    'On',
+    'At',
+    'By',
+    'Of',
+    'And',
+    'But',
+    'So',
+    'It',
+    'He',
+    'She',
+    'They',
+    'This',
+    'That',
+    'I',
+    'Is',
+    'Was',
+    'Did',
+    'Does',
+    'Answer',
+    'Director',
+    'Directed',
+    'Actor',
+    'Player',
+    'Mr',
+    'Mrs',
+    'Dr',
+    'Both',
+    'While',
+    'Although',
+]);
 
 /**
  * Is text[start, end) one word of a longer written name — a capitalised word right before or after it with
@@ -253,7 +318,12 @@ export function partOfLongerName(text: string, start: number, end: number, value
 
 /** A capitalised word or an initial ("J.") of a written name. */
 const NAME_WORD = /^(?:[\p{Lu}][\p{L}'’-]*|[\p{Lu}]\.)$/u;
-const fold1 = (w: string) => w.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+const fold1 = (w: string) =>
+    w
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '');
 
 /**
  * Is the longer written name around text[start, end) the person `value` names — the same surname, and a first
@@ -261,17 +331,28 @@ const fold1 = (w: string) => w.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
  * Francis Cameron" for "James Cameron")? "LeBron James" is not "James Cameron": its surname is another.
  */
 export function writtenNameAgrees(text: string, start: number, end: number, value: string): boolean {
-    const parts = value.trim().split(/\s+/).filter(p => p && !/^(?:jr|sr|ii|iii|iv)\.?$/i.test(p));
+    const parts = value
+        .trim()
+        .split(/\s+/)
+        .filter(p => p && !/^(?:jr|sr|ii|iii|iv)\.?$/i.test(p));
     if (parts.length < 2) return false;
     const words: string[] = [text.slice(start, end)];
     let a = start;
-    for (let m = /(\S+) $/u.exec(text.slice(Math.max(0, a - 40), a)); m && words.length < 5; m = /(\S+) $/u.exec(text.slice(Math.max(0, a - 40), a))) {
+    for (
+        let m = /(\S+) $/u.exec(text.slice(Math.max(0, a - 40), a));
+        m && words.length < 5;
+        m = /(\S+) $/u.exec(text.slice(Math.max(0, a - 40), a))
+    ) {
         if (!NAME_WORD.test(m[1]!) || NAME_FUNCTION_WORDS.has(m[1]!)) break;
         words.unshift(m[1]!);
         a -= m[1]!.length + 1;
     }
     let b = end;
-    for (let m = /^ ([\p{L}'’-]+)/u.exec(text.slice(b, b + 40)); m && words.length < 5; m = /^ ([\p{L}'’-]+)/u.exec(text.slice(b, b + 40))) {
+    for (
+        let m = /^ ([\p{L}'’-]+)/u.exec(text.slice(b, b + 40));
+        m && words.length < 5;
+        m = /^ ([\p{L}'’-]+)/u.exec(text.slice(b, b + 40))
+    ) {
         if (!NAME_WORD.test(m[1]!) || NAME_FUNCTION_WORDS.has(m[1]!)) break;
         words.push(m[1]!);
         b += m[1]!.length + 1;

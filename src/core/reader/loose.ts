@@ -13,12 +13,25 @@ import { negationAt } from './claims.js';
 import { deniedSpans, isDenied, withoutDenied } from './denial.js';
 import { findWord, stripValue } from './fold.js';
 
-export interface Claim { text: string; sentence: number; /** [start, end) in the answer (absent for a claim a model extracted in its own words). */ span?: [number, number] }
+export interface Claim {
+    text: string;
+    sentence: number;
+    /** [start, end) in the answer (absent for a claim a model extracted in its own words). */ span?: [number, number];
+}
 
 /** One linkable thing of the neighbourhood: an entity or a value node. */
-export interface LooseEntry { id: string; type: string; entity: boolean }
+export interface LooseEntry {
+    id: string;
+    type: string;
+    entity: boolean;
+}
 
-export interface LooseRelation { name: string; headType: string; tailType: string; /** Words that name it ("directed by", "director"). */ words: readonly string[] }
+export interface LooseRelation {
+    name: string;
+    headType: string;
+    tailType: string;
+    /** Words that name it ("directed by", "director"). */ words: readonly string[];
+}
 
 export interface LooseLexicon {
     entries: LooseEntry[];
@@ -53,8 +66,46 @@ export interface LinkedClaim {
     alternatives?: LooseEntry[];
 }
 
-const STOP = new Set(['the', 'and', 'was', 'were', 'has', 'had', 'have', 'his', 'her', 'its', 'for', 'with', 'that', 'this', 'which', 'who', 'are', 'from', 'into', 'also', 'not', 'but', 'been', 'being', 'their', 'they', 'them', 'one']);
-const SYNONYMS: Record<string, string> = { born: 'birth', made: 'direct', film: 'movie', starred: 'star', starring: 'star', runs: 'length', long: 'length', lasts: 'length' };
+const STOP = new Set([
+    'the',
+    'and',
+    'was',
+    'were',
+    'has',
+    'had',
+    'have',
+    'his',
+    'her',
+    'its',
+    'for',
+    'with',
+    'that',
+    'this',
+    'which',
+    'who',
+    'are',
+    'from',
+    'into',
+    'also',
+    'not',
+    'but',
+    'been',
+    'being',
+    'their',
+    'they',
+    'them',
+    'one',
+]);
+const SYNONYMS: Record<string, string> = {
+    born: 'birth',
+    made: 'direct',
+    film: 'movie',
+    starred: 'star',
+    starring: 'star',
+    runs: 'length',
+    long: 'length',
+    lasts: 'length',
+};
 
 /** A light suffix-stripping stem, enough for "directed" ~ "director" ~ "direction" and "released" ~ "release". */
 export function stem(word: string): string {
@@ -83,22 +134,47 @@ const UNLINKED_FULL_NAME = /(?:^|[^\p{L}])\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-
 export function splitClaims(answer: string, names: readonly string[] = []): Claim[] {
     const out: Claim[] = [];
     // A label's own closing full stop (a plot "A ship sinks.") still ends the sentence.
-    const held = [...new Set(names.map(n => n.replace(/[.!?;]+$/, '')))].filter(n => /\s|\./.test(n)).sort((a, b) => b.length - a.length);
-    const hold = (text: string) => held.reduce((t, n) => {
-        for (let at = t.toLowerCase().indexOf(n.toLowerCase()); at >= 0; at = t.toLowerCase().indexOf(n.toLowerCase(), at + n.length)) {
-            t = t.slice(0, at) + t.slice(at, at + n.length).replace(/\s/g, KEEP).replace(/\./g, '\u0001') + t.slice(at + n.length);
-        }
-        return t;
-    }, text);
+    const held = [...new Set(names.map(n => n.replace(/[.!?;]+$/, '')))]
+        .filter(n => /\s|\./.test(n))
+        .sort((a, b) => b.length - a.length);
+    const hold = (text: string) =>
+        held.reduce((t, n) => {
+            for (
+                let at = t.toLowerCase().indexOf(n.toLowerCase());
+                at >= 0;
+                at = t.toLowerCase().indexOf(n.toLowerCase(), at + n.length)
+            ) {
+                t =
+                    t.slice(0, at) +
+                    t
+                        .slice(at, at + n.length)
+                        .replace(/\s/g, KEEP)
+                        .replace(/\./g, '\u0001') +
+                    t.slice(at + n.length);
+            }
+            return t;
+        }, text);
     const release = (text: string) => text.replaceAll(KEEP, ' ').replaceAll('\u0001', '.');
-    const sentences = answer.split(/\n+/).map(line => hold(line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '')))
-        .flatMap(line => line.split(/(?<=(?<!(?:^|[\s.])\p{Lu})[.!?;])\s+/u)).map(s => s.trim()).filter(Boolean);
+    const sentences = answer
+        .split(/\n+/)
+        .map(line => hold(line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '')))
+        .flatMap(line => line.split(/(?<=(?<!(?:^|[\s.])\p{Lu})[.!?;])\s+/u))
+        .map(s => s.trim())
+        .filter(Boolean);
     let cursor = 0;
     sentences.forEach((held, i) => {
         const sentence = release(held);
-        const parts = held.split(/,?\s+and\s+|,\s+while\s+/i).map(p => release(p).replace(/[.!?;]+$/, '').trim()).filter(p => p.length > 0);
+        const parts = held
+            .split(/,?\s+and\s+|,\s+while\s+/i)
+            .map(p =>
+                release(p)
+                    .replace(/[.!?;]+$/, '')
+                    .trim(),
+            )
+            .filter(p => p.length > 0);
         // A part of one or two words ("Cameron and Mendes") is a list, not a clause: keep the sentence whole.
-        const clauses = parts.length > 1 && parts.every(p => p.split(/\s+/).length >= 3) ? parts : [sentence.replace(/[.!?;]+$/, '').trim()];
+        const clauses =
+            parts.length > 1 && parts.every(p => p.split(/\s+/).length >= 3) ? parts : [sentence.replace(/[.!?;]+$/, '').trim()];
         for (const text of clauses) {
             const at = answer.indexOf(text, cursor);
             const start = at >= 0 ? at : cursor;
@@ -110,7 +186,10 @@ export function splitClaims(answer: string, names: readonly string[] = []): Clai
 }
 
 /** What the linker needs of a neighbourhood node: its names as written and its aliases. */
-export interface LooseName extends LooseEntry { names: readonly string[]; aliases?: readonly string[] }
+export interface LooseName extends LooseEntry {
+    names: readonly string[];
+    aliases?: readonly string[];
+}
 
 const PERSON = /^\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*)+$/u;
 
@@ -132,15 +211,29 @@ export function buildLooseLexicon(nodes: readonly LooseName[], relations: readon
         const keyed = n.entity ? n.names.map(x => /\(([^()]+)\)\s*$/.exec(x)?.[1]).find(x => x !== undefined) : undefined;
         if (keyed) qualifiers.set(n.id, keyed.split(/,\s*/).filter(Boolean));
         const names = [...new Set(n.names.filter(x => x.trim() !== ''))];
-        const plain = names.map(x => x.normalize('NFKD').replace(/[^\p{L}\p{N}\s]/gu, '').replace(/\s+/g, ' ').trim()).filter(x => x.length >= 3 && !names.includes(x));
+        const plain = names
+            .map(x =>
+                x
+                    .normalize('NFKD')
+                    .replace(/[^\p{L}\p{N}\s]/gu, '')
+                    .replace(/\s+/g, ' ')
+                    .trim(),
+            )
+            .filter(x => x.length >= 3 && !names.includes(x));
         const e: EntityEntry = { id: n.id, type: n.type, names, aliases: [...(n.aliases ?? []), ...plain] };
         if (n.entity && names.some(x => PERSON.test(x.replace(/\s*\(.*\)\s*$/, '')))) e.person = true;
         linkable.push(e);
     }
     return {
-        entries, qualifiers,
+        entries,
+        qualifiers,
         linker: new Linker(linkable, undefined, { uniqueShort: true }),
-        relations: relations.map(r => ({ name: r.name, stems: new Set(r.words.flatMap(stems)), headType: r.headType, tailType: r.tailType })),
+        relations: relations.map(r => ({
+            name: r.name,
+            stems: new Set(r.words.flatMap(stems)),
+            headType: r.headType,
+            tailType: r.tailType,
+        })),
     };
 }
 
@@ -168,7 +261,9 @@ function deniedIn(claim: Claim, whole: readonly [number, number][]): [number, nu
     const own = deniedSpans(claim.text);
     if (!claim.span || whole.length === 0) return own;
     const [a, b] = claim.span;
-    const extra = whole.filter(([x, y]) => y > a && x < b).map(([x, y]): [number, number] => [Math.max(x, a) - a, Math.min(y, b) - a]);
+    const extra = whole
+        .filter(([x, y]) => y > a && x < b)
+        .map(([x, y]): [number, number] => [Math.max(x, a) - a, Math.min(y, b) - a]);
     if (extra.length === 0) return own;
     const all = [...own, ...extra].sort((p, q) => p[0] - q[0]);
     const merged: [number, number][] = [[...all[0]!]];
@@ -209,7 +304,9 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
         else if (rows.length > 1) {
             // A composite key: the row whose other key values the claim writes ("Messi … in 2022"), else any of them.
             const stripped = stripValue(claim.text);
-            const named = rows.filter(e => (lexicon.qualifiers?.get(e.id) ?? []).every(q => findWord(stripped, stripValue(q)) >= 0));
+            const named = rows.filter(e =>
+                (lexicon.qualifiers?.get(e.id) ?? []).every(q => findWord(stripped, stripValue(q)) >= 0),
+            );
             const pick = named.length > 0 ? named : rows;
             subject = pick[0];
             alternatives = pick.slice(1);
@@ -218,13 +315,32 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
         // A value in parentheses right after another entity qualifies that entity ("… since Titanic (1997)"): it is
         // no object of this claim's subject (the subject's own "Avatar (2009)" stays).
         const objectsOf = kept.filter(m => !qualifiesOther(claim.text, kept, m, subject, lexicon));
-        const own = linkedPart(claim, claim.text, kept, readings(objectsOf).filter(e => !rows.includes(e) || e === subject || subject !== rows[0]), subject, lexicon, visible);
+        const own = linkedPart(
+            claim,
+            claim.text,
+            kept,
+            readings(objectsOf).filter(e => !rows.includes(e) || e === subject || subject !== rows[0]),
+            subject,
+            lexicon,
+            visible,
+        );
         if (alternatives.length > 0) own.alternatives = alternatives;
         // Verbs that share one object ("James Cameron directed and co-wrote Avatar"): a clause that names a relation
         // and no object lends its relation to the next clause of its sentence that continues it.
-        if (pending && pending.sentence === claim.sentence && CONTINUES.test(claim.text)) own.relations = [...new Set([...own.relations, ...pending.relations])];
-        pending = own.relations.length > 0 && own.objects.length === 0 && own.numbers.length === 0 && own.names.length === 0 ? { sentence: claim.sentence, relations: own.relations } : undefined;
-        if (own.objects.length > 0 || own.numbers.length > 0 || own.names.length > 0 || denied.length === 0 || own.relations.length > 0) out.push(own);
+        if (pending && pending.sentence === claim.sentence && CONTINUES.test(claim.text))
+            own.relations = [...new Set([...own.relations, ...pending.relations])];
+        pending =
+            own.relations.length > 0 && own.objects.length === 0 && own.numbers.length === 0 && own.names.length === 0
+                ? { sentence: claim.sentence, relations: own.relations }
+                : undefined;
+        if (
+            own.objects.length > 0 ||
+            own.numbers.length > 0 ||
+            own.names.length > 0 ||
+            denied.length === 0 ||
+            own.relations.length > 0
+        )
+            out.push(own);
         for (const [a, b] of denied) {
             const ms = found.filter(m => m.start >= a && m.end <= b);
             const about = subject ?? readings(ms).find(e => e.entity);
@@ -241,7 +357,13 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
 }
 
 /** Is mention `m` a value in parentheses right after a mention of an entity other than `subject`? */
-function qualifiesOther(text: string, found: readonly Mention[], m: Mention, subject: LooseEntry | undefined, lexicon: LooseLexicon): boolean {
+function qualifiesOther(
+    text: string,
+    found: readonly Mention[],
+    m: Mention,
+    subject: LooseEntry | undefined,
+    lexicon: LooseLexicon,
+): boolean {
     if (m.entries.some(k => lexicon.entries[k]!.entity)) return false;
     if (!/^[\s*_]*\)/.test(text.slice(m.end, m.end + 4))) return false;
     const before = found.filter(p => p.end <= m.start && /^[\s*_]*\([\s*_]*$/.test(text.slice(p.end, m.start)));
@@ -249,7 +371,16 @@ function qualifiesOther(text: string, found: readonly Mention[], m: Mention, sub
 }
 
 /** One claim (or its denied part: `part`, [start, end) in the claim's text) linked: its mentions, words, numbers and names. */
-function linkedPart(claim: Claim, text: string, found: readonly Mention[], readings: LooseEntry[], subject: LooseEntry | undefined, lexicon: LooseLexicon, visible: string, part?: [number, number]): LinkedClaim {
+function linkedPart(
+    claim: Claim,
+    text: string,
+    found: readonly Mention[],
+    readings: LooseEntry[],
+    subject: LooseEntry | undefined,
+    lexicon: LooseLexicon,
+    visible: string,
+    part?: [number, number],
+): LinkedClaim {
     const objects = [...new Map(readings.filter(e => e !== subject).map(e => [e.id, e])).values()];
     let blanked = visible;
     for (const m of found) blanked = blanked.slice(0, m.start) + ' '.repeat(m.end - m.start) + blanked.slice(m.end);
@@ -261,7 +392,13 @@ function linkedPart(claim: Claim, text: string, found: readonly Mention[], readi
     const offset = claim.span?.[0] ?? 0;
     const shifted = found.map(m => ({ ...m, start: m.start + offset, end: m.end + offset }));
     const linked: LinkedClaim = {
-        text, objects, mentions: shifted, relations, numbers, names: unlinkedNames(visible, masked), masked,
+        text,
+        objects,
+        mentions: shifted,
+        relations,
+        numbers,
+        names: unlinkedNames(visible, masked),
+        masked,
         negated: negationAt(visible, 0, found) >= 0,
     };
     if (claim.span) linked.span = part ? [claim.span[0] + part[0], claim.span[0] + part[1]] : claim.span;
@@ -279,7 +416,14 @@ function withoutMentions(text: string, found: readonly Mention[]): string {
  * A claim as a model reader states it (structured JSON): the subject, relation phrase and object in the answer's
  * words, its polarity, and where it read it (the quote and its span in the answer, when found there).
  */
-export interface StatedClaim { subject: string; relation: string; object: string; negated: boolean; quote?: string; span?: [number, number] }
+export interface StatedClaim {
+    subject: string;
+    relation: string;
+    object: string;
+    negated: boolean;
+    quote?: string;
+    span?: [number, number];
+}
 
 /**
  * Stated claims linked like the pattern reader's (the same linker, short forms of what was named before, relation
@@ -296,15 +440,26 @@ export function linkStatedClaims(claims: readonly StatedClaim[], lexicon: LooseL
         const subject = readings(own).find(e => e.entity) ?? readings(own)[0];
         const found = lexicon.linker.link(c.object, named);
         for (const m of found) named.push(m.id);
-        const objects = [...new Map(readings(found).filter(e => e !== subject).map(e => [e.id, e])).values()];
+        const objects = [
+            ...new Map(
+                readings(found)
+                    .filter(e => e !== subject)
+                    .map(e => [e.id, e]),
+            ).values(),
+        ];
         let blanked = c.object;
         for (const m of found) blanked = blanked.slice(0, m.start) + ' '.repeat(m.end - m.start) + blanked.slice(m.end);
         const masked = stripValue(blanked);
         const words = new Set(stems(`${c.relation} ${masked}`));
         const linked: LinkedClaim = {
-            text: c.quote ?? `${c.subject} ${c.negated ? 'not ' : ''}${c.relation} ${c.object}`, objects, mentions: [],
+            text: c.quote ?? `${c.subject} ${c.negated ? 'not ' : ''}${c.relation} ${c.object}`,
+            objects,
+            mentions: [],
             relations: lexicon.relations.filter(r => [...r.stems].some(s => words.has(s))).map(r => r.name),
-            numbers: masked.match(/\b\d+(?:\.\d+)?\b/g) ?? [], names: unlinkedNames(c.object, masked, true), masked, negated: c.negated,
+            numbers: masked.match(/\b\d+(?:\.\d+)?\b/g) ?? [],
+            names: unlinkedNames(c.object, masked, true),
+            masked,
+            negated: c.negated,
         };
         if (c.span) linked.span = c.span;
         if (subject) linked.subject = subject;
@@ -314,6 +469,8 @@ export function linkStatedClaims(claims: readonly StatedClaim[], lexicon: LooseL
 
 /** Does the claim state `label` (as a word run, outside its linked names)? */
 export function statesLabel(claim: LinkedClaim, label: string): boolean {
-    return [label, label.split(', ')[0]!].some(l => { const s = stripValue(l); return s.length > 0 && findWord(claim.masked, s) >= 0; });
+    return [label, label.split(', ')[0]!].some(l => {
+        const s = stripValue(l);
+        return s.length > 0 && findWord(claim.masked, s) >= 0;
+    });
 }
-

@@ -4,7 +4,8 @@
  */
 
 /** Decoration before the answer word: spaces, quotes, Markdown, bullets, and answer labels. */
-const LEAD = /^(?:[\s"'`*_#>~\-•\u201c\u201d\u2018\u2019\\\u2705\u274c\u2714\u2716\u2713\u2717\u2611\u26a0\ufe0f]+|(?:a|answer|final answer|my answer|response|yes\s*\/\s*no|yes or no|true or false|true\s*\/\s*false)\s*[:\-]\s*)/i;
+const LEAD =
+    /^(?:[\s"'`*_#>~\-•\u201c\u201d\u2018\u2019\\\u2705\u274c\u2714\u2716\u2713\u2717\u2611\u26a0\ufe0f]+|(?:a|answer|final answer|my answer|response|yes\s*\/\s*no|yes or no|true or false|true\s*\/\s*false)\s*[:\-]\s*)/i;
 
 /**
  * Whether LEAD may match at `c` (a character code): one of its decoration characters, or the first letter of an
@@ -13,8 +14,23 @@ const LEAD = /^(?:[\s"'`*_#>~\-•\u201c\u201d\u2018\u2019\\\u2705\u274c\u2714\u
  */
 function mayLead(c: number): boolean {
     if (c < 128) return LEAD_START[c] === 1;
-    return c === 0x2022 || c === 0x201c || c === 0x201d || c === 0x2018 || c === 0x2019 || c === 0x2705 || c === 0x274c || c === 0x2714 || c === 0x2716
-        || c === 0x2713 || c === 0x2717 || c === 0x2611 || c === 0x26a0 || c === 0xfe0f || isSpace(c);
+    return (
+        c === 0x2022 ||
+        c === 0x201c ||
+        c === 0x201d ||
+        c === 0x2018 ||
+        c === 0x2019 ||
+        c === 0x2705 ||
+        c === 0x274c ||
+        c === 0x2714 ||
+        c === 0x2716 ||
+        c === 0x2713 ||
+        c === 0x2717 ||
+        c === 0x2611 ||
+        c === 0x26a0 ||
+        c === 0xfe0f ||
+        isSpace(c)
+    );
 }
 const LEAD_START = new Uint8Array(128);
 for (const ch of ' \t\n\v\f\r"\'`*_#>~-\\aAfFmMrRtTyY') LEAD_START[ch.charCodeAt(0)] = 1;
@@ -33,7 +49,12 @@ export function leadEnd(text: string, from: number, stop: number, end: number): 
     // an answer's opening is read by several readers in turn: the last one is remembered
     if (from === 0 && text === openingOf.text && stop === openingOf.stop && end === openingOf.end) return openingOf.at;
     const at = readLead(text, from, stop, end);
-    if (from === 0) { openingOf.text = text; openingOf.stop = stop; openingOf.end = end; openingOf.at = at; }
+    if (from === 0) {
+        openingOf.text = text;
+        openingOf.stop = stop;
+        openingOf.end = end;
+        openingOf.at = at;
+    }
     return at;
 }
 const openingOf = { text: '', stop: -1, end: -1, at: 0 };
@@ -79,26 +100,31 @@ export function after(text: string, at: number): number {
 const NEG = String.raw`(?:do\s*n[o']?t|don'?t|dont|cannot|can\s*not|can'?t|could\s*n[o']?t|couldn'?t|am\s+unable\s+to|'?m\s+unable\s+to|am\s+not\s+able\s+to|'?m\s+not\s+able\s+to|have\s+no\s+way\s+to|was\s+unable\s+to|was\s+not\s+able\s+to)`;
 const KNOW_VERB = String.raw`(?:know|say|tell|determine|verify|confirm|answer\s+(?:this|that|the\s+question)\s+(?:with\s+certainty|accurately|definitively)|find|recall|provide\s+(?:a\s+)?(?:definitive|accurate|specific|reliable|an?\s+answer)|be\s+(?:sure|certain))`;
 /** Phrases that say the model does not know (anywhere they occur). */
-const ABSTAIN = new RegExp(String.raw`\b(?:i\s*${NEG}\s+${KNOW_VERB}` +
-    String.raw`|i\s*(?:'?m|am)\s+(?:not\s+(?:(?:entirely|completely|totally|fully|quite|100%|absolutely)\s+)?(?:sure|certain|aware)|unsure|uncertain)` +
-    String.raw`|(?:^|[^a-z])not\s+sure|\bunsure\b|\buncertain\b` +
-    String.raw`|i\s*(?:do\s*n[o']?t|don'?t|dont)\s+have\s+(?:enough|sufficient|any|specific|reliable|complete|full|detailed|access\s+to|the|real-time|up-to-date|information)` +
-    String.raw`|i\s+have\s+no\s+(?:information|knowledge|data|record|details|way)` +
-    String.raw`|there\s+(?:is|are)\s+no\s+(?:available\s+)?(?:information|records?|data|details)\s+(?:available|about|on|regarding)` +
-    String.raw`|(?:it\s+is|it'?s)\s+(?:not\s+possible|impossible|unclear|difficult|hard)\s+(?:for\s+me\s+)?to\s+(?:determine|say|know|verify|tell|confirm)` +
-    String.raw`|without\s+(?:more|additional|further)\s+(?:information|context|details)` +
-    String.raw`|beyond\s+my\s+knowledge|my\s+knowledge\s+(?:cutoff|does\s+not|doesn'?t)` +
-    String.raw`|no\s+way\s+(?:for\s+me\s+)?to\s+(?:know|tell|verify)` +
-    // declining a verdict in other words: "I'm hesitant to give a firm verdict", "not confident enough to say"
-    String.raw`|(?:hesitant|reluctant|wary)\s+(?:to\s+(?:give|say|offer|commit)|of\s+(?:giving|saying|committing))|not\s+confident\s+enough` +
-    String.raw`|i\s*${NEG}\s+(?:give|offer)\s+(?:you\s+)?an?\s+(?:firm|definite|definitive|confident|flat|reliable|certain|clear)\s+(?:answer|verdict))`, 'i');
+const ABSTAIN = new RegExp(
+    String.raw`\b(?:i\s*${NEG}\s+${KNOW_VERB}` +
+        String.raw`|i\s*(?:'?m|am)\s+(?:not\s+(?:(?:entirely|completely|totally|fully|quite|100%|absolutely)\s+)?(?:sure|certain|aware)|unsure|uncertain)` +
+        String.raw`|(?:^|[^a-z])not\s+sure|\bunsure\b|\buncertain\b` +
+        String.raw`|i\s*(?:do\s*n[o']?t|don'?t|dont)\s+have\s+(?:enough|sufficient|any|specific|reliable|complete|full|detailed|access\s+to|the|real-time|up-to-date|information)` +
+        String.raw`|i\s+have\s+no\s+(?:information|knowledge|data|record|details|way)` +
+        String.raw`|there\s+(?:is|are)\s+no\s+(?:available\s+)?(?:information|records?|data|details)\s+(?:available|about|on|regarding)` +
+        String.raw`|(?:it\s+is|it'?s)\s+(?:not\s+possible|impossible|unclear|difficult|hard)\s+(?:for\s+me\s+)?to\s+(?:determine|say|know|verify|tell|confirm)` +
+        String.raw`|without\s+(?:more|additional|further)\s+(?:information|context|details)` +
+        String.raw`|beyond\s+my\s+knowledge|my\s+knowledge\s+(?:cutoff|does\s+not|doesn'?t)` +
+        String.raw`|no\s+way\s+(?:for\s+me\s+)?to\s+(?:know|tell|verify)` +
+        // declining a verdict in other words: "I'm hesitant to give a firm verdict", "not confident enough to say"
+        String.raw`|(?:hesitant|reluctant|wary)\s+(?:to\s+(?:give|say|offer|commit)|of\s+(?:giving|saying|committing))|not\s+confident\s+enough` +
+        String.raw`|i\s*${NEG}\s+(?:give|offer)\s+(?:you\s+)?an?\s+(?:firm|definite|definitive|confident|flat|reliable|certain|clear)\s+(?:answer|verdict))`,
+    'i',
+);
 const NOT_LETTERS = /^[^a-z]*/i;
 /** Phrases that decline to answer at all. */
-const REFUSE = /\b(?:i\s*(?:'?m|am)\s+sorry,?\s+but\s+i\s+(?:can(?:no|')?t|won'?t|am\s+not\s+able\s+to|'?m\s+not\s+able\s+to|am\s+unable\s+to)\s+(?:help|assist|answer|comply|respond|provide\s+(?:an\s+)?answer|engage)|i\s+(?:can(?:no|')?t|won'?t|will\s+not)\s+(?:help|assist)\s+with|as\s+an\s+ai(?:\s+language\s+model)?,?\s+i\s+(?:can(?:no|')?t|don'?t|do\s+not|am\s+not)|i\s+(?:must|have\s+to)\s+decline|i\s+(?:can(?:no|')?t|won'?t)\s+answer\s+(?:this|that))/i;
+const REFUSE =
+    /\b(?:i\s*(?:'?m|am)\s+sorry,?\s+but\s+i\s+(?:can(?:no|')?t|won'?t|am\s+not\s+able\s+to|'?m\s+not\s+able\s+to|am\s+unable\s+to)\s+(?:help|assist|answer|comply|respond|provide\s+(?:an\s+)?answer|engage)|i\s+(?:can(?:no|')?t|won'?t|will\s+not)\s+(?:help|assist)\s+with|as\s+an\s+ai(?:\s+language\s+model)?,?\s+i\s+(?:can(?:no|')?t|don'?t|do\s+not|am\s+not)|i\s+(?:must|have\s+to)\s+decline|i\s+(?:can(?:no|')?t|won'?t)\s+answer\s+(?:this|that))/i;
 
 /** How a text declines, if it does: refuse before abstain (a refusal often also says it cannot say). */
 /** Every abstention or refusal phrase contains one of these: a cheap test before the two long expressions. */
-const MAYBE_DECLINES = /not|hesitant|reluctant|wary|n[\u2019']t|unsure|uncertain|sorry|unable|no\s|without|beyond|knowledge|impossible|unclear|difficult|hard|decline|as an ai|dont/i;
+const MAYBE_DECLINES =
+    /not|hesitant|reluctant|wary|n[\u2019']t|unsure|uncertain|sorry|unable|no\s|without|beyond|knowledge|impossible|unclear|difficult|hard|decline|as an ai|dont/i;
 
 /**
  * Does the response say the word "no" anywhere outside the entity's own names (ERBench's knowledge rule
@@ -125,10 +151,60 @@ export function notAnswering(text: string): { stance: 'abstain' | 'refuse'; span
 // ---------------------------------------------------------------- sentences
 
 /** Words whose full stop does not end a sentence ("No. 5", "e.g. Avatar", "Dr. Strange"). */
-const ABBREVIATIONS = new Set(['no', 'nr', 'mr', 'mrs', 'ms', 'dr', 'st', 'jr', 'sr', 'vs', 'eg', 'ie', 'etc', 'approx', 'ca', 'vol', 'pp', 'fc', 'cf', 'ac', 'inc', 'ltd', 'co', 'mt', 'ft']);
+const ABBREVIATIONS = new Set([
+    'no',
+    'nr',
+    'mr',
+    'mrs',
+    'ms',
+    'dr',
+    'st',
+    'jr',
+    'sr',
+    'vs',
+    'eg',
+    'ie',
+    'etc',
+    'approx',
+    'ca',
+    'vol',
+    'pp',
+    'fc',
+    'cf',
+    'ac',
+    'inc',
+    'ltd',
+    'co',
+    'mt',
+    'ft',
+]);
 
 /** Words said with "!" that end a sentence even when a lower-case word follows. */
-const EXCLAMATIONS = new Set(['yes', 'no', 'sure', 'certainly', 'absolutely', 'indeed', 'correct', 'true', 'false', 'great', 'hello', 'hi', 'oh', 'wow', 'course', 'nope', 'yeah', 'yep', 'definitely', 'right', 'incorrect', 'wrong', 'question']);
+const EXCLAMATIONS = new Set([
+    'yes',
+    'no',
+    'sure',
+    'certainly',
+    'absolutely',
+    'indeed',
+    'correct',
+    'true',
+    'false',
+    'great',
+    'hello',
+    'hi',
+    'oh',
+    'wow',
+    'course',
+    'nope',
+    'yeah',
+    'yep',
+    'definitely',
+    'right',
+    'incorrect',
+    'wrong',
+    'question',
+]);
 
 /** The end of the first sentence: a full stop, ! or ? followed by a space or the end, or a line break. */
 export function firstSentenceEnd(text: string, from = 0): number {
@@ -141,7 +217,8 @@ export function firstSentenceEnd(text: string, from = 0): number {
         if (c === 46) {
             // the word before: letters and full stops, at most 8 characters back, not before `from`
             const lo = Math.max(from, i - 8);
-            let a = i, dots = 0;
+            let a = i,
+                dots = 0;
             while (a > lo) {
                 const d = text.charCodeAt(a - 1);
                 if (d === 46) dots++;
@@ -203,6 +280,16 @@ const ABBREVIATION_KEYS = new Set([...ABBREVIATIONS].map(w => wordKey(w, 0, w.le
 /** \s as a regular expression reads it. */
 export function isSpace(c: number): boolean {
     if (c === 32 || (c >= 9 && c <= 13)) return true;
-    return c >= 128 && (c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff);
+    return (
+        c >= 128 &&
+        (c === 0xa0 ||
+            c === 0x1680 ||
+            (c >= 0x2000 && c <= 0x200a) ||
+            c === 0x2028 ||
+            c === 0x2029 ||
+            c === 0x202f ||
+            c === 0x205f ||
+            c === 0x3000 ||
+            c === 0xfeff)
+    );
 }
-

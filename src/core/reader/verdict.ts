@@ -48,63 +48,86 @@ export interface VerdictContext {
 }
 
 // Verdict phrases at the start of a sentence (after decoration). Longer forms first.
-const NEG_AT = new RegExp('^(?:' + [
-    String.raw`(?:absolutely|certainly|definitely|of\s+course|surely)\s+not\b`,
-    String.raw`not\s+(?:anymore|any\s+more|really|at\s+all|true|correct|quite|exactly|so|that\s+i\s+know\s+of)\b`,
-    String.raw`i\s+(?:do\s*n[o']?t|don'?t|dont)\s+(?:believe|think)\s+(?:so\b|(?:that|this|it)(?:'s|\u2019s|\s+is)\s+(?:quite\s+)?(?:true|right|correct|accurate|the\s+case)\b)`,
-    String.raw`i'?m\s+afraid\s+not\b`,
-    String.raw`i\s+(?:do\s*n[o']?t|don'?t)\s+(?:believe|think)\s+(?:that|this|it|the\s+(?:statement|claim))\s+(?:holds(?:\s+up)?|is\s+(?:quite\s+)?(?:true|right|correct|accurate))\b`,
-    String.raw`(?:that|this|it|the)(?:\s+(?:statement|claim))?(?:'s|\u2019s|\s+is|\s+was)\s+(?:actually\s+|definitely\s+|simply\s+)?(?:not\s+(?:quite\s+|entirely\s+)?(?:true|correct|right|accurate|the\s+case)|(?:isn'?t|incorrect|false|untrue|inaccurate|wrong))\b`,
-    String.raw`(?:that|this|it|the)(?:\s+(?:statement|claim))?\s+(?:isn'?t|is\s*n't)\s+(?:quite\s+|entirely\s+)?(?:true|correct|right|accurate|the\s+case)\b`,
-    String.raw`(?:incorrect|false|nope|nah|negative)\b`,
-    String.raw`no\b`,
-].join('|') + ')', 'i');
-const POS_AT = new RegExp('^(?:' + [
-    String.raw`(?:yes|yeah|yep|yup)\b`,
-    String.raw`i\s+(?:believe|think)\s+so\b`,
-    String.raw`i'?m\s+afraid\s+so\b`,
-    String.raw`(?:that|this|it|the)(?:\s+(?:statement|claim))?(?:'s|\u2019s|\s+is)\s+(?:actually\s+|indeed\s+|definitely\s+|entirely\s+|completely\s+)?(?:true|correct|right|accurate|the\s+case)\b`,
-    String.raw`(?:true|correct|right|indeed|affirmative|absolutely|certainly|definitely|of\s+course)\b(?=\s*(?:[,.!:;\u2013\u2014)*_-]|$))`,
-].join('|') + ')', 'i');
+const NEG_AT = new RegExp(
+    '^(?:' +
+        [
+            String.raw`(?:absolutely|certainly|definitely|of\s+course|surely)\s+not\b`,
+            String.raw`not\s+(?:anymore|any\s+more|really|at\s+all|true|correct|quite|exactly|so|that\s+i\s+know\s+of)\b`,
+            String.raw`i\s+(?:do\s*n[o']?t|don'?t|dont)\s+(?:believe|think)\s+(?:so\b|(?:that|this|it)(?:'s|\u2019s|\s+is)\s+(?:quite\s+)?(?:true|right|correct|accurate|the\s+case)\b)`,
+            String.raw`i'?m\s+afraid\s+not\b`,
+            String.raw`i\s+(?:do\s*n[o']?t|don'?t)\s+(?:believe|think)\s+(?:that|this|it|the\s+(?:statement|claim))\s+(?:holds(?:\s+up)?|is\s+(?:quite\s+)?(?:true|right|correct|accurate))\b`,
+            String.raw`(?:that|this|it|the)(?:\s+(?:statement|claim))?(?:'s|\u2019s|\s+is|\s+was)\s+(?:actually\s+|definitely\s+|simply\s+)?(?:not\s+(?:quite\s+|entirely\s+)?(?:true|correct|right|accurate|the\s+case)|(?:isn'?t|incorrect|false|untrue|inaccurate|wrong))\b`,
+            String.raw`(?:that|this|it|the)(?:\s+(?:statement|claim))?\s+(?:isn'?t|is\s*n't)\s+(?:quite\s+|entirely\s+)?(?:true|correct|right|accurate|the\s+case)\b`,
+            String.raw`(?:incorrect|false|nope|nah|negative)\b`,
+            String.raw`no\b`,
+        ].join('|') +
+        ')',
+    'i',
+);
+const POS_AT = new RegExp(
+    '^(?:' +
+        [
+            String.raw`(?:yes|yeah|yep|yup)\b`,
+            String.raw`i\s+(?:believe|think)\s+so\b`,
+            String.raw`i'?m\s+afraid\s+so\b`,
+            String.raw`(?:that|this|it|the)(?:\s+(?:statement|claim))?(?:'s|\u2019s|\s+is)\s+(?:actually\s+|indeed\s+|definitely\s+|entirely\s+|completely\s+)?(?:true|correct|right|accurate|the\s+case)\b`,
+            String.raw`(?:true|correct|right|indeed|affirmative|absolutely|certainly|definitely|of\s+course)\b(?=\s*(?:[,.!:;\u2013\u2014)*_-]|$))`,
+        ].join('|') +
+        ')',
+    'i',
+);
 const UNSURE_AT = /^(?:unsure|uncertain|(?:yes|no)\s*\/\s*unsure|don'?t\s+know|dont\s+know|i\s+don'?t\s+know|not\s+sure)\b/i;
 /**
  * A verdict withdrawn: "I can't commit either way", "I cannot say one way or the other". After the chosen verdict
  * it leaves the answer unsure (a careful reader does not hold the model to a verdict it takes back).
  */
-const WITHDRAW = /\b(?:can(?:no|['\u2019])?t|cannot|won['\u2019]?t|(?:am\s+|'m\s+)?(?:unable|not\s+able)\s+to)\s+(?:really\s+|fully\s+|honestly\s+|definitively\s+|confidently\s+)?(?:commit|say|decide|tell|answer)(?:\s+(?:for\s+(?:sure|certain)|with\s+certainty|definitively|confidently))?\s+(?:either\s+way|one\s+way\s+or\s+the\s+other)\b/i;
+const WITHDRAW =
+    /\b(?:can(?:no|['\u2019])?t|cannot|won['\u2019]?t|(?:am\s+|'m\s+)?(?:unable|not\s+able)\s+to)\s+(?:really\s+|fully\s+|honestly\s+|definitively\s+|confidently\s+)?(?:commit|say|decide|tell|answer)(?:\s+(?:for\s+(?:sure|certain)|with\s+certainty|definitively|confidently))?\s+(?:either\s+way|one\s+way\s+or\s+the\s+other)\b/i;
 /** "Yes and no": both verdicts at once, which is none. */
 const BOTH = /^(?:both\s+)?(?:yes\s+and\s+no|no\s+and\s+yes)\b/i;
 /** After a verdict word, what makes it a verdict on its own rather than the start of a sentence ("No movie …"). */
 const ALONE = /^\s*(?:[,.!:;\u2013\u2014)*_"'`\u201d\u2019-]|$)/;
 
 /** "the statement is (not) true", anywhere — not inside "whether / if the statement is true". */
-const STATEMENT = /\b(whether|if)?\s*(?:the\s+(?:given\s+|above\s+|original\s+)?statement|this\s+statement|the\s+claim|this\s+claim)\s+(?:is|appears\s+to\s+be|seems\s+to\s+be|remains)\s+(not\s+)?(?:entirely\s+|completely\s+|factually\s+|historically\s+)?(true|false|correct|incorrect|accurate|inaccurate)\b/gi;
+const STATEMENT =
+    /\b(whether|if)?\s*(?:the\s+(?:given\s+|above\s+|original\s+)?statement|this\s+statement|the\s+claim|this\s+claim)\s+(?:is|appears\s+to\s+be|seems\s+to\s+be|remains)\s+(not\s+)?(?:entirely\s+|completely\s+|factually\s+|historically\s+)?(true|false|correct|incorrect|accurate|inaccurate)\b/gi;
 
 const STATEMENT_HINT = /statement|claim/i;
 /** A sentence that may open with a verdict: a cheap test before reading every later sentence. */
-const LATER_HINT = /(?:^|[.!?\n:;]\s*)[\s*_#>"'`\u2022-]*(?:yes|yeah|yep|yup|no|nope|nah|negative|true|false|correct|incorrect|right|indeed|affirmative|absolutely|certainly|definitely|of\s+course|not|i\s+(?:do|don|believe|think)|i'?m\s+afraid|(?:that|this|it)(?:'s|\u2019s|\s+is|\s+was|\s+isn)|unsure|uncertain|don'?t|dont)\b/i;
+const LATER_HINT =
+    /(?:^|[.!?\n:;]\s*)[\s*_#>"'`\u2022-]*(?:yes|yeah|yep|yup|no|nope|nah|negative|true|false|correct|incorrect|right|indeed|affirmative|absolutely|certainly|definitely|of\s+course|not|i\s+(?:do|don|believe|think)|i'?m\s+afraid|(?:that|this|it)(?:'s|\u2019s|\s+is|\s+was|\s+isn)|unsure|uncertain|don'?t|dont)\b/i;
 
 /** Words that mark a conclusion; a verdict follows (decoration, "the answer is" again allowed in between). */
-const MARKER = /(?:(?:^|[.!?:;,\n\u2013\u2014()"'*_#>-]\s*|\b(?:and|but)\s+)(?:so|therefore|thus|hence|consequently|in\s+conclusion|in\s+summary|to\s+(?:sum\s+up|summari[sz]e|conclude)|overall|in\s+short|final(?:ly)?|either\s+way|in\s+any\s+case|all\s+in\s+all)\b|(?:^|[^a-z])(?:the|my)\s+(?:final\s+|short\s+|correct\s+|overall\s+|honest\s+|best\s+)?(?:answer|verdict|conclusion)(?:\s+(?:to|for)\s+(?:the|this|your)\s+question)?\s+(?:is|would\s+be|remains)|\b(?:final\s+|short\s+)?(?:answer|verdict|conclusion)[*_]*\s*[:\-\u2013\u2014])/gi;
+const MARKER =
+    /(?:(?:^|[.!?:;,\n\u2013\u2014()"'*_#>-]\s*|\b(?:and|but)\s+)(?:so|therefore|thus|hence|consequently|in\s+conclusion|in\s+summary|to\s+(?:sum\s+up|summari[sz]e|conclude)|overall|in\s+short|final(?:ly)?|either\s+way|in\s+any\s+case|all\s+in\s+all)\b|(?:^|[^a-z])(?:the|my)\s+(?:final\s+|short\s+|correct\s+|overall\s+|honest\s+|best\s+)?(?:answer|verdict|conclusion)(?:\s+(?:to|for)\s+(?:the|this|your)\s+question)?\s+(?:is|would\s+be|remains)|\b(?:final\s+|short\s+)?(?:answer|verdict|conclusion)[*_]*\s*[:\-\u2013\u2014])/gi;
 /** Every marker holds one of these words: a cheap test before MARKER. */
-const MARKER_HINT = /\b(?:so|therefore|thus|hence|consequently|conclu|summar|sum\s+up|overall|short|final|either\s+way|any\s+case|all\s+in\s+all|answer|verdict)/i;
-const GLUE = /^[\s,:*_"'`#>\u201c\u2018()[\]-]*(?:(?:i'?d|i\s+would)\s+say\s+|i\s+(?:think|believe)\s+)?(?:(?:the\s+)?(?:final\s+)?answer\s+(?:is|would\s+be)\s*:?[\s*_"'`\u201c\u2018(]*)?/i;
+const MARKER_HINT =
+    /\b(?:so|therefore|thus|hence|consequently|conclu|summar|sum\s+up|overall|short|final|either\s+way|any\s+case|all\s+in\s+all|answer|verdict)/i;
+const GLUE =
+    /^[\s,:*_"'`#>\u201c\u2018()[\]-]*(?:(?:i'?d|i\s+would)\s+say\s+|i\s+(?:think|believe)\s+)?(?:(?:the\s+)?(?:final\s+)?answer\s+(?:is|would\s+be)\s*:?[\s*_"'`\u201c\u2018(]*)?/i;
 
 /** Sentences that only introduce the answer: politeness, a restated question, "let me think". */
-const BOILERPLATE = /^(?:(?:sure|certainly|of\s+course|absolutely|great|good|excellent|interesting)(?:\s+question)?\s*[!.,]\s*(?=i'?d|i\s+would|i\s+can|i'?ll|let|here|happy|glad)|sure\s*[!.,]?\s*$|i'?d\s+be\s+(?:happy|glad)|i\s+would\s+be\s+(?:happy|glad)|(?:i'?m\s+)?happy\s+to\s+help|glad\s+to\s+help|thanks?\b|thank\s+you|(?:great|good|interesting)\s+question|(?:hmm+|well|okay|ok|alright)\b[\s,.!]*(?:(?:that|this)(?:'s|\s+is)\s+an?\s+(?:good|great|interesting|tricky)\s+(?:question|one)[.!]?\s*)?$|(?:that|this)(?:'s|\s+is)\s+an?\s+(?:good|great|interesting|tricky)\s+(?:question|one)|let(?:'s|\s+me|\s+us)\s+(?:think|see|check|break|look|consider|analy[sz]e|verify|examine|go|reason|work|recall|start|review|evaluate|figure)|to\s+answer\s+(?:this|your|the)|you(?:'re|\s+are)\s+asking|the\s+question\s+(?:is|asks)|(?:here(?:'s|\s+is)|below\s+is)\s+(?:the|my|what|a)|(?:step\s+\d|first(?:ly)?,?\s+(?:let|we|i)\b))/i;
-const HEDGE_WORDS = /\b(?:probably|likely|i\s+(?:think|believe|guess|suspect)|it\s+(?:seems|appears)|possibly|perhaps|maybe|to\s+my\s+knowledge|as\s+far\s+as\s+i\s+know|if\s+i\s+recall|i'?m\s+not\s+(?:entirely\s+|completely\s+|100%\s+)?(?:sure|certain))\b/i;
+const BOILERPLATE =
+    /^(?:(?:sure|certainly|of\s+course|absolutely|great|good|excellent|interesting)(?:\s+question)?\s*[!.,]\s*(?=i'?d|i\s+would|i\s+can|i'?ll|let|here|happy|glad)|sure\s*[!.,]?\s*$|i'?d\s+be\s+(?:happy|glad)|i\s+would\s+be\s+(?:happy|glad)|(?:i'?m\s+)?happy\s+to\s+help|glad\s+to\s+help|thanks?\b|thank\s+you|(?:great|good|interesting)\s+question|(?:hmm+|well|okay|ok|alright)\b[\s,.!]*(?:(?:that|this)(?:'s|\s+is)\s+an?\s+(?:good|great|interesting|tricky)\s+(?:question|one)[.!]?\s*)?$|(?:that|this)(?:'s|\s+is)\s+an?\s+(?:good|great|interesting|tricky)\s+(?:question|one)|let(?:'s|\s+me|\s+us)\s+(?:think|see|check|break|look|consider|analy[sz]e|verify|examine|go|reason|work|recall|start|review|evaluate|figure)|to\s+answer\s+(?:this|your|the)|you(?:'re|\s+are)\s+asking|the\s+question\s+(?:is|asks)|(?:here(?:'s|\s+is)|below\s+is)\s+(?:the|my|what|a)|(?:step\s+\d|first(?:ly)?,?\s+(?:let|we|i)\b))/i;
+const HEDGE_WORDS =
+    /\b(?:probably|likely|i\s+(?:think|believe|guess|suspect)|it\s+(?:seems|appears)|possibly|perhaps|maybe|to\s+my\s+knowledge|as\s+far\s+as\s+i\s+know|if\s+i\s+recall|i'?m\s+not\s+(?:entirely\s+|completely\s+|100%\s+)?(?:sure|certain))\b/i;
 /** Words that soften a verdict that follows ("I believe yes", "my best guess is no"). */
-const HEDGE_LEAD = /^(?:(?:i\s+(?:think|believe|guess|suspect)|(?:my\s+)?best\s+guess\s+(?:is|would\s+be)|probably|likely|it\s+(?:seems|appears)|i\s+would\s+(?:say|lean(?:\s+towards)?))(?:\s+that)?[\s,:]*)+/i;
+const HEDGE_LEAD =
+    /^(?:(?:i\s+(?:think|believe|guess|suspect)|(?:my\s+)?best\s+guess\s+(?:is|would\s+be)|probably|likely|it\s+(?:seems|appears)|i\s+would\s+(?:say|lean(?:\s+towards)?))(?:\s+that)?[\s,:]*)+/i;
 /** After a decline: the clause that commits anyway ("…, but there was no such player"). */
 const BUT = /(?:,|;|\.|\u2014|-)?\s*(?:but|however|that\s+said|nonetheless|still)\b[,:]?\s*/i;
 
 /** Committed statements that say the thing asked about does (not) exist, in place of a verdict word. */
-const EXISTS_NOT = /\b(?:there\s+(?:is|was|are|were)\s+no\b|there\s+(?:is|was|are|were)\s*n[o']?t\s+(?:a|any)\b|there\s+(?:isn'?t|wasn'?t|aren'?t|weren'?t)\s+(?:a|any)\b|no\s+such\b|(?:does|did)\s*(?:not|n't)\s+exist|never\s+(?:existed|played|starred|appeared|directed|was|were|had|won|managed|coached|worked)|(?:has|have|had)\s+never\b)/i;
+const EXISTS_NOT =
+    /\b(?:there\s+(?:is|was|are|were)\s+no\b|there\s+(?:is|was|are|were)\s*n[o']?t\s+(?:a|any)\b|there\s+(?:isn'?t|wasn'?t|aren'?t|weren'?t)\s+(?:a|any)\b|no\s+such\b|(?:does|did)\s*(?:not|n't)\s+exist|never\s+(?:existed|played|starred|appeared|directed|was|were|had|won|managed|coached|worked)|(?:has|have|had)\s+never\b)/i;
 const EXISTS = /\b(?:there\s+(?:is|was|are|were)\s+(?:indeed\s+(?:a|an|one|such)|such\s+an?|one\s+such|at\s+least\s+one)\b)/i;
 /** A question that asks about a negation: "Is it true that there are no …", "… did not …". */
 const NEGATED_QUESTION = /\b(?:no|not|never|none)\b|n't\b/i;
 
-interface Unit { start: number; end: number }
+interface Unit {
+    start: number;
+    end: number;
+}
 
 /**
  * The answer's sentences and lines, as [start, end) spans with the decoration before each skipped — cut only as
@@ -120,7 +143,10 @@ class Units {
         while (this.list.length <= i && this.list.length < 60 && this.at < text.length) {
             const window = Math.min(text.length, this.at + 200);
             const s = leadEnd(text, this.at, window, window);
-            if (s >= text.length) { this.at = text.length; break; }
+            if (s >= text.length) {
+                this.at = text.length;
+                break;
+            }
             const e = firstSentenceEnd(text, s);
             if (e > s) this.list.push({ start: s, end: e });
             this.at = Math.max(e, s + 1);
@@ -142,7 +168,8 @@ class Units {
  * Words before a verdict that do not change it: interjections ("Actually,", "Oh,", "Well —") and softeners ("I
  * believe", "almost certainly"), which make the verdict hedged.
  */
-const OPENER = /^(?:(?:actually|well|oh|hmm+|ok(?:ay)?|so|sure|honestly|in\s+short|short\s+answer|nope,?\s+wait)[\s,:\u2013\u2014-]+|(?:i\s+(?:think|believe|guess|suspect|would\s+say)|(?:almost|most\s+likely|very\s+likely|quite\s+possibly)\s*(?=certainly|yes|no\b)|almost\s+certainly|most\s+likely|probably|likely|to\s+my\s+knowledge|as\s+far\s+as\s+i\s+know|if\s+i\s+recall(?:\s+correctly)?)[\s,:]+)+/i;
+const OPENER =
+    /^(?:(?:actually|well|oh|hmm+|ok(?:ay)?|so|sure|honestly|in\s+short|short\s+answer|nope,?\s+wait)[\s,:\u2013\u2014-]+|(?:i\s+(?:think|believe|guess|suspect|would\s+say)|(?:almost|most\s+likely|very\s+likely|quite\s+possibly)\s*(?=certainly|yes|no\b)|almost\s+certainly|most\s+likely|probably|likely|to\s+my\s+knowledge|as\s+far\s+as\s+i\s+know|if\s+i\s+recall(?:\s+correctly)?)[\s,:]+)+/i;
 
 const COLON = /[:\u2013\u2014]\s*[*_]*/;
 /** "It's true that …": a concession, not a verdict, when it opens a later sentence. */
@@ -185,7 +212,8 @@ function verdictAt(text: string, at: number, alone: boolean): { polarity: Polari
     }
     const p = matchLength(POS_AT_Y, head);
     // (the only matches of POS_AT that start with "y" are yes / yeah / yep / yup)
-    if (p >= 0 && !(alone && (head.charCodeAt(0) | 32) === 121 && !alonePast(head, p))) return { polarity: 'pos', start: at, end: at + p };
+    if (p >= 0 && !(alone && (head.charCodeAt(0) | 32) === 121 && !alonePast(head, p)))
+        return { polarity: 'pos', start: at, end: at + p };
     return undefined;
 }
 
@@ -218,7 +246,12 @@ function statementVerdicts(text: string, a: number, b: number, hint = STATEMENT_
         const w = v[3]!.toLowerCase();
         const positive = (w === 'true' || w === 'correct' || w === 'accurate') !== !!v[2];
         const lead = v[0].length - v[0].trimStart().length;
-        out.push({ polarity: positive ? 'pos' : 'neg', span: [a + v.index + lead, a + v.index + v[0].length], role: 'statement', hedged: false });
+        out.push({
+            polarity: positive ? 'pos' : 'neg',
+            span: [a + v.index + lead, a + v.index + v[0].length],
+            role: 'statement',
+            hedged: false,
+        });
     }
     return out;
 }
@@ -254,7 +287,13 @@ function conclusions(text: string): VerdictRead[] {
         const v = verdictAt(text, at, false) ?? statementAtConclusion(text, at);
         if (!v) continue;
         // "so no one …", "therefore no movie …": a verdict only when it stands alone or is a whole phrase
-        if (v.end - at <= 3 && YES_OR_NO.test(text.slice(at, v.end)) && !ALONE.test(text.slice(v.end, v.end + 3)) && !SUBJECT_NEXT.test(text.slice(v.end, v.end + 20))) continue;
+        if (
+            v.end - at <= 3 &&
+            YES_OR_NO.test(text.slice(at, v.end)) &&
+            !ALONE.test(text.slice(v.end, v.end + 3)) &&
+            !SUBJECT_NEXT.test(text.slice(v.end, v.end + 20))
+        )
+            continue;
         out.push({ polarity: v.polarity, span: [at, v.end], role: 'conclusion', hedged: false });
     }
     return out;
@@ -287,7 +326,12 @@ function isBoilerplate(text: string, u: Unit, next: Unit | undefined): boolean {
     if (next && POLITE.test(s) && HELP.test(text.slice(next.start, next.end))) return true;
     // (s is trimmed: "?" at its end is /\?\s*$/)
     if (s.endsWith('?')) return true;
-    if (hashBefore(text, u.start) && HEADING.test(text.slice(Math.max(0, u.start - 7), u.start + 1).trimStart()) && !verdictAt(text, u.start, false)) return true;
+    if (
+        hashBefore(text, u.start) &&
+        HEADING.test(text.slice(Math.max(0, u.start - 7), u.start + 1).trimStart()) &&
+        !verdictAt(text, u.start, false)
+    )
+        return true;
     return BOILERPLATE.test(s);
 }
 
@@ -333,7 +377,13 @@ const FAR_HINT = new RegExp(`${MARKER_HINT.source}|${STATEMENT_HINT.source}|one\
 function plainOpening(text: string): VerdictFinding | undefined {
     const e0 = Math.min(text.length, 200);
     const s = leadEnd(text, 0, e0, e0);
-    if (s >= text.length || !PLAIN_START[text.charCodeAt(s) | 32] || !PLAIN_OPENING.test(text.slice(s, s + 14)) || FAR_HINT.test(text)) return undefined;
+    if (
+        s >= text.length ||
+        !PLAIN_START[text.charCodeAt(s) | 32] ||
+        !PLAIN_OPENING.test(text.slice(s, s + 14)) ||
+        FAR_HINT.test(text)
+    )
+        return undefined;
     const end = firstSentenceEnd(text, s);
     // a first sentence that asks a question is boilerplate: the opening is later
     if (asksAt(text, s, end)) return undefined;
@@ -343,7 +393,14 @@ function plainOpening(text: string): VerdictFinding | undefined {
     const say = `"${text.slice(v.start, v.end).trim()}"`;
     if (v.polarity === 'unsure') {
         const opening: VerdictRead = { polarity: 'unsure', span: [v.start, v.end], role: 'opening', hedged: false };
-        return { chosen: opening, outcome: 'decline', read: [opening], why: `opens with ${say}`, rationaleStart: afterSpan(text, v.end), stance: 'abstain' };
+        return {
+            chosen: opening,
+            outcome: 'decline',
+            read: [opening],
+            why: `opens with ${say}`,
+            rationaleStart: afterSpan(text, v.end),
+            stance: 'abstain',
+        };
     }
     // the caveat window: to the end of the next sentence, as the full rule reads it
     let nextEnd = end;
@@ -353,8 +410,20 @@ function plainOpening(text: string): VerdictFinding | undefined {
         const ns = leadEnd(text, at, e, e);
         if (ns < text.length) nextEnd = firstSentenceEnd(text, ns);
     }
-    const opening: VerdictRead = { polarity: v.polarity, span: [v.start, v.end], role: 'opening', hedged: hedgedNear(text, v.end, nextEnd) };
-    return { chosen: opening, outcome: 'verdict', read: [opening], why: `opens with ${say}`, rationaleStart: afterSpan(text, v.end), stance: opening.hedged ? 'hedged' : 'answer' };
+    const opening: VerdictRead = {
+        polarity: v.polarity,
+        span: [v.start, v.end],
+        role: 'opening',
+        hedged: hedgedNear(text, v.end, nextEnd),
+    };
+    return {
+        chosen: opening,
+        outcome: 'verdict',
+        read: [opening],
+        why: `opens with ${say}`,
+        rationaleStart: afterSpan(text, v.end),
+        stance: opening.hedged ? 'hedged' : 'answer',
+    };
 }
 
 /**
@@ -377,7 +446,13 @@ function withdrawn(text: string, f: VerdictFinding, chosen: VerdictRead): Verdic
     if (!w) return f;
     const span: [number, number] = [chosen.span[1] + w.index, chosen.span[1] + w.index + w[0].length];
     const read = [...f.read, { polarity: 'unsure' as const, span, role: 'decline' as const, hedged: false }];
-    return { outcome: 'decline', stance: 'abstain', read, why: `gives "${text.slice(chosen.span[0], chosen.span[1]).trim()}", then takes it back: "${w[0]}"`, rationaleStart: f.rationaleStart };
+    return {
+        outcome: 'decline',
+        stance: 'abstain',
+        read,
+        why: `gives "${text.slice(chosen.span[0], chosen.span[1]).trim()}", then takes it back: "${w[0]}"`,
+        rationaleStart: f.rationaleStart,
+    };
 }
 
 const byStart = (a: VerdictRead, b: VerdictRead): number => a.span[0] - b.span[0];
@@ -394,7 +469,14 @@ function say(text: string, v: VerdictRead): string {
 
 /** The finding when `v` is chosen (module functions, not closures per answer: the reader is on the hot path). */
 function chosenFinding(v: VerdictRead, read: VerdictRead[], why: string, rationaleStart: number): VerdictFinding {
-    return { chosen: v, outcome: 'verdict', read, why, rationaleStart, stance: v.polarity === 'unsure' ? 'abstain' : v.hedged ? 'hedged' : 'answer' };
+    return {
+        chosen: v,
+        outcome: 'verdict',
+        read,
+        why,
+        rationaleStart,
+        stance: v.polarity === 'unsure' ? 'abstain' : v.hedged ? 'hedged' : 'answer',
+    };
 }
 
 function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
@@ -415,7 +497,12 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
         // a caveat in the verdict's sentence or the next makes it hedged
         const next = us.get(oi + 1);
         const hedged = ov.polarity !== 'unsure' && hedgedNear(text, ov.end, next ? next.end : ou.end);
-        opening = { polarity: ov.polarity, span: [ov.start, ov.end], role: 'opening', hedged: hedged || HEDGE_WORDS.test(text.slice(ou.start, ov.start)) };
+        opening = {
+            polarity: ov.polarity,
+            span: [ov.start, ov.end],
+            role: 'opening',
+            hedged: hedged || HEDGE_WORDS.test(text.slice(ou.start, ov.start)),
+        };
     } else {
         const d = notAnswering(text.slice(ou.start, ou.end));
         if (d) {
@@ -428,7 +515,14 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
                 const at = from + (HEDGE_LEAD.exec(text.slice(from, from + 60))?.[0].length ?? 0);
                 const v = verdictAt(text, at, false);
                 const cEnd = firstSentenceEnd(text, at);
-                const c = v ? { polarity: v.polarity, span: [v.start, v.end] as [number, number], role: 'committed' as const, hedged: true } : committed(text, at, cEnd, ctx);
+                const c = v
+                    ? {
+                          polarity: v.polarity,
+                          span: [v.start, v.end] as [number, number],
+                          role: 'committed' as const,
+                          hedged: true,
+                      }
+                    : committed(text, at, cEnd, ctx);
                 if (c && c.polarity !== 'unsure') opening = { ...c, hedged: true };
             }
             read.push({ polarity: 'unsure', span: decline.span, role: 'decline', hedged: false });
@@ -450,7 +544,13 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
     for (let i = laterFrom, u = scanLater ? us.get(i) : undefined; u; u = us.get(++i)) {
         if (i > oi || !opening) {
             const v = verdictAt(text, u.start, true);
-            if (v && v.polarity !== 'unsure') later.push({ polarity: v.polarity, span: [u.start, v.end], role: 'later', hedged: hedgedNear(text, u.start, u.end) });
+            if (v && v.polarity !== 'unsure')
+                later.push({
+                    polarity: v.polarity,
+                    span: [u.start, v.end],
+                    role: 'later',
+                    hedged: hedgedNear(text, u.start, u.end),
+                });
         }
         for (const s of statementVerdicts(text, u.start, u.end, statementHint)) {
             if (opening && s.span[0] < opening.span[1] + 2) continue;
@@ -469,34 +569,91 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
 
     const conclusion = marked[marked.length - 1];
     if (conclusion) {
-        const other = opening && opening.polarity !== conclusion.polarity && opening.polarity !== 'unsure' ? `; the opening ${say(text, opening)} is overruled` : '';
-        return chosenFinding(conclusion, read, `a marked conclusion ${say(text, conclusion)} decides${other}`, opening?.role === 'opening' ? afterSpan(text, opening.span[1]) : u0.start);
+        const other =
+            opening && opening.polarity !== conclusion.polarity && opening.polarity !== 'unsure'
+                ? `; the opening ${say(text, opening)} is overruled`
+                : '';
+        return chosenFinding(
+            conclusion,
+            read,
+            `a marked conclusion ${say(text, conclusion)} decides${other}`,
+            opening?.role === 'opening' ? afterSpan(text, opening.span[1]) : u0.start,
+        );
     }
     const unmarked = read.filter(r => (r.role === 'later' || r.role === 'statement') && r.polarity !== 'unsure');
     if (opening && opening.polarity !== 'unsure') {
         const against = unmarked.find(r => r.polarity !== opening!.polarity);
-        if (against) return { outcome: 'conflict', stance: 'none', read, why: `conflicting verdicts ${say(text, opening)} and ${say(text, against)}, none marked as the conclusion`, rationaleStart: u0.start };
-        const why = opening.role === 'opening' ? (oi > 0 ? `opens with ${say(text, opening)} after an introduction` : `opens with ${say(text, opening)}`)
-            : decline ? `commits to ${say(text, opening)} after ${decline.stance === 'refuse' ? 'a refusal' : 'a doubt'} (a hedged verdict)` : `states ${say(text, opening)} (no verdict word)`;
+        if (against)
+            return {
+                outcome: 'conflict',
+                stance: 'none',
+                read,
+                why: `conflicting verdicts ${say(text, opening)} and ${say(text, against)}, none marked as the conclusion`,
+                rationaleStart: u0.start,
+            };
+        const why =
+            opening.role === 'opening'
+                ? oi > 0
+                    ? `opens with ${say(text, opening)} after an introduction`
+                    : `opens with ${say(text, opening)}`
+                : decline
+                  ? `commits to ${say(text, opening)} after ${decline.stance === 'refuse' ? 'a refusal' : 'a doubt'} (a hedged verdict)`
+                  : `states ${say(text, opening)} (no verdict word)`;
         return chosenFinding(opening, read, why, opening.role === 'opening' ? afterSpan(text, opening.span[1]) : u0.start);
     }
-    if (opening?.polarity === 'unsure') return { ...chosenFinding(opening, read, `opens with ${say(text, opening)}`, afterSpan(text, opening.span[1])), outcome: 'decline' };
+    if (opening?.polarity === 'unsure')
+        return {
+            ...chosenFinding(opening, read, `opens with ${say(text, opening)}`, afterSpan(text, opening.span[1])),
+            outcome: 'decline',
+        };
     if (unmarked.length > 0) {
         const first = unmarked[0]!;
         const against = unmarked.find(r => r.polarity !== first.polarity);
-        if (against) return { outcome: 'conflict', stance: 'none', read, why: `conflicting verdicts ${say(text, first)} and ${say(text, against)}, none marked as the conclusion`, rationaleStart: u0.start };
+        if (against)
+            return {
+                outcome: 'conflict',
+                stance: 'none',
+                read,
+                why: `conflicting verdicts ${say(text, first)} and ${say(text, against)}, none marked as the conclusion`,
+                rationaleStart: u0.start,
+            };
         const v = decline ? { ...first, hedged: true } : first;
-        return chosenFinding(v, read, decline ? `commits to ${say(text, first)} after ${decline.stance === 'refuse' ? 'a refusal' : 'a doubt'} (a hedged verdict)` : `a verdict ${say(text, first)} after the opening`, u0.start);
+        return chosenFinding(
+            v,
+            read,
+            decline
+                ? `commits to ${say(text, first)} after ${decline.stance === 'refuse' ? 'a refusal' : 'a doubt'} (a hedged verdict)`
+                : `a verdict ${say(text, first)} after the opening`,
+            u0.start,
+        );
     }
     if (decline) {
-        return { outcome: 'decline', stance: decline.stance, read, why: decline.stance === 'refuse' ? 'refuses in its first sentence' : 'says it does not know in its first sentence', rationaleStart: afterSpan(text, decline.span[1]) };
+        return {
+            outcome: 'decline',
+            stance: decline.stance,
+            read,
+            why: decline.stance === 'refuse' ? 'refuses in its first sentence' : 'says it does not know in its first sentence',
+            rationaleStart: afterSpan(text, decline.span[1]),
+        };
     }
     // a decline later in the first sentences, with no verdict anywhere
     const d = notAnswering(text.slice(u0.start, (us.get(oi + 1) ?? ou).end));
     if (d) {
         const span: [number, number] = [u0.start + d.span[0], u0.start + d.span[1]];
         read.push({ polarity: 'unsure', span, role: 'decline', hedged: false });
-        return { outcome: 'decline', stance: d.stance, read, why: d.stance === 'refuse' ? 'refuses and commits to no verdict' : 'says it does not know and commits to no verdict', rationaleStart: afterSpan(text, span[1]) };
+        return {
+            outcome: 'decline',
+            stance: d.stance,
+            read,
+            why: d.stance === 'refuse' ? 'refuses and commits to no verdict' : 'says it does not know and commits to no verdict',
+            rationaleStart: afterSpan(text, span[1]),
+        };
     }
-    return { outcome: 'none', stance: 'none', why: 'no verdict: none at the opening, none marked as the conclusion, none stated later', read, rationaleStart: u0.start };
+    return {
+        outcome: 'none',
+        stance: 'none',
+        why: 'no verdict: none at the opening, none marked as the conclusion, none stated later',
+        read,
+        rationaleStart: u0.start,
+    };
 }

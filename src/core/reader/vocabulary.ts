@@ -13,7 +13,10 @@ export function tokens(t: string, out: number[]): number[] {
     const n = t.length;
     for (let i = 0; i < n;) {
         const c = t.charCodeAt(i);
-        if (c === 32) { i++; continue; }
+        if (c === 32) {
+            i++;
+            continue;
+        }
         let h = Math.imul(0x811c9dc5 ^ c, 0x01000193);
         let j = i + 1;
         if (isAlnum(c)) {
@@ -31,7 +34,8 @@ export function isAlnum(c: number): boolean {
 
 const LEADS: number[] = [];
 for (let c = 2; c < 64; c++) if (c !== 10 && c !== 13) LEADS.push(c);
-const TRAIL_BASE = 64, TRAILS = 64;
+const TRAIL_BASE = 64,
+    TRAILS = 64;
 /** A run of tokens no name uses: one character no code has, so no pattern spans it. */
 export const OTHER_CODE = 1;
 
@@ -62,7 +66,8 @@ export class Vocabulary {
         for (const w of words.keys()) chars += w.length;
         this.pool = new Uint8Array(chars);
         this.offsets = new Int32Array(words.size + 1);
-        let id = 0, at = 0;
+        let id = 0,
+            at = 0;
         for (const [w, h] of words) {
             this.offsets[id] = at;
             for (let k = 0; k < w.length; k++) this.pool[at++] = w.charCodeAt(k);
@@ -94,7 +99,8 @@ export class Vocabulary {
     /** Writes the code of `id` into `out` at `at`; returns the next free position. */
     write(id: number, out: Uint8Array, at: number): number {
         out[at++] = LEADS[id % LEADS.length]!;
-        for (let rest = Math.floor(id / LEADS.length), k = 1; k < this.width; k++, rest = Math.floor(rest / TRAILS)) out[at++] = TRAIL_BASE + (rest % TRAILS);
+        for (let rest = Math.floor(id / LEADS.length), k = 1; k < this.width; k++, rest = Math.floor(rest / TRAILS))
+            out[at++] = TRAIL_BASE + (rest % TRAILS);
         return at;
     }
 }

@@ -16,7 +16,11 @@ import { explainVerdict, figureColumns, figureText } from './model.js';
 import { unansweredSlots } from './unanswered.js';
 
 /** A family figure of a line: as the reports write it, and a number to two places for the CodeLens. */
-export interface AnchorFigure { name: string; value: string; short?: string }
+export interface AnchorFigure {
+    name: string;
+    value: string;
+    short?: string;
+}
 
 export interface AnchorResult {
     /** `probe:<name>` or `fd:<id>`. */
@@ -64,13 +68,24 @@ const FACTS_LINKED = 5;
 export function anchorFacts(facts: readonly FactVerdict[]): AnchorFacts {
     const classes = Object.fromEntries(FACT_CLASSES.map(c => [c, 0])) as Record<FactClass, number>;
     for (const f of facts) classes[f.class]++;
-    const shown = [...facts.filter(f => f.class !== 'knows'), ...facts.filter(f => f.class === 'knows')].slice(0, FACTS_LINKED).map(f => ({ id: f.id, label: f.label, class: f.class }));
-    return { n: facts.length, classes, believed: facts.filter(f => f.believed).map(f => ({ label: f.label, ...f.believed! })), line: factsLine(facts.length, classes, facts), shown };
+    const shown = [...facts.filter(f => f.class !== 'knows'), ...facts.filter(f => f.class === 'knows')]
+        .slice(0, FACTS_LINKED)
+        .map(f => ({ id: f.id, label: f.label, class: f.class }));
+    return {
+        n: facts.length,
+        classes,
+        believed: facts.filter(f => f.believed).map(f => ({ label: f.label, ...f.believed! })),
+        line: factsLine(facts.length, classes, facts),
+        shown,
+    };
 }
 
 /** The run's per-fact step over its verdicts (overrides applied), once per results: every hover of the run reads it. */
 const stepOf = new WeakMap<readonly Verdict[], { overrides: AnchorInput['overrides']; report: FactReport }>();
-export function runFacts(input: Pick<AnchorInput, 'questions' | 'verdicts' | 'overrides'>, applied?: readonly Verdict[]): FactReport {
+export function runFacts(
+    input: Pick<AnchorInput, 'questions' | 'verdicts' | 'overrides'>,
+    applied?: readonly Verdict[],
+): FactReport {
     const known = stepOf.get(input.verdicts);
     if (known && known.overrides === input.overrides) return known.report;
     const report = factVerdicts(input.questions, applied ?? applyOverrides([...input.verdicts], [...(input.overrides ?? [])]));
@@ -81,8 +96,14 @@ export function runFacts(input: Pick<AnchorInput, 'questions' | 'verdicts' | 'ov
 /** The hover's line of a line's facts; the counts are the step's. */
 function factsLine(n: number, classes: Record<FactClass, number>, facts: readonly FactVerdict[]): string {
     const parts = FACT_CLASSES.filter(c => classes[c] > 0).map(c => `${c} ${classes[c]}`);
-    const believed = facts.filter(f => f.believed).slice(0, 2).map(f => `${f.label} believed "${f.believed!.value}" (${f.believed!.families.join(', ')})`);
-    const fragile = facts.filter(f => f.fragile).slice(0, 2).map(f => `${f.label} right in ${f.fragile!.right.join(', ')}, not in ${f.fragile!.other.join(', ')}`);
+    const believed = facts
+        .filter(f => f.believed)
+        .slice(0, 2)
+        .map(f => `${f.label} believed "${f.believed!.value}" (${f.believed!.families.join(', ')})`);
+    const fragile = facts
+        .filter(f => f.fragile)
+        .slice(0, 2)
+        .map(f => `${f.label} right in ${f.fragile!.right.join(', ')}, not in ${f.fragile!.other.join(', ')}`);
     return `Facts across families (${n}): ${parts.join(' · ')}${[...believed, ...fragile].length ? ` — ${[...believed, ...fragile].join('; ')}` : ''}`;
 }
 
@@ -125,10 +146,18 @@ export function anchorResults(input: AnchorInput, fdOf: ReadonlyMap<string, stri
         let byModel = unanswered.get(key);
         if (!byModel) unanswered.set(key, (byModel = new Map()));
         byModel.set(model, (byModel.get(model) ?? 0) + n);
-        if (!sets.get(key)?.has(model)) { let m = sets.get(key); if (!m) sets.set(key, (m = new Map())); m.set(model, []); }
+        if (!sets.get(key)?.has(model)) {
+            let m = sets.get(key);
+            if (!m) sets.set(key, (m = new Map()));
+            m.set(model, []);
+        }
     };
     if (input.answers) {
-        for (const u of unansweredSlots({ questions: input.questions, answers: input.answers, ...(input.run?.settings ? { settings: input.run.settings } : {}) })) {
+        for (const u of unansweredSlots({
+            questions: input.questions,
+            answers: input.answers,
+            ...(input.run?.settings ? { settings: input.run.settings } : {}),
+        })) {
             const n = u.failed + u.notAnswered;
             count(`probe:${u.probe}`, u.model, n);
             const fd = fdOf.get(u.probe);
@@ -137,32 +166,46 @@ export function anchorResults(input: AnchorInput, fdOf: ReadonlyMap<string, stri
     }
     // The run's per-fact step once; each line counts the facts its questions test.
     const perFact = new Map<string, FactVerdict>();
-    if (input.questions.some(q => q.facts?.length)) for (const f of runFacts(input, verdicts).facts) perFact.set(`${f.model}\u0000${f.id}`, f);
+    if (input.questions.some(q => q.facts?.length))
+        for (const f of runFacts(input, verdicts).facts) perFact.set(`${f.model}\u0000${f.id}`, f);
     const kindOf = new Map(input.questions.map(q => [`probe:${q.probe}`, q.kind]));
     for (const [p, fd] of fdOf) if (kindOf.has(`probe:${p}`)) kindOf.set(`fd:${fd}`, kindOf.get(`probe:${p}`)!);
     const out = new Map<string, AnchorResult[]>();
     for (const [key, byModel] of sets) {
-        out.set(key, [...byModel].map(([model, items]) => {
-            const measured = items.filter(i => isMeasured(i.q));
-            const kind = items[0]?.q.kind ?? kindOf.get(key) ?? 'binary';
-            const metrics = groupMetrics({ model, probe: key.slice(key.indexOf(':') + 1), kind, phrasing: 'all', variant: 'all', mode: 'all' }, measured);
-            const probes = new Set(items.map(i => i.q.probe));
-            const result: AnchorResult = {
-                key, model, metrics, unanswered: unanswered.get(key)?.get(model) ?? 0,
-                failed: measured.filter(i => !questionPassed(i.q, i.v)).length,
-                failedRationales: measured.filter(i => i.q.keywords.length > 0 && !(i.v.override?.rationale ?? i.v.rationale)).length,
-                groups: summarizeGroups((input.groupVerdicts ?? []).filter(g => g.model === model && probes.has(g.probe))),
-                figures: metrics.n > 0 ? familyFigures(metrics) : [],
-                verdicts: items.map(i => i.v),
-            };
-            if (perFact.size) {
-                const facts = [...new Set(items.flatMap(i => (i.q.facts ?? []).map(f => f.id)))].flatMap(id => perFact.get(`${model}\u0000${id}`) ?? []);
-                if (facts.length) result.facts = anchorFacts(facts);
-            }
-            const knowing = items.filter(i => i.v.known !== undefined);
-            if (knowing.length) result.known = { k: knowing.filter(i => i.v.override?.correct ?? i.v.known).length, n: knowing.length };
-            return result;
-        }));
+        out.set(
+            key,
+            [...byModel].map(([model, items]) => {
+                const measured = items.filter(i => isMeasured(i.q));
+                const kind = items[0]?.q.kind ?? kindOf.get(key) ?? 'binary';
+                const metrics = groupMetrics(
+                    { model, probe: key.slice(key.indexOf(':') + 1), kind, phrasing: 'all', variant: 'all', mode: 'all' },
+                    measured,
+                );
+                const probes = new Set(items.map(i => i.q.probe));
+                const result: AnchorResult = {
+                    key,
+                    model,
+                    metrics,
+                    unanswered: unanswered.get(key)?.get(model) ?? 0,
+                    failed: measured.filter(i => !questionPassed(i.q, i.v)).length,
+                    failedRationales: measured.filter(i => i.q.keywords.length > 0 && !(i.v.override?.rationale ?? i.v.rationale))
+                        .length,
+                    groups: summarizeGroups((input.groupVerdicts ?? []).filter(g => g.model === model && probes.has(g.probe))),
+                    figures: metrics.n > 0 ? familyFigures(metrics) : [],
+                    verdicts: items.map(i => i.v),
+                };
+                if (perFact.size) {
+                    const facts = [...new Set(items.flatMap(i => (i.q.facts ?? []).map(f => f.id)))].flatMap(
+                        id => perFact.get(`${model}\u0000${id}`) ?? [],
+                    );
+                    if (facts.length) result.facts = anchorFacts(facts);
+                }
+                const knowing = items.filter(i => i.v.known !== undefined);
+                if (knowing.length)
+                    result.known = { k: knowing.filter(i => i.v.override?.correct ?? i.v.known).length, n: knowing.length };
+                return result;
+            }),
+        );
     }
     return out;
 }
@@ -194,15 +237,23 @@ const answerText = (v: Verdict) => (v.answer === 'option' && v.option !== undefi
 const bySlot = new WeakMap<readonly StoredAnswer[], Map<string, string>>();
 function responsesBySlot(answers: readonly StoredAnswer[]): Map<string, string> {
     let map = bySlot.get(answers);
-    if (!map) bySlot.set(answers, map = new Map(answers.map(a => [slotKey(a.questionId, a.model, a.sample), a.text])));
+    if (!map) bySlot.set(answers, (map = new Map(answers.map(a => [slotKey(a.questionId, a.model, a.sample), a.text]))));
     return map;
 }
 
 /** The failed measured questions, worst first, each with why it failed (read from the run's answers). */
-export function worstExamples(questions: ReadonlyMap<string, Question>, verdicts: readonly Verdict[], count = 5, answers: readonly StoredAnswer[] = []): FailureExample[] {
+export function worstExamples(
+    questions: ReadonlyMap<string, Question>,
+    verdicts: readonly Verdict[],
+    count = 5,
+    answers: readonly StoredAnswer[] = [],
+): FailureExample[] {
     const responses = responsesBySlot(answers);
     return verdicts
-        .filter(v => { const q = questions.get(v.questionId); return q !== undefined && isMeasured(q); })
+        .filter(v => {
+            const q = questions.get(v.questionId);
+            return q !== undefined && isMeasured(q);
+        })
         .map(v => ({ v, s: severity(v) }))
         .filter(x => x.s > 0)
         .sort((a, b) => b.s - a.s || a.v.questionId.localeCompare(b.v.questionId))
@@ -211,8 +262,13 @@ export function worstExamples(questions: ReadonlyMap<string, Question>, verdicts
             const q = questions.get(v.questionId)!;
             const why = explainVerdict(q, v, responses.get(slotKey(v.questionId, v.model, v.sample)) ?? '');
             // A verdict whose hops failed on a question without keywords has no explanation: its answer and keywords.
-            const bad = v.hops.flatMap(h => h.keywords).filter(k => k.status !== 'found').map(k => `${k.status} "${k.value}"`);
-            const line = why.length ? why.join('; ') : `answered ${answerText(v)} (gold ${goldText(q)})${bad.length ? ` · ${bad.join(', ')}` : ''}`;
+            const bad = v.hops
+                .flatMap(h => h.keywords)
+                .filter(k => k.status !== 'found')
+                .map(k => `${k.status} "${k.value}"`);
+            const line = why.length
+                ? why.join('; ')
+                : `answered ${answerText(v)} (gold ${goldText(q)})${bad.length ? ` · ${bad.join(', ')}` : ''}`;
             return { questionId: v.questionId, question: q.question, severity: s, line, model: v.model, sample: v.sample };
         });
 }

@@ -27,15 +27,53 @@ export function selectFacts(r: FactReport, selectors: readonly string[] = []): F
 export function factsJson(r: FactReport): Record<string, unknown> {
     return {
         facts: r.facts.map(f => ({
-            id: f.id, label: f.label, relation: f.relation, key: f.key, attribute: f.attribute, value: f.value, model: f.model, class: f.class,
-            families: Object.fromEntries(Object.entries(f.families).map(([kind, v]) => [kind, {
-                verdict: v.verdict, ...(v.value !== undefined ? { value: v.value } : {}), answers: v.answers, ...(v.swapped ? { swapped: v.swapped } : {}),
-            }])),
-            ...(f.believed ? { believed: f.believed } : {}), ...(f.fragile ? { fragile: f.fragile } : {}),
+            id: f.id,
+            label: f.label,
+            relation: f.relation,
+            key: f.key,
+            attribute: f.attribute,
+            value: f.value,
+            model: f.model,
+            class: f.class,
+            families: Object.fromEntries(
+                Object.entries(f.families).map(([kind, v]) => [
+                    kind,
+                    {
+                        verdict: v.verdict,
+                        ...(v.value !== undefined ? { value: v.value } : {}),
+                        answers: v.answers,
+                        ...(v.swapped ? { swapped: v.swapped } : {}),
+                    },
+                ]),
+            ),
+            ...(f.believed ? { believed: f.believed } : {}),
+            ...(f.fragile ? { fragile: f.fragile } : {}),
         })),
-        summary: r.summary.map(s => ({ model: s.model, facts: s.facts, ...Object.fromEntries(FACT_CLASSES.map(c => [c, { share: round4(s.shares[c].value), ci: roundCi(s.shares[c].ci), k: s.shares[c].k, n: s.shares[c].n }])) })),
-        pairs: r.pairs.map(p => ({ model: p.model, a: p.a, b: p.b, agreement: round4(p.agreement.value), ci: roundCi(p.agreement.ci), agree: p.agreement.k, n: p.agreement.n })),
-        disagreesMost: r.disagreesMost.map(d => ({ model: d.model, kind: d.kind, agreement: round4(d.agreement.value), ci: roundCi(d.agreement.ci) })),
+        summary: r.summary.map(s => ({
+            model: s.model,
+            facts: s.facts,
+            ...Object.fromEntries(
+                FACT_CLASSES.map(c => [
+                    c,
+                    { share: round4(s.shares[c].value), ci: roundCi(s.shares[c].ci), k: s.shares[c].k, n: s.shares[c].n },
+                ]),
+            ),
+        })),
+        pairs: r.pairs.map(p => ({
+            model: p.model,
+            a: p.a,
+            b: p.b,
+            agreement: round4(p.agreement.value),
+            ci: roundCi(p.agreement.ci),
+            agree: p.agreement.k,
+            n: p.agreement.n,
+        })),
+        disagreesMost: r.disagreesMost.map(d => ({
+            model: d.model,
+            kind: d.kind,
+            agreement: round4(d.agreement.value),
+            ci: roundCi(d.agreement.ci),
+        })),
     };
 }
 
@@ -54,11 +92,36 @@ function cell(f: FactVerdict, kind: string): string {
 /** CSV: a row per fact and model, each family's verdict and value in two columns. */
 export function factsCsv(r: FactReport): string {
     const kinds = kindsOf(r.facts);
-    const head = ['id', 'label', 'relation', 'key', 'attribute', 'value', 'model', 'class', 'believed', ...kinds.flatMap(k => [`${k}_verdict`, `${k}_value`])];
+    const head = [
+        'id',
+        'label',
+        'relation',
+        'key',
+        'attribute',
+        'value',
+        'model',
+        'class',
+        'believed',
+        ...kinds.flatMap(k => [`${k}_verdict`, `${k}_value`]),
+    ];
     const lines = [head.join(',')];
     for (const f of r.facts) {
-        lines.push([f.id, f.label, f.relation, f.key.join(', '), f.attribute, f.value, f.model, f.class, f.believed?.value ?? '',
-            ...kinds.flatMap(k => [f.families[k]?.verdict ?? '', f.families[k]?.value ?? ''])].map(csvField).join(','));
+        lines.push(
+            [
+                f.id,
+                f.label,
+                f.relation,
+                f.key.join(', '),
+                f.attribute,
+                f.value,
+                f.model,
+                f.class,
+                f.believed?.value ?? '',
+                ...kinds.flatMap(k => [f.families[k]?.verdict ?? '', f.families[k]?.value ?? '']),
+            ]
+                .map(csvField)
+                .join(','),
+        );
     }
     return lines.join('\n') + '\n';
 }
@@ -69,19 +132,35 @@ export const FACT_ROWS_SHOWN = 500;
 /** The Facts tables (md, html): the classes per model, the family pairs, then a row per fact (those not known first). */
 export function factSections(r: FactReport, limit = FACT_ROWS_SHOWN): ReportSection[] {
     if (r.facts.length === 0) return [];
-    const sections: ReportSection[] = [{
-        title: 'Facts: what each model does with a fact across families',
-        columns: ['model', 'facts', ...FACT_CLASSES],
-        rows: r.summary.map(s => [s.model, String(s.facts), ...FACT_CLASSES.map(c => `${pct(s.shares[c].value)} ${ciText(s.shares[c].ci)} (${s.shares[c].k})`.trim())]),
-    }];
-    sections[0]!.columns = sections[0]!.columns.map(c => (FACT_CLASSES.includes(c as never) ? `${c}: ${FACT_CLASS_TEXT[c as keyof typeof FACT_CLASS_TEXT]}` : c));
+    const sections: ReportSection[] = [
+        {
+            title: 'Facts: what each model does with a fact across families',
+            columns: ['model', 'facts', ...FACT_CLASSES],
+            rows: r.summary.map(s => [
+                s.model,
+                String(s.facts),
+                ...FACT_CLASSES.map(c => `${pct(s.shares[c].value)} ${ciText(s.shares[c].ci)} (${s.shares[c].k})`.trim()),
+            ]),
+        },
+    ];
+    sections[0]!.columns = sections[0]!.columns.map(c =>
+        FACT_CLASSES.includes(c as never) ? `${c}: ${FACT_CLASS_TEXT[c as keyof typeof FACT_CLASS_TEXT]}` : c,
+    );
     if (r.pairs.length) {
         const worst = new Map(r.disagreesMost.map(d => [d.model, d]));
         sections.push({
             title: 'Facts: how often two families agree on a fact (both right or both wrong)',
             columns: ['model', 'family', 'family', 'agree', 'share', 'disagrees most'],
-            rows: r.pairs.map(p => [p.model, p.a, p.b, `${p.agreement.k} of ${p.agreement.n}`, `${pct(p.agreement.value)} ${ciText(p.agreement.ci)}`.trim(),
-                [p.a, p.b].includes(worst.get(p.model)?.kind ?? '') ? `${worst.get(p.model)!.kind} (${pct(worst.get(p.model)!.agreement.value)} with the others)` : '']),
+            rows: r.pairs.map(p => [
+                p.model,
+                p.a,
+                p.b,
+                `${p.agreement.k} of ${p.agreement.n}`,
+                `${pct(p.agreement.value)} ${ciText(p.agreement.ci)}`.trim(),
+                [p.a, p.b].includes(worst.get(p.model)?.kind ?? '')
+                    ? `${worst.get(p.model)!.kind} (${pct(worst.get(p.model)!.agreement.value)} with the others)`
+                    : '',
+            ]),
         });
     }
     const order = new Map(FACT_CLASSES.map((c, i) => [c, c === 'knows' ? FACT_CLASSES.length : i]));
@@ -90,7 +169,13 @@ export function factSections(r: FactReport, limit = FACT_ROWS_SHOWN): ReportSect
     sections.push({
         title: `Facts${shown.length < r.facts.length ? ` (${shown.length} of ${r.facts.length}: report --facts --format json has every one)` : ''}`,
         columns: ['fact', 'value', 'model', 'class', ...kinds],
-        rows: shown.map(f => [f.label, f.value, f.model, f.believed ? `${f.class}: ${f.believed.value}` : f.class, ...kinds.map(k => cell(f, k))]),
+        rows: shown.map(f => [
+            f.label,
+            f.value,
+            f.model,
+            f.believed ? `${f.class}: ${f.believed.value}` : f.class,
+            ...kinds.map(k => cell(f, k)),
+        ]),
     });
     return sections;
 }

@@ -52,7 +52,8 @@ const isDefault = (key: GroupKey, part: LabelPart) =>
  */
 export function groupLabel(key: GroupKey, parts: readonly LabelPart[] = LABEL_PARTS): string {
     return LABEL_PARTS.filter(p => parts.includes(p) && key[p] !== undefined && !isDefault(key, p))
-        .map(p => partText(key, p)).join(' · ');
+        .map(p => partText(key, p))
+        .join(' · ');
 }
 
 /** Labels that more than one distinct group key renders to (empty when every group is told apart). */

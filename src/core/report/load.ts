@@ -46,10 +46,24 @@ export interface LoadReportOptions {
 export async function resolveRunId(store: Store, id: string | undefined): Promise<string> {
     if (id === undefined || id === 'latest') {
         const latest = await store.latestRun();
-        if (!latest) throw new HalluProbeError(problem('no-runs', `The store ${store.location} has no runs yet.`, `Run a suite first (${cliCommand()} run <spec.probe>, or Run Suite in the editor).`));
+        if (!latest)
+            throw new HalluProbeError(
+                problem(
+                    'no-runs',
+                    `The store ${store.location} has no runs yet.`,
+                    `Run a suite first (${cliCommand()} run <spec.probe>, or Run Suite in the editor).`,
+                ),
+            );
         return latest.id;
     }
-    if (!(await store.getRun(id))) throw new HalluProbeError(problem('unknown-run', `No run "${id}" in ${store.location}.`, `List the runs with: ${cliCommand()} runs --db ${store.location}`));
+    if (!(await store.getRun(id)))
+        throw new HalluProbeError(
+            problem(
+                'unknown-run',
+                `No run "${id}" in ${store.location}.`,
+                `List the runs with: ${cliCommand()} runs --db ${store.location}`,
+            ),
+        );
     return id;
 }
 
@@ -61,35 +75,63 @@ async function verifyMissing(store: Store, runId: string, cache?: DataCache): Pr
     const results = (await store.loadRunResults(runId))!;
     if (results.answers.length === 0 || results.verdicts.length >= results.answers.length) return {};
     const missing = results.answers.length - results.verdicts.length;
-    if (!existsSync(results.run.spec)) return { note: `the spec ${results.run.spec} is gone, so ${missing} answers stay unverified` };
+    if (!existsSync(results.run.spec))
+        return { note: `the spec ${results.run.spec} is gone, so ${missing} answers stay unverified` };
     const loaded = await loadSpec(results.run.spec);
     const errors = loaded.diagnostics.filter(d => d.severity === 'error').length;
-    if (errors > 0) return { note: `the spec ${results.run.spec} now has ${errors} error(s), so ${missing} answers stay unverified (${cliCommand()} check shows them)` };
+    if (errors > 0)
+        return {
+            note: `the spec ${results.run.spec} now has ${errors} error(s), so ${missing} answers stay unverified (${cliCommand()} check shows them)`,
+        };
     const data = await loadData(loaded.model, cache);
     await verifyRun(store, runId, loaded.model, data, { onlyUnverified: true });
     return { verified: loaded.model };
 }
 
-export async function loadReport(store: Store, runId: string, options: LoadReportOptions = {}): Promise<{ data: ReportData; note?: string }> {
-    const verification = await verifyMissing(store, runId, options.cache).catch(e => ({ note: `verification failed: ${e instanceof Error ? e.message : String(e)}`, verified: undefined }));
+export async function loadReport(
+    store: Store,
+    runId: string,
+    options: LoadReportOptions = {},
+): Promise<{ data: ReportData; note?: string }> {
+    const verification = await verifyMissing(store, runId, options.cache).catch(e => ({
+        note: `verification failed: ${e instanceof Error ? e.message : String(e)}`,
+        verified: undefined,
+    }));
     // Answers verified just now (a run with --no-verify) get the families' model steps, as runSpec gives them after verifying.
-    const stepNote = verification.verified ? await modelSteps(store, runId, verification.verified, options.keys).catch(e => `model steps failed: ${e instanceof Error ? e.message : String(e)}`) : undefined;
+    const stepNote = verification.verified
+        ? await modelSteps(store, runId, verification.verified, options.keys).catch(
+              e => `model steps failed: ${e instanceof Error ? e.message : String(e)}`,
+          )
+        : undefined;
     const results = (await store.loadRunResults(runId))!;
     const overrides = await store.overrides(runId);
     const build: Parameters<typeof buildReport>[2] = options.minKnown === undefined ? {} : { minKnown: options.minKnown };
     if (options.judge) build.judge = await judgeRun(results, applyOverrides(results.verdicts, overrides), options.judge);
-    const data = buildReport({ ...results, failures: await store.failures(runId), labels: await store.labels(runId) }, overrides, build);
+    const data = buildReport(
+        { ...results, failures: await store.failures(runId), labels: await store.labels(runId) },
+        overrides,
+        build,
+    );
     const note = [verification.note, stepNote].filter((x): x is string => !!x).join('; ');
     return note ? { data, note } : { data };
 }
 
 /** The families' steps that ask models after verification (rule: extract_with, embeddings), as runSpec runs them. */
-async function modelSteps(store: Store, runId: string, spec: SpecModel, keys: LoadReportOptions['keys']): Promise<string | undefined> {
+async function modelSteps(
+    store: Store,
+    runId: string,
+    spec: SpecModel,
+    keys: LoadReportOptions['keys'],
+): Promise<string | undefined> {
     const stepRun = {
-        store, runId, spec, client: (model: ResolvedModel, key: string) => createClient(model, { key }),
-        keyFor: (model: ResolvedModel) => resolveKey(model, undefined, keys?.confirmHost ?? (async () => false), process.env, keys?.bindings),
+        store,
+        runId,
+        spec,
+        client: (model: ResolvedModel, key: string) => createClient(model, { key }),
+        keyFor: (model: ResolvedModel) =>
+            resolveKey(model, undefined, keys?.confirmHost ?? (async () => false), process.env, keys?.bindings),
     };
-    const problems = [...(await readWithModels(stepRun)).problems, ...await familyModelSteps(stepRun)];
+    const problems = [...(await readWithModels(stepRun)).problems, ...(await familyModelSteps(stepRun))];
     return problems.length ? problems.join('; ') : undefined;
 }
 
@@ -98,7 +140,14 @@ async function judgeRun(results: RunResults, verdicts: Verdict[], o: JudgeOption
     // A model declared in the run's spec (with its endpoint and key_env), or a provider:id flag.
     const declared = existsSync(results.run.spec) ? (await loadSpec(results.run.spec)).model.models : [];
     const decl = modelFromFlag(o.model, declared);
-    if (!decl) throw new HalluProbeError(problem('unknown-model', `--judge: unknown model "${o.model}".`, 'Name a model of the spec or use openai:<id>, ollama:<id>, openrouter:<id>.'));
+    if (!decl)
+        throw new HalluProbeError(
+            problem(
+                'unknown-model',
+                `--judge: unknown model "${o.model}".`,
+                'Name a model of the spec or use openai:<id>, ollama:<id>, openrouter:<id>.',
+            ),
+        );
     const { model, problems } = resolveModel(decl);
     if (!model) throw new HalluProbeError(problem('judge-model', `--judge: ${problems.join('; ')}`));
     const key = await resolveKey(model, undefined, o.confirmHost, process.env, o.bindings);
@@ -107,6 +156,13 @@ async function judgeRun(results: RunResults, verdicts: Verdict[], o: JudgeOption
     const questions = new Map(results.questions.map(q => [q.id, q]));
     const responses = new Map(results.answers.map(a => [`${a.questionId}\u0000${a.model}\u0000${a.sample}`, a.text]));
     const eligible = verdicts.filter(v => (questions.get(v.questionId)?.keywords.length ?? 0) > 0);
-    const items = sampleVerdicts(eligible, o.sample, o.seed).map(verdict => ({ verdict, response: responses.get(`${verdict.questionId}\u0000${verdict.model}\u0000${verdict.sample}`) ?? '' }));
-    return runJudge(async messages => (await client.complete({ messages, params: { temperature: 0 }, sample: 0 })).text, questions, items);
+    const items = sampleVerdicts(eligible, o.sample, o.seed).map(verdict => ({
+        verdict,
+        response: responses.get(`${verdict.questionId}\u0000${verdict.model}\u0000${verdict.sample}`) ?? '',
+    }));
+    return runJudge(
+        async messages => (await client.complete({ messages, params: { temperature: 0 }, sample: 0 })).text,
+        questions,
+        items,
+    );
 }

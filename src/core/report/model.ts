@@ -20,7 +20,12 @@ export type ReportFormat = 'md' | 'html' | 'json' | 'csv' | 'jsonl' | 'junit' | 
 export const REPORT_FORMATS: ReportFormat[] = ['md', 'html', 'json', 'csv', 'jsonl', 'junit', 'erbench'];
 
 export interface ReportRun {
-    id: string; spec: string; suite: string; started: string; finished: string | null; status: string;
+    id: string;
+    spec: string;
+    suite: string;
+    started: string;
+    finished: string | null;
+    status: string;
     /** The run's settings as the store keeps them; `models[].provider` tells which models were simulated. */
     settings?: RunSettings;
 }
@@ -33,7 +38,11 @@ export function simulatedModels(run: ReportRun): Set<string> {
     return new Set(models.filter(m => m.provider === 'offline').map(m => m.name));
 }
 
-export interface ReportRow { question: Question; verdict: Verdict; response: string }
+export interface ReportRow {
+    question: Question;
+    verdict: Verdict;
+    response: string;
+}
 
 export interface ReportData {
     run: ReportRun;
@@ -62,7 +71,12 @@ export interface ReportData {
 
 export type { Unanswered } from './unanswered.js';
 import { unansweredSlots, type Unanswered } from './unanswered.js';
-export interface FailedSlot { question: Question; model: string; sample: number; error: string }
+export interface FailedSlot {
+    question: Question;
+    model: string;
+    sample: number;
+    error: string;
+}
 
 export interface ReportInput {
     run: ReportRun;
@@ -79,10 +93,14 @@ export interface ReportInput {
 
 const slot = (q: string, m: string, s: number) => `${q}\u0000${m}\u0000${s}`;
 
-export function buildReport(input: ReportInput, overrides: Override[] = [], options: MetricsOptions & { judge?: JudgeResult } = {}): ReportData {
+export function buildReport(
+    input: ReportInput,
+    overrides: Override[] = [],
+    options: MetricsOptions & { judge?: JudgeResult } = {},
+): ReportData {
     // A simulated model is labelled as such in every format, whatever the user named it.
     const simulated = simulatedModels(input.run);
-    const label = (v: Verdict): Verdict => simulated.has(v.model) ? { ...v, model: `${v.model} ${SIMULATOR_LABEL}` } : v;
+    const label = (v: Verdict): Verdict => (simulated.has(v.model) ? { ...v, model: `${v.model} ${SIMULATOR_LABEL}` } : v);
     const applied = applyOverrides(input.verdicts, overrides);
     const verdicts = applied.map(label);
     const questions = new Map(input.questions.map(q => [q.id, q]));
@@ -99,11 +117,20 @@ export function buildReport(input: ReportInput, overrides: Override[] = [], opti
         trustRows.push({ question: q, verdict: verdicts[i]!, rawModel: v.model });
     });
     const unverified = input.answers.filter(a => !seen.has(slot(a.questionId, a.model, a.sample))).length;
-    const groupVerdicts = (input.groupVerdicts?.length ? input.groupVerdicts : judgeGroups(input.questions, applied)).map(g => (simulated.has(g.model) ? { ...g, model: `${g.model} ${SIMULATOR_LABEL}` } : g));
+    const groupVerdicts = (input.groupVerdicts?.length ? input.groupVerdicts : judgeGroups(input.questions, applied)).map(g =>
+        simulated.has(g.model) ? { ...g, model: `${g.model} ${SIMULATOR_LABEL}` } : g,
+    );
     const metrics = computeMetrics(input.questions, verdicts, options);
     const data: ReportData = {
-        run: input.run, rows, metrics, groupVerdicts, groups: summarizeGroups(groupVerdicts), overrides, unverified,
-        ...unansweredOf(input, questions, simulated), trust: computeTrust(metrics, trustRows, input.labels ?? []),
+        run: input.run,
+        rows,
+        metrics,
+        groupVerdicts,
+        groups: summarizeGroups(groupVerdicts),
+        overrides,
+        unverified,
+        ...unansweredOf(input, questions, simulated),
+        trust: computeTrust(metrics, trustRows, input.labels ?? []),
         facts: factVerdicts(input.questions, verdicts),
     };
     if (options.judge) data.judge = options.judge;
@@ -111,25 +138,44 @@ export function buildReport(input: ReportInput, overrides: Override[] = [], opti
 }
 
 /** Which of the run's slots (question × model × sample) have no answer: their calls failed, or were not made yet. */
-function unansweredOf(input: ReportInput, questions: Map<string, Question>, simulated: Set<string>): Pick<ReportData, 'unanswered' | 'failedSlots' | 'pendingSlots' | 'failedCalls' | 'notAnswered'> {
+function unansweredOf(
+    input: ReportInput,
+    questions: Map<string, Question>,
+    simulated: Set<string>,
+): Pick<ReportData, 'unanswered' | 'failedSlots' | 'pendingSlots' | 'failedCalls' | 'notAnswered'> {
     const shown = (m: string) => (simulated.has(m) ? `${m} ${SIMULATOR_LABEL}` : m);
     const failedSlots: FailedSlot[] = [];
     const pendingSlots: ReportData['pendingSlots'] = [];
-    const slots = { questions: input.questions, answers: input.answers, ...(input.run.settings ? { settings: input.run.settings } : {}), ...(input.failures ? { failures: input.failures } : {}) };
+    const slots = {
+        questions: input.questions,
+        answers: input.answers,
+        ...(input.run.settings ? { settings: input.run.settings } : {}),
+        ...(input.failures ? { failures: input.failures } : {}),
+    };
     const unanswered = unansweredSlots(slots, (q, model, sample, error) => {
         const s = { question: questions.get(q.id) ?? q, model: shown(model), sample };
-        if (error === undefined) pendingSlots.push(s); else failedSlots.push({ ...s, error });
+        if (error === undefined) pendingSlots.push(s);
+        else failedSlots.push({ ...s, error });
     }).map(u => ({ ...u, model: shown(u.model) }));
-    return { unanswered, failedSlots, pendingSlots, failedCalls: failedSlots.length, notAnswered: unanswered.reduce((n, u) => n + u.notAnswered, 0) };
+    return {
+        unanswered,
+        failedSlots,
+        pendingSlots,
+        failedCalls: failedSlots.length,
+        notAnswered: unanswered.reduce((n, u) => n + u.notAnswered, 0),
+    };
 }
 
 /** The report's one-line count: verdicts, passed, failed, and the questions that got no answer. */
 export function countsLine(d: ReportData): string {
     const failed = d.rows.filter(r => !passed(r)).length;
-    return `${d.rows.length} verdicts, ${d.rows.length - failed} passed, ${failed} failed`
-        + (d.failedCalls ? `, ${d.failedCalls} question${d.failedCalls === 1 ? '' : 's'} not answered: the calls failed` : '')
-        + (d.notAnswered ? `, ${d.notAnswered} not answered yet` : '')
-        + (d.unverified ? `, ${d.unverified} answers not verified yet` : '') + '.';
+    return (
+        `${d.rows.length} verdicts, ${d.rows.length - failed} passed, ${failed} failed` +
+        (d.failedCalls ? `, ${d.failedCalls} question${d.failedCalls === 1 ? '' : 's'} not answered: the calls failed` : '') +
+        (d.notAnswered ? `, ${d.notAnswered} not answered yet` : '') +
+        (d.unverified ? `, ${d.unverified} answers not verified yet` : '') +
+        '.'
+    );
 }
 
 /** Did this question pass? (answer right, and the rationale right where the question has keywords.) */
@@ -139,7 +185,9 @@ export function passed(row: ReportRow): boolean {
 
 /** `hop 3: "Munich" contradicted by "London", "2012", "1948" missing`: one part per failed hop, its missing keywords together. */
 function hopReason(h: ReportRow['verdict']['hops'][number]): string | undefined {
-    const contradicted = h.keywords.filter(k => k.status === 'contradicted').map(k => `"${k.value}" contradicted by "${k.conflict?.value}"`);
+    const contradicted = h.keywords
+        .filter(k => k.status === 'contradicted')
+        .map(k => `"${k.value}" contradicted by "${k.conflict?.value}"`);
     const missing = h.keywords.filter(k => k.status !== 'found' && k.status !== 'contradicted').map(k => `"${k.value}"`);
     const said = [...contradicted, ...(missing.length ? [`${missing.join(', ')} missing`] : [])];
     return said.length ? `hop ${h.hop}: ${said.join(', ')}` : undefined;
@@ -151,7 +199,12 @@ export function failureReason(row: ReportRow): string {
 }
 
 /** What the model reader reads, per family, in the agreement table's words. */
-const READS: Record<string, string> = { labels: 'a label', option: 'the option chosen', short: 'the short answer', claims: 'the claims' };
+const READS: Record<string, string> = {
+    labels: 'a label',
+    option: 'the option chosen',
+    short: 'the short answer',
+    claims: 'the claims',
+};
 
 /** The span the reader took as the answer and why, or what the model reader read when it decided. */
 export function readText(v: Verdict): string {
@@ -177,18 +230,24 @@ export function overrodeText(o: Pick<Override, 'read'>): string {
 export function explainVerdict(q: Question, v: Verdict, response: string): string[] {
     const parts: string[] = [];
     if (!(v.override?.correct ?? v.correct)) {
-        const own = v.override ? [] : familyOf(q.kind).explainFailure?.(q, v, response) ?? [];
+        const own = v.override ? [] : (familyOf(q.kind).explainFailure?.(q, v, response) ?? []);
         if (own.length) parts.push(...own);
         else {
             // The span the reader took as the answer, and why: a misreading shows here, not only a wrong answer.
             const read = readText(v);
             // A free short answer is named by what it said ("answered "1997""), never "answer answer".
-            const said = v.answer === 'answer' ? `answered ${v.read?.text ? `"${v.read.text}"` : 'otherwise'}` : `answer ${v.answer}${v.option !== undefined ? ` ${v.option}` : ''}`;
+            const said =
+                v.answer === 'answer'
+                    ? `answered ${v.read?.text ? `"${v.read.text}"` : 'otherwise'}`
+                    : `answer ${v.answer}${v.option !== undefined ? ` ${v.option}` : ''}`;
             parts.push(`${said}, expected ${goldText(q)}${read ? ` (${read})` : ''}`);
         }
     }
     // A dated question answered with a claim the response places later: said so, with what dated it.
-    if (v.outdated && v.override?.correct !== true) parts.push(`outdated: asked as of ${v.outdated.asOf}, answered with "${v.outdated.said}" (at ${v.outdated.span[0]}–${v.outdated.span[1]})${v.outdated.value ? `, stating "${v.outdated.value}"` : ''}`);
+    if (v.outdated && v.override?.correct !== true)
+        parts.push(
+            `outdated: asked as of ${v.outdated.asOf}, answered with "${v.outdated.said}" (at ${v.outdated.span[0]}–${v.outdated.span[1]})${v.outdated.value ? `, stating "${v.outdated.value}"` : ''}`,
+        );
     if (q.keywords.length > 0 && !(v.override?.rationale ?? v.rationale)) {
         // Every failed hop, not only the first: the response highlights all the conflicts.
         const failedHops = v.hops.map(hopReason).filter((r): r is string => r !== undefined);
@@ -198,7 +257,9 @@ export function explainVerdict(q: Question, v: Verdict, response: string): strin
         // The span stored with the override (what it overrode), else what the verdict reads now (older overrides).
         const read = v.override.read ?? (v.read ? { ...v.read, by: 'patterns' } : undefined);
         const reader = read && read.by !== 'patterns' ? `model reader ${read.by}` : 'reader';
-        parts.push(`overridden by ${v.override.by}: ${v.override.why}${read ? ` (the ${reader} had read "${read.text}" at ${read.span[0]}–${read.span[1]})` : ''}`);
+        parts.push(
+            `overridden by ${v.override.by}: ${v.override.why}${read ? ` (the ${reader} had read "${read.text}" at ${read.span[0]}–${read.span[1]})` : ''}`,
+        );
     }
     return parts;
 }
@@ -220,12 +281,18 @@ export function figureText(v: number | string | null): string {
  * declared columns and then one column per figure of its slot by path (`rules.byRelation.Player.club`,
  * `evidence.swap.stale`, …), so CSV and JUnit never drop a figure md, html and json show.
  */
-export function figureColumns(groups: readonly GroupMetrics[], options: { derived?: boolean } = {}): { kind: string; column: FigureColumn }[] {
+export function figureColumns(
+    groups: readonly GroupMetrics[],
+    options: { derived?: boolean } = {},
+): { kind: string; column: FigureColumn }[] {
     return [...new Set(groups.map(g => g.kind))].flatMap(kind => {
         const declared = familyOf(kind).figureColumns ?? [];
         // Derived: the declared columns, then every leaf of the figure slot by path that none of them shows, so CSV / JUnit drop none of the JSON's figures.
-        const shown = (path: string) => declared.some(d => d.name === path || (d.slot !== undefined && (path === d.slot || path.startsWith(`${d.slot}.`))));
-        const columns = options.derived ? [...declared, ...derivedColumns(groups.filter(g => g.kind === kind)).filter(c => !shown(c.name))] : declared;
+        const shown = (path: string) =>
+            declared.some(d => d.name === path || (d.slot !== undefined && (path === d.slot || path.startsWith(`${d.slot}.`))));
+        const columns = options.derived
+            ? [...declared, ...derivedColumns(groups.filter(g => g.kind === kind)).filter(c => !shown(c.name))]
+            : declared;
         return columns.map(column => ({ kind, column }));
     });
 }
@@ -237,9 +304,15 @@ const isFigure = (v: object): v is { value: number | null } => 'value' in v && '
 function derivedColumns(groups: readonly GroupMetrics[]): FigureColumn[] {
     const paths = new Map<string, string[]>();
     const walk = (v: unknown, path: string[]) => {
-        if (v === null || typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') { paths.set(path.join('.'), path); return; }
+        if (v === null || typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') {
+            paths.set(path.join('.'), path);
+            return;
+        }
         if (typeof v !== 'object' || Array.isArray(v)) return;
-        if (isFigure(v)) { paths.set(path.join('.'), path); return; }
+        if (isFigure(v)) {
+            paths.set(path.join('.'), path);
+            return;
+        }
         for (const [k, x] of Object.entries(v)) walk(x, [...path, k]);
     };
     for (const g of groups) for (const [key, v] of Object.entries(g.figures ?? {})) walk(v, [key]);
@@ -258,7 +331,9 @@ function derivedColumns(groups: readonly GroupMetrics[]): FigureColumn[] {
  * The tables beyond the metrics, the same in every format: each probe family's own (in the order its groups
  * first appear), then the question groups judged together.
  */
-export function reportSections(d: Pick<ReportData, 'metrics' | 'groups' | 'rows' | 'trust'> & { facts?: FactReport }): ReportSection[] {
+export function reportSections(
+    d: Pick<ReportData, 'metrics' | 'groups' | 'rows' | 'trust'> & { facts?: FactReport },
+): ReportSection[] {
     const kinds = [...new Set(d.metrics.map(g => g.kind))];
     const sections = kinds.flatMap(kind => {
         const mine = d.metrics.filter(g => g.kind === kind);
@@ -267,7 +342,11 @@ export function reportSections(d: Pick<ReportData, 'metrics' | 'groups' | 'rows'
         const shown = mine.filter(g => !g.na && g.n > 0);
         // A family's figure columns, as one table (md, html): the figures every format shows without knowing them.
         if (columns.length && shown.length) {
-            own.push({ title: `Figures: ${kind}`, columns: [...KEY_COLUMNS, ...columns.map(c => c.name)], rows: shown.map(g => [...keyCells(g), ...columns.map(c => figureText(c.value(g)))]) });
+            own.push({
+                title: `Figures: ${kind}`,
+                columns: [...KEY_COLUMNS, ...columns.map(c => c.name)],
+                rows: shown.map(g => [...keyCells(g), ...columns.map(c => figureText(c.value(g)))]),
+            });
         }
         return own;
     });
@@ -275,9 +354,34 @@ export function reportSections(d: Pick<ReportData, 'metrics' | 'groups' | 'rows'
     if (agreement.length) {
         sections.push({
             title: 'Model reader: agreement with the pattern reader',
-            columns: ['family', 'probe', 'model', 'reader', 'decides', 'read by both', 'agree', 'share', 'reads', 'same verdict', 'unreadable', 'held for review'],
-            rows: agreement.map(a => [a.kind, a.probe, a.model, a.reader, a.decides, String(a.n), String(a.agree), a.n ? pct(a.agree / a.n) : 'n/a',
-                READS[a.reads] ?? a.reads, `${a.sameVerdict} (${a.n ? pct(a.sameVerdict / a.n) : 'n/a'})`, String(a.unreadable), String(a.held)]),
+            columns: [
+                'family',
+                'probe',
+                'model',
+                'reader',
+                'decides',
+                'read by both',
+                'agree',
+                'share',
+                'reads',
+                'same verdict',
+                'unreadable',
+                'held for review',
+            ],
+            rows: agreement.map(a => [
+                a.kind,
+                a.probe,
+                a.model,
+                a.reader,
+                a.decides,
+                String(a.n),
+                String(a.agree),
+                a.n ? pct(a.agree / a.n) : 'n/a',
+                READS[a.reads] ?? a.reads,
+                `${a.sameVerdict} (${a.n ? pct(a.sameVerdict / a.n) : 'n/a'})`,
+                String(a.unreadable),
+                String(a.held),
+            ]),
         });
     }
     // Dated questions (`as of`): the wrong answers that dated their claim later, a part of H.
@@ -286,7 +390,11 @@ export function reportSections(d: Pick<ReportData, 'metrics' | 'groups' | 'rows'
         sections.push({
             title: 'Outdated answers (dated questions answered with later facts)',
             columns: [...KEY_COLUMNS, 'outdated', 'of H'],
-            rows: dated.map(g => [...keyCells(g), `${pct(g.outdated!.value)} ${ciText(g.outdated!.ci)} (${g.outdated!.k}/${g.n})`, g.counts.hallucinated ? `${g.outdated!.k}/${g.counts.hallucinated}` : '0/0']),
+            rows: dated.map(g => [
+                ...keyCells(g),
+                `${pct(g.outdated!.value)} ${ciText(g.outdated!.ci)} (${g.outdated!.k}/${g.n})`,
+                g.counts.hallucinated ? `${g.outdated!.k}/${g.counts.hallucinated}` : '0/0',
+            ]),
         });
     }
     sections.push(...trustSections(d.trust));
@@ -294,8 +402,17 @@ export function reportSections(d: Pick<ReportData, 'metrics' | 'groups' | 'rows'
         sections.push({
             title: 'Question groups',
             columns: ['model', 'probe', 'variant', 'relation', 'groups', 'ok (of decided)', 'outcomes'],
-            rows: d.groups.map(g => [g.model, g.probe, g.variant, g.relation, String(g.n),
-                `${pct(g.ok.value)} ${ciText(g.ok.ci)} (${g.ok.k}/${g.ok.n})`, Object.entries(g.outcomes).map(([o, n]) => `${o} ${n}`).join(', ')]),
+            rows: d.groups.map(g => [
+                g.model,
+                g.probe,
+                g.variant,
+                g.relation,
+                String(g.n),
+                `${pct(g.ok.value)} ${ciText(g.ok.ci)} (${g.ok.k}/${g.ok.n})`,
+                Object.entries(g.outcomes)
+                    .map(([o, n]) => `${o} ${n}`)
+                    .join(', '),
+            ]),
         });
     }
     if (d.facts) sections.push(...factSections(d.facts));

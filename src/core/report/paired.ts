@@ -15,20 +15,49 @@ import type { Question } from '../probes/question.js';
 import type { Verdict } from '../verify/types.js';
 import { familyOf } from '../probes/families.js';
 import { verdictOutcomes } from '../verify/metrics.js';
-import { adjust, clusterBootstrap, clusterDifference, mcnemarExact, signFlipTest, tangoInterval, Z95, normalQuantile, type Correction, type Interval, type PairedCluster } from '../verify/paired.js';
+import {
+    adjust,
+    clusterBootstrap,
+    clusterDifference,
+    mcnemarExact,
+    signFlipTest,
+    tangoInterval,
+    Z95,
+    normalQuantile,
+    type Correction,
+    type Interval,
+    type PairedCluster,
+} from '../verify/paired.js';
 import { variantId } from './labels.js';
 import type { ReportData } from './model.js';
 
-export interface Cell { id: string; run: string; model: string; variant: string }
+export interface Cell {
+    id: string;
+    run: string;
+    model: string;
+    variant: string;
+}
 
-export interface Flip { question: string; probe: string; phrasing: string; entity: string; a: number; b: number }
+export interface Flip {
+    question: string;
+    probe: string;
+    phrasing: string;
+    entity: string;
+    a: number;
+    b: number;
+}
 
 export interface PairedDifference {
-    figure: string; probe: string; phrasing?: string;
-    a: string; b: string;
+    figure: string;
+    probe: string;
+    phrasing?: string;
+    a: string;
+    b: string;
     /** Questions answered by both cells, and the clusters (shared facts) they fall in. */
-    n: number; clusters: number;
-    valueA: number; valueB: number;
+    n: number;
+    clusters: number;
+    valueA: number;
+    valueB: number;
     /** b − a. */
     delta: number;
     ci: Interval;
@@ -42,7 +71,14 @@ export interface PairedDifference {
     flips: { toB: Flip[]; toA: Flip[] };
 }
 
-export interface PairedMatrix { figure: string; probe: string; phrasing?: string; higherIsBetter: boolean; cells: string[]; pairs: PairedDifference[] }
+export interface PairedMatrix {
+    figure: string;
+    probe: string;
+    phrasing?: string;
+    higherIsBetter: boolean;
+    cells: string[];
+    pairs: PairedDifference[];
+}
 
 export interface CellComparison {
     runs: string[];
@@ -70,7 +106,10 @@ export interface PairedOptions {
 export const PAIRED_FIGURES = ['A', 'H', 'R', 'AR'] as const;
 const HIGHER_IS_BETTER: Record<string, boolean> = { A: true, H: false, R: true, AR: true, M: false };
 
-interface Outcomes { question: Question; values: Map<string, number[]> }
+interface Outcomes {
+    question: Question;
+    values: Map<string, number[]>;
+}
 
 /** A question's identity across cells: what it asks of which row, not the prompt variant (which the id includes). */
 const pairKey = (q: Question) => [q.probe, q.phrasing, q.entity.relation, ...q.entity.key, q.question].join('\u0000');
@@ -116,11 +155,14 @@ function cellsOf(reports: readonly ReportData[]): { cells: Cell[]; rows: Map<str
             if (!familyOf(q.kind).measured) continue;
             const variant = variantId(q);
             const id = [...(several ? [d.run.id] : []), r.verdict.model, variant].join(' · ');
-            if (!cells.has(id)) { cells.set(id, { id, run: d.run.id, model: r.verdict.model, variant }); rows.set(id, new Map()); }
+            if (!cells.has(id)) {
+                cells.set(id, { id, run: d.run.id, model: r.verdict.model, variant });
+                rows.set(id, new Map());
+            }
             const mine = rows.get(id)!;
             const key = pairKey(q);
             let o = mine.get(key);
-            if (!o) mine.set(key, o = { question: q, values: new Map() });
+            if (!o) mine.set(key, (o = { question: q, values: new Map() }));
             for (const [f, x] of Object.entries(outcomesOf(q, r.verdict))) o.values.set(f, [...(o.values.get(f) ?? []), x]);
         }
     }
@@ -138,112 +180,211 @@ function comparable(x: Cell, y: Cell, oneModelRuns: boolean): boolean {
 const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
 /** One pair of cells on one figure in one scope: null when they share no question with that figure. */
-export function pairDifference(figure: string, a: Map<string, Outcomes>, b: Map<string, Outcomes>, inScope: (q: Question) => boolean,
-    o: { seed: number; level: number; clusterBy: (q: Question) => string; proportion?: boolean }): Omit<PairedDifference, 'figure' | 'probe' | 'phrasing' | 'a' | 'b' | 'pAdjusted' | 'winner'> | null {
+export function pairDifference(
+    figure: string,
+    a: Map<string, Outcomes>,
+    b: Map<string, Outcomes>,
+    inScope: (q: Question) => boolean,
+    o: { seed: number; level: number; clusterBy: (q: Question) => string; proportion?: boolean },
+): Omit<PairedDifference, 'figure' | 'probe' | 'phrasing' | 'a' | 'b' | 'pAdjusted' | 'winner'> | null {
     const clusters = new Map<string, PairedCluster>();
-    const toB: Flip[] = [], toA: Flip[] = [];
-    let n = 0, singleSamples = true, binary = true, sumA = 0, sumB = 0;
+    const toB: Flip[] = [],
+        toA: Flip[] = [];
+    let n = 0,
+        singleSamples = true,
+        binary = true,
+        sumA = 0,
+        sumB = 0;
     for (const [key, oa] of a) {
         if (!inScope(oa.question)) continue;
-        const xa = oa.values.get(figure), xb = b.get(key)?.values.get(figure);
+        const xa = oa.values.get(figure),
+            xb = b.get(key)?.values.get(figure);
         if (!xa?.length || !xb?.length) continue;
         n++;
         if (xa.length > 1 || xb.length > 1) singleSamples = false;
         if (![...xa, ...xb].every(x => x === 0 || x === 1)) binary = false;
-        const ma = mean(xa), mb = mean(xb);
-        sumA += ma; sumB += mb;
+        const ma = mean(xa),
+            mb = mean(xb);
+        sumA += ma;
+        sumB += mb;
         const ck = o.clusterBy(oa.question);
         const c = clusters.get(ck) ?? { a: 0, b: 0, m: 0 };
         clusters.set(ck, { a: c.a + ma, b: c.b + mb, m: c.m + 1 });
         if (ma !== mb) {
             const q = oa.question;
-            const flip = { question: q.question, probe: q.probe, phrasing: q.phrasing, entity: `${q.entity.relation}(${q.entity.key.join(', ')})`, a: ma, b: mb };
+            const flip = {
+                question: q.question,
+                probe: q.probe,
+                phrasing: q.phrasing,
+                entity: `${q.entity.relation}(${q.entity.key.join(', ')})`,
+                a: ma,
+                b: mb,
+            };
             (mb > ma ? toB : toA).push(flip);
         }
     }
     if (n === 0) return null;
     const list = [...clusters.values()];
     const simple = o.proportion !== false && singleSamples && binary && list.length === n;
-    const valueA = sumA / n, valueB = sumB / n;
+    const valueA = sumA / n,
+        valueB = sumB / n;
     if (simple) {
         const z = o.level === 0.95 ? Z95 : normalQuantile(1 - (1 - o.level) / 2);
-        return { n, clusters: n, valueA, valueB, delta: valueB - valueA, ci: tangoInterval(toB.length, toA.length, n, z), p: mcnemarExact(toB.length, toA.length), method: 'tango-mcnemar', flips: { toB, toA } };
+        return {
+            n,
+            clusters: n,
+            valueA,
+            valueB,
+            delta: valueB - valueA,
+            ci: tangoInterval(toB.length, toA.length, n, z),
+            p: mcnemarExact(toB.length, toA.length),
+            method: 'tango-mcnemar',
+            flips: { toB, toA },
+        };
     }
     return {
-        n, clusters: list.length, valueA, valueB, delta: clusterDifference(list), ci: clusterBootstrap(list, o.seed, 2000, o.level),
-        p: signFlipTest(list, o.seed), method: 'cluster-bootstrap', flips: { toB, toA },
+        n,
+        clusters: list.length,
+        valueA,
+        valueB,
+        delta: clusterDifference(list),
+        ci: clusterBootstrap(list, o.seed, 2000, o.level),
+        p: signFlipTest(list, o.seed),
+        method: 'cluster-bootstrap',
+        flips: { toB, toA },
     };
 }
 
 /** The matrices of every figure and scope over the cells of these runs (one run: its models × variants). */
 export function compareCells(reports: readonly ReportData[], options: PairedOptions = {}): CellComparison {
-    const by = options.by ?? 'phrasing', correction = options.correction ?? 'holm', alpha = options.alpha ?? 0.05, seed = options.seed ?? 1;
+    const by = options.by ?? 'phrasing',
+        correction = options.correction ?? 'holm',
+        alpha = options.alpha ?? 0.05,
+        seed = options.seed ?? 1;
     const { cells, rows } = cellsOf(reports);
-    const oneModelRuns = reports.length > 1 && reports.every(d => new Set(cells.filter(c => c.run === d.run.id).map(c => c.model)).size <= 1);
+    const oneModelRuns =
+        reports.length > 1 && reports.every(d => new Set(cells.filter(c => c.run === d.run.id).map(c => c.model)).size <= 1);
     const kinds = new Set<string>();
     // Scopes in the report's order (its groups follow the spec: basic before negated), then any the reports lack.
     const scopes = new Map<string, { probe: string; phrasing?: string }>();
-    for (const d of reports) for (const g of d.metrics) {
-        const s = by === 'probe' ? { probe: g.probe } : { probe: g.probe, phrasing: g.phrasing };
-        if (g.phrasing !== 'mean' && familyOf(g.kind).measured) scopes.set(JSON.stringify(s), s);
-    }
-    for (const r of rows.values()) for (const o of r.values()) {
-        kinds.add(o.question.kind);
-        const s = by === 'probe' ? { probe: o.question.probe } : { probe: o.question.probe, phrasing: o.question.phrasing };
-        scopes.set(JSON.stringify(s), s);
-    }
-    const figures = options.figures ?? [...PAIRED_FIGURES, ...[...kinds].flatMap(k => (familyOf(k).questionFigures ?? []).map(f => f.name))];
+    for (const d of reports)
+        for (const g of d.metrics) {
+            const s = by === 'probe' ? { probe: g.probe } : { probe: g.probe, phrasing: g.phrasing };
+            if (g.phrasing !== 'mean' && familyOf(g.kind).measured) scopes.set(JSON.stringify(s), s);
+        }
+    for (const r of rows.values())
+        for (const o of r.values()) {
+            kinds.add(o.question.kind);
+            const s = by === 'probe' ? { probe: o.question.probe } : { probe: o.question.probe, phrasing: o.question.phrasing };
+            scopes.set(JSON.stringify(s), s);
+        }
+    const figures = options.figures ?? [
+        ...PAIRED_FIGURES,
+        ...[...kinds].flatMap(k => (familyOf(k).questionFigures ?? []).map(f => f.name)),
+    ];
     const clusterBy = by === 'probe' ? clusterKey : (q: Question) => `${pairKey(q)}`;
     const matrices: PairedMatrix[] = [];
-    let discordantK = 0, discordantN = 0;
+    let discordantK = 0,
+        discordantN = 0;
     for (const scope of scopes.values()) {
-        const inScope = (q: Question) => q.probe === scope.probe && (scope.phrasing === undefined || q.phrasing === scope.phrasing);
+        const inScope = (q: Question) =>
+            q.probe === scope.probe && (scope.phrasing === undefined || q.phrasing === scope.phrasing);
         for (const figure of figures) {
             const pairs: PairedDifference[] = [];
             const proportion = isProportion(figure, kinds);
-            const present = cells.filter(c => [...rows.get(c.id)!.values()].some(o => inScope(o.question) && o.values.has(figure)));
-            for (let i = 0; i < present.length; i++) for (let j = i + 1; j < present.length; j++) {
-                const [x, y] = [present[i]!, present[j]!];
-                if (!comparable(x, y, oneModelRuns)) continue;
-                const d = pairDifference(figure, rows.get(x.id)!, rows.get(y.id)!, inScope, { seed, level: options.level ?? 0.95, clusterBy, proportion });
-                if (!d) continue;
-                if (figure === 'A') { discordantK += d.flips.toA.length + d.flips.toB.length; discordantN += d.n; }
-                pairs.push({ figure, probe: scope.probe, ...(scope.phrasing !== undefined ? { phrasing: scope.phrasing } : {}), a: x.id, b: y.id, ...d, pAdjusted: d.p });
-            }
+            const present = cells.filter(c =>
+                [...rows.get(c.id)!.values()].some(o => inScope(o.question) && o.values.has(figure)),
+            );
+            for (let i = 0; i < present.length; i++)
+                for (let j = i + 1; j < present.length; j++) {
+                    const [x, y] = [present[i]!, present[j]!];
+                    if (!comparable(x, y, oneModelRuns)) continue;
+                    const d = pairDifference(figure, rows.get(x.id)!, rows.get(y.id)!, inScope, {
+                        seed,
+                        level: options.level ?? 0.95,
+                        clusterBy,
+                        proportion,
+                    });
+                    if (!d) continue;
+                    if (figure === 'A') {
+                        discordantK += d.flips.toA.length + d.flips.toB.length;
+                        discordantN += d.n;
+                    }
+                    pairs.push({
+                        figure,
+                        probe: scope.probe,
+                        ...(scope.phrasing !== undefined ? { phrasing: scope.phrasing } : {}),
+                        a: x.id,
+                        b: y.id,
+                        ...d,
+                        pAdjusted: d.p,
+                    });
+                }
             if (!pairs.length) continue;
             const higherIsBetter = betterHigher(figure, kinds);
-            adjust(pairs.map(p => p.p), correction).forEach((p, i) => {
+            adjust(
+                pairs.map(p => p.p),
+                correction,
+            ).forEach((p, i) => {
                 const pair = pairs[i]!;
                 pair.pAdjusted = p;
-                if (p < alpha && pair.delta !== 0) pair.winner = (pair.delta > 0) === higherIsBetter ? pair.b : pair.a;
+                if (p < alpha && pair.delta !== 0) pair.winner = pair.delta > 0 === higherIsBetter ? pair.b : pair.a;
             });
-            matrices.push({ figure, probe: scope.probe, ...(scope.phrasing !== undefined ? { phrasing: scope.phrasing } : {}), higherIsBetter, cells: present.map(c => c.id), pairs });
+            matrices.push({
+                figure,
+                probe: scope.probe,
+                ...(scope.phrasing !== undefined ? { phrasing: scope.phrasing } : {}),
+                higherIsBetter,
+                cells: present.map(c => c.id),
+                pairs,
+            });
         }
     }
-    return { runs: reports.map(d => d.run.id), cells, by, correction, alpha, seed, matrices, discordant: discordantN ? discordantK / discordantN : null };
+    return {
+        runs: reports.map(d => d.run.id),
+        cells,
+        by,
+        correction,
+        alpha,
+        seed,
+        matrices,
+        discordant: discordantN ? discordantK / discordantN : null,
+    };
 }
 
-export interface Regression { pair: PairedDifference; figure: string; margin: number; higherIsBetter: boolean }
+export interface Regression {
+    pair: PairedDifference;
+    figure: string;
+    margin: number;
+    higherIsBetter: boolean;
+}
 
 /**
  * The CI gate (`--fail-on-regression H:0.02`): across two runs, a cell got worse on the figure by at least the margin
  * only where the whole interval says so — its lower limit at or above the margin (H; for A, R, AR the upper limit at
  * or below −margin). The intervals are Bonferroni-widened over the pairs gated, so noise over many groups does not fail.
  */
-export function regressions(before: ReportData, after: ReportData, figure: string, margin: number, options: Omit<PairedOptions, 'level' | 'figures'> = {}): { checked: number; regressions: Regression[] } {
+export function regressions(
+    before: ReportData,
+    after: ReportData,
+    figure: string,
+    margin: number,
+    options: Omit<PairedOptions, 'level' | 'figures'> = {},
+): { checked: number; regressions: Regression[] } {
     const probe = compareCells([before, after], { ...options, figures: [figure] });
     const across = probe.matrices.flatMap(m => m.pairs).filter(p => cellRun(probe, p.a) !== cellRun(probe, p.b));
     const k = Math.max(1, across.length);
     const c = compareCells([before, after], { ...options, figures: [figure], level: 1 - 0.05 / k });
     const out: Regression[] = [];
     let checked = 0;
-    for (const m of c.matrices) for (const p of m.pairs) {
-        if (cellRun(c, p.a) === cellRun(c, p.b)) continue;
-        checked++;
-        // a is the earlier run's cell (cells are in run order).
-        const worse = m.higherIsBetter ? p.ci[1] <= -margin : p.ci[0] >= margin;
-        if (worse) out.push({ pair: p, figure, margin, higherIsBetter: m.higherIsBetter });
-    }
+    for (const m of c.matrices)
+        for (const p of m.pairs) {
+            if (cellRun(c, p.a) === cellRun(c, p.b)) continue;
+            checked++;
+            // a is the earlier run's cell (cells are in run order).
+            const worse = m.higherIsBetter ? p.ci[1] <= -margin : p.ci[0] >= margin;
+            if (worse) out.push({ pair: p, figure, margin, higherIsBetter: m.higherIsBetter });
+        }
     return { checked, regressions: out };
 }
 

@@ -12,7 +12,12 @@ export function paperFigure(x: number | null | undefined): string {
 /** Cells A / R / AR / H of a group (n/a when it is not reported). */
 export function plainCells(g: GroupMetrics): PaperColumn['cells'] {
     const f = (x: number | null) => (g.na ? 'n/a' : paperFigure(x));
-    return [{ label: 'A', text: f(g.A) }, { label: 'R', text: f(g.R) }, { label: 'AR', text: f(g.AR) }, { label: 'H', text: f(g.H) }];
+    return [
+        { label: 'A', text: f(g.A) },
+        { label: 'R', text: f(g.R) },
+        { label: 'AR', text: f(g.AR) },
+        { label: 'H', text: f(g.H) },
+    ];
 }
 
 /** BN(Y) for the basic phrasing, BN(N) for the negated one, the phrasing's own name otherwise. */

@@ -39,17 +39,30 @@ export function outcomeText(o: ReviewOutcome, round: ReviewRound, status = true)
     switch (o.kind) {
         case 'labelled': {
             const reader = readerClass(o.item.verdict, true);
-            const said = o.label.label === 'unsure' ? '' : ` The reader read it as ${reader}: ${reader === o.label.label ? 'you agree' : 'you disagree'}.`;
-            const claims = o.label.claims?.length ? ` Claims marked: ${o.label.claims.map(c => `${c.index + 1} ${c.status}`).join(', ')}.` : '';
+            const said =
+                o.label.label === 'unsure'
+                    ? ''
+                    : ` The reader read it as ${reader}: ${reader === o.label.label ? 'you agree' : 'you disagree'}.`;
+            const claims = o.label.claims?.length
+                ? ` Claims marked: ${o.label.claims.map(c => `${c.index + 1} ${c.status}`).join(', ')}.`
+                : '';
             return `Labelled ${o.label.label}.${claims}${said}${status ? ` ${reviewStatus(round)}` : ''}`;
         }
-        case 'claim-marked': return `Claim ${o.claim + 1} ${o.status ? `marked ${o.status}` : 'unmarked'} (stored with the label).`;
-        case 'no-claim': return `This answer has no claim ${o.claim + 1}.`;
-        case 'skipped': return `Skipped ${o.item.question.id}.`;
-        case 'undone': return `Undone: ${o.item.question.id} is unlabelled again.`;
-        case 'nothing-to-undo': return 'Nothing to undo.';
-        case 'stale': return 'That answer was dealt with already; nothing was stored.';
-        case 'quit': case 'finished': return reviewEnd(round);
+        case 'claim-marked':
+            return `Claim ${o.claim + 1} ${o.status ? `marked ${o.status}` : 'unmarked'} (stored with the label).`;
+        case 'no-claim':
+            return `This answer has no claim ${o.claim + 1}.`;
+        case 'skipped':
+            return `Skipped ${o.item.question.id}.`;
+        case 'undone':
+            return `Undone: ${o.item.question.id} is unlabelled again.`;
+        case 'nothing-to-undo':
+            return 'Nothing to undo.';
+        case 'stale':
+            return 'That answer was dealt with already; nothing was stored.';
+        case 'quit':
+        case 'finished':
+            return reviewEnd(round);
     }
 }
 
@@ -69,7 +82,12 @@ export function readSpans(item: ReviewItem): { start: number; end: number; title
 function itemView(round: ReviewRound, item: ReviewItem): ReviewItemView {
     const { question: q, verdict: v } = item;
     const { at, of } = round.position;
-    const claims = claimKeys(item).map(c => ({ key: c.key, text: c.text, mark: round.claimMarks.get(c.index) ?? 'unmarked', action: c.value }));
+    const claims = claimKeys(item).map(c => ({
+        key: c.key,
+        text: c.text,
+        mark: round.claimMarks.get(c.index) ?? 'unmarked',
+        action: c.value,
+    }));
     return {
         slot: slotOf(v),
         // The stratum names the reader's class: it waits with the verdict (reader.how), so the header names the family only.
@@ -77,9 +95,18 @@ function itemView(round: ReviewRound, item: ReviewItem): ReviewItemView {
         where: `${q.probe} · ${q.phrasing} · ${v.model} #${v.sample}`,
         question: q.question,
         gold: goldText(q),
-        rows: q.source.rows.map(r => ({ label: `${r.relation}(${r.key.join(', ')}) · ${path.basename(r.file)}:${r.line}`, file: r.file, line: r.line })),
+        rows: q.source.rows.map(r => ({
+            label: `${r.relation}(${r.key.join(', ')}) · ${path.basename(r.file)}:${r.line}`,
+            file: r.file,
+            line: r.line,
+        })),
         answer: { text: item.response, spans: readSpans(item) },
-        reader: { verdict: readerVerdict(item), stratum: item.stratum, read: readText(v), explanation: explainVerdict(q, v, item.response) },
+        reader: {
+            verdict: readerVerdict(item),
+            stratum: item.stratum,
+            read: readText(v),
+            explanation: explainVerdict(q, v, item.response),
+        },
         ...(claims.length ? { claims } : {}),
     };
 }

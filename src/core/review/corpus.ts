@@ -34,7 +34,16 @@ export function corpusLines(results: Pick<RunResults, 'run' | 'questions' | 'ans
     for (const l of countingLabels(labels).values()) {
         const q = questions.get(l.questionId);
         if (!q || l.label === 'unsure') continue;
-        const e: CorpusEntry = { id: `${results.run.id}/${l.questionId}/${l.model}/${l.sample}`, reader: q.kind, expect: { label: l.label }, question: q, response: responses.get(slotOf(l)) ?? '', model: l.model, sample: l.sample, reviewer: l.reviewer };
+        const e: CorpusEntry = {
+            id: `${results.run.id}/${l.questionId}/${l.model}/${l.sample}`,
+            reader: q.kind,
+            expect: { label: l.label },
+            question: q,
+            response: responses.get(slotOf(l)) ?? '',
+            model: l.model,
+            sample: l.sample,
+            reviewer: l.reviewer,
+        };
         if (l.rationale !== undefined) e.expect.rationale = l.rationale;
         out.push(JSON.stringify(e));
     }
@@ -56,18 +65,42 @@ export function readerCheck(file: string): ReaderCheck {
         if (!text.trim()) return;
         const at = { file, range: { start: { line: i, character: 0 }, end: { line: i, character: 0 } } };
         let e: CorpusEntry;
-        try { e = JSON.parse(text) as CorpusEntry; } catch { problems.push(problem('corpus-line', 'Not a JSON line.', undefined, at)); return; }
+        try {
+            e = JSON.parse(text) as CorpusEntry;
+        } catch {
+            problems.push(problem('corpus-line', 'Not a JSON line.', undefined, at));
+            return;
+        }
         if (!e.question?.kind || typeof e.response !== 'string' || !['pass', 'fail', 'unreadable'].includes(e.expect?.label)) {
-            problems.push(problem('corpus-line', 'A corpus line needs question (with its kind), response and expect.label (pass, fail or unreadable).', 'Write the file with halluprobe review --export.', at));
+            problems.push(
+                problem(
+                    'corpus-line',
+                    'A corpus line needs question (with its kind), response and expect.label (pass, fail or unreadable).',
+                    'Write the file with halluprobe review --export.',
+                    at,
+                ),
+            );
             return;
         }
         const family = familyOf(e.question.kind);
         const parsed = family.parse(e.response, e.question);
-        const read: ReaderClass = family.score(e.question, parsed, e.response).correct ? 'pass' : isMissingAnswer(parsed) ? 'unreadable' : 'fail';
+        const read: ReaderClass = family.score(e.question, parsed, e.response).correct
+            ? 'pass'
+            : isMissingAnswer(parsed)
+              ? 'unreadable'
+              : 'fail';
         const s = by.get(e.question.kind) ?? { agree: 0, n: 0 };
         s.n++;
         if (read === e.expect.label) s.agree++;
-        else disagreements.push({ id: e.id, family: e.question.kind, expected: e.expect.label, read, answer: parsed.answer, response: e.response });
+        else
+            disagreements.push({
+                id: e.id,
+                family: e.question.kind,
+                expected: e.expect.label,
+                read,
+                answer: parsed.answer,
+                response: e.response,
+            });
         by.set(e.question.kind, s);
     });
     if (problems.length) throw new HalluProbeError(problems);

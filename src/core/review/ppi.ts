@@ -17,12 +17,18 @@ import type { Interval } from '../verify/figures.js';
 
 const Z = 1.959963984540054;
 
-export interface PpiEstimate { value: number; ci: Interval; halfWidth: number; labelled: number }
+export interface PpiEstimate {
+    value: number;
+    ci: Interval;
+    halfWidth: number;
+    labelled: number;
+}
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
 function covariance(xs: readonly number[], ys: readonly number[]): number {
     if (xs.length < 2) return 0;
-    const mx = mean(xs), my = mean(ys);
+    const mx = mean(xs),
+        my = mean(ys);
     return xs.reduce((s, x, i) => s + (x - mx) * (ys[i]! - my), 0) / (xs.length - 1);
 }
 const variance = (xs: readonly number[]) => covariance(xs, xs);
@@ -36,23 +42,33 @@ function make(value: number, v: number, labelled: number): PpiEstimate {
  * The corrected share and the labels-only one. `f[i]` the reader's outcome of item i (0 / 1), `strata[i]` its
  * stratum, `labels` the person's outcome of the labelled items by index.
  */
-export function ppiShare(f: readonly number[], strata: readonly string[], labels: ReadonlyMap<number, number>): PpiEstimate | undefined {
+export function ppiShare(
+    f: readonly number[],
+    strata: readonly string[],
+    labels: ReadonlyMap<number, number>,
+): PpiEstimate | undefined {
     const N = f.length;
     if (N === 0 || labels.size === 0) return undefined;
     const by = new Map<string, number[]>();
     strata.forEach((s, i) => by.set(s, [...(by.get(s) ?? []), i]));
-    let correction = 0, varCorrection = 0, cov = 0;
+    let correction = 0,
+        varCorrection = 0,
+        cov = 0;
     for (const members of by.values()) {
         const w = members.length / N;
         const done = members.filter(i => labels.has(i));
         const fs = done.map(i => f[i]!);
         const rs = done.map(i => labels.get(i)! - f[i]!);
-        if (done.length === 0) { varCorrection += w * w; continue; }
+        if (done.length === 0) {
+            varCorrection += w * w;
+            continue;
+        }
         correction += w * mean(rs);
         // Few labels that all agree would say "no error at all": the spread is at least that of a disagreement rate
         // (k + 1) / (n + 2) (Laplace), so a small sample never gives an interval of zero width.
-        const k = rs.filter(r => r !== 0).length, laplace = (k + 1) / (done.length + 2);
-        varCorrection += w * w * (done.length > 1 ? Math.max(variance(rs), laplace * (1 - laplace)) : 1) / done.length;
+        const k = rs.filter(r => r !== 0).length,
+            laplace = (k + 1) / (done.length + 2);
+        varCorrection += (w * w * (done.length > 1 ? Math.max(variance(rs), laplace * (1 - laplace)) : 1)) / done.length;
         cov += w * covariance(fs, rs);
     }
     const value = mean(f) + correction;

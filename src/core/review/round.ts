@@ -32,7 +32,14 @@ type ClaimKey = '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
 
 /** The claim keys of an item ("1" … "9", one per claim the data check read), with the claim's words. */
 export function claimKeys(item: ReviewItem): { key: ClaimKey; index: number; text: string; value: ClaimAction }[] {
-    return (item.verdict.claims ?? []).slice(0, MARKABLE_CLAIMS).map((c, i) => ({ key: String(i + 1) as ClaimKey, index: i, text: c.text ?? `claim ${i + 1}`, value: `claim-${i + 1}` as ClaimAction }));
+    return (item.verdict.claims ?? [])
+        .slice(0, MARKABLE_CLAIMS)
+        .map((c, i) => ({
+            key: String(i + 1) as ClaimKey,
+            index: i,
+            text: c.text ?? `claim ${i + 1}`,
+            value: `claim-${i + 1}` as ClaimAction,
+        }));
 }
 
 export const isClaimAction = (a: string): a is ClaimAction => /^claim-[1-9]$/.test(a);
@@ -76,23 +83,38 @@ export class ReviewRound {
     private readonly marks = new Map<number, ClaimStatus>();
 
     /** `first`: a question whose answers come first (the review opened on one question, from the Test Explorer). */
-    constructor(readonly session: ReviewSession, readonly reviewer: string, readonly target?: number, first?: string) {
+    constructor(
+        readonly session: ReviewSession,
+        readonly reviewer: string,
+        readonly target?: number,
+        first?: string,
+    ) {
         const mine = new Map(session.labels.filter(l => l.reviewer === reviewer).map(l => [slotOf(l), l.label]));
-        this.judged = session.items.filter(i => mine.has(slotOf(i.verdict))).map(i => ({ item: i, label: mine.get(slotOf(i.verdict))! }));
+        this.judged = session.items
+            .filter(i => mine.has(slotOf(i.verdict)))
+            .map(i => ({ item: i, label: mine.get(slotOf(i.verdict))! }));
         const isFirst = (i: ReviewItem) => i.question.id === first;
         this.queue = [...session.next.filter(isFirst), ...session.next.filter(i => !isFirst(i))];
     }
 
-    get runId(): string { return this.session.runId; }
+    get runId(): string {
+        return this.session.runId;
+    }
 
     /** The item to label now; undefined when the round is over. */
-    get current(): ReviewItem | undefined { return this.queue[0]; }
+    get current(): ReviewItem | undefined {
+        return this.queue[0];
+    }
 
     /** The current item's place: `at` of `of` in this round. */
-    get position(): { at: number; of: number } { return { at: this.done.length + 1, of: this.done.length + this.queue.length }; }
+    get position(): { at: number; of: number } {
+        return { at: this.done.length + 1, of: this.done.length + this.queue.length };
+    }
 
     /** The current answer's claim marks, by index in the data check's claims. */
-    get claimMarks(): ReadonlyMap<number, ClaimStatus> { return this.marks; }
+    get claimMarks(): ReadonlyMap<number, ClaimStatus> {
+        return this.marks;
+    }
 
     /** The reader's agreement with this reviewer's labels of the selection (unsure left out). */
     agreement(): Figure {
@@ -107,7 +129,9 @@ export class ReviewRound {
     }
 
     /** This reviewer's labels of the selection, before this round and in it. */
-    get labelled(): number { return this.judged.length; }
+    get labelled(): number {
+        return this.judged.length;
+    }
 
     /**
      * Applies a key to the current item (undo: to the last one passed); a label is stored at once. `shown`: the slot of
@@ -115,14 +139,18 @@ export class ReviewRound {
      */
     async act(store: Store, action: ReviewAction, shown?: string): Promise<ReviewOutcome> {
         if (action === 'quit') return { kind: 'quit' };
-        if (shown !== undefined && action !== 'undo' && (!this.current || slotOf(this.current.verdict) !== shown)) return { kind: 'stale' };
+        if (shown !== undefined && action !== 'undo' && (!this.current || slotOf(this.current.verdict) !== shown))
+            return { kind: 'stale' };
         if (action === 'undo') {
             const last = this.done.pop();
             if (!last) return { kind: 'nothing-to-undo' };
             const v = last.verdict;
             await store.removeLabel(this.runId, v.questionId, v.model, v.sample, this.reviewer);
             const at = this.judged.findIndex(j => j.item === last);
-            if (at >= 0) { this.judged.splice(at, 1); this.added--; }
+            if (at >= 0) {
+                this.judged.splice(at, 1);
+                this.added--;
+            }
             this.queue.unshift(last);
             this.marks.clear();
             return { kind: 'undone', item: last };
@@ -134,7 +162,8 @@ export class ReviewRound {
             if (claim >= claimKeys(item).length) return { kind: 'no-claim', item, claim };
             const mark = this.marks.get(claim);
             const next = CLAIM_MARKS[mark === undefined ? 0 : CLAIM_MARKS.indexOf(mark) + 1];
-            if (next) this.marks.set(claim, next); else this.marks.delete(claim);
+            if (next) this.marks.set(claim, next);
+            else this.marks.delete(claim);
             return { kind: 'claim-marked', item, claim, ...(next ? { status: next } : {}) };
         }
         if (action === 'skip') {

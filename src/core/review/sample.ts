@@ -13,15 +13,28 @@ import type { Verdict } from '../verify/types.js';
 import { isMeasured } from '../verify/passed.js';
 import { readerClass, stratumOf, stratumPriority } from './strata.js';
 
-export interface ReviewItem { question: Question; verdict: Verdict; response: string; stratum: string }
+export interface ReviewItem {
+    question: Question;
+    verdict: Verdict;
+    response: string;
+    stratum: string;
+}
 
-export const slotOf = (x: { questionId: string; model: string; sample: number }) => `${x.questionId}\u0000${x.model}\u0000${x.sample}`;
+export const slotOf = (x: { questionId: string; model: string; sample: number }) =>
+    `${x.questionId}\u0000${x.model}\u0000${x.sample}`;
 
 /** Which answers a review takes: one family's, some probes' (a spec line's), one model's; every answer when empty. */
-export interface ReviewFilter { family?: string; probes?: readonly string[]; model?: string }
+export interface ReviewFilter {
+    family?: string;
+    probes?: readonly string[];
+    model?: string;
+}
 
 /** Every measured, answered slot of a run (optionally of a family, probes or a model), with its stratum. */
-export function reviewItems(results: Pick<RunResults, 'questions' | 'answers' | 'verdicts'>, filter: ReviewFilter = {}): ReviewItem[] {
+export function reviewItems(
+    results: Pick<RunResults, 'questions' | 'answers' | 'verdicts'>,
+    filter: ReviewFilter = {},
+): ReviewItem[] {
     const { family, probes, model } = filter;
     const questions = new Map(results.questions.map(q => [q.id, q]));
     const responses = new Map(results.answers.map(a => [slotOf(a), a.text]));
@@ -38,22 +51,30 @@ export function reviewItems(results: Pick<RunResults, 'questions' | 'answers' | 
 /** The items in review order for this seed: strata round-robin (priority strata first), each shuffled. */
 export function reviewOrder(items: readonly ReviewItem[], seed = 1): ReviewItem[] {
     const by = new Map<string, ReviewItem[]>();
-    for (const it of [...items].sort((a, b) => (slotOf(a.verdict) < slotOf(b.verdict) ? -1 : 1))) by.set(it.stratum, [...(by.get(it.stratum) ?? []), it]);
+    for (const it of [...items].sort((a, b) => (slotOf(a.verdict) < slotOf(b.verdict) ? -1 : 1)))
+        by.set(it.stratum, [...(by.get(it.stratum) ?? []), it]);
     const random = prng(seed);
-    const strata = [...by.keys()].sort((a, b) => stratumPriority(a) - stratumPriority(b) || (a < b ? -1 : 1)).map(name => {
-        const list = by.get(name)!;
-        for (let i = list.length - 1; i > 0; i--) {
-            const j = Math.floor(random() * (i + 1));
-            [list[i], list[j]] = [list[j]!, list[i]!];
-        }
-        return { name, list };
-    });
+    const strata = [...by.keys()]
+        .sort((a, b) => stratumPriority(a) - stratumPriority(b) || (a < b ? -1 : 1))
+        .map(name => {
+            const list = by.get(name)!;
+            for (let i = list.length - 1; i > 0; i--) {
+                const j = Math.floor(random() * (i + 1));
+                [list[i], list[j]] = [list[j]!, list[i]!];
+            }
+            return { name, list };
+        });
     const out: ReviewItem[] = [];
     // Every answer of the priority strata first (readers disagreeing, then unverifiable claims), each level in turns.
     for (const p of [0, 1, 2]) {
         const level = strata.filter(s => stratumPriority(s.name) === p);
         const size = level.reduce((n, s) => n + s.list.length, 0);
-        for (let round = 0, taken = 0; taken < size; round++) for (const s of level) if (round < s.list.length) { out.push(s.list[round]!); taken++; }
+        for (let round = 0, taken = 0; taken < size; round++)
+            for (const s of level)
+                if (round < s.list.length) {
+                    out.push(s.list[round]!);
+                    taken++;
+                }
     }
     return out;
 }
@@ -70,16 +91,28 @@ export function agreementOf(items: readonly { verdict: Verdict; label: ReviewLab
  */
 export function labelsNeeded(agree: number, labelled: number, target: number): number {
     const p = labelled > 0 ? agree / labelled : 0.5;
-    const half = (n: number) => { const ci = wilson(p * n, n)!; return (ci[1] - ci[0]) / 2; };
+    const half = (n: number) => {
+        const ci = wilson(p * n, n)!;
+        return (ci[1] - ci[0]) / 2;
+    };
     if (labelled > 0 && half(labelled) <= target) return 0;
     let hi = Math.max(1, labelled);
     while (half(hi) > target) hi *= 2;
     let lo = Math.max(labelled, Math.floor(hi / 2));
-    while (lo < hi) { const mid = Math.floor((lo + hi) / 2); if (half(mid) <= target) hi = mid; else lo = mid + 1; }
+    while (lo < hi) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (half(mid) <= target) hi = mid;
+        else lo = mid + 1;
+    }
     return Math.max(0, hi - labelled);
 }
 
-export interface ReviewPlanOptions { reviewer: string; seed?: number; n?: number; target?: number }
+export interface ReviewPlanOptions {
+    reviewer: string;
+    seed?: number;
+    n?: number;
+    target?: number;
+}
 
 export interface ReviewPlan {
     /** The next answers to label, in order (the first `n`, or as many as the target needs; every one left otherwise). */

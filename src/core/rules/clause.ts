@@ -37,7 +37,10 @@ export interface ClauseContext {
     negationSoundness(pred: string): { sound: 'fd' | 'complete' } | { why: string };
 }
 
-interface VarInfo { type: string; loc: SpecLocation }
+interface VarInfo {
+    type: string;
+    loc: SpecLocation;
+}
 
 /** One rule clause: variables, their types, attribute reads and unification. */
 export class Clause {
@@ -48,7 +51,10 @@ export class Clause {
     private readonly reads = new Map<string, Atom>();
     private ok = true;
 
-    constructor(private readonly t: ClauseContext, private readonly rule: RuleDecl) {}
+    constructor(
+        private readonly t: ClauseContext,
+        private readonly rule: RuleDecl,
+    ) {}
 
     private fail(loc: SpecLocation, code: string, message: string): undefined {
         this.ok = false;
@@ -65,9 +71,15 @@ export class Clause {
     build(): Rule | undefined {
         const { rule } = this;
         for (const p of rule.params) {
-            if (this.types.has(p.name)) this.fail(p.loc, 'rule-param', `Parameter '${p.name}' is named twice; give each parameter its own name.`);
+            if (this.types.has(p.name))
+                this.fail(p.loc, 'rule-param', `Parameter '${p.name}' is named twice; give each parameter its own name.`);
             const rel = this.t.relation(p.type);
-            if (rel && rel.keys.length === 0) this.fail(p.loc, 'rule-param', `${p.type} has no key, so its rows cannot be told apart as ${p.name}. Declare 'key (…)' in relation ${p.type}.`);
+            if (rel && rel.keys.length === 0)
+                this.fail(
+                    p.loc,
+                    'rule-param',
+                    `${p.type} has no key, so its rows cannot be told apart as ${p.name}. Declare 'key (…)' in relation ${p.type}.`,
+                );
             this.types.set(p.name, { type: p.type, loc: p.loc });
         }
         // Atoms first: they give body variables their types.
@@ -81,22 +93,34 @@ export class Clause {
         const head: Atom = { pred: rule.name, args: rule.params.map(p => this.term({ kind: 'var', name: p.name, loc: p.loc })) };
         // Attribute reads become atoms; equalities were unified into them.
         const resolved = (a: Atom): Atom => ({ pred: a.pred, args: a.args.map(x => this.resolve(x)) });
-        const out: Literal[] = [...[...this.reads.values()].map(a => ({ kind: 'atom' as const, atom: resolved(a) })), ...body.map(l => mapLiteral(l, resolved, x => this.resolve(x)))];
+        const out: Literal[] = [
+            ...[...this.reads.values()].map(a => ({ kind: 'atom' as const, atom: resolved(a) })),
+            ...body.map(l => mapLiteral(l, resolved, x => this.resolve(x))),
+        ];
         const bound = new Set<string>();
         for (const l of out) if (l.kind === 'atom') for (const a of l.atom.args) if ('var' in a) bound.add(a.var);
         for (const [i, p] of rule.params.entries()) {
             const arg = head.args[i]!;
             const h = this.resolve(arg);
             if ('var' in h && !bound.has(h.var)) {
-                this.fail(p.loc, 'rule-unsafe', `Head variable '${p.name}' is not bound by the body: nothing says which ${p.type} rows it ranges over. Use it in an atom or read one of its attributes, e.g. '${p.name}.${this.t.relation(p.type)?.attributes[0]?.name ?? 'name'} = …'.`);
+                this.fail(
+                    p.loc,
+                    'rule-unsafe',
+                    `Head variable '${p.name}' is not bound by the body: nothing says which ${p.type} rows it ranges over. Use it in an atom or read one of its attributes, e.g. '${p.name}.${this.t.relation(p.type)?.attributes[0]?.name ?? 'name'} = …'.`,
+                );
             }
         }
         for (const l of out) {
             const vars = l.kind === 'compare' ? [l.left, l.right] : l.kind === 'not' ? l.atom.args : [];
-            for (const v of vars) if ('var' in v && !bound.has(v.var)) {
-                const lit = rule.body.find(b => b.kind !== 'atom') ?? rule.body[0]!;
-                this.fail(lit.loc, 'rule-unsafe', `'${v.var}' in a comparison or 'not' is not bound by any positive atom of the rule, so it could be anything. Bind it first with an atom or an attribute read.`);
-            }
+            for (const v of vars)
+                if ('var' in v && !bound.has(v.var)) {
+                    const lit = rule.body.find(b => b.kind !== 'atom') ?? rule.body[0]!;
+                    this.fail(
+                        lit.loc,
+                        'rule-unsafe',
+                        `'${v.var}' in a comparison or 'not' is not bound by any positive atom of the rule, so it could be anything. Bind it first with an atom or an attribute read.`,
+                    );
+                }
         }
         if (!this.ok) return undefined;
         return { name: rule.name, head: resolved(head), body: out, loc: loc0(rule.loc) };
@@ -124,13 +148,31 @@ export class Clause {
         if (term.kind === 'const') return { const: term.value };
         if (term.attribute === undefined) return { var: term.name };
         const v = this.types.get(term.name);
-        if (!v) { this.fail(term.loc, 'rule-untyped', `'${term.name}' has no type here, so '${term.name}.${term.attribute}' cannot be read. Make it a parameter ('${term.name}: Relation') or use it in an atom first.`); return { var: term.name }; }
+        if (!v) {
+            this.fail(
+                term.loc,
+                'rule-untyped',
+                `'${term.name}' has no type here, so '${term.name}.${term.attribute}' cannot be read. Make it a parameter ('${term.name}: Relation') or use it in an atom first.`,
+            );
+            return { var: term.name };
+        }
         const rel = this.t.relation(v.type);
         if (!rel) return { var: term.name };
         const attr = rel.attributes.find(a => a.name === term.attribute);
-        if (!attr) { this.fail(term.loc, 'rule-unknown-attribute', `Relation ${rel.name} has no attribute '${term.attribute}'.${didYouMean(term.attribute, rel.attributes.map(a => a.name))}`); return { var: term.name }; }
+        if (!attr) {
+            this.fail(
+                term.loc,
+                'rule-unknown-attribute',
+                `Relation ${rel.name} has no attribute '${term.attribute}'.${didYouMean(
+                    term.attribute,
+                    rel.attributes.map(a => a.name),
+                )}`,
+            );
+            return { var: term.name };
+        }
         const name = `${term.name}.${term.attribute}`;
-        if (!this.reads.has(name)) this.reads.set(name, { pred: attributePredicate(rel.name, attr.name), args: [{ var: term.name }, { var: name }] });
+        if (!this.reads.has(name))
+            this.reads.set(name, { pred: attributePredicate(rel.name, attr.name), args: [{ var: term.name }, { var: name }] });
         return { var: name };
     }
 
@@ -138,29 +180,56 @@ export class Clause {
         if (lit.kind === 'compare') return this.compare(lit);
         const info = this.t.predicate(lit.pred);
         const entity = this.t.relation(lit.pred);
-        if (!info && entity && lit.kind === 'atom' && lit.args.length === 1 && lit.args[0]!.kind === 'var' && entity.keys[0]?.length) {
+        if (
+            !info &&
+            entity &&
+            lit.kind === 'atom' &&
+            lit.args.length === 1 &&
+            lit.args[0]!.kind === 'var' &&
+            entity.keys[0]?.length
+        ) {
             // `Club(k)`: k ranges over the Club rows (typed, and bound by reading its first key attribute).
             const arg = lit.args[0]!;
             const known = this.types.get(arg.name);
-            if (known && known.type !== entity.name) return this.fail(arg.loc, 'rule-type', `'${arg.name}' is a ${known.type} here, so it cannot also be a ${entity.name}.`);
+            if (known && known.type !== entity.name)
+                return this.fail(
+                    arg.loc,
+                    'rule-type',
+                    `'${arg.name}' is a ${known.type} here, so it cannot also be a ${entity.name}.`,
+                );
             this.types.set(arg.name, { type: entity.name, loc: arg.loc });
             this.term({ kind: 'var', name: arg.name, attribute: entity.keys[0][0]!, loc: arg.loc });
             return undefined;
         }
         if (!info || info.kind === 'attribute' || info.name.startsWith('fk:')) {
-            const hint = entity ? ` ${lit.pred} is a relation: write ${lit.pred}(x) with one variable to range over its rows.` : didYouMean(lit.pred, [...this.t.derivedNames(), ...this.t.relationNames()]);
-            return this.fail(lit.loc, 'rule-unknown-predicate', `No rule, named fk, inverse or relation called '${lit.pred}'.${hint} Rules may use other rules, fks declared 'as NAME', inverses and relations (R(x)).`);
+            const hint = entity
+                ? ` ${lit.pred} is a relation: write ${lit.pred}(x) with one variable to range over its rows.`
+                : didYouMean(lit.pred, [...this.t.derivedNames(), ...this.t.relationNames()]);
+            return this.fail(
+                lit.loc,
+                'rule-unknown-predicate',
+                `No rule, named fk, inverse or relation called '${lit.pred}'.${hint} Rules may use other rules, fks declared 'as NAME', inverses and relations (R(x)).`,
+            );
         }
         if (lit.args.length !== info.params.length) {
-            return this.fail(lit.loc, 'rule-arity', `${lit.pred} takes ${info.params.length} argument(s) (${info.params.map(p => `${p.name}: ${p.type || 'value'}`).join(', ')}), not ${lit.args.length}.`);
+            return this.fail(
+                lit.loc,
+                'rule-arity',
+                `${lit.pred} takes ${info.params.length} argument(s) (${info.params.map(p => `${p.name}: ${p.type || 'value'}`).join(', ')}), not ${lit.args.length}.`,
+            );
         }
         const args = lit.args.map((a, i) => {
             const want = info.params[i]!.type;
-            if (a.kind === 'var' && a.attribute === undefined && !this.types.has(a.name)) this.types.set(a.name, { type: want, loc: a.loc });
+            if (a.kind === 'var' && a.attribute === undefined && !this.types.has(a.name))
+                this.types.set(a.name, { type: want, loc: a.loc });
             const have = this.typeOf(a);
             const keyValue = this.t.relation(want)?.keys[0]?.length === 1 && have !== undefined && SCALARS.includes(have);
             if (have !== undefined && want && have !== want && !keyValue) {
-                this.fail(a.loc, 'rule-type', `Argument ${i + 1} of ${lit.pred} is a ${want}, but ${termText(a)} is ${have === 'number' || have === 'text' || have === 'date' || have === 'bool' ? `a ${have} value` : `a ${have}`}.`);
+                this.fail(
+                    a.loc,
+                    'rule-type',
+                    `Argument ${i + 1} of ${lit.pred} is a ${want}, but ${termText(a)} is ${have === 'number' || have === 'text' || have === 'date' || have === 'bool' ? `a ${have} value` : `a ${have}`}.`,
+                );
             }
             return this.term(a);
         });
@@ -168,29 +237,62 @@ export class Clause {
         if (lit.kind === 'atom') return { kind: 'atom', atom };
         const sound = this.t.negationSoundness(lit.pred);
         if ('why' in sound) {
-            return this.fail(lit.loc, 'rule-unsound-negation', `'not ${lit.pred}(…)' is unsound: ${sound.why}. Negation is allowed through an FD (negate a named fk whose attribute holds one value per row) or on relations declared 'complete' (closed world: 'relation R from s complete { … }').`);
+            return this.fail(
+                lit.loc,
+                'rule-unsound-negation',
+                `'not ${lit.pred}(…)' is unsound: ${sound.why}. Negation is allowed through an FD (negate a named fk whose attribute holds one value per row) or on relations declared 'complete' (closed world: 'relation R from s complete { … }').`,
+            );
         }
         return { kind: 'not', atom, sound: sound.sound };
     }
 
     private compare(lit: Extract<RuleLiteralDecl, { kind: 'compare' }>): Literal | undefined {
-        const lt = this.typeOf(lit.left), rt = this.typeOf(lit.right);
+        const lt = this.typeOf(lit.left),
+            rt = this.typeOf(lit.right);
         const scalar = (x: string | undefined) => x === undefined || ['number', 'text', 'date', 'bool'].includes(x);
-        const keyText = (x: string | undefined) => x !== undefined && !scalar(x) && (this.t.relation(x)?.keys[0]?.length ?? 0) === 1;
+        const keyText = (x: string | undefined) =>
+            x !== undefined && !scalar(x) && (this.t.relation(x)?.keys[0]?.length ?? 0) === 1;
         // An entity with a one-attribute key is its key value, so `p.club = c` compares a club name with a club.
-        const compatible = lt === undefined || rt === undefined || lt === rt || (keyText(lt) && rt === 'text') || (keyText(rt) && lt === 'text') || (lt === 'date' && rt === 'text') || (lt === 'text' && rt === 'date');
+        const compatible =
+            lt === undefined ||
+            rt === undefined ||
+            lt === rt ||
+            (keyText(lt) && rt === 'text') ||
+            (keyText(rt) && lt === 'text') ||
+            (lt === 'date' && rt === 'text') ||
+            (lt === 'text' && rt === 'date');
         if (!compatible) {
-            return this.fail(lit.loc, 'rule-type', `${termText(lit.left)} is ${article(lt!)} and ${termText(lit.right)} is ${article(rt!)}: they can never be equal or ordered. Compare values of the same type.`);
+            return this.fail(
+                lit.loc,
+                'rule-type',
+                `${termText(lit.left)} is ${article(lt!)} and ${termText(lit.right)} is ${article(rt!)}: they can never be equal or ordered. Compare values of the same type.`,
+            );
         }
-        for (const side of [lit.left, lit.right]) if (side.kind === 'var' && side.attribute === undefined && !this.types.has(side.name)) {
-            return this.fail(side.loc, 'rule-unsafe', `'${side.name}' is not bound: it is not a parameter and no atom before uses it. Bind it with an atom, e.g. plays_for(${side.name}, …).`);
-        }
-        const left = this.term(lit.left), right = this.term(lit.right);
+        for (const side of [lit.left, lit.right])
+            if (side.kind === 'var' && side.attribute === undefined && !this.types.has(side.name)) {
+                return this.fail(
+                    side.loc,
+                    'rule-unsafe',
+                    `'${side.name}' is not bound: it is not a parameter and no atom before uses it. Bind it with an atom, e.g. plays_for(${side.name}, …).`,
+                );
+            }
+        const left = this.term(lit.left),
+            right = this.term(lit.right);
         if (lit.op !== '=') return { kind: 'compare', op: lit.op, left, right };
-        const l = this.resolve(left), r = this.resolve(right);
-        if ('var' in l && 'var' in r) { if (l.var !== r.var) this.parent.set(r.var, l.var); return undefined; }
-        if ('var' in l && 'const' in r) { this.constant.set(l.var, r.const); return undefined; }
-        if ('const' in l && 'var' in r) { this.constant.set(r.var, l.const); return undefined; }
+        const l = this.resolve(left),
+            r = this.resolve(right);
+        if ('var' in l && 'var' in r) {
+            if (l.var !== r.var) this.parent.set(r.var, l.var);
+            return undefined;
+        }
+        if ('var' in l && 'const' in r) {
+            this.constant.set(l.var, r.const);
+            return undefined;
+        }
+        if ('const' in l && 'var' in r) {
+            this.constant.set(r.var, l.const);
+            return undefined;
+        }
         return { kind: 'compare', op: '=', left: l, right: r };
     }
 }

@@ -43,7 +43,9 @@ class Counts {
     private readonly byPred = new Map<string, Map<Value, number>[]>();
     constructor(private readonly base: FactBase) {}
 
-    size(pred: string): number { return this.base.get(pred)?.length ?? 0; }
+    size(pred: string): number {
+        return this.base.get(pred)?.length ?? 0;
+    }
 
     column(pred: string, arg: number): Map<Value, number> {
         let cols = this.byPred.get(pred);
@@ -71,7 +73,12 @@ export function estimateRules(program: Program, base: FactBase): RuleEstimate[] 
         const cap = program.caps?.[pred];
         let uncapped = 0;
         const clauses = program.rules.filter(r => r.head.pred === pred);
-        const own = clauses.filter(r => !r.body.some(l => l.kind !== 'compare' && (l.atom.pred === pred || recursive.has(l.atom.pred) && recursive.has(pred))));
+        const own = clauses.filter(
+            r =>
+                !r.body.some(
+                    l => l.kind !== 'compare' && (l.atom.pred === pred || (recursive.has(l.atom.pred) && recursive.has(pred))),
+                ),
+        );
         for (const rule of own) uncapped += clauseEstimate(rule, counts, derived, sizes);
         // A recursive clause: `symmetric` (the only one allowed without a cap) at most doubles the facts; a
         // transitive closure is bounded by its cap.
@@ -82,7 +89,13 @@ export function estimateRules(program: Program, base: FactBase): RuleEstimate[] 
         sizes.set(pred, facts);
         const loc = program.rules.find(r => r.head.pred === pred)?.loc;
         const sampled = program.sampled?.includes(pred) ? { sampled: true } : {};
-        out.set(pred, { rule: pred, facts, uncapped, ...(cap !== undefined ? { cap, ...sampled } : {}), ...(loc ? { loc } : {}) });
+        out.set(pred, {
+            rule: pred,
+            facts,
+            uncapped,
+            ...(cap !== undefined ? { cap, ...sampled } : {}),
+            ...(loc ? { loc } : {}),
+        });
     }
     return [...out.values()];
 }
@@ -109,12 +122,16 @@ function clauseEstimate(rule: Rule, counts: Counts, derived: Set<string>, sizes:
     const atoms = rule.body.flatMap(l => (l.kind === 'atom' ? [l.atom] : []));
     let estimate = 1;
     const uses = new Map<string, { atom: Atom; arg: number }[]>();
-    const sizeOf = (a: Atom) => derived.has(a.pred) ? sizes.get(a.pred) ?? 0 : counts.size(a.pred);
+    const sizeOf = (a: Atom) => (derived.has(a.pred) ? (sizes.get(a.pred) ?? 0) : counts.size(a.pred));
     for (const atom of atoms) {
         estimate *= sizeOf(atom);
         atom.args.forEach((t, arg) => {
-            if ('var' in t) { const list = uses.get(t.var) ?? []; list.push({ atom, arg }); uses.set(t.var, list); }
-            else if (!derived.has(atom.pred)) estimate *= (counts.column(atom.pred, arg).get(t.const) ?? 0) / Math.max(1, counts.size(atom.pred));
+            if ('var' in t) {
+                const list = uses.get(t.var) ?? [];
+                list.push({ atom, arg });
+                uses.set(t.var, list);
+            } else if (!derived.has(atom.pred))
+                estimate *= (counts.column(atom.pred, arg).get(t.const) ?? 0) / Math.max(1, counts.size(atom.pred));
             else estimate /= Math.max(1, sizeOf(atom));
         });
     }
@@ -124,7 +141,11 @@ function clauseEstimate(rule: Rule, counts: Counts, derived: Set<string>, sizes:
         const onData = list.filter(u => !derived.has(u.atom.pred));
         const onRules = list.filter(u => derived.has(u.atom.pred));
         let chance = 1;
-        if (onData.length >= 2) chance = agreement(onData.map(u => counts.column(u.atom.pred, u.arg)), onData.map(u => counts.size(u.atom.pred)));
+        if (onData.length >= 2)
+            chance = agreement(
+                onData.map(u => counts.column(u.atom.pred, u.arg)),
+                onData.map(u => counts.size(u.atom.pred)),
+            );
         // A derived atom holds each value once: it matches 1 / (distinct values) of the tuples it meets.
         const distinct = onData.length ? Math.max(...onData.map(u => counts.column(u.atom.pred, u.arg).size)) : 0;
         for (const [i, u] of onRules.entries()) if (onData.length || i > 0) chance /= Math.max(1, distinct || sizeOf(u.atom));
@@ -137,9 +158,14 @@ function clauseEstimate(rule: Rule, counts: Counts, derived: Set<string>, sizes:
 function swapInvariant(rule: Rule): boolean {
     const [a, b] = rule.head.args;
     if (!a || !b || !('var' in a) || !('var' in b) || rule.head.args.length !== 2) return false;
-    const swap = (t: Atom['args'][number]) => 'var' in t ? (t.var === a.var ? b.var : t.var === b.var ? a.var : t.var) : `=${String(t.const)}`;
-    const plain = (t: Atom['args'][number]) => 'var' in t ? t.var : `=${String(t.const)}`;
-    const text = (atoms: Atom[], f: (t: Atom['args'][number]) => string) => atoms.map(x => `${x.pred}(${x.args.map(f).join(',')})`).sort().join(';');
+    const swap = (t: Atom['args'][number]) =>
+        'var' in t ? (t.var === a.var ? b.var : t.var === b.var ? a.var : t.var) : `=${String(t.const)}`;
+    const plain = (t: Atom['args'][number]) => ('var' in t ? t.var : `=${String(t.const)}`);
+    const text = (atoms: Atom[], f: (t: Atom['args'][number]) => string) =>
+        atoms
+            .map(x => `${x.pred}(${x.args.map(f).join(',')})`)
+            .sort()
+            .join(';');
     const atoms = rule.body.flatMap(l => (l.kind === 'atom' ? [l.atom] : []));
     return text(atoms, plain) === text(atoms, swap);
 }
@@ -162,7 +188,9 @@ function dependencyOrder(program: Program, derived: Set<string>): string[] {
     const visit = (pred: string) => {
         if (state.has(pred)) return;
         state.set(pred, 'open');
-        for (const r of program.rules) if (r.head.pred === pred) for (const l of r.body) if (l.kind !== 'compare' && derived.has(l.atom.pred)) visit(l.atom.pred);
+        for (const r of program.rules)
+            if (r.head.pred === pred)
+                for (const l of r.body) if (l.kind !== 'compare' && derived.has(l.atom.pred)) visit(l.atom.pred);
         state.set(pred, 'done');
         order.push(pred);
     };
@@ -173,18 +201,23 @@ function dependencyOrder(program: Program, derived: Set<string>): string[] {
 /** Predicates that depend on themselves (through any path). */
 function recursivePredicates(program: Program): Set<string> {
     const edges = new Map<string, Set<string>>();
-    for (const r of program.rules) for (const l of r.body) if (l.kind !== 'compare') {
-        const set = edges.get(r.head.pred) ?? new Set<string>();
-        set.add(l.atom.pred);
-        edges.set(r.head.pred, set);
-    }
+    for (const r of program.rules)
+        for (const l of r.body)
+            if (l.kind !== 'compare') {
+                const set = edges.get(r.head.pred) ?? new Set<string>();
+                set.add(l.atom.pred);
+                edges.set(r.head.pred, set);
+            }
     const out = new Set<string>();
     for (const start of edges.keys()) {
         const seen = new Set<string>();
         const stack = [...(edges.get(start) ?? [])];
         while (stack.length) {
             const p = stack.pop()!;
-            if (p === start) { out.add(start); break; }
+            if (p === start) {
+                out.add(start);
+                break;
+            }
             if (seen.has(p)) continue;
             seen.add(p);
             stack.push(...(edges.get(p) ?? []));

@@ -8,22 +8,40 @@ import type { Interner } from './store.js';
 import type { Index, Relation } from './eval-relation.js';
 
 /** How one argument of an atom is matched: a constant id, a variable already bound, or a variable this atom binds. */
-export type Arg = { k: 'const'; id: number } | { k: 'bound'; slot: number } | { k: 'free'; slot: number } | { k: 'same'; slot: number };
+export type Arg =
+    { k: 'const'; id: number } | { k: 'bound'; slot: number } | { k: 'free'; slot: number } | { k: 'same'; slot: number };
 
 export type Step =
     | { k: 'atom'; rel: Relation; args: Arg[]; mask: number; range: 'full' | 'old' | 'delta'; prem: number; index?: Index }
     | { k: 'not'; rel: Relation; args: Arg[]; mask: number; sound: 'fd' | 'complete'; prem: number }
     | { k: 'compare'; op: Comparison; left: Arg; right: Arg };
 
-export interface Plan { clause: number; steps: Step[]; head: Arg[]; headRel: Relation; slots: number; premises: number }
+export interface Plan {
+    clause: number;
+    steps: Step[];
+    head: Arg[];
+    headRel: Relation;
+    slots: number;
+    premises: number;
+}
 
 /** What planning needs from the evaluator: the interned values and the relations by predicate name. */
-export interface PlanContext { values: Interner; relations: Map<string, Relation> }
+export interface PlanContext {
+    values: Interner;
+    relations: Map<string, Relation>;
+}
 
 /** Orders a clause's body for a join: the delta atom first, then whatever binds most; tests as soon as they can run. */
 export function planClause(ctx: PlanContext, rule: Rule, clause: number, deltaPos: number, inStratum: Set<Relation>): Plan {
     const slotOf = new Map<string, number>();
-    const slot = (v: string) => { let s = slotOf.get(v); if (s === undefined) { s = slotOf.size; slotOf.set(v, s); } return s; };
+    const slot = (v: string) => {
+        let s = slotOf.get(v);
+        if (s === undefined) {
+            s = slotOf.size;
+            slotOf.set(v, s);
+        }
+        return s;
+    };
     const bound = new Set<string>();
     const premOf = new Map<Literal, number>();
     for (const l of rule.body) if (l.kind === 'atom' || (l.kind === 'not' && l.sound === 'fd')) premOf.set(l, premOf.size);
@@ -47,7 +65,11 @@ export function planClause(ctx: PlanContext, rule: Rule, clause: number, deltaPo
     const steps: Step[] = [];
     const left = rule.body.map((l, pos) => ({ l, pos }));
     const take = (i: number) => left.splice(i, 1)[0]!;
-    if (deltaPos >= 0) { const i = left.findIndex(x => x.pos === deltaPos); const { l, pos } = take(i); steps.push(atomStep(l as Literal & { kind: 'atom' }, pos)); }
+    if (deltaPos >= 0) {
+        const i = left.findIndex(x => x.pos === deltaPos);
+        const { l, pos } = take(i);
+        steps.push(atomStep(l as Literal & { kind: 'atom' }, pos));
+    }
     while (left.length > 0) {
         const test = left.findIndex(({ l }) => l.kind !== 'atom' && (ready(l) || isAssignment(l, bound)));
         if (test >= 0) {
@@ -55,28 +77,45 @@ export function planClause(ctx: PlanContext, rule: Rule, clause: number, deltaPo
             if (l.kind === 'compare') {
                 if (isAssignment(l, bound)) {
                     const [from, to] = 'var' in l.right && !bound.has(l.right.var) ? [l.left, l.right] : [l.right, l.left];
-                    steps.push({ k: 'compare', op: '=', left: arg(from, false), right: { k: 'free', slot: slot((to as { var: string }).var) } });
+                    steps.push({
+                        k: 'compare',
+                        op: '=',
+                        left: arg(from, false),
+                        right: { k: 'free', slot: slot((to as { var: string }).var) },
+                    });
                     bound.add((to as { var: string }).var);
                 } else steps.push({ k: 'compare', op: l.op, left: arg(l.left, false), right: arg(l.right, false) });
             } else if (l.kind === 'not') {
                 const rel = ctx.relations.get(l.atom.pred)!;
                 const args = l.atom.args.map(t => arg(t, false));
-                steps.push({ k: 'not', rel, args, mask: l.sound === 'fd' ? 1 : maskOf(args), sound: l.sound, prem: premOf.get(l) ?? -1 });
+                steps.push({
+                    k: 'not',
+                    rel,
+                    args,
+                    mask: l.sound === 'fd' ? 1 : maskOf(args),
+                    sound: l.sound,
+                    prem: premOf.get(l) ?? -1,
+                });
             }
             continue;
         }
-        let best = -1, bestScore = -1;
+        let best = -1,
+            bestScore = -1;
         left.forEach(({ l }, i) => {
             if (l.kind !== 'atom') return;
             const score = l.atom.args.filter(t => 'const' in t || bound.has(t.var)).length;
-            if (score > bestScore) { best = i; bestScore = score; }
+            if (score > bestScore) {
+                best = i;
+                bestScore = score;
+            }
         });
         if (best < 0) throw new Error(`rule ${rule.name}: a 'not' or comparison uses a variable no atom binds`);
         const { l, pos } = take(best);
         steps.push(atomStep(l as Literal & { kind: 'atom' }, pos));
     }
     const head = rule.head.args.map(t => {
-        if ('var' in t && !bound.has(t.var)) throw new Error(`rule ${rule.name}: head variable ${t.var} is not bound by the body`);
+        if ('var' in t && !bound.has(t.var))
+            throw new Error(`rule ${rule.name}: head variable ${t.var} is not bound by the body`);
         return arg(t, false);
     });
     return { clause, steps, head, headRel: ctx.relations.get(rule.head.pred)!, slots: slotOf.size, premises: premOf.size };
@@ -84,7 +123,9 @@ export function planClause(ctx: PlanContext, rule: Rule, clause: number, deltaPo
 
 export function maskOf(args: Arg[]): number {
     let mask = 0;
-    args.forEach((a, i) => { if (a.k === 'const' || a.k === 'bound') mask |= 1 << i; });
+    args.forEach((a, i) => {
+        if (a.k === 'const' || a.k === 'bound') mask |= 1 << i;
+    });
     return mask;
 }
 
@@ -117,14 +158,23 @@ export function distinctHeads(plan: Plan, program: { rules: readonly Rule[] }): 
         changed = false;
         for (const s of plan.steps) {
             if (s.k === 'compare') {
-                if (s.op === '=' && s.right.k === 'free' && !known.has(s.right.slot) && (s.left.k === 'const' || known.has(s.left.slot))) { known.add(s.right.slot); changed = true; }
+                if (
+                    s.op === '=' &&
+                    s.right.k === 'free' &&
+                    !known.has(s.right.slot) &&
+                    (s.left.k === 'const' || known.has(s.left.slot))
+                ) {
+                    known.add(s.right.slot);
+                    changed = true;
+                }
                 continue;
             }
             if (s.k !== 'atom') continue;
             const slots = slotsOf(s.args);
             if (slots.every(x => known.has(x))) continue;
             const first = s.args[0];
-            if (!first || (first.k !== 'const' && !known.has(first.slot)) || derived(s.rel) || s.rel.index(1).largestKey() > 1) continue;
+            if (!first || (first.k !== 'const' && !known.has(first.slot)) || derived(s.rel) || s.rel.index(1).largestKey() > 1)
+                continue;
             for (const x of slots) known.add(x);
             changed = true;
         }

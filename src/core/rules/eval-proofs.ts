@@ -18,12 +18,19 @@ export interface EvaluatedState {
 
 export function derivationOf(s: EvaluatedState): Derivation {
     const cache = new Map<string, Fact[]>();
-    const factAt = (rel: Relation, row: number): Fact => ({ pred: rel.name, args: rel.row(row, new Array(rel.arity)).map(id => s.values.value(id)) });
+    const factAt = (rel: Relation, row: number): Fact => ({
+        pred: rel.name,
+        args: rel.row(row, new Array(rel.arity)).map(id => s.values.value(id)),
+    });
     const rowOf = (fact: Fact): [Relation, number] | undefined => {
         const rel = s.relations.get(fact.pred);
         if (!rel || fact.args.length !== rel.arity) return undefined;
         const ids: number[] = [];
-        for (const v of fact.args) { const id = s.values.lookup(v); if (id === undefined) return undefined; ids.push(id); }
+        for (const v of fact.args) {
+            const id = s.values.lookup(v);
+            if (id === undefined) return undefined;
+            ids.push(id);
+        }
         const row = rel.set.find(ids);
         return row < 0 ? undefined : [rel, row];
     };
@@ -32,7 +39,9 @@ export function derivationOf(s: EvaluatedState): Derivation {
     const premiseRelations = (clause: number): Relation[] => {
         let rels = premiseRels.get(clause);
         if (!rels) {
-            rels = s.program.rules[clause]!.body.flatMap(l => (l.kind === 'atom' || (l.kind === 'not' && l.sound === 'fd') ? [s.relations.get(l.atom.pred)!] : []));
+            rels = s.program.rules[clause]!.body.flatMap(l =>
+                l.kind === 'atom' || (l.kind === 'not' && l.sound === 'fd') ? [s.relations.get(l.atom.pred)!] : [],
+            );
             premiseRels.set(clause, rels);
         }
         return rels;
@@ -49,7 +58,18 @@ export function derivationOf(s: EvaluatedState): Derivation {
             const rule = s.program.rules[clause]!;
             const start = rel.premStart.at(row);
             const premises: Proof[] = premiseRelations(clause).map((r, p) => proofAt(r, s.poolRow.at(start + p), memo));
-            proof = { kind: 'rule', fact, rule: rule.name, clause, premises, bindings: bindingsOf(rule, premises.map(q => q.fact), fact) };
+            proof = {
+                kind: 'rule',
+                fact,
+                rule: rule.name,
+                clause,
+                premises,
+                bindings: bindingsOf(
+                    rule,
+                    premises.map(q => q.fact),
+                    fact,
+                ),
+            };
         }
         memo.set(memoKey, proof);
         return proof;
@@ -81,7 +101,10 @@ export function derivationOf(s: EvaluatedState): Derivation {
 /** The variable bindings of a clause application, read back from its premises (positive atoms) and its head. */
 function bindingsOf(rule: Rule, premises: Fact[], head: Fact): Record<string, Value> {
     const out: Record<string, Value> = {};
-    const bind = (args: Term[], values: readonly Value[]) => args.forEach((t, i) => { if ('var' in t) out[t.var] = values[i]!; });
+    const bind = (args: Term[], values: readonly Value[]) =>
+        args.forEach((t, i) => {
+            if ('var' in t) out[t.var] = values[i]!;
+        });
     let p = 0;
     for (const l of rule.body) {
         if (l.kind === 'atom') bind(l.atom.args, premises[p++]!.args);

@@ -21,7 +21,11 @@ export class Relation {
     /** Candidates seen this round once the buffer overflowed (0: not overflowed); `pending` is then a uniform sample. */
     sampled = 0;
 
-    constructor(readonly id: number, readonly name: string, readonly arity: number) {
+    constructor(
+        readonly id: number,
+        readonly name: string,
+        readonly arity: number,
+    ) {
         this.set = new TupleSet(arity, this.rows);
     }
 
@@ -58,7 +62,10 @@ export class Index {
     to = 0;
     more: number[] = EMPTY;
 
-    constructor(readonly mask: number, rel: Relation) {
+    constructor(
+        readonly mask: number,
+        rel: Relation,
+    ) {
         const position = (mask & (mask - 1)) === 0 ? Math.log2(mask) : -1;
         if (position >= 0 && rel.count > 0 && this.buildDense(rel, position)) return;
         const tuple: number[] = new Array(rel.arity);
@@ -66,23 +73,34 @@ export class Index {
     }
 
     private buildDense(rel: Relation, position: number): boolean {
-        const data = rel.rows.data, arity = rel.arity, n = rel.count;
-        let low = Infinity, high = -Infinity;
-        for (let i = 0; i < n; i++) { const id = data[i * arity + position]!; if (id < low) low = id; if (id > high) high = id; }
+        const data = rel.rows.data,
+            arity = rel.arity,
+            n = rel.count;
+        let low = Infinity,
+            high = -Infinity;
+        for (let i = 0; i < n; i++) {
+            const id = data[i * arity + position]!;
+            if (id < low) low = id;
+            if (id > high) high = id;
+        }
         if (high - low + 1 > 4 * n + 1024) return false;
         const start = new Int32Array(high - low + 2);
         for (let i = 0; i < n; i++) start[data[i * arity + position]! - low + 1]!++;
         for (let k = 1; k < start.length; k++) start[k]! += start[k - 1]!;
-        const grouped = new Int32Array(n), fill = start.slice(0, -1);
+        const grouped = new Int32Array(n),
+            fill = start.slice(0, -1);
         for (let i = 0; i < n; i++) grouped[fill[data[i * arity + position]! - low]!++] = i;
-        this.start = start; this.grouped = grouped; this.low = low;
+        this.start = start;
+        this.grouped = grouped;
+        this.low = low;
         return true;
     }
 
     add(ids: ArrayLike<number>, row: number): void {
         const key = maskKey(this.mask, ids);
         const list = this.lists.get(key);
-        if (list) list.push(row); else this.lists.set(key, [row]);
+        if (list) list.push(row);
+        else this.lists.set(key, [row]);
     }
 
     /** Finds the rows holding `ids` at the index's positions (see `rowsOf`, `from`, `to`, `more`). */
@@ -90,8 +108,14 @@ export class Index {
         const key = maskKey(this.mask, ids);
         const k = (key as number) - this.low;
         if (this.start.length > 0 && k >= 0 && k < this.start.length - 1) {
-            this.rowsOf = this.grouped; this.from = this.start[k]!; this.to = this.start[k + 1]!;
-        } else { this.rowsOf = NONE; this.from = 0; this.to = 0; }
+            this.rowsOf = this.grouped;
+            this.from = this.start[k]!;
+            this.to = this.start[k + 1]!;
+        } else {
+            this.rowsOf = NONE;
+            this.from = 0;
+            this.to = 0;
+        }
         this.more = this.lists.get(key) ?? EMPTY;
     }
 
@@ -117,17 +141,25 @@ export class Index {
     }
 }
 
-export interface Candidate { ids: number[]; clause: number; premRow: number[] }
+export interface Candidate {
+    ids: number[];
+    clause: number;
+    premRow: number[];
+}
 
 export const NONE = new Int32Array(0);
 export const EMPTY: number[] = [];
 
 export function maskKey(mask: number, ids: ArrayLike<number>): TupleKey {
-    let single = -1, parts: number[] | undefined;
+    let single = -1,
+        parts: number[] | undefined;
     for (let k = 0; mask >> k; k++) {
         if (!(mask & (1 << k))) continue;
         if (single < 0 && !parts) single = ids[k]!;
-        else { parts ??= [single]; parts.push(ids[k]!); }
+        else {
+            parts ??= [single];
+            parts.push(ids[k]!);
+        }
     }
     return parts ? tupleKey(parts) : single;
 }
@@ -135,7 +167,12 @@ export function maskKey(mask: number, ids: ArrayLike<number>): TupleKey {
 /** First position in [from, to) of an ascending array whose value is ≥ lo. */
 export function lowerBound(list: ArrayLike<number>, from: number, to: number, lo: number): number {
     if (lo <= 0 || from >= to || list[from]! >= lo) return from;
-    let a = from, b = to;
-    while (a < b) { const m = (a + b) >> 1; if (list[m]! < lo) a = m + 1; else b = m; }
+    let a = from,
+        b = to;
+    while (a < b) {
+        const m = (a + b) >> 1;
+        if (list[m]! < lo) a = m + 1;
+        else b = m;
+    }
     return a;
 }

@@ -25,7 +25,9 @@ const WALKS_PER_FACT = 64;
 const MIN_WALKS = 100_000;
 
 /** A budget of candidate rows for one enumeration: `left` below zero means it was used up and the enumeration stopped. */
-export interface Budget { left: number }
+export interface Budget {
+    left: number;
+}
 
 /** What sampling needs from the evaluator. */
 export interface SampleHost {
@@ -76,9 +78,12 @@ function walk(host: SampleHost, rel: Relation, plans: Plan[], room: number): voi
     let examined = 0;
     for (let walks = 0; walks < limit && rel.pending.length < room; walks++) {
         const i = Math.floor(host.random() * plans.length);
-        const plan = plans[i]!, env = envs[i]!.fill(-1), prem = prems[i]!;
+        const plan = plans[i]!,
+            env = envs[i]!.fill(-1),
+            prem = prems[i]!;
         const value = (a: Arg) => (a.k === 'const' ? a.id : env[a.slot]!);
-        let weight = 1, ok = true;
+        let weight = 1,
+            ok = true;
         for (const s of plan.steps) {
             if (s.k === 'compare') {
                 if (s.right.k === 'free') env[s.right.slot] = value(s.left);
@@ -94,7 +99,10 @@ function walk(host: SampleHost, rel: Relation, plans: Plan[], room: number): voi
                     const row = pick(host, s, probe);
                     examined++;
                     ok = row !== undefined && bind(s, row.row, env);
-                    if (ok) { weight *= row!.degree; prem[s.prem] = row!.row; }
+                    if (ok) {
+                        weight *= row!.degree;
+                        prem[s.prem] = row!.row;
+                    }
                 }
             }
             if (!ok) break;
@@ -118,9 +126,11 @@ function pick(host: SampleHost, s: Step & { k: 'atom' }, probe: number[]): { row
     // The key's rows are an index's grouped part, then the rows added since (eval-relation.ts): those in [lo, top).
     const ix = s.rel.index(s.mask);
     ix.seek(probe);
-    const a = lowerBound(ix.rowsOf, ix.from, ix.to, lo), b = lowerBound(ix.rowsOf, ix.from, ix.to, top);
-    const c = lowerBound(ix.more, 0, ix.more.length, lo), d = lowerBound(ix.more, 0, ix.more.length, top);
-    const degree = (b - a) + (d - c);
+    const a = lowerBound(ix.rowsOf, ix.from, ix.to, lo),
+        b = lowerBound(ix.rowsOf, ix.from, ix.to, top);
+    const c = lowerBound(ix.more, 0, ix.more.length, lo),
+        d = lowerBound(ix.more, 0, ix.more.length, top);
+    const degree = b - a + (d - c);
     if (degree <= 0) return undefined;
     const r = Math.floor(host.random() * degree);
     return { row: r < b - a ? ix.rowsOf[a + r]! : ix.more[c + r - (b - a)]!, degree };
@@ -150,7 +160,8 @@ export function byHead(plans: Plan[]): Map<Relation, Plan[]> {
     const out = new Map<Relation, Plan[]>();
     for (const plan of plans) {
         const list = out.get(plan.headRel);
-        if (list) list.push(plan); else out.set(plan.headRel, [plan]);
+        if (list) list.push(plan);
+        else out.set(plan.headRel, [plan]);
     }
     return out;
 }

@@ -45,7 +45,10 @@ class Evaluator implements SampleHost {
     private readonly startOf: (number | undefined)[] = [];
     private readonly endOf: (number | undefined)[] = [];
 
-    constructor(readonly program: Program, private readonly options: EvaluateOptions) {
+    constructor(
+        readonly program: Program,
+        private readonly options: EvaluateOptions,
+    ) {
         this.random = prng(options.seed ?? 1);
         this.maxFacts = options.maxFacts ?? Infinity;
         for (const d of program.base) this.relation(d.name, d.arity);
@@ -82,7 +85,8 @@ class Evaluator implements SampleHost {
             rel.set.reserve(rel.count + rows.length);
             const ids: number[] = new Array(rel.arity);
             for (const row of rows) {
-                if (row.length !== rel.arity) throw new Error(`a base fact of ${pred} has ${row.length} values; ${pred} has ${rel.arity}`);
+                if (row.length !== rel.arity)
+                    throw new Error(`a base fact of ${pred} has ${row.length} values; ${pred} has ${rel.arity}`);
                 for (let k = 0; k < rel.arity; k++) ids[k] = this.values.id(row[k]!);
                 if (rel.set.insert(ids, rel.count) < 0) this.append(rel, ids, -1, NONE, 0);
             }
@@ -105,20 +109,30 @@ class Evaluator implements SampleHost {
         // Round 0: the clauses that read only lower strata, once.
         this.fireRound(clauses.filter(({ r }) => !recursive(r)).map(({ r, i }) => this.plan(r, i, -1, inStratum)));
         this.endRound(inStratum);
-        const deltaPlans = clauses.filter(({ r }) => recursive(r)).flatMap(({ r, i }) =>
-            r.body.flatMap((l, pos) => l.kind === 'atom' && inStratum.has(this.relations.get(l.atom.pred)!) ? [this.plan(r, i, pos, inStratum)] : []));
+        const deltaPlans = clauses
+            .filter(({ r }) => recursive(r))
+            .flatMap(({ r, i }) =>
+                r.body.flatMap((l, pos) =>
+                    l.kind === 'atom' && inStratum.has(this.relations.get(l.atom.pred)!) ? [this.plan(r, i, pos, inStratum)] : [],
+                ),
+            );
         if (deltaPlans.length === 0) return;
         let starts = new Map([...inStratum].map(rel => [rel, 0]));
         while (!this.stopped) {
             this.deltaStart = starts;
             this.deltaEnd = new Map([...inStratum].map(rel => [rel, rel.count]));
-            for (const rel of inStratum) { this.startOf[rel.id] = starts.get(rel); this.endOf[rel.id] = rel.count; }
+            for (const rel of inStratum) {
+                this.startOf[rel.id] = starts.get(rel);
+                this.endOf[rel.id] = rel.count;
+            }
             if ([...inStratum].every(rel => this.deltaStart.get(rel)! >= rel.count)) break;
             this.options.signal?.throwIfAborted();
-            this.fireRound(deltaPlans.filter(plan => {
-                const delta = (plan.steps[0] as Step & { k: 'atom' }).rel;
-                return this.deltaStart.get(delta)! < this.deltaEnd.get(delta)!;
-            }));
+            this.fireRound(
+                deltaPlans.filter(plan => {
+                    const delta = (plan.steps[0] as Step & { k: 'atom' }).rel;
+                    return this.deltaStart.get(delta)! < this.deltaEnd.get(delta)!;
+                }),
+            );
             starts = this.deltaEnd;
             this.endRound(inStratum);
         }
@@ -128,7 +142,8 @@ class Evaluator implements SampleHost {
     private fireRound(plans: Plan[]): void {
         for (const [rel, ofRel] of byHead(plans)) {
             if (this.capOf(rel) !== Infinity) fillCapped(this, rel, ofRel);
-            else if (ofRel.length === 1 && rel.count === 0 && distinctHeads(ofRel[0]!, this.program)) this.fireDistinct(ofRel[0]!);
+            else if (ofRel.length === 1 && rel.count === 0 && distinctHeads(ofRel[0]!, this.program))
+                this.fireDistinct(ofRel[0]!);
             else for (const plan of ofRel) this.fire(plan);
         }
     }
@@ -150,12 +165,14 @@ class Evaluator implements SampleHost {
         }
     }
 
-    capOf(rel: Relation): number { return this.caps[rel.id] ?? Infinity; }
+    capOf(rel: Relation): number {
+        return this.caps[rel.id] ?? Infinity;
+    }
 
     rangeOf(s: Step & { k: 'atom' }): { lo: number; top: number } {
         const id = s.rel.id;
         const hi = this.endOf[id] ?? s.rel.count;
-        return { lo: s.range === 'delta' ? this.startOf[id] ?? 0 : 0, top: s.range === 'old' ? this.startOf[id] ?? 0 : hi };
+        return { lo: s.range === 'delta' ? (this.startOf[id] ?? 0) : 0, top: s.range === 'old' ? (this.startOf[id] ?? 0) : hi };
     }
 
     private endRound(rels: Set<Relation>): void {
@@ -207,7 +224,6 @@ class Evaluator implements SampleHost {
         return planClause(this, rule, clause, deltaPos, inStratum);
     }
 
-
     /**
      * Runs one plan: a nested-loop join over indexes, emitting head facts with their premises. A budget of
      * candidate rows stops it; `dry` only counts them (is the join small enough to enumerate?).
@@ -217,12 +233,14 @@ class Evaluator implements SampleHost {
         const premRow = new Int32Array(plan.premises);
         const head: number[] = new Array(plan.head.length);
         const probe: number[] = [];
-        const value = (a: Arg) => a.k === 'const' ? a.id : env[a.slot]!;
+        const value = (a: Arg) => (a.k === 'const' ? a.id : env[a.slot]!);
         let examined = 0;
         let left = budget?.left ?? Infinity;
         /** Binds an atom's free arguments to row `row` and goes on to step k + 1 when its repeated ones agree. */
         const visit = (s: Step & { k: 'atom' }, k: number, row: number): void => {
-            const data = s.rel.rows.data, base = row * s.rel.arity, args = s.args;
+            const data = s.rel.rows.data,
+                base = row * s.rel.arity,
+                args = s.args;
             for (let j = 0; j < args.length; j++) {
                 const a = args[j]!;
                 if (a.k === 'free') env[a.slot] = data[base + j]!;
@@ -241,7 +259,12 @@ class Evaluator implements SampleHost {
             }
             const s = plan.steps[k]!;
             if (s.k === 'compare') {
-                if (s.right.k === 'free') { env[s.right.slot] = value(s.left); step(k + 1); env[s.right.slot] = -1; return; }
+                if (s.right.k === 'free') {
+                    env[s.right.slot] = value(s.left);
+                    step(k + 1);
+                    env[s.right.slot] = -1;
+                    return;
+                }
                 if (this.compare(s.op, value(s.left), value(s.right))) step(k + 1);
                 return;
             }
@@ -255,20 +278,28 @@ class Evaluator implements SampleHost {
             }
             const id = s.rel.id;
             const hi = this.endOf[id] ?? s.rel.count;
-            const lo = s.range === 'delta' ? this.startOf[id] ?? 0 : 0;
-            const top = s.range === 'old' ? this.startOf[id] ?? 0 : hi;
+            const lo = s.range === 'delta' ? (this.startOf[id] ?? 0) : 0;
+            const top = s.range === 'old' ? (this.startOf[id] ?? 0) : hi;
             if (s.mask === 0) {
-                for (let row = lo; row < top && --left >= 0; row++) { examined++; visit(s, k, row); }
+                for (let row = lo; row < top && --left >= 0; row++) {
+                    examined++;
+                    visit(s, k, row);
+                }
             } else {
                 // The index's rows for the key, ascending: its grouped part, then the rows added since (the copies
                 // are read before going deeper, where the same index may be sought again).
                 const ix = (s.index ??= s.rel.index(s.mask));
                 ix.seek(probe);
-                const rows = ix.rowsOf, to = ix.to, more = ix.more;
+                const rows = ix.rowsOf,
+                    to = ix.to,
+                    more = ix.more;
                 let done = false;
                 for (let i = lowerBound(rows, ix.from, to, lo); i < to; i++) {
                     const row = rows[i]!;
-                    if (row >= top || --left < 0) { done = true; break; }
+                    if (row >= top || --left < 0) {
+                        done = true;
+                        break;
+                    }
                     examined++;
                     visit(s, k, row);
                 }
@@ -303,7 +334,8 @@ class Evaluator implements SampleHost {
     compare(op: Comparison, a: number, b: number): boolean {
         if (op === '=') return a === b;
         if (op === '!=') return a !== b;
-        const x = this.values.value(a), y = this.values.value(b);
+        const x = this.values.value(a),
+            y = this.values.value(b);
         if (typeof x !== typeof y) return false;
         return op === '<' ? x < y : op === '<=' ? x <= y : op === '>' ? x > y : x >= y;
     }
@@ -313,12 +345,18 @@ class Evaluator implements SampleHost {
         const cap = this.caps[rel.id];
         const capped = cap !== undefined;
         if (this.derivedTotal >= this.maxFacts) {
-            if (rel.set.find(ids) < 0) { this.truncate(rel.name); this.stopped = true; }
+            if (rel.set.find(ids) < 0) {
+                this.truncate(rel.name);
+                this.stopped = true;
+            }
             return;
         }
         // One probe both tells a known fact and records a new one (uncapped: it is appended right away); a plan
         // whose facts are all distinct and new asks no set (fireDistinct).
-        if (rel === this.unchecked) { this.append(rel, ids, clause, premRow, premRow.length); return; }
+        if (rel === this.unchecked) {
+            this.append(rel, ids, clause, premRow, premRow.length);
+            return;
+        }
         if (capped ? rel.set.find(ids) >= 0 : rel.set.insert(ids, rel.count) >= 0) return;
         if (capped) {
             const key = tupleKey(ids);

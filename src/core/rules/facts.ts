@@ -23,7 +23,10 @@ export function baseFacts(spec: SpecModel, data: LoadedData): FactBase {
     const keys = new Map<string, string[]>();
     const keysOf = (relation: RelationDecl, table: RelationTable) => {
         let k = keys.get(relation.name);
-        if (!k) { k = Array.from({ length: table.rowCount }, (_, row) => entityKey(relation, table, row)); keys.set(relation.name, k); }
+        if (!k) {
+            k = Array.from({ length: table.rowCount }, (_, row) => entityKey(relation, table, row));
+            keys.set(relation.name, k);
+        }
         return k;
     };
     for (const relation of spec.relations) {
@@ -36,35 +39,49 @@ export function baseFacts(spec: SpecModel, data: LoadedData): FactBase {
                 const code = column.codes[row]!;
                 if (code < 0) continue;
                 const value = column.values[code]!;
-                for (const v of Array.isArray(value) ? value : [value]) if (v !== null && !Array.isArray(v)) facts.push([rowKeys[row]!, v]);
+                for (const v of Array.isArray(value) ? value : [value])
+                    if (v !== null && !Array.isArray(v)) facts.push([rowKeys[row]!, v]);
             }
             out.set(attributePredicate(relation.name, column.attribute), facts);
         }
     }
     for (const fk of spec.fks) {
-        const from = relations.get(fk.from.relation), to = relations.get(fk.to.relation);
-        const fromTable = data.tables.get(fk.from.relation), toTable = data.tables.get(fk.to.relation);
+        const from = relations.get(fk.from.relation),
+            to = relations.get(fk.to.relation);
+        const fromTable = data.tables.get(fk.from.relation),
+            toTable = data.tables.get(fk.to.relation);
         if (!from || !to || !fromTable || !toTable) continue;
-        out.set(fkPredicate(fk), fkEdges(fk.from.attributes, fk.to.attributes, keysOf(from, fromTable), fromTable, keysOf(to, toTable), toTable));
+        out.set(
+            fkPredicate(fk),
+            fkEdges(fk.from.attributes, fk.to.attributes, keysOf(from, fromTable), fromTable, keysOf(to, toTable), toTable),
+        );
     }
     return out;
 }
 
 /** Rows of `from` joined to the rows of `to` whose referenced attributes hold the same values (lists: any item). */
-function fkEdges(fromAttrs: string[], toAttrs: string[], fromKeys: string[], fromTable: RelationTable, toKeys: string[], toTable: RelationTable): Value[][] {
+function fkEdges(
+    fromAttrs: string[],
+    toAttrs: string[],
+    fromKeys: string[],
+    fromTable: RelationTable,
+    toKeys: string[],
+    toTable: RelationTable,
+): Value[][] {
     const target = new Map<string, number[]>();
     for (let row = 0; row < toTable.rowCount; row++) {
         const key = combination(toAttrs.map(a => toTable.value(row, a)));
         if (key === undefined) continue;
         const rows = target.get(key);
-        if (rows) rows.push(row); else target.set(key, [row]);
+        if (rows) rows.push(row);
+        else target.set(key, [row]);
     }
     const edges: Value[][] = [];
     const seen = new Set<string>();
     for (let row = 0; row < fromTable.rowCount; row++) {
         for (const values of expand(fromAttrs.map(a => fromTable.value(row, a)))) {
             const key = combination(values);
-            for (const t of key === undefined ? [] : target.get(key) ?? []) {
+            for (const t of key === undefined ? [] : (target.get(key) ?? [])) {
                 const edge = fromKeys[row]! + KEY_SEPARATOR + KEY_SEPARATOR + toKeys[t]!;
                 if (seen.has(edge)) continue;
                 seen.add(edge);
@@ -88,4 +105,3 @@ function combination(values: Cell[]): string | undefined {
     if (values.some(v => v === null || v === undefined)) return undefined;
     return values.map(v => cellKey(v!)).join('\u0000');
 }
-

@@ -17,7 +17,10 @@ export type Value = string | number | boolean;
 
 export type Term = { var: string } | { const: Value };
 
-export interface Atom { pred: string; args: Term[] }
+export interface Atom {
+    pred: string;
+    args: Term[];
+}
 
 export type Comparison = '=' | '!=' | '<' | '<=' | '>' | '>=';
 
@@ -33,7 +36,11 @@ export type Literal =
     | { kind: 'compare'; op: Comparison; left: Term; right: Term };
 
 /** Where a rule is written, for errors and hovers (absolute file, 0-based line/character). */
-export interface RuleLocation { file: string; line: number; character: number }
+export interface RuleLocation {
+    file: string;
+    line: number;
+    character: number;
+}
 
 export interface Rule {
     /** The spec's rule name (several clauses may share it: a recursive rule has a base and a step clause). */
@@ -65,7 +72,10 @@ export interface Program {
     sampled?: string[];
 }
 
-export interface Fact { pred: string; args: Value[] }
+export interface Fact {
+    pred: string;
+    args: Value[];
+}
 
 /** Facts for the base predicates, grouped by predicate name. */
 export type FactBase = ReadonlyMap<string, readonly (readonly Value[])[]>;

@@ -41,7 +41,14 @@ export function previewRule(spec: SpecModel, data: LoadedData, rule: string, sam
     const base = baseFacts(spec, data);
     // Never derive an unbounded set for a preview: a rule too large to derive says so instead.
     const oversized = oversizedRules(t.program, base);
-    if (oversized.length > 0) return { rule, count: 0, truncated: false, samples: [], problem: oversizedMessage(oversized.find(e => e.rule === rule) ?? oversized[0]!) };
+    if (oversized.length > 0)
+        return {
+            rule,
+            count: 0,
+            truncated: false,
+            samples: [],
+            problem: oversizedMessage(oversized.find(e => e.rule === rule) ?? oversized[0]!),
+        };
     const d = evaluate(editorProgram(t.program), base, { seed: 0 });
     const count = d.size(rule);
     const shown: RulePreview['samples'] = [];
@@ -53,18 +60,34 @@ export function previewRule(spec: SpecModel, data: LoadedData, rule: string, sam
     if (!truncated) return { rule, count, truncated, samples: shown };
     const estimate = estimateRules(t.program, base).find(e => e.rule === rule);
     const own = t.program.caps?.[rule];
-    const bound = own !== undefined && own <= EDITOR_FACT_LIMIT ? { kind: t.program.sampled?.includes(rule) ? 'sample' as const : 'cap' as const, facts: own } : { kind: 'editor' as const, facts: EDITOR_FACT_LIMIT };
-    return { rule, count, truncated, samples: shown, bound, ...(estimate ? { estimate: Math.max(estimate.uncapped, count) } : {}) };
+    const bound =
+        own !== undefined && own <= EDITOR_FACT_LIMIT
+            ? { kind: t.program.sampled?.includes(rule) ? ('sample' as const) : ('cap' as const), facts: own }
+            : { kind: 'editor' as const, facts: EDITOR_FACT_LIMIT };
+    return {
+        rule,
+        count,
+        truncated,
+        samples: shown,
+        bound,
+        ...(estimate ? { estimate: Math.max(estimate.uncapped, count) } : {}),
+    };
 }
 
 /** One line on how many facts a rule derives: the count, or past a bound the estimate and the sample kept. */
 export function previewSummary(p: RulePreview): string {
     const n = (x: number) => x.toLocaleString('en-US');
     if (!p.truncated || !p.bound) return `derives ${n(p.count)} fact(s) over the loaded data`;
-    const about = p.estimate !== undefined ? `about ${approx(p.estimate)} facts (estimated from the data's value counts)` : 'more facts than it keeps';
-    const kept = p.bound.kind === 'cap' ? `its cap keeps a seeded sample of ${n(p.count)}`
-        : p.bound.kind === 'sample' ? `'sample ${n(p.bound.facts)}' keeps a seeded sample of ${n(p.count)}`
-            : `the editor works from a seeded sample of ${n(p.count)} (the most it derives of a rule; a run derives them all)`;
+    const about =
+        p.estimate !== undefined
+            ? `about ${approx(p.estimate)} facts (estimated from the data's value counts)`
+            : 'more facts than it keeps';
+    const kept =
+        p.bound.kind === 'cap'
+            ? `its cap keeps a seeded sample of ${n(p.count)}`
+            : p.bound.kind === 'sample'
+              ? `'sample ${n(p.bound.facts)}' keeps a seeded sample of ${n(p.count)}`
+              : `the editor works from a seeded sample of ${n(p.count)} (the most it derives of a rule; a run derives them all)`;
     return `derives ${about} over the loaded data; ${kept}`;
 }
 

@@ -37,7 +37,10 @@ class Writer {
     term(t: Term): string {
         if ('const' in t) return valueTerm(t.const);
         let name = this.vars.get(t.var);
-        if (!name) { name = `V${this.vars.size}`; this.vars.set(t.var, name); }
+        if (!name) {
+            name = `V${this.vars.size}`;
+            this.vars.set(t.var, name);
+        }
         return name;
     }
     atom(a: Atom): string {
@@ -51,14 +54,21 @@ class Writer {
             const any = { pred: l.atom.pred, args: [key!, ...rest.map(() => ({ var: `_any${this.vars.size}` }))] };
             return `${this.atom(any)}, \\+ ${this.atom(l.atom)}`;
         }
-        const a = this.term(l.left), b = this.term(l.right);
+        const a = this.term(l.left),
+            b = this.term(l.right);
         switch (l.op) {
-            case '=': return `${a} = ${b}`;
-            case '!=': return `${a} \\== ${b}`;
-            case '<': return `hp_lt(${a}, ${b})`;
-            case '<=': return `\\+ hp_lt(${b}, ${a})`;
-            case '>': return `hp_lt(${b}, ${a})`;
-            case '>=': return `\\+ hp_lt(${a}, ${b})`;
+            case '=':
+                return `${a} = ${b}`;
+            case '!=':
+                return `${a} \\== ${b}`;
+            case '<':
+                return `hp_lt(${a}, ${b})`;
+            case '<=':
+                return `\\+ hp_lt(${b}, ${a})`;
+            case '>':
+                return `hp_lt(${b}, ${a})`;
+            case '>=':
+                return `\\+ hp_lt(${a}, ${b})`;
         }
     }
 }
@@ -77,7 +87,11 @@ export function toProlog(program: Program, base: FactBase, mode: 'list' | 'count
     for (const rule of program.rules) {
         const w = new Writer();
         // Atoms bind first, so a comparison or a negation always meets bound variables (as in the evaluator).
-        const ordered = [...rule.body.filter(l => l.kind === 'atom'), ...rule.body.filter(l => l.kind === 'compare' && l.op === '='), ...rule.body.filter(l => l.kind !== 'atom' && !(l.kind === 'compare' && l.op === '='))];
+        const ordered = [
+            ...rule.body.filter(l => l.kind === 'atom'),
+            ...rule.body.filter(l => l.kind === 'compare' && l.op === '='),
+            ...rule.body.filter(l => l.kind !== 'atom' && !(l.kind === 'compare' && l.op === '=')),
+        ];
         const head = w.atom(rule.head);
         lines.push(ordered.length === 0 ? `${head}.` : `${head} :- ${ordered.map(l => w.literal(l)).join(', ')}.`);
     }
@@ -103,33 +117,49 @@ export function toProlog(program: Program, base: FactBase, mode: 'list' | 'count
 
 /** Reads back the lines `hp_out` prints. */
 export function parsePrologFacts(text: string): Fact[] {
-    const codes = (s: string) => s === '' ? '' : String.fromCodePoint(...s.split(',').map(Number));
-    return text.split('\n').filter(Boolean).map(line => {
-        const [pred, ...args] = line.split('\t');
-        return {
-            pred: codes(pred!),
-            args: args.map(a => a[0] === 'n' ? Number(a.slice(1)) : a[0] === 'b' ? a.slice(1) === 'true' : codes(a.slice(1))),
-        };
-    });
+    const codes = (s: string) => (s === '' ? '' : String.fromCodePoint(...s.split(',').map(Number)));
+    return text
+        .split('\n')
+        .filter(Boolean)
+        .map(line => {
+            const [pred, ...args] = line.split('\t');
+            return {
+                pred: codes(pred!),
+                args: args.map(a =>
+                    a[0] === 'n' ? Number(a.slice(1)) : a[0] === 'b' ? a.slice(1) === 'true' : codes(a.slice(1)),
+                ),
+            };
+        });
 }
 
-export interface PrologRun { stdout: string; millis: number; peakMB?: number }
+export interface PrologRun {
+    stdout: string;
+    millis: number;
+    peakMB?: number;
+}
 
 /**
  * Runs SWI-Prolog on a file written by `toProlog` (consulted, then `main`). With `measure`, GNU time reports the
  * process's peak memory. Rejects on a non-zero exit, a missing `swipl`, or the timeout.
  */
-export function runSwipl(file: string, options: { timeoutMs?: number; measure?: boolean; stackLimit?: string } = {}): Promise<PrologRun> {
+export function runSwipl(
+    file: string,
+    options: { timeoutMs?: number; measure?: boolean; stackLimit?: string } = {},
+): Promise<PrologRun> {
     const swipl = ['swipl', `--stack-limit=${options.stackLimit ?? '8g'}`, '-q', '-g', 'main', '-t', 'halt', file];
     const [cmd, ...args] = options.measure ? ['/usr/bin/time', '-f', 'HP_PEAK_KB=%M', ...swipl] : swipl;
     return new Promise((resolve, reject) => {
         const started = performance.now();
         const child = spawn(cmd!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-        const out: Buffer[] = [], err: Buffer[] = [];
+        const out: Buffer[] = [],
+            err: Buffer[] = [];
         child.stdout.on('data', (b: Buffer) => out.push(b));
         child.stderr.on('data', (b: Buffer) => err.push(b));
         const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 600_000);
-        child.on('error', e => { clearTimeout(timer); reject(new Error(`SWI-Prolog could not start (${e.message}); install it with: apt-get install swi-prolog-nox`)); });
+        child.on('error', e => {
+            clearTimeout(timer);
+            reject(new Error(`SWI-Prolog could not start (${e.message}); install it with: apt-get install swi-prolog-nox`));
+        });
         child.on('close', (code, signal) => {
             clearTimeout(timer);
             const millis = performance.now() - started;

@@ -26,8 +26,12 @@ export function violatedFacts(spec: SpecModel, data: LoadedData): Set<string> | 
         if (!relation || !table) continue;
         const flags = violatingRows(table, fd.lhs, fd.rhs);
         if (!flags) continue;
-        const preds = [...fd.rhs.map(a => attributePredicate(relation.name, a)),
-            ...spec.fks.filter(fk => fk.from.relation === relation.name && fk.from.attributes.some(a => fd.rhs.includes(a))).map(fkPredicate)];
+        const preds = [
+            ...fd.rhs.map(a => attributePredicate(relation.name, a)),
+            ...spec.fks
+                .filter(fk => fk.from.relation === relation.name && fk.from.attributes.some(a => fd.rhs.includes(a)))
+                .map(fkPredicate),
+        ];
         for (let row = 0; row < table.rowCount; row++) {
             if (!flags[row]) continue;
             const key = entityKey(relation, table, row);
@@ -40,7 +44,8 @@ export function violatedFacts(spec: SpecModel, data: LoadedData): Set<string> | 
 /** Does a proof rest on a base fact of `violatedFacts`? */
 function restsOnViolation(proof: Proof, violated: Set<string> | undefined): boolean {
     if (!violated) return false;
-    const walk = (p: Proof): boolean => (p.kind === 'base' ? violated.has(`${p.fact.pred}\u0000${String(p.fact.args[0])}`) : p.premises.some(walk));
+    const walk = (p: Proof): boolean =>
+        p.kind === 'base' ? violated.has(`${p.fact.pred}\u0000${String(p.fact.args[0])}`) : p.premises.some(walk);
     return walk(proof);
 }
 
@@ -58,13 +63,23 @@ function deniesAnAlias(spec: SpecModel, data: LoadedData, program: Program, proo
     const rule = program.rules[proof.clause];
     let p = 0;
     for (const l of rule?.body ?? []) {
-        if (l.kind === 'atom') { p++; continue; }
+        if (l.kind === 'atom') {
+            p++;
+            continue;
+        }
         if (l.kind !== 'not' || l.sound !== 'fd') continue;
         const witness = proof.premises[p++]?.fact;
         const at = valueAttribute(spec, l.atom.pred);
-        const value = (t: Term | undefined): Value | undefined => (t === undefined ? undefined : 'const' in t ? t.const : proof.bindings[t.var]);
+        const value = (t: Term | undefined): Value | undefined =>
+            t === undefined ? undefined : 'const' in t ? t.const : proof.bindings[t.var];
         const denied = value(l.atom.args[1]);
-        if (witness && at && denied !== undefined && sameUnderAliases(spec, data, at.relation, at.attribute, witness.args[1]!, denied)) return true;
+        if (
+            witness &&
+            at &&
+            denied !== undefined &&
+            sameUnderAliases(spec, data, at.relation, at.attribute, witness.args[1]!, denied)
+        )
+            return true;
     }
     return proof.premises.some(q => deniesAnAlias(spec, data, program, q));
 }

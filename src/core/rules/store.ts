@@ -16,8 +16,12 @@ export class Interner {
         return id;
     }
 
-    lookup(v: Value): number | undefined { return this.ids.get(v); }
-    value(id: number): Value { return this.values[id]!; }
+    lookup(v: Value): number | undefined {
+        return this.ids.get(v);
+    }
+    value(id: number): Value {
+        return this.values[id]!;
+    }
 }
 
 export type TupleKey = number | string;
@@ -61,7 +65,9 @@ export class IntVec {
         this.data = grown;
     }
 
-    at(i: number): number { return this.data[i]!; }
+    at(i: number): number {
+        return this.data[i]!;
+    }
 }
 
 /**
@@ -74,7 +80,10 @@ export class TupleSet {
     private slots = new Int32Array(2 * 1024);
     private size = 0;
 
-    constructor(private readonly arity: number, private readonly rows: IntVec) {}
+    constructor(
+        private readonly arity: number,
+        private readonly rows: IntVec,
+    ) {}
 
     /** Rows [lazyFrom, lazyTo) hold tuples the set has not recorded yet: they are added on its next use (defer). */
     private lazyFrom = 0;
@@ -92,7 +101,8 @@ export class TupleSet {
     }
 
     private catchUp(): void {
-        const from = this.lazyFrom, to = this.lazyTo;
+        const from = this.lazyFrom,
+            to = this.lazyTo;
         if (to <= from) return;
         this.lazyFrom = this.lazyTo = 0;
         this.reserve(this.size + to - from);
@@ -103,7 +113,8 @@ export class TupleSet {
     find(ids: ArrayLike<number>): number {
         if (this.lazyTo !== 0) this.catchUp();
         const h = hashIds(ids, this.arity);
-        const slots = this.slots, mask = (slots.length >> 1) - 1;
+        const slots = this.slots,
+            mask = (slots.length >> 1) - 1;
         for (let s = h & mask; ; s = (s + 1) & mask) {
             const row = slots[2 * s + 1]! - 1;
             if (row < 0) return -1;
@@ -116,7 +127,8 @@ export class TupleSet {
         if (this.lazyTo !== 0) this.catchUp();
         if ((this.size + 1) * 2 > this.slots.length >> 1) this.resize(this.slots.length);
         const h = hashIds(ids, this.arity);
-        const slots = this.slots, mask = (slots.length >> 1) - 1;
+        const slots = this.slots,
+            mask = (slots.length >> 1) - 1;
         let s = h & mask;
         for (; ; s = (s + 1) & mask) {
             const at = slots[2 * s + 1]! - 1;
@@ -132,11 +144,14 @@ export class TupleSet {
     /** Records row `row` of the relation, known to hold a tuple the set does not. */
     private addRow(row: number): void {
         if ((this.size + 1) * 2 > this.slots.length >> 1) this.resize(this.slots.length);
-        const data = this.rows.data, arity = this.arity, base = row * arity;
+        const data = this.rows.data,
+            arity = this.arity,
+            base = row * arity;
         let h = 0x9e3779b9;
         for (let k = 0; k < arity; k++) h = mix(h, data[base + k]!);
         h = finish(h);
-        const slots = this.slots, mask = (slots.length >> 1) - 1;
+        const slots = this.slots,
+            mask = (slots.length >> 1) - 1;
         let s = h & mask;
         while (slots[2 * s + 1] !== 0) s = (s + 1) & mask;
         slots[2 * s] = h;
@@ -154,7 +169,8 @@ export class TupleSet {
 
     private resize(capacity: number): void {
         const old = this.slots;
-        const slots = new Int32Array(2 * capacity), mask = capacity - 1;
+        const slots = new Int32Array(2 * capacity),
+            mask = capacity - 1;
         for (let i = 0; i < old.length; i += 2) {
             if (old[i + 1] === 0) continue;
             let s = old[i]! & mask;
@@ -166,7 +182,8 @@ export class TupleSet {
     }
 
     private equals(row: number, ids: ArrayLike<number>): boolean {
-        const data = this.rows.data, base = row * this.arity;
+        const data = this.rows.data,
+            base = row * this.arity;
         for (let k = 0; k < this.arity; k++) if (data[base + k] !== ids[k]) return false;
         return true;
     }

@@ -27,7 +27,8 @@ export function stratify(program: Program): string[][] {
     components.forEach((c, i) => c.forEach(p => componentOf.set(p, i)));
     for (const [from, out] of edges) {
         for (const e of out) {
-            if (e.negative && componentOf.get(from) === componentOf.get(e.to)) throw new NegationCycleError(cycleThrough(from, e.to, edges, componentOf));
+            if (e.negative && componentOf.get(from) === componentOf.get(e.to))
+                throw new NegationCycleError(cycleThrough(from, e.to, edges, componentOf));
         }
     }
     return components;
@@ -35,16 +36,22 @@ export function stratify(program: Program): string[][] {
 
 /** Strongly connected components, each emitted after every component it reaches (so: dependencies first). */
 function tarjan(nodes: string[], next: (n: string) => string[]): string[][] {
-    const index = new Map<string, number>(), low = new Map<string, number>();
-    const stack: string[] = [], onStack = new Set<string>(), out: string[][] = [];
+    const index = new Map<string, number>(),
+        low = new Map<string, number>();
+    const stack: string[] = [],
+        onStack = new Set<string>(),
+        out: string[][] = [];
     let counter = 0;
     // Iterative, so a long chain of rules cannot exhaust the call stack.
     for (const root of nodes) {
         if (index.has(root)) continue;
         const work: { node: string; edges: string[]; i: number }[] = [];
         const enter = (n: string) => {
-            index.set(n, counter); low.set(n, counter); counter++;
-            stack.push(n); onStack.add(n);
+            index.set(n, counter);
+            low.set(n, counter);
+            counter++;
+            stack.push(n);
+            onStack.add(n);
             work.push({ node: n, edges: next(n), i: 0 });
         };
         enter(root);
@@ -57,11 +64,18 @@ function tarjan(nodes: string[], next: (n: string) => string[]): string[][] {
                 continue;
             }
             work.pop();
-            if (work.length > 0) { const parent = work[work.length - 1]!.node; low.set(parent, Math.min(low.get(parent)!, low.get(top.node)!)); }
+            if (work.length > 0) {
+                const parent = work[work.length - 1]!.node;
+                low.set(parent, Math.min(low.get(parent)!, low.get(top.node)!));
+            }
             if (low.get(top.node) === index.get(top.node)) {
                 const component: string[] = [];
                 let n: string;
-                do { n = stack.pop()!; onStack.delete(n); component.push(n); } while (n !== top.node);
+                do {
+                    n = stack.pop()!;
+                    onStack.delete(n);
+                    component.push(n);
+                } while (n !== top.node);
                 out.push(component.reverse());
             }
         }
@@ -70,7 +84,12 @@ function tarjan(nodes: string[], next: (n: string) => string[]): string[][] {
 }
 
 /** A path from `to` back to `from` inside their component, to name the cycle in the error. */
-function cycleThrough(from: string, to: string, edges: Map<string, { to: string }[]>, componentOf: Map<string, number>): string[] {
+function cycleThrough(
+    from: string,
+    to: string,
+    edges: Map<string, { to: string }[]>,
+    componentOf: Map<string, number>,
+): string[] {
     const c = componentOf.get(from);
     const previous = new Map<string, string>([[to, to]]);
     const queue = [to];

@@ -30,10 +30,10 @@ export interface Translation {
 export { attributePredicate };
 
 export function fkPredicate(fk: Pick<FkDecl, 'from' | 'to'>): string {
-    const side = (t: FkDecl['from']) => t.attributes.length === 1 ? `${t.relation}.${t.attributes[0]}` : `${t.relation}(${t.attributes.join(',')})`;
+    const side = (t: FkDecl['from']) =>
+        t.attributes.length === 1 ? `${t.relation}.${t.attributes[0]}` : `${t.relation}(${t.attributes.join(',')})`;
     return `fk:${side(fk.from)}->${side(fk.to)}`;
 }
-
 
 /** Translates every rule and property of the spec. */
 export function translateRules(spec: SpecModel): Translation {
@@ -69,7 +69,9 @@ class Translator implements ClauseContext {
      * as a claim about X, who may play for B too. Rows that break the FD are skipped by rule probes (family.ts).
      */
     private determined(relation: RelationDecl, attribute: string): boolean {
-        return this.spec.fds.some(fd => fd.relation === relation.name && fd.rhs.includes(attribute) && !fd.lhs.includes(attribute));
+        return this.spec.fds.some(
+            fd => fd.relation === relation.name && fd.rhs.includes(attribute) && !fd.lhs.includes(attribute),
+        );
     }
 
     declareBase(): void {
@@ -81,7 +83,14 @@ class Translator implements ClauseContext {
                 if (r.complete) decl.complete = true;
                 if (keyed && !a.type.list && this.determined(r, a.name)) decl.functional = true;
                 this.program.base.push(decl);
-                this.predicates.set(name, { name, kind: 'attribute', params: [{ name: 'key', type: r.name }, { name: a.name, type: '' }] });
+                this.predicates.set(name, {
+                    name,
+                    kind: 'attribute',
+                    params: [
+                        { name: 'key', type: r.name },
+                        { name: a.name, type: '' },
+                    ],
+                });
             }
         }
         for (const fk of this.spec.fks) {
@@ -91,9 +100,17 @@ class Translator implements ClauseContext {
             const listValued = fk.from.attributes.some(a => from?.attributes.find(x => x.name === a)?.type.list);
             const decl: PredicateDecl = { name, arity: 2 };
             if (from?.complete) decl.complete = true;
-            if (from && from.keys.length > 0 && !listValued && fk.from.attributes.every(a => this.determined(from, a))) decl.functional = true;
+            if (from && from.keys.length > 0 && !listValued && fk.from.attributes.every(a => this.determined(from, a)))
+                decl.functional = true;
             this.program.base.push(decl);
-            this.predicates.set(name, { name, kind: 'fk', params: [{ name: 'subject', type: fk.from.relation }, { name: 'object', type: fk.to.relation }] });
+            this.predicates.set(name, {
+                name,
+                kind: 'fk',
+                params: [
+                    { name: 'subject', type: fk.from.relation },
+                    { name: 'object', type: fk.to.relation },
+                ],
+            });
         }
     }
 
@@ -102,30 +119,56 @@ class Translator implements ClauseContext {
         const taken = (name: string, loc: SpecLocation) => {
             const other = this.predicates.get(name);
             if (!other) return false;
-            this.problem(loc, 'rule-name', `'${name}' already names ${other.kind === 'inverse' ? 'an inverse' : other.kind === 'fk' ? 'an fk' : 'a rule'}; a rule, a named fk and an inverse each need a name of their own.`);
+            this.problem(
+                loc,
+                'rule-name',
+                `'${name}' already names ${other.kind === 'inverse' ? 'an inverse' : other.kind === 'fk' ? 'an fk' : 'a rule'}; a rule, a named fk and an inverse each need a name of their own.`,
+            );
             return true;
         };
         for (const fk of this.spec.fks) {
             if (!fk.name || taken(fk.name, fk.loc)) continue;
-            this.predicates.set(fk.name, { name: fk.name, kind: 'fk', params: [{ name: 'subject', type: fk.from.relation }, { name: 'object', type: fk.to.relation }], ...this.edgeInfo(fk.properties, fk.loc) });
+            this.predicates.set(fk.name, {
+                name: fk.name,
+                kind: 'fk',
+                params: [
+                    { name: 'subject', type: fk.from.relation },
+                    { name: 'object', type: fk.to.relation },
+                ],
+                ...this.edgeInfo(fk.properties, fk.loc),
+            });
         }
         const seen = new Map<string, RuleDecl>();
         for (const rule of this.spec.rules ?? []) {
             const first = seen.get(rule.name);
             if (first) {
-                const same = first.params.length === rule.params.length && first.params.every((p, i) => p.type === rule.params[i]!.type);
-                if (!same) this.problem(rule.loc, 'rule-arity', `Rule ${rule.name} is already declared with (${first.params.map(p => `${p.name}: ${p.type}`).join(', ')}); every clause of a rule takes the same parameters. Rename this one or give it the same parameters.`);
+                const same =
+                    first.params.length === rule.params.length && first.params.every((p, i) => p.type === rule.params[i]!.type);
+                if (!same)
+                    this.problem(
+                        rule.loc,
+                        'rule-arity',
+                        `Rule ${rule.name} is already declared with (${first.params.map(p => `${p.name}: ${p.type}`).join(', ')}); every clause of a rule takes the same parameters. Rename this one or give it the same parameters.`,
+                    );
                 continue;
             }
             if (taken(rule.name, rule.loc)) continue;
             seen.set(rule.name, rule);
-            this.predicates.set(rule.name, { name: rule.name, kind: 'rule', params: rule.params.map(p => ({ name: p.name, type: p.type })), ...this.edgeInfo(rule.properties, rule.loc) });
+            this.predicates.set(rule.name, {
+                name: rule.name,
+                kind: 'rule',
+                params: rule.params.map(p => ({ name: p.name, type: p.type })),
+                ...this.edgeInfo(rule.properties, rule.loc),
+            });
         }
         for (const info of [...this.predicates.values()]) {
             const inv = info.inverse;
             if (!inv || info.kind === 'attribute') continue;
             const props = this.propertiesOf(info.name)!;
-            if (taken(inv, props.inverse!.loc)) { delete info.inverse; continue; }
+            if (taken(inv, props.inverse!.loc)) {
+                delete info.inverse;
+                continue;
+            }
             const params = [...info.params].reverse();
             const entry: PredicateInfo = { name: inv, kind: 'inverse', params, inverseOf: info.name, loc: props.inverse!.loc };
             if (props.inverse!.text !== undefined) entry.phrase = props.inverse!.text;
@@ -153,8 +196,14 @@ class Translator implements ClauseContext {
     translateFks(): void {
         for (const fk of this.spec.fks) {
             if (!fk.name || this.predicates.get(fk.name)?.kind !== 'fk') continue;
-            const x = { var: 'subject' }, y = { var: 'object' };
-            this.add({ name: fk.name, head: { pred: fk.name, args: [x, y] }, body: [{ kind: 'atom', atom: { pred: fkPredicate(fk), args: [x, y] } }], loc: loc0(fk.loc) });
+            const x = { var: 'subject' },
+                y = { var: 'object' };
+            this.add({
+                name: fk.name,
+                head: { pred: fk.name, args: [x, y] },
+                body: [{ kind: 'atom', atom: { pred: fkPredicate(fk), args: [x, y] } }],
+                loc: loc0(fk.loc),
+            });
             this.properties(fk.name, fk.properties, [fk.from.relation, fk.to.relation]);
         }
     }
@@ -167,37 +216,100 @@ class Translator implements ClauseContext {
     /** The clauses a predicate's properties stand for, and its cap. */
     private properties(name: string, p: EdgeProperties | undefined, types: string[]): void {
         if (!p) return;
-        const a = { var: 'a' }, b = { var: 'b' }, c = { var: 'c' };
+        const a = { var: 'a' },
+            b = { var: 'b' },
+            c = { var: 'c' };
         const atom = (pred: string, ...args: Term[]): Literal => ({ kind: 'atom', atom: { pred, args } });
         const sameType = types.length === 2 && types[0] === types[1];
         if (p.symmetric) {
-            if (!sameType) this.problem(p.symmetric, 'rule-property', `symmetric needs both ends of the same relation (here ${types.join(' and ')}): r(a, b) gives r(b, a), so b must be able to stand where a does. Remove it, or use 'inverse NAME' for a relation read backwards.`);
-            else this.bounded.add(this.add({ name, head: { pred: name, args: [b, a] }, body: [atom(name, a, b)], loc: loc0(p.symmetric) }));
+            if (!sameType)
+                this.problem(
+                    p.symmetric,
+                    'rule-property',
+                    `symmetric needs both ends of the same relation (here ${types.join(' and ')}): r(a, b) gives r(b, a), so b must be able to stand where a does. Remove it, or use 'inverse NAME' for a relation read backwards.`,
+                );
+            else
+                this.bounded.add(
+                    this.add({ name, head: { pred: name, args: [b, a] }, body: [atom(name, a, b)], loc: loc0(p.symmetric) }),
+                );
         }
         if (p.transitive) {
-            if (!sameType) this.problem(p.transitive, 'rule-property', `transitive needs both ends of the same relation (here ${types.join(' and ')}): r(a, b) and r(b, c) give r(a, c), so b must be both. Remove it.`);
-            else this.add({ name, head: { pred: name, args: [a, c] }, body: [atom(name, a, b), atom(name, b, c)], loc: loc0(p.transitive) });
+            if (!sameType)
+                this.problem(
+                    p.transitive,
+                    'rule-property',
+                    `transitive needs both ends of the same relation (here ${types.join(' and ')}): r(a, b) and r(b, c) give r(a, c), so b must be both. Remove it.`,
+                );
+            else
+                this.add({
+                    name,
+                    head: { pred: name, args: [a, c] },
+                    body: [atom(name, a, b), atom(name, b, c)],
+                    loc: loc0(p.transitive),
+                });
         }
         if (p.inverse && this.predicates.get(p.inverse.name)?.inverseOf === name) {
-            this.add({ name: p.inverse.name, head: { pred: p.inverse.name, args: [b, a] }, body: [atom(name, a, b)], loc: loc0(p.inverse.loc) });
+            this.add({
+                name: p.inverse.name,
+                head: { pred: p.inverse.name, args: [b, a] },
+                body: [atom(name, a, b)],
+                loc: loc0(p.inverse.loc),
+            });
         }
-        if (p.cap && p.sample) this.problem(p.sample.loc, 'rule-cap', `${name} has both a cap and a sample: each bounds the facts it keeps. Keep one: 'sample N' for a seeded random sample of N facts, 'cap N' for a bound the rule is cut at.`);
+        if (p.cap && p.sample)
+            this.problem(
+                p.sample.loc,
+                'rule-cap',
+                `${name} has both a cap and a sample: each bounds the facts it keeps. Keep one: 'sample N' for a seeded random sample of N facts, 'cap N' for a bound the rule is cut at.`,
+            );
         else if (p.cap) {
-            if (!Number.isInteger(p.cap.value) || p.cap.value < 1) this.problem(p.cap.loc, 'rule-cap', `cap is the most facts the rule may derive: a whole number of at least 1, e.g. cap 10000.`);
+            if (!Number.isInteger(p.cap.value) || p.cap.value < 1)
+                this.problem(
+                    p.cap.loc,
+                    'rule-cap',
+                    `cap is the most facts the rule may derive: a whole number of at least 1, e.g. cap 10000.`,
+                );
             else this.program.caps![name] = p.cap.value;
         } else if (p.sample) {
-            if (!Number.isInteger(p.sample.value) || p.sample.value < 1) this.problem(p.sample.loc, 'rule-cap', `sample is how many of the rule's facts to keep (a seeded random sample): a whole number of at least 1, e.g. sample 5000.`);
-            else { this.program.caps![name] = p.sample.value; (this.program.sampled ??= []).push(name); }
+            if (!Number.isInteger(p.sample.value) || p.sample.value < 1)
+                this.problem(
+                    p.sample.loc,
+                    'rule-cap',
+                    `sample is how many of the rule's facts to keep (a seeded random sample): a whole number of at least 1, e.g. sample 5000.`,
+                );
+            else {
+                this.program.caps![name] = p.sample.value;
+                (this.program.sampled ??= []).push(name);
+            }
         }
         this.caps.set(name, p.cap?.loc ?? p.sample?.loc ?? this.caps.get(name));
-        if (p.phrase) this.checkPhrase(p.phrase.text, p.phrase.loc, types.length === 2 && this.spec.fks.some(f => f.name === name) ? ['subject', 'object'] : this.predicates.get(name)?.params.map(x => x.name) ?? []);
-        if (p.inverse?.text !== undefined) this.checkPhrase(p.inverse.text, p.inverse.loc, this.spec.fks.some(f => f.name === name) ? ['subject', 'object'] : this.predicates.get(name)?.params.map(x => x.name) ?? []);
+        if (p.phrase)
+            this.checkPhrase(
+                p.phrase.text,
+                p.phrase.loc,
+                types.length === 2 && this.spec.fks.some(f => f.name === name)
+                    ? ['subject', 'object']
+                    : (this.predicates.get(name)?.params.map(x => x.name) ?? []),
+            );
+        if (p.inverse?.text !== undefined)
+            this.checkPhrase(
+                p.inverse.text,
+                p.inverse.loc,
+                this.spec.fks.some(f => f.name === name)
+                    ? ['subject', 'object']
+                    : (this.predicates.get(name)?.params.map(x => x.name) ?? []),
+            );
     }
 
     private checkPhrase(text: string, loc: SpecLocation, names: string[]): void {
         for (const m of text.matchAll(/\{([^}]*)\}/g)) {
             const n = m[1]!.trim();
-            if (!names.includes(n)) this.problem(loc, 'rule-phrase', `The phrase names {${n}}, which is not one of its arguments (${names.map(x => `{${x}}`).join(', ')}).${didYouMean(n, names)}`);
+            if (!names.includes(n))
+                this.problem(
+                    loc,
+                    'rule-phrase',
+                    `The phrase names {${n}}, which is not one of its arguments (${names.map(x => `{${x}}`).join(', ')}).${didYouMean(n, names)}`,
+                );
         }
     }
 
@@ -209,26 +321,56 @@ class Translator implements ClauseContext {
         if (built) this.add(built);
         // Properties once per rule (on whichever clause carries them).
         const first = (this.spec.rules ?? []).find(r => r.name === rule.name);
-        if (first === rule) this.properties(rule.name, this.propertiesOf(rule.name), rule.params.map(p => p.type));
+        if (first === rule)
+            this.properties(
+                rule.name,
+                this.propertiesOf(rule.name),
+                rule.params.map(p => p.type),
+            );
     }
 
     finish(): void {
         for (const p of checkRecursion(this.program, this.bounded)) {
             const rule = p.rule;
-            const at = this.predicates.get(rule.name)?.loc ?? { file: rule.loc?.file ?? '', range: { start: { line: rule.loc?.line ?? 0, character: rule.loc?.character ?? 0 }, end: { line: rule.loc?.line ?? 0, character: (rule.loc?.character ?? 0) + 4 } } };
-            if (p.kind === 'negation') this.problem(at, 'rule-negation-cycle', `${rule.name} depends on itself through 'not' (${p.cycle.join(' → ')}): its facts would decide their own absence, which has no single answer. Rewrite the rules so that no rule negates something derived from itself.`);
+            const at = this.predicates.get(rule.name)?.loc ?? {
+                file: rule.loc?.file ?? '',
+                range: {
+                    start: { line: rule.loc?.line ?? 0, character: rule.loc?.character ?? 0 },
+                    end: { line: rule.loc?.line ?? 0, character: (rule.loc?.character ?? 0) + 4 },
+                },
+            };
+            if (p.kind === 'negation')
+                this.problem(
+                    at,
+                    'rule-negation-cycle',
+                    `${rule.name} depends on itself through 'not' (${p.cycle.join(' → ')}): its facts would decide their own absence, which has no single answer. Rewrite the rules so that no rule negates something derived from itself.`,
+                );
             else if (this.program.caps![rule.name] === undefined) {
-                this.problem(at, 'rule-unbounded', `${rule.name} is recursive (${p.cycle.join(' → ')}) and has no cap, so it may derive without bound on large data. Add 'cap N' (the most facts it may derive), e.g. 'cap 10000', or 'sample N' (a seeded random sample of N facts).`);
+                this.problem(
+                    at,
+                    'rule-unbounded',
+                    `${rule.name} is recursive (${p.cycle.join(' → ')}) and has no cap, so it may derive without bound on large data. Add 'cap N' (the most facts it may derive), e.g. 'cap 10000', or 'sample N' (a seeded random sample of N facts).`,
+                );
             }
         }
     }
 
     // ------------------------------------------------------------------ for clauses
-    relation(name: string): RelationDecl | undefined { return this.relations.get(name); }
-    relationNames(): string[] { return [...this.relations.keys()]; }
-    predicate(name: string): PredicateInfo | undefined { return this.predicates.get(name); }
-    derivedNames(): string[] { return [...this.predicates.values()].filter(p => p.kind !== 'attribute' && !p.name.startsWith('fk:')).map(p => p.name); }
-    report(loc: SpecLocation, code: string, message: string): void { this.problem(loc, code, message); }
+    relation(name: string): RelationDecl | undefined {
+        return this.relations.get(name);
+    }
+    relationNames(): string[] {
+        return [...this.relations.keys()];
+    }
+    predicate(name: string): PredicateInfo | undefined {
+        return this.predicates.get(name);
+    }
+    derivedNames(): string[] {
+        return [...this.predicates.values()].filter(p => p.kind !== 'attribute' && !p.name.startsWith('fk:')).map(p => p.name);
+    }
+    report(loc: SpecLocation, code: string, message: string): void {
+        this.problem(loc, code, message);
+    }
 
     /** Is `not pred(…)` sound, and why: an FD (functional fk) or a closed world (everything it rests on is complete)? */
     negationSoundness(pred: string): { sound: 'fd' | 'complete' } | { why: string } {
@@ -240,7 +382,9 @@ class Translator implements ClauseContext {
         const open = this.openRelations(pred, new Set());
         if (open.length === 0) return { sound: 'complete' };
         const fd = this.missingFd(base ? pred : fk && plainFk ? fkPredicate(fk) : undefined);
-        return { why: `${pred} rests on ${open.join(', ')}, which ${open.length > 1 ? 'are' : 'is'} not declared complete, so a fact missing from the data may still be true${fd ? `, and no declared FD gives ${fd.what} one value per ${fd.relation} (a key does not: it names the row). Declare the FD if it holds ('${fd.text}')` : ''}` };
+        return {
+            why: `${pred} rests on ${open.join(', ')}, which ${open.length > 1 ? 'are' : 'is'} not declared complete, so a fact missing from the data may still be true${fd ? `, and no declared FD gives ${fd.what} one value per ${fd.relation} (a key does not: it names the row). Declare the FD if it holds ('${fd.text}')` : ''}`,
+        };
     }
 
     /** For a base attribute or fk predicate without an FD: the FD that would make negating it sound. */
@@ -252,7 +396,11 @@ class Translator implements ClauseContext {
         if (!relation || relation.keys.length === 0) return undefined;
         const key = relation.keys[0]!;
         const lhs = key.filter(k => !attributes.includes(k));
-        return { what: attributes.map(a => `${relation.name}.${a}`).join(', '), relation: relation.name, text: `fd ${relation.name}: ${(lhs.length ? lhs : key).join(', ')} -> ${attributes.join(', ')}` };
+        return {
+            what: attributes.map(a => `${relation.name}.${a}`).join(', '),
+            relation: relation.name,
+            text: `fd ${relation.name}: ${(lhs.length ? lhs : key).join(', ')} -> ${attributes.join(', ')}`,
+        };
     }
 
     /** The relations a predicate's facts come from that are not declared complete. */

@@ -26,7 +26,9 @@ export function embedHash(model: ResolvedModel, text: string): string {
     return requestHash(model.endpoint, model.id, { embedding: true }, [{ role: 'user', content: text }]);
 }
 
-type Wanted = { model: ResolvedModel; name: string } & ({ kind: 'chat'; messages: ChatMessage[]; json: boolean } | { kind: 'embed'; text: string });
+type Wanted = { model: ResolvedModel; name: string } & (
+    { kind: 'chat'; messages: ChatMessage[]; json: boolean } | { kind: 'embed'; text: string }
+);
 
 /** Parsed vectors kept for reuse, at most this many (a text met again in another question is not parsed again). */
 const VECTOR_MEMO = 50_000;
@@ -39,7 +41,10 @@ export class StoreAids implements ModelAids {
     private readonly models = new Map<string, ResolvedModel | undefined>();
     private readonly vectors = new Map<string, readonly number[]>();
 
-    constructor(private readonly spec: SpecModel, private readonly cached: (hash: string) => string | undefined) {}
+    constructor(
+        private readonly spec: SpecModel,
+        private readonly cached: (hash: string) => string | undefined,
+    ) {}
 
     private model(name: string): ResolvedModel | undefined {
         if (!this.models.has(name)) {
@@ -78,7 +83,10 @@ export class StoreAids implements ModelAids {
                 }
             }
             if (v) out.push(v);
-            else { missing = true; this.wanted.set(hash, { model, name, kind: 'embed', text }); }
+            else {
+                missing = true;
+                this.wanted.set(hash, { model, name, kind: 'embed', text });
+            }
         }
         return missing ? undefined : out;
     }
@@ -133,7 +141,9 @@ export async function readAheadAids(spec: SpecModel, data: LoadedData, options: 
 
 function generateAll(spec: SpecModel, data: LoadedData, options: GenerateOptions, aids: StoreAids): void {
     const generation = generateQuestions(spec, data, { ...options, aids });
-    for (let r = generation.questions.next(); !r.done; r = generation.questions.next()) { /* generate only to learn what is wanted */ }
+    for (let r = generation.questions.next(); !r.done; r = generation.questions.next()) {
+        /* generate only to learn what is wanted */
+    }
 }
 
 /** A call asked before its run existed, recorded with the run once it does. */
@@ -187,7 +197,8 @@ export async function fetchAids(req: AidsRequest): Promise<AidsOutcome> {
     if (!readsModels(spec, req.options)) return outcome;
     const failed = new Set<string>();
     const clients = new Map<string, { model: ResolvedModel; client: ModelClient; key: string } | string>();
-    let spent = 0, confirmed = false;
+    let spent = 0,
+        confirmed = false;
     for (let round = 0; round < MAX_ROUNDS && !req.signal?.aborted; round++) {
         const aids = storeAids(spec, view);
         generateAll(spec, req.data, req.options, aids);
@@ -200,7 +211,10 @@ export async function fetchAids(req: AidsRequest): Promise<AidsOutcome> {
         const estimates = estimate(wanted.map(([, w]) => w));
         const usd = estimates.reduce((n, e) => n + (e.usd ?? 0), 0);
         if (!confirmed && spent + usd > req.threshold) {
-            if (!(await req.confirm(spent + usd, estimates))) { outcome.declined = true; break; }
+            if (!(await req.confirm(spent + usd, estimates))) {
+                outcome.declined = true;
+                break;
+            }
             confirmed = true;
         }
         spent += usd;
@@ -208,7 +222,11 @@ export async function fetchAids(req: AidsRequest): Promise<AidsOutcome> {
         for (const w of wanted) byModel.set(w[1].name, [...(byModel.get(w[1].name) ?? []), w]);
         for (const [name, list] of byModel) {
             const c = await clientFor(name, list[0]![1].model);
-            if (typeof c === 'string') { note(outcome, c); list.forEach(([h]) => failed.add(h)); continue; }
+            if (typeof c === 'string') {
+                note(outcome, c);
+                list.forEach(([h]) => failed.add(h));
+                continue;
+            }
             const chats = list.filter((w): w is [string, Wanted & { kind: 'chat' }] => w[1].kind === 'chat');
             const texts = list.filter((w): w is [string, Wanted & { kind: 'embed' }] => w[1].kind === 'embed');
             await askChats(c, chats);
@@ -223,7 +241,8 @@ export async function fetchAids(req: AidsRequest): Promise<AidsOutcome> {
             const key = await req.keyFor(model);
             c = !key.ok ? `${name}: ${key.message}` : { model, key: key.key, client: req.client(model, key.key) };
             // Generation reads answers from the cache: a model whose answers are not cached (offline, replay) cannot serve it.
-            if (typeof c !== 'string' && !c.client.cacheable) c = `${name}: generation steps need a model whose answers are cached (an OpenAI-compatible endpoint); ${model.provider} models are not`;
+            if (typeof c !== 'string' && !c.client.cacheable)
+                c = `${name}: generation steps need a model whose answers are cached (an OpenAI-compatible endpoint); ${model.provider} models are not`;
             clients.set(name, c);
         }
         return c;
@@ -237,12 +256,31 @@ export async function fetchAids(req: AidsRequest): Promise<AidsOutcome> {
                 const params = { temperature: 0, json: w.json };
                 try {
                     const done = await c.client.complete({ messages: w.messages, params, sample: 0 }, req.signal);
-                    await store.cacheAnswers([{ hash, text: done.text, tokensIn: done.tokens.input, tokensOut: done.tokens.output, finishReason: done.finishReason, latencyMs: done.latencyMs }]);
+                    await store.cacheAnswers([
+                        {
+                            hash,
+                            text: done.text,
+                            tokensIn: done.tokens.input,
+                            tokensOut: done.tokens.output,
+                            finishReason: done.finishReason,
+                            latencyMs: done.latencyMs,
+                        },
+                    ]);
                     view.put(hash, done.text);
                     outcome.calls.push({
-                        question: 'generation', model: `generate:${c.model.name}`, sample: 0, hash, params: sideParams(params), text: done.text,
-                        tokensIn: done.tokens.input, tokensOut: done.tokens.output, latencyMs: done.latencyMs, cost: costOf(priceOf(c.model), done.tokens),
-                        attempts: 1, finishReason: done.finishReason, cached: false,
+                        question: 'generation',
+                        model: `generate:${c.model.name}`,
+                        sample: 0,
+                        hash,
+                        params: sideParams(params),
+                        text: done.text,
+                        tokensIn: done.tokens.input,
+                        tokensOut: done.tokens.output,
+                        latencyMs: done.latencyMs,
+                        cost: costOf(priceOf(c.model), done.tokens),
+                        attempts: 1,
+                        finishReason: done.finishReason,
+                        cached: false,
                     });
                 } catch (e) {
                     failed.add(hash);
@@ -258,14 +296,34 @@ export async function fetchAids(req: AidsRequest): Promise<AidsOutcome> {
         for (let i = 0; i < list.length && !req.signal?.aborted; i += EMBED_BATCH) {
             const batch = list.slice(i, i + EMBED_BATCH);
             try {
-                const got = await client.embed(batch.map(([, w]) => w.text), req.signal);
-                const entries = batch.map(([hash], j) => ({ hash, text: JSON.stringify(got.vectors[j]), tokensIn: 0, tokensOut: 0, finishReason: 'embedding', latencyMs: got.latencyMs }));
+                const got = await client.embed(
+                    batch.map(([, w]) => w.text),
+                    req.signal,
+                );
+                const entries = batch.map(([hash], j) => ({
+                    hash,
+                    text: JSON.stringify(got.vectors[j]),
+                    tokensIn: 0,
+                    tokensOut: 0,
+                    finishReason: 'embedding',
+                    latencyMs: got.latencyMs,
+                }));
                 await store.cacheAnswers(entries);
                 for (const e of entries) view.put(e.hash, e.text);
                 outcome.calls.push({
-                    question: 'generation', model: `embed:${c.model.name}`, sample: 0, hash: batch[0]![0], params: { embedding: true }, text: '',
-                    tokensIn: got.tokens, tokensOut: 0, latencyMs: got.latencyMs, cost: costOf(priceOf(c.model), { input: got.tokens, output: 0 }),
-                    attempts: 1, finishReason: 'embedding', cached: false,
+                    question: 'generation',
+                    model: `embed:${c.model.name}`,
+                    sample: 0,
+                    hash: batch[0]![0],
+                    params: { embedding: true },
+                    text: '',
+                    tokensIn: got.tokens,
+                    tokensOut: 0,
+                    latencyMs: got.latencyMs,
+                    cost: costOf(priceOf(c.model), { input: got.tokens, output: 0 }),
+                    attempts: 1,
+                    finishReason: 'embedding',
+                    cached: false,
                 });
             } catch (e) {
                 batch.forEach(([h]) => failed.add(h));
@@ -285,12 +343,21 @@ function estimate(wanted: readonly Wanted[]): CostEstimate[] {
     for (const w of wanted) {
         const e = byModel.get(w.name) ?? { model: w.model, requests: 0, input: 0, output: 0 };
         e.requests++;
-        if (w.kind === 'chat') { e.input += countMessageTokens(w.messages); e.output += w.model.expectedOutputTokens ?? STEP_OUTPUT_TOKENS; } else e.input += Math.ceil(w.text.length / 4);
+        if (w.kind === 'chat') {
+            e.input += countMessageTokens(w.messages);
+            e.output += w.model.expectedOutputTokens ?? STEP_OUTPUT_TOKENS;
+        } else e.input += Math.ceil(w.text.length / 4);
         byModel.set(w.name, e);
     }
     return [...byModel.values()].map(e => {
         const price = priceOf(e.model);
-        const out: CostEstimate = { model: e.model.name, requests: e.requests, inputTokens: e.input, outputTokens: e.output, outputFrom: e.model.expectedOutputTokens !== undefined ? 'setting' : 'default' };
+        const out: CostEstimate = {
+            model: e.model.name,
+            requests: e.requests,
+            inputTokens: e.input,
+            outputTokens: e.output,
+            outputFrom: e.model.expectedOutputTokens !== undefined ? 'setting' : 'default',
+        };
         if (price) out.usd = costOf(price, { input: e.input, output: e.output });
         return out;
     });

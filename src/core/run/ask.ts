@@ -41,12 +41,19 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
     const { model, client } = rm;
     // Local answers (replay, offline) have no endpoint to learn limits from.
     // A wait on the endpoint (a 429's Retry-After, its rate-limit window) is said on the progress line as it starts.
-    const pacer = new Pacer({ concurrency: model.limits.concurrency, rpm: model.limits.rpm, tpm: model.limits.tpm, learn: client.cacheable && model.limits.pacing !== 'fixed', onWait: emit });
+    const pacer = new Pacer({
+        concurrency: model.limits.concurrency,
+        rpm: model.limits.rpm,
+        tpm: model.limits.tpm,
+        learn: client.cacheable && model.limits.pacing !== 'fixed',
+        onWait: emit,
+    });
     (progress.pacing ??= {})[model.name] = pacer.stats;
     const inflight = new Map<string, Promise<Completion>>();
     // An endpoint echoing the key back (in any of its encodings) must not get it into the store.
     const scrub = keyScrubber(rm.secret);
-    let unreachableInARow = 0, givenUp = false;
+    let unreachableInARow = 0,
+        givenUp = false;
     const { writes } = ctx;
     // Until the endpoint has answered, one call at a time: a server that is not there is found out with three calls,
     // not three per worker (each with its own retries).
@@ -56,7 +63,9 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
         if (reached || !client.cacheable) return call();
         const before = turn;
         let done!: () => void;
-        turn = new Promise(r => { done = r; });
+        turn = new Promise(r => {
+            done = r;
+        });
         try {
             await before;
             // Given up while this call waited its turn: it is not made, and its slot stays to resume.
@@ -67,7 +76,12 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
         } catch (e) {
             // Counted before the next call gets its turn, so that the third failure is the last call.
             // A 404 before any answer (an unknown model id, a wrong path) fails every question the same way: given up alike.
-            if (!reached && !givenUp && (!(e instanceof ModelError) || e.kind === 'connection' || e.kind === 'not_found') && ++unreachableInARow >= UNREACHABLE_AFTER) {
+            if (
+                !reached &&
+                !givenUp &&
+                (!(e instanceof ModelError) || e.kind === 'connection' || e.kind === 'not_found') &&
+                ++unreachableInARow >= UNREACHABLE_AFTER
+            ) {
                 givenUp = true;
                 ctx.onUnreachable();
                 queue.close(true);
@@ -101,7 +115,9 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
         }
         if (hit) {
             await writes.answer(cacheRecord(runId, rm, question, sample, hash, hit), question);
-            progress.answered++; progress.done++; progress.cached++;
+            progress.answered++;
+            progress.done++;
+            progress.cached++;
             ctx.onAnswer?.({ question, model: model.name, sample, text: hit.text, cached: true });
             emit();
             return;
@@ -116,35 +132,67 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
             else {
                 const call = callWithRetries(question, sample, () => attempts++, chunk);
                 if (client.cacheable) inflight.set(hash, call);
-                try { completion = await call; } finally { inflight.delete(hash); }
+                try {
+                    completion = await call;
+                } finally {
+                    inflight.delete(hash);
+                }
             }
             const text = scrub(completion.text);
             if (text !== completion.text) completion = { ...completion, text };
             const cost = same ? 0 : costOf(rm.price, completion.tokens);
             // Paid for: written now, or held until the store takes writes again (writes.ts).
-            await writes.answer({
-                ...slot, hash, params, text: completion.text, tokensIn: same ? 0 : completion.tokens.input, tokensOut: same ? 0 : completion.tokens.output,
-                latencyMs: completion.latencyMs, cost, attempts, finishReason: completion.finishReason, cached: Boolean(same), cacheable: client.cacheable,
-            }, question);
-            progress.answered++; progress.done++;
+            await writes.answer(
+                {
+                    ...slot,
+                    hash,
+                    params,
+                    text: completion.text,
+                    tokensIn: same ? 0 : completion.tokens.input,
+                    tokensOut: same ? 0 : completion.tokens.output,
+                    latencyMs: completion.latencyMs,
+                    cost,
+                    attempts,
+                    finishReason: completion.finishReason,
+                    cached: Boolean(same),
+                    cacheable: client.cacheable,
+                },
+                question,
+            );
+            progress.answered++;
+            progress.done++;
             unreachableInARow = 0;
             if (same) progress.cached++;
-            else { progress.tokensIn += completion.tokens.input; progress.tokensOut += completion.tokens.output; progress.cost += cost; }
+            else {
+                progress.tokensIn += completion.tokens.input;
+                progress.tokensOut += completion.tokens.output;
+                progress.cost += cost;
+            }
             ctx.onAnswer?.({ question, model: model.name, sample, text: completion.text, cached: Boolean(same) });
         } catch (e) {
             // Cancelled, or never asked (the model was given up, or a write failed first): nothing is recorded, so a resume asks it again.
             // Nor when its shared-run chunk went to another worker before a retry: that worker asks it.
-            if (signal?.aborted || (e instanceof ModelError && e.kind === 'cancelled' && (givenUp || writes.failed || chunk?.lost))) return;
+            if (
+                signal?.aborted ||
+                (e instanceof ModelError && e.kind === 'cancelled' && (givenUp || writes.failed || chunk?.lost))
+            )
+                return;
             const err = e instanceof ModelError ? e : new ModelError('connection', e instanceof Error ? e.message : String(e));
             const error = redact(`${err.kind}: ${err.message}`, rm.secret ? [rm.secret] : []);
             await writes.unanswered({ ...slot, hash, params, attempts, error, latencyMs: performance.now() - t0 });
-            progress.failed++; progress.done++;
+            progress.failed++;
+            progress.done++;
             ctx.onAnswer?.({ question, model: model.name, sample, error });
         }
         emit();
     }
 
-    async function callWithRetries(question: Question, sample: number, count: () => void, chunk?: SlotChunk): Promise<Completion> {
+    async function callWithRetries(
+        question: Question,
+        sample: number,
+        count: () => void,
+        chunk?: SlotChunk,
+    ): Promise<Completion> {
         const estimate = countMessageTokens(question.messages) + (model.params.maxTokens ?? DEFAULT_OUTPUT_TOKENS);
         let last: ModelError | undefined;
         for (let attempt = 0; ; attempt++) {
@@ -152,7 +200,10 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
             if (writes.failed) throw new ModelError('cancelled', 'the store stopped taking writes');
             const ticket = await pacer.acquire(estimate, signal);
             if (!ticket) throw new ModelError('cancelled', 'cancelled');
-            if (writes.failed) { pacer.done(ticket, {}); throw new ModelError('cancelled', 'the store stopped taking writes'); }
+            if (writes.failed) {
+                pacer.done(ticket, {});
+                throw new ModelError('cancelled', 'the store stopped taking writes');
+            }
             try {
                 const completion = await firstContact(async () => {
                     // A shared run's chunk is checked against its claim's fencing token before every request, retries
@@ -164,10 +215,14 @@ export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue):
                 });
                 reached = true;
                 unreachableInARow = 0;
-                pacer.done(ticket, { rateLimits: completion.rateLimits, tokens: completion.tokens.input + completion.tokens.output });
+                pacer.done(ticket, {
+                    rateLimits: completion.rateLimits,
+                    tokens: completion.tokens.input + completion.tokens.output,
+                });
                 return completion;
             } catch (e) {
-                const err = e instanceof ModelError ? e : new ModelError('connection', e instanceof Error ? e.message : String(e));
+                const err =
+                    e instanceof ModelError ? e : new ModelError('connection', e instanceof Error ? e.message : String(e));
                 pacer.done(ticket, { rateLimits: err.rateLimits, rateLimited: err.kind === 'rate_limit' });
                 // A retry not made because the model was given up meanwhile: the question failed as its last call did.
                 if (err.kind === 'cancelled' && givenUp && last) throw last;

@@ -11,7 +11,16 @@ import type { ModelDecl } from '../spec/model.js';
 import { resolveModel } from '../models/providers.js';
 import { costOf } from '../models/cost.js';
 import { keyScrubber, redact } from '../models/secrets.js';
-import { BATCH_MAX_BYTES, BATCH_MAX_REQUESTS, BATCH_PRICE_SHARE, BATCH_PROVIDERS, batchApiFor, TERMINAL, type BatchState, type OpenAIBatchApi } from '../models/openai-batch.js';
+import {
+    BATCH_MAX_BYTES,
+    BATCH_MAX_REQUESTS,
+    BATCH_PRICE_SHARE,
+    BATCH_PROVIDERS,
+    batchApiFor,
+    TERMINAL,
+    type BatchState,
+    type OpenAIBatchApi,
+} from '../models/openai-batch.js';
 import type { BatchRecord, BatchSlot, RunStatus } from '../store/index.js';
 import { slotKey } from '../store/index.js';
 import { answerParams, requestHash } from './hash.js';
@@ -65,16 +74,35 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
     const byId = new Map(questions.map(q => [q.id, q]));
     const perQuestion = models.reduce((n, m) => n + m.model.samples, 0);
     const progress: Progress = {
-        total: questions.length * perQuestion, generating: false, questions: questions.length,
-        done: 0, answered: 0, cached: 0, failed: 0, resumed: 0, tokensIn: 0, tokensOut: 0, cost: 0, rate: 0, elapsedMs: 0, batches: [],
+        total: questions.length * perQuestion,
+        generating: false,
+        questions: questions.length,
+        done: 0,
+        answered: 0,
+        cached: 0,
+        failed: 0,
+        resumed: 0,
+        tokensIn: 0,
+        tokensOut: 0,
+        cost: 0,
+        rate: 0,
+        elapsedMs: 0,
+        batches: [],
     };
     const asked = new Set(models.map(m => m.model.name));
     const emit = async () => {
         progress.elapsedMs = performance.now() - started;
         progress.rate = progress.elapsedMs > 0 ? ((progress.answered - progress.resumed) * 1000) / progress.elapsedMs : 0;
-        progress.batches = (await store.batches.batches(runId)).filter(b => asked.has(b.model)).map(b => ({
-            model: b.model, id: b.id ?? b.local, status: b.status, requests: b.requests, done: b.done, failed: b.failed,
-        }));
+        progress.batches = (await store.batches.batches(runId))
+            .filter(b => asked.has(b.model))
+            .map(b => ({
+                model: b.model,
+                id: b.id ?? b.local,
+                status: b.status,
+                requests: b.requests,
+                done: b.done,
+                failed: b.failed,
+            }));
         opts.onProgress?.(progress);
     };
     const answered = await store.answered(runId);
@@ -101,7 +129,11 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
         await store.setStatus(runId, 'failed');
         throw e;
     }
-    const status: RunStatus = signal?.aborted ? 'cancelled' : progress.answered === 0 && progress.failed > 0 ? 'failed' : 'completed';
+    const status: RunStatus = signal?.aborted
+        ? 'cancelled'
+        : progress.answered === 0 && progress.failed > 0
+          ? 'failed'
+          : 'completed';
     await store.setStatus(runId, status);
     await emit();
     return { status, progress: { ...progress } };
@@ -114,7 +146,12 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
                 // Submitted to another endpoint than the model's now: never asked about here (its id means nothing to
                 // this one, and the key is not sent back to an endpoint the spec no longer names). A failed batch: its
                 // requests are sent again here.
-                await close(rm, b, new Set(), `the batch was submitted to ${endpointName(b.endpoint)}, and the model's endpoint is now ${endpointName(rm.model.endpoint)}: it is polled only where it was submitted`);
+                await close(
+                    rm,
+                    b,
+                    new Set(),
+                    `the batch was submitted to ${endpointName(b.endpoint)}, and the model's endpoint is now ${endpointName(rm.model.endpoint)}: it is polled only where it was submitted`,
+                );
                 continue;
             }
             let s: BatchState | undefined;
@@ -124,7 +161,14 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
             } else {
                 s = await api.retrieve(b.id);
             }
-            await store.batches.updateBatch(b.local, { id: s.id, status: s.status, outputFile: s.outputFile, errorFile: s.errorFile, done: s.done, failed: s.failed });
+            await store.batches.updateBatch(b.local, {
+                id: s.id,
+                status: s.status,
+                outputFile: s.outputFile,
+                errorFile: s.errorFile,
+                done: s.done,
+                failed: s.failed,
+            });
             if (TERMINAL.has(s.status)) await read(rm, api, b, s);
         }
     }
@@ -141,31 +185,66 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
                 const slot = slots.get(r.customId);
                 if (!slot || seen.has(r.customId)) continue;
                 seen.add(r.customId);
-                if ('completion' in r) await answer(rm, slot, { ...r.completion, text: scrub(r.completion.text), finishReason: scrub(r.completion.finishReason) });
+                if ('completion' in r)
+                    await answer(rm, slot, {
+                        ...r.completion,
+                        text: scrub(r.completion.text),
+                        finishReason: scrub(r.completion.finishReason),
+                    });
                 else await fail(rm, slot, r.error);
             }
         }
-        const why = s.status === 'completed' ? 'no result for this request' : `the batch ${s.status}${s.errors.length ? ` (${s.errors.join('; ')})` : ''}`;
+        const why =
+            s.status === 'completed'
+                ? 'no result for this request'
+                : `the batch ${s.status}${s.errors.length ? ` (${s.errors.join('; ')})` : ''}`;
         await close(rm, b, seen, why, slots);
     }
 
     /** Collected: its requests without a result (not `seen`) fail for `why`, and are sent again while they have an attempt left. */
-    async function close(rm: RunModel, b: BatchRecord, seen: ReadonlySet<string>, why: string, slots?: Map<string, BatchSlot>): Promise<void> {
-        for (const slot of (slots ?? new Map((await store.batches.batchSlots(b.local)).map(x => [x.customId, x]))).values()) if (!seen.has(slot.customId)) await fail(rm, slot, why);
+    async function close(
+        rm: RunModel,
+        b: BatchRecord,
+        seen: ReadonlySet<string>,
+        why: string,
+        slots?: Map<string, BatchSlot>,
+    ): Promise<void> {
+        for (const slot of (slots ?? new Map((await store.batches.batchSlots(b.local)).map(x => [x.customId, x]))).values())
+            if (!seen.has(slot.customId)) await fail(rm, slot, why);
         await store.batches.markCollected(b.local);
     }
 
-    async function answer(rm: RunModel, slot: BatchSlot, c: { text: string; tokens: { input: number; output: number }; finishReason: string }): Promise<void> {
+    async function answer(
+        rm: RunModel,
+        slot: BatchSlot,
+        c: { text: string; tokens: { input: number; output: number }; finishReason: string },
+    ): Promise<void> {
         const key = slotKey(slot.question, rm.model.name, slot.sample);
         if (answered.has(key)) return;
         const cost = costOf(rm.price, c.tokens) * BATCH_PRICE_SHARE;
         await store.recordAnswer({
-            run: runId, question: slot.question, model: rm.model.name, sample: slot.sample, hash: slot.hash, params: answerParams(rm.model.params, slot.sample),
-            text: c.text, tokensIn: c.tokens.input, tokensOut: c.tokens.output, latencyMs: 0, cost, attempts: slot.attempt, finishReason: c.finishReason, cached: false, cacheable: true,
+            run: runId,
+            question: slot.question,
+            model: rm.model.name,
+            sample: slot.sample,
+            hash: slot.hash,
+            params: answerParams(rm.model.params, slot.sample),
+            text: c.text,
+            tokensIn: c.tokens.input,
+            tokensOut: c.tokens.output,
+            latencyMs: 0,
+            cost,
+            attempts: slot.attempt,
+            finishReason: c.finishReason,
+            cached: false,
+            cacheable: true,
         });
         answered.add(key);
-        progress.answered++; progress.done++;
-        progress.tokensIn += c.tokens.input; progress.tokensOut += c.tokens.output; progress.cost += cost;
+        progress.answered++;
+        progress.done++;
+        progress.tokensIn += c.tokens.input;
+        progress.tokensOut += c.tokens.output;
+        progress.cost += cost;
         const q = byId.get(slot.question);
         if (q) opts.onAnswer?.({ question: q, model: rm.model.name, sample: slot.sample, text: c.text });
     }
@@ -174,8 +253,19 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
     async function fail(rm: RunModel, slot: BatchSlot, error: string): Promise<void> {
         if (answered.has(slotKey(slot.question, rm.model.name, slot.sample)) || slot.attempt < BATCH_ATTEMPTS) return;
         const message = redact(`batch: ${error}`, rm.secret ? [rm.secret] : []);
-        await store.recordFailure({ run: runId, question: slot.question, model: rm.model.name, sample: slot.sample, hash: slot.hash, params: answerParams(rm.model.params, slot.sample), attempts: slot.attempt, error: message, latencyMs: 0 });
-        progress.failed++; progress.done++;
+        await store.recordFailure({
+            run: runId,
+            question: slot.question,
+            model: rm.model.name,
+            sample: slot.sample,
+            hash: slot.hash,
+            params: answerParams(rm.model.params, slot.sample),
+            attempts: slot.attempt,
+            error: message,
+            latencyMs: 0,
+        });
+        progress.failed++;
+        progress.done++;
         const q = byId.get(slot.question);
         if (q) opts.onAnswer?.({ question: q, model: rm.model.name, sample: slot.sample, error: message });
     }
@@ -187,7 +277,10 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
         const hits = [];
         for (const s of await pendingSlots(store, runId, questions, rm, answered)) {
             s.hash ??= requestHash(rm.model.endpoint, rm.model.id, answerParams(rm.model.params, s.sample), s.question.messages);
-            if (s.hit) { hits.push(cacheRecord(runId, rm, s.question, s.sample, s.hash, s.hit)); continue; }
+            if (s.hit) {
+                hits.push(cacheRecord(runId, rm, s.question, s.sample, s.hash, s.hit));
+                continue;
+            }
             const before = sent.get(slotKey(s.question.id, rm.model.name, s.sample));
             if (before?.open || (before?.attempts ?? 0) >= BATCH_ATTEMPTS) continue;
             todo.push({ ...s, attempt: (before?.attempts ?? 0) + 1 });
@@ -195,7 +288,9 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
         if (hits.length) {
             await store.recordAnswers(hits);
             for (const h of hits) answered.add(slotKey(h.question, h.model, h.sample));
-            progress.answered += hits.length; progress.done += hits.length; progress.cached += hits.length;
+            progress.answered += hits.length;
+            progress.done += hits.length;
+            progress.cached += hits.length;
         }
         let chunk: { line: string; slot: BatchSlot }[] = [];
         let bytes = 0;
@@ -204,17 +299,29 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
             const local = `hp-${runId}-${randomBytes(4).toString('hex')}`;
             const inputFile = await api.upload(`${chunk.map(c => c.line).join('\n')}\n`, `${local}.jsonl`);
             // Stored before it is created: a run killed from here on finds this batch again (by `local`).
-            await store.batches.addBatch({ local, run: runId, model: rm.model.name, inputFile, endpoint: rm.model.endpoint }, chunk.map(c => c.slot));
+            await store.batches.addBatch(
+                { local, run: runId, model: rm.model.name, inputFile, endpoint: rm.model.endpoint },
+                chunk.map(c => c.slot),
+            );
             const s = await api.create(inputFile, local);
             await store.batches.updateBatch(local, { id: s.id, status: s.status });
-            chunk = []; bytes = 0;
+            chunk = [];
+            bytes = 0;
         };
         for (const [i, s] of todo.entries()) {
             if (signal?.aborted) return;
             const customId = `${s.attempt}-${i}`;
-            const line = api.line(customId, { messages: s.question.messages, params: rm.model.params, question: s.question, sample: s.sample });
+            const line = api.line(customId, {
+                messages: s.question.messages,
+                params: rm.model.params,
+                question: s.question,
+                sample: s.sample,
+            });
             if (chunk.length >= maxRequests || bytes + line.length + 1 > BATCH_MAX_BYTES) await send();
-            chunk.push({ line, slot: { customId, question: s.question.id, sample: s.sample, hash: s.hash!, attempt: s.attempt } });
+            chunk.push({
+                line,
+                slot: { customId, question: s.question.id, sample: s.sample, hash: s.hash!, attempt: s.attempt },
+            });
             bytes += line.length + 1;
         }
         await send();

@@ -14,33 +14,92 @@ import { HalluProbeError, problem } from '../errors.js';
 
 export type { EstimateBudget, EstimateRequest, FigureEstimate } from '../probes/estimate-types.js';
 
-export interface EstimateProbeRequest extends EstimateRequest, Pick<RunSpecRequest, 'spec' | 'db' | 'secrets' | 'confirmHost' | 'confirmCost' | 'env' | 'signal' | 'concurrency'> {}
+export interface EstimateProbeRequest
+    extends
+        EstimateRequest,
+        Pick<RunSpecRequest, 'spec' | 'db' | 'secrets' | 'confirmHost' | 'confirmCost' | 'env' | 'signal' | 'concurrency'> {}
 
-const asRun = (r: RunSpecResult): EstimateRun => ({ id: r.run.id, questions: r.results.questions, verdicts: r.results.verdicts, calls: r.counts.calls, cost: r.counts.cost });
+const asRun = (r: RunSpecResult): EstimateRun => ({
+    id: r.run.id,
+    questions: r.results.questions,
+    verdicts: r.results.verdicts,
+    calls: r.counts.calls,
+    cost: r.counts.cost,
+});
 
 /** The expensive model as the run resolves it (its samples and price). */
 function expensiveModel(spec: SpecModel, name: string): EstimateModel {
     const decl = resolveRunModels(spec, [name], undefined)[0];
     const resolved = decl ? resolveModel(decl) : { problems: [`no model ${name}`] };
     const model = resolved.model;
-    if (!model) throw new HalluProbeError(problem('estimate-model', `The model to estimate, ${name}, cannot be used: ${resolved.problems.join('; ')}.`, 'Name a model declared in the spec, or provider:id.'));
-    return { samples: model.samples, usd: questions => estimateCost(model, questions.map(q => ({ messages: q.messages }))).usd };
+    if (!model)
+        throw new HalluProbeError(
+            problem(
+                'estimate-model',
+                `The model to estimate, ${name}, cannot be used: ${resolved.problems.join('; ')}.`,
+                'Name a model declared in the spec, or provider:id.',
+            ),
+        );
+    return {
+        samples: model.samples,
+        usd: questions =>
+            estimateCost(
+                model,
+                questions.map(q => ({ messages: q.messages })),
+            ).usd,
+    };
 }
 
 export async function estimateProbe(req: EstimateProbeRequest): Promise<FigureEstimate> {
-    const base = { spec: req.spec, db: req.db, secrets: req.secrets, confirmHost: req.confirmHost, confirmCost: req.confirmCost, env: req.env, signal: req.signal, concurrency: req.concurrency, origin: 'estimate' };
+    const base = {
+        spec: req.spec,
+        db: req.db,
+        secrets: req.secrets,
+        confirmHost: req.confirmHost,
+        confirmCost: req.confirmCost,
+        env: req.env,
+        signal: req.signal,
+        concurrency: req.concurrency,
+        origin: 'estimate',
+    };
     const cheapRun = await runSpec({ ...base, probe: req.probe, models: [req.cheap] });
-    if (cheapRun.status !== 'completed') throw new HalluProbeError(problem('estimate-cheap', `The cheap model's run ended ${cheapRun.status}.`, 'Run the estimate again; answers already received come from the cache.'));
+    if (cheapRun.status !== 'completed')
+        throw new HalluProbeError(
+            problem(
+                'estimate-cheap',
+                `The cheap model's run ended ${cheapRun.status}.`,
+                'Run the estimate again; answers already received come from the cache.',
+            ),
+        );
     const kind = cheapRun.spec.probes.find(p => p.name === req.probe)?.kind;
     const family = kind === undefined ? undefined : findFamily(kind);
     if (!family?.estimate) {
-        const estimable = familyKinds().map(k => findFamily(k)!).filter(f => f.estimate);
-        throw new HalluProbeError(problem('estimate-kind', `Probe ${req.probe} is not a ${estimable.map(f => f.kind).join(' or ')} probe.`,
-            `Estimates are made for ${estimable.map(f => `${f.kind} probes (probe NAME ${f.kind} …: ${f.example})`).join(' and ')}.`));
+        const estimable = familyKinds()
+            .map(k => findFamily(k)!)
+            .filter(f => f.estimate);
+        throw new HalluProbeError(
+            problem(
+                'estimate-kind',
+                `Probe ${req.probe} is not a ${estimable.map(f => f.kind).join(' or ')} probe.`,
+                `Estimates are made for ${estimable.map(f => `${f.kind} probes (probe NAME ${f.kind} …: ${f.example})`).join(' and ')}.`,
+            ),
+        );
     }
-    return family.estimate(req, asRun(cheapRun), async questionIds => {
-        const run = await runSpec({ ...base, probe: req.probe, models: [req.expensive], questionIds });
-        if (run.status !== 'completed') throw new HalluProbeError(problem('estimate-expensive', `The expensive model's run ended ${run.status}.`, 'Run the estimate again; answers already received come from the cache.'));
-        return asRun(run);
-    }, expensiveModel(cheapRun.spec, req.expensive));
+    return family.estimate(
+        req,
+        asRun(cheapRun),
+        async questionIds => {
+            const run = await runSpec({ ...base, probe: req.probe, models: [req.expensive], questionIds });
+            if (run.status !== 'completed')
+                throw new HalluProbeError(
+                    problem(
+                        'estimate-expensive',
+                        `The expensive model's run ended ${run.status}.`,
+                        'Run the estimate again; answers already received come from the cache.',
+                    ),
+                );
+            return asRun(run);
+        },
+        expensiveModel(cheapRun.spec, req.expensive),
+    );
 }

@@ -52,7 +52,11 @@ export async function* questionBatches(req: FeedRequest, size = QUESTION_BATCH):
         const added = await store.addQuestions(runId, qs, seq);
         const out: Question[] = [];
         for (const [i, q] of qs.entries()) {
-            if (added[i]) { seq++; out.push(q); continue; }
+            if (added[i]) {
+                seq++;
+                out.push(q);
+                continue;
+            }
             const stored = req.continued ? await store.storedQuestion(runId, q.id) : undefined;
             if (stored) out.push(stored);
         }

@@ -11,7 +11,11 @@ export function usd(n: number): string {
 
 function duration(ms: number): string {
     const s = Math.round(ms / 1000);
-    return s < 60 ? `${s}s` : s < 3600 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${Math.floor(s / 3600)}h${String(Math.floor(s / 60) % 60).padStart(2, '0')}m`;
+    return s < 60
+        ? `${s}s`
+        : s < 3600
+          ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`
+          : `${Math.floor(s / 3600)}h${String(Math.floor(s / 60) % 60).padStart(2, '0')}m`;
 }
 
 /**
@@ -21,9 +25,12 @@ function duration(ms: number): string {
 export function heldLine(p: Progress): string | undefined {
     if (p.storeProblem === undefined) return undefined;
     const held = p.held ?? 0;
-    return `The store stopped taking writes: ${p.storeProblem} No new questions are asked. `
-        + (held ? `${held} answer${held === 1 ? '' : 's'} already received ${held === 1 ? 'is' : 'are'} held in memory until ${held === 1 ? 'it' : 'they'} can be written (free some space, or bring the store's server back); Ctrl-C gives up and lists ${held === 1 ? 'it' : 'them'}.`
-            : 'Every answer received is written.');
+    return (
+        `The store stopped taking writes: ${p.storeProblem} No new questions are asked. ` +
+        (held
+            ? `${held} answer${held === 1 ? '' : 's'} already received ${held === 1 ? 'is' : 'are'} held in memory until ${held === 1 ? 'it' : 'they'} can be written (free some space, or bring the store's server back); Ctrl-C gives up and lists ${held === 1 ? 'it' : 'them'}.`
+            : 'Every answer received is written.')
+    );
 }
 
 /** One line: counts, tokens, cost, rate and (when it makes sense) the time left. */
@@ -42,7 +49,9 @@ export function batchStates(batches: readonly { status: string; requests: number
         const s = by.get(b.status) ?? { n: 0, requests: 0, done: 0 };
         by.set(b.status, { n: s.n + 1, requests: s.requests + b.requests, done: s.done + b.done });
     }
-    const shown = [...by].map(([status, s]) => `${s.n} ${status}${counts && status === 'in_progress' ? ` (${s.done}/${s.requests})` : ''}`);
+    const shown = [...by].map(
+        ([status, s]) => `${s.n} ${status}${counts && status === 'in_progress' ? ` (${s.done}/${s.requests})` : ''}`,
+    );
     return `batches: ${shown.join(', ') || 'none yet'}`;
 }
 
@@ -83,8 +92,11 @@ export function progressBar(p: Progress, width = 28): string {
 export function preparedLines(prepared: PreparedRun, specName: string): string[] {
     const { run, questionCount, models, todo } = prepared;
     const what = questionCount === undefined ? 'questions generated as the run goes' : `${questionCount} questions`;
-    const lines = [`${prepared.resumed ? 'Resuming' : 'Starting'} run ${run.id} of ${specName}${run.suite ? ` suite ${run.suite}` : ''}: ${what} × ${models.map(m => m.client.displayName).join(', ')}`];
-    if (questionCount !== undefined && todo !== undefined) lines.push(...estimateLines(prepared.estimates, todo, questionCount * models.reduce((n, m) => n + m.model.samples, 0)));
+    const lines = [
+        `${prepared.resumed ? 'Resuming' : 'Starting'} run ${run.id} of ${specName}${run.suite ? ` suite ${run.suite}` : ''}: ${what} × ${models.map(m => m.client.displayName).join(', ')}`,
+    ];
+    if (questionCount !== undefined && todo !== undefined)
+        lines.push(...estimateLines(prepared.estimates, todo, questionCount * models.reduce((n, m) => n + m.model.samples, 0)));
     return lines;
 }
 
@@ -92,8 +104,13 @@ export function estimateLines(estimates: CostEstimate[], todo: number, total: nu
     const lines = [`${todo} of ${total} answers to get${total > todo ? ` (${total - todo} already in this run)` : ''}.`];
     for (const e of estimates) {
         if (e.requests === 0) continue;
-        const cost = e.usd === undefined ? 'price unknown (set price_input / price_output)' : `about ${usd(e.usd)}${e.batch ? ' at the batch price' : ''}`;
-        lines.push(`  ${e.model}: ${e.requests} requests, ~${e.inputTokens} input + ~${e.outputTokens} output tokens (output ${e.outputFrom === 'cache' ? 'from past answers' : e.outputFrom === 'setting' ? 'from the model setting' : 'guessed'}), ${cost}`);
+        const cost =
+            e.usd === undefined
+                ? 'price unknown (set price_input / price_output)'
+                : `about ${usd(e.usd)}${e.batch ? ' at the batch price' : ''}`;
+        lines.push(
+            `  ${e.model}: ${e.requests} requests, ~${e.inputTokens} input + ~${e.outputTokens} output tokens (output ${e.outputFrom === 'cache' ? 'from past answers' : e.outputFrom === 'setting' ? 'from the model setting' : 'guessed'}), ${cost}`,
+        );
     }
     return lines;
 }
@@ -105,15 +122,20 @@ export function summaryLines(run: RunRecord, counts: RunCounts, elapsedMs?: numb
         `  ${counts.questions} questions, ${counts.answered} answers (${counts.cached} from the cache), ${counts.failed} failed.`,
         `  ${counts.calls} model calls, ${counts.tokensIn} input + ${counts.tokensOut} output tokens, ${usd(counts.cost)}.`,
     ];
-    if (run.status === 'cancelled' || counts.failed > 0) lines.push(`  Continue it with: ${cliCommand()} run ${run.spec} --resume ${run.id}`);
+    if (run.status === 'cancelled' || counts.failed > 0)
+        lines.push(`  Continue it with: ${cliCommand()} run ${run.spec} --resume ${run.id}`);
     return lines;
 }
 
 /** Per replayed model: how many recorded answers matched no question of this run (issue 36 item 11: none silently unused). */
-export function replayLines(models: readonly { model: { name: string }; client: { unmatched?(): { unmatched: number; records: number } } }[]): string[] {
+export function replayLines(
+    models: readonly { model: { name: string }; client: { unmatched?(): { unmatched: number; records: number } } }[],
+): string[] {
     return models.flatMap(m => {
         const u = m.client.unmatched?.();
-        return u && u.unmatched > 0 ? [`  ${m.model.name} (replay): ${u.unmatched} of ${u.records} recorded answers matched no question of this run.`] : [];
+        return u && u.unmatched > 0
+            ? [`  ${m.model.name} (replay): ${u.unmatched} of ${u.records} recorded answers matched no question of this run.`]
+            : [];
     });
 }
 
@@ -125,8 +147,14 @@ export function pacingLines(p: Progress): string[] {
         const perMinute = s.activeMs > 0 ? (s.tokens * 60_000) / s.activeMs : 0;
         const limit = s.limitTokensPerMinute;
         const share = s.requests ? ` (${((100 * s.rateLimited) / s.requests).toFixed(1)} %)` : '';
-        const against = limit ? ` of the endpoint's ${Math.round(limit)} (${Math.round((100 * perMinute) / limit)} %)` : s.mode === 'aimd' ? ' (the endpoint sends no limits: paced by its 429s)' : '';
-        lines.push(`  ${model}: ${s.requests} requests, ${s.rateLimited} answered 429${share}, paused ${(s.pausedMs / 1000).toFixed(1)} s, ${Math.round(perMinute)} tokens/min${against}.`);
+        const against = limit
+            ? ` of the endpoint's ${Math.round(limit)} (${Math.round((100 * perMinute) / limit)} %)`
+            : s.mode === 'aimd'
+              ? ' (the endpoint sends no limits: paced by its 429s)'
+              : '';
+        lines.push(
+            `  ${model}: ${s.requests} requests, ${s.rateLimited} answered 429${share}, paused ${(s.pausedMs / 1000).toFixed(1)} s, ${Math.round(perMinute)} tokens/min${against}.`,
+        );
     }
     return lines;
 }

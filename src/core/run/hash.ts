@@ -10,7 +10,9 @@ import type { CompletionParams } from '../models/types.js';
 export function canonicalJson(value: unknown): string {
     if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
     if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
@@ -27,7 +29,8 @@ export function answerParams(params: CompletionParams, sample: number): Record<s
 export function requestHash(endpoint: string, model: string, params: Record<string, unknown>, messages: ChatMessage[]): string {
     // Same text as canonicalJson of the whole request (keys in sorted order), built without sorting each message.
     let text = `{"endpoint":${JSON.stringify(endpoint)},"messages":[`;
-    for (let i = 0; i < messages.length; i++) text += `${i ? ',' : ''}{"content":${JSON.stringify(messages[i]!.content)},"role":${JSON.stringify(messages[i]!.role)}}`;
+    for (let i = 0; i < messages.length; i++)
+        text += `${i ? ',' : ''}{"content":${JSON.stringify(messages[i]!.content)},"role":${JSON.stringify(messages[i]!.role)}}`;
     text += `],"model":${JSON.stringify(model)},"params":${canonicalJson(params)}}`;
     return createHash('sha256').update(text).digest('hex');
 }

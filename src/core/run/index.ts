@@ -8,5 +8,11 @@ export * from './spec-run.js';
 export { batchable } from './batch.js';
 export { previewSpec, previewSummary, skippedRows, type Preview, type PreviewBlocked, type PreviewRequest } from './preview.js';
 export * from './light.js';
-export { estimateProbe, type EstimateBudget, type EstimateProbeRequest, type EstimateRequest, type FigureEstimate } from './estimate.js';
+export {
+    estimateProbe,
+    type EstimateBudget,
+    type EstimateProbeRequest,
+    type EstimateRequest,
+    type FigureEstimate,
+} from './estimate.js';
 export { suitePower, powerLines, powerSummary, type SuitePower, type ProbePower, type PowerRequest } from './power.js';

@@ -4,4 +4,15 @@
  * src/extension/native.ts). `index.ts` re-exports it all.
  */
 export { modelDescription, suiteAsksBatch } from './settings.js';
-export { batchStates, heldLine, pacingLines, preparedLines, replayLines, progressBar, progressLine, summaryLines, usd, waitingParts } from './format.js';
+export {
+    batchStates,
+    heldLine,
+    pacingLines,
+    preparedLines,
+    replayLines,
+    progressBar,
+    progressLine,
+    summaryLines,
+    usd,
+    waitingParts,
+} from './format.js';

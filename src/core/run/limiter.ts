@@ -6,7 +6,10 @@ export class TokenBucket {
     private level: number;
     private last: number;
 
-    constructor(private readonly perMinute: number, private readonly now: () => number = () => performance.now()) {
+    constructor(
+        private readonly perMinute: number,
+        private readonly now: () => number = () => performance.now(),
+    ) {
         this.level = perMinute;
         this.last = this.now();
     }
@@ -33,7 +36,11 @@ export class TokenBucket {
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     return new Promise(resolve => {
         if (ms <= 0 || signal?.aborted) return resolve();
-        const done = () => { clearTimeout(timer); signal?.removeEventListener('abort', done); resolve(); };
+        const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        };
         const timer = setTimeout(done, ms);
         signal?.addEventListener('abort', done, { once: true });
     });

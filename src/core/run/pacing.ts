@@ -51,10 +51,16 @@ export class LearnedLimit {
     private level = 0;
     private at: number;
 
-    constructor(private readonly now: () => number = () => performance.now()) { this.at = now(); }
+    constructor(private readonly now: () => number = () => performance.now()) {
+        this.at = now();
+    }
 
-    private get rate(): number { return (this.limit * (1 - MARGIN)) / this.windowMs; }
-    private get capacity(): number { return Math.max(1, this.limit * BURST); }
+    private get rate(): number {
+        return (this.limit * (1 - MARGIN)) / this.windowMs;
+    }
+    private get capacity(): number {
+        return Math.max(1, this.limit * BURST);
+    }
 
     private refill(): void {
         const t = this.now();
@@ -95,7 +101,10 @@ export class LearnedLimit {
             // A window longer than the longest wait taken from a header is taken as that (OpenAI's are a minute).
             if (Number.isFinite(w) && w >= 50) this.windowMs = Math.min(w, MAX_PACING_WAIT_MS);
         }
-        if (first) { this.at = this.now(); this.level = Math.min(this.capacity, r.remaining); }
+        if (first) {
+            this.at = this.now();
+            this.level = Math.min(this.capacity, r.remaining);
+        }
     }
 
     /** The limit per minute, once known. */
@@ -105,7 +114,9 @@ export class LearnedLimit {
 }
 
 /** A request let through; hand it back with `done`. */
-export interface Ticket { tokens: number }
+export interface Ticket {
+    tokens: number;
+}
 
 export interface PacerOptions {
     concurrency: number;
@@ -134,7 +145,10 @@ export class Pacer {
     private firstSent = 0;
     private waiting: (() => void)[] = [];
 
-    constructor(private readonly o: PacerOptions, private readonly now: () => number = () => performance.now()) {
+    constructor(
+        private readonly o: PacerOptions,
+        private readonly now: () => number = () => performance.now(),
+    ) {
         this.requests = new LearnedLimit(now);
         this.tokens = new LearnedLimit(now);
         this.capRequests = new TokenBucket(o.rpm, now);
@@ -166,12 +180,21 @@ export class Pacer {
         for (;;) {
             if (signal?.aborted) return undefined;
             const paused = this.pausedUntil - this.now();
-            if (paused > 0) { await this.waitOn('retry-after', paused, signal); continue; }
-            if (this.inflight >= this.inFlightLimit) { await this.released(signal); continue; }
+            if (paused > 0) {
+                await this.waitOn('retry-after', paused, signal);
+                continue;
+            }
+            if (this.inflight >= this.inFlightLimit) {
+                await this.released(signal);
+                continue;
+            }
             // Take from every limit only when all allow it, so waiting on one does not drain the others.
             const endpoint = Math.max(this.requests.wait(1), this.tokens.wait(tokens));
             const wait = Math.max(this.capRequests.wait(1), this.capTokens.wait(tokens), endpoint);
-            if (wait > 0) { await (endpoint === wait ? this.waitOn('window', wait, signal) : sleep(wait, signal)); continue; }
+            if (wait > 0) {
+                await (endpoint === wait ? this.waitOn('window', wait, signal) : sleep(wait, signal));
+                continue;
+            }
             this.capRequests.take(1);
             this.capTokens.take(tokens);
             this.inflight++;
@@ -220,17 +243,26 @@ export class Pacer {
         if (ms < SAID_WAIT_MS) return sleep(ms, signal);
         const until = Date.now() + ms;
         const mine = { until, on };
-        if (!this.stats.waiting || this.stats.waiting.until < until) { this.stats.waiting = mine; this.o.onWait?.(); }
+        if (!this.stats.waiting || this.stats.waiting.until < until) {
+            this.stats.waiting = mine;
+            this.o.onWait?.();
+        }
         try {
             await sleep(ms, signal);
         } finally {
-            if (this.stats.waiting === mine) { delete this.stats.waiting; this.o.onWait?.(); }
+            if (this.stats.waiting === mine) {
+                delete this.stats.waiting;
+                this.o.onWait?.();
+            }
         }
     }
 
     private released(signal?: AbortSignal): Promise<void> {
         return new Promise(resolve => {
-            const done = () => { signal?.removeEventListener('abort', done); resolve(); };
+            const done = () => {
+                signal?.removeEventListener('abort', done);
+                resolve();
+            };
             this.waiting.push(done);
             signal?.addEventListener('abort', done, { once: true });
         });

@@ -21,7 +21,13 @@ export interface RunModel {
  * An unanswered (question × model × sample) of a run: its request hash and, when known, the cache entry answering
  * it; in a shared run, the chunk it belongs to (told when the slot is settled; its slots are dropped once lost).
  */
-export interface PendingSlot { question: Question; sample: number; hash?: string; hit?: CacheEntry | null; chunk?: SlotChunk }
+export interface PendingSlot {
+    question: Question;
+    sample: number;
+    hash?: string;
+    hit?: CacheEntry | null;
+    chunk?: SlotChunk;
+}
 
 /** The chunk of a shared run a slot came from. */
 export interface SlotChunk {
@@ -35,15 +41,28 @@ export interface SlotChunk {
  * The slots of one model a run has not answered yet (request hash and cache hit worked out once, for cacheable
  * clients: the cache is read for all of them at once).
  */
-export async function pendingSlots(store: Store, runId: string, questions: readonly Question[], rm: RunModel, answered?: ReadonlySet<string>): Promise<PendingSlot[]> {
+export async function pendingSlots(
+    store: Store,
+    runId: string,
+    questions: readonly Question[],
+    rm: RunModel,
+    answered?: ReadonlySet<string>,
+): Promise<PendingSlot[]> {
     const { model, client } = rm;
-    const done = answered ?? await store.answered(runId);
+    const done = answered ?? (await store.answered(runId));
     const out: PendingSlot[] = [];
     for (const q of questions) {
         for (let s = 0; s < model.samples; s++) {
             if (done.has(slotKey(q.id, model.name, s))) continue;
-            if (!client.cacheable) { out.push({ question: q, sample: s }); continue; }
-            out.push({ question: q, sample: s, hash: requestHash(model.endpoint, model.id, answerParams(model.params, s), q.messages) });
+            if (!client.cacheable) {
+                out.push({ question: q, sample: s });
+                continue;
+            }
+            out.push({
+                question: q,
+                sample: s,
+                hash: requestHash(model.endpoint, model.id, answerParams(model.params, s), q.messages),
+            });
         }
     }
     if (!client.cacheable || out.length === 0) return out;
@@ -53,9 +72,29 @@ export async function pendingSlots(store: Store, runId: string, questions: reado
 }
 
 /** The answer record of a slot served from the cache (nothing was called, nothing paid). */
-export function cacheRecord(runId: string, { model }: RunModel, question: Question, sample: number, hash: string, hit: CacheEntry): AnswerRecord {
+export function cacheRecord(
+    runId: string,
+    { model }: RunModel,
+    question: Question,
+    sample: number,
+    hash: string,
+    hit: CacheEntry,
+): AnswerRecord {
     return {
-        run: runId, question: question.id, model: model.name, sample, hash, params: answerParams(model.params, sample), text: hit.text,
-        tokensIn: hit.tokensIn, tokensOut: hit.tokensOut, latencyMs: 0, cost: 0, attempts: 0, finishReason: hit.finishReason, cached: true, cacheable: false,
+        run: runId,
+        question: question.id,
+        model: model.name,
+        sample,
+        hash,
+        params: answerParams(model.params, sample),
+        text: hit.text,
+        tokensIn: hit.tokensIn,
+        tokensOut: hit.tokensOut,
+        latencyMs: 0,
+        cost: 0,
+        attempts: 0,
+        finishReason: hit.finishReason,
+        cached: true,
+        cacheable: false,
     };
 }

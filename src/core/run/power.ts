@@ -13,9 +13,11 @@ import { questionsNeeded, smallestDetectable, type PowerAssumptions } from '../v
 import { previewSpec, type PreviewBlocked, type PreviewRequest } from './preview.js';
 
 export interface ProbePower {
-    kind: string; probe: string;
+    kind: string;
+    probe: string;
     /** Report groups (phrasing × variant) and the questions of the smallest and largest. */
-    groups: number; questions: { min: number; max: number };
+    groups: number;
+    questions: { min: number; max: number };
     /** Distinct rows its questions ask about (phrasings of one row share it). */
     rows: number;
     /** The smallest detectable difference with the smallest group's questions (null: none reaches 80 % power). */
@@ -24,7 +26,14 @@ export interface ProbePower {
     needed: number;
 }
 
-export interface SuitePower { blocked?: undefined; alpha: number; power: number; discordant: number; difference: number; probes: ProbePower[] }
+export interface SuitePower {
+    blocked?: undefined;
+    alpha: number;
+    power: number;
+    discordant: number;
+    difference: number;
+    probes: ProbePower[];
+}
 
 export interface PowerRequest extends PreviewRequest, PowerAssumptions {
     /** The difference to detect (default 0.05). */
@@ -39,17 +48,27 @@ export async function suitePower(req: PowerRequest): Promise<SuitePower | Previe
     for (const q of p.questions) {
         if (!familyOf(q.kind).measured) continue;
         let e = probes.get(q.probe);
-        if (!e) probes.set(q.probe, e = { kind: q.kind, groups: new Map(), rows: new Set() });
+        if (!e) probes.set(q.probe, (e = { kind: q.kind, groups: new Map(), rows: new Set() }));
         const group = `${q.phrasing}\u0000${q.variantId ?? q.variant}`;
         e.groups.set(group, (e.groups.get(group) ?? 0) + 1);
         e.rows.add([q.entity.relation, ...q.entity.key].join('\u0000'));
     }
     const o = { alpha, power, discordant };
-    const rows: ProbePower[] = [...probes].map(([probe, e]) => {
-        const sizes = [...e.groups.values()];
-        const min = Math.min(...sizes);
-        return { kind: e.kind, probe, groups: sizes.length, questions: { min, max: Math.max(...sizes) }, rows: e.rows.size, detectable: smallestDetectable(min, o), needed: questionsNeeded(difference, o) };
-    }).sort((x, y) => x.kind.localeCompare(y.kind) || x.probe.localeCompare(y.probe));
+    const rows: ProbePower[] = [...probes]
+        .map(([probe, e]) => {
+            const sizes = [...e.groups.values()];
+            const min = Math.min(...sizes);
+            return {
+                kind: e.kind,
+                probe,
+                groups: sizes.length,
+                questions: { min, max: Math.max(...sizes) },
+                rows: e.rows.size,
+                detectable: smallestDetectable(min, o),
+                needed: questionsNeeded(difference, o),
+            };
+        })
+        .sort((x, y) => x.kind.localeCompare(y.kind) || x.probe.localeCompare(y.probe));
     return { alpha, power, discordant, difference, probes: rows };
 }
 
@@ -57,10 +76,14 @@ const pc = (x: number) => `${(x * 100).toFixed(1)} pp`;
 
 /** The power account in words, one line per family and probe (every face prints these). */
 export function powerLines(s: SuitePower): string[] {
-    const out = [`Paired comparison of two models or variants per report group (McNemar, ${s.alpha * 100} % two-sided, ${s.power * 100} % power, discordant share ${s.discordant}):`];
+    const out = [
+        `Paired comparison of two models or variants per report group (McNemar, ${s.alpha * 100} % two-sided, ${s.power * 100} % power, discordant share ${s.discordant}):`,
+    ];
     for (const p of s.probes) {
         const n = p.questions.min === p.questions.max ? `${p.questions.min}` : `${p.questions.min}–${p.questions.max}`;
-        out.push(`  ${p.kind} · ${p.probe}: ${p.groups} group(s) of ${n} questions (${p.rows} rows) — detects ${p.detectable === null ? 'no difference' : `a difference of ${pc(p.detectable)}`}; ${pc(s.difference)} needs ${p.needed} questions per group${p.needed > p.questions.min ? ` (${p.needed - p.questions.min} more than it has)` : ''}`);
+        out.push(
+            `  ${p.kind} · ${p.probe}: ${p.groups} group(s) of ${n} questions (${p.rows} rows) — detects ${p.detectable === null ? 'no difference' : `a difference of ${pc(p.detectable)}`}; ${pc(s.difference)} needs ${p.needed} questions per group${p.needed > p.questions.min ? ` (${p.needed - p.questions.min} more than it has)` : ''}`,
+        );
     }
     if (!s.probes.length) out.push('  no measured question in this selection');
     return out;
@@ -81,7 +104,7 @@ export function powerSummary(s: SuitePower): string {
     const byText = new Map<string, string[]>();
     for (const [kind, d] of worst) {
         const text = d === null ? 'no difference' : pc(d);
-        byText.set(text, [...byText.get(text) ?? [], kind]);
+        byText.set(text, [...(byText.get(text) ?? []), kind]);
     }
     const detects = [...byText].map(([text, kinds]) => `${text} (${kinds.join(', ')})`).join(', ');
     return `${s.power * 100} % power: detects ${detects}; ${pc(s.difference)} needs ${s.probes[0]!.needed} questions a group`;

@@ -5,12 +5,32 @@
 import type { Question } from '../probes/question.js';
 import type { ModelDecl } from '../spec/model.js';
 import {
-    countMessageTokens, createClient, DEFAULT_OUTPUT_TOKENS, estimateFromCounts, priceOf, resolveKey, resolveModel,
-    type ConfirmHost, type CostEstimate, type DomainFn, type KeyBindings, type ResolvedModel, type SecretSource,
+    countMessageTokens,
+    createClient,
+    DEFAULT_OUTPUT_TOKENS,
+    estimateFromCounts,
+    priceOf,
+    resolveKey,
+    resolveModel,
+    type ConfirmHost,
+    type CostEstimate,
+    type DomainFn,
+    type KeyBindings,
+    type ResolvedModel,
+    type SecretSource,
 } from '../models/index.js';
 import { leaseMessage, type RunModelRecord, type RunRecord, type RunSettings, type Store } from '../store/index.js';
 import { answerParams } from './hash.js';
-import { executeRun, generatingProgress, pendingSlots, type AnswerEvent, type Progress, type RunModel, type RunOptions, type RunOutcome } from './runner.js';
+import {
+    executeRun,
+    generatingProgress,
+    pendingSlots,
+    type AnswerEvent,
+    type Progress,
+    type RunModel,
+    type RunOptions,
+    type RunOutcome,
+} from './runner.js';
 import type { RetryPolicy } from './retry.js';
 import { questionBatches, type QuestionSource } from './feed.js';
 import { cliCommand } from '../invocation.js';
@@ -20,7 +40,16 @@ import { BATCH_PRICE_SHARE } from '../models/openai-batch.js';
 import { executeSharedRun, type SharedOptions } from './shared.js';
 import type { AnswerSteps } from './steps.js';
 
-export { executeRun, generatingProgress, pendingSlots, type AnswerEvent, type PendingSlot, type Progress, type RunModel, type RunOutcome } from './runner.js';
+export {
+    executeRun,
+    generatingProgress,
+    pendingSlots,
+    type AnswerEvent,
+    type PendingSlot,
+    type Progress,
+    type RunModel,
+    type RunOutcome,
+} from './runner.js';
 export { questionBatches, QUESTION_BATCH, type QuestionSource } from './feed.js';
 export { requestHash, answerParams, canonicalJson } from './hash.js';
 export { DEFAULT_RETRY, backoffMs, type RetryPolicy } from './retry.js';
@@ -86,9 +115,12 @@ export interface PreparedRun {
 function publicEndpoint(endpoint: string): string {
     try {
         const u = new URL(endpoint);
-        u.username = ''; u.password = '';
+        u.username = '';
+        u.password = '';
         return u.toString().replace(/\/$/, '');
-    } catch { return endpoint; }
+    } catch {
+        return endpoint;
+    }
 }
 
 export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: PreparedRun; problems: Problem[] }> {
@@ -100,7 +132,10 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
         if (!model) continue;
         if (req.concurrency !== undefined && req.concurrency > 0) model.limits.concurrency = req.concurrency;
         const key = await resolveKey(model, req.secrets, req.confirmHost, req.env, req.bindings);
-        if (!key.ok) { problems.push(problem('missing-key', key.message)); continue; }
+        if (!key.ok) {
+            problems.push(problem('missing-key', key.message));
+            continue;
+        }
         try {
             const client = createClient(model, { key: key.key, domain: req.domain, baseDir: req.baseDir });
             const rm: RunModel = { model, client };
@@ -112,16 +147,29 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
             problems.push(problem('model-client', `model ${decl.name}: ${e instanceof Error ? e.message : String(e)}`));
         }
     }
-    if (models.length === 0 && problems.length === 0) problems.push(problem('no-model', 'no model to ask: name one with --model or in the suite\'s models.'));
+    if (models.length === 0 && problems.length === 0)
+        problems.push(problem('no-model', "no model to ask: name one with --model or in the suite's models."));
     const noBatch = req.batch ? batchProblem(models) : undefined;
     if (noBatch) problems.push(problem('no-batch', noBatch));
-    if (req.batch && req.join) problems.push(problem('join-batch', 'a batch run is asked by the provider, not by workers: --join and --batch do not go together.', 'Run it with --batch alone; any machine collects it later with --resume RUN.'));
+    if (req.batch && req.join)
+        problems.push(
+            problem(
+                'join-batch',
+                'a batch run is asked by the provider, not by workers: --join and --batch do not go together.',
+                'Run it with --batch alone; any machine collects it later with --resume RUN.',
+            ),
+        );
     if (problems.length) return { problems };
 
     const { store } = req;
     const current: RunModelRecord[] = models.map(m => ({
-        name: m.model.name, provider: m.model.provider, id: m.model.id, endpoint: publicEndpoint(m.model.endpoint),
-        display: m.client.displayName, params: answerParams(m.model.params, 0), samples: m.model.samples,
+        name: m.model.name,
+        provider: m.model.provider,
+        id: m.model.id,
+        endpoint: publicEndpoint(m.model.endpoint),
+        display: m.client.displayName,
+        params: answerParams(m.model.params, 0),
+        samples: m.model.samples,
     }));
     // Choosing (or creating) the run and taking its one-writer lease is one transaction: two processes started
     // at once cannot both resume, or both create, the same spec's run.
@@ -130,7 +178,16 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     let { run } = chosen;
     const { resumed } = chosen;
     const batch = req.batch === true || chosen.settings.batch === true;
-    if (batch && req.join) return { problems: [problem('join-batch', `run ${run.id} is a batch run: it is asked by the provider, not by workers.`, 'Collect it with --resume RUN, without --join.')] };
+    if (batch && req.join)
+        return {
+            problems: [
+                problem(
+                    'join-batch',
+                    `run ${run.id} is a batch run: it is asked by the provider, not by workers.`,
+                    'Collect it with --resume RUN, without --join.',
+                ),
+            ],
+        };
     const settings: RunSettings = batch ? { ...chosen.settings, batch: true } : chosen.settings;
     if (batch && !req.batch) {
         const resumedNoBatch = batchProblem(models);
@@ -140,13 +197,23 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     // generated, generates them (again: the stored ones are kept) and stores them as they come.
     const continued = resumed && settings.generating === true;
     const given = req.questions;
-    const source = resumed && !continued ? undefined : Array.isArray(given) ? () => given : () => (given as QuestionSource)(continued ? settings : undefined);
+    const source =
+        resumed && !continued
+            ? undefined
+            : Array.isArray(given)
+              ? () => given
+              : () => (given as QuestionSource)(continued ? settings : undefined);
     const perQuestion = (settings.models ?? []).reduce((n, m) => n + (m.samples ?? 1), 0);
     const runId = run.id;
-    const feed = (save: boolean) => questionBatches({ store, runId, source, continued, save, onStored: () => storedAll(store, runId, perQuestion) });
+    const feed = (save: boolean) =>
+        questionBatches({ store, runId, source, continued, save, onStored: () => storedAll(store, runId, perQuestion) });
     let questionCount = source ? undefined : await store.questionCount(runId);
     // A worker joining a shared run wrote its settings when it chose the run: others may be storing its questions.
-    if (!req.join) await store.updateSettings(runId, source ? { ...settings, generating: true } : { ...settings, slots: questionCount! * perQuestion });
+    if (!req.join)
+        await store.updateSettings(
+            runId,
+            source ? { ...settings, generating: true } : { ...settings, slots: questionCount! * perQuestion },
+        );
     run = (await store.getRun(runId))!;
 
     const prepared: PreparedRun = { run, resumed, models, estimates: [], batches: () => feed(true) };
@@ -160,7 +227,11 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
         prepared.questionCount = questionCount = count;
         prepared.todo = todo;
         // A batch is paid at the provider's batch price.
-        prepared.estimates = batch ? estimates.map(e => (e.usd === undefined ? { ...e, batch: true } : { ...e, usd: e.usd * BATCH_PRICE_SHARE, batch: true })) : estimates;
+        prepared.estimates = batch
+            ? estimates.map(e =>
+                  e.usd === undefined ? { ...e, batch: true } : { ...e, usd: e.usd * BATCH_PRICE_SHARE, batch: true },
+              )
+            : estimates;
     }
     return { prepared, problems };
 }
@@ -178,13 +249,23 @@ async function storedAll(store: Store, runId: string, perQuestion: number): Prom
  * One pass over the questions (nothing stored, nothing asked): what is left to ask per model and what it costs, and
  * the calls model steps will make on each answer still to come (`steps`; the answer a stand-in of its expected length).
  */
-async function estimate(store: Store, runId: string, models: RunModel[], batches: AsyncIterable<Question[]>, onProgress?: (p: Progress) => void, steps?: AnswerSteps) {
+async function estimate(
+    store: Store,
+    runId: string,
+    models: RunModel[],
+    batches: AsyncIterable<Question[]>,
+    onProgress?: (p: Progress) => void,
+    steps?: AnswerSteps,
+) {
     const answered = await store.answered(runId);
     const averages = await Promise.all(models.map(m => store.averageOutputTokens(m.model.name)));
-    const standIns = models.map((m, i) => 'x '.repeat(Math.round(averages[i] ?? m.model.expectedOutputTokens ?? DEFAULT_OUTPUT_TOKENS)));
+    const standIns = models.map((m, i) =>
+        'x '.repeat(Math.round(averages[i] ?? m.model.expectedOutputTokens ?? DEFAULT_OUTPUT_TOKENS)),
+    );
     const counts = models.map(() => ({ requests: 0, tokens: 0 }));
     const stepCounts = new Map<string, { model: ResolvedModel; requests: number; tokens: number }>();
-    let count = 0, todo = 0;
+    let count = 0,
+        todo = 0;
     for await (const batch of batches) {
         count += batch.length;
         for (const [i, m] of models.entries()) {
@@ -194,10 +275,14 @@ async function estimate(store: Store, runId: string, models: RunModel[], batches
                 if (s.hit) continue;
                 for (const call of steps?.(s.question, standIns[i]!) ?? []) {
                     const c = stepCounts.get(call.model.name) ?? { model: call.model, requests: 0, tokens: 0 };
-                    c.requests++; c.tokens += countMessageTokens(call.messages);
+                    c.requests++;
+                    c.tokens += countMessageTokens(call.messages);
                     stepCounts.set(call.model.name, c);
                 }
-                if (m.client.cacheable) { counts[i]!.requests++; counts[i]!.tokens += countMessageTokens(s.question.messages); }
+                if (m.client.cacheable) {
+                    counts[i]!.requests++;
+                    counts[i]!.tokens += countMessageTokens(s.question.messages);
+                }
             }
         }
         onProgress?.(generatingProgress(count));
@@ -205,29 +290,54 @@ async function estimate(store: Store, runId: string, models: RunModel[], batches
     }
     const estimates = models.map((m, i) => estimateFromCounts(m.model, counts[i]!.requests, counts[i]!.tokens, averages[i]));
     // A step's calls as an estimate of their own, named for the step's model (a judge may also answer in the run).
-    for (const c of stepCounts.values()) estimates.push({ ...estimateFromCounts(c.model, c.requests, c.tokens, await store.averageOutputTokens(c.model.name)), model: `${c.model.name} (model step)` });
+    for (const c of stepCounts.values())
+        estimates.push({
+            ...estimateFromCounts(c.model, c.requests, c.tokens, await store.averageOutputTokens(c.model.name)),
+            model: `${c.model.name} (model step)`,
+        });
     return { count, todo, estimates };
 }
 
-async function chooseRun(store: Store, req: PrepareRequest, current: RunModelRecord[]): Promise<{ run: RunRecord; resumed: boolean; settings: RunSettings } | { problem: Problem }> {
+async function chooseRun(
+    store: Store,
+    req: PrepareRequest,
+    current: RunModelRecord[],
+): Promise<{ run: RunRecord; resumed: boolean; settings: RunSettings } | { problem: Problem }> {
     let run: RunRecord | undefined;
     if (req.resume && req.resume !== 'auto' && req.resume !== 'new') {
         run = await store.getRun(req.resume);
-        if (!run) return { problem: problem('unknown-run', `no run ${req.resume} in ${store.location}; list runs with "${cliCommand()} runs".`) };
+        if (!run)
+            return {
+                problem: problem(
+                    'unknown-run',
+                    `no run ${req.resume} in ${store.location}; list runs with "${cliCommand()} runs".`,
+                ),
+            };
     } else if (req.resume !== 'new') {
         run = await store.resumableRun(req.spec, req.suite);
     }
     if (!run) {
         // Its questions are stored as they are generated (until then a resume generates them again). A shared run's
         // are stored by whichever worker takes its lease first (shared.ts).
-        const settings: RunSettings = { ...req.settings, models: current, generating: true, ...(req.join ? { shared: true } : {}) };
+        const settings: RunSettings = {
+            ...req.settings,
+            models: current,
+            generating: true,
+            ...(req.join ? { shared: true } : {}),
+        };
         run = await store.createRun(req.spec, req.suite, settings);
         if (!req.join) await store.acquireLease(run.id);
         return { run, resumed: false, settings };
     }
     if (req.join) return joinRun(store, run, current);
     if (run.settings.shared === true) {
-        return { problem: problem('run-shared', `run ${run.id} is shared by workers (started with --join).`, 'Continue it with --join (with --resume RUN to name it), or start a separate run with --new.') };
+        return {
+            problem: problem(
+                'run-shared',
+                `run ${run.id} is shared by workers (started with --join).`,
+                'Continue it with --join (with --resume RUN to name it), or start a separate run with --new.',
+            ),
+        };
     }
     const holder = await store.acquireLease(run.id);
     if (holder) return { problem: problem('run-busy', leaseMessage(holder)) };
@@ -242,7 +352,11 @@ async function chooseRun(store: Store, req: PrepareRequest, current: RunModelRec
  * A worker joining a run: a run that is not shared yet becomes shared, unless a process that is not a worker is
  * writing it (it would ask every slot itself).
  */
-async function joinRun(store: Store, run: RunRecord, current: RunModelRecord[]): Promise<{ run: RunRecord; resumed: boolean; settings: RunSettings } | { problem: Problem }> {
+async function joinRun(
+    store: Store,
+    run: RunRecord,
+    current: RunModelRecord[],
+): Promise<{ run: RunRecord; resumed: boolean; settings: RunSettings } | { problem: Problem }> {
     if (run.settings.shared !== true) {
         const holder = await store.acquireLease(run.id);
         if (holder) return { problem: problem('run-busy', leaseMessage(holder)) };
@@ -268,7 +382,13 @@ export interface ExecuteOptions {
 /** Executes a prepared run, then gives up its one-writer lease (closing the store does too). */
 export async function startRun(store: Store, prepared: PreparedRun, options: ExecuteOptions = {}): Promise<RunOutcome> {
     try {
-        const run: RunOptions = { store, runId: prepared.run.id, batches: prepared.batches(), models: prepared.models, ...options };
+        const run: RunOptions = {
+            store,
+            runId: prepared.run.id,
+            batches: prepared.batches(),
+            models: prepared.models,
+            ...options,
+        };
         if (prepared.questionCount !== undefined) run.questionCount = prepared.questionCount;
         if (prepared.shared) return await executeSharedRun({ ...run, shared: { generate: prepared.batches, ...options.shared } });
         return await (prepared.batch ? executeBatchRun({ ...run, batch: options.batch }) : executeRun(run));

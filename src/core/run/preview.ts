@@ -11,7 +11,13 @@ import { dataOptionsFor } from '../spec/check.js';
 import type { SpecModel } from '../spec/model.js';
 import { dataGate, loadData, type DataCache } from '../data/index.js';
 import type { LoadedData } from '../data/types.js';
-import { generateQuestions, probeDiagnostics, type GenerateOptions, type GenerationStats, type ProbeStats } from '../probes/index.js';
+import {
+    generateQuestions,
+    probeDiagnostics,
+    type GenerateOptions,
+    type GenerationStats,
+    type ProbeStats,
+} from '../probes/index.js';
 import type { Question } from '../probes/question.js';
 import { existsSync } from 'node:fs';
 import { isPostgresUrl, openStore } from '../store/index.js';
@@ -69,7 +75,8 @@ export async function previewSpec(req: PreviewRequest): Promise<Preview | Previe
     req.onSpec?.(spec);
     // The run's gate (runSpec's loadRunData): the questions previewed are the questions a run would ask.
     // Placed as `check` places them (a broken key at its `key (…)`, not at its relation): one mistake, one place.
-    const placed = 'documents' in loaded ? dataOptionsFor(loaded as Pick<LoadedSpec, 'model' | 'documents'>, loaded.diagnostics) : undefined;
+    const placed =
+        'documents' in loaded ? dataOptionsFor(loaded as Pick<LoadedSpec, 'model' | 'documents'>, loaded.diagnostics) : undefined;
     const data = await loadData(spec, req.cache, req.signal, placed);
     const { blocking, skipping } = dataGate(data.diagnostics);
     if (blocking.length > 0) return { blocked: 'data', diagnostics: blocking };
@@ -86,16 +93,27 @@ export async function previewSpec(req: PreviewRequest): Promise<Preview | Previe
         const generation = generateQuestions(spec, data, { ...generate, aids });
         const questions: Question[] = [];
         for (const q of generation.questions) {
-            if (onQuestion) onQuestion(q); else questions.push(q);
+            if (onQuestion) onQuestion(q);
+            else questions.push(q);
         }
         const seen = new Set(generation.diagnostics.map(diagnosticKey));
         const problems = [...generation.diagnostics, ...probeDiagnostics(spec, data).filter(d => !seen.has(diagnosticKey(d)))];
         const stats = generation.stats;
         const notes = previewNotes(stats, problems);
-        if (aids.wanted.size > 0) notes.push(`${aids.wanted.size} model answer(s) that generation reads (enrich_with, embeddings) are not in the store yet: a run asks for them; until then those cases are left out or fall back.`);
+        if (aids.wanted.size > 0)
+            notes.push(
+                `${aids.wanted.size} model answer(s) that generation reads (enrich_with, embeddings) are not in the store yet: a run asks for them; until then those cases are left out or fall back.`,
+            );
         return {
-            spec, data, questions, stats, limited: stats.limited === true, dataProblems: skipping, problems,
-            summary: previewSummary(stats, data.tables), notes,
+            spec,
+            data,
+            questions,
+            stats,
+            limited: stats.limited === true,
+            dataProblems: skipping,
+            problems,
+            summary: previewSummary(stats, data.tables),
+            notes,
         };
     } finally {
         await store?.close();
@@ -108,8 +126,12 @@ type SkipField = 'skippedNull' | 'skippedViolating' | 'skippedDangling' | 'skipp
 
 /** Why rows were skipped, in words (the one wording of every face). */
 const SKIP_REASONS: ReadonlyArray<readonly [SkipField, string]> = [
-    ['skippedNull', 'with empty values'], ['skippedViolating', 'in FD-violating groups or repeating a key'], ['skippedDangling', 'with a dangling fk'],
-    ['skippedCycle', 'on a cyclic path'], ['skippedInvalid', 'where a condition failed'], ['skippedUnderived', 'with no derived fact of the rule'],
+    ['skippedNull', 'with empty values'],
+    ['skippedViolating', 'in FD-violating groups or repeating a key'],
+    ['skippedDangling', 'with a dangling fk'],
+    ['skippedCycle', 'on a cyclic path'],
+    ['skippedInvalid', 'where a condition failed'],
+    ['skippedUnderived', 'with no derived fact of the rule'],
 ];
 
 /** "3 with empty values", "1 with a dangling fk", … for each reason that skipped rows. */
@@ -128,10 +150,14 @@ const skippedText = (stats: ProbeStats) => {
  */
 export function previewSummary(stats: GenerationStats, tables: ReadonlyMap<string, { rowCount: number }>): string {
     const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-    const probes = Object.entries(stats.byProbe).map(([name, s]) => `${name} ${s.generated} from ${plural(s.rows, 'row')}`).join(', ');
+    const probes = Object.entries(stats.byProbe)
+        .map(([name, s]) => `${name} ${s.generated} from ${plural(s.rows, 'row')}`)
+        .join(', ');
     const relations = [...tables].map(([name, t]) => `${name} ${plural(t.rowCount, 'row')}`).join(', ');
     // The families' own accounts (Plan.summary), e.g. evidence swaps dropped by validation.
-    const notes = Object.entries(stats.byProbe).flatMap(([name, s]) => (s.notes ?? []).map(n => `\n${name}: ${n}`)).join('');
+    const notes = Object.entries(stats.byProbe)
+        .flatMap(([name, s]) => (s.notes ?? []).map(n => `\n${name}: ${n}`))
+        .join('');
     return `${plural(stats.generated, 'question')}${probes ? ` (${probes})` : ''}; data: ${relations || 'none'}; ${skippedText(stats)}.${notes}`;
 }
 

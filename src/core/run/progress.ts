@@ -5,7 +5,14 @@ import type { Question } from '../probes/question.js';
 import type { PacingStats } from './pacing.js';
 
 /** One batch of a batch run (src/core/run/batch.ts), as progress shows it. */
-export interface BatchProgress { model: string; id: string; status: string; requests: number; done: number; failed: number }
+export interface BatchProgress {
+    model: string;
+    id: string;
+    status: string;
+    requests: number;
+    done: number;
+    failed: number;
+}
 
 export interface Progress {
     /** Slots in the run: questions × models × samples (so far, while `generating`). */
@@ -48,14 +55,31 @@ export interface AnswerEvent {
 
 /** The progress of a run whose questions are being generated before anything is asked (the estimate's pass). */
 export function generatingProgress(questions: number): Progress {
-    return { total: 0, generating: true, questions, done: 0, answered: 0, cached: 0, failed: 0, resumed: 0, tokensIn: 0, tokensOut: 0, cost: 0, rate: 0, elapsedMs: 0 };
+    return {
+        total: 0,
+        generating: true,
+        questions,
+        done: 0,
+        answered: 0,
+        cached: 0,
+        failed: 0,
+        resumed: 0,
+        tokensIn: 0,
+        tokensOut: 0,
+        cost: 0,
+        rate: 0,
+        elapsedMs: 0,
+    };
 }
 
 /**
  * A run's progress, and how it is reported: `emit` stamps the time since this call and the rate of answers made
  * here (resumed ones left out), then hands the progress on.
  */
-export function runProgress(initial: Partial<Progress>, onProgress?: (p: Progress) => void): { progress: Progress; emit: () => void } {
+export function runProgress(
+    initial: Partial<Progress>,
+    onProgress?: (p: Progress) => void,
+): { progress: Progress; emit: () => void } {
     const started = performance.now();
     const progress: Progress = { ...generatingProgress(0), ...initial };
     const emit = () => {

@@ -10,13 +10,20 @@ export class SlotQueue {
     private closed = false;
     private waiting: (() => void)[] = [];
 
-    get size(): number { return this.items.length - this.head; }
+    get size(): number {
+        return this.items.length - this.head;
+    }
 
-    get isClosed(): boolean { return this.closed; }
+    get isClosed(): boolean {
+        return this.closed;
+    }
 
     push(slots: readonly PendingSlot[]): void {
         if (this.closed || slots.length === 0) return;
-        if (this.head > 0 && this.head >= this.items.length / 2) { this.items = this.items.slice(this.head); this.head = 0; }
+        if (this.head > 0 && this.head >= this.items.length / 2) {
+            this.items = this.items.slice(this.head);
+            this.head = 0;
+        }
         this.items.push(...slots);
         this.wakeAll();
     }
@@ -43,7 +50,10 @@ export class SlotQueue {
     /** No more slots will come; `drop` also forgets those waiting (cancelled, or the model was given up). */
     close(drop = false): void {
         this.closed = true;
-        if (drop) { this.items = []; this.head = 0; }
+        if (drop) {
+            this.items = [];
+            this.head = 0;
+        }
         this.wakeAll();
     }
 

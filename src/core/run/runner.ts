@@ -60,10 +60,15 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
     // their answered slots against this.
     const asked = new Set(models.map(m => m.model.name));
     let ahead = [...answered].filter(k => asked.has(k.split('\u0000')[1]!)).length;
-    const { progress, emit } = runProgress({ total: (known ?? 0) * perQuestion, generating: known === undefined, done: ahead, answered: ahead, resumed: ahead }, opts.onProgress);
+    const { progress, emit } = runProgress(
+        { total: (known ?? 0) * perQuestion, generating: known === undefined, done: ahead, answered: ahead, resumed: ahead },
+        opts.onProgress,
+    );
     const pools = models.map(m => ({ m, queue: new SlotQueue() }));
     // Cancelling wakes every waiting worker and the producer, and forgets the slots not asked yet.
-    const stop = () => { for (const p of pools) p.queue.close(true); };
+    const stop = () => {
+        for (const p of pools) p.queue.close(true);
+    };
     signal?.addEventListener('abort', stop, { once: true });
     // A refused write stops new calls the same way; what is held is shown with the progress.
     const writes = progressWrites(store, stop, progress, emit);
@@ -71,15 +76,39 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
 
     let unreachable = 0;
     try {
-        await Promise.all([produce(), ...pools.map(({ m, queue }) => askModel({ store, runId, signal, retry, progress, emit, onAnswer: opts.onAnswer, onUnreachable: () => unreachable++, writes }, m, queue))]);
+        await Promise.all([
+            produce(),
+            ...pools.map(({ m, queue }) =>
+                askModel(
+                    {
+                        store,
+                        runId,
+                        signal,
+                        retry,
+                        progress,
+                        emit,
+                        onAnswer: opts.onAnswer,
+                        onUnreachable: () => unreachable++,
+                        writes,
+                    },
+                    m,
+                    queue,
+                ),
+            ),
+        ]);
     } finally {
         signal?.removeEventListener('abort', stop);
     }
     // Every call is done: what the store refused is written now, or after a wait for space, or named as lost.
     const refused = await writes.settle(signal);
     // A run is completed only when every model could be asked and something was answered.
-    const status: RunStatus = refused ? 'failed' : signal?.aborted ? 'cancelled'
-        : unreachable > 0 || (progress.answered === 0 && progress.failed > 0) ? 'failed' : 'completed';
+    const status: RunStatus = refused
+        ? 'failed'
+        : signal?.aborted
+          ? 'cancelled'
+          : unreachable > 0 || (progress.answered === 0 && progress.failed > 0)
+            ? 'failed'
+            : 'completed';
     try {
         await store.setStatus(runId, status);
     } catch (e) {
@@ -108,7 +137,9 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
                     const before = batch.length * m.model.samples - slots.length;
                     const counted = Math.min(ahead, before);
                     ahead -= counted;
-                    progress.resumed += before - counted; progress.answered += before - counted; progress.done += before - counted;
+                    progress.resumed += before - counted;
+                    progress.answered += before - counted;
+                    progress.done += before - counted;
                     queue.push(m.client.cacheable ? await serveFromCache(m, slots) : slots);
                 }
                 emit();
@@ -138,13 +169,25 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
         for (const s of slots) {
             s.hash ??= requestHash(rm.model.endpoint, rm.model.id, answerParams(rm.model.params, s.sample), s.question.messages);
             const hit = s.hit === undefined ? await store.cached(s.hash) : s.hit;
-            if (!hit) { left.push(s); continue; }
+            if (!hit) {
+                left.push(s);
+                continue;
+            }
             hits.push({ slot: s, record: cacheRecord(runId, rm, s.question, s.sample, s.hash, hit) });
         }
         if (hits.length) {
             await writes.cachedAnswers(hits.map(h => h.record));
-            progress.answered += hits.length; progress.done += hits.length; progress.cached += hits.length;
-            for (const h of hits) opts.onAnswer?.({ question: h.slot.question, model: rm.model.name, sample: h.slot.sample, text: h.record.text, cached: true });
+            progress.answered += hits.length;
+            progress.done += hits.length;
+            progress.cached += hits.length;
+            for (const h of hits)
+                opts.onAnswer?.({
+                    question: h.slot.question,
+                    model: rm.model.name,
+                    sample: h.slot.sample,
+                    text: h.record.text,
+                    cached: true,
+                });
         }
         return left;
     }

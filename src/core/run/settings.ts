@@ -4,7 +4,7 @@ import { declareSettings } from '../spec/settings.js';
 import { MODEL_SETTINGS } from '../models/settings.js';
 
 export const RUN_SUITE_SETTINGS = declareSettings('suite', {
-    batch: { type: 'boolean', default: false, doc: 'Send the run to the provider\'s Batch API (also `halluprobe run --batch`).' },
+    batch: { type: 'boolean', default: false, doc: "Send the run to the provider's Batch API (also `halluprobe run --batch`)." },
 });
 
 /** Whether the suite asks for a batch run itself (`batch true`). */

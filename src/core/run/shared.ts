@@ -36,35 +36,79 @@ export async function executeSharedRun(opts: RunOptions & { shared: SharedOption
     const perQuestion = models.reduce((n, m) => n + m.model.samples, 0);
     const { progress, emit } = runProgress({}, opts.onProgress);
 
-    if (!(await storeQuestions(store, runId, opts.shared, pollMs, signal))) return { status: 'cancelled', progress: { ...progress }, verifies: false };
+    if (!(await storeQuestions(store, runId, opts.shared, pollMs, signal)))
+        return { status: 'cancelled', progress: { ...progress }, verifies: false };
     const counts = await store.counts(runId);
-    Object.assign(progress, { generating: false, questions: counts.questions, total: counts.questions * perQuestion, resumed: counts.answered, answered: counts.answered, failed: counts.failed, done: counts.answered + counts.failed });
+    Object.assign(progress, {
+        generating: false,
+        questions: counts.questions,
+        total: counts.questions * perQuestion,
+        resumed: counts.answered,
+        answered: counts.answered,
+        failed: counts.failed,
+        done: counts.answered + counts.failed,
+    });
     emit();
 
     const pools = models.map(m => ({ m, queue: new SlotQueue() }));
     // This worker's claims, by fencing token.
     const held = new Map<string, ChunkTicket>();
-    const stop = () => { for (const p of pools) p.queue.close(true); };
+    const stop = () => {
+        for (const p of pools) p.queue.close(true);
+    };
     signal?.addEventListener('abort', stop, { once: true });
     // A refused write stops this worker's calls as in a run of one process (writes.ts); what is held is shown.
     const writes = progressWrites(store, stop, progress, emit);
     // Renews the leases of the claims this worker is still working on; one no longer held was taken over: its
     // slots are dropped. A claim dropped here is not renewed again, so its chunk lapses to the next worker.
-    const beat = setInterval(() => {
-        const live = [...held.values()].filter(t => !t.lost);
-        store.chunks.renew(runId, leaseMs, live.map(t => t.fence)).then(mine => {
-            for (const t of live) if (!mine.has(t.fence)) t.lose();
-        }, () => undefined);
-    }, Math.max(20, leaseMs / 3));
+    const beat = setInterval(
+        () => {
+            const live = [...held.values()].filter(t => !t.lost);
+            store.chunks
+                .renew(
+                    runId,
+                    leaseMs,
+                    live.map(t => t.fence),
+                )
+                .then(
+                    mine => {
+                        for (const t of live) if (!mine.has(t.fence)) t.lose();
+                    },
+                    () => undefined,
+                );
+        },
+        Math.max(20, leaseMs / 3),
+    );
     let unreachable = 0;
     try {
-        await Promise.all([produce(), ...pools.map(({ m, queue }) => askModel({ store, runId, signal, retry, progress, emit, onAnswer: opts.onAnswer, onUnreachable: () => unreachable++, writes }, m, queue))]);
+        await Promise.all([
+            produce(),
+            ...pools.map(({ m, queue }) =>
+                askModel(
+                    {
+                        store,
+                        runId,
+                        signal,
+                        retry,
+                        progress,
+                        emit,
+                        onAnswer: opts.onAnswer,
+                        onUnreachable: () => unreachable++,
+                        writes,
+                    },
+                    m,
+                    queue,
+                ),
+            ),
+        ]);
     } finally {
         clearInterval(beat);
         signal?.removeEventListener('abort', stop);
         // Cancelled or given up: what this worker did not finish goes back at once, not when its leases lapse.
         // (A store whose server stayed away keeps them: they lapse with their leases; the error below says why.)
-        await store.chunks.release(runId).catch(e => { if (!ordinaryProblem(e)) throw e; });
+        await store.chunks.release(runId).catch(e => {
+            if (!ordinaryProblem(e)) throw e;
+        });
     }
     // Every call is done: what the store refused is written now, or after a wait for space, or named as lost.
     const refused = await writes.settle(signal);
@@ -88,7 +132,10 @@ export async function executeSharedRun(opts: RunOptions & { shared: SharedOption
                 for (const { queue } of pools) await queue.room(room);
                 if (signal?.aborted) return;
                 const chunk = await store.chunks.claim(runId, leaseMs);
-                if (chunk) { await take(chunk); continue; }
+                if (chunk) {
+                    await take(chunk);
+                    continue;
+                }
                 const state = await store.chunks.state(runId);
                 if (state.free === 0 && state.held === 0) return;
                 // Others hold the rest: wait for them to finish, or for a dead one's lease to lapse.
@@ -110,10 +157,19 @@ export async function executeSharedRun(opts: RunOptions & { shared: SharedOption
         const questions = await store.chunks.questions(runId, chunk.first, chunk.last);
         const answered = await store.chunks.answered(runId, chunk.first, chunk.last);
         const ticket: ChunkTicket = new ChunkTicket(chunk.fence, {
-            done: () => store.chunks.finish(runId, chunk.chunk, chunk.fence).then(() => { held.delete(chunk.fence); }, () => undefined),
+            done: () =>
+                store.chunks.finish(runId, chunk.chunk, chunk.fence).then(
+                    () => {
+                        held.delete(chunk.fence);
+                    },
+                    () => undefined,
+                ),
             send: () => store.chunks.send(runId, chunk.chunk, chunk.fence, leaseMs),
             // Taken over: what is left of it is the new holder's (if it still holds it after all, it is given back at once).
-            lost: () => { held.delete(chunk.fence); void store.chunks.drop(runId, chunk.chunk, chunk.fence).catch(() => undefined); },
+            lost: () => {
+                held.delete(chunk.fence);
+                void store.chunks.drop(runId, chunk.chunk, chunk.fence).catch(() => undefined);
+            },
         });
         held.set(chunk.fence, ticket);
         const perModel: [SlotQueue, PendingSlot[]][] = [];
@@ -130,14 +186,21 @@ export async function executeSharedRun(opts: RunOptions & { shared: SharedOption
         const hits = slots.filter(s => s.hit);
         if (hits.length === 0) return slots;
         await store.recordAnswers(hits.map(s => cacheRecord(runId, rm, s.question, s.sample, s.hash!, s.hit!)));
-        progress.answered += hits.length; progress.done += hits.length; progress.cached += hits.length;
-        for (const s of hits) opts.onAnswer?.({ question: s.question, model: rm.model.name, sample: s.sample, text: s.hit!.text, cached: true });
+        progress.answered += hits.length;
+        progress.done += hits.length;
+        progress.cached += hits.length;
+        for (const s of hits)
+            opts.onAnswer?.({ question: s.question, model: rm.model.name, sample: s.sample, text: s.hit!.text, cached: true });
         return slots.filter(s => !s.hit);
     }
 }
 
 /** What a claim does in the store: finish its chunk, count a request before it is sent, give the chunk back. */
-interface TicketActions { done: () => Promise<void>; send: () => Promise<boolean>; lost: () => void }
+interface TicketActions {
+    done: () => Promise<void>;
+    send: () => Promise<boolean>;
+    lost: () => void;
+}
 
 /**
  * A claimed chunk: done once each of its slots handed to the models is settled. Each request for one of its slots
@@ -151,7 +214,10 @@ class ChunkTicket implements SlotChunk {
     private counted = false;
     private finished = false;
 
-    constructor(readonly fence: string, private readonly act: TicketActions) {}
+    constructor(
+        readonly fence: string,
+        private readonly act: TicketActions,
+    ) {}
 
     /** True (the request counted) while the claim holds its chunk; false, and lost from then on, once it does not. */
     async send(): Promise<boolean> {
@@ -191,7 +257,13 @@ class ChunkTicket implements SlotChunk {
  * them (continuing where a worker that died stopped) and gives the lease back; the others wait until it has.
  * False when cancelled while waiting.
  */
-async function storeQuestions(store: Store, runId: string, o: SharedOptions, pollMs: number, signal?: AbortSignal): Promise<boolean> {
+async function storeQuestions(
+    store: Store,
+    runId: string,
+    o: SharedOptions,
+    pollMs: number,
+    signal?: AbortSignal,
+): Promise<boolean> {
     for (;;) {
         if (signal?.aborted) return false;
         const run = await store.getRun(runId);

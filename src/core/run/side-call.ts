@@ -22,7 +22,13 @@ export type KeyFor = (model: ResolvedModel) => Promise<{ ok: true; key: string }
  * Declared models resolved with their keys on first use (once per name), made into what a step needs; a model that
  * cannot be used gives why, once in `problems`.
  */
-export function modelsOnDemand<T>(spec: SpecModel, setting: string, keyFor: KeyFor, make: (model: ResolvedModel, key: string) => T, problems: string[]): (name: string) => Promise<T | string> {
+export function modelsOnDemand<T>(
+    spec: SpecModel,
+    setting: string,
+    keyFor: KeyFor,
+    make: (model: ResolvedModel, key: string) => T,
+    problems: string[],
+): (name: string) => Promise<T | string> {
     const ready = new Map<string, T | string>();
     return async name => {
         let c = ready.get(name);
@@ -30,8 +36,13 @@ export function modelsOnDemand<T>(spec: SpecModel, setting: string, keyFor: KeyF
             const decl = modelFromFlag(name, spec.models);
             const resolved = decl ? resolveModel(decl) : undefined;
             const key = resolved?.model ? await keyFor(resolved.model) : undefined;
-            c = !decl ? `${setting}: unknown model "${name}"` : !resolved?.model ? `${setting}: ${resolved!.problems.join('; ')}`
-                : !key!.ok ? `${setting} ${name}: ${key!.message}` : make(resolved.model, key!.key);
+            c = !decl
+                ? `${setting}: unknown model "${name}"`
+                : !resolved?.model
+                  ? `${setting}: ${resolved!.problems.join('; ')}`
+                  : !key!.ok
+                    ? `${setting} ${name}: ${key!.message}`
+                    : make(resolved.model, key!.key);
             ready.set(name, c);
             if (typeof c === 'string') problems.push(c);
         }
@@ -40,11 +51,17 @@ export function modelsOnDemand<T>(spec: SpecModel, setting: string, keyFor: KeyF
 }
 
 /** A side call's model and client, as `modelsOnDemand` makes them. */
-export interface SideClient { model: ResolvedModel; client: ModelClient }
+export interface SideClient {
+    model: ResolvedModel;
+    client: ModelClient;
+}
 
 /** One answered verdict as a judge works on it: the verdict, its question, the answer's text and the judge named. */
 export interface JudgedAnswer {
-    v: Verdict; q: Question; response: string; name: string;
+    v: Verdict;
+    q: Question;
+    response: string;
+    name: string;
     /** The judge's client, resolved with its key on first use; a string says why it cannot be had. */
     client(): Promise<SideClient | string>;
     /** Notes a call that failed (once per message among the step's problems); returns the message to keep on the verdict. */
@@ -56,13 +73,24 @@ export interface JudgedAnswer {
  * verdict whose question names a judge (`judgeOf`), `judge` returns the verdict with the judge's reading, and the
  * verdicts are saved back. Returns problems in words.
  */
-export async function judgeAnswers(run: ModelStepRun, setting: string, judgeOf: (q: Question) => string | undefined, judge: (a: JudgedAnswer) => Promise<Verdict>): Promise<string[]> {
+export async function judgeAnswers(
+    run: ModelStepRun,
+    setting: string,
+    judgeOf: (q: Question) => string | undefined,
+    judge: (a: JudgedAnswer) => Promise<Verdict>,
+): Promise<string[]> {
     const results = await run.store.loadRunResults(run.runId);
     if (!results) return [];
     const problems: string[] = [];
     const questions = new Map(results.questions.map(q => [q.id, q]));
     const responses = new Map(results.answers.map(a => [`${a.questionId}\u0000${a.model}\u0000${a.sample}`, a.text]));
-    const clientFor = modelsOnDemand(run.spec, setting, run.keyFor, (model, key) => ({ model, client: run.client(model, key) }), problems);
+    const clientFor = modelsOnDemand(
+        run.spec,
+        setting,
+        run.keyFor,
+        (model, key) => ({ model, client: run.client(model, key) }),
+        problems,
+    );
     const updated: Verdict[] = [];
     for (const v of results.verdicts) {
         if (run.signal?.aborted) break;
@@ -95,28 +123,64 @@ export function sideHash(model: ResolvedModel, messages: ChatMessage[], params: 
 }
 
 /** Where a side call is recorded: the run, the question it served (or a label for a generation step), a label per step. */
-export interface SideSlot { run: string; question: string; sample: number; step: string }
+export interface SideSlot {
+    run: string;
+    question: string;
+    sample: number;
+    step: string;
+}
 
 /**
  * One chat call on the way: from the cache when it holds the request (recorded as cached, no cost), else asked and
  * recorded with its tokens and price. Throws the client's error (the caller says what the step does without it).
  */
-export async function askSide(store: Pick<Store, 'cached' | 'recordSideCall'>, c: { model: ResolvedModel; client: ModelClient }, messages: ChatMessage[], params: CompletionParams, slot: SideSlot, signal?: AbortSignal): Promise<{ text: string; cached: boolean }> {
+export async function askSide(
+    store: Pick<Store, 'cached' | 'recordSideCall'>,
+    c: { model: ResolvedModel; client: ModelClient },
+    messages: ChatMessage[],
+    params: CompletionParams,
+    slot: SideSlot,
+    signal?: AbortSignal,
+): Promise<{ text: string; cached: boolean }> {
     const hash = sideHash(c.model, messages, params);
-    const base = { run: slot.run, question: slot.question, model: `${slot.step}:${c.model.name}`, sample: slot.sample, hash, params: sideParams(params) };
+    const base = {
+        run: slot.run,
+        question: slot.question,
+        model: `${slot.step}:${c.model.name}`,
+        sample: slot.sample,
+        hash,
+        params: sideParams(params),
+    };
     const scrub = c.client.scrub ?? (t => t);
     // A cache entry written before the scrubber knew a form of the key loses it too.
     const stored = c.client.cacheable ? await store.cached(hash) : undefined;
     const hit = stored ? { ...stored, text: scrub(stored.text), finishReason: scrub(stored.finishReason) } : undefined;
     if (hit) {
-        await store.recordSideCall({ ...base, text: hit.text, tokensIn: hit.tokensIn, tokensOut: hit.tokensOut, latencyMs: 0, cost: 0, attempts: 0, finishReason: hit.finishReason, cached: true });
+        await store.recordSideCall({
+            ...base,
+            text: hit.text,
+            tokensIn: hit.tokensIn,
+            tokensOut: hit.tokensOut,
+            latencyMs: 0,
+            cost: 0,
+            attempts: 0,
+            finishReason: hit.finishReason,
+            cached: true,
+        });
         return { text: hit.text, cached: true };
     }
     const done = await c.client.complete({ messages, params, sample: 0 }, signal);
     if (c.client.cacheable) {
         await store.recordSideCall({
-            ...base, text: done.text, tokensIn: done.tokens.input, tokensOut: done.tokens.output, latencyMs: done.latencyMs,
-            cost: costOf(priceOf(c.model), done.tokens), attempts: 1, finishReason: done.finishReason, cached: false,
+            ...base,
+            text: done.text,
+            tokensIn: done.tokens.input,
+            tokensOut: done.tokens.output,
+            latencyMs: done.latencyMs,
+            cost: costOf(priceOf(c.model), done.tokens),
+            attempts: 1,
+            finishReason: done.finishReason,
+            cached: false,
         });
     }
     return { text: scrub(done.text), cached: false };
@@ -129,7 +193,8 @@ export function scrubParsed<T>(client: Pick<ModelClient, 'scrub'>, value: T): T 
 
 /** A JSON object's string field, or why the text is not one. */
 export function jsonField(text: string, field: string): string | { error: string } {
-    const start = text.indexOf('{'), end = text.lastIndexOf('}');
+    const start = text.indexOf('{'),
+        end = text.lastIndexOf('}');
     if (start < 0 || end < start) return { error: 'the answer is not a JSON object' };
     try {
         const value = (JSON.parse(text.slice(start, end + 1)) as Record<string, unknown>)[field];

@@ -11,8 +11,25 @@ import { dataGate, loadData, type DataCache } from '../data/index.js';
 import type { LoadedData } from '../data/types.js';
 import { generateQuestions } from '../probes/index.js';
 import type { Question } from '../probes/question.js';
-import { createClient, domainFromData, modelFromFlag, resolveKey, type ConfirmHost, type KeyBindings, type CostEstimate, type SecretSource } from '../models/index.js';
-import { openStore, type FailureSummary, type RunSettings, type RunCounts, type RunRecord, type RunResults, type RunStatus } from '../store/index.js';
+import {
+    createClient,
+    domainFromData,
+    modelFromFlag,
+    resolveKey,
+    type ConfirmHost,
+    type KeyBindings,
+    type CostEstimate,
+    type SecretSource,
+} from '../models/index.js';
+import {
+    openStore,
+    type FailureSummary,
+    type RunSettings,
+    type RunCounts,
+    type RunRecord,
+    type RunResults,
+    type RunStatus,
+} from '../store/index.js';
 import { verifyRun } from '../verify/run.js';
 import { familyModelSteps } from '../probes/families.js';
 import { answerStepsOf } from './steps.js';
@@ -112,13 +129,28 @@ export interface RunSpecResult {
  * The models a run asks: those named, else the suite's, else the offline simulator; each with the model settings
  * the suite sets (`concurrency`, `rpm`, `timeout_ms`, `temperature`, …: those declared `suite`) where it sets none.
  */
-export function resolveRunModels(spec: SpecModel, names: readonly string[] | undefined, suite: string | undefined, extra: readonly ModelDecl[] = [], cwd = process.cwd()): ModelDecl[] {
+export function resolveRunModels(
+    spec: SpecModel,
+    names: readonly string[] | undefined,
+    suite: string | undefined,
+    extra: readonly ModelDecl[] = [],
+    cwd = process.cwd(),
+): ModelDecl[] {
     const chosen = spec.suites.find(s => s.name === suite);
     const inherited = MODEL_SETTINGS.decls.filter(d => d.suite);
-    return namedModels(spec, names, chosen?.models ?? [], extra, cwd).map(m => ({ ...m, settings: inheritSettings(inherited, chosen?.settings, m.settings) }));
+    return namedModels(spec, names, chosen?.models ?? [], extra, cwd).map(m => ({
+        ...m,
+        settings: inheritSettings(inherited, chosen?.settings, m.settings),
+    }));
 }
 
-function namedModels(spec: SpecModel, names: readonly string[] | undefined, suiteModels: readonly string[], extra: readonly ModelDecl[], cwd: string): ModelDecl[] {
+function namedModels(
+    spec: SpecModel,
+    names: readonly string[] | undefined,
+    suiteModels: readonly string[],
+    extra: readonly ModelDecl[],
+    cwd: string,
+): ModelDecl[] {
     const declared = [...spec.models, ...extra.filter(m => !spec.models.some(s => s.name === m.name))];
     const wanted = names?.length ? names : suiteModels.length ? suiteModels : ['offline'];
     return wanted.map(n => {
@@ -128,8 +160,13 @@ function namedModels(spec: SpecModel, names: readonly string[] | undefined, suit
             // A typo, or the start of one name ("simm" → "simulator": a cut-short name is too far for edit distance).
             const starts = n.length >= 3 ? names.filter(d => d.toLowerCase().startsWith(n.slice(0, 3).toLowerCase())) : [];
             const guess = closest(n, names) ?? (starts.length === 1 ? starts[0] : undefined);
-            throw new HalluProbeError(problem('unknown-model', `Unknown model "${n}"${guess ? `; did you mean "${guess}"?` : '.'}`,
-                `Use a model declared in the spec (${declared.map(d => d.name).join(', ') || 'none'}), openai:<id>, ollama:<id>, azure:<id>, openrouter:<id>, replay:<file>[+<file>…] or offline.`));
+            throw new HalluProbeError(
+                problem(
+                    'unknown-model',
+                    `Unknown model "${n}"${guess ? `; did you mean "${guess}"?` : '.'}`,
+                    `Use a model declared in the spec (${declared.map(d => d.name).join(', ') || 'none'}), openai:<id>, ollama:<id>, azure:<id>, openrouter:<id>, replay:<file>[+<file>…] or offline.`,
+                ),
+            );
         }
         // A file typed on a command line is relative to where the command runs, not to the spec.
         if (m.provider === 'replay' && !declared.includes(m)) {
@@ -152,7 +189,11 @@ export async function loadCheckedSpec(file: string): Promise<SpecModel> {
  * Loads the data; problems that make generation impossible (a missing file or column, an unreadable source) stop
  * the run, the rest (key, FD, FK violations) only make the generator skip rows and come back as notes.
  */
-export async function loadRunData(spec: SpecModel, cache?: DataCache, signal?: AbortSignal): Promise<{ data: LoadedData; notes: Problem[] }> {
+export async function loadRunData(
+    spec: SpecModel,
+    cache?: DataCache,
+    signal?: AbortSignal,
+): Promise<{ data: LoadedData; notes: Problem[] }> {
     const data = await loadData(spec, cache, signal);
     const { blocking, skipping } = dataGate(data.diagnostics);
     if (blocking.length > 0) throw new HalluProbeError(blocking.map(fromDiagnostic));
@@ -162,9 +203,15 @@ export async function loadRunData(spec: SpecModel, cache?: DataCache, signal?: A
 export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
     const specFile = path.resolve(req.spec);
     const spec = await loadCheckedSpec(specFile);
-    const suite = req.probe !== undefined || req.questionIds ? req.suite : req.suite ?? spec.suites[0]?.name;
+    const suite = req.probe !== undefined || req.questionIds ? req.suite : (req.suite ?? spec.suites[0]?.name);
     if (suite !== undefined && !spec.suites.some(s => s.name === suite)) {
-        throw new HalluProbeError(problem('unknown-suite', `No suite "${suite}" in ${path.basename(specFile)}.`, `Suites: ${spec.suites.map(s => s.name).join(', ') || '(none)'}.`));
+        throw new HalluProbeError(
+            problem(
+                'unknown-suite',
+                `No suite "${suite}" in ${path.basename(specFile)}.`,
+                `Suites: ${spec.suites.map(s => s.name).join(', ') || '(none)'}.`,
+            ),
+        );
     }
     const models = resolveRunModels(spec, req.models, suite, req.extraModels, req.cwd);
     req.onSpec?.(spec);
@@ -174,32 +221,80 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
     try {
         // Models a probe's generation reads (evidence enrich_with, open embeddings): asked before the questions exist.
         const fetched = await fetchAids({
-            spec, data, store, options: { suite, probe: req.probe, limit: req.questionIds ? undefined : req.limit, seed: req.seed },
+            spec,
+            data,
+            store,
+            options: { suite, probe: req.probe, limit: req.questionIds ? undefined : req.limit, seed: req.seed },
             keyFor: model => resolveKey(model, req.secrets, req.confirmHost, req.env ?? process.env, req.bindings),
-            client: (model, key) => createClient(model, { key }), confirm: req.confirmCost, threshold: confirmThreshold(req.env), signal: req.signal,
+            client: (model, key) => createClient(model, { key }),
+            confirm: req.confirmCost,
+            threshold: confirmThreshold(req.env),
+            signal: req.signal,
         });
         if (fetched.declined) {
-            throw new HalluProbeError(problem('cost-declined', 'The calls the questions need before they are asked (enrich_with, embeddings) were not confirmed; nothing was asked.',
-                'Run again and confirm, or raise HALLUPROBE_CONFIRM_USD.'));
+            throw new HalluProbeError(
+                problem(
+                    'cost-declined',
+                    'The calls the questions need before they are asked (enrich_with, embeddings) were not confirmed; nothing was asked.',
+                    'Run again and confirm, or raise HALLUPROBE_CONFIRM_USD.',
+                ),
+            );
         }
-        notes.push(...fetched.problems.map(p => ({ ...problem('generation-model', p, 'Name a model declared in the spec, with its endpoint and key_env; until then the cases that need it are left out (enrich_with) or fall back (embeddings: BM25 prizes).'), severity: 'warning' as const })));
+        notes.push(
+            ...fetched.problems.map(p => ({
+                ...problem(
+                    'generation-model',
+                    p,
+                    'Name a model declared in the spec, with its endpoint and key_env; until then the cases that need it are left out (enrich_with) or fall back (embeddings: BM25 prizes).',
+                ),
+                severity: 'warning' as const,
+            })),
+        );
         const questions = questionSource(spec, data, req, suite, notes, fetched.aids);
         const { prepared, problems } = await prepareRun({
-            store, spec: specFile, suite: suite ?? req.probe ?? '', questions, models,
+            store,
+            spec: specFile,
+            suite: suite ?? req.probe ?? '',
+            questions,
+            models,
             // A selection is a run of its own (its answers still come from the cache).
-            resume: req.questionIds ? 'new' : req.resume ?? 'auto',
-            secrets: req.secrets, confirmHost: req.confirmHost, bindings: req.bindings, env: req.env, domain: domainFromData(data), baseDir: path.dirname(specFile),
-            concurrency: req.concurrency, settings: runSettings(req), onProgress: req.onProgress,
-            batch: req.batch ?? suiteAsksBatch(spec.suites.find(s => s.name === suite)), join: req.join, steps: answerStepsOf(spec),
+            resume: req.questionIds ? 'new' : (req.resume ?? 'auto'),
+            secrets: req.secrets,
+            confirmHost: req.confirmHost,
+            bindings: req.bindings,
+            env: req.env,
+            domain: domainFromData(data),
+            baseDir: path.dirname(specFile),
+            concurrency: req.concurrency,
+            settings: runSettings(req),
+            onProgress: req.onProgress,
+            batch: req.batch ?? suiteAsksBatch(spec.suites.find(s => s.name === suite)),
+            join: req.join,
+            steps: answerStepsOf(spec),
         });
         if (!prepared) throw new HalluProbeError(problems);
         for (const call of fetched.calls) await store.recordSideCall({ ...call, run: prepared.run.id });
         req.onPrepared?.(prepared);
-        const finish = async (status: RunSpecResult['status'], progress?: Progress, verified = false, verifyNote?: string): Promise<RunSpecResult> => {
+        const finish = async (
+            status: RunSpecResult['status'],
+            progress?: Progress,
+            verified = false,
+            verifyNote?: string,
+        ): Promise<RunSpecResult> => {
             const id = prepared.run.id;
             const out: RunSpecResult = {
-                status, run: (await store.getRun(id))!, prepared, spec, data, store: store.location, counts: await store.counts(id),
-                failures: await store.failures(id), verified, notes, results: (await store.loadRunResults(id))!, cached: await store.cachedAnswers(id),
+                status,
+                run: (await store.getRun(id))!,
+                prepared,
+                spec,
+                data,
+                store: store.location,
+                counts: await store.counts(id),
+                failures: await store.failures(id),
+                verified,
+                notes,
+                results: (await store.loadRunResults(id))!,
+                cached: await store.cachedAnswers(id),
             };
             if (progress) out.progress = progress;
             if (verifyNote) out.verifyNote = verifyNote;
@@ -210,23 +305,47 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
             await store.setStatus(prepared.run.id, 'cancelled');
             return await finish('declined');
         }
-        const outcome = await startRun(store, prepared, { signal: req.signal, onProgress: req.onProgress, onAnswer: req.onAnswer });
+        const outcome = await startRun(store, prepared, {
+            signal: req.signal,
+            onProgress: req.onProgress,
+            onAnswer: req.onAnswer,
+        });
         if (outcome.status !== 'completed' || req.verify === false) return await finish(outcome.status, outcome.progress);
-        if (outcome.verifies === false) return await finish(outcome.status, outcome.progress, false, 'another worker finished the run and verifies it');
+        if (outcome.verifies === false)
+            return await finish(outcome.status, outcome.progress, false, 'another worker finished the run and verifies it');
         try {
             await verifyRun(store, prepared.run.id, spec, data);
             // The families' model steps (rule: claim extraction `extract_with`, embeddings `embeddings`; evidence: the
             // entailment judge `judge_with`; open: the G-Eval judge `judge_with`), after the model reader (`read_with`), whose verdicts a rule probe's
             // extraction reads: keys only where bound.
             const stepRun = {
-                store, runId: prepared.run.id, spec, signal: req.signal, client: (model: ResolvedModel, key: string) => createClient(model, { key }),
-                keyFor: (model: ResolvedModel) => resolveKey(model, req.secrets, req.confirmHost, req.env ?? process.env, req.bindings),
+                store,
+                runId: prepared.run.id,
+                spec,
+                signal: req.signal,
+                client: (model: ResolvedModel, key: string) => createClient(model, { key }),
+                keyFor: (model: ResolvedModel) =>
+                    resolveKey(model, req.secrets, req.confirmHost, req.env ?? process.env, req.bindings),
             };
-            const steps = [...(await readWithModels(stepRun)).problems, ...await familyModelSteps(stepRun)];
-            notes.push(...steps.map(p => ({ ...problem('model-step', p, 'Name a model declared in the spec, with its endpoint and key_env; until then the step falls back (the pattern reader decides; rule claims from the patterns, exact / alias overlaps; evidence entailment n/a).'), severity: 'warning' as const })));
+            const steps = [...(await readWithModels(stepRun)).problems, ...(await familyModelSteps(stepRun))];
+            notes.push(
+                ...steps.map(p => ({
+                    ...problem(
+                        'model-step',
+                        p,
+                        'Name a model declared in the spec, with its endpoint and key_env; until then the step falls back (the pattern reader decides; rule claims from the patterns, exact / alias overlaps; evidence entailment n/a).',
+                    ),
+                    severity: 'warning' as const,
+                })),
+            );
             return await finish(outcome.status, outcome.progress, true);
         } catch (e) {
-            return await finish(outcome.status, outcome.progress, false, `verification failed: ${e instanceof Error ? e.message : String(e)}`);
+            return await finish(
+                outcome.status,
+                outcome.progress,
+                false,
+                `verification failed: ${e instanceof Error ? e.message : String(e)}`,
+            );
         }
     } finally {
         await store.close();
@@ -244,9 +363,21 @@ function runSettings(req: RunSpecRequest): RunSettings {
  * The run's questions as a stream: generation is deterministic, so each pass generates them afresh and none is
  * held for long. The first pass is started here to find out, before a run is created, whether there is any.
  */
-function questionSource(spec: SpecModel, data: LoadedData, req: RunSpecRequest, suite: string | undefined, notes: Problem[], aids: ModelAids): QuestionSource {
+function questionSource(
+    spec: SpecModel,
+    data: LoadedData,
+    req: RunSpecRequest,
+    suite: string | undefined,
+    notes: Problem[],
+    aids: ModelAids,
+): QuestionSource {
     let problems: Problem[] = [];
-    const own = { probe: req.probe, limit: req.questionIds ? undefined : req.limit, seed: req.seed, questionIds: req.questionIds };
+    const own = {
+        probe: req.probe,
+        limit: req.questionIds ? undefined : req.limit,
+        seed: req.seed,
+        questionIds: req.questionIds,
+    };
     const pass = ({ questionIds, ...options }: typeof own): Iterator<Question> => {
         const generation = generateQuestions(spec, data, { suite, ...options, aids });
         problems = generation.diagnostics.map(fromDiagnostic);
@@ -257,20 +388,45 @@ function questionSource(spec: SpecModel, data: LoadedData, req: RunSpecRequest, 
     const head = first.next();
     if (head.done) {
         const errors = problems.filter(p => p.severity === 'error');
-        throw new HalluProbeError(errors.length ? errors : [problem('no-questions', 'No questions to ask: the selection generates none.',
-            `${notes.length ? 'See the data problems above; ' : ''}"${cliCommand()} preview ${path.basename(req.spec)}" (or Preview Questions) shows which rows were skipped and why.`)]);
+        throw new HalluProbeError(
+            errors.length
+                ? errors
+                : [
+                      problem(
+                          'no-questions',
+                          'No questions to ask: the selection generates none.',
+                          `${notes.length ? 'See the data problems above; ' : ''}"${cliCommand()} preview ${path.basename(req.spec)}" (or Preview Questions) shows which rows were skipped and why.`,
+                      ),
+                  ],
+        );
     }
     // Some probes generate: what the others could not do is a warning of this run.
     notes.push(...problems.map(p => ({ ...p, severity: 'warning' as const })));
     let started: Iterator<Question> | undefined = first;
     return from => {
         // A run continued after it stopped mid-generation keeps the options that chose its questions.
-        const options = from ? { probe: from.probe, limit: from.questionIds ? undefined : from.limit, seed: from.seed, questionIds: from.questionIds } : own;
-        const same = options.probe === own.probe && options.limit === own.limit && options.seed === own.seed && options.questionIds === own.questionIds;
+        const options = from
+            ? {
+                  probe: from.probe,
+                  limit: from.questionIds ? undefined : from.limit,
+                  seed: from.seed,
+                  questionIds: from.questionIds,
+              }
+            : own;
+        const same =
+            options.probe === own.probe &&
+            options.limit === own.limit &&
+            options.seed === own.seed &&
+            options.questionIds === own.questionIds;
         const rest = started && same ? started : pass(options);
         const lead = started && same ? [head.value] : [];
         started = undefined;
-        return { [Symbol.iterator]: function* () { yield* lead; for (let r = rest.next(); !r.done; r = rest.next()) yield r.value; } };
+        return {
+            [Symbol.iterator]: function* () {
+                yield* lead;
+                for (let r = rest.next(); !r.done; r = rest.next()) yield r.value;
+            },
+        };
     };
 }
 

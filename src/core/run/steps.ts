@@ -12,16 +12,27 @@ export type AnswerSteps = (question: Question, answer: string) => { model: Resol
 
 /** The spec's answer steps; undefined when no probe has one. */
 export function answerStepsOf(spec: SpecModel): AnswerSteps | undefined {
-    const probes = new Map(spec.probes.flatMap(p => { const steps = findFamily(p.kind)?.answerSteps?.(p); return steps ? [[p.name, steps] as const] : []; }));
+    const probes = new Map(
+        spec.probes.flatMap(p => {
+            const steps = findFamily(p.kind)?.answerSteps?.(p);
+            return steps ? [[p.name, steps] as const] : [];
+        }),
+    );
     if (probes.size === 0) return undefined;
     const models = new Map<string, ResolvedModel | undefined>();
     const resolved = (name: string) => {
-        if (!models.has(name)) { const decl = modelFromFlag(name, spec.models); models.set(name, decl ? resolveModel(decl).model : undefined); }
+        if (!models.has(name)) {
+            const decl = modelFromFlag(name, spec.models);
+            models.set(name, decl ? resolveModel(decl).model : undefined);
+        }
         return models.get(name);
     };
     return (q, answer) => {
         const steps = probes.get(q.probe);
         if (!steps) return [];
-        return steps(q, answer).flatMap(c => { const model = resolved(c.model); return model ? [{ model, messages: c.messages }] : []; });
+        return steps(q, answer).flatMap(c => {
+            const model = resolved(c.model);
+            return model ? [{ model, messages: c.messages }] : [];
+        });
     };
 }

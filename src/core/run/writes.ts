@@ -36,16 +36,26 @@ export class RunWrites {
     private rescued = 0;
 
     /** `stop`: called once, at the first failed write (no new calls). `changed`: what is held changed (report it). */
-    constructor(private readonly store: Store, private readonly stop: () => void, private readonly changed: () => void) {}
+    constructor(
+        private readonly store: Store,
+        private readonly stop: () => void,
+        private readonly changed: () => void,
+    ) {}
 
     /** A write failed: no new calls are made. */
-    get failed(): boolean { return this.failure !== undefined; }
+    get failed(): boolean {
+        return this.failure !== undefined;
+    }
 
     /** Answers waiting in memory for the store. */
-    get waiting(): number { return this.held.reduce((n, h) => n + h.paid.length + h.cached, 0); }
+    get waiting(): number {
+        return this.held.reduce((n, h) => n + h.paid.length + h.cached, 0);
+    }
 
     /** The failure, as the user reads it (undefined while none). */
-    get problemText(): string | undefined { return this.failure === undefined ? undefined : ordinaryProblem(this.failure)?.message; }
+    get problemText(): string | undefined {
+        return this.failure === undefined ? undefined : ordinaryProblem(this.failure)?.message;
+    }
 
     answer(record: AnswerRecord, question: Question): Promise<void> {
         const paid = record.cached ? [] : [{ slot: slotName(question, record.model, record.sample), cost: record.cost }];
@@ -65,12 +75,20 @@ export class RunWrites {
     /** A write that is not an answer (questions, status) failed for an ordinary reason: stop as for an answer. */
     fail(e: unknown): void {
         if (!ordinaryProblem(e)) throw e;
-        if (this.failure === undefined) { this.failure = e; this.stop(); }
+        if (this.failure === undefined) {
+            this.failure = e;
+            this.stop();
+        }
         this.changed();
     }
 
     private async commit(item: Held): Promise<void> {
-        if (this.held.length > 0 || this.flushing) { this.held.push(item); await this.flush(); this.changed(); return; }
+        if (this.held.length > 0 || this.flushing) {
+            this.held.push(item);
+            await this.flush();
+            this.changed();
+            return;
+        }
         try {
             await item.write();
         } catch (e) {
@@ -84,7 +102,9 @@ export class RunWrites {
 
     /** Writes what is held, in order; false when the store still refuses. */
     flush(): Promise<boolean> {
-        this.flushing ??= this.drain().finally(() => { this.flushing = undefined; });
+        this.flushing ??= this.drain().finally(() => {
+            this.flushing = undefined;
+        });
         return this.flushing;
     }
 
@@ -116,10 +136,21 @@ export class RunWrites {
         }
         this.changed();
         const base = ordinaryProblem(this.failure)!;
-        const resume = base.code === 'store-unreachable' ? base.remedy : 'Free some space (or pass --db on another disk) and run again: what is stored is kept, and the resumed run asks only the rest.';
+        const resume =
+            base.code === 'store-unreachable'
+                ? base.remedy
+                : 'Free some space (or pass --db on another disk) and run again: what is stored is kept, and the resumed run asks only the rest.';
         if (this.held.length === 0) {
-            const kept = this.rescued ? ` The ${this.rescued} answer(s) that arrived after it were held in memory and have been written.` : '';
-            return new HalluProbeError(problem(base.code, `${base.message} The run stopped at the first answer it could not store: no new questions were asked.${kept}`, resume));
+            const kept = this.rescued
+                ? ` The ${this.rescued} answer(s) that arrived after it were held in memory and have been written.`
+                : '';
+            return new HalluProbeError(
+                problem(
+                    base.code,
+                    `${base.message} The run stopped at the first answer it could not store: no new questions were asked.${kept}`,
+                    resume,
+                ),
+            );
         }
         const paid = this.held.flatMap(h => h.paid);
         const cached = this.held.reduce((n, h) => n + h.cached, 0);
@@ -127,9 +158,16 @@ export class RunWrites {
         const lost = paid.length
             ? ` ${paid.length} answer${paid.length === 1 ? '' : 's'} paid for could not be written and ${paid.length === 1 ? 'is' : 'are'} lost${cost > 0 ? ` ($${cost.toFixed(4)})` : ''}: ${paid.map(p => p.slot).join('; ')}.`
             : '';
-        const fromCache = cached ? ` ${cached} answer(s) from the cache were not written either (a resumed run serves them again).` : '';
-        return new HalluProbeError(problem(base.code, `${base.message} The run stopped at the first answer it could not store: no new questions were asked.${lost}${fromCache}`,
-            `${resume}${paid.length ? ' The lost answers are asked again (and paid again).' : ''}`));
+        const fromCache = cached
+            ? ` ${cached} answer(s) from the cache were not written either (a resumed run serves them again).`
+            : '';
+        return new HalluProbeError(
+            problem(
+                base.code,
+                `${base.message} The run stopped at the first answer it could not store: no new questions were asked.${lost}${fromCache}`,
+                `${resume}${paid.length ? ' The lost answers are asked again (and paid again).' : ''}`,
+            ),
+        );
     }
 }
 

@@ -18,7 +18,10 @@ function delimiterCounts(line: string): number[] {
     let quoted = false;
     for (const ch of line) {
         if (ch === '"') quoted = !quoted;
-        else if (!quoted) { const i = DELIMITERS.indexOf(ch); if (i >= 0) counts[i]!++; }
+        else if (!quoted) {
+            const i = DELIMITERS.indexOf(ch);
+            if (i >= 0) counts[i]!++;
+        }
     }
     return counts;
 }
@@ -34,23 +37,43 @@ export function detectDelimiter(file: string): { delimiter: string } | Problem {
         try {
             const buffer = Buffer.alloc(64 * 1024);
             head = buffer.subarray(0, fs.readSync(fd, buffer, 0, buffer.length, 0)).toString('utf8');
-        } finally { fs.closeSync(fd); }
+        } finally {
+            fs.closeSync(fd);
+        }
     } catch (e) {
-        return problem('import-unreadable', `cannot read ${path.basename(file)}: ${(e as Error).message}`, 'Check that the file exists and is readable.', { file });
+        return problem(
+            'import-unreadable',
+            `cannot read ${path.basename(file)}: ${(e as Error).message}`,
+            'Check that the file exists and is readable.',
+            { file },
+        );
     }
-    const lines = head.split(/\r\n|\n|\r/).slice(0, 50).filter(l => l.trim() !== '');
-    if (lines.length === 0) return problem('import-empty', `${path.basename(file)} is empty`, 'Remove the file from the folder or give it a header row and data.', { file });
+    const lines = head
+        .split(/\r\n|\n|\r/)
+        .slice(0, 50)
+        .filter(l => l.trim() !== '');
+    if (lines.length === 0)
+        return problem(
+            'import-empty',
+            `${path.basename(file)} is empty`,
+            'Remove the file from the folder or give it a header row and data.',
+            { file },
+        );
     const header = delimiterCounts(lines[0]!);
     const best = header.indexOf(Math.max(...header));
     const delimiter = header[best]! > 0 ? DELIMITERS[best]! : ',';
-    for (let i = 1; i < lines.length - 1; i++) { // the last line may be cut off by the 64 KiB window
+    for (let i = 1; i < lines.length - 1; i++) {
+        // the last line may be cut off by the 64 KiB window
         const counts = delimiterCounts(lines[i]!);
         const other = counts.findIndex((c, j) => c > 0 && j !== best && counts[best]! === 0);
         if (header[best]! > 0 && counts[best]! === 0 && other >= 0) {
             const show = (d: string) => (d === '\t' ? 'tab' : `'${d}'`);
-            return problem('import-mixed-delimiters',
+            return problem(
+                'import-mixed-delimiters',
                 `${path.basename(file)} mixes delimiters: its header is split by ${show(delimiter)} but line ${i + 1} by ${show(DELIMITERS[other]!)}`,
-                'Save the file with one delimiter throughout.', { file, range: { start: { line: i, character: 0 }, end: { line: i, character: lines[i]!.length } } });
+                'Save the file with one delimiter throughout.',
+                { file, range: { start: { line: i, character: 0 }, end: { line: i, character: lines[i]!.length } } },
+            );
         }
     }
     return { delimiter };
@@ -58,7 +81,11 @@ export function detectDelimiter(file: string): { delimiter: string } | Problem {
 
 /** The CSV, TSV, JSON and JSONL files of a folder, sorted. */
 export function dataFiles(folder: string): string[] {
-    return fs.readdirSync(folder).filter(f => /\.(csv|tsv|jsonl|json)$/i.test(f)).sort().map(f => path.join(folder, f));
+    return fs
+        .readdirSync(folder)
+        .filter(f => /\.(csv|tsv|jsonl|json)$/i.test(f))
+        .sort()
+        .map(f => path.join(folder, f));
 }
 
 /** The source format of a data file, by its extension. */
@@ -67,13 +94,21 @@ export function formatOf(file: string): 'csv' | 'json' | 'jsonl' {
     return ext === '.jsonl' ? 'jsonl' : ext === '.json' ? 'json' : 'csv';
 }
 
-const INT = /^[+-]?\d{1,15}$/, REAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/, BOOL = /^(true|false)$/i, DATE = /^\d{4}-\d{2}-\d{2}$/;
+const INT = /^[+-]?\d{1,15}$/,
+    REAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/,
+    BOOL = /^(true|false)$/i,
+    DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The narrowest spec type every non-empty value of a text column fits (text when none fits). */
 export function inferType(values: readonly unknown[]): ScalarType {
     const texts = values.filter((v): v is string => typeof v === 'string' && v !== '');
     if (texts.length === 0) return 'text';
-    for (const [type, pattern] of [['int', INT], ['real', REAL], ['bool', BOOL], ['date', DATE]] as const) {
+    for (const [type, pattern] of [
+        ['int', INT],
+        ['real', REAL],
+        ['bool', BOOL],
+        ['date', DATE],
+    ] as const) {
         if (texts.every(t => pattern.test(t))) return type;
     }
     return 'text';
@@ -117,7 +152,12 @@ export function uniqueCombinations(table: RelationTable, maxSize = 2, limit = 3)
 
 /** Distinct non-null values of a column, as text (so 1 and "1" meet). */
 const valueSet = (table: RelationTable, attribute: string) =>
-    new Set(table.column(attribute)!.values.filter(v => v !== null).map(v => String(v)));
+    new Set(
+        table
+            .column(attribute)!
+            .values.filter(v => v !== null)
+            .map(v => String(v)),
+    );
 
 /**
  * FKs from unary inclusion dependencies: a column whose values (two or more distinct) lie in another
@@ -143,7 +183,13 @@ export function inclusionFks(relations: ImportedRelation[], tables: Map<string, 
                     let present = 0;
                     for (const v of values) if (referenced.has(v)) present++;
                     const coverage = present / values.size;
-                    if (coverage >= minCoverage) fks.push({ from: { relation: from.name, attributes: [attr.name] }, to: { relation: to.name, attributes: key }, coverage, declared: false });
+                    if (coverage >= minCoverage)
+                        fks.push({
+                            from: { relation: from.name, attributes: [attr.name] },
+                            to: { relation: to.name, attributes: key },
+                            coverage,
+                            declared: false,
+                        });
                 }
             }
         }

@@ -10,7 +10,17 @@
  * subset of its left-hand side reaches the threshold.
  */
 import type { RelationTable } from '../data/types.js';
-import { Refiner, coveredRows, g3Removals, groupCount, keyError, nullAsValue, partitionOfCodes, wholePartition, type Partition } from './partition.js';
+import {
+    Refiner,
+    coveredRows,
+    g3Removals,
+    groupCount,
+    keyError,
+    nullAsValue,
+    partitionOfCodes,
+    wholePartition,
+    type Partition,
+} from './partition.js';
 
 export interface FdDiscoveryOptions {
     /** Largest left-hand side (default 3). */
@@ -96,8 +106,14 @@ const SLICE_MS = 15;
  * the first FD suggestions of a large table are worked out. The budget counts this search's computing time
  * only: waiting for other work, or for the processor, does not make the result incomplete. An aborted signal rejects with its reason.
  */
-export async function discoverFdsAsync(table: RelationTable, options: FdDiscoveryOptions = {}, signal?: AbortSignal): Promise<FdDiscovery> {
-    let computed = 0, sliceStart = Date.now(), sliceCpu = cpuMs();
+export async function discoverFdsAsync(
+    table: RelationTable,
+    options: FdDiscoveryOptions = {},
+    signal?: AbortSignal,
+): Promise<FdDiscovery> {
+    let computed = 0,
+        sliceStart = Date.now(),
+        sliceCpu = cpuMs();
     const run = search(table, options, () => computed + cpuMs() - sliceCpu);
     for (;;) {
         signal?.throwIfAborted();
@@ -122,7 +138,11 @@ function* search(table: RelationTable, options: FdDiscoveryOptions, elapsed: () 
     const allowed = Math.floor((options.maxError ?? 0) * n + 1e-9);
     const nearKeyRows = (options.nearKeyShare ?? 0.01) * n;
     const columns = options.attributes
-        ? options.attributes.map(a => { const c = table.column(a); if (!c) throw new Error(`discoverFds: no column '${a}' in ${table.relation}`); return c; })
+        ? options.attributes.map(a => {
+              const c = table.column(a);
+              if (!c) throw new Error(`discoverFds: no column '${a}' in ${table.relation}`);
+              return c;
+          })
         : table.columns;
     const codes = columns.map(c => nullAsValue(c.codes, c.size));
     const scratch = columns.map(c => new Int32Array(c.size + 1));
@@ -130,13 +150,23 @@ function* search(table: RelationTable, options: FdDiscoveryOptions, elapsed: () 
     const all = columns.map((_, i) => i);
     const found: DiscoveredFd[] = [];
     const budget = options.budgetMs ?? DEFAULT_BUDGET_MS;
-    const due = () => { if (elapsed() > budget) throw new OutOfTime(); };
+    const due = () => {
+        if (elapsed() > budget) throw new OutOfTime();
+    };
 
     let previous = new Map<string, LatticeNode>([['', { attrs: [], partition: wholePartition(n), cplus: new Set(all) }]]);
-    let level = new Map<string, LatticeNode>(all.map(i => [String(i), {
-        attrs: [i], partition: maxLhs >= 1 ? partitionOfCodes(codes[i]!, columns[i]!.size + 1) : undefined, cplus: new Set<number>(),
-    }]));
-    let levels = 0, complete = true;
+    let level = new Map<string, LatticeNode>(
+        all.map(i => [
+            String(i),
+            {
+                attrs: [i],
+                partition: maxLhs >= 1 ? partitionOfCodes(codes[i]!, columns[i]!.size + 1) : undefined,
+                cplus: new Set<number>(),
+            },
+        ]),
+    );
+    let levels = 0,
+        complete = true;
 
     /** Tests X \ A → A for each A in X ∩ C+(X) and prunes C+(X) (TANE's COMPUTE_DEPENDENCIES). */
     const computeDependencies = (node: LatticeNode) => {
@@ -156,20 +186,37 @@ function* search(table: RelationTable, options: FdDiscoveryOptions, elapsed: () 
     const describe = (lhs: number[], a: number, partition: Partition, removals: number): DiscoveredFd => {
         const nonKey = keyError(partition);
         return {
-            lhs: lhs.map(i => columns[i]!.attribute), rhs: columns[a]!.attribute,
-            exact: removals === 0, removals, error: n === 0 ? 0 : removals / n,
-            groups: groupCount(partition), coveredRows: coveredRows(partition),
-            keyLike: nonKey === 0, nearKey: nonKey > 0 && nonKey <= nearKeyRows,
+            lhs: lhs.map(i => columns[i]!.attribute),
+            rhs: columns[a]!.attribute,
+            exact: removals === 0,
+            removals,
+            error: n === 0 ? 0 : removals / n,
+            groups: groupCount(partition),
+            coveredRows: coveredRows(partition),
+            keyLike: nonKey === 0,
+            nearKey: nonKey > 0 && nonKey <= nearKeyRows,
         };
     };
 
     try {
         for (let size = 1; size <= maxLhs + 1 && level.size > 0; size++) {
-            for (const node of level.values()) { yield; due(); computeDependencies(node); }
+            for (const node of level.values()) {
+                yield;
+                due();
+                computeDependencies(node);
+            }
             levels = size;
             for (const [key, node] of level) if (node.cplus.size === 0) level.delete(key);
             if (size === maxLhs + 1) break;
-            const next = yield* nextLevel(level, size + 1 <= maxLhs ? (p, q) => { due(); return refiner.product(p, q); } : undefined);
+            const next = yield* nextLevel(
+                level,
+                size + 1 <= maxLhs
+                    ? (p, q) => {
+                          due();
+                          return refiner.product(p, q);
+                      }
+                    : undefined,
+            );
             for (const node of previous.values()) node.partition = undefined;
             previous = level;
             level = next;
@@ -178,8 +225,14 @@ function* search(table: RelationTable, options: FdDiscoveryOptions, elapsed: () 
         if (!(e instanceof OutOfTime)) throw e;
         complete = false;
     }
-    found.sort((x, y) => y.coveredRows - x.coveredRows || Number(y.exact) - Number(x.exact) || x.lhs.length - y.lhs.length
-        || x.removals - y.removals || `${x.lhs}>${x.rhs}`.localeCompare(`${y.lhs}>${y.rhs}`));
+    found.sort(
+        (x, y) =>
+            y.coveredRows - x.coveredRows ||
+            Number(y.exact) - Number(x.exact) ||
+            x.lhs.length - y.lhs.length ||
+            x.removals - y.removals ||
+            `${x.lhs}>${x.rhs}`.localeCompare(`${y.lhs}>${y.rhs}`),
+    );
     return { relation: table.relation, rowCount: n, fds: found, complete, levels, elapsedMs: elapsed() };
 }
 
@@ -198,12 +251,16 @@ function intersectCandidates(attrs: number[], previous: Map<string, LatticeNode>
  * TANE's GENERATE_NEXT_LEVEL: join sets that share all but their last attribute, keep a union only when every
  * one of its subsets survived pruning, and refine the partition when the next level still needs one.
  */
-function* nextLevel(level: Map<string, LatticeNode>, product?: (p: Partition, q: Partition) => Partition): Generator<void, Map<string, LatticeNode>> {
+function* nextLevel(
+    level: Map<string, LatticeNode>,
+    product?: (p: Partition, q: Partition) => Partition,
+): Generator<void, Map<string, LatticeNode>> {
     const blocks = new Map<string, LatticeNode[]>();
     for (const node of level.values()) {
         const prefix = setKey(node.attrs.slice(0, -1));
         const block = blocks.get(prefix);
-        if (block) block.push(node); else blocks.set(prefix, [node]);
+        if (block) block.push(node);
+        else blocks.set(prefix, [node]);
     }
     const next = new Map<string, LatticeNode>();
     for (const block of blocks.values()) {

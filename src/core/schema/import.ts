@@ -15,7 +15,15 @@ import { readPostgresSchema } from '../data/postgres-schema.js';
 import { PASSWORD_REMEDY, passwordInUrl, safeUrl } from '../data/postgres-url.js';
 import { discoverFds, type FdDiscoveryOptions } from './discover.js';
 import { dataFiles, detectDelimiter, formatOf, inclusionFks, inferType, uniqueCombinations } from './csv-folder.js';
-import { IMPORT_ADVICE, identifiers, importSummary, renderSpec, type ImportedRelation, type ImportedSchema, type ImportSummary } from './spec-text.js';
+import {
+    IMPORT_ADVICE,
+    identifiers,
+    importSummary,
+    renderSpec,
+    type ImportedRelation,
+    type ImportedSchema,
+    type ImportSummary,
+} from './spec-text.js';
 
 export type { ImportSummary } from './spec-text.js';
 
@@ -47,7 +55,15 @@ export async function importDatabase(options: ImportOptions): Promise<ImportResu
     const out = path.resolve(options.out);
     if (/^postgres(ql)?:\/\//i.test(options.input)) return finish(await postgresSchema(options.input), out, options);
     const input = path.resolve(options.input);
-    if (!fs.existsSync(input)) throw new HalluProbeError(problem('import-missing', `no such file or folder: ${options.input}`, 'Give a SQLite file or a folder of CSV files.', { file: input }));
+    if (!fs.existsSync(input))
+        throw new HalluProbeError(
+            problem(
+                'import-missing',
+                `no such file or folder: ${options.input}`,
+                'Give a SQLite file or a folder of CSV files.',
+                { file: input },
+            ),
+        );
     return finish(fs.statSync(input).isDirectory() ? await csvFolderSchema(input, out) : sqliteSchema(input, out), out, options);
 }
 
@@ -57,12 +73,15 @@ async function finish(imported: ImportedSchema, out: string, options: ImportOpti
     const tables = await loadTables(schema, out);
     if (options.fds) {
         const settings = typeof options.fds === 'object' ? options.fds : {};
-        schema = { ...schema, fds: schema.relations.flatMap(r => {
-            const table = tables.get(r.name);
-            if (!table) return [];
-            const found = discoverFds(table, settings);
-            return [{ relation: r.name, fds: found.fds, complete: found.complete, elapsedMs: found.elapsedMs }];
-        }) };
+        schema = {
+            ...schema,
+            fds: schema.relations.flatMap(r => {
+                const table = tables.get(r.name);
+                if (!table) return [];
+                const found = discoverFds(table, settings);
+                return [{ relation: r.name, fds: found.fds, complete: found.complete, elapsedMs: found.elapsedMs }];
+            }),
+        };
     }
     const text = renderSpec(schema);
     const diagnostics = await checkText(out, text);
@@ -74,22 +93,74 @@ async function postgresSchema(url: string): Promise<ImportedSchema> {
     const where = safeUrl(url);
     const location = { file: where };
     if (passwordInUrl(url)) {
-        throw new HalluProbeError(problem('import-secret', `the URL ${where} holds a password`, `Remove it (the URL is written into the spec) and ${PASSWORD_REMEDY}.`, location));
+        throw new HalluProbeError(
+            problem(
+                'import-secret',
+                `the URL ${where} holds a password`,
+                `Remove it (the URL is written into the spec) and ${PASSWORD_REMEDY}.`,
+                location,
+            ),
+        );
     }
     const declared = await readPostgresSchema(url);
-    if (declared instanceof Error) throw new HalluProbeError(problem('import-unreadable', `${where}: ${declared.message}`, 'Check the URL, that the server runs, and the password (as the message says).', location));
-    if (declared.length === 0) throw new HalluProbeError(problem('import-no-tables', `${where} has no tables`, 'Import a database that has at least one table.', location));
-    requireRows(declared.map(t => ({ name: t.name, rows: t.rowCount })), where);
+    if (declared instanceof Error)
+        throw new HalluProbeError(
+            problem(
+                'import-unreadable',
+                `${where}: ${declared.message}`,
+                'Check the URL, that the server runs, and the password (as the message says).',
+                location,
+            ),
+        );
+    if (declared.length === 0)
+        throw new HalluProbeError(
+            problem('import-no-tables', `${where} has no tables`, 'Import a database that has at least one table.', location),
+        );
+    requireRows(
+        declared.map(t => ({ name: t.name, rows: t.rowCount })),
+        where,
+    );
     return declaredSchema(declared, { format: 'postgres', path: url }, where);
 }
 
 function sqliteSchema(file: string, out: string): ImportedSchema {
-    if (!looksLikeSqlite(file)) throw new HalluProbeError(problem('import-not-database', `${path.basename(file)} is neither a SQLite database nor a folder`, 'Give a SQLite file or a folder of CSV files.', { file }));
+    if (!looksLikeSqlite(file))
+        throw new HalluProbeError(
+            problem(
+                'import-not-database',
+                `${path.basename(file)} is neither a SQLite database nor a folder`,
+                'Give a SQLite file or a folder of CSV files.',
+                { file },
+            ),
+        );
     const declared = readSqliteSchema(file);
-    if (declared instanceof Error) throw new HalluProbeError(problem('import-unreadable', `${path.basename(file)} ${declared.message}`, 'Check the file is a readable SQLite database.', { file }));
-    if (declared.length === 0) throw new HalluProbeError(problem('import-no-tables', `${path.basename(file)} has no tables`, 'Import a database that has at least one table.', { file }));
-    requireRows(declared.map(t => ({ name: t.name, rows: t.rowCount })), file);
-    return declaredSchema(declared, { format: 'sqlite', path: portable(path.relative(path.dirname(out), file)) }, path.basename(file));
+    if (declared instanceof Error)
+        throw new HalluProbeError(
+            problem(
+                'import-unreadable',
+                `${path.basename(file)} ${declared.message}`,
+                'Check the file is a readable SQLite database.',
+                { file },
+            ),
+        );
+    if (declared.length === 0)
+        throw new HalluProbeError(
+            problem(
+                'import-no-tables',
+                `${path.basename(file)} has no tables`,
+                'Import a database that has at least one table.',
+                { file },
+            ),
+        );
+    requireRows(
+        declared.map(t => ({ name: t.name, rows: t.rowCount })),
+        file,
+    );
+    return declaredSchema(
+        declared,
+        { format: 'sqlite', path: portable(path.relative(path.dirname(out), file)) },
+        path.basename(file),
+    );
 }
 
 function looksLikeSqlite(file: string): boolean {
@@ -99,9 +170,18 @@ function looksLikeSqlite(file: string): boolean {
             const head = Buffer.alloc(16);
             fs.readSync(fd, head, 0, 16, 0);
             return head.toString('latin1') === SQLITE_MAGIC;
-        } finally { fs.closeSync(fd); }
+        } finally {
+            fs.closeSync(fd);
+        }
     } catch (e) {
-        throw new HalluProbeError(problem('import-unreadable', `cannot read ${path.basename(file)}: ${(e as Error).message}`, 'Check the file is readable.', { file }));
+        throw new HalluProbeError(
+            problem(
+                'import-unreadable',
+                `cannot read ${path.basename(file)}: ${(e as Error).message}`,
+                'Check the file is readable.',
+                { file },
+            ),
+        );
     }
 }
 
@@ -109,15 +189,28 @@ function looksLikeSqlite(file: string): boolean {
 export function requireRows(tables: { name: string; rows: number }[], file: string): void {
     const empty = tables.filter(t => t.rows === 0).map(t => t.name);
     if (empty.length > 0) {
-        throw new HalluProbeError(problem('import-empty-table', `table${empty.length > 1 ? 's' : ''} ${empty.map(n => `'${n}'`).join(', ')} of ${path.basename(file)} ha${empty.length > 1 ? 've' : 's'} no rows`,
-            'Fill the table, or import from a copy without it: HalluProbe asks questions from rows.', { file }));
+        throw new HalluProbeError(
+            problem(
+                'import-empty-table',
+                `table${empty.length > 1 ? 's' : ''} ${empty.map(n => `'${n}'`).join(', ')} of ${path.basename(file)} ha${empty.length > 1 ? 've' : 's'} no rows`,
+                'Fill the table, or import from a copy without it: HalluProbe asks questions from rows.',
+                { file },
+            ),
+        );
     }
 }
 
 /** Relations, keys and declared FKs of a database's tables (SQLite or PostgreSQL). */
-export function declaredSchema(declared: DeclaredTable[], source: { format: 'sqlite' | 'postgres'; path: string }, origin: string): ImportedSchema {
+export function declaredSchema(
+    declared: DeclaredTable[],
+    source: { format: 'sqlite' | 'postgres'; path: string },
+    origin: string,
+): ImportedSchema {
     const relationNames = identifiers(declared.map(t => t.name));
-    const sourceNames = identifiers(relationNames.map(n => `${n.toLowerCase()}_src`), new Set(relationNames.map(n => n.toLowerCase())));
+    const sourceNames = identifiers(
+        relationNames.map(n => `${n.toLowerCase()}_src`),
+        new Set(relationNames.map(n => n.toLowerCase())),
+    );
     const attributeNames = new Map<string, Map<string, string>>();
     const relations: ImportedRelation[] = declared.map((t, i) => {
         const names = identifiers(t.columns.map(c => c.name));
@@ -132,18 +225,34 @@ export function declaredSchema(declared: DeclaredTable[], source: { format: 'sql
         };
     });
     const relationOf = new Map(declared.map((t, i) => [t.name, relationNames[i]!]));
-    const fks = declared.flatMap(t => t.foreignKeys.filter(fk => relationOf.has(fk.table)).map(fk => ({
-        from: { relation: relationOf.get(t.name)!, attributes: fk.columns.map(c => attributeNames.get(t.name)!.get(c)!) },
-        to: { relation: relationOf.get(fk.table)!, attributes: fk.refColumns.map(c => attributeNames.get(fk.table)!.get(c) ?? c) },
-        coverage: 1, declared: true,
-    })));
+    const fks = declared.flatMap(t =>
+        t.foreignKeys
+            .filter(fk => relationOf.has(fk.table))
+            .map(fk => ({
+                from: { relation: relationOf.get(t.name)!, attributes: fk.columns.map(c => attributeNames.get(t.name)!.get(c)!) },
+                to: {
+                    relation: relationOf.get(fk.table)!,
+                    attributes: fk.refColumns.map(c => attributeNames.get(fk.table)!.get(c) ?? c),
+                },
+                coverage: 1,
+                declared: true,
+            })),
+    );
     return { origin, relations, fks };
 }
 
 /** A folder of CSV files: all-text relations first, loaded, then typed, keyed and linked from their values. */
 async function csvFolderSchema(folder: string, out: string): Promise<ImportedSchema> {
     const files = dataFiles(folder);
-    if (files.length === 0) throw new HalluProbeError(problem('import-no-tables', `${folder} holds no .csv, .tsv, .json or .jsonl files`, 'Give a folder of data files (one table per file) or a SQLite file.', { file: folder }));
+    if (files.length === 0)
+        throw new HalluProbeError(
+            problem(
+                'import-no-tables',
+                `${folder} holds no .csv, .tsv, .json or .jsonl files`,
+                'Give a folder of data files (one table per file) or a SQLite file.',
+                { file: folder },
+            ),
+        );
     const problems: Problem[] = [];
     const delimiters = files.map(f => {
         if (formatOf(f) !== 'csv') return ',';
@@ -154,9 +263,24 @@ async function csvFolderSchema(folder: string, out: string): Promise<ImportedSch
     });
     if (problems.length > 0) throw new HalluProbeError(problems);
     const names = identifiers(files.map(f => path.basename(f).replace(/\.\w+$/, '')));
-    const sources = identifiers(names.map(n => `${n.toLowerCase()}_src`), new Set(names.map(n => n.toLowerCase())));
-    const sourceOf = (f: string, i: number) => ({ format: formatOf(f), settings: formatOf(f) === 'csv' ? delimiterSetting(delimiters[i]!) : {} });
-    const headers = await Promise.all(files.map(async (f, i) => readHeader({ name: 'import', path: f, ...sourceOf(f, i), loc: { file: f, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } } })));
+    const sources = identifiers(
+        names.map(n => `${n.toLowerCase()}_src`),
+        new Set(names.map(n => n.toLowerCase())),
+    );
+    const sourceOf = (f: string, i: number) => ({
+        format: formatOf(f),
+        settings: formatOf(f) === 'csv' ? delimiterSetting(delimiters[i]!) : {},
+    });
+    const headers = await Promise.all(
+        files.map(async (f, i) =>
+            readHeader({
+                name: 'import',
+                path: f,
+                ...sourceOf(f, i),
+                loc: { file: f, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } },
+            }),
+        ),
+    );
     const relations: ImportedRelation[] = files.map((f, i) => {
         const columns = headers[i]!;
         const attrs = identifiers(columns);
@@ -164,12 +288,16 @@ async function csvFolderSchema(folder: string, out: string): Promise<ImportedSch
             name: names[i]!,
             source: { name: sources[i]!, path: portable(path.relative(path.dirname(out), f)), ...sourceOf(f, i) },
             attributes: columns.map((c, j) => ({ name: attrs[j]!, column: c, type: 'text' as const })),
-            keys: [], rowCount: 0,
+            keys: [],
+            rowCount: 0,
         };
     });
     const origin = `the data files of ${path.basename(folder)}`;
     const asText = await loadTables({ origin, relations, fks: [] }, out);
-    requireRows(relations.map(r => ({ name: path.basename(files[relations.indexOf(r)]!), rows: asText.get(r.name)?.rowCount ?? 0 })), folder);
+    requireRows(
+        relations.map(r => ({ name: path.basename(files[relations.indexOf(r)]!), rows: asText.get(r.name)?.rowCount ?? 0 })),
+        folder,
+    );
     for (const r of relations) {
         const table = asText.get(r.name)!;
         r.rowCount = table.rowCount;
@@ -190,7 +318,8 @@ async function loadTables(schema: ImportedSchema, out: string): Promise<Map<stri
     const loaded = await loadSpec(out, new Map([[out, text]]));
     const data = await loadData(loaded.model, undefined, undefined, dataOptionsFor(loaded, loaded.diagnostics));
     const errors = [...loaded.diagnostics, ...data.diagnostics].filter(d => d.severity === 'error');
-    if (errors.length > 0) throw new HalluProbeError(errors.map(d => problem(d.code, d.message, undefined, { file: d.file, range: d.range })));
+    if (errors.length > 0)
+        throw new HalluProbeError(errors.map(d => problem(d.code, d.message, undefined, { file: d.file, range: d.range })));
     return data.tables;
 }
 
@@ -208,6 +337,8 @@ function writeAtomically(file: string, text: string): void {
         fs.renameSync(temporary, file);
     } catch (e) {
         fs.rmSync(temporary, { force: true });
-        throw new HalluProbeError(problem('import-write', `cannot write ${file}: ${(e as Error).message}`, 'Choose a writable --out path.', { file }));
+        throw new HalluProbeError(
+            problem('import-write', `cannot write ${file}: ${(e as Error).message}`, 'Choose a writable --out path.', { file }),
+        );
     }
 }

@@ -32,18 +32,24 @@ export function partitionOfCodes(codes: Int32Array, distinct: number): Partition
     const counts = new Int32Array(distinct + 1);
     for (let r = 0; r < codes.length; r++) counts[codes[r]!]!++;
     const offset = new Int32Array(distinct + 1);
-    let kept = 0, groups = 0;
+    let kept = 0,
+        groups = 0;
     for (let v = 0; v < distinct; v++) {
         offset[v] = counts[v]! >= 2 ? kept : -1;
-        if (counts[v]! >= 2) { kept += counts[v]!; groups++; }
+        if (counts[v]! >= 2) {
+            kept += counts[v]!;
+            groups++;
+        }
     }
-    const rows = new Int32Array(kept), starts = new Int32Array(groups + 1);
+    const rows = new Int32Array(kept),
+        starts = new Int32Array(groups + 1);
     const fill = new Int32Array(distinct);
     let g = 0;
     for (let v = 0; v < distinct; v++) if (offset[v]! >= 0) starts[g++] = offset[v]!;
     starts[groups] = kept;
     for (let r = 0; r < codes.length; r++) {
-        const v = codes[r]!, at = offset[v]!;
+        const v = codes[r]!,
+            at = offset[v]!;
         if (at >= 0) rows[at + fill[v]!++] = r;
     }
     return { rows, starts };
@@ -73,28 +79,47 @@ export class Refiner {
     product(p1: Partition, p2: Partition): Partition {
         const owner = this.owner;
         const g1 = groupCount(p1);
-        if (this.count.length < g1) { this.count = new Int32Array(g1); this.next = new Int32Array(g1); }
-        const count = this.count, next = this.next;
+        if (this.count.length < g1) {
+            this.count = new Int32Array(g1);
+            this.next = new Int32Array(g1);
+        }
+        const count = this.count,
+            next = this.next;
         for (let g = 0; g < g1; g++) for (let i = p1.starts[g]!; i < p1.starts[g + 1]!; i++) owner[p1.rows[i]!] = g;
         // The product's rows are a subset of p2's, and each kept group has two rows or more.
-        const rows = new Int32Array(p2.rows.length), starts = new Int32Array((p2.rows.length >> 1) + 1);
-        let kept = 0, groups = 0;
+        const rows = new Int32Array(p2.rows.length),
+            starts = new Int32Array((p2.rows.length >> 1) + 1);
+        let kept = 0,
+            groups = 0;
         for (let g = 0; g < groupCount(p2); g++) {
-            const from = p2.starts[g]!, to = p2.starts[g + 1]!;
-            for (let i = from; i < to; i++) { const o = owner[p2.rows[i]!]!; if (o >= 0) count[o]!++; }
+            const from = p2.starts[g]!,
+                to = p2.starts[g + 1]!;
+            for (let i = from; i < to; i++) {
+                const o = owner[p2.rows[i]!]!;
+                if (o >= 0) count[o]!++;
+            }
             // Give each group of two rows or more its slot range, in order of first appearance.
             for (let i = from; i < to; i++) {
                 const o = owner[p2.rows[i]!]!;
                 if (o < 0) continue;
                 const n = count[o]!;
-                if (n >= 2) { starts[groups++] = kept; next[o] = kept; kept += n; count[o] = -1; } // -1: has its slots
+                if (n >= 2) {
+                    starts[groups++] = kept;
+                    next[o] = kept;
+                    kept += n;
+                    count[o] = -1;
+                } // -1: has its slots
                 else if (n === 1) count[o] = 0; // a singleton: dropped
             }
             for (let i = from; i < to; i++) {
-                const row = p2.rows[i]!, o = owner[row]!;
+                const row = p2.rows[i]!,
+                    o = owner[row]!;
                 if (o >= 0 && count[o] === -1) rows[next[o]!++] = row;
             }
-            for (let i = from; i < to; i++) { const o = owner[p2.rows[i]!]!; if (o >= 0) count[o] = 0; }
+            for (let i = from; i < to; i++) {
+                const o = owner[p2.rows[i]!]!;
+                if (o >= 0) count[o] = 0;
+            }
         }
         for (let i = 0; i < p1.rows.length; i++) owner[p1.rows[i]!] = -1;
         starts[groups] = kept;
@@ -113,7 +138,8 @@ export function g3Removals(px: Partition, aCodes: Int32Array, scratch: Int32Arra
     if (limit === 0) return holdsExactly(px, aCodes, groups) ? 0 : 1;
     let removed = 0;
     for (let g = 0; g < groups && removed <= limit; g++) {
-        const from = px.starts[g]!, to = px.starts[g + 1]!;
+        const from = px.starts[g]!,
+            to = px.starts[g + 1]!;
         let best = 0;
         for (let i = from; i < to; i++) {
             const n = ++scratch[aCodes[px.rows[i]!]!]!;
@@ -128,7 +154,8 @@ export function g3Removals(px: Partition, aCodes: Int32Array, scratch: Int32Arra
 /** Every group of π_X agrees on A (the exact test: no counting, stops at the first disagreement). */
 function holdsExactly(px: Partition, aCodes: Int32Array, groups: number): boolean {
     for (let g = 0; g < groups; g++) {
-        const from = px.starts[g]!, to = px.starts[g + 1]!;
+        const from = px.starts[g]!,
+            to = px.starts[g + 1]!;
         const first = aCodes[px.rows[from]!]!;
         for (let i = from + 1; i < to; i++) if (aCodes[px.rows[i]!]! !== first) return false;
     }

@@ -6,10 +6,20 @@
 import type { ScalarType } from '../spec/model.js';
 import type { DiscoveredFd } from './discover.js';
 
-export interface ImportedAttribute { name: string; column: string; type: ScalarType }
+export interface ImportedAttribute {
+    name: string;
+    column: string;
+    type: ScalarType;
+}
 export interface ImportedRelation {
     name: string;
-    source: { name: string; format: 'csv' | 'json' | 'jsonl' | 'sqlite' | 'postgres'; path: string; table?: string; settings?: Record<string, string> };
+    source: {
+        name: string;
+        format: 'csv' | 'json' | 'jsonl' | 'sqlite' | 'postgres';
+        path: string;
+        table?: string;
+        settings?: Record<string, string>;
+    };
     attributes: ImportedAttribute[];
     /** Attribute names. */
     keys: string[][];
@@ -31,7 +41,11 @@ export interface ImportedSchema {
 
 /** A name the spec language accepts: letters, digits and `_`, not starting with a digit. */
 export function identifier(raw: string): string {
-    const cleaned = raw.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/\W+/g, '_').replace(/^_+|_+$/g, '');
+    const cleaned = raw
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/\W+/g, '_')
+        .replace(/^_+|_+$/g, '');
     if (cleaned === '') return 'x';
     return /^\d/.test(cleaned) ? `_${cleaned}` : cleaned;
 }
@@ -49,7 +63,8 @@ export function identifiers(raws: string[], taken = new Set<string>()): string[]
 
 const quote = (s: string) => JSON.stringify(s);
 const percent = (share: number) => `${(Math.floor(share * 1000) / 10).toFixed(1)} %`;
-const tuple = (relation: string, attributes: string[]) => attributes.length === 1 ? `${relation}.${attributes[0]}` : `${relation}(${attributes.join(', ')})`;
+const tuple = (relation: string, attributes: string[]) =>
+    attributes.length === 1 ? `${relation}.${attributes[0]}` : `${relation}(${attributes.join(', ')})`;
 
 function sourceLine(r: ImportedRelation): string {
     const s = r.source;
@@ -82,7 +97,10 @@ export function fdEvidence(fd: DiscoveredFd): string {
 export const MIN_FD_GROUPS = 2;
 
 /** One line the import writes: a declaration (`live`), a declaration commented out, or a note (neither). */
-export interface WrittenLine { text: string; kind: 'live' | 'commented' | 'note' }
+export interface WrittenLine {
+    text: string;
+    kind: 'live' | 'commented' | 'note';
+}
 
 /**
  * One discovered FD of a relation of `rows` rows as the import writes it: declared when it is exact, its
@@ -90,15 +108,27 @@ export interface WrittenLine { text: string; kind: 'live' | 'commented' | 'note'
  * the reason. An empty left-hand side (a constant column) is a note: the language has no such FD.
  */
 export function fdLine(relation: string, fd: DiscoveredFd, rows: number): WrittenLine {
-    if (fd.lhs.length === 0) return { kind: 'note', text: `// ${relation}.${fd.rhs} has one value on all ${rows.toLocaleString('en-US')} rows: a constant, which no fd declares` };
+    if (fd.lhs.length === 0)
+        return {
+            kind: 'note',
+            text: `// ${relation}.${fd.rhs} has one value on all ${rows.toLocaleString('en-US')} rows: a constant, which no fd declares`,
+        };
     const text = `fd ${relation}: ${fd.lhs.join(', ')} -> ${fd.rhs}`;
     const evidence = fdEvidence(fd);
     if (!fd.exact) return { kind: 'commented', text: `// ${text} (${evidence})` };
-    if (fd.nearKey) return { kind: 'commented', text: `// ${text} (${evidence}; the left-hand side is almost a key: questions would be near-trivial)` };
+    if (fd.nearKey)
+        return {
+            kind: 'commented',
+            text: `// ${text} (${evidence}; the left-hand side is almost a key: questions would be near-trivial)`,
+        };
     if (fd.groups < MIN_FD_GROUPS) {
         const repeats = fd.groups === 1 ? 'one left-hand side value repeats' : `only ${fd.groups} left-hand side values repeat`;
-        return { kind: 'commented', text: `// ${text} (${evidence}: ${repeats}, on ${fd.coveredRows.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} rows, `
-            + 'too little to tell a rule from chance; uncomment it if it is a rule of your data)' };
+        return {
+            kind: 'commented',
+            text:
+                `// ${text} (${evidence}: ${repeats}, on ${fd.coveredRows.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} rows, ` +
+                'too little to tell a rule from chance; uncomment it if it is a rule of your data)',
+        };
     }
     return { kind: 'live', text: `${text} // ${evidence}` };
 }
@@ -117,7 +147,11 @@ function fdBlocks(schema: ImportedSchema): WrittenLine[][] {
     const rows = new Map(schema.relations.map(r => [r.name, r.rowCount]));
     return (schema.fds ?? []).map(found => {
         const lines = found.fds.filter(fd => !fd.keyLike).map(fd => fdLine(found.relation, fd, rows.get(found.relation) ?? 0));
-        if (!found.complete) lines.push({ kind: 'note', text: `// (FD discovery on ${found.relation} stopped at its time budget: the list may be incomplete)` });
+        if (!found.complete)
+            lines.push({
+                kind: 'note',
+                text: `// (FD discovery on ${found.relation} stopped at its time budget: the list may be incomplete)`,
+            });
         return lines;
     });
 }
@@ -137,13 +171,25 @@ export interface ImportSummary {
 }
 
 export function importSummary(schema: ImportedSchema): ImportSummary {
-    const tally = (lines: WrittenLine[]) => ({ live: lines.filter(l => l.kind === 'live').length, commented: lines.filter(l => l.kind === 'commented').length });
+    const tally = (lines: WrittenLine[]) => ({
+        live: lines.filter(l => l.kind === 'live').length,
+        commented: lines.filter(l => l.kind === 'commented').length,
+    });
     const fks = tally(schema.fks.map(fkLine));
     const fds = schema.fds ? tally(fdBlocks(schema).flat()) : undefined;
-    const relations = schema.relations.length, keys = schema.relations.reduce((n, r) => n + r.keys.length, 0);
-    const commented = [[fks.commented, 'FK'], [fds?.commented ?? 0, 'FD']].filter(([n]) => n !== 0).map(([n, what]) => `${n} ${what}${n === 1 ? '' : 's'}`);
-    const text = `${relations} relation(s), ${keys} key(s), ${fks.live} FK(s)${fds ? `, ${fds.live} FD(s)` : ''} declared`
-        + (commented.length > 0 ? `; ${commented.join(', ')} written commented out (the spec says why; uncomment what is a rule of your data)` : '');
+    const relations = schema.relations.length,
+        keys = schema.relations.reduce((n, r) => n + r.keys.length, 0);
+    const commented = [
+        [fks.commented, 'FK'],
+        [fds?.commented ?? 0, 'FD'],
+    ]
+        .filter(([n]) => n !== 0)
+        .map(([n, what]) => `${n} ${what}${n === 1 ? '' : 's'}`);
+    const text =
+        `${relations} relation(s), ${keys} key(s), ${fks.live} FK(s)${fds ? `, ${fds.live} FD(s)` : ''} declared` +
+        (commented.length > 0
+            ? `; ${commented.join(', ')} written commented out (the spec says why; uncomment what is a rule of your data)`
+            : '');
     return { relations, keys, fks, ...(fds ? { fds } : {}), text };
 }
 

@@ -33,7 +33,10 @@ const discovered = new WeakMap<RelationTable, Promise<FdDiscovery>>();
 
 export async function suggestFds(spec: SpecModel, relation: string, table: RelationTable): Promise<FdSuggestions> {
     let pending = discovered.get(table);
-    if (!pending) { pending = discoverFdsAsync(table, EDITOR_FD_OPTIONS); discovered.set(table, pending); }
+    if (!pending) {
+        pending = discoverFdsAsync(table, EDITOR_FD_OPTIONS);
+        discovered.set(table, pending);
+    }
     const found = await pending;
     const declared = spec.fds.filter(fd => fd.relation === relation);
     const implied = (fd: DiscoveredFd) => declared.some(d => d.rhs.includes(fd.rhs) && d.lhs.every(a => fd.lhs.includes(a)));

@@ -15,8 +15,9 @@ export interface CheckOptions {
 }
 
 const inside = (inner: Range, outer: Range) =>
-    (inner.start.line > outer.start.line || (inner.start.line === outer.start.line && inner.start.character >= outer.start.character))
-    && (inner.end.line < outer.end.line || (inner.end.line === outer.end.line && inner.end.character <= outer.end.character));
+    (inner.start.line > outer.start.line ||
+        (inner.start.line === outer.start.line && inner.start.character >= outer.start.character)) &&
+    (inner.end.line < outer.end.line || (inner.end.line === outer.end.line && inner.end.character <= outer.end.character));
 
 /**
  * What the data layer needs from the parsed documents: where each `key (…)` is written, and which relations
@@ -40,7 +41,13 @@ export function dataOptionsFor(loaded: Pick<LoadedSpec, 'model' | 'documents'>, 
         if (!source || broken(relation.loc) || broken(source.loc)) skip.add(relation.name);
     }
     // A key's place is found only for a key the data breaks (the editor asks on every edit, for every relation).
-    return { skip, keyLocation: (relation, index) => { const key = keyNodes.get(relation.name)?.[index]; return key && locationOf(key); } };
+    return {
+        skip,
+        keyLocation: (relation, index) => {
+            const key = keyNodes.get(relation.name)?.[index];
+            return key && locationOf(key);
+        },
+    };
 }
 
 /**

@@ -39,17 +39,28 @@ function defaultServices(): SpecServices {
  * Parses, links and validates a spec file and every file it imports (from disk, or from `texts` by absolute
  * path) and returns the spec as plain data with the language diagnostics. Data checks are separate (see core/data).
  */
-export function loadSpec(entry: string, texts?: ReadonlyMap<string, string>, services: SpecServices = defaultServices()): Promise<LoadedSpec> {
+export function loadSpec(
+    entry: string,
+    texts?: ReadonlyMap<string, string>,
+    services: SpecServices = defaultServices(),
+): Promise<LoadedSpec> {
     // One load at a time per workspace: two loads of the same file (a CodeLens and a preview in one extension host)
     // would both find it absent and both add it. A failed load does not stop the next.
     const next = (loading.get(services) ?? Promise.resolve()).then(() => loadInto(entry, texts, services));
-    loading.set(services, next.catch(() => undefined));
+    loading.set(
+        services,
+        next.catch(() => undefined),
+    );
     return next;
 }
 
 const loading = new WeakMap<SpecServices, Promise<unknown>>();
 
-async function loadInto(entry: string, texts: ReadonlyMap<string, string> | undefined, services: SpecServices): Promise<LoadedSpec> {
+async function loadInto(
+    entry: string,
+    texts: ReadonlyMap<string, string> | undefined,
+    services: SpecServices,
+): Promise<LoadedSpec> {
     const { shared: sharedServices, probe } = services;
     const documents = sharedServices.workspace.LangiumDocuments;
     const loaded: LangiumDocument[] = [];
@@ -106,7 +117,9 @@ function statOf(file: string): FileFacts | undefined {
     try {
         const st = fs.statSync(file);
         return { isFile: st.isFile(), isDirectory: st.isDirectory(), size: st.size };
-    } catch { return undefined; }
+    } catch {
+        return undefined;
+    }
 }
 
 const FILE_START: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
@@ -115,22 +128,44 @@ const FILE_START: Range = { start: { line: 0, character: 0 }, end: { line: 0, ch
 function readSpecFile(file: string, diagnostics: SpecDiagnostic[]): string | undefined {
     const facts = statOf(file);
     // The entry file may have any name (the CLI was given it); only its kind and size matter.
-    const problem = facts?.isFile ? specFileProblem(`${file}${SPEC_EXTENSION}`, facts) : specFileProblem(file, facts ?? { isFile: false, isDirectory: false });
-    if (problem) { diagnostics.push({ file, range: FILE_START, severity: 'error', code: 'bad-spec-file', message: problem }); return undefined; }
+    const problem = facts?.isFile
+        ? specFileProblem(`${file}${SPEC_EXTENSION}`, facts)
+        : specFileProblem(file, facts ?? { isFile: false, isDirectory: false });
+    if (problem) {
+        diagnostics.push({ file, range: FILE_START, severity: 'error', code: 'bad-spec-file', message: problem });
+        return undefined;
+    }
     try {
         return fs.readFileSync(file, 'utf8');
     } catch (e) {
-        diagnostics.push({ file, range: FILE_START, severity: 'error', code: 'bad-spec-file', message: `Cannot read ${file}: ${(e as Error).message}. Check the path and its permissions.` });
+        diagnostics.push({
+            file,
+            range: FILE_START,
+            severity: 'error',
+            code: 'bad-spec-file',
+            message: `Cannot read ${file}: ${(e as Error).message}. Check the path and its permissions.`,
+        });
         return undefined;
     }
 }
 
 /** Parses a document; a text the parser cannot take at all becomes a located error, not a crash. */
-function parseOrReport(shared: SpecServices['shared'], text: string, uri: URI, diagnostics: SpecDiagnostic[]): LangiumDocument | undefined {
+function parseOrReport(
+    shared: SpecServices['shared'],
+    text: string,
+    uri: URI,
+    diagnostics: SpecDiagnostic[],
+): LangiumDocument | undefined {
     try {
         return shared.workspace.LangiumDocumentFactory.fromString(text, uri);
     } catch (e) {
-        diagnostics.push({ file: uri.fsPath, range: FILE_START, severity: 'error', code: 'syntax', message: unparseableMessage(text, e) });
+        diagnostics.push({
+            file: uri.fsPath,
+            range: FILE_START,
+            severity: 'error',
+            code: 'syntax',
+            message: unparseableMessage(text, e),
+        });
         return undefined;
     }
 }
@@ -138,7 +173,9 @@ function parseOrReport(shared: SpecServices['shared'], text: string, uri: URI, d
 /** A language diagnostic of a document as a SpecDiagnostic (the one conversion, used by the CLI and the server). */
 export function toSpecDiagnostic(doc: LangiumDocument, d: NonNullable<LangiumDocument['diagnostics']>[number]): SpecDiagnostic {
     return {
-        file: documentPath(doc.uri), range: d.range, severity: SEVERITY[d.severity ?? 1] ?? 'error',
+        file: documentPath(doc.uri),
+        range: d.range,
+        severity: SEVERITY[d.severity ?? 1] ?? 'error',
         code: typeof d.code === 'string' ? d.code : String(d.code ?? (d.data as { code?: string } | undefined)?.code ?? 'syntax'),
         message: typeof d.message === 'string' ? d.message : d.message.value,
     };

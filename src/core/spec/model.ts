@@ -4,13 +4,25 @@
  */
 
 /** 0-based line and character, as in LSP. */
-export interface Position { line: number; character: number }
-export interface Range { start: Position; end: Position }
+export interface Position {
+    line: number;
+    character: number;
+}
+export interface Range {
+    start: Position;
+    end: Position;
+}
 /** Where something is written: an absolute file path and a range in it. */
-export interface SpecLocation { file: string; range: Range }
+export interface SpecLocation {
+    file: string;
+    range: Range;
+}
 
 export type ScalarType = 'text' | 'int' | 'real' | 'bool' | 'date';
-export interface AttrType { scalar: ScalarType; list: boolean }
+export interface AttrType {
+    scalar: ScalarType;
+    list: boolean;
+}
 
 export type SettingValue = string | number | boolean | SettingValue[];
 export type Settings = Record<string, SettingValue>;
@@ -67,7 +79,11 @@ export interface SourceDecl {
 }
 
 /** `as of 2019` / `as of "June 2019"`: the time the data was true; `year` is the year it names. */
-export interface AsOfDecl { text: string; year: number; loc: SpecLocation }
+export interface AsOfDecl {
+    text: string;
+    year: number;
+    loc: SpecLocation;
+}
 
 /** The year `as of` names: the number itself (four digits), or the one four-digit year a date text holds. */
 export function asOfYear(year: number | undefined, text: string | undefined): number | undefined {
@@ -118,7 +134,10 @@ export interface FdDecl {
     loc: SpecLocation;
 }
 
-export interface AttributeTupleRef { relation: string; attributes: string[] }
+export interface AttributeTupleRef {
+    relation: string;
+    attributes: string[];
+}
 
 export interface FkDecl {
     name?: string;
@@ -165,7 +184,10 @@ export interface RuleDecl {
     loc: SpecLocation;
 }
 
-export interface AttributeRef { relation: string; attribute: string }
+export interface AttributeRef {
+    relation: string;
+    attribute: string;
+}
 
 export type AliasRuleDecl =
     | { kind: 'list'; value: string; alternatives: string[]; loc: SpecLocation }
@@ -173,7 +195,11 @@ export type AliasRuleDecl =
     /** Named normalisers: name_parts, round(n), truncate(n), tolerance(x), strip("FC", ...), split("/"), first_word, ascii, month_year. */
     | { kind: 'normaliser'; name: string; args: SettingValue[]; loc: SpecLocation };
 
-export interface AliasDecl { target: AttributeRef; rules: AliasRuleDecl[]; loc: SpecLocation }
+export interface AliasDecl {
+    target: AttributeRef;
+    rules: AliasRuleDecl[];
+    loc: SpecLocation;
+}
 
 export type GoldDecl = { kind: 'yes' } | { kind: 'no' } | { kind: 'when'; condition: string };
 
@@ -220,7 +246,11 @@ export interface ModelDecl {
     loc: SpecLocation;
 }
 
-export interface SampleDecl { mode: 'first' | 'random' | 'all'; count?: number; seed?: number }
+export interface SampleDecl {
+    mode: 'first' | 'random' | 'all';
+    count?: number;
+    seed?: number;
+}
 
 export interface VariantDecl {
     /** zero_shot, few_shot(n), cot, augment — with `from Relation.attribute` for the passage. */
@@ -271,7 +301,8 @@ export function fdId(relation: string, lhs: string[], rhs: string[]): string {
 }
 
 export function fkId(from: AttributeTupleRef, to: AttributeTupleRef): string {
-    const side = (t: AttributeTupleRef) => t.attributes.length === 1 ? `${t.relation}.${t.attributes[0]}` : `${t.relation}(${t.attributes.join(', ')})`;
+    const side = (t: AttributeTupleRef) =>
+        t.attributes.length === 1 ? `${t.relation}.${t.attributes[0]}` : `${t.relation}(${t.attributes.join(', ')})`;
     return `${side(from)} -> ${side(to)}`;
 }
 

@@ -13,10 +13,13 @@ import type { SettingDecl, SettingValue, Settings } from './model.js';
 /** A declaration as written in a table: its name is the key, its scope the table's. */
 export type SettingSpec = Omit<SettingDecl, 'name' | 'scope'>;
 
-type Scalar<D> = D extends { type: 'boolean' } ? boolean
-    : D extends { type: 'text'; values: readonly (infer V)[] } ? V
-    : D extends { type: 'text' } ? string
-    : number;
+type Scalar<D> = D extends { type: 'boolean' }
+    ? boolean
+    : D extends { type: 'text'; values: readonly (infer V)[] }
+      ? V
+      : D extends { type: 'text' }
+        ? string
+        : number;
 type ValueOf<D> = D extends { list: true } ? Scalar<D>[] : Scalar<D>;
 
 /**
@@ -37,11 +40,19 @@ export interface SettingTable<T extends Record<string, SettingSpec>, S extends s
 }
 
 /** Declares the settings of one block (`scope`): the one place their name, type, default, values and doc are written. */
-export function declareSettings<const S extends string, const T extends Record<string, SettingSpec>>(scope: S, specs: T): SettingTable<T, S> {
+export function declareSettings<const S extends string, const T extends Record<string, SettingSpec>>(
+    scope: S,
+    specs: T,
+): SettingTable<T, S> {
     const decls: SettingDecl[] = Object.entries(specs).map(([name, spec]) => ({ name, scope, ...spec }));
     return {
-        scope, decls,
-        read: settings => ({ ...readDeclared(decls, settings), $settings: scope, $unfit: unfit(decls, settings) }) as unknown as SettingsView<T, S>,
+        scope,
+        decls,
+        read: settings =>
+            ({ ...readDeclared(decls, settings), $settings: scope, $unfit: unfit(decls, settings) }) as unknown as SettingsView<
+                T,
+                S
+            >,
     };
 }
 
@@ -49,7 +60,10 @@ export function declareSettings<const S extends string, const T extends Record<s
  * The values of declarations known only at run time (a family's list, the families' simulator rates), by name:
  * the same coercion as a table's `read`.
  */
-export function readDeclared(decls: readonly SettingDecl[], settings: Settings | undefined): Record<string, SettingValue | undefined> {
+export function readDeclared(
+    decls: readonly SettingDecl[],
+    settings: Settings | undefined,
+): Record<string, SettingValue | undefined> {
     const out: Record<string, SettingValue | undefined> = {};
     for (const d of decls) {
         const raw = settings && Object.hasOwn(settings, d.name) ? settings[d.name] : undefined;
@@ -62,7 +76,9 @@ export function readDeclared(decls: readonly SettingDecl[], settings: Settings |
 /** The values written that do not fit their declaration, by name. */
 function unfit(decls: readonly SettingDecl[], settings: Settings | undefined): Record<string, SettingValue> {
     const out: Record<string, SettingValue> = {};
-    for (const d of decls) if (settings && Object.hasOwn(settings, d.name) && coerce(d, settings[d.name]!) === undefined) out[d.name] = settings[d.name]!;
+    for (const d of decls)
+        if (settings && Object.hasOwn(settings, d.name) && coerce(d, settings[d.name]!) === undefined)
+            out[d.name] = settings[d.name]!;
     return out;
 }
 
@@ -70,14 +86,15 @@ function unfit(decls: readonly SettingDecl[], settings: Settings | undefined): R
 function coerce(d: SettingDecl, raw: SettingValue): SettingValue | undefined {
     if (d.list) {
         const items = (Array.isArray(raw) ? raw : [raw]).map(v => (Array.isArray(v) ? undefined : scalar(d, v)));
-        return items.every(v => v !== undefined) ? items as SettingValue[] : undefined;
+        return items.every(v => v !== undefined) ? (items as SettingValue[]) : undefined;
     }
     return Array.isArray(raw) ? undefined : scalar(d, raw);
 }
 
 function scalar(d: SettingDecl, v: string | number | boolean): string | number | boolean | undefined {
     switch (d.type) {
-        case 'boolean': return v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined;
+        case 'boolean':
+            return v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined;
         case 'text': {
             if (v === false && d.off !== undefined) return d.off;
             const text = typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
@@ -97,6 +114,7 @@ function scalar(d: SettingDecl, v: string | number | boolean): string | number |
  */
 export function inheritSettings(decls: readonly SettingDecl[], outer: Settings | undefined, own: Settings): Settings {
     const inherited: Settings = {};
-    for (const d of decls) if (outer && Object.hasOwn(outer, d.name) && !Object.hasOwn(own, d.name)) inherited[d.name] = outer[d.name]!;
+    for (const d of decls)
+        if (outer && Object.hasOwn(outer, d.name) && !Object.hasOwn(own, d.name)) inherited[d.name] = outer[d.name]!;
     return Object.keys(inherited).length ? { ...inherited, ...own } : own;
 }

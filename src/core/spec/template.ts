@@ -14,34 +14,42 @@ export type Expr =
 
 export type BinaryOp = '+' | '-' | '*' | '/' | '>' | '<' | '>=' | '<=' | '==' | '!=' | 'and' | 'or';
 
-export type TemplatePart =
-    | { kind: 'text'; text: string }
-    | { kind: 'placeholder'; source: string; expr: Expr; offset: number };
+export type TemplatePart = { kind: 'text'; text: string } | { kind: 'placeholder'; source: string; expr: Expr; offset: number };
 
-export interface TemplateError { message: string; offset: number; length: number }
+export interface TemplateError {
+    message: string;
+    offset: number;
+    length: number;
+}
 
-export interface ParsedTemplate { parts: TemplatePart[]; errors: TemplateError[] }
+export interface ParsedTemplate {
+    parts: TemplatePart[];
+    errors: TemplateError[];
+}
 
 /**
  * Functions a template may call, with their arity; `evaluate` implements them. A null-prototype object, so
  * `{constructor(x)}` or `{toString(x)}` is an unknown function, not an inherited key.
  */
-export const TEMPLATE_FUNCTIONS: Readonly<Record<string, { min: number; max: number; doc: string }>> = Object.assign(Object.create(null) as object, {
-    decade: { min: 1, max: 1, doc: 'decade(year): the decade, e.g. 1954 → 1950' },
-    century: { min: 1, max: 1, doc: 'century(year): e.g. 1954 → 20' },
-    round: { min: 1, max: 2, doc: 'round(x, digits = 0)' },
-    floor: { min: 1, max: 1, doc: 'floor(x)' },
-    lower: { min: 1, max: 1, doc: 'lower(text)' },
-    upper: { min: 1, max: 1, doc: 'upper(text)' },
-    title: { min: 1, max: 1, doc: 'title(text): capitalise each word' },
-    count: { min: 1, max: 1, doc: 'count(list): number of values (0 for null)' },
-    nonempty: { min: 1, max: 1, doc: 'nonempty(value): true when not null and not an empty list' },
-    first: { min: 1, max: 1, doc: 'first(list): the first value' },
-    join: { min: 1, max: 2, doc: 'join(list, separator = ", ")' },
-    year: { min: 1, max: 1, doc: 'year(date)' },
-    month_year: { min: 1, max: 1, doc: 'month_year(date): e.g. "March, 2004"' },
-    article: { min: 1, max: 1, doc: 'article(word): "an" before a vowel, else "a" (e.g. {article(genre)} {genre} movie)' },
-});
+export const TEMPLATE_FUNCTIONS: Readonly<Record<string, { min: number; max: number; doc: string }>> = Object.assign(
+    Object.create(null) as object,
+    {
+        decade: { min: 1, max: 1, doc: 'decade(year): the decade, e.g. 1954 → 1950' },
+        century: { min: 1, max: 1, doc: 'century(year): e.g. 1954 → 20' },
+        round: { min: 1, max: 2, doc: 'round(x, digits = 0)' },
+        floor: { min: 1, max: 1, doc: 'floor(x)' },
+        lower: { min: 1, max: 1, doc: 'lower(text)' },
+        upper: { min: 1, max: 1, doc: 'upper(text)' },
+        title: { min: 1, max: 1, doc: 'title(text): capitalise each word' },
+        count: { min: 1, max: 1, doc: 'count(list): number of values (0 for null)' },
+        nonempty: { min: 1, max: 1, doc: 'nonempty(value): true when not null and not an empty list' },
+        first: { min: 1, max: 1, doc: 'first(list): the first value' },
+        join: { min: 1, max: 2, doc: 'join(list, separator = ", ")' },
+        year: { min: 1, max: 1, doc: 'year(date)' },
+        month_year: { min: 1, max: 1, doc: 'month_year(date): e.g. "March, 2004"' },
+        article: { min: 1, max: 1, doc: 'article(word): "an" before a vowel, else "a" (e.g. {article(genre)} {genre} movie)' },
+    },
+);
 
 /** Deeper placeholders than this are refused (a located error) rather than overflowing the stack. */
 export const MAX_TEMPLATE_DEPTH = 64;
@@ -54,16 +62,39 @@ export function parseTemplate(text: string): ParsedTemplate {
     let i = 0;
     while (i < text.length) {
         const c = text[i]!;
-        if (c === '{' && text[i + 1] === '{') { buf += '{'; i += 2; continue; }
-        if (c === '}' && text[i + 1] === '}') { buf += '}'; i += 2; continue; }
-        if (c === '}') { errors.push({ message: 'Unmatched "}" — write "}}" for a literal brace.', offset: i, length: 1 }); i++; continue; }
-        if (c !== '{') { buf += c; i++; continue; }
+        if (c === '{' && text[i + 1] === '{') {
+            buf += '{';
+            i += 2;
+            continue;
+        }
+        if (c === '}' && text[i + 1] === '}') {
+            buf += '}';
+            i += 2;
+            continue;
+        }
+        if (c === '}') {
+            errors.push({ message: 'Unmatched "}" — write "}}" for a literal brace.', offset: i, length: 1 });
+            i++;
+            continue;
+        }
+        if (c !== '{') {
+            buf += c;
+            i++;
+            continue;
+        }
         const close = text.indexOf('}', i + 1);
         if (close < 0) {
-            errors.push({ message: 'Unclosed "{" — close the placeholder with "}" or write "{{" for a literal brace.', offset: i, length: text.length - i });
+            errors.push({
+                message: 'Unclosed "{" — close the placeholder with "}" or write "{{" for a literal brace.',
+                offset: i,
+                length: text.length - i,
+            });
             break;
         }
-        if (buf) { parts.push({ kind: 'text', text: buf }); buf = ''; }
+        if (buf) {
+            parts.push({ kind: 'text', text: buf });
+            buf = '';
+        }
         const source = text.slice(i + 1, close);
         const result = parseExpression(source, i + 1);
         if ('error' in result) errors.push(result.error);
@@ -91,11 +122,26 @@ function tokenize(src: string, base: number): Token[] | TemplateError {
     let i = 0;
     while (i < src.length) {
         const c = src[i]!;
-        if (/\s/.test(c)) { i++; continue; }
+        if (/\s/.test(c)) {
+            i++;
+            continue;
+        }
         let m: string | undefined;
-        if ((m = matchAt(NUM, src, i))) { out.push({ t: 'num', v: m, at: base + i }); i += m.length; continue; }
-        if ((m = matchAt(ID, src, i))) { out.push({ t: 'id', v: m, at: base + i }); i += m.length; continue; }
-        if ((m = matchAt(OP, src, i))) { out.push({ t: 'op', v: m, at: base + i }); i += m.length; continue; }
+        if ((m = matchAt(NUM, src, i))) {
+            out.push({ t: 'num', v: m, at: base + i });
+            i += m.length;
+            continue;
+        }
+        if ((m = matchAt(ID, src, i))) {
+            out.push({ t: 'id', v: m, at: base + i });
+            i += m.length;
+            continue;
+        }
+        if ((m = matchAt(OP, src, i))) {
+            out.push({ t: 'op', v: m, at: base + i });
+            i += m.length;
+            continue;
+        }
         if (c === '"' || c === "'") {
             const end = src.indexOf(c, i + 1);
             if (end < 0) return { message: 'Unclosed string in placeholder.', offset: base + i, length: src.length - i };
@@ -113,23 +159,49 @@ function tokenize(src: string, base: number): Token[] | TemplateError {
 export function parseExpression(src: string, base = 0): { expr: Expr } | { error: TemplateError } {
     const tokens = tokenize(src, base);
     if (!Array.isArray(tokens)) return { error: tokens };
-    if (tokens.length === 1) return { error: { message: 'Empty placeholder: name an attribute, e.g. {title}.', offset: Math.max(0, base - 1), length: 2 } };
+    if (tokens.length === 1)
+        return {
+            error: { message: 'Empty placeholder: name an attribute, e.g. {title}.', offset: Math.max(0, base - 1), length: 2 },
+        };
     let p = 0;
     const peek = () => tokens[p]!;
-    const fail = (message: string, tok = peek()): never => { throw { message, offset: tok.at, length: Math.max(1, tok.v.length) } satisfies TemplateError; };
-    const expectOp = (v: string) => { if (peek().t !== 'op' || peek().v !== v) fail(`Expected "${v}".`); p++; };
+    const fail = (message: string, tok = peek()): never => {
+        throw { message, offset: tok.at, length: Math.max(1, tok.v.length) } satisfies TemplateError;
+    };
+    const expectOp = (v: string) => {
+        if (peek().t !== 'op' || peek().v !== v) fail(`Expected "${v}".`);
+        p++;
+    };
 
     let depth = 0;
     const primary = (): Expr => {
         const tok = peek();
         if (++depth > MAX_TEMPLATE_DEPTH) fail(`The placeholder nests deeper than ${MAX_TEMPLATE_DEPTH} levels; split it up.`);
-        try { return primaryAt(tok); } finally { depth--; }
+        try {
+            return primaryAt(tok);
+        } finally {
+            depth--;
+        }
     };
     const primaryAt = (tok: Token): Expr => {
-        if (tok.t === 'num') { p++; return { kind: 'number', value: Number(tok.v) }; }
-        if (tok.t === 'str') { p++; return { kind: 'string', value: tok.v }; }
-        if (tok.t === 'op' && tok.v === '(') { p++; const e = or(); expectOp(')'); return e; }
-        if (tok.t === 'op' && tok.v === '-') { p++; return { kind: 'unary', op: '-', arg: primary() }; }
+        if (tok.t === 'num') {
+            p++;
+            return { kind: 'number', value: Number(tok.v) };
+        }
+        if (tok.t === 'str') {
+            p++;
+            return { kind: 'string', value: tok.v };
+        }
+        if (tok.t === 'op' && tok.v === '(') {
+            p++;
+            const e = or();
+            expectOp(')');
+            return e;
+        }
+        if (tok.t === 'op' && tok.v === '-') {
+            p++;
+            return { kind: 'unary', op: '-', arg: primary() };
+        }
         if (tok.t === 'id') {
             p++;
             if (tok.v === 'not') return { kind: 'unary', op: 'not', arg: comparison() };
@@ -138,7 +210,10 @@ export function parseExpression(src: string, base = 0): { expr: Expr } | { error
                 const args: Expr[] = [];
                 if (!(peek().t === 'op' && peek().v === ')')) {
                     args.push(or());
-                    while (peek().t === 'op' && peek().v === ',') { p++; args.push(or()); }
+                    while (peek().t === 'op' && peek().v === ',') {
+                        p++;
+                        args.push(or());
+                    }
                 }
                 const close = peek();
                 expectOp(')');
@@ -177,18 +252,29 @@ export function parseExpression(src: string, base = 0): { expr: Expr } | { error
     } catch (e) {
         if (e && typeof e === 'object' && 'offset' in e) return { error: e as TemplateError };
         // Anything else (it should not happen) still gets a location: the whole placeholder.
-        return { error: { message: `Cannot read this placeholder: ${e instanceof Error ? e.message : String(e)}`, offset: base, length: Math.max(1, src.length) } };
+        return {
+            error: {
+                message: `Cannot read this placeholder: ${e instanceof Error ? e.message : String(e)}`,
+                offset: base,
+                length: Math.max(1, src.length),
+            },
+        };
     }
 }
 
 /** Every attribute name an expression reads. */
 export function namesIn(expr: Expr): Extract<Expr, { kind: 'name' }>[] {
     switch (expr.kind) {
-        case 'name': return [expr];
-        case 'call': return expr.args.flatMap(namesIn);
-        case 'unary': return namesIn(expr.arg);
-        case 'binary': return [...namesIn(expr.left), ...namesIn(expr.right)];
-        default: return [];
+        case 'name':
+            return [expr];
+        case 'call':
+            return expr.args.flatMap(namesIn);
+        case 'unary':
+            return namesIn(expr.arg);
+        case 'binary':
+            return [...namesIn(expr.left), ...namesIn(expr.right)];
+        default:
+            return [];
     }
 }
 
@@ -197,7 +283,20 @@ export type TemplateValue = string | number | boolean | null | TemplateValue[];
 /** Resolves a (possibly qualified) name to a value of the row being rendered. */
 export type NameLookup = (name: string, qualifier?: string) => TemplateValue;
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+];
 
 function num(v: TemplateValue): number {
     if (typeof v === 'number') return v;
@@ -207,9 +306,12 @@ function num(v: TemplateValue): number {
 
 export function evaluate(expr: Expr, lookup: NameLookup): TemplateValue {
     switch (expr.kind) {
-        case 'number': return expr.value;
-        case 'string': return expr.value;
-        case 'name': return lookup(expr.name, expr.qualifier);
+        case 'number':
+            return expr.value;
+        case 'string':
+            return expr.value;
+        case 'name':
+            return lookup(expr.name, expr.qualifier);
         case 'unary': {
             const v = evaluate(expr.arg, lookup);
             return expr.op === '-' ? -num(v) : !truthy(v);
@@ -220,39 +322,68 @@ export function evaluate(expr: Expr, lookup: NameLookup): TemplateValue {
             if (expr.op === 'or') return truthy(l) || truthy(evaluate(expr.right, lookup));
             const r = evaluate(expr.right, lookup);
             switch (expr.op) {
-                case '+': return typeof l === 'string' || typeof r === 'string' ? `${format(l)}${format(r)}` : num(l) + num(r);
-                case '-': return num(l) - num(r);
-                case '*': return num(l) * num(r);
-                case '/': return num(l) / num(r);
-                case '>': return num(l) > num(r);
-                case '<': return num(l) < num(r);
-                case '>=': return num(l) >= num(r);
-                case '<=': return num(l) <= num(r);
-                case '==': return format(l) === format(r);
-                case '!=': return format(l) !== format(r);
+                case '+':
+                    return typeof l === 'string' || typeof r === 'string' ? `${format(l)}${format(r)}` : num(l) + num(r);
+                case '-':
+                    return num(l) - num(r);
+                case '*':
+                    return num(l) * num(r);
+                case '/':
+                    return num(l) / num(r);
+                case '>':
+                    return num(l) > num(r);
+                case '<':
+                    return num(l) < num(r);
+                case '>=':
+                    return num(l) >= num(r);
+                case '<=':
+                    return num(l) <= num(r);
+                case '==':
+                    return format(l) === format(r);
+                case '!=':
+                    return format(l) !== format(r);
             }
             return null;
         }
-        case 'call': return call(expr.fn, expr.args.map(a => evaluate(a, lookup)));
+        case 'call':
+            return call(
+                expr.fn,
+                expr.args.map(a => evaluate(a, lookup)),
+            );
     }
 }
 
 function call(fn: string, args: TemplateValue[]): TemplateValue {
     const [a, b] = args;
     switch (fn) {
-        case 'decade': return Math.floor(num(a!) / 10) * 10;
-        case 'century': return Math.floor((num(a!) - 1) / 100) + 1;
-        case 'round': { const f = 10 ** (b === undefined ? 0 : num(b)); return Math.round(num(a!) * f) / f; }
-        case 'floor': return Math.floor(num(a!));
-        case 'lower': return format(a!).toLowerCase();
-        case 'upper': return format(a!).toUpperCase();
-        case 'title': return format(a!).replace(/\b\w/g, c => c.toUpperCase());
-        case 'count': return a === null ? 0 : Array.isArray(a) ? a.length : 1;
-        case 'nonempty': return a !== null && a !== '' && !(Array.isArray(a) && a.length === 0);
-        case 'first': return Array.isArray(a) ? (a[0] ?? null) : a!;
-        case 'join': return Array.isArray(a) ? a.map(format).join(b === undefined ? ', ' : format(b)) : format(a!);
-        case 'year': return Number(String(format(a!)).slice(0, 4));
-        case 'article': return /^[aeiou]/i.test(format(a!)) ? 'an' : 'a';
+        case 'decade':
+            return Math.floor(num(a!) / 10) * 10;
+        case 'century':
+            return Math.floor((num(a!) - 1) / 100) + 1;
+        case 'round': {
+            const f = 10 ** (b === undefined ? 0 : num(b));
+            return Math.round(num(a!) * f) / f;
+        }
+        case 'floor':
+            return Math.floor(num(a!));
+        case 'lower':
+            return format(a!).toLowerCase();
+        case 'upper':
+            return format(a!).toUpperCase();
+        case 'title':
+            return format(a!).replace(/\b\w/g, c => c.toUpperCase());
+        case 'count':
+            return a === null ? 0 : Array.isArray(a) ? a.length : 1;
+        case 'nonempty':
+            return a !== null && a !== '' && !(Array.isArray(a) && a.length === 0);
+        case 'first':
+            return Array.isArray(a) ? (a[0] ?? null) : a!;
+        case 'join':
+            return Array.isArray(a) ? a.map(format).join(b === undefined ? ', ' : format(b)) : format(a!);
+        case 'year':
+            return Number(String(format(a!)).slice(0, 4));
+        case 'article':
+            return /^[aeiou]/i.test(format(a!)) ? 'an' : 'a';
         case 'month_year': {
             const m = /^(\d{4})-(\d{2})/.exec(format(a!));
             return m ? `${MONTHS[Number(m[2]) - 1]}, ${m[1]}` : format(a!);

@@ -19,14 +19,68 @@ const TABLES: { table: string; columns: string[] }[] = [
     { table: 'runs', columns: ['id', 'spec', 'suite', 'started', 'finished', 'status', 'settings'] },
     { table: 'questions', columns: ['run', 'id', 'seq', 'probe', 'kind', 'phrasing', 'json'] },
     { table: 'question_facts', columns: QUESTION_FACT_COLUMNS },
-    { table: 'calls', columns: ['run', 'question', 'model', 'sample', 'hash', 'params', 'latency_ms', 'tokens_in', 'tokens_out', 'cost', 'attempts', 'status', 'error', 'at'] },
+    {
+        table: 'calls',
+        columns: [
+            'run',
+            'question',
+            'model',
+            'sample',
+            'hash',
+            'params',
+            'latency_ms',
+            'tokens_in',
+            'tokens_out',
+            'cost',
+            'attempts',
+            'status',
+            'error',
+            'at',
+        ],
+    },
     { table: 'cache', columns: ['hash', 'text', 'tokens_in', 'tokens_out', 'finish_reason', 'latency_ms', 'created'] },
     { table: 'responses', columns: ['run', 'question', 'model', 'sample', 'text', 'cached', 'call'] },
     { table: 'verdicts', columns: ['run', 'question', 'model', 'sample', 'answer', 'correct', 'rationale', 'json'] },
-    { table: 'verdict_overrides', columns: ['run', 'question', 'model', 'sample', 'correct', 'rationale', 'by', 'at', 'why', 'read_text', 'read_start', 'read_end', 'read_by'] },
+    {
+        table: 'verdict_overrides',
+        columns: [
+            'run',
+            'question',
+            'model',
+            'sample',
+            'correct',
+            'rationale',
+            'by',
+            'at',
+            'why',
+            'read_text',
+            'read_start',
+            'read_end',
+            'read_by',
+        ],
+    },
     { table: 'review_labels', columns: REVIEW_LABEL_COLUMNS },
     { table: 'group_verdicts', columns: ['run', 'grp', 'model', 'sample', 'relation', 'probe', 'outcome', 'ok', 'json'] },
-    { table: 'batches', columns: ['local', 'run', 'model', 'id', 'input_file', 'status', 'output_file', 'error_file', 'requests', 'done', 'failed', 'created', 'updated', 'collected', 'endpoint'] },
+    {
+        table: 'batches',
+        columns: [
+            'local',
+            'run',
+            'model',
+            'id',
+            'input_file',
+            'status',
+            'output_file',
+            'error_file',
+            'requests',
+            'done',
+            'failed',
+            'created',
+            'updated',
+            'collected',
+            'endpoint',
+        ],
+    },
     { table: 'batch_slots', columns: ['batch', 'custom_id', 'run', 'question', 'model', 'sample', 'hash', 'attempt'] },
 ];
 
@@ -61,8 +115,10 @@ async function insert(target: Sql, table: string, columns: string[], rows: Row[]
             const v = (r[c] ?? null) as Param;
             return typeof v === 'string' && KEY_FREE[table]?.includes(c) ? redact(v, []) : v;
         });
-        if (table === 'calls') { ids.push(Number((await target.get<{ id: number }>(text, values))!.id)); written++; }
-        else written += (await target.run(text, values)).changes;
+        if (table === 'calls') {
+            ids.push(Number((await target.get<{ id: number }>(text, values))!.id));
+            written++;
+        } else written += (await target.run(text, values)).changes;
     }
     return { ids, written };
 }
@@ -70,7 +126,10 @@ async function insert(target: Sql, table: string, columns: string[], rows: Row[]
 /** Thrown inside a run's transaction when another copy holds the run already: rolled back, the run skipped. */
 class CopiedElsewhere extends Error {}
 
-export interface CopyResult { copied: string[]; skipped: string[] }
+export interface CopyResult {
+    copied: string[];
+    skipped: string[];
+}
 
 /** Copies the runs of `from` (or only `runs`) into `to`; runs `to` has already are skipped. */
 export async function copyStore(from: string, to: string, runs?: readonly string[], passwordEnv?: string): Promise<CopyResult> {
@@ -78,14 +137,25 @@ export async function copyStore(from: string, to: string, runs?: readonly string
     try {
         const target = await openEnd(to, passwordEnv);
         try {
-            const runIds = async (end: Sql) => (await end.all<{ id: string }>('SELECT id FROM runs ORDER BY started, id')).map(r => r.id);
+            const runIds = async (end: Sql) =>
+                (await end.all<{ id: string }>('SELECT id FROM runs ORDER BY started, id')).map(r => r.id);
             const have = new Set(await runIds(target));
             const there = await runIds(source);
             const missing = (runs ?? []).filter(r => !there.includes(r));
-            if (missing.length) throw new HalluProbeError(problem('unknown-run', `No run ${missing.join(', ')} in ${shownStore(from)}.`, 'List the runs with "halluprobe runs --db <store>".'));
+            if (missing.length)
+                throw new HalluProbeError(
+                    problem(
+                        'unknown-run',
+                        `No run ${missing.join(', ')} in ${shownStore(from)}.`,
+                        'List the runs with "halluprobe runs --db <store>".',
+                    ),
+                );
             const result: CopyResult = { copied: [], skipped: [] };
             for (const run of runs ?? there) {
-                if (have.has(run)) { result.skipped.push(run); continue; }
+                if (have.has(run)) {
+                    result.skipped.push(run);
+                    continue;
+                }
                 try {
                     await target.transaction(tx => copyRun(source, tx, run));
                     result.copied.push(run);
@@ -112,7 +182,8 @@ async function copyRun(source: Sql, target: Sql, run: string): Promise<void> {
     const callIds = new Map<number, number>();
     for (const { table, columns } of TABLES) {
         const rows = await source.all(select(table), [run]);
-        if (table === 'responses') for (const r of rows) if (r.call !== null && r.call !== undefined) r.call = callIds.get(Number(r.call)) ?? null;
+        if (table === 'responses')
+            for (const r of rows) if (r.call !== null && r.call !== undefined) r.call = callIds.get(Number(r.call)) ?? null;
         const { ids, written } = await insert(target, table, columns, rows);
         if (table === 'runs' && written === 0) throw new CopiedElsewhere(run);
         if (table === 'calls') rows.forEach((r, i) => callIds.set(Number(r.id), ids[i]!));

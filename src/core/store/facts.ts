@@ -25,21 +25,46 @@ CREATE INDEX question_facts_fact ON question_facts(run, fact);
 `;
 
 /** The columns `store copy` carries, in order. */
-export const QUESTION_FACT_COLUMNS = ['run', 'question', 'pos', 'fact', 'label', 'relation', 'attribute', 'value', 'role', 'json'];
+export const QUESTION_FACT_COLUMNS = [
+    'run',
+    'question',
+    'pos',
+    'fact',
+    'label',
+    'relation',
+    'attribute',
+    'value',
+    'role',
+    'json',
+];
 
 /** The rows of these (newly stored) questions' facts. */
 export async function insertQuestionFacts(tx: Sql, runId: string, questions: readonly Question[]): Promise<void> {
     const rows: Param[][] = [];
-    for (const q of questions) (q.facts ?? []).forEach((f, pos) => rows.push([runId, q.id, pos, f.id, f.label, f.relation, f.attribute, f.value, f.role, JSON.stringify(f)]));
-    await insertMany(tx, 'INSERT INTO question_facts (run, question, pos, fact, label, relation, attribute, value, role, json)', QUESTION_FACT_COLUMNS.length, rows);
+    for (const q of questions)
+        (q.facts ?? []).forEach((f, pos) =>
+            rows.push([runId, q.id, pos, f.id, f.label, f.relation, f.attribute, f.value, f.role, JSON.stringify(f)]),
+        );
+    await insertMany(
+        tx,
+        'INSERT INTO question_facts (run, question, pos, fact, label, relation, attribute, value, role, json)',
+        QUESTION_FACT_COLUMNS.length,
+        rows,
+    );
 }
 
 /** A stored question's fact. */
-export interface StoredFact { question: string; fact: FactRef }
+export interface StoredFact {
+    question: string;
+    fact: FactRef;
+}
 
 /** The run's question facts in question order (of the named facts only, when given). */
 export async function questionFacts(sql: Sql, runId: string, factIds?: readonly string[]): Promise<StoredFact[]> {
     const only = factIds && factIds.length ? ` AND fact IN (${factIds.map(() => '?').join(', ')})` : '';
-    const rows = await sql.all<{ question: string; json: string }>(`SELECT question, json FROM question_facts WHERE run = ?${only} ORDER BY question, pos`, [runId, ...(factIds ?? [])]);
+    const rows = await sql.all<{ question: string; json: string }>(
+        `SELECT question, json FROM question_facts WHERE run = ?${only} ORDER BY question, pos`,
+        [runId, ...(factIds ?? [])],
+    );
     return rows.map(r => ({ question: r.question, fact: JSON.parse(r.json) as FactRef }));
 }

@@ -32,13 +32,44 @@ CREATE INDEX review_labels_run ON review_labels(run, reviewer, at);
 `;
 
 /** The columns `store copy` carries, in order. */
-export const REVIEW_LABEL_COLUMNS = ['run', 'question', 'model', 'sample', 'reviewer', 'at', 'label', 'rationale', 'claims', 'read_answer', 'read_correct', 'read_text', 'read_start', 'read_end', 'read_why', 'read_by'];
+export const REVIEW_LABEL_COLUMNS = [
+    'run',
+    'question',
+    'model',
+    'sample',
+    'reviewer',
+    'at',
+    'label',
+    'rationale',
+    'claims',
+    'read_answer',
+    'read_correct',
+    'read_text',
+    'read_start',
+    'read_end',
+    'read_why',
+    'read_by',
+];
 
 export const REVIEW_LABEL_VALUES: readonly ReviewLabelValue[] = ['pass', 'fail', 'unsure', 'unreadable'];
 
 interface LabelRow {
-    run: string; question: string; model: string; sample: number; reviewer: string; at: string; label: string; rationale: number | null; claims: string | null;
-    read_answer: string | null; read_correct: number | null; read_text: string | null; read_start: number | null; read_end: number | null; read_why: string | null; read_by: string | null;
+    run: string;
+    question: string;
+    model: string;
+    sample: number;
+    reviewer: string;
+    at: string;
+    label: string;
+    rationale: number | null;
+    claims: string | null;
+    read_answer: string | null;
+    read_correct: number | null;
+    read_text: string | null;
+    read_start: number | null;
+    read_end: number | null;
+    read_why: string | null;
+    read_by: string | null;
 }
 
 const bit = (b: boolean | undefined) => (b === undefined ? null : b ? 1 : 0);
@@ -50,25 +81,61 @@ export class ReviewLabels {
     async record(l: Omit<ReviewLabel, 'at'> & { at?: string }): Promise<ReviewLabel> {
         const at = l.at ?? new Date().toISOString();
         const r = l.read;
-        await this.sql.run(`INSERT INTO review_labels (${REVIEW_LABEL_COLUMNS.join(', ')}) VALUES (${REVIEW_LABEL_COLUMNS.map(() => '?').join(', ')})
+        await this.sql.run(
+            `INSERT INTO review_labels (${REVIEW_LABEL_COLUMNS.join(', ')}) VALUES (${REVIEW_LABEL_COLUMNS.map(() => '?').join(', ')})
             ON CONFLICT (run, question, model, sample, reviewer) DO UPDATE SET at = excluded.at, label = excluded.label, rationale = excluded.rationale, claims = excluded.claims,
                 read_answer = excluded.read_answer, read_correct = excluded.read_correct, read_text = excluded.read_text, read_start = excluded.read_start,
                 read_end = excluded.read_end, read_why = excluded.read_why, read_by = excluded.read_by`,
-        [l.run, l.questionId, l.model, l.sample, l.reviewer, at, l.label, bit(l.rationale), l.claims ? JSON.stringify(l.claims) : null,
-            r?.answer ?? null, bit(r?.correct), r?.text ?? null, r?.span?.[0] ?? null, r?.span?.[1] ?? null, r?.why ?? null, r?.by ?? null]);
+            [
+                l.run,
+                l.questionId,
+                l.model,
+                l.sample,
+                l.reviewer,
+                at,
+                l.label,
+                bit(l.rationale),
+                l.claims ? JSON.stringify(l.claims) : null,
+                r?.answer ?? null,
+                bit(r?.correct),
+                r?.text ?? null,
+                r?.span?.[0] ?? null,
+                r?.span?.[1] ?? null,
+                r?.why ?? null,
+                r?.by ?? null,
+            ],
+        );
         return { ...l, at };
     }
 
     /** Removes one reviewer's label of one answer (undo); whether there was one. */
     async remove(run: string, questionId: string, model: string, sample: number, reviewer: string): Promise<boolean> {
-        return (await this.sql.run('DELETE FROM review_labels WHERE run = ? AND question = ? AND model = ? AND sample = ? AND reviewer = ?', [run, questionId, model, sample, reviewer])).changes > 0;
+        return (
+            (
+                await this.sql.run(
+                    'DELETE FROM review_labels WHERE run = ? AND question = ? AND model = ? AND sample = ? AND reviewer = ?',
+                    [run, questionId, model, sample, reviewer],
+                )
+            ).changes > 0
+        );
     }
 
     /** Every label of a run, oldest first (then by reviewer and slot). */
     async list(run: string): Promise<ReviewLabel[]> {
-        const rows = await this.sql.all<LabelRow>('SELECT * FROM review_labels WHERE run = ? ORDER BY at, reviewer, question, model, sample', [run]);
+        const rows = await this.sql.all<LabelRow>(
+            'SELECT * FROM review_labels WHERE run = ? ORDER BY at, reviewer, question, model, sample',
+            [run],
+        );
         return rows.map(r => {
-            const l: ReviewLabel = { run: r.run, questionId: r.question, model: r.model, sample: Number(r.sample), reviewer: r.reviewer, at: r.at, label: r.label as ReviewLabelValue };
+            const l: ReviewLabel = {
+                run: r.run,
+                questionId: r.question,
+                model: r.model,
+                sample: Number(r.sample),
+                reviewer: r.reviewer,
+                at: r.at,
+                label: r.label as ReviewLabelValue,
+            };
             if (r.rationale !== null) l.rationale = Number(r.rationale) === 1;
             if (r.claims !== null) l.claims = JSON.parse(r.claims) as ReviewLabel['claims'];
             if (r.read_answer !== null) {

@@ -8,7 +8,12 @@ import { QUESTION_FACTS_SQL } from './facts.js';
 import { storedGroupId } from './verdicts.js';
 
 /** `up`: a step SQL cannot say (run after `sql`, in the same transaction). */
-export interface Migration { version: number; name: string; sql: string; up?: (db: Database.Database) => void }
+export interface Migration {
+    version: number;
+    name: string;
+    sql: string;
+    up?: (db: Database.Database) => void;
+}
 
 export const MIGRATIONS: Migration[] = [
     {
@@ -179,7 +184,7 @@ CREATE INDEX batch_slots_slot ON batch_slots(run, model, question, sample);
     },
     {
         version: 6,
-        name: 'work chunks: ranges of a shared run\'s questions leased to workers',
+        name: "work chunks: ranges of a shared run's questions leased to workers",
         sql: `
 -- A run worked on by several processes (--join) is cut into ranges of its questions by seq; each worker holds a
 -- range until its lease lapses (expires, on the database's clock, renewed by a heartbeat), then anyone may take
@@ -213,7 +218,7 @@ ALTER TABLE verdict_overrides ADD COLUMN read_by TEXT;
     },
     {
         version: 8,
-        name: 'review labels: a person\'s verdict on an answer, beside the reader\'s',
+        name: "review labels: a person's verdict on an answer, beside the reader's",
         sql: REVIEW_LABELS_SQL,
     },
     {
@@ -227,7 +232,9 @@ ALTER TABLE verdict_overrides ADD COLUMN read_by TEXT;
         // SQLite's replace() stops at a NUL: the ids written before are escaped here, row by row (storedGroupId).
         sql: '',
         up: db => {
-            const rows = db.prepare("SELECT rowid AS id, grp FROM group_verdicts WHERE instr(grp, '\\') > 0 OR instr(grp, char(0)) > 0").all() as { id: number; grp: string }[];
+            const rows = db
+                .prepare("SELECT rowid AS id, grp FROM group_verdicts WHERE instr(grp, '\\') > 0 OR instr(grp, char(0)) > 0")
+                .all() as { id: number; grp: string }[];
             const set = db.prepare('UPDATE group_verdicts SET grp = ? WHERE rowid = ?');
             for (const r of rows) set.run(storedGroupId(r.grp), r.id);
         },

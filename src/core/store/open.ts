@@ -40,8 +40,13 @@ function openDatabase(file: string): Database.Database {
 function checkIntegrity(db: Database.Database, file: string): void {
     const result = db.pragma('quick_check', { simple: true });
     if (result === 'ok') return;
-    throw new HalluProbeError(problem('bad-store', `${file} is damaged (${String(result)}).`,
-        'Restore it from a copy, or recover what it holds with `sqlite3 FILE .recover | sqlite3 NEW`, or pass --db with a new file to start again.'));
+    throw new HalluProbeError(
+        problem(
+            'bad-store',
+            `${file} is damaged (${String(result)}).`,
+            'Restore it from a copy, or recover what it holds with `sqlite3 FILE .recover | sqlite3 NEW`, or pass --db with a new file to start again.',
+        ),
+    );
 }
 
 /** A file that is not a results store (or cannot be opened) is the user's input problem, not a bug. */
@@ -49,11 +54,28 @@ function storeError(file: string, e: unknown): Error {
     if (e instanceof HalluProbeError) return e;
     const code = (e as { code?: string }).code ?? '';
     if (/^SQLITE_(READONLY|PERM)|^SQLITE_CANTOPEN/.test(code) || /EACCES|EROFS|EPERM/.test(code)) {
-        return new HalluProbeError(problem('store-unwritable', `${file} cannot be written (${(e as Error).message}).`,
-            'Make the file and its folder writable (a read-only disk or mount cannot hold results), or pass --db with a file in a writable folder.'));
+        return new HalluProbeError(
+            problem(
+                'store-unwritable',
+                `${file} cannot be written (${(e as Error).message}).`,
+                'Make the file and its folder writable (a read-only disk or mount cannot hold results), or pass --db with a file in a writable folder.',
+            ),
+        );
     }
-    if (/^SQLITE_FULL|ENOSPC|EDQUOT/.test(code)) return new HalluProbeError(problem('disk-full', `the disk holding ${file} is full (${(e as Error).message}).`, 'Free some space (or pass --db on another disk) and run again: what was stored is kept.'));
+    if (/^SQLITE_FULL|ENOSPC|EDQUOT/.test(code))
+        return new HalluProbeError(
+            problem(
+                'disk-full',
+                `the disk holding ${file} is full (${(e as Error).message}).`,
+                'Free some space (or pass --db on another disk) and run again: what was stored is kept.',
+            ),
+        );
     if (!/^SQLITE_(NOTADB|CORRUPT|CANTOPEN|READONLY|PERM|IOERR)/.test(code)) return e as Error;
-    return new HalluProbeError(problem('bad-store', `${file} is not a HalluProbe results store (${(e as Error).message}).`,
-        'Pass the results file with --db (by default .halluprobe/results.db beside the spec), or a new file name to start one.'));
+    return new HalluProbeError(
+        problem(
+            'bad-store',
+            `${file} is not a HalluProbe results store (${(e as Error).message}).`,
+            'Pass the results file with --db (by default .halluprobe/results.db beside the spec), or a new file name to start one.',
+        ),
+    );
 }

@@ -70,7 +70,7 @@ CREATE INDEX batch_slots_slot ON batch_slots(run, model, question, sample);
     },
     {
         version: 6,
-        name: 'work chunks: ranges of a shared run\'s questions leased to workers',
+        name: "work chunks: ranges of a shared run's questions leased to workers",
         sql: `
 CREATE TABLE work_chunks (run TEXT NOT NULL, chunk INTEGER NOT NULL, first_seq INTEGER NOT NULL, last_seq INTEGER NOT NULL, holder TEXT, pid INTEGER, host TEXT,
     expires BIGINT, claimed BIGINT, takeovers INTEGER NOT NULL DEFAULT 0, done INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (run, chunk));
@@ -81,7 +81,7 @@ CREATE TABLE work_chunks (run TEXT NOT NULL, chunk INTEGER NOT NULL, first_seq I
         name: 'an override keeps the span it overrode',
         sql: 'ALTER TABLE verdict_overrides ADD COLUMN read_text TEXT, ADD COLUMN read_start INTEGER, ADD COLUMN read_end INTEGER, ADD COLUMN read_by TEXT;',
     },
-    { version: 8, name: 'review labels: a person\'s verdict on an answer, beside the reader\'s', sql: REVIEW_LABELS_SQL },
+    { version: 8, name: "review labels: a person's verdict on an answer, beside the reader's", sql: REVIEW_LABELS_SQL },
     { version: 9, name: 'the facts each question tests', sql: QUESTION_FACTS_SQL },
     {
         version: 10,
@@ -103,24 +103,34 @@ export { isPostgresUrl } from '../data/postgres-url.js';
 /** Brings the server's tables up to the last migration; returns the schema version. */
 export async function migratePostgres(sql: Sql): Promise<number> {
     return sql.transaction(async tx => {
-        await tx.run('CREATE TABLE IF NOT EXISTS migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied TEXT NOT NULL)');
+        await tx.run(
+            'CREATE TABLE IF NOT EXISTS migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied TEXT NOT NULL)',
+        );
         const done = new Set((await tx.all<{ version: number }>('SELECT version FROM migrations')).map(r => r.version));
         for (const m of PG_MIGRATIONS) {
             if (done.has(m.version)) continue;
             // Without parameters pg sends the text as one simple query: several statements at once.
             await tx.run(m.sql);
-            await tx.run('INSERT INTO migrations (version, name, applied) VALUES (?, ?, ?)', [m.version, m.name, new Date().toISOString()]);
+            await tx.run('INSERT INTO migrations (version, name, applied) VALUES (?, ?, ?)', [
+                m.version,
+                m.name,
+                new Date().toISOString(),
+            ]);
         }
         return PG_MIGRATIONS.at(-1)!.version;
     }, true);
 }
 
 /** How to give a server store its password, wherever a message needs it. */
-const STORE_PASSWORD_REMEDY = 'set PGPASSWORD, keep it in ~/.pgpass, or name the variable holding it with --db-password-env; in VS Code run "HalluProbe: Set Database Password"';
+const STORE_PASSWORD_REMEDY =
+    'set PGPASSWORD, keep it in ~/.pgpass, or name the variable holding it with --db-password-env; in VS Code run "HalluProbe: Set Database Password"';
 
 /** Counts and sums come back as numbers (pg gives 64-bit integers and NUMERIC as strings, to be exact past 2^53). */
 const NUMBERS = new Set([20, 1700]);
-const types = { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (NUMBERS.has(oid) ? Number : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser };
+const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        NUMBERS.has(oid) ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
 
 /** Connections per process: the runner's workers share them (an answer is one short transaction). */
 const POOL_SIZE = 8;
@@ -132,12 +142,36 @@ const POOL_SIZE = 8;
 export async function openPostgres(url: string, passwordEnv?: string): Promise<{ sql: Sql; schemaVersion: number }> {
     const where = safeUrl(url);
     const place = passwordPlace(url);
-    if (place) throw new HalluProbeError(problem('store-password-in-url', `The results store ${where} has a password in its URL (${place}).`, `Remove it from the URL and ${STORE_PASSWORD_REMEDY}.`));
+    if (place)
+        throw new HalluProbeError(
+            problem(
+                'store-password-in-url',
+                `The results store ${where} has a password in its URL (${place}).`,
+                `Remove it from the URL and ${STORE_PASSWORD_REMEDY}.`,
+            ),
+        );
     let parsed: URL;
-    try { parsed = new URL(url); } catch { throw new HalluProbeError(problem('bad-store', `The results store ${where} is not a URL pg can read.`, 'Write it as postgres://user@host:port/database.')); }
+    try {
+        parsed = new URL(url);
+    } catch {
+        throw new HalluProbeError(
+            problem(
+                'bad-store',
+                `The results store ${where} is not a URL pg can read.`,
+                'Write it as postgres://user@host:port/database.',
+            ),
+        );
+    }
     for (const name of ['sslcert', 'sslkey', 'sslrootcert']) {
         const file = parsed.searchParams.get(name);
-        if (file && !fs.existsSync(file)) throw new HalluProbeError(problem('bad-store', `The results store ${where} names ${name}=${file}, which does not exist.`, 'Give the path of the file or remove the parameter.'));
+        if (file && !fs.existsSync(file))
+            throw new HalluProbeError(
+                problem(
+                    'bad-store',
+                    `The results store ${where} names ${name}=${file}, which does not exist.`,
+                    'Give the path of the file or remove the parameter.',
+                ),
+            );
     }
     const config = clientConfig({ path: url, settings: passwordEnv ? { password_env: passwordEnv } : {} });
     const pool = new pg.Pool({ ...config, types, max: POOL_SIZE, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS });
@@ -154,7 +188,13 @@ export async function openPostgres(url: string, passwordEnv?: string): Promise<{
     } catch (e) {
         await first.end().catch(() => undefined);
         await pool.end().catch(() => undefined);
-        throw new HalluProbeError(problem('store-unreachable', `Results store: ${connectionProblem(e, url).message}.`, `Check the URL given with --db (or the halluprobe.storePath setting); for the password ${STORE_PASSWORD_REMEDY}.`));
+        throw new HalluProbeError(
+            problem(
+                'store-unreachable',
+                `Results store: ${connectionProblem(e, url).message}.`,
+                `Check the URL given with --db (or the halluprobe.storePath setting); for the password ${STORE_PASSWORD_REMEDY}.`,
+            ),
+        );
     }
     try {
         return { sql, schemaVersion: await migratePostgres(sql) };

@@ -35,7 +35,9 @@ export interface Sql {
 
 /** Milliseconds since 1970 on the database's own clock (one clock for every machine sharing a server). */
 export function nowMs(sql: Sql): string {
-    return sql.dialect === 'postgres' ? '(EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::BIGINT' : "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)";
+    return sql.dialect === 'postgres'
+        ? '(EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::BIGINT'
+        : "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)";
 }
 
 /** `(?, ?, …), (?, ?, …)` for `rows` rows of `columns` values. */
@@ -51,7 +53,13 @@ const ROWS_PER_INSERT = 200;
  * Inserts `rows` with a few multi-row statements (`tail`: an ON CONFLICT clause). One round trip per 200 rows
  * rather than per row matters on a server; the caller brings the transaction.
  */
-export async function insertMany(sql: Sql, head: string, columns: number, rows: readonly (readonly Param[])[], tail = ''): Promise<number> {
+export async function insertMany(
+    sql: Sql,
+    head: string,
+    columns: number,
+    rows: readonly (readonly Param[])[],
+    tail = '',
+): Promise<number> {
     let changes = 0;
     for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
         const part = rows.slice(i, i + ROWS_PER_INSERT);
@@ -79,12 +87,15 @@ const fileTurns = new Map<string, Turns>();
 /** better-sqlite3 behind the promise door; statements prepared once per text. */
 export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.Database } {
     const file = path.resolve(db.name);
-    const turns = db.memory ? new Turns() : fileTurns.get(file) ?? new Turns();
+    const turns = db.memory ? new Turns() : (fileTurns.get(file) ?? new Turns());
     if (!db.memory) fileTurns.set(file, turns);
     const prepared = new Map<string, Database.Statement>();
     const stmt = (text: string) => {
         let s = prepared.get(text);
-        if (!s) { s = db.prepare(text); prepared.set(text, s); }
+        if (!s) {
+            s = db.prepare(text);
+            prepared.set(text, s);
+        }
         return s;
     };
     // Runs the statements at once: only ever called holding the turn (or inside the transaction holding it).
@@ -121,7 +132,10 @@ export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.
         get: (text, params) => turns.take(() => inside.get(text, params)),
         run: (text, params) => turns.take(() => inside.run(text, params)),
         transaction: (fn, exclusive) => turns.take(() => begin(fn, exclusive)),
-        close: async () => turns.take(() => { if (db.open) db.close(); }),
+        close: async () =>
+            turns.take(() => {
+                if (db.open) db.close();
+            }),
     };
 }
 
@@ -153,7 +167,10 @@ export const RECONNECT_MS = Number(process.env.HALLUPROBE_STORE_RECONNECT_MS ?? 
 export function serverGone(e: unknown): boolean {
     const code = String((e as { code?: unknown })?.code ?? '');
     if (/^57P0[123]$|^08...$|^25P03$|^ECONNREFUSED$|^ECONNRESET$|^EPIPE$|^ETIMEDOUT$|^EHOSTUNREACH$/.test(code)) return true;
-    return e instanceof Error && /^Connection terminated|not queryable|Connection ended|^timeout exceeded when trying to connect/i.test(e.message);
+    return (
+        e instanceof Error &&
+        /^Connection terminated|not queryable|Connection ended|^timeout exceeded when trying to connect/i.test(e.message)
+    );
 }
 
 /**
@@ -168,7 +185,9 @@ export const IDLE_IN_TRANSACTION_MS = 30_000;
 export class StoreUnreachable extends Error {
     readonly code = 'STORE_UNREACHABLE';
     constructor(ms: number, cause: unknown) {
-        super(`the results store's server did not come back within ${Math.round(ms / 1000)} s (${cause instanceof Error ? cause.message : String(cause)})`);
+        super(
+            `the results store's server did not come back within ${Math.round(ms / 1000)} s (${cause instanceof Error ? cause.message : String(cause)})`,
+        );
     }
 }
 
@@ -214,14 +233,18 @@ export function postgresSql(pool: pg.Pool, reconnectMs = RECONNECT_MS): Sql {
     const again = <T>(inTx: boolean, fn: () => Promise<T>) => (inTx ? fn() : reconnecting(fn, reconnectMs));
     const over = (q: pg.Pool | pg.PoolClient, inTx: boolean): Sql => ({
         dialect: 'postgres',
-        all: async <T>(t: string, params: readonly Param[] = []) => again(inTx, async () => (await query(q, config(t, params))).rows as T[]),
-        get: async <T>(t: string, params: readonly Param[] = []) => again(inTx, async () => (await query(q, config(t, params))).rows[0] as T | undefined),
+        all: async <T>(t: string, params: readonly Param[] = []) =>
+            again(inTx, async () => (await query(q, config(t, params))).rows as T[]),
+        get: async <T>(t: string, params: readonly Param[] = []) =>
+            again(inTx, async () => (await query(q, config(t, params))).rows[0] as T | undefined),
         run: async (t, params = []) => again(inTx, async () => ({ changes: (await query(q, config(t, params))).rowCount ?? 0 })),
         transaction: async (fn, exclusive) => {
             if (inTx) return fn(over(q, true));
             return again(false, () => inTransaction(fn, exclusive));
         },
-        close: async () => { if (!inTx) await pool.end(); },
+        close: async () => {
+            if (!inTx) await pool.end();
+        },
     });
     async function inTransaction<T>(fn: (tx: Sql) => Promise<T>, exclusive?: boolean): Promise<T> {
         const client = await pool.connect();

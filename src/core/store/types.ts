@@ -49,14 +49,36 @@ export interface RunRecord {
     settings: RunSettings;
 }
 
-export interface StoredAnswer { questionId: string; model: string; sample: number; text: string }
+export interface StoredAnswer {
+    questionId: string;
+    model: string;
+    sample: number;
+    text: string;
+}
 
-export interface RunResults { run: RunRecord; questions: Question[]; answers: StoredAnswer[]; verdicts: Verdict[]; groupVerdicts: GroupVerdict[] }
+export interface RunResults {
+    run: RunRecord;
+    questions: Question[];
+    answers: StoredAnswer[];
+    verdicts: Verdict[];
+    groupVerdicts: GroupVerdict[];
+}
 
-export interface CacheEntry { text: string; tokensIn: number; tokensOut: number; finishReason: string; latencyMs: number | null }
+export interface CacheEntry {
+    text: string;
+    tokensIn: number;
+    tokensOut: number;
+    finishReason: string;
+    latencyMs: number | null;
+}
 
 /** Identifies one answer slot of a run. */
-export interface Slot { run: string; question: string; model: string; sample: number }
+export interface Slot {
+    run: string;
+    question: string;
+    model: string;
+    sample: number;
+}
 
 export interface AnswerRecord extends Slot {
     hash: string;
@@ -74,7 +96,13 @@ export interface AnswerRecord extends Slot {
     cacheable: boolean;
 }
 
-export interface FailureRecord extends Slot { hash: string; params: Record<string, unknown>; attempts: number; error: string; latencyMs: number }
+export interface FailureRecord extends Slot {
+    hash: string;
+    params: Record<string, unknown>;
+    attempts: number;
+    error: string;
+    latencyMs: number;
+}
 
 export interface RunCounts {
     questions: number;
@@ -91,14 +119,31 @@ export interface RunCounts {
 export const slotKey = (question: string, model: string, sample: number) => `${question}\u0000${model}\u0000${sample}`;
 
 /** The last error of an unanswered slot. */
-export interface FailureSummary { question: string; model: string; sample: number; error: string; attempts: number }
+export interface FailureSummary {
+    question: string;
+    model: string;
+    sample: number;
+    error: string;
+    attempts: number;
+}
 
 /** A claimed range of a run's questions (by `seq`), held by one worker until its lease lapses. */
 /** A claimed chunk; `fence`: the claim's fencing token (chunks.ts). */
-export interface WorkChunk { chunk: number; first: number; last: number; takenOver: boolean; fence: string }
+export interface WorkChunk {
+    chunk: number;
+    first: number;
+    last: number;
+    takenOver: boolean;
+    fence: string;
+}
 
 /** Where a shared run's chunks stand. */
-export interface ChunkState { total: number; done: number; held: number; free: number }
+export interface ChunkState {
+    total: number;
+    done: number;
+    held: number;
+    free: number;
+}
 
 /**
  * The results store. Every method returns a promise (a server answers over the network); each answer is committed
@@ -216,7 +261,13 @@ export interface ReviewLabel {
 }
 
 /** Who holds a run's one-writer lease. */
-export interface LeaseHolder { run: string; pid: number; host: string; started: string; heartbeat: number }
+export interface LeaseHolder {
+    run: string;
+    pid: number;
+    host: string;
+    started: string;
+    heartbeat: number;
+}
 
 export interface BatchRecord {
     /** Our id, sent with the batch as metadata. */
@@ -239,12 +290,24 @@ export interface BatchRecord {
     collected: boolean;
 }
 
-export interface BatchSlot { customId: string; question: string; sample: number; hash: string; attempt: number }
+export interface BatchSlot {
+    customId: string;
+    question: string;
+    sample: number;
+    hash: string;
+    attempt: number;
+}
 
 /** The provider batches of batch runs: stored before they are created at the provider, found again on resume. */
 export interface BatchStore {
-    addBatch(b: { local: string; run: string; model: string; inputFile: string; endpoint: string }, slots: readonly BatchSlot[]): Promise<void>;
-    updateBatch(local: string, u: { id?: string; status: string; outputFile?: string | null; errorFile?: string | null; done?: number; failed?: number }): Promise<void>;
+    addBatch(
+        b: { local: string; run: string; model: string; inputFile: string; endpoint: string },
+        slots: readonly BatchSlot[],
+    ): Promise<void>;
+    updateBatch(
+        local: string,
+        u: { id?: string; status: string; outputFile?: string | null; errorFile?: string | null; done?: number; failed?: number },
+    ): Promise<void>;
     markCollected(local: string): Promise<void>;
     /** Every batch of a run (of one model), oldest first. */
     batches(run: string, model?: string): Promise<BatchRecord[]>;

@@ -13,15 +13,37 @@ import { aliasesOf } from '../spec/model.js';
 import { foldValue } from './normalise.js';
 
 /** Another spelling of the keyword and the rule that produced it (shown as evidence). */
-export interface Alternative { text: string; rule: string }
+export interface Alternative {
+    text: string;
+    rule: string;
+}
 
 /** A numeric rule: does the number written in the response stand for the keyword's value? */
-export interface NumberRule { rule: string; matches(x: number): boolean }
+export interface NumberRule {
+    rule: string;
+    matches(x: number): boolean;
+}
 
-export interface KeywordForms { alternatives: Alternative[]; numbers: NumberRule[] }
+export interface KeywordForms {
+    alternatives: Alternative[];
+    numbers: NumberRule[];
+}
 
 const SUFFIXES = new Set(['jr', 'jr.', 'sr', 'sr.', 'ii', 'iii', 'iv']);
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+    'january',
+    'february',
+    'march',
+    'april',
+    'may',
+    'june',
+    'july',
+    'august',
+    'september',
+    'october',
+    'november',
+    'december',
+];
 
 function cellText(v: unknown): string[] {
     if (v === null || v === undefined) return [];
@@ -35,7 +57,9 @@ function rowsWhere(table: RelationTable, attribute: string, value: string): numb
     if (!col) return [];
     const want = foldValue(value);
     const codes = new Set<number>();
-    col.values.forEach((v, code) => { if (cellText(v).some(t => foldValue(t) === want)) codes.add(code); });
+    col.values.forEach((v, code) => {
+        if (cellText(v).some(t => foldValue(t) === want)) codes.add(code);
+    });
     const out: number[] = [];
     for (let r = 0; r < table.rowCount && out.length < 8; r++) if (codes.has(col.codes[r]!)) out.push(r);
     return out;
@@ -117,7 +141,16 @@ function monthYear(value: string): Alternative[] {
     const month = MONTHS[idx]!;
     const year = m[2]!;
     const mm = String(idx + 1).padStart(2, '0');
-    const forms = [`${month} ${year}`, `${month}, ${year}`, `${month} of ${year}`, `${month.slice(0, 3)} ${year}`, `${month.slice(0, 3)}. ${year}`, `${mm}/${year}`, `${idx + 1}/${year}`, `${year}-${mm}`];
+    const forms = [
+        `${month} ${year}`,
+        `${month}, ${year}`,
+        `${month} of ${year}`,
+        `${month.slice(0, 3)} ${year}`,
+        `${month.slice(0, 3)}. ${year}`,
+        `${mm}/${year}`,
+        `${idx + 1}/${year}`,
+        `${year}-${mm}`,
+    ];
     return forms.map(text => ({ text, rule: 'month_year' }));
 }
 
@@ -139,7 +172,14 @@ function numberRule(rule: AliasRuleDecl & { kind: 'normaliser' }, v: number): Nu
     return undefined;
 }
 
-export function keywordForms(spec: SpecModel, data: LoadedData | undefined, relation: string, attribute: string, value: string, options: { paper?: boolean } = {}): KeywordForms {
+export function keywordForms(
+    spec: SpecModel,
+    data: LoadedData | undefined,
+    relation: string,
+    attribute: string,
+    value: string,
+    options: { paper?: boolean } = {},
+): KeywordForms {
     const alternatives: Alternative[] = [];
     const numbers: NumberRule[] = [];
     const paper = options.paper === true;
@@ -155,8 +195,10 @@ export function keywordForms(spec: SpecModel, data: LoadedData | undefined, rela
         } else if (rule.kind === 'lookup') {
             const table = data?.tables.get(rule.relation);
             if (!table) continue;
-            for (const r of rowsWhere(table, rule.key, value)) for (const t of cellText(table.value(r, rule.value))) alternatives.push({ text: t, rule: 'lookup' });
-            for (const r of rowsWhere(table, rule.value, value)) for (const t of cellText(table.value(r, rule.key))) alternatives.push({ text: t, rule: 'lookup' });
+            for (const r of rowsWhere(table, rule.key, value))
+                for (const t of cellText(table.value(r, rule.value))) alternatives.push({ text: t, rule: 'lookup' });
+            for (const r of rowsWhere(table, rule.value, value))
+                for (const t of cellText(table.value(r, rule.key))) alternatives.push({ text: t, rule: 'lookup' });
         } else if (rule.name === 'name_parts') {
             alternatives.push(...(paper ? paperNameParts(value) : nameParts(value)));
         } else if (rule.name === 'strip') {
@@ -180,5 +222,13 @@ export function keywordForms(spec: SpecModel, data: LoadedData | undefined, rela
         }
     }
     const seen = new Set<string>([folded]);
-    return { alternatives: alternatives.filter(a => { const f = key(a.text); if (!f || seen.has(f)) return false; seen.add(f); return true; }), numbers };
+    return {
+        alternatives: alternatives.filter(a => {
+            const f = key(a.text);
+            if (!f || seen.has(f)) return false;
+            seen.add(f);
+            return true;
+        }),
+        numbers,
+    };
 }

@@ -41,7 +41,12 @@ export function parseStatement(response: string, question?: Pick<Question, 'answ
  * out of range → binding; none named → 'none' (None of the above, as the paper reads it). `rule: 'paper'` is
  * the authors' `Option (\d)` in the first sentence.
  */
-export function parseChoice(response: string, optionCount: number, options?: readonly string[], rule?: 'paper' | 'robust'): ParsedAnswer {
+export function parseChoice(
+    response: string,
+    optionCount: number,
+    options?: readonly string[],
+    rule?: 'paper' | 'robust',
+): ParsedAnswer {
     const texts = options ?? Array.from({ length: optionCount }, () => '');
     const r = readChoice(response, texts, rule ? { rule } : {});
     const out = parsed(r);

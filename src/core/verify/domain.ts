@@ -16,7 +16,10 @@ export interface DomainEntry {
     row: number;
 }
 
-export interface FirstToken { single?: DomainEntry; bySecond: Map<string, DomainEntry[]> }
+export interface FirstToken {
+    single?: DomainEntry;
+    bySecond: Map<string, DomainEntry[]>;
+}
 
 export interface Domain {
     relation: string;
@@ -69,15 +72,22 @@ export function buildDomain(table: RelationTable, attribute: string): Domain | u
             seen.add(key);
             const words = key.split(' ');
             let slot = byFirst.get(words[0]!);
-            if (!slot) { slot = { bySecond: new Map() }; byFirst.set(words[0]!, slot); }
+            if (!slot) {
+                slot = { bySecond: new Map() };
+                byFirst.set(words[0]!, slot);
+            }
             const entry = { value, key, tokens: words.length, row };
-            if (words.length === 1) { slot.single = entry; continue; }
+            if (words.length === 1) {
+                slot.single = entry;
+                continue;
+            }
             const list = slot.bySecond.get(words[1]!) ?? [];
             list.push(entry);
             slot.bySecond.set(words[1]!, list);
         }
     });
-    for (const slot of byFirst.values()) for (const list of slot.bySecond.values()) list.sort((a, b) => b.key.length - a.key.length);
+    for (const slot of byFirst.values())
+        for (const list of slot.bySecond.values()) list.sort((a, b) => b.key.length - a.key.length);
     return { relation: table.relation, attribute, file: table.file, lines: table.lines, numeric, byFirst, numbers };
 }
 
@@ -92,7 +102,11 @@ export interface Tokens {
 function wordIndex(tokens: Tokens): Map<string, number[]> {
     if (tokens.index) return tokens.index;
     const index = new Map<string, number[]>();
-    tokens.words.forEach((w, i) => { const at = index.get(w); if (at) at.push(i); else index.set(w, [i]); });
+    tokens.words.forEach((w, i) => {
+        const at = index.get(w);
+        if (at) at.push(i);
+        else index.set(w, [i]);
+    });
     tokens.index = index;
     return index;
 }
@@ -106,7 +120,10 @@ function candidateTokens(domain: Domain, tokens: Tokens): Iterable<number> {
     if (domain.byFirst.size >= tokens.words.length) return tokens.words.keys();
     const index = wordIndex(tokens);
     const at: number[] = [];
-    for (const first of domain.byFirst.keys()) { const hits = index.get(first); if (hits) at.push(...hits); }
+    for (const first of domain.byFirst.keys()) {
+        const hits = index.get(first);
+        if (hits) at.push(...hits);
+    }
     return at.sort((a, b) => a - b);
 }
 
@@ -114,7 +131,10 @@ export function tokenize(text: string): Tokens {
     const words = text.length ? text.split(' ') : [];
     const starts: number[] = new Array(words.length);
     let p = 0;
-    for (let i = 0; i < words.length; i++) { starts[i] = p; p += words[i]!.length + 1; }
+    for (let i = 0; i < words.length; i++) {
+        starts[i] = p;
+        p += words[i]!.length + 1;
+    }
     return { words, starts };
 }
 
@@ -134,7 +154,10 @@ export function scanDomain(domain: Domain, text: string, tokens: Tokens = tokeni
         if (list) {
             for (const e of list) {
                 const end = p + e.key.length;
-                if (end <= n && (end === n || text.charCodeAt(end) === 32) && text.startsWith(e.key, p)) { hit = e; break; }
+                if (end <= n && (end === n || text.charCodeAt(end) === 32) && text.startsWith(e.key, p)) {
+                    hit = e;
+                    break;
+                }
             }
         }
         hit ??= slot.single;

@@ -23,11 +23,18 @@ export function wilson(k: number, n: number, z = 1.959963984540054): Interval | 
 
 export type EvaluationMode = 'all' | 'known' | 'all_known';
 export const MODE_LABELS: Record<EvaluationMode, string> = {
-    all: 'all questions', known: 'entities the model knows', all_known: 'entities all models know',
+    all: 'all questions',
+    known: 'entities the model knows',
+    all_known: 'entities all models know',
 };
 
 /** A proportion with its counts and interval. */
-export interface Figure { k: number; n: number; value: number | null; ci: Interval | null }
+export interface Figure {
+    k: number;
+    n: number;
+    value: number | null;
+    ci: Interval | null;
+}
 
 export function figure(k: number, n: number): Figure {
     return { k, n, value: n > 0 ? k / n : null, ci: wilson(k, n) };
@@ -47,11 +54,24 @@ export interface GroupMetrics {
     na?: string;
     /** 'all_known' mode: the models whose knowledge verdicts "entities all models know" intersects. */
     covers?: string[];
-    A: number | null; R: number | null; AR: number | null; M: number | null; H: number | null; C: number | null;
+    A: number | null;
+    R: number | null;
+    AR: number | null;
+    M: number | null;
+    H: number | null;
+    C: number | null;
     ci: Record<'A' | 'R' | 'AR' | 'M' | 'H' | 'C', Interval | null>;
     /** Figures that do not apply to the group (null, shown "n/a"): R, AR and C where no question has keywords. */
     notApplicable?: ('R' | 'AR' | 'C')[];
-    counts: { correct: number; present: number; correctPresent: number; unsure: number; unparseable: number; contradicted: number; hallucinated: number };
+    counts: {
+        correct: number;
+        present: number;
+        correctPresent: number;
+        unsure: number;
+        unparseable: number;
+        contradicted: number;
+        hallucinated: number;
+    };
     /** Groups of dated questions (`as of`): the share answered wrong with a claim placed later (verify/outdated.ts); part of H. */
     outdated?: Figure;
     /**

@@ -27,12 +27,18 @@ const twins: GroupRelation = {
     outcomes: ['consistent', 'inconsistent', 'undecided'],
     judge(members) {
         const open = members.filter(m => UNDECIDED.has(m.v.answer));
-        if (open.length > 0) return { outcome: 'undecided', ok: null, detail: `${open.map(m => m.q.phrasing).join(', ')} not answered` };
+        if (open.length > 0)
+            return { outcome: 'undecided', ok: null, detail: `${open.map(m => m.q.phrasing).join(', ')} not answered` };
         for (let i = 0; i < members.length; i++) {
             for (let j = i + 1; j < members.length; j++) {
-                const a = members[i]!, b = members[j]!;
+                const a = members[i]!,
+                    b = members[j]!;
                 if ((a.q.gold === b.q.gold) !== (answerKey(a.v) === answerKey(b.v))) {
-                    return { outcome: 'inconsistent', ok: false, detail: `${a.q.phrasing} → ${answerKey(a.v)}, ${b.q.phrasing} → ${answerKey(b.v)}` };
+                    return {
+                        outcome: 'inconsistent',
+                        ok: false,
+                        detail: `${a.q.phrasing} → ${answerKey(a.v)}, ${b.q.phrasing} → ${answerKey(b.v)}`,
+                    };
                 }
             }
         }
@@ -49,7 +55,9 @@ const relations = new Map<string, GroupRelation>(Object.entries(GROUP_RELATIONS)
 export function registerGroupRelation(relation: GroupRelation): () => void {
     if (relations.has(relation.name)) throw new Error(`a group relation "${relation.name}" is already registered`);
     relations.set(relation.name, relation);
-    return () => { if (relations.get(relation.name) === relation) relations.delete(relation.name); };
+    return () => {
+        if (relations.get(relation.name) === relation) relations.delete(relation.name);
+    };
 }
 
 export function groupRelation(name: string): GroupRelation | undefined {
@@ -73,16 +81,30 @@ export function judgeGroups(questions: readonly Question[], verdicts: readonly V
         if (members.length < 2) continue;
         const first = members[0]!;
         const relation = groupRelation(first.q.group!.relation);
-        const judgement: GroupJudgement = relation ? relation.judge(members) : { outcome: 'unknown relation', ok: null, detail: `no group relation "${first.q.group!.relation}"` };
+        const judgement: GroupJudgement = relation
+            ? relation.judge(members)
+            : { outcome: 'unknown relation', ok: null, detail: `no group relation "${first.q.group!.relation}"` };
         const gv: GroupVerdict = {
-            group: first.q.group!.id, relation: first.q.group!.relation, probe: first.q.probe, variant: first.q.variant,
-            model: first.v.model, sample: first.v.sample, outcome: judgement.outcome, ok: judgement.ok,
+            group: first.q.group!.id,
+            relation: first.q.group!.relation,
+            probe: first.q.probe,
+            variant: first.q.variant,
+            model: first.v.model,
+            sample: first.v.sample,
+            outcome: judgement.outcome,
+            ok: judgement.ok,
             members: members.map(m => ({ questionId: m.q.id, role: m.q.group!.role })),
         };
         if (judgement.detail) gv.detail = judgement.detail;
         out.push(gv);
     }
-    return out.sort((a, b) => a.model.localeCompare(b.model) || a.probe.localeCompare(b.probe) || a.group.localeCompare(b.group) || a.sample - b.sample);
+    return out.sort(
+        (a, b) =>
+            a.model.localeCompare(b.model) ||
+            a.probe.localeCompare(b.probe) ||
+            a.group.localeCompare(b.group) ||
+            a.sample - b.sample,
+    );
 }
 
 /** Group verdicts counted per model × probe × variant × relation. */
@@ -113,8 +135,13 @@ export function summarizeGroups(verdicts: readonly GroupVerdict[]): GroupSummary
         for (const g of list) outcomes[g.outcome] = (outcomes[g.outcome] ?? 0) + 1;
         const decided = list.filter(g => g.ok !== null);
         return {
-            model: first.model, probe: first.probe, variant: first.variant, relation: first.relation, n: list.length,
-            ok: figure(decided.filter(g => g.ok).length, decided.length), outcomes,
+            model: first.model,
+            probe: first.probe,
+            variant: first.variant,
+            relation: first.relation,
+            n: list.length,
+            ok: figure(decided.filter(g => g.ok).length, decided.length),
+            outcomes,
         };
     });
 }

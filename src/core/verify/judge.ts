@@ -17,12 +17,19 @@ export const JUDGE_PRESET = {
     system: 'You are a strict fact-checking judge. You compare a model\'s explanation with known facts. Answer with "Yes" or "No" on the first line, then one sentence of reason.',
     user: (q: Question, response: string, keywords: string[]) =>
         `Question: ${q.question}\n\nModel response:\n"""\n${response}\n"""\n\nKnown facts: the critical entities are ${keywords.map(k => `"${k}"`).join(', ')}.\n` +
-        'Does the model\'s explanation correctly mention every critical entity (allowing aliases, abbreviations and partial names that clearly refer to it) without stating a conflicting value instead? Answer Yes or No.',
+        "Does the model's explanation correctly mention every critical entity (allowing aliases, abbreviations and partial names that clearly refer to it) without stating a conflicting value instead? Answer Yes or No.",
 };
 
 export type JudgeClient = (messages: ChatMessage[]) => Promise<string>;
 
-export interface JudgeItem { questionId: string; model: string; sample: number; verifier: boolean; judge: boolean | null; judgeText: string }
+export interface JudgeItem {
+    questionId: string;
+    model: string;
+    sample: number;
+    verifier: boolean;
+    judge: boolean | null;
+    judgeText: string;
+}
 
 export interface JudgeResult {
     label: typeof JUDGE_LABEL;
@@ -38,7 +45,9 @@ export interface JudgeResult {
 export function cohensKappa(pairs: [boolean, boolean][]): number | null {
     const n = pairs.length;
     if (n === 0) return null;
-    let aYes = 0, bYes = 0, agree = 0;
+    let aYes = 0,
+        bYes = 0,
+        agree = 0;
     for (const [a, b] of pairs) {
         if (a === b) agree++;
         if (a) aYes++;
@@ -53,7 +62,14 @@ export function cohensKappa(pairs: [boolean, boolean][]): number | null {
 /** A deterministic sample (same seed → same items): a seeded shuffle, then the first `size`. */
 export function sampleVerdicts(verdicts: Verdict[], size: number, seed = 1): Verdict[] {
     let s = seed >>> 0 || 1;
-    const rand = () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s / 2 ** 32; };
+    const rand = () => {
+        s ^= s << 13;
+        s >>>= 0;
+        s ^= s >>> 17;
+        s ^= s << 5;
+        s >>>= 0;
+        return s / 2 ** 32;
+    };
     const copy = verdicts.slice();
     for (let i = copy.length - 1; i > 0; i--) {
         const j = Math.floor(rand() * (i + 1));
@@ -62,7 +78,11 @@ export function sampleVerdicts(verdicts: Verdict[], size: number, seed = 1): Ver
     return copy.slice(0, size);
 }
 
-export async function runJudge(client: JudgeClient, questions: Map<string, Question>, items: { verdict: Verdict; response: string }[]): Promise<JudgeResult> {
+export async function runJudge(
+    client: JudgeClient,
+    questions: Map<string, Question>,
+    items: { verdict: Verdict; response: string }[],
+): Promise<JudgeResult> {
     const out: JudgeItem[] = [];
     for (const { verdict, response } of items) {
         const q = questions.get(verdict.questionId);
@@ -70,16 +90,29 @@ export async function runJudge(client: JudgeClient, questions: Map<string, Quest
         const keywords = q.keywords.flat().map(k => k.value);
         let text = '';
         try {
-            text = await client([{ role: 'system', content: JUDGE_PRESET.system }, { role: 'user', content: JUDGE_PRESET.user(q, response, keywords) }]);
+            text = await client([
+                { role: 'system', content: JUDGE_PRESET.system },
+                { role: 'user', content: JUDGE_PRESET.user(q, response, keywords) },
+            ]);
         } catch (e) {
             text = `error: ${(e as Error).message}`;
         }
         const m = /^\W*(yes|no)\b/i.exec(text);
-        out.push({ questionId: verdict.questionId, model: verdict.model, sample: verdict.sample, verifier: verdict.rationale, judge: m ? m[1]!.toLowerCase() === 'yes' : null, judgeText: text });
+        out.push({
+            questionId: verdict.questionId,
+            model: verdict.model,
+            sample: verdict.sample,
+            verifier: verdict.rationale,
+            judge: m ? m[1]!.toLowerCase() === 'yes' : null,
+            judgeText: text,
+        });
     }
     const pairs = out.filter(i => i.judge !== null).map(i => [i.verifier, i.judge!] as [boolean, boolean]);
     return {
-        label: JUDGE_LABEL, preset: JUDGE_PRESET.name, items: out, n: pairs.length,
+        label: JUDGE_LABEL,
+        preset: JUDGE_PRESET.name,
+        items: out,
+        n: pairs.length,
         agreement: pairs.length ? pairs.filter(([a, b]) => a === b).length / pairs.length : null,
         kappa: cohensKappa(pairs),
     };

@@ -12,7 +12,15 @@
 import type { Question } from '../probes/question.js';
 import type { Verdict } from './types.js';
 import { familyOf } from '../probes/families.js';
-import { effectiveCorrect, entityKey, keywordsPresent, outdatedFigure, wilson, type EvaluationMode, type GroupMetrics } from './figures.js';
+import {
+    effectiveCorrect,
+    entityKey,
+    keywordsPresent,
+    outdatedFigure,
+    wilson,
+    type EvaluationMode,
+    type GroupMetrics,
+} from './figures.js';
 
 export * from './figures.js';
 
@@ -22,17 +30,25 @@ export interface MetricsOptions {
 }
 
 /** Unsure, does not know, or unparseable: counted in M. */
-export const isMissingAnswer = (v: Pick<Verdict, 'answer'>) => v.answer === 'unsure' || v.answer === 'unparseable' || v.answer === 'dont_know';
+export const isMissingAnswer = (v: Pick<Verdict, 'answer'>) =>
+    v.answer === 'unsure' || v.answer === 'unparseable' || v.answer === 'dont_know';
 
 /**
  * One verdict's part in each figure (1 counts, 0 does not): the per-question outcomes the group figures are the
  * means of, and what a paired comparison pairs (report/paired.ts). R and AR are undefined where the question has
  * no keywords (the group's figure is n/a there).
  */
-export function verdictOutcomes(v: Verdict, q: Pick<Question, 'keywords'>): { A: number; H: number; M: number; R?: number; AR?: number } {
+export function verdictOutcomes(
+    v: Verdict,
+    q: Pick<Question, 'keywords'>,
+): { A: number; H: number; M: number; R?: number; AR?: number } {
     const ok = effectiveCorrect(v);
     const missing = !ok && isMissingAnswer(v);
-    const out: { A: number; H: number; M: number; R?: number; AR?: number } = { A: ok ? 1 : 0, H: !ok && !isMissingAnswer(v) ? 1 : 0, M: missing ? 1 : 0 };
+    const out: { A: number; H: number; M: number; R?: number; AR?: number } = {
+        A: ok ? 1 : 0,
+        H: !ok && !isMissingAnswer(v) ? 1 : 0,
+        M: missing ? 1 : 0,
+    };
     if (q.keywords.length > 0) {
         const present = keywordsPresent(v);
         out.R = present ? 1 : 0;
@@ -42,7 +58,10 @@ export function verdictOutcomes(v: Verdict, q: Pick<Question, 'keywords'>): { A:
 }
 
 /** Metrics of one set of verdicts (all of one group). */
-export function groupMetrics(head: Omit<GroupMetrics, 'n' | 'A' | 'R' | 'AR' | 'M' | 'H' | 'C' | 'ci' | 'counts' | 'overrides'>, items: { v: Verdict; q: Question }[]): GroupMetrics {
+export function groupMetrics(
+    head: Omit<GroupMetrics, 'n' | 'A' | 'R' | 'AR' | 'M' | 'H' | 'C' | 'ci' | 'counts' | 'overrides'>,
+    items: { v: Verdict; q: Question }[],
+): GroupMetrics {
     const n = items.length;
     const c = { correct: 0, present: 0, correctPresent: 0, unsure: 0, unparseable: 0, contradicted: 0, hallucinated: 0 };
     let overrides = 0;
@@ -62,11 +81,24 @@ export function groupMetrics(head: Omit<GroupMetrics, 'n' | 'A' | 'R' | 'AR' | '
     const f = (k: number) => (n > 0 ? k / n : null);
     const missing = c.unsure + c.unparseable;
     const out: GroupMetrics = {
-        ...head, n,
-        A: f(c.correct), R: f(c.present), AR: f(c.correctPresent), M: f(missing),
-        H: n > 0 ? 1 - c.correct / n - missing / n : null, C: f(c.contradicted),
-        ci: { A: wilson(c.correct, n), R: wilson(c.present, n), AR: wilson(c.correctPresent, n), M: wilson(missing, n), H: wilson(c.hallucinated, n), C: wilson(c.contradicted, n) },
-        counts: c, overrides,
+        ...head,
+        n,
+        A: f(c.correct),
+        R: f(c.present),
+        AR: f(c.correctPresent),
+        M: f(missing),
+        H: n > 0 ? 1 - c.correct / n - missing / n : null,
+        C: f(c.contradicted),
+        ci: {
+            A: wilson(c.correct, n),
+            R: wilson(c.present, n),
+            AR: wilson(c.correctPresent, n),
+            M: wilson(missing, n),
+            H: wilson(c.hallucinated, n),
+            C: wilson(c.contradicted, n),
+        },
+        counts: c,
+        overrides,
     };
     // Keyword figures mean nothing where no question has keywords (statements, open answers): n/a, not 0.
     if (n > 0 && !items.some(({ q }) => q.keywords.length > 0)) notApplicable(out);
@@ -78,7 +110,10 @@ export function groupMetrics(head: Omit<GroupMetrics, 'n' | 'A' | 'R' | 'AR' | '
 
 function notApplicable(g: GroupMetrics): void {
     g.notApplicable = ['R', 'AR', 'C'];
-    for (const k of g.notApplicable) { g[k] = null; g.ci[k] = null; }
+    for (const k of g.notApplicable) {
+        g[k] = null;
+        g.ci[k] = null;
+    }
 }
 
 /**
@@ -91,7 +126,7 @@ export function knownEntities(questions: Map<string, Question>, verdicts: Verdic
         const q = questions.get(v.questionId);
         if (!q || !familyOf(q.kind).decidesKnowledge) continue;
         let mine = verdictOf.get(v.model);
-        if (!mine) verdictOf.set(v.model, mine = new Map());
+        if (!mine) verdictOf.set(v.model, (mine = new Map()));
         const key = entityKey(q);
         mine.set(key, (mine.get(key) ?? true) && Boolean(v.override?.correct ?? v.known));
     }
@@ -118,10 +153,26 @@ export function computeMetrics(questions: Question[], verdicts: Verdict[], optio
     }
     const out: GroupMetrics[] = [];
     const itemsOf = new Map<GroupMetrics, { v: Verdict; q: Question }[]>();
-    const emit = (all: { v: Verdict; q: Question }[], subset: { v: Verdict; q: Question }[], mode: EvaluationMode, na?: string) => {
+    const emit = (
+        all: { v: Verdict; q: Question }[],
+        subset: { v: Verdict; q: Question }[],
+        mode: EvaluationMode,
+        na?: string,
+    ) => {
         const q = all[0]!.q;
         const counted = na ? [] : subset;
-        const m = groupMetrics({ model: all[0]!.v.model, probe: q.probe, kind: q.kind, phrasing: q.phrasing, variant: q.variant, variantId: q.variantId ?? q.variant, mode }, counted);
+        const m = groupMetrics(
+            {
+                model: all[0]!.v.model,
+                probe: q.probe,
+                kind: q.kind,
+                phrasing: q.phrasing,
+                variant: q.variant,
+                variantId: q.variantId ?? q.variant,
+                mode,
+            },
+            counted,
+        );
         if (na) m.na = na;
         out.push(m);
         itemsOf.set(m, counted);
@@ -129,7 +180,10 @@ export function computeMetrics(questions: Question[], verdicts: Verdict[], optio
     // Phrasings in the order the spec declares them (the questions' order): an open probe's none → clean → perturbed
     // levels, a binary probe's basic → negated, never alphabetical.
     const phrasingRank = new Map<string, number>();
-    for (const q of questions) { const k = `${q.probe}\u0000${q.phrasing}`; if (!phrasingRank.has(k)) phrasingRank.set(k, phrasingRank.size); }
+    for (const q of questions) {
+        const k = `${q.probe}\u0000${q.phrasing}`;
+        if (!phrasingRank.has(k)) phrasingRank.set(k, phrasingRank.size);
+    }
     const rankOf = (q: Question) => phrasingRank.get(`${q.probe}\u0000${q.phrasing}`) ?? Number.MAX_SAFE_INTEGER;
     const sorted = [...groups.values()].sort((a, b) => cmp(a[0]!, b[0]!, rankOf));
     for (const items of sorted) {
@@ -137,15 +191,28 @@ export function computeMetrics(questions: Question[], verdicts: Verdict[], optio
         emit(items, items, 'all');
         const mine = known.get(model);
         if (mine) {
-            emit(items, items.filter(i => mine.has(entityKey(i.q))), 'known', mine.size < minKnown ? `n/a: ${model} knows ${mine.size} entities (fewer than ${minKnown})` : undefined);
+            emit(
+                items,
+                items.filter(i => mine.has(entityKey(i.q))),
+                'known',
+                mine.size < minKnown ? `n/a: ${model} knows ${mine.size} entities (fewer than ${minKnown})` : undefined,
+            );
         } else if (everyone) {
             // Other models were probed for knowledge and this one was not (or its probe never answered): n/a, never dropped.
             emit(items, [], 'known', `n/a: ${model} has no knowledge verdicts`);
         }
         if (everyone) {
-            const na = !mine ? `n/a: ${model} has no knowledge verdicts (entities all models know covers ${covers.join(', ')})`
-                : everyone.size < minKnown ? `n/a: all models know ${everyone.size} entities (fewer than ${minKnown})` : undefined;
-            emit(items, items.filter(i => everyone.has(entityKey(i.q))), 'all_known', na);
+            const na = !mine
+                ? `n/a: ${model} has no knowledge verdicts (entities all models know covers ${covers.join(', ')})`
+                : everyone.size < minKnown
+                  ? `n/a: all models know ${everyone.size} entities (fewer than ${minKnown})`
+                  : undefined;
+            emit(
+                items,
+                items.filter(i => everyone.has(entityKey(i.q))),
+                'all_known',
+                na,
+            );
             out[out.length - 1]!.covers = covers;
         }
     }
@@ -154,8 +221,13 @@ export function computeMetrics(questions: Question[], verdicts: Verdict[], optio
 }
 
 function cmp(a: { v: Verdict; q: Question }, b: { v: Verdict; q: Question }, rankOf: (q: Question) => number): number {
-    return a.v.model.localeCompare(b.v.model) || a.q.probe.localeCompare(b.q.probe) || (a.q.variantId ?? a.q.variant).localeCompare(b.q.variantId ?? b.q.variant)
-        || rankOf(a.q) - rankOf(b.q) || a.q.phrasing.localeCompare(b.q.phrasing);
+    return (
+        a.v.model.localeCompare(b.v.model) ||
+        a.q.probe.localeCompare(b.q.probe) ||
+        (a.q.variantId ?? a.q.variant).localeCompare(b.q.variantId ?? b.q.variant) ||
+        rankOf(a.q) - rankOf(b.q) ||
+        a.q.phrasing.localeCompare(b.q.phrasing)
+    );
 }
 
 /** Families whose phrasings are alternatives (choice stems): the mean over them of each figure (the paper's number), intervals from the pooled counts. */
@@ -172,13 +244,41 @@ function phrasingMeans(groups: GroupMetrics[], itemsOf: Map<GroupMetrics, { v: V
         const mean = (get: (g: GroupMetrics) => number | null) => list.reduce((s, g) => s + (get(g) ?? 0), 0) / list.length;
         const sum = <K extends keyof GroupMetrics['counts']>(k: K) => list.reduce((s, g) => s + g.counts[k], 0);
         const n = list.reduce((s, g) => s + g.n, 0);
-        const counts = { correct: sum('correct'), present: sum('present'), correctPresent: sum('correctPresent'), unsure: sum('unsure'), unparseable: sum('unparseable'), contradicted: sum('contradicted'), hallucinated: sum('hallucinated') };
+        const counts = {
+            correct: sum('correct'),
+            present: sum('present'),
+            correctPresent: sum('correctPresent'),
+            unsure: sum('unsure'),
+            unparseable: sum('unparseable'),
+            contradicted: sum('contradicted'),
+            hallucinated: sum('hallucinated'),
+        };
         const first = list[0]!;
         out.push({
-            model: first.model, probe: first.probe, kind: first.kind, phrasing: 'mean', variant: first.variant, variantId: first.variantId ?? first.variant, mode: first.mode, n,
-            A: mean(g => g.A), R: mean(g => g.R), AR: mean(g => g.AR), M: mean(g => g.M), H: mean(g => g.H), C: mean(g => g.C),
-            ci: { A: wilson(counts.correct, n), R: wilson(counts.present, n), AR: wilson(counts.correctPresent, n), M: wilson(counts.unsure + counts.unparseable, n), H: wilson(counts.hallucinated, n), C: wilson(counts.contradicted, n) },
-            counts, overrides: list.reduce((s, g) => s + g.overrides, 0),
+            model: first.model,
+            probe: first.probe,
+            kind: first.kind,
+            phrasing: 'mean',
+            variant: first.variant,
+            variantId: first.variantId ?? first.variant,
+            mode: first.mode,
+            n,
+            A: mean(g => g.A),
+            R: mean(g => g.R),
+            AR: mean(g => g.AR),
+            M: mean(g => g.M),
+            H: mean(g => g.H),
+            C: mean(g => g.C),
+            ci: {
+                A: wilson(counts.correct, n),
+                R: wilson(counts.present, n),
+                AR: wilson(counts.correctPresent, n),
+                M: wilson(counts.unsure + counts.unparseable, n),
+                H: wilson(counts.hallucinated, n),
+                C: wilson(counts.contradicted, n),
+            },
+            counts,
+            overrides: list.reduce((s, g) => s + g.overrides, 0),
             ...familyOf(first.kind).metricExtras(list.flatMap(g => itemsOf.get(g) ?? [])),
         });
         const outdated = outdatedFigure(list.flatMap(g => itemsOf.get(g) ?? []));

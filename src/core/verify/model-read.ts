@@ -25,7 +25,12 @@ export { READ_SYSTEM, readingMessages, parseReading } from './model-read-request
 
 const DEFAULT_LABELS = ['yes', 'no', 'unsure'] as const;
 
-export interface ModelReadOutcome { calls: number; cached: number; unreadable: number; problems: string[] }
+export interface ModelReadOutcome {
+    calls: number;
+    cached: number;
+    unreadable: number;
+    problems: string[];
+}
 
 /** Runs the model reader of every probe that names one, over a verified run's verdicts. */
 export async function readWithModels(run: ModelStepRun): Promise<ModelReadOutcome> {
@@ -41,7 +46,13 @@ export async function readWithModels(run: ModelStepRun): Promise<ModelReadOutcom
     if (!results) return outcome;
     const questions = new Map(results.questions.map(q => [q.id, q]));
     const answers = new Map(results.answers.map(a => [`${a.questionId}\u0000${a.model}\u0000${a.sample}`, a.text]));
-    const clientFor = modelsOnDemand(spec, 'read_with', run.keyFor, (model, key) => ({ model, client: run.client(model, key) }), outcome.problems);
+    const clientFor = modelsOnDemand(
+        spec,
+        'read_with',
+        run.keyFor,
+        (model, key) => ({ model, client: run.client(model, key) }),
+        outcome.problems,
+    );
     const updated: Verdict[] = [];
     for (const v of results.verdicts) {
         if (signal?.aborted) break;
@@ -53,28 +64,54 @@ export async function readWithModels(run: ModelStepRun): Promise<ModelReadOutcom
         const readAs = family.readAs ?? 'labels';
         const context = { labels: family.readLabels ?? DEFAULT_LABELS, options: q.options?.length ?? 0 };
         const c = await clientFor(reader.model);
-        if (typeof c === 'string') { updated.push(withReading(family, q, v, response, { model: reader.model, reads: readAs, error: c })); continue; }
+        if (typeof c === 'string') {
+            updated.push(withReading(family, q, v, response, { model: reader.model, reads: readAs, error: c }));
+            continue;
+        }
         let text: string;
         try {
-            const answered = await askSide(store, c, readingMessages(readAs, q.question, response, context), { temperature: 0, json: true }, { run: runId, question: q.id, sample: v.sample, step: 'read' }, signal);
+            const answered = await askSide(
+                store,
+                c,
+                readingMessages(readAs, q.question, response, context),
+                { temperature: 0, json: true },
+                { run: runId, question: q.id, sample: v.sample, step: 'read' },
+                signal,
+            );
             text = answered.text;
             if (answered.cached) outcome.cached++;
             else outcome.calls++;
         } catch (e) {
-            updated.push(withReading(family, q, v, response, { model: reader.model, reads: readAs, error: `the call failed: ${e instanceof Error ? e.message : String(e)}` }));
+            updated.push(
+                withReading(family, q, v, response, {
+                    model: reader.model,
+                    reads: readAs,
+                    error: `the call failed: ${e instanceof Error ? e.message : String(e)}`,
+                }),
+            );
             continue;
         }
         const parsed = scrubParsed(c.client, parseReading(readAs, text, context));
         // A reading must quote the answer: one quoting words it does not have was talked into, or made up.
-        const reading = typeof parsed === 'string' ? parsed : quoteProblem(parsed, response) ?? parsed;
-        if (typeof reading === 'string') { outcome.unreadable++; updated.push(withReading(family, q, v, response, { model: reader.model, reads: readAs, error: reading })); continue; }
+        const reading = typeof parsed === 'string' ? parsed : (quoteProblem(parsed, response) ?? parsed);
+        if (typeof reading === 'string') {
+            outcome.unreadable++;
+            updated.push(withReading(family, q, v, response, { model: reader.model, reads: readAs, error: reading }));
+            continue;
+        }
         updated.push(read(family, q, v, response, reader, readAs, reading));
     }
     if (updated.length) {
         await store.saveVerdicts(runId, updated);
         // Question groups (twins, swaps, levels) judge their members' verdicts: judged again on the readings that decide now.
         const fresh = new Map(updated.map(v => [`${v.questionId}\u0000${v.model}\u0000${v.sample}`, v]));
-        await store.saveGroupVerdicts(runId, judgeGroups(results.questions, results.verdicts.map(v => fresh.get(`${v.questionId}\u0000${v.model}\u0000${v.sample}`) ?? v)));
+        await store.saveGroupVerdicts(
+            runId,
+            judgeGroups(
+                results.questions,
+                results.verdicts.map(v => fresh.get(`${v.questionId}\u0000${v.model}\u0000${v.sample}`) ?? v),
+            ),
+        );
     }
     return outcome;
 }
@@ -91,15 +128,29 @@ function parsedFrom(readAs: ReadAs, reading: ModelReading, patterns: ParsedAnswe
 }
 
 /** Lower case, letters and digits only, single spaces: what two readings of a short answer are compared on. */
-const words = (s: string) => ` ${s.normalize('NFKD').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+const words = (s: string) =>
+    ` ${s
+        .normalize('NFKD')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim()} `;
 
 /** Do the two readers read alike? (What "alike" means depends on what they read.) */
-function alike(readAs: ReadAs, model: ParsedAnswer, patterns: ParsedAnswer, response: string, claims: { model?: string[]; patterns?: string[] }): boolean {
+function alike(
+    readAs: ReadAs,
+    model: ParsedAnswer,
+    patterns: ParsedAnswer,
+    response: string,
+    claims: { model?: string[]; patterns?: string[] },
+): boolean {
     if (model.answer !== patterns.answer) return false;
     if (readAs === 'option') return model.option === patterns.option;
     if (readAs === 'short' && model.answer === 'answer') {
         // The same words, or one reading inside the other ("Rome" read from "The capital is Rome").
-        const [a, b] = [words(model.text ?? ''), words(patterns.span ? response.slice(patterns.span[0], patterns.span[1]) : response)];
+        const [a, b] = [
+            words(model.text ?? ''),
+            words(patterns.span ? response.slice(patterns.span[0], patterns.span[1]) : response),
+        ];
         return a.trim() !== '' && (a.includes(b) || b.includes(a));
     }
     if (readAs === 'claims') {
@@ -111,10 +162,19 @@ function alike(readAs: ReadAs, model: ParsedAnswer, patterns: ParsedAnswer, resp
 }
 
 /** The supported and contradicted facts of a family's checked claims, as "status edge". */
-const factsOf = (claims: { status: string; edge?: string }[] | undefined) => claims?.filter(c => c.status !== 'unverifiable').map(c => `${c.status} ${c.edge ?? ''}`);
+const factsOf = (claims: { status: string; edge?: string }[] | undefined) =>
+    claims?.filter(c => c.status !== 'unverifiable').map(c => `${c.status} ${c.edge ?? ''}`);
 
 /** One answer's reading: scored as the family scores, compared with the patterns', deciding under `decide_by reader`. */
-function read(family: ProbeFamily, q: Question, v: Verdict, response: string, reader: { model: string; decides: boolean }, readAs: ReadAs, reading: ModelReading): Verdict {
+function read(
+    family: ProbeFamily,
+    q: Question,
+    v: Verdict,
+    response: string,
+    reader: { model: string; decides: boolean },
+    readAs: ReadAs,
+    reading: ModelReading,
+): Verdict {
     const patterns = family.parse(response, q);
     const patternScore = family.score(q, patterns, response);
     const parsed = parsedFrom(readAs, reading, patterns, response);
@@ -136,7 +196,10 @@ function read(family: ProbeFamily, q: Question, v: Verdict, response: string, re
     }
     if (reading.quote) out.quote = reading.quote;
     if (parsed.span) out.span = parsed.span;
-    out.agree = alike(readAs, parsed, patterns, response, { model: factsOf(score.claims), patterns: factsOf(patternScore.claims) });
+    out.agree = alike(readAs, parsed, patterns, response, {
+        model: factsOf(score.claims),
+        patterns: factsOf(patternScore.claims),
+    });
     out.correct = { model: score.correct, patterns: patternScore.correct };
     if (!reader.decides) return withReading(family, q, v, response, out);
     // A reading that disagrees with the patterns does not decide on its own word: it is held for review (the report
@@ -156,7 +219,8 @@ function read(family: ProbeFamily, q: Question, v: Verdict, response: string, re
 /** What the pattern reader read, in words: "option 2", "answer "Rome"", "3 claims". */
 function patternsRead(readAs: ReadAs, patterns: ParsedAnswer, response: string): string {
     if (readAs === 'option' && patterns.option !== undefined) return `${patterns.answer} ${patterns.option}`;
-    if (readAs === 'short' && patterns.answer === 'answer' && patterns.span) return `answer "${response.slice(patterns.span[0], patterns.span[1])}"`;
+    if (readAs === 'short' && patterns.answer === 'answer' && patterns.span)
+        return `answer "${response.slice(patterns.span[0], patterns.span[1])}"`;
     return patterns.answer;
 }
 
@@ -193,7 +257,9 @@ export interface ModelReadAgreement {
 }
 
 /** Per family, probe and answering model: answers both readers read, how many they read alike, how many they judged alike. */
-export function modelReadAgreement(rows: readonly { question: Pick<Question, 'probe' | 'kind'>; verdict: Verdict }[]): ModelReadAgreement[] {
+export function modelReadAgreement(
+    rows: readonly { question: Pick<Question, 'probe' | 'kind'>; verdict: Verdict }[],
+): ModelReadAgreement[] {
     const by = new Map<string, ModelReadAgreement>();
     for (const { question, verdict: v } of rows) {
         const r = v.modelRead;
@@ -201,14 +267,34 @@ export function modelReadAgreement(rows: readonly { question: Pick<Question, 'pr
         const key = `${question.probe}\u0000${v.model}\u0000${r.model}`;
         let e = by.get(key);
         if (!e) {
-            e = { kind: question.kind, probe: question.probe, model: v.model, reader: r.model, reads: r.reads ?? 'labels', decides: r.patterns !== undefined || r.held !== undefined ? 'reader' : 'patterns', n: 0, agree: 0, sameVerdict: 0, unreadable: 0, held: 0 };
+            e = {
+                kind: question.kind,
+                probe: question.probe,
+                model: v.model,
+                reader: r.model,
+                reads: r.reads ?? 'labels',
+                decides: r.patterns !== undefined || r.held !== undefined ? 'reader' : 'patterns',
+                n: 0,
+                agree: 0,
+                sameVerdict: 0,
+                unreadable: 0,
+                held: 0,
+            };
             by.set(key, e);
         }
-        if (r.answer === undefined) { e.unreadable++; continue; }
+        if (r.answer === undefined) {
+            e.unreadable++;
+            continue;
+        }
         e.n++;
-        if (r.held !== undefined) { e.held++; e.decides = 'reader'; }
+        if (r.held !== undefined) {
+            e.held++;
+            e.decides = 'reader';
+        }
         if (r.agree ?? r.answer === (r.patterns ?? v.answer)) e.agree++;
         if (r.correct ? r.correct.model === r.correct.patterns : r.answer === (r.patterns ?? v.answer)) e.sameVerdict++;
     }
-    return [...by.values()].sort((a, b) => a.kind.localeCompare(b.kind) || a.probe.localeCompare(b.probe) || a.model.localeCompare(b.model));
+    return [...by.values()].sort(
+        (a, b) => a.kind.localeCompare(b.kind) || a.probe.localeCompare(b.probe) || a.model.localeCompare(b.model),
+    );
 }

@@ -16,11 +16,16 @@ import type { Question } from '../probes/question.js';
 import type { Verdict } from './types.js';
 
 /** Words that place a claim in the present (after any past snapshot). */
-const PRESENT = /\b(?:currently|presently|nowadays|at present|at the moment|right now|as of (?:now|today)|these days|today|(?:is|are|has|have|was) now|now (?:plays?|is|are|works?|lives?|coaches|manages|owns|holds|runs|leads|belongs|represents))\b/i;
+const PRESENT =
+    /\b(?:currently|presently|nowadays|at present|at the moment|right now|as of (?:now|today)|these days|today|(?:is|are|has|have|was) now|now (?:plays?|is|are|works?|lives?|coaches|manages|owns|holds|runs|leads|belongs|represents))\b/i;
 const YEAR = /(?<![\d.,])(1[6-9]\d\d|2[01]\d\d)(?![\d.,]\d)/g;
 
 /** Where the response dates what it says after `year`: a later year not in the question, else a present-time phrase. */
-export function laterClaim(response: string, question: string, year: number): { said: string; span: [number, number] } | undefined {
+export function laterClaim(
+    response: string,
+    question: string,
+    year: number,
+): { said: string; span: [number, number] } | undefined {
     const asked = new Set(question.match(YEAR) ?? []);
     for (const m of response.matchAll(YEAR)) {
         if (Number(m[1]) > year && !asked.has(m[1]!)) return { said: m[1]!, span: [m.index, m.index + m[1]!.length] };

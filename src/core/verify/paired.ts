@@ -44,7 +44,8 @@ export function tangoInterval(n12: number, n21: number, n: number, z = Z95): Int
         // f(Δ) = T(Δ) − target is decreasing; keep f(lo) > 0 ≥ f(hi).
         for (let i = 0; i < 200 && hi - lo > 1e-15; i++) {
             const mid = (lo + hi) / 2;
-            if (tangoStatistic(n12, n21, n, mid) - target > 0) lo = mid; else hi = mid;
+            if (tangoStatistic(n12, n21, n, mid) - target > 0) lo = mid;
+            else hi = mid;
         }
         return (lo + hi) / 2;
     };
@@ -106,12 +107,20 @@ export function adjust(ps: readonly number[], correction: Correction): number[] 
 }
 
 /** One cluster of paired questions (a fact or row; one question when nothing is shared): the sums of each side's outcome. */
-export interface PairedCluster { a: number; b: number; m: number }
+export interface PairedCluster {
+    a: number;
+    b: number;
+    m: number;
+}
 
 /** The difference of means (Σb − Σa) / Σm over the clusters. */
 export function clusterDifference(clusters: readonly PairedCluster[]): number {
-    let d = 0, m = 0;
-    for (const c of clusters) { d += c.b - c.a; m += c.m; }
+    let d = 0,
+        m = 0;
+    for (const c of clusters) {
+        d += c.b - c.a;
+        m += c.m;
+    }
     return m > 0 ? d / m : 0;
 }
 
@@ -122,10 +131,12 @@ export function clusterBootstrap(clusters: readonly PairedCluster[], seed = 1, r
     const random = prng(seed);
     const draws = new Float64Array(rounds);
     for (let r = 0; r < rounds; r++) {
-        let d = 0, m = 0;
+        let d = 0,
+            m = 0;
         for (let i = 0; i < k; i++) {
             const c = clusters[Math.floor(random() * k)]!;
-            d += c.b - c.a; m += c.m;
+            d += c.b - c.a;
+            m += c.m;
         }
         draws[r] = m > 0 ? d / m : 0;
     }
@@ -166,18 +177,31 @@ export function signFlipTest(clusters: readonly PairedCluster[], seed = 1, round
 
 /** Φ⁻¹(p): Acklam's rational approximation (relative error below 1.2e-9), enough for power. */
 export function normalQuantile(p: number): number {
-    const a = [-3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239];
+    const a = [
+        -3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1,
+        2.506628277459239,
+    ];
     const b = [-5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1, -1.328068155288572e1];
-    const c = [-7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+    const c = [
+        -7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734, 4.374664141464968,
+        2.938163982698783,
+    ];
     const d = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
     const low = 0.02425;
     if (p < low) {
         const q = Math.sqrt(-2 * Math.log(p));
-        return (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
+        return (
+            (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) /
+            ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1)
+        );
     }
     if (p > 1 - low) return -normalQuantile(1 - p);
-    const q = p - 0.5, r = q * q;
-    return ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) / (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1);
+    const q = p - 0.5,
+        r = q * q;
+    return (
+        ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) /
+        (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1)
+    );
 }
 
 export interface PowerAssumptions {
@@ -194,7 +218,8 @@ export interface PowerAssumptions {
 
 /** Questions McNemar's test needs to detect a difference `delta` (Connor 1987), rounded up. */
 export function questionsNeeded(delta: number, o: PowerAssumptions = {}): number {
-    const za = normalQuantile(1 - (o.alpha ?? 0.05) / 2), zb = normalQuantile(o.power ?? 0.8);
+    const za = normalQuantile(1 - (o.alpha ?? 0.05) / 2),
+        zb = normalQuantile(o.power ?? 0.8);
     const psi = Math.max(o.discordant ?? 0.5, Math.abs(delta));
     const n = (za * Math.sqrt(psi) + zb * Math.sqrt(psi - delta * delta)) ** 2 / (delta * delta);
     return Math.ceil(n);
@@ -203,14 +228,18 @@ export function questionsNeeded(delta: number, o: PowerAssumptions = {}): number
 /** The smallest difference McNemar's test detects with n questions (the inverse of questionsNeeded, by bisection). */
 export function smallestDetectable(n: number, o: PowerAssumptions = {}): number | null {
     if (n <= 0) return null;
-    const za = normalQuantile(1 - (o.alpha ?? 0.05) / 2), zb = normalQuantile(o.power ?? 0.8);
+    const za = normalQuantile(1 - (o.alpha ?? 0.05) / 2),
+        zb = normalQuantile(o.power ?? 0.8);
     const psi = o.discordant ?? 0.5;
-    const needs = (delta: number) => (za * Math.sqrt(psi) + zb * Math.sqrt(Math.max(0, psi - delta * delta))) ** 2 / (delta * delta);
+    const needs = (delta: number) =>
+        (za * Math.sqrt(psi) + zb * Math.sqrt(Math.max(0, psi - delta * delta))) ** 2 / (delta * delta);
     if (needs(psi) > n) return null;
-    let lo = 1e-9, hi = psi;
+    let lo = 1e-9,
+        hi = psi;
     for (let i = 0; i < 100; i++) {
         const mid = (lo + hi) / 2;
-        if (needs(mid) > n) lo = mid; else hi = mid;
+        if (needs(mid) > n) lo = mid;
+        else hi = mid;
     }
     return hi;
 }

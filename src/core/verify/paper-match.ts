@@ -25,7 +25,8 @@ export function findPaperKeyword(text: string, value: string, forms: KeywordForm
         const needle = c.text.toLowerCase();
         if (!needle) continue;
         const spans: Span[] = [];
-        for (let at = text.indexOf(needle); at >= 0 && spans.length < 20; at = text.indexOf(needle, at + needle.length)) spans.push({ start: at, end: at + needle.length });
+        for (let at = text.indexOf(needle); at >= 0 && spans.length < 20; at = text.indexOf(needle, at + needle.length))
+            spans.push({ start: at, end: at + needle.length });
         if (spans.length > 0) return { spans, rule: c.rule ? `paper:${c.rule}` : 'paper' };
     }
     return { spans: [] };

@@ -13,10 +13,10 @@ export function modelDecided(v: Pick<Verdict, 'modelRead'>): boolean {
 
 /** The words scored as the answer: the model's short answer when it decided (nothing when it read no answer), else the response after the answer word. */
 export function answerWords(v: Pick<Verdict, 'modelRead' | 'rationaleText'>): string {
-    return modelDecided(v) && v.modelRead!.reads === 'short' ? v.modelRead!.text ?? '' : v.rationaleText;
+    return modelDecided(v) && v.modelRead!.reads === 'short' ? (v.modelRead!.text ?? '') : v.rationaleText;
 }
 
 /** The claims the model read when it decided; undefined: the family reads the response's claims itself. */
 export function decidingClaims(v: Pick<Verdict, 'modelRead'> | undefined): ModelClaim[] | undefined {
-    return v && modelDecided(v) && v.modelRead!.reads === 'claims' ? v.modelRead!.claims ?? [] : undefined;
+    return v && modelDecided(v) && v.modelRead!.reads === 'claims' ? (v.modelRead!.claims ?? []) : undefined;
 }

@@ -11,22 +11,34 @@ import { createVerifyContext, verify } from './verify.js';
 import { judgeGroups, type GroupVerdict } from './groups.js';
 
 export interface VerifiableStore {
-    loadRunResults(runId: string): Promise<{
-        questions: Question[];
-        answers: { questionId: string; model: string; sample: number; text: string }[];
-        verdicts?: Verdict[];
-    } | undefined>;
+    loadRunResults(runId: string): Promise<
+        | {
+              questions: Question[];
+              answers: { questionId: string; model: string; sample: number; text: string }[];
+              verdicts?: Verdict[];
+          }
+        | undefined
+    >;
     saveVerdicts(runId: string, verdicts: Verdict[]): Promise<void>;
     saveGroupVerdicts(runId: string, verdicts: GroupVerdict[]): Promise<void>;
 }
 
-export interface VerifyRunResult { verdicts: Verdict[]; missingQuestions: number }
+export interface VerifyRunResult {
+    verdicts: Verdict[];
+    missingQuestions: number;
+}
 
 /**
  * `onlyUnverified`: leave the answers that already have a verdict as they are (a report on an old run must not
  * re-judge it against today's spec and data just because a few answers were never verified).
  */
-export async function verifyRun(store: VerifiableStore, runId: string, spec: SpecModel, data?: LoadedData, options: { onlyUnverified?: boolean } = {}): Promise<VerifyRunResult> {
+export async function verifyRun(
+    store: VerifiableStore,
+    runId: string,
+    spec: SpecModel,
+    data?: LoadedData,
+    options: { onlyUnverified?: boolean } = {},
+): Promise<VerifyRunResult> {
     const results = await store.loadRunResults(runId);
     if (!results) return { verdicts: [], missingQuestions: 0 };
     const slot = (x: { questionId: string; model: string; sample: number }) => `${x.questionId}\u0000${x.model}\u0000${x.sample}`;
@@ -38,7 +50,10 @@ export async function verifyRun(store: VerifiableStore, runId: string, spec: Spe
     for (const a of results.answers) {
         if (done.has(slot(a))) continue;
         const q = byId.get(a.questionId);
-        if (!q) { missingQuestions++; continue; }
+        if (!q) {
+            missingQuestions++;
+            continue;
+        }
         verdicts.push(verify(q, a.text, ctx, a.model, a.sample));
     }
     await store.saveVerdicts(runId, verdicts);

@@ -7,9 +7,17 @@ import type { Stance } from '../reader/types.js';
 
 /** How the answer was read: binary / statement classes, or a choice outcome. */
 export type AnswerClass =
-    | 'yes' | 'no' | 'unsure' | 'unparseable'
-    | 'true' | 'false' | 'dont_know'
-    | 'option' | 'none' | 'multiple' | 'binding'
+    | 'yes'
+    | 'no'
+    | 'unsure'
+    | 'unparseable'
+    | 'true'
+    | 'false'
+    | 'dont_know'
+    | 'option'
+    | 'none'
+    | 'multiple'
+    | 'binding'
     /** A free short answer was given (evidence probes). */
     | 'answer';
 
@@ -39,7 +47,10 @@ export interface ParsedAnswer {
 
 export type KeywordStatus = 'found' | 'missing' | 'contradicted';
 
-export interface Span { start: number; end: number }
+export interface Span {
+    start: number;
+    end: number;
+}
 
 export interface KeywordVerdict {
     relation: string;
@@ -56,7 +67,11 @@ export interface KeywordVerdict {
     alsoStated?: { value: string; spans: Span[]; row?: { file: string; line: number } };
 }
 
-export interface HopVerdict { hop: number; status: KeywordStatus; keywords: KeywordVerdict[] }
+export interface HopVerdict {
+    hop: number;
+    status: KeywordStatus;
+    keywords: KeywordVerdict[];
+}
 
 export interface Verdict {
     questionId: string;
@@ -70,7 +85,10 @@ export interface Verdict {
     correct: boolean;
     /** What the reader read as the answer (src/core/reader): the words, their span in the response, why, and the stance. */
     read?: {
-        text: string; span: [number, number]; why: string; stance: string;
+        text: string;
+        span: [number, number];
+        why: string;
+        stance: string;
         /** Every candidate verdict span the reader weighed (ParsedAnswer.read), with its words. */
         spans?: { span: [number, number]; role: string; says: string; hedged: boolean; text: string }[];
     };
@@ -97,7 +115,14 @@ export interface Verdict {
      * Families that score claims (open): each claim read, with its status against the data, its polarity, cause and
      * the span it was read from (the JSONL report carries them).
      */
-    claims?: { status: 'supported' | 'contradicted' | 'unverifiable'; edge?: string; text?: string; span?: [number, number]; negated?: boolean; cause?: string }[];
+    claims?: {
+        status: 'supported' | 'contradicted' | 'unverifiable';
+        edge?: string;
+        text?: string;
+        span?: [number, number];
+        negated?: boolean;
+        cause?: string;
+    }[];
     /** A user's override, when one was recorded. */
     override?: { correct?: boolean; rationale?: boolean; by: string; at: string; why: string; read?: OverriddenRead };
 }
@@ -140,7 +165,11 @@ export interface ModelClaim {
  * reader read them (`patterns`, or the model reader's name when it decided). Stored with the override, so that it
  * still says what it overrode after the answer is read again.
  */
-export interface OverriddenRead { text: string; span: [number, number]; by: string }
+export interface OverriddenRead {
+    text: string;
+    span: [number, number];
+    by: string;
+}
 
 /** The model reader's reading of one answer (src/core/verify/model-read.ts). */
 export interface ModelRead {

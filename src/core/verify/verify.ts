@@ -47,13 +47,20 @@ export interface VerifyContext {
     contradictions: boolean;
 }
 
-export function createVerifyContext(spec: SpecModel, data?: LoadedData, options: { contradictions?: boolean } = {}): VerifyContext {
+export function createVerifyContext(
+    spec: SpecModel,
+    data?: LoadedData,
+    options: { contradictions?: boolean } = {},
+): VerifyContext {
     return { spec, data, domains: new Map(), forms: new Map(), contradictions: options.contradictions ?? true };
 }
 
 function domainOf(ctx: VerifyContext, k: Keyword): Domain | undefined {
     let byAttribute = ctx.domains.get(k.relation);
-    if (!byAttribute) { byAttribute = new Map(); ctx.domains.set(k.relation, byAttribute); }
+    if (!byAttribute) {
+        byAttribute = new Map();
+        ctx.domains.set(k.relation, byAttribute);
+    }
     if (!byAttribute.has(k.attribute)) {
         const table = ctx.data?.tables.get(k.relation);
         byAttribute.set(k.attribute, table ? buildDomain(table, k.attribute) : undefined);
@@ -63,17 +70,29 @@ function domainOf(ctx: VerifyContext, k: Keyword): Domain | undefined {
 
 function formsOf(ctx: VerifyContext, k: Keyword, paper = false): PreparedForms {
     let byAttribute = ctx.forms.get(k.relation);
-    if (!byAttribute) { byAttribute = new Map(); ctx.forms.set(k.relation, byAttribute); }
+    if (!byAttribute) {
+        byAttribute = new Map();
+        ctx.forms.set(k.relation, byAttribute);
+    }
     // The authors' spellings (keyword_match paper) are kept apart from ours.
     const attributeKey = paper ? `${k.attribute}\u0000paper` : k.attribute;
     let byValue = byAttribute.get(attributeKey);
-    if (!byValue) { byValue = new Map(); byAttribute.set(attributeKey, byValue); }
+    if (!byValue) {
+        byValue = new Map();
+        byAttribute.set(attributeKey, byValue);
+    }
     let f = byValue.get(k.value);
     if (!f) {
         const base = keywordForms(ctx.spec, ctx.data, k.relation, k.attribute, k.value, { paper });
-        const candidates = [{ text: k.value, rule: '' }, ...base.alternatives].map(c => ({ ...c, folded: foldValue(c.text), stripped: stripValue(c.text) }));
+        const candidates = [{ text: k.value, rule: '' }, ...base.alternatives].map(c => ({
+            ...c,
+            folded: foldValue(c.text),
+            stripped: stripValue(c.text),
+        }));
         f = {
-            ...base, candidates, mine: candidates.map(c => c.stripped).filter(Boolean),
+            ...base,
+            candidates,
+            mine: candidates.map(c => c.stripped).filter(Boolean),
             mineNumbers: new Set(candidates.map(c => canonicalNumber(c.text))),
         };
         if (byValue.size > 200_000) byValue.clear();
@@ -84,9 +103,11 @@ function formsOf(ctx: VerifyContext, k: Keyword, paper = false): PreparedForms {
 
 /** The rationale in both normal forms, computed once per response. */
 interface Rationale {
-    text: string; offset: number;
+    text: string;
+    offset: number;
     /** Stripped form (always needed: matching and the domain scan); folded form on first need. */
-    s: Folded; f?: Folded;
+    s: Folded;
+    f?: Folded;
     /** Tokens of the stripped form, shared by every domain scanned (on first need). */
     tokens?: Tokens;
     /** The question, stripped: its words are not claims (on first need). */
@@ -127,7 +148,8 @@ function findKeyword(r: Rationale, k: Keyword, forms: PreparedForms): { spans: S
         let spans = spansOf(form, hits, r.offset);
         // A name part ("James") inside a longer written name ("James Franco") names someone else.
         // The written name agrees with the keyword ("Jesse Lingard" for "J. Lingard": same surname, same initial)? Then it is the person.
-        if (c.rule === 'name_parts') spans = spans.filter(x => !partOfLongerName(r.text, x.start - r.offset, x.end - r.offset, k.value));
+        if (c.rule === 'name_parts')
+            spans = spans.filter(x => !partOfLongerName(r.text, x.start - r.offset, x.end - r.offset, k.value));
         if (spans.length === 0) continue;
         if (c.rule) return { spans, rule: c.rule };
         const written = r.text.slice(spans[0]!.start - r.offset, spans[0]!.end - r.offset);
@@ -141,7 +163,52 @@ function findKeyword(r: Rationale, k: Keyword, forms: PreparedForms): { spans: S
 }
 
 const QUOTES = new Set(['"', "'", '*', '_', '`', '\u201c', '\u201d', '\u2018', '\u2019', '\u00ab', '(']);
-const COMMON = new Set(['the', 'this', 'that', 'there', 'they', 'then', 'than', 'these', 'those', 'what', 'when', 'where', 'which', 'while', 'with', 'however', 'also', 'yes', 'unsure', 'movie', 'film', 'director', 'star', 'released', 'year', 'about', 'after', 'before', 'because', 'since', 'both', 'although', 'some', 'many', 'most', 'other', 'another', 'here', 'home', 'none', 'true', 'false', 'answer', 'question']);
+const COMMON = new Set([
+    'the',
+    'this',
+    'that',
+    'there',
+    'they',
+    'then',
+    'than',
+    'these',
+    'those',
+    'what',
+    'when',
+    'where',
+    'which',
+    'while',
+    'with',
+    'however',
+    'also',
+    'yes',
+    'unsure',
+    'movie',
+    'film',
+    'director',
+    'star',
+    'released',
+    'year',
+    'about',
+    'after',
+    'before',
+    'because',
+    'since',
+    'both',
+    'although',
+    'some',
+    'many',
+    'most',
+    'other',
+    'another',
+    'here',
+    'home',
+    'none',
+    'true',
+    'false',
+    'answer',
+    'question',
+]);
 
 function quotedAt(text: string, start: number): boolean {
     let i = start - 1;
@@ -151,7 +218,11 @@ function quotedAt(text: string, start: number): boolean {
 
 function sentenceStart(text: string, start: number, rationaleStart: number): boolean {
     let i = start - 1;
-    while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 10 || text.charCodeAt(i) === 9 || text.charCodeAt(i) === 13)) i--;
+    while (
+        i >= 0 &&
+        (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 10 || text.charCodeAt(i) === 9 || text.charCodeAt(i) === 13)
+    )
+        i--;
     return i < rationaleStart || '.!?:\n"'.includes(text[i]!);
 }
 
@@ -159,7 +230,9 @@ function sentenceStart(text: string, start: number, rationaleStart: number): boo
 function quotedSegmentAround(r: Rationale, span: Span): string | undefined {
     if (!r.quoted) {
         r.quoted = [];
-        for (const m of r.text.matchAll(/["\u201c\u201d\u00ab\u00bb]([^"\u201c\u201d\u00ab\u00bb\n]{1,200})["\u201c\u201d\u00ab\u00bb]/g)) {
+        for (const m of r.text.matchAll(
+            /["\u201c\u201d\u00ab\u00bb]([^"\u201c\u201d\u00ab\u00bb\n]{1,200})["\u201c\u201d\u00ab\u00bb]/g,
+        )) {
             r.quoted.push({ start: m.index + 1 + r.offset, end: m.index + 1 + m[1]!.length + r.offset, key: stripText(m[1]!) });
         }
     }
@@ -167,7 +240,11 @@ function quotedSegmentAround(r: Rationale, span: Span): string | undefined {
     return undefined;
 }
 
-interface Conflict { value: string; spans: Span[]; row: { file: string; line: number } }
+interface Conflict {
+    value: string;
+    spans: Span[];
+    row: { file: string; line: number };
+}
 
 function rowRef(domain: Domain, row: number): { file: string; line: number } {
     return { file: domain.file, line: domain.lines[row] ?? row + 1 };
@@ -187,12 +264,27 @@ function overlaps(own: Span[], start: number, end: number): boolean {
     return false;
 }
 
-function numericConflict(domain: Domain, r: Rationale, response: string, question: Question, forms: PreparedForms, own: Span[], others: Span[]): Conflict | undefined {
+function numericConflict(
+    domain: Domain,
+    r: Rationale,
+    response: string,
+    question: Question,
+    forms: PreparedForms,
+    own: Span[],
+    others: Span[],
+): Conflict | undefined {
     if (own.length > 0) return undefined;
     const asked = new Set((question.question.match(/-?\d+(?:\.\d+)?/g) ?? []).map(canonicalNumber));
     for (const n of numbersIn(r)) {
         const key = canonicalNumber(response.slice(n.start, n.end));
-        if (key === undefined || forms.mineNumbers.has(key) || asked.has(key) || overlaps(others, n.start, n.end) || isDenied(r.denied, n.start, n.end)) continue;
+        if (
+            key === undefined ||
+            forms.mineNumbers.has(key) ||
+            asked.has(key) ||
+            overlaps(others, n.start, n.end) ||
+            isDenied(r.denied, n.start, n.end)
+        )
+            continue;
         const e = domain.numbers.get(key);
         if (e) return { value: e.value, spans: [{ start: n.start, end: n.end }], row: rowRef(domain, e.row) };
     }
@@ -204,17 +296,31 @@ function numericConflict(domain: Domain, r: Rationale, response: string, questio
  * its own hop ("Île-de-France" for the region hop), never a conflict of this one: the conflict is the value the
  * model wrote instead ("Lombardy" for the continent hop).
  */
-function conflictsOf(ctx: VerifyContext, r: Rationale, response: string, question: Question, k: Keyword, forms: PreparedForms, own: Span[], others: Span[]): Conflict | undefined {
+function conflictsOf(
+    ctx: VerifyContext,
+    r: Rationale,
+    response: string,
+    question: Question,
+    k: Keyword,
+    forms: PreparedForms,
+    own: Span[],
+    others: Span[],
+): Conflict | undefined {
     const domain = domainOf(ctx, k);
     if (!domain) return undefined;
     if (domain.numeric) return numericConflict(domain, r, response, question, forms, own, others);
-    const hits = scanDomain(domain, r.s.text, r.tokens ??= tokenize(r.s.text));
+    const hits = scanDomain(domain, r.s.text, (r.tokens ??= tokenize(r.s.text)));
     for (let h = 0; h < hits.length; h++) {
         const [a, b, e] = hits[h]!;
         if (isOwn(forms.mine, e.key)) continue;
-        if (findWord(r.question ??= stripText(question.question), e.key) >= 0) continue;
+        if (findWord((r.question ??= stripText(question.question)), e.key) >= 0) continue;
         const span = toSpan(r.s, a, b, r.offset);
-        if (overlaps(own, span.start, span.end) || overlaps(others, span.start, span.end) || isDenied(r.denied, span.start, span.end)) continue;
+        if (
+            overlaps(own, span.start, span.end) ||
+            overlaps(others, span.start, span.end) ||
+            isDenied(r.denied, span.start, span.end)
+        )
+            continue;
         const segment = quotedSegmentAround(r, span);
         if (segment !== undefined) {
             // Part of a longer quoted name ("Fantastic Four: Rise of ...") is not a claim of the shorter value.
@@ -222,14 +328,23 @@ function conflictsOf(ctx: VerifyContext, r: Rationale, response: string, questio
         } else if (!quotedAt(response, span.start)) {
             const first = response[span.start]!;
             if (e.key.length < 4 || first === first.toLowerCase()) continue;
-            if (e.tokens === 1 && (e.key.length < 6 || COMMON.has(e.key) || sentenceStart(response, span.start, r.offset))) continue;
+            if (e.tokens === 1 && (e.key.length < 6 || COMMON.has(e.key) || sentenceStart(response, span.start, r.offset)))
+                continue;
         }
         return { value: e.value, spans: [span], row: rowRef(domain, e.row) };
     }
     return undefined;
 }
 
-function verifyKeyword(ctx: VerifyContext, r: Rationale, response: string, question: Question, k: Keyword, found: { spans: Span[]; rule?: string }, others: Span[]): KeywordVerdict {
+function verifyKeyword(
+    ctx: VerifyContext,
+    r: Rationale,
+    response: string,
+    question: Question,
+    k: Keyword,
+    found: { spans: Span[]; rule?: string },
+    others: Span[],
+): KeywordVerdict {
     const forms = formsOf(ctx, k);
     const conflict = ctx.contradictions ? conflictsOf(ctx, r, response, question, k, forms, found.spans, others) : undefined;
     // Written AND another value stated: on GPT-3.5's movie answers 15 of 17 such cases were other true facts
@@ -254,7 +369,13 @@ function paperHops(ctx: VerifyContext, question: Question, response: string): Ho
     return question.keywords.map((list, i) => {
         const keywords = list.map((k): KeywordVerdict => {
             const found = findPaperKeyword(text, k.value, formsOf(ctx, k, true));
-            const out: KeywordVerdict = { relation: k.relation, attribute: k.attribute, value: k.value, status: found.spans.length ? 'found' : 'missing', spans: found.spans };
+            const out: KeywordVerdict = {
+                relation: k.relation,
+                attribute: k.attribute,
+                value: k.value,
+                status: found.spans.length ? 'found' : 'missing',
+                spans: found.spans,
+            };
             if (found.rule) out.rule = found.rule;
             return out;
         });
@@ -269,17 +390,35 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
     const parsed = family.parse(response, question);
     const score = family.score(question, parsed, response);
     const text = response.slice(parsed.rationaleStart);
-    const hops = question.keywordMatch === 'paper' ? paperHops(ctx, question, response) : ourHops(ctx, question, response, text, parsed.rationaleStart);
+    const hops =
+        question.keywordMatch === 'paper'
+            ? paperHops(ctx, question, response)
+            : ourHops(ctx, question, response, text, parsed.rationaleStart);
     const failed = hops.find(h => h.status !== 'found');
     const verdict: Verdict = {
-        questionId: question.id, model, sample, answer: parsed.answer, correct: score.correct,
-        rationale: hops.length > 0 && !failed, rationaleText: text, hops,
+        questionId: question.id,
+        model,
+        sample,
+        answer: parsed.answer,
+        correct: score.correct,
+        rationale: hops.length > 0 && !failed,
+        rationaleText: text,
+        hops,
     };
     if (parsed.option !== undefined) verdict.option = parsed.option;
     if (parsed.span && parsed.why) {
-        verdict.read = { text: response.slice(parsed.span[0], Math.min(parsed.span[1], parsed.span[0] + 120)), span: parsed.span, why: parsed.why, stance: parsed.stance ?? 'answer' };
+        verdict.read = {
+            text: response.slice(parsed.span[0], Math.min(parsed.span[1], parsed.span[0] + 120)),
+            span: parsed.span,
+            why: parsed.why,
+            stance: parsed.stance ?? 'answer',
+        };
         // every candidate verdict span weighed (opening, conclusion, later …): JSONL and the panel carry them
-        if (parsed.read && parsed.read.length > 0) verdict.read.spans = parsed.read.map(x => ({ ...x, text: response.slice(x.span[0], Math.min(x.span[1], x.span[0] + 120)) }));
+        if (parsed.read && parsed.read.length > 0)
+            verdict.read.spans = parsed.read.map(x => ({
+                ...x,
+                text: response.slice(x.span[0], Math.min(x.span[1], x.span[0] + 120)),
+            }));
     }
     if (failed) verdict.failedHop = failed.hop;
     // A family that reads its rationale as claims (rule premises) decides the hops; the paper's keyword rule stays as is.
@@ -309,13 +448,23 @@ function ourHops(ctx: VerifyContext, question: Question, response: string, text:
         if (s.includes(' ')) names.push(...spansOf(r.s, findAllWords(r.s.text, s), r.offset));
     }
     // … and a keyword written only inside a denied or corrected span ("by X, not by Y") is not written either.
-    const inside = (x: Span) => isDenied(r.denied, x.start, x.end) || names.some(n => n.start <= x.start && x.end <= n.end && n.end - n.start > x.end - x.start);
+    const inside = (x: Span) =>
+        isDenied(r.denied, x.start, x.end) ||
+        names.some(n => n.start <= x.start && x.end <= n.end && n.end - n.start > x.end - x.start);
     return question.keywords.map((list, i) => {
         const keywords = list.map((k, j) => {
             const f = raw[i]![j]!;
             const spans = f.spans.filter(x => !inside(x));
             const others = raw.flatMap((l, a) => l.flatMap((o, b) => (a === i && b === j ? [] : o.spans)));
-            return verifyKeyword(ctx, r, response, question, k, spans.length === f.spans.length ? f : { spans, ...(spans.length && f.rule ? { rule: f.rule } : {}) }, others);
+            return verifyKeyword(
+                ctx,
+                r,
+                response,
+                question,
+                k,
+                spans.length === f.spans.length ? f : { spans, ...(spans.length && f.rule ? { rule: f.rule } : {}) },
+                others,
+            );
         });
         return { hop: i + 1, status: hopStatus(keywords), keywords };
     });

@@ -7,9 +7,15 @@ import { ComparePanel } from '../panels/compare.js';
 export function compareModels(s: Services, arg?: unknown): Promise<void> {
     return withResultsStore(s, arg, async (e, db) => {
         const runs = (await e.runs(db)).reverse();
-        if (!runs.length) { void vscode.window.showInformationMessage('HalluProbe: no run in the store yet.'); return; }
+        if (!runs.length) {
+            void vscode.window.showInformationMessage('HalluProbe: no run in the store yet.');
+            return;
+        }
         const items = runs.map(r => ({ label: r.id, description: `${r.suite} · ${r.status} · ${r.started}` }));
-        const picked = await vscode.window.showQuickPick(items, { title: 'HalluProbe: the run(s) whose models and variants to compare', canPickMany: true });
+        const picked = await vscode.window.showQuickPick(items, {
+            title: 'HalluProbe: the run(s) whose models and variants to compare',
+            canPickMany: true,
+        });
         if (!picked?.length) return;
         const panel = ComparePanel.show(s.ctx);
         panel.busy('Comparing…');

@@ -23,16 +23,33 @@ export async function openGraph(s: Services, arg?: unknown): Promise<void> {
         const view = await e.specView(file);
         const panel = GraphPanel.show(s, file);
         const schema = e.schemaView(view.spec, file);
-        if (!questionId) { panel.show(schema); return; }
-        const results = s.state.results(file) ?? await s.state.loadLatest(file);
+        if (!questionId) {
+            panel.show(schema);
+            return;
+        }
+        const results = s.state.results(file) ?? (await s.state.loadLatest(file));
         let question = results?.questions.find(q => q.id === questionId);
         if (!question) question = (await s.state.generation(file)).questions.find(q => q.id === questionId);
-        if (!question) { panel.show(schema); void vscode.window.showWarningMessage(`HalluProbe: question ${questionId} is not in the latest run or generation.`); return; }
-        const model = argField(arg, 'model') ?? s.testing?.modelShown(questionId) ?? await whoseAnswer(results?.verdicts.filter(v => v.questionId === questionId) ?? [], question);
+        if (!question) {
+            panel.show(schema);
+            void vscode.window.showWarningMessage(`HalluProbe: question ${questionId} is not in the latest run or generation.`);
+            return;
+        }
+        const model =
+            argField(arg, 'model') ??
+            s.testing?.modelShown(questionId) ??
+            (await whoseAnswer(results?.verdicts.filter(v => v.questionId === questionId) ?? [], question));
         if (model === null) return;
-        const sample = typeof (arg as { sample?: unknown } | undefined)?.sample === 'number' ? (arg as { sample: number }).sample : undefined;
-        const verdict = results?.verdicts.find(v => v.questionId === questionId && (!model || v.model === model) && (sample === undefined || v.sample === sample));
-        const answer = verdict && results?.answers.find(a => a.questionId === questionId && a.model === verdict.model && a.sample === verdict.sample);
+        const sample =
+            typeof (arg as { sample?: unknown } | undefined)?.sample === 'number'
+                ? (arg as { sample: number }).sample
+                : undefined;
+        const verdict = results?.verdicts.find(
+            v => v.questionId === questionId && (!model || v.model === model) && (sample === undefined || v.sample === sample),
+        );
+        const answer =
+            verdict &&
+            results?.answers.find(a => a.questionId === questionId && a.model === verdict.model && a.sample === verdict.sample);
         panel.show(e.questionView(question, verdict, answer?.text, schema.schema));
     } catch (err) {
         showError(s.ctx, errorText(err), err);
@@ -48,6 +65,9 @@ async function whoseAnswer(verdicts: readonly Verdict[], question: Question): Pr
     if (models.length <= 1) return models[0];
     const failed = [...new Set(verdicts.filter(v => !questionPassed(question, v)).map(v => v.model))];
     if (failed.length === 1) return failed[0];
-    const choice = await vscode.window.showQuickPick((failed.length ? failed : models).map(m => ({ label: m, description: failed.includes(m) ? 'failed' : 'passed' })), { title: 'HalluProbe: whose answer?' });
+    const choice = await vscode.window.showQuickPick(
+        (failed.length ? failed : models).map(m => ({ label: m, description: failed.includes(m) ? 'failed' : 'passed' })),
+        { title: 'HalluProbe: whose answer?' },
+    );
     return choice ? choice.label : null;
 }

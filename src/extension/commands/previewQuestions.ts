@@ -14,7 +14,10 @@ export async function previewQuestions(s: Services, arg?: unknown): Promise<void
     const panel = PreviewPanel.show(s.ctx, file);
     panel.busy(`Generating questions for ${path.basename(file)}…`);
     try {
-        const gen = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'HalluProbe: generating questions' }, () => s.state.generation(file));
+        const gen = await vscode.window.withProgress(
+            { location: vscode.ProgressLocation.Window, title: 'HalluProbe: generating questions' },
+            () => s.state.generation(file),
+        );
         const e = await engine();
         const models = e.availableModels(gen.spec, settings.settingModels(vscode.Uri.file(file)));
         panel.show(e.previewData(gen, models, `Questions · ${path.basename(file)}`));

@@ -6,7 +6,10 @@ import { errorText, showError } from '../context.js';
 export async function restartServer(s: Services): Promise<void> {
     if (!s.server) return;
     try {
-        await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'HalluProbe: restarting the language server' }, () => s.server!.restart());
+        await vscode.window.withProgress(
+            { location: vscode.ProgressLocation.Window, title: 'HalluProbe: restarting the language server' },
+            () => s.server!.restart(),
+        );
     } catch (err) {
         showError(s.ctx, `the language server did not restart: ${errorText(err)}`, err);
     }

@@ -19,15 +19,24 @@ function reviewArg(arg: unknown): unknown {
 export function reviewAnswers(s: Services, raw?: unknown): Promise<void> {
     const arg = reviewArg(raw);
     return withResultsStore(s, arg, async (e, db, file) => {
-        const runId = argField(arg, 'run') ?? (s.state.results(file) ?? await s.state.loadLatest(file))?.run.id;
-        if (!runId) { void vscode.window.showInformationMessage('HalluProbe: this spec has no run with verdicts to review yet. Run it first.'); return; }
+        const runId = argField(arg, 'run') ?? (s.state.results(file) ?? (await s.state.loadLatest(file)))?.run.id;
+        if (!runId) {
+            void vscode.window.showInformationMessage(
+                'HalluProbe: this spec has no run with verdicts to review yet. Run it first.',
+            );
+            return;
+        }
         const given = typeof arg === 'object' && arg !== null ? (arg as { probes?: unknown }).probes : undefined;
-        const probes = Array.isArray(given) && given.every(p => typeof p === 'string') ? given as string[] : undefined;
+        const probes = Array.isArray(given) && given.every(p => typeof p === 'string') ? (given as string[]) : undefined;
         const model = argField(arg, 'model');
         const first = argField(arg, 'questionId');
         const panel = ReviewPanel.show(s);
         panel.busy('Choosing the answers to review…');
-        const { round, view } = await e.openReview(db, runId, { ...(probes ? { probes } : {}), ...(model ? { model } : {}), ...(first ? { first } : {}) });
+        const { round, view } = await e.openReview(db, runId, {
+            ...(probes ? { probes } : {}),
+            ...(model ? { model } : {}),
+            ...(first ? { first } : {}),
+        });
         panel.start(file, round, view);
     });
 }

@@ -21,7 +21,9 @@ export async function runSuite(s: Services, arg?: unknown): Promise<void> {
         const suite = await pickSuite(spec, file, arg, (name, signal) => e.suitePower(file, name, signal));
         if (suite === null) return;
         const uri = vscode.Uri.file(file);
-        const model = argField(arg, 'model') ?? (spec.suites.find(x => x.name === suite)?.models.length ? undefined : settings.defaultModel(uri));
+        const model =
+            argField(arg, 'model') ??
+            (spec.suites.find(x => x.name === suite)?.models.length ? undefined : settings.defaultModel(uri));
         const batch = await pickRunMode(e, file, suite, model, settings.settingModels(uri), argField(arg, 'mode'));
         if (batch === null) return;
         const label = `suite ${suite ?? '(all probes)'}${model ? ` · ${model}` : ''}${batch ? ' · batch' : ''}`;
@@ -37,14 +39,28 @@ export const RUN_MODES = { now: 'Ask the models now', batch: 'Send as a batch' }
  * How to run: undefined when there is no choice (a model without a Batch API: asked now, or as the suite says),
  * true for a batch, false for now, null when the picker was dismissed. `given` ("batch" / "now") skips the picker.
  */
-async function pickRunMode(e: EngineModule, file: string, suite: string | undefined, model: string | undefined, extra: ModelDecl[], given?: string): Promise<boolean | undefined | null> {
+async function pickRunMode(
+    e: EngineModule,
+    file: string,
+    suite: string | undefined,
+    model: string | undefined,
+    extra: ModelDecl[],
+    given?: string,
+): Promise<boolean | undefined | null> {
     if (given === 'batch' || given === 'now') return given === 'batch';
     const offer = await e.batchOffer(file, suite, model, extra);
     if (!offer.can) return undefined;
     const items = [
         { label: RUN_MODES.now, description: 'answers as they come', batch: false },
-        { label: RUN_MODES.batch, description: 'half price; the provider answers within 24 h', detail: 'The run waits for the results in the background (status bar, Test Explorer); closing VS Code leaves the batches running: run the suite again to collect them.', batch: true },
+        {
+            label: RUN_MODES.batch,
+            description: 'half price; the provider answers within 24 h',
+            detail: 'The run waits for the results in the background (status bar, Test Explorer); closing VS Code leaves the batches running: run the suite again to collect them.',
+            batch: true,
+        },
     ];
-    const choice = await vscode.window.showQuickPick(offer.suiteSays ? [items[1]!, items[0]!] : items, { title: `HalluProbe: run suite ${suite ?? '(all probes)'} how?` });
+    const choice = await vscode.window.showQuickPick(offer.suiteSays ? [items[1]!, items[0]!] : items, {
+        title: `HalluProbe: run suite ${suite ?? '(all probes)'} how?`,
+    });
     return choice ? choice.batch : null;
 }

@@ -9,14 +9,24 @@ import { PROVIDERS, hostOf } from '../../core/models/index.js';
  */
 export async function setApiKey(s: Services): Promise<void> {
     const providers = Object.entries(PROVIDERS).filter(([, p]) => p.transport === 'http');
-    const provider = await vscode.window.showQuickPick(providers.map(([name, p]) => ({ label: name, description: p.baseURL })), { title: 'HalluProbe: API key for which provider?' });
+    const provider = await vscode.window.showQuickPick(
+        providers.map(([name, p]) => ({ label: name, description: p.baseURL })),
+        { title: 'HalluProbe: API key for which provider?' },
+    );
     if (!provider) return;
     const host = await vscode.window.showInputBox({
-        title: `HalluProbe: ${provider.label} key — for which host?`, value: hostOf(provider.description ?? ''),
-        prompt: 'The key is only sent to this host without asking.', validateInput: v => /^[a-z0-9.-]+(:\d+)?$/i.test(v.trim()) ? undefined : 'A host name such as api.openai.com',
+        title: `HalluProbe: ${provider.label} key — for which host?`,
+        value: hostOf(provider.description ?? ''),
+        prompt: 'The key is only sent to this host without asking.',
+        validateInput: v => (/^[a-z0-9.-]+(:\d+)?$/i.test(v.trim()) ? undefined : 'A host name such as api.openai.com'),
     });
     if (!host) return;
-    const key = await vscode.window.showInputBox({ title: `HalluProbe: ${provider.label} key for ${host}`, password: true, ignoreFocusOut: true, prompt: 'Stored in the OS keychain (VS Code SecretStorage). Leave empty to delete the saved key.' });
+    const key = await vscode.window.showInputBox({
+        title: `HalluProbe: ${provider.label} key for ${host}`,
+        password: true,
+        ignoreFocusOut: true,
+        prompt: 'Stored in the OS keychain (VS Code SecretStorage). Leave empty to delete the saved key.',
+    });
     if (key === undefined) return;
     const store = new KeyStore(s.ctx.extension.secrets);
     if (key.trim() === '') {

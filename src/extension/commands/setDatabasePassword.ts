@@ -11,15 +11,19 @@ import { engine } from '../state.js';
 export function postgresUrlProblem(value: string): string | undefined {
     const v = value.trim();
     if (!/^postgres(ql)?:\/\//i.test(v) || databaseId(v) === undefined) return 'A URL such as postgres://user@localhost:5432/db';
-    if (passwordInUrl(v)) return 'Remove the password from the URL (it is written into the spec); HalluProbe asks for it separately';
+    if (passwordInUrl(v))
+        return 'Remove the password from the URL (it is written into the spec); HalluProbe asks for it separately';
     return undefined;
 }
 
 /** Asks for a postgres URL in an input box; undefined when the user cancels. */
 export async function askPostgresUrl(prompt: string): Promise<string | undefined> {
     const url = await vscode.window.showInputBox({
-        title: 'HalluProbe: PostgreSQL URL', placeHolder: 'postgres://user@localhost:5432/database', ignoreFocusOut: true,
-        prompt, validateInput: postgresUrlProblem,
+        title: 'HalluProbe: PostgreSQL URL',
+        placeHolder: 'postgres://user@localhost:5432/database',
+        ignoreFocusOut: true,
+        prompt,
+        validateInput: postgresUrlProblem,
     });
     return url?.trim();
 }
@@ -33,7 +37,8 @@ async function openDatabaseUrls(): Promise<{ url: string; file: string }[]> {
     const found = new Map<string, string>();
     for (const doc of vscode.workspace.textDocuments.filter(d => d.languageId === 'probe')) {
         const view = await e.specView(doc.uri.fsPath, new Map([[doc.uri.fsPath, doc.getText()]])).catch(() => undefined);
-        for (const source of view?.spec.sources ?? []) if (source.format === 'postgres' && !found.has(source.path)) found.set(source.path, doc.uri.fsPath);
+        for (const source of view?.spec.sources ?? [])
+            if (source.format === 'postgres' && !found.has(source.path)) found.set(source.path, doc.uri.fsPath);
         const store = settings.storePath(doc.uri.fsPath);
         if (isPostgresUrl(store) && !found.has(store)) found.set(store, 'results store');
     }
@@ -46,10 +51,17 @@ async function pickDatabaseUrl(s: Services): Promise<string | undefined> {
     const prompt = 'The database whose password to save (no password in the URL).';
     if (urls.length === 0) return askPostgresUrl(prompt);
     const typed = { label: 'Another database…', description: 'type a postgres:// URL', url: undefined as string | undefined };
-    const choice = await vscode.window.showQuickPick([
-        ...urls.map(u => ({ label: safeUrl(u.url), description: `${path.basename(u.file)}${s.passwords.get(databaseId(u.url)!) !== undefined ? ' · password saved' : ''}`, url: u.url as string | undefined })),
-        typed,
-    ], { title: 'HalluProbe: set the password of which database?' });
+    const choice = await vscode.window.showQuickPick(
+        [
+            ...urls.map(u => ({
+                label: safeUrl(u.url),
+                description: `${path.basename(u.file)}${s.passwords.get(databaseId(u.url)!) !== undefined ? ' · password saved' : ''}`,
+                url: u.url as string | undefined,
+            })),
+            typed,
+        ],
+        { title: 'HalluProbe: set the password of which database?' },
+    );
     if (!choice) return undefined;
     return choice.url ?? askPostgresUrl(prompt);
 }
@@ -57,7 +69,9 @@ async function pickDatabaseUrl(s: Services): Promise<string | undefined> {
 /** Asks for a database password (hidden); undefined when the user cancels, '' when the field is left empty. */
 export function askDatabasePassword(url: string, emptyMeans: string): Thenable<string | undefined> {
     return vscode.window.showInputBox({
-        title: `HalluProbe: password for ${safeUrl(url)}`, password: true, ignoreFocusOut: true,
+        title: `HalluProbe: password for ${safeUrl(url)}`,
+        password: true,
+        ignoreFocusOut: true,
         prompt: `Stored in the OS keychain (VS Code SecretStorage), never in the spec. Leave empty to ${emptyMeans}.`,
     });
 }
@@ -84,11 +98,14 @@ export async function saveDatabasePassword(s: Services, url: string, password: s
  * (user@host:port/database). `{ url, password }` (a script, a test) skips the pickers.
  */
 export async function setDatabasePassword(s: Services, arg?: unknown): Promise<void> {
-    const url = argField(arg, 'url')?.trim() ?? await pickDatabaseUrl(s);
+    const url = argField(arg, 'url')?.trim() ?? (await pickDatabaseUrl(s));
     if (!url) return;
     const problem = postgresUrlProblem(url);
-    if (problem) { showError(s.ctx, `${safeUrl(url)}: ${problem}`); return; }
-    const password = argField(arg, 'password') ?? await askDatabasePassword(url, 'delete the saved password');
+    if (problem) {
+        showError(s.ctx, `${safeUrl(url)}: ${problem}`);
+        return;
+    }
+    const password = argField(arg, 'password') ?? (await askDatabasePassword(url, 'delete the saved password'));
     if (password === undefined) return;
     try {
         await saveDatabasePassword(s, url, password);
@@ -96,7 +113,9 @@ export async function setDatabasePassword(s: Services, arg?: unknown): Promise<v
         showError(s.ctx, `could not save the password: ${errorText(err)}`, err);
         return;
     }
-    void vscode.window.showInformationMessage(password === ''
-        ? `HalluProbe: deleted the saved password for ${safeUrl(url)}.`
-        : `HalluProbe: saved the password for ${safeUrl(url)}; specs reading it are checked again.`);
+    void vscode.window.showInformationMessage(
+        password === ''
+            ? `HalluProbe: deleted the saved password for ${safeUrl(url)}.`
+            : `HalluProbe: saved the password for ${safeUrl(url)}; specs reading it are checked again.`,
+    );
 }

@@ -4,7 +4,14 @@
  * and request/response pairing.
  */
 import * as vscode from 'vscode';
-import { isWebviewToHost, PROTOCOL_VERSION, type HostToWebview, type PanelName, type WebviewToHost, type WebviewRequest } from '../../protocol/webview.js';
+import {
+    isWebviewToHost,
+    PROTOCOL_VERSION,
+    type HostToWebview,
+    type PanelName,
+    type WebviewToHost,
+    type WebviewRequest,
+} from '../../protocol/webview.js';
 import type { Ctx } from '../context.js';
 import { resourceRoots, webviewHtml } from './html.js';
 
@@ -16,7 +23,12 @@ export abstract class Panel implements vscode.Disposable {
     private readonly disposed = new vscode.EventEmitter<void>();
     readonly onDidDispose = this.disposed.event;
 
-    protected constructor(protected readonly ctx: Ctx, readonly panel: vscode.WebviewPanel, name: PanelName, title: string) {
+    protected constructor(
+        protected readonly ctx: Ctx,
+        readonly panel: vscode.WebviewPanel,
+        name: PanelName,
+        title: string,
+    ) {
         panel.webview.options = { enableScripts: true, localResourceRoots: resourceRoots(ctx.extension.extensionUri) };
         panel.webview.html = webviewHtml(panel.webview, ctx.extension.extensionUri, name, title);
         this.subscriptions.push(panel.webview.onDidReceiveMessage(m => void this.receive(m)));
@@ -33,14 +45,22 @@ export abstract class Panel implements vscode.Disposable {
         else this.queue.push(msg);
     }
 
-    busy(message: string): void { this.post({ type: 'busy', message }); }
-    error(message: string): void { this.post({ type: 'error', message }); }
+    busy(message: string): void {
+        this.post({ type: 'busy', message });
+    }
+    error(message: string): void {
+        this.post({ type: 'error', message });
+    }
 
     private async receive(raw: unknown): Promise<void> {
-        if (!isWebviewToHost(raw)) { this.ctx.output.warn('ignored a malformed message from a HalluProbe webview'); return; }
+        if (!isWebviewToHost(raw)) {
+            this.ctx.output.warn('ignored a malformed message from a HalluProbe webview');
+            return;
+        }
         const msg: WebviewToHost = raw;
         if (msg.type === 'ready') {
-            if (msg.version !== PROTOCOL_VERSION) this.ctx.output.warn(`webview protocol ${msg.version}, host ${PROTOCOL_VERSION}`);
+            if (msg.version !== PROTOCOL_VERSION)
+                this.ctx.output.warn(`webview protocol ${msg.version}, host ${PROTOCOL_VERSION}`);
             this.ready = true;
             // A reloaded webview (e.g. moved to another group) gets the last state again.
             const pending = this.queue.length ? this.queue : this.last ? [this.last] : [];
@@ -48,20 +68,42 @@ export abstract class Panel implements vscode.Disposable {
             for (const m of pending) void this.panel.webview.postMessage(m);
             return;
         }
-        if (msg.type === 'log') { (msg.level === 'error' ? this.ctx.output.error : this.ctx.output.info).call(this.ctx.output, `webview: ${msg.message}`); return; }
+        if (msg.type === 'log') {
+            (msg.level === 'error' ? this.ctx.output.error : this.ctx.output.info).call(
+                this.ctx.output,
+                `webview: ${msg.message}`,
+            );
+            return;
+        }
         if (msg.type === 'openSource') {
-            if (!this.mayOpen(msg.file)) { this.ctx.output.warn(`webview asked to open ${msg.file}, which is not one of its sources`); return; }
+            if (!this.mayOpen(msg.file)) {
+                this.ctx.output.warn(`webview asked to open ${msg.file}, which is not one of its sources`);
+                return;
+            }
             const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(msg.file));
             const line = Math.max(0, Math.min(doc.lineCount - 1, msg.line - 1));
-            await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One, selection: new vscode.Range(line, 0, line, doc.lineAt(line).text.length) });
+            await vscode.window.showTextDocument(doc, {
+                viewColumn: vscode.ViewColumn.One,
+                selection: new vscode.Range(line, 0, line, doc.lineAt(line).text.length),
+            });
             return;
         }
         if (msg.type === 'request') {
             try {
                 const result = await this.handle(msg);
-                void this.panel.webview.postMessage({ type: 'response', requestId: msg.requestId, ok: true, result } satisfies HostToWebview);
+                void this.panel.webview.postMessage({
+                    type: 'response',
+                    requestId: msg.requestId,
+                    ok: true,
+                    result,
+                } satisfies HostToWebview);
             } catch (err) {
-                void this.panel.webview.postMessage({ type: 'response', requestId: msg.requestId, ok: false, error: err instanceof Error ? err.message : String(err) } satisfies HostToWebview);
+                void this.panel.webview.postMessage({
+                    type: 'response',
+                    requestId: msg.requestId,
+                    ok: false,
+                    error: err instanceof Error ? err.message : String(err),
+                } satisfies HostToWebview);
             }
             return;
         }
@@ -75,7 +117,9 @@ export abstract class Panel implements vscode.Disposable {
     protected async other(_msg: WebviewToHost): Promise<void> {}
 
     /** A webview may only open the data files it was given (its messages are untrusted). */
-    protected mayOpen(_file: string): boolean { return false; }
+    protected mayOpen(_file: string): boolean {
+        return false;
+    }
 
     dispose(): void {
         for (const s of this.subscriptions.splice(0)) s.dispose();

@@ -13,11 +13,21 @@ export class ComparePanel extends Panel {
     }
 
     static show(ctx: Ctx): ComparePanel {
-        if (ComparePanel.current) { ComparePanel.current.panel.reveal(undefined, true); return ComparePanel.current; }
-        const panel = vscode.window.createWebviewPanel('halluprobe.compare', 'Compare Models', { viewColumn: vscode.ViewColumn.Active }, Panel.options());
+        if (ComparePanel.current) {
+            ComparePanel.current.panel.reveal(undefined, true);
+            return ComparePanel.current;
+        }
+        const panel = vscode.window.createWebviewPanel(
+            'halluprobe.compare',
+            'Compare Models',
+            { viewColumn: vscode.ViewColumn.Active },
+            Panel.options(),
+        );
         const p = new ComparePanel(ctx, panel);
         ComparePanel.current = p;
-        p.onDidDispose(() => { ComparePanel.current = undefined; });
+        p.onDidDispose(() => {
+            ComparePanel.current = undefined;
+        });
         return p;
     }
 

@@ -15,14 +15,22 @@ export class GraphPanel extends Panel {
     private initialised = false;
     private view: GraphView['view'] = 'schema';
 
-    private constructor(private readonly s: Services, panel: vscode.WebviewPanel, private file: string) {
+    private constructor(
+        private readonly s: Services,
+        panel: vscode.WebviewPanel,
+        private file: string,
+    ) {
         super(s.ctx, panel, 'graph', GraphPanel.title(file));
-        const follow = (changed: string) => { if (this.view === 'schema' && (changed === this.file || changed === '')) void this.refreshSchema(); };
+        const follow = (changed: string) => {
+            if (this.view === 'schema' && (changed === this.file || changed === '')) void this.refreshSchema();
+        };
         const subs = [s.state.onDidChangeSpec(follow), s.state.onDidEditSpec(follow)];
         this.onDidDispose(() => subs.forEach(d => d.dispose()));
     }
 
-    private static title(file: string): string { return `Graph · ${path.basename(file)}`; }
+    private static title(file: string): string {
+        return `Graph · ${path.basename(file)}`;
+    }
 
     /** The graph panel, showing `file` from now on: the open one (revealed where it is), or a new one beside the editor. */
     static show(s: Services, file: string): GraphPanel {
@@ -33,10 +41,17 @@ export class GraphPanel extends Panel {
             existing.panel.reveal(undefined, true);
             return existing;
         }
-        const panel = vscode.window.createWebviewPanel('halluprobe.graph', GraphPanel.title(file), { viewColumn: GraphPanel.column(file), preserveFocus: true }, Panel.options());
+        const panel = vscode.window.createWebviewPanel(
+            'halluprobe.graph',
+            GraphPanel.title(file),
+            { viewColumn: GraphPanel.column(file), preserveFocus: true },
+            Panel.options(),
+        );
         const p = new GraphPanel(s, panel, file);
         GraphPanel.current = p;
-        p.onDidDispose(() => { if (GraphPanel.current === p) GraphPanel.current = undefined; });
+        p.onDidDispose(() => {
+            if (GraphPanel.current === p) GraphPanel.current = undefined;
+        });
         return p;
     }
 
@@ -48,8 +63,11 @@ export class GraphPanel extends Panel {
     private static column(file: string): vscode.ViewColumn {
         const groups = vscode.window.tabGroups.all;
         if (groups.length < 2) return vscode.ViewColumn.Beside;
-        const ours = groups.find(g => g.tabs.some(t => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('halluprobe.')));
-        const showsSpec = (g: vscode.TabGroup) => g.activeTab?.input instanceof vscode.TabInputText && g.activeTab.input.uri.fsPath === file;
+        const ours = groups.find(g =>
+            g.tabs.some(t => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('halluprobe.')),
+        );
+        const showsSpec = (g: vscode.TabGroup) =>
+            g.activeTab?.input instanceof vscode.TabInputText && g.activeTab.input.uri.fsPath === file;
         return (ours ?? [...groups].reverse().find(g => !showsSpec(g)) ?? groups.at(-1)!).viewColumn;
     }
 
@@ -71,7 +89,12 @@ export class GraphPanel extends Panel {
 
     /** The fact view's answers each open their question's graph (for the fact view's model). */
     protected override async other(msg: WebviewToHost): Promise<void> {
-        if (msg.type === 'openQuestion') await vscode.commands.executeCommand('halluprobe.openGraph', { file: this.file, questionId: msg.questionId, ...(msg.model ? { model: msg.model } : {}) });
+        if (msg.type === 'openQuestion')
+            await vscode.commands.executeCommand('halluprobe.openGraph', {
+                file: this.file,
+                questionId: msg.questionId,
+                ...(msg.model ? { model: msg.model } : {}),
+            });
     }
 
     protected override async handle(req: WebviewRequest): Promise<unknown> {
@@ -82,7 +105,10 @@ export class GraphPanel extends Panel {
             return e.neighbourhood(await e.specData(this.file), req.params);
         }
         const ext = req.params.format;
-        const target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.file(path.join(path.dirname(this.file), `halluprobe-graph.${ext}`)), filters: { [ext.toUpperCase()]: [ext] } });
+        const target = await vscode.window.showSaveDialog({
+            defaultUri: vscode.Uri.file(path.join(path.dirname(this.file), `halluprobe-graph.${ext}`)),
+            filters: { [ext.toUpperCase()]: [ext] },
+        });
         if (!target) return { saved: null };
         const data = req.params.data;
         if (ext === 'png') {

@@ -9,14 +9,26 @@ export class PreviewPanel extends Panel {
     private static readonly open = new Map<string, PreviewPanel>();
     private initialised = false;
 
-    private constructor(ctx: Ctx, panel: vscode.WebviewPanel, readonly file: string) {
+    private constructor(
+        ctx: Ctx,
+        panel: vscode.WebviewPanel,
+        readonly file: string,
+    ) {
         super(ctx, panel, 'preview', `Questions · ${path.basename(file)}`);
     }
 
     static show(ctx: Ctx, file: string): PreviewPanel {
         const existing = PreviewPanel.open.get(file);
-        if (existing) { existing.panel.reveal(undefined, true); return existing; }
-        const panel = vscode.window.createWebviewPanel('halluprobe.preview', `Questions · ${path.basename(file)}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, Panel.options());
+        if (existing) {
+            existing.panel.reveal(undefined, true);
+            return existing;
+        }
+        const panel = vscode.window.createWebviewPanel(
+            'halluprobe.preview',
+            `Questions · ${path.basename(file)}`,
+            { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+            Panel.options(),
+        );
         const p = new PreviewPanel(ctx, panel, file);
         PreviewPanel.open.set(file, p);
         p.onDidDispose(() => PreviewPanel.open.delete(file));
@@ -31,9 +43,12 @@ export class PreviewPanel extends Panel {
         this.initialised = true;
     }
 
-    protected override mayOpen(file: string): boolean { return this.sources.has(file); }
+    protected override mayOpen(file: string): boolean {
+        return this.sources.has(file);
+    }
 
     protected override async other(msg: WebviewToHost): Promise<void> {
-        if (msg.type === 'openQuestion') await vscode.commands.executeCommand('halluprobe.openGraph', { file: this.file, questionId: msg.questionId });
+        if (msg.type === 'openQuestion')
+            await vscode.commands.executeCommand('halluprobe.openGraph', { file: this.file, questionId: msg.questionId });
     }
 }

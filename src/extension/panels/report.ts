@@ -40,8 +40,15 @@ let panel: vscode.WebviewPanel | undefined;
 /** Shows an HTML report rendered, in one report panel beside the editor (reused). */
 export function showHtmlReport(title: string, html: string): void {
     if (!panel) {
-        panel = vscode.window.createWebviewPanel('halluprobe.report', title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, { enableScripts: false, localResourceRoots: [] });
-        panel.onDidDispose(() => { panel = undefined; });
+        panel = vscode.window.createWebviewPanel(
+            'halluprobe.report',
+            title,
+            { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+            { enableScripts: false, localResourceRoots: [] },
+        );
+        panel.onDidDispose(() => {
+            panel = undefined;
+        });
     } else panel.reveal(undefined, false);
     panel.title = title;
     panel.webview.html = reportPage(html);

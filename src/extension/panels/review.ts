@@ -22,16 +22,29 @@ export class ReviewPanel extends Panel {
     private keys: Promise<void> = Promise.resolve();
     private sources = new Set<string>();
 
-    private constructor(private readonly s: Services, panel: vscode.WebviewPanel) {
+    private constructor(
+        private readonly s: Services,
+        panel: vscode.WebviewPanel,
+    ) {
         super(s.ctx, panel, 'review', 'Review Answers');
     }
 
     static show(s: Services): ReviewPanel {
-        if (ReviewPanel.current) { ReviewPanel.current.panel.reveal(undefined, false); return ReviewPanel.current; }
-        const panel = vscode.window.createWebviewPanel('halluprobe.review', 'Review Answers', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, Panel.options());
+        if (ReviewPanel.current) {
+            ReviewPanel.current.panel.reveal(undefined, false);
+            return ReviewPanel.current;
+        }
+        const panel = vscode.window.createWebviewPanel(
+            'halluprobe.review',
+            'Review Answers',
+            { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+            Panel.options(),
+        );
         const p = new ReviewPanel(s, panel);
         ReviewPanel.current = p;
-        p.onDidDispose(() => { ReviewPanel.current = undefined; });
+        p.onDidDispose(() => {
+            ReviewPanel.current = undefined;
+        });
         return p;
     }
 
@@ -49,7 +62,9 @@ export class ReviewPanel extends Panel {
         this.initialised = true;
     }
 
-    protected override mayOpen(file: string): boolean { return this.sources.has(file); }
+    protected override mayOpen(file: string): boolean {
+        return this.sources.has(file);
+    }
 
     protected override other(msg: WebviewToHost): Promise<void> {
         if (msg.type !== 'review') return Promise.resolve();
@@ -57,7 +72,9 @@ export class ReviewPanel extends Panel {
         if (!round) return Promise.resolve();
         const next = this.keys.then(async () => {
             try {
-                const { view, stored } = await (await engine()).reviewKey(settings.storePath(this.file), round, msg.action, msg.slot);
+                const { view, stored } = await (
+                    await engine()
+                ).reviewKey(settings.storePath(this.file), round, msg.action, msg.slot);
                 if (round !== this.round) return;
                 this.view(view);
                 if (stored) this.s.state.labelsChanged(this.file, round.runId);

@@ -4,7 +4,14 @@
  */
 import { goldText, type Question } from '../../core/probes/index.js';
 import type { Verdict, KeywordVerdict } from '../../core/verify/index.js';
-import { explainVerdict, ratio as paperRatio, SIMULATOR_LABEL, simulatedModels, type AnchorResult, type ReportRun } from '../../core/report/light.js';
+import {
+    explainVerdict,
+    ratio as paperRatio,
+    SIMULATOR_LABEL,
+    simulatedModels,
+    type AnchorResult,
+    type ReportRun,
+} from '../../core/report/light.js';
 import { batchStates as batchCounts } from '../../core/run/light.js';
 import type { Problem } from '../../core/errors.js';
 
@@ -14,7 +21,7 @@ export const ratio = paperRatio;
 /** How a model is named in summaries (CodeLens, hover): the offline simulator always says so. */
 export function modelLabel(run: ReportRun | undefined): (model: string) => string {
     const simulated = run ? simulatedModels(run) : new Set<string>();
-    return model => simulated.has(model) ? `${model} ${SIMULATOR_LABEL}` : model;
+    return model => (simulated.has(model) ? `${model} ${SIMULATOR_LABEL}` : model);
 }
 
 /** How many of a line's family figures its CodeLens shows (the hover shows them all). */
@@ -25,9 +32,16 @@ const LENS_FIGURES = 3;
  * knowledge probe: what it knows; the family's own figures as the engine gives them, the first few; questions whose
  * calls failed or were not made yet are counted, never hidden).
  */
-export function summaryLine(model: string, r: Pick<AnchorResult, 'metrics' | 'failedRationales' | 'known'> & { unanswered?: number; figures?: AnchorResult['figures'] }): string {
+export function summaryLine(
+    model: string,
+    r: Pick<AnchorResult, 'metrics' | 'failedRationales' | 'known'> & { unanswered?: number; figures?: AnchorResult['figures'] },
+): string {
     // Only figures that are one number fit a lens (to two places); the hover lists every figure as the reports write it.
-    const figures = (r.figures ?? []).filter(f => f.short !== undefined).slice(0, LENS_FIGURES).map(f => ` · ${f.name} ${f.short}`).join('');
+    const figures = (r.figures ?? [])
+        .filter(f => f.short !== undefined)
+        .slice(0, LENS_FIGURES)
+        .map(f => ` · ${f.name} ${f.short}`)
+        .join('');
     const unasked = r.unanswered ? ` · ${r.unanswered} not answered` : '';
     return mainLine(model, r) + figures + unasked;
 }
@@ -52,7 +66,14 @@ function mainLine(model: string, r: Pick<AnchorResult, 'metrics' | 'failedRation
  * The end-of-run notification: the count first (a narrow toast never cuts it), and what can be done next. A batch
  * run's says its results arrived (they may come hours after it was sent).
  */
-export function runFinishedMessage(failed: number, total: number, label: string, status: string, unanswered = 0, batch = false): { text: string; actions: string[] } {
+export function runFinishedMessage(
+    failed: number,
+    total: number,
+    label: string,
+    status: string,
+    unanswered = 0,
+    batch = false,
+): { text: string; actions: string[] } {
     // Questions whose calls failed are counted too: a run never reads as all passed when some went unasked.
     const unasked = unanswered ? `, ${unanswered} not answered: the calls failed` : '';
     const text = `HalluProbe: ${batch ? 'batch results arrived: ' : ''}${failed} of ${total} answers failed${unasked} · ${label}${status === 'completed' ? '' : ` (${status})`}`;
@@ -60,7 +81,8 @@ export function runFinishedMessage(failed: number, total: number, label: string,
 }
 
 /** A batch run's provider batches by state, with the requests answered of those in progress (the engine's words). */
-export const batchStates = (batches: readonly { status: string; requests: number; done: number }[]): string => batchCounts(batches, true);
+export const batchStates = (batches: readonly { status: string; requests: number; done: number }[]): string =>
+    batchCounts(batches, true);
 
 export const RUN_ACTIONS = { failures: 'Show Failures', report: 'Open Report', resume: 'Resume' } as const;
 
@@ -86,16 +108,29 @@ export function unverifiedRunMessage(r: UnverifiedRun): { text: string; actions:
     const kept = r.shown && r.shown !== r.run ? ` The figures shown stay those of run ${r.shown}.` : '';
     if (r.status === 'cancelled') {
         const left = r.slots > r.answered ? `; Resume asks the other ${r.slots - r.answered}` : '';
-        return { text: `HalluProbe: run stopped · ${r.label} — ${r.answered} of ${r.slots} answers kept in run ${r.run}${left}.${kept}`, actions: [RUN_ACTIONS.resume] };
+        return {
+            text: `HalluProbe: run stopped · ${r.label} — ${r.answered} of ${r.slots} answers kept in run ${r.run}${left}.${kept}`,
+            actions: [RUN_ACTIONS.resume],
+        };
     }
-    const why = r.unanswered > 0
-        ? `${r.unanswered} call${r.unanswered === 1 ? '' : 's'} failed${r.cause ? ` — ${r.cause}` : ''}`
-        : r.answered > 0 ? `${r.answered} answers kept, not verified yet` : 'nothing was asked';
-    return { text: `HalluProbe: no answers verified · ${r.label} (${r.status}): ${why}${/[.?!]$/.test(why) ? '' : '.'}${kept}`, actions: [...(r.answered < r.slots ? [RUN_ACTIONS.resume] : [])] };
+    const why =
+        r.unanswered > 0
+            ? `${r.unanswered} call${r.unanswered === 1 ? '' : 's'} failed${r.cause ? ` — ${r.cause}` : ''}`
+            : r.answered > 0
+              ? `${r.answered} answers kept, not verified yet`
+              : 'nothing was asked';
+    return {
+        text: `HalluProbe: no answers verified · ${r.label} (${r.status}): ${why}${/[.?!]$/.test(why) ? '' : '.'}${kept}`,
+        actions: [...(r.answered < r.slots ? [RUN_ACTIONS.resume] : [])],
+    };
 }
 
 /** A spec's newest run that did not finish, found after a reload: what it kept, and that Resume continues it. */
-export function unfinishedRunMessage(run: { id: string; suite: string; status: string }, spec: string, counts?: { answered: number; slots: number }): string {
+export function unfinishedRunMessage(
+    run: { id: string; suite: string; status: string },
+    spec: string,
+    counts?: { answered: number; slots: number },
+): string {
     const kept = counts ? ` — ${counts.answered} of ${counts.slots} answers kept` : '';
     const how = run.status === 'cancelled' ? 'was stopped' : 'did not finish (the window was reloaded or closed while it ran)';
     return `HalluProbe: run ${run.id} of ${spec}${run.suite ? ` (suite ${run.suite})` : ''} ${how}${kept}. Resume it?`;
@@ -103,15 +138,21 @@ export function unfinishedRunMessage(run: { id: string; suite: string; status: s
 
 /** "Question groups: twins 48/60 consistent (12 undecided)" for a hover; empty without groups. */
 export function groupsLine(r: Pick<AnchorResult, 'groups'>): string {
-    const parts = r.groups.map(g => `${g.relation} ${g.ok.k}/${g.ok.n} consistent${g.n > g.ok.n ? ` (${g.n - g.ok.n} undecided)` : ''}`);
+    const parts = r.groups.map(
+        g => `${g.relation} ${g.ok.k}/${g.ok.n} consistent${g.n > g.ok.n ? ` (${g.n - g.ok.n} undecided)` : ''}`,
+    );
     return parts.length ? `Question groups: ${parts.join(', ')}` : '';
 }
 
 function keywordLine(k: KeywordVerdict): string {
-    const extra = k.status === 'contradicted' && k.conflict ? ` (the rationale says "${k.conflict.value}")` : k.rule && k.status === 'found' ? ` (${k.rule})` : '';
+    const extra =
+        k.status === 'contradicted' && k.conflict
+            ? ` (the rationale says "${k.conflict.value}")`
+            : k.rule && k.status === 'found'
+              ? ` (${k.rule})`
+              : '';
     return `${k.status} ${k.relation}.${k.attribute} "${k.value}"${extra}`;
 }
-
 
 function answerText(v: Verdict): string {
     return v.answer === 'option' && v.option !== undefined ? `option ${v.option}` : v.answer;
@@ -133,7 +174,10 @@ export function failureText(q: Question, v: Verdict, response?: string): string 
     }
     if (v.failedHop !== undefined) {
         const hop = v.hops.find(h => h.hop === v.failedHop);
-        const bad = hop?.keywords.filter(k => k.status !== 'found').map(k => `${k.status} "${k.value}"`).join(', ');
+        const bad = hop?.keywords
+            .filter(k => k.status !== 'found')
+            .map(k => `${k.status} "${k.value}"`)
+            .join(', ');
         lines.push(`Failed hop: ${v.failedHop}${bad ? ` — ${bad}` : ''}`);
     }
     if (v.override) lines.push(`Override by ${v.override.by} (${v.override.at}): ${v.override.why}`);

@@ -19,7 +19,8 @@ import type { RunResults } from '../../core/store/index.js';
 import type { Question } from '../../core/probes/index.js';
 import type { ModelDecl, SpecModel } from '../../core/spec/index.js';
 
-const toRange = (n: TreeNode) => n.range && new vscode.Range(n.range.start.line, n.range.start.character, n.range.end.line, n.range.end.character);
+const toRange = (n: TreeNode) =>
+    n.range && new vscode.Range(n.range.start.line, n.range.start.character, n.range.end.line, n.range.end.character);
 
 export class Testing {
     readonly controller: vscode.TestController;
@@ -43,10 +44,20 @@ export class Testing {
     constructor(private readonly s: Services) {
         this.controller = vscode.tests.createTestController('halluprobe', 'HalluProbe');
         s.ctx.push(this.controller);
-        this.controller.resolveHandler = item => item ? this.resolveChildren(item) : this.discover();
+        this.controller.resolveHandler = item => (item ? this.resolveChildren(item) : this.discover());
         this.controller.refreshHandler = () => this.discover();
-        s.ctx.push(s.state.onDidChangeSpec(file => { if (file) void this.loadSpec(file); else void this.discover(); }));
-        s.ctx.push(vscode.workspace.onDidChangeConfiguration(e => { if (e.affectsConfiguration('halluprobe.models') || e.affectsConfiguration('halluprobe.defaultModel')) this.refreshProfiles(); }));
+        s.ctx.push(
+            s.state.onDidChangeSpec(file => {
+                if (file) void this.loadSpec(file);
+                else void this.discover();
+            }),
+        );
+        s.ctx.push(
+            vscode.workspace.onDidChangeConfiguration(e => {
+                if (e.affectsConfiguration('halluprobe.models') || e.affectsConfiguration('halluprobe.defaultModel'))
+                    this.refreshProfiles();
+            }),
+        );
         s.ctx.push(s.state.onDidChangeResults(file => void this.showStored(file)));
         s.ctx.push(s.runs.onDidProgress(e => void this.showBatch(e)));
         s.ctx.push(s.runs.onDidFinish(e => this.endBatch(e.file, e.outcome)));
@@ -56,14 +67,22 @@ export class Testing {
             clearTimeout(this.storeTimer);
             this.storeTimer = setTimeout(() => void this.reloadFromStore(uri.fsPath.replace(/-(wal|shm|journal)$/, '')), 800);
         };
-        for (const d of [stores, stores.onDidChange(changed), stores.onDidCreate(changed), { dispose: () => clearTimeout(this.storeTimer) }]) s.ctx.push(d);
+        for (const d of [
+            stores,
+            stores.onDidChange(changed),
+            stores.onDidCreate(changed),
+            { dispose: () => clearTimeout(this.storeTimer) },
+        ])
+            s.ctx.push(d);
         this.refreshProfiles();
     }
 
     /** The latest run of every known spec whose store is `db`, when it is newer than what the editor shows. */
     private async reloadFromStore(db: string): Promise<void> {
         const files: string[] = [];
-        this.controller.items.forEach(i => { if (settings.storePath(i.id) === db) files.push(i.id); });
+        this.controller.items.forEach(i => {
+            if (settings.storePath(i.id) === db) files.push(i.id);
+        });
         if (files.length === 0) return;
         try {
             const e = await engine();
@@ -73,7 +92,8 @@ export class Testing {
                 const res = await e.results(db, latest.id);
                 const known = this.s.state.results(file);
                 // A newer run without verdicts (a dead server, a cancel) never replaces the figures shown; it is named beside them.
-                if (res && (known?.run.id !== res.run.id || known.verdicts.length !== res.verdicts.length)) this.s.state.offerResults(file, res);
+                if (res && (known?.run.id !== res.run.id || known.verdicts.length !== res.verdicts.length))
+                    this.s.state.offerResults(file, res);
             }
         } catch (err) {
             this.s.ctx.output.warn(`Test Explorer: could not read ${db}: ${err instanceof Error ? err.message : String(err)}`);
@@ -89,11 +109,19 @@ export class Testing {
         this.shown.set(file, key);
         // A batch run shown while it waited reports its results into that test run (endBatch).
         if (this.batchRuns.has(file)) return;
-        if (!this.nodes.has(file) && !await this.loadSpec(file)) return;
+        if (!this.nodes.has(file) && !(await this.loadSpec(file))) return;
         const leaves = this.ensureQuestionItems(file, results.questions);
         for (const model of new Set(results.verdicts.map(v => v.model))) {
-            const run = this.controller.createTestRun(new vscode.TestRunRequest(), `HalluProbe · run ${results.run.id} · ${model}`, false);
-            try { this.report(run, results, leaves, model, false, new Set()); } finally { run.end(); }
+            const run = this.controller.createTestRun(
+                new vscode.TestRunRequest(),
+                `HalluProbe · run ${results.run.id} · ${model}`,
+                false,
+            );
+            try {
+                this.report(run, results, leaves, model, false, new Set());
+            } finally {
+                run.end();
+            }
         }
     }
 
@@ -105,21 +133,38 @@ export class Testing {
         if (req.fromExplorer || !(req.batch || progress.batches)) return;
         let shown = this.batchRuns.get(req.file);
         if (!shown) {
-            shown = { run: this.controller.createTestRun(new vscode.TestRunRequest(), `HalluProbe · ${req.label}`, false), leaves: new Map(), shown: '' };
+            shown = {
+                run: this.controller.createTestRun(new vscode.TestRunRequest(), `HalluProbe · ${req.label}`, false),
+                leaves: new Map(),
+                shown: '',
+            };
             this.batchRuns.set(req.file, shown);
-            shown.run.appendOutput(`Batch run of ${req.label}: the provider answers within 24 h; results are reported here when they arrive.\r\n`);
+            shown.run.appendOutput(
+                `Batch run of ${req.label}: the provider answers within 24 h; results are reported here when they arrive.\r\n`,
+            );
             try {
                 if (!this.nodes.has(req.file)) await this.loadSpec(req.file);
-                const [gen, view] = await Promise.all([this.s.state.generation(req.file), engine().then(e => e.specView(req.file))]);
-                const probes = new Set(view.spec.suites.find(x => x.name === req.suite)?.probes ?? view.spec.probes.map(p => p.name));
-                shown.leaves = this.ensureQuestionItems(req.file, gen.questions.filter(q => probes.has(q.probe)));
+                const [gen, view] = await Promise.all([
+                    this.s.state.generation(req.file),
+                    engine().then(e => e.specView(req.file)),
+                ]);
+                const probes = new Set(
+                    view.spec.suites.find(x => x.name === req.suite)?.probes ?? view.spec.probes.map(p => p.name),
+                );
+                shown.leaves = this.ensureQuestionItems(
+                    req.file,
+                    gen.questions.filter(q => probes.has(q.probe)),
+                );
                 for (const item of shown.leaves.values()) shown.run.started(item);
             } catch (err) {
                 this.s.ctx.output.warn(`Test Explorer: ${err instanceof Error ? err.message : String(err)}`);
             }
         }
         const line = progress.batches ? batchStates(progress.batches) : '';
-        if (line && line !== shown.shown) { shown.run.appendOutput(`${line}\r\n`); shown.shown = line; }
+        if (line && line !== shown.shown) {
+            shown.run.appendOutput(`${line}\r\n`);
+            shown.shown = line;
+        }
     }
 
     /** A batch run's results arrived (or it stopped): reported into the test run that showed it waiting. */
@@ -129,7 +174,8 @@ export class Testing {
         this.batchRuns.delete(file);
         if (outcome) {
             this.shown.set(file, `${outcome.results.run.id} · ${outcome.results.verdicts.length}`);
-            for (const model of new Set(outcome.results.verdicts.map(v => v.model))) this.report(shown.run, outcome.results, shown.leaves, model, false, outcome.cached);
+            for (const model of new Set(outcome.results.verdicts.map(v => v.model)))
+                this.report(shown.run, outcome.results, shown.leaves, model, false, outcome.cached);
         } else {
             for (const item of shown.leaves.values()) shown.run.skipped(item);
         }
@@ -139,7 +185,12 @@ export class Testing {
     async discover(): Promise<void> {
         const files = await vscode.workspace.findFiles('**/*.probe', '**/{node_modules,.halluprobe}/**', 200);
         const keep = new Set(files.map(f => f.fsPath));
-        this.controller.items.forEach(item => { if (!keep.has(item.id)) { this.controller.items.delete(item.id); this.specModels.delete(item.id); } });
+        this.controller.items.forEach(item => {
+            if (!keep.has(item.id)) {
+                this.controller.items.delete(item.id);
+                this.specModels.delete(item.id);
+            }
+        });
         await Promise.all(files.map(f => this.loadSpec(f.fsPath)));
         this.refreshProfiles();
     }
@@ -174,7 +225,9 @@ export class Testing {
         item.canResolveChildren = node.lazy === true;
         if (!node.lazy) {
             const ids = new Set(node.children.map(c => c.id));
-            item.children.forEach(c => { if (!ids.has(c.id)) item!.children.delete(c.id); });
+            item.children.forEach(c => {
+                if (!ids.has(c.id)) item!.children.delete(c.id);
+            });
             for (const c of node.children) this.mirror(c, item);
         }
         return item;
@@ -195,7 +248,13 @@ export class Testing {
             const file = this.specOf(item);
             const gen = await this.s.state.generation(file);
             const leaves = questionNodes(node, gen.questions, settings.questionLimit(vscode.Uri.file(file)));
-            const items = leaves.map(l => { this.nodes.set(l.id, l); const t = this.controller.createTestItem(l.id, l.label, l.file ? vscode.Uri.file(l.file) : undefined); t.range = toRange(l); t.description = l.description; return t; });
+            const items = leaves.map(l => {
+                this.nodes.set(l.id, l);
+                const t = this.controller.createTestItem(l.id, l.label, l.file ? vscode.Uri.file(l.file) : undefined);
+                t.range = toRange(l);
+                t.description = l.description;
+                return t;
+            });
             item.children.replace(items);
             item.error = undefined;
         } catch (err) {
@@ -221,23 +280,50 @@ export class Testing {
                 stale.delete(`${m.name}\u0000batch`);
                 const isDefault = preferred ? preferred === m.name : i === 0;
                 const existing = this.profiles.get(m.name);
-                if (existing) { existing.isDefault = isDefault; return; }
+                if (existing) {
+                    existing.isDefault = isDefault;
+                    return;
+                }
                 const label = m.provider === 'offline' ? `${m.name} (offline simulator)` : m.name;
-                this.profiles.set(m.name, this.controller.createRunProfile(label, vscode.TestRunProfileKind.Run, (req, token) => this.run(req, token, m.name), isDefault));
+                this.profiles.set(
+                    m.name,
+                    this.controller.createRunProfile(
+                        label,
+                        vscode.TestRunProfileKind.Run,
+                        (req, token) => this.run(req, token, m.name),
+                        isDefault,
+                    ),
+                );
                 // A model with a Batch API can also be run as a batch: the test run stays open until the results arrive.
                 if (e.batchableModel(m)) {
-                    this.profiles.set(`${m.name}\u0000batch`, this.controller.createRunProfile(`${m.name} · batch (half price, within 24 h)`, vscode.TestRunProfileKind.Run,
-                        (req, token) => this.run(req, token, m.name, true), false));
+                    this.profiles.set(
+                        `${m.name}\u0000batch`,
+                        this.controller.createRunProfile(
+                            `${m.name} · batch (half price, within 24 h)`,
+                            vscode.TestRunProfileKind.Run,
+                            (req, token) => this.run(req, token, m.name, true),
+                            false,
+                        ),
+                    );
                 }
             });
-            for (const name of stale) { this.profiles.get(name)?.dispose(); this.profiles.delete(name); }
+            for (const name of stale) {
+                this.profiles.get(name)?.dispose();
+                this.profiles.delete(name);
+            }
         });
     }
 
     /** The selection grouped per spec as engine run requests (suite, probe, or explicit questions). */
-    private async run(req: vscode.TestRunRequest, token: vscode.CancellationToken, model: string, batch?: boolean): Promise<void> {
+    private async run(
+        req: vscode.TestRunRequest,
+        token: vscode.CancellationToken,
+        model: string,
+        batch?: boolean,
+    ): Promise<void> {
         const selected: vscode.TestItem[] = [];
-        if (req.include) selected.push(...req.include); else this.controller.items.forEach(i => selected.push(i));
+        if (req.include) selected.push(...req.include);
+        else this.controller.items.forEach(i => selected.push(i));
         const bySpec = new Map<string, vscode.TestItem[]>();
         for (const item of selected) {
             const file = this.specOf(item);
@@ -246,10 +332,15 @@ export class Testing {
         const run = this.controller.createTestRun(req, `HalluProbe · ${model}${batch ? ' · batch' : ''}`);
         this.explorerRuns++;
         let states = '';
-        const watch = batch ? this.s.runs.onDidProgress(({ progress }) => {
-            const line = progress.batches ? batchStates(progress.batches) : '';
-            if (line && line !== states) { run.appendOutput(`${line}\r\n`); states = line; }
-        }) : undefined;
+        const watch = batch
+            ? this.s.runs.onDidProgress(({ progress }) => {
+                  const line = progress.batches ? batchStates(progress.batches) : '';
+                  if (line && line !== states) {
+                      run.appendOutput(`${line}\r\n`);
+                      states = line;
+                  }
+              })
+            : undefined;
         try {
             for (const [file, items] of bySpec) {
                 const tree = this.nodes.get(file);
@@ -266,11 +357,19 @@ export class Testing {
                     for (const item of leaves.values()) run.enqueued(item);
                     for (const item of leaves.values()) run.started(item);
                     const outcome = await this.s.runs.start({
-                        file, model, token, suite: unit.suite, fromExplorer: true, ...(batch ? { batch } : {}),
+                        file,
+                        model,
+                        token,
+                        suite: unit.suite,
+                        fromExplorer: true,
+                        ...(batch ? { batch } : {}),
                         questionIds: unit.explicit ? [...leaves.keys()] : undefined,
                         label: `${unit.suite ? `suite ${unit.suite}` : unit.scopes.map(n => n.label).join(', ')} · ${model}${batch ? ' · batch' : ''}`,
                     });
-                    if (!outcome) { for (const item of leaves.values()) run.skipped(item); continue; }
+                    if (!outcome) {
+                        for (const item of leaves.values()) run.skipped(item);
+                        continue;
+                    }
                     this.shown.set(file, `${outcome.results.run.id} · ${outcome.results.verdicts.length}`);
                     this.report(run, outcome.results, leaves, model, unit.explicit, outcome.cached);
                 }
@@ -291,7 +390,12 @@ export class Testing {
             for (const l of questionNodes(ph, questions, Number.MAX_SAFE_INTEGER)) {
                 this.nodes.set(l.id, l);
                 let t = parent.children.get(l.id);
-                if (!t) { t = this.controller.createTestItem(l.id, l.label, l.file ? vscode.Uri.file(l.file) : undefined); t.range = toRange(l); t.description = l.description; parent.children.add(t); }
+                if (!t) {
+                    t = this.controller.createTestItem(l.id, l.label, l.file ? vscode.Uri.file(l.file) : undefined);
+                    t.range = toRange(l);
+                    t.description = l.description;
+                    parent.children.add(t);
+                }
                 out.set(questionIdOf(l)!, t);
             }
         }
@@ -301,14 +405,23 @@ export class Testing {
     private find(id: string): vscode.TestItem | undefined {
         const walk = (c: vscode.TestItemCollection): vscode.TestItem | undefined => {
             let found: vscode.TestItem | undefined;
-            c.forEach(i => { if (!found) found = i.id === id ? i : id.startsWith(i.id) ? walk(i.children) : undefined; });
+            c.forEach(i => {
+                if (!found) found = i.id === id ? i : id.startsWith(i.id) ? walk(i.children) : undefined;
+            });
             return found;
         };
         return walk(this.controller.items);
     }
 
     /** Verdicts onto items; questions a sampled suite did not ask are skipped, an explicit one without an answer errored. */
-    private report(run: vscode.TestRun, results: RunResults, leaves: Map<string, vscode.TestItem>, model: string, explicit: boolean, cached: ReadonlySet<string>): void {
+    private report(
+        run: vscode.TestRun,
+        results: RunResults,
+        leaves: Map<string, vscode.TestItem>,
+        model: string,
+        explicit: boolean,
+        cached: ReadonlySet<string>,
+    ): void {
         const questions = new Map(results.questions.map(q => [q.id, q]));
         const answers = new Map(results.answers.filter(a => a.model === model).map(a => [a.questionId, a.text]));
         for (const v of results.verdicts) {
@@ -320,12 +433,23 @@ export class Testing {
             const fromCache = cached.has(`${v.questionId}\u0000${model}`);
             item.description = `gold ${goldText(q)}${fromCache ? ' · cached answer' : ''}`;
             this.failedModel.set(v.questionId, model);
-            if (questionPassed(q, v)) { run.passed(item, fromCache ? 0 : undefined); continue; }
+            if (questionPassed(q, v)) {
+                run.passed(item, fromCache ? 0 : undefined);
+                continue;
+            }
             const msg = new vscode.TestMessage(failureText(q, v, answers.get(v.questionId)));
             // The failure's peek offers Review Answers (package.json: testing/message/context).
             msg.contextValue = 'halluprobe.failure';
             const loc = q.source.probe;
-            msg.location = new vscode.Location(vscode.Uri.file(loc.file), new vscode.Range(loc.range.start.line, loc.range.start.character, loc.range.start.line, loc.range.end.line === loc.range.start.line ? loc.range.end.character : 1000));
+            msg.location = new vscode.Location(
+                vscode.Uri.file(loc.file),
+                new vscode.Range(
+                    loc.range.start.line,
+                    loc.range.start.character,
+                    loc.range.start.line,
+                    loc.range.end.line === loc.range.start.line ? loc.range.end.character : 1000,
+                ),
+            );
             run.failed(item, msg, fromCache ? 0 : undefined);
             run.appendOutput(`${q.question}\r\n${failureText(q, v).replace(/\n/g, '\r\n')}\r\n\r\n`, msg.location, item);
         }
@@ -334,7 +458,11 @@ export class Testing {
         for (const [id, item] of leaves) {
             if (judged.has(id)) continue;
             if (!explicit && !asked.has(id)) run.skipped(item);
-            else run.errored(item, new vscode.TestMessage('No answer was recorded for this question (see the HalluProbe log for the error).'));
+            else
+                run.errored(
+                    item,
+                    new vscode.TestMessage('No answer was recorded for this question (see the HalluProbe log for the error).'),
+                );
         }
     }
 }

@@ -54,7 +54,11 @@ export function buildSpecTree(specFile: string, spec: SpecModel, label: string):
     for (const s of suites) {
         const suiteId = nodeId(specFile, s.name);
         const suite: TreeNode = {
-            id: suiteId, kind: 'suite', label: s.name, suite: s.name, children: [],
+            id: suiteId,
+            kind: 'suite',
+            label: s.name,
+            suite: s.name,
+            children: [],
             ...(s.loc ? { file: s.loc.file, range: s.loc.range } : {}),
             ...(s.models.length ? { description: s.models.join(', ') } : {}),
         };
@@ -62,11 +66,32 @@ export function buildSpecTree(specFile: string, spec: SpecModel, label: string):
             const p = probeByName.get(name);
             if (!p) continue;
             const probeId = nodeId(suiteId, p.name);
-            const probe: TreeNode = { id: probeId, kind: 'probe', label: p.name, description: p.kind + (p.fd ?? p.rule ? ` · ${p.fd ?? p.rule}` : ''), file: p.loc.file, range: p.loc.range, suite: s.name, probe: p.name, children: [] };
+            const probe: TreeNode = {
+                id: probeId,
+                kind: 'probe',
+                label: p.name,
+                description: p.kind + ((p.fd ?? p.rule) ? ` · ${p.fd ?? p.rule}` : ''),
+                file: p.loc.file,
+                range: p.loc.range,
+                suite: s.name,
+                probe: p.name,
+                children: [],
+            };
             for (const ph of phrasingNames(p)) {
                 const decl = p.phrasings.find(d => d.name === ph);
                 const loc = decl?.loc ?? p.loc;
-                probe.children.push({ id: nodeId(probeId, ph), kind: 'phrasing', label: ph, file: loc.file, range: loc.range, lazy: true, suite: s.name, probe: p.name, phrasing: ph, children: [] });
+                probe.children.push({
+                    id: nodeId(probeId, ph),
+                    kind: 'phrasing',
+                    label: ph,
+                    file: loc.file,
+                    range: loc.range,
+                    lazy: true,
+                    suite: s.name,
+                    probe: p.name,
+                    phrasing: ph,
+                    children: [],
+                });
             }
             suite.children.push(probe);
         }
@@ -95,9 +120,16 @@ export function questionNodes(phrasing: TreeNode, questions: Iterable<Question>,
         if (q.probe !== phrasing.probe || q.phrasing !== phrasing.phrasing) continue;
         const label = questionLabel(q);
         out.push({
-            id: nodeId(phrasing.id, q.id), kind: 'question', label, description: `gold ${goldText(q)}`,
-            file: q.source.probe.file, range: q.source.probe.range,
-            suite: phrasing.suite, probe: q.probe, phrasing: q.phrasing, children: [],
+            id: nodeId(phrasing.id, q.id),
+            kind: 'question',
+            label,
+            description: `gold ${goldText(q)}`,
+            file: q.source.probe.file,
+            range: q.source.probe.range,
+            suite: phrasing.suite,
+            probe: q.probe,
+            phrasing: q.phrasing,
+            children: [],
         });
         if (out.length >= limit) break;
     }
@@ -116,7 +148,11 @@ export function* walk(node: TreeNode): Generator<TreeNode> {
 }
 
 /** One engine run of a Test Explorer request: a whole suite (its own sampling) or explicit questions. */
-export interface RunUnit { suite?: string; scopes: TreeNode[]; explicit: boolean }
+export interface RunUnit {
+    suite?: string;
+    scopes: TreeNode[];
+    explicit: boolean;
+}
 
 export const NO_SUITE = '(no suite)';
 
@@ -139,10 +175,15 @@ export function planRuns(spec: TreeNode, selected: readonly TreeNode[]): RunUnit
 /** Whether a question (probe, phrasing, id) lies below a node. */
 export function covers(n: TreeNode, probe: string, phrasing: string, id: string): boolean {
     switch (n.kind) {
-        case 'spec': return true;
-        case 'suite': return n.children.some(p => p.probe === probe);
-        case 'probe': return n.probe === probe;
-        case 'phrasing': return n.probe === probe && n.phrasing === phrasing;
-        case 'question': return questionIdOf(n) === id;
+        case 'spec':
+            return true;
+        case 'suite':
+            return n.children.some(p => p.probe === probe);
+        case 'probe':
+            return n.probe === probe;
+        case 'phrasing':
+            return n.probe === probe && n.phrasing === phrasing;
+        case 'question':
+            return questionIdOf(n) === id;
     }
 }

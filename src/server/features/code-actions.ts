@@ -8,10 +8,22 @@ import { closest } from '../../core/language/index.js';
 import { OPEN_DATA_ROW_COMMAND, type OpenDataRowArguments } from '../../protocol/lsp.js';
 
 /** Diagnostic codes whose fix is "replace the flagged text with the suggested name". */
-const RENAME_CODES = new Set(['unresolved-name', 'unknown-setting', 'unknown-provider', 'unknown-normaliser', 'unknown-variant', 'unknown-attribute', 'unknown-function']);
+const RENAME_CODES = new Set([
+    'unresolved-name',
+    'unknown-setting',
+    'unknown-provider',
+    'unknown-normaliser',
+    'unknown-variant',
+    'unknown-attribute',
+    'unknown-function',
+]);
 const MAX_ROW_ACTIONS = 10;
 
-interface DiagnosticData { suggestion?: string; columns?: string[]; rows?: { file: string; line: number }[] }
+interface DiagnosticData {
+    suggestion?: string;
+    columns?: string[];
+    rows?: { file: string; line: number }[];
+}
 
 export class ProbeCodeActionProvider implements CodeActionProvider {
     constructor(private readonly data?: SpecDataService) {}
@@ -19,7 +31,7 @@ export class ProbeCodeActionProvider implements CodeActionProvider {
     async getCodeActions(document: LangiumDocument, params: CodeActionParams): Promise<Array<Command | CodeAction>> {
         const fixes = params.context.diagnostics.flatMap(d => codeActionsFor(document, d));
         const wanted = params.context.only === undefined || params.context.only.some(k => CodeActionKind.Refactor.startsWith(k));
-        return wanted && this.data ? [...fixes, ...await this.fdActions(document, params)] : fixes;
+        return wanted && this.data ? [...fixes, ...(await this.fdActions(document, params))] : fixes;
     }
 
     /**
@@ -37,7 +49,8 @@ export class ProbeCodeActionProvider implements CodeActionProvider {
         const end = relation.$cstNode.range.end;
         const uri = document.uri.toString();
         return (await suggestFds(loaded.spec, relation.name, table)).suggestions.map(s => ({
-            title: s.title, kind: CodeActionKind.Refactor,
+            title: s.title,
+            kind: CodeActionKind.Refactor,
             edit: { changes: { [uri]: [{ range: { start: end, end }, newText: `\n${s.text}` }] } },
         }));
     }
@@ -49,7 +62,11 @@ export function codeActionsFor(document: LangiumDocument, diagnostic: Diagnostic
     const code = String(diagnostic.code ?? '');
     const uri = document.uri.toString();
     const edit = (title: string, range: Diagnostic['range'], newText: string, preferred = true): CodeAction => ({
-        title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: preferred, edit: { changes: { [uri]: [{ range, newText }] } },
+        title,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [diagnostic],
+        isPreferred: preferred,
+        edit: { changes: { [uri]: [{ range, newText }] } },
     });
     if (RENAME_CODES.has(code)) {
         return data.suggestion ? [edit(`Change to '${data.suggestion}'`, diagnostic.range, data.suggestion)] : [];
@@ -60,18 +77,29 @@ export function codeActionsFor(document: LangiumDocument, diagnostic: Diagnostic
         const what = code === 'fd-violated' ? 'conflicting row' : 'row';
         return data.rows.slice(0, MAX_ROW_ACTIONS).map(row => ({
             title: `Open the ${what} ${row.file.slice(row.file.lastIndexOf('/') + 1)}:${row.line}`,
-            kind: CodeActionKind.QuickFix, diagnostics: [diagnostic],
-            command: { title: 'Open the conflicting row', command: OPEN_DATA_ROW_COMMAND, arguments: [URI.file(row.file).toString(), row.line] satisfies OpenDataRowArguments },
+            kind: CodeActionKind.QuickFix,
+            diagnostics: [diagnostic],
+            command: {
+                title: 'Open the conflicting row',
+                command: OPEN_DATA_ROW_COMMAND,
+                arguments: [URI.file(row.file).toString(), row.line] satisfies OpenDataRowArguments,
+            },
         }));
     }
     const node = nodeAt(document, diagnostic);
     if (code === 'secret-in-spec' && node && isSetting(node) && node.$cstNode) {
         const range = node.$cstNode.range;
-        return [edit('Replace with key_env "OPENAI_API_KEY" (then set that environment variable)', range, 'key_env "OPENAI_API_KEY"')];
+        return [
+            edit('Replace with key_env "OPENAI_API_KEY" (then set that environment variable)', range, 'key_env "OPENAI_API_KEY"'),
+        ];
     }
     if (code === 'phrasing-needs-gold' && node && isPhrasing(node)) {
         const name = GrammarUtils.findNodeForProperty(node.$cstNode, 'name');
-        if (name) return [edit('Add gold yes', { start: name.range.end, end: name.range.end }, ' gold yes'), edit('Add gold no', { start: name.range.end, end: name.range.end }, ' gold no', false)];
+        if (name)
+            return [
+                edit('Add gold yes', { start: name.range.end, end: name.range.end }, ' gold yes'),
+                edit('Add gold no', { start: name.range.end, end: name.range.end }, ' gold no', false),
+            ];
     }
     return [];
 }

@@ -1,7 +1,17 @@
 import type { AstNode } from 'langium';
 import { AbstractFormatter, Formatting } from 'langium/lsp';
 import {
-    isAliases, isAttribute, isAttributePath, isAttributeTuple, isFd, isModel, isProbe, isRelation, isSource, isSpec, isSuite,
+    isAliases,
+    isAttribute,
+    isAttributePath,
+    isAttributeTuple,
+    isFd,
+    isModel,
+    isProbe,
+    isRelation,
+    isSource,
+    isSpec,
+    isSuite,
 } from '../../core/language/index.js';
 
 /**

@@ -7,16 +7,22 @@ import { parseExpression, parseTemplate, type Expr } from '../../core/spec/index
 
 /** Token type per kind of declaration; references to a thing get the same type as its declaration. */
 const TYPES: Record<string, string> = {
-    Source: SemanticTokenTypes.namespace, Relation: SemanticTokenTypes.class, Attribute: SemanticTokenTypes.property,
-    Fd: SemanticTokenTypes.method, Fk: SemanticTokenTypes.method, Probe: SemanticTokenTypes.function,
-    Model: SemanticTokenTypes.variable, Suite: SemanticTokenTypes.namespace,
+    Source: SemanticTokenTypes.namespace,
+    Relation: SemanticTokenTypes.class,
+    Attribute: SemanticTokenTypes.property,
+    Fd: SemanticTokenTypes.method,
+    Fk: SemanticTokenTypes.method,
+    Probe: SemanticTokenTypes.function,
+    Model: SemanticTokenTypes.variable,
+    Suite: SemanticTokenTypes.namespace,
 };
 
 /** Colours names by what they name, and the attribute names and functions inside {placeholders}. */
 export class ProbeSemanticTokenProvider extends AbstractSemanticTokenProvider {
     protected highlightElement(node: AstNode, acceptor: SemanticTokenAcceptor): void {
         const type = TYPES[node.$type];
-        if (type && (node as { name?: unknown }).name !== undefined) acceptor({ node, property: 'name' as never, type, modifier: SemanticTokenModifiers.declaration });
+        if (type && (node as { name?: unknown }).name !== undefined)
+            acceptor({ node, property: 'name' as never, type, modifier: SemanticTokenModifiers.declaration });
         for (const [property, value] of Object.entries(node)) {
             if (property.startsWith('$')) continue;
             const refs = Array.isArray(value) ? value : [value];
@@ -40,9 +46,14 @@ export class ProbeSemanticTokenProvider extends AbstractSemanticTokenProvider {
             acceptor({ range: { start: doc.positionAt(at(offset)), end: doc.positionAt(at(offset + length - 1) + 1) }, type });
         const visit = (e: Expr): void => {
             if (e.kind === 'name') emit(e.offset, e.length, SemanticTokenTypes.property);
-            else if (e.kind === 'call') { emit(e.offset, e.fn.length, SemanticTokenTypes.function); e.args.forEach(visit); }
-            else if (e.kind === 'unary') visit(e.arg);
-            else if (e.kind === 'binary') { visit(e.left); visit(e.right); }
+            else if (e.kind === 'call') {
+                emit(e.offset, e.fn.length, SemanticTokenTypes.function);
+                e.args.forEach(visit);
+            } else if (e.kind === 'unary') visit(e.arg);
+            else if (e.kind === 'binary') {
+                visit(e.left);
+                visit(e.right);
+            }
         };
         if (property === 'condition') {
             const parsed = parseExpression(text, 0);

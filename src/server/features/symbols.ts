@@ -9,10 +9,18 @@ export class ProbeDocumentSymbolProvider extends DefaultDocumentSymbolProvider {
         const unnamed = (isFd(node) || isFk(node)) && !node.name && node.$cstNode;
         if (!unnamed) return super.getSymbol(document, node);
         const keyword = GrammarUtils.findNodeForKeyword(node.$cstNode, isFd(node) ? 'fd' : 'fk') ?? node.$cstNode!;
-        const side = (t: AttributeTuple | undefined) => t ? `${t.relation?.$refText}.${t.attributes.map(a => a.$refText).join(', ')}` : '?';
+        const side = (t: AttributeTuple | undefined) =>
+            t ? `${t.relation?.$refText}.${t.attributes.map(a => a.$refText).join(', ')}` : '?';
         const name = isFd(node)
             ? `${node.relation?.$refText}: ${node.lhs.map(a => a.$refText).join(', ')} -> ${node.rhs.map(a => a.$refText).join(', ')}`
             : `${side(node.from)} -> ${side(node.to)}`;
-        return [{ name: `${isFd(node) ? 'fd' : 'fk'} ${name}`, kind: SymbolKind.Function, range: node.$cstNode!.range, selectionRange: keyword.range }];
+        return [
+            {
+                name: `${isFd(node) ? 'fd' : 'fk'} ${name}`,
+                kind: SymbolKind.Function,
+                range: node.$cstNode!.range,
+                selectionRange: keyword.range,
+            },
+        ];
     }
 }

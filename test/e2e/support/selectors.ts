@@ -17,7 +17,8 @@ export const S = {
     /** A failed test's message, drawn after its line in the editor. */
     testMessageInline: '.monaco-editor .test-error-content-widget',
     activity: (name: string) => `.activitybar .action-label[aria-label^="${name}"]`,
-    runAllTests: '.part.sidebar .title-actions .action-label[aria-label^="Run"], .part.sidebar .pane-header .action-label[aria-label^="Run"]',
+    runAllTests:
+        '.part.sidebar .title-actions .action-label[aria-label^="Run"], .part.sidebar .pane-header .action-label[aria-label^="Run"]',
     notificationToasts: '.notifications-toasts .notification-toast',
     notificationMessage: '.notification-list-item-message',
     /** Inside a HalluProbe webview's inner frame. */

@@ -10,11 +10,21 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromiumPath, codeServerEntry, e2ePrefix, startCodeServer, type CodeServer } from './code-server.js';
 import { ARTIFACTS, prepareWorkspace, REPO } from './workspace.js';
 
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_FLAGS = [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+];
 
 /** Why the e2e tier cannot run here, or undefined. In CI (or HALLUPROBE_E2E=1) a missing piece is a failure. */
 export function missingPrerequisite(): string | undefined {
-    if (!codeServerEntry()) return `code-server is not installed under ${e2ePrefix()} (run bash scripts/e2e-setup.sh; HALLUPROBE_E2E_PREFIX chooses the folder)`;
+    if (!codeServerEntry())
+        return `code-server is not installed under ${e2ePrefix()} (run bash scripts/e2e-setup.sh; HALLUPROBE_E2E_PREFIX chooses the folder)`;
     if (!chromiumPath()) return 'Chromium is not installed at /usr/bin/chromium (the setup script apt-installs it)';
     if (!fs.existsSync(path.join(REPO, 'dist/extension.cjs'))) return 'the extension is not built (npm run build)';
     return undefined;
@@ -22,12 +32,20 @@ export function missingPrerequisite(): string | undefined {
 
 export const mustRun = () => process.env.CI !== undefined || process.env.HALLUPROBE_E2E === '1';
 
-export interface ModelServer { url: string; process: ChildProcess; stop(): void }
+export interface ModelServer {
+    url: string;
+    process: ChildProcess;
+    stop(): void;
+}
 
 /** The runner helper's test server as a child process; every request gets the same fixed answer (`extra`: more flags, e.g. --latency). */
 export async function startModelServer(answer: string, extra: string[] = []): Promise<ModelServer> {
     const tsx = path.join(REPO, 'node_modules/.bin/tsx');
-    const child = spawn(tsx, [path.join(REPO, 'test/support/openai-server-cli.ts'), '--port', '0', '--answer', answer, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+        tsx,
+        [path.join(REPO, 'test/support/openai-server-cli.ts'), '--port', '0', '--answer', answer, ...extra],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     const url = await new Promise<string>((resolve, reject) => {
         let out = '';
         child.stdout!.on('data', (d: Buffer) => {
@@ -38,29 +56,59 @@ export async function startModelServer(answer: string, extra: string[] = []): Pr
         child.once('exit', code => reject(new Error(`the test model server exited (${code}) before printing its URL`)));
         setTimeout(() => reject(new Error('the test model server did not start within 30 s')), 30_000).unref();
     });
-    return { url, process: child, stop: () => { child.kill('SIGTERM'); } };
+    return {
+        url,
+        process: child,
+        stop: () => {
+            child.kill('SIGTERM');
+        },
+    };
 }
 
 /** The extension's log and code-server's, kept under test-artifacts/e2e/logs/ for reading after a failure. */
 function keepLogs(root: string): void {
     const dest = path.join(ARTIFACTS, 'logs', path.basename(root));
-    const walk = (dir: string): string[] => fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).flatMap(e => e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]) : [];
-    for (const f of walk(path.join(root, 'user-data', 'logs')).filter(f => /HalluProbe\.log$|exthost\.log$|remoteagent\.log$/.test(f))) {
+    const walk = (dir: string): string[] =>
+        fs.existsSync(dir)
+            ? fs
+                  .readdirSync(dir, { withFileTypes: true })
+                  .flatMap(e => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+            : [];
+    for (const f of walk(path.join(root, 'user-data', 'logs')).filter(f =>
+        /HalluProbe\.log$|exthost\.log$|remoteagent\.log$/.test(f),
+    )) {
         fs.mkdirSync(dest, { recursive: true });
         fs.copyFileSync(f, path.join(dest, path.basename(f)));
     }
 }
 
-export interface Session { server: CodeServer; browser: Browser; page: Page; workspace: string; close(): Promise<void> }
+export interface Session {
+    server: CodeServer;
+    browser: Browser;
+    page: Page;
+    workspace: string;
+    close(): Promise<void>;
+}
 
 /** `prepare` fills the workspace folder (default: the movie example with its injected FD violation). */
-export async function openSession(opts: { modelEndpoint?: string; env?: Record<string, string>; settings?: Record<string, unknown>; prepare?: (dir: string, modelEndpoint?: string) => string }): Promise<Session> {
-    const workspace = (opts.prepare ?? prepareWorkspace)(fs.mkdtempSync(path.join(os.tmpdir(), 'halluprobe-ws-')), opts.modelEndpoint);
+export async function openSession(opts: {
+    modelEndpoint?: string;
+    env?: Record<string, string>;
+    settings?: Record<string, unknown>;
+    prepare?: (dir: string, modelEndpoint?: string) => string;
+}): Promise<Session> {
+    const workspace = (opts.prepare ?? prepareWorkspace)(
+        fs.mkdtempSync(path.join(os.tmpdir(), 'halluprobe-ws-')),
+        opts.modelEndpoint,
+    );
     const server = await startCodeServer({ workspace, env: opts.env, settings: opts.settings });
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
     const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
     return {
-        server, browser, page, workspace,
+        server,
+        browser,
+        page,
+        workspace,
         close: async () => {
             await browser.close().catch(() => undefined);
             await server.stop();
@@ -74,7 +122,8 @@ export async function openSession(opts: { modelEndpoint?: string; env?: Record<s
 /** The CLI in this process (`halluprobe args…`), its printing silenced; its exit code. */
 export async function cliQuietly(args: string[]): Promise<number> {
     const { main } = await import('../../../src/cli/main.js');
-    const log = console.log, error = console.error;
+    const log = console.log,
+        error = console.error;
     console.log = () => undefined;
     console.error = () => undefined;
     try {

@@ -11,7 +11,10 @@ import { S } from './selectors.js';
 export class Workbench {
     private shot = 0;
 
-    constructor(readonly page: Page, private readonly artifacts: string) {
+    constructor(
+        readonly page: Page,
+        private readonly artifacts: string,
+    ) {
         fs.mkdirSync(artifacts, { recursive: true });
     }
 
@@ -36,7 +39,11 @@ export class Workbench {
         for (let attempt = 1; ; attempt++) {
             await this.page.keyboard.press('Escape');
             await this.page.keyboard.press('Escape');
-            await this.page.locator(S.editor).first().click({ position: { x: 200, y: 10 }, trial: attempt === 1 }).catch(() => undefined);
+            await this.page
+                .locator(S.editor)
+                .first()
+                .click({ position: { x: 200, y: 10 }, trial: attempt === 1 })
+                .catch(() => undefined);
             await this.page.keyboard.press(key);
             try {
                 await box.waitFor({ state: 'visible', timeout: 5_000 });
@@ -114,12 +121,18 @@ export class Workbench {
 
     /** VS Code's Markdown preview, once it has rendered a heading that starts with `heading`. */
     markdownPreview(heading: string, timeoutMs = 60_000): Promise<Frame> {
-        return this.frameWhere(`the Markdown preview of "${heading}"`, `Array.from(document.querySelectorAll('.markdown-body h1, body.vscode-body h1')).some(h => (h.textContent ?? '').startsWith(${JSON.stringify(heading)}))`, timeoutMs);
+        return this.frameWhere(
+            `the Markdown preview of "${heading}"`,
+            `Array.from(document.querySelectorAll('.markdown-body h1, body.vscode-body h1')).some(h => (h.textContent ?? '').startsWith(${JSON.stringify(heading)}))`,
+            timeoutMs,
+        );
     }
 
     /** The whole text of the active editor, as the user would copy it (click in it, Select All, Copy; read from the clipboard). */
     async activeEditorText(): Promise<string> {
-        await this.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(this.page.url()).origin });
+        await this.page
+            .context()
+            .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(this.page.url()).origin });
         await this.page.evaluate(() => navigator.clipboard.writeText(''));
         const lines = this.page.locator(`${S.activeEditor} .view-lines`).first();
         await lines.click();
@@ -141,7 +154,14 @@ export class Workbench {
             const left = end - Date.now();
             if (left <= 0) {
                 // What there was instead: each frame's address and first heading.
-                const seen = await Promise.all(this.page.frames().map(f => f.evaluate("(document.querySelector('h1, h2')?.textContent ?? '').slice(0, 80)").then(h => `${f.url().slice(0, 100)} «${String(h)}»`, () => `${f.url().slice(0, 100)} (gone)`)));
+                const seen = await Promise.all(
+                    this.page.frames().map(f =>
+                        f.evaluate("(document.querySelector('h1, h2')?.textContent ?? '').slice(0, 80)").then(
+                            h => `${f.url().slice(0, 100)} «${String(h)}»`,
+                            () => `${f.url().slice(0, 100)} (gone)`,
+                        ),
+                    ),
+                );
                 throw new Error(`${what} did not appear within ${timeoutMs} ms; frames: ${seen.join(' | ')}`);
             }
             // Listening before looking: a frame that loads its page while the others are looked at is not missed.

@@ -37,7 +37,10 @@ export function prepareWorkspace(dir: string, modelEndpoint?: string): string {
  * the local test server and cut to the teammates probe over the first players.
  */
 export function prepareRulesWorkspace(dir: string, modelEndpoint?: string): string {
-    fs.cpSync(path.join(REPO, 'examples/rules'), path.join(dir, 'rules'), { recursive: true, filter: src => !src.includes('.halluprobe') });
+    fs.cpSync(path.join(REPO, 'examples/rules'), path.join(dir, 'rules'), {
+        recursive: true,
+        filter: src => !src.includes('.halluprobe'),
+    });
     fs.cpSync(path.join(REPO, 'examples/soccer/data'), path.join(dir, 'soccer/data'), { recursive: true });
     if (modelEndpoint) {
         const spec = path.join(dir, 'rules/rules.probe');
@@ -56,7 +59,11 @@ export function prepareRulesWorkspace(dir: string, modelEndpoint?: string): stri
  * view (facts, which reads the movie example's data).
  */
 export function prepareGraphWorkspace(dir: string): string {
-    for (const name of ['movie', 'rules', 'open', 'facts']) fs.cpSync(path.join(REPO, 'examples', name), path.join(dir, name), { recursive: true, filter: src => !src.includes('.halluprobe') });
+    for (const name of ['movie', 'rules', 'open', 'facts'])
+        fs.cpSync(path.join(REPO, 'examples', name), path.join(dir, name), {
+            recursive: true,
+            filter: src => !src.includes('.halluprobe'),
+        });
     fs.cpSync(path.join(REPO, 'examples/soccer/data'), path.join(dir, 'soccer/data'), { recursive: true });
     return dir;
 }
@@ -65,8 +72,15 @@ export function prepareGraphWorkspace(dir: string): string {
 export async function bundleSuite(): Promise<string> {
     const out = path.join(REPO, 'test-artifacts', 'vscode', 'suite.cjs');
     await esbuild.build({
-        entryPoints: [path.join(REPO, 'test/vscode/suite/index.ts')], outfile: out, bundle: true, platform: 'node', format: 'cjs',
-        target: 'node22', external: ['vscode', 'mocha', 'better-sqlite3'], sourcemap: 'inline', logLevel: 'warning',
+        entryPoints: [path.join(REPO, 'test/vscode/suite/index.ts')],
+        outfile: out,
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        target: 'node22',
+        external: ['vscode', 'mocha', 'better-sqlite3'],
+        sourcemap: 'inline',
+        logLevel: 'warning',
     });
     return out;
 }

@@ -24,8 +24,11 @@ const batch = { pollMs: 1 };
 
 test('a request that fails in a completed batch is sent once more; one that fails twice is reported', async () => {
     const questions = movieQuestions(12, 'b');
-    const once = questions[2]!.question, always = questions[5]!.question;
-    const server = await startBatchServer({ lineError: (q, attempt) => (q === always || (q === once && attempt === 1) ? 'invalid max_tokens' : undefined) });
+    const once = questions[2]!.question,
+        always = questions[5]!.question;
+    const server = await startBatchServer({
+        lineError: (q, attempt) => (q === always || (q === once && attempt === 1) ? 'invalid max_tokens' : undefined),
+    });
     const store = tempStore();
     try {
         const runId = await newRun(store, questions);
@@ -36,22 +39,30 @@ test('a request that fails in a completed batch is sent once more; one that fail
         assert.deepEqual([counts.answered, counts.failed], [11, 1]);
         assert.equal(server.created.length, 2, 'the first batch, then one with the two failed requests');
         assert.deepEqual(server.created[1]!.questions.sort(), [once, always].sort());
-        for (const q of questions) assert.equal(server.asked.get(q.question), q.question === once || q.question === always ? 2 : 1, q.question);
+        for (const q of questions)
+            assert.equal(server.asked.get(q.question), q.question === once || q.question === always ? 2 : 1, q.question);
         const failure = await store.failures(runId);
         assert.equal(failure.length, 1);
         assert.match(failure[0]!.error, /invalid max_tokens/);
         assert.equal(failure[0]!.question, questions[5]!.id);
         // Half the list price: $1 / $2 per 1M tokens.
-        const row = store.db.prepare("SELECT SUM(tokens_in) AS tin, SUM(tokens_out) AS tout, SUM(cost) AS cost FROM calls WHERE run = ? AND status = 'ok'").get(runId) as { tin: number; tout: number; cost: number };
-        assert.ok(Math.abs(row.cost - 0.5 * (row.tin * 1 + row.tout * 2) / 1e6) < 1e-12, `batch price: ${row.cost}`);
-        assert.deepEqual(out.progress.batches!.map(b => b.status), ['completed', 'completed']);
+        const row = store.db
+            .prepare(
+                "SELECT SUM(tokens_in) AS tin, SUM(tokens_out) AS tout, SUM(cost) AS cost FROM calls WHERE run = ? AND status = 'ok'",
+            )
+            .get(runId) as { tin: number; tout: number; cost: number };
+        assert.ok(Math.abs(row.cost - (0.5 * (row.tin * 1 + row.tout * 2)) / 1e6) < 1e-12, `batch price: ${row.cost}`);
+        assert.deepEqual(
+            out.progress.batches!.map(b => b.status),
+            ['completed', 'completed'],
+        );
     } finally {
         await store.close();
         await server.close();
     }
 });
 
-test('an expired batch\'s unanswered requests go in a new batch; when that one fails they are reported, each asked twice', async () => {
+test("an expired batch's unanswered requests go in a new batch; when that one fails they are reported, each asked twice", async () => {
     const questions = movieQuestions(10, 'x');
     const server = await startBatchServer({ outcome: n => (n === 1 ? 'expired' : 'failed') });
     const store = tempStore();
@@ -62,7 +73,10 @@ test('an expired batch\'s unanswered requests go in a new batch; when that one f
         assert.deepEqual([counts.answered, counts.failed], [5, 5]);
         assert.equal(out.status, 'completed');
         assert.equal(server.created.length, 2);
-        assert.deepEqual(server.created[1]!.questions, questions.slice(5).map(q => q.question));
+        assert.deepEqual(
+            server.created[1]!.questions,
+            questions.slice(5).map(q => q.question),
+        );
         assert.ok((await store.failures(runId)).every(f => /the batch failed/.test(f.error)));
         assert.ok([...server.asked.values()].every(n => n <= 2));
     } finally {
@@ -80,10 +94,14 @@ test('a batch created by a run killed before it stored the batch id is found by 
         const model = serverModel(server.url);
         // What the killed run did: upload, store the batch and its slots, create it — and die before recording the id.
         const api = batchApiFor(model.model, 'sk-test-key')!;
-        const lines = questions.map((q, i) => api.line(`1-${i}`, { messages: q.messages, params: model.model.params, question: q, sample: 0 }));
+        const lines = questions.map((q, i) =>
+            api.line(`1-${i}`, { messages: q.messages, params: model.model.params, question: q, sample: 0 }),
+        );
         const file = await api.upload(`${lines.join('\n')}\n`, 'killed.jsonl');
-        await store.batches.addBatch({ local: 'hp-killed', run: runId, model: model.model.name, inputFile: file, endpoint: model.model.endpoint },
-            questions.map((q, i) => ({ customId: `1-${i}`, question: q.id, sample: 0, hash: `h${i}`, attempt: 1 })));
+        await store.batches.addBatch(
+            { local: 'hp-killed', run: runId, model: model.model.name, inputFile: file, endpoint: model.model.endpoint },
+            questions.map((q, i) => ({ customId: `1-${i}`, question: q.id, sample: 0, hash: `h${i}`, attempt: 1 })),
+        );
         await api.create(file, 'hp-killed');
         assert.equal(server.created.length, 1);
 
@@ -106,7 +124,12 @@ test('CLI: a batch run SIGKILLed between submit and collect resumes and collects
         const env = { OPENAI_API_KEY: 'sk-test-batch-key', HALLUPROBE_BATCH_POLL_MS: '20' };
         server.hold = true;
         const killed = await cli(['run', spec, '--db', db, '--yes', '--batch'], env, stop => {
-            const poll = setInterval(() => { if (server.created.length >= 1) { clearInterval(poll); stop(); } }, 5);
+            const poll = setInterval(() => {
+                if (server.created.length >= 1) {
+                    clearInterval(poll);
+                    stop();
+                }
+            }, 5);
         });
         assert.equal(killed.signal, 'SIGKILL', killed.stderr);
         server.hold = false;
@@ -116,7 +139,10 @@ test('CLI: a batch run SIGKILLed between submit and collect resumes and collects
         assert.deepEqual([summary.counts.answered, summary.counts.failed, summary.counts.questions], [80, 0, 80]);
         assert.equal(server.created.length, 1, 'the batch of the killed run was collected, none sent again');
         assert.equal(server.asked.size, 80);
-        assert.ok([...server.asked.values()].every(n => n === 1), 'zero slots asked twice');
+        assert.ok(
+            [...server.asked.values()].every(n => n === 1),
+            'zero slots asked twice',
+        );
         const conn = new Database(db, { readonly: true });
         assert.equal((conn.prepare('SELECT COUNT(*) AS n FROM runs').get() as { n: number }).n, 1);
         conn.close();
@@ -129,7 +155,10 @@ test('CLI: --batch with a provider that has no Batch API is a clear error naming
     const server = await startBatchServer();
     try {
         const spec = writeSpec(server.url);
-        const out = await cli(['run', spec, '--db', path.join(path.dirname(spec), 'r.db'), '--yes', '--batch', '--model', 'offline'], {});
+        const out = await cli(
+            ['run', spec, '--db', path.join(path.dirname(spec), 'r.db'), '--yes', '--batch', '--model', 'offline'],
+            {},
+        );
         assert.notEqual(out.code, 0);
         assert.match(out.stderr, /model offline \(provider offline\): no Batch API; batch runs work with openai/);
         assert.equal(server.created.length, 0);
@@ -139,7 +168,11 @@ test('CLI: --batch with a provider that has no Batch API is a clear error naming
 });
 
 /** A batch run of `questions` against a local batch server with `options`; `check` sees it before both are closed. */
-async function batchRun(questions: Question[], options: BatchServerOptions, check: (r: { server: BatchServer; store: SqliteStore; runId: string; out: RunOutcome }) => Promise<void>): Promise<void> {
+async function batchRun(
+    questions: Question[],
+    options: BatchServerOptions,
+    check: (r: { server: BatchServer; store: SqliteStore; runId: string; out: RunOutcome }) => Promise<void>,
+): Promise<void> {
     const server = await startBatchServer(options);
     const store = tempStore();
     try {
@@ -155,14 +188,19 @@ async function batchRun(questions: Question[], options: BatchServerOptions, chec
 test('a truncated or garbled line in a batch output file loses only its own request, sent again; every valid answer is kept (issue 40, item 3)', async () => {
     const questions = movieQuestions(8, 't');
     // The first batch's output: line 3 cut short (its custom_id still readable), line 6 garbage with no custom_id.
-    await batchRun(questions, { outputLine: (line, i, n) => (n === 1 && i === 2 ? line.slice(0, 60) : n === 1 && i === 5 ? '\u0000{not json' : line) }, async ({ server, store, runId, out }) => {
-        assert.equal(out.status, 'completed');
-        const counts = await store.counts(runId);
-        assert.deepEqual([counts.answered, counts.failed], [8, 0]);
-        assert.equal(server.created.length, 2, 'one more batch for the two unreadable lines');
-        assert.deepEqual(server.created[1]!.questions.sort(), [questions[2]!.question, questions[5]!.question].sort());
-        for (const [i, q] of questions.entries()) assert.equal(server.asked.get(q.question), i === 2 || i === 5 ? 2 : 1, q.question);
-    });
+    await batchRun(
+        questions,
+        { outputLine: (line, i, n) => (n === 1 && i === 2 ? line.slice(0, 60) : n === 1 && i === 5 ? '\u0000{not json' : line) },
+        async ({ server, store, runId, out }) => {
+            assert.equal(out.status, 'completed');
+            const counts = await store.counts(runId);
+            assert.deepEqual([counts.answered, counts.failed], [8, 0]);
+            assert.equal(server.created.length, 2, 'one more batch for the two unreadable lines');
+            assert.deepEqual(server.created[1]!.questions.sort(), [questions[2]!.question, questions[5]!.question].sort());
+            for (const [i, q] of questions.entries())
+                assert.equal(server.asked.get(q.question), i === 2 || i === 5 ? 2 : 1, q.question);
+        },
+    );
 });
 
 test('a request whose output line is unreadable in every batch is recorded as failed, naming the line', async () => {
@@ -171,7 +209,10 @@ test('a request whose output line is unreadable in every batch is recorded as fa
         assert.deepEqual([counts.answered, counts.failed], [0, 4]);
         assert.equal(server.created.length, 2, 'sent twice, as any failed request');
         const failures = await store.failures(runId);
-        assert.ok(failures.every(f => /unreadable line [1-4] of the output file file-\d+/.test(f.error)), JSON.stringify(failures));
+        assert.ok(
+            failures.every(f => /unreadable line [1-4] of the output file file-\d+/.test(f.error)),
+            JSON.stringify(failures),
+        );
     });
 });
 
@@ -181,7 +222,7 @@ test('a batch the provider no longer knows (404 on collect) is a failed batch: i
         assert.equal(out.status, 'completed');
         const counts = await store.counts(runId);
         assert.deepEqual([counts.answered, counts.failed], [6, 0]);
-        assert.equal(server.created.length, 2, 'the forgotten batch\'s requests went in a new one');
+        assert.equal(server.created.length, 2, "the forgotten batch's requests went in a new one");
         assert.ok(questions.every(q => server.asked.get(q.question) === 2));
         assert.match(JSON.stringify(await store.batches.batches(runId)), /"status":"failed"/);
     });
@@ -191,14 +232,22 @@ test('a batch file download redirected to another origin is refused, never follo
     const questions = movieQuestions(3, 'o');
     // Another origin: a plain server that counts what reaches it.
     let reached = 0;
-    const elsewhere = http.createServer((_req, res) => { reached++; res.end('{}'); });
+    const elsewhere = http.createServer((_req, res) => {
+        reached++;
+        res.end('{}');
+    });
     await new Promise<void>(resolve => elsewhere.listen(0, '127.0.0.1', resolve));
-    const server = await startBatchServer({ contentRedirect: `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/v1` });
+    const server = await startBatchServer({
+        contentRedirect: `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/v1`,
+    });
     const store = tempStore();
     try {
         const runId = await newRun(store, questions);
-        const failed = await executeBatchRun({ store, runId, questions, models: [serverModel(server.url)], batch }).then(() => undefined, (e: Error) => e);
-        assert.ok(failed, 'the run stops rather than read another origin\'s file');
+        const failed = await executeBatchRun({ store, runId, questions, models: [serverModel(server.url)], batch }).then(
+            () => undefined,
+            (e: Error) => e,
+        );
+        assert.ok(failed, "the run stops rather than read another origin's file");
         assert.match(failed.message, /another origin/);
         assert.equal(reached, 0, 'the other origin was never asked');
         assert.equal((await store.counts(runId)).answered, 0);
@@ -219,8 +268,17 @@ test('a batch is polled only at the endpoint it was submitted to: moved to anoth
         // Submitted to the first endpoint, and the run stopped before it ended (the server holds it in progress).
         first.hold = true;
         const stop = new AbortController();
-        const out = await executeBatchRun({ store, runId, questions, models: [serverModel(first.url)], batch, signal: stop.signal,
-            onProgress: p => { if (p.batches?.some(b => b.status === 'in_progress')) stop.abort(); } });
+        const out = await executeBatchRun({
+            store,
+            runId,
+            questions,
+            models: [serverModel(first.url)],
+            batch,
+            signal: stop.signal,
+            onProgress: p => {
+                if (p.batches?.some(b => b.status === 'in_progress')) stop.abort();
+            },
+        });
         assert.equal(out.status, 'cancelled');
         assert.equal(first.created.length, 1);
         assert.equal((await store.batches.batches(runId))[0]!.endpoint, first.url, 'the endpoint stored with the batch');

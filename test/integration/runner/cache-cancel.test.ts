@@ -14,7 +14,12 @@ test('an identical request is answered from the cache, across runs, with zero re
         await executeRun({ store, runId: first, questions, models: [serverModel(server.url)] });
         assert.equal(server.requests, 20);
         const second = await newRun(store, questions);
-        const out = await executeRun({ store, runId: second, questions, models: [serverModel(server.url, {}, 'same-model-other-name')] });
+        const out = await executeRun({
+            store,
+            runId: second,
+            questions,
+            models: [serverModel(server.url, {}, 'same-model-other-name')],
+        });
         assert.equal(server.requests, 20, 'no request for the second run');
         assert.equal(out.progress.cached, 20);
         const a = (await store.loadRunResults(first))!.answers.map(x => x.text);
@@ -61,7 +66,11 @@ test('cancelling stops new calls at once, aborts the ones in flight, and leaves 
         // Answer events come once each answer is committed: their count is the store's.
         let answered = 0;
         const out = await executeRun({
-            store, runId, questions, models: [serverModel(server.url, { concurrency: 4 })], signal: controller.signal,
+            store,
+            runId,
+            questions,
+            models: [serverModel(server.url, { concurrency: 4 })],
+            signal: controller.signal,
             onAnswer: e => {
                 if (e.text !== undefined) answered++;
                 if (answered === 8 && !controller.signal.aborted) {
@@ -87,7 +96,13 @@ test('cancelling stops new calls at once, aborts the ones in flight, and leaves 
         const fast = await startOpenAIServer();
         try {
             const shown: number[] = [];
-            const resumed = await executeRun({ store, runId, questions: await store.questions(runId), models: [serverModel(fast.url, { concurrency: 4 })], onProgress: p => shown.push(p.done) });
+            const resumed = await executeRun({
+                store,
+                runId,
+                questions: await store.questions(runId),
+                models: [serverModel(fast.url, { concurrency: 4 })],
+                onProgress: p => shown.push(p.done),
+            });
             assert.equal(resumed.progress.resumed, 8);
             // Its progress starts from the 8 answers kept (issue 36 item 3: not "0/40" until the first batch is read).
             assert.equal(shown[0], 8, `the resumed run's progress: ${shown.slice(0, 5).join(', ')}…`);
@@ -108,16 +123,19 @@ test('the test server: a seeded latency distribution, /v1/models, and counts ove
     const a = latencyDistribution({ meanMs: 100, jitterMs: 20, slowShare: 0.1, slowMs: 900, seed: 5 });
     const b = latencyDistribution({ meanMs: 100, jitterMs: 20, slowShare: 0.1, slowMs: 900, seed: 5 });
     const draws = Array.from({ length: 500 }, () => a({} as never));
-    assert.deepEqual(draws, Array.from({ length: 500 }, () => b({} as never)));
+    assert.deepEqual(
+        draws,
+        Array.from({ length: 500 }, () => b({} as never)),
+    );
     assert.ok(draws.every(d => (d >= 80 && d <= 120) || d === 900));
     const slow = draws.filter(d => d === 900).length;
     assert.ok(slow > 20 && slow < 90, `slow outliers: ${slow}`);
     const server = await startOpenAIServer();
     try {
-        const models = await (await fetch(`${server.url}/models`)).json() as { data: { id: string }[] };
+        const models = (await (await fetch(`${server.url}/models`)).json()) as { data: { id: string }[] };
         assert.equal(models.data[0]!.id, 'test-model');
         assert.equal(server.requests, 0, '/v1/models is not a chat request');
-        const stats = await (await fetch(server.url.replace(/\/v1$/, '/_stats'))).json() as { requests: number };
+        const stats = (await (await fetch(server.url.replace(/\/v1$/, '/_stats'))).json()) as { requests: number };
         assert.equal(stats.requests, 0);
     } finally {
         await server.close();
@@ -129,13 +147,29 @@ test('a large run from the cache: every slot answered in batches, each reported,
     const store = tempStore();
     try {
         const questions = movieQuestions(1200, 'big');
-        await executeRun({ store, runId: await newRun(store, questions), questions, models: [serverModel(server.url, { concurrency: 32 })] });
+        await executeRun({
+            store,
+            runId: await newRun(store, questions),
+            questions,
+            models: [serverModel(server.url, { concurrency: 32 })],
+        });
         assert.equal(server.requests, 1200);
         const runId = await newRun(store, questions);
         let reported = 0;
-        const out = await executeRun({ store, runId, questions, models: [serverModel(server.url)], onAnswer: e => { if (e.cached) reported++; } });
+        const out = await executeRun({
+            store,
+            runId,
+            questions,
+            models: [serverModel(server.url)],
+            onAnswer: e => {
+                if (e.cached) reported++;
+            },
+        });
         assert.equal(server.requests, 1200);
-        assert.deepEqual([out.progress.cached, reported, (await store.counts(runId)).answered, (await store.counts(runId)).calls], [1200, 1200, 1200, 0]);
+        assert.deepEqual(
+            [out.progress.cached, reported, (await store.counts(runId)).answered, (await store.counts(runId)).calls],
+            [1200, 1200, 1200, 0],
+        );
     } finally {
         await store.close();
         await server.close();

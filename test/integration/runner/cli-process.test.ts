@@ -10,11 +10,15 @@ import { cli } from '../../support/cli-process.js';
 function userTexts(db: string): Map<string, string> {
     const conn = new Database(db, { readonly: true });
     try {
-        const rows = conn.prepare('SELECT q.json FROM responses r JOIN questions q ON q.run = r.run AND q.id = r.question').all() as { json: string }[];
-        return new Map(rows.map(r => {
-            const q = JSON.parse(r.json) as { id: string; messages: { role: string; content: string }[] };
-            return [q.messages.filter(m => m.role === 'user').at(-1)!.content, q.id];
-        }));
+        const rows = conn
+            .prepare('SELECT q.json FROM responses r JOIN questions q ON q.run = r.run AND q.id = r.question')
+            .all() as { json: string }[];
+        return new Map(
+            rows.map(r => {
+                const q = JSON.parse(r.json) as { id: string; messages: { role: string; content: string }[] };
+                return [q.messages.filter(m => m.role === 'user').at(-1)!.content, q.id];
+            }),
+        );
     } finally {
         conn.close();
     }
@@ -27,7 +31,12 @@ test('SIGKILL mid-run, then run again: no answered question is asked twice, noth
         const db = path.join(path.dirname(spec), 'results.db');
         const env = { OPENAI_API_KEY: 'sk-test-resume-key' };
         const killed = await cli(['run', spec, '--db', db, '--yes'], env, stop => {
-            const poll = setInterval(() => { if (server.completed >= 20) { clearInterval(poll); stop(); } }, 2);
+            const poll = setInterval(() => {
+                if (server.completed >= 20) {
+                    clearInterval(poll);
+                    stop();
+                }
+            }, 2);
         });
         assert.equal(killed.signal, 'SIGKILL', killed.stderr);
         const before = new Map(server.byQuestion);
@@ -44,9 +53,16 @@ test('SIGKILL mid-run, then run again: no answered question is asked twice, noth
             assert.equal(server.byQuestion.get(text), before.get(text), `asked again after the resume: ${text}`);
         }
         assert.equal(server.byQuestion.size, 80);
-        assert.ok([...server.byQuestion.values()].every(n => n <= 2), 'at most the in-flight calls of the killed run are repeated');
+        assert.ok(
+            [...server.byQuestion.values()].every(n => n <= 2),
+            'at most the in-flight calls of the killed run are repeated',
+        );
         const conn = new Database(db, { readonly: true });
-        assert.equal((conn.prepare('SELECT COUNT(*) AS n FROM runs').get() as { n: number }).n, 1, 'the unfinished run was continued, not restarted');
+        assert.equal(
+            (conn.prepare('SELECT COUNT(*) AS n FROM runs').get() as { n: number }).n,
+            1,
+            'the unfinished run was continued, not restarted',
+        );
         conn.close();
     } finally {
         await server.close();
@@ -55,18 +71,33 @@ test('SIGKILL mid-run, then run again: no answered question is asked twice, noth
 
 test('a key from the environment appears nowhere in the store, its WAL, the output or the run list', async () => {
     const key = 'sk-HALLUPROBE-distinctive-fake-key-5e1f0c7a';
-    const server = await startOpenAIServer({ apiKey: key, fault: i => (i.question.includes('Actor 7 ') ? 'server_error' : undefined) });
+    const server = await startOpenAIServer({
+        apiKey: key,
+        fault: i => (i.question.includes('Actor 7 ') ? 'server_error' : undefined),
+    });
     try {
         const spec = writeSpec(server.url);
         const db = path.join(path.dirname(spec), 'results.db');
         const run = await cli(['run', spec, '--db', db, '--yes', '--limit', '20'], { OPENAI_API_KEY: key });
-        assert.ok(server.log.length > 0 && server.log.every(r => r.authorization === `Bearer ${key}`), 'the key was sent to the server');
+        assert.ok(
+            server.log.length > 0 && server.log.every(r => r.authorization === `Bearer ${key}`),
+            'the key was sent to the server',
+        );
         const list = await cli(['runs', '--db', db, '--format', 'json'], {});
-        const runs = JSON.parse(list.stdout) as { status: string; counts: { answered: number; failed: number; questions: number } }[];
+        const runs = JSON.parse(list.stdout) as {
+            status: string;
+            counts: { answered: number; failed: number; questions: number };
+        }[];
         assert.equal(runs.length, 1);
-        assert.equal(runs[0]!.counts.answered + runs[0]!.counts.failed, runs[0]!.counts.questions, 'answers + errors = questions');
+        assert.equal(
+            runs[0]!.counts.answered + runs[0]!.counts.failed,
+            runs[0]!.counts.questions,
+            'answers + errors = questions',
+        );
         assert.ok(runs[0]!.counts.failed >= 1);
-        const refused = await cli(['run', spec, '--db', path.join(path.dirname(spec), 'other.db'), '--limit', '2'], { OPENAI_API_KEY: key });
+        const refused = await cli(['run', spec, '--db', path.join(path.dirname(spec), 'other.db'), '--limit', '2'], {
+            OPENAI_API_KEY: key,
+        });
         assert.equal(refused.code, 1, 'without --yes (and no terminal to ask) the key is not sent to a host it is not meant for');
         assert.match(refused.stderr, /HALLUPROBE_TRUSTED_HOSTS/);
         const outputs = [run.stdout, run.stderr, list.stdout, list.stderr, refused.stdout, refused.stderr];
@@ -99,7 +130,7 @@ test('Ctrl-C stops new calls, keeps what was answered, and says how to resume', 
         assert.match(stopped.stderr, /Stopping: no new calls/);
         assert.match(stopped.stdout, /cancelled[\s\S]*12 answers[\s\S]*--resume/);
         const conn = new Database(db, { readonly: true });
-        assert.equal((conn.prepare("SELECT status FROM runs").get() as { status: string }).status, 'cancelled');
+        assert.equal((conn.prepare('SELECT status FROM runs').get() as { status: string }).status, 'cancelled');
         conn.close();
     } finally {
         await server.close();

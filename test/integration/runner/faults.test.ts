@@ -9,7 +9,10 @@ const fast = { baseMs: 5, maxMs: 50 };
 
 for (const stream of [false, true]) {
     test(`every fault kind on a first attempt is retried and answered (${stream ? 'streaming' : 'plain JSON'})`, async () => {
-        const server = await startOpenAIServer({ fault: firstAttemptFaults(FAULTS), answer: i => `Yes. Answer to ${i.question.slice(-6)}` });
+        const server = await startOpenAIServer({
+            fault: firstAttemptFaults(FAULTS),
+            answer: i => `Yes. Answer to ${i.question.slice(-6)}`,
+        });
         const store = tempStore();
         try {
             const questions = movieQuestions(3 * FAULTS.length, stream ? 's' : 'p');
@@ -24,10 +27,15 @@ for (const stream of [false, true]) {
             assert.ok([...server.byQuestion.values()].every(n => n === 2));
             const faults = new Set(server.log.map(r => r.fault).filter(Boolean));
             assert.deepEqual([...faults].sort(), [...FAULTS].sort());
-            const attempts = store.db.prepare("SELECT attempts, COUNT(*) AS n FROM calls WHERE status = 'ok' GROUP BY attempts").all();
+            const attempts = store.db
+                .prepare("SELECT attempts, COUNT(*) AS n FROM calls WHERE status = 'ok' GROUP BY attempts")
+                .all();
             assert.deepEqual(attempts, [{ attempts: 2, n: questions.length }], 'the call records both attempts');
             const texts = (await store.loadRunResults(runId))!.answers.map(a => a.text);
-            assert.ok(texts.every(t => t.startsWith('Yes. Answer to')), 'answers are complete, never a truncated stream');
+            assert.ok(
+                texts.every(t => t.startsWith('Yes. Answer to')),
+                'answers are complete, never a truncated stream',
+            );
         } finally {
             await store.close();
             await server.close();
@@ -49,7 +57,10 @@ test('a fault that never clears is recorded as an error after the retries; the r
         assert.equal(c.failed, 2);
         for (const q of bad) assert.equal(server.byQuestion.get(q), 3, 'first attempt + 2 retries');
         const failures = await store.failures(runId);
-        assert.ok(failures.every(f => f.attempts === 3 && /^server: HTTP 500/.test(f.error)), JSON.stringify(failures));
+        assert.ok(
+            failures.every(f => f.attempts === 3 && /^server: HTTP 500/.test(f.error)),
+            JSON.stringify(failures),
+        );
     } finally {
         await store.close();
         await server.close();
@@ -62,7 +73,13 @@ test('errors that retrying cannot fix (401) are recorded at once, without retrie
     try {
         const questions = movieQuestions(3, 'auth');
         const runId = await newRun(store, questions);
-        await executeRun({ store, runId, questions, models: [serverModel(server.url, {}, 'local', 'sk-a-wrong-key-123')], retry: fast });
+        await executeRun({
+            store,
+            runId,
+            questions,
+            models: [serverModel(server.url, {}, 'local', 'sk-a-wrong-key-123')],
+            retry: fast,
+        });
         assert.equal(server.requests, 3);
         const failures = await store.failures(runId);
         assert.equal(failures.length, 3);
@@ -75,7 +92,10 @@ test('errors that retrying cannot fix (401) are recorded at once, without retrie
 
 test('a 429 with Retry-After holds back the whole model and then succeeds', async () => {
     let limited = 0;
-    const server = await startOpenAIServer({ retryAfterSeconds: 0.2, fault: i => (i.n <= 2 ? (limited++, 'rate_limit') : undefined) });
+    const server = await startOpenAIServer({
+        retryAfterSeconds: 0.2,
+        fault: i => (i.n <= 2 ? (limited++, 'rate_limit') : undefined),
+    });
     const store = tempStore();
     try {
         const questions = movieQuestions(6, 'rl');
@@ -85,7 +105,10 @@ test('a 429 with Retry-After holds back the whole model and then succeeds', asyn
         assert.equal((await store.counts(runId)).answered, 6);
         const first = server.log[0]!.at;
         const afterLimit = server.log.slice(2);
-        assert.ok(afterLimit.every(r => r.at - first >= 150), 'no request was sent while the endpoint asked to wait');
+        assert.ok(
+            afterLimit.every(r => r.at - first >= 150),
+            'no request was sent while the endpoint asked to wait',
+        );
     } finally {
         await store.close();
         await server.close();
@@ -99,7 +122,14 @@ test('requests-per-minute pacing spaces requests out', async () => {
         const questions = movieQuestions(4, 'rpm');
         const runId = await newRun(store, questions);
         // A budget of 2 per minute: the third request may start only after 30 s, so the run is cancelled first.
-        await executeRun({ store, runId, questions, models: [serverModel(server.url, { rpm: 2, concurrency: 4 })], retry: fast, signal: AbortSignal.timeout(1500) });
+        await executeRun({
+            store,
+            runId,
+            questions,
+            models: [serverModel(server.url, { rpm: 2, concurrency: 4 })],
+            retry: fast,
+            signal: AbortSignal.timeout(1500),
+        });
         assert.equal(server.requests, 2, 'a budget of 2 per minute lets 2 through, the rest wait (and are cancelled here)');
         assert.equal((await store.counts(runId)).answered, 2);
     } finally {

@@ -16,7 +16,16 @@ test('prepare: new run, estimate of what is left, automatic and explicit resume'
     try {
         const questions = movieQuestions(10, 'prep');
         const models = [decl('local', 'openai', { id: 'gpt-4o-mini', endpoint: server.url }), decl('sim', 'offline', {})];
-        const base = { store, spec: '/x/movie.probe', suite: 'movies', questions, models, confirmHost: yes, baseDir: '/x', env: { OPENAI_API_KEY: 'sk-prep-key-0000' } };
+        const base = {
+            store,
+            spec: '/x/movie.probe',
+            suite: 'movies',
+            questions,
+            models,
+            confirmHost: yes,
+            baseDir: '/x',
+            env: { OPENAI_API_KEY: 'sk-prep-key-0000' },
+        };
         const first = (await prepareRun(base)).prepared!;
         assert.equal(first.resumed, false);
         assert.equal(first.todo, 20);
@@ -28,7 +37,16 @@ test('prepare: new run, estimate of what is left, automatic and explicit resume'
         // Answer 4 questions, then stop: the next prepare continues this run.
         const controller = new AbortController();
         let answeredNow = 0;
-        await startRun(store, { ...first, models: [first.models[0]!] }, { signal: controller.signal, onAnswer: e => { if (e.text !== undefined && ++answeredNow >= 4) controller.abort(); } });
+        await startRun(
+            store,
+            { ...first, models: [first.models[0]!] },
+            {
+                signal: controller.signal,
+                onAnswer: e => {
+                    if (e.text !== undefined && ++answeredNow >= 4) controller.abort();
+                },
+            },
+        );
         const again = (await prepareRun(base)).prepared!;
         assert.equal(again.run.id, first.run.id);
         assert.equal(again.resumed, true);
@@ -52,16 +70,34 @@ test('prepare: new run, estimate of what is left, automatic and explicit resume'
     }
 });
 
-test('prepare: resuming with other options keeps the run\'s own limit and adds the new model to its list', async () => {
+test("prepare: resuming with other options keeps the run's own limit and adds the new model to its list", async () => {
     const store = tempStore();
     try {
         const base = { store, spec: '/x/movie.probe', suite: 'movies', confirmHost: yes, baseDir: '/x', env: {} };
-        const first = (await prepareRun({ ...base, questions: movieQuestions(5, 'res'), models: [decl('sim', 'offline', {})], settings: { limit: 5 } })).prepared!;
+        const first = (
+            await prepareRun({
+                ...base,
+                questions: movieQuestions(5, 'res'),
+                models: [decl('sim', 'offline', {})],
+                settings: { limit: 5 },
+            })
+        ).prepared!;
         await startRun(store, first);
-        const again = (await prepareRun({ ...base, resume: first.run.id, questions: movieQuestions(50, 'res'), models: [decl('sim2', 'offline', { seed: 2 })], settings: { limit: 50 } })).prepared!;
+        const again = (
+            await prepareRun({
+                ...base,
+                resume: first.run.id,
+                questions: movieQuestions(50, 'res'),
+                models: [decl('sim2', 'offline', { seed: 2 })],
+                settings: { limit: 50 },
+            })
+        ).prepared!;
         assert.equal(again.questionCount, 5);
         assert.equal(again.run.settings.limit, 5);
-        assert.deepEqual((again.run.settings.models as { name: string }[]).map(m => m.name), ['sim', 'sim2']);
+        assert.deepEqual(
+            (again.run.settings.models as { name: string }[]).map(m => m.name),
+            ['sim', 'sim2'],
+        );
         assert.equal(again.run.settings.slots, 10);
         await startRun(store, again);
         assert.equal((await store.counts(first.run.id)).answered, 10);
@@ -74,8 +110,18 @@ test('prepare: model problems and missing keys are reported, nothing is created'
     const store = tempStore();
     try {
         const r = await prepareRun({
-            store, spec: '/x.probe', suite: '', questions: movieQuestions(2), baseDir: '/x', env: {}, confirmHost: yes,
-            models: [decl('a', 'openai', { id: 'gpt-4o' }), decl('b', 'replay', {}), decl('c', 'replay', { file: 'missing.jsonl' })],
+            store,
+            spec: '/x.probe',
+            suite: '',
+            questions: movieQuestions(2),
+            baseDir: '/x',
+            env: {},
+            confirmHost: yes,
+            models: [
+                decl('a', 'openai', { id: 'gpt-4o' }),
+                decl('b', 'replay', {}),
+                decl('c', 'replay', { file: 'missing.jsonl' }),
+            ],
         });
         assert.equal(r.prepared, undefined);
         assert.equal(r.problems.length, 3);
@@ -92,11 +138,23 @@ test('prepare: an openai model at a local endpoint without a key points to the k
     const store = tempStore();
     try {
         const r = await prepareRun({
-            store, spec: '/x.probe', suite: '', questions: movieQuestions(2), baseDir: '/x', env: {}, confirmHost: yes,
-            models: [decl('mine', 'openai', { id: 'llama', endpoint: 'http://127.0.0.1:8000/v1' }), decl('hosted', 'openai', { id: 'gpt-4o' })],
+            store,
+            spec: '/x.probe',
+            suite: '',
+            questions: movieQuestions(2),
+            baseDir: '/x',
+            env: {},
+            confirmHost: yes,
+            models: [
+                decl('mine', 'openai', { id: 'llama', endpoint: 'http://127.0.0.1:8000/v1' }),
+                decl('hosted', 'openai', { id: 'gpt-4o' }),
+            ],
         });
         assert.equal(r.problems.length, 2);
-        assert.match(r.problems[0]!.message, /no API key; set OPENAI_API_KEY .* http:\/\/127\.0\.0\.1:8000 looks like a local server: declare the model with a keyless local provider \(vllm, ollama, lmstudio, llamacpp\)/);
+        assert.match(
+            r.problems[0]!.message,
+            /no API key; set OPENAI_API_KEY .* http:\/\/127\.0\.0\.1:8000 looks like a local server: declare the model with a keyless local provider \(vllm, ollama, lmstudio, llamacpp\)/,
+        );
         // A hosted endpoint is not told to use a local provider.
         assert.doesNotMatch(r.problems[1]!.message, /local/);
     } finally {
@@ -109,19 +167,39 @@ test('prepare: a batch run is estimated (and gated) at the batch price, and resu
     try {
         const questions = movieQuestions(10, 'bp');
         const models = [decl('mini', 'openai', { id: 'gpt-4o-mini', endpoint: 'http://127.0.0.1:9/v1' })];
-        const base = { store, spec: '/x/movie.probe', suite: 'movies', questions, models, confirmHost: yes, baseDir: '/x', env: { OPENAI_API_KEY: 'sk-prep-key-0000' } };
+        const base = {
+            store,
+            spec: '/x/movie.probe',
+            suite: 'movies',
+            questions,
+            models,
+            confirmHost: yes,
+            baseDir: '/x',
+            env: { OPENAI_API_KEY: 'sk-prep-key-0000' },
+        };
         const list = (await prepareRun({ ...base, resume: 'new' })).prepared!;
         await store.releaseLease(list.run.id);
         const batch = (await prepareRun({ ...base, resume: 'new', batch: true })).prepared!;
         assert.equal(batch.batch, true);
         assert.equal(batch.estimates[0]!.batch, true);
-        assert.ok(Math.abs(batch.estimates[0]!.usd! - list.estimates[0]!.usd! / 2) < 1e-12, `${batch.estimates[0]!.usd} is half of ${list.estimates[0]!.usd}`);
+        assert.ok(
+            Math.abs(batch.estimates[0]!.usd! - list.estimates[0]!.usd! / 2) < 1e-12,
+            `${batch.estimates[0]!.usd} is half of ${list.estimates[0]!.usd}`,
+        );
         await store.releaseLease(batch.run.id);
         const resumed = (await prepareRun({ ...base, resume: batch.run.id })).prepared!;
         assert.equal(resumed.batch, true, 'a batch run resumes as one without --batch');
         await store.releaseLease(resumed.run.id);
-        const refused = await prepareRun({ ...base, resume: 'new', batch: true, models: [decl('llama', 'ollama', { id: 'llama3.1' })] });
-        assert.match(refused.problems.map(p => p.message).join('\n'), /model llama \(provider ollama\): no Batch API; batch runs work with openai/);
+        const refused = await prepareRun({
+            ...base,
+            resume: 'new',
+            batch: true,
+            models: [decl('llama', 'ollama', { id: 'llama3.1' })],
+        });
+        assert.match(
+            refused.problems.map(p => p.message).join('\n'),
+            /model llama \(provider ollama\): no Batch API; batch runs work with openai/,
+        );
     } finally {
         await store.close();
     }

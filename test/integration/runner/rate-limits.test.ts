@@ -20,7 +20,13 @@ test('a run paced from x-ratelimit-* headers never exceeds the tokens limit by m
     try {
         const questions = movieQuestions(100, 'rl');
         const runId = await newRun(store, questions);
-        const out = await executeRun({ store, runId, questions, models: [serverModel(server.url, { concurrency: 16 })], retry: { baseMs: 5, maxMs: 50 } });
+        const out = await executeRun({
+            store,
+            runId,
+            questions,
+            models: [serverModel(server.url, { concurrency: 16 })],
+            retry: { baseMs: 5, maxMs: 50 },
+        });
         assert.equal(out.status, 'completed');
         assert.equal((await store.counts(runId)).answered, questions.length);
         const biggest = Math.max(...server.charges.map(c => c.tokens));
@@ -33,8 +39,15 @@ test('a run paced from x-ratelimit-* headers never exceeds the tokens limit by m
         assert.ok(server.rateLimited <= 2, `hardly any 429s once the limits are known (saw ${server.rateLimited})`);
         assert.equal(pacing.requests, server.requests);
         const perMinute = (LIMIT * 60_000) / WINDOW;
-        assert.ok(Math.abs(pacing.limitTokensPerMinute! - perMinute) / perMinute < 0.05, `learned ${pacing.limitTokensPerMinute} tokens/min of ${perMinute}`);
-        assert.equal(pacing.tokens, server.charges.reduce((n, c) => n + c.tokens, 0), 'tokens as the endpoint counted them');
+        assert.ok(
+            Math.abs(pacing.limitTokensPerMinute! - perMinute) / perMinute < 0.05,
+            `learned ${pacing.limitTokensPerMinute} tokens/min of ${perMinute}`,
+        );
+        assert.equal(
+            pacing.tokens,
+            server.charges.reduce((n, c) => n + c.tokens, 0),
+            'tokens as the endpoint counted them',
+        );
     } finally {
         await store.close();
         await server.close();
@@ -42,12 +55,21 @@ test('a run paced from x-ratelimit-* headers never exceeds the tokens limit by m
 });
 
 test('an endpoint that sends no rate-limit headers is paced by AIMD on its 429s', async () => {
-    const server = await startOpenAIServer({ latencyMs: 10, rateLimit: { tokens: LIMIT / 2, windowMs: WINDOW / 2, headers: false } });
+    const server = await startOpenAIServer({
+        latencyMs: 10,
+        rateLimit: { tokens: LIMIT / 2, windowMs: WINDOW / 2, headers: false },
+    });
     const store = tempStore();
     try {
         const questions = movieQuestions(40, 'aimd');
         const runId = await newRun(store, questions);
-        const out = await executeRun({ store, runId, questions, models: [serverModel(server.url, { concurrency: 16, retries: 20 })], retry: { baseMs: 20, maxMs: 400 } });
+        const out = await executeRun({
+            store,
+            runId,
+            questions,
+            models: [serverModel(server.url, { concurrency: 16, retries: 20 })],
+            retry: { baseMs: 20, maxMs: 400 },
+        });
         assert.equal(out.status, 'completed');
         assert.equal((await store.counts(runId)).answered, questions.length);
         const pacing = out.progress.pacing!.local!;
@@ -66,7 +88,12 @@ test('pacing "fixed" ignores the headers and paces from tpm only (as before)', a
     try {
         const questions = movieQuestions(20, 'fix');
         const runId = await newRun(store, questions);
-        const out = await executeRun({ store, runId, questions, models: [serverModel(server.url, { pacing: 'fixed', tpm: 1_000_000 })] });
+        const out = await executeRun({
+            store,
+            runId,
+            questions,
+            models: [serverModel(server.url, { pacing: 'fixed', tpm: 1_000_000 })],
+        });
         assert.equal(out.progress.pacing!.local!.mode, 'fixed');
         assert.equal(out.progress.pacing!.local!.limitTokensPerMinute, undefined);
     } finally {

@@ -42,12 +42,19 @@ test('--model NAME=replay:a.log+b.log reads both transcripts as one model, named
     const run = await cli(['run', path.join(dir, 'spec.probe'), '--model', model, '--db', db, '--yes', '--format', 'json'], {});
     assert.equal(run.code, 0, run.stderr);
     const summary = JSON.parse(run.stdout) as { counts: { answered: number; failed: number } };
-    assert.deepEqual([summary.counts.answered, summary.counts.failed], [3, 0], 'two binary answers from the first log, the knowledge answer from the second');
+    assert.deepEqual(
+        [summary.counts.answered, summary.counts.failed],
+        [3, 0],
+        'two binary answers from the first log, the knowledge answer from the second',
+    );
     const table = await cli(['report', '--db', db, '--format', 'erbench', '--min-known', '1'], {});
     assert.equal(table.code, 0, table.stderr);
     // Known (the knowledge answer has no "no"): the known-entities table has the model's row, named gpt35;
     // without the knowledge log the mode would not exist.
-    assert.match(table.stdout, /## entities the model knows · zero_shot\n\n\| model \| BN\(Y\) A \| BN\(Y\) R \| BN\(Y\) AR \| BN\(Y\) H \| BN\(N\) A \| BN\(N\) R \| BN\(N\) AR \| BN\(N\) H \|\n[^\n]+\n\| gpt35 \| 1\.00 \| 1\.00 \| 1\.00 \| \.00 \| \.00 \| \.00 \| \.00 \| 1\.00 \|/);
+    assert.match(
+        table.stdout,
+        /## entities the model knows · zero_shot\n\n\| model \| BN\(Y\) A \| BN\(Y\) R \| BN\(Y\) AR \| BN\(Y\) H \| BN\(N\) A \| BN\(N\) R \| BN\(N\) AR \| BN\(N\) H \|\n[^\n]+\n\| gpt35 \| 1\.00 \| 1\.00 \| 1\.00 \| \.00 \| \.00 \| \.00 \| \.00 \| 1\.00 \|/,
+    );
 });
 
 test('a replay says how many recorded answers matched no question (issue 36 item 11: none silently unused)', async () => {
@@ -62,7 +69,18 @@ test('a replay says how many recorded answers matched no question (issue 36 item
         { question: q('Is it true that there is a movie,'), answer: 'Yes, Avatar.' },
     ];
     writeFileSync(path.join(dir, 'answers.jsonl'), lines.map(l => JSON.stringify(l)).join('\n'));
-    const run = await cli(['run', path.join(dir, 'spec.probe'), '--model', `rec=replay:${path.join(dir, 'answers.jsonl')}`, '--db', path.join(dir, 'results.db'), '--yes'], {});
+    const run = await cli(
+        [
+            'run',
+            path.join(dir, 'spec.probe'),
+            '--model',
+            `rec=replay:${path.join(dir, 'answers.jsonl')}`,
+            '--db',
+            path.join(dir, 'results.db'),
+            '--yes',
+        ],
+        {},
+    );
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /rec \(replay\): 1 of 3 recorded answers matched no question of this run\./);
 });

@@ -18,13 +18,20 @@ function specWith(url: string, model: string, suite: string, probe = ''): { spec
     const spec = writeSpec(url);
     const text = readFileSync(spec, 'utf8')
         .replace('probe movie_binary binary using movie_title {', `$&\n    ${probe}`)
-        .replace(/model local openai \{[^}]*\}/, `model local openai {\n    id "test-model"\n    endpoint "${url}"\n    ${model}\n}`)
+        .replace(
+            /model local openai \{[^}]*\}/,
+            `model local openai {\n    id "test-model"\n    endpoint "${url}"\n    ${model}\n}`,
+        )
         .replace(/suite movies \{[^}]*\}/, `suite movies {\n    probes movie_binary\n    models local\n    ${suite}\n}`);
     writeFileSync(spec, text);
     return { spec, db: path.join(path.dirname(spec), 'results.db') };
 }
 
-interface Counts { questions: number; answered: number; failed: number }
+interface Counts {
+    questions: number;
+    answered: number;
+    failed: number;
+}
 
 /** `halluprobe run --format json`: its counts; it exits 1 when a question failed. */
 async function run(spec: string, db: string, code = 0): Promise<Counts> {
@@ -48,23 +55,34 @@ async function countingServer(options: ServerOptions = {}): Promise<{ server: Te
     return { server, most: () => most };
 }
 
-test('a suite\'s limit caps the rows of each probe, and its temperature and max_tokens reach the model', async () => {
+test("a suite's limit caps the rows of each probe, and its temperature and max_tokens reach the model", async () => {
     const seen: { temperature?: number; max_tokens?: number }[] = [];
-    const server = await startOpenAIServer({ answer: info => { seen.push({ temperature: info.body.temperature, max_tokens: info.body.max_tokens }); return 'Yes.'; } });
+    const server = await startOpenAIServer({
+        answer: info => {
+            seen.push({ temperature: info.body.temperature, max_tokens: info.body.max_tokens });
+            return 'Yes.';
+        },
+    });
     try {
         const { spec, db } = specWith(server.url, '', 'limit 3\n    temperature 0.7\n    max_tokens 64');
         const counts = await run(spec, db);
         // Three rows, two phrasings each: six questions asked, not the 80 of every row.
         assert.deepEqual([counts.questions, counts.answered], [6, 6]);
         assert.equal(server.requests, 6);
-        assert.ok(seen.every(s => s.temperature === 0.7 && s.max_tokens === 64), JSON.stringify(seen));
+        assert.ok(
+            seen.every(s => s.temperature === 0.7 && s.max_tokens === 64),
+            JSON.stringify(seen),
+        );
     } finally {
         await server.close();
     }
 });
 
-test('a suite\'s concurrency is what the server sees in flight; a model\'s own concurrency wins over it', async () => {
-    for (const [model, expected] of [['', 2], ['concurrency 3', 3]] as const) {
+test("a suite's concurrency is what the server sees in flight; a model's own concurrency wins over it", async () => {
+    for (const [model, expected] of [
+        ['', 2],
+        ['concurrency 3', 3],
+    ] as const) {
         const { server, most } = await countingServer({ latencyMs: 40 });
         try {
             const { spec, db } = specWith(server.url, model, 'concurrency 2', 'limit 12');
@@ -77,7 +95,7 @@ test('a suite\'s concurrency is what the server sees in flight; a model\'s own c
     }
 });
 
-test('a suite\'s rpm holds the model to that many requests in the first minute', async () => {
+test("a suite's rpm holds the model to that many requests in the first minute", async () => {
     const server = await startOpenAIServer({ latencyMs: 5 });
     try {
         const { spec, db } = specWith(server.url, '', 'rpm 2');
@@ -99,7 +117,7 @@ test('a suite\'s rpm holds the model to that many requests in the first minute',
     }
 });
 
-test('a suite\'s timeout_ms gives up on a silent endpoint: every attempt is sent and fails', async () => {
+test("a suite's timeout_ms gives up on a silent endpoint: every attempt is sent and fails", async () => {
     // The endpoint says nothing for 1.5 s; the suite allows 200 ms of silence; the model's own retries 1 (two attempts).
     const server = await startOpenAIServer({ latencyMs: 1500 });
     try {

@@ -24,32 +24,46 @@ test('an unreachable server: URL and hint in the error, the run stops early and 
     const url = `http://127.0.0.1:${await closedPort()}/v1`;
     const spec = writeSpec(url);
     const lines: string[] = [];
-    const log = console.log, error = console.error;
-    console.log = (...a: unknown[]) => { lines.push(a.join(' ')); };
-    console.error = (...a: unknown[]) => { lines.push(a.join(' ')); };
+    const log = console.log,
+        error = console.error;
+    console.log = (...a: unknown[]) => {
+        lines.push(a.join(' '));
+    };
+    console.error = (...a: unknown[]) => {
+        lines.push(a.join(' '));
+    };
     const key = process.env.OPENAI_API_KEY;
     process.env.OPENAI_API_KEY = 'sk-test-unreachable';
     let code: number;
     try {
         code = await main(['run', spec, '--db', path.join(path.dirname(spec), 'r.db'), '--yes', '--format', 'json']);
     } finally {
-        console.log = log; console.error = error;
-        if (key === undefined) delete process.env.OPENAI_API_KEY; else process.env.OPENAI_API_KEY = key;
+        console.log = log;
+        console.error = error;
+        if (key === undefined) delete process.env.OPENAI_API_KEY;
+        else process.env.OPENAI_API_KEY = key;
     }
     const out = lines.join('\n');
-    const summary = JSON.parse(lines.find(l => l.startsWith('{'))!) as { run: { status: string }; counts: { questions: number; answered: number; failed: number } };
+    const summary = JSON.parse(lines.find(l => l.startsWith('{'))!) as {
+        run: { status: string };
+        counts: { questions: number; answered: number; failed: number };
+    };
     assert.equal(code, 1);
     assert.equal(summary.run.status, 'failed');
     assert.equal(summary.counts.answered, 0);
     // Four requests in flight (the model's concurrency) when the third failure gives the server up.
-    assert.ok(summary.counts.failed <= UNREACHABLE_AFTER + 4 && summary.counts.failed < summary.counts.questions, JSON.stringify(summary.counts));
+    assert.ok(
+        summary.counts.failed <= UNREACHABLE_AFTER + 4 && summary.counts.failed < summary.counts.questions,
+        JSON.stringify(summary.counts),
+    );
     assert.match(out, new RegExp(`cannot reach ${url.replace(/[.]/g, '\\.')}`));
     assert.match(out, /is the server running on that address\?/);
 });
 
 /** `run` in this process with a test key and its output silenced; the exit status. */
 async function quietRun(spec: string, db: string): Promise<number> {
-    const log = console.log, error = console.error;
+    const log = console.log,
+        error = console.error;
     console.log = () => undefined;
     console.error = () => undefined;
     const key = process.env.OPENAI_API_KEY;
@@ -57,8 +71,10 @@ async function quietRun(spec: string, db: string): Promise<number> {
     try {
         return await main(['run', spec, '--db', db, '--yes']);
     } finally {
-        console.log = log; console.error = error;
-        if (key === undefined) delete process.env.OPENAI_API_KEY; else process.env.OPENAI_API_KEY = key;
+        console.log = log;
+        console.error = error;
+        if (key === undefined) delete process.env.OPENAI_API_KEY;
+        else process.env.OPENAI_API_KEY = key;
     }
 }
 
@@ -80,7 +96,9 @@ test('an unreachable server costs three calls in a row, as the README says, howe
 
 test('a server answering 404 for an unknown model id is given up after three calls too (issue 36 item 10)', async () => {
     const { startOpenAIServer } = await import('../../support/openai-server.js');
-    const server = await startOpenAIServer({ error: () => ({ status: 404, message: 'The model `no-such-model` does not exist' }) });
+    const server = await startOpenAIServer({
+        error: () => ({ status: 404, message: 'The model `no-such-model` does not exist' }),
+    });
     const spec = writeSpec(server.url);
     const db = path.join(path.dirname(spec), 'r.db');
     try {

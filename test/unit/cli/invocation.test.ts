@@ -27,7 +27,7 @@ describe('the command name in suggestions', () => {
         assert.equal(cliCommand({ PATH: '/usr/bin', HALLUPROBE_COMMAND: 'pnpm exec halluprobe' }), 'pnpm exec halluprobe');
     });
 
-    it('outside the project holding the CLI, names that project\'s own command (npx there would ask the registry)', () => {
+    it("outside the project holding the CLI, names that project's own command (npx there would ask the registry)", () => {
         const root = tempDir('hp-where-');
         // A project that depends on halluprobe: node_modules/.bin/halluprobe -> ../halluprobe/bin/halluprobe.js.
         const project = path.join(root, 'project');
@@ -35,7 +35,10 @@ describe('the command name in suggestions', () => {
         mkdirSync(pkgBin, { recursive: true });
         writeFileSync(path.join(pkgBin, 'halluprobe.js'), '');
         mkdirSync(path.join(project, 'node_modules', '.bin'));
-        symlinkSync(path.join('..', 'halluprobe', 'bin', 'halluprobe.js'), path.join(project, 'node_modules', '.bin', 'halluprobe'));
+        symlinkSync(
+            path.join('..', 'halluprobe', 'bin', 'halluprobe.js'),
+            path.join(project, 'node_modules', '.bin', 'halluprobe'),
+        );
         chmodSync(path.join(pkgBin, 'halluprobe.js'), 0o755);
         const script = path.join(project, 'node_modules', '.bin', 'halluprobe');
         // A PATH with neither halluprobe nor node on it.
@@ -43,7 +46,10 @@ describe('the command name in suggestions', () => {
         mkdirSync(path.join(project, 'specs'));
         assert.equal(cliCommand(env, { script, cwd: path.join(project, 'specs') }), 'npx halluprobe');
         const elsewhere = tempDir('hp-elsewhere-');
-        assert.equal(cliCommand(env, { script, cwd: elsewhere }), path.join(realpathSync(project), 'node_modules', '.bin', 'halluprobe'));
+        assert.equal(
+            cliCommand(env, { script, cwd: elsewhere }),
+            path.join(realpathSync(project), 'node_modules', '.bin', 'halluprobe'),
+        );
         // A checkout started by its path (node /repo/bin/halluprobe.js) from another folder.
         const checkout = path.join(root, 'checkout');
         mkdirSync(path.join(checkout, 'bin'), { recursive: true });
@@ -52,24 +58,36 @@ describe('the command name in suggestions', () => {
         const entry = path.join(checkout, 'bin', 'halluprobe.js');
         assert.equal(cliCommand(env, { script: entry, cwd: checkout }), 'npx halluprobe');
         // No `node` of the user's that is this one: this Node's path.
-        assert.equal(cliCommand(env, { script: entry, cwd: elsewhere }), `${process.execPath} ${path.join(realpathSync(checkout), 'bin', 'halluprobe.js')}`);
-        assert.equal(cliCommand({ PATH: path.dirname(process.execPath) }, { script: entry, cwd: elsewhere }), `node ${path.join(realpathSync(checkout), 'bin', 'halluprobe.js')}`);
+        assert.equal(
+            cliCommand(env, { script: entry, cwd: elsewhere }),
+            `${process.execPath} ${path.join(realpathSync(checkout), 'bin', 'halluprobe.js')}`,
+        );
+        assert.equal(
+            cliCommand({ PATH: path.dirname(process.execPath) }, { script: entry, cwd: elsewhere }),
+            `node ${path.join(realpathSync(checkout), 'bin', 'halluprobe.js')}`,
+        );
     });
 
     it('a run in a project without halluprobe on PATH suggests npx halluprobe report', async () => {
         const spec = writeVariantsSuite(['zero_shot']);
         const saved = process.env.PATH;
         const out: string[] = [];
-        const log = console.log, error = console.error;
-        console.log = (...a: unknown[]) => { out.push(a.join(' ')); };
-        console.error = (...a: unknown[]) => { out.push(a.join(' ')); };
+        const log = console.log,
+            error = console.error;
+        console.log = (...a: unknown[]) => {
+            out.push(a.join(' '));
+        };
+        console.error = (...a: unknown[]) => {
+            out.push(a.join(' '));
+        };
         process.env.PATH = '/usr/bin:/bin';
         try {
             assert.equal(await main(['run', spec, '--db', path.join(path.dirname(spec), 'r.db'), '--yes']), 0);
             assert.equal(await main(['report', '--db', path.join(path.dirname(spec), 'missing.db')]), 2);
         } finally {
             process.env.PATH = saved;
-            console.log = log; console.error = error;
+            console.log = log;
+            console.error = error;
         }
         const text = out.join('\n');
         assert.match(text, /see them with: npx halluprobe report --db /);

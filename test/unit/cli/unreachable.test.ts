@@ -22,7 +22,10 @@ test('a run against an unreachable endpoint prints its connection error once', {
     const dir = tempDir('hp-unreachable-');
     cpSync(path.join(repoRoot, 'examples', 'movie'), dir, { recursive: true });
     const spec = path.join(dir, 'movie.probe');
-    writeFileSync(spec, `${readFileSync(spec, 'utf8')}\nmodel dead ollama {\n    id "x"\n    endpoint "http://127.0.0.1:${await closedPort()}/v1"\n}\n`);
+    writeFileSync(
+        spec,
+        `${readFileSync(spec, 'utf8')}\nmodel dead ollama {\n    id "x"\n    endpoint "http://127.0.0.1:${await closedPort()}/v1"\n}\n`,
+    );
     const r = spawnSync(process.execPath, cliArgs('run', spec, '--model', 'dead', '--yes'), { encoding: 'utf8', cwd: repoRoot });
     assert.equal(r.status, 1, r.stderr);
     const said = (r.stderr.match(/cannot reach/g) ?? []).length;

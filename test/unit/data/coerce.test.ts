@@ -7,7 +7,11 @@ import type { AttrType, ScalarType } from '../../../src/core/spec/model.js';
 
 const t = (scalar: ScalarType, list = false): AttrType => ({ scalar, list });
 const ok = (raw: string, type: AttrType, value: unknown, separator?: string) =>
-    assert.deepEqual(coerceText(raw, type, separator), { ok: true, value }, `${JSON.stringify(raw)} as ${type.list ? 'list<' + type.scalar + '>' : type.scalar}`);
+    assert.deepEqual(
+        coerceText(raw, type, separator),
+        { ok: true, value },
+        `${JSON.stringify(raw)} as ${type.list ? 'list<' + type.scalar + '>' : type.scalar}`,
+    );
 const fails = (raw: string, type: AttrType, reason: RegExp) => {
     const c = coerceText(raw, type);
     assert.equal(c.ok, false, `${JSON.stringify(raw)} should not coerce`);
@@ -60,8 +64,23 @@ test('bool from true/false, yes/no, 1/0 in any case', () => {
 });
 
 test('date is kept as written when it has a common shape and is a real date', () => {
-    for (const s of ['2009-12-18', '2009/12/18', '2009-12-18T10:30:00Z', '2009-12-18 10:30', '18/12/2009', '12/18/2009', '18.12.2009',
-        '2009-12', '2009', 'January, 2009', 'Jan 2009', 'Sept. 2009', 'December 18, 2009', '18 December 2009', '1st March 2020']) {
+    for (const s of [
+        '2009-12-18',
+        '2009/12/18',
+        '2009-12-18T10:30:00Z',
+        '2009-12-18 10:30',
+        '18/12/2009',
+        '12/18/2009',
+        '18.12.2009',
+        '2009-12',
+        '2009',
+        'January, 2009',
+        'Jan 2009',
+        'Sept. 2009',
+        'December 18, 2009',
+        '18 December 2009',
+        '1st March 2020',
+    ]) {
         ok(s, t('date'), s);
     }
     fails('2009-13-01', t('date'), /calendar/);
@@ -106,16 +125,23 @@ test('coerceScalar and showValue', () => {
     assert.equal(showValue(true), 'true');
 });
 
-test('plainNumber, the loader\'s shortcut for plain decimals, gives exactly what coerceText gives, or declines', () => {
-    const cell = fc.string({ unit: fc.constantFrom('0', '1', '7', '9', '-', '.', '+', 'e', ' ', ',', 'x', 'N', 'a'), maxLength: 18 });
-    fc.assert(fc.property(cell, fc.boolean(), (raw, integer) => {
-        const shortcut = plainNumber(raw, integer);
-        if (shortcut === undefined) return;
-        const full = coerceText(raw, { scalar: integer ? 'int' : 'real', list: false });
-        assert.deepEqual(full, { ok: true, value: shortcut }, `'${raw}'`);
-        assert.ok(!Object.is(shortcut, -0));
-    }), { numRuns: 5000 });
+test("plainNumber, the loader's shortcut for plain decimals, gives exactly what coerceText gives, or declines", () => {
+    const cell = fc.string({
+        unit: fc.constantFrom('0', '1', '7', '9', '-', '.', '+', 'e', ' ', ',', 'x', 'N', 'a'),
+        maxLength: 18,
+    });
+    fc.assert(
+        fc.property(cell, fc.boolean(), (raw, integer) => {
+            const shortcut = plainNumber(raw, integer);
+            if (shortcut === undefined) return;
+            const full = coerceText(raw, { scalar: integer ? 'int' : 'real', list: false });
+            assert.deepEqual(full, { ok: true, value: shortcut }, `'${raw}'`);
+            assert.ok(!Object.is(shortcut, -0));
+        }),
+        { numRuns: 5000 },
+    );
     assert.equal(plainNumber('1954', true), 1954);
     assert.equal(plainNumber('-0.50', false), -0.5);
-    for (const declined of ['', '-', '.', '1e3', ' 12', '1,000', '2009.0', '0x10', '1234567890123456']) assert.equal(plainNumber(declined, declined !== '.'), undefined, declined);
+    for (const declined of ['', '-', '.', '1e3', ' 12', '1,000', '2009.0', '0x10', '1234567890123456'])
+        assert.equal(plainNumber(declined, declined !== '.'), undefined, declined);
 });

@@ -46,7 +46,11 @@ fk Movie.director -> Director.name
 `;
 
 const codes = (r: { diagnostics: { code: string }[] }) => r.diagnostics.map(d => d.code);
-const lineOf = (spec: string, needle: string) => fs.readFileSync(spec, 'utf8').split('\n').findIndex(l => l.includes(needle));
+const lineOf = (spec: string, needle: string) =>
+    fs
+        .readFileSync(spec, 'utf8')
+        .split('\n')
+        .findIndex(l => l.includes(needle));
 
 test('a clean spec loads typed tables, with a distinct projection at first occurrences, and no diagnostics', async () => {
     const spec = project({ 'spec.probe': SPEC, 'data/movies.csv': MOVIES });
@@ -60,23 +64,41 @@ test('a clean spec loads typed tables, with a distinct projection at first occur
     assert.equal(movie.file, path.join(path.dirname(spec), 'data/movies.csv'));
     const director = checked.data.tables.get('Director')!;
     assert.equal(director.rowCount, 2);
-    assert.deepEqual([0, 1].map(r => [director.value(r, 'name'), director.value(r, 'birth_year')]), [['James Cameron', 1954], ['Sam Mendes', 1965]]);
+    assert.deepEqual(
+        [0, 1].map(r => [director.value(r, 'name'), director.value(r, 'birth_year')]),
+        [
+            ['James Cameron', 1954],
+            ['Sam Mendes', 1965],
+        ],
+    );
     assert.deepEqual([...director.lines], [2, 4]);
 });
 
 test('fd-violated names the groups and the lines of the conflicting rows', async () => {
-    const spec = project({ 'spec.probe': SPEC, 'data/movies.csv': MOVIES.replace('1,Titanic,1997.0,James Cameron,1954', '1,Titanic,1997.0,James Cameron,1955') });
+    const spec = project({
+        'spec.probe': SPEC,
+        'data/movies.csv': MOVIES.replace('1,Titanic,1997.0,James Cameron,1954', '1,Titanic,1997.0,James Cameron,1955'),
+    });
     const checked = await checkSpec(spec);
     const fd = checked.diagnostics.find(d => d.code === 'fd-violated')!;
     assert.equal(fd.severity, 'error');
-    assert.equal(fd.message.split('. Correct')[0], "Director: name -> birth_year is violated by 1 group: 'James Cameron' has birth_year 1954 (data/movies.csv:2) and 1955 (data/movies.csv:3)");
+    assert.equal(
+        fd.message.split('. Correct')[0],
+        "Director: name -> birth_year is violated by 1 group: 'James Cameron' has birth_year 1954 (data/movies.csv:2) and 1955 (data/movies.csv:3)",
+    );
     assert.equal(fd.range.start.line, lineOf(spec, 'fd Director'));
-    assert.deepEqual(fd.data?.rows?.map(r => r.line), [2, 3]);
+    assert.deepEqual(
+        fd.data?.rows?.map(r => r.line),
+        [2, 3],
+    );
     assert.equal(fd.data?.rows?.[0]?.file, path.join(path.dirname(spec), 'data', 'movies.csv'));
     // The projection now has James Cameron twice, so Director's key is not unique either — reported at the key.
     const key = checked.diagnostics.find(d => d.code === 'key-not-unique')!;
     assert.equal(key.range.start.line, lineOf(spec, 'key (name)'));
-    assert.match(key.message, /Key name of Director is not unique: 1 value is held by more than one row: 'James Cameron' \(data\/movies.csv:2, 3\)/);
+    assert.match(
+        key.message,
+        /Key name of Director is not unique: 1 value is held by more than one row: 'James Cameron' \(data\/movies.csv:2, 3\)/,
+    );
 });
 
 test('key-not-unique and fk-dangling', async () => {
@@ -89,10 +111,16 @@ test('key-not-unique and fk-dangling', async () => {
     assert.deepEqual(codes(checked).sort(), ['fk-dangling', 'key-not-unique']);
     const key = checked.diagnostics.find(d => d.code === 'key-not-unique')!;
     assert.equal(key.range.start.line, lineOf(spec, 'key (title, year)'));
-    assert.match(key.message, /Key \(title, year\) of Movie is not unique: 1 value is held by more than one row: \('Avatar', 2009\) \(data\/movies.csv:2, 6\)/);
+    assert.match(
+        key.message,
+        /Key \(title, year\) of Movie is not unique: 1 value is held by more than one row: \('Avatar', 2009\) \(data\/movies.csv:2, 6\)/,
+    );
     const fk = checked.diagnostics.find(d => d.code === 'fk-dangling')!;
     assert.equal(fk.range.start.line, lineOf(spec, 'fk Movie.director -> Person.name'));
-    assert.match(fk.message, /Movie.director -> Person.name: 1 value \(in 2 rows\) has no match in Person.name: 'Sam Mendes' \(data\/movies.csv:4, 5\)/);
+    assert.match(
+        fk.message,
+        /Movie.director -> Person.name: 1 value \(in 2 rows\) has no match in Person.name: 'Sam Mendes' \(data\/movies.csv:4, 5\)/,
+    );
 });
 
 test('a row repeated exactly is a duplicate-row warning at the key, not a key conflict', async () => {
@@ -112,7 +140,10 @@ test('missing-file at the source, missing-column at the attribute with the close
     assert.equal(missing.diagnostics[0]!.range.start.line, 0);
     assert.match(missing.diagnostics[0]!.message, /Data file not found: data\/movies.csv/);
 
-    const spec = project({ 'spec.probe': SPEC.replace('"entity2"\n    hosts', '"entity9"\n    hosts'), 'data/movies.csv': MOVIES });
+    const spec = project({
+        'spec.probe': SPEC.replace('"entity2"\n    hosts', '"entity9"\n    hosts'),
+        'data/movies.csv': MOVIES,
+    });
     const checked = await checkSpec(spec);
     const d = checked.diagnostics.find(x => x.code === 'missing-column')!;
     assert.equal(d.range.start.line, lineOf(spec, '"entity9"'));
@@ -130,8 +161,13 @@ test('coercion failures: one diagnostic per attribute with count and file:line:c
     const checked = await checkSpec(spec);
     const year = checked.diagnostics.find(d => d.code === 'coercion' && d.range.start.line === lineOf(spec, 'year: int'))!;
     assert.equal(year.severity, 'warning');
-    assert.match(year.message, /^2 values of Movie.year are not int and were loaded as empty: 'abc' \(data\/movies.csv:4:3, not a number\), '2012.5' \(data\/movies.csv:5:3, not a whole number\)/);
-    const hosts = checked.diagnostics.find(d => d.code === 'coercion' && d.range.start.line === lineOf(spec, 'hosts: list<int>'))!;
+    assert.match(
+        year.message,
+        /^2 values of Movie.year are not int and were loaded as empty: 'abc' \(data\/movies.csv:4:3, not a number\), '2012.5' \(data\/movies.csv:5:3, not a whole number\)/,
+    );
+    const hosts = checked.diagnostics.find(
+        d => d.code === 'coercion' && d.range.start.line === lineOf(spec, 'hosts: list<int>'),
+    )!;
     assert.match(hosts.message, /'1992,x,' \(data\/movies.csv:2:6, item 'x' is not a number\)/);
     const movie = checked.data.tables.get('Movie')!;
     assert.equal(movie.rowCount, 4);
@@ -151,7 +187,10 @@ test('csv-format problems are reported at the source', async () => {
 });
 
 test('relations whose declaration has errors are not loaded', async () => {
-    const spec = project({ 'spec.probe': SPEC.replace('year: int = "entity3"', 'year: int = "entity3"\n    key (nosuch)'), 'data/movies.csv': 'nothing,here\n1,2\n' });
+    const spec = project({
+        'spec.probe': SPEC.replace('year: int = "entity3"', 'year: int = "entity3"\n    key (nosuch)'),
+        'data/movies.csv': 'nothing,here\n1,2\n',
+    });
     const checked = await checkSpec(spec);
     assert.ok(checked.diagnostics.some(d => d.severity === 'error' && !['missing-column'].includes(d.code)));
     assert.equal(checked.data.tables.has('Movie'), false);
@@ -173,7 +212,10 @@ test('the cache: an unchanged file is not parsed again, not even after an edit o
     fs.writeFileSync(spec, '// a comment\n\n' + SPEC + 'fd Movie: director -> year\n');
     const edited = await checkSpec(spec, { cache });
     assert.equal(cache.parses, 1);
-    assert.equal(edited.diagnostics.find(d => d.code === 'fd-violated')?.range.start.line, lineOf(spec, 'fd Movie: director -> year'));
+    assert.equal(
+        edited.diagnostics.find(d => d.code === 'fd-violated')?.range.start.line,
+        lineOf(spec, 'fd Movie: director -> year'),
+    );
 
     // Touched but identical: hashed again, not parsed.
     const later = new Date(Date.now() + 5000);
@@ -198,7 +240,14 @@ test('the cache: an unchanged file is not parsed again, not even after an edit o
 test('readHeader of a CSV source', async () => {
     const spec = project({ 'spec.probe': SPEC, 'data/movies.csv': MOVIES });
     const checked = await checkSpec(spec);
-    assert.deepEqual(await readHeader(checked.model.sources[0]!), ['', 'common_entity', 'entity3', 'entity2', 'entity4', 'hosts']);
+    assert.deepEqual(await readHeader(checked.model.sources[0]!), [
+        '',
+        'common_entity',
+        'entity3',
+        'entity2',
+        'entity4',
+        'hosts',
+    ]);
 });
 
 test('without key locations, key-not-unique is anchored at the first line of the relation', async () => {
@@ -210,7 +259,7 @@ test('without key locations, key-not-unique is anchored at the first line of the
     assert.deepEqual(key.range, { start: { line, character: 0 }, end: { line: line + 1, character: 0 } });
 });
 
-test('an aborted load rejects with the signal\'s reason and caches nothing', async () => {
+test("an aborted load rejects with the signal's reason and caches nothing", async () => {
     const spec = project({ 'spec.probe': SPEC, 'data/movies.csv': MOVIES });
     const loaded = await loadSpec(spec);
     const cache = new DataCache();

@@ -23,17 +23,29 @@ function source(format: SourceDecl['format'], name: string, content: string, ext
 
 test('a CSV problem is a Problem with csv-format and its lines', async () => {
     const r = await streamCsv(source('csv', 'ragged.csv', 'a,b,c\n1,2,3\n4,5\n'), () => undefined);
-    assert.deepEqual(r.problems.map(p => ({ code: p.code, severity: p.severity, lines: p.lines })), [{ code: 'csv-format', severity: 'error', lines: [3] }]);
+    assert.deepEqual(
+        r.problems.map(p => ({ code: p.code, severity: p.severity, lines: p.lines })),
+        [{ code: 'csv-format', severity: 'error', lines: [3] }],
+    );
 });
 
 test('JSON and JSONL problems carry json-format', () => {
     const json = readJson(source('json', 'not-array.json', '{"a": 1}'), ',', undefined);
     assert.deepEqual([...new Set(json.problems.map(p => p.code))], ['json-format']);
     const jsonl = readJson(source('jsonl', 'bad.jsonl', '{"a": 1}\nnot json\n'), ',', undefined);
-    assert.deepEqual(jsonl.problems.map(p => ({ code: p.code, lines: p.lines })), [{ code: 'json-format', lines: [2] }]);
+    assert.deepEqual(
+        jsonl.problems.map(p => ({ code: p.code, lines: p.lines })),
+        [{ code: 'json-format', lines: [2] }],
+    );
 });
 
 test('an SQLite source that cannot be opened is sqlite-error', () => {
-    const r = streamSqlite(source('sqlite', 'not.db', 'not a database at all, just text\n'.repeat(10), { table: 't' }), () => undefined);
-    assert.deepEqual(r.problems.map(p => p.code), ['sqlite-error']);
+    const r = streamSqlite(
+        source('sqlite', 'not.db', 'not a database at all, just text\n'.repeat(10), { table: 't' }),
+        () => undefined,
+    );
+    assert.deepEqual(
+        r.problems.map(p => p.code),
+        ['sqlite-error'],
+    );
 });

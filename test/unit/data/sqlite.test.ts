@@ -47,7 +47,10 @@ test('a SQLite table: typed coercion, rowid as the line, a distinct projection a
     const movie = checked.data.tables.get('Movie')!;
     assert.equal(movie.rowCount, 4);
     assert.deepEqual([...movie.lines], [10, 20, 30, 40]);
-    assert.deepEqual([0, 1, 2, 3].map(r => movie.value(r, 'year')), [2009, 1997, 2015, null]);
+    assert.deepEqual(
+        [0, 1, 2, 3].map(r => movie.value(r, 'year')),
+        [2009, 1997, 2015, null],
+    );
     const coercion = checked.diagnostics.find(d => d.code === 'coercion')!;
     assert.match(coercion.message, /1 value of Movie.year is not int .*'abc' \(movies.db:40:2, not a number\)/);
     const fd = checked.diagnostics.find(d => d.code === 'fd-violated')!;
@@ -56,11 +59,22 @@ test('a SQLite table: typed coercion, rowid as the line, a distinct projection a
 });
 
 test('a SQLite query: rows numbered from 1', async () => {
-    const checked = await checkSpec(spec('query', `source m sqlite "movies.db" query "SELECT title, year, director, born FROM movie WHERE born IS NOT NULL ORDER BY year"\n${RELATIONS}`));
+    const checked = await checkSpec(
+        spec(
+            'query',
+            `source m sqlite "movies.db" query "SELECT title, year, director, born FROM movie WHERE born IS NOT NULL ORDER BY year"\n${RELATIONS}`,
+        ),
+    );
     const movie = checked.data.tables.get('Movie')!;
     assert.deepEqual([...movie.lines], [1, 2, 3]);
-    assert.deepEqual([0, 1, 2].map(r => movie.value(r, 'title')), ['Titanic', 'Avatar', 'Spectre']);
-    assert.deepEqual(checked.diagnostics.map(d => d.code), ['fd-violated']);
+    assert.deepEqual(
+        [0, 1, 2].map(r => movie.value(r, 'title')),
+        ['Titanic', 'Avatar', 'Spectre'],
+    );
+    assert.deepEqual(
+        checked.diagnostics.map(d => d.code),
+        ['fd-violated'],
+    );
 });
 
 test('a view has no rowid, so its rows are numbered', async () => {
@@ -73,7 +87,10 @@ test('a missing table suggests the closest one; a bad query and a non-database f
     const typo = await checkSpec(spec('typo', `source m sqlite "movies.db" table "movei"\n${RELATIONS}`));
     assert.equal(typo.diagnostics.length, 1);
     assert.equal(typo.diagnostics[0]!.code, 'sqlite-error');
-    assert.match(typo.diagnostics[0]!.message, /movies.db has no table 'movei'; did you mean 'movie'\? Its tables: movie, recent/);
+    assert.match(
+        typo.diagnostics[0]!.message,
+        /movies.db has no table 'movei'; did you mean 'movie'\? Its tables: movie, recent/,
+    );
     assert.equal(typo.diagnostics[0]!.range.start.line, 0);
 
     const bad = await checkSpec(spec('bad', `source m sqlite "movies.db" query "SELEC nothing"\n${RELATIONS}`));
@@ -81,9 +98,14 @@ test('a missing table suggests the closest one; a bad query and a non-database f
 
     fs.writeFileSync(path.join(dir, 'notadb.db'), 'just some text, not a database at all'.repeat(50));
     const notDb = await checkSpec(spec('notdb', `source m sqlite "notadb.db" table "movie"\n${RELATIONS}`));
-    assert.match(notDb.diagnostics[0]!.message, /notadb.db (could not be opened as an SQLite database|could not be read|query failed).*not a database/);
+    assert.match(
+        notDb.diagnostics[0]!.message,
+        /notadb.db (could not be opened as an SQLite database|could not be read|query failed).*not a database/,
+    );
 
-    const missingColumn = await checkSpec(spec('col', `source m sqlite "movies.db" table "movie"\nrelation M from m {\n    titel: text\n}\n`));
+    const missingColumn = await checkSpec(
+        spec('col', `source m sqlite "movies.db" table "movie"\nrelation M from m {\n    titel: text\n}\n`),
+    );
     assert.match(missingColumn.diagnostics[0]!.message, /Column 'titel' of M.titel is not in movies.db; did you mean 'title'\?/);
 });
 
@@ -99,5 +121,8 @@ test('readHeader of a SQLite source, and the cache over a database file', async 
     d.close();
     const after = await checkSpec(file, { cache });
     assert.equal(cache.parses, 2);
-    assert.equal(after.diagnostics.some(x => x.code === 'fd-violated'), false);
+    assert.equal(
+        after.diagnostics.some(x => x.code === 'fd-violated'),
+        false,
+    );
 });

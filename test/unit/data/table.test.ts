@@ -9,8 +9,20 @@ const int = { scalar: 'int', list: false } as const;
 const intList = { scalar: 'int', list: true } as const;
 
 test('createTable dictionary-encodes equal values once and nulls as -1', () => {
-    const table = createTable('Director', '/d.csv', [{ name: 'name', type: text }, { name: 'birth_year', type: int }],
-        [['James Cameron', 1954], ['Sam Mendes', 1965], ['James Cameron', 1954], ['Nobody', null]]);
+    const table = createTable(
+        'Director',
+        '/d.csv',
+        [
+            { name: 'name', type: text },
+            { name: 'birth_year', type: int },
+        ],
+        [
+            ['James Cameron', 1954],
+            ['Sam Mendes', 1965],
+            ['James Cameron', 1954],
+            ['Nobody', null],
+        ],
+    );
     assert.equal(table.rowCount, 4);
     const name = table.column('name')!;
     assert.deepEqual(name.values, ['James Cameron', 'Sam Mendes', 'Nobody']);
@@ -22,7 +34,13 @@ test('createTable dictionary-encodes equal values once and nulls as -1', () => {
 });
 
 test('createTable shares codes between equal lists and keeps given lines', () => {
-    const table = createTable('City', '/c.csv', [{ name: 'years', type: intList }], [[[1992, 1996]], [[1992, 1996]], [[2000]]], [7, 9, 12]);
+    const table = createTable(
+        'City',
+        '/c.csv',
+        [{ name: 'years', type: intList }],
+        [[[1992, 1996]], [[1992, 1996]], [[2000]]],
+        [7, 9, 12],
+    );
     assert.deepEqual([...table.column('years')!.codes], [0, 0, 1]);
     assert.deepEqual(table.value(2, 'years'), [2000]);
     assert.deepEqual([...table.lines], [7, 9, 12]);
@@ -39,43 +57,79 @@ test('createTable keeps a string and a number that print alike apart', () => {
 
 function mapCodes<T>(values: T[]): number[] {
     const seen = new Map<T, number>();
-    return values.map(v => { let c = seen.get(v); if (c === undefined) { c = seen.size; seen.set(v, c); } return c; });
+    return values.map(v => {
+        let c = seen.get(v);
+        if (c === undefined) {
+            c = seen.size;
+            seen.set(v, c);
+        }
+        return c;
+    });
 }
 
 test('NumberCodes numbers like a Map (by index for small ints, hashed otherwise): 0 and -0 are one key, NaN is one key, doubles and huge ints are exact', () => {
-    const number = fc.oneof(fc.integer({ min: -50, max: 50 }), fc.integer({ min: 0, max: 200_000 }), fc.double(), fc.constantFrom(0, -0, NaN, Infinity, -Infinity, 2 ** 53, 2 ** 31, -(2 ** 31), 0.1 + 0.2, 0.3));
-    fc.assert(fc.property(fc.array(number, { maxLength: 3000 }), values => {
-        const codes = new NumberCodes(1);
-        let next = 0;
-        const got = values.map(v => { const c = codes.codeOr(v, next); if (c === next) next++; return c; });
-        assert.deepEqual(got, mapCodes(values));
-    }), { numRuns: 200 });
+    const number = fc.oneof(
+        fc.integer({ min: -50, max: 50 }),
+        fc.integer({ min: 0, max: 200_000 }),
+        fc.double(),
+        fc.constantFrom(0, -0, NaN, Infinity, -Infinity, 2 ** 53, 2 ** 31, -(2 ** 31), 0.1 + 0.2, 0.3),
+    );
+    fc.assert(
+        fc.property(fc.array(number, { maxLength: 3000 }), values => {
+            const codes = new NumberCodes(1);
+            let next = 0;
+            const got = values.map(v => {
+                const c = codes.codeOr(v, next);
+                if (c === next) next++;
+                return c;
+            });
+            assert.deepEqual(got, mapCodes(values));
+        }),
+        { numRuns: 200 },
+    );
 });
 
 test('TextCodes numbers texts by their UTF-8 bytes like a Map numbers the strings (bytes and strings mixed)', () => {
-    const text = fc.oneof(fc.string({ maxLength: 6 }), fc.string({ unit: 'grapheme', maxLength: 4 }), fc.constantFrom('', 'é', 'e\u0301', '東京', '🙂', 'a'.repeat(200)));
-    fc.assert(fc.property(fc.array(fc.tuple(text, fc.boolean()), { maxLength: 3000 }), cells => {
-        const codes = new TextCodes(1);
-        let next = 0;
-        const got = cells.map(([s, asBytes]) => {
-            const bytes = Buffer.from(`##${s}#`); // the text sits inside a larger buffer, as in a COPY chunk
-            const c = asBytes ? codes.codeOr(bytes, 2, bytes.length - 1, next) : codes.codeOfString(s, next);
-            if (c === next) next++;
-            return c;
-        });
-        assert.deepEqual(got, mapCodes(cells.map(([s]) => s)));
-    }), { numRuns: 200 });
+    const text = fc.oneof(
+        fc.string({ maxLength: 6 }),
+        fc.string({ unit: 'grapheme', maxLength: 4 }),
+        fc.constantFrom('', 'é', 'e\u0301', '東京', '🙂', 'a'.repeat(200)),
+    );
+    fc.assert(
+        fc.property(fc.array(fc.tuple(text, fc.boolean()), { maxLength: 3000 }), cells => {
+            const codes = new TextCodes(1);
+            let next = 0;
+            const got = cells.map(([s, asBytes]) => {
+                const bytes = Buffer.from(`##${s}#`); // the text sits inside a larger buffer, as in a COPY chunk
+                const c = asBytes ? codes.codeOr(bytes, 2, bytes.length - 1, next) : codes.codeOfString(s, next);
+                if (c === next) next++;
+                return c;
+            });
+            assert.deepEqual(got, mapCodes(cells.map(([s]) => s)));
+        }),
+        { numRuns: 200 },
+    );
 });
 
 test('a ColumnBuilder keyed by bytes gives the same column as one keyed by strings', () => {
     const type = { scalar: 'text', list: false } as const;
-    fc.assert(fc.property(fc.array(fc.option(fc.string({ unit: 'grapheme', maxLength: 5 }), { nil: null }), { maxLength: 500 }), cells => {
-        const bytes = new ColumnBuilder('t', type, 4, true), strings = new ColumnBuilder('t', type, 4);
-        for (const cell of cells) {
-            strings.push(cell);
-            if (cell === null) bytes.push(null);
-            else { const b = Buffer.from(cell); bytes.pushCode(bytes.textCode(b, 0, b.length)); }
-        }
-        assert.deepEqual(bytes.build(), strings.build());
-    }), { numRuns: 200 });
+    fc.assert(
+        fc.property(
+            fc.array(fc.option(fc.string({ unit: 'grapheme', maxLength: 5 }), { nil: null }), { maxLength: 500 }),
+            cells => {
+                const bytes = new ColumnBuilder('t', type, 4, true),
+                    strings = new ColumnBuilder('t', type, 4);
+                for (const cell of cells) {
+                    strings.push(cell);
+                    if (cell === null) bytes.push(null);
+                    else {
+                        const b = Buffer.from(cell);
+                        bytes.pushCode(bytes.textCode(b, 0, b.length));
+                    }
+                }
+                assert.deepEqual(bytes.build(), strings.build());
+            },
+        ),
+        { numRuns: 200 },
+    );
 });

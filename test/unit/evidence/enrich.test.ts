@@ -8,8 +8,9 @@ import { enrichCase, relatedPassages, supportingSentence } from '../../../src/co
 
 describe('sentence splitting', () => {
     it('keeps abbreviations, initials, decimals, dates and URLs inside their sentence', () => {
-        const text = 'Mr. Smith went to Washington D.C. on Jan. 5. It cost $5.9 million, see www.cnn.com/2022/06/11/a.b.html for more. '
-            + 'The U.S. economy grew 2.5% in Q2. J. K. Rowling agreed. Is that all? Yes!';
+        const text =
+            'Mr. Smith went to Washington D.C. on Jan. 5. It cost $5.9 million, see www.cnn.com/2022/06/11/a.b.html for more. ' +
+            'The U.S. economy grew 2.5% in Q2. J. K. Rowling agreed. Is that all? Yes!';
         assert.deepEqual(sentences(text), [
             'Mr. Smith went to Washington D.C. on Jan. 5.',
             'It cost $5.9 million, see www.cnn.com/2022/06/11/a.b.html for more.',
@@ -21,7 +22,8 @@ describe('sentence splitting', () => {
     });
 
     it('the supporting sentence is a whole sentence, not a URL fragment', () => {
-        const p = 'Prices rose, per https://www.cnn.com/2022/06/11/business/gas-prices.html. Gas now costs $5.9 a gallon, AAA said. Drivers complained.';
+        const p =
+            'Prices rose, per https://www.cnn.com/2022/06/11/business/gas-prices.html. Gas now costs $5.9 a gallon, AAA said. Drivers complained.';
         assert.equal(supportingSentence(p, ['$5.9']), 'Gas now costs $5.9 a gallon, AAA said.');
     });
 });
@@ -45,12 +47,32 @@ describe('related passages', () => {
     });
 
     it('validates the enriched case: the answer only in the supporting sentence, some related passage, drops by reason', () => {
-        const ok = enrichCase({ question, passage: `Intro. ${support} More text.`, forms: ['Ukraine'], candidates, random: () => 0.3, max: 4 });
+        const ok = enrichCase({
+            question,
+            passage: `Intro. ${support} More text.`,
+            forms: ['Ukraine'],
+            candidates,
+            random: () => 0.3,
+            max: 4,
+        });
         assert.equal(typeof ok, 'object');
         if (typeof ok !== 'object') return;
         assert.ok(ok.passage.includes(support));
         assert.equal(ok.passage.split('\n\n')[ok.position! - 1], support, 'position names where the support sits');
-        assert.equal(enrichCase({ question, passage: 'Nothing about it.', forms: ['Ukraine'], candidates, random: () => 0.3, max: 4 }), 'no-support');
-        assert.equal(enrichCase({ question, passage: support, forms: ['Ukraine'], candidates: [candidates[1]!, candidates[2]!], random: () => 0.3, max: 4 }), 'no-related');
+        assert.equal(
+            enrichCase({ question, passage: 'Nothing about it.', forms: ['Ukraine'], candidates, random: () => 0.3, max: 4 }),
+            'no-support',
+        );
+        assert.equal(
+            enrichCase({
+                question,
+                passage: support,
+                forms: ['Ukraine'],
+                candidates: [candidates[1]!, candidates[2]!],
+                random: () => 0.3,
+                max: 4,
+            }),
+            'no-related',
+        );
     });
 });

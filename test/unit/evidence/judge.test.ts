@@ -5,13 +5,16 @@ import assert from 'node:assert/strict';
 import { entailmentMessages, readLabel } from '../../../src/core/families/evidence/judge.js';
 
 describe('the entailment judge', () => {
-    it('reads the label from the judge\'s JSON, and says why when it cannot', () => {
+    it("reads the label from the judge's JSON, and says why when it cannot", () => {
         assert.equal(readLabel('{"label": "Entailment"}'), 'entailment');
         assert.equal(readLabel('Sure: {"label":"neutral"}'), 'neutral');
         assert.deepEqual(readLabel('{"label": "maybe"}'), { error: '"maybe" is not one of entailment, neutral, contradiction' });
         assert.deepEqual(readLabel('yes'), { error: 'the answer is not a JSON object' });
         const [, user] = entailmentMessages('Who directed Avatar (2009)?', 'James Cameron', 'James Cameron');
-        assert.deepEqual(JSON.parse(user!.content), { premise: 'Who directed Avatar (2009)? James Cameron', hypothesis: 'Who directed Avatar (2009)? James Cameron' });
+        assert.deepEqual(JSON.parse(user!.content), {
+            premise: 'Who directed Avatar (2009)? James Cameron',
+            hypothesis: 'Who directed Avatar (2009)? James Cameron',
+        });
     });
 
     it('an answer cannot close its premise and write its own hypothesis (issue 40, item 7)', () => {

@@ -14,15 +14,41 @@ type Kind = 'seed' | 'swap' | 'enrich' | 'closed';
 function question(kind: Kind, e: number, position?: number): Question {
     const gold = kind === 'swap' ? `New ${e}` : `Old ${e}`;
     return {
-        id: `${kind}-${e}`, probe: 'p', kind: 'evidence', phrasing: kind, variant: 'zero_shot', question: `q${e}`, messages: [], gold: { answer: gold }, keywords: [],
-        group: { id: `g${e}`, relation: 'evidence', role: kind }, evidence: { kind, passage: kind === 'closed' ? '' : 'passage', original: `Old ${e}`, aliases: [`Old ${e}`], ...(position ? { position } : {}) },
-        entity: { relation: 'Item', key: [String(e)] }, source: { spec: 's', probe: { file: 's', line: 1 }, constraints: [], rows: [] }, path: { nodes: [], edges: [] },
+        id: `${kind}-${e}`,
+        probe: 'p',
+        kind: 'evidence',
+        phrasing: kind,
+        variant: 'zero_shot',
+        question: `q${e}`,
+        messages: [],
+        gold: { answer: gold },
+        keywords: [],
+        group: { id: `g${e}`, relation: 'evidence', role: kind },
+        evidence: {
+            kind,
+            passage: kind === 'closed' ? '' : 'passage',
+            original: `Old ${e}`,
+            aliases: [`Old ${e}`],
+            ...(position ? { position } : {}),
+        },
+        entity: { relation: 'Item', key: [String(e)] },
+        source: { spec: 's', probe: { file: 's', line: 1 }, constraints: [], rows: [] },
+        path: { nodes: [], edges: [] },
     } as unknown as Question;
 }
 
 function verdict(q: Question, text: string): Verdict {
     const gold = typeof q.gold === 'object' ? q.gold.answer : '';
-    return { questionId: q.id, model: 'm', sample: 0, answer: 'answer', correct: text === gold, rationale: true, rationaleText: text, hops: [] };
+    return {
+        questionId: q.id,
+        model: 'm',
+        sample: 0,
+        answer: 'answer',
+        correct: text === gold,
+        rationale: true,
+        rationaleText: text,
+        hops: [],
+    };
 }
 
 describe('evidence figures over seeds', () => {
@@ -36,7 +62,8 @@ describe('evidence figures over seeds', () => {
         enrich: ['Old 0', 'x', 'Old 2', 'Old 3', 'Old 4'],
     };
     const positions = [1, 2, 1, 2, 3];
-    const qs: Question[] = [], vs: Verdict[] = [];
+    const qs: Question[] = [],
+        vs: Verdict[] = [];
     for (const kind of ['seed', 'swap', 'enrich', 'closed'] as Kind[]) {
         for (let e = 0; e < 5; e++) {
             const q = question(kind, e, kind === 'enrich' ? positions[e] : undefined);
@@ -68,12 +95,22 @@ describe('evidence figures over seeds', () => {
         assert.ok(s);
         const cells = s.rows.map(r => r.slice(-4));
         // memory right: e2 stale, e3 followed; memory wrong: e0 followed, e1 other.
-        assert.deepEqual(cells, [['right', '1', '1', '0'], ['wrong', '1', '0', '1']]);
+        assert.deepEqual(cells, [
+            ['right', '1', '1', '0'],
+            ['wrong', '1', '0', '1'],
+        ]);
     });
 
-    it('gives accuracy by the supporting sentence\'s position', () => {
+    it("gives accuracy by the supporting sentence's position", () => {
         const s = section(/position/);
         assert.ok(s);
-        assert.deepEqual(s.rows.map(r => r.slice(-3).map(c => c.replace(/ \[.*$/, ''))), [['1', '2', '1.00'], ['2', '2', '0.50'], ['3', '1', '1.00']]);
+        assert.deepEqual(
+            s.rows.map(r => r.slice(-3).map(c => c.replace(/ \[.*$/, ''))),
+            [
+                ['1', '2', '1.00'],
+                ['2', '2', '0.50'],
+                ['3', '1', '1.00'],
+            ],
+        );
     });
 });

@@ -3,19 +3,28 @@
 // caught against the old passage; answers typed (person, place, date, money, percent, count …).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerType, askedNoun, questionType, swapAnswer, validateSwap, type Swap } from '../../../src/core/families/evidence/swap.js';
+import {
+    answerType,
+    askedNoun,
+    questionType,
+    swapAnswer,
+    validateSwap,
+    type Swap,
+} from '../../../src/core/families/evidence/swap.js';
 import { plainText } from '../../../src/core/families/evidence/text.js';
 
 describe('passages with markup (item 1)', () => {
     it('are turned to text: link text kept, the URL gone, entities decoded', () => {
-        const html = 'Biden spoke at <a href="https://x.com/2022/biden-grand-canyon-university-tuition/">Grand Canyon University</a> &amp; <b>Japan</b>.';
+        const html =
+            'Biden spoke at <a href="https://x.com/2022/biden-grand-canyon-university-tuition/">Grand Canyon University</a> &amp; <b>Japan</b>.';
         assert.equal(plainText(html), 'Biden spoke at Grand Canyon University & Japan.');
         assert.equal(plainText('No markup here: 3 < 4 and 5 > 2.'), 'No markup here: 3 < 4 and 5 > 2.');
     });
 
     it('finds the old answer left in a URL, a hyphenated slug, another case or with a curly apostrophe', () => {
         const forms = ['Grand Canyon University'];
-        const original = 'He spoke at Grand Canyon University, see https://x.com/biden-grand-canyon-university-tuition/ for more.';
+        const original =
+            'He spoke at Grand Canyon University, see https://x.com/biden-grand-canyon-university-tuition/ for more.';
         const s = swapAnswer(original, forms, 'Arizona State University')!;
         assert.equal(validateSwap(original, s, forms, 'Grand Canyon University'), 'old-answer-left');
         const joe = 'Trader Joe’s recalled it. Trader Joe’s said so.';
@@ -36,10 +45,24 @@ describe('passages with markup (item 1)', () => {
 describe('containment (item 2)', () => {
     it('rejects a replacement contained in the old answer, and one that contains it', () => {
         const p = 'The song was written by Irving Berlin in 1911.';
-        assert.equal(validateSwap(p, swapAnswer(p, ['Irving Berlin'], 'Berlin'), ['Irving Berlin'], 'Irving Berlin'), 'containment');
+        assert.equal(
+            validateSwap(p, swapAnswer(p, ['Irving Berlin'], 'Berlin'), ['Irving Berlin'], 'Irving Berlin'),
+            'containment',
+        );
         const q = 'The summit was led by Angela Merkel.';
-        assert.equal(validateSwap(q, swapAnswer(q, ['Angela Merkel'], 'German Chancellor Angela Merkel'), ['Angela Merkel'], 'Angela Merkel'), 'containment');
-        assert.equal(validateSwap(q, swapAnswer(q, ['Angela Merkel'], 'Olaf Scholz'), ['Angela Merkel'], 'Angela Merkel'), undefined);
+        assert.equal(
+            validateSwap(
+                q,
+                swapAnswer(q, ['Angela Merkel'], 'German Chancellor Angela Merkel'),
+                ['Angela Merkel'],
+                'Angela Merkel',
+            ),
+            'containment',
+        );
+        assert.equal(
+            validateSwap(q, swapAnswer(q, ['Angela Merkel'], 'Olaf Scholz'), ['Angela Merkel'], 'Angela Merkel'),
+            undefined,
+        );
     });
 });
 
@@ -56,7 +79,8 @@ describe('alias over-replacement (item 3)', () => {
     it('a swap that rewrites another name is caught against the old passage', () => {
         const passage = 'Avatar was directed by Steven Spielberg, starring Steven Spielberg Franco. Steven Spielberg wrote it.';
         const spans: [number, number][] = [];
-        for (let i = passage.indexOf('Steven Spielberg'); i >= 0; i = passage.indexOf('Steven Spielberg', i + 1)) spans.push([i, i + 16]);
+        for (let i = passage.indexOf('Steven Spielberg'); i >= 0; i = passage.indexOf('Steven Spielberg', i + 1))
+            spans.push([i, i + 16]);
         const bad: Swap = { passage, spans, replacement: 'Steven Spielberg' };
         assert.equal(validateSwap(original, bad, forms, 'James Cameron'), 'extra-changes');
     });
@@ -64,8 +88,22 @@ describe('alias over-replacement (item 3)', () => {
 
 describe('answer types (item 4)', () => {
     it('types numbers, money, percentages, dates and years by their form', () => {
-        assert.deepEqual(['2009', '$5', '£102m', '$19 million', '60%', '12 percent', 'June 2, 2022', 'Next week', '6', 'About 2,500', '5.9'].map(a => answerType(a)),
-            ['year', 'money', 'money', 'money', 'percent', 'percent', 'date', 'date', 'count', 'count', 'number']);
+        assert.deepEqual(
+            [
+                '2009',
+                '$5',
+                '£102m',
+                '$19 million',
+                '60%',
+                '12 percent',
+                'June 2, 2022',
+                'Next week',
+                '6',
+                'About 2,500',
+                '5.9',
+            ].map(a => answerType(a)),
+            ['year', 'money', 'money', 'money', 'percent', 'percent', 'date', 'date', 'count', 'count', 'number'],
+        );
     });
 
     it('types people, places and organisations with the NLP library, and other phrases apart from names', () => {
@@ -99,7 +137,7 @@ describe('answer types from the question (item 4)', () => {
         assert.equal(questionType('How many people were arrested?'), undefined);
     });
 
-    it('a question\'s type overrides a name of unknown kind, never a number, date or amount', () => {
+    it("a question's type overrides a name of unknown kind, never a number, date or amount", () => {
         assert.equal(answerType('Sprite', 'Which popular beverage is getting a new bottle design?'), 'thing:beverage');
         assert.equal(answerType('Rishi Sunak', 'Which politician became prime minister?'), 'person');
         assert.equal(answerType('$5', 'Which price did gas reach?'), 'money');
@@ -108,18 +146,31 @@ describe('answer types from the question (item 4)', () => {
 
 describe('answer types: names that hold a month, lists, phrases, named things (item 4, this session)', () => {
     it('a month or a day inside a name is no date; a month or day with date words is', () => {
-        assert.deepEqual(['June Carter', 'April Ryan', 'Tuesday Weld'].map(a => answerType(a) === 'date'), [false, false, false]);
-        assert.deepEqual(['May', 'early June', 'mid-June', 'next Tuesday', 'Next week', 'the twentieth century'].map(a => answerType(a)), ['date', 'date', 'date', 'date', 'date', 'date']);
+        assert.deepEqual(
+            ['June Carter', 'April Ryan', 'Tuesday Weld'].map(a => answerType(a) === 'date'),
+            [false, false, false],
+        );
+        assert.deepEqual(
+            ['May', 'early June', 'mid-June', 'next Tuesday', 'Next week', 'the twentieth century'].map(a => answerType(a)),
+            ['date', 'date', 'date', 'date', 'date', 'date'],
+        );
     });
 
     it('a list of names is its own type, never swapped with one name', () => {
         assert.equal(answerType('Manchester United & Real Madrid'), 'names');
         assert.equal(answerType('United States, China and Russia'), 'names');
-        assert.equal(answerType('Lehman Brothers Bank & Northern Rock Bank'), 'names', 'a list before an organisation\'s head word');
+        assert.equal(
+            answerType('Lehman Brothers Bank & Northern Rock Bank'),
+            'names',
+            "a list before an organisation's head word",
+        );
         assert.notEqual(answerType('Procter & Gamble'), 'names');
         assert.notEqual(answerType('Bosnia and Herzegovina'), 'names');
         const p = 'Volkswagen recalled the cars.';
-        assert.equal(validateSwap(p, swapAnswer(p, ['Volkswagen'], 'Manchester United & Real Madrid'), ['Volkswagen'], 'Volkswagen'), 'type-mismatch');
+        assert.equal(
+            validateSwap(p, swapAnswer(p, ['Volkswagen'], 'Manchester United & Real Madrid'), ['Volkswagen'], 'Volkswagen'),
+            'type-mismatch',
+        );
     });
 
     it('a phrase that is no proper name stays a thing whatever a where / who question asks', () => {
@@ -129,17 +180,26 @@ describe('answer types: names that hold a month, lists, phrases, named things (i
 
     it('reads "the name of the NOUN" and "which of the following NOUNs"; the noun asked for, singular', () => {
         assert.equal(questionType('What is the name of the new rover?'), questionType('Which rover landed?'));
-        assert.deepEqual(askedNoun('Which of the following US cities saw the biggest rise?'), { phrase: 'us city', head: 'city' });
+        assert.deepEqual(askedNoun('Which of the following US cities saw the biggest rise?'), {
+            phrase: 'us city',
+            head: 'city',
+        });
         assert.deepEqual(askedNoun('Which countries joined the alliance?'), { phrase: 'country', head: 'country' });
         assert.deepEqual(askedNoun('Vaccinations began for which age group?'), { phrase: 'age group', head: 'group' });
-        assert.deepEqual(askedNoun('Which 2024 Republican presidential candidate spoke?'), { phrase: 'republican presidential candidate', head: 'candidate' });
+        assert.deepEqual(askedNoun('Which 2024 Republican presidential candidate spoke?'), {
+            phrase: 'republican presidential candidate',
+            head: 'candidate',
+        });
         assert.equal(questionType('Which 2024 Republican presidential candidate spoke?'), 'person');
         assert.deepEqual(askedNoun('What is the mission called?'), { phrase: 'mission', head: 'mission' });
         assert.equal(askedNoun('Where was it held?'), undefined);
     });
 
     it('a duration is its own type, by its form and by "how long"', () => {
-        assert.deepEqual(['Months', 'three weeks', 'about 10 years', 'several days'].map(a => answerType(a)), ['duration', 'duration', 'duration', 'duration']);
+        assert.deepEqual(
+            ['Months', 'three weeks', 'about 10 years', 'several days'].map(a => answerType(a)),
+            ['duration', 'duration', 'duration', 'duration'],
+        );
         assert.equal(questionType('How long could the strike last?'), 'duration');
         assert.equal(answerType('Drought', 'Why were the fireworks cancelled?'), 'thing:reason');
         assert.notEqual(answerType('Magnitude 6.3'), 'duration');

@@ -8,7 +8,8 @@ const P = 'Avatar is a 2009 film directed by James Cameron. Cameron wrote it in 
 /** A swap made by hand (what a careless rewrite could produce), with the spans of what was written. */
 function handSwap(passage: string, replacement: string): Swap {
     const spans: [number, number][] = [];
-    for (let i = passage.indexOf(replacement); i >= 0; i = passage.indexOf(replacement, i + 1)) spans.push([i, i + replacement.length]);
+    for (let i = passage.indexOf(replacement); i >= 0; i = passage.indexOf(replacement, i + 1))
+        spans.push([i, i + replacement.length]);
     return { passage, spans, replacement };
 }
 
@@ -17,11 +18,14 @@ describe('answer swapping', () => {
         const s = swapAnswer(P, ['James Cameron', 'Cameron'], 'Joss Whedon')!;
         assert.equal(s.passage, 'Avatar is a 2009 film directed by Joss Whedon. Joss Whedon wrote it in 1994.');
         assert.equal(validateSwap(P, s, ['James Cameron', 'Cameron'], 'James Cameron'), undefined);
-        assert.deepEqual(s.spans.map(([a, b]) => s.passage.slice(a, b)), ['Joss Whedon', 'Joss Whedon']);
+        assert.deepEqual(
+            s.spans.map(([a, b]) => s.passage.slice(a, b)),
+            ['Joss Whedon', 'Joss Whedon'],
+        );
     });
 
     it('rejects an answer left in a possessive', () => {
-        const bad = handSwap('Avatar is a 2009 film directed by Joss Whedon. Cameron\'s script came first.', 'Joss Whedon');
+        const bad = handSwap("Avatar is a 2009 film directed by Joss Whedon. Cameron's script came first.", 'Joss Whedon');
         assert.equal(validateSwap(P, bad, ['James Cameron', 'Cameron'], 'James Cameron'), 'old-answer-left');
     });
 
@@ -40,7 +44,10 @@ describe('answer swapping', () => {
         const year = 'The film came out in 2009.';
         assert.equal(validateSwap(year, swapAnswer(year, ['2009'], 'Peter Jackson'), ['2009'], '2009'), 'type-mismatch');
         assert.equal(validateSwap(year, swapAnswer(year, ['2009'], '1997'), ['2009'], '2009'), undefined);
-        assert.equal(validateSwap(P, swapAnswer(P, ['James Cameron'], 'james cameron'), ['James Cameron'], 'James Cameron'), 'same-answer');
+        assert.equal(
+            validateSwap(P, swapAnswer(P, ['James Cameron'], 'james cameron'), ['James Cameron'], 'James Cameron'),
+            'same-answer',
+        );
         assert.equal(validateSwap(P, swapAnswer(P, ['Sam Raimi'], 'Joss Whedon'), ['Sam Raimi'], 'Sam Raimi'), 'no-occurrence');
     });
 
@@ -50,12 +57,19 @@ describe('answer swapping', () => {
     });
 
     it('rejects a new answer that is not in the passage', () => {
-        const bad: Swap = { passage: 'Avatar is a 2009 film directed by someone. Someone wrote it in 1994.', spans: [], replacement: 'Joss Whedon' };
+        const bad: Swap = {
+            passage: 'Avatar is a 2009 film directed by someone. Someone wrote it in 1994.',
+            spans: [],
+            replacement: 'Joss Whedon',
+        };
         assert.equal(validateSwap(P, bad, ['James Cameron', 'Cameron'], 'James Cameron'), 'new-answer-missing');
     });
 
     it('tells types apart', () => {
-        assert.deepEqual(['1997', '3,400', 'June 2, 2022', 'Peter Jackson', '“Squid Game”', 'ban on assault weapons'].map(a => answerType(a)), ['year', 'count', 'date', 'person', 'name', 'thing']);
+        assert.deepEqual(
+            ['1997', '3,400', 'June 2, 2022', 'Peter Jackson', '“Squid Game”', 'ban on assault weapons'].map(a => answerType(a)),
+            ['year', 'count', 'date', 'person', 'name', 'thing'],
+        );
     });
 });
 
@@ -66,6 +80,9 @@ describe('short-answer scoring', () => {
         assert.equal(tokenF1('the Squid', ['Squid Game']), 2 / 3);
         assert.equal(states('It was directed by James Cameron.', ['James Cameron']), true);
         assert.equal(states('Jameson', ['James']), false);
-        assert.deepEqual(occurrences('Ford, Fordham and ford.', ['Ford']), [[0, 4], [18, 22]]);
+        assert.deepEqual(occurrences('Ford, Fordham and ford.', ['Ford']), [
+            [0, 4],
+            [18, 22],
+        ]);
     });
 });

@@ -18,7 +18,11 @@ it('the newest run of a store, and of one spec in it', async t => {
     const other = await store.createRun('/ws/b.probe', 's', {});
     const listed = await store.listRuns();
     await store.close();
-    assert.deepEqual(listed.map(r => r.id), [other.id, second.id, first.id], 'the store lists newest first');
+    assert.deepEqual(
+        listed.map(r => r.id),
+        [other.id, second.id, first.id],
+        'the store lists newest first',
+    );
     assert.equal(newestRun(listed)?.id, other.id);
     assert.equal(newestRun(listed, '/ws/a.probe')?.id, second.id);
     assert.equal(newestRun(listed, '/ws/none.probe'), undefined);

@@ -1,12 +1,27 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { summaryLine, groupsLine, ratio, failureText, runFinishedMessage, problemsNotice, batchStates, unverifiedRunMessage, unfinishedRunMessage } from '../../../src/extension/results/summary.js';
+import {
+    summaryLine,
+    groupsLine,
+    ratio,
+    failureText,
+    runFinishedMessage,
+    problemsNotice,
+    batchStates,
+    unverifiedRunMessage,
+    unfinishedRunMessage,
+} from '../../../src/extension/results/summary.js';
 import { anchorResults } from '../../../src/core/report/anchors.js';
 import { question, verdict } from '../../fixtures/extension/model.js';
 
 describe('result summaries (formatting the engine figures)', () => {
     const qs = ['a', 'b', 'c', 'd'].map(id => question(id, 'basic'));
-    const vs = [verdict('a', true, 'found'), verdict('b', true, 'missing'), verdict('c', false, 'contradicted'), verdict('d', false, 'found', 'unsure')];
+    const vs = [
+        verdict('a', true, 'found'),
+        verdict('b', true, 'missing'),
+        verdict('c', false, 'contradicted'),
+        verdict('d', false, 'found', 'unsure'),
+    ];
 
     it('formats the CodeLens line in the paper style from the engine metrics', () => {
         assert.equal(ratio(0.85), '.85');
@@ -25,33 +40,76 @@ describe('result summaries (formatting the engine figures)', () => {
     });
 
     it('ends a run with the count and the actions Show Failures and Open Report', () => {
-        assert.deepEqual(runFinishedMessage(96, 360, 'suite movies', 'completed'), { text: 'HalluProbe: 96 of 360 answers failed · suite movies', actions: ['Show Failures', 'Open Report'] });
+        assert.deepEqual(runFinishedMessage(96, 360, 'suite movies', 'completed'), {
+            text: 'HalluProbe: 96 of 360 answers failed · suite movies',
+            actions: ['Show Failures', 'Open Report'],
+        });
         assert.deepEqual(runFinishedMessage(0, 360, 'suite movies', 'failed').actions, ['Open Report']);
         assert.match(runFinishedMessage(0, 360, 'suite movies', 'failed').text, /\(failed\)$/);
     });
 
     it('a run that verified nothing says why and what was kept, never "0 of 0 answers failed" (issue 36 item 3)', () => {
-        const dead = unverifiedRunMessage({ label: 'suite movies', status: 'failed', run: 'r2', answered: 0, slots: 189, unanswered: 3,
-            cause: 'local: connection: cannot reach http://127.0.0.1:9/v1: fetch failed — is the server running on that address?', shown: 'r1' });
-        assert.equal(dead.text, 'HalluProbe: no answers verified · suite movies (failed): 3 calls failed — local: connection: cannot reach http://127.0.0.1:9/v1: fetch failed — is the server running on that address? The figures shown stay those of run r1.');
+        const dead = unverifiedRunMessage({
+            label: 'suite movies',
+            status: 'failed',
+            run: 'r2',
+            answered: 0,
+            slots: 189,
+            unanswered: 3,
+            cause: 'local: connection: cannot reach http://127.0.0.1:9/v1: fetch failed — is the server running on that address?',
+            shown: 'r1',
+        });
+        assert.equal(
+            dead.text,
+            'HalluProbe: no answers verified · suite movies (failed): 3 calls failed — local: connection: cannot reach http://127.0.0.1:9/v1: fetch failed — is the server running on that address? The figures shown stay those of run r1.',
+        );
         assert.deepEqual(dead.actions, ['Resume']);
-        const stopped = unverifiedRunMessage({ label: 'suite movies', status: 'cancelled', run: 'r2', answered: 85, slots: 189, unanswered: 0 });
-        assert.equal(stopped.text, 'HalluProbe: run stopped · suite movies — 85 of 189 answers kept in run r2; Resume asks the other 104.');
+        const stopped = unverifiedRunMessage({
+            label: 'suite movies',
+            status: 'cancelled',
+            run: 'r2',
+            answered: 85,
+            slots: 189,
+            unanswered: 0,
+        });
+        assert.equal(
+            stopped.text,
+            'HalluProbe: run stopped · suite movies — 85 of 189 answers kept in run r2; Resume asks the other 104.',
+        );
         assert.deepEqual(stopped.actions, ['Resume']);
-        assert.equal(unfinishedRunMessage({ id: 'r3', suite: 'movies', status: 'running' }, 'movie.probe', { answered: 85, slots: 189 }),
-            'HalluProbe: run r3 of movie.probe (suite movies) did not finish (the window was reloaded or closed while it ran) — 85 of 189 answers kept. Resume it?');
+        assert.equal(
+            unfinishedRunMessage({ id: 'r3', suite: 'movies', status: 'running' }, 'movie.probe', { answered: 85, slots: 189 }),
+            'HalluProbe: run r3 of movie.probe (suite movies) did not finish (the window was reloaded or closed while it ran) — 85 of 189 answers kept. Resume it?',
+        );
     });
 
     it('a batch run: its results arriving is the news; its batches by state while it waits', () => {
-        assert.equal(runFinishedMessage(3, 18, 'suite movies · batch', 'completed', 0, true).text, 'HalluProbe: batch results arrived: 3 of 18 answers failed · suite movies · batch');
-        assert.equal(batchStates([{ status: 'in_progress', requests: 50, done: 20 }, { status: 'in_progress', requests: 30, done: 0 }, { status: 'completed', requests: 10, done: 10 }]),
-            'batches: 2 in_progress (20/80), 1 completed');
+        assert.equal(
+            runFinishedMessage(3, 18, 'suite movies · batch', 'completed', 0, true).text,
+            'HalluProbe: batch results arrived: 3 of 18 answers failed · suite movies · batch',
+        );
+        assert.equal(
+            batchStates([
+                { status: 'in_progress', requests: 50, done: 20 },
+                { status: 'in_progress', requests: 30, done: 0 },
+                { status: 'completed', requests: 10, done: 10 },
+            ]),
+            'batches: 2 in_progress (20/80), 1 completed',
+        );
         assert.equal(batchStates([]), 'batches: none yet');
     });
 
     it('sums up several located problems in one line for the Problems panel, instead of one toast with all of them', () => {
-        const at = (line: number) => ({ file: '/ws/movie.probe', range: { start: { line, character: 0 }, end: { line, character: 5 } } });
-        const problems = [1, 2, 3].map(l => ({ severity: 'error' as const, code: 'syntax', message: `bad ${l}`, location: at(l) }));
+        const at = (line: number) => ({
+            file: '/ws/movie.probe',
+            range: { start: { line, character: 0 }, end: { line, character: 5 } },
+        });
+        const problems = [1, 2, 3].map(l => ({
+            severity: 'error' as const,
+            code: 'syntax',
+            message: `bad ${l}`,
+            location: at(l),
+        }));
         assert.equal(problemsNotice(problems), 'HalluProbe: 3 problems in movie.probe');
         assert.equal(problemsNotice(problems.slice(0, 1)), undefined);
         assert.equal(problemsNotice([...problems, { severity: 'error', code: 'x', message: 'no place' }]), undefined);

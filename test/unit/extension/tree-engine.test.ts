@@ -13,18 +13,28 @@ describe('Test Explorer tree on the movie example', () => {
     it('gives every phrasing node of every probe the questions the engine generates for it', async () => {
         const file = path.resolve('examples/movie/movie.probe');
         const { model, diagnostics } = await loadSpec(file);
-        assert.deepEqual(diagnostics.filter(d => d.severity === 'error'), []);
+        assert.deepEqual(
+            diagnostics.filter(d => d.severity === 'error'),
+            [],
+        );
         const data = await loadData(model);
         const questions = [...generateQuestions(model, data).questions];
         const tree = buildSpecTree(file, model, 'movie.probe');
         const phrasings = [...walk(tree)].filter(n => n.kind === 'phrasing');
-        assert.ok(phrasings.some(n => n.probe === 'know_movie'), 'the knowledge probe has a node');
+        assert.ok(
+            phrasings.some(n => n.probe === 'know_movie'),
+            'the knowledge probe has a node',
+        );
         for (const node of phrasings) {
             assert.ok(questionNodes(node, questions).length > 0, `${node.probe} · ${node.phrasing} has no questions`);
         }
         // Every generated question sits below exactly one phrasing node.
         for (const q of questions) {
-            assert.equal(phrasings.filter(n => n.probe === q.probe && n.phrasing === q.phrasing).length > 0, true, `${q.probe} · ${q.phrasing} has no node`);
+            assert.equal(
+                phrasings.filter(n => n.probe === q.probe && n.phrasing === q.phrasing).length > 0,
+                true,
+                `${q.probe} · ${q.phrasing} has no node`,
+            );
         }
     });
 
@@ -35,11 +45,25 @@ describe('Test Explorer tree on the movie example', () => {
         const questions = [...generateQuestions(model, data, { suite: 'rules' }).questions];
         const tree = buildSpecTree(file, model, 'rules.probe');
         const probes = [...walk(tree)].filter(n => n.kind === 'probe');
-        assert.deepEqual(probes.map(p => `${p.label} (${p.description})`), ['teammates (rule · colleague)', 'derbies (rule · derby)', 'regions (rule · inside)', 'player_regions (rule · plays_in)', 'other_club (rule · not_at)']);
+        assert.deepEqual(
+            probes.map(p => `${p.label} (${p.description})`),
+            [
+                'teammates (rule · colleague)',
+                'derbies (rule · derby)',
+                'regions (rule · inside)',
+                'player_regions (rule · plays_in)',
+                'other_club (rule · not_at)',
+            ],
+        );
         for (const node of [...walk(tree)].filter(n => n.kind === 'phrasing')) {
             // other_club's rule is neither symmetric nor inverted: its "reading" node is empty; every other has questions.
             const n = questionNodes(node, questions).length;
-            assert.equal(n > 0, !(node.probe === 'other_club' && node.phrasing === 'reading') && !(node.probe === 'regions' && node.phrasing === 'reading'), `${node.probe} · ${node.phrasing}: ${n}`);
+            assert.equal(
+                n > 0,
+                !(node.probe === 'other_club' && node.phrasing === 'reading') &&
+                    !(node.probe === 'regions' && node.phrasing === 'reading'),
+                `${node.probe} · ${node.phrasing}: ${n}`,
+            );
         }
     });
 });

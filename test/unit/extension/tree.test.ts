@@ -1,6 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildSpecTree, questionNodes, questionIdOf, walk, parseNodeId, planRuns, covers } from '../../../src/extension/testing/tree.js';
+import {
+    buildSpecTree,
+    questionNodes,
+    questionIdOf,
+    walk,
+    parseNodeId,
+    planRuns,
+    covers,
+} from '../../../src/extension/testing/tree.js';
 import { spec, SPEC, question } from '../../fixtures/extension/model.js';
 
 describe('Test Explorer tree', () => {
@@ -8,15 +16,33 @@ describe('Test Explorer tree', () => {
 
     it('nests spec → suite → probe → phrasing, skipping unknown probes and collecting loose ones', () => {
         assert.equal(tree.kind, 'spec');
-        assert.deepEqual(tree.children.map(s => s.label), ['movies', '(no suite)']);
+        assert.deepEqual(
+            tree.children.map(s => s.label),
+            ['movies', '(no suite)'],
+        );
         const movies = tree.children[0]!;
         assert.equal(movies.range?.start.line, 60);
         assert.equal(movies.description, 'simulator');
-        assert.deepEqual(movies.children.map(p => p.label), ['movie_binary', 'movie_choice']);
-        assert.deepEqual(movies.children[0]!.children.map(p => p.label), ['basic', 'negated']);
-        assert.deepEqual(movies.children[1]!.children.map(p => p.label), ['stem-1', 'stem-2', 'stem-3']);
-        assert.deepEqual(tree.children[1]!.children.map(p => p.label), ['know_movie']);
-        assert.deepEqual(tree.children[1]!.children[0]!.children.map(p => p.label), ['knows']);
+        assert.deepEqual(
+            movies.children.map(p => p.label),
+            ['movie_binary', 'movie_choice'],
+        );
+        assert.deepEqual(
+            movies.children[0]!.children.map(p => p.label),
+            ['basic', 'negated'],
+        );
+        assert.deepEqual(
+            movies.children[1]!.children.map(p => p.label),
+            ['stem-1', 'stem-2', 'stem-3'],
+        );
+        assert.deepEqual(
+            tree.children[1]!.children.map(p => p.label),
+            ['know_movie'],
+        );
+        assert.deepEqual(
+            tree.children[1]!.children[0]!.children.map(p => p.label),
+            ['knows'],
+        );
     });
 
     it('places phrasings at their declaration and marks them lazy', () => {
@@ -31,7 +57,10 @@ describe('Test Explorer tree', () => {
     it('gives every node a unique id that is stable across rebuilds', () => {
         const ids = [...walk(tree)].map(n => n.id);
         assert.equal(new Set(ids).size, ids.length);
-        assert.deepEqual([...walk(buildSpecTree(SPEC, spec, 'movie.probe'))].map(n => n.id), ids);
+        assert.deepEqual(
+            [...walk(buildSpecTree(SPEC, spec, 'movie.probe'))].map(n => n.id),
+            ids,
+        );
         assert.deepEqual(parseNodeId(tree.children[0]!.children[0]!.id), [SPEC, 'movies', 'movie_binary']);
     });
 
@@ -39,7 +68,10 @@ describe('Test Explorer tree', () => {
         const basic = tree.children[0]!.children[0]!.children[0]!;
         const qs = [question('a', 'basic'), question('b', 'negated', 'no'), question('c', 'basic')];
         const leaves = questionNodes(basic, qs);
-        assert.deepEqual(leaves.map(l => questionIdOf(l)), ['a', 'c']);
+        assert.deepEqual(
+            leaves.map(l => questionIdOf(l)),
+            ['a', 'c'],
+        );
         assert.equal(leaves[0]!.range?.start.line, 30);
         assert.equal(leaves[0]!.description, 'gold yes');
         // Labelled by the entity's key values and the phrasing, so sixty questions of one template can be told apart.
@@ -56,12 +88,21 @@ describe('Test Explorer run planning', () => {
 
     it('runs each real suite of a selected spec with its own sampling', () => {
         const units = planRuns(tree, [tree]);
-        assert.deepEqual(units.map(u => [u.suite, u.explicit]), [['movies', false]]);
+        assert.deepEqual(
+            units.map(u => [u.suite, u.explicit]),
+            [['movies', false]],
+        );
     });
 
     it('runs probes, phrasings and the pseudo-suite as explicit questions in one unit', () => {
         const units = planRuns(tree, [movies.children[0]!, loose, movies]);
-        assert.deepEqual(units.map(u => [u.suite, u.explicit, u.scopes.map(s => s.label)]), [['movies', false, ['movies']], [undefined, true, ['movie_binary', '(no suite)']]]);
+        assert.deepEqual(
+            units.map(u => [u.suite, u.explicit, u.scopes.map(s => s.label)]),
+            [
+                ['movies', false, ['movies']],
+                [undefined, true, ['movie_binary', '(no suite)']],
+            ],
+        );
     });
 
     it('decides which questions lie below a node', () => {

@@ -9,7 +9,10 @@ const fixture = path.resolve('test/fixtures/probes/movie.probe');
 describe('fdClosure', () => {
     it('closes title, year -> director over the FK to Director.birth_year', async () => {
         const { model, diagnostics } = await loadSpec(fixture);
-        assert.deepEqual(diagnostics.filter(d => d.severity === 'error'), []);
+        assert.deepEqual(
+            diagnostics.filter(d => d.severity === 'error'),
+            [],
+        );
         const names = fdClosure(model, 'movie_director').map(r => `${r.relation}.${r.attribute}`);
         assert.ok(names.includes('Movie.director'));
         assert.ok(names.includes('Director.name'));
@@ -26,7 +29,10 @@ describe('fdClosure', () => {
         // director, star, year -> title: title+year is then a key, so everything follows, including the FK.
         assert.ok(fdClosure(model, 'movie_title').some(r => r.relation === 'Director'));
         // name -> birth_year stays inside Director (no FK leaves Director).
-        assert.deepEqual(fdClosure(model, 'director_birth').map(r => r.attribute), ['birth_year']);
+        assert.deepEqual(
+            fdClosure(model, 'director_birth').map(r => r.attribute),
+            ['birth_year'],
+        );
         assert.deepEqual(fdClosure(model, 'no_such_fd'), []);
     });
 });

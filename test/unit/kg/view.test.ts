@@ -11,7 +11,11 @@ describe('knowledge-graph views', () => {
         const movie = g.relations.find(r => r.name === 'Movie')!;
         assert.equal(movie.label, 'movie');
         assert.ok(g.relations.find(r => r.name === 'Director')!.attributes.includes('birth_year'));
-        assert.ok(g.relations.find(r => r.name === 'Director')!.fds.some(f => f.id === 'director_birth' && f.lhs.includes('name') && f.rhs.includes('birth_year')));
+        assert.ok(
+            g.relations
+                .find(r => r.name === 'Director')!
+                .fds.some(f => f.id === 'director_birth' && f.lhs.includes('name') && f.rhs.includes('birth_year')),
+        );
         assert.ok(g.fks.some(fk => fk.from === 'Movie' && fk.to === 'Director' && fk.id === 'directed_by'));
         assert.deepEqual(movie.keys, [['title', 'year']]);
         assert.equal(movie.rows, w.data.tables.get('Movie')!.rowCount);
@@ -21,7 +25,10 @@ describe('knowledge-graph views', () => {
         const w = await movieWorld();
         t.after(w.dispose);
         const director = entityNeighbourhood(w.model, w.data, 'Director', ['James Cameron'])!;
-        const movies = director.edges.filter(e => e.label === 'directed_by').map(e => e.from).sort();
+        const movies = director.edges
+            .filter(e => e.label === 'directed_by')
+            .map(e => e.from)
+            .sort();
         assert.deepEqual(movies, ['Movie(Avatar, 2009)', 'Movie(Titanic, 1997)']);
         assert.ok(director.nodes.some(n => n.id === 'Director.birth_year=1954'));
         const movie = entityNeighbourhood(w.model, w.data, 'Movie', ['Avatar', '2009'])!;

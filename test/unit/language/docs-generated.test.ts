@@ -12,10 +12,15 @@ import { BUILTIN_FAMILIES } from '../../../src/core/probes/families.js';
 const DOCS = path.resolve(import.meta.dirname, '../../../docs');
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to dashes. */
-const slug = (heading: string) => heading.trim().toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-');
+const slug = (heading: string) =>
+    heading
+        .trim()
+        .toLowerCase()
+        .replace(/[^\w\- ]/g, '')
+        .replace(/ /g, '-');
 
 describe('docs/language.md generated parts', () => {
-    it('the kinds index and the settings tables are the registry\'s and the declarations\'', () => {
+    it("the kinds index and the settings tables are the registry's and the declarations'", () => {
         const text = readFileSync(LANGUAGE_DOC, 'utf8');
         for (const [name, body] of Object.entries(generatedParts())) {
             const written = new RegExp(`<!-- generated: ${name} -->\\n([\\s\\S]*?)\\n<!-- end: ${name} -->`).exec(text)?.[1];
@@ -26,17 +31,30 @@ describe('docs/language.md generated parts', () => {
 
     it('lists every declared setting of every block', () => {
         const settings = generatedParts().settings;
-        for (const name of ['concurrency', 'rpm', 'timeout_ms', 'limit', 'read_with', 'delimiter', 'statement_timeout', 'ar_ext', 'perturb']) {
+        for (const name of [
+            'concurrency',
+            'rpm',
+            'timeout_ms',
+            'limit',
+            'read_with',
+            'delimiter',
+            'statement_timeout',
+            'ar_ext',
+            'perturb',
+        ]) {
             assert.match(settings, new RegExp(`\\| \`${name}\` \\|`), name);
         }
         assert.doesNotMatch(settings, /knowledge_probe|max_hops|api_version/);
     });
 
-    it('each built-in family\'s docs name a section of docs/probes.md', () => {
+    it("each built-in family's docs name a section of docs/probes.md", () => {
         for (const family of Object.values(BUILTIN_FAMILIES)) {
             assert.ok(family.docs, `${family.kind} has no docs`);
             const [file, anchor] = family.docs.split('#');
-            const headings = readFileSync(path.join(DOCS, file!), 'utf8').split('\n').filter(l => /^#{1,4} /.test(l)).map(l => slug(l.replace(/^#+ /, '')));
+            const headings = readFileSync(path.join(DOCS, file!), 'utf8')
+                .split('\n')
+                .filter(l => /^#{1,4} /.test(l))
+                .map(l => slug(l.replace(/^#+ /, '')));
             assert.ok(headings.includes(anchor!), `${family.kind}: ${family.docs} (headings: ${headings.join(', ')})`);
         }
     });

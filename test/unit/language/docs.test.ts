@@ -18,7 +18,11 @@ import { familyKinds } from '../../../src/core/probes/families.js';
 const DOC = path.resolve(import.meta.dirname, '../../../docs/language.md');
 const DATA = path.resolve(import.meta.dirname, '../../fixtures/docs/data');
 
-interface Block { file: string; text: string; line: number }
+interface Block {
+    file: string;
+    text: string;
+    line: number;
+}
 
 function blocks(): Block[] {
     const doc = fs.readFileSync(DOC, 'utf8');
@@ -35,7 +39,12 @@ function writeProject(dir: string, examples: Block[]): void {
     const db = new Database(path.join(dir, 'data', 'films.db'));
     db.exec('create table films (title text, year integer, director text)');
     const insert = db.prepare('insert into films values (?, ?, ?)');
-    for (const row of [['Avatar', 2009, 'James Cameron'], ['Spectre', 2015, 'Sam Mendes'], ['Titanic', 1997, 'James Cameron']]) insert.run(...row);
+    for (const row of [
+        ['Avatar', 2009, 'James Cameron'],
+        ['Spectre', 2015, 'Sam Mendes'],
+        ['Titanic', 1997, 'James Cameron'],
+    ])
+        insert.run(...row);
     db.close();
     for (const b of examples) fs.writeFileSync(path.join(dir, b.file), b.text);
 }
@@ -52,18 +61,31 @@ describe('docs/language.md', () => {
     it('has a complete example for every construct, and names each example file once', () => {
         assert.ok(examples.length >= 14, `found ${examples.length} examples`);
         const names = examples.map(b => b.file);
-        assert.deepEqual(names.filter((n, i) => names.indexOf(n) !== i), []);
+        assert.deepEqual(
+            names.filter((n, i) => names.indexOf(n) !== i),
+            [],
+        );
     });
 
     it('shows a probe of every registered family', () => {
         const text = examples.map(b => b.text).join('\n');
-        assert.deepEqual(familyKinds().filter(kind => !new RegExp(`^probe \\w+ ${kind} `, 'm').test(text)), []);
+        assert.deepEqual(
+            familyKinds().filter(kind => !new RegExp(`^probe \\w+ ${kind} `, 'm').test(text)),
+            [],
+        );
     });
 
     it('every ```probe example parses without a syntax error', () => {
         for (const b of examples) {
             const result = services.parser.LangiumParser.parse(b.text);
-            assert.deepEqual([...result.lexerErrors.map(e => e.message), ...result.parserErrors.map(e => `${e.message} (line ${e.token.startLine})`)], [], `docs/language.md:${b.line}`);
+            assert.deepEqual(
+                [
+                    ...result.lexerErrors.map(e => e.message),
+                    ...result.parserErrors.map(e => `${e.message} (line ${e.token.startLine})`),
+                ],
+                [],
+                `docs/language.md:${b.line}`,
+            );
         }
     });
 
@@ -72,7 +94,9 @@ describe('docs/language.md', () => {
         for (const b of examples) {
             const checked = await checkSpec(path.join(dir, b.file));
             for (const d of [...checked.diagnostics, ...probeDiagnostics(checked.model, checked.data)]) {
-                problems.push(`docs/language.md:${b.line} (${b.file}) ${path.basename(d.file)}:${d.range.start.line + 1} ${d.severity} [${d.code}] ${d.message}`);
+                problems.push(
+                    `docs/language.md:${b.line} (${b.file}) ${path.basename(d.file)}:${d.range.start.line + 1} ${d.severity} [${d.code}] ${d.message}`,
+                );
             }
         }
         assert.deepEqual(problems, []);

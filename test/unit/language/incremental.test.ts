@@ -5,7 +5,18 @@
 // is compared with a fresh full parse of the same text, and with the text it claims to be.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { AstUtils, EmptyFileSystem, URI, type AstNode, type CompositeCstNode, type CstNode, type LangiumDocument, type LeafCstNode, type ParseResult, type Reference } from 'langium';
+import {
+    AstUtils,
+    EmptyFileSystem,
+    URI,
+    type AstNode,
+    type CompositeCstNode,
+    type CstNode,
+    type LangiumDocument,
+    type LeafCstNode,
+    type ParseResult,
+    type Reference,
+} from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createProbeServerServices } from '../../../src/server/module.js';
 import { buildSpecModel } from '../../../src/core/language/build-model.js';
@@ -23,35 +34,88 @@ function shape(result: ParseResult<AstNode>): string {
     const seen = new Set<AstNode>();
     const ast = (node: AstNode): unknown => {
         seen.add(node);
-        const out: Record<string, unknown> = { $type: node.$type, cst: node.$cstNode && [node.$cstNode.offset, node.$cstNode.length, node.$cstNode.range, node.$cstNode.text], index: node.$containerIndex, property: node.$containerProperty, container: node.$container?.$type };
+        const out: Record<string, unknown> = {
+            $type: node.$type,
+            cst: node.$cstNode && [node.$cstNode.offset, node.$cstNode.length, node.$cstNode.range, node.$cstNode.text],
+            index: node.$containerIndex,
+            property: node.$containerProperty,
+            container: node.$container?.$type,
+        };
         for (const [k, v] of Object.entries(node)) {
             if (k.startsWith('$')) continue;
-            const one = (x: unknown): unknown => (x && typeof x === 'object' && '$type' in x ? ast(x as AstNode) : x && typeof x === 'object' && '$refText' in x ? { ref: (x as { $refText: string }).$refText, at: (x as { $refNode?: CstNode }).$refNode?.range } : x);
+            const one = (x: unknown): unknown =>
+                x && typeof x === 'object' && '$type' in x
+                    ? ast(x as AstNode)
+                    : x && typeof x === 'object' && '$refText' in x
+                      ? { ref: (x as { $refText: string }).$refText, at: (x as { $refNode?: CstNode }).$refNode?.range }
+                      : x;
             out[k] = Array.isArray(v) ? v.map(one) : one(v);
         }
         return out;
     };
-    const cst = (node: CstNode): unknown => 'content' in node
-        ? { range: node.range, offset: node.offset, end: node.end, ast: node.astNode.$type, content: (node as CompositeCstNode).content.map(cst) }
-        : { o: node.offset, l: node.length, r: node.range, h: node.hidden, t: (node as LeafCstNode).tokenType.name, text: node.text, ast: node.astNode.$type };
-    return JSON.stringify({ ast: ast(result.value), cst: cst(result.value.$cstNode!), errors: [result.lexerErrors.length, result.parserErrors.length] });
+    const cst = (node: CstNode): unknown =>
+        'content' in node
+            ? {
+                  range: node.range,
+                  offset: node.offset,
+                  end: node.end,
+                  ast: node.astNode.$type,
+                  content: (node as CompositeCstNode).content.map(cst),
+              }
+            : {
+                  o: node.offset,
+                  l: node.length,
+                  r: node.range,
+                  h: node.hidden,
+                  t: (node as LeafCstNode).tokenType.name,
+                  text: node.text,
+                  ast: node.astNode.$type,
+              };
+    return JSON.stringify({
+        ast: ast(result.value),
+        cst: cst(result.value.$cstNode!),
+        errors: [result.lexerErrors.length, result.parserErrors.length],
+    });
 }
 
 function generated(blocks: number): string {
     let text = 'source movies csv "movies.csv"\n';
     for (let i = 0; i < blocks; i++) {
-        text += `\n// block ${i}\nrelation Movie${i} from movies label "movie" {\n    title: text\n    year: int\n    director: text\n    key (title, year)\n}\n\n`
-            + `fd Movie${i}: title, year -> director as movie_director${i}\nfk Movie${i}.director -> Movie${i}.title\n\n`
-            + `probe binary${i} binary using movie_director${i} {\n    basic "Is {director} the director of {title} ({year})?"\n}\n`
-            + `rule same${i}(a: Movie${i}, b: Movie${i}) :- a.director = b.director, a != b\n    symmetric\n`;
+        text +=
+            `\n// block ${i}\nrelation Movie${i} from movies label "movie" {\n    title: text\n    year: int\n    director: text\n    key (title, year)\n}\n\n` +
+            `fd Movie${i}: title, year -> director as movie_director${i}\nfk Movie${i}.director -> Movie${i}.title\n\n` +
+            `probe binary${i} binary using movie_director${i} {\n    basic "Is {director} the director of {title} ({year})?"\n}\n` +
+            `rule same${i}(a: Movie${i}, b: Movie${i}) :- a.director = b.director, a != b\n    symmetric\n`;
     }
     return text;
 }
 
-const SNIPPETS = [' really', 'x', '\n', '\n\n', '// note\n', '/* c */', ' cap 5', ' symmetric', '"', '{', '}', 'fd ', 'relation R from movies { a: text key (a) }\n',
-    'probe p binary using movie_director0 {\n    basic "Is {director} right?"\n}\n', 'import "other.probe"\n', '    ', ',', ' as name', 'rule '];
+const SNIPPETS = [
+    ' really',
+    'x',
+    '\n',
+    '\n\n',
+    '// note\n',
+    '/* c */',
+    ' cap 5',
+    ' symmetric',
+    '"',
+    '{',
+    '}',
+    'fd ',
+    'relation R from movies { a: text key (a) }\n',
+    'probe p binary using movie_director0 {\n    basic "Is {director} right?"\n}\n',
+    'import "other.probe"\n',
+    '    ',
+    ',',
+    ' as name',
+    'rule ',
+];
 
-const broken = (t: string) => { const r = full(t); return r.parserErrors.length + r.lexerErrors.length > 0; };
+const broken = (t: string) => {
+    const r = full(t);
+    return r.parserErrors.length + r.lexerErrors.length > 0;
+};
 
 function edit(text: string, random: () => number): string {
     const at = Math.floor(random() * (text.length + 1));
@@ -82,11 +146,18 @@ function edit(text: string, random: () => number): string {
         const word = text.indexOf('the director', at);
         return word < 0 ? text : `${text.slice(0, word)}the real director${text.slice(word + 'the director'.length)}`;
     }
-    return text.slice(0, at) + SNIPPETS[Math.floor(random() * SNIPPETS.length)] + text.slice(Math.min(text.length, at + Math.floor(random() * 6)));
+    return (
+        text.slice(0, at) +
+        SNIPPETS[Math.floor(random() * SNIPPETS.length)] +
+        text.slice(Math.min(text.length, at + Math.floor(random() * 6)))
+    );
 }
 
 describe('an edit re-parses only the declarations it touched', () => {
-    for (const [name, start, steps] of [['the movie spec', MOVIE, 600], ['a generated spec of 25 blocks', generated(25), 200]] as const) {
+    for (const [name, start, steps] of [
+        ['the movie spec', MOVIE, 600],
+        ['a generated spec of 25 blocks', generated(25), 200],
+    ] as const) {
         it(`equals a full parse after each of ${steps} random edits of ${name}`, () => {
             const random = prng(29);
             let text = start;
@@ -103,7 +174,11 @@ describe('an edit re-parses only the declarations it touched', () => {
                     assert.equal(incremental.value.$cstNode!.root.fullText, next);
                 }
                 // Back to the last clean text after a breaking edit (a broken text is always parsed whole: the last test).
-                if (fresh.lexerErrors.length + fresh.parserErrors.length > 0) { assert.equal(incremental, undefined); current = full(text); continue; }
+                if (fresh.lexerErrors.length + fresh.parserErrors.length > 0) {
+                    assert.equal(incremental, undefined);
+                    current = full(text);
+                    continue;
+                }
                 current = incremental ?? fresh;
                 text = next;
             }
@@ -118,7 +193,10 @@ describe('an edit re-parses only the declarations it touched', () => {
         const before = current.value.$cstNode as CompositeCstNode;
         const untouched = before.content.find(c => !c.hidden && c.text.startsWith('relation Movie100'))!;
         for (let i = 0; i < 5; i++) {
-            text = text.replace(/basic "Is \{director\}( really)* the director/, m => `${m.slice(0, -'the director'.length)}really the director`);
+            text = text.replace(
+                /basic "Is \{director\}( really)* the director/,
+                m => `${m.slice(0, -'the director'.length)}really the director`,
+            );
             const next = spliceParse(current, text, full);
             assert.ok(next, `edit ${i} was spliced`);
             assert.equal(shape(next), shape(full(text)));
@@ -138,12 +216,25 @@ describe('an edit re-parses only the declarations it touched', () => {
         const doc = live.shared.workspace.LangiumDocumentFactory.fromTextDocument(texts.get(uri.toString())!, uri);
         live.shared.workspace.LangiumDocuments.addDocument(doc);
         await live.shared.workspace.DocumentBuilder.build([doc], { validation: true });
-        const outcome = (d: LangiumDocument) => JSON.stringify({
-            model: buildSpecModel([d]),
-            diagnostics: (d.diagnostics ?? []).map(x => `${x.range.start.line}:${x.range.start.character}-${x.range.end.line}:${x.range.end.character} ${x.severity} ${String(x.code)} ${x.message}`).sort(),
-            links: AstUtils.streamAst(d.parseResult.value).flatMap(n => AstUtils.streamReferences(n)).map(r => r.reference as Reference)
-                .map(r => `${r.$refNode?.range.start.line}:${r.$refNode?.range.start.character} ${r.$refText} -> ${r.ref ? `${r.ref.$type}@${r.ref.$cstNode?.range.start.line} ${r.$nodeDescription?.path} ${r.$nodeDescription?.selectionSegment?.range.start.line}` : r.error?.message}`).toArray().sort(),
-        });
+        const outcome = (d: LangiumDocument) =>
+            JSON.stringify({
+                model: buildSpecModel([d]),
+                diagnostics: (d.diagnostics ?? [])
+                    .map(
+                        x =>
+                            `${x.range.start.line}:${x.range.start.character}-${x.range.end.line}:${x.range.end.character} ${x.severity} ${String(x.code)} ${x.message}`,
+                    )
+                    .sort(),
+                links: AstUtils.streamAst(d.parseResult.value)
+                    .flatMap(n => AstUtils.streamReferences(n))
+                    .map(r => r.reference as Reference)
+                    .map(
+                        r =>
+                            `${r.$refNode?.range.start.line}:${r.$refNode?.range.start.character} ${r.$refText} -> ${r.ref ? `${r.ref.$type}@${r.ref.$cstNode?.range.start.line} ${r.$nodeDescription?.path} ${r.$nodeDescription?.selectionSegment?.range.start.line}` : r.error?.message}`,
+                    )
+                    .toArray()
+                    .sort(),
+            });
         const random = prng(7);
         const fresh = createProbeServerServices(EmptyFileSystem);
         let spliced = 0;
@@ -151,8 +242,16 @@ describe('an edit re-parses only the declarations it touched', () => {
         // First, edits whose effect reaches other declarations: an attribute renamed (the fd, key and templates of
         // its block now name what is not there), typing in one probe, the attribute mended.
         const fixed = [
-            (t: string) => t.replace('relation Movie3 from movies label "movie" {\n    title: text\n    year: int', 'relation Movie3 from movies label "movie" {\n    title: text\n    yeer: int'),
-            (t: string) => t.replace('probe binary3 binary using movie_director3 {\n    basic "Is', 'probe binary3 binary using movie_director3 {\n    basic "Really, is'),
+            (t: string) =>
+                t.replace(
+                    'relation Movie3 from movies label "movie" {\n    title: text\n    year: int',
+                    'relation Movie3 from movies label "movie" {\n    title: text\n    yeer: int',
+                ),
+            (t: string) =>
+                t.replace(
+                    'probe binary3 binary using movie_director3 {\n    basic "Is',
+                    'probe binary3 binary using movie_director3 {\n    basic "Really, is',
+                ),
             (t: string) => t.replace('yeer: int', 'year: int'),
         ];
         for (let step = 0; step < 80; step++) {
@@ -166,7 +265,8 @@ describe('an edit re-parses only the declarations it touched', () => {
             texts.set(TextDocument.create(uri.toString(), 'probe', step + 2, text));
             await live.shared.workspace.DocumentBuilder.update([uri], []);
             if (live.shared.workspace.LangiumDocuments.getDocument(uri)!.parseResult.value === before) spliced++;
-            if (fresh.shared.workspace.LangiumDocuments.hasDocument(uri)) await fresh.shared.workspace.DocumentBuilder.update([], [uri]);
+            if (fresh.shared.workspace.LangiumDocuments.hasDocument(uri))
+                await fresh.shared.workspace.DocumentBuilder.update([], [uri]);
             const other = fresh.shared.workspace.LangiumDocumentFactory.fromString(text, uri);
             fresh.shared.workspace.LangiumDocuments.addDocument(other);
             await fresh.shared.workspace.DocumentBuilder.build([other], { validation: true });
@@ -182,7 +282,13 @@ describe('an edit re-parses only the declarations it touched', () => {
         const random = prng(11);
         let text = generated(8);
         let clean = text;
-        const seen = (l: Awaited<ReturnType<typeof loadSpec>>) => JSON.stringify({ model: l.model, diagnostics: l.diagnostics.map(d => `${d.range.start.line}:${d.range.start.character} ${d.code} ${d.message}`).sort() });
+        const seen = (l: Awaited<ReturnType<typeof loadSpec>>) =>
+            JSON.stringify({
+                model: l.model,
+                diagnostics: l.diagnostics
+                    .map(d => `${d.range.start.line}:${d.range.start.character} ${d.code} ${d.message}`)
+                    .sort(),
+            });
         for (let step = 0; step < 40; step++) {
             text = broken(text) ? clean : edit(text, random);
             if (!broken(text)) clean = text;

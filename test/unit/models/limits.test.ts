@@ -6,26 +6,48 @@ import { parseRetryAfter } from '../../../src/core/models/openai-client.js';
 import { parseDuration, parseRateLimits } from '../../../src/core/models/rate-headers.js';
 import { LearnedLimit } from '../../../src/core/run/pacing.js';
 
-test('a token bucket allows a minute\'s budget, then paces at the refill rate', () => {
+test("a token bucket allows a minute's budget, then paces at the refill rate", () => {
     let now = 0;
     const bucket = new TokenBucket(60, () => now);
-    for (let i = 0; i < 60; i++) { assert.equal(bucket.wait(1), 0); bucket.take(1); }
+    for (let i = 0; i < 60; i++) {
+        assert.equal(bucket.wait(1), 0);
+        bucket.take(1);
+    }
     assert.equal(bucket.wait(1), 1000, 'one request per second once the burst is spent');
     now += 500;
     assert.equal(bucket.wait(1), 500);
     now += 500;
     assert.equal(bucket.wait(1), 0);
     assert.equal(new TokenBucket(0).wait(1e9), 0, '0 means no limit');
-    assert.equal(new TokenBucket(100, () => 0).wait(1e6), 0, 'a request larger than the budget waits for a full bucket, not forever');
+    assert.equal(
+        new TokenBucket(100, () => 0).wait(1e6),
+        0,
+        'a request larger than the budget waits for a full bucket, not forever',
+    );
 });
 
 test('back-off doubles with full jitter and is capped; Retry-After wins', () => {
     const policy = { baseMs: 100, maxMs: 1000 };
-    assert.equal(backoffMs(1, policy, undefined, () => 0), 50);
-    assert.equal(backoffMs(1, policy, undefined, () => 1), 100);
-    assert.equal(backoffMs(3, policy, undefined, () => 1), 400);
-    assert.equal(backoffMs(10, policy, undefined, () => 1), 1000);
-    assert.equal(backoffMs(1, policy, 2000, () => 0), 2000);
+    assert.equal(
+        backoffMs(1, policy, undefined, () => 0),
+        50,
+    );
+    assert.equal(
+        backoffMs(1, policy, undefined, () => 1),
+        100,
+    );
+    assert.equal(
+        backoffMs(3, policy, undefined, () => 1),
+        400,
+    );
+    assert.equal(
+        backoffMs(10, policy, undefined, () => 1),
+        1000,
+    );
+    assert.equal(
+        backoffMs(1, policy, 2000, () => 0),
+        2000,
+    );
 });
 
 test('Retry-After in seconds, milliseconds or as a date', () => {
@@ -46,10 +68,17 @@ test('rate-limit headers: OpenAI durations and the limit, remaining and reset of
     assert.equal(parseDuration('soon'), undefined);
     assert.equal(parseDuration('5s later'), undefined);
     const h = new Headers({
-        'x-ratelimit-limit-requests': '500', 'x-ratelimit-remaining-requests': '499', 'x-ratelimit-reset-requests': '120ms',
-        'x-ratelimit-limit-tokens': '60000', 'x-ratelimit-remaining-tokens': '59000', 'x-ratelimit-reset-tokens': '1s',
+        'x-ratelimit-limit-requests': '500',
+        'x-ratelimit-remaining-requests': '499',
+        'x-ratelimit-reset-requests': '120ms',
+        'x-ratelimit-limit-tokens': '60000',
+        'x-ratelimit-remaining-tokens': '59000',
+        'x-ratelimit-reset-tokens': '1s',
     });
-    assert.deepEqual(parseRateLimits(h), { requests: { limit: 500, remaining: 499, resetMs: 120 }, tokens: { limit: 60000, remaining: 59000, resetMs: 1000 } });
+    assert.deepEqual(parseRateLimits(h), {
+        requests: { limit: 500, remaining: 499, resetMs: 120 },
+        tokens: { limit: 60000, remaining: 59000, resetMs: 1000 },
+    });
     assert.equal(parseRateLimits(new Headers({ 'content-type': 'application/json' })), undefined);
 });
 

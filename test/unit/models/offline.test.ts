@@ -14,8 +14,14 @@ test('same seed, same answers; another seed, other answers', () => {
     const a = new OfflineClient('a', rates({ seed: 1 }));
     const b = new OfflineClient('b', rates({ seed: 1 }));
     const c = new OfflineClient('c', rates({ seed: 2 }));
-    assert.deepEqual(questions.map(q => a.answer(q)), questions.map(q => b.answer(q)));
-    assert.notDeepEqual(questions.map(q => a.answer(q)), questions.map(q => c.answer(q)));
+    assert.deepEqual(
+        questions.map(q => a.answer(q)),
+        questions.map(q => b.answer(q)),
+    );
+    assert.notDeepEqual(
+        questions.map(q => a.answer(q)),
+        questions.map(q => c.answer(q)),
+    );
 });
 
 test('knowing everything, never omitting or contradicting: gold answer word and every keyword', () => {
@@ -39,7 +45,10 @@ test('contradiction states another value of the attribute from the domain, not t
         const text = sim.answer(q);
         const keyword = q.keywords[0]![0]!.value;
         assert.ok(!text.includes(`is ${keyword}.`), text);
-        assert.ok(domain.some(d => d !== keyword && text.includes(d)), text);
+        assert.ok(
+            domain.some(d => d !== keyword && text.includes(d)),
+            text,
+        );
     }
 });
 

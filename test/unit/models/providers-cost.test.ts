@@ -12,7 +12,17 @@ test('defaults: temperature 0, preset base URL, one sample, no SDK-visible seed 
     assert.equal(m.endpoint, 'http://localhost:11434/v1');
     assert.deepEqual(m.params, { temperature: 0 });
     assert.equal(m.samples, 1);
-    const o = resolveModel(decl('openai', { id: 'gpt-4o-mini', temperature: 0.7, max_tokens: 50, seed: 4, samples: 3, stream: true, endpoint: 'http://h/v1/' })).model!;
+    const o = resolveModel(
+        decl('openai', {
+            id: 'gpt-4o-mini',
+            temperature: 0.7,
+            max_tokens: 50,
+            seed: 4,
+            samples: 3,
+            stream: true,
+            endpoint: 'http://h/v1/',
+        }),
+    ).model!;
     assert.deepEqual(o.params, { temperature: 0.7, maxTokens: 50, seed: 4, stream: true });
     assert.equal(o.endpoint, 'http://h/v1');
     assert.equal(o.samples, 3);
@@ -70,10 +80,19 @@ test('estimates count input tokens with the tokenizer and take output from the c
 test('the settings schema lists exactly the providers of the one provider table', async () => {
     const { PROVIDER_NAMES } = await import('../../../src/core/models/providers.js');
     const pkg = JSON.parse((await import('node:fs')).readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
-        contributes: { configuration: { properties: Record<string, { items?: { properties?: { provider?: { enum?: string[] } } } }> } | { properties: Record<string, unknown> }[] };
+        contributes: {
+            configuration:
+                | { properties: Record<string, { items?: { properties?: { provider?: { enum?: string[] } } } }> }
+                | { properties: Record<string, unknown> }[];
+        };
     };
-    const configs = ([] as { properties: Record<string, { items?: { properties?: { provider?: { enum?: string[] } } } }> }[]).concat(pkg.contributes.configuration as never);
-    const enums = configs.flatMap(c => Object.values(c.properties)).map(p => p.items?.properties?.provider?.enum).filter(Boolean);
+    const configs = (
+        [] as { properties: Record<string, { items?: { properties?: { provider?: { enum?: string[] } } } }> }[]
+    ).concat(pkg.contributes.configuration as never);
+    const enums = configs
+        .flatMap(c => Object.values(c.properties))
+        .map(p => p.items?.properties?.provider?.enum)
+        .filter(Boolean);
     assert.equal(enums.length, 1);
     assert.deepEqual([...enums[0]!].sort(), [...PROVIDER_NAMES].sort());
 });

@@ -13,7 +13,10 @@ const messages = [{ role: 'user' as const, content: 'Is Avatar a 2009 movie?' }]
 test('estimateCost prices each question once per sample', () => {
     const one = estimateCost(resolveModel(decl(1)).model!, [{ messages }, { messages }]);
     const three = estimateCost(resolveModel(decl(3)).model!, [{ messages }, { messages }]);
-    assert.deepEqual([three.requests, three.inputTokens, three.outputTokens], [3 * one.requests, 3 * one.inputTokens, 3 * one.outputTokens]);
+    assert.deepEqual(
+        [three.requests, three.inputTokens, three.outputTokens],
+        [3 * one.requests, 3 * one.inputTokens, 3 * one.outputTokens],
+    );
     assert.equal(three.inputTokens, 6 * countMessageTokens(messages));
     assert.ok(Math.abs(three.usd! - 3 * one.usd!) < 1e-12);
 });
@@ -22,5 +25,8 @@ test("the editor's preview estimate is the engine's, samples included (no second
     const question = { messages } as unknown as Parameters<typeof engine.estimates>[0][number];
     const [e] = engine.estimates([question, question], [decl(3)]);
     const core = estimateCost(resolveModel(decl(3)).model!, [{ messages }, { messages }]);
-    assert.deepEqual([e!.questions, e!.inputTokens, e!.outputTokens, e!.cost], [core.requests, core.inputTokens, core.outputTokens, core.usd]);
+    assert.deepEqual(
+        [e!.questions, e!.inputTokens, e!.outputTokens, e!.cost],
+        [core.requests, core.inputTokens, core.outputTokens, core.usd],
+    );
 });

@@ -9,17 +9,37 @@ import { movieGraph } from './support.js';
 
 describe('splitClaims', () => {
     it('cuts sentences and clauses, keeps lists of names whole, drops list markers', () => {
-        const claims = splitClaims('- Titanic was directed by James Cameron and it was released in 1997. It starred Leonardo DiCaprio and Kate Winslet!\n2. A ship sinks');
-        assert.deepEqual(claims.map(c => c.text), ['Titanic was directed by James Cameron', 'it was released in 1997', 'It starred Leonardo DiCaprio and Kate Winslet', 'A ship sinks']);
-        assert.deepEqual(claims.map(c => c.sentence), [0, 0, 1, 2]);
+        const claims = splitClaims(
+            '- Titanic was directed by James Cameron and it was released in 1997. It starred Leonardo DiCaprio and Kate Winslet!\n2. A ship sinks',
+        );
+        assert.deepEqual(
+            claims.map(c => c.text),
+            [
+                'Titanic was directed by James Cameron',
+                'it was released in 1997',
+                'It starred Leonardo DiCaprio and Kate Winslet',
+                'A ship sinks',
+            ],
+        );
+        assert.deepEqual(
+            claims.map(c => c.sentence),
+            [0, 0, 1, 2],
+        );
     });
 
-    it('never cuts inside a known name or after an initial; a label\'s closing stop still ends its sentence', () => {
+    it("never cuts inside a known name or after an initial; a label's closing stop still ends its sentence", () => {
         const names = ['Oz the Great and Powerful', 'J.K. Simmons', 'A ship sinks.'];
-        const text = 'Oz the Great and Powerful star J.K. Simmons. Titanic plot A ship sinks. Oz the Great and Powerful directed by Sam Raimi and it was released in 2013.';
-        assert.deepEqual(splitClaims(text, names).map(c => c.text), [
-            'Oz the Great and Powerful star J.K. Simmons', 'Titanic plot A ship sinks', 'Oz the Great and Powerful directed by Sam Raimi', 'it was released in 2013',
-        ]);
+        const text =
+            'Oz the Great and Powerful star J.K. Simmons. Titanic plot A ship sinks. Oz the Great and Powerful directed by Sam Raimi and it was released in 2013.';
+        assert.deepEqual(
+            splitClaims(text, names).map(c => c.text),
+            [
+                'Oz the Great and Powerful star J.K. Simmons',
+                'Titanic plot A ship sinks',
+                'Oz the Great and Powerful directed by Sam Raimi',
+                'it was released in 2013',
+            ],
+        );
     });
 });
 
@@ -31,13 +51,24 @@ const cameron = node('Director', 'James Cameron');
 const r = retrieve(graph, [titanic, cameron], { form: 'triplets', triplets: 10 });
 const data = dataFacts(graph, r.index);
 const check = (answer: string, context?: ContextGraph, aliases?: Parameters<typeof verifyOpenAnswer>[0]['aliases']) =>
-    verifyOpenAnswer({ answer, nodes: [...r.scored.nodes, ...(context?.nodes ?? [])], relations: graph.relations, data, context: context ?? r.context, aliases });
+    verifyOpenAnswer({
+        answer,
+        nodes: [...r.scored.nodes, ...(context?.nodes ?? [])],
+        relations: graph.relations,
+        data,
+        context: context ?? r.context,
+        aliases,
+    });
 
 describe('verifyOpenAnswer on the movie data', () => {
     it('supports a stated fact, naming the edge, against the data and the context', () => {
         const [v] = check('Titanic was directed by James Cameron.');
         assert.equal(v!.data.label, 'supported');
-        assert.deepEqual(v!.data.edge, { head: 'Movie(Titanic, 1997)', relation: 'directed_by', tail: 'Director(James Cameron)' });
+        assert.deepEqual(v!.data.edge, {
+            head: 'Movie(Titanic, 1997)',
+            relation: 'directed_by',
+            tail: 'Director(James Cameron)',
+        });
         assert.equal(v!.context.label, 'supported');
         assert.equal(v!.cause, 'grounded');
     });
@@ -59,8 +90,14 @@ describe('verifyOpenAnswer on the movie data', () => {
 
     it('leaves unverifiable what the data does not speak about', () => {
         const verdicts = check('Titanic won eleven Academy Awards. The film is widely admired.');
-        assert.deepEqual(verdicts.map(v => v.data.label), ['unverifiable', 'unverifiable']);
-        assert.deepEqual(verdicts.map(v => v.cause), ['unverifiable', 'unverifiable']);
+        assert.deepEqual(
+            verdicts.map(v => v.data.label),
+            ['unverifiable', 'unverifiable'],
+        );
+        assert.deepEqual(
+            verdicts.map(v => v.cause),
+            ['unverifiable', 'unverifiable'],
+        );
     });
 
     it('carries the subject into a clause that names none', () => {
@@ -89,12 +126,19 @@ describe('verifyOpenAnswer on the movie data', () => {
     it('matches aliases supplied for a node', () => {
         const plain = check('Titanic was directed by Jim Cameron.');
         assert.equal(plain[0]!.data.label, 'contradicted', 'an unknown spelling states no director');
-        const aliased = check('Titanic was directed by Jim Cameron.', undefined, n => (n.id === 'Director(James Cameron)' ? ['Jim Cameron'] : []));
+        const aliased = check('Titanic was directed by Jim Cameron.', undefined, n =>
+            n.id === 'Director(James Cameron)' ? ['Jim Cameron'] : [],
+        );
         assert.equal(aliased[0]!.data.label, 'supported');
     });
 
     it('labels every context check unverifiable for the zero-context baseline', () => {
-        const v = verifyOpenAnswer({ answer: 'Titanic was directed by James Cameron.', nodes: r.scored.nodes, relations: graph.relations, data });
+        const v = verifyOpenAnswer({
+            answer: 'Titanic was directed by James Cameron.',
+            nodes: r.scored.nodes,
+            relations: graph.relations,
+            data,
+        });
         assert.equal(v[0]!.data.label, 'supported');
         assert.equal(v[0]!.context.label, 'unverifiable');
     });

@@ -26,14 +26,26 @@ const open = familyOf('open');
 describe('the open family', () => {
     it('asks each pair with no context, clean, and each kind at each level, as one levels group', () => {
         const { questions, diagnostics } = generate('pair');
-        assert.deepEqual(diagnostics.filter(d => d.severity === 'error'), []);
+        assert.deepEqual(
+            diagnostics.filter(d => d.severity === 'error'),
+            [],
+        );
         assert.equal(questions.length, 6 * 6);
         const avatar = questions.filter(q => q.entity.key[0] === 'Avatar');
-        assert.deepEqual(avatar.map(q => q.phrasing), ['none', 'clean', 'rewire-50', 'rewire-100', 'delete-50', 'delete-100']);
-        assert.deepEqual(open.phrasings(spec.probes.find(p => p.name === 'pair')!), avatar.map(q => q.phrasing));
+        assert.deepEqual(
+            avatar.map(q => q.phrasing),
+            ['none', 'clean', 'rewire-50', 'rewire-100', 'delete-50', 'delete-100'],
+        );
+        assert.deepEqual(
+            open.phrasings(spec.probes.find(p => p.name === 'pair')!),
+            avatar.map(q => q.phrasing),
+        );
         assert.equal(new Set(avatar.map(q => q.group!.id)).size, 1);
         assert.ok(avatar.every(q => q.group!.relation === 'levels' && q.group!.role === q.phrasing));
-        assert.equal(avatar[0]!.question, 'Explain the relationship between Avatar and James Cameron and its significance.\nAnswer:');
+        assert.equal(
+            avatar[0]!.question,
+            'Explain the relationship between Avatar and James Cameron and its significance.\nAnswer:',
+        );
         const del = avatar.find(q => q.phrasing === 'delete-100')!;
         assert.equal(del.open!.context!.edges.length, 0);
         assert.equal(del.open!.context!.deleted!.length, del.open!.clean!.edges.length);
@@ -45,13 +57,21 @@ describe('the open family', () => {
     it('fills presets with the entity names; a baseline can be left out', () => {
         const { questions } = generate('single');
         const titanic = questions.filter(q => q.entity.key[0] === 'Titanic');
-        assert.deepEqual(titanic.map(q => q.phrasing), ['clean', 'swap-100']);
+        assert.deepEqual(
+            titanic.map(q => q.phrasing),
+            ['clean', 'swap-100'],
+        );
         assert.ok(titanic[0]!.question.startsWith('Critically assess the importance of Titanic.\nBelow are the facts'));
         assert.equal(titanic[0]!.open!.form, 'paths');
     });
 
     it('reports an unknown preset and a pair with no fk between them, at the probe', () => {
-        assert.match(generate('bad_preset').diagnostics.map(d => d.message).join('\n'), /Unknown preset 'poetic'/);
+        assert.match(
+            generate('bad_preset')
+                .diagnostics.map(d => d.message)
+                .join('\n'),
+            /Unknown preset 'poetic'/,
+        );
         const bad = generate('bad_pair').diagnostics;
         assert.equal(bad[0]!.code, 'open-pair');
         assert.match(bad[0]!.message, /No fk leads from Director to Movie/);
@@ -59,11 +79,14 @@ describe('the open family', () => {
 
     const avatarClean = () => generate('pair').questions.find(q => q.entity.key[0] === 'Avatar' && q.phrasing === 'clean')!;
 
-    it('scores an answer from the facts stored with the question; the spec\'s aliases apply', () => {
+    it("scores an answer from the facts stored with the question; the spec's aliases apply", () => {
         const q = avatarClean();
         assert.ok(q.open!.aliases['Director(James Cameron)']!.includes('Cameron'));
         const claims = openClaims(q, 'Avatar was directed by Cameron. Avatar runs 162 minutes.');
-        assert.deepEqual(claims.map(c => c.data.label), ['supported', 'supported']);
+        assert.deepEqual(
+            claims.map(c => c.data.label),
+            ['supported', 'supported'],
+        );
         const ok = verify(q, 'Avatar was directed by Cameron. Avatar runs 162 minutes.', createVerifyContext(spec, data), 'm');
         assert.equal(ok.correct, true);
         const wrong = verify(q, 'Avatar was directed by Cameron. Avatar runs 170 minutes.', createVerifyContext(spec, data), 'm');
@@ -78,7 +101,10 @@ describe('the open family', () => {
         const poor = 'Avatar was directed by Cameron. Avatar runs 170 minutes. Avatar runs 171 minutes. Avatar runs 172 minutes.';
         const ctx = createVerifyContext(spec, data);
         const items = [good, poor, ''].map(r => ({ q, v: verify(q, r, ctx, 'm') }));
-        const figures = open.metricExtras(items).figures!.open as { supported: { value: number }; factScore: { value: number; n: number; withoutClaims: number; low: number; high: number } };
+        const figures = open.metricExtras(items).figures!.open as {
+            supported: { value: number };
+            factScore: { value: number; n: number; withoutClaims: number; low: number; high: number };
+        };
         assert.equal(figures.supported.value, 0.5);
         assert.equal(figures.factScore.value, 0.625);
         assert.deepEqual([figures.factScore.n, figures.factScore.withoutClaims], [2, 1]);
@@ -96,12 +122,19 @@ describe('the open family', () => {
 
     it('judges the levels group: robust, or which members followed corrupted context', () => {
         const questions = generate('pair').questions.filter(q => q.entity.key[0] === 'Titanic');
-        const verdictsFor = (answer: (q: Question) => string) => questions.map(q => verify(q, answer(q), createVerifyContext(spec, data), 'm'));
-        const follows = judgeGroups(questions, verdictsFor(q => open.answerText(q, q.gold, { follows: 1, invents: 0, seed: 1 })));
+        const verdictsFor = (answer: (q: Question) => string) =>
+            questions.map(q => verify(q, answer(q), createVerifyContext(spec, data), 'm'));
+        const follows = judgeGroups(
+            questions,
+            verdictsFor(q => open.answerText(q, q.gold, { follows: 1, invents: 0, seed: 1 })),
+        );
         assert.equal(follows.length, 1);
         assert.equal(follows[0]!.outcome, 'followed-corrupted');
         assert.match(follows[0]!.detail!, /rewire-50, rewire-100/);
-        const careful = judgeGroups(questions, verdictsFor(() => 'Titanic was directed by James Cameron.'));
+        const careful = judgeGroups(
+            questions,
+            verdictsFor(() => 'Titanic was directed by James Cameron.'),
+        );
         assert.deepEqual([careful[0]!.outcome, careful[0]!.ok], ['robust', true]);
     });
 });

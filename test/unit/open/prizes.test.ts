@@ -14,14 +14,21 @@ describe('question-aware prizes', () => {
     it('the edges the question asks about get the top prizes and make the triplets', () => {
         const question = 'How long is Titanic, in minutes, and what is its plot?';
         const r = retrieve(graph, seeds, { question, triplets: 2 });
-        const top = [...r.scored.edges].sort((a, b) => b.prize - a.prize).slice(0, 2).map(e => e.relation).sort();
+        const top = [...r.scored.edges]
+            .sort((a, b) => b.prize - a.prize)
+            .slice(0, 2)
+            .map(e => e.relation)
+            .sort();
         assert.deepEqual(top, ['Movie.length', 'Movie.plot']);
         assert.deepEqual(r.context.edges.map(e => e.relation).sort(), ['Movie.length', 'Movie.plot']);
     });
 
     it('another question, other prizes: who stars in it', () => {
         const r = retrieve(graph, seeds, { question: 'Which star played in Titanic?', triplets: 1 });
-        assert.deepEqual(r.context.edges.map(e => e.relation), ['Movie.star']);
+        assert.deepEqual(
+            r.context.edges.map(e => e.relation),
+            ['Movie.star'],
+        );
     });
 
     it('prizes ppr ranks by PageRank alone, whatever the question', () => {

@@ -19,7 +19,10 @@ describe('the data graph', () => {
         assert.equal(graph.nodeCount, 6 + 3 + 5 + 5 + 5 + 3);
         // Movie: star 6 + length 6 + plot 5; Director: birth_year 3; FK directed_by 6.
         assert.equal(graph.edgeCount, 6 + 6 + 5 + 3 + 6);
-        assert.deepEqual(graph.relations.map(r => r.name), ['Movie.star', 'Movie.length', 'Movie.plot', 'Director.birth_year', 'directed_by']);
+        assert.deepEqual(
+            graph.relations.map(r => r.name),
+            ['Movie.star', 'Movie.length', 'Movie.plot', 'Director.birth_year', 'directed_by'],
+        );
     });
 });
 
@@ -36,7 +39,10 @@ describe('kHop', () => {
 
     it('collects the nodes within K hops and the edges on such walks', () => {
         const two = kHop(g, [nodes[0]!], { k: 2 });
-        assert.deepEqual([...two.nodes].sort((x, y) => x - y), [0, 1, 2, 3, 4, 5, 6]);
+        assert.deepEqual(
+            [...two.nodes].sort((x, y) => x - y),
+            [0, 1, 2, 3, 4, 5, 6],
+        );
         assert.deepEqual(two.hop, [0, 1, 2, 2, 2, 2, 2]);
         assert.equal(two.edges.length, 6);
         assert.equal(kHop(g, [nodes[0]!], { k: 3 }).nodes.length, 12);
@@ -44,14 +50,17 @@ describe('kHop', () => {
 
     it('keeps a hub but does not expand it', () => {
         const capped = kHop(g, [nodes[0]!], { k: 3, maxDegree: 3 });
-        assert.deepEqual([...capped.nodes].sort((x, y) => x - y), [0, 1]);
+        assert.deepEqual(
+            [...capped.nodes].sort((x, y) => x - y),
+            [0, 1],
+        );
     });
 });
 
 const seeds = [node('Movie', 'Titanic, 1997'), node('Director', 'James Cameron')];
 
 describe('retrieve on the movie data', () => {
-    it('ranks by personalised PageRank, the question\'s entities first, and drops what scores below 1e-5', () => {
+    it("ranks by personalised PageRank, the question's entities first, and drops what scores below 1e-5", () => {
         const r = retrieve(graph, seeds);
         assert.deepEqual(r.seeds, ['Movie(Titanic, 1997)', 'Director(James Cameron)']);
         assert.ok(r.pprIterations <= 100);
@@ -63,7 +72,7 @@ describe('retrieve on the movie data', () => {
         assert.ok(pruned.scored.nodes.every(n => n.seed || n.ppr >= 0.05));
     });
 
-    it('builds each context form from the scored graph and renders the paper\'s prompt', () => {
+    it("builds each context form from the scored graph and renders the paper's prompt", () => {
         for (const form of ['triplets', 'paths', 'subgraph'] as const) {
             const r = retrieve(graph, seeds, { form, triplets: 5 });
             assert.equal(r.context.form, form);
@@ -89,22 +98,44 @@ describe('retrieve on the movie data', () => {
     });
 
     it('with the simulator following the context fully, the followed-corrupted share tracks the level', () => {
-        const movies = ['Avatar, 2009', 'Spectre, 2015', 'Titanic, 1997', 'Skyfall, 2012', 'Inception, 2010', 'Dunkirk, 2017'].map(m => node('Movie', m));
+        const movies = [
+            'Avatar, 2009',
+            'Spectre, 2015',
+            'Titanic, 1997',
+            'Skyfall, 2012',
+            'Inception, 2010',
+            'Dunkirk, 2017',
+        ].map(m => node('Movie', m));
         for (const kind of PERTURBATION_KINDS) {
             for (const level of [0, 0.25, 0.5, 0.75, 1]) {
-                let followed = 0, claims = 0, edges = 0, perturbed = 0;
+                let followed = 0,
+                    claims = 0,
+                    edges = 0,
+                    perturbed = 0;
                 for (const m of movies) {
                     const r = retrieve(graph, [m], { triplets: 12 });
                     const ctx = perturb(r.context, { kind, level, seed: 5, relations: graph.relations, pool: r.scored });
                     const answer = simulatedOpenAnswer(ctx, { follows: 1, invents: 0, seed: 1 });
-                    const v = verifyOpenAnswer({ answer, nodes: [...r.scored.nodes, ...ctx.nodes], relations: graph.relations, data: dataFacts(graph, r.index), context: ctx });
+                    const v = verifyOpenAnswer({
+                        answer,
+                        nodes: [...r.scored.nodes, ...ctx.nodes],
+                        relations: graph.relations,
+                        data: dataFacts(graph, r.index),
+                        context: ctx,
+                    });
                     const s = summariseClaims(v);
-                    followed += s.followedCorrupted * s.claims; claims += s.claims;
-                    edges += r.context.edges.length; perturbed += ctx.edges.filter(e => e.perturbed).length;
+                    followed += s.followedCorrupted * s.claims;
+                    claims += s.claims;
+                    edges += r.context.edges.length;
+                    perturbed += ctx.edges.filter(e => e.perturbed).length;
                 }
                 const share = claims ? followed / claims : 0;
                 if (kind === 'delete') assert.equal(share, 0, 'deleted edges cannot be followed');
-                else assert.ok(Math.abs(share - perturbed / edges) <= 0.1, `${kind} ${level}: followed ${share.toFixed(2)} vs perturbed ${(perturbed / edges).toFixed(2)}`);
+                else
+                    assert.ok(
+                        Math.abs(share - perturbed / edges) <= 0.1,
+                        `${kind} ${level}: followed ${share.toFixed(2)} vs perturbed ${(perturbed / edges).toFixed(2)}`,
+                    );
                 if (kind !== 'delete' && kind !== 'swap') assert.ok(Math.abs(perturbed / edges - level) < 0.05);
             }
         }

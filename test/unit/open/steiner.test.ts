@@ -10,11 +10,15 @@ function mstCost(input: PcstInput, set: Set<number>): number {
         .sort((a, b) => input.cost[a]! - input.cost[b]!);
     const parent = new Map([...set].map(v => [v, v]));
     const find = (v: number): number => (parent.get(v) === v ? v : find(parent.get(v)!));
-    let cost = 0, joined = 1;
+    let cost = 0,
+        joined = 1;
     for (const e of edges) {
-        const a = find(input.head[e]!), b = find(input.tail[e]!);
+        const a = find(input.head[e]!),
+            b = find(input.tail[e]!);
         if (a === b) continue;
-        parent.set(a, b); cost += input.cost[e]!; joined++;
+        parent.set(a, b);
+        cost += input.cost[e]!;
+        joined++;
     }
     return joined === set.size ? cost : Infinity;
 }
@@ -35,12 +39,23 @@ function bruteForce(input: PcstInput): number {
 function randomInput(seed: number): PcstInput {
     const random = prng(seed);
     const n = 2 + Math.floor(random() * 11); // 2..12 nodes
-    const head: number[] = [], tail: number[] = [], cost: number[] = [];
-    for (let v = 1; v < n; v++) { head.push(Math.floor(random() * v)); tail.push(v); cost.push(random() * 2); } // spanning tree
+    const head: number[] = [],
+        tail: number[] = [],
+        cost: number[] = [];
+    for (let v = 1; v < n; v++) {
+        head.push(Math.floor(random() * v));
+        tail.push(v);
+        cost.push(random() * 2);
+    } // spanning tree
     const extra = Math.floor(random() * n * 1.5);
     for (let j = 0; j < extra; j++) {
-        const a = Math.floor(random() * n), b = Math.floor(random() * n);
-        if (a !== b) { head.push(a); tail.push(b); cost.push(random() * 2); }
+        const a = Math.floor(random() * n),
+            b = Math.floor(random() * n);
+        if (a !== b) {
+            head.push(a);
+            tail.push(b);
+            cost.push(random() * 2);
+        }
     }
     const prize = Array.from({ length: n }, () => (random() < 0.3 ? 0 : random() * 2));
     return { n, head, tail, cost, prize, root: Math.floor(random() * n) };

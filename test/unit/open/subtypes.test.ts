@@ -10,7 +10,9 @@ import { OPEN_GROUPS, OPEN_SUBTYPES } from '../../../src/core/families/open/fami
 import { world } from '../../fixtures/probes/world.js';
 
 const fixtureDir = path.resolve('test/fixtures/open');
-const SPEC = readFileSync(path.join(fixtureDir, 'open.probe'), 'utf8').split('\nprobe ')[0]!.replace('"../probes/movies.csv"', '"movies.csv"');
+const SPEC = readFileSync(path.join(fixtureDir, 'open.probe'), 'utf8')
+    .split('\nprobe ')[0]!
+    .replace('"../probes/movies.csv"', '"movies.csv"');
 const MOVIES = readFileSync(path.resolve('test/fixtures/probes/movies.csv'), 'utf8');
 
 describe('open question sub-types', () => {
@@ -28,19 +30,29 @@ describe('open question sub-types', () => {
     });
 
     it('preset names a sub-type or a group; the question is its template filled in', async () => {
-        const w = await world(`${SPEC}
+        const w = await world(
+            `${SPEC}
 probe why open about Movie with Director { preset causal  perturb [] }
 probe what_if open about Movie { preset hypothetical  perturb []  baseline false }
 probe grouped open about Movie with Director { preset explanatory  perturb [] }
 probe wrong open about Movie { preset causl }
-`, { 'movies.csv': MOVIES });
+`,
+            { 'movies.csv': MOVIES },
+        );
         try {
-            const ask = (probe: string) => [...generateQuestions(w.model, w.data, { probe }).questions].find(q => q.entity.key[0] === 'Avatar')!.question.split('\n')[0];
+            const ask = (probe: string) =>
+                [...generateQuestions(w.model, w.data, { probe }).questions]
+                    .find(q => q.entity.key[0] === 'Avatar')!
+                    .question.split('\n')[0];
             assert.equal(ask('why'), 'Explain how Avatar came to be connected with James Cameron.');
             assert.equal(ask('what_if'), 'What would be different if Avatar did not exist?');
             assert.equal(ask('grouped'), 'Explain the relationship between Avatar and James Cameron and its significance.');
-            const bad = generateQuestions(w.model, w.data, { probe: 'wrong' }).diagnostics.map(d => d.message).join('\n');
+            const bad = generateQuestions(w.model, w.data, { probe: 'wrong' })
+                .diagnostics.map(d => d.message)
+                .join('\n');
             assert.match(bad, /Unknown preset 'causl'.*causal/);
-        } finally { w.dispose(); }
+        } finally {
+            w.dispose();
+        }
     });
 });

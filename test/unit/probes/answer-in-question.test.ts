@@ -52,11 +52,21 @@ probe says statement using movie_people {
         assert.deepEqual(leaks(probeDiagnostics(w.model, w.data)), []);
     });
 
-    for (const example of ['movie/movie.probe', 'soccer/soccer.probe', 'statements/statements.probe', 'evidence/evidence.probe', 'open/open.probe', 'reeval/reeval.probe']) {
+    for (const example of [
+        'movie/movie.probe',
+        'soccer/soccer.probe',
+        'statements/statements.probe',
+        'evidence/evidence.probe',
+        'open/open.probe',
+        'reeval/reeval.probe',
+    ]) {
         it(`examples/${example} checks clean (no error, no warning)`, async () => {
             const checked = await checkSpec(path.join(repoRoot, 'examples', example));
             const all = [...checked.diagnostics, ...probeDiagnostics(checked.model, checked.data)];
-            assert.deepEqual(all.map(d => `${d.range.start.line + 1} [${d.code}] ${d.message}`), []);
+            assert.deepEqual(
+                all.map(d => `${d.range.start.line + 1} [${d.code}] ${d.message}`),
+                [],
+            );
         });
     }
 });

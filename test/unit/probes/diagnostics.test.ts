@@ -21,7 +21,10 @@ describe('probe diagnostics (bad input never throws)', () => {
     });
 
     it('a list-valued attribute shown bare: a warning with the functions to use', async t => {
-        const w = await world(`${OLYMPICS_SPEC}\nprobe years knows about City {\n    ask "Did {name} host in {host_years}?"\n}`, OLYMPICS_FILES);
+        const w = await world(
+            `${OLYMPICS_SPEC}\nprobe years knows about City {\n    ask "Did {name} host in {host_years}?"\n}`,
+            OLYMPICS_FILES,
+        );
         t.after(w.dispose);
         const d = probeDiagnostics(w.model, w.data).find(x => x.code === 'list-attribute')!;
         assert.equal(d.severity, 'warning');
@@ -29,7 +32,8 @@ describe('probe diagnostics (bad input never throws)', () => {
     });
 
     it('an FD whose right-hand side is empty in every row', async t => {
-        const csv = 'title,year,director,star,birth_year,length,plot\nAvatar,2009,,CCH Pounder,1954,162,x\nUp,2009,,Ed Asner,,96,y\n';
+        const csv =
+            'title,year,director,star,birth_year,length,plot\nAvatar,2009,,CCH Pounder,1954,162,x\nUp,2009,,Ed Asner,,96,y\n';
         const w = await movieWorld('', csv);
         t.after(w.dispose);
         const d = probeDiagnostics(w.model, w.data).find(x => x.code === 'probe-fd-empty')!;
@@ -38,7 +42,8 @@ describe('probe diagnostics (bad input never throws)', () => {
     });
 
     it('zero eligible rows, with the reasons the rows were skipped', async t => {
-        const csv = 'title,year,director,star,birth_year,length,plot\nAvatar,2009,James Cameron,,1954,162,x\nUp,2009,Pete Docter,,1950,96,y\n';
+        const csv =
+            'title,year,director,star,birth_year,length,plot\nAvatar,2009,James Cameron,,1954,162,x\nUp,2009,Pete Docter,,1950,96,y\n';
         const w = await movieWorld('', csv);
         t.after(w.dispose);
         const d = probeDiagnostics(w.model, w.data).find(x => x.code === 'probe-no-rows')!;
@@ -64,7 +69,10 @@ probe nowhere path along Person.name -> Person.born {
         const g = generateQuestions(w.model, w.data, { probe: 'grandma' });
         const qs = [...g.questions];
         assert.equal(qs.length, 1, 'only Cid has a grandmother');
-        assert.deepEqual(qs[0]!.keywords.map(h => h.map(k => k.value)), [['Bea'], ['Ann'], ['1900']]);
+        assert.deepEqual(
+            qs[0]!.keywords.map(h => h.map(k => k.value)),
+            [['Bea'], ['Ann'], ['1900']],
+        );
         // Dee is her own mother: the join comes back to the same entity.
         assert.equal(g.stats.skippedCycle, 1);
     });
@@ -72,7 +80,9 @@ probe nowhere path along Person.name -> Person.born {
     it('a choice probe with fewer than two options, and unknown names', async t => {
         const w = await movieWorld('probe one choice using director_birth {}');
         t.after(w.dispose);
-        assert.ok(probeDiagnostics(w.model, w.data).some(d => d.code === 'probe-choice-options' && /needs at least 2/.test(d.message)));
+        assert.ok(
+            probeDiagnostics(w.model, w.data).some(d => d.code === 'probe-choice-options' && /needs at least 2/.test(d.message)),
+        );
         assert.deepEqual(codes(generateQuestions(w.model, w.data, { suite: 'nope' }).diagnostics), ['unknown-suite']);
         assert.deepEqual(codes(generateQuestions(w.model, w.data, { probe: 'nope' }).diagnostics), ['unknown-probe']);
     });

@@ -40,14 +40,28 @@ const CLUBS = ['FC A', 'A', 'B', 'FC B', 'C'];
 // Cities overlap club names, so a relation corruption ("comes from B") can meet a true fact.
 const CITIES = ['Rome', 'Milan', 'B'];
 
-interface Row { name: string; tag: string; club: string; city: string }
+interface Row {
+    name: string;
+    tag: string;
+    club: string;
+    city: string;
+}
 
 /** The oracle's alias rule: a club is the same club with or without the word "FC". */
-const club = (v: string) => v.split(' ').filter(w => w !== 'FC').join(' ');
+const club = (v: string) =>
+    v
+        .split(' ')
+        .filter(w => w !== 'FC')
+        .join(' ');
 const sameClub = (a: string, b: string) => club(a) === club(b);
 
 const rowsArb = fc.uniqueArray(
-    fc.record({ name: fc.constantFrom('X', 'Y', 'Z'), tag: fc.constantFrom('1', '2'), club: fc.constantFrom(...CLUBS), city: fc.constantFrom(...CITIES) }),
+    fc.record({
+        name: fc.constantFrom('X', 'Y', 'Z'),
+        tag: fc.constantFrom('1', '2'),
+        club: fc.constantFrom(...CLUBS),
+        city: fc.constantFrom(...CITIES),
+    }),
     { minLength: 2, maxLength: 6, selector: r => `${r.name}/${r.tag}` },
 );
 const clubCities = fc.tuple(...CLUBS.map(() => fc.constantFrom('Rome', 'Milan')));
@@ -71,35 +85,60 @@ describe('golds on random data (issue 27 property)', () => {
         writeFileSync(path.join(dir, 'spec.probe'), SPEC);
         const counts = { statementNo: 0, statementYes: 0, ruleYes: 0, choice: 0 };
         try {
-            await fc.assert(fc.asyncProperty(rowsArb, clubCities, async (rows, cities) => {
-                writeFileSync(path.join(dir, 'p.csv'), 'name,tag,club,city\n' + rows.map(r => `${r.name},${r.tag},${r.club},${r.city}`).join('\n') + '\n');
-                writeFileSync(path.join(dir, 'c.csv'), 'name,city\n' + CLUBS.map((c, i) => `${c},${cities[i]}`).join('\n') + '\n');
-                const { model } = await loadSpec(path.join(dir, 'spec.probe'));
-                const data = await loadData(model);
-                const truth = trueTexts(rows);
-                const where = `\n${JSON.stringify(rows)} ${JSON.stringify(cities)}`;
-                for (const q of generateQuestions(model, data).questions) {
-                    if (q.kind === 'statement') {
-                        if (q.gold === 'yes') { counts.statementYes++; assert.ok(truth.has(q.question), `positive not true: ${q.question}${where}`); }
-                        else { counts.statementNo++; assert.ok(!truth.has(q.question), `negative true: ${q.question}${where}`); }
-                    } else if (q.kind === 'choice') {
-                        counts.choice++;
-                        const [name, tag] = q.entity.key;
-                        const row = rows.find(r => r.name === name && r.tag === tag)!;
-                        const holds = (text: string) => CLUBS.some(v => sameClub(v, row.club) && text === `Plays for ${v}.`) || text === `Comes from ${row.city}.`;
-                        q.options!.forEach((text, i) => assert.equal(holds(text), q.gold !== i + 1, `option ${i + 1} "${text}" (gold ${String(q.gold)})${where}`));
-                    } else if (q.kind === 'rule' && q.gold === 'yes' && q.phrasing === 'basic') {
-                        // not_at(p, k): no row of p's name plays for k (or an alias of k), and k is in p's club's city.
-                        counts.ruleYes++;
-                        const name = String(q.rule!.fact.args[0]).split(KEY_SEPARATOR)[0]!;
-                        const k = String(q.rule!.fact.args[1]);
-                        const mine = rows.filter(r => r.name === name);
-                        assert.ok(mine.length > 0 && mine.every(r => !sameClub(r.club, k)), `${q.question} but ${JSON.stringify(mine)}${where}`);
-                    } else if (q.kind === 'rule' && q.phrasing === 'negated') {
-                        assert.equal(q.gold, 'no');
+            await fc.assert(
+                fc.asyncProperty(rowsArb, clubCities, async (rows, cities) => {
+                    writeFileSync(
+                        path.join(dir, 'p.csv'),
+                        'name,tag,club,city\n' + rows.map(r => `${r.name},${r.tag},${r.club},${r.city}`).join('\n') + '\n',
+                    );
+                    writeFileSync(
+                        path.join(dir, 'c.csv'),
+                        'name,city\n' + CLUBS.map((c, i) => `${c},${cities[i]}`).join('\n') + '\n',
+                    );
+                    const { model } = await loadSpec(path.join(dir, 'spec.probe'));
+                    const data = await loadData(model);
+                    const truth = trueTexts(rows);
+                    const where = `\n${JSON.stringify(rows)} ${JSON.stringify(cities)}`;
+                    for (const q of generateQuestions(model, data).questions) {
+                        if (q.kind === 'statement') {
+                            if (q.gold === 'yes') {
+                                counts.statementYes++;
+                                assert.ok(truth.has(q.question), `positive not true: ${q.question}${where}`);
+                            } else {
+                                counts.statementNo++;
+                                assert.ok(!truth.has(q.question), `negative true: ${q.question}${where}`);
+                            }
+                        } else if (q.kind === 'choice') {
+                            counts.choice++;
+                            const [name, tag] = q.entity.key;
+                            const row = rows.find(r => r.name === name && r.tag === tag)!;
+                            const holds = (text: string) =>
+                                CLUBS.some(v => sameClub(v, row.club) && text === `Plays for ${v}.`) ||
+                                text === `Comes from ${row.city}.`;
+                            q.options!.forEach((text, i) =>
+                                assert.equal(
+                                    holds(text),
+                                    q.gold !== i + 1,
+                                    `option ${i + 1} "${text}" (gold ${String(q.gold)})${where}`,
+                                ),
+                            );
+                        } else if (q.kind === 'rule' && q.gold === 'yes' && q.phrasing === 'basic') {
+                            // not_at(p, k): no row of p's name plays for k (or an alias of k), and k is in p's club's city.
+                            counts.ruleYes++;
+                            const name = String(q.rule!.fact.args[0]).split(KEY_SEPARATOR)[0]!;
+                            const k = String(q.rule!.fact.args[1]);
+                            const mine = rows.filter(r => r.name === name);
+                            assert.ok(
+                                mine.length > 0 && mine.every(r => !sameClub(r.club, k)),
+                                `${q.question} but ${JSON.stringify(mine)}${where}`,
+                            );
+                        } else if (q.kind === 'rule' && q.phrasing === 'negated') {
+                            assert.equal(q.gold, 'no');
+                        }
                     }
-                }
-            }), { numRuns: 1000, seed: 27 });
+                }),
+                { numRuns: 1000, seed: 27 },
+            );
         } finally {
             rmSync(dir, { recursive: true, force: true });
         }

@@ -28,12 +28,15 @@ describe('knowledge probes', () => {
         t.after(w.dispose);
         const g = generateQuestions(w.model, w.data, { probe: 'know_player' });
         const qs = [...g.questions];
-        assert.deepEqual(qs.map(q => q.question), [
-            'Did L. Messi play for FC Barcelona? If yes, is FC Barcelona located in the city barcelona? If yes did barcelona host the summer olympics at 1992,?',
-            'Did Cristiano Ronaldo play for Juventus? If yes, is Juventus located in the city turin?',
-            'Did Neymar Jr play for Paris Saint-Germain? If yes, is Paris Saint-Germain located in the city paris? If yes did paris host the summer olympics at 1924,1900,?',
-            'Did K. Mbappe play for Paris Saint-Germain? If yes, is Paris Saint-Germain located in the city paris? If yes did paris host the summer olympics at 1924,1900,?',
-        ]);
+        assert.deepEqual(
+            qs.map(q => q.question),
+            [
+                'Did L. Messi play for FC Barcelona? If yes, is FC Barcelona located in the city barcelona? If yes did barcelona host the summer olympics at 1992,?',
+                'Did Cristiano Ronaldo play for Juventus? If yes, is Juventus located in the city turin?',
+                'Did Neymar Jr play for Paris Saint-Germain? If yes, is Paris Saint-Germain located in the city paris? If yes did paris host the summer olympics at 1924,1900,?',
+                'Did K. Mbappe play for Paris Saint-Germain? If yes, is Paris Saint-Germain located in the city paris? If yes did paris host the summer olympics at 1924,1900,?',
+            ],
+        );
         assert.equal(g.stats.skippedDangling, 1, 'Ghost FC is not a club: no question');
         assert.ok(qs.every(q => q.kind === 'knows' && q.knownIf === 'no_word_no'));
     });
@@ -43,9 +46,18 @@ describe('knowledge probes', () => {
         t.after(w.dispose);
         const qs = [...generateQuestions(w.model, w.data, { probe: 'know_each' }).questions];
         const ronaldo = qs.filter(q => q.entity.key[0] === 'Cristiano Ronaldo');
-        assert.deepEqual(ronaldo.map(q => q.phrasing), ['ask1']);
+        assert.deepEqual(
+            ronaldo.map(q => q.phrasing),
+            ['ask1'],
+        );
         const messi = qs.filter(q => q.entity.key[0] === 'L. Messi');
-        assert.deepEqual(messi.map(q => [q.phrasing, q.question]), [['ask1', 'Did L. Messi play for FC Barcelona?'], ['ask2', 'Did barcelona host the Summer Olympics?']]);
+        assert.deepEqual(
+            messi.map(q => [q.phrasing, q.question]),
+            [
+                ['ask1', 'Did L. Messi play for FC Barcelona?'],
+                ['ask2', 'Did barcelona host the Summer Olympics?'],
+            ],
+        );
         assert.equal(qs[0]!.knownIf, undefined, 'the default rule is not written onto the question');
     });
 
@@ -55,19 +67,29 @@ describe('knowledge probes', () => {
         t.after(w.dispose);
         const g = generateQuestions(w.model, w.data, { probe: 'bad' });
         assert.equal([...g.questions].length, 0);
-        assert.ok(g.diagnostics.some(p => p.code === 'unknown-attribute' && /no chain of fks/.test(p.message)), JSON.stringify(g.diagnostics));
+        assert.ok(
+            g.diagnostics.some(p => p.code === 'unknown-attribute' && /no chain of fks/.test(p.message)),
+            JSON.stringify(g.diagnostics),
+        );
     });
 });
 
 describe('knowledge rules (known_if)', () => {
-    const movie = (knownIf?: 'no_word_no') => question('Do you know the movie No Country for Old Men released in 2007?', [], {
-        kind: 'knows', entity: { relation: 'Movie', key: ['No Country for Old Men', '2007'] }, ...(knownIf ? { knownIf } : {}),
-    });
+    const movie = (knownIf?: 'no_word_no') =>
+        question('Do you know the movie No Country for Old Men released in 2007?', [], {
+            kind: 'knows',
+            entity: { relation: 'Movie', key: ['No Country for Old Men', '2007'] },
+            ...(knownIf ? { knownIf } : {}),
+        });
     const read = (response: string, knownIf?: 'no_word_no') => knows(movie(knownIf), response, parseBinary(response));
 
     it('only_yes (default, the paper\'s text): a yes without any "no"', () => {
         assert.equal(read('Yes, Yes, Yes.'), true);
-        assert.equal(read('Yes. No Country for Old Men was directed by the Coen brothers.'), true, 'the title\'s own "No" is masked');
+        assert.equal(
+            read('Yes. No Country for Old Men was directed by the Coen brothers.'),
+            true,
+            'the title\'s own "No" is masked',
+        );
         assert.equal(read('Yes, but no, Tommy Lee Jones did not direct it.'), false);
         assert.equal(read('I do not have enough information about that movie.'), false);
     });
@@ -89,7 +111,10 @@ describe('knowledge probes in a suite with prompt variants', () => {
         const qs = [...generateQuestions(w.model, w.data, { suite: 's' }).questions];
         const knowsQs = qs.filter(q => q.kind === 'knows');
         assert.equal(knowsQs.length, 4, 'one per entity, not one per variant');
-        assert.ok(knowsQs.every(q => q.variant === 'zero_shot' && q.messages.length === 2), 'system prompt and the question, no demonstrations');
+        assert.ok(
+            knowsQs.every(q => q.variant === 'zero_shot' && q.messages.length === 2),
+            'system prompt and the question, no demonstrations',
+        );
         assert.deepEqual([...new Set(qs.filter(q => q.kind === 'path').map(q => q.variant))].sort(), ['cot', 'zero_shot']);
     });
 });

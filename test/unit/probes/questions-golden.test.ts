@@ -28,14 +28,19 @@ function digests(model: SpecModel, data: LoadedData, root: string): string[] {
         for (const seed of [undefined, 5]) {
             const h = createHash('sha256');
             let n = 0;
-            for (const q of generateQuestions(model, data, { probe: probe.name, ...(seed === undefined ? {} : { seed }) }).questions) { h.update(`${JSON.stringify(q).replaceAll(root, '<root>')}\n`); n++; }
+            for (const q of generateQuestions(model, data, { probe: probe.name, ...(seed === undefined ? {} : { seed }) })
+                .questions) {
+                h.update(`${JSON.stringify(q).replaceAll(root, '<root>')}\n`);
+                n++;
+            }
             out.push(`${probe.name}${seed === undefined ? '' : ` seed ${seed}`}: ${n} ${h.digest('hex').slice(0, 16)}`);
         }
     }
     return out;
 }
 
-const CSV = ['title,year,director,country,genre',
+const CSV = [
+    'title,year,director,country,genre',
     'King Kong,1933,Merian C. Cooper,USA,non-animation',
     'Up,2009,Pete Docter,USA,animation',
     'King Kong,2005,Peter Jackson,New Zealand,non-animation',
@@ -44,7 +49,8 @@ const CSV = ['title,year,director,country,genre',
     'Heat,1986,Michael Mann,United States,non-animation',
     'Spirited Away,2001,Hayao Miyazaki,Japan,animation',
     'Paddington,2014,Paul King,UK,non-animation',
-    'King Kong,1976,John Guillermin,USA,non-animation'].join('\n');
+    'King Kong,1976,John Guillermin,USA,non-animation',
+].join('\n');
 
 const SPEC = `
 source films csv "films.csv"
@@ -80,20 +86,73 @@ probe mc_none choice using facts {
 
 /** Recorded on the code before the speed work. */
 const EXPECTED: Record<string, string[]> = {
-    'movie/movie.probe': ['movie_binary: 180 7d14c6f2ef3d3a0c', 'movie_binary seed 5: 180 ddf74e3fea6acf7e', 'director_decade: 120 5483b0665d684db1', 'director_decade seed 5: 120 1f13a374d4b69413', 'know_movie: 60 a099b4b84a927365', 'know_movie seed 5: 60 4b63757b5a25562a'],
-    'soccer/soccer.probe': ['club_city_olympics: 80 64319151c00beb92', 'club_city_olympics seed 5: 80 23af3774e3fdb33c', 'player_club: 80 d59269343f768451', 'player_club seed 5: 80 c577c6b38ea802fb'],
-    'statements/statements.probe': ['movie_facts: 480 db3cc41c9aac2919', 'movie_facts seed 5: 480 e2265e9171f76cc3', 'director_born: 120 649e5da24f2fb7d3', 'director_born seed 5: 120 9beae4be8a5b9965'],
-    'open/open.probe': ['explain_pair: 480 0aa536d367663f31', 'explain_pair seed 5: 480 27dcaae7f1f33028', 'describe_movie: 180 32d0209edcbd1441', 'describe_movie seed 5: 180 92f75b3394bbb507'],
+    'movie/movie.probe': [
+        'movie_binary: 180 7d14c6f2ef3d3a0c',
+        'movie_binary seed 5: 180 ddf74e3fea6acf7e',
+        'director_decade: 120 5483b0665d684db1',
+        'director_decade seed 5: 120 1f13a374d4b69413',
+        'know_movie: 60 a099b4b84a927365',
+        'know_movie seed 5: 60 4b63757b5a25562a',
+    ],
+    'soccer/soccer.probe': [
+        'club_city_olympics: 80 64319151c00beb92',
+        'club_city_olympics seed 5: 80 23af3774e3fdb33c',
+        'player_club: 80 d59269343f768451',
+        'player_club seed 5: 80 c577c6b38ea802fb',
+    ],
+    'statements/statements.probe': [
+        'movie_facts: 480 db3cc41c9aac2919',
+        'movie_facts seed 5: 480 e2265e9171f76cc3',
+        'director_born: 120 649e5da24f2fb7d3',
+        'director_born seed 5: 120 9beae4be8a5b9965',
+    ],
+    'open/open.probe': [
+        'explain_pair: 480 0aa536d367663f31',
+        'explain_pair seed 5: 480 27dcaae7f1f33028',
+        'describe_movie: 180 32d0209edcbd1441',
+        'describe_movie seed 5: 180 92f75b3394bbb507',
+    ],
     'evidence/evidence.probe': ['directed_by: 239 8f4ad31b1286dc52', 'directed_by seed 5: 239 1293040da09eada2'],
-    'temporal/temporal.probe': ['club_in_year: 40 836dbab5ec93f22b', 'club_in_year seed 5: 40 0f4f03d7d909ee9e', 'club_next_year: 40 6a2a1190b19f3a49', 'club_next_year seed 5: 40 eaa1db64c995db2e', 'club_throughout: 40 2b60b562b0058855', 'club_throughout seed 5: 40 73b675d69b1295d4', 'club_at_some_point: 40 e067e338fddfeca0', 'club_at_some_point seed 5: 40 2e227e64725fa989', 'club_until_next: 30 c8a1a3269b8e15cc', 'club_until_next seed 5: 28 70fcf324d4c94425', 'two_clubs_in_year: 40 14f3f42a35ce3f64', 'two_clubs_in_year seed 5: 40 3771ba6c50c4f6cc', 'either_club_in_year: 40 2aec7096cb368b4c', 'either_club_in_year seed 5: 40 c093e5227405c915', 'club_until_within: 26 a5d30144e6679d46', 'club_until_within seed 5: 26 8a266c1e6a423fad', 'club_stretch_soon: 40 33a31bed2ef560d0', 'club_stretch_soon seed 5: 40 f5f0a97e3c3f1b07', 'club_after_next: 40 a6a9294858fde8f7', 'club_after_next seed 5: 40 faa35eaed1be3600', 'first_club_before: 40 39ceefb927491934', 'first_club_before seed 5: 40 315654257a832fd2'],
+    'temporal/temporal.probe': [
+        'club_in_year: 40 836dbab5ec93f22b',
+        'club_in_year seed 5: 40 0f4f03d7d909ee9e',
+        'club_next_year: 40 6a2a1190b19f3a49',
+        'club_next_year seed 5: 40 eaa1db64c995db2e',
+        'club_throughout: 40 2b60b562b0058855',
+        'club_throughout seed 5: 40 73b675d69b1295d4',
+        'club_at_some_point: 40 e067e338fddfeca0',
+        'club_at_some_point seed 5: 40 2e227e64725fa989',
+        'club_until_next: 30 c8a1a3269b8e15cc',
+        'club_until_next seed 5: 28 70fcf324d4c94425',
+        'two_clubs_in_year: 40 14f3f42a35ce3f64',
+        'two_clubs_in_year seed 5: 40 3771ba6c50c4f6cc',
+        'either_club_in_year: 40 2aec7096cb368b4c',
+        'either_club_in_year seed 5: 40 c093e5227405c915',
+        'club_until_within: 26 a5d30144e6679d46',
+        'club_until_within seed 5: 26 8a266c1e6a423fad',
+        'club_stretch_soon: 40 33a31bed2ef560d0',
+        'club_stretch_soon seed 5: 40 f5f0a97e3c3f1b07',
+        'club_after_next: 40 a6a9294858fde8f7',
+        'club_after_next seed 5: 40 faa35eaed1be3600',
+        'first_club_before: 40 39ceefb927491934',
+        'first_club_before seed 5: 40 315654257a832fd2',
+    ],
 };
 
 describe('generated questions are unchanged by the speed work (issue 39)', () => {
     it('multiple choice with aliases, answer_rule paper and none of the above', async t => {
         const w = await world(SPEC, { 'films.csv': CSV });
         t.after(w.dispose);
-        assert.deepEqual(w.diagnostics.filter(d => d.severity === 'error'), []);
-        assert.deepEqual(digests(w.model, w.data, w.dir), ['mc: 12 9897a63d44654e00', 'mc seed 5: 12 645629a9c7da760c', 'mc_none: 27 c66e0df3cc28bb20', 'mc_none seed 5: 27 421e63493d40c4fa']);
+        assert.deepEqual(
+            w.diagnostics.filter(d => d.severity === 'error'),
+            [],
+        );
+        assert.deepEqual(digests(w.model, w.data, w.dir), [
+            'mc: 12 9897a63d44654e00',
+            'mc seed 5: 12 645629a9c7da760c',
+            'mc_none: 27 c66e0df3cc28bb20',
+            'mc_none seed 5: 27 421e63493d40c4fa',
+        ]);
     });
 
     for (const [example, expected] of Object.entries(EXPECTED)) {

@@ -19,7 +19,15 @@ describe('skip rules', () => {
         assert.equal(g.stats.skippedNull, 1);
         assert.equal(g.stats.skippedViolating, 2);
         assert.equal(g.stats.generated, 6 * 3);
-        assert.deepEqual(g.stats.byProbe.movie_binary, { rows: 9, generated: 18, skippedNull: 1, skippedViolating: 2, skippedDangling: 0, skippedCycle: 0, skippedInvalid: 0 });
+        assert.deepEqual(g.stats.byProbe.movie_binary, {
+            rows: 9,
+            generated: 18,
+            skippedNull: 1,
+            skippedViolating: 2,
+            skippedDangling: 0,
+            skippedCycle: 0,
+            skippedInvalid: 0,
+        });
         assert.ok(!qs.some(q => /Aliens|Heat/.test(q.keywords[0]![0]!.value)));
         // The path probe does not need the star: Aliens is asked there.
         const path = [...generateQuestions(w.model, w.data, { probe: 'director_decade' }).questions];
@@ -33,7 +41,10 @@ describe('skip rules', () => {
         const qs = [...g.questions];
         assert.equal(qs.length, 6);
         assert.equal(g.stats.skippedViolating, 1);
-        assert.equal(qs[0]!.question, 'Do you know about the movie Avatar released in 2009? If yes, is the movie directed by James Cameron?');
+        assert.equal(
+            qs[0]!.question,
+            'Do you know about the movie Avatar released in 2009? If yes, is the movie directed by James Cameron?',
+        );
         assert.equal(qs[0]!.gold, 'yes');
         // Binary questions of the repeated key still get distinct ids.
         const binary = [...generateQuestions(w.model, w.data, { probe: 'movie_binary' }).questions];

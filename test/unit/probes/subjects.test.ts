@@ -21,14 +21,16 @@ import { sharedMissing, sharedPath } from '../../support/shared.js';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 // King Kong thrice and Heat twice: a subject without the year reads alike for their rows (the Heats agree on every option).
-const CSV = ['title,year,director,country,genre',
+const CSV = [
+    'title,year,director,country,genre',
     'King Kong,1933,Merian C. Cooper,USA,non-animation',
     'Up,2009,Pete Docter,USA,animation',
     'King Kong,2005,Peter Jackson,New Zealand,non-animation',
     'Heat,1995,Michael Mann,USA,non-animation',
     'Akira,1988,Katsuhiro Otomo,Japan,animation',
     'Heat,1986,Michael Mann,USA,non-animation',
-    'King Kong,1976,John Guillermin,USA,non-animation'].join('\n');
+    'King Kong,1976,John Guillermin,USA,non-animation',
+].join('\n');
 
 const SPEC = `
 source films csv "films.csv"
@@ -52,14 +54,26 @@ probe mc choice using facts {
 const digest = (qs: Iterable<{ id: string; question: string; gold: unknown }>) => {
     const h = createHash('sha256');
     let n = 0;
-    for (const q of qs) { h.update(`${q.id}\u0000${q.question}\u0000${String(q.gold)}\n`); n++; }
+    for (const q of qs) {
+        h.update(`${q.id}\u0000${q.question}\u0000${String(q.gold)}\n`);
+        n++;
+    }
     return `${n} ${h.digest('hex').slice(0, 16)}`;
 };
 
 /** A table whose value reads are counted (a render reads values; a ring lookup reads none). */
 function counted(table: RelationTable): { table: RelationTable; reads: () => number } {
     let reads = 0;
-    return { table: { ...table, value: (row, attribute) => { reads++; return table.value(row, attribute); } }, reads: () => reads };
+    return {
+        table: {
+            ...table,
+            value: (row, attribute) => {
+                reads++;
+                return table.value(row, attribute);
+            },
+        },
+        reads: () => reads,
+    };
 }
 
 describe('subjects that read alike (SubjectIndex)', () => {
@@ -93,7 +107,11 @@ describe('subjects that read alike (SubjectIndex)', () => {
         const stem = scope.template('Did {director} direct {title}?').parsed;
         assert.equal(indexOf(stem, 'country'), indexOf(stem, 'genre'));
         assert.notEqual(indexOf(stem, 'director'), indexOf(stem, 'country'));
-        assert.deepEqual(indexOf(stem, 'director').rowsLike(0), [0, 2, 6], 'with the director left open, the King Kongs read alike');
+        assert.deepEqual(
+            indexOf(stem, 'director').rowsLike(0),
+            [0, 2, 6],
+            'with the director left open, the King Kongs read alike',
+        );
         assert.deepEqual(indexOf(stem, 'country').rowsLike(0), [0]);
     });
 
@@ -106,10 +124,14 @@ describe('subjects that read alike (SubjectIndex)', () => {
 
     it('examples/erbench/mc_movie.probe: the same questions and ids as before the ring', async t => {
         const missing = sharedMissing(sharedPath('data', 'erbench', 'mc_movie.csv'));
-        if (missing) { t.skip(missing); return; }
+        if (missing) {
+            t.skip(missing);
+            return;
+        }
         const { model } = await loadSpec(path.join(repo, 'examples/erbench/mc_movie.probe'));
         const data = await loadData(model);
-        const got = (probe: string, seed?: number) => digest(generateQuestions(model, data, { probe, ...(seed === undefined ? {} : { seed }) }).questions);
+        const got = (probe: string, seed?: number) =>
+            digest(generateQuestions(model, data, { probe, ...(seed === undefined ? {} : { seed }) }).questions);
         assert.equal(got('movie_choice'), '4455 be08a7bd9f365060');
         assert.equal(got('movie_choice', 7), '4455 4dd9de61c241ad05');
         assert.equal(got('movie_choice_none'), '1485 d85c24e7ac9841a8');

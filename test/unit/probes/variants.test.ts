@@ -21,14 +21,18 @@ describe('prompt variants', () => {
             const m = q.messages;
             assert.equal(m.length, 1 + 4 * 2 + 1);
             assert.equal(m[0]!.content, SYSTEM_BINARY);
-            assert.deepEqual(m.slice(1, 9).map(x => x.role), ['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+            assert.deepEqual(
+                m.slice(1, 9).map(x => x.role),
+                ['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant'],
+            );
             const answers = m.filter(x => x.role === 'assistant').map(x => x.content.split('.')[0]);
             assert.equal(answers.filter(a => a === 'Yes').length, 2);
             assert.equal(answers.filter(a => a === 'No').length, 2);
             // Never the question's own row: its movie's details do not appear in any demonstration.
             const star = q.question.match(/starring (.+) where/)![1]!;
             const year = q.question.match(/released in (\d+)/)![1]!;
-            for (const d of m.slice(1, -1).filter(x => x.role === 'user')) assert.ok(!(d.content.includes(star) && d.content.includes(year)), `own row used as a demo for ${q.question}`);
+            for (const d of m.slice(1, -1).filter(x => x.role === 'user'))
+                assert.ok(!(d.content.includes(star) && d.content.includes(year)), `own row used as a demo for ${q.question}`);
             assert.deepEqual(m[m.length - 1], { role: 'user', content: q.question });
         }
         const demo = qs[0]!.messages[2]!.content;

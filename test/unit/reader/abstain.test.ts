@@ -13,13 +13,19 @@ import { data, question, spec } from '../../fixtures/verify/world.js';
 const CLOSED = ['binary', 'path', 'knows', 'rule', 'statement', 'choice'];
 const UNSURE = new Set(['unsure', 'dont_know']);
 const ABSTAIN = [
-    'I don\'t know.',
-    'Sure! I\'d be happy to help. Unfortunately, I don\'t have enough information to answer that.',
-    'As an AI language model, I cannot browse the internet, so I can\'t say.',
-    'I\'m sorry, but I can\'t help with that.',
-    'Hmm, that is a good question. I\'m not sure.',
+    "I don't know.",
+    "Sure! I'd be happy to help. Unfortunately, I don't have enough information to answer that.",
+    "As an AI language model, I cannot browse the internet, so I can't say.",
+    "I'm sorry, but I can't help with that.",
+    "Hmm, that is a good question. I'm not sure.",
 ];
-const q = (kind: string) => ({ id: 'q', kind, question: 'Is there a movie, released in 2009, directed by James Cameron?', options: ['Avatar was released in 2009.', 'Avatar was directed by James Cameron.', 'Avatar stars Tom Hanks.'] }) as unknown as Question;
+const q = (kind: string) =>
+    ({
+        id: 'q',
+        kind,
+        question: 'Is there a movie, released in 2009, directed by James Cameron?',
+        options: ['Avatar was released in 2009.', 'Avatar was directed by James Cameron.', 'Avatar stars Tom Hanks.'],
+    }) as unknown as Question;
 
 describe('issue 41 cause 6: abstention is unsure in every closed family', () => {
     for (const kind of CLOSED) {
@@ -31,7 +37,10 @@ describe('issue 41 cause 6: abstention is unsure in every closed family', () => 
             });
         }
         it(`${kind}: a verdict after a refusal is a hedged verdict`, () => {
-            const text = kind === 'choice' ? 'As an AI I cannot browse, but the answer is Option 2.' : 'As an AI I cannot browse, but the answer is no.';
+            const text =
+                kind === 'choice'
+                    ? 'As an AI I cannot browse, but the answer is Option 2.'
+                    : 'As an AI I cannot browse, but the answer is no.';
             const p = familyOf(kind).parse(text, q(kind));
             assert.ok(!UNSURE.has(p.answer), `${kind} read ${p.answer} (${p.why})`);
             if (kind !== 'choice') assert.equal(p.stance, 'hedged');
@@ -40,8 +49,19 @@ describe('issue 41 cause 6: abstention is unsure in every closed family', () => 
 
     it('the verdict carries every span the reader weighed (the JSONL report shows `verdict.read.spans`)', () => {
         const text = 'Yes, it is true. Avatar came out in 2009. Therefore, the answer is no.';
-        const v = verify(question('Is there a movie, released in 2009, directed by James Cameron?', []), text, createVerifyContext(spec, data), 'm');
+        const v = verify(
+            question('Is there a movie, released in 2009, directed by James Cameron?', []),
+            text,
+            createVerifyContext(spec, data),
+            'm',
+        );
         assert.equal(v.answer, 'no');
-        assert.deepEqual(v.read?.spans?.map(s => [s.role, s.says, s.text]), [['opening', 'pos', 'Yes'], ['conclusion', 'neg', 'no']]);
+        assert.deepEqual(
+            v.read?.spans?.map(s => [s.role, s.says, s.text]),
+            [
+                ['opening', 'pos', 'Yes'],
+                ['conclusion', 'neg', 'no'],
+            ],
+        );
     });
 });

@@ -18,14 +18,33 @@ import type { LoadedData } from '../../../src/core/data/types.js';
 import type { Question } from '../../../src/core/probes/question.js';
 import { kw, question, spec, table } from '../../fixtures/verify/world.js';
 
-const clubs = table('Club', [['name', 'text'], ['city', 'text']], [['FC Barcelona', 'Barcelona'], ['Real Madrid', 'Madrid'], ['RCD Espanyol', 'Barcelona']]);
+const clubs = table(
+    'Club',
+    [
+        ['name', 'text'],
+        ['city', 'text'],
+    ],
+    [
+        ['FC Barcelona', 'Barcelona'],
+        ['Real Madrid', 'Madrid'],
+        ['RCD Espanyol', 'Barcelona'],
+    ],
+);
 const data: LoadedData = { tables: new Map([['Club', clubs]]), diagnostics: [] };
 
 describe('issue 28, exactly: "1. FC Barcelona is based in Madrid." in a rule rationale', () => {
     const premise = { pred: 'Club.city', relation: 'Club', attribute: 'city', subject: 'FC Barcelona', value: 'Barcelona' };
     const q = question('Is FC Barcelona a club of a city that has a football club?', [[kw('Club', 'city', 'Barcelona')]], {
-        kind: 'rule', entity: { relation: 'Club', key: ['FC Barcelona'] },
-        rule: { pred: 'x', args: [], fact: { pred: 'x', args: [] }, proof: { kind: 'base', fact: { pred: 'x', args: [] } }, role: 'fact', premises: [premise] },
+        kind: 'rule',
+        entity: { relation: 'Club', key: ['FC Barcelona'] },
+        rule: {
+            pred: 'x',
+            args: [],
+            fact: { pred: 'x', args: [] },
+            proof: { kind: 'base', fact: { pred: 'x', args: [] } },
+            role: 'fact',
+            premises: [premise],
+        },
     } as unknown as Partial<Question>);
     const v = verify(q, 'Yes.\n1. FC Barcelona is based in Madrid.', createVerifyContext(spec, data), 'm');
 
@@ -49,11 +68,18 @@ describe('issue 28, exactly: "FC Barcelona is based in the city of Madrid" in an
         { id: 'Club(FC Barcelona)', label: 'FC Barcelona', type: 'Club', entity: true, ppr: 1, prize: 1, seed: true },
         { id: 'Club.city=Barcelona', label: 'Barcelona', type: 'Club.city', entity: false, ppr: 1, prize: 1, seed: false },
     ] as ContextNode[];
-    const relations: StoredRelation[] = [{ name: 'Club.city', label: 'city', headType: 'Club', tailType: 'Club.city', words: ['city', 'based'] }];
+    const relations: StoredRelation[] = [
+        { name: 'Club.city', label: 'city', headType: 'Club', tailType: 'Club.city', words: ['city', 'based'] },
+    ];
     const facts = storedFacts([{ head: 'Club(FC Barcelona)', relation: 'Club.city', tail: 'Club.city=Barcelona' }]);
 
-    it('is contradicted by the data\'s city, not unverifiable', () => {
-        const [claim] = verifyOpenAnswer({ answer: 'FC Barcelona is based in the city of Madrid.', nodes, relations, data: facts });
+    it("is contradicted by the data's city, not unverifiable", () => {
+        const [claim] = verifyOpenAnswer({
+            answer: 'FC Barcelona is based in the city of Madrid.',
+            nodes,
+            relations,
+            data: facts,
+        });
         assert.equal(claim!.data.label, 'contradicted');
         assert.deepEqual(claim!.data.edge, { head: 'Club(FC Barcelona)', relation: 'Club.city', tail: 'Club.city=Barcelona' });
     });

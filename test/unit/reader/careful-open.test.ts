@@ -10,14 +10,24 @@ import assert from 'node:assert/strict';
 import { storedFacts, verifyOpenAnswer } from '../../../src/core/families/open/check.js';
 import type { ContextNode, StoredRelation } from '../../../src/core/families/open/types.js';
 
-const node = (id: string, label: string, type: string, entity: boolean) => ({ id, label, type, entity, ppr: 1, prize: 1 }) as ContextNode;
+const node = (id: string, label: string, type: string, entity: boolean) =>
+    ({ id, label, type, entity, ppr: 1, prize: 1 }) as ContextNode;
 const nodes = [
-    node('Movie(Avatar)', 'Avatar', 'Movie', true), node('Director(James Cameron)', 'James Cameron', 'Director', true),
-    node('Director(Steven Spielberg)', 'Steven Spielberg', 'Director', true), node('Movie.year=2009', '2009', 'Movie.year', false),
-    node('Movie(Titanic)', 'Titanic', 'Movie', true), node('Movie.year=1997', '1997', 'Movie.year', false),
+    node('Movie(Avatar)', 'Avatar', 'Movie', true),
+    node('Director(James Cameron)', 'James Cameron', 'Director', true),
+    node('Director(Steven Spielberg)', 'Steven Spielberg', 'Director', true),
+    node('Movie.year=2009', '2009', 'Movie.year', false),
+    node('Movie(Titanic)', 'Titanic', 'Movie', true),
+    node('Movie.year=1997', '1997', 'Movie.year', false),
 ];
 const relations: StoredRelation[] = [
-    { name: 'directed_by', label: 'directed by', headType: 'Movie', tailType: 'Director', words: ['directed by', 'director', 'directed'] },
+    {
+        name: 'directed_by',
+        label: 'directed by',
+        headType: 'Movie',
+        tailType: 'Director',
+        words: ['directed by', 'director', 'directed'],
+    },
     { name: 'Movie.year', label: 'release year', headType: 'Movie', tailType: 'Movie.year', words: ['year', 'released'] },
 ];
 const data = storedFacts([
@@ -29,7 +39,9 @@ const labels = (answer: string) => verifyOpenAnswer({ answer, nodes, relations, 
 
 describe('issue 41: a denial is read over the whole answer', () => {
     it('doubt about the facts before the reported one covers it: nothing contradicted', () => {
-        const got = labels('Some of the facts given are clearly off. Avatar is listed with Steven Spielberg as its director. James Cameron directed Avatar.');
+        const got = labels(
+            'Some of the facts given are clearly off. Avatar is listed with Steven Spielberg as its director. James Cameron directed Avatar.',
+        );
         assert.ok(!got.includes('contradicted'), got.join(', '));
         assert.ok(got.includes('supported'), got.join(', '));
     });
@@ -54,7 +66,7 @@ describe("issue 41: a year in parentheses after a title is that title's", () => 
         const got = labels('Avatar was his first feature since Titanic (1997).');
         assert.ok(!got.includes('contradicted'), got.join(', '));
     });
-    it('the subject\'s own year in parentheses is still its claim', () => {
+    it("the subject's own year in parentheses is still its claim", () => {
         assert.deepEqual(labels('Avatar (1997) is a science-fiction epic.'), ['contradicted']);
     });
 });

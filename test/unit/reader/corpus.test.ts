@@ -8,13 +8,36 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readChoice, readShort, readStatement, readYesNo, Linker, ClaimReader, type EntityEntry, type RelationPhrasing, type FactRow } from '../../../src/core/reader/index.js';
+import {
+    readChoice,
+    readShort,
+    readStatement,
+    readYesNo,
+    Linker,
+    ClaimReader,
+    type EntityEntry,
+    type RelationPhrasing,
+    type FactRow,
+} from '../../../src/core/reader/index.js';
 
 const dir = join(import.meta.dirname, '../../fixtures/reader');
 const logs = join(import.meta.dirname, '../../../../shared/data/erbench/responses');
 
-interface Expect { label: string; option?: number; stance?: string }
-interface Item { id: string; reader: string; style?: string; text: string; options?: string[]; options_named?: number[]; answer_text?: string; expect: Expect }
+interface Expect {
+    label: string;
+    option?: number;
+    stance?: string;
+}
+interface Item {
+    id: string;
+    reader: string;
+    style?: string;
+    text: string;
+    options?: string[];
+    options_named?: number[];
+    answer_text?: string;
+    expect: Expect;
+}
 
 function logBlocks(file: string): Map<string, { question: string; answer: string }> {
     const text = readFileSync(join(logs, file), 'utf8');
@@ -27,7 +50,10 @@ function logBlocks(file: string): Map<string, { question: string; answer: string
 }
 
 function corpus(): Item[] {
-    const real = JSON.parse(readFileSync(join(dir, 'real.json'), 'utf8')) as (Omit<Item, 'text'> & { source: string; key: string })[];
+    const real = JSON.parse(readFileSync(join(dir, 'real.json'), 'utf8')) as (Omit<Item, 'text'> & {
+        source: string;
+        key: string;
+    })[];
     const byFile = new Map<string, Map<string, { question: string; answer: string }>>();
     const items: Item[] = real.map(r => {
         if (!byFile.has(r.source)) byFile.set(r.source, logBlocks(r.source));
@@ -43,9 +69,18 @@ function corpus(): Item[] {
 /** What the reader gives, in the corpus's terms. */
 function read(item: Item): Expect & { text?: string; named?: number[] } {
     switch (item.reader) {
-        case 'yesno': { const r = readYesNo(item.text); return { label: r.label, stance: r.stance }; }
-        case 'statement': { const r = readStatement(item.text); return { label: r.label, stance: r.stance }; }
-        case 'short': { const r = readShort(item.text); return { label: r.label, stance: r.stance, text: r.text }; }
+        case 'yesno': {
+            const r = readYesNo(item.text);
+            return { label: r.label, stance: r.stance };
+        }
+        case 'statement': {
+            const r = readStatement(item.text);
+            return { label: r.label, stance: r.stance };
+        }
+        case 'short': {
+            const r = readShort(item.text);
+            return { label: r.label, stance: r.stance, text: r.text };
+        }
         default: {
             const r = readChoice(item.text, item.options ?? []);
             const out: Expect & { named?: number[] } = { label: r.label, stance: r.stance };
@@ -71,7 +106,8 @@ function scores(pairs: { want: string; got: string; ok: boolean }[]): Map<string
 
 function print(title: string, s: Map<string, { p: number; r: number; n: number }>): void {
     console.log(`\n${title}\n${'label'.padEnd(28)} ${'n'.padStart(4)} precision recall`);
-    for (const [l, x] of [...s].sort()) console.log(`${l.padEnd(28)} ${String(x.n).padStart(4)} ${x.p.toFixed(3).padStart(9)} ${x.r.toFixed(3).padStart(6)}`);
+    for (const [l, x] of [...s].sort())
+        console.log(`${l.padEnd(28)} ${String(x.n).padStart(4)} ${x.p.toFixed(3).padStart(9)} ${x.r.toFixed(3).padStart(6)}`);
 }
 
 describe('reader corpus', () => {
@@ -84,7 +120,8 @@ describe('reader corpus', () => {
             const key = (r: string, l: string) => `${r}:${l}`;
             let ok = got.label === want.label;
             if (ok && want.option !== undefined) ok = got.option === want.option;
-            if (ok && item.options_named) ok = JSON.stringify([...(got.named ?? [])].sort()) === JSON.stringify([...item.options_named].sort());
+            if (ok && item.options_named)
+                ok = JSON.stringify([...(got.named ?? [])].sort()) === JSON.stringify([...item.options_named].sort());
             if (ok && want.stance !== undefined) ok = got.stance === want.stance;
             if (ok && item.answer_text !== undefined && want.label === 'answer') ok = got.text === item.answer_text;
             pairs.push({ want: key(item.reader, want.label), got: key(item.reader, got.label), ok, id: item.id });
@@ -101,8 +138,18 @@ describe('reader corpus', () => {
 
     it('reads claims: precision and recall >= 0.95 per status', () => {
         const { world, items } = JSON.parse(readFileSync(join(dir, 'claims.json'), 'utf8')) as {
-            world: { entities: EntityEntry[]; nouns: Record<string, string[]>; relations: RelationPhrasing[]; facts: [string, string, string, number][] };
-            items: { id: string; text: string; given?: string[]; expect: { subject: string; relation: string; object: string; negated: boolean; status: string }[] }[];
+            world: {
+                entities: EntityEntry[];
+                nouns: Record<string, string[]>;
+                relations: RelationPhrasing[];
+                facts: [string, string, string, number][];
+            };
+            items: {
+                id: string;
+                text: string;
+                given?: string[];
+                expect: { subject: string; relation: string; object: string; negated: boolean; status: string }[];
+            }[];
         };
         const linker = new Linker(world.entities, world.nouns);
         const reader = new ClaimReader(linker, world.relations);
@@ -117,16 +164,29 @@ describe('reader corpus', () => {
         let total = 0;
         for (const item of items) {
             const got = reader.read(item.text, facts, item.given ?? []);
-            const key = (c: { subject: string; relation: string; object: string; negated: boolean }) => `${c.subject}|${c.relation}|${c.object}|${c.negated}`;
+            const key = (c: { subject: string; relation: string; object: string; negated: boolean }) =>
+                `${c.subject}|${c.relation}|${c.object}|${c.negated}`;
             const want = item.expect.map(c => ({ k: key(c), status: c.status }));
-            const have = got.map(c => ({ k: key({ subject: c.subject.id, relation: c.relation, object: c.object.id, negated: c.negated }), status: c.status }));
+            const have = got.map(c => ({
+                k: key({ subject: c.subject.id, relation: c.relation, object: c.object.id, negated: c.negated }),
+                status: c.status,
+            }));
             const used = new Set<number>();
             for (const w of want) {
                 const at = have.findIndex((h, i) => !used.has(i) && h.k === w.k);
-                if (at >= 0) { used.add(at); pairs.push({ want: w.status, got: have[at]!.status, ok: have[at]!.status === w.status }); } else pairs.push({ want: w.status, got: 'none', ok: false });
-                if (at < 0 || have[at]!.status !== w.status) console.log(`claim misread ${item.id}: wanted ${w.k} ${w.status}, got ${JSON.stringify(have)}`);
+                if (at >= 0) {
+                    used.add(at);
+                    pairs.push({ want: w.status, got: have[at]!.status, ok: have[at]!.status === w.status });
+                } else pairs.push({ want: w.status, got: 'none', ok: false });
+                if (at < 0 || have[at]!.status !== w.status)
+                    console.log(`claim misread ${item.id}: wanted ${w.k} ${w.status}, got ${JSON.stringify(have)}`);
             }
-            have.forEach((h, i) => { if (!used.has(i)) { pairs.push({ want: 'none', got: h.status, ok: false }); console.log(`extra claim ${item.id}: ${h.k} ${h.status}`); } });
+            have.forEach((h, i) => {
+                if (!used.has(i)) {
+                    pairs.push({ want: 'none', got: h.status, ok: false });
+                    console.log(`extra claim ${item.id}: ${h.k} ${h.status}`);
+                }
+            });
             total += item.expect.length;
         }
         console.log(`\n${items.length} answers, ${total} expected claims`);

@@ -21,7 +21,9 @@ const denied = (text: string) => deniedSpans(text).map(([a, b]) => text.slice(a,
 describe('issue 41: what a denial covers (the rule)', () => {
     it('reads each denial form and nothing else', () => {
         assert.deepEqual(denied('No — it was discovered by Marie Curie, not by Albert Einstein.'), ['by Albert Einstein']);
-        assert.deepEqual(denied('The answer is James Cameron (not Steven Spielberg, as the passage claims).'), ['Steven Spielberg']);
+        assert.deepEqual(denied('The answer is James Cameron (not Steven Spielberg, as the passage claims).'), [
+            'Steven Spielberg',
+        ]);
         assert.deepEqual(denied('Avatar came out in 2009, not 2012.'), ['2012']);
         assert.deepEqual(denied('It was not directed by Spielberg but by Cameron.'), ['directed by Spielberg']);
         assert.deepEqual(denied('The facts say 2012, which is wrong; it was 2009.'), ['The facts say 2012']);
@@ -40,7 +42,9 @@ describe('issue 41: what a denial covers (the rule)', () => {
 
 describe('issue 41: a denied value is never found (keyword check)', () => {
     it('"No — it was directed by Sam Mendes, not by James Cameron" does not find James Cameron', () => {
-        const q = question('Is there a movie released in 2009 directed by James Cameron?', [[key('Movie', 'director', 'James Cameron')]]);
+        const q = question('Is there a movie released in 2009 directed by James Cameron?', [
+            [key('Movie', 'director', 'James Cameron')],
+        ]);
         const v = verify(q, 'No — it was directed by Sam Mendes, not by James Cameron.', createVerifyContext(spec, world), 'm');
         assert.notEqual(v.hops[0]!.status, 'found');
         assert.equal(v.rationale, false);
@@ -53,7 +57,10 @@ describe('issue 41: a denied value is never found (keyword check)', () => {
     });
 });
 
-const swap = { gold: { answer: 'Sam Mendes' }, evidence: { kind: 'swap', original: 'James Cameron', aliases: ['James Cameron'] } } as unknown as Question;
+const swap = {
+    gold: { answer: 'Sam Mendes' },
+    evidence: { kind: 'swap', original: 'James Cameron', aliases: ['James Cameron'] },
+} as unknown as Question;
 
 describe('issue 41: a denied value is never followed (evidence)', () => {
     it('"The answer is Z (not W, as the passage claims)" is stale, not followed', () => {
@@ -63,7 +70,7 @@ describe('issue 41: a denied value is never followed (evidence)', () => {
         assert.equal(swapOutcome(swap, 'The passage says Sam Mendes, but it was really James Cameron.'), 'stale');
         assert.equal(swapOutcome(swap, 'Sam Mendes, not James Cameron.'), 'followed');
     });
-    it('the swapped case is scored right only when the passage\'s value is given, not denied', () => {
+    it("the swapped case is scored right only when the passage's value is given, not denied", () => {
         const r = (text: string) => evidenceFamily.score(swap, evidenceFamily.parse(text, swap), text).correct;
         assert.equal(r('James Cameron, not Sam Mendes as the passage claims.'), false);
         assert.equal(r('Sam Mendes.'), true);
@@ -77,15 +84,46 @@ const nodes = [
     { id: 'Movie.year=2009', label: '2009', type: 'Movie.year', entity: false, ppr: 1, prize: 1 },
     { id: 'Movie.year=2012', label: '2012', type: 'Movie.year', entity: false, ppr: 1, prize: 1 },
 ] as ContextNode[];
-const relations: StoredRelation[] = [{ name: 'Movie.year', label: 'release year', headType: 'Movie', tailType: 'Movie.year', words: ['year', 'release year', 'released'] }];
+const relations: StoredRelation[] = [
+    {
+        name: 'Movie.year',
+        label: 'release year',
+        headType: 'Movie',
+        tailType: 'Movie.year',
+        words: ['year', 'release year', 'released'],
+    },
+];
 const facts = storedFacts([{ head: 'Movie(Avatar)', relation: 'Movie.year', tail: 'Movie.year=2009' }]);
-const corrupted: ContextGraph = { form: 'triplets', nodes, edges: [{ head: 'Movie(Avatar)', relation: 'Movie.year', label: 'release year', tail: 'Movie.year=2012', prize: 1, cost: 1, perturbed: { kind: 'rewire', tail: 'Movie.year=2009' } }] };
+const corrupted: ContextGraph = {
+    form: 'triplets',
+    nodes,
+    edges: [
+        {
+            head: 'Movie(Avatar)',
+            relation: 'Movie.year',
+            label: 'release year',
+            tail: 'Movie.year=2012',
+            prize: 1,
+            cost: 1,
+            perturbed: { kind: 'rewire', tail: 'Movie.year=2009' },
+        },
+    ],
+};
 
 describe('issue 41: a denied value is never a positive claim (open)', () => {
     it('"Avatar came out in 2009, not 2012" is a correct correction, not a contradicted claim', () => {
-        const v = verifyOpenAnswer({ answer: 'Avatar came out in 2009, not 2012.', nodes, relations, data: facts, context: corrupted });
+        const v = verifyOpenAnswer({
+            answer: 'Avatar came out in 2009, not 2012.',
+            nodes,
+            relations,
+            data: facts,
+            context: corrupted,
+        });
         assert.ok(v.length > 0);
-        assert.ok(v.every(c => c.data.label === 'supported'), JSON.stringify(v.map(c => [c.text, c.data.label])));
+        assert.ok(
+            v.every(c => c.data.label === 'supported'),
+            JSON.stringify(v.map(c => [c.text, c.data.label])),
+        );
         assert.ok(v.every(c => c.cause !== 'followed-corrupted'));
     });
     it('the denied part is a negated claim, supported when the data agrees the value is wrong', () => {
@@ -105,19 +143,53 @@ describe('issue 41: a denied value is never a positive claim (open)', () => {
 
 function ruleQuestion(premises: NonNullable<Question['rule']>['premises']): Question {
     return {
-        id: 'q', probe: 'p', kind: 'rule', phrasing: 'basic', variant: 'zero_shot', question: '?', messages: [], gold: 'yes',
+        id: 'q',
+        probe: 'p',
+        kind: 'rule',
+        phrasing: 'basic',
+        variant: 'zero_shot',
+        question: '?',
+        messages: [],
+        gold: 'yes',
         keywords: premises.map(p => [{ relation: p.relation, attribute: p.attribute, value: p.value }]),
-        rule: { pred: 'x', args: [], fact: { pred: 'x', args: [] }, proof: { kind: 'base', fact: { pred: 'x', args: [] } }, role: 'fact', premises },
-        entity: { relation: 'Player', key: ['Lionel Messi'] }, path: { nodes: [], edges: [] },
+        rule: {
+            pred: 'x',
+            args: [],
+            fact: { pred: 'x', args: [] },
+            proof: { kind: 'base', fact: { pred: 'x', args: [] } },
+            role: 'fact',
+            premises,
+        },
+        entity: { relation: 'Player', key: ['Lionel Messi'] },
+        path: { nodes: [], edges: [] },
     } as unknown as Question;
 }
-const ruleVerdict = (rationale: string, hops: KeywordVerdict[]): Verdict => ({ questionId: 'q', model: 'm', sample: 0, answer: 'yes', correct: true, rationale: true, rationaleText: rationale, hops: hops.map((k, i) => ({ hop: i + 1, status: k.status, keywords: [k] })) });
-const messi = { pred: 'Player.club', relation: 'Player', attribute: 'club', subject: 'Lionel Messi', value: 'FC Barcelona', forms: { subject: ['Messi'], value: ['Barcelona'] } };
+const ruleVerdict = (rationale: string, hops: KeywordVerdict[]): Verdict => ({
+    questionId: 'q',
+    model: 'm',
+    sample: 0,
+    answer: 'yes',
+    correct: true,
+    rationale: true,
+    rationaleText: rationale,
+    hops: hops.map((k, i) => ({ hop: i + 1, status: k.status, keywords: [k] })),
+});
+const messi = {
+    pred: 'Player.club',
+    relation: 'Player',
+    attribute: 'club',
+    subject: 'Lionel Messi',
+    value: 'FC Barcelona',
+    forms: { subject: ['Messi'], value: ['Barcelona'] },
+};
 const found: KeywordVerdict = { relation: 'Player', attribute: 'club', value: 'FC Barcelona', status: 'found', spans: [] };
 
 describe('issue 41: a denied premise value is no support (rules)', () => {
     it('"The claim that Messi played for FC Barcelona is incorrect" negates the premise', () => {
-        const c = checkRuleAnswer(ruleQuestion([messi]), ruleVerdict('1. The claim that Messi played for FC Barcelona is incorrect.', [found]))!;
+        const c = checkRuleAnswer(
+            ruleQuestion([messi]),
+            ruleVerdict('1. The claim that Messi played for FC Barcelona is incorrect.', [found]),
+        )!;
         assert.equal(c.premises[0], 'negated');
     });
     it('"Messi played for FC Barcelona, not PSG" still supports it', () => {
@@ -126,14 +198,17 @@ describe('issue 41: a denied premise value is no support (rules)', () => {
     });
 });
 
-describe('issue 41: the claim reader (every family reading claims by the spec\'s phrasings)', () => {
+describe("issue 41: the claim reader (every family reading claims by the spec's phrasings)", () => {
     it('a value called wrong is a negated claim, supported when the data has another value', async () => {
         const { ClaimReader, Linker } = await import('../../../src/core/reader/index.js');
         const linker = new Linker([
             { id: 'messi', type: 'Player', names: ['Lionel Messi'], person: true },
-            { id: 'fcb', type: 'Club', names: ['FC Barcelona'] }, { id: 'psg', type: 'Club', names: ['Paris Saint-Germain'] },
+            { id: 'fcb', type: 'Club', names: ['FC Barcelona'] },
+            { id: 'psg', type: 'Club', names: ['Paris Saint-Germain'] },
         ]);
-        const reader = new ClaimReader(linker, [{ name: 'club', phrases: ['played for'], head: 'Player', tail: 'Club', functional: true }]);
+        const reader = new ClaimReader(linker, [
+            { name: 'club', phrases: ['played for'], head: 'Player', tail: 'Club', functional: true },
+        ]);
         const facts = { objects: (s: string, r: string) => (s === 'messi' && r === 'club' ? [{ id: 'fcb' }] : []) };
         const [c] = reader.read('The claim that Lionel Messi played for Paris Saint-Germain is incorrect.', facts);
         assert.equal(c!.negated, true);

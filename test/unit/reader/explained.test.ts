@@ -25,8 +25,15 @@ const nodes = [
     { id: 'Club.city=Barcelona', label: 'Barcelona', type: 'Club.city', entity: false, ppr: 1, prize: 1, seed: false },
 ] as ContextNode[];
 const open: OpenQuestion = {
-    condition: 'none', level: 0, form: 'triplets',
-    retrieval: { seeds: ['Club(FC Barcelona)'], neighbourhood: { nodes: 2, edges: 1 }, pprIterations: 1, graph: { form: 'scored', nodes, edges: [] } },
+    condition: 'none',
+    level: 0,
+    form: 'triplets',
+    retrieval: {
+        seeds: ['Club(FC Barcelona)'],
+        neighbourhood: { nodes: 2, edges: 1 },
+        pprIterations: 1,
+        graph: { form: 'scored', nodes, edges: [] },
+    },
     facts: [{ head: 'Club(FC Barcelona)', relation: 'Club.city', tail: 'Club.city=Barcelona' }],
     relations: [{ name: 'Club.city', label: 'city', headType: 'Club', tailType: 'Club.city', words: ['city', 'based'] }],
     aliases: {},
@@ -40,24 +47,44 @@ describe('explained verdicts: an open question', () => {
 
     it('the failing list names the contradicted claim, its span and the data\'s edge, not "answer yes, expected yes"', () => {
         assert.equal(v.correct, false);
-        const d = buildReport({ run, questions: [q], answers: [{ questionId: q.id, model: 'm', sample: 0, text }], verdicts: [v] });
+        const d = buildReport({
+            run,
+            questions: [q],
+            answers: [{ questionId: q.id, model: 'm', sample: 0, text }],
+            verdicts: [v],
+        });
         const why = failureReason(d.rows[0]!);
         assert.doesNotMatch(why, /answer yes, expected yes/);
-        assert.match(why, /claim "FC Barcelona is based in the city of Madrid" at 0–43 contradicted by the data's Club\(FC Barcelona\) —Club\.city→ Club\.city=Barcelona/);
+        assert.match(
+            why,
+            /claim "FC Barcelona is based in the city of Madrid" at 0–43 contradicted by the data's Club\(FC Barcelona\) —Club\.city→ Club\.city=Barcelona/,
+        );
         assert.match(why, /no claim supported by the data \(1 read, 0 unverifiable\)/);
     });
 
-    it('the graph panel\'s data carries the same explanation and each claim with its span and status', () => {
+    it("the graph panel's data carries the same explanation and each claim with its span and status", () => {
         const g = questionGraph(q, v, text);
-        assert.deepEqual(g.explanation, failureReason(buildReport({ run, questions: [q], answers: [{ questionId: q.id, model: 'm', sample: 0, text }], verdicts: [v] }).rows[0]!).split('; '));
-        assert.deepEqual(g.claims?.map(c => [c.text, c.span, c.data]), [['FC Barcelona is based in the city of Madrid', [0, 43], 'contradicted']]);
+        assert.deepEqual(
+            g.explanation,
+            failureReason(
+                buildReport({ run, questions: [q], answers: [{ questionId: q.id, model: 'm', sample: 0, text }], verdicts: [v] })
+                    .rows[0]!,
+            ).split('; '),
+        );
+        assert.deepEqual(
+            g.claims?.map(c => [c.text, c.span, c.data]),
+            [['FC Barcelona is based in the city of Madrid', [0, 43], 'contradicted']],
+        );
     });
 
     it('the Test Explorer peek says why', () => {
-        assert.match(failureText(q, v, text), /Why:\n {2}claim "FC Barcelona is based in the city of Madrid" at 0–43 contradicted/);
+        assert.match(
+            failureText(q, v, text),
+            /Why:\n {2}claim "FC Barcelona is based in the city of Madrid" at 0–43 contradicted/,
+        );
     });
 
-    it('the editor hover\'s worst failures say why, in the failing list\'s words (from the run\'s answers)', () => {
+    it("the editor hover's worst failures say why, in the failing list's words (from the run's answers)", () => {
         const answers = [{ questionId: q.id, model: 'm', sample: 0, text }];
         const group = anchorResults({ questions: [q], verdicts: [v] }, new Map()).get('probe:club_open')![0]!;
         const [worst] = worstExamples(new Map([[q.id, q]]), group.verdicts, 5, answers);
@@ -68,7 +95,9 @@ describe('explained verdicts: an open question', () => {
 });
 
 describe('explained verdicts: the span read as the answer, and overrides naming it', () => {
-    const q = question('Is there a movie released in 2009 directed by James Cameron?', [[kw('Director', 'name', 'James Cameron')]]);
+    const q = question('Is there a movie released in 2009 directed by James Cameron?', [
+        [kw('Director', 'name', 'James Cameron')],
+    ]);
     const text = "I'm not sure. I believe it was James Cameron.";
     const v = verify(q, text, createVerifyContext(spec, world), 'm');
 
@@ -78,19 +107,44 @@ describe('explained verdicts: the span read as the answer, and overrides naming 
         assert.match(g.explanation!.join('; '), /answer unsure, expected yes \(read "I'm not sure" at 0–12/);
     });
 
-    it('the hover\'s worst failures show the span read, and an override with the span it overrides', () => {
+    it("the hover's worst failures show the span read, and an override with the span it overrides", () => {
         const answers = [{ questionId: q.id, model: 'm', sample: 0, text }];
         const questions = new Map([[q.id, q]]);
-        assert.match(worstExamples(questions, [v], 5, answers)[0]!.line, /^answer unsure, expected yes \(read "I'm not sure" at 0–12: /);
-        const overrides = [{ run: 'r', questionId: q.id, model: 'm', sample: 0, correct: false, by: 'ana', at: '2026-11-27', why: 'the model hedged' }];
+        assert.match(
+            worstExamples(questions, [v], 5, answers)[0]!.line,
+            /^answer unsure, expected yes \(read "I'm not sure" at 0–12: /,
+        );
+        const overrides = [
+            {
+                run: 'r',
+                questionId: q.id,
+                model: 'm',
+                sample: 0,
+                correct: false,
+                by: 'ana',
+                at: '2026-11-27',
+                why: 'the model hedged',
+            },
+        ];
         const group = anchorResults({ questions: [q], verdicts: [v], overrides }, new Map()).get(`probe:${q.probe}`)![0]!;
-        assert.match(worstExamples(questions, group.verdicts, 5, answers)[0]!.line, /overridden by ana: the model hedged \(the reader had read "I'm not sure" at 0–12\)/);
+        assert.match(
+            worstExamples(questions, group.verdicts, 5, answers)[0]!.line,
+            /overridden by ana: the model hedged \(the reader had read "I'm not sure" at 0–12\)/,
+        );
     });
 
     it('an override still failing names the span it overrides', () => {
         const o = { ...v, override: { by: 'ana', at: '2026-11-27', why: 'the model hedged', correct: false } };
-        const d = buildReport({ run, questions: [q], answers: [{ questionId: q.id, model: 'm', sample: 0, text }], verdicts: [o] });
-        assert.match(failureReason(d.rows[0]!), /overridden by ana: the model hedged \(the reader had read "I'm not sure" at 0–12\)/);
+        const d = buildReport({
+            run,
+            questions: [q],
+            answers: [{ questionId: q.id, model: 'm', sample: 0, text }],
+            verdicts: [o],
+        });
+        assert.match(
+            failureReason(d.rows[0]!),
+            /overridden by ana: the model hedged \(the reader had read "I'm not sure" at 0–12\)/,
+        );
     });
 
     it('report --override stores the span the verdict had read; the explanation names it even after the answer is read again', async () => {
@@ -100,10 +154,40 @@ describe('explained verdicts: the span read as the answer, and overrides naming 
             const store = await openStore(db);
             const r = await store.createRun('world.probe', 's', {});
             await store.saveQuestions(r.id, [q]);
-            await store.recordAnswer({ run: r.id, question: q.id, model: 'm', sample: 0, hash: 'h', params: {}, text, tokensIn: 1, tokensOut: 1, latencyMs: 1, cost: 0, attempts: 1, finishReason: 'stop', cached: false, cacheable: false });
+            await store.recordAnswer({
+                run: r.id,
+                question: q.id,
+                model: 'm',
+                sample: 0,
+                hash: 'h',
+                params: {},
+                text,
+                tokensIn: 1,
+                tokensOut: 1,
+                latencyMs: 1,
+                cost: 0,
+                attempts: 1,
+                finishReason: 'stop',
+                cached: false,
+                cacheable: false,
+            });
             await store.saveVerdicts(r.id, [v]);
             await store.close();
-            const out = await runCli('report', '--db', db, '--override', q.id, '--correct', 'no', '--why', 'the model hedged', '--by', 'ana', '--format', 'json');
+            const out = await runCli(
+                'report',
+                '--db',
+                db,
+                '--override',
+                q.id,
+                '--correct',
+                'no',
+                '--why',
+                'the model hedged',
+                '--by',
+                'ana',
+                '--format',
+                'json',
+            );
             assert.equal(out.code, 0, out.text);
             const s2 = await openStore(db);
             try {
@@ -111,19 +195,51 @@ describe('explained verdicts: the span read as the answer, and overrides naming 
                 // A later reader reads the answer elsewhere: the override still names what it overrode.
                 await s2.saveVerdicts(r.id, [{ ...v, read: { ...v.read!, text: 'I believe', span: [14, 23] } }]);
                 const d = buildReport({ ...(await s2.loadRunResults(r.id))!, run }, await s2.overrides(r.id));
-                assert.match(failureReason(d.rows[0]!), /overridden by ana: the model hedged \(the reader had read "I'm not sure" at 0–12\)/);
+                assert.match(
+                    failureReason(d.rows[0]!),
+                    /overridden by ana: the model hedged \(the reader had read "I'm not sure" at 0–12\)/,
+                );
                 assert.match(renderReport(d, 'md'), /\| the model hedged \| "I'm not sure" at 0–12 \(patterns\) \|/);
-                assert.match(renderReport(d, 'html'), /<td>the model hedged<\/td><td>&#34;I&#39;m not sure&#34; at 0–12 \(patterns\)<\/td>/);
-            } finally { await s2.close(); }
-        } finally { rmSync(dir, { recursive: true, force: true }); }
+                assert.match(
+                    renderReport(d, 'html'),
+                    /<td>the model hedged<\/td><td>&#34;I&#39;m not sure&#34; at 0–12 \(patterns\)<\/td>/,
+                );
+            } finally {
+                await s2.close();
+            }
+        } finally {
+            rmSync(dir, { recursive: true, force: true });
+        }
     });
 
-    it('what an override keeps: the model reader\'s words when it decided, else the pattern reader\'s span', () => {
+    it("what an override keeps: the model reader's words when it decided, else the pattern reader's span", () => {
         assert.deepEqual(overriddenRead(v), { text: "I'm not sure", span: [0, 12], by: 'patterns' });
-        const decided = { ...v, answer: 'yes' as const, modelRead: { model: 'gpt-4o-mini', answer: 'yes', quote: 'I believe it was James Cameron', span: [14, 44] as [number, number], patterns: 'unsure' } };
+        const decided = {
+            ...v,
+            answer: 'yes' as const,
+            modelRead: {
+                model: 'gpt-4o-mini',
+                answer: 'yes',
+                quote: 'I believe it was James Cameron',
+                span: [14, 44] as [number, number],
+                patterns: 'unsure',
+            },
+        };
         assert.deepEqual(overriddenRead(decided), { text: 'I believe it was James Cameron', span: [14, 44], by: 'gpt-4o-mini' });
-        const o = { ...decided, correct: false, override: { by: 'ana', at: '2026-11-27', why: 'wrong film', correct: false, read: overriddenRead(decided)! } };
-        const d = buildReport({ run, questions: [q], answers: [{ questionId: q.id, model: 'm', sample: 0, text }], verdicts: [o] });
-        assert.match(failureReason(d.rows[0]!), /overridden by ana: wrong film \(the model reader gpt-4o-mini had read "I believe it was James Cameron" at 14–44\)/);
+        const o = {
+            ...decided,
+            correct: false,
+            override: { by: 'ana', at: '2026-11-27', why: 'wrong film', correct: false, read: overriddenRead(decided)! },
+        };
+        const d = buildReport({
+            run,
+            questions: [q],
+            answers: [{ questionId: q.id, model: 'm', sample: 0, text }],
+            verdicts: [o],
+        });
+        assert.match(
+            failureReason(d.rows[0]!),
+            /overridden by ana: wrong film \(the model reader gpt-4o-mini had read "I believe it was James Cameron" at 14–44\)/,
+        );
     });
 });

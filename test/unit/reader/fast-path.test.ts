@@ -19,7 +19,8 @@ function tuneAnswers(): string[] {
     const dir = path.join(repo, 'test', 'fixtures', 'reader', 'natural', 'tune');
     const out: string[] = [];
     for (const f of readdirSync(dir).filter(f => f.endsWith('.jsonl'))) {
-        for (const line of readFileSync(path.join(dir, f), 'utf8').split('\n')) if (line.trim()) out.push((JSON.parse(line) as { response: string }).response);
+        for (const line of readFileSync(path.join(dir, f), 'utf8').split('\n'))
+            if (line.trim()) out.push((JSON.parse(line) as { response: string }).response);
     }
     return out;
 }
@@ -33,7 +34,12 @@ function unitTestAnswers(): string[] {
             for (const m of src.matchAll(/'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"/g)) {
                 const raw = m[1] ?? m[2] ?? '';
                 if (raw.length < 2) continue;
-                out.push(raw.replace(/\\n/g, '\n').replace(/\\(['"\\])/g, '$1').replace(/\\u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))));
+                out.push(
+                    raw
+                        .replace(/\\n/g, '\n')
+                        .replace(/\\(['"\\])/g, '$1')
+                        .replace(/\\u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+                );
             }
         }
     }
@@ -63,16 +69,38 @@ describe('the verdict fast path decides as the full rule does', () => {
 
     it('invented plain openings: the same finding both ways', () => {
         const invented = [
-            'Yes.', 'No', 'no.', 'YES!', 'True — the club moved in 1990.', 'False, it opened in 1988.', 'Unsure.',
-            'No, although I cannot verify the year.', 'Yes, probably the 1998 one.', 'No? Actually yes.',
-            'Yes. No.', 'No. So yes.', 'Yes, but the answer is no.', 'No. The statement is true.', 'no/unsure',
-            'Yes / unsure', 'No-one directed it.', 'Yes\n\nI think so, it is the 2004 film.', 'No — not that I know of.',
-            'Not sure. Maybe.', "I don't know, sorry.", 'Yes. It was released in 2001. Not in 2002.',
+            'Yes.',
+            'No',
+            'no.',
+            'YES!',
+            'True — the club moved in 1990.',
+            'False, it opened in 1988.',
+            'Unsure.',
+            'No, although I cannot verify the year.',
+            'Yes, probably the 1998 one.',
+            'No? Actually yes.',
+            'Yes. No.',
+            'No. So yes.',
+            'Yes, but the answer is no.',
+            'No. The statement is true.',
+            'no/unsure',
+            'Yes / unsure',
+            'No-one directed it.',
+            'Yes\n\nI think so, it is the 2004 film.',
+            'No — not that I know of.',
+            'Not sure. Maybe.',
+            "I don't know, sorry.",
+            'Yes. It was released in 2001. Not in 2002.',
         ];
         for (const a of invented) assert.ok(isSame(findVerdict(a), findVerdict(a, {}, false)), a);
     });
 });
 
 function isSame(a: unknown, b: unknown): boolean {
-    try { assert.deepStrictEqual(a, b); return true; } catch { return false; }
+    try {
+        assert.deepStrictEqual(a, b);
+        return true;
+    } catch {
+        return false;
+    }
 }

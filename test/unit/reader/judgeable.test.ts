@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { storedFacts, verifyOpenAnswer } from '../../../src/core/families/open/check.js';
 import type { ContextNode, StoredRelation } from '../../../src/core/families/open/types.js';
 
-const node = (id: string, label: string, type: string, entity: boolean, display?: string) => ({ id, label, type, entity, ppr: 1, prize: 1, ...(display ? { display } : {}) }) as ContextNode;
+const node = (id: string, label: string, type: string, entity: boolean, display?: string) =>
+    ({ id, label, type, entity, ppr: 1, prize: 1, ...(display ? { display } : {}) }) as ContextNode;
 const nodes = [
     node('Movie(Avatar)', 'Avatar', 'Movie', true),
     node('Director(James Cameron)', 'James Cameron', 'Director', true),
@@ -17,10 +18,22 @@ const nodes = [
     node('Director.birth_year=1954', '1954', 'Director.birth_year', false),
 ];
 const relations: StoredRelation[] = [
-    { name: 'directed_by', label: 'directed by', headType: 'Movie', tailType: 'Director', words: ['directed by', 'director', 'directed'] },
+    {
+        name: 'directed_by',
+        label: 'directed by',
+        headType: 'Movie',
+        tailType: 'Director',
+        words: ['directed by', 'director', 'directed'],
+    },
     { name: 'Movie.star', label: 'star', headType: 'Movie', tailType: 'Movie.star', words: ['star'] },
     { name: 'Movie.year', label: 'release year', headType: 'Movie', tailType: 'Movie.year', words: ['year', 'released'] },
-    { name: 'Director.birth_year', label: 'birth year', headType: 'Director', tailType: 'Director.birth_year', words: ['birth year', 'born'] },
+    {
+        name: 'Director.birth_year',
+        label: 'birth year',
+        headType: 'Director',
+        tailType: 'Director.birth_year',
+        words: ['birth year', 'born'],
+    },
 ];
 const data = storedFacts([
     { head: 'Movie(Avatar)', relation: 'directed_by', tail: 'Director(James Cameron)' },
@@ -48,14 +61,21 @@ describe('issue 41: what the data can judge (open answers)', () => {
 });
 
 describe('issue 41: composite keys resolve to the row the claim names', () => {
-    const rows = [node('Spell(Messi, 2019)', 'Messi, 2019', 'Spell', true, 'Messi (2019)'), node('Spell(Messi, 2022)', 'Messi, 2022', 'Spell', true, 'Messi (2022)'),
-        node('Spell.club=FC Barcelona', 'FC Barcelona', 'Spell.club', false), node('Spell.club=PSG', 'PSG', 'Spell.club', false)];
-    const rels: StoredRelation[] = [{ name: 'Spell.club', label: 'club', headType: 'Spell', tailType: 'Spell.club', words: ['club', 'played for'] }];
+    const rows = [
+        node('Spell(Messi, 2019)', 'Messi, 2019', 'Spell', true, 'Messi (2019)'),
+        node('Spell(Messi, 2022)', 'Messi, 2022', 'Spell', true, 'Messi (2022)'),
+        node('Spell.club=FC Barcelona', 'FC Barcelona', 'Spell.club', false),
+        node('Spell.club=PSG', 'PSG', 'Spell.club', false),
+    ];
+    const rels: StoredRelation[] = [
+        { name: 'Spell.club', label: 'club', headType: 'Spell', tailType: 'Spell.club', words: ['club', 'played for'] },
+    ];
     const facts = storedFacts([
         { head: 'Spell(Messi, 2019)', relation: 'Spell.club', tail: 'Spell.club=FC Barcelona' },
         { head: 'Spell(Messi, 2022)', relation: 'Spell.club', tail: 'Spell.club=PSG' },
     ]);
-    const read = (answer: string) => verifyOpenAnswer({ answer, nodes: rows, relations: rels, data: facts }).map(v => v.data.label);
+    const read = (answer: string) =>
+        verifyOpenAnswer({ answer, nodes: rows, relations: rels, data: facts }).map(v => v.data.label);
     it('"Messi played for PSG in 2022" is checked against the 2022 row', () => {
         assert.deepEqual(read('Messi played for PSG in 2022.'), ['supported']);
         assert.deepEqual(read('Messi played for FC Barcelona in 2022.'), ['contradicted']);

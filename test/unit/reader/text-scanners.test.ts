@@ -12,10 +12,61 @@ import * as path from 'node:path';
 import { firstSentenceEnd, skipLead } from '../../../src/core/reader/index.js';
 import { after } from '../../../src/core/reader/text.js';
 
-const LEAD = /^(?:[\s"'`*_#>~\-•\u201c\u201d\u2018\u2019\\\u2705\u274c\u2714\u2716\u2713\u2717\u2611\u26a0\ufe0f]+|(?:a|answer|final answer|my answer|response|yes\s*\/\s*no|yes or no|true or false|true\s*\/\s*false)\s*[:\-]\s*)/i;
+const LEAD =
+    /^(?:[\s"'`*_#>~\-•\u201c\u201d\u2018\u2019\\\u2705\u274c\u2714\u2716\u2713\u2717\u2611\u26a0\ufe0f]+|(?:a|answer|final answer|my answer|response|yes\s*\/\s*no|yes or no|true or false|true\s*\/\s*false)\s*[:\-]\s*)/i;
 const AFTER = /^[\s.,!:;)\]*_"'`\u201d\u2019\u2013\u2014-]*/;
-const ABBREVIATIONS = new Set(['no', 'nr', 'mr', 'mrs', 'ms', 'dr', 'st', 'jr', 'sr', 'vs', 'eg', 'ie', 'etc', 'approx', 'ca', 'vol', 'pp', 'fc', 'cf', 'ac', 'inc', 'ltd', 'co', 'mt', 'ft']);
-const EXCLAMATIONS = new Set(['yes', 'no', 'sure', 'certainly', 'absolutely', 'indeed', 'correct', 'true', 'false', 'great', 'hello', 'hi', 'oh', 'wow', 'course', 'nope', 'yeah', 'yep', 'definitely', 'right', 'incorrect', 'wrong', 'question']);
+const ABBREVIATIONS = new Set([
+    'no',
+    'nr',
+    'mr',
+    'mrs',
+    'ms',
+    'dr',
+    'st',
+    'jr',
+    'sr',
+    'vs',
+    'eg',
+    'ie',
+    'etc',
+    'approx',
+    'ca',
+    'vol',
+    'pp',
+    'fc',
+    'cf',
+    'ac',
+    'inc',
+    'ltd',
+    'co',
+    'mt',
+    'ft',
+]);
+const EXCLAMATIONS = new Set([
+    'yes',
+    'no',
+    'sure',
+    'certainly',
+    'absolutely',
+    'indeed',
+    'correct',
+    'true',
+    'false',
+    'great',
+    'hello',
+    'hi',
+    'oh',
+    'wow',
+    'course',
+    'nope',
+    'yeah',
+    'yep',
+    'definitely',
+    'right',
+    'incorrect',
+    'wrong',
+    'question',
+]);
 
 function refSkipLead(text: string, max = 200): number {
     let i = 0;
@@ -54,7 +105,8 @@ function tuneAnswers(): string[] {
     const dir = path.join(import.meta.dirname, '..', '..', 'fixtures', 'reader', 'natural', 'tune');
     const out: string[] = [];
     for (const f of readdirSync(dir).filter(f => f.endsWith('.jsonl'))) {
-        for (const line of readFileSync(path.join(dir, f), 'utf8').split('\n')) if (line.trim()) out.push((JSON.parse(line) as { response: string }).response);
+        for (const line of readFileSync(path.join(dir, f), 'utf8').split('\n'))
+            if (line.trim()) out.push((JSON.parse(line) as { response: string }).response);
     }
     return out;
 }
@@ -63,18 +115,43 @@ describe('the hand-read text helpers read as their expressions', () => {
     const answers = tuneAnswers();
     const every: string[] = [];
     for (let c = 0; c < 0x10000; c++) every.push(String.fromCharCode(c));
-    const words = ['Yes', 'no', 'Answer', 'answer:', 'a:', 'Final answer -', 'True / False:', 'yes or no:', 'Mr', 'e.g', 'S.W.A.T', 'L', 'Airplane!', 'approx', 'APPROX', 'Ltd', 'x'];
+    const words = [
+        'Yes',
+        'no',
+        'Answer',
+        'answer:',
+        'a:',
+        'Final answer -',
+        'True / False:',
+        'yes or no:',
+        'Mr',
+        'e.g',
+        'S.W.A.T',
+        'L',
+        'Airplane!',
+        'approx',
+        'APPROX',
+        'Ltd',
+        'x',
+    ];
 
     it('skipLead: the tune answers, behind every character, and behind every label', () => {
         const differ: string[] = [];
-        for (const a of answers) for (const t of [a, `${every[0x2022]}${a}`, `Answer: ${a}`]) if (skipLead(t) !== refSkipLead(t)) differ.push(t.slice(0, 60));
-        for (const c of every) for (const w of words) for (const t of [`${c}${w} yes`, `${c}${c}${w}`, `${w}${c}no`]) if (skipLead(t) !== refSkipLead(t)) differ.push(JSON.stringify(t));
+        for (const a of answers)
+            for (const t of [a, `${every[0x2022]}${a}`, `Answer: ${a}`])
+                if (skipLead(t) !== refSkipLead(t)) differ.push(t.slice(0, 60));
+        for (const c of every)
+            for (const w of words)
+                for (const t of [`${c}${w} yes`, `${c}${c}${w}`, `${w}${c}no`])
+                    if (skipLead(t) !== refSkipLead(t)) differ.push(JSON.stringify(t));
         assert.deepEqual(differ.slice(0, 10), []);
     });
 
     it('after: every character after a verdict word', () => {
         const differ: string[] = [];
-        for (const c of every) for (const t of [`Yes${c} it`, `No${c}${c}, so`, `No${c}`]) for (const at of [2, 3, 4]) if (after(t, at) !== refAfter(t, at)) differ.push(JSON.stringify(t));
+        for (const c of every)
+            for (const t of [`Yes${c} it`, `No${c}${c}, so`, `No${c}`])
+                for (const at of [2, 3, 4]) if (after(t, at) !== refAfter(t, at)) differ.push(JSON.stringify(t));
         for (const a of answers) for (const at of [0, 3, 10]) if (after(a, at) !== refAfter(a, at)) differ.push(a.slice(0, 60));
         assert.deepEqual(differ.slice(0, 10), []);
     });
@@ -84,11 +161,17 @@ describe('the hand-read text helpers read as their expressions', () => {
         for (const a of answers) {
             for (let from = 0, guard = 0; from < a.length && guard < 80; guard++) {
                 const e = firstSentenceEnd(a, from);
-                if (e !== refSentenceEnd(a, from)) { differ.push(`${from}: ${a.slice(0, 60)}`); break; }
+                if (e !== refSentenceEnd(a, from)) {
+                    differ.push(`${from}: ${a.slice(0, 60)}`);
+                    break;
+                }
                 from = Math.max(e, from + 1);
             }
         }
-        for (const c of every) for (const w of words) for (const t of [`${w}. ${c}x`, `${c}${w}. b`, `${w}${c}. c`, `${w}! ${c}`, `${w}${c} d.`]) if (firstSentenceEnd(t) !== refSentenceEnd(t)) differ.push(JSON.stringify(t));
+        for (const c of every)
+            for (const w of words)
+                for (const t of [`${w}. ${c}x`, `${c}${w}. b`, `${w}${c}. c`, `${w}! ${c}`, `${w}${c} d.`])
+                    if (firstSentenceEnd(t) !== refSentenceEnd(t)) differ.push(JSON.stringify(t));
         assert.deepEqual(differ.slice(0, 10), []);
     });
 });

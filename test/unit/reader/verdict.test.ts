@@ -12,13 +12,13 @@ const YES_NO: [string, string, string?][] = [
     ['True.', 'yes'],
     ['False.', 'no'],
     ['Correct — he played for Chelsea in 2019.', 'yes'],
-    ['That\'s incorrect. He played for Arsenal.', 'no'],
-    ['I don\'t believe so.', 'no'],
+    ["That's incorrect. He played for Arsenal.", 'no'],
+    ["I don't believe so.", 'no'],
     ['Absolutely not.', 'no'],
     ['Of course! Avatar was directed by James Cameron.', 'yes'],
     ['Not anymore: he left the club in 2018.', 'no'],
-    ['Sure! I\'d be happy to help. Yes, Avatar (2009) was directed by James Cameron.', 'yes'],
-    ['Certainly! I\'d be happy to help with that.\n\nNo, James Cameron did not direct it.', 'no'],
+    ["Sure! I'd be happy to help. Yes, Avatar (2009) was directed by James Cameron.", 'yes'],
+    ["Certainly! I'd be happy to help with that.\n\nNo, James Cameron did not direct it.", 'no'],
     ['Is there a movie released in 2009 directed by James Cameron? Yes — Avatar.', 'yes'],
     ['James Cameron directed Avatar in 2009, and Sam Worthington starred in it, so the answer is yes.', 'yes'],
     ['Avatar was released in 2009. Therefore, no.', 'no'],
@@ -27,10 +27,10 @@ const YES_NO: [string, string, string?][] = [
     ['## Answer\n\nYes — the film is *Avatar*.', 'yes'],
     ['- **No.** He never played there.', 'no'],
     ['As an AI I cannot browse, but there was no such player in 2019.', 'no', 'hedged'],
-    ['I\'m not sure, but I believe yes: Avatar.', 'yes', 'hedged'],
+    ["I'm not sure, but I believe yes: Avatar.", 'yes', 'hedged'],
     ['There is no such film; Cameron made Titanic in 1997.', 'no'],
-    ['I don\'t know.', 'unsure', 'abstain'],
-    ['I\'m sorry, but I can\'t help with that.', 'unsure', 'refuse'],
+    ["I don't know.", 'unsure', 'abstain'],
+    ["I'm sorry, but I can't help with that.", 'unsure', 'refuse'],
 ];
 
 describe('issue 41 cause 1: where the verdict is (yes / no)', () => {
@@ -48,7 +48,13 @@ describe('issue 41 cause 1: where the verdict is (yes / no)', () => {
         const r = readYesNo(text);
         assert.equal(r.label, 'no');
         assert.match(r.why, /marked conclusion "no" decides; the opening "Yes" is overruled/);
-        assert.deepEqual(r.read?.map(x => [x.role, x.polarity, text.slice(x.span[0], x.span[1])]), [['opening', 'pos', 'Yes'], ['conclusion', 'neg', 'no']]);
+        assert.deepEqual(
+            r.read?.map(x => [x.role, x.polarity, text.slice(x.span[0], x.span[1])]),
+            [
+                ['opening', 'pos', 'Yes'],
+                ['conclusion', 'neg', 'no'],
+            ],
+        );
     });
 
     it('conflicting unmarked verdicts are unreadable, both spans recorded', () => {
@@ -61,26 +67,40 @@ describe('issue 41 cause 1: where the verdict is (yes / no)', () => {
     });
 
     it('a committed "there is no …" answers a negated question with yes', () => {
-        assert.equal(readYesNo('There is no such movie.', { question: 'Is it true that there are no movies, released in 2009, directed by X?' }).label, 'yes');
-        assert.equal(readYesNo('There is no such movie.', { question: 'Is there a movie, released in 2009, directed by X?' }).label, 'no');
+        assert.equal(
+            readYesNo('There is no such movie.', {
+                question: 'Is it true that there are no movies, released in 2009, directed by X?',
+            }).label,
+            'yes',
+        );
+        assert.equal(
+            readYesNo('There is no such movie.', { question: 'Is there a movie, released in 2009, directed by X?' }).label,
+            'no',
+        );
     });
 
-    it('the paper rule (answer_rule paper): the first word decides over a conclusion, as the paper\'s tables count it', () => {
+    it("the paper rule (answer_rule paper): the first word decides over a conclusion, as the paper's tables count it", () => {
         assert.equal(readYesNo('Yes, it is. The answer is no.', { rule: 'paper' }).label, 'yes');
         assert.equal(readYesNo('Yes, it is. The answer is no.').label, 'no');
-        assert.equal(readYesNo('Avatar was released in 2009. Therefore, no.', { rule: 'paper' }).label, 'no', 'no first word: the robust reading');
+        assert.equal(
+            readYesNo('Avatar was released in 2009. Therefore, no.', { rule: 'paper' }).label,
+            'no',
+            'no first word: the robust reading',
+        );
     });
 });
 
-describe('issue 41 cause 1: the same rule for statements (true / false / don\'t know)', () => {
+describe("issue 41 cause 1: the same rule for statements (true / false / don't know)", () => {
     const cases: [string, string][] = [
         ['Correct — Avatar was released in 2009.', 'true'],
-        ['That\'s incorrect; it came out in 2010.', 'false'],
+        ["That's incorrect; it came out in 2010.", 'false'],
         ['Sure! Let me check. The statement is false: the director is Cameron.', 'false'],
         ['Cameron directed Avatar in 2009. In conclusion, the statement is true.', 'true'],
         ['**Verdict:** False', 'false'],
-        ['I can\'t verify that.', 'dont_know'],
+        ["I can't verify that.", 'dont_know'],
         ['The statement is true. The statement is false.', 'unparseable'],
     ];
-    for (const [text, want] of cases) it(`${JSON.stringify(text.slice(0, 60))} → ${want}`, () => assert.equal(readStatement(text).label, want, readStatement(text).why));
+    for (const [text, want] of cases)
+        it(`${JSON.stringify(text.slice(0, 60))} → ${want}`, () =>
+            assert.equal(readStatement(text).label, want, readStatement(text).why));
 });

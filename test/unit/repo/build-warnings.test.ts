@@ -5,10 +5,14 @@ import * as esbuild from 'esbuild';
 
 test('every bundle builds without a warning', { timeout: 120_000 }, async () => {
     // @ts-expect-error — a plain .mjs script without types
-    const { targets } = await import('../../../scripts/build.mjs') as { targets: esbuild.BuildOptions[] };
+    const { targets } = (await import('../../../scripts/build.mjs')) as { targets: esbuild.BuildOptions[] };
     assert.ok(targets.length >= 4);
     for (const t of targets) {
         const r = await esbuild.build({ ...t, write: false, logLevel: 'silent' });
-        assert.deepEqual(r.warnings.map(w => `${w.location?.file}:${w.location?.line} ${w.text}`), [], String(t.outfile));
+        assert.deepEqual(
+            r.warnings.map(w => `${w.location?.file}:${w.location?.line} ${w.text}`),
+            [],
+            String(t.outfile),
+        );
     }
 });

@@ -10,12 +10,18 @@ import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { repoRoot } from '../../support/runner-fixtures.js';
 
-interface Loader { _load(request: string, parent: unknown, isMain: boolean): unknown }
-interface Compilable { filename: string; paths: string[]; _compile(code: string, file: string): void }
+interface Loader {
+    _load(request: string, parent: unknown, isMain: boolean): unknown;
+}
+interface Compilable {
+    filename: string;
+    paths: string[];
+    _compile(code: string, file: string): void;
+}
 
 test('loading the extension bundle loads no better-sqlite3', { timeout: 120_000 }, async () => {
     // @ts-expect-error — a plain .mjs script without types
-    const { targets } = await import('../../../scripts/build.mjs') as { targets: esbuild.BuildOptions[] };
+    const { targets } = (await import('../../../scripts/build.mjs')) as { targets: esbuild.BuildOptions[] };
     const extension = targets.find(t => t.outfile === 'dist/extension.cjs')!;
     const r = await esbuild.build({ ...extension, sourcemap: false, write: false, logLevel: 'silent' });
     const code = r.outputFiles[0]!.text;
@@ -24,7 +30,12 @@ test('loading the extension bundle loads no better-sqlite3', { timeout: 120_000 
     const original = loader._load;
     const requested: string[] = [];
     // VS Code's API is not here: any property of the stub is a callable stub.
-    const stub: object = new Proxy(function stubbed() { return stub; }, { get: () => stub });
+    const stub: object = new Proxy(
+        function stubbed() {
+            return stub;
+        },
+        { get: () => stub },
+    );
     loader._load = function (request, parent, isMain) {
         requested.push(request);
         return request === 'vscode' ? stub : original.call(this, request, parent, isMain);
@@ -38,5 +49,8 @@ test('loading the extension bundle loads no better-sqlite3', { timeout: 120_000 
         loader._load = original;
     }
     assert.ok(requested.includes('vscode'), 'the bundle was evaluated');
-    assert.deepEqual(requested.filter(r => r === 'better-sqlite3'), []);
+    assert.deepEqual(
+        requested.filter(r => r === 'better-sqlite3'),
+        [],
+    );
 });

@@ -46,14 +46,22 @@ describe('a fifth probe family registered by a test', () => {
     before(() => {
         unregister = registerFamily(echoFamily);
         dir = mkdtempSync(path.join(os.tmpdir(), 'halluprobe-echo-'));
-        cpSync(path.join(import.meta.dirname, '..', '..', '..', 'examples', 'movie', 'data'), path.join(dir, 'data'), { recursive: true });
-        writeFileSync(path.join(dir, 'echo.probe'), `source movies csv "data/movies.csv"
+        cpSync(path.join(import.meta.dirname, '..', '..', '..', 'examples', 'movie', 'data'), path.join(dir, 'data'), {
+            recursive: true,
+        });
+        writeFileSync(
+            path.join(dir, 'echo.probe'),
+            `source movies csv "data/movies.csv"
 relation Movie from movies { title: text = "common_entity"  year: int = "entity3"  director: text = "entity2"  star: text = "entity1"  key(title, year) }
 probe exists echo about Movie { tone loud }
 suite s { probes exists }
-`);
+`,
+        );
     });
-    after(() => { unregister(); rmSync(dir, { recursive: true, force: true }); });
+    after(() => {
+        unregister();
+        rmSync(dir, { recursive: true, force: true });
+    });
 
     it('validates its setting against the allowed values, with a did-you-mean, and completes its name', async () => {
         const bad = path.join(dir, 'bad-tone.probe');
@@ -65,15 +73,23 @@ suite s { probes exists }
         assert.equal(d.range.start.line, 2);
         assert.equal(d.message, "tone: 'lowd' is not one of plain, loud, quiet. Did you mean 'loud'?");
         const { model, documents } = await loadSpec(path.join(dir, 'echo.probe'));
-        assert.deepEqual(model.probes.map(p => p.settings), [{ tone: 'loud' }]);
-        const probeNode = AstUtils.streamAllContents(documents[0]!.parseResult.value).find(n => isProbe(n) && n.name === 'exists')!;
+        assert.deepEqual(
+            model.probes.map(p => p.settings),
+            [{ tone: 'loud' }],
+        );
+        const probeNode = AstUtils.streamAllContents(documents[0]!.parseResult.value).find(
+            n => isProbe(n) && n.name === 'exists',
+        )!;
         assert.deepEqual(settingNames(probeNode), ['limit', 'read_with', 'decide_by', 'tone']);
     });
 
     it('generates, runs offline, verifies and reports with its own hooks: figure, data, group relation, graph', async () => {
         const spec = path.join(dir, 'echo.probe');
         const { model, diagnostics } = await loadSpec(spec);
-        assert.deepEqual(diagnostics.filter(d => d.severity === 'error'), []);
+        assert.deepEqual(
+            diagnostics.filter(d => d.severity === 'error'),
+            [],
+        );
         const result = await runSpec({ spec, origin: 'test', confirmHost: async () => true, confirmCost: async () => true });
         assert.equal(result.status, 'completed');
         assert.equal(result.results.questions.length, 120);
@@ -96,50 +112,98 @@ suite s { probes exists }
             assert.ok(repeated > 0 && repeated <= 1, String(repeated));
             const shown = String(Math.round(repeated * 10000) / 10000);
             // The figure in every format, without a line of report code for it.
-            const json = JSON.parse(renderReport(data, 'json')) as { groups: { phrasing: string; mode: string; echo?: { repeated: { value: number } } }[] };
-            assert.equal(json.groups.find(g => g.phrasing === 'echo' && g.mode === 'all')!.echo!.repeated.value, Math.round(repeated * 10000) / 10000);
+            const json = JSON.parse(renderReport(data, 'json')) as {
+                groups: { phrasing: string; mode: string; echo?: { repeated: { value: number } } }[];
+            };
+            assert.equal(
+                json.groups.find(g => g.phrasing === 'echo' && g.mode === 'all')!.echo!.repeated.value,
+                Math.round(repeated * 10000) / 10000,
+            );
             // The figure on the probe's line: the CodeLens and the hover (issue 33), from the engine's per-line results.
             const line = anchorResults(stored, fdOfProbe(model)).get('probe:exists')![0]!;
-            assert.ok(line.figures.some(f => f.name === 'echo_repeated' && Number(f.value) > 0), JSON.stringify(line.figures));
+            assert.ok(
+                line.figures.some(f => f.name === 'echo_repeated' && Number(f.value) > 0),
+                JSON.stringify(line.figures),
+            );
             assert.match(summaryLine('sim', line), / · echo_repeated \d/);
             assert.match(figuresLine(line), /^Figures: .*echo_repeated \d/);
             const csv = renderReport(data, 'csv').split('\n');
             const header = csv[0]!.split(',');
             assert.equal(header.at(-1), 'echo_repeated');
-            assert.equal(csv.find(l => l.includes(',echo,') && l.includes(',all,'))!.split(',').at(-1), shown);
-            assert.match(renderReport(data, 'md'), new RegExp(`## Figures: echo[\\s\\S]*echo\\\\_repeated[\\s\\S]*${shown.replace('.', '\\.')}`));
-            assert.match(renderReport(data, 'html'), new RegExp(`Figures: echo[\\s\\S]*echo_(?:<wbr>)?repeated[\\s\\S]*${shown.replace('.', '\\.')}`));
-            assert.match(renderReport(data, 'junit'), new RegExp(`<property name="echo echo_repeated" value="${shown.replace('.', '\\.')}"/>`));
+            assert.equal(
+                csv
+                    .find(l => l.includes(',echo,') && l.includes(',all,'))!
+                    .split(',')
+                    .at(-1),
+                shown,
+            );
+            assert.match(
+                renderReport(data, 'md'),
+                new RegExp(`## Figures: echo[\\s\\S]*echo\\\\_repeated[\\s\\S]*${shown.replace('.', '\\.')}`),
+            );
+            assert.match(
+                renderReport(data, 'html'),
+                new RegExp(`Figures: echo[\\s\\S]*echo_(?:<wbr>)?repeated[\\s\\S]*${shown.replace('.', '\\.')}`),
+            );
+            assert.match(
+                renderReport(data, 'junit'),
+                new RegExp(`<property name="echo echo_repeated" value="${shown.replace('.', '\\.')}"/>`),
+            );
             assert.ok(data.groups.some(g => g.relation === 'echo-pair' && g.n === 60));
             // The graph view, as the panel's protocol message carries it.
             const v = stored.verdicts.find(x => x.questionId === first.id)!;
-            const message: HostToWebview = { type: 'init', panel: 'graph', data: questionView(first, v, stored.answers.find(a => a.questionId === first.id)?.text, schemaGraph(model, spec)) };
+            const message: HostToWebview = {
+                type: 'init',
+                panel: 'graph',
+                data: questionView(first, v, stored.answers.find(a => a.questionId === first.id)?.text, schemaGraph(model, spec)),
+            };
             assert.ok(isHostToWebview(message));
-            assert.deepEqual((message.data as { graph: { claims?: { text: string }[] } }).graph.claims!.map(c => c.text), ['echo in a loud tone']);
+            assert.deepEqual(
+                (message.data as { graph: { claims?: { text: string }[] } }).graph.claims!.map(c => c.text),
+                ['echo in a loud tone'],
+            );
         } finally {
             await store.close();
         }
         const tree = buildSpecTree(spec, model, 'echo.probe');
-        assert.deepEqual([...walk(tree)].filter(n => n.kind === 'phrasing').map(n => n.label), ['echo', 'echo_again']);
+        assert.deepEqual(
+            [...walk(tree)].filter(n => n.kind === 'phrasing').map(n => n.label),
+            ['echo', 'echo_again'],
+        );
     });
 
     it('an unregistered kind is a located error naming the known kinds, never a default', async () => {
         const spec = path.join(dir, 'nope.probe');
-        writeFileSync(spec, 'source movies csv "data/movies.csv"\nrelation Movie from movies { title: text = "common_entity"  year: int = "entity3"  key(title, year) }\nprobe p nope about Movie { }\n');
+        writeFileSync(
+            spec,
+            'source movies csv "data/movies.csv"\nrelation Movie from movies { title: text = "common_entity"  year: int = "entity3"  key(title, year) }\nprobe p nope about Movie { }\n',
+        );
         const { diagnostics } = await loadSpec(spec);
         const d = diagnostics.find(x => x.code === 'probe-kind');
         assert.ok(d, JSON.stringify(diagnostics));
         assert.equal(d.range.start.line, 2);
         assert.match(d.message, /Unknown probe kind 'nope': use one of binary, choice, path, knows, (?:\w+, )*echo/);
-        await assert.rejects(runSpec({ spec, origin: 'test', confirmHost: async () => true, confirmCost: async () => true }), /probe-kind/);
+        await assert.rejects(
+            runSpec({ spec, origin: 'test', confirmHost: async () => true, confirmCost: async () => true }),
+            /probe-kind/,
+        );
     });
 
     it('completes its setting by name and by value in the language server', async () => {
         const s = serverServices();
-        const d = await open(s, path.join(dir, 'complete.probe'), readFileSync(path.join(dir, 'echo.probe'), 'utf8').replace('{ tone loud }', '{\n    tone \n}'));
-        const complete = async (needle: string, delta: number) => (await s.probe.lsp.CompletionProvider!.getCompletion(d, { ...params(d), position: at(d, needle, delta) }))?.items ?? [];
+        const d = await open(
+            s,
+            path.join(dir, 'complete.probe'),
+            readFileSync(path.join(dir, 'echo.probe'), 'utf8').replace('{ tone loud }', '{\n    tone \n}'),
+        );
+        const complete = async (needle: string, delta: number) =>
+            (await s.probe.lsp.CompletionProvider!.getCompletion(d, { ...params(d), position: at(d, needle, delta) }))?.items ??
+            [];
         const values = (await complete('tone ', 5)).filter(i => i.kind === CompletionItemKind.Value);
-        assert.deepEqual(values.map(i => i.label), ['plain', 'loud', 'quiet']);
+        assert.deepEqual(
+            values.map(i => i.label),
+            ['plain', 'loud', 'quiet'],
+        );
         assert.match(String(values[0]!.documentation), /How the question is asked/);
         const names = (await complete('{\n    ', 6)).filter(i => i.kind === CompletionItemKind.Property).map(i => i.label);
         assert.ok(names.includes('tone') && names.includes('limit'), names.join(', '));
@@ -148,14 +212,27 @@ suite s { probes exists }
     it('is highlighted, completed as a kind and listed in the docs from the registry alone (issue 33)', async () => {
         // Highlighting: the grammar's kind lists are written from the registry (scripts/grammar-kinds.mjs).
         const grammarText = readFileSync(path.join(REPO, 'syntaxes', 'probe.tmLanguage.json'), 'utf8');
-        const regexes = (text: string) => [...text.matchAll(/"match": "(\\\\b\(probe\)[^"]*)"/g)].map(m => new RegExp(JSON.parse(`"${m[1]}"`) as string));
+        const regexes = (text: string) =>
+            [...text.matchAll(/"match": "(\\\\b\(probe\)[^"]*)"/g)].map(m => new RegExp(JSON.parse(`"${m[1]}"`) as string));
         const line = 'probe exists echo about Movie {';
-        assert.ok(!regexes(grammarText).some(r => r.exec(line)?.[3] === 'echo'), 'the shipped grammar knows the built-in kinds only');
+        assert.ok(
+            !regexes(grammarText).some(r => r.exec(line)?.[3] === 'echo'),
+            'the shipped grammar knows the built-in kinds only',
+        );
         assert.ok(regexes(grammarWithKinds(grammarText, familyKinds())).some(r => r.exec(line)?.[3] === 'echo'));
         // Completion of the kind after `probe NAME `.
         const s = serverServices();
-        const d = await open(s, path.join(dir, 'kind.probe'), readFileSync(path.join(dir, 'echo.probe'), 'utf8').replace('probe exists echo about Movie { tone loud }', 'probe exists '));
-        const items = (await s.probe.lsp.CompletionProvider!.getCompletion(d, { ...params(d), position: at(d, 'probe exists ', 13) }))?.items ?? [];
+        const d = await open(
+            s,
+            path.join(dir, 'kind.probe'),
+            readFileSync(path.join(dir, 'echo.probe'), 'utf8').replace(
+                'probe exists echo about Movie { tone loud }',
+                'probe exists ',
+            ),
+        );
+        const items =
+            (await s.probe.lsp.CompletionProvider!.getCompletion(d, { ...params(d), position: at(d, 'probe exists ', 13) }))
+                ?.items ?? [];
         const kinds = items.filter(i => i.kind === CompletionItemKind.EnumMember).map(i => i.label);
         assert.ok(kinds.includes('echo') && kinds.includes('binary'), kinds.join(', '));
         // The docs: the kinds index and the settings tables of docs/language.md.
@@ -165,9 +242,18 @@ suite s { probes exists }
 
     it('its offline-simulator rate is a model setting its hook reads', async () => {
         const spec = path.join(dir, 'doubting.probe');
-        writeFileSync(spec, readFileSync(path.join(dir, 'echo.probe'), 'utf8').replace('suite s { probes exists }', 'model doubting offline { knowledge 1  doubts 1 }\nsuite s { probes exists  models doubting }'));
+        writeFileSync(
+            spec,
+            readFileSync(path.join(dir, 'echo.probe'), 'utf8').replace(
+                'suite s { probes exists }',
+                'model doubting offline { knowledge 1  doubts 1 }\nsuite s { probes exists  models doubting }',
+            ),
+        );
         const { diagnostics } = await loadSpec(spec);
-        assert.deepEqual(diagnostics.filter(x => x.severity !== 'info').map(x => x.code), []);
+        assert.deepEqual(
+            diagnostics.filter(x => x.severity !== 'info').map(x => x.code),
+            [],
+        );
         const result = await runSpec({ spec, origin: 'test', confirmHost: async () => true, confirmCost: async () => true });
         assert.equal(result.status, 'completed');
         assert.equal(result.results.verdicts.length, 120);
@@ -175,8 +261,13 @@ suite s { probes exists }
     });
 
     it('lives in its folder only: src/ names neither the family nor its folder', () => {
-        const named = filesUnder(path.join(REPO, 'src')).filter(f => /\.(ts|langium|json)$/.test(f) && /\bechoFamily\b|families\/echo\b|kind: 'echo'/.test(readFileSync(f, 'utf8')));
+        const named = filesUnder(path.join(REPO, 'src')).filter(
+            f => /\.(ts|langium|json)$/.test(f) && /\bechoFamily\b|families\/echo\b|kind: 'echo'/.test(readFileSync(f, 'utf8')),
+        );
         assert.deepEqual(named, []);
-        assert.deepEqual(filesUnder(path.join(REPO, 'test', 'fixtures', 'families', 'echo')).map(f => path.basename(f)), ['family.ts']);
+        assert.deepEqual(
+            filesUnder(path.join(REPO, 'test', 'fixtures', 'families', 'echo')).map(f => path.basename(f)),
+            ['family.ts'],
+        );
     });
 });

@@ -10,7 +10,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-interface LockEntry { hasInstallScript?: boolean; link?: boolean; optional?: boolean }
+interface LockEntry {
+    hasInstallScript?: boolean;
+    link?: boolean;
+    optional?: boolean;
+}
 const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
 
 /** What npm counts as an install script: install / preinstall / postinstall, or a binding.gyp (an implied `node-gyp rebuild`). */
@@ -26,7 +30,8 @@ test('package-lock.json marks exactly the installed packages that have install s
         if (!where.startsWith('node_modules/') || entry.link) continue;
         const dir = path.join(ROOT, where);
         if (!existsSync(path.join(dir, 'package.json'))) continue; // an optional package for another platform
-        if (hasInstallScript(dir) !== (entry.hasInstallScript === true)) wrong.push(`${where}: lock says ${entry.hasInstallScript === true}, package says ${!entry.hasInstallScript}`);
+        if (hasInstallScript(dir) !== (entry.hasInstallScript === true))
+            wrong.push(`${where}: lock says ${entry.hasInstallScript === true}, package says ${!entry.hasInstallScript}`);
     }
     assert.deepEqual(wrong, []);
 });

@@ -21,19 +21,38 @@ const ACCESSOR = path.join(REPO, 'src/core/spec/settings.ts');
 /** `scope name` of every declaration of the engine and the built-in families. */
 function declared(): Set<string> {
     const decls: SettingDecl[] = [
-        ...PROBE_SETTINGS.decls, ...SUITE_SETTINGS.decls, ...RUN_SUITE_SETTINGS.decls, ...MODEL_SETTINGS.decls,
-        ...CSV_SETTINGS.decls, ...JSON_SETTINGS.decls, ...POSTGRES_SETTINGS.decls,
+        ...PROBE_SETTINGS.decls,
+        ...SUITE_SETTINGS.decls,
+        ...RUN_SUITE_SETTINGS.decls,
+        ...MODEL_SETTINGS.decls,
+        ...CSV_SETTINGS.decls,
+        ...JSON_SETTINGS.decls,
+        ...POSTGRES_SETTINGS.decls,
         ...Object.values(BUILTIN_FAMILIES).flatMap(f => f.settings),
     ];
     return new Set(decls.map(d => `${d.scope} ${d.name}`));
 }
 
-interface Reads { typed: Set<string>; raw: string[] }
+interface Reads {
+    typed: Set<string>;
+    raw: string[];
+}
 
 /** The typed reads (`scope name`) and the raw ones (file:line text) in src/. */
 function reads(): Reads {
-    const config = ts.getParsedCommandLineOfConfigFile(path.join(REPO, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: d => { throw new Error(String(d.messageText)); } })!;
-    const roots = config.fileNames.filter(f => f.startsWith(path.join(REPO, 'src') + path.sep) && !f.includes(`${path.sep}generated${path.sep}`));
+    const config = ts.getParsedCommandLineOfConfigFile(
+        path.join(REPO, 'tsconfig.json'),
+        {},
+        {
+            ...ts.sys,
+            onUnRecoverableConfigFileDiagnostic: d => {
+                throw new Error(String(d.messageText));
+            },
+        },
+    )!;
+    const roots = config.fileNames.filter(
+        f => f.startsWith(path.join(REPO, 'src') + path.sep) && !f.includes(`${path.sep}generated${path.sep}`),
+    );
     const program = ts.createProgram(roots, config.options);
     const checker = program.getTypeChecker();
     const out: Reads = { typed: new Set(), raw: [] };
@@ -45,9 +64,15 @@ function reads(): Reads {
         return t.isStringLiteral() ? t.value : undefined;
     };
     /** A block's raw settings: the spec's `Settings` record. */
-    const isRaw = (type: ts.Type) => type.aliasSymbol?.name === 'Settings' && type.aliasSymbol.declarations?.some(d => d.getSourceFile().fileName.endsWith(path.join('spec', 'model.ts')));
-    const where = (n: ts.Node) => { const sf = n.getSourceFile(); return `${path.relative(REPO, sf.fileName)}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1} ${n.getText()}`; };
-    const written = (n: ts.Node) => ts.isBinaryExpression(n.parent) && n.parent.left === n && n.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken;
+    const isRaw = (type: ts.Type) =>
+        type.aliasSymbol?.name === 'Settings' &&
+        type.aliasSymbol.declarations?.some(d => d.getSourceFile().fileName.endsWith(path.join('spec', 'model.ts')));
+    const where = (n: ts.Node) => {
+        const sf = n.getSourceFile();
+        return `${path.relative(REPO, sf.fileName)}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1} ${n.getText()}`;
+    };
+    const written = (n: ts.Node) =>
+        ts.isBinaryExpression(n.parent) && n.parent.left === n && n.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken;
     for (const sf of program.getSourceFiles()) {
         if (!roots.includes(sf.fileName)) continue;
         // Only files that can hold a read: a typed view comes from a table's `read`, raw settings from a `.settings` or a `Settings`.
@@ -57,7 +82,8 @@ function reads(): Reads {
             if (ts.isPropertyAccessExpression(n) || ts.isElementAccessExpression(n)) {
                 const type = checker.getTypeAtLocation(n.expression);
                 const scope = viewScope(type);
-                if (scope !== undefined && ts.isPropertyAccessExpression(n) && !n.name.text.startsWith('$')) out.typed.add(`${scope} ${n.name.text}`);
+                if (scope !== undefined && ts.isPropertyAccessExpression(n) && !n.name.text.startsWith('$'))
+                    out.typed.add(`${scope} ${n.name.text}`);
                 else if (scope !== undefined && ts.isElementAccessExpression(n)) out.raw.push(where(n));
                 else if (sf.fileName !== ACCESSOR && !written(n) && isRaw(type)) out.raw.push(where(n));
             } else if (ts.isVariableDeclaration(n) && n.initializer && ts.isObjectBindingPattern(n.name)) {
@@ -75,20 +101,29 @@ function reads(): Reads {
 
 describe('settings are read through their declarations', () => {
     let found: Reads;
-    before(() => { found = reads(); });
+    before(() => {
+        found = reads();
+    });
 
     it('every declared setting has a reader', () => {
         const unread = [...declared()].filter(d => !found.typed.has(d));
-        assert.deepEqual(unread, [], 'declared, validated and documented, but nothing reads them: read them or remove them (with a located setting-place error)');
+        assert.deepEqual(
+            unread,
+            [],
+            'declared, validated and documented, but nothing reads them: read them or remove them (with a located setting-place error)',
+        );
     });
 
     it('every read names a declared setting', () => {
         const all = declared();
-        assert.deepEqual([...found.typed].filter(r => !all.has(r)), []);
+        assert.deepEqual(
+            [...found.typed].filter(r => !all.has(r)),
+            [],
+        );
         assert.ok(found.typed.size > 60, `found ${found.typed.size} typed reads`);
     });
 
-    it('no code reads a block\'s raw settings by a name', () => {
+    it("no code reads a block's raw settings by a name", () => {
         assert.deepEqual(found.raw, [], 'read through the declaring table: TABLE.read(block.settings).name');
     });
 });

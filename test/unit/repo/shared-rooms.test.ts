@@ -35,22 +35,36 @@ describe('shared rooms know no family', () => {
         for (const file of SHARED.flatMap(files)) {
             const text = readFileSync(file, 'utf8');
             if (/from '[^']*families\//.test(text)) found.push(`${path.relative(repoRoot, file)}: imports a family`);
-            text.split('\n').forEach((line, i) => { if (decides.test(line)) found.push(`${path.relative(repoRoot, file)}:${i + 1}: ${line.trim()}`); });
+            text.split('\n').forEach((line, i) => {
+                if (decides.test(line)) found.push(`${path.relative(repoRoot, file)}:${i + 1}: ${line.trim()}`);
+            });
         }
         assert.deepEqual(found, []);
     });
 
-    it('a group\'s and a verdict\'s shared fields name no family\'s own, and the reports read none of them', () => {
+    it("a group's and a verdict's shared fields name no family's own, and the reports read none of them", () => {
         const fields = /^\s*(rExt|hops|multiple|binding|statements|evidence|rules|open)\??:/m;
         assert.doesNotMatch(interfaceBody('src/core/verify/figures.ts', 'GroupMetrics'), fields);
         assert.doesNotMatch(interfaceBody('src/core/verify/types.ts', 'Verdict'), /^\s*(extracted|similarity)\??:/m);
-        const reads = files(path.join(repoRoot, 'src', 'core', 'report')).filter(f => /\bg\.(rExt|hops|multiple|binding)\b/.test(readFileSync(f, 'utf8')));
-        assert.deepEqual(reads.map(f => path.relative(repoRoot, f)), []);
+        const reads = files(path.join(repoRoot, 'src', 'core', 'report')).filter(f =>
+            /\bg\.(rExt|hops|multiple|binding)\b/.test(readFileSync(f, 'utf8')),
+        );
+        assert.deepEqual(
+            reads.map(f => path.relative(repoRoot, f)),
+            [],
+        );
     });
 
-    it('the simulator\'s shared rates name no family\'s own', () => {
-        for (const [file, name] of [['src/core/models/offline.ts', 'OfflineRates'], ['src/core/probes/family.ts', 'SimulatorRates']] as const) {
-            assert.doesNotMatch(interfaceBody(file, name), /\b(follows|invents|trustsMemory|trusts_memory|wrongPremises|wrong_premises|wrongInferences|flipsTwins)\b/, name);
+    it("the simulator's shared rates name no family's own", () => {
+        for (const [file, name] of [
+            ['src/core/models/offline.ts', 'OfflineRates'],
+            ['src/core/probes/family.ts', 'SimulatorRates'],
+        ] as const) {
+            assert.doesNotMatch(
+                interfaceBody(file, name),
+                /\b(follows|invents|trustsMemory|trusts_memory|wrongPremises|wrong_premises|wrongInferences|flipsTwins)\b/,
+                name,
+            );
         }
     });
 });

@@ -17,10 +17,16 @@ function files(dir: string): string[] {
 
 it('no unit suite awaits in its body (load before the describe, or in a before hook)', () => {
     const found = files(UNIT).filter(f => /\bdescribe\([^\n]*,\s*async\s*(\(\)|\w+)\s*=>/.test(readFileSync(f, 'utf8')));
-    assert.deepEqual(found.map(f => path.relative(UNIT, f)), []);
+    assert.deepEqual(
+        found.map(f => path.relative(UNIT, f)),
+        [],
+    );
 });
 
 it('no unit file changes the working folder', () => {
     const found = files(UNIT).filter(f => /process\.chdir\(/.test(readFileSync(f, 'utf8')));
-    assert.deepEqual(found.map(f => path.relative(UNIT, f)), []);
+    assert.deepEqual(
+        found.map(f => path.relative(UNIT, f)),
+        [],
+    );
 });

@@ -16,7 +16,12 @@ test('one model per run: compared model to model whatever their names', async ()
     const out = path.join(dir, 'c.json');
     const r = await runCli('compare', runs[1]!.id, runs[0]!.id, '--db', db, '--format', 'json', '--out', out);
     assert.equal(r.code, 0, r.err);
-    const c = JSON.parse(readFileSync(out, 'utf8')) as { onlyA: number; onlyB: number; deltas: unknown[]; paired?: { a: string; b: string } };
+    const c = JSON.parse(readFileSync(out, 'utf8')) as {
+        onlyA: number;
+        onlyB: number;
+        deltas: unknown[];
+        paired?: { a: string; b: string };
+    };
     assert.deepEqual([c.onlyA, c.onlyB], [0, 0]);
     assert.ok(c.deltas.length > 0);
     assert.match(c.paired?.a ?? '', /^simulator/);

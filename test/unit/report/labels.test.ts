@@ -17,7 +17,10 @@ const duplicates = (xs: string[]) => [...new Set(xs.filter((x, i) => xs.indexOf(
 /** The cells of a Markdown table's body rows under the heading `title`, first `width` columns. */
 function mdRows(md: string, title: string, width: number): string[] {
     const section = md.split(`## ${title}`)[1]!.split('\n## ')[0]!;
-    return section.split('\n').filter(l => l.startsWith('| ') && !l.startsWith('| model')).map(l => l.split(' | ').slice(0, width).join(' | '));
+    return section
+        .split('\n')
+        .filter(l => l.startsWith('| ') && !l.startsWith('| model'))
+        .map(l => l.split(' | ').slice(0, width).join(' | '));
 }
 
 describe('group labels', () => {
@@ -37,9 +40,19 @@ describe('group labels', () => {
     });
 
     it('labels a variant with its parameters, and leaves out defaults', () => {
-        assert.equal(groupLabel({ model: 'm', probe: 'p', phrasing: 'basic', variant: 'few_shot(2)', mode: 'known' }), 'm · p · basic · few_shot(2) · entities the model knows');
-        assert.equal(groupLabel({ model: 'm', probe: 'p', phrasing: 'basic', variant: 'zero_shot', mode: 'all' }), 'm · p · basic');
-        const keys: GroupKey[] = [{ phrasing: 'basic', variant: 'few_shot(2)' }, { phrasing: 'basic', variant: 'few_shot(3)' }, { phrasing: 'basic', variant: 'zero_shot' }];
+        assert.equal(
+            groupLabel({ model: 'm', probe: 'p', phrasing: 'basic', variant: 'few_shot(2)', mode: 'known' }),
+            'm · p · basic · few_shot(2) · entities the model knows',
+        );
+        assert.equal(
+            groupLabel({ model: 'm', probe: 'p', phrasing: 'basic', variant: 'zero_shot', mode: 'all' }),
+            'm · p · basic',
+        );
+        const keys: GroupKey[] = [
+            { phrasing: 'basic', variant: 'few_shot(2)' },
+            { phrasing: 'basic', variant: 'few_shot(3)' },
+            { phrasing: 'basic', variant: 'zero_shot' },
+        ];
         assert.deepEqual(sharedLabels(keys), []);
         assert.deepEqual(sharedLabels(keys, ['phrasing']), ['basic']);
     });
@@ -49,8 +62,16 @@ describe('group labels', () => {
         const metrics = mdRows(md, 'Metrics', 5);
         assert.equal(metrics.length, 2 * 4 * 5, `groups: ${metrics.length}`);
         assert.deepEqual(duplicates(metrics), []);
-        assert.ok(metrics.some(l => l.includes('few\\_shot(2)')) && metrics.some(l => l.includes('few\\_shot(3)')), 'few_shot(n) keeps its n');
-        const hops = mdRows(md, 'Paths, hop by hop', 7).map(l => l.split(' | ').filter((_, i) => i !== 5).join(' | '));
+        assert.ok(
+            metrics.some(l => l.includes('few\\_shot(2)')) && metrics.some(l => l.includes('few\\_shot(3)')),
+            'few_shot(n) keeps its n',
+        );
+        const hops = mdRows(md, 'Paths, hop by hop', 7).map(l =>
+            l
+                .split(' | ')
+                .filter((_, i) => i !== 5)
+                .join(' | '),
+        );
         assert.ok(hops.length > 0);
         assert.deepEqual(duplicates(hops), []);
     });
@@ -61,17 +82,26 @@ describe('group labels', () => {
         assert.ok(figures.length >= 2);
         assert.deepEqual(duplicates(figures.map(f => f[1]!)), [], 'chart captions');
         for (const [, caption, svg] of figures) {
-            const labels = [...svg!.matchAll(/<text [^>]*class="lbl"[^>]*>(.*?)<\/text>/g)].map(m => m[1]!.replace(/<[^>]+>/g, '|'));
+            const labels = [...svg!.matchAll(/<text [^>]*class="lbl"[^>]*>(.*?)<\/text>/g)].map(m =>
+                m[1]!.replace(/<[^>]+>/g, '|'),
+            );
             assert.deepEqual(duplicates(labels), [], `labels of ${caption}`);
             assert.ok(!labels.some(l => l.includes('…')), 'no label is cut');
         }
-        const rows = [...html.split('<h2>Metrics</h2>')[1]!.split('</table>')[0]!.matchAll(/<tr>((?:<td>[^<]*<\/td>){5})/g)].map(m => m[1]!);
+        const rows = [
+            ...html
+                .split('<h2>Metrics</h2>')[1]!
+                .split('</table>')[0]!
+                .matchAll(/<tr>((?:<td>[^<]*<\/td>){5})/g),
+        ].map(m => m[1]!);
         assert.ok(rows.length >= 40);
         assert.deepEqual(duplicates(rows), []);
     });
 
     it('junit: no two test cases of a suite share a name', async () => {
-        const cases = [...(await report('junit')).matchAll(/<testcase classname="([^"]*)" name="([^"]*)"/g)].map(m => `${m[1]} ${m[2]}`);
+        const cases = [...(await report('junit')).matchAll(/<testcase classname="([^"]*)" name="([^"]*)"/g)].map(
+            m => `${m[1]} ${m[2]}`,
+        );
         assert.ok(cases.length > 100);
         assert.deepEqual(duplicates(cases), []);
     });
@@ -80,7 +110,15 @@ describe('group labels', () => {
         const file = path.join(dir, 'compare.md');
         const c = await cli('compare', '--db', db, 'latest', 'latest', '--out', file);
         // compare writes several tables (a matrix per figure and group, the pairs): within each, a group is named once.
-        const tables = readFileSync(file, 'utf8').split(/\n\s*\n/).map(t => t.split('\n').filter(l => l.startsWith('| ') && !l.startsWith('| model')).map(l => l.split(' | ').slice(0, 6).join(' | '))).filter(t => t.length > 0);
+        const tables = readFileSync(file, 'utf8')
+            .split(/\n\s*\n/)
+            .map(t =>
+                t
+                    .split('\n')
+                    .filter(l => l.startsWith('| ') && !l.startsWith('| model'))
+                    .map(l => l.split(' | ').slice(0, 6).join(' | ')),
+            )
+            .filter(t => t.length > 0);
         assert.ok(tables.flat().length >= 40 * 5, c.err);
         for (const rows of tables) assert.deepEqual(duplicates(rows), []);
         const g = await cli('report', '--db', db, '--format', 'json', '--max-h', '0', '--out', path.join(dir, 'gate.json'));
@@ -89,9 +127,12 @@ describe('group labels', () => {
         assert.deepEqual(duplicates(gates.map(l => l.split(' for ')[1]!)), []);
     });
 
-    it('preview: the table shows each question\'s variant, so no row looks duplicated', async () => {
+    it("preview: the table shows each question's variant, so no row looks duplicated", async () => {
         const r = await cli('preview', spec, '--suite', 'olympics');
-        const rows = r.out.split('\n').slice(1).map(l => l.slice(18).replace(/\s+/g, ' '));
+        const rows = r.out
+            .split('\n')
+            .slice(1)
+            .map(l => l.slice(18).replace(/\s+/g, ' '));
         assert.ok(rows.length > 100);
         assert.deepEqual(duplicates(rows), []);
         assert.ok(rows.some(l => l.includes('few_shot(3)')));

@@ -18,12 +18,22 @@ describe('figures that do not apply', () => {
         const data = await loadData(model);
         const questions = [...generateQuestions(model, data, { probe: 'director_born' }).questions];
         const ctx = createVerifyContext(model, data);
-        const answers = questions.map(q => ({ questionId: q.id, model: 'm', sample: 0, text: q.gold === 'yes' ? 'Yes, the statement is true.' : 'No, the statement is false.' }));
+        const answers = questions.map(q => ({
+            questionId: q.id,
+            model: 'm',
+            sample: 0,
+            text: q.gold === 'yes' ? 'Yes, the statement is true.' : 'No, the statement is false.',
+        }));
         const verdicts = questions.map(q => verify(q, answers.find(a => a.questionId === q.id)!.text, ctx, 'm'));
         const g = computeMetrics(questions, verdicts).find(x => x.kind === 'statement' && x.mode === 'all')!;
         assert.equal(g.A, 1);
         assert.deepEqual([g.R, g.AR, g.C], [null, null, null], 'no keywords: R, AR and contradicted do not apply');
-        const d = buildReport({ run: { id: 'r', spec: 's', suite: 'x', started: '', finished: null, status: 'completed' }, questions, answers, verdicts });
+        const d = buildReport({
+            run: { id: 'r', spec: 's', suite: 'x', started: '', finished: null, status: 'completed' },
+            questions,
+            answers,
+            verdicts,
+        });
         const md = renderReport(d, 'md');
         assert.match(md, /\| A \| R \| AR \| M \| H \| contradicted \|/);
         assert.match(md, /\| 1\.00 \[[^\]]*\] \| n\/a \| n\/a \| 0\.00 \[[^\]]*\] \| 0\.00 \[[^\]]*\] \| n\/a \|/);
@@ -36,7 +46,7 @@ describe('figures that do not apply', () => {
         assert.equal(jg.contradicted, null);
         assert.deepEqual(jg.notApplicable, ['R', 'AR', 'contradicted']);
         assert.doesNotMatch(renderReport(d, 'json'), /"n\/a"/, 'no figure is the string "n/a" in JSON');
-        assert.equal(jg.C, undefined, 'no bare C beside the statements\' correctness');
+        assert.equal(jg.C, undefined, "no bare C beside the statements' correctness");
         const csv = renderReport(d, 'csv').split('\n');
         const cols = csv[0]!.split(',');
         assert.ok(cols.includes('contradicted') && !cols.includes('C'));

@@ -6,7 +6,10 @@ import { question, verdict } from '../../fixtures/extension/model.js';
 
 test('a wrong short answer reads "answered "…", expected …"', () => {
     const q = { ...question('a', 'basic'), gold: { answer: 'Avatar' } };
-    const v = { ...verdict('a', false, 'found', 'answer'), read: { text: 'Titanic', span: [0, 7] as [number, number], why: 'the first words', stance: 'asserts' } };
+    const v = {
+        ...verdict('a', false, 'found', 'answer'),
+        read: { text: 'Titanic', span: [0, 7] as [number, number], why: 'the first words', stance: 'asserts' },
+    };
     const why = explainVerdict(q, v, 'Titanic.');
     assert.ok(why.length > 0);
     assert.doesNotMatch(why[0]!, /^answer answer/);

@@ -14,14 +14,29 @@ after(() => engine.stop());
 
 test('the claims of an open answer are marked by digit, shown with their marks, stored with the label and copied', async () => {
     const { store, where } = await engine.fresh();
-    let target: Awaited<ReturnType<typeof openStore>> | undefined, closed = false;
+    let target: Awaited<ReturnType<typeof openStore>> | undefined,
+        closed = false;
     try {
         const runId = await fillReviewRun(store);
         // One answer read as three claims by the data check (as the open family scores them).
         const results = (await store.loadRunResults(runId))!;
         const v = results.verdicts[0]!;
-        await store.saveVerdicts(runId, [{ ...v, claims: [{ status: 'supported', text: 'It is Movie.' }, { status: 'contradicted', text: 'It came out in 1990.' }, { status: 'unverifiable', text: 'It was loved.' }] }]);
-        const round = new ReviewRound(await reviewSample(store, runId, { reviewer: 'ann', seed: 1 }), 'ann', undefined, v.questionId);
+        await store.saveVerdicts(runId, [
+            {
+                ...v,
+                claims: [
+                    { status: 'supported', text: 'It is Movie.' },
+                    { status: 'contradicted', text: 'It came out in 1990.' },
+                    { status: 'unverifiable', text: 'It was loved.' },
+                ],
+            },
+        ]);
+        const round = new ReviewRound(
+            await reviewSample(store, runId, { reviewer: 'ann', seed: 1 }),
+            'ann',
+            undefined,
+            v.questionId,
+        );
         assert.equal(round.current!.verdict.questionId, v.questionId);
         const slot = reviewView(round).item!.slot;
         assert.deepEqual(reviewView(round).item!.claims, [
@@ -36,26 +51,50 @@ test('the claims of an open answer are marked by digit, shown with their marks, 
         await round.act(store, 'claim-2', slot);
         for (let i = 0; i < 4; i++) await round.act(store, 'claim-3', slot);
         assert.equal(outcomeText(await round.act(store, 'claim-5', slot), round), 'This answer has no claim 5.');
-        assert.deepEqual(reviewView(round).item!.claims!.map(c => c.mark), ['supported', 'contradicted', 'unmarked']);
+        assert.deepEqual(
+            reviewView(round).item!.claims!.map(c => c.mark),
+            ['supported', 'contradicted', 'unmarked'],
+        );
         assert.deepEqual(await store.labels(runId), [], 'a mark alone stores nothing');
         const labelled = await round.act(store, 'fail', slot);
         assert.match(outcomeText(labelled, round), /^Labelled fail\. Claims marked: 1 supported, 2 contradicted\. /);
         const stored = await store.labels(runId);
-        assert.deepEqual(stored.map(l => [l.questionId, l.label, l.claims]), [[v.questionId, 'fail', [{ index: 0, status: 'supported' }, { index: 1, status: 'contradicted' }]]]);
+        assert.deepEqual(
+            stored.map(l => [l.questionId, l.label, l.claims]),
+            [
+                [
+                    v.questionId,
+                    'fail',
+                    [
+                        { index: 0, status: 'supported' },
+                        { index: 1, status: 'contradicted' },
+                    ],
+                ],
+            ],
+        );
         // The next answer (no claims) starts unmarked and shows none; undo takes the label and its marks back.
         assert.equal(reviewView(round).item!.claims, undefined);
         await round.act(store, 'undo');
-        assert.deepEqual(reviewView(round).item!.claims!.map(c => c.mark), ['unmarked', 'unmarked', 'unmarked']);
+        assert.deepEqual(
+            reviewView(round).item!.claims!.map(c => c.mark),
+            ['unmarked', 'unmarked', 'unmarked'],
+        );
         await round.act(store, 'claim-3', slot);
         await round.act(store, 'agree', slot);
-        assert.deepEqual((await store.labels(runId)).map(l => l.claims), [[{ index: 2, status: 'supported' }]]);
+        assert.deepEqual(
+            (await store.labels(runId)).map(l => l.claims),
+            [[{ index: 2, status: 'supported' }]],
+        );
         // store copy carries the marks.
         await store.close();
         closed = true;
         const copy = `${where}-copy.db`;
         await copyStore(where, copy);
         target = await openStore(copy);
-        assert.deepEqual((await target.labels(runId)).map(l => l.claims), [[{ index: 2, status: 'supported' }]]);
+        assert.deepEqual(
+            (await target.labels(runId)).map(l => l.claims),
+            [[{ index: 2, status: 'supported' }]],
+        );
     } finally {
         if (!closed) await store.close();
         await target?.close();

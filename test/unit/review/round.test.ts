@@ -11,23 +11,29 @@ import { fillReviewRun } from '../../support/review-run.js';
 const engine = sqliteEngine();
 after(() => engine.stop());
 
-test('a round labels the shown answer at once, skips, undoes, and its view carries the engine\'s agreement', async () => {
+test("a round labels the shown answer at once, skips, undoes, and its view carries the engine's agreement", async () => {
     const { store } = await engine.fresh();
     try {
         const runId = await fillReviewRun(store);
         const round = new ReviewRound(await reviewSample(store, runId, { reviewer: 'ann', seed: 1 }), 'ann');
         const start = reviewView(round);
-        assert.equal(start.item?.header, '1 of 6 · binary', 'the header does not give the reader\'s class away');
+        assert.equal(start.item?.header, '1 of 6 · binary', "the header does not give the reader's class away");
         assert.match(start.item!.reader.stratum, /^binary · (pass|fail) · opening$/);
         assert.equal(start.agreement.n, 0);
         assert.match(start.agreement.text, /n\/a \(no label yet\)/);
         // The span the reader read is marked in the response as it is.
         const first = round.current!;
-        assert.deepEqual(start.item!.answer.spans.map(s => first.response.slice(s.start, s.end)), [first.verdict.read!.text]);
+        assert.deepEqual(
+            start.item!.answer.spans.map(s => first.response.slice(s.start, s.end)),
+            [first.verdict.read!.text],
+        );
         assert.deepEqual(start.keys.map(k => k.key).join(''), 'apfursz');
 
         const seen: ReviewItem[] = [];
-        const press = async (action: Parameters<ReviewRound['act']>[1]) => { seen.push(round.current!); return round.act(store, action); };
+        const press = async (action: Parameters<ReviewRound['act']>[1]) => {
+            seen.push(round.current!);
+            return round.act(store, action);
+        };
         // The reader's own class of each of the first two answers, then: agree, the opposite, skip, undo (the skip), unreadable.
         const a = await press('agree');
         assert.equal(a.kind, 'labelled');
@@ -43,9 +49,14 @@ test('a round labels the shown answer at once, skips, undoes, and its view carri
         await press('unreadable');
         const labels = await store.labels(runId);
         // (Labels given in the same millisecond come back in either order.)
-        assert.deepEqual(labels.map(l => [l.questionId, l.label]).sort(), [
-            [seen[0]!.question.id, seen[0]!.verdict.correct ? 'pass' : 'fail'], [seen[1]!.question.id, opposite], [seen[2]!.question.id, 'unreadable'],
-        ].sort());
+        assert.deepEqual(
+            labels.map(l => [l.questionId, l.label]).sort(),
+            [
+                [seen[0]!.question.id, seen[0]!.verdict.correct ? 'pass' : 'fail'],
+                [seen[1]!.question.id, opposite],
+                [seen[2]!.question.id, 'unreadable'],
+            ].sort(),
+        );
         const after3 = reviewView(round);
         assert.deepEqual([after3.agreement.k, after3.agreement.n], [1, 3]);
         assert.match(after3.agreement.text, /^Reader agrees 0\.33 \[0\.06, 0\.79\] on 3 reviewed\.$/);
@@ -57,8 +68,14 @@ test('a round labels the shown answer at once, skips, undoes, and its view carri
         assert.equal(lens.length, 1);
         const groups = buildReport({ ...results, labels }).trust.groups;
         assert.equal(groups.length, 2);
-        assert.deepEqual([lens[0]!.agreement.k, lens[0]!.agreement.n], [groups.reduce((k, g) => k + g.agreement.k, 0), groups.reduce((n, g) => n + g.agreement.n, 0)]);
-        assert.match(lens[0]!.line, /^reader agrees 0\.33 \[0\.06, 0\.79\] on 3 reviewed · A corrected \d\.\d\d \[\d\.\d\d, \d\.\d\d\]$/);
+        assert.deepEqual(
+            [lens[0]!.agreement.k, lens[0]!.agreement.n],
+            [groups.reduce((k, g) => k + g.agreement.k, 0), groups.reduce((n, g) => n + g.agreement.n, 0)],
+        );
+        assert.match(
+            lens[0]!.line,
+            /^reader agrees 0\.33 \[0\.06, 0\.79\] on 3 reviewed · A corrected \d\.\d\d \[\d\.\d\d, \d\.\d\d\]$/,
+        );
         assert.match(lens[0]!.lens, /^reader agrees \.33 \[\.06, \.79\] on 3 · A corrected \d?\.\d\d \[\d?\.\d\d, \d?\.\d\d\]$/);
         assert.equal(anchorTrust(results, [], new Map()).get('probe:movie_binary')![0]!.line, LENS_NOT_REVIEWED);
         // An FD's line sums the probes using it: here the one probe, so the same figures.

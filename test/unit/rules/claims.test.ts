@@ -14,7 +14,10 @@ describe('rule answers against their proofs', () => {
 
     it('all premises stated (with aliases), answer right: correct, full overlap', () => {
         const q = question('fact', 'yes');
-        const c = checkRuleAnswer(q, verdict(q, 'yes', '1. Messi played for FC Barcelona.\n2. Xavi played for Barcelona.', [kw('found'), kw('found')]))!;
+        const c = checkRuleAnswer(
+            q,
+            verdict(q, 'yes', '1. Messi played for FC Barcelona.\n2. Xavi played for Barcelona.', [kw('found'), kw('found')]),
+        )!;
         assert.deepEqual(c.premises, ['supported', 'supported']);
         assert.equal(c.category, 'correct');
         assert.equal(c.firstWrongStep, undefined);
@@ -24,7 +27,13 @@ describe('rule answers against their proofs', () => {
 
     it('a wrong premise in one point is contradicted with its row, even when the true value appears elsewhere', () => {
         const q = question('fact', 'yes');
-        const c = checkRuleAnswer(q, verdict(q, 'yes', '1. Lionel Messi played for Barcelona.\n2. Xavi played for Real Madrid.', [kw('found', 'Real Madrid'), kw('found', 'Real Madrid')]))!;
+        const c = checkRuleAnswer(
+            q,
+            verdict(q, 'yes', '1. Lionel Messi played for Barcelona.\n2. Xavi played for Real Madrid.', [
+                kw('found', 'Real Madrid'),
+                kw('found', 'Real Madrid'),
+            ]),
+        )!;
         assert.deepEqual(c.premises, ['supported', 'contradicted']);
         assert.equal(c.firstWrongStep, 2);
         assert.equal(c.category, 'right-answer-wrong-premises');
@@ -36,8 +45,14 @@ describe('rule answers against their proofs', () => {
     it('premises right, answer wrong; both wrong; refusal: not a hallucination (our categories, named as such)', () => {
         const q = question('fact', 'yes');
         const right = '1. Lionel Messi played for Barcelona.\n2. Xavi played for Barcelona.';
-        assert.equal(checkRuleAnswer(q, verdict(q, 'no', right, [kw('found'), kw('found')]))!.category, 'wrong-answer-right-premises');
-        assert.equal(checkRuleAnswer(q, verdict(q, 'no', '1. Lionel Messi played for Barcelona.', [kw('found'), kw('missing')]))!.category, 'wrong-answer-wrong-premises');
+        assert.equal(
+            checkRuleAnswer(q, verdict(q, 'no', right, [kw('found'), kw('found')]))!.category,
+            'wrong-answer-right-premises',
+        );
+        assert.equal(
+            checkRuleAnswer(q, verdict(q, 'no', '1. Lionel Messi played for Barcelona.', [kw('found'), kw('missing')]))!.category,
+            'wrong-answer-wrong-premises',
+        );
         assert.equal(checkRuleAnswer(q, verdict(q, 'unsure', '', [kw('missing'), kw('missing')]))!.category, 'refused');
         const f = ruleFigures([
             { q, v: verdict(q, 'no', right, [kw('found'), kw('found')]) },
@@ -53,10 +68,14 @@ describe('rule answers against their proofs', () => {
     });
 
     it('a metamorphic group is inconsistent when the polarity twin agrees or the symmetric reading disagrees', () => {
-        const fact = question('fact', 'yes'), twin = question('polarity', 'no'), sym = question('symmetric', 'yes');
-        const judge = (a: string, b: string, c: string) => judgeGroups([fact, twin, sym], [
-            verdict(fact, a as 'yes', '', []), verdict(twin, b as 'yes', '', []), verdict(sym, c as 'yes', '', []),
-        ])[0]!;
+        const fact = question('fact', 'yes'),
+            twin = question('polarity', 'no'),
+            sym = question('symmetric', 'yes');
+        const judge = (a: string, b: string, c: string) =>
+            judgeGroups(
+                [fact, twin, sym],
+                [verdict(fact, a as 'yes', '', []), verdict(twin, b as 'yes', '', []), verdict(sym, c as 'yes', '', [])],
+            )[0]!;
         assert.equal(judge('yes', 'no', 'yes').outcome, 'consistent');
         // Wrong but consistent: every member answers against the fact. No gold is needed to see consistency.
         assert.equal(judge('no', 'yes', 'no').outcome, 'consistent');
@@ -69,7 +88,13 @@ describe('rule answers against their proofs', () => {
 describe('claims about one premise are not credited to another', () => {
     it('a value stated about one subject neither supports nor contradicts a premise about another', () => {
         const q = question('fact', 'yes');
-        const about = checkRuleAnswer(q, verdict(q, 'no', '1. The club of Lionel Messi is Juventus.', [kw('contradicted', 'Juventus'), kw('contradicted', 'Juventus')]))!;
+        const about = checkRuleAnswer(
+            q,
+            verdict(q, 'no', '1. The club of Lionel Messi is Juventus.', [
+                kw('contradicted', 'Juventus'),
+                kw('contradicted', 'Juventus'),
+            ]),
+        )!;
         assert.deepEqual(about.premises, ['contradicted', 'missing']);
         const right = checkRuleAnswer(q, verdict(q, 'yes', '1. Lionel Messi played for Barcelona.', [kw('found'), kw('found')]))!;
         assert.deepEqual(right.premises, ['supported', 'missing']);
@@ -79,21 +104,48 @@ describe('claims about one premise are not credited to another', () => {
     });
 });
 
-describe('a subject whose name holds the value, or the value the subject\'s name', () => {
+describe("a subject whose name holds the value, or the value the subject's name", () => {
     const chain = (subject: string, value: string, subjectForms: string[] = []): Question => {
         const q = question('fact', 'yes');
-        const premise = { pred: 'Place.part_of', relation: 'Place', attribute: 'part_of', subject, value, forms: { subject: subjectForms, value: [] } };
-        return { ...q, keywords: [[{ relation: 'Place', attribute: 'part_of', value }]], rule: { ...q.rule!, premises: [premise] } };
+        const premise = {
+            pred: 'Place.part_of',
+            relation: 'Place',
+            attribute: 'part_of',
+            subject,
+            value,
+            forms: { subject: subjectForms, value: [] },
+        };
+        return {
+            ...q,
+            keywords: [[{ relation: 'Place', attribute: 'part_of', value }]],
+            rule: { ...q.rule!, premises: [premise] },
+        };
     };
-    const found = (q: Question, text: string) => checkRuleAnswer(q, verdict(q, 'yes', text, [{ relation: 'Place', attribute: 'part_of', value: q.rule!.premises[0]!.value, status: 'found', spans: [] }]))!.premises;
+    const found = (q: Question, text: string) =>
+        checkRuleAnswer(
+            q,
+            verdict(q, 'yes', text, [
+                { relation: 'Place', attribute: 'part_of', value: q.rule!.premises[0]!.value, status: 'found', spans: [] },
+            ]),
+        )!.premises;
 
     it('reads "The region of Madrid is Community of Madrid" as stating the premise', () => {
-        assert.deepEqual(found(chain('Madrid', 'Community of Madrid'), '1. The region of Madrid is Community of Madrid.'), ['supported']);
+        assert.deepEqual(found(chain('Madrid', 'Community of Madrid'), '1. The region of Madrid is Community of Madrid.'), [
+            'supported',
+        ]);
     });
 
     it('reads "The city of FC Barcelona is Barcelona" as stating it, though "Barcelona" also names the club', () => {
-        assert.deepEqual(found(chain('FC Barcelona', 'Barcelona', ['Barcelona']), '1. The city of FC Barcelona is Barcelona.'), ['supported']);
+        assert.deepEqual(found(chain('FC Barcelona', 'Barcelona', ['Barcelona']), '1. The city of FC Barcelona is Barcelona.'), [
+            'supported',
+        ]);
         // Naming the club alone is not stating its city.
-        assert.deepEqual(found(chain('FC Barcelona', 'Barcelona', ['Barcelona']), '1. FC Barcelona won the league.\n2. Messi played for FC Barcelona.'), ['missing']);
+        assert.deepEqual(
+            found(
+                chain('FC Barcelona', 'Barcelona', ['Barcelona']),
+                '1. FC Barcelona won the league.\n2. Messi played for FC Barcelona.',
+            ),
+            ['missing'],
+        );
     });
 });

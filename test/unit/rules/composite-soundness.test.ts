@@ -12,20 +12,27 @@ relation Player from p complete label "soccer player" { name: text  club: text l
 relation Club from c complete { name: text  city: text  key (name) }
 fk Player.club -> Club.name as plays_for
 `;
-const FILES = { 'p.csv': 'name,club,country\nX,A,Germany\nX,B,Germany\nY,A,Spain\nZ,B,Spain\n', 'c.csv': 'name,city\nA,Rome\nB,Rome\n' };
+const FILES = {
+    'p.csv': 'name,club,country\nX,A,Germany\nX,B,Germany\nY,A,Spain\nZ,B,Spain\n',
+    'c.csv': 'name,city\nA,Rome\nB,Rome\n',
+};
 
 async function ask(rules: string) {
     const w = await world(SPEC + rules, FILES);
     try {
         const g = generateQuestions(w.model, w.data);
-        return { questions: [...g.questions].filter(q => q.probe === 'p').map(q => q.question), problems: g.diagnostics.filter(p => p.severity === 'error'), diagnostics: w.diagnostics.filter(d => d.severity === 'error') };
+        return {
+            questions: [...g.questions].filter(q => q.probe === 'p').map(q => q.question),
+            problems: g.diagnostics.filter(p => p.severity === 'error'),
+            diagnostics: w.diagnostics.filter(d => d.severity === 'error'),
+        };
     } finally {
         w.dispose();
     }
 }
 
 describe('rule questions through a composite key (issue 38 item 4)', () => {
-    it('a closed-world negation of an attribute that is part of the subject\'s key is refused, located at the probe', async () => {
+    it("a closed-world negation of an attribute that is part of the subject's key is refused, located at the probe", async () => {
         const r = await ask(`rule not_at(p: Player, k: Club) :- plays_for(p, h), h.city = k.city, not plays_for(p, k)
     phrase "{p} does not play for {k}"
 probe p rule using not_at { per_entity 4 }
@@ -45,7 +52,10 @@ probe p rule using not_at { per_entity 4 }
         const r = await ask(`rule mates(p: Player, q: Player) :- p.club = q.club, p.name != q.name
 probe p rule using mates { noun "team" }
 `);
-        assert.ok(!r.questions.some(q => /team is A and the soccer player whose name is \w and team is A share/.test(q)), r.questions.join('\n'));
+        assert.ok(
+            !r.questions.some(q => /team is A and the soccer player whose name is \w and team is A share/.test(q)),
+            r.questions.join('\n'),
+        );
         const p = r.problems.find(x => x.code === 'rule-composite-key');
         assert.ok(p, JSON.stringify(r.problems));
         assert.match(p.message, /club/);
@@ -55,7 +65,10 @@ probe p rule using mates { noun "team" }
         const r = await ask(`rule compatriots(p: Player, q: Player) :- p.country = q.country, p != q
 probe p rule using compatriots { noun "country" }
 `);
-        assert.ok(!r.questions.some(q => /name is X and team is A and the soccer player whose name is X and team is B/.test(q)), r.questions.join('\n'));
+        assert.ok(
+            !r.questions.some(q => /name is X and team is A and the soccer player whose name is X and team is B/.test(q)),
+            r.questions.join('\n'),
+        );
         const p = r.problems.find(x => x.code === 'rule-composite-key');
         assert.ok(p, JSON.stringify(r.problems));
         assert.match(p.message, /p != q/);
@@ -67,7 +80,15 @@ probe p rule using compatriots { noun "country" }
 probe p rule using compatriots { noun "country" }
 `);
         assert.deepEqual(r.problems, []);
-        assert.ok(r.questions.some(q => /name is Y and team is A and the soccer player whose name is Z and team is B share the same country/.test(q)), r.questions.join('\n'));
-        assert.ok(!r.questions.some(q => /name is X and team is A and the soccer player whose name is X/.test(q)), r.questions.join('\n'));
+        assert.ok(
+            r.questions.some(q =>
+                /name is Y and team is A and the soccer player whose name is Z and team is B share the same country/.test(q),
+            ),
+            r.questions.join('\n'),
+        );
+        assert.ok(
+            !r.questions.some(q => /name is X and team is A and the soccer player whose name is X/.test(q)),
+            r.questions.join('\n'),
+        );
     });
 });

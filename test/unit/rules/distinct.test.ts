@@ -15,17 +15,38 @@ const v = (name: string): Term => ({ var: name });
 const atom = (pred: string, ...args: string[]) => ({ kind: 'atom' as const, atom: { pred, args: args.map(v) } });
 const sameDirector: Program = {
     base: [{ name: 'director', arity: 2, functional: true }],
-    rules: [{ name: 'same_director', head: { pred: 'same_director', args: [v('a'), v('b')] }, body: [atom('director', 'a', 'd'), atom('director', 'b', 'd'), { kind: 'compare', op: '!=', left: v('a'), right: v('b') }] }],
+    rules: [
+        {
+            name: 'same_director',
+            head: { pred: 'same_director', args: [v('a'), v('b')] },
+            body: [
+                atom('director', 'a', 'd'),
+                atom('director', 'b', 'd'),
+                { kind: 'compare', op: '!=', left: v('a'), right: v('b') },
+            ],
+        },
+    ],
 };
 const sameDirectorName: Program = {
     ...sameDirector,
-    rules: [{ name: 'same_director', head: { pred: 'same_director', args: [v('d')] }, body: [atom('director', 'a', 'd'), atom('director', 'b', 'd'), { kind: 'compare', op: '!=', left: v('a'), right: v('b') }] }],
+    rules: [
+        {
+            name: 'same_director',
+            head: { pred: 'same_director', args: [v('d')] },
+            body: [
+                atom('director', 'a', 'd'),
+                atom('director', 'b', 'd'),
+                { kind: 'compare', op: '!=', left: v('a'), right: v('b') },
+            ],
+        },
+    ],
 };
 
 /** The join's plan over these director facts, and whether its heads are distinct. */
 function distinct(program: Program, rows: Value[][]): boolean {
     const values = new Interner();
-    const director = new Relation(0, 'director', 2), head = new Relation(1, 'same_director', program.rules[0]!.head.args.length);
+    const director = new Relation(0, 'director', 2),
+        head = new Relation(1, 'same_director', program.rules[0]!.head.args.length);
     for (const r of rows) {
         const ids = r.map(x => values.id(x));
         director.set.insert(ids, director.count);
@@ -33,19 +54,48 @@ function distinct(program: Program, rows: Value[][]): boolean {
         for (const id of ids) director.rows.push(id);
         director.clause.push(-1);
     }
-    const relations = new Map([['director', director], ['same_director', head]]);
+    const relations = new Map([
+        ['director', director],
+        ['same_director', head],
+    ]);
     return distinctHeads(planClause({ values, relations }, program.rules[0]!, 0, -1, new Set([head])), program);
 }
 
-const pairs = (program: Program, rows: Value[][]) => evaluate(program, new Map([['director', rows]])).facts('same_director').map(f => f.args.join('>')).sort();
+const pairs = (program: Program, rows: Value[][]) =>
+    evaluate(program, new Map([['director', rows]]))
+        .facts('same_director')
+        .map(f => f.args.join('>'))
+        .sort();
 
 describe('plans with distinct heads', () => {
     it('are recognised from the data: one director per movie, not the declaration alone', () => {
-        assert.equal(distinct(sameDirector, [[1, 'x'], [2, 'x'], [3, 'y']]), true);
+        assert.equal(
+            distinct(sameDirector, [
+                [1, 'x'],
+                [2, 'x'],
+                [3, 'y'],
+            ]),
+            true,
+        );
         // Movie 1 has two directors (the data breaks the declared FD): (1, 2) comes from x and from y.
-        assert.equal(distinct(sameDirector, [[1, 'x'], [2, 'x'], [1, 'y'], [2, 'y']]), false);
+        assert.equal(
+            distinct(sameDirector, [
+                [1, 'x'],
+                [2, 'x'],
+                [1, 'y'],
+                [2, 'y'],
+            ]),
+            false,
+        );
         // The head does not determine the movies: many pairs give one director.
-        assert.equal(distinct(sameDirectorName, [[1, 'x'], [2, 'x'], [3, 'x']]), false);
+        assert.equal(
+            distinct(sameDirectorName, [
+                [1, 'x'],
+                [2, 'x'],
+                [3, 'x'],
+            ]),
+            false,
+        );
     });
 
     it('derive the facts, membership and proofs of the checked path, and still deduplicate where the data repeats', () => {
@@ -57,9 +107,28 @@ describe('plans with distinct heads', () => {
         assert.ok(!d.has({ pred: 'same_director', args: [0, 0] }));
         const proof = d.proof(last)!;
         assert.equal(proof.kind, 'rule');
-        assert.deepEqual(proof.kind === 'rule' && proof.premises.map(p => p.fact.args[1]), [`d${Number(last.args[0]) % 1000}`, `d${Number(last.args[0]) % 1000}`]);
+        assert.deepEqual(proof.kind === 'rule' && proof.premises.map(p => p.fact.args[1]), [
+            `d${Number(last.args[0]) % 1000}`,
+            `d${Number(last.args[0]) % 1000}`,
+        ]);
         // Two directors for movies 1 and 2: the pair is derived twice, kept once.
-        assert.deepEqual(pairs(sameDirector, [[1, 'x'], [2, 'x'], [1, 'y'], [2, 'y']]), ['1>2', '2>1']);
-        assert.deepEqual(pairs(sameDirectorName, [[1, 'x'], [2, 'x'], [3, 'x'], [4, 'y']]), ['x']);
+        assert.deepEqual(
+            pairs(sameDirector, [
+                [1, 'x'],
+                [2, 'x'],
+                [1, 'y'],
+                [2, 'y'],
+            ]),
+            ['1>2', '2>1'],
+        );
+        assert.deepEqual(
+            pairs(sameDirectorName, [
+                [1, 'x'],
+                [2, 'x'],
+                [3, 'x'],
+                [4, 'y'],
+            ]),
+            ['x'],
+        );
     });
 });

@@ -8,7 +8,7 @@ import { loadSpec } from '../../../src/core/spec/load.js';
 import { loadData } from '../../../src/core/data/index.js';
 
 describe('rule questions over dated data', () => {
-    it('are asked as of the data\'s date; questions over undated data are not', async () => {
+    it("are asked as of the data's date; questions over undated data are not", async () => {
         const { model } = await loadSpec(path.resolve('examples/rules/rules.probe'));
         const data = await loadData(model);
         const teammates = [...generateQuestions(model, data, { probe: 'teammates' }).questions];

@@ -23,7 +23,11 @@ function covers(f: Figure | { ci: [number, number] | null }, truth: number, what
 
 async function measure(w: World, settings: Record<string, number>) {
     const questions: Question[] = [...generateQuestions(w.model, w.data, { probe: 'teammates' }).questions];
-    const client = new OfflineClient('sim', offlineRates({ knowledge: 1, unsure: 0, omit: 0, contradict: 0, seed: 1, ...settings }), domainFromData(w.data));
+    const client = new OfflineClient(
+        'sim',
+        offlineRates({ knowledge: 1, unsure: 0, omit: 0, contradict: 0, seed: 1, ...settings }),
+        domainFromData(w.data),
+    );
     const ctx = createVerifyContext(w.model, w.data);
     const verdicts = questions.map(q => verify(q, client.answer(q), ctx, 'sim'));
     const metrics = computeMetrics(questions, verdicts).filter(g => g.mode === 'all');
@@ -31,19 +35,28 @@ async function measure(w: World, settings: Record<string, number>) {
     return { questions, metrics, groups };
 }
 
-describe('rule metrics against the simulator\'s known shares', () => {
+describe("rule metrics against the simulator's known shares", () => {
     let w: World;
     before(async () => {
         const random = prng(3);
-        const rows = Array.from({ length: PLAYERS }, (_, i) => `Player ${String(i).padStart(4, '0')},Club ${String(Math.floor(random() * CLUBS)).padStart(2, '0')}`);
-        w = await world(`source players csv "players.csv"
+        const rows = Array.from(
+            { length: PLAYERS },
+            (_, i) => `Player ${String(i).padStart(4, '0')},Club ${String(Math.floor(random() * CLUBS)).padStart(2, '0')}`,
+        );
+        w = await world(
+            `source players csv "players.csv"
 relation Player from players { name: text  club: text  key (name) }
 fd Player: name -> club as player_club
 rule colleague(p: Player, q: Player) :- p.club = q.club, p != q
     symmetric
 probe teammates rule using colleague { noun "club"  per_entity 1 }
-`, { 'players.csv': `name,club\n${rows.join('\n')}\n` });
-        assert.deepEqual(w.diagnostics.filter(d => d.severity === 'error'), []);
+`,
+            { 'players.csv': `name,club\n${rows.join('\n')}\n` },
+        );
+        assert.deepEqual(
+            w.diagnostics.filter(d => d.severity === 'error'),
+            [],
+        );
     });
     after(() => w?.dispose());
 

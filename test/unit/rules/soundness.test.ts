@@ -45,7 +45,10 @@ describe('rule golds (issue 27)', () => {
     it('with the FD declared but violated, the rows that break it give no question', async () => {
         const w = await world(players('fd Player: name -> club as player_club'), FILES);
         try {
-            assert.deepEqual(w.diagnostics.filter(d => d.severity === 'error').map(d => d.message), []);
+            assert.deepEqual(
+                w.diagnostics.filter(d => d.severity === 'error').map(d => d.message),
+                [],
+            );
             const qs = [...generateQuestions(w.model, w.data).questions];
             assert.ok(qs.length > 0, 'Y (one club) is still asked about');
             for (const q of qs) assert.ok(!/\bX\b/.test(q.question), `X plays for both A and B: ${q.question} (gold ${q.gold})`);
@@ -54,13 +57,16 @@ describe('rule golds (issue 27)', () => {
         }
     });
 
-    it('keeps a premise whose value equals its subject\'s name (Liverpool\'s city is Liverpool)', async () => {
-        const w = await world(`source c csv "c.csv"
+    it("keeps a premise whose value equals its subject's name (Liverpool's city is Liverpool)", async () => {
+        const w = await world(
+            `source c csv "c.csv"
 relation Club from c label "club" { name: text  city: text  key (name) }
 fd Club: name -> city as club_city
 rule neighbours(a: Club, b: Club) :- a.city = b.city, a != b  phrase "{a} and {b} are in the same city"
 probe n rule using neighbours { per_entity 4 }
-`, { 'c.csv': 'name,city\nLiverpool,Liverpool\nEverton,Liverpool\n' });
+`,
+            { 'c.csv': 'name,city\nLiverpool,Liverpool\nEverton,Liverpool\n' },
+        );
         try {
             const qs = [...generateQuestions(w.model, w.data).questions];
             const q = qs.find(x => x.rule?.args[0] === 'Liverpool');

@@ -9,7 +9,12 @@ const int = { scalar: 'int', list: false } as const;
 const text = { scalar: 'text', list: false } as const;
 
 function table(rows: CellValue[][], width: number) {
-    return createTable('R', '/r.csv', Array.from({ length: width }, (_, i) => ({ name: `c${i}`, type: int })), rows);
+    return createTable(
+        'R',
+        '/r.csv',
+        Array.from({ length: width }, (_, i) => ({ name: `c${i}`, type: int })),
+        rows,
+    );
 }
 
 /** Rows to delete for X → A to hold, by plain grouping (NULL equal to NULL). */
@@ -51,42 +56,69 @@ function reference(rows: CellValue[][], width: number, cap: number, maxError: nu
 
 const found = (r: ReturnType<typeof discoverFds>) => r.fds.map(f => `${f.lhs.join(',')}->${f.rhs}`).sort();
 
-const randomTable = fc.integer({ min: 1, max: 10 }).chain(width => fc.record({
-    width: fc.constant(width),
-    rows: fc.array(fc.array(fc.option(fc.integer({ min: 0, max: 3 }), { freq: 8 }), { minLength: width, maxLength: width }), { maxLength: 30 }),
-    cap: fc.integer({ min: 0, max: 4 }),
-    maxError: fc.constantFrom(0, 0, 0.05, 0.1, 0.2),
-}));
+const randomTable = fc.integer({ min: 1, max: 10 }).chain(width =>
+    fc.record({
+        width: fc.constant(width),
+        rows: fc.array(fc.array(fc.option(fc.integer({ min: 0, max: 3 }), { freq: 8 }), { minLength: width, maxLength: width }), {
+            maxLength: 30,
+        }),
+        cap: fc.integer({ min: 0, max: 4 }),
+        maxError: fc.constantFrom(0, 0, 0.05, 0.1, 0.2),
+    }),
+);
 
 test('discoverFds returns exactly the minimal FDs of a brute-force reference (random tables up to 10 columns, NULLs included)', () => {
-    fc.assert(fc.property(randomTable, ({ width, rows, cap, maxError }) => {
-        const result = discoverFds(table(rows, width), { maxLhs: cap, maxError, budgetMs: Infinity });
-        assert.equal(result.complete, true);
-        assert.deepEqual(found(result), reference(rows, width, cap, maxError));
-    }), { numRuns: 300, seed: 18 });
+    fc.assert(
+        fc.property(randomTable, ({ width, rows, cap, maxError }) => {
+            const result = discoverFds(table(rows, width), { maxLhs: cap, maxError, budgetMs: Infinity });
+            assert.equal(result.complete, true);
+            assert.deepEqual(found(result), reference(rows, width, cap, maxError));
+        }),
+        { numRuns: 300, seed: 18 },
+    );
 });
 
 /** A deterministic generator (xorshift) so that the larger tables are the same on every run. */
 function random(seed: number) {
     let s = seed >>> 0 || 1;
-    return (limit: number) => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s % limit; };
+    return (limit: number) => {
+        s ^= s << 13;
+        s >>>= 0;
+        s ^= s >>> 17;
+        s ^= s << 5;
+        s >>>= 0;
+        return s % limit;
+    };
 }
 
 test('planted exact and approximate FDs are found on a larger table, with their error, groups and key flags', () => {
     const next = random(7);
     const rows: CellValue[][] = [];
     for (let i = 0; i < 20000; i++) {
-        const city = next(500), shop = next(50), day = next(30);
-        const country = `country ${city % 40}`;                        // city -> country (exact)
-        const region = `region ${(shop * 31 + day) % 97}`;               // shop, day -> region (exact, 2 attributes)
-        let price = (shop * 7) % 13;                                    // shop -> price, 2 % noise
+        const city = next(500),
+            shop = next(50),
+            day = next(30);
+        const country = `country ${city % 40}`; // city -> country (exact)
+        const region = `region ${(shop * 31 + day) % 97}`; // shop, day -> region (exact, 2 attributes)
+        let price = (shop * 7) % 13; // shop -> price, 2 % noise
         if (next(100) < 2) price = 100 + next(5);
         rows.push([i, city, country, shop, day, region, price, next(1000)]);
     }
-    const t = createTable('Sale', '/sales.csv', [
-        { name: 'id', type: int }, { name: 'city', type: int }, { name: 'country', type: text }, { name: 'shop', type: int },
-        { name: 'day', type: int }, { name: 'region', type: text }, { name: 'price', type: int }, { name: 'noise', type: int },
-    ], rows);
+    const t = createTable(
+        'Sale',
+        '/sales.csv',
+        [
+            { name: 'id', type: int },
+            { name: 'city', type: int },
+            { name: 'country', type: text },
+            { name: 'shop', type: int },
+            { name: 'day', type: int },
+            { name: 'region', type: text },
+            { name: 'price', type: int },
+            { name: 'noise', type: int },
+        ],
+        rows,
+    );
     const exact = discoverFds(t, { maxLhs: 2 });
     const has = (r: ReturnType<typeof discoverFds>, s: string) => r.fds.find(f => `${f.lhs.join(',')}->${f.rhs}` === s);
     assert.ok(has(exact, 'city->country')?.exact);
@@ -113,14 +145,23 @@ test('a zero time budget stops early and says so', () => {
     assert.equal(result.complete, false);
 });
 
-test('discoverFdsAsync (the editor\'s sliced search) finds what discoverFds finds, and stops when aborted', async () => {
-    await fc.assert(fc.asyncProperty(randomTable, async ({ rows, width, cap, maxError }) => {
-        const t = table(rows, width);
-        const [sync, sliced] = [discoverFds(t, { maxLhs: cap, maxError }), await discoverFdsAsync(t, { maxLhs: cap, maxError })];
-        assert.deepEqual(sliced.fds, sync.fds);
-        assert.equal(sliced.complete, true);
-    }), { numRuns: 100 });
-    const wide = table(Array.from({ length: 3000 }, (_, r) => Array.from({ length: 8 }, (_, c) => (r * (c + 3) * 2654435761) % (5 + c * 40))), 8);
+test("discoverFdsAsync (the editor's sliced search) finds what discoverFds finds, and stops when aborted", async () => {
+    await fc.assert(
+        fc.asyncProperty(randomTable, async ({ rows, width, cap, maxError }) => {
+            const t = table(rows, width);
+            const [sync, sliced] = [
+                discoverFds(t, { maxLhs: cap, maxError }),
+                await discoverFdsAsync(t, { maxLhs: cap, maxError }),
+            ];
+            assert.deepEqual(sliced.fds, sync.fds);
+            assert.equal(sliced.complete, true);
+        }),
+        { numRuns: 100 },
+    );
+    const wide = table(
+        Array.from({ length: 3000 }, (_, r) => Array.from({ length: 8 }, (_, c) => (r * (c + 3) * 2654435761) % (5 + c * 40))),
+        8,
+    );
     const controller = new AbortController();
     controller.abort(new Error('the request was cancelled'));
     await assert.rejects(discoverFdsAsync(wide, {}, controller.signal), /the request was cancelled/);

@@ -18,7 +18,8 @@ const kept = { PGPASSWORD: process.env.PGPASSWORD, PGPASSFILE: process.env.PGPAS
 /** The environment pg reads, set for one test (undefined: unset). */
 function environment(vars: Record<string, string | undefined>): void {
     for (const [k, v] of Object.entries(vars)) {
-        if (v === undefined) delete process.env[k]; else process.env[k] = v;
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
     }
 }
 
@@ -71,13 +72,24 @@ describe('PostgreSQL passwords (a real server)', () => {
         if (!server) return t.skip('PostgreSQL is not installed');
         const pg = server;
         const asked: string[] = [];
-        useSavedPasswords(id => { asked.push(id); return id === `postgres@127.0.0.1:${pg.port}/world` ? pg.password : undefined; });
+        useSavedPasswords(id => {
+            asked.push(id);
+            return id === `postgres@127.0.0.1:${pg.port}/world` ? pg.password : undefined;
+        });
         environment({ PGPASSWORD: 'wrong' });
         assert.deepEqual(await errorsOf(`source films postgres "${pg.url('world')}" table "film"`), []);
         environment({ PGPASSWORD: undefined, PGPASSFILE: path.join(tempDir(), 'no-pgpass') });
         // The same database written differently (with connection options) finds the same saved password.
-        assert.deepEqual(await errorsOf(`source films postgres "POSTGRESQL://postgres@127.0.0.1:${pg.port}/world?connect_timeout=10" table "film"`), []);
-        assert.ok(asked.every(id => id === `postgres@127.0.0.1:${pg.port}/world`), asked.join(', '));
+        assert.deepEqual(
+            await errorsOf(
+                `source films postgres "POSTGRESQL://postgres@127.0.0.1:${pg.port}/world?connect_timeout=10" table "film"`,
+            ),
+            [],
+        );
+        assert.ok(
+            asked.every(id => id === `postgres@127.0.0.1:${pg.port}/world`),
+            asked.join(', '),
+        );
         // A password saved for another database is not used for this one.
         useSavedPasswords(id => (id === `postgres@127.0.0.1:${pg.port}/other` ? pg.password : undefined));
         assert.match((await errorsOf(`source films postgres "${pg.url('world')}" table "film"`))[0]!, /none was given/);

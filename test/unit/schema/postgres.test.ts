@@ -64,7 +64,11 @@ describe('PostgreSQL (a real server)', () => {
         if (!server) return t.skip('PostgreSQL is not installed');
         const dir = tempDir();
         const spec = path.join(dir, 'films.probe');
-        const write = (source: string) => fs.writeFileSync(spec, `${source}\n\nrelation Film from films {\n    title: text\n    rating: real\n    released: bool\n    shown: date\n    key (title)\n}\n`);
+        const write = (source: string) =>
+            fs.writeFileSync(
+                spec,
+                `${source}\n\nrelation Film from films {\n    title: text\n    rating: real\n    released: bool\n    shown: date\n    key (title)\n}\n`,
+            );
         process.env.PGPASSWORD = server.password;
         try {
             write(`source films postgres "${server.url('world')}" table "film"`);
@@ -75,8 +79,18 @@ describe('PostgreSQL (a real server)', () => {
             assert.equal(timers(), before, 'no timer left behind by reading the source');
             assert.deepEqual(checked.diagnostics, []);
             const film = checked.data.tables.get('Film')!;
-            assert.deepEqual([0, 1].map(i => [film.value(i, 'title'), film.value(i, 'rating'), film.value(i, 'released'), film.value(i, 'shown')]),
-                [['Avatar', 7.8, true, '2009-12-18'], ['Heat', 8.3, false, '1995-12-15']]);
+            assert.deepEqual(
+                [0, 1].map(i => [
+                    film.value(i, 'title'),
+                    film.value(i, 'rating'),
+                    film.value(i, 'released'),
+                    film.value(i, 'shown'),
+                ]),
+                [
+                    ['Avatar', 7.8, true, '2009-12-18'],
+                    ['Heat', 8.3, false, '1995-12-15'],
+                ],
+            );
             write(`source films postgres "${server.url('world')}" query "select * from film where released"`);
             assert.equal((await checkSpec(spec)).data.tables.get('Film')!.rowCount, 1);
 
@@ -88,12 +102,29 @@ describe('PostgreSQL (a real server)', () => {
                 return ds[0]!.message;
             };
             assert.match(await problemOf(`source films postgres "${server.url('world')}" table "flim"`), /has no table 'flim'/);
-            assert.match(await problemOf(`source films postgres "${server.url('world')}" query "select * from film where nope"`), /query failed: column "nope" does not exist/);
-            assert.match(await problemOf(`source films postgres "${server.url('world')}" query "select from film"`), /has no columns to read \(the query selects none\)/);
-            assert.match(await problemOf(`source films postgres "postgres://postgres@127.0.0.1:1/world" table "film"`), /cannot reach the PostgreSQL server at postgres:\/\/postgres@127\.0\.0\.1:1\/world/);
-            assert.match(await problemOf(`source films postgres "postgres://postgres:hunter2@127.0.0.1:${server.port}/world" table "film"`), /holds a password/);
+            assert.match(
+                await problemOf(`source films postgres "${server.url('world')}" query "select * from film where nope"`),
+                /query failed: column "nope" does not exist/,
+            );
+            assert.match(
+                await problemOf(`source films postgres "${server.url('world')}" query "select from film"`),
+                /has no columns to read \(the query selects none\)/,
+            );
+            assert.match(
+                await problemOf(`source films postgres "postgres://postgres@127.0.0.1:1/world" table "film"`),
+                /cannot reach the PostgreSQL server at postgres:\/\/postgres@127\.0\.0\.1:1\/world/,
+            );
+            assert.match(
+                await problemOf(
+                    `source films postgres "postgres://postgres:hunter2@127.0.0.1:${server.port}/world" table "film"`,
+                ),
+                /holds a password/,
+            );
             process.env.PGPASSWORD = 'wrong';
-            assert.match(await problemOf(`source films postgres "${server.url('world')}" table "film"`), /refused the credentials/);
+            assert.match(
+                await problemOf(`source films postgres "${server.url('world')}" table "film"`),
+                /refused the credentials/,
+            );
             process.env.FILM_PW = server.password;
             write(`source films postgres "${server.url('world')}" table "film" {\n    password_env "FILM_PW"\n}`);
             assert.deepEqual((await checkSpec(spec)).diagnostics, []);
@@ -106,7 +137,10 @@ describe('PostgreSQL (a real server)', () => {
         if (!server) return t.skip('PostgreSQL is not installed');
         const dir = tempDir();
         const spec = path.join(dir, 'films.probe');
-        fs.writeFileSync(spec, `source films postgres "${server.url('world')}" table "film"\n\nrelation Film from films {\n    title: text\n    key (title)\n}\n`);
+        fs.writeFileSync(
+            spec,
+            `source films postgres "${server.url('world')}" table "film"\n\nrelation Film from films {\n    title: text\n    key (title)\n}\n`,
+        );
         process.env.PGPASSWORD = server.password;
         const cache = new DataCache();
         const { model } = await loadSpec(spec);
@@ -132,34 +166,82 @@ describe('PostgreSQL (a real server)', () => {
             return r.stderr;
         };
         assert.match(attempt(server.env, server.url('world')), /\[import-empty-table\] table 'nothing' of world has no rows/);
-        assert.match(attempt(server.env, 'postgres://postgres@127.0.0.1:1/world'), /\[import-unreadable\] .*cannot reach the PostgreSQL server/);
+        assert.match(
+            attempt(server.env, 'postgres://postgres@127.0.0.1:1/world'),
+            /\[import-unreadable\] .*cannot reach the PostgreSQL server/,
+        );
         assert.match(attempt({ PGPASSWORD: 'wrong' }, server.url('world')), /refused the credentials/);
         assert.match(attempt(server.env, server.url('missing_db')), /database "missing_db" does not exist/);
     });
 
     it('reads every type as PostgreSQL spells it, through the binary COPY, however the stream is cut', async t => {
         if (!server) return t.skip('PostgreSQL is not installed');
-        server.sql('world', `create table kinds(i2 smallint, i4 integer, i8 bigint, big bigint, f4 real, f8 double precision, num numeric, b boolean,
+        server.sql(
+            'world',
+            `create table kinds(i2 smallint, i4 integer, i8 bigint, big bigint, f4 real, f8 double precision, num numeric, b boolean,
                 t text, v varchar(9), c char(4), d date, ts timestamp, arr integer[], j jsonb);
             insert into kinds values (-3, 2147483647, 9007199254740991, 9223372036854775807, 12.3, 0.1, 123.450, true, ' padded\u00a0', 'é東京', 'ab', '2009-12-18',
                 '2009-12-18 10:11:12', '{1,2}', '{"a": 1}'),
                 (null, null, null, null, null, null, null, null, null, null, null, null, null, null, null),
-                (1, 1, 1, 1, 3.4028235e38, -0.0, 'NaN', false, '', ' ', '', '1999-01-01', '1999-01-01 00:00:00', '{}', '[]')`.replace(/\\u00a0/g, '\u00a0'));
+                (1, 1, 1, 1, 3.4028235e38, -0.0, 'NaN', false, '', ' ', '', '1999-01-01', '1999-01-01 00:00:00', '{}', '[]')`.replace(
+                /\\u00a0/g,
+                '\u00a0',
+            ),
+        );
         const dir = tempDir();
         const spec = path.join(dir, 'kinds.probe');
         const query = 'select i2, i4, i8, big, f4, f8, num, b, t, v, c, d, ts, arr, j, i4 as i4 from kinds;';
-        fs.writeFileSync(spec, `source kinds postgres "${server.url('world')}" query "${query}"\n\nrelation Kind from kinds {
+        fs.writeFileSync(
+            spec,
+            `source kinds postgres "${server.url('world')}" query "${query}"\n\nrelation Kind from kinds {
     i2: int\n    i4: int\n    i8: int\n    big: text\n    f4: real\n    f8: real\n    num: real\n    b: bool
-    t: text\n    v: text\n    c: text\n    d: date\n    ts: text\n    arr: text\n    j: text\n    i4again: text = "i4"\n}\n`);
+    t: text\n    v: text\n    c: text\n    d: date\n    ts: text\n    arr: text\n    j: text\n    i4again: text = "i4"\n}\n`,
+        );
         process.env.PGPASSWORD = server.password;
         const checked = await checkSpec(spec);
-        assert.deepEqual(checked.diagnostics.filter(d => d.severity === 'error'), []);
+        assert.deepEqual(
+            checked.diagnostics.filter(d => d.severity === 'error'),
+            [],
+        );
         const kind = checked.data.tables.get('Kind')!;
         const row = (r: number) => kind.columns.map(c => kind.value(r, c.attribute));
-        assert.deepEqual(row(0), [-3, 2147483647, 9007199254740991, '9223372036854775807', 12.3, 0.1, 123.45, true, 'padded', 'é東京', 'ab', '2009-12-18',
-            '2009-12-18 10:11:12', '{1,2}', '{"a": 1}', '2147483647']);
+        assert.deepEqual(row(0), [
+            -3,
+            2147483647,
+            9007199254740991,
+            '9223372036854775807',
+            12.3,
+            0.1,
+            123.45,
+            true,
+            'padded',
+            'é東京',
+            'ab',
+            '2009-12-18',
+            '2009-12-18 10:11:12',
+            '{1,2}',
+            '{"a": 1}',
+            '2147483647',
+        ]);
         assert.deepEqual(row(1), new Array(16).fill(null));
-        assert.deepEqual(row(2), [1, 1, 1, '1', 3.4028235e38, 0, NaN, false, null, null, null, '1999-01-01', '1999-01-01 00:00:00', '{}', '[]', '1']);
+        assert.deepEqual(row(2), [
+            1,
+            1,
+            1,
+            '1',
+            3.4028235e38,
+            0,
+            NaN,
+            false,
+            null,
+            null,
+            null,
+            '1999-01-01',
+            '1999-01-01 00:00:00',
+            '{}',
+            '[]',
+            '1',
+        ]);
 
         // The decoder, fed the same COPY bytes in pieces of every size, finds the same fields.
         const client = new pg.Client({ connectionString: server.url('world') });
@@ -167,25 +249,44 @@ describe('PostgreSQL (a real server)', () => {
         try {
             const fields = (await client.query({ text: `select * from (${withoutTerminator(query)}) as q limit 0` })).fields;
             const chunks: Buffer[] = [];
-            const copy = new CopyOutQuery(copyStatement(withoutTerminator(query), fields), (buf, start, end) => chunks.push(Buffer.from(buf.subarray(start, end))), () => undefined);
+            const copy = new CopyOutQuery(
+                copyStatement(withoutTerminator(query), fields),
+                (buf, start, end) => chunks.push(Buffer.from(buf.subarray(start, end))),
+                () => undefined,
+            );
             await client.query(copy).done;
             assert.equal(copy.readsSocket, true, 'the rows came off the socket, not through an object per row');
             assert.equal((await client.query('select 1 as one')).rows[0].one, 1, 'the connection works normally after the COPY');
             const bytes = Buffer.concat(chunks);
             const decode = (sizes: number[]) => {
                 const rows: unknown[][] = [];
-                const decoder = new BinaryCopyDecoder(fields, batch => {
-                    for (let r = 0; r < batch.size; r++) rows.push(batch.columns.map(c => fieldValue(batch, c, r)));
-                }, 2);
-                for (let at = 0, k = 0; at < bytes.length; k++) { const n = sizes[k % sizes.length]!; const piece = bytes.subarray(at, at + n); decoder.take(piece, 0, piece.length); decoder.flush(); at += n; }
+                const decoder = new BinaryCopyDecoder(
+                    fields,
+                    batch => {
+                        for (let r = 0; r < batch.size; r++) rows.push(batch.columns.map(c => fieldValue(batch, c, r)));
+                    },
+                    2,
+                );
+                for (let at = 0, k = 0; at < bytes.length; k++) {
+                    const n = sizes[k % sizes.length]!;
+                    const piece = bytes.subarray(at, at + n);
+                    decoder.take(piece, 0, piece.length);
+                    decoder.flush();
+                    at += n;
+                }
                 decoder.end();
                 return rows;
             };
             const whole = decode([bytes.length]);
             assert.equal(whole.length, 3);
             assert.deepEqual(whole[0]!.slice(0, 5), [-3, 2147483647, 9007199254740991, '9223372036854775807', 12.3]);
-            for (const sizes of [[1], [2, 3], [7], [19, 1, 40]]) assert.deepEqual(decode(sizes), whole, `pieces of ${sizes.join(', ')} bytes`);
-            assert.throws(() => { const d = new BinaryCopyDecoder(fields, () => undefined); d.take(bytes, 0, bytes.length - 5); d.end(); }, /ended inside a row/);
+            for (const sizes of [[1], [2, 3], [7], [19, 1, 40]])
+                assert.deepEqual(decode(sizes), whole, `pieces of ${sizes.join(', ')} bytes`);
+            assert.throws(() => {
+                const d = new BinaryCopyDecoder(fields, () => undefined);
+                d.take(bytes, 0, bytes.length - 5);
+                d.end();
+            }, /ended inside a row/);
         } finally {
             await client.end();
         }
@@ -196,7 +297,10 @@ describe('PostgreSQL (a real server)', () => {
         server.sql('world', 'create table many as select i, md5(i::text) as h from generate_series(1, 2000000) as i');
         const dir = tempDir();
         const spec = path.join(dir, 'many.probe');
-        fs.writeFileSync(spec, `source many postgres "${server.url('world')}" table "many"\n\nrelation Many from many {\n    i: int\n    h: text\n    key (i)\n}\n`);
+        fs.writeFileSync(
+            spec,
+            `source many postgres "${server.url('world')}" table "many"\n\nrelation Many from many {\n    i: int\n    h: text\n    key (i)\n}\n`,
+        );
         process.env.PGPASSWORD = server.password;
         const { model } = await loadSpec(spec);
         const controller = new AbortController();
@@ -205,7 +309,9 @@ describe('PostgreSQL (a real server)', () => {
         await assert.rejects(reading, /stopped by the user/);
         let running = '1';
         for (let i = 0; i < 50 && running !== '0'; i++) {
-            running = server.sql('world', "select count(*) from pg_stat_activity where query like 'COPY%' and pid <> pg_backend_pid()").trim();
+            running = server
+                .sql('world', "select count(*) from pg_stat_activity where query like 'COPY%' and pid <> pg_backend_pid()")
+                .trim();
             if (running !== '0') await new Promise(r => setTimeout(r, 100));
         }
         assert.equal(running, '0', 'the server ended the COPY');
@@ -217,12 +323,18 @@ describe('PostgreSQL (a real server)', () => {
         const dir = tempDir();
         const spec = path.join(dir, 'slow.probe');
         // Rows come out one per millisecond: the server stops the statement after 300 ms, with rows already sent.
-        fs.writeFileSync(spec, `source slow postgres "${server.url('world')}" query "select i, pg_sleep(0.001)::text as s from generate_series(1, 5000) as i" {\n    statement_timeout 300\n}\n\nrelation Slow from slow {\n    i: int\n    key (i)\n}\n`);
+        fs.writeFileSync(
+            spec,
+            `source slow postgres "${server.url('world')}" query "select i, pg_sleep(0.001)::text as s from generate_series(1, 5000) as i" {\n    statement_timeout 300\n}\n\nrelation Slow from slow {\n    i: int\n    key (i)\n}\n`,
+        );
         process.env.PGPASSWORD = server.password;
         const checked = await checkSpec(spec);
         const errors = checked.diagnostics.filter(d => d.severity === 'error');
         assert.equal(errors.length, 1, JSON.stringify(errors));
-        assert.match(errors[0]!.message, /ran past the statement timeout \(300 ms\); raise `statement_timeout` or narrow the query/);
+        assert.match(
+            errors[0]!.message,
+            /ran past the statement timeout \(300 ms\); raise `statement_timeout` or narrow the query/,
+        );
         assert.equal(errors[0]!.range.start.line, 0, 'located at the source');
         assert.equal(checked.data.tables.get('Slow'), undefined, 'no partial table');
     });

@@ -8,8 +8,14 @@ import { repoRoot } from '../../support/runner-fixtures.js';
 for (const example of ['movie/movie.probe', 'soccer/soccer.probe']) {
     test(`examples/${example}: its suites run every probe it declares`, async () => {
         const { model, diagnostics } = await loadSpec(path.join(repoRoot, 'examples', example));
-        assert.deepEqual(diagnostics.filter(d => d.severity === 'error'), []);
+        assert.deepEqual(
+            diagnostics.filter(d => d.severity === 'error'),
+            [],
+        );
         const run = new Set(model.suites.flatMap(s => s.probes));
-        assert.deepEqual(model.probes.map(p => p.name).filter(p => !run.has(p)), []);
+        assert.deepEqual(
+            model.probes.map(p => p.name).filter(p => !run.has(p)),
+            [],
+        );
     });
 }

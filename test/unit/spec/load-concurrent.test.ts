@@ -9,9 +9,16 @@ const MOVIE = path.resolve(import.meta.dirname, '../../fixtures/probes/movie.pro
 
 it('loads the same spec twice at once in one workspace', async () => {
     const services = createSpecServices();
-    const [a, b, c] = await Promise.all([loadSpec(MOVIE, undefined, services), loadSpec(MOVIE, undefined, services), loadSpec(MOVIE, undefined, services)]);
+    const [a, b, c] = await Promise.all([
+        loadSpec(MOVIE, undefined, services),
+        loadSpec(MOVIE, undefined, services),
+        loadSpec(MOVIE, undefined, services),
+    ]);
     for (const l of [a, b, c]) {
-        assert.deepEqual(l.diagnostics.filter(d => d.severity === 'error'), []);
+        assert.deepEqual(
+            l.diagnostics.filter(d => d.severity === 'error'),
+            [],
+        );
         assert.ok(l.model.relations.length > 0);
     }
     assert.deepEqual(JSON.stringify(b.model), JSON.stringify(a.model));

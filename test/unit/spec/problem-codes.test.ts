@@ -18,9 +18,15 @@ const decl = (name: string, provider: string, settings: ModelDecl['settings']): 
 
 describe('one code per condition', () => {
     it('an unregistered kind is probe-kind wherever it is found (the spec check and the registry)', async () => {
-        assert.throws(() => familyOf('echo'), (e: unknown) => e instanceof HalluProbeError && e.problems.map(p => p.code).join() === 'probe-kind');
+        assert.throws(
+            () => familyOf('echo'),
+            (e: unknown) => e instanceof HalluProbeError && e.problems.map(p => p.code).join() === 'probe-kind',
+        );
         const ds = await diagnose(`${MOVIE}\nprobe e echo about Movie { }\n`);
-        assert.ok(ds.some(d => d.code === 'probe-kind'), JSON.stringify(ds.map(d => d.code)));
+        assert.ok(
+            ds.some(d => d.code === 'probe-kind'),
+            JSON.stringify(ds.map(d => d.code)),
+        );
     });
 
     it('sample and quota counts: a missing count, an ignored count and a bad quota each have their code', async () => {
@@ -31,20 +37,39 @@ describe('one code per condition', () => {
     });
 
     it("the generator's variant problems: unknown, bad arguments and not applicable are three codes", async t => {
-        const w = await movieWorld('suite v { probes movie_binary variant few_shot(99) variant augment from Director.name variant zero_sht }');
+        const w = await movieWorld(
+            'suite v { probes movie_binary variant few_shot(99) variant augment from Director.name variant zero_sht }',
+        );
         t.after(w.dispose);
         const g = generateQuestions(w.model, w.data, { suite: 'v' });
         assert.deepEqual(g.diagnostics.map(d => d.code).sort(), ['unknown-variant', 'variant-args', 'variant-not-applicable']);
     });
 
-    it("a run that cannot start says why with one code per reason, as Problems", async () => {
+    it('a run that cannot start says why with one code per reason, as Problems', async () => {
         const store = tempStore();
         try {
-            const base = { store, spec: '/x/movie.probe', suite: 's', questions: [], confirmHost: async () => true, baseDir: '/x', env: {} };
-            const missing = await prepareRun({ ...base, models: [decl('gpt', 'openai', { id: 'gpt-4o-mini' }), decl('r', 'replay', {})] });
-            assert.deepEqual(missing.problems.map(p => p.code), ['missing-key', 'model-settings']);
+            const base = {
+                store,
+                spec: '/x/movie.probe',
+                suite: 's',
+                questions: [],
+                confirmHost: async () => true,
+                baseDir: '/x',
+                env: {},
+            };
+            const missing = await prepareRun({
+                ...base,
+                models: [decl('gpt', 'openai', { id: 'gpt-4o-mini' }), decl('r', 'replay', {})],
+            });
+            assert.deepEqual(
+                missing.problems.map(p => p.code),
+                ['missing-key', 'model-settings'],
+            );
             const unknown = await prepareRun({ ...base, models: [decl('sim', 'offline', {})], resume: 'nope' });
-            assert.deepEqual(unknown.problems.map(p => [p.severity, p.code]), [['error', 'unknown-run']]);
+            assert.deepEqual(
+                unknown.problems.map(p => [p.severity, p.code]),
+                [['error', 'unknown-run']],
+            );
         } finally {
             store.close();
         }

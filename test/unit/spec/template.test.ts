@@ -7,7 +7,9 @@ describe('templates', () => {
     const lookup = (name: string) => (row[name] ?? null) as never;
 
     it('renders attributes and functions', () => {
-        const t = parseTemplate('Was {title} ({year}) made by someone born in the {decade(birth_year)}s, longer than {length - 20} min?');
+        const t = parseTemplate(
+            'Was {title} ({year}) made by someone born in the {decade(birth_year)}s, longer than {length - 20} min?',
+        );
         assert.deepEqual(t.errors, []);
         assert.equal(render(t, lookup), 'Was Avatar (2009) made by someone born in the 1950s, longer than 142 min?');
     });
@@ -36,8 +38,14 @@ describe('templates', () => {
     it('chooses the indefinite article for a word', () => {
         const t = parseTemplate('It is {article(genre)} {genre} movie.');
         assert.deepEqual(t.errors, []);
-        assert.equal(render(t, name => (name === 'genre' ? 'animation' : null)), 'It is an animation movie.');
-        assert.equal(render(t, name => (name === 'genre' ? 'non-animation' : null)), 'It is a non-animation movie.');
+        assert.equal(
+            render(t, name => (name === 'genre' ? 'animation' : null)),
+            'It is an animation movie.',
+        );
+        assert.equal(
+            render(t, name => (name === 'genre' ? 'non-animation' : null)),
+            'It is a non-animation movie.',
+        );
     });
 
     it('prints numbers as written in the data, and rounds arithmetic noise', () => {

@@ -34,12 +34,21 @@ describe('whole-graph estimates of a statement probe', () => {
         const pick = (xs: string[]) => xs[Math.floor(random() * xs.length)]!;
         const cities = ['Rome', 'Oslo', 'Lima', 'Kyiv', 'Pune', 'Hue', 'Bern', 'Riga'];
         const clubs = ['Ajax', 'Roma', 'Lazio', 'Porto', 'Benfica', 'Celtic'];
-        const csv = 'name,city,club,born\n' + Array.from({ length: ROWS }, (_, i) => `p${i},${pick(cities)},${pick(clubs)},${1950 + Math.floor(random() * 50)}`).join('\n') + '\n';
-        w = await world(`source s csv "people.csv"
+        const csv =
+            'name,city,club,born\n' +
+            Array.from(
+                { length: ROWS },
+                (_, i) => `p${i},${pick(cities)},${pick(clubs)},${1950 + Math.floor(random() * 50)}`,
+            ).join('\n') +
+            '\n';
+        w = await world(
+            `source s csv "people.csv"
 relation Person from s { name: text  city: text  club: text  born: int  key(name) }
 fd Person: name -> city, club, born as facts
 probe p statement using facts { negatives 2  corrupt [tail, head] }
-`, { 'people.csv': csv });
+`,
+            { 'people.csv': csv },
+        );
         const questions = [...generateQuestions(w.model, w.data, { probe: 'p' }).questions];
         const big = new OfflineClient('expensive', offlineRates({ knowledge: 0.6, seed: 1 }));
         const other = new OfflineClient('other', offlineRates({ knowledge: 0.6, seed: 2 }));
@@ -57,7 +66,10 @@ probe p statement using facts { negatives 2  corrupt [tail, head] }
     it('covers the full-run value in ≥ 90 % of 200 trials at a 10 % budget, and PPI is narrower than the sample alone', async () => {
         const truth = expensive.reduce((s, x) => s + x, 0) / expensive.length;
         const budget = Math.round(expensive.length / 10);
-        let covered = 0, ppiWidth = 0, sampleWidth = 0, ppiCovered = 0;
+        let covered = 0,
+            ppiWidth = 0,
+            sampleWidth = 0,
+            ppiCovered = 0;
         for (let seed = 1; seed <= TRIALS; seed++) {
             const r = await estimateMean({ cheap, strata, budget, seed, label: ts => ts.map(t => expensive[t]!) });
             assert.equal(r.labelled, budget);
@@ -66,33 +78,51 @@ probe p statement using facts { negatives 2  corrupt [tail, head] }
             ppiWidth += r.ppi.halfWidth / TRIALS;
             sampleWidth += r.sampleOnly.halfWidth / TRIALS;
         }
-        console.log(`  ${expensive.length} triples, budget ${budget}: full-run C ${truth.toFixed(3)}; coverage ${covered}/${TRIALS} (PPI ${ppiCovered}/${TRIALS}); mean half-width PPI ${ppiWidth.toFixed(3)} vs sample-only ${sampleWidth.toFixed(3)}`);
+        console.log(
+            `  ${expensive.length} triples, budget ${budget}: full-run C ${truth.toFixed(3)}; coverage ${covered}/${TRIALS} (PPI ${ppiCovered}/${TRIALS}); mean half-width PPI ${ppiWidth.toFixed(3)} vs sample-only ${sampleWidth.toFixed(3)}`,
+        );
         assert.ok(covered >= 0.9 * TRIALS, `covered ${covered} of ${TRIALS}`);
         assert.ok(ppiWidth < sampleWidth, `PPI ${ppiWidth} vs sample ${sampleWidth}`);
     });
 
     it('stops at a target half-width, spending fewer calls than the budget', async () => {
-        const r = await estimateMean({ cheap, strata, budget: expensive.length, target: 0.05, seed: 3, label: ts => ts.map(t => expensive[t]!) });
+        const r = await estimateMean({
+            cheap,
+            strata,
+            budget: expensive.length,
+            target: 0.05,
+            seed: 3,
+            label: ts => ts.map(t => expensive[t]!),
+        });
         assert.ok(r.chosen.halfWidth <= 0.05, `${r.chosen.halfWidth}`);
         assert.ok(r.labelled < expensive.length / 2, `${r.labelled} calls`);
         assert.deepEqual(Object.keys(r.perStratum).sort(), ['born', 'city', 'club']);
     });
 
-    it('reaches ±0.02 on C with at most a quarter of a full run\'s calls on 3,600 triples (issue 27 item 17), and still covers', async () => {
+    it("reaches ±0.02 on C with at most a quarter of a full run's calls on 3,600 triples (issue 27 item 17), and still covers", async () => {
         // Every triple is asked with the same statements, so triples labelled / triples is the share of a full run's calls.
         const truth = expensive.reduce((s, x) => s + x, 0) / expensive.length;
         const trials = Math.min(TRIALS, 30);
         const labelled: number[] = [];
         let covered = 0;
         for (let seed = 1; seed <= trials; seed++) {
-            const r = await estimateMean({ cheap, strata, budget: expensive.length, target: 0.02, seed, label: ts => ts.map(t => expensive[t]!) });
+            const r = await estimateMean({
+                cheap,
+                strata,
+                budget: expensive.length,
+                target: 0.02,
+                seed,
+                label: ts => ts.map(t => expensive[t]!),
+            });
             assert.ok(r.chosen.halfWidth <= 0.02, `seed ${seed}: half-width ${r.chosen.halfWidth}`);
             labelled.push(r.labelled);
             if (r.chosen.ci[0] <= truth && truth <= r.chosen.ci[1]) covered++;
         }
         labelled.sort((a, b) => a - b);
         const median = labelled[Math.floor(trials / 2)]!;
-        console.log(`  ±0.02 on ${expensive.length} triples: median ${median} (${(100 * median / expensive.length).toFixed(1)} %), max ${labelled[trials - 1]}; coverage ${covered}/${trials}`);
+        console.log(
+            `  ±0.02 on ${expensive.length} triples: median ${median} (${((100 * median) / expensive.length).toFixed(1)} %), max ${labelled[trials - 1]}; coverage ${covered}/${trials}`,
+        );
         assert.ok(median <= 0.25 * expensive.length, `median ${median} of ${expensive.length}`);
         assert.ok(covered >= 0.85 * trials, `covered ${covered} of ${trials}`);
     });

@@ -13,9 +13,11 @@ test('two triples with the same score: the interval has width and holds the valu
 
 // A point only at 0: the score is max(0, mean), and when every triple scored well below 0 the whole interval is clipped there.
 test('any scores: the interval holds the clipped mean, stays in [0, 1], and is a point only where clipped at 0', () => {
-    fc.assert(fc.property(fc.array(fc.constantFrom(-1, -0.5, 0, 0.5, 0.75, 1), { minLength: 1, maxLength: 40 }), diffs => {
-        const s = score(diffs);
-        const [lo, hi] = s.ci!;
-        return lo >= 0 && hi <= 1 && lo <= s.value! && s.value! <= hi && (hi - lo > 0 || hi === 0);
-    }));
+    fc.assert(
+        fc.property(fc.array(fc.constantFrom(-1, -0.5, 0, 0.5, 0.75, 1), { minLength: 1, maxLength: 40 }), diffs => {
+            const s = score(diffs);
+            const [lo, hi] = s.ci!;
+            return lo >= 0 && hi <= 1 && lo <= s.value! && s.value! <= hi && (hi - lo > 0 || hi === 0);
+        }),
+    );
 });

@@ -13,7 +13,8 @@ import { cliArgs } from '../../support/cli-path.js';
 const repo = path.resolve(import.meta.dirname, '..', '..', '..');
 const cli = (args: string[]) => spawnSync(process.execPath, cliArgs(...args), { cwd: repo, encoding: 'utf8', timeout: 120_000 });
 
-const KING_KONG = 'title,year,director\nKing Kong,1933,Merian C. Cooper\nKing Kong,2005,Peter Jackson\nAvatar,2009,James Cameron\nHeat,1995,Michael Mann\n';
+const KING_KONG =
+    'title,year,director\nKing Kong,1933,Merian C. Cooper\nKing Kong,2005,Peter Jackson\nAvatar,2009,James Cameron\nHeat,1995,Michael Mann\n';
 const movies = (statement: string) => `source m csv "m.csv"
 relation Movie from m { title: text  year: int  director: text  key (title, year) }
 fd Movie: title, year -> director as made
@@ -29,7 +30,7 @@ function noNegativeIsTrue(questions: readonly Question[]): Question[] {
 }
 
 describe('statement golds (issue 27)', () => {
-    it('a template that leaves out part of the FD\'s left-hand side is a located error naming what to add (real CLI check)', async () => {
+    it("a template that leaves out part of the FD's left-hand side is a located error naming what to add (real CLI check)", async () => {
         const w = await world(movies('The director of {title} is {director}.'), { 'm.csv': KING_KONG });
         try {
             const r = cli(['check', path.join(w.dir, 'spec.probe'), '--format', 'json']);
@@ -52,8 +53,13 @@ describe('statement golds (issue 27)', () => {
         try {
             const g = generateQuestions(w.model, w.data);
             const questions = [...g.questions];
-            assert.deepEqual(g.diagnostics.filter(p => p.severity === 'error'), []);
-            assert.ok(questions.some(q => q.gold === 'yes' && q.question === 'The director of King Kong (1933) is Merian C. Cooper.'));
+            assert.deepEqual(
+                g.diagnostics.filter(p => p.severity === 'error'),
+                [],
+            );
+            assert.ok(
+                questions.some(q => q.gold === 'yes' && q.question === 'The director of King Kong (1933) is Merian C. Cooper.'),
+            );
             noNegativeIsTrue(questions);
         } finally {
             w.dispose();
@@ -62,12 +68,16 @@ describe('statement golds (issue 27)', () => {
 
     it('a text that two rows render alike (a function hides the difference) never gives a negative true of either', async () => {
         // {lower(title)} names title, but "Heat" and "HEAT" read the same: a negative of one may be the other's truth.
-        const csv = 'title,director\nHeat,Michael Mann\nHEAT,Ridley Scott\nAvatar,James Cameron\nAlien,Ridley Scott\nBrazil,Terry Gilliam\n';
-        const w = await world(`source m csv "m.csv"
+        const csv =
+            'title,director\nHeat,Michael Mann\nHEAT,Ridley Scott\nAvatar,James Cameron\nAlien,Ridley Scott\nBrazil,Terry Gilliam\n';
+        const w = await world(
+            `source m csv "m.csv"
 relation Movie from m { title: text  director: text  key (title) }
 fd Movie: title -> director as made
 probe facts statement using made { statement "The director of {lower(title)} is {director}."  negatives 3  corrupt [tail, head] }
-`, { 'm.csv': csv });
+`,
+            { 'm.csv': csv },
+        );
         try {
             assert.ok(noNegativeIsTrue([...generateQuestions(w.model, w.data).questions]).length > 0);
         } finally {
@@ -77,12 +87,15 @@ probe facts statement using made { statement "The director of {lower(title)} is 
 
     it('discards a negative whose value is an alias of the truth', async () => {
         const csv = 'name,club\nA,FC Barcelona\nB,Real Madrid\nC,Barcelona\nD,Sevilla\n';
-        const w = await world(`source p csv "p.csv"
+        const w = await world(
+            `source p csv "p.csv"
 relation Player from p { name: text  club: text  key (name) }
 fd Player: name -> club as at
 aliases Player.club { strip("FC", "CF") }
 probe clubs statement using at { statement "{name} plays for {club}."  negatives 3  corrupt [tail] }
-`, { 'p.csv': csv });
+`,
+            { 'p.csv': csv },
+        );
         try {
             const qs = [...generateQuestions(w.model, w.data).questions];
             const neg = qs.filter(q => q.gold === 'no').map(q => q.question);
@@ -96,7 +109,8 @@ probe clubs statement using at { statement "{name} plays for {club}."  negatives
 });
 
 describe('a statement probe asks each statement once (issue 25 item 9)', () => {
-    const COUNTRIES = 'name,capital\nThailand,Bangkok\nMexico,Mexico City\nFrance,Paris\nJapan,Tokyo\nPeru,Lima\nChile,Santiago\n';
+    const COUNTRIES =
+        'name,capital\nThailand,Bangkok\nMexico,Mexico City\nFrance,Paris\nJapan,Tokyo\nPeru,Lima\nChile,Santiago\n';
     const spec = `source c csv "c.csv"
 relation Country from c { name: text  capital: text  key (name) }
 fd Country: name -> capital as capital_of
@@ -109,7 +123,11 @@ probe capitals statement using capital_of { statement "The capital of {name} is 
             for (const seed of [1, 2, 3, 4, 5]) {
                 const questions = [...generateQuestions(w.model, w.data, { seed }).questions];
                 const texts = questions.map(q => q.question);
-                assert.deepEqual(texts.filter((t, i) => texts.indexOf(t) !== i), [], `seed ${seed}: asked twice`);
+                assert.deepEqual(
+                    texts.filter((t, i) => texts.indexOf(t) !== i),
+                    [],
+                    `seed ${seed}: asked twice`,
+                );
                 assert.equal(new Set(questions.map(q => q.id)).size, questions.length);
                 // Every country still gets its three negatives when the data has enough to make them.
                 assert.equal(questions.filter(q => q.gold === 'no').length, 3 * 6, `seed ${seed}`);

@@ -39,7 +39,11 @@ function falseInData(model: SpecModel, data: LoadedData, q: Question): boolean {
     const rel = model.relations.find(r => r.name === q.entity.relation)!;
     const table = data.tables.get(rel.name)!;
     const key = rel.keys[0] ?? rel.attributes.map(a => a.name);
-    const rowOf = (values: string[]) => { for (let r = 0; r < table.rowCount; r++) if (key.every((a, i) => format(table.value(r, a) as TemplateValue) === values[i])) return r; return -1; };
+    const rowOf = (values: string[]) => {
+        for (let r = 0; r < table.rowCount; r++)
+            if (key.every((a, i) => format(table.value(r, a) as TemplateValue) === values[i])) return r;
+        return -1;
+    };
     const show = (r: number, a: string) => format(table.value(r, a) as TemplateValue);
     const row = rowOf(q.entity.key);
     if (s.corruption === 'tail') return show(row, s.attribute) !== s.to;
@@ -49,7 +53,7 @@ function falseInData(model: SpecModel, data: LoadedData, q: Question): boolean {
 }
 
 describe('statement probes', () => {
-    it('use the paper\'s instruction and make one true statement plus its negatives per fact', async () => {
+    it("use the paper's instruction and make one true statement plus its negatives per fact", async () => {
         const { questions } = await exampleQuestions();
         assert.ok(questions.length > 300);
         assert.equal(questions[0]!.messages[0]!.content, SYSTEM_STATEMENT);
@@ -65,31 +69,56 @@ describe('statement probes', () => {
     it('never emits a negative that the data says is true (the example)', async () => {
         const { model, data, questions } = await exampleQuestions();
         const negatives = questions.filter(q => q.gold === 'no');
-        assert.ok(negatives.some(q => q.statement?.corruption === 'relation') && negatives.some(q => q.statement?.corruption === 'head') && negatives.some(q => q.statement?.corruption === 'tail'));
+        assert.ok(
+            negatives.some(q => q.statement?.corruption === 'relation') &&
+                negatives.some(q => q.statement?.corruption === 'head') &&
+                negatives.some(q => q.statement?.corruption === 'tail'),
+        );
         for (const q of negatives) assert.ok(falseInData(model, data, q), `${q.question} (${JSON.stringify(q.statement)})`);
     });
 
     it('never emits a negative that the data says is true (random data)', async () => {
-        await fc.assert(fc.asyncProperty(
-            fc.array(fc.record({ a: fc.constantFrom('x', 'y', 'z', 'w'), b: fc.constantFrom('x', 'y', 'q'), n: fc.integer({ min: 1, max: 4 }) }), { minLength: 2, maxLength: 12 }),
-            fc.integer({ min: 0, max: 1000 }),
-            async (rows, seed) => {
-                const csv = 'k,a,b,n\n' + rows.map((r, i) => `e${i},${r.a},${r.b},${r.n}`).join('\n') + '\n';
-                const w = await world(`source s csv "t.csv"
+        await fc.assert(
+            fc.asyncProperty(
+                fc.array(
+                    fc.record({
+                        a: fc.constantFrom('x', 'y', 'z', 'w'),
+                        b: fc.constantFrom('x', 'y', 'q'),
+                        n: fc.integer({ min: 1, max: 4 }),
+                    }),
+                    { minLength: 2, maxLength: 12 },
+                ),
+                fc.integer({ min: 0, max: 1000 }),
+                async (rows, seed) => {
+                    const csv = 'k,a,b,n\n' + rows.map((r, i) => `e${i},${r.a},${r.b},${r.n}`).join('\n') + '\n';
+                    const w = await world(
+                        `source s csv "t.csv"
 relation T from s { k: text  a: text  b: text  n: int  key(k) }
 fd T: k -> a, b, n as facts
 probe p statement using facts { negatives 4  corrupt [tail, head, relation] }
 suite s { probes p  sample all seed ${seed} }
-`, { 't.csv': csv });
-                try {
-                    assert.deepEqual(w.diagnostics.filter(d => d.severity === 'error'), []);
-                    for (const q of generateQuestions(w.model, w.data, { suite: 's' }).questions) {
-                        if (q.gold === 'no') assert.ok(falseInData(w.model, w.data, q), `${q.question} ${JSON.stringify(q.statement)} in\n${csv}`);
+`,
+                        { 't.csv': csv },
+                    );
+                    try {
+                        assert.deepEqual(
+                            w.diagnostics.filter(d => d.severity === 'error'),
+                            [],
+                        );
+                        for (const q of generateQuestions(w.model, w.data, { suite: 's' }).questions) {
+                            if (q.gold === 'no')
+                                assert.ok(
+                                    falseInData(w.model, w.data, q),
+                                    `${q.question} ${JSON.stringify(q.statement)} in\n${csv}`,
+                                );
+                        }
+                    } finally {
+                        w.dispose();
                     }
-                } finally {
-                    w.dispose();
-                }
-            }), { numRuns: 40 });
+                },
+            ),
+            { numRuns: 40 },
+        );
     });
 
     it('score the four reference models with the intended polarity', async () => {
@@ -99,7 +128,7 @@ suite s { probes p  sample all seed ${seed} }
         assert.equal(yes.T.value, 0);
         // GraphEval §3: F' = 0 only if the negative is rejected; I don't know to a negative counts against.
         const sure = figuresOf(model, data, questions, q => (q.gold === 'yes' ? YES : IDK));
-        assert.equal(sure.C.value, 0, 'yes to every true statement and I don\'t know to every negative is not correct');
+        assert.equal(sure.C.value, 0, "yes to every true statement and I don't know to every negative is not correct");
         assert.equal(sure.T.value, 1, 'but it is truthful');
         const idk = figuresOf(model, data, questions, () => IDK);
         assert.deepEqual([idk.T.value, idk.I.value, idk.C.value], [1, 0, 0]);
@@ -119,7 +148,7 @@ suite s { probes p  sample all seed ${seed} }
         assert.equal(perfect.confusion.corrupted.no, questions.filter(q => q.gold === 'no').length);
     });
 
-    it('take the majority of a question\'s samples, a tie being I don\'t know, and read "don\'t know" first', () => {
+    it("take the majority of a question's samples, a tie being I don't know, and read \"don't know\" first", () => {
         assert.equal(majority(['yes', 'yes', 'no']), 'yes');
         assert.equal(majority(['yes', 'no']), 'idk');
         assert.equal(majority(['yes', 'no', 'idk']), 'idk');

@@ -14,7 +14,7 @@ const BINARY: [string, string, string][] = [
     ['No. There is no movie released in 2016 starring Mark Chinnery.', 'no', 'There is'],
     ['No.', 'no', ''],
     ['Unsure.', 'unsure', ''],
-    ['Unsure. As an AI language model, I don\'t have access to the complete information.', 'unsure', 'As an AI'],
+    ["Unsure. As an AI language model, I don't have access to the complete information.", 'unsure', 'As an AI'],
     ['yes', 'yes', ''],
     ['YES! Avatar (2009).', 'yes', 'Avatar'],
     ['   \n  Yes — Avatar.', 'yes', 'Avatar'],
@@ -29,9 +29,9 @@ const BINARY: [string, string, string][] = [
     ['yes/unsure. I think it is Avatar.', 'unsure', 'I think'],
     ['No/unsure - maybe Titanic.', 'unsure', 'maybe'],
     ['Unsure, but possibly "Avatar".', 'unsure', 'but possibly'],
-    ['I\'m not sure, it may be Avatar.', 'unsure', 'it may be'],
+    ["I'm not sure, it may be Avatar.", 'unsure', 'it may be'],
     ['I am not sure.', 'unsure', ''],
-    ['I don\'t know about that movie.', 'unsure', 'about'],
+    ["I don't know about that movie.", 'unsure', 'about'],
     ['Not sure.', 'unsure', ''],
     // issue 41: a marked conclusion ("so yes") and verdicts not spelled yes / no are read (the paper rule reads none)
     ['The movie is Avatar, so yes.', 'yes', 'The movie'],
@@ -69,7 +69,10 @@ describe('binary answers (paper rule, robust)', () => {
         it(`${JSON.stringify(text.slice(0, 40))} → ${want}`, () => {
             const p = parseBinary(text);
             assert.equal(p.answer, want);
-            assert.ok(text.slice(p.rationaleStart).startsWith(rationale), `rationale starts "${text.slice(p.rationaleStart, p.rationaleStart + 20)}", wanted "${rationale}"`);
+            assert.ok(
+                text.slice(p.rationaleStart).startsWith(rationale),
+                `rationale starts "${text.slice(p.rationaleStart, p.rationaleStart + 20)}", wanted "${rationale}"`,
+            );
         });
     }
 
@@ -91,12 +94,14 @@ describe('binary answers: the paper rule (answer_rule paper): the first word dec
         ['Yes, Cameron was born in 1954. The answer is no.', 'yes'],
         ['No, it is not true. Breck Eisner was born in 1970. The answer is yes.', 'no'],
         ['yes/unsure. I think it is Avatar.', 'unsure'],
-        ['I don\'t know about that movie.', 'unsure'],
+        ["I don't know about that movie.", 'unsure'],
         // no first word: the robust reading
         ['The movie is Avatar, so yes.', 'yes'],
     ];
-    for (const [text, want] of cases) it(`${JSON.stringify(text)} → ${want}`, () => assert.equal(parseBinary(text, paper).answer, want));
-    it('statements: don\'t-know first', () => assert.equal(parseStatement('I\'m not sure, but the statement is true.', paper).answer, 'dont_know'));
+    for (const [text, want] of cases)
+        it(`${JSON.stringify(text)} → ${want}`, () => assert.equal(parseBinary(text, paper).answer, want));
+    it("statements: don't-know first", () =>
+        assert.equal(parseStatement("I'm not sure, but the statement is true.", paper).answer, 'dont_know'));
 });
 
 describe('multiple choice answers', () => {
@@ -123,16 +128,16 @@ describe('multiple choice answers', () => {
     }
 });
 
-describe('statements (true / false / don\'t know, don\'t-know first)', () => {
+describe("statements (true / false / don't know, don't-know first)", () => {
     const cases: [string, string][] = [
         ['Yes, the statement is true.', 'true'],
         ['No, the statement is false.', 'false'],
-        ['I don\'t know.', 'dont_know'],
-        ['I don\'t know whether the statement is true.', 'dont_know'],
+        ["I don't know.", 'dont_know'],
+        ["I don't know whether the statement is true.", 'dont_know'],
         ['The statement is true because Cameron directed it.', 'true'],
         ['The statement is false.', 'false'],
         // issue 41: a doubt that still commits is a (hedged) answer; the paper rule reads don't-know first
-        ['I\'m not sure, but the statement is true.', 'true'],
+        ["I'm not sure, but the statement is true.", 'true'],
         ['True.', 'true'],
         ['Hmm.', 'unparseable'],
     ];

@@ -15,10 +15,14 @@ const places = table('Place', [['name', 'text']], [['Europe'], ['Île-de-France'
 const data: LoadedData = { tables: new Map([['Place', places]]), diagnostics: [] };
 
 describe('issue 28: the conflicting value the failing list names', () => {
-    const q = question('Is Paris Saint-Germain based in a region of a continent?', [[kw('Place', 'name', 'Île-de-France')], [kw('Place', 'name', 'Europe')]], { kind: 'path', probe: 'club_region' });
+    const q = question(
+        'Is Paris Saint-Germain based in a region of a continent?',
+        [[kw('Place', 'name', 'Île-de-France')], [kw('Place', 'name', 'Europe')]],
+        { kind: 'path', probe: 'club_region' },
+    );
     const text = 'Yes. Paris Saint-Germain is based in Île-de-France, and Île-de-France lies in Lombardy.';
 
-    it('is the value the model wrote for that hop, not another hop\'s keyword', () => {
+    it("is the value the model wrote for that hop, not another hop's keyword", () => {
         const v = verify(q, text, createVerifyContext(spec, data), 'm');
         assert.equal(v.hops[0]!.status, 'found');
         const europe = v.hops[1]!.keywords[0]!;
@@ -30,8 +34,20 @@ describe('issue 28: the conflicting value the failing list names', () => {
 
     it('and the failing list says so', () => {
         const v = verify(q, text, createVerifyContext(spec, data), 'm');
-        const run = { id: 'r', spec: 'world.probe', suite: 's', started: '2026-11-27T00:00:00Z', finished: null, status: 'completed' };
-        const d = buildReport({ run, questions: [q], answers: [{ questionId: q.id, model: 'm', sample: 0, text }], verdicts: [v] });
+        const run = {
+            id: 'r',
+            spec: 'world.probe',
+            suite: 's',
+            started: '2026-11-27T00:00:00Z',
+            finished: null,
+            status: 'completed',
+        };
+        const d = buildReport({
+            run,
+            questions: [q],
+            answers: [{ questionId: q.id, model: 'm', sample: 0, text }],
+            verdicts: [v],
+        });
         const why = failureReason(d.rows[0]!);
         assert.match(why, /"Europe" contradicted by "Lombardy"/);
         assert.doesNotMatch(why, /Île-de-France/);

@@ -7,7 +7,15 @@ import type { Verdict } from '../../../src/core/verify/types.js';
 import { movieWorld } from '../../fixtures/probes/world.js';
 
 const verdict = (q: Question, answer: Verdict['answer'], model = 'm', option?: number): Verdict => ({
-    questionId: q.id, model, sample: 0, answer, correct: answer === q.gold, rationale: false, rationaleText: '', hops: [], ...(option ? { option } : {}),
+    questionId: q.id,
+    model,
+    sample: 0,
+    answer,
+    correct: answer === q.gold,
+    rationale: false,
+    rationaleText: '',
+    hops: [],
+    ...(option ? { option } : {}),
 });
 
 describe('question groups', () => {
@@ -24,9 +32,16 @@ describe('question groups', () => {
         for (const ids of byEntity.values()) assert.equal(ids.size, 1, 'one group per row');
         assert.equal(new Set(binary.map(q => q.group?.id)).size, byEntity.size, 'rows do not share groups');
         assert.ok(binary.every(q => q.group?.relation === 'twins' && q.group.role === q.phrasing));
-        assert.ok(qs.filter(q => q.kind === 'knows').every(q => q.group === undefined), 'one question per entity: no group');
+        assert.ok(
+            qs.filter(q => q.kind === 'knows').every(q => q.group === undefined),
+            'one question per entity: no group',
+        );
         const again = [...generateQuestions(w.model, w.data).questions];
-        assert.deepEqual(again.map(q => q.group?.id), qs.map(q => q.group?.id), 'deterministic');
+        assert.deepEqual(
+            again.map(q => q.group?.id),
+            qs.map(q => q.group?.id),
+            'deterministic',
+        );
     });
 
     it('judges twins: consistent, inconsistent or undecided, and counts the decided ones', async t => {
@@ -36,31 +51,73 @@ describe('question groups', () => {
         const [basic, negated] = qs as [Question, Question];
         assert.equal(basic.group!.id, negated.group!.id);
         assert.deepEqual([basic.gold, negated.gold], ['yes', 'no']);
-        const one = (a: Verdict['answer'], b: Verdict['answer']) => judgeGroups([basic, negated], [verdict(basic, a), verdict(negated, b)])[0]!;
+        const one = (a: Verdict['answer'], b: Verdict['answer']) =>
+            judgeGroups([basic, negated], [verdict(basic, a), verdict(negated, b)])[0]!;
         assert.deepEqual([one('yes', 'no').outcome, one('yes', 'no').ok], ['consistent', true]);
-        assert.deepEqual([one('no', 'yes').outcome, one('no', 'yes').ok], ['consistent', true], 'consistent even when both are wrong');
+        assert.deepEqual(
+            [one('no', 'yes').outcome, one('no', 'yes').ok],
+            ['consistent', true],
+            'consistent even when both are wrong',
+        );
         assert.deepEqual([one('yes', 'yes').outcome, one('yes', 'yes').ok], ['inconsistent', false]);
         assert.deepEqual([one('yes', 'unsure').outcome, one('yes', 'unsure').ok], ['undecided', null]);
         assert.equal(judgeGroups([basic, negated], [verdict(basic, 'yes')]).length, 0, 'a group of one answer is not judged');
-        const all = [...judgeGroups([basic, negated], [verdict(basic, 'yes'), verdict(negated, 'no')]),
+        const all = [
+            ...judgeGroups([basic, negated], [verdict(basic, 'yes'), verdict(negated, 'no')]),
             ...judgeGroups([basic, negated], [verdict(basic, 'yes', 'x'), verdict(negated, 'yes', 'x')]),
-            ...judgeGroups([basic, negated], [verdict(basic, 'yes', 'y'), verdict(negated, 'unsure', 'y')])];
+            ...judgeGroups([basic, negated], [verdict(basic, 'yes', 'y'), verdict(negated, 'unsure', 'y')]),
+        ];
         const sum = summarizeGroups(all);
-        assert.deepEqual(sum.map(s => [s.model, s.n, s.ok.k, s.ok.n]), [['m', 1, 1, 1], ['x', 1, 0, 1], ['y', 1, 0, 0]]);
+        assert.deepEqual(
+            sum.map(s => [s.model, s.n, s.ok.k, s.ok.n]),
+            [
+                ['m', 1, 1, 1],
+                ['x', 1, 0, 1],
+                ['y', 1, 0, 0],
+            ],
+        );
     });
 
     it('takes new relations from the registry', () => {
-        const q = (id: string, role: string): Question => ({ id, probe: 'p', kind: 'binary', phrasing: role, variant: 'zero_shot', question: id, messages: [], gold: 'yes', keywords: [],
-            entity: { relation: 'R', key: [id] }, source: { spec: '', probe: { file: '', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }, constraints: [], rows: [] },
-            path: { nodes: [], edges: [] }, group: { id: 'g1', relation: 'all_yes', role } });
-        const remove = registerGroupRelation({ name: 'all_yes', title: 'every member says yes', outcomes: ['ok', 'not'], judge: ms => (ms.every(m => m.v.answer === 'yes') ? { outcome: 'ok', ok: true } : { outcome: 'not', ok: false }) });
+        const q = (id: string, role: string): Question => ({
+            id,
+            probe: 'p',
+            kind: 'binary',
+            phrasing: role,
+            variant: 'zero_shot',
+            question: id,
+            messages: [],
+            gold: 'yes',
+            keywords: [],
+            entity: { relation: 'R', key: [id] },
+            source: {
+                spec: '',
+                probe: { file: '', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } },
+                constraints: [],
+                rows: [],
+            },
+            path: { nodes: [], edges: [] },
+            group: { id: 'g1', relation: 'all_yes', role },
+        });
+        const remove = registerGroupRelation({
+            name: 'all_yes',
+            title: 'every member says yes',
+            outcomes: ['ok', 'not'],
+            judge: ms => (ms.every(m => m.v.answer === 'yes') ? { outcome: 'ok', ok: true } : { outcome: 'not', ok: false }),
+        });
         try {
             const [a, b] = [q('a', 'first'), q('b', 'second')];
             const gv = judgeGroups([a, b], [verdict(a, 'yes'), verdict(b, 'no')]);
-            assert.deepEqual(gv.map(g => [g.relation, g.outcome, g.members.map(m => m.role)]), [['all_yes', 'not', ['first', 'second']]]);
+            assert.deepEqual(
+                gv.map(g => [g.relation, g.outcome, g.members.map(m => m.role)]),
+                [['all_yes', 'not', ['first', 'second']]],
+            );
         } finally {
             remove();
         }
-        assert.throws(() => registerGroupRelation({ name: 'twins', title: '', outcomes: [], judge: () => ({ outcome: '', ok: null }) }), /already registered/);
+        assert.throws(
+            () => registerGroupRelation({ name: 'twins', title: '', outcomes: [], judge: () => ({ outcome: '', ok: null }) }),
+            /already registered/,
+        );
     });
 });

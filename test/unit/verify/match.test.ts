@@ -34,27 +34,46 @@ describe('keyword matching', () => {
     });
 
     it('falls back to punctuation-stripped matching, with curly apostrophes', () => {
-        const { k } = check('Yes. It is \u201cPirates of the Caribbean \u2013 At World\u2019s End\u201d.', kw('Movie', 'title', 'Pirates of the Caribbean: At World\'s End'), 'Is there a movie with Johnny Depp from 2007?');
+        const { k } = check(
+            'Yes. It is \u201cPirates of the Caribbean \u2013 At World\u2019s End\u201d.',
+            kw('Movie', 'title', "Pirates of the Caribbean: At World's End"),
+            'Is there a movie with Johnny Depp from 2007?',
+        );
         assert.equal(k.status, 'found');
         assert.equal(k.rule, 'punctuation');
     });
 
     it('needs word boundaries: "Up" is not found in "update"', () => {
-        const { k } = check('Yes, after the update it was released.', kw('Movie', 'title', 'Up'), 'Is there a movie from 2009 by Pete Docter?');
+        const { k } = check(
+            'Yes, after the update it was released.',
+            kw('Movie', 'title', 'Up'),
+            'Is there a movie from 2009 by Pete Docter?',
+        );
         assert.equal(k.status, 'missing');
     });
 
     it('applies name_parts to people (last or first name)', () => {
-        const { k } = check('Yes. Cameron was born in 1954.', kw('Director', 'name', 'James Cameron'), 'Was the director of Avatar born in the 1950s?');
+        const { k } = check(
+            'Yes. Cameron was born in 1954.',
+            kw('Director', 'name', 'James Cameron'),
+            'Was the director of Avatar born in the 1950s?',
+        );
         assert.equal(k.status, 'found');
         assert.equal(k.rule, 'name_parts');
     });
 
     it('applies round(2) to numbers', () => {
-        const { k } = check('Yes, that is Incheon at 37.47 N.', kw('Airport', 'lat', '37.4691'), 'Is there an airport at latitude 37.4691?');
+        const { k } = check(
+            'Yes, that is Incheon at 37.47 N.',
+            kw('Airport', 'lat', '37.4691'),
+            'Is there an airport at latitude 37.4691?',
+        );
         assert.equal(k.status, 'found');
         assert.equal(k.rule, 'round(2)');
-        assert.equal(check('Yes, at 37.48.', kw('Airport', 'lat', '37.4691'), 'Is there an airport at latitude 37.4691?').k.status, 'missing');
+        assert.equal(
+            check('Yes, at 37.48.', kw('Airport', 'lat', '37.4691'), 'Is there an airport at latitude 37.4691?').k.status,
+            'missing',
+        );
     });
 
     it('applies truncate(2) and tolerance(1)', () => {
@@ -71,7 +90,10 @@ describe('keyword matching', () => {
     });
 
     it('strips affixes and reads "Month, Year" dates', () => {
-        assert.equal(check('Yes, that is Narita.', kw('Airport', 'name', 'Narita International'), 'Is there an airport at 35.76?').k.rule, 'strip');
+        assert.equal(
+            check('Yes, that is Narita.', kw('Airport', 'name', 'Narita International'), 'Is there an airport at 35.76?').k.rule,
+            'strip',
+        );
         const d = check('Yes, it was published in Mar. 2005.', kw('Book', 'date', 'March, 2005'), 'Is there a book by X?');
         assert.equal(d.k.status, 'found');
         assert.equal(d.k.rule, 'month_year');
@@ -101,17 +123,29 @@ describe('contradictions', () => {
     });
 
     it('a value inside the keyword is no contradiction ("The Dark Knight" in "The Dark Knight Rises")', () => {
-        const { k } = check('Yes. The movie is "The Dark Knight Rises".', kw('Movie', 'title', 'The Dark Knight Rises'), 'Is there a movie from 2012 with Tom Hardy?');
+        const { k } = check(
+            'Yes. The movie is "The Dark Knight Rises".',
+            kw('Movie', 'title', 'The Dark Knight Rises'),
+            'Is there a movie from 2012 with Tom Hardy?',
+        );
         assert.equal(k.status, 'found');
     });
 
     it('part of a longer quoted name is no contradiction', () => {
-        const { k } = check('No. You may mean "The Dark Knight Returns", an animated film.', kw('Movie', 'title', 'Spectre'), 'Is there a movie from 2015?');
+        const { k } = check(
+            'No. You may mean "The Dark Knight Returns", an animated film.',
+            kw('Movie', 'title', 'Spectre'),
+            'Is there a movie from 2015?',
+        );
         assert.equal(k.status, 'missing');
     });
 
     it('values written in the question are not claims', () => {
-        const { k } = check('No. Titanic was released in 1997, not 2009.', title, 'Is Titanic a movie released in 2009 by James Cameron?');
+        const { k } = check(
+            'No. Titanic was released in 1997, not 2009.',
+            title,
+            'Is Titanic a movie released in 2009 by James Cameron?',
+        );
         assert.equal(k.status, 'missing');
     });
 
@@ -140,11 +174,21 @@ describe('contradictions', () => {
 
 describe('hops and answers', () => {
     it('reports each hop and the first failed hop', () => {
-        const q = question('Was the director of Avatar born in the 1950s?', [[kw('Movie', 'director', 'James Cameron')], [kw('Director', 'birth_year', '1954')]], { kind: 'path' });
+        const q = question(
+            'Was the director of Avatar born in the 1950s?',
+            [[kw('Movie', 'director', 'James Cameron')], [kw('Director', 'birth_year', '1954')]],
+            { kind: 'path' },
+        );
         const v = verify(q, 'Yes. James Cameron was born in 1954.', ctx, 'm');
-        assert.deepEqual(v.hops.map(h => h.status), ['found', 'found']);
+        assert.deepEqual(
+            v.hops.map(h => h.status),
+            ['found', 'found'],
+        );
         const w = verify(q, 'Yes. James Cameron was born in the fifties.', ctx, 'm');
-        assert.deepEqual(w.hops.map(h => h.status), ['found', 'missing']);
+        assert.deepEqual(
+            w.hops.map(h => h.status),
+            ['found', 'missing'],
+        );
         assert.equal(w.failedHop, 2);
     });
 
@@ -154,11 +198,18 @@ describe('hops and answers', () => {
         assert.equal(verify(q, 'Yes, in 1992 and in 1996.', ctx, 'm').hops[0]!.status, 'found');
         const partial = verify(q, 'Yes, in 1992.', ctx, 'm');
         assert.equal(partial.hops[0]!.status, 'missing');
-        assert.deepEqual(partial.hops[0]!.keywords.map(k => k.status), ['found', 'missing']);
+        assert.deepEqual(
+            partial.hops[0]!.keywords.map(k => k.status),
+            ['found', 'missing'],
+        );
     });
 
     it('choice questions: option against gold', () => {
-        const q = question('What is the false option about Avatar?', [[kw('Movie', 'year', '2009')]], { kind: 'choice', gold: 2, options: ['a', 'b', 'c'] });
+        const q = question('What is the false option about Avatar?', [[kw('Movie', 'year', '2009')]], {
+            kind: 'choice',
+            gold: 2,
+            options: ['a', 'b', 'c'],
+        });
         const v = verify(q, 'Option 2 is false: Avatar came out in 2009.', ctx, 'm');
         assert.equal(v.answer, 'option');
         assert.equal(v.option, 2);
@@ -167,7 +218,10 @@ describe('hops and answers', () => {
     });
 
     it('knows questions: known iff yes and no word "no" outside the entity name', () => {
-        const q = question('Do you know the movie No Country for Old Men?', [], { kind: 'knows', entity: { relation: 'Movie', key: ['No Country for Old Men', '2007'] } });
+        const q = question('Do you know the movie No Country for Old Men?', [], {
+            kind: 'knows',
+            entity: { relation: 'Movie', key: ['No Country for Old Men', '2007'] },
+        });
         assert.equal(verify(q, 'Yes, No Country for Old Men is by the Coens.', ctx, 'm').known, true);
         assert.equal(verify(q, 'Yes. No. Yes.', ctx, 'm').known, false);
         assert.equal(verify(q, 'I know it.', ctx, 'm').known, false);

@@ -12,19 +12,44 @@ const close = (a: number | null, b: number, eps = 1e-9) => assert.ok(a !== null 
 /** A verdict with hop presence given per hop: 'f' found, 'm' missing, 'c' contradicted (keyword also written). */
 function verdict(q: Question, answer: AnswerClass, correct: boolean, hops: string, model = 'm'): Verdict {
     return {
-        questionId: q.id, model, sample: 0, answer, correct, rationale: [...hops].every(h => h === 'f'), rationaleText: '',
-        hops: [...hops].map((h, i) => ({ hop: i + 1, status: h === 'f' ? 'found' : h === 'm' ? 'missing' : 'contradicted',
-            keywords: [{ relation: 'R', attribute: 'a', value: 'v', status: h === 'f' ? 'found' : h === 'm' ? 'missing' : 'contradicted', spans: h === 'm' ? [] : [{ start: 0, end: 1 }] }] })),
+        questionId: q.id,
+        model,
+        sample: 0,
+        answer,
+        correct,
+        rationale: [...hops].every(h => h === 'f'),
+        rationaleText: '',
+        hops: [...hops].map((h, i) => ({
+            hop: i + 1,
+            status: h === 'f' ? 'found' : h === 'm' ? 'missing' : 'contradicted',
+            keywords: [
+                {
+                    relation: 'R',
+                    attribute: 'a',
+                    value: 'v',
+                    status: h === 'f' ? 'found' : h === 'm' ? 'missing' : 'contradicted',
+                    spans: h === 'm' ? [] : [{ start: 0, end: 1 }],
+                },
+            ],
+        })),
     };
 }
 
 describe('Wilson interval', () => {
     it('matches published values', () => {
         // Newcombe (1998), table I: 81/263 → 0.2553–0.3662; 15/148 → 0.0624–0.1605; 0/10 → 0–0.2775.
-        const a = wilson(81, 263)!; close(a[0], 0.2553, 5e-5); close(a[1], 0.3662, 5e-5);
-        const b = wilson(15, 148)!; close(b[0], 0.0624, 5e-5); close(b[1], 0.1605, 5e-5);
-        const c = wilson(0, 10)!; close(c[0], 0, 1e-12); close(c[1], 0.2775, 5e-5);
-        const d = wilson(10, 10)!; close(d[0], 0.7225, 5e-5); close(d[1], 1, 1e-12);
+        const a = wilson(81, 263)!;
+        close(a[0], 0.2553, 5e-5);
+        close(a[1], 0.3662, 5e-5);
+        const b = wilson(15, 148)!;
+        close(b[0], 0.0624, 5e-5);
+        close(b[1], 0.1605, 5e-5);
+        const c = wilson(0, 10)!;
+        close(c[0], 0, 1e-12);
+        close(c[1], 0.2775, 5e-5);
+        const d = wilson(10, 10)!;
+        close(d[0], 0.7225, 5e-5);
+        close(d[1], 1, 1e-12);
         assert.equal(wilson(0, 0), null);
     });
 });
@@ -33,10 +58,16 @@ describe('binary metrics (METHODS.md §1)', () => {
     // 10 questions: 6 correct (5 with keywords), 1 unsure (keyword written anyway), 1 unparseable, 2 wrong (1 with keyword).
     const qs = Array.from({ length: 10 }, () => question('Q?', [[kw('R', 'a', 'v')]]));
     const vs = [
-        verdict(qs[0]!, 'yes', true, 'f'), verdict(qs[1]!, 'yes', true, 'f'), verdict(qs[2]!, 'yes', true, 'f'),
-        verdict(qs[3]!, 'yes', true, 'f'), verdict(qs[4]!, 'yes', true, 'c'), verdict(qs[5]!, 'yes', true, 'm'),
-        verdict(qs[6]!, 'unsure', false, 'f'), verdict(qs[7]!, 'unparseable', false, 'm'),
-        verdict(qs[8]!, 'no', false, 'f'), verdict(qs[9]!, 'no', false, 'm'),
+        verdict(qs[0]!, 'yes', true, 'f'),
+        verdict(qs[1]!, 'yes', true, 'f'),
+        verdict(qs[2]!, 'yes', true, 'f'),
+        verdict(qs[3]!, 'yes', true, 'f'),
+        verdict(qs[4]!, 'yes', true, 'c'),
+        verdict(qs[5]!, 'yes', true, 'm'),
+        verdict(qs[6]!, 'unsure', false, 'f'),
+        verdict(qs[7]!, 'unparseable', false, 'm'),
+        verdict(qs[8]!, 'no', false, 'f'),
+        verdict(qs[9]!, 'no', false, 'm'),
     ];
     const [g] = computeMetrics(qs, vs);
 
@@ -48,12 +79,31 @@ describe('binary metrics (METHODS.md §1)', () => {
         close(g!.M, 0.2);
         close(g!.H, 0.2);
         close(g!.C, 0.1);
-        assert.deepEqual(g!.counts, { correct: 6, present: 7, correctPresent: 5, unsure: 1, unparseable: 1, contradicted: 1, hallucinated: 2 });
+        assert.deepEqual(g!.counts, {
+            correct: 6,
+            present: 7,
+            correctPresent: 5,
+            unsure: 1,
+            unparseable: 1,
+            contradicted: 1,
+            hallucinated: 2,
+        });
         assert.deepEqual(g!.ci.H, wilson(2, 10));
     });
 
     it('overrides replace the verifier before counting', () => {
-        const over = applyOverrides(vs, [{ run: 'r', questionId: qs[8]!.id, model: 'm', sample: 0, correct: true, by: 'ann', at: '2026-01-01', why: 'gold is outdated' }]);
+        const over = applyOverrides(vs, [
+            {
+                run: 'r',
+                questionId: qs[8]!.id,
+                model: 'm',
+                sample: 0,
+                correct: true,
+                by: 'ann',
+                at: '2026-01-01',
+                why: 'gold is outdated',
+            },
+        ]);
         const [h] = computeMetrics(qs, over);
         close(h!.A, 0.7);
         close(h!.H, 0.1);
@@ -62,7 +112,18 @@ describe('binary metrics (METHODS.md §1)', () => {
     });
 
     it('an unsure answer overridden to correct leaves M, and H stays 1 − A − M with its interval', () => {
-        const over = applyOverrides(vs, [{ run: 'r', questionId: qs[6]!.id, model: 'm', sample: 0, correct: true, by: 'ann', at: '2026-01-01', why: 'the hedge names the right film' }]);
+        const over = applyOverrides(vs, [
+            {
+                run: 'r',
+                questionId: qs[6]!.id,
+                model: 'm',
+                sample: 0,
+                correct: true,
+                by: 'ann',
+                at: '2026-01-01',
+                why: 'the hedge names the right film',
+            },
+        ]);
         const [h] = computeMetrics(qs, over);
         close(h!.A, 0.7);
         close(h!.M, 0.1);
@@ -75,11 +136,17 @@ describe('evaluation modes from knowledge probes', () => {
     const entities = Array.from({ length: 25 }, (_, i) => ({ relation: 'Movie', key: [`m${i}`] }));
     const knows = entities.map(e => question('Do you know?', [], { kind: 'knows', probe: 'k', entity: e }));
     const qs = entities.map(e => question('Q?', [[kw('R', 'a', 'v')]], { entity: e }));
-    const knowsVerdict = (q: Question, model: string, known: boolean): Verdict => ({ ...verdict(q, known ? 'yes' : 'no', known, ''), model, known });
+    const knowsVerdict = (q: Question, model: string, known: boolean): Verdict => ({
+        ...verdict(q, known ? 'yes' : 'no', known, ''),
+        model,
+        known,
+    });
     const verdicts = [
         // model a knows 22 entities, model b knows 21 (the first 21): all know 21.
-        ...knows.map((q, i) => knowsVerdict(q, 'a', i < 22)), ...knows.map((q, i) => knowsVerdict(q, 'b', i < 21)),
-        ...qs.map((q, i) => verdict(q, 'yes', i % 2 === 0, 'f', 'a')), ...qs.map(q => verdict(q, 'yes', true, 'f', 'b')),
+        ...knows.map((q, i) => knowsVerdict(q, 'a', i < 22)),
+        ...knows.map((q, i) => knowsVerdict(q, 'b', i < 21)),
+        ...qs.map((q, i) => verdict(q, 'yes', i % 2 === 0, 'f', 'a')),
+        ...qs.map(q => verdict(q, 'yes', true, 'f', 'b')),
     ];
     const groups = computeMetrics([...knows, ...qs], verdicts);
     const pick = (model: string, mode: string) => groups.find(g => g.model === model && g.mode === mode)!;
@@ -104,15 +171,25 @@ describe('evaluation modes from knowledge probes', () => {
 describe('knowledge verdicts: all must pass, n/a for a model without any, coverage named', () => {
     const entities = Array.from({ length: 25 }, (_, i) => ({ relation: 'Movie', key: [`m${i}`] }));
     // Two knowledge questions per entity (one per attribute, as in the MC knowledge probe).
-    const director = entities.map(e => question('Is it directed by …?', [], { kind: 'knows', probe: 'k', phrasing: 'ask1', entity: e }));
-    const country = entities.map(e => question('Is it produced in …?', [], { kind: 'knows', probe: 'k', phrasing: 'ask2', entity: e }));
+    const director = entities.map(e =>
+        question('Is it directed by …?', [], { kind: 'knows', probe: 'k', phrasing: 'ask1', entity: e }),
+    );
+    const country = entities.map(e =>
+        question('Is it produced in …?', [], { kind: 'knows', probe: 'k', phrasing: 'ask2', entity: e }),
+    );
     const qs = entities.map(e => question('Q?', [[kw('R', 'a', 'v')]], { entity: e }));
-    const knowsVerdict = (q: Question, model: string, known: boolean): Verdict => ({ ...verdict(q, known ? 'yes' : 'no', known, ''), model, known });
+    const knowsVerdict = (q: Question, model: string, known: boolean): Verdict => ({
+        ...verdict(q, known ? 'yes' : 'no', known, ''),
+        model,
+        known,
+    });
     const verdicts = [
         // model a: every director question passes, the country question fails for entities 0–2 → 22 known.
-        ...director.map(q => knowsVerdict(q, 'a', true)), ...country.map((q, i) => knowsVerdict(q, 'a', i >= 3)),
+        ...director.map(q => knowsVerdict(q, 'a', true)),
+        ...country.map((q, i) => knowsVerdict(q, 'a', i >= 3)),
         // model c was never asked the knowledge probe.
-        ...qs.map(q => verdict(q, 'yes', true, 'f', 'a')), ...qs.map(q => verdict(q, 'yes', true, 'f', 'c')),
+        ...qs.map(q => verdict(q, 'yes', true, 'f', 'a')),
+        ...qs.map(q => verdict(q, 'yes', true, 'f', 'c')),
     ];
     const groups = computeMetrics([...director, ...country, ...qs], verdicts);
     const pick = (model: string, mode: string) => groups.find(g => g.model === model && g.mode === mode);
@@ -135,7 +212,12 @@ describe('knowledge verdicts: all must pass, n/a for a model without any, covera
 
 describe('paths: R-ext, AR-ext per hop, snowball conditionals', () => {
     const qs = Array.from({ length: 4 }, () => question('Q?', [[kw('R', 'a', 'v')], [kw('S', 'b', 'w')]], { kind: 'path' }));
-    const vs = [verdict(qs[0]!, 'yes', true, 'ff'), verdict(qs[1]!, 'yes', true, 'fm'), verdict(qs[2]!, 'no', false, 'mf'), verdict(qs[3]!, 'no', false, 'mm')];
+    const vs = [
+        verdict(qs[0]!, 'yes', true, 'ff'),
+        verdict(qs[1]!, 'yes', true, 'fm'),
+        verdict(qs[2]!, 'no', false, 'mf'),
+        verdict(qs[3]!, 'no', false, 'mm'),
+    ];
     const [g] = computeMetrics(qs, vs);
     it('hand-computed', () => {
         close(g!.R, 0.25);
@@ -150,9 +232,14 @@ describe('paths: R-ext, AR-ext per hop, snowball conditionals', () => {
     });
 
     it('snowball P(r2 | r1), P(r2 | ¬r1) from 4 cases on', () => {
-        const more = Array.from({ length: 8 }, () => question('Q?', [[kw('R', 'a', 'v')], [kw('S', 'b', 'w')]], { kind: 'path' }));
+        const more = Array.from({ length: 8 }, () =>
+            question('Q?', [[kw('R', 'a', 'v')], [kw('S', 'b', 'w')]], { kind: 'path' }),
+        );
         const hops = ['ff', 'ff', 'ff', 'fm', 'mf', 'mm', 'mm', 'mm'];
-        const [m] = computeMetrics(more, more.map((q, i) => verdict(q, 'yes', true, hops[i]!)));
+        const [m] = computeMetrics(
+            more,
+            more.map((q, i) => verdict(q, 'yes', true, hops[i]!)),
+        );
         close(m!.hops![1]!.givenPrevious!.value, 3 / 4);
         close(m!.hops![1]!.givenNotPrevious!.value, 1 / 4);
     });
@@ -160,9 +247,18 @@ describe('paths: R-ext, AR-ext per hop, snowball conditionals', () => {
 
 describe('paths with a hop that does not exist (a city that never hosted)', () => {
     // Two 3-hop questions and two whose third hop is empty (2 keyword lists): the missing hop is no keyword.
-    const full = Array.from({ length: 2 }, () => question('Q?', [[kw('C', 'club', 'c')], [kw('T', 'city', 't')], [kw('T', 'years', '1992')]], { kind: 'path' }));
-    const short = Array.from({ length: 2 }, () => question('Q?', [[kw('C', 'club', 'c')], [kw('T', 'city', 't')]], { kind: 'path' }));
-    const vs = [verdict(full[0]!, 'yes', true, 'fff'), verdict(full[1]!, 'yes', false, 'mmf'), verdict(short[0]!, 'no', true, 'mf'), verdict(short[1]!, 'no', true, 'ff')];
+    const full = Array.from({ length: 2 }, () =>
+        question('Q?', [[kw('C', 'club', 'c')], [kw('T', 'city', 't')], [kw('T', 'years', '1992')]], { kind: 'path' }),
+    );
+    const short = Array.from({ length: 2 }, () =>
+        question('Q?', [[kw('C', 'club', 'c')], [kw('T', 'city', 't')]], { kind: 'path' }),
+    );
+    const vs = [
+        verdict(full[0]!, 'yes', true, 'fff'),
+        verdict(full[1]!, 'yes', false, 'mmf'),
+        verdict(short[0]!, 'no', true, 'mf'),
+        verdict(short[1]!, 'no', true, 'ff'),
+    ];
 
     it('R-ext divides by the hops a question has; per-hop R and AR-ext count the questions that have the hop', () => {
         const [g] = computeMetrics([...full, ...short], vs);
@@ -175,10 +271,13 @@ describe('paths with a hop that does not exist (a city that never hosted)', () =
         close(g!.hops![1]!.ar.value, 3 / 4);
     });
 
-    it('ar_ext complete (the authors\' Soccer & Olympic rule): every hop over the questions whose path is complete', () => {
+    it("ar_ext complete (the authors' Soccer & Olympic rule): every hop over the questions whose path is complete", () => {
         const withSetting = [...full, ...short].map(q => ({ ...q, pathScoring: { arExt: 'complete' as const } }));
         const [g] = computeMetrics(withSetting, vs);
-        assert.deepEqual(g!.hops!.map(h => h.ar.n), [2, 2, 2]);
+        assert.deepEqual(
+            g!.hops!.map(h => h.ar.n),
+            [2, 2, 2],
+        );
         close(g!.hops![0]!.ar.value, 1 / 2);
         close(g!.hops![1]!.ar.value, 1 / 2);
         close(g!.hops![2]!.ar.value, 1 / 2);
@@ -187,8 +286,17 @@ describe('paths with a hop that does not exist (a city that never hosted)', () =
 
 describe('choice: per stem, mean over stems, error rates', () => {
     const stems = ['stem-1', 'stem-2', 'stem-3'];
-    const qs = stems.flatMap(s => Array.from({ length: 4 }, () => question('Q?', [[kw('R', 'a', 'v')]], { kind: 'choice', phrasing: s, gold: 1, options: ['a', 'b'] })));
-    const answers: [AnswerClass, boolean][] = [['option', true], ['option', false], ['multiple', false], ['binding', false]];
+    const qs = stems.flatMap(s =>
+        Array.from({ length: 4 }, () =>
+            question('Q?', [[kw('R', 'a', 'v')]], { kind: 'choice', phrasing: s, gold: 1, options: ['a', 'b'] }),
+        ),
+    );
+    const answers: [AnswerClass, boolean][] = [
+        ['option', true],
+        ['option', false],
+        ['multiple', false],
+        ['binding', false],
+    ];
     const vs = qs.map((q, i) => verdict(q, answers[i % 4]![0], i < 4 ? true : answers[i % 4]![1], 'f'));
     const groups = computeMetrics(qs, vs);
     it('mean over the three stems and multiple / binding rates', () => {
@@ -203,9 +311,20 @@ describe('choice: per stem, mean over stems, error rates', () => {
 describe('LLM judge agreement', () => {
     it("Cohen's kappa on known tables", () => {
         // 20 yes/yes, 5 yes/no, 10 no/yes, 15 no/no → po .7, pe .5 → kappa .4 (Wikipedia example).
-        const pairs: [boolean, boolean][] = [...Array(20).fill([true, true]), ...Array(5).fill([true, false]), ...Array(10).fill([false, true]), ...Array(15).fill([false, false])];
+        const pairs: [boolean, boolean][] = [
+            ...Array(20).fill([true, true]),
+            ...Array(5).fill([true, false]),
+            ...Array(10).fill([false, true]),
+            ...Array(15).fill([false, false]),
+        ];
         close(cohensKappa(pairs), 0.4);
-        close(cohensKappa([[true, true], [false, false]]), 1);
+        close(
+            cohensKappa([
+                [true, true],
+                [false, false],
+            ]),
+            1,
+        );
         assert.equal(cohensKappa([]), null);
     });
 
@@ -213,10 +332,19 @@ describe('LLM judge agreement', () => {
         const qs = Array.from({ length: 6 }, () => question('Q?', [[kw('R', 'a', 'Avatar')]]));
         const vs = qs.map((q, i) => verdict(q, 'yes', true, i < 3 ? 'f' : 'm'));
         const sample = sampleVerdicts(vs, 4, 7);
-        assert.deepEqual(sample.map(v => v.questionId), sampleVerdicts(vs, 4, 7).map(v => v.questionId));
+        assert.deepEqual(
+            sample.map(v => v.questionId),
+            sampleVerdicts(vs, 4, 7).map(v => v.questionId),
+        );
         const seen: string[] = [];
-        const result = await runJudge(async messages => { seen.push(messages[1]!.content); return seen.length % 2 ? 'Yes, it names Avatar.' : 'No.'; },
-            new Map(qs.map(q => [q.id, q])), sample.map(verdict => ({ verdict, response: 'It is "Avatar".' })));
+        const result = await runJudge(
+            async messages => {
+                seen.push(messages[1]!.content);
+                return seen.length % 2 ? 'Yes, it names Avatar.' : 'No.';
+            },
+            new Map(qs.map(q => [q.id, q])),
+            sample.map(verdict => ({ verdict, response: 'It is "Avatar".' })),
+        );
         assert.equal(result.label, 'LLM judge');
         assert.equal(result.n, 4);
         assert.match(seen[0]!, /"Avatar"/);

@@ -14,7 +14,9 @@ import { generateQuestions } from '../../../src/core/probes/index.js';
 import { sharedMissing, sharedPath } from '../../support/shared.js';
 
 const ctx = createVerifyContext(spec, data);
-const status = (response: string, value: string) => verify(question('Was the director of Avatar born in the 1950s?', [[kw('Director', 'name', value)]]), response, ctx, 'm').hops[0]!.keywords[0]!;
+const status = (response: string, value: string) =>
+    verify(question('Was the director of Avatar born in the 1950s?', [[kw('Director', 'name', value)]]), response, ctx, 'm')
+        .hops[0]!.keywords[0]!;
 
 describe('issue 41 cause 5: names', () => {
     it('a full name matches a keyword written as initial + surname when both agree', () => {
@@ -27,19 +29,22 @@ describe('issue 41 cause 5: names', () => {
         assert.equal(status('Yes. James Francis Cameron was born in 1954.', 'James Cameron').status, 'found');
     });
 
-    it('another initial, or a surname inside another person\'s name, does not', () => {
+    it("another initial, or a surname inside another person's name, does not", () => {
         assert.equal(status('Yes. Kirk Cameron was born in 1970.', 'J. Cameron').status, 'missing');
         assert.equal(status('Yes. LeBron James was born in 1984.', 'James Cameron').status, 'missing');
     });
 
-    it('a surname alone matches as the authors\' name rule does', () => {
+    it("a surname alone matches as the authors' name rule does", () => {
         assert.equal(status('Yes. Cameron was born in 1954.', 'J. Cameron').status, 'found');
     });
 
     it('ERBench Soccer preset: an answer giving the full name states the initial + surname keyword', async (t: TestContext) => {
         const file = path.resolve(import.meta.dirname, '../../../examples/erbench/soccer.probe');
         const missing = sharedMissing(sharedPath('data', 'erbench', 'soccer.csv'));
-        if (missing) { t.skip(missing); return; }
+        if (missing) {
+            t.skip(missing);
+            return;
+        }
         const s = await loadCheckedSpec(file);
         const { data: d } = await loadRunData(s);
         const qs = [...generateQuestions(s, d, { probe: 'soccer_binary' }).questions].filter(q => q.phrasing === 'basic');

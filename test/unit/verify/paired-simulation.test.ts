@@ -16,7 +16,9 @@ test('paired intervals cover the true difference and are narrower than unpaired 
     // pass that with a chance of about 0.3 % (0.94 is 2.8 standard errors above 0.93 on 5,000 pairs).
     const { sets, pooled } = coverageSets();
     for (const c of sets) {
-        t.diagnostic(`coverage ${c.covered}/${c.pairs} = ${c.coverage}; median width paired ${c.medianPaired.toFixed(4)}, unpaired ${c.medianUnpaired.toFixed(4)}; narrower in ${c.narrower}/${c.pairs}`);
+        t.diagnostic(
+            `coverage ${c.covered}/${c.pairs} = ${c.coverage}; median width paired ${c.medianPaired.toFixed(4)}, unpaired ${c.medianUnpaired.toFixed(4)}; narrower in ${c.narrower}/${c.pairs}`,
+        );
         assert.ok(c.coverage >= 0.93, `coverage ${c.coverage}`);
         assert.ok(c.medianPaired < c.medianUnpaired, `${c.medianPaired} vs ${c.medianUnpaired}`);
     }

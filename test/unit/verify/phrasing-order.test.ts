@@ -8,6 +8,8 @@ test('metrics come in the order the questions declare their phrasings', () => {
     const phrasings = ['none', 'clean', 'rewire-50', 'basic', 'negated', 'is_there'];
     const qs = phrasings.map((p, i) => question(`q${i}`, p));
     const vs = qs.map(q => verdict(q.id, true, 'found'));
-    const order = computeMetrics(qs, vs).filter(g => g.mode === 'all').map(g => g.phrasing);
+    const order = computeMetrics(qs, vs)
+        .filter(g => g.mode === 'all')
+        .map(g => g.phrasing);
     assert.deepEqual(order, phrasings);
 });

@@ -1,6 +1,16 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { rationaleSegments, hopSummary, verdictLine, claimSummary, readableZoom, SMALLEST_FONT_PX, overlaps, better, labelEnd } from '../../../webview/graph/model.js';
+import {
+    rationaleSegments,
+    hopSummary,
+    verdictLine,
+    claimSummary,
+    readableZoom,
+    SMALLEST_FONT_PX,
+    overlaps,
+    better,
+    labelEnd,
+} from '../../../webview/graph/model.js';
 import { schemaElements, questionElements, neighbourhoodElements } from '../../../src/core/kg/drawing.js';
 import type { QuestionGraph, SchemaGraph } from '../../../src/protocol/webview.js';
 import type { Question } from '../../../src/core/probes/index.js';
@@ -9,7 +19,13 @@ import { questionGraph } from '../../../src/core/kg/index.js';
 const schema: SchemaGraph = {
     spec: '/x/movie.probe',
     relations: [
-        { name: 'Movie', label: 'movie', attributes: ['title', 'year', 'director'], keys: [['title', 'year']], fds: [{ id: 'movie_director', lhs: ['title', 'year'], rhs: ['director'] }] },
+        {
+            name: 'Movie',
+            label: 'movie',
+            attributes: ['title', 'year', 'director'],
+            keys: [['title', 'year']],
+            fds: [{ id: 'movie_director', lhs: ['title', 'year'], rhs: ['director'] }],
+        },
         { name: 'Director', attributes: ['name', 'birth_year'], keys: [['name']], fds: [], rows: 4 },
     ],
     fks: [
@@ -19,17 +35,29 @@ const schema: SchemaGraph = {
 };
 
 const graph: QuestionGraph = {
-    questionId: 'q1', question: 'Was the director of Avatar (2009) born in the 1950s?', model: 'm', gold: 'yes', answer: 'yes', correct: true,
+    questionId: 'q1',
+    question: 'Was the director of Avatar (2009) born in the 1950s?',
+    model: 'm',
+    gold: 'yes',
+    answer: 'yes',
+    correct: true,
     path: {
         nodes: [
             { id: 'm', kind: 'entity', relation: 'Movie', label: 'Avatar (2009)', hop: 0, given: true },
             { id: 'd', kind: 'entity', relation: 'Director', label: 'James Cameron', hop: 1, given: false },
             { id: 'b', kind: 'value', relation: 'Director', attribute: 'birth_year', label: '1950s', hop: 2, given: true },
         ],
-        edges: [{ from: 'm', to: 'd', label: 'director', hop: 1 }, { from: 'd', to: 'b', label: 'birth_year', hop: 2 }],
+        edges: [
+            { from: 'm', to: 'd', label: 'director', hop: 1 },
+            { from: 'd', to: 'b', label: 'birth_year', hop: 2 },
+        ],
     },
     hops: [
-        { hop: 1, status: 'contradicted', keywords: [{ value: 'James Cameron', status: 'contradicted', conflict: 'Steven Spielberg' }] },
+        {
+            hop: 1,
+            status: 'contradicted',
+            keywords: [{ value: 'James Cameron', status: 'contradicted', conflict: 'Steven Spielberg' }],
+        },
         { hop: 2, status: 'found', keywords: [{ value: '1954', status: 'found' }] },
     ],
     failedHop: 1,
@@ -58,19 +86,54 @@ describe('graph view-model', () => {
         assert.equal(conflict?.data.label, 'Steven Spielberg');
         const conflictEdge = els.find(e => e.group === 'edges' && e.data.target === conflict!.data.id);
         assert.equal(conflictEdge?.group === 'edges' ? conflictEdge.data.source : undefined, 'd');
-        assert.deepEqual(els.filter(e => e.classes?.startsWith('path')).map(e => e.data.status), ['contradicted', 'found']);
+        assert.deepEqual(
+            els.filter(e => e.classes?.startsWith('path')).map(e => e.data.status),
+            ['contradicted', 'found'],
+        );
         assert.equal(hopSummary(graph), 'hop 1 contradicted (James Cameron) · hop 2 found');
         // An answered open question (claims, no hops) is never "not run yet": its claims say what went wrong.
-        const open = { ...graph, hops: [], failedHop: undefined, claims: [
-            { text: 'Avatar was directed by Sam Mendes', data: 'contradicted' as const, context: 'supported' as const, cause: 'followed-corrupted' as const, mentions: [], dataEdge: { head: 'Avatar', relation: 'director', tail: 'James Cameron' } },
-            { text: 'Avatar was released in 2009', data: 'supported' as const, context: 'supported' as const, cause: 'grounded' as const, mentions: [] },
-        ] };
-        assert.equal(hopSummary(open), '2 claims: 1 contradicted, 1 supported — "Avatar was directed by Sam Mendes" followed a corrupted context edge (data: Avatar director James Cameron)');
-        assert.equal(hopSummary({ ...graph, hops: [], failedHop: undefined, answer: 'yes', correct: true }), 'answered yes ✓ (no hops to check)');
+        const open = {
+            ...graph,
+            hops: [],
+            failedHop: undefined,
+            claims: [
+                {
+                    text: 'Avatar was directed by Sam Mendes',
+                    data: 'contradicted' as const,
+                    context: 'supported' as const,
+                    cause: 'followed-corrupted' as const,
+                    mentions: [],
+                    dataEdge: { head: 'Avatar', relation: 'director', tail: 'James Cameron' },
+                },
+                {
+                    text: 'Avatar was released in 2009',
+                    data: 'supported' as const,
+                    context: 'supported' as const,
+                    cause: 'grounded' as const,
+                    mentions: [],
+                },
+            ],
+        };
+        assert.equal(
+            hopSummary(open),
+            '2 claims: 1 contradicted, 1 supported — "Avatar was directed by Sam Mendes" followed a corrupted context edge (data: Avatar director James Cameron)',
+        );
+        assert.equal(
+            hopSummary({ ...graph, hops: [], failedHop: undefined, answer: 'yes', correct: true }),
+            'answered yes ✓ (no hops to check)',
+        );
     });
 
     it('a question never run reads "not run yet", with no ✗ and not coloured as a wrong answer (issue 36 item 6)', () => {
-        const q = { id: 'q1', probe: 'movie_binary', kind: 'binary', phrasing: 'basic', question: 'Is there a movie?', gold: 'yes', path: { nodes: [], edges: [] } } as unknown as Question;
+        const q = {
+            id: 'q1',
+            probe: 'movie_binary',
+            kind: 'binary',
+            phrasing: 'basic',
+            question: 'Is there a movie?',
+            gold: 'yes',
+            path: { nodes: [], edges: [] },
+        } as unknown as Question;
         const unrun = questionGraph(q);
         assert.equal(hopSummary(unrun), 'not run yet');
         assert.deepEqual(verdictLine(unrun), { text: 'not run yet · gold yes', tone: 'unrun' });
@@ -88,14 +151,29 @@ describe('graph view-model', () => {
             { start: 26, end: 999, status: 'missing', keyword: 'y' },
         ]);
         assert.equal(segs.map(s => s.text).join(''), text);
-        assert.deepEqual(segs.map(s => s.status), ['contradicted', undefined, 'found', 'missing']);
+        assert.deepEqual(
+            segs.map(s => s.status),
+            ['contradicted', undefined, 'found', 'missing'],
+        );
         assert.deepEqual(rationaleSegments('', []), [{ text: '' }]);
-        assert.deepEqual(rationaleSegments('<script>', [{ start: -5, end: 3, status: 'found', keyword: 'k' }]), [{ text: '<sc', status: 'found', keyword: 'k' }, { text: 'ript>' }]);
+        assert.deepEqual(rationaleSegments('<script>', [{ start: -5, end: 3, status: 'found', keyword: 'k' }]), [
+            { text: '<sc', status: 'found', keyword: 'k' },
+            { text: 'ript>' },
+        ]);
     });
 
     it('adds the neighbourhood, not the expanded node again', () => {
-        const els = neighbourhoodElements('d', { nodes: [{ id: 'd', label: 'x', kind: 'entity', hop: 0, given: true }, { id: 'n2', label: 'Titanic', kind: 'entity', relation: 'Movie', hop: 1, given: true }], edges: [{ from: 'n2', to: 'd', label: 'director', hop: 1 }] });
-        assert.deepEqual(els.map(e => e.data.id), ['n2', 'x:n2->d:director']);
+        const els = neighbourhoodElements('d', {
+            nodes: [
+                { id: 'd', label: 'x', kind: 'entity', hop: 0, given: true },
+                { id: 'n2', label: 'Titanic', kind: 'entity', relation: 'Movie', hop: 1, given: true },
+            ],
+            edges: [{ from: 'n2', to: 'd', label: 'director', hop: 1 }],
+        });
+        assert.deepEqual(
+            els.map(e => e.data.id),
+            ['n2', 'x:n2->d:director'],
+        );
     });
 });
 
@@ -103,8 +181,17 @@ describe('SVG export', () => {
     it('draws nodes and edges and escapes every label', async () => {
         const { toSvg } = await import('../../../webview/graph/model.js');
         const svg = toSvg(
-            [{ id: 'a', label: '<script>alert(1)</script>', x: 0, y: 0, w: 80, h: 30, colour: '#111', border: '#0f0' }, { id: 'b', label: 'Tom & "Jerry"\nline 2', x: 200, y: 0, w: 80, h: 40, colour: '#111', border: '#f00' }],
-            [{ source: 'a', target: 'b', label: 'director', colour: '#888' }, { source: 'a', target: 'gone', label: 'x', colour: '#888' }], '#000', '#fff');
+            [
+                { id: 'a', label: '<script>alert(1)</script>', x: 0, y: 0, w: 80, h: 30, colour: '#111', border: '#0f0' },
+                { id: 'b', label: 'Tom & "Jerry"\nline 2', x: 200, y: 0, w: 80, h: 40, colour: '#111', border: '#f00' },
+            ],
+            [
+                { source: 'a', target: 'b', label: 'director', colour: '#888' },
+                { source: 'a', target: 'gone', label: 'x', colour: '#888' },
+            ],
+            '#000',
+            '#fff',
+        );
         assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
         assert.ok(!svg.includes('<script>'));
         assert.match(svg, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
@@ -115,20 +202,44 @@ describe('SVG export', () => {
     });
 });
 
-describe('claims over an open question\'s context', () => {
+describe("claims over an open question's context", () => {
     const open: QuestionGraph = {
-        questionId: 'o', question: 'Explain Titanic.', model: 'm', gold: 'yes', answer: 'yes', correct: false, hops: [], rationale: { text: '', spans: [] },
+        questionId: 'o',
+        question: 'Explain Titanic.',
+        model: 'm',
+        gold: 'yes',
+        answer: 'yes',
+        correct: false,
+        hops: [],
+        rationale: { text: '', spans: [] },
         path: {
             nodes: [
                 { id: 'T', kind: 'entity', relation: 'Movie', label: 'Titanic', hop: 0, given: true },
                 { id: 'C', kind: 'entity', relation: 'Director', label: 'James Cameron', hop: 1, given: true },
                 { id: 'Y', kind: 'value', relation: 'Movie', label: '1997', hop: 1, given: true },
             ],
-            edges: [{ from: 'T', to: 'C', label: 'directed by (rewire)', hop: 1 }, { from: 'T', to: 'Y', label: 'release year', hop: 1 }],
+            edges: [
+                { from: 'T', to: 'C', label: 'directed by (rewire)', hop: 1 },
+                { from: 'T', to: 'Y', label: 'release year', hop: 1 },
+            ],
         },
         claims: [
-            { text: 'Titanic directed by James Cameron', data: 'supported', context: 'supported', cause: 'grounded', mentions: ['T', 'C'], contextEdge: { head: 'T', tail: 'C' } },
-            { text: 'Titanic released in 1998', data: 'contradicted', context: 'contradicted', cause: 'invented', mentions: ['T'], dataEdge: { head: 'T', relation: 'Movie.year', tail: 'Y' } },
+            {
+                text: 'Titanic directed by James Cameron',
+                data: 'supported',
+                context: 'supported',
+                cause: 'grounded',
+                mentions: ['T', 'C'],
+                contextEdge: { head: 'T', tail: 'C' },
+            },
+            {
+                text: 'Titanic released in 1998',
+                data: 'contradicted',
+                context: 'contradicted',
+                cause: 'invented',
+                mentions: ['T'],
+                dataEdge: { head: 'T', relation: 'Movie.year', tail: 'Y' },
+            },
         ],
     };
 
@@ -168,7 +279,7 @@ describe('choosing a layout', () => {
         assert.equal(better({ zoom: 1.5, overlaps: 0 }, { zoom: 1.2, overlaps: 0 }), true);
     });
 
-    it('puts a label by the end where its siblings\' edges are apart', () => {
+    it("puts a label by the end where its siblings' edges are apart", () => {
         assert.equal(labelEnd(1, 1), undefined);
         assert.equal(labelEnd(4, 1), 'target', 'fanning out: by the targets');
         assert.equal(labelEnd(1, 2), 'source', 'fanning in: by the sources');

@@ -1,16 +1,35 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { visibleWindow, rowWindow, rowOffsets, wrappedLines, filterRows, formatKeywords, formatCost, formatEstimate, columnWidths } from '../../../webview/preview/model.js';
+import {
+    visibleWindow,
+    rowWindow,
+    rowOffsets,
+    wrappedLines,
+    filterRows,
+    formatKeywords,
+    formatCost,
+    formatEstimate,
+    columnWidths,
+} from '../../../webview/preview/model.js';
 import type { PreviewRow } from '../../../src/protocol/webview.js';
 
 const row = (i: number, probe = 'movie_binary', gold = 'yes'): PreviewRow => ({
-    id: `q${i}`, probe, kind: 'binary', phrasing: gold === 'yes' ? 'basic' : 'negated', question: `Is movie ${i} directed by Cameron?`,
-    gold, keywords: [[`Title ${i}`]], tokens: 40,
+    id: `q${i}`,
+    probe,
+    kind: 'binary',
+    phrasing: gold === 'yes' ? 'basic' : 'negated',
+    question: `Is movie ${i} directed by Cameron?`,
+    gold,
+    keywords: [[`Title ${i}`]],
+    tokens: 40,
 });
 
 describe('preview view-model', () => {
     it('sizes the probe, phrasing and gold columns to their longest value (no "movie_…" / "neg…")', () => {
-        const rows = [{ probe: 'movie_binary', phrasing: 'negated', gold: 'no' }, { probe: 'x', phrasing: 'is_there', gold: 'option 3 (Directed by James Cameron.)' }];
+        const rows = [
+            { probe: 'movie_binary', phrasing: 'negated', gold: 'no' },
+            { probe: 'x', phrasing: 'is_there', gold: 'option 3 (Directed by James Cameron.)' },
+        ];
         assert.deepEqual(columnWidths(rows), { probe: 12, phrasing: 8, gold: 32 });
         assert.deepEqual(columnWidths([]), { probe: 5, phrasing: 8, gold: 4 });
     });
@@ -45,9 +64,12 @@ describe('preview view-model', () => {
     });
 
     it('finds the rows in view when rows differ in height', () => {
-        const heights = Array.from({ length: 1000 }, (_, i) => i % 3 === 0 ? 64 : 28);
+        const heights = Array.from({ length: 1000 }, (_, i) => (i % 3 === 0 ? 64 : 28));
         const offsets = rowOffsets(heights);
-        assert.equal(offsets[1000], heights.reduce((a, b) => a + b, 0));
+        assert.equal(
+            offsets[1000],
+            heights.reduce((a, b) => a + b, 0),
+        );
         const w = rowWindow(5000, 600, offsets, 0);
         assert.ok(offsets[w.first]! <= 5000 && offsets[w.first + 1]! > 5000, `first ${w.first}`);
         assert.ok(offsets[w.last - 1]! <= 5600 && offsets[w.last]! > 5600, `last ${w.last}`);
@@ -76,6 +98,9 @@ describe('preview view-model', () => {
         assert.equal(formatCost(null), 'no price');
         assert.equal(formatCost(0.004), '< $0.01');
         assert.equal(formatCost(1.234), '$1.23');
-        assert.equal(formatEstimate({ model: 'gpt', questions: 3, inputTokens: 1200, outputTokens: 90, cost: 0 }), 'gpt: 3 questions · 1,200 in + ~90 out tokens · $0');
+        assert.equal(
+            formatEstimate({ model: 'gpt', questions: 3, inputTokens: 1200, outputTokens: 90, cost: 0 }),
+            'gpt: 3 questions · 1,200 in + ~90 out tokens · $0',
+        );
     });
 });

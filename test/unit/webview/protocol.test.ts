@@ -1,6 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { isWebviewToHost, isHostToWebview, RequestTracker, PROTOCOL_VERSION, type WebviewToHost } from '../../../src/protocol/webview.js';
+import {
+    isWebviewToHost,
+    isHostToWebview,
+    RequestTracker,
+    PROTOCOL_VERSION,
+    type WebviewToHost,
+} from '../../../src/protocol/webview.js';
 
 describe('webview protocol', () => {
     it('accepts every well-formed webview message', () => {
@@ -24,13 +30,23 @@ describe('webview protocol', () => {
 
     it('rejects malformed or unknown messages from a webview', () => {
         const bad: unknown[] = [
-            null, 'ready', [], { type: 'ready' }, { type: 'openSource', file: 'a', line: 0 },
-            { type: 'openSource', file: 1, line: 2 }, { type: 'request', requestId: 1, method: 'exec', params: {} },
+            null,
+            'ready',
+            [],
+            { type: 'ready' },
+            { type: 'openSource', file: 'a', line: 0 },
+            { type: 'openSource', file: 1, line: 2 },
+            { type: 'request', requestId: 1, method: 'exec', params: {} },
             { type: 'request', requestId: 1.5, method: 'expand', params: { nodeId: 'n', label: 'x' } },
             { type: 'request', requestId: 1, method: 'save', params: { format: 'pdf', data: '' } },
-            { type: 'log', level: 'debug', message: 'x' }, { type: 'runCommand', command: 'rm' },
-            { type: 'review', action: 'delete' }, { type: 'review', action: 'pass', slot: 3 }, { type: 'openQuestion', questionId: 'q1', model: 3 },
-            { type: 'review', action: 'claim-0' }, { type: 'review', action: 'claim-10' }, { type: 'review', action: 'claim-x' },
+            { type: 'log', level: 'debug', message: 'x' },
+            { type: 'runCommand', command: 'rm' },
+            { type: 'review', action: 'delete' },
+            { type: 'review', action: 'pass', slot: 3 },
+            { type: 'openQuestion', questionId: 'q1', model: 3 },
+            { type: 'review', action: 'claim-0' },
+            { type: 'review', action: 'claim-10' },
+            { type: 'review', action: 'claim-x' },
         ];
         for (const m of bad) assert.equal(isWebviewToHost(m), false, JSON.stringify(m));
     });
@@ -39,7 +55,10 @@ describe('webview protocol', () => {
         assert.equal(isHostToWebview({ type: 'init', panel: 'graph', data: { view: 'schema' } }), true);
         assert.equal(isHostToWebview({ type: 'response', requestId: 3, ok: false, error: 'x' }), true);
         // The Compare Models panel's grid (issue 37).
-        assert.equal(isHostToWebview({ type: 'update', panel: 'compare', data: { title: 't', method: 'm', matrices: [] } }), true);
+        assert.equal(
+            isHostToWebview({ type: 'update', panel: 'compare', data: { title: 't', method: 'm', matrices: [] } }),
+            true,
+        );
         assert.equal(isHostToWebview({ type: 'init', panel: 'review', data: { title: 't', keys: [] } }), true);
         assert.equal(isHostToWebview({ type: 'init', panel: 'table', data: {} }), false);
         assert.equal(isHostToWebview({ type: 'busy' }), false);
@@ -54,7 +73,15 @@ describe('webview protocol', () => {
         const [ra, rb] = sent as Extract<WebviewToHost, { type: 'request' }>[];
         assert.notEqual(ra!.requestId, rb!.requestId);
         assert.equal(tracker.settle({ type: 'response', requestId: rb!.requestId, ok: false, error: 'cancelled' }), true);
-        assert.equal(tracker.settle({ type: 'response', requestId: ra!.requestId, ok: true, result: { nodeId: 'n1', nodes: [], edges: [] } }), true);
+        assert.equal(
+            tracker.settle({
+                type: 'response',
+                requestId: ra!.requestId,
+                ok: true,
+                result: { nodeId: 'n1', nodes: [], edges: [] },
+            }),
+            true,
+        );
         assert.deepEqual(await a, { nodeId: 'n1', nodes: [], edges: [] });
         await assert.rejects(b, /cancelled/);
         assert.equal(tracker.settle({ type: 'response', requestId: 99, ok: true, result: null }), false);

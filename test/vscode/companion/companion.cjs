@@ -9,10 +9,18 @@ exports.activate = function activate() {
     const suite = process.env.HALLUPROBE_VSCODE_SUITE;
     const out = process.env.HALLUPROBE_VSCODE_RESULTS;
     if (!suite || !out) return;
-    const write = (result) => fs.writeFileSync(out + '.tmp', JSON.stringify(result, null, 2)) || fs.renameSync(out + '.tmp', out);
+    const write = result => fs.writeFileSync(out + '.tmp', JSON.stringify(result, null, 2)) || fs.renameSync(out + '.tmp', out);
     Promise.resolve()
         .then(() => require(suite).run())
-        .then(result => write(result), err => write({ passes: 0, failures: 1, tests: [{ title: 'suite', state: 'failed', error: String(err && err.stack || err) }] }));
+        .then(
+            result => write(result),
+            err =>
+                write({
+                    passes: 0,
+                    failures: 1,
+                    tests: [{ title: 'suite', state: 'failed', error: String((err && err.stack) || err) }],
+                }),
+        );
 };
 
 exports.deactivate = function deactivate() {};

@@ -14,7 +14,6 @@ export interface SuiteResult {
     measured: Record<string, number>;
 }
 
-
 export function run(): Promise<SuiteResult> {
     // mocha 12 is an ES module kept external to the bundle; require() of it gives its namespace.
     const ns = require('mocha') as { default?: typeof MochaType } & typeof MochaType;
@@ -24,8 +23,17 @@ export function run(): Promise<SuiteResult> {
     register();
     return new Promise(resolve => {
         const tests: SuiteResult['tests'] = [];
-        const runner = mocha.run(() => resolve({ passes: tests.filter(t => t.state === 'passed').length, failures: tests.filter(t => t.state !== 'passed').length, tests, measured }));
+        const runner = mocha.run(() =>
+            resolve({
+                passes: tests.filter(t => t.state === 'passed').length,
+                failures: tests.filter(t => t.state !== 'passed').length,
+                tests,
+                measured,
+            }),
+        );
         runner.on('pass', t => tests.push({ title: t.fullTitle(), state: 'passed', ms: t.duration }));
-        runner.on('fail', (t, err: Error) => tests.push({ title: t.fullTitle(), state: 'failed', error: err.stack ?? err.message }));
+        runner.on('fail', (t, err: Error) =>
+            tests.push({ title: t.fullTitle(), state: 'failed', error: err.stack ?? err.message }),
+        );
     });
 }

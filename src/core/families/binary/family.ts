@@ -6,7 +6,15 @@
 import type { PhrasingDecl, ProbeDecl, SpecModel } from '../../spec/model.js';
 import type { LoadedData } from '../../data/types.js';
 import { SYSTEM_BINARY } from '../../probes/prompts.js';
-import { compilePhrasings, fdPlanStart, phrasedItems, sentence, settingTemplate, starPath, type Plan } from '../../probes/plan.js';
+import {
+    compilePhrasings,
+    fdPlanStart,
+    phrasedItems,
+    sentence,
+    settingTemplate,
+    starPath,
+    type Plan,
+} from '../../probes/plan.js';
 import { describeBy, labelOf, relationLabel } from '../../probes/scope.js';
 import { violatingRows } from '../../probes/rows.js';
 import type { ProbeFamily } from '../../probes/family.js';
@@ -37,7 +45,10 @@ export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
     const violating = violatingRows(slot.table, fd.lhs, fd.rhs);
     const asOf = probeAsOf(scope.slots, probe, problems);
     return {
-        probe, scope, system: SYSTEM_BINARY, constraints: [fd.loc],
+        probe,
+        scope,
+        system: SYSTEM_BINARY,
+        constraints: [fd.loc],
         bind(row, rows) {
             rows[0] = row;
             if (scope.hasNull(rows)) return 'null';
@@ -46,7 +57,9 @@ export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
         },
         items(rows) {
             const keywords = fd.rhs.map(a => scope.keywords(rows, 0, a, { relation: rel.name, attribute: a }));
-            const explain = explainTemplate ? explainTemplate(rows) : labels.map((label, i) => sentence(label, keywords[i]!)).join(' ');
+            const explain = explainTemplate
+                ? explainTemplate(rows)
+                : labels.map((label, i) => sentence(label, keywords[i]!)).join(' ');
             const items = phrasedItems(scope, phrasings, rows, [keywords.flat()], explain);
             if (items === 'invalid') return items;
             // Basic and negated alike rest on the FD's right-hand side (docs/facts.md).
@@ -66,7 +79,7 @@ const DEFAULT_PHRASINGS = ['basic', 'negated'];
 
 /** The settings a binary probe reads, declared once (src/core/spec/settings.ts) and read through this table. */
 export const BINARY_SETTINGS = declareSettings('probe binary', {
-    explain: { type: 'text', doc: 'A template for the demonstration\'s rationale (few-shot and chain-of-thought variants).' },
+    explain: { type: 'text', doc: "A template for the demonstration's rationale (few-shot and chain-of-thought variants)." },
 });
 
 export const binaryFamily: ProbeFamily = {

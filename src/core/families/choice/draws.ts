@@ -23,12 +23,16 @@ export interface RecordedDraw {
     fake: string;
 }
 
-export interface OptionTemplates { attribute: string; template: (stem: number) => ParsedTemplate }
+export interface OptionTemplates {
+    attribute: string;
+    template: (stem: number) => ParsedTemplate;
+}
 
 /** The first logged question that did not fit, with what the spec would have asked there. */
 export interface DrawMismatch {
     /** The log's entity index N and stem index K ("N-Kth question"). */
-    row: number; stem: number;
+    row: number;
+    stem: number;
     /** 1-based option number, or undefined when the stems themselves differ. */
     option?: number;
     logged: string;
@@ -48,13 +52,17 @@ export class RecordedDraws {
     firstStem?: DrawMismatch;
     private readonly byRowStem = new Map<string, ErbenchLogRecord>();
 
-    constructor(records: ErbenchLogRecord[], readonly file: string) {
+    constructor(
+        records: ErbenchLogRecord[],
+        readonly file: string,
+    ) {
         this.records = records.length;
         for (const r of records) {
             this.byRowStem.set(`${r.row}\u0000${r.phrasing}`, r);
             const key = `${r.phrasing}\u0000${textKey(loggedStem(r.question))}`;
             const list = this.byStem.get(key);
-            if (list) list.push(r); else this.byStem.set(key, [r]);
+            if (list) list.push(r);
+            else this.byStem.set(key, [r]);
         }
     }
 
@@ -71,7 +79,15 @@ export class RecordedDraws {
      * The draw recorded for stem `stem` whose stem text is `stemText`; `row` (the data row's index) picks among
      * records of a repeated stem. `truth(i, text)`: does logged option text state option i's true value?
      */
-    find(stem: number, stemText: string, row: number, options: OptionTemplates[], truth: (option: number, text: string) => boolean, read: (option: number, stem: number, text: string) => string | undefined, expected?: (option: number) => string): RecordedDraw | undefined {
+    find(
+        stem: number,
+        stemText: string,
+        row: number,
+        options: OptionTemplates[],
+        truth: (option: number, text: string) => boolean,
+        read: (option: number, stem: number, text: string) => string | undefined,
+        expected?: (option: number) => string,
+    ): RecordedDraw | undefined {
         const list = this.byStem.get(`${stem}\u0000${textKey(stemText)}`);
         if (!list) {
             // The log's question for this row and stem, if it has one, asked about something else (or in other words).
@@ -82,22 +98,36 @@ export class RecordedDraws {
         const record = list.find(r => r.row === row) ?? list[0]!;
         const gold = Number(record.gold);
         const texts = loggedOptions(record.question);
-        if (!Number.isInteger(gold) || gold < 1 || gold > texts.length) { this.unusable.push(`${stemText}: no falsified option recorded`); return undefined; }
+        if (!Number.isInteger(gold) || gold < 1 || gold > texts.length) {
+            this.unusable.push(`${stemText}: no falsified option recorded`);
+            return undefined;
+        }
         const attributes: number[] = [];
         let fake: string | undefined;
         for (const [i, text] of texts.entries()) {
             const isFalse = i + 1 === gold;
             // The option it states: the template that reads a value out of it (the true one, unless it is the false option).
-            const at = options.findIndex((_, o) => !attributes.includes(o) && (isFalse ? read(o, stem, text) !== undefined : truth(o, text)));
+            const at = options.findIndex(
+                (_, o) => !attributes.includes(o) && (isFalse ? read(o, stem, text) !== undefined : truth(o, text)),
+            );
             if (at < 0) {
                 this.unusable.push(`${stemText}: option ${i + 1} "${text}" is not what the data says`);
-                this.firstOption ??= { row: record.row, stem, option: i + 1, logged: text, expected: expected?.(Math.min(i, options.length - 1)) ?? '' };
+                this.firstOption ??= {
+                    row: record.row,
+                    stem,
+                    option: i + 1,
+                    logged: text,
+                    expected: expected?.(Math.min(i, options.length - 1)) ?? '',
+                };
                 return undefined;
             }
             attributes.push(at);
             if (isFalse) fake = read(at, stem, text);
         }
-        if (fake === undefined || truth(attributes[gold - 1]!, texts[gold - 1]!)) { this.unusable.push(`${stemText}: the falsified option states the true value`); return undefined; }
+        if (fake === undefined || truth(attributes[gold - 1]!, texts[gold - 1]!)) {
+            this.unusable.push(`${stemText}: the falsified option states the true value`);
+            return undefined;
+        }
         this.matched++;
         return { options: texts, attributes, gold, fake };
     }
@@ -111,7 +141,10 @@ export function unmatchedMessage(draws: RecordedDraws, probe: string): string {
     const first = draws.firstOption ?? draws.firstStem;
     const head = `draws_from: none of the ${draws.records} questions logged in ${draws.file} matches a question of ${probe} (0 matched).`;
     if (!first) return `${head} No logged stem is the stem of a row of the data, and no row's index has a logged question.`;
-    const where = first.option === undefined ? `the stem of logged question ${first.row}-${first.stem}` : `option ${first.option} of logged question ${first.row}-${first.stem}`;
+    const where =
+        first.option === undefined
+            ? `the stem of logged question ${first.row}-${first.stem}`
+            : `option ${first.option} of logged question ${first.row}-${first.stem}`;
     return `${head} First mismatch, ${where} ([-logged-] {+spec+}): ${wordDiff(first.logged, first.expected)}`;
 }
 
@@ -123,7 +156,11 @@ export function wordDiff(a: string, b: string): string {
     while (pre < x.length && pre < y.length && x[pre] === y[pre]) pre++;
     let post = 0;
     while (post < x.length - pre && post < y.length - pre && x[x.length - 1 - post] === y[y.length - 1 - post]) post++;
-    const mid = (w: string[]) => w.slice(pre, w.length - post).join('').trim();
+    const mid = (w: string[]) =>
+        w
+            .slice(pre, w.length - post)
+            .join('')
+            .trim();
     const removed = mid(x);
     const added = mid(y);
     if (!removed && !added) return a;
@@ -140,7 +177,10 @@ export function readOption(template: ParsedTemplate, attribute: string, text: st
     let groups = 0;
     let target = -1;
     for (const part of template.parts) {
-        if (part.kind === 'text') { pattern += escape(part.text); continue; }
+        if (part.kind === 'text') {
+            pattern += escape(part.text);
+            continue;
+        }
         groups++;
         if (target < 0 && part.expr.kind === 'name' && part.expr.name === attribute) target = groups;
         pattern += '(.+?)';

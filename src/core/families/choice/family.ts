@@ -38,42 +38,67 @@ declare module '../../verify/figures.js' {
     }
 }
 
-export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[], seed: number): Plan | undefined {
+export function choicePlan(
+    spec: SpecModel,
+    data: LoadedData,
+    probe: ProbeDecl,
+    problems: Problem[],
+    seed: number,
+): Plan | undefined {
     const fail = planFailure(problems, probe);
     const start = fdPlanStart(spec, data, probe, problems);
     if (!start) return undefined;
     const { fd, slot, rel, scope } = start;
     for (const o of probe.options) {
         if (!fd.rhs.includes(o.attribute)) {
-            problems.push({ location: o.loc, severity: 'warning', code: 'probe-option', message: `Option ${o.attribute} is not on the right-hand side of ${fd.id}, so its truth is not determined: it is ignored.` });
+            problems.push({
+                location: o.loc,
+                severity: 'warning',
+                code: 'probe-option',
+                message: `Option ${o.attribute} is not on the right-hand side of ${fd.id}, so its truth is not determined: it is ignored.`,
+            });
         }
     }
     // An attribute may have one option text per stem (the paper words each stem's options differently):
     // stem i uses the attribute's i-th text, or its last.
     const texts = new Map<string, string[]>();
-    for (const o of probe.options) if (fd.rhs.includes(o.attribute)) texts.set(o.attribute, [...(texts.get(o.attribute) ?? []), o.text]);
+    for (const o of probe.options)
+        if (fd.rhs.includes(o.attribute)) texts.set(o.attribute, [...(texts.get(o.attribute) ?? []), o.text]);
     if (texts.size === 0) for (const a of fd.rhs) texts.set(a, [`The ${labelOf(rel, a)} is {${a}}.`]);
     // Columns with a single value cannot be falsified; two values are flipped, more are drawn from.
-    const options = [...texts].map(([attribute, t]) => ({ attribute, templates: t.map(x => scope.template(x)), column: slot.table.column(attribute) }))
+    const options = [...texts]
+        .map(([attribute, t]) => ({ attribute, templates: t.map(x => scope.template(x)), column: slot.table.column(attribute) }))
         .filter(o => o.column !== undefined);
     const falsifiable = options.map((o, i) => (o.column!.size >= 2 ? i : -1)).filter(i => i >= 0);
     if (options.length < 2 || falsifiable.length === 0) {
-        return fail('probe-choice-options', options.length < 2
-            ? `Choice probe ${probe.name} has ${options.length} option(s): a multiple-choice question needs at least 2 (one per right-hand-side attribute of ${fd.id}).`
-            : `No option of ${probe.name} can be falsified: every option's column holds a single value.`);
+        return fail(
+            'probe-choice-options',
+            options.length < 2
+                ? `Choice probe ${probe.name} has ${options.length} option(s): a multiple-choice question needs at least 2 (one per right-hand-side attribute of ${fd.id}).`
+                : `No option of ${probe.name} can be falsified: every option's column holds a single value.`,
+        );
     }
     const settings = CHOICE_SETTINGS.read(probe.settings);
     const subjectText = settings.subject ?? `the ${relationLabel(rel)} whose ${describeBy(rel, fd.lhs)}`;
-    const stems = (probe.stems.length > 0 ? probe.stems.map(s => s.text) : DEFAULT_STEMS).map(t => scope.template(t.replaceAll('{subject}', subjectText)));
+    const stems = (probe.stems.length > 0 ? probe.stems.map(s => s.text) : DEFAULT_STEMS).map(t =>
+        scope.template(t.replaceAll('{subject}', subjectText)),
+    );
     for (const a of [...fd.lhs, ...options.map(o => o.attribute)]) scope.need(0, a);
     const noneShare = settings.none_of_above;
-    if (!(noneShare >= 0 && noneShare <= 1)) problems.push({ location: probe.loc, severity: 'warning', code: 'probe-setting', message: 'none_of_above is a share between 0 and 1, e.g. none_of_above 0.2; ignored.' });
+    if (!(noneShare >= 0 && noneShare <= 1))
+        problems.push({
+            location: probe.loc,
+            severity: 'warning',
+            code: 'probe-setting',
+            message: 'none_of_above is a share between 0 and 1, e.g. none_of_above 0.2; ignored.',
+        });
     const share = noneShare >= 0 && noneShare <= 1 ? noneShare : 0;
     const violating = violatingRows(slot.table, fd.lhs, fd.rhs);
     const paperMatch = settings.keyword_match === 'paper';
     const asOf = probeAsOf(scope.slots, probe, problems);
     /** The stem as asked: in its time when the data is dated (the stem and its options are the templates that may say when). */
-    const asked = (stemText: string, s: number, template: string) => (asOf ? datedText(stemText, asOf, [template, ...options.map(o => optionTemplate(o, s).text)]) : stemText);
+    const asked = (stemText: string, s: number, template: string) =>
+        asOf ? datedText(stemText, asOf, [template, ...options.map(o => optionTemplate(o, s).text)]) : stemText;
     const optionTemplate = (o: (typeof options)[number], stem: number) => o.templates[Math.min(stem, o.templates.length - 1)]!;
 
     /** Which option is false (undefined: all true) and its replacement value, drawn per entity and seed. */
@@ -82,7 +107,12 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
     for (const [s, stem] of stems.entries()) {
         const missing = missingAttributes([stem.parsed, ...options.map(o => optionTemplate(o, s).parsed)], fd.lhs);
         if (missing.length > 0) {
-            problems.push({ location: probe.loc, severity: 'warning', code: 'probe-choice-ambiguous', message: `The stem "${stem.text}" and its options do not name ${missing.map(m => `{${m}}`).join(', ')} of ${fd.id}'s left-hand side (${fd.lhs.join(', ')}), so a question may be about several ${relationLabel(rel)} rows; rows whose question reads like another row's with other values are skipped. Add ${missing.map(m => `{${m}}`).join(' and ')} to the stem.` });
+            problems.push({
+                location: probe.loc,
+                severity: 'warning',
+                code: 'probe-choice-ambiguous',
+                message: `The stem "${stem.text}" and its options do not name ${missing.map(m => `{${m}}`).join(', ')} of ${fd.id}'s left-hand side (${fd.lhs.join(', ')}), so a question may be about several ${relationLabel(rel)} rows; rows whose question reads like another row's with other values are skipped. Add ${missing.map(m => `{${m}}`).join(' and ')} to the stem.`,
+            });
             break;
         }
     }
@@ -101,15 +131,21 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
         const random = prng(hashSeed(`${probe.name}\u0000${keyValues(rel, slot.table, rows[0]!).join('\u0000')}`, seed));
         // Every row the question could mean must agree on every option, or "the false option" has no single answer.
         const row = rows[0]!;
-        for (const byOption of subjects) for (let i = 0; i < options.length; i++) {
-            const o = options[i]!;
-            const col = o.column!;
-            if (byOption[i]!.alone(row)) continue;
-            for (const r of byOption[i]!.rowsLike(row)) {
-                const a = col.codes[r]!, b = col.codes[row]!;
-                if (a !== b && (a < 0 || b < 0 || !sameUnderAliases(spec, data, rel.name, o.attribute, col.values[a]!, col.values[b]!))) return null;
+        for (const byOption of subjects)
+            for (let i = 0; i < options.length; i++) {
+                const o = options[i]!;
+                const col = o.column!;
+                if (byOption[i]!.alone(row)) continue;
+                for (const r of byOption[i]!.rowsLike(row)) {
+                    const a = col.codes[r]!,
+                        b = col.codes[row]!;
+                    if (
+                        a !== b &&
+                        (a < 0 || b < 0 || !sameUnderAliases(spec, data, rel.name, o.attribute, col.values[a]!, col.values[b]!))
+                    )
+                        return null;
+                }
             }
-        }
         if (share > 0 && random() < share) return undefined;
         for (let tries = 0; tries < 20; tries++) {
             const index = falsifiable[pick(random, falsifiable.length)]!;
@@ -119,7 +155,8 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
             let code = n === 2 ? 1 - truth : pick(random, n - 1);
             if (n > 2 && code >= truth) code++;
             const fake = col.values[code]!;
-            if (falseOfEveryMeaning(spec, data, rel.name, byStem[index]!, slot.table, options[index]!.attribute, rows[0]!, fake)) return { index, fake };
+            if (falseOfEveryMeaning(spec, data, rel.name, byStem[index]!, slot.table, options[index]!.attribute, rows[0]!, fake))
+                return { index, fake };
         }
         return null;
     };
@@ -138,18 +175,42 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
         try {
             stems.forEach((stem, s) => {
                 const stemText = render(stem.parsed, truthLookup);
-                const truth = (o: number, text: string) => text.trim() === render(optionTemplate(options[o]!, s).parsed, truthLookup).trim();
-                const read = (o: number, at: number, text: string) => readOption(optionTemplate(options[o]!, at).parsed, options[o]!.attribute, text);
+                const truth = (o: number, text: string) =>
+                    text.trim() === render(optionTemplate(options[o]!, s).parsed, truthLookup).trim();
+                const read = (o: number, at: number, text: string) =>
+                    readOption(optionTemplate(options[o]!, at).parsed, options[o]!.attribute, text);
                 const expected = (o: number) => render(optionTemplate(options[o]!, s).parsed, truthLookup);
-                const draw = recorded.find(s, stemText, slot.table.lines[rows[0]!]! - 2, options.map(o => ({ attribute: o.attribute, template: (at: number) => optionTemplate(o, at).parsed })), truth, read, expected);
+                const draw = recorded.find(
+                    s,
+                    stemText,
+                    slot.table.lines[rows[0]!]! - 2,
+                    options.map(o => ({ attribute: o.attribute, template: (at: number) => optionTemplate(o, at).parsed })),
+                    truth,
+                    read,
+                    expected,
+                );
                 if (!draw) return;
                 const falseAttr = options[draw.attributes[draw.gold - 1]!]!.attribute;
                 const keywords = [scope.keywords(rows, 0, falseAttr, { relation: rel.name, attribute: falseAttr })];
                 const question = `Q: ${asked(stemText, s, stem.text)} Provide an explanation.\n${draw.options.map((t, i) => `Option ${i + 1}: ${t}`).join('\n')}\nA: `;
                 const template = [stem.text, ...draw.attributes.map(o => optionTemplate(options[o]!, s).text)].join('\n');
                 const explain = `The ${labelOf(rel, falseAttr)} is ${keywords[0]!.map(k => k.value).join(', ')}, not ${draw.fake}.`;
-                const item: Item = { phrasing: `stem-${s + 1}`, template, question, gold: draw.gold, keywords, options: draw.options, explain, falsified: { attribute: falseAttr, value: draw.fake } };
-                item.facts = optionFacts(rows, draw.attributes.map(o => options[o]!.attribute), draw.gold, draw.fake);
+                const item: Item = {
+                    phrasing: `stem-${s + 1}`,
+                    template,
+                    question,
+                    gold: draw.gold,
+                    keywords,
+                    options: draw.options,
+                    explain,
+                    falsified: { attribute: falseAttr, value: draw.fake },
+                };
+                item.facts = optionFacts(
+                    rows,
+                    draw.attributes.map(o => options[o]!.attribute),
+                    draw.gold,
+                    draw.fake,
+                );
                 if (paperMatch) item.keywordMatch = 'paper';
                 if (stems.length > 1) item.group = { key: 'stems', relation: 'twins', role: item.phrasing };
                 items.push(markDated(item, asOf));
@@ -173,15 +234,36 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
             if (items !== 'invalid') recorded.set(row, items);
         }
         if (draws.matched === 0) {
-            problems.push({ location: probe.loc, severity: 'error', code: 'draws-unmatched', message: unmatchedMessage(draws, probe.name),
-                remedy: 'Word the stems and options as the log does (the diff shows the first difference), or point draws_from at the log of this probe\'s questions.' });
+            problems.push({
+                location: probe.loc,
+                severity: 'error',
+                code: 'draws-unmatched',
+                message: unmatchedMessage(draws, probe.name),
+                remedy: "Word the stems and options as the log does (the diff shows the first difference), or point draws_from at the log of this probe's questions.",
+            });
             return undefined;
         }
     }
 
     /** Each option's fact (docs/facts.md): the falsified one shows its fake value. */
-    function optionFacts(rows: Int32Array, attributes: readonly string[], falsified: number | undefined, fake: string | undefined): FactRef[] {
-        return attributes.flatMap((a, i) => rowFact(scope, rows, 0, a, falsified === i + 1 ? 'shown' : 'asked', { option: i + 1, ...(falsified === i + 1 && fake !== undefined ? { shown: fake } : {}) }, fd.lhs) ?? []);
+    function optionFacts(
+        rows: Int32Array,
+        attributes: readonly string[],
+        falsified: number | undefined,
+        fake: string | undefined,
+    ): FactRef[] {
+        return attributes.flatMap(
+            (a, i) =>
+                rowFact(
+                    scope,
+                    rows,
+                    0,
+                    a,
+                    falsified === i + 1 ? 'shown' : 'asked',
+                    { option: i + 1, ...(falsified === i + 1 && fake !== undefined ? { shown: fake } : {}) },
+                    fd.lhs,
+                ) ?? [],
+        );
     }
 
     // What a question's id and explanation repeat for every row: a stem's template text (stem and options) and name, an option's label.
@@ -190,8 +272,14 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
     const labels = options.map(o => labelOf(rel, o.attribute));
     let lastPath: { row: number; falsified: string | undefined; path: { nodes: KgNode[]; edges: KgEdge[] } } | undefined;
     return {
-        probe, scope, system: share > 0 ? SYSTEM_CHOICE_NONE : SYSTEM_CHOICE, constraints: [fd.loc],
-        summary: () => (draws ? `${draws.matched} questions from the draws recorded in ${draws.file}${draws.unusable.length ? `; ${draws.unusable.length} recorded questions not used (e.g. ${draws.unusable[0]})` : ''}.` : undefined),
+        probe,
+        scope,
+        system: share > 0 ? SYSTEM_CHOICE_NONE : SYSTEM_CHOICE,
+        constraints: [fd.loc],
+        summary: () =>
+            draws
+                ? `${draws.matched} questions from the draws recorded in ${draws.file}${draws.unusable.length ? `; ${draws.unusable.length} recorded questions not used (e.g. ${draws.unusable[0]})` : ''}.`
+                : undefined,
         bind(row, rows) {
             rows[0] = row;
             if (scope.hasNull(rows)) return 'null';
@@ -202,26 +290,44 @@ export function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
             const f = falsify(rows);
             if (f === null) return 'invalid';
             const truthLookup = scope.lookup(rows);
-            const fakeLookup = f ? scope.lookup(rows, { slot: 0, attribute: options[f.index]!.attribute, value: f.fake }) : truthLookup;
+            const fakeLookup = f
+                ? scope.lookup(rows, { slot: 0, attribute: options[f.index]!.attribute, value: f.fake })
+                : truthLookup;
             let optionTexts: string[][];
             try {
-                optionTexts = stems.map((_, s) => options.map((o, i) => render(optionTemplate(o, s).parsed, f && f.index === i ? fakeLookup : truthLookup)));
+                optionTexts = stems.map((_, s) =>
+                    options.map((o, i) => render(optionTemplate(o, s).parsed, f && f.index === i ? fakeLookup : truthLookup)),
+                );
             } catch {
                 return 'invalid';
             }
             const gold = f ? f.index + 1 : 'none';
             const falseAttr = f ? options[f.index]!.attribute : undefined;
             const keywords = falseAttr ? [scope.keywords(rows, 0, falseAttr, { relation: rel.name, attribute: falseAttr })] : [];
-            const explain = f && falseAttr
-                ? `The ${labels[f.index]} is ${keywords[0]!.map(k => k.value).join(', ')}, not ${format(f.fake as TemplateValue)}.`
-                : 'All options are correct.';
+            const explain =
+                f && falseAttr
+                    ? `The ${labels[f.index]} is ${keywords[0]!.map(k => k.value).join(', ')}, not ${format(f.fake as TemplateValue)}.`
+                    : 'All options are correct.';
             return stems.map((stem, s): Item => {
                 const texts = optionTexts[s]!;
                 let listed = '';
                 for (let i = 0; i < texts.length; i++) listed += `${i ? '\n' : ''}Option ${i + 1}: ${texts[i]}`;
                 const question = `Q: ${asked(render(stem.parsed, truthLookup), s, stem.text)} Provide an explanation.\n${listed}\nA: `;
-                const item: Item = { phrasing: phrasingNames[s]!, template: stemTemplates[s]!, question, gold, keywords, options: texts, explain };
-                item.facts = optionFacts(rows, options.map(o => o.attribute), f ? f.index + 1 : undefined, f ? format(f.fake as TemplateValue) : undefined);
+                const item: Item = {
+                    phrasing: phrasingNames[s]!,
+                    template: stemTemplates[s]!,
+                    question,
+                    gold,
+                    keywords,
+                    options: texts,
+                    explain,
+                };
+                item.facts = optionFacts(
+                    rows,
+                    options.map(o => o.attribute),
+                    f ? f.index + 1 : undefined,
+                    f ? format(f.fake as TemplateValue) : undefined,
+                );
                 if (paperMatch) item.keywordMatch = 'paper';
                 // The stems ask one question three ways: the answers must agree.
                 if (stems.length > 1) item.group = { key: 'stems', relation: 'twins', role: item.phrasing };
@@ -261,17 +367,33 @@ export const KEYWORD_MATCHES = ['words', 'paper'] as const;
  */
 export function parseChoiceAnswer(response: string, q: Pick<Question, 'options' | 'answerRule'>): ParsedAnswer {
     const parsed = parseChoice(response, q.options?.length ?? 0, q.options, q.answerRule === 'paper' ? 'paper' : undefined);
-    return parsed.answer === 'none' && AUTHORS_DECLINE_WORDS.test(response) ? { ...parsed, answer: 'unsure', why: `${parsed.why ?? 'no option'}; a decline word (authors' M rule)` } : parsed;
+    return parsed.answer === 'none' && AUTHORS_DECLINE_WORDS.test(response)
+        ? { ...parsed, answer: 'unsure', why: `${parsed.why ?? 'no option'}; a decline word (authors' M rule)` }
+        : parsed;
 }
 
 const stemNames = (count: number) => Array.from({ length: count }, (_, i) => `stem-${i + 1}`);
 
 /** The settings a choice probe reads, declared once (src/core/spec/settings.ts) and read through this table. */
 export const CHOICE_SETTINGS = declareSettings('probe choice', {
-    none_of_above: { type: 'number', min: 0, max: 1, default: 0, doc: 'The share of all-true questions whose answer is "none of the above", e.g. none_of_above 0.2 (default 0).' },
+    none_of_above: {
+        type: 'number',
+        min: 0,
+        max: 1,
+        default: 0,
+        doc: 'The share of all-true questions whose answer is "none of the above", e.g. none_of_above 0.2 (default 0).',
+    },
     subject: { type: 'text', doc: 'How the stem names the entity (default: "the <relation> whose <key>").' },
-    draws_from: { type: 'text', doc: 'An ERBench log file: ask the published questions\' draws (which option was falsified, and with what).' },
-    keyword_match: { type: 'text', values: KEYWORD_MATCHES, default: 'words', doc: 'How the rationale\'s keyword is looked for: words (default: whole words of the rationale, aliases, contradictions) or paper (the ERBench authors\' rule: a lower-case substring anywhere in the response, with the aliases\' spellings).' },
+    draws_from: {
+        type: 'text',
+        doc: "An ERBench log file: ask the published questions' draws (which option was falsified, and with what).",
+    },
+    keyword_match: {
+        type: 'text',
+        values: KEYWORD_MATCHES,
+        default: 'words',
+        doc: "How the rationale's keyword is looked for: words (default: whole words of the rationale, aliases, contradictions) or paper (the ERBench authors' rule: a lower-case substring anywhere in the response, with the aliases' spellings).",
+    },
 });
 
 export const choiceFamily: ProbeFamily = {
@@ -287,7 +409,9 @@ export const choiceFamily: ProbeFamily = {
     phrasings: probe => stemNames(probe.stems.length > 0 ? probe.stems.length : DEFAULT_STEMS.length),
     pathPerItem: true,
     parse: parseChoiceAnswer,
-    score: (q, parsed) => ({ correct: q.gold === 'none' ? parsed.answer === 'none' : parsed.answer === 'option' && parsed.option === q.gold }),
+    score: (q, parsed) => ({
+        correct: q.gold === 'none' ? parsed.answer === 'none' : parsed.answer === 'option' && parsed.option === q.gold,
+    }),
     measured: true,
     decidesKnowledge: false,
     metricExtras: items => ({
@@ -304,9 +428,16 @@ export const choiceFamily: ProbeFamily = {
         ...(g.binding ? { binding: { value: round4(g.binding.value), ci: roundCi(g.binding.ci) } } : {}),
     }),
     reportSections: groups => {
-        const rows = groups.filter(g => g.multiple && g.binding && !g.na)
-            .map(g => [...keyCells(g), `${pct(g.multiple!.value)} ${ciText(g.multiple!.ci)}`, `${pct(g.binding!.value)} ${ciText(g.binding!.ci)}`]);
-        return rows.length ? [{ title: 'Multiple choice errors', columns: [...KEY_COLUMNS, 'multiple-answer', 'binding'], rows }] : [];
+        const rows = groups
+            .filter(g => g.multiple && g.binding && !g.na)
+            .map(g => [
+                ...keyCells(g),
+                `${pct(g.multiple!.value)} ${ciText(g.multiple!.ci)}`,
+                `${pct(g.binding!.value)} ${ciText(g.binding!.ci)}`,
+            ]);
+        return rows.length
+            ? [{ title: 'Multiple choice errors', columns: [...KEY_COLUMNS, 'multiple-answer', 'binding'], rows }]
+            : [];
     },
     // MC: the mean over the stems (the paper's number), or the only stem's group.
     paperColumns: groups => {

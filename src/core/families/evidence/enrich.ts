@@ -11,7 +11,12 @@ import { mentions, occurrences, sentences } from './text.js';
 export type EnrichRejection = 'no-support' | 'no-related';
 
 /** An enriched case: its passage, the supporting sentence, what surrounds it, and where the support sits (1-based among the passages; none when a model merged them). */
-export interface Enriched { passage: string; support: string; related: string[]; position?: number }
+export interface Enriched {
+    passage: string;
+    support: string;
+    related: string[];
+    position?: number;
+}
 
 /** The sentence of a passage that states the answer (the first one that does), else undefined. */
 export function supportingSentence(passage: string, forms: readonly string[]): string | undefined {
@@ -26,27 +31,56 @@ export type EnrichFocus = 'evidence' | 'question';
  * answer in any form, best by the sum of the two ranks (a candidate one retrieval misses ranks last there); with a
  * `focus`, by that retrieval alone (ReEval's evidence-focused and question-focused copies).
  */
-export function relatedPassages(question: string, support: string, candidates: readonly string[], forms: readonly string[], k: number, focus?: EnrichFocus): string[] {
+export function relatedPassages(
+    question: string,
+    support: string,
+    candidates: readonly string[],
+    forms: readonly string[],
+    k: number,
+    focus?: EnrichFocus,
+): string[] {
     const pool = candidates.filter(c => !mentions(c, forms));
     if (pool.length === 0) return [];
     const [q, e] = lexicalScores(pool, [question, support]);
     // Each retrieval's rank of a pool entry (by its BM25 score), absent where it shares no word with the query.
-    const rank = (scores: Float64Array) => new Map(pool.map((_, i) => i).filter(i => scores[i]! > 0).sort((a, b) => scores[b]! - scores[a]! || a - b).map((i, r) => [i, r]));
-    const byQuestion = focus === 'evidence' ? new Map<number, number>() : rank(q!), byEvidence = focus === 'question' ? new Map<number, number>() : rank(e!);
+    const rank = (scores: Float64Array) =>
+        new Map(
+            pool
+                .map((_, i) => i)
+                .filter(i => scores[i]! > 0)
+                .sort((a, b) => scores[b]! - scores[a]! || a - b)
+                .map((i, r) => [i, r]),
+        );
+    const byQuestion = focus === 'evidence' ? new Map<number, number>() : rank(q!),
+        byEvidence = focus === 'question' ? new Map<number, number>() : rank(e!);
     const score = (i: number) => (byQuestion.get(i) ?? pool.length) + (byEvidence.get(i) ?? pool.length);
-    return pool.map((_, i) => i).filter(i => byQuestion.has(i) || byEvidence.has(i))
+    return pool
+        .map((_, i) => i)
+        .filter(i => byQuestion.has(i) || byEvidence.has(i))
         .sort((a, b) => score(a) - score(b) || a - b)
-        .slice(0, k).map(i => pool[i]!);
+        .slice(0, k)
+        .map(i => pool[i]!);
 }
 
 /** Passages of a text column (blank lines, else sentences), short scraps dropped. */
 export function splitPassages(s: string): string[] {
-    const blocks = s.split(/\n{2,}/).map(x => x.trim()).filter(Boolean);
+    const blocks = s
+        .split(/\n{2,}/)
+        .map(x => x.trim())
+        .filter(Boolean);
     return (blocks.length > 1 ? blocks : sentences(s)).filter(x => x.length > 20);
 }
 
 /** An enriched case, validated, or why there is none. The support lands at a random position among the passages. */
-export function enrichCase(c: { question: string; passage: string; forms: readonly string[]; candidates: readonly string[]; random: () => number; max: number; focus?: EnrichFocus }): Enriched | EnrichRejection {
+export function enrichCase(c: {
+    question: string;
+    passage: string;
+    forms: readonly string[];
+    candidates: readonly string[];
+    random: () => number;
+    max: number;
+    focus?: EnrichFocus;
+}): Enriched | EnrichRejection {
     const support = supportingSentence(c.passage, c.forms);
     if (support === undefined) return 'no-support';
     const related = relatedPassages(c.question, support, c.candidates, c.forms, c.max, c.focus);

@@ -25,7 +25,17 @@ import { keywordForms } from '../../verify/aliases.js';
 import type { Question } from '../../probes/question.js';
 import { draw } from '../../models/draw.js';
 import type { Demo } from '../../probes/prompts.js';
-import { answerSpans, answerType, askedNoun, countUnit, inFormOf, swapAnswer, validateSwap, type AnswerType, type SwapRejection } from './swap.js';
+import {
+    answerSpans,
+    answerType,
+    askedNoun,
+    countUnit,
+    inFormOf,
+    swapAnswer,
+    validateSwap,
+    type AnswerType,
+    type SwapRejection,
+} from './swap.js';
 import { plainText, states, unquote } from './text.js';
 import { enrichCase, splitPassages, type EnrichFocus, type EnrichRejection } from './enrich.js';
 import { modelEnrichCase, type EnrichStep, type ModelEnrichRejection } from './enrich-model.js';
@@ -47,7 +57,14 @@ declare module '../../probes/question.js' {
          * question as the data words it (the judge reads it).
          */
         evidence?: {
-            kind: 'seed' | 'swap' | 'enrich' | 'closed'; passage: string; original: string; aliases: string[]; spans?: [number, number][]; type?: string; position?: number; asked?: string;
+            kind: 'seed' | 'swap' | 'enrich' | 'closed';
+            passage: string;
+            original: string;
+            aliases: string[];
+            spans?: [number, number][];
+            type?: string;
+            position?: number;
+            asked?: string;
             /** An enriched case built by a model's steps (`enrich_with`): the model and the steps. */
             enrichedBy?: { model: string; steps: string[] };
             /** An enriched copy of `enrich_copies both`: its passages retrieved for the evidence or for the question. */
@@ -59,7 +76,8 @@ declare module '../../probes/question.js' {
 }
 
 /** ReEval's open-book instruction, verbatim. */
-export const OPEN_INSTRUCTION = 'Answer the question below, paired with a context that provides background knowledge. Only output the answer without other context words.';
+export const OPEN_INSTRUCTION =
+    'Answer the question below, paired with a context that provides background knowledge. Only output the answer without other context words.';
 /** The closed-book instruction: the same without the context. */
 export const CLOSED_INSTRUCTION = 'Answer the question below. Only output the answer without other context words.';
 /** ReEval's open-book prompt, verbatim (one user message, no system prompt). */
@@ -70,28 +88,38 @@ export const CLOSED_BOOK = `${CLOSED_INSTRUCTION}\n\nQuestion: {Question}\n\nAns
 /** The authors' system prompt for chat models (ReEval's gpt_inference.py): the prompt itself is the user turn. */
 export const CHAT_SYSTEM = 'You are a helpful assistant.';
 /** The authors' instruction of the third-person opinion prompt (ReEval's gpt_inference.py, after Zhou et al. 2023). */
-export const OPINION_INSTRUCTION = 'Instruction: read the given information and answer the corresponding question. Only output the answer without other context words.';
+export const OPINION_INSTRUCTION =
+    'Instruction: read the given information and answer the corresponding question. Only output the answer without other context words.';
 
 export { PROMPT_STYLES };
-export type PromptStyle = typeof PROMPT_STYLES[number];
+export type PromptStyle = (typeof PROMPT_STYLES)[number];
 
 export type EvidenceKind = 'seed' | 'swap' | 'enrich' | 'closed';
 
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(Evidence|Question)\}/g, (_, k: string) => values[k]!);
+const fill = (template: string, values: Record<string, string>) =>
+    template.replace(/\{(Evidence|Question)\}/g, (_, k: string) => values[k]!);
 
 /** ReEval's prompt (paper style): open book with the passage, closed book without. */
 export function prompt(question: string, passage: string | undefined): string {
-    return passage === undefined ? fill(CLOSED_BOOK, { Question: question }) : fill(OPEN_BOOK, { Evidence: passage, Question: question });
+    return passage === undefined
+        ? fill(CLOSED_BOOK, { Question: question })
+        : fill(OPEN_BOOK, { Evidence: passage, Question: question });
 }
 
 /**
  * The user turn and, for `chat`, the system prompt of a case in a prompt style. The opinion prompt drops the
  * question's own final "?" (the authors' template adds " in Bob's opinion based on the given text?" after it).
  */
-export function styledPrompt(style: PromptStyle, question: string, passage: string | undefined): { system?: string; user: string } {
+export function styledPrompt(
+    style: PromptStyle,
+    question: string,
+    passage: string | undefined,
+): { system?: string; user: string } {
     if (style === 'chat') return { system: CHAT_SYSTEM, user: prompt(question, passage) };
     if (style === 'opinion' && passage !== undefined) {
-        return { user: `${OPINION_INSTRUCTION}\n\nBob said, "${passage}"\nQ: ${question.trim().replace(/\?+$/, '')} in Bob's opinion based on the given text?` };
+        return {
+            user: `${OPINION_INSTRUCTION}\n\nBob said, "${passage}"\nQ: ${question.trim().replace(/\?+$/, '')} in Bob's opinion based on the given text?`,
+        };
     }
     return { user: prompt(question, passage) };
 }
@@ -111,21 +139,36 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     const settings = EVIDENCE_SETTINGS.read(probe.settings);
     const answerAttr = settings.answer;
     const answer = rel.attributes.find(a => a.name === answerAttr);
-    if (!answer) return fail('probe-needs-setting', `Evidence probe ${probe.name} needs 'answer ATTRIBUTE': the attribute of ${rel.name} that holds the gold answer (one of ${rel.attributes.map(a => a.name).join(', ')}).`);
+    if (!answer)
+        return fail(
+            'probe-needs-setting',
+            `Evidence probe ${probe.name} needs 'answer ATTRIBUTE': the attribute of ${rel.name} that holds the gold answer (one of ${rel.attributes.map(a => a.name).join(', ')}).`,
+        );
     const questionText = settings.question;
     const passageText = settings.passage;
-    if (!questionText || !passageText) return fail('probe-needs-setting', `Evidence probe ${probe.name} needs 'question "…"' and 'passage "…"' templates, e.g. question "Who directed {title}?" passage "{title} was directed by {${answer.name}}." (or "{evidence}" for a text column).`);
+    if (!questionText || !passageText)
+        return fail(
+            'probe-needs-setting',
+            `Evidence probe ${probe.name} needs 'question "…"' and 'passage "…"' templates, e.g. question "Who directed {title}?" passage "{title} was directed by {${answer.name}}." (or "{evidence}" for a text column).`,
+        );
     const perturb: EvidenceKind[] = settings.perturb.length ? settings.perturb : ['swap'];
     const enrichFrom = settings.enrich_from?.[0];
     const enrichColumn = enrichFrom ? table.column(enrichFrom) : undefined;
-    if (enrichFrom && !enrichColumn) problems.push({ location: probe.loc, severity: 'warning', code: 'probe-setting', message: `enrich_from ${enrichFrom}: ${rel.name} has no such attribute; related rows' passages are used instead.` });
+    if (enrichFrom && !enrichColumn)
+        problems.push({
+            location: probe.loc,
+            severity: 'warning',
+            code: 'probe-setting',
+            message: `enrich_from ${enrichFrom}: ${rel.name} has no such attribute; related rows' passages are used instead.`,
+        });
     const style: PromptStyle = settings.prompt;
     const demos = demonstrations(settings.demos);
     // The paper's model steps for enriching (select, summarise, merge) when a model is named; else the lexical path.
     const enrichWith = settings.enrich_with;
     const steps: readonly EnrichStep[] = settings.enrich_steps;
     // ReEval's two copies per seed (evidence-focused, question-focused), or one from both retrievals.
-    const copies: readonly (EnrichFocus | undefined)[] = settings.enrich_copies === 'both' ? ['evidence', 'question'] : [undefined];
+    const copies: readonly (EnrichFocus | undefined)[] =
+        settings.enrich_copies === 'both' ? ['evidence', 'question'] : [undefined];
     const scope = new Scope([slot], [{ slot: 0 }]);
     const question: Compiled = scope.template(questionText);
     const passage: Compiled = scope.template(passageText);
@@ -143,11 +186,21 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
         if (t === undefined) {
             if (!rowOfCode) {
                 rowOfCode = new Int32Array(column.values.length).fill(-1);
-                column.codes.forEach((c, r) => { if (c >= 0 && rowOfCode![c] === -1) rowOfCode![c] = r; });
+                column.codes.forEach((c, r) => {
+                    if (c >= 0 && rowOfCode![c] === -1) rowOfCode![c] = r;
+                });
             }
             let asked: string | undefined;
-            try { asked = render(question.parsed, scope.lookup(Int32Array.of(rowOfCode[code]!))); } catch { asked = undefined; }
-            t = { type: answerType(format(column.values[code] as TemplateValue), asked), noun: asked === undefined ? undefined : askedNoun(asked), ...(asked === undefined ? {} : { question: asked }) };
+            try {
+                asked = render(question.parsed, scope.lookup(Int32Array.of(rowOfCode[code]!)));
+            } catch {
+                asked = undefined;
+            }
+            t = {
+                type: answerType(format(column.values[code] as TemplateValue), asked),
+                noun: asked === undefined ? undefined : askedNoun(asked),
+                ...(asked === undefined ? {} : { question: asked }),
+            };
             askedTypes.set(code, t);
         }
         return t;
@@ -158,7 +211,10 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
         if (ofColumn === undefined) {
             const counts = new Map<AnswerType, number>();
             const step = Math.max(1, Math.floor(column.values.length / 25));
-            for (let c = 0; c < column.values.length; c += step) { const t = typeOfCode(c); counts.set(t, (counts.get(t) ?? 0) + 1); }
+            for (let c = 0; c < column.values.length; c += step) {
+                const t = typeOfCode(c);
+                counts.set(t, (counts.get(t) ?? 0) + 1);
+            }
             ofColumn = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'thing';
         }
         return ofColumn;
@@ -168,24 +224,54 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
      * (person, place, organisation, other names) one kind, phrases another, each form (year, date, count …) its own.
      */
     const freeText = (): boolean => {
-        const kind = (t: AnswerType) => (['person', 'place', 'organisation', 'name', 'names'].includes(t) ? 'proper' : t.startsWith('thing') ? 'thing' : t);
+        const kind = (t: AnswerType) =>
+            ['person', 'place', 'organisation', 'name', 'names'].includes(t) ? 'proper' : t.startsWith('thing') ? 'thing' : t;
         const counts = new Map<string, number>();
         const step = Math.max(1, Math.floor(column.values.length / 25));
         let n = 0;
-        for (let c = 0; c < column.values.length; c += step, n++) { const k = kind(typeOfCode(c)); counts.set(k, (counts.get(k) ?? 0) + 1); }
+        for (let c = 0; c < column.values.length; c += step, n++) {
+            const k = kind(typeOfCode(c));
+            counts.set(k, (counts.get(k) ?? 0) + 1);
+        }
         return n > 0 && Math.max(...counts.values()) < 0.8 * n;
     };
     // Free text (the column's values of more than one kind) swaps by type unless the spec says otherwise: one column
     // is one type only where its values are.
     const sameColumn = (settings.swap_with ?? (freeText() ? 'same_type' : 'same_column')) === 'same_column';
     const repeated = keyOccurrences(table, rel.keys[0] ?? []);
-    const formsOf = (value: string) => [value, unquote(value), ...keywordForms(spec, data, rel.name, answer.name, value).alternatives.map(a => a.text)];
+    const formsOf = (value: string) => [
+        value,
+        unquote(value),
+        ...keywordForms(spec, data, rel.name, answer.name, value).alternatives.map(a => a.text),
+    ];
 
-    const enrichCounts: EnrichStats = { 'valid': 0, 'no-support': 0, 'no-related': 0, 'awaiting-model': 0, 'select-invalid': 0, 'summary-invalid': 0, 'merge-invalid': 0 };
+    const enrichCounts: EnrichStats = {
+        valid: 0,
+        'no-support': 0,
+        'no-related': 0,
+        'awaiting-model': 0,
+        'select-invalid': 0,
+        'summary-invalid': 0,
+        'merge-invalid': 0,
+    };
     const swapBy = settings.swap_by;
-    const stats: SwapStats = { 'valid': 0, 'awaiting-model': 0, 'no-occurrence': 0, 'old-answer-left': 0, 'new-answer-missing': 0, 'type-mismatch': 0, 'containment': 0, 'extra-changes': 0, 'same-answer': 0 };
+    const stats: SwapStats = {
+        valid: 0,
+        'awaiting-model': 0,
+        'no-occurrence': 0,
+        'old-answer-left': 0,
+        'new-answer-missing': 0,
+        'type-mismatch': 0,
+        containment: 0,
+        'extra-changes': 0,
+        'same-answer': 0,
+    };
     const plan: Plan = {
-        probe, scope, system: '', constraints: [rel.loc], ...(demos ? { demos } : {}),
+        probe,
+        scope,
+        system: '',
+        constraints: [rel.loc],
+        ...(demos ? { demos } : {}),
         bind(row, rows) {
             rows[0] = row;
             if (scope.hasNull(rows)) return 'null';
@@ -208,27 +294,81 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
             for (const kind of perturb) {
                 if (kind === 'closed') items.push(item('closed', q, undefined, gold, { ...base, passage: '' }));
                 if (kind === 'swap' && swapBy) {
-                    const swapped = modelSwapCase({ question: q, passage: ctx, gold, forms, type: answerType(gold, q), model: swapBy, aids });
+                    const swapped = modelSwapCase({
+                        question: q,
+                        passage: ctx,
+                        gold,
+                        forms,
+                        type: answerType(gold, q),
+                        model: swapBy,
+                        aids,
+                    });
                     if (typeof swapped === 'string') stats[swapped]++;
                     else {
                         stats.valid++;
-                        items.push(item('swap', q, swapped.passage, swapped.replacement, { ...base, passage: swapped.passage, spans: swapped.spans, type: swapped.type, swappedBy: swapBy }));
+                        items.push(
+                            item('swap', q, swapped.passage, swapped.replacement, {
+                                ...base,
+                                passage: swapped.passage,
+                                spans: swapped.spans,
+                                type: swapped.type,
+                                swappedBy: swapBy,
+                            }),
+                        );
                     }
                 } else if (kind === 'swap') {
                     const swapped = swapCase(ctx, gold, forms, row, random, q);
-                    if (swapped) items.push(item('swap', q, swapped.passage, swapped.replacement, { ...base, passage: swapped.passage, spans: swapped.spans, type: swapped.type }));
+                    if (swapped)
+                        items.push(
+                            item('swap', q, swapped.passage, swapped.replacement, {
+                                ...base,
+                                passage: swapped.passage,
+                                spans: swapped.spans,
+                                type: swapped.type,
+                            }),
+                        );
                 }
                 if (kind === 'enrich') {
-                    const candidates = enrichColumn ? splitPassages(plainText(format(table.value(row, enrichColumn.attribute) as TemplateValue))) : otherPassages(rows, random);
+                    const candidates = enrichColumn
+                        ? splitPassages(plainText(format(table.value(row, enrichColumn.attribute) as TemplateValue)))
+                        : otherPassages(rows, random);
                     for (const focus of copies) {
                         const enriched = enrichWith
-                            ? modelEnrichCase({ question: q, passage: ctx, answer: unquote(gold), forms, candidates, random, max: 4, model: enrichWith, steps, aids, ...(focus ? { focus } : {}) })
-                            : enrichCase({ question: q, passage: ctx, forms, candidates, random, max: 4, ...(focus ? { focus } : {}) });
+                            ? modelEnrichCase({
+                                  question: q,
+                                  passage: ctx,
+                                  answer: unquote(gold),
+                                  forms,
+                                  candidates,
+                                  random,
+                                  max: 4,
+                                  model: enrichWith,
+                                  steps,
+                                  aids,
+                                  ...(focus ? { focus } : {}),
+                              })
+                            : enrichCase({
+                                  question: q,
+                                  passage: ctx,
+                                  forms,
+                                  candidates,
+                                  random,
+                                  max: 4,
+                                  ...(focus ? { focus } : {}),
+                              });
                         if (typeof enriched === 'string') enrichCounts[enriched]++;
                         else {
                             enrichCounts.valid++;
                             const by = enrichWith ? { enrichedBy: { model: enrichWith, steps: [...steps] } } : {};
-                            items.push(item('enrich', q, enriched.passage, gold, { ...base, passage: enriched.passage, ...(enriched.position === undefined ? {} : { position: enriched.position }), ...by, ...(focus ? { enrichedFor: focus } : {}) }));
+                            items.push(
+                                item('enrich', q, enriched.passage, gold, {
+                                    ...base,
+                                    passage: enriched.passage,
+                                    ...(enriched.position === undefined ? {} : { position: enriched.position }),
+                                    ...by,
+                                    ...(focus ? { enrichedFor: focus } : {}),
+                                }),
+                            );
                         }
                     }
                 }
@@ -238,7 +378,10 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
                 const e = it.evidence!;
                 const passage = e.kind === 'closed' ? 'none' : e.kind === 'swap' ? 'swapped' : 'given';
                 const gold = it.gold as { answer: string };
-                it.facts = rowFacts(scope, rows, 0, [answer.name], 'asked', { passage, ...(e.kind === 'swap' ? { shown: gold.answer } : {}) });
+                it.facts = rowFacts(scope, rows, 0, [answer.name], 'asked', {
+                    passage,
+                    ...(e.kind === 'swap' ? { shown: gold.answer } : {}),
+                });
             }
             return items;
         },
@@ -248,22 +391,41 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
         const line = (name: string, counts: Record<string, number>) => {
             const dropped = Object.entries(counts).filter(([k, n]) => k !== 'valid' && n > 0);
             const tried = counts.valid! + dropped.reduce((s, [, n]) => s + n, 0);
-            return tried ? `${name}: ${counts.valid} of ${tried} cases valid${dropped.length ? `; dropped: ${dropped.map(([k, n]) => `${k} ${n}`).join(', ')}` : ''}` : undefined;
+            return tried
+                ? `${name}: ${counts.valid} of ${tried} cases valid${dropped.length ? `; dropped: ${dropped.map(([k, n]) => `${k} ${n}`).join(', ')}` : ''}`
+                : undefined;
         };
         const lines = [line('swap', stats), line('enrich', enrichCounts)].filter(Boolean);
         return lines.length ? lines.join('\n') : undefined;
     };
     return plan;
 
-    function item(kind: EvidenceKind, q: string, context: string | undefined, answerText: string, e: Omit<NonNullable<Question['evidence']>, 'kind'>): Item {
+    function item(
+        kind: EvidenceKind,
+        q: string,
+        context: string | undefined,
+        answerText: string,
+        e: Omit<NonNullable<Question['evidence']>, 'kind'>,
+    ): Item {
         const asked = styledPrompt(style, q, context);
         // A model-enriched or model-swapped case is another question than the data-drawn one (its id says so).
         const focus = kind === 'enrich' && e.enrichedFor ? `\u0000for ${e.enrichedFor}` : '';
-        const madeBy = (kind === 'enrich' && enrichWith ? `\u0000enrich_with ${enrichWith} ${steps.join(' ')}` : kind === 'swap' && swapBy ? `\u0000swap_by ${swapBy}` : '') + focus;
+        const madeBy =
+            (kind === 'enrich' && enrichWith
+                ? `\u0000enrich_with ${enrichWith} ${steps.join(' ')}`
+                : kind === 'swap' && swapBy
+                  ? `\u0000swap_by ${swapBy}`
+                  : '') + focus;
         return {
-            phrasing: kind, template: `${questionText}\u0000${passageText}\u0000${kind}${style === 'paper' ? '' : `\u0000${style}`}${madeBy}`, question: asked.user, ...(asked.system ? { system: asked.system } : {}),
-            gold: { answer: answerText }, keywords: [], explain: '',
-            group: { key: 'evidence', relation: 'evidence', role: kind }, evidence: { kind, ...e },
+            phrasing: kind,
+            template: `${questionText}\u0000${passageText}\u0000${kind}${style === 'paper' ? '' : `\u0000${style}`}${madeBy}`,
+            question: asked.user,
+            ...(asked.system ? { system: asked.system } : {}),
+            gold: { answer: answerText },
+            keywords: [],
+            explain: '',
+            group: { key: 'evidence', relation: 'evidence', role: kind },
+            evidence: { kind, ...e },
         };
     }
 
@@ -277,7 +439,12 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
         const t = data.tables.get(name);
         const need = ['question', 'answer', 'evidence'];
         if (!demo || !t || need.some(a => !t.column(a))) {
-            problems.push({ location: probe.loc, severity: 'error', code: 'probe-setting', message: `demos ${name}: needs a relation with attributes ${need.join(', ')} (e.g. ReEval's nq_demo.json).` });
+            problems.push({
+                location: probe.loc,
+                severity: 'error',
+                code: 'probe-setting',
+                message: `demos ${name}: needs a relation with attributes ${need.join(', ')} (e.g. ReEval's nq_demo.json).`,
+            });
             return undefined;
         }
         return Array.from({ length: t.rowCount }, (_, r) => {
@@ -297,7 +464,10 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
     function swapCase(ctx: string, gold: string, forms: string[], row: number, random: () => number, asked: string) {
         const truth = column.codes[row]!;
         // An answer the passage does not contain cannot be swapped, whatever the replacement.
-        if (answerSpans(ctx, forms).length === 0) { stats['no-occurrence']++; return undefined; }
+        if (answerSpans(ctx, forms).length === 0) {
+            stats['no-occurrence']++;
+            return undefined;
+        }
         const type: AnswerType = sameColumn ? columnType() : answerType(gold, asked);
         const noun = sameColumn ? undefined : askedNoun(asked);
         // A count counts the same thing: goals for goals, not people.
@@ -323,7 +493,13 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
             const code = draws < 40 ? pick(random, values) : (start + draws - 40) % values;
             if (code === truth) continue;
             const fresh: Asked = sameColumn ? { type, noun } : typeInQuestion(code);
-            if (fresh.type !== type || (unit !== undefined && countUnit(format(column.values[code] as TemplateValue), fresh.question) !== unit)) { last = 'type-mismatch'; continue; }
+            if (
+                fresh.type !== type ||
+                (unit !== undefined && countUnit(format(column.values[code] as TemplateValue), fresh.question) !== unit)
+            ) {
+                last = 'type-mismatch';
+                continue;
+            }
             if (noun && fresh.noun?.phrase !== noun.phrase) {
                 // The fine type is held: another noun phrase of the same noun (a US city for a city), never another noun.
                 if (fresh.noun?.head !== noun.head) last = 'type-mismatch';
@@ -331,14 +507,20 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
                 continue;
             }
             const swap = attempt(code);
-            if (swap) { stats.valid++; return { ...swap, type }; }
+            if (swap) {
+                stats.valid++;
+                return { ...swap, type };
+            }
             // An answer the passage does not contain cannot be swapped, whatever the replacement.
             if (last === 'no-occurrence') break;
         }
         for (const code of last === 'no-occurrence' ? [] : aside) {
             if (tries >= 8) break;
             const swap = attempt(code);
-            if (swap) { stats.valid++; return { ...swap, type }; }
+            if (swap) {
+                stats.valid++;
+                return { ...swap, type };
+            }
         }
         stats[last]++;
         return undefined;
@@ -351,7 +533,11 @@ export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan
         for (let tries = 0; tries < 24 && out.length < 12; tries++) {
             other[0] = pick(random, table.rowCount);
             if (other[0] === rows[0]) continue;
-            try { out.push(plainText(render(passage.parsed, scope.lookup(other)))); } catch { /* a row that cannot render is no passage */ }
+            try {
+                out.push(plainText(render(passage.parsed, scope.lookup(other))));
+            } catch {
+                /* a row that cannot render is no passage */
+            }
         }
         return out;
     }
@@ -388,7 +574,10 @@ export const evidenceFamily: ProbeFamily = {
     generationModels: probe => {
         const s = EVIDENCE_SETTINGS.read(probe.settings);
         const swaps = s.perturb.length === 0 || s.perturb.includes('swap');
-        return [...(s.enrich_with !== undefined && s.perturb.includes('enrich') ? [s.enrich_with] : []), ...(s.swap_by !== undefined && swaps ? [s.swap_by] : [])];
+        return [
+            ...(s.enrich_with !== undefined && s.perturb.includes('enrich') ? [s.enrich_with] : []),
+            ...(s.swap_by !== undefined && swaps ? [s.swap_by] : []),
+        ];
     },
     phrasings: (probe: ProbeDecl) => {
         const asked = EVIDENCE_SETTINGS.read(probe.settings).perturb;
@@ -398,11 +587,21 @@ export const evidenceFamily: ProbeFamily = {
     // The reader's short answer: an abstention ("I am not sure") or a refusal is no answer (M), a hedged one is.
     parse: response => {
         const r = readShort(response);
-        return { answer: r.label, rationaleStart: r.label === 'answer' ? 0 : r.rationaleStart, span: r.span, why: r.why, stance: r.stance };
+        return {
+            answer: r.label,
+            rationaleStart: r.label === 'answer' ? 0 : r.rationaleStart,
+            span: r.span,
+            why: r.why,
+            stance: r.stance,
+        };
     },
     // The response states the gold (the paper's check); when the model reader decides, the words it read as the answer.
     // An abstention or refusal is no answer in any family (issue 41): never correct for naming the gold in passing.
-    score: (q, parsed, response) => ({ correct: parsed.answer === 'answer' && states(parsed.text ?? response, [answerOf(q), ...(q.evidence?.kind === 'swap' ? [] : q.evidence?.aliases ?? [])]) }),
+    score: (q, parsed, response) => ({
+        correct:
+            parsed.answer === 'answer' &&
+            states(parsed.text ?? response, [answerOf(q), ...(q.evidence?.kind === 'swap' ? [] : (q.evidence?.aliases ?? []))]),
+    }),
     measured: true,
     decidesKnowledge: false,
     metricExtras: items => evidenceExtras(items),
@@ -410,10 +609,17 @@ export const evidenceFamily: ProbeFamily = {
     meanOverPhrasings: false,
     groupRelations: [evidenceRelation],
     reportSections: groups => evidenceSections(groups),
-    simulatorRates: [{ name: 'trusts_memory', default: 0, doc: 'Evidence probes: the share of swapped passages the simulated model answers from memory (the original value).' }],
+    simulatorRates: [
+        {
+            name: 'trusts_memory',
+            default: 0,
+            doc: 'Evidence probes: the share of swapped passages the simulated model answers from memory (the original value).',
+        },
+    ],
     answerText: (q, gold, rates) => {
         // A model that trusts its memory answers the original value although the passage says otherwise.
-        if (q.evidence?.kind === 'swap' && rates && draw(rates.seed, q.id, 'memory') < (rates.trusts_memory ?? 0)) return q.evidence.original;
+        if (q.evidence?.kind === 'swap' && rates && draw(rates.seed, q.id, 'memory') < (rates.trusts_memory ?? 0))
+            return q.evidence.original;
         return typeof gold === 'object' ? gold.answer : String(gold);
     },
     // Without the entity in memory: the passage still answers an open-book question; closed book, it guesses.

@@ -30,7 +30,10 @@ export interface EvidenceFigures {
 }
 
 /** One case's result, per item (entity and sample): what the cross-group tables join on. */
-interface CaseResult { correct: boolean; outcome?: SwapOutcome }
+interface CaseResult {
+    correct: boolean;
+    outcome?: SwapOutcome;
+}
 
 /** Per-case results of a group's figures; not enumerable, so reports and JSON never carry them. */
 const CASES = new WeakMap<EvidenceFigures, Map<string, CaseResult>>();
@@ -66,19 +69,29 @@ export function evidenceFigures(items: readonly { v: Verdict; q: Question }[]): 
     const swaps = kinds.get('swap') ?? [];
     const outcomes = swaps.map(i => swapOutcome(i.q, answerWords(i.v)));
     const count = (o: SwapOutcome) => figure(outcomes.filter(x => x === o).length, outcomes.length);
-    const out: EvidenceFigures = { byKind, swap: swaps.length ? { n: swaps.length, followed: count('followed'), stale: count('stale'), other: count('other') } : undefined };
+    const out: EvidenceFigures = {
+        byKind,
+        swap: swaps.length
+            ? { n: swaps.length, followed: count('followed'), stale: count('stale'), other: count('other') }
+            : undefined,
+    };
     const placed = (kinds.get('enrich') ?? []).filter(i => i.q.evidence?.position !== undefined);
     if (placed.length) {
         const at = new Map<number, boolean[]>();
         for (const i of placed) at.set(i.q.evidence!.position!, [...(at.get(i.q.evidence!.position!) ?? []), correct(i.v)]);
-        out.positions = Object.fromEntries([...at].sort((a, b) => a[0] - b[0]).map(([p, xs]) => [String(p), figure(xs.filter(Boolean).length, xs.length)]));
+        out.positions = Object.fromEntries(
+            [...at].sort((a, b) => a[0] - b[0]).map(([p, xs]) => [String(p), figure(xs.filter(Boolean).length, xs.length)]),
+        );
     }
     // One result per item: several cases of one item (ReEval's two enriched copies) are right only when all are.
     const results = new Map<string, CaseResult>();
     for (const i of items) {
         const key = caseKey(i.q, i.v);
         const right = correct(i.v) && (results.get(key)?.correct ?? true);
-        results.set(key, { correct: right, ...(i.q.evidence?.kind === 'swap' ? { outcome: swapOutcome(i.q, answerWords(i.v)) } : {}) });
+        results.set(key, {
+            correct: right,
+            ...(i.q.evidence?.kind === 'swap' ? { outcome: swapOutcome(i.q, answerWords(i.v)) } : {}),
+        });
     }
     CASES.set(out, results);
     return out;
@@ -100,20 +113,60 @@ export function evidenceSections(groups: readonly GroupMetrics[]): ReportSection
     if (shown.length === 0) return [];
     // Every case kind is its own metric group (its phrasing); the swap group carries the outcomes.
     const head = (g: GroupMetrics) => [g.model, g.probe, g.phrasing, g.variant, MODE_LABELS[g.mode]];
-    const sections: ReportSection[] = [{
-        title: 'Evidence: accuracy, exact match, F1 and entailment per case',
-        columns: ['model', 'probe', 'case', 'variant', 'mode', 'n', 'accuracy', 'exact match', 'token F1', 'entailment (judge)'],
-        rows: shown.flatMap(g => Object.entries(evidenceOf(g)!.byKind).map(([, k]) => [...head(g), String(k.n), f(k.accuracy), f(k.exact), k.f1.toFixed(2), k.entailment ? `${f(k.entailment)} of ${k.entailment.n}` : 'n/a'])),
-    }];
+    const sections: ReportSection[] = [
+        {
+            title: 'Evidence: accuracy, exact match, F1 and entailment per case',
+            columns: [
+                'model',
+                'probe',
+                'case',
+                'variant',
+                'mode',
+                'n',
+                'accuracy',
+                'exact match',
+                'token F1',
+                'entailment (judge)',
+            ],
+            rows: shown.flatMap(g =>
+                Object.entries(evidenceOf(g)!.byKind).map(([, k]) => [
+                    ...head(g),
+                    String(k.n),
+                    f(k.accuracy),
+                    f(k.exact),
+                    k.f1.toFixed(2),
+                    k.entailment ? `${f(k.entailment)} of ${k.entailment.n}` : 'n/a',
+                ]),
+            ),
+        },
+    ];
     const swaps = shown.filter(g => evidenceOf(g)!.swap);
     if (swaps.length) {
         sections.push({
             title: 'Evidence: swapped answers — followed the passage or stale',
-            columns: ['model', 'probe', 'case', 'variant', 'mode', 'swapped cases', 'followed', 'stale (memory over context)', 'other', 'accuracy drop from the seed'],
+            columns: [
+                'model',
+                'probe',
+                'case',
+                'variant',
+                'mode',
+                'swapped cases',
+                'followed',
+                'stale (memory over context)',
+                'other',
+                'accuracy drop from the seed',
+            ],
             rows: swaps.map(g => {
                 const s = evidenceOf(g)!.swap!;
                 // The seed is its own metric group (phrasing 'seed') of the same model, probe, variant and mode.
-                const seed = shown.find(x => x.model === g.model && x.probe === g.probe && x.variant === g.variant && x.mode === g.mode && x.phrasing === 'seed');
+                const seed = shown.find(
+                    x =>
+                        x.model === g.model &&
+                        x.probe === g.probe &&
+                        x.variant === g.variant &&
+                        x.mode === g.mode &&
+                        x.phrasing === 'seed',
+                );
                 const drop = seed && seed.A !== null && g.A !== null ? (seed.A - g.A).toFixed(2) : 'n/a';
                 return [...head(g), String(s.n), f(s.followed), f(s.stale), f(s.other), drop];
             }),
@@ -135,18 +188,36 @@ function caseSets(groups: readonly GroupMetrics[]): { head: string[]; kinds: Map
 }
 
 function seedSections(groups: readonly GroupMetrics[]): ReportSection[] {
-    const over: string[][] = [], memory: string[][] = [], position: string[][] = [];
+    const over: string[][] = [],
+        memory: string[][] = [],
+        position: string[][] = [];
     for (const { head, kinds } of caseSets(groups)) {
-        const cases = (k: string) => { const g = kinds.get(k); const e = g ? evidenceOf(g) : undefined; return e ? CASES.get(e) : undefined; };
-        const seed = cases('seed'), swap = cases('swap'), enrich = cases('enrich'), closed = cases('closed');
+        const cases = (k: string) => {
+            const g = kinds.get(k);
+            const e = g ? evidenceOf(g) : undefined;
+            return e ? CASES.get(e) : undefined;
+        };
+        const seed = cases('seed'),
+            swap = cases('swap'),
+            enrich = cases('enrich'),
+            closed = cases('closed');
         if (seed && (swap || enrich)) {
             const seeds = [...seed].filter(([, c]) => c.correct).map(([k]) => k);
             const swapped = seeds.map(k => swap?.get(k)?.outcome).filter((o): o is SwapOutcome => o !== undefined);
             const share = (o: SwapOutcome) => f(figure(swapped.filter(x => x === o).length, swapped.length));
             // Enriching also needs the model not to know the answer without the passage (when closed book was asked).
             const enrichSeeds = seeds.filter(k => enrich?.has(k) && (!closed || closed.get(k)?.correct === false));
-            over.push([...head, `${seeds.length} of ${seed.size}`, String(swapped.length), share('followed'), share('stale'), share('other'),
-                String(enrichSeeds.length), f(figure(enrichSeeds.filter(k => enrich!.get(k)!.correct).length, enrichSeeds.length)), String(seed.size - seeds.length)]);
+            over.push([
+                ...head,
+                `${seeds.length} of ${seed.size}`,
+                String(swapped.length),
+                share('followed'),
+                share('stale'),
+                share('other'),
+                String(enrichSeeds.length),
+                f(figure(enrichSeeds.filter(k => enrich!.get(k)!.correct).length, enrichSeeds.length)),
+                String(seed.size - seeds.length),
+            ]);
             if (swap && closed) {
                 for (const known of [true, false]) {
                     const ks = seeds.filter(k => swap.has(k) && closed.get(k)?.correct === known);
@@ -162,10 +233,40 @@ function seedSections(groups: readonly GroupMetrics[]): ReportSection[] {
     const cols = ['model', 'probe', 'variant', 'mode'];
     const out: ReportSection[] = [];
     const attack = attackRows(groups);
-    if (over.length) out.push({ title: 'Evidence over seeds (ReEval): swaps where the seed was answered right; enriched cases also wrong closed-book', columns: [...cols, 'seeds', 'swaps over seeds', 'followed', 'stale', 'other', 'enrich seeds', 'enrich accuracy', 'not seeds'], rows: over });
-    if (memory.length) out.push({ title: 'Evidence: memory × evidence (closed-book answer × the swapped case, over seeds)', columns: [...cols, 'memory (closed book)', 'followed', 'stale', 'other'], rows: memory });
-    if (position.length) out.push({ title: 'Evidence: enriched accuracy by the supporting sentence\'s position', columns: [...cols, 'position', 'n', 'accuracy'], rows: position });
-    if (attack.length) out.push({ title: 'Evidence: self- and cross-attack (ReEval §4.1): each model\'s swapped and enriched cases over the seeds a pivot model answered right (pivot = model: self-attack)', columns: ['pivot', ...cols, 'seeds', 'swaps', 'followed', 'stale', 'other', 'enriched', 'enrich accuracy'], rows: attack });
+    if (over.length)
+        out.push({
+            title: 'Evidence over seeds (ReEval): swaps where the seed was answered right; enriched cases also wrong closed-book',
+            columns: [
+                ...cols,
+                'seeds',
+                'swaps over seeds',
+                'followed',
+                'stale',
+                'other',
+                'enrich seeds',
+                'enrich accuracy',
+                'not seeds',
+            ],
+            rows: over,
+        });
+    if (memory.length)
+        out.push({
+            title: 'Evidence: memory × evidence (closed-book answer × the swapped case, over seeds)',
+            columns: [...cols, 'memory (closed book)', 'followed', 'stale', 'other'],
+            rows: memory,
+        });
+    if (position.length)
+        out.push({
+            title: "Evidence: enriched accuracy by the supporting sentence's position",
+            columns: [...cols, 'position', 'n', 'accuracy'],
+            rows: position,
+        });
+    if (attack.length)
+        out.push({
+            title: "Evidence: self- and cross-attack (ReEval §4.1): each model's swapped and enriched cases over the seeds a pivot model answered right (pivot = model: self-attack)",
+            columns: ['pivot', ...cols, 'seeds', 'swaps', 'followed', 'stale', 'other', 'enriched', 'enrich accuracy'],
+            rows: attack,
+        });
     return out;
 }
 
@@ -183,19 +284,33 @@ function attackRows(groups: readonly GroupMetrics[]): string[][] {
     const rows: string[][] = [];
     for (const sets of byRun.values()) {
         if (sets.length < 2) continue;
-        const cases = (kinds: Map<string, GroupMetrics>, k: string) => { const g = kinds.get(k); const e = g ? evidenceOf(g) : undefined; return e ? CASES.get(e) : undefined; };
+        const cases = (kinds: Map<string, GroupMetrics>, k: string) => {
+            const g = kinds.get(k);
+            const e = g ? evidenceOf(g) : undefined;
+            return e ? CASES.get(e) : undefined;
+        };
         for (const pivot of sets) {
             const seed = cases(pivot.kinds, 'seed');
             if (!seed) continue;
             const seeds = [...seed].filter(([, c]) => c.correct).map(([k]) => k);
             for (const target of sets) {
-                const swap = cases(target.kinds, 'swap'), enrich = cases(target.kinds, 'enrich');
+                const swap = cases(target.kinds, 'swap'),
+                    enrich = cases(target.kinds, 'enrich');
                 if (!swap && !enrich) continue;
                 const swapped = seeds.map(k => swap?.get(k)?.outcome).filter((o): o is SwapOutcome => o !== undefined);
                 const share = (o: SwapOutcome) => f(figure(swapped.filter(x => x === o).length, swapped.length));
                 const enriched = seeds.filter(k => enrich?.has(k));
-                rows.push([pivot.head[0]!, ...target.head, String(seeds.length), String(swapped.length), share('followed'), share('stale'), share('other'),
-                    String(enriched.length), f(figure(enriched.filter(k => enrich!.get(k)!.correct).length, enriched.length))]);
+                rows.push([
+                    pivot.head[0]!,
+                    ...target.head,
+                    String(seeds.length),
+                    String(swapped.length),
+                    share('followed'),
+                    share('stale'),
+                    share('other'),
+                    String(enriched.length),
+                    f(figure(enriched.filter(k => enrich!.get(k)!.correct).length, enriched.length)),
+                ]);
             }
         }
     }

@@ -10,7 +10,16 @@
  */
 import type { ChatMessage } from '../../probes/question.js';
 import type { ModelAids } from '../../probes/family.js';
-import { answerSpans, answerType, contains, sameType, validateSwap, type AnswerType, type Swap, type SwapRejection } from './swap.js';
+import {
+    answerSpans,
+    answerType,
+    contains,
+    sameType,
+    validateSwap,
+    type AnswerType,
+    type Swap,
+    type SwapRejection,
+} from './swap.js';
 import { normalise, occurrences, unquote } from './text.js';
 
 /** Why a model's swap was not kept: its answers are not there yet, or one of the swap's own rejections. */
@@ -18,26 +27,48 @@ export type ModelSwapRejection = 'awaiting-model' | SwapRejection;
 
 /** The paper's prompt for a wrong answer (§3.1), verbatim. */
 export function wrongAnswerMessages(question: string, answer: string): ChatMessage[] {
-    return [{ role: 'user', content: `Generate a wrong answer to the question that is different from the correct answer.\n\nQuestion: ${question}\n\nAnswer: ${answer}\n\nWrong Answer:` }];
+    return [
+        {
+            role: 'user',
+            content: `Generate a wrong answer to the question that is different from the correct answer.\n\nQuestion: ${question}\n\nAnswer: ${answer}\n\nWrong Answer:`,
+        },
+    ];
 }
 
 /** The paper's prompt for rewriting the passage (§3.1), verbatim. */
 export function rewriteMessages(passage: string, span: string, fresh: string): ChatMessage[] {
-    return [{ role: 'user', content: `Rewrite the passage to replace all the occurrences of the text span with the new span.\nPassage: ${passage}\nText Span: ${span}\nNew Span: ${fresh}\nNew Passage:` }];
+    return [
+        {
+            role: 'user',
+            content: `Rewrite the passage to replace all the occurrences of the text span with the new span.\nPassage: ${passage}\nText Span: ${span}\nNew Span: ${fresh}\nNew Passage:`,
+        },
+    ];
 }
 
 /** A short answer as a model writes it: its first line, without a label, quotes or a final full stop. */
 function shortAnswer(text: string): string {
     const line = text.trim().split(/\r?\n/)[0] ?? '';
-    return unquote(line.replace(/^(wrong answer|answer)\s*:\s*/i, '').trim().replace(/^["'“”‘’]+|["'“”‘’]+$/g, '').replace(/\.$/, '').trim());
+    return unquote(
+        line
+            .replace(/^(wrong answer|answer)\s*:\s*/i, '')
+            .trim()
+            .replace(/^["'“”‘’]+|["'“”‘’]+$/g, '')
+            .replace(/\.$/, '')
+            .trim(),
+    );
 }
 
 /** Words of a text outside the given spans, in order. */
 function wordsOutside(text: string, spans: readonly [number, number][]): string[] {
     let out = '';
     let at = 0;
-    for (const [s, e] of spans) { out += `${text.slice(at, s)} `; at = e; }
-    return normalise(out + text.slice(at)).split(' ').filter(Boolean);
+    for (const [s, e] of spans) {
+        out += `${text.slice(at, s)} `;
+        at = e;
+    }
+    return normalise(out + text.slice(at))
+        .split(' ')
+        .filter(Boolean);
 }
 
 /** How many words one sequence has that the other lacks, both ways (by their longest common subsequence). */
@@ -53,7 +84,13 @@ function changedWords(a: readonly string[], b: readonly string[]): number {
 }
 
 export interface ModelSwapInput {
-    question: string; passage: string; gold: string; forms: readonly string[]; type: AnswerType; model: string; aids: ModelAids | undefined;
+    question: string;
+    passage: string;
+    gold: string;
+    forms: readonly string[];
+    type: AnswerType;
+    model: string;
+    aids: ModelAids | undefined;
 }
 
 /** A validated swap made by the model, or why there is none (yet). */
@@ -70,7 +107,10 @@ export function modelSwapCase(c: ModelSwapInput): (Swap & { type: AnswerType }) 
     const passage = rewritten.trim().replace(/^new passage\s*:\s*/i, '');
     const spans = occurrences(passage, [fresh]);
     const swap: Swap = { passage, spans, replacement: fresh };
-    const rejected = validateSwap(c.passage, spans.length ? swap : { ...swap, spans: [] }, c.forms, c.gold, { old: c.type, fresh: c.type });
+    const rejected = validateSwap(c.passage, spans.length ? swap : { ...swap, spans: [] }, c.forms, c.gold, {
+        old: c.type,
+        fresh: c.type,
+    });
     if (rejected === undefined) return { ...swap, type: c.type };
     if (rejected !== 'extra-changes') return rejected;
     // The rewrite may mend a pronoun or an article beside each replaced span; anything more is another passage.

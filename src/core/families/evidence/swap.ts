@@ -17,8 +17,9 @@ let compromise: typeof import('compromise').default | undefined;
  */
 function nlp(text: string): ReturnType<typeof import('compromise').default> {
     if (!compromise) {
-        const m = (typeof require === 'function' ? require('compromise') : createRequire(import.meta.url)('compromise')) as typeof import('compromise') | typeof import('compromise').default;
-        compromise = 'default' in m && typeof m.default === 'function' ? m.default : m as typeof import('compromise').default;
+        const m = (typeof require === 'function' ? require('compromise') : createRequire(import.meta.url)('compromise')) as
+            typeof import('compromise') | typeof import('compromise').default;
+        compromise = 'default' in m && typeof m.default === 'function' ? m.default : (m as typeof import('compromise').default);
     }
     return compromise(text);
 }
@@ -30,23 +31,47 @@ function nlp(text: string): ReturnType<typeof import('compromise').default> {
  * `names` a list of proper names ("Manchester United & Real Madrid"), `name` any other proper name, `thing` any
  * other phrase.
  */
-export type BaseType = 'year' | 'date' | 'duration' | 'money' | 'percent' | 'count' | 'number' | 'person' | 'place' | 'organisation' | 'names' | 'name' | 'thing';
+export type BaseType =
+    | 'year'
+    | 'date'
+    | 'duration'
+    | 'money'
+    | 'percent'
+    | 'count'
+    | 'number'
+    | 'person'
+    | 'place'
+    | 'organisation'
+    | 'names'
+    | 'name'
+    | 'thing';
 /** A base type, or a thing of the kind the question names ("Which beverage …?" → `thing:beverag`, stemmed). */
 export type AnswerType = BaseType | `thing:${string}`;
 
-const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
+const MONTHS =
+    'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
 const DAYS = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday|tonight';
-const NUMBER_WORDS = 'zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|trillion|dozen|dozens|hundreds|thousands|millions|billions';
+const NUMBER_WORDS =
+    'zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|trillion|dozen|dozens|hundreds|thousands|millions|billions';
 const NUMBER = `(\\d[\\d,]*(\\.\\d+)?|\\.\\d+|(${NUMBER_WORDS})([\\s-]+(${NUMBER_WORDS}|and))*)`;
-const QUALIFIER = '(about|around|almost|nearly|over|under|more than|less than|fewer than|at least|up to|roughly|approximately|some|just)';
+const QUALIFIER =
+    '(about|around|almost|nearly|over|under|more than|less than|fewer than|at least|up to|roughly|approximately|some|just)';
 const MONEY = new RegExp(`[$€£¥₹]|\\b(us\\$|usd|eur|gbp|dollars?|euros?|pounds?|cents?|pence|yen|yuan|rupees?|francs?)\\b`, 'i');
 const PERCENT = /%|\b(percent|per cent|percentage points?)\b/i;
-const DATE = new RegExp(`\\b(${MONTHS}|${DAYS})\\b|^(next|last|this|early|late|mid)[\\s-]+(week|month|year|weekend|summer|winter|spring|autumn|fall|decade|century)$|^\\d{4}-\\d\\d(-\\d\\d)?$|^\\d{1,2}/\\d{1,2}/\\d{2,4}$|^(the\\s+)?(\\d{4}s|\\w+ (century|decade))$`, 'i');
-const DURATION = new RegExp(`^(${QUALIFIER}\\s+|several\\s+|a\\s+few\\s+|many\\s+)?(${NUMBER}[\\s-]+)?(seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?)$`, 'i');
+const DATE = new RegExp(
+    `\\b(${MONTHS}|${DAYS})\\b|^(next|last|this|early|late|mid)[\\s-]+(week|month|year|weekend|summer|winter|spring|autumn|fall|decade|century)$|^\\d{4}-\\d\\d(-\\d\\d)?$|^\\d{1,2}/\\d{1,2}/\\d{2,4}$|^(the\\s+)?(\\d{4}s|\\w+ (century|decade))$`,
+    'i',
+);
+const DURATION = new RegExp(
+    `^(${QUALIFIER}\\s+|several\\s+|a\\s+few\\s+|many\\s+)?(${NUMBER}[\\s-]+)?(seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?)$`,
+    'i',
+);
 const QUANTITY = new RegExp(`^(${QUALIFIER}\\s+)?${NUMBER}(\\s+[\\p{L}-]+){0,3}$`, 'iu');
 
-const ORGANISATION_HEADS = /^(university|college|school|academy|institute|inc\.?|corp\.?|corporation|company|co\.?|ltd\.?|llc|plc|group|party|airways|airlines|bank|association|council|committee|agency|department|ministry|foundation|club|league|union|court|senate|congress|parliament|commission|federation|network|studios?|records|times|post|journal|news|fc|united|society|organi[sz]ation|board|office|service|authority|administration|bureau|church|hospital|museum|orchestra|band)$/i;
-const PLACE_HEADS = /^(city|county|state|states|river|mountains?|mount|island|islands|lake|bay|sea|ocean|street|avenue|road|square|park|valley|canyon|province|republic|kingdom|region|coast|peninsula|desert|forest|falls|beach|harbou?r|airport|stadium|arena|bridge|tower|palace|castle|village|town|district|territory|gulf|strait|channel)$/i;
+const ORGANISATION_HEADS =
+    /^(university|college|school|academy|institute|inc\.?|corp\.?|corporation|company|co\.?|ltd\.?|llc|plc|group|party|airways|airlines|bank|association|council|committee|agency|department|ministry|foundation|club|league|union|court|senate|congress|parliament|commission|federation|network|studios?|records|times|post|journal|news|fc|united|society|organi[sz]ation|board|office|service|authority|administration|bureau|church|hospital|museum|orchestra|band)$/i;
+const PLACE_HEADS =
+    /^(city|county|state|states|river|mountains?|mount|island|islands|lake|bay|sea|ocean|street|avenue|road|square|park|valley|canyon|province|republic|kingdom|region|coast|peninsula|desert|forest|falls|beach|harbou?r|airport|stadium|arena|bridge|tower|palace|castle|village|town|district|territory|gulf|strait|channel)$/i;
 
 const typeCache = new Map<string, BaseType>();
 
@@ -71,11 +96,15 @@ export function answerType(answer: string, question?: string): AnswerType {
     return asked ?? t;
 }
 
-const PERSON_HEADS = /^(person|people|man|men|woman|women|politician|leader|president|minister|actor|actress|singer|musician|rapper|artist|author|writer|player|athlete|star|celebrity|figure|ceo|founder|director|coach|candidate|senator|governor|official|scientist|billionaire|journalist|host|comedian|king|queen|prince|princess|pope|judge|lawmaker|footballer|chancellor|mayor|chef|designer|entrepreneur|astronaut|activist|monarch|ruler|dictator|general|boxer|golfer|tennis|driver|composer|band|group|duo)s?$/;
-const PLACE_QUESTION_HEADS = /^(country|countries|city|cities|state|states|town|borough|region|island|continent|nation|capital|province|county|village|district|territory|location|place|area|neighbou?rhood|port|airport|resort|destination|mountain|river|lake|sea|ocean|coast|park|stadium|venue|address|street)s?$/;
-const ORGANISATION_QUESTION_HEADS = /^(company|companies|firm|brand|airline|bank|team|club|university|college|school|party|platform|network|retailer|chain|organi[sz]ation|agency|carrier|broadcaster|newspaper|publisher|studio|automaker|carmaker|manufacturer|supermarket|store|restaurant|app|website|service|startup|charity|union|league|institution|business|corporation|giant|maker|insurer|exchange|channel|outlet|magazine)s?$/;
+const PERSON_HEADS =
+    /^(person|people|man|men|woman|women|politician|leader|president|minister|actor|actress|singer|musician|rapper|artist|author|writer|player|athlete|star|celebrity|figure|ceo|founder|director|coach|candidate|senator|governor|official|scientist|billionaire|journalist|host|comedian|king|queen|prince|princess|pope|judge|lawmaker|footballer|chancellor|mayor|chef|designer|entrepreneur|astronaut|activist|monarch|ruler|dictator|general|boxer|golfer|tennis|driver|composer|band|group|duo)s?$/;
+const PLACE_QUESTION_HEADS =
+    /^(country|countries|city|cities|state|states|town|borough|region|island|continent|nation|capital|province|county|village|district|territory|location|place|area|neighbou?rhood|port|airport|resort|destination|mountain|river|lake|sea|ocean|coast|park|stadium|venue|address|street)s?$/;
+const ORGANISATION_QUESTION_HEADS =
+    /^(company|companies|firm|brand|airline|bank|team|club|university|college|school|party|platform|network|retailer|chain|organi[sz]ation|agency|carrier|broadcaster|newspaper|publisher|studio|automaker|carmaker|manufacturer|supermarket|store|restaurant|app|website|service|startup|charity|union|league|institution|business|corporation|giant|maker|insurer|exchange|channel|outlet|magazine)s?$/;
 /** Words that end a wh-phrase: auxiliaries, pronouns, determiners, prepositions and common irregular past verbs. */
-const PHRASE_END = /^(is|are|was|were|be|been|has|have|had|did|does|do|will|can|could|would|should|may|might|must|its|it|his|her|their|they|this|that|these|those|to|of|in|on|for|with|by|from|at|as|lit|won|led|made|took|became|began|came|went|saw|said|got|gave|found|left|hit|set|put|ran|sold|bought|told|held|kept|brought|paid|met|rose|fell|grew|broke|chose|drew|drove|flew|wrote|spoke|recently|just|now|still|also|currently)$/;
+const PHRASE_END =
+    /^(is|are|was|were|be|been|has|have|had|did|does|do|will|can|could|would|should|may|might|must|its|it|his|her|their|they|this|that|these|those|to|of|in|on|for|with|by|from|at|as|lit|won|led|made|took|became|began|came|went|saw|said|got|gave|found|left|hit|set|put|ran|sold|bought|told|held|kept|brought|paid|met|rose|fell|grew|broke|chose|drew|drove|flew|wrote|spoke|recently|just|now|still|also|currently)$/;
 
 /** The type a question asks for, from its wh-phrase; undefined when it does not say (how many, what is …). */
 export function questionType(question: string): AnswerType | undefined {
@@ -136,7 +165,11 @@ export function questionHead(question: string): string | undefined {
 export function askedNoun(question: string): { phrase: string; head: string } | undefined {
     const words = askedWords(question);
     if (!words) return undefined;
-    const head = words.at(-1)!.replace(/ies$/, 'y').replace(/(ch|sh|x|ss)es$/, '$1').replace(/([^s])s$/, '$1');
+    const head = words
+        .at(-1)!
+        .replace(/ies$/, 'y')
+        .replace(/(ch|sh|x|ss)es$/, '$1')
+        .replace(/([^s])s$/, '$1');
     return { phrase: [...words.slice(0, -1), head].join(' '), head };
 }
 
@@ -169,7 +202,10 @@ function typeOf(a: string): BaseType {
 }
 
 /** Words that may stand beside a month or a day in a date without digits ("early June", "next Tuesday", "May"). */
-const DATE_WORD = new RegExp(`^(${MONTHS}|${DAYS}|next|last|this|early|late|mid|on|in|the|of|until|by|from|week|weekend|month|year|morning|afternoon|evening|night|day|end|beginning|start|middle)[.,]?$`, 'i');
+const DATE_WORD = new RegExp(
+    `^(${MONTHS}|${DAYS}|next|last|this|early|late|mid|on|in|the|of|until|by|from|week|weekend|month|year|morning|afternoon|evening|night|day|end|beginning|start|middle)[.,]?$`,
+    'i',
+);
 
 const MONTH_OR_DAY = new RegExp(`\\b(${MONTHS}|${DAYS})\\b`, 'i');
 
@@ -185,7 +221,11 @@ function dateWords(a: string): boolean {
  */
 function isList(a: string): boolean {
     const parts = a.split(/\s*(?:,\s*(?:and\s+)?|\s&\s|\sand\s)\s*/).filter(Boolean);
-    return parts.length >= 2 && parts.every(p => /^\p{Lu}/u.test(p)) && (parts.length >= 3 || parts.every(p => p.split(/\s+/).length >= 2));
+    return (
+        parts.length >= 2 &&
+        parts.every(p => /^\p{Lu}/u.test(p)) &&
+        (parts.length >= 3 || parts.every(p => p.split(/\s+/).length >= 2))
+    );
 }
 
 /** Two answers of the same type; a proper name of unknown kind may stand for a person, place or organisation. */
@@ -194,15 +234,31 @@ export function sameType(a: AnswerType, b: AnswerType): boolean {
     return a === b || (a === 'name' && named(b)) || (b === 'name' && named(a));
 }
 
-export type SwapRejection = 'no-occurrence' | 'old-answer-left' | 'new-answer-missing' | 'type-mismatch' | 'containment' | 'extra-changes' | 'same-answer';
+export type SwapRejection =
+    | 'no-occurrence'
+    | 'old-answer-left'
+    | 'new-answer-missing'
+    | 'type-mismatch'
+    | 'containment'
+    | 'extra-changes'
+    | 'same-answer';
 
-export interface Swap { passage: string; spans: [number, number][]; replacement: string }
+export interface Swap {
+    passage: string;
+    spans: [number, number][];
+    replacement: string;
+}
 
 /** The forms that are a strict part of the answer (a name part such as "James" of "James Cameron"). */
 function partForms(forms: readonly string[]): Set<string> {
     const words = (s: string) => ` ${normalise(s)} `;
     const full = forms.map(words);
-    return new Set(forms.filter(f => { const w = words(f); return w.trim() !== '' && full.some(g => g !== w && g.length > w.length && g.includes(w)); }));
+    return new Set(
+        forms.filter(f => {
+            const w = words(f);
+            return w.trim() !== '' && full.some(g => g !== w && g.length > w.length && g.includes(w));
+        }),
+    );
 }
 
 /**
@@ -218,8 +274,11 @@ export function answerSpans(passage: string, forms: readonly string[]): [number,
 
 /** A capitalised word right before or after the span, on the same line: the span is part of a longer name. */
 function insideOtherName(passage: string, a: number, b: number): boolean {
-    return /\p{Lu}[\p{L}'’.-]*[ \t]$/u.test(passage.slice(Math.max(0, a - 40), a)) && !/[.!?:;]\s*\S*[ \t]$/.test(passage.slice(Math.max(0, a - 40), a))
-        || /^[ \t]\p{Lu}/u.test(passage.slice(b, b + 3));
+    return (
+        (/\p{Lu}[\p{L}'’.-]*[ \t]$/u.test(passage.slice(Math.max(0, a - 40), a)) &&
+            !/[.!?:;]\s*\S*[ \t]$/.test(passage.slice(Math.max(0, a - 40), a))) ||
+        /^[ \t]\p{Lu}/u.test(passage.slice(b, b + 3))
+    );
 }
 
 /** Replaces every occurrence of the answer by `replacement`; undefined when the answer does not occur. */
@@ -240,7 +299,8 @@ export function swapAnswer(passage: string, forms: readonly string[], replacemen
 
 /** One answer's words inside the other's ("Berlin" / "Irving Berlin"), either way. */
 export function contains(a: string, b: string): boolean {
-    const x = ` ${normalise(a)} `, y = ` ${normalise(b)} `;
+    const x = ` ${normalise(a)} `,
+        y = ` ${normalise(b)} `;
     return x.trim() !== '' && y.trim() !== '' && (x.includes(y) || y.includes(x));
 }
 
@@ -248,7 +308,10 @@ export function contains(a: string, b: string): boolean {
 function masked(passage: string, spans: readonly [number, number][]): string {
     let out = '';
     let at = 0;
-    for (const [s, e] of spans) { out += passage.slice(at, s) + '\u0000'; at = e; }
+    for (const [s, e] of spans) {
+        out += passage.slice(at, s) + '\u0000';
+        at = e;
+    }
     return out + passage.slice(at);
 }
 
@@ -256,7 +319,13 @@ function masked(passage: string, spans: readonly [number, number][]): string {
  * Why a swapped passage is not a valid case, or undefined when it is. `types` are the two answers' types when the
  * caller typed them (in context, or as one column); by default each answer is typed on its own.
  */
-export function validateSwap(original: string, swap: Swap | undefined, oldForms: readonly string[], oldAnswer: string, types?: { old: AnswerType; fresh: AnswerType }): SwapRejection | undefined {
+export function validateSwap(
+    original: string,
+    swap: Swap | undefined,
+    oldForms: readonly string[],
+    oldAnswer: string,
+    types?: { old: AnswerType; fresh: AnswerType },
+): SwapRejection | undefined {
     if (!swap) return 'no-occurrence';
     const fresh = unquote(swap.replacement);
     if (oldForms.some(f => normalise(f) === normalise(fresh))) return 'same-answer';
@@ -293,7 +362,12 @@ export function inFormOf(replacement: string, gold: string, type: AnswerType): s
 }
 
 /** A word in the singular, roughly ("goals" → "goal", "cities" → "city"). */
-const singular = (w: string) => w.toLowerCase().replace(/ies$/, 'y').replace(/(ch|sh|x|ss)es$/, '$1').replace(/([^s])s$/, '$1');
+const singular = (w: string) =>
+    w
+        .toLowerCase()
+        .replace(/ies$/, 'y')
+        .replace(/(ch|sh|x|ss)es$/, '$1')
+        .replace(/([^s])s$/, '$1');
 
 /**
  * What a count or number counts: the first word after the number in the answer ("3 goals" → goal), else the noun

@@ -7,14 +7,23 @@ import { partOfLongerName, withoutDenied } from '../../reader/index.js';
 
 /** SQuAD-style normalisation of an answer. */
 export function normalise(s: string): string {
-    return s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
-        .replace(/[\u2018\u2019\u201c\u201d"'`]/g, '').replace(/[^\p{L}\p{N}\s]/gu, ' ')
-        .replace(/\b(a|an|the)\b/g, ' ').replace(/\s+/g, ' ').trim();
+    return s
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+        .replace(/[\u2018\u2019\u201c\u201d"'`]/g, '')
+        .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+        .replace(/\b(a|an|the)\b/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
 }
 
 /** The answer without wrapping quotes (datasets often write “Squid Game”). */
 export function unquote(s: string): string {
-    return s.trim().replace(/^["'\u201c\u201d\u2018\u2019]+|["'\u201c\u201d\u2018\u2019.]+$/g, '').trim();
+    return s
+        .trim()
+        .replace(/^["'\u201c\u201d\u2018\u2019]+|["'\u201c\u201d\u2018\u2019.]+$/g, '')
+        .trim();
 }
 
 export function exactMatch(prediction: string, golds: readonly string[]): boolean {
@@ -27,13 +36,23 @@ export function tokenF1(prediction: string, golds: readonly string[]): number {
     let best = 0;
     for (const g of golds) {
         const t = normalise(g).split(' ').filter(Boolean);
-        if (p.length === 0 || t.length === 0) { best = Math.max(best, p.length === t.length ? 1 : 0); continue; }
+        if (p.length === 0 || t.length === 0) {
+            best = Math.max(best, p.length === t.length ? 1 : 0);
+            continue;
+        }
         const counts = new Map<string, number>();
         for (const w of t) counts.set(w, (counts.get(w) ?? 0) + 1);
         let same = 0;
-        for (const w of p) { const c = counts.get(w) ?? 0; if (c > 0) { same++; counts.set(w, c - 1); } }
+        for (const w of p) {
+            const c = counts.get(w) ?? 0;
+            if (c > 0) {
+                same++;
+                counts.set(w, c - 1);
+            }
+        }
         if (same === 0) continue;
-        const precision = same / p.length, recall = same / t.length;
+        const precision = same / p.length,
+            recall = same / t.length;
         best = Math.max(best, (2 * precision * recall) / (precision + recall));
     }
     return best;
@@ -70,7 +89,10 @@ function foldText(s: string, hyphens: boolean): string {
     if (lower.length !== s.length) {
         // A character whose lower case is longer ("İ"): fold character by character, keeping it as it is.
         lower = '';
-        for (const c of s) { const l = c.toLowerCase(); lower += l.length === c.length ? l : c; }
+        for (const c of s) {
+            const l = c.toLowerCase();
+            lower += l.length === c.length ? l : c;
+        }
     }
     const out = lower.replace(/['\u2018\u2019\u02bc`]/g, "'").replace(/\s/g, ' ');
     return hyphens ? out.replace(/[-\u2010-\u2015_/+]/g, ' ') : out;
@@ -174,7 +196,8 @@ function tail(current: string): string {
     return space < 0 ? `x${t}` : t.slice(space);
 }
 /** Words that end in a full stop without ending a sentence (titles, months, initials, Latin, company forms). */
-const ABBREVIATION = /(?:^|[\s(“"'])(?:mr|mrs|ms|dr|prof|st|jr|sr|gen|gov|sen|rep|rev|lt|col|capt|sgt|maj|mt|ft|inc|corp|ltd|co|vs|etc|approx|no|nos|fig|est|dept|univ|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|a\.m|p\.m|e\.g|i\.e|u\.s|u\.k|u\.n|d\.c|\p{Lu})\.["”’)]*\s*$/iu;
+const ABBREVIATION =
+    /(?:^|[\s(“"'])(?:mr|mrs|ms|dr|prof|st|jr|sr|gen|gov|sen|rep|rev|lt|col|capt|sgt|maj|mt|ft|inc|corp|ltd|co|vs|etc|approx|no|nos|fig|est|dept|univ|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|a\.m|p\.m|e\.g|i\.e|u\.s|u\.k|u\.n|d\.c|\p{Lu})\.["”’)]*\s*$/iu;
 
 /**
  * A text's sentences: Unicode sentence boundaries (Intl.Segmenter), joined again where a boundary is not one — after
@@ -187,8 +210,16 @@ export function sentences(text: string): string[] {
         let current = '';
         for (const { segment } of segmenter.segment(block)) {
             const end = tail(current);
-            const glue = current !== '' && (ABBREVIATION.test(end) || /^\s*[\p{Ll}\d%$€£]/u.test(segment) || !/\p{L}/u.test(segment) || !/[.!?]["”’)]*\s*$/.test(end));
-            if (current !== '' && !glue) { out.push(current.trim()); current = ''; }
+            const glue =
+                current !== '' &&
+                (ABBREVIATION.test(end) ||
+                    /^\s*[\p{Ll}\d%$€£]/u.test(segment) ||
+                    !/\p{L}/u.test(segment) ||
+                    !/[.!?]["”’)]*\s*$/.test(end));
+            if (current !== '' && !glue) {
+                out.push(current.trim());
+                current = '';
+            }
             current += segment;
         }
         if (current.trim()) out.push(current.trim());

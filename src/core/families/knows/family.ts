@@ -36,10 +36,14 @@ declare module '../../probes/question.js' {
  *   names, whatever else the response says ("I do not have enough information" counts as known).
  */
 export const KNOWN_RULES = ['only_yes', 'no_word_no'] as const;
-export type KnownRule = typeof KNOWN_RULES[number];
+export type KnownRule = (typeof KNOWN_RULES)[number];
 
 /** One FK step from an already bound slot to a new one. */
-interface SlotJoin { from: number; to: number; join: FkJoin }
+interface SlotJoin {
+    from: number;
+    to: number;
+    join: FkJoin;
+}
 
 /** The relations a knows probe's templates name as `Relation.attribute`, other than its own. */
 function qualifiers(probe: ProbeDecl, own: string): string[] {
@@ -47,7 +51,10 @@ function qualifiers(probe: ProbeDecl, own: string): string[] {
     for (const a of probe.asks) {
         const exprs: Expr[] = [];
         for (const part of parseTemplate(a.text).parts) if (part.kind === 'placeholder') exprs.push(part.expr);
-        if (a.when) { const c = parseExpression(a.when); if (!('error' in c)) exprs.push(c.expr); }
+        if (a.when) {
+            const c = parseExpression(a.when);
+            if (!('error' in c)) exprs.push(c.expr);
+        }
         for (const e of exprs) for (const n of namesIn(e)) if (n.qualifier && n.qualifier !== own) out.add(n.qualifier);
     }
     return [...out];
@@ -57,7 +64,14 @@ function qualifiers(probe: ProbeDecl, own: string): string[] {
  * Slots for the joined relations: a breadth-first walk over the spec's FKs from the entity's relation, so
  * `{Director.birth_year}` on Movie reads the director row that Movie.director points to.
  */
-function joinedSlots(spec: SpecModel, data: LoadedData, start: Slot, wanted: string[], problems: Problem[], probe: ProbeDecl): { slots: Slot[]; joins: SlotJoin[] } {
+function joinedSlots(
+    spec: SpecModel,
+    data: LoadedData,
+    start: Slot,
+    wanted: string[],
+    problems: Problem[],
+    probe: ProbeDecl,
+): { slots: Slot[]; joins: SlotJoin[] } {
     const slots: Slot[] = [start];
     const joins: SlotJoin[] = [];
     const pending = new Set(wanted);
@@ -66,20 +80,32 @@ function joinedSlots(spec: SpecModel, data: LoadedData, start: Slot, wanted: str
             if (fk.from.relation !== slots[i]!.relation.name || slots.some(s => s.relation.name === fk.to.relation)) continue;
             const target = slotFor(spec, data.tables, fk.to.relation);
             if (typeof target === 'string') continue;
-            joins.push({ from: i, to: slots.length, join: new FkJoin(slots[i]!.table, fk.from.attributes, target.table, fk.to.attributes) });
+            joins.push({
+                from: i,
+                to: slots.length,
+                join: new FkJoin(slots[i]!.table, fk.from.attributes, target.table, fk.to.attributes),
+            });
             slots.push(target);
             pending.delete(fk.to.relation);
         }
     }
     for (const name of pending) {
-        problems.push({ location: probe.loc, severity: 'error', code: 'unknown-attribute', message: `Knowledge probe ${probe.name} names ${name}, which no chain of fks from ${start.relation.name} reaches; declare an fk or drop the reference.` });
+        problems.push({
+            location: probe.loc,
+            severity: 'error',
+            code: 'unknown-attribute',
+            message: `Knowledge probe ${probe.name} names ${name}, which no chain of fks from ${start.relation.name} reaches; declare an fk or drop the reference.`,
+        });
     }
     return { slots, joins };
 }
 
 export function knowsPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[]): Plan | undefined {
     const slot = slotFor(spec, data.tables, probe.relation ?? '');
-    if (typeof slot === 'string') { problems.push({ location: probe.loc, severity: 'error', code: 'probe-data', message: slot }); return undefined; }
+    if (typeof slot === 'string') {
+        problems.push({ location: probe.loc, severity: 'error', code: 'probe-data', message: slot });
+        return undefined;
+    }
     const rel = slot.relation;
     const { slots, joins } = joinedSlots(spec, data, slot, qualifiers(probe, rel.name), problems, probe);
     const scope = new Scope(slots, [{ slot: 0 }]);
@@ -87,12 +113,22 @@ export function knowsPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, p
     const settings = KNOWS_SETTINGS.read(probe.settings);
     const rule = settings.known_if;
     const separate = settings.asks === 'separate';
-    const asks = probe.asks.length > 0 ? probe.asks : [{ text: `Do you know about the ${relationLabel(rel)} whose ${describeBy(rel, key)}?`, loc: probe.loc }];
+    const asks =
+        probe.asks.length > 0
+            ? probe.asks
+            : [{ text: `Do you know about the ${relationLabel(rel)} whose ${describeBy(rel, key)}?`, loc: probe.loc }];
     // Several asks form one prompt, as in the paper ("Do you know …? If yes, … If yes, …"), unless `asks separate`.
-    const clauses = asks.map(a => ({ template: scope.template(a.text), when: a.when === undefined ? undefined : scope.condition(a.when), text: a.text }));
+    const clauses = asks.map(a => ({
+        template: scope.template(a.text),
+        when: a.when === undefined ? undefined : scope.condition(a.when),
+        text: a.text,
+    }));
     // A clause kept only where its condition holds may name values that are null elsewhere: only the others must be there.
-    const required = clauses.filter(c => !c.when).flatMap(c => c.template.parsed.parts.flatMap(p => (p.kind === 'placeholder' ? namesIn(p.expr) : [])))
-        .map(n => scope.resolve(n.name, n.qualifier)).filter(r => r !== null && !r.attribute.type.list);
+    const required = clauses
+        .filter(c => !c.when)
+        .flatMap(c => c.template.parsed.parts.flatMap(p => (p.kind === 'placeholder' ? namesIn(p.expr) : [])))
+        .map(n => scope.resolve(n.name, n.qualifier))
+        .filter(r => r !== null && !r.attribute.type.list);
     const whole = asks.map(a => a.text).join(' ');
     const keyResolved = key.map(a => scope.need(0, a)).filter(r => r !== null);
     const repeated = keyOccurrences(slot.table, key);
@@ -104,7 +140,10 @@ export function knowsPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, p
         return it;
     };
     return {
-        probe, scope, system: SYSTEM_KNOWS, constraints: [rel.loc],
+        probe,
+        scope,
+        system: SYSTEM_KNOWS,
+        constraints: [rel.loc],
         bind(row, rows) {
             rows[0] = row;
             for (const j of joins) {
@@ -113,7 +152,8 @@ export function knowsPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, p
                 if (t === AMBIGUOUS) return 'violating';
                 rows[j.to] = t;
             }
-            for (const r of [...required, ...keyResolved]) if (scope.slots[r!.slot]!.table.value(rows[r!.slot]!, r!.attribute.name) === null) return 'null';
+            for (const r of [...required, ...keyResolved])
+                if (scope.slots[r!.slot]!.table.value(rows[r!.slot]!, r!.attribute.name) === null) return 'null';
             // One question per entity: a repeated key is the same entity again.
             return repeated?.[row] ? 'violating' : undefined;
         },
@@ -122,7 +162,10 @@ export function knowsPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, p
             try {
                 const kept = clauses.filter(c => !c.when || truthy(evaluate(c.when, lookup)));
                 if (kept.length === 0) return 'invalid';
-                if (separate) return clauses.flatMap((c, i) => (kept.includes(c) ? [item(`ask${i + 1}`, c.text, render(c.template.parsed, lookup), i)] : []));
+                if (separate)
+                    return clauses.flatMap((c, i) =>
+                        kept.includes(c) ? [item(`ask${i + 1}`, c.text, render(c.template.parsed, lookup), i)] : [],
+                    );
                 return [item('knows', whole, kept.map(c => render(c.template.parsed, lookup)).join(' '))];
             } catch {
                 return 'invalid';
@@ -131,7 +174,6 @@ export function knowsPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, p
         path: rows => starPath(scope, rows, shown(), []),
     };
 }
-
 
 /** Does this knowledge answer say the model knows the entity, under the question's rule (see KNOWN_RULES)? */
 export function knows(q: Question, response: string, parsed: ParsedAnswer): boolean {
@@ -142,8 +184,17 @@ export function knows(q: Question, response: string, parsed: ParsedAnswer): bool
 
 /** The settings a knows probe reads, declared once (src/core/spec/settings.ts) and read through this table. */
 export const KNOWS_SETTINGS = declareSettings('probe knows', {
-    known_if: { type: 'text', values: KNOWN_RULES, default: 'only_yes', doc: 'How "known" is read from the answer: only_yes (default) or no_word_no.' },
-    asks: { type: 'text', values: ['separate'], doc: 'asks separate: each ask is its own question (default: one question from all asks).' },
+    known_if: {
+        type: 'text',
+        values: KNOWN_RULES,
+        default: 'only_yes',
+        doc: 'How "known" is read from the answer: only_yes (default) or no_word_no.',
+    },
+    asks: {
+        type: 'text',
+        values: ['separate'],
+        doc: 'asks separate: each ask is its own question (default: one question from all asks).',
+    },
 });
 
 export const knowsFamily: ProbeFamily = {
@@ -155,7 +206,8 @@ export const knowsFamily: ProbeFamily = {
     members: ['ask'],
     settings: [...ANSWER_SETTINGS.decls, ...KNOWS_SETTINGS.decls],
     compile: ({ spec, data, probe, problems }) => knowsPlan(spec, data, probe, problems),
-    phrasings: probe => (KNOWS_SETTINGS.read(probe.settings).asks === 'separate' ? probe.asks.map((_, i) => `ask${i + 1}`) : ['knows']),
+    phrasings: probe =>
+        KNOWS_SETTINGS.read(probe.settings).asks === 'separate' ? probe.asks.map((_, i) => `ask${i + 1}`) : ['knows'],
     pathPerItem: false,
     parse: parseYesNo,
     score: (q, parsed, response) => {

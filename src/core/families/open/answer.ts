@@ -13,7 +13,12 @@ export function openClaims(q: Question, response: string, stated?: readonly Stat
     const open = q.open;
     if (!open) return [];
     return verifyOpenAnswer({
-        answer: response, nodes: [...open.retrieval.graph.nodes, ...(open.context?.nodes ?? [])], relations: open.relations,
-        data: storedFacts(open.facts), context: open.context, aliases: n => open.aliases[n.id] ?? [], ...(stated ? { stated } : {}),
+        answer: response,
+        nodes: [...open.retrieval.graph.nodes, ...(open.context?.nodes ?? [])],
+        relations: open.relations,
+        data: storedFacts(open.facts),
+        context: open.context,
+        aliases: n => open.aliases[n.id] ?? [],
+        ...(stated ? { stated } : {}),
     });
 }

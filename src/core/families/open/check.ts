@@ -19,7 +19,12 @@ import type { LinkedClaim, Lexicon } from './claims.js';
 import { buildLexicon, linkClaims, splitClaims } from './claims.js';
 import type { ClaimCause, ClaimCheck, ClaimVerdict, ContextGraph, ContextNode } from './types.js';
 
-export interface Fact { head: string; relation: string; tail: string; perturbed?: boolean }
+export interface Fact {
+    head: string;
+    relation: string;
+    tail: string;
+    perturbed?: boolean;
+}
 
 /** The facts touching a node, and the shown label of a node (to see whether a claim states it). */
 export interface FactSource {
@@ -30,7 +35,10 @@ export interface FactSource {
 
 export function contextFacts(ctx: ContextGraph): FactSource {
     const by = new Map<string, Fact[]>();
-    const add = (id: string, f: Fact) => { if (!by.has(id)) by.set(id, []); by.get(id)!.push(f); };
+    const add = (id: string, f: Fact) => {
+        if (!by.has(id)) by.set(id, []);
+        by.get(id)!.push(f);
+    };
     for (const e of ctx.edges) {
         const f: Fact = { head: e.head, relation: e.relation, tail: e.tail, perturbed: e.perturbed !== undefined };
         add(e.head, f);
@@ -50,12 +58,22 @@ export function dataFacts(graph: DataGraph, index: Map<string, number>, limit = 
             const out: Fact[] = [];
             for (let a = graph.offsets[v]!; a < graph.offsets[v + 1]! && out.length < limit; a++) {
                 const e = graph.adjEdge[a]!;
-                out.push({ head: graph.id(graph.edgeHead[e]!), relation: graph.relations[graph.edgeRel[e]!]!.name, tail: graph.id(graph.edgeTail[e]!) });
+                out.push({
+                    head: graph.id(graph.edgeHead[e]!),
+                    relation: graph.relations[graph.edgeRel[e]!]!.name,
+                    tail: graph.id(graph.edgeTail[e]!),
+                });
             }
             return out;
         },
-        labelOf: id => { const v = node(id); return v === undefined ? undefined : graph.label(v); },
-        typeOf: id => { const v = node(id); return v === undefined ? undefined : graph.typeOf(v); },
+        labelOf: id => {
+            const v = node(id);
+            return v === undefined ? undefined : graph.label(v);
+        },
+        typeOf: id => {
+            const v = node(id);
+            return v === undefined ? undefined : graph.typeOf(v);
+        },
     };
 }
 
@@ -70,8 +88,14 @@ export function parseNodeId(id: string): { type: string; label: string } {
 /** Facts stored with a question (open questions carry the data's facts about their neighbourhood). */
 export function storedFacts(facts: Fact[]): FactSource {
     const by = new Map<string, Fact[]>();
-    const add = (id: string, f: Fact) => { if (!by.has(id)) by.set(id, []); by.get(id)!.push(f); };
-    for (const f of facts) { add(f.head, f); if (f.tail !== f.head) add(f.tail, f); }
+    const add = (id: string, f: Fact) => {
+        if (!by.has(id)) by.set(id, []);
+        by.get(id)!.push(f);
+    };
+    for (const f of facts) {
+        add(f.head, f);
+        if (f.tail !== f.head) add(f.tail, f);
+    }
     return { factsOf: id => by.get(id) ?? [], labelOf: id => parseNodeId(id).label, typeOf: id => parseNodeId(id).type };
 }
 
@@ -83,7 +107,10 @@ export function factsAbout(graph: DataGraph, index: Map<string, number>, ids: st
     for (const id of ids) {
         for (const f of source.factsOf(id)) {
             const k = `${f.head}\u0000${f.relation}\u0000${f.tail}`;
-            if (!seen.has(k)) { seen.add(k); out.push(f); }
+            if (!seen.has(k)) {
+                seen.add(k);
+                out.push(f);
+            }
         }
     }
     return out;
@@ -120,7 +147,10 @@ export function checkClaim(claim: LinkedClaim, facts: FactSource): ClaimCheck {
 
 function checkRows(claim: LinkedClaim, facts: FactSource): ClaimCheck {
     const all = [claim.subject, ...claim.alternatives!].map(subject => checkStated({ ...claim, subject }, facts));
-    return all.find(c => c.label === 'supported') ?? (all.every(c => c.label === 'contradicted') ? all[0]! : { label: 'unverifiable' });
+    return (
+        all.find(c => c.label === 'supported') ??
+        (all.every(c => c.label === 'contradicted') ? all[0]! : { label: 'unverifiable' })
+    );
 }
 
 /** "also", "too", "among others", "one of", "co-starred": the claim adds a value, it does not say which is the one. */
@@ -153,11 +183,13 @@ function checkStated(claim: LinkedClaim, facts: FactSource): ClaimCheck {
     for (const r of claim.relations) {
         const ofR = functionalOf(own, s.id, r);
         // What the claim states must be of the relation's kind: a number for a numeric value, a name or node otherwise.
-        if (ofR && statesOfKind(claim, facts, ofR.tail) && !states(claim, facts, ofR.tail)) return { label: 'contradicted', edge: edgeOf(ofR) };
+        if (ofR && statesOfKind(claim, facts, ofR.tail) && !states(claim, facts, ofR.tail))
+            return { label: 'contradicted', edge: edgeOf(ofR) };
     }
     for (const o of claim.objects) {
         // From the other side only for an entity: a value node (a year) is shared by many entities.
-        const conflict = typedConflict(own, s.id, o, facts) ?? (o.entity ? typedConflict(facts.factsOf(o.id), o.id, s, facts) : undefined);
+        const conflict =
+            typedConflict(own, s.id, o, facts) ?? (o.entity ? typedConflict(facts.factsOf(o.id), o.id, s, facts) : undefined);
         if (conflict && named(conflict)) return { label: 'contradicted', edge: edgeOf(conflict) };
     }
     return { label: 'unverifiable' };
@@ -219,13 +251,32 @@ export interface VerifyOpenInput {
 export function verifyOpenAnswer(input: VerifyOpenInput): ClaimVerdict[] {
     const lexicon = input.lexicon ?? buildLexicon(input.nodes, input.relations, input.aliases);
     const ctx = input.context ? contextFacts(input.context) : undefined;
-    const linked = input.stated ? linkStatedClaims(input.stated, lexicon)
-        : input.claims ? linkClaims(input.claims.map((text, i) => ({ text, sentence: i })), lexicon)
-            : linkClaims(splitClaims(input.answer, input.nodes.map(n => n.label)), lexicon, input.answer);
+    const linked = input.stated
+        ? linkStatedClaims(input.stated, lexicon)
+        : input.claims
+          ? linkClaims(
+                input.claims.map((text, i) => ({ text, sentence: i })),
+                lexicon,
+            )
+          : linkClaims(
+                splitClaims(
+                    input.answer,
+                    input.nodes.map(n => n.label),
+                ),
+                lexicon,
+                input.answer,
+            );
     return linked.map(c => {
         const data = checkClaim(c, input.data);
         const context = ctx ? checkClaim(c, ctx) : { label: 'unverifiable' as const };
-        const out: ClaimVerdict = { text: c.text, mentions: [c.subject?.id, ...c.objects.map(o => o.id)].filter((x): x is string => !!x), relations: c.relations, data, context, cause: causeOf(data, context) };
+        const out: ClaimVerdict = {
+            text: c.text,
+            mentions: [c.subject?.id, ...c.objects.map(o => o.id)].filter((x): x is string => !!x),
+            relations: c.relations,
+            data,
+            context,
+            cause: causeOf(data, context),
+        };
         if (c.span) out.span = c.span;
         if (c.negated) out.negated = true;
         return out;
@@ -233,7 +284,13 @@ export function verifyOpenAnswer(input: VerifyOpenInput): ClaimVerdict[] {
 }
 
 /** Per answer: shares of claims supported / contradicted by the data, and of each cause. */
-export interface ClaimSummary { claims: number; supported: number; contradicted: number; followedCorrupted: number; invented: number }
+export interface ClaimSummary {
+    claims: number;
+    supported: number;
+    contradicted: number;
+    followedCorrupted: number;
+    invented: number;
+}
 
 export function summariseClaims(verdicts: ClaimVerdict[]): ClaimSummary {
     const share = (f: (v: ClaimVerdict) => boolean) => (verdicts.length ? verdicts.filter(f).length / verdicts.length : 0);

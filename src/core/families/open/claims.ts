@@ -4,13 +4,26 @@
  * module only says what the neighbourhood's nodes are called: entities as labelled ("avatar, 2009"), as shown
  * ("Avatar (2009)") and by their first key value, values as written, plus alias forms.
  */
-import { buildLooseLexicon, linkClaims, splitClaims, stem, type Claim, type LinkedClaim, type LooseLexicon, type LooseName } from '../../reader/index.js';
+import {
+    buildLooseLexicon,
+    linkClaims,
+    splitClaims,
+    stem,
+    type Claim,
+    type LinkedClaim,
+    type LooseLexicon,
+    type LooseName,
+} from '../../reader/index.js';
 import type { ContextNode, StoredRelation } from './types.js';
 
 export { linkClaims, splitClaims, stem, type Claim, type LinkedClaim };
 export type Lexicon = LooseLexicon;
 
-export function buildLexicon(nodes: ContextNode[], relations: StoredRelation[], aliases: (node: ContextNode) => string[] = () => []): Lexicon {
+export function buildLexicon(
+    nodes: ContextNode[],
+    relations: StoredRelation[],
+    aliases: (node: ContextNode) => string[] = () => [],
+): Lexicon {
     const named: LooseName[] = nodes.map(n => {
         const names = [n.label, n.display ?? n.label];
         // "Avatar (2009)": the first key value alone names it too.

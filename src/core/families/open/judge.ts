@@ -30,7 +30,7 @@ declare module '../../verify/types.js' {
 
 /** The paper's four criteria, as its §5.1 names them, with the short names the figures use. */
 export const GEVAL_CRITERIA = ['relevance', 'comprehensiveness', 'correctness', 'empowerment'] as const;
-export type GEvalCriterion = typeof GEVAL_CRITERIA[number];
+export type GEvalCriterion = (typeof GEVAL_CRITERIA)[number];
 
 /** G-Eval's scale: 1 (worst) to 5 (best). */
 export const GEVAL_SCALE = { min: 1, max: 5 } as const;
@@ -42,7 +42,8 @@ export const JUDGE_CORRECT_FROM = 4;
 export const GEVAL_RUBRIC: Record<GEvalCriterion, { name: string; definition: string; steps: string[] }> = {
     relevance: {
         name: 'Context Relevance',
-        definition: 'how well the answer keeps to the question and draws on the facts given that bear on it, rather than on unrelated material.',
+        definition:
+            'how well the answer keeps to the question and draws on the facts given that bear on it, rather than on unrelated material.',
         steps: [
             'Read the question and the facts given, and note which facts bear on the question.',
             'Read the answer and check that it addresses the question and uses those facts where they help.',
@@ -122,7 +123,8 @@ export function gevalMessages(criterion: GEvalCriterion, question: string, facts
 
 /** The judge's messages for an open question's answer, per criterion. */
 export function gevalCalls(q: Question, answer: string): { criterion: GEvalCriterion; messages: ChatMessage[] }[] {
-    const question = bareQuestion(q.question), facts = factsOf(q);
+    const question = bareQuestion(q.question),
+        facts = factsOf(q);
     return GEVAL_CRITERIA.map(criterion => ({ criterion, messages: gevalMessages(criterion, question, facts, answer) }));
 }
 
@@ -134,25 +136,35 @@ const onScale = (x: number) => Number.isFinite(x) && x >= GEVAL_SCALE.min && x <
  * different scores, or no number (a refusal) is unparsed.
  */
 export function readScore(text: string, criterion?: GEvalCriterion): number | { error: string } {
-    const start = text.indexOf('{'), end = text.lastIndexOf('}');
+    const start = text.indexOf('{'),
+        end = text.lastIndexOf('}');
     if (start >= 0 && end > start) {
         try {
             const obj = JSON.parse(text.slice(start, end + 1)) as Record<string, unknown>;
             const named = criterion ? [criterion, GEVAL_RUBRIC[criterion].name] : [];
-            const entries = Object.entries(obj).map(([k, v]) => [k.toLowerCase(), typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v] as const);
-            const pick = entries.find(([k]) => k === 'score' || named.some(n => n.toLowerCase() === k))
-                ?? (entries.filter(([, v]) => typeof v === 'number').length === 1 ? entries.find(([, v]) => typeof v === 'number') : undefined);
+            const entries = Object.entries(obj).map(
+                ([k, v]) => [k.toLowerCase(), typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v] as const,
+            );
+            const pick =
+                entries.find(([k]) => k === 'score' || named.some(n => n.toLowerCase() === k)) ??
+                (entries.filter(([, v]) => typeof v === 'number').length === 1
+                    ? entries.find(([, v]) => typeof v === 'number')
+                    : undefined);
             if (!pick || typeof pick[1] !== 'number') return { error: 'the JSON object holds no score' };
             return onScale(pick[1]) ? pick[1] : { error: `${pick[1]} is off the scale ${GEVAL_SCALE.min}–${GEVAL_SCALE.max}` };
-        } catch { /* not JSON: read the text */ }
+        } catch {
+            /* not JSON: read the text */
+        }
     }
     const found = new Set<number>();
     for (const m of text.matchAll(/(\d+(?:\.\d+)?)\s*(?:\/|out of)\s*(\d+)/gi)) {
-        if (Number(m[2]) !== GEVAL_SCALE.max) return { error: `"${m[0]}" is not on the scale ${GEVAL_SCALE.min}–${GEVAL_SCALE.max}` };
+        if (Number(m[2]) !== GEVAL_SCALE.max)
+            return { error: `"${m[0]}" is not on the scale ${GEVAL_SCALE.min}–${GEVAL_SCALE.max}` };
         found.add(Number(m[1]));
     }
     if (found.size === 0) {
-        for (const m of text.matchAll(/\b(?:score|rating|[a-z]+(?: relevance)?)\s*[:=]\s*(\d+(?:\.\d+)?)\b/gi)) found.add(Number(m[1]));
+        for (const m of text.matchAll(/\b(?:score|rating|[a-z]+(?: relevance)?)\s*[:=]\s*(\d+(?:\.\d+)?)\b/gi))
+            found.add(Number(m[1]));
     }
     if (found.size === 0) {
         const bare = /^\s*(\d+(?:\.\d+)?)\s*\.?\s*$/.exec(text);
@@ -170,25 +182,42 @@ export type JudgeOf = (probe: string) => string | undefined;
 /** After verification: every open answer of a probe with `judge_with` is scored on the four criteria. Returns problems in words. */
 export async function judgeOpenAnswers(run: ModelStepRun, judgeOf: JudgeOf): Promise<string[]> {
     if (!run.spec.probes.some(p => p.kind === 'open' && judgeOf(p.name) !== undefined)) return [];
-    return judgeAnswers(run, 'judge_with', q => (q.open ? judgeOf(q.probe) : undefined), async ({ v, q, response, name, client, failed }) => {
-        const c = await client();
-        if (typeof c === 'string') return { ...v, geval: { model: name, scores: {}, unparsed: [], error: c } };
-        const geval: NonNullable<Verdict['geval']> = { model: name, scores: {}, unparsed: [] };
-        for (const { criterion, messages } of gevalCalls(q, response)) {
-            try {
-                const { text } = await askSide(run.store, c, messages, { temperature: 0 }, { run: run.runId, question: q.id, sample: v.sample, step: `geval-${criterion}` }, run.signal);
-                const score = scrubParsed(c.client, readScore(text, criterion));
-                if (typeof score === 'number') geval.scores[criterion] = score; else geval.unparsed.push(criterion);
-            } catch (e) {
-                geval.error = failed(e);
+    return judgeAnswers(
+        run,
+        'judge_with',
+        q => (q.open ? judgeOf(q.probe) : undefined),
+        async ({ v, q, response, name, client, failed }) => {
+            const c = await client();
+            if (typeof c === 'string') return { ...v, geval: { model: name, scores: {}, unparsed: [], error: c } };
+            const geval: NonNullable<Verdict['geval']> = { model: name, scores: {}, unparsed: [] };
+            for (const { criterion, messages } of gevalCalls(q, response)) {
+                try {
+                    const { text } = await askSide(
+                        run.store,
+                        c,
+                        messages,
+                        { temperature: 0 },
+                        { run: run.runId, question: q.id, sample: v.sample, step: `geval-${criterion}` },
+                        run.signal,
+                    );
+                    const score = scrubParsed(c.client, readScore(text, criterion));
+                    if (typeof score === 'number') geval.scores[criterion] = score;
+                    else geval.unparsed.push(criterion);
+                } catch (e) {
+                    geval.error = failed(e);
+                }
             }
-        }
-        return { ...v, geval };
-    });
+            return { ...v, geval };
+        },
+    );
 }
 
 /** A criterion's mean score over the answers scored on it, with a 95 % normal interval over answers. */
-export interface MeanScore { mean: number | null; ci: [number, number] | null; n: number }
+export interface MeanScore {
+    mean: number | null;
+    ci: [number, number] | null;
+    n: number;
+}
 
 /** The judge's figures for a group of open answers (the open figure slot's `judge`). */
 export interface JudgeFigures {
@@ -207,7 +236,7 @@ function meanScore(xs: readonly number[]): MeanScore {
     if (n === 0) return { mean: null, ci: null, n };
     const mean = xs.reduce((s, x) => s + x, 0) / n;
     const sd = n > 1 ? Math.sqrt(xs.reduce((s, x) => s + (x - mean) ** 2, 0) / (n - 1)) : 0;
-    const half = 1.96 * sd / Math.sqrt(n);
+    const half = (1.96 * sd) / Math.sqrt(n);
     return { mean, ci: [Math.max(GEVAL_SCALE.min, mean - half), Math.min(GEVAL_SCALE.max, mean + half)], n };
 }
 
@@ -215,12 +244,19 @@ function meanScore(xs: readonly number[]): MeanScore {
 export function judgeFigures(verdicts: readonly Verdict[]): JudgeFigures | undefined {
     const judged = verdicts.filter(v => v.geval);
     if (judged.length === 0) return undefined;
-    const criteria = Object.fromEntries(GEVAL_CRITERIA.map(c => [c, meanScore(judged.flatMap(v => (v.geval!.scores[c] !== undefined ? [v.geval!.scores[c]!] : [])))])) as Record<GEvalCriterion, MeanScore>;
+    const criteria = Object.fromEntries(
+        GEVAL_CRITERIA.map(c => [
+            c,
+            meanScore(judged.flatMap(v => (v.geval!.scores[c] !== undefined ? [v.geval!.scores[c]!] : []))),
+        ]),
+    ) as Record<GEvalCriterion, MeanScore>;
     const scored = judged.filter(v => v.geval!.scores.correctness !== undefined);
-    const agree = scored.filter(v => (v.geval!.scores.correctness! >= JUDGE_CORRECT_FROM) === effectiveCorrect(v)).length;
+    const agree = scored.filter(v => v.geval!.scores.correctness! >= JUDGE_CORRECT_FROM === effectiveCorrect(v)).length;
     return {
-        model: judged[0]!.geval!.model, criteria,
-        unparsed: judged.reduce((n, v) => n + v.geval!.unparsed.length, 0), failed: judged.filter(v => v.geval!.error).length,
+        model: judged[0]!.geval!.model,
+        criteria,
+        unparsed: judged.reduce((n, v) => n + v.geval!.unparsed.length, 0),
+        failed: judged.filter(v => v.geval!.error).length,
         agreement: figure(agree, scored.length),
     };
 }

@@ -41,7 +41,10 @@ export type TriplePlausibility = (original: string, candidates: readonly string[
 /** A seeded shuffle of 0..n-1 (Fisher–Yates). */
 function shuffled(n: number, random: () => number): number[] {
     const a = Array.from({ length: n }, (_, i) => i);
-    for (let i = n - 1; i > 0; i--) { const j = pick(random, i + 1); [a[i], a[j]] = [a[j]!, a[i]!]; }
+    for (let i = n - 1; i > 0; i--) {
+        const j = pick(random, i + 1);
+        [a[i], a[j]] = [a[j]!, a[i]!];
+    }
     return a;
 }
 
@@ -56,7 +59,8 @@ export function perturb(ctx: ContextGraph, options: PerturbOptions): ContextGrap
     const order = shuffled(edges.length, random);
     const nodes = [...ctx.nodes];
     if (options.kind === 'swap') swapRelations(edges, order, k);
-    else if (options.kind === 'replace') replaceRelations(edges, order.slice(0, k), ctx, options.relations, random, options.plausibility);
+    else if (options.kind === 'replace')
+        replaceRelations(edges, order.slice(0, k), ctx, options.relations, random, options.plausibility);
     else if (options.kind === 'rewire') rewireTails(edges, order.slice(0, k), ctx, nodes, options.pool, random);
     else return deleteEdges(ctx, order.slice(0, k));
     const out: ContextGraph = { form: ctx.form, nodes, edges };
@@ -70,9 +74,13 @@ function swapRelations(edges: ContextEdge[], order: number[], k: number): void {
     for (const i of order) {
         if (swaps === 0) break;
         const partner = waiting.findIndex(w => edges[w]!.relation !== edges[i]!.relation);
-        if (partner < 0) { waiting.push(i); continue; }
+        if (partner < 0) {
+            waiting.push(i);
+            continue;
+        }
         const j = waiting.splice(partner, 1)[0]!;
-        const a = edges[i]!, b = edges[j]!;
+        const a = edges[i]!,
+            b = edges[j]!;
         a.perturbed = { kind: 'swap', relation: a.relation };
         b.perturbed = { kind: 'swap', relation: b.relation };
         [a.relation, b.relation] = [b.relation, a.relation];
@@ -89,17 +97,29 @@ function labelOf(ctx: ContextGraph, id: string): string {
     return ctx.nodes.find(n => n.id === id)?.label ?? id;
 }
 
-function replaceRelations(edges: ContextEdge[], chosen: number[], ctx: ContextGraph, relations: EdgeRelation[], random: () => number, plausibility?: TriplePlausibility): void {
+function replaceRelations(
+    edges: ContextEdge[],
+    chosen: number[],
+    ctx: ContextGraph,
+    relations: EdgeRelation[],
+    random: () => number,
+    plausibility?: TriplePlausibility,
+): void {
     for (const i of chosen) {
         const e = edges[i]!;
-        const headType = typeOf(ctx, e.head), tailType = typeOf(ctx, e.tail);
+        const headType = typeOf(ctx, e.head),
+            tailType = typeOf(ctx, e.tail);
         const others = relations.filter(r => r.name !== e.relation);
         const sameHead = others.filter(r => r.headType === headType);
         const pool = sameHead.length ? sameHead : others;
         if (!pool.length) continue;
         // ATS-style: the candidate whose triple reads least like the edge's own (embeddings), first of equals.
-        const head = labelOf(ctx, e.head), tail = labelOf(ctx, e.tail);
-        const scores = plausibility?.(`${head} ${e.label} ${tail}`, pool.map(r => `${head} ${r.label} ${tail}`));
+        const head = labelOf(ctx, e.head),
+            tail = labelOf(ctx, e.tail);
+        const scores = plausibility?.(
+            `${head} ${e.label} ${tail}`,
+            pool.map(r => `${head} ${r.label} ${tail}`),
+        );
         let r: EdgeRelation, plausible: number | undefined;
         if (scores) {
             let best = 0;
@@ -121,12 +141,25 @@ function replaceRelations(edges: ContextEdge[], chosen: number[], ctx: ContextGr
 /** Ids one hop from each node (undirected). */
 function oneHop(edges: ContextEdge[]): Map<string, Set<string>> {
     const n = new Map<string, Set<string>>();
-    const link = (a: string, b: string) => { if (!n.has(a)) n.set(a, new Set()); n.get(a)!.add(b); };
-    for (const e of edges) { link(e.head, e.tail); link(e.tail, e.head); }
+    const link = (a: string, b: string) => {
+        if (!n.has(a)) n.set(a, new Set());
+        n.get(a)!.add(b);
+    };
+    for (const e of edges) {
+        link(e.head, e.tail);
+        link(e.tail, e.head);
+    }
     return n;
 }
 
-function rewireTails(edges: ContextEdge[], chosen: number[], ctx: ContextGraph, nodes: ContextNode[], pool: ContextGraph | undefined, random: () => number): void {
+function rewireTails(
+    edges: ContextEdge[],
+    chosen: number[],
+    ctx: ContextGraph,
+    nodes: ContextNode[],
+    pool: ContextGraph | undefined,
+    random: () => number,
+): void {
     const near = oneHop([...ctx.edges, ...(pool?.edges ?? [])]);
     const candidates = [...new Map([...ctx.nodes, ...(pool?.nodes ?? [])].map(n => [n.id, n])).values()];
     for (const i of chosen) {
@@ -148,8 +181,16 @@ function deleteEdges(ctx: ContextGraph, chosen: number[]): ContextGraph {
     const gone = new Set(chosen);
     const index: number[] = [];
     const edges: ContextEdge[] = [];
-    ctx.edges.forEach((e, j) => { index.push(gone.has(j) ? -1 : edges.length); if (!gone.has(j)) edges.push(e); });
-    const out: ContextGraph = { form: ctx.form, nodes: ctx.nodes, edges, deleted: chosen.map(j => ({ ...ctx.edges[j]!, perturbed: { kind: 'delete' } })) };
+    ctx.edges.forEach((e, j) => {
+        index.push(gone.has(j) ? -1 : edges.length);
+        if (!gone.has(j)) edges.push(e);
+    });
+    const out: ContextGraph = {
+        form: ctx.form,
+        nodes: ctx.nodes,
+        edges,
+        deleted: chosen.map(j => ({ ...ctx.edges[j]!, perturbed: { kind: 'delete' } })),
+    };
     if (ctx.paths) out.paths = ctx.paths.map(p => p.map(j => (j >= 0 ? index[j]! : -1)));
     return out;
 }

@@ -9,14 +9,28 @@
  * against graphology-metrics with a uniform teleport vector and against a direct linear solve.
  */
 
-export interface PprOptions { alpha?: number; tolerance?: number; maxIterations?: number }
+export interface PprOptions {
+    alpha?: number;
+    tolerance?: number;
+    maxIterations?: number;
+}
 
-export interface PprResult { scores: Float64Array; iterations: number; converged: boolean }
+export interface PprResult {
+    scores: Float64Array;
+    iterations: number;
+    converged: boolean;
+}
 
 export const PPR_DEFAULTS = { alpha: 0.85, tolerance: 1e-6, maxIterations: 100, minScore: 1e-5 } as const;
 
 /** `teleport` is normalised here; node indices are 0..n-1 and edges are (head[j], tail[j]) pairs. */
-export function personalisedPageRank(n: number, head: ArrayLike<number>, tail: ArrayLike<number>, teleport: ArrayLike<number>, options: PprOptions = {}): PprResult {
+export function personalisedPageRank(
+    n: number,
+    head: ArrayLike<number>,
+    tail: ArrayLike<number>,
+    teleport: ArrayLike<number>,
+    options: PprOptions = {},
+): PprResult {
     const alpha = options.alpha ?? PPR_DEFAULTS.alpha;
     const tolerance = options.tolerance ?? PPR_DEFAULTS.tolerance;
     const maxIterations = options.maxIterations ?? PPR_DEFAULTS.maxIterations;
@@ -25,7 +39,10 @@ export function personalisedPageRank(n: number, head: ArrayLike<number>, tail: A
     for (let i = 0; i < n; i++) total += teleport[i]!;
     for (let i = 0; i < n; i++) s[i] = total > 0 ? teleport[i]! / total : 1 / n;
     const degree = new Float64Array(n);
-    for (let j = 0; j < head.length; j++) { degree[head[j]!]!++; degree[tail[j]!]!++; }
+    for (let j = 0; j < head.length; j++) {
+        degree[head[j]!]!++;
+        degree[tail[j]!]!++;
+    }
     let p = Float64Array.from(s);
     let next = new Float64Array(n);
     for (let it = 1; it <= maxIterations; it++) {
@@ -33,9 +50,10 @@ export function personalisedPageRank(n: number, head: ArrayLike<number>, tail: A
         for (let i = 0; i < n; i++) if (degree[i] === 0) dangling += p[i]!;
         for (let i = 0; i < n; i++) next[i] = (1 - alpha + alpha * dangling) * s[i]!;
         for (let j = 0; j < head.length; j++) {
-            const h = head[j]!, t = tail[j]!;
-            next[t] = next[t]! + alpha * p[h]! / degree[h]!;
-            next[h] = next[h]! + alpha * p[t]! / degree[t]!;
+            const h = head[j]!,
+                t = tail[j]!;
+            next[t] = next[t]! + (alpha * p[h]!) / degree[h]!;
+            next[h] = next[h]! + (alpha * p[t]!) / degree[t]!;
         }
         let change = 0;
         for (let i = 0; i < n; i++) change += Math.abs(next[i]! - p[i]!);

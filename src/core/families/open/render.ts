@@ -11,7 +11,7 @@ export const FACTS_INTRO = 'Below are the facts that might be relevant to answer
 /** An entity named by several key values reads "Avatar (2009)" rather than "Avatar, 2009" (its `display`). */
 function shown(ctx: ContextGraph, id: string): string {
     const node = ctx.nodes.find(n => n.id === id);
-    return node ? node.display ?? node.label : id;
+    return node ? (node.display ?? node.label) : id;
 }
 
 export function renderTriplet(ctx: ContextGraph, e: ContextEdge): string {
@@ -28,7 +28,10 @@ function renderPath(ctx: ContextGraph, path: number[], start: string | undefined
     let text = '';
     for (const j of path) {
         const e = j >= 0 ? ctx.edges[j] : undefined;
-        if (!e) { at = undefined; continue; }
+        if (!e) {
+            at = undefined;
+            continue;
+        }
         if (at === undefined || (e.head !== at && e.tail !== at)) {
             if (text) lines.push(text);
             at = e.head;
@@ -46,10 +49,12 @@ function renderPath(ctx: ContextGraph, path: number[], start: string | undefined
 export function renderContext(ctx: ContextGraph): string {
     if (ctx.form === 'paths' && ctx.paths) {
         const seeds = new Set(ctx.nodes.filter(n => n.seed).map(n => n.id));
-        return ctx.paths.flatMap(p => {
-            const first = p[0] !== undefined && p[0] >= 0 ? ctx.edges[p[0]] : undefined;
-            return renderPath(ctx, p, first && seeds.has(first.tail) && !seeds.has(first.head) ? first.tail : first?.head);
-        }).join('\n');
+        return ctx.paths
+            .flatMap(p => {
+                const first = p[0] !== undefined && p[0] >= 0 ? ctx.edges[p[0]] : undefined;
+                return renderPath(ctx, p, first && seeds.has(first.tail) && !seeds.has(first.head) ? first.tail : first?.head);
+            })
+            .join('\n');
     }
     return ctx.edges.map(e => renderTriplet(ctx, e)).join('\n');
 }

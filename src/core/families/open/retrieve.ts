@@ -51,12 +51,22 @@ export type QuestionSimilarity = (question: string, texts: readonly string[]) =>
 export type PrizesFrom = 'embeddings' | 'bm25' | 'ppr';
 
 export const PRIZE_SOURCES = ['question', 'ppr'] as const;
-export type PrizeSource = typeof PRIZE_SOURCES[number];
+export type PrizeSource = (typeof PRIZE_SOURCES)[number];
 
 export const RETRIEVAL_DEFAULTS: RetrievalSettings = {
-    form: 'triplets', k: 2, maxDegree: 200, alpha: PPR_DEFAULTS.alpha, tolerance: PPR_DEFAULTS.tolerance,
-    maxIterations: PPR_DEFAULTS.maxIterations, minScore: PPR_DEFAULTS.minScore, maxNodes: 300, topPrizes: 20,
-    edgeCost: 0.5, triplets: 30, paths: 5, prizes: 'question',
+    form: 'triplets',
+    k: 2,
+    maxDegree: 200,
+    alpha: PPR_DEFAULTS.alpha,
+    tolerance: PPR_DEFAULTS.tolerance,
+    maxIterations: PPR_DEFAULTS.maxIterations,
+    minScore: PPR_DEFAULTS.minScore,
+    maxNodes: 300,
+    topPrizes: 20,
+    edgeCost: 0.5,
+    triplets: 30,
+    paths: 5,
+    prizes: 'question',
 };
 
 /** What retrieval saw, for `preview --format jsonl` and the graph panel: the pruned, scored graph and the context. */
@@ -80,38 +90,79 @@ export function retrieve(graph: DataGraph, seeds: number[], settings: Partial<Re
     const ppr = personalisedPageRank(hood.nodes.length, hood.head, hood.tail, teleport, s);
     const byScore = hood.nodes.map((_, i) => i).sort((a, b) => ppr.scores[b]! - ppr.scores[a]! || a - b);
     const keep = hood.nodes.map(() => false);
-    byScore.forEach((i, rank) => { keep[i] = i < unique.length || (rank < s.maxNodes && ppr.scores[i]! >= s.minScore); });
+    byScore.forEach((i, rank) => {
+        keep[i] = i < unique.length || (rank < s.maxNodes && ppr.scores[i]! >= s.minScore);
+    });
     const { graph: sub, index } = restrict(hood, keep);
     const score = sub.nodes.map(() => 0);
-    hood.nodes.forEach((_, i) => { if (index[i]! >= 0) score[index[i]!] = ppr.scores[i]!; });
+    hood.nodes.forEach((_, i) => {
+        if (index[i]! >= 0) score[index[i]!] = ppr.scores[i]!;
+    });
     const { scored, prizesFrom } = scoredGraph(graph, sub, score, unique.length, s);
-    const context = s.form === 'triplets' ? topTriplets(scored, s.triplets)
-        : s.form === 'paths' ? bestPaths(scored, unique.length, s.paths)
-            : steinerSubgraph(scored, unique.length);
+    const context =
+        s.form === 'triplets'
+            ? topTriplets(scored, s.triplets)
+            : s.form === 'paths'
+              ? bestPaths(scored, unique.length, s.paths)
+              : steinerSubgraph(scored, unique.length);
     const ids = new Map(scored.nodes.map((n, i) => [n.id, sub.nodes[i]!]));
-    return { seeds: unique.map(v => graph.id(v)), neighbourhood: { nodes: hood.nodes.length, edges: hood.edges.length }, pprIterations: ppr.iterations, scored, context, index: ids, prizesFrom };
+    return {
+        seeds: unique.map(v => graph.id(v)),
+        neighbourhood: { nodes: hood.nodes.length, edges: hood.edges.length },
+        pprIterations: ppr.iterations,
+        scored,
+        context,
+        index: ids,
+        prizesFrom,
+    };
 }
 
 /** Rank-based prizes (see the header), as a ContextGraph whose first `seedCount` nodes are the seeds. */
-function scoredGraph(graph: DataGraph, sub: LocalGraph, score: number[], seedCount: number, s: RetrievalSettings): { scored: ContextGraph; prizesFrom: PrizesFrom } {
+function scoredGraph(
+    graph: DataGraph,
+    sub: LocalGraph,
+    score: number[],
+    seedCount: number,
+    s: RetrievalSettings,
+): { scored: ContextGraph; prizesFrom: PrizesFrom } {
     const rankPrize = (order: number[]) => {
         const prize = order.map(() => 0);
-        order.slice(0, s.topPrizes).forEach((i, rank) => { prize[i] = (s.topPrizes - rank) / s.topPrizes; });
+        order.slice(0, s.topPrizes).forEach((i, rank) => {
+            prize[i] = (s.topPrizes - rank) / s.topPrizes;
+        });
         return prize;
     };
     const edgeScore = sub.edges.map((_, j) => score[sub.head[j]!]! + score[sub.tail[j]!]!);
     const similar = s.prizes === 'question' && s.question ? questionSimilarity(graph, sub, s.question, s.similarity) : undefined;
     const [nodeSimilarity, edgeSimilarity] = similar?.scores ?? [undefined, undefined];
-    const nodeOrder = sub.nodes.map((_, i) => i).sort((a, b) => (nodeSimilarity ? nodeSimilarity[b]! - nodeSimilarity[a]! : 0) || score[b]! - score[a]! || a - b);
+    const nodeOrder = sub.nodes
+        .map((_, i) => i)
+        .sort((a, b) => (nodeSimilarity ? nodeSimilarity[b]! - nodeSimilarity[a]! : 0) || score[b]! - score[a]! || a - b);
     const nodePrize = rankPrize(nodeOrder).map((p, i) => (i < seedCount ? 1 : p));
-    const edgeOrder = sub.edges.map((_, j) => j).sort((a, b) => (edgeSimilarity ? edgeSimilarity[b]! - edgeSimilarity[a]! : 0) || edgeScore[b]! - edgeScore[a]! || a - b);
+    const edgeOrder = sub.edges
+        .map((_, j) => j)
+        .sort((a, b) => (edgeSimilarity ? edgeSimilarity[b]! - edgeSimilarity[a]! : 0) || edgeScore[b]! - edgeScore[a]! || a - b);
     const edgePrize = rankPrize(edgeOrder);
     const nodes: ContextNode[] = sub.nodes.map((v, i) => ({
-        id: graph.id(v), label: graph.label(v), display: graph.display(v), type: graph.typeOf(v), entity: graph.isEntity(v), ppr: score[i]!, prize: nodePrize[i]!, seed: i < seedCount,
+        id: graph.id(v),
+        label: graph.label(v),
+        display: graph.display(v),
+        type: graph.typeOf(v),
+        entity: graph.isEntity(v),
+        ppr: score[i]!,
+        prize: nodePrize[i]!,
+        seed: i < seedCount,
     }));
     const edges: ContextEdge[] = sub.edges.map((e, j) => {
         const rel = graph.relations[graph.edgeRel[e]!]!;
-        return { head: nodes[sub.head[j]!]!.id, relation: rel.name, label: rel.label, tail: nodes[sub.tail[j]!]!.id, prize: edgePrize[j]!, cost: s.edgeCost };
+        return {
+            head: nodes[sub.head[j]!]!.id,
+            relation: rel.name,
+            label: rel.label,
+            tail: nodes[sub.tail[j]!]!.id,
+            prize: edgePrize[j]!,
+            cost: s.edgeCost,
+        };
     });
     return { scored: { form: 'scored', nodes, edges }, prizesFrom: similar?.from ?? 'ppr' };
 }
@@ -120,14 +171,20 @@ function scoredGraph(graph: DataGraph, sub: LocalGraph, score: number[], seedCou
  * The question's similarity to each node's words (label, type) and each edge's (head, relation words, tail): from
  * embeddings when `similarity` gives them for every text, else BM25.
  */
-function questionSimilarity(graph: DataGraph, sub: LocalGraph, question: string, similarity?: QuestionSimilarity): { scores: [Float64Array, Float64Array]; from: PrizesFrom } {
+function questionSimilarity(
+    graph: DataGraph,
+    sub: LocalGraph,
+    question: string,
+    similarity?: QuestionSimilarity,
+): { scores: [Float64Array, Float64Array]; from: PrizesFrom } {
     const nodeText = sub.nodes.map(v => `${graph.label(v)} ${graph.typeOf(v).replace(/[._]/g, ' ')}`);
     const edgeText = sub.edges.map((e, j) => {
         const rel = graph.relations[graph.edgeRel[e]!]!;
         return `${nodeText[sub.head[j]!]} ${rel.label} ${rel.words.join(' ')} ${nodeText[sub.tail[j]!]}`;
     });
     const embedded = similarity?.(question, [...nodeText, ...edgeText]);
-    if (embedded) return { scores: [embedded.subarray(0, nodeText.length), embedded.subarray(nodeText.length)], from: 'embeddings' };
+    if (embedded)
+        return { scores: [embedded.subarray(0, nodeText.length), embedded.subarray(nodeText.length)], from: 'embeddings' };
     const [nodes] = lexicalScores(nodeText, [question]);
     const [edges] = lexicalScores(edgeText, [question]);
     return { scores: [nodes!, edges!], from: 'bm25' };
@@ -136,8 +193,15 @@ function questionSimilarity(graph: DataGraph, sub: LocalGraph, question: string,
 /** Only the nodes the chosen edges touch (seeds always), in the scored graph's order. */
 function pick(scored: ContextGraph, form: RetrievalForm, edges: number[], paths?: number[][]): ContextGraph {
     const used = new Set<string>();
-    for (const j of edges) { used.add(scored.edges[j]!.head); used.add(scored.edges[j]!.tail); }
-    const out: ContextGraph = { form, nodes: scored.nodes.filter(n => n.seed || used.has(n.id)), edges: edges.map(j => scored.edges[j]!) };
+    for (const j of edges) {
+        used.add(scored.edges[j]!.head);
+        used.add(scored.edges[j]!.tail);
+    }
+    const out: ContextGraph = {
+        form,
+        nodes: scored.nodes.filter(n => n.seed || used.has(n.id)),
+        edges: edges.map(j => scored.edges[j]!),
+    };
     if (paths) out.paths = paths.map(p => p.map(j => edges.indexOf(j)));
     return out;
 }
@@ -184,7 +248,11 @@ export function bestPaths(scored: ContextGraph, seedCount: number, maxPaths: num
     const chosen: number[][] = [...forced];
     const coveredEdges = new Set(forced.flat());
     const coveredNodes = new Set(scored.nodes.slice(0, seedCount).map(n => n.id));
-    for (const p of forced) for (const j of p) { coveredNodes.add(scored.edges[j]!.head); coveredNodes.add(scored.edges[j]!.tail); }
+    for (const p of forced)
+        for (const j of p) {
+            coveredNodes.add(scored.edges[j]!.head);
+            coveredNodes.add(scored.edges[j]!.tail);
+        }
     const gain = (p: number[]) => {
         let total = 0;
         const nodes = new Set<string>();
@@ -192,17 +260,32 @@ export function bestPaths(scored: ContextGraph, seedCount: number, maxPaths: num
             const e = scored.edges[j]!;
             if (coveredEdges.has(j)) continue;
             total += e.prize - e.cost;
-            for (const v of [e.head, e.tail]) if (!coveredNodes.has(v) && !nodes.has(v)) { nodes.add(v); total += nodePrize.get(v)!; }
+            for (const v of [e.head, e.tail])
+                if (!coveredNodes.has(v) && !nodes.has(v)) {
+                    nodes.add(v);
+                    total += nodePrize.get(v)!;
+                }
         }
         return total;
     };
     while (chosen.length < maxPaths) {
-        let best = -1, bestGain = 0;
-        candidates.forEach((p, i) => { const v = gain(p); if (v > bestGain + 1e-12) { best = i; bestGain = v; } });
+        let best = -1,
+            bestGain = 0;
+        candidates.forEach((p, i) => {
+            const v = gain(p);
+            if (v > bestGain + 1e-12) {
+                best = i;
+                bestGain = v;
+            }
+        });
         if (best < 0) break;
         const p = candidates.splice(best, 1)[0]!;
         chosen.push(p);
-        for (const j of p) { coveredEdges.add(j); coveredNodes.add(scored.edges[j]!.head); coveredNodes.add(scored.edges[j]!.tail); }
+        for (const j of p) {
+            coveredEdges.add(j);
+            coveredNodes.add(scored.edges[j]!.head);
+            coveredNodes.add(scored.edges[j]!.tail);
+        }
     }
     return pick(scored, 'paths', [...new Set(chosen.flat())], chosen);
 }

@@ -44,7 +44,8 @@ export function clusteringVector(g: ContextGraph): Vector {
     return averaged(g, (nodes, nb) => {
         const list = [...nb];
         let links = 0;
-        for (let i = 0; i < list.length; i++) for (let j = i + 1; j < list.length; j++) if (nodes.get(list[i]!)!.has(list[j]!)) links++;
+        for (let i = 0; i < list.length; i++)
+            for (let j = i + 1; j < list.length; j++) if (nodes.get(list[i]!)!.has(list[j]!)) links++;
         const pairs = (list.length * (list.length - 1)) / 2;
         return pairs > 0 ? links / pairs : 0;
     });

@@ -8,12 +8,23 @@ import { hashSeed, pick, prng } from '../../probes/sampling.js';
 import { renderTriplet } from './render.js';
 import type { ContextGraph } from './types.js';
 
-export interface SimulatedOpenOptions { follows: number; invents: number; seed: number; pool?: ContextGraph }
+export interface SimulatedOpenOptions {
+    follows: number;
+    invents: number;
+    seed: number;
+    pool?: ContextGraph;
+}
 
 export function simulatedOpenAnswer(ctx: ContextGraph, options: SimulatedOpenOptions): string {
     const random = prng(hashSeed(ctx.edges.map(e => `${e.head}|${e.relation}|${e.tail}`).join('\n'), options.seed));
     const nodes = [...new Map([...ctx.nodes, ...(options.pool?.nodes ?? [])].map(n => [n.id, n])).values()];
-    const sentence = (t: string) => `${t.slice(1, -1).split(', ').join(' ').replace(/\s+/g, ' ').replace(/[.!?]+$/, '')}.`;
+    const sentence = (t: string) =>
+        `${t
+            .slice(1, -1)
+            .split(', ')
+            .join(' ')
+            .replace(/\s+/g, ' ')
+            .replace(/[.!?]+$/, '')}.`;
     const out: string[] = [];
     for (const e of ctx.edges) {
         if (random() < options.follows) out.push(sentence(renderTriplet(ctx, e)));

@@ -17,7 +17,10 @@ export interface PcstInput {
     root: number;
 }
 
-export interface PcstResult { nodes: number[]; edges: number[] }
+export interface PcstResult {
+    nodes: number[];
+    edges: number[];
+}
 
 /** The GW objective of a tree: its edge costs plus the prizes left out. */
 export function pcstObjective(input: PcstInput, tree: PcstResult): number {
@@ -37,31 +40,50 @@ export function prizeCollectingSteiner(input: PcstInput): PcstResult {
 function growForest(input: PcstInput): number[] {
     const { n, head, tail, cost, prize, root } = input;
     const comp = Array.from({ length: n }, (_, v) => v);
-    const find = (v: number): number => { while (comp[v] !== v) { comp[v] = comp[comp[v]!]!; v = comp[v]!; } return v; };
+    const find = (v: number): number => {
+        while (comp[v] !== v) {
+            comp[v] = comp[comp[v]!]!;
+            v = comp[v]!;
+        }
+        return v;
+    };
     const members = new Map<number, number[]>(Array.from({ length: n }, (_, v) => [v, [v]]));
     const active = new Map<number, boolean>(Array.from({ length: n }, (_, v) => [v, v !== root && prize[v]! > 0]));
     const budget = new Map<number, number>(Array.from({ length: n }, (_, v) => [v, prize[v]!]));
     const load = new Float64Array(n);
     const chosen: number[] = [];
     for (;;) {
-        let delta = Infinity, event: { edge: number } | { comp: number } | undefined;
+        let delta = Infinity,
+            event: { edge: number } | { comp: number } | undefined;
         for (let e = 0; e < head.length; e++) {
-            const a = find(head[e]!), b = find(tail[e]!);
+            const a = find(head[e]!),
+                b = find(tail[e]!);
             if (a === b) continue;
             const rate = (active.get(a) ? 1 : 0) + (active.get(b) ? 1 : 0);
             if (rate === 0) continue;
             const t = Math.max(0, cost[e]! - load[head[e]!]! - load[tail[e]!]!) / rate;
-            if (t < delta) { delta = t; event = { edge: e }; }
+            if (t < delta) {
+                delta = t;
+                event = { edge: e };
+            }
         }
-        for (const [c, on] of active) if (on && budget.get(c)! < delta) { delta = Math.max(0, budget.get(c)!); event = { comp: c }; }
+        for (const [c, on] of active)
+            if (on && budget.get(c)! < delta) {
+                delta = Math.max(0, budget.get(c)!);
+                event = { comp: c };
+            }
         if (!event) break;
         for (const [c, on] of active) {
             if (!on) continue;
             budget.set(c, budget.get(c)! - delta);
             for (const v of members.get(c)!) load[v] = load[v]! + delta;
         }
-        if ('comp' in event) { active.set(event.comp, false); continue; }
-        const a = find(head[event.edge]!), b = find(tail[event.edge]!);
+        if ('comp' in event) {
+            active.set(event.comp, false);
+            continue;
+        }
+        const a = find(head[event.edge]!),
+            b = find(tail[event.edge]!);
         chosen.push(event.edge);
         comp[b] = a;
         members.get(a)!.push(...members.get(b)!);
@@ -76,8 +98,14 @@ function growForest(input: PcstInput): number[] {
 /** The root's tree of the forest, keeping exactly the subtrees that pay for their edge. */
 function strongPrune(input: PcstInput, forest: number[]): PcstResult {
     const adj = new Map<number, { to: number; edge: number }[]>();
-    const link = (v: number, to: number, edge: number) => { if (!adj.has(v)) adj.set(v, []); adj.get(v)!.push({ to, edge }); };
-    for (const e of forest) { link(input.head[e]!, input.tail[e]!, e); link(input.tail[e]!, input.head[e]!, e); }
+    const link = (v: number, to: number, edge: number) => {
+        if (!adj.has(v)) adj.set(v, []);
+        adj.get(v)!.push({ to, edge });
+    };
+    for (const e of forest) {
+        link(input.head[e]!, input.tail[e]!, e);
+        link(input.tail[e]!, input.head[e]!, e);
+    }
     // Iterative DFS order from the root (children after parents), then net worth bottom-up.
     const order: { v: number; parent: number; edge: number }[] = [];
     const stack = [{ v: input.root, parent: -1, edge: -1 }];
@@ -93,7 +121,8 @@ function strongPrune(input: PcstInput, forest: number[]): PcstResult {
         for (const { to, edge } of adj.get(v) ?? []) if (to !== parent) w += Math.max(0, worth.get(to)! - input.cost[edge]!);
         worth.set(v, w);
     }
-    const nodes: number[] = [], edges: number[] = [];
+    const nodes: number[] = [],
+        edges: number[] = [];
     const kept = new Set<number>([input.root]);
     for (const { v, parent, edge } of order) {
         if (parent >= 0 && (!kept.has(parent) || worth.get(v)! - input.cost[edge]! <= 0)) continue;

@@ -31,7 +31,12 @@ export type PerturbationKind = 'swap' | 'replace' | 'rewire' | 'delete';
  * How an edge of a perturbed context differs from the retrieved one; a relation replaced by the least plausible one
  * by embeddings (ATS-style) carries that plausibility (the cosine of the new triple's text with the old one's).
  */
-export interface PerturbationMark { kind: PerturbationKind; relation?: string; tail?: string; plausibility?: number }
+export interface PerturbationMark {
+    kind: PerturbationKind;
+    relation?: string;
+    tail?: string;
+    plausibility?: number;
+}
 
 export interface ContextEdge {
     head: string;
@@ -82,10 +87,20 @@ export interface ClaimVerdict {
 }
 
 /** A fact of the data, as claim checking reads it. */
-export interface StoredFact { head: string; relation: string; tail: string }
+export interface StoredFact {
+    head: string;
+    relation: string;
+    tail: string;
+}
 
 /** An edge relation of the data graph, as the claim linker reads it. */
-export interface StoredRelation { name: string; label: string; headType: string; tailType: string; words: string[] }
+export interface StoredRelation {
+    name: string;
+    label: string;
+    headType: string;
+    tailType: string;
+    words: string[];
+}
 
 /** What an open question carries (preview JSONL shows it whole): enough to check its answer without the data. */
 export interface OpenQuestion {
@@ -95,7 +110,10 @@ export interface OpenQuestion {
     level: number;
     form: RetrievalForm;
     retrieval: {
-        seeds: string[]; neighbourhood: { nodes: number; edges: number }; pprIterations: number; graph: ContextGraph;
+        seeds: string[];
+        neighbourhood: { nodes: number; edges: number };
+        pprIterations: number;
+        graph: ContextGraph;
         /** Where the prizes came from: the question's embeddings (\`embeddings MODEL\`), BM25, or PageRank alone. */
         prizesFrom?: 'embeddings' | 'bm25' | 'ppr';
     };

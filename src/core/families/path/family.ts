@@ -9,7 +9,16 @@ import type { LoadedData } from '../../data/types.js';
 import type { KgEdge, KgNode, Keyword } from '../../probes/question.js';
 import { AMBIGUOUS, DANGLING, FkJoin, resolvePath } from '../../kg/graph.js';
 import { SYSTEM_BINARY } from '../../probes/prompts.js';
-import { compilePhrasings, entityNode, phrasedItems, planFailure, sentence, settingTemplate, valueNode, type Plan } from '../../probes/plan.js';
+import {
+    compilePhrasings,
+    entityNode,
+    phrasedItems,
+    planFailure,
+    sentence,
+    settingTemplate,
+    valueNode,
+    type Plan,
+} from '../../probes/plan.js';
 import { labelOf, Scope, slotFor, type Slot } from '../../probes/scope.js';
 import type { ProbeFamily } from '../../probes/family.js';
 import { ANSWER_SETTINGS, parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
@@ -35,11 +44,17 @@ export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, pr
     const { hops, relations, cycleAt } = resolution.path;
     if (cycleAt !== undefined) {
         problems.push({
-            location: probe.loc, severity: 'warning', code: 'probe-path-cycle',
+            location: probe.loc,
+            severity: 'warning',
+            code: 'probe-path-cycle',
             message: `The path returns to ${relations[cycleAt]} at hop ${cycleAt + 1} (a cycle): rows whose join comes back to the same entity are skipped.`,
         });
     }
-    if (probe.phrasings.length === 0) return fail('probe-phrasing', `Path probe ${probe.name} needs at least one phrasing, e.g. basic "Was the director of {title} born in the {decade(birth_year)}s?".`);
+    if (probe.phrasings.length === 0)
+        return fail(
+            'probe-phrasing',
+            `Path probe ${probe.name} needs at least one phrasing, e.g. basic "Was the director of {title} born in the {decade(birth_year)}s?".`,
+        );
     const slots: Slot[] = [];
     for (const name of relations) {
         const s = slotFor(spec, data.tables, name);
@@ -62,9 +77,14 @@ export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, pr
     const keywordSlot = hops.map((_, i) => (i < last ? i + 1 : last));
     hops.forEach((h, i) => scope.need(keywordSlot[i]!, h.keyword.attribute));
     const asOf = probeAsOf(slots, probe, problems);
-    const joins = hops.slice(0, last).map((h, i) => new FkJoin(slots[i]!.table, h.fk!.from.attributes, slots[i + 1]!.table, h.fk!.to.attributes));
+    const joins = hops
+        .slice(0, last)
+        .map((h, i) => new FkJoin(slots[i]!.table, h.fk!.from.attributes, slots[i + 1]!.table, h.fk!.to.attributes));
     return {
-        probe, scope, system: SYSTEM_BINARY, constraints: hops.flatMap(h => (h.fk ? [h.fk.loc] : [])),
+        probe,
+        scope,
+        system: SYSTEM_BINARY,
+        constraints: hops.flatMap(h => (h.fk ? [h.fk.loc] : [])),
         bind(row, rows) {
             rows[0] = row;
             for (let i = 0; i < joins.length; i++) {
@@ -77,15 +97,24 @@ export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, pr
             return scope.hasNull(rows) ? 'null' : undefined;
         },
         items(rows) {
-            const keywords: Keyword[][] = hops.map((h, i) => scope.keywords(rows, keywordSlot[i]!, h.keyword.attribute, h.keyword));
+            const keywords: Keyword[][] = hops.map((h, i) =>
+                scope.keywords(rows, keywordSlot[i]!, h.keyword.attribute, h.keyword),
+            );
             // A path whose last value is empty (a city that never hosted) has one hop fewer: no keyword to find.
             while (keywords.length > 0 && keywords[keywords.length - 1]!.length === 0) keywords.pop();
-            const explain = explainTemplate ? explainTemplate(rows)
-                : hops.flatMap((h, i) => (keywords[i]?.length ? [sentence(labelOf(slots[i]!.relation, h.step.attribute), keywords[i]!)] : [])).join(' ');
+            const explain = explainTemplate
+                ? explainTemplate(rows)
+                : hops
+                      .flatMap((h, i) =>
+                          keywords[i]?.length ? [sentence(labelOf(slots[i]!.relation, h.step.attribute), keywords[i]!)] : [],
+                      )
+                      .join(' ');
             const items = phrasedItems(scope, phrasings, rows, keywords, explain);
             if (items === 'invalid') return items;
             // One fact per hop (docs/facts.md): the row the hop leaves from and the attribute it follows.
-            const facts = keywords.flatMap((_, i) => rowFact(scope, rows, i, hops[i]!.step.attribute, 'hop', { hop: i + 1 }) ?? []);
+            const facts = keywords.flatMap(
+                (_, i) => rowFact(scope, rows, i, hops[i]!.step.attribute, 'hop', { hop: i + 1 }) ?? [],
+            );
             for (const item of items) item.facts = facts;
             if (arExt === 'complete') for (const item of items) item.pathScoring = { arExt: 'complete' };
             if (asOf) for (const item of items) dateItem(item, asOf, [item.template]);
@@ -103,7 +132,8 @@ export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, pr
             }
             let at = start;
             hops.forEach((h, i) => {
-                const next = i < last ? entityNode(scope, rows, i + 1, i + 1, false) : valueNode(scope, rows, last, end, i + 1, false);
+                const next =
+                    i < last ? entityNode(scope, rows, i + 1, i + 1, false) : valueNode(scope, rows, last, end, i + 1, false);
                 nodes.push(next);
                 edges.push({ from: at.id, to: next.id, label: h.step.attribute, hop: i + 1 });
                 at = next;
@@ -113,13 +143,17 @@ export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, pr
     };
 }
 
-
 /** The settings a path probe reads, declared once (src/core/spec/settings.ts) and read through this table. */
 export const PATH_SETTINGS = declareSettings('probe path', {
-    explain: { type: 'text', doc: 'A template for the demonstration\'s rationale (few-shot and chain-of-thought variants).' },
+    explain: { type: 'text', doc: "A template for the demonstration's rationale (few-shot and chain-of-thought variants)." },
     // per_hop: AR-ext of hop i over the questions whose path has hop i; complete: over the questions whose path has
     // every hop only (the ERBench authors' Soccer & Olympic figures, Table 4).
-    ar_ext: { type: 'text', values: ['per_hop', 'complete'], default: 'per_hop', doc: 'How AR-ext counts: per_hop (default) or complete (only questions whose path has every hop, the ERBench authors\' Soccer & Olympic scoring).' },
+    ar_ext: {
+        type: 'text',
+        values: ['per_hop', 'complete'],
+        default: 'per_hop',
+        doc: "How AR-ext counts: per_hop (default) or complete (only questions whose path has every hop, the ERBench authors' Soccer & Olympic scoring).",
+    },
 });
 
 export const pathFamily: ProbeFamily = {
@@ -149,20 +183,41 @@ export const pathFamily: ProbeFamily = {
         for (const g of groups) {
             if (!g.hops || g.na) continue;
             for (const h of g.hops) {
-                rows.push([...keyCells(g), pct(g.rExt?.value), String(h.hop), `${pct(h.r.value)} ${ciText(h.r.ci)}`, `${pct(h.ar.value)} ${ciText(h.ar.ci)}`,
-                    snowballText(h.givenPrevious), snowballText(h.givenNotPrevious)]);
+                rows.push([
+                    ...keyCells(g),
+                    pct(g.rExt?.value),
+                    String(h.hop),
+                    `${pct(h.r.value)} ${ciText(h.r.ci)}`,
+                    `${pct(h.ar.value)} ${ciText(h.ar.ci)}`,
+                    snowballText(h.givenPrevious),
+                    snowballText(h.givenNotPrevious),
+                ]);
             }
         }
-        return rows.length ? [{ title: 'Paths, hop by hop', columns: [...KEY_COLUMNS, 'R-ext', 'hop', 'R', 'AR-ext', 'P(r_i | r_i−1)', 'P(r_i | ¬r_i−1)'], rows }] : [];
+        return rows.length
+            ? [
+                  {
+                      title: 'Paths, hop by hop',
+                      columns: [...KEY_COLUMNS, 'R-ext', 'hop', 'R', 'AR-ext', 'P(r_i | r_i−1)', 'P(r_i | ¬r_i−1)'],
+                      rows,
+                  },
+              ]
+            : [];
     },
     // Table 4's cells: A, R-ext, AR-ext of every hop ("h1/h2/…"), H.
-    paperColumns: groups => paperOrder(groups).map(g => {
-        const f = (x: number | null | undefined) => (g.na ? 'n/a' : paperFigure(x));
-        return {
-            column: binaryColumn(g.phrasing),
-            cells: [{ label: 'A', text: f(g.A) }, { label: 'R-ext', text: f(g.rExt?.value) }, { label: 'AR-ext', text: g.na ? 'n/a' : (g.hops ?? []).map(h => f(h.ar.value)).join('/') }, { label: 'H', text: f(g.H) }],
-        };
-    }),
+    paperColumns: groups =>
+        paperOrder(groups).map(g => {
+            const f = (x: number | null | undefined) => (g.na ? 'n/a' : paperFigure(x));
+            return {
+                column: binaryColumn(g.phrasing),
+                cells: [
+                    { label: 'A', text: f(g.A) },
+                    { label: 'R-ext', text: f(g.rExt?.value) },
+                    { label: 'AR-ext', text: g.na ? 'n/a' : (g.hops ?? []).map(h => f(h.ar.value)).join('/') },
+                    { label: 'H', text: f(g.H) },
+                ],
+            };
+        }),
     answerText: yesNoText,
     guess: yesNoGuess,
 };

@@ -29,7 +29,6 @@ export interface HopMetrics {
     givenNotPrevious?: Figure;
 }
 
-
 /** Fewer cases than this make a snowball conditional n/a (too few to say anything). */
 export const SNOWBALL_MIN = 4;
 
@@ -52,13 +51,23 @@ export function pathMetrics(items: readonly { v: Verdict; q: Question }[]): { rE
     const complete = items.filter(i => i.q.keywords.length === hopCount);
     const completeOnly = items.some(i => i.q.pathScoring?.arExt === 'complete');
     for (let h = 0; h < hopCount; h++) {
-        let r = 0, prev = 0, prevAnd = 0, notPrev = 0, notPrevAnd = 0;
+        let r = 0,
+            prev = 0,
+            prevAnd = 0,
+            notPrev = 0,
+            notPrevAnd = 0;
         const within = items.filter(i => i.q.keywords.length > h);
         for (const { v } of within) {
             const here = hopPresent(v, h);
             if (here) r++;
             if (h > 0) {
-                if (hopPresent(v, h - 1)) { prev++; if (here) prevAnd++; } else { notPrev++; if (here) notPrevAnd++; }
+                if (hopPresent(v, h - 1)) {
+                    prev++;
+                    if (here) prevAnd++;
+                } else {
+                    notPrev++;
+                    if (here) notPrevAnd++;
+                }
             }
         }
         const arBase = completeOnly ? complete : within;
@@ -66,11 +75,17 @@ export function pathMetrics(items: readonly { v: Verdict; q: Question }[]): { rE
         presentHops += r;
         totalHops += within.length;
         const m: HopMetrics = { hop: h + 1, r: figure(r, within.length), ar: figure(ar, arBase.length) };
-        if (h > 0) { m.givenPrevious = snowball(prevAnd, prev); m.givenNotPrevious = snowball(notPrevAnd, notPrev); }
+        if (h > 0) {
+            m.givenPrevious = snowball(prevAnd, prev);
+            m.givenNotPrevious = snowball(notPrevAnd, notPrev);
+        }
         hops.push(m);
     }
     // R-ext is a mean of per-question shares; with equal hop counts it equals pooled hops, whose Wilson interval we give.
-    const rExt = items.length === 0 ? figure(0, 0) : { ...figure(presentHops, totalHops), value: items.reduce((s, i) => s + rExtShare(i.q, i.v), 0) / items.length };
+    const rExt =
+        items.length === 0
+            ? figure(0, 0)
+            : { ...figure(presentHops, totalHops), value: items.reduce((s, i) => s + rExtShare(i.q, i.v), 0) / items.length };
     return { rExt, hops };
 }
 
@@ -83,15 +98,36 @@ function snowball(k: number, n: number): Figure {
 export function pathJson(g: GroupMetrics): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     if (g.rExt) out.rExt = { value: round4(g.rExt.value), ci: roundCi(g.rExt.ci) };
-    if (g.hops) out.hops = g.hops.map(h => ({ hop: h.hop, R: round4(h.r.value), AR: round4(h.ar.value), ci: { R: roundCi(h.r.ci), AR: roundCi(h.ar.ci) },
-        givenPrevious: h.givenPrevious && { value: round4(h.givenPrevious.value), n: h.givenPrevious.n, ci: roundCi(h.givenPrevious.ci) },
-        givenNotPrevious: h.givenNotPrevious && { value: round4(h.givenNotPrevious.value), n: h.givenNotPrevious.n, ci: roundCi(h.givenNotPrevious.ci) } }));
+    if (g.hops)
+        out.hops = g.hops.map(h => ({
+            hop: h.hop,
+            R: round4(h.r.value),
+            AR: round4(h.ar.value),
+            ci: { R: roundCi(h.r.ci), AR: roundCi(h.ar.ci) },
+            givenPrevious: h.givenPrevious && {
+                value: round4(h.givenPrevious.value),
+                n: h.givenPrevious.n,
+                ci: roundCi(h.givenPrevious.ci),
+            },
+            givenNotPrevious: h.givenNotPrevious && {
+                value: round4(h.givenNotPrevious.value),
+                n: h.givenNotPrevious.n,
+                ci: roundCi(h.givenNotPrevious.ci),
+            },
+        }));
     return out;
 }
 
 /** Per hop, on one line: "1: .92; 2: .91" (a path's hop figures in one CSV cell / JUnit property). */
 const byHop = (g: GroupMetrics, get: (h: HopMetrics) => number | null | undefined): string | null =>
-    (g.hops ? g.hops.map(h => { const v = get(h); return `${h.hop}: ${v === null || v === undefined ? 'n/a' : String(round4(v))}`; }).join('; ') : null);
+    g.hops
+        ? g.hops
+              .map(h => {
+                  const v = get(h);
+                  return `${h.hop}: ${v === null || v === undefined ? 'n/a' : String(round4(v))}`;
+              })
+              .join('; ')
+        : null;
 
 /** The path family's figure columns (CSV, JUnit, the md / html figures table): R-ext, and each hop's R, AR-ext and snowball conditionals. */
 export const PATH_COLUMNS: readonly FigureColumn[] = [
@@ -104,9 +140,17 @@ export const PATH_COLUMNS: readonly FigureColumn[] = [
 
 /** R and AR-ext per hop, one chart per group (the HTML report). */
 export function hopCharts(groups: readonly GroupMetrics[]): ChartSet | undefined {
-    const charts = groups.filter(g => g.hops && !g.na && g.n > 0).map(g => ({
-        title: `${groupLabel(groupKey(g))} — per hop`,
-        groups: g.hops!.map(h => ({ lines: [`hop ${h.hop}`], bars: [{ name: 'R', value: h.r.value, ci: h.r.ci }, { name: 'AR', value: h.ar.value, ci: h.ar.ci }] })),
-    }));
+    const charts = groups
+        .filter(g => g.hops && !g.na && g.n > 0)
+        .map(g => ({
+            title: `${groupLabel(groupKey(g))} — per hop`,
+            groups: g.hops!.map(h => ({
+                lines: [`hop ${h.hop}`],
+                bars: [
+                    { name: 'R', value: h.r.value, ci: h.r.ci },
+                    { name: 'AR', value: h.ar.value, ci: h.ar.ci },
+                ],
+            })),
+        }));
     return charts.length ? { title: 'Paths per hop (charts)', legend: ['R', 'AR'], charts } : undefined;
 }

@@ -10,7 +10,17 @@
 import type { Question } from '../../probes/question.js';
 import type { Verdict } from '../../verify/types.js';
 import { findWord, foldValue } from '../../verify/normalise.js';
-import { Linker, clauses, deniedSpans, isDenied, negationAt, rationalePoints, withoutDenied, type EntityEntry, type Mention } from '../../reader/index.js';
+import {
+    Linker,
+    clauses,
+    deniedSpans,
+    isDenied,
+    negationAt,
+    rationalePoints,
+    withoutDenied,
+    type EntityEntry,
+    type Mention,
+} from '../../reader/index.js';
 import type { Premise } from './questions.js';
 import type { RuleQuestion } from './types.js';
 import { tripleClaims } from './extract.js';
@@ -45,7 +55,8 @@ export type PremiseStatus = 'supported' | 'negated' | 'contradicted' | 'missing'
  * a wrong answer from premises all stated right, a wrong answer with a premise wrong or missing. Not the paper's
  * categories (PaperCategory): those are read from the overlaps, among wrong answers only.
  */
-export type RuleCategory = 'correct' | 'right-answer-wrong-premises' | 'wrong-answer-right-premises' | 'wrong-answer-wrong-premises' | 'refused';
+export type RuleCategory =
+    'correct' | 'right-answer-wrong-premises' | 'wrong-answer-right-premises' | 'wrong-answer-wrong-premises' | 'refused';
 
 /**
  * The paper's categories (HalluVault, METHODS.md §2), defined among wrong answers from the node / edge overlap
@@ -102,7 +113,10 @@ export function checkRuleAnswer(q: Question, v: Checked): RuleCheck | undefined 
         const byModel = fromTriples(q, v, points, v.extracted.model, v.extracted.triples);
         const byPatterns = checkRuleAnswer(q, { ...v, extracted: undefined });
         if (!byPatterns) return byModel;
-        const agreement = { premises: byModel.premises.length, agree: byModel.premises.filter((p, i) => p === byPatterns.premises[i]).length };
+        const agreement = {
+            premises: byModel.premises.length,
+            agree: byModel.premises.filter((p, i) => p === byPatterns.premises[i]).length,
+        };
         const decider = v.extracted.decides === false ? byPatterns : byModel;
         decider.agreement = agreement;
         return decider;
@@ -114,7 +128,10 @@ export function checkRuleAnswer(q: Question, v: Checked): RuleCheck | undefined 
     // a negation in a clause flips what it states ("Messi does not play for FC Barcelona" denies the premise).
     const ids: string[] = [];
     const entries: EntityEntry[] = [];
-    const entry = (id: string, names: readonly string[]) => { ids.push(id); entries.push({ id, type: id.split(':')[0]!, names: names.filter(n => n.trim() !== '') }); };
+    const entry = (id: string, names: readonly string[]) => {
+        ids.push(id);
+        entries.push({ id, type: id.split(':')[0]!, names: names.filter(n => n.trim() !== '') });
+    };
     rule.premises.forEach((p, i) => {
         entry(`s:${i}`, subjectForms(p));
         entry(`v:${i}`, valueForms(p));
@@ -140,10 +157,14 @@ export function checkRuleAnswer(q: Question, v: Checked): RuleCheck | undefined 
             return read;
         });
     });
-    const has = (m: Mention, id: string) => { const k = index.get(id); return k !== undefined && m.entries.includes(k); };
+    const has = (m: Mention, id: string) => {
+        const k = index.get(id);
+        return k !== undefined && m.entries.includes(k);
+    };
     const names = (c: { mentions: Mention[] }, id: string) => c.mentions.filter(m => has(m, id));
     /** The clause names the premise's subject and, in another mention, its value. */
-    const statesRight = (c: { mentions: Mention[] }, i: number) => names(c, `s:${i}`).some(x => names(c, `v:${i}`).some(y => y !== x));
+    const statesRight = (c: { mentions: Mention[] }, i: number) =>
+        names(c, `s:${i}`).some(x => names(c, `v:${i}`).some(y => y !== x));
     const premises: PremiseStatus[] = rule.premises.map((p, i) => {
         const hop = v.hops[i]?.keywords[0];
         const other = hop?.conflict ?? hop?.alsoStated;
@@ -165,7 +186,11 @@ export function checkRuleAnswer(q: Question, v: Checked): RuleCheck | undefined 
                 if (!other || c.negated) continue;
                 // Another value counts where it is its own mention, not a name stated right about another premise.
                 const rightElsewhere = rule.premises.map((_, j) => j !== i && statesRight(c, j));
-                const said = names(c, `o:${i}`).filter(m => !rule.premises.some((_, j) => rightElsewhere[j] && (has(m, `s:${j}`) || has(m, `v:${j}`))) && !names(c, `s:${i}`).includes(m));
+                const said = names(c, `o:${i}`).filter(
+                    m =>
+                        !rule.premises.some((_, j) => rightElsewhere[j] && (has(m, `s:${j}`) || has(m, `v:${j}`))) &&
+                        !names(c, `s:${i}`).includes(m),
+                );
                 if (said.length === 0) continue;
                 const claim: RuleClaim = { ...base, value: other.value, status: 'contradicted' };
                 if (other.row) claim.row = other.row;
@@ -175,14 +200,18 @@ export function checkRuleAnswer(q: Question, v: Checked): RuleCheck | undefined 
         });
         // A value stated in a point that names no subject ("they both play for Barcelona") counts for this
         // premise; one stated about another premise's subject does not.
-        const unattributed = (id: string) => clausesOf.some(cs => cs.some(c => {
-            if (c.negated) return false;
-            if (rule.premises.some((_, j) => j !== i && names(c, `s:${j}`).some(m => !has(m, id)))) return false;
-            const own = names(c, `s:${i}`);
-            return names(c, id).some(m => !own.includes(m));
-        }));
+        const unattributed = (id: string) =>
+            clausesOf.some(cs =>
+                cs.some(c => {
+                    if (c.negated) return false;
+                    if (rule.premises.some((_, j) => j !== i && names(c, `s:${j}`).some(m => !has(m, id)))) return false;
+                    const own = names(c, `s:${i}`);
+                    return names(c, id).some(m => !own.includes(m));
+                }),
+            );
         if (status === 'missing' && hop?.status === 'found' && unattributed(`v:${i}`)) status = 'supported';
-        if (status === 'missing' && hop?.status === 'contradicted' && hop.conflict && unattributed(`o:${i}`)) status = 'contradicted';
+        if (status === 'missing' && hop?.status === 'contradicted' && hop.conflict && unattributed(`o:${i}`))
+            status = 'contradicted';
         return status;
     });
     const optional = rule.premises.map(() => false);
@@ -193,12 +222,24 @@ export function checkRuleAnswer(q: Question, v: Checked): RuleCheck | undefined 
         if (claims.some(c => c.point === at + 1)) return;
         const i = rule.premises.findIndex((_, j) => cs.some(c => names(c, `s:${j}`).length > 0));
         const p = rule.premises[i];
-        if (p) claims.push({ point: at + 1, subject: p.subject, relation: p.relation, attribute: p.attribute, value: points[at]!, status: 'unknown' });
+        if (p)
+            claims.push({
+                point: at + 1,
+                subject: p.subject,
+                relation: p.relation,
+                attribute: p.attribute,
+                value: points[at]!,
+                status: 'unknown',
+            });
     });
     return finish(v, rule, points, claims, premises, fallback ? { by: 'patterns', fallback } : { by: 'patterns' }, optional);
 }
 
-interface ReadClause { mentions: Mention[]; negated: boolean; text: string }
+interface ReadClause {
+    mentions: Mention[];
+    negated: boolean;
+    text: string;
+}
 type Names = (c: { mentions: Mention[] }, id: string) => Mention[];
 
 const YEAR = /\b(1[5-9]\d\d|20\d\d)\b/g;
@@ -209,7 +250,14 @@ const YEAR = /\b(1[5-9]\d\d|20\d\d)\b/g;
  * (Bayern Munich)"), and contradicted by years only outside it. Begin and end are needed (missing fails) only when
  * the question asks for them: \`until\` (when one spell gives way to the next); otherwise they are optional.
  */
-function spells(rule: RuleQuestion, clausesOf: ReadClause[][], names: Names, claims: RuleClaim[], status: PremiseStatus[], optional: boolean[]): void {
+function spells(
+    rule: RuleQuestion,
+    clausesOf: ReadClause[][],
+    names: Names,
+    claims: RuleClaim[],
+    status: PremiseStatus[],
+    optional: boolean[],
+): void {
     const asksBounds = /until/.test(String(rule.temporal?.op ?? ''));
     rule.premises.forEach((p, i) => {
         if (!p.spell) return;
@@ -224,7 +272,10 @@ function spells(rule: RuleQuestion, clausesOf: ReadClause[][], names: Names, cla
             for (const c of cs) {
                 if (c.negated || names(c, `s:${i}`).length === 0) continue;
                 if (qualifier && findWord(foldValue(c.text), foldValue(qualifier)) < 0) continue;
-                if (bound.some(w => findWord(foldValue(c.text), w) >= 0)) { explicit = true; continue; }
+                if (bound.some(w => findWord(foldValue(c.text), w) >= 0)) {
+                    explicit = true;
+                    continue;
+                }
                 for (const m of c.text.matchAll(YEAR)) {
                     const year = Number(m[1]);
                     if (year >= b && year <= e) inside ??= { year, point: at + 1 };
@@ -247,7 +298,14 @@ function spells(rule: RuleQuestion, clausesOf: ReadClause[][], names: Names, cla
  * about an earlier node of its chain ("Real Madrid is based in Madrid, Spain" for Madrid → region → Spain), is
  * supported, and the premises in between are optional.
  */
-function skippedNodes(rule: RuleQuestion, clausesOf: ReadClause[][], names: Names, claims: RuleClaim[], status: PremiseStatus[], optional: boolean[]): void {
+function skippedNodes(
+    rule: RuleQuestion,
+    clausesOf: ReadClause[][],
+    names: Names,
+    claims: RuleClaim[],
+    status: PremiseStatus[],
+    optional: boolean[],
+): void {
     const premises = rule.premises;
     const before = (j: number) => premises.findIndex((q, k) => k !== j && foldValue(q.value) === foldValue(premises[j]!.subject));
     premises.forEach((p, j) => {
@@ -255,10 +313,20 @@ function skippedNodes(rule: RuleQuestion, clausesOf: ReadClause[][], names: Name
         const between: number[] = [];
         for (let a = before(j), guard = 0; a >= 0 && guard < premises.length; a = before(a), guard++) {
             between.push(a);
-            const at = clausesOf.findIndex(cs => cs.some(c => !c.negated && names(c, `v:${j}`).some(v => names(c, `s:${a}`).some(s => s !== v))));
+            const at = clausesOf.findIndex(cs =>
+                cs.some(c => !c.negated && names(c, `v:${j}`).some(v => names(c, `s:${a}`).some(s => s !== v))),
+            );
             if (at < 0) continue;
             status[j] = 'supported';
-            claims.push({ point: at + 1, subject: p.subject, relation: p.relation, attribute: p.attribute, value: p.value, status: 'supported', premise: j });
+            claims.push({
+                point: at + 1,
+                subject: p.subject,
+                relation: p.relation,
+                attribute: p.attribute,
+                value: p.value,
+                status: 'supported',
+                premise: j,
+            });
             // The nodes skipped over: the premises from the earlier node up to this one's subject.
             for (const k of between) if (status[k] === 'missing') optional[k] = true;
             return;
@@ -267,48 +335,87 @@ function skippedNodes(rule: RuleQuestion, clausesOf: ReadClause[][], names: Name
 }
 
 /** The claims of a model's triples (extract.ts), each checked against the premise it speaks about. */
-function fromTriples(q: Question, v: Checked, points: string[], model: string, triples: NonNullable<Verdict['extracted']>['triples'] & object): RuleCheck {
+function fromTriples(
+    q: Question,
+    v: Checked,
+    points: string[],
+    model: string,
+    triples: NonNullable<Verdict['extracted']>['triples'] & object,
+): RuleCheck {
     const rule = q.rule!;
     const premises = rule.premises;
     const claims: RuleClaim[] = tripleClaims(triples, premises, v.hops).map(t => {
         const p = t.premise !== undefined ? premises[t.premise] : undefined;
-        const c: RuleClaim = { point: t.point, subject: p?.subject ?? t.triple.subject, relation: p?.relation ?? '', attribute: p?.attribute ?? t.triple.relation, value: t.triple.object, status: t.status };
+        const c: RuleClaim = {
+            point: t.point,
+            subject: p?.subject ?? t.triple.subject,
+            relation: p?.relation ?? '',
+            attribute: p?.attribute ?? t.triple.relation,
+            value: t.triple.object,
+            status: t.status,
+        };
         if (t.premise !== undefined) c.premise = t.premise;
         if (t.row) c.row = t.row;
         return c;
     });
     const status: PremiseStatus[] = premises.map((_, i) => {
         const about = claims.filter(c => c.premise === i);
-        return about.some(c => c.status === 'contradicted') ? 'contradicted' : about.some(c => c.status === 'supported') ? 'supported' : 'missing';
+        return about.some(c => c.status === 'contradicted')
+            ? 'contradicted'
+            : about.some(c => c.status === 'supported')
+              ? 'supported'
+              : 'missing';
     });
     return finish(v, rule, points, claims, status, { by: 'model', model });
 }
 
-function finish(v: Checked, rule: RuleQuestion, points: string[], claims: RuleClaim[], status: PremiseStatus[], extraction: RuleCheck['extraction'], optional: readonly boolean[] = []): RuleCheck {
+function finish(
+    v: Checked,
+    rule: RuleQuestion,
+    points: string[],
+    claims: RuleClaim[],
+    status: PremiseStatus[],
+    extraction: RuleCheck['extraction'],
+    optional: readonly boolean[] = [],
+): RuleCheck {
     const premises = rule.premises;
     // A premise not needed (a spell's years the question does not ask for, a node skipped over) fails nothing missing.
     const wrong = status.findIndex((s, i) => s !== 'supported' && !(s === 'missing' && optional[i]));
     const correct = v.override?.correct ?? v.correct;
     const knowledgeWrong = wrong >= 0;
-    const category: RuleCategory = MISSING_ANSWERS.has(v.answer) && !correct ? 'refused'
-        : correct ? (knowledgeWrong ? 'right-answer-wrong-premises' : 'correct') : knowledgeWrong ? 'wrong-answer-wrong-premises' : 'wrong-answer-right-premises';
+    const category: RuleCategory =
+        MISSING_ANSWERS.has(v.answer) && !correct
+            ? 'refused'
+            : correct
+              ? knowledgeWrong
+                  ? 'right-answer-wrong-premises'
+                  : 'correct'
+              : knowledgeWrong
+                ? 'wrong-answer-wrong-premises'
+                : 'wrong-answer-right-premises';
     const sim = v.similarity;
     const byEmbeddings = sim?.nodeOverlap !== undefined && sim.edgeOverlap !== undefined;
     const overlaps = byEmbeddings ? { nodeOverlap: sim.nodeOverlap!, edgeOverlap: sim.edgeOverlap! } : overlap(premises, claims);
-    const overlapBy = byEmbeddings ? `embeddings ${sim.model} ≥ ${sim.threshold}` : sim?.error ? `exact / alias (${sim.model}: ${sim.error})` : 'exact / alias';
+    const overlapBy = byEmbeddings
+        ? `embeddings ${sim.model} ≥ ${sim.threshold}`
+        : sim?.error
+          ? `exact / alias (${sim.model}: ${sim.error})`
+          : 'exact / alias';
     const right = new Set(claims.filter(c => c.status === 'supported').map(c => c.point)).size;
     const precision = points.length === 0 ? 0 : right / points.length;
     const recall = status.length === 0 ? 1 : status.filter(x => x === 'supported').length / status.length;
     const out: RuleCheck = { points, claims, premises: status, category, ...overlaps, precision, recall, extraction, overlapBy };
     if (optional.some(Boolean)) out.optional = [...optional];
     if (wrong >= 0) out.firstWrongStep = wrong + 1;
-    if (category !== 'correct' && category !== 'refused' && category !== 'right-answer-wrong-premises') out.paper = paperCategory(overlaps, rule.lowOverlap ?? LOW_OVERLAP);
+    if (category !== 'correct' && category !== 'refused' && category !== 'right-answer-wrong-premises')
+        out.paper = paperCategory(overlaps, rule.lowOverlap ?? LOW_OVERLAP);
     return out;
 }
 
 /** A wrong answer's category as the paper reads it from the overlaps (strictly below the threshold is low). */
 function paperCategory(o: { nodeOverlap: number; edgeOverlap: number }, low: number): PaperCategory {
-    const node = o.nodeOverlap < low, edge = o.edgeOverlap < low;
+    const node = o.nodeOverlap < low,
+        edge = o.edgeOverlap < low;
     return node && edge ? 'both' : node ? 'error-knowledge' : edge ? 'error-inference' : 'not-low';
 }
 
@@ -321,13 +428,18 @@ function valueForms(p: Premise): string[] {
 }
 
 /** The overlap's elements as text (for embeddings): the proof's and the stated nodes, and edges as "subject attribute value". */
-export function overlapElements(premises: readonly Premise[], claims: readonly RuleClaim[]): { proofNodes: string[]; saidNodes: string[]; proofEdges: string[]; saidEdges: string[] } {
+export function overlapElements(
+    premises: readonly Premise[],
+    claims: readonly RuleClaim[],
+): { proofNodes: string[]; saidNodes: string[]; proofEdges: string[]; saidEdges: string[] } {
     const stated = claims.filter(c => c.status !== 'unknown');
     const edge = (s: string, a: string, o: string) => `${s} ${a.replace(/_/g, ' ')} ${o}`;
     const uniq = (xs: string[]) => [...new Set(xs)];
     return {
-        proofNodes: uniq(premises.flatMap(p => [p.subject, p.value])), saidNodes: uniq(stated.flatMap(c => [c.subject, c.value])),
-        proofEdges: uniq(premises.map(p => edge(p.subject, p.attribute, p.value))), saidEdges: uniq(stated.map(c => edge(c.subject, c.attribute, c.value))),
+        proofNodes: uniq(premises.flatMap(p => [p.subject, p.value])),
+        saidNodes: uniq(stated.flatMap(c => [c.subject, c.value])),
+        proofEdges: uniq(premises.map(p => edge(p.subject, p.attribute, p.value))),
+        saidEdges: uniq(stated.map(c => edge(c.subject, c.attribute, c.value))),
     };
 }
 
@@ -375,10 +487,28 @@ export function ruleClaimMarks(q: Question, v: Parameters<typeof checkRuleAnswer
         const status = check.premises[i]!;
         const said = check.claims.find(c => c.premise === i && c.status === 'contradicted');
         // A denied premise is a fact of the data denied: contradicted by it.
-        const label = status === 'supported' ? 'supported' : status === 'contradicted' || status === 'negated' ? 'contradicted' : 'unverifiable';
-        const text = status === 'missing' ? `not stated: ${p.subject} ${p.attribute} ${p.value}` : status === 'negated' ? `denied: ${p.subject} ${p.attribute} ${p.value}` : said ? `${p.subject} ${p.attribute} ${said.value} (data: ${p.value})` : `${p.subject} ${p.attribute} ${p.value}`;
+        const label =
+            status === 'supported'
+                ? 'supported'
+                : status === 'contradicted' || status === 'negated'
+                  ? 'contradicted'
+                  : 'unverifiable';
+        const text =
+            status === 'missing'
+                ? `not stated: ${p.subject} ${p.attribute} ${p.value}`
+                : status === 'negated'
+                  ? `denied: ${p.subject} ${p.attribute} ${p.value}`
+                  : said
+                    ? `${p.subject} ${p.attribute} ${said.value} (data: ${p.value})`
+                    : `${p.subject} ${p.attribute} ${p.value}`;
         const mentions = p.nodes ? [...p.nodes] : [];
-        const mark: RuleClaimMark = { text, data: label, context: label, cause: status === 'supported' ? 'grounded' : status === 'contradicted' ? 'invented' : 'unverifiable', mentions };
+        const mark: RuleClaimMark = {
+            text,
+            data: label,
+            context: label,
+            cause: status === 'supported' ? 'grounded' : status === 'contradicted' ? 'invented' : 'unverifiable',
+            mentions,
+        };
         if (said) mark.dataEdge = { head: p.subject, relation: p.attribute, tail: p.value };
         return mark;
     });
@@ -388,6 +518,9 @@ export function ruleClaimMarks(q: Question, v: Parameters<typeof checkRuleAnswer
  * A rule answer's premises as keyword statuses (premise i is hop i + 1): the verifier finds a value anywhere in
  * the rationale, but only the points tell whose value it is — the graph and the hop summary show these.
  */
-export function premiseStatuses(q: Question, v: Parameters<typeof checkRuleAnswer>[1]): ('found' | 'missing' | 'contradicted')[] | undefined {
+export function premiseStatuses(
+    q: Question,
+    v: Parameters<typeof checkRuleAnswer>[1],
+): ('found' | 'missing' | 'contradicted')[] | undefined {
     return checkRuleAnswer(q, v)?.premises.map(s => (s === 'supported' ? 'found' : s === 'negated' ? 'contradicted' : s));
 }

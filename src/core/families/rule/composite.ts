@@ -15,7 +15,12 @@ import type { PredicateInfo } from '../../rules/translate.js';
 import { valueAttribute } from '../../rules/soundness.js';
 
 /** Why a probe on `rule` is refused, or undefined when its questions read as the data proves them. */
-export function compositeKeyRefusal(spec: SpecModel, program: Program, predicates: ReadonlyMap<string, PredicateInfo>, rule: string): string | undefined {
+export function compositeKeyRefusal(
+    spec: SpecModel,
+    program: Program,
+    predicates: ReadonlyMap<string, PredicateInfo>,
+    rule: string,
+): string | undefined {
     const compositeKey = (relation: string | undefined) => {
         const key = spec.relations.find(r => r.name === relation)?.keys[0];
         return key && key.length > 1 ? key : undefined;
@@ -34,25 +39,33 @@ export function compositeKeyRefusal(spec: SpecModel, program: Program, predicate
         for (const l of clause.body) {
             if (l.kind === 'compare') continue;
             const params = predicates.get(l.atom.pred)?.params ?? [];
-            l.atom.args.forEach((a, i) => { if ('var' in a && params[i]?.type) types.set(a.var, params[i].type); });
+            l.atom.args.forEach((a, i) => {
+                if ('var' in a && params[i]?.type) types.set(a.var, params[i].type);
+            });
         }
         const atoms = clause.body.flatMap(l => (l.kind === 'atom' ? [l.atom] : []));
         for (const [i, x] of atoms.entries()) {
             const at = inKey(x.pred);
             if (!at) continue;
-            const y = atoms.slice(i + 1).find(o => o.pred === x.pred && name(o.args[1]) === name(x.args[1]) && name(o.args[0]) !== name(x.args[0]));
+            const y = atoms
+                .slice(i + 1)
+                .find(o => o.pred === x.pred && name(o.args[1]) === name(x.args[1]) && name(o.args[0]) !== name(x.args[0]));
             if (y) {
-                return `rule ${rule} joins ${name(x.args[0])} and ${name(y.args[0])} on ${at.attribute}, which is part of ${keyText(at.relation, at.key)}: a question names each by its ${at.attribute}, so it states its own answer. `
-                    + `Ask about an attribute outside the key, or key ${at.relation} without ${at.attribute}.`;
+                return (
+                    `rule ${rule} joins ${name(x.args[0])} and ${name(y.args[0])} on ${at.attribute}, which is part of ${keyText(at.relation, at.key)}: a question names each by its ${at.attribute}, so it states its own answer. ` +
+                    `Ask about an attribute outside the key, or key ${at.relation} without ${at.attribute}.`
+                );
             }
         }
         for (const l of clause.body) {
             if (l.kind === 'not' && l.sound === 'complete') {
                 const at = inKey(l.atom.pred);
                 if (at) {
-                    return `'not ${l.atom.pred}(${l.atom.args.map(name).join(', ')})' in rule ${rule} denies ${at.attribute}, which is part of ${keyText(at.relation, at.key)}: `
-                        + `a question names ${name(l.atom.args[0])} by ${at.key.join(' and ')} and says it is not so, while the same ${at.key.filter(a => a !== at.attribute).join(' and ')} may have it in another row (the closed world reads rows; a reader reads the entity). `
-                        + `Declare the FD if it holds ('fd ${at.relation}: ${at.key.filter(a => a !== at.attribute).join(', ')} -> ${at.attribute}') to negate through it, or key ${at.relation} without ${at.attribute}.`;
+                    return (
+                        `'not ${l.atom.pred}(${l.atom.args.map(name).join(', ')})' in rule ${rule} denies ${at.attribute}, which is part of ${keyText(at.relation, at.key)}: ` +
+                        `a question names ${name(l.atom.args[0])} by ${at.key.join(' and ')} and says it is not so, while the same ${at.key.filter(a => a !== at.attribute).join(' and ')} may have it in another row (the closed world reads rows; a reader reads the entity). ` +
+                        `Declare the FD if it holds ('fd ${at.relation}: ${at.key.filter(a => a !== at.attribute).join(', ')} -> ${at.attribute}') to negate through it, or key ${at.relation} without ${at.attribute}.`
+                    );
                 }
             }
             if (l.kind === 'compare' && l.op === '!=' && 'var' in l.left && 'var' in l.right) {
@@ -60,8 +73,10 @@ export function compositeKeyRefusal(spec: SpecModel, program: Program, predicate
                 const key = compositeKey(relation);
                 if (key && relation !== undefined && relation === types.get(l.right.var)) {
                     const [a, b] = [l.left.var, l.right.var];
-                    return `'${a} != ${b}' in rule ${rule} compares rows of ${relation}, and ${keyText(relation, key)} has several attributes: one entity in two rows is paired with itself. `
-                        + `Compare the attribute that names the entity instead, e.g. '${a}.${key[0]} != ${b}.${key[0]}'.`;
+                    return (
+                        `'${a} != ${b}' in rule ${rule} compares rows of ${relation}, and ${keyText(relation, key)} has several attributes: one entity in two rows is paired with itself. ` +
+                        `Compare the attribute that names the entity instead, e.g. '${a}.${key[0]} != ${b}.${key[0]}'.`
+                    );
                 }
             }
         }

@@ -28,10 +28,20 @@ export async function ruleModelSteps({ store, runId, spec, keyFor, client, signa
 export function similarJaccard(a: readonly number[][], b: readonly number[][], threshold: number): number {
     if (a.length === 0 && b.length === 0) return 1;
     const pairs: { i: number; j: number; s: number }[] = [];
-    a.forEach((x, i) => b.forEach((y, j) => { const s = cosine(x, y); if (s >= threshold) pairs.push({ i, j, s }); }));
+    a.forEach((x, i) =>
+        b.forEach((y, j) => {
+            const s = cosine(x, y);
+            if (s >= threshold) pairs.push({ i, j, s });
+        }),
+    );
     pairs.sort((p, q) => q.s - p.s);
-    const usedA = new Set<number>(), usedB = new Set<number>();
-    for (const p of pairs) if (!usedA.has(p.i) && !usedB.has(p.j)) { usedA.add(p.i); usedB.add(p.j); }
+    const usedA = new Set<number>(),
+        usedB = new Set<number>();
+    for (const p of pairs)
+        if (!usedA.has(p.i) && !usedB.has(p.j)) {
+            usedA.add(p.i);
+            usedB.add(p.j);
+        }
     const m = usedA.size;
     return m / (a.length + b.length - m);
 }
@@ -49,7 +59,13 @@ function settingsOf(spec: SpecModel): Map<string, { model: string; threshold: nu
 type Vectors = (texts: string[], questionId: string) => Promise<Map<string, number[]>>;
 
 /** Vectors for texts: from the cache, else one request for the missing ones (each recorded, each vector cached). */
-function vectorSource(store: ModelStepStore, runId: string, model: ResolvedModel, client: OpenAIEmbeddingsClient, signal?: AbortSignal): Vectors {
+function vectorSource(
+    store: ModelStepStore,
+    runId: string,
+    model: ResolvedModel,
+    client: OpenAIEmbeddingsClient,
+    signal?: AbortSignal,
+): Vectors {
     const params = { embedding: true };
     const hashOf = (text: string) => requestHash(model.endpoint, model.id, params, [{ role: 'user', content: text }]);
     return async (texts, questionId) => {
@@ -57,25 +73,56 @@ function vectorSource(store: ModelStepStore, runId: string, model: ResolvedModel
         const missing: string[] = [];
         for (const t of new Set(texts)) {
             const hit = await store.cached(hashOf(t));
-            if (hit) out.set(t, JSON.parse(hit.text) as number[]); else missing.push(t);
+            if (hit) out.set(t, JSON.parse(hit.text) as number[]);
+            else missing.push(t);
         }
         if (missing.length === 0) return out;
         const got = await client.embed(missing, signal);
         const entries = missing.map((t, i) => ({ hash: hashOf(t), text: JSON.stringify(got.vectors[i]) }));
         missing.forEach((t, i) => out.set(t, got.vectors[i]!));
-        await store.recordSideCall({ run: runId, question: questionId, model: `embed:${model.name}`, sample: 0, hash: entries[0]!.hash, params, text: '', tokensIn: got.tokens, tokensOut: 0, latencyMs: got.latencyMs, cost: 0, attempts: 1, finishReason: 'embedding', cached: false }, entries);
+        await store.recordSideCall(
+            {
+                run: runId,
+                question: questionId,
+                model: `embed:${model.name}`,
+                sample: 0,
+                hash: entries[0]!.hash,
+                params,
+                text: '',
+                tokensIn: got.tokens,
+                tokensOut: 0,
+                latencyMs: got.latencyMs,
+                cost: 0,
+                attempts: 1,
+                finishReason: 'embedding',
+                cached: false,
+            },
+            entries,
+        );
         return out;
     };
 }
 
-export async function embedOverlaps(store: ModelStepStore, runId: string, spec: SpecModel, keyFor: KeyFor, signal?: AbortSignal): Promise<string[]> {
+export async function embedOverlaps(
+    store: ModelStepStore,
+    runId: string,
+    spec: SpecModel,
+    keyFor: KeyFor,
+    signal?: AbortSignal,
+): Promise<string[]> {
     const byProbe = settingsOf(spec);
     if (byProbe.size === 0) return [];
     const results = await store.loadRunResults(runId);
     if (!results) return [];
     const problems: string[] = [];
     const questions = new Map(results.questions.map(q => [q.id, q]));
-    const sourceFor = modelsOnDemand(spec, 'embeddings', keyFor, (model, key) => vectorSource(store, runId, model, new OpenAIEmbeddingsClient(model, key), signal), problems);
+    const sourceFor = modelsOnDemand(
+        spec,
+        'embeddings',
+        keyFor,
+        (model, key) => vectorSource(store, runId, model, new OpenAIEmbeddingsClient(model, key), signal),
+        problems,
+    );
     const updated: Verdict[] = [];
     for (const v of results.verdicts) {
         if (signal?.aborted) break;
@@ -85,12 +132,22 @@ export async function embedOverlaps(store: ModelStepStore, runId: string, spec: 
         if (!setting || !check || check.category === 'refused') continue;
         const base = { model: setting.model, threshold: setting.threshold };
         const source = await sourceFor(setting.model);
-        if (typeof source === 'string') { updated.push({ ...v, similarity: { ...base, error: source } }); continue; }
+        if (typeof source === 'string') {
+            updated.push({ ...v, similarity: { ...base, error: source } });
+            continue;
+        }
         const el = overlapElements(q!.rule!.premises, check.claims);
         try {
             const vec = await source([...el.proofNodes, ...el.saidNodes, ...el.proofEdges, ...el.saidEdges], v.questionId);
             const of = (xs: string[]) => xs.map(x => vec.get(x)!);
-            updated.push({ ...v, similarity: { ...base, nodeOverlap: similarJaccard(of(el.proofNodes), of(el.saidNodes), setting.threshold), edgeOverlap: similarJaccard(of(el.proofEdges), of(el.saidEdges), setting.threshold) } });
+            updated.push({
+                ...v,
+                similarity: {
+                    ...base,
+                    nodeOverlap: similarJaccard(of(el.proofNodes), of(el.saidNodes), setting.threshold),
+                    edgeOverlap: similarJaccard(of(el.proofEdges), of(el.saidEdges), setting.threshold),
+                },
+            });
         } catch (e) {
             const message = `the embeddings call failed: ${e instanceof Error ? e.message : String(e)}`;
             if (!problems.includes(message)) problems.push(`embeddings ${setting.model}: ${message}`);

@@ -15,8 +15,12 @@ import { PROBE_SETTINGS } from '../../probes/settings.js';
 
 export { modelsOnDemand, type KeyFor } from '../../run/side-call.js';
 
-export interface ExtractionOutcome { calls: number; cached: number; unreadable: number; problems: string[] }
-
+export interface ExtractionOutcome {
+    calls: number;
+    cached: number;
+    unreadable: number;
+    problems: string[];
+}
 
 /** The extraction model per rule probe that asks for one. */
 function extractors(spec: SpecModel): Map<string, string> {
@@ -34,14 +38,27 @@ function extractors(spec: SpecModel): Map<string, string> {
  * extracts only through its model reader (`read_with`, whose default is patterns) without `decide_by reader`.
  */
 function patternsDecide(spec: SpecModel): Set<string> {
-    return new Set(spec.probes.filter(p => {
-        const decideBy = PROBE_SETTINGS.read(p.settings).decide_by;
-        return decideBy === 'patterns' || (RULE_SETTINGS.read(p.settings).extract_with === undefined && decideBy !== 'reader');
-    }).map(p => p.name));
+    return new Set(
+        spec.probes
+            .filter(p => {
+                const decideBy = PROBE_SETTINGS.read(p.settings).decide_by;
+                return (
+                    decideBy === 'patterns' ||
+                    (RULE_SETTINGS.read(p.settings).extract_with === undefined && decideBy !== 'reader')
+                );
+            })
+            .map(p => p.name),
+    );
 }
 
-
-export async function extractRuleClaims(store: ModelStepStore, runId: string, spec: SpecModel, keyFor: KeyFor, createClient: (model: ResolvedModel, key: string) => ModelClient, signal?: AbortSignal): Promise<ExtractionOutcome> {
+export async function extractRuleClaims(
+    store: ModelStepStore,
+    runId: string,
+    spec: SpecModel,
+    keyFor: KeyFor,
+    createClient: (model: ResolvedModel, key: string) => ModelClient,
+    signal?: AbortSignal,
+): Promise<ExtractionOutcome> {
     const outcome: ExtractionOutcome = { calls: 0, cached: 0, unreadable: 0, problems: [] };
     const byProbe = extractors(spec);
     const compareOnly = patternsDecide(spec);
@@ -49,7 +66,13 @@ export async function extractRuleClaims(store: ModelStepStore, runId: string, sp
     const results = await store.loadRunResults(runId);
     if (!results) return outcome;
     const questions = new Map(results.questions.map(q => [q.id, q]));
-    const clientFor = modelsOnDemand(spec, 'extract_with', keyFor, (model, key) => ({ model, client: createClient(model, key) }), outcome.problems);
+    const clientFor = modelsOnDemand(
+        spec,
+        'extract_with',
+        keyFor,
+        (model, key) => ({ model, client: createClient(model, key) }),
+        outcome.problems,
+    );
     const updated: Verdict[] = [];
     for (const v of results.verdicts) {
         if (signal?.aborted) break;
@@ -57,21 +80,38 @@ export async function extractRuleClaims(store: ModelStepStore, runId: string, sp
         const name = q?.rule ? byProbe.get(q.probe) : undefined;
         if (!q?.rule || !name || !v.rationaleText.trim()) continue;
         const c = await clientFor(name);
-        if (typeof c === 'string') { updated.push({ ...v, extracted: { model: name, error: c } }); continue; }
-        const messages = extractionMessages(v.rationaleText, q.rule.premises.map(p => p.label ?? p.attribute));
+        if (typeof c === 'string') {
+            updated.push({ ...v, extracted: { model: name, error: c } });
+            continue;
+        }
+        const messages = extractionMessages(
+            v.rationaleText,
+            q.rule.premises.map(p => p.label ?? p.attribute),
+        );
         let text: string;
         try {
-            const answered = await askSide(store, c, messages, { temperature: 0, json: true }, { run: runId, question: q.id, sample: v.sample, step: 'extract' }, signal);
+            const answered = await askSide(
+                store,
+                c,
+                messages,
+                { temperature: 0, json: true },
+                { run: runId, question: q.id, sample: v.sample, step: 'extract' },
+                signal,
+            );
             text = answered.text;
             if (answered.cached) outcome.cached++;
             else outcome.calls++;
         } catch (e) {
-            updated.push({ ...v, extracted: { model: name, error: `the call failed: ${e instanceof Error ? e.message : String(e)}` } });
+            updated.push({
+                ...v,
+                extracted: { model: name, error: `the call failed: ${e instanceof Error ? e.message : String(e)}` },
+            });
             continue;
         }
         const triples = scrubParsed(c.client, parseTriples(text));
         if (typeof triples === 'string') outcome.unreadable++;
-        const extracted: NonNullable<Verdict['extracted']> = typeof triples === 'string' ? { model: name, error: triples } : { model: name, triples };
+        const extracted: NonNullable<Verdict['extracted']> =
+            typeof triples === 'string' ? { model: name, error: triples } : { model: name, triples };
         if (compareOnly.has(q.probe)) extracted.decides = false;
         updated.push({ ...v, extracted });
     }

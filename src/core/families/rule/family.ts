@@ -32,22 +32,52 @@ import { editorProgram, oversizedMessage, oversizedRules, type RuleEstimate } fr
 import { baseFacts } from '../../rules/facts.js';
 import { soundProof } from '../../rules/soundness.js';
 import { compositeKeyRefusal } from './composite.js';
-import { display, entityName, fill, fillPhrase, PAPER_NOUN_PHRASINGS, PAPER_SENTENCE_PHRASINGS, PAPER_SYSTEM, paperUserTurn, premisesOf, RULE_SYSTEM, ruleTemplates, type EntityNamer, type Premise } from './questions.js';
+import {
+    display,
+    entityName,
+    fill,
+    fillPhrase,
+    PAPER_NOUN_PHRASINGS,
+    PAPER_SENTENCE_PHRASINGS,
+    PAPER_SYSTEM,
+    paperUserTurn,
+    premisesOf,
+    RULE_SYSTEM,
+    ruleTemplates,
+    type EntityNamer,
+    type Premise,
+} from './questions.js';
 import { proofPath } from './graph.js';
 import { ruleExtras, ruleFigureColumns, ruleSections } from './metrics.js';
 import { RULE_SIMULATOR_RATES, simulateRuleAnswer } from './simulate.js';
-import { intervalFacts, intervalPremises, nearestInterval, rowName, temporalQuestion, temporalSetup, type TemporalFact, type TemporalSetup } from './temporal.js';
+import {
+    intervalFacts,
+    intervalPremises,
+    nearestInterval,
+    rowName,
+    temporalQuestion,
+    temporalSetup,
+    type TemporalFact,
+    type TemporalSetup,
+} from './temporal.js';
 
 export const RULE_GROUP = 'metamorphic';
 /** The phrasing of a fact read the other way (its symmetric or inverse reading). */
 export const READING = 'reading';
 
 /** Where a base predicate's facts sit in the data: the relation and attribute a premise names. */
-function premiseAttribute(spec: SpecModel): (pred: string) => { relation: string; attribute: string; label: string; key: boolean } | undefined {
+function premiseAttribute(
+    spec: SpecModel,
+): (pred: string) => { relation: string; attribute: string; label: string; key: boolean } | undefined {
     const withLabel = (relation: string, attribute: string) => {
         const rel = spec.relations.find(r => r.name === relation);
         // The attributes an entity is named by (its first key): reading one states nothing to know.
-        return { relation, attribute, label: rel ? labelOf(rel, attribute) : attribute, key: rel?.keys[0]?.includes(attribute) ?? false };
+        return {
+            relation,
+            attribute,
+            label: rel ? labelOf(rel, attribute) : attribute,
+            key: rel?.keys[0]?.includes(attribute) ?? false,
+        };
     };
     return pred => {
         if (pred.startsWith('fk:')) {
@@ -68,7 +98,13 @@ function premiseAttribute(spec: SpecModel): (pred: string) => { relation: string
 type Derived = { derivation: ReturnType<typeof evaluate>; base: FactBase } | { oversized: RuleEstimate[] };
 const derivations = new WeakMap<LoadedData, Map<SpecModel, Derived>>();
 const editorDerivations = new WeakMap<LoadedData, Map<SpecModel, Derived>>();
-function derive(spec: SpecModel, data: LoadedData, program: Parameters<typeof evaluate>[0], seed: number, editor: boolean): Derived {
+function derive(
+    spec: SpecModel,
+    data: LoadedData,
+    program: Parameters<typeof evaluate>[0],
+    seed: number,
+    editor: boolean,
+): Derived {
     const memo = editor ? editorDerivations : derivations;
     let bySpec = memo.get(data);
     if (!bySpec) memo.set(data, (bySpec = new Map()));
@@ -76,7 +112,12 @@ function derive(spec: SpecModel, data: LoadedData, program: Parameters<typeof ev
     if (!d) {
         const base = baseFacts(spec, data);
         const oversized = oversizedRules(program, base);
-        bySpec.set(spec, (d = oversized.length ? { oversized } : { derivation: evaluate(editor ? editorProgram(program) : program, base, { seed }), base }));
+        bySpec.set(
+            spec,
+            (d = oversized.length
+                ? { oversized }
+                : { derivation: evaluate(editor ? editorProgram(program) : program, base, { seed }), base }),
+        );
     }
     return d;
 }
@@ -84,7 +125,8 @@ function derive(spec: SpecModel, data: LoadedData, program: Parameters<typeof ev
 export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | undefined {
     const { spec, data, probe, problems, seed } = input;
     const fail = planFailure(problems, probe);
-    if (!probe.rule) return fail('probe-target', `Probe ${probe.name} needs a rule: write 'probe ${probe.name} rule using <rule name>'.`);
+    if (!probe.rule)
+        return fail('probe-target', `Probe ${probe.name} needs a rule: write 'probe ${probe.name} rule using <rule name>'.`);
     const translation = translateRules(spec);
     // The rules' problems are language diagnostics (validation/rules.ts), reported once where they are written.
     if (translation.problems.length > 0) return undefined;
@@ -102,7 +144,8 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
         // Located at each rule refused (once, whichever probe met it first).
         for (const e of derived.oversized) {
             const loc = translation.predicates.get(e.rule)?.loc ?? probe.loc;
-            if (!problems.some(p => p.code === 'rule-too-large' && p.location === loc)) problems.push({ location: loc, severity: 'error', code: 'rule-too-large', message: oversizedMessage(e) });
+            if (!problems.some(p => p.code === 'rule-too-large' && p.location === loc))
+                problems.push({ location: loc, severity: 'error', code: 'rule-too-large', message: oversizedMessage(e) });
         }
         return undefined;
     }
@@ -113,11 +156,18 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
     if (models) return fail('probe-setting', models);
     const settings = RULE_SETTINGS.read(probe.settings);
     const perEntity = settings.per_entity;
-    if (perEntity < 1) return fail('probe-setting', 'per_entity is how many derived facts to ask about per entity: a whole number of at least 1, e.g. per_entity 2.');
+    if (perEntity < 1)
+        return fail(
+            'probe-setting',
+            'per_entity is how many derived facts to ask about per entity: a whole number of at least 1, e.g. per_entity 2.',
+        );
 
     // The derived facts by subject; a symmetric fact is asked once (its twin is the other reading). A temporal
     // probe asks about interval facts instead (temporal.ts).
-    const bySubject = groupBy(derivation.facts(probe.rule).filter(f => !info.symmetric || String(f.args[0]) <= String(f.args[1])), f => String(f.args[0]));
+    const bySubject = groupBy(
+        derivation.facts(probe.rule).filter(f => !info.symmetric || String(f.args[0]) <= String(f.args[1])),
+        f => String(f.args[0]),
+    );
     const allIntervals = temporal ? intervalFacts(derivation.facts(probe.rule), temporal, base) : [];
     const intervalsBySubject = temporal ? groupBy(allIntervals, f => String(f.args[0])) : undefined;
     const scope = new Scope([slot], [{ slot: 0 }]);
@@ -126,7 +176,10 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
     const twinRole = info.symmetric ? 'symmetric' : inverse?.phrase !== undefined ? 'inverse' : undefined;
     // Facts whose proof rests on a row that breaks a declared FD are not asked (the FD a negation rests on fails there).
     const holds = soundProof(spec, data, translation.program);
-    const sound = (f: Fact) => { const p = derivation.proof(f); return p !== undefined && holds(p); };
+    const sound = (f: Fact) => {
+        const p = derivation.proof(f);
+        return p !== undefined && holds(p);
+    };
     let current: Fact[] = [];
     let currentIntervals: TemporalFact[] = [];
     let subjectIntervals: TemporalFact[] = [];
@@ -134,7 +187,9 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
     const withForms = (p: Premise): Premise => {
         const rel = spec.relations.find(r => r.name === p.relation);
         const keyAttribute = rel?.keys[0]?.[0];
-        const subject = keyAttribute ? keywordForms(spec, data, p.relation, keyAttribute, p.subject).alternatives.map(a => a.text) : [];
+        const subject = keyAttribute
+            ? keywordForms(spec, data, p.relation, keyAttribute, p.subject).alternatives.map(a => a.text)
+            : [];
         // A composite key reads "Avatar (2009)"; its first part alone names it too.
         if (p.subject.includes(' (')) subject.push(p.subject.slice(0, p.subject.indexOf(' (')));
         const value = keywordForms(spec, data, p.relation, p.attribute, p.value).alternatives.map(a => a.text);
@@ -144,38 +199,94 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
     // `prompt paper`: the user turn is the paper's, the question quoted inside it with the instruction and example.
     const paperPrompt = settings.prompt === 'paper';
     const asked = (text: string) => (paperPrompt ? paperUserTurn(text) : text);
-    const named: EntityNamer = (relation, v) => entityName(spec.relations.find(r => r.name === relation), v);
-    const question = (f: Fact, proof: Proof): Omit<RuleQuestion, 'role'> => ({ pred: f.pred, args: f.args.map(display), fact: f, proof, premises: premisesOf(proof, attributeOf).map(withForms), lowOverlap });
+    const named: EntityNamer = (relation, v) =>
+        entityName(
+            spec.relations.find(r => r.name === relation),
+            v,
+        );
+    const question = (f: Fact, proof: Proof): Omit<RuleQuestion, 'role'> => ({
+        pred: f.pred,
+        args: f.args.map(display),
+        fact: f,
+        proof,
+        premises: premisesOf(proof, attributeOf).map(withForms),
+        lowOverlap,
+    });
 
     const temporalItems = (setup: TemporalSetup, facts: readonly TemporalFact[], ofSubject: readonly TemporalFact[]): Item[] => {
         const items: Item[] = [];
         for (const tf of facts) {
             // `before` pairs the fact with a fact of another subject (two different events).
-            const q = temporalQuestion(setup, info, tf, ofSubject, prng(hashSeed(`${probe.name}\u0000${tf.args.join('\u0000')}`, seed)), named, allIntervals);
+            const q = temporalQuestion(
+                setup,
+                info,
+                tf,
+                ofSubject,
+                prng(hashSeed(`${probe.name}\u0000${tf.args.join('\u0000')}`, seed)),
+                named,
+                allIntervals,
+            );
             if (!q) continue;
-            const stated = [nearestInterval(tf, q.year), ...(q.other ? [nearestInterval(q.other, q.otherYear ?? q.years[0])] : [])];
+            const stated = [
+                nearestInterval(tf, q.year),
+                ...(q.other ? [nearestInterval(q.other, q.otherYear ?? q.years[0])] : []),
+            ];
             const proof = derivation.proof(stated[0]!.fact);
             if (!proof || stated.some(i => !sound(i.fact))) continue;
             const rule = question(stated[0]!.fact, proof);
             // An interval row is named by its key without the years ("Cristiano Ronaldo (Manchester United)"): reading
             // the key parts the name carries states nothing to know; its other facts and its years are premises.
-            const ofRow = (p: Premise): Premise[] => (p.relation !== setup.relation || !p.nodes ? [p] : setup.named.includes(p.attribute) ? [] : [{ ...p, subject: rowName(setup, p.nodes[0].slice('node:'.length)) }]);
-            rule.premises = dedupe([...stated.flatMap(i => { const p = derivation.proof(i.fact); return p ? premisesOf(p, attributeOf).flatMap(ofRow) : []; }), ...stated.flatMap(i => intervalPremises(setup, i, attributeOf))].map(withForms));
-            const keywords: Keyword[][] = rule.premises.map(p => [{ relation: p.relation, attribute: p.attribute, value: p.value }]);
+            const ofRow = (p: Premise): Premise[] =>
+                p.relation !== setup.relation || !p.nodes
+                    ? [p]
+                    : setup.named.includes(p.attribute)
+                      ? []
+                      : [{ ...p, subject: rowName(setup, p.nodes[0].slice('node:'.length)) }];
+            rule.premises = dedupe(
+                [
+                    ...stated.flatMap(i => {
+                        const p = derivation.proof(i.fact);
+                        return p ? premisesOf(p, attributeOf).flatMap(ofRow) : [];
+                    }),
+                    ...stated.flatMap(i => intervalPremises(setup, i, attributeOf)),
+                ].map(withForms),
+            );
+            const keywords: Keyword[][] = rule.premises.map(p => [
+                { relation: p.relation, attribute: p.attribute, value: p.value },
+            ]);
             const groupKey = [...tf.args.map(String), setup.op, q.year, q.other?.args.join('\u0000') ?? ''].join('\u0000');
-            const temporalInfo = { op: setup.op, formula: settings.temporal ?? '', year: q.year, years: q.years, ...(q.other ? { other: q.other.args.map(display) } : {}) };
+            const temporalInfo = {
+                op: setup.op,
+                formula: settings.temporal ?? '',
+                year: q.year,
+                years: q.years,
+                ...(q.other ? { other: q.other.args.map(display) } : {}),
+            };
             const facts = ruleFacts(rule, `${setup.op} ${q.year}`, q.gold === 'yes');
             const item = (name: string, text: string, gold: 'yes' | 'no', role: string): Item => ({
-                phrasing: name, template: `${text}\u0000${groupKey}`, question: asked(text), gold, keywords, explain: explainOf(rule.premises),
-                group: { key: groupKey, relation: RULE_GROUP, role }, rule: { ...rule, role, temporal: temporalInfo }, facts,
+                phrasing: name,
+                template: `${text}\u0000${groupKey}`,
+                question: asked(text),
+                gold,
+                keywords,
+                explain: explainOf(rule.premises),
+                group: { key: groupKey, relation: RULE_GROUP, role },
+                rule: { ...rule, role, temporal: temporalInfo },
+                facts,
             });
-            items.push(item('basic', q.basic, q.gold, 'fact'), item('negated', q.negated, q.gold === 'yes' ? 'no' : 'yes', 'polarity'));
+            items.push(
+                item('basic', q.basic, q.gold, 'fact'),
+                item('negated', q.negated, q.gold === 'yes' ? 'no' : 'yes', 'polarity'),
+            );
         }
         return items;
     };
 
     return {
-        probe, scope, system: settings.system ?? (paperPrompt ? PAPER_SYSTEM : RULE_SYSTEM), constraints: [probe.loc],
+        probe,
+        scope,
+        system: settings.system ?? (paperPrompt ? PAPER_SYSTEM : RULE_SYSTEM),
+        constraints: [probe.loc],
         bind(row, rows) {
             rows[0] = row;
             const key = keyValues(slot.relation, slot.table, row).join(KEY_SEPARATOR);
@@ -200,19 +311,44 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
                 const proof = derivation.proof(f);
                 if (!proof) continue;
                 const rule = question(f, proof);
-                const keywords: Keyword[][] = rule.premises.map(p => [{ relation: p.relation, attribute: p.attribute, value: p.value }]);
+                const keywords: Keyword[][] = rule.premises.map(p => [
+                    { relation: p.relation, attribute: p.attribute, value: p.value },
+                ]);
                 const groupKey = f.args.map(String).join('\u0000');
                 const facts = ruleFacts(rule, 'holds', true);
                 // Facts derived from dated data (`as of 2019`) are asked in that time, as the other families ask theirs.
                 const at = relationsAsOf(rule.premises.map(p => spec.relations.find(r => r.name === p.relation) ?? {}));
-                const item = (name: string, text: string, gold: 'yes' | 'no', role: string, source: string): Item => markDated({
-                    phrasing: name, template: `${text}\u0000${groupKey}`, question: asked(at ? datedText(text, at, [source]) : text), gold, keywords, explain: explainOf(rule.premises),
-                    group: { key: groupKey, relation: RULE_GROUP, role }, rule: { ...rule, role }, facts,
-                }, at);
+                const item = (name: string, text: string, gold: 'yes' | 'no', role: string, source: string): Item =>
+                    markDated(
+                        {
+                            phrasing: name,
+                            template: `${text}\u0000${groupKey}`,
+                            question: asked(at ? datedText(text, at, [source]) : text),
+                            gold,
+                            keywords,
+                            explain: explainOf(rule.premises),
+                            group: { key: groupKey, relation: RULE_GROUP, role },
+                            rule: { ...rule, role },
+                            facts,
+                        },
+                        at,
+                    );
                 for (const t of templates) items.push(item(t.name, fill(t.text, info, f.args, named), t.gold, t.role, t.text));
                 const basic = templates.find(t => t.gold === 'yes');
-                if (twinRole === 'symmetric' && basic) items.push(item(READING, fill(basic.text, info, [...f.args].reverse(), named), 'yes', 'symmetric', basic.text));
-                if (twinRole === 'inverse' && inverse) items.push(item(READING, `Is it true that ${fillPhrase(inverse.phrase!, inverse, [...f.args].reverse(), named)}?`, 'yes', 'inverse', inverse.phrase!));
+                if (twinRole === 'symmetric' && basic)
+                    items.push(
+                        item(READING, fill(basic.text, info, [...f.args].reverse(), named), 'yes', 'symmetric', basic.text),
+                    );
+                if (twinRole === 'inverse' && inverse)
+                    items.push(
+                        item(
+                            READING,
+                            `Is it true that ${fillPhrase(inverse.phrase!, inverse, [...f.args].reverse(), named)}?`,
+                            'yes',
+                            'inverse',
+                            inverse.phrase!,
+                        ),
+                    );
             }
             return items;
         },
@@ -225,16 +361,21 @@ export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | u
 /** `extract_with` / `embeddings` name a model of the spec (or a provider:id flag); `similarity` is a cosine in (0, 1]. */
 function modelSettingsProblem(spec: SpecModel, probe: Parameters<typeof ruleTemplates>[0]): string | undefined {
     const settings = RULE_SETTINGS.read(probe.settings);
-    const models: [string, string | undefined][] = [['extract_with', settings.extract_with], ['embeddings', settings.embeddings]];
+    const models: [string, string | undefined][] = [
+        ['extract_with', settings.extract_with],
+        ['embeddings', settings.embeddings],
+    ];
     for (const [setting, v] of models) {
         if (v !== undefined && !v.includes(':') && !spec.models.some(m => m.name === v)) {
             return `${setting} names a model declared in the spec (model NAME openai { id "…" endpoint "…" }) or provider:id; '${v}' is neither. Declared: ${spec.models.map(m => m.name).join(', ') || 'none'}.`;
         }
     }
     const sim = settings.similarity;
-    if (!(sim > 0 && sim <= 1)) return `similarity is the cosine at which two embeddings match: a number in (0, 1], e.g. similarity 0.8 (the paper's).`;
+    if (!(sim > 0 && sim <= 1))
+        return `similarity is the cosine at which two embeddings match: a number in (0, 1], e.g. similarity 0.8 (the paper's).`;
     const low = settings.low_overlap;
-    if (!(low > 0 && low <= 1)) return `low_overlap is the node / edge overlap below which a wrong answer's overlap counts as low (the paper's categories): a number in (0, 1], e.g. low_overlap ${LOW_OVERLAP} (the default).`;
+    if (!(low > 0 && low <= 1))
+        return `low_overlap is the node / edge overlap below which a wrong answer's overlap counts as low (the paper's categories): a number in (0, 1], e.g. low_overlap ${LOW_OVERLAP} (the default).`;
     return undefined;
 }
 
@@ -256,20 +397,40 @@ function groupBy<T>(xs: readonly T[], key: (x: T) => string): Map<string, T[]> {
  */
 function ruleFacts(rule: Pick<RuleQuestion, 'pred' | 'args' | 'premises'>, attribute: string, holds: boolean): FactRef[] {
     // Premise i is the verdict's hop i + 1 (premiseHops).
-    const premises = rule.premises.map((p, i) => factRef(p.relation, p.nodes ? p.nodes[0].slice('node:'.length).split(KEY_SEPARATOR) : [p.subject], p.attribute, p.value, 'premise', { hop: i + 1 }));
-    return [...premises, factRef(rule.pred, rule.args, attribute, holds ? 'true' : 'false', 'conclusion', { proof: premises.map(f => f.label) })];
+    const premises = rule.premises.map((p, i) =>
+        factRef(
+            p.relation,
+            p.nodes ? p.nodes[0].slice('node:'.length).split(KEY_SEPARATOR) : [p.subject],
+            p.attribute,
+            p.value,
+            'premise',
+            { hop: i + 1 },
+        ),
+    );
+    return [
+        ...premises,
+        factRef(rule.pred, rule.args, attribute, holds ? 'true' : 'false', 'conclusion', { proof: premises.map(f => f.label) }),
+    ];
 }
 
 function dedupe(premises: Premise[]): Premise[] {
     const seen = new Set<string>();
-    return premises.filter(p => { const k = `${p.pred}\u0000${p.subject}\u0000${p.value}`; if (seen.has(k)) return false; seen.add(k); return true; });
+    return premises.filter(p => {
+        const k = `${p.pred}\u0000${p.subject}\u0000${p.value}`;
+        if (seen.has(k)) return false;
+        seen.add(k);
+        return true;
+    });
 }
 
 function sample<T>(facts: T[], n: number, seed: number): T[] {
     if (facts.length <= n) return facts;
     const random = prng(seed);
     const order = facts.map((f, i) => ({ f, r: random(), i })).sort((a, b) => a.r - b.r || a.i - b.i);
-    return order.slice(0, n).sort((a, b) => a.i - b.i).map(x => x.f);
+    return order
+        .slice(0, n)
+        .sort((a, b) => a.i - b.i)
+        .map(x => x.f);
 }
 
 /** The sentences a demonstration gives: one per premise. */
@@ -292,11 +453,26 @@ const metamorphicRelation: GroupRelation = {
         if (!fact || members.some(m => UNDECIDED.has(m.v.answer))) return { outcome: 'undecided', ok: null };
         const twins = members.filter(m => m !== fact);
         const polarity = twins.find(m => m.q.group?.role === 'polarity' && m.v.answer === fact.v.answer);
-        if (polarity) return { outcome: 'polarity-broken', ok: false, detail: `fact → ${fact.v.answer}, polarity twin (${polarity.q.phrasing}) → ${polarity.v.answer}` };
+        if (polarity)
+            return {
+                outcome: 'polarity-broken',
+                ok: false,
+                detail: `fact → ${fact.v.answer}, polarity twin (${polarity.q.phrasing}) → ${polarity.v.answer}`,
+            };
         const paraphrase = twins.find(m => m.q.group?.role === 'paraphrase' && m.v.answer !== fact.v.answer);
-        if (paraphrase) return { outcome: 'paraphrase-broken', ok: false, detail: `fact → ${fact.v.answer}, paraphrase (${paraphrase.q.phrasing}) → ${paraphrase.v.answer}` };
+        if (paraphrase)
+            return {
+                outcome: 'paraphrase-broken',
+                ok: false,
+                detail: `fact → ${fact.v.answer}, paraphrase (${paraphrase.q.phrasing}) → ${paraphrase.v.answer}`,
+            };
         const reading = twins.find(m => m.q.group?.role !== 'polarity' && m.v.answer !== fact.v.answer);
-        if (reading) return { outcome: 'symmetry-broken', ok: false, detail: `fact → ${fact.v.answer}, ${reading.q.group?.role} reading → ${reading.v.answer}` };
+        if (reading)
+            return {
+                outcome: 'symmetry-broken',
+                ok: false,
+                detail: `fact → ${fact.v.answer}, ${reading.q.group?.role} reading → ${reading.v.answer}`,
+            };
         return { outcome: 'consistent', ok: true };
     },
 };
@@ -313,10 +489,19 @@ function ruleGraph(out: QuestionGraph, q: Question, v: Verdict | undefined): Que
     out.hops = out.hops.map((h, i) => {
         const status = premises[i];
         if (!status || status === h.status) return h;
-        return { hop: h.hop, status, keywords: h.keywords.map(k => ({ value: k.value, status, ...(status === 'contradicted' && k.conflict ? { conflict: k.conflict } : {}) })) };
+        return {
+            hop: h.hop,
+            status,
+            keywords: h.keywords.map(k => ({
+                value: k.value,
+                status,
+                ...(status === 'contradicted' && k.conflict ? { conflict: k.conflict } : {}),
+            })),
+        };
     });
     const failed = out.hops.find(h => h.status !== 'found');
-    if (failed) out.failedHop = failed.hop; else delete out.failedHop;
+    if (failed) out.failedHop = failed.hop;
+    else delete out.failedHop;
     return out;
 }
 
@@ -373,4 +558,3 @@ export const ruleFamily: ProbeFamily = {
     simulatorRates: RULE_SIMULATOR_RATES,
     simulate: simulateRuleAnswer,
 };
-

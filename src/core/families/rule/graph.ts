@@ -16,7 +16,10 @@ export function proofPath(proof: Proof, info?: PredicateInfo): KgPath {
     const nodes = new Map<string, KgNode>();
     const edges: KgEdge[] = [];
     const premiseHop = new Map<string, number>();
-    const node = (n: KgNode) => { if (!nodes.has(n.id)) nodes.set(n.id, n); return n.id; };
+    const node = (n: KgNode) => {
+        if (!nodes.has(n.id)) nodes.set(n.id, n);
+        return n.id;
+    };
     const walk = (p: Proof): string => {
         const f = p.fact;
         if (p.kind === 'base') {
@@ -24,16 +27,29 @@ export function proofPath(proof: Proof, info?: PredicateInfo): KgPath {
             if (!premiseHop.has(key)) premiseHop.set(key, premiseHop.size + 1);
             const hop = premiseHop.get(key)!;
             const relation = f.pred.replace(/^fk:/, '').split(/[.(]/)[0]!;
-            const s = node({ id: proofNodeId(f.args[0]!), kind: 'entity', label: display(f.args[0]!), hop, given: false, relation });
+            const s = node({
+                id: proofNodeId(f.args[0]!),
+                kind: 'entity',
+                label: display(f.args[0]!),
+                hop,
+                given: false,
+                relation,
+            });
             const o = node({ id: proofNodeId(f.args[1]!), kind: 'value', label: display(f.args[1]!), hop, given: false });
             edges.push({ from: s, to: o, label: f.pred, hop });
             return s;
         }
-        const id = node({ id: `fact:${f.pred}(${f.args.map(String).join(',')})`, kind: 'entity', label: `${f.pred}(${f.args.map(display).join(', ')})`, hop: 0, given: true, relation: info?.name ?? f.pred });
+        const id = node({
+            id: `fact:${f.pred}(${f.args.map(String).join(',')})`,
+            kind: 'entity',
+            label: `${f.pred}(${f.args.map(display).join(', ')})`,
+            hop: 0,
+            given: true,
+            relation: info?.name ?? f.pred,
+        });
         for (const q of p.premises) edges.push({ from: id, to: walk(q), label: p.rule, hop: 0 });
         return id;
     };
     walk(proof);
     return { nodes: [...nodes.values()], edges };
 }
-

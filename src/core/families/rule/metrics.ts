@@ -58,12 +58,23 @@ export interface RuleFigures {
 export function ruleFigures(items: readonly { v: Verdict; q: Question }[]): RuleFigures | undefined {
     const checked = items.map(({ v, q }) => ({ q, c: checkRuleAnswer(q, v) })).filter(x => x.c !== undefined);
     if (checked.length === 0) return undefined;
-    const count: Record<RuleCategory, number> = { correct: 0, 'right-answer-wrong-premises': 0, 'wrong-answer-right-premises': 0, 'wrong-answer-wrong-premises': 0, refused: 0 };
+    const count: Record<RuleCategory, number> = {
+        correct: 0,
+        'right-answer-wrong-premises': 0,
+        'wrong-answer-right-premises': 0,
+        'wrong-answer-wrong-premises': 0,
+        refused: 0,
+    };
     const paper: Record<PaperCategory, number> = { 'error-knowledge': 0, 'error-inference': 0, both: 0, 'not-low': 0 };
     const relations = new Map<string, { k: number; n: number }>();
     const firstWrongStep: Record<string, number> = {};
     const claims = { supported: 0, contradicted: 0, unknown: 0 };
-    let node = 0, edge = 0, precision = 0, recall = 0, read = 0, agree = 0;
+    let node = 0,
+        edge = 0,
+        precision = 0,
+        recall = 0,
+        read = 0,
+        agree = 0;
     const extraction: RuleFigures['extraction'] = { model: 0, patterns: 0, fallback: 0 };
     const overlapBy: Record<string, number> = {};
     for (const { q, c } of checked) {
@@ -71,8 +82,10 @@ export function ruleFigures(items: readonly { v: Verdict; q: Question }[]): Rule
         if (c!.paper) paper[c!.paper]++;
         const from = c!.extraction;
         if (from.by === 'model') extraction.model++;
-        else if (from.fallback !== undefined) { extraction.fallback++; extraction.firstFallback ??= from.fallback; }
-        else extraction.patterns++;
+        else if (from.fallback !== undefined) {
+            extraction.fallback++;
+            extraction.firstFallback ??= from.fallback;
+        } else extraction.patterns++;
         overlapBy[c!.overlapBy] = (overlapBy[c!.overlapBy] ?? 0) + 1;
         const wrong = c!.paper !== undefined;
         for (const r of new Set(q.rule!.premises.map(p => `${p.relation}.${p.attribute}`))) {
@@ -83,23 +96,42 @@ export function ruleFigures(items: readonly { v: Verdict; q: Question }[]): Rule
         }
         if (c!.firstWrongStep !== undefined) firstWrongStep[c!.firstWrongStep] = (firstWrongStep[c!.firstWrongStep] ?? 0) + 1;
         for (const cl of c!.claims) claims[cl.status]++;
-        if (c!.category !== 'refused') { node += c!.nodeOverlap; edge += c!.edgeOverlap; precision += c!.precision; recall += c!.recall; }
-        if (c!.agreement) { read += c!.agreement.premises; agree += c!.agreement.agree; }
+        if (c!.category !== 'refused') {
+            node += c!.nodeOverlap;
+            edge += c!.edgeOverlap;
+            precision += c!.precision;
+            recall += c!.recall;
+        }
+        if (c!.agreement) {
+            read += c!.agreement.premises;
+            agree += c!.agreement.agree;
+        }
     }
     const answered = checked.length - count.refused;
     const wrong = count['wrong-answer-right-premises'] + count['wrong-answer-wrong-premises'];
     return {
-        rule: checked[0]!.q.rule!.pred, questions: checked.length, answered, wrong,
+        rule: checked[0]!.q.rule!.pred,
+        questions: checked.length,
+        answered,
+        wrong,
         lowOverlap: checked[0]!.q.rule!.lowOverlap ?? LOW_OVERLAP,
         hallucination: figure(wrong, checked.length),
-        errorKnowledge: figure(paper['error-knowledge'], wrong), errorInference: figure(paper['error-inference'], wrong), both: figure(paper.both, wrong), overlapNotLow: figure(paper['not-low'], wrong),
+        errorKnowledge: figure(paper['error-knowledge'], wrong),
+        errorInference: figure(paper['error-inference'], wrong),
+        both: figure(paper.both, wrong),
+        overlapNotLow: figure(paper['not-low'], wrong),
         rightAnswerWrongPremises: figure(count['right-answer-wrong-premises'], answered),
         wrongAnswerRightPremises: figure(count['wrong-answer-right-premises'], answered),
         wrongAnswerWrongPremises: figure(count['wrong-answer-wrong-premises'], answered),
         byRelation: Object.fromEntries([...relations].map(([r, e]) => [r, figure(e.k, e.n)])),
-        firstWrongStep, claims, extraction, overlapBy,
-        nodeOverlap: answered ? node / answered : null, edgeOverlap: answered ? edge / answered : null,
-        precision: answered ? precision / answered : null, recall: answered ? recall / answered : null,
+        firstWrongStep,
+        claims,
+        extraction,
+        overlapBy,
+        nodeOverlap: answered ? node / answered : null,
+        edgeOverlap: answered ? edge / answered : null,
+        precision: answered ? precision / answered : null,
+        recall: answered ? recall / answered : null,
         ...(read > 0 ? { readerAgreement: figure(agree, read) } : {}),
     };
 }
@@ -116,7 +148,10 @@ const fig = (f: Figure) => `${pct(f.value)} ${ciText(f.ci)}`;
 const mean = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));
 
 /** The categories as figure columns: CSV, JUnit and the md / html figures table show them beside the JSON's figure slot. */
-const count = (pick: (r: RuleFigures) => Figure) => (g: GroupMetrics) => { const r = rulesOf(g); return r ? pick(r).k : null; };
+const count = (pick: (r: RuleFigures) => Figure) => (g: GroupMetrics) => {
+    const r = rulesOf(g);
+    return r ? pick(r).k : null;
+};
 export const ruleFigureColumns: readonly FigureColumn[] = [
     { name: 'rule_wrong_answers', value: g => rulesOf(g)?.wrong ?? null },
     { name: 'rule_error_knowledge', value: count(r => r.errorKnowledge) },
@@ -137,37 +172,112 @@ export function ruleSections(groups: readonly GroupMetrics[]): ReportSection[] {
         {
             // Hallucination is the engine's H (wrong and not a refusal), shown as in the metrics table. The paper's
             // categories are shares of the wrong answers; ours of the answered questions (k/n says which).
-            title: 'Rules: hallucination and the paper\'s categories among wrong answers (from the node / edge overlap), beside ours (each premise checked against the data)',
-            columns: [...KEY_COLUMNS, 'rule', 'questions', 'hallucination', 'wrong answers',
-                'paper: error knowledge (low node overlap)', 'paper: error inference (low edge overlap)', 'paper: both (both low)', 'paper: neither low', 'low = overlap below',
-                'ours: right answer, wrong premises', 'ours: wrong answer, right premises', 'ours: wrong answer, wrong premises', 'node overlap', 'edge overlap'],
+            title: "Rules: hallucination and the paper's categories among wrong answers (from the node / edge overlap), beside ours (each premise checked against the data)",
+            columns: [
+                ...KEY_COLUMNS,
+                'rule',
+                'questions',
+                'hallucination',
+                'wrong answers',
+                'paper: error knowledge (low node overlap)',
+                'paper: error inference (low edge overlap)',
+                'paper: both (both low)',
+                'paper: neither low',
+                'low = overlap below',
+                'ours: right answer, wrong premises',
+                'ours: wrong answer, right premises',
+                'ours: wrong answer, wrong premises',
+                'node overlap',
+                'edge overlap',
+            ],
             rows: shown.map(g => {
                 const r = rulesOf(g)!;
-                return [...keyCells(g), r.rule, String(r.questions), `${pct(g.H)} ${ciText(g.ci.H)}`, String(r.wrong),
-                    share(r.errorKnowledge), share(r.errorInference), share(r.both), share(r.overlapNotLow), String(r.lowOverlap),
-                    share(r.rightAnswerWrongPremises), share(r.wrongAnswerRightPremises), share(r.wrongAnswerWrongPremises), mean(r.nodeOverlap), mean(r.edgeOverlap)];
+                return [
+                    ...keyCells(g),
+                    r.rule,
+                    String(r.questions),
+                    `${pct(g.H)} ${ciText(g.ci.H)}`,
+                    String(r.wrong),
+                    share(r.errorKnowledge),
+                    share(r.errorInference),
+                    share(r.both),
+                    share(r.overlapNotLow),
+                    String(r.lowOverlap),
+                    share(r.rightAnswerWrongPremises),
+                    share(r.wrongAnswerRightPremises),
+                    share(r.wrongAnswerWrongPremises),
+                    mean(r.nodeOverlap),
+                    mean(r.edgeOverlap),
+                ];
             }),
         },
         {
-            title: 'Rules: the rationale against the proof (precision, recall) and the readers\' agreement',
+            title: "Rules: the rationale against the proof (precision, recall) and the readers' agreement",
             columns: [...KEY_COLUMNS, 'rule', 'answered', 'precision', 'recall', 'pattern reader agrees with the model reader'],
-            rows: shown.map(g => { const r = rulesOf(g)!; return [...keyCells(g), r.rule, String(r.answered), mean(r.precision), mean(r.recall), r.readerAgreement ? `${fig(r.readerAgreement)} of ${r.readerAgreement.n} premises` : 'n/a (no model reader)']; }),
+            rows: shown.map(g => {
+                const r = rulesOf(g)!;
+                return [
+                    ...keyCells(g),
+                    r.rule,
+                    String(r.answered),
+                    mean(r.precision),
+                    mean(r.recall),
+                    r.readerAgreement ? `${fig(r.readerAgreement)} of ${r.readerAgreement.n} premises` : 'n/a (no model reader)',
+                ];
+            }),
         },
         {
             title: 'Rules: hallucination by relation the proof rests on',
             columns: [...KEY_COLUMNS, 'rule', 'relation', 'questions', 'hallucination'],
-            rows: shown.flatMap(g => Object.entries(rulesOf(g)!.byRelation).map(([rel, f]) => [...keyCells(g), rulesOf(g)!.rule, rel, String(f.n), fig(f)])),
+            rows: shown.flatMap(g =>
+                Object.entries(rulesOf(g)!.byRelation).map(([rel, f]) => [
+                    ...keyCells(g),
+                    rulesOf(g)!.rule,
+                    rel,
+                    String(f.n),
+                    fig(f),
+                ]),
+            ),
         },
         {
             title: 'Rules: the first derivation step the rationale gets wrong, and its claims',
-            columns: [...KEY_COLUMNS, 'rule', 'first wrong step (step: questions)', 'claims supported', 'contradicted', 'unknown', 'claims from', 'overlap matched by'],
-            rows: shown.map(g => { const r = rulesOf(g)!; return [...keyCells(g), r.rule, Object.entries(r.firstWrongStep).map(([s, n]) => `${s}: ${n}`).join(', ') || 'none', String(r.claims.supported), String(r.claims.contradicted), String(r.claims.unknown), claimsFrom(r.extraction), Object.entries(r.overlapBy).map(([by, n]) => `${by}: ${n}`).join(', ')]; }),
+            columns: [
+                ...KEY_COLUMNS,
+                'rule',
+                'first wrong step (step: questions)',
+                'claims supported',
+                'contradicted',
+                'unknown',
+                'claims from',
+                'overlap matched by',
+            ],
+            rows: shown.map(g => {
+                const r = rulesOf(g)!;
+                return [
+                    ...keyCells(g),
+                    r.rule,
+                    Object.entries(r.firstWrongStep)
+                        .map(([s, n]) => `${s}: ${n}`)
+                        .join(', ') || 'none',
+                    String(r.claims.supported),
+                    String(r.claims.contradicted),
+                    String(r.claims.unknown),
+                    claimsFrom(r.extraction),
+                    Object.entries(r.overlapBy)
+                        .map(([by, n]) => `${by}: ${n}`)
+                        .join(', '),
+                ];
+            }),
         },
     ];
 }
 
 /** "model 38, patterns 2 (model answer unreadable: …)": where the claims came from. */
 function claimsFrom(e: RuleFigures['extraction']): string {
-    const parts = [e.model ? `model ${e.model}` : '', e.patterns ? `patterns ${e.patterns}` : '', e.fallback ? `patterns after an unreadable extraction ${e.fallback} (${e.firstFallback})` : ''];
+    const parts = [
+        e.model ? `model ${e.model}` : '',
+        e.patterns ? `patterns ${e.patterns}` : '',
+        e.fallback ? `patterns after an unreadable extraction ${e.fallback} (${e.firstFallback})` : '',
+    ];
     return parts.filter(Boolean).join(', ');
 }

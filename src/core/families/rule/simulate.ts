@@ -13,8 +13,16 @@ type Domain = (relation: string, attribute: string) => readonly string[];
 
 /** The rates of its errors, settings of an `offline` model block (docs/models.md). */
 export const RULE_SIMULATOR_RATES: readonly SimulatorRate[] = [
-    { name: 'wrong_premises', default: 0, doc: 'Rule probes: the share of derived facts the simulated model states with one wrong premise.' },
-    { name: 'wrong_inferences', default: 0, doc: 'Rule probes: the share of derived facts the simulated model concludes wrongly.' },
+    {
+        name: 'wrong_premises',
+        default: 0,
+        doc: 'Rule probes: the share of derived facts the simulated model states with one wrong premise.',
+    },
+    {
+        name: 'wrong_inferences',
+        default: 0,
+        doc: 'Rule probes: the share of derived facts the simulated model concludes wrongly.',
+    },
     { name: 'flips_twins', default: 0, doc: 'Rule probes: the share of polarity twins the simulated model answers flipped.' },
 ];
 
@@ -28,7 +36,10 @@ export function simulateRuleAnswer(q: Question, rates: SimulatorRates, draw: Key
     let answer: 'yes' | 'no' = gold;
     if (draw(fact, 'wrong-inference') < (rates.wrong_inferences ?? 0)) answer = flip(answer);
     if (rule.role === 'polarity' && draw(q.id, 'flip-twin') < (rates.flips_twins ?? 0)) answer = flip(answer);
-    const wrongAt = draw(fact, 'wrong-premise') < (rates.wrong_premises ?? 0) ? Math.floor(draw(fact, 'which-premise') * rule.premises.length) : -1;
+    const wrongAt =
+        draw(fact, 'wrong-premise') < (rates.wrong_premises ?? 0)
+            ? Math.floor(draw(fact, 'which-premise') * rule.premises.length)
+            : -1;
     const points = rule.premises.map((p, i) => {
         let value = p.value;
         if (i === wrongAt) {

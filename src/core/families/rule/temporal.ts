@@ -31,10 +31,17 @@ import { TEMPORAL_OPS, RULE_SETTINGS } from './settings.js';
 
 export { TEMPORAL_OPS };
 
-export interface Interval { begin: number; end: number; fact: Fact }
+export interface Interval {
+    begin: number;
+    end: number;
+    fact: Fact;
+}
 
 /** An interval fact: the rule's arguments without the interval row, and every interval it holds in. */
-export interface TemporalFact { args: Value[]; intervals: Interval[] }
+export interface TemporalFact {
+    args: Value[];
+    intervals: Interval[];
+}
 
 /** A unary operator of a chain: `next`, or `globally` / `finally` over the window [a, b] after the year it is read at. */
 export type TemporalUnary = { op: 'next' } | { op: 'globally' | 'finally'; window: [number, number] };
@@ -79,7 +86,8 @@ export function yearOf(v: Value | undefined): number | undefined {
     return m ? Number(m[1]) : undefined;
 }
 
-const SYNTAX = 'one operator (at, next, globally, finally, until, and, or, before) or nested unary ones, each window [a, b] in years after the year it is read at, e.g. temporal "finally [0, 3] globally [0, 2]", temporal "until [0, 4]", temporal and, temporal before';
+const SYNTAX =
+    'one operator (at, next, globally, finally, until, and, or, before) or nested unary ones, each window [a, b] in years after the year it is read at, e.g. temporal "finally [0, 3] globally [0, 2]", temporal "until [0, 4]", temporal and, temporal before';
 
 /**
  * Reads a temporal formula: `at`; a chain of `next`, `globally [a, b]`, `finally [a, b]` (outermost first; a
@@ -96,23 +104,28 @@ export function parseTemporal(text: string, within: [number, number] | undefined
         const next = tokens[i + 1];
         if (next?.startsWith('[')) {
             const m = /^\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]$/.exec(next);
-            if (!m || Number(m[1]) > Number(m[2]) || Number(m[1]) < 0) return `${name} ${next}: a window [a, b] needs whole numbers a <= b (years after the year it is read at, from 0): write ${SYNTAX}.`;
+            if (!m || Number(m[1]) > Number(m[2]) || Number(m[1]) < 0)
+                return `${name} ${next}: a window [a, b] needs whole numbers a <= b (years after the year it is read at, from 0): write ${SYNTAX}.`;
             if (name !== 'globally' && name !== 'finally' && name !== 'until') return `${name} takes no window: write ${SYNTAX}.`;
             ops.push({ name, window: [Number(m[1]), Number(m[2])] });
             i++;
         } else ops.push({ name });
     }
     const binary = ops.find(o => o.name === 'and' || o.name === 'or' || o.name === 'until' || o.name === 'before');
-    if (binary && ops.length > 1) return `'${binary.name}' combines the fact with another fact${binary.name === 'before' ? ' (of another subject)' : ' of the subject'}: write it alone (${SYNTAX}).`;
+    if (binary && ops.length > 1)
+        return `'${binary.name}' combines the fact with another fact${binary.name === 'before' ? ' (of another subject)' : ' of the subject'}: write it alone (${SYNTAX}).`;
     if (binary?.name === 'before') return { kind: 'before', op: 'before' };
-    if (binary?.name === 'until') return { kind: 'until', ...(binary.window ? { window: binary.window } : within ? { window: within } : {}), op: 'until' };
+    if (binary?.name === 'until')
+        return { kind: 'until', ...(binary.window ? { window: binary.window } : within ? { window: within } : {}), op: 'until' };
     if (binary?.name === 'and') return { kind: 'and', op: 'and' };
     if (binary?.name === 'or') return { kind: 'or', op: 'or' };
     if (ops.some(o => o.name === 'at')) {
         if (ops.length > 1) return `'at' stands alone (the fact at the year asked about): write ${SYNTAX}.`;
         return { kind: 'chain', ops: [], op: 'at' };
     }
-    const chain: TemporalUnary[] = ops.map(o => (o.name === 'next' ? { op: 'next' } : { op: o.name as 'globally' | 'finally', window: o.window ?? within ?? [0, 2] }));
+    const chain: TemporalUnary[] = ops.map(o =>
+        o.name === 'next' ? { op: 'next' } : { op: o.name as 'globally' | 'finally', window: o.window ?? within ?? [0, 2] },
+    );
     return { kind: 'chain', ops: chain, op: ops.map(o => o.name).join(' ') };
 }
 
@@ -128,11 +141,14 @@ export function temporalSetup(spec: SpecModel, probe: ProbeDecl, info: Predicate
     const within = window as [number, number] | undefined;
     const formula = parseTemporal(text, within);
     if (typeof formula === 'string') return formula;
-    const withDuring = info.params.map((p, i) => ({ i, rel: spec.relations.find(r => r.name === p.type) })).filter(x => x.rel?.during);
+    const withDuring = info.params
+        .map((p, i) => ({ i, rel: spec.relations.find(r => r.name === p.type) }))
+        .filter(x => x.rel?.during);
     if (withDuring.length !== 1) {
         return `temporal needs a rule with exactly one parameter of a relation declaring 'during (begin, end)'; ${info.name} has ${withDuring.length}. Add e.g. 's: Spell' to the rule, where Spell declares during (begin, end).`;
     }
-    if (withDuring[0]!.i === 0) return `The first parameter of ${info.name} is what the questions are about: put the interval parameter (${info.params[0]!.name}) later.`;
+    if (withDuring[0]!.i === 0)
+        return `The first parameter of ${info.name} is what the questions are about: put the interval parameter (${info.params[0]!.name}) later.`;
     if (info.phrase === undefined) return `temporal questions read the rule's phrase: add phrase "…" to rule ${info.name}.`;
     const rel = withDuring[0]!.rel!;
     if (formula.kind === 'before' && !rel.complete) {
@@ -140,7 +156,18 @@ export function temporalSetup(spec: SpecModel, probe: ProbeDecl, info: Predicate
     }
     const keep = (rel.keys[0] ?? []).map(a => a !== rel.during!.begin && a !== rel.during!.end);
     const named = (rel.keys[0] ?? []).filter((_, i) => keep[i]);
-    return { op: formula.op, window: within ?? [0, 2], formula, during: withDuring[0]!.i, complete: rel.complete ?? false, begin: rel.during!.begin, end: rel.during!.end, relation: rel.name, keep, named };
+    return {
+        op: formula.op,
+        window: within ?? [0, 2],
+        formula,
+        during: withDuring[0]!.i,
+        complete: rel.complete ?? false,
+        begin: rel.during!.begin,
+        end: rel.during!.end,
+        relation: rel.name,
+        keep,
+        named,
+    };
 }
 
 /**
@@ -148,8 +175,10 @@ export function temporalSetup(spec: SpecModel, probe: ProbeDecl, info: Predicate
  * from the interval row's begin and end. A fact with an interval of unknown begin or end is left out.
  */
 export function intervalFacts(facts: readonly Fact[], setup: TemporalSetup, base: FactBase): TemporalFact[] {
-    const read = (attribute: string) => new Map((base.get(attributePredicate(setup.relation, attribute)) ?? []).map(([k, v]) => [String(k), yearOf(v)]));
-    const begins = read(setup.begin), ends = read(setup.end);
+    const read = (attribute: string) =>
+        new Map((base.get(attributePredicate(setup.relation, attribute)) ?? []).map(([k, v]) => [String(k), yearOf(v)]));
+    const begins = read(setup.begin),
+        ends = read(setup.end);
     const groups = new Map<string, { args: Value[]; intervals: Interval[]; open: boolean }>();
     for (const f of facts) {
         const args = f.args.filter((_, i) => i !== setup.during);
@@ -157,11 +186,14 @@ export function intervalFacts(facts: readonly Fact[], setup: TemporalSetup, base
         let g = groups.get(key);
         if (!g) groups.set(key, (g = { args, intervals: [], open: false }));
         const row = String(f.args[setup.during]);
-        const begin = begins.get(row), end = ends.get(row);
+        const begin = begins.get(row),
+            end = ends.get(row);
         if (begin === undefined || end === undefined || end < begin) g.open = true;
         else g.intervals.push({ begin, end, fact: f });
     }
-    return [...groups.values()].filter(g => !g.open && g.intervals.length > 0).map(({ args, intervals }) => ({ args, intervals: intervals.sort((a, b) => a.begin - b.begin) }));
+    return [...groups.values()]
+        .filter(g => !g.open && g.intervals.length > 0)
+        .map(({ args, intervals }) => ({ args, intervals: intervals.sort((a, b) => a.begin - b.begin) }));
 }
 
 export const holdsAt = (f: TemporalFact, year: number) => f.intervals.some(i => i.begin <= year && year <= i.end);
@@ -187,17 +219,22 @@ export function value(setup: TemporalSetup, f: TemporalFact, y: number, other?: 
     const formula = formulaOf(setup);
     const atom = (x: TemporalFact, t: number) => (holdsAt(x, t) ? 1 : setup.complete ? 0 : 0.5);
     switch (formula.kind) {
-        case 'chain': return chainValue(formula.ops, 0, y, t => atom(f, t));
-        case 'and': return other ? Math.min(atom(f, y), atom(other, y)) : 0;
-        case 'or': return other ? Math.max(atom(f, y), atom(other, y)) : 0;
+        case 'chain':
+            return chainValue(formula.ops, 0, y, t => atom(f, t));
+        case 'and':
+            return other ? Math.min(atom(f, y), atom(other, y)) : 0;
+        case 'or':
+            return other ? Math.max(atom(f, y), atom(other, y)) : 0;
         // Only a complete relation gives a fact's first year (temporalSetup refuses `before` on any other).
-        case 'before': return other ? (setup.complete ? (firstYear(f) < firstYear(other) ? 1 : 0) : 0.5) : 0;
+        case 'before':
+            return other ? (setup.complete ? (firstYear(f) < firstYear(other) ? 1 : 0) : 0.5) : 0;
         case 'until': {
             if (!other) return 0;
             // Without a window ψ may come any year; after its last interval every year reads alike, so one more
             // year stands for all the later ones.
             const [a, b] = formula.window ?? [0, Math.max(y, Math.max(...other.intervals.map(i => i.end)) + 1) - y];
-            let best = 0, before = 1;
+            let best = 0,
+                before = 1;
             for (let t = y; t <= y + b; t++) {
                 if (t >= y + a) best = Math.max(best, Math.min(atom(other, t), before));
                 before = Math.min(before, atom(f, t));
@@ -232,17 +269,23 @@ function range(from: number, to: number): number[] {
 /** How far after the anchor year the formula reads (a chain's windows and nexts added up; until's window). */
 function reach(formula: TemporalFormula): number {
     if (formula.kind === 'chain') return formula.ops.reduce((n, o) => n + (o.op === 'next' ? 1 : o.window[1]), 0);
-    return formula.kind === 'until' ? formula.window?.[1] ?? 0 : 0;
+    return formula.kind === 'until' ? (formula.window?.[1] ?? 0) : 0;
 }
 
 /** The years worth asking about: around the fact's intervals (two years either side, more before for a long reach). */
 export function anchorYears(f: TemporalFact, formula?: TemporalFormula): number[] {
-    const first = Math.min(...f.intervals.map(i => i.begin)), last = Math.max(...f.intervals.map(i => i.end));
+    const first = Math.min(...f.intervals.map(i => i.begin)),
+        last = Math.max(...f.intervals.map(i => i.end));
     return range(first - Math.max(2, formula ? reach(formula) : 0), last + 2);
 }
 
 export interface TemporalQuestion {
-    year: number; gold: 'yes' | 'no'; basic: string; negated: string; other?: TemporalFact; years: [number, number];
+    year: number;
+    gold: 'yes' | 'no';
+    basic: string;
+    negated: string;
+    other?: TemporalFact;
+    years: [number, number];
     /** The year of ψ whose interval the question rests on (default: the first of `years`). */
     otherYear?: number;
 }
@@ -254,7 +297,15 @@ export interface TemporalQuestion {
  * (e.g. until with no later fact of the subject). `before` draws ψ among `otherSubjects` (the facts of every
  * other subject) and reads no anchor year: its question rests on both facts' first years.
  */
-export function temporalQuestion(setup: TemporalSetup, info: PredicateInfo, f: TemporalFact, subjectFacts: readonly TemporalFact[], random: () => number, name?: EntityNamer, otherSubjects: readonly TemporalFact[] = []): TemporalQuestion | undefined {
+export function temporalQuestion(
+    setup: TemporalSetup,
+    info: PredicateInfo,
+    f: TemporalFact,
+    subjectFacts: readonly TemporalFact[],
+    random: () => number,
+    name?: EntityNamer,
+    otherSubjects: readonly TemporalFact[] = [],
+): TemporalQuestion | undefined {
     const formula = formulaOf(setup);
     // The phrase reads the rule's arguments; the interval argument is put back as any of the fact's rows.
     const sentence = (t: TemporalFact) => fillPhrase(info.phrase!, info, t.intervals[0]!.fact.args, name);
@@ -265,15 +316,22 @@ export function temporalQuestion(setup: TemporalSetup, info: PredicateInfo, f: T
         const [a, b] = [firstYear(f), firstYear(o)];
         const claim = `the first year in which ${sentence(f)} is earlier than the first year in which ${sentence(o)}`;
         return {
-            year: a, otherYear: b, years: [Math.min(a, b), Math.max(a, b)], other: o, gold: value(setup, f, a, o) === 1 ? 'yes' : 'no',
-            basic: `Is it true that ${claim}?`, negated: `It is not true that ${claim}. Please judge the truth of this statement.`,
+            year: a,
+            otherYear: b,
+            years: [Math.min(a, b), Math.max(a, b)],
+            other: o,
+            gold: value(setup, f, a, o) === 1 ? 'yes' : 'no',
+            basic: `Is it true that ${claim}?`,
+            negated: `It is not true that ${claim}. Please judge the truth of this statement.`,
         };
     }
     const candidates: { year: number; other?: TemporalFact; value: number }[] = [];
     for (const year of anchorYears(f, formula)) {
         if (formula.kind === 'until') {
             // ψ: another fact of the subject that begins after φ's first year (the next spell, a later club …).
-            for (const o of subjectFacts) if (o !== f && o.intervals[0]!.begin > f.intervals[0]!.begin && holdsAt(f, year)) candidates.push({ year, other: o, value: value(setup, f, year, o) });
+            for (const o of subjectFacts)
+                if (o !== f && o.intervals[0]!.begin > f.intervals[0]!.begin && holdsAt(f, year))
+                    candidates.push({ year, other: o, value: value(setup, f, year, o) });
         } else if (formula.kind === 'and' || formula.kind === 'or') {
             for (const o of subjectFacts) if (o !== f) candidates.push({ year, other: o, value: value(setup, f, year, o) });
         } else candidates.push({ year, value: value(setup, f, year) });
@@ -284,7 +342,9 @@ export function temporalQuestion(setup: TemporalSetup, info: PredicateInfo, f: T
     const s = sentence(f);
     const { claim, years } = wording(formula, c.year, s, c.other ? sentence(c.other) : '');
     const q: TemporalQuestion = {
-        year: c.year, gold: c.value === 1 ? 'yes' : 'no', years,
+        year: c.year,
+        gold: c.value === 1 ? 'yes' : 'no',
+        years,
         basic: `Is it true that ${claim}?`,
         negated: `It is not true that ${claim}. Please judge the truth of this statement.`,
     };
@@ -296,24 +356,38 @@ export function temporalQuestion(setup: TemporalSetup, info: PredicateInfo, f: T
 const later = (k: number) => (k === 0 ? 'that year' : `${k} year${k === 1 ? '' : 's'} later`);
 
 /** The claim a formula makes at year `y` about sentence `s` (and `other`), and the span of years it reads. */
-function wording(formula: Exclude<TemporalFormula, { kind: 'before' }>, y: number, s: string, other: string): { claim: string; years: [number, number] } {
+function wording(
+    formula: Exclude<TemporalFormula, { kind: 'before' }>,
+    y: number,
+    s: string,
+    other: string,
+): { claim: string; years: [number, number] } {
     if (formula.kind === 'and') return { claim: `in ${y}, ${s} and ${other}`, years: [y, y] };
     if (formula.kind === 'or') return { claim: `in ${y}, ${s} or ${other} (or both)`, years: [y, y] };
     if (formula.kind === 'until') {
         const w = formula.window;
-        return w ? { claim: `from ${y}, ${s} every year until a year from ${y + w[0]} to ${y + w[1]} in which ${other}`, years: [y + w[0], y + w[1]] } : { claim: `from ${y}, ${s} until ${other}`, years: [y, y] };
+        return w
+            ? {
+                  claim: `from ${y}, ${s} every year until a year from ${y + w[0]} to ${y + w[1]} in which ${other}`,
+                  years: [y + w[0], y + w[1]],
+              }
+            : { claim: `from ${y}, ${s} until ${other}`, years: [y, y] };
     }
     if (formula.ops.length === 0) return { claim: `in ${y}, ${s}`, years: [y, y] };
-    let low = y, high = y;
+    let low = y,
+        high = y;
     const parts = formula.ops.map((o, i) => {
         const outer = i === 0;
         if (o.op === 'next') {
-            low += 1; high += 1;
+            low += 1;
+            high += 1;
             return outer ? `in the year after ${y}` : 'in the year after that';
         }
         const [a, b] = o.window;
-        const from = outer ? String(y + a) : later(a), to = outer ? String(y + b) : later(b);
-        low += a; high += b;
+        const from = outer ? String(y + a) : later(a),
+            to = outer ? String(y + b) : later(b);
+        low += a;
+        high += b;
         return `${o.op === 'globally' ? 'in every year' : 'in at least one year'} from ${from} to ${to}`;
     });
     return { claim: `${parts.join(', ')}, ${s}`, years: [low, high] };
@@ -335,11 +409,29 @@ export function rowName(setup: TemporalSetup, row: Value): string {
 }
 
 /** The interval row's begin and end as premises the rationale should state (as years). */
-export function intervalPremises(setup: TemporalSetup, i: Interval, attributeOf: (pred: string) => { relation: string; attribute: string; label?: string } | undefined): Premise[] {
+export function intervalPremises(
+    setup: TemporalSetup,
+    i: Interval,
+    attributeOf: (pred: string) => { relation: string; attribute: string; label?: string } | undefined,
+): Premise[] {
     const row = i.fact.args[setup.during]!;
-    return ([[setup.begin, i.begin], [setup.end, i.end]] as const).map(([attribute, year]) => {
+    return (
+        [
+            [setup.begin, i.begin],
+            [setup.end, i.end],
+        ] as const
+    ).map(([attribute, year]) => {
         const pred = attributePredicate(setup.relation, attribute);
         const at = attributeOf(pred);
-        return { pred, relation: setup.relation, attribute, label: at?.label ?? attribute, subject: rowName(setup, row), value: String(year), nodes: [`node:${String(row)}`, `node:${year}`], spell: [i.begin, i.end] };
+        return {
+            pred,
+            relation: setup.relation,
+            attribute,
+            label: at?.label ?? attribute,
+            subject: rowName(setup, row),
+            value: String(year),
+            nodes: [`node:${String(row)}`, `node:${year}`],
+            spell: [i.begin, i.end],
+        };
     });
 }

@@ -16,7 +16,12 @@ declare module '../../verify/types.js' {
          * Rule probes with `extract_with MODEL`: the triples MODEL extracted from the rationale (JSON mode), or why its
          * answer could not be read (the claims then come from the patterns). Added after verification (extract-run.ts).
          */
-        extracted?: { model: string; triples?: { subject: string; relation: string; object: string }[]; error?: string; /** false under `decide_by patterns`: the triples are only compared. */ decides?: boolean };
+        extracted?: {
+            model: string;
+            triples?: { subject: string; relation: string; object: string }[];
+            error?: string;
+            /** false under `decide_by patterns`: the triples are only compared. */ decides?: boolean;
+        };
         /**
          * Rule probes with `embeddings MODEL`: the paper's node / edge overlap with elements matched when their
          * embeddings' cosine is at least `threshold` (embed-run.ts), or why it could not be computed.

@@ -25,7 +25,12 @@ export type { Estimate, EstimateResult } from '../../probes/estimate-types.js';
 
 const Z = 1.959963984540054;
 
-interface Stratum { name: string; members: number[]; cheapMean: number; cheapVar: number }
+interface Stratum {
+    name: string;
+    members: number[];
+    cheapMean: number;
+    cheapVar: number;
+}
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
 const variance = (xs: readonly number[]) => {
@@ -44,10 +49,17 @@ function strataOf(strata: readonly string[], cheap: readonly number[]): Stratum[
 }
 
 /** The two estimators on what is labelled so far. */
-export function estimateFrom(cheap: readonly number[], strata: readonly string[], labels: ReadonlyMap<number, number>): { ppi: Estimate; sampleOnly: Estimate } {
+export function estimateFrom(
+    cheap: readonly number[],
+    strata: readonly string[],
+    labels: ReadonlyMap<number, number>,
+): { ppi: Estimate; sampleOnly: Estimate } {
     const all = strataOf(strata, cheap);
     const N = cheap.length;
-    let ppi = 0, ppiVar = 0, plain = 0, plainVar = 0;
+    let ppi = 0,
+        ppiVar = 0,
+        plain = 0,
+        plainVar = 0;
     for (const s of all) {
         const w = s.members.length / N;
         const done = s.members.filter(i => labels.has(i));
@@ -96,13 +108,20 @@ export async function estimateMean(o: EstimateOptions): Promise<EstimateResult> 
     const take = async (picked: number[]) => {
         if (picked.length === 0) return;
         const ys = await o.label(picked);
-        picked.forEach((t, i) => { const y = ys[i]; if (y === undefined) failed++; else labels.set(t, y); });
+        picked.forEach((t, i) => {
+            const y = ys[i];
+            if (y === undefined) failed++;
+            else labels.set(t, y);
+        });
     };
     const spent = () => labels.size + failed;
     // Pilot: about a third of the budget (with a target: enough to measure the spread), proportional to stratum
     // size, at least 2 per stratum where possible.
     const third = Math.round(budget / 3);
-    const pilot = Math.max(Math.min(budget, strata.length * 2), o.target === undefined ? third : Math.min(third, Math.max(30, Math.ceil(0.05 * o.cheap.length))));
+    const pilot = Math.max(
+        Math.min(budget, strata.length * 2),
+        o.target === undefined ? third : Math.min(third, Math.max(30, Math.ceil(0.05 * o.cheap.length))),
+    );
     const first: number[] = [];
     for (const s of strata) {
         const want = Math.max(2, Math.round((pilot * s.members.length) / o.cheap.length));
@@ -114,20 +133,33 @@ export async function estimateMean(o: EstimateOptions): Promise<EstimateResult> 
         const current = estimateFrom(o.cheap, o.strata, labels);
         const chosen = current.ppi.halfWidth <= current.sampleOnly.halfWidth ? current.ppi : current.sampleOnly;
         if (o.target !== undefined && chosen.halfWidth <= o.target) break;
-        const round = o.round === undefined && o.target !== undefined ? plannedRound(chosen.halfWidth, o.target, labels.size, o.cheap.length, fixedRound) : fixedRound;
+        const round =
+            o.round === undefined && o.target !== undefined
+                ? plannedRound(chosen.halfWidth, o.target, labels.size, o.cheap.length, fixedRound)
+                : fixedRound;
         // Neyman allocation on the residual spread: the next calls go where they shrink the interval most.
-        const need = strata.map(s => {
-            const done = s.members.filter(i => labels.has(i));
-            const spread = Math.sqrt(done.length > 1 ? variance(done.map(i => labels.get(i)! - o.cheap[i]!)) : 1);
-            return { s, score: queues.get(s.name)!.length ? (s.members.length * (spread + 1e-3)) / Math.sqrt(done.length + 1) : -1 };
-        }).sort((a, b) => b.score - a.score);
+        const need = strata
+            .map(s => {
+                const done = s.members.filter(i => labels.has(i));
+                const spread = Math.sqrt(done.length > 1 ? variance(done.map(i => labels.get(i)! - o.cheap[i]!)) : 1);
+                return {
+                    s,
+                    score: queues.get(s.name)!.length ? (s.members.length * (spread + 1e-3)) / Math.sqrt(done.length + 1) : -1,
+                };
+            })
+            .sort((a, b) => b.score - a.score);
         const order = need.filter(n => n.score >= 0).map(n => n.s.name);
         const batch: number[] = [];
         const room = Math.min(round, budget - spent());
-        const pull = (name: string) => { const x = queues.get(name)!.shift(); if (x !== undefined) batch.push(x); return x !== undefined; };
+        const pull = (name: string) => {
+            const x = queues.get(name)!.shift();
+            if (x !== undefined) batch.push(x);
+            return x !== undefined;
+        };
         // Half of a round goes to the neediest stratum, the rest round-robin in order of need.
         for (let k = 0; k < Math.ceil(room / 2) && order.length && pull(order[0]!); k++);
-        for (let i = 0; batch.length < room && order.some(n => queues.get(n)!.length > 0); i = (i + 1) % order.length) pull(order[i]!);
+        for (let i = 0; batch.length < room && order.some(n => queues.get(n)!.length > 0); i = (i + 1) % order.length)
+            pull(order[i]!);
         if (batch.length === 0) break;
         await take(batch);
     }

@@ -46,7 +46,14 @@ export interface StatementFigures {
 }
 
 /** T / I / C of the triples of one relation or type, and how many of their negatives were accepted. */
-export interface Breakdown { triples: number; T: StatementScore; I: StatementScore; C: StatementScore; negatives: number; accepted: number }
+export interface Breakdown {
+    triples: number;
+    T: StatementScore;
+    I: StatementScore;
+    C: StatementScore;
+    negatives: number;
+    accepted: number;
+}
 
 /** The answer class of one response as a vote. */
 export function voteOf(v: Verdict): Vote {
@@ -103,14 +110,30 @@ export function triplesOf(items: readonly { v: Verdict; q: Question }[]): Triple
     for (const { q, votes: vs } of votes.values()) {
         const id = q.group?.id ?? q.id;
         let t = triples.get(id);
-        if (!t) triples.set(id, (t = { id, probe: q.probe, attribute: q.statement?.attribute ?? '', head: q.statement?.head ?? q.entity.relation, tail: q.statement?.tail ?? '', negatives: [], ...(q.statement?.of === undefined ? {} : { of: q.statement.of }) }));
+        if (!t)
+            triples.set(
+                id,
+                (t = {
+                    id,
+                    probe: q.probe,
+                    attribute: q.statement?.attribute ?? '',
+                    head: q.statement?.head ?? q.entity.relation,
+                    tail: q.statement?.tail ?? '',
+                    negatives: [],
+                    ...(q.statement?.of === undefined ? {} : { of: q.statement.of }),
+                }),
+            );
         const vote = majority(vs);
         if (q.gold === 'yes') t.truth = vote;
         else t.negatives.push({ vote, corruption: q.statement?.corruption ?? 'unknown' });
     }
     // A triple one of whose statements has no answer (its calls failed) is left out whole, as estimate leaves it out:
     // never scored on the negatives that were answered.
-    return [...triples.values()].filter((t): t is Triple & { of?: number } => t.truth !== undefined && t.negatives.length > 0 && (t.of === undefined || t.negatives.length + 1 === t.of))
+    return [...triples.values()]
+        .filter(
+            (t): t is Triple & { of?: number } =>
+                t.truth !== undefined && t.negatives.length > 0 && (t.of === undefined || t.negatives.length + 1 === t.of),
+        )
         .map(({ of: _of, ...t }) => t);
 }
 
@@ -128,7 +151,9 @@ export function tripleScore(t: Pick<Triple, 'truth' | 'negatives'>, metric: Stat
 
 export function statementFigures(items: readonly { v: Verdict; q: Question }[]): StatementFigures {
     const triples = triplesOf(items);
-    const t: number[] = [], i: number[] = [], c: number[] = [];
+    const t: number[] = [],
+        i: number[] = [],
+        c: number[] = [];
     const confusion = { true: { yes: 0, no: 0, idk: 0 }, corrupted: { yes: 0, no: 0, idk: 0 } };
     const byCorruption: StatementFigures['byCorruption'] = {};
     for (const tr of triples) {
@@ -144,21 +169,35 @@ export function statementFigures(items: readonly { v: Verdict; q: Question }[]):
         }
     }
     return {
-        triples: triples.length, T: score(t), I: score(i), C: score(c), confusion, byCorruption,
-        byRelation: breakdown(triples, tr => tr.attribute), byHeadType: breakdown(triples, tr => tr.head), byTailType: breakdown(triples, tr => tr.tail),
+        triples: triples.length,
+        T: score(t),
+        I: score(i),
+        C: score(c),
+        confusion,
+        byCorruption,
+        byRelation: breakdown(triples, tr => tr.attribute),
+        byHeadType: breakdown(triples, tr => tr.head),
+        byTailType: breakdown(triples, tr => tr.tail),
     };
 }
 
 /** The triples' figures per value of `by` (in the order the values first appear). */
 function breakdown(triples: readonly Triple[], by: (t: Triple) => string): Record<string, Breakdown> {
     const groups = new Map<string, Triple[]>();
-    for (const t of triples) { const k = by(t) || 'unknown'; groups.set(k, [...(groups.get(k) ?? []), t]); }
+    for (const t of triples) {
+        const k = by(t) || 'unknown';
+        groups.set(k, [...(groups.get(k) ?? []), t]);
+    }
     const out: Record<string, Breakdown> = {};
     for (const [k, ts] of groups) {
         const negatives = ts.flatMap(t => t.negatives);
         out[k] = {
-            triples: ts.length, T: score(ts.map(t => tripleScore(t, 'T'))), I: score(ts.map(t => tripleScore(t, 'I'))), C: score(ts.map(t => tripleScore(t, 'C'))),
-            negatives: negatives.length, accepted: negatives.filter(n => n.vote === 'yes').length,
+            triples: ts.length,
+            T: score(ts.map(t => tripleScore(t, 'T'))),
+            I: score(ts.map(t => tripleScore(t, 'I'))),
+            C: score(ts.map(t => tripleScore(t, 'C'))),
+            negatives: negatives.length,
+            accepted: negatives.filter(n => n.vote === 'yes').length,
         };
     }
     return out;
@@ -182,7 +221,9 @@ const BREAKDOWNS: [string, string, (s: StatementFigures) => Record<string, Break
 
 /** A breakdown on one line (CSV, JUnit, the figures table): "director: T .62 I .80 C .50 (12 triples); …". */
 function breakdownText(b: Record<string, Breakdown> | undefined): string | null {
-    const parts = Object.entries(b ?? {}).map(([k, x]) => `${k}: T ${short(x.T.value)} I ${short(x.I.value)} C ${short(x.C.value)} (${x.triples} triples)`);
+    const parts = Object.entries(b ?? {}).map(
+        ([k, x]) => `${k}: T ${short(x.T.value)} I ${short(x.I.value)} C ${short(x.C.value)} (${x.triples} triples)`,
+    );
     return parts.length ? parts.join('; ') : null;
 }
 
@@ -216,22 +257,55 @@ export function statementSections(groups: readonly GroupMetrics[]): ReportSectio
         {
             title: 'Statements: truthfulness, informativeness, correctness',
             columns: [...KEY_COLUMNS, 'triples', 'T', 'I', 'C', 'paper T / I / C (mean of max(0, ·))'],
-            rows: shown.map(g => { const s = statementsOf(g)!; return [...head(g), String(s.triples), fig(s.T), fig(s.I), fig(s.C), `${pct(s.T.paper)} / ${pct(s.I.paper)} / ${pct(s.C.paper)}`]; }),
+            rows: shown.map(g => {
+                const s = statementsOf(g)!;
+                return [
+                    ...head(g),
+                    String(s.triples),
+                    fig(s.T),
+                    fig(s.I),
+                    fig(s.C),
+                    `${pct(s.T.paper)} / ${pct(s.I.paper)} / ${pct(s.C.paper)}`,
+                ];
+            }),
         },
         {
             title: 'Statements: answers by polarity (majority of samples)',
             columns: [...KEY_COLUMNS, 'true: yes', 'true: no', 'true: idk', 'corrupted: yes', 'corrupted: no', 'corrupted: idk'],
-            rows: shown.map(g => { const c = statementsOf(g)!.confusion; return [...head(g), ...[c.true.yes, c.true.no, c.true.idk, c.corrupted.yes, c.corrupted.no, c.corrupted.idk].map(String)]; }),
+            rows: shown.map(g => {
+                const c = statementsOf(g)!.confusion;
+                return [
+                    ...head(g),
+                    ...[c.true.yes, c.true.no, c.true.idk, c.corrupted.yes, c.corrupted.no, c.corrupted.idk].map(String),
+                ];
+            }),
         },
         ...BREAKDOWNS.map(([title, column, of]) => ({
             title: `Statements by ${title}`,
             columns: [...KEY_COLUMNS, column, 'triples', 'T', 'I', 'C', 'false accepted'],
-            rows: shown.flatMap(g => Object.entries(of(statementsOf(g)!) ?? {}).map(([k, b]) => [...head(g), k, String(b.triples), fig(b.T), fig(b.I), fig(b.C), `${b.accepted}/${b.negatives} (${pct(b.negatives ? b.accepted / b.negatives : null)})`])),
+            rows: shown.flatMap(g =>
+                Object.entries(of(statementsOf(g)!) ?? {}).map(([k, b]) => [
+                    ...head(g),
+                    k,
+                    String(b.triples),
+                    fig(b.T),
+                    fig(b.I),
+                    fig(b.C),
+                    `${b.accepted}/${b.negatives} (${pct(b.negatives ? b.accepted / b.negatives : null)})`,
+                ]),
+            ),
         })),
         {
             title: 'Statements: false statements accepted, by corruption',
             columns: [...KEY_COLUMNS, 'corruption', 'negatives', 'accepted'],
-            rows: shown.flatMap(g => Object.entries(statementsOf(g)!.byCorruption).map(([k, x]) => [...head(g), k, String(x.n), `${x.accepted} (${pct(x.n ? x.accepted / x.n : null)})`])),
+            rows: shown.flatMap(g =>
+                Object.entries(statementsOf(g)!.byCorruption).map(([k, x]) => [
+                    ...head(g),
+                    k,
+                    String(x.n),
+                    `${x.accepted} (${pct(x.n ? x.accepted / x.n : null)})`,
+                ]),
+            ),
         },
     ];
 }

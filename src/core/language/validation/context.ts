@@ -21,8 +21,10 @@ const fkCaches = new WeakMap<ProbeServices, WorkspaceCache<string, Fk[]>>();
 /** The fks visible from a node's document; cached until the workspace changes (every template asks). */
 export function visibleFks(node: AstNode, services: ProbeServices): Fk[] {
     let cache = fkCaches.get(services);
-    if (!cache) fkCaches.set(services, cache = new WorkspaceCache(services.shared));
-    return cache.get(AstUtils.getDocument(node).uri.toString(), () => visibleSpecs(node, services).flatMap(v => v.spec.elements.filter(isFk)));
+    if (!cache) fkCaches.set(services, (cache = new WorkspaceCache(services.shared)));
+    return cache.get(AstUtils.getDocument(node).uri.toString(), () =>
+        visibleSpecs(node, services).flatMap(v => v.spec.elements.filter(isFk)),
+    );
 }
 
 /** Relations reachable from `start` by following fks forwards (start included), in breadth-first order. */

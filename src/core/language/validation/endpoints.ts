@@ -9,6 +9,9 @@ import { endpointHasUserinfo } from '../../models/providers.js';
 export function checkEndpointCredentials(setting: Setting, accept: ValidationAcceptor): void {
     if (setting.name !== 'endpoint' || !isModel(setting.$container) || !isStringValue(setting.value)) return;
     if (!endpointHasUserinfo(setting.value.value)) return;
-    accept('error', 'The endpoint holds a user name or password (user:pass@host): it would be printed, stored and sent with every request. Remove it; give the key with key_env "ENV_NAME" (or "HalluProbe: Set API Key").',
-        { node: setting, property: 'value', code: 'secret-in-spec' });
+    accept(
+        'error',
+        'The endpoint holds a user name or password (user:pass@host): it would be printed, stored and sent with every request. Remove it; give the key with key_env "ENV_NAME" (or "HalluProbe: Set API Key").',
+        { node: setting, property: 'value', code: 'secret-in-spec' },
+    );
 }

@@ -20,12 +20,21 @@ export function checkUniqueNames(services: ProbeServices) {
             const key = `${el.$type}:${el.name}`;
             const kind = KIND_WORDS[el.$type] ?? el.$type.toLowerCase();
             if (seen.has(key)) {
-                accept('error', `Duplicate ${kind} name '${el.name}': it is already declared on line ${(seen.get(key)!.$cstNode?.range.start.line ?? 0) + 1}. Rename one of them.`, { node: el, property: 'name', code: 'duplicate-name' });
+                accept(
+                    'error',
+                    `Duplicate ${kind} name '${el.name}': it is already declared on line ${(seen.get(key)!.$cstNode?.range.start.line ?? 0) + 1}. Rename one of them.`,
+                    { node: el, property: 'name', code: 'duplicate-name' },
+                );
                 continue;
             }
             seen.set(key, el);
             const clash = others.find(o => (o.spec.elements as Named[]).some(x => x.$type === el.$type && x.name === el.name));
-            if (clash) accept('error', `Duplicate ${kind} name '${el.name}': it is also declared in the imported file ${shortName(clash.doc)}. Rename one of them.`, { node: el, property: 'name', code: 'duplicate-name' });
+            if (clash)
+                accept(
+                    'error',
+                    `Duplicate ${kind} name '${el.name}': it is also declared in the imported file ${shortName(clash.doc)}. Rename one of them.`,
+                    { node: el, property: 'name', code: 'duplicate-name' },
+                );
         }
     };
 }
@@ -34,7 +43,12 @@ export function checkUniqueNames(services: ProbeServices) {
 export function checkUniqueAttributes(relation: Relation, accept: ValidationAcceptor): void {
     const seen = new Set<string>();
     for (const a of relation.attributes) {
-        if (seen.has(a.name)) accept('error', `Relation ${relation.name} already has an attribute '${a.name}'. Rename one of them.`, { node: a, property: 'name', code: 'duplicate-name' });
+        if (seen.has(a.name))
+            accept('error', `Relation ${relation.name} already has an attribute '${a.name}'. Rename one of them.`, {
+                node: a,
+                property: 'name',
+                code: 'duplicate-name',
+            });
         seen.add(a.name);
     }
 }
@@ -46,27 +60,49 @@ export function checkImport(services: ProbeServices) {
         const doc = AstUtils.getDocument(imp);
         const target = UriUtils.resolvePath(UriUtils.dirname(doc.uri), imp.path);
         if (target.toString() === doc.uri.toString()) {
-            accept('warning', 'A file cannot import itself; remove this import.', { node: imp, property: 'path', code: 'self-import' });
+            accept('warning', 'A file cannot import itself; remove this import.', {
+                node: imp,
+                property: 'path',
+                code: 'self-import',
+            });
             return;
         }
         const loaded = services.shared.workspace.LangiumDocuments.getDocument(target);
         if (loaded && isSpec(loaded.parseResult.value)) {
             const cycle = importCycle(services, loaded, doc.uri.toString());
-            if (cycle) accept('warning', `The imports form a cycle: ${[doc.uri, ...cycle].map(u => UriUtils.basename(u)).join(' → ')}. Each file is read once, so nothing is declared twice, but a cycle is easy to break by accident: move what both files need into a third one they both import.`, { node: imp, property: 'path', code: 'import-cycle' });
+            if (cycle)
+                accept(
+                    'warning',
+                    `The imports form a cycle: ${[doc.uri, ...cycle].map(u => UriUtils.basename(u)).join(' → ')}. Each file is read once, so nothing is declared twice, but a cycle is easy to break by accident: move what both files need into a third one they both import.`,
+                    { node: imp, property: 'path', code: 'import-cycle' },
+                );
             return;
         }
         let state: 'file' | 'folder' | 'missing' = 'missing';
         let facts: FileFacts | undefined;
         try {
             const fsp = services.shared.workspace.FileSystemProvider;
-            if (target.scheme === 'file' && fsp.existsSync(target)) facts = { ...fsp.statSync(target), size: fileSize(target.fsPath) };
+            if (target.scheme === 'file' && fsp.existsSync(target))
+                facts = { ...fsp.statSync(target), size: fileSize(target.fsPath) };
             if (facts) state = facts.isDirectory ? 'folder' : 'file';
-        } catch { state = 'missing'; }
+        } catch {
+            state = 'missing';
+        }
         const where = target.scheme === 'file' ? target.fsPath : target.toString();
         const problem = state === 'file' ? specFileProblem(imp.path, facts) : undefined;
         if (problem) accept('error', problem, { node: imp, property: 'path', code: 'bad-import' });
-        if (state === 'missing') accept('error', `Imported file not found: ${imp.path} (resolved to ${where}). Check the path, which is relative to this file.`, { node: imp, property: 'path', code: 'missing-import' });
-        if (state === 'folder') accept('error', `${imp.path} is a folder (${where}); import a .probe file in it.`, { node: imp, property: 'path', code: 'missing-import' });
+        if (state === 'missing')
+            accept(
+                'error',
+                `Imported file not found: ${imp.path} (resolved to ${where}). Check the path, which is relative to this file.`,
+                { node: imp, property: 'path', code: 'missing-import' },
+            );
+        if (state === 'folder')
+            accept('error', `${imp.path} is a folder (${where}); import a .probe file in it.`, {
+                node: imp,
+                property: 'path',
+                code: 'missing-import',
+            });
     };
 }
 

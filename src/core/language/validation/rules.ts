@@ -14,7 +14,11 @@ export function checkRules(services: ProbeServices) {
         const visible = visibleSpecs(spec, services);
         const mine = visible[0]?.doc;
         if (!mine) return;
-        const hasRules = visible.some(v => v.spec.elements.some(isRule) || v.spec.elements.some(e => e.$type === 'Fk' && (e as { properties?: unknown[] }).properties?.length));
+        const hasRules = visible.some(
+            v =>
+                v.spec.elements.some(isRule) ||
+                v.spec.elements.some(e => e.$type === 'Fk' && (e as { properties?: unknown[] }).properties?.length),
+        );
         if (!hasRules) return;
         const model = buildSpecModel(visible.map(v => v.doc));
         const file = documentPath(AstUtils.getDocument(spec).uri);

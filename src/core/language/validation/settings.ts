@@ -10,14 +10,13 @@ import { familyKinds, probeSettings, simulatorRateSettings } from '../../probes/
 import { settingValue, settingsOf } from '../build-model.js';
 import type { SettingDecl, SettingValue } from '../../spec/model.js';
 
-
 /** A setting removed from a block, with where what it did is written now (a located `setting-place` error). */
 const RETIRED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-    suite: { knowledge_probe: 'name a knows probe in the suite\'s `probes`: it decides the evaluation modes of the others' },
+    suite: { knowledge_probe: "name a knows probe in the suite's `probes`: it decides the evaluation modes of the others" },
     probe: { max_hops: 'a path probe asks every hop written after `along`; write a shorter path to ask fewer' },
     model: {
-        api_version: 'an azure model\'s endpoint is its resource\'s v1 URL (…/openai/v1), which takes no api-version',
-        deployment: 'write an azure deployment\'s name as the model\'s `id`',
+        api_version: "an azure model's endpoint is its resource's v1 URL (…/openai/v1), which takes no api-version",
+        deployment: "write an azure deployment's name as the model's `id`",
     },
 };
 
@@ -57,7 +56,8 @@ export function declOf(setting: Setting): SettingDecl | undefined {
 function elsewhere(name: string): string | undefined {
     if (modelDecls().some(d => d.name === name)) return 'a model setting; write it in the model block';
     const kinds = familyKinds().filter(k => probeSettings(k)!.some(d => d.name === name));
-    if (kinds.length) return `a ${kinds.length === familyKinds().length ? '' : `${kinds.join(' / ')} `}probe setting; write it in the probe`;
+    if (kinds.length)
+        return `a ${kinds.length === familyKinds().length ? '' : `${kinds.join(' / ')} `}probe setting; write it in the probe`;
     return undefined;
 }
 
@@ -66,15 +66,21 @@ const SECRET_NAMES = /^(api_?key|key|token|access_token|secret|client_secret|pas
 
 export function checkProvider(model: Model, accept: ValidationAcceptor): void {
     if (!model.provider || providerFacts(model.provider)) return;
-    accept('error', `Unknown provider '${model.provider}'.${didYouMean(model.provider, PROVIDER_NAMES)} Providers: ${PROVIDER_NAMES.join(', ')} (use openai with 'endpoint' for any other OpenAI-compatible server).`,
-        { node: model, property: 'provider', code: 'unknown-provider', data: suggestionData(model.provider, PROVIDER_NAMES) });
+    accept(
+        'error',
+        `Unknown provider '${model.provider}'.${didYouMean(model.provider, PROVIDER_NAMES)} Providers: ${PROVIDER_NAMES.join(', ')} (use openai with 'endpoint' for any other OpenAI-compatible server).`,
+        { node: model, property: 'provider', code: 'unknown-provider', data: suggestionData(model.provider, PROVIDER_NAMES) },
+    );
 }
 
 /** Secrets never go in a spec: only the name of the environment variable that holds the key. */
 export function checkSecretSetting(setting: Setting, accept: ValidationAcceptor): void {
     if (!SECRET_NAMES.test(setting.name)) return;
-    accept('error', `Do not write a secret in the spec ('${setting.name}'): anyone who can read the file or its history can use it. Write 'key_env "ENV_NAME"' and put the key in that environment variable, or run the command "HalluProbe: Set API Key" to keep it in the OS keychain.`,
-        { node: setting, code: 'secret-in-spec' });
+    accept(
+        'error',
+        `Do not write a secret in the spec ('${setting.name}'): anyone who can read the file or its history can use it. Write 'key_env "ENV_NAME"' and put the key in that environment variable, or run the command "HalluProbe: Set API Key" to keep it in the OS keychain.`,
+        { node: setting, code: 'secret-in-spec' },
+    );
 }
 
 /**
@@ -89,17 +95,27 @@ export function checkSettingName(setting: Setting, accept: ValidationAcceptor): 
     const retired = RETIRED[known.block]?.[setting.name];
     const belongs = retired ?? (known.block === 'suite' ? elsewhere(setting.name) : undefined);
     if (!names.includes(setting.name) && belongs) {
-        const why = retired ? `not a ${known.where} setting any more: ${retired}` : `not a ${known.where} setting: it is ${belongs}`;
+        const why = retired
+            ? `not a ${known.where} setting any more: ${retired}`
+            : `not a ${known.where} setting: it is ${belongs}`;
         accept('error', `'${setting.name}' is ${why}.`, { node: setting, property: 'name', code: 'setting-place' });
     } else if (!names.includes(setting.name)) {
         const hint = closest(setting.name, names);
-        accept('warning', `Unknown ${known.where} setting '${setting.name}'; it is ignored.${hint ? ` Did you mean '${hint}'?` : names.length ? ` Known: ${names.join(', ')}.` : ''}`,
-            { node: setting, property: 'name', code: 'unknown-setting', data: hint ? { suggestion: hint } : undefined });
+        accept(
+            'warning',
+            `Unknown ${known.where} setting '${setting.name}'; it is ignored.${hint ? ` Did you mean '${hint}'?` : names.length ? ` Known: ${names.join(', ')}.` : ''}`,
+            { node: setting, property: 'name', code: 'unknown-setting', data: hint ? { suggestion: hint } : undefined },
+        );
     }
     const container = setting.$container as { settings?: Setting[]; members?: unknown[] };
     const siblings = (container.settings ?? container.members ?? []) as Setting[];
     const first = siblings.find(s => s.$type === 'Setting' && s.name === setting.name);
-    if (first && first !== setting) accept('warning', `'${setting.name}' is set twice in this block; the last one wins.`, { node: setting, property: 'name', code: 'duplicate-setting' });
+    if (first && first !== setting)
+        accept('warning', `'${setting.name}' is set twice in this block; the last one wins.`, {
+            node: setting,
+            property: 'name',
+            code: 'duplicate-setting',
+        });
 }
 
 /** The setting a probe of this kind declares under this name (undefined: not a probe setting, or unknown). */
@@ -122,13 +138,20 @@ export function settingHover(setting: Setting): string | undefined {
     const d = declOf(setting);
     if (!d) return undefined;
     const shown = (v: SettingValue): string => (Array.isArray(v) ? `[${v.map(shown).join(', ')}]` : String(v));
-    const parts = [`**setting** \`${d.name}\` — ${d.doc}`, `Takes ${settingTakes(d)}${d.default !== undefined ? `; default \`${shown(d.default)}\`` : ''}.`];
-    if (d.suite && isModel(setting.$container)) parts.push('A suite may set it for its models; the model\'s own value wins.');
+    const parts = [
+        `**setting** \`${d.name}\` — ${d.doc}`,
+        `Takes ${settingTakes(d)}${d.default !== undefined ? `; default \`${shown(d.default)}\`` : ''}.`,
+    ];
+    if (d.suite && isModel(setting.$container)) parts.push("A suite may set it for its models; the model's own value wins.");
     return parts.join('\n\n');
 }
 
 /** A value completion offers for a setting: the value, how it is written in the spec, and the setting's doc. */
-export interface SettingChoice { value: string; text: string; doc: string }
+export interface SettingChoice {
+    value: string;
+    text: string;
+    doc: string;
+}
 
 /**
  * The values a setting of this block takes, for completion: its allowed values as declared, true / false for a
@@ -151,13 +174,26 @@ export function checkSettingValue(setting: Setting, accept: ValidationAcceptor):
     if (!spec || setting.value === undefined) return;
     const problem = settingValueProblem(spec, settingValue(setting.value));
     if (!problem) return;
-    accept('error', `${setting.name}: ${problem.message}`, { node: setting, property: 'value', code: 'setting-value', data: problem.suggestion ? { suggestion: problem.suggestion } : undefined });
+    accept('error', `${setting.name}: ${problem.message}`, {
+        node: setting,
+        property: 'value',
+        code: 'setting-value',
+        data: problem.suggestion ? { suggestion: problem.suggestion } : undefined,
+    });
 }
 
-const TYPE_WORDS: Record<SettingDecl['type'], string> = { number: 'a number', integer: 'a whole number', text: 'a text', boolean: 'true or false' };
+const TYPE_WORDS: Record<SettingDecl['type'], string> = {
+    number: 'a number',
+    integer: 'a whole number',
+    text: 'a text',
+    boolean: 'true or false',
+};
 
 /** What is wrong with a value of a declared setting, in words, with the closest allowed value; undefined when it fits. */
-export function settingValueProblem(spec: SettingDecl, value: SettingValue): { message: string; suggestion?: string } | undefined {
+export function settingValueProblem(
+    spec: SettingDecl,
+    value: SettingValue,
+): { message: string; suggestion?: string } | undefined {
     if (Array.isArray(value) && !spec.list) return { message: `takes one value (${describe(spec)}), not a list.` };
     for (const v of Array.isArray(value) ? value : [value]) {
         if (Array.isArray(v)) return { message: `takes ${spec.list ? 'a list of ' : ''}${describe(spec)}, not a nested list.` };
@@ -175,22 +211,38 @@ function oneValueProblem(spec: SettingDecl, v: string | number | boolean): { mes
         if (typeof v !== 'string') return { message: `is ${describe(spec)}, not ${shown}.` };
         if (!spec.values || spec.values.includes(v)) return undefined;
         const hint = closest(v, spec.values) ?? sameStem(v, spec.values);
-        return { message: `${shown} is not one of ${spec.values.join(', ')}.${hint ? ` Did you mean '${hint}'?` : ''}`, suggestion: hint };
+        return {
+            message: `${shown} is not one of ${spec.values.join(', ')}.${hint ? ` Did you mean '${hint}'?` : ''}`,
+            suggestion: hint,
+        };
     }
     if (typeof v === 'string' && spec.named) {
         const names = Object.keys(spec.named);
         if (names.includes(v)) return undefined;
         const hint = closest(v, names) ?? sameStem(v, names);
-        return { message: `is ${describe(spec)} or one of ${names.join(', ')}, not ${shown}.${hint ? ` Did you mean '${hint}'?` : ''}`, suggestion: hint };
+        return {
+            message: `is ${describe(spec)} or one of ${names.join(', ')}, not ${shown}.${hint ? ` Did you mean '${hint}'?` : ''}`,
+            suggestion: hint,
+        };
     }
-    if (typeof v !== 'number' || (spec.type === 'integer' && !Number.isInteger(v))) return { message: `is ${describe(spec)}, not ${shown}.` };
-    if ((spec.min !== undefined && v < spec.min) || (spec.above !== undefined && v <= spec.above) || (spec.max !== undefined && v > spec.max)) return { message: `is ${describe(spec)}, not ${shown}.` };
+    if (typeof v !== 'number' || (spec.type === 'integer' && !Number.isInteger(v)))
+        return { message: `is ${describe(spec)}, not ${shown}.` };
+    if (
+        (spec.min !== undefined && v < spec.min) ||
+        (spec.above !== undefined && v <= spec.above) ||
+        (spec.max !== undefined && v > spec.max)
+    )
+        return { message: `is ${describe(spec)}, not ${shown}.` };
     return undefined;
 }
 
 /** The allowed value sharing the longest beginning (at least 4 letters) with \`v\`: 'rewiring' → 'rewire'. */
 function sameStem(v: string, values: readonly string[]): string | undefined {
-    const common = (a: string, b: string) => { let i = 0; while (i < a.length && i < b.length && a[i] === b[i]) i++; return i; };
+    const common = (a: string, b: string) => {
+        let i = 0;
+        while (i < a.length && i < b.length && a[i] === b[i]) i++;
+        return i;
+    };
     const lower = v.toLowerCase();
     const best = values.map(x => ({ x, n: common(lower, x.toLowerCase()) })).sort((a, b) => b.n - a.n)[0];
     return best && best.n >= 4 ? best.x : undefined;
@@ -198,7 +250,11 @@ function sameStem(v: string, values: readonly string[]): string | undefined {
 
 /** What a setting takes, in words (hover, docs/language.md's tables): "a whole number of at least 1", "one of a, b". */
 export function settingTakes(spec: SettingDecl): string {
-    const named = spec.named ? ` or ${Object.entries(spec.named).map(([k, n]) => `${k} (${n})`).join(', ')}` : '';
+    const named = spec.named
+        ? ` or ${Object.entries(spec.named)
+              .map(([k, n]) => `${k} (${n})`)
+              .join(', ')}`
+        : '';
     return spec.list ? `a list, each ${describe(spec)}${named}` : `${describe(spec)}${named}`;
 }
 

@@ -27,7 +27,10 @@ export function closest(name: string, candidates: Iterable<string>): string | un
     for (const c of candidates) {
         if (!c || c === name) continue;
         const d = editDistance(lower, c.toLowerCase());
-        if (d < bestDistance) { best = c; bestDistance = d; }
+        if (d < bestDistance) {
+            best = c;
+            bestDistance = d;
+        }
     }
     if (best === undefined) return undefined;
     const limit = Math.max(2, Math.floor(Math.max(name.length, best.length) / 3));

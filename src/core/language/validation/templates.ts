@@ -25,7 +25,11 @@ export function templateScope(probe: Probe, services: ProbeServices): TemplateSc
     for (const step of probe.path) if (step.relation?.ref) own.push(step.relation?.ref);
     const named = [probe.relation, ...probe.path.map(s => s.relation), ...(isFd(fd) ? [fd.relation] : [])];
     const unresolved = (probe.fd !== undefined && fd === undefined) || named.some(r => r !== undefined && r.ref === undefined);
-    return { unqualified: own, qualified: joinedRelations(own, visibleFks(probe, services)), ...(unresolved ? { unresolved } : {}) };
+    return {
+        unqualified: own,
+        qualified: joinedRelations(own, visibleFks(probe, services)),
+        ...(unresolved ? { unresolved } : {}),
+    };
 }
 
 /** Maps an index in a STRING's value to the document offset of that character (escapes take two raw characters). */
@@ -65,7 +69,13 @@ export function checkTemplate(services: ProbeServices, property: 'text' | 'condi
         };
         if (property === 'condition') {
             const parsed = parseExpression(text, 0);
-            if ('error' in parsed) report(`The when condition does not parse: ${parsed.error.message}`, parsed.error.offset, parsed.error.length, 'condition-syntax');
+            if ('error' in parsed)
+                report(
+                    `The when condition does not parse: ${parsed.error.message}`,
+                    parsed.error.offset,
+                    parsed.error.length,
+                    'condition-syntax',
+                );
             else checkExpr(parsed.expr, scope, false, report);
             return;
         }
@@ -80,22 +90,38 @@ type Report = (message: string, offset: number, length: number, code: string, su
 
 function checkExpr(expr: Expr, scope: TemplateScope, inListFunction: boolean, report: Report): void {
     switch (expr.kind) {
-        case 'name': return checkName(expr, scope, inListFunction, report);
+        case 'name':
+            return checkName(expr, scope, inListFunction, report);
         case 'call': {
             const fn = TEMPLATE_FUNCTIONS[expr.fn];
             if (!fn) {
-                report(`Unknown template function '${expr.fn}'.${didYouMean(expr.fn, Object.keys(TEMPLATE_FUNCTIONS))} Known: ${Object.keys(TEMPLATE_FUNCTIONS).join(', ')}.`, expr.offset, expr.fn.length, 'unknown-function',
-                    closest(expr.fn, Object.keys(TEMPLATE_FUNCTIONS)));
+                report(
+                    `Unknown template function '${expr.fn}'.${didYouMean(expr.fn, Object.keys(TEMPLATE_FUNCTIONS))} Known: ${Object.keys(TEMPLATE_FUNCTIONS).join(', ')}.`,
+                    expr.offset,
+                    expr.fn.length,
+                    'unknown-function',
+                    closest(expr.fn, Object.keys(TEMPLATE_FUNCTIONS)),
+                );
             } else if (expr.args.length < fn.min || expr.args.length > fn.max) {
                 const want = fn.min === fn.max ? `${fn.min}` : `${fn.min} to ${fn.max}`;
-                report(`${expr.fn} takes ${want} argument(s), not ${expr.args.length}: ${fn.doc}.`, expr.offset, expr.length, 'function-arity');
+                report(
+                    `${expr.fn} takes ${want} argument(s), not ${expr.args.length}: ${fn.doc}.`,
+                    expr.offset,
+                    expr.length,
+                    'function-arity',
+                );
             }
             for (const a of expr.args) checkExpr(a, scope, LIST_FUNCTIONS.has(expr.fn), report);
             return;
         }
-        case 'unary': return checkExpr(expr.arg, scope, false, report);
-        case 'binary': checkExpr(expr.left, scope, false, report); checkExpr(expr.right, scope, false, report); return;
-        default: return;
+        case 'unary':
+            return checkExpr(expr.arg, scope, false, report);
+        case 'binary':
+            checkExpr(expr.left, scope, false, report);
+            checkExpr(expr.right, scope, false, report);
+            return;
+        default:
+            return;
     }
 }
 
@@ -107,15 +133,31 @@ function checkName(expr: Extract<Expr, { kind: 'name' }>, scope: TemplateScope, 
         const relation = scope.qualified.find(r => r.name === expr.qualifier);
         if (!relation) {
             const names = scope.qualified.map(r => r.name);
-            report(`'${expr.qualifier}' is not a relation this probe can reach (its own relation or one joined to it by an fk).${didYouMean(expr.qualifier, names)}`, expr.offset, expr.qualifier.length, 'unknown-attribute',
-                closest(expr.qualifier, names));
+            report(
+                `'${expr.qualifier}' is not a relation this probe can reach (its own relation or one joined to it by an fk).${didYouMean(expr.qualifier, names)}`,
+                expr.offset,
+                expr.qualifier.length,
+                'unknown-attribute',
+                closest(expr.qualifier, names),
+            );
             return;
         }
         attribute = relation.attributes.find(a => a.name === expr.name);
         if (!attribute) {
-            const wanted = closest(expr.name, relation.attributes.map(a => a.name));
-            report(`Relation ${relation.name} has no attribute '${expr.name}'.${didYouMean(expr.name, relation.attributes.map(a => a.name))}`, expr.offset, expr.length, 'unknown-attribute',
-                wanted === undefined ? undefined : `${expr.qualifier}.${wanted}`);
+            const wanted = closest(
+                expr.name,
+                relation.attributes.map(a => a.name),
+            );
+            report(
+                `Relation ${relation.name} has no attribute '${expr.name}'.${didYouMean(
+                    expr.name,
+                    relation.attributes.map(a => a.name),
+                )}`,
+                expr.offset,
+                expr.length,
+                'unknown-attribute',
+                wanted === undefined ? undefined : `${expr.qualifier}.${wanted}`,
+            );
             return;
         }
     } else {
@@ -124,13 +166,25 @@ function checkName(expr: Extract<Expr, { kind: 'name' }>, scope: TemplateScope, 
         if (!attribute) {
             const names = scope.unqualified.flatMap(r => r.attributes.map(a => a.name));
             const joined = scope.qualified.find(r => r.attributes.some(a => a.name === expr.name));
-            const hint = joined ? ` It is an attribute of the joined relation ${joined.name}: write {${joined.name}.${expr.name}}.` : didYouMean(expr.name, names);
-            report(`Unknown attribute '${expr.name}' in this template (attributes of ${scope.unqualified.map(r => r.name).join(', ')}).${hint}`, expr.offset, expr.length, 'unknown-attribute',
-                joined ? `${joined.name}.${expr.name}` : closest(expr.name, names));
+            const hint = joined
+                ? ` It is an attribute of the joined relation ${joined.name}: write {${joined.name}.${expr.name}}.`
+                : didYouMean(expr.name, names);
+            report(
+                `Unknown attribute '${expr.name}' in this template (attributes of ${scope.unqualified.map(r => r.name).join(', ')}).${hint}`,
+                expr.offset,
+                expr.length,
+                'unknown-attribute',
+                joined ? `${joined.name}.${expr.name}` : closest(expr.name, names),
+            );
             return;
         }
     }
     if (attribute.type?.list && !inListFunction) {
-        report(`'${expr.name}' is a list (list<${attribute.type.element}>): use it inside count(), join(), first() or nonempty(), e.g. {join(${expr.name})}.`, expr.offset, expr.length, 'list-attribute');
+        report(
+            `'${expr.name}' is a list (list<${attribute.type.element}>): use it inside count(), join(), first() or nonempty(), e.g. {join(${expr.name})}.`,
+            expr.offset,
+            expr.length,
+            'list-attribute',
+        );
     }
 }
