@@ -61,6 +61,7 @@ if (!quick) {
             'lint (includes the purity rule: no vscode in core, protocol, webview)',
         ],
         [npx, ['tsc', '--noEmit', '-p', '.'], 'type check'],
+        [npx, ['prettier', '--check', '.'], 'format (Prettier: `npm run format` writes it)'],
     ]);
     await runSideBySide([
         [

@@ -189,26 +189,22 @@ async function save(format: 'png' | 'svg'): Promise<void> {
         format === 'png'
             ? cy.png({ full: true, scale: 2, bg: t.bg, output: 'base64uri' })
             : toSvg(
-                  cy
-                      .nodes()
-                      .map(n => ({
-                          id: n.id(),
-                          label: String(n.data('label')),
-                          x: n.position('x'),
-                          y: n.position('y'),
-                          w: n.width(),
-                          h: n.height(),
-                          colour: String(n.style('background-color')),
-                          border: String(n.style('border-color')),
-                      })),
-                  cy
-                      .edges()
-                      .map(e => ({
-                          source: e.source().id(),
-                          target: e.target().id(),
-                          label: String(e.data('label') ?? ''),
-                          colour: String(e.style('line-color')),
-                      })),
+                  cy.nodes().map(n => ({
+                      id: n.id(),
+                      label: String(n.data('label')),
+                      x: n.position('x'),
+                      y: n.position('y'),
+                      w: n.width(),
+                      h: n.height(),
+                      colour: String(n.style('background-color')),
+                      border: String(n.style('border-color')),
+                  })),
+                  cy.edges().map(e => ({
+                      source: e.source().id(),
+                      target: e.target().id(),
+                      label: String(e.data('label') ?? ''),
+                      colour: String(e.style('line-color')),
+                  })),
                   t.bg,
                   t.fg,
               );

@@ -85,15 +85,13 @@ export async function loadSource(
             readers: relation.attributes.map(a => {
                 const index = columnIndex(header, a.column);
                 if (index < 0) {
-                    problems
-                        .get(relation.name)!
-                        .push({
-                            kind: 'missing-column',
-                            relation: relation.name,
-                            attribute: a.name,
-                            column: a.column,
-                            columns: header,
-                        });
+                    problems.get(relation.name)!.push({
+                        kind: 'missing-column',
+                        relation: relation.name,
+                        attribute: a.name,
+                        column: a.column,
+                        columns: header,
+                    });
                     missing.get(relation.name)!.push(a.name);
                     return undefined;
                 }

@@ -32,14 +32,12 @@ type ClaimKey = '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
 
 /** The claim keys of an item ("1" … "9", one per claim the data check read), with the claim's words. */
 export function claimKeys(item: ReviewItem): { key: ClaimKey; index: number; text: string; value: ClaimAction }[] {
-    return (item.verdict.claims ?? [])
-        .slice(0, MARKABLE_CLAIMS)
-        .map((c, i) => ({
-            key: String(i + 1) as ClaimKey,
-            index: i,
-            text: c.text ?? `claim ${i + 1}`,
-            value: `claim-${i + 1}` as ClaimAction,
-        }));
+    return (item.verdict.claims ?? []).slice(0, MARKABLE_CLAIMS).map((c, i) => ({
+        key: String(i + 1) as ClaimKey,
+        index: i,
+        text: c.text ?? `claim ${i + 1}`,
+        value: `claim-${i + 1}` as ClaimAction,
+    }));
 }
 
 export const isClaimAction = (a: string): a is ClaimAction => /^claim-[1-9]$/.test(a);
