@@ -5,6 +5,8 @@ export const S = {
     quickInputBox: '.quick-input-widget input.input',
     quickInputRows: '.quick-input-widget .quick-input-list .monaco-list-row',
     editor: '.editor-instance .monaco-editor',
+    /** The Explorer's rows (files and folders), each labelled with its name. */
+    explorerRows: '.explorer-folders-view .monaco-list-row',
     editorTab: (name: string) => `.tabs-container .tab[aria-label^="${name}"]`,
     problemsRows: '.markers-panel .monaco-list-row',
     codeLens: '.monaco-editor .codelens-decoration',

@@ -39,11 +39,10 @@ export class Workbench {
         for (let attempt = 1; ; attempt++) {
             await this.page.keyboard.press('Escape');
             await this.page.keyboard.press('Escape');
-            await this.page
-                .locator(S.editor)
-                .first()
-                .click({ position: { x: 200, y: 10 }, trial: attempt === 1 })
-                .catch(() => undefined);
+            // Focus goes back to the editor, if one is shown (waiting for one that is not there cost 30 s a call).
+            const editor = this.page.locator(S.editor).first();
+            if (await editor.isVisible())
+                await editor.click({ position: { x: 200, y: 10 }, trial: attempt === 1, timeout: 5_000 }).catch(() => undefined);
             await this.page.keyboard.press(key);
             try {
                 await box.waitFor({ state: 'visible', timeout: 5_000 });
@@ -61,20 +60,46 @@ export class Workbench {
         await box.press('Enter');
     }
 
-    /** Runs a command by its palette title, e.g. "HalluProbe: Preview Questions". */
+    /**
+     * Runs a command by its palette title, e.g. "HalluProbe: Preview Questions". The palette lists the commands known
+     * when it opens: a command of an extension still activating on a loaded machine appears only in a palette opened
+     * later, so the palette is opened again, four times in all.
+     */
     async command(title: string): Promise<void> {
-        const box = await this.quickInput('F1');
-        await box.fill(`>${title}`);
-        const row = this.page.locator(S.quickInputRows).filter({ hasText: title }).first();
-        await row.waitFor({ timeout: 15_000 });
-        await box.press('Enter');
+        for (let attempt = 1; ; attempt++) {
+            const box = await this.quickInput('F1');
+            await box.fill(`>${title}`);
+            const row = this.page.locator(S.quickInputRows).filter({ hasText: title }).first();
+            try {
+                await row.waitFor({ timeout: 15_000 });
+            } catch (err) {
+                if (attempt >= 4) throw err;
+                continue;
+            }
+            await box.press('Enter');
+            return;
+        }
     }
 
     /**
-     * Opens a workspace file with Quick Open. Its file search can be slow to list a file on a loaded machine, so it
-     * is asked again (closing what is open first), three times in all.
+     * Opens a workspace file: from the Explorer when it lists the file at the top, else with Quick Open. Quick Open's
+     * file search can be slow to list a file on a loaded machine, so it is asked again (closing what is open first),
+     * three times in all.
      */
     async openFile(name: string): Promise<void> {
+        // A file at the workspace's top is opened from the Explorer, which lists it at once; Quick Open's first file
+        // search took 10–20 s to list anything on a loaded machine.
+        const listed = this.page.locator(`${S.explorerRows}[aria-label=${JSON.stringify(name)}]`).first();
+        if (
+            await listed.waitFor({ state: 'visible', timeout: 3_000 }).then(
+                () => true,
+                () => false,
+            )
+        ) {
+            await listed.dblclick();
+            await this.page.locator(S.editorTab(name)).first().waitFor();
+            return;
+        }
         for (let attempt = 1; ; attempt++) {
             const box = await this.quickInput('Control+P');
             await box.fill(name);
