@@ -2,7 +2,8 @@
 // a read is a property of a table's typed view (`TABLE.read(settings).name`, or destructured from it; the view's
 // `$settings` names the table's scope). The test fails when a declared setting has no reader (a setting that is
 // validated, completed and documented but changes nothing), when a read names no declaration, and when code reads
-// the raw `Settings` of a block by a name (`probe.settings.x`, `settings[name]`) anywhere but the accessor itself.
+// the raw `Settings` of a block by a name (`probe.settings.x`, `settings[name]`) or casts it or a typed view (`as any`)
+// anywhere but the accessor itself.
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
@@ -86,6 +87,10 @@ function reads(): Reads {
                     out.typed.add(`${scope} ${n.name.text}`);
                 else if (scope !== undefined && ts.isElementAccessExpression(n)) out.raw.push(where(n));
                 else if (sf.fileName !== ACCESSOR && !written(n) && isRaw(type)) out.raw.push(where(n));
+            } else if ((ts.isAsExpression(n) || ts.isTypeAssertionExpression(n)) && sf.fileName !== ACCESSOR) {
+                // A cast of raw settings or of a typed view (`probe.settings as any`) would hide a read by any name.
+                const type = checker.getTypeAtLocation(n.expression);
+                if (isRaw(type) || viewScope(type) !== undefined) out.raw.push(where(n));
             } else if (ts.isVariableDeclaration(n) && n.initializer && ts.isObjectBindingPattern(n.name)) {
                 const scope = viewScope(checker.getTypeAtLocation(n.initializer));
                 if (scope !== undefined) {
