@@ -1,5 +1,5 @@
-// Issue 38: the papers' own procedures where HalluProbe differed — the default swap of free text keeps the type
-// (item 2), through the CLI's preview.
+// The default swap of free text keeps the answer's type (a year for a year, an athlete for an athlete; the papers'
+// own procedure) and the replaced value's form, through the CLI's preview.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -17,10 +17,10 @@ interface Asked {
     evidence?: { original: string; passage: string; type?: string };
 }
 
-describe('issue 38 item 2: the default swap of free text keeps the type', () => {
+describe('the default swap of free text keeps the type', () => {
     let dir: string;
     before(() => {
-        dir = mkdtempSync(path.join(os.tmpdir(), 'halluprobe-issue38-'));
+        dir = mkdtempSync(path.join(os.tmpdir(), 'halluprobe-swap-type-'));
     });
     after(() => rmSync(dir, { recursive: true, force: true }));
 
