@@ -1,4 +1,4 @@
-/** Compact storage for the evaluator: interned values and tuple keys. */
+/** Interned values and tuples of their ids, for the evaluator: the interner, tuple keys, an int vector and a tuple set. */
 import type { Value } from './ir.js';
 
 /** Each distinct value gets an integer id; equal values (same type and value) share it. */
