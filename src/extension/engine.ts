@@ -18,11 +18,11 @@ import { fromDiagnostic, HalluProbeError } from '../core/errors.js';
 import type { DrawnGraph, ModelEstimate, PreviewData, PreviewRow } from '../protocol/webview.js';
 import type { GenerateOptions } from '../core/probes/index.js';
 import { batchable, type RunSpecResult } from '../core/run/index.js';
-import * as core from './engine-core.js';
-import type { RunRequest } from './engine-core.js';
+import * as core from './core-adapter.js';
+import type { RunRequest } from './core-adapter.js';
 
 export type { GenerateOptions, RunSpecResult, ReportFormat };
-export type { RunProgress, RunRequest } from './engine-core.js';
+export type { RunProgress, RunRequest } from './core-adapter.js';
 
 export interface SpecView {
     file: string;
@@ -230,14 +230,14 @@ export function compareModels(db: string, runIds: string[]): ReturnType<typeof c
     return core.compareModels(db, runIds);
 }
 
-/** Review Answers: the round and its view, a key on it, and a run's labels (the engine's review steps; engine-core.ts). */
+/** Review Answers: the round and its view, a key on it, and a run's labels (the engine's review steps; core-adapter.ts). */
 export const openReview = core.openReview;
 export const reviewKey = core.reviewKey;
 export async function reviewLabels(db: string, runId: string): Promise<import('../core/store/index.js').ReviewLabel[]> {
     if (noStoreYet(db)) return [];
     return core.reviewLabels(db, runId);
 }
-export type { ReviewOpenOptions } from './engine-core.js';
+export type { ReviewOpenOptions } from './core-adapter.js';
 
 export function compare(db: string, a: string, b: string): Promise<string> {
     return core.compare(db, a, b);

@@ -1,7 +1,7 @@
 /**
- * Calls into the engine rooms (data, probes, run, store, verify, report) with the shapes engine.ts needs.
- * The store, runner and reports are imported lazily: better-sqlite3 is native, and a missing prebuild must
- * become a message (see native.ts), not a failure to load the extension.
+ * The adapter between the extension and the engine rooms (data, probes, run, store, verify, report): calls into
+ * them with the shapes engine.ts needs. The store, runner and reports are imported lazily: better-sqlite3 is
+ * native, and a missing prebuild must become a message (see native.ts), not a failure to load the extension.
  */
 import type { SpecModel } from '../core/spec/index.js';
 import type { LoadedData } from '../core/data/index.js';
