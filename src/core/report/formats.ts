@@ -66,7 +66,8 @@ export function renderJson(d: ReportData): string {
     const body: Record<string, unknown> = {
         run: d.run,
         groups: d.metrics.map(groupJson),
-        questionGroups: d.groups.map(g => ({
+        // The JSON's question groups as before: `heldAs` is the editor's wording, not a figure.
+        questionGroups: d.groups.map(({ heldAs: _heldAs, ...g }) => ({
             ...g,
             ok: { k: g.ok.k, n: g.ok.n, value: round(g.ok.value), ci: roundCi(g.ok.ci) },
         })),

@@ -119,6 +119,8 @@ export interface GroupSummary {
     ok: Figure;
     /** Groups per outcome. */
     outcomes: Record<string, number>;
+    /** The outcomes of the groups that held, in the relation's own words (twins: consistent; levels: robust). */
+    heldAs: string[];
 }
 
 export function summarizeGroups(verdicts: readonly GroupVerdict[]): GroupSummary[] {
@@ -142,6 +144,7 @@ export function summarizeGroups(verdicts: readonly GroupVerdict[]): GroupSummary
             n: list.length,
             ok: figure(decided.filter(g => g.ok).length, decided.length),
             outcomes,
+            heldAs: [...new Set(list.filter(g => g.ok).map(g => g.outcome))],
         };
     });
 }
