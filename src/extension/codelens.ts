@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { Services } from './services.js';
 import { engine, unsavedTexts } from './state.js';
-import { figuresLine, groupsLine, modelLabel, summaryLine } from './results/summary.js';
+import { figuresLine, questionGroupsLine, modelLabel, summaryLine } from './results/summary.js';
 import {
     anchorResults,
     anchorTrust,
@@ -203,7 +203,7 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
         md.isTrusted = { enabledCommands: ['halluprobe.showFailures', 'halluprobe.openGraph', 'halluprobe.openFact'] };
         for (const g of group) {
             md.appendMarkdown(`**${escapeMd(summaryLine(shown(g.model), g))}**\n\n`);
-            const groupText = groupsLine(g);
+            const groupText = questionGroupsLine(g);
             if (groupText) md.appendMarkdown(`${escapeMd(groupText)}\n\n`);
             const figureText = figuresLine(g);
             if (figureText) md.appendMarkdown(`${escapeMd(figureText)}\n\n`);

@@ -67,7 +67,7 @@ export function renderJson(d: ReportData): string {
         run: d.run,
         groups: d.metrics.map(groupJson),
         // The JSON's question groups as before: `heldAs` is the editor's wording, not a figure.
-        questionGroups: d.groups.map(({ heldAs: _heldAs, ...g }) => ({
+        questionGroups: d.questionGroups.map(({ heldAs: _heldAs, ...g }) => ({
             ...g,
             ok: { k: g.ok.k, n: g.ok.n, value: round(g.ok.value), ci: roundCi(g.ok.ci) },
         })),

@@ -10,7 +10,7 @@ import type { JudgeResult } from '../verify/judge.js';
 import type { Verdict } from '../verify/types.js';
 import { factVerdicts, type FactReport } from '../verify/facts.js';
 import { questionPassed } from '../verify/passed.js';
-import { judgeGroups, summarizeGroups, type GroupSummary, type GroupVerdict } from '../verify/groups.js';
+import { judgeQuestionGroups, summarizeQuestionGroups, type QuestionGroupSummary, type GroupVerdict } from '../verify/groups.js';
 import { familyOf } from '../probes/families.js';
 import type { FigureColumn, ReportSection } from '../probes/family.js';
 import type { ReviewLabel } from '../store/types.js';
@@ -50,7 +50,8 @@ export interface ReportData {
     metrics: GroupMetrics[];
     /** Question groups judged together (twins, evidence swaps, levels): one verdict per group, and their counts. */
     groupVerdicts: GroupVerdict[];
-    groups: GroupSummary[];
+    /** Their counts per relation: the JSON report's `questionGroups` (its `groups` are the metric rows, `metrics` here). */
+    questionGroups: QuestionGroupSummary[];
     overrides: Override[];
     judge?: JudgeResult;
     /** Answers that have no verdict yet (verify the run first). */
@@ -117,8 +118,8 @@ export function buildReport(
         trustRows.push({ question: q, verdict: verdicts[i]!, rawModel: v.model });
     });
     const unverified = input.answers.filter(a => !seen.has(slot(a.questionId, a.model, a.sample))).length;
-    const groupVerdicts = (input.groupVerdicts?.length ? input.groupVerdicts : judgeGroups(input.questions, applied)).map(g =>
-        simulated.has(g.model) ? { ...g, model: `${g.model} ${SIMULATOR_LABEL}` } : g,
+    const groupVerdicts = (input.groupVerdicts?.length ? input.groupVerdicts : judgeQuestionGroups(input.questions, applied)).map(
+        g => (simulated.has(g.model) ? { ...g, model: `${g.model} ${SIMULATOR_LABEL}` } : g),
     );
     const metrics = computeMetrics(input.questions, verdicts, options);
     const data: ReportData = {
@@ -126,7 +127,7 @@ export function buildReport(
         rows,
         metrics,
         groupVerdicts,
-        groups: summarizeGroups(groupVerdicts),
+        questionGroups: summarizeQuestionGroups(groupVerdicts),
         overrides,
         unverified,
         ...unansweredOf(input, questions, simulated),
@@ -332,7 +333,7 @@ function derivedColumns(groups: readonly GroupMetrics[]): FigureColumn[] {
  * first appear), then the question groups judged together.
  */
 export function reportSections(
-    d: Pick<ReportData, 'metrics' | 'groups' | 'rows' | 'trust'> & { facts?: FactReport },
+    d: Pick<ReportData, 'metrics' | 'questionGroups' | 'rows' | 'trust'> & { facts?: FactReport },
 ): ReportSection[] {
     const kinds = [...new Set(d.metrics.map(g => g.kind))];
     const sections = kinds.flatMap(kind => {
@@ -398,11 +399,11 @@ export function reportSections(
         });
     }
     sections.push(...trustSections(d.trust));
-    if (d.groups.length) {
+    if (d.questionGroups.length) {
         sections.push({
             title: 'Question groups',
             columns: ['model', 'probe', 'variant', 'relation', 'groups', 'ok (of decided)', 'outcomes'],
-            rows: d.groups.map(g => [
+            rows: d.questionGroups.map(g => [
                 g.model,
                 g.probe,
                 g.variant,

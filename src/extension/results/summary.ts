@@ -140,8 +140,8 @@ export function unfinishedRunMessage(
  * "Question groups: twins 48/60 consistent (12 undecided), levels 5/8 robust (3 followed-corrupted)" for a hover:
  * each relation's outcomes in its own words; empty without groups.
  */
-export function groupsLine(r: Pick<AnchorResult, 'groups'>): string {
-    const parts = r.groups.map(g => {
+export function questionGroupsLine(r: Pick<AnchorResult, 'questionGroups'>): string {
+    const parts = r.questionGroups.map(g => {
         const others = Object.entries(g.outcomes)
             .filter(([o]) => !g.heldAs.includes(o))
             .map(([o, n]) => `${n} ${o}`);

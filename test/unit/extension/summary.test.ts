@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
     summaryLine,
-    groupsLine,
+    questionGroupsLine,
     ratio,
     failureText,
     runFinishedMessage,
@@ -12,7 +12,7 @@ import {
     unfinishedRunMessage,
 } from '../../../src/extension/results/summary.js';
 import { anchorResults } from '../../../src/core/report/anchors.js';
-import { summarizeGroups } from '../../../src/core/verify/groups.js';
+import { summarizeQuestionGroups } from '../../../src/core/verify/groups.js';
 import { question, verdict } from '../../fixtures/extension/model.js';
 
 describe('result summaries (formatting the engine figures)', () => {
@@ -30,7 +30,7 @@ describe('result summaries (formatting the engine figures)', () => {
         const r = anchorResults({ questions: qs, verdicts: vs }, new Map()).get('probe:movie_binary')![0]!;
         assert.equal(summaryLine('gpt-4o-mini', r), 'gpt-4o-mini · A .50 R .50 AR .25 H .25 · 2 of 4 rationales failed');
         assert.match(summaryLine('m', { ...r, failedRationales: 1 }), /1 of 4 rationales failed$/);
-        assert.equal(groupsLine(r), '');
+        assert.equal(questionGroupsLine(r), '');
     });
 
     it('names each question group\'s outcomes as its relation declares them, never "consistent" for every relation', () => {
@@ -46,7 +46,7 @@ describe('result summaries (formatting the engine figures)', () => {
                 ok,
                 members: [],
             }));
-        const groups = summarizeGroups([
+        const groups = summarizeQuestionGroups([
             ...members('levels', 'robust', true, 5),
             ...members('levels', 'followed-corrupted', false, 3),
             ...members('twins', 'consistent', true, 4),
@@ -54,7 +54,7 @@ describe('result summaries (formatting the engine figures)', () => {
             ...members('statements', 'fooled', false, 2),
         ]);
         assert.equal(
-            groupsLine({ groups }),
+            questionGroupsLine({ questionGroups: groups }),
             'Question groups: levels 5/8 robust (3 followed-corrupted), twins 4/4 consistent (1 undecided), statements 0/2 (2 fooled)',
         );
     });

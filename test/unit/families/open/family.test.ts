@@ -5,7 +5,7 @@ import { loadSpec } from '../../../../src/core/spec/load.js';
 import { loadData } from '../../../../src/core/data/index.js';
 import { generateQuestions } from '../../../../src/core/probes/generate.js';
 import { familyOf } from '../../../../src/core/probes/families.js';
-import { judgeGroups } from '../../../../src/core/verify/groups.js';
+import { judgeQuestionGroups } from '../../../../src/core/verify/groups.js';
 import { createVerifyContext, verify } from '../../../../src/core/verify/verify.js';
 import { openClaims } from '../../../../src/core/families/open/answer.js';
 import { summariseClaims } from '../../../../src/core/families/open/check.js';
@@ -124,14 +124,14 @@ describe('the open family', () => {
         const questions = generate('pair').questions.filter(q => q.entity.key[0] === 'Titanic');
         const verdictsFor = (answer: (q: Question) => string) =>
             questions.map(q => verify(q, answer(q), createVerifyContext(spec, data), 'm'));
-        const follows = judgeGroups(
+        const follows = judgeQuestionGroups(
             questions,
             verdictsFor(q => open.answerText(q, q.gold, { follows: 1, invents: 0, seed: 1 })),
         );
         assert.equal(follows.length, 1);
         assert.equal(follows[0]!.outcome, 'followed-corrupted');
         assert.match(follows[0]!.detail!, /rewire-50, rewire-100/);
-        const careful = judgeGroups(
+        const careful = judgeQuestionGroups(
             questions,
             verdictsFor(() => 'Titanic was directed by James Cameron.'),
         );

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkRuleAnswer, splitPoints } from '../../../../src/core/families/rule/claims.js';
 import { ruleFigures } from '../../../../src/core/families/rule/metrics.js';
-import { judgeGroups } from '../../../../src/core/verify/groups.js';
+import { judgeQuestionGroups } from '../../../../src/core/verify/groups.js';
 import { colleagueQuestion as question, clubKeyword as kw, ruleVerdict as verdict } from '../../../support/rule-answers.js';
 import type { Question } from '../../../../src/core/probes/question.js';
 
@@ -72,7 +72,7 @@ describe('rule answers against their proofs', () => {
             twin = question('polarity', 'no'),
             sym = question('symmetric', 'yes');
         const judge = (a: string, b: string, c: string) =>
-            judgeGroups(
+            judgeQuestionGroups(
                 [fact, twin, sym],
                 [verdict(fact, a as 'yes', '', []), verdict(twin, b as 'yes', '', []), verdict(sym, c as 'yes', '', [])],
             )[0]!;

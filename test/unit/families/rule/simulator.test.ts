@@ -8,7 +8,7 @@ import { generateQuestions } from '../../../../src/core/probes/index.js';
 import { createVerifyContext, verify } from '../../../../src/core/verify/verify.js';
 import { computeMetrics, type Figure } from '../../../../src/core/verify/metrics.js';
 import { rulesOf } from '../../../../src/core/families/rule/metrics.js';
-import { judgeGroups, summarizeGroups } from '../../../../src/core/verify/groups.js';
+import { judgeQuestionGroups, summarizeQuestionGroups } from '../../../../src/core/verify/groups.js';
 import { OfflineClient, domainFromData, offlineRates } from '../../../../src/core/models/offline.js';
 import { prng } from '../../../../src/core/probes/sampling.js';
 import type { Question } from '../../../../src/core/probes/question.js';
@@ -31,7 +31,7 @@ async function measure(w: World, settings: Record<string, number>) {
     const ctx = createVerifyContext(w.model, w.data);
     const verdicts = questions.map(q => verify(q, client.answer(q), ctx, 'sim'));
     const metrics = computeMetrics(questions, verdicts).filter(g => g.mode === 'all');
-    const groups = summarizeGroups(judgeGroups(questions, verdicts));
+    const groups = summarizeQuestionGroups(judgeQuestionGroups(questions, verdicts));
     return { questions, metrics, groups };
 }
 
