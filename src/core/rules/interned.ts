@@ -77,7 +77,7 @@ export class IntVec {
  * and growing never re-reads the rows.
  */
 export class TupleSet {
-    private slots = new Int32Array(2 * 1024);
+    private cells = new Int32Array(2 * 1024);
     private size = 0;
 
     constructor(
@@ -113,72 +113,72 @@ export class TupleSet {
     find(ids: ArrayLike<number>): number {
         if (this.lazyTo !== 0) this.catchUp();
         const h = hashIds(ids, this.arity);
-        const slots = this.slots,
-            mask = (slots.length >> 1) - 1;
+        const cells = this.cells,
+            mask = (cells.length >> 1) - 1;
         for (let s = h & mask; ; s = (s + 1) & mask) {
-            const row = slots[2 * s + 1]! - 1;
+            const row = cells[2 * s + 1]! - 1;
             if (row < 0) return -1;
-            if (slots[2 * s] === h && this.equals(row, ids)) return row;
+            if (cells[2 * s] === h && this.equals(row, ids)) return row;
         }
     }
 
     /** The row holding this tuple; when there is none, `row` is recorded as holding it (append it next) and -1 returned. */
     insert(ids: ArrayLike<number>, row: number): number {
         if (this.lazyTo !== 0) this.catchUp();
-        if ((this.size + 1) * 2 > this.slots.length >> 1) this.resize(this.slots.length);
+        if ((this.size + 1) * 2 > this.cells.length >> 1) this.resize(this.cells.length);
         const h = hashIds(ids, this.arity);
-        const slots = this.slots,
-            mask = (slots.length >> 1) - 1;
+        const cells = this.cells,
+            mask = (cells.length >> 1) - 1;
         let s = h & mask;
         for (; ; s = (s + 1) & mask) {
-            const at = slots[2 * s + 1]! - 1;
+            const at = cells[2 * s + 1]! - 1;
             if (at < 0) break;
-            if (slots[2 * s] === h && this.equals(at, ids)) return at;
+            if (cells[2 * s] === h && this.equals(at, ids)) return at;
         }
-        slots[2 * s] = h;
-        slots[2 * s + 1] = row + 1;
+        cells[2 * s] = h;
+        cells[2 * s + 1] = row + 1;
         this.size++;
         return -1;
     }
 
     /** Records row `row` of the relation, known to hold a tuple the set does not. */
     private addRow(row: number): void {
-        if ((this.size + 1) * 2 > this.slots.length >> 1) this.resize(this.slots.length);
+        if ((this.size + 1) * 2 > this.cells.length >> 1) this.resize(this.cells.length);
         const data = this.rows.data,
             arity = this.arity,
             base = row * arity;
         let h = 0x9e3779b9;
         for (let k = 0; k < arity; k++) h = mix(h, data[base + k]!);
         h = finish(h);
-        const slots = this.slots,
-            mask = (slots.length >> 1) - 1;
+        const cells = this.cells,
+            mask = (cells.length >> 1) - 1;
         let s = h & mask;
-        while (slots[2 * s + 1] !== 0) s = (s + 1) & mask;
-        slots[2 * s] = h;
-        slots[2 * s + 1] = row + 1;
+        while (cells[2 * s + 1] !== 0) s = (s + 1) & mask;
+        cells[2 * s] = h;
+        cells[2 * s + 1] = row + 1;
         this.size++;
     }
 
     /** Makes room for this many tuples at once (one resize instead of many while loading). */
     reserve(tuples: number): void {
         if (this.lazyTo !== 0) this.catchUp();
-        let capacity = this.slots.length >> 1;
+        let capacity = this.cells.length >> 1;
         while (tuples * 2 > capacity) capacity *= 2;
-        if (capacity !== this.slots.length >> 1) this.resize(capacity);
+        if (capacity !== this.cells.length >> 1) this.resize(capacity);
     }
 
     private resize(capacity: number): void {
-        const old = this.slots;
-        const slots = new Int32Array(2 * capacity),
+        const old = this.cells;
+        const cells = new Int32Array(2 * capacity),
             mask = capacity - 1;
         for (let i = 0; i < old.length; i += 2) {
             if (old[i + 1] === 0) continue;
             let s = old[i]! & mask;
-            while (slots[2 * s + 1] !== 0) s = (s + 1) & mask;
-            slots[2 * s] = old[i]!;
-            slots[2 * s + 1] = old[i + 1]!;
+            while (cells[2 * s + 1] !== 0) s = (s + 1) & mask;
+            cells[2 * s] = old[i]!;
+            cells[2 * s + 1] = old[i + 1]!;
         }
-        this.slots = slots;
+        this.cells = cells;
     }
 
     private equals(row: number, ids: ArrayLike<number>): boolean {
