@@ -288,7 +288,7 @@ export function figureColumns(
 ): { kind: string; column: FigureColumn }[] {
     return [...new Set(groups.map(g => g.kind))].flatMap(kind => {
         const declared = familyOf(kind).figureColumns ?? [];
-        // Derived: the declared columns, then every leaf of the figure slot by path that none of them shows, so CSV / JUnit drop none of the JSON's figures.
+        // Derived: the declared columns, then every leaf of the `figures` field by path that none of them shows, so CSV / JUnit drop none of the JSON's figures.
         const shown = (path: string) =>
             declared.some(d => d.name === path || (d.slot !== undefined && (path === d.slot || path.startsWith(`${d.slot}.`))));
         const columns = options.derived
@@ -301,7 +301,7 @@ export function figureColumns(
 /** A figure (k, n, value, interval) reads as its value; intervals and lists are not columns. */
 const isFigure = (v: object): v is { value: number | null } => 'value' in v && 'k' in v && 'n' in v;
 
-/** The leaves of the groups' figure slots, by path ("rules.byRelation.Player.club"), in the order they first appear. */
+/** The leaves of the groups' `figures` fields, by path ("rules.byRelation.Player.club"), in the order they first appear. */
 function derivedColumns(groups: readonly GroupMetrics[]): FigureColumn[] {
     const paths = new Map<string, string[]>();
     const walk = (v: unknown, path: string[]) => {
