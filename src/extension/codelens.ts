@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { Services } from './services.js';
 import { engine, unsavedTexts } from './state.js';
-import { figuresLine, groupsLine, modelLabel, summaryLine } from './results/summary.js';
+import { figuresLine, questionGroupsLine, modelLabel, summaryLine } from './results/summary.js';
 import {
     anchorResults,
     anchorTrust,
@@ -82,10 +82,10 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
         file: string,
         results: RunResults,
         spec: SpecModel,
-        groups: Map<string, AnchorResult[]>,
+        byAnchor: Map<string, AnchorResult[]>,
     ): Promise<Map<string, AnchorTrust[]> | undefined> {
         try {
-            return anchorTrust(results, await this.s.state.labels(file, results.run.id), fdOfProbe(spec), groups);
+            return anchorTrust(results, await this.s.state.labels(file, results.run.id), fdOfProbe(spec), byAnchor);
         } catch (err) {
             this.s.ctx.output.warn(
                 `could not read the review labels of run ${results.run.id}: ${err instanceof Error ? err.message : String(err)}`,
@@ -104,13 +104,13 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
             return [];
         }
         const results = this.s.state.results(file) ?? (await this.s.state.loadLatest(file));
-        const groups = results ? anchorResults(results, fdOfProbe(spec)) : new Map<string, AnchorResult[]>();
+        const byAnchor = results ? anchorResults(results, fdOfProbe(spec)) : new Map<string, AnchorResult[]>();
         const shown = modelLabel(results?.run);
         const simulated = results ? simulatedModels(results.run) : new Set<string>();
-        const trust = results && groups.size > 0 ? await this.trust(file, results, spec, groups) : undefined;
+        const trust = results && byAnchor.size > 0 ? await this.trust(file, results, spec, byAnchor) : undefined;
         const lenses: vscode.CodeLens[] = [];
         // Which run the figures are (and a newer run that did not replace them): on the spec's first line.
-        const which = results && groups.size > 0 ? this.s.state.shownRun(file) : undefined;
+        const which = results && byAnchor.size > 0 ? this.s.state.shownRun(file) : undefined;
         if (which)
             lenses.push(
                 new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {
@@ -122,7 +122,7 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
             );
         for (const a of anchors(spec, file)) {
             const range = new vscode.Range(a.loc.range.start.line, 0, a.loc.range.start.line, 0);
-            const found = groups.get(a.key) ?? [];
+            const found = byAnchor.get(a.key) ?? [];
             for (const g of found) {
                 lenses.push(
                     new vscode.CodeLens(range, {
@@ -203,7 +203,7 @@ export class ResultsLens implements vscode.CodeLensProvider, vscode.HoverProvide
         md.isTrusted = { enabledCommands: ['halluprobe.showFailures', 'halluprobe.openGraph', 'halluprobe.openFact'] };
         for (const g of group) {
             md.appendMarkdown(`**${escapeMd(summaryLine(shown(g.model), g))}**\n\n`);
-            const groupText = groupsLine(g);
+            const groupText = questionGroupsLine(g);
             if (groupText) md.appendMarkdown(`${escapeMd(groupText)}\n\n`);
             const figureText = figuresLine(g);
             if (figureText) md.appendMarkdown(`${escapeMd(figureText)}\n\n`);

@@ -9,20 +9,20 @@ import { loadSpec, type SpecDiagnostic } from '../core/spec/index.js';
 import type { ModelDecl, SpecModel } from '../core/spec/index.js';
 import { isPostgresUrl, type LoadedData } from '../core/data/index.js';
 import { goldText, type Question } from '../core/probes/index.js';
-import { resolveModel, estimateCost } from '../core/models/index.js';
+import { resolveModel, forecastCost } from '../core/models/index.js';
 import type { RunCounts, RunRecord, RunResults } from '../core/store/index.js';
 import type { ReportFormat } from '../core/report/index.js';
 import { neighbourhoodView, questionView as kgQuestionView, schemaView as kgSchemaView, type NodeRef } from '../core/kg/index.js';
 import { previewRule, previewText } from '../core/rules/index.js';
 import { fromDiagnostic, HalluProbeError } from '../core/errors.js';
-import type { DrawnGraph, ModelEstimate, PreviewData, PreviewRow } from '../protocol/webview.js';
+import type { DrawnGraph, ModelCostForecast, PreviewData, PreviewRow } from '../protocol/webview.js';
 import type { GenerateOptions } from '../core/probes/index.js';
 import { batchable, type RunSpecResult } from '../core/run/index.js';
-import * as core from './engine-core.js';
-import type { RunRequest } from './engine-core.js';
+import * as core from './core-adapter.js';
+import type { RunRequest } from './core-adapter.js';
 
 export type { GenerateOptions, RunSpecResult, ReportFormat };
-export type { RunProgress, RunRequest } from './engine-core.js';
+export type { RunProgress, RunRequest } from './core-adapter.js';
 
 export interface SpecView {
     file: string;
@@ -87,16 +87,16 @@ export function availableModels(spec: Pick<SpecModel, 'models'> | undefined, ext
     return [...own, ...extra.filter(m => !names.has(m.name))];
 }
 
-export function estimates(
+export function costForecasts(
     questions: readonly Question[],
     models: readonly ModelDecl[],
     tokens?: readonly number[],
-): ModelEstimate[] {
+): ModelCostForecast[] {
     const requests = questions.map((q, i) => ({ messages: q.messages, ...(tokens ? { tokens: tokens[i]! } : {}) }));
     return models.map(decl => {
         const { model } = resolveModel(decl);
         if (!model) return { model: decl.name, questions: questions.length, inputTokens: 0, outputTokens: 0, cost: null };
-        const e = estimateCost(model, requests);
+        const e = forecastCost(model, requests);
         return {
             model: decl.name,
             questions: e.requests,
@@ -129,7 +129,7 @@ export function previewData(gen: Generated, models: readonly ModelDecl[], title:
         title,
         spec: gen.file,
         rows,
-        estimates: estimates(
+        forecasts: costForecasts(
             gen.questions,
             models,
             rows.map(r => r.tokens),
@@ -230,14 +230,14 @@ export function compareModels(db: string, runIds: string[]): ReturnType<typeof c
     return core.compareModels(db, runIds);
 }
 
-/** Review Answers: the round and its view, a key on it, and a run's labels (the engine's review steps; engine-core.ts). */
+/** Review Answers: the round and its view, a key on it, and a run's labels (the engine's review steps; core-adapter.ts). */
 export const openReview = core.openReview;
 export const reviewKey = core.reviewKey;
 export async function reviewLabels(db: string, runId: string): Promise<import('../core/store/index.js').ReviewLabel[]> {
     if (noStoreYet(db)) return [];
     return core.reviewLabels(db, runId);
 }
-export type { ReviewOpenOptions } from './engine-core.js';
+export type { ReviewOpenOptions } from './core-adapter.js';
 
 export function compare(db: string, a: string, b: string): Promise<string> {
     return core.compare(db, a, b);

@@ -6,13 +6,13 @@
 import * as vscode from 'vscode';
 import type { SavedKey, SecretSource, ConfirmHost } from '../core/models/index.js';
 
-const slot = (provider: string) => `halluprobe.apiKey.${provider}`;
+const storageKey = (provider: string) => `halluprobe.apiKey.${provider}`;
 
 export class KeyStore implements SecretSource {
     constructor(private readonly storage: vscode.SecretStorage) {}
 
     async get(provider: string): Promise<SavedKey | undefined> {
-        const raw = await this.storage.get(slot(provider));
+        const raw = await this.storage.get(storageKey(provider));
         if (!raw) return undefined;
         try {
             const v = JSON.parse(raw) as Partial<SavedKey>;
@@ -23,11 +23,11 @@ export class KeyStore implements SecretSource {
     }
 
     async save(provider: string, key: string, host: string): Promise<void> {
-        await this.storage.store(slot(provider), JSON.stringify({ key, host: host.toLowerCase() }));
+        await this.storage.store(storageKey(provider), JSON.stringify({ key, host: host.toLowerCase() }));
     }
 
     async delete(provider: string): Promise<void> {
-        await this.storage.delete(slot(provider));
+        await this.storage.delete(storageKey(provider));
     }
 }
 

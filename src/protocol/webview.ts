@@ -34,7 +34,7 @@ export interface PreviewRow {
     tokens: number;
 }
 
-export interface ModelEstimate {
+export interface ModelCostForecast {
     model: string;
     questions: number;
     inputTokens: number;
@@ -47,7 +47,7 @@ export interface PreviewData {
     title: string;
     spec: string;
     rows: PreviewRow[];
-    estimates: ModelEstimate[];
+    forecasts: ModelCostForecast[];
     /** Why rows were left out (nulls, FD violations), in words. */
     notes: string[];
 }

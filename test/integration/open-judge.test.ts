@@ -13,7 +13,7 @@ import { repoRoot } from '../support/runner-fixtures.js';
 import { runSpec } from '../../src/core/run/index.js';
 import { loadReport, renderReport } from '../../src/core/report/index.js';
 import { openStore } from '../../src/core/store/index.js';
-import type { CostEstimate } from '../../src/core/models/index.js';
+import type { CostForecast } from '../../src/core/models/index.js';
 
 const docs = readFileSync(path.join(repoRoot, 'docs', 'open.md'), 'utf8');
 const rubric = (c: string) => new RegExp('```text geval-' + c + '\\n([\\s\\S]*?)\\n```').exec(docs)![1]!;
@@ -36,7 +36,7 @@ describe("open: OKGQA's G-Eval judge beside the data check (judge_with)", () => 
     let dir: string;
     let server: TestServer;
     const received: { system: string; user: string }[] = [];
-    const gates: { usd: number; estimates: CostEstimate[] }[] = [];
+    const gates: { usd: number; forecasts: CostForecast[] }[] = [];
     const env = { ...process.env, GEVAL_TEST_KEY: 'sk-geval-test', HALLUPROBE_CONFIRM_USD: '0' };
     const spec = () => path.join(dir, 'open', 'judged.probe');
     const db = () => path.join(dir, 'judged.db');
@@ -85,8 +85,8 @@ model judge openai {
             env,
             origin: 'test',
             confirmHost: async () => true,
-            confirmCost: async (usd, estimates) => {
-                gates.push({ usd, estimates });
+            confirmCost: async (usd, forecasts) => {
+                gates.push({ usd, forecasts });
                 return true;
             },
         });
@@ -101,7 +101,7 @@ model judge openai {
         const answers = result.results.answers;
         assert.equal(answers.length, 9, '3 pairs × (none, clean, rewire-100)');
         // The cost gate was asked before anything: 4 calls per answer to come, priced at the judge's price.
-        const step = gates[0]!.estimates.find(e => e.model === 'judge (model step)');
+        const step = gates[0]!.forecasts.find(e => e.model === 'judge (model step)');
         assert.ok(step, JSON.stringify(gates[0]));
         assert.equal(step.requests, 4 * answers.length);
         assert.ok(step.usd! > 0 && gates[0]!.usd >= step.usd!);

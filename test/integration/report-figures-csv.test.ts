@@ -71,7 +71,7 @@ const rowOf = (csv: Record<string, string>[], g: Json) =>
             r.variant_id === g.variantId,
     );
 
-/** Every leaf of a family's figure slot (a figure reads as its value), by dotted path. */
+/** Every leaf of a family's `figures` field (a figure reads as its value), by dotted path. */
 function leaves(v: unknown, at: string[], out: [string, unknown][]): [string, unknown][] {
     if (v === null || typeof v !== 'object') {
         out.push([at.join('.'), v]);

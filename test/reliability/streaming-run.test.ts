@@ -187,7 +187,7 @@ test(
             assert.equal(server.requests, 0);
             assert.equal(counted, 4_000, 'the estimate pass reported its progress');
             assert.equal(result.prepared.questionCount, 4_000);
-            assert.equal(result.prepared.estimates[0]!.requests, 4_000);
+            assert.equal(result.prepared.forecasts[0]!.requests, 4_000);
         } finally {
             await server.close();
         }

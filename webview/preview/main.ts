@@ -7,7 +7,7 @@ import { connect, el, post, status } from '../shared/host.js';
 import {
     columnWidths,
     filterRows,
-    formatEstimate,
+    formatForecast,
     formatKeywords,
     rowOffsets,
     rowText,
@@ -53,7 +53,7 @@ function layout(d: PreviewData): void {
     count = el('span', { id: 'count', role: 'status' });
     header.append(filter, count);
     const estimates = el('ul', { class: 'estimates', id: 'estimates', 'aria-label': 'Token and cost estimate per model' });
-    for (const e of d.estimates) estimates.append(el('li', {}, formatEstimate(e)));
+    for (const e of d.forecasts) estimates.append(el('li', {}, formatForecast(e)));
     const notes = el('ul', { class: 'notes' });
     for (const n of d.notes) notes.append(el('li', {}, n));
     const head = el('div', { class: 'row head', role: 'row' });

@@ -2,7 +2,7 @@
  * The preview table's view-model, pure: which rows are visible (the table is virtualised so 100k rows stay
  * smooth — only the rows in the viewport plus a margin exist in the DOM) and which rows match the filter.
  */
-import type { PreviewRow, ModelEstimate } from '../../src/protocol/webview.js';
+import type { PreviewRow, ModelCostForecast } from '../../src/protocol/webview.js';
 
 export interface Window {
     first: number;
@@ -136,7 +136,7 @@ export function formatCost(cost: number | null): string {
     return cost < 0.01 ? `< $0.01` : `$${cost.toFixed(2)}`;
 }
 
-export function formatEstimate(e: ModelEstimate): string {
+export function formatForecast(e: ModelCostForecast): string {
     return `${e.model}: ${e.questions} questions · ${e.inputTokens.toLocaleString('en-US')} in + ~${e.outputTokens.toLocaleString('en-US')} out tokens · ${formatCost(e.cost)}`;
 }
 

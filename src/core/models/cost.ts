@@ -70,7 +70,8 @@ export function countMessageTokens(messages: ChatMessage[]): number {
     return n;
 }
 
-export interface CostEstimate {
+/** What asking will cost, worked out before the calls (an estimate of a figure from a sample is `halluprobe estimate`'s). */
+export interface CostForecast {
     model: string;
     requests: number;
     inputTokens: number;
@@ -85,12 +86,12 @@ export interface CostEstimate {
 
 export const DEFAULT_OUTPUT_TOKENS = 60;
 
-/** Pre-run estimate for questions not asked yet: each is asked `model.samples` times. */
-export function estimateCost(
+/** The cost forecast for questions not asked yet: each is asked `model.samples` times. */
+export function forecastCost(
     model: ResolvedModel,
     requests: Iterable<{ messages: ChatMessage[]; tokens?: number }>,
     averageOutputFromCache?: number,
-): CostEstimate {
+): CostForecast {
     let inputTokens = 0;
     let count = 0;
     // `tokens`: the request's input tokens when the caller counted them already (the preview does, per row).
@@ -98,22 +99,22 @@ export function estimateCost(
         inputTokens += r.tokens ?? countMessageTokens(r.messages);
         count++;
     }
-    return estimateFromCounts(model, count * model.samples, inputTokens * model.samples, averageOutputFromCache);
+    return forecastFromCounts(model, count * model.samples, inputTokens * model.samples, averageOutputFromCache);
 }
 
-/** The estimate of `requests` requests holding `inputTokens` input tokens in all (counted as they streamed by). */
-export function estimateFromCounts(
+/** The cost forecast of `requests` requests holding `inputTokens` input tokens in all (counted as they streamed by). */
+export function forecastFromCounts(
     model: ResolvedModel,
     requests: number,
     inputTokens: number,
     averageOutputFromCache?: number,
-): CostEstimate {
+): CostForecast {
     const outputFrom =
         averageOutputFromCache !== undefined ? 'cache' : model.expectedOutputTokens !== undefined ? 'setting' : 'default';
     const perAnswer = averageOutputFromCache ?? model.expectedOutputTokens ?? DEFAULT_OUTPUT_TOKENS;
     const outputTokens = Math.round(perAnswer * requests);
     const price = priceOf(model);
-    const est: CostEstimate = { model: model.name, requests, inputTokens, outputTokens, outputFrom };
+    const est: CostForecast = { model: model.name, requests, inputTokens, outputTokens, outputFrom };
     if (price) est.usd = costOf(price, { input: inputTokens, output: outputTokens });
     return est;
 }

@@ -7,7 +7,7 @@ import { goldText, type Question } from '../probes/question.js';
 import type { SpecModel } from '../spec/model.js';
 import { groupMetrics, type GroupMetrics } from '../verify/metrics.js';
 import { applyOverrides, type Override } from '../verify/overrides.js';
-import { summarizeGroups, type GroupSummary, type GroupVerdict } from '../verify/groups.js';
+import { summarizeQuestionGroups, type QuestionGroupSummary, type GroupVerdict } from '../verify/groups.js';
 import { isMeasured, questionPassed } from '../verify/passed.js';
 import type { Verdict } from '../verify/types.js';
 import { FACT_CLASSES, factVerdicts, type FactClass, type FactReport, type FactVerdict } from '../verify/facts.js';
@@ -36,7 +36,7 @@ export interface AnchorResult {
     known?: { k: number; n: number };
     /** Question slots of this line (× samples) the model has no answer for: its calls failed or were not made yet. */
     unanswered: number;
-    groups: GroupSummary[];
+    questionGroups: QuestionGroupSummary[];
     /**
      * The family's own figures of this line (its `figureColumns` over the line's metrics, as every report writes them;
      * those that do not apply left out): the CodeLens and the hover show them beside A / R / AR / H.
@@ -190,7 +190,9 @@ export function anchorResults(input: AnchorInput, fdOf: ReadonlyMap<string, stri
                     failed: measured.filter(i => !questionPassed(i.q, i.v)).length,
                     failedRationales: measured.filter(i => i.q.keywords.length > 0 && !(i.v.override?.rationale ?? i.v.rationale))
                         .length,
-                    groups: summarizeGroups((input.groupVerdicts ?? []).filter(g => g.model === model && probes.has(g.probe))),
+                    questionGroups: summarizeQuestionGroups(
+                        (input.groupVerdicts ?? []).filter(g => g.model === model && probes.has(g.probe)),
+                    ),
                     figures: metrics.n > 0 ? familyFigures(metrics) : [],
                     verdicts: items.map(i => i.v),
                 };

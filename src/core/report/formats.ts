@@ -47,7 +47,7 @@ export function groupJson(g: GroupMetrics): Record<string, unknown> {
     // A family's figures that are group fields of their own (path: rExt, hops; choice: multiple, binding).
     Object.assign(out, findFamily(g.kind)?.groupJson?.(g));
     if (g.outdated) out.outdated = { value: round(g.outdated.value), k: g.outdated.k, ci: roundCi(g.outdated.ci) };
-    // A family's own figures (GroupMetrics' figure slot): each key a field of the group, its numbers rounded.
+    // A family's own figures (GroupMetrics' `figures` field): each key a field of the group, its numbers rounded.
     for (const [key, value] of Object.entries(g.figures ?? {})) out[key] = roundDeep(value);
     return out;
 }
@@ -66,7 +66,8 @@ export function renderJson(d: ReportData): string {
     const body: Record<string, unknown> = {
         run: d.run,
         groups: d.metrics.map(groupJson),
-        questionGroups: d.groups.map(g => ({
+        // The JSON's question groups as before: `heldAs` is the editor's wording, not a figure.
+        questionGroups: d.questionGroups.map(({ heldAs: _heldAs, ...g }) => ({
             ...g,
             ok: { k: g.ok.k, n: g.ok.n, value: round(g.ok.value), ci: roundCi(g.ok.ci) },
         })),

@@ -10,7 +10,7 @@ import type { JudgeResult } from '../verify/judge.js';
 import type { Verdict } from '../verify/types.js';
 import { factVerdicts, type FactReport } from '../verify/facts.js';
 import { questionPassed } from '../verify/passed.js';
-import { judgeGroups, summarizeGroups, type GroupSummary, type GroupVerdict } from '../verify/groups.js';
+import { judgeQuestionGroups, summarizeQuestionGroups, type QuestionGroupSummary, type GroupVerdict } from '../verify/groups.js';
 import { familyOf } from '../probes/families.js';
 import type { FigureColumn, ReportSection } from '../probes/family.js';
 import type { ReviewLabel } from '../store/types.js';
@@ -50,7 +50,8 @@ export interface ReportData {
     metrics: GroupMetrics[];
     /** Question groups judged together (twins, evidence swaps, levels): one verdict per group, and their counts. */
     groupVerdicts: GroupVerdict[];
-    groups: GroupSummary[];
+    /** Their counts per relation: the JSON report's `questionGroups` (its `groups` are the metric rows, `metrics` here). */
+    questionGroups: QuestionGroupSummary[];
     overrides: Override[];
     judge?: JudgeResult;
     /** Answers that have no verdict yet (verify the run first). */
@@ -117,8 +118,8 @@ export function buildReport(
         trustRows.push({ question: q, verdict: verdicts[i]!, rawModel: v.model });
     });
     const unverified = input.answers.filter(a => !seen.has(slot(a.questionId, a.model, a.sample))).length;
-    const groupVerdicts = (input.groupVerdicts?.length ? input.groupVerdicts : judgeGroups(input.questions, applied)).map(g =>
-        simulated.has(g.model) ? { ...g, model: `${g.model} ${SIMULATOR_LABEL}` } : g,
+    const groupVerdicts = (input.groupVerdicts?.length ? input.groupVerdicts : judgeQuestionGroups(input.questions, applied)).map(
+        g => (simulated.has(g.model) ? { ...g, model: `${g.model} ${SIMULATOR_LABEL}` } : g),
     );
     const metrics = computeMetrics(input.questions, verdicts, options);
     const data: ReportData = {
@@ -126,7 +127,7 @@ export function buildReport(
         rows,
         metrics,
         groupVerdicts,
-        groups: summarizeGroups(groupVerdicts),
+        questionGroups: summarizeQuestionGroups(groupVerdicts),
         overrides,
         unverified,
         ...unansweredOf(input, questions, simulated),
@@ -287,7 +288,7 @@ export function figureColumns(
 ): { kind: string; column: FigureColumn }[] {
     return [...new Set(groups.map(g => g.kind))].flatMap(kind => {
         const declared = familyOf(kind).figureColumns ?? [];
-        // Derived: the declared columns, then every leaf of the figure slot by path that none of them shows, so CSV / JUnit drop none of the JSON's figures.
+        // Derived: the declared columns, then every leaf of the `figures` field by path that none of them shows, so CSV / JUnit drop none of the JSON's figures.
         const shown = (path: string) =>
             declared.some(d => d.name === path || (d.slot !== undefined && (path === d.slot || path.startsWith(`${d.slot}.`))));
         const columns = options.derived
@@ -300,7 +301,7 @@ export function figureColumns(
 /** A figure (k, n, value, interval) reads as its value; intervals and lists are not columns. */
 const isFigure = (v: object): v is { value: number | null } => 'value' in v && 'k' in v && 'n' in v;
 
-/** The leaves of the groups' figure slots, by path ("rules.byRelation.Player.club"), in the order they first appear. */
+/** The leaves of the groups' `figures` fields, by path ("rules.byRelation.Player.club"), in the order they first appear. */
 function derivedColumns(groups: readonly GroupMetrics[]): FigureColumn[] {
     const paths = new Map<string, string[]>();
     const walk = (v: unknown, path: string[]) => {
@@ -332,7 +333,7 @@ function derivedColumns(groups: readonly GroupMetrics[]): FigureColumn[] {
  * first appear), then the question groups judged together.
  */
 export function reportSections(
-    d: Pick<ReportData, 'metrics' | 'groups' | 'rows' | 'trust'> & { facts?: FactReport },
+    d: Pick<ReportData, 'metrics' | 'questionGroups' | 'rows' | 'trust'> & { facts?: FactReport },
 ): ReportSection[] {
     const kinds = [...new Set(d.metrics.map(g => g.kind))];
     const sections = kinds.flatMap(kind => {
@@ -398,11 +399,11 @@ export function reportSections(
         });
     }
     sections.push(...trustSections(d.trust));
-    if (d.groups.length) {
+    if (d.questionGroups.length) {
         sections.push({
             title: 'Question groups',
             columns: ['model', 'probe', 'variant', 'relation', 'groups', 'ok (of decided)', 'outcomes'],
-            rows: d.groups.map(g => [
+            rows: d.questionGroups.map(g => [
                 g.model,
                 g.probe,
                 g.variant,

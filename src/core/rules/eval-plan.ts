@@ -4,7 +4,7 @@
  * negation) placed as soon as its variables are bound.
  */
 import type { Comparison, Literal, Rule, Term } from './ir.js';
-import type { Interner } from './store.js';
+import type { Interner } from './interned.js';
 import type { Index, Relation } from './eval-relation.js';
 
 /** How one argument of an atom is matched: a constant id, a variable already bound, or a variable this atom binds. */

@@ -3,7 +3,7 @@
  * of any fact rebuilt on demand from each fact's clause and premise rows.
  */
 import type { Derivation, EvaluateStats, Fact, Program, Proof, Rule, Term, Value } from './ir.js';
-import type { Interner, IntVec } from './store.js';
+import type { Interner, IntVec } from './interned.js';
 import type { Relation } from './eval-relation.js';
 
 /** What an evaluation leaves behind: its relations, values, premise pool and statistics. */

@@ -2,7 +2,7 @@
  * One predicate's facts during evaluation (evaluate.ts): rows of interned value ids in one growable Int32Array,
  * in the order they were derived, with hash indexes per bound-positions mask and the provenance of each row.
  */
-import { IntVec, TupleSet, tupleKey, type TupleKey } from './store.js';
+import { IntVec, TupleSet, tupleKey, type TupleKey } from './interned.js';
 
 /** One predicate's facts, their indexes and provenance. */
 export class Relation {

@@ -9,7 +9,7 @@
  */
 import type { Atom, Comparison, Derivation, EvaluateOptions, EvaluateStats, FactBase, Program, Rule } from './ir.js';
 import { prng } from '../probes/sampling.js';
-import { Interner, IntVec, tupleKey } from './store.js';
+import { Interner, IntVec, tupleKey } from './interned.js';
 import { stratify } from './strata.js';
 import { lowerBound, NONE, Relation } from './eval-relation.js';
 import { distinctHeads, planClause, type Arg, type Plan, type Step } from './eval-plan.js';

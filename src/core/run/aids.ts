@@ -17,7 +17,7 @@ import type { AnswerRecord, CacheEntry, Store } from '../store/index.js';
 import type { ModelClient } from '../models/types.js';
 import { modelFromFlag, resolveModel, type ResolvedModel } from '../models/providers.js';
 import { OpenAIEmbeddingsClient } from '../models/openai-embeddings.js';
-import { costOf, countMessageTokens, priceOf, type CostEstimate } from '../models/cost.js';
+import { costOf, countMessageTokens, priceOf, type CostForecast } from '../models/cost.js';
 import { requestHash } from './hash.js';
 import { sideHash, sideParams, type KeyFor } from './side-call.js';
 
@@ -158,7 +158,7 @@ export interface AidsRequest {
     keyFor: KeyFor;
     client: (model: ResolvedModel, key: string) => ModelClient;
     /** Asked once when the calls' estimate goes above `threshold` (US dollars); false stops before those calls. */
-    confirm: (usd: number, estimates: CostEstimate[]) => Promise<boolean>;
+    confirm: (usd: number, forecasts: CostForecast[]) => Promise<boolean>;
     threshold: number;
     signal?: AbortSignal;
 }
@@ -208,10 +208,10 @@ export async function fetchAids(req: AidsRequest): Promise<AidsOutcome> {
         const wanted = [...aids.wanted].filter(([hash]) => missing.has(hash) && !failed.has(hash));
         if (wanted.length === 0 && missing.size === aids.wanted.size) break;
         if (wanted.length === 0) continue;
-        const estimates = estimate(wanted.map(([, w]) => w));
-        const usd = estimates.reduce((n, e) => n + (e.usd ?? 0), 0);
+        const forecasts = forecast(wanted.map(([, w]) => w));
+        const usd = forecasts.reduce((n, e) => n + (e.usd ?? 0), 0);
         if (!confirmed && spent + usd > req.threshold) {
-            if (!(await req.confirm(spent + usd, estimates))) {
+            if (!(await req.confirm(spent + usd, forecasts))) {
                 outcome.declined = true;
                 break;
             }
@@ -338,7 +338,7 @@ function note(outcome: AidsOutcome, message: string): void {
 }
 
 /** What the wanted calls cost, per model (embeddings: input tokens only, about four characters a token). */
-function estimate(wanted: readonly Wanted[]): CostEstimate[] {
+function forecast(wanted: readonly Wanted[]): CostForecast[] {
     const byModel = new Map<string, { model: ResolvedModel; requests: number; input: number; output: number }>();
     for (const w of wanted) {
         const e = byModel.get(w.name) ?? { model: w.model, requests: 0, input: 0, output: 0 };
@@ -351,7 +351,7 @@ function estimate(wanted: readonly Wanted[]): CostEstimate[] {
     }
     return [...byModel.values()].map(e => {
         const price = priceOf(e.model);
-        const out: CostEstimate = {
+        const out: CostForecast = {
             model: e.model.name,
             requests: e.requests,
             inputTokens: e.input,

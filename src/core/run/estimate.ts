@@ -5,7 +5,7 @@
  * questions (the cache never pays twice).
  */
 import { resolveRunModels, runSpec, type RunSpecRequest, type RunSpecResult } from './spec-run.js';
-import { estimateCost } from '../models/cost.js';
+import { forecastCost } from '../models/cost.js';
 import { resolveModel } from '../models/providers.js';
 import type { SpecModel } from '../spec/model.js';
 import { familyKinds, findFamily } from '../probes/families.js';
@@ -43,7 +43,7 @@ function expensiveModel(spec: SpecModel, name: string): EstimateModel {
     return {
         samples: model.samples,
         usd: questions =>
-            estimateCost(
+            forecastCost(
                 model,
                 questions.map(q => ({ messages: q.messages })),
             ).usd,

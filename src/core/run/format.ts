@@ -1,5 +1,5 @@
-/** Text for people: progress lines, the progress bar, estimates and run summaries (pure; the CLI prints them). */
-import type { CostEstimate } from '../models/cost.js';
+/** Text for people: progress lines, the progress bar, cost forecasts and run summaries (pure; the CLI prints them). */
+import type { CostForecast } from '../models/cost.js';
 import type { RunCounts, RunRecord } from '../store/index.js';
 import type { Progress } from './progress.js';
 import type { PreparedRun } from './prepare.js';
@@ -88,7 +88,7 @@ export function progressBar(p: Progress, width = 28): string {
     return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.floor(share * 100)).padStart(3)}% ${progressLine(p)}`;
 }
 
-/** What a prepared run will ask: its questions (or that they are generated as it goes), models and estimate. */
+/** What a prepared run will ask: its questions (or that they are generated as it goes), models and cost forecast. */
 export function preparedLines(prepared: PreparedRun, specName: string): string[] {
     const { run, questionCount, models, todo } = prepared;
     const what = questionCount === undefined ? 'questions generated as the run goes' : `${questionCount} questions`;
@@ -96,13 +96,13 @@ export function preparedLines(prepared: PreparedRun, specName: string): string[]
         `${prepared.resumed ? 'Resuming' : 'Starting'} run ${run.id} of ${specName}${run.suite ? ` suite ${run.suite}` : ''}: ${what} × ${models.map(m => m.client.displayName).join(', ')}`,
     ];
     if (questionCount !== undefined && todo !== undefined)
-        lines.push(...estimateLines(prepared.estimates, todo, questionCount * models.reduce((n, m) => n + m.model.samples, 0)));
+        lines.push(...forecastLines(prepared.forecasts, todo, questionCount * models.reduce((n, m) => n + m.model.samples, 0)));
     return lines;
 }
 
-export function estimateLines(estimates: CostEstimate[], todo: number, total: number): string[] {
+export function forecastLines(forecasts: CostForecast[], todo: number, total: number): string[] {
     const lines = [`${todo} of ${total} answers to get${total > todo ? ` (${total - todo} already in this run)` : ''}.`];
-    for (const e of estimates) {
+    for (const e of forecasts) {
         if (e.requests === 0) continue;
         const cost =
             e.usd === undefined

@@ -8,12 +8,12 @@ import {
     countMessageTokens,
     createClient,
     DEFAULT_OUTPUT_TOKENS,
-    estimateFromCounts,
+    forecastFromCounts,
     priceOf,
     resolveKey,
     resolveModel,
     type ConfirmHost,
-    type CostEstimate,
+    type CostForecast,
     type DomainFn,
     type KeyBindings,
     type ResolvedModel,
@@ -100,7 +100,7 @@ export interface PreparedRun {
      * Per model: what the unanswered, uncached requests will cost. Worked out (a pass over every question before
      * anything is asked) only when a model has a price: otherwise asking starts with the first generated batch.
      */
-    estimates: CostEstimate[];
+    forecasts: CostForecast[];
     /** Slots still to answer (from the cache or a call), when estimated. */
     todo?: number;
     /** The run's questions in batches: stored ones, or generated and stored as they come. */
@@ -216,22 +216,22 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
         );
     run = (await store.getRun(runId))!;
 
-    const prepared: PreparedRun = { run, resumed, models, estimates: [], batches: () => feed(true) };
+    const prepared: PreparedRun = { run, resumed, models, forecasts: [], batches: () => feed(true) };
     if (batch) prepared.batch = true;
     if (req.join) prepared.shared = true;
     if (questionCount !== undefined) prepared.questionCount = questionCount;
     // The cost gate needs the whole estimate before the first call, so only a priced model (or a step asked per
     // answer, whose model may have a price) waits for it.
     if (req.steps || models.some(m => m.client.cacheable && m.price && (m.price.input > 0 || m.price.output > 0))) {
-        const { count, todo, estimates } = await estimate(store, runId, models, feed(false), req.onProgress, req.steps);
+        const { count, todo, forecasts } = await forecast(store, runId, models, feed(false), req.onProgress, req.steps);
         prepared.questionCount = questionCount = count;
         prepared.todo = todo;
         // A batch is paid at the provider's batch price.
-        prepared.estimates = batch
-            ? estimates.map(e =>
+        prepared.forecasts = batch
+            ? forecasts.map(e =>
                   e.usd === undefined ? { ...e, batch: true } : { ...e, usd: e.usd * BATCH_PRICE_SHARE, batch: true },
               )
-            : estimates;
+            : forecasts;
     }
     return { prepared, problems };
 }
@@ -249,7 +249,7 @@ async function storedAll(store: Store, runId: string, perQuestion: number): Prom
  * One pass over the questions (nothing stored, nothing asked): what is left to ask per model and what it costs, and
  * the calls model steps will make on each answer still to come (`steps`; the answer a stand-in of its expected length).
  */
-async function estimate(
+async function forecast(
     store: Store,
     runId: string,
     models: RunModel[],
@@ -288,14 +288,14 @@ async function estimate(
         onProgress?.(generatingProgress(count));
         await new Promise(resolve => setImmediate(resolve));
     }
-    const estimates = models.map((m, i) => estimateFromCounts(m.model, counts[i]!.requests, counts[i]!.tokens, averages[i]));
+    const forecasts = models.map((m, i) => forecastFromCounts(m.model, counts[i]!.requests, counts[i]!.tokens, averages[i]));
     // A step's calls as an estimate of their own, named for the step's model (a judge may also answer in the run).
     for (const c of stepCounts.values())
-        estimates.push({
-            ...estimateFromCounts(c.model, c.requests, c.tokens, await store.averageOutputTokens(c.model.name)),
+        forecasts.push({
+            ...forecastFromCounts(c.model, c.requests, c.tokens, await store.averageOutputTokens(c.model.name)),
             model: `${c.model.name} (model step)`,
         });
-    return { count, todo, estimates };
+    return { count, todo, forecasts };
 }
 
 async function chooseRun(

@@ -18,7 +18,7 @@ import {
     resolveKey,
     type ConfirmHost,
     type KeyBindings,
-    type CostEstimate,
+    type CostForecast,
     type SecretSource,
 } from '../models/index.js';
 import {
@@ -88,7 +88,7 @@ export interface RunSpecRequest {
     /** Where a custom key variable's first confirmed origin is remembered. */
     bindings?: KeyBindings;
     /** Asked when the estimate is above the threshold; false stops before any call. */
-    confirmCost: (usd: number, estimates: CostEstimate[]) => Promise<boolean>;
+    confirmCost: (usd: number, forecasts: CostForecast[]) => Promise<boolean>;
     env?: NodeJS.ProcessEnv;
     cache?: DataCache;
     signal?: AbortSignal;
@@ -300,8 +300,8 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
             if (verifyNote) out.verifyNote = verifyNote;
             return out;
         };
-        const spend = prepared.estimates.reduce((n, e) => n + (e.usd ?? 0), 0);
-        if (spend > confirmThreshold(req.env) && !(await req.confirmCost(spend, prepared.estimates))) {
+        const spend = prepared.forecasts.reduce((n, e) => n + (e.usd ?? 0), 0);
+        if (spend > confirmThreshold(req.env) && !(await req.confirmCost(spend, prepared.forecasts))) {
             await store.setStatus(prepared.run.id, 'cancelled');
             return await finish('declined');
         }

@@ -73,14 +73,14 @@ export interface CacheEntry {
 }
 
 /** Identifies one answer slot of a run. */
-export interface Slot {
+export interface AnswerSlot {
     run: string;
     question: string;
     model: string;
     sample: number;
 }
 
-export interface AnswerRecord extends Slot {
+export interface AnswerRecord extends AnswerSlot {
     hash: string;
     params: Record<string, unknown>;
     text: string;
@@ -96,7 +96,7 @@ export interface AnswerRecord extends Slot {
     cacheable: boolean;
 }
 
-export interface FailureRecord extends Slot {
+export interface FailureRecord extends AnswerSlot {
     hash: string;
     params: Record<string, unknown>;
     attempts: number;

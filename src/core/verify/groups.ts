@@ -65,7 +65,7 @@ export function groupRelation(name: string): GroupRelation | undefined {
 }
 
 /** Judges every group that has at least two answered members, per model and sample. */
-export function judgeGroups(questions: readonly Question[], verdicts: readonly Verdict[]): GroupVerdict[] {
+export function judgeQuestionGroups(questions: readonly Question[], verdicts: readonly Verdict[]): GroupVerdict[] {
     const byId = new Map(questions.map(q => [q.id, q]));
     const sets = new Map<string, GroupMember[]>();
     for (const v of verdicts) {
@@ -108,7 +108,7 @@ export function judgeGroups(questions: readonly Question[], verdicts: readonly V
 }
 
 /** Group verdicts counted per model × probe × variant × relation. */
-export interface GroupSummary {
+export interface QuestionGroupSummary {
     model: string;
     probe: string;
     variant: string;
@@ -119,9 +119,11 @@ export interface GroupSummary {
     ok: Figure;
     /** Groups per outcome. */
     outcomes: Record<string, number>;
+    /** The outcomes of the groups that held, in the relation's own words (twins: consistent; levels: robust). */
+    heldAs: string[];
 }
 
-export function summarizeGroups(verdicts: readonly GroupVerdict[]): GroupSummary[] {
+export function summarizeQuestionGroups(verdicts: readonly GroupVerdict[]): QuestionGroupSummary[] {
     const sets = new Map<string, GroupVerdict[]>();
     for (const g of verdicts) {
         const key = [g.model, g.probe, g.variant, g.relation].join('\u0000');
@@ -142,6 +144,7 @@ export function summarizeGroups(verdicts: readonly GroupVerdict[]): GroupSummary
             n: list.length,
             ok: figure(decided.filter(g => g.ok).length, decided.length),
             outcomes,
+            heldAs: [...new Set(list.filter(g => g.ok).map(g => g.outcome))],
         };
     });
 }

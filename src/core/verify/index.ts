@@ -18,12 +18,12 @@ export {
 } from './metrics.js';
 export { applyOverrides, overriddenRead, type Override } from './overrides.js';
 export {
-    judgeGroups,
-    summarizeGroups,
+    judgeQuestionGroups,
+    summarizeQuestionGroups,
     registerGroupRelation,
     GROUP_RELATIONS,
     type GroupVerdict,
-    type GroupSummary,
+    type QuestionGroupSummary,
     type GroupRelation,
 } from './groups.js';
 export { questionPassed, isMeasured } from './passed.js';

@@ -17,7 +17,7 @@ import { familyOf } from '../probes/families.js';
 import { askSide, modelsOnDemand, scrubParsed } from '../run/side-call.js';
 import type { ModelRead, Verdict } from './types.js';
 import type { ParsedAnswer } from './answer.js';
-import { judgeGroups } from './groups.js';
+import { judgeQuestionGroups } from './groups.js';
 import { parseReading, quoteProblem, readingMessages, spanOf, type ModelReading } from './model-read-requests.js';
 import { PROBE_SETTINGS } from '../probes/settings.js';
 
@@ -107,7 +107,7 @@ export async function readWithModels(run: ModelStepRun): Promise<ModelReadOutcom
         const fresh = new Map(updated.map(v => [`${v.questionId}\u0000${v.model}\u0000${v.sample}`, v]));
         await store.saveGroupVerdicts(
             runId,
-            judgeGroups(
+            judgeQuestionGroups(
                 results.questions,
                 results.verdicts.map(v => fresh.get(`${v.questionId}\u0000${v.model}\u0000${v.sample}`) ?? v),
             ),

@@ -8,7 +8,7 @@ import type { Question } from '../probes/question.js';
 import type { SpecModel } from '../spec/model.js';
 import type { Verdict } from './types.js';
 import { createVerifyContext, verify } from './verify.js';
-import { judgeGroups, type GroupVerdict } from './groups.js';
+import { judgeQuestionGroups, type GroupVerdict } from './groups.js';
 
 export interface VerifiableStore {
     loadRunResults(runId: string): Promise<
@@ -60,6 +60,6 @@ export async function verifyRun(
     // Group verdicts depend on every member's verdict, old and new: judged again over the whole run.
     const fresh = new Set(verdicts.map(slot));
     const all = [...(results.verdicts ?? []).filter(v => !fresh.has(slot(v))), ...verdicts];
-    await store.saveGroupVerdicts(runId, judgeGroups(results.questions, all));
+    await store.saveGroupVerdicts(runId, judgeQuestionGroups(results.questions, all));
     return { verdicts, missingQuestions };
 }

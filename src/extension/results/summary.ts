@@ -136,11 +136,17 @@ export function unfinishedRunMessage(
     return `HalluProbe: run ${run.id} of ${spec}${run.suite ? ` (suite ${run.suite})` : ''} ${how}${kept}. Resume it?`;
 }
 
-/** "Question groups: twins 48/60 consistent (12 undecided)" for a hover; empty without groups. */
-export function groupsLine(r: Pick<AnchorResult, 'groups'>): string {
-    const parts = r.groups.map(
-        g => `${g.relation} ${g.ok.k}/${g.ok.n} consistent${g.n > g.ok.n ? ` (${g.n - g.ok.n} undecided)` : ''}`,
-    );
+/**
+ * "Question groups: twins 48/60 consistent (12 undecided), levels 5/8 robust (3 followed-corrupted)" for a hover:
+ * each relation's outcomes in its own words; empty without groups.
+ */
+export function questionGroupsLine(r: Pick<AnchorResult, 'questionGroups'>): string {
+    const parts = r.questionGroups.map(g => {
+        const others = Object.entries(g.outcomes)
+            .filter(([o]) => !g.heldAs.includes(o))
+            .map(([o, n]) => `${n} ${o}`);
+        return `${g.relation} ${g.ok.k}/${g.ok.n}${g.heldAs.length ? ` ${g.heldAs.join(' or ')}` : ''}${others.length ? ` (${others.join(', ')})` : ''}`;
+    });
     return parts.length ? `Question groups: ${parts.join(', ')}` : '';
 }
 

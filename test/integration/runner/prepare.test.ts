@@ -29,9 +29,9 @@ test('prepare: new run, estimate of what is left, automatic and explicit resume'
         const first = (await prepareRun(base)).prepared!;
         assert.equal(first.resumed, false);
         assert.equal(first.todo, 20);
-        assert.equal(first.estimates[0]!.requests, 10);
-        assert.ok(first.estimates[0]!.usd! > 0, 'gpt-4o-mini has a list price');
-        assert.equal(first.estimates[1]!.requests, 0, 'the simulator costs nothing and is not estimated');
+        assert.equal(first.forecasts[0]!.requests, 10);
+        assert.ok(first.forecasts[0]!.usd! > 0, 'gpt-4o-mini has a list price');
+        assert.equal(first.forecasts[1]!.requests, 0, 'the simulator costs nothing and is not estimated');
         assert.ok(!JSON.stringify(first.run.settings).includes('sk-prep-key-0000'));
 
         // Answer 4 questions, then stop: the next prepare continues this run.
@@ -52,14 +52,14 @@ test('prepare: new run, estimate of what is left, automatic and explicit resume'
         assert.equal(again.resumed, true);
         const answered = (await store.answered(first.run.id)).size;
         assert.equal(again.todo, 20 - answered);
-        assert.equal(again.estimates[0]!.requests, 10 - answered, 'answered questions are not estimated again');
+        assert.equal(again.forecasts[0]!.requests, 10 - answered, 'answered questions are not estimated again');
 
         const done = await startRun(store, again);
         assert.equal(done.status, 'completed');
         assert.equal((await store.counts(first.run.id)).answered, 20);
         const fresh = (await prepareRun({ ...base, resume: 'auto' })).prepared!;
         assert.notEqual(fresh.run.id, first.run.id, 'a completed run is not resumed');
-        assert.equal(fresh.estimates[0]!.requests, 0, 'everything is in the cache: nothing to pay');
+        assert.equal(fresh.forecasts[0]!.requests, 0, 'everything is in the cache: nothing to pay');
         const explicit = (await prepareRun({ ...base, resume: first.run.id })).prepared!;
         assert.equal(explicit.run.id, first.run.id);
         assert.equal(explicit.todo, 0);
@@ -181,10 +181,10 @@ test('prepare: a batch run is estimated (and gated) at the batch price, and resu
         await store.releaseLease(list.run.id);
         const batch = (await prepareRun({ ...base, resume: 'new', batch: true })).prepared!;
         assert.equal(batch.batch, true);
-        assert.equal(batch.estimates[0]!.batch, true);
+        assert.equal(batch.forecasts[0]!.batch, true);
         assert.ok(
-            Math.abs(batch.estimates[0]!.usd! - list.estimates[0]!.usd! / 2) < 1e-12,
-            `${batch.estimates[0]!.usd} is half of ${list.estimates[0]!.usd}`,
+            Math.abs(batch.forecasts[0]!.usd! - list.forecasts[0]!.usd! / 2) < 1e-12,
+            `${batch.forecasts[0]!.usd} is half of ${list.forecasts[0]!.usd}`,
         );
         await store.releaseLease(batch.run.id);
         const resumed = (await prepareRun({ ...base, resume: batch.run.id })).prepared!;

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
     summaryLine,
-    groupsLine,
+    questionGroupsLine,
     ratio,
     failureText,
     runFinishedMessage,
@@ -12,6 +12,7 @@ import {
     unfinishedRunMessage,
 } from '../../../src/extension/results/summary.js';
 import { anchorResults } from '../../../src/core/report/anchors.js';
+import { summarizeQuestionGroups } from '../../../src/core/verify/groups.js';
 import { question, verdict } from '../../fixtures/extension/model.js';
 
 describe('result summaries (formatting the engine figures)', () => {
@@ -29,7 +30,33 @@ describe('result summaries (formatting the engine figures)', () => {
         const r = anchorResults({ questions: qs, verdicts: vs }, new Map()).get('probe:movie_binary')![0]!;
         assert.equal(summaryLine('gpt-4o-mini', r), 'gpt-4o-mini · A .50 R .50 AR .25 H .25 · 2 of 4 rationales failed');
         assert.match(summaryLine('m', { ...r, failedRationales: 1 }), /1 of 4 rationales failed$/);
-        assert.equal(groupsLine(r), '');
+        assert.equal(questionGroupsLine(r), '');
+    });
+
+    it('names each question group\'s outcomes as its relation declares them, never "consistent" for every relation', () => {
+        const members = (relation: string, outcome: string, ok: boolean | null, n: number) =>
+            Array.from({ length: n }, (_, i) => ({
+                group: `${relation}-${outcome}-${i}`,
+                relation,
+                probe: 'p',
+                variant: '',
+                model: 'm',
+                sample: 0,
+                outcome,
+                ok,
+                members: [],
+            }));
+        const groups = summarizeQuestionGroups([
+            ...members('levels', 'robust', true, 5),
+            ...members('levels', 'followed-corrupted', false, 3),
+            ...members('twins', 'consistent', true, 4),
+            ...members('twins', 'undecided', null, 1),
+            ...members('statements', 'fooled', false, 2),
+        ]);
+        assert.equal(
+            questionGroupsLine({ questionGroups: groups }),
+            'Question groups: levels 5/8 robust (3 followed-corrupted), twins 4/4 consistent (1 undecided), statements 0/2 (2 fooled)',
+        );
     });
 
     it('shows n/a for a figure the engine reports as not applying (R / AR of a statement or open probe), never .00', () => {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { estimateLines, pacingLines, progressBar, progressLine, summaryLines, usd } from '../../../src/core/run/format.js';
+import { forecastLines, pacingLines, progressBar, progressLine, summaryLines, usd } from '../../../src/core/run/format.js';
 import { cliCommand } from '../../../src/core/invocation.js';
 import type { Progress } from '../../../src/core/run/runner.js';
 
@@ -44,7 +44,7 @@ test('money is shown to the cent, or finer below a cent', () => {
 });
 
 test('estimates say where the output guess came from and when a price is unknown', () => {
-    const lines = estimateLines(
+    const lines = forecastLines(
         [
             { model: 'mini', requests: 10, inputTokens: 300, outputTokens: 600, usd: 0.0004, outputFrom: 'cache' },
             { model: 'odd', requests: 10, inputTokens: 300, outputTokens: 600, outputFrom: 'default' },
@@ -110,7 +110,7 @@ test("a batch run's progress counts its batches by state; its estimate says it i
         /^batches: 2 in_progress, 1 completed · 40\/100/,
     );
     assert.match(
-        estimateLines(
+        forecastLines(
             [{ model: 'mini', requests: 10, inputTokens: 300, outputTokens: 600, usd: 0.5, outputFrom: 'cache', batch: true }],
             10,
             10,

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { modelFromFlag, resolveModel } from '../../../src/core/models/providers.js';
-import { costOf, countMessageTokens, estimateCost, priceOf } from '../../../src/core/models/cost.js';
+import { costOf, countMessageTokens, forecastCost, priceOf } from '../../../src/core/models/cost.js';
 import type { ModelDecl } from '../../../src/core/spec/model.js';
 
 const loc = { file: 'x.probe', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
@@ -71,10 +71,10 @@ test('estimates count input tokens with the tokenizer and take output from the c
     const messages = [{ role: 'user' as const, content: 'Is there a movie, released in 2009, starring CCH Pounder?' }];
     const tokens = countMessageTokens(messages);
     assert.ok(tokens > 10 && tokens < 30, String(tokens));
-    const e = estimateCost(m, [{ messages }, { messages }], 40);
+    const e = forecastCost(m, [{ messages }, { messages }], 40);
     assert.deepEqual([e.requests, e.inputTokens, e.outputTokens, e.outputFrom], [2, 2 * tokens, 80, 'cache']);
     assert.ok(Math.abs(e.usd! - (2 * tokens * 0.15 + 80 * 0.6) / 1e6) < 1e-12);
-    assert.equal(estimateCost(m, [{ messages }]).outputFrom, 'default');
+    assert.equal(forecastCost(m, [{ messages }]).outputFrom, 'default');
 });
 
 test('the settings schema lists exactly the providers of the one provider table', async () => {

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolveModel } from '../../../src/core/models/providers.js';
-import { countMessageTokens, estimateCost } from '../../../src/core/models/cost.js';
+import { countMessageTokens, forecastCost } from '../../../src/core/models/cost.js';
 import * as engine from '../../../src/extension/engine.js';
 import type { ModelDecl } from '../../../src/core/spec/model.js';
 
@@ -10,9 +10,9 @@ const loc = { file: 'spec.probe', range: { start: { line: 0, character: 0 }, end
 const decl = (samples: number): ModelDecl => ({ name: 'm', provider: 'openai', settings: { id: 'gpt-4o-mini', samples }, loc });
 const messages = [{ role: 'user' as const, content: 'Is Avatar a 2009 movie?' }];
 
-test('estimateCost prices each question once per sample', () => {
-    const one = estimateCost(resolveModel(decl(1)).model!, [{ messages }, { messages }]);
-    const three = estimateCost(resolveModel(decl(3)).model!, [{ messages }, { messages }]);
+test('forecastCost prices each question once per sample', () => {
+    const one = forecastCost(resolveModel(decl(1)).model!, [{ messages }, { messages }]);
+    const three = forecastCost(resolveModel(decl(3)).model!, [{ messages }, { messages }]);
     assert.deepEqual(
         [three.requests, three.inputTokens, three.outputTokens],
         [3 * one.requests, 3 * one.inputTokens, 3 * one.outputTokens],
@@ -22,9 +22,9 @@ test('estimateCost prices each question once per sample', () => {
 });
 
 test("the editor's preview estimate is the engine's, samples included (no second multiplication)", () => {
-    const question = { messages } as unknown as Parameters<typeof engine.estimates>[0][number];
-    const [e] = engine.estimates([question, question], [decl(3)]);
-    const core = estimateCost(resolveModel(decl(3)).model!, [{ messages }, { messages }]);
+    const question = { messages } as unknown as Parameters<typeof engine.costForecasts>[0][number];
+    const [e] = engine.costForecasts([question, question], [decl(3)]);
+    const core = forecastCost(resolveModel(decl(3)).model!, [{ messages }, { messages }]);
     assert.deepEqual(
         [e!.questions, e!.inputTokens, e!.outputTokens, e!.cost],
         [core.requests, core.inputTokens, core.outputTokens, core.usd],

@@ -149,7 +149,7 @@ suite s { probes exists }
                 renderReport(data, 'junit'),
                 new RegExp(`<property name="echo echo_repeated" value="${shown.replace('.', '\\.')}"/>`),
             );
-            assert.ok(data.groups.some(g => g.relation === 'echo-pair' && g.n === 60));
+            assert.ok(data.questionGroups.some(g => g.relation === 'echo-pair' && g.n === 60));
             // The graph view, as the panel's protocol message carries it.
             const v = stored.verdicts.find(x => x.questionId === first.id)!;
             const message: HostToWebview = {

@@ -1,7 +1,7 @@
 /**
  * The shared rooms know no family (issue 23): verify, report, run, kg and models import no family module and decide
  * nothing on a kind's name; the shared shapes they use (a group's figures, the simulator's rates) name no family's
- * own fields — a family adds those from its folder (module augmentation, figure slot, declared rates).
+ * own fields — a family adds those from its folder (module augmentation, the `figures` field, declared rates).
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { evaluate } from '../../../src/core/rules/evaluate.js';
 import { distinctHeads, planClause } from '../../../src/core/rules/eval-plan.js';
 import { Relation } from '../../../src/core/rules/eval-relation.js';
-import { Interner } from '../../../src/core/rules/store.js';
+import { Interner } from '../../../src/core/rules/interned.js';
 import type { Program, Term, Value } from '../../../src/core/rules/ir.js';
 
 const v = (name: string): Term => ({ var: name });

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateQuestions } from '../../../src/core/probes/index.js';
-import { judgeGroups, summarizeGroups, registerGroupRelation } from '../../../src/core/verify/groups.js';
+import { judgeQuestionGroups, summarizeQuestionGroups, registerGroupRelation } from '../../../src/core/verify/groups.js';
 import type { Question } from '../../../src/core/probes/question.js';
 import type { Verdict } from '../../../src/core/verify/types.js';
 import { movieWorld } from '../../fixtures/probes/world.js';
@@ -52,7 +52,7 @@ describe('question groups', () => {
         assert.equal(basic.group!.id, negated.group!.id);
         assert.deepEqual([basic.gold, negated.gold], ['yes', 'no']);
         const one = (a: Verdict['answer'], b: Verdict['answer']) =>
-            judgeGroups([basic, negated], [verdict(basic, a), verdict(negated, b)])[0]!;
+            judgeQuestionGroups([basic, negated], [verdict(basic, a), verdict(negated, b)])[0]!;
         assert.deepEqual([one('yes', 'no').outcome, one('yes', 'no').ok], ['consistent', true]);
         assert.deepEqual(
             [one('no', 'yes').outcome, one('no', 'yes').ok],
@@ -61,13 +61,17 @@ describe('question groups', () => {
         );
         assert.deepEqual([one('yes', 'yes').outcome, one('yes', 'yes').ok], ['inconsistent', false]);
         assert.deepEqual([one('yes', 'unsure').outcome, one('yes', 'unsure').ok], ['undecided', null]);
-        assert.equal(judgeGroups([basic, negated], [verdict(basic, 'yes')]).length, 0, 'a group of one answer is not judged');
+        assert.equal(
+            judgeQuestionGroups([basic, negated], [verdict(basic, 'yes')]).length,
+            0,
+            'a group of one answer is not judged',
+        );
         const all = [
-            ...judgeGroups([basic, negated], [verdict(basic, 'yes'), verdict(negated, 'no')]),
-            ...judgeGroups([basic, negated], [verdict(basic, 'yes', 'x'), verdict(negated, 'yes', 'x')]),
-            ...judgeGroups([basic, negated], [verdict(basic, 'yes', 'y'), verdict(negated, 'unsure', 'y')]),
+            ...judgeQuestionGroups([basic, negated], [verdict(basic, 'yes'), verdict(negated, 'no')]),
+            ...judgeQuestionGroups([basic, negated], [verdict(basic, 'yes', 'x'), verdict(negated, 'yes', 'x')]),
+            ...judgeQuestionGroups([basic, negated], [verdict(basic, 'yes', 'y'), verdict(negated, 'unsure', 'y')]),
         ];
-        const sum = summarizeGroups(all);
+        const sum = summarizeQuestionGroups(all);
         assert.deepEqual(
             sum.map(s => [s.model, s.n, s.ok.k, s.ok.n]),
             [
@@ -107,7 +111,7 @@ describe('question groups', () => {
         });
         try {
             const [a, b] = [q('a', 'first'), q('b', 'second')];
-            const gv = judgeGroups([a, b], [verdict(a, 'yes'), verdict(b, 'no')]);
+            const gv = judgeQuestionGroups([a, b], [verdict(a, 'yes'), verdict(b, 'no')]);
             assert.deepEqual(
                 gv.map(g => [g.relation, g.outcome, g.members.map(m => m.role)]),
                 [['all_yes', 'not', ['first', 'second']]],

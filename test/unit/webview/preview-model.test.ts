@@ -8,7 +8,7 @@ import {
     filterRows,
     formatKeywords,
     formatCost,
-    formatEstimate,
+    formatForecast,
     columnWidths,
 } from '../../../webview/preview/model.js';
 import type { PreviewRow } from '../../../src/protocol/webview.js';
@@ -99,7 +99,7 @@ describe('preview view-model', () => {
         assert.equal(formatCost(0.004), '< $0.01');
         assert.equal(formatCost(1.234), '$1.23');
         assert.equal(
-            formatEstimate({ model: 'gpt', questions: 3, inputTokens: 1200, outputTokens: 90, cost: 0 }),
+            formatForecast({ model: 'gpt', questions: 3, inputTokens: 1200, outputTokens: 90, cost: 0 }),
             'gpt: 3 questions · 1,200 in + ~90 out tokens · $0',
         );
     });

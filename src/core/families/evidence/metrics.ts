@@ -99,7 +99,7 @@ export function evidenceFigures(items: readonly { v: Verdict; q: Question }[]): 
 
 const correct = (v: Verdict) => v.override?.correct ?? v.correct;
 
-/** The evidence figures of a group (GroupMetrics' figure slot, key `evidence`). */
+/** The evidence figures of a group (GroupMetrics' `figures` field, key `evidence`). */
 export const evidenceOf = (g: GroupMetrics) => figuresOf<EvidenceFigures>(g, 'evidence');
 
 export function evidenceExtras(items: readonly { v: Verdict; q: Question }[]): Partial<GroupMetrics> {

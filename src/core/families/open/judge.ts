@@ -219,7 +219,7 @@ export interface MeanScore {
     n: number;
 }
 
-/** The judge's figures for a group of open answers (the open figure slot's `judge`). */
+/** The judge's figures for a group of open answers (`judge` under the open key of GroupMetrics' `figures`). */
 export interface JudgeFigures {
     model: string;
     /** Per criterion: the mean score over the answers it was parsed for. */

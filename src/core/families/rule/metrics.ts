@@ -136,7 +136,7 @@ export function ruleFigures(items: readonly { v: Verdict; q: Question }[]): Rule
     };
 }
 
-/** The rule figures of a group (GroupMetrics' figure slot, key `rules`). */
+/** The rule figures of a group (GroupMetrics' `figures` field, key `rules`). */
 export const rulesOf = (g: GroupMetrics) => figuresOf<RuleFigures>(g, 'rules');
 
 export function ruleExtras(items: readonly { v: Verdict; q: Question }[]): Partial<GroupMetrics> {
@@ -147,7 +147,7 @@ export function ruleExtras(items: readonly { v: Verdict; q: Question }[]): Parti
 const fig = (f: Figure) => `${pct(f.value)} ${ciText(f.ci)}`;
 const mean = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));
 
-/** The categories as figure columns: CSV, JUnit and the md / html figures table show them beside the JSON's figure slot. */
+/** The categories as figure columns: CSV, JUnit and the md / html figures table show them beside the JSON's figures. */
 const count = (pick: (r: RuleFigures) => Figure) => (g: GroupMetrics) => {
     const r = rulesOf(g);
     return r ? pick(r).k : null;

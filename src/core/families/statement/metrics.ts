@@ -203,7 +203,7 @@ function breakdown(triples: readonly Triple[], by: (t: Triple) => string): Recor
     return out;
 }
 
-/** The statement figures of a group (GroupMetrics' figure slot, key `statements`). */
+/** The statement figures of a group (GroupMetrics' `figures` field, key `statements`). */
 export const statementsOf = (g: GroupMetrics) => figuresOf<StatementFigures>(g, 'statements');
 
 export function statementExtras(items: readonly { v: Verdict; q: Question }[]): Partial<GroupMetrics> {
