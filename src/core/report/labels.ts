@@ -70,7 +70,9 @@ export function sharedLabels(keys: GroupKey[], parts: readonly LabelPart[] = LAB
     return [...shared];
 }
 
-/** The group key as table cells (its columns are LABEL_PARTS): every table of groups (metrics, a family's sections, compare) starts so. */
+/** The group key as table columns and cells: every table of groups (metrics, a family's sections, compare) starts so. */
+export const KEY_COLUMNS: readonly string[] = LABEL_PARTS;
+
 export function keyCells(g: GroupMetrics): string[] {
     const key = groupKey(g);
     // "Entities all models know" says which models it covers (those with knowledge verdicts).

@@ -69,9 +69,8 @@ export interface ReportData {
     facts: FactReport;
 }
 
-export type { Unanswered } from './unanswered.js';
 import { unansweredSlots, type Unanswered } from './unanswered.js';
-export interface FailedSlot {
+interface FailedSlot {
     question: Question;
     model: string;
     sample: number;
@@ -266,7 +265,7 @@ export function explainVerdict(q: Question, v: Verdict, response: string): strin
 
 export { ciText, pct } from './numbers.js';
 import { ciText, pct } from './numbers.js';
-import { keyCells, LABEL_PARTS } from './labels.js';
+import { KEY_COLUMNS, keyCells } from './labels.js';
 import { modelReadAgreement } from '../verify/model-read.js';
 import { trustSections } from './trust.js';
 import { factSections } from './facts.js';
@@ -344,7 +343,7 @@ export function reportSections(
         if (columns.length && shown.length) {
             own.push({
                 title: `Figures: ${kind}`,
-                columns: [...LABEL_PARTS, ...columns.map(c => c.name)],
+                columns: [...KEY_COLUMNS, ...columns.map(c => c.name)],
                 rows: shown.map(g => [...keyCells(g), ...columns.map(c => figureText(c.value(g)))]),
             });
         }
@@ -389,7 +388,7 @@ export function reportSections(
     if (dated.length) {
         sections.push({
             title: 'Outdated answers (dated questions answered with later facts)',
-            columns: [...LABEL_PARTS, 'outdated', 'of H'],
+            columns: [...KEY_COLUMNS, 'outdated', 'of H'],
             rows: dated.map(g => [
                 ...keyCells(g),
                 `${pct(g.outdated!.value)} ${ciText(g.outdated!.ci)} (${g.outdated!.k}/${g.n})`,

@@ -73,7 +73,7 @@ export interface CacheEntry {
 }
 
 /** Identifies one answer slot of a run. */
-export interface Slot {
+interface Slot {
     run: string;
     question: string;
     model: string;
