@@ -62,6 +62,11 @@ if (!quick) {
         ],
         [npx, ['tsc', '--noEmit', '-p', '.'], 'type check'],
         [npx, ['prettier', '--check', '.'], 'format (Prettier: `npm run format` writes it)'],
+        [
+            npx,
+            ['knip', '--no-progress'],
+            'unused files, exports and dependencies (knip: knip.jsonc names the entry points and the allow-list)',
+        ],
     ]);
     await runSideBySide([
         [

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { SpecDiagnostic } from './spec/model.js';
 import type { Problem } from './problem.js';
 
-export type { Problem, SourceProblem } from './problem.js';
+export type { Problem } from './problem.js';
 
 export class HalluProbeError extends Error {
     readonly problems: Problem[];

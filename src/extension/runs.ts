@@ -302,7 +302,7 @@ export class Runs implements vscode.Disposable {
     }
 }
 
-export function progressText(p: RunProgress): string {
+function progressText(p: RunProgress): string {
     if (p.batches) return `${batchStates(p.batches)} · ${p.done}/${p.total} answered · $${p.cost.toFixed(4)}`;
     const of = p.generating
         ? `${p.done} answered (generating… ${p.questions} questions so far)`

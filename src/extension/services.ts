@@ -11,7 +11,7 @@ import type { LanguageServer } from './client.js';
 import type { DatabasePasswords } from './secrets.js';
 
 /** What the commands ask of the Test Explorer (testing/controller.ts's `Testing`). */
-export interface TestExplorer {
+interface TestExplorer {
     readonly controller: vscode.TestController;
     /** The run profiles again, after the models or the workspace trust changed. */
     refreshProfiles(): void;

@@ -5,12 +5,6 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import type { ModelDecl, SettingValue } from '../core/spec/index.js';
 
-export interface ModelSetting {
-    name: string;
-    provider: string;
-    [setting: string]: SettingValue;
-}
-
 /**
  * Files whose change means re-checking specs. Not `.db`: the results store is one, and each answer written
  * to it would re-validate every open spec (SQLite data sources are usually .sqlite; a .db source is re-read

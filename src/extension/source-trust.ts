@@ -9,7 +9,7 @@ import type { SourceDecl } from '../core/spec/index.js';
 import type { SourceAccessParams } from '../protocol/lsp.js';
 
 /** The workspaceState shape (vscode.Memento) this needs. */
-export interface WorkspaceMemory {
+interface WorkspaceMemory {
     get<T>(key: string): T | undefined;
     update(key: string, value: unknown): Thenable<void> | Promise<void>;
 }

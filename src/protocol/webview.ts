@@ -54,7 +54,7 @@ export interface PreviewData {
 
 // ── graph ──────────────────────────────────────────────────────────────────────────────────────────
 
-export interface SchemaRelation {
+interface SchemaRelation {
     name: string;
     label?: string;
     attributes: string[];
@@ -63,7 +63,7 @@ export interface SchemaRelation {
     rows?: number;
 }
 
-export interface SchemaFk {
+interface SchemaFk {
     id: string;
     from: string;
     to: string;
@@ -85,7 +85,7 @@ export interface RationaleSpan {
     keyword: string;
 }
 
-export interface HopStatus {
+interface HopStatus {
     hop: number;
     status: KeywordStatus;
     keywords: { value: string; status: KeywordStatus; conflict?: string }[];
@@ -176,7 +176,7 @@ export interface FactGraph extends Pick<FactRef, 'id' | 'label' | 'relation' | '
     answers: FactAnswer[];
 }
 
-export interface FactAnswer {
+interface FactAnswer {
     kind: string;
     verdict: 'right' | 'wrong' | 'abstained';
     value?: string;
@@ -237,9 +237,9 @@ export interface CompareGrid {
  * key and sends it back as a `review` message.
  */
 export type ReviewActionName = 'agree' | 'pass' | 'fail' | 'unsure' | 'unreadable' | 'skip' | 'undo' | `claim-${number}`;
-export const REVIEW_ACTIONS: readonly ReviewActionName[] = ['agree', 'pass', 'fail', 'unsure', 'unreadable', 'skip', 'undo'];
+const REVIEW_ACTIONS: readonly ReviewActionName[] = ['agree', 'pass', 'fail', 'unsure', 'unreadable', 'skip', 'undo'];
 /** A claim key's action: mark claim 1–9 of an open answer with its next status. */
-export const isReviewAction = (a: unknown): a is ReviewActionName =>
+const isReviewAction = (a: unknown): a is ReviewActionName =>
     (REVIEW_ACTIONS as readonly unknown[]).includes(a) || (typeof a === 'string' && /^claim-[1-9]$/.test(a));
 
 export interface ReviewItemView {
@@ -311,7 +311,7 @@ export type HostToWebview =
 
 /** The HalluProbe webviews, by the name of their script (dist/webview/<name>.js) and stylesheet. */
 export type PanelName = 'preview' | 'graph' | 'compare' | 'review';
-export const PANELS: readonly PanelName[] = ['preview', 'graph', 'compare', 'review'];
+const PANELS: readonly PanelName[] = ['preview', 'graph', 'compare', 'review'];
 
 export type ResultOf<M extends RequestMethod> = WebviewRequests[M]['result'];
 

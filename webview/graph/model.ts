@@ -139,7 +139,7 @@ export function toSvg(nodes: readonly Placed[], edges: readonly PlacedEdge[], ba
 /** The smallest text the graph draws (edge labels), in CSS px at zoom 1. */
 export const SMALLEST_FONT_PX = 11;
 /** No label is drawn smaller than this (11 px) on screen: below it a fitted graph is zoomed in and panned instead. */
-export const MIN_LABEL_PX = 11;
+const MIN_LABEL_PX = 11;
 
 /**
  * The zoom to open a graph at: the zoom that fits it into the canvas, raised so the smallest label is at least

@@ -47,7 +47,7 @@ const FLAGS = new Set([
     'fact',
 ]);
 
-export function defaultDb(args: ParsedArgs): string {
+function defaultDb(args: ParsedArgs): string {
     return storePath(stringFlag(args, 'db'));
 }
 

@@ -11,7 +11,7 @@ import { columnCodes, groupCodes, PairIds } from './group.js';
 /** How many example rows each group keeps. */
 const ROWS_KEPT = 3;
 
-export interface FdVariant {
+interface FdVariant {
     /** The right-hand-side values of these rows. */
     rhs: CellValue[];
     /** How many rows have them. */

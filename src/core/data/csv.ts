@@ -40,7 +40,7 @@ function character(value: string): string {
     return value === 'tab' || value === '\\t' ? '\t' : value;
 }
 
-export function csvOptions(source: SourceDecl): { delimiter: string; quote: string | false; header: boolean; encoding: string } {
+function csvOptions(source: SourceDecl): { delimiter: string; quote: string | false; header: boolean; encoding: string } {
     const settings = CSV_SETTINGS.read(source.settings);
     const encoding = settings.encoding.toLowerCase();
     return {

@@ -24,7 +24,7 @@ const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ?
  * slashes; a file far outside the spec's folder is shown by its absolute path instead.
  */
 /** Data problems that make generation impossible (as opposed to violations, whose rows are only skipped). */
-export const BLOCKING_DATA_CODES: ReadonlySet<string> = new Set([
+const BLOCKING_DATA_CODES: ReadonlySet<string> = new Set([
     'missing-file',
     'missing-column',
     'csv-format',

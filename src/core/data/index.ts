@@ -18,28 +18,16 @@ import {
     problemDiagnostic,
     type Declarations,
 } from './diagnostics.js';
-export { BLOCKING_DATA_CODES, dataGate } from './diagnostics.js';
+export { dataGate } from './diagnostics.js';
 import { readJson } from './json.js';
 import { readCsvHeader } from './csv.js';
 import { streamSqlite } from './sqlite.js';
 import { streamPostgres } from './postgres.js';
 
 export { DataCache } from './cache.js';
-export { fdFacts, type FdFacts } from './fd-facts.js';
-export { createTable, makeTable, ColumnBuilder } from './table.js';
-export {
-    checkFd,
-    checkFk,
-    checkKey,
-    columnStats,
-    type FdViolation,
-    type FdVariant,
-    type KeyViolation,
-    type FkViolation,
-} from './checks.js';
-export { coerceText, coerceSqlite, showValue } from './coerce.js';
-export type { LoadProblem, RelationLoad, CoercionExample } from './load.js';
-
+export { fdFacts } from './fd-facts.js';
+export { columnStats } from './checks.js';
+export { showValue } from './coerce.js';
 export interface LoadOptions {
     /** Where a relation's `key (…)` number `index` is written; defaults to the relation's first line. */
     keyLocation?: (relation: RelationDecl, index: number) => SpecLocation | undefined;

@@ -42,7 +42,7 @@ function cell(v: unknown, separator: string): unknown {
 }
 
 /** Deepest nesting read; past it a record is refused (a recursive walk of 6,000 levels overflows the stack). */
-export const MAX_JSON_DEPTH = 1000;
+const MAX_JSON_DEPTH = 1000;
 const CHUNK = 1 << 20;
 const BOM = [0xef, 0xbb, 0xbf];
 

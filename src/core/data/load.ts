@@ -19,7 +19,7 @@ import type { RowBatch } from './postgres-copy.js';
 import { columnCodes, firstOccurrences } from './group.js';
 import { CSV_SETTINGS, JSON_SETTINGS } from './settings.js';
 
-export { maxCellChars, plainNumber, type CoercionExample } from './column-reader.js';
+export { plainNumber } from './column-reader.js';
 
 export type LoadProblem =
     | { kind: 'missing-file'; source: string; file: string }

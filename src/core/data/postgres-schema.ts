@@ -9,7 +9,7 @@ import type { DeclaredTable } from './sqlite-schema.js';
 import { connect } from './postgres.js';
 
 /** A PostgreSQL type name (format_type) as a spec type; arrays and unknown types read as text. */
-export function postgresScalar(type: string): ScalarType {
+function postgresScalar(type: string): ScalarType {
     const t = type.toLowerCase();
     if (t.endsWith('[]')) return 'text';
     if (/^(smallint|integer|bigint|smallserial|serial|bigserial)$/.test(t)) return 'int';

@@ -26,7 +26,7 @@ export interface PostgresResult {
 const BATCH = 8192;
 
 /** `"schema"."table"` from `schema.table` or `table`. */
-export function quoteQualified(name: string): string {
+function quoteQualified(name: string): string {
     const dot = name.indexOf('.');
     const parts = dot > 0 && !name.startsWith('"') ? [name.slice(0, dot), name.slice(dot + 1)] : [name];
     return parts.map(p => `"${p.replace(/^"|"$/g, '').replace(/"/g, '""')}"`).join('.');

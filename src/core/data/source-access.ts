@@ -26,7 +26,7 @@ export interface SourceAccess {
 const isUrl = (p: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(p);
 
 /** How a source is remembered and shown: an absolute path, or a URL unchanged. */
-export const sourceKey = (p: string): string => (isUrl(p) ? p : path.resolve(p));
+const sourceKey = (p: string): string => (isUrl(p) ? p : path.resolve(p));
 
 export function insideFolders(file: string, folders: readonly string[]): boolean {
     if (isUrl(file)) return false;

@@ -6,13 +6,13 @@
 import Database from 'better-sqlite3';
 import type { ScalarType } from '../spec/model.js';
 
-export interface DeclaredColumn {
+interface DeclaredColumn {
     name: string;
     type: ScalarType;
     declared: string;
     notNull: boolean;
 }
-export interface DeclaredForeignKey {
+interface DeclaredForeignKey {
     columns: string[];
     table: string;
     refColumns: string[];
@@ -29,7 +29,7 @@ export interface DeclaredTable {
 const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** SQLite's type affinity rules (https://sqlite.org/datatype3.html §3.1), with bool and date kept apart. */
-export function sqliteScalar(declared: string): ScalarType {
+function sqliteScalar(declared: string): ScalarType {
     const t = declared.toUpperCase();
     if (/BOOL/.test(t)) return 'bool';
     if (/INT/.test(t)) return 'int';

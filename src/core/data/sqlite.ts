@@ -78,7 +78,7 @@ function prepare(db: Database.Database, source: SourceDecl): { statement: Databa
  * a runaway query (a recursive CTE that never ends) would otherwise block the CLI or the language server for
  * good. HALLUPROBE_QUERY_TIMEOUT_MS sets the budget (default 10 s).
  */
-export function queryBudgetMs(env: NodeJS.ProcessEnv = process.env): number {
+function queryBudgetMs(env: NodeJS.ProcessEnv = process.env): number {
     const v = Number(env.HALLUPROBE_QUERY_TIMEOUT_MS);
     return Number.isFinite(v) && v > 0 ? v : 10_000;
 }

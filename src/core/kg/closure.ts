@@ -34,7 +34,7 @@ export function fdClosureSteps(spec: SpecModel, fdId: string): ClosureStep[] {
 }
 
 /** The closure of a set of attributes (possibly of several relations), without the set itself. */
-export function attributeClosure(spec: SpecModel, start: AttributeRef[]): ClosureStep[] {
+function attributeClosure(spec: SpecModel, start: AttributeRef[]): ClosureStep[] {
     const known = new Set(start.map(refKey));
     const steps: ClosureStep[] = [];
     const add = (attribute: AttributeRef, via: ClosureStep['via']): boolean => {

@@ -22,7 +22,7 @@ export const NEIGHBOURS_SHOWN = 6;
 /** Nodes a graph opens with at most (fits a panel of about 500 × 600 px with labels at 11 px or more). */
 export const NODES_SHOWN = 10;
 /** The smaller drawing a narrow panel falls back to: two neighbours a node, nine nodes in all ("+N more" included). */
-export const COMPACT = { perNode: 2, total: 9 } as const;
+const COMPACT = { perNode: 2, total: 9 } as const;
 
 export function schemaElements(schema: SchemaGraph): ElementDef[] {
     const out: ElementDef[] = [];

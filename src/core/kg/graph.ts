@@ -8,7 +8,7 @@ import type { RelationTable } from '../data/types.js';
 import { format } from '../spec/template.js';
 
 /** One hop of a path probe: the step as written, the FK it follows (all but the last) and its keyword attribute. */
-export interface PathHop {
+interface PathHop {
     step: AttributeRef;
     /** The FK from `step` to the next relation; absent on the last hop (the end attribute). */
     fk?: FkDecl;
@@ -16,7 +16,7 @@ export interface PathHop {
     keyword: AttributeRef;
 }
 
-export interface ResolvedPath {
+interface ResolvedPath {
     /** relations[i] is the relation of hop i (relations[0] the start). */
     relations: string[];
     hops: PathHop[];

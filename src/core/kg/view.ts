@@ -60,7 +60,7 @@ function entityId(spec: SpecModel, table: RelationTable, row: number): { id: str
 }
 
 /** The row of a relation with these key values (formatted as in questions), or -1. */
-export function findEntityRow(spec: SpecModel, table: RelationTable, key: string[]): number {
+function findEntityRow(spec: SpecModel, table: RelationTable, key: string[]): number {
     const rel = spec.relations.find(r => r.name === table.relation);
     if (!rel) return -1;
     const attrs = keyAttributes(rel);

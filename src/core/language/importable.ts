@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 
 export const SPEC_EXTENSION = '.probe';
 /** Larger spec files are refused: a spec is hand-written text, and the parser holds it all in memory. */
-export const MAX_SPEC_BYTES = 8 * 1024 * 1024;
+const MAX_SPEC_BYTES = 8 * 1024 * 1024;
 
 export interface FileFacts {
     isFile: boolean;

@@ -1,5 +1,5 @@
 /** The language room's front door: the faces (src/cli, src/server, src/extension) import it, nothing deeper. */
-export { buildSpecModel, documentPath, settingsOf } from './build-model.js';
+export { buildSpecModel, documentPath } from './build-model.js';
 export { ProbeDocumentValidator } from './document-validator.js';
 export {
     type Attribute,
@@ -38,7 +38,7 @@ export { unparseableMessage } from './parse-guard.js';
 export { type ProbeAddedServices, ProbeModule, ProbeSharedModule } from './module.js';
 export { importedDocuments } from './scope.js';
 export { probeKinds } from './validation/probes.js';
-export { modelSettingsOf, settingChoices, settingHover, settingNames, type SettingChoice } from './validation/settings.js';
+export { modelSettingsOf, settingChoices, settingHover, settingNames } from './validation/settings.js';
 export { closest } from './validation/suggest.js';
 export { stringOffsets, templateScope } from './validation/templates.js';
 export { registerValidationChecks } from './validator.js';

@@ -40,14 +40,6 @@ export const KIND_WORDS: Record<string, string> = {
     UsingTarget: 'fd or rule',
 };
 
-/** Data attached to an unresolved-name diagnostic so a quick fix can offer the suggestion. */
-export interface UnresolvedNameData {
-    code: 'linking-error';
-    refText: string;
-    suggestion?: string;
-    kind: string;
-}
-
 /**
  * Names the kind of thing that could not be found and suggests the closest visible name, because
  * Langium's default ("Could not resolve reference to Attribute named 'x'") tells the user neither.

@@ -5,7 +5,6 @@ import {
     inject,
     type DeepPartial,
     type DefaultSharedCoreModuleContext,
-    type LangiumCoreServices,
     type LangiumSharedCoreServices,
     type Module,
     type PartialLangiumCoreServices,
@@ -74,4 +73,4 @@ export function createProbeServices(
     return { shared, probe };
 }
 
-export type { LangiumCoreServices, LangiumSharedCoreServices, PartialLangiumCoreServices };
+export type { LangiumSharedCoreServices, PartialLangiumCoreServices };

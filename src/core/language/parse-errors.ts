@@ -9,7 +9,7 @@ import { AbstractParserErrorMessageProvider, type LangiumParser, type ParseResul
 import type { IRecognitionException, IToken, TokenType } from 'chevrotain';
 
 /** Keywords that start a declaration at the top level of a spec. */
-export const TOP_LEVEL = new Set(['import', 'source', 'relation', 'fd', 'fk', 'aliases', 'probe', 'model', 'suite', 'rule']);
+const TOP_LEVEL = new Set(['import', 'source', 'relation', 'fd', 'fk', 'aliases', 'probe', 'model', 'suite', 'rule']);
 
 /** What a name after a keyword names (`using movie_title`: an FD or rule). */
 const NAMED_AFTER: Record<string, string> = {
@@ -108,7 +108,7 @@ export class ProbeParserErrorMessageProvider extends AbstractParserErrorMessageP
 }
 
 /** A declaration with a syntax error: its text range (offsets) and, when it got one, its keyword and name. */
-export interface BrokenDeclaration {
+interface BrokenDeclaration {
     start: number;
     end: number;
     keyword: string;

@@ -137,7 +137,7 @@ export class ProbeScopeComputation extends DefaultScopeComputation {
 }
 
 /** The relation whose attributes a reference in `node` may name, or undefined when it cannot be known yet. */
-export function relationOfAttributeContext(node: AstNode): Relation | undefined {
+function relationOfAttributeContext(node: AstNode): Relation | undefined {
     if (isKey(node) || isDuring(node)) return node.$container;
     if (isFd(node)) return node.relation?.ref;
     if (isAttributeTuple(node) || isAttributePath(node)) return node.relation?.ref;

@@ -9,7 +9,7 @@ import type { KeyBindings } from './secrets.js';
 import { HalluProbeError, problem } from '../errors.js';
 
 /** $HALLUPROBE_CONFIG_DIR, else $XDG_CONFIG_HOME/halluprobe, else ~/.config/halluprobe. */
-export function configDir(env: NodeJS.ProcessEnv = process.env): string {
+function configDir(env: NodeJS.ProcessEnv = process.env): string {
     return env.HALLUPROBE_CONFIG_DIR || path.join(env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config'), 'halluprobe');
 }
 

@@ -13,7 +13,7 @@ export interface Price {
 }
 
 /** USD per 1M tokens (public list prices; edit as they change). Matched by the longest prefix of the model id. */
-export const PRICES: Record<string, Price> = {
+const PRICES: Record<string, Price> = {
     'gpt-4o-mini': { input: 0.15, output: 0.6 },
     'gpt-4o': { input: 2.5, output: 10 },
     'gpt-4.1-nano': { input: 0.1, output: 0.4 },

@@ -10,13 +10,11 @@ import type { ModelClient } from './types.js';
 export * from './types.js';
 export * from './providers.js';
 export * from './secrets.js';
-export { configDir, fileKeyBindings } from './bindings.js';
+export { fileKeyBindings } from './bindings.js';
 export * from './cost.js';
-export { parseErbenchLog, type ErbenchLogRecord } from './erbench-log.js';
-export { OfflineClient, offlineRates, domainFromData, type DomainFn, type OfflineRates } from './offline.js';
-export { ReplayClient, readTranscript, textKey } from './replay.js';
-export { OpenAIChatClient } from './openai-client.js';
-
+export { parseErbenchLog } from './erbench-log.js';
+export { domainFromData, type DomainFn } from './offline.js';
+export { ReplayClient } from './replay.js';
 export interface ClientOptions {
     /** The key from resolveKey (held in memory only). */
     key?: string;

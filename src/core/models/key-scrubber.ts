@@ -16,7 +16,7 @@
 const REDACTED = '[redacted]';
 
 /** A key's alphanumeric runs this long are distinctive enough to be matched on their own. */
-export const KEY_BODY_MIN = 16;
+const KEY_BODY_MIN = 16;
 
 const regexEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 const anyCaseHex = (h: string) => h.replace(/[a-f]/gi, c => `[${c.toLowerCase()}${c.toUpperCase()}]`);

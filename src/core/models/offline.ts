@@ -78,8 +78,6 @@ export function offlineRates(settings: Settings): OfflineRates {
     return ratesFrom(settings);
 }
 
-export { draw } from './draw.js';
-
 function pickFrom<T>(items: readonly T[], u: number): T | undefined {
     return items.length ? items[Math.floor(u * items.length)] : undefined;
 }

@@ -21,8 +21,7 @@ export const BATCH_PRICE_SHARE = 0.5;
 export const BATCH_MAX_REQUESTS = 50_000;
 export const BATCH_MAX_BYTES = 190 * 1024 * 1024;
 
-export type BatchStatus =
-    'validating' | 'failed' | 'in_progress' | 'finalizing' | 'completed' | 'expired' | 'cancelling' | 'cancelled';
+type BatchStatus = 'validating' | 'failed' | 'in_progress' | 'finalizing' | 'completed' | 'expired' | 'cancelling' | 'cancelled';
 
 /** A batch no longer changes once in one of these states. */
 export const TERMINAL: ReadonlySet<string> = new Set(['failed', 'completed', 'expired', 'cancelled']);

@@ -6,7 +6,7 @@ import type { ModelDecl } from '../spec/model.js';
 import { MODEL_SETTINGS } from './settings.js';
 import type { CompletionParams, Limits, ResolvedModel } from './types.js';
 
-export type { Limits, ResolvedModel } from './types.js';
+export type { ResolvedModel } from './types.js';
 
 /** Every fact about a provider, in this one table: the grammar, settings schema, costs and key rules read it. */
 export interface ProviderFacts {
@@ -79,7 +79,7 @@ export function providerOfKeyEnv(name: string): ProviderName | undefined {
     return PROVIDER_NAMES.find(p => (PROVIDERS[p] as ProviderFacts).keyEnv === name);
 }
 
-export const DEFAULT_LIMITS: Limits = { concurrency: 8, rpm: 0, tpm: 0, timeoutMs: 60_000, retries: 4, pacing: 'endpoint' };
+const DEFAULT_LIMITS: Limits = { concurrency: 8, rpm: 0, tpm: 0, timeoutMs: 60_000, retries: 4, pacing: 'endpoint' };
 
 /** Turns a declaration into runner settings; `problems` says what is wrong and how to fix it. */
 export function resolveModel(decl: ModelDecl): { model?: ResolvedModel; problems: string[] } {

@@ -59,7 +59,7 @@ function fromRow(row: Record<string, unknown>): ReplayRecord | undefined {
 
 export type ReplayFormat = 'jsonl' | 'csv' | 'erbench';
 
-export function detectFormat(file: string, explicit?: string): ReplayFormat {
+function detectFormat(file: string, explicit?: string): ReplayFormat {
     if (explicit === 'jsonl' || explicit === 'csv' || explicit === 'erbench') return explicit;
     const ext = path.extname(file).toLowerCase();
     if (ext === '.csv') return 'csv';

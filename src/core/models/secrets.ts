@@ -57,7 +57,7 @@ function trustedOrigins(env: NodeJS.ProcessEnv): Set<string> {
 }
 
 /** Whether `origin` is one of `bound` ("https://host" exactly, or "https://*.suffix"). */
-export function originBound(origin: string, bound: readonly string[]): boolean {
+function originBound(origin: string, bound: readonly string[]): boolean {
     return bound.some(b => {
         if (!b.includes('*.')) return b === origin;
         const [scheme, pattern] = b.split('//*');

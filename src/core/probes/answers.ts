@@ -7,7 +7,7 @@ import type { Draw, FamilyScore } from './family.js';
 import { declareSettings } from '../spec/settings.js';
 import type { Gold, Question } from './question.js';
 
-export const ANSWER_RULES = ['robust', 'paper'] as const;
+const ANSWER_RULES = ['robust', 'paper'] as const;
 
 /**
  * The setting every closed family offers, declared once here: how its answers are read (Question.answerRule; read by

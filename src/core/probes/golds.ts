@@ -11,7 +11,7 @@ import { foldValue } from '../verify/normalise.js';
 import type { Scope } from './scope.js';
 
 /** The attributes a template's placeholders read (inside functions too). */
-export function namedAttributes(parsed: ParsedTemplate): Set<string> {
+function namedAttributes(parsed: ParsedTemplate): Set<string> {
     const out = new Set<string>();
     for (const part of parsed.parts) if (part.kind === 'placeholder') for (const n of namesIn(part.expr)) out.add(n.name);
     return out;

@@ -10,7 +10,7 @@ import { keyValues, Scope, slotFor, type Compiled, type Slot } from './scope.js'
 import type { Problem } from '../errors.js';
 import type { Item } from './plan-types.js';
 
-export type { Item, Plan, PlanScope, SkipReason } from './plan-types.js';
+export type { Item, Plan, SkipReason } from './plan-types.js';
 
 export interface CompiledPhrasing {
     decl: PhrasingDecl;
@@ -134,7 +134,7 @@ export function planFailure(problems: Problem[], probe: ProbeDecl): (code: strin
 }
 
 /** The FD a probe names (`using <fd>`) and the loaded relation it is on; a located problem when either is missing. */
-export function fdTarget(
+function fdTarget(
     spec: SpecModel,
     data: LoadedData,
     probe: ProbeDecl,

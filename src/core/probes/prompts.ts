@@ -25,7 +25,7 @@ export const DEFAULT_STEMS = [
     'What is the wrong option regarding {subject}?',
 ];
 
-export type VariantKind = 'zero_shot' | 'few_shot' | 'cot' | 'augment';
+type VariantKind = 'zero_shot' | 'few_shot' | 'cot' | 'augment';
 
 export interface Variant {
     kind: VariantKind;
@@ -71,7 +71,7 @@ export function variantOf(decl: VariantDecl): Variant | { code: 'unknown-variant
 export const ZERO_SHOT: Variant = { kind: 'zero_shot', n: 0, id: 'zero_shot' };
 
 /** How a correct answer begins. */
-export function answerText(gold: Gold): string {
+function answerText(gold: Gold): string {
     if (typeof gold === 'object') return gold.answer;
     if (gold === 'yes') return 'Yes';
     if (gold === 'no') return 'No';
@@ -80,7 +80,7 @@ export function answerText(gold: Gold): string {
 }
 
 /** A demonstration's answer: few-shot gives the answer then why; chain of thought reasons hop by hop first. */
-export function demoAnswer(demo: Demo, variant: Variant): string {
+function demoAnswer(demo: Demo, variant: Variant): string {
     if (demo.reply !== undefined) return demo.reply;
     const answer = answerText(demo.gold);
     if (variant.kind === 'cot')

@@ -10,8 +10,6 @@
 
 import type { Stance } from './types.js';
 
-export type { Stance } from './types.js';
-
 export interface Reading<L extends string = string> {
     label: L;
     /** [start, end) of the words read as the answer; [i, i] when nothing was read. */
@@ -26,7 +24,7 @@ export interface Reading<L extends string = string> {
 
 export type YesNo = 'yes' | 'no' | 'unsure' | 'unparseable';
 export type Truth = 'true' | 'false' | 'dont_know' | 'unparseable';
-export type ChoiceLabel = 'option' | 'multiple' | 'none' | 'binding' | 'unsure' | 'unparseable';
+type ChoiceLabel = 'option' | 'multiple' | 'none' | 'binding' | 'unsure' | 'unparseable';
 
 export interface ChoiceReading extends Reading<ChoiceLabel> {
     /** 'option' / 'binding': the option named (1-based); 'multiple': every option named. */
@@ -43,7 +41,7 @@ export { firstSentenceEnd, notAnswering, saysNoWord, skipLead } from './text.js'
 // ---------------------------------------------------------------- yes / no
 
 /** How a closed answer is read: robust (default: verdict.ts's rule of where the verdict is) or the paper's own rule. */
-export type AnswerRule = 'robust' | 'paper';
+type AnswerRule = 'robust' | 'paper';
 
 export interface ClosedOptions {
     /** 'paper': the authors' rule (ERBench: the first word; GraphEval: don't-know first, then the first sentence). */

@@ -13,7 +13,6 @@
  *     row of that value is returned), or a negative claim of a triple the data has;
  *   - unverifiable: the data cannot decide (no value, not functional, the object not linked).
  */
-import { fold } from './fold.js';
 import { deniedSpans, isDenied } from './denial.js';
 import type { Linker, Mention } from './link.js';
 
@@ -475,32 +474,4 @@ export function factScore(perAnswer: readonly (readonly ClaimStatus[])[]): Inter
     const variance = n > 1 ? shares.reduce((s, x) => s + (x - mean) ** 2, 0) / (n - 1) : 0;
     const half = 1.96 * Math.sqrt(variance / n);
     return { value: mean, low: Math.max(0, mean - half), high: Math.min(1, mean + half), n, withoutClaims };
-}
-
-export interface Triple {
-    subject: string;
-    relation: string;
-    object: string;
-}
-
-/**
- * The rules oracle: precision = the rationale's (positive) triples that are proof triples / all its triples;
- * recall = the proof triples the rationale states / all proof triples. Three irrelevant facts lower precision.
- */
-export function tripleScores(
-    said: readonly (Triple & { negated?: boolean })[],
-    proof: readonly Triple[],
-): { precision: number; recall: number } {
-    const key = (t: Triple) => `${fold(t.subject, true).text}\u0000${t.relation}\u0000${fold(t.object, true).text}`;
-    const proofKeys = new Set(proof.map(key));
-    const saidKeys = new Set(said.filter(t => !t.negated).map(key));
-    const all = said.length;
-    let hits = 0;
-    for (const k of saidKeys) if (proofKeys.has(k)) hits++;
-    let stated = 0;
-    for (const k of proofKeys) if (saidKeys.has(k)) stated++;
-    return {
-        precision: all === 0 ? (proof.length === 0 ? 1 : 0) : hits / all,
-        recall: proofKeys.size === 0 ? 1 : stated / proofKeys.size,
-    };
 }

@@ -155,14 +155,6 @@ export function fold(text: string, alnumOnly: boolean, transient = false, into?:
         : { text: text2, starts: startBuf.slice(0, len), ends: endBuf.slice(0, len) };
 }
 
-export function folded(text: string): Folded {
-    return fold(text, false);
-}
-
-export function stripped(text: string): Folded {
-    return fold(text, true);
-}
-
 /** The stripped text alone (no offset map, no copy, no cache): for one-off texts such as questions. */
 export function stripText(text: string): string {
     return fold(text, true, true, buffers[2]).text;
@@ -192,7 +184,7 @@ export function stripValue(value: string): string {
     return cachedValue(value, true);
 }
 
-export function isAlnumCode(c: number): boolean {
+function isAlnumCode(c: number): boolean {
     return (c >= 48 && c <= 57) || (c >= 97 && c <= 122);
 }
 

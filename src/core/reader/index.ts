@@ -9,27 +9,16 @@ export {
     readChoice,
     readShort,
     saysNoWord,
-    notAnswering,
     skipLead,
     firstSentenceEnd,
     AUTHORS_DECLINE_WORDS,
 } from './answer.js';
-export type {
-    Reading,
-    ChoiceReading,
-    Stance,
-    YesNo,
-    Truth,
-    ChoiceLabel,
-    ChoiceOptions,
-    ClosedOptions,
-    AnswerRule,
-} from './answer.js';
-export { findVerdict, type VerdictFinding, type VerdictRead, type Polarity, type VerdictRole } from './verdict.js';
-export { Linker, shortForms, partOfLongerName, type EntityEntry, type Mention, type LinkerOptions } from './link.js';
-export { ClaimReader, sentences, clauses, negationAt, rationalePoints, factScore, tripleScores } from './claims.js';
-export type { RelationPhrasing, FactIndex, FactRow, ClaimStatus, ReadClaim, Interval, Triple } from './claims.js';
-export { buildLooseLexicon, linkClaims, linkStatedClaims, splitClaims, stem, statesLabel } from './loose.js';
-export type { Claim, LinkedClaim, LooseLexicon, LooseName, LooseEntry, LooseRelation, StatedClaim } from './loose.js';
+export type { Reading, ClosedOptions } from './answer.js';
+export { findVerdict } from './verdict.js';
+export { Linker, partOfLongerName, type EntityEntry, type Mention } from './link.js';
+export { ClaimReader, clauses, negationAt, rationalePoints, factScore } from './claims.js';
+export type { RelationPhrasing, FactRow } from './claims.js';
+export { buildLooseLexicon, linkClaims, linkStatedClaims, splitClaims, statesLabel } from './loose.js';
+export type { LinkedClaim, LooseLexicon, LooseName, LooseEntry, StatedClaim } from './loose.js';
 export { deniedSpans, isDenied, withoutDenied } from './denial.js';
-export { readClaimsAnswer, type ClaimsAnswer } from './abstain.js';
+export { readClaimsAnswer } from './abstain.js';

@@ -44,7 +44,7 @@ const AFFIXES =
     /^(?:fc|cf|ac|afc|sc|ssc|as|ss|rcd|cd|sd|ud|rc|sv|vfl|vfb|tsg|fk|sk|bv|psv|ogc|sl|sporting)\s+|\s+(?:fc|cf|afc|sc|ac)$/;
 
 /** The short forms a name implies (never a first name). */
-export function shortForms(name: string, person: boolean): string[] {
+function shortForms(name: string, person: boolean): string[] {
     const f = fold(name, false).text;
     const out = new Set<string>();
     const noYear = f.replace(/\s*\((?:19|20)\d\d\)\s*$/, '').replace(/,\s*(?:19|20)\d\d$/, '');
@@ -330,7 +330,7 @@ const fold1 = (w: string) =>
  * name whose initial agrees with the value's first name or initial ("Jesse Lingard" for "J. Lingard", "James
  * Francis Cameron" for "James Cameron")? "LeBron James" is not "James Cameron": its surname is another.
  */
-export function writtenNameAgrees(text: string, start: number, end: number, value: string): boolean {
+function writtenNameAgrees(text: string, start: number, end: number, value: string): boolean {
     const parts = value
         .trim()
         .split(/\s+/)

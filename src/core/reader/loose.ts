@@ -108,7 +108,7 @@ const SYNONYMS: Record<string, string> = {
 };
 
 /** A light suffix-stripping stem, enough for "directed" ~ "director" ~ "direction" and "released" ~ "release". */
-export function stem(word: string): string {
+function stem(word: string): string {
     const w = word.toLowerCase();
     if (SYNONYMS[w]) return SYNONYMS[w]!;
     for (const suffix of ['ings', 'ing', 'ions', 'ion', 'ors', 'ers', 'or', 'er', 'ed', 'es', 's', 'e']) {

@@ -19,7 +19,7 @@ import type { Stance } from './types.js';
 import { after as afterSpan, firstSentenceEnd, isSpace, leadEnd, notAnswering } from './text.js';
 
 export type Polarity = 'pos' | 'neg' | 'unsure';
-export type VerdictRole = 'opening' | 'conclusion' | 'later' | 'statement' | 'committed' | 'decline';
+type VerdictRole = 'opening' | 'conclusion' | 'later' | 'statement' | 'committed' | 'decline';
 
 /** One candidate verdict span: what it says, where, how it was found. */
 export interface VerdictRead {

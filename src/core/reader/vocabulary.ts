@@ -28,7 +28,7 @@ export function tokens(t: string, out: number[]): number[] {
     return out;
 }
 
-export function isAlnum(c: number): boolean {
+function isAlnum(c: number): boolean {
     return (c >= 48 && c <= 57) || (c >= 97 && c <= 122);
 }
 

@@ -29,7 +29,7 @@ export interface AnchorTrust {
 
 /** What a line says when the run has no label at all, and when only other lines have labels. */
 export const LENS_NOT_REVIEWED = "not reviewed: the reader's agreement is unknown";
-export const LENS_LINE_NOT_REVIEWED = 'no answer on this line reviewed yet';
+const LENS_LINE_NOT_REVIEWED = 'no answer on this line reviewed yet';
 
 const shortCi = (ci: [number, number] | null) => (ci ? ` [${ratio(ci[0])}, ${ratio(ci[1])}]` : '');
 

@@ -16,7 +16,7 @@ import { explainVerdict, figureColumns, figureText } from './model.js';
 import { unansweredSlots } from './unanswered.js';
 
 /** A family figure of a line: as the reports write it, and a number to two places for the CodeLens. */
-export interface AnchorFigure {
+interface AnchorFigure {
     name: string;
     value: string;
     short?: string;
@@ -213,7 +213,7 @@ export function anchorResults(input: AnchorInput, fdOf: ReadonlyMap<string, stri
 }
 
 /** How bad a failure is, for "worst examples": wrong with a contradiction, wrong, contradicted, missing. */
-export function severity(v: Verdict): number {
+function severity(v: Verdict): number {
     const contradicted = v.hops.some(h => h.status === 'contradicted');
     const correct = v.override?.correct ?? v.correct;
     const rationale = v.override?.rationale ?? (v.hops.length === 0 || v.rationale);

@@ -8,7 +8,7 @@ import { groupKey, LABEL_PARTS, partText } from './labels.js';
 import { mdText } from './markdown.js';
 import { passed, pct, type ReportData, type ReportRow } from './model.js';
 
-export interface VerdictChange {
+interface VerdictChange {
     questionId: string;
     model: string;
     sample: number;
@@ -17,7 +17,7 @@ export interface VerdictChange {
     after: { answer: string; correct: boolean; rationale: boolean; passed: boolean };
 }
 
-export interface MetricDelta {
+interface MetricDelta {
     model: string;
     probe: string;
     phrasing: string;

@@ -9,7 +9,7 @@ import { ciText, pct, round4, roundCi } from './numbers.js';
 import type { ReportSection } from '../probes/family.js';
 
 /** Does `--fact SELECTOR` name this fact: its id, its label, `Relation.attribute` of a key, or `key.attribute` ("Avatar.director"). */
-export function factMatches(f: Pick<FactVerdict, 'id' | 'label' | 'relation' | 'key' | 'attribute'>, selector: string): boolean {
+function factMatches(f: Pick<FactVerdict, 'id' | 'label' | 'relation' | 'key' | 'attribute'>, selector: string): boolean {
     const s = selector.trim();
     if (s === f.id || s === f.label) return true;
     const keys = [f.key.join(', '), ...f.key, f.key.join(' ')];
@@ -127,7 +127,7 @@ export function factsCsv(r: FactReport): string {
 }
 
 /** Rows the md and html reports show at most; the JSON and `report --facts` show every fact. */
-export const FACT_ROWS_SHOWN = 500;
+const FACT_ROWS_SHOWN = 500;
 
 /** The Facts tables (md, html): the classes per model, the family pairs, then a row per fact (those not known first). */
 export function factSections(r: FactReport, limit = FACT_ROWS_SHOWN): ReportSection[] {

@@ -21,7 +21,7 @@ function shownFigure(g: GroupMetrics, k: 'R' | 'AR' | 'C'): number | null | 'n/a
 const JSON_NAME: Record<string, string> = { C: 'contradicted' };
 
 /** The JSON shape of one group: {model, probe, phrasing, mode, n, A, R, AR, M, H, contradicted, ci} plus the extras. */
-export function groupJson(g: GroupMetrics): Record<string, unknown> {
+function groupJson(g: GroupMetrics): Record<string, unknown> {
     const out: Record<string, unknown> = {
         model: g.model,
         probe: g.probe,
@@ -282,7 +282,7 @@ export function renderJsonl(d: ReportData): string {
 }
 
 /** XML 1.0 text: escapes markup and drops characters XML cannot carry (NUL, most C0 controls, lone surrogates). */
-export function xmlEscape(s: string): string {
+function xmlEscape(s: string): string {
     return s
         .replace(
             /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,

@@ -9,58 +9,18 @@ export {
     buildReport,
     passed,
     failureReason,
-    explainVerdict,
     readText,
     REPORT_FORMATS,
     type ReportData,
     type ReportFormat,
     type ReportInput,
-    type ReportRow,
-    type ReportRun,
 } from './model.js';
-export {
-    compareRuns,
-    renderComparison,
-    changedVerdictsMarkdown,
-    differenceInterval,
-    type Comparison,
-    type MetricDelta,
-    type VerdictChange,
-} from './compare.js';
-export { renderJson, renderCsv, renderJsonl, renderJunit, groupJson, csvField, xmlEscape } from './formats.js';
-export { renderHtml, esc } from './html.js';
-export { renderMarkdown } from './markdown.js';
+export { compareRuns, renderComparison, changedVerdictsMarkdown, differenceInterval } from './compare.js';
+export { csvField } from './formats.js';
 export { renderFacts, FACT_FORMATS } from './facts-render.js';
-export { factsJson, factMatches, selectFacts } from './facts.js';
-export { renderPaperTables, paperFigure } from './paper.js';
-export {
-    compareCells,
-    pairDifference,
-    regressions,
-    PAIRED_FIGURES,
-    type Cell,
-    type CellComparison,
-    type Flip,
-    type PairedDifference,
-    type PairedMatrix,
-    type PairedOptions,
-    type Regression,
-} from './paired.js';
-export {
-    compareGrid,
-    renderPaired,
-    renderPairedCsv,
-    renderPairedHtml,
-    renderPairedJson,
-    renderPairedMarkdown,
-    regressionLines,
-    matrixTitle,
-    num as pairedNumber,
-    pText,
-    PAIRED_CSV_COLUMNS,
-    type PairedFormat,
-} from './paired-render.js';
-export { loadReport, resolveRunId, type LoadReportOptions, type JudgeOptions } from './load.js';
+export { compareCells, regressions, PAIRED_FIGURES, type CellComparison } from './paired.js';
+export { compareGrid, renderPaired, regressionLines, num as pairedNumber, type PairedFormat } from './paired-render.js';
+export { loadReport, resolveRunId } from './load.js';
 
 export function renderReport(data: ReportData, format: ReportFormat): string {
     switch (format) {
@@ -82,5 +42,5 @@ export function renderReport(data: ReportData, format: ReportFormat): string {
 }
 export * from './light.js';
 export { groupKey, groupLabel, variantId } from './labels.js';
-export { agreementGate, agreementText, trustLine } from './trust.js';
+export { agreementGate, agreementText } from './trust.js';
 export { reviewView, reviewStatus, reviewOpening, reviewEnd, readerVerdict, readSpans, outcomeText } from './review-view.js';

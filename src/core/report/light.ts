@@ -4,7 +4,7 @@
  * is first used: src/extension/native.ts). `index.ts` re-exports it all.
  */
 export { type AnchorResult, type AnchorFacts, anchorResults, fdOfProbe, worstExamples } from './anchors.js';
-export { factView, rowFactResults, rowsAtLine, type RowFacts, type RowKey } from './fact-view.js';
+export { factView, rowFactResults, rowsAtLine, type RowFacts } from './fact-view.js';
 export { SIMULATOR_LABEL, explainVerdict, simulatedModels, type ReportRun } from './model.js';
 export { ratio } from './numbers.js';
-export { anchorTrust, LENS_NOT_REVIEWED, LENS_LINE_NOT_REVIEWED, type AnchorTrust } from './anchor-trust.js';
+export { anchorTrust, LENS_NOT_REVIEWED, type AnchorTrust } from './anchor-trust.js';

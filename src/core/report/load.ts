@@ -20,7 +20,7 @@ import type { SpecModel } from '../spec/model.js';
 import { buildReport, type ReportData } from './model.js';
 import { cliCommand } from '../invocation.js';
 
-export interface JudgeOptions {
+interface JudgeOptions {
     /** A model of the run's spec, or provider:id. */
     model: string;
     /** How many verdicts the judge reads, and the sample's seed. */

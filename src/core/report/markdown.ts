@@ -19,7 +19,7 @@ const keyRow = (g: GroupMetrics) =>
         .map(c => mdText(c))
         .join(' | ')} |`;
 
-export function metricsTable(groups: GroupMetrics[]): string[] {
+function metricsTable(groups: GroupMetrics[]): string[] {
     const lines = [`${KEY_HEAD} N | A | R | AR | M | H | contradicted |`, `${KEY_RULE}---:|---|---|---|---|---|---|`];
     for (const g of groups) {
         if (g.na) {

@@ -70,9 +70,8 @@ export interface ReportData {
     facts: FactReport;
 }
 
-export type { Unanswered } from './unanswered.js';
 import { unansweredSlots, type Unanswered } from './unanswered.js';
-export interface FailedSlot {
+interface FailedSlot {
     question: Question;
     model: string;
     sample: number;

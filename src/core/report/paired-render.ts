@@ -11,7 +11,7 @@ import type { CompareGrid } from '../../protocol/webview.js';
 /** A difference, a value or an interval limit: four decimals in every format. */
 export const num = (x: number) => (Object.is(Math.round(x * 10000), -0) ? 0 : x).toFixed(4);
 /** A p-value: four decimals, or three significant digits below 0.0001. */
-export const pText = (p: number) => (p < 0.0001 ? p.toExponential(2) : p.toFixed(4));
+const pText = (p: number) => (p < 0.0001 ? p.toExponential(2) : p.toFixed(4));
 
 const CORRECTIONS = { holm: 'Holm', bh: 'Benjamini–Hochberg' } as const;
 const METHODS = {
@@ -19,7 +19,7 @@ const METHODS = {
     'cluster-bootstrap': 'cluster bootstrap, sign-flip test',
 } as const;
 
-export function matrixTitle(m: Pick<PairedMatrix, 'figure' | 'probe' | 'phrasing' | 'higherIsBetter'>): string {
+function matrixTitle(m: Pick<PairedMatrix, 'figure' | 'probe' | 'phrasing' | 'higherIsBetter'>): string {
     return `${m.figure} · ${m.probe}${m.phrasing !== undefined ? ` · ${m.phrasing}` : ''} (${m.higherIsBetter ? 'higher' : 'lower'} is better)`;
 }
 
@@ -35,7 +35,7 @@ const flipText = (f: Flip) => `${f.entity}: ${f.question} (${num(f.a)} → ${num
 const pairOf = (m: PairedMatrix, a: string, b: string) => m.pairs.find(p => p.a === a && p.b === b);
 const gridText = (p: PairedDifference) => `${num(p.delta)}${p.winner ? ' ✓' : ''}`;
 
-export function renderPairedMarkdown(c: CellComparison, maxFlips = 10): string {
+function renderPairedMarkdown(c: CellComparison, maxFlips = 10): string {
     const out = [`# HalluProbe compare: ${c.runs.map(r => mdText(r)).join(', ')}`, '', mdText(method(c), 1000), ''];
     out.push(`${c.cells.length} cells: ${c.cells.map(x => mdText(x.id)).join('; ')}.`, '');
     if (c.discordant !== null)
@@ -86,11 +86,11 @@ export function renderPairedMarkdown(c: CellComparison, maxFlips = 10): string {
     return out.join('\n');
 }
 
-export function renderPairedJson(c: CellComparison): string {
+function renderPairedJson(c: CellComparison): string {
     return JSON.stringify(c, null, 2) + '\n';
 }
 
-export const PAIRED_CSV_COLUMNS = [
+const PAIRED_CSV_COLUMNS = [
     'figure',
     'probe',
     'phrasing',
@@ -112,7 +112,7 @@ export const PAIRED_CSV_COLUMNS = [
     'method',
 ];
 
-export function renderPairedCsv(c: CellComparison): string {
+function renderPairedCsv(c: CellComparison): string {
     const rows = [PAIRED_CSV_COLUMNS.join(',')];
     for (const m of c.matrices)
         for (const p of m.pairs) {
@@ -165,7 +165,7 @@ function gridCell(p: PairedDifference | undefined): string {
     );
 }
 
-export function renderPairedHtml(c: CellComparison): string {
+function renderPairedHtml(c: CellComparison): string {
     const parts = [
         `<!doctype html><html><head><meta charset="utf-8"><title>HalluProbe compare</title><style>${STYLE}</style></head><body>`,
         `<h1>HalluProbe compare: ${esc(c.runs.join(', '))}</h1><p>${esc(method(c))}</p>`,

@@ -31,7 +31,7 @@ import {
 import { variantId } from './labels.js';
 import type { ReportData } from './model.js';
 
-export interface Cell {
+interface Cell {
     id: string;
     run: string;
     model: string;
@@ -180,7 +180,7 @@ function comparable(x: Cell, y: Cell, oneModelRuns: boolean): boolean {
 const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
 /** One pair of cells on one figure in one scope: null when they share no question with that figure. */
-export function pairDifference(
+function pairDifference(
     figure: string,
     a: Map<string, Outcomes>,
     b: Map<string, Outcomes>,

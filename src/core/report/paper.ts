@@ -9,7 +9,7 @@ import { MODE_LABELS, type EvaluationMode } from '../verify/metrics.js';
 import { findFamily } from '../probes/families.js';
 import type { PaperColumn } from '../probes/family.js';
 import type { ReportData } from './model.js';
-export { paperFigure, plainCells, binaryColumn } from './paper-cells.js';
+export { paperFigure } from './paper-cells.js';
 
 const MODES: EvaluationMode[] = ['known', 'all_known', 'all'];
 

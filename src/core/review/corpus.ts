@@ -15,7 +15,7 @@ import { slotOf } from './sample.js';
 import { countingLabels } from './trust.js';
 import type { ReaderClass } from './strata.js';
 
-export interface CorpusEntry {
+interface CorpusEntry {
     id: string;
     reader: string;
     expect: { label: ReaderClass; rationale?: boolean };

@@ -23,10 +23,10 @@ export type ReviewAction = 'agree' | ReviewLabelValue | 'skip' | 'undo' | 'quit'
 export type ClaimStatus = NonNullable<ReviewLabel['claims']>[number]['status'];
 
 /** A claim's mark, pressed again and again: the data check's statuses in turn, then unmarked. */
-export const CLAIM_MARKS: readonly ClaimStatus[] = ['supported', 'contradicted', 'unverifiable'];
+const CLAIM_MARKS: readonly ClaimStatus[] = ['supported', 'contradicted', 'unverifiable'];
 
 /** The claims a reviewer can mark by key: the first nine the data check read. */
-export const MARKABLE_CLAIMS = 9;
+const MARKABLE_CLAIMS = 9;
 
 type ClaimKey = '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
 
@@ -40,7 +40,7 @@ export function claimKeys(item: ReviewItem): { key: ClaimKey; index: number; tex
     }));
 }
 
-export const isClaimAction = (a: string): a is ClaimAction => /^claim-[1-9]$/.test(a);
+const isClaimAction = (a: string): a is ClaimAction => /^claim-[1-9]$/.test(a);
 
 /** The keys of a review, as every face takes them (the terminal adds Enter; the panel takes the key alone). */
 export const REVIEW_KEYS: readonly { key: 'a' | 'p' | 'f' | 'u' | 'r' | 's' | 'z' | 'q'; name: string; value: ReviewAction }[] = [

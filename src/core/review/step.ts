@@ -71,7 +71,7 @@ export async function reviewSample(store: Store, runId: string, o: ReviewPlanOpt
 }
 
 /** What the reader had read, stored with a label (the verdict's class, its span and why, which reader). */
-export function readOf(v: Verdict): NonNullable<ReviewLabel['read']> {
+function readOf(v: Verdict): NonNullable<ReviewLabel['read']> {
     const read: NonNullable<ReviewLabel['read']> = {
         answer: v.answer,
         correct: v.correct,

@@ -21,7 +21,7 @@ export function readerClass(v: Verdict, own = false): ReaderClass {
 }
 
 /** How the verdict was reached, in a few words (the stratum's last part). */
-export function howRead(v: Verdict): string {
+function howRead(v: Verdict): string {
     if (v.modelRead && v.modelRead.agree === false) return 'model reader disagrees';
     if (v.modelRead?.claims?.some(c => c.status === 'unverifiable')) return 'unverifiable claims';
     const stance = v.read?.stance;

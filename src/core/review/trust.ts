@@ -14,7 +14,7 @@ import { agreementOf, slotOf } from './sample.js';
 import { readerClass, stratumOf, type ReaderClass } from './strata.js';
 
 export const LABEL_VALUES: readonly ReviewLabelValue[] = ['pass', 'fail', 'unsure', 'unreadable'];
-export const READER_CLASSES: readonly ReaderClass[] = ['pass', 'fail', 'unreadable'];
+const READER_CLASSES: readonly ReaderClass[] = ['pass', 'fail', 'unreadable'];
 
 /** A figure as the reader has it and as the labels correct it. */
 export interface CorrectedFigure {
@@ -44,7 +44,7 @@ export interface TrustGroup {
     corrected: { A?: CorrectedFigure; M?: CorrectedFigure; H?: CorrectedFigure; R?: CorrectedFigure };
 }
 
-export interface ReviewerAgreement {
+interface ReviewerAgreement {
     a: string;
     b: string;
     n: number;

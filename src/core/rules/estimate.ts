@@ -15,7 +15,7 @@
 import type { Atom, FactBase, Program, Rule, RuleLocation, Value } from './ir.js';
 
 /** Facts (join rows) a rule without a cap may derive; past it the rule is refused with a located problem. */
-export const RULE_FACT_LIMIT = 1_000_000;
+const RULE_FACT_LIMIT = 1_000_000;
 /** The most facts of any one rule the editor derives (a seeded sample past it), whatever the rule's own bound. */
 export const EDITOR_FACT_LIMIT = 10_000;
 

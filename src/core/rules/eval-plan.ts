@@ -121,7 +121,7 @@ export function planClause(ctx: PlanContext, rule: Rule, clause: number, deltaPo
     return { clause, steps, head, headRel: ctx.relations.get(rule.head.pred)!, slots: slotOf.size, premises: premOf.size };
 }
 
-export function maskOf(args: Arg[]): number {
+function maskOf(args: Arg[]): number {
     let mask = 0;
     args.forEach((a, i) => {
         if (a.k === 'const' || a.k === 'bound') mask |= 1 << i;

@@ -148,9 +148,9 @@ export interface Candidate {
 }
 
 export const NONE = new Int32Array(0);
-export const EMPTY: number[] = [];
+const EMPTY: number[] = [];
 
-export function maskKey(mask: number, ids: ArrayLike<number>): TupleKey {
+function maskKey(mask: number, ids: ArrayLike<number>): TupleKey {
     let single = -1,
         parts: number[] | undefined;
     for (let k = 0; mask >> k; k++) {

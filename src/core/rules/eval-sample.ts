@@ -19,7 +19,7 @@ import { lowerBound, type Relation } from './eval-relation.js';
 import type { Arg, Plan, Step } from './eval-plan.js';
 
 /** Candidate rows a round may enumerate for a capped predicate before it is sampled by walks instead. */
-export const ENUMERATE_BUDGET = 250_000;
+const ENUMERATE_BUDGET = 250_000;
 /** Walks per fact of room (at least MIN_WALKS) before the walks give up on a join that rarely yields a new fact. */
 const WALKS_PER_FACT = 64;
 const MIN_WALKS = 100_000;

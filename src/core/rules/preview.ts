@@ -28,7 +28,7 @@ export interface RulePreview {
 }
 
 /** The proof as lines: the fact, then each premise indented under it with the rule that used it. */
-export function proofLines(proof: Proof, depth = 0, out: string[] = []): string[] {
+function proofLines(proof: Proof, depth = 0, out: string[] = []): string[] {
     const pad = '  '.repeat(depth);
     out.push(proof.kind === 'base' ? `${pad}${factText(proof.fact)}  (data)` : `${pad}${factText(proof.fact)}  ⇐ ${proof.rule}`);
     if (proof.kind === 'rule') for (const p of proof.premises) proofLines(p, depth + 1, out);

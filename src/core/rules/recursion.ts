@@ -12,7 +12,7 @@ export interface RecursionProblem {
 }
 
 /** Strongly connected components of the predicate dependency graph (Tarjan), as sets of predicate names. */
-export function components(program: Program): Map<string, number> {
+function components(program: Program): Map<string, number> {
     const edges = new Map<string, Set<string>>();
     for (const r of program.rules) {
         let out = edges.get(r.head.pred);

@@ -18,7 +18,7 @@ import { attributePredicate, fkPredicate } from './translate.js';
  * as statement probes skip such rows: the FD that makes a negation sound does not hold there.
  * Undefined when every FD holds.
  */
-export function violatedFacts(spec: SpecModel, data: LoadedData): Set<string> | undefined {
+function violatedFacts(spec: SpecModel, data: LoadedData): Set<string> | undefined {
     const out = new Set<string>();
     for (const fd of spec.fds) {
         const relation = spec.relations.find(r => r.name === fd.relation);

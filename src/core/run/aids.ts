@@ -22,7 +22,7 @@ import { requestHash } from './hash.js';
 import { sideHash, sideParams, type KeyFor } from './side-call.js';
 
 /** The cache key of one text's embedding (the rule family's embeddings oracle uses the same: a text is embedded once per store). */
-export function embedHash(model: ResolvedModel, text: string): string {
+function embedHash(model: ResolvedModel, text: string): string {
     return requestHash(model.endpoint, model.id, { embedding: true }, [{ role: 'user', content: text }]);
 }
 
@@ -147,7 +147,7 @@ function generateAll(spec: SpecModel, data: LoadedData, options: GenerateOptions
 }
 
 /** A call asked before its run existed, recorded with the run once it does. */
-export type PendingCall = Omit<AnswerRecord, 'cacheable' | 'run'>;
+type PendingCall = Omit<AnswerRecord, 'cacheable' | 'run'>;
 
 export interface AidsRequest {
     spec: SpecModel;

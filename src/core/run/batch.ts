@@ -30,7 +30,7 @@ import type { Progress } from './progress.js';
 import type { RunOptions, RunOutcome } from './runner.js';
 
 /** A request is sent in at most this many batches (the first, and one resubmission). */
-export const BATCH_ATTEMPTS = 2;
+const BATCH_ATTEMPTS = 2;
 
 export interface BatchOptions {
     /** Between two looks at the open batches (default HALLUPROBE_BATCH_POLL_MS or 30 s). */
@@ -50,8 +50,6 @@ function endpointName(endpoint: string): string {
 }
 
 /** A batch as progress shows it. */
-export type { BatchProgress } from './progress.js';
-
 /** The models that cannot be run as a batch, as a message naming the providers that can; undefined when all can. */
 export function batchProblem(models: readonly RunModel[]): string | undefined {
     const without = models.filter(m => !BATCH_PROVIDERS.includes(m.model.provider));

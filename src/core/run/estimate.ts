@@ -12,7 +12,7 @@ import { familyKinds, findFamily } from '../probes/families.js';
 import type { EstimateModel, EstimateRequest, EstimateRun, FigureEstimate } from '../probes/estimate-types.js';
 import { HalluProbeError, problem } from '../errors.js';
 
-export type { EstimateBudget, EstimateRequest, FigureEstimate } from '../probes/estimate-types.js';
+export type { EstimateBudget, FigureEstimate } from '../probes/estimate-types.js';
 
 export interface EstimateProbeRequest
     extends

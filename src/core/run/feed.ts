@@ -13,7 +13,7 @@ import type { RunSettings, Store } from '../store/index.js';
  */
 export type QuestionSource = (from?: RunSettings) => Iterable<Question>;
 
-export const QUESTION_BATCH = 256;
+const QUESTION_BATCH = 256;
 
 export interface FeedRequest {
     store: Store;

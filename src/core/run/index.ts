@@ -6,13 +6,7 @@
 export * from './prepare.js';
 export * from './spec-run.js';
 export { batchable } from './batch.js';
-export { previewSpec, previewSummary, skippedRows, type Preview, type PreviewBlocked, type PreviewRequest } from './preview.js';
+export { previewSpec, previewSummary, type Preview, type PreviewBlocked, type PreviewRequest } from './preview.js';
 export * from './light.js';
-export {
-    estimateProbe,
-    type EstimateBudget,
-    type EstimateProbeRequest,
-    type EstimateRequest,
-    type FigureEstimate,
-} from './estimate.js';
-export { suitePower, powerLines, powerSummary, type SuitePower, type ProbePower, type PowerRequest } from './power.js';
+export { estimateProbe, type EstimateBudget } from './estimate.js';
+export { suitePower, powerLines, powerSummary, type SuitePower } from './power.js';

@@ -32,7 +32,7 @@ export interface PacingStats {
 }
 
 /** A wait this long or longer is said on the progress line. */
-export const SAID_WAIT_MS = 1000;
+const SAID_WAIT_MS = 1000;
 
 /** Pace a learned limit at this share of it: arrival times jitter, and a limit is a limit. */
 const MARGIN = 0.03;

@@ -12,7 +12,7 @@ import { familyOf } from '../probes/families.js';
 import { questionsNeeded, smallestDetectable, type PowerAssumptions } from '../verify/paired.js';
 import { previewSpec, type PreviewBlocked, type PreviewRequest } from './preview.js';
 
-export interface ProbePower {
+interface ProbePower {
     kind: string;
     probe: string;
     /** Report groups (phrasing × variant) and the questions of the smallest and largest. */

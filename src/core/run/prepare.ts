@@ -40,20 +40,8 @@ import { BATCH_PRICE_SHARE } from '../models/openai-batch.js';
 import { executeSharedRun, type SharedOptions } from './shared.js';
 import type { AnswerSteps } from './steps.js';
 
-export {
-    executeRun,
-    generatingProgress,
-    pendingSlots,
-    type AnswerEvent,
-    type PendingSlot,
-    type Progress,
-    type RunModel,
-    type RunOutcome,
-} from './runner.js';
-export { questionBatches, QUESTION_BATCH, type QuestionSource } from './feed.js';
-export { requestHash, answerParams, canonicalJson } from './hash.js';
-export { DEFAULT_RETRY, backoffMs, type RetryPolicy } from './retry.js';
-
+export { executeRun, type AnswerEvent, type Progress, type RunModel, type RunOutcome } from './runner.js';
+export { type QuestionSource } from './feed.js';
 export interface PrepareRequest {
     store: Store;
     /** Absolute path of the spec: runs of the same spec and suite resume each other. */

@@ -135,7 +135,7 @@ const SKIP_REASONS: ReadonlyArray<readonly [SkipField, string]> = [
 ];
 
 /** "3 with empty values", "1 with a dangling fk", … for each reason that skipped rows. */
-export function skippedRows(stats: ProbeStats): string[] {
+function skippedRows(stats: ProbeStats): string[] {
     return SKIP_REASONS.filter(([k]) => (stats[k] ?? 0) > 0).map(([k, s]) => `${stats[k]} ${s}`);
 }
 

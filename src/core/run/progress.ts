@@ -5,7 +5,7 @@ import type { Question } from '../probes/question.js';
 import type { PacingStats } from './pacing.js';
 
 /** One batch of a batch run (src/core/run/batch.ts), as progress shows it. */
-export interface BatchProgress {
+interface BatchProgress {
     model: string;
     id: string;
     status: string;

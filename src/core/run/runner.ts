@@ -17,7 +17,7 @@ import { progressWrites } from './writes.js';
 import { ordinaryProblem } from '../errors.js';
 
 export { UNREACHABLE_AFTER } from './ask.js';
-export { pendingSlots, type PendingSlot, type RunModel } from './pending.js';
+export { pendingSlots, type RunModel } from './pending.js';
 export { generatingProgress, type AnswerEvent, type Progress } from './progress.js';
 
 export interface RunOptions {

@@ -51,7 +51,7 @@ export function modelsOnDemand<T>(
 }
 
 /** A side call's model and client, as `modelsOnDemand` makes them. */
-export interface SideClient {
+interface SideClient {
     model: ResolvedModel;
     client: ModelClient;
 }

@@ -47,14 +47,12 @@ import { MODEL_SETTINGS } from '../models/settings.js';
 import { inheritSettings } from '../spec/settings.js';
 
 /** Above this estimate (US dollars) a run asks before spending; HALLUPROBE_CONFIRM_USD changes it. */
-export const CONFIRM_USD_DEFAULT = 1;
+const CONFIRM_USD_DEFAULT = 1;
 
-export function confirmThreshold(env: NodeJS.ProcessEnv = process.env): number {
+function confirmThreshold(env: NodeJS.ProcessEnv = process.env): number {
     const v = Number(env.HALLUPROBE_CONFIRM_USD);
     return env.HALLUPROBE_CONFIRM_USD !== undefined && Number.isFinite(v) ? v : CONFIRM_USD_DEFAULT;
 }
-
-export { defaultStorePath } from '../places.js';
 
 export interface RunSpecRequest {
     /** The spec file (absolute or relative to the working directory). */

@@ -13,7 +13,7 @@ import { sleep } from './limiter.js';
 import type { Progress } from './progress.js';
 
 /** How long a run whose store stopped taking writes keeps trying to write what it holds, after its last call. */
-export const HOLD_WRITES_MS = 15_000;
+const HOLD_WRITES_MS = 15_000;
 
 /** One write waiting for the store, and what it would lose if it never happens. */
 interface Held {
@@ -25,7 +25,7 @@ interface Held {
 }
 
 /** How a slot is named to the user: probe/question id · model · sample. */
-export function slotName(question: Pick<Question, 'probe' | 'id'>, model: string, sample: number): string {
+function slotName(question: Pick<Question, 'probe' | 'id'>, model: string, sample: number): string {
     return `${question.probe}/${question.id} · ${model} · sample ${sample}`;
 }
 

@@ -86,7 +86,7 @@ function cpuMs(): number {
 }
 
 /** A caller that names no budget (an editor, a script) gets an answer in seconds, marked incomplete if cut. */
-export const DEFAULT_BUDGET_MS = 10_000;
+const DEFAULT_BUDGET_MS = 10_000;
 
 /** Every minimal, non-trivial FD X → A of a table with |X| ≤ maxLhs (and g3 ≤ maxError). */
 export function discoverFds(table: RelationTable, options: FdDiscoveryOptions = {}): FdDiscovery {

@@ -25,8 +25,6 @@ import {
     type ImportSummary,
 } from './spec-text.js';
 
-export type { ImportSummary } from './spec-text.js';
-
 export interface ImportOptions {
     /** A SQLite file, a folder of CSV files, or a postgres:// URL (password from PGPASSWORD). */
     input: string;
@@ -186,7 +184,7 @@ function looksLikeSqlite(file: string): boolean {
 }
 
 /** A table with no rows yields no questions and no evidence for keys or FDs: refuse it by name. */
-export function requireRows(tables: { name: string; rows: number }[], file: string): void {
+function requireRows(tables: { name: string; rows: number }[], file: string): void {
     const empty = tables.filter(t => t.rows === 0).map(t => t.name);
     if (empty.length > 0) {
         throw new HalluProbeError(
@@ -201,7 +199,7 @@ export function requireRows(tables: { name: string; rows: number }[], file: stri
 }
 
 /** Relations, keys and declared FKs of a database's tables (SQLite or PostgreSQL). */
-export function declaredSchema(
+function declaredSchema(
     declared: DeclaredTable[],
     source: { format: 'sqlite' | 'postgres'; path: string },
     origin: string,

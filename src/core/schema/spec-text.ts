@@ -6,7 +6,7 @@
 import type { ScalarType } from '../spec/model.js';
 import type { DiscoveredFd } from './discover.js';
 
-export interface ImportedAttribute {
+interface ImportedAttribute {
     name: string;
     column: string;
     type: ScalarType;
@@ -40,7 +40,7 @@ export interface ImportedSchema {
 }
 
 /** A name the spec language accepts: letters, digits and `_`, not starting with a digit. */
-export function identifier(raw: string): string {
+function identifier(raw: string): string {
     const cleaned = raw
         .normalize('NFKD')
         .replace(/[\u0300-\u036f]/g, '')
@@ -94,10 +94,10 @@ export function fdEvidence(fd: DiscoveredFd): string {
  * the least that shows the dependency repeat; a higher bar would also hide the FDs of the small hand-made tables
  * a spec is often started from. Below it the FD is written commented out, with its reason, for the user to judge.
  */
-export const MIN_FD_GROUPS = 2;
+const MIN_FD_GROUPS = 2;
 
 /** One line the import writes: a declaration (`live`), a declaration commented out, or a note (neither). */
-export interface WrittenLine {
+interface WrittenLine {
     text: string;
     kind: 'live' | 'commented' | 'note';
 }
@@ -107,7 +107,7 @@ export interface WrittenLine {
  * left-hand side is not almost a key and it holds on `MIN_FD_GROUPS` groups or more; otherwise commented out with
  * the reason. An empty left-hand side (a constant column) is a note: the language has no such FD.
  */
-export function fdLine(relation: string, fd: DiscoveredFd, rows: number): WrittenLine {
+function fdLine(relation: string, fd: DiscoveredFd, rows: number): WrittenLine {
     if (fd.lhs.length === 0)
         return {
             kind: 'note',
@@ -134,7 +134,7 @@ export function fdLine(relation: string, fd: DiscoveredFd, rows: number): Writte
 }
 
 /** One FK as the import writes it: declared when constrained or every value is found, else commented out with its coverage. */
-export function fkLine(fk: ImportedFk): WrittenLine {
+function fkLine(fk: ImportedFk): WrittenLine {
     const text = `fk ${tuple(fk.from.relation, fk.from.attributes)} -> ${tuple(fk.to.relation, fk.to.attributes)}`;
     if (fk.declared) return { kind: 'live', text };
     return fk.coverage >= 1

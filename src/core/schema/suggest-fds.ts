@@ -9,7 +9,7 @@ import type { SpecModel } from '../spec/model.js';
 import { discoverFdsAsync, type DiscoveredFd, type FdDiscovery, type FdDiscoveryOptions } from './discover.js';
 import { fdEvidence } from './spec-text.js';
 
-export interface FdSuggestion {
+interface FdSuggestion {
     /** `add fd Movie: title, year -> director (holds on 99.8 % of rows, 1,204 groups)` */
     title: string;
     /** The declaration to insert on a line of its own. */
@@ -24,7 +24,7 @@ export interface FdSuggestions {
 }
 
 /** An editor waits for a code action: a short budget, exact FDs and approximate ones up to 1 % of rows. */
-export const EDITOR_FD_OPTIONS: FdDiscoveryOptions = { maxLhs: 3, maxError: 0.01, budgetMs: 2_000 };
+const EDITOR_FD_OPTIONS: FdDiscoveryOptions = { maxLhs: 3, maxError: 0.01, budgetMs: 2_000 };
 const MAX_SUGGESTIONS = 8;
 
 // One discovery per loaded table, shared by the requests that wait for it: the data cache hands out the same

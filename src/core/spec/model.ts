@@ -4,7 +4,7 @@
  */
 
 /** 0-based line and character, as in LSP. */
-export interface Position {
+interface Position {
     line: number;
     character: number;
 }
@@ -163,7 +163,7 @@ export interface EdgeProperties {
     sample?: { value: number; loc: SpecLocation };
 }
 
-export type RuleComparisonOp = '=' | '!=' | '<' | '<=' | '>' | '>=';
+type RuleComparisonOp = '=' | '!=' | '<' | '<=' | '>' | '>=';
 
 /** A term in a rule: a variable, an attribute of a variable's row (`a.director`), or a constant. */
 export type RuleTermDecl =
@@ -201,7 +201,7 @@ export interface AliasDecl {
     loc: SpecLocation;
 }
 
-export type GoldDecl = { kind: 'yes' } | { kind: 'no' } | { kind: 'when'; condition: string };
+type GoldDecl = { kind: 'yes' } | { kind: 'no' } | { kind: 'when'; condition: string };
 
 export interface PhrasingDecl {
     /** basic, negated, or the user's own name. */

@@ -27,7 +27,7 @@ type ValueOf<D> = D extends { list: true } ? Scalar<D>[] : Scalar<D>;
  * holds the values written that do not fit their declaration (the spec check reports them; a room that generates
  * from an unchecked spec may report them too), which read as unset.
  */
-export type SettingsView<T extends Record<string, SettingSpec>, S extends string = string> = {
+type SettingsView<T extends Record<string, SettingSpec>, S extends string = string> = {
     readonly [K in keyof T]: ValueOf<T[K]> | (T[K] extends { default: SettingValue } ? never : undefined);
 } & { readonly $settings: S; readonly $unfit: { readonly [K in keyof T]?: SettingValue } };
 

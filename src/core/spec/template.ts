@@ -12,9 +12,9 @@ export type Expr =
     | { kind: 'unary'; op: '-' | 'not'; arg: Expr }
     | { kind: 'binary'; op: BinaryOp; left: Expr; right: Expr };
 
-export type BinaryOp = '+' | '-' | '*' | '/' | '>' | '<' | '>=' | '<=' | '==' | '!=' | 'and' | 'or';
+type BinaryOp = '+' | '-' | '*' | '/' | '>' | '<' | '>=' | '<=' | '==' | '!=' | 'and' | 'or';
 
-export type TemplatePart = { kind: 'text'; text: string } | { kind: 'placeholder'; source: string; expr: Expr; offset: number };
+type TemplatePart = { kind: 'text'; text: string } | { kind: 'placeholder'; source: string; expr: Expr; offset: number };
 
 export interface TemplateError {
     message: string;
@@ -52,7 +52,7 @@ export const TEMPLATE_FUNCTIONS: Readonly<Record<string, { min: number; max: num
 );
 
 /** Deeper placeholders than this are refused (a located error) rather than overflowing the stack. */
-export const MAX_TEMPLATE_DEPTH = 64;
+const MAX_TEMPLATE_DEPTH = 64;
 
 /** Splits a template into text and placeholders; `{{` and `}}` stand for literal braces. */
 export function parseTemplate(text: string): ParsedTemplate {

@@ -18,7 +18,7 @@ import { insertMany, nowMs, type Sql } from './sql.js';
 import { slotKey, type ChunkState, type ChunkStore, type WorkChunk } from './types.js';
 
 /** Questions per chunk: small enough that a dead worker's unanswered share is small, large enough to claim rarely. */
-export const CHUNK_QUESTIONS = 50;
+const CHUNK_QUESTIONS = 50;
 
 /** Fences per renewing statement (a worker holds a few chunks; far below either engine's parameter limit). */
 const FENCES_PER_STATEMENT = 200;

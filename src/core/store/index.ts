@@ -14,7 +14,7 @@ import type { CacheEntry, Store } from './types.js';
 export { leaseMessage, LEASE_STALE_MS } from './lease.js';
 export * from './types.js';
 export { isPostgresUrl, shownStore } from '../data/postgres-url.js';
-export { copyStore, type CopyResult } from './copy.js';
+export { copyStore } from './copy.js';
 
 /** A results file, opened (created and migrated when new) at once. */
 export class SqliteStore extends SqlStore {

@@ -51,8 +51,6 @@ export const REVIEW_LABEL_COLUMNS = [
     'read_by',
 ];
 
-export const REVIEW_LABEL_VALUES: readonly ReviewLabelValue[] = ['pass', 'fail', 'unsure', 'unreadable'];
-
 interface LabelRow {
     run: string;
     question: string;

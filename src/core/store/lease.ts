@@ -13,7 +13,7 @@ import { ordinaryProblem } from '../errors.js';
 /** A lease not renewed for this long is free (the heartbeat renews it every fifth of that). */
 export const LEASE_STALE_MS = Number(process.env.HALLUPROBE_LEASE_STALE_MS ?? 30_000);
 
-export function pidAlive(pid: number): boolean {
+function pidAlive(pid: number): boolean {
     try {
         process.kill(pid, 0);
         return true;
@@ -23,7 +23,7 @@ export function pidAlive(pid: number): boolean {
 }
 
 /** A holder on this host whose process is gone: its leases are free at once. */
-export const deadHere = (h: { pid: number; host: string }) => h.host === os.hostname() && !pidAlive(h.pid);
+const deadHere = (h: { pid: number; host: string }) => h.host === os.hostname() && !pidAlive(h.pid);
 
 export class Leases {
     private readonly mine = new Map<string, string>();

@@ -98,10 +98,8 @@ CREATE TABLE work_chunks (run TEXT NOT NULL, chunk INTEGER NOT NULL, first_seq I
 ];
 
 /** A store URL rather than a file name. */
-export { isPostgresUrl } from '../data/postgres-url.js';
-
 /** Brings the server's tables up to the last migration; returns the schema version. */
-export async function migratePostgres(sql: Sql): Promise<number> {
+async function migratePostgres(sql: Sql): Promise<number> {
     return sql.transaction(async tx => {
         await tx.run(
             'CREATE TABLE IF NOT EXISTS migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied TEXT NOT NULL)',

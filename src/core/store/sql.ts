@@ -41,7 +41,7 @@ export function nowMs(sql: Sql): string {
 }
 
 /** `(?, ?, …), (?, ?, …)` for `rows` rows of `columns` values. */
-export function valuesList(rows: number, columns: number): string {
+function valuesList(rows: number, columns: number): string {
     const one = `(${Array.from({ length: columns }, () => '?').join(', ')})`;
     return Array.from({ length: rows }, () => one).join(', ');
 }
@@ -154,7 +154,7 @@ const EXCLUSIVE_LOCK = 4812345678;
 const NAMED_STATEMENTS = 256;
 
 /** How long a statement waits for a server that went away (a restart, a failover) before it fails, by default. */
-export const RECONNECT_MS = Number(process.env.HALLUPROBE_STORE_RECONNECT_MS ?? 60_000);
+const RECONNECT_MS = Number(process.env.HALLUPROBE_STORE_RECONNECT_MS ?? 60_000);
 
 /**
  * The server went away under a statement (it is shutting down or restarting, or the connection broke), does not
@@ -164,7 +164,7 @@ export const RECONNECT_MS = Number(process.env.HALLUPROBE_STORE_RECONNECT_MS ?? 
  * transaction (25P03), refused or reset sockets, pg's own "Connection terminated" and the pool's "timeout exceeded
  * when trying to connect".
  */
-export function serverGone(e: unknown): boolean {
+function serverGone(e: unknown): boolean {
     const code = String((e as { code?: unknown })?.code ?? '');
     if (/^57P0[123]$|^08...$|^25P03$|^ECONNREFUSED$|^ECONNRESET$|^EPIPE$|^ETIMEDOUT$|^EHOSTUNREACH$/.test(code)) return true;
     return (
@@ -182,7 +182,7 @@ export function serverGone(e: unknown): boolean {
 export const IDLE_IN_TRANSACTION_MS = 30_000;
 
 /** The store's server stayed away past the reconnect time: an ordinary problem (errors.ts), the run holds its answers. */
-export class StoreUnreachable extends Error {
+class StoreUnreachable extends Error {
     readonly code = 'STORE_UNREACHABLE';
     constructor(ms: number, cause: unknown) {
         super(

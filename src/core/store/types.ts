@@ -73,7 +73,7 @@ export interface CacheEntry {
 }
 
 /** Identifies one answer slot of a run. */
-export interface AnswerSlot {
+interface AnswerSlot {
     run: string;
     question: string;
     model: string;

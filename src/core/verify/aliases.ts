@@ -13,13 +13,13 @@ import { aliasesOf } from '../spec/model.js';
 import { foldValue } from './normalise.js';
 
 /** Another spelling of the keyword and the rule that produced it (shown as evidence). */
-export interface Alternative {
+interface Alternative {
     text: string;
     rule: string;
 }
 
 /** A numeric rule: does the number written in the response stand for the keyword's value? */
-export interface NumberRule {
+interface NumberRule {
     rule: string;
     matches(x: number): boolean;
 }

@@ -11,7 +11,6 @@ import type { AnswerClass, ParsedAnswer } from './types.js';
 import { readChoice, readStatement, readYesNo, type ClosedOptions, type Reading } from '../reader/index.js';
 import type { Question } from '../probes/question.js';
 
-export { firstSentenceEnd } from '../reader/index.js';
 export type { ParsedAnswer } from './types.js';
 
 function parsed(r: Reading, answer: AnswerClass = r.label as AnswerClass): ParsedAnswer {

@@ -16,7 +16,7 @@ export interface DomainEntry {
     row: number;
 }
 
-export interface FirstToken {
+interface FirstToken {
     single?: DomainEntry;
     bySecond: Map<string, DomainEntry[]>;
 }

@@ -35,10 +35,10 @@ export const FACT_CLASS_TEXT: Record<FactClass, string> = {
     'not-enough-forms': 'asked in fewer than two families',
 };
 
-export type Outcome = 'right' | 'wrong' | 'abstain';
+type Outcome = 'right' | 'wrong' | 'abstain';
 
 /** One family's verdict on one fact for one model, over all its answers (phrasings, samples, variants). */
-export interface FamilyFactVerdict {
+interface FamilyFactVerdict {
     verdict: 'right' | 'wrong' | 'abstained';
     /** The value its answers gave: the data's when right, the wrong value most given when wrong (when one was read). */
     value?: string;
@@ -60,14 +60,14 @@ export interface FactVerdict extends Pick<FactRef, 'id' | 'label' | 'relation' |
     fragile?: { right: string[]; other: string[] };
 }
 
-export interface FactSummary {
+interface FactSummary {
     model: string;
     facts: number;
     shares: Record<FactClass, Figure>;
 }
 
 /** How often two families' verdicts on the same fact agree (both right or both wrong), for one model. */
-export interface PairAgreement {
+interface PairAgreement {
     model: string;
     a: string;
     b: string;
@@ -75,7 +75,7 @@ export interface PairAgreement {
 }
 
 /** Per model, the family whose verdicts agree least with the others' (pooled over its pairs). */
-export interface Disagreeing {
+interface Disagreeing {
     model: string;
     kind: string;
     agreement: Figure;
@@ -98,7 +98,7 @@ export interface Observation {
 }
 
 /** Values compared for "the same wrong value": case, spacing and surrounding punctuation aside. */
-export const sameValue = (v: string) =>
+const sameValue = (v: string) =>
     v
         .toLowerCase()
         .replace(/\s+/g, ' ')

@@ -14,7 +14,7 @@ import { familyGroupRelation } from '../probes/families.js';
 import { figure, type Figure } from './figures.js';
 import type { GroupVerdict, Verdict } from './types.js';
 
-export type { GroupJudgement, GroupMember, GroupRelation } from '../probes/family.js';
+export type { GroupRelation } from '../probes/family.js';
 export type { GroupVerdict } from './types.js';
 
 const UNDECIDED = new Set(['unsure', 'unparseable', 'dont_know']);
@@ -47,7 +47,7 @@ const twins: GroupRelation = {
 };
 
 /** The relations no single family owns. */
-export const GROUP_RELATIONS = { twins } as const satisfies Record<string, GroupRelation>;
+const GROUP_RELATIONS = { twins } as const satisfies Record<string, GroupRelation>;
 
 const relations = new Map<string, GroupRelation>(Object.entries(GROUP_RELATIONS));
 
@@ -60,7 +60,7 @@ export function registerGroupRelation(relation: GroupRelation): () => void {
     };
 }
 
-export function groupRelation(name: string): GroupRelation | undefined {
+function groupRelation(name: string): GroupRelation | undefined {
     return relations.get(name) ?? familyGroupRelation(name);
 }
 

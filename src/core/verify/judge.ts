@@ -10,9 +10,9 @@
 import type { ChatMessage, Question } from '../probes/question.js';
 import type { Verdict } from './types.js';
 
-export const JUDGE_LABEL = 'LLM judge';
+const JUDGE_LABEL = 'LLM judge';
 
-export const JUDGE_PRESET = {
+const JUDGE_PRESET = {
     name: 'erbench-like',
     system: 'You are a strict fact-checking judge. You compare a model\'s explanation with known facts. Answer with "Yes" or "No" on the first line, then one sentence of reason.',
     user: (q: Question, response: string, keywords: string[]) =>
@@ -22,7 +22,7 @@ export const JUDGE_PRESET = {
 
 export type JudgeClient = (messages: ChatMessage[]) => Promise<string>;
 
-export interface JudgeItem {
+interface JudgeItem {
     questionId: string;
     model: string;
     sample: number;

@@ -120,7 +120,7 @@ function notApplicable(g: GroupMetrics): void {
  * Which entities each model knows, from its knows-probe verdicts: an entity asked several knowledge questions
  * (one per attribute) is known only when every one of them says so. A model without knowledge verdicts is absent.
  */
-export function knownEntities(questions: Map<string, Question>, verdicts: Verdict[]): Map<string, Set<string>> {
+function knownEntities(questions: Map<string, Question>, verdicts: Verdict[]): Map<string, Set<string>> {
     const verdictOf = new Map<string, Map<string, boolean>>();
     for (const v of verdicts) {
         const q = questions.get(v.questionId);

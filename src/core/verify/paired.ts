@@ -21,7 +21,7 @@ export type Interval = [number, number];
 export const Z95 = 1.959963984540054;
 
 /** Tango's score statistic for Δ = (n12 − n21) / n at a hypothesised difference `delta` (decreasing in delta). */
-export function tangoStatistic(n12: number, n21: number, n: number, delta: number): number {
+function tangoStatistic(n12: number, n21: number, n: number, delta: number): number {
     const a = 2 * n;
     const b = -n12 - n21 + (2 * n - n12 + n21) * delta;
     const c = -n21 * delta * (1 - delta);
@@ -62,7 +62,7 @@ function logFactorial(k: number): number {
 }
 
 /** P(X ≤ k) for X ~ Binomial(n, ½). */
-export function binomialHalfCdf(k: number, n: number): number {
+function binomialHalfCdf(k: number, n: number): number {
     let sum = 0;
     for (let i = 0; i <= k; i++) sum += Math.exp(logFactorial(n) - logFactorial(i) - logFactorial(n - i) - n * Math.LN2);
     return Math.min(1, sum);

@@ -5,7 +5,7 @@ import type { Question } from '../probes/question.js';
 import type { Verdict } from './types.js';
 
 /** Did this question pass? A measured family's answer is right, and its rationale where it has keywords. */
-export function passedWith(family: Pick<ProbeFamily, 'measured'>, question: Question, v: Verdict): boolean {
+function passedWith(family: Pick<ProbeFamily, 'measured'>, question: Question, v: Verdict): boolean {
     if (!family.measured) return true;
     const correct = v.override?.correct ?? v.correct;
     const rationale = v.override?.rationale ?? v.rationale;

@@ -7,7 +7,7 @@
 import type { ModelClaim, Verdict } from './types.js';
 
 /** The model reader decided this verdict. */
-export function modelDecided(v: Pick<Verdict, 'modelRead'>): boolean {
+function modelDecided(v: Pick<Verdict, 'modelRead'>): boolean {
     return v.modelRead?.patterns !== undefined && v.modelRead.answer !== undefined;
 }
 

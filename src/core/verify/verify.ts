@@ -469,5 +469,3 @@ function ourHops(ctx: VerifyContext, question: Question, response: string, text:
         return { hop: i + 1, status: hopStatus(keywords), keywords };
     });
 }
-
-export { hopPresent, keywordsPresent } from './figures.js';

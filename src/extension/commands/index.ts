@@ -28,7 +28,7 @@ export type { Services } from '../services.js';
 
 type Handler = (s: Services, arg?: unknown) => unknown;
 
-export const COMMANDS: Record<string, Handler> = {
+const COMMANDS: Record<string, Handler> = {
     'halluprobe.previewQuestions': previewQuestions,
     'halluprobe.runSuite': runSuite,
     'halluprobe.runProbe': runProbe,

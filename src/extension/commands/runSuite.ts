@@ -33,7 +33,7 @@ export async function runSuite(s: Services, arg?: unknown): Promise<void> {
     }
 }
 
-export const RUN_MODES = { now: 'Ask the models now', batch: 'Send as a batch' } as const;
+const RUN_MODES = { now: 'Ask the models now', batch: 'Send as a batch' } as const;
 
 /**
  * How to run: undefined when there is no choice (a model without a Batch API: asked now, or as the suite says),

@@ -8,7 +8,7 @@ import { errorText, showError } from '../context.js';
 import { engine } from '../state.js';
 
 /** Why a typed URL cannot be used, or undefined. */
-export function postgresUrlProblem(value: string): string | undefined {
+function postgresUrlProblem(value: string): string | undefined {
     const v = value.trim();
     if (!/^postgres(ql)?:\/\//i.test(v) || databaseId(v) === undefined) return 'A URL such as postgres://user@localhost:5432/db';
     if (passwordInUrl(v))

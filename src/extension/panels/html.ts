@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import type { PanelName } from '../../protocol/webview.js';
 
-export function nonce(): string {
+function nonce(): string {
     return randomBytes(16).toString('base64');
 }
 
@@ -15,7 +15,7 @@ export function resourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
     return [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')];
 }
 
-export function csp(webview: vscode.Webview, scriptNonce: string): string {
+function csp(webview: vscode.Webview, scriptNonce: string): string {
     return [
         "default-src 'none'",
         `img-src ${webview.cspSource} data: blob:`,

@@ -26,10 +26,10 @@ export async function showMarkdownPreview(uri: vscode.Uri): Promise<void> {
 }
 
 /** The CSP of a report page: no script, no request; its own inline styles, data images. */
-export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
+const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
 
 /** The report page with its scripts removed and the CSP in its head (scripts are off in the webview too). */
-export function reportPage(html: string): string {
+function reportPage(html: string): string {
     const meta = `<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">`;
     const clean = html.replace(/<script\b[\s\S]*?<\/script>/gi, '');
     return /<head[^>]*>/i.test(clean) ? clean.replace(/<head[^>]*>/i, m => `${m}\n${meta}`) : `${meta}\n${clean}`;

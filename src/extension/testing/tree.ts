@@ -7,7 +7,7 @@ import type { SpecModel, ProbeDecl, Range } from '../../core/spec/index.js';
 import { goldText, type Question } from '../../core/probes/index.js';
 import { findFamily } from '../../core/probes/index.js';
 
-export type TreeKind = 'spec' | 'suite' | 'probe' | 'phrasing' | 'question';
+type TreeKind = 'spec' | 'suite' | 'probe' | 'phrasing' | 'question';
 
 export interface TreeNode {
     /** Unique in the controller, and stable across rebuilds so that results stay attached. */
@@ -38,7 +38,7 @@ export function parseNodeId(id: string): string[] {
 }
 
 /** The phrasings a probe's questions are grouped by, as its family names them (none for an unknown kind). */
-export function phrasingNames(probe: ProbeDecl): string[] {
+function phrasingNames(probe: ProbeDecl): string[] {
     return findFamily(probe.kind)?.phrasings(probe) ?? [];
 }
 
@@ -105,7 +105,7 @@ export function buildSpecTree(specFile: string, spec: SpecModel, label: string):
  * plain one) — "Avatar (2009) · basic" — so the questions of one template differ at their start. A question
  * without key values keeps its text.
  */
-export function questionLabel(q: Question): string {
+function questionLabel(q: Question): string {
     const [first, ...rest] = q.entity.key.filter(v => v !== '');
     const cut = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
     if (first === undefined) return cut(q.question, 120);
@@ -154,7 +154,7 @@ export interface RunUnit {
     explicit: boolean;
 }
 
-export const NO_SUITE = '(no suite)';
+const NO_SUITE = '(no suite)';
 
 /**
  * What to run for a selection in one spec: the spec means each of its suites; a suite runs as declared

@@ -128,7 +128,7 @@ function allNodes(e: Expr): Expr[] {
 }
 
 /** Markdown describing a declaration, with data facts when `loaded` is given. Pure. */
-export function describe(node: AstNode, loaded: SpecData | undefined): string | undefined {
+function describe(node: AstNode, loaded: SpecData | undefined): string | undefined {
     if (isAttribute(node)) return describeAttribute(node, loaded);
     if (isRelation(node)) return describeRelation(node, loaded);
     if (isFd(node)) return describeFd(node, loaded);

@@ -149,7 +149,7 @@ export function unmatchedMessage(draws: RecordedDraws, probe: string): string {
 }
 
 /** A one-line word diff: the common words kept, the rest as [-removed-] {+added+}. */
-export function wordDiff(a: string, b: string): string {
+function wordDiff(a: string, b: string): string {
     const x = a.split(/(\s+)/);
     const y = b.split(/(\s+)/);
     let pre = 0;

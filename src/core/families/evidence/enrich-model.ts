@@ -25,7 +25,7 @@ export type ModelEnrichRejection = 'awaiting-model' | 'select-invalid' | 'summar
 /** The authors' system prompt for every step. */
 const SYSTEM = 'You are a helpful assistant.';
 /** The paper condenses three related passages. */
-export const SUMMARISED = 3;
+const SUMMARISED = 3;
 const COUNT = ['One', 'Two', 'Three'];
 
 const ask = (user: string): ChatMessage[] => [

@@ -12,7 +12,7 @@ import type { ChatMessage, Question } from '../../probes/question.js';
 import { askSide, judgeAnswers, jsonField, scrubParsed } from '../../run/side-call.js';
 import { EVIDENCE_SETTINGS } from './settings.js';
 
-export const ENTAILMENT_LABELS = ['entailment', 'neutral', 'contradiction'] as const;
+const ENTAILMENT_LABELS = ['entailment', 'neutral', 'contradiction'] as const;
 export type EntailmentLabel = (typeof ENTAILMENT_LABELS)[number];
 
 declare module '../../verify/types.js' {

@@ -17,7 +17,7 @@ import { answerWords } from '../../verify/reading.js';
 
 export type SwapOutcome = 'followed' | 'stale' | 'other';
 
-export interface EvidenceFigures {
+interface EvidenceFigures {
     /**
      * Per case kind (seed, swap, enrich, closed): answers, accuracy (the gold stated), exact match, mean token F1, and
      * entailment accuracy over the answers the judge labelled (`judge_with`; null — n/a — without a judge).
@@ -48,7 +48,7 @@ export function swapOutcome(q: Question, response: string): SwapOutcome {
     return 'other';
 }
 
-export function evidenceFigures(items: readonly { v: Verdict; q: Question }[]): EvidenceFigures {
+function evidenceFigures(items: readonly { v: Verdict; q: Question }[]): EvidenceFigures {
     const kinds = new Map<string, { v: Verdict; q: Question }[]>();
     for (const i of items) {
         const k = i.q.evidence?.kind ?? 'seed';
@@ -100,7 +100,7 @@ export function evidenceFigures(items: readonly { v: Verdict; q: Question }[]): 
 const correct = (v: Verdict) => v.override?.correct ?? v.correct;
 
 /** The evidence figures of a group (GroupMetrics' `figures` field, key `evidence`). */
-export const evidenceOf = (g: GroupMetrics) => figuresOf<EvidenceFigures>(g, 'evidence');
+const evidenceOf = (g: GroupMetrics) => figuresOf<EvidenceFigures>(g, 'evidence');
 
 export function evidenceExtras(items: readonly { v: Verdict; q: Question }[]): Partial<GroupMetrics> {
     return items.length ? { figures: { evidence: evidenceFigures(items) } } : {};

@@ -15,7 +15,7 @@ import { ENRICH_STEPS } from './enrich-model.js';
 export const PROMPT_STYLES = ['paper', 'chat', 'opinion'] as const;
 
 /** The cases an evidence probe asks besides the seed. */
-export const PERTURBATIONS = ['swap', 'enrich', 'closed'] as const;
+const PERTURBATIONS = ['swap', 'enrich', 'closed'] as const;
 
 export const EVIDENCE_SETTINGS = declareSettings('probe evidence', {
     question: { type: 'text', doc: 'The question template, e.g. question "Who directed {title}?".' },

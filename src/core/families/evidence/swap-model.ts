@@ -26,7 +26,7 @@ import { normalise, occurrences, unquote } from './text.js';
 export type ModelSwapRejection = 'awaiting-model' | SwapRejection;
 
 /** The paper's prompt for a wrong answer (§3.1), verbatim. */
-export function wrongAnswerMessages(question: string, answer: string): ChatMessage[] {
+function wrongAnswerMessages(question: string, answer: string): ChatMessage[] {
     return [
         {
             role: 'user',
@@ -36,7 +36,7 @@ export function wrongAnswerMessages(question: string, answer: string): ChatMessa
 }
 
 /** The paper's prompt for rewriting the passage (§3.1), verbatim. */
-export function rewriteMessages(passage: string, span: string, fresh: string): ChatMessage[] {
+function rewriteMessages(passage: string, span: string, fresh: string): ChatMessage[] {
     return [
         {
             role: 'user',

@@ -31,7 +31,7 @@ function nlp(text: string): ReturnType<typeof import('compromise').default> {
  * `names` a list of proper names ("Manchester United & Real Madrid"), `name` any other proper name, `thing` any
  * other phrase.
  */
-export type BaseType =
+type BaseType =
     | 'year'
     | 'date'
     | 'duration'
@@ -154,7 +154,7 @@ function askedWords(question: string): string[] | undefined {
 }
 
 /** The noun a question asks for (the head of its noun phrase), or undefined. */
-export function questionHead(question: string): string | undefined {
+function questionHead(question: string): string | undefined {
     return askedWords(question)?.at(-1);
 }
 

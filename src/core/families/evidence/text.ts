@@ -153,7 +153,7 @@ let toText: ((html: string) => string) | undefined;
  * lower case, any apostrophe as ', hyphens, dashes, underscores, slashes and plus signs (URL slugs, hyphenated
  * forms) as spaces.
  */
-export function fold(s: string): string {
+function fold(s: string): string {
     return foldText(s, true);
 }
 

@@ -33,7 +33,7 @@ export interface FactSource {
     typeOf(id: string): string | undefined;
 }
 
-export function contextFacts(ctx: ContextGraph): FactSource {
+function contextFacts(ctx: ContextGraph): FactSource {
     const by = new Map<string, Fact[]>();
     const add = (id: string, f: Fact) => {
         if (!by.has(id)) by.set(id, []);
@@ -78,7 +78,7 @@ export function dataFacts(graph: DataGraph, index: Map<string, number>, limit = 
 }
 
 /** Type and label from a node id: `Movie(Avatar, 2009)` → Movie / "Avatar, 2009"; `Movie.year=2009` → Movie.year / "2009". */
-export function parseNodeId(id: string): { type: string; label: string } {
+function parseNodeId(id: string): { type: string; label: string } {
     const entity = /^([^(=]+)\((.*)\)$/s.exec(id);
     if (entity) return { type: entity[1]!, label: entity[2]! };
     const at = id.indexOf('=');
@@ -139,7 +139,7 @@ function states(claim: LinkedClaim, facts: FactSource, id: string): boolean {
  * be any of several rows (a composite key the claim names no row of) is checked against each: supported when one
  * supports it, contradicted only when every one contradicts it.
  */
-export function checkClaim(claim: LinkedClaim, facts: FactSource): ClaimCheck {
+function checkClaim(claim: LinkedClaim, facts: FactSource): ClaimCheck {
     const read = claim.alternatives?.length ? checkRows(claim, facts) : checkStated(claim, facts);
     if (!claim.negated || read.label === 'unverifiable') return read;
     return { ...read, label: read.label === 'supported' ? 'contradicted' : 'supported' };
@@ -225,7 +225,7 @@ function typedConflict(own: Fact[], from: string, to: LooseEntry, facts: FactSou
     return heads.length > 0 ? functionalOf(heads, from, heads[0]!.relation) : undefined;
 }
 
-export function causeOf(data: ClaimCheck, context: ClaimCheck): ClaimCause {
+function causeOf(data: ClaimCheck, context: ClaimCheck): ClaimCause {
     if (data.label === 'supported') return 'grounded';
     if (context.label === 'supported' && context.edge?.perturbed) return 'followed-corrupted';
     if (data.label === 'contradicted') return 'invented';

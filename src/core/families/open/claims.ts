@@ -8,15 +8,13 @@ import {
     buildLooseLexicon,
     linkClaims,
     splitClaims,
-    stem,
-    type Claim,
     type LinkedClaim,
     type LooseLexicon,
     type LooseName,
 } from '../../reader/index.js';
 import type { ContextNode, StoredRelation } from './types.js';
 
-export { linkClaims, splitClaims, stem, type Claim, type LinkedClaim };
+export { linkClaims, splitClaims, type LinkedClaim };
 export type Lexicon = LooseLexicon;
 
 export function buildLexicon(

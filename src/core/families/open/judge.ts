@@ -33,7 +33,7 @@ export const GEVAL_CRITERIA = ['relevance', 'comprehensiveness', 'correctness', 
 export type GEvalCriterion = (typeof GEVAL_CRITERIA)[number];
 
 /** G-Eval's scale: 1 (worst) to 5 (best). */
-export const GEVAL_SCALE = { min: 1, max: 5 } as const;
+const GEVAL_SCALE = { min: 1, max: 5 } as const;
 
 /** The judge's verdict on an answer is "correct" at this Correctness score and above (compared with the data check). */
 export const JUDGE_CORRECT_FROM = 4;
@@ -213,7 +213,7 @@ export async function judgeOpenAnswers(run: ModelStepRun, judgeOf: JudgeOf): Pro
 }
 
 /** A criterion's mean score over the answers scored on it, with a 95 % normal interval over answers. */
-export interface MeanScore {
+interface MeanScore {
     mean: number | null;
     ci: [number, number] | null;
     n: number;

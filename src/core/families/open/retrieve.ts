@@ -51,7 +51,7 @@ export type QuestionSimilarity = (question: string, texts: readonly string[]) =>
 export type PrizesFrom = 'embeddings' | 'bm25' | 'ppr';
 
 export const PRIZE_SOURCES = ['question', 'ppr'] as const;
-export type PrizeSource = (typeof PRIZE_SOURCES)[number];
+type PrizeSource = (typeof PRIZE_SOURCES)[number];
 
 export const RETRIEVAL_DEFAULTS: RetrievalSettings = {
     form: 'triplets',
@@ -206,7 +206,7 @@ function pick(scored: ContextGraph, form: RetrievalForm, edges: number[], paths?
     return out;
 }
 
-export function topTriplets(scored: ContextGraph, count: number): ContextGraph {
+function topTriplets(scored: ContextGraph, count: number): ContextGraph {
     const order = scored.edges.map((_, j) => j).sort((a, b) => scored.edges[b]!.prize - scored.edges[a]!.prize || a - b);
     return pick(scored, 'triplets', order.slice(0, count));
 }
@@ -230,7 +230,7 @@ function pathGraph(scored: ContextGraph): UndirectedGraph {
  * what it adds (prizes of new nodes and edges minus the costs of new edges); paths between seeds first, then
  * the best-scoring path while it adds something positive.
  */
-export function bestPaths(scored: ContextGraph, seedCount: number, maxPaths: number): ContextGraph {
+function bestPaths(scored: ContextGraph, seedCount: number, maxPaths: number): ContextGraph {
     const g = pathGraph(scored);
     const nodePrize = new Map(scored.nodes.map(n => [n.id, n.prize]));
     const candidates: number[][] = [];
@@ -291,7 +291,7 @@ export function bestPaths(scored: ContextGraph, seedCount: number, maxPaths: num
 }
 
 /** The prize-collecting Steiner tree rooted at the first seed; the other seeds carry prizes no tree may skip. */
-export function steinerSubgraph(scored: ContextGraph, seedCount: number): ContextGraph {
+function steinerSubgraph(scored: ContextGraph, seedCount: number): ContextGraph {
     const index = new Map(scored.nodes.map((n, i) => [n.id, i]));
     const cost = scored.edges.map(e => Math.max(0, e.cost - e.prize));
     const must = 1 + scored.nodes.reduce((a, n) => a + n.prize, 0) + cost.reduce((a, c) => a + c, 0);

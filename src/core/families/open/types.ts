@@ -31,7 +31,7 @@ export type PerturbationKind = 'swap' | 'replace' | 'rewire' | 'delete';
  * How an edge of a perturbed context differs from the retrieved one; a relation replaced by the least plausible one
  * by embeddings (ATS-style) carries that plausibility (the cosine of the new triple's text with the old one's).
  */
-export interface PerturbationMark {
+interface PerturbationMark {
     kind: PerturbationKind;
     relation?: string;
     tail?: string;
@@ -61,7 +61,7 @@ export interface ContextGraph {
     deleted?: ContextEdge[];
 }
 
-export type ClaimLabel = 'supported' | 'contradicted' | 'unverifiable';
+type ClaimLabel = 'supported' | 'contradicted' | 'unverifiable';
 
 /** Why a claim is what it is, from its labels against the data and against the context given. */
 export type ClaimCause = 'grounded' | 'followed-corrupted' | 'invented' | 'unverifiable';
@@ -87,7 +87,7 @@ export interface ClaimVerdict {
 }
 
 /** A fact of the data, as claim checking reads it. */
-export interface StoredFact {
+interface StoredFact {
     head: string;
     relation: string;
     tail: string;

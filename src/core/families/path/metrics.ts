@@ -30,7 +30,7 @@ export interface HopMetrics {
 }
 
 /** Fewer cases than this make a snowball conditional n/a (too few to say anything). */
-export const SNOWBALL_MIN = 4;
+const SNOWBALL_MIN = 4;
 
 /** One question's part in R-ext: the share of its path's hops its rationale names (0 without a hop). */
 export function rExtShare(q: Question, v: Verdict): number {

@@ -26,7 +26,7 @@ import type { RuleQuestion } from './types.js';
 import { tripleClaims } from './extract.js';
 import { LOW_OVERLAP } from './settings.js';
 
-export type ClaimStatus = 'supported' | 'contradicted' | 'unknown';
+type ClaimStatus = 'supported' | 'contradicted' | 'unknown';
 
 export interface RuleClaim {
     /** 1-based point of the rationale. */
@@ -48,7 +48,7 @@ export interface RuleClaim {
  * supported: a point states the premise; negated: a point denies it (a premise is a fact of the data, so denying it is
  * wrong); contradicted: a point states another value instead; missing: no point states it.
  */
-export type PremiseStatus = 'supported' | 'negated' | 'contradicted' | 'missing';
+type PremiseStatus = 'supported' | 'negated' | 'contradicted' | 'missing';
 
 /**
  * Ours, from each premise checked against the data: a right answer from a premise stated wrongly or not at all,

@@ -13,9 +13,7 @@ import { cosine, OpenAIEmbeddingsClient } from '../../models/openai-embeddings.j
 import { requestHash } from '../../run/hash.js';
 import { checkRuleAnswer, overlapElements } from './claims.js';
 import { extractRuleClaims, modelsOnDemand, type KeyFor } from './extract-run.js';
-import { DEFAULT_SIMILARITY, RULE_SETTINGS } from './settings.js';
-
-export { DEFAULT_SIMILARITY };
+import { RULE_SETTINGS } from './settings.js';
 
 /** After verification: the claim extraction, then the embeddings oracle (which reads the extracted claims). Returns problems to show. */
 export async function ruleModelSteps({ store, runId, spec, keyFor, client, signal }: ModelStepRun): Promise<string[]> {
@@ -103,7 +101,7 @@ function vectorSource(
     };
 }
 
-export async function embedOverlaps(
+async function embedOverlaps(
     store: ModelStepStore,
     runId: string,
     spec: SpecModel,

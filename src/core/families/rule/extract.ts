@@ -5,7 +5,7 @@
  * JSON asked for leaves the pattern-based claims in place, and the check says why (RuleCheck.extraction).
  */
 import type { ChatMessage } from '../../probes/question.js';
-import type { HopVerdict, Verdict } from '../../verify/types.js';
+import type { HopVerdict } from '../../verify/types.js';
 import { findWord, foldValue } from '../../verify/normalise.js';
 import type { Premise } from './questions.js';
 
@@ -15,10 +15,7 @@ export interface Triple {
     object: string;
 }
 
-/** What a verdict keeps of the extraction: the triples, or why they could not be read. */
-export type Extraction = NonNullable<Verdict['extracted']>;
-
-export const EXTRACT_SYSTEM =
+const EXTRACT_SYSTEM =
     'You extract knowledge triples from a text. Reply with one JSON object and nothing else: ' +
     '{"triples": [{"subject": "…", "relation": "…", "object": "…"}]} — one triple per fact the text states, with the ' +
     'entities and values written as in the text. Leave out conclusions that are not facts.';
@@ -62,7 +59,7 @@ export function parseTriples(text: string): Triple[] | string {
     return out;
 }
 
-export type TripleStatus = 'supported' | 'contradicted' | 'unknown';
+type TripleStatus = 'supported' | 'contradicted' | 'unknown';
 export interface TripleClaim {
     point: number;
     triple: Triple;

@@ -5,7 +5,7 @@ import type { PredicateInfo } from '../../rules/translate.js';
 import { display } from './questions.js';
 
 /** The node of an entity or value in a proof graph: one per value, so a chain a → b → c is drawn as one path. */
-export const proofNodeId = (v: Value) => `node:${String(v)}`; // premisesOf (questions.ts) names the same ids
+const proofNodeId = (v: Value) => `node:${String(v)}`; // premisesOf (questions.ts) names the same ids
 
 /**
  * The proof tree as a graph: each derived fact is a node linked to the facts it was derived from (edges labelled

@@ -10,22 +10,20 @@ import { display } from '../../rules/text.js';
 
 export { display, factText } from '../../rules/text.js';
 import type { PredicateInfo } from '../../rules/translate.js';
-import { RULE_PROMPTS, RULE_TEMPLATES, RULE_SETTINGS } from './settings.js';
+import { RULE_SETTINGS } from './settings.js';
 
 /**
  * HalluVault's system prompt, its instruction and one worked example. The default layout (`prompt chat`) puts all
  * three in the system turn, so the user turn is the question alone; `prompt paper` sends them as the paper does.
  */
 export const PAPER_SYSTEM = 'Answer the question with your knowledge and reasoning power.';
-export const PAPER_INSTRUCTION =
+const PAPER_INSTRUCTION =
     'Think of it step by step with a human-like reasoning process. Begin your answer with "Yes", "No" or "I don\'t know". ' +
     'After giving the answer, list the knowledge used in your reasoning process in the form of declarative sentences and point by point.';
-export const PAPER_EXAMPLE =
+const PAPER_EXAMPLE =
     'Example. Question: Is it true that Lionel Messi and Andrés Iniesta played for the same club?\n' +
     'Answer: Yes.\n1. Lionel Messi played for FC Barcelona.\n2. Andrés Iniesta played for FC Barcelona.\n3. So they played for the same club.';
 export const RULE_SYSTEM = `${PAPER_SYSTEM} ${PAPER_INSTRUCTION}\n\n${PAPER_EXAMPLE}`;
-
-export { RULE_PROMPTS, RULE_TEMPLATES };
 
 /**
  * The user turn of the paper's prompt (`prompt paper`), in the authors' words and order: the question quoted, the
@@ -214,7 +212,7 @@ function paperSentenceTemplates(sentence: string, positive: string | undefined):
 }
 
 /** "club" → "clubs", "city" → "cities", "match" → "matches" (the last word of a noun phrase). */
-export function plural(noun: string): string {
+function plural(noun: string): string {
     if (/(?:s|sh|ch|x|z)$/i.test(noun)) return `${noun}es`;
     if (/[^aeiou]y$/i.test(noun)) return `${noun.slice(0, -1)}ies`;
     return `${noun}s`;
@@ -226,7 +224,7 @@ function thirdPerson(verb: string): string {
 }
 
 /** A sentence with its one negation removed ("does not play" → "plays", "is not" → "is"); undefined when it has none. */
-export function unnegated(sentence: string): string | undefined {
+function unnegated(sentence: string): string | undefined {
     const rules: [RegExp, (m: string, ...g: string[]) => string][] = [
         [/\b(?:does not|doesn't) (\w+)/i, (_m, verb) => thirdPerson(verb!)],
         [/\b(?:do not|don't) (\w+)/i, (_m, verb) => verb!],

@@ -5,10 +5,10 @@
 import { declareSettings } from '../../spec/settings.js';
 
 /** The prompt layouts of a rule probe: `chat` (the default) or `paper` (questions.ts paperUserTurn). */
-export const RULE_PROMPTS = ['chat', 'paper'] as const;
+const RULE_PROMPTS = ['chat', 'paper'] as const;
 
 /** The template presets of a rule probe: `basic` (a question and its polarity twin) or `paper` (paperTemplates). */
-export const RULE_TEMPLATES = ['basic', 'paper'] as const;
+const RULE_TEMPLATES = ['basic', 'paper'] as const;
 
 /** The operators a temporal formula is written with (`temporal "finally [0, 3] globally [0, 2]"`, `temporal and`, `temporal before`). */
 export const TEMPORAL_OPS = ['at', 'next', 'globally', 'finally', 'until', 'and', 'or', 'before'] as const;
@@ -21,7 +21,7 @@ export const TEMPORAL_OPS = ['at', 'next', 'globally', 'finally', 'until', 'and'
 export const LOW_OVERLAP = 0.8;
 
 /** The cosine at which two embeddings match (the paper's). */
-export const DEFAULT_SIMILARITY = 0.8;
+const DEFAULT_SIMILARITY = 0.8;
 
 export const RULE_SETTINGS = declareSettings('probe rule', {
     per_entity: { type: 'integer', min: 1, default: 2, doc: 'Derived facts asked per entity (default 2).' },

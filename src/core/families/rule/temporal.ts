@@ -29,8 +29,6 @@ import { attributePredicate } from '../../rules/translate.js';
 import { display, fillPhrase, type EntityNamer, type Premise } from './questions.js';
 import { TEMPORAL_OPS, RULE_SETTINGS } from './settings.js';
 
-export { TEMPORAL_OPS };
-
 export interface Interval {
     begin: number;
     end: number;
@@ -44,7 +42,7 @@ export interface TemporalFact {
 }
 
 /** A unary operator of a chain: `next`, or `globally` / `finally` over the window [a, b] after the year it is read at. */
-export type TemporalUnary = { op: 'next' } | { op: 'globally' | 'finally'; window: [number, number] };
+type TemporalUnary = { op: 'next' } | { op: 'globally' | 'finally'; window: [number, number] };
 
 /**
  * A temporal formula over the rule's fact φ and, for the binary operators, ψ (another fact of the same subject):
@@ -196,10 +194,10 @@ export function intervalFacts(facts: readonly Fact[], setup: TemporalSetup, base
         .map(({ args, intervals }) => ({ args, intervals: intervals.sort((a, b) => a.begin - b.begin) }));
 }
 
-export const holdsAt = (f: TemporalFact, year: number) => f.intervals.some(i => i.begin <= year && year <= i.end);
+const holdsAt = (f: TemporalFact, year: number) => f.intervals.some(i => i.begin <= year && year <= i.end);
 
 /** The first year a fact holds: its earliest interval's begin (intervals are sorted by begin). */
-export const firstYear = (f: TemporalFact) => f.intervals[0]!.begin;
+const firstYear = (f: TemporalFact) => f.intervals[0]!.begin;
 
 /** The formula of a setup (a setup made before formulas: its single operator, globally / finally over its window, until unbounded). */
 function formulaOf(setup: TemporalSetup): TemporalFormula {
@@ -273,7 +271,7 @@ function reach(formula: TemporalFormula): number {
 }
 
 /** The years worth asking about: around the fact's intervals (two years either side, more before for a long reach). */
-export function anchorYears(f: TemporalFact, formula?: TemporalFormula): number[] {
+function anchorYears(f: TemporalFact, formula?: TemporalFormula): number[] {
     const first = Math.min(...f.intervals.map(i => i.begin)),
         last = Math.max(...f.intervals.map(i => i.end));
     return range(first - Math.max(2, formula ? reach(formula) : 0), last + 2);

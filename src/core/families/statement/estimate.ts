@@ -21,7 +21,7 @@
 import { prng } from '../../probes/sampling.js';
 import type { Estimate, EstimateResult } from '../../probes/estimate-types.js';
 
-export type { Estimate, EstimateResult } from '../../probes/estimate-types.js';
+export type { EstimateResult } from '../../probes/estimate-types.js';
 
 const Z = 1.959963984540054;
 
@@ -49,7 +49,7 @@ function strataOf(strata: readonly string[], cheap: readonly number[]): Stratum[
 }
 
 /** The two estimators on what is labelled so far. */
-export function estimateFrom(
+function estimateFrom(
     cheap: readonly number[],
     strata: readonly string[],
     labels: ReadonlyMap<number, number>,

@@ -46,7 +46,7 @@ export interface StatementFigures {
 }
 
 /** T / I / C of the triples of one relation or type, and how many of their negatives were accepted. */
-export interface Breakdown {
+interface Breakdown {
     triples: number;
     T: StatementScore;
     I: StatementScore;
@@ -56,7 +56,7 @@ export interface Breakdown {
 }
 
 /** The answer class of one response as a vote. */
-export function voteOf(v: Verdict): Vote {
+function voteOf(v: Verdict): Vote {
     return v.answer === 'true' ? 'yes' : v.answer === 'false' ? 'no' : 'idk';
 }
 
@@ -204,7 +204,7 @@ function breakdown(triples: readonly Triple[], by: (t: Triple) => string): Recor
 }
 
 /** The statement figures of a group (GroupMetrics' `figures` field, key `statements`). */
-export const statementsOf = (g: GroupMetrics) => figuresOf<StatementFigures>(g, 'statements');
+const statementsOf = (g: GroupMetrics) => figuresOf<StatementFigures>(g, 'statements');
 
 export function statementExtras(items: readonly { v: Verdict; q: Question }[]): Partial<GroupMetrics> {
     return items.length ? { figures: { statements: statementFigures(items) } } : {};

@@ -48,7 +48,7 @@ function declsOf(block: AstNode): { decls: readonly SettingDecl[]; where: string
 }
 
 /** The declaration of a setting as written in its block (undefined: unknown there). */
-export function declOf(setting: Setting): SettingDecl | undefined {
+function declOf(setting: Setting): SettingDecl | undefined {
     return declsOf(setting.$container)?.decls.find(d => d.name === setting.name);
 }
 
@@ -118,11 +118,6 @@ export function checkSettingName(setting: Setting, accept: ValidationAcceptor): 
         });
 }
 
-/** The setting a probe of this kind declares under this name (undefined: not a probe setting, or unknown). */
-export function probeSettingOf(setting: Setting): SettingDecl | undefined {
-    return isProbe(setting.$container) ? declOf(setting) : undefined;
-}
-
 /** The names a settings block knows, for completion. */
 export function settingNames(block: AstNode): string[] {
     return (declsOf(block)?.decls ?? []).map(d => d.name);
@@ -190,10 +185,7 @@ const TYPE_WORDS: Record<SettingDecl['type'], string> = {
 };
 
 /** What is wrong with a value of a declared setting, in words, with the closest allowed value; undefined when it fits. */
-export function settingValueProblem(
-    spec: SettingDecl,
-    value: SettingValue,
-): { message: string; suggestion?: string } | undefined {
+function settingValueProblem(spec: SettingDecl, value: SettingValue): { message: string; suggestion?: string } | undefined {
     if (Array.isArray(value) && !spec.list) return { message: `takes one value (${describe(spec)}), not a list.` };
     for (const v of Array.isArray(value) ? value : [value]) {
         if (Array.isArray(v)) return { message: `takes ${spec.list ? 'a list of ' : ''}${describe(spec)}, not a nested list.` };

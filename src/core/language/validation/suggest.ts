@@ -1,6 +1,6 @@
 /** Closest-name suggestions for "did you mean …?" messages and quick fixes. */
 
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
     if (a === b) return 0;
     const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
     for (let i = 1; i <= a.length; i++) {

@@ -13,7 +13,7 @@ import {
 } from '../generated/ast.js';
 import { didYouMean, suggestionData } from './suggest.js';
 
-export const VARIANTS = ['zero_shot', 'few_shot', 'cot', 'augment'] as const;
+const VARIANTS = ['zero_shot', 'few_shot', 'cot', 'augment'] as const;
 
 const positiveInt = (n: number | undefined): boolean => n !== undefined && Number.isInteger(n) && n > 0;
 
@@ -117,7 +117,7 @@ export function checkVariant(variant: Variant, accept: ValidationAcceptor): void
 }
 
 /** Normalisers the verifier understands, with the arguments each takes. */
-export const NORMALISERS: Record<string, { args: 'none' | 'int' | 'number' | 'strings'; doc: string }> = {
+const NORMALISERS: Record<string, { args: 'none' | 'int' | 'number' | 'strings'; doc: string }> = {
     name_parts: { args: 'none', doc: 'name_parts: the first or the last name alone also matches' },
     round: { args: 'int', doc: 'round(n): numbers match after rounding to n decimals' },
     truncate: { args: 'int', doc: 'truncate(n): numbers match after truncating to n decimals' },
