@@ -94,8 +94,8 @@ const STATEMENT =
 
 const STATEMENT_HINT = /statement|claim/i;
 /** A sentence that may open with a verdict: a cheap test before reading every later sentence. */
-const LATER_HINT =
-    /(?:^|[.!?\n:;]\s*)[\s*_#>"'`\u2022-]*(?:yes|yeah|yep|yup|no|nope|nah|negative|true|false|correct|incorrect|right|indeed|affirmative|absolutely|certainly|definitely|of\s+course|not|i\s+(?:do|don|believe|think)|i'?m\s+afraid|(?:that|this|it)(?:'s|\u2019s|\s+is|\s+was|\s+isn)|unsure|uncertain|don'?t|dont)\b/i;
+const LATER_WORDS = String.raw`[\s*_#>"'${'`'}\u2022-]*(?:yes|yeah|yep|yup|no|nope|nah|negative|true|false|correct|incorrect|right|indeed|affirmative|absolutely|certainly|definitely|of\s+course|not|i\s+(?:do|don|believe|think)|i'?m\s+afraid|(?:that|this|it)(?:'s|\u2019s|\s+is|\s+was|\s+isn)|unsure|uncertain|don'?t|dont)\b`;
+const LATER_HINT = new RegExp(`(?:^|[.!?\\n:;]\\s*)${LATER_WORDS}`, 'i');
 
 /** Words that mark a conclusion; a verdict follows (decoration, "the answer is" again allowed in between). */
 const MARKER =
@@ -364,6 +364,12 @@ const PLAIN_OPENING = /^(?:yes|no|true|false|unsure|uncertain|not\s+sure|(?:i\s+
 const PLAIN_START: Record<number, true> = Object.fromEntries([...'yntfuid'].map(c => [c.charCodeAt(0), true]));
 /** Whatever may make a marked conclusion (MARKER_HINT), a statement verdict (STATEMENT_HINT) or a withdrawal ("either way", "one way or the other"), in one test. */
 const FAR_HINT = new RegExp(`${MARKER_HINT.source}|${STATEMENT_HINT.source}|one\\s+way`, 'i');
+/**
+ * FAR_HINT, or a sentence anywhere that may open with a verdict (LATER_HINT after a sentence's end): one scan of
+ * the answer. When it finds neither, no marker is anywhere and no later sentence may hold a verdict (the rest after
+ * the first sentence starts just after a sentence end, so LATER_HINT on it finds what this finds there).
+ */
+const QUIET_AFTER_OPENING = new RegExp(`${FAR_HINT.source}|[.!?\\n:;]\\s*${LATER_WORDS}`, 'i');
 
 /**
  * The fast path for the commonest answer: a plain verdict word opens it ("Yes, Nolan directed it.", "No.",
@@ -380,16 +386,18 @@ function plainOpening(text: string): VerdictFinding | undefined {
     if (
         s >= text.length ||
         !PLAIN_START[text.charCodeAt(s) | 32] ||
-        !PLAIN_OPENING.test(text.slice(s, s + 14)) ||
-        FAR_HINT.test(text)
+        !PLAIN_OPENING.test(text.slice(s, s + 14))
     )
         return undefined;
+    // one scan for the commonest answer: no marker anywhere, no later sentence that may open with a verdict
+    const quiet = !QUIET_AFTER_OPENING.test(text);
+    if (!quiet && FAR_HINT.test(text)) return undefined;
     const end = firstSentenceEnd(text, s);
     // a first sentence that asks a question is boilerplate: the opening is later
     if (asksAt(text, s, end)) return undefined;
     const v = verdictAt(text, s, false);
     // a later sentence that may open with a verdict
-    if (!v || LATER_HINT.test(text.slice(end))) return undefined;
+    if (!v || (!quiet && LATER_HINT.test(text.slice(end)))) return undefined;
     const say = `"${text.slice(v.start, v.end).trim()}"`;
     if (v.polarity === 'unsure') {
         const opening: VerdictRead = { polarity: 'unsure', span: [v.start, v.end], role: 'opening', hedged: false };
