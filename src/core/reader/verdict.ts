@@ -383,12 +383,7 @@ const QUIET_AFTER_OPENING = new RegExp(`${FAR_HINT.source}|[.!?\\n:;]\\s*${LATER
 function plainOpening(text: string): VerdictFinding | undefined {
     const e0 = Math.min(text.length, 200);
     const s = leadEnd(text, 0, e0, e0);
-    if (
-        s >= text.length ||
-        !PLAIN_START[text.charCodeAt(s) | 32] ||
-        !PLAIN_OPENING.test(text.slice(s, s + 14))
-    )
-        return undefined;
+    if (s >= text.length || !PLAIN_START[text.charCodeAt(s) | 32] || !PLAIN_OPENING.test(text.slice(s, s + 14))) return undefined;
     // one scan for the commonest answer: no marker anywhere, no later sentence that may open with a verdict
     const quiet = !QUIET_AFTER_OPENING.test(text);
     if (!quiet && FAR_HINT.test(text)) return undefined;
