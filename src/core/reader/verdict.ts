@@ -116,10 +116,14 @@ const HEDGE_LEAD =
     /^(?:(?:i\s+(?:think|believe|guess|suspect)|(?:my\s+)?best\s+guess\s+(?:is|would\s+be)|probably|likely|it\s+(?:seems|appears)|i\s+would\s+(?:say|lean(?:\s+towards)?))(?:\s+that)?[\s,:]*)+/i;
 /** After a decline: the clause that commits anyway ("…, but there was no such player"). */
 const BUT = /(?:,|;|\.|\u2014|-)?\s*(?:but|however|that\s+said|nonetheless|still)\b[,:]?\s*/i;
+/** Every match of BUT holds one of these: a cheap test before it (BUT may start at any character). */
+const BUT_HINT = /but|however|that\s+said|nonetheless|still/i;
 
 /** Committed statements that say the thing asked about does (not) exist, in place of a verdict word. */
 const EXISTS_NOT =
     /\b(?:there\s+(?:is|was|are|were)\s+no\b|there\s+(?:is|was|are|were)\s*n[o']?t\s+(?:a|any)\b|there\s+(?:isn'?t|wasn'?t|aren'?t|weren'?t)\s+(?:a|any)\b|no\s+such\b|(?:does|did)\s*(?:not|n't)\s+exist|never\s+(?:existed|played|starred|appeared|directed|was|were|had|won|managed|coached|worked)|(?:has|have|had)\s+never\b)/i;
+/** Every match of EXISTS_NOT or EXISTS holds one of these: a cheap test before the two. */
+const EXISTS_HINT = /there|such|exist|never/i;
 const EXISTS = /\b(?:there\s+(?:is|was|are|were)\s+(?:indeed\s+(?:a|an|one|such)|such\s+an?|one\s+such|at\s+least\s+one)\b)/i;
 /** A question that asks about a negation: "Is it true that there are no …", "… did not …". */
 const NEGATED_QUESTION = /\b(?:no|not|never|none)\b|n't\b/i;
@@ -267,11 +271,21 @@ export function conclusionStarts(text: string): number[] {
     // exec, not matchAll: matchAll copies the expression on every call
     for (let m = MARKER.exec(text); m; m = MARKER.exec(text)) {
         const markerEnd = m.index + m[0].length;
-        const glue = matchLength(GLUE_Y, text.slice(markerEnd, markerEnd + 80));
+        const glue = glueLength(text, markerEnd);
         const at = markerEnd + (glue > 0 ? glue : 0);
         if (out[out.length - 1] !== at) out.push(at);
     }
     return out;
+}
+
+/**
+ * `matchLength(GLUE_Y, text.slice(at, at + 80))` without the slice: GLUE has no look-around, \b or $, so a match in
+ * the whole text that ends inside the 80 characters is the one the slice gives (every path tried before it fails
+ * there too); a longer one is read in the slice.
+ */
+function glueLength(text: string, at: number): number {
+    const n = matchLength(GLUE_Y, text, at);
+    return n <= 80 ? n : matchLength(GLUE_Y, text.slice(at, at + 80));
 }
 
 /** A sentence that only introduces the answer (politeness, "let me think", a restated question). */
@@ -307,6 +321,7 @@ function statementAtConclusion(text: string, at: number): { polarity: Polarity; 
 /** A committed statement of (non-)existence in [a, b): the verdict it implies for the question asked. */
 function committed(text: string, a: number, b: number, ctx: VerdictContext): VerdictRead | undefined {
     const piece = text.slice(a, b);
+    if (!EXISTS_HINT.test(piece)) return undefined;
     const not = EXISTS_NOT.exec(piece);
     const yes = not ? undefined : EXISTS.exec(piece);
     const m = not ?? yes;
@@ -512,7 +527,7 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
             decline = { stance: d.stance, span: [ou.start + d.span[0], ou.start + d.span[1]] };
             // the clause that commits anyway, in this sentence or the next
             const rest = text.slice(decline.span[1], (us.get(oi + 1) ?? ou).end);
-            const but = BUT.exec(rest);
+            const but = BUT_HINT.test(rest) ? BUT.exec(rest) : null;
             if (but && but.index < 80) {
                 const from = decline.span[1] + but.index + but[0].length;
                 const at = from + (HEDGE_LEAD.exec(text.slice(from, from + 60))?.[0].length ?? 0);
