@@ -264,9 +264,9 @@ function statementVerdicts(text: string, a: number, b: number, hint = STATEMENT_
  * Where a marked conclusion's verdict would start: after each marker ("so", "therefore", "the answer is",
  * "**Answer:**" …) and its glue, in order. Choice reads the option named there (answer.ts readChoice).
  */
-export function conclusionStarts(text: string): number[] {
+export function conclusionStarts(text: string, hint = MARKER_HINT.test(text)): number[] {
     const out: number[] = [];
-    if (!MARKER_HINT.test(text)) return out;
+    if (!hint) return out;
     MARKER.lastIndex = 0;
     // exec, not matchAll: matchAll copies the expression on every call
     for (let m = MARKER.exec(text); m; m = MARKER.exec(text)) {
@@ -295,9 +295,9 @@ export function introduces(sentence: string): boolean {
 }
 
 /** Marked conclusions anywhere in the text, in order. */
-function conclusions(text: string): VerdictRead[] {
+function conclusions(text: string, hint: boolean): VerdictRead[] {
     const out: VerdictRead[] = [];
-    for (const at of conclusionStarts(text)) {
+    for (const at of conclusionStarts(text, hint)) {
         const v = verdictAt(text, at, false) ?? statementAtConclusion(text, at);
         if (!v) continue;
         // "so no one …", "therefore no movie …": a verdict only when it stands alone or is a whole phrase
@@ -378,13 +378,15 @@ const PLAIN_OPENING = /^(?:yes|no|true|false|unsure|uncertain|not\s+sure|(?:i\s+
 /** The letters a plain opening starts with (lower case; `code | 32` folds an upper-case letter onto them). */
 const PLAIN_START: Record<number, true> = Object.fromEntries([...'yntfuid'].map(c => [c.charCodeAt(0), true]));
 /** Whatever may make a marked conclusion (MARKER_HINT), a statement verdict (STATEMENT_HINT) or a withdrawal ("either way", "one way or the other"), in one test. */
+/** STATEMENT_HINT (group 1) or MARKER_HINT, in one scan. */
+const STATEMENT_OR_MARKER = new RegExp(`(${STATEMENT_HINT.source})|${MARKER_HINT.source}`, 'i');
 const FAR_HINT = new RegExp(`${MARKER_HINT.source}|${STATEMENT_HINT.source}|one\\s+way`, 'i');
 /**
  * FAR_HINT, or a sentence anywhere that may open with a verdict (LATER_HINT after a sentence's end): one scan of
  * the answer. When it finds neither, no marker is anywhere and no later sentence may hold a verdict (the rest after
  * the first sentence starts just after a sentence end, so LATER_HINT on it finds what this finds there).
  */
-const QUIET_AFTER_OPENING = new RegExp(`${FAR_HINT.source}|[.!?\\n:;]\\s*${LATER_WORDS}`, 'i');
+const QUIET_AFTER_OPENING = new RegExp(`(${FAR_HINT.source})|[.!?\\n:;]\\s*${LATER_WORDS}`, 'i');
 
 /**
  * The fast path for the commonest answer: a plain verdict word opens it ("Yes, Nolan directed it.", "No.",
@@ -400,8 +402,10 @@ function plainOpening(text: string): VerdictFinding | undefined {
     const s = leadEnd(text, 0, e0, e0);
     if (s >= text.length || !PLAIN_START[text.charCodeAt(s) | 32] || !PLAIN_OPENING.test(text.slice(s, s + 14))) return undefined;
     // one scan for the commonest answer: no marker anywhere, no later sentence that may open with a verdict
-    const quiet = !QUIET_AFTER_OPENING.test(text);
-    if (!quiet && FAR_HINT.test(text)) return undefined;
+    const loud = QUIET_AFTER_OPENING.exec(text);
+    // (the first thing found is FAR_HINT's: no need to look for it again)
+    if (loud && (loud[1] !== undefined || FAR_HINT.test(text))) return undefined;
+    const quiet = loud === null;
     const end = firstSentenceEnd(text, s);
     // a first sentence that asks a question is boilerplate: the opening is later
     if (asksAt(text, s, end)) return undefined;
@@ -555,7 +559,10 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
     const later: VerdictRead[] = [];
     // the later sentences only when one may open with a verdict, or a statement verdict may stand anywhere
     const laterFrom = oi + (opening?.role === 'opening' ? 1 : 0);
-    const statementHint = STATEMENT_HINT.test(text);
+    // a statement verdict or a marker may stand anywhere: one scan when neither can (the first found tells one)
+    const either = STATEMENT_OR_MARKER.exec(text);
+    const statementHint = either !== null && (either[1] !== undefined || STATEMENT_HINT.test(text));
+    const markerHint = either !== null && (either[1] === undefined || MARKER_HINT.test(text));
     const scanLater = LATER_HINT.test(text.slice(opening?.role === 'opening' ? ou.end : ou.start)) || statementHint;
     // without the later scan, only the first six units are weighed (a marker's caveat is looked for there)
     const weighed = scanLater ? 60 : 6;
@@ -575,7 +582,7 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
             later.push({ ...s, hedged: hedgedNear(text, u.start, u.end) });
         }
     }
-    const marked = conclusions(text);
+    const marked = conclusions(text, markerHint);
     for (const m of marked) {
         const u = us.holding(m.span[0], weighed);
         m.hedged = u ? hedgedNear(text, u.start, m.span[1]) || (decline !== undefined && m.span[0] > decline.span[0]) : false;
