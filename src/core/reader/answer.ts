@@ -92,7 +92,9 @@ export function readYesNo(response: string, options: ClosedOptions = {}): Readin
     const first = start < response.length ? response.charCodeAt(start) | 32 : 0;
     if (first !== 121 && first !== 110 && !(first === 117 && options.rule === 'paper')) return byVerdictRule(response, options);
     const head = response.slice(start, start + 160);
-    const pair = HEDGED_PAIR.exec(head);
+    // (the pair has a "/" in the head: most answers are spared the expression)
+    const slash = response.indexOf('/', start);
+    const pair = slash >= 0 && slash < start + 160 ? HEDGED_PAIR.exec(head) : null;
     if (pair)
         return reading(
             'unsure',

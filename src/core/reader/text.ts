@@ -116,7 +116,6 @@ const ABSTAIN = new RegExp(
         String.raw`|i\s*${NEG}\s+(?:give|offer)\s+(?:you\s+)?an?\s+(?:firm|definite|definitive|confident|flat|reliable|certain|clear)\s+(?:answer|verdict))`,
     'i',
 );
-const NOT_LETTERS = /^[^a-z]*/i;
 /** Phrases that decline to answer at all. */
 const REFUSE =
     /\b(?:i\s*(?:'?m|am)\s+sorry,?\s+but\s+i\s+(?:can(?:no|')?t|won'?t|am\s+not\s+able\s+to|'?m\s+not\s+able\s+to|am\s+unable\s+to)\s+(?:help|assist|answer|comply|respond|provide\s+(?:an\s+)?answer|engage)|i\s+(?:can(?:no|')?t|won'?t|will\s+not)\s+(?:help|assist)\s+with|as\s+an\s+ai(?:\s+language\s+model)?,?\s+i\s+(?:can(?:no|')?t|don'?t|do\s+not|am\s+not)|i\s+(?:must|have\s+to)\s+decline|i\s+(?:can(?:no|')?t|won'?t)\s+answer\s+(?:this|that))/i;
@@ -142,7 +141,8 @@ export function notAnswering(text: string): { stance: 'abstain' | 'refuse'; span
     if (r) return { stance: 'refuse', span: [r.index, r.index + r[0].length] };
     const a = ABSTAIN.exec(text);
     if (a) {
-        const lead = NOT_LETTERS.exec(a[0])![0].length;
+        let lead = 0;
+        while (lead < a[0].length && !isLetter(a[0].charCodeAt(lead))) lead++;
         return { stance: 'abstain', span: [a.index + lead, a.index + a[0].length] };
     }
     return undefined;

@@ -94,8 +94,8 @@ const STATEMENT =
 
 const STATEMENT_HINT = /statement|claim/i;
 /** A sentence that may open with a verdict: a cheap test before reading every later sentence. */
-const LATER_HINT =
-    /(?:^|[.!?\n:;]\s*)[\s*_#>"'`\u2022-]*(?:yes|yeah|yep|yup|no|nope|nah|negative|true|false|correct|incorrect|right|indeed|affirmative|absolutely|certainly|definitely|of\s+course|not|i\s+(?:do|don|believe|think)|i'?m\s+afraid|(?:that|this|it)(?:'s|\u2019s|\s+is|\s+was|\s+isn)|unsure|uncertain|don'?t|dont)\b/i;
+const LATER_WORDS = String.raw`[\s*_#>"'${'`'}\u2022-]*(?:yes|yeah|yep|yup|no|nope|nah|negative|true|false|correct|incorrect|right|indeed|affirmative|absolutely|certainly|definitely|of\s+course|not|i\s+(?:do|don|believe|think)|i'?m\s+afraid|(?:that|this|it)(?:'s|\u2019s|\s+is|\s+was|\s+isn)|unsure|uncertain|don'?t|dont)\b`;
+const LATER_HINT = new RegExp(`(?:^|[.!?\\n:;]\\s*)${LATER_WORDS}`, 'i');
 
 /** Words that mark a conclusion; a verdict follows (decoration, "the answer is" again allowed in between). */
 const MARKER =
@@ -116,10 +116,14 @@ const HEDGE_LEAD =
     /^(?:(?:i\s+(?:think|believe|guess|suspect)|(?:my\s+)?best\s+guess\s+(?:is|would\s+be)|probably|likely|it\s+(?:seems|appears)|i\s+would\s+(?:say|lean(?:\s+towards)?))(?:\s+that)?[\s,:]*)+/i;
 /** After a decline: the clause that commits anyway ("…, but there was no such player"). */
 const BUT = /(?:,|;|\.|\u2014|-)?\s*(?:but|however|that\s+said|nonetheless|still)\b[,:]?\s*/i;
+/** Every match of BUT holds one of these: a cheap test before it (BUT may start at any character). */
+const BUT_HINT = /but|however|that\s+said|nonetheless|still/i;
 
 /** Committed statements that say the thing asked about does (not) exist, in place of a verdict word. */
 const EXISTS_NOT =
     /\b(?:there\s+(?:is|was|are|were)\s+no\b|there\s+(?:is|was|are|were)\s*n[o']?t\s+(?:a|any)\b|there\s+(?:isn'?t|wasn'?t|aren'?t|weren'?t)\s+(?:a|any)\b|no\s+such\b|(?:does|did)\s*(?:not|n't)\s+exist|never\s+(?:existed|played|starred|appeared|directed|was|were|had|won|managed|coached|worked)|(?:has|have|had)\s+never\b)/i;
+/** Every match of EXISTS_NOT or EXISTS holds one of these: a cheap test before the two. */
+const EXISTS_HINT = /there|such|exist|never/i;
 const EXISTS = /\b(?:there\s+(?:is|was|are|were)\s+(?:indeed\s+(?:a|an|one|such)|such\s+an?|one\s+such|at\s+least\s+one)\b)/i;
 /** A question that asks about a negation: "Is it true that there are no …", "… did not …". */
 const NEGATED_QUESTION = /\b(?:no|not|never|none)\b|n't\b/i;
@@ -260,18 +264,28 @@ function statementVerdicts(text: string, a: number, b: number, hint = STATEMENT_
  * Where a marked conclusion's verdict would start: after each marker ("so", "therefore", "the answer is",
  * "**Answer:**" …) and its glue, in order. Choice reads the option named there (answer.ts readChoice).
  */
-export function conclusionStarts(text: string): number[] {
+export function conclusionStarts(text: string, hint = MARKER_HINT.test(text)): number[] {
     const out: number[] = [];
-    if (!MARKER_HINT.test(text)) return out;
+    if (!hint) return out;
     MARKER.lastIndex = 0;
     // exec, not matchAll: matchAll copies the expression on every call
     for (let m = MARKER.exec(text); m; m = MARKER.exec(text)) {
         const markerEnd = m.index + m[0].length;
-        const glue = matchLength(GLUE_Y, text.slice(markerEnd, markerEnd + 80));
+        const glue = glueLength(text, markerEnd);
         const at = markerEnd + (glue > 0 ? glue : 0);
         if (out[out.length - 1] !== at) out.push(at);
     }
     return out;
+}
+
+/**
+ * `matchLength(GLUE_Y, text.slice(at, at + 80))` without the slice: GLUE has no look-around, \b or $, so a match in
+ * the whole text that ends inside the 80 characters is the one the slice gives (every path tried before it fails
+ * there too); a longer one is read in the slice.
+ */
+function glueLength(text: string, at: number): number {
+    const n = matchLength(GLUE_Y, text, at);
+    return n <= 80 ? n : matchLength(GLUE_Y, text.slice(at, at + 80));
 }
 
 /** A sentence that only introduces the answer (politeness, "let me think", a restated question). */
@@ -281,9 +295,9 @@ export function introduces(sentence: string): boolean {
 }
 
 /** Marked conclusions anywhere in the text, in order. */
-function conclusions(text: string): VerdictRead[] {
+function conclusions(text: string, hint: boolean): VerdictRead[] {
     const out: VerdictRead[] = [];
-    for (const at of conclusionStarts(text)) {
+    for (const at of conclusionStarts(text, hint)) {
         const v = verdictAt(text, at, false) ?? statementAtConclusion(text, at);
         if (!v) continue;
         // "so no one …", "therefore no movie …": a verdict only when it stands alone or is a whole phrase
@@ -307,6 +321,7 @@ function statementAtConclusion(text: string, at: number): { polarity: Polarity; 
 /** A committed statement of (non-)existence in [a, b): the verdict it implies for the question asked. */
 function committed(text: string, a: number, b: number, ctx: VerdictContext): VerdictRead | undefined {
     const piece = text.slice(a, b);
+    if (!EXISTS_HINT.test(piece)) return undefined;
     const not = EXISTS_NOT.exec(piece);
     const yes = not ? undefined : EXISTS.exec(piece);
     const m = not ?? yes;
@@ -363,7 +378,15 @@ const PLAIN_OPENING = /^(?:yes|no|true|false|unsure|uncertain|not\s+sure|(?:i\s+
 /** The letters a plain opening starts with (lower case; `code | 32` folds an upper-case letter onto them). */
 const PLAIN_START: Record<number, true> = Object.fromEntries([...'yntfuid'].map(c => [c.charCodeAt(0), true]));
 /** Whatever may make a marked conclusion (MARKER_HINT), a statement verdict (STATEMENT_HINT) or a withdrawal ("either way", "one way or the other"), in one test. */
+/** STATEMENT_HINT (group 1) or MARKER_HINT, in one scan. */
+const STATEMENT_OR_MARKER = new RegExp(`(${STATEMENT_HINT.source})|${MARKER_HINT.source}`, 'i');
 const FAR_HINT = new RegExp(`${MARKER_HINT.source}|${STATEMENT_HINT.source}|one\\s+way`, 'i');
+/**
+ * FAR_HINT, or a sentence anywhere that may open with a verdict (LATER_HINT after a sentence's end): one scan of
+ * the answer. When it finds neither, no marker is anywhere and no later sentence may hold a verdict (the rest after
+ * the first sentence starts just after a sentence end, so LATER_HINT on it finds what this finds there).
+ */
+const QUIET_AFTER_OPENING = new RegExp(`(${FAR_HINT.source})|[.!?\\n:;]\\s*${LATER_WORDS}`, 'i');
 
 /**
  * The fast path for the commonest answer: a plain verdict word opens it ("Yes, Nolan directed it.", "No.",
@@ -377,19 +400,18 @@ const FAR_HINT = new RegExp(`${MARKER_HINT.source}|${STATEMENT_HINT.source}|one\
 function plainOpening(text: string): VerdictFinding | undefined {
     const e0 = Math.min(text.length, 200);
     const s = leadEnd(text, 0, e0, e0);
-    if (
-        s >= text.length ||
-        !PLAIN_START[text.charCodeAt(s) | 32] ||
-        !PLAIN_OPENING.test(text.slice(s, s + 14)) ||
-        FAR_HINT.test(text)
-    )
-        return undefined;
+    if (s >= text.length || !PLAIN_START[text.charCodeAt(s) | 32] || !PLAIN_OPENING.test(text.slice(s, s + 14))) return undefined;
+    // one scan for the commonest answer: no marker anywhere, no later sentence that may open with a verdict
+    const loud = QUIET_AFTER_OPENING.exec(text);
+    // (the first thing found is FAR_HINT's: no need to look for it again)
+    if (loud && (loud[1] !== undefined || FAR_HINT.test(text))) return undefined;
+    const quiet = loud === null;
     const end = firstSentenceEnd(text, s);
     // a first sentence that asks a question is boilerplate: the opening is later
     if (asksAt(text, s, end)) return undefined;
     const v = verdictAt(text, s, false);
     // a later sentence that may open with a verdict
-    if (!v || LATER_HINT.test(text.slice(end))) return undefined;
+    if (!v || (!quiet && LATER_HINT.test(text.slice(end)))) return undefined;
     const say = `"${text.slice(v.start, v.end).trim()}"`;
     if (v.polarity === 'unsure') {
         const opening: VerdictRead = { polarity: 'unsure', span: [v.start, v.end], role: 'opening', hedged: false };
@@ -509,7 +531,7 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
             decline = { stance: d.stance, span: [ou.start + d.span[0], ou.start + d.span[1]] };
             // the clause that commits anyway, in this sentence or the next
             const rest = text.slice(decline.span[1], (us.get(oi + 1) ?? ou).end);
-            const but = BUT.exec(rest);
+            const but = BUT_HINT.test(rest) ? BUT.exec(rest) : null;
             if (but && but.index < 80) {
                 const from = decline.span[1] + but.index + but[0].length;
                 const at = from + (HEDGE_LEAD.exec(text.slice(from, from + 60))?.[0].length ?? 0);
@@ -537,7 +559,10 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
     const later: VerdictRead[] = [];
     // the later sentences only when one may open with a verdict, or a statement verdict may stand anywhere
     const laterFrom = oi + (opening?.role === 'opening' ? 1 : 0);
-    const statementHint = STATEMENT_HINT.test(text);
+    // a statement verdict or a marker may stand anywhere: one scan when neither can (the first found tells one)
+    const either = STATEMENT_OR_MARKER.exec(text);
+    const statementHint = either !== null && (either[1] !== undefined || STATEMENT_HINT.test(text));
+    const markerHint = either !== null && (either[1] === undefined || MARKER_HINT.test(text));
     const scanLater = LATER_HINT.test(text.slice(opening?.role === 'opening' ? ou.end : ou.start)) || statementHint;
     // without the later scan, only the first six units are weighed (a marker's caveat is looked for there)
     const weighed = scanLater ? 60 : 6;
@@ -557,7 +582,7 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
             later.push({ ...s, hedged: hedgedNear(text, u.start, u.end) });
         }
     }
-    const marked = conclusions(text);
+    const marked = conclusions(text, markerHint);
     for (const m of marked) {
         const u = us.holding(m.span[0], weighed);
         m.hedged = u ? hedgedNear(text, u.start, m.span[1]) || (decline !== undefined && m.span[0] > decline.span[0]) : false;
