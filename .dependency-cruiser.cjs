@@ -3,14 +3,15 @@
  * ("Rooms and layers") explains each rule. Type-only imports count: a type cycle is still a knot in the design.
  *
  *   faces (cli, server, extension)  →  core rooms through their index.ts (or light.ts: nothing native)
- *   registry (core/probes/families.ts)  →  families (core/families/<kind>/)  →  contract + shared rooms below
+ *   registry (core/probes/registry.ts)  →  families (core/families/<kind>/)  →  contract + shared rooms below
  */
 const FAMILY = '^src/core/families/([^/]+)/';
-const REGISTRY = '^src/core/probes/families\\.ts$';
-const CONTRACT = '^src/core/probes/family\\.ts$';
+const REGISTRY = '^src/core/probes/registry\\.ts$';
+/** The family contract: its core and each capability, a module each (core/probes/contract/). */
+const CONTRACT = '^src/core/probes/contract/[^/]+\\.ts$';
 /**
  * Leaf modules: they import nothing but the types of other leaves, so loading one loads no code and nothing can
- * make a cycle through them. The family contract is one; the rest are the shapes it names.
+ * make a cycle through them. The family contract's modules are; the rest are the shapes they name.
  */
 const LEAVES = [
     CONTRACT,
@@ -45,7 +46,8 @@ module.exports = {
         },
         {
             name: 'shared-rooms-import-no-family',
-            comment: 'Only the registry knows the families; every other room asks it (familyOf) or a family hook.',
+            comment:
+                'Only the registry knows the families; every other room asks it for a core (coreOf) or a capability (capabilityOf).',
             severity: 'error',
             from: { path: '^src/core/', pathNot: [FAMILY, REGISTRY] },
             to: { path: '^src/core/families/' },
@@ -60,7 +62,7 @@ module.exports = {
         {
             name: 'contract-is-a-leaf',
             comment:
-                'The family contract (core/probes/family.ts) imports only leaf type modules (LEAVES): no registry, no engine room, no report, no family, no store class.',
+                'The family contract (core/probes/contract/: the core and each capability) imports only leaf type modules (LEAVES): no registry, no engine room, no report, no family, no store class.',
             severity: 'error',
             from: { path: CONTRACT },
             to: { pathNot: LEAVES },

@@ -6,7 +6,7 @@
 //   node --import tsx scripts/generated-docs.ts --check  exit 1 when they differ (test/unit/language/docs-generated.test.ts checks too)
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { familyKinds, findFamily } from '../src/core/probes/families.js';
+import { familyKinds, findCore } from '../src/core/probes/registry.js';
 import { PROBE_SETTINGS } from '../src/core/probes/settings.js';
 import { modelDecls, settingTakes, sourceDecls, suiteDecls } from '../src/core/language/validation/settings.js';
 import type { SettingDecl, SettingValue } from '../src/core/spec/model.js';
@@ -31,7 +31,7 @@ const shown = (v: SettingValue): string =>
 /** The kinds index: one row per registered family, in the registry's order. */
 export function kindsIndex(kinds: readonly string[] = familyKinds()): string {
     const rows = kinds.map(kind => {
-        const f = findFamily(kind)!;
+        const f = findCore(kind)!;
         const docs = f.docs ? `[${f.docs.split('#')[0]}](${f.docs})` : '—';
         const members = f.members.length ? f.members.map(m => `\`${m}\``).join(', ') : '—';
         return `| \`${kind}\` | \`${TARGETS[f.target]}\` | ${members} | ${cell(f.title)} | ${docs} |`;
@@ -64,7 +64,7 @@ export function settingsTables(kinds: readonly string[] = familyKinds()): string
         '',
     ];
     for (const kind of kinds) {
-        const own = findFamily(kind)!.settings;
+        const own = findCore(kind)!.settings;
         if (own.length) parts.push(`### \`${kind}\` probe settings`, '', table(own), '');
     }
     for (const format of ['csv', 'json', 'postgres'])

@@ -1,11 +1,11 @@
 // The TextMate grammar's probe kinds come from the registry: the keys of BUILTIN_FAMILIES
-// (src/core/probes/families.ts) are written into the two kind alternations of syntaxes/probe.tmLanguage.json.
+// (src/core/probes/registry.ts) are written into the two kind alternations of syntaxes/probe.tmLanguage.json.
 // Run by scripts/build.mjs; test/unit/language/syntaxes.test.ts checks the grammar matches the registry.
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const REGISTRY = path.join(ROOT, 'src/core/probes/families.ts');
+const REGISTRY = path.join(ROOT, 'src/core/probes/registry.ts');
 const GRAMMAR = path.join(ROOT, 'syntaxes/probe.tmLanguage.json');
 
 /** The registry's kinds, in its order (the keys of the BUILTIN_FAMILIES object literal). */
@@ -17,7 +17,7 @@ export function registryKinds(text = readFileSync(REGISTRY, 'utf8')) {
 
 /**
  * The grammar's text with its two kind alternations set to `kinds` (the registry's: the build passes the
- * BUILTIN_FAMILIES keys; test/unit/repo/family-in-one-folder.test.ts the kinds registered at run time).
+ * BUILTIN_FAMILIES keys; test/unit/repo/new-family-touches-folder-and-registry.test.ts the kinds registered at run time).
  */
 export function grammarWithKinds(text, kinds) {
     const list = kinds.join('|');

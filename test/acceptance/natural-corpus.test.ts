@@ -18,7 +18,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { tmpdir } from 'node:os';
-import '../../src/core/probes/families.js';
+import '../../src/core/probes/registry.js';
 import { previewSpec } from '../../src/core/run/preview.js';
 import { loadSpec } from '../../src/core/spec/load.js';
 import { createVerifyContext, verify, type VerifyContext } from '../../src/core/verify/verify.js';

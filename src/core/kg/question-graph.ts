@@ -3,7 +3,7 @@ import { goldText, type Question } from '../probes/question.js';
 import type { Verdict } from '../verify/types.js';
 import type { GraphView, QuestionGraph, RationaleSpan, SchemaGraph } from '../../protocol/webview.js';
 import { questionDrawing } from './drawing.js';
-import { findFamily } from '../probes/families.js';
+import { findCapability } from '../probes/registry.js';
 import { explainVerdict } from '../report/model.js';
 
 export function questionGraph(q: Question, v?: Verdict, response?: string): QuestionGraph {
@@ -54,7 +54,7 @@ export function questionGraph(q: Question, v?: Verdict, response?: string): Ques
         if (why.length) out.explanation = why;
     }
     // The family adds what its questions carry (open: the answer's claims; rule: the proof with each premise's status).
-    const refine = findFamily(q.kind)?.questionGraph;
+    const refine = findCapability(q.kind, 'graph')?.questionGraph;
     return refine ? refine(out, q, v, response) : out;
 }
 

@@ -9,14 +9,14 @@ import { draw } from './draw.js';
 import type { Settings } from '../spec/model.js';
 import { ModelError, type Completion, type CompletionRequest, type ModelClient } from './types.js';
 import type { LoadedData } from '../data/types.js';
-import { familyOf, simulatorRateSettings } from '../probes/families.js';
+import { capabilityOf, simulatorRateSettings } from '../probes/registry.js';
 import { readDeclared } from '../spec/settings.js';
 import { MODEL_SETTINGS } from './settings.js';
-import type { SimulatorRates } from '../probes/family.js';
+import type { SimulatorCapability, SimulatorRates } from '../probes/contract/simulator.js';
 
 /**
  * The simulated model's rates: the shared ones below, and each registered family's own by its setting name
- * (`ProbeFamily.simulatorRates`: open's `follows`, rule's `wrong_premises` …), which the family's hooks read.
+ * (`SimulatorCapability.rates`: open's `follows`, rule's `wrong_premises` …), which the family's hooks read.
  */
 export interface OfflineRates extends SimulatorRates {
     /** Share of entities the simulated model knows. */
@@ -82,6 +82,13 @@ function pickFrom<T>(items: readonly T[], u: number): T | undefined {
     return items.length ? items[Math.floor(u * items.length)] : undefined;
 }
 
+/** The offline simulator of a question's family; a family without one has no offline answers, and says so. */
+function simulatorOf(q: Question): SimulatorCapability {
+    const simulator = capabilityOf(q.kind, 'simulator');
+    if (!simulator) throw new ModelError('no_answer', `the offline simulator has no answers to ${q.kind} questions`);
+    return simulator;
+}
+
 export class OfflineClient implements ModelClient {
     readonly cacheable = false;
     readonly displayName: string;
@@ -112,8 +119,8 @@ export class OfflineClient implements ModelClient {
             if (u('unsure') < r.unsure) return "I'm not sure. I don't have reliable information about this.";
             return this.guess(q, u);
         }
-        const family = familyOf(q.kind);
-        if (family.simulate) return family.simulate(q, r, (...parts) => draw(r.seed, ...parts), this.domain);
+        const simulator = simulatorOf(q);
+        if (simulator.simulate) return simulator.simulate(q, r, (...parts) => draw(r.seed, ...parts), this.domain);
         const contradict = u('contradict') < r.contradict;
         const omit = !contradict && u('omit') < r.omit;
         const facts = omit ? '' : ' ' + this.rationale(keywords, contradict ? u('which') : undefined, q);
@@ -121,11 +128,11 @@ export class OfflineClient implements ModelClient {
     }
 
     private answerWord(q: Question, gold: Question['gold']): string {
-        return familyOf(q.kind).answerText(q, gold, this.rates);
+        return simulatorOf(q).answerText(q, gold, this.rates);
     }
 
     private guess(q: Question, u: (what: string) => number): string {
-        const gold = familyOf(q.kind).guess(q, u);
+        const gold = simulatorOf(q).guess(q, u);
         if (typeof gold === 'number' || gold === 'none') return this.answerWord(q, gold);
         // A yes / no guess is backed with a made-up value, as real models do.
         const v = u('guess-value');

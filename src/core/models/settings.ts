@@ -2,7 +2,7 @@
  * The settings of a `model` block, read where a declaration becomes a client (providers.ts `resolveModel`,
  * index.ts `createClient`, offline.ts). `suite: true` marks those a suite may set for the models it runs (a model's
  * own value wins; src/core/run/spec-run.ts `suiteModels`). The offline simulator's per-family rates are declared by
- * the families (`ProbeFamily.simulatorRates`) and added to these by the language (`modelDecls`).
+ * the families (`SimulatorCapability.rates`) and added to these by the language (`modelDecls`).
  */
 import { declareSettings } from '../spec/settings.js';
 

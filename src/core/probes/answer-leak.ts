@@ -5,7 +5,7 @@
  * Found on the rendered questions, so every way of stating the value is caught, whatever the template says.
  */
 import { findFd, type ProbeDecl, type SpecModel } from '../spec/model.js';
-import { findFamily } from './families.js';
+import { findCore } from './registry.js';
 import type { Plan } from './plan.js';
 import type { Problem } from '../errors.js';
 
@@ -19,7 +19,7 @@ const stated = (question: string, value: string) =>
 
 /** A warning per phrasing whose questions state one of their keywords, with the first such question. */
 export function answerInQuestion(spec: SpecModel, probe: ProbeDecl, plan: Plan): Problem[] {
-    if (!findFamily(probe.kind)?.keywordsUnstated) return [];
+    if (!findCore(probe.kind)?.keywordsUnstated) return [];
     const found = new Map<string, { question: string; attribute: string; value: string }>();
     const rows = new Int32Array(plan.scope.slots.length);
     const total = Math.min(plan.scope.slots[0]!.table.rowCount, ROWS_LOOKED_AT);

@@ -3,7 +3,8 @@
  * scoring it against the gold, and how the offline simulator words and guesses one.
  */
 import { parseBinary, type ParsedAnswer } from '../verify/answer.js';
-import type { Draw, FamilyScore } from './family.js';
+import type { Draw } from './contract/simulator.js';
+import type { FamilyScore } from './contract/core.js';
 import { declareSettings } from '../spec/settings.js';
 import type { Gold, Question } from './question.js';
 

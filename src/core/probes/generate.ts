@@ -8,7 +8,7 @@ import type { LoadedData } from '../data/types.js';
 import type { SpecDiagnostic } from '../spec/load.js';
 import type { Question } from './question.js';
 import { format, type TemplateValue } from '../spec/template.js';
-import { familyKinds, familyOf, findFamily } from './families.js';
+import { coreOf, familyKinds, findCore } from './registry.js';
 import { groupId, questionId } from './ids.js';
 import { messagesFor, variantOf, ZERO_SHOT, type Demo, type Variant } from './prompts.js';
 import { hashSeed, rowOrder } from './sampling.js';
@@ -16,7 +16,7 @@ import { keyAttributes, keyValues } from './scope.js';
 import { keyOccurrences } from './rows.js';
 import type { Item, Plan, SkipReason } from './plan.js';
 import type { Problem } from '../errors.js';
-import type { ModelAids } from './family.js';
+import type { ModelAids } from './contract/core.js';
 import { PROBE_SETTINGS, SUITE_SETTINGS } from './settings.js';
 import { ANSWER_SETTINGS } from './answers.js';
 
@@ -107,7 +107,7 @@ export function compileProbe(
     aids?: ModelAids,
     editor = false,
 ): KindedPlan | undefined {
-    const family = findFamily(probe.kind);
+    const family = findCore(probe.kind);
     if (!family) {
         problems.push({
             location: probe.loc,
@@ -199,7 +199,7 @@ export function generateQuestions(spec: SpecModel, data: LoadedData, options: Ge
         if (!plan) continue;
         stats.byProbe[name] = emptyStats();
         // A knowledge probe asks what a model knows, as the paper does: zero-shot, whatever variants the suite compares.
-        const usable = familyOf(plan.kind).decidesKnowledge
+        const usable = coreOf(plan.kind).decidesKnowledge
             ? [ZERO_SHOT]
             : variants.filter(v => {
                   if (!v.passage || plan.scope.resolve(v.passage.attribute, v.passage.relation)) return true;
@@ -281,7 +281,7 @@ function* stream(
     let total = 0;
     for (const { plan, count, variants, facts } of selected) {
         const st = stats.byProbe[plan.probe.name]!;
-        const perItem = familyOf(plan.kind).pathPerItem;
+        const perItem = coreOf(plan.kind).pathPerItem;
         const start = plan.scope.slots[0]!;
         const rows = new Int32Array(plan.scope.slots.length);
         const pools = new Map<string, DemoPool>();

@@ -5,5 +5,5 @@ export { diffGenerations, questionFingerprint, questionId } from './ids.js';
 export { prng, hashSeed, rowOrder } from './sampling.js';
 export * from './prompts.js';
 export { questionRecord, type Question } from './question.js';
-export { findFamily } from './families.js';
+export { findCore } from './registry.js';
 export { type ChatMessage, goldText } from './question.js';

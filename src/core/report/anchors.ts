@@ -5,7 +5,7 @@
  */
 import { goldText, type Question } from '../probes/question.js';
 import type { SpecModel } from '../spec/model.js';
-import { groupMetrics, type GroupMetrics } from '../verify/metrics.js';
+import { addFiguresAcrossPhrasings, groupMetrics, type GroupMetrics } from '../verify/metrics.js';
 import { applyOverrides, type Override } from '../verify/overrides.js';
 import { summarizeQuestionGroups, type QuestionGroupSummary, type GroupVerdict } from '../verify/groups.js';
 import { isMeasured, questionPassed } from '../verify/passed.js';
@@ -38,7 +38,7 @@ export interface AnchorResult {
     unanswered: number;
     questionGroups: QuestionGroupSummary[];
     /**
-     * The family's own figures of this line (its `figureColumns` over the line's metrics, as every report writes them;
+     * The family's own figures of this line (its figure columns over the line's metrics, figures across phrasings included, as every report writes them;
      * those that do not apply left out): the CodeLens and the hover show them beside A / R / AR / H.
      */
     figures: AnchorFigure[];
@@ -181,6 +181,7 @@ export function anchorResults(input: AnchorInput, fdOf: ReadonlyMap<string, stri
                     { model, probe: key.slice(key.indexOf(':') + 1), kind, phrasing: 'all', variant: 'all', mode: 'all' },
                     measured,
                 );
+                if (metrics.n > 0) addFiguresAcrossPhrasings([metrics], measured);
                 const probes = new Set(items.map(i => i.q.probe));
                 const result: AnchorResult = {
                     key,

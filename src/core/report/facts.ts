@@ -6,7 +6,7 @@
 import { FACT_CLASSES, FACT_CLASS_TEXT, type FactReport, type FactVerdict } from '../verify/facts.js';
 import { csvField } from './csv.js';
 import { ciText, pct, round4, roundCi } from './numbers.js';
-import type { ReportSection } from '../probes/family.js';
+import type { ReportSection } from '../probes/contract/report.js';
 
 /** Does `--fact SELECTOR` name this fact: its id, its label, `Relation.attribute` of a key, or `key.attribute` ("Avatar.director"). */
 function factMatches(f: Pick<FactVerdict, 'id' | 'label' | 'relation' | 'key' | 'attribute'>, selector: string): boolean {

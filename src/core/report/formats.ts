@@ -6,7 +6,7 @@ import type { GroupMetrics } from '../verify/metrics.js';
 import { groupLabel, questionKey, variantId } from './labels.js';
 import { failureReason, figureColumns, figureText, passed, type ReportData } from './model.js';
 import { isMeasured } from '../verify/passed.js';
-import { findFamily } from '../probes/families.js';
+import { findCapability } from '../probes/registry.js';
 import { round4, roundCi } from './numbers.js';
 import { TRUST_COLUMNS, trustCells, trustJson, trustLine, trustOf, trustProperties } from './trust.js';
 
@@ -45,7 +45,7 @@ function groupJson(g: GroupMetrics): Record<string, unknown> {
     if (g.notApplicable?.length) out.notApplicable = g.notApplicable.map(k => JSON_NAME[k] ?? k);
     if (g.na) out.na = g.na;
     // A family's figures that are group fields of their own (path: rExt, hops; choice: multiple, binding).
-    Object.assign(out, findFamily(g.kind)?.groupJson?.(g));
+    Object.assign(out, findCapability(g.kind, 'report')?.groupJson?.(g));
     if (g.outdated) out.outdated = { value: round(g.outdated.value), k: g.outdated.k, ci: roundCi(g.outdated.ci) };
     // A family's own figures (GroupMetrics' `figures` field): each key a field of the group, its numbers rounded.
     for (const [key, value] of Object.entries(g.figures ?? {})) out[key] = roundDeep(value);

@@ -7,8 +7,8 @@ import type { GroupMetrics } from '../verify/metrics.js';
 import { groupKey, groupLabel, LABEL_PARTS, partText, questionKey, type GroupKey, type LabelPart } from './labels.js';
 import { trustLine } from './trust.js';
 import { ciText, countsLine, failureReason, overrodeText, passed, pct, reportSections, type ReportData } from './model.js';
-import type { ChartSet, ReportCurve } from '../probes/family.js';
-import { familyKinds, findFamily } from '../probes/families.js';
+import type { ChartSet, ReportCurve } from '../probes/contract/report.js';
+import { familyKinds, findCapability } from '../probes/registry.js';
 import { goldText } from '../probes/question.js';
 
 export function esc(s: unknown): string {
@@ -169,7 +169,7 @@ function familyCharts(groups: GroupMetrics[]): ChartSet[] {
     const kinds = new Set(groups.map(g => g.kind));
     return familyKinds()
         .filter(k => kinds.has(k))
-        .flatMap(k => findFamily(k)?.charts?.(groups) ?? []);
+        .flatMap(k => findCapability(k, 'report')?.charts?.(groups) ?? []);
 }
 
 function metricsTable(groups: GroupMetrics[]): string {

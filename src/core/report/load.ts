@@ -13,7 +13,7 @@ import { applyOverrides } from '../verify/overrides.js';
 import { runJudge, sampleVerdicts, type JudgeResult } from '../verify/judge.js';
 import type { Verdict } from '../verify/types.js';
 import { HalluProbeError, problem } from '../errors.js';
-import { familyModelSteps } from '../probes/families.js';
+import { familyModelSteps } from '../probes/registry.js';
 import { readWithModels } from '../verify/model-read.js';
 import type { ResolvedModel } from '../models/providers.js';
 import type { SpecModel } from '../spec/model.js';
@@ -131,7 +131,7 @@ async function modelSteps(
         keyFor: (model: ResolvedModel) =>
             resolveKey(model, undefined, keys?.confirmHost ?? (async () => false), process.env, keys?.bindings),
     };
-    const problems = [...(await readWithModels(stepRun)).problems, ...(await familyModelSteps(stepRun))];
+    const problems = [...(await readWithModels(stepRun)).problems, ...(await familyModelSteps(stepRun)).map(p => p.message)];
     return problems.length ? problems.join('; ') : undefined;
 }
 

@@ -11,8 +11,9 @@ import type { Verdict } from '../verify/types.js';
 import { factVerdicts, type FactReport } from '../verify/facts.js';
 import { questionPassed } from '../verify/passed.js';
 import { judgeQuestionGroups, summarizeQuestionGroups, type QuestionGroupSummary, type GroupVerdict } from '../verify/groups.js';
-import { familyOf } from '../probes/families.js';
-import type { FigureColumn, ReportSection } from '../probes/family.js';
+import { capabilityOf } from '../probes/registry.js';
+import type { FigureColumn } from '../probes/contract/figures.js';
+import type { ReportSection } from '../probes/contract/report.js';
 import type { ReviewLabel } from '../store/types.js';
 import { computeTrust, type TrustReport, type TrustRow } from '../review/trust.js';
 
@@ -230,7 +231,7 @@ export function overrodeText(o: Pick<Override, 'read'>): string {
 export function explainVerdict(q: Question, v: Verdict, response: string): string[] {
     const parts: string[] = [];
     if (!(v.override?.correct ?? v.correct)) {
-        const own = v.override ? [] : (familyOf(q.kind).explainFailure?.(q, v, response) ?? []);
+        const own = v.override ? [] : (capabilityOf(q.kind, 'report')?.explainFailure?.(q, v, response) ?? []);
         if (own.length) parts.push(...own);
         else {
             // The span the reader took as the answer, and why: a misreading shows here, not only a wrong answer.
@@ -286,7 +287,7 @@ export function figureColumns(
     options: { derived?: boolean } = {},
 ): { kind: string; column: FigureColumn }[] {
     return [...new Set(groups.map(g => g.kind))].flatMap(kind => {
-        const declared = familyOf(kind).figureColumns ?? [];
+        const declared = capabilityOf(kind, 'figures')?.columns ?? [];
         // Derived: the declared columns, then every leaf of the `figures` field by path that none of them shows, so CSV / JUnit drop none of the JSON's figures.
         const shown = (path: string) =>
             declared.some(d => d.name === path || (d.slot !== undefined && (path === d.slot || path.startsWith(`${d.slot}.`))));
@@ -337,8 +338,8 @@ export function reportSections(
     const kinds = [...new Set(d.metrics.map(g => g.kind))];
     const sections = kinds.flatMap(kind => {
         const mine = d.metrics.filter(g => g.kind === kind);
-        const own = familyOf(kind).reportSections(mine);
-        const columns = familyOf(kind).figureColumns ?? [];
+        const own = capabilityOf(kind, 'report')?.sections?.(mine) ?? [];
+        const columns = capabilityOf(kind, 'figures')?.columns ?? [];
         const shown = mine.filter(g => !g.na && g.n > 0);
         // A family's figure columns, as one table (md, html): the figures every format shows without knowing them.
         if (columns.length && shown.length) {

@@ -13,7 +13,7 @@
  */
 import type { Question } from '../probes/question.js';
 import type { Verdict } from '../verify/types.js';
-import { familyOf } from '../probes/families.js';
+import { capabilityOf, coreOf } from '../probes/registry.js';
 import { verdictOutcomes } from '../verify/metrics.js';
 import {
     adjust,
@@ -118,7 +118,7 @@ const clusterKey = (q: Question) => [q.probe, q.entity.relation, ...q.entity.key
 /** Each figure's per-question outcome of a verdict: the shared ones and the family's own. */
 function outcomesOf(q: Question, v: Verdict): Record<string, number> {
     const out: Record<string, number> = { ...verdictOutcomes(v, q) } as Record<string, number>;
-    for (const f of familyOf(q.kind).questionFigures ?? []) {
+    for (const f of capabilityOf(q.kind, 'figures')?.questionFigures ?? []) {
         const x = f.outcome(q, v);
         if (x !== null && Number.isFinite(x)) out[f.name] = x;
     }
@@ -129,7 +129,7 @@ function outcomesOf(q: Question, v: Verdict): Record<string, number> {
 function isProportion(figure: string, kinds: Iterable<string>): boolean {
     if (figure in HIGHER_IS_BETTER) return true;
     for (const k of kinds) {
-        const f = familyOf(k).questionFigures?.find(x => x.name === figure);
+        const f = capabilityOf(k, 'figures')?.questionFigures?.find(x => x.name === figure);
         if (f) return f.proportion === true;
     }
     return false;
@@ -138,7 +138,7 @@ function isProportion(figure: string, kinds: Iterable<string>): boolean {
 function betterHigher(figure: string, kinds: Iterable<string>): boolean {
     if (figure in HIGHER_IS_BETTER) return HIGHER_IS_BETTER[figure]!;
     for (const k of kinds) {
-        const f = familyOf(k).questionFigures?.find(x => x.name === figure);
+        const f = capabilityOf(k, 'figures')?.questionFigures?.find(x => x.name === figure);
         if (f) return f.higherIsBetter;
     }
     return true;
@@ -152,7 +152,7 @@ function cellsOf(reports: readonly ReportData[]): { cells: Cell[]; rows: Map<str
     for (const d of reports) {
         for (const r of d.rows) {
             const q = r.question;
-            if (!familyOf(q.kind).measured) continue;
+            if (!coreOf(q.kind).measured) continue;
             const variant = variantId(q);
             const id = [...(several ? [d.run.id] : []), r.verdict.model, variant].join(' · ');
             if (!cells.has(id)) {
@@ -270,7 +270,7 @@ export function compareCells(reports: readonly ReportData[], options: PairedOpti
     for (const d of reports)
         for (const g of d.metrics) {
             const s = by === 'probe' ? { probe: g.probe } : { probe: g.probe, phrasing: g.phrasing };
-            if (g.phrasing !== 'mean' && familyOf(g.kind).measured) scopes.set(JSON.stringify(s), s);
+            if (g.phrasing !== 'mean' && coreOf(g.kind).measured) scopes.set(JSON.stringify(s), s);
         }
     for (const r of rows.values())
         for (const o of r.values()) {
@@ -280,7 +280,7 @@ export function compareCells(reports: readonly ReportData[], options: PairedOpti
         }
     const figures = options.figures ?? [
         ...PAIRED_FIGURES,
-        ...[...kinds].flatMap(k => (familyOf(k).questionFigures ?? []).map(f => f.name)),
+        ...[...kinds].flatMap(k => (capabilityOf(k, 'figures')?.questionFigures ?? []).map(f => f.name)),
     ];
     const clusterBy = by === 'probe' ? clusterKey : (q: Question) => `${pairKey(q)}`;
     const matrices: PairedMatrix[] = [];

@@ -1,6 +1,6 @@
 /** The cells of the ERBench paper's tables as families write them (report/paper.ts lays them out). */
 import type { GroupMetrics } from '../verify/figures.js';
-import type { PaperColumn } from '../probes/family.js';
+import type { PaperColumn } from '../probes/contract/report.js';
 
 /** A figure as the paper writes it: two decimals without the leading zero (".74", "1.00"), or n/a. */
 export function paperFigure(x: number | null | undefined): string {

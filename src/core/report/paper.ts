@@ -6,8 +6,8 @@
  */
 import type { GroupMetrics } from '../verify/metrics.js';
 import { MODE_LABELS, type EvaluationMode } from '../verify/metrics.js';
-import { findFamily } from '../probes/families.js';
-import type { PaperColumn } from '../probes/family.js';
+import { findCapability } from '../probes/registry.js';
+import type { PaperColumn } from '../probes/contract/report.js';
 import type { ReportData } from './model.js';
 export { paperFigure } from './paper-cells.js';
 
@@ -26,8 +26,7 @@ function blocksOf(groups: readonly GroupMetrics[]): { probe: string; blocks: Pap
     for (const g of groups) byProbe.set(g.probe, [...(byProbe.get(g.probe) ?? []), g]);
     const out: { probe: string; blocks: PaperColumn[] }[] = [];
     for (const [probe, list] of byProbe) {
-        const family = findFamily(list[0]!.kind);
-        const blocks = family?.paperColumns?.(list) ?? [];
+        const blocks = findCapability(list[0]!.kind, 'report')?.paperColumns?.(list) ?? [];
         if (blocks.length) out.push({ probe, blocks });
     }
     return out;

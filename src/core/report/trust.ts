@@ -5,7 +5,7 @@
  */
 import type { CorrectedFigure, TrustGroup, TrustReport } from '../review/trust.js';
 import { belowAgreement, LABEL_VALUES, NO_REVIEW_LINE } from '../review/trust.js';
-import type { ReportSection } from '../probes/family.js';
+import type { ReportSection } from '../probes/contract/report.js';
 import type { Figure } from '../verify/figures.js';
 import { groupLabel } from './labels.js';
 import { ciText, pct, round4, roundCi } from './numbers.js';

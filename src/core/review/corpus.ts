@@ -4,7 +4,7 @@
  * on); `reader-check` reads such a file with this version's reader and lists where it disagrees, per family.
  */
 import { readFileSync } from 'node:fs';
-import { familyOf } from '../probes/families.js';
+import { coreOf } from '../probes/registry.js';
 import type { Question } from '../probes/question.js';
 import type { ReviewLabel, RunResults } from '../store/types.js';
 import { figure, type Figure } from '../verify/figures.js';
@@ -82,7 +82,7 @@ export function readerCheck(file: string): ReaderCheck {
             );
             return;
         }
-        const family = familyOf(e.question.kind);
+        const family = coreOf(e.question.kind);
         const parsed = family.parse(e.response, e.question);
         const read: ReaderClass = family.score(e.question, parsed, e.response).correct
             ? 'pass'

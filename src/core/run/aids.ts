@@ -1,5 +1,5 @@
 /**
- * Model outputs that question generation reads (`ModelAids`, probes/family.ts): an evidence probe's enriching steps
+ * Model outputs that question generation reads (`ModelAids`, probes/contract/core.ts): an evidence probe's enriching steps
  * (`enrich_with`), an open probe's question-aware prizes (`embeddings`). Generation stays synchronous and
  * deterministic: plans read answers from the store's cache and note what is missing. Before a run generates,
  * `fetchAids` generates the run's questions with a collecting reader, asks the models for what was wanted (chat
@@ -11,8 +11,9 @@
 import type { SpecModel } from '../spec/model.js';
 import type { LoadedData } from '../data/types.js';
 import type { ChatMessage } from '../probes/question.js';
-import type { ModelAids } from '../probes/family.js';
-import { findFamily, generateQuestions, type GenerateOptions } from '../probes/index.js';
+import type { ModelAids } from '../probes/contract/core.js';
+import { generateQuestions, type GenerateOptions } from '../probes/index.js';
+import { findCapability } from '../probes/registry.js';
 import type { AnswerRecord, CacheEntry, Store } from '../store/index.js';
 import type { ModelClient } from '../models/types.js';
 import { modelFromFlag, resolveModel, type ResolvedModel } from '../models/providers.js';
@@ -178,7 +179,9 @@ export interface AidsOutcome {
 function readsModels(spec: SpecModel, options: GenerateOptions): boolean {
     const suite = options.suite === undefined ? undefined : spec.suites.find(s => s.name === options.suite);
     const names = options.probe !== undefined ? [options.probe] : suite ? suite.probes : spec.probes.map(p => p.name);
-    return spec.probes.some(p => names.includes(p.name) && (findFamily(p.kind)?.generationModels?.(p).length ?? 0) > 0);
+    return spec.probes.some(
+        p => names.includes(p.name) && (findCapability(p.kind, 'modelSteps')?.generationModels?.(p).length ?? 0) > 0,
+    );
 }
 
 /** Chat requests asked at once (the answers are long: summaries, merged passages). */

@@ -8,7 +8,7 @@ import { resolveRunModels, runSpec, type RunSpecRequest, type RunSpecResult } fr
 import { forecastCost } from '../models/cost.js';
 import { resolveModel } from '../models/providers.js';
 import type { SpecModel } from '../spec/model.js';
-import { familyKinds, findFamily } from '../probes/families.js';
+import { familyKinds, findCapability, findCore } from '../probes/registry.js';
 import type { EstimateModel, EstimateRequest, EstimateRun, FigureEstimate } from '../probes/estimate-types.js';
 import { HalluProbeError, problem } from '../errors.js';
 
@@ -72,11 +72,11 @@ export async function estimateProbe(req: EstimateProbeRequest): Promise<FigureEs
             ),
         );
     const kind = cheapRun.spec.probes.find(p => p.name === req.probe)?.kind;
-    const family = kind === undefined ? undefined : findFamily(kind);
-    if (!family?.estimate) {
+    const estimate = kind === undefined ? undefined : findCapability(kind, 'estimate');
+    if (!estimate) {
         const estimable = familyKinds()
-            .map(k => findFamily(k)!)
-            .filter(f => f.estimate);
+            .filter(k => findCapability(k, 'estimate'))
+            .map(k => findCore(k)!);
         throw new HalluProbeError(
             problem(
                 'estimate-kind',
@@ -85,7 +85,7 @@ export async function estimateProbe(req: EstimateProbeRequest): Promise<FigureEs
             ),
         );
     }
-    return family.estimate(
+    return estimate.estimate(
         req,
         asRun(cheapRun),
         async questionIds => {

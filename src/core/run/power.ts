@@ -8,7 +8,7 @@
  * run, it defaults to 0.5 (two independent sides at 50 %, the conservative case); a `compare` of earlier runs
  * reports the share it saw.
  */
-import { familyOf } from '../probes/families.js';
+import { coreOf } from '../probes/registry.js';
 import { questionsNeeded, smallestDetectable, type PowerAssumptions } from '../verify/paired.js';
 import { previewSpec, type PreviewBlocked, type PreviewRequest } from './preview.js';
 
@@ -46,7 +46,7 @@ export async function suitePower(req: PowerRequest): Promise<SuitePower | Previe
     if (p.blocked) return p;
     const probes = new Map<string, { kind: string; groups: Map<string, number>; rows: Set<string> }>();
     for (const q of p.questions) {
-        if (!familyOf(q.kind).measured) continue;
+        if (!coreOf(q.kind).measured) continue;
         let e = probes.get(q.probe);
         if (!e) probes.set(q.probe, (e = { kind: q.kind, groups: new Map(), rows: new Set() }));
         const group = `${q.phrasing}\u0000${q.variantId ?? q.variant}`;

@@ -8,7 +8,7 @@ import type { SpecModel } from '../spec/model.js';
 import type { ChatMessage, Question } from '../probes/question.js';
 import type { Verdict } from '../verify/types.js';
 import type { Store } from '../store/index.js';
-import type { ModelStepRun } from '../probes/family.js';
+import type { ModelStepRun } from '../probes/contract/model-steps.js';
 import type { CompletionParams, ModelClient } from '../models/types.js';
 import { modelFromFlag, resolveModel, type ResolvedModel } from '../models/providers.js';
 import { costOf, priceOf } from '../models/cost.js';

@@ -31,7 +31,7 @@ import {
     type RunStatus,
 } from '../store/index.js';
 import { verifyRun } from '../verify/run.js';
-import { familyModelSteps } from '../probes/families.js';
+import { familyModelSteps } from '../probes/registry.js';
 import { answerStepsOf } from './steps.js';
 import { readWithModels } from '../verify/model-read.js';
 import type { ResolvedModel } from '../models/providers.js';
@@ -40,7 +40,7 @@ import { prepareRun, startRun, type AnswerEvent, type PreparedRun, type Progress
 import { cliCommand } from '../invocation.js';
 import { storePath } from '../places.js';
 import { closest } from '../language/validation/suggest.js';
-import type { ModelAids } from '../probes/family.js';
+import type { ModelAids } from '../probes/contract/core.js';
 import { fetchAids } from './aids.js';
 import { suiteAsksBatch } from './settings.js';
 import { MODEL_SETTINGS } from '../models/settings.js';
@@ -325,17 +325,13 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
                 keyFor: (model: ResolvedModel) =>
                     resolveKey(model, req.secrets, req.confirmHost, req.env ?? process.env, req.bindings),
             };
-            const steps = [...(await readWithModels(stepRun)).problems, ...(await familyModelSteps(stepRun))];
-            notes.push(
-                ...steps.map(p => ({
-                    ...problem(
-                        'model-step',
-                        p,
-                        'Name a model declared in the spec, with its endpoint and key_env; until then the step falls back (the pattern reader decides; rule claims from the patterns, exact / alias overlaps; evidence entailment n/a).',
-                    ),
-                    severity: 'warning' as const,
-                })),
-            );
+            const remedy =
+                'Name a model declared in the spec, with its endpoint and key_env; until then the step falls back (the pattern reader decides; rule claims from the patterns, exact / alias overlaps; evidence entailment n/a).';
+            const steps = [
+                ...(await readWithModels(stepRun)).problems.map(p => problem('model-step', p)),
+                ...(await familyModelSteps(stepRun)),
+            ];
+            notes.push(...steps.map(p => ({ ...p, remedy: p.remedy ?? remedy, severity: 'warning' as const })));
             return await finish(outcome.status, outcome.progress, true);
         } catch (e) {
             return await finish(

@@ -4,7 +4,7 @@
  */
 import type { SpecModel } from '../spec/model.js';
 import type { ChatMessage, Question } from '../probes/question.js';
-import { findFamily } from '../probes/index.js';
+import { findCapability } from '../probes/registry.js';
 import { modelFromFlag, resolveModel, type ResolvedModel } from '../models/providers.js';
 
 /** The step calls for one answer of a question (the answer a stand-in of the expected length before the run). */
@@ -14,7 +14,7 @@ export type AnswerSteps = (question: Question, answer: string) => { model: Resol
 export function answerStepsOf(spec: SpecModel): AnswerSteps | undefined {
     const probes = new Map(
         spec.probes.flatMap(p => {
-            const steps = findFamily(p.kind)?.answerSteps?.(p);
+            const steps = findCapability(p.kind, 'modelSteps')?.answerSteps?.(p);
             return steps ? [[p.name, steps] as const] : [];
         }),
     );

@@ -212,7 +212,7 @@ export interface PhrasingDecl {
     loc: SpecLocation;
 }
 
-/** A registered probe family's kind (src/core/probes/families.ts: binary, choice, path, knows, …). */
+/** A registered probe family's kind (src/core/probes/registry.ts: binary, choice, path, knows, …). */
 export type ProbeKind = string;
 
 export interface ProbeDecl {

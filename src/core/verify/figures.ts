@@ -77,7 +77,7 @@ export interface GroupMetrics {
     /**
      * A family's own figures, under keys it names (open: \`open\`, statement: \`statements\`, evidence: \`evidence\`,
      * rule: \`rules\`): plain data. Every report format writes them without knowing them: JSON as a field of the
-     * group named by the key, md / html / csv / JUnit through the family's \`figureColumns\`.
+     * group named by the key, md / html / csv / JUnit through the family's \`figures.columns\`.
      */
     figures?: Record<string, unknown>;
     /** Overrides applied to this group's verdicts. */

@@ -9,12 +9,12 @@
  * `group: { key, relation, role }` on the items it generates.
  */
 import type { Question } from '../probes/question.js';
-import type { GroupJudgement, GroupMember, GroupRelation } from '../probes/family.js';
-import { familyGroupRelation } from '../probes/families.js';
+import type { GroupJudgement, GroupMember, GroupRelation } from '../probes/contract/core.js';
+import { familyGroupRelation } from '../probes/registry.js';
 import { figure, type Figure } from './figures.js';
 import type { GroupVerdict, Verdict } from './types.js';
 
-export type { GroupRelation } from '../probes/family.js';
+export type { GroupRelation } from '../probes/contract/core.js';
 export type { GroupVerdict } from './types.js';
 
 const UNDECIDED = new Set(['unsure', 'unparseable', 'dont_know']);

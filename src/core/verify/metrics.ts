@@ -5,13 +5,14 @@
  *   AR = #(correct ∧ keywords written) / N;  M = #(unsure, don't know or unparseable) / N;  H = 1 − A − M;
  *   C = #(some keyword contradicted) / N (ours; the paper has no contradiction check).
  * Paths add R-ext, AR-ext per hop and the snowball conditionals P(r_{i+1} | r_i), P(r_{i+1} | ¬r_i); choice
- * probes add the multiple-answer and binding error rates and a 'mean' row over their stems (each family's
- * `metricExtras` and `meanOverPhrasings`, src/core/probes).
+ * probes add the multiple-answer and binding error rates and a 'mean' row over their stems (each family's figures
+ * capability: `extras`, `meanOverPhrasings`, and `acrossPhrasings` for figures over every phrasing of a probe at once;
+ * src/core/probes/contract/figures.ts).
  * Overrides replace the verifier's correct / rationale before anything is counted.
  */
 import type { Question } from '../probes/question.js';
 import type { Verdict } from './types.js';
-import { familyOf } from '../probes/families.js';
+import { capabilityOf, coreOf } from '../probes/registry.js';
 import {
     effectiveCorrect,
     entityKey,
@@ -102,7 +103,7 @@ export function groupMetrics(
     };
     // Keyword figures mean nothing where no question has keywords (statements, open answers): n/a, not 0.
     if (n > 0 && !items.some(({ q }) => q.keywords.length > 0)) notApplicable(out);
-    Object.assign(out, familyOf(head.kind).metricExtras(items));
+    Object.assign(out, capabilityOf(head.kind, 'figures')?.extras?.(items));
     const outdated = outdatedFigure(items);
     if (outdated) out.outdated = outdated;
     return out;
@@ -124,7 +125,7 @@ function knownEntities(questions: Map<string, Question>, verdicts: Verdict[]): M
     const verdictOf = new Map<string, Map<string, boolean>>();
     for (const v of verdicts) {
         const q = questions.get(v.questionId);
-        if (!q || !familyOf(q.kind).decidesKnowledge) continue;
+        if (!q || !coreOf(q.kind).decidesKnowledge) continue;
         let mine = verdictOf.get(v.model);
         if (!mine) verdictOf.set(v.model, (mine = new Map()));
         const key = entityKey(q);
@@ -145,7 +146,7 @@ export function computeMetrics(questions: Question[], verdicts: Verdict[], optio
     const groups = new Map<string, { v: Verdict; q: Question }[]>();
     for (const v of verdicts) {
         const q = byId.get(v.questionId);
-        if (!q || !familyOf(q.kind).measured) continue;
+        if (!q || !coreOf(q.kind).measured) continue;
         const key = [v.model, q.probe, q.phrasing, q.variantId ?? q.variant].join('\u0000');
         const list = groups.get(key) ?? [];
         list.push({ v, q });
@@ -217,7 +218,40 @@ export function computeMetrics(questions: Question[], verdicts: Verdict[], optio
         }
     }
     out.push(...phrasingMeans(out, itemsOf));
+    spanPhrasings(out, itemsOf);
     return out.filter(m => m.n > 0 || m.na);
+}
+
+/** Each model × probe × variant × mode's groups (every phrasing's and the mean) get the family's figures across phrasings. */
+function spanPhrasings(groups: GroupMetrics[], itemsOf: Map<GroupMetrics, { v: Verdict; q: Question }[]>): void {
+    const sets = new Map<string, GroupMetrics[]>();
+    for (const g of groups) {
+        if (g.na || g.n === 0 || !capabilityOf(g.kind, 'figures')?.acrossPhrasings) continue;
+        const key = [g.model, g.probe, g.variantId ?? g.variant, g.mode].join('\u0000');
+        sets.set(key, [...(sets.get(key) ?? []), g]);
+    }
+    for (const list of sets.values())
+        addFiguresAcrossPhrasings(
+            list,
+            list.flatMap(g => itemsOf.get(g) ?? []),
+        );
+}
+
+/**
+ * A family's figures that span phrasings (`figures.acrossPhrasings`), computed once over `items` (the verdicts of
+ * every phrasing) and merged into the figure slot of each group (a key both give merges one level deep), where the
+ * family's figure columns read them as any other figure. Groups of one kind.
+ */
+export function addFiguresAcrossPhrasings(groups: readonly GroupMetrics[], items: readonly { v: Verdict; q: Question }[]): void {
+    const across = groups.length ? capabilityOf(groups[0]!.kind, 'figures')?.acrossPhrasings?.(items) : undefined;
+    if (!across) return;
+    const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+    for (const g of groups) {
+        const figures = { ...g.figures };
+        for (const [key, value] of Object.entries(across))
+            figures[key] = isObject(figures[key]) && isObject(value) ? { ...figures[key], ...value } : value;
+        g.figures = figures;
+    }
 }
 
 function cmp(a: { v: Verdict; q: Question }, b: { v: Verdict; q: Question }, rankOf: (q: Question) => number): number {
@@ -234,7 +268,7 @@ function cmp(a: { v: Verdict; q: Question }, b: { v: Verdict; q: Question }, ran
 function phrasingMeans(groups: GroupMetrics[], itemsOf: Map<GroupMetrics, { v: Verdict; q: Question }[]>): GroupMetrics[] {
     const sets = new Map<string, GroupMetrics[]>();
     for (const g of groups) {
-        if (!familyOf(g.kind).meanOverPhrasings || g.na || g.n === 0) continue;
+        if (!capabilityOf(g.kind, 'figures')?.meanOverPhrasings || g.na || g.n === 0) continue;
         const key = [g.model, g.probe, g.variantId ?? g.variant, g.mode].join('\u0000');
         sets.set(key, [...(sets.get(key) ?? []), g]);
     }
@@ -279,7 +313,7 @@ function phrasingMeans(groups: GroupMetrics[], itemsOf: Map<GroupMetrics, { v: V
             },
             counts,
             overrides: list.reduce((s, g) => s + g.overrides, 0),
-            ...familyOf(first.kind).metricExtras(list.flatMap(g => itemsOf.get(g) ?? [])),
+            ...capabilityOf(first.kind, 'figures')?.extras?.(list.flatMap(g => itemsOf.get(g) ?? [])),
         });
         const outdated = outdatedFigure(list.flatMap(g => itemsOf.get(g) ?? []));
         if (outdated) out[out.length - 1]!.outdated = outdated;

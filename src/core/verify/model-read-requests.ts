@@ -5,7 +5,7 @@
  * against that shape. A reply that is not the JSON asked for says why (the patterns then decide).
  */
 import type { ChatMessage } from '../probes/question.js';
-import type { ReadAs } from '../probes/family.js';
+import type { ReadAs } from '../probes/contract/core.js';
 import type { ModelClaim } from './types.js';
 
 const REPLY =

@@ -12,8 +12,10 @@
  * leaves the patterns deciding, and says why.
  */
 import type { Question } from '../probes/question.js';
-import type { ModelStepRun, ProbeFamily, ReadAs } from '../probes/family.js';
-import { familyOf } from '../probes/families.js';
+import type { ModelStepRun } from '../probes/contract/model-steps.js';
+import type { FamilyCore } from '../probes/contract/core.js';
+import type { ReadAs } from '../probes/contract/core.js';
+import { coreOf } from '../probes/registry.js';
 import { askSide, modelsOnDemand, scrubParsed } from '../run/side-call.js';
 import type { ModelRead, Verdict } from './types.js';
 import type { ParsedAnswer } from './answer.js';
@@ -60,7 +62,7 @@ export async function readWithModels(run: ModelStepRun): Promise<ModelReadOutcom
         const reader = q ? readers.get(q.probe) : undefined;
         const response = answers.get(`${v.questionId}\u0000${v.model}\u0000${v.sample}`);
         if (!q || !reader || response === undefined) continue;
-        const family = familyOf(q.kind);
+        const family = coreOf(q.kind);
         const readAs = family.readAs ?? 'labels';
         const context = { labels: family.readLabels ?? DEFAULT_LABELS, options: q.options?.length ?? 0 };
         const c = await clientFor(reader.model);
@@ -167,7 +169,7 @@ const factsOf = (claims: { status: string; edge?: string }[] | undefined) =>
 
 /** One answer's reading: scored as the family scores, compared with the patterns', deciding under `decide_by reader`. */
 function read(
-    family: ProbeFamily,
+    family: FamilyCore,
     q: Question,
     v: Verdict,
     response: string,
@@ -228,7 +230,7 @@ function patternsRead(readAs: ReadAs, patterns: ParsedAnswer, response: string):
  * The verdict with the model's reading beside the patterns'. A verdict the model decided before (the spec now says
  * `decide_by patterns`, or the model could not read it this time) gets the pattern reader's answer back.
  */
-function withReading(family: ProbeFamily, q: Question, v: Verdict, response: string, reading: ModelRead): Verdict {
+function withReading(family: FamilyCore, q: Question, v: Verdict, response: string, reading: ModelRead): Verdict {
     const out: Verdict = { ...v, modelRead: reading };
     if (v.modelRead?.patterns === undefined) return out;
     const patterns = family.parse(response, q);

@@ -1,11 +1,11 @@
 /** Pass / fail of one question, the same in every face (reports, JUnit, Test Explorer, CodeLens). */
-import type { ProbeFamily } from '../probes/family.js';
-import { familyOf } from '../probes/families.js';
+import type { FamilyCore } from '../probes/contract/core.js';
+import { coreOf } from '../probes/registry.js';
 import type { Question } from '../probes/question.js';
 import type { Verdict } from './types.js';
 
 /** Did this question pass? A measured family's answer is right, and its rationale where it has keywords. */
-function passedWith(family: Pick<ProbeFamily, 'measured'>, question: Question, v: Verdict): boolean {
+function passedWith(family: Pick<FamilyCore, 'measured'>, question: Question, v: Verdict): boolean {
     if (!family.measured) return true;
     const correct = v.override?.correct ?? v.correct;
     const rationale = v.override?.rationale ?? v.rationale;
@@ -14,10 +14,10 @@ function passedWith(family: Pick<ProbeFamily, 'measured'>, question: Question, v
 
 /** The answer is right, and the rationale too where the question has keywords; unmeasured families never fail. */
 export function questionPassed(question: Question, verdict: Verdict): boolean {
-    return passedWith(familyOf(question.kind), question, verdict);
+    return passedWith(coreOf(question.kind), question, verdict);
 }
 
 /** The question counts in A / R / AR / H (a knowledge probe does not). */
 export function isMeasured(question: Question): boolean {
-    return familyOf(question.kind).measured;
+    return coreOf(question.kind).measured;
 }

@@ -19,7 +19,7 @@ import type { LoadedData } from '../data/types.js';
 import type { Keyword, Question } from '../probes/question.js';
 import type { SpecModel } from '../spec/model.js';
 import { keywordForms, type KeywordForms } from './aliases.js';
-import { familyOf } from '../probes/families.js';
+import { coreOf } from '../probes/registry.js';
 import { buildDomain, canonicalNumber, scanDomain, tokenize, type Domain, type Tokens } from './domain.js';
 import { deniedSpans, isDenied, partOfLongerName } from '../reader/index.js';
 import { findAllWords, findWord, fold, stripText, stripValue, foldValue, toSpan, type Folded } from './normalise.js';
@@ -386,7 +386,7 @@ function paperHops(ctx: VerifyContext, question: Question, response: string): Ho
 /** Never throws: any response (empty, huge, binary, RTL, HTML) gives a verdict. */
 export function verify(question: Question, responseText: string, ctx: VerifyContext, model: string, sample = 0): Verdict {
     const response = typeof responseText === 'string' ? responseText : String(responseText ?? '');
-    const family = familyOf(question.kind);
+    const family = coreOf(question.kind);
     const parsed = family.parse(response, question);
     const score = family.score(question, parsed, response);
     const text = response.slice(parsed.rationaleStart);

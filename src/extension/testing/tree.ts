@@ -5,7 +5,7 @@
  */
 import type { SpecModel, ProbeDecl, Range } from '../../core/spec/index.js';
 import { goldText, type Question } from '../../core/probes/index.js';
-import { findFamily } from '../../core/probes/index.js';
+import { findCore } from '../../core/probes/index.js';
 
 type TreeKind = 'spec' | 'suite' | 'probe' | 'phrasing' | 'question';
 
@@ -39,7 +39,7 @@ export function parseNodeId(id: string): string[] {
 
 /** The phrasings a probe's questions are grouped by, as its family names them (none for an unknown kind). */
 function phrasingNames(probe: ProbeDecl): string[] {
-    return findFamily(probe.kind)?.phrasings(probe) ?? [];
+    return findCore(probe.kind)?.phrasings(probe) ?? [];
 }
 
 /** spec → suites → probes → phrasings. Probes in no suite appear under a pseudo-suite "(no suite)". */

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { generatedParts, LANGUAGE_DOC, withGenerated } from '../../../scripts/generated-docs.js';
-import { BUILTIN_FAMILIES } from '../../../src/core/probes/families.js';
+import { BUILTIN_FAMILIES } from '../../../src/core/probes/registry.js';
 
 const DOCS = path.resolve(import.meta.dirname, '../../../docs');
 
@@ -48,7 +48,7 @@ describe('docs/language.md generated parts', () => {
     });
 
     it("each built-in family's docs name a section of docs/probes.md", () => {
-        for (const family of Object.values(BUILTIN_FAMILIES)) {
+        for (const { core: family } of Object.values(BUILTIN_FAMILIES)) {
             assert.ok(family.docs, `${family.kind} has no docs`);
             const [file, anchor] = family.docs.split('#');
             const headings = readFileSync(path.join(DOCS, file!), 'utf8')

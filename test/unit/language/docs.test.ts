@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { services } from './support.js';
 import { checkSpec } from '../../../src/core/spec/check.js';
 import { probeDiagnostics } from '../../../src/core/probes/index.js';
-import { familyKinds } from '../../../src/core/probes/families.js';
+import { familyKinds } from '../../../src/core/probes/registry.js';
 
 const DOC = path.resolve(import.meta.dirname, '../../../docs/language.md');
 const DATA = path.resolve(import.meta.dirname, '../../fixtures/docs/data');

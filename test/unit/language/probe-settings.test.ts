@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { covered, diagnose, MOVIE, parseSpec } from './support.js';
-import { BUILTIN_FAMILIES, probeSettings } from '../../../src/core/probes/families.js';
+import { BUILTIN_FAMILIES, probeSettings } from '../../../src/core/probes/registry.js';
 
 async function settingDiagnostics(probe: string) {
     const doc = await parseSpec(`${MOVIE}\n${probe}\n`);

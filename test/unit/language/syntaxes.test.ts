@@ -76,7 +76,7 @@ describe('TextMate grammar and language configuration', () => {
     });
 
     it("highlights exactly the registry's probe kinds (generated at build time by scripts/grammar-kinds.mjs)", async () => {
-        const { BUILTIN_FAMILIES } = await import('../../../src/core/probes/families.js');
+        const { BUILTIN_FAMILIES } = await import('../../../src/core/probes/registry.js');
         const kinds = Object.keys(BUILTIN_FAMILIES);
         const lists = all
             .filter(r => /probe-kind/.test(r.scope) || /\(probe\)/.test(r.source))

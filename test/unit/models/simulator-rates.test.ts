@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { AstUtils } from 'langium';
 import { DEFAULT_RATES, OfflineClient, offlineRates } from '../../../src/core/models/offline.js';
-import { familyKinds, familyOf, registerFamily } from '../../../src/core/probes/families.js';
+import { capabilityOf, familyKinds, registerFamily } from '../../../src/core/probes/registry.js';
 import { settingNames } from '../../../src/core/language/validation/settings.js';
 import { isModel } from '../../../src/core/language/generated/ast.js';
 import { loadSpec } from '../../../src/core/spec/load.js';
@@ -33,7 +33,7 @@ describe("simulator rates are the families'", () => {
         const own = Object.keys(DEFAULT_RATES).filter(k => !SHARED.includes(k));
         assert.ok(own.length > 0);
         for (const name of own) {
-            const declared = familyKinds().flatMap(k => (familyOf(k).simulatorRates ?? []).filter(r => r.name === name));
+            const declared = familyKinds().flatMap(k => (capabilityOf(k, 'simulator')?.rates ?? []).filter(r => r.name === name));
             assert.equal(declared.length, 1, name);
             assert.equal(declared[0]!.default, DEFAULT_RATES[name], name);
         }

@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { familyOf } from '../../../src/core/probes/families.js';
+import { coreOf } from '../../../src/core/probes/registry.js';
 import type { Question } from '../../../src/core/probes/question.js';
 import { createVerifyContext, verify } from '../../../src/core/verify/verify.js';
 import { data, question, spec } from '../../fixtures/verify/world.js';
@@ -31,7 +31,7 @@ describe('issue 41 cause 6: abstention is unsure in every closed family', () => 
     for (const kind of CLOSED) {
         for (const text of ABSTAIN) {
             it(`${kind}: ${JSON.stringify(text.slice(0, 50))} → unsure`, () => {
-                const p = familyOf(kind).parse(text, q(kind));
+                const p = coreOf(kind).parse(text, q(kind));
                 assert.ok(UNSURE.has(p.answer), `${kind} read ${p.answer} (${p.why})`);
                 assert.ok(p.stance === 'abstain' || p.stance === 'refuse', `stance ${p.stance}`);
             });
@@ -41,7 +41,7 @@ describe('issue 41 cause 6: abstention is unsure in every closed family', () => 
                 kind === 'choice'
                     ? 'As an AI I cannot browse, but the answer is Option 2.'
                     : 'As an AI I cannot browse, but the answer is no.';
-            const p = familyOf(kind).parse(text, q(kind));
+            const p = coreOf(kind).parse(text, q(kind));
             assert.ok(!UNSURE.has(p.answer), `${kind} read ${p.answer} (${p.why})`);
             if (kind !== 'choice') assert.equal(p.stance, 'hedged');
         });

@@ -9,7 +9,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import '../../../src/core/probes/families.js';
+import '../../../src/core/probes/registry.js';
 import { createVerifyContext, verify } from '../../../src/core/verify/verify.js';
 import { checkRuleAnswer } from '../../../src/core/families/rule/claims.js';
 import { storedFacts, verifyOpenAnswer } from '../../../src/core/families/open/check.js';

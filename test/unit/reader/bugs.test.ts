@@ -4,7 +4,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import '../../../src/core/probes/families.js';
+import '../../../src/core/probes/registry.js';
 import { parseChoiceAnswer } from '../../../src/core/families/choice/family.js';
 import { parseStatement } from '../../../src/core/verify/answer.js';
 import { evidenceFamily } from '../../../src/core/families/evidence/family.js';
@@ -35,7 +35,7 @@ describe('issue 28: multiple choice styles of other models', () => {
 
 describe('issue 28: abstentions and hedges', () => {
     it('"I am not sure" is no evidence answer (M, not H)', () => {
-        assert.equal(evidenceFamily.parse('I am not sure.', {} as Question).answer, 'unsure');
+        assert.equal(evidenceFamily.core.parse('I am not sure.', {} as Question).answer, 'unsure');
     });
     it('a statement verdict with a caveat is an answer', () => {
         assert.equal(parseStatement('Yes, the statement is true, although I cannot verify the exact year.').answer, 'true');

@@ -67,13 +67,15 @@ describe("issue 41: a short answer that only doubts the passage's value, then de
 describe('issue 41: abstention is unsure in evidence too (never correct because the gold is mentioned)', () => {
     it('an answer that declines but names the gold in passing is not correct', async () => {
         const { evidenceFamily } = await import('../../../src/core/families/evidence/family.js');
-        const q = { kind: 'evidence', gold: { answer: 'Ada Varga' } } as unknown as Parameters<typeof evidenceFamily.score>[0];
+        const q = { kind: 'evidence', gold: { answer: 'Ada Varga' } } as unknown as Parameters<
+            typeof evidenceFamily.core.score
+        >[0];
         const text =
             "I'm not confident enough to name the architect. I connect the tower with Ada Varga, but I can't say for certain.";
-        const parsed = evidenceFamily.parse(text, q);
+        const parsed = evidenceFamily.core.parse(text, q);
         assert.equal(parsed.answer, 'unsure');
-        assert.equal(evidenceFamily.score(q, parsed, text).correct, false);
+        assert.equal(evidenceFamily.core.score(q, parsed, text).correct, false);
         const plain = 'Ada Varga designed it.';
-        assert.equal(evidenceFamily.score(q, evidenceFamily.parse(plain, q), plain).correct, true);
+        assert.equal(evidenceFamily.core.score(q, evidenceFamily.core.parse(plain, q), plain).correct, true);
     });
 });

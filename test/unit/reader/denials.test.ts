@@ -4,7 +4,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import '../../../src/core/probes/families.js';
+import '../../../src/core/probes/registry.js';
 import { deniedSpans } from '../../../src/core/reader/index.js';
 import { evidenceFamily } from '../../../src/core/families/evidence/family.js';
 import { swapOutcome } from '../../../src/core/families/evidence/metrics.js';
@@ -71,7 +71,7 @@ describe('issue 41: a denied value is never followed (evidence)', () => {
         assert.equal(swapOutcome(swap, 'Sam Mendes, not James Cameron.'), 'followed');
     });
     it("the swapped case is scored right only when the passage's value is given, not denied", () => {
-        const r = (text: string) => evidenceFamily.score(swap, evidenceFamily.parse(text, swap), text).correct;
+        const r = (text: string) => evidenceFamily.core.score(swap, evidenceFamily.core.parse(text, swap), text).correct;
         assert.equal(r('James Cameron, not Sam Mendes as the passage claims.'), false);
         assert.equal(r('Sam Mendes.'), true);
     });

@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import '../../../src/core/probes/families.js';
+import '../../../src/core/probes/registry.js';
 import { createVerifyContext, verify } from '../../../src/core/verify/verify.js';
 import { anchorResults, buildReport, failureReason, renderReport, worstExamples } from '../../../src/core/report/index.js';
 import { questionGraph } from '../../../src/core/kg/question-graph.js';

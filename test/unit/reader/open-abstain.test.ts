@@ -4,7 +4,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import '../../../src/core/probes/families.js';
+import '../../../src/core/probes/registry.js';
 import { openFamily } from '../../../src/core/families/open/family.js';
 import { createVerifyContext, verify } from '../../../src/core/verify/verify.js';
 import { renderJsonl } from '../../../src/core/report/formats.js';
@@ -64,7 +64,7 @@ const q = {
     },
 } as unknown as Question;
 
-const parse = (text: string) => openFamily.parse(text, q).answer;
+const parse = (text: string) => openFamily.core.parse(text, q).answer;
 
 describe('issue 41: abstention in open answers', () => {
     it('a declining answer is unsure', () => {

@@ -3,7 +3,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import '../../../src/core/probes/families.js';
+import '../../../src/core/probes/registry.js';
 import { checkRuleAnswer, LOW_OVERLAP } from '../../../src/core/families/rule/claims.js';
 import type { Premise } from '../../../src/core/families/rule/questions.js';
 import type { Question } from '../../../src/core/probes/question.js';

@@ -8,7 +8,7 @@ import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import ts from 'typescript';
-import { BUILTIN_FAMILIES } from '../../../src/core/probes/families.js';
+import { BUILTIN_FAMILIES } from '../../../src/core/probes/registry.js';
 import { PROBE_SETTINGS, SUITE_SETTINGS } from '../../../src/core/probes/settings.js';
 import { RUN_SUITE_SETTINGS } from '../../../src/core/run/settings.js';
 import { MODEL_SETTINGS } from '../../../src/core/models/settings.js';
@@ -29,7 +29,7 @@ function declared(): Set<string> {
         ...CSV_SETTINGS.decls,
         ...JSON_SETTINGS.decls,
         ...POSTGRES_SETTINGS.decls,
-        ...Object.values(BUILTIN_FAMILIES).flatMap(f => f.settings),
+        ...Object.values(BUILTIN_FAMILIES).flatMap(f => f.core.settings),
     ];
     return new Set(decls.map(d => `${d.scope} ${d.name}`));
 }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { repoRoot } from '../../support/runner-fixtures.js';
-import { familyKinds } from '../../../src/core/probes/families.js';
+import { familyKinds } from '../../../src/core/probes/registry.js';
 
 const SHARED = ['verify', 'report', 'run', 'kg', 'models'].map(room => path.join(repoRoot, 'src', 'core', room));
 
@@ -58,7 +58,7 @@ describe('shared rooms know no family', () => {
     it("the simulator's shared rates name no family's own", () => {
         for (const [file, name] of [
             ['src/core/models/offline.ts', 'OfflineRates'],
-            ['src/core/probes/family.ts', 'SimulatorRates'],
+            ['src/core/probes/contract/simulator.ts', 'SimulatorRates'],
         ] as const) {
             assert.doesNotMatch(
                 interfaceBody(file, name),

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { diagnose, MOVIE } from '../language/support.js';
 import { movieWorld } from '../../fixtures/probes/world.js';
 import { generateQuestions } from '../../../src/core/probes/index.js';
-import { familyOf } from '../../../src/core/probes/families.js';
+import { coreOf } from '../../../src/core/probes/registry.js';
 import { HalluProbeError } from '../../../src/core/errors.js';
 import { prepareRun } from '../../../src/core/run/index.js';
 import type { ModelDecl } from '../../../src/core/spec/model.js';
@@ -19,7 +19,7 @@ const decl = (name: string, provider: string, settings: ModelDecl['settings']): 
 describe('one code per condition', () => {
     it('an unregistered kind is probe-kind wherever it is found (the spec check and the registry)', async () => {
         assert.throws(
-            () => familyOf('echo'),
+            () => coreOf('echo'),
             (e: unknown) => e instanceof HalluProbeError && e.problems.map(p => p.code).join() === 'probe-kind',
         );
         const ds = await diagnose(`${MOVIE}\nprobe e echo about Movie { }\n`);

@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import '../../../src/core/probes/families.js';
+import '../../../src/core/probes/registry.js';
 import { createVerifyContext, verify } from '../../../src/core/verify/verify.js';
 import { buildReport, failureReason } from '../../../src/core/report/index.js';
 import type { LoadedData } from '../../../src/core/data/types.js';

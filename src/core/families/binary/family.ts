@@ -17,7 +17,7 @@ import {
 } from '../../probes/plan.js';
 import { describeBy, labelOf, relationLabel } from '../../probes/scope.js';
 import { violatingRows } from '../../probes/rows.js';
-import type { ProbeFamily } from '../../probes/family.js';
+import type { ProbeFamily } from '../../probes/contract/family.js';
 import { ANSWER_SETTINGS, parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
 import { binaryColumn, paperOrder, plainCells } from '../../report/paper-cells.js';
 import type { Problem } from '../../errors.js';
@@ -83,25 +83,25 @@ export const BINARY_SETTINGS = declareSettings('probe binary', {
 });
 
 export const binaryFamily: ProbeFamily = {
-    kind: 'binary',
-    title: 'yes / no questions from one FD: its left-hand side stated, its right-hand side the keywords',
-    docs: 'probes.md#binary-probes-one-row-one-fd',
-    target: 'fd',
-    example: "write 'using <fd name>'",
-    members: ['phrasing'],
-    settings: [...ANSWER_SETTINGS.decls, ...BINARY_SETTINGS.decls],
-    compile: ({ spec, data, probe, problems }) => binaryPlan(spec, data, probe, problems),
-    phrasings: probe => (probe.phrasings.length ? probe.phrasings.map(p => p.name) : DEFAULT_PHRASINGS),
-    pathPerItem: false,
-    parse: parseYesNo,
-    score: scoreYesNo,
-    measured: true,
-    decidesKnowledge: false,
-    metricExtras: () => ({}),
-    keywordsUnstated: true,
-    meanOverPhrasings: false,
-    reportSections: () => [],
-    paperColumns: groups => paperOrder(groups).map(g => ({ column: binaryColumn(g.phrasing), cells: plainCells(g) })),
-    answerText: yesNoText,
-    guess: yesNoGuess,
+    core: {
+        kind: 'binary',
+        title: 'yes / no questions from one FD: its left-hand side stated, its right-hand side the keywords',
+        docs: 'probes.md#binary-probes-one-row-one-fd',
+        target: 'fd',
+        example: "write 'using <fd name>'",
+        members: ['phrasing'],
+        settings: [...ANSWER_SETTINGS.decls, ...BINARY_SETTINGS.decls],
+        compile: ({ spec, data, probe, problems }) => binaryPlan(spec, data, probe, problems),
+        phrasings: probe => (probe.phrasings.length ? probe.phrasings.map(p => p.name) : DEFAULT_PHRASINGS),
+        pathPerItem: false,
+        parse: parseYesNo,
+        score: scoreYesNo,
+        measured: true,
+        decidesKnowledge: false,
+        keywordsUnstated: true,
+    },
+    report: {
+        paperColumns: groups => paperOrder(groups).map(g => ({ column: binaryColumn(g.phrasing), cells: plainCells(g) })),
+    },
+    simulator: { answerText: yesNoText, guess: yesNoGuess },
 };

@@ -15,7 +15,7 @@ import { violatingRows } from '../../probes/rows.js';
 import { hashSeed, pick, prng } from '../../probes/sampling.js';
 import { readOption, RecordedDraws, unmatchedMessage } from './draws.js';
 import { falseOfEveryMeaning, missingAttributes, sameUnderAliases, subjectIndexes } from '../../probes/golds.js';
-import type { ProbeFamily } from '../../probes/family.js';
+import type { ProbeFamily } from '../../probes/contract/family.js';
 import { ANSWER_SETTINGS } from '../../probes/answers.js';
 import { parseChoice, type ParsedAnswer } from '../../verify/answer.js';
 import { figure } from '../../verify/figures.js';
@@ -397,61 +397,69 @@ export const CHOICE_SETTINGS = declareSettings('probe choice', {
 });
 
 export const choiceFamily: ProbeFamily = {
-    kind: 'choice',
-    title: 'multiple choice from one FD: one option per right-hand-side attribute, exactly one falsified',
-    docs: 'probes.md#multiple-choice-probes-one-option-per-right-hand-side-attribute',
-    target: 'fd',
-    example: "write 'using <fd name>'; its right-hand side gives the options",
-    members: ['stem', 'option'],
-    readAs: 'option',
-    settings: [...ANSWER_SETTINGS.decls, ...CHOICE_SETTINGS.decls],
-    compile: ({ spec, data, probe, problems, seed }) => choicePlan(spec, data, probe, problems, seed),
-    phrasings: probe => stemNames(probe.stems.length > 0 ? probe.stems.length : DEFAULT_STEMS.length),
-    pathPerItem: true,
-    parse: parseChoiceAnswer,
-    score: (q, parsed) => ({
-        correct: q.gold === 'none' ? parsed.answer === 'none' : parsed.answer === 'option' && parsed.option === q.gold,
-    }),
-    measured: true,
-    decidesKnowledge: false,
-    metricExtras: items => ({
-        multiple: figure(items.filter(i => i.v.answer === 'multiple').length, items.length),
-        binding: figure(items.filter(i => i.v.answer === 'binding').length, items.length),
-    }),
-    meanOverPhrasings: true,
-    figureColumns: [
-        { name: 'multiple_answer', value: g => g.multiple?.value ?? null },
-        { name: 'binding', value: g => g.binding?.value ?? null },
-    ],
-    groupJson: g => ({
-        ...(g.multiple ? { multiple: { value: round4(g.multiple.value), ci: roundCi(g.multiple.ci) } } : {}),
-        ...(g.binding ? { binding: { value: round4(g.binding.value), ci: roundCi(g.binding.ci) } } : {}),
-    }),
-    reportSections: groups => {
-        const rows = groups
-            .filter(g => g.multiple && g.binding && !g.na)
-            .map(g => [
-                ...keyCells(g),
-                `${pct(g.multiple!.value)} ${ciText(g.multiple!.ci)}`,
-                `${pct(g.binding!.value)} ${ciText(g.binding!.ci)}`,
-            ]);
-        return rows.length
-            ? [{ title: 'Multiple choice errors', columns: [...KEY_COLUMNS, 'multiple-answer', 'binding'], rows }]
-            : [];
+    core: {
+        kind: 'choice',
+        title: 'multiple choice from one FD: one option per right-hand-side attribute, exactly one falsified',
+        docs: 'probes.md#multiple-choice-probes-one-option-per-right-hand-side-attribute',
+        target: 'fd',
+        example: "write 'using <fd name>'; its right-hand side gives the options",
+        members: ['stem', 'option'],
+        readAs: 'option',
+        settings: [...ANSWER_SETTINGS.decls, ...CHOICE_SETTINGS.decls],
+        compile: ({ spec, data, probe, problems, seed }) => choicePlan(spec, data, probe, problems, seed),
+        phrasings: probe => stemNames(probe.stems.length > 0 ? probe.stems.length : DEFAULT_STEMS.length),
+        pathPerItem: true,
+        parse: parseChoiceAnswer,
+        score: (q, parsed) => ({
+            correct: q.gold === 'none' ? parsed.answer === 'none' : parsed.answer === 'option' && parsed.option === q.gold,
+        }),
+        measured: true,
+        decidesKnowledge: false,
     },
-    // MC: the mean over the stems (the paper's number), or the only stem's group.
-    paperColumns: groups => {
-        const mean = groups.find(g => g.phrasing === 'mean') ?? (groups.length === 1 ? groups[0] : undefined);
-        return mean ? [{ column: 'MC', cells: plainCells(mean) }] : [];
+    figures: {
+        extras: items => ({
+            multiple: figure(items.filter(i => i.v.answer === 'multiple').length, items.length),
+            binding: figure(items.filter(i => i.v.answer === 'binding').length, items.length),
+        }),
+        meanOverPhrasings: true,
+        columns: [
+            { name: 'multiple_answer', value: g => g.multiple?.value ?? null },
+            { name: 'binding', value: g => g.binding?.value ?? null },
+        ],
     },
-    answerText: (q, gold) => {
-        if (gold === 'none') return 'None of the options is correct.';
-        const n = Number(gold);
-        // As the paper's models answer ("Option 3: …"), so the reader takes the option the simulator meant.
-        return `Option ${n}:${q.options?.[n - 1] ? ` ${q.options[n - 1]}` : ''}`;
+    report: {
+        groupJson: g => ({
+            ...(g.multiple ? { multiple: { value: round4(g.multiple.value), ci: roundCi(g.multiple.ci) } } : {}),
+            ...(g.binding ? { binding: { value: round4(g.binding.value), ci: roundCi(g.binding.ci) } } : {}),
+        }),
+        sections: groups => {
+            const rows = groups
+                .filter(g => g.multiple && g.binding && !g.na)
+                .map(g => [
+                    ...keyCells(g),
+                    `${pct(g.multiple!.value)} ${ciText(g.multiple!.ci)}`,
+                    `${pct(g.binding!.value)} ${ciText(g.binding!.ci)}`,
+                ]);
+            return rows.length
+                ? [{ title: 'Multiple choice errors', columns: [...KEY_COLUMNS, 'multiple-answer', 'binding'], rows }]
+                : [];
+        },
+        // MC: the mean over the stems (the paper's number), or the only stem's group.
+        paperColumns: groups => {
+            const mean = groups.find(g => g.phrasing === 'mean') ?? (groups.length === 1 ? groups[0] : undefined);
+            return mean ? [{ column: 'MC', cells: plainCells(mean) }] : [];
+        },
     },
-    guess: (q, draw) => {
-        const n = q.options?.length ?? 0;
-        return n ? 1 + Math.floor(draw('guess') * n) : 'none';
+    simulator: {
+        answerText: (q, gold) => {
+            if (gold === 'none') return 'None of the options is correct.';
+            const n = Number(gold);
+            // As the paper's models answer ("Option 3: …"), so the reader takes the option the simulator meant.
+            return `Option ${n}:${q.options?.[n - 1] ? ` ${q.options[n - 1]}` : ''}`;
+        },
+        guess: (q, draw) => {
+            const n = q.options?.length ?? 0;
+            return n ? 1 + Math.floor(draw('guess') * n) : 'none';
+        },
     },
 };

@@ -9,7 +9,7 @@
  * cache, filled before the run generates); a case whose answers are not there yet waits (`awaiting-model`).
  */
 import type { ChatMessage } from '../../probes/question.js';
-import type { ModelAids } from '../../probes/family.js';
+import type { ModelAids } from '../../probes/contract/core.js';
 import { jsonField } from '../../run/side-call.js';
 import { stem } from '../../kg/lexical.js';
 import { relatedPassages, supportingSentence, type Enriched, type EnrichFocus, type EnrichRejection } from './enrich.js';

@@ -14,7 +14,9 @@
  * }
  */
 import type { ProbeDecl } from '../../spec/model.js';
-import type { GroupRelation, ProbeFamily } from '../../probes/family.js';
+import type { ProbeFamily } from '../../probes/contract/family.js';
+import type { CompileInput, GroupRelation } from '../../probes/contract/core.js';
+import { problem } from '../../errors.js';
 import type { Item, Plan } from '../../probes/plan.js';
 import { planFailure, starPath } from '../../probes/plan.js';
 import { keyValues, Scope, slotFor, type Compiled } from '../../probes/scope.js';
@@ -129,7 +131,7 @@ export type SwapStats = Record<'valid' | ModelSwapRejection, number>;
 /** Why enriched cases were dropped, likewise. */
 export type EnrichStats = Record<'valid' | EnrichRejection | ModelEnrichRejection, number>;
 
-export function evidencePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | undefined {
+export function evidencePlan(input: CompileInput): Plan | undefined {
     const { spec, data, probe, problems, seed, aids } = input;
     const fail = planFailure(problems, probe);
     const slot = slotFor(spec, data.tables, probe.relation ?? '');
@@ -562,66 +564,74 @@ const evidenceRelation: GroupRelation = {
 };
 
 export const evidenceFamily: ProbeFamily = {
-    kind: 'evidence',
-    title: 'short answers with a passage, then with the passage perturbed (answer swapped, support buried) and without it',
-    docs: 'probes.md#evidence-probes',
-    target: 'relation',
-    example: "write 'about <relation>' with question, answer and passage settings",
-    members: [],
-    readAs: 'short',
-    settings: EVIDENCE_SETTINGS.decls,
-    compile: evidencePlan,
-    generationModels: probe => {
-        const s = EVIDENCE_SETTINGS.read(probe.settings);
-        const swaps = s.perturb.length === 0 || s.perturb.includes('swap');
-        return [
-            ...(s.enrich_with !== undefined && s.perturb.includes('enrich') ? [s.enrich_with] : []),
-            ...(s.swap_by !== undefined && swaps ? [s.swap_by] : []),
-        ];
-    },
-    phrasings: (probe: ProbeDecl) => {
-        const asked = EVIDENCE_SETTINGS.read(probe.settings).perturb;
-        return ['seed', ...new Set(asked.length ? asked : ['swap'])];
-    },
-    pathPerItem: false,
-    // The reader's short answer: an abstention ("I am not sure") or a refusal is no answer (M), a hedged one is.
-    parse: response => {
-        const r = readShort(response);
-        return {
-            answer: r.label,
-            rationaleStart: r.label === 'answer' ? 0 : r.rationaleStart,
-            span: r.span,
-            why: r.why,
-            stance: r.stance,
-        };
-    },
-    // The response states the gold (the paper's check); when the model reader decides, the words it read as the answer.
-    // An abstention or refusal is no answer in any family (issue 41): never correct for naming the gold in passing.
-    score: (q, parsed, response) => ({
-        correct:
-            parsed.answer === 'answer' &&
-            states(parsed.text ?? response, [answerOf(q), ...(q.evidence?.kind === 'swap' ? [] : (q.evidence?.aliases ?? []))]),
-    }),
-    measured: true,
-    decidesKnowledge: false,
-    metricExtras: items => evidenceExtras(items),
-    modelSteps: judgeEntailment,
-    meanOverPhrasings: false,
-    groupRelations: [evidenceRelation],
-    reportSections: groups => evidenceSections(groups),
-    simulatorRates: [
-        {
-            name: 'trusts_memory',
-            default: 0,
-            doc: 'Evidence probes: the share of swapped passages the simulated model answers from memory (the original value).',
+    core: {
+        kind: 'evidence',
+        title: 'short answers with a passage, then with the passage perturbed (answer swapped, support buried) and without it',
+        docs: 'probes.md#evidence-probes',
+        target: 'relation',
+        example: "write 'about <relation>' with question, answer and passage settings",
+        members: [],
+        readAs: 'short',
+        settings: EVIDENCE_SETTINGS.decls,
+        compile: evidencePlan,
+        phrasings: (probe: ProbeDecl) => {
+            const asked = EVIDENCE_SETTINGS.read(probe.settings).perturb;
+            return ['seed', ...new Set(asked.length ? asked : ['swap'])];
         },
-    ],
-    answerText: (q, gold, rates) => {
-        // A model that trusts its memory answers the original value although the passage says otherwise.
-        if (q.evidence?.kind === 'swap' && rates && draw(rates.seed, q.id, 'memory') < (rates.trusts_memory ?? 0))
-            return q.evidence.original;
-        return typeof gold === 'object' ? gold.answer : String(gold);
+        pathPerItem: false,
+        // The reader's short answer: an abstention ("I am not sure") or a refusal is no answer (M), a hedged one is.
+        parse: response => {
+            const r = readShort(response);
+            return {
+                answer: r.label,
+                rationaleStart: r.label === 'answer' ? 0 : r.rationaleStart,
+                span: r.span,
+                why: r.why,
+                stance: r.stance,
+            };
+        },
+        // The response states the gold (the paper's check); when the model reader decides, the words it read as the answer.
+        // An abstention or refusal is no answer in any family (issue 41): never correct for naming the gold in passing.
+        score: (q, parsed, response) => ({
+            correct:
+                parsed.answer === 'answer' &&
+                states(parsed.text ?? response, [
+                    answerOf(q),
+                    ...(q.evidence?.kind === 'swap' ? [] : (q.evidence?.aliases ?? [])),
+                ]),
+        }),
+        measured: true,
+        decidesKnowledge: false,
+        groupRelations: [evidenceRelation],
     },
-    // Without the entity in memory: the passage still answers an open-book question; closed book, it guesses.
-    guess: q => (q.evidence?.kind === 'closed' ? { answer: 'I am not sure' } : q.gold),
+    modelSteps: {
+        generationModels: probe => {
+            const s = EVIDENCE_SETTINGS.read(probe.settings);
+            const swaps = s.perturb.length === 0 || s.perturb.includes('swap');
+            return [
+                ...(s.enrich_with !== undefined && s.perturb.includes('enrich') ? [s.enrich_with] : []),
+                ...(s.swap_by !== undefined && swaps ? [s.swap_by] : []),
+            ];
+        },
+        afterVerification: async run => (await judgeEntailment(run)).map(m => problem('model-step', m)),
+    },
+    figures: { extras: items => evidenceExtras(items) },
+    report: { sections: groups => evidenceSections(groups) },
+    simulator: {
+        rates: [
+            {
+                name: 'trusts_memory',
+                default: 0,
+                doc: 'Evidence probes: the share of swapped passages the simulated model answers from memory (the original value).',
+            },
+        ],
+        answerText: (q, gold, rates) => {
+            // A model that trusts its memory answers the original value although the passage says otherwise.
+            if (q.evidence?.kind === 'swap' && rates && draw(rates.seed, q.id, 'memory') < (rates.trusts_memory ?? 0))
+                return q.evidence.original;
+            return typeof gold === 'object' ? gold.answer : String(gold);
+        },
+        // Without the entity in memory: the passage still answers an open-book question; closed book, it guesses.
+        guess: q => (q.evidence?.kind === 'closed' ? { answer: 'I am not sure' } : q.gold),
+    },
 };

@@ -7,7 +7,7 @@
  * `judge_with` the figure is n/a.
  */
 import type { SpecModel } from '../../spec/model.js';
-import type { ModelStepRun } from '../../probes/family.js';
+import type { ModelStepRun } from '../../probes/contract/model-steps.js';
 import type { ChatMessage, Question } from '../../probes/question.js';
 import { askSide, judgeAnswers, jsonField, scrubParsed } from '../../run/side-call.js';
 import { EVIDENCE_SETTINGS } from './settings.js';

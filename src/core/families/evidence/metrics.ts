@@ -8,7 +8,7 @@
  * sentence's position among the enriched passages.
  */
 import type { Question } from '../../probes/question.js';
-import type { ReportSection } from '../../probes/family.js';
+import type { ReportSection } from '../../probes/contract/report.js';
 import type { Verdict } from '../../verify/types.js';
 import { figure, figuresOf, MODE_LABELS, type Figure, type GroupMetrics } from '../../verify/figures.js';
 import { ciText, pct } from '../../report/numbers.js';

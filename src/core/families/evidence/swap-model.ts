@@ -9,7 +9,7 @@
  * replaced spans (a pronoun, an article: two words per occurrence at most), which is what the rewrite is for.
  */
 import type { ChatMessage } from '../../probes/question.js';
-import type { ModelAids } from '../../probes/family.js';
+import type { ModelAids } from '../../probes/contract/core.js';
 import {
     answerSpans,
     answerType,

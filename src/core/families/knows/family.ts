@@ -12,7 +12,7 @@ import { SYSTEM_KNOWS } from '../../probes/prompts.js';
 import { starPath, type Item, type Plan } from '../../probes/plan.js';
 import { keyAttributes, relationLabel, Scope, slotFor, type Slot, describeBy } from '../../probes/scope.js';
 import { keyOccurrences } from '../../probes/rows.js';
-import type { ProbeFamily } from '../../probes/family.js';
+import type { ProbeFamily } from '../../probes/contract/family.js';
 import type { Question } from '../../probes/question.js';
 import type { ParsedAnswer } from '../../verify/answer.js';
 import { ANSWER_SETTINGS, parseYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
@@ -198,27 +198,25 @@ export const KNOWS_SETTINGS = declareSettings('probe knows', {
 });
 
 export const knowsFamily: ProbeFamily = {
-    kind: 'knows',
-    title: 'one question per entity ("Do you know about …?") that decides which entities a model knows',
-    docs: 'probes.md#knowledge-probes',
-    target: 'relation',
-    example: "write 'about <relation>'",
-    members: ['ask'],
-    settings: [...ANSWER_SETTINGS.decls, ...KNOWS_SETTINGS.decls],
-    compile: ({ spec, data, probe, problems }) => knowsPlan(spec, data, probe, problems),
-    phrasings: probe =>
-        KNOWS_SETTINGS.read(probe.settings).asks === 'separate' ? probe.asks.map((_, i) => `ask${i + 1}`) : ['knows'],
-    pathPerItem: false,
-    parse: parseYesNo,
-    score: (q, parsed, response) => {
-        const known = knows(q, response, parsed);
-        return { correct: known, known };
+    core: {
+        kind: 'knows',
+        title: 'one question per entity ("Do you know about …?") that decides which entities a model knows',
+        docs: 'probes.md#knowledge-probes',
+        target: 'relation',
+        example: "write 'about <relation>'",
+        members: ['ask'],
+        settings: [...ANSWER_SETTINGS.decls, ...KNOWS_SETTINGS.decls],
+        compile: ({ spec, data, probe, problems }) => knowsPlan(spec, data, probe, problems),
+        phrasings: probe =>
+            KNOWS_SETTINGS.read(probe.settings).asks === 'separate' ? probe.asks.map((_, i) => `ask${i + 1}`) : ['knows'],
+        pathPerItem: false,
+        parse: parseYesNo,
+        score: (q, parsed, response) => {
+            const known = knows(q, response, parsed);
+            return { correct: known, known };
+        },
+        measured: false,
+        decidesKnowledge: true,
     },
-    measured: false,
-    decidesKnowledge: true,
-    metricExtras: () => ({}),
-    meanOverPhrasings: false,
-    reportSections: () => [],
-    answerText: yesNoText,
-    guess: yesNoGuess,
+    simulator: { answerText: yesNoText, guess: yesNoGuess },
 };

@@ -18,7 +18,10 @@ import { buildDataGraph, type DataGraph } from '../../kg/data-graph.js';
 import { FkJoin } from '../../kg/graph.js';
 import { keyAttributes, keyValues, Scope, slotFor, type Slot } from '../../probes/scope.js';
 import { hashSeed } from '../../probes/sampling.js';
-import type { ProbeFamily, CompileInput, GroupRelation, ReportCurve, ReportSection } from '../../probes/family.js';
+import type { ProbeFamily } from '../../probes/contract/family.js';
+import type { CompileInput, GroupRelation } from '../../probes/contract/core.js';
+import type { ReportCurve, ReportSection } from '../../probes/contract/report.js';
+import { problem } from '../../errors.js';
 import type { ClaimMark, QuestionGraph } from '../../../protocol/webview.js';
 import type { Verdict } from '../../verify/types.js';
 import type { Item, Plan } from '../../probes/plan.js';
@@ -728,91 +731,101 @@ function explainOpen(q: Question, v: Verdict, response: string): string[] {
 }
 
 export const openFamily: ProbeFamily = {
-    kind: 'open',
-    title: "open-ended questions answered with context retrieved from the data's graph (clean and perturbed), scored claim by claim",
-    docs: 'probes.md#open-probes',
-    target: 'relation',
-    example: "write 'about <relation>' (and 'with <relation>' for FK-linked pairs)",
-    members: ['ask'],
-    readAs: 'claims',
-    settings: OPEN_SETTINGS.decls,
-    compile: compileOpen,
-    generationModels: probe => {
-        const model = OPEN_SETTINGS.read(probe.settings).embeddings;
-        return model !== undefined ? [model] : [];
+    core: {
+        kind: 'open',
+        title: "open-ended questions answered with context retrieved from the data's graph (clean and perturbed), scored claim by claim",
+        docs: 'probes.md#open-probes',
+        target: 'relation',
+        example: "write 'about <relation>' (and 'with <relation>' for FK-linked pairs)",
+        members: ['ask'],
+        readAs: 'claims',
+        settings: OPEN_SETTINGS.decls,
+        compile: compileOpen,
+        phrasings: phrasingsOf,
+        pathPerItem: true,
+        // Abstention (reader/abstain.ts): an answer that declines or only hedges, committing to no claim, is unsure (M).
+        parse: response => {
+            const r = readClaimsAnswer(response);
+            return { answer: r.label, rationaleStart: 0, why: r.why, stance: r.stance, ...(r.span ? { span: r.span } : {}) };
+        },
+        score: (q, parsed, response) => {
+            if (parsed.answer !== 'yes') return { correct: false };
+            const claims = openClaims(q, response, parsed.claims);
+            const s = summariseClaims(claims);
+            // An answer passes when it states something the data supports and nothing the data contradicts.
+            // Each claim as read (JSONL carries them): its words, span, polarity, status against the data and cause.
+            return {
+                correct: s.supported > 0 && s.contradicted === 0,
+                claims: claims.map(c => ({
+                    status: c.data.label,
+                    text: c.text,
+                    ...(c.span ? { span: c.span } : {}),
+                    ...(c.negated ? { negated: true } : {}),
+                    cause: c.cause,
+                    ...(c.data.edge ? { edge: edgeText(c.data.edge) } : {}),
+                })),
+            };
+        },
+        measured: true,
+        decidesKnowledge: false,
+        groupRelations: [levelsRelation],
     },
-    // OKGQA's G-Eval judge (`judge_with`): after verification, one call per criterion per answer; the cost gate counts them.
-    modelSteps: run =>
-        judgeOpenAnswers(run, name => {
-            const p = run.spec.probes.find(x => x.name === name);
-            return p ? OPEN_SETTINGS.read(p.settings).judge_with : undefined;
-        }),
-    answerSteps: probe => {
-        const model = OPEN_SETTINGS.read(probe.settings).judge_with;
-        return model === undefined ? undefined : (q, answer) => gevalCalls(q, answer).map(c => ({ model, messages: c.messages }));
+    modelSteps: {
+        generationModels: probe => {
+            const model = OPEN_SETTINGS.read(probe.settings).embeddings;
+            return model !== undefined ? [model] : [];
+        },
+        // OKGQA's G-Eval judge (`judge_with`): after verification, one call per criterion per answer; the cost gate counts them.
+        afterVerification: async run =>
+            (
+                await judgeOpenAnswers(run, name => {
+                    const p = run.spec.probes.find(x => x.name === name);
+                    return p ? OPEN_SETTINGS.read(p.settings).judge_with : undefined;
+                })
+            ).map(m => problem('model-step', m)),
+        answerSteps: probe => {
+            const model = OPEN_SETTINGS.read(probe.settings).judge_with;
+            return model === undefined
+                ? undefined
+                : (q, answer) => gevalCalls(q, answer).map(c => ({ model, messages: c.messages }));
+        },
     },
-    phrasings: phrasingsOf,
-    pathPerItem: true,
-    // Abstention (reader/abstain.ts): an answer that declines or only hedges, committing to no claim, is unsure (M).
-    parse: response => {
-        const r = readClaimsAnswer(response);
-        return { answer: r.label, rationaleStart: 0, why: r.why, stance: r.stance, ...(r.span ? { span: r.span } : {}) };
-    },
-    explainFailure: explainOpen,
-    score: (q, parsed, response) => {
-        if (parsed.answer !== 'yes') return { correct: false };
-        const claims = openClaims(q, response, parsed.claims);
-        const s = summariseClaims(claims);
-        // An answer passes when it states something the data supports and nothing the data contradicts.
-        // Each claim as read (JSONL carries them): its words, span, polarity, status against the data and cause.
-        return {
-            correct: s.supported > 0 && s.contradicted === 0,
-            claims: claims.map(c => ({
-                status: c.data.label,
-                text: c.text,
-                ...(c.span ? { span: c.span } : {}),
-                ...(c.negated ? { negated: true } : {}),
-                cause: c.cause,
-                ...(c.data.edge ? { edge: edgeText(c.data.edge) } : {}),
-            })),
-        };
-    },
-    measured: true,
-    decidesKnowledge: false,
-    metricExtras: items => ({ figures: { open: openFigures(items) } }),
-    // FActScore per answer (its share of supported claims; none where it states no claim): compare pairs it by bootstrap.
-    questionFigures: [
-        {
-            name: 'factscore',
-            higherIsBetter: true,
-            outcome: (q, v) => {
-                const claims = openClaims(q, v.rationaleText, decidingClaims(v));
-                return claims.length ? claims.filter(c => c.data.label === 'supported').length / claims.length : null;
+    figures: {
+        extras: items => ({ figures: { open: openFigures(items) } }),
+        // FActScore per answer (its share of supported claims; none where it states no claim): compare pairs it by bootstrap.
+        questionFigures: [
+            {
+                name: 'factscore',
+                higherIsBetter: true,
+                outcome: (q, v) => {
+                    const claims = openClaims(q, v.rationaleText, decidingClaims(v));
+                    return claims.length ? claims.filter(c => c.data.label === 'supported').length / claims.length : null;
+                },
             },
-        },
-    ],
-    meanOverPhrasings: false,
-    groupRelations: [levelsRelation],
-    questionGraph: openGraph,
-    reportSections,
-    simulatorRates: [
-        { name: 'follows', default: 1, doc: "Open answers: the share of the context's facts the simulated model states." },
-        {
-            name: 'invents',
-            default: 0.05,
-            doc: 'Open answers: per fact stated, the chance the simulated model adds an invented one.',
-        },
-    ],
-    answerText: (q, _gold, rates) => {
-        const ctx = q.open?.context ?? q.open?.clean;
-        if (!ctx) return 'I have no facts to state about this.';
-        const text = simulatedOpenAnswer(ctx, {
-            follows: rates?.follows ?? 1,
-            invents: rates?.invents ?? 0,
-            seed: hashSeed(q.id, rates?.seed ?? 0),
-            pool: q.open!.retrieval.graph,
-        });
-        return text || 'I have no facts to state about this.';
+        ],
     },
-    guess: () => 'yes',
+    graph: { questionGraph: openGraph },
+    report: { sections: reportSections, explainFailure: explainOpen },
+    simulator: {
+        rates: [
+            { name: 'follows', default: 1, doc: "Open answers: the share of the context's facts the simulated model states." },
+            {
+                name: 'invents',
+                default: 0.05,
+                doc: 'Open answers: per fact stated, the chance the simulated model adds an invented one.',
+            },
+        ],
+        answerText: (q, _gold, rates) => {
+            const ctx = q.open?.context ?? q.open?.clean;
+            if (!ctx) return 'I have no facts to state about this.';
+            const text = simulatedOpenAnswer(ctx, {
+                follows: rates?.follows ?? 1,
+                invents: rates?.invents ?? 0,
+                seed: hashSeed(q.id, rates?.seed ?? 0),
+                pool: q.open!.retrieval.graph,
+            });
+            return text || 'I have no facts to state about this.';
+        },
+        guess: () => 'yes',
+    },
 };

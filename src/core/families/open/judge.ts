@@ -11,7 +11,7 @@
  * a reply that gives no score on the scale counted as unparsed. The report sets the judge beside the data check:
  * the share of answers where "Correctness ≥ 4" and the claim check's verdict agree.
  */
-import type { ModelStepRun } from '../../probes/family.js';
+import type { ModelStepRun } from '../../probes/contract/model-steps.js';
 import type { ChatMessage, Question } from '../../probes/question.js';
 import type { Verdict } from '../../verify/types.js';
 import { effectiveCorrect, figure, type Figure } from '../../verify/figures.js';

@@ -20,7 +20,7 @@ import {
     type Plan,
 } from '../../probes/plan.js';
 import { labelOf, Scope, slotFor, type Slot } from '../../probes/scope.js';
-import type { ProbeFamily } from '../../probes/family.js';
+import type { ProbeFamily } from '../../probes/contract/family.js';
 import { ANSWER_SETTINGS, parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
 import { hopCharts, PATH_COLUMNS, pathJson, pathMetrics, rExtShare, type HopMetrics } from './metrics.js';
 import { ciText, pct } from '../../report/numbers.js';
@@ -157,69 +157,73 @@ export const PATH_SETTINGS = declareSettings('probe path', {
 });
 
 export const pathFamily: ProbeFamily = {
-    kind: 'path',
-    title: 'multi-hop yes / no questions along FK joins: the values in between hidden, one keyword set per hop',
-    docs: 'probes.md#path-probes-multi-hop-questions-along-fks',
-    target: 'path',
-    example: "write 'along Movie.director -> Director.birth_year'",
-    members: ['phrasing'],
-    settings: [...ANSWER_SETTINGS.decls, ...PATH_SETTINGS.decls],
-    compile: ({ spec, data, probe, problems }) => pathPlan(spec, data, probe, problems),
-    phrasings: probe => probe.phrasings.map(p => p.name),
-    pathPerItem: false,
-    parse: parseYesNo,
-    score: scoreYesNo,
-    measured: true,
-    decidesKnowledge: false,
-    metricExtras: items => pathMetrics(items),
-    // R-ext per question (the share of its hops the rationale names; the group's R-ext is their mean): compare pairs it by bootstrap.
-    questionFigures: [{ name: 'r_ext', higherIsBetter: true, outcome: rExtShare }],
-    groupJson: pathJson,
-    figureColumns: PATH_COLUMNS,
-    charts: hopCharts,
-    meanOverPhrasings: false,
-    reportSections: groups => {
-        const rows: string[][] = [];
-        for (const g of groups) {
-            if (!g.hops || g.na) continue;
-            for (const h of g.hops) {
-                rows.push([
-                    ...keyCells(g),
-                    pct(g.rExt?.value),
-                    String(h.hop),
-                    `${pct(h.r.value)} ${ciText(h.r.ci)}`,
-                    `${pct(h.ar.value)} ${ciText(h.ar.ci)}`,
-                    snowballText(h.givenPrevious),
-                    snowballText(h.givenNotPrevious),
-                ]);
-            }
-        }
-        return rows.length
-            ? [
-                  {
-                      title: 'Paths, hop by hop',
-                      columns: [...KEY_COLUMNS, 'R-ext', 'hop', 'R', 'AR-ext', 'P(r_i | r_i−1)', 'P(r_i | ¬r_i−1)'],
-                      rows,
-                  },
-              ]
-            : [];
+    core: {
+        kind: 'path',
+        title: 'multi-hop yes / no questions along FK joins: the values in between hidden, one keyword set per hop',
+        docs: 'probes.md#path-probes-multi-hop-questions-along-fks',
+        target: 'path',
+        example: "write 'along Movie.director -> Director.birth_year'",
+        members: ['phrasing'],
+        settings: [...ANSWER_SETTINGS.decls, ...PATH_SETTINGS.decls],
+        compile: ({ spec, data, probe, problems }) => pathPlan(spec, data, probe, problems),
+        phrasings: probe => probe.phrasings.map(p => p.name),
+        pathPerItem: false,
+        parse: parseYesNo,
+        score: scoreYesNo,
+        measured: true,
+        decidesKnowledge: false,
     },
-    // Table 4's cells: A, R-ext, AR-ext of every hop ("h1/h2/…"), H.
-    paperColumns: groups =>
-        paperOrder(groups).map(g => {
-            const f = (x: number | null | undefined) => (g.na ? 'n/a' : paperFigure(x));
-            return {
-                column: binaryColumn(g.phrasing),
-                cells: [
-                    { label: 'A', text: f(g.A) },
-                    { label: 'R-ext', text: f(g.rExt?.value) },
-                    { label: 'AR-ext', text: g.na ? 'n/a' : (g.hops ?? []).map(h => f(h.ar.value)).join('/') },
-                    { label: 'H', text: f(g.H) },
-                ],
-            };
-        }),
-    answerText: yesNoText,
-    guess: yesNoGuess,
+    figures: {
+        extras: items => pathMetrics(items),
+        // R-ext per question (the share of its hops the rationale names; the group's R-ext is their mean): compare pairs it by bootstrap.
+        questionFigures: [{ name: 'r_ext', higherIsBetter: true, outcome: rExtShare }],
+        columns: PATH_COLUMNS,
+    },
+    report: {
+        groupJson: pathJson,
+        charts: hopCharts,
+        sections: groups => {
+            const rows: string[][] = [];
+            for (const g of groups) {
+                if (!g.hops || g.na) continue;
+                for (const h of g.hops) {
+                    rows.push([
+                        ...keyCells(g),
+                        pct(g.rExt?.value),
+                        String(h.hop),
+                        `${pct(h.r.value)} ${ciText(h.r.ci)}`,
+                        `${pct(h.ar.value)} ${ciText(h.ar.ci)}`,
+                        snowballText(h.givenPrevious),
+                        snowballText(h.givenNotPrevious),
+                    ]);
+                }
+            }
+            return rows.length
+                ? [
+                      {
+                          title: 'Paths, hop by hop',
+                          columns: [...KEY_COLUMNS, 'R-ext', 'hop', 'R', 'AR-ext', 'P(r_i | r_i−1)', 'P(r_i | ¬r_i−1)'],
+                          rows,
+                      },
+                  ]
+                : [];
+        },
+        // Table 4's cells: A, R-ext, AR-ext of every hop ("h1/h2/…"), H.
+        paperColumns: groups =>
+            paperOrder(groups).map(g => {
+                const f = (x: number | null | undefined) => (g.na ? 'n/a' : paperFigure(x));
+                return {
+                    column: binaryColumn(g.phrasing),
+                    cells: [
+                        { label: 'A', text: f(g.A) },
+                        { label: 'R-ext', text: f(g.rExt?.value) },
+                        { label: 'AR-ext', text: g.na ? 'n/a' : (g.hops ?? []).map(h => f(h.ar.value)).join('/') },
+                        { label: 'H', text: f(g.H) },
+                    ],
+                };
+            }),
+    },
+    simulator: { answerText: yesNoText, guess: yesNoGuess },
 };
 
 function snowballText(f: HopMetrics['givenPrevious']): string {

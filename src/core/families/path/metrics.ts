@@ -5,7 +5,8 @@
 import type { Question } from '../../probes/question.js';
 import type { Verdict } from '../../verify/types.js';
 import { effectiveCorrect, figure, hopPresent, type Figure, type GroupMetrics } from '../../verify/figures.js';
-import type { ChartSet, FigureColumn } from '../../probes/family.js';
+import type { ChartSet } from '../../probes/contract/report.js';
+import type { FigureColumn } from '../../probes/contract/figures.js';
 import { round4, roundCi } from '../../report/numbers.js';
 import { groupKey, groupLabel } from '../../report/labels.js';
 

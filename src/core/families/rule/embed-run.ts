@@ -6,7 +6,7 @@
  * request in the store's cache (so a text is embedded once per store), and each request is recorded with the run.
  */
 import type { SpecModel } from '../../spec/model.js';
-import type { ModelStepRun, ModelStepStore } from '../../probes/family.js';
+import type { ModelStepRun, ModelStepStore } from '../../probes/contract/model-steps.js';
 import type { Verdict } from '../../verify/types.js';
 import type { ResolvedModel } from '../../models/providers.js';
 import { cosine, OpenAIEmbeddingsClient } from '../../models/openai-embeddings.js';

@@ -4,7 +4,7 @@
  * call recorded with the run, and the triples (or why they could not be read) kept on the answer's verdict.
  */
 import type { SpecModel } from '../../spec/model.js';
-import type { ModelStepStore } from '../../probes/family.js';
+import type { ModelStepStore } from '../../probes/contract/model-steps.js';
 import type { Verdict } from '../../verify/types.js';
 import type { ModelClient } from '../../models/types.js';
 import type { ResolvedModel } from '../../models/providers.js';

@@ -5,7 +5,9 @@
  * the fact read the other way (gold yes). Each question carries the fact and its proof; the rationale is checked
  * premise by premise (claims.ts), and the group is judged without any gold (`metamorphic`, verify/groups.ts).
  */
-import type { GroupRelation, ProbeFamily } from '../../probes/family.js';
+import type { ProbeFamily } from '../../probes/contract/family.js';
+import { problem } from '../../errors.js';
+import type { CompileInput, GroupRelation } from '../../probes/contract/core.js';
 import type { QuestionGraph } from '../../../protocol/webview.js';
 import { checkRuleAnswer, LOW_OVERLAP, premiseStatuses, ruleClaimMarks } from './claims.js';
 import { ruleModelSteps } from './embed-run.js';
@@ -122,7 +124,7 @@ function derive(
     return d;
 }
 
-export function rulePlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | undefined {
+export function rulePlan(input: CompileInput): Plan | undefined {
     const { spec, data, probe, problems, seed } = input;
     const fail = planFailure(problems, probe);
     if (!probe.rule)
@@ -531,30 +533,32 @@ function premiseHops(q: Question, v: Verdict): { hops: HopVerdict[]; rationale: 
 }
 
 export const ruleFamily: ProbeFamily = {
-    kind: 'rule',
-    title: 'yes / no questions about facts derived by a logic rule, each with its proof, its polarity twin and its symmetric or inverse twin',
-    docs: 'probes.md#rule-probes',
-    target: 'rule',
-    example: "write 'using <rule name>' with a rule declared 'rule NAME(a: R, b: S) :- …'",
-    members: ['phrasing'],
-    settings: [...ANSWER_SETTINGS.decls, ...RULE_SETTINGS.decls],
-    compile: rulePlan,
-    phrasings: probe => [...(probe.phrasings.length ? probe.phrasings.map(p => p.name) : paperPhrasings(probe)), READING],
-    pathPerItem: true,
-    parse: (response, question) => parseBinary(response, question),
-    score: scoreYesNo,
-    measured: true,
-    decidesKnowledge: false,
-    metricExtras: items => ruleExtras(items),
-    figureColumns: ruleFigureColumns,
-    meanOverPhrasings: false,
-    groupRelations: [metamorphicRelation],
-    questionGraph: ruleGraph,
-    rationaleHops: premiseHops,
-    modelSteps: ruleModelSteps,
-    reportSections: groups => ruleSections(groups),
-    answerText: yesNoText,
-    guess: (_q, draw) => (draw('guess') < 0.6 ? 'yes' : 'no'),
-    simulatorRates: RULE_SIMULATOR_RATES,
-    simulate: simulateRuleAnswer,
+    core: {
+        kind: 'rule',
+        title: 'yes / no questions about facts derived by a logic rule, each with its proof, its polarity twin and its symmetric or inverse twin',
+        docs: 'probes.md#rule-probes',
+        target: 'rule',
+        example: "write 'using <rule name>' with a rule declared 'rule NAME(a: R, b: S) :- …'",
+        members: ['phrasing'],
+        settings: [...ANSWER_SETTINGS.decls, ...RULE_SETTINGS.decls],
+        compile: rulePlan,
+        phrasings: probe => [...(probe.phrasings.length ? probe.phrasings.map(p => p.name) : paperPhrasings(probe)), READING],
+        pathPerItem: true,
+        parse: (response, question) => parseBinary(response, question),
+        score: scoreYesNo,
+        measured: true,
+        decidesKnowledge: false,
+        groupRelations: [metamorphicRelation],
+        rationaleHops: premiseHops,
+    },
+    figures: { extras: items => ruleExtras(items), columns: ruleFigureColumns },
+    graph: { questionGraph: ruleGraph },
+    modelSteps: { afterVerification: async run => (await ruleModelSteps(run)).map(m => problem('model-step', m)) },
+    report: { sections: groups => ruleSections(groups) },
+    simulator: {
+        answerText: yesNoText,
+        guess: (_q, draw) => (draw('guess') < 0.6 ? 'yes' : 'no'),
+        rates: RULE_SIMULATOR_RATES,
+        simulate: simulateRuleAnswer,
+    },
 };

@@ -6,13 +6,13 @@
  * derivation step the rationale gets wrong, the claims' status. Intervals are Wilson's.
  */
 import type { Question } from '../../probes/question.js';
-import type { ReportSection } from '../../probes/family.js';
+import type { ReportSection } from '../../probes/contract/report.js';
 import type { Verdict } from '../../verify/types.js';
 import { figure, figuresOf, type Figure, type GroupMetrics } from '../../verify/figures.js';
 import { ciText, pct } from '../../report/numbers.js';
 import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
 import { checkRuleAnswer, LOW_OVERLAP, type PaperCategory, type RuleCategory } from './claims.js';
-import type { FigureColumn } from '../../probes/family.js';
+import type { FigureColumn } from '../../probes/contract/figures.js';
 
 export { LOW_OVERLAP };
 

@@ -5,7 +5,7 @@
  * wrong premise (one premise stated with another value of its attribute; the conclusion kept); per polarity twin,
  * a flip (its answer alone is reversed, which breaks the metamorphic relation).
  */
-import type { KeyedDraw, SimulatorRate, SimulatorRates } from '../../probes/family.js';
+import type { KeyedDraw, SimulatorRate, SimulatorRates } from '../../probes/contract/simulator.js';
 import type { Question } from '../../probes/question.js';
 import { factText } from './questions.js';
 

@@ -10,7 +10,8 @@
 import type { RelationDecl, SpecModel } from '../../spec/model.js';
 import { dateItem, probeAsOf } from '../../probes/as-of.js';
 import type { CellValue } from '../../data/types.js';
-import type { GroupMember, GroupRelation, ProbeFamily } from '../../probes/family.js';
+import type { ProbeFamily } from '../../probes/contract/family.js';
+import type { CompileInput, GroupMember, GroupRelation } from '../../probes/contract/core.js';
 import type { Item, Plan } from '../../probes/plan.js';
 import { entityNode, fdPlanStart, planFailure, starPath, valueNode } from '../../probes/plan.js';
 import { keyValues, labelOf, relationLabel, Scope, type Compiled, describeBy } from '../../probes/scope.js';
@@ -106,7 +107,7 @@ export const STATEMENT_SETTINGS = declareSettings('probe statement', {
     },
 });
 
-export function statementPlan(input: Parameters<ProbeFamily['compile']>[0]): Plan | undefined {
+export function statementPlan(input: CompileInput): Plan | undefined {
     const { spec, data, probe, problems, seed } = input;
     const fail = planFailure(problems, probe);
     const start = fdPlanStart(spec, data, probe, problems);
@@ -479,29 +480,31 @@ const statementsRelation: GroupRelation = {
 };
 
 export const statementFamily: ProbeFamily = {
-    kind: 'statement',
-    title: "true / false / I don't know statements from one FD: each true fact with corrupted ones the FD makes false",
-    docs: 'probes.md#statement-probes',
-    target: 'fd',
-    example: "write 'using <fd name>'; its right-hand side gives the facts",
-    members: [],
-    readLabels: ['true', 'false', 'dont_know'],
-    settings: [...ANSWER_SETTINGS.decls, ...STATEMENT_SETTINGS.decls],
-    compile: statementPlan,
-    phrasings: () => [STATEMENT_PHRASING],
-    pathPerItem: true,
-    parse: (response, question) => parseStatement(response, question),
-    score: (q, parsed) => ({
-        correct: (parsed.answer === 'true' && q.gold === 'yes') || (parsed.answer === 'false' && q.gold === 'no'),
-    }),
-    measured: true,
-    decidesKnowledge: false,
-    metricExtras: items => statementExtras(items),
-    meanOverPhrasings: false,
-    groupRelations: [statementsRelation],
-    reportSections: groups => statementSections(groups),
-    estimate: estimateStatements,
-    figureColumns: STATEMENT_COLUMNS,
-    answerText: (_q, gold) => (gold === 'no' ? 'No, the statement is false.' : 'Yes, the statement is true.'),
-    guess: (_q, draw) => (draw('guess') < 0.7 ? 'yes' : 'no'),
+    core: {
+        kind: 'statement',
+        title: "true / false / I don't know statements from one FD: each true fact with corrupted ones the FD makes false",
+        docs: 'probes.md#statement-probes',
+        target: 'fd',
+        example: "write 'using <fd name>'; its right-hand side gives the facts",
+        members: [],
+        readLabels: ['true', 'false', 'dont_know'],
+        settings: [...ANSWER_SETTINGS.decls, ...STATEMENT_SETTINGS.decls],
+        compile: statementPlan,
+        phrasings: () => [STATEMENT_PHRASING],
+        pathPerItem: true,
+        parse: (response, question) => parseStatement(response, question),
+        score: (q, parsed) => ({
+            correct: (parsed.answer === 'true' && q.gold === 'yes') || (parsed.answer === 'false' && q.gold === 'no'),
+        }),
+        measured: true,
+        decidesKnowledge: false,
+        groupRelations: [statementsRelation],
+    },
+    figures: { extras: items => statementExtras(items), columns: STATEMENT_COLUMNS },
+    report: { sections: groups => statementSections(groups) },
+    estimate: { estimate: estimateStatements },
+    simulator: {
+        answerText: (_q, gold) => (gold === 'no' ? 'No, the statement is false.' : 'Yes, the statement is true.'),
+        guess: (_q, draw) => (draw('guess') < 0.7 ? 'yes' : 'no'),
+    },
 };

@@ -10,7 +10,8 @@
  * and a yes / no coin ≈ 0; the paper's per-triple mean of max(0, d) is given beside it.
  */
 import type { Question } from '../../probes/question.js';
-import type { FigureColumn, ReportSection } from '../../probes/family.js';
+import type { FigureColumn } from '../../probes/contract/figures.js';
+import type { ReportSection } from '../../probes/contract/report.js';
 import type { Verdict } from '../../verify/types.js';
 import { figuresOf, wilson, type GroupMetrics, type Interval } from '../../verify/figures.js';
 import { ciText, pct } from '../../report/numbers.js';

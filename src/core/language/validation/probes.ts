@@ -10,15 +10,15 @@ import {
     type Probe,
     type ProbeMember,
 } from '../generated/ast.js';
-import { familyKinds, findFamily } from '../../probes/families.js';
-import type { ProbeMemberKind } from '../../probes/family.js';
+import { familyKinds, findCore } from '../../probes/registry.js';
+import type { ProbeMemberKind } from '../../probes/contract/core.js';
 import type { ProbeServices } from '../services.js';
 import { visibleFks } from './context.js';
 
 /** The probe kinds completion offers after `probe NAME `: every registered family's, with its title and docs. */
 export function probeKinds(): { kind: string; title: string; docs?: string }[] {
     return familyKinds().map(kind => {
-        const f = findFamily(kind)!;
+        const f = findCore(kind)!;
         return f.docs ? { kind, title: f.title, docs: f.docs } : { kind, title: f.title };
     });
 }
@@ -32,7 +32,7 @@ const TARGET_OF = {
 
 /** The kind names a registered probe family, and the probe has the target that family needs. */
 export function checkProbeTarget(probe: Probe, accept: ValidationAcceptor): void {
-    const family = findFamily(probe.kind ?? '');
+    const family = findCore(probe.kind ?? '');
     if (!family) {
         accept('error', `Unknown probe kind '${probe.kind ?? ''}': use one of ${familyKinds().join(', ')}.`, {
             node: probe,
@@ -97,12 +97,12 @@ export function checkProbePath(services: ProbeServices) {
 
 /** Phrasings other than basic/negated have no implied gold; choice options must be right-hand-side attributes of the fd. */
 export function checkProbeMembers(probe: Probe, accept: ValidationAcceptor): void {
-    const family = findFamily(probe.kind ?? '');
+    const family = findCore(probe.kind ?? '');
     if (!family) return;
     const names = new Set<string>();
     const unused = (m: ProbeMember, member: ProbeMemberKind) => {
         if (family.members.includes(member)) return false;
-        const users = familyKinds().filter(k => findFamily(k)!.members.includes(member));
+        const users = familyKinds().filter(k => findCore(k)!.members.includes(member));
         const own = family.members.length ? ` (a ${family.kind} probe reads: ${family.members.join(', ')})` : '';
         accept('warning', `A ${member} is only read by ${users.join(', ')} probes${own}.`, { node: m, code: 'member-unused' });
         return true;

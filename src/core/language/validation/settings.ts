@@ -6,7 +6,7 @@ import { MODEL_SETTINGS } from '../../models/settings.js';
 import { sourceSettingsTable } from '../../data/settings.js';
 import { SUITE_SETTINGS } from '../../probes/settings.js';
 import { RUN_SUITE_SETTINGS } from '../../run/settings.js';
-import { familyKinds, probeSettings, simulatorRateSettings } from '../../probes/families.js';
+import { familyKinds, probeSettings, simulatorRateSettings } from '../../probes/registry.js';
 import { settingValue, settingsOf } from '../build-model.js';
 import type { SettingDecl, SettingValue } from '../../spec/model.js';
 

@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { computeMetrics } from '../../../../src/core/verify/metrics.js';
-import { familyOf } from '../../../../src/core/probes/families.js';
+import { capabilityOf } from '../../../../src/core/probes/registry.js';
 import { generateQuestions } from '../../../../src/core/probes/index.js';
 import type { Question } from '../../../../src/core/probes/question.js';
 import type { Verdict } from '../../../../src/core/verify/types.js';
@@ -91,9 +91,7 @@ probe p evidence about Movie {
             cases.map(c => c[0]),
             cases.map(([x, r]) => v(x, r)),
         ).filter(g => g.mode === 'all');
-        const s = familyOf('evidence')
-            .reportSections(metrics)
-            .find(x => /over seeds/.test(x.title));
+        const s = capabilityOf('evidence', 'report')!.sections!(metrics).find(x => /over seeds/.test(x.title));
         assert.ok(s);
         const row = Object.fromEntries(s.columns.map((c, i) => [c, s.rows[0]![i]]));
         assert.equal(row['enrich seeds'], '2');
@@ -145,13 +143,10 @@ describe('self- and cross-attack (issue 38 item 3, ReEval §4.1)', () => {
             v(swaps[2]!, 'target', 'New 2'),
         ];
         const metrics = computeMetrics([...seeds, ...swaps], verdicts).filter(g => g.mode === 'all');
-        const s = familyOf('evidence')
-            .reportSections(metrics)
-            .find(x => /cross-attack/.test(x.title));
+        const s = capabilityOf('evidence', 'report')!.sections!(metrics).find(x => /cross-attack/.test(x.title));
         assert.ok(
             s,
-            familyOf('evidence')
-                .reportSections(metrics)
+            capabilityOf('evidence', 'report')!.sections!(metrics)
                 .map(x => x.title)
                 .join(' | '),
         );

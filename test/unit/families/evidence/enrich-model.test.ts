@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChatMessage } from '../../../../src/core/probes/question.js';
-import type { ModelAids } from '../../../../src/core/probes/family.js';
+import type { ModelAids } from '../../../../src/core/probes/contract/core.js';
 import {
     keepsSupport,
     mergeMessages,

@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { computeMetrics } from '../../../../src/core/verify/metrics.js';
-import { familyOf } from '../../../../src/core/probes/families.js';
+import { capabilityOf } from '../../../../src/core/probes/registry.js';
 import type { Question } from '../../../../src/core/probes/question.js';
 import type { Verdict } from '../../../../src/core/verify/types.js';
 
@@ -72,7 +72,7 @@ describe('evidence figures over seeds', () => {
         }
     }
     const metrics = computeMetrics(qs, vs).filter(g => g.mode === 'all');
-    const sections = familyOf('evidence').reportSections(metrics);
+    const sections = capabilityOf('evidence', 'report')!.sections!(metrics);
     const section = (title: RegExp) => sections.find(s => title.test(s.title));
 
     it('counts swaps and enriched cases over seeds, and the rest', () => {

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { loadSpec } from '../../../../src/core/spec/load.js';
 import { loadData } from '../../../../src/core/data/index.js';
 import { generateQuestions } from '../../../../src/core/probes/generate.js';
-import { familyOf } from '../../../../src/core/probes/families.js';
+import { capabilityOf, coreOf } from '../../../../src/core/probes/registry.js';
 import { judgeQuestionGroups } from '../../../../src/core/verify/groups.js';
 import { createVerifyContext, verify } from '../../../../src/core/verify/verify.js';
 import { openClaims } from '../../../../src/core/families/open/answer.js';
@@ -21,7 +21,7 @@ const generate = (probe: string) => {
     const g = generateQuestions(spec, data, { probe });
     return { questions: [...g.questions], diagnostics: g.diagnostics, stats: g.stats };
 };
-const open = familyOf('open');
+const open = { ...coreOf('open'), ...capabilityOf('open', 'figures')!, ...capabilityOf('open', 'simulator')! };
 
 describe('the open family', () => {
     it('asks each pair with no context, clean, and each kind at each level, as one levels group', () => {
@@ -101,7 +101,7 @@ describe('the open family', () => {
         const poor = 'Avatar was directed by Cameron. Avatar runs 170 minutes. Avatar runs 171 minutes. Avatar runs 172 minutes.';
         const ctx = createVerifyContext(spec, data);
         const items = [good, poor, ''].map(r => ({ q, v: verify(q, r, ctx, 'm') }));
-        const figures = open.metricExtras(items).figures!.open as {
+        const figures = open.extras!(items).figures!.open as {
             supported: { value: number };
             factScore: { value: number; n: number; withoutClaims: number; low: number; high: number };
         };

@@ -108,7 +108,7 @@ describe("the paper's categories, among wrong answers, from the overlaps", () =>
             { q, v: verdict(q, 'no', oneWrong, [kw('found', 'Real Madrid'), kw('found', 'Real Madrid')]) },
         ])!;
         const group = { figures: { rules } } as unknown as GroupMetrics;
-        const columns = Object.fromEntries((ruleFamily.figureColumns ?? []).map(c => [c.name, c.value(group)]));
+        const columns = Object.fromEntries((ruleFamily.figures?.columns ?? []).map(c => [c.name, c.value(group)]));
         assert.deepEqual(columns, {
             rule_wrong_answers: 1,
             rule_error_knowledge: 0,

@@ -106,9 +106,9 @@ describe("the paper's templates (templates paper)", () => {
     });
 
     it("an unknown preset is a setting error naming the allowed ones; Test Explorer lists the paper's phrasings", () => {
-        const templates = ruleFamily.settings.find(s => s.name === 'templates')!;
+        const templates = ruleFamily.core.settings.find(s => s.name === 'templates')!;
         assert.deepEqual(templates.values, ['basic', 'paper']);
-        assert.deepEqual(ruleFamily.phrasings(probe({ templates: 'paper', noun: 'club' })), [
+        assert.deepEqual(ruleFamily.core.phrasings(probe({ templates: 'paper', noun: 'club' })), [
             'basic',
             'same',
             'separate',
@@ -117,7 +117,7 @@ describe("the paper's templates (templates paper)", () => {
             'statement',
             'reading',
         ]);
-        assert.deepEqual(ruleFamily.phrasings(probe({ templates: 'paper' })), [
+        assert.deepEqual(ruleFamily.core.phrasings(probe({ templates: 'paper' })), [
             'basic',
             'possible',
             'could',
@@ -149,7 +149,7 @@ describe("the paper's prompt (prompt paper)", () => {
             user,
             /Here is an example\. Question: .+\?\nSupposed response: Yes, .+\nThe knowledge points used in this reasoning are:\n1\. .+\n2\. .+\n3\. .+$/,
         );
-        const prompt = ruleFamily.settings.find(s => s.name === 'prompt')!;
+        const prompt = ruleFamily.core.settings.find(s => s.name === 'prompt')!;
         assert.deepEqual(prompt.values, ['chat', 'paper']);
     });
 });

@@ -1,15 +1,17 @@
-// A contributor's check (issue 23): a fifth probe family written in one folder (test/fixtures/families/echo) and
-// registered by one line runs end to end with its own setting (allowed values: validated with a did-you-mean,
-// completed by name and value in the language server), figure (md / json / csv / html / JUnit), per-question data
-// (in the store and the JSONL record), group relation (its verdicts stored), graph view (in the panel's protocol
-// message) and offline-simulator rate — with no change outside its folder: src/ never names it.
+// A contributor's check (issues 23, 33): a new probe family written in one folder (test/fixtures/families/echo), a core
+// and the capabilities it has (src/core/probes/contract/), and registered by one line runs end to end with its own
+// setting (allowed values: validated with a did-you-mean, completed by name and value in the language server), figures
+// (md / json / csv / html / JUnit, the probe's CodeLens and hover; one spanning both phrasings), per-question data (in
+// the store and the JSONL record), group relation (its verdicts stored), graph view (in the panel's protocol message)
+// and offline-simulator rate — with no change outside its folder: src/ never names it, and a built-in family's folder
+// is named by the registry's line alone.
 // In the unit tier: it runs the engine in this process (runSpec, the server's completion), not the built CLI.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { familyKinds, registerFamily } from '../../../src/core/probes/families.js';
+import { familyKinds, registerFamily } from '../../../src/core/probes/registry.js';
 import { grammarWithKinds } from '../../../scripts/grammar-kinds.mjs';
 import { kindsIndex, settingsTables } from '../../../scripts/generated-docs.js';
 import { questionRecord } from '../../../src/core/probes/question.js';
@@ -40,7 +42,7 @@ function filesUnder(dir: string): string[] {
     });
 }
 
-describe('a fifth probe family registered by a test', () => {
+describe('a new probe family touches its folder and the registry line only', () => {
     let dir: string;
     let unregister: () => void;
     before(() => {
@@ -127,14 +129,28 @@ suite s { probes exists }
             );
             assert.match(summaryLine('sim', line), / · echo_repeated \d/);
             assert.match(figuresLine(line), /^Figures: .*echo_repeated \d/);
+            // A figure that spans phrasings (issue 33): computed once over both askings of every row, the same on each
+            // phrasing's group and on the probe's line, shown by the same figure columns.
+            type Agree = { echo: { agree: { k: number; n: number; value: number } } };
+            const agree = (phrasing: string) =>
+                (data.metrics.find(g => g.probe === 'exists' && g.phrasing === phrasing && g.mode === 'all')!.figures as Agree)
+                    .echo.agree;
+            assert.equal(agree('echo').n, 60, 'one pair of answers per row');
+            assert.ok(agree('echo').value > 0 && agree('echo').value <= 1, JSON.stringify(agree('echo')));
+            assert.deepEqual(agree('echo_again'), agree('echo'));
+            assert.equal(
+                line.figures.find(f => f.name === 'echo_agree')?.value,
+                String(Math.round(agree('echo').value * 10000) / 10000),
+            );
+            assert.match(figuresLine(line), /echo_agree \d/);
             const csv = renderReport(data, 'csv').split('\n');
             const header = csv[0]!.split(',');
-            assert.equal(header.at(-1), 'echo_repeated');
+            assert.deepEqual(header.slice(-2), ['echo_repeated', 'echo_agree']);
             assert.equal(
                 csv
                     .find(l => l.includes(',echo,') && l.includes(',all,'))!
                     .split(',')
-                    .at(-1),
+                    .at(-2),
                 shown,
             );
             assert.match(
@@ -258,6 +274,20 @@ suite s { probes exists }
         assert.equal(result.status, 'completed');
         assert.equal(result.results.verdicts.length, 120);
         assert.ok(result.results.verdicts.every(v => v.answer === 'no'));
+    });
+
+    it("a built-in family's folder is named by the registry alone, one import line each", () => {
+        const named = new Map<string, string[]>();
+        for (const f of filesUnder(path.join(REPO, 'src')).filter(x => x.endsWith('.ts'))) {
+            const rel = path.relative(REPO, f);
+            for (const m of readFileSync(f, 'utf8').matchAll(/from '[^']*\/families\/([^/']+)\//g)) {
+                if (rel.startsWith(`src/core/families/${m[1]}/`)) continue;
+                named.set(m[1]!, [...(named.get(m[1]!) ?? []), rel]);
+            }
+        }
+        const builtIn = familyKinds().filter(k => k !== 'echo');
+        assert.deepEqual([...named.keys()].sort(), [...builtIn].sort());
+        for (const kind of builtIn) assert.deepEqual(named.get(kind), ['src/core/probes/registry.ts'], kind);
     });
 
     it('lives in its folder only: src/ names neither the family nor its folder', () => {

@@ -1,9 +1,13 @@
 /**
- * The probe-family registry: every kind the spec language knows, one `ProbeFamily` each. The built-in map is
- * typed so the compiler demands every hook of every family; `familyOf` is the only way any room or face gets
- * at kind-specific behaviour. An unknown kind is an error, never a default.
+ * The probe-family registry: every kind the spec language knows, one `ProbeFamily` each (a core and the
+ * capabilities it has: src/core/probes/contract/). The built-in map is typed so the compiler checks every family's
+ * core and each capability it declares. `coreOf` and `capabilityOf` are the only ways any room or face gets at
+ * kind-specific behaviour. An unknown kind is an error, never a default.
  */
-import type { GroupRelation, ModelStepRun, ProbeFamily, SimulatorRate } from './family.js';
+import type { Capability, ProbeFamily } from './contract/family.js';
+import type { FamilyCore, GroupRelation } from './contract/core.js';
+import type { SimulatorRate } from './contract/simulator.js';
+import type { ModelStepRun } from './contract/model-steps.js';
 import type { SettingDecl } from '../spec/model.js';
 import { PROBE_SETTINGS } from './settings.js';
 import { binaryFamily } from '../families/binary/family.js';
@@ -14,7 +18,7 @@ import { statementFamily } from '../families/statement/family.js';
 import { evidenceFamily } from '../families/evidence/family.js';
 import { openFamily } from '../families/open/family.js';
 import { ruleFamily } from '../families/rule/family.js';
-import { HalluProbeError, problem } from '../errors.js';
+import { HalluProbeError, problem, type Problem } from '../errors.js';
 
 export const BUILTIN_FAMILIES = {
     binary: binaryFamily,
@@ -31,13 +35,13 @@ export type BuiltinKind = keyof typeof BUILTIN_FAMILIES;
 
 const registry = new Map<string, ProbeFamily>(Object.entries(BUILTIN_FAMILIES));
 for (const [key, family] of registry)
-    if (family.kind !== key) throw new Error(`probe family ${family.kind} is registered as ${key}`);
+    if (family.core.kind !== key) throw new Error(`probe family ${family.core.kind} is registered as ${key}`);
 
 /**
  * The family of a kind. A kind nobody registered (a question stored by another version; a spec validated first
  * never names one) is a `probe-kind` problem, the same code the spec check gives.
  */
-export function familyOf(kind: string): ProbeFamily {
+function familyOf(kind: string): ProbeFamily {
     const family = registry.get(kind);
     if (!family)
         throw new HalluProbeError(
@@ -46,8 +50,24 @@ export function familyOf(kind: string): ProbeFamily {
     return family;
 }
 
-export function findFamily(kind: string): ProbeFamily | undefined {
-    return registry.get(kind);
+/** The core of a kind's family (a `probe-kind` problem for an unknown kind). */
+export function coreOf(kind: string): FamilyCore {
+    return familyOf(kind).core;
+}
+
+/** The core of a kind's family, or undefined for an unknown kind. */
+export function findCore(kind: string): FamilyCore | undefined {
+    return registry.get(kind)?.core;
+}
+
+/** One capability of a kind's family, undefined when it has none (a `probe-kind` problem for an unknown kind). */
+export function capabilityOf<C extends Capability>(kind: string, capability: C): ProbeFamily[C] {
+    return familyOf(kind)[capability];
+}
+
+/** One capability of a kind's family, undefined when it has none or the kind is unknown. */
+export function findCapability<C extends Capability>(kind: string, capability: C): ProbeFamily[C] | undefined {
+    return registry.get(kind)?.[capability];
 }
 
 export function familyKinds(): string[] {
@@ -59,10 +79,11 @@ export function familyKinds(): string[] {
  * Returns a function that removes it again.
  */
 export function registerFamily(family: ProbeFamily): () => void {
-    if (registry.has(family.kind)) throw new Error(`a probe family "${family.kind}" is already registered`);
-    registry.set(family.kind, family);
+    const { kind } = family.core;
+    if (registry.has(kind)) throw new Error(`a probe family "${kind}" is already registered`);
+    registry.set(kind, family);
     return () => {
-        if (registry.get(family.kind) === family) registry.delete(family.kind);
+        if (registry.get(kind) === family) registry.delete(kind);
     };
 }
 
@@ -71,15 +92,15 @@ export const COMMON_PROBE_SETTINGS: readonly SettingDecl[] = PROBE_SETTINGS.decl
 
 /** The settings a probe of this kind reads: the common ones and its family's; undefined for an unknown kind. */
 export function probeSettings(kind: string): readonly SettingDecl[] | undefined {
-    const family = registry.get(kind);
-    return family
-        ? [...COMMON_PROBE_SETTINGS, ...family.settings.map(s => ({ ...s, scope: s.scope ?? `probe ${kind}` }))]
+    const core = findCore(kind);
+    return core
+        ? [...COMMON_PROBE_SETTINGS, ...core.settings.map(s => ({ ...s, scope: s.scope ?? `probe ${kind}` }))]
         : undefined;
 }
 
 /** Every registered family's offline-simulator rates (settings of an `offline` model block; src/core/models/offline.ts). */
 export function familySimulatorRates(): SimulatorRate[] {
-    return [...registry.values()].flatMap(f => f.simulatorRates ?? []);
+    return [...registry.values()].flatMap(f => f.simulator?.rates ?? []);
 }
 
 /** The families' simulator rates as model settings: a number each, with its default (validated, completed, read like the others). */
@@ -97,18 +118,19 @@ export function simulatorRateSettings(): SettingDecl[] {
 /** The group relation a registered family owns under this name (src/core/verify/groups.ts asks here). */
 export function familyGroupRelation(name: string): GroupRelation | undefined {
     for (const family of registry.values()) {
-        const found = family.groupRelations?.find(r => r.name === name);
+        const found = family.core.groupRelations?.find(r => r.name === name);
         if (found) return found;
     }
     return undefined;
 }
 
-/** Every model step of the families the run's spec probes with (src/core/run/spec-run.ts, src/core/report/load.ts). */
-export async function familyModelSteps(run: ModelStepRun): Promise<string[]> {
+/** Every model step after verification of the families the run's spec probes with (src/core/run/spec-run.ts, src/core/report/load.ts). */
+export async function familyModelSteps(run: ModelStepRun): Promise<Problem[]> {
     const kinds = new Set(run.spec.probes.map(p => p.kind));
-    const problems: string[] = [];
+    const problems: Problem[] = [];
     for (const family of registry.values()) {
-        if (family.modelSteps && kinds.has(family.kind)) problems.push(...(await family.modelSteps(run)));
+        const step = family.modelSteps?.afterVerification;
+        if (step && kinds.has(family.core.kind)) problems.push(...(await step(run)));
     }
     return problems;
 }
