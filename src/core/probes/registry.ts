@@ -31,8 +31,6 @@ export const BUILTIN_FAMILIES = {
     rule: ruleFamily,
 } as const satisfies Record<string, ProbeFamily>;
 
-export type BuiltinKind = keyof typeof BUILTIN_FAMILIES;
-
 const registry = new Map<string, ProbeFamily>(Object.entries(BUILTIN_FAMILIES));
 for (const [key, family] of registry)
     if (family.core.kind !== key) throw new Error(`probe family ${family.core.kind} is registered as ${key}`);
@@ -88,7 +86,7 @@ export function registerFamily(family: ProbeFamily): () => void {
 }
 
 /** Settings every probe reads, whatever its family (src/core/probes/settings.ts). */
-export const COMMON_PROBE_SETTINGS: readonly SettingDecl[] = PROBE_SETTINGS.decls;
+const COMMON_PROBE_SETTINGS: readonly SettingDecl[] = PROBE_SETTINGS.decls;
 
 /** The settings a probe of this kind reads: the common ones and its family's; undefined for an unknown kind. */
 export function probeSettings(kind: string): readonly SettingDecl[] | undefined {
@@ -99,7 +97,7 @@ export function probeSettings(kind: string): readonly SettingDecl[] | undefined 
 }
 
 /** Every registered family's offline-simulator rates (settings of an `offline` model block; src/core/models/offline.ts). */
-export function familySimulatorRates(): SimulatorRate[] {
+function familySimulatorRates(): SimulatorRate[] {
     return [...registry.values()].flatMap(f => f.simulator?.rates ?? []);
 }
 

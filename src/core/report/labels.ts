@@ -71,7 +71,6 @@ export function sharedLabels(keys: GroupKey[], parts: readonly LabelPart[] = LAB
 }
 
 /** The group key as table columns and cells: every table of groups (metrics, a family's sections, compare) starts so. */
-export const KEY_COLUMNS: readonly string[] = LABEL_PARTS;
 
 export function keyCells(g: GroupMetrics): string[] {
     const key = groupKey(g);

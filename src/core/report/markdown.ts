@@ -1,6 +1,6 @@
 /** The Markdown report: metrics tables with intervals, paths per hop, overrides, judge, and failing examples. */
 import type { GroupMetrics } from '../verify/metrics.js';
-import { groupLabel, KEY_COLUMNS, keyCells, questionKey } from './labels.js';
+import { groupLabel, LABEL_PARTS, keyCells, questionKey } from './labels.js';
 import { trustLine } from './trust.js';
 import { ciText, countsLine, failureReason, overrodeText, passed, pct, reportSections, type ReportData } from './model.js';
 
@@ -12,8 +12,8 @@ export function mdText(s: string, max = 160): string {
 }
 
 /** The group key as table cells (model | probe | phrasing | variant | mode), the same in every table. */
-const KEY_HEAD = `| ${KEY_COLUMNS.join(' | ')} |`;
-const KEY_RULE = `|${KEY_COLUMNS.map(() => '---').join('|')}|`;
+const KEY_HEAD = `| ${LABEL_PARTS.join(' | ')} |`;
+const KEY_RULE = `|${LABEL_PARTS.map(() => '---').join('|')}|`;
 const keyRow = (g: GroupMetrics) =>
     `| ${keyCells(g)
         .map(c => mdText(c))

@@ -267,7 +267,7 @@ export function explainVerdict(q: Question, v: Verdict, response: string): strin
 
 export { ciText, pct } from './numbers.js';
 import { ciText, pct } from './numbers.js';
-import { KEY_COLUMNS, keyCells } from './labels.js';
+import { LABEL_PARTS, keyCells } from './labels.js';
 import { modelReadAgreement } from '../verify/model-read.js';
 import { trustSections } from './trust.js';
 import { factSections } from './facts.js';
@@ -345,7 +345,7 @@ export function reportSections(
         if (columns.length && shown.length) {
             own.push({
                 title: `Figures: ${kind}`,
-                columns: [...KEY_COLUMNS, ...columns.map(c => c.name)],
+                columns: [...LABEL_PARTS, ...columns.map(c => c.name)],
                 rows: shown.map(g => [...keyCells(g), ...columns.map(c => figureText(c.value(g)))]),
             });
         }
@@ -390,7 +390,7 @@ export function reportSections(
     if (dated.length) {
         sections.push({
             title: 'Outdated answers (dated questions answered with later facts)',
-            columns: [...KEY_COLUMNS, 'outdated', 'of H'],
+            columns: [...LABEL_PARTS, 'outdated', 'of H'],
             rows: dated.map(g => [
                 ...keyCells(g),
                 `${pct(g.outdated!.value)} ${ciText(g.outdated!.ci)} (${g.outdated!.k}/${g.n})`,

@@ -28,7 +28,7 @@ export type SettingValue = string | number | boolean | SettingValue[];
 export type Settings = Record<string, SettingValue>;
 
 /** What a setting's value is: a number, a whole number, a text (a string or a bare name), or true / false. */
-export type SettingType = 'number' | 'integer' | 'text' | 'boolean';
+type SettingType = 'number' | 'integer' | 'text' | 'boolean';
 
 /**
  * One setting, declared once by the room that reads it (src/core/spec/settings.ts `declareSettings`): `check` and

@@ -25,7 +25,7 @@ import { dateItem, probeAsOf } from '../../probes/as-of.js';
 import { declareSettings } from '../../spec/settings.js';
 import { rowFacts } from '../../probes/facts.js';
 
-export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[]): Plan | undefined {
+function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[]): Plan | undefined {
     const start = fdPlanStart(spec, data, probe, problems);
     if (!start) return undefined;
     const { fd, slot, rel, scope } = start;
@@ -78,7 +78,7 @@ export function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, 
 const DEFAULT_PHRASINGS = ['basic', 'negated'];
 
 /** The settings a binary probe reads, declared once (src/core/spec/settings.ts) and read through this table. */
-export const BINARY_SETTINGS = declareSettings('probe binary', {
+const BINARY_SETTINGS = declareSettings('probe binary', {
     explain: { type: 'text', doc: "A template for the demonstration's rationale (few-shot and chain-of-thought variants)." },
 });
 

@@ -20,7 +20,7 @@ import { ANSWER_SETTINGS } from '../../probes/answers.js';
 import { parseChoice, type ParsedAnswer } from '../../verify/answer.js';
 import { figure } from '../../verify/figures.js';
 import { ciText, pct, round4, roundCi } from '../../report/numbers.js';
-import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
+import { LABEL_PARTS, keyCells } from '../../report/labels.js';
 import { plainCells } from '../../report/paper-cells.js';
 import type { Problem } from '../../errors.js';
 import { AUTHORS_DECLINE_WORDS } from '../../reader/index.js';
@@ -38,13 +38,7 @@ declare module '../../verify/figures.js' {
     }
 }
 
-export function choicePlan(
-    spec: SpecModel,
-    data: LoadedData,
-    probe: ProbeDecl,
-    problems: Problem[],
-    seed: number,
-): Plan | undefined {
+function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[], seed: number): Plan | undefined {
     const fail = planFailure(problems, probe);
     const start = fdPlanStart(spec, data, probe, problems);
     if (!start) return undefined;
@@ -359,7 +353,7 @@ export function choicePlan(
  * How the rationale's keywords are looked for: `words` (default: whole words of the rationale, folded, aliases,
  * contradictions) or `paper` (the ERBench authors' check_reasoning: lower-case substrings of the whole response).
  */
-export const KEYWORD_MATCHES = ['words', 'paper'] as const;
+const KEYWORD_MATCHES = ['words', 'paper'] as const;
 
 /**
  * The ERBench authors' M rule for multiple choice: an answer naming no option that uses one of their decline
@@ -375,7 +369,7 @@ export function parseChoiceAnswer(response: string, q: Pick<Question, 'options' 
 const stemNames = (count: number) => Array.from({ length: count }, (_, i) => `stem-${i + 1}`);
 
 /** The settings a choice probe reads, declared once (src/core/spec/settings.ts) and read through this table. */
-export const CHOICE_SETTINGS = declareSettings('probe choice', {
+const CHOICE_SETTINGS = declareSettings('probe choice', {
     none_of_above: {
         type: 'number',
         min: 0,
@@ -441,7 +435,7 @@ export const choiceFamily: ProbeFamily = {
                     `${pct(g.binding!.value)} ${ciText(g.binding!.ci)}`,
                 ]);
             return rows.length
-                ? [{ title: 'Multiple choice errors', columns: [...KEY_COLUMNS, 'multiple-answer', 'binding'], rows }]
+                ? [{ title: 'Multiple choice errors', columns: [...LABEL_PARTS, 'multiple-answer', 'binding'], rows }]
                 : [];
         },
         // MC: the mean over the stems (the paper's number), or the only stem's group.

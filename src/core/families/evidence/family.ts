@@ -83,26 +83,25 @@ export const OPEN_INSTRUCTION =
 /** The closed-book instruction: the same without the context. */
 export const CLOSED_INSTRUCTION = 'Answer the question below. Only output the answer without other context words.';
 /** ReEval's open-book prompt, verbatim (one user message, no system prompt). */
-export const OPEN_BOOK = `${OPEN_INSTRUCTION}\n\nContext: {Evidence}\n\nQuestion: {Question}\n\nAnswer:`;
+const OPEN_BOOK = `${OPEN_INSTRUCTION}\n\nContext: {Evidence}\n\nQuestion: {Question}\n\nAnswer:`;
 /** The closed-book form: the same without the context. */
-export const CLOSED_BOOK = `${CLOSED_INSTRUCTION}\n\nQuestion: {Question}\n\nAnswer:`;
+const CLOSED_BOOK = `${CLOSED_INSTRUCTION}\n\nQuestion: {Question}\n\nAnswer:`;
 
 /** The authors' system prompt for chat models (ReEval's gpt_inference.py): the prompt itself is the user turn. */
-export const CHAT_SYSTEM = 'You are a helpful assistant.';
+const CHAT_SYSTEM = 'You are a helpful assistant.';
 /** The authors' instruction of the third-person opinion prompt (ReEval's gpt_inference.py, after Zhou et al. 2023). */
-export const OPINION_INSTRUCTION =
+const OPINION_INSTRUCTION =
     'Instruction: read the given information and answer the corresponding question. Only output the answer without other context words.';
 
-export { PROMPT_STYLES };
-export type PromptStyle = (typeof PROMPT_STYLES)[number];
+type PromptStyle = (typeof PROMPT_STYLES)[number];
 
-export type EvidenceKind = 'seed' | 'swap' | 'enrich' | 'closed';
+type EvidenceKind = 'seed' | 'swap' | 'enrich' | 'closed';
 
 const fill = (template: string, values: Record<string, string>) =>
     template.replace(/\{(Evidence|Question)\}/g, (_, k: string) => values[k]!);
 
 /** ReEval's prompt (paper style): open book with the passage, closed book without. */
-export function prompt(question: string, passage: string | undefined): string {
+function prompt(question: string, passage: string | undefined): string {
     return passage === undefined
         ? fill(CLOSED_BOOK, { Question: question })
         : fill(OPEN_BOOK, { Evidence: passage, Question: question });
@@ -112,11 +111,7 @@ export function prompt(question: string, passage: string | undefined): string {
  * The user turn and, for `chat`, the system prompt of a case in a prompt style. The opinion prompt drops the
  * question's own final "?" (the authors' template adds " in Bob's opinion based on the given text?" after it).
  */
-export function styledPrompt(
-    style: PromptStyle,
-    question: string,
-    passage: string | undefined,
-): { system?: string; user: string } {
+function styledPrompt(style: PromptStyle, question: string, passage: string | undefined): { system?: string; user: string } {
     if (style === 'chat') return { system: CHAT_SYSTEM, user: prompt(question, passage) };
     if (style === 'opinion' && passage !== undefined) {
         return {
@@ -127,11 +122,11 @@ export function styledPrompt(
 }
 
 /** Why swaps were dropped, counted while a plan generates (one count per row that has no valid swap). */
-export type SwapStats = Record<'valid' | ModelSwapRejection, number>;
+type SwapStats = Record<'valid' | ModelSwapRejection, number>;
 /** Why enriched cases were dropped, likewise. */
-export type EnrichStats = Record<'valid' | EnrichRejection | ModelEnrichRejection, number>;
+type EnrichStats = Record<'valid' | EnrichRejection | ModelEnrichRejection, number>;
 
-export function evidencePlan(input: CompileInput): Plan | undefined {
+function evidencePlan(input: CompileInput): Plan | undefined {
     const { spec, data, probe, problems, seed, aids } = input;
     const fail = planFailure(problems, probe);
     const slot = slotFor(spec, data.tables, probe.relation ?? '');

@@ -35,8 +35,7 @@ declare module '../../probes/question.js' {
  * - `no_word_no` (the authors' scoring code, behind the paper's tables): no word "no" outside the entity's
  *   names, whatever else the response says ("I do not have enough information" counts as known).
  */
-export const KNOWN_RULES = ['only_yes', 'no_word_no'] as const;
-export type KnownRule = (typeof KNOWN_RULES)[number];
+const KNOWN_RULES = ['only_yes', 'no_word_no'] as const;
 
 /** One FK step from an already bound slot to a new one. */
 interface SlotJoin {
@@ -100,7 +99,7 @@ function joinedSlots(
     return { slots, joins };
 }
 
-export function knowsPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[]): Plan | undefined {
+function knowsPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[]): Plan | undefined {
     const slot = slotFor(spec, data.tables, probe.relation ?? '');
     if (typeof slot === 'string') {
         problems.push({ location: probe.loc, severity: 'error', code: 'probe-data', message: slot });
@@ -183,7 +182,7 @@ export function knows(q: Question, response: string, parsed: ParsedAnswer): bool
 }
 
 /** The settings a knows probe reads, declared once (src/core/spec/settings.ts) and read through this table. */
-export const KNOWS_SETTINGS = declareSettings('probe knows', {
+const KNOWS_SETTINGS = declareSettings('probe knows', {
     known_if: {
         type: 'text',
         values: KNOWN_RULES,

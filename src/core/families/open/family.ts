@@ -46,7 +46,7 @@ import { factsAbout, summariseClaims } from './check.js';
 import { openClaims } from './answer.js';
 import { simulatedOpenAnswer } from './simulate.js';
 import type { ClaimVerdict, ContextGraph, ContextNode, OpenQuestion, PerturbationKind, RetrievalForm } from './types.js';
-import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
+import { LABEL_PARTS, keyCells } from '../../report/labels.js';
 import { factScore, readClaimsAnswer } from '../../reader/index.js';
 import { decidingClaims } from '../../verify/reading.js';
 import { declareSettings } from '../../spec/settings.js';
@@ -60,7 +60,7 @@ import {
     type JudgeFigures,
 } from './judge.js';
 
-export const SYSTEM_OPEN = 'Answer the question in a few sentences. State facts plainly.';
+const SYSTEM_OPEN = 'Answer the question in a few sentences. State facts plainly.';
 
 /**
  * OKGQA's ten question sub-types in its five groups, each for one entity ({a}) and for a pair ({a}, {b}). The
@@ -125,12 +125,12 @@ export const OPEN_GROUPS: Record<string, string[]> = {};
 for (const [name, t] of Object.entries(OPEN_SUBTYPES)) (OPEN_GROUPS[t.group] ??= []).push(name);
 
 /** Every `preset` value: a group (its first sub-type) or a sub-type. */
-export const OPEN_PRESETS: Record<string, { single: string; pair: string }> = {
+const OPEN_PRESETS: Record<string, { single: string; pair: string }> = {
     ...Object.fromEntries(Object.entries(OPEN_GROUPS).map(([g, [first]]) => [g, OPEN_SUBTYPES[first!]!])),
     ...OPEN_SUBTYPES,
 };
 
-export interface OpenSettings {
+interface OpenSettings {
     retrieval: Partial<RetrievalSettings>;
     kinds: PerturbationKind[];
     levels: number[];
@@ -140,7 +140,7 @@ export interface OpenSettings {
 }
 
 /** The settings an open probe reads, declared once (src/core/spec/settings.ts) and read through this table. */
-export const OPEN_SETTINGS = declareSettings('probe open', {
+const OPEN_SETTINGS = declareSettings('probe open', {
     preset: {
         type: 'text',
         values: Object.keys(OPEN_PRESETS),
@@ -209,7 +209,7 @@ export const OPEN_SETTINGS = declareSettings('probe open', {
     },
 });
 
-export function openSettings(settings: Settings): OpenSettings {
+function openSettings(settings: Settings): OpenSettings {
     const s = OPEN_SETTINGS.read(settings);
     return {
         retrieval: {
@@ -247,7 +247,7 @@ function entityName(slot: Slot, row: number): string {
 
 const levelName = (kind: string, level: number) => `${kind}-${Math.round(level * 100)}`;
 
-export function phrasingsOf(probe: ProbeDecl): string[] {
+function phrasingsOf(probe: ProbeDecl): string[] {
     const s = openSettings(probe.settings);
     return [...(s.baseline ? ['none'] : []), 'clean', ...s.kinds.flatMap(k => s.levels.map(l => levelName(k, l)))];
 }
@@ -387,7 +387,7 @@ function aliasForms(spec: SpecModel, data: LoadedData, n: ContextNode): string[]
 }
 
 /** Vectors of texts from an embeddings model, or undefined while any is missing. */
-export type Vectors = (texts: readonly string[]) => (readonly number[])[] | undefined;
+type Vectors = (texts: readonly string[]) => (readonly number[])[] | undefined;
 
 /** The cosine of the first text's vector with each of the others'. */
 function similarities(vectors: Vectors, first: string, others: readonly string[]): Float64Array | undefined {
@@ -403,7 +403,7 @@ function similarities(vectors: Vectors, first: string, others: readonly string[]
  * embeddings model) the prizes read the question by embeddings and replaced relations are the least plausible by
  * embeddings; until the prizes' vectors are at hand, BM25 and the type heuristic (and no triple is asked for).
  */
-export function openItems(
+function openItems(
     graph: DataGraph,
     seeds: number[],
     question: string,
@@ -503,7 +503,7 @@ function contextPath(ctx: ContextGraph | undefined): KgPath {
 }
 
 /** Claims of open answers: supported / contradicted by the data, followed a corrupted context edge, invented. */
-export interface OpenFigures {
+interface OpenFigures {
     claims: number;
     answers: number;
     supported: Figure;
@@ -620,7 +620,7 @@ function reportSections(groups: readonly GroupMetrics[]): ReportSection[] {
               {
                   title: 'Open answers: atomic claims by context, the phrasing column (none = no context, clean = as retrieved, kind-N = N % of the edges perturbed)',
                   columns: [
-                      ...KEY_COLUMNS,
+                      ...LABEL_PARTS,
                       'SC2D / SD2',
                       'answers',
                       'claims',
@@ -661,7 +661,7 @@ function judgeSection(groups: readonly GroupMetrics[]): ReportSection[] {
               {
                   title: `Open answers: OKGQA's G-Eval criteria by the judge (mean 1–5, 95 % interval); agreement: Correctness ≥ ${JUDGE_CORRECT_FROM} vs the data check`,
                   columns: [
-                      ...KEY_COLUMNS,
+                      ...LABEL_PARTS,
                       'judge',
                       'answers',
                       ...GEVAL_CRITERIA.map(c => GEVAL_RUBRIC[c].name),

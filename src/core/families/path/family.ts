@@ -24,7 +24,7 @@ import type { ProbeFamily } from '../../probes/contract/family.js';
 import { ANSWER_SETTINGS, parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
 import { hopCharts, PATH_COLUMNS, pathJson, pathMetrics, rExtShare, type HopMetrics } from './metrics.js';
 import { ciText, pct } from '../../report/numbers.js';
-import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
+import { LABEL_PARTS, keyCells } from '../../report/labels.js';
 import { binaryColumn, paperFigure, paperOrder } from '../../report/paper-cells.js';
 import type { Problem } from '../../errors.js';
 import { declareSettings } from '../../spec/settings.js';
@@ -37,7 +37,7 @@ declare module '../../probes/question.js' {
     }
 }
 
-export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[]): Plan | undefined {
+function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems: Problem[]): Plan | undefined {
     const fail = planFailure(problems, probe);
     const resolution = resolvePath(spec, probe.path ?? []);
     if ('error' in resolution) return fail('probe-path', resolution.error);
@@ -144,7 +144,7 @@ export function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, pr
 }
 
 /** The settings a path probe reads, declared once (src/core/spec/settings.ts) and read through this table. */
-export const PATH_SETTINGS = declareSettings('probe path', {
+const PATH_SETTINGS = declareSettings('probe path', {
     explain: { type: 'text', doc: "A template for the demonstration's rationale (few-shot and chain-of-thought variants)." },
     // per_hop: AR-ext of hop i over the questions whose path has hop i; complete: over the questions whose path has
     // every hop only (the ERBench authors' Soccer & Olympic figures, Table 4).
@@ -202,7 +202,7 @@ export const pathFamily: ProbeFamily = {
                 ? [
                       {
                           title: 'Paths, hop by hop',
-                          columns: [...KEY_COLUMNS, 'R-ext', 'hop', 'R', 'AR-ext', 'P(r_i | r_i−1)', 'P(r_i | ¬r_i−1)'],
+                          columns: [...LABEL_PARTS, 'R-ext', 'hop', 'R', 'AR-ext', 'P(r_i | r_i−1)', 'P(r_i | ¬r_i−1)'],
                           rows,
                       },
                   ]

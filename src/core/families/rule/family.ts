@@ -63,9 +63,9 @@ import {
     type TemporalSetup,
 } from './temporal.js';
 
-export const RULE_GROUP = 'metamorphic';
+const RULE_GROUP = 'metamorphic';
 /** The phrasing of a fact read the other way (its symmetric or inverse reading). */
-export const READING = 'reading';
+const READING = 'reading';
 
 /** Where a base predicate's facts sit in the data: the relation and attribute a premise names. */
 function premiseAttribute(
@@ -124,7 +124,7 @@ function derive(
     return d;
 }
 
-export function rulePlan(input: CompileInput): Plan | undefined {
+function rulePlan(input: CompileInput): Plan | undefined {
     const { spec, data, probe, problems, seed } = input;
     const fail = planFailure(problems, probe);
     if (!probe.rule)

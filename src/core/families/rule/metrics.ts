@@ -10,7 +10,7 @@ import type { ReportSection } from '../../probes/contract/report.js';
 import type { Verdict } from '../../verify/types.js';
 import { figure, figuresOf, type Figure, type GroupMetrics } from '../../verify/figures.js';
 import { ciText, pct } from '../../report/numbers.js';
-import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
+import { LABEL_PARTS, keyCells } from '../../report/labels.js';
 import { checkRuleAnswer, LOW_OVERLAP, type PaperCategory, type RuleCategory } from './claims.js';
 import type { FigureColumn } from '../../probes/contract/figures.js';
 
@@ -174,7 +174,7 @@ export function ruleSections(groups: readonly GroupMetrics[]): ReportSection[] {
             // categories are shares of the wrong answers; ours of the answered questions (k/n says which).
             title: "Rules: hallucination and the paper's categories among wrong answers (from the node / edge overlap), beside ours (each premise checked against the data)",
             columns: [
-                ...KEY_COLUMNS,
+                ...LABEL_PARTS,
                 'rule',
                 'questions',
                 'hallucination',
@@ -213,7 +213,7 @@ export function ruleSections(groups: readonly GroupMetrics[]): ReportSection[] {
         },
         {
             title: "Rules: the rationale against the proof (precision, recall) and the readers' agreement",
-            columns: [...KEY_COLUMNS, 'rule', 'answered', 'precision', 'recall', 'pattern reader agrees with the model reader'],
+            columns: [...LABEL_PARTS, 'rule', 'answered', 'precision', 'recall', 'pattern reader agrees with the model reader'],
             rows: shown.map(g => {
                 const r = rulesOf(g)!;
                 return [
@@ -228,7 +228,7 @@ export function ruleSections(groups: readonly GroupMetrics[]): ReportSection[] {
         },
         {
             title: 'Rules: hallucination by relation the proof rests on',
-            columns: [...KEY_COLUMNS, 'rule', 'relation', 'questions', 'hallucination'],
+            columns: [...LABEL_PARTS, 'rule', 'relation', 'questions', 'hallucination'],
             rows: shown.flatMap(g =>
                 Object.entries(rulesOf(g)!.byRelation).map(([rel, f]) => [
                     ...keyCells(g),
@@ -242,7 +242,7 @@ export function ruleSections(groups: readonly GroupMetrics[]): ReportSection[] {
         {
             title: 'Rules: the first derivation step the rationale gets wrong, and its claims',
             columns: [
-                ...KEY_COLUMNS,
+                ...LABEL_PARTS,
                 'rule',
                 'first wrong step (step: questions)',
                 'claims supported',

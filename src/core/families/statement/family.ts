@@ -51,13 +51,13 @@ declare module '../../probes/question.js' {
 export const SYSTEM_STATEMENT =
     "You are given a statement. You are asked to judge whether the statement is true or false. Answer 'Yes, the statement is true.' if you know the statement is true. Answer 'No, the statement is false.' if you know the statement is false. Otherwise, answer 'I don't know.'";
 
-export type Corruption = 'tail' | 'head' | 'relation';
+type Corruption = 'tail' | 'head' | 'relation';
 /** A value held by more rows than this is not moved to another row by a head corruption (see claimKind in statementPlan). */
 const HEAD_HOLDERS = 8;
 const CORRUPTIONS: readonly Corruption[] = ['tail', 'head', 'relation'];
 
 /** The phrasing every statement carries: true ones and negatives are judged in one metric group. */
-export const STATEMENT_PHRASING = 'statement';
+const STATEMENT_PHRASING = 'statement';
 
 interface Edge {
     attribute: string;
@@ -84,7 +84,7 @@ function tailType(spec: SpecModel, relation: RelationDecl, attribute: string): s
 }
 
 /** The settings a statement probe reads, declared once (src/core/spec/settings.ts) and read through this table. */
-export const STATEMENT_SETTINGS = declareSettings('probe statement', {
+const STATEMENT_SETTINGS = declareSettings('probe statement', {
     statement: {
         type: 'text',
         list: true,
@@ -107,7 +107,7 @@ export const STATEMENT_SETTINGS = declareSettings('probe statement', {
     },
 });
 
-export function statementPlan(input: CompileInput): Plan | undefined {
+function statementPlan(input: CompileInput): Plan | undefined {
     const { spec, data, probe, problems, seed } = input;
     const fail = planFailure(problems, probe);
     const start = fdPlanStart(spec, data, probe, problems);

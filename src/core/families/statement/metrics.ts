@@ -15,7 +15,7 @@ import type { ReportSection } from '../../probes/contract/report.js';
 import type { Verdict } from '../../verify/types.js';
 import { figuresOf, wilson, type GroupMetrics, type Interval } from '../../verify/figures.js';
 import { ciText, pct } from '../../report/numbers.js';
-import { KEY_COLUMNS, keyCells } from '../../report/labels.js';
+import { LABEL_PARTS, keyCells } from '../../report/labels.js';
 
 export type Vote = 'yes' | 'no' | 'idk';
 
@@ -257,7 +257,7 @@ export function statementSections(groups: readonly GroupMetrics[]): ReportSectio
     return [
         {
             title: 'Statements: truthfulness, informativeness, correctness',
-            columns: [...KEY_COLUMNS, 'triples', 'T', 'I', 'C', 'paper T / I / C (mean of max(0, ·))'],
+            columns: [...LABEL_PARTS, 'triples', 'T', 'I', 'C', 'paper T / I / C (mean of max(0, ·))'],
             rows: shown.map(g => {
                 const s = statementsOf(g)!;
                 return [
@@ -272,7 +272,7 @@ export function statementSections(groups: readonly GroupMetrics[]): ReportSectio
         },
         {
             title: 'Statements: answers by polarity (majority of samples)',
-            columns: [...KEY_COLUMNS, 'true: yes', 'true: no', 'true: idk', 'corrupted: yes', 'corrupted: no', 'corrupted: idk'],
+            columns: [...LABEL_PARTS, 'true: yes', 'true: no', 'true: idk', 'corrupted: yes', 'corrupted: no', 'corrupted: idk'],
             rows: shown.map(g => {
                 const c = statementsOf(g)!.confusion;
                 return [
@@ -283,7 +283,7 @@ export function statementSections(groups: readonly GroupMetrics[]): ReportSectio
         },
         ...BREAKDOWNS.map(([title, column, of]) => ({
             title: `Statements by ${title}`,
-            columns: [...KEY_COLUMNS, column, 'triples', 'T', 'I', 'C', 'false accepted'],
+            columns: [...LABEL_PARTS, column, 'triples', 'T', 'I', 'C', 'false accepted'],
             rows: shown.flatMap(g =>
                 Object.entries(of(statementsOf(g)!) ?? {}).map(([k, b]) => [
                     ...head(g),
@@ -298,7 +298,7 @@ export function statementSections(groups: readonly GroupMetrics[]): ReportSectio
         })),
         {
             title: 'Statements: false statements accepted, by corruption',
-            columns: [...KEY_COLUMNS, 'corruption', 'negatives', 'accepted'],
+            columns: [...LABEL_PARTS, 'corruption', 'negatives', 'accepted'],
             rows: shown.flatMap(g =>
                 Object.entries(statementsOf(g)!.byCorruption).map(([k, x]) => [
                     ...head(g),

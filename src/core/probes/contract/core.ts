@@ -14,8 +14,6 @@ import type { Problem } from '../../problem.js';
 /** What follows the kind in `probe NAME <kind> …`: `using <fd>`, `along R.a -> S.b`, `about <relation>`, `using <rule>`. */
 export type ProbeTarget = 'fd' | 'path' | 'relation' | 'rule';
 
-export type { SettingType } from '../../spec/model.js';
-
 /**
  * A setting a family reads (`probe p <kind> … { NAME VALUE }`), declared as every setting is (`SettingDecl`,
  * src/core/spec/model.ts): `check` and the editor validate every value against it (a located error with the closest
