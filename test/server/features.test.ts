@@ -2,7 +2,7 @@ import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
-import type { LangiumDocument } from 'langium';
+import { LangiumCompletionParser, type LangiumDocument } from 'langium';
 import type { CodeAction, CompletionItem, Diagnostic, Hover, MarkupContent } from 'vscode-languageserver';
 import { codeActionsFor } from '../../src/server/features/code-actions.js';
 import { OPEN_DATA_ROW_COMMAND } from '../../src/protocol/lsp.js';
@@ -67,6 +67,23 @@ describe('language server features over the movie fixture and its data', () => {
         const text = hoverText(await hover('fd Director: name -> birth_year', 'fd Director: name -> '.length + 2));
         assert.match(text, /\*\*fd\*\*[\s\S]*rows · \d+ distinct left-hand sides · \*\*violated\*\*/);
         assert.match(text, /---[\s\S]*Director\.birth_year.*int/);
+    });
+
+    it('builds the completion parser at the first completion, not at start-up, and completes with it', async () => {
+        const fresh = serverServices();
+        const d = await open(fresh, path.join(FIXTURES, 'completion-lazy.probe'), 'source movies csv "data/movies.csv"\n');
+        assert.ok(
+            !(fresh.probe.parser.CompletionParser instanceof LangiumCompletionParser),
+            'no completion parser before a completion',
+        );
+        const items = await fresh.probe.lsp.CompletionProvider!.getCompletion(d, {
+            ...params(d),
+            position: { line: 1, character: 0 },
+        });
+        assert.ok(
+            items?.items.some(i => i.label === 'relation'),
+            JSON.stringify(items?.items.map(i => i.label)),
+        );
     });
 
     it('completes CSV column names inside a column mapping', async () => {

@@ -6,7 +6,7 @@
  */
 import type { CellValue, Column, ColumnStats, RelationTable } from './types.js';
 import { cellKey } from './table.js';
-import { columnCodes, groupCodes, PairIds } from './group.js';
+import { byArrays, columnCodes, groupCodes, PairIds } from './group.js';
 
 /** How many example rows each group keeps. */
 const ROWS_KEPT = 3;
@@ -59,7 +59,15 @@ function valuesAt(columns: Column[], row: number): CellValue[] {
 export function checkFd(table: RelationTable, fd: { lhs: string[]; rhs: string[] }): FdViolation[] {
     const lhsColumns = columnsOf(table, fd.lhs),
         rhsColumns = columnsOf(table, fd.rhs);
-    const n = table.rowCount;
+    // Tables sharing these columns (relations over one source) share the result (`byArrays`).
+    return byArrays(
+        [...lhsColumns, ...rhsColumns].map(c => c.codes),
+        `fd ${lhsColumns.length} ${table.rowCount}`,
+        () => fdViolations(lhsColumns, rhsColumns, table.rowCount),
+    );
+}
+
+function fdViolations(lhsColumns: Column[], rhsColumns: Column[], n: number): FdViolation[] {
     const lhs = groupCodes(lhsColumns.map(columnCodes), n),
         rhs = groupCodes(rhsColumns.map(columnCodes), n);
     const first = new Int32Array(lhs.cardinality).fill(-1);
@@ -107,6 +115,11 @@ export function checkFd(table: RelationTable, fd: { lhs: string[]; rhs: string[]
 /** Key values held by more than one row, in order of first row. */
 export function checkKey(table: RelationTable, key: string[]): KeyViolation[] {
     const columns = columnsOf(table, key);
+    const all = [...columns, ...table.columns].map(c => c.codes);
+    return byArrays(all, `key ${columns.length} ${table.rowCount}`, () => keyViolations(table, columns));
+}
+
+function keyViolations(table: RelationTable, columns: Column[]): KeyViolation[] {
     const n = table.rowCount;
     const grouped = groupCodes(columns.map(columnCodes), n);
     const counts = new Int32Array(grouped.cardinality);
@@ -134,6 +147,13 @@ export function checkKey(table: RelationTable, key: string[]): KeyViolation[] {
     return [...found.values()].map(({ wholeCode: _w, ...v }) => v);
 }
 
+/** Each value of `from` as its code in `to` (-1 where `to` never has it), once per pair of dictionaries. */
+const translation = (from: readonly CellValue[], to: readonly CellValue[]): Int32Array =>
+    byArrays([from, to], 'translation', () => {
+        const index = new Map<string, number>(to.map((v, code) => [cellKey(v), code]));
+        return Int32Array.from(from, v => index.get(cellKey(v)) ?? -1);
+    });
+
 /**
  * Values of `from` (per distinct referencing tuple) with no row of `to` holding them, in order of first row.
  * Values are compared typed: the int 1954 does not match the text '1954'.
@@ -146,14 +166,17 @@ export function checkFk(
     const fromColumns = columnsOf(from, fk.from.attributes),
         toColumns = columnsOf(to, fk.to.attributes);
     if (fromColumns.length !== toColumns.length) throw new Error('an fk needs as many attributes on each side');
+    const arrays = [...fromColumns, ...toColumns].map(c => c.codes);
+    return byArrays(arrays, `fk ${fromColumns.length} ${from.rowCount} ${to.rowCount}`, () =>
+        fkViolations(from, to, fromColumns, toColumns),
+    );
+}
+
+function fkViolations(from: RelationTable, to: RelationTable, fromColumns: Column[], toColumns: Column[]): FkViolation[] {
     if (fromColumns.length === 1 && fromColumns[0]!.type.list && !toColumns[0]!.type.list)
         return checkListFk(from.rowCount, fromColumns[0]!, toColumns[0]!);
     // Translate each `from` dictionary into `to` codes once; -1 marks a value `to` never has.
-    const translated = fromColumns.map((fc, i) => {
-        const tc = toColumns[i]!;
-        const index = new Map<string, number>(tc.values.map((v, code) => [cellKey(v), code]));
-        return Int32Array.from(fc.values, v => index.get(cellKey(v)) ?? -1);
-    });
+    const translated = fromColumns.map((fc, i) => translation(fc.values, toColumns[i]!.values));
     // The tuples `to` holds, as ids built column by column (pairs of the id so far and the next code).
     const first = toColumns[0]!;
     const present = new Uint8Array(Math.max(1, first.size));

@@ -12,12 +12,53 @@ export interface Codes {
 /** A column's codes with its cardinality (its distinct count, without reading its values). */
 export const columnCodes = (c: Column): Codes => ({ codes: c.codes, cardinality: Math.max(1, c.size) });
 
-/** A combined code per row over `columns` (-1 when any of them is null); `cardinality` bounds the codes. */
-export function groupCodes(columns: Codes[], rowCount: number): Codes {
+/**
+ * Results already computed from columns, found by the identity of the columns' arrays (one level of `WeakMap` per
+ * array, then `key` for the rest of the arguments): a built column's codes and values never change, and relations
+ * over one source share their columns' arrays, so a key check, an FD check and a probe's violating rows over the
+ * same columns — of one relation or of several — group the rows once. An entry lives as long as the first array.
+ */
+interface Remembered {
+    next: WeakMap<object, Remembered>;
+    results: Map<string, unknown>;
+}
+const remembered = new WeakMap<object, Remembered>();
+
+/** `compute()`, once per identity of `arrays` (in order) and `key`; the result is shared, so callers only read it. */
+export function byArrays<T>(arrays: readonly object[], key: string, compute: () => T): T {
+    let level: WeakMap<object, Remembered> = remembered;
+    let entry: Remembered | undefined;
+    for (const a of arrays) {
+        entry = level.get(a);
+        if (!entry) level.set(a, (entry = { next: new WeakMap(), results: new Map() }));
+        level = entry.next;
+    }
+    if (!entry) return compute();
+    if (!entry.results.has(key)) entry.results.set(key, compute());
+    return entry.results.get(key) as T;
+}
+
+/**
+ * A combined code per row over `columns` (-1 when any of them is null); `cardinality` bounds the codes. With
+ * `nullIsValue` a null is a value of its own in each column (its code is the column's codes + 1, so no row is
+ * -1). The result is shared (`byArrays`): callers only read it.
+ */
+export function groupCodes(columns: Codes[], rowCount: number, nullIsValue = false): Codes {
     if (columns.length === 0) return { codes: new Int32Array(rowCount), cardinality: 1 };
-    let current: Codes = columns[0]!;
-    for (let c = 1; c < columns.length; c++) current = combine(current, columns[c]!, rowCount);
-    return current;
+    if (columns.length === 1 && !nullIsValue) return columns[0]!;
+    const key = `${rowCount}|${nullIsValue}|${columns.map(c => c.cardinality).join(',')}`;
+    return byArrays(
+        columns.map(c => c.codes),
+        key,
+        () => {
+            const parts = nullIsValue
+                ? columns.map(c => ({ codes: c.codes.map(v => v + 1), cardinality: c.cardinality + 1 }))
+                : columns;
+            let current: Codes = parts[0]!;
+            for (let c = 1; c < parts.length; c++) current = combine(current, parts[c]!, rowCount);
+            return current;
+        },
+    );
 }
 
 function combine(a: Codes, b: Codes, rowCount: number): Codes {
@@ -115,8 +156,7 @@ export class PairIds {
  */
 export function firstOccurrences(columns: Codes[], rowCount: number): Int32Array {
     // Nulls take one extra code per column so that (x, null) rows are kept rather than dropped.
-    const shifted = columns.map(c => ({ codes: c.codes.map(v => v + 1), cardinality: c.cardinality + 1 }));
-    const grouped = groupCodes(shifted, rowCount);
+    const grouped = groupCodes(columns, rowCount, true);
     const seen = new Uint8Array(grouped.cardinality);
     const rows: number[] = [];
     for (let r = 0; r < rowCount; r++) {

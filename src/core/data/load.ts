@@ -167,6 +167,7 @@ export async function loadSource(
     const lineArray = lines.build();
     const built = new Map<ColumnReader, Column>([...readers.values()].map(r => [r, r.builder.build()]));
     const nulls = new Int32Array(lineArray.length).fill(-1);
+    const projections: Projections = new Map();
     for (const { relation, readers: used } of plan) {
         const relationProblems = problems.get(relation.name)!;
         const columns: Column[] = relation.attributes.map((a, i) => {
@@ -198,25 +199,45 @@ export async function loadSource(
             return deriveColumn(column, { attribute: a.name, type: a.type });
         });
         const table = relation.distinct
-            ? project(relation.name, source.path, columns, lineArray)
+            ? project(relation.name, source.path, columns, lineArray, projections)
             : makeTable(relation.name, source.path, columns, lineArray);
         result.set(relation.name, { table, problems: relationProblems, missing: missing.get(relation.name)! });
     }
     return result;
 }
 
+/**
+ * The distinct projections of one load, by the code arrays they project (in order): relations projecting the same
+ * columns of a source share the rows picked and the picked arrays, so their checks find one grouping (`groupCodes`).
+ */
+type Projections = Map<string, { lines: Int32Array; picked: Map<Int32Array, Int32Array> }>;
+const arrayIds = new WeakMap<Int32Array, number>();
+let nextArrayId = 0;
+const arrayId = (a: Int32Array) => {
+    let id = arrayIds.get(a);
+    if (id === undefined) arrayIds.set(a, (id = nextArrayId++));
+    return id;
+};
+
 /** A distinct projection: one row per distinct combination of the columns, at its first occurrence. */
-function project(relation: string, file: string, columns: Column[], lines: Int32Array): RelationTable {
-    const rows = firstOccurrences(columns.map(columnCodes), lines.length);
-    const pick = (codes: Int32Array) => {
-        const out = new Int32Array(rows.length);
-        for (let i = 0; i < rows.length; i++) out[i] = codes[rows[i]!]!;
-        return out;
-    };
+function project(relation: string, file: string, columns: Column[], lines: Int32Array, projections: Projections): RelationTable {
+    const key = columns.map(c => arrayId(c.codes)).join(',');
+    let projection = projections.get(key);
+    if (!projection) {
+        const rows = firstOccurrences(columns.map(columnCodes), lines.length);
+        const pick = (codes: Int32Array) => {
+            const out = new Int32Array(rows.length);
+            for (let i = 0; i < rows.length; i++) out[i] = codes[rows[i]!]!;
+            return out;
+        };
+        projection = { lines: pick(lines), picked: new Map(columns.map(c => [c.codes, pick(c.codes)])) };
+        projections.set(key, projection);
+    }
+    const picked = projection.picked;
     return makeTable(
         relation,
         file,
-        columns.map(c => deriveColumn(c, { codes: pick(c.codes) })),
-        pick(lines),
+        columns.map(c => deriveColumn(c, { codes: picked.get(c.codes)! })),
+        projection.lines,
     );
 }

@@ -13,9 +13,23 @@ import type { Problem } from '../errors.js';
 const ROWS_LOOKED_AT = 200;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * A value's expression, made once per value: the same values come back row after row and probe after probe (a
+ * large spec's first diagnostics made one per keyword of 200 rows of each binary probe). Bounded: cleared when full.
+ */
+const wordOf = new Map<string, RegExp>();
+const WORDS_KEPT = 4096;
 /** The value as a whole word or phrase, in any case ("Cameron" is not found inside "Cameroon"). */
-const stated = (question: string, value: string) =>
-    value.trim().length > 0 && new RegExp(`(?<![\\p{L}\\p{N}])${escape(value.trim())}(?![\\p{L}\\p{N}])`, 'iu').test(question);
+function stated(question: string, value: string): boolean {
+    const word = value.trim();
+    if (word.length === 0) return false;
+    let re = wordOf.get(word);
+    if (!re) {
+        if (wordOf.size >= WORDS_KEPT) wordOf.clear();
+        wordOf.set(word, (re = new RegExp(`(?<![\\p{L}\\p{N}])${escape(word)}(?![\\p{L}\\p{N}])`, 'iu')));
+    }
+    return re.test(question);
+}
 
 /** A warning per phrasing whose questions state one of their keywords, with the first such question. */
 export function answerInQuestion(spec: SpecModel, probe: ProbeDecl, plan: Plan): Problem[] {

@@ -39,8 +39,9 @@ export function violatingRows(table: RelationTable, lhs: string[], rhs: string[]
         const rightCols = rhs.map(a => table.column(a));
         if (!left || rightCols.some(c => c === undefined)) return null;
         const right = groupCodes(
-            rightCols.map(c => ({ codes: c!.codes.map(v => v + 1), cardinality: c!.size + 1 })),
+            rightCols.map(c => columnCodes(c!)),
             table.rowCount,
+            true,
         );
         const UNSEEN = -1,
             CONFLICT = -2;
