@@ -24,8 +24,8 @@ function files(dir, suffix) {
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 /**
- * Runs the steps two at a time (each is one busy process; the machine has two cores), their output kept and
- * printed whole in order; exits when any fails.
+ * Runs the steps side by side (all at once: the checks before the build are four short processes, the two after
+ * it two), their output kept and printed whole in order; exits when any fails.
  */
 async function runSideBySide(steps) {
     const results = await Promise.all(
