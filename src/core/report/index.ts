@@ -8,6 +8,7 @@ import type { ReportData, ReportFormat } from './model.js';
 export {
     buildReport,
     passed,
+    failedRows,
     failureReason,
     explainVerdict,
     readText,

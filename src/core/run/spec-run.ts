@@ -42,7 +42,7 @@ import { storePath } from '../places.js';
 import { closest } from '../language/validation/suggest.js';
 import type { ModelAids } from '../probes/family.js';
 import { fetchAids } from './aids.js';
-import { suiteAsksBatch } from './settings.js';
+import { availableModels, suiteAsksBatch } from './settings.js';
 import { MODEL_SETTINGS } from '../models/settings.js';
 import { inheritSettings } from '../spec/settings.js';
 
@@ -151,7 +151,7 @@ function namedModels(
     extra: readonly ModelDecl[],
     cwd: string,
 ): ModelDecl[] {
-    const declared = [...spec.models, ...extra.filter(m => !spec.models.some(s => s.name === m.name))];
+    const declared = availableModels(spec.models, extra);
     const wanted = names?.length ? names : suiteModels.length ? suiteModels : ['offline'];
     return wanted.map(n => {
         const m = modelFromFlag(n, declared);

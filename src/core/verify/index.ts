@@ -26,7 +26,7 @@ export {
     type GroupSummary,
     type GroupRelation,
 } from './groups.js';
-export { questionPassed, isMeasured } from './passed.js';
+export { failedVerdicts, questionPassed, isMeasured } from './passed.js';
 export { runJudge, cohensKappa, sampleVerdicts, JUDGE_LABEL, JUDGE_PRESET, type JudgeClient, type JudgeResult } from './judge.js';
 export {
     factVerdicts,
