@@ -14,6 +14,7 @@ import { modelFromFlag, resolveModel, type ResolvedModel } from '../models/provi
 import { costOf, priceOf } from '../models/cost.js';
 import { scrubDeep } from '../models/key-scrubber.js';
 import { requestHash } from './hash.js';
+import { problemWords } from '../errors.js';
 
 /** The key of a resolved model, as `resolveKey` gives it (the caller knows the secrets, bindings and host prompts). */
 export type KeyFor = (model: ResolvedModel) => Promise<{ ok: true; key: string } | { ok: false; message: string }>;
@@ -39,7 +40,7 @@ export function modelsOnDemand<T>(
             c = !decl
                 ? `${setting}: unknown model "${name}"`
                 : !resolved?.model
-                  ? `${setting}: ${resolved!.problems.join('; ')}`
+                  ? `${setting}: ${resolved!.problems.map(problemWords).join(' ')}`
                   : !key!.ok
                     ? `${setting} ${name}: ${key!.message}`
                     : make(resolved.model, key!.key);

@@ -240,16 +240,7 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
                 ),
             );
         }
-        notes.push(
-            ...fetched.problems.map(p => ({
-                ...problem(
-                    'generation-model',
-                    p,
-                    'Name a model declared in the spec, with its endpoint and key_env; until then the cases that need it are left out (enrich_with) or fall back (embeddings: BM25 prizes).',
-                ),
-                severity: 'warning' as const,
-            })),
-        );
+        notes.push(...fetched.problems);
         const questions = questionSource(spec, data, req, suite, notes, fetched.aids);
         const { prepared, problems } = await prepareRun({
             store,
