@@ -20,6 +20,7 @@ import { OpenAIEmbeddingsClient } from '../models/openai-embeddings.js';
 import { costOf, countMessageTokens, priceOf, type CostEstimate } from '../models/cost.js';
 import { requestHash } from './hash.js';
 import { sideHash, sideParams, type KeyFor } from './side-call.js';
+import { madeCall } from './pending.js';
 import { problem, problemWords, type Problem } from '../errors.js';
 
 /** The cache key of one text's embedding (the rule family's embeddings oracle uses the same: a text is embedded once per store). */
@@ -274,14 +275,7 @@ export async function fetchAids(req: AidsRequest): Promise<AidsOutcome> {
                         sample: 0,
                         hash,
                         params: sideParams(params),
-                        text: done.text,
-                        tokensIn: done.tokens.input,
-                        tokensOut: done.tokens.output,
-                        latencyMs: done.latencyMs,
-                        cost: costOf(priceOf(c.model), done.tokens),
-                        attempts: 1,
-                        finishReason: done.finishReason,
-                        cached: false,
+                        ...madeCall(c.model, done),
                     });
                 } catch (e) {
                     failed.add(hash);

@@ -3,9 +3,9 @@
  * answering some of them.
  */
 import type { Question } from '../probes/question.js';
-import type { Price } from '../models/cost.js';
+import { costOf, priceOf, type Price } from '../models/cost.js';
 import type { ResolvedModel } from '../models/providers.js';
-import type { ModelClient } from '../models/types.js';
+import type { Completion, ModelClient } from '../models/types.js';
 import { slotKey, type AnswerRecord, type CacheEntry, type Store } from '../store/index.js';
 import { answerParams, requestHash } from './hash.js';
 
@@ -71,6 +71,26 @@ export async function pendingSlots(
     return out;
 }
 
+/** A call's record of an answer served from the cache: its text and tokens; nothing was called, nothing paid. */
+export function cachedCall(hit: Pick<CacheEntry, 'text' | 'tokensIn' | 'tokensOut' | 'finishReason'>) {
+    const { text, tokensIn, tokensOut, finishReason } = hit;
+    return { text, tokensIn, tokensOut, latencyMs: 0, cost: 0, attempts: 0, finishReason, cached: true };
+}
+
+/** A call's record of a completion made now, at the model's price. */
+export function madeCall(model: ResolvedModel, done: Completion) {
+    return {
+        text: done.text,
+        tokensIn: done.tokens.input,
+        tokensOut: done.tokens.output,
+        latencyMs: done.latencyMs,
+        cost: costOf(priceOf(model), done.tokens),
+        attempts: 1,
+        finishReason: done.finishReason,
+        cached: false,
+    };
+}
+
 /** The answer record of a slot served from the cache (nothing was called, nothing paid). */
 export function cacheRecord(
     runId: string,
@@ -87,14 +107,7 @@ export function cacheRecord(
         sample,
         hash,
         params: answerParams(model.params, sample),
-        text: hit.text,
-        tokensIn: hit.tokensIn,
-        tokensOut: hit.tokensOut,
-        latencyMs: 0,
-        cost: 0,
-        attempts: 0,
-        finishReason: hit.finishReason,
-        cached: true,
+        ...cachedCall(hit),
         cacheable: false,
     };
 }

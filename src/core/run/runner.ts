@@ -76,11 +76,7 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
 
     let unreachable = 0;
     try {
-        unreachable = await askModels(
-            { store, runId, signal, retry, progress, emit, onAnswer: opts.onAnswer, writes },
-            pools,
-            produce,
-        );
+        unreachable = await askModels({ ...opts, retry, progress, emit, writes }, pools, produce);
     } finally {
         signal?.removeEventListener('abort', stop);
     }

@@ -81,11 +81,7 @@ export async function executeSharedRun(opts: RunOptions & { shared: SharedOption
     );
     let unreachable = 0;
     try {
-        unreachable = await askModels(
-            { store, runId, signal, retry, progress, emit, onAnswer: opts.onAnswer, writes },
-            pools,
-            produce,
-        );
+        unreachable = await askModels({ ...opts, retry, progress, emit, writes }, pools, produce);
     } finally {
         clearInterval(beat);
         signal?.removeEventListener('abort', stop);
