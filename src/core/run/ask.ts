@@ -51,7 +51,7 @@ export async function askModels(
     return unreachable;
 }
 
-export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue): Promise<void> {
+async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue): Promise<void> {
     const { store, runId, signal, retry, progress, emit } = ctx;
     const { model, client } = rm;
     // Local answers (replay, offline) have no endpoint to learn limits from.
