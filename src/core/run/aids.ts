@@ -20,7 +20,7 @@ import { OpenAIEmbeddingsClient } from '../models/openai-embeddings.js';
 import { costOf, countMessageTokens, priceOf, type CostEstimate } from '../models/cost.js';
 import { requestHash } from './hash.js';
 import { sideHash, sideParams, type KeyFor } from './side-call.js';
-import { madeCall } from './pending.js';
+import { madeCall } from './call-record.js';
 import { problem, problemWords, type Problem } from '../errors.js';
 
 /** The cache key of one text's embedding (the rule family's embeddings oracle uses the same: a text is embedded once per store). */

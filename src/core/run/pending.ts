@@ -3,11 +3,12 @@
  * answering some of them.
  */
 import type { Question } from '../probes/question.js';
-import { costOf, priceOf, type Price } from '../models/cost.js';
+import type { Price } from '../models/cost.js';
 import type { ResolvedModel } from '../models/providers.js';
-import type { Completion, ModelClient } from '../models/types.js';
+import type { ModelClient } from '../models/types.js';
 import { slotKey, type AnswerRecord, type CacheEntry, type Store } from '../store/index.js';
 import { answerParams, requestHash } from './hash.js';
+import { cachedCall } from './call-record.js';
 
 export interface RunModel {
     model: ResolvedModel;
@@ -69,26 +70,6 @@ export async function pendingSlots(
     const hits = await store.cachedMany(out.map(p => p.hash!));
     for (const p of out) p.hit = hits.get(p.hash!) ?? null;
     return out;
-}
-
-/** A call's record of an answer served from the cache: its text and tokens; nothing was called, nothing paid. */
-export function cachedCall(hit: Pick<CacheEntry, 'text' | 'tokensIn' | 'tokensOut' | 'finishReason'>) {
-    const { text, tokensIn, tokensOut, finishReason } = hit;
-    return { text, tokensIn, tokensOut, latencyMs: 0, cost: 0, attempts: 0, finishReason, cached: true };
-}
-
-/** A call's record of a completion made now, at the model's price. */
-export function madeCall(model: ResolvedModel, done: Completion) {
-    return {
-        text: done.text,
-        tokensIn: done.tokens.input,
-        tokensOut: done.tokens.output,
-        latencyMs: done.latencyMs,
-        cost: costOf(priceOf(model), done.tokens),
-        attempts: 1,
-        finishReason: done.finishReason,
-        cached: false,
-    };
 }
 
 /** The answer record of a slot served from the cache (nothing was called, nothing paid). */

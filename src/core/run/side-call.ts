@@ -13,7 +13,7 @@ import type { CompletionParams, ModelClient } from '../models/types.js';
 import { modelFromFlag, resolveModel, type ResolvedModel } from '../models/providers.js';
 import { scrubDeep } from '../models/key-scrubber.js';
 import { requestHash } from './hash.js';
-import { cachedCall, madeCall } from './pending.js';
+import { cachedCall, madeCall } from './call-record.js';
 import { problemWords } from '../errors.js';
 
 /** The key of a resolved model, as `resolveKey` gives it (the caller knows the secrets, bindings and host prompts). */
