@@ -36,6 +36,11 @@ export function fromDiagnostic(d: SpecDiagnostic): Problem {
     };
 }
 
+/** A problem's message and remedy as one sentence, where it becomes part of another message (no place, no code). */
+export function problemWords(p: Problem): string {
+    return p.remedy ? `${p.message} ${p.remedy}` : p.message;
+}
+
 /** `file:line:column error [code] message Remedy` — paths relative to `cwd` when inside it. */
 export function problemText(p: Problem, cwd = process.cwd()): string {
     let where = '';
@@ -46,7 +51,7 @@ export function problemText(p: Problem, cwd = process.cwd()): string {
             ? `${file}:${p.location.range.start.line + 1}:${p.location.range.start.character + 1} `
             : `${file}: `;
     }
-    return `${where}${p.severity} [${p.code}] ${p.message}${p.remedy ? ` ${p.remedy}` : ''}`;
+    return `${where}${p.severity} [${p.code}] ${problemWords(p)}`;
 }
 
 /** Problems that mean the request named something that is not there (a command line's usage errors). */

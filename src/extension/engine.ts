@@ -17,7 +17,14 @@ import { previewRule, previewText } from '../core/rules/index.js';
 import { fromDiagnostic, HalluProbeError } from '../core/errors.js';
 import type { DrawnGraph, ModelCostForecast, PreviewData, PreviewRow } from '../protocol/webview.js';
 import type { GenerateOptions } from '../core/probes/index.js';
-import { batchable, type RunSpecResult } from '../core/run/index.js';
+import {
+    availableModels as specAndSettingModels,
+    batchable,
+    defaultModel,
+    priceText,
+    suiteRunModel,
+    type RunSpecResult,
+} from '../core/run/index.js';
 import * as core from './core-adapter.js';
 import type { RunRequest } from './core-adapter.js';
 
@@ -80,12 +87,12 @@ export function suitePower(file: string, suite: string, signal?: AbortSignal): P
     return core.suitePower(file, suite, spec => serialised(() => loadSpec(spec)), signal);
 }
 
-/** Every model a spec can run: its own declarations, then those from settings not shadowed by them. */
+/** Every model a spec can run: its own declarations, then those from settings not shadowed by them (the engine's rule). */
 export function availableModels(spec: Pick<SpecModel, 'models'> | undefined, extra: readonly ModelDecl[]): ModelDecl[] {
-    const own = spec?.models ?? [];
-    const names = new Set(own.map(m => m.name));
-    return [...own, ...extra.filter(m => !names.has(m.name))];
+    return specAndSettingModels(spec?.models ?? [], extra);
 }
+
+export { defaultModel, suiteRunModel };
 
 export function costForecasts(
     questions: readonly Question[],
@@ -95,7 +102,15 @@ export function costForecasts(
     const requests = questions.map((q, i) => ({ messages: q.messages, ...(tokens ? { tokens: tokens[i]! } : {}) }));
     return models.map(decl => {
         const { model } = resolveModel(decl);
-        if (!model) return { model: decl.name, questions: questions.length, inputTokens: 0, outputTokens: 0, cost: null };
+        if (!model)
+            return {
+                model: decl.name,
+                questions: questions.length,
+                inputTokens: 0,
+                outputTokens: 0,
+                cost: null,
+                costText: priceText(null),
+            };
         const e = forecastCost(model, requests);
         return {
             model: decl.name,
@@ -103,6 +118,7 @@ export function costForecasts(
             inputTokens: e.inputTokens,
             outputTokens: e.outputTokens,
             cost: e.usd ?? null,
+            costText: priceText(e.usd),
         };
     });
 }

@@ -36,11 +36,10 @@ export class RowFactsHover implements vscode.HoverProvider {
             }
         }
         if (sections.length === 0) return undefined;
-        // The facts asked in two families or more first: those the cross-family summary is about.
-        const across = (r: RowFacts) => r.facts.n - r.facts.classes['not-enough-forms'];
+        // The facts asked in two families or more first: those the cross-family summary is about (the engine counts them).
         const md = new vscode.MarkdownString(undefined, false);
         md.isTrusted = { enabledCommands: ['halluprobe.openFact'] };
-        for (const { spec, run, label, r } of sections.sort((a, b) => across(b.r) - across(a.r))) {
+        for (const { spec, run, label, r } of sections.sort((a, b) => b.r.across - a.r.across)) {
             md.appendMarkdown(
                 `**${escapeMd(`${r.relation}(${r.key.join(', ')})`)}** · ${escapeMd(label)} · ${escapeMd(path.basename(spec))}, run ${escapeMd(run)}\n\n`,
             );

@@ -11,7 +11,7 @@ import { KeyStore, confirmHost } from './secrets.js';
 import * as settings from './settings.js';
 import type { RunSpecResult, RunProgress } from './engine.js';
 import { sqliteStatus } from './native.js';
-import { questionPassed } from '../core/verify/index.js';
+import { failedVerdicts } from '../core/verify/index.js';
 import { usd } from '../core/run/light.js';
 import {
     batchStates,
@@ -187,11 +187,7 @@ export class Runs implements vscode.Disposable {
                     this.state.offerResults(req.file, outcome.results);
                     this.finished.fire({ file: req.file, outcome, req });
                     const verdicts = outcome.results.verdicts;
-                    const questions = new Map(outcome.results.questions.map(q => [q.id, q]));
-                    const failed = verdicts.filter(v => {
-                        const q = questions.get(v.questionId);
-                        return q !== undefined && !questionPassed(q, v);
-                    }).length;
+                    const failed = failedVerdicts(outcome.results);
                     // Questions whose calls failed are counted too: a run never reads as all passed when some went unasked.
                     const unasked = outcome.counts.failed ? `, ${outcome.counts.failed} not answered: the calls failed` : '';
                     this.ctx.output.info(
@@ -290,7 +286,7 @@ export class Runs implements vscode.Disposable {
             this.item.show();
             return;
         }
-        this.item.text = `$(${a.batch ? 'cloud' : 'beaker'}~spin) ${a.batch ? 'batch ' : ''}${p.done}/${p.generating || !p.total ? '…' : p.total} · $${p.cost.toFixed(p.cost < 1 ? 4 : 2)}`;
+        this.item.text = `$(${a.batch ? 'cloud' : 'beaker'}~spin) ${a.batch ? 'batch ' : ''}${p.done}/${p.generating || !p.total ? '…' : p.total} · ${usd(p.cost)}`;
         this.item.tooltip = `HalluProbe: ${a.label} — ${progressText(p)}. Click for details.`;
         this.item.show();
     }
@@ -303,11 +299,11 @@ export class Runs implements vscode.Disposable {
 }
 
 function progressText(p: RunProgress): string {
-    if (p.batches) return `${batchStates(p.batches)} · ${p.done}/${p.total} answered · $${p.cost.toFixed(4)}`;
+    if (p.batches) return `${batchStates(p.batches)} · ${p.done}/${p.total} answered · ${usd(p.cost)}`;
     const of = p.generating
         ? `${p.done} answered (generating… ${p.questions} questions so far)`
         : `${p.done}/${p.total} answered`;
-    return `${of}${p.cached ? ` (${p.cached} cached)` : ''}${p.failed ? `, ${p.failed} failed` : ''} · $${p.cost.toFixed(4)}`;
+    return `${of}${p.cached ? ` (${p.cached} cached)` : ''}${p.failed ? `, ${p.failed} failed` : ''} · ${usd(p.cost)}`;
 }
 
 /** The cost gate's question, as a modal (the engine decides when to ask: above the same threshold as the CLI). */

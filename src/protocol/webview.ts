@@ -41,6 +41,8 @@ export interface ModelCostForecast {
     outputTokens: number;
     /** In US dollars; null when the model has no price. */
     cost: number | null;
+    /** The cost as the engine writes money (`$0.0042`, `no price`): what the panel shows. */
+    costText: string;
 }
 
 export interface PreviewData {

@@ -89,6 +89,12 @@ test("the FD hover and a data row's hover count the facts the JSON report and th
             assert.equal(n, ofRow.filter(f => csvClass.get(`${f.model}\u0000${f.id}`) === c).length, `csv: ${c}`);
         }
         assert.deepEqual(new Set(hover.facts.shown.map(s => s.id)), new Set(ofRow.map(f => f.id)));
+        // The engine counts the facts asked across families (the hover orders its rows by this; it counts nothing itself).
+        assert.equal(
+            hover.across,
+            ofRow.filter(f => f.class !== 'not-enough-forms').length,
+            'facts asked in two families or more',
+        );
 
         // Its fact view: every family the report lists with an answer, its verdict and value, and a question of that
         // family testing the fact; drawn as the fact's edge and one node per family.

@@ -27,7 +27,7 @@ export function serverModel(url: string, settings: Settings = {}, name = 'local'
         settings: { id: 'test-model', endpoint: url, ...settings },
         loc: { file: '', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } },
     });
-    if (!model) throw new Error(problems.join('; '));
+    if (!model) throw new Error(problems.map(p => p.message).join('; '));
     const rm: RunModel = { model, client: createClient(model, { key }), secret: key };
     const price = priceOf(model);
     if (price) rm.price = price;

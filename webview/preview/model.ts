@@ -130,14 +130,8 @@ export function formatKeywords(keywords: string[][]): string {
     return keywords.map(h => h.join(', ')).join(' | ');
 }
 
-export function formatCost(cost: number | null): string {
-    if (cost === null) return 'no price';
-    if (cost === 0) return '$0';
-    return cost < 0.01 ? `< $0.01` : `$${cost.toFixed(2)}`;
-}
-
 export function formatForecast(e: ModelCostForecast): string {
-    return `${e.model}: ${e.questions} questions · ${e.inputTokens.toLocaleString('en-US')} in + ~${e.outputTokens.toLocaleString('en-US')} out tokens · ${formatCost(e.cost)}`;
+    return `${e.model}: ${e.questions} questions · ${e.inputTokens.toLocaleString('en-US')} in + ~${e.outputTokens.toLocaleString('en-US')} out tokens · ${e.costText}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { print } from '../print.js';
 import type { Command } from './command.js';
 import { stringFlag, UsageError, type ParsedArgs, unknownOption } from '../args.js';
-import { estimateProbe, powerLines, suitePower, type EstimateBudget } from '../../core/run/index.js';
+import { estimateProbe, powerLines, suitePower, usd, type EstimateBudget } from '../../core/run/index.js';
 import { printError } from '../print.js';
 
 const FLAGS = new Set([
@@ -37,8 +37,8 @@ const num = (s: string | undefined, name: string): number | undefined => {
 function budgetOf(s: string): EstimateBudget {
     const calls = /^\s*(\d+)\s*calls?\s*$/i.exec(s);
     if (calls) return { calls: num(calls[1], 'budget')! };
-    const usd = /^\s*\$\s*(\d+(?:\.\d+)?)\s*$/.exec(s) ?? /^\s*(\d+(?:\.\d+)?)\s*(?:usd|dollars?)\s*$/i.exec(s);
-    if (usd) return { usd: num(usd[1], 'budget')! };
+    const dollars = /^\s*\$\s*(\d+(?:\.\d+)?)\s*$/.exec(s) ?? /^\s*(\d+(?:\.\d+)?)\s*(?:usd|dollars?)\s*$/i.exec(s);
+    if (dollars) return { usd: num(dollars[1], 'budget')! };
     const n = num(s, 'budget')!;
     if (!s.endsWith('%')) {
         if (!Number.isInteger(n))
@@ -131,9 +131,9 @@ Exit: 0 done, 1 a run failed, 2 bad usage.`,
         print(
             `  interval half-width: ${f(r.chosen.halfWidth)} (prediction-powered ${f(r.ppi.halfWidth)}, sample only ${f(r.sampleOnly.halfWidth)})`,
         );
-        const usd = (x: number | undefined) => (x === undefined ? '' : ` ($${x.toFixed(2)})`);
+        const money = (x: number | undefined) => (x === undefined ? '' : ` (${usd(x)})`);
         print(
-            `  spent: ${r.spent.calls} calls of ${expensive}${usd(r.full.usd === undefined ? undefined : r.spent.usd)}; budget ${r.budget.units} ${r.unit} = ${r.budget.calls} calls${usd(r.budget.usd)}; a full run: ${r.full.calls} calls${usd(r.full.usd)} (spent ${Math.round((100 * r.spent.calls) / Math.max(1, r.full.calls))} % of it)`,
+            `  spent: ${r.spent.calls} calls of ${expensive}${money(r.full.usd === undefined ? undefined : r.spent.usd)}; budget ${r.budget.units} ${r.unit} = ${r.budget.calls} calls${money(r.budget.usd)}; a full run: ${r.full.calls} calls${money(r.full.usd)} (spent ${Math.round((100 * r.spent.calls) / Math.max(1, r.full.calls))} % of it)`,
         );
         print(
             `  per stratum: ${Object.entries(r.perStratum)

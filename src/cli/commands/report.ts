@@ -6,7 +6,7 @@ import { isPostgresUrl, openStore, type Store } from '../../core/store/index.js'
 import {
     FACT_FORMATS,
     loadReport,
-    passed,
+    failedRows,
     renderFacts,
     renderReport,
     resolveRunId,
@@ -271,7 +271,7 @@ export function limitFor(limits: readonly HLimit[], g: { probe: string; phrasing
 function gate(data: ReportData, failOnFailures: boolean, maxH: readonly HLimit[] | undefined): number {
     let code = 0;
     if (failOnFailures) {
-        const failed = data.rows.filter(r => !passed(r)).length;
+        const failed = failedRows(data.rows);
         if (failed > 0) {
             printError(`halluprobe report: ${failed} of ${data.rows.length} questions failed.`);
             code = 1;

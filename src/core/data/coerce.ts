@@ -10,7 +10,8 @@ export type Coerced = { ok: true; value: CellValue } | { ok: false; reason: stri
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const TRUE = new Set(['true', 'yes', 'y', 't', '1', '1.0']);
 const FALSE = new Set(['false', 'no', 'n', 'f', '0', '0.0']);
-const MONTHS = [
+/** The month names, January first (dates are read and written in English). */
+export const MONTHS: readonly string[] = [
     'january',
     'february',
     'march',

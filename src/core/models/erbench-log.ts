@@ -36,6 +36,18 @@ export interface ErbenchLogRecord {
 
 const HEADER = /^(\d+)(?:-(\d+))?th question\s*$/;
 
+/** The record a header line (`12-3th question`) starts: its row and phrasing, nothing read yet. */
+function startRecord(header: RegExpExecArray): ErbenchLogRecord {
+    return {
+        row: Number(header[1]),
+        phrasing: header[2] === undefined ? 0 : Number(header[2]),
+        question: '',
+        answer: '',
+        gold: '',
+        goldEntity: '',
+    };
+}
+
 export function parseErbenchLog(text: string): ErbenchLogRecord[] {
     const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
     const out: ErbenchLogRecord[] = [];
@@ -57,14 +69,7 @@ export function parseErbenchLog(text: string): ErbenchLogRecord[] {
         const header = HEADER.exec(line);
         if (header) {
             finish();
-            current = {
-                row: Number(header[1]),
-                phrasing: header[2] === undefined ? 0 : Number(header[2]),
-                question: '',
-                answer: '',
-                gold: '',
-                goldEntity: '',
-            };
+            current = startRecord(header);
             continue;
         }
         if (!current) continue;
@@ -125,14 +130,7 @@ export function parseErbenchChoiceLog(text: string): ErbenchLogRecord[] {
         const header = HEADER.exec(line);
         if (header) {
             finish();
-            current = {
-                row: Number(header[1]),
-                phrasing: header[2] === undefined ? 0 : Number(header[2]),
-                question: '',
-                answer: '',
-                gold: '',
-                goldEntity: '',
-            };
+            current = startRecord(header);
             continue;
         }
         if (/^={5,}\s*$/.test(line)) {

@@ -92,6 +92,20 @@ export function chatBody(modelId: string, request: CompletionRequest): OpenAI.Ch
     return body;
 }
 
+/**
+ * The SDK for one model's endpoint: no retries of its own (the runner retries), `timeout_ms` bounding the wait for an
+ * answer to start and each gap in its body, never the whole transfer.
+ */
+export function endpointSdk(model: ResolvedModel, key: string): OpenAI {
+    return new OpenAI({
+        apiKey: key || 'not-needed',
+        baseURL: model.endpoint,
+        maxRetries: 0,
+        timeout: model.limits.timeoutMs,
+        fetch: idleTimeoutFetch(model.limits.timeoutMs),
+    });
+}
+
 export class OpenAIChatClient implements ModelClient {
     readonly cacheable = true;
     readonly displayName: string;
@@ -105,14 +119,7 @@ export class OpenAIChatClient implements ModelClient {
     ) {
         this.scrub = keyScrubber(key);
         this.displayName = `${model.id} (${model.provider})`;
-        // timeout_ms bounds the wait for the answer to start and each gap in its body, never the whole transfer.
-        this.sdk = new OpenAI({
-            apiKey: key || 'not-needed',
-            baseURL: model.endpoint,
-            maxRetries: 0,
-            timeout: model.limits.timeoutMs,
-            fetch: idleTimeoutFetch(model.limits.timeoutMs),
-        });
+        this.sdk = endpointSdk(model, key);
     }
 
     async complete(request: CompletionRequest, signal?: AbortSignal): Promise<Completion> {

@@ -5,8 +5,7 @@
  */
 import OpenAI from 'openai';
 import type { ResolvedModel } from './providers.js';
-import { idleTimeoutFetch } from './idle-fetch.js';
-import { toModelError } from './openai-client.js';
+import { endpointSdk, toModelError } from './openai-client.js';
 import { ModelError } from './types.js';
 
 export interface Embeddings {
@@ -22,13 +21,7 @@ export class OpenAIEmbeddingsClient {
         private readonly model: ResolvedModel,
         private readonly key: string,
     ) {
-        this.sdk = new OpenAI({
-            apiKey: key || 'not-needed',
-            baseURL: model.endpoint,
-            maxRetries: 0,
-            timeout: model.limits.timeoutMs,
-            fetch: idleTimeoutFetch(model.limits.timeoutMs),
-        });
+        this.sdk = endpointSdk(model, key);
     }
 
     async embed(texts: string[], signal?: AbortSignal): Promise<Embeddings> {

@@ -2,6 +2,7 @@
  * Model declarations (spec `model` blocks, VS Code settings, `--model openai:gpt-4o-mini`) resolved into the
  * plain settings the runner uses. Nothing here reads a key: see secrets.ts.
  */
+import { problem, type Problem } from '../errors.js';
 import type { ModelDecl } from '../spec/model.js';
 import { MODEL_SETTINGS } from './settings.js';
 import type { CompletionParams, Limits, ResolvedModel } from './types.js';
@@ -81,26 +82,27 @@ export function providerOfKeyEnv(name: string): ProviderName | undefined {
 
 const DEFAULT_LIMITS: Limits = { concurrency: 8, rpm: 0, tpm: 0, timeoutMs: 60_000, retries: 4, pacing: 'endpoint' };
 
-/** Turns a declaration into runner settings; `problems` says what is wrong and how to fix it. */
-export function resolveModel(decl: ModelDecl): { model?: ResolvedModel; problems: string[] } {
+/** Turns a declaration into runner settings; `problems` says what is wrong and how to fix it (code `model-settings`). */
+export function resolveModel(decl: ModelDecl): { model?: ResolvedModel; problems: Problem[] } {
     const s = MODEL_SETTINGS.read(decl.settings);
-    const problems: string[] = [];
+    const problems: Problem[] = [];
+    const wrong = (message: string, remedy?: string) =>
+        problems.push(problem('model-settings', `model ${decl.name}: ${message}`, remedy));
     const provider = decl.provider;
     if (!providerFacts(provider)) {
-        return { problems: [`model ${decl.name}: unknown provider "${provider}"; use one of ${PROVIDER_NAMES.join(', ')}.`] };
+        wrong(`unknown provider "${provider}".`, `Use one of ${PROVIDER_NAMES.join(', ')}.`);
+        return { problems };
     }
     const preset = httpProvider(provider);
     const endpoint = preset ? (s.endpoint ?? preset.baseURL).replace(/\/+$/, '') : '';
     if (preset && endpoint === '')
-        problems.push(`model ${decl.name}: provider ${provider} needs an endpoint setting (the resource's base URL).`);
+        wrong(`provider ${provider} needs an endpoint setting.`, "Give the resource's base URL as endpoint.");
     if (endpointHasUserinfo(endpoint))
-        problems.push(
-            `model ${decl.name}: the endpoint holds a user name or password (user:pass@host); remove it and give the key with key_env.`,
-        );
+        wrong('the endpoint holds a user name or password (user:pass@host).', 'Remove it and give the key with key_env.');
     const id = s.id ?? (preset ? '' : provider);
-    if (preset && id === '') problems.push(`model ${decl.name}: add an id setting naming the model, e.g. id "gpt-4o-mini".`);
+    if (preset && id === '') wrong('add an id setting naming the model, e.g. id "gpt-4o-mini".');
     if (provider === 'replay' && (s.file === undefined || s.file.every(f => f === '')))
-        problems.push(`model ${decl.name}: replay needs a file setting (JSONL, CSV or an ERBench .log).`);
+        wrong('replay needs a file setting.', 'Name the transcript (JSONL, CSV or an ERBench .log) with file.');
     const params: CompletionParams = { temperature: s.temperature };
     if (s.max_tokens !== undefined) params.maxTokens = s.max_tokens;
     if (s.top_p !== undefined) params.topP = s.top_p;

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { isChoiceLog, parseErbenchChoiceLog, parseErbenchLog } from './erbench-log.js';
 import { ModelError, type Completion, type CompletionRequest, type ModelClient } from './types.js';
+import type { Problem } from '../problem.js';
 
 export interface ReplayRecord {
     id?: string;
@@ -67,15 +68,29 @@ function detectFormat(file: string, explicit?: string): ReplayFormat {
     return 'jsonl';
 }
 
-/** Reads a transcript; `problems` names the lines that could not be read. */
-export function readTranscript(text: string, format: ReplayFormat): { records: ReplayRecord[]; problems: string[] } {
-    const problems: string[] = [];
+/** A record of a transcript that is no answer (code `replay-record`), with its line where it has one. */
+function unread(message: string, line?: number, remedy?: string): Problem {
+    return {
+        severity: 'warning',
+        code: 'replay-record',
+        message,
+        ...(remedy ? { remedy } : {}),
+        ...(line !== undefined ? { lines: [line] } : {}),
+    };
+}
+
+const NO_ANSWER = `Give the record one of the fields ${ANSWER_FIELDS.join(', ')}.`;
+
+/** Reads a transcript; `problems` names the records that could not be read (warnings, their lines in `lines`). */
+export function readTranscript(text: string, format: ReplayFormat): { records: ReplayRecord[]; problems: Problem[] } {
+    const problems: Problem[] = [];
     if (format === 'erbench') {
         const records = isChoiceLog(text) ? parseErbenchChoiceLog(text) : parseErbenchLog(text);
         // The authors logged a failed API call as the answer "RESPONSE ERROR" (and left it out of their figures):
         // it is no answer of the model — replaying it is that recorded error (its question unanswered, not scored).
         const failed = records.filter(r => r.answer.trim() === 'RESPONSE ERROR');
-        for (const r of failed) problems.push(`record ${r.row}-${r.phrasing}: "RESPONSE ERROR" is a failed call, not an answer`);
+        for (const r of failed)
+            problems.push(unread(`record ${r.row}-${r.phrasing}: "RESPONSE ERROR" is a failed call, not an answer`));
         return {
             records: records.map(r => {
                 const rec: ReplayRecord = {
@@ -102,7 +117,7 @@ export function readTranscript(text: string, format: ReplayFormat): { records: R
         rows.forEach((row, i) => {
             const rec = fromRow(row);
             if (rec) records.push(rec);
-            else problems.push(`row ${i + 2}: no answer column (${ANSWER_FIELDS.join(', ')})`);
+            else problems.push(unread(`row ${i + 2}: no answer column (${ANSWER_FIELDS.join(', ')})`, i + 2, NO_ANSWER));
         });
         return { records, problems };
     }
@@ -112,9 +127,9 @@ export function readTranscript(text: string, format: ReplayFormat): { records: R
         try {
             const rec = fromRow(JSON.parse(line) as Record<string, unknown>);
             if (rec) records.push(rec);
-            else problems.push(`line ${i + 1}: no answer field (${ANSWER_FIELDS.join(', ')})`);
+            else problems.push(unread(`line ${i + 1}: no answer field (${ANSWER_FIELDS.join(', ')})`, i + 1, NO_ANSWER));
         } catch {
-            problems.push(`line ${i + 1}: not JSON`);
+            problems.push(unread(`line ${i + 1}: not JSON`, i + 1, 'Write one JSON object a line.'));
         }
     });
     return { records, problems };
@@ -128,10 +143,11 @@ export class ReplayClient implements ModelClient {
     private readonly records: ReplayRecord[];
     /** Knowledge records by position, then by word of their question (built on the first match by entity). */
     private byWord: Map<number, Map<string, ReplayRecord[]>> | undefined;
-    readonly problems: string[];
+    /** The records of its files that are no answer, each located at its file. */
+    readonly problems: Problem[];
     readonly size: number;
 
-    constructor(name: string, records: ReplayRecord[], problems: string[] = []) {
+    constructor(name: string, records: ReplayRecord[], problems: Problem[] = []) {
         this.displayName = `${name} (replay)`;
         this.problems = problems;
         this.size = records.length;
@@ -152,7 +168,7 @@ export class ReplayClient implements ModelClient {
 
     static fromFiles(name: string, files: string[], format?: string): ReplayClient {
         const records: ReplayRecord[] = [];
-        const problems: string[] = [];
+        const problems: Problem[] = [];
         for (const file of files) {
             let text: string;
             try {
@@ -165,7 +181,7 @@ export class ReplayClient implements ModelClient {
             }
             const read = readTranscript(text, detectFormat(file, format));
             records.push(...read.records);
-            problems.push(...read.problems.map(p => `${path.basename(file)} ${p}`));
+            problems.push(...read.problems.map(p => ({ ...p, location: { file } })));
         }
         return new ReplayClient(name, records, problems);
     }

@@ -42,6 +42,8 @@ export function rowsAtLine(
 export interface RowFacts extends RowKey {
     model: string;
     facts: AnchorFacts;
+    /** Of these facts, those asked in two families or more: what the cross-family summary is about (a hover shows these rows first). */
+    across: number;
 }
 
 const sameKey = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
@@ -56,8 +58,10 @@ export function rowFactResults(
     const out: RowFacts[] = [];
     for (const row of rows) {
         const mine = facts.filter(f => f.relation === row.relation && sameKey(f.key, row.key));
-        for (const model of [...new Set(mine.map(f => f.model))])
-            out.push({ ...row, model, facts: anchorFacts(mine.filter(f => f.model === model)) });
+        for (const model of [...new Set(mine.map(f => f.model))]) {
+            const summary = anchorFacts(mine.filter(f => f.model === model));
+            out.push({ ...row, model, facts: summary, across: summary.n - summary.classes['not-enough-forms'] });
+        }
     }
     return out;
 }

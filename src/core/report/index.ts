@@ -7,7 +7,7 @@ import type { ReportData, ReportFormat } from './model.js';
 
 export {
     buildReport,
-    passed,
+    failedRows,
     failureReason,
     readText,
     REPORT_FORMATS,

@@ -12,7 +12,7 @@ import { verifyRun } from '../verify/run.js';
 import { applyOverrides } from '../verify/overrides.js';
 import { runJudge, sampleVerdicts, type JudgeResult } from '../verify/judge.js';
 import type { Verdict } from '../verify/types.js';
-import { HalluProbeError, problem } from '../errors.js';
+import { HalluProbeError, problem, problemWords } from '../errors.js';
 import { familyModelSteps } from '../probes/registry.js';
 import { readWithModels } from '../verify/model-read.js';
 import type { ResolvedModel } from '../models/providers.js';
@@ -149,7 +149,7 @@ async function judgeRun(results: RunResults, verdicts: Verdict[], o: JudgeOption
             ),
         );
     const { model, problems } = resolveModel(decl);
-    if (!model) throw new HalluProbeError(problem('judge-model', `--judge: ${problems.join('; ')}`));
+    if (!model) throw new HalluProbeError(problem('judge-model', `--judge: ${problems.map(problemWords).join(' ')}`));
     const key = await resolveKey(model, undefined, o.confirmHost, process.env, o.bindings);
     if (!key.ok) throw new HalluProbeError(problem('judge-key', `--judge: ${key.message}`));
     const client = createClient(model, { key: key.key });

@@ -184,6 +184,11 @@ export function passed(row: ReportRow): boolean {
     return questionPassed(row.question, row.verdict);
 }
 
+/** How many rows failed their question (`report --fail-on-failures` counts these). */
+export function failedRows(rows: readonly Pick<ReportRow, 'question' | 'verdict'>[]): number {
+    return rows.filter(r => !questionPassed(r.question, r.verdict)).length;
+}
+
 /** `hop 3: "Munich" contradicted by "London", "2012", "1948" missing`: one part per failed hop, its missing keywords together. */
 function hopReason(h: ReportRow['verdict']['hops'][number]): string | undefined {
     const contradicted = h.keywords

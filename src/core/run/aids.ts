@@ -21,6 +21,8 @@ import { OpenAIEmbeddingsClient } from '../models/openai-embeddings.js';
 import { costOf, countMessageTokens, priceOf, type CostForecast } from '../models/cost.js';
 import { requestHash } from './hash.js';
 import { sideHash, sideParams, type KeyFor } from './side-call.js';
+import { madeCall } from './call-record.js';
+import { problem, problemWords, type Problem } from '../errors.js';
 
 /** The cache key of one text's embedding (the rule family's embeddings oracle uses the same: a text is embedded once per store). */
 function embedHash(model: ResolvedModel, text: string): string {
@@ -52,7 +54,7 @@ export class StoreAids implements ModelAids {
             const decl = modelFromFlag(name, this.spec.models);
             const resolved = decl ? resolveModel(decl) : undefined;
             if (!decl) this.unusable.set(name, `unknown model "${name}"`);
-            else if (!resolved?.model) this.unusable.set(name, resolved!.problems.join('; '));
+            else if (!resolved?.model) this.unusable.set(name, resolved!.problems.map(problemWords).join(' '));
             this.models.set(name, resolved?.model);
         }
         return this.models.get(name);
@@ -169,8 +171,8 @@ export interface AidsOutcome {
     aids: StoreAids;
     /** Calls made, to record with the run. */
     calls: PendingCall[];
-    /** Why some outputs could not be had, in words (the plans did without them and say so). */
-    problems: string[];
+    /** Why some outputs could not be had, as warnings (the plans did without them and say so): code `generation-model`. */
+    problems: Problem[];
     /** The cost question was answered no. */
     declined?: boolean;
 }
@@ -276,14 +278,7 @@ export async function fetchAids(req: AidsRequest): Promise<AidsOutcome> {
                         sample: 0,
                         hash,
                         params: sideParams(params),
-                        text: done.text,
-                        tokensIn: done.tokens.input,
-                        tokensOut: done.tokens.output,
-                        latencyMs: done.latencyMs,
-                        cost: costOf(priceOf(c.model), done.tokens),
-                        attempts: 1,
-                        finishReason: done.finishReason,
-                        cached: false,
+                        ...madeCall(c.model, done),
                     });
                 } catch (e) {
                     failed.add(hash);
@@ -337,7 +332,15 @@ export async function fetchAids(req: AidsRequest): Promise<AidsOutcome> {
 }
 
 function note(outcome: AidsOutcome, message: string): void {
-    if (!outcome.problems.includes(message)) outcome.problems.push(message);
+    if (outcome.problems.some(p => p.message === message)) return;
+    outcome.problems.push({
+        ...problem(
+            'generation-model',
+            message,
+            'Name a model declared in the spec, with its endpoint and key_env; until then the cases that need it are left out (enrich_with) or fall back (embeddings: BM25 prizes).',
+        ),
+        severity: 'warning',
+    });
 }
 
 /** What the wanted calls cost, per model (embeddings: input tokens only, about four characters a token). */

@@ -36,7 +36,22 @@ export interface AskContext {
     writes: RunWrites;
 }
 
-export async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue): Promise<void> {
+/**
+ * Every model's pool asked while `produce` fills the queues (a run of one process, or a worker of a shared run);
+ * resolves, when all are done, with how many models were given up as unreachable.
+ */
+export async function askModels(
+    ctx: Omit<AskContext, 'onUnreachable'>,
+    pools: readonly { m: RunModel; queue: SlotQueue }[],
+    produce: () => Promise<void>,
+): Promise<number> {
+    let unreachable = 0;
+    const onUnreachable = () => unreachable++;
+    await Promise.all([produce(), ...pools.map(({ m, queue }) => askModel({ ...ctx, onUnreachable }, m, queue))]);
+    return unreachable;
+}
+
+async function askModel(ctx: AskContext, rm: RunModel, queue: SlotQueue): Promise<void> {
     const { store, runId, signal, retry, progress, emit } = ctx;
     const { model, client } = rm;
     // Local answers (replay, offline) have no endpoint to learn limits from.

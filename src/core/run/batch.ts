@@ -26,7 +26,7 @@ import { slotKey } from '../store/index.js';
 import { answerParams, requestHash } from './hash.js';
 import { sleep } from './limiter.js';
 import { cacheRecord, pendingSlots, type PendingSlot, type RunModel } from './pending.js';
-import type { Progress } from './progress.js';
+import { generatingProgress, type Progress } from './progress.js';
 import type { RunOptions, RunOutcome } from './runner.js';
 
 /** A request is sent in at most this many batches (the first, and one resubmission). */
@@ -72,19 +72,9 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
     const byId = new Map(questions.map(q => [q.id, q]));
     const perQuestion = models.reduce((n, m) => n + m.model.samples, 0);
     const progress: Progress = {
+        ...generatingProgress(questions.length),
         total: questions.length * perQuestion,
         generating: false,
-        questions: questions.length,
-        done: 0,
-        answered: 0,
-        cached: 0,
-        failed: 0,
-        resumed: 0,
-        tokensIn: 0,
-        tokensOut: 0,
-        cost: 0,
-        rate: 0,
-        elapsedMs: 0,
         batches: [],
     };
     const asked = new Set(models.map(m => m.model.name));

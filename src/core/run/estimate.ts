@@ -10,7 +10,7 @@ import { resolveModel } from '../models/providers.js';
 import type { SpecModel } from '../spec/model.js';
 import { familyKinds, findCapability, findCore } from '../probes/registry.js';
 import type { EstimateModel, EstimateRequest, EstimateRun, FigureEstimate } from '../probes/estimate-types.js';
-import { HalluProbeError, problem } from '../errors.js';
+import { HalluProbeError, problem, problemWords } from '../errors.js';
 
 export type { EstimateBudget, FigureEstimate } from '../probes/estimate-types.js';
 
@@ -30,13 +30,16 @@ const asRun = (r: RunSpecResult): EstimateRun => ({
 /** The expensive model as the run resolves it (its samples and price). */
 function expensiveModel(spec: SpecModel, name: string): EstimateModel {
     const decl = resolveRunModels(spec, [name], undefined)[0];
-    const resolved = decl ? resolveModel(decl) : { problems: [`no model ${name}`] };
+    const resolved = decl ? resolveModel(decl) : { problems: [problem('unknown-model', `no model ${name}`)] };
     const model = resolved.model;
     if (!model)
         throw new HalluProbeError(
             problem(
                 'estimate-model',
-                `The model to estimate, ${name}, cannot be used: ${resolved.problems.join('; ')}.`,
+                `The model to estimate, ${name}, cannot be used: ${resolved.problems.map(problemWords).join(' ')}`.replace(
+                    /\.?$/,
+                    '.',
+                ),
                 'Name a model declared in the spec, or provider:id.',
             ),
         );

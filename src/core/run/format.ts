@@ -5,8 +5,14 @@ import type { Progress } from './progress.js';
 import type { PreparedRun } from './prepare.js';
 import { cliCommand } from '../invocation.js';
 
+/** Money text, the same in every face: `$0`, `$0.0042`, `$1.23`. */
 export function usd(n: number): string {
     return n === 0 ? '$0' : n < 0.01 ? `$${n.toFixed(4)}` : `$${n.toFixed(2)}`;
+}
+
+/** A cost that may be unknown (a model without a price): its money text, or `no price`. */
+export function priceText(n: number | null | undefined): string {
+    return n === null || n === undefined ? 'no price' : usd(n);
 }
 
 function duration(ms: number): string {

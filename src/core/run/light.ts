@@ -3,12 +3,13 @@
  * the extension's eagerly loaded files (better-sqlite3 loads only when a store is first used:
  * src/extension/native.ts). `index.ts` re-exports it all.
  */
-export { modelDescription, suiteAsksBatch } from './settings.js';
+export { availableModels, defaultModel, modelDescription, suiteAsksBatch, suiteRunModel } from './settings.js';
 export {
     batchStates,
     heldLine,
     pacingLines,
     preparedLines,
+    priceText,
     replayLines,
     progressBar,
     progressLine,

@@ -8,6 +8,7 @@ import type { ResolvedModel } from '../models/providers.js';
 import type { ModelClient } from '../models/types.js';
 import { slotKey, type AnswerRecord, type CacheEntry, type Store } from '../store/index.js';
 import { answerParams, requestHash } from './hash.js';
+import { cachedCall } from './call-record.js';
 
 export interface RunModel {
     model: ResolvedModel;
@@ -87,14 +88,7 @@ export function cacheRecord(
         sample,
         hash,
         params: answerParams(model.params, sample),
-        text: hit.text,
-        tokensIn: hit.tokensIn,
-        tokensOut: hit.tokensOut,
-        latencyMs: 0,
-        cost: 0,
-        attempts: 0,
-        finishReason: hit.finishReason,
-        cached: true,
+        ...cachedCall(hit),
         cacheable: false,
     };
 }

@@ -116,7 +116,7 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     const models: RunModel[] = [];
     for (const decl of req.models) {
         const { model, problems: p } = resolveModel(decl);
-        problems.push(...p.map(m => problem('model-settings', m)));
+        problems.push(...p);
         if (!model) continue;
         if (req.concurrency !== undefined && req.concurrency > 0) model.limits.concurrency = req.concurrency;
         const key = await resolveKey(model, req.secrets, req.confirmHost, req.env, req.bindings);

@@ -10,7 +10,7 @@ import type { AnswerRecord, RunStatus, Store } from '../store/index.js';
 import { answerParams, requestHash } from './hash.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry.js';
 import { SlotQueue } from './queue.js';
-import { askModel } from './ask.js';
+import { askModels } from './ask.js';
 import { cacheRecord, pendingSlots, type PendingSlot, type RunModel } from './pending.js';
 import { runProgress, type AnswerEvent, type Progress } from './progress.js';
 import { progressWrites } from './writes.js';
@@ -76,26 +76,7 @@ export async function executeRun(opts: RunOptions): Promise<RunOutcome> {
 
     let unreachable = 0;
     try {
-        await Promise.all([
-            produce(),
-            ...pools.map(({ m, queue }) =>
-                askModel(
-                    {
-                        store,
-                        runId,
-                        signal,
-                        retry,
-                        progress,
-                        emit,
-                        onAnswer: opts.onAnswer,
-                        onUnreachable: () => unreachable++,
-                        writes,
-                    },
-                    m,
-                    queue,
-                ),
-            ),
-        ]);
+        unreachable = await askModels({ ...opts, retry, progress, emit, writes }, pools, produce);
     } finally {
         signal?.removeEventListener('abort', stop);
     }

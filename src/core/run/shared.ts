@@ -12,7 +12,7 @@ import { LEASE_STALE_MS, type RunStatus, type Store, type WorkChunk } from '../s
 import { ordinaryProblem } from '../errors.js';
 import { DEFAULT_RETRY } from './retry.js';
 import { SlotQueue } from './queue.js';
-import { askModel } from './ask.js';
+import { askModels } from './ask.js';
 import { sleep } from './limiter.js';
 import { cacheRecord, pendingSlots, type PendingSlot, type RunModel, type SlotChunk } from './pending.js';
 import { runProgress } from './progress.js';
@@ -81,26 +81,7 @@ export async function executeSharedRun(opts: RunOptions & { shared: SharedOption
     );
     let unreachable = 0;
     try {
-        await Promise.all([
-            produce(),
-            ...pools.map(({ m, queue }) =>
-                askModel(
-                    {
-                        store,
-                        runId,
-                        signal,
-                        retry,
-                        progress,
-                        emit,
-                        onAnswer: opts.onAnswer,
-                        onUnreachable: () => unreachable++,
-                        writes,
-                    },
-                    m,
-                    queue,
-                ),
-            ),
-        ]);
+        unreachable = await askModels({ ...opts, retry, progress, emit, writes }, pools, produce);
     } finally {
         clearInterval(beat);
         signal?.removeEventListener('abort', stop);

@@ -11,9 +11,10 @@ import type { Store } from '../store/index.js';
 import type { ModelStepRun } from '../probes/contract/model-steps.js';
 import type { CompletionParams, ModelClient } from '../models/types.js';
 import { modelFromFlag, resolveModel, type ResolvedModel } from '../models/providers.js';
-import { costOf, priceOf } from '../models/cost.js';
 import { scrubDeep } from '../models/key-scrubber.js';
 import { requestHash } from './hash.js';
+import { cachedCall, madeCall } from './call-record.js';
+import { problemWords } from '../errors.js';
 
 /** The key of a resolved model, as `resolveKey` gives it (the caller knows the secrets, bindings and host prompts). */
 export type KeyFor = (model: ResolvedModel) => Promise<{ ok: true; key: string } | { ok: false; message: string }>;
@@ -39,7 +40,7 @@ export function modelsOnDemand<T>(
             c = !decl
                 ? `${setting}: unknown model "${name}"`
                 : !resolved?.model
-                  ? `${setting}: ${resolved!.problems.join('; ')}`
+                  ? `${setting}: ${resolved!.problems.map(problemWords).join(' ')}`
                   : !key!.ok
                     ? `${setting} ${name}: ${key!.message}`
                     : make(resolved.model, key!.key);
@@ -156,32 +157,12 @@ export async function askSide(
     const stored = c.client.cacheable ? await store.cached(hash) : undefined;
     const hit = stored ? { ...stored, text: scrub(stored.text), finishReason: scrub(stored.finishReason) } : undefined;
     if (hit) {
-        await store.recordSideCall({
-            ...base,
-            text: hit.text,
-            tokensIn: hit.tokensIn,
-            tokensOut: hit.tokensOut,
-            latencyMs: 0,
-            cost: 0,
-            attempts: 0,
-            finishReason: hit.finishReason,
-            cached: true,
-        });
+        await store.recordSideCall({ ...base, ...cachedCall(hit) });
         return { text: hit.text, cached: true };
     }
     const done = await c.client.complete({ messages, params, sample: 0 }, signal);
     if (c.client.cacheable) {
-        await store.recordSideCall({
-            ...base,
-            text: done.text,
-            tokensIn: done.tokens.input,
-            tokensOut: done.tokens.output,
-            latencyMs: done.latencyMs,
-            cost: costOf(priceOf(c.model), done.tokens),
-            attempts: 1,
-            finishReason: done.finishReason,
-            cached: false,
-        });
+        await store.recordSideCall({ ...base, ...madeCall(c.model, done) });
     }
     return { text: scrub(done.text), cached: false };
 }

@@ -42,7 +42,7 @@ import { storePath } from '../places.js';
 import { closest } from '../language/validation/suggest.js';
 import type { ModelAids } from '../probes/contract/core.js';
 import { fetchAids } from './aids.js';
-import { suiteAsksBatch } from './settings.js';
+import { availableModels, suiteAsksBatch } from './settings.js';
 import { MODEL_SETTINGS } from '../models/settings.js';
 import { inheritSettings } from '../spec/settings.js';
 
@@ -149,7 +149,7 @@ function namedModels(
     extra: readonly ModelDecl[],
     cwd: string,
 ): ModelDecl[] {
-    const declared = [...spec.models, ...extra.filter(m => !spec.models.some(s => s.name === m.name))];
+    const declared = availableModels(spec.models, extra);
     const wanted = names?.length ? names : suiteModels.length ? suiteModels : ['offline'];
     return wanted.map(n => {
         const m = modelFromFlag(n, declared);
@@ -238,16 +238,7 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
                 ),
             );
         }
-        notes.push(
-            ...fetched.problems.map(p => ({
-                ...problem(
-                    'generation-model',
-                    p,
-                    'Name a model declared in the spec, with its endpoint and key_env; until then the cases that need it are left out (enrich_with) or fall back (embeddings: BM25 prizes).',
-                ),
-                severity: 'warning' as const,
-            })),
-        );
+        notes.push(...fetched.problems);
         const questions = questionSource(spec, data, req, suite, notes, fetched.aids);
         const { prepared, problems } = await prepareRun({
             store,

@@ -8,6 +8,7 @@
  * texts ("{:.2f}", decimals cut), no numeric rules.
  */
 import type { LoadedData, RelationTable } from '../data/types.js';
+import { MONTHS } from '../data/coerce.js';
 import type { AliasRuleDecl, SpecModel } from '../spec/model.js';
 import { aliasesOf } from '../spec/model.js';
 import { foldValue } from './normalise.js';
@@ -30,20 +31,6 @@ export interface KeywordForms {
 }
 
 const SUFFIXES = new Set(['jr', 'jr.', 'sr', 'sr.', 'ii', 'iii', 'iv']);
-const MONTHS = [
-    'january',
-    'february',
-    'march',
-    'april',
-    'may',
-    'june',
-    'july',
-    'august',
-    'september',
-    'october',
-    'november',
-    'december',
-];
 
 function cellText(v: unknown): string[] {
     if (v === null || v === undefined) return [];

@@ -2,5 +2,5 @@
 export * from './types.js';
 export { wilson } from './metrics.js';
 export { overriddenRead } from './overrides.js';
-export { questionPassed } from './passed.js';
+export { failedVerdicts, questionPassed } from './passed.js';
 export { factVerdicts, type FactClass } from './facts.js';

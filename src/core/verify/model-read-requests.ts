@@ -83,22 +83,28 @@ export function quoteProblem(reading: ModelReading, response: string): string | 
     return needs ? 'the reading quotes nothing from the answer' : undefined;
 }
 
+/** The JSON of a reply asked for in JSON mode (some servers wrap it in a fence anyway), or why it is not JSON. */
+export function jsonReply(text: string): { json: unknown } | string {
+    const body = text
+        .trim()
+        .replace(/^```(?:json)?\s*/i, '')
+        .replace(/\s*```$/, '');
+    try {
+        return { json: JSON.parse(body) as unknown };
+    } catch {
+        return `the answer is not JSON (${JSON.stringify(text.slice(0, 60))})`;
+    }
+}
+
 /** The reading in a reply, or why the reply is not the JSON asked for. */
 export function parseReading(
     readAs: ReadAs,
     text: string,
     context: { labels: readonly string[]; options: number },
 ): ModelReading | string {
-    const body = text
-        .trim()
-        .replace(/^```(?:json)?\s*/i, '')
-        .replace(/\s*```$/, '');
-    let json: unknown;
-    try {
-        json = JSON.parse(body);
-    } catch {
-        return `the answer is not JSON (${JSON.stringify(text.slice(0, 60))})`;
-    }
+    const reply = jsonReply(text);
+    if (typeof reply === 'string') return reply;
+    const { json } = reply;
     if (!json || typeof json !== 'object' || Array.isArray(json)) return 'the answer is not a JSON object';
     const x = json as Record<string, unknown>;
     const quote = typeof x.quote === 'string' && x.quote.trim() ? x.quote.trim() : undefined;

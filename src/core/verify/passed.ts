@@ -21,3 +21,12 @@ export function questionPassed(question: Question, verdict: Verdict): boolean {
 export function isMeasured(question: Question): boolean {
     return coreOf(question.kind).measured;
 }
+
+/** How many of a run's verdicts failed their question (the count a face prints; verdicts of no listed question left out). */
+export function failedVerdicts(results: { questions: readonly Question[]; verdicts: readonly Verdict[] }): number {
+    const questions = new Map(results.questions.map(q => [q.id, q]));
+    return results.verdicts.filter(v => {
+        const q = questions.get(v.questionId);
+        return q !== undefined && !questionPassed(q, v);
+    }).length;
+}

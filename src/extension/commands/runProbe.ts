@@ -16,9 +16,9 @@ export async function runProbe(s: Services, arg?: unknown): Promise<void> {
         if (!probe) return;
         const uri = vscode.Uri.file(file);
         const models = e.availableModels(spec, settings.settingModels(uri));
-        let model = argField(arg, 'model') ?? settings.defaultModel(uri);
-        if (!model || !models.some(m => m.name === model))
-            model = models.length === 1 ? models[0]!.name : await pickModel(models, `HalluProbe: run ${probe} with which model?`);
+        const model =
+            e.defaultModel(models, argField(arg, 'model') ?? settings.defaultModel(uri)) ??
+            (await pickModel(models, `HalluProbe: run ${probe} with which model?`));
         if (!model) return;
         await s.runs.start({ file, probe, model, label: `probe ${probe} · ${model}` });
     } catch (err) {

@@ -23,7 +23,10 @@ export async function runSuite(s: Services, arg?: unknown): Promise<void> {
         const uri = vscode.Uri.file(file);
         const model =
             argField(arg, 'model') ??
-            (spec.suites.find(x => x.name === suite)?.models.length ? undefined : settings.defaultModel(uri));
+            e.suiteRunModel(
+                spec.suites.find(x => x.name === suite),
+                settings.defaultModel(uri),
+            );
         const batch = await pickRunMode(e, file, suite, model, settings.settingModels(uri), argField(arg, 'mode'));
         if (batch === null) return;
         const label = `suite ${suite ?? '(all probes)'}${model ? ` · ${model}` : ''}${batch ? ' · batch' : ''}`;

@@ -273,12 +273,12 @@ export class Testing {
         void engine().then(e => {
             const declared = [...this.specModels.values()].flat();
             const models = e.availableModels({ models: declared }, settings.settingModels());
-            const preferred = settings.defaultModel();
+            const preferred = e.defaultModel(models, settings.defaultModel(), true);
             const stale = new Set(this.profiles.keys());
-            models.forEach((m, i) => {
+            models.forEach(m => {
                 stale.delete(m.name);
                 stale.delete(`${m.name}\u0000batch`);
-                const isDefault = preferred ? preferred === m.name : i === 0;
+                const isDefault = preferred === m.name;
                 const existing = this.profiles.get(m.name);
                 if (existing) {
                     existing.isDefault = isDefault;

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { modelFromFlag, resolveModel } from '../../../src/core/models/providers.js';
+import { problemWords } from '../../../src/core/errors.js';
 import { costOf, countMessageTokens, forecastCost, priceOf } from '../../../src/core/models/cost.js';
 import type { ModelDecl } from '../../../src/core/spec/model.js';
 
@@ -29,10 +30,10 @@ test('defaults: temperature 0, preset base URL, one sample, no SDK-visible seed 
 });
 
 test('problems name the setting to add', () => {
-    assert.match(resolveModel(decl('openai', {})).problems[0]!, /add an id setting/);
-    assert.match(resolveModel(decl('azure', { id: 'x' })).problems[0]!, /needs an endpoint/);
-    assert.match(resolveModel(decl('replay', {})).problems[0]!, /needs a file setting/);
-    assert.match(resolveModel(decl('gemini', {})).problems[0]!, /unknown provider "gemini"/);
+    assert.match(problemWords(resolveModel(decl('openai', {})).problems[0]!), /add an id setting/);
+    assert.match(problemWords(resolveModel(decl('azure', { id: 'x' })).problems[0]!), /needs an endpoint/);
+    assert.match(problemWords(resolveModel(decl('replay', {})).problems[0]!), /needs a file setting/);
+    assert.match(problemWords(resolveModel(decl('gemini', {})).problems[0]!), /unknown provider "gemini"/);
 });
 
 test('--model text: spec names, provider:id, replay:file, offline', () => {

@@ -25,7 +25,10 @@ test('JSONL keyed by question id or by question text (any whitespace and case)',
     const client = ReplayClient.fromFile('r', file);
     assert.equal((await client.complete(request(q0))).text, 'Yes, by id.');
     assert.equal((await client.complete(request(q1))).text, 'No, by text.');
-    assert.deepEqual(client.problems, ['a.jsonl line 3: not JSON']);
+    assert.deepEqual(
+        client.problems.map(p => `${path.basename(p.location!.file)} ${p.message} [${p.lines!.join()}]`),
+        ['a.jsonl line 3: not JSON [3]'],
+    );
     await assert.rejects(
         client.complete(request(q2)),
         (e: unknown) => e instanceof ModelError && e.kind === 'no_answer' && !e.retryable,
@@ -58,7 +61,10 @@ test('a missing file is an error with a remedy, not a crash', () => {
 test('rows without an answer are reported', () => {
     const { records, problems } = readTranscript('{"id":"x"}\n{"id":"y","text":"ok"}\n', 'jsonl');
     assert.equal(records.length, 1);
-    assert.deepEqual(problems, ['line 1: no answer field (answer, response, text, output, completion)']);
+    assert.deepEqual(
+        problems.map(p => [p.code, p.message, p.lines]),
+        [['replay-record', 'line 1: no answer field (answer, response, text, output, completion)', [1]]],
+    );
 });
 
 test('an ERBench multiple-choice log replays its framed prompts, and its knowledge questions without the "Q:" / "A:" frame', async () => {
@@ -121,7 +127,10 @@ test('an ERBench record whose answer is "RESPONSE ERROR" (a failed call) is no a
         { question: 'Is there X?', answer: '', error: 'RESPONSE ERROR', position: 0, graded: true },
         { question: 'Is there Y?', answer: 'No.', position: 1, graded: true },
     ]);
-    assert.deepEqual(read.problems, ['record 0-0: "RESPONSE ERROR" is a failed call, not an answer']);
+    assert.deepEqual(
+        read.problems.map(p => p.message),
+        ['record 0-0: "RESPONSE ERROR" is a failed call, not an answer'],
+    );
     const client = new ReplayClient('m', read.records);
     await assert.rejects(
         client.complete(request({ ...q0!, id: 'x', question: 'Is there X?' })),

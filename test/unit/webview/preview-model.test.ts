@@ -7,7 +7,6 @@ import {
     wrappedLines,
     filterRows,
     formatKeywords,
-    formatCost,
     formatForecast,
     columnWidths,
 } from '../../../webview/preview/model.js';
@@ -95,11 +94,8 @@ describe('preview view-model', () => {
 
     it('formats keywords per hop and costs', () => {
         assert.equal(formatKeywords([['James Cameron'], ['1954', '1950s']]), 'James Cameron | 1954, 1950s');
-        assert.equal(formatCost(null), 'no price');
-        assert.equal(formatCost(0.004), '< $0.01');
-        assert.equal(formatCost(1.234), '$1.23');
         assert.equal(
-            formatForecast({ model: 'gpt', questions: 3, inputTokens: 1200, outputTokens: 90, cost: 0 }),
+            formatForecast({ model: 'gpt', questions: 3, inputTokens: 1200, outputTokens: 90, cost: 0, costText: '$0' }),
             'gpt: 3 questions · 1,200 in + ~90 out tokens · $0',
         );
     });

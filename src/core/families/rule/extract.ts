@@ -7,6 +7,7 @@
 import type { ChatMessage } from '../../probes/question.js';
 import type { HopVerdict } from '../../verify/types.js';
 import { findWord, foldValue } from '../../verify/normalise.js';
+import { jsonReply } from '../../verify/model-read-requests.js';
 import type { Premise } from './questions.js';
 
 export interface Triple {
@@ -31,17 +32,9 @@ export function extractionMessages(rationale: string, relations: readonly string
 
 /** The triples of an extraction answer, or why it is not the JSON asked for. */
 export function parseTriples(text: string): Triple[] | string {
-    // Some servers wrap JSON mode answers in a fence anyway.
-    const body = text
-        .trim()
-        .replace(/^```(?:json)?\s*/i, '')
-        .replace(/\s*```$/, '');
-    let json: unknown;
-    try {
-        json = JSON.parse(body);
-    } catch {
-        return `the answer is not JSON (${JSON.stringify(text.slice(0, 60))})`;
-    }
+    const reply = jsonReply(text);
+    if (typeof reply === 'string') return reply;
+    const { json } = reply;
     const list = Array.isArray(json) ? json : (json as { triples?: unknown })?.triples;
     if (!Array.isArray(list)) return 'the JSON has no "triples" list';
     const out: Triple[] = [];
