@@ -399,11 +399,37 @@ function linkedPart(
         numbers,
         names: unlinkedNames(visible, masked),
         masked,
-        negated: negationAt(visible, 0, found) >= 0,
+        negated: negatedClause(visible, found),
     };
     if (claim.span) linked.span = part ? [claim.span[0] + part[0], claim.span[0] + part[1]] : claim.span;
     if (subject) linked.subject = subject;
     return linked;
+}
+
+/** A clause boundary of a sentence: a comma, semicolon, colon, parenthesis or dash, or "but". */
+const CLAUSE_BOUND = /[,;:()\u2014\u2013]|\s-\s|\bbut\b/g;
+
+/**
+ * What a negation covers (issue 41): the clause it is written in. The claim is negated when a clause that holds one
+ * of its mentions (any clause when it has none) holds a negation: "X starred in Y, he never directed a film" denies
+ * nothing of "X starred in Y".
+ */
+function negatedClause(text: string, found: readonly Mention[]): boolean {
+    if (found.length === 0) return negationAt(text, 0, found) >= 0;
+    let from = 0;
+    const clause = (a: number, b: number) =>
+        found.some(m => m.start < b && m.end > a) &&
+        negationAt(
+            text.slice(a, b),
+            a,
+            found.filter(m => m.start < b && m.end > a),
+        ) >= 0;
+    for (const m of text.matchAll(CLAUSE_BOUND)) {
+        if (found.some(x => x.start < m.index && m.index < x.end)) continue;
+        if (clause(from, m.index)) return true;
+        from = m.index + m[0].length;
+    }
+    return clause(from, text.length);
 }
 
 function withoutMentions(text: string, found: readonly Mention[]): string {

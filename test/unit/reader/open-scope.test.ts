@@ -1,0 +1,52 @@
+/**
+ * Issue 41 (natural-answer corpus, batch b2): what a negation covers and whose claim a clause is, in open answers.
+ * Each example is written for this test (none is a corpus answer); each failed before its change.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { storedFacts, verifyOpenAnswer } from '../../../src/core/families/open/check.js';
+import type { ContextNode, StoredRelation } from '../../../src/core/families/open/types.js';
+
+const node = (id: string, label: string, type: string, entity: boolean, display?: string) =>
+    ({ id, label, type, entity, ppr: 1, prize: 1, ...(display ? { display } : {}) }) as ContextNode;
+const nodes = [
+    node('Movie(Inception)', 'Inception', 'Movie', true),
+    node('Movie(Interstellar)', 'Interstellar', 'Movie', true),
+    node('Director(Christopher Nolan)', 'Christopher Nolan', 'Director', true),
+    node('Director(Wally Pfister)', 'Wally Pfister', 'Director', true),
+    node('Movie.star=Leonardo DiCaprio', 'Leonardo DiCaprio', 'Movie.star', false),
+    node('Movie.year=2010', '2010', 'Movie.year', false),
+    node('Movie.year=2014', '2014', 'Movie.year', false),
+];
+const relations: StoredRelation[] = [
+    {
+        name: 'directed_by',
+        label: 'directed by',
+        headType: 'Movie',
+        tailType: 'Director',
+        words: ['directed by', 'director', 'directed'],
+    },
+    { name: 'Movie.star', label: 'star', headType: 'Movie', tailType: 'Movie.star', words: ['star'] },
+    { name: 'Movie.year', label: 'release year', headType: 'Movie', tailType: 'Movie.year', words: ['year', 'released'] },
+];
+const data = storedFacts([
+    { head: 'Movie(Inception)', relation: 'directed_by', tail: 'Director(Christopher Nolan)' },
+    { head: 'Movie(Inception)', relation: 'Movie.star', tail: 'Movie.star=Leonardo DiCaprio' },
+    { head: 'Movie(Inception)', relation: 'Movie.year', tail: 'Movie.year=2010' },
+    { head: 'Movie(Interstellar)', relation: 'directed_by', tail: 'Director(Christopher Nolan)' },
+    { head: 'Movie(Interstellar)', relation: 'Movie.year', tail: 'Movie.year=2014' },
+]);
+const labels = (answer: string) => verifyOpenAnswer({ answer, nodes, relations, data }).map(v => v.data.label);
+
+describe('issue 41: negation scope and clause subjects in open answers', () => {
+    it('a negation in another clause of the sentence does not deny the first clause', () => {
+        assert.ok(!labels('Leonardo DiCaprio starred in Inception, he never directed a film.').includes('contradicted'));
+    });
+    it('"not sure" / "not certain" is a hedge, no negation of the claim', () => {
+        assert.ok(
+            !labels('I am not completely sure that Inception was directed by Christopher Nolan in 2010.').includes(
+                'contradicted',
+            ),
+        );
+    });
+});
