@@ -124,6 +124,9 @@ function stems(text: string): string[] {
 const KEEP = '\u0000';
 /** A clause opening with a lower-case word (after markup and quotes), not a pronoun of its own subject. */
 const CONTINUES = /^[\s*_"'(\u201c-]*(?!(?:he|she|it|they|this|these|its|his|her|their)\b)\p{Ll}/u;
+/** A clause opening (after an adverb) with a pronoun or "the film": its subject is not a name it writes. */
+const ANAPHOR =
+    /^[\s*_"'(\u201c]*(?:(?:afterwards|later|then|also|still|so|next|meanwhile|again),?\s+)?(?:he|she|it|they|his|her|its|their|this|that|the\s+(?:film|movie|picture|sequel|director|actor))\b/i;
 /** Two or more capitalised words (a full name) followed by a lower-case word: a subject the lexicon does not hold. */
 const UNLINKED_FULL_NAME = /(?:^|[^\p{L}])\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+)+\s+(?:\p{Ll}|$)/u;
 
@@ -158,20 +161,21 @@ export function splitClaims(answer: string, names: readonly string[] = []): Clai
     const sentences = answer
         .split(/\n+/)
         .map(line => hold(line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '')))
-        .flatMap(line => line.split(/(?<=(?<!(?:^|[\s.])\p{Lu})[.!?;])\s+/u))
+        .flatMap(line => line.split(/(?<=(?<!(?:^|[\s.])\p{Lu})[.!?;]["'\u201d\u2019]?)\s+/u))
         .map(s => s.trim())
         .filter(Boolean);
     let cursor = 0;
     sentences.forEach((held, i) => {
         const sentence = release(held);
         const parts = held
-            .split(/,?\s+and\s+|,\s+while\s+/i)
+            .split(/,?\s+and\s+|,\s+while\s+|,\s+(?=(?:he|she|it|they)\s+\p{Ll})/iu)
             .map(p =>
                 release(p)
                     .replace(/[.!?;]+$/, '')
                     .trim(),
             )
             .filter(p => p.length > 0);
+        // A comma before a pronoun and its verb opens a clause of its own ("X wasn't a star of Y, he directed it").
         // A part of one or two words ("Cameron and Mendes") is a list, not a clause: keep the sentence whole.
         const clauses =
             parts.length > 1 && parts.every(p => p.split(/\s+/).length >= 3) ? parts : [sentence.replace(/[.!?;]+$/, '').trim()];
@@ -301,6 +305,9 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
         // and directed Avatar": "directed Avatar" is about James Cameron); what it names are its objects.
         if (previous.subject && previous.sentence === claim.sentence && CONTINUES.test(claim.text)) subject = previous.subject;
         else if (first && UNLINKED_FULL_NAME.test(visible.slice(0, first.start))) subject = undefined;
+        // A clause whose subject is a pronoun or a description ("He directed X", "The film was his follow-up to X") is
+        // about what that refers to, not about the first name it mentions: no subject the data can judge it by.
+        else if (first && ANAPHOR.test(visible.slice(0, first.start))) subject = undefined;
         else if (rows.length > 1) {
             // A composite key: the row whose other key values the claim writes ("Messi … in 2022"), else any of them.
             const stripped = stripValue(claim.text);

@@ -5,6 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storedFacts, verifyOpenAnswer } from '../../../src/core/families/open/check.js';
+import { splitClaims } from '../../../src/core/reader/index.js';
 import type { ContextNode, StoredRelation } from '../../../src/core/families/open/types.js';
 
 const node = (id: string, label: string, type: string, entity: boolean, display?: string) =>
@@ -48,5 +49,23 @@ describe('issue 41: negation scope and clause subjects in open answers', () => {
                 'contradicted',
             ),
         );
+    });
+});
+
+describe('issue 41: where a clause ends (open answers)', () => {
+    it('a full stop inside closing quotes ends the sentence', () => {
+        assert.deepEqual(
+            splitClaims('The list calls its director "2010." Nolan also directed Interstellar.').map(c => c.text),
+            ['The list calls its director "2010."', 'Nolan also directed Interstellar'],
+        );
+    });
+    it('a comma before a pronoun and its verb opens a new clause: the negation of the first stays in the first', () => {
+        assert.ok(!labels("Christopher Nolan wasn't a star of Interstellar, he directed it.").includes('contradicted'));
+    });
+});
+
+describe('issue 41: a clause about a pronoun or "the film" is not about the first name it mentions', () => {
+    it('"The film was his follow-up to Inception (2010)": Inception is no subject, so its director is not contradicted', () => {
+        assert.ok(!labels('The film was his follow-up to Inception (2010), again directed by him.').includes('contradicted'));
     });
 });
