@@ -75,7 +75,9 @@ function phraseEnd(text: string, from: number, stopAtAnd = false): number {
 
 /** Does the full stop at `i` end a sentence (not an initial, an abbreviation or a dotted name)? */
 function sentenceStop(text: string, i: number): boolean {
-    const next = text[i + 1];
+    // A closing quote after the full stop ('… "2014." Nolan …') still ends the sentence.
+    const close = /["'\u201d\u2019]/.test(text[i + 1] ?? '') ? 1 : 0;
+    const next = text[i + 1 + close];
     if (next !== undefined && !/\s/.test(next)) return false;
     const before = text.slice(Math.max(0, i - 6), i);
     if (/(?:^|[\s.(])\p{Lu}$/u.test(before)) return false;

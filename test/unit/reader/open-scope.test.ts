@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storedFacts, verifyOpenAnswer } from '../../../src/core/families/open/check.js';
-import { splitClaims } from '../../../src/core/reader/index.js';
+import { deniedSpans, splitClaims } from '../../../src/core/reader/index.js';
 import type { ContextNode, StoredRelation } from '../../../src/core/families/open/types.js';
 
 const node = (id: string, label: string, type: string, entity: boolean, display?: string) =>
@@ -67,5 +67,15 @@ describe('issue 41: where a clause ends (open answers)', () => {
 describe('issue 41: a clause about a pronoun or "the film" is not about the first name it mentions', () => {
     it('"The film was his follow-up to Inception (2010)": Inception is no subject, so its director is not contradicted', () => {
         assert.ok(!labels('The film was his follow-up to Inception (2010), again directed by him.').includes('contradicted'));
+    });
+});
+
+describe('issue 41: a denial ends with its sentence, a closing quote after the full stop included', () => {
+    it('"… not "2014." Nolan …": the next sentence is not denied', () => {
+        const text = 'It came out in 2010, not in "2014." Nolan also directed Interstellar.';
+        assert.deepEqual(
+            deniedSpans(text).map(([a, b]) => text.slice(a, b)),
+            ['in "2014'],
+        );
     });
 });
