@@ -79,3 +79,15 @@ describe('issue 41: a denial ends with its sentence, a closing quote after the f
         );
     });
 });
+
+describe('issue 41: a passage value reported "according to the context" and then called wrong is denied', () => {
+    it('"According to the passage, X. That is wrong — …": X is denied', () => {
+        const text =
+            'According to the passage, Interstellar was directed by Wally Pfister. That is wrong: Christopher Nolan directed it.';
+        assert.ok(deniedSpans(text).some(([a, b]) => text.slice(a, b).includes('Wally Pfister')));
+    });
+    it('"Going by the context you gave, X. In fact it was Y": X is denied', () => {
+        const text = 'Going by the context you gave, the director is Wally Pfister. In fact it was Christopher Nolan.';
+        assert.ok(deniedSpans(text).some(([a, b]) => text.slice(a, b).includes('Wally Pfister')));
+    });
+});
