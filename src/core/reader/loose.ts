@@ -168,7 +168,7 @@ export function splitClaims(answer: string, names: readonly string[] = []): Clai
     sentences.forEach((held, i) => {
         const sentence = release(held);
         const parts = held
-            .split(/,?\s+and\s+|,\s+while\s+|,\s+(?=(?:he|she|it|they)\s+\p{Ll})/iu)
+            .split(/,?\s+and\s+|,\s+while\s+|,\s+(?=(?:he|she|it|they|who)\s+\p{Ll})/iu)
             .map(p =>
                 release(p)
                     .replace(/[.!?;]+$/, '')
@@ -284,7 +284,7 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
     const out: LinkedClaim[] = [];
     const whole = answer !== undefined ? deniedSpans(answer) : [];
     let pending: { sentence: number; relations: string[] } | undefined;
-    let previous: { sentence: number; subject?: LooseEntry } = { sentence: -1 };
+    let previous: { sentence: number; subject?: LooseEntry; last?: LooseEntry } = { sentence: -1 };
     const named: string[] = [];
     for (const claim of claims) {
         const found = lexicon.linker.link(claim.text, named);
@@ -303,7 +303,11 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
         let alternatives: LooseEntry[] = [];
         // A clause that opens with a lower-case word continues its sentence's previous claim ("James Cameron wrote
         // and directed Avatar": "directed Avatar" is about James Cameron); what it names are its objects.
-        if (previous.subject && previous.sentence === claim.sentence && CONTINUES.test(claim.text)) subject = previous.subject;
+        // A relative clause ("…, who had left to direct X") is about the entity named last before it.
+        // Only when that entity ends the clause before; a name the data does not hold there leaves no subject.
+        if (previous.sentence === claim.sentence && /^\s*who\b/i.test(claim.text)) subject = previous.last;
+        else if (previous.subject && previous.sentence === claim.sentence && CONTINUES.test(claim.text))
+            subject = previous.subject;
         else if (first && UNLINKED_FULL_NAME.test(visible.slice(0, first.start))) subject = undefined;
         // A clause whose subject is a pronoun or a description ("He directed X", "The film was his follow-up to X") is
         // about what that refers to, not about the first name it mentions: no subject the data can judge it by.
@@ -358,7 +362,12 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
             part.denied = true;
             out.push(part);
         }
-        previous = { sentence: claim.sentence, subject };
+        const lastEntity = [...kept].reverse().find(m => m.entries.some(k => lexicon.entries[k]!.entity));
+        const last =
+            lastEntity && /^[\s*_"')\u201d]*$/.test(claim.text.slice(lastEntity.end))
+                ? lastEntity.entries.map(k => lexicon.entries[k]!).find(e => e.entity)
+                : undefined;
+        previous = { sentence: claim.sentence, subject, ...(last ? { last } : {}) };
     }
     return out;
 }

@@ -91,3 +91,13 @@ describe('issue 41: a passage value reported "according to the context" and then
         assert.ok(deniedSpans(text).some(([a, b]) => text.slice(a, b).includes('Wally Pfister')));
     });
 });
+
+describe('issue 41: a relative clause ("X, who …") is about the name it follows', () => {
+    it('"Wally Pfister stood in for Christopher Nolan, who had gone to direct Interstellar": about Nolan', () => {
+        assert.ok(
+            !labels('Wally Pfister stood in for Christopher Nolan, who had gone to direct Interstellar.').includes(
+                'contradicted',
+            ),
+        );
+    });
+});
