@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storedFacts, verifyOpenAnswer } from '../../../src/core/families/open/check.js';
 import { deniedSpans, splitClaims } from '../../../src/core/reader/index.js';
+import { readClaimsAnswer } from '../../../src/core/reader/abstain.js';
 import type { ContextNode, StoredRelation } from '../../../src/core/families/open/types.js';
 
 const node = (id: string, label: string, type: string, entity: boolean, display?: string) =>
@@ -99,5 +100,14 @@ describe('issue 41: a relative clause ("X, who …") is about the name it follow
                 'contradicted',
             ),
         );
+    });
+});
+
+describe("issue 41: an answer that only reports the passage's values, set aside, and declines is unsure", () => {
+    it('the reported sentence states nothing of its own', () => {
+        const r = readClaimsAnswer(
+            "I can't answer this with confidence. The passage says Interstellar was directed by Wally Pfister, which is clearly off. I can't verify who directed it.",
+        );
+        assert.equal(r.label, 'unsure');
     });
 });
