@@ -2,12 +2,13 @@
  * Abstention in answers read as claims (open answers; issue 41): an answer commits when one of its sentences states
  * something — a number or a name after its first word — without declining ("I don't know", "I can't verify", a
  * refusal: answer.ts `notAnswering`) and without a hedge that never commits ("might", "may have", "possibly",
- * "perhaps", "not sure", "unclear"). "I believe" and "I think" commit ("I'm not certain, but I believe it was
+ * "perhaps", "not sure", "unclear"); what it states inside a denied span (denial.ts) is not its own. "I believe" and "I think" commit ("I'm not certain, but I believe it was
  * Cameron" is an answer). An answer that declines or hedges and commits nowhere is unsure: neither passed nor failed
  * (M), as a yes / no "unsure" is.
  */
 import { notAnswering } from './answer.js';
 import { sentences } from './claims.js';
+import { withoutDenied } from './denial.js';
 import type { Stance } from './types.js';
 
 const HEDGE =
@@ -31,7 +32,8 @@ export function readClaimsAnswer(response: string): ClaimsAnswer {
         const decline = notAnswering(s);
         const hedge = decline ? undefined : HEDGE.exec(s);
         if (!decline && !hedge) {
-            if (STATES.test(s))
+            // A sentence that only reports values it sets aside ("The passage says X, which is clearly off") states none.
+            if (STATES.test(withoutDenied(s)))
                 return {
                     label: 'yes',
                     stance: first ? 'hedged' : 'answer',

@@ -339,7 +339,7 @@ const BARE = /^[([]?(\d{1,2}|[A-H])(?:[.):\]](?!\d)|\s*[-\u2013\u2014]\s|\s*$|\s
 /** After a marked conclusion ("the answer is", "Therefore,"): the option named right there. */
 /** What a conclusion says of an option it calls accurate ("… is right", "are correct"). */
 const SAYS_ACCURATE =
-    /^[\s*_)\]]*(?:and\s+[^.]*?)?\b(?:is|are|seems?|looks?)\s+(?:also\s+|both\s+)?(?:correct|right|accurate|true|fine|ok|okay)\b|^[\s*_)\]]*(?:and\s+[^.]*?)?\b(?:fits?|matches|match|checks?\s+out|lines?\s+up|holds?(?:\s+up)?)\b/i;
+    /^[\s*_)\]]*(?:\([^()]*\)\s*)?(?:and\s+[^.]*?)?\b(?:is|are|seems?|looks?)\s+(?:also\s+|both\s+)?[*_]*(?:correct|right|accurate|true|fine|ok|okay|plausible|consistent|valid)\b|^[\s*_)\]]*(?:and\s+[^.]*?)?\b(?:fits?|matches|match|checks?\s+out|lines?\s+up|holds?(?:\s+up)?)\b/i;
 const OPTION_NAMED = String.raw`(?:[Oo]ption\s*[#(]?\s*(${NAME})\b\)?|(?:the\s+)?(${ORDINAL})\s+(?:option|one|statement|choice))`;
 const WRONG = String.raw`(?:inaccurate|incorrect|false|wrong|untrue|off|mistaken|not\s+(?:true|correct|accurate|right))`;
 /** "the false option is Option 1", "Option 2 is the inaccurate one", "the second option is wrong". */

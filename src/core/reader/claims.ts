@@ -414,11 +414,16 @@ function cuts(mentions: readonly Mention[], at: number): boolean {
     return false;
 }
 
-/** Offset of the first negation cue of a clause outside any mention (-1 if none). */
+/** "not sure", "don't recall": doubt about a claim, no negation of it. */
+const NOT_HEDGE =
+    /^\s*(?:(?:entirely|completely|totally|quite|fully|100\s*%?)\s+)?(?:sure|certain|positive|confident|aware|able|know|recall|remember)\b/i;
+
+/** Offset of the first negation cue of a clause outside any mention (-1 if none); a hedge ("not sure") is none. */
 export function negationAt(text: string, offset: number, inClause: readonly Mention[]): number {
     if (NOT_ONLY.test(text)) return -1;
     NEGATION.lastIndex = 0;
     for (const m of text.matchAll(NEGATION)) {
+        if (NOT_HEDGE.test(text.slice(m.index + m[0].length))) continue;
         const at = offset + m.index;
         if (!inClause.some(x => x.start <= at && at < x.end)) return at;
     }

@@ -11,6 +11,8 @@
  *     out in 2012 is wrong" denies what follows "that");
  *   - a passage's (context's, facts') reported value the answer sets against its own: "the passage says Y, but …",
  *     "although the passage says Y, …", "contrary to the passage's Y": Y up to the end of its phrase.
+ *   - a value attributed to the passage that the answer then sets its own word against: "According to the context, Y.
+ *     That's incorrect — …", "Based on the facts you gave, Y; in fact …": Y up to the end of its phrase.
  * A phrase ends at , ; ! ? ) a line break, a dash between spaces, "but", or a full stop that ends a sentence (not an
  * initial's or an abbreviation's: "J. Lingard", "S.W.A.T."). A hedge is no denial: "not sure, but", "not only …
  * but also", "not entirely certain".
@@ -36,6 +38,12 @@ const CALLED_WRONG =
 const REPORTED =
     /\b(?:(although|though|while|even\s+though|despite)\s+)?(?:the\s+)?(?:(?:provided|given|retrieved|supplied|listed)\s+)?(?:passage|context|text|facts?|information|evidence|source|triples?)(?:\s+(?:provided|given|supplied|above))?(?:'s|\u2019s)?\s+(?:(?:incorrectly|wrongly|mistakenly)\s+)?(?:says?|said|claims?|claimed|states?|stated|suggests?|suggested|lists?|listed|mentions?|mentioned|gives?|gave|reports?|reported|names?|named|has|shows?|puts?|credits?|credited)\s+(?:that\s+)?|\b(?:is|are|was|were)\s+(?:listed|given|shown|credited|named)\s+(?:as|with)\s+/gi;
 const CONTRARY = /\bcontrary\s+to\s+(?:what\s+)?/gi;
+/** A value the answer attributes to the passage: "According to the context, Y", "Based on the facts you gave, Y". */
+const ATTRIBUTED =
+    /\b(?:according\s+to|based\s+on|going\s+by|judging\s+by)\s+(?:the\s+)?(?:(?:provided|given|retrieved|supplied)\s+)?(?:passage|context|text|facts?|information|evidence|source)(?:\s+(?:(?:that\s+)?you(?:'ve|\s+have)?\s+(?:shared|given|gave|provided|supplied)|provided|given|above))?\s*,\s*/gi;
+/** The answer's own word against it, in what follows: "That's incorrect", "it's actually", "in fact", "In reality". */
+const SET_AGAINST =
+    /^[^]{0,80}?\b(?:(?:that|this)(?:'s|\u2019s|\s+is|\s+was)\s+(?:(?:simply|actually|clearly)\s+)?(?:incorrect|wrong|false|inaccurate|mistaken|not\s+(?:right|correct|true|accurate)|an?\s+(?:error|mistake))|(?:it's|it\u2019s|it\s+is|it\s+was|was)\s+actually|in\s+(?:fact|reality|truth)|actually,)/i;
 /**
  * Doubt about the passage's (context's, facts') values near a reported one: "which conflicts with my
  * understanding", "None of that matches", "clearly off:", "a correction to the facts:", "is a mix-up".
@@ -75,7 +83,9 @@ function phraseEnd(text: string, from: number, stopAtAnd = false): number {
 
 /** Does the full stop at `i` end a sentence (not an initial, an abbreviation or a dotted name)? */
 function sentenceStop(text: string, i: number): boolean {
-    const next = text[i + 1];
+    // A closing quote after the full stop ('… "2014." Nolan …') still ends the sentence.
+    const close = /["'\u201d\u2019]/.test(text[i + 1] ?? '') ? 1 : 0;
+    const next = text[i + 1 + close];
     if (next !== undefined && !/\s/.test(next)) return false;
     const before = text.slice(Math.max(0, i - 6), i);
     if (/(?:^|[\s.(])\p{Lu}$/u.test(before)) return false;
@@ -155,6 +165,14 @@ export function deniedSpans(text: string): [number, number][] {
                 CONTRAST_AFTER.test(text.slice(from)) ||
                 DOUBT.test(text.slice(Math.max(0, m.index - 160), Math.min(text.length, end + 160)))
             )
+                add(from, end);
+        });
+    // "According to the context, Y. That's incorrect — …": a passage's value the answer then sets its own word against.
+    if (/according|based\s+on|going\s+by|judging\s+by/i.test(text))
+        scan(text, ATTRIBUTED, m => {
+            const from = m.index + m[0].length;
+            const end = phraseEnd(text, from);
+            if (SET_AGAINST.test(text.slice(end)) || DOUBT.test(text.slice(from, Math.min(text.length, end + 160))))
                 add(from, end);
         });
     if (/contrary/i.test(text))

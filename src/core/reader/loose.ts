@@ -124,6 +124,9 @@ function stems(text: string): string[] {
 const KEEP = '\u0000';
 /** A clause opening with a lower-case word (after markup and quotes), not a pronoun of its own subject. */
 const CONTINUES = /^[\s*_"'(\u201c-]*(?!(?:he|she|it|they|this|these|its|his|her|their)\b)\p{Ll}/u;
+/** A clause opening (after an adverb) with a pronoun or "the film": its subject is not a name it writes. */
+const ANAPHOR =
+    /^[\s*_"'(\u201c]*(?:(?:afterwards|later|then|also|still|so|next|meanwhile|again),?\s+)?(?:he|she|it|they|his|her|its|their|this|that|the\s+(?:film|movie|picture|sequel|director|actor))\b/i;
 /** Two or more capitalised words (a full name) followed by a lower-case word: a subject the lexicon does not hold. */
 const UNLINKED_FULL_NAME = /(?:^|[^\p{L}])\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+)+\s+(?:\p{Ll}|$)/u;
 
@@ -158,20 +161,21 @@ export function splitClaims(answer: string, names: readonly string[] = []): Clai
     const sentences = answer
         .split(/\n+/)
         .map(line => hold(line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '')))
-        .flatMap(line => line.split(/(?<=(?<!(?:^|[\s.])\p{Lu})[.!?;])\s+/u))
+        .flatMap(line => line.split(/(?<=(?<!(?:^|[\s.])\p{Lu})[.!?;]["'\u201d\u2019]?)\s+/u))
         .map(s => s.trim())
         .filter(Boolean);
     let cursor = 0;
     sentences.forEach((held, i) => {
         const sentence = release(held);
         const parts = held
-            .split(/,?\s+and\s+|,\s+while\s+/i)
+            .split(/,?\s+and\s+|,\s+while\s+|,\s+(?=(?:he|she|it|they|who)\s+\p{Ll})/iu)
             .map(p =>
                 release(p)
                     .replace(/[.!?;]+$/, '')
                     .trim(),
             )
             .filter(p => p.length > 0);
+        // A comma before a pronoun and its verb opens a clause of its own ("X wasn't a star of Y, he directed it").
         // A part of one or two words ("Cameron and Mendes") is a list, not a clause: keep the sentence whole.
         const clauses =
             parts.length > 1 && parts.every(p => p.split(/\s+/).length >= 3) ? parts : [sentence.replace(/[.!?;]+$/, '').trim()];
@@ -280,7 +284,7 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
     const out: LinkedClaim[] = [];
     const whole = answer !== undefined ? deniedSpans(answer) : [];
     let pending: { sentence: number; relations: string[] } | undefined;
-    let previous: { sentence: number; subject?: LooseEntry } = { sentence: -1 };
+    let previous: { sentence: number; subject?: LooseEntry; last?: LooseEntry } = { sentence: -1 };
     const named: string[] = [];
     for (const claim of claims) {
         const found = lexicon.linker.link(claim.text, named);
@@ -299,8 +303,15 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
         let alternatives: LooseEntry[] = [];
         // A clause that opens with a lower-case word continues its sentence's previous claim ("James Cameron wrote
         // and directed Avatar": "directed Avatar" is about James Cameron); what it names are its objects.
-        if (previous.subject && previous.sentence === claim.sentence && CONTINUES.test(claim.text)) subject = previous.subject;
+        // A relative clause ("…, who had left to direct X") is about the entity named last before it.
+        // Only when that entity ends the clause before; a name the data does not hold there leaves no subject.
+        if (previous.sentence === claim.sentence && /^\s*who\b/i.test(claim.text)) subject = previous.last;
+        else if (previous.subject && previous.sentence === claim.sentence && CONTINUES.test(claim.text))
+            subject = previous.subject;
         else if (first && UNLINKED_FULL_NAME.test(visible.slice(0, first.start))) subject = undefined;
+        // A clause whose subject is a pronoun or a description ("He directed X", "The film was his follow-up to X") is
+        // about what that refers to, not about the first name it mentions: no subject the data can judge it by.
+        else if (first && ANAPHOR.test(visible.slice(0, first.start))) subject = undefined;
         else if (rows.length > 1) {
             // A composite key: the row whose other key values the claim writes ("Messi … in 2022"), else any of them.
             const stripped = stripValue(claim.text);
@@ -351,7 +362,12 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
             part.denied = true;
             out.push(part);
         }
-        previous = { sentence: claim.sentence, subject };
+        const lastEntity = [...kept].reverse().find(m => m.entries.some(k => lexicon.entries[k]!.entity));
+        const last =
+            lastEntity && /^[\s*_"')\u201d]*$/.test(claim.text.slice(lastEntity.end))
+                ? lastEntity.entries.map(k => lexicon.entries[k]!).find(e => e.entity)
+                : undefined;
+        previous = { sentence: claim.sentence, subject, ...(last ? { last } : {}) };
     }
     return out;
 }
@@ -399,11 +415,37 @@ function linkedPart(
         numbers,
         names: unlinkedNames(visible, masked),
         masked,
-        negated: negationAt(visible, 0, found) >= 0,
+        negated: negatedClause(visible, found),
     };
     if (claim.span) linked.span = part ? [claim.span[0] + part[0], claim.span[0] + part[1]] : claim.span;
     if (subject) linked.subject = subject;
     return linked;
+}
+
+/** A clause boundary of a sentence: a comma, semicolon, colon, parenthesis or dash, or "but". */
+const CLAUSE_BOUND = /[,;:()\u2014\u2013]|\s-\s|\bbut\b/g;
+
+/**
+ * What a negation covers (issue 41): the clause it is written in. The claim is negated when a clause that holds one
+ * of its mentions (any clause when it has none) holds a negation: "X starred in Y, he never directed a film" denies
+ * nothing of "X starred in Y".
+ */
+function negatedClause(text: string, found: readonly Mention[]): boolean {
+    if (found.length === 0) return negationAt(text, 0, found) >= 0;
+    let from = 0;
+    const clause = (a: number, b: number) =>
+        found.some(m => m.start < b && m.end > a) &&
+        negationAt(
+            text.slice(a, b),
+            a,
+            found.filter(m => m.start < b && m.end > a),
+        ) >= 0;
+    for (const m of text.matchAll(CLAUSE_BOUND)) {
+        if (found.some(x => x.start < m.index && m.index < x.end)) continue;
+        if (clause(from, m.index)) return true;
+        from = m.index + m[0].length;
+    }
+    return clause(from, text.length);
 }
 
 function withoutMentions(text: string, found: readonly Mention[]): string {
