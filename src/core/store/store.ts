@@ -14,7 +14,7 @@ import { Judgements } from './verdicts.js';
 import { ReviewLabels } from './labels.js';
 import { BatchTables } from './batches.js';
 import { WorkChunks } from './chunks.js';
-import { insertMany, type Sql } from './sql.js';
+import { insertMany, type Param, type Sql } from './sql.js';
 import { insertQuestionFacts, questionFacts, type StoredFact } from './facts.js';
 import {
     slotKey,
@@ -80,6 +80,24 @@ const HASHES_PER_LOOKUP = 500;
 /** What a store and the views of it inside its transactions share: the leases it holds. */
 interface Shared {
     leases: Leases;
+}
+
+/** The call columns of an answer received, up to its status (INSERT_CALL's and RECORD_ANSWER_PG's first twelve). */
+function answeredCall(a: Omit<AnswerRecord, 'cacheable'>): Param[] {
+    return [
+        a.run,
+        a.question,
+        a.model,
+        a.sample,
+        a.hash,
+        JSON.stringify(a.params),
+        a.latencyMs,
+        a.tokensIn,
+        a.tokensOut,
+        a.cost,
+        a.attempts,
+        a.cached ? 'cached' : 'ok',
+    ];
 }
 
 export class SqlStore implements Store {
@@ -307,18 +325,7 @@ export class SqlStore implements Store {
     private async insertAnswer(tx: Sql, a: AnswerRecord, now: string): Promise<void> {
         if (tx.dialect === 'postgres') {
             await tx.run(RECORD_ANSWER_PG, [
-                a.run,
-                a.question,
-                a.model,
-                a.sample,
-                a.hash,
-                JSON.stringify(a.params),
-                a.latencyMs,
-                a.tokensIn,
-                a.tokensOut,
-                a.cost,
-                a.attempts,
-                a.cached ? 'cached' : 'ok',
+                ...answeredCall(a),
                 now,
                 a.hash,
                 a.text,
@@ -337,22 +344,7 @@ export class SqlStore implements Store {
             ]);
             return;
         }
-        const call = await tx.get<{ id: number }>(INSERT_CALL, [
-            a.run,
-            a.question,
-            a.model,
-            a.sample,
-            a.hash,
-            JSON.stringify(a.params),
-            a.latencyMs,
-            a.tokensIn,
-            a.tokensOut,
-            a.cost,
-            a.attempts,
-            a.cached ? 'cached' : 'ok',
-            null,
-            now,
-        ]);
+        const call = await tx.get<{ id: number }>(INSERT_CALL, [...answeredCall(a), null, now]);
         if (a.cacheable && !a.cached)
             await tx.run(PUT_CACHE, [a.hash, a.text, a.tokensIn, a.tokensOut, a.finishReason, a.latencyMs, now]);
         await tx.run(PUT_RESPONSE, [a.run, a.question, a.model, a.sample, a.text, a.cached ? 1 : 0, call!.id]);
@@ -361,22 +353,7 @@ export class SqlStore implements Store {
     async recordSideCall(a: Omit<AnswerRecord, 'cacheable'>, entries?: { hash: string; text: string }[]): Promise<void> {
         const now = new Date().toISOString();
         await this.sql.transaction(async tx => {
-            await tx.run(INSERT_CALL, [
-                a.run,
-                a.question,
-                a.model,
-                a.sample,
-                a.hash,
-                JSON.stringify(a.params),
-                a.latencyMs,
-                a.tokensIn,
-                a.tokensOut,
-                a.cost,
-                a.attempts,
-                a.cached ? 'cached' : 'ok',
-                null,
-                now,
-            ]);
+            await tx.run(INSERT_CALL, [...answeredCall(a), null, now]);
             if (a.cached) return;
             // One request may answer several cache entries (a batch of embeddings: one entry per text).
             for (const e of entries ?? [{ hash: a.hash, text: a.text }])
