@@ -46,11 +46,11 @@ test('scanning 2,000 small domains over a 2,000-hop answer does not look at ever
 test('leftmost-longest matches are the same as a word-by-word scan', () => {
     const values = ['new york', 'york', 'new', 'city'];
     type Entry = { key: string; value: string; row: number; tokens: number };
-    type Slot = { single?: Entry; bySecond: Map<string, Entry[]> };
-    const byFirst = new Map<string, Slot>();
+    type TemplateSlot = { single?: Entry; bySecond: Map<string, Entry[]> };
+    const byFirst = new Map<string, TemplateSlot>();
     values.forEach((v, row) => {
         const [first, second] = v.split(' ');
-        const slot: Slot = byFirst.get(first!) ?? { bySecond: new Map() };
+        const slot: TemplateSlot = byFirst.get(first!) ?? { bySecond: new Map() };
         const entry = { key: v, value: v, row, tokens: v.split(' ').length };
         if (second) slot.bySecond.set(second, [entry]);
         else slot.single = entry;

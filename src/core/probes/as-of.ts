@@ -10,7 +10,7 @@
 import type { AsOfDecl, ProbeDecl } from '../spec/model.js';
 import type { Problem } from '../errors.js';
 import type { Item } from './plan.js';
-import type { Slot } from './scope.js';
+import type { TemplateSlot } from './scope.js';
 
 /** When a question's data was true, as its question carries it. */
 export interface DatedAt {
@@ -22,7 +22,7 @@ export interface DatedAt {
  * The time a probe's questions are dated: its first relation's `as of`, else the first of its other relations that
  * has one. Relations dated differently are a warning (the question can be in one time only).
  */
-export function probeAsOf(slots: readonly Slot[], probe: ProbeDecl, problems: Problem[]): DatedAt | undefined {
+export function probeAsOf(slots: readonly TemplateSlot[], probe: ProbeDecl, problems: Problem[]): DatedAt | undefined {
     const dated = slots
         .map(s => ({ relation: s.relation.name, asOf: s.relation.asOf }))
         .filter((d): d is { relation: string; asOf: AsOfDecl } => d.asOf !== undefined);

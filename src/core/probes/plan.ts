@@ -6,7 +6,7 @@ import { findFd, type FdDecl, type PhrasingDecl, type ProbeDecl, type RelationDe
 import type { LoadedData } from '../data/types.js';
 import type { Gold, KgEdge, KgNode, KgPath, Keyword } from './question.js';
 import { evaluate, format, render, truthy, type Expr, type TemplateValue } from '../spec/template.js';
-import { keyValues, Scope, slotFor, type Compiled, type Slot } from './scope.js';
+import { keyValues, Scope, slotFor, type Compiled, type TemplateSlot } from './scope.js';
 import type { Problem } from '../errors.js';
 import type { Item } from './plan-types.js';
 
@@ -139,7 +139,7 @@ function fdTarget(
     data: LoadedData,
     probe: ProbeDecl,
     problems: Problem[],
-): { fd: FdDecl; slot: Slot } | undefined {
+): { fd: FdDecl; slot: TemplateSlot } | undefined {
     const fd = probe.fd ? findFd(spec, probe.fd) : undefined;
     if (!fd) {
         problems.push({
@@ -167,7 +167,7 @@ export function fdPlanStart(
     data: LoadedData,
     probe: ProbeDecl,
     problems: Problem[],
-): { fd: FdDecl; slot: Slot; rel: RelationDecl; scope: Scope } | undefined {
+): { fd: FdDecl; slot: TemplateSlot; rel: RelationDecl; scope: Scope } | undefined {
     const target = fdTarget(spec, data, probe, problems);
     if (!target) return undefined;
     return { ...target, rel: target.slot.relation, scope: new Scope([target.slot], [{ slot: 0 }]) };

@@ -17,7 +17,7 @@ import {
     type TemplateValue,
 } from '../spec/template.js';
 
-export interface Slot {
+export interface TemplateSlot {
     relation: RelationDecl;
     table: RelationTable;
 }
@@ -47,7 +47,7 @@ export class Scope {
      * relation, then the end attribute only — see `only`).
      */
     constructor(
-        readonly slots: Slot[],
+        readonly slots: TemplateSlot[],
         private readonly unqualified: { slot: number; only?: string }[],
         private readonly hidden: Set<string> = new Set(),
     ) {}
@@ -219,7 +219,7 @@ export function relationLabel(relation: RelationDecl): string {
 /** Why a probe cannot use a relation whose table is missing. */
 export const notLoaded = (name: string) => `The data of ${name} is not loaded (see the data diagnostics).`;
 
-export function slotFor(spec: SpecModel, tables: Map<string, RelationTable>, name: string): Slot | string {
+export function slotFor(spec: SpecModel, tables: Map<string, RelationTable>, name: string): TemplateSlot | string {
     const relation = spec.relations.find(r => r.name === name);
     if (!relation) return `No relation named ${name}.`;
     const table = tables.get(name);

@@ -9,7 +9,7 @@ import type { SpecModel } from '../spec/model.js';
 import type { Proof } from './ir.js';
 import { translateRules } from './translate.js';
 import { evaluate } from './evaluate.js';
-import { approx, EDITOR_FACT_LIMIT, editorProgram, estimateRules, oversizedMessage, oversizedRules } from './estimate.js';
+import { approx, EDITOR_FACT_LIMIT, editorProgram, sizeRules, oversizedMessage, oversizedRules } from './sizes.js';
 import { baseFacts } from './facts.js';
 import { factText } from './text.js';
 
@@ -58,7 +58,7 @@ export function previewRule(spec: SpecModel, data: LoadedData, rule: string, sam
     }
     const truncated = d.stats.truncated.includes(rule);
     if (!truncated) return { rule, count, truncated, samples: shown };
-    const estimate = estimateRules(t.program, base).find(e => e.rule === rule);
+    const estimate = sizeRules(t.program, base).find(e => e.rule === rule);
     const own = t.program.caps?.[rule];
     const bound =
         own !== undefined && own <= EDITOR_FACT_LIMIT

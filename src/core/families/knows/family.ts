@@ -10,7 +10,7 @@ import type { ProbeDecl, SpecModel } from '../../spec/model.js';
 import type { LoadedData } from '../../data/types.js';
 import { SYSTEM_KNOWS } from '../../probes/prompts.js';
 import { starPath, type Item, type Plan } from '../../probes/plan.js';
-import { keyAttributes, relationLabel, Scope, slotFor, type Slot, describeBy } from '../../probes/scope.js';
+import { keyAttributes, relationLabel, Scope, slotFor, type TemplateSlot, describeBy } from '../../probes/scope.js';
 import { keyOccurrences } from '../../probes/rows.js';
 import type { ProbeFamily } from '../../probes/contract/family.js';
 import type { Question } from '../../probes/question.js';
@@ -66,12 +66,12 @@ function qualifiers(probe: ProbeDecl, own: string): string[] {
 function joinedSlots(
     spec: SpecModel,
     data: LoadedData,
-    start: Slot,
+    start: TemplateSlot,
     wanted: string[],
     problems: Problem[],
     probe: ProbeDecl,
-): { slots: Slot[]; joins: SlotJoin[] } {
-    const slots: Slot[] = [start];
+): { slots: TemplateSlot[]; joins: SlotJoin[] } {
+    const slots: TemplateSlot[] = [start];
     const joins: SlotJoin[] = [];
     const pending = new Set(wanted);
     for (let i = 0; i < slots.length && pending.size > 0; i++) {

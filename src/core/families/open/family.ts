@@ -16,7 +16,7 @@ import type { LoadedData } from '../../data/types.js';
 import { render } from '../../spec/template.js';
 import { buildDataGraph, type DataGraph } from '../../kg/data-graph.js';
 import { FkJoin } from '../../kg/graph.js';
-import { keyAttributes, keyValues, Scope, slotFor, type Slot } from '../../probes/scope.js';
+import { keyAttributes, keyValues, Scope, slotFor, type TemplateSlot } from '../../probes/scope.js';
 import { hashSeed } from '../../probes/sampling.js';
 import type { ProbeFamily } from '../../probes/contract/family.js';
 import type { CompileInput, GroupRelation } from '../../probes/contract/core.js';
@@ -240,7 +240,7 @@ function graphOf(spec: SpecModel, data: LoadedData): DataGraph {
 }
 
 /** "Titanic (1997)" for an entity keyed by title and year. */
-function entityName(slot: Slot, row: number): string {
+function entityName(slot: TemplateSlot, row: number): string {
     const [first, ...rest] = keyValues(slot.relation, slot.table, row);
     return rest.length ? `${first} (${rest.join(', ')})` : (first ?? '');
 }
@@ -259,7 +259,7 @@ function compileOpen({ spec, data, probe, problems, seed, aids }: CompileInput):
     };
     const a = slotFor(spec, data.tables, probe.relation ?? '');
     if (typeof a === 'string') return fail(a);
-    const slots: Slot[] = [a];
+    const slots: TemplateSlot[] = [a];
     let join: FkJoin | undefined;
     if (probe.pair) {
         const b = slotFor(spec, data.tables, probe.pair);

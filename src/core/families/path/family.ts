@@ -19,7 +19,7 @@ import {
     valueNode,
     type Plan,
 } from '../../probes/plan.js';
-import { labelOf, Scope, slotFor, type Slot } from '../../probes/scope.js';
+import { labelOf, Scope, slotFor, type TemplateSlot } from '../../probes/scope.js';
 import type { ProbeFamily } from '../../probes/contract/family.js';
 import { ANSWER_SETTINGS, parseYesNo, scoreYesNo, yesNoGuess, yesNoText } from '../../probes/answers.js';
 import { hopCharts, PATH_COLUMNS, pathJson, pathMetrics, rExtShare, type HopMetrics } from './metrics.js';
@@ -55,7 +55,7 @@ function pathPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problems:
             'probe-phrasing',
             `Path probe ${probe.name} needs at least one phrasing, e.g. basic "Was the director of {title} born in the {decade(birth_year)}s?".`,
         );
-    const slots: Slot[] = [];
+    const slots: TemplateSlot[] = [];
     for (const name of relations) {
         const s = slotFor(spec, data.tables, name);
         if (typeof s === 'string') return fail('probe-data', s);

@@ -30,7 +30,7 @@ import { keywordForms } from '../../verify/aliases.js';
 import { ANSWER_SETTINGS, scoreYesNo, yesNoText } from '../../probes/answers.js';
 import { fkPredicate, translateRules } from '../../rules/translate.js';
 import { evaluate } from '../../rules/evaluate.js';
-import { editorProgram, oversizedMessage, oversizedRules, type RuleEstimate } from '../../rules/estimate.js';
+import { editorProgram, oversizedMessage, oversizedRules, type RuleSize } from '../../rules/sizes.js';
 import { baseFacts } from '../../rules/facts.js';
 import { soundProof } from '../../rules/soundness.js';
 import { compositeKeyRefusal } from './composite.js';
@@ -97,7 +97,7 @@ function premiseAttribute(
  * rule without a cap would derive too many facts (estimate.ts), the rules refused, and nothing derived. For the
  * editor every rule is bounded by EDITOR_FACT_LIMIT (a seeded sample, drawn in bounded work).
  */
-type Derived = { derivation: ReturnType<typeof evaluate>; base: FactBase } | { oversized: RuleEstimate[] };
+type Derived = { derivation: ReturnType<typeof evaluate>; base: FactBase } | { oversized: RuleSize[] };
 const derivations = new WeakMap<LoadedData, Map<SpecModel, Derived>>();
 const editorDerivations = new WeakMap<LoadedData, Map<SpecModel, Derived>>();
 function derive(

@@ -26,7 +26,7 @@ export function editorProgram(program: Program, limit = EDITOR_FACT_LIMIT): Prog
     return { ...program, caps };
 }
 
-export interface RuleEstimate {
+export interface RuleSize {
     rule: string;
     /** Estimated facts (join rows before duplicates are removed), after the cap when there is one. */
     facts: number;
@@ -61,11 +61,11 @@ class Counts {
 }
 
 /** The estimated size of every derived predicate, in the order the rules can be evaluated. */
-export function estimateRules(program: Program, base: FactBase): RuleEstimate[] {
+export function sizeRules(program: Program, base: FactBase): RuleSize[] {
     const counts = new Counts(base);
     const derived = new Set(program.rules.map(r => r.head.pred));
     const sizes = new Map<string, number>();
-    const out = new Map<string, RuleEstimate>();
+    const out = new Map<string, RuleSize>();
     const recursive = recursivePredicates(program);
     // Rules in dependency order (a rule's body predicates first); a cycle counts as its cap (or unknown, 0).
     const order = dependencyOrder(program, derived);
@@ -101,12 +101,12 @@ export function estimateRules(program: Program, base: FactBase): RuleEstimate[] 
 }
 
 /** The rules that would derive more than `limit` facts and have no cap to bound them. */
-export function oversizedRules(program: Program, base: FactBase, limit = RULE_FACT_LIMIT): RuleEstimate[] {
-    return estimateRules(program, base).filter(e => e.cap === undefined && e.uncapped > limit);
+export function oversizedRules(program: Program, base: FactBase, limit = RULE_FACT_LIMIT): RuleSize[] {
+    return sizeRules(program, base).filter(e => e.cap === undefined && e.uncapped > limit);
 }
 
 /** The located message of an oversized rule: how many facts, why, and what to write. */
-export function oversizedMessage(e: RuleEstimate, limit = RULE_FACT_LIMIT): string {
+export function oversizedMessage(e: RuleSize, limit = RULE_FACT_LIMIT): string {
     return `${e.rule} derives about ${approx(e.uncapped)} facts (estimated from the data's value counts), more than the ${approx(limit)} a rule may derive without a bound. Add 'cap N' to the rule (the most facts it keeps) or 'sample N' (a seeded random sample of N facts), e.g. 'sample 10000': either draws its facts without deriving the rest. Or narrow its body.`;
 }
 
