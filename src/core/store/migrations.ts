@@ -258,15 +258,19 @@ export function migrate(db: Database.Database): number {
     db.exec('CREATE TABLE IF NOT EXISTS migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied TEXT NOT NULL)');
     const done = new Set((db.prepare('SELECT version FROM migrations').all() as { version: number }[]).map(r => r.version));
     const record = db.prepare('INSERT INTO migrations (version, name, applied) VALUES (?, ?, ?)');
+    const applied = db.prepare('SELECT 1 FROM migrations WHERE version = ?');
+    // Each migration in a write-locked transaction (BEGIN IMMEDIATE) that asks again whether it is done: two processes
+    // opening a new store together both saw it undone, and the second failed on 'duplicate column name'.
+    const apply = db.transaction((m: (typeof MIGRATIONS)[number]) => {
+        if (applied.get(m.version)) return;
+        db.exec(m.sql);
+        m.up?.(db);
+        record.run(m.version, m.name, new Date().toISOString());
+    });
     let version = 0;
     for (const m of MIGRATIONS) {
         version = m.version;
-        if (done.has(m.version)) continue;
-        db.transaction(() => {
-            db.exec(m.sql);
-            m.up?.(db);
-            record.run(m.version, m.name, new Date().toISOString());
-        })();
+        if (!done.has(m.version)) apply.immediate(m);
     }
     return version;
 }

@@ -89,7 +89,9 @@ export class Workbench {
     async openFile(name: string): Promise<void> {
         // A file at the workspace's top is opened from the Explorer, which lists it at once; Quick Open's first file
         // search took 10–20 s to list anything on a loaded machine.
-        const listed = this.page.locator(`${S.explorerRows}[aria-label=${JSON.stringify(name)}]`).first();
+        // Only a row at the top level (aria-level 1): a nested file's row may be hidden or scrolled by the tree.
+        const listed = this.page.locator(`${S.explorerRows}[aria-level="1"][aria-label=${JSON.stringify(name)}]`).first();
+        const tab = this.page.locator(S.editorTab(name)).first();
         if (
             await listed.waitFor({ state: 'visible', timeout: 3_000 }).then(
                 () => true,
@@ -97,8 +99,14 @@ export class Workbench {
             )
         ) {
             await listed.dblclick();
-            await this.page.locator(S.editorTab(name)).first().waitFor();
-            return;
+            // Opened, or else asked of Quick Open below.
+            if (
+                await tab.waitFor({ timeout: 10_000 }).then(
+                    () => true,
+                    () => false,
+                )
+            )
+                return;
         }
         for (let attempt = 1; ; attempt++) {
             const box = await this.quickInput('Control+P');
