@@ -288,6 +288,18 @@ function evidencePlan(input: CompileInput): Plan | undefined {
             const forms = formsOf(gold);
             const base = { original: gold, aliases: forms, passage: ctx, asked: q };
             const items: Item[] = [item('seed', q, ctx, gold, base)];
+            /** The swapped case of this seed, whoever made the swap (the data or a model). */
+            const swapItem = (
+                swapped: { passage: string; replacement: string; spans?: [number, number][]; type?: string },
+                extra: { swappedBy?: string } = {},
+            ) =>
+                item('swap', q, swapped.passage, swapped.replacement, {
+                    ...base,
+                    passage: swapped.passage,
+                    spans: swapped.spans,
+                    type: swapped.type,
+                    ...extra,
+                });
             for (const kind of perturb) {
                 if (kind === 'closed') items.push(item('closed', q, undefined, gold, { ...base, passage: '' }));
                 if (kind === 'swap' && swapBy) {
@@ -303,27 +315,11 @@ function evidencePlan(input: CompileInput): Plan | undefined {
                     if (typeof swapped === 'string') stats[swapped]++;
                     else {
                         stats.valid++;
-                        items.push(
-                            item('swap', q, swapped.passage, swapped.replacement, {
-                                ...base,
-                                passage: swapped.passage,
-                                spans: swapped.spans,
-                                type: swapped.type,
-                                swappedBy: swapBy,
-                            }),
-                        );
+                        items.push(swapItem(swapped, { swappedBy: swapBy }));
                     }
                 } else if (kind === 'swap') {
                     const swapped = swapCase(ctx, gold, forms, row, random, q);
-                    if (swapped)
-                        items.push(
-                            item('swap', q, swapped.passage, swapped.replacement, {
-                                ...base,
-                                passage: swapped.passage,
-                                spans: swapped.spans,
-                                type: swapped.type,
-                            }),
-                        );
+                    if (swapped) items.push(swapItem(swapped));
                 }
                 if (kind === 'enrich') {
                     const candidates = enrichColumn
