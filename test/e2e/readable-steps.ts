@@ -154,10 +154,10 @@ export function readableSteps(shared: { session?: Session }, skip: string | fals
                 for (const target of [540, 1400]) {
                     const width = await panelWidth(frame, target);
                     assert.ok(Math.abs(width - target) <= 4, `the preview is ${width} px, not ${target}`);
-                    // Laid out again for the width: wait until the rows drawn are those of this width.
-                    await frame.waitForFunction(`document.body.dataset.layoutWidth === String(innerWidth)`, undefined, {
-                        timeout: 15_000,
-                    });
+                    // Laid out again for the width: wait until the rows drawn are those of this width. A selector, not
+                    // waitForFunction: the preview's CSP forbids eval, which Playwright's polling of an expression needs
+                    // whenever it does not hold at once (the step failed so on a loaded machine).
+                    await frame.locator(`body[data-layout-width="${width}"]`).waitFor({ timeout: 15_000 });
                     for (const filter of ['', 'who directed', 'know about']) {
                         await frame.locator(S.webview.filter).fill(filter);
                         await frame.locator(S.webview.previewRows).first().waitFor();
