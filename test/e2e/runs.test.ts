@@ -38,9 +38,8 @@ describe('runs keep and explain their results', { skip, timeout: 600_000 }, () =
     let wb: Workbench;
 
     before(async () => {
-        local = await startModelServer(LOCAL_ANSWER);
-        // Each answer takes 1.5 s: a run is stopped (or the window reloaded) while it goes.
-        slow = await startModelServer('No.', ['--latency', '1500']);
+        // Each of slow's answers takes 1.5 s: a run is stopped (or the window reloaded) while it goes.
+        [local, slow] = await Promise.all([startModelServer(LOCAL_ANSWER), startModelServer('No.', ['--latency', '1500'])]);
         session = await openSession({
             prepare: dir => {
                 prepareWorkspace(dir);
@@ -61,13 +60,15 @@ describe('runs keep and explain their results', { skip, timeout: 600_000 }, () =
                 return dir;
             },
             settings: { 'testing.automaticallyOpenPeekView': 'never', 'workbench.secondarySideBar.defaultVisibility': 'hidden' },
+            // The two-model run, by the CLI into the spec's store, before the workbench opens.
+            beforeOpen: async workspace => {
+                assert.equal(
+                    await cliQuietly(['run', path.join(workspace, 'movie.probe'), '--suite', 'movies', '--yes']),
+                    0,
+                    'the two-model run',
+                );
+            },
         });
-        // The two-model run, by the CLI into the spec's store, before the workbench opens.
-        assert.equal(
-            await cliQuietly(['run', path.join(session.workspace, 'movie.probe'), '--suite', 'movies', '--yes']),
-            0,
-            'the two-model run',
-        );
         wb = new Workbench(session.page, path.join(ARTIFACTS, 'runs'));
         await wb.open(session.server.url);
         await wb.openFile('movie.probe');

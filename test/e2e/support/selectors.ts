@@ -4,9 +4,15 @@ export const S = {
     quickInput: '.quick-input-widget',
     quickInputBox: '.quick-input-widget input.input',
     quickInputRows: '.quick-input-widget .quick-input-list .monaco-list-row',
+    /** The row Enter picks. */
+    quickInputFocusedRow: '.quick-input-widget .quick-input-list .monaco-list-row.focused',
     editor: '.editor-instance .monaco-editor',
+    /** The Explorer's file tree (shown when the Explorer is the side bar's view). */
+    explorer: '.explorer-folders-view',
     /** The Explorer's rows (files and folders), each labelled with its name. */
     explorerRows: '.explorer-folders-view .monaco-list-row',
+    /** Every editor tab. */
+    editorTabs: '.tabs-container .tab',
     editorTab: (name: string) => `.tabs-container .tab[aria-label^="${name}"]`,
     problemsRows: '.markers-panel .monaco-list-row',
     codeLens: '.monaco-editor .codelens-decoration',

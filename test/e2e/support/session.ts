@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromiumPath, codeServerEntry, e2ePrefix, startCodeServer, type CodeServer } from './code-server.js';
 import { ARTIFACTS, prepareWorkspace, REPO } from './workspace.js';
@@ -40,11 +41,11 @@ export interface ModelServer {
 
 /** The runner helper's test server as a child process; every request gets the same fixed answer (`extra`: more flags, e.g. --latency). */
 export async function startModelServer(answer: string, extra: string[] = []): Promise<ModelServer> {
-    const tsx = path.join(REPO, 'node_modules/.bin/tsx');
+    // This Node with tsx's loader: one process (the tsx command starts a second Node to run the file).
     const child = spawn(
-        tsx,
-        [path.join(REPO, 'test/support/openai-server-cli.ts'), '--port', '0', '--answer', answer, ...extra],
-        { stdio: ['ignore', 'pipe', 'pipe'] },
+        process.execPath,
+        ['--import', 'tsx', path.join(REPO, 'test/support/openai-server-cli.ts'), '--port', '0', '--answer', answer, ...extra],
+        { stdio: ['ignore', 'pipe', 'pipe'], cwd: REPO },
     );
     const url = await new Promise<string>((resolve, reject) => {
         let out = '';
@@ -90,19 +91,34 @@ export interface Session {
     close(): Promise<void>;
 }
 
-/** `prepare` fills the workspace folder (default: the movie example with its injected FD violation). */
+/**
+ * `prepare` fills the workspace folder (default: the movie example with its injected FD violation); `beforeOpen` does
+ * what must be done in it before the workbench opens (offline CLI runs), while code-server and the browser start.
+ */
 export async function openSession(opts: {
     modelEndpoint?: string;
     env?: Record<string, string>;
     settings?: Record<string, unknown>;
     prepare?: (dir: string, modelEndpoint?: string) => string;
+    beforeOpen?: (workspace: string) => Promise<void>;
 }): Promise<Session> {
     const workspace = (opts.prepare ?? prepareWorkspace)(
         fs.mkdtempSync(path.join(os.tmpdir(), 'halluprobe-ws-')),
         opts.modelEndpoint,
     );
-    const server = await startCodeServer({ workspace, env: opts.env, settings: opts.settings });
-    const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+    // Side by side: code-server does not look at the workspace before a workbench connects.
+    const [started, launched, prepared] = await Promise.allSettled([
+        startCodeServer({ workspace, env: opts.env, settings: opts.settings }),
+        chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS }),
+        opts.beforeOpen?.(workspace),
+    ]);
+    if (started.status === 'rejected' || launched.status === 'rejected' || prepared.status === 'rejected') {
+        if (launched.status === 'fulfilled') await launched.value.close().catch(() => undefined);
+        if (started.status === 'fulfilled') await started.value.stop();
+        for (const r of [started, launched, prepared]) if (r.status === 'rejected') throw r.reason;
+    }
+    const server = (started as PromiseFulfilledResult<CodeServer>).value;
+    const browser = (launched as PromiseFulfilledResult<Browser>).value;
     const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
     return {
         server,
@@ -119,9 +135,17 @@ export async function openSession(opts: {
     };
 }
 
-/** The CLI in this process (`halluprobe args…`), its printing silenced; its exit code. */
+/**
+ * The CLI in this process (`halluprobe args…`), its printing silenced; its exit code. From its bundle when the run
+ * has built it (HALLUPROBE_CLI_BUNDLE, as `npm test` sets: test/support/cli-path.ts), else from the sources (their
+ * first import compiled the whole engine in this process: 7 s on a loaded machine).
+ */
 export async function cliQuietly(args: string[]): Promise<number> {
-    const { main } = await import('../../../src/cli/main.js');
+    const { main } = (
+        process.env.HALLUPROBE_CLI_BUNDLE
+            ? await import(pathToFileURL(path.join(REPO, 'dist', 'cli.mjs')).href)
+            : await import('../../../src/cli/main.js')
+    ) as typeof import('../../../src/cli/main.js');
     const log = console.log,
         error = console.error;
     console.log = () => undefined;
