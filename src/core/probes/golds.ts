@@ -5,7 +5,7 @@
  */
 import type { CellValue, LoadedData, RelationTable } from '../data/types.js';
 import type { SpecModel } from '../spec/model.js';
-import { format, namesIn, render, type ParsedTemplate, type TemplateValue } from '../spec/template.js';
+import { evaluate, format, namesIn, render, type ParsedTemplate, type TemplateValue } from '../spec/template.js';
 import { keywordForms } from '../verify/aliases.js';
 import { foldValue } from '../verify/normalise.js';
 import type { Scope } from './scope.js';
@@ -74,10 +74,12 @@ function hasAliasRules(spec: SpecModel, relation: string, attribute: string): bo
  *
  * The rows that read alike are kept as rings (per row of a group, the next row of the group) in a Map that holds
  * only rows some other row reads like: most subjects name their row alone, and those cost nothing once built.
- * Built by hashing each row's subject text into one Int32Array, sorting a copy to find the hashes several rows
- * share, and grouping only those rows by their text: 8 bytes a row while building, where a Map from every
- * subject text to its rows cost a string and an array per row, for good (1.8 GB for the nine indexes of a
- * three-stem, three-option choice probe on 1M rows). A lookup renders nothing.
+ * Built in two passes over the rows' subject texts: a 2-bit count per bucket of their hashes (a quarter of a byte
+ * per bucket, 4 to 8 buckets a row), then the hashes of the rows whose bucket holds several, sorted to find the
+ * hashes several rows share; only those rows are grouped by their text. Under 2 bytes a row while building (a
+ * hash per row and its sorted copy were 8; a Map from every subject text to its rows cost a string and an array
+ * per row, for good: 1.8 GB for the nine indexes of a three-stem, three-option choice probe on 1M rows). A second
+ * rendering of each subject (and a third of the few in a shared bucket) is the price. A lookup renders nothing.
  */
 export class SubjectIndex {
     private ring?: Map<number, number>;
@@ -106,6 +108,21 @@ export class SubjectIndex {
         }
     }
 
+    /**
+     * The hash of `row`'s subject text (hashText's), made part by part without building the text (the build hashes
+     * every row's subject twice); undefined when it cannot render.
+     */
+    private hash(row: number): number | undefined {
+        this.bound[0] = row;
+        let h = FNV_OFFSET;
+        try {
+            for (const p of this.template.parts) h = fnv(h, p.kind === 'text' ? p.text : format(evaluate(p.expr, this.open)));
+        } catch {
+            return undefined;
+        }
+        return finish(h);
+    }
+
     /** The first subject two rows render alike (the stated value shown as "…"), and those rows. */
     alike(): { text: string; rows: [number, number] } | undefined {
         this.build();
@@ -131,21 +148,41 @@ export class SubjectIndex {
     private build(): Map<number, number> {
         if (this.ring) return this.ring;
         const n = this.table.rowCount;
-        // 0 stands for "cannot render" (a text's hash is never 0: hashText sets the top bit).
-        const hashes = new Int32Array(n);
+        // 1. A count per bucket of subject hashes that stops at 2 (2 bits, four buckets a byte; at least 4 buckets a
+        // row, so about a fifth of the rows share a bucket by chance).
+        let bits = 4;
+        while (2 ** bits < 4 * n && bits < 30) bits++;
+        const mask = 2 ** bits - 1;
+        const counts = new Uint8Array(2 ** (bits - 2));
         for (let r = 0; r < n; r++) {
-            const text = this.subject(r);
-            if (text !== undefined) hashes[r] = hashText(text);
+            const h = this.hash(r);
+            if (h === undefined) continue;
+            const b = h & mask,
+                shift = (b & 3) << 1;
+            if (((counts[b >>> 2]! >>> shift) & 3) < 2) counts[b >>> 2]! += 1 << shift;
         }
-        const sorted = hashes.slice().sort();
+        // 2. The rows in a bucket of two or more (one bit a row) and their hashes (rendered again: a hash per row would
+        // be 4 bytes a row, and its sorted copy 4 more); sorted, their hashes show which several rows share.
+        const candidate = new Uint8Array((n >>> 3) + 1);
+        const hashes = new GrowingInts();
+        for (let r = 0; r < n; r++) {
+            const h = this.hash(r);
+            if (h === undefined) continue;
+            const b = h & mask;
+            if (((counts[b >>> 2]! >>> ((b & 3) << 1)) & 3) < 2) continue;
+            candidate[r >>> 3]! |= 1 << (r & 7);
+            hashes.push(h);
+        }
+        const sorted = hashes.view().sort();
         const shared = new Set<number>();
-        for (let i = 1; i < n; i++) if (sorted[i] === sorted[i - 1] && sorted[i] !== 0) shared.add(sorted[i]!);
+        for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) shared.add(sorted[i]!);
+        // 3. The rows of a shared hash, grouped by their text (a hash two texts share is told apart here).
         const ring = new Map<number, number>();
-        // The rows of a shared hash, grouped by their text (a hash two texts share is told apart here).
         const firsts = new Map<string, number>();
         for (let r = 0; r < n && shared.size > 0; r++) {
-            if (!shared.has(hashes[r]!)) continue;
+            if (!(candidate[r >>> 3]! & (1 << (r & 7)))) continue;
             const text = this.subject(r)!;
+            if (!shared.has(hashText(text))) continue;
             const first = firsts.get(text);
             if (first === undefined) {
                 firsts.set(text, r);
@@ -159,30 +196,74 @@ export class SubjectIndex {
     }
 }
 
-/** A 32-bit FNV-1a hash of a text's UTF-16 units, never 0 (its top bit set). */
+/** An Int32Array that doubles as it fills. */
+class GrowingInts {
+    private data = new Int32Array(1024);
+    private length = 0;
+
+    push(v: number): void {
+        if (this.length === this.data.length) {
+            const bigger = new Int32Array(this.data.length * 2);
+            bigger.set(this.data);
+            this.data = bigger;
+        }
+        this.data[this.length++] = v;
+    }
+
+    view(): Int32Array {
+        return this.data.subarray(0, this.length);
+    }
+}
+
+/** A 32-bit FNV-1a hash of a text's UTF-16 units, never 0 (its top bit set); `fnv` over its parts in turn gives the same. */
 function hashText(text: string): number {
-    let h = 0x811c9dc5;
+    return finish(fnv(FNV_OFFSET, text));
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+
+function fnv(h: number, text: string): number {
     for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    return h;
+}
+
+function finish(h: number): number {
     return (h ^ (h >>> 15)) | 0x80000000;
 }
 
 /**
  * One index per distinct subject: a template that does not name the stated attribute reads the same subject
- * whichever attribute is left open, so the options of one stem share its index (and its ring).
+ * whichever attribute is left open, so the options of one stem share its index (and its ring). And a template's
+ * text before its first placeholder and after its last is the same for every row, so two rows render one template
+ * alike exactly when they render its middle alike: stems that differ only there ("What's the inaccurate option about
+ * {subject}?", "What is the false option about {subject}?") share one index, built once over the middle.
  */
 export function subjectIndexes(
     scope: Scope,
     table: RelationTable,
 ): (template: ParsedTemplate, attribute: string) => SubjectIndex {
-    const made = new Map<ParsedTemplate, Map<string, SubjectIndex>>();
+    const made = new Map<string, SubjectIndex>();
     return (template, attribute) => {
-        const key = namedAttributes(template).has(attribute) ? attribute : '';
-        let byAttribute = made.get(template);
-        if (!byAttribute) made.set(template, (byAttribute = new Map()));
-        let index = byAttribute.get(key);
-        if (!index) byAttribute.set(key, (index = new SubjectIndex(scope, table, template, attribute)));
+        const open = namedAttributes(template).has(attribute) ? attribute : '';
+        const core = middle(template);
+        const key = `${open}\u0001${core.key}`;
+        let index = made.get(key);
+        if (!index) made.set(key, (index = new SubjectIndex(scope, table, core.template, attribute)));
         return index;
     };
+}
+
+/** The template from its first placeholder to its last, and a key that two templates share when those parts are equal. */
+function middle(template: ParsedTemplate): { key: string; template: ParsedTemplate } {
+    const parts = template.parts;
+    let first = 0,
+        last = parts.length - 1;
+    while (first <= last && parts[first]!.kind === 'text') first++;
+    while (last >= first && parts[last]!.kind === 'text') last--;
+    const kept = parts.slice(first, last + 1);
+    let key = '';
+    for (const p of kept) key += p.kind === 'text' ? `t${p.text}\u0000` : `p${p.source}\u0000`;
+    return { key, template: { parts: kept, errors: template.errors } };
 }
 
 /**

@@ -4,7 +4,7 @@
  * grouping (no per-row objects or maps, so a million rows cost a few Int32Arrays, briefly).
  */
 import type { RelationTable } from '../data/types.js';
-import { columnCodes, groupCodes, type Codes } from '../data/group.js';
+import { columnCodes, sharedRows, type SharedRows } from '../data/group.js';
 
 const cache = new WeakMap<RelationTable, Map<string, Uint8Array | Int32Array | null>>();
 
@@ -18,11 +18,11 @@ function cached<T extends Uint8Array | Int32Array>(table: RelationTable, id: str
     return perTable.get(id) as T | null;
 }
 
-/** Group codes of the rows over some attributes (-1 where one is null); undefined if an attribute is missing. */
-function grouped(table: RelationTable, attrs: string[]): Codes | undefined {
+/** The rows that share their values of `attrs` with another row (data/group.ts sharedRows); undefined if an attribute is missing. */
+function shared(table: RelationTable, attrs: string[]): SharedRows | undefined {
     const cols = attrs.map(a => table.column(a));
     if (cols.some(c => c === undefined)) return undefined;
-    return groupCodes(
+    return sharedRows(
         cols.map(c => columnCodes(c!)),
         table.rowCount,
     );
@@ -32,38 +32,31 @@ function grouped(table: RelationTable, attrs: string[]): Codes | undefined {
  * Flags (1) the rows of every group with equal `lhs` values but more than one distinct `rhs` combination —
  * the FD `lhs -> rhs` is violated there and the ground truth is ambiguous. Null when no row is flagged.
  * Rows with a null on the left-hand side form no group; a null on the right is a value of its own.
+ * Only the rows that repeat their left-hand side are looked at (sharedRows), so a table whose left-hand side
+ * repeats nowhere costs one byte per distinct value of one column, briefly, not a group code per row.
  */
 export function violatingRows(table: RelationTable, lhs: string[], rhs: string[]): Uint8Array | null {
     return cached(table, `fd:${lhs.join(',')}->${rhs.join(',')}`, () => {
-        const left = grouped(table, lhs);
-        const rightCols = rhs.map(a => table.column(a));
-        if (!left || rightCols.some(c => c === undefined)) return null;
-        const right = groupCodes(
-            rightCols.map(c => columnCodes(c!)),
-            table.rowCount,
-            true,
-        );
-        const UNSEEN = -1,
-            CONFLICT = -2;
-        const first = new Int32Array(left.cardinality).fill(UNSEEN);
+        const left = shared(table, lhs);
+        const right = rhs.map(a => table.column(a)?.codes);
+        if (!left || right.some(c => c === undefined) || left.rows.length === 0) return null;
+        // Per group, its first row; a group whose rows do not all hold the first row's right-hand codes conflicts.
+        const first = new Int32Array(left.cardinality).fill(-1);
+        const conflict = new Uint8Array(left.cardinality);
         let any = false;
-        for (let row = 0; row < table.rowCount; row++) {
-            const g = left.codes[row]!;
-            if (g < 0) continue;
-            const r = right.codes[row]!;
-            const seen = first[g]!;
-            if (seen === UNSEEN) first[g] = r;
-            else if (seen !== CONFLICT && seen !== r) {
-                first[g] = CONFLICT;
+        for (let i = 0; i < left.rows.length; i++) {
+            const g = left.groups[i]!,
+                row = left.rows[i]!;
+            const f = first[g]!;
+            if (f < 0) first[g] = row;
+            else if (!conflict[g] && right.some(codes => codes![row] !== codes![f])) {
+                conflict[g] = 1;
                 any = true;
             }
         }
         if (!any) return null;
         const flags = new Uint8Array(table.rowCount);
-        for (let row = 0; row < table.rowCount; row++) {
-            const g = left.codes[row]!;
-            if (g >= 0 && first[g] === CONFLICT) flags[row] = 1;
-        }
+        for (let i = 0; i < left.rows.length; i++) if (conflict[left.groups[i]!]) flags[left.rows[i]!] = 1;
         return flags;
     });
 }
@@ -75,21 +68,11 @@ export function violatingRows(table: RelationTable, lhs: string[], rhs: string[]
 export function keyOccurrences(table: RelationTable, key: string[]): Int32Array | null {
     if (key.length === 0) return null;
     return cached(table, `key:${key.join(',')}`, () => {
-        const g = grouped(table, key);
-        if (!g) return null;
+        const g = shared(table, key);
+        if (!g || g.rows.length === 0) return null;
         const counts = new Int32Array(g.cardinality);
-        let repeated = false;
-        for (let row = 0; row < table.rowCount; row++) {
-            const k = g.codes[row]!;
-            if (k >= 0 && counts[k]++ > 0) repeated = true;
-        }
-        if (!repeated) return null;
-        counts.fill(0);
         const occ = new Int32Array(table.rowCount);
-        for (let row = 0; row < table.rowCount; row++) {
-            const k = g.codes[row]!;
-            if (k >= 0) occ[row] = counts[k]++;
-        }
+        for (let i = 0; i < g.rows.length; i++) occ[g.rows[i]!] = counts[g.groups[i]!]++;
         return occ;
     });
 }

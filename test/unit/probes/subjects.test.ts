@@ -115,6 +115,25 @@ describe('subjects that read alike (SubjectIndex)', () => {
         assert.deepEqual(indexOf(stem, 'country').rowsLike(0), [0]);
     });
 
+    it('stems that differ only before their first placeholder and after their last share one index, built once', async t => {
+        const w = await world(SPEC, { 'films.csv': CSV });
+        t.after(w.dispose);
+        const table = w.data.tables.get('Movie')!;
+        const scope = new Scope([{ relation: w.model.relations[0]!, table }], [{ slot: 0 }]);
+        const indexOf = subjectIndexes(scope, table);
+        const a = scope.template("What's the inaccurate option about the movie {title}?").parsed;
+        const b = scope.template('What is the wrong option regarding the movie {title}').parsed;
+        const c = scope.template('Which is wrong about {title} of {year}?').parsed;
+        assert.equal(indexOf(a, 'director'), indexOf(b, 'country'));
+        assert.notEqual(indexOf(a, 'director'), indexOf(c, 'director'));
+        // The shared index groups the rows as each stem's whole text does.
+        for (const stem of [a, b])
+            for (let row = 0; row < table.rowCount; row++) {
+                const own = new SubjectIndex(scope, table, stem, 'director');
+                assert.deepEqual(indexOf(stem, 'director').rowsLike(row), own.rowsLike(row));
+            }
+    });
+
     it('multiple choice asks the same questions with the same ids as before the ring (rows alike)', async t => {
         const w = await world(SPEC, { 'films.csv': CSV });
         t.after(w.dispose);

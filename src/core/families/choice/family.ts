@@ -264,6 +264,7 @@ function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problem
     const stemTemplates = stems.map((stem, s) => [stem.text, ...options.map(o => optionTemplate(o, s).text)].join('\n'));
     const phrasingNames = stems.map((_, s) => `stem-${s + 1}`);
     const labels = options.map(o => labelOf(rel, o.attribute));
+    const optionAttributes = options.map(o => o.attribute);
     let lastPath: { row: number; falsified: string | undefined; path: { nodes: KgNode[]; edges: KgEdge[] } } | undefined;
     return {
         probe,
@@ -302,6 +303,13 @@ function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problem
                 f && falseAttr
                     ? `The ${labels[f.index]} is ${keywords[0]!.map(k => k.value).join(', ')}, not ${format(f.fake as TemplateValue)}.`
                     : 'All options are correct.';
+            // The stems ask about the same facts (the same option falsified with the same value): one list, shared.
+            const facts = optionFacts(
+                rows,
+                optionAttributes,
+                f ? f.index + 1 : undefined,
+                f ? format(f.fake as TemplateValue) : undefined,
+            );
             return stems.map((stem, s): Item => {
                 const texts = optionTexts[s]!;
                 let listed = '';
@@ -316,12 +324,7 @@ function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problem
                     options: texts,
                     explain,
                 };
-                item.facts = optionFacts(
-                    rows,
-                    options.map(o => o.attribute),
-                    f ? f.index + 1 : undefined,
-                    f ? format(f.fake as TemplateValue) : undefined,
-                );
+                item.facts = facts;
                 if (paperMatch) item.keywordMatch = 'paper';
                 // The stems ask one question three ways: the answers must agree.
                 if (stems.length > 1) item.group = { key: 'stems', relation: 'twins', role: item.phrasing };

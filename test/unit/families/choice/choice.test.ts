@@ -131,6 +131,20 @@ describe('choice probes', () => {
         assert.deepEqual(bySuite('s1'), run(1), "the suite's seed setting seeds the falsification");
         assert.notDeepEqual(bySuite('s1'), bySuite('s2'));
     });
+
+    it("a row's stems test the same facts: one list, made once per row and shared by its questions", async t => {
+        const w = await world(SPEC('probe mc choice using facts {}'), { 'films.csv': CSV });
+        t.after(w.dispose);
+        const qs = [...generateQuestions(w.model, w.data, { probe: 'mc', seed: 4 }).questions];
+        assert.equal(qs.length, 8 * 3);
+        for (let i = 0; i < qs.length; i += 3) {
+            const row = qs.slice(i, i + 3);
+            assert.deepEqual(new Set(row.map(q => q.entity.key.join())).size, 1);
+            assert.equal(row[0]!.facts!.length, 3, 'one fact per option');
+            assert.equal(row[1]!.facts, row[0]!.facts);
+            assert.equal(row[2]!.facts, row[0]!.facts);
+        }
+    });
 });
 
 /** One logged question in the authors' multiple-choice layout. */
