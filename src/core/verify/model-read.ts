@@ -22,8 +22,12 @@ import type { ParsedAnswer } from './answer.js';
 import { judgeQuestionGroups } from './groups.js';
 import { parseReading, quoteProblem, readingMessages, spanOf, type ModelReading } from './model-read-requests.js';
 import { PROBE_SETTINGS } from '../probes/settings.js';
+import type { Problem } from '../problem.js';
 
 export { READ_SYSTEM, readingMessages, parseReading } from './model-read-requests.js';
+
+/** The model reader as a model step: without it, the pattern reader decides. */
+const READ_STEP = { setting: 'read_with', fallback: 'the pattern reader decides' };
 
 const DEFAULT_LABELS = ['yes', 'no', 'unsure'] as const;
 
@@ -31,7 +35,8 @@ export interface ModelReadOutcome {
     calls: number;
     cached: number;
     unreadable: number;
-    problems: string[];
+    /** Why a probe's reader could not be used (located warnings: its patterns decide). */
+    problems: Problem[];
 }
 
 /** Runs the model reader of every probe that names one, over a verified run's verdicts. */
@@ -50,7 +55,7 @@ export async function readWithModels(run: ModelStepRun): Promise<ModelReadOutcom
     const answers = new Map(results.answers.map(a => [`${a.questionId}\u0000${a.model}\u0000${a.sample}`, a.text]));
     const clientFor = modelsOnDemand(
         spec,
-        'read_with',
+        READ_STEP,
         run.keyFor,
         (model, key) => ({ model, client: run.client(model, key) }),
         outcome.problems,
@@ -65,7 +70,7 @@ export async function readWithModels(run: ModelStepRun): Promise<ModelReadOutcom
         const family = coreOf(q.kind);
         const readAs = family.readAs ?? 'labels';
         const context = { labels: family.readLabels ?? DEFAULT_LABELS, options: q.options?.length ?? 0 };
-        const c = await clientFor(reader.model);
+        const c = await clientFor(reader.model, q.probe);
         if (typeof c === 'string') {
             updated.push(withReading(family, q, v, response, { model: reader.model, reads: readAs, error: c }));
             continue;
