@@ -207,6 +207,12 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
         await store.batches.markCollected(b.local);
     }
 
+    /** What an answer and a failure of a slot both record: the run, the question, the model, the sample and the request. */
+    function slotRecord(rm: RunModel, slot: BatchSlot) {
+        const params = answerParams(rm.model.params, slot.sample);
+        return { run: runId, question: slot.question, model: rm.model.name, sample: slot.sample, hash: slot.hash, params };
+    }
+
     async function answer(
         rm: RunModel,
         slot: BatchSlot,
@@ -216,12 +222,7 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
         if (answered.has(key)) return;
         const cost = costOf(rm.price, c.tokens) * BATCH_PRICE_SHARE;
         await store.recordAnswer({
-            run: runId,
-            question: slot.question,
-            model: rm.model.name,
-            sample: slot.sample,
-            hash: slot.hash,
-            params: answerParams(rm.model.params, slot.sample),
+            ...slotRecord(rm, slot),
             text: c.text,
             tokensIn: c.tokens.input,
             tokensOut: c.tokens.output,
@@ -247,12 +248,7 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
         if (answered.has(slotKey(slot.question, rm.model.name, slot.sample)) || slot.attempt < BATCH_ATTEMPTS) return;
         const message = redact(`batch: ${error}`, rm.secret ? [rm.secret] : []);
         await store.recordFailure({
-            run: runId,
-            question: slot.question,
-            model: rm.model.name,
-            sample: slot.sample,
-            hash: slot.hash,
-            params: answerParams(rm.model.params, slot.sample),
+            ...slotRecord(rm, slot),
             attempts: slot.attempt,
             error: message,
             latencyMs: 0,
