@@ -239,6 +239,21 @@ export async function askSide(
     return { text: scrub(done.text), cached: false };
 }
 
+/** A JSON-mode side call at temperature 0 (a reading, an extraction), counted in `tally` as made or from the cache. */
+export async function askJson(
+    store: Pick<Store, 'cached' | 'recordSideCall'>,
+    c: { model: ResolvedModel; client: ModelClient },
+    messages: ChatMessage[],
+    slot: SideSlot,
+    tally: { calls: number; cached: number },
+    signal?: AbortSignal,
+): Promise<string> {
+    const answered = await askSide(store, c, messages, { temperature: 0, json: true }, slot, signal);
+    if (answered.cached) tally.cached++;
+    else tally.calls++;
+    return answered.text;
+}
+
 /** What was parsed out of a client's answer, every string in it scrubbed of the client's key once more. */
 export function scrubParsed<T>(client: Pick<ModelClient, 'scrub'>, value: T): T {
     return client.scrub ? scrubDeep(value, client.scrub) : value;

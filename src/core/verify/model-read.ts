@@ -16,7 +16,7 @@ import type { ModelStepRun } from '../probes/contract/model-steps.js';
 import type { FamilyCore } from '../probes/contract/core.js';
 import type { ReadAs } from '../probes/contract/core.js';
 import { coreOf } from '../probes/registry.js';
-import { askSide, modelsOnDemand, scrubParsed } from '../run/side-call.js';
+import { askJson, modelsOnDemand, scrubParsed } from '../run/side-call.js';
 import type { ModelRead, Verdict } from './types.js';
 import type { ParsedAnswer } from './answer.js';
 import { judgeQuestionGroups } from './groups.js';
@@ -77,17 +77,14 @@ export async function readWithModels(run: ModelStepRun): Promise<ModelReadOutcom
         }
         let text: string;
         try {
-            const answered = await askSide(
+            text = await askJson(
                 store,
                 c,
                 readingMessages(readAs, q.question, response, context),
-                { temperature: 0, json: true },
                 { run: runId, question: q.id, sample: v.sample, step: 'read' },
+                outcome,
                 signal,
             );
-            text = answered.text;
-            if (answered.cached) outcome.cached++;
-            else outcome.calls++;
         } catch (e) {
             updated.push(
                 withReading(family, q, v, response, {

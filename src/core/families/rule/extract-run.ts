@@ -8,7 +8,7 @@ import type { ModelStepStore } from '../../probes/contract/model-steps.js';
 import type { Verdict } from '../../verify/types.js';
 import type { ModelClient } from '../../models/types.js';
 import type { ResolvedModel } from '../../models/providers.js';
-import { askSide, modelsOnDemand, scrubParsed, type KeyFor } from '../../run/side-call.js';
+import { askJson, modelsOnDemand, scrubParsed, type KeyFor } from '../../run/side-call.js';
 import { extractionMessages, parseTriples } from './extract.js';
 import { RULE_SETTINGS } from './settings.js';
 import { PROBE_SETTINGS } from '../../probes/settings.js';
@@ -92,17 +92,14 @@ export async function extractRuleClaims(
         );
         let text: string;
         try {
-            const answered = await askSide(
+            text = await askJson(
                 store,
                 c,
                 messages,
-                { temperature: 0, json: true },
                 { run: runId, question: q.id, sample: v.sample, step: 'extract' },
+                outcome,
                 signal,
             );
-            text = answered.text;
-            if (answered.cached) outcome.cached++;
-            else outcome.calls++;
         } catch (e) {
             updated.push({
                 ...v,
