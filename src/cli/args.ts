@@ -1,4 +1,5 @@
 /** Minimal `--flag value` / `--flag=value` / `--switch` parsing shared by every subcommand. */
+import { existsSync, statSync } from 'node:fs';
 import { closest } from '../core/language/index.js';
 
 export interface ParsedArgs {
@@ -65,6 +66,33 @@ export function unknownOption(args: ParsedArgs, known: Iterable<string>): string
     if (flag === undefined) return undefined;
     const guess = closest(flag, names);
     return `unknown option --${flag}${guess ? `; did you mean --${guess}?` : ''}`;
+}
+
+/**
+ * A command on one spec file with `--format text|json` (check, run): the file, the format, and what is wrong with
+ * the command line (a usage error), if anything.
+ */
+export function specFileArgs(
+    args: ParsedArgs,
+    known: Iterable<string>,
+): { file: string; format: string; problem?: undefined } | { problem: string } {
+    const file = args.positional[0];
+    const format = stringFlag(args, 'format') ?? 'text';
+    const unknown = unknownOption(args, known);
+    const problem = !file
+        ? 'no spec file given'
+        : args.positional.length > 1
+          ? `one spec file expected, got ${args.positional.length}`
+          : unknown
+            ? unknown
+            : !['text', 'json'].includes(format)
+              ? `--format must be text or json, not "${String(args.flags.format)}"`
+              : !existsSync(file)
+                ? `no such spec file: ${file}`
+                : statSync(file).isDirectory()
+                  ? `${file} is a directory; give a .probe file`
+                  : undefined;
+    return problem ? { problem } : { file: file!, format };
 }
 
 /** ` Did you mean "x"?` for a mistyped command name, or "". */

@@ -16,6 +16,7 @@ import type { ReviewAction, ReviewRound } from '../core/review/index.js';
 import type { ReviewLabel } from '../core/store/index.js';
 import type { ReviewView } from '../protocol/webview.js';
 import { countMessageTokens } from '../core/models/index.js';
+import { problemWords } from '../core/errors.js';
 import { loadData as loadTables, DataCache } from '../core/data/index.js';
 import {
     previewSpec,
@@ -159,7 +160,9 @@ export async function runSuite(req: RunRequest): Promise<RunSpecResult> {
 export async function report(db: string, runId: string, format: ReportFormat): Promise<{ text: string; note?: string }> {
     const { loadReport, renderReport } = await import('../core/report/index.js');
     return withStore(db, async store => {
-        const { data, note } = await loadReport(store, runId, { cache });
+        const { data, problems } = await loadReport(store, runId, { cache });
+        // A toast has no place for a location: each problem as its message and remedy.
+        const note = problems.map(problemWords).join(' ');
         return note ? { text: renderReport(data, format), note } : { text: renderReport(data, format) };
     });
 }

@@ -1,7 +1,6 @@
 import * as path from 'node:path';
-import { existsSync, statSync } from 'node:fs';
 import type { Command } from './command.js';
-import { stringFlag, type ParsedArgs, unknownOption } from '../args.js';
+import { specFileArgs, type ParsedArgs } from '../args.js';
 import { checkSpec } from '../../core/spec/index.js';
 import { outsideSpecFolder } from '../../core/data/index.js';
 import type { SpecModel } from '../../core/spec/index.js';
@@ -22,27 +21,13 @@ Parses the spec and every file it imports, resolves names, loads the data and ch
   --format json   a JSON array of {file, line, column, severity, code, message} (1-based line and column)
 Exit status: 0 no errors, 1 errors found, 2 bad usage (missing file, unknown flag).`,
     async run(args: ParsedArgs) {
-        const file = args.positional[0];
-        const format = stringFlag(args, 'format') ?? 'text';
-        const unknown = unknownOption(args, FLAGS);
-        const problem = !file
-            ? 'no spec file given'
-            : args.positional.length > 1
-              ? `one spec file expected, got ${args.positional.length}`
-              : unknown
-                ? unknown
-                : !['text', 'json'].includes(format)
-                  ? `--format must be text or json, not "${String(args.flags.format)}"`
-                  : !existsSync(file)
-                    ? `no such file: ${file}`
-                    : statSync(file).isDirectory()
-                      ? `${file} is a directory; give a .probe file`
-                      : undefined;
-        if (problem) {
-            printError(`halluprobe check: ${problem}\n\n${this.usage}`);
+        const parsed = specFileArgs(args, FLAGS);
+        if (parsed.problem !== undefined) {
+            printError(`halluprobe check: ${parsed.problem}\n\n${this.usage}`);
             return 2;
         }
-        const checked = await checkSpec(file!);
+        const { file, format } = parsed;
+        const checked = await checkSpec(file);
         // The question generator's problems (e.g. a probe with no eligible row), as the editor shows them.
         const diagnostics = [
             ...checked.diagnostics,

@@ -14,6 +14,7 @@ import {
 } from '../../core/report/index.js';
 import { openExisting, resolveRun } from './report.js';
 import { printError, writeOut } from '../print.js';
+import { problemText } from '../../core/errors.js';
 
 const FLAGS = new Set([
     'db',
@@ -111,7 +112,7 @@ Exit: 0 written, 1 a regression (--fail-on-regression), 2 bad usage.`,
             const reports = [];
             for (const id of ids) {
                 const r = await loadReport(store, id);
-                if (r.note) printError(`halluprobe compare: run ${id}: ${r.note}`);
+                for (const p of r.problems) printError(`halluprobe compare: run ${id}: ${problemText(p)}`);
                 reports.push(r.data);
             }
             const options = {

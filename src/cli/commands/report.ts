@@ -14,7 +14,7 @@ import {
     type ReportData,
     type ReportFormat,
 } from '../../core/report/index.js';
-import { HalluProbeError } from '../../core/errors.js';
+import { HalluProbeError, problemText } from '../../core/errors.js';
 import { overriddenRead } from '../../core/verify/index.js';
 import { fileKeyBindings } from '../../core/models/index.js';
 import { printError, writeOut } from '../print.js';
@@ -162,12 +162,12 @@ Exit: 0 written, 1 a --fail-on-failures / --max-h / --min-agreement gate failed,
             const minKnown = intFlag(args, 'min-known');
             // Model steps of the families (rule: extract_with, embeddings) send keys as the judge does: --yes confirms a host.
             const keys = { confirmHost: async () => yes, bindings: fileKeyBindings() };
-            const { data, note } = await loadReport(store, runId, {
+            const { data, problems } = await loadReport(store, runId, {
                 keys,
                 ...(minKnown === undefined ? {} : { minKnown }),
                 ...(judge ? { judge } : {}),
             });
-            if (note) printError(`halluprobe report: ${note}`);
+            for (const p of problems) printError(`halluprobe report: ${problemText(p)}`);
             const selector = stringFlag(args, 'fact');
             const text =
                 args.flags.facts === true

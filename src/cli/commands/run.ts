@@ -1,8 +1,7 @@
 import * as path from 'node:path';
-import { existsSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import type { Command } from './command.js';
-import { intFlag, stringFlag, type ParsedArgs, unknownOption } from '../args.js';
+import { intFlag, specFileArgs, stringFlag, type ParsedArgs } from '../args.js';
 import { fileKeyBindings, redact, type ConfirmHost } from '../../core/models/index.js';
 import type { Progress } from '../../core/run/index.js';
 import {
@@ -68,22 +67,12 @@ Generates the suite's questions, asks every model, stores each answer as it arri
 Keys come from the environment (OPENAI_API_KEY, or the model's key_env); they are never stored.
 Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures or cancelled, 2 bad usage.`,
     async run(args: ParsedArgs) {
-        const file = args.positional[0];
-        const format = stringFlag(args, 'format') ?? 'text';
-        const unknown = unknownOption(args, FLAGS);
-        const problem = !file
-            ? 'no spec file given'
-            : unknown
-              ? unknown
-              : !['text', 'json'].includes(format)
-                ? `--format must be text or json, not "${String(args.flags.format)}"`
-                : !existsSync(file) || statSync(file).isDirectory()
-                  ? `no such spec file: ${file}`
-                  : undefined;
-        if (problem) {
-            printError(`halluprobe run: ${problem}\n\n${this.usage}`);
+        const parsed = specFileArgs(args, FLAGS);
+        if (parsed.problem !== undefined) {
+            printError(`halluprobe run: ${parsed.problem}\n\n${this.usage}`);
             return 2;
         }
+        const { file, format } = parsed;
         const json = format === 'json';
         const say = (line: string) => {
             if (!json) printError(line);
@@ -97,7 +86,7 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
         const streamed = new Set<string>();
         const result = await withSignals(controller, json, () =>
             runSpec({
-                spec: file!,
+                spec: file,
                 suite: stringFlag(args, 'suite'),
                 limit: intFlag(args, 'limit'),
                 seed: intFlag(args, 'seed'),
@@ -124,7 +113,7 @@ Ctrl-C stops new calls at once; the run can be resumed. Exit: 0 done, 1 failures
                 },
                 onPrepared: prepared => {
                     secrets = prepared.models.map(m => m.secret ?? '').filter(Boolean);
-                    for (const line of preparedLines(prepared, path.basename(file!))) say(line);
+                    for (const line of preparedLines(prepared, path.basename(file))) say(line);
                 },
                 onProgress: p => progress(p),
                 // In logs, the first failures as they happen, each distinct error once (the summary counts them).

@@ -6,9 +6,8 @@
  */
 import OpenAI, { toFile } from 'openai';
 import type { ResolvedModel } from './providers.js';
-import { chatBody, toModelError } from './openai-client.js';
+import { chatBody, endpointSdk, toModelError } from './openai-client.js';
 import { keyScrubber } from './key-scrubber.js';
-import { idleTimeoutFetch } from './idle-fetch.js';
 import { ModelError, type Completion, type CompletionRequest } from './types.js';
 
 /** Providers whose endpoint has a Batch API (files + batches, OpenAI's shape). */
@@ -59,16 +58,9 @@ export class OpenAIBatchApi {
         private readonly key: string,
     ) {
         this.scrub = keyScrubber(key);
-        const timeout = Math.max(model.limits.timeoutMs, 120_000);
-        // The chat client's fetch: redirects followed within the endpoint's origin only, on every route (uploads,
-        // batches, the output files' downloads), as docs/models.md promises.
-        this.sdk = new OpenAI({
-            apiKey: key || 'not-needed',
-            baseURL: model.endpoint,
-            maxRetries: 2,
-            timeout,
-            fetch: idleTimeoutFetch(timeout),
-        });
+        // The chat client's SDK and fetch (redirects followed within the endpoint's origin only, on every route: uploads,
+        // batches, the output files' downloads, as docs/models.md promises), with retries and a longer wait of its own.
+        this.sdk = endpointSdk(model, key, { retries: 2, timeoutMs: Math.max(model.limits.timeoutMs, 120_000) });
     }
 
     /** One JSONL line: the chat request of a slot, under `customId`. */

@@ -93,16 +93,21 @@ export function chatBody(modelId: string, request: CompletionRequest): OpenAI.Ch
 }
 
 /**
- * The SDK for one model's endpoint: no retries of its own (the runner retries), `timeout_ms` bounding the wait for an
- * answer to start and each gap in its body, never the whole transfer.
+ * The SDK for one model's endpoint: by default no retries of its own (the runner retries), `timeout_ms` bounding the
+ * wait for an answer to start and each gap in its body, never the whole transfer (the fetch follows redirects within
+ * the endpoint's origin only, on every route).
  */
-export function endpointSdk(model: ResolvedModel, key: string): OpenAI {
+export function endpointSdk(
+    model: ResolvedModel,
+    key: string,
+    { retries = 0, timeoutMs = model.limits.timeoutMs }: { retries?: number; timeoutMs?: number } = {},
+): OpenAI {
     return new OpenAI({
         apiKey: key || 'not-needed',
         baseURL: model.endpoint,
-        maxRetries: 0,
-        timeout: model.limits.timeoutMs,
-        fetch: idleTimeoutFetch(model.limits.timeoutMs),
+        maxRetries: retries,
+        timeout: timeoutMs,
+        fetch: idleTimeoutFetch(timeoutMs),
     });
 }
 

@@ -19,6 +19,7 @@ export { Linker, partOfLongerName, type EntityEntry, type Mention } from './link
 export { ClaimReader, clauses, negationAt, rationalePoints, factScore } from './claims.js';
 export type { RelationPhrasing, FactRow } from './claims.js';
 export { buildLooseLexicon, linkClaims, linkStatedClaims, splitClaims, statesLabel } from './loose.js';
-export type { LinkedClaim, LooseLexicon, LooseName, LooseEntry, StatedClaim } from './loose.js';
+export type { LinkedClaim, LooseLexicon, LooseName, LooseEntry } from './loose.js';
+export type { StatedClaim } from './types.js';
 export { deniedSpans, isDenied, withoutDenied } from './denial.js';
 export { readClaimsAnswer } from './abstain.js';

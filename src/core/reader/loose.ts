@@ -12,6 +12,7 @@ import { Linker, type EntityEntry, type Mention } from './link.js';
 import { negationAt } from './claims.js';
 import { deniedSpans, isDenied, withoutDenied } from './denial.js';
 import { findWord, stripValue } from './fold.js';
+import type { StatedClaim } from './types.js';
 
 export interface Claim {
     text: string;
@@ -452,19 +453,6 @@ function withoutMentions(text: string, found: readonly Mention[]): string {
     let out = text;
     for (const m of found) out = out.slice(0, m.start) + ' '.repeat(m.end - m.start) + out.slice(m.end);
     return out;
-}
-
-/**
- * A claim as a model reader states it (structured JSON): the subject, relation phrase and object in the answer's
- * words, its polarity, and where it read it (the quote and its span in the answer, when found there).
- */
-export interface StatedClaim {
-    subject: string;
-    relation: string;
-    object: string;
-    negated: boolean;
-    quote?: string;
-    span?: [number, number];
 }
 
 /**

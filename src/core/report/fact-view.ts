@@ -11,6 +11,7 @@ import { keyValues } from '../probes/scope.js';
 import { FACT_CLASS_TEXT, observe } from '../verify/facts.js';
 import { factDrawing } from '../kg/drawing.js';
 import { anchorFacts, runFacts, type AnchorFacts, type AnchorInput } from './anchors.js';
+import { factHead } from './facts.js';
 
 /** A data row, named as facts name it: its relation and its key's values. */
 export interface RowKey {
@@ -110,14 +111,7 @@ export function factView(
         })
         .filter(a => a.questionId !== undefined);
     const fact: FactGraph = {
-        id: f.id,
-        label: f.label,
-        relation: f.relation,
-        key: f.key,
-        attribute: f.attribute,
-        value: f.value,
-        model,
-        class: f.class,
+        ...factHead(f),
         classText: FACT_CLASS_TEXT[f.class],
         answers,
     };

@@ -23,18 +23,25 @@ export function selectFacts(r: FactReport, selectors: readonly string[] = []): F
     return { ...r, facts };
 }
 
+/** A fact as every view names it: which fact of the data, the model asked, and its class. */
+export function factHead(f: FactVerdict) {
+    return {
+        id: f.id,
+        label: f.label,
+        relation: f.relation,
+        key: f.key,
+        attribute: f.attribute,
+        value: f.value,
+        model: f.model,
+        class: f.class,
+    };
+}
+
 /** `{ facts: [{ id, relation, key, attribute, value, model, class, families: { kind: { verdict, value } } }], summary, pairs, disagreesMost }`. */
 export function factsJson(r: FactReport): Record<string, unknown> {
     return {
         facts: r.facts.map(f => ({
-            id: f.id,
-            label: f.label,
-            relation: f.relation,
-            key: f.key,
-            attribute: f.attribute,
-            value: f.value,
-            model: f.model,
-            class: f.class,
+            ...factHead(f),
             families: Object.fromEntries(
                 Object.entries(f.families).map(([kind, v]) => [
                     kind,

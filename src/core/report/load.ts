@@ -12,7 +12,7 @@ import { verifyRun } from '../verify/run.js';
 import { applyOverrides } from '../verify/overrides.js';
 import { runJudge, sampleVerdicts, type JudgeResult } from '../verify/judge.js';
 import type { Verdict } from '../verify/types.js';
-import { HalluProbeError, problem, problemWords } from '../errors.js';
+import { HalluProbeError, problem, problemWords, type Problem } from '../errors.js';
 import { familyModelSteps } from '../probes/registry.js';
 import { readWithModels } from '../verify/model-read.js';
 import type { ResolvedModel } from '../models/providers.js';
@@ -68,41 +68,72 @@ export async function resolveRunId(store: Store, id: string | undefined): Promis
 }
 
 /**
- * Verifies the run's answers that have no verdict yet; a note says why some stay unverified. When it verified
+ * Verifies the run's answers that have no verdict yet; a problem says why some stay unverified. When it verified
  * some, the spec it verified against comes back: the families' model steps run on it next.
  */
-async function verifyMissing(store: Store, runId: string, cache?: DataCache): Promise<{ note?: string; verified?: SpecModel }> {
+async function verifyMissing(
+    store: Store,
+    runId: string,
+    cache?: DataCache,
+): Promise<{ problem?: Problem; verified?: SpecModel }> {
     const results = (await store.loadRunResults(runId))!;
     if (results.answers.length === 0 || results.verdicts.length >= results.answers.length) return {};
     const missing = results.answers.length - results.verdicts.length;
-    if (!existsSync(results.run.spec))
-        return { note: `the spec ${results.run.spec} is gone, so ${missing} answers stay unverified` };
-    const loaded = await loadSpec(results.run.spec);
+    const spec = results.run.spec;
+    const unverified = (code: string, message: string, remedy: string, at?: string): { problem: Problem } => ({
+        problem: { ...problem(code, message, remedy, at ? { file: at } : undefined), severity: 'warning' },
+    });
+    if (!existsSync(spec))
+        return unverified(
+            'spec-gone',
+            `the spec ${spec} is gone, so ${missing} answers stay unverified.`,
+            'Put the spec back where the run was made from, then report again.',
+        );
+    const loaded = await loadSpec(spec);
     const errors = loaded.diagnostics.filter(d => d.severity === 'error').length;
     if (errors > 0)
-        return {
-            note: `the spec ${results.run.spec} now has ${errors} error(s), so ${missing} answers stay unverified (${cliCommand()} check shows them)`,
-        };
+        return unverified(
+            'spec-errors',
+            `the spec now has ${errors} error(s), so ${missing} answers stay unverified.`,
+            `Mend them (${cliCommand()} check ${spec} shows them), then report again.`,
+            spec,
+        );
     const data = await loadData(loaded.model, cache);
     await verifyRun(store, runId, loaded.model, data, { onlyUnverified: true });
     return { verified: loaded.model };
 }
 
+/** Why a report step failed: a warning (the report shows what there is), where the failure is not the user's to locate. */
+function stepFailed(code: string, what: string, e: unknown): Problem {
+    return {
+        ...problem(
+            code,
+            `${what} failed: ${e instanceof Error ? e.message : String(e)}`,
+            'Report the run again; if it fails again, it is a bug worth reporting.',
+        ),
+        severity: 'warning',
+    };
+}
+
+/**
+ * The run's report data, and the problems met on the way (answers left unverified and why, the families' model
+ * steps that fell back), each located where it can be and with a remedy; the faces print them.
+ */
 export async function loadReport(
     store: Store,
     runId: string,
     options: LoadReportOptions = {},
-): Promise<{ data: ReportData; note?: string }> {
+): Promise<{ data: ReportData; problems: Problem[] }> {
     const verification = await verifyMissing(store, runId, options.cache).catch(e => ({
-        note: `verification failed: ${e instanceof Error ? e.message : String(e)}`,
+        problem: stepFailed('verification-failed', 'verification', e),
         verified: undefined,
     }));
     // Answers verified just now (a run with --no-verify) get the families' model steps, as runSpec gives them after verifying.
-    const stepNote = verification.verified
-        ? await modelSteps(store, runId, verification.verified, options.keys).catch(
-              e => `model steps failed: ${e instanceof Error ? e.message : String(e)}`,
-          )
-        : undefined;
+    const steps = verification.verified
+        ? await modelSteps(store, runId, verification.verified, options.keys).catch(e => [
+              stepFailed('model-step', 'the model steps', e),
+          ])
+        : [];
     const results = (await store.loadRunResults(runId))!;
     const overrides = await store.overrides(runId);
     const build: Parameters<typeof buildReport>[2] = options.minKnown === undefined ? {} : { minKnown: options.minKnown };
@@ -112,17 +143,11 @@ export async function loadReport(
         overrides,
         build,
     );
-    const note = [verification.note, stepNote].filter((x): x is string => !!x).join('; ');
-    return note ? { data, note } : { data };
+    return { data, problems: [...(verification.problem ? [verification.problem] : []), ...steps] };
 }
 
 /** The families' steps that ask models after verification (rule: extract_with, embeddings), as runSpec runs them. */
-async function modelSteps(
-    store: Store,
-    runId: string,
-    spec: SpecModel,
-    keys: LoadReportOptions['keys'],
-): Promise<string | undefined> {
+async function modelSteps(store: Store, runId: string, spec: SpecModel, keys: LoadReportOptions['keys']): Promise<Problem[]> {
     const stepRun = {
         store,
         runId,
@@ -131,8 +156,7 @@ async function modelSteps(
         keyFor: (model: ResolvedModel) =>
             resolveKey(model, undefined, keys?.confirmHost ?? (async () => false), process.env, keys?.bindings),
     };
-    const problems = [...(await readWithModels(stepRun)).problems, ...(await familyModelSteps(stepRun)).map(p => p.message)];
-    return problems.length ? problems.join('; ') : undefined;
+    return [...(await readWithModels(stepRun)).problems, ...(await familyModelSteps(stepRun))];
 }
 
 /** The opt-in LLM judge on a deterministic sample of the run's verdicts (questions with keywords only). */

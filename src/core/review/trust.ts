@@ -25,13 +25,8 @@ export interface CorrectedFigure {
     labelled: number;
 }
 
-export interface TrustGroup {
-    model: string;
-    probe: string;
-    kind: string;
-    phrasing: string;
-    variant: string;
-    variantId?: string;
+/** A metric group's trust figures; the group named as the metrics name it. */
+export interface TrustGroup extends Pick<GroupMetrics, 'model' | 'probe' | 'kind' | 'phrasing' | 'variant' | 'variantId'> {
     /** Answers in the group, and those with a label that counts (not unsure). */
     n: number;
     reviewed: number;

@@ -28,6 +28,7 @@ import { sleep } from './limiter.js';
 import { cacheRecord, pendingSlots, type PendingSlot, type RunModel } from './pending.js';
 import { generatingProgress, type Progress } from './progress.js';
 import type { RunOptions, RunOutcome } from './runner.js';
+import { problem, type Problem } from '../errors.js';
 
 /** A request is sent in at most this many batches (the first, and one resubmission). */
 const BATCH_ATTEMPTS = 2;
@@ -50,11 +51,15 @@ function endpointName(endpoint: string): string {
 }
 
 /** A batch as progress shows it. */
-/** The models that cannot be run as a batch, as a message naming the providers that can; undefined when all can. */
-export function batchProblem(models: readonly RunModel[]): string | undefined {
+/** The models that cannot be run as a batch (code `no-batch`), naming the providers that can; undefined when all can. */
+export function batchProblem(models: readonly RunModel[]): Problem | undefined {
     const without = models.filter(m => !BATCH_PROVIDERS.includes(m.model.provider));
     if (without.length === 0) return undefined;
-    return `${without.map(m => `model ${m.model.name} (provider ${m.model.provider})`).join(', ')}: no Batch API; batch runs work with ${BATCH_PROVIDERS.join(', ')}. Run without --batch (or batch false).`;
+    return problem(
+        'no-batch',
+        `${without.map(m => `model ${m.model.name} (provider ${m.model.provider})`).join(', ')}: no Batch API; batch runs work with ${BATCH_PROVIDERS.join(', ')}.`,
+        'Run without --batch (or batch false).',
+    );
 }
 
 /** Whether these declared models can be run as a batch (what a face offers in its run picker). */
@@ -202,6 +207,12 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
         await store.batches.markCollected(b.local);
     }
 
+    /** What an answer and a failure of a slot both record: the run, the question, the model, the sample and the request. */
+    function slotRecord(rm: RunModel, slot: BatchSlot) {
+        const params = answerParams(rm.model.params, slot.sample);
+        return { run: runId, question: slot.question, model: rm.model.name, sample: slot.sample, hash: slot.hash, params };
+    }
+
     async function answer(
         rm: RunModel,
         slot: BatchSlot,
@@ -211,12 +222,7 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
         if (answered.has(key)) return;
         const cost = costOf(rm.price, c.tokens) * BATCH_PRICE_SHARE;
         await store.recordAnswer({
-            run: runId,
-            question: slot.question,
-            model: rm.model.name,
-            sample: slot.sample,
-            hash: slot.hash,
-            params: answerParams(rm.model.params, slot.sample),
+            ...slotRecord(rm, slot),
             text: c.text,
             tokensIn: c.tokens.input,
             tokensOut: c.tokens.output,
@@ -242,12 +248,7 @@ export async function executeBatchRun(opts: RunOptions & { batch?: BatchOptions 
         if (answered.has(slotKey(slot.question, rm.model.name, slot.sample)) || slot.attempt < BATCH_ATTEMPTS) return;
         const message = redact(`batch: ${error}`, rm.secret ? [rm.secret] : []);
         await store.recordFailure({
-            run: runId,
-            question: slot.question,
-            model: rm.model.name,
-            sample: slot.sample,
-            hash: slot.hash,
-            params: answerParams(rm.model.params, slot.sample),
+            ...slotRecord(rm, slot),
             attempts: slot.attempt,
             error: message,
             latencyMs: 0,

@@ -28,6 +28,18 @@ const asRun = (r: RunSpecResult): EstimateRun => ({
 });
 
 /** The expensive model as the run resolves it (its samples and price). */
+/** A model's run for the estimate, which must have completed (code estimate-cheap / estimate-expensive). */
+function completed(run: RunSpecResult, which: 'cheap' | 'expensive'): RunSpecResult {
+    if (run.status === 'completed') return run;
+    throw new HalluProbeError(
+        problem(
+            `estimate-${which}`,
+            `The ${which} model's run ended ${run.status}.`,
+            'Run the estimate again; answers already received come from the cache.',
+        ),
+    );
+}
+
 function expensiveModel(spec: SpecModel, name: string): EstimateModel {
     const decl = resolveRunModels(spec, [name], undefined)[0];
     const resolved = decl ? resolveModel(decl) : { problems: [problem('unknown-model', `no model ${name}`)] };
@@ -65,15 +77,7 @@ export async function estimateProbe(req: EstimateProbeRequest): Promise<FigureEs
         concurrency: req.concurrency,
         origin: 'estimate',
     };
-    const cheapRun = await runSpec({ ...base, probe: req.probe, models: [req.cheap] });
-    if (cheapRun.status !== 'completed')
-        throw new HalluProbeError(
-            problem(
-                'estimate-cheap',
-                `The cheap model's run ended ${cheapRun.status}.`,
-                'Run the estimate again; answers already received come from the cache.',
-            ),
-        );
+    const cheapRun = completed(await runSpec({ ...base, probe: req.probe, models: [req.cheap] }), 'cheap');
     const kind = cheapRun.spec.probes.find(p => p.name === req.probe)?.kind;
     const estimate = kind === undefined ? undefined : findCapability(kind, 'estimate');
     if (!estimate) {
@@ -92,16 +96,9 @@ export async function estimateProbe(req: EstimateProbeRequest): Promise<FigureEs
         req,
         asRun(cheapRun),
         async questionIds => {
-            const run = await runSpec({ ...base, probe: req.probe, models: [req.expensive], questionIds });
-            if (run.status !== 'completed')
-                throw new HalluProbeError(
-                    problem(
-                        'estimate-expensive',
-                        `The expensive model's run ended ${run.status}.`,
-                        'Run the estimate again; answers already received come from the cache.',
-                    ),
-                );
-            return asRun(run);
+            return asRun(
+                completed(await runSpec({ ...base, probe: req.probe, models: [req.expensive], questionIds }), 'expensive'),
+            );
         },
         expensiveModel(cheapRun.spec, req.expensive),
     );

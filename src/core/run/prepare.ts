@@ -138,7 +138,7 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     if (models.length === 0 && problems.length === 0)
         problems.push(problem('no-model', "no model to ask: name one with --model or in the suite's models."));
     const noBatch = req.batch ? batchProblem(models) : undefined;
-    if (noBatch) problems.push(problem('no-batch', noBatch));
+    if (noBatch) problems.push(noBatch);
     if (req.batch && req.join)
         problems.push(
             problem(
@@ -179,7 +179,7 @@ export async function prepareRun(req: PrepareRequest): Promise<{ prepared?: Prep
     const settings: RunSettings = batch ? { ...chosen.settings, batch: true } : chosen.settings;
     if (batch && !req.batch) {
         const resumedNoBatch = batchProblem(models);
-        if (resumedNoBatch) return { problems: [problem('no-batch', resumedNoBatch)] };
+        if (resumedNoBatch) return { problems: [resumedNoBatch] };
     }
     // A run whose questions were all stored reads them back; a new one, or one stopped while they were still being
     // generated, generates them (again: the stored ones are kept) and stores them as they come.

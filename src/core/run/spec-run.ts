@@ -316,13 +316,8 @@ export async function runSpec(req: RunSpecRequest): Promise<RunSpecResult> {
                 keyFor: (model: ResolvedModel) =>
                     resolveKey(model, req.secrets, req.confirmHost, req.env ?? process.env, req.bindings),
             };
-            const remedy =
-                'Name a model declared in the spec, with its endpoint and key_env; until then the step falls back (the pattern reader decides; rule claims from the patterns, exact / alias overlaps; evidence entailment n/a).';
-            const steps = [
-                ...(await readWithModels(stepRun)).problems.map(p => problem('model-step', p)),
-                ...(await familyModelSteps(stepRun)),
-            ];
-            notes.push(...steps.map(p => ({ ...p, remedy: p.remedy ?? remedy, severity: 'warning' as const })));
+            // Each step's problems are located warnings with a remedy that says what the step does meanwhile.
+            notes.push(...(await readWithModels(stepRun)).problems, ...(await familyModelSteps(stepRun)));
             return await finish(outcome.status, outcome.progress, true);
         } catch (e) {
             return await finish(

@@ -33,15 +33,8 @@ import {
     type Store,
 } from './types.js';
 
-interface RunRow {
-    id: string;
-    spec: string;
-    suite: string;
-    started: string;
-    finished: string | null;
-    status: RunStatus;
-    settings: string;
-}
+/** A run as its table row holds it: the settings as JSON text. */
+type RunRow = Omit<RunRecord, 'settings'> & { settings: string };
 
 const toRun = (r: RunRow): RunRecord => ({
     id: r.id,

@@ -16,14 +16,18 @@ import type { ModelStepRun } from '../probes/contract/model-steps.js';
 import type { FamilyCore } from '../probes/contract/core.js';
 import type { ReadAs } from '../probes/contract/core.js';
 import { coreOf } from '../probes/registry.js';
-import { askSide, modelsOnDemand, scrubParsed } from '../run/side-call.js';
+import { askJson, modelsOnDemand, scrubParsed } from '../run/side-call.js';
 import type { ModelRead, Verdict } from './types.js';
 import type { ParsedAnswer } from './answer.js';
 import { judgeQuestionGroups } from './groups.js';
 import { parseReading, quoteProblem, readingMessages, spanOf, type ModelReading } from './model-read-requests.js';
 import { PROBE_SETTINGS } from '../probes/settings.js';
+import type { Problem } from '../problem.js';
 
 export { READ_SYSTEM, readingMessages, parseReading } from './model-read-requests.js';
+
+/** The model reader as a model step: without it, the pattern reader decides. */
+const READ_STEP = { setting: 'read_with', fallback: 'the pattern reader decides' };
 
 const DEFAULT_LABELS = ['yes', 'no', 'unsure'] as const;
 
@@ -31,7 +35,8 @@ export interface ModelReadOutcome {
     calls: number;
     cached: number;
     unreadable: number;
-    problems: string[];
+    /** Why a probe's reader could not be used (located warnings: its patterns decide). */
+    problems: Problem[];
 }
 
 /** Runs the model reader of every probe that names one, over a verified run's verdicts. */
@@ -50,7 +55,7 @@ export async function readWithModels(run: ModelStepRun): Promise<ModelReadOutcom
     const answers = new Map(results.answers.map(a => [`${a.questionId}\u0000${a.model}\u0000${a.sample}`, a.text]));
     const clientFor = modelsOnDemand(
         spec,
-        'read_with',
+        READ_STEP,
         run.keyFor,
         (model, key) => ({ model, client: run.client(model, key) }),
         outcome.problems,
@@ -65,24 +70,21 @@ export async function readWithModels(run: ModelStepRun): Promise<ModelReadOutcom
         const family = coreOf(q.kind);
         const readAs = family.readAs ?? 'labels';
         const context = { labels: family.readLabels ?? DEFAULT_LABELS, options: q.options?.length ?? 0 };
-        const c = await clientFor(reader.model);
+        const c = await clientFor(reader.model, q.probe);
         if (typeof c === 'string') {
             updated.push(withReading(family, q, v, response, { model: reader.model, reads: readAs, error: c }));
             continue;
         }
         let text: string;
         try {
-            const answered = await askSide(
+            text = await askJson(
                 store,
                 c,
                 readingMessages(readAs, q.question, response, context),
-                { temperature: 0, json: true },
                 { run: runId, question: q.id, sample: v.sample, step: 'read' },
+                outcome,
                 signal,
             );
-            text = answered.text;
-            if (answered.cached) outcome.cached++;
-            else outcome.calls++;
         } catch (e) {
             updated.push(
                 withReading(family, q, v, response, {

@@ -3,7 +3,7 @@
  * Extend additively; every field is plain JSON. A family's model steps add their own fields to `Verdict` from its
  * folder (module augmentation: rule's `extracted` and `similarity`). A leaf: it imports types of other leaves only.
  */
-import type { Stance } from '../reader/types.js';
+import type { Stance, StatedClaim } from '../reader/types.js';
 
 /** How the answer was read: binary / statement classes, or a choice outcome. */
 export type AnswerClass =
@@ -115,14 +115,7 @@ export interface Verdict {
      * Families that score claims (open): each claim read, with its status against the data, its polarity, cause and
      * the span it was read from (the JSONL report carries them).
      */
-    claims?: {
-        status: 'supported' | 'contradicted' | 'unverifiable';
-        edge?: string;
-        text?: string;
-        span?: [number, number];
-        negated?: boolean;
-        cause?: string;
-    }[];
+    claims?: ScoredClaim[];
     /** A user's override, when one was recorded. */
     override?: { correct?: boolean; rationale?: boolean; by: string; at: string; why: string; read?: OverriddenRead };
 }
@@ -147,14 +140,7 @@ export interface GroupVerdict {
  * its polarity, the words it read it from and where they stand; then its status against the data, as the family
  * checks every claim (the pattern reader's go the same way).
  */
-export interface ModelClaim {
-    subject: string;
-    relation: string;
-    object: string;
-    /** Polarity negative: the answer denies it ("X was not directed by Y"). */
-    negated: boolean;
-    quote?: string;
-    span?: [number, number];
+export interface ModelClaim extends StatedClaim {
     status?: 'supported' | 'contradicted' | 'unverifiable';
     /** The data's edge the status rests on: "head —relation→ tail". */
     edge?: string;
@@ -221,4 +207,17 @@ export interface Override {
     why: string;
     /** What the verdict had read as the answer when it was overridden (older overrides have none). */
     read?: OverriddenRead;
+}
+
+/** A claim as a family scored it: its status against the data, the edge it rests on, and (patterns) where it was read. */
+export interface ScoredClaim {
+    status: 'supported' | 'contradicted' | 'unverifiable';
+    edge?: string;
+    /** The claim's words and [start, end) in the response (absent for a claim a model stated in its own words). */
+    text?: string;
+    span?: [number, number];
+    /** It denies what it states (a negated claim: "supported" then means the data agrees it is wrong). */
+    negated?: boolean;
+    /** Open answers: grounded, followed-corrupted, invented or unverifiable. */
+    cause?: string;
 }

@@ -16,7 +16,6 @@
 import type { ProbeDecl } from '../../spec/model.js';
 import type { ProbeFamily } from '../../probes/contract/family.js';
 import type { CompileInput, GroupRelation } from '../../probes/contract/core.js';
-import { problem } from '../../errors.js';
 import type { Item, Plan } from '../../probes/plan.js';
 import { planFailure, starPath } from '../../probes/plan.js';
 import { keyValues, Scope, slotFor, type Compiled } from '../../probes/scope.js';
@@ -604,7 +603,7 @@ export const evidenceFamily: ProbeFamily = {
                 ...(s.swap_by !== undefined && swaps ? [s.swap_by] : []),
             ];
         },
-        afterVerification: async run => (await judgeEntailment(run)).map(m => problem('model-step', m)),
+        afterVerification: judgeEntailment,
     },
     figures: { extras: items => evidenceExtras(items) },
     report: { sections: groups => evidenceSections(groups) },

@@ -11,6 +11,7 @@ import type { ModelStepRun } from '../../probes/contract/model-steps.js';
 import type { ChatMessage, Question } from '../../probes/question.js';
 import { askSide, judgeAnswers, jsonField, scrubParsed } from '../../run/side-call.js';
 import { EVIDENCE_SETTINGS } from './settings.js';
+import type { Problem } from '../../problem.js';
 
 const ENTAILMENT_LABELS = ['entailment', 'neutral', 'contradiction'] as const;
 export type EntailmentLabel = (typeof ENTAILMENT_LABELS)[number];
@@ -74,13 +75,13 @@ function judges(spec: SpecModel): Map<string, string> {
 
 const goldOf = (q: Question) => (typeof q.gold === 'object' ? q.gold.answer : String(q.gold));
 
-/** After verification: every evidence answer of a probe with `judge_with` gets the judge's label. Returns problems in words. */
-export async function judgeEntailment(run: ModelStepRun): Promise<string[]> {
+/** After verification: every evidence answer of a probe with `judge_with` gets the judge's label. Returns its problems, located. */
+export async function judgeEntailment(run: ModelStepRun): Promise<Problem[]> {
     const byProbe = judges(run.spec);
     if (byProbe.size === 0) return [];
     return judgeAnswers(
         run,
-        'judge_with',
+        { setting: 'judge_with', fallback: 'its entailment is n/a' },
         q => (q.evidence ? byProbe.get(q.probe) : undefined),
         async ({ v, q, response, name, client, failed }) => {
             // No answer entails anything: nothing to ask.

@@ -112,22 +112,13 @@ export function evidenceSections(groups: readonly GroupMetrics[]): ReportSection
     const shown = groups.filter(g => evidenceOf(g) && !g.na);
     if (shown.length === 0) return [];
     // Every case kind is its own metric group (its phrasing); the swap group carries the outcomes.
+    // Each row's head: the group it is about (its phrasing is the evidence case).
     const head = (g: GroupMetrics) => [g.model, g.probe, g.phrasing, g.variant, MODE_LABELS[g.mode]];
+    const headColumns = ['model', 'probe', 'case', 'variant', 'mode'];
     const sections: ReportSection[] = [
         {
             title: 'Evidence: accuracy, exact match, F1 and entailment per case',
-            columns: [
-                'model',
-                'probe',
-                'case',
-                'variant',
-                'mode',
-                'n',
-                'accuracy',
-                'exact match',
-                'token F1',
-                'entailment (judge)',
-            ],
+            columns: [...headColumns, 'n', 'accuracy', 'exact match', 'token F1', 'entailment (judge)'],
             rows: shown.flatMap(g =>
                 Object.entries(evidenceOf(g)!.byKind).map(([, k]) => [
                     ...head(g),
@@ -145,11 +136,7 @@ export function evidenceSections(groups: readonly GroupMetrics[]): ReportSection
         sections.push({
             title: 'Evidence: swapped answers — followed the passage or stale',
             columns: [
-                'model',
-                'probe',
-                'case',
-                'variant',
-                'mode',
+                ...headColumns,
                 'swapped cases',
                 'followed',
                 'stale (memory over context)',

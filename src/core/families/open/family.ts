@@ -21,7 +21,6 @@ import { hashSeed } from '../../probes/sampling.js';
 import type { ProbeFamily } from '../../probes/contract/family.js';
 import type { CompileInput, GroupRelation } from '../../probes/contract/core.js';
 import type { ReportCurve, ReportSection } from '../../probes/contract/report.js';
-import { problem } from '../../errors.js';
 import type { ClaimMark, QuestionGraph } from '../../../protocol/webview.js';
 import type { Verdict } from '../../verify/types.js';
 import type { Item, Plan } from '../../probes/plan.js';
@@ -776,13 +775,11 @@ export const openFamily: ProbeFamily = {
             return model !== undefined ? [model] : [];
         },
         // OKGQA's G-Eval judge (`judge_with`): after verification, one call per criterion per answer; the cost gate counts them.
-        afterVerification: async run =>
-            (
-                await judgeOpenAnswers(run, name => {
-                    const p = run.spec.probes.find(x => x.name === name);
-                    return p ? OPEN_SETTINGS.read(p.settings).judge_with : undefined;
-                })
-            ).map(m => problem('model-step', m)),
+        afterVerification: run =>
+            judgeOpenAnswers(run, name => {
+                const p = run.spec.probes.find(x => x.name === name);
+                return p ? OPEN_SETTINGS.read(p.settings).judge_with : undefined;
+            }),
         answerSteps: probe => {
             const model = OPEN_SETTINGS.read(probe.settings).judge_with;
             return model === undefined

@@ -17,6 +17,7 @@ import type { Verdict } from '../../verify/types.js';
 import { effectiveCorrect, figure, type Figure } from '../../verify/figures.js';
 import { askSide, judgeAnswers, scrubParsed } from '../../run/side-call.js';
 import { FACTS_INTRO, renderContext } from './render.js';
+import type { Problem } from '../../problem.js';
 
 declare module '../../verify/types.js' {
     interface Verdict {
@@ -179,12 +180,12 @@ export function readScore(text: string, criterion?: GEvalCriterion): number | { 
 /** The judge model per open probe that names one (the probe setting `judge_with`, read through the family's table). */
 export type JudgeOf = (probe: string) => string | undefined;
 
-/** After verification: every open answer of a probe with `judge_with` is scored on the four criteria. Returns problems in words. */
-export async function judgeOpenAnswers(run: ModelStepRun, judgeOf: JudgeOf): Promise<string[]> {
+/** After verification: every open answer of a probe with `judge_with` is scored on the four criteria. Returns its problems, located. */
+export async function judgeOpenAnswers(run: ModelStepRun, judgeOf: JudgeOf): Promise<Problem[]> {
     if (!run.spec.probes.some(p => p.kind === 'open' && judgeOf(p.name) !== undefined)) return [];
     return judgeAnswers(
         run,
-        'judge_with',
+        { setting: 'judge_with', fallback: 'its answers have no G-Eval scores' },
         q => (q.open ? judgeOf(q.probe) : undefined),
         async ({ v, q, response, name, client, failed }) => {
             const c = await client();

@@ -215,8 +215,9 @@ export function checkRuleAnswer(q: Question, v: Checked): RuleCheck | undefined 
         return status;
     });
     const optional = rule.premises.map(() => false);
-    spells(rule, clausesOf, names, claims, premises, optional);
-    skippedNodes(rule, clausesOf, names, claims, premises, optional);
+    const reading: PremiseReading = { rule, clausesOf, names, claims, status: premises, optional };
+    spells(reading);
+    skippedNodes(reading);
     // Points that name an entity of the proof but no premise value: claims the data cannot decide here.
     clausesOf.forEach((cs, at) => {
         if (claims.some(c => c.point === at + 1)) return;
@@ -242,6 +243,19 @@ interface ReadClause {
 }
 type Names = (c: { mentions: Mention[] }, id: string) => Mention[];
 
+/**
+ * The premises of a rule answer as the passes after the first reading see them: the rule, the points' clauses, who
+ * a clause names, and what the passes change (the claims, each premise's status, which premises are optional).
+ */
+interface PremiseReading {
+    rule: RuleQuestion;
+    clausesOf: ReadClause[][];
+    names: Names;
+    claims: RuleClaim[];
+    status: PremiseStatus[];
+    optional: boolean[];
+}
+
 const YEAR = /\b(1[5-9]\d\d|20\d\d)\b/g;
 
 /**
@@ -250,14 +264,7 @@ const YEAR = /\b(1[5-9]\d\d|20\d\d)\b/g;
  * (Bayern Munich)"), and contradicted by years only outside it. Begin and end are needed (missing fails) only when
  * the question asks for them: \`until\` (when one spell gives way to the next); otherwise they are optional.
  */
-function spells(
-    rule: RuleQuestion,
-    clausesOf: ReadClause[][],
-    names: Names,
-    claims: RuleClaim[],
-    status: PremiseStatus[],
-    optional: boolean[],
-): void {
+function spells({ rule, clausesOf, names, claims, status, optional }: PremiseReading): void {
     const asksBounds = /until/.test(String(rule.temporal?.op ?? ''));
     rule.premises.forEach((p, i) => {
         if (!p.spell) return;
@@ -298,14 +305,7 @@ function spells(
  * about an earlier node of its chain ("Real Madrid is based in Madrid, Spain" for Madrid → region → Spain), is
  * supported, and the premises in between are optional.
  */
-function skippedNodes(
-    rule: RuleQuestion,
-    clausesOf: ReadClause[][],
-    names: Names,
-    claims: RuleClaim[],
-    status: PremiseStatus[],
-    optional: boolean[],
-): void {
+function skippedNodes({ rule, clausesOf, names, claims, status, optional }: PremiseReading): void {
     const premises = rule.premises;
     const before = (j: number) => premises.findIndex((q, k) => k !== j && foldValue(q.value) === foldValue(premises[j]!.subject));
     premises.forEach((p, j) => {

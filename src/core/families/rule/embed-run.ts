@@ -13,10 +13,12 @@ import { cosine, OpenAIEmbeddingsClient } from '../../models/openai-embeddings.j
 import { requestHash } from '../../run/hash.js';
 import { checkRuleAnswer, overlapElements } from './claims.js';
 import { extractRuleClaims, modelsOnDemand, type KeyFor } from './extract-run.js';
+import { callFailed } from '../../run/side-call.js';
+import type { Problem } from '../../problem.js';
 import { RULE_SETTINGS } from './settings.js';
 
 /** After verification: the claim extraction, then the embeddings oracle (which reads the extracted claims). Returns problems to show. */
-export async function ruleModelSteps({ store, runId, spec, keyFor, client, signal }: ModelStepRun): Promise<string[]> {
+export async function ruleModelSteps({ store, runId, spec, keyFor, client, signal }: ModelStepRun): Promise<Problem[]> {
     const extraction = await extractRuleClaims(store, runId, spec, keyFor, client, signal);
     const embedding = await embedOverlaps(store, runId, spec, keyFor, signal);
     return [...extraction.problems, ...embedding];
@@ -101,22 +103,25 @@ function vectorSource(
     };
 }
 
+/** The embeddings oracle as a model step: without its model, overlaps match exactly or by alias. */
+const EMBED_STEP = { setting: 'embeddings', fallback: 'the overlaps match exactly or by alias' };
+
 async function embedOverlaps(
     store: ModelStepStore,
     runId: string,
     spec: SpecModel,
     keyFor: KeyFor,
     signal?: AbortSignal,
-): Promise<string[]> {
+): Promise<Problem[]> {
     const byProbe = settingsOf(spec);
     if (byProbe.size === 0) return [];
     const results = await store.loadRunResults(runId);
     if (!results) return [];
-    const problems: string[] = [];
+    const problems: Problem[] = [];
     const questions = new Map(results.questions.map(q => [q.id, q]));
     const sourceFor = modelsOnDemand(
         spec,
-        'embeddings',
+        EMBED_STEP,
         keyFor,
         (model, key) => vectorSource(store, runId, model, new OpenAIEmbeddingsClient(model, key), signal),
         problems,
@@ -129,7 +134,7 @@ async function embedOverlaps(
         const check = setting && q ? checkRuleAnswer(q, { ...v, similarity: undefined }) : undefined;
         if (!setting || !check || check.category === 'refused') continue;
         const base = { model: setting.model, threshold: setting.threshold };
-        const source = await sourceFor(setting.model);
+        const source = await sourceFor(setting.model, q!.probe);
         if (typeof source === 'string') {
             updated.push({ ...v, similarity: { ...base, error: source } });
             continue;
@@ -147,8 +152,7 @@ async function embedOverlaps(
                 },
             });
         } catch (e) {
-            const message = `the embeddings call failed: ${e instanceof Error ? e.message : String(e)}`;
-            if (!problems.includes(message)) problems.push(`embeddings ${setting.model}: ${message}`);
+            const message = callFailed(spec, EMBED_STEP, problems, setting.model, q!.probe, 'the embeddings call', e);
             updated.push({ ...v, similarity: { ...base, error: message } });
         }
     }

@@ -8,10 +8,11 @@ import type { ModelStepStore } from '../../probes/contract/model-steps.js';
 import type { Verdict } from '../../verify/types.js';
 import type { ModelClient } from '../../models/types.js';
 import type { ResolvedModel } from '../../models/providers.js';
-import { askSide, modelsOnDemand, scrubParsed, type KeyFor } from '../../run/side-call.js';
+import { askJson, modelsOnDemand, scrubParsed, type KeyFor } from '../../run/side-call.js';
 import { extractionMessages, parseTriples } from './extract.js';
 import { RULE_SETTINGS } from './settings.js';
 import { PROBE_SETTINGS } from '../../probes/settings.js';
+import type { Problem } from '../../problem.js';
 
 export { modelsOnDemand, type KeyFor } from '../../run/side-call.js';
 
@@ -19,7 +20,8 @@ export interface ExtractionOutcome {
     calls: number;
     cached: number;
     unreadable: number;
-    problems: string[];
+    /** Why a probe's extractor could not be used (located warnings: its claims come from the patterns). */
+    problems: Problem[];
 }
 
 /** The extraction model per rule probe that asks for one. */
@@ -68,7 +70,7 @@ export async function extractRuleClaims(
     const questions = new Map(results.questions.map(q => [q.id, q]));
     const clientFor = modelsOnDemand(
         spec,
-        'extract_with',
+        { setting: 'extract_with', fallback: "the rule's claims come from the patterns" },
         keyFor,
         (model, key) => ({ model, client: createClient(model, key) }),
         outcome.problems,
@@ -79,7 +81,7 @@ export async function extractRuleClaims(
         const q = questions.get(v.questionId);
         const name = q?.rule ? byProbe.get(q.probe) : undefined;
         if (!q?.rule || !name || !v.rationaleText.trim()) continue;
-        const c = await clientFor(name);
+        const c = await clientFor(name, q.probe);
         if (typeof c === 'string') {
             updated.push({ ...v, extracted: { model: name, error: c } });
             continue;
@@ -90,17 +92,14 @@ export async function extractRuleClaims(
         );
         let text: string;
         try {
-            const answered = await askSide(
+            text = await askJson(
                 store,
                 c,
                 messages,
-                { temperature: 0, json: true },
                 { run: runId, question: q.id, sample: v.sample, step: 'extract' },
+                outcome,
                 signal,
             );
-            text = answered.text;
-            if (answered.cached) outcome.cached++;
-            else outcome.calls++;
         } catch (e) {
             updated.push({
                 ...v,

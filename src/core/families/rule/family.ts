@@ -6,7 +6,6 @@
  * premise by premise (claims.ts), and the group is judged without any gold (`metamorphic`, verify/groups.ts).
  */
 import type { ProbeFamily } from '../../probes/contract/family.js';
-import { problem } from '../../errors.js';
 import type { CompileInput, GroupRelation } from '../../probes/contract/core.js';
 import type { QuestionGraph } from '../../../protocol/webview.js';
 import { checkRuleAnswer, LOW_OVERLAP, premiseStatuses, ruleClaimMarks } from './claims.js';
@@ -553,7 +552,7 @@ export const ruleFamily: ProbeFamily = {
     },
     figures: { extras: items => ruleExtras(items), columns: ruleFigureColumns },
     graph: { questionGraph: ruleGraph },
-    modelSteps: { afterVerification: async run => (await ruleModelSteps(run)).map(m => problem('model-step', m)) },
+    modelSteps: { afterVerification: ruleModelSteps },
     report: { sections: groups => ruleSections(groups) },
     simulator: {
         answerText: yesNoText,

@@ -6,7 +6,7 @@
  */
 import type { LoadedData } from '../../data/types.js';
 import type { ProbeDecl, SettingDecl, SpecModel } from '../../spec/model.js';
-import type { HopVerdict, ParsedAnswer, Verdict } from '../../verify/types.js';
+import type { HopVerdict, ParsedAnswer, ScoredClaim, Verdict } from '../../verify/types.js';
 import type { ChatMessage, Question } from '../question.js';
 import type { Plan } from '../plan-types.js';
 import type { Problem } from '../../problem.js';
@@ -68,19 +68,6 @@ export interface FamilyScore {
      * the data's edge it rests on ("head —relation→ tail"). The model reader compares its claims' with the patterns'.
      */
     claims?: ScoredClaim[];
-}
-
-/** A claim as a family scored it: its status against the data, the edge it rests on, and (patterns) where it was read. */
-export interface ScoredClaim {
-    status: 'supported' | 'contradicted' | 'unverifiable';
-    edge?: string;
-    /** The claim's words and [start, end) in the response (absent for a claim a model stated in its own words). */
-    text?: string;
-    span?: [number, number];
-    /** It denies what it states (a negated claim: "supported" then means the data agrees it is wrong). */
-    negated?: boolean;
-    /** Open answers: grounded, followed-corrupted, invented or unverifiable. */
-    cause?: string;
 }
 
 /**
