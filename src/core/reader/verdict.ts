@@ -16,7 +16,7 @@
  * declines is unsure. Every candidate is returned (`read`), so a face can show what was weighed.
  */
 import type { Stance } from './types.js';
-import { after as afterSpan, firstSentenceEnd, isSpace, leadEnd, notAnswering } from './text.js';
+import { after as afterSpan, DECLINE_HINT_WORDS, firstSentenceEnd, isSpace, leadEnd, notAnswering } from './text.js';
 
 export type Polarity = 'pos' | 'neg' | 'unsure';
 type VerdictRole = 'opening' | 'conclusion' | 'later' | 'statement' | 'committed' | 'decline';
@@ -115,6 +115,14 @@ const BOILERPLATE =
     /^(?:(?:sure|certainly|of\s+course|absolutely|great|good|excellent|interesting)(?:\s+question)?\s*[!.,]\s*(?=i'?d|i\s+would|i\s+can|i'?ll|let|here|happy|glad)|sure\s*[!.,]?\s*$|i'?d\s+be\s+(?:happy|glad)|i\s+would\s+be\s+(?:happy|glad)|(?:i'?m\s+)?happy\s+to\s+help|glad\s+to\s+help|thanks?\b|thank\s+you|(?:great|good|interesting)\s+question|(?:hmm+|well|okay|ok|alright)\b[\s,.!]*(?:(?:that|this)(?:'s|\s+is)\s+an?\s+(?:good|great|interesting|tricky)\s+(?:question|one)[.!]?\s*)?$|(?:that|this)(?:'s|\s+is)\s+an?\s+(?:good|great|interesting|tricky)\s+(?:question|one)|let(?:'s|\s+me|\s+us)\s+(?:think|see|check|break|look|consider|analy[sz]e|verify|examine|go|reason|work|recall|start|review|evaluate|figure)|to\s+answer\s+(?:this|your|the)|you(?:'re|\s+are)\s+asking|the\s+question\s+(?:is|asks)|(?:here(?:'s|\s+is)|below\s+is)\s+(?:the|my|what|a)|(?:step\s+\d|first(?:ly)?,?\s+(?:let|we|i)\b))/i;
 const HEDGE_WORDS =
     /\b(?:probably|likely|i\s+(?:think|believe|guess|suspect)|best\s+guess|it\s+(?:seems|appears)|possibly|perhaps|maybe|to\s+my\s+knowledge|as\s+far\s+as\s+i\s+know|if\s+i\s+recall|i'?m\s+not\s+(?:entirely\s+|completely\s+|100%\s+)?(?:sure|certain))\b/i;
+/**
+ * Every decline (notAnswering) and every match of HEDGE_WORDS holds one of these: one scan where there is neither (most
+ * verdicts), instead of one for each.
+ */
+const MAYBE_HEDGED = new RegExp(
+    `${DECLINE_HINT_WORDS}|probably|likely|think|believe|guess|suspect|seems|appears|possibly|perhaps|maybe|as\\s+far|recall`,
+    'i',
+);
 /** Words that soften a verdict that follows ("I believe yes", "my best guess is no"). */
 const HEDGE_LEAD =
     /^(?:(?:i\s+(?:think|believe|guess|suspect)|(?:my\s+)?best\s+guess\s+(?:is|would\s+be)|probably|likely|it\s+(?:seems|appears)|i\s+would\s+(?:say|lean(?:\s+towards)?))(?:\s+that)?[\s,:]*)+/i;
@@ -383,7 +391,7 @@ function hashBefore(text: string, at: number): boolean {
 /** A caveat in text[a, b): a decline or a hedge word. */
 function hedgedNear(text: string, a: number, b: number): boolean {
     const piece = text.slice(a, b);
-    return notAnswering(piece) !== undefined || HEDGE_WORDS.test(piece);
+    return MAYBE_HEDGED.test(piece) && (notAnswering(piece) !== undefined || HEDGE_WORDS.test(piece));
 }
 
 /** `/\?\s*$/.test(text.slice(a, b))`: the piece ends with a question mark (spaces after it aside). */
