@@ -89,9 +89,15 @@ interface OpenLinker {
 async function oldOpenLinker(): Promise<OpenLinker> {
     const here = path.dirname(new URL(import.meta.url).pathname);
     const dir = mkdtempSync(path.join(tmpdir(), 'reader-bench-open-'));
+    // the reader's name helpers as they were then (today's reader no longer exports them), beside it
+    const library = path.join(here, '..', 'node_modules', 'modern-ahocorasick', 'dist', 'index.js');
+    for (const f of ['link', 'fold']) {
+        const old = execFileSync('git', ['show', `06220d3:src/core/reader/${f}.ts`], { encoding: 'utf8', cwd: here });
+        writeFileSync(path.join(dir, `${f}.ts`), old.replace("from 'modern-ahocorasick'", `from '${library}'`));
+    }
     const src = execFileSync('git', ['show', '06220d3:src/core/families/open/claims.ts'], { encoding: 'utf8', cwd: here })
         .replace("'../../verify/normalise.js'", `'${path.join(here, '..', 'src/core/verify/normalise.js')}'`)
-        .replace("'../../reader/index.js'", `'${path.join(here, '..', 'src/core/reader/index.js')}'`)
+        .replace("'../../reader/index.js'", `'${path.join(dir, 'link.ts')}'`)
         .replace("'./types.js'", `'${path.join(here, '..', 'src/core/families/open/types.js')}'`);
     writeFileSync(path.join(dir, 'claims.ts'), src);
     return (await import(path.join(dir, 'claims.ts'))) as OpenLinker;

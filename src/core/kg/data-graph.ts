@@ -25,6 +25,8 @@ export interface EdgeRelation {
     tailType: string;
     /** Words a sentence may use for it: the attribute's name, label and unit; the FK's name, attributes and target. */
     words: string[];
+    /** A list attribute: a row holds several values of it (or some of them), never one functional value. */
+    many?: true;
 }
 
 const show = (v: CellValue) => format(v as TemplateValue);
@@ -243,6 +245,7 @@ export function buildDataGraph(spec: SpecModel, data: LoadedData): DataGraph {
                 headType: r.name,
                 tailType: typeName,
                 words: [words(a.name), a.label ?? '', a.unit ?? ''].filter(Boolean),
+                ...(a.type.list ? { many: true as const } : {}),
             });
             const nodeOfCode = new Int32Array(col.size).fill(-1);
             for (let row = 0; row < table.rowCount; row++) {

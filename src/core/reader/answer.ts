@@ -351,7 +351,7 @@ const AT_MARK = new RegExp(
 );
 
 const NONE_OF =
-    /\b(?:none\s+of\s+(?:the\s+)?(?:above|options|them|these)|(?:all|each)\s+(?:of\s+)?(?:the\s+)?(?:above\s+)?(?:options|statements)?\s*(?:are|is)\s+(?:correct|true|accurate)|there\s+is\s+no\s+(?:inaccurate|false|wrong|incorrect)\s+option|no\s+option\s+is\s+(?:inaccurate|false|wrong|incorrect))\b/i;
+    /\b(?:none\s+of\s+(?:the\s+)?(?:above|options|them|these)|(?<!\bnot\s+)(?:all|each)\s+(?:(?:two|three|four|five)\s+)?(?:of\s+)?(?:the(?:se|m)?\s+)?(?:(?:two|three|four|five)\s+)?(?:above\s+)?(?:options|statements)?\s*(?:are|is|looks?|seems?|appears?)\s+(?:to\s+(?:be|me)\s+)?(?:entirely\s+|completely\s+|perfectly\s+)?(?:correct|true|accurate|right)|there\s+is\s+no\s+(?:inaccurate|false|wrong|incorrect)\s+option|no\s+option\s+is\s+(?:inaccurate|false|wrong|incorrect))\b/i;
 /** A line that introduces the answer rather than giving it ("The inaccurate option about … is:"). */
 const PREAMBLE =
     /[:?]\s*$|^(?:the\s+)?(?:answer|correct\s+answer|inaccurate|false|wrong|incorrect)\b.*\b(?:option|answer|statement)\b.*\b(?:is|are)\s*$/i;

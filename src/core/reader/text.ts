@@ -124,6 +124,8 @@ const REFUSE =
 /** Every abstention or refusal phrase contains one of these: a cheap test before the two long expressions. */
 const MAYBE_DECLINES =
     /not|hesitant|reluctant|wary|n[\u2019']t|unsure|uncertain|sorry|unable|no\s|without|beyond|knowledge|impossible|unclear|difficult|hard|decline|as an ai|dont/i;
+/** MAYBE_DECLINES's words, for a wider cheap test (verdict.ts: a decline or a hedge). */
+export const DECLINE_HINT_WORDS = MAYBE_DECLINES.source;
 
 /**
  * Does the response say the word "no" anywhere outside the entity's own names (ERBench's knowledge rule

@@ -16,7 +16,7 @@
  * declines is unsure. Every candidate is returned (`read`), so a face can show what was weighed.
  */
 import type { Stance } from './types.js';
-import { after as afterSpan, firstSentenceEnd, isSpace, leadEnd, notAnswering } from './text.js';
+import { after as afterSpan, DECLINE_HINT_WORDS, firstSentenceEnd, isSpace, leadEnd, notAnswering } from './text.js';
 
 export type Polarity = 'pos' | 'neg' | 'unsure';
 type VerdictRole = 'opening' | 'conclusion' | 'later' | 'statement' | 'committed' | 'decline';
@@ -95,22 +95,34 @@ const STATEMENT =
 const STATEMENT_HINT = /statement|claim/i;
 /** A sentence that may open with a verdict: a cheap test before reading every later sentence. */
 const LATER_WORDS = String.raw`[\s*_#>"'${'`'}\u2022-]*(?:yes|yeah|yep|yup|no|nope|nah|negative|true|false|correct|incorrect|right|indeed|affirmative|absolutely|certainly|definitely|of\s+course|not|i\s+(?:do|don|believe|think)|i'?m\s+afraid|(?:that|this|it)(?:'s|\u2019s|\s+is|\s+was|\s+isn)|unsure|uncertain|don'?t|dont)\b`;
-const LATER_HINT = new RegExp(`(?:^|[.!?\\n:;]\\s*)${LATER_WORDS}`, 'i');
+const LATER_HINT = new RegExp(`(?:^|[.!?\\n:;\\u2013\\u2014-]\\s*)${LATER_WORDS}`, 'i');
+/** A verdict tagged onto a sentence's end may start here (LATER_WORDS, sticky). */
+const TAG_WORDS_Y = new RegExp(LATER_WORDS, 'iy');
+/** What may follow a tagged verdict to the end of its sentence. */
+const TAG_END = /^[\s.!*_"'`)\]\u201d\u2019]*$/;
 
 /** Words that mark a conclusion; a verdict follows (decoration, "the answer is" again allowed in between). */
 const MARKER =
-    /(?:(?:^|[.!?:;,\n\u2013\u2014()"'*_#>-]\s*|\b(?:and|but)\s+)(?:so|therefore|thus|hence|consequently|in\s+conclusion|in\s+summary|to\s+(?:sum\s+up|summari[sz]e|conclude)|overall|in\s+short|final(?:ly)?|either\s+way|in\s+any\s+case|all\s+in\s+all)\b|(?:^|[^a-z])(?:the|my)\s+(?:final\s+|short\s+|correct\s+|overall\s+|honest\s+|best\s+)?(?:answer|verdict|conclusion)(?:\s+(?:to|for)\s+(?:the|this|your)\s+question)?\s+(?:is|would\s+be|remains)|\b(?:final\s+|short\s+)?(?:answer|verdict|conclusion)[*_]*\s*[:\-\u2013\u2014])/gi;
+    /(?:(?:^|[.!?:;,\n\u2013\u2014()"'*_#>-]\s*|\b(?:and|but)\s+)(?:so|then|therefore|thus|hence|consequently|in\s+conclusion|in\s+summary|to\s+(?:sum\s+up|summari[sz]e|conclude)|overall|in\s+short|final(?:ly)?|either\s+way|in\s+any\s+case|all\s+in\s+all)\b|(?:^|[^a-z])(?:the|my)\s+(?:final\s+|short\s+|correct\s+|overall\s+|honest\s+|best\s+)?(?:answer|verdict|conclusion|guess|pick|bet)(?:\s+(?:to|for)\s+(?:the|this|your)\s+question)?\s+(?:is|would\s+be|remains)|\b(?:final\s+|short\s+)?(?:answer|verdict|conclusion)[*_]*\s*[:\-\u2013\u2014])/gi;
 /** Every marker holds one of these words: a cheap test before MARKER. */
 const MARKER_HINT =
-    /\b(?:so|therefore|thus|hence|consequently|conclu|summar|sum\s+up|overall|short|final|either\s+way|any\s+case|all\s+in\s+all|answer|verdict)/i;
+    /\b(?:so|then|therefore|thus|hence|consequently|conclu|summar|sum\s+up|overall|short|final|either\s+way|any\s+case|all\s+in\s+all|answer|verdict|guess|pick|bet)/i;
 const GLUE =
-    /^[\s,:*_"'`#>\u201c\u2018()[\]-]*(?:(?:i'?d|i\s+would)\s+say\s+|i\s+(?:think|believe)\s+)?(?:(?:the\s+)?(?:final\s+)?answer\s+(?:is|would\s+be)\s*:?[\s*_"'`\u201c\u2018(]*)?/i;
+    /^[\s,:*_"'`#>\u201c\u2018()[\]-]*(?:(?:(?:most\s+|very\s+)?likely|probably|almost\s+certainly|possibly|perhaps|maybe)[\s,]+)?(?:(?:i'?d|i\s+would)\s+say\s+|i\s+(?:think|believe)\s+)?(?:(?:the\s+)?(?:final\s+)?answer\s+(?:is|would\s+be)\s*:?[\s*_"'`\u201c\u2018(]*)?/i;
 
 /** Sentences that only introduce the answer: politeness, a restated question, "let me think". */
 const BOILERPLATE =
     /^(?:(?:sure|certainly|of\s+course|absolutely|great|good|excellent|interesting)(?:\s+question)?\s*[!.,]\s*(?=i'?d|i\s+would|i\s+can|i'?ll|let|here|happy|glad)|sure\s*[!.,]?\s*$|i'?d\s+be\s+(?:happy|glad)|i\s+would\s+be\s+(?:happy|glad)|(?:i'?m\s+)?happy\s+to\s+help|glad\s+to\s+help|thanks?\b|thank\s+you|(?:great|good|interesting)\s+question|(?:hmm+|well|okay|ok|alright)\b[\s,.!]*(?:(?:that|this)(?:'s|\s+is)\s+an?\s+(?:good|great|interesting|tricky)\s+(?:question|one)[.!]?\s*)?$|(?:that|this)(?:'s|\s+is)\s+an?\s+(?:good|great|interesting|tricky)\s+(?:question|one)|let(?:'s|\s+me|\s+us)\s+(?:think|see|check|break|look|consider|analy[sz]e|verify|examine|go|reason|work|recall|start|review|evaluate|figure)|to\s+answer\s+(?:this|your|the)|you(?:'re|\s+are)\s+asking|the\s+question\s+(?:is|asks)|(?:here(?:'s|\s+is)|below\s+is)\s+(?:the|my|what|a)|(?:step\s+\d|first(?:ly)?,?\s+(?:let|we|i)\b))/i;
 const HEDGE_WORDS =
-    /\b(?:probably|likely|i\s+(?:think|believe|guess|suspect)|it\s+(?:seems|appears)|possibly|perhaps|maybe|to\s+my\s+knowledge|as\s+far\s+as\s+i\s+know|if\s+i\s+recall|i'?m\s+not\s+(?:entirely\s+|completely\s+|100%\s+)?(?:sure|certain))\b/i;
+    /\b(?:probably|likely|i\s+(?:think|believe|guess|suspect)|best\s+guess|it\s+(?:seems|appears)|possibly|perhaps|maybe|to\s+my\s+knowledge|as\s+far\s+as\s+i\s+know|if\s+i\s+recall|i'?m\s+not\s+(?:entirely\s+|completely\s+|100%\s+)?(?:sure|certain))\b/i;
+/**
+ * Every decline (notAnswering) and every match of HEDGE_WORDS holds one of these: one scan where there is neither (most
+ * verdicts), instead of one for each.
+ */
+const MAYBE_HEDGED = new RegExp(
+    `${DECLINE_HINT_WORDS}|probably|likely|think|believe|guess|suspect|seems|appears|possibly|perhaps|maybe|as\\s+far|recall`,
+    'i',
+);
 /** Words that soften a verdict that follows ("I believe yes", "my best guess is no"). */
 const HEDGE_LEAD =
     /^(?:(?:i\s+(?:think|believe|guess|suspect)|(?:my\s+)?best\s+guess\s+(?:is|would\s+be)|probably|likely|it\s+(?:seems|appears)|i\s+would\s+(?:say|lean(?:\s+towards)?))(?:\s+that)?[\s,:]*)+/i;
@@ -239,6 +251,26 @@ function alonePast(head: string, n: number): boolean {
     return ALONE_Y.test(head);
 }
 
+/**
+ * A verdict tagged onto the end of a sentence after a dash or colon, standing alone to the sentence's end ("… the
+ * claim that it came out in 2012 is false — No."): the sentence's own verdict, as if it were a sentence of its own.
+ */
+function taggedVerdict(text: string, u: Unit): { polarity: Polarity; start: number; end: number } | undefined {
+    let i = u.end - 1;
+    // the last dash or colon of the sentence, after its first character
+    for (; i > u.start; i--) {
+        const c = text.charCodeAt(i);
+        if (c === 0x2014 || c === 0x2013 || c === 58 || (c === 45 && isSpace(text.charCodeAt(i - 1)))) break;
+    }
+    if (i <= u.start) return undefined;
+    let at = i + 1;
+    while (at < u.end && isSpace(text.charCodeAt(at))) at++;
+    TAG_WORDS_Y.lastIndex = at;
+    if (!TAG_WORDS_Y.test(text)) return undefined;
+    const v = verdictAt(text, at, true);
+    return v && v.polarity !== 'unsure' && TAG_END.test(text.slice(v.end, u.end)) ? v : undefined;
+}
+
 /** "the statement is false" style verdicts in [a, b). */
 function statementVerdicts(text: string, a: number, b: number, hint = STATEMENT_HINT.test(text)): VerdictRead[] {
     const out: VerdictRead[] = [];
@@ -359,7 +391,7 @@ function hashBefore(text: string, at: number): boolean {
 /** A caveat in text[a, b): a decline or a hedge word. */
 function hedgedNear(text: string, a: number, b: number): boolean {
     const piece = text.slice(a, b);
-    return notAnswering(piece) !== undefined || HEDGE_WORDS.test(piece);
+    return MAYBE_HEDGED.test(piece) && (notAnswering(piece) !== undefined || HEDGE_WORDS.test(piece));
 }
 
 /** `/\?\s*$/.test(text.slice(a, b))`: the piece ends with a question mark (spaces after it aside). */
@@ -386,7 +418,7 @@ const FAR_HINT = new RegExp(`${MARKER_HINT.source}|${STATEMENT_HINT.source}|one\
  * the answer. When it finds neither, no marker is anywhere and no later sentence may hold a verdict (the rest after
  * the first sentence starts just after a sentence end, so LATER_HINT on it finds what this finds there).
  */
-const QUIET_AFTER_OPENING = new RegExp(`(${FAR_HINT.source})|[.!?\\n:;]\\s*${LATER_WORDS}`, 'i');
+const QUIET_AFTER_OPENING = new RegExp(`(${FAR_HINT.source})|[.!?\\n:;\\u2013\\u2014-]\\s*${LATER_WORDS}`, 'i');
 
 /**
  * The fast path for the commonest answer: a plain verdict word opens it ("Yes, Nolan directed it.", "No.",
@@ -568,7 +600,7 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
     const weighed = scanLater ? 60 : 6;
     for (let i = laterFrom, u = scanLater ? us.get(i) : undefined; u; u = us.get(++i)) {
         if (i > oi || !opening) {
-            const v = verdictAt(text, u.start, true);
+            const v = verdictAt(text, u.start, true) ?? taggedVerdict(text, u);
             if (v && v.polarity !== 'unsure')
                 later.push({
                     polarity: v.polarity,

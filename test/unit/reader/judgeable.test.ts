@@ -84,3 +84,20 @@ describe('issue 41: composite keys resolve to the row the claim names', () => {
         assert.deepEqual(read('Messi played for PSG.'), ['supported']);
     });
 });
+
+describe('issue 41 (w44d): an attribute the spec declares one of many (a list) is not a functional value', () => {
+    // The spec says a movie has stars (`star: list<text>`); the data holds one of them. Another star is a claim the
+    // data cannot judge; a star the data holds is still supported. The release year stays functional.
+    const many: StoredRelation[] = relations.map(r => (r.name === 'Movie.star' ? { ...r, many: true } : r));
+    const read = (answer: string) => verifyOpenAnswer({ answer, nodes, relations: many, data }).map(v => v.data.label);
+    it('another star than the one the data holds is unverifiable', () => {
+        assert.deepEqual(read('Avatar starred Michelle Rodriguez.'), ['unverifiable']);
+    });
+    it('the star the data holds is supported; a functional value stated otherwise is still contradicted', () => {
+        assert.deepEqual(read('Avatar starred Sam Worthington.'), ['supported']);
+        assert.deepEqual(read('Avatar was released in 2012.'), ['contradicted']);
+    });
+    it('without the declaration, one stored star is the functional value (as before)', () => {
+        assert.deepEqual(labels('Avatar starred Michelle Rodriguez.'), ['contradicted']);
+    });
+});

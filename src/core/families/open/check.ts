@@ -139,14 +139,14 @@ function states(claim: LinkedClaim, facts: FactSource, id: string): boolean {
  * be any of several rows (a composite key the claim names no row of) is checked against each: supported when one
  * supports it, contradicted only when every one contradicts it.
  */
-function checkClaim(claim: LinkedClaim, facts: FactSource): ClaimCheck {
-    const read = claim.alternatives?.length ? checkRows(claim, facts) : checkStated(claim, facts);
+function checkClaim(claim: LinkedClaim, facts: FactSource, many: ReadonlySet<string>): ClaimCheck {
+    const read = claim.alternatives?.length ? checkRows(claim, facts, many) : checkStated(claim, facts, many);
     if (!claim.negated || read.label === 'unverifiable') return read;
     return { ...read, label: read.label === 'supported' ? 'contradicted' : 'supported' };
 }
 
-function checkRows(claim: LinkedClaim, facts: FactSource): ClaimCheck {
-    const all = [claim.subject, ...claim.alternatives!].map(subject => checkStated({ ...claim, subject }, facts));
+function checkRows(claim: LinkedClaim, facts: FactSource, many: ReadonlySet<string>): ClaimCheck {
+    const all = [claim.subject, ...claim.alternatives!].map(subject => checkStated({ ...claim, subject }, facts, many));
     return (
         all.find(c => c.label === 'supported') ??
         (all.every(c => c.label === 'contradicted') ? all[0]! : { label: 'unverifiable' })
@@ -159,11 +159,12 @@ const ADDITIVE = /\b(?:also|too|as\s+well|among|including|alongside|besides|othe
 /**
  * What the data can judge (issue 41): a claim is contradicted only where the data holds a functional value for its
  * subject and relation — the subject is the head of the fact (a row has one value per attribute, one target per
- * FK; a list cell's several values are not one) — and the claim states another. The other direction (a director's
- * other films), an entity or value the data does not hold, and a claim that only adds a value ("also starred")
- * leave it unverifiable.
+ * FK; a list cell's several values are not one, nor is the one value stored of a relation the spec declares a list,
+ * `many`: the data holds some of a movie's stars, not all) — and the claim states another. The other direction (a
+ * director's other films), an entity or value the data does not hold, and a claim that only adds a value ("also
+ * starred") leave it unverifiable.
  */
-function checkStated(claim: LinkedClaim, facts: FactSource): ClaimCheck {
+function checkStated(claim: LinkedClaim, facts: FactSource, many: ReadonlySet<string>): ClaimCheck {
     const s = claim.subject;
     if (!s) return { label: 'unverifiable' };
     const own = facts.factsOf(s.id);
@@ -181,7 +182,7 @@ function checkStated(claim: LinkedClaim, facts: FactSource): ClaimCheck {
         if (f) return { label: 'contradicted', edge: edgeOf(f) };
     }
     for (const r of claim.relations) {
-        const ofR = functionalOf(own, s.id, r);
+        const ofR = many.has(r) ? undefined : functionalOf(own, s.id, r);
         // What the claim states must be of the relation's kind: a number for a numeric value, a name or node otherwise.
         if (ofR && statesOfKind(claim, facts, ofR.tail) && !states(claim, facts, ofR.tail))
             return { label: 'contradicted', edge: edgeOf(ofR) };
@@ -189,7 +190,8 @@ function checkStated(claim: LinkedClaim, facts: FactSource): ClaimCheck {
     for (const o of claim.objects) {
         // From the other side only for an entity: a value node (a year) is shared by many entities.
         const conflict =
-            typedConflict(own, s.id, o, facts) ?? (o.entity ? typedConflict(facts.factsOf(o.id), o.id, s, facts) : undefined);
+            typedConflict(own, s.id, o, facts, many) ??
+            (o.entity ? typedConflict(facts.factsOf(o.id), o.id, s, facts, many) : undefined);
         if (conflict && named(conflict)) return { label: 'contradicted', edge: edgeOf(conflict) };
     }
     return { label: 'unverifiable' };
@@ -218,11 +220,17 @@ function functionalOf(own: readonly Fact[], id: string, r: string): Fact | undef
  * The functional fact from `from` (its head) to a node of `to`'s type that is not `to`, when no fact reaches `to`
  * itself: one relation, one value.
  */
-function typedConflict(own: Fact[], from: string, to: LooseEntry, facts: FactSource): Fact | undefined {
+function typedConflict(
+    own: Fact[],
+    from: string,
+    to: LooseEntry,
+    facts: FactSource,
+    many: ReadonlySet<string>,
+): Fact | undefined {
     const sameType = own.filter(f => facts.typeOf(other(f, from)) === to.type);
     if (sameType.some(f => other(f, from) === to.id)) return undefined;
     const heads = sameType.filter(f => f.head === from);
-    return heads.length > 0 ? functionalOf(heads, from, heads[0]!.relation) : undefined;
+    return heads.length > 0 && !many.has(heads[0]!.relation) ? functionalOf(heads, from, heads[0]!.relation) : undefined;
 }
 
 function causeOf(data: ClaimCheck, context: ClaimCheck): ClaimCause {
@@ -266,9 +274,10 @@ export function verifyOpenAnswer(input: VerifyOpenInput): ClaimVerdict[] {
                 lexicon,
                 input.answer,
             );
+    const many = new Set(input.relations.filter(r => r.many).map(r => r.name));
     return linked.map(c => {
-        const data = checkClaim(c, input.data);
-        const context = ctx ? checkClaim(c, ctx) : { label: 'unverifiable' as const };
+        const data = checkClaim(c, input.data, many);
+        const context = ctx ? checkClaim(c, ctx, many) : { label: 'unverifiable' as const };
         const out: ClaimVerdict = {
             text: c.text,
             mentions: [c.subject?.id, ...c.objects.map(o => o.id)].filter((x): x is string => !!x),

@@ -431,12 +431,13 @@ function openItems(
             r.index,
             r.scored.nodes.filter(n => n.entity).map(n => n.id),
         ),
-        relations: graph.relations.map(({ name, label, headType, tailType, words }) => ({
+        relations: graph.relations.map(({ name, label, headType, tailType, words, many }) => ({
             name,
             label,
             headType,
             tailType,
             words,
+            ...(many ? { many } : {}),
         })),
         aliases: forms,
     };

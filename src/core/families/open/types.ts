@@ -100,6 +100,11 @@ export interface StoredRelation {
     headType: string;
     tailType: string;
     words: string[];
+    /**
+     * One of many: a list attribute (`star: list<text>`), whose values the data holds some of — never a functional
+     * value, however many it stores for a row (check.ts).
+     */
+    many?: true;
 }
 
 /** What an open question carries (preview JSONL shows it whole): enough to check its answer without the data. */
