@@ -303,11 +303,23 @@ export function conclusionStarts(text: string, hint = MARKER_HINT.test(text)): n
     // exec, not matchAll: matchAll copies the expression on every call
     for (let m = MARKER.exec(text); m; m = MARKER.exec(text)) {
         const markerEnd = m.index + m[0].length;
+        if (THEN_END.test(m[0]) && !conditionBefore(text, m.index)) continue;
         const glue = glueLength(text, markerEnd);
         const at = markerEnd + (glue > 0 ? glue : 0);
         if (out[out.length - 1] !== at) out.push(at);
     }
     return out;
+}
+
+/** A marker that is "then": a conclusion only as the consequent of a condition. */
+const THEN_END = /then$/i;
+/** A condition ("if", "when", "since", "assuming", "given", "provided") opens the clause "then" concludes. */
+const CONDITION = /\b(?:if|when(?:ever)?|since|as\s+long\s+as|assuming|given|provided)\b/i;
+/** Is there a condition earlier in the sentence that holds `at` ("If we count the loan, then yes")? */
+function conditionBefore(text: string, at: number): boolean {
+    let start = at;
+    while (start > 0 && !/[.!?\n]/.test(text[start - 1]!)) start--;
+    return CONDITION.test(text.slice(start, at));
 }
 
 /**

@@ -43,6 +43,10 @@ describe('issue 41: the consequent of a conditional the answer adopts', () => {
         );
         assert.equal(r.label, 'yes');
     });
+    it('"then" with no condition before it in its sentence is narrative, not a conclusion', () => {
+        const r = readYesNo('No. Zidane moved to Turin in 1996, then yes, he went on to Madrid in 2001.');
+        assert.equal(r.label, 'no');
+    });
 });
 
 describe('issue 41: a verdict tagged onto the end of a sentence after a dash', () => {
