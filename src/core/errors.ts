@@ -26,6 +26,11 @@ export function problem(code: string, message: string, remedy?: string, location
     return p;
 }
 
+/** A problem the step goes on after (it falls back or shows what there is): `problem` at severity warning. */
+export function warning(code: string, message: string, remedy?: string, location?: Problem['location']): Problem {
+    return { ...problem(code, message, remedy, location), severity: 'warning' };
+}
+
 /** A language or data diagnostic as a problem (its message carries the remedy). */
 export function fromDiagnostic(d: SpecDiagnostic): Problem {
     return {

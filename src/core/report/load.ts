@@ -12,7 +12,7 @@ import { verifyRun } from '../verify/run.js';
 import { applyOverrides } from '../verify/overrides.js';
 import { runJudge, sampleVerdicts, type JudgeResult } from '../verify/judge.js';
 import type { Verdict } from '../verify/types.js';
-import { HalluProbeError, problem, problemWords, type Problem } from '../errors.js';
+import { HalluProbeError, problem, problemWords, warning, type Problem } from '../errors.js';
 import { familyModelSteps } from '../probes/registry.js';
 import { readWithModels } from '../verify/model-read.js';
 import type { ResolvedModel } from '../models/providers.js';
@@ -81,7 +81,7 @@ async function verifyMissing(
     const missing = results.answers.length - results.verdicts.length;
     const spec = results.run.spec;
     const unverified = (code: string, message: string, remedy: string, at?: string): { problem: Problem } => ({
-        problem: { ...problem(code, message, remedy, at ? { file: at } : undefined), severity: 'warning' },
+        problem: warning(code, message, remedy, at ? { file: at } : undefined),
     });
     if (!existsSync(spec))
         return unverified(
@@ -105,14 +105,11 @@ async function verifyMissing(
 
 /** Why a report step failed: a warning (the report shows what there is), where the failure is not the user's to locate. */
 function stepFailed(code: string, what: string, e: unknown): Problem {
-    return {
-        ...problem(
-            code,
-            `${what} failed: ${e instanceof Error ? e.message : String(e)}`,
-            'Report the run again; if it fails again, it is a bug worth reporting.',
-        ),
-        severity: 'warning',
-    };
+    return warning(
+        code,
+        `${what} failed: ${e instanceof Error ? e.message : String(e)}`,
+        'Report the run again; if it fails again, it is a bug worth reporting.',
+    );
 }
 
 /**

@@ -22,7 +22,7 @@ import { costOf, countMessageTokens, priceOf, type CostForecast } from '../model
 import { requestHash } from './hash.js';
 import { sideHash, sideParams, type KeyFor } from './side-call.js';
 import { madeCall } from './call-record.js';
-import { problem, problemWords, type Problem } from '../errors.js';
+import { problemWords, warning, type Problem } from '../errors.js';
 
 /** The cache key of one text's embedding (the rule family's embeddings oracle uses the same: a text is embedded once per store). */
 function embedHash(model: ResolvedModel, text: string): string {
@@ -333,14 +333,13 @@ export async function fetchAids(req: AidsRequest): Promise<AidsOutcome> {
 
 function note(outcome: AidsOutcome, message: string): void {
     if (outcome.problems.some(p => p.message === message)) return;
-    outcome.problems.push({
-        ...problem(
+    outcome.problems.push(
+        warning(
             'generation-model',
             message,
             'Name a model declared in the spec, with its endpoint and key_env; until then the cases that need it are left out (enrich_with) or fall back (embeddings: BM25 prizes).',
         ),
-        severity: 'warning',
-    });
+    );
 }
 
 /** What the wanted calls cost, per model (embeddings: input tokens only, about four characters a token). */

@@ -14,7 +14,7 @@ import { modelFromFlag, resolveModel, type ResolvedModel } from '../models/provi
 import { scrubDeep } from '../models/key-scrubber.js';
 import { requestHash } from './hash.js';
 import { cachedCall, madeCall } from './call-record.js';
-import { problem, problemWords, type Problem } from '../errors.js';
+import { problemWords, warning, type Problem } from '../errors.js';
 
 /** The key of a resolved model, as `resolveKey` gives it (the caller knows the secrets, bindings and host prompts). */
 export type KeyFor = (model: ResolvedModel) => Promise<{ ok: true; key: string } | { ok: false; message: string }>;
@@ -33,7 +33,7 @@ export interface ModelStep {
 function stepProblem(step: ModelStep, message: string, remedy: string | undefined, at: SpecLocation | undefined): Problem {
     const located = at && at.file ? at : undefined;
     const meanwhile = `Until then, ${step.fallback}.`;
-    return { ...problem('model-step', message, remedy ? `${remedy} ${meanwhile}` : meanwhile, located), severity: 'warning' };
+    return warning('model-step', message, remedy ? `${remedy} ${meanwhile}` : meanwhile, located);
 }
 
 /** Where a model named by a step is declared: the spec's declaration (a `provider:id` name has none). */
