@@ -6,6 +6,7 @@
 import type { CellValue, LoadedData, RelationTable } from '../data/types.js';
 import type { SpecModel } from '../spec/model.js';
 import { evaluate, format, namesIn, render, type ParsedTemplate, type TemplateValue } from '../spec/template.js';
+import { Int32Builder } from '../data/table.js';
 import { keywordForms } from '../verify/aliases.js';
 import { foldValue } from '../verify/normalise.js';
 import type { Scope } from './scope.js';
@@ -164,7 +165,7 @@ export class SubjectIndex {
         // 2. The rows in a bucket of two or more (one bit a row) and their hashes (rendered again: a hash per row would
         // be 4 bytes a row, and its sorted copy 4 more); sorted, their hashes show which several rows share.
         const candidate = new Uint8Array((n >>> 3) + 1);
-        const hashes = new GrowingInts();
+        const hashes = new Int32Builder();
         for (let r = 0; r < n; r++) {
             const h = this.hash(r);
             if (h === undefined) continue;
@@ -173,7 +174,7 @@ export class SubjectIndex {
             candidate[r >>> 3]! |= 1 << (r & 7);
             hashes.push(h);
         }
-        const sorted = hashes.view().sort();
+        const sorted = hashes.build().sort();
         const shared = new Set<number>();
         for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) shared.add(sorted[i]!);
         // 3. The rows of a shared hash, grouped by their text (a hash two texts share is told apart here).
@@ -193,25 +194,6 @@ export class SubjectIndex {
             ring.set(first, r);
         }
         return (this.ring = ring);
-    }
-}
-
-/** An Int32Array that doubles as it fills. */
-class GrowingInts {
-    private data = new Int32Array(1024);
-    private length = 0;
-
-    push(v: number): void {
-        if (this.length === this.data.length) {
-            const bigger = new Int32Array(this.data.length * 2);
-            bigger.set(this.data);
-            this.data = bigger;
-        }
-        this.data[this.length++] = v;
-    }
-
-    view(): Int32Array {
-        return this.data.subarray(0, this.length);
     }
 }
 
