@@ -100,20 +100,14 @@ export class ColumnStore {
             entry.stamp?.mtimeMs === stamp.mtimeMs &&
             Array.isArray(entry.columns) &&
             entry.lines instanceof Int32Array &&
-            entry.columns.every(([, c]) => c.codes instanceof Int32Array && c.codes.length === entry.lines.length);
+            entry.columns.every(
+                ([, c]) => c.codes instanceof Int32Array && c.codes.length === entry.lines.length && Array.isArray(c.values),
+            );
         if (!valid) return undefined;
         const columns = new Map(
-            entry.columns.map(([key, c]): [string, ReadColumn] => [
+            entry.columns.map(([key, { codes, values, ...read }]): [string, ReadColumn] => [
                 key,
-                {
-                    index: c.index,
-                    type: c.type,
-                    failures: c.failures,
-                    examples: c.examples,
-                    truncated: c.truncated,
-                    truncatedLines: c.truncatedLines,
-                    column: { attribute: '', type: c.type, codes: c.codes, size: c.values.length, values: c.values },
-                },
+                { ...read, column: { attribute: '', type: read.type, codes, size: values.length, values } },
             ]),
         );
         return { header: entry.header, problems: entry.problems, lines: entry.lines, columns };
@@ -129,18 +123,9 @@ export class ColumnStore {
             header: read.header,
             problems: read.problems,
             lines: read.lines,
-            columns: [...read.columns].map(([key, c]) => [
+            columns: [...read.columns].map(([key, { column, ...rest }]) => [
                 key,
-                {
-                    index: c.index,
-                    type: c.type,
-                    failures: c.failures,
-                    examples: c.examples,
-                    truncated: c.truncated,
-                    truncatedLines: c.truncatedLines,
-                    codes: c.column.codes,
-                    values: c.column.values,
-                },
+                { ...rest, codes: column.codes, values: column.values },
             ]),
         };
         const target = this.entryPath(source.path);
