@@ -17,7 +17,7 @@ import type { CellValue, Column } from './types.js';
 import type { CoercionExample } from './column-reader.js';
 
 /** Raised whenever what is stored, or what it means, changes: older entries are then misses. */
-export const FORMAT = 1;
+const FORMAT = 1;
 
 /** One column as read: the built column and what its reader met (coercion failures, cut cells). */
 export interface ReadColumn {
