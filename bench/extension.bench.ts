@@ -82,30 +82,32 @@ rowsOut.push({
     unit: '/s',
 });
 
-// Issue 39 item 4: three reloads, each a new server process. The server's CPU time is beside the wall time: on a
+// Issue 39 item 4: the spec's first opening, then three reloads, each a new server process given the column store's
+// folder as the extension gives it (the first finds it empty). The server's CPU time is beside the wall time: on a
 // shared machine the wall time is mostly waiting for a core (the load is in the row after).
-const trials = await reloadTrials(3);
+const [opening, ...trials] = await reloadTrials(4);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const seconds = (xs: number[]) => xs.map(x => (x / 1000).toFixed(1)).join(', ');
 const first = median(trials.map(t => t.firstMs));
 rowsOut.push({
     bench: 'extension',
-    case: `reload: server started and initialized (median of ${trials.length}: ${trials.map(t => (t.readyMs / 1000).toFixed(1)).join(', ')} s)`,
+    case: `reload: server started and initialized (median of ${trials.length}: ${seconds(trials.map(t => t.readyMs))} s)`,
     value: median(trials.map(t => t.readyMs)) / 1000,
     unit: 's',
 });
 rowsOut.push({
     bench: 'extension',
-    case: `reload: first diagnostics of the open 2,000-line spec over a 20,000-row CSV, from the spawn (median of ${trials.length}: ${trials.map(t => (t.firstMs / 1000).toFixed(1)).join(', ')} s)`,
+    case: `reload: first diagnostics of the open 2,000-line spec over a 20,000-row CSV, from the spawn (median of ${trials.length}: ${seconds(trials.map(t => t.firstMs))} s; the spec's first opening, no stored columns: ${seconds([opening!.firstMs])} s)`,
     value: first / 1000,
     unit: 's',
     goal: '≤ 3 s',
     met: first <= 3000,
 });
-if (trials.every(t => t.cpuMs !== undefined)) {
+if ([opening!, ...trials].every(t => t.cpuMs !== undefined)) {
     const cpu = median(trials.map(t => t.cpuMs!));
     rowsOut.push({
         bench: 'extension',
-        case: `reload: the server's CPU time until those diagnostics (median of ${trials.length}: ${trials.map(t => (t.cpuMs! / 1000).toFixed(2)).join(', ')} s; load ${os.loadavg()[0]!.toFixed(1)})`,
+        case: `reload: the server's CPU time until those diagnostics (median of ${trials.length}: ${trials.map(t => (t.cpuMs! / 1000).toFixed(2)).join(', ')} s; first opening ${(opening!.cpuMs! / 1000).toFixed(2)} s; load ${os.loadavg()[0]!.toFixed(1)})`,
         value: cpu / 1000,
         unit: 'CPU-s',
         goal: '≤ 3 s',

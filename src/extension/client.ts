@@ -43,6 +43,8 @@ export class LanguageServer implements vscode.Disposable {
             // At log level Trace the client writes every message it sends, the passwords below included: redacted.
             outputChannel: redactingLog(this.ctx.output, () => Object.values(this.passwords?.() ?? {})),
             initializationOptions: {
+                // The server keeps the columns it read here, so a window reload does not parse the data files again.
+                dataCacheDir: this.dataCacheDir(),
                 ...(this.access ? { sourceAccess: this.access() } : {}),
                 ...(this.passwords ? { databasePasswords: { passwords: this.passwords() } } : {}),
             },
@@ -53,6 +55,12 @@ export class LanguageServer implements vscode.Disposable {
         this.starts++;
         this.started = client.start();
         await this.started;
+    }
+
+    /** A folder of the workspace's storage (the extension's global storage without a workspace). */
+    private dataCacheDir(): string {
+        const context = this.ctx.extension;
+        return vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'data-cache').fsPath;
     }
 
     /** Tells the running server what it may read now (the user allowed a file, or trusted the workspace). */

@@ -32,3 +32,12 @@ export const DATABASE_PASSWORDS_NOTIFICATION = 'halluprobe/databasePasswords';
 export interface DatabasePasswordsParams {
     passwords: Record<string, string>;
 }
+
+/**
+ * The folder where the server keeps the columns it read from data files between its processes (issue 39; see
+ * src/core/data/column-store.ts): sent as `initializationOptions.dataCacheDir` (the extension: a folder of its
+ * workspace storage). A client that sends none gets a server that reads every file at start.
+ */
+export interface DataCacheOptions {
+    dataCacheDir?: string;
+}

@@ -2,12 +2,13 @@
 import { startLanguageServer } from 'langium/lsp';
 import { NodeFileSystem } from 'langium/node';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { DataCache, loadData, readHeader } from '../core/data/index.js';
+import { ColumnStore, DataCache, loadData, readHeader } from '../core/data/index.js';
 import { probeDiagnostics, withoutFollowOns } from '../core/probes/index.js';
 import { URI } from 'langium';
 import {
     DATABASE_PASSWORDS_NOTIFICATION,
     SOURCE_ACCESS_NOTIFICATION,
+    type DataCacheOptions,
     type DatabasePasswordsParams,
     type SourceAccessParams,
 } from '../protocol/lsp.js';
@@ -57,12 +58,22 @@ const watcher = new DataFileWatcher(uris => {
 });
 /** The sources each document's spec read at its last load: a change of access or password re-checks only the specs it concerns. */
 const readsBy = new Map<string, string[]>();
+let storeSaid = '';
 data.onLoaded = (uri, files) => {
     readsBy.set(uri, files);
     watcher.watch(uri, files);
+    // What the column store saved (or could not) so far, said when it changes: a reload should read no file.
+    const counts = cache.store?.counts;
+    const said = counts
+        ? `data cache: ${counts.hits} sources read from ${cache.store!.dir}, ${counts.misses} from their files`
+        : '';
+    if (said !== storeSaid) connection.console.log((storeSaid = said));
 };
 shared.lsp.LanguageServer.onInitialize(params => {
     gate.initialize(params);
+    // The columns read by the previous server process: a window reload's first check parses no unchanged file.
+    const dir = (params.initializationOptions as DataCacheOptions | undefined)?.dataCacheDir;
+    if (typeof dir === 'string' && dir !== '') cache.store = new ColumnStore(dir);
     useClientPasswords(
         (params.initializationOptions as { databasePasswords?: DatabasePasswordsParams } | undefined)?.databasePasswords,
     );

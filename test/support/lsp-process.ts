@@ -37,9 +37,10 @@ export interface LspProcess {
 
 /**
  * Builds the bundles when they are missing (once), then starts the server on the workspace `dir`; `node` are
- * extra Node options for the server process (e.g. a capped heap).
+ * extra Node options for the server process (e.g. a capped heap); `initializationOptions` as the extension sends
+ * them (e.g. `dataCacheDir`).
  */
-export async function startLanguageServer(dir: string, node: string[] = []): Promise<LspProcess> {
+export async function startLanguageServer(dir: string, node: string[] = [], initializationOptions?: object): Promise<LspProcess> {
     if (!fs.existsSync(SERVER)) {
         const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, encoding: 'utf8' });
         assert.equal(built.status, 0, `build failed: ${built.stderr}`);
@@ -67,6 +68,7 @@ export async function startLanguageServer(dir: string, node: string[] = []): Pro
         rootUri: pathToFileURL(dir).toString(),
         capabilities: {},
         workspaceFolders: [{ uri: pathToFileURL(dir).toString(), name: 'w' }],
+        ...(initializationOptions ? { initializationOptions } : {}),
     });
     await rpc.sendNotification('initialized', {});
     const uri = (file: string) => pathToFileURL(path.resolve(dir, file)).toString();

@@ -10,6 +10,7 @@ import type { RelationDecl, SourceDecl } from '../spec/model.js';
 import type { RelationTable } from './types.js';
 import { loadSource, type RelationLoad } from './load.js';
 import { changeSignal } from './postgres.js';
+import type { ColumnStore } from './column-store.js';
 
 interface FileState {
     size: number;
@@ -46,6 +47,8 @@ export class DataCache {
     /** (file, relation name) → the declaration + content it was loaded for, and the result. */
     private readonly loads = new Map<string, { key: string; load: RelationLoad }>();
     private checks = new WeakMap<RelationTable, Map<string, unknown>>();
+    /** Where the columns read from files are kept between processes (the language server's; see column-store.ts). */
+    store: ColumnStore | undefined;
 
     /** The content hash of a file, or undefined when it cannot be read. */
     async fileHash(file: string): Promise<string | undefined> {
@@ -75,7 +78,7 @@ export class DataCache {
     async load(source: SourceDecl, relations: RelationDecl[], signal?: AbortSignal): Promise<Map<string, RelationLoad>> {
         // A database has no file to hash: its cheap change signal (row count and newest writer) stands in.
         const hash = source.format === 'postgres' ? await changeSignal(source) : await this.fileHash(source.path);
-        if (hash === undefined) return loadSource(source, relations, signal);
+        if (hash === undefined) return loadSource(source, relations, signal, this.store);
         const result = new Map<string, RelationLoad>();
         const todo: RelationDecl[] = [];
         // Made once per load, not per relation: the editor asks on every edit, for every relation of a large spec.
@@ -88,7 +91,7 @@ export class DataCache {
         }
         if (todo.length === 0) return result;
         this.parses++;
-        const loaded = await loadSource(source, todo, signal);
+        const loaded = await loadSource(source, todo, signal, this.store);
         for (const r of todo) {
             const load = loaded.get(r.name)!;
             this.loads.set(`${source.path}|${r.name}`, { key: keyOf(r), load });

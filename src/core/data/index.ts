@@ -25,6 +25,7 @@ import { streamSqlite } from './sqlite.js';
 import { streamPostgres } from './postgres.js';
 
 export { DataCache } from './cache.js';
+export { ColumnStore } from './column-store.js';
 export { fdFacts } from './fd-facts.js';
 export { columnStats } from './checks.js';
 export { showValue } from './coerce.js';

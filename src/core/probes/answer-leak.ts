@@ -37,16 +37,21 @@ export function answerInQuestion(spec: SpecModel, probe: ProbeDecl, plan: Plan):
     const found = new Map<string, { question: string; attribute: string; value: string }>();
     const rows = new Int32Array(plan.scope.slots.length);
     const total = Math.min(plan.scope.slots[0]!.table.rowCount, ROWS_LOOKED_AT);
+    // Every phrasing the probe asks (the declared ones, or the family's own when none is written): once each has
+    // stated its answer, the rows left cannot add a warning.
+    const phrasings = new Set(probe.phrasings.map(p => p.name));
     for (let row = 0; row < total; row++) {
         if (plan.bind(row, rows)) continue;
-        const items = plan.items(rows);
+        const items = plan.items(rows, 'questions');
         if (items === 'invalid') continue;
         for (const item of items) {
+            if (probe.phrasings.length === 0) phrasings.add(item.phrasing);
             if (found.has(item.phrasing)) continue;
             const keyword = item.keywords.flat().find(k => stated(item.question, k.value));
             if (keyword)
                 found.set(item.phrasing, { question: item.question, attribute: keyword.attribute, value: keyword.value });
         }
+        if (found.size === phrasings.size) break;
     }
     const fd = probe.fd ? findFd(spec, probe.fd) : undefined;
     const lhs = fd ? ` (${fd.lhs.join(', ')})` : '';

@@ -76,8 +76,12 @@ export interface Plan {
     constraints: SpecLocation[];
     /** Fills one row index per slot; a reason when the row cannot give questions. */
     bind(row: number, rows: Int32Array): SkipReason | undefined;
-    /** The questions of a bound row, in phrasing order; 'invalid' when a condition cannot be evaluated. */
-    items(rows: Int32Array): Item[] | 'invalid';
+    /**
+     * The questions of a bound row, in phrasing order; 'invalid' when a condition cannot be evaluated. `only`
+     * 'questions': only each item's phrasing, question and keywords are read (the editor's answer-in-question check),
+     * so a family may leave out what costs and is not read (facts and their hashed ids, rationales).
+     */
+    items(rows: Int32Array, only?: 'questions'): Item[] | 'invalid';
     path(rows: Int32Array, item: Item): KgPath;
     /** What the family wants said about the generation once it is done (e.g. evidence cases dropped by validation). */
     summary?(): string | undefined;

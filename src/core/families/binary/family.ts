@@ -55,13 +55,16 @@ function binaryPlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problem
             if (violating?.[row]) return 'violating';
             return undefined;
         },
-        items(rows) {
+        items(rows, only) {
             const keywords = fd.rhs.map(a => scope.keywords(rows, 0, a, { relation: rel.name, attribute: a }));
-            const explain = explainTemplate
-                ? explainTemplate(rows)
-                : labels.map((label, i) => sentence(label, keywords[i]!)).join(' ');
+            const explain =
+                only === 'questions'
+                    ? ''
+                    : explainTemplate
+                      ? explainTemplate(rows)
+                      : labels.map((label, i) => sentence(label, keywords[i]!)).join(' ');
             const items = phrasedItems(scope, phrasings, rows, [keywords.flat()], explain);
-            if (items === 'invalid') return items;
+            if (items === 'invalid' || only === 'questions') return items;
             // Basic and negated alike rest on the FD's right-hand side (docs/facts.md).
             const facts = rowFacts(scope, rows, 0, fd.rhs, 'asked', {}, fd.lhs);
             for (const item of items) {
