@@ -6,31 +6,40 @@
  *                 over the relations, as the engine measures it);
  *   load-pg / load-csv / copy — 1,000,000 rows × 6 columns read by the engine from PostgreSQL (binary COPY) and from
  *                 the same rows as a CSV file, against `COPY … TO STDOUT` (psql to /dev/null) as the reference;
- *   read-pg     — the same rows through the PostgreSQL reader alone (decoded into typed batches, no table built), which splits
- *                 load-pg into the wire and the data layer's table building and checks.
+ *   wire-pg     — the same binary COPY taken off the socket by our reader and dropped (no decoding): the stream read;
+ *   read-pg     — the same rows through the PostgreSQL reader (decoded into typed batches, no table built).
+ *   So load-pg splits into the stream read (wire-pg), decoding (read-pg − wire-pg) and building and checking the
+ *   table (load-pg − read-pg). COPY and the three PostgreSQL cases run interleaved, TRIALS rounds in turn, and each
+ *   figure is the median of its trials, so a swing of the machine's load hits the reference and ours alike.
  * Wall time throughout: the reference's work happens in the server and psql, not in this process.
  * Goal: loading from PostgreSQL within 2× of COPY.
+ * `--load-only` (run by hand): the loading cases only, no FD discovery.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { measure, report, type BenchRow } from './support.js';
+import { measure, median, report, type BenchRow } from './support.js';
 import { int, table } from './tables.js';
 import { discoverFds } from '../src/core/schema/discover.js';
 import { importDatabase } from '../src/core/schema/import.js';
 import { loadSpec } from '../src/core/spec/load.js';
 import { loadData } from '../src/core/data/index.js';
-import { streamPostgres } from '../src/core/data/postgres.js';
+import { connect, streamPostgres } from '../src/core/data/postgres.js';
+import { copyStatement } from '../src/core/data/postgres-copy.js';
+import { CopyOutQuery } from '../src/core/data/postgres-wire.js';
 import { startPostgres } from '../test/support/postgres.js';
 
 const self = fileURLToPath(import.meta.url);
 const ERBENCH = path.resolve(path.dirname(self), '../../shared/data/erbench');
 const ROWS = 1_000_000;
-type CaseName = 'fds-1m' | 'fds-erbench' | 'load-pg' | 'read-pg' | 'load-csv' | 'copy';
+type CaseName = 'fds-1m' | 'fds-erbench' | 'load-pg' | 'read-pg' | 'wire-pg' | 'load-csv' | 'copy';
+const TRIALS = 5;
 interface CaseResult {
     ms: number;
+    /** This process's CPU time in the measured window (user + system), where it is ours. */
+    cpuMs?: number;
     peakMB: number;
     detail: string;
     rows?: number;
@@ -156,7 +165,9 @@ async function loadThrough(specText: string): Promise<CaseResult> {
     const spec = path.join(dir, 'load.probe');
     fs.writeFileSync(spec, specText);
     const { model } = await loadSpec(spec);
+    const cpu = process.cpuUsage();
     const { result, ms, peakMB } = await measure(() => loadData(model));
+    const cpuMs = cpuSince(cpu);
     const errors = result.diagnostics.filter(d => d.severity === 'error');
     if (errors.length > 0) throw new Error(errors.map(d => d.message).join('\n'));
     const table = result.tables.get('Item')!;
@@ -167,6 +178,7 @@ async function loadThrough(specText: string): Promise<CaseResult> {
     const decodeMs = performance.now() - started;
     return {
         ms,
+        cpuMs,
         peakMB,
         rows: table.rowCount,
         decodeMs,
@@ -184,6 +196,7 @@ async function readOnly(): Promise<CaseResult> {
         loc: { file: self, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } },
     };
     let rows = 0;
+    const cpu = process.cpuUsage();
     const { result, ms, peakMB } = await measure(() =>
         streamPostgres(
             source,
@@ -193,8 +206,46 @@ async function readOnly(): Promise<CaseResult> {
             },
         ),
     );
+    const cpuMs = cpuSince(cpu);
     if (result.problems.length > 0) throw new Error(result.problems.map(p => p.message).join('\n'));
-    return { ms, peakMB, rows, detail: `${rows} rows through the binary COPY decoder in ${(ms / 1000).toFixed(2)} s` };
+    return { ms, cpuMs, peakMB, rows, detail: `${rows} rows through the binary COPY decoder in ${(ms / 1000).toFixed(2)} s` };
+}
+
+/** The same binary COPY as read-pg, taken off the socket by our reader and dropped: the stream read alone. */
+async function wireOnly(): Promise<CaseResult> {
+    const client = await connect({ path: process.env.BENCH_PG_URL!, settings: {} });
+    if (!('query' in client)) throw new Error(client.message);
+    try {
+        const described = await client.query({ text: 'SELECT * FROM "item" LIMIT 0', rowMode: 'array' });
+        const fields = described.fields.map(f => ({ name: f.name, dataTypeID: f.dataTypeID }));
+        let messages = 0,
+            bytes = 0;
+        const copy = new CopyOutQuery(
+            copyStatement('SELECT * FROM "item"', fields),
+            (_buf, start, end) => {
+                messages++;
+                bytes += end - start;
+            },
+            () => undefined,
+        );
+        const cpu = process.cpuUsage();
+        const { ms, peakMB } = await measure(() => client.query(copy).done);
+        const cpuMs = cpuSince(cpu);
+        return {
+            ms,
+            cpuMs,
+            peakMB,
+            rows: messages - 1,
+            detail: `${messages} CopyData messages, ${(bytes / (1 << 20)).toFixed(1)} MB off the socket, not decoded, in ${(ms / 1000).toFixed(2)} s`,
+        };
+    } finally {
+        await client.end();
+    }
+}
+
+function cpuSince(start: NodeJS.CpuUsage): number {
+    const { user, system } = process.cpuUsage(start);
+    return (user + system) / 1000;
 }
 
 function copyToDevNull(): CaseResult {
@@ -222,6 +273,8 @@ async function runCase(name: CaseName): Promise<CaseResult> {
             return loadThrough(`source items postgres "${process.env.BENCH_PG_URL}" table "item"\n\n${RELATION('items')}`);
         case 'read-pg':
             return readOnly();
+        case 'wire-pg':
+            return wireOnly();
         case 'load-csv':
             return loadThrough(`source items csv "${process.env.BENCH_CSV}"\n\n${RELATION('items')}`);
         case 'copy':
@@ -238,7 +291,8 @@ function inChild(name: CaseName): CaseResult {
     const line = child.stdout.split('\n').find(l => l.startsWith('CASE '));
     if (child.status !== 0 || !line) throw new Error(`case ${name} failed (exit ${child.status})`);
     const r = JSON.parse(line.slice(5)) as CaseResult;
-    console.error(`${name}: ${r.detail}; ${(r.ms / 1000).toFixed(2)} s, peak ${r.peakMB.toFixed(0)} MB`);
+    const cpu = r.cpuMs === undefined ? '' : `, CPU ${(r.cpuMs / 1000).toFixed(2)} s`;
+    console.error(`${name}: ${r.detail}; ${(r.ms / 1000).toFixed(2)} s${cpu}, peak ${r.peakMB.toFixed(0)} MB`);
     return r;
 }
 
@@ -246,7 +300,9 @@ if (process.argv[2] === '--case') {
     console.log(`CASE ${JSON.stringify(await runCase(process.argv[3] as CaseName))}`);
 } else {
     const results = new Map<CaseName, CaseResult>();
-    for (const name of ['fds-1m', 'fds-erbench'] as const) results.set(name, inChild(name));
+    const loadOnly = process.argv.includes('--load-only');
+    if (!loadOnly) for (const name of ['fds-1m', 'fds-erbench'] as const) results.set(name, inChild(name));
+    const trials = new Map<CaseName, CaseResult[]>();
     const server = await startPostgres();
     if (!server) throw new Error('PostgreSQL is not installed (apt-get install postgresql): the load cases need a real server');
     try {
@@ -278,38 +334,68 @@ if (process.argv[2] === '--case') {
             BENCH_PSQL: psql,
             BENCH_CSV: csv,
         });
-        // COPY first and last, keep the faster: the first read of the table may still warm the server's cache.
-        const copies = [inChild('copy')];
-        for (const name of ['load-pg', 'read-pg', 'load-csv'] as const) results.set(name, inChild(name));
-        copies.push(inChild('copy'));
-        results.set(
-            'copy',
-            copies.reduce((a, b) => (a.ms <= b.ms ? a : b)),
-        );
+        inChild('copy'); // warms the server's cache; not counted
+        // Interleaved: each round runs COPY and our three cases, in turn forwards and backwards, so a swing of the
+        // machine's load falls on the reference and ours alike; each figure is the median of its rounds.
+        const order = ['copy', 'wire-pg', 'read-pg', 'load-pg'] as const;
+        for (let round = 0; round < TRIALS; round++)
+            for (const name of round % 2 ? [...order].reverse() : order) {
+                const r = inChild(name);
+                trials.set(name, [...(trials.get(name) ?? []), r]);
+            }
+        for (const [name, runs] of trials) {
+            const ms = median(runs.map(r => r.ms));
+            const cpu = runs.every(r => r.cpuMs !== undefined) ? median(runs.map(r => r.cpuMs!)) : undefined;
+            const decode = runs.every(r => r.decodeMs !== undefined) ? median(runs.map(r => r.decodeMs!)) : undefined;
+            results.set(name, {
+                ...runs[0]!,
+                ms,
+                cpuMs: cpu,
+                decodeMs: decode,
+                peakMB: Math.max(...runs.map(r => r.peakMB)),
+            });
+        }
+        results.set('load-csv', inChild('load-csv'));
     } finally {
         server.stop();
     }
     const r = (n: CaseName) => results.get(n)!;
     const copy = r('copy').ms,
         pgRatio = r('load-pg').ms / copy;
-    const rows: BenchRow[] = [
+    // The ratio of each round's load to the same round's COPY (neighbours in time), as a check on the medians.
+    const paired = median(trials.get('load-pg')!.map((l, i) => l.ms / trials.get('copy')![i]!.ms));
+    const seconds = (ms: number[]) => ms.map(m => (m / 1000).toFixed(2)).join(', ');
+    const part = (name: string, ms: number, cpuMs?: number): BenchRow => ({
+        bench: 'import',
+        case: `${name}${cpuMs === undefined ? '' : ` (our process's CPU ${(cpuMs / 1000).toFixed(2)} s)`}`,
+        value: ms / 1000,
+        unit: 's',
+        reference: copy / 1000,
+        referenceName: 'COPY TO STDOUT',
+        ratio: ms / copy,
+    });
+    const rows: BenchRow[] = [];
+    if (!loadOnly)
+        rows.push(
+            {
+                bench: 'import',
+                case: `FD discovery, 1M rows × 15 columns, cap 3 (${r('fds-1m').fds} FDs, planted ${r('fds-1m').planted!.length}/${PLANTED.length}, complete ${r('fds-1m').complete})`,
+                value: r('fds-1m').ms / 1000,
+                unit: 's',
+                peakMB: r('fds-1m').peakMB,
+            },
+            {
+                bench: 'import',
+                case: `FD discovery, ERBench CSV files (${r('fds-erbench').rows} rows, ${r('fds-erbench').fds} FDs, cap 3)`,
+                value: r('fds-erbench').ms / 1000,
+                unit: 's',
+                peakMB: r('fds-erbench').peakMB,
+            },
+        );
+    rows.push(
         {
             bench: 'import',
-            case: `FD discovery, 1M rows × 15 columns, cap 3 (${r('fds-1m').fds} FDs, planted ${r('fds-1m').planted!.length}/${PLANTED.length}, complete ${r('fds-1m').complete})`,
-            value: r('fds-1m').ms / 1000,
-            unit: 's',
-            peakMB: r('fds-1m').peakMB,
-        },
-        {
-            bench: 'import',
-            case: `FD discovery, ERBench CSV files (${r('fds-erbench').rows} rows, ${r('fds-erbench').fds} FDs, cap 3)`,
-            value: r('fds-erbench').ms / 1000,
-            unit: 's',
-            peakMB: r('fds-erbench').peakMB,
-        },
-        {
-            bench: 'import',
-            case: 'load 1M rows × 6 columns from PostgreSQL (binary COPY, typed, checked)',
+            case: `load 1M rows × 6 columns from PostgreSQL (binary COPY, typed, checked; median of ${TRIALS} interleaved with COPY's: ${seconds(trials.get('load-pg')!.map(t => t.ms))} s against ${seconds(trials.get('copy')!.map(t => t.ms))} s; paired ratio median ${paired.toFixed(2)})`,
             value: r('load-pg').ms / 1000,
             unit: 's',
             reference: copy / 1000,
@@ -325,14 +411,27 @@ if (process.argv[2] === '--case') {
             value: r('load-pg').decodeMs! / 1000,
             unit: 's',
         },
+        part(
+            `  its part 1, the stream read: the binary COPY off the socket, not decoded (wire-pg)`,
+            r('wire-pg').ms,
+            r('wire-pg').cpuMs,
+        ),
+        part(
+            '  its part 2, decoding the binary rows into typed batches (read-pg − wire-pg)',
+            r('read-pg').ms - r('wire-pg').ms,
+            r('read-pg').cpuMs! - r('wire-pg').cpuMs!,
+        ),
+        part(
+            '  its part 3, building the columns and table and checking it (load-pg − read-pg)',
+            r('load-pg').ms - r('read-pg').ms,
+            r('load-pg').cpuMs! - r('read-pg').cpuMs!,
+        ),
         {
-            bench: 'import',
-            case: 'read the same 1M rows through the PostgreSQL reader only (decoded, no table, no checks)',
-            value: r('read-pg').ms / 1000,
-            unit: 's',
-            reference: copy / 1000,
-            referenceName: 'COPY TO STDOUT',
-            ratio: r('read-pg').ms / copy,
+            ...part(
+                'read the same 1M rows through the PostgreSQL reader only (decoded, no table, no checks)',
+                r('read-pg').ms,
+                r('read-pg').cpuMs,
+            ),
             peakMB: r('read-pg').peakMB,
         },
         {
@@ -345,6 +444,6 @@ if (process.argv[2] === '--case') {
             ratio: r('load-csv').ms / copy,
             peakMB: r('load-csv').peakMB,
         },
-    ];
+    );
     report(rows);
 }

@@ -12,6 +12,8 @@
  * Goal: faster than SWI-Prolog, at or below SQLite (≤ 1×, issue 27 item 16; the join's derive ≤ 0.7×, issue 39),
  * peak memory under 1 GB. Also derive + the first proof, which asks the fact set (recorded then when a round's
  * facts were known distinct), so that no part of the work is left out of the comparison.
+ * The join runs ours and SQLite interleaved, JOIN_TRIALS rounds in turn, each time the median of its trials, so a
+ * swing of the machine's load hits both alike (SQLite's derive moved 4.5–8.8 s with the load between runs).
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -23,7 +25,7 @@ import { evaluate } from '../src/core/rules/evaluate.js';
 import { runSwipl, toProlog } from '../src/core/rules/prolog.js';
 import { prng } from '../src/core/probes/sampling.js';
 import type { FactBase, Program, Value } from '../src/core/rules/ir.js';
-import { measure, report, type BenchRow } from './support.js';
+import { measure, median, report, type BenchRow } from './support.js';
 
 const EDGES = 100_000,
     MOVIES = 1_000_000,
@@ -159,6 +161,22 @@ async function prolog(name: CaseName): Promise<Result> {
 
 const ENGINES = { ours, sqlite, prolog };
 type Engine = keyof typeof ENGINES;
+const JOIN_TRIALS = 5;
+
+/** Each time the median of the trials (peak memory: the largest). */
+function medianResult(trials: Result[]): Result {
+    const of = (f: (r: Result) => number | undefined) => {
+        const values = trials.map(f);
+        return values.every(x => x !== undefined) ? median(values as number[]) : undefined;
+    };
+    return {
+        facts: trials[0]!.facts,
+        ms: of(r => r.ms)!,
+        totalMs: of(r => r.totalMs)!,
+        proofMs: of(r => r.proofMs),
+        peakMB: Math.max(...trials.map(r => r.peakMB)),
+    };
+}
 
 if (process.argv[2] === '--case') {
     const [engine, name] = process.argv[3]!.split(':') as [Engine, CaseName];
@@ -181,15 +199,31 @@ if (process.argv[2] === '--case') {
     };
     const rows: BenchRow[] = [];
     for (const name of Object.keys(CASES) as CaseName[]) {
-        const o = run('ours', name),
-            s = run('sqlite', name),
+        const ourTrials: Result[] = [],
+            sqliteTrials: Result[] = [];
+        for (let round = 0; round < (name === 'join' ? JOIN_TRIALS : 1); round++)
+            if (round % 2) {
+                sqliteTrials.push(run('sqlite', name));
+                ourTrials.push(run('ours', name));
+            } else {
+                ourTrials.push(run('ours', name));
+                sqliteTrials.push(run('sqlite', name));
+            }
+        const o = medianResult(ourTrials),
+            s = medianResult(sqliteTrials),
             p = run('prolog', name);
-        if (o.facts !== s.facts || o.facts !== p.facts)
-            throw new Error(`${name}: the engines disagree (${o.facts} / ${s.facts} / ${p.facts} facts)`);
+        if ([...ourTrials, ...sqliteTrials].some(r => r.facts !== p.facts))
+            throw new Error(
+                `${name}: the engines disagree (${ourTrials.map(r => r.facts)} / ${sqliteTrials.map(r => r.facts)} / ${p.facts} facts)`,
+            );
+        const trials =
+            ourTrials.length > 1
+                ? `; derive median of ${ourTrials.length} interleaved: ours ${ourTrials.map(r => (r.ms / 1000).toFixed(2)).join(', ')} s, SQLite ${sqliteTrials.map(r => (r.ms / 1000).toFixed(2)).join(', ')} s, paired ratio median ${median(ourTrials.map((r, i) => r.ms / sqliteTrials[i]!.ms)).toFixed(3)}`
+                : '';
         const label =
             name === 'transitive'
                 ? `transitive closure, ${EDGES.toLocaleString('en')} edges (${o.facts.toLocaleString('en')} facts, proofs kept)`
-                : `shared-object join, ${MOVIES.toLocaleString('en')} rows (${o.facts.toLocaleString('en')} facts, proofs kept)`;
+                : `shared-object join, ${MOVIES.toLocaleString('en')} rows (${o.facts.toLocaleString('en')} facts, proofs kept${trials})`;
         const row = (vs: string, mine: number, ref: number, refName: string, goal: string, met: boolean): BenchRow => ({
             bench: 'rules',
             case: `${label} vs ${vs}`,

@@ -43,6 +43,13 @@ export async function measure<T>(fn: () => T | Promise<T>): Promise<{ result: T;
     }
 }
 
+/** The median of trials (interleaved with a reference's, so that a swing of the machine's load hits both alike). */
+export function median(values: number[]): number {
+    const sorted = [...values].sort((a, b) => a - b),
+        mid = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 /** Prints the rows for bench/run.ts to collect. */
 export function report(rows: BenchRow[]): void {
     console.log(`BENCH_RESULT ${JSON.stringify(rows)}`);
