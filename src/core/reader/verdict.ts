@@ -424,6 +424,13 @@ const PLAIN_START: Record<number, true> = Object.fromEntries([...'yntfuid'].map(
 /** Whatever may make a marked conclusion (MARKER_HINT), a statement verdict (STATEMENT_HINT) or a withdrawal ("either way", "one way or the other"), in one test. */
 /** STATEMENT_HINT (group 1) or MARKER_HINT, in one scan. */
 const STATEMENT_OR_MARKER = new RegExp(`(${STATEMENT_HINT.source})|${MARKER_HINT.source}`, 'i');
+const STATEMENT_HINT_G = new RegExp(STATEMENT_HINT.source, 'gi');
+const MARKER_HINT_G = new RegExp(MARKER_HINT.source, 'gi');
+/** Does `re` (global) find a match at or after `from`? */
+function foundFrom(re: RegExp, text: string, from: number): boolean {
+    re.lastIndex = from;
+    return re.test(text);
+}
 const FAR_HINT = new RegExp(`${MARKER_HINT.source}|${STATEMENT_HINT.source}|one\\s+way`, 'i');
 /**
  * FAR_HINT, or a sentence anywhere that may open with a verdict (LATER_HINT after a sentence's end): one scan of
@@ -636,8 +643,9 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
     const laterFrom = oi + (opening?.role === 'opening' ? 1 : 0);
     // a statement verdict or a marker may stand anywhere: one scan when neither can (the first found tells one)
     const either = STATEMENT_OR_MARKER.exec(text);
-    const statementHint = either !== null && (either[1] !== undefined || STATEMENT_HINT.test(text));
-    const markerHint = either !== null && (either[1] === undefined || MARKER_HINT.test(text));
+    // (nothing of the other kind starts before what was found first: the rest is looked at from there)
+    const statementHint = either !== null && (either[1] !== undefined || foundFrom(STATEMENT_HINT_G, text, either.index));
+    const markerHint = either !== null && (either[1] === undefined || foundFrom(MARKER_HINT_G, text, either.index));
     const scanLater = LATER_HINT.test(text.slice(opening?.role === 'opening' ? ou.end : ou.start)) || statementHint;
     // without the later scan, only the first six units are weighed (a marker's caveat is looked for there)
     const weighed = scanLater ? 60 : 6;
