@@ -91,9 +91,10 @@ export function readYesNo(response: string, options: ClosedOptions = {}): Readin
     // both expressions start with yes / no (the paper's also with unsure): a cheap test of the first letter first
     const first = start < response.length ? response.charCodeAt(start) | 32 : 0;
     if (first !== 121 && first !== 110 && !(first === 117 && options.rule === 'paper')) return byVerdictRule(response, options);
-    const head = response.slice(start, start + 160);
-    // (the pair has a "/" in the head: most answers are spared the expression)
+    // (the pair has a "/" in the head: most answers are spared the expression, and the head's slice under the robust rule)
     const slash = response.indexOf('/', start);
+    const paper = options.rule === 'paper';
+    const head = paper || (slash >= 0 && slash < start + 160) ? response.slice(start, start + 160) : '';
     const pair = slash >= 0 && slash < start + 160 ? HEDGED_PAIR.exec(head) : null;
     if (pair)
         return reading(
@@ -103,7 +104,7 @@ export function readYesNo(response: string, options: ClosedOptions = {}): Readin
             'abstain',
             after(response, start + pair[0].length),
         );
-    const m = options.rule === 'paper' ? BINARY.exec(head) : null;
+    const m = paper ? BINARY.exec(head) : null;
     if (m) {
         const word = m[1]!.toLowerCase() as 'yes' | 'no' | 'unsure';
         const end = start + m[0].length;

@@ -65,13 +65,25 @@ function readLead(text: string, from: number, stop: number, end: number): number
         const c = text.charCodeAt(i);
         if (!mayLead(c)) break;
         const w = Math.min(i + 80, end);
+        if (!isLetter(c)) {
+            // decoration: LEAD's first branch, the run of its characters inside the window, read without the slice
+            let j = i + 1;
+            while (j < w && decoration(text.charCodeAt(j))) j++;
+            i = j;
+            continue;
+        }
         // an answer label ends in ":" or "-" inside the window
-        if (isLetter(c) && !within(text, ':', i, w) && !within(text, '-', i, w)) break;
+        if (!within(text, ':', i, w) && !within(text, '-', i, w)) break;
         const m = LEAD.exec(text.slice(i, w));
         if (!m || m[0].length === 0) break;
         i += m[0].length;
     }
     return i;
+}
+
+/** A character of LEAD's decoration class (mayLead, less the letters that may start a label). */
+function decoration(c: number): boolean {
+    return mayLead(c) && !isLetter(c);
 }
 
 /** Whether the character `c` occurs in text[a, b). */

@@ -424,6 +424,13 @@ const PLAIN_START: Record<number, true> = Object.fromEntries([...'yntfuid'].map(
 /** Whatever may make a marked conclusion (MARKER_HINT), a statement verdict (STATEMENT_HINT) or a withdrawal ("either way", "one way or the other"), in one test. */
 /** STATEMENT_HINT (group 1) or MARKER_HINT, in one scan. */
 const STATEMENT_OR_MARKER = new RegExp(`(${STATEMENT_HINT.source})|${MARKER_HINT.source}`, 'i');
+const STATEMENT_HINT_G = new RegExp(STATEMENT_HINT.source, 'gi');
+const MARKER_HINT_G = new RegExp(MARKER_HINT.source, 'gi');
+/** Does `re` (global) find a match at or after `from`? */
+function foundFrom(re: RegExp, text: string, from: number): boolean {
+    re.lastIndex = from;
+    return re.test(text);
+}
 const FAR_HINT = new RegExp(`${MARKER_HINT.source}|${STATEMENT_HINT.source}|one\\s+way`, 'i');
 /**
  * FAR_HINT, or a sentence anywhere that may open with a verdict (LATER_HINT after a sentence's end): one scan of
@@ -433,13 +440,15 @@ const FAR_HINT = new RegExp(`${MARKER_HINT.source}|${STATEMENT_HINT.source}|one\
 const QUIET_AFTER_OPENING = new RegExp(`(${FAR_HINT.source})|[.!?\\n:;\\u2013\\u2014-]\\s*${LATER_WORDS}`, 'i');
 
 /**
- * The fast path for the commonest answer: a plain verdict word opens it ("Yes, Nolan directed it.", "No.",
- * "**False** — …", "Unsure."), and nothing after the opening sentence could be another verdict (no sentence
- * opening with a verdict word, no "the statement is …", no conclusion marker anywhere). The rule then chooses the
- * opening, so it is decided without cutting and weighing the rest sentence by sentence. It decides exactly as
- * the full rule does — the same helpers on the same spans (test/unit/reader/fast-path.test.ts compares the two
- * on every answer of the tests and the corpus); anything else — a first sentence that asks a question, a marker
- * anywhere, a later sentence that may hold a verdict — goes the full way.
+ * The fast path for the commonest answers: a plain verdict word opens it ("Yes, Nolan directed it.", "No.",
+ * "**False** — …", "Unsure.", "Answer: No, …"), and nothing after the opening sentence could be an unmarked
+ * verdict (no sentence opening with a verdict word, no "the statement is …"). Without a conclusion marker
+ * anywhere the rule chooses the opening; with one (an answer label, "so yes" …) the marked conclusions are read
+ * as the full rule reads them, and the last decides. Either way it is decided without cutting and weighing the
+ * rest sentence by sentence. It decides exactly as the full rule does — the same helpers on the same spans
+ * (test/unit/reader/fast-path.test.ts compares the two on every answer of the tests and the corpus); anything
+ * else — a first sentence that asks a question, a statement verdict anywhere, a later sentence that may hold a
+ * verdict — goes the full way.
  */
 function plainOpening(text: string): VerdictFinding | undefined {
     const e0 = Math.min(text.length, 200);
@@ -448,59 +457,88 @@ function plainOpening(text: string): VerdictFinding | undefined {
     // one scan for the commonest answer: no marker anywhere, no later sentence that may open with a verdict
     const loud = QUIET_AFTER_OPENING.exec(text);
     // (the first thing found is FAR_HINT's: no need to look for it again)
-    if (loud && (loud[1] !== undefined || FAR_HINT.test(text))) return undefined;
-    const quiet = loud === null;
+    const far = loud !== null && (loud[1] !== undefined || FAR_HINT.test(text));
+    // a statement verdict may stand anywhere: the full way
+    if (far && STATEMENT_HINT.test(text)) return undefined;
     const end = firstSentenceEnd(text, s);
     // a first sentence that asks a question is boilerplate: the opening is later
     if (asksAt(text, s, end)) return undefined;
     const v = verdictAt(text, s, false);
     // a later sentence that may open with a verdict
-    if (!v || (!quiet && LATER_HINT.test(text.slice(end)))) return undefined;
-    const say = `"${text.slice(v.start, v.end).trim()}"`;
-    if (v.polarity === 'unsure') {
-        const opening: VerdictRead = { polarity: 'unsure', span: [v.start, v.end], role: 'opening', hedged: false };
-        return {
-            chosen: opening,
-            outcome: 'decline',
-            read: [opening],
-            why: `opens with ${say}`,
-            rationaleStart: afterSpan(text, v.end),
-            stance: 'abstain',
-        };
+    if (!v || (loud !== null && LATER_HINT.test(text.slice(end)))) return undefined;
+    let opening: VerdictRead;
+    if (v.polarity === 'unsure') opening = { polarity: 'unsure', span: [v.start, v.end], role: 'opening', hedged: false };
+    else {
+        // the caveat window: to the end of the next sentence, as the full rule reads it
+        let nextEnd = end;
+        const at = Math.max(end, s + 1);
+        if (at < text.length) {
+            const e = Math.min(text.length, at + 200);
+            const ns = leadEnd(text, at, e, e);
+            if (ns < text.length) nextEnd = firstSentenceEnd(text, ns);
+        }
+        opening = { polarity: v.polarity, span: [v.start, v.end], role: 'opening', hedged: hedgedNear(text, v.end, nextEnd) };
     }
-    // the caveat window: to the end of the next sentence, as the full rule reads it
-    let nextEnd = end;
-    const at = Math.max(end, s + 1);
-    if (at < text.length) {
-        const e = Math.min(text.length, at + 200);
-        const ns = leadEnd(text, at, e, e);
-        if (ns < text.length) nextEnd = firstSentenceEnd(text, ns);
+    const rationaleStart = afterSpan(text, v.end);
+    // (no marker and no "one way": nothing to conclude, nothing withdrawn)
+    const marked = far ? conclusions(text, true) : NO_READ;
+    if (marked.length > 0) {
+        // as the full rule weighs them: no decline, no later scan (so the first six units)
+        const read = [opening];
+        weighMarked(text, new Units(text), marked, undefined, 6, read);
+        if (!inOrder(read)) read.sort(byStart);
+        return settled(text, concluded(text, marked[marked.length - 1]!, opening, read, rationaleStart));
     }
-    const opening: VerdictRead = {
-        polarity: v.polarity,
-        span: [v.start, v.end],
-        role: 'opening',
-        hedged: hedgedNear(text, v.end, nextEnd),
-    };
-    return {
-        chosen: opening,
-        outcome: 'verdict',
-        read: [opening],
-        why: `opens with ${say}`,
-        rationaleStart: afterSpan(text, v.end),
-        stance: opening.hedged ? 'hedged' : 'answer',
-    };
+    const why = `opens with ${say(text, opening)}`;
+    if (opening.polarity === 'unsure')
+        return { chosen: opening, outcome: 'decline', read: [opening], why, rationaleStart, stance: 'abstain' };
+    const f = chosenFinding(opening, [opening], why, rationaleStart);
+    return far ? settled(text, f) : f;
 }
+const NO_READ: VerdictRead[] = [];
 
 /**
  * Finds the verdict of a closed answer: every candidate span, and the one the rule chooses (module comment).
  * `fast` false: always the full reading (tests compare the fast path with it).
  */
 export function findVerdict(text: string, ctx: VerdictContext = {}, fast = true): VerdictFinding {
-    const quick = fast ? plainOpening(text) : undefined;
-    if (quick) return quick;
-    const f = fullVerdict(text, ctx);
+    return (fast ? plainOpening(text) : undefined) ?? settled(text, fullVerdict(text, ctx));
+}
+
+/** A finding, unless its verdict is taken back later (withdrawn). */
+function settled(text: string, f: VerdictFinding): VerdictFinding {
     return f.chosen && f.chosen.polarity !== 'unsure' && EITHER_WAY.test(text) ? withdrawn(text, f, f.chosen) : f;
+}
+
+/** Marked conclusions into `read`, each hedged by a caveat in its unit (among the first `weighed`) or after a decline. */
+function weighMarked(
+    text: string,
+    us: Units,
+    marked: VerdictRead[],
+    decline: { span: [number, number] } | undefined,
+    weighed: number,
+    read: VerdictRead[],
+): void {
+    for (const m of marked) {
+        const u = us.holding(m.span[0], weighed);
+        m.hedged = u ? hedgedNear(text, u.start, m.span[1]) || (decline !== undefined && m.span[0] > decline.span[0]) : false;
+        read.push(m);
+    }
+}
+
+/** The last marked conclusion decides, over the opening. */
+function concluded(
+    text: string,
+    conclusion: VerdictRead,
+    opening: VerdictRead | undefined,
+    read: VerdictRead[],
+    rationaleStart: number,
+): VerdictFinding {
+    const other =
+        opening && opening.polarity !== conclusion.polarity && opening.polarity !== 'unsure'
+            ? `; the opening ${say(text, opening)} is overruled`
+            : '';
+    return chosenFinding(conclusion, read, `a marked conclusion ${say(text, conclusion)} decides${other}`, rationaleStart);
 }
 
 /** Every withdrawal (WITHDRAW) holds one of these. */
@@ -605,8 +643,9 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
     const laterFrom = oi + (opening?.role === 'opening' ? 1 : 0);
     // a statement verdict or a marker may stand anywhere: one scan when neither can (the first found tells one)
     const either = STATEMENT_OR_MARKER.exec(text);
-    const statementHint = either !== null && (either[1] !== undefined || STATEMENT_HINT.test(text));
-    const markerHint = either !== null && (either[1] === undefined || MARKER_HINT.test(text));
+    // (nothing of the other kind starts before what was found first: the rest is looked at from there)
+    const statementHint = either !== null && (either[1] !== undefined || foundFrom(STATEMENT_HINT_G, text, either.index));
+    const markerHint = either !== null && (either[1] === undefined || foundFrom(MARKER_HINT_G, text, either.index));
     const scanLater = LATER_HINT.test(text.slice(opening?.role === 'opening' ? ou.end : ou.start)) || statementHint;
     // without the later scan, only the first six units are weighed (a marker's caveat is looked for there)
     const weighed = scanLater ? 60 : 6;
@@ -627,28 +666,20 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
         }
     }
     const marked = conclusions(text, markerHint);
-    for (const m of marked) {
-        const u = us.holding(m.span[0], weighed);
-        m.hedged = u ? hedgedNear(text, u.start, m.span[1]) || (decline !== undefined && m.span[0] > decline.span[0]) : false;
-        read.push(m);
-    }
+    weighMarked(text, us, marked, decline, weighed, read);
     for (const l of later) if (!marked.some(m => m.span[0] <= l.span[0] && l.span[0] < m.span[1] + 2)) read.push(l);
     // (a stable sort leaves an ordered list as it is: most answers read one or two spans, in order)
     if (!inOrder(read)) read.sort(byStart);
 
     const conclusion = marked[marked.length - 1];
-    if (conclusion) {
-        const other =
-            opening && opening.polarity !== conclusion.polarity && opening.polarity !== 'unsure'
-                ? `; the opening ${say(text, opening)} is overruled`
-                : '';
-        return chosenFinding(
+    if (conclusion)
+        return concluded(
+            text,
             conclusion,
+            opening,
             read,
-            `a marked conclusion ${say(text, conclusion)} decides${other}`,
             opening?.role === 'opening' ? afterSpan(text, opening.span[1]) : u0.start,
         );
-    }
     const unmarked = read.filter(r => (r.role === 'later' || r.role === 'statement') && r.polarity !== 'unsure');
     if (opening && opening.polarity !== 'unsure') {
         const against = unmarked.find(r => r.polarity !== opening!.polarity);

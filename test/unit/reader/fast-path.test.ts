@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { findVerdict } from '../../../src/core/reader/index.js';
+import { parseErbenchLog } from '../../../src/core/models/erbench-log.js';
 
 const repo = path.resolve(import.meta.dirname, '..', '..', '..');
 
@@ -46,6 +47,20 @@ function unitTestAnswers(): string[] {
     return out;
 }
 
+/** The ERBench-style logs among the fixtures (runner/, verify/): each answer with the question it answered. */
+function erbenchAnswers(): { answer: string; question: string }[] {
+    const out: { answer: string; question: string }[] = [];
+    for (const [dir, files] of [
+        ['runner', ['erbench-sample.log', 'erbench-validate-sample.log']],
+        ['verify', ['gpt35-movie-sample.log', 'gpt35-validate-sample.log']],
+    ] as const) {
+        for (const f of files)
+            for (const r of parseErbenchLog(readFileSync(path.join(repo, 'test', 'fixtures', dir, f), 'utf8')))
+                out.push({ answer: r.answer, question: r.question });
+    }
+    return out;
+}
+
 describe('the verdict fast path decides as the full rule does', () => {
     const base = [...new Set([...tuneAnswers(), ...unitTestAnswers()])];
     const answers = [...new Set(base.flatMap(a => [a, `${a} (7)`, `**${a}**`, `Answer: ${a}`]))];
@@ -65,6 +80,17 @@ describe('the verdict fast path decides as the full rule does', () => {
             }
         }
         assert.deepEqual(differ, [], `${differ.length} of ${answers.length * 2} findings differ`);
+    });
+
+    it('the ERBench fixture logs, each answer under its own question: the same finding both ways', () => {
+        const logged = erbenchAnswers();
+        assert.ok(logged.length >= 30, `only ${logged.length} logged answers`);
+        const differ = logged
+            .filter(
+                ({ answer, question }) => !isSame(findVerdict(answer, { question }), findVerdict(answer, { question }, false)),
+            )
+            .map(r => JSON.stringify(r.answer.slice(0, 100)));
+        assert.deepEqual(differ, []);
     });
 
     it('invented plain openings: the same finding both ways', () => {
@@ -91,6 +117,17 @@ describe('the verdict fast path decides as the full rule does', () => {
             'Not sure. Maybe.',
             "I don't know, sorry.",
             'Yes. It was released in 2001. Not in 2002.',
+            'Answer: No, it was released in 2011.',
+            '**Answer:** yes',
+            'Final answer: no',
+            'Yes, so the answer is no.',
+            'Unsure, but my best guess is yes.',
+            'No, in short: yes.',
+            'Yes, though I cannot commit either way.',
+            'No. Either way, the answer is yes.',
+            'True, the answer is probably yes.',
+            'Yes, it came out in 2009, so no one else directed it.',
+            'No — then again, if we count the remake, then yes.',
         ];
         for (const a of invented) assert.ok(isSame(findVerdict(a), findVerdict(a, {}, false)), a);
     });
