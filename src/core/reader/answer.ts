@@ -227,12 +227,81 @@ function committedNext(response: string, from: number): [number, number] | undef
 
 /** A value of the answer's own: a number, or a capitalised word that is not "I". */
 const OWN_VALUE = /\d|\s(?!I\b)\p{Lu}/u;
+const VALUE_WORDS = /\d+|(?<=\s)(?!I\b)\p{Lu}[\p{L}'\u2019-]*/gu;
 
-export function readShort(response: string): Reading<'answer' | 'unsure' | 'unparseable'> & { text: string } {
+/**
+ * Does `text` (after its first word) state a value of its own: a number or a capitalised word, not one the question
+ * (with its passage) already gave ("I associate Skyfall with another director" names only the question's film)?
+ */
+function ownValue(text: string, question: string | undefined): boolean {
+    const rest = text.replace(/^\s*\S+/, '');
+    if (question === undefined) return OWN_VALUE.test(rest);
+    const given = new Set(question.toLowerCase().match(/[\p{L}\p{N}'\u2019-]+/gu));
+    for (const m of rest.matchAll(VALUE_WORDS)) if (!given.has(m[0].toLowerCase())) return true;
+    return false;
+}
+
+/**
+ * A marked conclusion that names the answer (issue 41, rule 1, for short answers): "the answer is", "my best guess
+ * is", "**Final answer:**", then (after markup and "probably") its value at once — a number or a capitalised word:
+ * "… so the answer is Christopher Nolan." "The answer is not …" or "… what the answer is." names none.
+ */
+const ANSWER_MARK =
+    /(?:^|[^a-z])(?:(?:the|my)\s+(?:final\s+|short\s+|correct\s+|best\s+|most\s+likely\s+)?(answer|guess|pick|bet)(?:\s+(?:to|for)\s+(?:the|this|your)\s+question)?\s+(?:is|would\s+be|remains)\s*:?|(?:final\s+|short\s+)?answer[*_]*\s*[:\u2013\u2014][*_]*)[\s*_"'`\u201c\u2018]*(?:(probably|likely|most\s+likely|i\s+(?:think|believe))[\s,]+)?/gi;
+/** A value's first character (case matters: no `i` flag). */
+const VALUE_START = /^(?:\d|\p{Lu})/u;
+
+/** The last marked conclusion's answer, as a [start, end) span, and whether it is hedged ("my best guess", "probably"). */
+function concludedAnswer(response: string): { span: [number, number]; hedged: boolean } | undefined {
+    if (!/answer|guess|pick|bet/i.test(response)) return undefined;
+    let found: { span: [number, number]; hedged: boolean } | undefined;
+    for (const m of response.matchAll(ANSWER_MARK)) {
+        const a = m.index + m[0].length;
+        const next = response.slice(a, a + 3);
+        if (!VALUE_START.test(next) || /^I\b/.test(next)) continue;
+        let b = firstSentenceEnd(response, a);
+        while (b > a && /[\s.!"'\u201d\u2019*_]/.test(response[b - 1]!)) b--;
+        if (b > a && !notAnswering(response.slice(a, b)))
+            found = { span: [a, b], hedged: m[2] !== undefined || (m[1] !== undefined && m[1].toLowerCase() !== 'answer') };
+    }
+    return found;
+}
+
+export interface ShortOptions {
+    /** The question asked (with its passage): a value it already gives is no value of the answer's own. */
+    question?: string;
+}
+
+/**
+ * `from`: where the answer's words start when they are not the response's (a marked conclusion after reasoning):
+ * a family scores the words from there.
+ */
+export function readShort(
+    response: string,
+    options: ShortOptions = {},
+): Reading<'answer' | 'unsure' | 'unparseable'> & { text: string; from?: number } {
     const start = skipLead(response);
     const body = response.slice(start);
     if (body.trim() === '') return { ...reading('unparseable', [start, start], 'empty', 'none', response.length), text: '' };
     const end = firstSentenceEnd(response, start);
+    // Reasoning first, the answer last: a marked conclusion after the opening sentence that names the answer decides
+    // over the opening.
+    const concluded = concludedAnswer(response);
+    if (concluded && concluded.span[0] >= end) {
+        const [a, b] = concluded.span;
+        const doubt = concluded.hedged || notAnswering(response.slice(0, a)) !== undefined;
+        return {
+            ...reading(
+                'answer',
+                [a, b],
+                'a marked conclusion names the answer',
+                doubt ? 'hedged' : 'answer',
+                firstSentenceEnd(response, a),
+            ),
+            text: response.slice(a, b),
+            from: a,
+        };
+    }
     const first = response.slice(start, end);
     const decline = notAnswering(first);
     // "I am not sure, but I think it is X" is a hedged answer; "I am not sure." alone is an abstention.
@@ -266,8 +335,7 @@ export function readShort(response: string): Reading<'answer' | 'unsure' | 'unpa
     // sets the passage's value aside (denial.ts) and states none of its own, and a later one declines: unsure.
     if (!decline) {
         const own = withoutDenied(first);
-        const later =
-            own !== first && !OWN_VALUE.test(own.replace(/^\s*\S+/, '')) ? notAnswering(response.slice(end)) : undefined;
+        const later = own !== first && !ownValue(own, options.question) ? notAnswering(response.slice(end)) : undefined;
         if (later)
             return {
                 ...reading(

@@ -13,7 +13,7 @@ export {
     firstSentenceEnd,
     AUTHORS_DECLINE_WORDS,
 } from './answer.js';
-export type { Reading, ClosedOptions } from './answer.js';
+export type { Reading, ClosedOptions, ShortOptions } from './answer.js';
 export { findVerdict } from './verdict.js';
 export { Linker, partOfLongerName, type EntityEntry, type Mention } from './link.js';
 export { ClaimReader, clauses, negationAt, rationalePoints, factScore } from './claims.js';
