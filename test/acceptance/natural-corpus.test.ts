@@ -43,14 +43,16 @@ const corpus = path.join(repo, 'test', 'fixtures', 'reader', 'natural');
  * 77/83, multi-hop 44/44, open 73/83, rules 32/33, statements 50/50, temporal 43/44. Rules had no new items: one held
  * rules answer reads differently since those tune/ changes (33/33 before). Its floor is lowered to what this reader
  * reads, still the goal; the item was not opened.
+ * 2026-11-29 (session 6), with batch b4 added (choice, evidence, open; drawn with seed 17, split before any verdict was
+ * read): choice 97/101 (its b4 third 23/24), evidence 93/100 (16/17), open 89/102 (16/19); the rest unchanged.
  */
 const GOAL = 0.97;
 const FLOORS: Record<string, number> = {
     binary: 71 / 73,
-    choice: 74 / 77,
-    evidence: 77 / 83,
+    choice: 97 / 101,
+    evidence: 93 / 100,
     multihop: 1,
-    open: 73 / 83,
+    open: 89 / 102,
     rules: 32 / 33,
     statements: 1,
     temporal: 43 / 44,
