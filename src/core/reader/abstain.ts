@@ -8,7 +8,7 @@
  */
 import { notAnswering } from './answer.js';
 import { sentences } from './claims.js';
-import { withoutDenied } from './denial.js';
+import { reportedSpans, withoutDenied } from './denial.js';
 import type { Stance } from './types.js';
 
 const HEDGE =
@@ -32,8 +32,9 @@ export function readClaimsAnswer(response: string): ClaimsAnswer {
         const decline = notAnswering(s);
         const hedge = decline ? undefined : HEDGE.exec(s);
         if (!decline && !hedge) {
-            // A sentence that only reports values it sets aside ("The passage says X, which is clearly off") states none.
-            if (STATES.test(withoutDenied(s)))
+            // A sentence that only reports values it sets aside ("The passage says X, which is clearly off") or the given
+            // facts' words ("The facts provided say X") states none of its own.
+            if (STATES.test(withoutDenied(withoutDenied(s), reportedSpans(s))))
                 return {
                     label: 'yes',
                     stance: first ? 'hedged' : 'answer',

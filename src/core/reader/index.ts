@@ -21,5 +21,5 @@ export type { RelationPhrasing, FactRow } from './claims.js';
 export { buildLooseLexicon, linkClaims, linkStatedClaims, splitClaims, statesLabel } from './loose.js';
 export type { LinkedClaim, LooseLexicon, LooseName, LooseEntry } from './loose.js';
 export type { StatedClaim } from './types.js';
-export { deniedSpans, isDenied, withoutDenied } from './denial.js';
+export { deniedSpans, isDenied, reportedSpans, withoutDenied } from './denial.js';
 export { readClaimsAnswer } from './abstain.js';

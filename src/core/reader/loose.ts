@@ -10,7 +10,7 @@
  */
 import { Linker, type EntityEntry, type Mention } from './link.js';
 import { negationAt } from './claims.js';
-import { deniedSpans, isDenied, withoutDenied } from './denial.js';
+import { deniedSpans, isDenied, reportedSpans, withoutDenied } from './denial.js';
 import { findWord, stripValue } from './fold.js';
 import type { StatedClaim } from './types.js';
 
@@ -278,11 +278,7 @@ function unlinkedNames(text: string, masked: string, opensName = false): string[
  */
 function deniedIn(claim: Claim, whole: readonly [number, number][]): [number, number][] {
     const own = deniedSpans(claim.text);
-    if (!claim.span || whole.length === 0) return own;
-    const [a, b] = claim.span;
-    const extra = whole
-        .filter(([x, y]) => y > a && x < b)
-        .map(([x, y]): [number, number] => [Math.max(x, a) - a, Math.min(y, b) - a]);
+    const extra = whole.length === 0 ? [] : localSpans(claim, whole);
     if (extra.length === 0) return own;
     const all = [...own, ...extra].sort((p, q) => p[0] - q[0]);
     const merged: [number, number][] = [[...all[0]!]];
@@ -294,10 +290,21 @@ function deniedIn(claim: Claim, whole: readonly [number, number][]): [number, nu
     return merged;
 }
 
+/** The spans of the whole answer that reach into a claim, in the claim's text. */
+function localSpans(claim: Claim, spans: readonly [number, number][]): [number, number][] {
+    if (!claim.span) return [];
+    const [a, b] = claim.span;
+    return spans.filter(([x, y]) => y > a && x < b).map(([x, y]): [number, number] => [Math.max(x, a) - a, Math.min(y, b) - a]);
+}
+
 /** `answer`: the text the claims were cut from (their spans point into it), read whole for what a denial covers. */
 export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answer?: string): LinkedClaim[] {
     const out: LinkedClaim[] = [];
     const whole = answer !== undefined ? deniedSpans(answer) : [];
+    // What the answer reports of the given facts ("Per the facts given, X, not Y") is the answer's claim only as a
+    // whole: followed (no denial starts there) or set against (denied from its start). A correction written inside
+    // the report ("not Y") is the facts' own, no negated claim of the answer's.
+    const reported = answer !== undefined ? reportedSpans(answer) : [];
     let pending: { sentence: number; relations: string[] } | undefined;
     let previous: { sentence: number; subject?: LooseEntry; last?: LooseEntry } = { sentence: -1 };
     const named: string[] = [];
@@ -306,7 +313,8 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
         for (const m of found) named.push(m.id);
         // What a denial covers (denial.ts): a mention inside a denied span ("2009, not 2012") is no part of the
         // claim; it is a negated claim of its own about the same subject.
-        const denied = deniedIn(claim, whole);
+        const source = reported.length ? localSpans(claim, reported) : [];
+        const denied = deniedIn(claim, whole).filter(([a, b]) => !source.some(([x, y]) => x < a && b <= y));
         const kept = denied.length ? found.filter(m => !isDenied(denied, m.start, m.end)) : found;
         const readings = (ms: readonly Mention[]) => ms.flatMap(m => m.entries.map(k => lexicon.entries[k]!));
         const visible = denied.length ? withoutDenied(claim.text, denied) : claim.text;

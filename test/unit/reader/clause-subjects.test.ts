@@ -105,3 +105,16 @@ describe('issue 41: a denial denies the relation it names', () => {
         assert.deepEqual(labels('Christopher Nolan did not direct Interstellar.'), ['contradicted']);
     });
 });
+
+describe('issue 41: what the answer reports of the given facts is its claim only as a whole', () => {
+    it('"Per the facts given, X was directed by Y, not Z. By my recollection, though, …": set against; "not Z" is the facts\'', () => {
+        const got = read(
+            'Per the facts given, Interstellar was directed by Wally Pfister, not Christopher Nolan. By my recollection, though, Nolan directed Interstellar.',
+        );
+        assert.ok(!got.some(v => v.data.label === 'contradicted'), JSON.stringify(got.map(v => [v.text, v.data.label])));
+        assert.ok(got.some(v => v.data.label === 'supported'));
+    });
+    it('a report the answer follows stays its claim ("According to the facts, X was directed by Y.")', () => {
+        assert.deepEqual(labels('According to the facts given, Interstellar was directed by Wally Pfister.'), ['contradicted']);
+    });
+});
