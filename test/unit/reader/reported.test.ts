@@ -34,3 +34,30 @@ describe('issue 41: an answer that declines and only reports the facts commits t
         assert.equal(r.label, 'yes');
     });
 });
+
+describe('issue 41: advice to check a source, and the word "I", state nothing', () => {
+    it('declines, then points to a source ("If you can check …, that would settle it"): unsure', () => {
+        const r = readClaimsAnswer(
+            "I can't give a confident answer to this. If you can check the credits on IMDb, that would settle who directed Tenet.",
+        );
+        assert.equal(r.label, 'unsure');
+    });
+    it('declines, then recommends a source by name: unsure', () => {
+        assert.equal(
+            readClaimsAnswer("I'd rather not guess. I'd recommend checking Christopher Nolan's filmography on IMDb.").label,
+            'unsure',
+        );
+    });
+    it('declines, then offers to try again ("I\'m happy to"): unsure', () => {
+        assert.equal(
+            readClaimsAnswer("I can't give a reliable answer here. If you share a corrected list, I'm happy to try again.").label,
+            'unsure',
+        );
+    });
+    it('a narrative "would" after a decline still states ("Nolan would go on to direct Tenet")', () => {
+        assert.equal(
+            readClaimsAnswer("I'm not sure about the early years. Nolan would go on to direct Tenet in 2020.").label,
+            'yes',
+        );
+    });
+});
