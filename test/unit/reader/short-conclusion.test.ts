@@ -49,3 +49,43 @@ describe("issue 41: a short answer states a value of its own only beyond the que
         assert.equal(r.label, 'answer');
     });
 });
+
+describe('issue 41: more ways a short answer is concluded or declined after reasoning', () => {
+    it('"So I\'d answer X": X', () => {
+        const r = readShort(
+            "The passage names Wally Pfister, but I believe that's a mistake. Pfister was the cinematographer. So I'd answer Christopher Nolan.",
+        );
+        assert.equal(r.text, 'Christopher Nolan');
+    });
+    it('the value alone on the last line, after the reasoning: that value', () => {
+        const r = readShort(
+            'The passage names Wally Pfister for Inception. But Pfister shot the film; the director was someone else, as I recall.\n\nChristopher Nolan',
+        );
+        assert.equal(r.text, 'Christopher Nolan');
+    });
+    it('opens by reporting the passage, doubts it, declines, names no answer of its own: unsure', () => {
+        const r = readShort(
+            "According to the passage, Wally Pfister directed Inception (2010). However, I'm not sure that's right, and I don't have enough confidence to give a definitive answer.",
+            { question: QUESTION },
+        );
+        assert.equal(r.label, 'unsure');
+    });
+    it("opens by reporting the passage and follows it: the passage's value is the answer", () => {
+        const r = readShort('According to the passage, Wally Pfister directed Inception.', { question: QUESTION });
+        assert.equal(r.label, 'answer');
+    });
+    it("reports the passage, agrees with it, then a caveat: the passage's value is the answer", () => {
+        const r = readShort(
+            "According to the passage, Wally Pfister directed Inception. That seems right to me, although I can't verify it.",
+            { question: QUESTION },
+        );
+        assert.equal(r.label, 'answer');
+    });
+    it('reports the passage, then commits in its own voice, then doubts: a hedged answer', () => {
+        const r = readShort(
+            "The passage says Wally Pfister. To my knowledge, Inception was directed by Christopher Nolan. I can't verify it, though.",
+            { question: QUESTION },
+        );
+        assert.equal(r.label, 'answer');
+    });
+});
