@@ -8,13 +8,19 @@
  */
 import { notAnswering } from './answer.js';
 import { sentences } from './claims.js';
-import { withoutDenied } from './denial.js';
+import { reportedSpans, withoutDenied } from './denial.js';
 import type { Stance } from './types.js';
 
 const HEDGE =
     /\b(?:might|may\s+(?:have|be|not)|could\s+(?:have|be)|possibly|perhaps|maybe|not\s+(?:sure|certain|confident)|unclear|uncertain|unsure|i\s+(?:can(?:no|')?t|cannot)\s+(?:be\s+sure|confirm|verify))\b/i;
-/** Something stated: a digit, or a capitalised word after the sentence's first word. */
-const STATES = /\d|\s\p{Lu}/u;
+/** Something stated: a digit, or a capitalised word after the sentence's first word ("I" is no name). */
+const STATES = /\d|\s(?!I\b)\p{Lu}/u;
+/**
+ * Advice to the reader instead of a claim: where to check, what would settle it, an offer to try again ("If you can
+ * check the credits, that would settle it", "I'd recommend checking IMDb"). It states nothing of the answer's own.
+ */
+const ADVICE =
+    /^[\s*_>-]*if\s+you\b|\b(?:i'?d|i\s+would)\s+(?:recommend|suggest|advise)\b|\b(?:recommend|suggest)\s+(?:checking|consulting|verifying|confirming|looking)\b|\bwould\s+(?:settle|clarify|confirm|resolve|verify)\b/i;
 
 export interface ClaimsAnswer {
     label: 'yes' | 'unsure' | 'unparseable';
@@ -32,8 +38,9 @@ export function readClaimsAnswer(response: string): ClaimsAnswer {
         const decline = notAnswering(s);
         const hedge = decline ? undefined : HEDGE.exec(s);
         if (!decline && !hedge) {
-            // A sentence that only reports values it sets aside ("The passage says X, which is clearly off") states none.
-            if (STATES.test(withoutDenied(s)))
+            // A sentence that only reports values it sets aside ("The passage says X, which is clearly off") or the given
+            // facts' words ("The facts provided say X") states none of its own.
+            if (!ADVICE.test(s) && STATES.test(withoutDenied(withoutDenied(s), reportedSpans(s))))
                 return {
                     label: 'yes',
                     stance: first ? 'hedged' : 'answer',

@@ -33,7 +33,7 @@ export interface ChoiceReading extends Reading<ChoiceLabel> {
 }
 
 import { after, firstSentenceEnd, notAnswering, skipLead } from './text.js';
-import { withoutDenied } from './denial.js';
+import { reportedSpans, withoutDenied } from './denial.js';
 import { conclusionStarts, findVerdict, introduces, type Polarity, type VerdictFinding, type VerdictRead } from './verdict.js';
 
 export { firstSentenceEnd, notAnswering, saysNoWord, skipLead } from './text.js';
@@ -228,12 +228,119 @@ function committedNext(response: string, from: number): [number, number] | undef
 
 /** A value of the answer's own: a number, or a capitalised word that is not "I". */
 const OWN_VALUE = /\d|\s(?!I\b)\p{Lu}/u;
+const VALUE_WORDS = /\d+|(?<=\s)(?!I\b)\p{Lu}[\p{L}'\u2019-]*/gu;
 
-export function readShort(response: string): Reading<'answer' | 'unsure' | 'unparseable'> & { text: string } {
+/**
+ * Does `text` (after its first word) state a value of its own: a number or a capitalised word, not one the question
+ * (with its passage) already gave ("I associate Skyfall with another director" names only the question's film)?
+ */
+function ownValue(text: string, question: string | undefined): boolean {
+    const rest = text.replace(/^\s*\S+/, '');
+    if (question === undefined) return OWN_VALUE.test(rest);
+    const given = new Set(question.toLowerCase().match(/[\p{L}\p{N}'\u2019-]+/gu));
+    for (const m of rest.matchAll(VALUE_WORDS)) if (!given.has(m[0].toLowerCase())) return true;
+    return false;
+}
+
+/**
+ * A marked conclusion that names the answer (issue 41, rule 1, for short answers): "the answer is", "my best guess
+ * is", "**Final answer:**", then (after markup and "probably") its value at once — a number or a capitalised word:
+ * "… so the answer is Christopher Nolan." "The answer is not …" or "… what the answer is." names none.
+ */
+const ANSWER_MARK =
+    /(?:^|[^a-z])(?:(?:the|my)\s+(?:final\s+|short\s+|correct\s+|best\s+|most\s+likely\s+)?(answer|guess|pick|bet)(?:\s+(?:to|for)\s+(?:the|this|your)\s+question)?\s+(?:is|would\s+be|remains)\s*:?|(?:final\s+|short\s+)?answer[*_]*\s*[:\u2013\u2014][*_]*|\bi(?:'d|\s+would|'ll|\s+will)\s+(?:answer|go\s+with)\s*:?)[\s*_"'`\u201c\u2018]*(?:(probably|likely|most\s+likely|i\s+(?:think|believe))[\s,]+)?/gi;
+/** A value's first character (case matters: no `i` flag). */
+const VALUE_START = /^(?:\d|\p{Lu})/u;
+
+/**
+ * The answer set apart after the reasoning: a last line of its own, after a blank line, that is a value alone (a
+ * number or a capitalised name of six words or fewer, no sentence): "…\n\nRoland Emmerich".
+ */
+function valueLine(response: string): { span: [number, number]; hedged: boolean } | undefined {
+    const m = /\n[ \t]*\n[\s*_#>"'`\u201c]*([^\n]{1,60}?)[\s*_"'`\u201d.]*$/.exec(response);
+    if (!m) return undefined;
+    const line = m[1]!;
+    if (!VALUE_START.test(line) || /^I\b/.test(line) || line.split(/\s+/).length > 6 || /[.!?:;]/.test(line)) return undefined;
+    if (notAnswering(line)) return undefined;
+    const a = m.index + m[0].indexOf(line);
+    return { span: [a, a + line.length], hedged: false };
+}
+
+/** The last marked conclusion's answer, as a [start, end) span, and whether it is hedged ("my best guess", "probably"). */
+function concludedAnswer(response: string): { span: [number, number]; hedged: boolean } | undefined {
+    if (!/answer|guess|pick|bet|go\s+with/i.test(response)) return valueLine(response);
+    let found: { span: [number, number]; hedged: boolean } | undefined = valueLine(response);
+    for (const m of response.matchAll(ANSWER_MARK)) {
+        const a = m.index + m[0].length;
+        const next = response.slice(a, a + 3);
+        if (!VALUE_START.test(next) || /^I\b/.test(next)) continue;
+        let b = firstSentenceEnd(response, a);
+        while (b > a && /[\s.!"'\u201d\u2019*_]/.test(response[b - 1]!)) b--;
+        if (b > a && !notAnswering(response.slice(a, b)))
+            found = { span: [a, b], hedged: m[2] !== undefined || (m[1] !== undefined && m[1].toLowerCase() !== 'answer') };
+    }
+    return found;
+}
+
+/** A later sentence that commits in the answer's own voice: "To my knowledge, …", "I believe …", "In fact, …". */
+const OWN_VOICE =
+    /^[\s*_"']*(?:(?:but|however|still),?\s+)?(?:i\s+(?:believe|think|recall|remember)|to\s+my\s+knowledge|in\s+fact|actually|in\s+reality|as\s+far\s+as\s+i\s+know|from\s+(?:memory|what\s+i\s+(?:know|recall|remember)))\b/i;
+
+/** "it was Maria Lund", "It's actually 1997": a value named as the answer (case matters: no `i` flag). */
+const IT_WAS =
+    /^[\s*_"']*(?:(?:[Bb]ut|[Hh]owever),?\s+)?[Ii]t(?:'s|\u2019s|\s+(?:was|is))\s+(?:actually\s+|really\s+)?(?:\p{Lu}|\d)/u;
+
+/** Does a sentence or clause ("…, but I recall X") from `from` on commit a value in the answer's own voice? */
+function ownVoice(response: string, from: number): boolean {
+    for (let a = from; a < response.length;) {
+        const b = firstSentenceEnd(response, a);
+        if (b <= a) break;
+        for (const s of response.slice(a, b).split(/,\s*(?=but\b)|\s[\u2014\u2013-]\s|[;:]\s*/))
+            if (((OWN_VOICE.test(s) && OWN_VALUE.test(s)) || IT_WAS.test(s)) && !notAnswering(s)) return true;
+        a = b;
+    }
+    return false;
+}
+
+/** Doubt about a reported value: "I'm not sure that's right", "doubtful", "I don't recall …", "doesn't match". */
+const REPORT_DOUBT =
+    /\b(?:not\s+(?:sure|certain|convinced)\s+(?:that|this|it)(?:'s|\u2019s|\s+is)\s+(?:right|correct|accurate)|doubt(?:ful)?|(?:do\s*n[o'\u2019]?t|don'?t)\s+(?:recall|remember|associate)|(?:does\s*n[o'\u2019]?t|doesn'?t)\s+match|conflicts?\s+with|contradicts?)\b/i;
+
+export interface ShortOptions {
+    /** The question asked (with its passage): a value it already gives is no value of the answer's own. */
+    question?: string;
+}
+
+/**
+ * `from`: where the answer's words start when they are not the response's (a marked conclusion after reasoning):
+ * a family scores the words from there.
+ */
+export function readShort(
+    response: string,
+    options: ShortOptions = {},
+): Reading<'answer' | 'unsure' | 'unparseable'> & { text: string; from?: number } {
     const start = skipLead(response);
     const body = response.slice(start);
     if (body.trim() === '') return { ...reading('unparseable', [start, start], 'empty', 'none', response.length), text: '' };
     const end = firstSentenceEnd(response, start);
+    // Reasoning first, the answer last: a marked conclusion after the opening sentence that names the answer decides
+    // over the opening.
+    const concluded = concludedAnswer(response);
+    if (concluded && concluded.span[0] >= end) {
+        const [a, b] = concluded.span;
+        const doubt = concluded.hedged || notAnswering(response.slice(0, a)) !== undefined;
+        return {
+            ...reading(
+                'answer',
+                [a, b],
+                'a marked conclusion names the answer',
+                doubt ? 'hedged' : 'answer',
+                firstSentenceEnd(response, a),
+            ),
+            text: response.slice(a, b),
+            from: a,
+        };
+    }
     const first = response.slice(start, end);
     const decline = notAnswering(first);
     // "I am not sure, but I think it is X" is a hedged answer; "I am not sure." alone is an abstention.
@@ -265,10 +372,19 @@ export function readShort(response: string): Reading<'answer' | 'unsure' | 'unpa
     }
     // "The passage says Y, but that is not what I recall. I can't verify which is right.": the first sentence only
     // sets the passage's value aside (denial.ts) and states none of its own, and a later one declines: unsure.
+    // An opening that only reports the passage (a reported span in its first words: "According to the passage, Y.",
+    // "The context says Y"), then a decline, with no value committed in the answer's own voice ("To my knowledge, …"):
+    // unsure too.
     if (!decline) {
         const own = withoutDenied(first);
-        const later =
-            own !== first && !OWN_VALUE.test(own.replace(/^\s*\S+/, '')) ? notAnswering(response.slice(end)) : undefined;
+        const setAside = own !== first && !ownValue(own, options.question);
+        const reported = setAside ? [] : reportedSpans(first);
+        const reports =
+            reported.length > 0 &&
+            reported[0]![0] <= 48 &&
+            (own !== first || REPORT_DOUBT.test(response.slice(reported[0]![1]))) &&
+            !ownVoice(response, start);
+        const later = setAside || reports ? notAnswering(response.slice(end)) : undefined;
         if (later)
             return {
                 ...reading(

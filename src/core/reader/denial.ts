@@ -36,11 +36,11 @@ const CALLED_WRONG =
     /(?:,\s*which\s+)?\s*(?:is|was|are|were)\s+(?:(?:simply|actually|clearly|definitely|also)\s+)?(?:incorrect|wrong|false|mistaken|inaccurate|an?\s+(?:error|mistake)|not\s+(?:correct|right|accurate|true))\b/gi;
 /** A reported value of the passage / context / facts. */
 const REPORTED =
-    /\b(?:(although|though|while|even\s+though|despite)\s+)?(?:the\s+)?(?:(?:provided|given|retrieved|supplied|listed)\s+)?(?:passage|context|text|facts?|information|evidence|source|triples?)(?:\s+(?:provided|given|supplied|above))?(?:'s|\u2019s)?\s+(?:(?:incorrectly|wrongly|mistakenly)\s+)?(?:says?|said|claims?|claimed|states?|stated|suggests?|suggested|lists?|listed|mentions?|mentioned|gives?|gave|reports?|reported|names?|named|has|shows?|puts?|credits?|credited)\s+(?:that\s+)?|\b(?:is|are|was|were)\s+(?:listed|given|shown|credited|named)\s+(?:as|with)\s+/gi;
+    /\b(?:(although|though|while|even\s+though|despite)\s+)?(?:the\s+)?(?:(?:provided|given|retrieved|supplied|listed)\s+)?(?:passage|context|text|facts?|information|evidence|source|triples?)(?:\s+(?:provided|given|supplied|above|(?:that\s+)?you(?:'ve|\s+have)?\s+(?:shared|given|gave|provided|supplied)))?(?:'s|\u2019s)?\s+(?:(?:incorrectly|wrongly|mistakenly|also)\s+)?(?:says?|said|claims?|claimed|states?|stated|suggests?|suggested|lists?|listed|mentions?|mentioned|gives?|gave|reports?|reported|names?|named|has|shows?|puts?|credits?|credited|attributes?|attributed|pairs?|paired)\s+(?:that\s+)?|\b(?:is|are|was|were)\s+(?:listed|given|shown|credited|named)\s+(?:as|with)\s+/gi;
 const CONTRARY = /\bcontrary\s+to\s+(?:what\s+)?/gi;
 /** A value the answer attributes to the passage: "According to the context, Y", "Based on the facts you gave, Y". */
 const ATTRIBUTED =
-    /\b(?:according\s+to|based\s+on|going\s+by|judging\s+by)\s+(?:the\s+)?(?:(?:provided|given|retrieved|supplied)\s+)?(?:passage|context|text|facts?|information|evidence|source)(?:\s+(?:(?:that\s+)?you(?:'ve|\s+have)?\s+(?:shared|given|gave|provided|supplied)|provided|given|above))?\s*,\s*/gi;
+    /\b(?:according\s+to|based\s+on|going\s+by|judging\s+by|per)\s+(?:the\s+)?(?:(?:provided|given|retrieved|supplied)\s+)?(?:passage|context|text|facts?|information|evidence|source)(?:\s+(?:(?:that\s+)?you(?:'ve|\s+have)?\s+(?:shared|given|gave|provided|supplied)|provided|given|above))?\s*,\s*/gi;
 /** The answer's own word against it, in what follows: "That's incorrect", "it's actually", "in fact", "In reality". */
 const SET_AGAINST =
     /^[^]{0,80}?\b(?:(?:that|this)(?:'s|\u2019s|\s+is|\s+was)\s+(?:(?:simply|actually|clearly)\s+)?(?:incorrect|wrong|false|inaccurate|mistaken|not\s+(?:right|correct|true|accurate)|an?\s+(?:error|mistake))|(?:it's|it\u2019s|it\s+is|it\s+was|was)\s+actually|in\s+(?:fact|reality|truth)|actually,)/i;
@@ -49,7 +49,7 @@ const SET_AGAINST =
  * understanding", "None of that matches", "clearly off:", "a correction to the facts:", "is a mix-up".
  */
 const DOUBT =
-    /\b(?:conflicts?\s+with|contradicts?|(?:does|do)\s*(?:n't|not)\s+(?:match|make\s+sense|add\s+up)|none\s+of\s+(?:that|this|these|them)\s+match(?:es)?|(?:clearly|obviously|seem\s+to\s+be|seems?)\s+(?:off|wrong|incorrect|mistaken|garbled|jumbled|scrambled|swapped)|(?:is|are)\s+(?:a\s+)?(?:mix-?up|mistake|typo|garbled|jumbled|scrambled|swapped|inconsistent)|correction\s+to\s+the\s+(?:facts|passage|context)|(?:facts|passage|context)\s+(?:are|is)\s+(?:wrong|off|incorrect|garbled|jumbled|scrambled|inconsistent))\b/i;
+    /\b(?:(?:by|from|to|in)\s+my\s+(?:own\s+)?(?:recollection|memory|knowledge|understanding),?\s+(?:though|however)|(?:though|however),?\s+(?:by|from|to|in)\s+my\s+(?:own\s+)?(?:recollection|memory|knowledge|understanding)|conflicts?\s+with|contradicts?|(?:does|do)\s*(?:n't|not)\s+(?:match|make\s+sense|add\s+up)|none\s+of\s+(?:that|this|these|them)\s+match(?:es)?|(?:clearly|obviously|seem\s+to\s+be|seems?)\s+(?:off|wrong|incorrect|mistaken|garbled|jumbled|scrambled|swapped)|(?:is|are)\s+(?:a\s+)?(?:mix-?up|mistake|typo|garbled|jumbled|scrambled|swapped|inconsistent)|correction\s+to\s+the\s+(?:facts|passage|context)|(?:facts|passage|context)\s+(?:are|is)\s+(?:wrong|off|incorrect|garbled|jumbled|scrambled|inconsistent))\b/i;
 /** A contrast after a reported value: it is set against the answer's own. */
 const CONTRAST_AFTER =
     /^[^.;!?\n]*?(?:,\s*but\b|;\s*however\b|,\s*however\b|\bwhich\s+is\s+(?:incorrect|wrong|false|inaccurate|a\s+mistake|an\s+error)\b|\bbut\s+(?:in\s+fact|actually|in\s+reality)\b)/i;
@@ -168,7 +168,7 @@ export function deniedSpans(text: string): [number, number][] {
                 add(from, end);
         });
     // "According to the context, Y. That's incorrect — …": a passage's value the answer then sets its own word against.
-    if (/according|based\s+on|going\s+by|judging\s+by/i.test(text))
+    if (/according|based\s+on|going\s+by|judging\s+by|\bper\b/i.test(text))
         scan(text, ATTRIBUTED, m => {
             const from = m.index + m[0].length;
             const end = phraseEnd(text, from);
@@ -180,15 +180,72 @@ export function deniedSpans(text: string): [number, number][] {
             const from = m.index + m[0].length;
             add(from, phraseEnd(text, from));
         });
+    return merged(out);
+}
+
+/** Spans sorted and merged where they overlap. */
+function merged(out: [number, number][]): [number, number][] {
     if (out.length < 2) return out;
     out.sort((x, y) => x[0] - y[0]);
-    const merged: [number, number][] = [out[0]!];
-    for (const s of out.slice(1)) {
-        const last = merged[merged.length - 1]!;
-        if (s[0] <= last[1]) last[1] = Math.max(last[1], s[1]);
-        else merged.push(s);
+    const all: [number, number][] = [out[0]!];
+    for (const r of out.slice(1)) {
+        const last = all[all.length - 1]!;
+        if (r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+        else all.push(r);
     }
-    return merged;
+    return all;
+}
+
+/** "they claim Y", "they list Y": the given facts' words, where the facts were named just before. */
+const THEY_REPORT =
+    /\bthey\s+(?:(?:incorrectly|wrongly|mistakenly|also)\s+)?(?:say|said|claim|claimed|list|listed|give|gave|name|named|credit|credited|attribute|attributed|state|stated|show|put|pair|paired)\s+(?:that\s+)?/gi;
+const SOURCE = /\b(?:passage|context|facts?|list|information|data|triples|entries)\b/i;
+
+/** The end of the clause an attribution ("According to the facts, …") covers: its sentence, or a contrast. */
+function clauseEnd(text: string, from: number): number {
+    for (let i = from; i < text.length; i++) {
+        const c = text[i]!;
+        if (c === ';' || c === '\n' || c === '!' || c === '?') return i;
+        if (c === '.' && sentenceStop(text, i)) return i;
+        if (c === ',' && /^,\s*(?:but|however|though|yet)\b/i.test(text.slice(i, i + 12))) return i;
+    }
+    return text.length;
+}
+
+/**
+ * What the answer attributes to the given passage / context / facts (reported speech), whether or not it sets its own
+ * word against it: "the facts list Y", "The passage attributes X to Y", "Per the facts given, Y", "they claim Y" (after
+ * the facts were named), "X is listed as Y" (in a sentence about the facts). It is the source's claim, not the
+ * answer's: no claim and no commitment of its own; set against the answer's own word it is also denied (deniedSpans).
+ */
+export function reportedSpans(text: string): [number, number][] {
+    if (!REPORT_WORDS.test(text) && !/according|based\s+on|going\s+by|judging\s+by|\bper\b|\bthey\b/i.test(text)) return [];
+    const out: [number, number][] = [];
+    const add = (a: number, b: number) => {
+        const [x, y] = trim(text, a, b);
+        if (y > x) out.push([x, y]);
+    };
+    scan(text, REPORTED, m => {
+        const from = m.index + m[0].length;
+        if (/^\s*\b(?:is|are|was|were)\s/i.test(m[0])) {
+            // the passive "X is listed as Y": the whole clause, and only in a sentence about the given facts
+            const start = phraseStart(text, m.index);
+            const sentence = text.slice(Math.max(0, start - 120), start);
+            if (SOURCE.test(sentence.slice(sentence.search(/[^.!?\n]*$/)))) add(start, phraseEnd(text, from));
+            return;
+        }
+        add(from, phraseEnd(text, from));
+    });
+    scan(text, ATTRIBUTED, m => {
+        const from = m.index + m[0].length;
+        add(from, clauseEnd(text, from));
+    });
+    scan(text, THEY_REPORT, m => {
+        if (!SOURCE.test(text.slice(Math.max(0, m.index - 100), m.index))) return;
+        const from = m.index + m[0].length;
+        add(from, phraseEnd(text, from));
+    });
+    return merged(out);
 }
 
 /** Is [a, b) inside one of the denied spans? */

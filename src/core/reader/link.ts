@@ -63,6 +63,19 @@ function shortForms(name: string, person: boolean): string[] {
     return [...out];
 }
 
+/**
+ * A title's subtitle ("dead man's chest" for "Pirates of the Caribbean: Dead Man's Chest"), folded, when it has two
+ * words or more: a short form that links only where written with a capital ("first class" is no film).
+ */
+function subtitleOf(name: string): string | undefined {
+    const f = fold(name, false)
+        .text.replace(/\s*\((?:19|20)\d\d\)\s*$/, '')
+        .replace(/,\s*(?:19|20)\d\d$/, '');
+    const colon = f.indexOf(': ');
+    const sub = colon > 0 ? f.slice(colon + 2).trim() : '';
+    return sub.split(/\s+/).length >= 2 ? sub : undefined;
+}
+
 interface Pattern {
     entry: number;
     how: Mention['how'];
@@ -104,6 +117,8 @@ export class Linker {
     private readonly byId = new Map<string, number>();
     private readonly vocabulary: Vocabulary;
     private readonly uniqueShort: boolean;
+    /** Short forms that are a title's subtitle: they link only where written with a capital. */
+    private readonly subtitles = new Set<string>();
     private readonly scratch: number[] = [];
     /** The answer in codes, and the token each code character belongs to (reused: the engine is single-threaded). */
     private coded = new Uint8Array(1024);
@@ -133,6 +148,12 @@ export class Linker {
         entries.forEach((e, i) => {
             const shorts = [...(e.short ?? []).map(s => fold(s, false).text), ...e.names.flatMap(n => shortForms(n, !!e.person))];
             for (const s of shorts) add(s, { entry: i, how: 'short' });
+            for (const n of e.names) {
+                const sub = subtitleOf(n);
+                if (sub === undefined || byForm.get(sub)?.some(p => p.entry === i)) continue;
+                add(sub, { entry: i, how: 'short' });
+                this.subtitles.add(sub);
+            }
         });
         this.nouns = new Map();
         const types = new Set(entries.map(e => e.type));
@@ -251,6 +272,8 @@ export class Linker {
             const start = f.starts[a]!,
                 end = f.ends[b - 1]!;
             if (pick.how === 'short' && original !== undefined && partOfLongerName(original, start, end)) continue;
+            if (pick.how === 'short' && this.subtitles.has(data.form) && !/\p{Lu}/u.test(original?.slice(start, end) ?? ''))
+                continue;
             last = h.end;
             const e = this.entries[pick.entry]!;
             if (data.full) named.push(pick.entry);

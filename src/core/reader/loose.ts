@@ -10,7 +10,7 @@
  */
 import { Linker, type EntityEntry, type Mention } from './link.js';
 import { negationAt } from './claims.js';
-import { deniedSpans, isDenied, withoutDenied } from './denial.js';
+import { deniedSpans, isDenied, reportedSpans, withoutDenied } from './denial.js';
 import { findWord, stripValue } from './fold.js';
 import type { StatedClaim } from './types.js';
 
@@ -123,6 +123,19 @@ function stems(text: string): string[] {
 }
 
 const KEEP = '\u0000';
+/**
+ * A subordinate clause with a subject of its own: a conjunction, a capitalised name, then a word that is no
+ * preposition ("after Bryan Singer left to …", "when Nolan chose …"; not "before Titanic in 1997").
+ */
+const SUBORDINATE = String.raw`(?:after|before|when|once|until|because|since|although|though|whereas)\s+\p{Lu}[\p{L}\p{N}'.\u0000-]*(?:\s+\p{Lu}[\p{L}\p{N}'.\u0000-]*)*\s+(?!(?:in|on|at|of|for|with|and|or|to|by|from|as|into|than|the|a|an)\b)\p{Ll}`;
+const OPENS_SUBORDINATE = new RegExp(`^[\\s*_"'(\u201c]*${SUBORDINATE}`, 'u');
+/**
+ * Where a sentence is cut into clauses: ", and" / " and", ", while", a comma before a pronoun and its verb, and
+ * before a subordinate clause with a subject of its own.
+ */
+const SPLIT = /,?\s+and\s+|,\s+while\s+|,\s+(?=(?:he|she|it|they|who)\s+\p{Ll})/iu;
+/** Case matters here (no `i`: it would let \p{Lu} match any letter). */
+const SPLIT_SUBORDINATE = new RegExp(String.raw`,?\s+(?=${SUBORDINATE})`, 'u');
 /** A clause opening with a lower-case word (after markup and quotes), not a pronoun of its own subject. */
 const CONTINUES = /^[\s*_"'(\u201c-]*(?!(?:he|she|it|they|this|these|its|his|her|their)\b)\p{Ll}/u;
 /** A clause opening (after an adverb) with a pronoun or "the film": its subject is not a name it writes. */
@@ -169,7 +182,8 @@ export function splitClaims(answer: string, names: readonly string[] = []): Clai
     sentences.forEach((held, i) => {
         const sentence = release(held);
         const parts = held
-            .split(/,?\s+and\s+|,\s+while\s+|,\s+(?=(?:he|she|it|they|who)\s+\p{Ll})/iu)
+            .split(SPLIT)
+            .flatMap(p => p.split(SPLIT_SUBORDINATE))
             .map(p =>
                 release(p)
                     .replace(/[.!?;]+$/, '')
@@ -264,11 +278,7 @@ function unlinkedNames(text: string, masked: string, opensName = false): string[
  */
 function deniedIn(claim: Claim, whole: readonly [number, number][]): [number, number][] {
     const own = deniedSpans(claim.text);
-    if (!claim.span || whole.length === 0) return own;
-    const [a, b] = claim.span;
-    const extra = whole
-        .filter(([x, y]) => y > a && x < b)
-        .map(([x, y]): [number, number] => [Math.max(x, a) - a, Math.min(y, b) - a]);
+    const extra = whole.length === 0 ? [] : localSpans(claim, whole);
     if (extra.length === 0) return own;
     const all = [...own, ...extra].sort((p, q) => p[0] - q[0]);
     const merged: [number, number][] = [[...all[0]!]];
@@ -280,10 +290,21 @@ function deniedIn(claim: Claim, whole: readonly [number, number][]): [number, nu
     return merged;
 }
 
+/** The spans of the whole answer that reach into a claim, in the claim's text. */
+function localSpans(claim: Claim, spans: readonly [number, number][]): [number, number][] {
+    if (!claim.span) return [];
+    const [a, b] = claim.span;
+    return spans.filter(([x, y]) => y > a && x < b).map(([x, y]): [number, number] => [Math.max(x, a) - a, Math.min(y, b) - a]);
+}
+
 /** `answer`: the text the claims were cut from (their spans point into it), read whole for what a denial covers. */
 export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answer?: string): LinkedClaim[] {
     const out: LinkedClaim[] = [];
     const whole = answer !== undefined ? deniedSpans(answer) : [];
+    // What the answer reports of the given facts ("Per the facts given, X, not Y") is the answer's claim only as a
+    // whole: followed (no denial starts there) or set against (denied from its start). A correction written inside
+    // the report ("not Y") is the facts' own, no negated claim of the answer's.
+    const reported = answer !== undefined ? reportedSpans(answer) : [];
     let pending: { sentence: number; relations: string[] } | undefined;
     let previous: { sentence: number; subject?: LooseEntry; last?: LooseEntry } = { sentence: -1 };
     const named: string[] = [];
@@ -292,7 +313,8 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
         for (const m of found) named.push(m.id);
         // What a denial covers (denial.ts): a mention inside a denied span ("2009, not 2012") is no part of the
         // claim; it is a negated claim of its own about the same subject.
-        const denied = deniedIn(claim, whole);
+        const source = reported.length ? localSpans(claim, reported) : [];
+        const denied = deniedIn(claim, whole).filter(([a, b]) => !source.some(([x, y]) => x < a && b <= y));
         const kept = denied.length ? found.filter(m => !isDenied(denied, m.start, m.end)) : found;
         const readings = (ms: readonly Mention[]) => ms.flatMap(m => m.entries.map(k => lexicon.entries[k]!));
         const visible = denied.length ? withoutDenied(claim.text, denied) : claim.text;
@@ -306,8 +328,15 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
         // and directed Avatar": "directed Avatar" is about James Cameron); what it names are its objects.
         // A relative clause ("…, who had left to direct X") is about the entity named last before it.
         // Only when that entity ends the clause before; a name the data does not hold there leaves no subject.
-        if (previous.sentence === claim.sentence && /^\s*who\b/i.test(claim.text)) subject = previous.last;
-        else if (previous.subject && previous.sentence === claim.sentence && CONTINUES.test(claim.text))
+        // A subordinate clause with a name of its own ("after Bryan Singer left to make X") is about that name.
+        const relative = previous.sentence === claim.sentence && /^\s*who\b/i.test(claim.text);
+        if (relative) subject = previous.last;
+        else if (
+            previous.subject &&
+            previous.sentence === claim.sentence &&
+            CONTINUES.test(claim.text) &&
+            !OPENS_SUBORDINATE.test(claim.text)
+        )
             subject = previous.subject;
         else if (first && UNLINKED_FULL_NAME.test(visible.slice(0, first.start))) subject = undefined;
         // A clause whose subject is a pronoun or a description ("He directed X", "The film was his follow-up to X") is
@@ -323,7 +352,9 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
             subject = pick[0];
             alternatives = pick.slice(1);
         }
-        if (!first && previous.sentence === claim.sentence) subject = previous.subject;
+        // A clause without a name of its own continues its sentence's subject; a relative clause ("…, who had
+        // directed X") stays about the name it follows, or about none.
+        if (!first && !relative && previous.sentence === claim.sentence) subject = previous.subject;
         // A value in parentheses right after another entity qualifies that entity ("… since Titanic (1997)"): it is
         // no object of this claim's subject (the subject's own "Avatar (2009)" stays).
         const objectsOf = kept.filter(m => !qualifiesOther(claim.text, kept, m, subject, lexicon));
@@ -355,7 +386,12 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
             out.push(own);
         for (const [a, b] of denied) {
             const ms = found.filter(m => m.start >= a && m.end <= b);
-            const about = subject ?? readings(ms).find(e => e.entity);
+            // The denied span's subject: the clause's, when the clause names it before the span ("Avatar came out in
+            // 2009, not 2012"); the span's own first entity when the clause's subject comes after it ("Listing X under
+            // Y is wrong — Z directed it": a claim about X).
+            const inSpan = readings(ms).find(e => e.entity);
+            const after = first !== undefined && subject !== undefined && rows.includes(subject) && first.start >= b;
+            const about = inSpan && after ? inSpan : (subject ?? inSpan);
             const blank = ' '.repeat(a) + claim.text.slice(a, b) + ' '.repeat(claim.text.length - b);
             const part = linkedPart(claim, claim.text.slice(a, b), ms, readings(ms), about, lexicon, blank, [a, b]);
             if (part.objects.length === 0 && part.numbers.length === 0 && part.names.length === 0) continue;
@@ -403,9 +439,15 @@ function linkedPart(
     for (const m of found) blanked = blanked.slice(0, m.start) + ' '.repeat(m.end - m.start) + blanked.slice(m.end);
     const masked = stripValue(blanked);
     const numbers = masked.match(/\b\d+(?:\.\d+)?\b/g) ?? [];
-    // Relation words: the whole claim's (the denied part "not 2012" names the relation of its claim).
-    const words = new Set(stems(stripValue(withoutMentions(claim.text, found))));
-    const relations = lexicon.relations.filter(r => [...r.stems].some(s => words.has(s))).map(r => r.name);
+    // Relation words: a denied part's own when it writes one ("the facts list X as a star of Y, but he directed it":
+    // the denial is of "star"); else the whole claim's (the denied part "not 2012" names the relation of its claim).
+    const named = (t: string) => {
+        const words = new Set(stems(stripValue(t)));
+        return lexicon.relations.filter(r => [...r.stems].some(s => words.has(s))).map(r => r.name);
+    };
+    const whole = withoutMentions(claim.text, found);
+    const ownWords = part ? named(whole.slice(part[0], part[1])) : [];
+    const relations = ownWords.length > 0 ? ownWords : named(whole);
     const offset = claim.span?.[0] ?? 0;
     const shifted = found.map(m => ({ ...m, start: m.start + offset, end: m.end + offset }));
     const linked: LinkedClaim = {

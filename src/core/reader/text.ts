@@ -111,9 +111,18 @@ export function after(text: string, at: number): number {
 
 const NEG = String.raw`(?:do\s*n[o']?t|don'?t|dont|cannot|can\s*not|can'?t|could\s*n[o']?t|couldn'?t|am\s+unable\s+to|'?m\s+unable\s+to|am\s+not\s+able\s+to|'?m\s+not\s+able\s+to|have\s+no\s+way\s+to|was\s+unable\s+to|was\s+not\s+able\s+to)`;
 const KNOW_VERB = String.raw`(?:know|say|tell|determine|verify|confirm|answer\s+(?:this|that|the\s+question)\s+(?:with\s+certainty|accurately|definitively)|find|recall|provide\s+(?:a\s+)?(?:definitive|accurate|specific|reliable|an?\s+answer)|be\s+(?:sure|certain))`;
+/** Unwilling to: "I don't want to", "I'd rather not", "I don't feel I can", "I won't". */
+const UNWILLING = String.raw`(?:(?:do\s*n[o']?t|don'?t)\s+(?:want|wish|intend)\s+to|(?:'d|\s+would)\s+(?:rather|prefer)\s+not(?:\s+to)?|(?:do\s*n[o']?t|don'?t)\s+(?:feel|think)\s+(?:that\s+)?i\s+can|won'?t|will\s+not)`;
+/**
+ * Declining as one act (issue 41): "I" + cannot / will not + a verb of answering + what is declined — an answer, a
+ * name, an explanation, who / which / whether, or how ("with confidence", "reliably", "as fact"): "I'm not able to
+ * answer this one with confidence", "I'd rather not commit to a single name", "I don't feel I can give a reliable
+ * answer". Unwilling to assert, state, claim, commit or guess declines whatever follows.
+ */
+const DECLINE_ACT = String.raw`i\s*(?:${NEG}|${UNWILLING})\s+(?:(?:really|honestly|confidently|safely|responsibly)\s+)?(?:give|offer|provide|state|assert|name|commit\s+to|answer|explain|confirm)\b(?=[^.!?\n]{0,60}?\b(?:answer|verdict|name|explanation|response|credit|relationship|who|which|whether|confiden(?:t|tly|ce)|reliabl[ey]|trustworthy|definitive(?:ly)?|with\s+certainty|for\s+(?:sure|certain)|firm(?:ly)?|as\s+(?:a\s+)?fact)\b)|i\s*${UNWILLING}\s+(?:assert|state|claim|commit|guess|speculate)\b`;
 /** Phrases that say the model does not know (anywhere they occur). */
 const ABSTAIN = new RegExp(
-    String.raw`\b(?:i\s*${NEG}\s+${KNOW_VERB}` +
+    String.raw`\b(?:i\s*${NEG}\s+${KNOW_VERB}|${DECLINE_ACT}` +
         String.raw`|i\s*(?:'?m|am)\s+(?:not\s+(?:(?:entirely|completely|totally|fully|quite|100%|absolutely)\s+)?(?:sure|certain|aware)|unsure|uncertain)` +
         String.raw`|(?:^|[^a-z])not\s+sure|\bunsure\b|\buncertain\b` +
         String.raw`|i\s*(?:do\s*n[o']?t|don'?t|dont)\s+have\s+(?:enough|sufficient|any|specific|reliable|complete|full|detailed|access\s+to|the|real-time|up-to-date|information)` +

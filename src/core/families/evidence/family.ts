@@ -570,11 +570,13 @@ export const evidenceFamily: ProbeFamily = {
         },
         pathPerItem: false,
         // The reader's short answer: an abstention ("I am not sure") or a refusal is no answer (M), a hedged one is.
-        parse: response => {
-            const r = readShort(response);
+        parse: (response, question) => {
+            // The question with its passage: a value it already gives is no value of the answer's own.
+            const r = readShort(response, { question: question.question });
             return {
                 answer: r.label,
-                rationaleStart: r.label === 'answer' ? 0 : r.rationaleStart,
+                // The answer's words: the whole response (the paper's check), or from a marked conclusion after reasoning.
+                rationaleStart: r.label === 'answer' ? (r.from ?? 0) : r.rationaleStart,
                 span: r.span,
                 why: r.why,
                 stance: r.stance,
@@ -585,7 +587,7 @@ export const evidenceFamily: ProbeFamily = {
         score: (q, parsed, response) => ({
             correct:
                 parsed.answer === 'answer' &&
-                states(parsed.text ?? response, [
+                states(parsed.text ?? response.slice(parsed.rationaleStart), [
                     answerOf(q),
                     ...(q.evidence?.kind === 'swap' ? [] : (q.evidence?.aliases ?? [])),
                 ]),

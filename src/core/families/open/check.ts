@@ -142,6 +142,16 @@ function states(claim: LinkedClaim, facts: FactSource, id: string): boolean {
 function checkClaim(claim: LinkedClaim, facts: FactSource, many: ReadonlySet<string>): ClaimCheck {
     const read = claim.alternatives?.length ? checkRows(claim, facts, many) : checkStated(claim, facts, many);
     if (!claim.negated || read.label === 'unverifiable') return read;
+    // A denial of a relation the data does not name ("Nolan never acted in Interstellar") is no contradiction of the
+    // one it holds (Nolan directed it): a denied claim is contradicted only where it names the data's relation, or
+    // denies a value of an attribute, which has one relation ("Avatar came out in 2012, not 2009": its year).
+    if (
+        read.label === 'supported' &&
+        claim.relations.length === 0 &&
+        read.edge !== undefined &&
+        facts.typeOf(read.edge.tail) !== read.edge.relation
+    )
+        return { label: 'unverifiable' };
     return { ...read, label: read.label === 'supported' ? 'contradicted' : 'supported' };
 }
 
