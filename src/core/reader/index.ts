@@ -13,7 +13,7 @@ export {
     firstSentenceEnd,
     AUTHORS_DECLINE_WORDS,
 } from './answer.js';
-export type { Reading, ClosedOptions, ShortOptions } from './answer.js';
+export type { Reading, ClosedOptions } from './answer.js';
 export { findVerdict } from './verdict.js';
 export { Linker, partOfLongerName, type EntityEntry, type Mention } from './link.js';
 export { ClaimReader, clauses, negationAt, rationalePoints, factScore } from './claims.js';
@@ -21,5 +21,5 @@ export type { RelationPhrasing, FactRow } from './claims.js';
 export { buildLooseLexicon, linkClaims, linkStatedClaims, splitClaims, statesLabel } from './loose.js';
 export type { LinkedClaim, LooseLexicon, LooseName, LooseEntry } from './loose.js';
 export type { StatedClaim } from './types.js';
-export { deniedSpans, isDenied, reportedSpans, withoutDenied } from './denial.js';
+export { deniedSpans, isDenied, withoutDenied } from './denial.js';
 export { readClaimsAnswer } from './abstain.js';
