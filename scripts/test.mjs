@@ -24,8 +24,8 @@ function files(dir, suffix) {
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 /**
- * Runs the steps side by side (all at once: the checks before the build are four short processes, the two after
- * it two), their output kept and printed whole in order; exits when any fails.
+ * Runs the steps side by side (all at once: the checks and the build, five short processes), their output kept and
+ * printed whole in order; exits when any fails.
  */
 async function runSideBySide(steps) {
     const results = await Promise.all(
@@ -54,6 +54,10 @@ async function runSideBySide(steps) {
 }
 
 if (!quick) {
+    // One batch: the build does not wait for the checks, so that no core idles while the last check finishes.
+    // dependency-cruiser runs here only when the unit tier does not: that tier's test/unit/repo/layering.test.ts runs
+    // it over the same config and fails on any violation, warnings included.
+    const unitRuns = !only || only === 'unit';
     await runSideBySide([
         [
             npx,
@@ -67,13 +71,15 @@ if (!quick) {
             ['knip', '--no-progress'],
             'unused files, exports and dependencies (knip: knip.jsonc names the entry points and the allow-list)',
         ],
-    ]);
-    await runSideBySide([
-        [
-            npx,
-            ['depcruise', 'src', '--config', '.dependency-cruiser.cjs'],
-            'layering (dependency-cruiser: no cycles, a family imports no other family, only the registry imports families, core imports no face)',
-        ],
+        ...(unitRuns
+            ? []
+            : [
+                  [
+                      npx,
+                      ['depcruise', 'src', '--config', '.dependency-cruiser.cjs'],
+                      'layering (dependency-cruiser: no cycles, a family imports no other family, only the registry imports families, core imports no face)',
+                  ],
+              ]),
         [process.execPath, ['scripts/build.mjs'], 'build bundles'],
     ]);
     // Just built: tests start the CLI from its bundle (what the package ships) instead of compiling the sources in
@@ -99,11 +105,9 @@ for (const tier of tiers) {
     }
     groups[IN_PROCESS.has(tier) ? 'inProcess' : 'perFile'].push(...files(path.join('test', tier), '.test.ts'));
 }
-// The longest files first (the e2e tier's: a code-server and a browser each), so that the run does not end with
-// one long file on one core while the other idles.
-const LONGEST_FIRST = ['e2e', 'acceptance', 'integration', 'reliability', 'security', 'server'];
-const tierOf = f => LONGEST_FIRST.indexOf(f.split(path.sep)[1]);
-groups.perFile.sort((a, b) => tierOf(a) - tierOf(b) || a.localeCompare(b));
+// Node's runner sorts the files it is given by path, so they start in that order whatever order they are passed in:
+// test/acceptance and test/e2e (the longest files: a code-server and a browser each) first, test/server's short
+// ones last, so that the run does not end with one long file on one core while the other idles.
 const total = groups.inProcess.length + groups.perFile.length;
 if (total === 0) {
     console.error('no test files found');

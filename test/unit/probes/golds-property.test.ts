@@ -85,6 +85,8 @@ describe('golds on random data (issue 27 property)', () => {
         writeFileSync(path.join(dir, 'spec.probe'), SPEC);
         const counts = { statementNo: 0, statementYes: 0, ruleYes: 0, choice: 0 };
         try {
+            // The spec is the same in every run (only its CSV files change): loaded once, its data read in each run.
+            const { model } = await loadSpec(path.join(dir, 'spec.probe'));
             await fc.assert(
                 fc.asyncProperty(rowsArb, clubCities, async (rows, cities) => {
                     writeFileSync(
@@ -95,7 +97,6 @@ describe('golds on random data (issue 27 property)', () => {
                         path.join(dir, 'c.csv'),
                         'name,city\n' + CLUBS.map((c, i) => `${c},${cities[i]}`).join('\n') + '\n',
                     );
-                    const { model } = await loadSpec(path.join(dir, 'spec.probe'));
                     const data = await loadData(model);
                     const truth = trueTexts(rows);
                     const where = `\n${JSON.stringify(rows)} ${JSON.stringify(cities)}`;

@@ -41,7 +41,11 @@ const variance = (xs: readonly number[]) => {
 
 function strataOf(strata: readonly string[], cheap: readonly number[]): Stratum[] {
     const by = new Map<string, number[]>();
-    strata.forEach((s, i) => by.set(s, [...(by.get(s) ?? []), i]));
+    strata.forEach((s, i) => {
+        const members = by.get(s);
+        if (members) members.push(i);
+        else by.set(s, [i]);
+    });
     return [...by].map(([name, members]) => {
         const f = members.map(i => cheap[i]!);
         return { name, members, cheapMean: mean(f), cheapVar: variance(f) };
