@@ -136,6 +136,13 @@ const OPENS_SUBORDINATE = new RegExp(`^[\\s*_"'(\u201c]*${SUBORDINATE}`, 'u');
 const SPLIT = /,?\s+and\s+|,\s+while\s+|,\s+(?=(?:he|she|it|they|who)\s+\p{Ll})/iu;
 /** Case matters here (no `i`: it would let \p{Lu} match any letter). */
 const SPLIT_SUBORDINATE = new RegExp(String.raw`,?\s+(?=${SUBORDINATE})`, 'u');
+/**
+ * A relative clause opened by "which" and its verb, right after a name (its last word capitalised or a number, or a
+ * parenthesis after it): "Transcendence (2014), which starred Johnny Depp". Not after a common noun ("the facts
+ * provided, which match …") nor with a subject of its own ("which the list credits to …"). Case matters (no `i`).
+ */
+const SPLIT_WHICH =
+    /(?<=(?:^|[\s\u0000])[(*_"'\u201c]*[\p{Lu}\p{N}][^\s,]*),\s+(?=which\s+(?!(?:the|a|an|his|her|its|their|this|that|these|those|i|we|you|he|she|they|it)\b)\p{Ll})/u;
 /** A clause opening with a lower-case word (after markup and quotes), not a pronoun of its own subject. */
 const CONTINUES = /^[\s*_"'(\u201c-]*(?!(?:he|she|it|they|this|these|its|his|her|their)\b)\p{Ll}/u;
 /** A clause opening (after an adverb) with a pronoun or "the film": its subject is not a name it writes. */
@@ -184,6 +191,7 @@ export function splitClaims(answer: string, names: readonly string[] = []): Clai
         const parts = held
             .split(SPLIT)
             .flatMap(p => p.split(SPLIT_SUBORDINATE))
+            .flatMap(p => p.split(SPLIT_WHICH))
             .map(p =>
                 release(p)
                     .replace(/[.!?;]+$/, '')
@@ -326,10 +334,10 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
         let alternatives: LooseEntry[] = [];
         // A clause that opens with a lower-case word continues its sentence's previous claim ("James Cameron wrote
         // and directed Avatar": "directed Avatar" is about James Cameron); what it names are its objects.
-        // A relative clause ("…, who had left to direct X") is about the entity named last before it.
+        // A relative clause ("…, who had left to direct X", "…, which starred Y") is about the entity named last before it.
         // Only when that entity ends the clause before; a name the data does not hold there leaves no subject.
         // A subordinate clause with a name of its own ("after Bryan Singer left to make X") is about that name.
-        const relative = previous.sentence === claim.sentence && /^\s*who\b/i.test(claim.text);
+        const relative = previous.sentence === claim.sentence && /^\s*(?:who|which)\b/i.test(claim.text);
         if (relative) subject = previous.last;
         else if (
             previous.subject &&

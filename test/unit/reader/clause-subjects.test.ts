@@ -118,3 +118,29 @@ describe('issue 41: what the answer reports of the given facts is its claim only
         assert.deepEqual(labels('According to the facts given, Interstellar was directed by Wally Pfister.'), ['contradicted']);
     });
 });
+
+describe('issue 41 (b4): a "which" clause right after a name is about that name', () => {
+    it('"Pfister went on to make Transcendence, which starred Johnny Depp": no star claim about Pfister', () => {
+        const got = read('Wally Pfister went on to make Transcendence, which starred Johnny Depp.');
+        assert.ok(!got.some(v => v.data.label === 'contradicted'), JSON.stringify(got.map(v => [v.text, v.data.label])));
+        assert.ok(got.some(v => v.data.label === 'supported' && v.text.includes('Transcendence')));
+    });
+    it('guard: a "which" clause that states the data\'s value is judged about the name it follows', () => {
+        const got = read('Christopher Nolan made a film, Interstellar, which was released in 2014.');
+        assert.ok(
+            got.some(v => v.data.label === 'supported' && /2014/.test(v.text)),
+            JSON.stringify(got.map(v => [v.text, v.data.label])),
+        );
+    });
+    it('guard: "which" after a common noun opens no clause ("the notes given, which agree with me, …")', () => {
+        const got = read('Going by the notes given, which agree with me, Wally Pfister directed Transcendence.');
+        assert.ok(
+            got.some(v => v.data.label === 'supported'),
+            JSON.stringify(got.map(v => [v.text, v.data.label])),
+        );
+    });
+    it('guard: "which" with a subject of its own ("which the list credits to …") opens no clause', () => {
+        const got = read('Pfister also made Transcendence, which the list wrongly credits to Johnny Depp.');
+        assert.equal(got.length, 1, JSON.stringify(got.map(v => v.text)));
+    });
+});
