@@ -130,10 +130,12 @@ const KEEP = '\u0000';
 const SUBORDINATE = String.raw`(?:after|before|when|once|until|because|since|although|though|whereas)\s+\p{Lu}[\p{L}\p{N}'.\u0000-]*(?:\s+\p{Lu}[\p{L}\p{N}'.\u0000-]*)*\s+(?!(?:in|on|at|of|for|with|and|or|to|by|from|as|into|than|the|a|an)\b)\p{Ll}`;
 const OPENS_SUBORDINATE = new RegExp(`^[\\s*_"'(\u201c]*${SUBORDINATE}`, 'u');
 /**
- * Where a sentence is cut into clauses: ", and" / " and", ", while", a comma before a pronoun and its verb, and
- * before a subordinate clause with a subject of its own.
+ * Where a sentence is cut into clauses: ", and" / " and", ", while", a comma before a pronoun and its verb, a dash
+ * before one when no dash closes it (a paired "— they list X as … —" is an aside inside its clause), and before a
+ * subordinate clause with a subject of its own.
  */
-const SPLIT = /,?\s+and\s+|,\s+while\s+|,\s+(?=(?:he|she|it|they|who)\s+\p{Ll})/iu;
+const SPLIT =
+    /,?\s+and\s+|,\s+while\s+|,\s+(?=(?:he|she|it|they|who)\s+\p{Ll})|\s+[\u2013\u2014]\s+(?=(?:he|she|it|they)\s+\p{Ll}[^\u2013\u2014]*$)/iu;
 /** Case matters here (no `i`: it would let \p{Lu} match any letter). */
 const SPLIT_SUBORDINATE = new RegExp(String.raw`,?\s+(?=${SUBORDINATE})`, 'u');
 /**
@@ -198,7 +200,8 @@ export function splitClaims(answer: string, names: readonly string[] = []): Clai
                     .trim(),
             )
             .filter(p => p.length > 0);
-        // A comma before a pronoun and its verb opens a clause of its own ("X wasn't a star of Y, he directed it").
+        // A comma or a dash before a pronoun and its verb opens a clause of its own ("X wasn't a star of Y, he directed it",
+        // "X directed Y — he didn't star in it").
         // A part of one or two words ("Cameron and Mendes") is a list, not a clause: keep the sentence whole.
         const clauses =
             parts.length > 1 && parts.every(p => p.split(/\s+/).length >= 3) ? parts : [sentence.replace(/[.!?;]+$/, '').trim()];

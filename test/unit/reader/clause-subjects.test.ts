@@ -144,3 +144,15 @@ describe('issue 41 (b4): a "which" clause right after a name is about that name'
         assert.equal(got.length, 1, JSON.stringify(got.map(v => v.text)));
     });
 });
+
+describe('issue 41 (b4): a dash before a pronoun and its verb opens a clause of its own, as a comma does', () => {
+    it('"Nolan is the director of Interstellar — he did not act in it": the first clause stands, supported', () => {
+        const got = read('Christopher Nolan is the director of Interstellar — he did not star in it, whatever the list says.');
+        assert.ok(!got.some(v => v.data.label === 'contradicted'), JSON.stringify(got.map(v => [v.text, v.data.label])));
+        assert.ok(got.some(v => v.data.label === 'supported' && v.text.includes('director')));
+    });
+    it('guard: a dash before a name is no such clause ("Interstellar — Christopher Nolan\'s film — came out in 2014")', () => {
+        const got = read("Interstellar — Christopher Nolan's film — came out in 2014.");
+        assert.equal(got.length, 1, JSON.stringify(got.map(v => v.text)));
+    });
+});
