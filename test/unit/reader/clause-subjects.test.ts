@@ -156,3 +156,13 @@ describe('issue 41 (b4): a dash before a pronoun and its verb opens a clause of 
         assert.equal(got.length, 1, JSON.stringify(got.map(v => v.text)));
     });
 });
+
+describe('issue 41 (b4): a value of an attribute written after the subject is that attribute, not the object of the relation', () => {
+    it('"Interstellar (2014), starring Anne Hathaway": the year is no star of the film, nothing contradicted', () => {
+        const got = read('Interstellar (2014), starring Anne Hathaway.');
+        assert.ok(!got.some(v => v.data.label === 'contradicted'), JSON.stringify(got.map(v => [v.text, v.data.label])));
+    });
+    it('guard: an entity linked by another relation is still contradicted ("Interstellar starred Christopher Nolan")', () => {
+        assert.deepEqual(labels('Interstellar starred Christopher Nolan.'), ['contradicted']);
+    });
+});
