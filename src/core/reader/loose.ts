@@ -10,7 +10,7 @@
  */
 import { Linker, type EntityEntry, type Mention } from './link.js';
 import { negationAt } from './claims.js';
-import { deniedSpans, isDenied, reportedSpans, withoutDenied } from './denial.js';
+import { deniedSpans, isDenied, rejectedReports, reportedSpans, withoutDenied } from './denial.js';
 import { findWord, stripValue } from './fold.js';
 import type { StatedClaim } from './types.js';
 
@@ -316,6 +316,8 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
     // whole: followed (no denial starts there) or set against (denied from its start). A correction written inside
     // the report ("not Y") is the facts' own, no negated claim of the answer's.
     const reported = answer !== undefined ? reportedSpans(answer) : [];
+    // A report the answer then rejects whole ("The facts claim X. None of that fits what I know.") is no claim of its.
+    const rejected = answer !== undefined && reported.length ? rejectedReports(answer, reported) : [];
     let pending: { sentence: number; relations: string[] } | undefined;
     let previous: { sentence: number; subject?: LooseEntry; last?: LooseEntry } = { sentence: -1 };
     const named: string[] = [];
@@ -326,7 +328,8 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
         // claim; it is a negated claim of its own about the same subject.
         const source = reported.length ? localSpans(claim, reported) : [];
         const denied = deniedIn(claim, whole).filter(([a, b]) => !source.some(([x, y]) => x < a && b <= y));
-        const kept = denied.length ? found.filter(m => !isDenied(denied, m.start, m.end)) : found;
+        const setAside = [...denied, ...(rejected.length ? localSpans(claim, rejected) : [])].sort((x, y) => x[0] - y[0]);
+        const kept = setAside.length ? found.filter(m => !isDenied(setAside, m.start, m.end)) : found;
         const readings = (ms: readonly Mention[]) => ms.flatMap(m => m.entries.map(k => lexicon.entries[k]!));
         const visible = denied.length ? withoutDenied(claim.text, denied) : claim.text;
         // The claim's subject is the entity its clause is about: the first linked entity, unless a full name the data

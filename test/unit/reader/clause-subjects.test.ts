@@ -166,3 +166,20 @@ describe('issue 41 (b4): a value of an attribute written after the subject is th
         assert.deepEqual(labels('Interstellar starred Christopher Nolan.'), ['contradicted']);
     });
 });
+
+describe('issue 41 (b4): a report the next sentence rejects whole is no claim of the answer', () => {
+    it('"the facts given claim X … None of that fits what I know": X is not the answer\'s claim', () => {
+        const got = read(
+            'To start with the notes: the facts given claim Interstellar was directed by Wally Pfister. None of that fits what I know. Christopher Nolan directed Interstellar.',
+        );
+        assert.ok(!got.some(v => v.data.label === 'contradicted'), JSON.stringify(got.map(v => [v.text, v.data.label])));
+        assert.ok(got.some(v => v.data.label === 'supported'));
+    });
+    it('guard: a report the answer follows stays its claim ("the facts given claim X, and that matches my memory")', () => {
+        const got = read('The facts given claim Interstellar was directed by Wally Pfister. That is what I remember too.');
+        assert.ok(
+            got.some(v => v.data.label === 'contradicted'),
+            JSON.stringify(got.map(v => [v.text, v.data.label])),
+        );
+    });
+});
