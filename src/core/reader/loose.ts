@@ -455,8 +455,12 @@ function linkedPart(
     const numbers = masked.match(/\b\d+(?:\.\d+)?\b/g) ?? [];
     // Relation words: a denied part's own when it writes one ("the facts list X as a star of Y, but he directed it":
     // the denial is of "star"); else the whole claim's (the denied part "not 2012" names the relation of its claim).
+    // A relation word inside a run of capitalised words is part of a name the data does not hold ("the 2009 Star Trek
+    // reboot" names no *star*); a lone capitalised word ("Directed by …") still names its relation.
     const named = (t: string) => {
-        const words = new Set(stems(stripValue(t)));
+        const words = new Set(
+            stems(stripValue(t.replace(/\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)+/gu, m => ' '.repeat(m.length)))),
+        );
         return lexicon.relations.filter(r => [...r.stems].some(s => words.has(s))).map(r => r.name);
     };
     const whole = withoutMentions(claim.text, found);

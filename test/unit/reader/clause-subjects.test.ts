@@ -183,3 +183,16 @@ describe('issue 41 (b4): a report the next sentence rejects whole is no claim of
         );
     });
 });
+
+describe('issue 41 (b4): a relation word inside a run of capitalised words is part of a name, not a relation', () => {
+    it('"Interstellar is the 2014 heir to Star Trek": "Star" names no star relation; the year is supported', () => {
+        assert.deepEqual(labels('Interstellar is the 2014 heir to Star Trek.'), ['supported']);
+    });
+    it('guard: a lone capitalised relation word still names its relation ("Released in 2014, Interstellar …")', () => {
+        const got = read('Interstellar starred Christopher Nolan, per its Director credit.');
+        assert.ok(
+            got.some(v => v.relations.includes('Movie.star')),
+            JSON.stringify(got.map(v => v.relations)),
+        );
+    });
+});
