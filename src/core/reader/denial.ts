@@ -248,6 +248,24 @@ export function reportedSpans(text: string): [number, number][] {
     return merged(out);
 }
 
+/**
+ * A sentence that rejects what was just reported as a whole: "None of that fits what I know", "That's wrong",
+ * "This doesn't match …", "… conflicts with …".
+ */
+const REJECTS =
+    /\b(?:none\s+of\s+(?:that|this|these|those|it|them)\s+(?:fits?|matches|is\s+(?:right|correct|accurate))|(?:that|this|these|those|it)(?:'s|\u2019s|\s+is|\s+are)\s+(?:wrong|incorrect|mistaken|not\s+(?:right|correct|accurate))|(?:does\s*n[o'\u2019]?t|do\s*n[o'\u2019]?t)\s+(?:match|fit)|conflicts?\s+with|contradicts?)\b/i;
+
+/**
+ * The reported spans (`reportedSpans`) the answer rejects whole in the rest of their sentence or the next one ("The
+ * facts claim X. None of that fits what I know."): what they report is the facts', no claim of the answer's.
+ */
+export function rejectedReports(text: string, reported: readonly [number, number][] = reportedSpans(text)): [number, number][] {
+    return reported.filter(([, b]) => {
+        const end = /[.!?\n][^.!?\n]*[.!?\n]/.exec(text.slice(b));
+        return REJECTS.test(text.slice(b, end ? b + end.index + end[0].length : text.length));
+    });
+}
+
 /** Is [a, b) inside one of the denied spans? */
 export function isDenied(spans: readonly (readonly [number, number])[], a: number, b: number): boolean {
     for (const [x, y] of spans) {

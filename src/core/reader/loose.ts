@@ -10,7 +10,7 @@
  */
 import { Linker, type EntityEntry, type Mention } from './link.js';
 import { negationAt } from './claims.js';
-import { deniedSpans, isDenied, reportedSpans, withoutDenied } from './denial.js';
+import { deniedSpans, isDenied, rejectedReports, reportedSpans, withoutDenied } from './denial.js';
 import { findWord, stripValue } from './fold.js';
 import type { StatedClaim } from './types.js';
 
@@ -130,12 +130,21 @@ const KEEP = '\u0000';
 const SUBORDINATE = String.raw`(?:after|before|when|once|until|because|since|although|though|whereas)\s+\p{Lu}[\p{L}\p{N}'.\u0000-]*(?:\s+\p{Lu}[\p{L}\p{N}'.\u0000-]*)*\s+(?!(?:in|on|at|of|for|with|and|or|to|by|from|as|into|than|the|a|an)\b)\p{Ll}`;
 const OPENS_SUBORDINATE = new RegExp(`^[\\s*_"'(\u201c]*${SUBORDINATE}`, 'u');
 /**
- * Where a sentence is cut into clauses: ", and" / " and", ", while", a comma before a pronoun and its verb, and
- * before a subordinate clause with a subject of its own.
+ * Where a sentence is cut into clauses: ", and" / " and", ", while", a comma before a pronoun and its verb, a dash
+ * before one when no dash closes it (a paired "— they list X as … —" is an aside inside its clause), and before a
+ * subordinate clause with a subject of its own.
  */
-const SPLIT = /,?\s+and\s+|,\s+while\s+|,\s+(?=(?:he|she|it|they|who)\s+\p{Ll})/iu;
+const SPLIT =
+    /,?\s+and\s+|,\s+while\s+|,\s+(?=(?:he|she|it|they|who)\s+\p{Ll})|\s+[\u2013\u2014]\s+(?=(?:he|she|it|they)\s+\p{Ll}[^\u2013\u2014]*$)/iu;
 /** Case matters here (no `i`: it would let \p{Lu} match any letter). */
 const SPLIT_SUBORDINATE = new RegExp(String.raw`,?\s+(?=${SUBORDINATE})`, 'u');
+/**
+ * A relative clause opened by "which" and its verb, right after a name (its last word capitalised or a number, or a
+ * parenthesis after it): "Transcendence (2014), which starred Johnny Depp". Not after a common noun ("the facts
+ * provided, which match …") nor with a subject of its own ("which the list credits to …"). Case matters (no `i`).
+ */
+const SPLIT_WHICH =
+    /(?<=(?:^|[\s\u0000])[(*_"'\u201c]*[\p{Lu}\p{N}][^\s,]*),\s+(?=which\s+(?!(?:the|a|an|his|her|its|their|this|that|these|those|i|we|you|he|she|they|it)\b)\p{Ll})/u;
 /** A clause opening with a lower-case word (after markup and quotes), not a pronoun of its own subject. */
 const CONTINUES = /^[\s*_"'(\u201c-]*(?!(?:he|she|it|they|this|these|its|his|her|their)\b)\p{Ll}/u;
 /** A clause opening (after an adverb) with a pronoun or "the film": its subject is not a name it writes. */
@@ -184,13 +193,15 @@ export function splitClaims(answer: string, names: readonly string[] = []): Clai
         const parts = held
             .split(SPLIT)
             .flatMap(p => p.split(SPLIT_SUBORDINATE))
+            .flatMap(p => p.split(SPLIT_WHICH))
             .map(p =>
                 release(p)
                     .replace(/[.!?;]+$/, '')
                     .trim(),
             )
             .filter(p => p.length > 0);
-        // A comma before a pronoun and its verb opens a clause of its own ("X wasn't a star of Y, he directed it").
+        // A comma or a dash before a pronoun and its verb opens a clause of its own ("X wasn't a star of Y, he directed it",
+        // "X directed Y — he didn't star in it").
         // A part of one or two words ("Cameron and Mendes") is a list, not a clause: keep the sentence whole.
         const clauses =
             parts.length > 1 && parts.every(p => p.split(/\s+/).length >= 3) ? parts : [sentence.replace(/[.!?;]+$/, '').trim()];
@@ -305,6 +316,8 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
     // whole: followed (no denial starts there) or set against (denied from its start). A correction written inside
     // the report ("not Y") is the facts' own, no negated claim of the answer's.
     const reported = answer !== undefined ? reportedSpans(answer) : [];
+    // A report the answer then rejects whole ("The facts claim X. None of that fits what I know.") is no claim of its.
+    const rejected = answer !== undefined && reported.length ? rejectedReports(answer, reported) : [];
     let pending: { sentence: number; relations: string[] } | undefined;
     let previous: { sentence: number; subject?: LooseEntry; last?: LooseEntry } = { sentence: -1 };
     const named: string[] = [];
@@ -315,7 +328,8 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
         // claim; it is a negated claim of its own about the same subject.
         const source = reported.length ? localSpans(claim, reported) : [];
         const denied = deniedIn(claim, whole).filter(([a, b]) => !source.some(([x, y]) => x < a && b <= y));
-        const kept = denied.length ? found.filter(m => !isDenied(denied, m.start, m.end)) : found;
+        const setAside = [...denied, ...(rejected.length ? localSpans(claim, rejected) : [])].sort((x, y) => x[0] - y[0]);
+        const kept = setAside.length ? found.filter(m => !isDenied(setAside, m.start, m.end)) : found;
         const readings = (ms: readonly Mention[]) => ms.flatMap(m => m.entries.map(k => lexicon.entries[k]!));
         const visible = denied.length ? withoutDenied(claim.text, denied) : claim.text;
         // The claim's subject is the entity its clause is about: the first linked entity, unless a full name the data
@@ -326,10 +340,10 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
         let alternatives: LooseEntry[] = [];
         // A clause that opens with a lower-case word continues its sentence's previous claim ("James Cameron wrote
         // and directed Avatar": "directed Avatar" is about James Cameron); what it names are its objects.
-        // A relative clause ("…, who had left to direct X") is about the entity named last before it.
+        // A relative clause ("…, who had left to direct X", "…, which starred Y") is about the entity named last before it.
         // Only when that entity ends the clause before; a name the data does not hold there leaves no subject.
         // A subordinate clause with a name of its own ("after Bryan Singer left to make X") is about that name.
-        const relative = previous.sentence === claim.sentence && /^\s*who\b/i.test(claim.text);
+        const relative = previous.sentence === claim.sentence && /^\s*(?:who|which)\b/i.test(claim.text);
         if (relative) subject = previous.last;
         else if (
             previous.subject &&
@@ -441,8 +455,12 @@ function linkedPart(
     const numbers = masked.match(/\b\d+(?:\.\d+)?\b/g) ?? [];
     // Relation words: a denied part's own when it writes one ("the facts list X as a star of Y, but he directed it":
     // the denial is of "star"); else the whole claim's (the denied part "not 2012" names the relation of its claim).
+    // A relation word inside a run of capitalised words is part of a name the data does not hold ("the 2009 Star Trek
+    // reboot" names no *star*); a lone capitalised word ("Directed by …") still names its relation.
     const named = (t: string) => {
-        const words = new Set(stems(stripValue(t)));
+        const words = new Set(
+            stems(stripValue(t.replace(/\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)+/gu, m => ' '.repeat(m.length)))),
+        );
         return lexicon.relations.filter(r => [...r.stems].some(s => words.has(s))).map(r => r.name);
     };
     const whole = withoutMentions(claim.text, found);

@@ -118,3 +118,81 @@ describe('issue 41: what the answer reports of the given facts is its claim only
         assert.deepEqual(labels('According to the facts given, Interstellar was directed by Wally Pfister.'), ['contradicted']);
     });
 });
+
+describe('issue 41 (b4): a "which" clause right after a name is about that name', () => {
+    it('"Pfister went on to make Transcendence, which starred Johnny Depp": no star claim about Pfister', () => {
+        const got = read('Wally Pfister went on to make Transcendence, which starred Johnny Depp.');
+        assert.ok(!got.some(v => v.data.label === 'contradicted'), JSON.stringify(got.map(v => [v.text, v.data.label])));
+        assert.ok(got.some(v => v.data.label === 'supported' && v.text.includes('Transcendence')));
+    });
+    it('guard: a "which" clause that states the data\'s value is judged about the name it follows', () => {
+        const got = read('Christopher Nolan made a film, Interstellar, which was released in 2014.');
+        assert.ok(
+            got.some(v => v.data.label === 'supported' && /2014/.test(v.text)),
+            JSON.stringify(got.map(v => [v.text, v.data.label])),
+        );
+    });
+    it('guard: "which" after a common noun opens no clause ("the notes given, which agree with me, …")', () => {
+        const got = read('Going by the notes given, which agree with me, Wally Pfister directed Transcendence.');
+        assert.ok(
+            got.some(v => v.data.label === 'supported'),
+            JSON.stringify(got.map(v => [v.text, v.data.label])),
+        );
+    });
+    it('guard: "which" with a subject of its own ("which the list credits to …") opens no clause', () => {
+        const got = read('Pfister also made Transcendence, which the list wrongly credits to Johnny Depp.');
+        assert.equal(got.length, 1, JSON.stringify(got.map(v => v.text)));
+    });
+});
+
+describe('issue 41 (b4): a dash before a pronoun and its verb opens a clause of its own, as a comma does', () => {
+    it('"Nolan is the director of Interstellar — he did not act in it": the first clause stands, supported', () => {
+        const got = read('Christopher Nolan is the director of Interstellar — he did not star in it, whatever the list says.');
+        assert.ok(!got.some(v => v.data.label === 'contradicted'), JSON.stringify(got.map(v => [v.text, v.data.label])));
+        assert.ok(got.some(v => v.data.label === 'supported' && v.text.includes('director')));
+    });
+    it('guard: a dash before a name is no such clause ("Interstellar — Christopher Nolan\'s film — came out in 2014")', () => {
+        const got = read("Interstellar — Christopher Nolan's film — came out in 2014.");
+        assert.equal(got.length, 1, JSON.stringify(got.map(v => v.text)));
+    });
+});
+
+describe('issue 41 (b4): a value of an attribute written after the subject is that attribute, not the object of the relation', () => {
+    it('"Interstellar (2014), starring Anne Hathaway": the year is no star of the film, nothing contradicted', () => {
+        const got = read('Interstellar (2014), starring Anne Hathaway.');
+        assert.ok(!got.some(v => v.data.label === 'contradicted'), JSON.stringify(got.map(v => [v.text, v.data.label])));
+    });
+    it('guard: an entity linked by another relation is still contradicted ("Interstellar starred Christopher Nolan")', () => {
+        assert.deepEqual(labels('Interstellar starred Christopher Nolan.'), ['contradicted']);
+    });
+});
+
+describe('issue 41 (b4): a report the next sentence rejects whole is no claim of the answer', () => {
+    it('"the facts given claim X … None of that fits what I know": X is not the answer\'s claim', () => {
+        const got = read(
+            'To start with the notes: the facts given claim Interstellar was directed by Wally Pfister. None of that fits what I know. Christopher Nolan directed Interstellar.',
+        );
+        assert.ok(!got.some(v => v.data.label === 'contradicted'), JSON.stringify(got.map(v => [v.text, v.data.label])));
+        assert.ok(got.some(v => v.data.label === 'supported'));
+    });
+    it('guard: a report the answer follows stays its claim ("the facts given claim X, and that matches my memory")', () => {
+        const got = read('The facts given claim Interstellar was directed by Wally Pfister. That is what I remember too.');
+        assert.ok(
+            got.some(v => v.data.label === 'contradicted'),
+            JSON.stringify(got.map(v => [v.text, v.data.label])),
+        );
+    });
+});
+
+describe('issue 41 (b4): a relation word inside a run of capitalised words is part of a name, not a relation', () => {
+    it('"Interstellar is the 2014 heir to Star Trek": "Star" names no star relation; the year is supported', () => {
+        assert.deepEqual(labels('Interstellar is the 2014 heir to Star Trek.'), ['supported']);
+    });
+    it('guard: a lone capitalised relation word still names its relation ("Released in 2014, Interstellar …")', () => {
+        const got = read('Interstellar starred Christopher Nolan, per its Director credit.');
+        assert.ok(
+            got.some(v => v.relations.includes('Movie.star')),
+            JSON.stringify(got.map(v => v.relations)),
+        );
+    });
+});

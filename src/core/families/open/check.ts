@@ -186,10 +186,11 @@ function checkStated(claim: LinkedClaim, facts: FactSource, many: ReadonlySet<st
     // Several other names (a list: "starring A, B and C") or an added one ("also") name members, not the one value.
     if (ADDITIVE.test(claim.text) || claim.names.length > 1) return { label: 'unverifiable' };
     // Linked, but by another relation than the one the claim names ("Avatar's birth year is James Cameron"): only a
-    // claim of one object and one relation says that much.
+    // claim of one object and one relation says that much, and only of an entity. A value of an attribute is by its
+    // type that attribute's value: written ("Avatar (2009), starring …") it states its own relation, not the named one.
     if (claim.objects.length === 1 && claim.relations.length === 1) {
         const f = own.find(f => other(f, s.id) === claim.objects[0]!.id);
-        if (f) return { label: 'contradicted', edge: edgeOf(f) };
+        if (f && facts.typeOf(other(f, s.id)) !== f.relation) return { label: 'contradicted', edge: edgeOf(f) };
     }
     for (const r of claim.relations) {
         const ofR = many.has(r) ? undefined : functionalOf(own, s.id, r);
