@@ -46,7 +46,9 @@ const corpus = path.join(repo, 'test', 'fixtures', 'reader', 'natural');
  * 2026-11-29 (session 6), with batch b4 added (choice, evidence, open; drawn with seed 17, split before any verdict was
  * read): choice 97/101 (its b4 third 23/24), evidence 93/100 (16/17), open 89/102 (16/19); the rest unchanged.
  * Then the reader changed on tune/ only (which entity a clause is about, a short answer's marked conclusion, reported
- * speech, declining as one grammar): evidence 98/100, open 92/102; the rest unchanged.
+ * speech, declining as one grammar): evidence 98/100, open 92/102; the rest unchanged. Then (tune/ only again: a
+ * 'which' clause, a dash before a pronoun, a report the answer rejects whole, a relation word inside a name): open
+ * 95/102.
  */
 const GOAL = 0.97;
 const FLOORS: Record<string, number> = {
@@ -54,7 +56,7 @@ const FLOORS: Record<string, number> = {
     choice: 97 / 101,
     evidence: 98 / 100,
     multihop: 1,
-    open: 92 / 102,
+    open: 95 / 102,
     rules: 32 / 33,
     statements: 1,
     temporal: 43 / 44,
