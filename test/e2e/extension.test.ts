@@ -184,6 +184,10 @@ describe('the workbench, as a user sees it', { skip, timeout: 420_000 }, () => {
 
     it('shows the CodeLens summary on the probe and opens the graph for a failed question', async () => {
         await wb.openFile('movie.probe');
+        // The previous step's failure peek reveals the failed line and may scroll the probe's line, and its lens, out
+        // of view (the lens is then in the DOM but hidden): close the peek and show the spec from its top.
+        await session.page.keyboard.press('Escape');
+        await wb.goToLine(1);
         await session.page
             .locator(S.codeLens)
             .filter({ hasText: /local · A [.\d]+ R [.\d]+ AR [.\d]+ H [.\d]+ · \d+ of \d+ rationales failed/ })
