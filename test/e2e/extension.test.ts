@@ -184,13 +184,13 @@ describe('the workbench, as a user sees it', { skip, timeout: 420_000 }, () => {
 
     it('shows the CodeLens summary on the probe and opens the graph for a failed question', async () => {
         await wb.openFile('movie.probe');
-        // The previous step's failure peek reveals the failed line and may scroll the probe's line, and its lens, out
-        // of view (the lens is then in the DOM but hidden): close the peek and show the spec from its top.
+        // The suite's figures are lensed on more than one line of the spec: the one to read and click is the one on
+        // screen (a lens scrolled out of view, or in an editor not shown, is in the DOM but hidden).
         await session.page.keyboard.press('Escape');
         await wb.goToLine(1);
         await session.page
             .locator(S.codeLens)
-            .filter({ hasText: /local · A [.\d]+ R [.\d]+ AR [.\d]+ H [.\d]+ · \d+ of \d+ rationales failed/ })
+            .filter({ hasText: /local · A [.\d]+ R [.\d]+ AR [.\d]+ H [.\d]+ · \d+ of \d+ rationales failed/, visible: true })
             .first()
             .waitFor({ timeout: 60_000 });
         const lenses = await wb.codeLenses();
@@ -199,7 +199,7 @@ describe('the workbench, as a user sees it', { skip, timeout: 420_000 }, () => {
         assert.ok(summary, `CodeLenses: ${lenses.join(' | ')}`);
         await session.page
             .locator(`${S.codeLens} a`)
-            .filter({ hasText: /local · A/ })
+            .filter({ hasText: /local · A/, visible: true })
             .first()
             .click();
         await wb.pick(/Is there a movie|Is it true/);
