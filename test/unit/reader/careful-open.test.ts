@@ -8,10 +8,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storedFacts, verifyOpenAnswer } from '../../../src/core/families/open/check.js';
-import type { ContextNode, StoredRelation } from '../../../src/core/families/open/types.js';
+import type { StoredRelation } from '../../../src/core/families/open/types.js';
+import { contextNode, DIRECTED_BY, MOVIE_YEAR } from '../../support/open-context.js';
 
-const node = (id: string, label: string, type: string, entity: boolean) =>
-    ({ id, label, type, entity, ppr: 1, prize: 1 }) as ContextNode;
+const node = contextNode;
 const nodes = [
     node('Movie(Avatar)', 'Avatar', 'Movie', true),
     node('Director(James Cameron)', 'James Cameron', 'Director', true),
@@ -20,16 +20,7 @@ const nodes = [
     node('Movie(Titanic)', 'Titanic', 'Movie', true),
     node('Movie.year=1997', '1997', 'Movie.year', false),
 ];
-const relations: StoredRelation[] = [
-    {
-        name: 'directed_by',
-        label: 'directed by',
-        headType: 'Movie',
-        tailType: 'Director',
-        words: ['directed by', 'director', 'directed'],
-    },
-    { name: 'Movie.year', label: 'release year', headType: 'Movie', tailType: 'Movie.year', words: ['year', 'released'] },
-];
+const relations: StoredRelation[] = [DIRECTED_BY, MOVIE_YEAR];
 const data = storedFacts([
     { head: 'Movie(Avatar)', relation: 'directed_by', tail: 'Director(James Cameron)' },
     { head: 'Movie(Avatar)', relation: 'Movie.year', tail: 'Movie.year=2009' },

@@ -7,10 +7,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storedFacts, verifyOpenAnswer } from '../../../src/core/families/open/check.js';
-import type { ContextNode, StoredRelation } from '../../../src/core/families/open/types.js';
+import type { StoredRelation } from '../../../src/core/families/open/types.js';
+import { contextNode, DIRECTED_BY, MOVIE_STAR, MOVIE_YEAR } from '../../support/open-context.js';
 
-const node = (id: string, label: string, type: string, entity: boolean) =>
-    ({ id, label, type, entity, ppr: 1, prize: 1 }) as ContextNode;
+const node = contextNode;
 const nodes = [
     node('Movie(Interstellar)', 'Interstellar', 'Movie', true),
     node('Movie(Transcendence)', 'Transcendence', 'Movie', true),
@@ -20,17 +20,7 @@ const nodes = [
     node('Director(Mike Newell)', 'Mike Newell', 'Director', true),
     node('Movie.year=2014', '2014', 'Movie.year', false),
 ];
-const relations: StoredRelation[] = [
-    {
-        name: 'directed_by',
-        label: 'directed by',
-        headType: 'Movie',
-        tailType: 'Director',
-        words: ['directed by', 'director', 'directed'],
-    },
-    { name: 'Movie.star', label: 'star', headType: 'Movie', tailType: 'Movie.star', words: ['star'] },
-    { name: 'Movie.year', label: 'release year', headType: 'Movie', tailType: 'Movie.year', words: ['year', 'released'] },
-];
+const relations: StoredRelation[] = [DIRECTED_BY, MOVIE_STAR, MOVIE_YEAR];
 const data = storedFacts([
     { head: 'Movie(Interstellar)', relation: 'directed_by', tail: 'Director(Christopher Nolan)' },
     { head: 'Movie(Interstellar)', relation: 'Movie.year', tail: 'Movie.year=2014' },

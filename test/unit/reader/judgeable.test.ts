@@ -6,10 +6,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storedFacts, verifyOpenAnswer } from '../../../src/core/families/open/check.js';
-import type { ContextNode, StoredRelation } from '../../../src/core/families/open/types.js';
+import type { StoredRelation } from '../../../src/core/families/open/types.js';
+import { contextNode, DIRECTED_BY, MOVIE_STAR, MOVIE_YEAR } from '../../support/open-context.js';
 
-const node = (id: string, label: string, type: string, entity: boolean, display?: string) =>
-    ({ id, label, type, entity, ppr: 1, prize: 1, ...(display ? { display } : {}) }) as ContextNode;
+const node = contextNode;
 const nodes = [
     node('Movie(Avatar)', 'Avatar', 'Movie', true),
     node('Director(James Cameron)', 'James Cameron', 'Director', true),
@@ -18,15 +18,9 @@ const nodes = [
     node('Director.birth_year=1954', '1954', 'Director.birth_year', false),
 ];
 const relations: StoredRelation[] = [
-    {
-        name: 'directed_by',
-        label: 'directed by',
-        headType: 'Movie',
-        tailType: 'Director',
-        words: ['directed by', 'director', 'directed'],
-    },
-    { name: 'Movie.star', label: 'star', headType: 'Movie', tailType: 'Movie.star', words: ['star'] },
-    { name: 'Movie.year', label: 'release year', headType: 'Movie', tailType: 'Movie.year', words: ['year', 'released'] },
+    DIRECTED_BY,
+    MOVIE_STAR,
+    MOVIE_YEAR,
     {
         name: 'Director.birth_year',
         label: 'birth year',

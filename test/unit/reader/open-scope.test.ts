@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { storedFacts, verifyOpenAnswer } from '../../../src/core/families/open/check.js';
 import { deniedSpans, splitClaims } from '../../../src/core/reader/index.js';
 import { readClaimsAnswer } from '../../../src/core/reader/abstain.js';
-import type { ContextNode, StoredRelation } from '../../../src/core/families/open/types.js';
+import type { StoredRelation } from '../../../src/core/families/open/types.js';
+import { contextNode, DIRECTED_BY, MOVIE_STAR, MOVIE_YEAR } from '../../support/open-context.js';
 
-const node = (id: string, label: string, type: string, entity: boolean, display?: string) =>
-    ({ id, label, type, entity, ppr: 1, prize: 1, ...(display ? { display } : {}) }) as ContextNode;
+const node = contextNode;
 const nodes = [
     node('Movie(Inception)', 'Inception', 'Movie', true),
     node('Movie(Interstellar)', 'Interstellar', 'Movie', true),
@@ -20,17 +20,7 @@ const nodes = [
     node('Movie.year=2010', '2010', 'Movie.year', false),
     node('Movie.year=2014', '2014', 'Movie.year', false),
 ];
-const relations: StoredRelation[] = [
-    {
-        name: 'directed_by',
-        label: 'directed by',
-        headType: 'Movie',
-        tailType: 'Director',
-        words: ['directed by', 'director', 'directed'],
-    },
-    { name: 'Movie.star', label: 'star', headType: 'Movie', tailType: 'Movie.star', words: ['star'] },
-    { name: 'Movie.year', label: 'release year', headType: 'Movie', tailType: 'Movie.year', words: ['year', 'released'] },
-];
+const relations: StoredRelation[] = [DIRECTED_BY, MOVIE_STAR, MOVIE_YEAR];
 const data = storedFacts([
     { head: 'Movie(Inception)', relation: 'directed_by', tail: 'Director(Christopher Nolan)' },
     { head: 'Movie(Inception)', relation: 'Movie.star', tail: 'Movie.star=Leonardo DiCaprio' },
