@@ -150,6 +150,16 @@ const CONTINUES = /^[\s*_"'(\u201c-]*(?!(?:he|she|it|they|this|these|its|his|her
 /** A clause opening (after an adverb) with a pronoun or "the film": its subject is not a name it writes. */
 const ANAPHOR =
     /^[\s*_"'(\u201c]*(?:(?:afterwards|later|then|also|still|so|next|meanwhile|again),?\s+)?(?:he|she|it|they|his|her|its|their|this|that|the\s+(?:film|movie|picture|sequel|director|actor))\b/i;
+/**
+ * Words that frame a clause without being its subject: a condition ("If you mean the 2009 film, …") and the speaker's
+ * stance ("I believe", "as far as I know,"). What follows them opens the clause.
+ */
+const FRAMING =
+    /^[\s*_"'(\u201c]*(?:if\b[^,;]*,\s*)?(?:(?:i\s+(?:believe|think|recall|understand|remember)|from\s+what\s+i\s+(?:know|recall|remember)|as\s+far\s+as\s+i\s+(?:know|recall)|to\s+(?:the\s+best\s+of\s+)?my\s+knowledge|if\s+i\s+(?:recall|remember)\s+(?:correctly|rightly))(?:\s+that)?\s*,?\s*)?/i;
+/** A possessor ("James Cameron's …"): the clause is about what it possesses, not about the possessor. */
+const POSSESSIVE = /^(?:'s|\u2019s|'|\u2019)(?=\s)/;
+/** The question's entity by a pronoun: the one entity a question asks about (with two, "it" could be either). */
+const PRONOUN = /^(?:he|she|it|they|his|her|its|their|this|that)\b/i;
 /** Two or more capitalised words (a full name) followed by a lower-case word: a subject the lexicon does not hold. */
 const UNLINKED_FULL_NAME = /(?:^|[^\p{L}])\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+)+\s+(?:\p{Ll}|$)/u;
 
@@ -308,8 +318,16 @@ function localSpans(claim: Claim, spans: readonly [number, number][]): [number, 
     return spans.filter(([x, y]) => y > a && x < b).map(([x, y]): [number, number] => [Math.max(x, a) - a, Math.min(y, b) - a]);
 }
 
-/** `answer`: the text the claims were cut from (their spans point into it), read whole for what a denial covers. */
-export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answer?: string): LinkedClaim[] {
+/**
+ * `answer`: the text the claims were cut from (their spans point into it), read whole for what a denial covers.
+ * `topic`: ids of the entities the question asks about — what a clause refers to when it names no subject of its own.
+ */
+export function linkClaims(
+    claims: readonly Claim[],
+    lexicon: LooseLexicon,
+    answer?: string,
+    topic: readonly string[] = [],
+): LinkedClaim[] {
     const out: LinkedClaim[] = [];
     const whole = answer !== undefined ? deniedSpans(answer) : [];
     // What the answer reports of the given facts ("Per the facts given, X, not Y") is the answer's claim only as a
@@ -319,9 +337,11 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
     // A report the answer then rejects whole ("The facts claim X. None of that fits what I know.") is no claim of its.
     const rejected = answer !== undefined && reported.length ? rejectedReports(answer, reported) : [];
     let pending: { sentence: number; relations: string[] } | undefined;
-    let previous: { sentence: number; subject?: LooseEntry; last?: LooseEntry } = { sentence: -1 };
+    let previous: { sentence: number; subject?: LooseEntry; last?: LooseEntry; referred?: boolean } = { sentence: -1 };
     const named: string[] = [];
+    const topical = topicEntries(lexicon, topic);
     for (const claim of claims) {
+        const namedBefore = named.length;
         const found = lexicon.linker.link(claim.text, named);
         for (const m of found) named.push(m.id);
         // What a denial covers (denial.ts): a mention inside a denied span ("2009, not 2012") is no part of the
@@ -344,18 +364,23 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
         // Only when that entity ends the clause before; a name the data does not hold there leaves no subject.
         // A subordinate clause with a name of its own ("after Bryan Singer left to make X") is about that name.
         const relative = previous.sentence === claim.sentence && /^\s*(?:who|which)\b/i.test(claim.text);
-        if (relative) subject = previous.last;
-        else if (
-            previous.subject &&
+        // A clause that refers to its subject without naming it: a pronoun or a description ("He directed X", "The film
+        // was his follow-up to X"), after framing words ("If you mean …, I believe it was …"), or a possessor's
+        // description ("James Cameron's 2009 film"). It is not about the first name it mentions.
+        const refers = topical.length > 0 || first ? referring(visible, first, kept, lexicon) : undefined;
+        let referred = false;
+        const continues =
+            previous.subject !== undefined &&
             previous.sentence === claim.sentence &&
             CONTINUES.test(claim.text) &&
-            !OPENS_SUBORDINATE.test(claim.text)
-        )
+            !OPENS_SUBORDINATE.test(claim.text);
+        if (relative) subject = previous.last;
+        else if (continues) {
             subject = previous.subject;
-        else if (first && UNLINKED_FULL_NAME.test(visible.slice(0, first.start))) subject = undefined;
-        // A clause whose subject is a pronoun or a description ("He directed X", "The film was his follow-up to X") is
-        // about what that refers to, not about the first name it mentions: no subject the data can judge it by.
-        else if (first && ANAPHOR.test(visible.slice(0, first.start))) subject = undefined;
+            referred = previous.referred === true;
+        } else if (first && UNLINKED_FULL_NAME.test(visible.slice(0, first.start))) subject = undefined;
+        else if (first && refers && !refers.possessor) subject = undefined;
+        else if (first && refers?.possessed) subject = refers.possessed;
         else if (rows.length > 1) {
             // A composite key: the row whose other key values the claim writes ("Messi … in 2022"), else any of them.
             const stripped = stripValue(claim.text);
@@ -368,7 +393,20 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
         }
         // A clause without a name of its own continues its sentence's subject; a relative clause ("…, who had
         // directed X") stays about the name it follows, or about none.
-        if (!first && !relative && previous.sentence === claim.sentence) subject = previous.subject;
+        if (!first && !relative && previous.sentence === claim.sentence) {
+            subject = previous.subject;
+            referred = previous.referred === true;
+        }
+        // What it refers to: the question's entity of its kind (issue 41), when the answer named no other entity of that
+        // kind before — that one could be meant. Referred to, not named, it can confirm a claim, never contradict one.
+        const possessorOnly = refers?.possessor !== undefined && !refers.possessed && subject === refers.possessor;
+        if ((!subject || possessorOnly) && !relative && refers) {
+            const r = referent(topical, refers, lexicon, named.slice(0, namedBefore));
+            if (r) {
+                subject = r;
+                referred = true;
+            }
+        }
         // A value in parentheses right after another entity qualifies that entity ("… since Titanic (1997)"): it is
         // no object of this claim's subject (the subject's own "Avatar (2009)" stays).
         const objectsOf = kept.filter(m => !qualifiesOther(claim.text, kept, m, subject, lexicon));
@@ -382,6 +420,7 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
             visible,
         );
         if (alternatives.length > 0) own.alternatives = alternatives;
+        if (referred && subject) own.referred = true;
         // Verbs that share one object ("James Cameron directed and co-wrote Avatar"): a clause that names a relation
         // and no object lends its relation to the next clause of its sentence that continues it.
         if (pending && pending.sentence === claim.sentence && CONTINUES.test(claim.text))
@@ -411,6 +450,7 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
             if (part.objects.length === 0 && part.numbers.length === 0 && part.names.length === 0) continue;
             part.negated = true;
             part.denied = true;
+            if (referred && about === subject) part.referred = true;
             out.push(part);
         }
         const lastEntity = [...kept].reverse().find(m => m.entries.some(k => lexicon.entries[k]!.entity));
@@ -418,9 +458,71 @@ export function linkClaims(claims: readonly Claim[], lexicon: LooseLexicon, answ
             lastEntity && /^[\s*_"')\u201d]*$/.test(claim.text.slice(lastEntity.end))
                 ? lastEntity.entries.map(k => lexicon.entries[k]!).find(e => e.entity)
                 : undefined;
-        previous = { sentence: claim.sentence, subject, ...(last ? { last } : {}) };
+        previous = { sentence: claim.sentence, subject, ...(last ? { last } : {}), ...(referred ? { referred } : {}) };
     }
     return out;
+}
+
+/** The question's entities among the lexicon's. */
+function topicEntries(lexicon: LooseLexicon, topic: readonly string[]): LooseEntry[] {
+    if (topic.length === 0) return [];
+    const ids = new Set(topic);
+    return lexicon.entries.filter(e => e.entity && ids.has(e.id));
+}
+
+interface Reference {
+    /** The words that refer ("it", "the film", "2009 film" after a possessor): their kind words pick the entity. */
+    words: string;
+    /** A possessor's entity ("James Cameron's"): not what the clause is about. */
+    possessor?: LooseEntry;
+    /** What the possessor possesses when that is a name ("Cameron's Avatar"): the subject itself. */
+    possessed?: LooseEntry;
+}
+
+/**
+ * Does the clause refer to its subject without naming it? After framing words, it opens with a pronoun or a
+ * description (ANAPHOR), or with a possessor ("X's …") — then it is about what X's phrase names.
+ */
+function referring(
+    visible: string,
+    first: Mention | undefined,
+    kept: readonly Mention[],
+    lexicon: LooseLexicon,
+): Reference | undefined {
+    const head = first ? visible.slice(0, first.start) : visible;
+    const rest = head.slice(FRAMING.exec(head)?.[0].length ?? 0);
+    if (first && rest.trim() === '' && POSSESSIVE.test(visible.slice(first.end))) {
+        const possessor = first.entries.map(k => lexicon.entries[k]!).find(e => e.entity);
+        const next = kept.find(m => m.start > first.end);
+        const owned =
+            next && /^(?:'s|\u2019s|'|\u2019)\s+$/.test(visible.slice(first.end, next.start))
+                ? next.entries.map(k => lexicon.entries[k]!).find(e => e.entity)
+                : undefined;
+        const phrase = visible.slice(first.end, next ? next.start : visible.length).split(/[,;:(]/)[0]!;
+        return { words: phrase, ...(possessor ? { possessor } : {}), ...(owned ? { possessed: owned } : {}) };
+    }
+    if (ANAPHOR.test(rest) || (!first && PRONOUN.test(rest.replace(/^[\s*_"'(\u201c]+/, '')))) return { words: rest };
+    return undefined;
+}
+
+/**
+ * The question's entity a reference means: of the kind its words name ("the film": a Movie), else the one entity the
+ * question asks about (besides a possessor); none when the answer named another entity of that kind before.
+ */
+function referent(
+    topical: readonly LooseEntry[],
+    ref: Reference,
+    lexicon: LooseLexicon,
+    namedBefore: readonly string[],
+): LooseEntry | undefined {
+    const pool = topical.filter(e => e !== ref.possessor);
+    const kinds = stems(ref.words);
+    const typed = pool.filter(e => kinds.some(w => w === stem(e.type) || stem(w) === stem(e.type)));
+    const candidates = typed.length > 0 ? typed : pool;
+    if (candidates.length !== 1) return undefined;
+    const one = candidates[0]!;
+    const type = new Map(lexicon.entries.map(e => [e.id, e.type]));
+    return namedBefore.some(id => id !== one.id && type.get(id) === one.type) ? undefined : one;
 }
 
 /** Is mention `m` a value in parentheses right after a mention of an entity other than `subject`? */

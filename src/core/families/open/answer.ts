@@ -19,6 +19,7 @@ export function openClaims(q: Question, response: string, stated?: readonly Stat
         data: storedFacts(open.facts),
         context: open.context,
         aliases: n => open.aliases[n.id] ?? [],
+        topic: open.retrieval.seeds,
         ...(stated ? { stated } : {}),
     });
 }

@@ -140,6 +140,12 @@ function states(claim: LinkedClaim, facts: FactSource, id: string): boolean {
  * supports it, contradicted only when every one contradicts it.
  */
 function checkClaim(claim: LinkedClaim, facts: FactSource, many: ReadonlySet<string>): ClaimCheck {
+    const read = negatedCheck(claim, facts, many);
+    // A subject referred to, not named ("It was directed by …": the question's entity): it confirms, never contradicts.
+    return claim.referred && read.label === 'contradicted' ? { label: 'unverifiable' } : read;
+}
+
+function negatedCheck(claim: LinkedClaim, facts: FactSource, many: ReadonlySet<string>): ClaimCheck {
     const read = claim.alternatives?.length ? checkRows(claim, facts, many) : checkStated(claim, facts, many);
     if (!claim.negated || read.label === 'unverifiable') return read;
     // A denial of a relation the data does not name ("Nolan never acted in Interstellar") is no contradiction of the
@@ -165,6 +171,13 @@ function checkRows(claim: LinkedClaim, facts: FactSource, many: ReadonlySet<stri
 
 /** "also", "too", "among others", "one of", "co-starred": the claim adds a value, it does not say which is the one. */
 const ADDITIVE = /\b(?:also|too|as\s+well|among|including|alongside|besides|other|another|co-?\w+|one\s+of)\b/i;
+/**
+ * "originally", "initially", "at first": a value the answer says was replaced ("was originally directed by X, who was
+ * removed") is a claim about what came before, not the data's (final) value: it contradicts nothing ("originally
+ * released in 2009" still states the one release year the data holds).
+ */
+const REPLACED =
+    /\b(?:originally|initially|at\s+first|at\s+one\s+point|was\s+(?:once|first)\s+(?:set|slated|attached|due|meant))\b/i;
 
 /**
  * What the data can judge (issue 41): a claim is contradicted only where the data holds a functional value for its
@@ -184,7 +197,7 @@ function checkStated(claim: LinkedClaim, facts: FactSource, many: ReadonlySet<st
         if (f) return { label: 'supported', edge: edgeOf(f) };
     }
     // Several other names (a list: "starring A, B and C") or an added one ("also") name members, not the one value.
-    if (ADDITIVE.test(claim.text) || claim.names.length > 1) return { label: 'unverifiable' };
+    if (ADDITIVE.test(claim.text) || REPLACED.test(claim.text) || claim.names.length > 1) return { label: 'unverifiable' };
     // Linked, but by another relation than the one the claim names ("Avatar's birth year is James Cameron"): only a
     // claim of one object and one relation says that much, and only of an entity. A value of an attribute is by its
     // type that attribute's value: written ("Avatar (2009), starring …") it states its own relation, not the named one.
@@ -265,6 +278,8 @@ export interface VerifyOpenInput {
     claims?: string[];
     /** Claims a model reader stated (subject, relation phrase, object, polarity), linked by the reader like the patterns'. */
     stated?: readonly StatedClaim[];
+    /** Ids of the entities the question asks about: what a clause that names no subject of its own is about. */
+    topic?: readonly string[];
 }
 
 export function verifyOpenAnswer(input: VerifyOpenInput): ClaimVerdict[] {
@@ -284,6 +299,7 @@ export function verifyOpenAnswer(input: VerifyOpenInput): ClaimVerdict[] {
                 ),
                 lexicon,
                 input.answer,
+                input.topic,
             );
     const many = new Set(input.relations.filter(r => r.many).map(r => r.name));
     return linked.map(c => {
