@@ -26,3 +26,19 @@ export const MOVIE_YEAR: StoredRelation = {
     tailType: 'Movie.year',
     words: ['year', 'released'],
 };
+
+/** Two of James Cameron's films, with Steven Spielberg as the director the data does not credit. */
+export const CAMERON_NODES: ContextNode[] = [
+    contextNode('Movie(Avatar)', 'Avatar', 'Movie', true),
+    contextNode('Movie(Titanic)', 'Titanic', 'Movie', true),
+    contextNode('Director(James Cameron)', 'James Cameron', 'Director', true),
+    contextNode('Director(Steven Spielberg)', 'Steven Spielberg', 'Director', true),
+    contextNode('Movie.year=2009', '2009', 'Movie.year', false),
+    contextNode('Movie.year=1997', '1997', 'Movie.year', false),
+];
+export const CAMERON_FACTS = [
+    { head: 'Movie(Avatar)', relation: 'directed_by', tail: 'Director(James Cameron)' },
+    { head: 'Movie(Avatar)', relation: 'Movie.year', tail: 'Movie.year=2009' },
+    { head: 'Movie(Titanic)', relation: 'directed_by', tail: 'Director(James Cameron)' },
+    { head: 'Movie(Titanic)', relation: 'Movie.year', tail: 'Movie.year=1997' },
+];

@@ -11,7 +11,7 @@ import { sentences } from './claims.js';
 import { reportedSpans, withoutDenied } from './denial.js';
 import type { Stance } from './types.js';
 
-const HEDGE =
+export const HEDGE =
     /\b(?:might|may\s+(?:have|be|not)|could\s+(?:have|be)|possibly|perhaps|maybe|not\s+(?:sure|certain|confident)|unclear|uncertain|unsure|i\s+(?:can(?:no|')?t|cannot)\s+(?:be\s+sure|confirm|verify))\b/i;
 /** Something stated: a digit, or a capitalised word after the sentence's first word ("I" is no name). */
 const STATES = /\d|\s(?!I\b)\p{Lu}/u;
@@ -19,20 +19,28 @@ const STATES = /\d|\s(?!I\b)\p{Lu}/u;
  * Advice to the reader instead of a claim: where to check, what would settle it, an offer to try again ("If you can
  * check the credits, that would settle it", "I'd recommend checking IMDb"). It states nothing of the answer's own.
  */
-const ADVICE =
-    /^[\s*_>-]*if\s+you\b|\b(?:i'?d|i\s+would)\s+(?:recommend|suggest|advise)\b|\b(?:recommend|suggest)\s+(?:checking|consulting|verifying|confirming|looking)\b|\bwould\s+(?:settle|clarify|confirm|resolve|verify)\b/i;
+export const ADVICE =
+    /^[\s*_>-]*if\s+you\s+(?:can|could|want|wish|need|have|check|look|(?:'d|would)\s+like)\b|\b(?:i'?d|i\s+would)\s+(?:recommend|suggest|advise)\b|\b(?:recommend|suggest)\s+(?:checking|consulting|verifying|confirming|looking)\b|\bwould\s+(?:settle|clarify|confirm|resolve|verify)\b/i;
 
 export interface ClaimsAnswer {
     label: 'yes' | 'unsure' | 'unparseable';
     stance: Stance;
     /** The first declining or hedging words read, when the answer is unsure. */
     span?: [number, number];
+    /**
+     * The first declining or hedging words anywhere, also in an answer that commits elsewhere ("I can't give a reliable
+     * answer. Avatar was a landmark."): whether what it commits to is an answer is for its claims to show.
+     */
+    declines?: [number, number];
     why: string;
 }
 
 export function readClaimsAnswer(response: string): ClaimsAnswer {
     if (response.trim() === '') return { label: 'unparseable', stance: 'none', why: 'empty' };
     let first: { span: [number, number]; stance: Stance } | undefined;
+    let committed: ClaimsAnswer | undefined;
+    let declines: [number, number] | undefined;
+    const commit = (c: ClaimsAnswer): ClaimsAnswer => (declines ? { ...c, declines } : c);
     for (const [a, b] of sentences(response)) {
         const s = response.slice(a, b);
         const decline = notAnswering(s);
@@ -40,8 +48,8 @@ export function readClaimsAnswer(response: string): ClaimsAnswer {
         if (!decline && !hedge) {
             // A sentence that only reports values it sets aside ("The passage says X, which is clearly off") or the given
             // facts' words ("The facts provided say X") states none of its own.
-            if (!ADVICE.test(s) && STATES.test(withoutDenied(withoutDenied(s), reportedSpans(s))))
-                return {
+            if (!committed && !ADVICE.test(s) && STATES.test(withoutDenied(withoutDenied(s), reportedSpans(s))))
+                committed = {
                     label: 'yes',
                     stance: first ? 'hedged' : 'answer',
                     why: first ? 'a committed claim after a hedge' : 'states claims',
@@ -55,10 +63,13 @@ export function readClaimsAnswer(response: string): ClaimsAnswer {
             /^[\s,;:-]*(?:but|however|though|although)\b.*\b(?:i\s+(?:believe|think)|it\s+(?:was|is))\b/i.test(rest) &&
             STATES.test(rest)
         ) {
-            return { label: 'yes', stance: 'hedged', why: 'a hedge that commits' };
+            committed ??= { label: 'yes', stance: 'hedged', why: 'a hedge that commits' };
+            continue;
         }
-        first ??= { span: [a + at[0], a + at[1]], stance: decline?.stance ?? 'hedged' };
+        declines ??= [a + at[0], a + at[1]];
+        if (!committed) first ??= { span: [a + at[0], a + at[1]], stance: decline?.stance ?? 'hedged' };
     }
+    if (committed) return commit(committed);
     if (first)
         return {
             label: 'unsure',

@@ -49,7 +49,7 @@ const SET_AGAINST =
  * understanding", "None of that matches", "clearly off:", "a correction to the facts:", "is a mix-up".
  */
 const DOUBT =
-    /\b(?:(?:by|from|to|in)\s+my\s+(?:own\s+)?(?:recollection|memory|knowledge|understanding),?\s+(?:though|however)|(?:though|however),?\s+(?:by|from|to|in)\s+my\s+(?:own\s+)?(?:recollection|memory|knowledge|understanding)|conflicts?\s+with|contradicts?|(?:does|do)\s*(?:n't|not)\s+(?:match|make\s+sense|add\s+up)|none\s+of\s+(?:that|this|these|them)\s+match(?:es)?|(?:clearly|obviously|seem\s+to\s+be|seems?)\s+(?:off|wrong|incorrect|mistaken|garbled|jumbled|scrambled|swapped)|(?:is|are)\s+(?:a\s+)?(?:mix-?up|mistake|typo|garbled|jumbled|scrambled|swapped|inconsistent)|correction\s+to\s+the\s+(?:facts|passage|context)|(?:facts|passage|context)\s+(?:are|is)\s+(?:wrong|off|incorrect|garbled|jumbled|scrambled|inconsistent))\b/i;
+    /\b(?:(?:by|from|to|in)\s+my\s+(?:own\s+)?(?:recollection|memory|knowledge|understanding),?\s+(?:though|however)|(?:though|however),?\s+(?:by|from|to|in)\s+my\s+(?:own\s+)?(?:recollection|memory|knowledge|understanding)|conflicts?\s+with|contradicts?|(?:does|do)\s*(?:n't|not)\s+(?:match|make\s+sense|add\s+up)|none\s+of\s+(?:that|this|these|them)\s+match(?:es)?|(?:clearly|obviously|seem\s+to\s+be|seems?|appears?\s+to\s+be)\s+(?:off|wrong|incorrect|mistaken|garbled|jumbled|scrambled|swapped)|(?:is|are)\s+(?:a\s+)?(?:mix-?up|mistake|typo|garbled|jumbled|scrambled|swapped|inconsistent)|correction\s+to\s+the\s+(?:facts|passage|context)|(?:facts|passage|context)\s+(?:are|is)\s+(?:wrong|off|incorrect|garbled|jumbled|scrambled|inconsistent))\b/i;
 /** A contrast after a reported value: it is set against the answer's own. */
 const CONTRAST_AFTER =
     /^[^.;!?\n]*?(?:,\s*but\b|;\s*however\b|,\s*however\b|\bwhich\s+is\s+(?:incorrect|wrong|false|inaccurate|a\s+mistake|an\s+error)\b|\bbut\s+(?:in\s+fact|actually|in\s+reality)\b)/i;
@@ -157,15 +157,17 @@ export function deniedSpans(text: string): [number, number][] {
     if (REPORT_WORDS.test(text))
         scan(text, REPORTED, m => {
             const from = m.index + m[0].length;
-            const end = phraseEnd(text, from);
+            const items = reportItems(text, m, from);
+            const end = items[items.length - 1]![1];
             // Set against the answer's own: "although the passage says Y, …", "the passage says Y, but …", or with doubt
-            // about the passage's values nearby (the sentence before, this one, the next).
+            // about the passage's values nearby (the sentence before, this one, the next). The passive "X is listed as Y"
+            // is denied whole, from X (as reportedSpans reports it): the claim set against is X's.
             if (
                 m[1] ||
                 CONTRAST_AFTER.test(text.slice(from)) ||
                 DOUBT.test(text.slice(Math.max(0, m.index - 160), Math.min(text.length, end + 160)))
             )
-                add(from, end);
+                items.forEach(([a, b], i) => add(i === 0 ? (passiveStart(text, m) ?? a) : a, b));
         });
     // "According to the context, Y. That's incorrect — …": a passage's value the answer then sets its own word against.
     if (/according|based\s+on|going\s+by|judging\s+by|\bper\b/i.test(text))
@@ -227,14 +229,9 @@ export function reportedSpans(text: string): [number, number][] {
     };
     scan(text, REPORTED, m => {
         const from = m.index + m[0].length;
-        if (/^\s*\b(?:is|are|was|were)\s/i.test(m[0])) {
-            // the passive "X is listed as Y": the whole clause, and only in a sentence about the given facts
-            const start = phraseStart(text, m.index);
-            const sentence = text.slice(Math.max(0, start - 120), start);
-            if (SOURCE.test(sentence.slice(sentence.search(/[^.!?\n]*$/)))) add(start, phraseEnd(text, from));
-            return;
-        }
-        add(from, phraseEnd(text, from));
+        // the passive "X is listed as Y": the whole clause, and only in a sentence about the given facts
+        const start = PASSIVE.test(m[0]) ? passiveStart(text, m) : from;
+        if (start !== undefined) reportItems(text, m, from).forEach(([a, b], i) => add(i === 0 ? start : a, b));
     });
     scan(text, ATTRIBUTED, m => {
         const from = m.index + m[0].length;
@@ -264,6 +261,38 @@ export function rejectedReports(text: string, reported: readonly [number, number
         const end = /[.!?\n][^.!?\n]*[.!?\n]/.exec(text.slice(b));
         return REJECTS.test(text.slice(b, end ? b + end.index + end[0].length : text.length));
     });
+}
+
+const PASSIVE = /^\s*\b(?:is|are|was|were)\s/i;
+
+/** The passive report "X is listed as Y" starts at X, in a sentence about the given facts (else none). */
+function passiveStart(text: string, m: RegExpExecArray): number | undefined {
+    if (!PASSIVE.test(m[0])) return undefined;
+    const start = phraseStart(text, m.index);
+    const sentence = text.slice(Math.max(0, start - 120), start);
+    return SOURCE.test(sentence.slice(sentence.search(/[^.!?\n]*$/))) ? start : undefined;
+}
+
+/** After a report's phrase, a further item of its list: a comma (and "and"), then a name or a number. */
+const NEXT_ITEM = /^["'\u201d\u2019]*,["'\u201d\u2019]*\s+(?:and\s+)?(?=["'\u201c]?[\p{Lu}\d])/u;
+
+/**
+ * What a report covers, item by item: its phrase, then each further item of a list that leaves the report's verb out
+ * ("X is given as a star of Y, 1957 as something he directed, and Z as a release year"): an item "A as B" after a
+ * report "… as". Each item is a claim of its own (its own relation words).
+ */
+function reportItems(text: string, m: RegExpExecArray, from: number): [number, number][] {
+    let end = phraseEnd(text, from);
+    const items: [number, number][] = [[from, end]];
+    if (!/\bas\s+$/i.test(m[0]) && !/\sas\s/i.test(text.slice(from, end))) return items;
+    for (let item = NEXT_ITEM.exec(text.slice(end)); item; item = NEXT_ITEM.exec(text.slice(end))) {
+        const start = end + item[0].length;
+        const next = phraseEnd(text, start);
+        if (!/^[^\n]{1,60}?\sas\s/.test(text.slice(start, next))) break;
+        items.push([start, next]);
+        end = next;
+    }
+    return items;
 }
 
 /** Is [a, b) inside one of the denied spans? */

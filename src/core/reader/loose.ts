@@ -10,6 +10,7 @@
  */
 import { Linker, type EntityEntry, type Mention } from './link.js';
 import { negationAt } from './claims.js';
+import { ADVICE, HEDGE } from './abstain.js';
 import { deniedSpans, isDenied, rejectedReports, reportedSpans, withoutDenied } from './denial.js';
 import { findWord, stripValue } from './fold.js';
 import type { StatedClaim } from './types.js';
@@ -60,6 +61,18 @@ export interface LinkedClaim {
     negated: boolean;
     /** The claim is the denied part of a sentence ("Avatar came out in 2009, not 2012": "2012"; denial.ts). */
     denied?: boolean;
+    /**
+     * The subject is referred to, not named (a pronoun, a description, a possessor's "X's 2009 film"): the question's
+     * entity of that kind. Such a claim can be supported but never contradicted (the reference may be to another thing).
+     */
+    referred?: true;
+    /**
+     * Not stated as the answer's own (issue 41, abstention): hedged in its clause ("it may have starred X", "I'm not
+     * certain of his credit on Y") or offered as something to check ("I'd recommend checking whether X directed Y").
+     */
+    hedged?: true;
+    /** The given facts' words (reported speech: "the facts list X as Y"), followed or set against: not the answer's own. */
+    reported?: true;
     /**
      * Rows the subject may be besides \`subject\` (a composite key, "Messi" of "Messi (2019)" and "Messi (2022)", with
      * no row named in the claim): a check holds only where it holds for every one of them.
@@ -160,6 +173,8 @@ const FRAMING =
 const POSSESSIVE = /^(?:'s|\u2019s|'|\u2019)(?=\s)/;
 /** The question's entity by a pronoun: the one entity a question asks about (with two, "it" could be either). */
 const PRONOUN = /^(?:he|she|it|they|his|her|its|their|this|that)\b/i;
+/** A plural or collective noun after a name: the name is a modifier ("King Kong films", "the Cars franchise"). */
+const SET_NOUN = /^\s+(?:films|movies|pictures|franchise|series|saga|trilogy|sequels|remakes|adaptations|versions)\b/i;
 /** Two or more capitalised words (a full name) followed by a lower-case word: a subject the lexicon does not hold. */
 const UNLINKED_FULL_NAME = /(?:^|[^\p{L}])\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+)+\s+(?:\p{Ll}|$)/u;
 
@@ -342,7 +357,9 @@ export function linkClaims(
     const topical = topicEntries(lexicon, topic);
     for (const claim of claims) {
         const namedBefore = named.length;
-        const found = lexicon.linker.link(claim.text, named);
+        // A name before a plural or collective noun ("several King Kong films", "the Cars franchise") names a set of
+        // things called so, not the entity: no mention of it.
+        const found = lexicon.linker.link(claim.text, named).filter(m => !SET_NOUN.test(claim.text.slice(m.end, m.end + 16)));
         for (const m of found) named.push(m.id);
         // What a denial covers (denial.ts): a mention inside a denied span ("2009, not 2012") is no part of the
         // claim; it is a negated claim of its own about the same subject.
@@ -421,6 +438,8 @@ export function linkClaims(
         );
         if (alternatives.length > 0) own.alternatives = alternatives;
         if (referred && subject) own.referred = true;
+        if (uncommitted(claim.text, kept)) own.hedged = true;
+        if (kept.length > 0 && kept.every(m => isDenied(source, m.start, m.end))) own.reported = true;
         // Verbs that share one object ("James Cameron directed and co-wrote Avatar"): a clause that names a relation
         // and no object lends its relation to the next clause of its sentence that continues it.
         if (pending && pending.sentence === claim.sentence && CONTINUES.test(claim.text))
@@ -451,6 +470,7 @@ export function linkClaims(
             part.negated = true;
             part.denied = true;
             if (referred && about === subject) part.referred = true;
+            if (source.some(([x, y]) => x < b && a < y)) part.reported = true;
             out.push(part);
         }
         const lastEntity = [...kept].reverse().find(m => m.entries.some(k => lexicon.entries[k]!.entity));
@@ -589,26 +609,43 @@ function linkedPart(
 const CLAUSE_BOUND = /[,;:()\u2014\u2013]|\s-\s|\bbut\b/g;
 
 /**
- * What a negation covers (issue 41): the clause it is written in. The claim is negated when a clause that holds one
- * of its mentions (any clause when it has none) holds a negation: "X starred in Y, he never directed a film" denies
- * nothing of "X starred in Y".
+ * What a negation or a hedge covers (issue 41): the clause it is written in. `marks(clause, offset, its mentions)` is
+ * asked of each clause that holds one of the mentions (of the whole text when there are none).
  */
-function negatedClause(text: string, found: readonly Mention[]): boolean {
-    if (found.length === 0) return negationAt(text, 0, found) >= 0;
+function inOwnClause(
+    text: string,
+    found: readonly Mention[],
+    marks: (clause: string, offset: number, inClause: readonly Mention[]) => boolean,
+): boolean {
+    if (found.length === 0) return marks(text, 0, found);
     let from = 0;
-    const clause = (a: number, b: number) =>
-        found.some(m => m.start < b && m.end > a) &&
-        negationAt(
-            text.slice(a, b),
-            a,
-            found.filter(m => m.start < b && m.end > a),
-        ) >= 0;
+    const clause = (a: number, b: number) => {
+        const inClause = found.filter(m => m.start < b && m.end > a);
+        return inClause.length > 0 && marks(text.slice(a, b), a, inClause);
+    };
     for (const m of text.matchAll(CLAUSE_BOUND)) {
         if (found.some(x => x.start < m.index && m.index < x.end)) continue;
         if (clause(from, m.index)) return true;
         from = m.index + m[0].length;
     }
     return clause(from, text.length);
+}
+
+/**
+ * The claim is negated when a clause that holds one of its mentions holds a negation: "X starred in Y, he never
+ * directed a film" denies nothing of "X starred in Y".
+ */
+function negatedClause(text: string, found: readonly Mention[]): boolean {
+    return inOwnClause(text, found, (clause, at, inClause) => negationAt(clause, at, inClause) >= 0);
+}
+
+/**
+ * The claim is not stated as the answer's own when a clause that holds one of its mentions is hedged ("Avatar may
+ * have been directed by X", "I'm not certain of his credit on Y") or is advice on what to check ("I'd recommend
+ * checking whether X directed Y").
+ */
+function uncommitted(text: string, found: readonly Mention[]): boolean {
+    return inOwnClause(text, found, clause => HEDGE.test(clause) || ADVICE.test(clause));
 }
 
 function withoutMentions(text: string, found: readonly Mention[]): string {

@@ -218,6 +218,8 @@ export interface ScoredClaim {
     span?: [number, number];
     /** It denies what it states (a negated claim: "supported" then means the data agrees it is wrong). */
     negated?: boolean;
+    /** Hedged, or advice on what to check: not stated as the answer's own, so it passes and fails nothing. */
+    hedged?: boolean;
     /** Open answers: grounded, followed-corrupted, invented or unverifiable. */
     cause?: string;
 }

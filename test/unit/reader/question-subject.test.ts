@@ -12,25 +12,13 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { storedFacts, verifyOpenAnswer } from '../../../src/core/families/open/check.js';
 import type { StoredRelation } from '../../../src/core/families/open/types.js';
-import { contextNode, DIRECTED_BY, MOVIE_STAR, MOVIE_YEAR } from '../../support/open-context.js';
+import { CAMERON_FACTS, CAMERON_NODES, contextNode, DIRECTED_BY, MOVIE_STAR, MOVIE_YEAR } from '../../support/open-context.js';
 
-const node = contextNode;
-const nodes = [
-    node('Movie(Avatar)', 'Avatar', 'Movie', true),
-    node('Movie(Titanic)', 'Titanic', 'Movie', true),
-    node('Director(James Cameron)', 'James Cameron', 'Director', true),
-    node('Director(Steven Spielberg)', 'Steven Spielberg', 'Director', true),
-    node('Movie.year=2009', '2009', 'Movie.year', false),
-    node('Movie.year=1997', '1997', 'Movie.year', false),
-    node('Movie.star=Sam Worthington', 'Sam Worthington', 'Movie.star', false),
-];
+const nodes = [...CAMERON_NODES, contextNode('Movie.star=Sam Worthington', 'Sam Worthington', 'Movie.star', false)];
 const relations: StoredRelation[] = [DIRECTED_BY, MOVIE_STAR, MOVIE_YEAR];
 const data = storedFacts([
-    { head: 'Movie(Avatar)', relation: 'directed_by', tail: 'Director(James Cameron)' },
-    { head: 'Movie(Avatar)', relation: 'Movie.year', tail: 'Movie.year=2009' },
+    ...CAMERON_FACTS,
     { head: 'Movie(Avatar)', relation: 'Movie.star', tail: 'Movie.star=Sam Worthington' },
-    { head: 'Movie(Titanic)', relation: 'directed_by', tail: 'Director(James Cameron)' },
-    { head: 'Movie(Titanic)', relation: 'Movie.year', tail: 'Movie.year=1997' },
 ]);
 /** Asked about Avatar (the question's one entity). */
 const read = (answer: string, topic: string[] = ['Movie(Avatar)']) => verifyOpenAnswer({ answer, nodes, relations, data, topic });

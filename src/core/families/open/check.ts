@@ -315,6 +315,8 @@ export function verifyOpenAnswer(input: VerifyOpenInput): ClaimVerdict[] {
         };
         if (c.span) out.span = c.span;
         if (c.negated) out.negated = true;
+        if (c.hedged) out.hedged = true;
+        if (c.reported) out.reported = true;
         return out;
     });
 }

@@ -706,6 +706,16 @@ function openGraph(graph: QuestionGraph, q: Question, v: Verdict | undefined, re
     return graph;
 }
 
+/**
+ * Abstention (issue 41, Build 6): an answer that declines somewhere ("I can't give a reliable answer") and states
+ * nothing of its own the data can judge — only the given facts' words set against (a correction of the context is no
+ * answer), hedged claims, advice on what to check, remarks the data holds nothing about — has not answered: unsure, as
+ * a declining yes / no answer is. The given facts' words it follows are its own.
+ */
+function declinesWhole(q: Question, response: string): boolean {
+    return !openClaims(q, response).some(c => !c.hedged && !(c.reported && c.negated) && c.data.label !== 'unverifiable');
+}
+
 /** A data edge in words: `head —relation→ tail`. */
 const edgeText = (e: { head: string; relation: string; tail: string }) => `${e.head} —${e.relation}→ ${e.tail}`;
 
@@ -743,16 +753,26 @@ export const openFamily: ProbeFamily = {
         compile: compileOpen,
         phrasings: phrasingsOf,
         pathPerItem: true,
-        // Abstention (reader/abstain.ts): an answer that declines or only hedges, committing to no claim, is unsure (M).
-        parse: response => {
+        // Abstention (reader/abstain.ts): an answer that declines or only hedges, committing to no claim, is unsure (M);
+        // so is one that declines and commits to nothing the data can judge (`declinesWhole`).
+        parse: (response, q) => {
             const r = readClaimsAnswer(response);
+            if (r.label === 'yes' && r.declines && declinesWhole(q, response))
+                return {
+                    answer: 'unsure',
+                    rationaleStart: 0,
+                    why: 'declines, and states nothing of its own the data can judge',
+                    stance: 'abstain',
+                    span: r.declines,
+                };
             return { answer: r.label, rationaleStart: 0, why: r.why, stance: r.stance, ...(r.span ? { span: r.span } : {}) };
         },
         score: (q, parsed, response) => {
             if (parsed.answer !== 'yes') return { correct: false };
             const claims = openClaims(q, response, parsed.claims);
-            const s = summariseClaims(claims);
-            // An answer passes when it states something the data supports and nothing the data contradicts.
+            // An answer passes when it states something the data supports and nothing the data contradicts; a hedged claim
+            // ("it may have starred X") is hedged, not invented: it passes and fails nothing.
+            const s = summariseClaims(claims.filter(c => !c.hedged));
             // Each claim as read (JSONL carries them): its words, span, polarity, status against the data and cause.
             return {
                 correct: s.supported > 0 && s.contradicted === 0,
@@ -761,6 +781,7 @@ export const openFamily: ProbeFamily = {
                     text: c.text,
                     ...(c.span ? { span: c.span } : {}),
                     ...(c.negated ? { negated: true } : {}),
+                    ...(c.hedged ? { hedged: true } : {}),
                     cause: c.cause,
                     ...(c.data.edge ? { edge: edgeText(c.data.edge) } : {}),
                 })),

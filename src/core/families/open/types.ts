@@ -81,6 +81,10 @@ export interface ClaimVerdict {
     relations: string[];
     /** The claim denies what it states ("does not", or the denied part of "2009, not 2012": reader/denial.ts). */
     negated?: boolean;
+    /** Hedged in its clause, or advice on what to check: not stated as the answer's own (it passes and fails nothing). */
+    hedged?: true;
+    /** The given facts' words (reported speech), followed or set against: no answer of the answer's own. */
+    reported?: true;
     data: ClaimCheck;
     context: ClaimCheck;
     cause: ClaimCause;
