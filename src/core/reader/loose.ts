@@ -354,13 +354,18 @@ export function linkClaims(
     let pending: { sentence: number; relations: string[] } | undefined;
     let previous: { sentence: number; subject?: LooseEntry; last?: LooseEntry; referred?: boolean } = { sentence: -1 };
     const named: string[] = [];
+    /** The entries of every mention so far, in order (what a later reference could mean instead). */
+    const namedTypes: LooseEntry[] = [];
     const topical = topicEntries(lexicon, topic);
     for (const claim of claims) {
-        const namedBefore = named.length;
+        const namedBefore = namedTypes.length;
         // A name before a plural or collective noun ("several King Kong films", "the Cars franchise") names a set of
         // things called so, not the entity: no mention of it.
         const found = lexicon.linker.link(claim.text, named).filter(m => !SET_NOUN.test(claim.text.slice(m.end, m.end + 16)));
-        for (const m of found) named.push(m.id);
+        for (const m of found) {
+            named.push(m.id);
+            for (const k of m.entries) namedTypes.push(lexicon.entries[k]!);
+        }
         // What a denial covers (denial.ts): a mention inside a denied span ("2009, not 2012") is no part of the
         // claim; it is a negated claim of its own about the same subject.
         const source = reported.length ? localSpans(claim, reported) : [];
@@ -418,7 +423,7 @@ export function linkClaims(
         // kind before — that one could be meant. Referred to, not named, it can confirm a claim, never contradict one.
         const possessorOnly = refers?.possessor !== undefined && !refers.possessed && subject === refers.possessor;
         if ((!subject || possessorOnly) && !relative && refers) {
-            const r = referent(topical, refers, lexicon, named.slice(0, namedBefore));
+            const r = referent(topical, refers, namedTypes.slice(0, namedBefore));
             if (r) {
                 subject = r;
                 referred = true;
@@ -529,20 +534,14 @@ function referring(
  * The question's entity a reference means: of the kind its words name ("the film": a Movie), else the one entity the
  * question asks about (besides a possessor); none when the answer named another entity of that kind before.
  */
-function referent(
-    topical: readonly LooseEntry[],
-    ref: Reference,
-    lexicon: LooseLexicon,
-    namedBefore: readonly string[],
-): LooseEntry | undefined {
+function referent(topical: readonly LooseEntry[], ref: Reference, namedBefore: readonly LooseEntry[]): LooseEntry | undefined {
     const pool = topical.filter(e => e !== ref.possessor);
     const kinds = stems(ref.words);
     const typed = pool.filter(e => kinds.some(w => w === stem(e.type) || stem(w) === stem(e.type)));
     const candidates = typed.length > 0 ? typed : pool;
     if (candidates.length !== 1) return undefined;
     const one = candidates[0]!;
-    const type = new Map(lexicon.entries.map(e => [e.id, e.type]));
-    return namedBefore.some(id => id !== one.id && type.get(id) === one.type) ? undefined : one;
+    return namedBefore.some(e => e.id !== one.id && e.type === one.type) ? undefined : one;
 }
 
 /** Is mention `m` a value in parentheses right after a mention of an entity other than `subject`? */
