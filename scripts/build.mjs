@@ -24,9 +24,45 @@ const cjs = {
     banner: { js: "const __hpImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
 
+/**
+ * Packages the language server needs only for some features (models, PostgreSQL sources, open and evidence probes,
+ * reading answers): src/core requires each where it is first used, never at the top of a module.
+ * The server's bundle takes each from a file of its own, dist/vendor/<name>.cjs, loaded by that first `require`, so
+ * that a start compiles and runs only what the first diagnostics need (issue 39: a window reload). The other bundles
+ * keep them inside.
+ */
+export const SERVER_VENDOR = [
+    'compromise',
+    'graphology',
+    'graphology-shortest-path/dijkstra.js',
+    'html-to-text',
+    'minisearch',
+    'modern-ahocorasick',
+    'openai',
+    'pg',
+];
+/** A vendored package's file, relative to dist/. */
+export const vendorFile = spec => `vendor/${spec.replace(/\.js$/, '').replaceAll('/', '+')}.cjs`;
+const vendorChunks = {
+    name: 'vendor-chunks',
+    setup(build) {
+        build.onResolve({ filter: /^[^./]/ }, a =>
+            a.kind === 'require-call' && SERVER_VENDOR.includes(a.path)
+                ? { path: `./${vendorFile(a.path)}`, external: true }
+                : undefined,
+        );
+    },
+};
+
 export const targets = [
     { ...node, ...cjs, entryPoints: ['src/extension/main.ts'], outfile: 'dist/extension.cjs' },
-    { ...node, ...cjs, entryPoints: ['src/server/main.ts'], outfile: 'dist/server.cjs' },
+    { ...node, ...cjs, entryPoints: ['src/server/main.ts'], outfile: 'dist/server.cjs', plugins: [vendorChunks] },
+    ...SERVER_VENDOR.map(spec => ({
+        ...node,
+        ...cjs,
+        stdin: { contents: `module.exports = require(${JSON.stringify(spec)});`, resolveDir: root, sourcefile: `vendor/${spec}` },
+        outfile: `dist/${vendorFile(spec)}`,
+    })),
     {
         ...node,
         entryPoints: ['src/cli/main.ts'],
@@ -54,6 +90,8 @@ for (const name of ['graph', 'preview', 'compare', 'review']) {
 if (process.argv[1] && import.meta.filename === (await import('node:fs')).realpathSync(process.argv[1])) {
     // The TextMate grammar's probe kinds are the registry's (scripts/grammar-kinds.mjs).
     syncGrammarKinds();
-    await Promise.all(targets.filter(t => existsSync(path.join(root, t.entryPoints[0]))).map(t => esbuild.build(t)));
+    await Promise.all(
+        targets.filter(t => !t.entryPoints || existsSync(path.join(root, t.entryPoints[0]))).map(t => esbuild.build(t)),
+    );
     console.log(`built ${targets.length} bundles${production ? ' (production)' : ''}`);
 }

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
+import { SERVER_VENDOR, vendorFile } from './build.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, '..');
@@ -122,8 +123,9 @@ function stage(prebuild) {
 }
 
 /**
- * The staged bundles load on their own: every require resolves inside the package (vscode is stubbed),
- * and on the host's own target the shipped SQLite binary opens a database.
+ * The staged bundles load on their own: every require resolves inside the package (vscode is stubbed), each
+ * package the language server loads at first use (dist/vendor/, scripts/build.mjs) is there and loads, and on the
+ * host's own target the shipped SQLite binary opens a database.
  */
 function checkBundle(dir, prebuild) {
     const script = `
@@ -138,6 +140,7 @@ function checkBundle(dir, prebuild) {
         };
         const ext = require(${JSON.stringify(path.join(dir, 'dist/extension.cjs'))});
         if (typeof ext.activate !== 'function') throw new Error('dist/extension.cjs exports no activate()');
+        for (const file of ${JSON.stringify(SERVER_VENDOR.map(vendorFile))}) require(${JSON.stringify(path.join(dir, 'dist'))} + '/' + file);
         if (${JSON.stringify(prebuild ?? '')} === process.platform + '-' + process.arch) {
             const Database = require(${JSON.stringify(path.join(dir, 'node_modules/better-sqlite3'))});
             new Database(':memory:').close();

@@ -3,10 +3,9 @@
  * unique constraints and foreign keys (composite ones in constraint order) — from pg_catalog. Here because
  * SQL stays in the source readers; `src/core/schema/import.ts` turns it into a spec.
  */
-import pg from 'pg';
 import type { ScalarType } from '../spec/model.js';
 import type { DeclaredTable } from './sqlite-schema.js';
-import { connect } from './postgres.js';
+import { connect, pgClient } from './postgres.js';
 
 /** A PostgreSQL type name (format_type) as a spec type; arrays and unknown types read as text. */
 function postgresScalar(type: string): ScalarType {
@@ -60,7 +59,7 @@ const qualified = (schema: string, table: string) => (schema === 'public' ? tabl
 /** Every table of the database's user schemas, or an Error saying why it cannot be read. */
 export async function readPostgresSchema(url: string, settings: Record<string, string> = {}): Promise<DeclaredTable[] | Error> {
     const client = await connect({ path: url, settings });
-    if (!(client instanceof pg.Client)) return new Error(client.message);
+    if (!(client instanceof pgClient())) return new Error(client.message);
     try {
         const columns = (await client.query<ColumnRow>(COLUMNS)).rows;
         const constraints = (await client.query<ConstraintRow>(CONSTRAINTS)).rows;

@@ -6,10 +6,22 @@
  * or pg's own PGPASSWORD / ~/.pgpass. Every statement runs under a timeout (`statement_timeout`, ms).
  */
 import * as fs from 'node:fs';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import { CopyOutQuery } from './postgres-wire.js';
 import type { SourceDecl } from '../spec/model.js';
 import type { SourceProblem } from '../problem.js';
+
+let pgModule: typeof pg | undefined;
+/**
+ * pg, loaded when a PostgreSQL source is first read rather than with this module: the language server loads the
+ * data room for every spec, and most read no database (issue 39: a window reload's first diagnostics). The
+ * server's bundle takes it from dist/vendor/ (scripts/build.mjs); from the sources (tsx), `require` is absent and
+ * the package is loaded from node_modules.
+ */
+export function pgClient(): typeof pg.Client {
+    return (pgModule ??= typeof require === 'function' ? require('pg') : createRequire(import.meta.url)('pg')).Client;
+}
 
 /** The code of every problem of a postgres source's read. */
 const CODE = 'postgres-error';
@@ -115,7 +127,7 @@ export async function connect(source: Pick<SourceDecl, 'path' | 'settings'>): Pr
     }
     let client: pg.Client;
     try {
-        client = new pg.Client(clientConfig(source));
+        client = new (pgClient())(clientConfig(source));
     } catch (e) {
         return {
             severity: 'error',
@@ -175,7 +187,7 @@ export async function streamPostgres(
     const statement = statementOf(source);
     if (typeof statement !== 'string') return { header: [], problems: [statement], complete: false };
     const client = await connect(source);
-    if (!(client instanceof pg.Client)) return { header: [], problems: [client], complete: false };
+    if (!(client instanceof pgClient())) return { header: [], problems: [client], complete: false };
     let header: string[] = [];
     try {
         const described = await client.query({ text: `SELECT * FROM (${statement}) AS q LIMIT 0`, rowMode: 'array' });
@@ -242,7 +254,7 @@ async function plannedRows(client: pg.Client, statement: string): Promise<number
 export async function changeSignal(source: SourceDecl): Promise<string | undefined> {
     if (source.table === undefined) return undefined;
     const client = await connect(source);
-    if (!(client instanceof pg.Client)) return undefined;
+    if (!(client instanceof pgClient())) return undefined;
     try {
         const version = POSTGRES_SETTINGS.read(source.settings).version_column;
         const column = version !== undefined ? `max(${quoteQualified(version)})::text` : `max(xmin::text::bigint)::text`;

@@ -3,7 +3,8 @@
  * and words cut to a crude stem ("directed", "director", "direction" → "direct"; "contests" → "contest"), so a
  * question can be matched to passages (evidence enriching) and to a graph's nodes and edges (open retrieval).
  */
-import MiniSearch from 'minisearch';
+import { createRequire } from 'node:module';
+import type MiniSearch from 'minisearch';
 
 const STOP = new Set(
     'a an the of in on at to for from by with and or but is are was were be been has have had do does did it its this that these those what which who whom whose when where why how as than then there their they he she his her him we our you your i not no yes will would can could should may might into about after before over under between during since up down out more most less'.split(
@@ -35,7 +36,13 @@ const DIRECT = 32;
  */
 export function lexicalScores(texts: readonly string[], queries: readonly string[], via?: 'index' | 'direct'): Float64Array[] {
     if (via === 'direct' || (via === undefined && texts.length <= DIRECT)) return directScores(texts, queries);
-    const index = new MiniSearch<{ id: number; text: string }>({ fields: ['text'], processTerm: stem });
+    // MiniSearch is loaded here, for the first index, rather than with this module: the language server loads this
+    // module with the probe families and builds no index. Its bundle takes it from dist/vendor/ (scripts/build.mjs;
+    // issue 39); from the sources (tsx), `require` is absent.
+    const Search = (
+        typeof require === 'function' ? require('minisearch') : createRequire(import.meta.url)('minisearch')
+    ) as typeof MiniSearch;
+    const index = new Search<{ id: number; text: string }>({ fields: ['text'], processTerm: stem });
     index.addAll(texts.map((text, id) => ({ id, text })));
     return queries.map(q => {
         const out = new Float64Array(texts.length);

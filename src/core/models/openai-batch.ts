@@ -4,9 +4,9 @@
  * (`batches.retrieve`), find it again by that metadata after a crash (`batches.list`), and read its output and
  * error files (`files.content`). Answers cost half the list price. Only providers that have one get one.
  */
-import OpenAI, { toFile } from 'openai';
+import type OpenAI from 'openai';
 import type { ResolvedModel } from './providers.js';
-import { chatBody, endpointSdk, toModelError } from './openai-client.js';
+import { chatBody, endpointSdk, openaiSdk, toModelError } from './openai-client.js';
 import { keyScrubber } from './key-scrubber.js';
 import { ModelError, type Completion, type CompletionRequest } from './types.js';
 
@@ -76,7 +76,12 @@ export class OpenAIBatchApi {
     async upload(jsonl: string, name: string): Promise<string> {
         return this.guard(
             async () =>
-                (await this.sdk.files.create({ file: await toFile(Buffer.from(jsonl, 'utf8'), name), purpose: 'batch' })).id,
+                (
+                    await this.sdk.files.create({
+                        file: await openaiSdk().toFile(Buffer.from(jsonl, 'utf8'), name),
+                        purpose: 'batch',
+                    })
+                ).id,
         );
     }
 

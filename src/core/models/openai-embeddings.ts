@@ -3,7 +3,7 @@
  * probes (`embeddings MODEL`, rules/embed-run.ts) and the question-aware prizes of open probes (run/aids.ts). The model is declared like a chat model (provider, id,
  * endpoint, key_env) and its key resolved the same way, so it only goes where it is bound.
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ResolvedModel } from './providers.js';
 import { endpointSdk, toModelError } from './openai-client.js';
 import { ModelError } from './types.js';

@@ -1,21 +1,26 @@
 /**
  * Row-level facts generation needs: which rows are in an FD-violating group and which repeat a key.
- * Computed once per table and attribute set from the dictionary codes, with the data layer's typed-array
+ * Computed once per set of columns (of one relation or of several sharing them) from the dictionary codes, with the data layer's typed-array
  * grouping (no per-row objects or maps, so a million rows cost a few Int32Arrays, briefly).
  */
 import type { RelationTable } from '../data/types.js';
-import { columnCodes, sharedRows, type SharedRows } from '../data/group.js';
+import { byArrays, columnCodes, sharedRows, type SharedRows } from '../data/group.js';
 
-const cache = new WeakMap<RelationTable, Map<string, Uint8Array | Int32Array | null>>();
-
-function cached<T extends Uint8Array | Int32Array>(table: RelationTable, id: string, compute: () => T | null): T | null {
-    let perTable = cache.get(table);
-    if (!perTable) {
-        perTable = new Map();
-        cache.set(table, perTable);
-    }
-    if (!perTable.has(id)) perTable.set(id, compute());
-    return perTable.get(id) as T | null;
+/**
+ * `compute()` once per identity of the columns' code arrays (data/group.ts `byArrays`), not per table: relations
+ * over one source share their columns' arrays, and a spec with many relations over one file (the editor bench's 87
+ * over one CSV, issue 39) grouped the same rows once per relation before its first diagnostics. Null without
+ * remembering when an attribute is missing.
+ */
+function cached<T extends Uint8Array | Int32Array>(
+    table: RelationTable,
+    attrs: string[],
+    id: string,
+    compute: () => T | null,
+): T | null {
+    const arrays = attrs.map(a => table.column(a)?.codes);
+    if (arrays.some(c => c === undefined)) return null;
+    return byArrays(arrays as Int32Array[], id, compute);
 }
 
 /** The rows that share their values of `attrs` with another row (data/group.ts sharedRows); undefined if an attribute is missing. */
@@ -36,7 +41,7 @@ function shared(table: RelationTable, attrs: string[]): SharedRows | undefined {
  * repeats nowhere costs one byte per distinct value of one column, briefly, not a group code per row.
  */
 export function violatingRows(table: RelationTable, lhs: string[], rhs: string[]): Uint8Array | null {
-    return cached(table, `fd:${lhs.join(',')}->${rhs.join(',')}`, () => {
+    return cached(table, [...lhs, ...rhs], `violating rows, ${lhs.length} on the left`, () => {
         const left = shared(table, lhs);
         const right = rhs.map(a => table.column(a)?.codes);
         if (!left || right.some(c => c === undefined) || left.rows.length === 0) return null;
@@ -67,7 +72,7 @@ export function violatingRows(table: RelationTable, lhs: string[], rhs: string[]
  */
 export function keyOccurrences(table: RelationTable, key: string[]): Int32Array | null {
     if (key.length === 0) return null;
-    return cached(table, `key:${key.join(',')}`, () => {
+    return cached(table, key, 'key occurrences', () => {
         const g = shared(table, key);
         if (!g || g.rows.length === 0) return null;
         const counts = new Int32Array(g.cardinality);

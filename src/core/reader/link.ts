@@ -7,7 +7,8 @@
  * club" / "the movie" — link only to an entity already named in full earlier in the same answer (the most
  * recent one). A first name alone is never a short form; the spec may list it as an alias.
  */
-import AhoCorasick from 'modern-ahocorasick';
+import { createRequire } from 'node:module';
+import type AhoCorasick from 'modern-ahocorasick';
 import { fold, type Folded } from './fold.js';
 import { OTHER_CODE, Vocabulary, tokens } from './vocabulary.js';
 
@@ -185,7 +186,13 @@ export class Linker {
             if (list.some(p => p.how === 'noun')) data.noun = form.slice(4);
             patterns.push({ pattern, data });
         }
-        this.matcher = new AhoCorasick(patterns);
+        // The automaton's package is loaded here, for the first linker, rather than with this module: the language
+        // server loads the reader with the probe families and links no answer. Its bundle takes it from dist/vendor/
+        // (scripts/build.mjs; issue 39); from the sources (tsx), `require` is absent.
+        const Matcher = (
+            typeof require === 'function' ? require('modern-ahocorasick') : createRequire(import.meta.url)('modern-ahocorasick')
+        ) as typeof AhoCorasick;
+        this.matcher = new Matcher(patterns);
     }
 
     /** The entry of an id, if any. */

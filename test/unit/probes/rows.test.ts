@@ -121,3 +121,23 @@ test('a table whose key repeats nowhere keeps no array per row after its FD and 
     // A group code per row would be 4 bytes a row (800 kB here), kept as long as the columns.
     assert.ok(kept < rows, `${kept} bytes kept for ${rows} rows`);
 });
+
+test('relations sharing their columns group the rows once: the FD and key rows of the second are those of the first', () => {
+    // Two relations over one source share its columns' arrays (data/load.ts), as the editor bench's 87 do (issue 39).
+    const t = build(['title', 'director'], 6, (r, c) => [`Movie ${r % 3}`, `Director ${r % 2}`][c]!);
+    const other = makeTable(
+        'U',
+        '/t.csv',
+        ['title', 'director'].map(a => t.column(a)!),
+        new Int32Array(6).map((_, r) => r + 2),
+    );
+    const flags = violatingRows(t, ['title'], ['director']);
+    assert.ok(flags);
+    assert.equal(violatingRows(other, ['title'], ['director']), flags);
+    const occ = keyOccurrences(t, ['title']);
+    assert.ok(occ);
+    assert.equal(keyOccurrences(other, ['title']), occ);
+    // Other columns, or the same columns split otherwise into left and right, are their own entries.
+    assert.notEqual(violatingRows(other, ['director'], ['title']), flags);
+    assert.equal(violatingRows(other, ['title', 'director'], []), null);
+});

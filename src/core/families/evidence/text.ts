@@ -2,7 +2,7 @@
  * Short answers compared as SQuAD does (lower case, punctuation and articles dropped, white space folded), and the
  * places an answer occurs in a passage (whole words, any case, typographic quotes and apostrophes ignored).
  */
-import { compile } from 'html-to-text';
+import { createRequire } from 'node:module';
 import { partOfLongerName, withoutDenied } from '../../reader/index.js';
 
 /** SQuAD-style normalisation of an answer. */
@@ -134,6 +134,12 @@ const MARKUP = /<\/?[a-z][a-z0-9]*(\s[^<>]*)?\/?>|&(#\d+|#x[0-9a-f]+|[a-z]+);/i;
  */
 export function plainText(passage: string): string {
     if (!MARKUP.test(passage)) return passage;
+    // html-to-text (with htmlparser2 and its entity tables) is loaded here, at the first passage with markup, rather
+    // than with this module: every face loads the probe families. The language server's bundle takes it from
+    // dist/vendor/ (scripts/build.mjs; issue 39); from the sources (tsx), `require` is absent.
+    const { compile } = (
+        typeof require === 'function' ? require('html-to-text') : createRequire(import.meta.url)('html-to-text')
+    ) as typeof import('html-to-text');
     toText ??= compile({
         wordwrap: false,
         selectors: [
