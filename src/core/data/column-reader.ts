@@ -147,11 +147,23 @@ export class ColumnReader {
                 else builder.pushCode(decode === Decode.Float4 ? this.float4Code(value) : builder.numberCode(value));
             }
         } else if (decode === Decode.Bool && scalar === 'bool') {
-            for (let i = 0; i < size; i++) builder.pushCode(starts[i]! < 0 ? -1 : builder.code(buf[starts[i]!] !== 0));
+            // Each of the two values is looked up in the dictionary once (on its first row, so codes come in the same order).
+            const codes = this.boolCodes;
+            for (let i = 0; i < size; i++) {
+                const start = starts[i]!;
+                if (start < 0) builder.pushCode(-1);
+                else {
+                    const v = buf[start] !== 0 ? 1 : 0;
+                    builder.pushCode(codes[v] !== -1 ? codes[v]! : (codes[v] = builder.code(v === 1)));
+                }
+            }
         } else {
             for (let i = 0; i < size; i++) this.read(fieldValue(batch, column, i), firstLine + i);
         }
     }
+
+    /** A boolean column's codes of false and true (-1 until first read). */
+    private readonly boolCodes = new Int32Array([-1, -1]);
 
     /** Raw float4 → code (the builder keeps the shortest decimal; two raw floats never share one). */
     private readonly float4 = new NumberCodes();

@@ -16,7 +16,9 @@ export function factRef(
     role: FactRef['role'],
     extra: Partial<FactRef> = {},
 ): FactRef {
-    return { ...factName(relation, key, attribute), relation, key: [...key], attribute, value, role, ...extra };
+    const { id, label } = factName(relation, key, attribute);
+    // Object.assign, not spreads: the same fields in the same order (extra's last), without the intermediate objects.
+    return Object.assign({ id, label, relation, key: [...key], attribute, value, role }, extra);
 }
 
 /**

@@ -3,9 +3,9 @@
  * template names, whether two values are one value written two ways under the spec's aliases, and which rows a
  * rendered subject could mean. A "false" text is only kept when it is false of every row its text could mean.
  */
-import type { CellValue, LoadedData, RelationTable } from '../data/types.js';
+import type { CellValue, Column, LoadedData, RelationTable } from '../data/types.js';
 import type { SpecModel } from '../spec/model.js';
-import { evaluate, format, namesIn, render, type ParsedTemplate, type TemplateValue } from '../spec/template.js';
+import { evaluate, format, namesIn, render, type Expr, type ParsedTemplate, type TemplateValue } from '../spec/template.js';
 import { Int32Builder } from '../data/table.js';
 import { keywordForms } from '../verify/aliases.js';
 import { foldValue } from '../verify/normalise.js';
@@ -90,6 +90,12 @@ export class SubjectIndex {
     private readonly open: ReturnType<Scope['lookup']>;
     private static readonly OPEN = '\u0001open\u0001';
 
+    /**
+     * The template's parts as the build hashes them: a text; the column of a plain placeholder of the row's own scalar
+     * attribute, read directly (what the lookup would return, without evaluating); or an expression, evaluated.
+     */
+    private readonly hashParts: (string | Column | Expr)[];
+
     constructor(
         scope: Scope,
         private readonly table: RelationTable,
@@ -97,6 +103,12 @@ export class SubjectIndex {
         attribute: string,
     ) {
         this.open = scope.lookup(this.bound, { slot: 0, attribute, value: SubjectIndex.OPEN });
+        this.hashParts = template.parts.map(p => {
+            if (p.kind === 'text') return p.text;
+            const r = p.expr.kind === 'name' ? scope.resolve(p.expr.name, p.expr.qualifier) : null;
+            const column = r && r.slot === 0 && r.attribute.name !== attribute && !r.attribute.type.list;
+            return (column && scope.slots[0]!.table.column(r.attribute.name)) || p.expr;
+        });
     }
 
     /** The subject text of `row` (the template with the attribute left open); undefined when it cannot render. */
@@ -110,14 +122,20 @@ export class SubjectIndex {
     }
 
     /**
-     * The hash of `row`'s subject text (hashText's), made part by part without building the text (the build hashes
+     * The hash of `row`'s subject text (32-bit FNV-1a of its UTF-16 units, never 0), made part by part without building the text (the build hashes
      * every row's subject twice); undefined when it cannot render.
      */
     private hash(row: number): number | undefined {
         this.bound[0] = row;
         let h = FNV_OFFSET;
         try {
-            for (const p of this.template.parts) h = fnv(h, p.kind === 'text' ? p.text : format(evaluate(p.expr, this.open)));
+            for (const p of this.hashParts) {
+                if (typeof p === 'string') h = fnv(h, p);
+                else if ('codes' in p) {
+                    const code = p.codes[row]!;
+                    h = fnv(h, code < 0 ? '' : format(p.values[code] as TemplateValue));
+                } else h = fnv(h, format(evaluate(p, this.open)));
+            }
         } catch {
             return undefined;
         }
@@ -181,9 +199,9 @@ export class SubjectIndex {
         const ring = new Map<number, number>();
         const firsts = new Map<string, number>();
         for (let r = 0; r < n && shared.size > 0; r++) {
-            if (!(candidate[r >>> 3]! & (1 << (r & 7)))) continue;
+            if (!(candidate[r >>> 3]! & (1 << (r & 7))) || !shared.has(this.hash(r)!)) continue;
+            // Rendered only now: the hash (of the text, made part by part) already says it is shared.
             const text = this.subject(r)!;
-            if (!shared.has(hashText(text))) continue;
             const first = firsts.get(text);
             if (first === undefined) {
                 firsts.set(text, r);
@@ -197,18 +215,15 @@ export class SubjectIndex {
     }
 }
 
-/** A 32-bit FNV-1a hash of a text's UTF-16 units, never 0 (its top bit set); `fnv` over its parts in turn gives the same. */
-function hashText(text: string): number {
-    return finish(fnv(FNV_OFFSET, text));
-}
-
 const FNV_OFFSET = 0x811c9dc5;
 
+/** FNV-1a over a text's UTF-16 units, continued from `h`: over a text's parts in turn it equals over the text. */
 function fnv(h: number, text: string): number {
     for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
     return h;
 }
 
+/** The hash as kept: never 0 (its top bit set). */
 function finish(h: number): number {
     return (h ^ (h >>> 15)) | 0x80000000;
 }

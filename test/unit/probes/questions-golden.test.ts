@@ -18,7 +18,8 @@ import { generateQuestions } from '../../../src/core/probes/index.js';
 import { loadSpec } from '../../../src/core/spec/load.js';
 import { loadData } from '../../../src/core/data/index.js';
 import type { LoadedData } from '../../../src/core/data/types.js';
-import type { SpecModel } from '../../../src/core/spec/model.js';
+import type { AttrType, SpecModel } from '../../../src/core/spec/model.js';
+import { ColumnBuilder, makeTable } from '../../../src/core/data/table.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -154,6 +155,91 @@ describe('generated questions are unchanged by the speed work (issue 39)', () =>
             'mc seed 5: 12 645629a9c7da760c',
             'mc_none: 27 c66e0df3cc28bb20',
             'mc_none seed 5: 27 421e63493d40c4fa',
+        ]);
+    });
+
+    // Issue 39's choice speed work (w47e): the bench's table shape, with titles that repeat across years, so that the
+    // stem without the year reads alike for two rows (the subject index's ring) and a title whose options disagree
+    // gives no question.
+    it('multiple choice on a generated table of 3,000 movies, a stem naming the year and one not', () => {
+        const attrs: [string, AttrType][] = [
+            ['title', { scalar: 'text', list: false }],
+            ['year', { scalar: 'int', list: false }],
+            ['director', { scalar: 'text', list: false }],
+            ['country', { scalar: 'text', list: false }],
+            ['genre', { scalar: 'text', list: false }],
+        ];
+        const rows = 3000;
+        const cell = (r: number) => [
+            `Movie ${r % 2000}`,
+            1950 + (r % 70),
+            `Director ${r % 2000 < 1000 ? r % 2000 : r % 1000}`,
+            `Country ${r % 50}`,
+            r % 3 ? 'non-animation' : 'animation',
+        ];
+        const builders = attrs.map(([a, type]) => new ColumnBuilder(a, type, rows));
+        const lines = new Int32Array(rows);
+        for (let r = 0; r < rows; r++) {
+            cell(r).forEach((v, c) => builders[c]!.push(v));
+            lines[r] = r + 2;
+        }
+        const loc = { file: '/golden.probe', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
+        const probe = (name: string, stems: string[], settings = {}) => ({
+            name,
+            kind: 'choice',
+            fd: 'fd',
+            phrasings: [],
+            stems: stems.map(text => ({ text, loc })),
+            options: [],
+            asks: [],
+            settings,
+            loc,
+        });
+        const model = {
+            files: [loc.file],
+            sources: [],
+            relations: [
+                {
+                    name: 'Movie',
+                    source: 'golden',
+                    distinct: false,
+                    attributes: attrs.map(([name, type]) => ({ name, type, column: name, loc })),
+                    keys: [['title', 'year']],
+                    loc,
+                },
+            ],
+            fds: [{ id: 'fd', relation: 'Movie', lhs: ['title', 'year'], rhs: ['director', 'country', 'genre'], loc }],
+            fks: [],
+            aliases: [],
+            models: [],
+            suites: [],
+            probes: [
+                probe('mc', []),
+                probe('mc_title', ['Which option about the movie {title} is false?', 'What is false about {title} ({year})?'], {
+                    none_of_above: 0.2,
+                }),
+            ],
+        } as unknown as SpecModel;
+        const data = {
+            tables: new Map([
+                [
+                    'Movie',
+                    makeTable(
+                        'Movie',
+                        '/golden.csv',
+                        builders.map(b => b.build()),
+                        lines,
+                    ),
+                ],
+            ]),
+            diagnostics: [],
+        };
+        // Recorded on the code before w47e's work.
+        assert.deepEqual(digests(model, data, '/'), [
+            'mc: 9000 3422c6115daf0abd',
+            'mc seed 5: 9000 19802ae60c95d463',
+            'mc_title: 3332 e78bf80324ac1eee',
+            'mc_title seed 5: 3332 7c98e578cdd806b5',
         ]);
     });
 

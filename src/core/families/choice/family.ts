@@ -246,18 +246,14 @@ function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problem
         falsified: number | undefined,
         fake: string | undefined,
     ): FactRef[] {
-        return attributes.flatMap(
-            (a, i) =>
-                rowFact(
-                    scope,
-                    rows,
-                    0,
-                    a,
-                    falsified === i + 1 ? 'shown' : 'asked',
-                    { option: i + 1, ...(falsified === i + 1 && fake !== undefined ? { shown: fake } : {}) },
-                    fd.lhs,
-                ) ?? [],
-        );
+        const facts: FactRef[] = [];
+        for (let i = 0; i < attributes.length; i++) {
+            const shown = falsified === i + 1;
+            const extra: Partial<FactRef> = shown && fake !== undefined ? { option: i + 1, shown: fake } : { option: i + 1 };
+            const fact = rowFact(scope, rows, 0, attributes[i]!, shown ? 'shown' : 'asked', extra, fd.lhs);
+            if (fact) facts.push(fact);
+        }
+        return facts;
     }
 
     // What a question's id and explanation repeat for every row: a stem's template text (stem and options) and name, an option's label.
@@ -288,11 +284,19 @@ function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problem
             const fakeLookup = f
                 ? scope.lookup(rows, { slot: 0, attribute: options[f.index]!.attribute, value: f.fake })
                 : truthLookup;
-            let optionTexts: string[][];
+            const optionTexts: string[][] = [];
             try {
-                optionTexts = stems.map((_, s) =>
-                    options.map((o, i) => render(optionTemplate(o, s).parsed, f && f.index === i ? fakeLookup : truthLookup)),
-                );
+                // A stem whose option has the same template as the stem before reuses that text (the default: one per option).
+                for (let s = 0; s < stems.length; s++) {
+                    const before = optionTexts[s - 1];
+                    optionTexts.push(
+                        options.map((o, i) =>
+                            before && optionTemplate(o, s) === optionTemplate(o, s - 1)
+                                ? before[i]!
+                                : render(optionTemplate(o, s).parsed, f && f.index === i ? fakeLookup : truthLookup),
+                        ),
+                    );
+                }
             } catch {
                 return 'invalid';
             }
@@ -339,13 +343,14 @@ function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problem
             const entity = entityNode(scope, rows, 0, 0, true);
             const nodes: KgNode[] = [entity];
             const edges: KgEdge[] = [];
-            const add = (a: string, hop: number, given: boolean, shown?: string) => {
-                const n = valueNode(scope, rows, 0, a, hop, given, shown);
+            // A plain loop, not a closure per call: the left-hand side given at hop 0, then the options at hop 1.
+            for (let i = 0; i < fd.lhs.length + options.length; i++) {
+                const lhs = i < fd.lhs.length;
+                const a = lhs ? fd.lhs[i]! : options[i - fd.lhs.length]!.attribute;
+                const n = valueNode(scope, rows, 0, a, lhs ? 0 : 1, lhs || item.falsified?.attribute !== a);
                 nodes.push(n);
-                edges.push({ from: entity.id, to: n.id, label: a, hop });
-            };
-            for (const a of fd.lhs) add(a, 0, true);
-            for (const o of options) add(o.attribute, 1, item.falsified?.attribute !== o.attribute);
+                edges.push({ from: entity.id, to: n.id, label: a, hop: lhs ? 0 : 1 });
+            }
             lastPath = { row: rows[0]!, falsified: item.falsified?.attribute, path: { nodes, edges } };
             return lastPath.path;
         },
