@@ -49,6 +49,8 @@ const corpus = path.join(repo, 'test', 'fixtures', 'reader', 'natural');
  * speech, declining as one grammar): evidence 98/100, open 92/102; the rest unchanged. Then (tune/ only again: a
  * 'which' clause, a dash before a pronoun, a report the answer rejects whole, a relation word inside a name): open
  * 95/102.
+ * Session 7 (tune/ only: a clause that refers to its subject is about the question's entity, a replaced value, hedged
+ * claims and an abstaining answer, report item lists, a name before a plural noun): open 96/102.
  */
 const GOAL = 0.97;
 const FLOORS: Record<string, number> = {
@@ -56,7 +58,7 @@ const FLOORS: Record<string, number> = {
     choice: 97 / 101,
     evidence: 98 / 100,
     multihop: 1,
-    open: 95 / 102,
+    open: 96 / 102,
     rules: 32 / 33,
     statements: 1,
     temporal: 43 / 44,
