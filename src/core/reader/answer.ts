@@ -34,7 +34,15 @@ export interface ChoiceReading extends Reading<ChoiceLabel> {
 
 import { after, firstSentenceEnd, notAnswering, skipLead } from './text.js';
 import { reportedSpans, withoutDenied } from './denial.js';
-import { conclusionStarts, findVerdict, introduces, type Polarity, type VerdictFinding, type VerdictRead } from './verdict.js';
+import {
+    conclusionStarts,
+    findVerdict,
+    hedgedNear,
+    introduces,
+    type Polarity,
+    type VerdictFinding,
+    type VerdictRead,
+} from './verdict.js';
 
 export { firstSentenceEnd, notAnswering, saysNoWord, skipLead } from './text.js';
 
@@ -243,12 +251,14 @@ function ownValue(text: string, question: string | undefined): boolean {
 }
 
 /**
- * A marked conclusion that names the answer (issue 41, rule 1, for short answers): "the answer is", "my best guess
- * is", "**Final answer:**", then (after markup and "probably") its value at once — a number or a capitalised word:
- * "… so the answer is Christopher Nolan." "The answer is not …" or "… what the answer is." names none.
+ * A marked conclusion that names the answer (issue 41, rule 1, for short answers): verdict.ts's marked conclusions
+ * (`conclusionStarts`, the one declaration of what marks a conclusion) whose marked words name the answer — "the
+ * answer is", "my best guess is", "**Final answer:**", "I'd go with", "so I'd answer" — not a bare "so" or
+ * "therefore", which a short answer's reasoning uses for facts ("…, so Pfister shot it"). A guess, pick or bet, or a
+ * hedge among the marked words ("the answer is probably"), makes the pick hedged.
  */
-const ANSWER_MARK =
-    /(?:^|[^a-z])(?:(?:the|my)\s+(?:final\s+|short\s+|correct\s+|best\s+|most\s+likely\s+)?(answer|guess|pick|bet)(?:\s+(?:to|for)\s+(?:the|this|your)\s+question)?\s+(?:is|would\s+be|remains)\s*:?|(?:final\s+|short\s+)?answer[*_]*\s*[:\u2013\u2014][*_]*|\bi(?:'d|\s+would|'ll|\s+will)\s+(?:answer|go\s+with)\s*:?)[\s*_"'`\u201c\u2018]*(?:(probably|likely|most\s+likely|i\s+(?:think|believe))[\s,]+)?/gi;
+const NAMES_ANSWER = /answer|guess|pick|bet|go\s+with/i;
+const GUESSED = /\b(?:guess|pick|bet)\b/i;
 /** A value's first character (case matters: no `i` flag). */
 const VALUE_START = /^(?:\d|\p{Lu})/u;
 
@@ -268,16 +278,20 @@ function valueLine(response: string): { span: [number, number]; hedged: boolean 
 
 /** The last marked conclusion's answer, as a [start, end) span, and whether it is hedged ("my best guess", "probably"). */
 function concludedAnswer(response: string): { span: [number, number]; hedged: boolean } | undefined {
-    if (!/answer|guess|pick|bet|go\s+with/i.test(response)) return valueLine(response);
     let found: { span: [number, number]; hedged: boolean } | undefined = valueLine(response);
-    for (const m of response.matchAll(ANSWER_MARK)) {
-        const a = m.index + m[0].length;
+    if (!NAMES_ANSWER.test(response)) return found;
+    const markers: number[] = [];
+    const starts = conclusionStarts(response, undefined, markers);
+    for (let i = 0; i < starts.length; i++) {
+        const a = starts[i]!;
+        const marked = response.slice(markers[i], a);
+        if (!NAMES_ANSWER.test(marked)) continue;
         const next = response.slice(a, a + 3);
         if (!VALUE_START.test(next) || /^I\b/.test(next)) continue;
         let b = firstSentenceEnd(response, a);
         while (b > a && /[\s.!"'\u201d\u2019*_]/.test(response[b - 1]!)) b--;
         if (b > a && !notAnswering(response.slice(a, b)))
-            found = { span: [a, b], hedged: m[2] !== undefined || (m[1] !== undefined && m[1].toLowerCase() !== 'answer') };
+            found = { span: [a, b], hedged: GUESSED.test(marked) || hedgedNear(response, markers[i]!, a) };
     }
     return found;
 }
