@@ -261,7 +261,8 @@ const YEAR = /\b(1[5-9]\d\d|20\d\d)\b/g;
 /**
  * Temporal spells (issue 41): a premise that is a spell's begin or end year is supported by any year inside the spell
  * that a point states about the spell without naming the bound (a point "the last year of … is Y" states Y as it) (its subject, and the row's qualifier when its name has one: "R. Lewandowski
- * (Bayern Munich)"), and contradicted by years only outside it. Begin and end are needed (missing fails) only when
+ * (Bayern Munich)"), negated by a point that denies a year inside it ("did not play for Bayern Munich in 2015") when
+ * none states one, and contradicted by years only outside it. Begin and end are needed (missing fails) only when
  * the question asks for them: \`until\` (when one spell gives way to the next); otherwise they are optional.
  */
 function spells({ rule, clausesOf, names, claims, status, optional }: PremiseReading): void {
@@ -272,13 +273,20 @@ function spells({ rule, clausesOf, names, claims, status, optional }: PremiseRea
         const qualifier = /\(([^()]+)\)\s*$/.exec(p.subject)?.[1];
         const [b, e] = p.spell;
         let inside: { year: number; point: number } | undefined, outside: { year: number; point: number } | undefined;
+        // "did not play for Bayern Munich in 2015" with 2015 inside the spell: the spell denied
+        let denied: { year: number; point: number } | undefined;
         // A point that names the bound itself ("the last year of … is 2019") is read as any premise is: its value.
         const bound = [p.label, p.attribute.replace(/_/g, ' ')].filter((x): x is string => !!x).map(x => foldValue(x));
         let explicit = false;
         clausesOf.forEach((cs, at) => {
             for (const c of cs) {
-                if (c.negated || names(c, `s:${i}`).length === 0) continue;
+                if (names(c, `s:${i}`).length === 0) continue;
                 if (qualifier && findWord(foldValue(c.text), foldValue(qualifier)) < 0) continue;
+                if (c.negated) {
+                    for (const m of c.text.matchAll(YEAR))
+                        if (Number(m[1]) >= b && Number(m[1]) <= e) denied ??= { year: Number(m[1]), point: at + 1 };
+                    continue;
+                }
                 if (bound.some(w => findWord(foldValue(c.text), w) >= 0)) {
                     explicit = true;
                     continue;
@@ -292,9 +300,14 @@ function spells({ rule, clausesOf, names, claims, status, optional }: PremiseRea
         });
         const base = { subject: p.subject, relation: p.relation, attribute: p.attribute, premise: i };
         // Earlier claims about this premise are replaced by what the spell's years say.
-        const said = inside ?? outside;
+        const said = inside ?? denied ?? outside;
         if (!said || explicit) return;
         for (let k = claims.length - 1; k >= 0; k--) if (claims[k]!.premise === i) claims.splice(k, 1);
+        if (!inside && denied) {
+            claims.push({ ...base, point: denied.point, value: String(denied.year), status: 'contradicted', negated: true });
+            status[i] = 'negated';
+            return;
+        }
         claims.push({ ...base, point: said.point, value: String(said.year), status: inside ? 'supported' : 'contradicted' });
         status[i] = inside ? 'supported' : 'contradicted';
     });
