@@ -222,3 +222,29 @@ describe('issue 41 (Build 4): a denied premise is negated however the denial is 
         assert.deepEqual(c.premises, ['supported', 'supported']);
     });
 });
+
+describe('issue 41 (Build 4): when the question asks for the bounds, a year phrased as the bound states it', () => {
+    const begin = spell('begin', '2014'),
+        end = spell('end', '2022');
+    const until = { op: 'until', year: 2015, years: [2015] };
+    const read = (point: string, temporal: Record<string, unknown> = until) =>
+        checkRuleAnswer(
+            ruleQuestion([begin, end], temporal),
+            verdict(`Yes.\n1. ${point}`, [hop(begin, 'found'), hop(end, 'contradicted', '2019')]),
+        )!;
+    it('"from 2014 to 2019" under until: the begin supported, the end contradicted (2019 is inside the spell, but not its end)', () => {
+        const c = read('Lewandowski played for Bayern Munich from 2014 to 2019.');
+        assert.deepEqual(c.premises, ['supported', 'contradicted']);
+        assert.equal(c.firstWrongStep, 2);
+    });
+    it('"from 2014 until 2022" under until: both bounds supported', () => {
+        assert.deepEqual(read('Lewandowski played for Bayern Munich from 2014 until 2022.').premises, ['supported', 'supported']);
+    });
+    it('a year inside the spell, no bound phrased, under until: read as before (supported)', () => {
+        assert.deepEqual(read('Lewandowski played for Bayern Munich in 2015.').premises, ['supported', 'supported']);
+    });
+    it('when the question does not ask for the bounds, "from 2014 to 2019" is read as years inside the spell', () => {
+        const c = read('Lewandowski played for Bayern Munich from 2014 to 2019.', { op: 'at', year: 2015, years: [2015] });
+        assert.deepEqual(c.premises, ['supported', 'supported']);
+    });
+});
