@@ -34,7 +34,15 @@ export interface ChoiceReading extends Reading<ChoiceLabel> {
 
 import { after, firstSentenceEnd, notAnswering, skipLead } from './text.js';
 import { reportedSpans, withoutDenied } from './denial.js';
-import { conclusionStarts, findVerdict, introduces, type Polarity, type VerdictFinding, type VerdictRead } from './verdict.js';
+import {
+    conclusionStarts,
+    findVerdict,
+    hedgedNear,
+    introduces,
+    type Polarity,
+    type VerdictFinding,
+    type VerdictRead,
+} from './verdict.js';
 
 export { firstSentenceEnd, notAnswering, saysNoWord, skipLead } from './text.js';
 
@@ -243,12 +251,14 @@ function ownValue(text: string, question: string | undefined): boolean {
 }
 
 /**
- * A marked conclusion that names the answer (issue 41, rule 1, for short answers): "the answer is", "my best guess
- * is", "**Final answer:**", then (after markup and "probably") its value at once — a number or a capitalised word:
- * "… so the answer is Christopher Nolan." "The answer is not …" or "… what the answer is." names none.
+ * A marked conclusion that names the answer (issue 41, rule 1, for short answers): verdict.ts's marked conclusions
+ * (`conclusionStarts`, the one declaration of what marks a conclusion) whose marked words name the answer — "the
+ * answer is", "my best guess is", "**Final answer:**", "I'd go with", "so I'd answer" — not a bare "so" or
+ * "therefore", which a short answer's reasoning uses for facts ("…, so Pfister shot it"). A guess, pick or bet, or a
+ * hedge among the marked words ("the answer is probably"), makes the pick hedged.
  */
-const ANSWER_MARK =
-    /(?:^|[^a-z])(?:(?:the|my)\s+(?:final\s+|short\s+|correct\s+|best\s+|most\s+likely\s+)?(answer|guess|pick|bet)(?:\s+(?:to|for)\s+(?:the|this|your)\s+question)?\s+(?:is|would\s+be|remains)\s*:?|(?:final\s+|short\s+)?answer[*_]*\s*[:\u2013\u2014][*_]*|\bi(?:'d|\s+would|'ll|\s+will)\s+(?:answer|go\s+with)\s*:?)[\s*_"'`\u201c\u2018]*(?:(probably|likely|most\s+likely|i\s+(?:think|believe))[\s,]+)?/gi;
+const NAMES_ANSWER = /answer|guess|pick|bet|go\s+with/i;
+const GUESSED = /\b(?:guess|pick|bet)\b/i;
 /** A value's first character (case matters: no `i` flag). */
 const VALUE_START = /^(?:\d|\p{Lu})/u;
 
@@ -268,16 +278,20 @@ function valueLine(response: string): { span: [number, number]; hedged: boolean 
 
 /** The last marked conclusion's answer, as a [start, end) span, and whether it is hedged ("my best guess", "probably"). */
 function concludedAnswer(response: string): { span: [number, number]; hedged: boolean } | undefined {
-    if (!/answer|guess|pick|bet|go\s+with/i.test(response)) return valueLine(response);
     let found: { span: [number, number]; hedged: boolean } | undefined = valueLine(response);
-    for (const m of response.matchAll(ANSWER_MARK)) {
-        const a = m.index + m[0].length;
+    if (!NAMES_ANSWER.test(response)) return found;
+    const markers: number[] = [];
+    const starts = conclusionStarts(response, undefined, markers);
+    for (let i = 0; i < starts.length; i++) {
+        const a = starts[i]!;
+        const marked = response.slice(markers[i], a);
+        if (!NAMES_ANSWER.test(marked)) continue;
         const next = response.slice(a, a + 3);
         if (!VALUE_START.test(next) || /^I\b/.test(next)) continue;
         let b = firstSentenceEnd(response, a);
         while (b > a && /[\s.!"'\u201d\u2019*_]/.test(response[b - 1]!)) b--;
         if (b > a && !notAnswering(response.slice(a, b)))
-            found = { span: [a, b], hedged: m[2] !== undefined || (m[1] !== undefined && m[1].toLowerCase() !== 'answer') };
+            found = { span: [a, b], hedged: GUESSED.test(marked) || hedgedNear(response, markers[i]!, a) };
     }
     return found;
 }
@@ -457,14 +471,18 @@ const BARE = /^[([]?(\d{1,2}|[A-H])(?:[.):\]](?!\d)|\s*[-\u2013\u2014]\s|\s*$|\s
 /** What a conclusion says of an option it calls accurate ("… is right", "are correct"). */
 const SAYS_ACCURATE =
     /^[\s*_)\]]*(?:\([^()]*\)\s*)?(?:and\s+[^.]*?)?\b(?:is|are|seems?|looks?)\s+(?:also\s+|both\s+)?[*_]*(?:correct|right|accurate|true|fine|ok|okay|plausible|consistent|valid)\b|^[\s*_)\]]*(?:and\s+[^.]*?)?\b(?:fits?|matches|match|checks?\s+out|lines?\s+up|holds?(?:\s+up)?)\b/i;
+/** A hedge between "the inaccurate option is" and the option: "… is most likely Option 2" still names Option 2. */
+const HEDGE_BETWEEN = String.raw`(?:(?:(?:most|very)\s+)?likely|probably|possibly|perhaps|maybe|[Ii]\s+(?:think|believe))[\s,]+`;
+/** An option called accurate without a verb, as a tag: "(Option 3 true)", "Option 1: correct.", "Option 2 — accurate". */
+const TAGGED_ACCURATE = /^[\s*_]*[:\u2013\u2014-]?[\s*_]*(?:correct|accurate|true|right)\b[\s*_]*(?:[),;]|\.(?:\s|$)|$)/i;
 const OPTION_NAMED = String.raw`(?:[Oo]ption\s*[#(]?\s*(${NAME})\b\)?|(?:the\s+)?(${ORDINAL})\s+(?:option|one|statement|choice))`;
 const WRONG = String.raw`(?:inaccurate|incorrect|false|wrong|untrue|off|mistaken|not\s+(?:true|correct|accurate|right))`;
 /** "the false option is Option 1", "Option 2 is the inaccurate one", "the second option is wrong". */
 const WRONG_REF = new RegExp(
-    String.raw`\b(?:the\s+)?${WRONG}\s+(?:option|one|statement|choice|answer)\s+(?:is|would\s+be|here\s+is)\s*:?\s*[*_"'(]*(?:[Oo]ption\s*[#(]?\s*(${NAME})\b|(?:the\s+)?(${ORDINAL})\s+(?:option|one|statement|choice))|${OPTION_NAMED}[*_")]*\s+(?:is|was|seems|looks)\s+(?:the\s+)?(?:(?:one\s+that'?s\s+|one\s+that\s+is\s+)?${WRONG}|(?:odd|wrong|false|inaccurate|incorrect)\s+one)\b|${OPTION_NAMED}[*_")]*\s+is\s+my\s+(?:final\s+)?(?:answer|pick|choice)\b`,
+    String.raw`\b(?:the\s+)?${WRONG}\s+(?:option|one|statement|choice|answer)\s+(?:is|would\s+be|here\s+is)\s*:?\s*(?:${HEDGE_BETWEEN})?[*_"'(]*(?:[Oo]ption\s*[#(]?\s*(${NAME})\b|(?:the\s+)?(${ORDINAL})\s+(?:option|one|statement|choice))|${OPTION_NAMED}[*_")]*\s+(?:is|was|seems|looks)\s+(?:the\s+)?(?:(?:one\s+that'?s\s+|one\s+that\s+is\s+)?${WRONG}|(?:odd|wrong|false|inaccurate|incorrect)\s+one)\b|${OPTION_NAMED}[*_")]*\s+is\s+my\s+(?:final\s+)?(?:answer|pick|choice)\b`,
 );
 const AT_MARK = new RegExp(
-    String.raw`^(?:(?:the\s+)?(?:inaccurate|incorrect|false|wrong)\s+(?:option|one|statement)\s+is\s*:?\s*)?[\s*_"'(\[]*(?:[Oo]ption\s*[#(]?\s*(${NAME})\s*[)\]]?(?=[\s.,;:!*_"')\]]|$)|(${NAME})\s*[)\]]?(?=\s*(?:[.,;:!*_"')\]]|$|\(|\s(?:because|since|as|is|-|\u2013|\u2014)\s)))|^(?:the\s+)?(${ORDINAL})\s+(?:option|choice|statement)\b`,
+    String.raw`^(?:(?:the\s+)?(?:inaccurate|incorrect|false|wrong)\s+(?:option|one|statement)\s+is\s*:?\s*(?:${HEDGE_BETWEEN})?)?[\s*_"'(\[]*(?:[Oo]ption\s*[#(]?\s*(${NAME})\s*[)\]]?(?=[\s.,;:!*_"')\]]|$)|(${NAME})\s*[)\]]?(?=\s*(?:[.,;:!*_"')\]]|$|\(|\s(?:because|since|as|is|-|\u2013|\u2014)\s)))|^(?:the\s+)?(${ORDINAL})\s+(?:option|choice|statement)\b`,
 );
 
 const NONE_OF =
@@ -476,6 +494,42 @@ const PREAMBLE =
 export interface ChoiceOptions {
     /** 'paper': the authors' rule — `Option (\d)` in the first sentence, nothing else. Default 'robust'. */
     rule?: 'paper' | 'robust';
+}
+
+/** A concession after an option called accurate: "… looks right at first, but …", "…, though …". */
+const CONCEDES = /^[^.;:!?]*?\b(?:but|however|though|although|yet|at\s+first|on\s+the\s+surface)\b/i;
+const OPTION_MENTION = new RegExp(OPTION_REF.source);
+
+/**
+ * Does the text after an option's name call it accurate ("is right", "(… true)", ": correct")? Not when the answer
+ * concedes it ("Option 2 looks right at first, but the year is off"), unless the contrast turns to another option
+ * ("Option 2 is correct, but Option 3 is not").
+ */
+function callsAccurate(rest: string): boolean {
+    const m = SAYS_ACCURATE.exec(rest) ?? TAGGED_ACCURATE.exec(rest);
+    if (!m) return false;
+    const after = rest.slice(m.index + m[0].length);
+    const c = CONCEDES.exec(after);
+    return !c || OPTION_MENTION.test(after.slice(c[0].length));
+}
+
+const nextItem = (name: string) => ({
+    '.': new RegExp(String.raw`\n[ \t*_]*${name}\.[*_]*\s`),
+    ')': new RegExp(String.raw`\n[ \t*_]*${name}\)[*_]*\s`),
+});
+/** A later line opening with "2." / "2)" (after "1."), or "B." / "B)" (after "A."). */
+const NEXT_NUMBERED = nextItem('2');
+const NEXT_LETTERED = nextItem('B');
+
+/**
+ * Is the bare name `name` at `at` the first number of a list ("1." / "A)" opening a line, a later line opening with
+ * "2." / "B)" the same way)? Then it numbers the walk through the options and names none of them.
+ */
+function numbersWalk(response: string, at: number, name: string): boolean {
+    if (name !== '1' && name !== 'A') return false;
+    const mark = response[at + 1];
+    if (mark !== '.' && mark !== ')') return false;
+    return (name === '1' ? NEXT_NUMBERED : NEXT_LETTERED)[mark].test(response.slice(at));
 }
 
 function numbersIn(m: RegExpExecArray): number[] {
@@ -529,6 +583,11 @@ export function readChoice(response: string, options: readonly string[], setting
             return { ...reading('binding', span, `${why}: option ${k} does not exist`, 'answer', rationaleStart), option: k };
         return { ...reading('option', span, why, 'answer', rationaleStart), option: k };
     };
+    /** WRONG_REF's match `w` in the text from `from`: the option it names as the inaccurate one. */
+    const wrongRef = (w: RegExpExecArray, from: number, says: string): ChoiceReading => {
+        const name = w.slice(1).find(x => x !== undefined)!;
+        return found([optionNumber(name)], [from + w.index, from + w.index + w[0].length], `${says} "${w[0].trim()}"`, start);
+    };
     if (settings.rule === 'paper') {
         const end = firstSentenceEnd(response, start);
         const nums: number[] = [];
@@ -553,9 +612,14 @@ export function readChoice(response: string, options: readonly string[], setting
     for (let i = marks.length - 1; i >= 0; i--) {
         const at = marks[i]!;
         const m = AT_MARK.exec(response.slice(at, at + 120));
-        if (!m) continue;
+        if (!m) {
+            // "so my best guess is that the wrong statement is option C": the conclusion's sentence names the inaccurate one
+            const w = WRONG_REF.exec(response.slice(at, firstSentenceEnd(response, at)));
+            if (w) return wrongRef(w, at, 'a marked conclusion says');
+            continue;
+        }
         // "so the first option is right": a conclusion about an accurate option names no answer
-        if (SAYS_ACCURATE.test(response.slice(at + m[0].length, firstSentenceEnd(response, at + m[0].length)))) continue;
+        if (callsAccurate(response.slice(at + m[0].length, firstSentenceEnd(response, at + m[0].length)))) continue;
         const k = optionNumber(m[1] ?? m[2] ?? m[3]!);
         const lead = /^[\s*_"'(\[]*/.exec(response.slice(at))![0].length;
         const span: [number, number] = [at + lead, at + m[0].length];
@@ -566,18 +630,34 @@ export function readChoice(response: string, options: readonly string[], setting
             start === at ? after(response, span[1]) : start,
         );
     }
+    // options the opening calls accurate ("(Option 1 true)", "Option 2 is correct"): cleared, not picked
+    let cleared: { nums: number[]; span: [number, number] } | undefined;
     for (const [a, b] of pieces(response, start, 4)) {
         const piece = response.slice(a, b);
         const cleaned = piece.replace(/[*_`#>]/g, ' ');
         const nums: number[] = [];
         let span: [number, number] | undefined;
+        let clears: { nums: number[]; span: [number, number] } | undefined;
         for (const m of piece.matchAll(OPTION_REF)) {
+            const s: [number, number] = [a + m.index, a + m.index + m[0].length];
+            if (callsAccurate(piece.slice(m.index + m[0].length))) {
+                clears ??= { nums: [], span: s };
+                clears.nums.push(...numbersIn(m));
+                continue;
+            }
             nums.push(...numbersIn(m));
-            span ??= [a + m.index, a + m.index + m[0].length];
+            span ??= s;
         }
         if (nums.length > 0) return found(nums, span!, '"Option N"', after(response, span![1]));
+        // a piece that only clears options is a step of a walk through them: read on
+        if (clears) {
+            cleared ??= clears;
+            continue;
+        }
         const lead = /^[\s*_`#>•-]*/.exec(piece)![0].length;
         const bare = BARE.exec(piece.slice(lead));
+        // "1. … \n2. …": numbering a walk through the options, no option named
+        if (bare && numbersWalk(response, a + lead, bare[1]!)) break;
         if (bare) {
             const s: [number, number] = [a + lead, a + lead + bare[0].length];
             return found(
@@ -619,10 +699,10 @@ export function readChoice(response: string, options: readonly string[], setting
     }
     // no option opens the answer: the statement that names the inaccurate one, wherever it stands
     const w = WRONG_REF.exec(response);
-    if (w) {
-        const name = w.slice(1).find(x => x !== undefined)!;
-        return found([optionNumber(name)], [w.index, w.index + w[0].length], `says "${w[0].trim()}"`, start);
-    }
+    if (w) return wrongRef(w, 0, 'says');
+    // only options called accurate were named ("Option 2 is correct."): the first such piece's, as read before
+    if (cleared)
+        return found(cleared.nums, cleared.span, 'only options called accurate are named', after(response, cleared.span[1]));
     const end = firstSentenceEnd(response, start);
     return reading('none', [start, start], 'no option named (read as None of the above, as the paper does)', 'none', end);
 }

@@ -8,7 +8,8 @@
  *   - "neither Y nor Z": both, up to the end of the phrase;
  *   - a value called wrong: "Y is incorrect / wrong / false / a mistake / an error / inaccurate / not correct",
  *     "Y, which is wrong": Y, from the start of its phrase (after "that" when written: "the claim that Avatar came
- *     out in 2012 is wrong" denies what follows "that");
+ *     out in 2012 is wrong" denies what follows "that"); "it is not true / false / not the case that Y": Y up to the
+ *     end of its phrase;
  *   - a passage's (context's, facts') reported value the answer sets against its own: "the passage says Y, but …",
  *     "although the passage says Y, …", "contrary to the passage's Y": Y up to the end of its phrase.
  *   - a value attributed to the passage that the answer then sets its own word against: "According to the context, Y.
@@ -38,6 +39,9 @@ const CALLED_WRONG =
 const REPORTED =
     /\b(?:(although|though|while|even\s+though|despite)\s+)?(?:the\s+)?(?:(?:provided|given|retrieved|supplied|listed)\s+)?(?:passage|context|text|facts?|information|evidence|source|triples?)(?:\s+(?:provided|given|supplied|above|(?:that\s+)?you(?:'ve|\s+have)?\s+(?:shared|given|gave|provided|supplied)))?(?:'s|\u2019s)?\s+(?:(?:incorrectly|wrongly|mistakenly|also)\s+)?(?:says?|said|claims?|claimed|states?|stated|suggests?|suggested|lists?|listed|mentions?|mentioned|gives?|gave|reports?|reported|names?|named|has|shows?|puts?|credits?|credited|attributes?|attributed|pairs?|paired)\s+(?:that\s+)?|\b(?:is|are|was|were)\s+(?:listed|given|shown|credited|named)\s+(?:as|with)\s+/gi;
 const CONTRARY = /\bcontrary\s+to\s+(?:what\s+)?/gi;
+/** "It is not true that Y", "it's false that Y", "it isn't the case that Y": Y, the clause after "that". */
+const IT_IS_WRONG_THAT =
+    /\bit(?:'s|\u2019s|\s+is|\s+was)\s+(?:not\s+(?:true|correct|accurate|right|the\s+case)|untrue|false|incorrect|wrong|inaccurate)\s+that\s+|\bit\s+(?:is|was)n['\u2019]t\s+(?:true|correct|accurate|right|the\s+case)\s+that\s+/gi;
 /** A value the answer attributes to the passage: "According to the context, Y", "Based on the facts you gave, Y". */
 const ATTRIBUTED =
     /\b(?:according\s+to|based\s+on|going\s+by|judging\s+by|per)\s+(?:the\s+)?(?:(?:provided|given|retrieved|supplied)\s+)?(?:passage|context|text|facts?|information|evidence|source)(?:\s+(?:(?:that\s+)?you(?:'ve|\s+have)?\s+(?:shared|given|gave|provided|supplied)|provided|given|above))?\s*,\s*/gi;
@@ -153,7 +157,17 @@ export function deniedSpans(text: string): [number, number][] {
             const nor = /^[^.;!?\n]*?\bnor\s+/i.exec(text.slice(from));
             if (nor) add(from, phraseEnd(text, from + nor[0].length, true));
         });
-    if (WRONG_WORDS.test(text)) scan(text, CALLED_WRONG, m => add(phraseStart(text, m.index), m.index));
+    if (WRONG_WORDS.test(text))
+        scan(text, CALLED_WRONG, m => {
+            const from = phraseStart(text, m.index);
+            // "It is false that Y": the "it" holds no value; what is denied follows "that" (IT_IS_WRONG_THAT)
+            if (!/^\s*it\s*$/i.test(text.slice(from, m.index))) add(from, m.index);
+        });
+    if (/\bthat\s/i.test(text))
+        scan(text, IT_IS_WRONG_THAT, m => {
+            const from = m.index + m[0].length;
+            add(from, phraseEnd(text, from));
+        });
     if (REPORT_WORDS.test(text))
         scan(text, REPORTED, m => {
             const from = m.index + m[0].length;

@@ -103,10 +103,10 @@ const TAG_END = /^[\s.!*_"'`)\]\u201d\u2019]*$/;
 
 /** Words that mark a conclusion; a verdict follows (decoration, "the answer is" again allowed in between). */
 const MARKER =
-    /(?:(?:^|[.!?:;,\n\u2013\u2014()"'*_#>-]\s*|\b(?:and|but)\s+)(?:so|then|therefore|thus|hence|consequently|in\s+conclusion|in\s+summary|to\s+(?:sum\s+up|summari[sz]e|conclude)|overall|in\s+short|final(?:ly)?|either\s+way|in\s+any\s+case|all\s+in\s+all)\b|(?:^|[^a-z])(?:the|my)\s+(?:final\s+|short\s+|correct\s+|overall\s+|honest\s+|best\s+)?(?:answer|verdict|conclusion|guess|pick|bet)(?:\s+(?:to|for)\s+(?:the|this|your)\s+question)?\s+(?:is|would\s+be|remains)|\b(?:final\s+|short\s+)?(?:answer|verdict|conclusion)[*_]*\s*[:\-\u2013\u2014])/gi;
+    /(?:(?:^|[.!?:;,\n\u2013\u2014()"'*_#>-]\s*|\b(?:and|but)\s+)(?:so|then|therefore|thus|hence|consequently|in\s+conclusion|in\s+summary|to\s+(?:sum\s+up|summari[sz]e|conclude)|overall|in\s+short|final(?:ly)?|either\s+way|in\s+any\s+case|all\s+in\s+all)\b|(?:^|[^a-z])(?:the|my)\s+(?:final\s+|short\s+|correct\s+|overall\s+|honest\s+|best\s+|most\s+likely\s+)?(?:answer|verdict|conclusion|guess|pick|bet)(?:\s+(?:to|for)\s+(?:the|this|your)\s+question)?\s+(?:is|would\s+be|remains)|\b(?:final\s+|short\s+)?(?:answer|verdict|conclusion)[*_]*\s*[:\-\u2013\u2014]|\bi(?:'d|\s+would|'ll|\s+will)\s+(?:answer|go\s+with)\b)/gi;
 /** Every marker holds one of these words: a cheap test before MARKER. */
 const MARKER_HINT =
-    /\b(?:so|then|therefore|thus|hence|consequently|conclu|summar|sum\s+up|overall|short|final|either\s+way|any\s+case|all\s+in\s+all|answer|verdict|guess|pick|bet)/i;
+    /\b(?:so|then|therefore|thus|hence|consequently|conclu|summar|sum\s+up|overall|short|final|either\s+way|any\s+case|all\s+in\s+all|answer|verdict|guess|pick|bet|go\s+with)/i;
 const GLUE =
     /^[\s,:*_"'`#>\u201c\u2018()[\]-]*(?:(?:(?:most\s+|very\s+)?likely|probably|almost\s+certainly|possibly|perhaps|maybe)[\s,]+)?(?:(?:i'?d|i\s+would)\s+say\s+|i\s+(?:think|believe)\s+)?(?:(?:the\s+)?(?:final\s+)?answer\s+(?:is|would\s+be)\s*:?[\s*_"'`\u201c\u2018(]*)?/i;
 
@@ -294,9 +294,11 @@ function statementVerdicts(text: string, a: number, b: number, hint = STATEMENT_
 
 /**
  * Where a marked conclusion's verdict would start: after each marker ("so", "therefore", "the answer is",
- * "**Answer:**" …) and its glue, in order. Choice reads the option named there (answer.ts readChoice).
+ * "**Answer:**", "I'd go with" …) and its glue, in order. Choice reads the option named there (answer.ts readChoice),
+ * a short answer the value named there (answer.ts readShort). `markers`, when given, receives where each start's
+ * marker begins (the marked words are text[markers[i], starts[i]]: "so the answer is probably ").
  */
-export function conclusionStarts(text: string, hint = MARKER_HINT.test(text)): number[] {
+export function conclusionStarts(text: string, hint = MARKER_HINT.test(text), markers?: number[]): number[] {
     const out: number[] = [];
     if (!hint) return out;
     MARKER.lastIndex = 0;
@@ -306,7 +308,10 @@ export function conclusionStarts(text: string, hint = MARKER_HINT.test(text)): n
         if (THEN_END.test(m[0]) && !conditionBefore(text, m.index)) continue;
         const glue = glueLength(text, markerEnd);
         const at = markerEnd + (glue > 0 ? glue : 0);
-        if (out[out.length - 1] !== at) out.push(at);
+        if (out[out.length - 1] !== at) {
+            out.push(at);
+            markers?.push(m.index);
+        }
     }
     return out;
 }
@@ -401,7 +406,7 @@ function hashBefore(text: string, at: number): boolean {
 }
 
 /** A caveat in text[a, b): a decline or a hedge word. */
-function hedgedNear(text: string, a: number, b: number): boolean {
+export function hedgedNear(text: string, a: number, b: number): boolean {
     const piece = text.slice(a, b);
     return MAYBE_HEDGED.test(piece) && (notAnswering(piece) !== undefined || HEDGE_WORDS.test(piece));
 }

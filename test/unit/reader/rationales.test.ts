@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import '../../../src/core/probes/registry.js';
 import { checkRuleAnswer, LOW_OVERLAP } from '../../../src/core/families/rule/claims.js';
+import { deniedSpans } from '../../../src/core/reader/index.js';
 import type { Premise } from '../../../src/core/families/rule/questions.js';
 import type { Question } from '../../../src/core/probes/question.js';
 import type { KeywordVerdict, Verdict } from '../../../src/core/verify/types.js';
@@ -59,6 +60,15 @@ const verdict = (rationale: string, hops: KeywordVerdict[], answer = 'yes', corr
     rationaleText: rationale,
     hops: hops.map((k, i) => ({ hop: i + 1, status: k.status, keywords: [k] })),
 });
+
+const MESSI: Premise = {
+    pred: 'Player.club',
+    relation: 'Player',
+    attribute: 'club',
+    subject: 'Lionel Messi',
+    value: 'FC Barcelona',
+    forms: { subject: ['Messi'], value: [] },
+};
 
 const spell = (attribute: 'begin' | 'end', value: string): Premise => ({
     pred: `Spell.${attribute}`,
@@ -144,14 +154,7 @@ describe('issue 41: an intermediate node of the proof may be skipped', () => {
 });
 
 describe("issue 41: the paper's oracle", () => {
-    const messi: Premise = {
-        pred: 'Player.club',
-        relation: 'Player',
-        attribute: 'club',
-        subject: 'Lionel Messi',
-        value: 'FC Barcelona',
-        forms: { subject: ['Messi'], value: [] },
-    };
+    const messi = MESSI;
     it('θ = 0.8 by default (METHODS.md §2)', () => {
         assert.equal(LOW_OVERLAP, 0.8);
     });
@@ -179,16 +182,69 @@ describe("issue 41: the paper's oracle", () => {
 
 describe("issue 41: a rule verdict's rationale follows its premises, not keywords anywhere", () => {
     it('a negated premise fails the rationale although its value is written', () => {
-        const messi: Premise = {
-            pred: 'Player.club',
-            relation: 'Player',
-            attribute: 'club',
-            subject: 'Lionel Messi',
-            value: 'FC Barcelona',
-            forms: { subject: ['Messi'], value: [] },
-        };
+        const messi = MESSI;
         const v = verify(ruleQuestion([messi]), 'Yes.\n1. Messi never played for FC Barcelona.', createVerifyContext(spec), 'm');
         assert.equal(v.rationale, false);
         assert.equal(v.hops[0]!.status, 'contradicted');
+    });
+});
+
+describe('issue 41 (Build 4): a denied premise is negated however the denial is worded', () => {
+    const messi = MESSI;
+    it('"It is not true that X" denies the clause after "that", not the word "it"', () => {
+        const text = 'It is not true that Messi played for FC Barcelona.';
+        assert.deepEqual(deniedSpans(text), [[20, 49]]);
+        const c = checkRuleAnswer(ruleQuestion([messi]), verdict(`Yes.\n1. ${text}`, [hop(messi, 'found')]))!;
+        assert.deepEqual(c.premises, ['negated']);
+        assert.equal(c.firstWrongStep, 1);
+    });
+    it('a year inside the spell denied ("did not play for … in 2015") negates the spell, it is not skipped as missing', () => {
+        const begin = spell('begin', '2014'),
+            end = spell('end', '2022');
+        const c = checkRuleAnswer(
+            ruleQuestion([begin, end], { op: 'at', year: 2015, years: [2015] }),
+            verdict('Yes.\n1. Lewandowski did not play for Bayern Munich in 2015.', [hop(begin, 'missing'), hop(end, 'missing')]),
+        )!;
+        assert.deepEqual(c.premises, ['negated', 'negated']);
+        assert.equal(c.firstWrongStep, 1);
+        assert.equal(c.category, 'right-answer-wrong-premises');
+    });
+    it('a year outside the spell denied is a true denial: the spell stays as it was read (optional, not wrong)', () => {
+        const begin = spell('begin', '2014'),
+            end = spell('end', '2022');
+        const c = checkRuleAnswer(
+            ruleQuestion([begin, end], { op: 'at', year: 2015, years: [2015] }),
+            verdict(
+                'Yes.\n1. Lewandowski played for Bayern Munich in 2015.\n2. Lewandowski did not play for Bayern Munich in 2012.',
+                [hop(begin, 'contradicted', '2015'), hop(end, 'contradicted', '2015')],
+            ),
+        )!;
+        assert.deepEqual(c.premises, ['supported', 'supported']);
+    });
+});
+
+describe('issue 41 (Build 4): when the question asks for the bounds, a year phrased as the bound states it', () => {
+    const begin = spell('begin', '2014'),
+        end = spell('end', '2022');
+    const until = { op: 'until', year: 2015, years: [2015] };
+    const read = (point: string, temporal: Record<string, unknown> = until) =>
+        checkRuleAnswer(
+            ruleQuestion([begin, end], temporal),
+            verdict(`Yes.\n1. ${point}`, [hop(begin, 'found'), hop(end, 'contradicted', '2019')]),
+        )!;
+    it('"from 2014 to 2019" under until: the begin supported, the end contradicted (2019 is inside the spell, but not its end)', () => {
+        const c = read('Lewandowski played for Bayern Munich from 2014 to 2019.');
+        assert.deepEqual(c.premises, ['supported', 'contradicted']);
+        assert.equal(c.firstWrongStep, 2);
+    });
+    it('"from 2014 until 2022" under until: both bounds supported', () => {
+        assert.deepEqual(read('Lewandowski played for Bayern Munich from 2014 until 2022.').premises, ['supported', 'supported']);
+    });
+    it('a year inside the spell, no bound phrased, under until: read as before (supported)', () => {
+        assert.deepEqual(read('Lewandowski played for Bayern Munich in 2015.').premises, ['supported', 'supported']);
+    });
+    it('when the question does not ask for the bounds, "from 2014 to 2019" is read as years inside the spell', () => {
+        const c = read('Lewandowski played for Bayern Munich from 2014 to 2019.', { op: 'at', year: 2015, years: [2015] });
+        assert.deepEqual(c.premises, ['supported', 'supported']);
     });
 });

@@ -257,12 +257,33 @@ interface PremiseReading {
 }
 
 const YEAR = /\b(1[5-9]\d\d|20\d\d)\b/g;
+const Y = String.raw`(1[5-9]\d\d|20\d\d)\b`;
+/** A year stated as a spell's first: "from 2014", "since 2014", "joined … in 2014", "2014–2019". */
+const BEGINS = new RegExp(
+    String.raw`\b(?:from|since)\s+${Y}|\b(?:joined|signed|arrived|started|began)\b[^.;\n]{0,40}?\b${Y}|\b${Y}\s*[-\u2013\u2014]\s*\d{4}\b`,
+    'i',
+);
+/** A year stated as a spell's last: "to 2019", "until 2019", "left … in 2019", "2014–2019". */
+const ENDS = new RegExp(
+    String.raw`\b(?:to|until|till|through)\s+${Y}|\b(?:left|departed)\b[^.;\n]{0,40}?\b${Y}|\b\d{4}\s*[-\u2013\u2014]\s*${Y}`,
+    'i',
+);
+
+/** The year a clause states as the spell's begin or end, when it phrases one as such. */
+function boundStated(text: string, which: 'begin' | 'end'): number | undefined {
+    const m = (which === 'begin' ? BEGINS : ENDS).exec(text);
+    const y = m?.slice(1).find(x => x !== undefined);
+    return y === undefined ? undefined : Number(y);
+}
 
 /**
  * Temporal spells (issue 41): a premise that is a spell's begin or end year is supported by any year inside the spell
  * that a point states about the spell without naming the bound (a point "the last year of … is Y" states Y as it) (its subject, and the row's qualifier when its name has one: "R. Lewandowski
- * (Bayern Munich)"), and contradicted by years only outside it. Begin and end are needed (missing fails) only when
- * the question asks for them: \`until\` (when one spell gives way to the next); otherwise they are optional.
+ * (Bayern Munich)"), negated by a point that denies a year inside it ("did not play for Bayern Munich in 2015") when
+ * none states one, and contradicted by years only outside it. Begin and end are needed (missing fails) only when
+ * the question asks for them: \`until\` (when one spell gives way to the next); otherwise they are optional. When
+ * they are asked, a year phrased as the bound ("from 2014 to 2019", "until 2019", "left … in 2019") states that bound:
+ * supported when it is the data's, contradicted when not, though inside the spell.
  */
 function spells({ rule, clausesOf, names, claims, status, optional }: PremiseReading): void {
     const asksBounds = /until/.test(String(rule.temporal?.op ?? ''));
@@ -272,13 +293,27 @@ function spells({ rule, clausesOf, names, claims, status, optional }: PremiseRea
         const qualifier = /\(([^()]+)\)\s*$/.exec(p.subject)?.[1];
         const [b, e] = p.spell;
         let inside: { year: number; point: number } | undefined, outside: { year: number; point: number } | undefined;
+        // "did not play for Bayern Munich in 2015" with 2015 inside the spell: the spell denied
+        let denied: { year: number; point: number } | undefined;
         // A point that names the bound itself ("the last year of … is 2019") is read as any premise is: its value.
         const bound = [p.label, p.attribute.replace(/_/g, ' ')].filter((x): x is string => !!x).map(x => foldValue(x));
         let explicit = false;
+        // When the question asks for the bounds, a year phrased as this bound ("from 2014 to 2019") states it.
+        const which = !asksBounds ? undefined : p.value === String(b) ? 'begin' : p.value === String(e) ? 'end' : undefined;
+        let asBound: { year: number; point: number } | undefined;
         clausesOf.forEach((cs, at) => {
             for (const c of cs) {
-                if (c.negated || names(c, `s:${i}`).length === 0) continue;
+                if (names(c, `s:${i}`).length === 0) continue;
                 if (qualifier && findWord(foldValue(c.text), foldValue(qualifier)) < 0) continue;
+                if (which && !c.negated && !asBound) {
+                    const year = boundStated(c.text, which);
+                    if (year !== undefined) asBound = { year, point: at + 1 };
+                }
+                if (c.negated) {
+                    for (const m of c.text.matchAll(YEAR))
+                        if (Number(m[1]) >= b && Number(m[1]) <= e) denied ??= { year: Number(m[1]), point: at + 1 };
+                    continue;
+                }
                 if (bound.some(w => findWord(foldValue(c.text), w) >= 0)) {
                     explicit = true;
                     continue;
@@ -292,9 +327,26 @@ function spells({ rule, clausesOf, names, claims, status, optional }: PremiseRea
         });
         const base = { subject: p.subject, relation: p.relation, attribute: p.attribute, premise: i };
         // Earlier claims about this premise are replaced by what the spell's years say.
-        const said = inside ?? outside;
-        if (!said || explicit) return;
+        const said = inside ?? denied ?? outside;
+        if ((!said && !asBound) || explicit) return;
         for (let k = claims.length - 1; k >= 0; k--) if (claims[k]!.premise === i) claims.splice(k, 1);
+        if (asBound) {
+            const right = asBound.year === (which === 'begin' ? b : e);
+            claims.push({
+                ...base,
+                point: asBound.point,
+                value: String(asBound.year),
+                status: right ? 'supported' : 'contradicted',
+            });
+            status[i] = right ? 'supported' : 'contradicted';
+            return;
+        }
+        if (!said) return;
+        if (!inside && denied) {
+            claims.push({ ...base, point: denied.point, value: String(denied.year), status: 'contradicted', negated: true });
+            status[i] = 'negated';
+            return;
+        }
         claims.push({ ...base, point: said.point, value: String(said.year), status: inside ? 'supported' : 'contradicted' });
         status[i] = inside ? 'supported' : 'contradicted';
     });
