@@ -250,6 +250,9 @@ describe(
             await session.page.locator(S.editorTab('movie.probe')).first().click();
             await bw.command('File: Revert File');
             assert.match(await bw.activeEditorText(), /models gpt\n[\s\S]*sample first 6|sample first 6[\s\S]*models gpt/);
+            // The review panel closed and the spec opened again at its top: the batch's screenshots show what a fresh window would.
+            await bw.command('View: Close All Editors');
+            await bw.openFile('movie.probe');
 
             await bw.command('HalluProbe: Run Suite');
             await bw.pick(/Send as a batch/);
