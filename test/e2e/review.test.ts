@@ -5,6 +5,12 @@
  * r, p), each waiting for the next answer to arrive; the labels are in the store with what the reader had read, the
  * panel's agreement and the CodeLens's line are the engine's over those labels; the answer's markup shows as text.
  * Screenshots at 1,400 px and in a narrow side column (700 px window) go to test-artifacts/e2e/review/.
+ *
+ * Then, in the same session (one code-server for both), a batch run from the editor: the spec's suite is pointed at an
+ * OpenAI-provider model at the local OpenAI Batch API of test/support (in this process); Run Suite's picker offers "Send
+ * as a batch"; the run waits in the status bar and in the Test Explorer while the provider holds the batch, and a
+ * notification says when the results arrived, which the Test Explorer then reports. Its screenshots go to
+ * test-artifacts/e2e/batch/.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,6 +32,7 @@ import { ARTIFACTS, prepareWorkspace } from './support/workspace.js';
 import { openStore } from '../../src/core/store/index.js';
 import { anchorTrust } from '../../src/core/report/index.js';
 import { readerClass } from '../../src/core/review/index.js';
+import { startBatchServer, type BatchServer } from '../support/openai-batch-server.js';
 
 const missing = missingPrerequisite();
 if (missing && mustRun()) throw new Error(`e2e tier cannot run: ${missing}`);
@@ -42,9 +49,10 @@ interface Shown {
 
 describe(
     'Review Answers: label five answers by keyboard, the figure changes in the panel and the CodeLens',
-    { skip, timeout: 900_000 },
+    { skip, timeout: 1_200_000 },
     () => {
         let local: ModelServer;
+        let batch: BatchServer;
         let session: Session;
         let wb: Workbench;
         let db: string;
@@ -52,7 +60,11 @@ describe(
 
         before(async () => {
             local = await startModelServer(ANSWER);
+            batch = await startBatchServer();
+            // The provider keeps the batch in progress until the batch step lets it finish.
+            batch.hold = true;
             session = await openSession({
+                // The movie example with a local model, and (for the batch step) an OpenAI-provider model at the local Batch API.
                 prepare: dir => {
                     prepareWorkspace(dir, local.url);
                     const spec = path.join(dir, 'movie.probe');
@@ -60,8 +72,14 @@ describe(
                         .readFileSync(spec, 'utf8')
                         .replace(/(suite movies \{[\s\S]*?)probes [^\n]*\n/, '$1probes movie_binary\n')
                         .replace(/(suite movies \{[\s\S]*?)sample first \d+/, '$1sample first 8');
-                    fs.writeFileSync(spec, text);
+                    fs.writeFileSync(spec, `${text}\nmodel gpt openai {\n    id "test-model"\n    endpoint "${batch.url}"\n}\n`);
                     return dir;
+                },
+                // An environment key goes to a trusted host without a prompt; a batch run looks at its batch every 300 ms.
+                env: {
+                    OPENAI_API_KEY: 'sk-e2e-batch-key',
+                    HALLUPROBE_TRUSTED_HOSTS: new URL(batch.url).origin,
+                    HALLUPROBE_BATCH_POLL_MS: '300',
                 },
                 settings: {
                     'testing.automaticallyOpenPeekView': 'never',
@@ -85,6 +103,7 @@ describe(
         after(async () => {
             await session?.close();
             local?.stop();
+            await batch?.close();
         });
 
         const shown = (frame: Frame) =>
@@ -216,6 +235,56 @@ describe(
                 `the panel scrolls sideways at ${narrow.width} px: ${narrow.scroll} px of content`,
             );
             assert.equal(await frame.locator('#agreement').innerText(), end.agreement);
+        });
+
+        it('a batch run: offers the batch in the run picker, waits for the provider in the status bar and the Test Explorer, and says when results arrive', async () => {
+            // The suite is pointed at the OpenAI-provider model and cut to six questions, on disk; the editor reads it again.
+            const spec = path.join(session.workspace, 'movie.probe');
+            const text = fs
+                .readFileSync(spec, 'utf8')
+                .replace(/(suite movies \{[\s\S]*?)models local/, '$1models gpt')
+                .replace(/(suite movies \{[\s\S]*?)sample first 8/, '$1sample first 6');
+            fs.writeFileSync(spec, text);
+            await session.page.setViewportSize({ width: 1500, height: 950 });
+            const bw = new Workbench(session.page, path.join(ARTIFACTS, 'batch'));
+            await session.page.locator(S.editorTab('movie.probe')).first().click();
+            await bw.command('File: Revert File');
+            assert.match(await bw.activeEditorText(), /models gpt\n[\s\S]*sample first 6|sample first 6[\s\S]*models gpt/);
+            // The review panel closed and the spec opened again at its top: the batch's screenshots show what a fresh window would.
+            await bw.command('View: Close All Editors');
+            await bw.openFile('movie.probe');
+
+            await bw.command('HalluProbe: Run Suite');
+            await bw.pick(/Send as a batch/);
+            await bw.screenshot('picker-chosen');
+
+            // The run waits for the provider: its batch is created, the status bar shows a batch run.
+            const status = session.page.locator('.statusbar-item').filter({ hasText: /batch \d+\/\d+/ });
+            await status.first().waitFor({ timeout: 120_000 });
+            assert.equal(batch.created.length, 1, 'one batch sent');
+            assert.ok(batch.created[0]!.questions.length > 0);
+
+            // The Test Explorer shows the run going: its questions are running while the batch is held.
+            await session.page.locator(S.activity('Testing')).click();
+            const running = session.page.locator(
+                `${S.testingTree}[aria-label*="Running" i], ${S.testingTree}[aria-label*="Queued" i], ${S.testingTree} .codicon-loading`,
+            );
+            await running.first().waitFor({ timeout: 60_000 });
+            await bw.screenshot('batch-waiting');
+
+            // The provider finishes the batch: the results arrive, a notification says so, the Test Explorer reports them.
+            batch.hold = false;
+            const arrived = session.page.locator(S.notificationToasts).filter({ hasText: /batch results arrived/ });
+            await arrived.first().waitFor({ timeout: 120_000 });
+            const said = await arrived.first().locator(S.notificationMessage).innerText();
+            assert.match(said, /batch results arrived: \d+ of \d+ answers failed · suite movies · batch/);
+            const reported = session.page.locator(
+                `${S.testingTree}[aria-label*="Failed" i], ${S.testingTree}[aria-label*="Passed" i], ${S.testingTree} .codicon-testing-failed-icon, ${S.testingTree} .codicon-testing-passed-icon`,
+            );
+            await reported.first().waitFor({ timeout: 60_000 });
+            await bw.screenshot('batch-arrived');
+            assert.equal(batch.created.length, 1, 'no second batch: nothing was asked twice');
+            assert.ok([...batch.asked.values()].every(n => n === 1));
         });
     },
 );
