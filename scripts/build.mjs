@@ -1,7 +1,7 @@
 // Bundles the four faces with esbuild: extension (node, external vscode), language server (node),
 // webviews (browser) and CLI (node). Type checking is its own step (`npm run typecheck`).
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { syncGrammarKinds } from './grammar-kinds.mjs';
 
@@ -86,12 +86,27 @@ for (const name of ['graph', 'preview', 'compare', 'review']) {
         });
 }
 
+/** Where a build records its warnings (relative to the repository): [{ outfile, warnings: [line] }]. */
+export const warningsRecord = 'dist/build-warnings.json';
+/** One esbuild warning as a line: file:line text. */
+export const warningLine = w => `${w.location?.file}:${w.location?.line} ${w.text}`;
+
 // Imported (by a test, to build in memory): only the targets. Run: build them.
 if (process.argv[1] && import.meta.filename === (await import('node:fs')).realpathSync(process.argv[1])) {
     // The TextMate grammar's probe kinds are the registry's (scripts/grammar-kinds.mjs).
     syncGrammarKinds();
-    await Promise.all(
-        targets.filter(t => !t.entryPoints || existsSync(path.join(root, t.entryPoints[0]))).map(t => esbuild.build(t)),
+    const built = targets.filter(t => !t.entryPoints || existsSync(path.join(root, t.entryPoints[0])));
+    const results = await Promise.all(built.map(t => esbuild.build(t)));
+    // The warnings of this build, per bundle, for test/unit/repo/build-warnings.test.ts (which reads them instead of
+    // building every bundle again when `npm test` just built them).
+    mkdirSync(path.join(root, 'dist'), { recursive: true });
+    writeFileSync(
+        path.join(root, warningsRecord),
+        JSON.stringify(
+            built.map((t, i) => ({ outfile: t.outfile, warnings: results[i].warnings.map(warningLine) })),
+            null,
+            1,
+        ),
     );
     console.log(`built ${targets.length} bundles${production ? ' (production)' : ''}`);
 }

@@ -9,7 +9,9 @@
 import { describe, it, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { cli } from '../support/cli-process.js';
+import { readFileSync } from 'node:fs';
+import { runCli } from '../support/cli.js';
+import { repoRoot } from '../support/runner-fixtures.js';
 import { sharedMissing, sharedPath } from '../support/shared.js';
 import { tempDir } from '../support/temp.js';
 
@@ -32,17 +34,27 @@ interface Group {
     hops?: { AR: number }[];
 }
 
-/** Runs a suite of a preset with one replayed model, then returns the report's groups and its ERBench table. */
+/**
+ * Runs a suite of a preset with one replayed model, then returns the report's groups and its ERBench table. The CLI
+ * runs in this process (test/support/cli.ts): the same commands and files as a user's, without starting a CLI three
+ * times per case.
+ */
 async function reproduce(spec: string, suite: string, files: string[]): Promise<{ groups: Group[]; table: string }> {
-    const db = path.join(tempDir('hp-erbench-'), 'results.db');
+    const dir = tempDir('hp-erbench-');
+    const db = path.join(dir, 'results.db');
     const model = `gpt35=replay:${files.map(log).join('+')}`;
-    const run = await cli(['run', `examples/erbench/${spec}`, '--suite', suite, '--model', model, '--db', db, '--yes'], {});
-    assert.ok(run.code === 0 || run.code === 1, `run exits normally: ${run.stderr.slice(-500)}`);
-    const json = await cli(['report', '--db', db, '--format', 'json'], {});
-    assert.equal(json.code, 0, json.stderr);
-    const table = await cli(['report', '--db', db, '--format', 'erbench'], {});
-    assert.equal(table.code, 0, table.stderr);
-    return { groups: (JSON.parse(json.stdout) as { groups: Group[] }).groups, table: table.stdout };
+    const specPath = path.join(repoRoot, 'examples', 'erbench', spec);
+    const run = await runCli('run', specPath, '--suite', suite, '--model', model, '--db', db, '--yes');
+    assert.ok(run.code === 0 || run.code === 1, `run exits normally: ${run.err.slice(-500)}`);
+    const report = async (format: string) => {
+        const out = path.join(dir, `report.${format}`);
+        const r = await runCli('report', '--db', db, '--format', format, '--out', out);
+        assert.equal(r.code, 0, r.err);
+        return readFileSync(out, 'utf8');
+    };
+    const json = await report('json');
+    const table = await report('erbench');
+    return { groups: (JSON.parse(json) as { groups: Group[] }).groups, table };
 }
 
 /** `reproduce` when the logs are there; undefined (the test skipped, loudly) when they are not. */

@@ -51,8 +51,12 @@ export function reviewItems(
 /** The items in review order for this seed: strata round-robin (priority strata first), each shuffled. */
 export function reviewOrder(items: readonly ReviewItem[], seed = 1): ReviewItem[] {
     const by = new Map<string, ReviewItem[]>();
-    for (const it of [...items].sort((a, b) => (slotOf(a.verdict) < slotOf(b.verdict) ? -1 : 1)))
-        by.set(it.stratum, [...(by.get(it.stratum) ?? []), it]);
+    for (const it of [...items].sort((a, b) => (slotOf(a.verdict) < slotOf(b.verdict) ? -1 : 1))) {
+        // Appended in place: copying the stratum's list for each item made this quadratic in a stratum's size.
+        const list = by.get(it.stratum);
+        if (list) list.push(it);
+        else by.set(it.stratum, [it]);
+    }
     const random = prng(seed);
     const strata = [...by.keys()]
         .sort((a, b) => stratumPriority(a) - stratumPriority(b) || (a < b ? -1 : 1))
