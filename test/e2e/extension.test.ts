@@ -106,7 +106,7 @@ describe('extension host (mocha suite inside code-server)', { skip, timeout: SUI
     });
 });
 
-describe('the workbench, as a user sees it', { skip, timeout: 420_000 }, () => {
+describe('the workbench, as a user sees it', { skip, timeout: 600_000 }, () => {
     let model: ModelServer;
     let session: Session;
     let wb: Workbench;
@@ -171,7 +171,9 @@ describe('the workbench, as a user sees it', { skip, timeout: 420_000 }, () => {
         const failed = session.page.locator(
             `${S.testingTree}[aria-label*="Failed" i], ${S.testingTree} .codicon-testing-failed-icon`,
         );
-        await failed.first().waitFor({ timeout: 120_000 });
+        // At load ~17 on two cores, no failed question showed within 120 s once (a measurement run, 2026-11-29): the wait
+        // ends on the icon, up to 240 s.
+        await failed.first().waitFor({ timeout: 240_000 });
         await wb.screenshot('test-explorer-run');
         // A failed question opens the peek in the editor (testing.automaticallyOpenPeekView).
         const peek = session.page.locator(S.testPeek).filter({ hasText: /missing\sMovie\.title/ });
