@@ -6,21 +6,16 @@
  * or pg's own PGPASSWORD / ~/.pgpass. Every statement runs under a timeout (`statement_timeout`, ms).
  */
 import * as fs from 'node:fs';
-import { createRequire } from 'node:module';
+import { lazyPackage } from '../lazy-package.js';
 import type pg from 'pg';
 import { CopyOutQuery } from './postgres-wire.js';
 import type { SourceDecl } from '../spec/model.js';
 import type { SourceProblem } from '../problem.js';
 
-let pgModule: typeof pg | undefined;
-/**
- * pg, loaded when a PostgreSQL source is first read rather than with this module: the language server loads the
- * data room for every spec, and most read no database (issue 39: a window reload's first diagnostics). The
- * server's bundle takes it from dist/vendor/ (scripts/build.mjs); from the sources (tsx), `require` is absent and
- * the package is loaded from node_modules.
- */
+const pgPackage = lazyPackage<typeof pg>('pg', () => require('pg'));
+/** pg's client, loaded when a PostgreSQL source is first read: the language server loads the data room for every spec. */
 export function pgClient(): typeof pg.Client {
-    return (pgModule ??= typeof require === 'function' ? require('pg') : createRequire(import.meta.url)('pg')).Client;
+    return pgPackage().Client;
 }
 
 /** The code of every problem of a postgres source's read. */

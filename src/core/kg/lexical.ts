@@ -3,8 +3,10 @@
  * and words cut to a crude stem ("directed", "director", "direction" → "direct"; "contests" → "contest"), so a
  * question can be matched to passages (evidence enriching) and to a graph's nodes and edges (open retrieval).
  */
-import { createRequire } from 'node:module';
+import { lazyPackage } from '../lazy-package.js';
 import type MiniSearch from 'minisearch';
+
+const miniSearch = lazyPackage<typeof MiniSearch>('minisearch', () => require('minisearch'));
 
 const STOP = new Set(
     'a an the of in on at to for from by with and or but is are was were be been has have had do does did it its this that these those what which who whom whose when where why how as than then there their they he she his her him we our you your i not no yes will would can could should may might into about after before over under between during since up down out more most less'.split(
@@ -36,12 +38,8 @@ const DIRECT = 32;
  */
 export function lexicalScores(texts: readonly string[], queries: readonly string[], via?: 'index' | 'direct'): Float64Array[] {
     if (via === 'direct' || (via === undefined && texts.length <= DIRECT)) return directScores(texts, queries);
-    // MiniSearch is loaded here, for the first index, rather than with this module: the language server loads this
-    // module with the probe families and builds no index. Its bundle takes it from dist/vendor/ (scripts/build.mjs;
-    // issue 39); from the sources (tsx), `require` is absent.
-    const Search = (
-        typeof require === 'function' ? require('minisearch') : createRequire(import.meta.url)('minisearch')
-    ) as typeof MiniSearch;
+    // The language server loads this module with the probe families and builds no index.
+    const Search = miniSearch();
     const index = new Search<{ id: number; text: string }>({ fields: ['text'], processTerm: stem });
     index.addAll(texts.map((text, id) => ({ id, text })));
     return queries.map(q => {

@@ -3,7 +3,7 @@
  * price_output settings. Input tokens are counted with gpt-tokenizer (o200k, exact for current OpenAI models, a
  * close estimate for others); output tokens come from the cache's average or a setting.
  */
-import { createRequire } from 'node:module';
+import { lazyPackage } from '../lazy-package.js';
 import type { ChatMessage } from '../probes/question.js';
 import { providerFacts, type ResolvedModel } from './providers.js';
 
@@ -50,17 +50,11 @@ export function costOf(price: Price | undefined, tokens: { input: number; output
     return price ? (tokens.input * price.input + tokens.output * price.output) / 1e6 : 0;
 }
 
-let tokenizer: typeof import('gpt-tokenizer') | undefined;
 /**
  * gpt-tokenizer, loaded on first use: building its tables takes a few hundred milliseconds, which every command
- * that counts no tokens (check, report, runs, preview …) would otherwise pay at start-up. In a bundle, esbuild
- * turns the literal `require` into a module initialised when called; from the sources (tsx), `require` is absent
- * and the package is loaded from node_modules.
+ * that counts no tokens (check, report, runs, preview …) would otherwise pay at start-up.
  */
-function tokens(): typeof import('gpt-tokenizer') {
-    return (tokenizer ??=
-        typeof require === 'function' ? require('gpt-tokenizer') : createRequire(import.meta.url)('gpt-tokenizer'));
-}
+const tokens = lazyPackage<typeof import('gpt-tokenizer')>('gpt-tokenizer', () => require('gpt-tokenizer'));
 
 /** Chat-format token count: the content plus the few tokens each message's framing costs. */
 export function countMessageTokens(messages: ChatMessage[]): number {

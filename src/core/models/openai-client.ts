@@ -2,7 +2,7 @@
  * OpenAI-compatible chat completions through the official SDK (OpenAI, Azure OpenAI v1, Ollama, vLLM, LM Studio,
  * llama.cpp, OpenRouter). The SDK's own retries are off: the runner retries, so every attempt is counted.
  */
-import { createRequire } from 'node:module';
+import { lazyPackage } from '../lazy-package.js';
 import type OpenAI from 'openai';
 import type { ResolvedModel } from './providers.js';
 import { keyScrubber, redact } from './secrets.js';
@@ -10,17 +10,8 @@ import { idleTimeoutFetch } from './idle-fetch.js';
 import { clampWait, parseRateLimits } from './rate-headers.js';
 import { ModelError, type Completion, type CompletionRequest, type ModelClient } from './types.js';
 
-let sdkModule: typeof import('openai') | undefined;
-/**
- * The SDK, loaded at its first use rather than with this module: the language server reaches this module through
- * the probe families but never calls a model, and loading the SDK was a share of its start before a window reload's
- * first diagnostics (issue 39). The server's bundle takes it from dist/vendor/ (scripts/build.mjs); in the other
- * bundles esbuild turns the literal `require` into a module initialised when called; from the sources (tsx),
- * `require` is absent and the package is loaded from node_modules.
- */
-export function openaiSdk(): typeof import('openai') {
-    return (sdkModule ??= typeof require === 'function' ? require('openai') : createRequire(import.meta.url)('openai'));
-}
+/** The SDK at its first use: the language server reaches this module through the probe families but calls no model. */
+export const openaiSdk = lazyPackage<typeof import('openai')>('openai', () => require('openai'));
 
 /** How long a 429 or 5xx asks to wait, at most MAX_PACING_WAIT_MS (rate-headers.ts); undefined when it does not say. */
 export function parseRetryAfter(headers: Headers | undefined, now = Date.now()): number | undefined {

@@ -7,10 +7,12 @@
  * club" / "the movie" — link only to an entity already named in full earlier in the same answer (the most
  * recent one). A first name alone is never a short form; the spec may list it as an alias.
  */
-import { createRequire } from 'node:module';
 import type AhoCorasick from 'modern-ahocorasick';
+import { lazyPackage } from '../lazy-package.js';
 import { fold, type Folded } from './fold.js';
 import { OTHER_CODE, Vocabulary, tokens } from './vocabulary.js';
+
+const ahoCorasick = lazyPackage<typeof AhoCorasick>('modern-ahocorasick', () => require('modern-ahocorasick'));
 
 export interface EntityEntry {
     id: string;
@@ -186,12 +188,8 @@ export class Linker {
             if (list.some(p => p.how === 'noun')) data.noun = form.slice(4);
             patterns.push({ pattern, data });
         }
-        // The automaton's package is loaded here, for the first linker, rather than with this module: the language
-        // server loads the reader with the probe families and links no answer. Its bundle takes it from dist/vendor/
-        // (scripts/build.mjs; issue 39); from the sources (tsx), `require` is absent.
-        const Matcher = (
-            typeof require === 'function' ? require('modern-ahocorasick') : createRequire(import.meta.url)('modern-ahocorasick')
-        ) as typeof AhoCorasick;
+        // The language server loads the reader with the probe families and links no answer.
+        const Matcher = ahoCorasick();
         this.matcher = new Matcher(patterns);
     }
 

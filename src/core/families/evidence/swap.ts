@@ -4,21 +4,21 @@
  * (also from URLs, hyphenated and case-folded forms), the new one is there, neither answer contains the other,
  * the types match and nothing else in the passage changed.
  */
-import { createRequire } from 'node:module';
+import { lazyPackage } from '../../lazy-package.js';
 import { foldedHits, normalise, occurrences, unquote } from './text.js';
 import { stem } from '../../kg/lexical.js';
 
 let compromise: typeof import('compromise').default | undefined;
+const compromisePackage = lazyPackage<typeof import('compromise') | typeof import('compromise').default>('compromise', () =>
+    require('compromise'),
+);
 /**
  * compromise's tagger, loaded on first use: its lexicon takes a few hundred milliseconds to build, which every
- * command that swaps no answer would otherwise pay at start-up. In a bundle, esbuild turns the literal `require`
- * into a module initialised when called; from the sources (tsx), `require` is absent and the package is loaded from
- * node_modules.
+ * command that swaps no answer would otherwise pay at start-up.
  */
 function nlp(text: string): ReturnType<typeof import('compromise').default> {
     if (!compromise) {
-        const m = (typeof require === 'function' ? require('compromise') : createRequire(import.meta.url)('compromise')) as
-            typeof import('compromise') | typeof import('compromise').default;
+        const m = compromisePackage();
         compromise = 'default' in m && typeof m.default === 'function' ? m.default : (m as typeof import('compromise').default);
     }
     return compromise(text);

@@ -2,7 +2,7 @@
  * Short answers compared as SQuAD does (lower case, punctuation and articles dropped, white space folded), and the
  * places an answer occurs in a passage (whole words, any case, typographic quotes and apostrophes ignored).
  */
-import { createRequire } from 'node:module';
+import { lazyPackage } from '../../lazy-package.js';
 import { partOfLongerName, withoutDenied } from '../../reader/index.js';
 
 /** SQuAD-style normalisation of an answer. */
@@ -128,18 +128,17 @@ export function occurrences(text: string, forms: readonly string[]): [number, nu
 /** Markup in a passage: an element or an entity (“<a href=…>”, “&amp;”). */
 const MARKUP = /<\/?[a-z][a-z0-9]*(\s[^<>]*)?\/?>|&(#\d+|#x[0-9a-f]+|[a-z]+);/i;
 
+const htmlToText = lazyPackage<typeof import('html-to-text')>('html-to-text', () => require('html-to-text'));
+
 /**
  * A passage as plain text: markup (RealtimeQA's `<a href=…>` links) turned to text with html-to-text, link targets
  * and images dropped, no line wrapping; a passage without markup is returned as it is.
  */
 export function plainText(passage: string): string {
     if (!MARKUP.test(passage)) return passage;
-    // html-to-text (with htmlparser2 and its entity tables) is loaded here, at the first passage with markup, rather
-    // than with this module: every face loads the probe families. The language server's bundle takes it from
-    // dist/vendor/ (scripts/build.mjs; issue 39); from the sources (tsx), `require` is absent.
-    const { compile } = (
-        typeof require === 'function' ? require('html-to-text') : createRequire(import.meta.url)('html-to-text')
-    ) as typeof import('html-to-text');
+    // html-to-text (with htmlparser2 and its entity tables) at the first passage with markup: every face loads the
+    // probe families.
+    const { compile } = htmlToText();
     toText ??= compile({
         wordwrap: false,
         selectors: [

@@ -11,7 +11,7 @@
  * words, tail) — the cosine of their embeddings when an embeddings model gives them (`similarity`), else BM25
  * (kg/lexical.ts) — PageRank breaking ties; `prizes ppr` ranks by PageRank alone.
  */
-import { createRequire } from 'node:module';
+import { lazyPackage } from '../../lazy-package.js';
 import type { UndirectedGraph } from 'graphology';
 import type { DataGraph } from '../../kg/data-graph.js';
 import { kHop, restrict, type LocalGraph } from '../../kg/khop.js';
@@ -211,24 +211,15 @@ function topTriplets(scored: ContextGraph, count: number): ContextGraph {
     return pick(scored, 'triplets', order.slice(0, count));
 }
 
-type GraphLibrary = { graphology: typeof import('graphology'); dijkstra: typeof import('graphology-shortest-path/dijkstra.js') };
-let graphs: GraphLibrary | undefined;
-/**
- * graphology and its Dijkstra, loaded at the first path search rather than with this module: every face loads the
- * probe families and few runs search paths. The language server's bundle takes them from dist/vendor/
- * (scripts/build.mjs; issue 39, a window reload's first diagnostics); from the sources (tsx), `require` is absent
- * and the packages are loaded from node_modules.
- */
-function graphLibrary(): GraphLibrary {
-    if (typeof require === 'function')
-        return (graphs ??= { graphology: require('graphology'), dijkstra: require('graphology-shortest-path/dijkstra.js') });
-    const load = createRequire(import.meta.url);
-    return (graphs ??= { graphology: load('graphology'), dijkstra: load('graphology-shortest-path/dijkstra.js') });
-}
+/** graphology and its Dijkstra at the first path search: every face loads the probe families and few runs search paths. */
+const graphology = lazyPackage<typeof import('graphology')>('graphology', () => require('graphology'));
+const dijkstra = lazyPackage<typeof import('graphology-shortest-path/dijkstra.js')>('graphology-shortest-path/dijkstra.js', () =>
+    require('graphology-shortest-path/dijkstra.js'),
+);
 
 /** Local node index per id, and an undirected graphology graph keeping the cheapest edge per pair. */
 function pathGraph(scored: ContextGraph): UndirectedGraph {
-    const g = new (graphLibrary().graphology.UndirectedGraph)();
+    const g = new (graphology().UndirectedGraph)();
     for (const n of scored.nodes) g.addNode(n.id);
     scored.edges.forEach((e, j) => {
         if (e.head === e.tail) return;
@@ -252,7 +243,7 @@ function bestPaths(scored: ContextGraph, seedCount: number, maxPaths: number): C
     const forced: number[][] = [];
     for (let i = 0; i < seedCount; i++) {
         const seed = scored.nodes[i]!.id;
-        const routes = graphLibrary().dijkstra.singleSource(g, seed, 'w');
+        const routes = dijkstra().singleSource(g, seed, 'w');
         for (const [target, route] of Object.entries(routes)) {
             if (route.length < 2) continue;
             const edges = route.slice(1).map((v, k) => g.getEdgeAttribute(g.edge(route[k]!, v)!, 'j') as number);
