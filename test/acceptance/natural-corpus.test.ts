@@ -51,15 +51,18 @@ const corpus = path.join(repo, 'test', 'fixtures', 'reader', 'natural');
  * 95/102.
  * Session 7 (tune/ only: a clause that refers to its subject is about the question's entity, a replaced value, hedged
  * claims and an abstaining answer, report item lists, a name before a plural noun): open 96/102.
+ * Session 8, with batch b5 added (choice, open, rules; seed 19, split before any verdict was read; the rules items
+ * asked as the spec asks now, "In 2019, …"): choice 116/120 (its b5 third 19/19), open 107/116 (11/14), rules 47/49
+ * (15/16); floors lowered to what this reader reads on the larger held third, none of whose answers was opened.
  */
 const GOAL = 0.97;
 const FLOORS: Record<string, number> = {
     binary: 71 / 73,
-    choice: 97 / 101,
+    choice: 116 / 120,
     evidence: 98 / 100,
     multihop: 1,
-    open: 96 / 102,
-    rules: 32 / 33,
+    open: 107 / 116,
+    rules: 47 / 49,
     statements: 1,
     temporal: 43 / 44,
 };
