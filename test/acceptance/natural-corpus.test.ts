@@ -54,14 +54,15 @@ const corpus = path.join(repo, 'test', 'fixtures', 'reader', 'natural');
  * Session 8, with batch b5 added (choice, open, rules; seed 19, split before any verdict was read; the rules items
  * asked as the spec asks now, "In 2019, …"): choice 116/120 (its b5 third 19/19), open 107/116 (11/14), rules 47/49
  * (15/16); floors lowered to what this reader reads on the larger held third, none of whose answers was opened.
+ * Then batch b6 (choice, open; seed 23, split the same way): choice 133/137 (its b6 third 17/17), open 128/138 (21/22).
  */
 const GOAL = 0.97;
 const FLOORS: Record<string, number> = {
     binary: 71 / 73,
-    choice: 116 / 120,
+    choice: 133 / 137,
     evidence: 98 / 100,
     multihop: 1,
-    open: 107 / 116,
+    open: 128 / 138,
     rules: 47 / 49,
     statements: 1,
     temporal: 43 / 44,
