@@ -534,7 +534,13 @@ function weighMarked(
     }
 }
 
-/** The last marked conclusion decides, over the opening. */
+/** The answer says its verdict depends on a case ("it depends on which director"). */
+const DEPENDS = /\bit\s+(?:all\s+)?depends\b|\bdepends\s+on\s+(?:which|who|whom|what|how|whether|when)\b/i;
+
+/**
+ * The last marked conclusion decides, over the opening — unless the answer has said its verdict depends on a case
+ * and the conclusion stands under a condition ("If you mean the first, the answer is yes"): one case, no commitment.
+ */
 function concluded(
     text: string,
     conclusion: VerdictRead,
@@ -542,6 +548,15 @@ function concluded(
     read: VerdictRead[],
     rationaleStart: number,
 ): VerdictFinding {
+    const depends = DEPENDS.exec(text);
+    if (depends && depends.index < conclusion.span[0] && conditionBefore(text, conclusion.span[0]))
+        return {
+            outcome: 'conflict',
+            stance: 'none',
+            read,
+            why: `says "${depends[0]}", and its conclusion ${say(text, conclusion)} is one case under a condition, not a verdict`,
+            rationaleStart,
+        };
     const other =
         opening && opening.polarity !== conclusion.polarity && opening.polarity !== 'unsure'
             ? `; the opening ${say(text, opening)} is overruled`
