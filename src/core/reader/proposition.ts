@@ -9,7 +9,7 @@
  * name); the statement must say one of them. Only where the answer has no verdict word of its own ("yes" / "no" alone). Its polarity is the statement's own (a negation or a word of contrast:
  * "not", "never", "different", "separate") against the question's (a question that asks "… have totally different
  * clubs?" is answered no by "they were teammates"). A statement that is conditional or only possible ("if both were
- * at …", "may have been", "could"), or a question, does not answer.
+ * at …", "may have been", "could"), a question, or one that does not say each year the question names, does not answer.
  */
 import { findWord, foldValue } from './fold.js';
 
@@ -37,6 +37,9 @@ const NOT_ASSERTED = /\b(?:if|whether|unless|suppose|supposing|assuming|might|ma
 
 /** "yes" / "no" standing alone anywhere ("…, yes.", "no —"): the answer has verdict words of its own, which decide. */
 const LONE_VERDICT = /\b(?:yes|no)\b(?=\s*(?:[.,;:!\u2013\u2014)*_-]|$))/i;
+
+/** A year: the question's are part of its proposition ("In 2019, is it true that …"), and the statement must say each. */
+const YEAR = /\b(?:1[5-9]|20)\d\d\b/g;
 
 /** A word's stem for comparing relation words ("shares", "shared", "share" alike; "teammates", "teammate"). */
 function stem(word: string): string {
@@ -76,6 +79,7 @@ export function statesProposition(text: string, a: number, b: number, p: Proposi
     if (LONE_VERDICT.test(text)) return undefined;
     const s = text.slice(a, b).trim();
     if (p.entities.length === 0 || s.endsWith('?') || NOT_ASSERTED.test(s)) return undefined;
+    for (const y of p.question.match(YEAR) ?? []) if (!s.includes(y)) return undefined;
     const folded = foldValue(s);
     const skip = new Set<string>();
     for (const e of p.entities) {

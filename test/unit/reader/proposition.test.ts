@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readYesNo } from '../../../src/core/reader/index.js';
 import { ruleFamily } from '../../../src/core/families/rule/family.js';
+import { paperUserTurn } from '../../../src/core/families/rule/questions.js';
 import type { Question } from '../../../src/core/probes/question.js';
 
 const same = 'In 2020, is it true that K. Mbappé and Neymar share the same club?';
@@ -37,6 +38,8 @@ describe('an answer that states the question’s proposition as its own assertio
             read('Mbappé and Neymar did share a club — PSG, in 2020. So if you mean that season, yes. But these days, no.', same),
             'unparseable',
         );
+        // the question's time is part of its proposition: a statement about another year does not answer it
+        assert.equal(read('Kylian Mbappé and Neymar were teammates at PSG in 2018.', same), 'unparseable');
         // one entity only
         assert.equal(read('Kylian Mbappé played for Paris Saint-Germain in 2020.', same), 'unparseable');
     });
@@ -54,5 +57,26 @@ describe('an answer that states the question’s proposition as its own assertio
         } as unknown as Question;
         const parsed = ruleFamily.core.parse('Sure! Kylian Mbappé and Neymar were definitely teammates in 2020.', q);
         assert.equal(parsed.answer, 'yes');
+        // `prompt paper`: the question is read out of the paper's user turn (its worked example is no part of it)
+        const paper = { ...q, question: paperUserTurn(same) } as Question;
+        assert.equal(
+            ruleFamily.core.parse('Mbappé and Neymar were teammates at Paris Saint-Germain in 2020.', paper).answer,
+            'yes',
+        );
+        // a temporal question's time is a formula ("in the year after 2005", "until …") the statement's words cannot be
+        // matched against: no proposition is passed
+        const temporal = {
+            question: 'Is it true that in the year after 2005, Cristiano Ronaldo played for Sporting CP?',
+            probe: 'spells',
+            rule: {
+                pred: 'played_for',
+                args: ['Cristiano Ronaldo', 'Sporting CP'],
+                temporal: { op: 'next', years: [2006, 2006] },
+            },
+        } as unknown as Question;
+        assert.equal(
+            ruleFamily.core.parse('Cristiano Ronaldo played for Sporting CP in 2005, before Manchester United.', temporal).answer,
+            'unparseable',
+        );
     });
 });

@@ -535,10 +535,11 @@ function premiseHops(q: Question, v: Verdict): { hops: HopVerdict[]; rationale: 
 
 /**
  * The question's proposition as the reader weighs an answer with no verdict word (reader/proposition.ts): the
- * entities the fact names and the relation's names (the rule's and the probe's), with the question as asked.
+ * entities the fact names and the relation's names (the rule's and the probe's), with the question as asked. None
+ * for a temporal question: its time is a formula ("in the year after 2005", "until …") a statement's words do not match.
  */
 function propositionOf(q: Question | undefined): Proposition | undefined {
-    if (!q?.rule) return undefined;
+    if (!q?.rule || q.rule.temporal) return undefined;
     return { question: questionOf(q.question), entities: q.rule.args, names: [q.rule.pred, q.probe] };
 }
 
