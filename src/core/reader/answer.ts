@@ -34,6 +34,7 @@ export interface ChoiceReading extends Reading<ChoiceLabel> {
 
 import { after, firstSentenceEnd, notAnswering, skipLead } from './text.js';
 import { reportedSpans, withoutDenied } from './denial.js';
+import type { Proposition } from './proposition.js';
 import {
     conclusionStarts,
     findVerdict,
@@ -56,6 +57,8 @@ export interface ClosedOptions {
     rule?: AnswerRule;
     /** The question asked (a negated question turns a committed "there is no …" into yes). */
     question?: string;
+    /** The question's proposition, when the family knows it (proposition.ts): an answer with no verdict word may assert it. */
+    proposition?: Proposition;
 }
 
 /** Paper rule: "yes/unsure" and "no/unsure" mean unsure. */
@@ -136,7 +139,13 @@ const NO_CONTEXT = {};
 
 /** Yes / no by the rule of where the verdict is (verdict.ts). */
 function byVerdictRule(response: string, options: ClosedOptions): Reading<YesNo> {
-    const f = findVerdict(response, options.question !== undefined ? { question: options.question } : NO_CONTEXT);
+    const ctx =
+        options.proposition !== undefined
+            ? { ...(options.question !== undefined ? { question: options.question } : {}), proposition: options.proposition }
+            : options.question !== undefined
+              ? { question: options.question }
+              : NO_CONTEXT;
+    const f = findVerdict(response, ctx);
     return fromFinding<YesNo>(response, f, YES_NO_LABELS, 'unparseable');
 }
 
@@ -581,6 +590,15 @@ export function readChoice(response: string, options: readonly string[], setting
         const k = uniq[0]!;
         if (k < 1 || k > n)
             return { ...reading('binding', span, `${why}: option ${k} does not exist`, 'answer', rationaleStart), option: k };
+        const back = neverCommits(response, span);
+        if (back)
+            return reading(
+                'unsure',
+                back,
+                `${why}, only as a suspect, then says it cannot tell which is false: "${response.slice(back[0], back[1])}" (a hedge that never commits)`,
+                'abstain',
+                rationaleStart,
+            );
         return { ...reading('option', span, why, 'answer', rationaleStart), option: k };
     };
     /** WRONG_REF's match `w` in the text from `from`: the option it names as the inaccurate one. */
@@ -705,6 +723,26 @@ export function readChoice(response: string, options: readonly string[], setting
         return found(cleared.nums, cleared.span, 'only options called accurate are named', after(response, cleared.span[1]));
     const end = firstSentenceEnd(response, start);
     return reading('none', [start, start], 'no option named (read as None of the above, as the paper does)', 'none', end);
+}
+
+/** An option named only as a suspect: "looks suspicious", "seems off", "the one I'd doubt", "probably". */
+const SUSPECT = /\b(?:suspicious|suspect|doubt(?:ful)?|looks|seems|appears|likely|probably|guess|if\s+i\s+(?:had|have)\s+to)\b/i;
+/** The answer says it cannot tell which option is the false one ("I'm unsure whether … is the false detail"). */
+const CANNOT_TELL =
+    /\b(?:unsure|not\s+sure|uncertain|can(?:no|['\u2019])?t\s+(?:tell|say|be\s+sure)|cannot\s+(?:tell|say|be\s+sure)|do\s*n['\u2019]?t\s+know)\s+(?:which|whether)\b[^.!?]{0,150}?\b(?:false|wrong|inaccurate|incorrect|fake)\b/i;
+
+/**
+ * A hedge that never commits (LABEL-SCHEMA): the option at `span` is named in a sentence that only calls it a
+ * suspect, and a later sentence says the answer cannot tell which option is false. The span of that later words,
+ * or undefined (a hedged pick not taken back commits, as does a firm pick followed by a doubt).
+ */
+function neverCommits(text: string, span: [number, number]): [number, number] | undefined {
+    const end = firstSentenceEnd(text, span[1]);
+    let start = span[0];
+    while (start > 0 && !/[.!?\n]/.test(text[start - 1]!)) start--;
+    if (!SUSPECT.test(text.slice(start, end))) return undefined;
+    const m = CANNOT_TELL.exec(text.slice(end));
+    return m ? [end + m.index, end + m.index + m[0].length] : undefined;
 }
 
 /**

@@ -15,6 +15,7 @@ export {
 } from './answer.js';
 export type { Reading, ClosedOptions } from './answer.js';
 export { findVerdict } from './verdict.js';
+export type { Proposition } from './proposition.js';
 export { Linker, partOfLongerName, type EntityEntry, type Mention } from './link.js';
 export { ClaimReader, clauses, negationAt, rationalePoints, factScore } from './claims.js';
 export type { RelationPhrasing, FactRow } from './claims.js';

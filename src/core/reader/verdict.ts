@@ -16,6 +16,7 @@
  * declines is unsure. Every candidate is returned (`read`), so a face can show what was weighed.
  */
 import type { Stance } from './types.js';
+import { statesProposition, type Proposition } from './proposition.js';
 import { after as afterSpan, DECLINE_HINT_WORDS, firstSentenceEnd, isSpace, leadEnd, notAnswering } from './text.js';
 
 export type Polarity = 'pos' | 'neg' | 'unsure';
@@ -45,6 +46,8 @@ export interface VerdictFinding {
 export interface VerdictContext {
     /** The question asked: a negated one ("Is it true that there are no …?") turns a committed "there is no …" into yes. */
     question?: string;
+    /** The question's proposition (its entities and relation), when the family knows it: an answer with no verdict word that asserts it answers (proposition.ts). */
+    proposition?: Proposition;
 }
 
 // Verdict phrases at the start of a sentence (after decoration). Longer forms first.
@@ -114,13 +117,13 @@ const GLUE =
 const BOILERPLATE =
     /^(?:(?:sure|certainly|of\s+course|absolutely|great|good|excellent|interesting)(?:\s+question)?\s*[!.,]\s*(?=i'?d|i\s+would|i\s+can|i'?ll|let|here|happy|glad)|sure\s*[!.,]?\s*$|i'?d\s+be\s+(?:happy|glad)|i\s+would\s+be\s+(?:happy|glad)|(?:i'?m\s+)?happy\s+to\s+help|glad\s+to\s+help|thanks?\b|thank\s+you|(?:great|good|interesting)\s+question|(?:hmm+|well|okay|ok|alright)\b[\s,.!]*(?:(?:that|this)(?:'s|\s+is)\s+an?\s+(?:good|great|interesting|tricky)\s+(?:question|one)[.!]?\s*)?$|(?:that|this)(?:'s|\s+is)\s+an?\s+(?:good|great|interesting|tricky)\s+(?:question|one)|let(?:'s|\s+me|\s+us)\s+(?:think|see|check|break|look|consider|analy[sz]e|verify|examine|go|reason|work|recall|start|review|evaluate|figure)|to\s+answer\s+(?:this|your|the)|you(?:'re|\s+are)\s+asking|the\s+question\s+(?:is|asks)|(?:here(?:'s|\s+is)|below\s+is)\s+(?:the|my|what|a)|(?:step\s+\d|first(?:ly)?,?\s+(?:let|we|i)\b))/i;
 const HEDGE_WORDS =
-    /\b(?:probably|likely|i\s+(?:think|believe|guess|suspect)|best\s+guess|it\s+(?:seems|appears)|possibly|perhaps|maybe|to\s+my\s+knowledge|as\s+far\s+as\s+i\s+know|if\s+i\s+recall|i'?m\s+not\s+(?:entirely\s+|completely\s+|100%\s+)?(?:sure|certain))\b/i;
+    /\b(?:(?:fairly|reasonably|quite|pretty|mostly|largely)\s+(?:confident|sure|certain)|probably|likely|i\s+(?:think|believe|guess|suspect)|best\s+guess|it\s+(?:seems|appears)|possibly|perhaps|maybe|to\s+my\s+knowledge|as\s+far\s+as\s+i\s+know|if\s+i\s+recall|i'?m\s+not\s+(?:entirely\s+|completely\s+|100%\s+)?(?:sure|certain))\b/i;
 /**
  * Every decline (notAnswering) and every match of HEDGE_WORDS holds one of these: one scan where there is neither (most
  * verdicts), instead of one for each.
  */
 const MAYBE_HEDGED = new RegExp(
-    `${DECLINE_HINT_WORDS}|probably|likely|think|believe|guess|suspect|seems|appears|possibly|perhaps|maybe|as\\s+far|recall`,
+    `${DECLINE_HINT_WORDS}|confident|sure|certain|probably|likely|think|believe|guess|suspect|seems|appears|possibly|perhaps|maybe|as\\s+far|recall`,
     'i',
 );
 /** Words that soften a verdict that follows ("I believe yes", "my best guess is no"). */
@@ -185,7 +188,7 @@ class Units {
  * believe", "almost certainly"), which make the verdict hedged.
  */
 const OPENER =
-    /^(?:(?:actually|well|oh|hmm+|ok(?:ay)?|so|sure|honestly|in\s+short|short\s+answer|nope,?\s+wait)[\s,:\u2013\u2014-]+|(?:i\s+(?:think|believe|guess|suspect|would\s+say)|(?:almost|most\s+likely|very\s+likely|quite\s+possibly)\s*(?=certainly|yes|no\b)|almost\s+certainly|most\s+likely|probably|likely|to\s+my\s+knowledge|as\s+far\s+as\s+i\s+know|if\s+i\s+recall(?:\s+correctly)?)[\s,:]+)+/i;
+    /^(?:(?:actually|well|oh|hmm+|ok(?:ay)?|so|sure|honestly|in\s+short|short\s+answer|nope,?\s+wait)[\s,:\u2013\u2014-]+|i(?:'m|\u2019m|\s+am)\s+(?:(?:fairly|reasonably|quite|pretty|very|mostly|largely|almost)\s+)?(?:confident|sure|certain)(?:\s*,[^,.;!?]{1,50},)?(?:\s+that)?\s+|(?:i\s+(?:think|believe|guess|suspect|would\s+say)|(?:almost|most\s+likely|very\s+likely|quite\s+possibly)\s*(?=certainly|yes|no\b)|almost\s+certainly|most\s+likely|probably|likely|to\s+my\s+knowledge|as\s+far\s+as\s+i\s+know|if\s+i\s+recall(?:\s+correctly)?)[\s,:]+)+/i;
 
 const COLON = /[:\u2013\u2014]\s*[*_]*/;
 /** "It's true that …": a concession, not a verdict, when it opens a later sentence. */
@@ -531,7 +534,13 @@ function weighMarked(
     }
 }
 
-/** The last marked conclusion decides, over the opening. */
+/** The answer says its verdict depends on a case ("it depends on which director"). */
+const DEPENDS = /\bit\s+(?:all\s+)?depends\b|\bdepends\s+on\s+(?:which|who|whom|what|how|whether|when)\b/i;
+
+/**
+ * The last marked conclusion decides, over the opening — unless the answer has said its verdict depends on a case
+ * and the conclusion stands under a condition ("If you mean the first, the answer is yes"): one case, no commitment.
+ */
 function concluded(
     text: string,
     conclusion: VerdictRead,
@@ -539,6 +548,15 @@ function concluded(
     read: VerdictRead[],
     rationaleStart: number,
 ): VerdictFinding {
+    const depends = DEPENDS.exec(text);
+    if (depends && depends.index < conclusion.span[0] && conditionBefore(text, conclusion.span[0]))
+        return {
+            outcome: 'conflict',
+            stance: 'none',
+            read,
+            why: `says "${depends[0]}", and its conclusion ${say(text, conclusion)} is one case under a condition, not a verdict`,
+            rationaleStart,
+        };
     const other =
         opening && opening.polarity !== conclusion.polarity && opening.polarity !== 'unsure'
             ? `; the opening ${say(text, opening)} is overruled`
@@ -753,6 +771,23 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
             why: d.stance === 'refuse' ? 'refuses and commits to no verdict' : 'says it does not know and commits to no verdict',
             rationaleStart: afterSpan(text, span[1]),
         };
+    }
+    // no verdict word anywhere: the opening may assert the question's proposition, or its negation
+    const said = ctx.proposition ? statesProposition(text, ou.start, ou.end, ctx.proposition) : undefined;
+    if (said) {
+        const v: VerdictRead = {
+            polarity: said,
+            span: [ou.start, ou.end],
+            role: 'committed',
+            hedged: hedgedNear(text, ou.start, ou.end),
+        };
+        read.push(v);
+        return chosenFinding(
+            v,
+            read,
+            `states the question's proposition${said === 'neg' ? ', negated' : ''} (no verdict word): ${say(text, v)}`,
+            u0.start,
+        );
     }
     return {
         outcome: 'none',

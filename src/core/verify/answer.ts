@@ -8,7 +8,7 @@
  * being unsure is kept apart as 'unparseable' (both count in M).
  */
 import type { AnswerClass, ParsedAnswer } from './types.js';
-import { readChoice, readStatement, readYesNo, type ClosedOptions, type Reading } from '../reader/index.js';
+import { readChoice, readStatement, readYesNo, type ClosedOptions, type Proposition, type Reading } from '../reader/index.js';
 import type { Question } from '../probes/question.js';
 
 export type { ParsedAnswer } from './types.js';
@@ -25,9 +25,17 @@ function closed(question: Pick<Question, 'answerRule' | 'question'> | undefined)
     return question.answerRule === 'paper' ? { rule: 'paper', question: question.question } : { question: question.question };
 }
 
-/** Yes / no / unsure: the reader's rule of where the verdict is (src/core/reader/verdict.ts), or the paper's. */
-export function parseBinary(response: string, question?: Pick<Question, 'answerRule' | 'question'>): ParsedAnswer {
-    return parsed(readYesNo(response, closed(question)));
+/**
+ * Yes / no / unsure: the reader's rule of where the verdict is (src/core/reader/verdict.ts), or the paper's.
+ * `proposition`: the question's entities and relation, from a family that knows them (reader/proposition.ts).
+ */
+export function parseBinary(
+    response: string,
+    question?: Pick<Question, 'answerRule' | 'question'>,
+    proposition?: Proposition,
+): ParsedAnswer {
+    const options = closed(question);
+    return parsed(readYesNo(response, proposition ? { ...options, proposition } : options));
 }
 
 /** Statements (GraphEval): true / false / don't know where the verdict is (readStatement), or the paper's rule. */

@@ -25,6 +25,7 @@ import { KEY_SEPARATOR } from '../../rules/ir.js';
 import { keyValues, labelOf, Scope, slotFor } from '../../probes/scope.js';
 import { hashSeed, prng } from '../../probes/sampling.js';
 import { parseBinary } from '../../verify/answer.js';
+import type { Proposition } from '../../reader/index.js';
 import { keywordForms } from '../../verify/aliases.js';
 import { ANSWER_SETTINGS, scoreYesNo, yesNoText } from '../../probes/answers.js';
 import { fkPredicate, translateRules } from '../../rules/translate.js';
@@ -42,6 +43,7 @@ import {
     PAPER_SENTENCE_PHRASINGS,
     PAPER_SYSTEM,
     paperUserTurn,
+    questionOf,
     premisesOf,
     RULE_SYSTEM,
     ruleTemplates,
@@ -531,6 +533,16 @@ function premiseHops(q: Question, v: Verdict): { hops: HopVerdict[]; rationale: 
     return { hops, rationale: hops.length > 0 && failed < 0, ...(failed >= 0 ? { failedHop: failed + 1 } : {}) };
 }
 
+/**
+ * The question's proposition as the reader weighs an answer with no verdict word (reader/proposition.ts): the
+ * entities the fact names and the relation's names (the rule's and the probe's), with the question as asked. None
+ * for a temporal question: its time is a formula ("in the year after 2005", "until …") a statement's words do not match.
+ */
+function propositionOf(q: Question | undefined): Proposition | undefined {
+    if (!q?.rule || q.rule.temporal) return undefined;
+    return { question: questionOf(q.question), entities: q.rule.args, names: [q.rule.pred, q.probe] };
+}
+
 export const ruleFamily: ProbeFamily = {
     core: {
         kind: 'rule',
@@ -543,7 +555,7 @@ export const ruleFamily: ProbeFamily = {
         compile: rulePlan,
         phrasings: probe => [...(probe.phrasings.length ? probe.phrasings.map(p => p.name) : paperPhrasings(probe)), READING],
         pathPerItem: true,
-        parse: (response, question) => parseBinary(response, question),
+        parse: (response, question) => parseBinary(response, question, propositionOf(question)),
         score: scoreYesNo,
         measured: true,
         decidesKnowledge: false,

@@ -44,6 +44,13 @@ export function paperUserTurn(question: string): string {
     );
 }
 
+const PAPER_QUOTED = /^Now given the question: "([\s\S]*?)", please answer it/;
+
+/** The question itself, out of the paper's user turn (paperUserTurn) when it is one. */
+export function questionOf(asked: string): string {
+    return PAPER_QUOTED.exec(asked)?.[1] ?? asked;
+}
+
 /** A question template; `role` is its place in the metamorphic group (the fact, a paraphrase of it, or a polarity twin). */
 export interface RuleTemplate {
     name: string;
