@@ -55,6 +55,8 @@ const corpus = path.join(repo, 'test', 'fixtures', 'reader', 'natural');
  * asked as the spec asks now, "In 2019, …"): choice 116/120 (its b5 third 19/19), open 107/116 (11/14), rules 47/49
  * (15/16); floors lowered to what this reader reads on the larger held third, none of whose answers was opened.
  * Then batch b6 (choice, open; seed 23, split the same way): choice 133/137 (its b6 third 17/17), open 128/138 (21/22).
+ * Then (tune/ only: an answer stating the question's proposition without a verdict word, a verdict inside a qualified
+ * confidence, 'it depends' with conditional cases, an option only called a suspect): rules 48/49.
  */
 const GOAL = 0.97;
 const FLOORS: Record<string, number> = {
@@ -63,7 +65,7 @@ const FLOORS: Record<string, number> = {
     evidence: 98 / 100,
     multihop: 1,
     open: 128 / 138,
-    rules: 47 / 49,
+    rules: 48 / 49,
     statements: 1,
     temporal: 43 / 44,
 };
