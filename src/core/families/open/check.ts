@@ -317,7 +317,9 @@ export function verifyOpenAnswer(input: VerifyOpenInput): ClaimVerdict[] {
             relations: c.relations,
             data,
             context,
-            cause: causeOf(data, context),
+            // The given facts' words the answer only describes ("the list says X") are no claim of its own: not grounded,
+            // followed or invented by it.
+            cause: c.described ? 'unverifiable' : causeOf(data, context),
         };
         if (c.span) out.span = c.span;
         if (c.negated) out.negated = true;

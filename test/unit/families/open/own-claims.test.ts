@@ -3,7 +3,8 @@
  * answer). Each failed before its change:
  *   - the given facts described with the facts as the speaker ("The list says X", "the facts you’ve provided say X",
  *     "the given facts, which claim X", "the listed facts describe X as Y") are reports, and a report the answer does not
- *     agree with is the prompt's claim: it neither supports nor contradicts the answer;
+ *     agree with is the prompt's claim: it neither supports nor contradicts the answer, nor follows a corrupted
+ *     context edge;
  *   - a relation written as an active verb ("made", "directed") with the film as its subject or object states no value
  *     of the film's director: "Avatar made $2.8 billion for Fox" and "[he] directed Avatar for Fox" name no director;
  *   - a number states a numeric value only at its scale: "12 years after" is no release year;
@@ -17,7 +18,7 @@ import assert from 'node:assert/strict';
 import { reportedSpans } from '../../../../src/core/reader/denial.js';
 import { readClaimsAnswer } from '../../../../src/core/reader/abstain.js';
 import { storedFacts, verifyOpenAnswer } from '../../../../src/core/families/open/check.js';
-import type { StoredRelation } from '../../../../src/core/families/open/types.js';
+import type { ContextGraph, StoredRelation } from '../../../../src/core/families/open/types.js';
 import { avatarPair } from './support.js';
 import { CAMERON_FACTS, CAMERON_NODES, DIRECTED_BY, MOVIE_YEAR } from '../../../support/open-context.js';
 
@@ -125,5 +126,37 @@ describe('issue 41: declining, with a typographic apostrophe and beside side fac
         const got = verdict("I can't say how significant it was. James Cameron directed Avatar.");
         assert.equal(got.answer, 'yes', JSON.stringify(got));
         assert.equal(got.correct, true, JSON.stringify(got));
+    });
+});
+
+describe('issue 41: a described report of a corrupted context edge is not followed', () => {
+    const context: ContextGraph = {
+        form: 'triplets',
+        nodes: CAMERON_NODES,
+        edges: [
+            {
+                head: 'Movie(Avatar)',
+                relation: 'directed_by',
+                label: 'directed by',
+                tail: 'Director(Steven Spielberg)',
+                prize: 1,
+                cost: 1,
+                perturbed: { kind: 'rewire', tail: 'Director(James Cameron)' },
+            },
+        ],
+    };
+    const causes = (answer: string) =>
+        verifyOpenAnswer({ answer, nodes: CAMERON_NODES, relations, data: storedFacts(CAMERON_FACTS), context }).map(
+            v => v.cause,
+        );
+    it('"The facts say Avatar was directed by Steven Spielberg \u2014 that can\u2019t be right." follows nothing', () => {
+        assert.ok(
+            !causes('The facts say Avatar was directed by Steven Spielberg \u2014 that can\u2019t be right.').includes(
+                'followed-corrupted',
+            ),
+        );
+    });
+    it('"Avatar was directed by Steven Spielberg." in its own voice still followed the corrupted edge', () => {
+        assert.ok(causes('Avatar was directed by Steven Spielberg.').includes('followed-corrupted'));
     });
 });
