@@ -266,9 +266,9 @@ function describing(text: string): [number, number][] {
     return out;
 }
 
-/** The answer agrees with what it just reported: "That matches my memory", "which is right", "as I recall too". */
+/** The answer agrees with what it just reported: "That matches my memory", "which is right", "that's correct". */
 const CONFIRMS =
-    /\b(?:(?:that|this|which|it)(?:'s|\u2019s|\s+is|\s+was)?\s+(?:(?:also|indeed)\s+)?(?:matches|fits|agrees\s+with|(?:right|correct|accurate)\b)|(?:that|this|which|it)\s+(?:is|was)\s+(?:also\s+)?(?:right|correct|accurate))/i;
+    /\b(?:that|this|which|it)(?:\s+(?:also\s+)?(?:matches|fits|agrees\s+with)|(?:'s|\u2019s|\s+is|\s+was)\s+(?:(?:also|indeed)\s+)?(?:right|correct|accurate)\b)/i;
 
 /**
  * What the answer describes the given facts as saying, with the facts as the speaker ("The list says Y", "the facts
