@@ -43,7 +43,8 @@ export function readClaimsAnswer(response: string): ClaimsAnswer {
     const commit = (c: ClaimsAnswer): ClaimsAnswer => (declines ? { ...c, declines } : c);
     for (const [a, b] of sentences(response)) {
         const s = response.slice(a, b);
-        const decline = notAnswering(s);
+        // A typographic apostrophe ("I don’t have enough information") declines as the typed one does (same length).
+        const decline = notAnswering(s.replace(/[\u2018\u2019]/g, "'"));
         const hedge = decline ? undefined : HEDGE.exec(s);
         if (!decline && !hedge) {
             // A sentence that only reports values it sets aside ("The passage says X, which is clearly off") or the given

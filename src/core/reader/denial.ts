@@ -37,14 +37,14 @@ const CALLED_WRONG =
     /(?:,\s*which\s+)?\s*(?:is|was|are|were)\s+(?:(?:simply|actually|clearly|definitely|also)\s+)?(?:incorrect|wrong|false|mistaken|inaccurate|an?\s+(?:error|mistake)|not\s+(?:correct|right|accurate|true))\b/gi;
 /** A reported value of the passage / context / facts. */
 const REPORTED =
-    /\b(?:(although|though|while|even\s+though|despite)\s+)?(?:the\s+)?(?:(?:provided|given|retrieved|supplied|listed)\s+)?(?:passage|context|text|facts?|information|evidence|source|triples?)(?:\s+(?:provided|given|supplied|above|(?:that\s+)?you(?:'ve|\s+have)?\s+(?:shared|given|gave|provided|supplied)))?(?:'s|\u2019s)?\s+(?:(?:incorrectly|wrongly|mistakenly|also)\s+)?(?:says?|said|claims?|claimed|states?|stated|suggests?|suggested|lists?|listed|mentions?|mentioned|gives?|gave|reports?|reported|names?|named|has|shows?|puts?|credits?|credited|attributes?|attributed|pairs?|paired)\s+(?:that\s+)?|\b(?:is|are|was|were)\s+(?:listed|given|shown|credited|named)\s+(?:as|with)\s+/gi;
+    /\b(?:(although|though|while|even\s+though|despite)\s+)?(?:the\s+)?(?:(?:provided|given|retrieved|supplied|listed)\s+)?(?:passage|context|text|facts?|information|evidence|source|triples?|list|entries)(?:\s+(?:provided|given|supplied|above|(?:that\s+)?you(?:['\u2019]ve|\s+have)?\s+(?:shared|given|gave|provided|supplied)))?(?:\s+here)?(?:'s|\u2019s)?(?:,\s*which)?\s+(?:(?:incorrectly|wrongly|mistakenly|also)\s+)?(?:says?|said|claims?|claimed|states?|stated|suggests?|suggested|lists?|listed|mentions?|mentioned|gives?|gave|reports?|reported|names?|named|has|shows?|puts?|credits?|credited|attributes?|attributed|pairs?|paired|describes?|described)\s+(?:that\s+)?|\b(?:is|are|was|were)\s+(?:listed|given|shown|credited|named)\s+(?:as|with)\s+/gi;
 const CONTRARY = /\bcontrary\s+to\s+(?:what\s+)?/gi;
 /** "It is not true that Y", "it's false that Y", "it isn't the case that Y": Y, the clause after "that". */
 const IT_IS_WRONG_THAT =
     /\bit(?:'s|\u2019s|\s+is|\s+was)\s+(?:not\s+(?:true|correct|accurate|right|the\s+case)|untrue|false|incorrect|wrong|inaccurate)\s+that\s+|\bit\s+(?:is|was)n['\u2019]t\s+(?:true|correct|accurate|right|the\s+case)\s+that\s+/gi;
 /** A value the answer attributes to the passage: "According to the context, Y", "Based on the facts you gave, Y". */
 const ATTRIBUTED =
-    /\b(?:according\s+to|based\s+on|going\s+by|judging\s+by|per)\s+(?:the\s+)?(?:(?:provided|given|retrieved|supplied)\s+)?(?:passage|context|text|facts?|information|evidence|source)(?:\s+(?:(?:that\s+)?you(?:'ve|\s+have)?\s+(?:shared|given|gave|provided|supplied)|provided|given|above))?\s*,\s*/gi;
+    /\b(?:according\s+to|based\s+on|going\s+by|judging\s+by|per)\s+(?:the\s+)?(?:(?:provided|given|retrieved|supplied)\s+)?(?:passage|context|text|facts?|information|evidence|source)(?:\s+(?:(?:that\s+)?you(?:['\u2019]ve|\s+have)?\s+(?:shared|given|gave|provided|supplied)|provided|given|above))?\s*,\s*/gi;
 /** The answer's own word against it, in what follows: "That's incorrect", "it's actually", "in fact", "In reality". */
 const SET_AGAINST =
     /^[^]{0,80}?\b(?:(?:that|this)(?:'s|\u2019s|\s+is|\s+was)\s+(?:(?:simply|actually|clearly)\s+)?(?:incorrect|wrong|false|inaccurate|mistaken|not\s+(?:right|correct|true|accurate)|an?\s+(?:error|mistake))|(?:it's|it\u2019s|it\s+is|it\s+was|was)\s+actually|in\s+(?:fact|reality|truth)|actually,)/i;
@@ -118,7 +118,7 @@ function trim(text: string, a: number, b: number): [number, number] {
 }
 
 const WRONG_WORDS = /incorrect|wrong|false|mistake|error|inaccurate|not\s+(?:correct|right|accurate|true)/i;
-const REPORT_WORDS = /passage|context|fact|information|evidence|source|triple|text|listed|given|shown|credited|named/i;
+const REPORT_WORDS = /passage|context|fact|information|evidence|source|triple|text|list|entries|given|shown|credited|named/i;
 
 function scan(text: string, re: RegExp, each: (m: RegExpExecArray) => void): void {
     re.lastIndex = 0;
@@ -236,27 +236,56 @@ function clauseEnd(text: string, from: number): number {
  */
 export function reportedSpans(text: string): [number, number][] {
     if (!REPORT_WORDS.test(text) && !/according|based\s+on|going\s+by|judging\s+by|\bper\b|\bthey\b/i.test(text)) return [];
+    const out = describing(text);
+    scan(text, ATTRIBUTED, m => {
+        const from = m.index + m[0].length;
+        addTrimmed(text, out, from, clauseEnd(text, from));
+    });
+    return merged(out);
+}
+
+function addTrimmed(text: string, out: [number, number][], a: number, b: number): void {
+    const [x, y] = trim(text, a, b);
+    if (y > x) out.push([x, y]);
+}
+
+/** The reports whose speaker is the given facts ("the facts say Y", "they list Y", "X is listed as Y"), unmerged. */
+function describing(text: string): [number, number][] {
     const out: [number, number][] = [];
-    const add = (a: number, b: number) => {
-        const [x, y] = trim(text, a, b);
-        if (y > x) out.push([x, y]);
-    };
     scan(text, REPORTED, m => {
         const from = m.index + m[0].length;
         // the passive "X is listed as Y": the whole clause, and only in a sentence about the given facts
         const start = PASSIVE.test(m[0]) ? passiveStart(text, m) : from;
-        if (start !== undefined) reportItems(text, m, from).forEach(([a, b], i) => add(i === 0 ? start : a, b));
-    });
-    scan(text, ATTRIBUTED, m => {
-        const from = m.index + m[0].length;
-        add(from, clauseEnd(text, from));
+        if (start !== undefined) reportItems(text, m, from).forEach(([a, b], i) => addTrimmed(text, out, i === 0 ? start : a, b));
     });
     scan(text, THEY_REPORT, m => {
         if (!SOURCE.test(text.slice(Math.max(0, m.index - 100), m.index))) return;
         const from = m.index + m[0].length;
-        add(from, phraseEnd(text, from));
+        addTrimmed(text, out, from, phraseEnd(text, from));
     });
-    return merged(out);
+    return out;
+}
+
+/** The answer agrees with what it just reported: "That matches my memory", "which is right", "that's correct". */
+const CONFIRMS =
+    /\b(?:that|this|which|it)(?:\s+(?:also\s+)?(?:matches|fits|agrees\s+with)|(?:'s|\u2019s|\s+is|\s+was)\s+(?:(?:also|indeed)\s+)?(?:right|correct|accurate)\b)/i;
+
+/**
+ * What the answer describes the given facts as saying, with the facts as the speaker ("The list says Y", "the facts
+ * you've provided say Y", "they state that Y", "X is listed as Y"), unless it then agrees ("That matches my memory"):
+ * the facts' claim, not the answer's — it neither supports nor contradicts the answer, whether the answer goes on to
+ * set it against its own or leaves it. An attribution the answer makes its own ("According to the facts, Y") is not
+ * one: Y is what the answer says, on the facts' word.
+ */
+export function describedSpans(text: string): [number, number][] {
+    if (!REPORT_WORDS.test(text) && !/\bthey\b/i.test(text)) return [];
+    return merged(
+        describing(text).filter(([, b]) => {
+            const end = /[.!?\n][^.!?\n]*[.!?\n]/.exec(text.slice(b));
+            const after = text.slice(b, end ? b + end.index + end[0].length : text.length);
+            return !(CONFIRMS.test(after) && !REJECTS.test(after));
+        }),
+    );
 }
 
 /**

@@ -11,7 +11,7 @@
 import { Linker, type EntityEntry, type Mention } from './link.js';
 import { negationAt } from './claims.js';
 import { ADVICE, HEDGE } from './abstain.js';
-import { deniedSpans, isDenied, rejectedReports, reportedSpans, withoutDenied } from './denial.js';
+import { deniedSpans, describedSpans, isDenied, rejectedReports, reportedSpans, withoutDenied } from './denial.js';
 import { findWord, stripValue } from './fold.js';
 import type { StatedClaim } from './types.js';
 
@@ -40,7 +40,8 @@ export interface LooseLexicon {
     /** An entity keyed by several values ("Messi (2019)"): its key values after the first, by id. */
     qualifiers?: Map<string, string[]>;
     linker: Linker;
-    relations: { name: string; stems: Set<string>; headType: string; tailType: string }[];
+    /** `byTail`: named in the passive ("directed by"): the tail does what its verb says, the head has it done. */
+    relations: { name: string; stems: Set<string>; headType: string; tailType: string; byTail: boolean }[];
 }
 
 export interface LinkedClaim {
@@ -73,6 +74,11 @@ export interface LinkedClaim {
     hedged?: true;
     /** The given facts' words (reported speech: "the facts list X as Y"), followed or set against: not the answer's own. */
     reported?: true;
+    /**
+     * Reported with the facts as the speaker ("the list says X", "they state that X"; denial.ts `describedSpans`) and not
+     * agreed with: the facts' claim, which neither supports nor contradicts the answer.
+     */
+    described?: true;
     /**
      * Rows the subject may be besides \`subject\` (a composite key, "Messi" of "Messi (2019)" and "Messi (2022)", with
      * no row named in the claim): a check holds only where it holds for every one of them.
@@ -136,12 +142,21 @@ function stems(text: string): string[] {
 }
 
 const KEEP = '\u0000';
+/** A clause's own subject after its conjunction: a capitalised name, then a word that is no preposition. */
+const CLAUSE_OWN_SUBJECT = String.raw`\s+\p{Lu}[\p{L}\p{N}'.\u0000-]*(?:\s+\p{Lu}[\p{L}\p{N}'.\u0000-]*)*\s+(?!(?:in|on|at|of|for|with|and|or|to|by|from|as|into|than|the|a|an)\b)\p{Ll}`;
 /**
  * A subordinate clause with a subject of its own: a conjunction, a capitalised name, then a word that is no
  * preposition ("after Bryan Singer left to …", "when Nolan chose …"; not "before Titanic in 1997").
  */
-const SUBORDINATE = String.raw`(?:after|before|when|once|until|because|since|although|though|whereas)\s+\p{Lu}[\p{L}\p{N}'.\u0000-]*(?:\s+\p{Lu}[\p{L}\p{N}'.\u0000-]*)*\s+(?!(?:in|on|at|of|for|with|and|or|to|by|from|as|into|than|the|a|an)\b)\p{Ll}`;
-const OPENS_SUBORDINATE = new RegExp(`^[\\s*_"'(\u201c]*${SUBORDINATE}`, 'u');
+const SUBORDINATE = String.raw`(?:after|before|when|once|until|because|since|although|though|whereas)${CLAUSE_OWN_SUBJECT}`;
+/**
+ * A clause that opens a subordinate clause with a subject of its own — also a "that" clause ("… and that Whedon
+ * directed the first film" is about Whedon, not the sentence's subject): it does not continue the previous claim.
+ */
+const OPENS_SUBORDINATE = new RegExp(
+    String.raw`^[\s*_"'(\u201c]*(?:that|after|before|when|once|until|because|since|although|though|whereas)${CLAUSE_OWN_SUBJECT}`,
+    'u',
+);
 /**
  * Where a sentence is cut into clauses: ", and" / " and", ", while", a comma before a pronoun and its verb, a dash
  * before one when no dash closes it (a paired "— they list X as … —" is an aside inside its clause), and before a
@@ -288,6 +303,7 @@ export function buildLooseLexicon(nodes: readonly LooseName[], relations: readon
             stems: new Set(r.words.flatMap(stems)),
             headType: r.headType,
             tailType: r.tailType,
+            byTail: r.words.some(w => /\w\s+by$/i.test(w.trim())),
         })),
     };
 }
@@ -351,6 +367,7 @@ export function linkClaims(
     const reported = answer !== undefined ? reportedSpans(answer) : [];
     // A report the answer then rejects whole ("The facts claim X. None of that fits what I know.") is no claim of its.
     const rejected = answer !== undefined && reported.length ? rejectedReports(answer, reported) : [];
+    const described = reported.length ? describedSpans(answer!) : [];
     let pending: { sentence: number; relations: string[] } | undefined;
     let previous: { sentence: number; subject?: LooseEntry; last?: LooseEntry; referred?: boolean } = { sentence: -1 };
     const named: string[] = [];
@@ -445,6 +462,8 @@ export function linkClaims(
         if (referred && subject) own.referred = true;
         if (uncommitted(claim.text, kept)) own.hedged = true;
         if (kept.length > 0 && kept.every(m => isDenied(source, m.start, m.end))) own.reported = true;
+        const said = described.length ? localSpans(claim, described) : [];
+        if (kept.length > 0 && kept.every(m => isDenied(said, m.start, m.end))) own.described = true;
         // Verbs that share one object ("James Cameron directed and co-wrote Avatar"): a clause that names a relation
         // and no object lends its relation to the next clause of its sentence that continues it.
         if (pending && pending.sentence === claim.sentence && CONTINUES.test(claim.text))
@@ -476,6 +495,7 @@ export function linkClaims(
             part.denied = true;
             if (referred && about === subject) part.referred = true;
             if (source.some(([x, y]) => x < b && a < y)) part.reported = true;
+            if (said.some(([x, y]) => x < b && a < y)) part.described = true;
             out.push(part);
         }
         const lastEntity = [...kept].reverse().find(m => m.entries.some(k => lexicon.entries[k]!.entity));
@@ -515,7 +535,10 @@ function referring(
     lexicon: LooseLexicon,
 ): Reference | undefined {
     const head = first ? visible.slice(0, first.start) : visible;
-    const rest = head.slice(FRAMING.exec(head)?.[0].length ?? 0);
+    const framed = head.slice(FRAMING.exec(head)?.[0].length ?? 0);
+    // "that" right before the clause's first name opens a clause about that name ("… and that James Cameron directed
+    // Avatar"), no demonstrative "that" ("That was his first film").
+    const rest = first && /^[\s*_"'(\u201c]*that\s+$/i.test(framed) ? '' : framed;
     if (first && rest.trim() === '' && POSSESSIVE.test(visible.slice(first.end))) {
         const possessor = first.entries.map(k => lexicon.entries[k]!).find(e => e.entity);
         const next = kept.find(m => m.start > first.end);
@@ -586,7 +609,8 @@ function linkedPart(
     };
     const whole = withoutMentions(claim.text, found);
     const ownWords = part ? named(whole.slice(part[0], part[1])) : [];
-    const relations = ownWords.length > 0 ? ownWords : named(whole);
+    const words = part && ownWords.length > 0 ? whole.slice(part[0], part[1]) : whole;
+    const relations = (ownWords.length > 0 ? ownWords : named(whole)).filter(r => !doneBy(words, r, subject, lexicon));
     const offset = claim.span?.[0] ?? 0;
     const shifted = found.map(m => ({ ...m, start: m.start + offset, end: m.end + offset }));
     const linked: LinkedClaim = {
@@ -602,6 +626,32 @@ function linkedPart(
     if (claim.span) linked.span = part ? [claim.span[0] + part[0], claim.span[0] + part[1]] : claim.span;
     if (subject) linked.subject = subject;
     return linked;
+}
+
+/** A relation word as a noun or an adjective of its own ("director", "direction"), not a verb. */
+const NOUN_FORM = /(?:ors?|ers?|ions?|ing)$/;
+
+/**
+ * Does the claim write relation `r`, one named in the passive ("directed by": the tail directs, the head is directed),
+ * only as an active verb ("directed", "made", "direct") while its subject is the relation's head (a film)? Then the relation's value is the verb's doer, before the verb: after it ("[he] directed Oz
+ * for Disney") the film is the verb's object and what follows names no director; before it ("Rush Hour 3 made $258
+ * million") the film is the doer and the clause is no claim of who directed it. Either way the clause states no value
+ * of `r` for its subject (what it links is still checked against the facts: "Avatar, which James Cameron directed").
+ * Only for a relation between entities (an attribute's value is no doer: "Avatar was released in 2009").
+ */
+function doneBy(text: string, r: string, subject: LooseEntry | undefined, lexicon: LooseLexicon): boolean {
+    const rel = lexicon.relations.find(x => x.name === r);
+    if (!rel?.byTail || !subject || subject.type !== rel.headType || rel.tailType === r) return false;
+    if (!lexicon.entries.some(e => e.entity && e.type === rel.tailType)) return false;
+    let verbs = 0;
+    for (const m of text.matchAll(/[A-Za-z]+/g)) {
+        const w = m[0];
+        if (w.length < 3 || !rel.stems.has(stem(w))) continue;
+        const passive = /^\s+by\b/i.test(text.slice(m.index + w.length, m.index + w.length + 6));
+        if (passive || NOUN_FORM.test(w.toLowerCase()) || /^\p{Lu}/u.test(w)) return false;
+        verbs++;
+    }
+    return verbs > 0;
 }
 
 /** A clause boundary of a sentence: a comma, semicolon, colon, parenthesis or dash, or "but". */

@@ -220,6 +220,8 @@ export interface ScoredClaim {
     negated?: boolean;
     /** Hedged, or advice on what to check: not stated as the answer's own, so it passes and fails nothing. */
     hedged?: boolean;
+    /** The given facts' words the answer only describes ("the list says X"): the prompt's claim, it counts neither way. */
+    described?: boolean;
     /** Open answers: grounded, followed-corrupted, invented or unverifiable. */
     cause?: string;
 }

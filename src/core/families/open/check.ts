@@ -221,12 +221,18 @@ function checkStated(claim: LinkedClaim, facts: FactSource, many: ReadonlySet<st
     return { label: 'unverifiable' };
 }
 
-/** Does the claim state something of the kind of `tail` (a node of its type; a number, or a name, as its label is)? */
+/**
+ * Does the claim state something of the kind of `tail` (a node of its type; a number, or a name, as its label is)? A
+ * number is of a numeric value's kind when written at its scale — as many digits before the point: "after 19 years" or
+ * "$20 million" states no year 1946 nor an amount 20000000 (a duration, a count in other units).
+ */
 function statesOfKind(claim: LinkedClaim, facts: FactSource, tail: string): boolean {
     const type = facts.typeOf(tail);
     if (claim.objects.some(o => o.type === type)) return true;
-    const label = facts.labelOf(tail) ?? '';
-    return /^-?\d+(?:\.\d+)?$/.test(label.trim()) ? claim.numbers.length > 0 : claim.names.length > 0;
+    const label = (facts.labelOf(tail) ?? '').trim();
+    if (!/^-?\d+(?:\.\d+)?$/.test(label)) return claim.names.length > 0;
+    const digits = (n: string) => n.replace(/^-/, '').split('.')[0]!.length;
+    return claim.numbers.some(n => digits(n) === digits(label));
 }
 
 /** The one fact of relation `r` with `id` as its head (a functional value), if the data holds exactly one. */
@@ -311,12 +317,15 @@ export function verifyOpenAnswer(input: VerifyOpenInput): ClaimVerdict[] {
             relations: c.relations,
             data,
             context,
-            cause: causeOf(data, context),
+            // The given facts' words the answer only describes ("the list says X") are no claim of its own: not grounded,
+            // followed or invented by it.
+            cause: c.described ? 'unverifiable' : causeOf(data, context),
         };
         if (c.span) out.span = c.span;
         if (c.negated) out.negated = true;
         if (c.hedged) out.hedged = true;
         if (c.reported) out.reported = true;
+        if (c.described) out.described = true;
         return out;
     });
 }

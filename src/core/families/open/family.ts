@@ -708,13 +708,39 @@ function openGraph(graph: QuestionGraph, q: Question, v: Verdict | undefined, re
 
 /**
  * Abstention (issue 41, Build 6): an answer that declines somewhere ("I can't give a reliable answer") and states
- * nothing of its own the data can judge — only the given facts' words set against (a correction of the context is no
- * answer), hedged claims, advice on what to check, remarks the data holds nothing about — has not answered: unsure, as
- * a declining yes / no answer is. The given facts' words it follows are its own.
+ * nothing of its own the data can judge about what was asked — only the given facts' words set against (a correction
+ * of the context is no answer), hedged claims, advice on what to check, remarks the data holds nothing about, side facts
+ * that do not join the question's entities ("I won't state the relationship. The film came out in 2013.") without
+ * even a hedged guess at what was asked — has not answered: unsure, as a declining yes / no answer is. The given
+ * facts' words it follows are its own.
  */
 function declinesWhole(q: Question, response: string): boolean {
-    return !openClaims(q, response).some(c => !c.hedged && !(c.reported && c.negated) && c.data.label !== 'unverifiable');
+    const asked = new Set(q.open?.retrieval.seeds ?? []);
+    const judged = openClaims(q, response).filter(
+        c => !c.described && !(c.reported && c.negated) && c.data.label !== 'unverifiable',
+    );
+    const own = judged.filter(ownClaim);
+    if (own.some(c => bearsOn(c, asked))) return false;
+    // Side facts only: an answer still, when it guesses at what was asked ("I'm not sure, but it may have been X").
+    return own.length === 0 || !judged.some(c => c.hedged && bearsOn(c, asked));
 }
+
+/**
+ * Does the claim bear on what was asked: the fact that supports or contradicts it joins the question's entities (both
+ * ends among them; with one entity asked, it touches it)? A claim judged by no single fact is taken to bear on it.
+ */
+function bearsOn(c: ClaimVerdict, asked: ReadonlySet<string>): boolean {
+    const e = c.data.edge;
+    if (!e || asked.size === 0) return true;
+    const ends = [e.head, e.tail].filter(x => asked.has(x)).length;
+    return ends >= Math.min(2, asked.size);
+}
+
+/**
+ * The answer's own claims, which its verdict counts: not hedged ("it may have starred X"), and not the given facts'
+ * words it only describes ("The list says X directed Y", reader/denial.ts `describedSpans`): that is the prompt's claim.
+ */
+const ownClaim = (c: ClaimVerdict) => !c.hedged && !c.described;
 
 /** A data edge in words: `head —relation→ tail`. */
 const edgeText = (e: { head: string; relation: string; tail: string }) => `${e.head} —${e.relation}→ ${e.tail}`;
@@ -761,7 +787,7 @@ export const openFamily: ProbeFamily = {
                 return {
                     answer: 'unsure',
                     rationaleStart: 0,
-                    why: 'declines, and states nothing of its own the data can judge',
+                    why: 'declines, and states nothing of its own the data can judge about what was asked',
                     stance: 'abstain',
                     span: r.declines,
                 };
@@ -772,7 +798,7 @@ export const openFamily: ProbeFamily = {
             const claims = openClaims(q, response, parsed.claims);
             // An answer passes when it states something the data supports and nothing the data contradicts; a hedged claim
             // ("it may have starred X") is hedged, not invented: it passes and fails nothing.
-            const s = summariseClaims(claims.filter(c => !c.hedged));
+            const s = summariseClaims(claims.filter(ownClaim));
             // Each claim as read (JSONL carries them): its words, span, polarity, status against the data and cause.
             return {
                 correct: s.supported > 0 && s.contradicted === 0,
@@ -782,6 +808,7 @@ export const openFamily: ProbeFamily = {
                     ...(c.span ? { span: c.span } : {}),
                     ...(c.negated ? { negated: true } : {}),
                     ...(c.hedged ? { hedged: true } : {}),
+                    ...(c.described ? { described: true } : {}),
                     cause: c.cause,
                     ...(c.data.edge ? { edge: edgeText(c.data.edge) } : {}),
                 })),

@@ -85,6 +85,8 @@ export interface ClaimVerdict {
     hedged?: true;
     /** The given facts' words (reported speech), followed or set against: no answer of the answer's own. */
     reported?: true;
+    /** The given facts' claim as the answer describes it ("the list says X"), not agreed with: it counts neither way. */
+    described?: true;
     data: ClaimCheck;
     context: ClaimCheck;
     cause: ClaimCause;

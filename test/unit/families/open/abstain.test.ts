@@ -7,23 +7,9 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import * as path from 'node:path';
-import { loadSpec } from '../../../../src/core/spec/load.js';
-import { loadData } from '../../../../src/core/data/index.js';
-import { generateQuestions } from '../../../../src/core/probes/generate.js';
-import { createVerifyContext, verify } from '../../../../src/core/verify/verify.js';
-import '../../../../src/core/probes/registry.js';
+import { avatarPair } from './support.js';
 
-const { model: spec } = await loadSpec(path.resolve('test/fixtures/open/open.probe'));
-const data = await loadData(spec);
-const q = [...generateQuestions(spec, data, { probe: 'pair' }).questions].find(
-    x => x.entity.key[0] === 'Avatar' && x.phrasing === 'clean',
-)!;
-const ctx = createVerifyContext(spec, data);
-const read = (answer: string) => {
-    const v = verify(q, answer, ctx, 'm');
-    return { answer: v.answer, correct: v.correct, stance: v.read?.stance, claims: v.claims };
-};
+const read = await avatarPair();
 
 describe('issue 41: an answer that declines and states nothing of its own the data can judge is unsure', () => {
     it('a decline, the facts reported and doubted, a remark, then advice naming the pair: unsure', () => {
