@@ -8,7 +8,7 @@
  * unreadable; statements: true / false / don't know / unreadable; choice: the option, none, multiple, unsure,
  * unreadable) or, for evidence and open, the verdict (correct / wrong / unsure).
  *
- * Prints the agreement per family and every disagreement (held/'s without the answer's words). Fails below its floor (FLOORS) per
+ * Prints the agreement per family and every disagreement (held/'s without the answer's words). Fails below the goal (0.97) or its floor (FLOORS), whichever is higher, per
  * family on `held/` (the third never looked at while changing the reader) and names the families under the goal;
  * reports `tune/` without failing. Fails when both are empty. Needs ../shared
  * (the ERBench presets' data): a missing file skips that family loudly (fails in CI).
@@ -56,7 +56,11 @@ const corpus = path.join(repo, 'test', 'fixtures', 'reader', 'natural');
  * (15/16); floors lowered to what this reader reads on the larger held third, none of whose answers was opened.
  * Then batch b6 (choice, open; seed 23, split the same way): choice 133/137 (its b6 third 17/17), open 128/138 (21/22).
  * Then (tune/ only: an answer stating the question's proposition without a verdict word, a verdict inside a qualified
- * confidence, 'it depends' with conditional cases, an option only called a suspect): rules 48/49.
+ * confidence, 'it depends' with conditional cases, an option only called a suspect): rules 48/49. Then (tune/ only:
+ * a report of the given facts is not the answer's own, a relation named in the passive names no agent in the active,
+ * a number states a value of its own scale, a 'that' clause's own subject, declining with side facts only): open
+ * 134/138. Every family is now at or above the goal on held/, and the test fails below the goal or below its floor,
+ * whichever is higher: a floor no longer goes under the goal.
  */
 const GOAL = 0.97;
 const FLOORS: Record<string, number> = {
@@ -64,7 +68,7 @@ const FLOORS: Record<string, number> = {
     choice: 133 / 137,
     evidence: 98 / 100,
     multihop: 1,
-    open: 128 / 138,
+    open: 134 / 138,
     rules: 48 / 49,
     statements: 1,
     temporal: 43 / 44,
@@ -72,7 +76,7 @@ const FLOORS: Record<string, number> = {
 const floorOf = (family: string): number => {
     const f = FLOORS[family];
     if (f === undefined) throw new Error(`no floor for the corpus family ${family}: add it to FLOORS`);
-    return f;
+    return Math.max(f, GOAL);
 };
 
 interface Item {
