@@ -173,8 +173,8 @@ async function runCase(kind: string, rows: number): Promise<CaseResult> {
     // reserved while building the tables and re-touches with garbage (it read +13 MB or −4 MB for the same code).
     // Collected twice: V8 frees the backing stores of the array buffers a collection found dead in a sweep after it,
     // and `arrayBuffers` counts them until then; a second collection finishes that sweep first. With one, the check
-    // at the first question counted the dead work arrays of the plan's compile (4 bytes a row: +1.3 MB at 300k rows,
-    // the 4.73 MB read at 1M against 0.78 at 100k), and the tables' base figure moved by as much.
+    // at the first question counted dead work arrays built before it (about 4 bytes a row: +1.3 MB at 300k rows),
+    // and the tables' base figure moved by as much.
     const held = () => {
         gc?.();
         gc?.();
