@@ -158,6 +158,8 @@ interface CaseResult {
     baseHeldMB: number;
     /** ... and the most while generating, checked at the first question and every HELD_EVERY questions after. */
     heldMB: number;
+    /** Each of those checks less baseHeldMB (printed, and their spread shown in the held row). */
+    heldSamples: number[];
 }
 
 /** Questions between two checks of what generation holds (each check forces a gc; its time is not counted). */
@@ -169,7 +171,12 @@ async function runCase(kind: string, rows: number): Promise<CaseResult> {
     const rss = () => process.memoryUsage().rss / (1 << 20);
     // What live objects and typed arrays hold after a full collection: RSS also counts heap pages the collector
     // reserved while building the tables and re-touches with garbage (it read +13 MB or −4 MB for the same code).
+    // Collected twice: V8 frees the backing stores of the array buffers a collection found dead in a sweep after it,
+    // and `arrayBuffers` counts them until then; a second collection finishes that sweep first. With one, the check
+    // at the first question counted dead work arrays built before it (about 4 bytes a row: +1.3 MB at 300k rows),
+    // and the tables' base figure moved by as much.
     const held = () => {
+        gc?.();
         gc?.();
         const m = process.memoryUsage();
         return (m.heapUsed + m.arrayBuffers) / (1 << 20);
@@ -178,6 +185,7 @@ async function runCase(kind: string, rows: number): Promise<CaseResult> {
     const baseMB = rss();
     const baseHeldMB = gc ? held() : NaN;
     let heldMB = baseHeldMB;
+    const heldSamples: number[] = [];
     let indexedMB = 0;
     let streamPeakMB = 0;
     // The checks of what is held are left out of the time: their wall and CPU time are subtracted.
@@ -187,7 +195,9 @@ async function runCase(kind: string, rows: number): Promise<CaseResult> {
         if (!gc) return;
         const started = performance.now(),
             cpuAt = process.cpuUsage();
-        heldMB = Math.max(heldMB, held());
+        const now = held();
+        heldSamples.push(now - baseHeldMB);
+        heldMB = Math.max(heldMB, now);
         const used = process.cpuUsage(cpuAt);
         pausedCpu += (used.user + used.system) / 1e6;
         pausedMs += performance.now() - started;
@@ -223,7 +233,13 @@ async function runCase(kind: string, rows: number): Promise<CaseResult> {
         streamPeakMB,
         baseHeldMB,
         heldMB,
+        heldSamples,
     };
+}
+
+/** The largest difference between two of a run's checks (0 for one check). */
+function spread(samples: readonly number[]): number {
+    return samples.length ? Math.max(...samples) - Math.min(...samples) : 0;
 }
 
 const CASES: [string, number][] = [
@@ -253,7 +269,8 @@ if (process.argv[2] === '--case') {
         console.error(
             `${kind} ${rows} rows: ${r.questions} questions in ${r.seconds.toFixed(2)} s (CPU ${r.cpuSeconds.toFixed(2)} s); RSS: tables ${r.baseMB.toFixed(0)} MB, ` +
                 `+ indexes ${r.indexedMB.toFixed(0)} MB, stream peak ${r.streamPeakMB.toFixed(0)} MB, process peak ${r.peakMB.toFixed(0)} MB; ` +
-                `held after gc (heap + array buffers): tables ${r.baseHeldMB.toFixed(1)} MB, most while generating ${r.heldMB.toFixed(1)} MB`,
+                `held after gc (heap + array buffers): tables ${r.baseHeldMB.toFixed(1)} MB, most while generating ${r.heldMB.toFixed(1)} MB ` +
+                `(beyond the tables at each check: ${r.heldSamples.map(x => x.toFixed(2)).join(', ')} MB)`,
         );
     }
     const rows: BenchRow[] = [];
@@ -349,9 +366,11 @@ if (process.argv[2] === '--case') {
         // question and every HELD_EVERY questions), beside RSS's: RSS at this size is at the collector's noise.
         const heldSmall = s.heldMB - s.baseHeldMB,
             heldLarge = l.heldMB - l.baseHeldMB;
+        // How far the checks of one run differ (the same stream: the first check comes before the code warms up).
+        const resolution = Math.max(spread(s.heldSamples), spread(l.heldSamples));
         const heldRow: BenchRow = {
             bench: 'probes',
-            case: `${kind} MB held beyond the tables after gc, heap + array buffers (${label(large)} rows)`,
+            case: `${kind} MB held beyond the tables after gc, heap + array buffers (${label(large)} rows; a run's checks differ by up to ${resolution.toFixed(2)} MB)`,
             value: heldLarge,
             unit: 'MB',
             reference: heldSmall,

@@ -25,7 +25,8 @@ export function factRef(
  * The fact of a bound row's attribute (slot `slot` of `rows`); undefined when the row holds no value there. The row is
  * named by its relation's key, which determines every attribute; an attribute of the key itself (an FD `director, year
  * -> title` over a relation keyed by title and year) is named by the FD's left-hand side `by` instead, as
- * `attribute=value` parts: `Movie(director=James Cameron, year=2009).title`.
+ * `attribute=value` parts: `Movie(director=James Cameron, year=2009).title`. `rowKey`: the row's key values
+ * (keyValues) when the caller has read them already, so that a row's facts read them once.
  */
 export function rowFact(
     scope: Scope,
@@ -35,13 +36,16 @@ export function rowFact(
     role: FactRef['role'],
     extra: Partial<FactRef> = {},
     by?: readonly string[],
+    rowKey?: readonly string[],
 ): FactRef | undefined {
     const { relation, table } = scope.slots[slot]!;
     const row = rows[slot]!;
     const v = table.value(row, attribute);
     if (v === null || v === undefined) return undefined;
     const ofKey = by && !by.includes(attribute) && keyAttributes(relation).includes(attribute);
-    const key = ofKey ? by.map(a => `${a}=${format(table.value(row, a) as TemplateValue)}`) : keyValues(relation, table, row);
+    const key = ofKey
+        ? by.map(a => `${a}=${format(table.value(row, a) as TemplateValue)}`)
+        : (rowKey ?? keyValues(relation, table, row));
     return factRef(relation.name, key, attribute, format(v as TemplateValue), role, extra);
 }
 

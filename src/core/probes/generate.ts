@@ -6,10 +6,10 @@
 import type { ProbeDecl, SampleDecl, SpecLocation, SpecModel, SuiteDecl } from '../spec/model.js';
 import type { LoadedData } from '../data/types.js';
 import type { SpecDiagnostic } from '../spec/load.js';
-import type { Question } from './question.js';
+import type { Question, RowRef } from './question.js';
 import { format, type TemplateValue } from '../spec/template.js';
 import { coreOf, familyKinds, findCore } from './registry.js';
-import { groupId, questionId } from './ids.js';
+import { groupId, idOf, idPrefix, idSuffix } from './ids.js';
 import { messagesFor, variantOf, ZERO_SHOT, type Demo, type Variant } from './prompts.js';
 import { hashSeed, rowOrder } from './sampling.js';
 import { keyAttributes, keyValues } from './scope.js';
@@ -289,6 +289,7 @@ function* stream(
         const occurrences = keyOccurrences(start.table, keyAttributes(start.relation));
         // `answer_rule paper` (offered by the closed families: probes/answers.ts ANSWER_SETTINGS), read once per probe.
         const paperRule = ANSWER_SETTINGS.read(plan.probe.settings).answer_rule === 'paper';
+        const ids = new IdTexts(plan.probe.name, plan.kind);
         let taken = 0;
         for (const row of rowOrder(start.table.rowCount, pseudo)) {
             if (total >= limit) {
@@ -310,12 +311,19 @@ function* stream(
             if (items.length === 0) continue;
             taken++;
             const key = keyValues(start.relation, start.table, row);
+            // A repeated key (the data violates it, or the relation declares none) gets its occurrence number.
+            const occurrence = occurrences?.[row] ?? 0;
+            const idKey = occurrence ? [...key, `#${occurrence + 1}`] : key;
             let rowPath: Question['path'] | undefined;
+            const slotRows: RowRef[] = [];
+            // The first slot's row is named by the key just read (rowRef would read it again).
+            for (let i = 0; i < plan.scope.slots.length; i++)
+                slotRows.push(plan.scope.rowRef(rows, i, i === 0 ? key : undefined));
             const source = {
                 spec: plan.probe.loc.file,
                 probe: plan.probe.loc,
                 constraints: plan.constraints,
-                rows: plan.scope.slots.map((_, i) => plan.scope.rowRef(rows, i)),
+                rows: slotRows,
             };
             for (const variant of variants) {
                 let demos: Demo[] = [];
@@ -352,7 +360,8 @@ function* stream(
                         item,
                         variant,
                         key,
-                        occurrences?.[row] ?? 0,
+                        idOf(ids.prefix(item.template), idKey, ids.suffix(variant.id, item.phrasing)),
+                        idKey,
                         path,
                         source,
                         messagesFor(item.system ?? plan.system, item.question, variant, demos, passage),
@@ -372,6 +381,31 @@ interface GroupCache {
     id: string;
 }
 
+/** A probe's question ids' text before the key (per template) and after it (per variant and phrasing), joined once. */
+class IdTexts {
+    private readonly prefixes = new Map<string, string>();
+    private readonly suffixes = new Map<string, Map<string, string>>();
+
+    constructor(
+        private readonly probe: string,
+        private readonly kind: string,
+    ) {}
+
+    prefix(template: string): string {
+        let p = this.prefixes.get(template);
+        if (p === undefined) this.prefixes.set(template, (p = idPrefix(this.probe, this.kind, template)));
+        return p;
+    }
+
+    suffix(variant: string, phrasing: string): string {
+        let byPhrasing = this.suffixes.get(variant);
+        if (!byPhrasing) this.suffixes.set(variant, (byPhrasing = new Map()));
+        let s = byPhrasing.get(phrasing);
+        if (s === undefined) byPhrasing.set(phrasing, (s = idSuffix(variant, phrasing)));
+        return s;
+    }
+}
+
 /** The Item fields that assemble places itself; every other field of an item is the family's own data, copied as given. */
 const PLACED = new Set(['phrasing', 'template', 'question', 'gold', 'keywords', 'options', 'explain', 'falsified', 'group']);
 
@@ -380,7 +414,9 @@ function assemble(
     item: Item,
     variant: Variant,
     key: string[],
-    occurrence: number,
+    id: string,
+    /** The key as ids name the row: with its occurrence number when the key repeats. */
+    idKey: string[],
     path: Question['path'],
     source: Question['source'],
     messages: Question['messages'],
@@ -388,15 +424,7 @@ function assemble(
     paperRule: boolean,
 ): Question {
     const q: Question = {
-        // A repeated key (the data violates it, or the relation declares none) gets its occurrence number.
-        id: questionId({
-            probe: plan.probe.name,
-            kind: plan.kind,
-            template: item.template,
-            key: occurrence ? [...key, `#${occurrence + 1}`] : key,
-            variant: variant.id,
-            phrasing: item.phrasing,
-        }),
+        id,
         probe: plan.probe.name,
         kind: plan.kind,
         phrasing: item.phrasing,
@@ -420,7 +448,7 @@ function assemble(
     if (item.group) {
         if (groups.key !== item.group.key) {
             groups.key = item.group.key;
-            groups.id = groupId(plan.probe.name, occurrence ? [...key, `#${occurrence + 1}`] : key, variant.id, item.group.key);
+            groups.id = groupId(plan.probe.name, idKey, variant.id, item.group.key);
         }
         q.group = { id: groups.id, relation: item.group.relation, role: item.group.role };
     }

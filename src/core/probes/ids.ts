@@ -35,7 +35,26 @@ export interface IdParts {
 
 /** 16 hex digits (64 bits) of sha256 over the defining parts. */
 export function questionId(p: IdParts): string {
-    return sha([p.probe, p.kind, p.template, p.key.join(SEP), p.variant, p.phrasing].join(SEP + SEP), 16);
+    return idOf(idPrefix(p.probe, p.kind, p.template), p.key, idSuffix(p.variant, p.phrasing));
+}
+
+/**
+ * The parts of a question id's text that do not depend on the row, for a generation to join once per probe and
+ * template (before the key) and per variant and phrasing (after it): `idOf(idPrefix(…), key, idSuffix(…))` is
+ * `questionId` of the same parts, without the parts object, the array and the join per question.
+ */
+export function idPrefix(probe: string, kind: string, template: string): string {
+    return probe + SEP + SEP + kind + SEP + SEP + template + SEP + SEP;
+}
+
+export function idSuffix(variant: string, phrasing: string): string {
+    return SEP + SEP + variant + SEP + SEP + phrasing;
+}
+
+export function idOf(prefix: string, key: readonly string[], suffix: string): string {
+    let keyText = key.length ? key[0]! : '';
+    for (let i = 1; i < key.length; i++) keyText += SEP + key[i]!;
+    return sha(prefix + keyText + suffix, 16);
 }
 
 /**

@@ -24,7 +24,8 @@ export interface PlanScope {
     /** Marks an attribute as read (rows with a null there give no questions). */
     need(slot: number, attribute: string): unknown;
     /** The source row behind a slot of the bound rows. */
-    rowRef(rows: Int32Array, slot: number): RowRef;
+    /** `key`: the slot's key values when the caller has read them already (keyValues), else read here. */
+    rowRef(rows: Int32Array, slot: number, key?: string[]): RowRef;
 }
 
 /** A demonstration a prompt variant shows (few_shot, cot): another row's question, gold and why. */

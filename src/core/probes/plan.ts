@@ -73,9 +73,16 @@ export function sentence(label: string, keywords: Keyword[]): string {
 }
 
 /** Graph helpers: an entity node for a bound row and value nodes for its attributes. */
-export function entityNode(scope: Scope, rows: Int32Array, slot: number, hop: number, given: boolean): KgNode {
+export function entityNode(
+    scope: Scope,
+    rows: Int32Array,
+    slot: number,
+    hop: number,
+    given: boolean,
+    rowKey?: readonly string[],
+): KgNode {
     const { relation, table } = scope.slots[slot]!;
-    const key = keyValues(relation, table, rows[slot]!);
+    const key = rowKey ?? keyValues(relation, table, rows[slot]!);
     return {
         id: `${relation.name}(${key.join(', ')})`,
         kind: 'entity',

@@ -54,7 +54,8 @@ export class Scope {
 
     resolve(name: string, qualifier?: string): Resolved | null {
         const id = qualifier ? `${qualifier}.${name}` : name;
-        if (this.resolved.has(id)) return this.resolved.get(id)!;
+        const known = this.resolved.get(id);
+        if (known !== undefined) return known;
         let found: Resolved | null = null;
         if (qualifier) {
             const slot = this.slots.findIndex(s => s.relation.name === qualifier);
@@ -190,10 +191,15 @@ export class Scope {
         return values.map(x => ({ relation: as.relation, attribute: as.attribute, value: format(x as TemplateValue) }));
     }
 
-    rowRef(rows: Int32Array, slot: number): RowRef {
+    rowRef(rows: Int32Array, slot: number, key?: string[]): RowRef {
         const { relation, table } = this.slots[slot]!;
         const row = rows[slot]!;
-        return { relation: relation.name, key: keyValues(relation, table, row), file: table.file, line: table.lines[row]! };
+        return {
+            relation: relation.name,
+            key: key ?? keyValues(relation, table, row),
+            file: table.file,
+            line: table.lines[row]!,
+        };
     }
 }
 

@@ -114,32 +114,33 @@ function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problem
     // (Options a stem does not name share the stem's index: golds.ts subjectIndexes.)
     const indexOf = subjectIndexes(scope, slot.table);
     const subjects = stems.map(stem => options.map(o => indexOf(stem.parsed, o.attribute)));
-    /** Per option: its index under each stem (a false option must be false of every row any stem could mean). */
-    const byStem = options.map((_, i) => subjects.map(byOption => byOption[i]!));
+    /** Per option: its distinct indexes under the stems (a false option must be false of every row any stem could mean). */
+    const byStem = options.map((_, i) => [...new Set(subjects.map(byOption => byOption[i]!))]);
+    /** The distinct (index, option) pairs whose rows must agree on that option (stems often share an index). */
+    const agreements = options.flatMap((o, i) => byStem[i]!.map(index => ({ index, option: i, column: o.column! })));
 
     /**
      * Which option is false (undefined: all true) and its replacement value, drawn per entity and seed; null when
      * no drawn value is false of every row the question could mean (or an alias of the truth).
      */
-    const falsify = (rows: Int32Array): { index: number; fake: CellValue } | undefined | null => {
-        const random = prng(hashSeed(`${probe.name}\u0000${keyValues(rel, slot.table, rows[0]!).join('\u0000')}`, seed));
+    const falsify = (rows: Int32Array, key: readonly string[]): { index: number; fake: CellValue } | undefined | null => {
+        const random = prng(hashSeed(`${probe.name}\u0000${key.join('\u0000')}`, seed));
         // Every row the question could mean must agree on every option, or "the false option" has no single answer.
         const row = rows[0]!;
-        for (const byOption of subjects)
-            for (let i = 0; i < options.length; i++) {
-                const o = options[i]!;
-                const col = o.column!;
-                if (byOption[i]!.alone(row)) continue;
-                for (const r of byOption[i]!.rowsLike(row)) {
-                    const a = col.codes[r]!,
-                        b = col.codes[row]!;
-                    if (
-                        a !== b &&
-                        (a < 0 || b < 0 || !sameUnderAliases(spec, data, rel.name, o.attribute, col.values[a]!, col.values[b]!))
-                    )
-                        return null;
-                }
+        for (const { index: ix, option, column: col } of agreements) {
+            if (ix.alone(row)) continue;
+            for (const r of ix.rowsLike(row)) {
+                const a = col.codes[r]!,
+                    b = col.codes[row]!;
+                if (
+                    a !== b &&
+                    (a < 0 ||
+                        b < 0 ||
+                        !sameUnderAliases(spec, data, rel.name, options[option]!.attribute, col.values[a]!, col.values[b]!))
+                )
+                    return null;
             }
+        }
         if (share > 0 && random() < share) return undefined;
         for (let tries = 0; tries < 20; tries++) {
             const index = falsifiable[pick(random, falsifiable.length)]!;
@@ -245,12 +246,13 @@ function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problem
         attributes: readonly string[],
         falsified: number | undefined,
         fake: string | undefined,
+        key?: readonly string[],
     ): FactRef[] {
         const facts: FactRef[] = [];
         for (let i = 0; i < attributes.length; i++) {
             const shown = falsified === i + 1;
             const extra: Partial<FactRef> = shown && fake !== undefined ? { option: i + 1, shown: fake } : { option: i + 1 };
-            const fact = rowFact(scope, rows, 0, attributes[i]!, shown ? 'shown' : 'asked', extra, fd.lhs);
+            const fact = rowFact(scope, rows, 0, attributes[i]!, shown ? 'shown' : 'asked', extra, fd.lhs, key);
             if (fact) facts.push(fact);
         }
         return facts;
@@ -262,6 +264,8 @@ function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problem
     const labels = options.map(o => labelOf(rel, o.attribute));
     const optionAttributes = options.map(o => o.attribute);
     let lastPath: { row: number; falsified: string | undefined; path: { nodes: KgNode[]; edges: KgEdge[] } } | undefined;
+    /** The last row `items` read the key of, and that key: its falsification, facts and graph name the row by it. */
+    let lastKey: { row: number; key: string[] } | undefined;
     return {
         probe,
         scope,
@@ -278,7 +282,9 @@ function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problem
         },
         items(rows) {
             if (recorded) return recorded.get(rows[0]!) ?? 'invalid';
-            const f = falsify(rows);
+            const key = keyValues(rel, slot.table, rows[0]!);
+            lastKey = { row: rows[0]!, key };
+            const f = falsify(rows, key);
             if (f === null) return 'invalid';
             const truthLookup = scope.lookup(rows);
             const fakeLookup = f
@@ -313,6 +319,7 @@ function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problem
                 optionAttributes,
                 f ? f.index + 1 : undefined,
                 f ? format(f.fake as TemplateValue) : undefined,
+                key,
             );
             return stems.map((stem, s): Item => {
                 const texts = optionTexts[s]!;
@@ -340,7 +347,7 @@ function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problem
             // The stems of a row falsify the same option, so its items share one graph (as a row's items do in
             // the families whose graph is per row).
             if (lastPath && lastPath.row === rows[0] && lastPath.falsified === item.falsified?.attribute) return lastPath.path;
-            const entity = entityNode(scope, rows, 0, 0, true);
+            const entity = entityNode(scope, rows, 0, 0, true, lastKey?.row === rows[0] ? lastKey.key : undefined);
             const nodes: KgNode[] = [entity];
             const edges: KgEdge[] = [];
             // A plain loop, not a closure per call: the left-hand side given at hop 0, then the options at hop 1.
