@@ -23,6 +23,65 @@ export interface Plan {
     headRel: Relation;
     slots: number;
     premises: number;
+    /** The plan as the join runs it (compilePlan), made on its first run. */
+    compiled?: CompiledPlan;
+}
+
+/**
+ * A plan with every argument read from one slot of the join's environment: constants get slots of their own,
+ * filled once (`env`), so the join's loops read typed arrays and never look at an argument's kind. Per atom
+ * step, the columns a row binds (`bindCol` → `bindSlot`) and those that must agree with a slot bound earlier in
+ * the same atom (`sameCol` → `sameSlot`); `argSlot` gives every argument's slot (the index probe).
+ */
+export interface CompiledPlan {
+    env: Int32Array;
+    steps: CompiledStep[];
+    head: Int32Array;
+}
+
+export type CompiledStep =
+    | {
+          k: 'atom';
+          step: Step & { k: 'atom' };
+          argSlot: Int32Array;
+          bindCol: Int32Array;
+          bindSlot: Int32Array;
+          sameCol: Int32Array;
+          sameSlot: Int32Array;
+          /** The slot of the one bound argument when the index is on one position (else -1). */
+          keySlot: number;
+      }
+    | { k: 'not'; step: Step & { k: 'not' }; argSlot: Int32Array }
+    | { k: 'compare'; op: Comparison; left: number; right: number; assign: boolean };
+
+/** The plan with constants in slots of their own (see CompiledPlan). */
+export function compilePlan(plan: Plan): CompiledPlan {
+    const constants: number[] = [];
+    const slotOf = (a: Arg) => (a.k === 'const' ? plan.slots + constants.push(a.id) - 1 : a.slot);
+    const slots = (args: Arg[]) => Int32Array.from(args, slotOf);
+    const steps = plan.steps.map((s): CompiledStep => {
+        if (s.k === 'compare')
+            return { k: 'compare', op: s.op, left: slotOf(s.left), right: slotOf(s.right), assign: s.right.k === 'free' };
+        if (s.k === 'not') return { k: 'not', step: s, argSlot: slots(s.args) };
+        const cols = (kind: Arg['k']) => s.args.flatMap((a, j) => (a.k === kind ? [j] : []));
+        const bind = cols('free'),
+            same = cols('same');
+        const single = (s.mask & (s.mask - 1)) === 0 && s.mask !== 0 ? Math.log2(s.mask) : -1;
+        return {
+            k: 'atom',
+            step: s,
+            argSlot: slots(s.args),
+            bindCol: Int32Array.from(bind),
+            bindSlot: Int32Array.from(bind, j => slotOf(s.args[j]!)),
+            sameCol: Int32Array.from(same),
+            sameSlot: Int32Array.from(same, j => slotOf(s.args[j]!)),
+            keySlot: single >= 0 ? slotOf(s.args[single]!) : -1,
+        };
+    });
+    const head = slots(plan.head);
+    const env = new Int32Array(plan.slots + constants.length).fill(-1);
+    env.set(constants, plan.slots);
+    return { env, steps, head };
 }
 
 /** What planning needs from the evaluator: the interned values and the relations by predicate name. */

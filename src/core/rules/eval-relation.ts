@@ -105,7 +105,11 @@ export class Index {
 
     /** Finds the rows holding `ids` at the index's positions (see `rowsOf`, `from`, `to`, `more`). */
     seek(ids: ArrayLike<number>): void {
-        const key = maskKey(this.mask, ids);
+        this.seekKey(maskKey(this.mask, ids));
+    }
+
+    /** `seek` by the key itself (an index on one position: that position's id). */
+    seekKey(key: TupleKey): void {
         const k = (key as number) - this.low;
         if (this.start.length > 0 && k >= 0 && k < this.start.length - 1) {
             this.rowsOf = this.grouped;
@@ -116,7 +120,7 @@ export class Index {
             this.from = 0;
             this.to = 0;
         }
-        this.more = this.lists.get(key) ?? EMPTY;
+        this.more = this.lists.size === 0 ? EMPTY : (this.lists.get(key) ?? EMPTY);
     }
 
     /** The most rows any one key holds (a bound on the rows a step can choose from, for sampling: eval-sample.ts). */

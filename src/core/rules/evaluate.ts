@@ -12,7 +12,7 @@ import { prng } from '../probes/sampling.js';
 import { Interner, IntVec, tupleKey } from './interned.js';
 import { stratify } from './strata.js';
 import { lowerBound, NONE, Relation } from './eval-relation.js';
-import { distinctHeads, planClause, type Arg, type Plan, type Step } from './eval-plan.js';
+import { compilePlan, distinctHeads, planClause, type CompiledStep, type Plan, type Step } from './eval-plan.js';
 import { derivationOf } from './eval-proofs.js';
 import { byHead, fillCapped, type Budget, type SampleHost } from './eval-sample.js';
 
@@ -226,97 +226,113 @@ class Evaluator implements SampleHost {
 
     /**
      * Runs one plan: a nested-loop join over indexes, emitting head facts with their premises. A budget of
-     * candidate rows stops it; `dry` only counts them (is the join small enough to enumerate?).
+     * candidate rows stops it; `dry` only counts them (is the join small enough to enumerate?). The plan runs in
+     * its compiled form (compilePlan): every argument a slot of one Int32Array environment, so the loops below
+     * read typed arrays, with no argument kinds to look at and no closure per run.
      */
     fire(plan: Plan, budget?: Budget, dry = false): void {
-        const env = new Int32Array(plan.slots).fill(-1);
-        const premRow = new Int32Array(plan.premises);
-        const head: number[] = new Array(plan.head.length);
-        const probe: number[] = [];
-        const value = (a: Arg) => (a.k === 'const' ? a.id : env[a.slot]!);
-        let examined = 0;
-        let left = budget?.left ?? Infinity;
-        /** Binds an atom's free arguments to row `row` and goes on to step k + 1 when its repeated ones agree. */
-        const visit = (s: Step & { k: 'atom' }, k: number, row: number): void => {
-            const data = s.rel.rows.data,
-                base = row * s.rel.arity,
-                args = s.args;
-            for (let j = 0; j < args.length; j++) {
-                const a = args[j]!;
-                if (a.k === 'free') env[a.slot] = data[base + j]!;
-                else if (a.k === 'same' && env[a.slot] !== data[base + j]) return;
-            }
-            premRow[s.prem] = row;
-            step(k + 1);
+        const compiled = (plan.compiled ??= compilePlan(plan));
+        const run: JoinRun = {
+            plan,
+            steps: compiled.steps,
+            headSlots: compiled.head,
+            env: compiled.env.slice(),
+            premRow: new Int32Array(plan.premises),
+            head: new Array<number>(compiled.head.length).fill(0),
+            probe: [],
+            left: budget?.left ?? Infinity,
+            examined: 0,
+            dry,
         };
-        const step = (k: number): void => {
-            if (this.stopped || left < 0) return;
-            if (k === plan.steps.length) {
-                if (dry) return;
-                for (let i = 0; i < head.length; i++) head[i] = value(plan.head[i]!);
-                this.derive(plan.headRel, head, plan.clause, premRow);
-                return;
+        this.join(run, 0);
+        this.stats.examined += run.examined;
+        if (budget) budget.left = run.left;
+    }
+
+    /** Step k of a run: tests, or the rows of an atom (all of its range, or its index's rows for the bound key). */
+    private join(r: JoinRun, k: number): void {
+        if (this.stopped || r.left < 0) return;
+        const steps = r.steps,
+            env = r.env;
+        if (k === steps.length) {
+            if (r.dry) return;
+            const head = r.head,
+                slots = r.headSlots;
+            for (let i = 0; i < head.length; i++) head[i] = env[slots[i]!]!;
+            this.derive(r.plan.headRel, head, r.plan.clause, r.premRow);
+            return;
+        }
+        const s = steps[k]!;
+        if (s.k === 'compare') {
+            if (s.assign) {
+                env[s.right] = env[s.left]!;
+                this.join(r, k + 1);
+                env[s.right] = -1;
+            } else if (this.compare(s.op, env[s.left]!, env[s.right]!)) this.join(r, k + 1);
+            return;
+        }
+        if (s.k === 'not') {
+            const witness = this.negation(s.step, probeOf(r, s.argSlot));
+            if (witness === undefined) return;
+            if (s.step.prem >= 0) r.premRow[s.step.prem] = witness;
+            this.join(r, k + 1);
+            return;
+        }
+        const step = s.step,
+            id = step.rel.id;
+        const hi = this.endOf[id] ?? step.rel.count;
+        const lo = step.range === 'delta' ? (this.startOf[id] ?? 0) : 0;
+        const top = step.range === 'old' ? (this.startOf[id] ?? 0) : hi;
+        if (step.mask === 0) {
+            for (let row = lo; row < top && --r.left >= 0; row++) {
+                r.examined++;
+                this.visit(r, s, k, row);
             }
-            const s = plan.steps[k]!;
-            if (s.k === 'compare') {
-                if (s.right.k === 'free') {
-                    env[s.right.slot] = value(s.left);
-                    step(k + 1);
-                    env[s.right.slot] = -1;
-                    return;
+        } else {
+            // The index's rows for the key, ascending: its grouped part, then the rows added since (the copies
+            // are read before going deeper, where the same index may be sought again).
+            const ix = (step.index ??= step.rel.index(step.mask));
+            if (s.keySlot >= 0) ix.seekKey(env[s.keySlot]!);
+            else ix.seek(probeOf(r, s.argSlot));
+            const rows = ix.rowsOf,
+                to = ix.to,
+                more = ix.more;
+            let done = false;
+            for (let i = lowerBound(rows, ix.from, to, lo); i < to; i++) {
+                const row = rows[i]!;
+                if (row >= top || --r.left < 0) {
+                    done = true;
+                    break;
                 }
-                if (this.compare(s.op, value(s.left), value(s.right))) step(k + 1);
-                return;
+                r.examined++;
+                this.visit(r, s, k, row);
             }
-            for (let i = 0; i < s.args.length; i++) probe[i] = value(s.args[i]!);
-            if (s.k === 'not') {
-                const witness = this.negation(s, probe);
-                if (witness === undefined) return;
-                if (s.prem >= 0) premRow[s.prem] = witness;
-                step(k + 1);
-                return;
-            }
-            const id = s.rel.id;
-            const hi = this.endOf[id] ?? s.rel.count;
-            const lo = s.range === 'delta' ? (this.startOf[id] ?? 0) : 0;
-            const top = s.range === 'old' ? (this.startOf[id] ?? 0) : hi;
-            if (s.mask === 0) {
-                for (let row = lo; row < top && --left >= 0; row++) {
-                    examined++;
-                    visit(s, k, row);
-                }
-            } else {
-                // The index's rows for the key, ascending: its grouped part, then the rows added since (the copies
-                // are read before going deeper, where the same index may be sought again).
-                const ix = (s.index ??= s.rel.index(s.mask));
-                ix.seek(probe);
-                const rows = ix.rowsOf,
-                    to = ix.to,
-                    more = ix.more;
-                let done = false;
-                for (let i = lowerBound(rows, ix.from, to, lo); i < to; i++) {
-                    const row = rows[i]!;
-                    if (row >= top || --left < 0) {
-                        done = true;
-                        break;
-                    }
-                    examined++;
-                    visit(s, k, row);
-                }
-                if (!done) {
-                    for (let i = lowerBound(more, 0, more.length, lo); i < more.length; i++) {
-                        const row = more[i]!;
-                        if (row >= top || --left < 0) break;
-                        examined++;
-                        visit(s, k, row);
-                    }
+            if (!done) {
+                for (let i = lowerBound(more, 0, more.length, lo); i < more.length; i++) {
+                    const row = more[i]!;
+                    if (row >= top || --r.left < 0) break;
+                    r.examined++;
+                    this.visit(r, s, k, row);
                 }
             }
-            for (const a of s.args) if (a.k === 'free') env[a.slot] = -1;
-        };
-        step(0);
-        this.stats.examined += examined;
-        if (budget) budget.left = left;
+        }
+        const bound = s.bindSlot;
+        for (let j = 0; j < bound.length; j++) env[bound[j]!] = -1;
+    }
+
+    /** Binds an atom's free arguments to row `row` and goes on to step k + 1 when its repeated ones agree. */
+    private visit(r: JoinRun, s: CompiledStep & { k: 'atom' }, k: number, row: number): void {
+        const rel = s.step.rel,
+            data = rel.rows.data,
+            base = row * rel.arity,
+            env = r.env,
+            bindCol = s.bindCol,
+            bindSlot = s.bindSlot,
+            sameCol = s.sameCol;
+        for (let j = 0; j < bindCol.length; j++) env[bindSlot[j]!] = data[base + bindCol[j]!]!;
+        for (let j = 0; j < sameCol.length; j++) if (env[s.sameSlot[j]!] !== data[base + sameCol[j]!]) return;
+        r.premRow[s.step.prem] = row;
+        this.join(r, k + 1);
     }
 
     /**
@@ -391,4 +407,27 @@ class Evaluator implements SampleHost {
         for (let i = 0; i < indexes.length; i++) indexes[i]!.add(ids, row);
         if (clause >= 0) this.derivedTotal++;
     }
+}
+
+/** The state of one run of a plan (Evaluator.fire). */
+interface JoinRun {
+    plan: Plan;
+    steps: CompiledStep[];
+    headSlots: Int32Array;
+    env: Int32Array;
+    premRow: Int32Array;
+    head: number[];
+    /** The values of a step's arguments, for an index on several positions or a negation (read at once). */
+    probe: number[];
+    /** Candidate rows left in the budget, and rows examined. */
+    left: number;
+    examined: number;
+    dry: boolean;
+}
+
+function probeOf(r: JoinRun, slots: Int32Array): number[] {
+    const probe = r.probe;
+    for (let i = 0; i < slots.length; i++) probe[i] = r.env[slots[i]!]!;
+    probe.length = slots.length;
+    return probe;
 }

@@ -1,12 +1,25 @@
 /** Interned values and tuples of their ids, for the evaluator: the interner, tuple keys, an int vector and a tuple set. */
 import type { Value } from './ir.js';
+import { NumberCodes } from '../data/codes.js';
 
-/** Each distinct value gets an integer id; equal values (same type and value) share it. */
+/**
+ * Each distinct value gets an integer id; equal values (same type and value) share it. Numbers, most of a fact
+ * base's values (keys, years, ids), are looked up in a typed-array hash (NumberCodes, same equality as a Map):
+ * a Map of a million number keys is tens of megabytes of heap that each later full GC scans again, inside the
+ * derivation (the shared-object join). Texts and booleans go through a Map.
+ */
 export class Interner {
     private readonly ids = new Map<Value, number>();
+    private readonly numbers = new NumberCodes();
     private readonly values: Value[] = [];
 
     id(v: Value): number {
+        if (typeof v === 'number') {
+            const next = this.values.length;
+            const id = this.numbers.codeOr(v, next);
+            if (id === next) this.values.push(v);
+            return id;
+        }
         let id = this.ids.get(v);
         if (id === undefined) {
             id = this.values.length;
@@ -17,6 +30,10 @@ export class Interner {
     }
 
     lookup(v: Value): number | undefined {
+        if (typeof v === 'number') {
+            const id = this.numbers.lookup(v);
+            return id === -1 ? undefined : id;
+        }
         return this.ids.get(v);
     }
     value(id: number): Value {

@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { evaluate } from '../../../src/core/rules/evaluate.js';
 import { stratify, NegationCycleError } from '../../../src/core/rules/strata.js';
+import { Interner } from '../../../src/core/rules/interned.js';
 import type { Atom, Derivation, Fact, Literal, Program, Proof, Rule, Term, Value } from '../../../src/core/rules/ir.js';
 
 const v = (name: string): Term => ({ var: name });
@@ -355,5 +356,23 @@ describe('rules evaluator', () => {
         assert.equal(d.has({ pred: 'reach', args: ['1', '1'] }), false);
         assert.equal(d.has({ pred: 'reach', args: ['zzz', 1] }), false);
         assert.equal(d.has({ pred: 'nothing', args: [] } as Fact), false);
+    });
+
+    it('interns values as a Map keys them: numbers of every kind, texts and booleans apart, first-seen value kept', () => {
+        // Small ids first (a direct array), then numbers that leave it: negative, fractional, huge, -0, NaN.
+        const values: Value[] = [3, 0, 7, '3', true, 3, 1e6, -0, 0, -2, 2.5, NaN, 2 ** 40, 'x', NaN, false, -2, 2.5, '0', 1e6];
+        for (let i = 0; i < 3000; i++) values.push((i * 7919) % 5000, `t${i % 50}`);
+        values.push(-1, 2 ** 31, 0.1 + 0.2, -0, 3);
+        const interner = new Interner();
+        const reference = new Map<Value, number>();
+        for (const v of values) {
+            if (!reference.has(v)) reference.set(v, reference.size);
+            assert.equal(interner.id(v), reference.get(v), `id of ${String(v)} (${typeof v})`);
+        }
+        for (const [v, id] of reference) {
+            assert.equal(interner.lookup(v), id);
+            assert.ok(Object.is(interner.value(id), v), `value of ${id} is the first seen ${String(v)}`);
+        }
+        for (const v of [4.5, -3, '7', 'y', 2 ** 41]) assert.equal(interner.lookup(v), undefined, String(v));
     });
 });
