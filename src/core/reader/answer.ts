@@ -32,7 +32,7 @@ export interface ChoiceReading extends Reading<ChoiceLabel> {
     options?: number[];
 }
 
-import { after, firstSentenceEnd, notAnswering, skipLead } from './text.js';
+import { after, firstSentenceEnd, notAnswering, plainApostrophes, skipLead } from './text.js';
 import { reportedSpans, withoutDenied } from './denial.js';
 import type { Proposition } from './proposition.js';
 import {
@@ -97,7 +97,8 @@ function fromFinding<L extends string>(text: string, f: VerdictFinding, labels: 
  * …" and concluding "The answer is no." is yes in the paper's tables); an answer with no yes / no / unsure as its
  * first word, which the authors count unsure, is read by the robust rule.
  */
-export function readYesNo(response: string, options: ClosedOptions = {}): Reading<YesNo> {
+export function readYesNo(answer: string, options: ClosedOptions = {}): Reading<YesNo> {
+    const response = options.rule === 'paper' ? answer : plainApostrophes(answer);
     const start = skipLead(response);
     // both expressions start with yes / no (the paper's also with unsure): a cheap test of the first letter first
     const first = start < response.length ? response.charCodeAt(start) | 32 : 0;
@@ -166,8 +167,12 @@ const OPEN_FALSE =
  * anything else — so "I don't know whether the statement is true" is not true (the published parser's bug);
  * then an explicit verdict in the first sentence, then an opening yes / true / no / false.
  */
-export function readStatement(response: string, options: ClosedOptions = {}): Reading<Truth> {
-    if (options.rule !== 'paper') return fromFinding<Truth>(response, findVerdict(response), TRUTH_LABELS, 'unparseable');
+export function readStatement(answer: string, options: ClosedOptions = {}): Reading<Truth> {
+    if (options.rule !== 'paper') {
+        const response = plainApostrophes(answer);
+        return fromFinding<Truth>(response, findVerdict(response), TRUTH_LABELS, 'unparseable');
+    }
+    const response = answer;
     const start = skipLead(response);
     const end = firstSentenceEnd(response, start);
     const first = response.slice(start, end);

@@ -109,6 +109,15 @@ export function after(text: string, at: number): number {
 
 // ---------------------------------------------------------------- not answering
 
+/**
+ * The text with typographic apostrophes and single quotes (‘ ’) written as ASCII ones ("I don’t know" as "I don't
+ * know"), so that every expression written with ' reads today's assistants' typography too; the same length, so a
+ * span found in it is a span of the original. The text itself when it has none.
+ */
+export function plainApostrophes(text: string): string {
+    return text.indexOf('\u2019') < 0 && text.indexOf('\u2018') < 0 ? text : text.replace(/[\u2018\u2019]/g, "'");
+}
+
 const NEG = String.raw`(?:do\s*n[o']?t|don'?t|dont|cannot|can\s*not|can'?t|could\s*n[o']?t|couldn'?t|am\s+unable\s+to|'?m\s+unable\s+to|am\s+not\s+able\s+to|'?m\s+not\s+able\s+to|have\s+no\s+way\s+to|was\s+unable\s+to|was\s+not\s+able\s+to)`;
 const KNOW_VERB = String.raw`(?:know|say|tell|determine|verify|confirm|answer\s+(?:this|that|the\s+question)\s+(?:with\s+certainty|accurately|definitively)|find|recall|provide\s+(?:a\s+)?(?:definitive|accurate|specific|reliable|an?\s+answer)|be\s+(?:sure|certain))`;
 /** Unwilling to: "I don't want to", "I'd rather not", "I don't feel I can", "I won't". */
