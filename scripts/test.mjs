@@ -137,7 +137,8 @@ if (total === 0) {
 // are compiled once per run instead of once per process.
 process.env.NODE_COMPILE_CACHE ??= path.join(tmpdir(), 'halluprobe-test-compile-cache');
 await transforming;
-process.env.HALLUPROBE_TEST_JS = transformed;
+// Processes the tests start load TypeScript the same way (test/support/ts-loader.ts).
+if (nodeModule.registerHooks) process.env.HALLUPROBE_TEST_JS = transformed;
 const runnerArgs = tap => [
     '--import',
     // The Node of `npm test` is the devDependency's (22); a Node without synchronous module hooks (20) keeps tsx.
