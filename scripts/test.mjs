@@ -6,6 +6,9 @@ import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync
 import { tmpdir } from 'node:os';
 import { countsLine, sumCounts, tapCounts } from './test-counts.mjs';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import * as nodeModule from 'node:module';
 
 const args = process.argv.slice(2);
 const only = args.find(a => !a.startsWith('-'));
@@ -52,6 +55,23 @@ async function runSideBySide(steps) {
     for (const r of failed) console.error(`✖ ${r.label} failed (exit ${r.code})`);
     if (failed.length > 0) process.exit(1);
 }
+
+const tapDir = mkdtempSync(path.join(tmpdir(), 'halluprobe-test-'));
+// Every .ts file of the repository transformed once (esbuild, no bundling), side by side with the checks: the test
+// processes load these through scripts/test-loader.mjs instead of transforming them again in each process.
+const transformed = path.join(tapDir, 'js');
+const transforming = esbuild.build({
+    entryPoints: ['src', 'webview', 'test', 'bench', 'scripts']
+        .flatMap(dir => files(dir, '.ts'))
+        .filter(f => !f.endsWith('.d.ts')),
+    outdir: transformed,
+    outbase: '.',
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    sourcemap: 'inline',
+    logLevel: 'error',
+});
 
 if (!quick) {
     // One batch: the build does not wait for the checks, so that no core idles while the last check finishes.
@@ -116,10 +136,13 @@ if (total === 0) {
 // Every Node process the tests start (CLIs, servers, test files) keeps its compiled code in one cache: the bundles
 // are compiled once per run instead of once per process.
 process.env.NODE_COMPILE_CACHE ??= path.join(tmpdir(), 'halluprobe-test-compile-cache');
-const tapDir = mkdtempSync(path.join(tmpdir(), 'halluprobe-test-'));
+await transforming;
+// Processes the tests start load TypeScript the same way (test/support/ts-loader.ts).
+if (nodeModule.registerHooks) process.env.HALLUPROBE_TEST_JS = transformed;
 const runnerArgs = tap => [
     '--import',
-    'tsx',
+    // The Node of `npm test` is the devDependency's (22); a Node without synchronous module hooks (20) keeps tsx.
+    nodeModule.registerHooks ? pathToFileURL(path.resolve('scripts', 'test-loader.mjs')).href : 'tsx',
     '--test',
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',

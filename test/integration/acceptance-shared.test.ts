@@ -4,13 +4,14 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
+import { tsImport } from '../support/ts-loader.js';
 
 const tier = path.resolve('test/acceptance/erbench-metrics.test.ts');
 
 function runTier(ci: boolean) {
     const { NODE_TEST_CONTEXT: _nested, ...outer } = process.env;
     const env = { ...outer, HALLUPROBE_SHARED: path.resolve('test/fixtures/no-such-shared-folder'), CI: ci ? 'true' : '' };
-    return spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', tier], {
+    return spawnSync(process.execPath, [...tsImport(), '--test', '--test-reporter=tap', tier], {
         env,
         encoding: 'utf8',
         timeout: 120_000,

@@ -11,6 +11,7 @@ import { loadSpec } from '../../src/core/spec/load.js';
 import { loadData } from '../../src/core/data/index.js';
 import { generateQuestions } from '../../src/core/probes/index.js';
 import { cliArgs } from '../support/cli-path.js';
+import { tsImport } from '../support/ts-loader.js';
 
 const repo = path.resolve(import.meta.dirname, '..', '..');
 const cli = (args: string[]) => spawnSync(process.execPath, cliArgs(...args), { cwd: repo, encoding: 'utf8', timeout: 180_000 });
@@ -62,7 +63,7 @@ describe('statement probes from the command line', () => {
             'bash',
             [
                 '-c',
-                `"${process.execPath}" --import tsx "${main}" report --db "${db}" --format html | head -c1; echo " status \${PIPESTATUS[0]}"`,
+                `"${process.execPath}" ${tsImport().join(' ')} "${main}" report --db "${db}" --format html | head -c1; echo " status \${PIPESTATUS[0]}"`,
             ],
             { cwd: repo, encoding: 'utf8', timeout: 180_000 },
         );

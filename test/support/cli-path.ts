@@ -6,6 +6,7 @@
  */
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tsImport } from './ts-loader.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -13,5 +14,5 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 export function cliArgs(...args: string[]): string[] {
     return process.env.HALLUPROBE_CLI_BUNDLE
         ? [path.join(repo, 'dist', 'cli.mjs'), ...args]
-        : ['--import', 'tsx', path.join(repo, 'src', 'cli', 'main.ts'), ...args];
+        : [...tsImport(), path.join(repo, 'src', 'cli', 'main.ts'), ...args];
 }

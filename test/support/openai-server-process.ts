@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tsImport } from './ts-loader.js';
 
 export interface ServerProcess {
     url: string;
@@ -13,7 +14,7 @@ const cliPath = fileURLToPath(new URL('./openai-server-cli.ts', import.meta.url)
 
 /** Starts `openai-server-cli.ts` with the given arguments and resolves once it prints its URL. */
 export function spawnOpenAIServer(args: string[] = []): Promise<ServerProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', cliPath, ...args], {
+    const child = spawn(process.execPath, [...tsImport(), cliPath, ...args], {
         stdio: ['ignore', 'pipe', 'inherit'],
         cwd: path.dirname(cliPath),
     });

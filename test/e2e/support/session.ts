@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromiumPath, codeServerEntry, e2ePrefix, startCodeServer, type CodeServer } from './code-server.js';
 import { ARTIFACTS, prepareWorkspace, REPO } from './workspace.js';
+import { tsImport } from '../../support/ts-loader.js';
 
 export const CHROMIUM_FLAGS = [
     '--headless',
@@ -41,10 +42,10 @@ export interface ModelServer {
 
 /** The runner helper's test server as a child process; every request gets the same fixed answer (`extra`: more flags, e.g. --latency). */
 export async function startModelServer(answer: string, extra: string[] = []): Promise<ModelServer> {
-    // This Node with tsx's loader: one process (the tsx command starts a second Node to run the file).
+    // This Node with a TypeScript loader (test/support/ts-loader.ts): one process (the tsx command starts a second Node).
     const child = spawn(
         process.execPath,
-        ['--import', 'tsx', path.join(REPO, 'test/support/openai-server-cli.ts'), '--port', '0', '--answer', answer, ...extra],
+        [...tsImport(), path.join(REPO, 'test/support/openai-server-cli.ts'), '--port', '0', '--answer', answer, ...extra],
         { stdio: ['ignore', 'pipe', 'pipe'], cwd: REPO },
     );
     const url = await new Promise<string>((resolve, reject) => {
