@@ -581,7 +581,11 @@ const squash = (s: string) =>
  * abstention or refusal → unsure; nothing named → none (as the authors read it), with why = "no option named".
  * Paper rule: `Option (\d)` in the first sentence only.
  */
-export function readChoice(response: string, options: readonly string[], settings: ChoiceOptions = {}): ChoiceReading {
+export function readChoice(answer: string, optionTexts: readonly string[], settings: ChoiceOptions = {}): ChoiceReading {
+    // typographic apostrophes read as ASCII ones, in the answer and the options alike (same lengths: spans stay the answer's)
+    const paperRule = settings.rule === 'paper';
+    const response = paperRule ? answer : plainApostrophes(answer);
+    const options = paperRule ? optionTexts : optionTexts.map(plainApostrophes);
     const n = options.length;
     const start = skipLead(response);
     if (response.trim() === '') return reading('unparseable', [0, 0], 'empty response', 'none', response.length);

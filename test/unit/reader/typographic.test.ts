@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readStatement, readYesNo } from '../../../src/core/reader/index.js';
+import { readChoice, readStatement, readYesNo } from '../../../src/core/reader/index.js';
 
 describe('typographic apostrophes read as ASCII ones', () => {
     it("a decline written with ’ is unsure, like the same decline written with '", () => {
@@ -31,5 +31,18 @@ describe('typographic apostrophes read as ASCII ones', () => {
         const text = 'I can’t say for sure which club he joined.';
         const r = readYesNo(text);
         assert.equal(text.slice(r.span[0], r.span[1]).includes('can’t'), true);
+    });
+
+    it('a multiple-choice decline written with ’ is unsure, and an option whose text has ’ is still named', () => {
+        const options = [
+            'Directed by Steven Soderbergh',
+            'Released in 2001',
+            'Ocean’s Eleven stars Julia Roberts',
+            'Produced in Spain',
+        ];
+        assert.equal(readChoice('I can’t tell which option is false.', options).label, 'unsure');
+        assert.equal(readChoice('I don’t know.', options).label, 'unsure');
+        const named = readChoice("The false one: Ocean's Eleven stars Julia Roberts.", options);
+        assert.equal(named.option, 3);
     });
 });
