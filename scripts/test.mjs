@@ -18,6 +18,8 @@ function files(dir, suffix) {
     if (!existsSync(dir)) return [];
     const out = [];
     for (const name of readdirSync(dir)) {
+        // installed packages and tool folders (bench/.tools/node_modules after `npm run bench`) are no sources
+        if (name === 'node_modules' || name.startsWith('.')) continue;
         const p = path.join(dir, name);
         if (statSync(p).isDirectory()) out.push(...files(p, suffix));
         else if (p.endsWith(suffix)) out.push(p);
