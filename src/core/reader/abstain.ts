@@ -8,6 +8,7 @@
  */
 import { notAnswering } from './answer.js';
 import { sentences } from './claims.js';
+import { plainApostrophes } from './text.js';
 import { reportedSpans, withoutDenied } from './denial.js';
 import type { Stance } from './types.js';
 
@@ -44,7 +45,7 @@ export function readClaimsAnswer(response: string): ClaimsAnswer {
     for (const [a, b] of sentences(response)) {
         const s = response.slice(a, b);
         // A typographic apostrophe ("I don’t have enough information") declines as the typed one does (same length).
-        const decline = notAnswering(s.replace(/[\u2018\u2019]/g, "'"));
+        const decline = notAnswering(plainApostrophes(s));
         const hedge = decline ? undefined : HEDGE.exec(s);
         if (!decline && !hedge) {
             // A sentence that only reports values it sets aside ("The passage says X, which is clearly off") or the given
