@@ -6,7 +6,9 @@
  * each question tests (issue 35), the statements' triple size (issue 38) and dated rule questions (issue 36) were
  * added to the questions on purpose, and the temporal example's `before` probe added its own two entries (issue 38
  * item 5; the others unchanged), and the open example's star declared a list (issue 41: its questions' stored relations
- * say `many`, nothing else changed): a change to a question is made here knowingly, never by a speed change.
+ * say `many`, nothing else changed): a change to a question is made here knowingly, never by a speed change. The
+ * choice probe whose stems word an option differently (mc_worded) was added by w49b with digests recorded on main
+ * d85be84, before that change's speed work.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
