@@ -367,7 +367,7 @@ if (process.argv[2] === '--digest') {
         // when live data does, not RSS: through a 1M-row choice stream the heap's committed size stayed flat (93 MB, old
         // space 41 MB used throughout, young generation 32 MB from the start) while RSS rose 4-11 MB — +3 to +7 MB at the
         // first held check, whose forced collections compact the 1M rows' 80 MB heap (the 100k rows' 20 MB: +0.5), the
-        // rest a creep of pages becoming resident again that stopped by 2M questions — so RSS read 6-10× the 100k rows'
+        // rest a creep of pages becoming resident again, levelling off in the run's second half — so RSS read 3-10× the 100k rows'
         // figure with nothing held (the held row shows what is, after gc). RSS is still printed per case above.
         const extraSmall = Math.max(1, s.streamHeapMB - s.indexedHeapMB);
         const extraLarge = Math.max(1, l.streamHeapMB - l.indexedHeapMB);
