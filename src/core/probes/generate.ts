@@ -441,9 +441,12 @@ function assemble(
     if (item.options) q.options = item.options;
     if (paperRule) q.answerRule = 'paper';
     // The family's own data (QuestionData: open's context, rule's proof, …), every key as the plan gave it, in its order.
-    for (const k of Object.keys(item)) {
+    // for…in, not Object.keys: the same keys in the same order (an item is a plain object, and Object.prototype has no
+    // enumerable key), without an array of them per question; a placed key is skipped before its value is read.
+    for (const k in item) {
+        if (PLACED.has(k)) continue;
         const v = (item as unknown as Record<string, unknown>)[k];
-        if (v !== undefined && !PLACED.has(k)) (q as unknown as Record<string, unknown>)[k] = v;
+        if (v !== undefined) (q as unknown as Record<string, unknown>)[k] = v;
     }
     if (item.group) {
         if (groups.key !== item.group.key) {

@@ -151,7 +151,9 @@ export class SubjectIndex {
 
     /** True when no other row's subject reads like `row`'s. */
     alone(row: number): boolean {
-        return !this.build().has(row);
+        // Most indexes hold no row (every subject names its row alone): asked for every row, checked before the lookup.
+        const ring = this.build();
+        return ring.size === 0 || !ring.has(row);
     }
 
     /** Every row whose subject reads like `row`'s (itself included), ascending. */
@@ -283,11 +285,23 @@ export function falseOfEveryMeaning(
     const indexes = Array.isArray(index) ? (index as readonly SubjectIndex[]) : [index as SubjectIndex];
     let alone = true;
     for (const ix of indexes) if (!ix.alone(row)) alone = false;
-    const rows = alone ? [row] : [...new Set(indexes.flatMap(ix => ix.rowsLike(row)))];
-    for (const r of rows) {
-        const code = column.codes[r]!;
-        if (code < 0) return false;
-        if (sameUnderAliases(spec, data, relation, attribute, column.values[code]!, value)) return false;
-    }
+    // The usual case, a subject that names its row alone, without the array of one row.
+    if (alone) return falseOf(spec, data, relation, attribute, column, row, value);
+    for (const r of new Set(indexes.flatMap(ix => ix.rowsLike(row))))
+        if (!falseOf(spec, data, relation, attribute, column, r, value)) return false;
     return true;
+}
+
+/** Is `value` false of row `r`'s value in `column` (which it holds, and which is not `value` under the aliases)? */
+function falseOf(
+    spec: SpecModel,
+    data: LoadedData,
+    relation: string,
+    attribute: string,
+    column: Column,
+    r: number,
+    value: CellValue,
+): boolean {
+    const code = column.codes[r]!;
+    return code >= 0 && !sameUnderAliases(spec, data, relation, attribute, column.values[code]!, value);
 }

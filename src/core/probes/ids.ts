@@ -19,9 +19,19 @@ function sha(text: string, hexChars: number): string {
  * A fact's readable name and id: `Movie(Avatar, 2009).director` (the entity as the graph panel names it, then the
  * attribute) and 16 hex digits of sha256 over it. Neither depends on the value, the family, the run or the store.
  */
-export function factName(relation: string, key: readonly string[], attribute: string): { id: string; label: string } {
-    const label = `${relation}(${key.join(', ')}).${attribute}`;
+export function factName(
+    relation: string,
+    key: readonly string[],
+    attribute: string,
+    entity = entityName(relation, key),
+): { id: string; label: string } {
+    const label = `${entity}.${attribute}`;
     return { id: sha(label, 16), label };
+}
+
+/** The entity part of a fact's name, `Movie(Avatar, 2009)`: for a row's several facts to join once (factName's `entity`). */
+export function entityName(relation: string, key: readonly string[]): string {
+    return `${relation}(${key.join(', ')})`;
 }
 
 export interface IdParts {

@@ -83,11 +83,12 @@ export function entityNode(
 ): KgNode {
     const { relation, table } = scope.slots[slot]!;
     const key = rowKey ?? keyValues(relation, table, rows[slot]!);
+    const label = key.join(', ');
     return {
-        id: `${relation.name}(${key.join(', ')})`,
+        id: `${relation.name}(${label})`,
         kind: 'entity',
         relation: relation.name,
-        label: key.join(', '),
+        label,
         hop,
         given,
     };

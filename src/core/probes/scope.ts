@@ -41,6 +41,8 @@ export class Scope {
     /** Every attribute some template or condition reads, per slot (null checks use it). */
     readonly used = new Map<string, Resolved>();
     private readonly resolved = new Map<string, Resolved | null>();
+    /** hasNull's checks (the scalar used attributes' codes), made for `size` used attributes. */
+    private nullable?: { size: number; checks: { slot: number; codes: Int32Array | undefined }[] };
 
     /**
      * `unqualified` lists, in order, the slots whose attributes a bare name may mean (for paths: the start
@@ -175,12 +177,22 @@ export class Scope {
 
     /** True when a scalar attribute that a template or keyword needs is null in the bound rows. */
     hasNull(rows: Int32Array): boolean {
+        // Asked for every row: the scalar attributes' codes are looked up once per set of used attributes (it only grows).
+        if (this.nullable?.size !== this.used.size) this.nullable = { size: this.used.size, checks: this.nullChecks() };
+        for (const c of this.nullable.checks) if (!c.codes || c.codes[rows[c.slot]!]! < 0) return true;
+        return false;
+    }
+
+    private nullChecks(): { slot: number; codes: Int32Array | undefined }[] {
+        const checks: { slot: number; codes: Int32Array | undefined }[] = [];
         for (const r of this.used.values()) {
             if (r.attribute.type.list) continue;
-            const col = this.slots[r.slot]!.table.column(r.attribute.name);
-            if (!col || col.codes[rows[r.slot]!]! < 0) return true;
+            const codes = this.slots[r.slot]!.table.column(r.attribute.name)?.codes;
+            checks.push({ slot: r.slot, codes });
+            // A missing column reads as null for every row: nothing after it is looked at.
+            if (!codes) break;
         }
-        return false;
+        return checks;
     }
 
     /** The keyword(s) of one attribute: a list value gives one keyword per item, a null list none. */

@@ -6,7 +6,9 @@
  * each question tests (issue 35), the statements' triple size (issue 38) and dated rule questions (issue 36) were
  * added to the questions on purpose, and the temporal example's `before` probe added its own two entries (issue 38
  * item 5; the others unchanged), and the open example's star declared a list (issue 41: its questions' stored relations
- * say `many`, nothing else changed): a change to a question is made here knowingly, never by a speed change.
+ * say `many`, nothing else changed): a change to a question is made here knowingly, never by a speed change. The
+ * choice probe whose stems word an option differently (mc_worded) was added by w49b with digests recorded on main
+ * d85be84, before that change's speed work.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -84,6 +86,15 @@ probe mc_none choice using facts {
     none_of_above 0.3
     keyword_match paper
 }
+probe mc_worded choice using facts {
+    stem "Which option about {title} ({year}) is false?"
+    stem "What is wrong about the movie {title} of {year}?"
+    stem "Which is not true of {title}, released in {year}?"
+    option director "Directed by {director}."
+    option director "Its director is {director}."
+    option country "Made in {country}."
+    option genre "It is {article(genre)} {genre} movie."
+}
 `;
 
 /** Recorded on the code before the speed work. */
@@ -155,6 +166,9 @@ describe('generated questions are unchanged by the speed work (issue 39)', () =>
             'mc seed 5: 12 645629a9c7da760c',
             'mc_none: 27 c66e0df3cc28bb20',
             'mc_none seed 5: 27 421e63493d40c4fa',
+            // (w49b: recorded on main d85be84, before its speed work: stems that word an option differently)
+            'mc_worded: 27 0438ee56a0fc9310',
+            'mc_worded seed 5: 27 14d84c8239ed9c71',
         ]);
     });
 

@@ -25,7 +25,7 @@ import { plainCells } from '../../report/paper-cells.js';
 import type { Problem } from '../../errors.js';
 import { AUTHORS_DECLINE_WORDS } from '../../reader/index.js';
 import { datedText, markDated, probeAsOf } from '../../probes/as-of.js';
-import { rowFact } from '../../probes/facts.js';
+import { rowFact, rowName, type RowName } from '../../probes/facts.js';
 import type { FactRef } from '../../probes/question.js';
 import { declareSettings } from '../../spec/settings.js';
 
@@ -246,13 +246,13 @@ function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problem
         attributes: readonly string[],
         falsified: number | undefined,
         fake: string | undefined,
-        key?: readonly string[],
+        named?: RowName,
     ): FactRef[] {
         const facts: FactRef[] = [];
         for (let i = 0; i < attributes.length; i++) {
             const shown = falsified === i + 1;
             const extra: Partial<FactRef> = shown && fake !== undefined ? { option: i + 1, shown: fake } : { option: i + 1 };
-            const fact = rowFact(scope, rows, 0, attributes[i]!, shown ? 'shown' : 'asked', extra, fd.lhs, key);
+            const fact = rowFact(scope, rows, 0, attributes[i]!, shown ? 'shown' : 'asked', extra, fd.lhs, named);
             if (fact) facts.push(fact);
         }
         return facts;
@@ -263,6 +263,10 @@ function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problem
     const phrasingNames = stems.map((_, s) => `stem-${s + 1}`);
     const labels = options.map(o => labelOf(rel, o.attribute));
     const optionAttributes = options.map(o => o.attribute);
+    /** How the question lists option i: `Option 1: `, then `\nOption 2: `, … (joined once, not per question). */
+    const optionHeads = options.map((_, i) => `${i ? '\n' : ''}Option ${i + 1}: `);
+    /** A stem's group as its items give it (assemble makes each question's own group from it): one per stem, shared. */
+    const stemGroups = phrasingNames.map(role => ({ key: 'stems', relation: 'twins', role }));
     let lastPath: { row: number; falsified: string | undefined; path: { nodes: KgNode[]; edges: KgEdge[] } } | undefined;
     /** The last row `items` read the key of, and that key: its falsification, facts and graph name the row by it. */
     let lastKey: { row: number; key: string[] } | undefined;
@@ -308,24 +312,26 @@ function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problem
             }
             const gold = f ? f.index + 1 : 'none';
             const falseAttr = f ? options[f.index]!.attribute : undefined;
+            const fake = f ? format(f.fake as TemplateValue) : undefined;
             const keywords = falseAttr ? [scope.keywords(rows, 0, falseAttr, { relation: rel.name, attribute: falseAttr })] : [];
             const explain =
                 f && falseAttr
-                    ? `The ${labels[f.index]} is ${keywords[0]!.map(k => k.value).join(', ')}, not ${format(f.fake as TemplateValue)}.`
+                    ? `The ${labels[f.index]} is ${keywords[0]!.map(k => k.value).join(', ')}, not ${fake}.`
                     : 'All options are correct.';
-            // The stems ask about the same facts (the same option falsified with the same value): one list, shared.
-            const facts = optionFacts(
-                rows,
-                optionAttributes,
-                f ? f.index + 1 : undefined,
-                f ? format(f.fake as TemplateValue) : undefined,
-                key,
-            );
+            // The stems ask about the same facts (the same option falsified with the same value): one list, shared;
+            // likewise what is falsified (read by the graph, never placed on the question).
+            const facts = optionFacts(rows, optionAttributes, f ? f.index + 1 : undefined, fake, rowName(rel.name, key));
+            const falsified = falseAttr ? { attribute: falseAttr, value: fake! } : undefined;
+            /** What follows the stem: the options as listed, joined once when the stems share their texts. */
+            let tail = '';
             return stems.map((stem, s): Item => {
                 const texts = optionTexts[s]!;
-                let listed = '';
-                for (let i = 0; i < texts.length; i++) listed += `${i ? '\n' : ''}Option ${i + 1}: ${texts[i]}`;
-                const question = `Q: ${asked(render(stem.parsed, truthLookup), s, stem.text)} Provide an explanation.\n${listed}\nA: `;
+                if (!s || !sameTexts(texts, optionTexts[s - 1]!)) {
+                    let listed = '';
+                    for (let i = 0; i < texts.length; i++) listed += optionHeads[i]! + texts[i]!;
+                    tail = ` Provide an explanation.\n${listed}\nA: `;
+                }
+                const question = `Q: ${asked(render(stem.parsed, truthLookup), s, stem.text)}${tail}`;
                 const item: Item = {
                     phrasing: phrasingNames[s]!,
                     template: stemTemplates[s]!,
@@ -338,8 +344,8 @@ function choicePlan(spec: SpecModel, data: LoadedData, probe: ProbeDecl, problem
                 item.facts = facts;
                 if (paperMatch) item.keywordMatch = 'paper';
                 // The stems ask one question three ways: the answers must agree.
-                if (stems.length > 1) item.group = { key: 'stems', relation: 'twins', role: item.phrasing };
-                if (f && falseAttr) item.falsified = { attribute: falseAttr, value: format(f.fake as TemplateValue) };
+                if (stems.length > 1) item.group = stemGroups[s]!;
+                if (falsified) item.falsified = falsified;
                 return markDated(item, asOf);
             });
         },
@@ -379,6 +385,13 @@ export function parseChoiceAnswer(response: string, q: Pick<Question, 'options' 
     return parsed.answer === 'none' && AUTHORS_DECLINE_WORDS.test(response)
         ? { ...parsed, answer: 'unsure', why: `${parsed.why ?? 'no option'}; a decline word (authors' M rule)` }
         : parsed;
+}
+
+/** Do two stems' option lists hold the same texts, in order? */
+function sameTexts(a: readonly string[], b: readonly string[]): boolean {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
 }
 
 const stemNames = (count: number) => Array.from({ length: count }, (_, i) => `stem-${i + 1}`);
