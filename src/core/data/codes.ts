@@ -90,6 +90,23 @@ export class NumberCodes {
         return this.codes[this.slot(v)]!;
     }
 
+    /** Writes each number into `values` at its code, where that slot is still empty. */
+    writeValues(values: unknown[]): void {
+        const direct = this.direct;
+        if (direct) {
+            for (let v = 0; v < direct.length; v++) {
+                const code = direct[v]! - 1;
+                if (code !== -1 && values[code] === undefined) values[code] = v;
+            }
+            return;
+        }
+        const { keys, codes } = this;
+        for (let i = 0; i < codes.length; i++) {
+            const code = codes[i]!;
+            if (code !== -1 && values[code] === undefined) values[code] = keys[i]!;
+        }
+    }
+
     /** A direct array long enough for `v` (past 2^16, for every row expected: ids 1…n grow it once, not ten times). */
     private widen(v: number): void {
         let length = this.direct!.length;

@@ -155,10 +155,19 @@ export class ColumnBuilder {
         this.values = grown;
     }
 
-    /** The dictionary code of a number (adding it when new). */
+    /**
+     * The dictionary code of a number (adding it when new). With `textBytes`, a new number stays in the number
+     * dictionary until the column's values are first read (see build), as a text stays as bytes; -0, which the
+     * dictionary may keep as 0, is written at once.
+     */
     numberCode(value: number): number {
         const code = this.numbers.codeOr(value, this.size);
-        if (code === this.size) this.add(value);
+        if (code === this.size) {
+            if (this.texts && !Object.is(value, -0)) {
+                this.size++;
+                this.deferred++;
+            } else this.add(value);
+        }
         return code;
     }
 
@@ -170,25 +179,27 @@ export class ColumnBuilder {
         const code = this.texts!.codeOr(buf, start, end, this.size);
         if (code === this.size) {
             this.add(undefined);
-            this.undecoded++;
+            this.deferred++;
         }
         return code;
     }
 
-    private undecoded = 0;
+    /** Values left in their dictionary (texts as bytes, numbers) until `values` is first read. */
+    private deferred = 0;
 
     /**
-     * The column. Texts taken as bytes become JS strings on the first read of `values`, all at once: checking
-     * keys, FDs and FKs reads codes and `size` only, so a million distinct names a check never shows cost no
-     * million strings.
+     * The column. Texts taken as bytes become JS strings, and numbers (with `textBytes`) come out of their
+     * dictionary, on the first read of `values`, all at once: checking keys, FDs and FKs reads codes and `size`
+     * only, so a million distinct names or ids a check never shows cost no million-slot array while loading.
      */
     build(): Column {
         const { attribute, type, texts, size } = this;
         const codes = this.codes.build();
         let values = this.values;
         if (values.length > size) values.length = size;
-        if (this.undecoded === 0 || !texts) return { attribute, type, codes, size, values };
+        if (this.deferred === 0 || !texts) return { attribute, type, codes, size, values };
         texts.seal();
+        const numbers = this.numbers;
         let ready = false;
         return {
             attribute,
@@ -202,6 +213,7 @@ export class ColumnBuilder {
                         for (let code = 0; code < values.length; code++) all[code] = values[code]!;
                         values = all;
                     }
+                    numbers.writeValues(values);
                     for (let code = 0; code < size; code++) if (values[code] === undefined) values[code] = texts.text(code);
                     ready = true;
                 }

@@ -138,10 +138,12 @@ test('a ColumnBuilder keyed by bytes gives the same column as one keyed by strin
     );
 });
 
-test('a ColumnBuilder keyed by bytes and told to expect many rows gives the same column as one keyed by strings, past 2^16 values and with numbers, booleans and strings among the texts', () => {
+test('a ColumnBuilder keyed by bytes and told to expect many rows gives the same column as one keyed by strings, past 2^16 values and with numbers (-0 and NaN too), booleans and strings among the texts', () => {
     const rows = 150_000;
     const cell = (i: number): CellValue =>
-        i % 11 === 0 ? null : i % 5 === 0 ? i : i % 7 === 0 ? i % 2 === 0 : `t${i % 120_000}${i % 3 === 0 ? 'é' : ''}`;
+        i % 11 === 0 ? null : i % 5 === 0 ? number(i) : i % 7 === 0 ? i % 2 === 0 : `t${i % 120_000}${i % 3 === 0 ? 'é' : ''}`;
+    // Whole numbers first (looked up by index), then -0, halves and NaN (hashed): both kinds come out of the dictionary.
+    const number = (i: number) => (i === 80_005 ? -0 : i === 90_010 ? NaN : i > 100_000 && i % 3 === 0 ? i + 0.5 : i);
     const bytes = new ColumnBuilder('t', text, rows, true),
         strings = new ColumnBuilder('t', text, rows);
     for (let i = 0; i < rows; i++) {
