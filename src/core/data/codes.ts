@@ -49,18 +49,19 @@ export class NumberCodes {
      * Small non-negative integers (ids, years, counts) are looked up by index in `direct` instead of hashed: as
      * long as every number seen is one and the largest stays within a few times the distinct count (so the array
      * stays small), lookups of increasing ids touch memory in order. The first other number moves every code into
-     * the hash table for good.
+     * the hash table for good. It holds code + 1 (0: none), so a new array needs no filling: a page of it costs
+     * nothing until a number falls in it.
      */
-    private direct: Int32Array | undefined = new Int32Array(1024).fill(-1);
+    private direct: Int32Array | undefined = new Int32Array(1024);
 
     /** The number's code, or `next` (which the caller then owns) when it is new. */
     codeOr(v: number, next: number): number {
         const direct = this.direct;
         if (direct) {
             if (v >= 0 && v < direct.length && (v | 0) === v) {
-                const code = direct[v]!;
+                const code = direct[v]! - 1;
                 if (code !== -1) return code;
-                direct[v] = next;
+                direct[v] = next + 1;
                 this.size++;
                 return next;
             }
@@ -85,15 +86,33 @@ export class NumberCodes {
     /** The number's code, or -1 when it has none. */
     lookup(v: number): number {
         const direct = this.direct;
-        if (direct) return v >= 0 && v < direct.length && (v | 0) === v ? direct[v]! : -1;
+        if (direct) return v >= 0 && v < direct.length && (v | 0) === v ? direct[v]! - 1 : -1;
         return this.codes[this.slot(v)]!;
     }
 
-    /** A direct array long enough for `v`. */
+    /** Writes each number into `values` at its code, where that slot is still empty. */
+    writeValues(values: unknown[]): void {
+        const direct = this.direct;
+        if (direct) {
+            for (let v = 0; v < direct.length; v++) {
+                const code = direct[v]! - 1;
+                if (code !== -1 && values[code] === undefined) values[code] = v;
+            }
+            return;
+        }
+        const { keys, codes } = this;
+        for (let i = 0; i < codes.length; i++) {
+            const code = codes[i]!;
+            if (code !== -1 && values[code] === undefined) values[code] = keys[i]!;
+        }
+    }
+
+    /** A direct array long enough for `v` (past 2^16, for every row expected: ids 1…n grow it once, not ten times). */
     private widen(v: number): void {
         let length = this.direct!.length;
         while (length <= v) length *= 2;
-        const wider = new Int32Array(length).fill(-1);
+        if (length > 1 << 16 && this.expectedRows >= length) length = this.expectedRows + 1;
+        const wider = new Int32Array(length);
         wider.set(this.direct!);
         this.direct = wider;
     }
@@ -109,10 +128,10 @@ export class NumberCodes {
         this.codes = new Int32Array(capacity).fill(-1);
         this.mask = capacity - 1;
         for (let v = 0; v < direct.length; v++) {
-            if (direct[v] === -1) continue;
+            if (direct[v] === 0) continue;
             const i = this.slot(v);
             this.keys[i] = v;
-            this.codes[i] = direct[v]!;
+            this.codes[i] = direct[v]! - 1;
         }
     }
 
@@ -229,18 +248,28 @@ export class TextCodes {
         this.used += length;
     }
 
-    /** Room for one more text of `length` bytes under `code`. */
+    /**
+     * Room for one more text of `length` bytes under `code`. Doubling, or — past 2^16 texts when many more rows are
+     * expected — room for them all at once (by the bytes per text so far, and a quarter more): each growth copies
+     * what was kept into fresh memory, which costs far more than the copying itself where a page's first touch is
+     * dear.
+     */
     private makeRoom(code: number, length: number): void {
+        const many = code >= 1 << 16 && this.expectedRows > code * 2;
         if (code >= this.offsets.length) {
-            const offsets = new Int32Array(this.offsets.length * 2),
-                lengths = new Int32Array(this.offsets.length * 2);
+            const room = many ? this.expectedRows : this.offsets.length * 2;
+            const offsets = new Int32Array(room),
+                lengths = new Int32Array(room);
             offsets.set(this.offsets);
             lengths.set(this.lengths);
             this.offsets = offsets;
             this.lengths = lengths;
         }
         if (this.used + length > this.arena.length) {
-            const grown = Buffer.allocUnsafe(Math.max(this.arena.length * 2, this.used + length));
+            const expected = many ? Math.ceil((this.used / code) * this.expectedRows * 1.25) : 0;
+            const grown = Buffer.allocUnsafe(
+                Math.max(this.arena.length * 2, this.used + length, Math.min(expected, 2 ** 31 - 1)),
+            );
             this.arena.copy(grown, 0, 0, this.used);
             this.arena = grown;
         }

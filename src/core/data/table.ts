@@ -53,15 +53,30 @@ export class Int32Builder {
         return this.data[i]!;
     }
 
+    /**
+     * The numbers. When they fill all but an eighth of the array (a reader that knew its row count reserved it),
+     * a view of it, not a copy: copying a million-row column touches 4 MB of fresh memory.
+     */
     build(): Int32Array {
-        return this.data.slice(0, this.size);
+        const data = this.data;
+        return this.size >= data.length - (data.length >> 3) ? data.subarray(0, this.size) : data.slice(0, this.size);
     }
 }
 
 /** Appends values to one column, reusing dictionary codes for values seen before. */
 export class ColumnBuilder {
     private readonly codes: Int32Builder;
-    private readonly values: CellValue[] = [];
+    /**
+     * The distinct values by code. With `textBytes`, a holey array, grown ahead (see `room`) and only for values
+     * given as such: a text taken as bytes leaves its slot a hole until `build`'s getter reads it. A million-row
+     * column then costs no million-slot array while it loads (pushing a million values one by one cost more than
+     * dictionary-coding them: each growth copies the array into fresh memory). Otherwise packed, pushed in turn.
+     */
+    private values: CellValue[] = [];
+    /** How many distinct values (codes) there are. */
+    private size = 0;
+    /** The rows expected in all (grow straight to room for them once past 2^16 values, as the dictionaries do). */
+    private readonly expectedRows: number;
     private readonly index = new Map<string | boolean, number>();
     private readonly numbers = new NumberCodes();
     /** With `textBytes`, texts are keyed by their UTF-8 bytes (for readers that have bytes, not strings). */
@@ -74,6 +89,7 @@ export class ColumnBuilder {
         textBytes = false,
     ) {
         this.codes = new Int32Builder(capacity);
+        this.expectedRows = capacity;
         this.texts = textBytes ? new TextCodes() : undefined;
         this.numbers.expectedRows = capacity;
         if (this.texts) this.texts.expectedRows = capacity;
@@ -98,8 +114,8 @@ export class ColumnBuilder {
         if (value === null || value === undefined) return -1;
         if (typeof value === 'number') return this.numberCode(value);
         if (this.texts && typeof value === 'string') {
-            const code = this.texts.codeOfString(value, this.values.length);
-            if (code === this.values.length) this.values.push(value);
+            const code = this.texts.codeOfString(value, this.size);
+            if (code === this.size) this.add(value);
             return code;
         }
         // Plain strings are their own map key (cheap, no concatenation); lists go through JSON.
@@ -112,17 +128,46 @@ export class ColumnBuilder {
                 : 'false\u0000';
         let code = this.index.get(key);
         if (code === undefined) {
-            code = this.values.length;
-            this.values.push(value);
+            code = this.size;
+            this.add(value);
             this.index.set(key, code);
         }
         return code;
     }
 
-    /** The dictionary code of a number (adding it when new). */
+    /** Gives the next code to `value` (undefined: a text kept as bytes, read at `build`). */
+    private add(value: CellValue | undefined): void {
+        if (!this.texts) this.values.push(value!);
+        else if (value !== undefined) {
+            if (this.size >= this.values.length) this.room(this.size + 1);
+            this.values[this.size] = value;
+        }
+        this.size++;
+    }
+
+    /** A holey values array of at least `min` slots: doubled, or room for every row expected once past 2^16. */
+    private room(min: number): void {
+        let length = Math.max(1024, this.values.length * 2, min);
+        if (min > 1 << 16 && this.expectedRows > length) length = this.expectedRows;
+        const grown = new Array<CellValue>(length),
+            values = this.values;
+        for (let i = 0; i < values.length; i++) if (values[i] !== undefined) grown[i] = values[i]!;
+        this.values = grown;
+    }
+
+    /**
+     * The dictionary code of a number (adding it when new). With `textBytes`, a new number stays in the number
+     * dictionary until the column's values are first read (see build), as a text stays as bytes; -0, which the
+     * dictionary may keep as 0, is written at once.
+     */
     numberCode(value: number): number {
-        const code = this.numbers.codeOr(value, this.values.length);
-        if (code === this.values.length) this.values.push(value);
+        const code = this.numbers.codeOr(value, this.size);
+        if (code === this.size) {
+            if (this.texts && !Object.is(value, -0)) {
+                this.size++;
+                this.deferred++;
+            } else this.add(value);
+        }
         return code;
     }
 
@@ -131,36 +176,45 @@ export class ColumnBuilder {
      * text stays as bytes until the column's values are first read (see build).
      */
     textCode(buf: Buffer, start: number, end: number): number {
-        const code = this.texts!.codeOr(buf, start, end, this.values.length);
-        if (code === this.values.length) {
-            this.values.push(undefined as unknown as CellValue);
-            this.undecoded++;
+        const code = this.texts!.codeOr(buf, start, end, this.size);
+        if (code === this.size) {
+            this.add(undefined);
+            this.deferred++;
         }
         return code;
     }
 
-    private undecoded = 0;
+    /** Values left in their dictionary (texts as bytes, numbers) until `values` is first read. */
+    private deferred = 0;
 
     /**
-     * The column. Texts taken as bytes become JS strings on the first read of `values`, all at once: checking
-     * keys, FDs and FKs reads codes and `size` only, so a million distinct names a check never shows cost no
-     * million strings.
+     * The column. Texts taken as bytes become JS strings, and numbers (with `textBytes`) come out of their
+     * dictionary, on the first read of `values`, all at once: checking keys, FDs and FKs reads codes and `size`
+     * only, so a million distinct names or ids a check never shows cost no million-slot array while loading.
      */
     build(): Column {
-        const { attribute, type, values, texts } = this;
+        const { attribute, type, texts, size } = this;
         const codes = this.codes.build();
-        if (this.undecoded === 0 || !texts) return { attribute, type, codes, size: values.length, values };
+        let values = this.values;
+        if (values.length > size) values.length = size;
+        if (this.deferred === 0 || !texts) return { attribute, type, codes, size, values };
         texts.seal();
+        const numbers = this.numbers;
         let ready = false;
         return {
             attribute,
             type,
             codes,
-            size: values.length,
+            size,
             get values() {
                 if (!ready) {
-                    for (let code = 0; code < values.length; code++)
-                        if (values[code] === undefined) values[code] = texts.text(code);
+                    if (values.length < size) {
+                        const all = new Array<CellValue>(size);
+                        for (let code = 0; code < values.length; code++) all[code] = values[code]!;
+                        values = all;
+                    }
+                    numbers.writeValues(values);
+                    for (let code = 0; code < size; code++) if (values[code] === undefined) values[code] = texts.text(code);
                     ready = true;
                 }
                 return values;

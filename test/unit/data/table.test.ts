@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { ColumnBuilder, createTable } from '../../../src/core/data/table.js';
+import type { CellValue } from '../../../src/core/data/types.js';
 import { NumberCodes, TextCodes } from '../../../src/core/data/codes.js';
 
 const text = { scalar: 'text', list: false } as const;
@@ -55,6 +56,16 @@ test('createTable keeps a string and a number that print alike apart', () => {
 // The typed dictionaries behind ColumnBuilder must number values exactly as a Map does (first occurrence
 // first, SameValueZero equality), whatever the values and however often the tables grow.
 
+/** The codes `codes` gives `values` in turn, each new one numbered next. */
+function numberCodes(codes: NumberCodes, values: number[]): number[] {
+    let next = 0;
+    return values.map(v => {
+        const c = codes.codeOr(v, next);
+        if (c === next) next++;
+        return c;
+    });
+}
+
 function mapCodes<T>(values: T[]): number[] {
     const seen = new Map<T, number>();
     return values.map(v => {
@@ -76,14 +87,7 @@ test('NumberCodes numbers like a Map (by index for small ints, hashed otherwise)
     );
     fc.assert(
         fc.property(fc.array(number, { maxLength: 3000 }), values => {
-            const codes = new NumberCodes(1);
-            let next = 0;
-            const got = values.map(v => {
-                const c = codes.codeOr(v, next);
-                if (c === next) next++;
-                return c;
-            });
-            assert.deepEqual(got, mapCodes(values));
+            assert.deepEqual(numberCodes(new NumberCodes(1), values), mapCodes(values));
         }),
         { numRuns: 200 },
     );
@@ -132,4 +136,41 @@ test('a ColumnBuilder keyed by bytes gives the same column as one keyed by strin
         ),
         { numRuns: 200 },
     );
+});
+
+test('a ColumnBuilder keyed by bytes and told to expect many rows gives the same column as one keyed by strings, past 2^16 values and with numbers (-0 and NaN too), booleans and strings among the texts', () => {
+    const rows = 150_000;
+    const cell = (i: number): CellValue =>
+        i % 11 === 0 ? null : i % 5 === 0 ? number(i) : i % 7 === 0 ? i % 2 === 0 : `t${i % 120_000}${i % 3 === 0 ? 'é' : ''}`;
+    // Whole numbers first (looked up by index), then -0, halves and NaN (hashed): both kinds come out of the dictionary.
+    const number = (i: number) => (i === 80_005 ? -0 : i === 90_010 ? NaN : i > 100_000 && i % 3 === 0 ? i + 0.5 : i);
+    const bytes = new ColumnBuilder('t', text, rows, true),
+        strings = new ColumnBuilder('t', text, rows);
+    for (let i = 0; i < rows; i++) {
+        const value = cell(i);
+        strings.push(value);
+        if (typeof value === 'string' && i % 13 !== 0) {
+            const b = Buffer.from(`#${value}#`);
+            bytes.pushCode(bytes.textCode(b, 1, b.length - 1));
+        } else bytes.push(value);
+    }
+    const got = bytes.build(),
+        want = strings.build();
+    assert.deepEqual([...got.codes], [...want.codes]);
+    assert.equal(got.size, want.size);
+    assert.ok(got.size > 1 << 16);
+    const values = got.values;
+    assert.equal(values.length, got.size);
+    for (let code = 0; code < got.size; code++) {
+        assert.ok(code in values, `value ${code} is a hole`);
+        assert.equal(values[code], want.values[code]);
+    }
+});
+
+test('NumberCodes told to expect many rows numbers ids past 2^16 like a Map, also after a negative number moves them to the hash table', () => {
+    const values = [...Array.from({ length: 200_000 }, (_, i) => (i * 7919) % 150_001), -3, 2.5, 149_999, 0, -3];
+    const codes = new NumberCodes();
+    codes.expectedRows = values.length;
+    assert.deepEqual(numberCodes(codes, values), mapCodes(values));
+    assert.equal(codes.lookup(149_999), mapCodes(values)[values.indexOf(149_999)]);
 });
