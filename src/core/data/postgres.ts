@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import { lazyPackage } from '../lazy-package.js';
 import type pg from 'pg';
-import { CopyOutQuery } from './postgres-wire.js';
+import { CopyOutQuery, reusedReadStream } from './postgres-wire.js';
 import type { SourceDecl } from '../spec/model.js';
 import type { SourceProblem } from '../problem.js';
 
@@ -122,7 +122,7 @@ export async function connect(source: Pick<SourceDecl, 'path' | 'settings'>): Pr
     }
     let client: pg.Client;
     try {
-        client = new (pgClient())(clientConfig(source));
+        client = new (pgClient())({ ...clientConfig(source), stream: reusedReadStream() });
     } catch (e) {
         return {
             severity: 'error',

@@ -10,7 +10,7 @@ import { DataCache } from '../../../src/core/data/index.js';
 import { loadSpec } from '../../../src/core/spec/load.js';
 import { loadData } from '../../../src/core/data/index.js';
 import pg from 'pg';
-import { CopyOutQuery } from '../../../src/core/data/postgres-wire.js';
+import { CopyOutQuery, reusedReadStream } from '../../../src/core/data/postgres-wire.js';
 import { BinaryCopyDecoder, copyStatement, fieldValue, withoutTerminator } from '../../../src/core/data/postgres-copy.js';
 
 // The same world as the SQLite import test, in PostgreSQL: the cycle needs the FK added after both tables.
@@ -291,6 +291,68 @@ describe('PostgreSQL (a real server)', () => {
             await client.end();
         }
     });
+
+    it(
+        'a COPY read into one reused socket buffer gives the rows of a fresh buffer per read, even when every row spans reads',
+        { timeout: 60_000 },
+        async t => {
+            // (A row decoded from an overwritten buffer, or pg given one, gives other rows or leaves pg waiting: the timeout.)
+            if (!server) return t.skip('PostgreSQL is not installed');
+            server.sql(
+                'world',
+                `create table spans as select i, case when i % 7 = 0 then null else repeat(chr(233) || 'x' || i::text, i % 40) end as t,
+                i * 0.5 as f from generate_series(1, 3000) as i`,
+            );
+            process.env.PGPASSWORD = server.password;
+            const statement = 'select i, t, f from spans order by i';
+            // Rows decoded at once, in the callback, as the loader does; then the connection must still work.
+            const read = async (stream?: ReturnType<typeof reusedReadStream>) => {
+                const client = new pg.Client({ connectionString: server!.url('world'), ...(stream ? { stream } : {}) });
+                await client.connect();
+                try {
+                    const fields = (await client.query({ text: `select * from (${statement}) as q limit 0` })).fields;
+                    const rows: unknown[][] = [];
+                    const decoder = new BinaryCopyDecoder(
+                        fields,
+                        batch => {
+                            for (let r = 0; r < batch.size; r++) rows.push(batch.columns.map(c => fieldValue(batch, c, r)));
+                        },
+                        64,
+                    );
+                    const copy = new CopyOutQuery(
+                        copyStatement(statement, fields),
+                        (buf, start, end) => decoder.take(buf, start, end),
+                        () => decoder.flush(),
+                    );
+                    await client.query(copy).done;
+                    decoder.end();
+                    assert.equal(copy.readsSocket, true);
+                    assert.equal(
+                        (await client.query('select 2 as two')).rows[0].two,
+                        2,
+                        'pg reads the socket again after the COPY',
+                    );
+                    return rows;
+                } finally {
+                    await client.end();
+                }
+            };
+            const fresh = await read();
+            assert.equal(fresh.length, 3000);
+            assert.deepEqual(
+                [fresh[6], fresh[2999]],
+                [
+                    [7, null, 3.5],
+                    [3000, '', 1500],
+                ],
+            );
+            assert.equal(fresh[2998]![1], 'éx2999'.repeat(39));
+            // 7 bytes a read: every message and row is cut, and the buffer is overwritten before the rest arrives.
+            for (const size of [5, 6, 7, 8, 9, 11, 13, 100, 64 * 1024])
+                assert.deepEqual(await read(reusedReadStream(size)), fresh, `a reused buffer of ${size} bytes`);
+            server.sql('world', 'drop table spans');
+        },
+    );
 
     it('a cancelled read stops at once and leaves no COPY running on the server', async t => {
         if (!server) return t.skip('PostgreSQL is not installed');
