@@ -29,9 +29,12 @@ export function factName(
     return { id: sha(label, 16), label };
 }
 
-/** The entity part of a fact's name, `Movie(Avatar, 2009)`: for a row's several facts to join once (factName's `entity`). */
-export function entityName(relation: string, key: readonly string[]): string {
-    return `${relation}(${key.join(', ')})`;
+/**
+ * The entity part of a fact's name, `Movie(Avatar, 2009)`, which is also the graph's node id for the row: for a row's
+ * several facts to join once (factName's `entity`). `joined`: the key already joined with ", " (the node's label).
+ */
+export function entityName(relation: string, key: readonly string[], joined = key.join(', ')): string {
+    return `${relation}(${joined})`;
 }
 
 export interface IdParts {

@@ -9,6 +9,7 @@ import { evaluate, format, render, truthy, type Expr, type TemplateValue } from 
 import { keyValues, Scope, slotFor, type Compiled, type TemplateSlot } from './scope.js';
 import type { Problem } from '../errors.js';
 import type { Item } from './plan-types.js';
+import { entityName } from './ids.js';
 
 export type { Item, Plan, SkipReason } from './plan-types.js';
 
@@ -85,7 +86,7 @@ export function entityNode(
     const key = rowKey ?? keyValues(relation, table, rows[slot]!);
     const label = key.join(', ');
     return {
-        id: `${relation.name}(${label})`,
+        id: entityName(relation.name, key, label),
         kind: 'entity',
         relation: relation.name,
         label,
