@@ -156,7 +156,8 @@ export type ElementDef = NodeDef | EdgeDef;
 /**
  * A graph as the panel draws it (core/kg/drawing): the elements it opens with, what each "+N more" node adds
  * when expanded (its neighbours, their edges, their own "+N more" nodes), the question's own entities (centred
- * and marked), and a compact drawing for a panel too narrow to show this one whole with readable labels.
+ * and marked), and a compact drawing for a panel too narrow to show this one whole with readable labels (which may
+ * have a compact drawing of its own, smaller again).
  */
 export interface DrawnGraph {
     elements: ElementDef[];

@@ -21,8 +21,14 @@ import type { KgPath } from './path.js';
 export const NEIGHBOURS_SHOWN = 6;
 /** Nodes a graph opens with at most (fits a panel of about 500 × 600 px with labels at 11 px or more). */
 export const NODES_SHOWN = 10;
-/** The smaller drawing a narrow panel falls back to: two neighbours a node, nine nodes in all ("+N more" included). */
-const COMPACT = { perNode: 2, total: 9 } as const;
+/**
+ * The smaller drawings a narrow panel falls back to, in turn: two neighbours a node and nine nodes in all, then one
+ * neighbour a node and six nodes ("+N more" nodes included). Each is kept only when it draws fewer elements.
+ */
+const COMPACT = [
+    { perNode: 2, total: 9 },
+    { perNode: 1, total: 6 },
+] as const;
 
 export function schemaElements(schema: SchemaGraph): ElementDef[] {
     const out: ElementDef[] = [];
@@ -300,11 +306,16 @@ export function collapse(
     return drawn;
 }
 
-/** A drawing and, when it is smaller, the compact one a panel too narrow for the first falls back to. */
+/** A drawing and, where smaller, the compact ones a panel too narrow for it falls back to (each the next's `compact`). */
 function drawing(elements: readonly ElementDef[], focus: readonly string[]): DrawnGraph {
     const drawn = collapse(elements, focus);
-    const compact = collapse(elements, focus, COMPACT.perNode, COMPACT.total);
-    if (compact.elements.length < drawn.elements.length) drawn.compact = compact;
+    let last = drawn;
+    for (const { perNode, total } of COMPACT) {
+        const compact = collapse(elements, focus, perNode, total);
+        if (compact.elements.length >= last.elements.length) continue;
+        last.compact = compact;
+        last = compact;
+    }
     return drawn;
 }
 

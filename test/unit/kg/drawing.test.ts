@@ -160,6 +160,38 @@ describe("a question's own entities", () => {
         assert.ok(ids(d.elements).filter(id => !id.startsWith('more')).length <= NODES_SHOWN);
         assert.equal(expandAll(d).size >= g.path.nodes.length, true);
     });
+
+    it('falls back to smaller drawings in turn for a narrow panel, each keeping the focus and losing nothing', () => {
+        // Two entities asked about, each with many neighbours that have neighbours of their own.
+        const nodes: QuestionGraph['path']['nodes'] = [
+            { id: 'A', kind: 'entity', relation: 'R', label: 'A', hop: 0, given: true },
+            { id: 'B', kind: 'entity', relation: 'R', label: 'B', hop: 0, given: true },
+        ];
+        const edges: QuestionGraph['path']['edges'] = [];
+        for (const root of ['A', 'B'])
+            for (let i = 0; i < 5; i++) {
+                nodes.push({ id: `${root}${i}`, kind: 'entity', relation: 'R', label: `${root}${i}`, hop: 1, given: true });
+                edges.push({ from: root, to: `${root}${i}`, label: 'r', hop: 1 });
+                nodes.push({ id: `${root}${i}x`, kind: 'value', relation: 'R', label: `${root}${i}x`, hop: 2, given: true });
+                edges.push({ from: `${root}${i}`, to: `${root}${i}x`, label: 's', hop: 2 });
+            }
+        const d = questionDrawing({ ...graph, path: { nodes, edges }, focus: ['A', 'B'] });
+        const chain: DrawnGraph[] = [];
+        for (let x: DrawnGraph | undefined = d; x; x = x.compact) chain.push(x);
+        assert.equal(chain.length, 3, 'the drawing, the compact one and the smallest');
+        const drawnNodes = (x: DrawnGraph) => ids(x.elements).length;
+        for (let i = 1; i < chain.length; i++)
+            assert.ok(drawnNodes(chain[i]!) < drawnNodes(chain[i - 1]!), `drawing ${i} is smaller than drawing ${i - 1}`);
+        assert.ok(
+            drawnNodes(chain[2]!) <= 6,
+            `the smallest draws at most 6 nodes, "+N more" included (${drawnNodes(chain[2]!)})`,
+        );
+        for (const x of chain) {
+            for (const id of ['A', 'B']) assert.ok(ids(x.elements).includes(id), `${id} is drawn`);
+            const all = expandAll(x);
+            for (const n of nodes) assert.ok(all.has(n.id), `${n.id} is reachable`);
+        }
+    });
 });
 
 describe('the fact view (docs/facts.md)', () => {
