@@ -23,11 +23,11 @@ export const NEIGHBOURS_SHOWN = 6;
 export const NODES_SHOWN = 10;
 /**
  * The smaller drawings a narrow panel falls back to, in turn: two neighbours a node and nine nodes in all, then one
- * neighbour a node and six nodes ("+N more" nodes included). Each is kept only when it draws fewer elements.
+ * neighbour a node and seven nodes ("+N more" nodes included). Each is kept only when it draws fewer elements.
  */
 const COMPACT = [
     { perNode: 2, total: 9 },
-    { perNode: 1, total: 6 },
+    { perNode: 1, total: 7 },
 ] as const;
 
 export function schemaElements(schema: SchemaGraph): ElementDef[] {
@@ -213,15 +213,15 @@ export function collapse(
         neighbours.get(e.data.source)!.push(e.data.target);
         neighbours.get(e.data.target)!.push(e.data.source);
     }
-    // Breadth first from the focus (then from each node not reached, in order): every node gets a parent.
+    // Breadth first from all of the focus at once (then from each node not reached, in order): every node gets a
+    // parent, and each focus node is a root of its own, so none hangs below a node that may not be shown.
     const parent = new Map<string, string | undefined>();
     const children = new Map<string, string[]>();
     const order: string[] = [];
-    const roots = [...focus.filter(id => byId.has(id)), ...nodes.map(n => n.data.id)];
-    for (const root of roots) {
-        if (parent.has(root)) continue;
-        parent.set(root, undefined);
-        const queue = [root];
+    const starts = [focus.filter(id => byId.has(id)), ...nodes.map(n => [n.data.id])];
+    for (const roots of starts) {
+        const queue = roots.filter(id => !parent.has(id));
+        for (const root of queue) parent.set(root, undefined);
         while (queue.length) {
             const u = queue.shift()!;
             order.push(u);
