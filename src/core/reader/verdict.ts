@@ -153,9 +153,12 @@ interface Unit {
  * far as they are asked for (most answers are decided in their first two), at most 60.
  */
 class Units {
-    private readonly list: Unit[] = [];
-    private at = 0;
-    constructor(private readonly text: string) {}
+    /** `list`: the first units as get cuts them, when the caller has cut them already; `at`: where get goes on after them. */
+    constructor(
+        private readonly text: string,
+        private readonly list: Unit[] = [],
+        private at = 0,
+    ) {}
     /** The i-th unit, if the answer has one. */
     get(i: number): Unit | undefined {
         const text = this.text;
@@ -216,6 +219,7 @@ function verdictAfterColon(text: string, u: Unit): { polarity: Polarity; start: 
 
 /** A verdict phrase at `at`; `alone`: only one that stands alone (followed by punctuation or the end). */
 function verdictAt(text: string, at: number, alone: boolean): { polarity: Polarity; start: number; end: number } | undefined {
+    if (!mayOpenVerdict(text, at)) return undefined;
     const head = text.slice(at, at + 80);
     if (BOTH.test(head)) return undefined;
     // (the sticky forms give the match's length without building a match array)
@@ -234,6 +238,46 @@ function verdictAt(text: string, at: number, alone: boolean): { polarity: Polari
     if (p >= 0 && !(alone && (head.charCodeAt(0) | 32) === 121 && !alonePast(head, p)))
         return { polarity: 'pos', start: at, end: at + p };
     return undefined;
+}
+
+/**
+ * Whether a phrase of BOTH, UNSURE_AT, NEG_AT, POS_AT or CONCEDES may start at `at`, by its first two characters:
+ * ab(solutely) af(firmative) bo(th) ce(rtainly) co(rrect) de(finitely) do(n't know) fa(lse) "i " i' im in(deed,
+ * correct) it na(h) ne(gative) no of ri(ght) su(rely) th(at, is, e) tr(ue) un(sure, certain) ye(s) yu(p). Most
+ * sentences that are no verdict are spared the four expressions.
+ */
+function mayOpenVerdict(text: string, at: number): boolean {
+    if (at + 1 >= text.length) return false;
+    const b = text.charCodeAt(at + 1) | 32;
+    switch (text.charCodeAt(at) | 32) {
+        case 97: // a
+            return b === 98 || b === 102;
+        case 98: // b
+            return b === 111;
+        case 99: // c
+        case 100: // d
+            return b === 101 || b === 111;
+        case 102: // f
+            return b === 97;
+        case 105: // i
+            return b === 39 || b === 109 || b === 110 || b === 116 || isSpace(text.charCodeAt(at + 1));
+        case 110: // n
+            return b === 97 || b === 101 || b === 111;
+        case 111: // o
+            return b === 102;
+        case 114: // r
+            return b === 105;
+        case 115: // s
+            return b === 117;
+        case 116: // t
+            return b === 104 || b === 114;
+        case 117: // u
+            return b === 110;
+        case 121: // y
+            return b === 101 || b === 117;
+        default:
+            return false;
+    }
 }
 
 /** An expression anchored at its start ("^…") as a sticky one, read at lastIndex (matchLength). */
@@ -346,11 +390,11 @@ export function introduces(sentence: string): boolean {
     return s.endsWith('?') || BOILERPLATE.test(s);
 }
 
-/** Marked conclusions anywhere in the text, in order. */
-function conclusions(text: string, hint: boolean): VerdictRead[] {
+/** Marked conclusions anywhere in the text, in order; `known`: the verdict at `knownAt` (verdictAt), when read already. */
+function conclusions(text: string, hint: boolean, knownAt = -1, known?: { polarity: Polarity; end: number }): VerdictRead[] {
     const out: VerdictRead[] = [];
     for (const at of conclusionStarts(text, hint)) {
-        const v = verdictAt(text, at, false) ?? statementAtConclusion(text, at);
+        const v = (at === knownAt ? known : verdictAt(text, at, false)) ?? statementAtConclusion(text, at);
         if (!v) continue;
         // "so no one …", "therefore no movie …": a verdict only when it stands alone or is a whole phrase
         if (
@@ -475,25 +519,41 @@ function plainOpening(text: string): VerdictFinding | undefined {
     // a later sentence that may open with a verdict
     if (!v || (loud !== null && LATER_HINT.test(text.slice(end)))) return undefined;
     let opening: VerdictRead;
+    // the next unit as Units cuts it (start -1: not cut here; text.length: there is none)
+    let ns = -1;
+    let nextEnd = end;
     if (v.polarity === 'unsure') opening = { polarity: 'unsure', span: [v.start, v.end], role: 'opening', hedged: false };
     else {
         // the caveat window: to the end of the next sentence, as the full rule reads it
-        let nextEnd = end;
-        const at = Math.max(end, s + 1);
-        if (at < text.length) {
-            const e = Math.min(text.length, at + 200);
-            const ns = leadEnd(text, at, e, e);
+        ns = text.length;
+        if (end < text.length) {
+            const e = Math.min(text.length, end + 200);
+            ns = leadEnd(text, end, e, e);
             if (ns < text.length) nextEnd = firstSentenceEnd(text, ns);
         }
         opening = { polarity: v.polarity, span: [v.start, v.end], role: 'opening', hedged: hedgedNear(text, v.end, nextEnd) };
     }
     const rationaleStart = afterSpan(text, v.end);
     // (no marker and no "one way": nothing to conclude, nothing withdrawn)
-    const marked = far ? conclusions(text, true) : NO_READ;
+    const marked = far ? conclusions(text, true, s, v) : NO_READ;
     if (marked.length > 0) {
         // as the full rule weighs them: no decline, no later scan (so the first six units)
         const read = [opening];
-        weighMarked(text, new Units(text), marked, undefined, 6, read);
+        // (the units cut here, as Units cuts them: the first sentence, and the next when the caveat window read it)
+        const us =
+            ns < 0
+                ? new Units(text, [{ start: s, end }], end)
+                : ns < text.length
+                  ? new Units(
+                        text,
+                        [
+                            { start: s, end },
+                            { start: ns, end: nextEnd },
+                        ],
+                        nextEnd,
+                    )
+                  : new Units(text, [{ start: s, end }], text.length);
+        weighMarked(text, us, marked, undefined, 6, read);
         if (!inOrder(read)) read.sort(byStart);
         return settled(text, concluded(text, marked[marked.length - 1]!, opening, read, rationaleStart));
     }
