@@ -202,9 +202,16 @@ const SUBJECT_NEXT = /^\s+(?:it|there|he|she|they|this|that|the\s+statement)\b/i
 const IS_IT_TRUE = /^\s*is\s+it\s+true\s+that\s+/i;
 const HEADING = /^#{1,6}\s/;
 
-const UNSURE_AT_Y = sticky(UNSURE_AT);
-const NEG_AT_Y = sticky(NEG_AT);
-const POS_AT_Y = sticky(POS_AT);
+/**
+ * verdictAt's expressions in its order, as one sticky expression (one call, not four): the group that matched
+ * (1 BOTH, 2 UNSURE_AT, 3 CONCEDES, 4 NEG_AT, 5 POS_AT) is the first of them to match, as when they are read in turn.
+ * CONCEDES is read only for a verdict that stands alone (VERDICT_AT_ALONE).
+ */
+const VERDICT_AT = atOnce([BOTH, UNSURE_AT, /^(?!)/, NEG_AT, POS_AT]);
+const VERDICT_AT_ALONE = atOnce([BOTH, UNSURE_AT, CONCEDES, NEG_AT, POS_AT]);
+function atOnce(res: RegExp[]): RegExp {
+    return new RegExp(res.map(re => `(${sticky(re).source})`).join('|'), 'iy');
+}
 const ALONE_Y = sticky(ALONE);
 const GLUE_Y = sticky(GLUE);
 
@@ -219,66 +226,59 @@ function verdictAfterColon(text: string, u: Unit): { polarity: Polarity; start: 
 
 /** A verdict phrase at `at`; `alone`: only one that stands alone (followed by punctuation or the end). */
 function verdictAt(text: string, at: number, alone: boolean): { polarity: Polarity; start: number; end: number } | undefined {
-    if (!mayOpenVerdict(text, at)) return undefined;
+    // (most sentences that are no verdict are spared the expression)
+    if (!mayStartAt(VERDICT_START, text, at)) return undefined;
     const head = text.slice(at, at + 80);
-    if (BOTH.test(head)) return undefined;
-    // (the sticky forms give the match's length without building a match array)
-    const u = matchLength(UNSURE_AT_Y, head);
-    if (u >= 0) return { polarity: 'unsure', start: at, end: at + u };
-    // a later "It's true that …" concedes a part of the argument: no verdict
-    if (alone && CONCEDES.test(head)) return undefined;
-    const n = matchLength(NEG_AT_Y, head);
-    // (the only two-letter match of NEG_AT is "no")
-    if (n >= 0 && !(alone && n === 2 && !alonePast(head, n))) {
+    const re = alone ? VERDICT_AT_ALONE : VERDICT_AT;
+    re.lastIndex = 0;
+    const m = re.exec(head);
+    // "yes and no": none; a later "It's true that …" concedes a part of the argument: no verdict
+    if (!m || m[1] !== undefined || m[3] !== undefined) return undefined;
+    const n = m[0].length;
+    if (m[2] !== undefined) return { polarity: 'unsure', start: at, end: at + n };
+    if (m[4] !== undefined)
+        // (the only two-letter match of NEG_AT is "no"; POS_AT matches nothing that starts so)
         // "No" opening a sentence about something else ("No movie matches") is a verdict only at the opening.
-        return { polarity: 'neg', start: at, end: at + n };
-    }
-    const p = matchLength(POS_AT_Y, head);
+        return alone && n === 2 && !alonePast(head, n) ? undefined : { polarity: 'neg', start: at, end: at + n };
     // (the only matches of POS_AT that start with "y" are yes / yeah / yep / yup)
-    if (p >= 0 && !(alone && (head.charCodeAt(0) | 32) === 121 && !alonePast(head, p)))
-        return { polarity: 'pos', start: at, end: at + p };
-    return undefined;
+    return alone && (head.charCodeAt(0) | 32) === 121 && !alonePast(head, n)
+        ? undefined
+        : { polarity: 'pos', start: at, end: at + n };
 }
 
 /**
- * Whether a phrase of BOTH, UNSURE_AT, NEG_AT, POS_AT or CONCEDES may start at `at`, by its first two characters:
- * ab(solutely) af(firmative) bo(th) ce(rtainly) co(rrect) de(finitely) do(n't know) fa(lse) "i " i' im in(deed,
- * correct) it na(h) ne(gative) no of ri(ght) su(rely) th(at, is, e) tr(ue) un(sure, certain) ye(s) yu(p). Most
- * sentences that are no verdict are spared the four expressions.
+ * The first two characters (lower case; ' for an apostrophe, ' ' for a space) a phrase of an expression anchored at
+ * its start may have, as a table for mayStartAt: a cheap test before the expression, where most sentences fail it.
  */
-function mayOpenVerdict(text: string, at: number): boolean {
-    if (at + 1 >= text.length) return false;
-    const b = text.charCodeAt(at + 1) | 32;
-    switch (text.charCodeAt(at) | 32) {
-        case 97: // a
-            return b === 98 || b === 102;
-        case 98: // b
-            return b === 111;
-        case 99: // c
-        case 100: // d
-            return b === 101 || b === 111;
-        case 102: // f
-            return b === 97;
-        case 105: // i
-            return b === 39 || b === 109 || b === 110 || b === 116 || isSpace(text.charCodeAt(at + 1));
-        case 110: // n
-            return b === 97 || b === 101 || b === 111;
-        case 111: // o
-            return b === 102;
-        case 114: // r
-            return b === 105;
-        case 115: // s
-            return b === 117;
-        case 116: // t
-            return b === 104 || b === 114;
-        case 117: // u
-            return b === 110;
-        case 121: // y
-            return b === 101 || b === 117;
-        default:
-            return false;
+function firstTwo(pairs: string): Uint8Array {
+    const table = new Uint8Array(128 * 128);
+    for (const p of pairs.split('|')) {
+        if (p.length !== 2) throw new Error(`verdict.ts: "${p}" is not two characters`);
+        table[(p.charCodeAt(0) << 7) | p.charCodeAt(1)] = 1;
     }
+    return table;
 }
+
+/** Whether text[at, at + 2) is a pair of `table` (firstTwo): letters of either case, any apostrophe, any space. */
+function mayStartAt(table: Uint8Array, text: string, at: number): boolean {
+    if (at + 1 >= text.length) return false;
+    const a = text.charCodeAt(at) | 32;
+    if (a >= 128) return false;
+    const c = text.charCodeAt(at + 1);
+    const b = c < 128 ? (c === 32 || (c >= 9 && c <= 13) ? 32 : c | 32) : c === 0x2019 ? 39 : isSpace(c) ? 32 : -1;
+    return b >= 0 && table[(a << 7) | b] === 1;
+}
+
+/**
+ * Where a phrase of BOTH, UNSURE_AT, CONCEDES, NEG_AT or POS_AT may start: ab(solutely) af(firmative) bo(th)
+ * ce(rtainly) co(rrect) de(finitely) do(n't know) fa(lse) "i " i' im in(deed, correct) it na(h) ne(gative) no of
+ * ri(ght) su(rely) th(at, is, e) tr(ue) un(sure, certain) ye(s) yu(p).
+ */
+const VERDICT_START = firstTwo("ab|af|bo|ce|co|de|do|fa|i |i'|im|in|it|na|ne|no|of|ri|su|th|tr|un|ye|yu");
+/** Where OPENER may match: actually, well, oh, hmm, ok, so, sure, honestly, in short, short answer, nope, I'm, I am, I think …, almost, most / very likely, quite possibly, probably, likely, to my knowledge, as far as, if I recall. */
+const OPENER_START = firstTwo("ac|we|oh|hm|ok|so|su|ho|in|sh|no|i'|i |al|mo|ve|qu|pr|li|to|as|if");
+/** Where BOILERPLATE may match: its words' first two characters (sure, certainly, of course, …, first). */
+const BOILERPLATE_START = firstTwo("su|ce|of|ab|gr|go|ex|in|i'|id|i |im|ha|gl|th|hm|we|ok|al|le|to|yo|he|be|st|fi");
 
 /** An expression anchored at its start ("^…") as a sticky one, read at lastIndex (matchLength). */
 function sticky(re: RegExp): RegExp {
@@ -443,7 +443,7 @@ function isBoilerplate(text: string, u: Unit, next: Unit | undefined): boolean {
         !verdictAt(text, u.start, false)
     )
         return true;
-    return BOILERPLATE.test(s);
+    return mayStartAt(BOILERPLATE_START, s, 0) && BOILERPLATE.test(s);
 }
 
 /** A "#" in the eight characters a heading's marks would take before `at` (and at it): a cheap test before HEADING. */
@@ -678,7 +678,7 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
     const ou = us.get(oi)!;
     let opening: VerdictRead | undefined;
     let decline: { stance: 'abstain' | 'refuse'; span: [number, number] } | undefined;
-    const lead = OPENER.exec(text.slice(ou.start, ou.end))?.[0].length ?? 0;
+    const lead = mayStartAt(OPENER_START, text, ou.start) ? (OPENER.exec(text.slice(ou.start, ou.end))?.[0].length ?? 0) : 0;
     const ov = verdictAt(text, ou.start + lead, false) ?? verdictAfterColon(text, ou);
     if (ov) {
         // a caveat in the verdict's sentence or the next makes it hedged
