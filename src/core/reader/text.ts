@@ -87,7 +87,7 @@ function decoration(c: number): boolean {
 }
 
 /** Whether the character `c` occurs in text[a, b). */
-function within(text: string, c: string, a: number, b: number): boolean {
+export function within(text: string, c: string, a: number, b: number): boolean {
     const k = text.indexOf(c, a);
     return k >= 0 && k < b;
 }

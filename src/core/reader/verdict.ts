@@ -17,7 +17,7 @@
  */
 import type { Stance } from './types.js';
 import { statesProposition, type Proposition } from './proposition.js';
-import { after as afterSpan, DECLINE_HINT_WORDS, firstSentenceEnd, isSpace, leadEnd, notAnswering } from './text.js';
+import { after as afterSpan, DECLINE_HINT_WORDS, firstSentenceEnd, isSpace, leadEnd, notAnswering, within } from './text.js';
 
 export type Polarity = 'pos' | 'neg' | 'unsure';
 type VerdictRole = 'opening' | 'conclusion' | 'later' | 'statement' | 'committed' | 'decline';
@@ -217,7 +217,11 @@ const GLUE_Y = sticky(GLUE);
 
 /** A verdict right after a colon or dash in the opening sentence ("I'm fairly confident here: no, …"). */
 function verdictAfterColon(text: string, u: Unit): { polarity: Polarity; start: number; end: number } | undefined {
-    const m = COLON.exec(text.slice(u.start, Math.min(u.end, u.start + 100)));
+    const stop = Math.min(u.end, u.start + 100);
+    // (COLON starts with one of its three characters: most sentences have none, and are spared the slice)
+    if (!within(text, ':', u.start, stop) && !within(text, '\u2013', u.start, stop) && !within(text, '\u2014', u.start, stop))
+        return undefined;
+    const m = COLON.exec(text.slice(u.start, stop));
     if (!m) return undefined;
     const at = u.start + m.index + m[0].length;
     const v = verdictAt(text, at, true);
