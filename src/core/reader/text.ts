@@ -87,7 +87,7 @@ function decoration(c: number): boolean {
 }
 
 /** Whether the character `c` occurs in text[a, b). */
-function within(text: string, c: string, a: number, b: number): boolean {
+export function within(text: string, c: string, a: number, b: number): boolean {
     const k = text.indexOf(c, a);
     return k >= 0 && k < b;
 }
@@ -243,8 +243,9 @@ export function firstSentenceEnd(text: string, from = 0): number {
     // the expression finds the candidates (faster than a loop over the characters); no call below re-enters it
     const re = SENTENCE_END;
     re.lastIndex = from;
-    for (let m = re.exec(text); m; m = re.exec(text)) {
-        const i = m.index;
+    // (test, not exec: every match is one character, so it ends at lastIndex, and no match array is made)
+    while (re.test(text)) {
+        const i = re.lastIndex - 1;
         const c = text.charCodeAt(i);
         if (c === 46) {
             // the word before: letters and full stops, at most 8 characters back, not before `from`

@@ -17,7 +17,7 @@
  */
 import type { Stance } from './types.js';
 import { statesProposition, type Proposition } from './proposition.js';
-import { after as afterSpan, DECLINE_HINT_WORDS, firstSentenceEnd, isSpace, leadEnd, notAnswering } from './text.js';
+import { after as afterSpan, DECLINE_HINT_WORDS, firstSentenceEnd, isSpace, leadEnd, notAnswering, within } from './text.js';
 
 export type Polarity = 'pos' | 'neg' | 'unsure';
 type VerdictRole = 'opening' | 'conclusion' | 'later' | 'statement' | 'committed' | 'decline';
@@ -153,9 +153,12 @@ interface Unit {
  * far as they are asked for (most answers are decided in their first two), at most 60.
  */
 class Units {
-    private readonly list: Unit[] = [];
-    private at = 0;
-    constructor(private readonly text: string) {}
+    /** `list`: the first units as get cuts them, when the caller has cut them already; `at`: where get goes on after them. */
+    constructor(
+        private readonly text: string,
+        private readonly list: Unit[] = [],
+        private at = 0,
+    ) {}
     /** The i-th unit, if the answer has one. */
     get(i: number): Unit | undefined {
         const text = this.text;
@@ -199,15 +202,26 @@ const SUBJECT_NEXT = /^\s+(?:it|there|he|she|they|this|that|the\s+statement)\b/i
 const IS_IT_TRUE = /^\s*is\s+it\s+true\s+that\s+/i;
 const HEADING = /^#{1,6}\s/;
 
-const UNSURE_AT_Y = sticky(UNSURE_AT);
-const NEG_AT_Y = sticky(NEG_AT);
-const POS_AT_Y = sticky(POS_AT);
+/**
+ * verdictAt's expressions in its order, as one sticky expression (one call, not four): the group that matched
+ * (1 BOTH, 2 UNSURE_AT, 3 CONCEDES, 4 NEG_AT, 5 POS_AT) is the first of them to match, as when they are read in turn.
+ * CONCEDES is read only for a verdict that stands alone (VERDICT_AT_ALONE).
+ */
+const VERDICT_AT = atOnce([BOTH, UNSURE_AT, /^(?!)/, NEG_AT, POS_AT]);
+const VERDICT_AT_ALONE = atOnce([BOTH, UNSURE_AT, CONCEDES, NEG_AT, POS_AT]);
+function atOnce(res: RegExp[]): RegExp {
+    return new RegExp(res.map(re => `(${sticky(re).source})`).join('|'), 'iy');
+}
 const ALONE_Y = sticky(ALONE);
 const GLUE_Y = sticky(GLUE);
 
 /** A verdict right after a colon or dash in the opening sentence ("I'm fairly confident here: no, …"). */
 function verdictAfterColon(text: string, u: Unit): { polarity: Polarity; start: number; end: number } | undefined {
-    const m = COLON.exec(text.slice(u.start, Math.min(u.end, u.start + 100)));
+    const stop = Math.min(u.end, u.start + 100);
+    // (COLON starts with one of its three characters: most sentences have none, and are spared the slice)
+    if (!within(text, ':', u.start, stop) && !within(text, '\u2013', u.start, stop) && !within(text, '\u2014', u.start, stop))
+        return undefined;
+    const m = COLON.exec(text.slice(u.start, stop));
     if (!m) return undefined;
     const at = u.start + m.index + m[0].length;
     const v = verdictAt(text, at, true);
@@ -216,25 +230,59 @@ function verdictAfterColon(text: string, u: Unit): { polarity: Polarity; start: 
 
 /** A verdict phrase at `at`; `alone`: only one that stands alone (followed by punctuation or the end). */
 function verdictAt(text: string, at: number, alone: boolean): { polarity: Polarity; start: number; end: number } | undefined {
+    // (most sentences that are no verdict are spared the expression)
+    if (!mayStartAt(VERDICT_START, text, at)) return undefined;
     const head = text.slice(at, at + 80);
-    if (BOTH.test(head)) return undefined;
-    // (the sticky forms give the match's length without building a match array)
-    const u = matchLength(UNSURE_AT_Y, head);
-    if (u >= 0) return { polarity: 'unsure', start: at, end: at + u };
-    // a later "It's true that …" concedes a part of the argument: no verdict
-    if (alone && CONCEDES.test(head)) return undefined;
-    const n = matchLength(NEG_AT_Y, head);
-    // (the only two-letter match of NEG_AT is "no")
-    if (n >= 0 && !(alone && n === 2 && !alonePast(head, n))) {
+    const re = alone ? VERDICT_AT_ALONE : VERDICT_AT;
+    re.lastIndex = 0;
+    const m = re.exec(head);
+    // "yes and no": none; a later "It's true that …" concedes a part of the argument: no verdict
+    if (!m || m[1] !== undefined || m[3] !== undefined) return undefined;
+    const n = m[0].length;
+    if (m[2] !== undefined) return { polarity: 'unsure', start: at, end: at + n };
+    if (m[4] !== undefined)
+        // (the only two-letter match of NEG_AT is "no"; POS_AT matches nothing that starts so)
         // "No" opening a sentence about something else ("No movie matches") is a verdict only at the opening.
-        return { polarity: 'neg', start: at, end: at + n };
-    }
-    const p = matchLength(POS_AT_Y, head);
+        return alone && n === 2 && !alonePast(head, n) ? undefined : { polarity: 'neg', start: at, end: at + n };
     // (the only matches of POS_AT that start with "y" are yes / yeah / yep / yup)
-    if (p >= 0 && !(alone && (head.charCodeAt(0) | 32) === 121 && !alonePast(head, p)))
-        return { polarity: 'pos', start: at, end: at + p };
-    return undefined;
+    return alone && (head.charCodeAt(0) | 32) === 121 && !alonePast(head, n)
+        ? undefined
+        : { polarity: 'pos', start: at, end: at + n };
 }
+
+/**
+ * The first two characters (lower case; ' for an apostrophe, ' ' for a space) a phrase of an expression anchored at
+ * its start may have, as a table for mayStartAt: a cheap test before the expression, where most sentences fail it.
+ */
+function firstTwo(pairs: string): Uint8Array {
+    const table = new Uint8Array(128 * 128);
+    for (const p of pairs.split('|')) {
+        if (p.length !== 2) throw new Error(`verdict.ts: "${p}" is not two characters`);
+        table[(p.charCodeAt(0) << 7) | p.charCodeAt(1)] = 1;
+    }
+    return table;
+}
+
+/** Whether text[at, at + 2) is a pair of `table` (firstTwo): letters of either case, any apostrophe, any space. */
+function mayStartAt(table: Uint8Array, text: string, at: number): boolean {
+    if (at + 1 >= text.length) return false;
+    const a = text.charCodeAt(at) | 32;
+    if (a >= 128) return false;
+    const c = text.charCodeAt(at + 1);
+    const b = c < 128 ? (c === 32 || (c >= 9 && c <= 13) ? 32 : c | 32) : c === 0x2019 ? 39 : isSpace(c) ? 32 : -1;
+    return b >= 0 && table[(a << 7) | b] === 1;
+}
+
+/**
+ * Where a phrase of BOTH, UNSURE_AT, CONCEDES, NEG_AT or POS_AT may start: ab(solutely) af(firmative) bo(th)
+ * ce(rtainly) co(rrect) de(finitely) do(n't know) fa(lse) "i " i' im in(deed, correct) it na(h) ne(gative) no of
+ * ri(ght) su(rely) th(at, is, e) tr(ue) un(sure, certain) ye(s) yu(p).
+ */
+const VERDICT_START = firstTwo("ab|af|bo|ce|co|de|do|fa|i |i'|im|in|it|na|ne|no|of|ri|su|th|tr|un|ye|yu");
+/** Where OPENER may match: actually, well, oh, hmm, ok, so, sure, honestly, in short, short answer, nope, I'm, I am, I think …, almost, most / very likely, quite possibly, probably, likely, to my knowledge, as far as, if I recall. */
+const OPENER_START = firstTwo("ac|we|oh|hm|ok|so|su|ho|in|sh|no|i'|i |al|mo|ve|qu|pr|li|to|as|if");
+/** Where BOILERPLATE may match: its words' first two characters (sure, certainly, of course, …, first). */
+const BOILERPLATE_START = firstTwo("su|ce|of|ab|gr|go|ex|in|i'|id|i |im|ha|gl|th|hm|we|ok|al|le|to|yo|he|be|st|fi");
 
 /** An expression anchored at its start ("^…") as a sticky one, read at lastIndex (matchLength). */
 function sticky(re: RegExp): RegExp {
@@ -346,11 +394,11 @@ export function introduces(sentence: string): boolean {
     return s.endsWith('?') || BOILERPLATE.test(s);
 }
 
-/** Marked conclusions anywhere in the text, in order. */
-function conclusions(text: string, hint: boolean): VerdictRead[] {
+/** Marked conclusions anywhere in the text, in order; `known`: the verdict at `knownAt` (verdictAt), when read already. */
+function conclusions(text: string, hint: boolean, knownAt = -1, known?: { polarity: Polarity; end: number }): VerdictRead[] {
     const out: VerdictRead[] = [];
     for (const at of conclusionStarts(text, hint)) {
-        const v = verdictAt(text, at, false) ?? statementAtConclusion(text, at);
+        const v = (at === knownAt ? known : verdictAt(text, at, false)) ?? statementAtConclusion(text, at);
         if (!v) continue;
         // "so no one …", "therefore no movie …": a verdict only when it stands alone or is a whole phrase
         if (
@@ -399,7 +447,7 @@ function isBoilerplate(text: string, u: Unit, next: Unit | undefined): boolean {
         !verdictAt(text, u.start, false)
     )
         return true;
-    return BOILERPLATE.test(s);
+    return mayStartAt(BOILERPLATE_START, s, 0) && BOILERPLATE.test(s);
 }
 
 /** A "#" in the eight characters a heading's marks would take before `at` (and at it): a cheap test before HEADING. */
@@ -475,25 +523,41 @@ function plainOpening(text: string): VerdictFinding | undefined {
     // a later sentence that may open with a verdict
     if (!v || (loud !== null && LATER_HINT.test(text.slice(end)))) return undefined;
     let opening: VerdictRead;
+    // the next unit as Units cuts it (start -1: not cut here; text.length: there is none)
+    let ns = -1;
+    let nextEnd = end;
     if (v.polarity === 'unsure') opening = { polarity: 'unsure', span: [v.start, v.end], role: 'opening', hedged: false };
     else {
         // the caveat window: to the end of the next sentence, as the full rule reads it
-        let nextEnd = end;
-        const at = Math.max(end, s + 1);
-        if (at < text.length) {
-            const e = Math.min(text.length, at + 200);
-            const ns = leadEnd(text, at, e, e);
+        ns = text.length;
+        if (end < text.length) {
+            const e = Math.min(text.length, end + 200);
+            ns = leadEnd(text, end, e, e);
             if (ns < text.length) nextEnd = firstSentenceEnd(text, ns);
         }
         opening = { polarity: v.polarity, span: [v.start, v.end], role: 'opening', hedged: hedgedNear(text, v.end, nextEnd) };
     }
     const rationaleStart = afterSpan(text, v.end);
     // (no marker and no "one way": nothing to conclude, nothing withdrawn)
-    const marked = far ? conclusions(text, true) : NO_READ;
+    const marked = far ? conclusions(text, true, s, v) : NO_READ;
     if (marked.length > 0) {
         // as the full rule weighs them: no decline, no later scan (so the first six units)
         const read = [opening];
-        weighMarked(text, new Units(text), marked, undefined, 6, read);
+        // (the units cut here, as Units cuts them: the first sentence, and the next when the caveat window read it)
+        const us =
+            ns < 0
+                ? new Units(text, [{ start: s, end }], end)
+                : ns < text.length
+                  ? new Units(
+                        text,
+                        [
+                            { start: s, end },
+                            { start: ns, end: nextEnd },
+                        ],
+                        nextEnd,
+                    )
+                  : new Units(text, [{ start: s, end }], text.length);
+        weighMarked(text, us, marked, undefined, 6, read);
         if (!inOrder(read)) read.sort(byStart);
         return settled(text, concluded(text, marked[marked.length - 1]!, opening, read, rationaleStart));
     }
@@ -618,7 +682,7 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
     const ou = us.get(oi)!;
     let opening: VerdictRead | undefined;
     let decline: { stance: 'abstain' | 'refuse'; span: [number, number] } | undefined;
-    const lead = OPENER.exec(text.slice(ou.start, ou.end))?.[0].length ?? 0;
+    const lead = mayStartAt(OPENER_START, text, ou.start) ? (OPENER.exec(text.slice(ou.start, ou.end))?.[0].length ?? 0) : 0;
     const ov = verdictAt(text, ou.start + lead, false) ?? verdictAfterColon(text, ou);
     if (ov) {
         // a caveat in the verdict's sentence or the next makes it hedged
