@@ -22,7 +22,7 @@ import { keywordForms, type KeywordForms } from './aliases.js';
 import { coreOf } from '../probes/registry.js';
 import { buildDomain, canonicalNumber, scanDomain, tokenize, type Domain, type Tokens } from './domain.js';
 import { deniedSpans, isDenied, partOfLongerName } from '../reader/index.js';
-import { findAllWords, findWord, fold, stripText, stripValue, foldValue, toSpan, type Folded } from './normalise.js';
+import { findWord, fold, stripText, stripValue, foldValue, toSpan, type Folded } from './normalise.js';
 import { findPaperKeyword, paperText } from './paper-match.js';
 import { outdatedOf } from './outdated.js';
 import type { HopVerdict, KeywordStatus, KeywordVerdict, ParsedAnswer, Span, Verdict } from './types.js';
@@ -165,11 +165,21 @@ function numbersIn(r: Rationale): { value: number; start: number; end: number }[
     return r.numbers;
 }
 
-function spansOf(f: Folded, ranges: readonly [number, number][], offset: number): Span[] {
-    return ranges.map(([a, b]) => toSpan(f, a, b, offset));
-}
+const NO_SPANS: readonly Span[] = [];
 
-const NO_HITS: readonly [number, number][] = [];
+/** Every word-bounded occurrence of `needle` in a folded text (at most 50, as findAllWords), as spans of the response. */
+function wordSpans(f: Folded, needle: string, offset: number): readonly Span[] {
+    let i = findWord(f.text, needle);
+    if (i < 0) return NO_SPANS;
+    const out = [toSpan(f, i, i + needle.length, offset)];
+    for (
+        i = findWord(f.text, needle, i + needle.length);
+        i >= 0 && out.length < 50;
+        i = findWord(f.text, needle, i + needle.length)
+    )
+        out.push(toSpan(f, i, i + needle.length, offset));
+    return out;
+}
 
 /** Finds the keyword: folded, then punctuation-stripped, then each alternative, then numeric rules. */
 function findKeyword(r: Rationale, k: Keyword, forms: PreparedForms): { spans: Span[]; rule?: string } {
@@ -180,22 +190,24 @@ function findKeyword(r: Rationale, k: Keyword, forms: PreparedForms): { spans: S
         // spelling written there leaves its stripped form in it: absent that, the folded text (and its fold) is
         // not needed.
         const near = !c.stripped || r.s.text.includes(c.stripped);
-        let hits = near && c.stripped ? findAllWords(r.s.text, c.stripped) : NO_HITS;
-        let form = r.s;
-        if (hits.length === 0 && near) {
-            form = r.f ??= fold(r.text, false, true);
-            hits = c.folded ? findAllWords(form.text, c.folded) : [];
+        let spans = near && c.stripped ? wordSpans(r.s, c.stripped, r.offset) : NO_SPANS;
+        if (spans.length === 0 && near) {
+            r.f ??= fold(r.text, false, true);
+            spans = c.folded ? wordSpans(r.f, c.folded, r.offset) : NO_SPANS;
         }
-        if (hits.length === 0) continue;
-        let spans = spansOf(form, hits, r.offset);
+        if (spans.length === 0) continue;
         // A name part ("James") inside a longer written name ("James Franco") names someone else.
         // The written name agrees with the keyword ("Jesse Lingard" for "J. Lingard": same surname, same initial)? Then it is the person.
         if (c.rule === 'name_parts')
             spans = spans.filter(x => !partOfLongerName(r.text, x.start - r.offset, x.end - r.offset, k.value));
         if (spans.length === 0) continue;
-        if (c.rule) return { spans, rule: c.rule };
+        // (spans here are never the shared empty list: they have spans)
+        if (c.rule) return { spans: spans as Span[], rule: c.rule };
         const written = r.text.slice(spans[0]!.start - r.offset, spans[0]!.end - r.offset);
-        return { spans, rule: written === k.value ? 'exact' : foldValue(written) === c.folded ? 'normalised' : 'punctuation' };
+        return {
+            spans: spans as Span[],
+            rule: written === k.value ? 'exact' : foldValue(written) === c.folded ? 'normalised' : 'punctuation',
+        };
     }
     for (const nr of forms.numbers) {
         const hits = numbersIn(r).filter(n => nr.matches(n.value));
@@ -313,7 +325,8 @@ function numericConflict(
     question: Question,
     forms: PreparedForms,
     own: Span[],
-    others: Span[],
+    found: Found[][],
+    self: Found,
 ): Conflict | undefined {
     if (own.length > 0) return undefined;
     const asked = new Set((question.question.match(/-?\d+(?:\.\d+)?/g) ?? []).map(canonicalNumber));
@@ -323,7 +336,7 @@ function numericConflict(
             key === undefined ||
             forms.mineNumbers.has(key) ||
             asked.has(key) ||
-            overlaps(others, n.start, n.end) ||
+            overlapsOthers(found, self, n.start, n.end) ||
             isDenied(r.denied, n.start, n.end)
         )
             continue;
@@ -334,7 +347,7 @@ function numericConflict(
 }
 
 /**
- * `others`: where the question's other keywords were found. A value written there is that keyword, stated for
+ * `found`: where the question's keywords were found (`self` is this one's); the others' places are theirs. A value written there is that keyword, stated for
  * its own hop ("Île-de-France" for the region hop), never a conflict of this one: the conflict is the value the
  * model wrote instead ("Lombardy" for the continent hop).
  */
@@ -346,11 +359,12 @@ function conflictsOf(
     k: Keyword,
     forms: PreparedForms,
     own: Span[],
-    others: Span[],
+    found: Found[][],
+    self: Found,
 ): Conflict | undefined {
     const domain = domainOf(ctx, k);
     if (!domain) return undefined;
-    if (domain.numeric) return numericConflict(domain, r, response, question, forms, own, others);
+    if (domain.numeric) return numericConflict(domain, r, response, question, forms, own, found, self);
     const hits = scanDomain(domain, r.s.text, (r.tokens ??= tokenize(r.s.text)));
     for (let h = 0; h < hits.length; h++) {
         const [a, b, e] = hits[h]!;
@@ -359,7 +373,7 @@ function conflictsOf(
         const span = toSpan(r.s, a, b, r.offset);
         if (
             overlaps(own, span.start, span.end) ||
-            overlaps(others, span.start, span.end) ||
+            overlapsOthers(found, self, span.start, span.end) ||
             isDenied(r.denied, span.start, span.end)
         )
             continue;
@@ -386,9 +400,10 @@ function verifyKeyword(
     k: Keyword,
     forms: PreparedForms,
     found: Found,
-    others: Span[],
+    all: Found[][],
+    self: Found,
 ): KeywordVerdict {
-    const conflict = ctx.contradictions ? conflictsOf(ctx, r, response, question, k, forms, found.spans, others) : undefined;
+    const conflict = ctx.contradictions ? conflictsOf(ctx, r, response, question, k, forms, found.spans, all, self) : undefined;
     // Written AND another value stated: on GPT-3.5's movie answers 15 of 17 such cases were other true facts
     // ("he also starred in RoboCop (1987)"), so the keyword stays found and the other value is reported beside it.
     const status: KeywordStatus = found.spans.length > 0 ? 'found' : conflict ? 'contradicted' : 'missing';
@@ -516,23 +531,16 @@ interface Found {
     rule?: string;
 }
 
-/** Every span of `raw` but those of keyword (i, j): where the question's other keywords were found. */
-function othersOf(raw: Found[][], i: number, j: number): Span[] {
-    const out: Span[] = [];
-    for (let a = 0; a < raw.length; a++) {
-        const list = raw[a]!;
-        for (let b = 0; b < list.length; b++) {
-            if (a === i && b === j) continue;
-            const spans = list[b]!.spans;
-            for (let c = 0; c < spans.length; c++) out.push(spans[c]!);
-        }
+/** Does [start, end) overlap where another keyword of the question than `self` was found? */
+function overlapsOthers(found: Found[][], self: Found, start: number, end: number): boolean {
+    for (let a = 0; a < found.length; a++) {
+        const list = found[a]!;
+        for (let b = 0; b < list.length; b++) if (list[b] !== self && overlaps(list[b]!.spans, start, end)) return true;
     }
-    return out;
+    return false;
 }
 
-/** Is `x` denied, or strictly inside a longer name (another keyword's, the question's entity)? */
-function insideName(r: Rationale, names: Span[], x: Span): boolean {
-    if (isDenied(r.denied, x.start, x.end)) return true;
+function strictlyInside(names: readonly Span[], x: Span): boolean {
     for (let i = 0; i < names.length; i++) {
         const n = names[i]!;
         if (n.start <= x.start && x.end <= n.end && n.end - n.start > x.end - x.start) return true;
@@ -540,30 +548,49 @@ function insideName(r: Rationale, names: Span[], x: Span): boolean {
     return false;
 }
 
+/** Is `x` denied, or strictly inside a longer name (a keyword's, found in `found`, or the question's entity)? */
+function insideName(r: Rationale, found: Found[][], entity: readonly Span[], x: Span): boolean {
+    if (isDenied(r.denied, x.start, x.end)) return true;
+    for (let a = 0; a < found.length; a++)
+        for (let b = 0; b < found[a]!.length; b++) if (strictlyInside(found[a]![b]!.spans, x)) return true;
+    return strictlyInside(entity, x);
+}
+
 /** Our keyword check: whole words of the rationale, folded, alternatives, contradictions (the file comment). */
 function ourHops(ctx: VerifyContext, question: Question, response: string, text: string, rationaleStart: number): HopVerdict[] {
-    const r: Rationale = { text, offset: rationaleStart, s: fold(text, true, true), denied: deniedSpans(response) };
+    // every field set at once, so that the lazy ones (on first need) do not reshape it
+    const r: Rationale = {
+        text,
+        offset: rationaleStart,
+        s: fold(text, true, true),
+        f: undefined,
+        tokens: undefined,
+        question: undefined,
+        numbers: undefined,
+        quoted: undefined,
+        denied: deniedSpans(response),
+    };
     // A keyword written only inside a longer name — another keyword's or the question's entity ("Barcelona" in
     // "FC Barcelona") — is not written (the reader's leftmost-longest rule).
     const lists = question.keywords;
     const forms: PreparedForms[][] = new Array(lists.length);
     const raw: Found[][] = new Array(lists.length);
-    const names: Span[] = [];
     for (let i = 0; i < lists.length; i++) {
         const list = lists[i]!;
         const f: PreparedForms[] = new Array(list.length);
         const found: Found[] = new Array(list.length);
         for (let j = 0; j < list.length; j++) {
             f[j] = formsOf(ctx, list[j]!);
-            const one = (found[j] = findKeyword(r, list[j]!, f[j]!));
-            for (let c = 0; c < one.spans.length; c++) names.push(one.spans[c]!);
+            found[j] = findKeyword(r, list[j]!, f[j]!);
         }
         forms[i] = f;
         raw[i] = found;
     }
+    let entity = NO_SPANS;
     for (const key of question.entity?.key ?? []) {
         const s = stripValue(key);
-        if (s.includes(' ')) names.push(...spansOf(r.s, findAllWords(r.s.text, s), r.offset));
+        const at = s.includes(' ') ? wordSpans(r.s, s, r.offset) : NO_SPANS;
+        if (at.length > 0) entity = entity.length > 0 ? [...entity, ...at] : at;
     }
     // … and a keyword written only inside a denied or corrected span ("by X, not by Y") is not written either.
     const hops: HopVerdict[] = new Array(lists.length);
@@ -574,12 +601,12 @@ function ourHops(ctx: VerifyContext, question: Question, response: string, text:
             const f = raw[i]![j]!;
             let kept: Found = f;
             for (let c = 0; c < f.spans.length; c++) {
-                if (!insideName(r, names, f.spans[c]!)) continue;
-                const spans = f.spans.filter(x => !insideName(r, names, x));
+                if (!insideName(r, raw, entity, f.spans[c]!)) continue;
+                const spans = f.spans.filter(x => !insideName(r, raw, entity, x));
                 kept = { spans, ...(spans.length && f.rule ? { rule: f.rule } : {}) };
                 break;
             }
-            keywords[j] = verifyKeyword(ctx, r, response, question, list[j]!, forms[i]![j]!, kept, othersOf(raw, i, j));
+            keywords[j] = verifyKeyword(ctx, r, response, question, list[j]!, forms[i]![j]!, kept, raw, f);
         }
         hops[i] = { hop: i + 1, status: hopStatus(keywords), keywords };
     }
