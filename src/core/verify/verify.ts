@@ -22,10 +22,10 @@ import { keywordForms, type KeywordForms } from './aliases.js';
 import { coreOf } from '../probes/registry.js';
 import { buildDomain, canonicalNumber, scanDomain, tokenize, type Domain, type Tokens } from './domain.js';
 import { deniedSpans, isDenied, partOfLongerName } from '../reader/index.js';
-import { findAllWords, findWord, fold, stripText, stripValue, foldValue, toSpan, type Folded } from './normalise.js';
+import { findWord, fold, stripText, stripValue, foldValue, toSpan, type Folded } from './normalise.js';
 import { findPaperKeyword, paperText } from './paper-match.js';
 import { outdatedOf } from './outdated.js';
-import type { HopVerdict, KeywordStatus, KeywordVerdict, Span, Verdict } from './types.js';
+import type { HopVerdict, KeywordStatus, KeywordVerdict, ParsedAnswer, Span, Verdict } from './types.js';
 
 /** A keyword's spellings, normalised once per run. */
 interface PreparedForms extends KeywordForms {
@@ -43,6 +43,13 @@ export interface VerifyContext {
     domains: Map<string, Map<string, Domain | undefined>>;
     /** relation → attribute → value → prepared spellings. */
     forms: Map<string, Map<string, Map<string, PreparedForms>>>;
+    /** question text → its stripped form (its words are not claims), once per question per run. */
+    questions: Map<string, string>;
+    /**
+     * Short strings verdicts keep that repeat from response to response (what the reader read, and why: `Yes`,
+     * `opens with "Yes"`): one copy each, shared by every verdict of the run that holds it.
+     */
+    shared: Map<string, string>;
     /** Detect contradictions (default true). */
     contradictions: boolean;
 }
@@ -52,7 +59,36 @@ export function createVerifyContext(
     data?: LoadedData,
     options: { contradictions?: boolean } = {},
 ): VerifyContext {
-    return { spec, data, domains: new Map(), forms: new Map(), contradictions: options.contradictions ?? true };
+    return {
+        spec,
+        data,
+        domains: new Map(),
+        forms: new Map(),
+        questions: new Map(),
+        shared: new Map(),
+        contradictions: options.contradictions ?? true,
+    };
+}
+
+/** `text`, or the equal string an earlier verdict of the run keeps (for short texts). */
+function shared(ctx: VerifyContext, text: string): string {
+    if (text.length > 60) return text;
+    const known = ctx.shared.get(text);
+    if (known !== undefined) return known;
+    if (ctx.shared.size > 50_000) ctx.shared.clear();
+    ctx.shared.set(text, text);
+    return text;
+}
+
+/** The question's text, stripped (cached per run: every model and sample asked it shares it). */
+function strippedQuestion(ctx: VerifyContext, question: string): string {
+    let out = ctx.questions.get(question);
+    if (out === undefined) {
+        out = stripText(question);
+        if (ctx.questions.size > 200_000) ctx.questions.clear();
+        ctx.questions.set(question, out);
+    }
+    return out;
 }
 
 function domainOf(ctx: VerifyContext, k: Keyword): Domain | undefined {
@@ -129,8 +165,20 @@ function numbersIn(r: Rationale): { value: number; start: number; end: number }[
     return r.numbers;
 }
 
-function spansOf(f: Folded, ranges: [number, number][], offset: number): Span[] {
-    return ranges.map(([a, b]) => toSpan(f, a, b, offset));
+const NO_SPANS: readonly Span[] = [];
+
+/** Every word-bounded occurrence of `needle` in a folded text (at most 50, as findAllWords), as spans of the response. */
+function wordSpans(f: Folded, needle: string, offset: number): readonly Span[] {
+    let i = findWord(f.text, needle);
+    if (i < 0) return NO_SPANS;
+    const out = [toSpan(f, i, i + needle.length, offset)];
+    for (
+        i = findWord(f.text, needle, i + needle.length);
+        i >= 0 && out.length < 50;
+        i = findWord(f.text, needle, i + needle.length)
+    )
+        out.push(toSpan(f, i, i + needle.length, offset));
+    return out;
 }
 
 /** Finds the keyword: folded, then punctuation-stripped, then each alternative, then numeric rules. */
@@ -138,22 +186,28 @@ function findKeyword(r: Rationale, k: Keyword, forms: PreparedForms): { spans: S
     // Stripped first (it finds what folded finds, bar punctuation-made word boundaries), then folded; the
     // rule says how close the written text is to the value.
     for (const c of forms.candidates) {
-        let hits = c.stripped ? findAllWords(r.s.text, c.stripped) : [];
-        let form = r.s;
-        if (hits.length === 0) {
-            form = r.f ??= fold(r.text, false, true);
-            hits = c.folded ? findAllWords(form.text, c.folded) : [];
+        // The stripped text is the folded one with everything but letters, digits and spaces dropped, so a folded
+        // spelling written there leaves its stripped form in it: absent that, the folded text (and its fold) is
+        // not needed.
+        const near = !c.stripped || r.s.text.includes(c.stripped);
+        let spans = near && c.stripped ? wordSpans(r.s, c.stripped, r.offset) : NO_SPANS;
+        if (spans.length === 0 && near) {
+            r.f ??= fold(r.text, false, true);
+            spans = c.folded ? wordSpans(r.f, c.folded, r.offset) : NO_SPANS;
         }
-        if (hits.length === 0) continue;
-        let spans = spansOf(form, hits, r.offset);
+        if (spans.length === 0) continue;
         // A name part ("James") inside a longer written name ("James Franco") names someone else.
         // The written name agrees with the keyword ("Jesse Lingard" for "J. Lingard": same surname, same initial)? Then it is the person.
         if (c.rule === 'name_parts')
             spans = spans.filter(x => !partOfLongerName(r.text, x.start - r.offset, x.end - r.offset, k.value));
         if (spans.length === 0) continue;
-        if (c.rule) return { spans, rule: c.rule };
+        // (spans here are never the shared empty list: they have spans)
+        if (c.rule) return { spans: spans as Span[], rule: c.rule };
         const written = r.text.slice(spans[0]!.start - r.offset, spans[0]!.end - r.offset);
-        return { spans, rule: written === k.value ? 'exact' : foldValue(written) === c.folded ? 'normalised' : 'punctuation' };
+        return {
+            spans: spans as Span[],
+            rule: written === k.value ? 'exact' : foldValue(written) === c.folded ? 'normalised' : 'punctuation',
+        };
     }
     for (const nr of forms.numbers) {
         const hits = numbersIn(r).filter(n => nr.matches(n.value));
@@ -271,7 +325,8 @@ function numericConflict(
     question: Question,
     forms: PreparedForms,
     own: Span[],
-    others: Span[],
+    found: Found[][],
+    self: Found,
 ): Conflict | undefined {
     if (own.length > 0) return undefined;
     const asked = new Set((question.question.match(/-?\d+(?:\.\d+)?/g) ?? []).map(canonicalNumber));
@@ -281,7 +336,7 @@ function numericConflict(
             key === undefined ||
             forms.mineNumbers.has(key) ||
             asked.has(key) ||
-            overlaps(others, n.start, n.end) ||
+            overlapsOthers(found, self, n.start, n.end) ||
             isDenied(r.denied, n.start, n.end)
         )
             continue;
@@ -292,7 +347,7 @@ function numericConflict(
 }
 
 /**
- * `others`: where the question's other keywords were found. A value written there is that keyword, stated for
+ * `found`: where the question's keywords were found (`self` is this one's); the others' places are theirs. A value written there is that keyword, stated for
  * its own hop ("Île-de-France" for the region hop), never a conflict of this one: the conflict is the value the
  * model wrote instead ("Lombardy" for the continent hop).
  */
@@ -304,20 +359,21 @@ function conflictsOf(
     k: Keyword,
     forms: PreparedForms,
     own: Span[],
-    others: Span[],
+    found: Found[][],
+    self: Found,
 ): Conflict | undefined {
     const domain = domainOf(ctx, k);
     if (!domain) return undefined;
-    if (domain.numeric) return numericConflict(domain, r, response, question, forms, own, others);
+    if (domain.numeric) return numericConflict(domain, r, response, question, forms, own, found, self);
     const hits = scanDomain(domain, r.s.text, (r.tokens ??= tokenize(r.s.text)));
     for (let h = 0; h < hits.length; h++) {
         const [a, b, e] = hits[h]!;
         if (isOwn(forms.mine, e.key)) continue;
-        if (findWord((r.question ??= stripText(question.question)), e.key) >= 0) continue;
+        if (findWord((r.question ??= strippedQuestion(ctx, question.question)), e.key) >= 0) continue;
         const span = toSpan(r.s, a, b, r.offset);
         if (
             overlaps(own, span.start, span.end) ||
-            overlaps(others, span.start, span.end) ||
+            overlapsOthers(found, self, span.start, span.end) ||
             isDenied(r.denied, span.start, span.end)
         )
             continue;
@@ -342,19 +398,27 @@ function verifyKeyword(
     response: string,
     question: Question,
     k: Keyword,
-    found: { spans: Span[]; rule?: string },
-    others: Span[],
+    forms: PreparedForms,
+    found: Found,
+    all: Found[][],
+    self: Found,
 ): KeywordVerdict {
-    const forms = formsOf(ctx, k);
-    const conflict = ctx.contradictions ? conflictsOf(ctx, r, response, question, k, forms, found.spans, others) : undefined;
+    const conflict = ctx.contradictions ? conflictsOf(ctx, r, response, question, k, forms, found.spans, all, self) : undefined;
     // Written AND another value stated: on GPT-3.5's movie answers 15 of 17 such cases were other true facts
     // ("he also starred in RoboCop (1987)"), so the keyword stays found and the other value is reported beside it.
     const status: KeywordStatus = found.spans.length > 0 ? 'found' : conflict ? 'contradicted' : 'missing';
-    const out: KeywordVerdict = { relation: k.relation, attribute: k.attribute, value: k.value, status, spans: found.spans };
-    if (found.rule) out.rule = found.rule;
-    if (conflict && status === 'contradicted') out.conflict = conflict;
-    else if (conflict) out.alsoStated = conflict;
-    return out;
+    // Built whole, in field order (fields added to a literal afterwards cost each verdict kept one more allocation).
+    const { relation, attribute, value } = k;
+    const { spans, rule } = found;
+    if (!conflict)
+        return rule ? { relation, attribute, value, status, spans, rule } : { relation, attribute, value, status, spans };
+    if (status === 'contradicted')
+        return rule
+            ? { relation, attribute, value, status, spans, rule, conflict }
+            : { relation, attribute, value, status, spans, conflict };
+    return rule
+        ? { relation, attribute, value, status, spans, rule, alsoStated: conflict }
+        : { relation, attribute, value, status, spans, alsoStated: conflict };
 }
 
 function hopStatus(keywords: KeywordVerdict[]): KeywordStatus {
@@ -383,6 +447,30 @@ function paperHops(ctx: VerifyContext, question: Question, response: string): Ho
     });
 }
 
+/** What the reader read as the answer: its words (at most 120 characters), and every candidate span it weighed. */
+function readOf(
+    ctx: VerifyContext,
+    span: [number, number],
+    reason: string,
+    parsed: ParsedAnswer,
+    response: string,
+): NonNullable<Verdict['read']> {
+    const end = Math.min(span[1], span[0] + 120);
+    const text = shared(ctx, response.slice(span[0], end));
+    const why = shared(ctx, reason);
+    const stance = parsed.stance ?? 'answer';
+    // every candidate verdict span weighed (opening, conclusion, later …): JSONL and the panel carry them
+    if (!parsed.read || parsed.read.length === 0) return { text, span, why, stance };
+    const spans: NonNullable<NonNullable<Verdict['read']>['spans']> = new Array(parsed.read.length);
+    for (let i = 0; i < parsed.read.length; i++) {
+        const x = parsed.read[i]!;
+        const to = Math.min(x.span[1], x.span[0] + 120);
+        // the span read as the answer is usually one of them: its words are shared, not sliced again
+        spans[i] = { ...x, text: x.span[0] === span[0] && to === end ? text : shared(ctx, response.slice(x.span[0], to)) };
+    }
+    return { text, span, why, stance, spans };
+}
+
 /** Never throws: any response (empty, huge, binary, RTL, HTML) gives a verdict. */
 export function verify(question: Question, responseText: string, ctx: VerifyContext, model: string, sample = 0): Verdict {
     const response = typeof responseText === 'string' ? responseText : String(responseText ?? '');
@@ -395,32 +483,33 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
             ? paperHops(ctx, question, response)
             : ourHops(ctx, question, response, text, parsed.rationaleStart);
     const failed = hops.find(h => h.status !== 'found');
-    const verdict: Verdict = {
-        questionId: question.id,
-        model,
-        sample,
-        answer: parsed.answer,
-        correct: score.correct,
-        rationale: hops.length > 0 && !failed,
-        rationaleText: text,
-        hops,
-    };
-    if (parsed.option !== undefined) verdict.option = parsed.option;
-    if (parsed.span && parsed.why) {
-        verdict.read = {
-            text: response.slice(parsed.span[0], Math.min(parsed.span[1], parsed.span[0] + 120)),
-            span: parsed.span,
-            why: parsed.why,
-            stance: parsed.stance ?? 'answer',
+    const read = parsed.span && parsed.why ? readOf(ctx, parsed.span, parsed.why, parsed, response) : undefined;
+    // The common verdict (a read answer, no option) is built whole, its fields in their order: fields added to an
+    // object literal afterwards go to a separate store, one more allocation per verdict kept.
+    let verdict: Verdict;
+    if (read && parsed.option === undefined) {
+        const questionId = question.id;
+        const answer = parsed.answer;
+        const correct = score.correct;
+        const rationale = hops.length > 0 && !failed;
+        verdict = failed
+            ? { questionId, model, sample, answer, correct, rationale, rationaleText: text, hops, read, failedHop: failed.hop }
+            : { questionId, model, sample, answer, correct, rationale, rationaleText: text, hops, read };
+    } else {
+        verdict = {
+            questionId: question.id,
+            model,
+            sample,
+            answer: parsed.answer,
+            correct: score.correct,
+            rationale: hops.length > 0 && !failed,
+            rationaleText: text,
+            hops,
         };
-        // every candidate verdict span weighed (opening, conclusion, later …): JSONL and the panel carry them
-        if (parsed.read && parsed.read.length > 0)
-            verdict.read.spans = parsed.read.map(x => ({
-                ...x,
-                text: response.slice(x.span[0], Math.min(x.span[1], x.span[0] + 120)),
-            }));
+        if (parsed.option !== undefined) verdict.option = parsed.option;
+        if (read) verdict.read = read;
+        if (failed) verdict.failedHop = failed.hop;
     }
-    if (failed) verdict.failedHop = failed.hop;
     // A family that reads its rationale as claims (rule premises) decides the hops; the paper's keyword rule stays as is.
     const refined = question.keywordMatch === 'paper' ? undefined : family.rationaleHops?.(question, verdict);
     if (refined) {
@@ -436,36 +525,90 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
     return verdict;
 }
 
+/** A keyword looked for: where it was found (and by which rule), and its spellings. */
+interface Found {
+    spans: Span[];
+    rule?: string;
+}
+
+/** Does [start, end) overlap where another keyword of the question than `self` was found? */
+function overlapsOthers(found: Found[][], self: Found, start: number, end: number): boolean {
+    for (let a = 0; a < found.length; a++) {
+        const list = found[a]!;
+        for (let b = 0; b < list.length; b++) if (list[b] !== self && overlaps(list[b]!.spans, start, end)) return true;
+    }
+    return false;
+}
+
+function strictlyInside(names: readonly Span[], x: Span): boolean {
+    for (let i = 0; i < names.length; i++) {
+        const n = names[i]!;
+        if (n.start <= x.start && x.end <= n.end && n.end - n.start > x.end - x.start) return true;
+    }
+    return false;
+}
+
+/** Is `x` denied, or strictly inside a longer name (a keyword's, found in `found`, or the question's entity)? */
+function insideName(r: Rationale, found: Found[][], entity: readonly Span[], x: Span): boolean {
+    if (isDenied(r.denied, x.start, x.end)) return true;
+    for (let a = 0; a < found.length; a++)
+        for (let b = 0; b < found[a]!.length; b++) if (strictlyInside(found[a]![b]!.spans, x)) return true;
+    return strictlyInside(entity, x);
+}
+
 /** Our keyword check: whole words of the rationale, folded, alternatives, contradictions (the file comment). */
 function ourHops(ctx: VerifyContext, question: Question, response: string, text: string, rationaleStart: number): HopVerdict[] {
-    const r: Rationale = { text, offset: rationaleStart, s: fold(text, true, true), denied: deniedSpans(response) };
+    // every field set at once, so that the lazy ones (on first need) do not reshape it
+    const r: Rationale = {
+        text,
+        offset: rationaleStart,
+        s: fold(text, true, true),
+        f: undefined,
+        tokens: undefined,
+        question: undefined,
+        numbers: undefined,
+        quoted: undefined,
+        denied: deniedSpans(response),
+    };
     // A keyword written only inside a longer name — another keyword's or the question's entity ("Barcelona" in
     // "FC Barcelona") — is not written (the reader's leftmost-longest rule).
-    const raw = question.keywords.map(list => list.map(k => findKeyword(r, k, formsOf(ctx, k))));
-    const names: Span[] = raw.flat().flatMap(f => f.spans);
+    const lists = question.keywords;
+    const forms: PreparedForms[][] = new Array(lists.length);
+    const raw: Found[][] = new Array(lists.length);
+    for (let i = 0; i < lists.length; i++) {
+        const list = lists[i]!;
+        const f: PreparedForms[] = new Array(list.length);
+        const found: Found[] = new Array(list.length);
+        for (let j = 0; j < list.length; j++) {
+            f[j] = formsOf(ctx, list[j]!);
+            found[j] = findKeyword(r, list[j]!, f[j]!);
+        }
+        forms[i] = f;
+        raw[i] = found;
+    }
+    let entity = NO_SPANS;
     for (const key of question.entity?.key ?? []) {
         const s = stripValue(key);
-        if (s.includes(' ')) names.push(...spansOf(r.s, findAllWords(r.s.text, s), r.offset));
+        const at = s.includes(' ') ? wordSpans(r.s, s, r.offset) : NO_SPANS;
+        if (at.length > 0) entity = entity.length > 0 ? [...entity, ...at] : at;
     }
     // … and a keyword written only inside a denied or corrected span ("by X, not by Y") is not written either.
-    const inside = (x: Span) =>
-        isDenied(r.denied, x.start, x.end) ||
-        names.some(n => n.start <= x.start && x.end <= n.end && n.end - n.start > x.end - x.start);
-    return question.keywords.map((list, i) => {
-        const keywords = list.map((k, j) => {
+    const hops: HopVerdict[] = new Array(lists.length);
+    for (let i = 0; i < lists.length; i++) {
+        const list = lists[i]!;
+        const keywords: KeywordVerdict[] = new Array(list.length);
+        for (let j = 0; j < list.length; j++) {
             const f = raw[i]![j]!;
-            const spans = f.spans.filter(x => !inside(x));
-            const others = raw.flatMap((l, a) => l.flatMap((o, b) => (a === i && b === j ? [] : o.spans)));
-            return verifyKeyword(
-                ctx,
-                r,
-                response,
-                question,
-                k,
-                spans.length === f.spans.length ? f : { spans, ...(spans.length && f.rule ? { rule: f.rule } : {}) },
-                others,
-            );
-        });
-        return { hop: i + 1, status: hopStatus(keywords), keywords };
-    });
+            let kept: Found = f;
+            for (let c = 0; c < f.spans.length; c++) {
+                if (!insideName(r, raw, entity, f.spans[c]!)) continue;
+                const spans = f.spans.filter(x => !insideName(r, raw, entity, x));
+                kept = { spans, ...(spans.length && f.rule ? { rule: f.rule } : {}) };
+                break;
+            }
+            keywords[j] = verifyKeyword(ctx, r, response, question, list[j]!, forms[i]![j]!, kept, raw, f);
+        }
+        hops[i] = { hop: i + 1, status: hopStatus(keywords), keywords };
+    }
+    return hops;
 }
