@@ -206,17 +206,6 @@ export function findWord(hay: string, needle: string, from = 0): number {
     return -1;
 }
 
-/** All word-boundary occurrences, as [start, end) in the folded text. */
-export function findAllWords(hay: string, needle: string): [number, number][] {
-    const out: [number, number][] = [];
-    let i = findWord(hay, needle);
-    while (i >= 0 && out.length < 50) {
-        out.push([i, i + needle.length]);
-        i = findWord(hay, needle, i + needle.length);
-    }
-    return out;
-}
-
 /** Maps a [start, end) range of a folded text back to the original text. */
 export function toSpan(f: Folded, start: number, end: number, offset = 0): { start: number; end: number } {
     return { start: f.starts[start]! + offset, end: f.ends[end - 1]! + offset };

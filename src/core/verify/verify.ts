@@ -167,7 +167,7 @@ function numbersIn(r: Rationale): { value: number; start: number; end: number }[
 
 const NO_SPANS: readonly Span[] = [];
 
-/** Every word-bounded occurrence of `needle` in a folded text (at most 50, as findAllWords), as spans of the response. */
+/** Every word-bounded occurrence of `needle` in a folded text (at most 50), as spans of the response. */
 function wordSpans(f: Folded, needle: string, offset: number): readonly Span[] {
     let i = findWord(f.text, needle);
     if (i < 0) return NO_SPANS;
