@@ -544,19 +544,9 @@ function plainOpening(text: string): VerdictFinding | undefined {
         // as the full rule weighs them: no decline, no later scan (so the first six units)
         const read = [opening];
         // (the units cut here, as Units cuts them: the first sentence, and the next when the caveat window read it)
-        const us =
-            ns < 0
-                ? new Units(text, [{ start: s, end }], end)
-                : ns < text.length
-                  ? new Units(
-                        text,
-                        [
-                            { start: s, end },
-                            { start: ns, end: nextEnd },
-                        ],
-                        nextEnd,
-                    )
-                  : new Units(text, [{ start: s, end }], text.length);
+        const cut: Unit[] = [{ start: s, end }];
+        if (ns >= 0 && ns < text.length) cut.push({ start: ns, end: nextEnd });
+        const us = new Units(text, cut, ns < 0 ? end : ns < text.length ? nextEnd : text.length);
         weighMarked(text, us, marked, undefined, 6, read);
         if (!inOrder(read)) read.sort(byStart);
         return settled(text, concluded(text, marked[marked.length - 1]!, opening, read, rationaleStart));

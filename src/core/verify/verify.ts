@@ -347,9 +347,9 @@ function numericConflict(
 }
 
 /**
- * `found`: where the question's keywords were found (`self` is this one's); the others' places are theirs. A value written there is that keyword, stated for
- * its own hop ("Île-de-France" for the region hop), never a conflict of this one: the conflict is the value the
- * model wrote instead ("Lombardy" for the continent hop).
+ * `found`: where the question's keywords were found (`self` is this one's). A value written where another keyword
+ * was found is that keyword, stated for its own hop ("Île-de-France" for the region hop), never a conflict of this
+ * one: the conflict is the value the model wrote instead ("Lombardy" for the continent hop).
  */
 function conflictsOf(
     ctx: VerifyContext,
@@ -447,17 +447,16 @@ function paperHops(ctx: VerifyContext, question: Question, response: string): Ho
     });
 }
 
-/** What the reader read as the answer: its words (at most 120 characters), and every candidate span it weighed. */
-function readOf(
-    ctx: VerifyContext,
-    span: [number, number],
-    reason: string,
-    parsed: ParsedAnswer,
-    response: string,
-): NonNullable<Verdict['read']> {
+/**
+ * What the reader read as the answer, where it says where and why: its words (at most 120 characters), and every
+ * candidate span it weighed.
+ */
+function readOf(ctx: VerifyContext, parsed: ParsedAnswer, response: string): Verdict['read'] {
+    const span = parsed.span;
+    if (!span || !parsed.why) return undefined;
     const end = Math.min(span[1], span[0] + 120);
     const text = shared(ctx, response.slice(span[0], end));
-    const why = shared(ctx, reason);
+    const why = shared(ctx, parsed.why);
     const stance = parsed.stance ?? 'answer';
     // every candidate verdict span weighed (opening, conclusion, later …): JSONL and the panel carry them
     if (!parsed.read || parsed.read.length === 0) return { text, span, why, stance };
@@ -483,7 +482,7 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
             ? paperHops(ctx, question, response)
             : ourHops(ctx, question, response, text, parsed.rationaleStart);
     const failed = hops.find(h => h.status !== 'found');
-    const read = parsed.span && parsed.why ? readOf(ctx, parsed.span, parsed.why, parsed, response) : undefined;
+    const read = readOf(ctx, parsed, response);
     // The common verdict (a read answer, no option) is built whole, its fields in their order: fields added to an
     // object literal afterwards go to a separate store, one more allocation per verdict kept.
     let verdict: Verdict;
@@ -525,7 +524,7 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
     return verdict;
 }
 
-/** A keyword looked for: where it was found (and by which rule), and its spellings. */
+/** A keyword looked for: where it was found, and by which rule. */
 interface Found {
     spans: Span[];
     rule?: string;
