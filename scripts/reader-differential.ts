@@ -1,5 +1,5 @@
 /**
- * Differential check of the closed-answer readers: the readers of this tree against the same readers at a commit
+ * Differential check of the closed-answer readers and the denial spans: the readers of this tree against the same readers at a commit
  * (default d85be84, before the word scanner of src/core/reader/scan.ts), read from git into a temporary folder.
  * Every reading (label, span, why, stance, rationale start, the spans weighed) must be the same.
  *
@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as now from '../src/core/reader/answer.js';
 import { findVerdict } from '../src/core/reader/verdict.js';
+import * as denial from '../src/core/reader/denial.js';
 
 const root = path.join(path.dirname(new URL(import.meta.url).pathname), '..');
 const commit = process.argv[2] ?? 'd85be84';
@@ -30,6 +31,7 @@ for (const f of execFileSync('git', ['ls-tree', '--name-only', commit, 'src/core
     );
 const old = (await import(path.join(dir, 'answer.ts'))) as typeof now;
 const oldVerdict = (await import(path.join(dir, 'verdict.ts'))) as { findVerdict: typeof findVerdict };
+const oldDenial = (await import(path.join(dir, 'denial.ts'))) as typeof denial;
 
 // ---------------------------------------------------------------- inputs
 const inputs = new Set<string>();
@@ -247,6 +249,25 @@ const PIECES = [
     'x',
     '2009',
     '42',
+    // denial forms (denial.ts)
+    'not Avatar',
+    'but Titanic',
+    'rather than James Cameron',
+    'instead of 2009',
+    'neither Avatar nor Titanic',
+    'which is wrong',
+    'is incorrect',
+    'It is not true that Avatar came out in 2012',
+    'According to the passage',
+    'the passage says 2012',
+    'the facts list Titanic as a 1997 film',
+    'is listed as',
+    'they claim',
+    'contrary to the context',
+    'None of that fits what I know',
+    'Dr. No',
+    'J. Lingard',
+    'S.W.A.T.',
 ];
 const GLUE = [
     ' ',
@@ -295,7 +316,7 @@ const QUESTION =
     'Is it true that there are no movies, released in 2009, starring CCH Pounder where James Cameron is the director?';
 const PROPOSITION = { question: QUESTION, entities: ['CCH Pounder', 'James Cameron'], names: ['director'] };
 const OPTIONS = ['Avatar was released in 2009.', 'James Cameron directed Avatar.', 'CCH Pounder starred in Titanic.'];
-type Reader = { readers: typeof now; findVerdict: typeof findVerdict };
+type Reader = { readers: typeof now; findVerdict: typeof findVerdict; denial: typeof denial };
 const calls: [string, (r: Reader, s: string) => unknown][] = [
     ['readYesNo', (r, s) => r.readers.readYesNo(s)],
     ['readYesNo paper', (r, s) => r.readers.readYesNo(s, { rule: 'paper' })],
@@ -307,9 +328,12 @@ const calls: [string, (r: Reader, s: string) => unknown][] = [
     ['readChoice paper', (r, s) => r.readers.readChoice(s, OPTIONS, { rule: 'paper' })],
     ['readShort', (r, s) => r.readers.readShort(s)],
     ['findVerdict full', (r, s) => r.findVerdict(s, {}, false)],
+    ['deniedSpans', (r, s) => r.denial.deniedSpans(s)],
+    ['reportedSpans', (r, s) => r.denial.reportedSpans(s)],
+    ['describedSpans', (r, s) => r.denial.describedSpans(s)],
 ];
-const ours: Reader = { readers: now, findVerdict };
-const theirs: Reader = { readers: old, findVerdict: oldVerdict.findVerdict };
+const ours: Reader = { readers: now, findVerdict, denial };
+const theirs: Reader = { readers: old, findVerdict: oldVerdict.findVerdict, denial: oldDenial };
 const same = (a: () => unknown, b: () => unknown): [boolean, string, string] => {
     let x: string, y: string;
     try {

@@ -21,6 +21,31 @@
  * wink's lite model marks plain negation only ("not Y, as the passage claims" yes, "Y, which is wrong", "contrary
  * to" and "the passage says Y, but" no; "No — by X, not by Y" marks X too) at a fifth of the claim reader's rate.
  */
+import { isSpace } from './text.js';
+
+// (expressions used inside functions: one object each, not one per call)
+const BUT_NEXT = /^\s+but\b/i;
+const CLAUSE_NEXT = /^\s+(?:and|as|which|who|because|since|so)\b/i;
+const CLOSE_QUOTE = /["'\u201d\u2019]/;
+const INITIAL_BEFORE = /(?:^|[\s.(])\p{Lu}$/u;
+const ABBREVIATION_BEFORE = /\b(?:st|jr|sr|mr|mrs|ms|dr|vs|no|co|inc|ltd|fc|cf|ac)$/i;
+const UP_TO_THAT = /^.*\bthat\s+/is;
+const NOT = /\bnot\s/i;
+const RATHER = /rather\s+than|instead\s+of/i;
+const SPACED_BUT = /\sbut\s/i;
+const NEITHER_WORD = /neither/i;
+const NOR = /^[^.;!?\n]*?\bnor\s+/i;
+const ONLY_IT = /^\s*it\s*$/i;
+const THAT = /\bthat\s/i;
+const ATTRIBUTION_WORDS = /according|based\s+on|going\s+by|judging\s+by|\bper\b/i;
+const CONTRARY_WORD = /contrary/i;
+const CONTRAST_NEXT = /^,\s*(?:but|however|though|yet)\b/i;
+const THEY = /\bthey\b/i;
+const LAST_SENTENCE = /[^.!?\n]*$/;
+const AS_END = /\bas\s+$/i;
+const SPACED_AS = /\sas\s/i;
+const ITEM_AS = /^[^\n]{1,60}?\sas\s/;
+const NEXT_SENTENCE = /[.!?\n][^.!?\n]*[.!?\n]/;
 
 /** Hedges after "not": no denial of a value. */
 const HEDGE =
@@ -79,8 +104,8 @@ function phraseEnd(text: string, from: number, stopAtAnd = false): number {
         if (c === '\u2013' && text[i - 1] === ' ') return i;
         if (c === '-' && text[i - 1] === ' ' && text[i + 1] === ' ') return i;
         if (c === '.' && sentenceStop(text, i)) return i;
-        if (c === ' ' && /^\s+but\b/i.test(text.slice(i, i + 6))) return i;
-        if (stopAtAnd && c === ' ' && /^\s+(?:and|as|which|who|because|since|so)\b/i.test(text.slice(i, i + 9))) return i;
+        if (c === ' ' && BUT_NEXT.test(text.slice(i, i + 6))) return i;
+        if (stopAtAnd && c === ' ' && CLAUSE_NEXT.test(text.slice(i, i + 9))) return i;
     }
     return n;
 }
@@ -88,12 +113,12 @@ function phraseEnd(text: string, from: number, stopAtAnd = false): number {
 /** Does the full stop at `i` end a sentence (not an initial, an abbreviation or a dotted name)? */
 function sentenceStop(text: string, i: number): boolean {
     // A closing quote after the full stop ('… "2014." Nolan …') still ends the sentence.
-    const close = /["'\u201d\u2019]/.test(text[i + 1] ?? '') ? 1 : 0;
+    const close = CLOSE_QUOTE.test(text[i + 1] ?? '') ? 1 : 0;
     const next = text[i + 1 + close];
-    if (next !== undefined && !/\s/.test(next)) return false;
+    if (next !== undefined && !isSpace(next.charCodeAt(0))) return false;
     const before = text.slice(Math.max(0, i - 6), i);
-    if (/(?:^|[\s.(])\p{Lu}$/u.test(before)) return false;
-    if (/\b(?:st|jr|sr|mr|mrs|ms|dr|vs|no|co|inc|ltd|fc|cf|ac)$/i.test(before)) return false;
+    if (INITIAL_BEFORE.test(before)) return false;
+    if (ABBREVIATION_BEFORE.test(before)) return false;
     return true;
 }
 
@@ -107,13 +132,13 @@ function phraseStart(text: string, to: number): number {
         i--;
     }
     const phrase = text.slice(i, to);
-    const that = /^.*\bthat\s+/is.exec(phrase);
+    const that = UP_TO_THAT.exec(phrase);
     return that ? i + that[0].length : i;
 }
 
 function trim(text: string, a: number, b: number): [number, number] {
-    while (a < b && /\s/.test(text[a]!)) a++;
-    while (b > a && /[\s.]/.test(text[b - 1]!)) b--;
+    while (a < b && isSpace(text.charCodeAt(a))) a++;
+    while (b > a && (isSpace(text.charCodeAt(b - 1)) || text.charCodeAt(b - 1) === 46)) b--;
     return [a, b];
 }
 
@@ -131,39 +156,39 @@ function scan(text: string, re: RegExp, each: (m: RegExpExecArray) => void): voi
 /** The denied spans [start, end) of a text, sorted and merged. */
 export function deniedSpans(text: string): [number, number][] {
     // Each form is looked for only where its words occur: most answers have none.
-    const not = /\bnot\s/i.test(text);
+    const not = NOT.test(text);
     const out: [number, number][] = [];
     const add = (a: number, b: number) => {
         const [x, y] = trim(text, a, b);
         if (y > x) out.push([x, y]);
     };
-    if (not || /rather\s+than|instead\s+of/i.test(text)) {
+    if (not || RATHER.test(text)) {
         for (const m of text.matchAll(CORRECTION)) {
             const from = m.index + m[0].length;
             if (!LEAD.test(text.slice(Math.max(0, m.index - 8), m.index))) continue;
-            if (/^not$/i.test(m[1]!) && HEDGE.test(text.slice(from))) continue;
+            if (m[1]!.length === 3 && HEDGE.test(text.slice(from))) continue;
             add(from, phraseEnd(text, from, true));
         }
     }
-    if (not && /\sbut\s/i.test(text))
+    if (not && SPACED_BUT.test(text))
         scan(text, NOT_BUT, m => {
             const from = m.index + m[0].indexOf(m[1]!, 3);
             if (HEDGE.test(m[1]!) || m[1]!.trim() === '') return;
             add(from, from + m[1]!.length);
         });
-    if (/neither/i.test(text))
+    if (NEITHER_WORD.test(text))
         scan(text, NEITHER, m => {
             const from = m.index + m[0].length;
-            const nor = /^[^.;!?\n]*?\bnor\s+/i.exec(text.slice(from));
+            const nor = NOR.exec(text.slice(from));
             if (nor) add(from, phraseEnd(text, from + nor[0].length, true));
         });
     if (WRONG_WORDS.test(text))
         scan(text, CALLED_WRONG, m => {
             const from = phraseStart(text, m.index);
             // "It is false that Y": the "it" holds no value; what is denied follows "that" (IT_IS_WRONG_THAT)
-            if (!/^\s*it\s*$/i.test(text.slice(from, m.index))) add(from, m.index);
+            if (!ONLY_IT.test(text.slice(from, m.index))) add(from, m.index);
         });
-    if (/\bthat\s/i.test(text))
+    if (THAT.test(text))
         scan(text, IT_IS_WRONG_THAT, m => {
             const from = m.index + m[0].length;
             add(from, phraseEnd(text, from));
@@ -184,14 +209,14 @@ export function deniedSpans(text: string): [number, number][] {
                 items.forEach(([a, b], i) => add(i === 0 ? (passiveStart(text, m) ?? a) : a, b));
         });
     // "According to the context, Y. That's incorrect — …": a passage's value the answer then sets its own word against.
-    if (/according|based\s+on|going\s+by|judging\s+by|\bper\b/i.test(text))
+    if (ATTRIBUTION_WORDS.test(text))
         scan(text, ATTRIBUTED, m => {
             const from = m.index + m[0].length;
             const end = phraseEnd(text, from);
             if (SET_AGAINST.test(text.slice(end)) || DOUBT.test(text.slice(from, Math.min(text.length, end + 160))))
                 add(from, end);
         });
-    if (/contrary/i.test(text))
+    if (CONTRARY_WORD.test(text))
         scan(text, CONTRARY, m => {
             const from = m.index + m[0].length;
             add(from, phraseEnd(text, from));
@@ -223,7 +248,7 @@ function clauseEnd(text: string, from: number): number {
         const c = text[i]!;
         if (c === ';' || c === '\n' || c === '!' || c === '?') return i;
         if (c === '.' && sentenceStop(text, i)) return i;
-        if (c === ',' && /^,\s*(?:but|however|though|yet)\b/i.test(text.slice(i, i + 12))) return i;
+        if (c === ',' && CONTRAST_NEXT.test(text.slice(i, i + 12))) return i;
     }
     return text.length;
 }
@@ -235,7 +260,7 @@ function clauseEnd(text: string, from: number): number {
  * answer's: no claim and no commitment of its own; set against the answer's own word it is also denied (deniedSpans).
  */
 export function reportedSpans(text: string): [number, number][] {
-    if (!REPORT_WORDS.test(text) && !/according|based\s+on|going\s+by|judging\s+by|\bper\b|\bthey\b/i.test(text)) return [];
+    if (!REPORT_WORDS.test(text) && !ATTRIBUTION_WORDS.test(text) && !THEY.test(text)) return [];
     const out = describing(text);
     scan(text, ATTRIBUTED, m => {
         const from = m.index + m[0].length;
@@ -278,10 +303,10 @@ const CONFIRMS =
  * one: Y is what the answer says, on the facts' word.
  */
 export function describedSpans(text: string): [number, number][] {
-    if (!REPORT_WORDS.test(text) && !/\bthey\b/i.test(text)) return [];
+    if (!REPORT_WORDS.test(text) && !THEY.test(text)) return [];
     return merged(
         describing(text).filter(([, b]) => {
-            const end = /[.!?\n][^.!?\n]*[.!?\n]/.exec(text.slice(b));
+            const end = NEXT_SENTENCE.exec(text.slice(b));
             const after = text.slice(b, end ? b + end.index + end[0].length : text.length);
             return !(CONFIRMS.test(after) && !REJECTS.test(after));
         }),
@@ -301,7 +326,7 @@ const REJECTS =
  */
 export function rejectedReports(text: string, reported: readonly [number, number][] = reportedSpans(text)): [number, number][] {
     return reported.filter(([, b]) => {
-        const end = /[.!?\n][^.!?\n]*[.!?\n]/.exec(text.slice(b));
+        const end = NEXT_SENTENCE.exec(text.slice(b));
         return REJECTS.test(text.slice(b, end ? b + end.index + end[0].length : text.length));
     });
 }
@@ -313,7 +338,7 @@ function passiveStart(text: string, m: RegExpExecArray): number | undefined {
     if (!PASSIVE.test(m[0])) return undefined;
     const start = phraseStart(text, m.index);
     const sentence = text.slice(Math.max(0, start - 120), start);
-    return SOURCE.test(sentence.slice(sentence.search(/[^.!?\n]*$/))) ? start : undefined;
+    return SOURCE.test(sentence.slice(sentence.search(LAST_SENTENCE))) ? start : undefined;
 }
 
 /** After a report's phrase, a further item of its list: a comma (and "and"), then a name or a number. */
@@ -327,11 +352,11 @@ const NEXT_ITEM = /^["'\u201d\u2019]*,["'\u201d\u2019]*\s+(?:and\s+)?(?=["'\u201
 function reportItems(text: string, m: RegExpExecArray, from: number): [number, number][] {
     let end = phraseEnd(text, from);
     const items: [number, number][] = [[from, end]];
-    if (!/\bas\s+$/i.test(m[0]) && !/\sas\s/i.test(text.slice(from, end))) return items;
+    if (!AS_END.test(m[0]) && !SPACED_AS.test(text.slice(from, end))) return items;
     for (let item = NEXT_ITEM.exec(text.slice(end)); item; item = NEXT_ITEM.exec(text.slice(end))) {
         const start = end + item[0].length;
         const next = phraseEnd(text, start);
-        if (!/^[^\n]{1,60}?\sas\s/.test(text.slice(start, next))) break;
+        if (!ITEM_AS.test(text.slice(start, next))) break;
         items.push([start, next]);
         end = next;
     }
