@@ -32,7 +32,7 @@ export interface ChoiceReading extends Reading<ChoiceLabel> {
     options?: number[];
 }
 
-import { after, firstSentenceEnd, notAnswering, plainApostrophes, skipLead } from './text.js';
+import { after, endsSentenceAt, firstSentenceEnd, isSpace, notAnswering, plainApostrophes, skipLead } from './text.js';
 import { reportedSpans, withoutDenied } from './denial.js';
 import type { Proposition } from './proposition.js';
 import {
@@ -44,6 +44,14 @@ import {
     type VerdictFinding,
     type VerdictRead,
 } from './verdict.js';
+
+// (expressions used inside functions: one object each, not one per call)
+/** What may trail an answer's value: white space, a full stop, "!", quotes, Markdown. */
+const TRAILING_MARK = /[\s.!"'\u201d\u2019*_]/;
+/** What may open a quoted or marked value. */
+const LEADING_MARK = /["'\u201c\u2018*_]/;
+const OPTION_LEAD = /^[\s*_"'(\[]*/;
+const LINE_LEAD = /^[\s*_`#>•-]*/;
 
 export { firstSentenceEnd, notAnswering, saysNoWord, skipLead } from './text.js';
 
@@ -244,7 +252,7 @@ function committedNext(response: string, from: number): [number, number] | undef
     const s = response.slice(a, b);
     if (!COMMITS.test(s) || notAnswering(s) || !OWN_VALUE.test(s)) return undefined;
     let e = b;
-    while (e > a && /[\s.!"'\u201d\u2019*_]/.test(response[e - 1]!)) e--;
+    while (e > a && TRAILING_MARK.test(response[e - 1]!)) e--;
     return [a, e];
 }
 
@@ -303,7 +311,7 @@ function concludedAnswer(response: string): { span: [number, number]; hedged: bo
         const next = response.slice(a, a + 3);
         if (!VALUE_START.test(next) || /^I\b/.test(next)) continue;
         let b = firstSentenceEnd(response, a);
-        while (b > a && /[\s.!"'\u201d\u2019*_]/.test(response[b - 1]!)) b--;
+        while (b > a && TRAILING_MARK.test(response[b - 1]!)) b--;
         if (b > a && !notAnswering(response.slice(a, b)))
             found = { span: [a, b], hedged: GUESSED.test(marked) || hedgedNear(response, markers[i]!, a) };
     }
@@ -427,8 +435,8 @@ export function readShort(
     }
     let a = start,
         b = end;
-    while (b > a && /[\s.!"'\u201d\u2019*_]/.test(response[b - 1]!)) b--;
-    while (a < b && /["'\u201c\u2018*_]/.test(response[a]!)) a++;
+    while (b > a && TRAILING_MARK.test(response[b - 1]!)) b--;
+    while (a < b && LEADING_MARK.test(response[a]!)) a++;
     return {
         ...reading(
             'answer',
@@ -556,7 +564,7 @@ function pieces(text: string, from: number, count: number): [number, number][] {
     const out: [number, number][] = [];
     let at = from;
     while (out.length < count && at < text.length) {
-        while (at < text.length && /\s/.test(text[at]!)) at++;
+        while (at < text.length && isSpace(text.charCodeAt(at))) at++;
         if (at >= text.length) break;
         const end = firstSentenceEnd(text, at);
         out.push([at, end]);
@@ -648,7 +656,7 @@ export function readChoice(answer: string, optionTexts: readonly string[], setti
         // "so the first option is right": a conclusion about an accurate option names no answer
         if (callsAccurate(response.slice(at + m[0].length, firstSentenceEnd(response, at + m[0].length)))) continue;
         const k = optionNumber(m[1] ?? m[2] ?? m[3]!);
-        const lead = /^[\s*_"'(\[]*/.exec(response.slice(at))![0].length;
+        const lead = OPTION_LEAD.exec(response.slice(at))![0].length;
         const span: [number, number] = [at + lead, at + m[0].length];
         return found(
             [k],
@@ -681,7 +689,7 @@ export function readChoice(answer: string, optionTexts: readonly string[], setti
             cleared ??= clears;
             continue;
         }
-        const lead = /^[\s*_`#>•-]*/.exec(piece)![0].length;
+        const lead = LINE_LEAD.exec(piece)![0].length;
         const bare = BARE.exec(piece.slice(lead));
         // "1. … \n2. …": numbering a walk through the options, no option named
         if (bare && numbersWalk(response, a + lead, bare[1]!)) break;
@@ -748,7 +756,7 @@ const CANNOT_TELL =
 function neverCommits(text: string, span: [number, number]): [number, number] | undefined {
     const end = firstSentenceEnd(text, span[1]);
     let start = span[0];
-    while (start > 0 && !/[.!?\n]/.test(text[start - 1]!)) start--;
+    while (start > 0 && !endsSentenceAt(text, start - 1)) start--;
     if (!SUSPECT.test(text.slice(start, end))) return undefined;
     const m = CANNOT_TELL.exec(text.slice(end));
     return m ? [end + m.index, end + m.index + m[0].length] : undefined;

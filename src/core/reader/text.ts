@@ -310,6 +310,12 @@ function wordKey(text: string, a: number, b: number): number {
 }
 const ABBREVIATION_KEYS = new Set([...ABBREVIATIONS].map(w => wordKey(w, 0, w.length)));
 
+/** Whether text[i] is . ! ? or a line break (/[.!?\n]/). */
+export function endsSentenceAt(text: string, i: number): boolean {
+    const c = text.charCodeAt(i);
+    return c === 46 || c === 33 || c === 63 || c === 10;
+}
+
 /** \s as a regular expression reads it. */
 export function isSpace(c: number): boolean {
     if (c === 32 || (c >= 9 && c <= 13)) return true;

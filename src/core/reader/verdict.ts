@@ -17,7 +17,16 @@
  */
 import type { Stance } from './types.js';
 import { statesProposition, type Proposition } from './proposition.js';
-import { after as afterSpan, DECLINE_HINT_WORDS, firstSentenceEnd, isSpace, leadEnd, notAnswering, within } from './text.js';
+import {
+    after as afterSpan,
+    DECLINE_HINT_WORDS,
+    endsSentenceAt,
+    firstSentenceEnd,
+    isSpace,
+    leadEnd,
+    notAnswering,
+    within,
+} from './text.js';
 
 export type Polarity = 'pos' | 'neg' | 'unsure';
 type VerdictRole = 'opening' | 'conclusion' | 'later' | 'statement' | 'committed' | 'decline';
@@ -374,7 +383,7 @@ const CONDITION = /\b(?:if|when(?:ever)?|since|as\s+long\s+as|assuming|given|pro
 /** Is there a condition earlier in the sentence that holds `at` ("If we count the loan, then yes")? */
 function conditionBefore(text: string, at: number): boolean {
     let start = at;
-    while (start > 0 && !/[.!?\n]/.test(text[start - 1]!)) start--;
+    while (start > 0 && !endsSentenceAt(text, start - 1)) start--;
     return CONDITION.test(text.slice(start, at));
 }
 
