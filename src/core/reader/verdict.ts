@@ -244,12 +244,14 @@ function verdictAt(text: string, at: number, alone: boolean): { polarity: Polari
     const head = text.slice(at, at + 80);
     const re = alone ? VERDICT_AT_ALONE : VERDICT_AT;
     re.lastIndex = 0;
-    const m = re.exec(head);
+    // (test, not exec: no match array; which expression matched is told apart below)
+    if (!re.test(head)) return undefined;
+    const n = re.lastIndex;
+    const g = matchedAt(head, n, alone);
     // "yes and no": none; a later "It's true that …" concedes a part of the argument: no verdict
-    if (!m || m[1] !== undefined || m[3] !== undefined) return undefined;
-    const n = m[0].length;
-    if (m[2] !== undefined) return { polarity: 'unsure', start: at, end: at + n };
-    if (m[4] !== undefined)
+    if (g === BOTH_G || g === CONCEDES_G) return undefined;
+    if (g === UNSURE_G) return { polarity: 'unsure', start: at, end: at + n };
+    if (g === NEG_G)
         // (the only two-letter match of NEG_AT is "no"; POS_AT matches nothing that starts so)
         // "No" opening a sentence about something else ("No movie matches") is a verdict only at the opening.
         return alone && n === 2 && !alonePast(head, n) ? undefined : { polarity: 'neg', start: at, end: at + n };
@@ -257,6 +259,48 @@ function verdictAt(text: string, at: number, alone: boolean): { polarity: Polari
     return alone && (head.charCodeAt(0) | 32) === 121 && !alonePast(head, n)
         ? undefined
         : { polarity: 'pos', start: at, end: at + n };
+}
+
+const BOTH_G = 1;
+const UNSURE_G = 2;
+const CONCEDES_G = 3;
+const NEG_G = 4;
+const POS_G = 5;
+const BOTH_Y = sticky(BOTH);
+const UNSURE_Y = sticky(UNSURE_AT);
+const CONCEDES_Y = sticky(CONCEDES);
+const NEG_Y = sticky(NEG_AT);
+
+/**
+ * Which of verdictAt's expressions matched `head` from its start (VERDICT_AT: the first of them, in order, that
+ * matches there), the match being `n` characters long. The phrases' first letters and lengths tell most apart
+ * without reading again: only BOTH starts with "b" ("both yes and no"), only UNSURE_AT with "u", only NEG_AT with
+ * "f" ("false") or "s" ("surely not"), only POS_AT with "r" ("right"); BOTH and UNSURE_AT match 8 characters at
+ * least ("not sure"), so a match of "y" in at most 4 is POS_AT's (yes, yeah, yep, yup) and one of "n" in at most 7
+ * NEG_AT's (no, nope, nah, not so …). The rest are read in order.
+ */
+function matchedAt(head: string, n: number, alone: boolean): number {
+    switch (head.charCodeAt(0) | 32) {
+        case 98:
+            return BOTH_G;
+        case 117:
+            return UNSURE_G;
+        case 102:
+        case 115:
+            return NEG_G;
+        case 114:
+            return POS_G;
+        case 121:
+            if (n <= 4) return POS_G;
+            break;
+        case 110:
+            if (n <= 7) return NEG_G;
+            break;
+    }
+    if (matchLength(BOTH_Y, head) >= 0) return BOTH_G;
+    if (matchLength(UNSURE_Y, head) >= 0) return UNSURE_G;
+    if (alone && matchLength(CONCEDES_Y, head) >= 0) return CONCEDES_G;
+    return matchLength(NEG_Y, head) >= 0 ? NEG_G : POS_G;
 }
 
 /**
@@ -860,3 +904,19 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
         rationaleStart: u0.start,
     };
 }
+
+/**
+ * The rule's hand-made shortcuts and the expressions they stand for, for the test that reads each against its
+ * expression (test/unit/reader/verdict-shortcuts.test.ts): the first-two-character tables before OPENER, BOILERPLATE
+ * and verdictAt's expressions, and how matchedAt tells which of those matched.
+ */
+export const SHORTCUTS = {
+    mayStartAt,
+    matchedAt,
+    tables: [
+        { name: 'VERDICT_START', table: VERDICT_START, expressions: [BOTH, UNSURE_AT, CONCEDES, NEG_AT, POS_AT] },
+        { name: 'OPENER_START', table: OPENER_START, expressions: [OPENER] },
+        { name: 'BOILERPLATE_START', table: BOILERPLATE_START, expressions: [BOILERPLATE] },
+    ],
+    verdictAt: { VERDICT_AT, VERDICT_AT_ALONE, BOTH, UNSURE_AT, CONCEDES, NEG_AT, POS_AT },
+};
