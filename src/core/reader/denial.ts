@@ -136,12 +136,6 @@ function phraseStart(text: string, to: number): number {
     return that ? i + that[0].length : i;
 }
 
-function trim(text: string, a: number, b: number): [number, number] {
-    while (a < b && isSpace(text.charCodeAt(a))) a++;
-    while (b > a && (isSpace(text.charCodeAt(b - 1)) || text.charCodeAt(b - 1) === 46)) b--;
-    return [a, b];
-}
-
 const WRONG_WORDS = /incorrect|wrong|false|mistake|error|inaccurate|not\s+(?:correct|right|accurate|true)/i;
 const REPORT_WORDS = /passage|context|fact|information|evidence|source|triple|text|list|entries|given|shown|credited|named/i;
 
@@ -158,40 +152,36 @@ export function deniedSpans(text: string): [number, number][] {
     // Each form is looked for only where its words occur: most answers have none.
     const not = NOT.test(text);
     const out: [number, number][] = [];
-    const add = (a: number, b: number) => {
-        const [x, y] = trim(text, a, b);
-        if (y > x) out.push([x, y]);
-    };
     if (not || RATHER.test(text)) {
         for (const m of text.matchAll(CORRECTION)) {
             const from = m.index + m[0].length;
             if (!LEAD.test(text.slice(Math.max(0, m.index - 8), m.index))) continue;
             if (m[1]!.length === 3 && HEDGE.test(text.slice(from))) continue;
-            add(from, phraseEnd(text, from, true));
+            addTrimmed(text, out, from, phraseEnd(text, from, true));
         }
     }
     if (not && SPACED_BUT.test(text))
         scan(text, NOT_BUT, m => {
             const from = m.index + m[0].indexOf(m[1]!, 3);
             if (HEDGE.test(m[1]!) || m[1]!.trim() === '') return;
-            add(from, from + m[1]!.length);
+            addTrimmed(text, out, from, from + m[1]!.length);
         });
     if (NEITHER_WORD.test(text))
         scan(text, NEITHER, m => {
             const from = m.index + m[0].length;
             const nor = NOR.exec(text.slice(from));
-            if (nor) add(from, phraseEnd(text, from + nor[0].length, true));
+            if (nor) addTrimmed(text, out, from, phraseEnd(text, from + nor[0].length, true));
         });
     if (WRONG_WORDS.test(text))
         scan(text, CALLED_WRONG, m => {
             const from = phraseStart(text, m.index);
             // "It is false that Y": the "it" holds no value; what is denied follows "that" (IT_IS_WRONG_THAT)
-            if (!ONLY_IT.test(text.slice(from, m.index))) add(from, m.index);
+            if (!ONLY_IT.test(text.slice(from, m.index))) addTrimmed(text, out, from, m.index);
         });
     if (THAT.test(text))
         scan(text, IT_IS_WRONG_THAT, m => {
             const from = m.index + m[0].length;
-            add(from, phraseEnd(text, from));
+            addTrimmed(text, out, from, phraseEnd(text, from));
         });
     if (REPORT_WORDS.test(text))
         scan(text, REPORTED, m => {
@@ -206,7 +196,7 @@ export function deniedSpans(text: string): [number, number][] {
                 CONTRAST_AFTER.test(text.slice(from)) ||
                 DOUBT.test(text.slice(Math.max(0, m.index - 160), Math.min(text.length, end + 160)))
             )
-                items.forEach(([a, b], i) => add(i === 0 ? (passiveStart(text, m) ?? a) : a, b));
+                items.forEach(([a, b], i) => addTrimmed(text, out, i === 0 ? (passiveStart(text, m) ?? a) : a, b));
         });
     // "According to the context, Y. That's incorrect — …": a passage's value the answer then sets its own word against.
     if (ATTRIBUTION_WORDS.test(text))
@@ -214,12 +204,12 @@ export function deniedSpans(text: string): [number, number][] {
             const from = m.index + m[0].length;
             const end = phraseEnd(text, from);
             if (SET_AGAINST.test(text.slice(end)) || DOUBT.test(text.slice(from, Math.min(text.length, end + 160))))
-                add(from, end);
+                addTrimmed(text, out, from, end);
         });
     if (CONTRARY_WORD.test(text))
         scan(text, CONTRARY, m => {
             const from = m.index + m[0].length;
-            add(from, phraseEnd(text, from));
+            addTrimmed(text, out, from, phraseEnd(text, from));
         });
     return merged(out);
 }
@@ -269,9 +259,11 @@ export function reportedSpans(text: string): [number, number][] {
     return merged(out);
 }
 
+/** text[a, b) trimmed (white space before, white space and full stops after) into `out`, unless nothing is left. */
 function addTrimmed(text: string, out: [number, number][], a: number, b: number): void {
-    const [x, y] = trim(text, a, b);
-    if (y > x) out.push([x, y]);
+    while (a < b && isSpace(text.charCodeAt(a))) a++;
+    while (b > a && (isSpace(text.charCodeAt(b - 1)) || text.charCodeAt(b - 1) === 46)) b--;
+    if (b > a) out.push([a, b]);
 }
 
 /** The reports whose speaker is the given facts ("the facts say Y", "they list Y", "X is listed as Y"), unmerged. */
