@@ -528,6 +528,7 @@ function asksAt(text: string, a: number, b: number): boolean {
  * of boilerplate, so when one opens the answer its first sentence is the opening and the verdict stands there.
  */
 const PLAIN_OPENING = /^(?:yes|no|true|false|unsure|uncertain|not\s+sure|(?:i\s+)?don'?t\s+know|dont\s+know)\b/i;
+const PLAIN_OPENING_Y = sticky(PLAIN_OPENING);
 /** The letters a plain opening starts with (lower case; `code | 32` folds an upper-case letter onto them). */
 const PLAIN_START: Record<number, true> = Object.fromEntries([...'yntfuid'].map(c => [c.charCodeAt(0), true]));
 /** Whatever may make a marked conclusion (MARKER_HINT), a statement verdict (STATEMENT_HINT) or a withdrawal ("either way", "one way or the other"), in one test. */
@@ -562,7 +563,10 @@ const QUIET_AFTER_OPENING = new RegExp(`(${FAR_HINT.source})|[.!?\\n:;\\u2013\\u
 function plainOpening(text: string): VerdictFinding | undefined {
     const e0 = Math.min(text.length, 200);
     const s = leadEnd(text, 0, e0, e0);
-    if (s >= text.length || !PLAIN_START[text.charCodeAt(s) | 32] || !PLAIN_OPENING.test(text.slice(s, s + 14))) return undefined;
+    if (s >= text.length || !PLAIN_START[text.charCodeAt(s) | 32]) return undefined;
+    // (read in place, not in a slice of 14 characters: a match of at most 14 there is one in the slice too)
+    const plain = matchLength(PLAIN_OPENING_Y, text, s);
+    if (plain <= 0 || plain > 14) return undefined;
     // one scan for the commonest answer: no marker anywhere, no later sentence that may open with a verdict
     const loud = QUIET_AFTER_OPENING.exec(text);
     // (the first thing found is FAR_HINT's: no need to look for it again)
@@ -604,7 +608,7 @@ function plainOpening(text: string): VerdictFinding | undefined {
         if (!inOrder(read)) read.sort(byStart);
         return settled(text, concluded(text, marked[marked.length - 1]!, opening, read, rationaleStart));
     }
-    const why = `opens with ${say(text, opening)}`;
+    const why = opensWith(text, opening);
     if (opening.polarity === 'unsure')
         return { chosen: opening, outcome: 'decline', read: [opening], why, rationaleStart, stance: 'abstain' };
     const f = chosenFinding(opening, [opening], why, rationaleStart);
@@ -699,6 +703,22 @@ function inOrder(read: VerdictRead[]): boolean {
 /** A span's words, quoted, for a why. */
 function say(text: string, v: VerdictRead): string {
     return `"${text.slice(v.span[0], v.span[1]).trim()}"`;
+}
+
+/** The commonest openings, as `opens with ${say(…)}` writes them: one string each, not one per answer. */
+const OPENS_WITH = new Map(
+    ['Yes', 'No', 'yes', 'no', 'YES', 'NO', 'True', 'False', 'true', 'false', 'Unsure', 'unsure'].map(w => [
+        w,
+        `opens with "${w}"`,
+    ]),
+);
+
+/** `opens with ${say(text, v)}`. */
+function opensWith(text: string, v: VerdictRead): string {
+    const [a, b] = v.span;
+    // (a span of 2 to 6 letters of a common word: its why is made already; the span's own words are not sliced to find it)
+    if (b - a >= 2 && b - a <= 6) for (const [w, why] of OPENS_WITH) if (w.length === b - a && text.startsWith(w, a)) return why;
+    return `opens with ${say(text, v)}`;
 }
 
 /** The finding when `v` is chosen (module functions, not closures per answer: the reader is on the hot path). */
@@ -825,7 +845,7 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
             opening.role === 'opening'
                 ? oi > 0
                     ? `opens with ${say(text, opening)} after an introduction`
-                    : `opens with ${say(text, opening)}`
+                    : opensWith(text, opening)
                 : decline
                   ? `commits to ${say(text, opening)} after ${decline.stance === 'refuse' ? 'a refusal' : 'a doubt'} (a hedged verdict)`
                   : `states ${say(text, opening)} (no verdict word)`;
@@ -833,7 +853,7 @@ function fullVerdict(text: string, ctx: VerdictContext): VerdictFinding {
     }
     if (opening?.polarity === 'unsure')
         return {
-            ...chosenFinding(opening, read, `opens with ${say(text, opening)}`, afterSpan(text, opening.span[1])),
+            ...chosenFinding(opening, read, opensWith(text, opening), afterSpan(text, opening.span[1])),
             outcome: 'decline',
         };
     if (unmarked.length > 0) {
