@@ -34,6 +34,8 @@ interface PreparedForms extends KeywordForms {
     mine: string[];
     /** Canonical numbers of the keyword's spellings. */
     mineNumbers: Set<string | undefined>;
+    /** The keyword's verdict when it is missing and nothing else is stated: the same for every response (frozen). */
+    missing?: KeywordVerdict;
 }
 
 export interface VerifyContext {
@@ -50,6 +52,8 @@ export interface VerifyContext {
      * `opens with "Yes"`): one copy each, shared by every verdict of the run that holds it.
      */
     shared: Map<string, string>;
+    /** Readings verdicts of the run hold, by a number made of their positions (readOf): each is shared by all alike. */
+    reads: Map<number, NonNullable<Verdict['read']>[]>;
     /** Detect contradictions (default true). */
     contradictions: boolean;
 }
@@ -66,13 +70,17 @@ export function createVerifyContext(
         forms: new Map(),
         questions: new Map(),
         shared: new Map(),
+        reads: new Map(),
         contradictions: options.contradictions ?? true,
     };
 }
 
+/** The longest text a run shares between verdicts (longer ones rarely repeat). */
+const SHARED_MAX = 60;
+
 /** `text`, or the equal string an earlier verdict of the run keeps (for short texts). */
 function shared(ctx: VerifyContext, text: string): string {
-    if (text.length > 60) return text;
+    if (text.length > SHARED_MAX) return text;
     const known = ctx.shared.get(text);
     if (known !== undefined) return known;
     if (ctx.shared.size > 50_000) ctx.shared.clear();
@@ -130,6 +138,7 @@ function formsOf(ctx: VerifyContext, k: Keyword, paper = false): PreparedForms {
             candidates,
             mine: candidates.map(c => c.stripped).filter(Boolean),
             mineNumbers: new Set(candidates.map(c => canonicalNumber(c.text))),
+            missing: undefined,
         };
         if (byValue.size > 200_000) byValue.clear();
         byValue.set(k.value, f);
@@ -150,8 +159,17 @@ interface Rationale {
     question?: string;
     numbers?: { value: number; start: number; end: number }[];
     quoted?: { start: number; end: number; key: string }[];
-    /** Denied or corrected spans of the response (reader/denial.ts): a value there is neither found nor a conflict. */
-    denied: [number, number][];
+    /** The whole response (the rationale is its tail from `offset`). */
+    response: string;
+    /**
+     * Denied or corrected spans of the response (reader/denial.ts): a value there is neither found nor a conflict.
+     * On first need (`deniedOf`): a response where no keyword and no other value is written needs none.
+     */
+    denied?: [number, number][];
+}
+
+function deniedOf(r: Rationale): [number, number][] {
+    return (r.denied ??= deniedSpans(r.response));
 }
 
 function numbersIn(r: Rationale): { value: number; start: number; end: number }[] {
@@ -165,7 +183,8 @@ function numbersIn(r: Rationale): { value: number; start: number; end: number }[
     return r.numbers;
 }
 
-const NO_SPANS: readonly Span[] = [];
+/** No spans: shared (and frozen) by every keyword not found. */
+const NO_SPANS: readonly Span[] = Object.freeze([]);
 
 /** Every word-bounded occurrence of `needle` in a folded text (at most 50), as spans of the response. */
 function wordSpans(f: Folded, needle: string, offset: number): readonly Span[] {
@@ -213,7 +232,7 @@ function findKeyword(r: Rationale, k: Keyword, forms: PreparedForms): { spans: S
         const hits = numbersIn(r).filter(n => nr.matches(n.value));
         if (hits.length > 0) return { spans: hits.map(h => ({ start: h.start, end: h.end })), rule: nr.rule };
     }
-    return { spans: [] };
+    return NOT_FOUND;
 }
 
 const QUOTES = new Set(['"', "'", '*', '_', '`', '\u201c', '\u201d', '\u2018', '\u2019', '\u00ab', '(']);
@@ -337,7 +356,7 @@ function numericConflict(
             forms.mineNumbers.has(key) ||
             asked.has(key) ||
             overlapsOthers(found, self, n.start, n.end) ||
-            isDenied(r.denied, n.start, n.end)
+            isDenied(deniedOf(r), n.start, n.end)
         )
             continue;
         const e = domain.numbers.get(key);
@@ -374,7 +393,7 @@ function conflictsOf(
         if (
             overlaps(own, span.start, span.end) ||
             overlapsOthers(found, self, span.start, span.end) ||
-            isDenied(r.denied, span.start, span.end)
+            isDenied(deniedOf(r), span.start, span.end)
         )
             continue;
         const segment = quotedSegmentAround(r, span);
@@ -410,8 +429,11 @@ function verifyKeyword(
     // Built whole, in field order (fields added to a literal afterwards cost each verdict kept one more allocation).
     const { relation, attribute, value } = k;
     const { spans, rule } = found;
-    if (!conflict)
+    if (!conflict) {
+        if (status === 'missing' && !rule)
+            return (forms.missing ??= Object.freeze({ relation, attribute, value, status, spans: NO_SPANS as Span[] }));
         return rule ? { relation, attribute, value, status, spans, rule } : { relation, attribute, value, status, spans };
+    }
     if (status === 'contradicted')
         return rule
             ? { relation, attribute, value, status, spans, rule, conflict }
@@ -447,27 +469,101 @@ function paperHops(ctx: VerifyContext, question: Question, response: string): Ho
     });
 }
 
+type Read = NonNullable<Verdict['read']>;
+
+/** Does `response` hold exactly `words` at [from, to)? */
+function wordsAt(response: string, from: number, to: number, words: string): boolean {
+    return words.length === to - from && response.startsWith(words, from);
+}
+
+/** Is `known` the reading `readOf` would build for `parsed` (the same fields, the same words)? */
+function sameRead(
+    known: Read,
+    parsed: ParsedAnswer,
+    response: string,
+    span: [number, number],
+    end: number,
+    stance: string,
+): boolean {
+    if (known.span[0] !== span[0] || known.span[1] !== span[1] || known.stance !== stance || known.why !== parsed.why)
+        return false;
+    if (!wordsAt(response, span[0], end, known.text)) return false;
+    const items = parsed.read;
+    const spans = known.spans;
+    if (!items || items.length === 0) return spans === undefined;
+    if (!spans || spans.length !== items.length) return false;
+    for (let i = 0; i < items.length; i++) {
+        const x = items[i]!;
+        const y = spans[i]!;
+        if (y.span[0] !== x.span[0] || y.span[1] !== x.span[1] || y.role !== x.role || y.says !== x.says || y.hedged !== x.hedged)
+            return false;
+        if (!wordsAt(response, x.span[0], Math.min(x.span[1], x.span[0] + READ_MAX), y.text)) return false;
+    }
+    return true;
+}
+
+/** The words read as the answer are cut at this length. */
+const READ_MAX = 120;
+
 /**
  * What the reader read as the answer, where it says where and why: its words (at most 120 characters), and every
- * candidate span it weighed.
+ * candidate span it weighed. A reading equal to one an earlier verdict of the run holds (most answers open with
+ * "Yes" or "No") is that verdict's, shared and frozen: verdicts are read, never changed, by their consumers. Readings
+ * are looked up by a number made of their positions and lengths, then compared field by field (no key is built).
  */
 function readOf(ctx: VerifyContext, parsed: ParsedAnswer, response: string): Verdict['read'] {
     const span = parsed.span;
-    if (!span || !parsed.why) return undefined;
-    const end = Math.min(span[1], span[0] + 120);
-    const text = shared(ctx, response.slice(span[0], end));
-    const why = shared(ctx, parsed.why);
+    const why = parsed.why;
+    if (!span || !why) return undefined;
+    const end = Math.min(span[1], span[0] + READ_MAX);
     const stance = parsed.stance ?? 'answer';
-    // every candidate verdict span weighed (opening, conclusion, later …): JSONL and the panel carry them
-    if (!parsed.read || parsed.read.length === 0) return { text, span, why, stance };
-    const spans: NonNullable<NonNullable<Verdict['read']>['spans']> = new Array(parsed.read.length);
-    for (let i = 0; i < parsed.read.length; i++) {
-        const x = parsed.read[i]!;
-        const to = Math.min(x.span[1], x.span[0] + 120);
-        // the span read as the answer is usually one of them: its words are shared, not sliced again
-        spans[i] = { ...x, text: x.span[0] === span[0] && to === end ? text : shared(ctx, response.slice(x.span[0], to)) };
+    const items = parsed.read;
+    let h = (((span[0] * 31 + span[1]) | 0) * 31 + why.length) | 0;
+    let short = end - span[0] <= SHARED_MAX;
+    if (items) {
+        for (let i = 0; i < items.length; i++) {
+            const x = items[i]!;
+            h = (((h * 31 + x.span[0]) | 0) * 31 + x.span[1] + (x.hedged ? 7 : 0)) | 0;
+            if (Math.min(x.span[1], x.span[0] + READ_MAX) - x.span[0] > SHARED_MAX) short = false;
+        }
     }
-    return { text, span, why, stance, spans };
+    h &= 0x3fffffff;
+    // readings with long words rarely repeat: they are not kept
+    const bucket = short ? ctx.reads.get(h) : undefined;
+    if (bucket) for (const known of bucket) if (sameRead(known, parsed, response, span, end, stance)) return known;
+    const text = shared(ctx, response.slice(span[0], end));
+    let read: Read;
+    if (!items || items.length === 0) read = { text, span, why: shared(ctx, why), stance };
+    else {
+        // every candidate verdict span weighed (opening, conclusion, later …): JSONL and the panel carry them
+        const spans: NonNullable<Read['spans']> = new Array(items.length);
+        for (let i = 0; i < items.length; i++) {
+            const x = items[i]!;
+            const to = Math.min(x.span[1], x.span[0] + READ_MAX);
+            // the span read as the answer is usually one of them: its words are shared, not sliced again
+            const words = x.span[0] === span[0] && to === end ? text : shared(ctx, response.slice(x.span[0], to));
+            // built whole, in the fields' order (a spread plus one more field kept a second store per item)
+            spans[i] = { span: x.span, role: x.role, says: x.says, hedged: x.hedged, text: words };
+        }
+        read = { text, span, why: shared(ctx, why), stance, spans };
+    }
+    if (short) {
+        if (ctx.reads.size > 50_000) ctx.reads.clear();
+        // a number shared by many unlike readings keeps its first few (each lookup compares them all)
+        if (!bucket) ctx.reads.set(h, [deepFreeze(read)]);
+        else if (bucket.length < 8) bucket.push(deepFreeze(read));
+    }
+    return read;
+}
+
+/** `read` frozen with everything it holds (a reading shared by verdicts must not change under any of them). */
+function deepFreeze(read: Read): Read {
+    Object.freeze(read.span);
+    if (read.spans) {
+        for (const x of read.spans) Object.freeze(Object.freeze(x).span);
+        Object.freeze(read.spans);
+    }
+    return Object.freeze(read);
 }
 
 /** Never throws: any response (empty, huge, binary, RTL, HTML) gives a verdict. */
@@ -530,6 +626,9 @@ interface Found {
     rule?: string;
 }
 
+/** A keyword not found (shared: it is only read). */
+const NOT_FOUND: Found = Object.freeze({ spans: NO_SPANS as Span[] });
+
 /** Does [start, end) overlap where another keyword of the question than `self` was found? */
 function overlapsOthers(found: Found[][], self: Found, start: number, end: number): boolean {
     for (let a = 0; a < found.length; a++) {
@@ -549,7 +648,7 @@ function strictlyInside(names: readonly Span[], x: Span): boolean {
 
 /** Is `x` denied, or strictly inside a longer name (a keyword's, found in `found`, or the question's entity)? */
 function insideName(r: Rationale, found: Found[][], entity: readonly Span[], x: Span): boolean {
-    if (isDenied(r.denied, x.start, x.end)) return true;
+    if (isDenied(deniedOf(r), x.start, x.end)) return true;
     for (let a = 0; a < found.length; a++)
         for (let b = 0; b < found[a]!.length; b++) if (strictlyInside(found[a]![b]!.spans, x)) return true;
     return strictlyInside(entity, x);
@@ -567,7 +666,8 @@ function ourHops(ctx: VerifyContext, question: Question, response: string, text:
         question: undefined,
         numbers: undefined,
         quoted: undefined,
-        denied: deniedSpans(response),
+        response,
+        denied: undefined,
     };
     // A keyword written only inside a longer name — another keyword's or the question's entity ("Barcelona" in
     // "FC Barcelona") — is not written (the reader's leftmost-longest rule).
@@ -602,7 +702,7 @@ function ourHops(ctx: VerifyContext, question: Question, response: string, text:
             for (let c = 0; c < f.spans.length; c++) {
                 if (!insideName(r, raw, entity, f.spans[c]!)) continue;
                 const spans = f.spans.filter(x => !insideName(r, raw, entity, x));
-                kept = { spans, ...(spans.length && f.rule ? { rule: f.rule } : {}) };
+                kept = spans.length === 0 ? NOT_FOUND : f.rule ? { spans, rule: f.rule } : { spans };
                 break;
             }
             keywords[j] = verifyKeyword(ctx, r, response, question, list[j]!, forms[i]![j]!, kept, raw, f);
