@@ -48,10 +48,10 @@ class WordTable<V> {
         }
     }
 
-    /** The value of the word text[start, end), if it is a key. */
-    get(text: string, start: number, end: number): V | undefined {
+    /** The value of the word text[start, end), if it is a key; `hash`: its `hashWord`. */
+    get(hash: number, text: string, start: number, end: number): V | undefined {
         const len = end - start;
-        for (let h = hashWord(text, start, end) & this.mask; ; h = (h + 1) & this.mask) {
+        for (let h = hash & this.mask; ; h = (h + 1) & this.mask) {
             const slot = this.slots[h]!;
             if (slot === 0) return undefined;
             const key = this.keys[slot - 1]!;
@@ -209,29 +209,23 @@ export function scansEveryWord(domain: Domain, text: string): boolean {
  */
 function scanEveryWord(first: WordTable<FirstToken>, text: string): [number, number, DomainEntry][] {
     const out: [number, number, DomainEntry][] = [];
+    const { count, starts, ends, hashes } = wordsOf(text);
     const n = text.length;
     let covered = 0;
-    for (let p = 0; p < n;) {
-        let q = p;
-        while (q < n && text.charCodeAt(q) !== 32) q++;
-        const next = q + 1; // the next word starts here (when q < n)
-        const slot = p < covered || q === p ? undefined : first.get(text, p, q);
-        if (!slot) {
-            p = next;
-            continue;
-        }
+    for (let i = 0; i < count; i++) {
+        const p = starts[i]!;
+        const q = ends[i]!;
+        if (p < covered || q === p) continue;
+        const slot = first.get(hashes[i]!, text, p, q);
+        if (!slot) continue;
         let hit: DomainEntry | undefined;
-        if (q < n && slot.second) {
-            let q2 = next;
-            while (q2 < n && text.charCodeAt(q2) !== 32) q2++;
-            const list = slot.second.get(text, next, q2);
-            if (list) {
-                for (const e of list) {
-                    const end = p + e.key.length;
-                    if (end <= n && (end === n || text.charCodeAt(end) === 32) && text.startsWith(e.key, p)) {
-                        hit = e;
-                        break;
-                    }
+        const list = i + 1 < count ? slot.second?.get(hashes[i + 1]!, text, starts[i + 1]!, ends[i + 1]!) : undefined;
+        if (list) {
+            for (const e of list) {
+                const end = p + e.key.length;
+                if (end <= n && (end === n || text.charCodeAt(end) === 32) && text.startsWith(e.key, p)) {
+                    hit = e;
+                    break;
                 }
             }
         }
@@ -240,9 +234,42 @@ function scanEveryWord(first: WordTable<FirstToken>, text: string): [number, num
             covered = p + hit.key.length;
             out.push([p, covered, hit]); // leftmost-longest: the words this value covers start no other
         }
-        p = next;
     }
     return out;
+}
+
+/**
+ * The words of the text last scanned word by word (as `split(' ')` cuts them, empty ones too): where each starts
+ * and ends, and its `hashWord`. A rationale is scanned against each attribute's domain; its words are found once.
+ */
+const words = { text: '', count: 0, starts: new Int32Array(64), ends: new Int32Array(64), hashes: new Int32Array(64) };
+
+function wordsOf(text: string): typeof words {
+    if (words.text === text) return words;
+    const n = text.length;
+    if (words.starts.length < n + 1) {
+        const size = Math.max(n + 1, words.starts.length * 2);
+        words.starts = new Int32Array(size);
+        words.ends = new Int32Array(size);
+        words.hashes = new Int32Array(size);
+    }
+    const { starts, ends, hashes } = words;
+    let count = 0;
+    if (n > 0) {
+        for (let p = 0; ;) {
+            let q = p;
+            while (q < n && text.charCodeAt(q) !== 32) q++;
+            starts[count] = p;
+            ends[count] = q;
+            hashes[count] = hashWord(text, p, q);
+            count++;
+            if (q >= n) break;
+            p = q + 1;
+        }
+    }
+    words.text = text;
+    words.count = count;
+    return words;
 }
 
 /**

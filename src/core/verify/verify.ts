@@ -43,8 +43,11 @@ export interface VerifyContext {
     data: LoadedData | undefined;
     /** relation → attribute → its indexed domain (built on first use, once per run). */
     domains: Map<string, Map<string, Domain | undefined>>;
-    /** relation → attribute → value → prepared spellings. */
-    forms: Map<string, Map<string, Map<string, PreparedForms>>>;
+    /**
+     * Per attribute asked about (and per matching rule: ours, the paper's), value → prepared spellings. A spec asks
+     * about a handful of attributes, so they are found by a scan that compares the strings the questions share.
+     */
+    forms: { relation: string; attribute: string; paper: boolean; byValue: Map<string, PreparedForms> }[];
     /** question text → its stripped form (its words are not claims), once per question per run. */
     questions: Map<string, string>;
     /**
@@ -67,7 +70,7 @@ export function createVerifyContext(
         spec,
         data,
         domains: new Map(),
-        forms: new Map(),
+        forms: [],
         questions: new Map(),
         shared: new Map(),
         reads: new Map(),
@@ -113,17 +116,18 @@ function domainOf(ctx: VerifyContext, k: Keyword): Domain | undefined {
 }
 
 function formsOf(ctx: VerifyContext, k: Keyword, paper = false): PreparedForms {
-    let byAttribute = ctx.forms.get(k.relation);
-    if (!byAttribute) {
-        byAttribute = new Map();
-        ctx.forms.set(k.relation, byAttribute);
+    let byValue: Map<string, PreparedForms> | undefined;
+    for (let i = 0; i < ctx.forms.length; i++) {
+        // The authors' spellings (keyword_match paper) are kept apart from ours.
+        const at = ctx.forms[i]!;
+        if (at.attribute === k.attribute && at.relation === k.relation && at.paper === paper) {
+            byValue = at.byValue;
+            break;
+        }
     }
-    // The authors' spellings (keyword_match paper) are kept apart from ours.
-    const attributeKey = paper ? `${k.attribute}\u0000paper` : k.attribute;
-    let byValue = byAttribute.get(attributeKey);
     if (!byValue) {
         byValue = new Map();
-        byAttribute.set(attributeKey, byValue);
+        ctx.forms.push({ relation: k.relation, attribute: k.attribute, paper, byValue });
     }
     let f = byValue.get(k.value);
     if (!f) {
@@ -446,9 +450,13 @@ function verifyKeyword(
 }
 
 function hopStatus(keywords: KeywordVerdict[]): KeywordStatus {
-    if (keywords.some(k => k.status === 'contradicted')) return 'contradicted';
-    if (keywords.some(k => k.status === 'missing')) return 'missing';
-    return 'found';
+    let status: KeywordStatus = 'found';
+    for (let i = 0; i < keywords.length; i++) {
+        const s = keywords[i]!.status;
+        if (s === 'contradicted') return s;
+        if (s === 'missing') status = s;
+    }
+    return status;
 }
 
 /** `keyword_match paper`: every keyword looked for as the authors did (paper-match.ts), found or missing. */
@@ -579,7 +587,8 @@ export function verify(question: Question, responseText: string, ctx: VerifyCont
         question.keywordMatch === 'paper'
             ? paperHops(ctx, question, response)
             : ourHops(ctx, question, response, text, parsed.rationaleStart);
-    const failed = hops.find(h => h.status !== 'found');
+    let failed: HopVerdict | undefined;
+    for (let i = 0; i < hops.length && !failed; i++) if (hops[i]!.status !== 'found') failed = hops[i];
     const read = readOf(ctx, parsed, response);
     // The common verdict (a read answer, no option) is built whole, its fields in their order: fields added to an
     // object literal afterwards go to a separate store, one more allocation per verdict kept.
