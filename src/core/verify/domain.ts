@@ -198,6 +198,8 @@ export function tokenize(text: string): Tokens {
 export function scansEveryWord(domain: Domain, text: string): boolean {
     const size = domain.byFirst.size;
     if (text.length < size) return true; // fewer words than characters (+1)
+    // a text of ordinary length has its words found now (the scan that follows uses them), a huge one counted
+    if (text.length <= 1 << 16) return wordsOf(text).count <= size;
     let words = 1;
     for (let i = text.indexOf(' '); i >= 0 && words <= size; i = text.indexOf(' ', i + 1)) words++;
     return words <= size;

@@ -226,11 +226,11 @@ function findKeyword(r: Rationale, k: Keyword, forms: PreparedForms): { spans: S
         if (spans.length === 0) continue;
         // (spans here are never the shared empty list: they have spans)
         if (c.rule) return { spans: spans as Span[], rule: c.rule };
-        const written = r.text.slice(spans[0]!.start - r.offset, spans[0]!.end - r.offset);
-        return {
-            spans: spans as Span[],
-            rule: written === k.value ? 'exact' : foldValue(written) === c.folded ? 'normalised' : 'punctuation',
-        };
+        // written as the value is: compared in place (most are), else cut out and folded
+        const from = spans[0]!.start - r.offset;
+        const to = spans[0]!.end - r.offset;
+        if (wordsAt(r.text, from, to, k.value)) return { spans: spans as Span[], rule: 'exact' };
+        return { spans: spans as Span[], rule: foldValue(r.text.slice(from, to)) === c.folded ? 'normalised' : 'punctuation' };
     }
     for (const nr of forms.numbers) {
         const hits = numbersIn(r).filter(n => nr.matches(n.value));
